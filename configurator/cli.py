@@ -1,0 +1,255 @@
+"""Command line: ``gpu-configurator [estimate|catalog] ...``; no arguments opens the app."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from configurator import __version__
+from configurator.core.architecture import ArchitectureError, from_param_count, load_hf_config, preset
+from configurator.core.catalog import Card, Catalog, CatalogError, load_catalog
+from configurator.core.estimate import Estimate, estimate
+from configurator.core.scenario import Optimizer, Recipe, Recompute, Scenario, Workload
+from configurator.core.scenario_io import ScenarioFileError, read_scenario
+from configurator.core.units import Precision
+from configurator.report.text import catalog_table, card_details, estimate_table
+
+
+class UsageError(Exception):
+    """Bad command-line input; reported as one line on stderr."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one clear line instead of usage + message
+        raise UsageError(message)
+
+
+_SUFFIXES = {"k": 1e3, "m": 1e6, "b": 1e9, "g": 1e9, "t": 1e12}
+
+
+def quantity(text: str) -> float:
+    """Parse ``7e9``, ``7B``, ``1.5T``, ``500M`` into a number."""
+    match = re.fullmatch(r"\s*([0-9]*\.?[0-9]+(?:[eE][-+]?[0-9]+)?)\s*([kKmMbBgGtT]?)\s*", text)
+    if not match:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a number (examples: 7e9, 7B, 1.5T)")
+    return float(match.group(1)) * _SUFFIXES.get(match.group(2).lower(), 1.0)
+
+
+def _choices(enum: type) -> list[str]:
+    return [e.value for e in enum]
+
+
+def _add_scenario_flags(parser: argparse.ArgumentParser) -> None:
+    g = parser.add_argument_group("scenario")
+    g.add_argument("--scenario", type=Path, help="start from a .gpuconf.json scenario file")
+    g.add_argument("--workload", choices=_choices(Workload))
+    model = g.add_mutually_exclusive_group()
+    model.add_argument("--model", metavar="PRESET", help="model preset id (see 'catalog models')")
+    model.add_argument("--model-config", type=Path, metavar="PATH", help="local Hugging Face config.json")
+    model.add_argument("--params", type=quantity, metavar="N", help="about N parameters (e.g. 7B)")
+    g.add_argument("--card", metavar="ID", help="card id (see 'catalog list')")
+    g.add_argument("--count", type=int, help="total cards")
+    g.add_argument("--per-node", type=int, help="cards per server")
+    g.add_argument("--precision", choices=_choices(Precision))
+    g.add_argument("--recipe", choices=_choices(Recipe))
+    g.add_argument("--optimizer", choices=_choices(Optimizer))
+    g.add_argument("--batch", type=int, help="micro-batch per data-parallel rank [sequences]")
+    g.add_argument("--seq", type=int, help="sequence length [tokens]")
+    g.add_argument("--grad-accum", type=int, help="gradient accumulation steps")
+    g.add_argument("--recompute", choices=_choices(Recompute))
+    g.add_argument("--zero", type=int, help="ZeRO stage 0-3")
+    g.add_argument("--tp", type=int, help="tensor-parallel degree")
+    g.add_argument("--pp", type=int, help="pipeline-parallel stages")
+    g.add_argument("--lora-rank", type=int)
+    g.add_argument("--tokens", type=quantity, help="training token budget (e.g. 1T)")
+    g.add_argument("--context", type=int, help="serving context length [tokens]")
+    g.add_argument("--concurrency", type=int, help="sequences decoded together")
+    g.add_argument("--prompt-tokens", type=int)
+    g.add_argument("--output-tokens", type=int)
+    g.add_argument("--kv-precision", choices=_choices(Precision))
+    e = parser.add_argument_group("prices")
+    e.add_argument("--currency", help="ISO code, e.g. USD or CNY")
+    e.add_argument("--usd-rate", type=float, help="units of --currency per USD")
+    e.add_argument("--card-price", type=float, help="purchase price per card")
+    e.add_argument("--cloud-price", type=float, help="cloud price per card-hour")
+    e.add_argument("--electricity", type=float, help="price per kWh")
+    e.add_argument("--pue", type=float)
+
+
+_FLAG_TO_FIELD = {
+    "per_node": ("parallelism", "cards_per_node"),
+    "tp": ("parallelism", "tp"),
+    "pp": ("parallelism", "pp"),
+    "zero": ("parallelism", "zero"),
+    "batch": ("training", "micro_batch"),
+    "seq": ("training", "seq_len"),
+    "grad_accum": ("training", "grad_accum"),
+    "recompute": ("training", "recompute"),
+    "recipe": ("training", "recipe"),
+    "optimizer": ("training", "optimizer"),
+    "lora_rank": ("training", "lora_rank"),
+    "tokens": ("training", "tokens"),
+    "context": ("serving", "context"),
+    "concurrency": ("serving", "concurrency"),
+    "prompt_tokens": ("serving", "prompt_tokens"),
+    "output_tokens": ("serving", "output_tokens"),
+    "kv_precision": ("serving", "kv_precision"),
+    "currency": ("economics", "currency"),
+    "usd_rate": ("economics", "usd_to_currency"),
+    "card_price": ("economics", "card_price"),
+    "cloud_price": ("economics", "cloud_price_per_hour"),
+    "electricity": ("economics", "electricity_per_kwh"),
+    "pue": ("economics", "pue"),
+    "workload": (None, "workload"),
+    "card": (None, "card_id"),
+    "count": (None, "count"),
+    "precision": (None, "precision"),
+}
+_FIELD_TO_FLAG = {v: "--" + k.replace("_", "-") for k, v in _FLAG_TO_FIELD.items()}
+
+
+def _model_from_args(args: argparse.Namespace):
+    if args.model_config is not None:
+        return load_hf_config(args.model_config)
+    if args.params is not None:
+        return from_param_count(args.params)
+    if args.model is not None:
+        return preset(args.model)
+    return None
+
+
+def _validation_line(error: ValidationError) -> str:
+    first = error.errors()[0]
+    loc = tuple(str(p) for p in first["loc"])
+    flag = _FIELD_TO_FLAG.get((loc[0], loc[1]) if len(loc) >= 2 else (None, loc[0] if loc else ""))
+    where = flag or ".".join(loc) or "scenario"
+    return f"{where}: {first['msg'].removeprefix('Value error, ')}"
+
+
+def scenario_from_args(args: argparse.Namespace, catalog: Catalog) -> Scenario:
+    """Build and validate the scenario from a file and/or flags."""
+    data = read_scenario(args.scenario).model_dump() if args.scenario else {}
+    model = _model_from_args(args)
+    if model is not None:
+        data["model"] = model.model_dump()
+    data.setdefault("model", preset("llama3-8b").model_dump())
+    for flag, (section, field) in _FLAG_TO_FIELD.items():
+        value = getattr(args, flag, None)
+        if value is None:
+            continue
+        if hasattr(value, "value"):
+            value = value.value
+        if section is None:
+            data[field] = value
+        else:
+            data.setdefault(section, {})[field] = value
+    if args.currency and args.usd_rate is None and args.currency != "USD":
+        raise UsageError("--currency other than USD needs --usd-rate (units of that currency per USD)")
+    try:
+        scenario = Scenario.model_validate(data)
+    except ValidationError as error:
+        raise UsageError(_validation_line(error)) from None
+    if scenario.card_id not in catalog:
+        raise UsageError(catalog.explain_unknown(scenario.card_id))
+    return scenario
+
+
+def _print_json(obj: object) -> None:
+    json.dump(obj, sys.stdout, indent=1, ensure_ascii=False)
+    sys.stdout.write("\n")
+
+
+def _run_estimate(args: argparse.Namespace, catalog: Catalog) -> int:
+    scenario = scenario_from_args(args, catalog)
+    result: Estimate = estimate(scenario, catalog.get(scenario.card_id))
+    if args.json:
+        _print_json(result.to_dict())
+    else:
+        print(estimate_table(result))
+    return 0
+
+
+def _run_catalog(args: argparse.Namespace, catalog: Catalog) -> int:
+    if args.catalog_command == "list":
+        cards = [c for c in catalog.cards if args.card_class in (None, c.category)]
+        if args.json:
+            _print_json([c.model_dump(mode="json") for c in cards])
+        else:
+            print(catalog_table(cards, catalog))
+        return 0
+    if args.catalog_command == "models":
+        from configurator.core.architecture import load_presets
+
+        for preset_id, model in load_presets().items():
+            print(f"{preset_id:16} {model.total_params() / 1e9:8.2f} B params  {model.summary()}")
+        return 0
+    if args.card_id not in catalog:
+        fake = catalog.not_a_product(args.card_id)
+        if fake is None:
+            raise UsageError(catalog.explain_unknown(args.card_id))
+        print(catalog.explain_unknown(args.card_id))
+        return 1
+    card: Card = catalog.get(args.card_id)
+    if args.json:
+        _print_json(card.model_dump(mode="json"))
+    else:
+        print(card_details(card))
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="gpu-configurator", description=__doc__)
+    parser.add_argument("--version", action="version", version=f"gpu-configurator {__version__}")
+    parser.add_argument("--catalog-overlay", type=Path, help="user catalog file (default: user data dir)")
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+    est = sub.add_parser("estimate", help="memory, speed, power and cost of one configuration")
+    _add_scenario_flags(est)
+    est.add_argument("--json", action="store_true", help="print one JSON object")
+    cat = sub.add_parser("catalog", help="list or show cards")
+    cat_sub = cat.add_subparsers(dest="catalog_command", required=True, parser_class=_Parser)
+    lst = cat_sub.add_parser("list", help="all cards")
+    lst.add_argument("--class", dest="card_class", choices=["training", "inference", "graphics", "workstation", "edge"])
+    lst.add_argument("--json", action="store_true")
+    show = cat_sub.add_parser("show", help="one card with its sources")
+    show.add_argument("card_id", metavar="ID")
+    show.add_argument("--json", action="store_true")
+    cat_sub.add_parser("models", help="model presets")
+    return parser
+
+
+def _launch_app(argv: Sequence[str]) -> int:
+    from configurator.app.main import run_app
+
+    return run_app(list(argv))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point; returns the process exit status."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv:
+        return _launch_app(argv)
+    try:
+        args = build_parser().parse_args(argv)
+        if args.command is None:
+            return _launch_app([])
+        catalog = load_catalog(args.catalog_overlay)
+        for problem in catalog.problems:
+            print(f"gpu-configurator: warning: {problem}", file=sys.stderr)
+        if args.command == "estimate":
+            return _run_estimate(args, catalog)
+        return _run_catalog(args, catalog)
+    except (UsageError, ArchitectureError, CatalogError, ScenarioFileError) as error:
+        print(f"gpu-configurator: error: {error}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Qt-free estimator core: catalog, model architectures, scenarios and estimates."""

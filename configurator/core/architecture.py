@@ -1,0 +1,345 @@
+"""Transformer model architectures: fields, exact parameter counts, presets, config import.
+
+Field names follow Hugging Face ``config.json`` meanings. Parameter counts are exact for the
+architectures described (decoder-only, optional GQA, gated MLP, MoE, DeepSeek MLA).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from functools import cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from configurator.core.resources import bundled_path
+
+
+class ArchitectureError(ValueError):
+    """A model description is malformed or inconsistent."""
+
+
+class ModelArchitecture(BaseModel):
+    """A decoder-only transformer.
+
+    Sizes are element counts; ``head_dim`` defaults to ``hidden / n_heads``.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str = "custom"
+    n_layers: int = Field(ge=1, le=1024)
+    hidden: int = Field(ge=8, le=131072)
+    n_heads: int = Field(ge=1, le=1024)
+    n_kv_heads: int | None = Field(default=None, ge=1, le=1024)
+    head_dim: int | None = Field(default=None, ge=1, le=4096)
+    ffn: int = Field(ge=1, le=1_048_576, description="MLP inner size of dense layers")
+    gated_mlp: bool = True
+    vocab: int = Field(ge=1, le=4_194_304)
+    tied_embeddings: bool = False
+    attention_bias: bool = False
+    mlp_bias: bool = False
+    norm: Literal["rmsnorm", "layernorm"] = "rmsnorm"
+    position_embeddings: int = Field(default=0, ge=0, description="learned positions (GPT-2/3, OPT)")
+    # Mixture of experts
+    n_experts: int = Field(default=0, ge=0, le=4096)
+    experts_per_token: int = Field(default=0, ge=0, le=256)
+    n_shared_experts: int = Field(default=0, ge=0, le=64)
+    expert_ffn: int | None = Field(default=None, ge=1)
+    first_dense_layers: int = Field(default=0, ge=0)
+    # Multi-head latent attention (DeepSeek-V2/V3)
+    kv_lora_rank: int | None = Field(default=None, ge=1)
+    q_lora_rank: int | None = Field(default=None, ge=1)
+    qk_rope_head_dim: int | None = Field(default=None, ge=0)
+    qk_nope_head_dim: int | None = Field(default=None, ge=0)
+    v_head_dim: int | None = Field(default=None, ge=1)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> ModelArchitecture:
+        kv = self.kv_heads
+        if kv > self.n_heads or self.n_heads % kv:
+            raise ValueError(f"n_kv_heads ({kv}) must divide n_heads ({self.n_heads})")
+        if self.head_dim is None and not self.is_mla and self.hidden % self.n_heads:
+            raise ValueError("hidden is not divisible by n_heads; give head_dim")
+        if self.is_moe:
+            if not 1 <= self.experts_per_token <= self.n_experts:
+                raise ValueError("experts_per_token must be between 1 and n_experts")
+            if self.first_dense_layers > self.n_layers:
+                raise ValueError("first_dense_layers exceeds n_layers")
+        if self.is_mla and None in (self.qk_rope_head_dim, self.qk_nope_head_dim, self.v_head_dim):
+            raise ValueError("MLA needs qk_rope_head_dim, qk_nope_head_dim and v_head_dim")
+        return self
+
+    # ---- derived shapes -------------------------------------------------------------
+    @property
+    def kv_heads(self) -> int:
+        return self.n_kv_heads or self.n_heads
+
+    @property
+    def dim_per_head(self) -> int:
+        return self.head_dim or self.hidden // self.n_heads
+
+    @property
+    def is_moe(self) -> bool:
+        return self.n_experts > 0
+
+    @property
+    def is_mla(self) -> bool:
+        return self.kv_lora_rank is not None
+
+    @property
+    def q_dim(self) -> int:
+        """Width of the query projection [elements]."""
+        if self.is_mla:
+            return self.n_heads * (self.qk_nope_head_dim + self.qk_rope_head_dim)
+        return self.n_heads * self.dim_per_head
+
+    @property
+    def kv_dim(self) -> int:
+        """Width of one of the key/value projections [elements]."""
+        if self.is_mla:
+            return self.n_heads * self.v_head_dim
+        return self.kv_heads * self.dim_per_head
+
+    @property
+    def attn_out_dim(self) -> int:
+        """Width of the attention output before the output projection [elements]."""
+        return self.n_heads * self.v_head_dim if self.is_mla else self.q_dim
+
+    @property
+    def n_moe_layers(self) -> int:
+        return self.n_layers - self.first_dense_layers if self.is_moe else 0
+
+    @property
+    def n_dense_layers(self) -> int:
+        return self.n_layers - self.n_moe_layers
+
+    @property
+    def routed_ffn(self) -> int:
+        return self.expert_ffn or self.ffn
+
+    # ---- parameter counts -----------------------------------------------------------
+    def attention_params(self) -> int:
+        """Parameters of one attention block [count].
+
+        Standard/GQA: ``d·q + 2·d·kv + q·d`` (+ q, k, v biases); MLA per DeepSeek-V2 §2.1.
+        """
+        d = self.hidden
+        if self.is_mla:
+            rope, nope, v = self.qk_rope_head_dim, self.qk_nope_head_dim, self.v_head_dim
+            h, kv_rank = self.n_heads, self.kv_lora_rank
+            if self.q_lora_rank:
+                q = d * self.q_lora_rank + self.q_lora_rank + self.q_lora_rank * h * (nope + rope)
+            else:
+                q = d * h * (nope + rope)
+            kv = d * (kv_rank + rope) + kv_rank + kv_rank * h * (nope + v)
+            return q + kv + h * v * d
+        q, kv = self.q_dim, self.kv_dim
+        bias = (q + 2 * kv) if self.attention_bias else 0
+        return d * q + 2 * d * kv + q * d + bias
+
+    def mlp_params(self, inner: int) -> int:
+        """Parameters of one MLP with inner size ``inner``: gated ``3·d·f``, plain ``2·d·f``."""
+        matrices = 3 if self.gated_mlp else 2
+        bias = (inner + self.hidden) if self.mlp_bias else 0
+        return matrices * self.hidden * inner + bias
+
+    def norm_params(self) -> int:
+        """Parameters of one normalisation layer (RMSNorm ``d``, LayerNorm ``2·d``)."""
+        return self.hidden * (2 if self.norm == "layernorm" else 1)
+
+    def moe_params(self) -> int:
+        """Parameters of one MoE block: router, routed experts and shared experts."""
+        router = self.n_experts * self.hidden
+        experts = self.n_experts * self.mlp_params(self.routed_ffn)
+        shared = self.n_shared_experts * self.mlp_params(self.routed_ffn)
+        return router + experts + shared
+
+    def moe_active_params(self) -> int:
+        """Parameters one token uses in an MoE block (top-k routed + shared + router)."""
+        used = self.experts_per_token + self.n_shared_experts
+        return self.n_experts * self.hidden + used * self.mlp_params(self.routed_ffn)
+
+    def dense_layer_params(self) -> int:
+        return self.attention_params() + self.mlp_params(self.ffn) + 2 * self.norm_params()
+
+    def moe_layer_params(self) -> int:
+        return self.attention_params() + self.moe_params() + 2 * self.norm_params()
+
+    def embedding_params(self) -> int:
+        """Token (and learned position) embeddings [count]."""
+        return self.vocab * self.hidden + self.position_embeddings * self.hidden
+
+    def head_params(self) -> int:
+        """Output projection to the vocabulary; 0 when tied to the embedding."""
+        return 0 if self.tied_embeddings else self.vocab * self.hidden
+
+    def layer_params(self) -> int:
+        """All transformer-layer parameters [count]."""
+        return (
+            self.n_dense_layers * self.dense_layer_params()
+            + self.n_moe_layers * self.moe_layer_params()
+        )
+
+    def total_params(self) -> int:
+        """Every stored parameter [count] (Llama-3-8B: 8,030,261,248)."""
+        return self.layer_params() + self.embedding_params() + self.head_params() + self.norm_params()
+
+    def active_params(self) -> int:
+        """Parameters used per token (MoE: top-k experts only) [count]."""
+        if not self.is_moe:
+            return self.total_params()
+        moe_active_layer = self.attention_params() + self.moe_active_params() + 2 * self.norm_params()
+        return (
+            self.n_dense_layers * self.dense_layer_params()
+            + self.n_moe_layers * moe_active_layer
+            + self.embedding_params()
+            + self.head_params()
+            + self.norm_params()
+        )
+
+    def matmul_params(self) -> int:
+        """Active parameters that take part in matrix products per token [count].
+
+        Embedding lookups are not products; the output head is, tied or not.
+        """
+        return self.active_params() - self.embedding_params() + self.vocab * self.hidden - self.head_params()
+
+    def kv_elements_per_token(self) -> int:
+        """Cached key/value elements per token over all layers [count].
+
+        ``2·L·n_kv·d_head`` (vLLM paper §3); MLA caches ``L·(kv_lora_rank + rope_dim)``
+        (DeepSeek-V2 §2.1.2).
+        """
+        if self.is_mla:
+            return self.n_layers * (self.kv_lora_rank + self.qk_rope_head_dim)
+        return 2 * self.n_layers * self.kv_heads * self.dim_per_head
+
+    def summary(self) -> str:
+        """One line for tables and reports."""
+        moe = f", MoE {self.n_experts}×top-{self.experts_per_token}" if self.is_moe else ""
+        return (
+            f"{self.n_layers} layers, hidden {self.hidden}, {self.n_heads} heads "
+            f"({self.kv_heads} KV), FFN {self.ffn}, vocab {self.vocab}{moe}"
+        )
+
+
+# ---- presets --------------------------------------------------------------------------
+
+
+@cache
+def load_presets() -> dict[str, ModelArchitecture]:
+    """Bundled model presets by id (``resources/models.json``)."""
+    raw = json.loads(bundled_path("resources/models.json").read_text(encoding="utf-8"))
+    presets = {}
+    for preset_id, entry in raw["models"].items():
+        fields = {k: v for k, v in entry.items() if k != "source"}
+        try:
+            presets[preset_id] = ModelArchitecture.model_validate({"name": preset_id, **fields})
+        except ValidationError as error:
+            raise ArchitectureError(f"preset '{preset_id}': {error.errors()[0]['msg']}") from None
+    return presets
+
+
+def preset(preset_id: str) -> ModelArchitecture:
+    """The preset named ``preset_id``; ArchitectureError listing the ids otherwise."""
+    presets = load_presets()
+    if preset_id not in presets:
+        raise ArchitectureError(f"unknown model preset '{preset_id}'; presets: {', '.join(presets)}")
+    return presets[preset_id]
+
+
+# ---- Hugging Face config.json import --------------------------------------------------
+
+_HF_KEYS = {
+    "n_layers": ("num_hidden_layers", "n_layer", "num_layers"),
+    "hidden": ("hidden_size", "n_embd", "d_model"),
+    "n_heads": ("num_attention_heads", "n_head"),
+    "n_kv_heads": ("num_key_value_heads",),
+    "head_dim": ("head_dim",),
+    "ffn": ("intermediate_size", "n_inner", "ffn_dim"),
+    "vocab": ("vocab_size",),
+    "position_embeddings": (),
+    "n_experts": ("num_local_experts", "n_routed_experts", "num_experts"),
+    "experts_per_token": ("num_experts_per_tok",),
+    "n_shared_experts": ("n_shared_experts",),
+    "expert_ffn": ("moe_intermediate_size",),
+    "first_dense_layers": ("first_k_dense_replace",),
+    "kv_lora_rank": ("kv_lora_rank",),
+    "q_lora_rank": ("q_lora_rank",),
+    "qk_rope_head_dim": ("qk_rope_head_dim",),
+    "qk_nope_head_dim": ("qk_nope_head_dim",),
+    "v_head_dim": ("v_head_dim",),
+}
+_LEARNED_POSITIONS = {"gpt2", "opt", "gpt_neo", "bloom_no"}
+_GELU_FAMILIES = {"gpt2", "opt", "gpt_neo", "gptj", "bloom", "falcon", "phi"}
+
+
+def from_hf_config(config: dict, name: str = "imported") -> ModelArchitecture:
+    """Build an architecture from a Hugging Face ``config.json`` dict (no network)."""
+    if not isinstance(config, dict):
+        raise ArchitectureError("config.json must hold a JSON object")
+    fields: dict = {"name": name}
+    for field_name, keys in _HF_KEYS.items():
+        for key in keys:
+            if config.get(key) is not None:
+                fields[field_name] = config[key]
+                break
+    missing = [f for f in ("n_layers", "hidden", "n_heads", "vocab") if f not in fields]
+    if missing:
+        raise ArchitectureError(f"config.json lacks {', '.join(missing)} (e.g. num_hidden_layers, hidden_size)")
+    family = str(config.get("model_type", "")).lower()
+    fields.setdefault("ffn", 4 * fields["hidden"])
+    gated = family not in _GELU_FAMILIES and str(config.get("hidden_act", "silu")) in ("silu", "swiglu", "swish")
+    fields["gated_mlp"] = gated
+    fields["tied_embeddings"] = bool(config.get("tie_word_embeddings", family in _GELU_FAMILIES))
+    fields["attention_bias"] = bool(config.get("attention_bias", family in ("qwen2", "qwen2_moe") or not gated))
+    fields["mlp_bias"] = bool(config.get("mlp_bias", not gated))
+    if not gated:
+        fields["norm"] = "layernorm"
+    if family in _LEARNED_POSITIONS:
+        fields["position_embeddings"] = int(config.get("n_positions") or config.get("max_position_embeddings") or 0)
+    if fields.get("n_experts") and family == "mixtral":
+        fields["expert_ffn"] = fields["ffn"]
+    try:
+        return ModelArchitecture.model_validate(fields)
+    except ValidationError as error:
+        first = error.errors()[0]
+        raise ArchitectureError(f"config.json: {'.'.join(map(str, first['loc']))}: {first['msg']}") from None
+
+
+def load_hf_config(path: Path) -> ModelArchitecture:
+    """Read a local Hugging Face ``config.json``."""
+    try:
+        config = json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as error:
+        raise ArchitectureError(f"cannot read {path}: {error.strerror}") from None
+    except json.JSONDecodeError as error:
+        raise ArchitectureError(f"{path} is not valid JSON (line {error.lineno}: {error.msg})") from None
+    return from_hf_config(config, name=Path(path).parent.name or "imported")
+
+
+def from_param_count(n_params: float, vocab: int = 32000) -> ModelArchitecture:
+    """A Llama-like architecture of about ``n_params`` parameters.
+
+    Width follows the layer-count/width ratio of the Llama family (hidden ≈ 128·layers);
+    layers are then chosen so the total is as close as possible to ``n_params``.
+    """
+    if not 1e6 <= n_params <= 1e13:
+        raise ArchitectureError("parameter count must be between 1e6 and 1e13")
+    hidden = max(128, int(round((n_params * 128 / 12) ** (1 / 3) / 128)) * 128)
+    n_heads = max(1, hidden // 128)
+    ffn = int(math.ceil(hidden * 8 / 3 / 256) * 256)
+    probe = ModelArchitecture(n_layers=1, hidden=hidden, n_heads=n_heads, ffn=ffn, vocab=vocab)
+    per_layer = probe.dense_layer_params()
+    layers = max(1, round((n_params - 2 * vocab * hidden) / per_layer))
+    return ModelArchitecture(
+        name=f"~{n_params / 1e9:.3g}B",
+        n_layers=layers,
+        hidden=hidden,
+        n_heads=n_heads,
+        ffn=ffn,
+        vocab=vocab,
+    )

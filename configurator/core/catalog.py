@@ -1,0 +1,367 @@
+"""Card catalog: schema, loading, validation and the user overlay.
+
+The bundled ``catalog.json`` is never edited by the program. A user overlay file (in the
+platform user-data directory) may add cards and add price entries; it is validated with the
+same schema and merged over the bundled catalog. A broken overlay is reported and skipped.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from configurator.core.resources import bundled_path, user_data_dir
+from configurator.core.units import Precision
+
+CardClass = Literal["training", "inference", "graphics", "workstation", "edge"]
+LinkType = Literal[
+    "nvlink",
+    "nvlink-bridge",
+    "infinity-fabric",
+    "ethernet-roce",
+    "ici",
+    "hccs",
+    "mlu-link",
+    "blink",
+    "mtlink",
+    "proprietary",
+    "none",
+]
+PriceKind = Literal["msrp", "street", "cloud-hourly"]
+
+PCIE_GBPS_PER_LANE_ONE_WAY: dict[int, float] = {3: 0.985, 4: 1.969, 5: 3.938, 6: 7.563}
+"""Usable PCIe bandwidth per lane and direction after line coding [GB/s] (PCI-SIG specs)."""
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class PriceEntry(_Frozen):
+    """One price observation with its currency, date and source."""
+
+    amount: float = Field(gt=0, description="price, or low end of a range [currency]")
+    amount_high: float | None = Field(default=None, gt=0, description="high end of a range")
+    currency: str = Field(pattern=r"^[A-Z]{3}$")
+    date: str = Field(pattern=r"^\d{4}(-\d{2}(-\d{2})?)?$")
+    kind: PriceKind
+    source: str = Field(min_length=3)
+    note: str | None = None
+
+    @model_validator(mode="after")
+    def _range_is_ordered(self) -> PriceEntry:
+        if self.amount_high is not None and self.amount_high < self.amount:
+            raise ValueError("amount_high is below amount")
+        return self
+
+    @property
+    def midpoint(self) -> float:
+        """Middle of the quoted range, or the single amount [currency]."""
+        return self.amount if self.amount_high is None else (self.amount + self.amount_high) / 2
+
+
+class Interconnect(_Frozen):
+    """GPU-to-GPU link and host bus of one card."""
+
+    link: LinkType
+    link_gbps: float | None = Field(default=None, gt=0, description="per card, both directions [GB/s]")
+    domain_size: int = Field(default=1, ge=1, description="cards sharing the fast link")
+    pcie_gen: int | None = Field(default=None, ge=1, le=7)
+    pcie_lanes: int | None = Field(default=None, ge=1, le=32)
+    description: str | None = None
+
+    @property
+    def pcie_gbps_one_way(self) -> float | None:
+        """Host-bus bandwidth in one direction [GB/s]."""
+        if self.pcie_gen is None or self.pcie_gen not in PCIE_GBPS_PER_LANE_ONE_WAY:
+            return None
+        return PCIE_GBPS_PER_LANE_ONE_WAY[self.pcie_gen] * (self.pcie_lanes or 16)
+
+    @property
+    def link_gbps_one_way(self) -> float | None:
+        """GPU-to-GPU link bandwidth in one direction [GB/s]."""
+        return None if self.link_gbps is None or self.link == "none" else self.link_gbps / 2
+
+
+class VideoEngines(_Frozen):
+    """Hardware video engines (None = not verified)."""
+
+    nvenc: int | None = Field(default=None, ge=0, description="encoder engines")
+    nvdec: int | None = Field(default=None, ge=0, description="decoder engines")
+    av1_encode: bool | None = None
+    description: str | None = None
+
+
+RATE_FIELDS: dict[Precision, str] = {
+    Precision.FP32: "fp32_tflops",
+    Precision.TF32: "tf32_tflops",
+    Precision.BF16: "bf16_tflops",
+    Precision.FP16: "fp16_tflops",
+    Precision.FP8: "fp8_tflops",
+    Precision.INT8: "int8_tops",
+    Precision.FP4: "fp4_tflops",
+    Precision.INT4: "int4_tops",
+}
+"""Catalog field holding each precision's dense peak rate."""
+
+_SLUG = re.compile(r"^[a-z0-9][a-z0-9.\-]*$")
+
+
+class Card(_Frozen):
+    """One accelerator card with sourced specifications.
+
+    Rates are dense (non-sparse) peaks; ``None`` means not supported or not published
+    (``notes`` says which).
+    """
+
+    id: str
+    vendor: str
+    name: str
+    architecture: str | None = None
+    year: int | None = Field(default=None, ge=2010, le=2030)
+    category: CardClass
+    form_factor: str | None = None
+    memory_gb: float = Field(gt=0, le=2048, description="marketed capacity [GB]")
+    memory_type: str | None = None
+    usable_memory_gib: float | None = Field(default=None, gt=0, description="measured [GiB]")
+    usable_memory_source: str | None = None
+    bandwidth_gbps: float | None = Field(default=None, gt=0, description="memory bandwidth [GB/s]")
+    tdp_w: float | None = Field(default=None, gt=0, le=5000, description="board power [W]")
+    fp64_tflops: float | None = Field(default=None, gt=0)
+    fp32_tflops: float | None = Field(default=None, gt=0)
+    tf32_tflops: float | None = Field(default=None, gt=0)
+    bf16_tflops: float | None = Field(default=None, gt=0)
+    fp16_tflops: float | None = Field(default=None, gt=0)
+    fp8_tflops: float | None = Field(default=None, gt=0)
+    int8_tops: float | None = Field(default=None, gt=0)
+    fp4_tflops: float | None = Field(default=None, gt=0)
+    int4_tops: float | None = Field(default=None, gt=0)
+    interconnect: Interconnect
+    video: VideoEngines = VideoEngines()
+    display_outputs: int | None = Field(default=None, ge=0)
+    ecc: bool | None = None
+    prices: tuple[PriceEntry, ...] = ()
+    sources: tuple[str, ...] = Field(min_length=1)
+    confidence: Literal["high", "medium", "low"]
+    notes: str | None = None
+
+    @field_validator("id")
+    @classmethod
+    def _id_is_slug(cls, value: str) -> str:
+        if not _SLUG.match(value):
+            raise ValueError("id must be a lowercase slug (a-z, 0-9, '.', '-')")
+        return value
+
+    @field_validator("sources")
+    @classmethod
+    def _sources_not_blank(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        if any(not s.strip() for s in value):
+            raise ValueError("a source is blank")
+        return value
+
+    @model_validator(mode="after")
+    def _usable_not_above_marketed(self) -> Card:
+        if self.usable_memory_gib is not None and self.usable_memory_gib > self.memory_gb * 1.1:
+            raise ValueError("usable_memory_gib exceeds the marketed memory_gb")
+        return self
+
+    def peak_tflops(self, precision: Precision) -> float | None:
+        """Dense peak rate for ``precision`` [TFLOP/s or TOPS], None if unsupported."""
+        return getattr(self, RATE_FIELDS[precision])
+
+    def supports(self, precision: Precision) -> bool:
+        """Whether the card has a published dense rate for ``precision``."""
+        return self.peak_tflops(precision) is not None
+
+    def price(self, kind: PriceKind) -> PriceEntry | None:
+        """The most recent price entry of ``kind``, or None."""
+        entries = [p for p in self.prices if p.kind == kind]
+        return max(entries, key=lambda p: p.date) if entries else None
+
+    @property
+    def purchase_price(self) -> PriceEntry | None:
+        """Street price if known, else list price."""
+        return self.price("street") or self.price("msrp")
+
+    @property
+    def has_fast_link(self) -> bool:
+        """Whether cards talk over a dedicated GPU-to-GPU link rather than PCIe."""
+        return self.interconnect.link != "none" and self.interconnect.link_gbps is not None
+
+
+class NotAProduct(_Frozen):
+    """A name that circulates as a card but is not one, with what the real product is."""
+
+    claim: str
+    vendor: str
+    aliases: tuple[str, ...] = ()
+    explanation: str
+
+
+class UnlistedCard(_Frozen):
+    """A real product left out because no specification could be verified."""
+
+    name: str
+    reason: str
+    sources: tuple[str, ...] = ()
+
+
+class CatalogError(ValueError):
+    """A catalog or overlay entry is malformed; the message names the card and field."""
+
+
+@dataclass(frozen=True)
+class Catalog:
+    """The merged card list with lookups."""
+
+    cards: tuple[Card, ...]
+    version: str = "unknown"
+    date: str = "unknown"
+    not_products: tuple[NotAProduct, ...] = ()
+    unlisted: tuple[UnlistedCard, ...] = ()
+    problems: tuple[str, ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_by_id", {c.id: c for c in self.cards})
+
+    def get(self, card_id: str) -> Card:
+        """The card with ``card_id``; KeyError with an explanation otherwise."""
+        try:
+            return self._by_id[card_id]  # type: ignore[attr-defined]
+        except KeyError:
+            raise KeyError(self.explain_unknown(card_id)) from None
+
+    def __contains__(self, card_id: str) -> bool:
+        return card_id in self._by_id  # type: ignore[attr-defined]
+
+    def ids(self) -> list[str]:
+        return [c.id for c in self.cards]
+
+    def not_a_product(self, name: str) -> NotAProduct | None:
+        """The not-a-product entry whose claim or alias matches ``name``."""
+        key = name.strip().lower()
+        for entry in self.not_products:
+            if key in (a.lower() for a in entry.aliases) or key == entry.claim.lower():
+                return entry
+        return None
+
+    def explain_unknown(self, name: str) -> str:
+        """One line saying why ``name`` is not a catalog card."""
+        fake = self.not_a_product(name)
+        if fake is not None:
+            return f"'{name}' is not a real product: {fake.explanation}"
+        for entry in self.unlisted:
+            if name.lower() in entry.name.lower():
+                return f"'{name}' is not listed: {entry.reason}"
+        close = [c for c in self.ids() if name.lower() in c or c in name.lower()][:5]
+        hint = f" Did you mean: {', '.join(close)}?" if close else " See 'gpu-configurator catalog list'."
+        return f"unknown card '{name}'.{hint}"
+
+
+def _format_error(card_id: str, error: ValidationError) -> str:
+    first = error.errors()[0]
+    where = ".".join(str(p) for p in first["loc"]) or "(card)"
+    return f"card '{card_id}': field '{where}': {first['msg']}"
+
+
+def parse_card(raw: dict) -> Card:
+    """Validate one raw card dict; CatalogError names the card id and field."""
+    card_id = raw.get("id", "<no id>") if isinstance(raw, dict) else "<not an object>"
+    try:
+        return Card.model_validate(raw)
+    except ValidationError as error:
+        raise CatalogError(_format_error(str(card_id), error)) from None
+
+
+def parse_catalog(data: dict) -> Catalog:
+    """Validate a whole catalog document (the bundled file's structure)."""
+    if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
+        raise CatalogError("catalog: top level must be an object with a 'cards' list")
+    cards = tuple(parse_card(raw) for raw in data["cards"])
+    seen: set[str] = set()
+    for card in cards:
+        if card.id in seen:
+            raise CatalogError(f"card '{card.id}': field 'id': duplicate id")
+        seen.add(card.id)
+    try:
+        not_products = tuple(NotAProduct.model_validate(n) for n in data.get("not_products", []))
+        unlisted = tuple(UnlistedCard.model_validate(u) for u in data.get("unlisted", []))
+    except ValidationError as error:
+        raise CatalogError(f"catalog: {error.errors()[0]['msg']}") from None
+    return Catalog(
+        cards=cards,
+        version=str(data.get("catalog_version", "unknown")),
+        date=str(data.get("catalog_date", "unknown")),
+        not_products=not_products,
+        unlisted=unlisted,
+    )
+
+
+def _read_json(path: Path) -> dict:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as error:
+        raise CatalogError(f"{path}: not valid JSON (line {error.lineno}: {error.msg})") from None
+
+
+def load_bundled_catalog() -> Catalog:
+    """The catalog shipped with the program (raises CatalogError if it is broken)."""
+    return parse_catalog(_read_json(bundled_path("catalog.json")))
+
+
+def default_overlay_path() -> Path:
+    """Where the user's own cards and prices live."""
+    return user_data_dir() / "user-catalog.json"
+
+
+def apply_overlay(base: Catalog, overlay: dict) -> Catalog:
+    """Merge an overlay document over ``base``.
+
+    The overlay holds ``cards`` (new cards, or replacements of a bundled card by id) and
+    ``prices`` (a mapping card id -> list of price entries appended to that card).
+    """
+    if not isinstance(overlay, dict):
+        raise CatalogError("overlay: top level must be an object")
+    cards = {c.id: c for c in base.cards}
+    for raw in overlay.get("cards", []):
+        card = parse_card(raw)
+        cards[card.id] = card
+    for card_id, entries in (overlay.get("prices") or {}).items():
+        if card_id not in cards:
+            raise CatalogError(f"overlay prices: unknown card '{card_id}'")
+        try:
+            added = tuple(PriceEntry.model_validate(e) for e in entries)
+        except ValidationError as error:
+            raise CatalogError(_format_error(card_id, error)) from None
+        merged = cards[card_id].model_dump()
+        merged["prices"] = [p.model_dump() for p in cards[card_id].prices + added]
+        cards[card_id] = Card.model_validate(merged)
+    return Catalog(
+        cards=tuple(cards.values()),
+        version=base.version + "+user",
+        date=base.date,
+        not_products=base.not_products,
+        unlisted=base.unlisted,
+    )
+
+
+def load_catalog(overlay_path: Path | None = None) -> Catalog:
+    """Bundled catalog merged with the user overlay; a broken overlay is skipped.
+
+    Problems with the overlay are returned in ``Catalog.problems`` instead of raised.
+    """
+    base = load_bundled_catalog()
+    path = overlay_path if overlay_path is not None else default_overlay_path()
+    if not path.exists():
+        return base
+    try:
+        merged = apply_overlay(base, _read_json(path))
+    except (CatalogError, OSError) as error:
+        problem = f"user catalog {path} skipped: {error}"
+        return Catalog(base.cards, base.version, base.date, base.not_products, base.unlisted, (problem,))
+    return merged

@@ -1,0 +1,127 @@
+"""Power, energy and money: purchase vs cloud, electricity, cost per million tokens."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from configurator.core.catalog import Card, PriceEntry
+from configurator.core.messages import Message, msg
+from configurator.core.scenario import Economics, Scenario
+
+HOURS_PER_YEAR = 8766.0
+"""Average hours in a year, leap years included [h]."""
+
+
+@dataclass(frozen=True)
+class Power:
+    """Board and facility power of the deployment."""
+
+    board_watts: float
+    """Sum of the cards' board power (TDP) [W]."""
+    facility_watts: float
+    """Average draw at the wall: cards at ``power_fraction`` of TDP plus hosts, times PUE [W]."""
+
+
+def deployment_power(card: Card, scenario: Scenario) -> Power | None:
+    """Power of ``count`` cards in ``nodes`` servers (cards × TDP × share + hosts) × PUE."""
+    if card.tdp_w is None:
+        return None
+    e = scenario.economics
+    board = card.tdp_w * scenario.count
+    average = board * e.power_fraction + e.host_power_w_per_node * scenario.nodes
+    return Power(board_watts=board, facility_watts=average * e.pue)
+
+
+def energy_kwh(power: Power, hours: float) -> float:
+    """Facility energy over ``hours`` [kWh]."""
+    return power.facility_watts * hours / 1000.0
+
+
+def converted(price: PriceEntry | None, economics: Economics) -> float | None:
+    """A price's midpoint in the scenario currency, or None if it cannot be converted."""
+    if price is None:
+        return None
+    if price.currency == economics.currency:
+        return price.midpoint
+    if price.currency == "USD":
+        return price.midpoint * economics.usd_to_currency
+    return None
+
+
+@dataclass(frozen=True)
+class PriceBasis:
+    """The per-card prices used, with where they came from."""
+
+    card_price: float | None
+    card_price_date: str | None
+    cloud_per_hour: float | None
+    cloud_price_date: str | None
+
+
+def price_basis(card: Card, economics: Economics) -> PriceBasis:
+    """User overrides first, then the catalog's latest street/list and cloud prices."""
+    purchase, cloud = card.purchase_price, card.price("cloud-hourly")
+    card_price = economics.card_price or converted(purchase, economics)
+    cloud_price = economics.cloud_price_per_hour or converted(cloud, economics)
+    return PriceBasis(
+        card_price=card_price,
+        card_price_date="user" if economics.card_price else (purchase.date if purchase else None),
+        cloud_per_hour=cloud_price,
+        cloud_price_date="user" if economics.cloud_price_per_hour else (cloud.date if cloud else None),
+    )
+
+
+@dataclass(frozen=True)
+class Costs:
+    """Money for the configuration, in ``currency``."""
+
+    currency: str
+    purchase: float | None
+    energy: float | None
+    cloud: float | None
+    per_million_tokens: float | None
+    basis: str | None
+    prices: PriceBasis
+    messages: tuple[Message, ...]
+
+
+def ownership_cost_per_hour(basis: PriceBasis, count: int, economics: Economics) -> float | None:
+    """Purchase price spread evenly over the amortisation period [currency/h]."""
+    if basis.card_price is None:
+        return None
+    return basis.card_price * count / (economics.amortisation_years * HOURS_PER_YEAR)
+
+
+def job_costs(
+    card: Card, scenario: Scenario, power: Power | None, hours: float | None, tokens: float | None
+) -> Costs:
+    """Costs of a job of ``hours`` that processes ``tokens``.
+
+    Cost per million tokens uses the cloud price where known, else ownership (amortised
+    purchase) plus electricity.
+    """
+    e = scenario.economics
+    basis = price_basis(card, e)
+    messages: list[Message] = []
+    if basis.card_price is None:
+        messages.append(msg("no-purchase-price", card=card.name))
+    if basis.cloud_per_hour is None:
+        messages.append(msg("no-cloud-price", card=card.name))
+    purchase = basis.card_price * scenario.count if basis.card_price is not None else None
+    energy = cloud = per_million = None
+    kind = None
+    if hours is not None:
+        if power is not None:
+            energy = energy_kwh(power, hours) * e.electricity_per_kwh
+        if basis.cloud_per_hour is not None:
+            cloud = basis.cloud_per_hour * scenario.count * hours
+        ownership = ownership_cost_per_hour(basis, scenario.count, e)
+        if cloud is not None:
+            job, kind = cloud, "cloud"
+        elif ownership is not None and energy is not None:
+            job, kind = ownership * hours + energy, "ownership"
+        else:
+            job = None
+        if job is not None and tokens:
+            per_million = job / tokens * 1e6
+    return Costs(e.currency, purchase, energy, cloud, per_million, kind, basis, tuple(messages))

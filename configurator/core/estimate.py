@@ -1,0 +1,237 @@
+"""estimate(scenario, card) -> Estimate, and sweeps over card counts and cards."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import asdict, dataclass
+
+from configurator.core.catalog import Card
+from configurator.core.economics import Costs, Power, deployment_power, energy_kwh, job_costs
+from configurator.core.memory import (
+    MemoryBreakdown,
+    activation_layout,
+    inference_memory_model,
+    training_memory,
+    training_states,
+)
+from configurator.core.messages import Message, msg
+from configurator.core.performance import InferenceSpeed, TrainingSpeed, inference_speed, training_speed
+from configurator.core.precision import PrecisionPlan, plan_inference, plan_training
+from configurator.core.scenario import Scenario, Workload
+from configurator.core.units import GIB
+
+_TRAINING_CLASSES = ("training",)
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The largest load that still fits on the card."""
+
+    max_micro_batch: int | None = None
+    max_concurrency: int | None = None
+    max_context: int | None = None
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """Everything the estimator says about one (Scenario, Card)."""
+
+    scenario: Scenario
+    card: Card
+    plan: PrecisionPlan
+    memory: MemoryBreakdown
+    limits: Limits
+    training: TrainingSpeed | None
+    inference: InferenceSpeed | None
+    power: Power | None
+    energy_kwh: float | None
+    costs: Costs
+    messages: tuple[Message, ...]
+
+    @property
+    def fits(self) -> bool:
+        return self.memory.fits
+
+    @property
+    def hours(self) -> float | None:
+        return self.training.hours if self.training else None
+
+    @property
+    def tokens_per_s(self) -> float | None:
+        speed = self.training or self.inference
+        return speed.tokens_per_s if speed else None
+
+    @property
+    def warnings(self) -> list[str]:
+        return [m.text for m in self.messages]
+
+    def to_dict(self) -> dict:
+        """The CLI's JSON contract (sizes in GiB per card, times in s or h)."""
+        return estimate_to_dict(self)
+
+
+def _class_messages(scenario: Scenario, card: Card) -> list[Message]:
+    messages = []
+    if scenario.workload in (Workload.PRETRAIN, Workload.FINETUNE) and card.category not in _TRAINING_CLASSES:
+        messages.append(
+            msg("class-mismatch", card=card.name, category=card.category, workload=scenario.workload.value,
+                expected="training")
+        )
+        if card.category == "graphics" and card.ecc is False:
+            messages.append(msg("consumer-card-training", card=card.name))
+    if card.confidence == "low":
+        messages.append(msg("low-confidence", card=card.name))
+    if card.tdp_w is None:
+        messages.append(msg("no-tdp", card=card.name))
+    if card.bandwidth_gbps is None:
+        messages.append(msg("no-bandwidth", card=card.name))
+    return messages
+
+
+def _fit_messages(memory: MemoryBreakdown, card: Card) -> list[Message]:
+    if not memory.fits:
+        return [
+            msg("does-not-fit", need=memory.total / GIB, card=card.name, budget=memory.budget / GIB,
+                short=(memory.total - memory.budget) / GIB)
+        ]
+    if memory.headroom < 0.05:
+        return [msg("tight-fit", headroom=100 * memory.headroom)]
+    return []
+
+
+def _estimate_training(scenario: Scenario, card: Card) -> Estimate:
+    plan = plan_training(card, scenario.precision)
+    memory, max_batch = training_memory(scenario, card, plan)
+    speed = None
+    if plan.math is not None:
+        layout = activation_layout(scenario, plan, training_states(scenario, plan))
+        speed = training_speed(scenario, card, plan, layout)
+    power = deployment_power(card, scenario)
+    hours = speed.hours if speed else None
+    energy = energy_kwh(power, hours) if power and hours is not None else None
+    costs = job_costs(card, scenario, power, hours, scenario.training.tokens)
+    messages = [*plan.messages, *_fit_messages(memory, card), *(speed.messages if speed else ()),
+                *_class_messages(scenario, card), *costs.messages]
+    return Estimate(scenario, card, plan, memory, Limits(max_micro_batch=max_batch), speed, None, power,
+                    energy, costs, tuple(messages))
+
+
+def _estimate_inference(scenario: Scenario, card: Card) -> Estimate:
+    plan = plan_inference(card, scenario.precision)
+    serving = scenario.serving
+    model = inference_memory_model(scenario, card, plan)
+    memory = model.breakdown(serving.concurrency, serving.context)
+    limits = Limits(max_concurrency=model.max_concurrency(serving.context),
+                    max_context=model.max_context(serving.concurrency))
+    speed = inference_speed(scenario, card, plan)
+    power = deployment_power(card, scenario)
+    energy = energy_kwh(power, 1.0) if power else None
+    tokens_per_hour = speed.tokens_per_s * 3600.0 if speed else None
+    costs = job_costs(card, scenario, power, 1.0, tokens_per_hour)
+    messages = [*plan.messages, *_fit_messages(memory, card), *(speed.messages if speed else ()),
+                *_class_messages(scenario, card), *costs.messages]
+    return Estimate(scenario, card, plan, memory, limits, None, speed, power, energy, costs, tuple(messages))
+
+
+def estimate(scenario: Scenario, card: Card) -> Estimate:
+    """Memory, speed, power and cost of ``scenario`` on ``scenario.count`` × ``card``."""
+    if scenario.workload is Workload.INFERENCE:
+        return _estimate_inference(scenario, card)
+    return _estimate_training(scenario, card)
+
+
+# ---- sweeps -----------------------------------------------------------------------------
+
+
+def valid_counts(scenario: Scenario, counts: Iterable[int]) -> list[int]:
+    """The counts the scenario's tensor × pipeline layout can be split into."""
+    group = scenario.parallelism.tp * scenario.parallelism.pp
+    return [n for n in counts if n >= group and n % group == 0]
+
+
+def with_count(scenario: Scenario, count: int) -> Scenario:
+    """The scenario at another card count.
+
+    Only the count changes, and ``valid_counts`` keeps it a multiple of tp × pp, the one
+    rule the count takes part in; so the (slow) full re-validation is skipped here.
+    """
+    if count % (scenario.parallelism.tp * scenario.parallelism.pp):
+        raise ValueError(f"{count} cards do not split into the scenario's tp × pp groups")
+    return scenario.model_copy(update={"count": count})
+
+
+def sweep_counts(scenario: Scenario, card: Card, counts: Sequence[int]) -> list[Estimate]:
+    """Estimates of ``scenario`` on ``card`` at each valid count of ``counts``."""
+    return [estimate(with_count(scenario, n), card) for n in valid_counts(scenario, counts)]
+
+
+def sweep_catalog(scenario: Scenario, cards: Iterable[Card], counts: Sequence[int]) -> dict[str, list[Estimate]]:
+    """``sweep_counts`` for every card: card id -> estimates by count."""
+    return {card.id: sweep_counts(scenario, card, counts) for card in cards}
+
+
+# ---- serialisation ----------------------------------------------------------------------
+
+
+def _gib(value: float) -> float:
+    return round(value / GIB, 3)
+
+
+def _round(value: float | None, digits: int = 6) -> float | None:
+    return None if value is None else float(f"{value:.{digits}g}")
+
+
+def estimate_to_dict(est: Estimate) -> dict:
+    """JSON-ready dict with the keys of the command-line contract."""
+    m, t, i = est.memory, est.training, est.inference
+    speed = t or i
+    return {
+        "card": {"id": est.card.id, "name": est.card.name, "category": est.card.category,
+                 "confidence": est.card.confidence},
+        "count": est.scenario.count,
+        "precision": {"requested": est.plan.requested.value,
+                      "math": est.plan.math.value if est.plan.math else None,
+                      "weights": est.plan.weights.value},
+        "memory": {
+            "weights": _gib(m.weights), "gradients": _gib(m.gradients), "optimizer": _gib(m.optimizer),
+            "activations": _gib(m.activations), "kv_cache": _gib(m.kv_cache), "overhead": _gib(m.overhead),
+            "not_concurrent": _gib(m.not_concurrent), "total": _gib(m.total), "capacity": _gib(m.capacity),
+            "budget": _gib(m.budget), "fits": m.fits, "headroom": round(m.headroom, 4), "unit": "GiB per card",
+        },
+        "limits": asdict(est.limits),
+        "performance": {
+            "tokens_per_s": _round(speed.tokens_per_s) if speed else None,
+            "tokens_per_s_per_card": _round(speed.tokens_per_s_per_card) if speed else None,
+            "step_time_s": _round(t.step_time_s) if t else None,
+            "mfu": _round(t.mfu, 4) if t else None,
+            "ttft_s": _round(i.ttft_s) if i else None,
+            "tpot_s": _round(i.tpot_s) if i else None,
+            "requests_per_s": _round(i.requests_per_s) if i else None,
+            "bubble_fraction": _round(t.bubble_fraction, 4) if t else None,
+        },
+        "time": {"hours": _round(t.hours) if t else None, "gpu_hours": _round(t.gpu_hours) if t else None},
+        "power": {
+            "watts": _round(est.power.board_watts) if est.power else None,
+            "facility_watts": _round(est.power.facility_watts) if est.power else None,
+            "energy_kwh": _round(est.energy_kwh),
+            "energy_period": "job" if t else "hour",
+        },
+        "cost": {
+            "currency": est.costs.currency,
+            "purchase": _round(est.costs.purchase),
+            "energy": _round(est.costs.energy),
+            "cloud": _round(est.costs.cloud),
+            "per_million_tokens": _round(est.costs.per_million_tokens),
+            "basis": est.costs.basis,
+            "period": "job" if t else "hour",
+            "card_price": _round(est.costs.prices.card_price),
+            "card_price_date": est.costs.prices.card_price_date,
+            "cloud_price_per_hour": _round(est.costs.prices.cloud_per_hour),
+            "cloud_price_date": est.costs.prices.cloud_price_date,
+        },
+        "warnings": est.warnings,
+        "warning_ids": [mm.to_dict() for mm in est.messages],
+        "scenario": est.scenario.model_dump(mode="json"),
+        "assumptions": est.scenario.assumptions.model_dump(mode="json")
+        | est.scenario.economics.model_dump(mode="json"),
+    }

@@ -1,0 +1,394 @@
+"""Memory per card for training and inference, with the largest batch/context that fits.
+
+Sizes are bytes per card on the most-loaded card. Formulas and their sources are in each
+function's docstring; ``../shared/design/estimator.md`` collects them.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from configurator.core.architecture import ModelArchitecture
+from configurator.core.catalog import Card
+from configurator.core.precision import PrecisionPlan, StateBytes, training_state_bytes
+from configurator.core.scenario import Assumptions, Optimizer, Recompute, Scenario, Workload
+from configurator.core.units import BYTES_PER_ELEMENT, GIB
+
+NF4_BYTES_PER_PARAM = 0.5 + 0.127 / 8
+"""QLoRA base-weight storage: 4-bit NF4 plus double-quantised constants (Dettmers et al. 2023 §3) [B]."""
+
+ADAPTER_MOMENT_BYTES = {Optimizer.ADAMW: 8.0, Optimizer.ADAMW_8BIT: 2.0, Optimizer.SGD: 4.0}
+"""Optimizer state per fp32 adapter parameter [B]."""
+
+FP32_LOSS_COPIES = 3
+"""fp32 tensors of vocabulary width alive in the loss backward: log-softmax output, its
+gradient, and the gradient of the logits (PyTorch ``cross_entropy`` on upcast logits)."""
+
+
+# ---- shared pieces ----------------------------------------------------------------------
+
+
+def usable_capacity_bytes(card: Card, assumptions: Assumptions) -> float:
+    """Memory a program can allocate [B]: measured if known, else marketed × usable share.
+
+    An H200 marketed as 141 GB shows 139.8 GiB to PyTorch (``h200-calibration.jsonl``), an
+    H100 80 GB 79.2 GiB: vendors' memory "GB" is binary, less ~1 % the driver keeps.
+    """
+    if card.usable_memory_gib is not None:
+        return card.usable_memory_gib * GIB
+    return card.memory_gb * assumptions.usable_memory_fraction * GIB
+
+
+def stage_layer_count(model: ModelArchitecture, pp: int) -> int:
+    """Layers on the fullest pipeline stage."""
+    return math.ceil(model.n_layers / pp)
+
+
+def stage_params(model: ModelArchitecture, pp: int, first: bool) -> float:
+    """Parameters on the first or last pipeline stage, before tensor parallelism [count].
+
+    The first stage holds the embedding; the last the output head (a copy of the embedding
+    when tied, as Megatron-LM keeps it) and the final norm. With one stage, all parameters.
+    """
+    if pp == 1:
+        return float(model.total_params())
+    layers = stage_layer_count(model, pp) * model.layer_params() / model.n_layers
+    if first:
+        return layers + model.embedding_params()
+    return layers + model.vocab * model.hidden + model.norm_params()
+
+
+def lora_params_per_layer(model: ModelArchitecture, rank: int, targets: str) -> float:
+    """Adapter parameters in one layer: ``r·(d_in + d_out)`` per adapted matrix (Hu et al. 2021)."""
+    d = model.hidden
+    attention = rank * ((d + model.q_dim) + 2 * (d + model.kv_dim) + (model.attn_out_dim + d))
+    if targets == "attention":
+        return attention
+    matrices = 3 if model.gated_mlp else 2
+    if model.is_moe:
+        experts = model.n_experts + model.n_shared_experts
+        mlp = experts * matrices * rank * (d + model.routed_ffn) * model.n_moe_layers / model.n_layers
+        mlp += matrices * rank * (d + model.ffn) * model.n_dense_layers / model.n_layers
+    else:
+        mlp = matrices * rank * (d + model.ffn)
+    return attention + mlp
+
+
+def zero_sharded(
+    weights: float, gradients: float, optimizer: float, stage: int, dp: int
+) -> tuple[float, float, float]:
+    """Model states per card under ZeRO ``stage`` over ``dp`` data-parallel ranks [B].
+
+    Stage 1 shards optimizer states, 2 also gradients, 3 also weights (Rajbhandari et al.
+    2020, Fig. 1: baseline ``(2+2+K)Ψ``, ZeRO-3 ``(2+2+K)Ψ/N_d``).
+    """
+    return (
+        weights / dp if stage >= 3 else weights,
+        gradients / dp if stage >= 2 else gradients,
+        optimizer / dp if stage >= 1 else optimizer,
+    )
+
+
+# ---- activations ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ActivationLayout:
+    """What a training step keeps for backward (bytes per element and flags)."""
+
+    math_bytes: float
+    residual_bytes: float
+    flash_attention: bool
+    recompute: Recompute
+    frozen_mlp: bool = False
+
+    @property
+    def separate_casts(self) -> bool:
+        """Autocast casts a fp32 input once per linear layer, so each keeps its own copy."""
+        return self.residual_bytes > self.math_bytes
+
+
+def mlp_tokens_width(model: ModelArchitecture) -> float:
+    """MLP inner width a token passes through, averaged over layers [elements].
+
+    Dense: ``ffn``; MoE: (top-k + shared) × expert ffn (a token visits only its experts).
+    """
+    if not model.is_moe:
+        return float(model.ffn)
+    moe_width = (model.experts_per_token + model.n_shared_experts) * model.routed_ffn
+    return (model.n_dense_layers * model.ffn + model.n_moe_layers * moe_width) / model.n_layers
+
+
+def layer_activation_bytes(model: ModelArchitecture, layout: ActivationLayout, seq_len: int) -> float:
+    """Bytes one transformer layer saves for backward, per token [B].
+
+    Counted from the tensors autograd keeps in an eager Llama-style block (the SwiGLU and
+    GQA version of Korthikanti et al. 2022, Table 2): per norm the fp32 input and the
+    normalised output; the input of every linear (one copy per linear when autocast casts a
+    fp32 residual); q, k, v and output for flash attention (plus the ``heads × s`` score
+    matrix without it); four ffn-wide tensors of a gated MLP (two for GELU).
+    """
+    c, r, h = layout.math_bytes, layout.residual_bytes, model.hidden
+    norms = 2 * (4 + r) * h
+    qkv_inputs = (3 if layout.separate_casts else 1) * c * h
+    mlp_in_copies = (2 if model.gated_mlp else 1) if layout.separate_casts else 1
+    ffn = mlp_tokens_width(model)
+    mlp_inputs = mlp_in_copies * c * h
+    attention = c * (model.q_dim + 2 * model.kv_dim + model.attn_out_dim) + 4 * model.n_heads
+    out_proj_input = c * model.attn_out_dim
+    if not layout.flash_attention and layout.recompute is Recompute.NONE:
+        attention += c * model.n_heads * seq_len
+    mlp = (4 if model.gated_mlp else 2) * c * ffn
+    if layout.frozen_mlp:
+        mlp_inputs = 0.0
+        mlp -= c * ffn
+    return norms + qkv_inputs + attention + out_proj_input + mlp_inputs + mlp
+
+
+def logits_bytes_per_token(model: ModelArchitecture, math_bytes: float) -> float:
+    """Loss working set per token [B]: logits held in the math precision plus three fp32
+    vocabulary-wide tensors in the cross-entropy backward (``estimator.md``, output layer)."""
+    return (math_bytes + 4 * FP32_LOSS_COPIES) * model.vocab
+
+
+# ---- training ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MemoryBreakdown:
+    """Memory per card [B]. ``not_concurrent`` is subtracted from the sum of the parts:
+    gradients and activations do not peak together (activations are freed as gradients
+    are produced), so the total counts only the larger of the two."""
+
+    weights: float
+    gradients: float
+    optimizer: float
+    activations: float
+    kv_cache: float
+    overhead: float
+    not_concurrent: float
+    total: float
+    capacity: float
+    budget: float
+
+    @property
+    def fits(self) -> bool:
+        return self.total <= self.budget
+
+    @property
+    def headroom(self) -> float:
+        """Share of the budget left free (negative when it does not fit)."""
+        return 1.0 - self.total / self.budget
+
+
+@dataclass(frozen=True)
+class TrainingMemoryModel:
+    """Memory of one pipeline stage as a function of micro-batch size."""
+
+    weights: float
+    gradients: float
+    optimizer: float
+    weight_copies: float
+    activations_per_sequence: float
+    context: float
+    allocator: float
+    capacity: float
+
+    def breakdown(self, micro_batch: int) -> MemoryBreakdown:
+        activations = self.weight_copies + micro_batch * self.activations_per_sequence
+        peak = self.weights + self.optimizer + max(self.gradients, activations)
+        overhead = self.allocator * peak + self.context
+        return MemoryBreakdown(
+            weights=self.weights + self.weight_copies,
+            gradients=self.gradients,
+            optimizer=self.optimizer,
+            activations=micro_batch * self.activations_per_sequence,
+            kv_cache=0.0,
+            overhead=overhead,
+            not_concurrent=min(self.gradients, activations),
+            total=peak + overhead,
+            capacity=self.capacity,
+            budget=self.capacity,
+        )
+
+    def max_micro_batch(self) -> int:
+        """Largest micro-batch that fits (0 if not even the model states fit)."""
+        room = (self.capacity - self.context) / (1 + self.allocator) - self.weights - self.optimizer
+        if room < self.gradients or room < self.weight_copies + self.activations_per_sequence:
+            return 0
+        return int((room - self.weight_copies) // self.activations_per_sequence)
+
+
+def activation_layout(scenario: Scenario, plan: PrecisionPlan, states: StateBytes) -> ActivationLayout:
+    adapter = scenario.workload.is_adapter
+    return ActivationLayout(
+        math_bytes=plan.math_bytes,
+        residual_bytes=plan.math_bytes if adapter else states.residual,
+        flash_attention=scenario.training.flash_attention and plan.math_bytes <= 2,
+        recompute=scenario.training.recompute,
+        frozen_mlp=adapter and scenario.training.lora_targets == "attention",
+    )
+
+
+def stored_activation_bytes(
+    model: ModelArchitecture, layout: ActivationLayout, seq_len: int, layers: int
+) -> float:
+    """Per-token bytes kept for backward by ``layers`` layers [B].
+
+    Full recomputation keeps each layer's input plus one layer's working set (Korthikanti
+    et al. 2022 §4); otherwise every layer keeps its full set.
+    """
+    per_layer = layer_activation_bytes(model, layout, seq_len)
+    if layout.recompute is Recompute.FULL:
+        return layers * layout.residual_bytes * model.hidden + per_layer
+    return layers * per_layer
+
+
+def training_states(scenario: Scenario, plan: PrecisionPlan) -> StateBytes:
+    return training_state_bytes(scenario.training.recipe, scenario.training.optimizer, plan)
+
+
+def training_memory_model(
+    scenario: Scenario, card: Card, plan: PrecisionPlan, first_stage: bool
+) -> TrainingMemoryModel:
+    """Memory of the first or last pipeline stage (ZeRO: Rajbhandari et al. 2020, Fig. 1)."""
+    model, par, train = scenario.model, scenario.parallelism, scenario.training
+    states = training_states(scenario, plan)
+    dp, tp, pp = scenario.data_parallel, par.tp, par.pp
+    params = stage_params(model, pp, first_stage) / tp
+    layers = stage_layer_count(model, pp)
+    if scenario.workload.is_adapter:
+        base_bytes = NF4_BYTES_PER_PARAM if scenario.workload is Workload.QLORA else plan.math_bytes
+        trainable = layers * lora_params_per_layer(model, train.lora_rank, train.lora_targets) / tp
+        moments = ADAPTER_MOMENT_BYTES[train.optimizer]
+        weights = params * base_bytes + trainable * 4.0
+        grads, optimizer, copies = trainable * 4.0, trainable * moments, 0.0
+    else:
+        weights, grads, optimizer = params * states.weights, params * states.gradients, params * states.optimizer
+        copies = params * states.autocast_copy if train.recompute is not Recompute.FULL else 0.0
+    weights, grads, optimizer = zero_sharded(weights, grads, optimizer, par.zero, dp)
+    if par.zero >= 3:
+        copies /= dp
+    layout = activation_layout(scenario, plan, states)
+    in_flight = min(pp, train.grad_accum) if first_stage else 1
+    per_token = stored_activation_bytes(model, layout, train.seq_len, layers) * in_flight
+    if not first_stage or pp == 1:
+        per_token += logits_bytes_per_token(model, plan.math_bytes)
+    a = scenario.assumptions
+    allocator = a.allocator_overhead_recompute if train.recompute is Recompute.FULL else a.allocator_overhead
+    return TrainingMemoryModel(
+        weights=weights,
+        gradients=grads,
+        optimizer=optimizer,
+        weight_copies=copies,
+        activations_per_sequence=per_token * train.seq_len / tp,
+        context=a.cuda_context_gib * GIB,
+        allocator=allocator,
+        capacity=usable_capacity_bytes(card, a),
+    )
+
+
+def training_stage_models(scenario: Scenario, card: Card, plan: PrecisionPlan) -> list[TrainingMemoryModel]:
+    """Memory models of the stages that can be the fullest (first, and last if different)."""
+    first = training_memory_model(scenario, card, plan, first_stage=True)
+    if scenario.parallelism.pp == 1:
+        return [first]
+    return [first, training_memory_model(scenario, card, plan, first_stage=False)]
+
+
+def training_memory(scenario: Scenario, card: Card, plan: PrecisionPlan) -> tuple[MemoryBreakdown, int]:
+    """Breakdown on the most-loaded card and the largest micro-batch that fits there."""
+    stages = training_stage_models(scenario, card, plan)
+    breakdowns = [s.breakdown(scenario.training.micro_batch) for s in stages]
+    worst = max(breakdowns, key=lambda b: b.total)
+    return worst, min(s.max_micro_batch() for s in stages)
+
+
+# ---- inference --------------------------------------------------------------------------
+
+
+def kv_cache_bytes_per_token(model: ModelArchitecture, kv_bytes: float) -> float:
+    """KV cache per token over all layers [B]: ``2·L·n_kv·d_head·bytes`` (vLLM paper §3)."""
+    return model.kv_elements_per_token() * kv_bytes
+
+
+def kv_shards(model: ModelArchitecture, tp: int) -> int:
+    """Ways tensor parallelism splits the KV cache (KV heads are replicated beyond their count;
+    the MLA latent is replicated on every rank)."""
+    return 1 if model.is_mla else min(tp, model.kv_heads)
+
+
+def inference_token_working_bytes(model: ModelArchitecture, math_bytes: float) -> float:
+    """Transient bytes per token in flight through one layer during prefill [B]:
+    residual and normed input, q/k/v, attention output and two ffn-wide MLP tensors."""
+    widths = 2 * model.hidden + model.q_dim + 2 * model.kv_dim + model.attn_out_dim + 2 * mlp_tokens_width(model)
+    return math_bytes * widths
+
+
+@dataclass(frozen=True)
+class InferenceMemoryModel:
+    """Serving memory as a function of concurrency and context."""
+
+    weights: float
+    kv_per_token_per_sequence: float
+    activations_fixed: float
+    activations_per_sequence: float
+    context: float
+    capacity: float
+    budget: float
+
+    def breakdown(self, concurrency: int, context_tokens: int) -> MemoryBreakdown:
+        kv = self.kv_per_token_per_sequence * context_tokens * concurrency
+        activations = self.activations_fixed + self.activations_per_sequence * concurrency
+        total = self.weights + kv + activations + self.context
+        return MemoryBreakdown(
+            weights=self.weights,
+            gradients=0.0,
+            optimizer=0.0,
+            activations=activations,
+            kv_cache=kv,
+            overhead=self.context,
+            not_concurrent=0.0,
+            total=total,
+            capacity=self.capacity,
+            budget=self.budget,
+        )
+
+    def _room(self) -> float:
+        return self.budget - self.weights - self.context - self.activations_fixed
+
+    def max_concurrency(self, context_tokens: int) -> int:
+        per_sequence = self.kv_per_token_per_sequence * context_tokens + self.activations_per_sequence
+        return max(0, int(self._room() // per_sequence))
+
+    def max_context(self, concurrency: int) -> int:
+        room = self._room() - self.activations_per_sequence * concurrency
+        return max(0, int(room // (self.kv_per_token_per_sequence * concurrency)))
+
+
+def inference_memory_model(scenario: Scenario, card: Card, plan: PrecisionPlan) -> InferenceMemoryModel:
+    """Weights, KV cache, prefill working set and sampling buffers per card.
+
+    Serving engines reserve ``engine_memory_fraction`` of the card up front (vLLM
+    ``gpu_memory_utilization``, default 0.9); the model must fit inside that budget.
+    """
+    model, par, serving = scenario.model, scenario.parallelism, scenario.serving
+    tp, pp = par.tp, par.pp
+    weights = max(stage_params(model, pp, True), stage_params(model, pp, False)) * plan.weight_bytes / tp
+    kv_precision = serving.kv_precision
+    kv_bytes = BYTES_PER_ELEMENT[kv_precision] if kv_precision is not None else plan.math_bytes
+    kv_per_token = kv_cache_bytes_per_token(model, kv_bytes) / kv_shards(model, tp) / pp
+    chunk = min(serving.max_batched_tokens, serving.prompt_tokens * serving.concurrency)
+    fixed = chunk * inference_token_working_bytes(model, plan.math_bytes) / tp
+    sampling = 2 * 4 * model.vocab  # fp32 logits and probabilities of one position
+    capacity = usable_capacity_bytes(card, scenario.assumptions)
+    return InferenceMemoryModel(
+        weights=weights,
+        kv_per_token_per_sequence=kv_per_token,
+        activations_fixed=fixed,
+        activations_per_sequence=sampling,
+        context=scenario.assumptions.cuda_context_gib * GIB,
+        capacity=capacity,
+        budget=capacity * serving.engine_memory_fraction,
+    )

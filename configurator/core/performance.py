@@ -1,0 +1,325 @@
+"""Speed: FLOPs, communication, training step time and MFU; prefill and decode rooflines.
+
+Every efficiency is a named field of :class:`~configurator.core.scenario.Assumptions`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from configurator.core.architecture import ModelArchitecture
+from configurator.core.catalog import Card
+from configurator.core.memory import (
+    ActivationLayout,
+    kv_cache_bytes_per_token,
+    kv_shards,
+    layer_activation_bytes,
+    logits_bytes_per_token,
+    stage_layer_count,
+    stage_params,
+    training_states,
+)
+from configurator.core.messages import Message, msg
+from configurator.core.precision import PrecisionPlan
+from configurator.core.scenario import Assumptions, Recompute, Scenario
+from configurator.core.units import BYTES_PER_ELEMENT, GB, TERA
+
+ACTIVATION_TRAFFIC_PASSES = 4
+"""Times each saved activation crosses memory in a step: written in forward, read in
+backward, its gradient written and read once."""
+
+COLLECTIVE_LATENCY_S = 1e-5
+"""Fixed cost of one small all-reduce inside a node [s] (NCCL tests, NVLink, ~10 µs)."""
+
+
+# ---- FLOPs ------------------------------------------------------------------------------
+
+
+def model_flops_per_token(model: ModelArchitecture, seq_len: int) -> float:
+    """Training FLOPs per token, forward + backward, no recomputation [FLOP].
+
+    ``6·N + 12·L·H·Q·T`` (PaLM, Chowdhery et al. 2022, App. B) with N the active parameters
+    in matrix products; the convention behind published MFU figures.
+    """
+    return 6.0 * model.matmul_params() + 12.0 * model.n_layers * model.q_dim * seq_len
+
+
+def attention_flops_per_token(model: ModelArchitecture, seq_len: int, layers: int) -> float:
+    """Causal attention FLOPs per token, forward + backward, over ``layers`` layers [FLOP].
+
+    Half of PaLM's ``12·L·H·Q·T``: fused kernels skip the masked half of the score matrix.
+    """
+    return 6.0 * layers * model.q_dim * seq_len
+
+
+def recompute_factors(recompute: Recompute) -> tuple[float, float]:
+    """Multipliers on (matrix-product, attention) FLOPs: full recomputation repeats the
+    forward pass (6N → 8N), selective repeats only attention (Korthikanti et al. 2022)."""
+    if recompute is Recompute.FULL:
+        return 8.0 / 6.0, 4.0 / 3.0
+    if recompute is Recompute.SELECTIVE:
+        return 1.0, 4.0 / 3.0
+    return 1.0, 1.0
+
+
+# ---- links ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Link:
+    """The slowest link a collective crosses, one way [GB/s]."""
+
+    gbps: float
+    kind: str  # "link", "pcie" or "network"
+
+
+def group_link(card: Card, group: int, spans_nodes: bool, assumptions: Assumptions) -> Link:
+    """Bandwidth a group of ``group`` cards communicates over."""
+    if spans_nodes:
+        return Link(assumptions.network_gbps_per_card, "network")
+    fast = card.interconnect.link_gbps_one_way
+    if fast is not None and group <= card.interconnect.domain_size:
+        return Link(fast, "link")
+    return Link(card.interconnect.pcie_gbps_one_way or 16.0, "pcie")
+
+
+def allreduce_seconds(n_bytes: float, ranks: int, link: Link, assumptions: Assumptions) -> float:
+    """Ring all-reduce time: ``2·(n−1)/n · bytes / bandwidth`` (Patarasuk & Yuan 2009)."""
+    if ranks <= 1:
+        return 0.0
+    volume = 2.0 * (ranks - 1) / ranks * n_bytes
+    return volume / (link.gbps * GB * assumptions.link_efficiency) + COLLECTIVE_LATENCY_S
+
+
+# ---- training ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TrainingSpeed:
+    """Training speed of the whole job."""
+
+    step_time_s: float
+    tokens_per_s: float
+    tokens_per_s_per_card: float
+    mfu: float
+    compute_s: float
+    memory_traffic_s: float
+    tensor_parallel_s: float
+    data_parallel_s: float
+    optimizer_s: float
+    bubble_fraction: float
+    hours: float
+    gpu_hours: float
+    messages: tuple[Message, ...]
+
+
+def _optimizer_bytes_per_param(weights: float, gradients: float, optimizer: float) -> float:
+    """Bytes an optimizer step moves per parameter: reads weights, gradients and states,
+    writes weights and states."""
+    return 2.0 * (weights + optimizer) + gradients
+
+
+def training_speed(scenario: Scenario, card: Card, plan: PrecisionPlan, layout: ActivationLayout) -> TrainingSpeed | None:
+    """Step time as a roofline sum per micro-batch, times the 1F1B pipeline schedule.
+
+    ``t_mb = matmul/(peak·η_mm) + attention/(peak·η_attn) + traffic/(bw·η_bw) + L·t_layer
+    + TP all-reduces``; step = ``(m + p − 1)·t_mb`` (1F1B bubble, Narayanan et al. 2021)
+    + optimizer traffic + the exposed share of the gradient all-reduce.
+    """
+    peak = card.peak_tflops(plan.math) if plan.math else None
+    if not peak or not card.bandwidth_gbps:
+        return None
+    model, par, train, a = scenario.model, scenario.parallelism, scenario.training, scenario.assumptions
+    peak_flops, bandwidth = peak * TERA, card.bandwidth_gbps * GB
+    tp, pp, dp, m = par.tp, par.pp, scenario.data_parallel, train.grad_accum
+    layers = stage_layer_count(model, pp)
+    tokens = train.micro_batch * train.seq_len
+    messages: list[Message] = []
+
+    per_layer_matmul = (model.matmul_params() - model.vocab * model.hidden) / model.n_layers
+    head = model.vocab * model.hidden
+    pass_factor = 4.0 if scenario.workload.is_adapter else 6.0  # frozen weights get no weight gradient
+    mm_factor, attn_factor = recompute_factors(train.recompute)
+    matmul = pass_factor * (layers * per_layer_matmul + head) * mm_factor * tokens / tp
+    attention = attention_flops_per_token(model, train.seq_len, layers) * attn_factor * tokens / tp
+    passes = ACTIVATION_TRAFFIC_PASSES + (1 if train.recompute is Recompute.FULL else 0)
+    act_bytes = layers * layer_activation_bytes(model, layout, train.seq_len) + logits_bytes_per_token(
+        model, layout.math_bytes
+    )
+    traffic = passes * act_bytes * tokens / tp
+    compute_s = matmul / (peak_flops * a.matmul_efficiency) + attention / (peak_flops * a.attention_efficiency)
+    traffic_s = traffic / (bandwidth * a.bandwidth_efficiency)
+
+    tp_s = 0.0
+    if tp > 1:
+        tp_link = group_link(card, tp, tp > par.cards_per_node, a)
+        if tp > par.cards_per_node:
+            messages.append(msg("tp-across-nodes", tp=tp, per_node=par.cards_per_node))
+        elif tp_link.kind == "pcie":
+            if card.has_fast_link:
+                messages.append(
+                    msg("tp-beyond-link-domain", tp=tp, domain=card.interconnect.domain_size, card=card.name)
+                )
+            else:
+                messages.append(msg("tp-over-pcie", card=card.name))
+        activation = tokens * model.hidden * layout.math_bytes
+        tp_s = 4 * layers * allreduce_seconds(activation, tp, tp_link, a)
+    micro_batch_s = compute_s + traffic_s + tp_s + layers * a.layer_overhead_s
+    bubble = (pp - 1) / m if pp > 1 else 0.0
+    if bubble > 0.25:
+        messages.append(msg("pipeline-bubble", bubble=100 * bubble / (1 + bubble), pp=pp, m=m))
+    pipeline_s = micro_batch_s * (m + pp - 1)
+
+    states = training_states(scenario, plan)
+    params_card = stage_params(model, pp, True) / tp
+    if scenario.workload.is_adapter:
+        params_card = 0.0  # adapters are tiny next to the frozen base
+        grad_bytes = 0.0
+    else:
+        grad_bytes = params_card * states.gradients
+    opt_params = params_card / (dp if par.zero >= 1 else 1)
+    optimizer_s = opt_params * _optimizer_bytes_per_param(states.weights, states.gradients, states.optimizer)
+    optimizer_s /= bandwidth * a.bandwidth_efficiency
+
+    dp_s = 0.0
+    if dp > 1 and grad_bytes:
+        dp_link = group_link(card, dp, scenario.count > par.cards_per_node, a)
+        if dp_link.kind == "pcie":
+            messages.append(msg("dp-over-pcie", card=card.name))
+        volume = grad_bytes * (1.5 if par.zero >= 3 else 1.0)  # ZeRO-3 adds parameter all-gathers
+        dp_s = allreduce_seconds(volume, dp, dp_link, a) * (1.0 - a.comm_overlap)
+    if par.zero and dp == 1:
+        messages.append(msg("zero-without-dp", zero=par.zero))
+    if model.is_moe and scenario.count > 1:
+        messages.append(msg("moe-expert-parallel-ignored"))
+
+    step_s = pipeline_s + optimizer_s + dp_s
+    tokens_per_step = tokens * m * dp
+    tokens_per_s = tokens_per_step / step_s
+    mfu = model_flops_per_token(model, train.seq_len) * tokens_per_s / (scenario.count * peak_flops)
+    if scenario.workload.is_adapter:
+        mfu *= pass_factor / 6.0
+    hours = train.tokens / tokens_per_s / 3600.0
+    return TrainingSpeed(
+        step_time_s=step_s,
+        tokens_per_s=tokens_per_s,
+        tokens_per_s_per_card=tokens_per_s / scenario.count,
+        mfu=mfu,
+        compute_s=compute_s * (m + pp - 1),
+        memory_traffic_s=traffic_s * (m + pp - 1),
+        tensor_parallel_s=tp_s * (m + pp - 1),
+        data_parallel_s=dp_s,
+        optimizer_s=optimizer_s,
+        bubble_fraction=bubble / (1 + bubble),
+        hours=hours,
+        gpu_hours=hours * scenario.count,
+        messages=tuple(messages),
+    )
+
+
+# ---- inference --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class InferenceSpeed:
+    """Latency and throughput of a serving deployment."""
+
+    ttft_s: float
+    tpot_s: float
+    tokens_per_s: float
+    tokens_per_s_per_card: float
+    requests_per_s: float
+    decode_bound: str  # "memory" or "compute"
+    messages: tuple[Message, ...]
+
+
+def prefill_flops(model: ModelArchitecture, prompt_tokens: int) -> float:
+    """Forward FLOPs of a prompt: ``2·N·P`` plus causal attention ``2·L·H·Q·P²``."""
+    return 2.0 * model.matmul_params() * prompt_tokens + 2.0 * model.n_layers * model.q_dim * prompt_tokens**2
+
+
+def decode_weight_bytes(model: ModelArchitecture, batch: int, weight_bytes: float) -> float:
+    """Weight bytes one decode step reads [B].
+
+    MoE reads only the experts some sequence in the batch uses: of E experts with top-k
+    routing, ``E·(1 − (1 − k/E)^b)`` are touched in expectation (uniform routing).
+    """
+    if not model.is_moe:
+        return model.total_params() * weight_bytes
+    expert = model.mlp_params(model.routed_ffn)
+    all_experts = model.n_moe_layers * model.n_experts * expert
+    touched = model.n_experts * (1.0 - (1.0 - model.experts_per_token / model.n_experts) ** batch)
+    return (model.total_params() - all_experts + model.n_moe_layers * touched * expert) * weight_bytes
+
+
+def _tp_allreduce_s(scenario: Scenario, card: Card, tokens: int, math_bytes: float) -> float:
+    tp = scenario.parallelism.tp
+    if tp == 1:
+        return 0.0
+    link = group_link(card, tp, tp > scenario.parallelism.cards_per_node, scenario.assumptions)
+    per_call = allreduce_seconds(tokens * scenario.model.hidden * math_bytes, tp, link, scenario.assumptions)
+    return 2 * scenario.model.n_layers * per_call
+
+
+def decode_step_seconds(
+    scenario: Scenario, card: Card, plan: PrecisionPlan, batch: int, kv_tokens: int
+) -> tuple[float, str]:
+    """One decode step for ``batch`` sequences of ``kv_tokens`` cached tokens [s].
+
+    Roofline: ``max(bytes/(bw·η), FLOPs/(peak·η))`` per card; bytes are the weights plus
+    every sequence's KV cache (estimator.md, Inference), split by tensor parallelism.
+    """
+    model, a, tp = scenario.model, scenario.assumptions, scenario.parallelism.tp
+    kv_precision = scenario.serving.kv_precision
+    kv_bytes = BYTES_PER_ELEMENT[kv_precision] if kv_precision is not None else plan.math_bytes
+    read = decode_weight_bytes(model, batch, plan.weight_bytes) / tp
+    read += batch * kv_tokens * kv_cache_bytes_per_token(model, kv_bytes) / kv_shards(model, tp)
+    flops = (2.0 * model.matmul_params() + 4.0 * model.n_layers * model.q_dim * kv_tokens) * batch / tp
+    memory_s = read / (card.bandwidth_gbps * GB * a.decode_bandwidth_efficiency)
+    compute_s = flops / (card.peak_tflops(plan.math) * TERA * a.prefill_efficiency)
+    comm_s = _tp_allreduce_s(scenario, card, batch, plan.math_bytes)
+    bound = "memory" if memory_s >= compute_s else "compute"
+    return max(memory_s, compute_s) + comm_s, bound
+
+
+def prefill_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan, prompt_tokens: int) -> float:
+    """Time to first token of one prompt: compute-bound prefill, floored by one weight read."""
+    a, tp = scenario.assumptions, scenario.parallelism.tp
+    compute_s = prefill_flops(scenario.model, prompt_tokens) / tp
+    compute_s /= card.peak_tflops(plan.math) * TERA * a.prefill_efficiency
+    weights_s = scenario.model.total_params() * plan.weight_bytes / tp
+    weights_s /= card.bandwidth_gbps * GB * a.decode_bandwidth_efficiency
+    return max(compute_s, weights_s) + _tp_allreduce_s(scenario, card, prompt_tokens, plan.math_bytes)
+
+
+def inference_speed(scenario: Scenario, card: Card, plan: PrecisionPlan) -> InferenceSpeed | None:
+    """TTFT, TPOT and deployment throughput under continuous batching.
+
+    Each replica serves ``c`` sequences: serving c requests takes their prefills plus
+    ``O`` decode steps, so requests/s = ``c / (c·t_prefill + O·t_decode)`` per replica.
+    """
+    if plan.math is None or not card.peak_tflops(plan.math) or not card.bandwidth_gbps:
+        return None
+    serving = scenario.serving
+    messages: list[Message] = []
+    ttft = prefill_seconds(scenario, card, plan, serving.prompt_tokens)
+    mean_kv = serving.prompt_tokens + serving.output_tokens // 2
+    tpot, bound = decode_step_seconds(scenario, card, plan, serving.concurrency, mean_kv)
+    if bound == "compute" and serving.concurrency > 1:
+        messages.append(msg("inference-batch-compute-bound", concurrency=serving.concurrency, card=card.name))
+    if serving.prompt_tokens > serving.max_batched_tokens:
+        messages.append(msg("prompt-exceeds-batch", prompt=serving.prompt_tokens, chunk=serving.max_batched_tokens))
+    c, out = serving.concurrency, serving.output_tokens
+    per_replica_rps = c / (c * ttft + out * tpot)
+    requests_per_s = per_replica_rps * scenario.data_parallel
+    tokens_per_s = requests_per_s * out
+    return InferenceSpeed(
+        ttft_s=ttft,
+        tpot_s=tpot,
+        tokens_per_s=tokens_per_s,
+        tokens_per_s_per_card=tokens_per_s / scenario.count,
+        requests_per_s=requests_per_s,
+        decode_bound=bound,
+        messages=tuple(messages),
+    )
+

@@ -1,0 +1,117 @@
+"""Which precision actually runs on a card, and how many bytes each training state takes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from configurator.core.catalog import Card
+from configurator.core.messages import Message, msg
+from configurator.core.scenario import Optimizer, Recipe
+from configurator.core.units import BYTES_PER_ELEMENT, Precision, weight_bytes_per_param
+
+_MATH_FALLBACKS: dict[Precision, tuple[Precision, ...]] = {
+    Precision.FP32: (Precision.FP32,),
+    Precision.TF32: (Precision.TF32, Precision.FP32),
+    Precision.BF16: (Precision.BF16, Precision.FP16, Precision.FP32),
+    Precision.FP16: (Precision.FP16, Precision.BF16, Precision.FP32),
+    Precision.FP8: (Precision.FP8, Precision.BF16, Precision.FP16, Precision.FP32),
+    Precision.INT8: (Precision.INT8, Precision.FP16, Precision.BF16, Precision.FP32),
+    Precision.INT4: (Precision.INT4, Precision.FP16, Precision.BF16, Precision.FP32),
+    Precision.FP4: (Precision.FP4, Precision.FP8, Precision.BF16, Precision.FP16, Precision.FP32),
+}
+"""Order in which math precisions are tried when the card lacks the requested one."""
+
+_WEIGHT_ONLY = (Precision.FP8, Precision.INT8, Precision.INT4, Precision.FP4)
+_TRAINABLE = (Precision.FP32, Precision.TF32, Precision.BF16, Precision.FP16, Precision.FP8)
+
+
+@dataclass(frozen=True)
+class PrecisionPlan:
+    """What runs: the math precision, the weight storage, and why it differs from the request."""
+
+    requested: Precision
+    math: Precision | None
+    weights: Precision
+    messages: tuple[Message, ...] = ()
+
+    @property
+    def math_bytes(self) -> float:
+        """Bytes of one activation element [B] (fp8 recipes keep activations in 16-bit)."""
+        if self.math is None:
+            return 2.0
+        return max(2.0, BYTES_PER_ELEMENT[self.math])
+
+    @property
+    def weight_bytes(self) -> float:
+        """Stored bytes per weight, quantisation scales included [B/param]."""
+        return weight_bytes_per_param(self.weights)
+
+
+def _first_supported(card: Card, candidates: tuple[Precision, ...]) -> Precision | None:
+    return next((p for p in candidates if card.supports(p)), None)
+
+
+def plan_inference(card: Card, requested: Precision) -> PrecisionPlan:
+    """Math and storage for serving; weight-only quantisation is allowed where math is not."""
+    math = _first_supported(card, _MATH_FALLBACKS[requested])
+    if math is None:
+        return PrecisionPlan(requested, None, requested, (msg("no-compute-rate", card=card.name),))
+    if math == requested:
+        return PrecisionPlan(requested, math, requested)
+    if requested in _WEIGHT_ONLY:
+        note = msg("precision-emulated", card=card.name, requested=requested.value.upper(), used=math.value.upper())
+        return PrecisionPlan(requested, math, requested, (note,))
+    note = msg("precision-fallback", card=card.name, requested=requested.value.upper(), used=math.value.upper())
+    return PrecisionPlan(requested, math, math, (note,))
+
+
+def plan_training(card: Card, requested: Precision) -> PrecisionPlan:
+    """Math and storage for training; quantised integer formats fall back to 16-bit."""
+    messages: list[Message] = []
+    wanted = requested
+    if requested not in _TRAINABLE:
+        wanted = Precision.BF16
+    math = _first_supported(card, _MATH_FALLBACKS[wanted])
+    if math is None:
+        return PrecisionPlan(requested, None, wanted, (msg("no-compute-rate", card=card.name),))
+    if requested not in _TRAINABLE:
+        messages.append(msg("precision-not-for-training", requested=requested.value.upper(), used=math.value.upper()))
+    elif math != requested:
+        messages.append(
+            msg("precision-fallback", card=card.name, requested=requested.value.upper(), used=math.value.upper())
+        )
+    return PrecisionPlan(requested, math, math, tuple(messages))
+
+
+@dataclass(frozen=True)
+class StateBytes:
+    """Bytes per parameter of each training state [B/param]."""
+
+    weights: float
+    gradients: float
+    optimizer: float
+    autocast_copy: float
+    residual: float
+    """Bytes of one element of the residual stream (fp32 when parameters are fp32)."""
+
+
+_OPTIMIZER_MOMENTS = {Optimizer.ADAMW: 2, Optimizer.SGD: 1}
+
+
+def training_state_bytes(recipe: Recipe, optimizer: Optimizer, plan: PrecisionPlan) -> StateBytes:
+    """Bytes per parameter for each state under ``recipe`` (ZeRO paper §3; Megatron docs).
+
+    torch-amp: fp32 weights, grads and moments (4+4+8), plus a 16-bit copy of each weight made
+    by autocast; megatron-mixed: 16-bit weights, fp32 grads, fp32 master + moments (2+4+12);
+    pure: everything in the math precision. 8-bit AdamW keeps 2 one-byte moments.
+    """
+    math = plan.math_bytes
+    low_precision_math = math < 4
+    if recipe is Recipe.PURE or not low_precision_math:
+        state = math
+        moments = 2.0 if optimizer is Optimizer.ADAMW_8BIT else _OPTIMIZER_MOMENTS[optimizer] * state
+        return StateBytes(state, state, moments, 0.0, state)
+    moments = 2.0 if optimizer is Optimizer.ADAMW_8BIT else _OPTIMIZER_MOMENTS[optimizer] * 4.0
+    if recipe is Recipe.TORCH_AMP:
+        return StateBytes(4.0, 4.0, moments, math, 4.0)
+    return StateBytes(math, 4.0, 4.0 + moments, 0.0, math)

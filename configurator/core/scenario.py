@@ -1,0 +1,227 @@
+"""Scenario: everything the user chose, as frozen and validated pydantic models.
+
+A Scenario is the single input of :func:`configurator.core.estimate.estimate`. Change it
+through :func:`updated`, which re-validates (``model_copy(update=...)`` would skip checks).
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from configurator.core.architecture import ModelArchitecture
+from configurator.core.units import Precision
+
+SCENARIO_SCHEMA_VERSION = 1
+
+
+class Workload(str, Enum):
+    """What the cards are for. Graphics workloads are added by a later issue."""
+
+    PRETRAIN = "pretrain"
+    FINETUNE = "finetune"
+    LORA = "lora"
+    QLORA = "qlora"
+    INFERENCE = "inference"
+
+    @property
+    def is_training(self) -> bool:
+        return self is not Workload.INFERENCE
+
+    @property
+    def is_adapter(self) -> bool:
+        return self in (Workload.LORA, Workload.QLORA)
+
+
+class Recipe(str, Enum):
+    """How training keeps its numbers.
+
+    ``torch-amp``: fp32 parameters, gradients and optimizer states, 16-bit autocast compute.
+    ``megatron-mixed``: 16-bit parameters, fp32 gradients, fp32 master weights and states.
+    ``pure``: parameters, gradients and optimizer states all in the chosen precision.
+    """
+
+    TORCH_AMP = "torch-amp"
+    MEGATRON_MIXED = "megatron-mixed"
+    PURE = "pure"
+
+
+class Optimizer(str, Enum):
+    ADAMW = "adamw"
+    ADAMW_8BIT = "adamw-8bit"
+    SGD = "sgd"
+
+
+class Recompute(str, Enum):
+    """Activation recomputation (Korthikanti et al. 2022)."""
+
+    NONE = "none"
+    SELECTIVE = "selective"
+    FULL = "full"
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Parallelism(_Frozen):
+    """How the cards split the work."""
+
+    cards_per_node: int = Field(default=8, ge=1, le=1024)
+    tp: int = Field(default=1, ge=1, le=1024, description="tensor-parallel degree")
+    pp: int = Field(default=1, ge=1, le=1024, description="pipeline-parallel stages")
+    zero: int = Field(default=0, ge=0, le=3, description="ZeRO stage / FSDP sharding")
+
+
+class Training(_Frozen):
+    """Batch, sequence and recipe of a training run."""
+
+    micro_batch: int = Field(default=1, ge=1, le=65536, description="sequences per data-parallel rank")
+    seq_len: int = Field(default=2048, ge=1, le=2_097_152, description="tokens per sequence")
+    grad_accum: int = Field(default=1, ge=1, le=65536, description="micro-batches per step")
+    recompute: Recompute = Recompute.NONE
+    recipe: Recipe = Recipe.TORCH_AMP
+    optimizer: Optimizer = Optimizer.ADAMW
+    lora_rank: int = Field(default=16, ge=1, le=4096)
+    lora_targets: Literal["all-linear", "attention"] = "all-linear"
+    tokens: float = Field(default=1e9, gt=0, le=1e15, description="training token budget")
+    flash_attention: bool = True
+
+
+class Serving(_Frozen):
+    """Load on an inference deployment."""
+
+    context: int = Field(default=4096, ge=1, le=2_097_152, description="max tokens per sequence")
+    concurrency: int = Field(default=1, ge=1, le=65536, description="sequences decoded together")
+    prompt_tokens: int = Field(default=1024, ge=1, le=2_097_152)
+    output_tokens: int = Field(default=256, ge=1, le=2_097_152)
+    kv_precision: Precision | None = Field(default=None, description="None = compute precision")
+    engine_memory_fraction: float = Field(
+        default=0.9, gt=0.1, le=1.0, description="share of memory the engine may use (vLLM default 0.9)"
+    )
+    max_batched_tokens: int = Field(default=8192, ge=1, le=1_048_576, description="prefill chunk")
+
+    @model_validator(mode="after")
+    def _prompt_fits_context(self) -> Serving:
+        if self.prompt_tokens + self.output_tokens > self.context:
+            raise ValueError(
+                f"prompt ({self.prompt_tokens}) + output ({self.output_tokens}) tokens exceed "
+                f"the context ({self.context})"
+            )
+        return self
+
+
+class Economics(_Frozen):
+    """Prices and facility figures; all editable defaults with their basis."""
+
+    currency: str = Field(default="USD", pattern=r"^[A-Z]{3}$")
+    usd_to_currency: float = Field(default=1.0, gt=0, description="exchange rate applied to USD prices")
+    card_price: float | None = Field(default=None, gt=0, description="override, per card")
+    cloud_price_per_hour: float | None = Field(default=None, gt=0, description="override, per card-hour")
+    electricity_per_kwh: float = Field(default=0.10, ge=0, description="[currency/kWh]")
+    pue: float = Field(default=1.3, ge=1.0, le=3.0, description="facility power usage effectiveness")
+    power_fraction: float = Field(default=0.8, gt=0, le=1.0, description="average board power / TDP")
+    host_power_w_per_node: float = Field(
+        default=1200.0, ge=0, description="server CPUs, memory, NICs and fans per node [W]"
+    )
+    amortisation_years: float = Field(default=4.0, gt=0, le=20)
+
+
+class Assumptions(_Frozen):
+    """Efficiency defaults. Every one is shown with the result; see estimator.md for sources."""
+
+    matmul_efficiency: float = Field(
+        default=0.55, gt=0, le=1, description="share of dense peak sustained by training matrix products"
+    )
+    attention_efficiency: float = Field(
+        default=0.45, gt=0, le=1, description="share of peak sustained by fused attention kernels"
+    )
+    bandwidth_efficiency: float = Field(
+        default=0.80, gt=0, le=1, description="share of memory bandwidth sustained by element-wise kernels"
+    )
+    decode_bandwidth_efficiency: float = Field(
+        default=0.50, gt=0, le=1, description="share of memory bandwidth sustained while decoding"
+    )
+    prefill_efficiency: float = Field(default=0.55, gt=0, le=1, description="share of peak sustained in prefill")
+    link_efficiency: float = Field(default=0.75, gt=0, le=1, description="share of link bandwidth collectives reach")
+    comm_overlap: float = Field(
+        default=0.7, ge=0, le=1, description="share of data-parallel traffic hidden behind backward"
+    )
+    layer_overhead_s: float = Field(
+        default=4e-4, ge=0, description="launch and framework time per layer per micro-batch [s]"
+    )
+    network_gbps_per_card: float = Field(
+        default=50.0, gt=0, description="scale-out network per card, one way (400 Gb/s NIC) [GB/s]"
+    )
+    cuda_context_gib: float = Field(default=0.5, ge=0, description="CUDA context and library workspaces [GiB]")
+    allocator_overhead: float = Field(
+        default=0.06, ge=0, le=1, description="caching-allocator reserve over peak allocated (training)"
+    )
+    allocator_overhead_recompute: float = Field(
+        default=0.20, ge=0, le=1, description="the same with full activation recomputation"
+    )
+    usable_memory_fraction: float = Field(
+        default=0.99, gt=0.5, le=1, description="usable share of marketed memory when not measured"
+    )
+
+
+class Scenario(_Frozen):
+    """Everything the user chose; an Estimate is a pure function of (Scenario, Card)."""
+
+    schema_version: int = SCENARIO_SCHEMA_VERSION
+    name: str = "Untitled"
+    workload: Workload = Workload.PRETRAIN
+    model: ModelArchitecture
+    precision: Precision = Precision.BF16
+    card_id: str = "h100-sxm"
+    count: int = Field(default=1, ge=1, le=1_000_000, description="total cards")
+    parallelism: Parallelism = Parallelism()
+    training: Training = Training()
+    serving: Serving = Serving()
+    economics: Economics = Economics()
+    assumptions: Assumptions = Assumptions()
+
+    @model_validator(mode="after")
+    def _parallel_layout_is_possible(self) -> Scenario:
+        par = self.parallelism
+        model_parallel = par.tp * par.pp
+        if self.count % model_parallel:
+            raise ValueError(
+                f"{self.count} cards cannot be split into tensor-parallel {par.tp} × "
+                f"pipeline-parallel {par.pp} groups (the product must divide the card count)"
+            )
+        if par.pp > self.model.n_layers:
+            raise ValueError(f"pipeline stages ({par.pp}) exceed the model's {self.model.n_layers} layers")
+        if par.tp > self.model.n_heads:
+            raise ValueError(f"tensor-parallel degree ({par.tp}) exceeds the {self.model.n_heads} attention heads")
+        return self
+
+    @property
+    def data_parallel(self) -> int:
+        """Data-parallel replicas (training) or serving replicas (inference)."""
+        return self.count // (self.parallelism.tp * self.parallelism.pp)
+
+    @property
+    def nodes(self) -> int:
+        """Servers needed at ``cards_per_node`` cards each."""
+        per_node = self.parallelism.cards_per_node
+        return -(-self.count // per_node)
+
+
+def updated(scenario: Scenario, **changes: Any) -> Scenario:
+    """A validated copy of ``scenario`` with ``changes`` applied.
+
+    Nested parts may be given as dicts, merged over the current values, e.g.
+    ``updated(s, training={"micro_batch": 4})``.
+    """
+    data = scenario.model_dump()
+    for key, value in changes.items():
+        if isinstance(value, dict) and isinstance(data.get(key), dict):
+            data[key] = {**data[key], **value}
+        elif isinstance(value, BaseModel):
+            data[key] = value.model_dump()
+        else:
+            data[key] = value
+    return Scenario.model_validate(data)

@@ -1,0 +1,63 @@
+"""Byte sizes of numeric formats and unit constants.
+
+Memory capacities are binary (GiB = 2**30 bytes); bandwidths and FLOP rates are decimal
+(GB/s = 1e9 B/s, TFLOP/s = 1e12 FLOP/s), as vendors quote them.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+GIB = 2**30
+"""Bytes in one GiB [B]."""
+GB = 10**9
+"""Bytes in one decimal GB [B]."""
+TERA = 10**12
+"""FLOP in one TFLOP [FLOP]."""
+SECONDS_PER_HOUR = 3600.0
+
+
+class Precision(str, Enum):
+    """Numeric formats a card may support for matrix math or storage."""
+
+    FP32 = "fp32"
+    TF32 = "tf32"
+    BF16 = "bf16"
+    FP16 = "fp16"
+    FP8 = "fp8"
+    INT8 = "int8"
+    INT4 = "int4"
+    FP4 = "fp4"
+
+
+BYTES_PER_ELEMENT: dict[Precision, float] = {
+    Precision.FP32: 4.0,
+    Precision.TF32: 4.0,  # TF32 is a math mode; values are stored as fp32
+    Precision.BF16: 2.0,
+    Precision.FP16: 2.0,
+    Precision.FP8: 1.0,
+    Precision.INT8: 1.0,
+    Precision.INT4: 0.5,
+    Precision.FP4: 0.5,
+}
+"""Storage size of one value [B]."""
+
+QUANT_SCALE_OVERHEAD: dict[Precision, float] = {
+    Precision.INT4: 0.5 * 2 / 64,  # one fp16 scale per group of 64 (GPTQ/AWQ style)
+    Precision.FP4: 0.5 * 1 / 16,  # one fp8 scale per block of 16 (NVFP4)
+    Precision.INT8: 0.0,
+    Precision.FP8: 0.0,
+}
+"""Extra bytes per weight for quantisation scales [B] (group sizes as in GPTQ and NVFP4)."""
+
+SIXTEEN_BIT = (Precision.BF16, Precision.FP16)
+
+
+def weight_bytes_per_param(precision: Precision) -> float:
+    """Storage per weight including quantisation scales [B/param]."""
+    return BYTES_PER_ELEMENT[precision] + QUANT_SCALE_OVERHEAD.get(precision, 0.0)
+
+
+def bytes_to_gib(n_bytes: float) -> float:
+    """Convert bytes to GiB (2**30 B)."""
+    return n_bytes / GIB

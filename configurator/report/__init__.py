@@ -1,0 +1,1 @@
+"""The configuration summary as a document, and plain-text tables (no Qt widgets)."""

@@ -1,0 +1,134 @@
+"""Plain-text tables for the command line (every number with its unit)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from configurator.core.catalog import Card, Catalog
+from configurator.core.estimate import Estimate
+from configurator.core.units import GIB
+
+
+def _num(value: float | None, unit: str, digits: int = 3) -> str:
+    if value is None:
+        return "n/a"
+    if abs(value) >= 1000:
+        return f"{value:,.0f} {unit}"
+    return f"{value:.{digits}g} {unit}"
+
+
+def _money(value: float | None, currency: str) -> str:
+    return "n/a" if value is None else f"{value:,.2f} {currency}"
+
+
+def _duration(hours: float | None) -> str:
+    if hours is None:
+        return "n/a"
+    if hours < 1:
+        return f"{hours * 60:.1f} min"
+    if hours < 48:
+        return f"{hours:.1f} h"
+    return f"{hours / 24:.1f} days ({hours:,.0f} h)"
+
+
+def _rows(rows: Iterable[tuple[str, str]]) -> str:
+    rows = list(rows)
+    width = max(len(k) for k, _ in rows)
+    return "\n".join(f"  {k:<{width}}  {v}" for k, v in rows)
+
+
+def estimate_table(est: Estimate) -> str:
+    """A readable summary of one estimate."""
+    s, m, c = est.scenario, est.memory, est.costs
+    head = (
+        f"{s.count} × {est.card.name} ({est.card.category}), {s.workload.value}, "
+        f"{s.model.name} ({s.model.total_params() / 1e9:.2f} B params), "
+        f"{est.plan.math.value if est.plan.math else 'n/a'} math"
+    )
+    verdict = "fits" if m.fits else "DOES NOT FIT"
+    memory = [
+        ("weights", _num(m.weights / GIB, "GiB")),
+        ("gradients", _num(m.gradients / GIB, "GiB")),
+        ("optimizer states", _num(m.optimizer / GIB, "GiB")),
+        ("activations", _num(m.activations / GIB, "GiB")),
+        ("KV cache", _num(m.kv_cache / GIB, "GiB")),
+        ("overhead", _num(m.overhead / GIB, "GiB")),
+        ("not at the same time", "-" + _num(m.not_concurrent / GIB, "GiB")),
+        ("total per card", _num(m.total / GIB, "GiB")),
+        ("allowed per card", f"{_num(m.budget / GIB, 'GiB')} -> {verdict}, headroom {100 * m.headroom:.0f} %"),
+    ]
+    speed: list[tuple[str, str]] = []
+    if est.training:
+        t = est.training
+        speed = [
+            ("throughput", _num(t.tokens_per_s, "tokens/s")),
+            ("per card", _num(t.tokens_per_s_per_card, "tokens/s")),
+            ("step time", _num(t.step_time_s, "s")),
+            ("MFU", f"{100 * t.mfu:.1f} %"),
+            ("time for budget", _duration(t.hours)),
+            ("GPU-hours", _num(t.gpu_hours, "GPU-h")),
+            ("largest micro-batch", str(est.limits.max_micro_batch)),
+        ]
+    elif est.inference:
+        i = est.inference
+        speed = [
+            ("time to first token", _num(i.ttft_s * 1000, "ms")),
+            ("time per output token", _num(i.tpot_s * 1000, "ms")),
+            ("output throughput", _num(i.tokens_per_s, "tokens/s")),
+            ("requests", _num(i.requests_per_s, "requests/s")),
+            ("largest concurrency", str(est.limits.max_concurrency)),
+            ("largest context", f"{est.limits.max_context} tokens"),
+        ]
+    period = "job" if est.training else "hour"
+    money = [
+        ("board power", _num(est.power.board_watts if est.power else None, "W")),
+        ("facility power", _num(est.power.facility_watts if est.power else None, "W")),
+        (f"energy per {period}", _num(est.energy_kwh, "kWh")),
+        ("purchase (cards only)", _money(c.purchase, c.currency)),
+        (f"electricity per {period}", _money(c.energy, c.currency)),
+        (f"cloud per {period}", _money(c.cloud, c.currency)),
+        ("per million tokens", _money(c.per_million_tokens, c.currency) + (f" ({c.basis})" if c.basis else "")),
+    ]
+    parts = [head, "Memory", _rows(memory), "Speed", _rows(speed or [("speed", "n/a")]), "Power and cost",
+             _rows(money)]
+    if est.messages:
+        parts += ["Warnings", "\n".join(f"  - {w}" for w in est.warnings)]
+    return "\n".join(parts)
+
+
+def catalog_table(cards: Iterable[Card], catalog: Catalog) -> str:
+    """One line per card."""
+    lines = [f"Catalog {catalog.version} ({catalog.date})",
+             f"{'id':16} {'class':11} {'memory':>9} {'GB/s':>7} {'BF16 TF':>8} {'TDP W':>6}  conf.  name"]
+    for c in cards:
+        lines.append(
+            f"{c.id:16} {c.category:11} {c.memory_gb:>6g} GB {c.bandwidth_gbps or 0:>7g} "
+            f"{c.bf16_tflops or 0:>8g} {c.tdp_w or 0:>6g}  {c.confidence:6} {c.name}"
+        )
+    lines.append("0 = not published or not supported")
+    return "\n".join(lines)
+
+
+def card_details(card: Card) -> str:
+    """Every spec of one card, with sources and prices."""
+    rates = [(f"{p} dense", _num(getattr(card, p), "TFLOP/s" if p.endswith("tflops") else "TOPS"))
+             for p in ("fp64_tflops", "fp32_tflops", "tf32_tflops", "bf16_tflops", "fp16_tflops",
+                       "fp8_tflops", "int8_tops", "fp4_tflops", "int4_tops")]
+    ic = card.interconnect
+    rows = [
+        ("vendor", card.vendor), ("class", card.category), ("architecture", card.architecture or "n/a"),
+        ("year", str(card.year or "n/a")), ("form factor", card.form_factor or "n/a"),
+        ("memory", f"{card.memory_gb:g} GB {card.memory_type or ''}"),
+        ("bandwidth", _num(card.bandwidth_gbps, "GB/s")), ("board power", _num(card.tdp_w, "W")),
+        *rates,
+        ("link", f"{ic.link} {_num(ic.link_gbps, 'GB/s')}, {ic.domain_size} cards per domain"),
+        ("PCIe", f"Gen{ic.pcie_gen} x{ic.pcie_lanes}" if ic.pcie_gen else "n/a"),
+        ("video", card.video.description or "n/a"),
+        ("display outputs", "n/a" if card.display_outputs is None else str(card.display_outputs)),
+        ("confidence", card.confidence),
+    ]
+    prices = [f"  - {p.amount:,.2f}{f'–{p.amount_high:,.2f}' if p.amount_high else ''} {p.currency} "
+              f"({p.kind}, {p.date}) source: {p.source}" for p in card.prices] or ["  none known"]
+    sources = [f"  - {s}" for s in card.sources]
+    return "\n".join([f"{card.name} [{card.id}]", _rows(rows), "Prices", *prices, "Sources", *sources,
+                      "Notes", f"  {card.notes or ''}"])

@@ -1,0 +1,40 @@
+"""Shared fixtures; Qt runs offscreen and user data goes to a temporary folder."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import pytest  # noqa: E402
+
+from configurator.core.architecture import preset  # noqa: E402
+from configurator.core.catalog import load_bundled_catalog  # noqa: E402
+from configurator.core.scenario import Scenario  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _isolated_user_data(tmp_path, monkeypatch):
+    monkeypatch.setenv("GPU_CONFIGURATOR_DATA_DIR", str(tmp_path / "userdata"))
+
+
+@pytest.fixture(scope="session")
+def catalog():
+    return load_bundled_catalog()
+
+
+@pytest.fixture
+def llama8b():
+    return preset("llama3-8b")
+
+
+@pytest.fixture
+def training_scenario(llama8b):
+    return Scenario(model=llama8b, card_id="h100-sxm", count=8, workload="finetune",
+                    parallelism={"zero": 3}, training={"micro_batch": 2, "seq_len": 2048})
+
+
+@pytest.fixture
+def inference_scenario(llama8b):
+    return Scenario(model=llama8b, card_id="l40s", count=1, workload="inference",
+                    serving={"context": 4096, "concurrency": 16, "prompt_tokens": 1024, "output_tokens": 256})

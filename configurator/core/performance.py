@@ -91,6 +91,29 @@ def allreduce_seconds(n_bytes: float, ranks: int, link: Link, assumptions: Assum
     return volume / (link.gbps * GB * assumptions.link_efficiency) + COLLECTIVE_LATENCY_S
 
 
+def tensor_parallel_link(scenario: Scenario, card: Card) -> tuple[Link, list[Message]]:
+    """The link tensor-parallel all-reduces cross, and warnings when it is slow."""
+    par = scenario.parallelism
+    tp, messages = par.tp, []
+    link = group_link(card, tp, tp > par.cards_per_node, scenario.assumptions)
+    if tp > par.cards_per_node:
+        messages.append(msg("tp-across-nodes", tp=tp, per_node=par.cards_per_node))
+    elif link.kind == "pcie" and card.has_fast_link:
+        messages.append(msg("tp-beyond-link-domain", tp=tp, domain=card.interconnect.domain_size, card=card.name))
+    elif link.kind == "pcie":
+        messages.append(msg("tp-over-pcie", card=card.name))
+    return link, messages
+
+
+BACKWARD_SHARE = 2.0 / 3.0
+"""Share of a training step's compute spent in the backward pass (4N of 6N FLOPs)."""
+
+
+def exposed_seconds(comm_s: float, backward_s: float, overlap: float) -> float:
+    """Communication left after hiding behind ``overlap`` × the backward pass [s]."""
+    return max(0.0, comm_s - overlap * backward_s)
+
+
 # ---- training ---------------------------------------------------------------------------
 
 
@@ -152,16 +175,8 @@ def training_speed(scenario: Scenario, card: Card, plan: PrecisionPlan, layout: 
 
     tp_s = 0.0
     if tp > 1:
-        tp_link = group_link(card, tp, tp > par.cards_per_node, a)
-        if tp > par.cards_per_node:
-            messages.append(msg("tp-across-nodes", tp=tp, per_node=par.cards_per_node))
-        elif tp_link.kind == "pcie":
-            if card.has_fast_link:
-                messages.append(
-                    msg("tp-beyond-link-domain", tp=tp, domain=card.interconnect.domain_size, card=card.name)
-                )
-            else:
-                messages.append(msg("tp-over-pcie", card=card.name))
+        tp_link, tp_messages = tensor_parallel_link(scenario, card)
+        messages.extend(tp_messages)
         activation = tokens * model.hidden * layout.math_bytes
         tp_s = 4 * layers * allreduce_seconds(activation, tp, tp_link, a)
     micro_batch_s = compute_s + traffic_s + tp_s + layers * a.layer_overhead_s
@@ -187,7 +202,8 @@ def training_speed(scenario: Scenario, card: Card, plan: PrecisionPlan, layout: 
         if dp_link.kind == "pcie":
             messages.append(msg("dp-over-pcie", card=card.name))
         volume = grad_bytes * (1.5 if par.zero >= 3 else 1.0)  # ZeRO-3 adds parameter all-gathers
-        dp_s = allreduce_seconds(volume, dp, dp_link, a) * (1.0 - a.comm_overlap)
+        backward_s = BACKWARD_SHARE * compute_s * m
+        dp_s = exposed_seconds(allreduce_seconds(volume, dp, dp_link, a), backward_s, a.comm_overlap)
     if par.zero and dp == 1:
         messages.append(msg("zero-without-dp", zero=par.zero))
     if model.is_moe and scenario.count > 1:
@@ -256,7 +272,7 @@ def _tp_allreduce_s(scenario: Scenario, card: Card, tokens: int, math_bytes: flo
     tp = scenario.parallelism.tp
     if tp == 1:
         return 0.0
-    link = group_link(card, tp, tp > scenario.parallelism.cards_per_node, scenario.assumptions)
+    link, _ = tensor_parallel_link(scenario, card)
     per_call = allreduce_seconds(tokens * scenario.model.hidden * math_bytes, tp, link, scenario.assumptions)
     return 2 * scenario.model.n_layers * per_call
 
@@ -307,6 +323,8 @@ def inference_speed(scenario: Scenario, card: Card, plan: PrecisionPlan) -> Infe
     tpot, bound = decode_step_seconds(scenario, card, plan, serving.concurrency, mean_kv)
     if bound == "compute" and serving.concurrency > 1:
         messages.append(msg("inference-batch-compute-bound", concurrency=serving.concurrency, card=card.name))
+    if scenario.parallelism.tp > 1:
+        messages.extend(tensor_parallel_link(scenario, card)[1])
     if serving.prompt_tokens > serving.max_batched_tokens:
         messages.append(msg("prompt-exceeds-batch", prompt=serving.prompt_tokens, chunk=serving.max_batched_tokens))
     c, out = serving.concurrency, serving.output_tokens

@@ -147,7 +147,7 @@ class Assumptions(_Frozen):
     prefill_efficiency: float = Field(default=0.55, gt=0, le=1, description="share of peak sustained in prefill")
     link_efficiency: float = Field(default=0.75, gt=0, le=1, description="share of link bandwidth collectives reach")
     comm_overlap: float = Field(
-        default=0.7, ge=0, le=1, description="share of data-parallel traffic hidden behind backward"
+        default=0.7, ge=0, le=1, description="share of the backward pass that can hide data-parallel traffic"
     )
     layer_overhead_s: float = Field(
         default=4e-4, ge=0, description="launch and framework time per layer per micro-batch [s]"

@@ -1,0 +1,127 @@
+"""The command line contract: JSON keys, tables, scenario files and one-line errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from configurator.cli import main, quantity
+from configurator.core.architecture import preset
+from configurator.core.scenario import Scenario
+from configurator.core.scenario_io import write_scenario
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_estimate_json(capsys):
+    code, out, err = run(capsys, "estimate", "--json", "--model", "llama3-8b", "--card", "h100-sxm",
+                         "--count", "8", "--zero", "3", "--workload", "finetune", "--batch", "2", "--seq", "2048",
+                         "--tokens", "10B")
+    assert code == 0, err
+    result = json.loads(out)
+    assert result["card"]["id"] == "h100-sxm" and result["count"] == 8
+    assert result["memory"]["fits"] is True
+    assert result["performance"]["tokens_per_s"] > 0
+    assert result["time"]["hours"] > 0
+    assert result["scenario"]["training"]["tokens"] == 1e10
+    assert "matmul_efficiency" in result["assumptions"]
+
+
+def test_estimate_inference_json(capsys):
+    code, out, _ = run(capsys, "estimate", "--json", "--workload", "inference", "--model", "llama3-8b",
+                       "--card", "l4", "--precision", "fp8", "--context", "8192", "--concurrency", "8",
+                       "--prompt-tokens", "2000", "--output-tokens", "500", "--kv-precision", "fp8")
+    assert code == 0
+    perf = json.loads(out)["performance"]
+    assert perf["ttft_s"] > 0 and perf["tpot_s"] > 0 and perf["step_time_s"] is None
+
+
+def test_estimate_table_has_units(capsys):
+    code, out, _ = run(capsys, "estimate", "--model", "llama3.2-1b", "--card", "t4", "--workload", "lora")
+    assert code == 0
+    assert "GiB" in out and "tokens/s" in out
+    assert "T4 has no BF16: FP16 used" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "fragment"),
+    [
+        (["estimate", "--card", "h999"], "unknown card"),
+        (["estimate", "--model", "llama9"], "unknown model preset"),
+        (["estimate", "--batch", "-4"], "--batch"),
+        (["estimate", "--seq", "999999999"], "--seq"),
+        (["estimate", "--params", "lots"], "not a number"),
+        (["estimate", "--count", "3", "--tp", "2"], "cannot be split"),
+        (["estimate", "--workload", "mining"], "invalid choice"),
+        (["catalog", "show", "nope"], "unknown card"),
+    ],
+)
+def test_bad_input_is_one_line_on_stderr(capsys, argv, fragment):
+    code, out, err = run(capsys, *argv)
+    assert code != 0
+    assert fragment in err
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_malformed_model_config(capsys, tmp_path):
+    bad = tmp_path / "config.json"
+    bad.write_text("{oops")
+    code, _, err = run(capsys, "estimate", "--model-config", str(bad))
+    assert code == 2 and "not valid JSON" in err
+
+
+def test_model_config_and_params(capsys, tmp_path):
+    cfg = tmp_path / "config.json"
+    cfg.write_text(json.dumps({"num_hidden_layers": 16, "hidden_size": 2048, "num_attention_heads": 32,
+                               "num_key_value_heads": 8, "head_dim": 64, "intermediate_size": 8192,
+                               "vocab_size": 128256, "tie_word_embeddings": True}))
+    code, out, _ = run(capsys, "estimate", "--json", "--model-config", str(cfg))
+    assert code == 0 and json.loads(out)["scenario"]["model"]["n_layers"] == 16
+    code, out, _ = run(capsys, "estimate", "--json", "--params", "13B")
+    assert code == 0 and json.loads(out)["scenario"]["model"]["hidden"] == 5120
+
+
+def test_scenario_file_with_flag_override(capsys, tmp_path):
+    path = tmp_path / "job.gpuconf.json"
+    write_scenario(path, Scenario(model=preset("llama3.2-1b"), card_id="a100-sxm-80gb", count=4))
+    code, out, _ = run(capsys, "estimate", "--json", "--scenario", str(path), "--count", "8")
+    result = json.loads(out)
+    assert code == 0 and result["card"]["id"] == "a100-sxm-80gb" and result["count"] == 8
+
+
+def test_corrupt_scenario_file(capsys, tmp_path):
+    path = tmp_path / "bad.gpuconf.json"
+    path.write_text('{"format": "gpu-configurator-scenario", "version": 99, "scenario": {}}')
+    code, _, err = run(capsys, "estimate", "--scenario", str(path))
+    assert code == 2 and "newer" in err
+
+
+def test_catalog_list_and_show(capsys):
+    code, out, _ = run(capsys, "catalog", "list")
+    assert code == 0 and "h200-sxm" in out and "mtt-s80" in out
+    code, out, _ = run(capsys, "catalog", "list", "--json", "--class", "graphics")
+    assert {c["category"] for c in json.loads(out)} == {"graphics"}
+    code, out, _ = run(capsys, "catalog", "show", "h100-pcie")
+    assert code == 0 and "2,000 GB/s" in out and "Sources" in out
+
+
+def test_catalog_show_of_a_non_product_explains(capsys):
+    code, out, _ = run(capsys, "catalog", "show", "gb100")
+    assert code == 1 and "Blackwell" in out
+
+
+def test_quantity_suffixes():
+    assert quantity("7B") == 7e9 and quantity("1.5T") == 1.5e12 and quantity("500m") == 5e8
+
+
+def test_console_script_runs_headless():
+    out = subprocess.run([sys.executable, "-m", "configurator.cli", "catalog", "models"], capture_output=True,
+                         text=True, check=True).stdout
+    assert "llama3.1-405b" in out

@@ -12,14 +12,11 @@ from dataclasses import dataclass
 from configurator.core.architecture import ModelArchitecture
 from configurator.core.catalog import Card
 from configurator.core.precision import PrecisionPlan, StateBytes, training_state_bytes
-from configurator.core.scenario import Assumptions, Optimizer, Recompute, Scenario, Workload
+from configurator.core.scenario import Assumptions, Recompute, Scenario, Workload
 from configurator.core.units import BYTES_PER_ELEMENT, GIB
 
 NF4_BYTES_PER_PARAM = 0.5 + 0.127 / 8
 """QLoRA base-weight storage: 4-bit NF4 plus double-quantised constants (Dettmers et al. 2023 §3) [B]."""
-
-ADAPTER_MOMENT_BYTES = {Optimizer.ADAMW: 8.0, Optimizer.ADAMW_8BIT: 2.0, Optimizer.SGD: 4.0}
-"""Optimizer state per fp32 adapter parameter [B]."""
 
 FP32_LOSS_COPIES = 3
 """fp32 tensors of vocabulary width alive in the loss backward: log-softmax output, its
@@ -146,10 +143,12 @@ def layer_activation_bytes(model: ModelArchitecture, layout: ActivationLayout, s
     return norms + qkv_inputs + attention + out_proj_input + mlp_inputs + mlp
 
 
-def logits_bytes_per_token(model: ModelArchitecture, math_bytes: float) -> float:
-    """Loss working set per token [B]: logits held in the math precision plus three fp32
-    vocabulary-wide tensors in the cross-entropy backward (``estimator.md``, output layer)."""
-    return (math_bytes + 4 * FP32_LOSS_COPIES) * model.vocab
+def logits_bytes_per_token(model: ModelArchitecture) -> float:
+    """Loss working set per token [B]: three fp32 vocabulary-wide tensors alive in the
+    cross-entropy backward (log-softmax output, its gradient, the logits' gradient), as in
+    a torchtitan-style loop that computes the loss on fp32-upcast logits without keeping
+    the 16-bit logits (``estimator.md``, output layer)."""
+    return 4.0 * FP32_LOSS_COPIES * model.vocab
 
 
 # ---- training ---------------------------------------------------------------------------
@@ -261,9 +260,9 @@ def training_memory_model(
     if scenario.workload.is_adapter:
         base_bytes = NF4_BYTES_PER_PARAM if scenario.workload is Workload.QLORA else plan.math_bytes
         trainable = layers * lora_params_per_layer(model, train.lora_rank, train.lora_targets) / tp
-        moments = ADAPTER_MOMENT_BYTES[train.optimizer]
-        weights = params * base_bytes + trainable * 4.0
-        grads, optimizer, copies = trainable * 4.0, trainable * moments, 0.0
+        weights = params * base_bytes + trainable * states.weights
+        grads, optimizer = trainable * states.gradients, trainable * states.optimizer
+        copies = trainable * states.autocast_copy
     else:
         weights, grads, optimizer = params * states.weights, params * states.gradients, params * states.optimizer
         copies = params * states.autocast_copy if train.recompute is not Recompute.FULL else 0.0
@@ -274,7 +273,7 @@ def training_memory_model(
     in_flight = min(pp, train.grad_accum) if first_stage else 1
     per_token = stored_activation_bytes(model, layout, train.seq_len, layers) * in_flight
     if not first_stage or pp == 1:
-        per_token += logits_bytes_per_token(model, plan.math_bytes)
+        per_token += logits_bytes_per_token(model)
     a = scenario.assumptions
     allocator = a.allocator_overhead_recompute if train.recompute is Recompute.FULL else a.allocator_overhead
     return TrainingMemoryModel(

@@ -5,6 +5,7 @@ Every efficiency is a named field of :class:`~configurator.core.scenario.Assumpt
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from configurator.core.architecture import ModelArchitecture
@@ -105,6 +106,28 @@ def tensor_parallel_link(scenario: Scenario, card: Card) -> tuple[Link, list[Mes
     return link, messages
 
 
+def data_parallel_seconds(
+    params: float, grad_bytes: float, gathered_bytes: float, zero: int, dp: int, link: Link, a: Assumptions
+) -> float:
+    """Data-parallel traffic per step [s] (Rajbhandari et al. 2020 §7).
+
+    ZeRO 0–2: one ring all-reduce of the gradients, ``2·(n−1)/n·Ψ·g``. ZeRO-3 adds the
+    weight all-gathers in forward and backward: ``(n−1)/n·Ψ·(2·w₁₆ + g)``.
+    """
+    if zero >= 3:
+        volume = (dp - 1) / dp * params * (2.0 * gathered_bytes + grad_bytes)
+        return volume / (link.gbps * GB * a.link_efficiency) + COLLECTIVE_LATENCY_S
+    return allreduce_seconds(params * grad_bytes, dp, link, a)
+
+
+def pipeline_bubble(pp: int, micro_batches: int, virtual_stages: int) -> float:
+    """Idle pipeline slots per useful slot: ``(p−1)/(v·m)`` (Narayanan et al. 2021 §2.2)."""
+    return (pp - 1) / (virtual_stages * micro_batches) if pp > 1 else 0.0
+
+
+TRAINING_PASSES = 3
+"""Forward-pass equivalents of kernel launches in a training step (forward + backward)."""
+
 BACKWARD_SHARE = 2.0 / 3.0
 """Share of a training step's compute spent in the backward pass (4N of 6N FLOPs)."""
 
@@ -166,9 +189,7 @@ def training_speed(scenario: Scenario, card: Card, plan: PrecisionPlan, layout: 
     matmul = pass_factor * (layers * per_layer_matmul + head) * mm_factor * tokens / tp
     attention = attention_flops_per_token(model, train.seq_len, layers) * attn_factor * tokens / tp
     passes = ACTIVATION_TRAFFIC_PASSES + (1 if train.recompute is Recompute.FULL else 0)
-    act_bytes = layers * layer_activation_bytes(model, layout, train.seq_len) + logits_bytes_per_token(
-        model, layout.math_bytes
-    )
+    act_bytes = layers * layer_activation_bytes(model, layout, train.seq_len) + logits_bytes_per_token(model)
     traffic = passes * act_bytes * tokens / tp
     compute_s = matmul / (peak_flops * a.matmul_efficiency) + attention / (peak_flops * a.attention_efficiency)
     traffic_s = traffic / (bandwidth * a.bandwidth_efficiency)
@@ -179,11 +200,13 @@ def training_speed(scenario: Scenario, card: Card, plan: PrecisionPlan, layout: 
         messages.extend(tp_messages)
         activation = tokens * model.hidden * layout.math_bytes
         tp_s = 4 * layers * allreduce_seconds(activation, tp, tp_link, a)
-    micro_batch_s = compute_s + traffic_s + tp_s + layers * a.layer_overhead_s
-    bubble = (pp - 1) / m if pp > 1 else 0.0
+    forward_passes = TRAINING_PASSES + (1 if train.recompute is Recompute.FULL else 0)
+    micro_batch_s = compute_s + traffic_s + tp_s + layers * a.layer_overhead_s * forward_passes
+    bubble = pipeline_bubble(pp, m, par.virtual_stages)
     if bubble > 0.25:
         messages.append(msg("pipeline-bubble", bubble=100 * bubble / (1 + bubble), pp=pp, m=m))
-    pipeline_s = micro_batch_s * (m + pp - 1)
+    slots = m * (1 + bubble)
+    pipeline_s = micro_batch_s * slots
 
     states = training_states(scenario, plan)
     params_card = stage_params(model, pp, True) / tp
@@ -201,9 +224,9 @@ def training_speed(scenario: Scenario, card: Card, plan: PrecisionPlan, layout: 
         dp_link = group_link(card, dp, scenario.count > par.cards_per_node, a)
         if dp_link.kind == "pcie":
             messages.append(msg("dp-over-pcie", card=card.name))
-        volume = grad_bytes * (1.5 if par.zero >= 3 else 1.0)  # ZeRO-3 adds parameter all-gathers
-        backward_s = BACKWARD_SHARE * compute_s * m
-        dp_s = exposed_seconds(allreduce_seconds(volume, dp, dp_link, a), backward_s, a.comm_overlap)
+        comm_s = data_parallel_seconds(params_card, states.gradients, layout.math_bytes, par.zero, dp, dp_link, a)
+        window = compute_s * m * (1.0 if par.zero >= 3 else BACKWARD_SHARE)
+        dp_s = exposed_seconds(comm_s, window, a.comm_overlap)
     if par.zero and dp == 1:
         messages.append(msg("zero-without-dp", zero=par.zero))
     if model.is_moe and scenario.count > 1:
@@ -221,9 +244,9 @@ def training_speed(scenario: Scenario, card: Card, plan: PrecisionPlan, layout: 
         tokens_per_s=tokens_per_s,
         tokens_per_s_per_card=tokens_per_s / scenario.count,
         mfu=mfu,
-        compute_s=compute_s * (m + pp - 1),
-        memory_traffic_s=traffic_s * (m + pp - 1),
-        tensor_parallel_s=tp_s * (m + pp - 1),
+        compute_s=compute_s * slots,
+        memory_traffic_s=traffic_s * slots,
+        tensor_parallel_s=tp_s * slots,
         data_parallel_s=dp_s,
         optimizer_s=optimizer_s,
         bubble_fraction=bubble / (1 + bubble),
@@ -298,21 +321,30 @@ def decode_step_seconds(
     return max(memory_s, compute_s) + comm_s, bound
 
 
-def prefill_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan, prompt_tokens: int) -> float:
-    """Time to first token of one prompt: compute-bound prefill, floored by one weight read."""
-    a, tp = scenario.assumptions, scenario.parallelism.tp
-    compute_s = prefill_flops(scenario.model, prompt_tokens) / tp
+def prefill_seconds(
+    scenario: Scenario, card: Card, plan: PrecisionPlan, prompt_tokens: int, sequences: int = 1
+) -> float:
+    """Prefill of ``sequences`` prompts, batched in chunks of ``max_batched_tokens`` [s].
+
+    Per chunk: compute-bound FLOPs, floored by one read of the weights, plus per-layer
+    launch overhead and tensor-parallel all-reduces. With one sequence: time to first token.
+    """
+    a, tp, model = scenario.assumptions, scenario.parallelism.tp, scenario.model
+    tokens = prompt_tokens * sequences
+    chunks = math.ceil(tokens / scenario.serving.max_batched_tokens)
+    compute_s = sequences * prefill_flops(model, prompt_tokens) / tp
     compute_s /= card.peak_tflops(plan.math) * TERA * a.prefill_efficiency
-    weights_s = scenario.model.total_params() * plan.weight_bytes / tp
+    weights_s = chunks * model.total_params() * plan.weight_bytes / tp
     weights_s /= card.bandwidth_gbps * GB * a.decode_bandwidth_efficiency
-    return max(compute_s, weights_s) + _tp_allreduce_s(scenario, card, prompt_tokens, plan.math_bytes)
+    overhead_s = chunks * model.n_layers * a.layer_overhead_s
+    return max(compute_s, weights_s) + overhead_s + _tp_allreduce_s(scenario, card, tokens, plan.math_bytes)
 
 
 def inference_speed(scenario: Scenario, card: Card, plan: PrecisionPlan) -> InferenceSpeed | None:
     """TTFT, TPOT and deployment throughput under continuous batching.
 
-    Each replica serves ``c`` sequences: serving c requests takes their prefills plus
-    ``O`` decode steps, so requests/s = ``c / (c·t_prefill + O·t_decode)`` per replica.
+    Each replica serves ``c`` sequences: serving c requests takes their batched prefill plus
+    ``O`` decode steps, so requests/s = ``c / (t_prefill(c) + O·t_decode)`` per replica.
     """
     if plan.math is None or not card.peak_tflops(plan.math) or not card.bandwidth_gbps:
         return None
@@ -328,7 +360,7 @@ def inference_speed(scenario: Scenario, card: Card, plan: PrecisionPlan) -> Infe
     if serving.prompt_tokens > serving.max_batched_tokens:
         messages.append(msg("prompt-exceeds-batch", prompt=serving.prompt_tokens, chunk=serving.max_batched_tokens))
     c, out = serving.concurrency, serving.output_tokens
-    per_replica_rps = c / (c * ttft + out * tpot)
+    per_replica_rps = c / (prefill_seconds(scenario, card, plan, serving.prompt_tokens, c) + out * tpot)
     requests_per_s = per_replica_rps * scenario.data_parallel
     tokens_per_s = requests_per_s * out
     return InferenceSpeed(

@@ -72,6 +72,9 @@ class Parallelism(_Frozen):
     cards_per_node: int = Field(default=8, ge=1, le=1024)
     tp: int = Field(default=1, ge=1, le=1024, description="tensor-parallel degree")
     pp: int = Field(default=1, ge=1, le=1024, description="pipeline-parallel stages")
+    virtual_stages: int = Field(
+        default=1, ge=1, le=64, description="model chunks per pipeline stage (interleaved 1F1B)"
+    )
     zero: int = Field(default=0, ge=0, le=3, description="ZeRO stage / FSDP sharding")
 
 
@@ -150,7 +153,7 @@ class Assumptions(_Frozen):
         default=0.7, ge=0, le=1, description="share of the backward pass that can hide data-parallel traffic"
     )
     layer_overhead_s: float = Field(
-        default=4e-4, ge=0, description="launch and framework time per layer per micro-batch [s]"
+        default=1.3e-4, ge=0, description="kernel-launch and framework time per layer per forward pass [s]"
     )
     network_gbps_per_card: float = Field(
         default=50.0, gt=0, description="scale-out network per card, one way (400 Gb/s NIC) [GB/s]"
@@ -192,8 +195,11 @@ class Scenario(_Frozen):
                 f"{self.count} cards cannot be split into tensor-parallel {par.tp} × "
                 f"pipeline-parallel {par.pp} groups (the product must divide the card count)"
             )
-        if par.pp > self.model.n_layers:
-            raise ValueError(f"pipeline stages ({par.pp}) exceed the model's {self.model.n_layers} layers")
+        if par.pp * par.virtual_stages > self.model.n_layers:
+            raise ValueError(
+                f"pipeline stages × virtual stages ({par.pp} × {par.virtual_stages}) exceed the model's "
+                f"{self.model.n_layers} layers"
+            )
         if par.tp > self.model.n_heads:
             raise ValueError(f"tensor-parallel degree ({par.tp}) exceeds the {self.model.n_heads} attention heads")
         return self

@@ -1,0 +1,376 @@
+"""Accuracy of the estimator against real measurements and published results.
+
+Runs every usable row of ``../shared/reference/h200-calibration.jsonl`` and
+``published-calibration.json`` through the estimator with the *default* efficiencies and
+prints a table (row, predicted, measured, error %) and a summary per kind.
+
+Each published row is translated into a scenario from what its source states (model shape,
+cards, parallelism, batch); where a source leaves a setting open, the translation says what
+was assumed. Nothing here is tuned to a row.
+
+Usage: ``python benchmarks/accuracy.py [--reference DIR] [--csv FILE]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import statistics
+import sys
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from configurator.core.architecture import ModelArchitecture, preset
+from configurator.core.catalog import Card, load_bundled_catalog
+from configurator.core.estimate import estimate
+from configurator.core.memory import inference_memory_model
+from configurator.core.performance import decode_step_seconds, prefill_seconds
+from configurator.core.precision import plan_inference
+from configurator.core.scenario import Scenario
+from configurator.core.units import GB, GIB
+
+CATALOG = load_bundled_catalog()
+TARGETS = {"memory": 10.0, "train-throughput": 25.0, "train-time": 25.0, "prefill": 25.0, "decode": 25.0,
+           "serving-throughput": 25.0}
+"""Accuracy targets per kind (issue: memory ±10 %, speed ±25 %) [%]."""
+
+
+@dataclass
+class Row:
+    source: str
+    row_id: str
+    kind: str
+    quantity: str
+    predicted: float
+    measured: float
+    note: str = ""
+
+    @property
+    def error_pct(self) -> float:
+        return 100.0 * (self.predicted - self.measured) / self.measured
+
+
+# ---- model shapes named by the sources ----------------------------------------------------
+
+
+def gpt(layers: int, hidden: int, heads: int, vocab: int = 51200, positions: int = 2048) -> ModelArchitecture:
+    """Megatron-LM GPT: 4h GELU MLP, LayerNorm, biases, learned positions (Narayanan et al. 2021)."""
+    return ModelArchitecture(name=f"gpt-{layers}x{hidden}", n_layers=layers, hidden=hidden, n_heads=heads,
+                             ffn=4 * hidden, gated_mlp=False, vocab=vocab, tied_embeddings=True,
+                             attention_bias=True, mlp_bias=True, norm="layernorm", position_embeddings=positions)
+
+
+def mpt(layers: int, hidden: int, heads: int) -> ModelArchitecture:
+    """MosaicML MPT: 4h GELU MLP, no biases, ALiBi, tied 50432-token vocabulary (llm-foundry yamls)."""
+    return ModelArchitecture(name=f"mpt-{layers}x{hidden}", n_layers=layers, hidden=hidden, n_heads=heads,
+                             ffn=4 * hidden, gated_mlp=False, vocab=50432, tied_embeddings=True, norm="layernorm")
+
+
+LLAMA1_65B = ModelArchitecture(name="llama1-65b", n_layers=80, hidden=8192, n_heads=64, ffn=22016, vocab=32000)
+FALCON_180B = ModelArchitecture(name="falcon-180b", n_layers=80, hidden=14848, n_heads=232, n_kv_heads=8,
+                                ffn=4 * 14848, gated_mlp=False, vocab=65024, norm="layernorm")
+GPTJ_6B = ModelArchitecture(name="gpt-j-6b", n_layers=28, hidden=4096, n_heads=16, ffn=16384, gated_mlp=False,
+                            vocab=50400, norm="layernorm", mlp_bias=True)
+MPT = {"125m": mpt(12, 768, 12), "1b": mpt(24, 2048, 16), "3b": mpt(32, 2560, 20), "7b": mpt(32, 4096, 32),
+       "13b": mpt(40, 5120, 40), "30b": mpt(48, 7168, 56), "70b": mpt(80, 8192, 64)}
+A100_NETWORK = {"network_gbps_per_card": 25.0}  # 8 × 200 Gb/s HDR InfiniBand (or 1600 Gb/s RoCE) per 8 GPUs
+
+
+def scenario(model: ModelArchitecture, card: str, count: int, **parts) -> Scenario:
+    return Scenario.model_validate({"model": model.model_dump(), "card_id": card, "count": count, **parts})
+
+
+# ---- H200 measurements --------------------------------------------------------------------
+
+_H200_MODES = {"amp_bf16": ("torch-amp", "bf16"), "bf16": ("pure", "bf16"), "fp32": ("torch-amp", "fp32")}
+
+
+def h200_rows(path: Path) -> Iterator[Row]:
+    h200 = CATALOG.get("h200-sxm")
+    for line in path.read_text().splitlines():
+        r = json.loads(line)
+        if r["case"] == "train" and r.get("model") == "llama3.2-1b":
+            recipe, precision = _H200_MODES[r["mode"]]
+            s = scenario(preset("llama3.2-1b"), "h200-sxm", 1, workload="pretrain", precision=precision,
+                         training={"micro_batch": r["b"], "seq_len": r["s"], "recipe": recipe, "optimizer": r["opt"],
+                                   "recompute": "full" if r["ckpt"] else "none"})
+            est = estimate(s, h200)
+            label = f"train b{r['b']} s{r['s']} {r['mode']}{' ckpt' if r['ckpt'] else ''} {r['opt']}"
+            reserved = est.memory.total - s.assumptions.cuda_context_gib * GIB
+            yield Row("h200", label, "memory", "reserved GiB", reserved / GIB, r["reserved"] / GIB)
+            yield Row("h200", label, "train-throughput", "tokens/s", est.training.tokens_per_s, r["tokens_per_s"])
+        elif r["case"] == "prefill":
+            s = scenario(preset(r["model"]), "h200-sxm", 1, workload="inference",
+                         serving={"context": r["s"] + 1, "prompt_tokens": r["s"], "output_tokens": 1,
+                                  "concurrency": r["b"]})
+            plan = plan_inference(h200, s.precision)
+            label = f"prefill {r['model']} b{r['b']} s{r['s']}"
+            yield Row("h200", label, "prefill", "s", prefill_seconds(s, h200, plan, r["s"]) * r["b"], r["seconds"])
+            working = inference_memory_model(s, h200, plan).activations_fixed
+            yield Row("h200", label, "memory", "activations GiB", working / GIB, r["peak_minus_weights"] / GIB,
+                      "transient prefill working set")
+        elif r["case"] == "decode":
+            s = scenario(preset(r["model"]), "h200-sxm", 1, workload="inference",
+                         serving={"context": r["ctx"] + 1, "prompt_tokens": r["ctx"], "output_tokens": 1,
+                                  "concurrency": r["b"]})
+            plan = plan_inference(h200, s.precision)
+            seconds, _ = decode_step_seconds(s, h200, plan, r["b"], r["ctx"])
+            yield Row("h200", f"decode {r['model']} b{r['b']} ctx{r['ctx']}", "decode", "s/step", seconds,
+                      r["seconds"], "plain PyTorch + CUDA graphs")
+
+
+def h200_ceilings(path: Path) -> list[tuple[str, float, float]]:
+    """Measured ceilings vs datasheet (context for the default efficiencies)."""
+    h200, out = CATALOG.get("h200-sxm"), []
+    rates = {"bf16": h200.bf16_tflops, "fp16": h200.fp16_tflops, "tf32": h200.tf32_tflops, "fp32": h200.fp32_tflops,
+             "fp8_e4m3": h200.fp8_tflops}
+    for line in path.read_text().splitlines():
+        r = json.loads(line)
+        if r["case"] == "matmul" and r["dtype"] in rates:
+            out.append((f"matmul {r['dtype']} [TFLOP/s]", r["TFLOPS"], rates[r["dtype"]]))
+        elif r["case"] == "copy_bw":
+            out.append(("copy bandwidth [GB/s]", r["GBps"], h200.bandwidth_gbps))
+    return out
+
+
+# ---- published results --------------------------------------------------------------------
+
+
+def _eq3_flops_per_token(m: ModelArchitecture, seq: int) -> float:
+    """Megatron-LM eq. 3 per token: ``96·L·h²·(1 + s/(6h) + V/(16·L·h))`` (counts recomputation)."""
+    return 96 * m.n_layers * m.hidden**2 * (1 + seq / (6 * m.hidden) + m.vocab / (16 * m.n_layers * m.hidden))
+
+
+def _train(model, card, count, *, tp=1, pp=1, v=1, zero=0, mb=1, m=1, seq=2048, recompute="none",
+           recipe="megatron-mixed", precision="bf16", network=None):
+    assumptions = {**(network or {})}
+    return scenario(model, card, count, workload="pretrain", precision=precision,
+                    parallelism={"tp": tp, "pp": pp, "virtual_stages": v, "zero": zero, "cards_per_node": 8},
+                    training={"micro_batch": mb, "grad_accum": m, "seq_len": seq, "recompute": recompute,
+                              "recipe": recipe}, assumptions=assumptions)
+
+
+PublishedCase = Callable[[dict], Row | None]
+
+
+def _per_card(row_id, s, note=""):
+    def case(r: dict) -> Row:
+        est = estimate(s, CATALOG.get(s.card_id))
+        return Row("published", row_id, "train-throughput", "tokens/s/card", est.training.tokens_per_s_per_card,
+                   r["value"], note)
+    return case
+
+
+def _tflops(row_id, s, note=""):
+    def case(r: dict) -> Row:
+        est = estimate(s, CATALOG.get(s.card_id))
+        achieved = est.training.tokens_per_s_per_card * _eq3_flops_per_token(s.model, s.training.seq_len) / 1e12
+        return Row("published", row_id, "train-throughput", "TFLOP/s/card (eq. 3)", achieved, r["value"], note)
+    return case
+
+
+def _iteration(row_id, s, note=""):
+    def case(r: dict) -> Row:
+        est = estimate(s, CATALOG.get(s.card_id))
+        return Row("published", row_id, "train-throughput", "s/iteration", est.training.step_time_s, r["value"], note)
+    return case
+
+
+def _ttft(row_id, model, card, count, precision, prompt):
+    def case(r: dict) -> Row:
+        s = scenario(model, card, count, workload="inference", precision=precision,
+                     parallelism={"tp": count}, serving={"context": prompt + 1, "prompt_tokens": prompt,
+                                                         "output_tokens": 1})
+        c = CATALOG.get(card)
+        seconds = prefill_seconds(s, c, plan_inference(c, s.precision), prompt)
+        return Row("published", row_id, "prefill", "ms TTFT", seconds * 1000, r["value"], "TensorRT-LLM")
+    return case
+
+
+def _decode_rate(row_id, model, card, precision, note):
+    def case(r: dict) -> Row:
+        s = scenario(model, card, 1, workload="inference", precision=precision,
+                     serving={"context": 256, "prompt_tokens": 1, "output_tokens": 128})
+        c = CATALOG.get(card)
+        seconds, _ = decode_step_seconds(s, c, plan_inference(c, s.precision), 1, 64)
+        return Row("published", row_id, "decode", "tokens/s at batch 1", 1.0 / seconds, r["value"], note)
+    return case
+
+
+def _serving(row_id, model, card, count, precision, batch, isl, osl, per_card=True):
+    def case(r: dict) -> Row:
+        s = scenario(model, card, count, workload="inference", precision=precision, parallelism={"tp": count},
+                     serving={"context": isl + osl, "prompt_tokens": isl, "output_tokens": osl,
+                              "concurrency": batch, "kv_precision": "fp8" if precision == "fp8" else None})
+        est = estimate(s, CATALOG.get(card))
+        value = est.inference.tokens_per_s_per_card if per_card else est.inference.tokens_per_s
+        return Row("published", row_id, "serving-throughput", "output tokens/s", value, r["value"],
+                   f"TensorRT-LLM static batch {batch}")
+    return case
+
+
+def _weights_gb(row_id, model, precision):
+    def case(r: dict) -> Row:
+        s = scenario(model, "h100-sxm", 1, workload="inference", precision=precision,
+                     serving={"context": 2, "prompt_tokens": 1, "output_tokens": 1})
+        est = estimate(s, CATALOG.get("h100-sxm"))
+        return Row("published", row_id, "memory", "weights GB", est.memory.weights / GB, r["value"], "llama.cpp Q4_0")
+    return case
+
+
+def _qlora_bound(r: dict) -> Row:
+    s = scenario(LLAMA1_65B, "rtx-a6000", 1, workload="qlora", precision="bf16",
+                 training={"micro_batch": 1, "seq_len": 512, "recompute": "full", "lora_rank": 64,
+                           "recipe": "pure"})
+    est = estimate(s, CATALOG.get("rtx-a6000"))
+    return Row("published", "tm-qlora-65b", "memory", "GB (source: < 48)", est.memory.total / GB, r["value"],
+               "upper bound; seq 512, rank 64 assumed")
+
+
+PUBLISHED: dict[str, PublishedCase] = {
+    "tp-tinyllama": _per_card("tp-tinyllama", _train(preset("tinyllama-1.1b"), "a100-sxm-40gb", 16, zero=2, mb=8,
+                                                     network=A100_NETWORK), "FSDP as ZeRO-2, 16k tokens/GPU"),
+    "tp-megatron-t1-1p7b": _tflops("tp-megatron-t1-1p7b", _train(gpt(24, 2304, 24), "a100-sxm-80gb", 32, m=16,
+                                   recompute="full", precision="fp16", network=A100_NETWORK), "micro-batch 1 assumed"),
+    "tp-megatron-t1-18b": _tflops("tp-megatron-t1-18b", _train(gpt(40, 6144, 48), "a100-sxm-80gb", 256, tp=8, m=32,
+                                  recompute="full", precision="fp16", network=A100_NETWORK), "micro-batch 1 assumed"),
+    "tp-megatron-t1-146b": _tflops("tp-megatron-t1-146b", _train(gpt(80, 12288, 96), "a100-sxm-80gb", 1536, tp=8,
+                                   pp=8, m=96, recompute="full", precision="fp16", network=A100_NETWORK),
+                                   "micro-batch 1 assumed"),
+    "tp-megatron-t1-530b": _tflops("tp-megatron-t1-530b", _train(gpt(105, 20480, 128), "a100-sxm-80gb", 2520, tp=8,
+                                   pp=35, m=280, recompute="full", precision="fp16", network=A100_NETWORK),
+                                   "micro-batch 1 assumed"),
+    "tp-megatron-t1-1t": _tflops("tp-megatron-t1-1t", _train(gpt(128, 25600, 160), "a100-sxm-80gb", 3072, tp=8, pp=64,
+                                 m=512, recompute="full", precision="fp16", network=A100_NETWORK),
+                                 "micro-batch 1 assumed"),
+    "tp-korth-22b": _iteration("tp-korth-22b", _train(gpt(48, 6144, 64), "a100-sxm-80gb", 8, tp=8, mb=4,
+                               recompute="selective", precision="fp16")),
+    "tp-korth-175b": _iteration("tp-korth-175b", _train(gpt(96, 12288, 96), "a100-sxm-80gb", 64, tp=8, pp=8, v=3,
+                                m=64, recompute="selective", precision="fp16"), "interleaved, 3 chunks per stage"),
+    "tp-korth-530b": _iteration("tp-korth-530b", _train(gpt(105, 20480, 128), "a100-sxm-80gb", 280, tp=8, pp=35,
+                                v=3, m=280, recompute="selective", precision="fp16"), "interleaved, 3 chunks per stage"),
+    "tp-korth-1t": _iteration("tp-korth-1t", _train(gpt(128, 25600, 160), "a100-sxm-80gb", 512, tp=8, pp=64, m=512,
+                              recompute="selective", precision="fp16"), "not interleaved (source names it for 175B/530B only)"),
+    "tp-llama1-65b": _per_card("tp-llama1-65b", _train(LLAMA1_65B, "a100-sxm-80gb", 2048, tp=8, pp=4, m=32,
+                               recompute="selective", network=A100_NETWORK), "TP8 PP4 assumed (not stated)"),
+    "tp-foundry-h100-70b-64": _per_card("tp-foundry-h100-70b-64", _train(MPT["70b"], "h100-sxm", 64, zero=3, mb=8,
+                                        m=4, recompute="full")),
+    "tp-foundry-h100-30b-32": _per_card("tp-foundry-h100-30b-32", _train(MPT["30b"], "h100-sxm", 32, zero=3, mb=14,
+                                        m=3, recompute="full")),
+    "tp-foundry-h100-13b-8": _per_card("tp-foundry-h100-13b-8", _train(MPT["13b"], "h100-sxm", 8, zero=3, mb=2)),
+    "tp-foundry-h100-7b-8": _per_card("tp-foundry-h100-7b-8", _train(MPT["7b"], "h100-sxm", 8, zero=3, mb=6)),
+    "tp-foundry-h100-7b-64k": _per_card("tp-foundry-h100-7b-64k", _train(MPT["7b"], "h100-sxm", 8, zero=3, mb=1, m=2,
+                                        seq=65536, recompute="full")),
+    "tp-foundry-h100-1b-8": _per_card("tp-foundry-h100-1b-8", _train(MPT["1b"], "h100-sxm", 8, zero=3, mb=14)),
+    "tp-foundry-h100-3b-512-bf16": _per_card("tp-foundry-h100-3b-512-bf16", _train(MPT["3b"], "h100-sxm", 8, zero=3,
+                                             mb=40, m=6, seq=512)),
+    "tp-foundry-h100-3b-512-fp8": _per_card("tp-foundry-h100-3b-512-fp8", _train(MPT["3b"], "h100-sxm", 8, zero=3,
+                                            mb=40, m=6, seq=512, precision="fp8")),
+    "tp-foundry-a100-70b-64": _per_card("tp-foundry-a100-70b-64", _train(MPT["70b"], "a100-sxm-80gb", 64, zero=3,
+                                        mb=8, m=4, recompute="full", recipe="pure", network=A100_NETWORK),
+                                        "bf16 PURE as the pure recipe"),
+    "tp-foundry-a100-30b-8": _per_card("tp-foundry-a100-30b-8", _train(MPT["30b"], "a100-sxm-80gb", 8, zero=3, mb=3,
+                                       m=21, recompute="full")),
+    "tp-foundry-a100-13b-8": _per_card("tp-foundry-a100-13b-8", _train(MPT["13b"], "a100-sxm-80gb", 8, zero=3, mb=2,
+                                       m=3)),
+    "tp-foundry-a100-7b-8": _per_card("tp-foundry-a100-7b-8", _train(MPT["7b"], "a100-sxm-80gb", 8, zero=3, mb=6,
+                                      m=2)),
+    "tp-foundry-a100-125m-8": _per_card("tp-foundry-a100-125m-8", _train(MPT["125m"], "a100-sxm-80gb", 8, zero=3,
+                                        mb=40, m=2)),
+    "tp-foundry-a100-40-70b-128": _per_card("tp-foundry-a100-40-70b-128", _train(MPT["70b"], "a100-sxm-40gb", 128,
+                                            zero=3, mb=4, recompute="full", recipe="pure", network=A100_NETWORK),
+                                            "bf16 PURE as the pure recipe"),
+    "tp-foundry-a100-40-7b-128": _per_card("tp-foundry-a100-40-7b-128", _train(MPT["7b"], "a100-sxm-40gb", 128,
+                                           zero=3, mb=18, recompute="full", recipe="pure", network=A100_NETWORK),
+                                           "bf16 PURE as the pure recipe"),
+    "il-trt-7b-h100-128": _ttft("il-trt-7b-h100-128", preset("llama2-7b"), "h100-sxm", 1, "fp8", 128),
+    "il-trt-7b-h100-2k": _ttft("il-trt-7b-h100-2k", preset("llama2-7b"), "h100-sxm", 1, "fp8", 2048),
+    "il-trt-70b-h100-2k": _ttft("il-trt-70b-h100-2k", preset("llama2-70b"), "h100-sxm", 4, "fp8", 2048),
+    "il-trt-70b-h100-128": _ttft("il-trt-70b-h100-128", preset("llama2-70b"), "h100-sxm", 4, "fp8", 128),
+    "il-trt-7b-a100-2k": _ttft("il-trt-7b-a100-2k", preset("llama2-7b"), "a100-sxm-80gb", 1, "fp16", 2048),
+    "il-trt-70b-a100-2k": _ttft("il-trt-70b-a100-2k", preset("llama2-70b"), "a100-sxm-80gb", 4, "fp16", 2048),
+    "il-trt-7b-l40s-2k": _ttft("il-trt-7b-l40s-2k", preset("llama2-7b"), "l40s", 1, "fp8", 2048),
+    "il-trt-falcon180-h100-2k": _ttft("il-trt-falcon180-h100-2k", FALCON_180B, "h100-sxm", 8, "fp8", 2048),
+    "il-trt-gptj-h100": _ttft("il-trt-gptj-h100", GPTJ_6B, "h100-sxm", 1, "fp8", 128),
+    "it-trt06-7b-h100": _serving("it-trt06-7b-h100", preset("llama2-7b"), "h100-sxm", 1, "fp8", 768, 128, 128),
+    "it-trt06-70b-h100": _serving("it-trt06-70b-h100", preset("llama2-70b"), "h100-sxm", 2, "fp8", 1024, 128, 128),
+    "it-trt06-7b-a100": _serving("it-trt06-7b-a100", preset("llama2-7b"), "a100-sxm-80gb", 1, "fp16", 384, 128, 128),
+    "it-trt05-7b-l40s": _serving("it-trt05-7b-l40s", preset("llama2-7b"), "l40s", 1, "fp8", 64, 128, 128),
+    "it-llamacpp-4090-q4": _decode_rate("it-llamacpp-4090-q4", preset("llama2-7b"), "rtx-4090", "int4", "llama.cpp"),
+    "it-llamacpp-a100-q4": _decode_rate("it-llamacpp-a100-q4", preset("llama2-7b"), "a100-sxm-80gb", "int4",
+                                        "llama.cpp"),
+    "it-llamacpp-h100p-q4": _decode_rate("it-llamacpp-h100p-q4", preset("llama2-7b"), "h100-pcie", "int4",
+                                         "llama.cpp"),
+    "it-llamacpp-3090-q4": _decode_rate("it-llamacpp-3090-q4", preset("llama2-7b"), "rtx-3090", "int4", "llama.cpp"),
+    "it-llamacpp-4090-f16": _decode_rate("it-llamacpp-4090-f16", preset("llama2-7b"), "rtx-4090", "fp16",
+                                         "llama.cpp"),
+    "it-llamacpp-a100-f16": _decode_rate("it-llamacpp-a100-f16", preset("llama2-7b"), "a100-sxm-80gb", "fp16",
+                                         "llama.cpp"),
+    "it-llamacpp-a100-70b-q4": _decode_rate("it-llamacpp-a100-70b-q4", preset("llama2-70b"), "a100-sxm-80gb", "int4",
+                                            "llama.cpp"),
+    "im-llamacpp-70b-q4": _weights_gb("im-llamacpp-70b-q4", preset("llama2-70b"), "int4"),
+    "tm-qlora-65b": _qlora_bound,
+}
+
+
+def published_rows(path: Path) -> Iterator[Row]:
+    for r in json.loads(path.read_text()):
+        case = PUBLISHED.get(r["id"])
+        if case is not None:
+            yield case(r)
+
+
+# ---- report -------------------------------------------------------------------------------
+
+
+def print_table(rows: list[Row]) -> None:
+    print(f"{'source':9} {'row':44} {'kind':18} {'quantity':22} {'predicted':>11} {'measured':>11} {'error %':>8}")
+    for r in rows:
+        flag = "" if abs(r.error_pct) <= TARGETS[r.kind] else "  <-- outside target"
+        print(f"{r.source:9} {r.row_id[:44]:44} {r.kind:18} {r.quantity[:22]:22} {r.predicted:11.4g} "
+              f"{r.measured:11.4g} {r.error_pct:+8.1f}{flag}")
+        if r.note:
+            print(f"{'':9} {'  ' + r.note}")
+
+
+def print_summary(rows: list[Row]) -> None:
+    print(f"\n{'kind':20} {'rows':>5} {'median |err| %':>15} {'max |err| %':>12} {'within target':>14}")
+    for kind in TARGETS:
+        errors = [abs(r.error_pct) for r in rows if r.kind == kind]
+        if not errors:
+            continue
+        within = sum(e <= TARGETS[kind] for e in errors)
+        print(f"{kind:20} {len(errors):5d} {statistics.median(errors):15.1f} {max(errors):12.1f} "
+              f"{within:6d}/{len(errors)} (±{TARGETS[kind]:.0f} %)")
+
+
+def main(argv: list[str] | None = None) -> int:
+    here = Path(__file__).resolve().parents[1]
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--reference", type=Path, default=here.parent / "shared" / "reference")
+    parser.add_argument("--csv", type=Path, help="also write the rows to this CSV file")
+    args = parser.parse_args(argv)
+    h200 = args.reference / "h200-calibration.jsonl"
+    published = args.reference / "published-calibration.json"
+    if not h200.exists() or not published.exists():
+        print(f"reference data not found in {args.reference}", file=sys.stderr)
+        return 2
+    rows = [*h200_rows(h200), *published_rows(published)]
+    print_table(rows)
+    print_summary(rows)
+    print("\nH200 measured ceilings vs datasheet (why default efficiencies are below 1):")
+    for name, measured, datasheet in h200_ceilings(h200):
+        print(f"  {name:28} {measured:9.1f} of {datasheet:9.1f}  = {measured / datasheet:5.2f}")
+    if args.csv:
+        with args.csv.open("w", newline="") as stream:
+            writer = csv.writer(stream)
+            writer.writerow(["source", "row", "kind", "quantity", "predicted", "measured", "error_pct", "note"])
+            for r in rows:
+                writer.writerow([r.source, r.row_id, r.kind, r.quantity, r.predicted, r.measured, r.error_pct, r.note])
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

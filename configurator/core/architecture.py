@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import json
 import math
-from functools import cache
+from dataclasses import dataclass
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Literal
 
@@ -19,6 +20,17 @@ from configurator.core.resources import bundled_path
 
 class ArchitectureError(ValueError):
     """A model description is malformed or inconsistent."""
+
+
+@dataclass(frozen=True)
+class ParamCounts:
+    """Derived parameter counts of one architecture [count]."""
+
+    total: int
+    active: int
+    matmul: int
+    layers: int
+    kv_per_token: int
 
 
 class ModelArchitecture(BaseModel):
@@ -73,11 +85,11 @@ class ModelArchitecture(BaseModel):
         return self
 
     # ---- derived shapes -------------------------------------------------------------
-    @property
+    @cached_property
     def kv_heads(self) -> int:
         return self.n_kv_heads or self.n_heads
 
-    @property
+    @cached_property
     def dim_per_head(self) -> int:
         return self.head_dim or self.hidden // self.n_heads
 
@@ -89,36 +101,47 @@ class ModelArchitecture(BaseModel):
     def is_mla(self) -> bool:
         return self.kv_lora_rank is not None
 
-    @property
+    @cached_property
     def q_dim(self) -> int:
         """Width of the query projection [elements]."""
         if self.is_mla:
             return self.n_heads * (self.qk_nope_head_dim + self.qk_rope_head_dim)
         return self.n_heads * self.dim_per_head
 
-    @property
+    @cached_property
     def kv_dim(self) -> int:
         """Width of one of the key/value projections [elements]."""
         if self.is_mla:
             return self.n_heads * self.v_head_dim
         return self.kv_heads * self.dim_per_head
 
-    @property
+    @cached_property
     def attn_out_dim(self) -> int:
         """Width of the attention output before the output projection [elements]."""
         return self.n_heads * self.v_head_dim if self.is_mla else self.q_dim
 
-    @property
+    @cached_property
     def n_moe_layers(self) -> int:
         return self.n_layers - self.first_dense_layers if self.is_moe else 0
 
-    @property
+    @cached_property
     def n_dense_layers(self) -> int:
         return self.n_layers - self.n_moe_layers
 
     @property
     def routed_ffn(self) -> int:
         return self.expert_ffn or self.ffn
+
+    @cached_property
+    def mlp_token_width(self) -> float:
+        """MLP inner width a token passes through, averaged over layers [elements].
+
+        Dense: ``ffn``; MoE: (top-k + shared) × expert ffn (a token visits only its experts).
+        """
+        if not self.is_moe:
+            return float(self.ffn)
+        moe_width = (self.experts_per_token + self.n_shared_experts) * self.routed_ffn
+        return (self.n_dense_layers * self.ffn + self.n_moe_layers * moe_width) / self.n_layers
 
     # ---- parameter counts -----------------------------------------------------------
     def attention_params(self) -> int:
@@ -176,21 +199,51 @@ class ModelArchitecture(BaseModel):
         """Output projection to the vocabulary; 0 when tied to the embedding."""
         return 0 if self.tied_embeddings else self.vocab * self.hidden
 
-    def layer_params(self) -> int:
-        """All transformer-layer parameters [count]."""
+    def _layer_params(self) -> int:
         return (
             self.n_dense_layers * self.dense_layer_params()
             + self.n_moe_layers * self.moe_layer_params()
         )
 
+    @cached_property
+    def counts(self) -> ParamCounts:
+        """All derived counts, computed once (the architecture is frozen)."""
+        total = self._layer_params() + self.embedding_params() + self.head_params() + self.norm_params()
+        active = self._active_params(total)
+        matmul = active - self.embedding_params() + self.vocab * self.hidden - self.head_params()
+        return ParamCounts(total=total, active=active, matmul=matmul, layers=self._layer_params(),
+                           kv_per_token=self._kv_elements_per_token())
+
     def total_params(self) -> int:
         """Every stored parameter [count] (Llama-3-8B: 8,030,261,248)."""
-        return self.layer_params() + self.embedding_params() + self.head_params() + self.norm_params()
+        return self.counts.total
 
     def active_params(self) -> int:
         """Parameters used per token (MoE: top-k experts only) [count]."""
+        return self.counts.active
+
+    def layer_params(self) -> int:
+        """All transformer-layer parameters [count]."""
+        return self.counts.layers
+
+    def matmul_params(self) -> int:
+        """Active parameters that take part in matrix products per token [count].
+
+        Embedding lookups are not products; the output head is, tied or not.
+        """
+        return self.counts.matmul
+
+    def kv_elements_per_token(self) -> int:
+        """Cached key/value elements per token over all layers [count].
+
+        ``2·L·n_kv·d_head`` (vLLM paper §3); MLA caches ``L·(kv_lora_rank + rope_dim)``
+        (DeepSeek-V2 §2.1.2).
+        """
+        return self.counts.kv_per_token
+
+    def _active_params(self, total: int) -> int:
         if not self.is_moe:
-            return self.total_params()
+            return total
         moe_active_layer = self.attention_params() + self.moe_active_params() + 2 * self.norm_params()
         return (
             self.n_dense_layers * self.dense_layer_params()
@@ -200,19 +253,7 @@ class ModelArchitecture(BaseModel):
             + self.norm_params()
         )
 
-    def matmul_params(self) -> int:
-        """Active parameters that take part in matrix products per token [count].
-
-        Embedding lookups are not products; the output head is, tied or not.
-        """
-        return self.active_params() - self.embedding_params() + self.vocab * self.hidden - self.head_params()
-
-    def kv_elements_per_token(self) -> int:
-        """Cached key/value elements per token over all layers [count].
-
-        ``2·L·n_kv·d_head`` (vLLM paper §3); MLA caches ``L·(kv_lora_rank + rope_dim)``
-        (DeepSeek-V2 §2.1.2).
-        """
+    def _kv_elements_per_token(self) -> int:
         if self.is_mla:
             return self.n_layers * (self.kv_lora_rank + self.qk_rope_head_dim)
         return 2 * self.n_layers * self.kv_heads * self.dim_per_head

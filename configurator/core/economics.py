@@ -56,6 +56,7 @@ class PriceBasis:
     card_price_date: str | None
     cloud_per_hour: float | None
     cloud_price_date: str | None
+    messages: tuple[Message, ...] = ()
 
 
 def price_basis(card: Card, economics: Economics) -> PriceBasis:
@@ -63,11 +64,17 @@ def price_basis(card: Card, economics: Economics) -> PriceBasis:
     purchase, cloud = card.purchase_price, card.price("cloud-hourly")
     card_price = economics.card_price or converted(purchase, economics)
     cloud_price = economics.cloud_price_per_hour or converted(cloud, economics)
+    messages = []
+    if card_price is None:
+        messages.append(msg("no-purchase-price", card=card.name))
+    if cloud_price is None:
+        messages.append(msg("no-cloud-price", card=card.name))
     return PriceBasis(
         card_price=card_price,
         card_price_date="user" if economics.card_price else (purchase.date if purchase else None),
         cloud_per_hour=cloud_price,
         cloud_price_date="user" if economics.cloud_price_per_hour else (cloud.date if cloud else None),
+        messages=tuple(messages),
     )
 
 
@@ -93,20 +100,14 @@ def ownership_cost_per_hour(basis: PriceBasis, count: int, economics: Economics)
 
 
 def job_costs(
-    card: Card, scenario: Scenario, power: Power | None, hours: float | None, tokens: float | None
+    scenario: Scenario, basis: PriceBasis, power: Power | None, hours: float | None, tokens: float | None
 ) -> Costs:
-    """Costs of a job of ``hours`` that processes ``tokens``.
+    """Costs of a job of ``hours`` that processes ``tokens`` at the prices of ``basis``.
 
     Cost per million tokens uses the cloud price where known, else ownership (amortised
     purchase) plus electricity.
     """
     e = scenario.economics
-    basis = price_basis(card, e)
-    messages: list[Message] = []
-    if basis.card_price is None:
-        messages.append(msg("no-purchase-price", card=card.name))
-    if basis.cloud_per_hour is None:
-        messages.append(msg("no-cloud-price", card=card.name))
     purchase = basis.card_price * scenario.count if basis.card_price is not None else None
     energy = cloud = per_million = None
     kind = None
@@ -124,4 +125,4 @@ def job_costs(
             job = None
         if job is not None and tokens:
             per_million = job / tokens * 1e6
-    return Costs(e.currency, purchase, energy, cloud, per_million, kind, basis, tuple(messages))
+    return Costs(e.currency, purchase, energy, cloud, per_million, kind, basis, basis.messages)

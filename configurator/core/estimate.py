@@ -6,16 +6,28 @@ from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
 
 from configurator.core.catalog import Card
-from configurator.core.economics import Costs, Power, deployment_power, energy_kwh, job_costs
+from configurator.core.economics import Costs, Power, PriceBasis, deployment_power, energy_kwh, job_costs, price_basis
 from configurator.core.memory import (
+    ActivationLayout,
     MemoryBreakdown,
+    StageMemory,
     activation_layout,
     inference_memory_model,
+    stage_memories,
     training_memory,
     training_states,
 )
 from configurator.core.messages import Message, msg
-from configurator.core.performance import InferenceSpeed, TrainingSpeed, inference_speed, training_speed
+from configurator.core.performance import (
+    InferenceSpeed,
+    MicroBatchTiming,
+    ReplicaSpeed,
+    TrainingSpeed,
+    inference_speed,
+    micro_batch_timing,
+    replica_speed,
+    training_speed,
+)
 from configurator.core.precision import PrecisionPlan, plan_inference, plan_training
 from configurator.core.scenario import Scenario, Workload
 from configurator.core.units import GIB
@@ -99,45 +111,80 @@ def _fit_messages(memory: MemoryBreakdown, card: Card) -> list[Message]:
     return []
 
 
-def _estimate_training(scenario: Scenario, card: Card) -> Estimate:
+@dataclass(frozen=True)
+class TrainingBasis:
+    """What a training estimate needs that does not depend on the card count."""
+
+    plan: PrecisionPlan
+    layout: ActivationLayout
+    stages: tuple[StageMemory, ...]
+    timing: MicroBatchTiming | None
+    prices: PriceBasis
+    card_messages: tuple[Message, ...]
+
+
+@dataclass(frozen=True)
+class InferenceBasis:
+    """What an inference estimate needs that does not depend on the card count."""
+
+    plan: PrecisionPlan
+    memory: MemoryBreakdown
+    limits: Limits
+    replica: ReplicaSpeed | None
+    prices: PriceBasis
+    card_messages: tuple[Message, ...]
+
+
+def training_basis(scenario: Scenario, card: Card) -> TrainingBasis:
     plan = plan_training(card, scenario.precision)
-    memory, max_batch = training_memory(scenario, card, plan)
-    speed = None
-    if plan.math is not None:
-        layout = activation_layout(scenario, plan, training_states(scenario, plan))
-        speed = training_speed(scenario, card, plan, layout)
+    layout = activation_layout(scenario, plan, training_states(scenario, plan))
+    timing = micro_batch_timing(scenario, card, plan, layout) if plan.math is not None else None
+    return TrainingBasis(plan, layout, stage_memories(scenario, card, plan), timing,
+                         price_basis(card, scenario.economics), tuple(_class_messages(scenario, card)))
+
+
+def inference_basis(scenario: Scenario, card: Card) -> InferenceBasis:
+    plan = plan_inference(card, scenario.precision)
+    serving = scenario.serving
+    model = inference_memory_model(scenario, card, plan)
+    limits = Limits(max_concurrency=model.max_concurrency(serving.context),
+                    max_context=model.max_context(serving.concurrency))
+    return InferenceBasis(plan, model.breakdown(serving.concurrency, serving.context), limits,
+                          replica_speed(scenario, card, plan), price_basis(card, scenario.economics),
+                          tuple(_class_messages(scenario, card)))
+
+
+def _estimate_training(scenario: Scenario, card: Card, basis: TrainingBasis) -> Estimate:
+    plan = basis.plan
+    memory, max_batch = training_memory(scenario, basis.stages)
+    speed = training_speed(scenario, card, plan, basis.layout, basis.timing) if basis.timing else None
     power = deployment_power(card, scenario)
     hours = speed.hours if speed else None
     energy = energy_kwh(power, hours) if power and hours is not None else None
-    costs = job_costs(card, scenario, power, hours, scenario.training.tokens)
+    costs = job_costs(scenario, basis.prices, power, hours, scenario.training.tokens)
     messages = [*plan.messages, *_fit_messages(memory, card), *(speed.messages if speed else ()),
-                *_class_messages(scenario, card), *costs.messages]
+                *basis.card_messages, *costs.messages]
     return Estimate(scenario, card, plan, memory, Limits(max_micro_batch=max_batch), speed, None, power,
                     energy, costs, tuple(messages))
 
 
-def _estimate_inference(scenario: Scenario, card: Card) -> Estimate:
-    plan = plan_inference(card, scenario.precision)
-    serving = scenario.serving
-    model = inference_memory_model(scenario, card, plan)
-    memory = model.breakdown(serving.concurrency, serving.context)
-    limits = Limits(max_concurrency=model.max_concurrency(serving.context),
-                    max_context=model.max_context(serving.concurrency))
-    speed = inference_speed(scenario, card, plan)
+def _estimate_inference(scenario: Scenario, card: Card, basis: InferenceBasis) -> Estimate:
+    speed = inference_speed(scenario, basis.replica)
     power = deployment_power(card, scenario)
     energy = energy_kwh(power, 1.0) if power else None
     tokens_per_hour = speed.tokens_per_s * 3600.0 if speed else None
-    costs = job_costs(card, scenario, power, 1.0, tokens_per_hour)
-    messages = [*plan.messages, *_fit_messages(memory, card), *(speed.messages if speed else ()),
-                *_class_messages(scenario, card), *costs.messages]
-    return Estimate(scenario, card, plan, memory, limits, None, speed, power, energy, costs, tuple(messages))
+    costs = job_costs(scenario, basis.prices, power, 1.0, tokens_per_hour)
+    messages = [*basis.plan.messages, *_fit_messages(basis.memory, card), *(speed.messages if speed else ()),
+                *basis.card_messages, *costs.messages]
+    return Estimate(scenario, card, basis.plan, basis.memory, basis.limits, None, speed, power, energy, costs,
+                    tuple(messages))
 
 
 def estimate(scenario: Scenario, card: Card) -> Estimate:
     """Memory, speed, power and cost of ``scenario`` on ``scenario.count`` × ``card``."""
     if scenario.workload is Workload.INFERENCE:
-        return _estimate_inference(scenario, card)
-    return _estimate_training(scenario, card)
+        return _estimate_inference(scenario, card, inference_basis(scenario, card))
+    return _estimate_training(scenario, card, training_basis(scenario, card))
 
 
 # ---- sweeps -----------------------------------------------------------------------------
@@ -155,14 +202,23 @@ def with_count(scenario: Scenario, count: int) -> Scenario:
     Only the count changes, and ``valid_counts`` keeps it a multiple of tp × pp, the one
     rule the count takes part in; so the (slow) full re-validation is skipped here.
     """
-    if count % (scenario.parallelism.tp * scenario.parallelism.pp):
+    if count < 1 or count % (scenario.parallelism.tp * scenario.parallelism.pp):
         raise ValueError(f"{count} cards do not split into the scenario's tp × pp groups")
     return scenario.model_copy(update={"count": count})
 
 
 def sweep_counts(scenario: Scenario, card: Card, counts: Sequence[int]) -> list[Estimate]:
-    """Estimates of ``scenario`` on ``card`` at each valid count of ``counts``."""
-    return [estimate(with_count(scenario, n), card) for n in valid_counts(scenario, counts)]
+    """Estimates of ``scenario`` on ``card`` at each valid count of ``counts``.
+
+    What does not depend on the count (precision plan, stage memory, micro-batch time,
+    per-replica speed) is worked out once.
+    """
+    chosen = valid_counts(scenario, counts)
+    if scenario.workload is Workload.INFERENCE:
+        inference = inference_basis(scenario, card)
+        return [_estimate_inference(with_count(scenario, n), card, inference) for n in chosen]
+    training = training_basis(scenario, card)
+    return [_estimate_training(with_count(scenario, n), card, training) for n in chosen]
 
 
 def sweep_catalog(scenario: Scenario, cards: Iterable[Card], counts: Sequence[int]) -> dict[str, list[Estimate]]:

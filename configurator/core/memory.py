@@ -106,17 +106,6 @@ class ActivationLayout:
         return self.residual_bytes > self.math_bytes
 
 
-def mlp_tokens_width(model: ModelArchitecture) -> float:
-    """MLP inner width a token passes through, averaged over layers [elements].
-
-    Dense: ``ffn``; MoE: (top-k + shared) × expert ffn (a token visits only its experts).
-    """
-    if not model.is_moe:
-        return float(model.ffn)
-    moe_width = (model.experts_per_token + model.n_shared_experts) * model.routed_ffn
-    return (model.n_dense_layers * model.ffn + model.n_moe_layers * moe_width) / model.n_layers
-
-
 def layer_activation_bytes(model: ModelArchitecture, layout: ActivationLayout, seq_len: int) -> float:
     """Bytes one transformer layer saves for backward, per token [B].
 
@@ -130,7 +119,7 @@ def layer_activation_bytes(model: ModelArchitecture, layout: ActivationLayout, s
     norms = 2 * (4 + r) * h
     qkv_inputs = (3 if layout.separate_casts else 1) * c * h
     mlp_in_copies = (2 if model.gated_mlp else 1) if layout.separate_casts else 1
-    ffn = mlp_tokens_width(model)
+    ffn = model.mlp_token_width
     mlp_inputs = mlp_in_copies * c * h
     attention = c * (model.q_dim + 2 * model.kv_dim + model.attn_out_dim) + 4 * model.n_heads
     out_proj_input = c * model.attn_out_dim
@@ -248,13 +237,33 @@ def training_states(scenario: Scenario, plan: PrecisionPlan) -> StateBytes:
     return training_state_bytes(scenario.training.recipe, scenario.training.optimizer, plan)
 
 
-def training_memory_model(
-    scenario: Scenario, card: Card, plan: PrecisionPlan, first_stage: bool
-) -> TrainingMemoryModel:
-    """Memory of the first or last pipeline stage (ZeRO: Rajbhandari et al. 2020, Fig. 1)."""
+@dataclass(frozen=True)
+class StageMemory:
+    """Memory of one pipeline stage before ZeRO sharding (independent of the card count)."""
+
+    weights: float
+    gradients: float
+    optimizer: float
+    weight_copies: float
+    activations_per_sequence: float
+    context: float
+    allocator: float
+    capacity: float
+    zero: int
+
+    def sharded(self, dp: int) -> TrainingMemoryModel:
+        """The stage on ``dp`` data-parallel ranks (ZeRO: Rajbhandari et al. 2020, Fig. 1)."""
+        weights, grads, optimizer = zero_sharded(self.weights, self.gradients, self.optimizer, self.zero, dp)
+        copies = self.weight_copies / dp if self.zero >= 3 else self.weight_copies
+        return TrainingMemoryModel(weights, grads, optimizer, copies, self.activations_per_sequence, self.context,
+                                   self.allocator, self.capacity)
+
+
+def stage_memory(scenario: Scenario, card: Card, plan: PrecisionPlan, first_stage: bool) -> StageMemory:
+    """Model states, weight copies and activations of the first or last pipeline stage."""
     model, par, train = scenario.model, scenario.parallelism, scenario.training
     states = training_states(scenario, plan)
-    dp, tp, pp = scenario.data_parallel, par.tp, par.pp
+    tp, pp = par.tp, par.pp
     params = stage_params(model, pp, first_stage) / tp
     layers = stage_layer_count(model, pp)
     if scenario.workload.is_adapter:
@@ -266,9 +275,6 @@ def training_memory_model(
     else:
         weights, grads, optimizer = params * states.weights, params * states.gradients, params * states.optimizer
         copies = params * states.autocast_copy if train.recompute is not Recompute.FULL else 0.0
-    weights, grads, optimizer = zero_sharded(weights, grads, optimizer, par.zero, dp)
-    if par.zero >= 3:
-        copies /= dp
     layout = activation_layout(scenario, plan, states)
     in_flight = min(pp, train.grad_accum) if first_stage else 1
     per_token = stored_activation_bytes(model, layout, train.seq_len, layers) * in_flight
@@ -276,7 +282,7 @@ def training_memory_model(
         per_token += logits_bytes_per_token(model)
     a = scenario.assumptions
     allocator = a.allocator_overhead_recompute if train.recompute is Recompute.FULL else a.allocator_overhead
-    return TrainingMemoryModel(
+    return StageMemory(
         weights=weights,
         gradients=grads,
         optimizer=optimizer,
@@ -285,23 +291,25 @@ def training_memory_model(
         context=a.cuda_context_gib * GIB,
         allocator=allocator,
         capacity=usable_capacity_bytes(card, a),
+        zero=par.zero,
     )
 
 
-def training_stage_models(scenario: Scenario, card: Card, plan: PrecisionPlan) -> list[TrainingMemoryModel]:
-    """Memory models of the stages that can be the fullest (first, and last if different)."""
-    first = training_memory_model(scenario, card, plan, first_stage=True)
+def stage_memories(scenario: Scenario, card: Card, plan: PrecisionPlan) -> tuple[StageMemory, ...]:
+    """The stages that can be the fullest (first, and last if different)."""
+    first = stage_memory(scenario, card, plan, first_stage=True)
     if scenario.parallelism.pp == 1:
-        return [first]
-    return [first, training_memory_model(scenario, card, plan, first_stage=False)]
+        return (first,)
+    return first, stage_memory(scenario, card, plan, first_stage=False)
 
 
-def training_memory(scenario: Scenario, card: Card, plan: PrecisionPlan) -> tuple[MemoryBreakdown, int]:
+def training_memory(
+    scenario: Scenario, stages: tuple[StageMemory, ...]
+) -> tuple[MemoryBreakdown, int]:
     """Breakdown on the most-loaded card and the largest micro-batch that fits there."""
-    stages = training_stage_models(scenario, card, plan)
-    breakdowns = [s.breakdown(scenario.training.micro_batch) for s in stages]
-    worst = max(breakdowns, key=lambda b: b.total)
-    return worst, min(s.max_micro_batch() for s in stages)
+    models = [stage.sharded(scenario.data_parallel) for stage in stages]
+    breakdowns = [m.breakdown(scenario.training.micro_batch) for m in models]
+    return max(breakdowns, key=lambda b: b.total), min(m.max_micro_batch() for m in models)
 
 
 # ---- inference --------------------------------------------------------------------------
@@ -321,7 +329,7 @@ def kv_shards(model: ModelArchitecture, tp: int) -> int:
 def inference_token_working_bytes(model: ModelArchitecture, math_bytes: float) -> float:
     """Transient bytes per token in flight through one layer during prefill [B]:
     residual and normed input, q/k/v, attention output and two ffn-wide MLP tensors."""
-    widths = 2 * model.hidden + model.q_dim + 2 * model.kv_dim + model.attn_out_dim + 2 * mlp_tokens_width(model)
+    widths = 2 * model.hidden + model.q_dim + 2 * model.kv_dim + model.attn_out_dim + 2 * model.mlp_token_width
     return math_bytes * widths
 
 

@@ -21,7 +21,7 @@ from configurator.core.memory import (
     training_states,
 )
 from configurator.core.messages import Message, msg
-from configurator.core.precision import PrecisionPlan
+from configurator.core.precision import PrecisionPlan, StateBytes
 from configurator.core.scenario import Assumptions, Recompute, Scenario
 from configurator.core.units import BYTES_PER_ELEMENT, GB, TERA
 
@@ -165,88 +165,115 @@ def _optimizer_bytes_per_param(weights: float, gradients: float, optimizer: floa
     return 2.0 * (weights + optimizer) + gradients
 
 
-def training_speed(scenario: Scenario, card: Card, plan: PrecisionPlan, layout: ActivationLayout) -> TrainingSpeed | None:
-    """Step time as a roofline sum per micro-batch, times the 1F1B pipeline schedule.
+@dataclass(frozen=True)
+class MicroBatchTiming:
+    """Time of one micro-batch on one card; independent of the data-parallel width."""
 
-    ``t_mb = matmul/(peak·η_mm) + attention/(peak·η_attn) + traffic/(bw·η_bw) + L·t_layer
-    + TP all-reduces``; step = ``(m + p − 1)·t_mb`` (1F1B bubble, Narayanan et al. 2021)
-    + optimizer traffic + the exposed share of the gradient all-reduce.
+    compute_s: float
+    traffic_s: float
+    tensor_parallel_s: float
+    total_s: float
+    peak_flops: float
+    params_per_card: float
+    """Trainable parameters on the fullest card before ZeRO sharding [count]."""
+    states: StateBytes
+    messages: tuple[Message, ...]
+
+
+def micro_batch_timing(
+    scenario: Scenario, card: Card, plan: PrecisionPlan, layout: ActivationLayout
+) -> MicroBatchTiming | None:
+    """Roofline sum for one micro-batch (forward + backward) on the fullest stage [s].
+
+    ``t_mb = matmul/(peak·η_mm) + attention/(peak·η_attn) + traffic/(bw·η_bw)
+    + passes·L·t_layer + TP all-reduces``; None when the card lacks a rate or bandwidth.
     """
     peak = card.peak_tflops(plan.math) if plan.math else None
     if not peak or not card.bandwidth_gbps:
         return None
     model, par, train, a = scenario.model, scenario.parallelism, scenario.training, scenario.assumptions
     peak_flops, bandwidth = peak * TERA, card.bandwidth_gbps * GB
-    tp, pp, dp, m = par.tp, par.pp, scenario.data_parallel, train.grad_accum
-    layers = stage_layer_count(model, pp)
+    tp, layers = par.tp, stage_layer_count(model, par.pp)
     tokens = train.micro_batch * train.seq_len
-    messages: list[Message] = []
-
     per_layer_matmul = (model.matmul_params() - model.vocab * model.hidden) / model.n_layers
     head = model.vocab * model.hidden
-    pass_factor = 4.0 if scenario.workload.is_adapter else 6.0  # frozen weights get no weight gradient
     mm_factor, attn_factor = recompute_factors(train.recompute)
-    matmul = pass_factor * (layers * per_layer_matmul + head) * mm_factor * tokens / tp
+    matmul = _pass_factor(scenario) * (layers * per_layer_matmul + head) * mm_factor * tokens / tp
     attention = attention_flops_per_token(model, train.seq_len, layers) * attn_factor * tokens / tp
     passes = ACTIVATION_TRAFFIC_PASSES + (1 if train.recompute is Recompute.FULL else 0)
     act_bytes = layers * layer_activation_bytes(model, layout, train.seq_len) + logits_bytes_per_token(model)
-    traffic = passes * act_bytes * tokens / tp
     compute_s = matmul / (peak_flops * a.matmul_efficiency) + attention / (peak_flops * a.attention_efficiency)
-    traffic_s = traffic / (bandwidth * a.bandwidth_efficiency)
-
-    tp_s = 0.0
+    traffic_s = passes * act_bytes * tokens / tp / (bandwidth * a.bandwidth_efficiency)
+    tp_s, messages = 0.0, []
     if tp > 1:
-        tp_link, tp_messages = tensor_parallel_link(scenario, card)
-        messages.extend(tp_messages)
-        activation = tokens * model.hidden * layout.math_bytes
-        tp_s = 4 * layers * allreduce_seconds(activation, tp, tp_link, a)
+        tp_link, messages = tensor_parallel_link(scenario, card)
+        tp_s = 4 * layers * allreduce_seconds(tokens * model.hidden * layout.math_bytes, tp, tp_link, a)
     forward_passes = TRAINING_PASSES + (1 if train.recompute is Recompute.FULL else 0)
-    micro_batch_s = compute_s + traffic_s + tp_s + layers * a.layer_overhead_s * forward_passes
+    total_s = compute_s + traffic_s + tp_s + layers * a.layer_overhead_s * forward_passes
+    # adapters are tiny next to the frozen base: their optimizer step and traffic are ignored
+    params_card = 0.0 if scenario.workload.is_adapter else stage_params(model, par.pp, True) / tp
+    return MicroBatchTiming(compute_s, traffic_s, tp_s, total_s, peak_flops, params_card,
+                            training_states(scenario, plan), tuple(messages))
+
+
+def _pass_factor(scenario: Scenario) -> float:
+    """FLOPs per parameter per token: 6 (2 forward + 4 backward); 4 for frozen weights,
+    which need no weight gradient (LoRA)."""
+    return 4.0 if scenario.workload.is_adapter else 6.0
+
+
+def training_speed(
+    scenario: Scenario, card: Card, plan: PrecisionPlan, layout: ActivationLayout,
+    timing: MicroBatchTiming | None = None,
+) -> TrainingSpeed | None:
+    """Step time: micro-batches through the 1F1B pipeline, plus the optimizer and the
+    exposed data-parallel traffic.
+
+    step = ``m·(1 + bubble)·t_mb + t_optimizer + t_dp,exposed`` (Narayanan et al. 2021);
+    ``timing`` may be passed in when only the card count changes (sweeps).
+    """
+    timing = timing or micro_batch_timing(scenario, card, plan, layout)
+    if timing is None:
+        return None
+    model, par, train, a = scenario.model, scenario.parallelism, scenario.training, scenario.assumptions
+    pp, dp, m = par.pp, scenario.data_parallel, train.grad_accum
+    messages = list(timing.messages)
     bubble = pipeline_bubble(pp, m, par.virtual_stages)
     if bubble > 0.25:
         messages.append(msg("pipeline-bubble", bubble=100 * bubble / (1 + bubble), pp=pp, m=m))
     slots = m * (1 + bubble)
-    pipeline_s = micro_batch_s * slots
 
-    states = training_states(scenario, plan)
-    params_card = stage_params(model, pp, True) / tp
-    if scenario.workload.is_adapter:
-        params_card = 0.0  # adapters are tiny next to the frozen base
-        grad_bytes = 0.0
-    else:
-        grad_bytes = params_card * states.gradients
+    states, params_card = timing.states, timing.params_per_card
     opt_params = params_card / (dp if par.zero >= 1 else 1)
     optimizer_s = opt_params * _optimizer_bytes_per_param(states.weights, states.gradients, states.optimizer)
-    optimizer_s /= bandwidth * a.bandwidth_efficiency
+    optimizer_s /= card.bandwidth_gbps * GB * a.bandwidth_efficiency
 
     dp_s = 0.0
-    if dp > 1 and grad_bytes:
+    if dp > 1 and params_card:
         dp_link = group_link(card, dp, scenario.count > par.cards_per_node, a)
         if dp_link.kind == "pcie":
             messages.append(msg("dp-over-pcie", card=card.name))
         comm_s = data_parallel_seconds(params_card, states.gradients, layout.math_bytes, par.zero, dp, dp_link, a)
-        window = compute_s * m * (1.0 if par.zero >= 3 else BACKWARD_SHARE)
+        window = timing.compute_s * m * (1.0 if par.zero >= 3 else BACKWARD_SHARE)
         dp_s = exposed_seconds(comm_s, window, a.comm_overlap)
     if par.zero and dp == 1:
         messages.append(msg("zero-without-dp", zero=par.zero))
     if model.is_moe and scenario.count > 1:
         messages.append(msg("moe-expert-parallel-ignored"))
 
-    step_s = pipeline_s + optimizer_s + dp_s
-    tokens_per_step = tokens * m * dp
-    tokens_per_s = tokens_per_step / step_s
-    mfu = model_flops_per_token(model, train.seq_len) * tokens_per_s / (scenario.count * peak_flops)
-    if scenario.workload.is_adapter:
-        mfu *= pass_factor / 6.0
+    step_s = timing.total_s * slots + optimizer_s + dp_s
+    tokens_per_s = train.micro_batch * train.seq_len * m * dp / step_s
+    mfu = model_flops_per_token(model, train.seq_len) * tokens_per_s / (scenario.count * timing.peak_flops)
+    mfu *= _pass_factor(scenario) / 6.0
     hours = train.tokens / tokens_per_s / 3600.0
     return TrainingSpeed(
         step_time_s=step_s,
         tokens_per_s=tokens_per_s,
         tokens_per_s_per_card=tokens_per_s / scenario.count,
         mfu=mfu,
-        compute_s=compute_s * slots,
-        memory_traffic_s=traffic_s * slots,
-        tensor_parallel_s=tp_s * slots,
+        compute_s=timing.compute_s * slots,
+        memory_traffic_s=timing.traffic_s * slots,
+        tensor_parallel_s=timing.tensor_parallel_s * slots,
         data_parallel_s=dp_s,
         optimizer_s=optimizer_s,
         bubble_fraction=bubble / (1 + bubble),
@@ -340,11 +367,22 @@ def prefill_seconds(
     return max(compute_s, weights_s) + overhead_s + _tp_allreduce_s(scenario, card, tokens, plan.math_bytes)
 
 
-def inference_speed(scenario: Scenario, card: Card, plan: PrecisionPlan) -> InferenceSpeed | None:
-    """TTFT, TPOT and deployment throughput under continuous batching.
+@dataclass(frozen=True)
+class ReplicaSpeed:
+    """Latency and request rate of one serving replica (tp × pp cards)."""
 
-    Each replica serves ``c`` sequences: serving c requests takes their batched prefill plus
-    ``O`` decode steps, so requests/s = ``c / (t_prefill(c) + O·t_decode)`` per replica.
+    ttft_s: float
+    tpot_s: float
+    requests_per_s: float
+    decode_bound: str
+    messages: tuple[Message, ...]
+
+
+def replica_speed(scenario: Scenario, card: Card, plan: PrecisionPlan) -> ReplicaSpeed | None:
+    """TTFT, TPOT and request rate of one replica under continuous batching.
+
+    Serving ``c`` requests takes their batched prefill plus ``O`` decode steps, so
+    requests/s = ``c / (t_prefill(c) + O·t_decode)``. None without a rate or bandwidth.
     """
     if plan.math is None or not card.peak_tflops(plan.math) or not card.bandwidth_gbps:
         return None
@@ -360,16 +398,22 @@ def inference_speed(scenario: Scenario, card: Card, plan: PrecisionPlan) -> Infe
     if serving.prompt_tokens > serving.max_batched_tokens:
         messages.append(msg("prompt-exceeds-batch", prompt=serving.prompt_tokens, chunk=serving.max_batched_tokens))
     c, out = serving.concurrency, serving.output_tokens
-    per_replica_rps = c / (prefill_seconds(scenario, card, plan, serving.prompt_tokens, c) + out * tpot)
-    requests_per_s = per_replica_rps * scenario.data_parallel
-    tokens_per_s = requests_per_s * out
+    rps = c / (prefill_seconds(scenario, card, plan, serving.prompt_tokens, c) + out * tpot)
+    return ReplicaSpeed(ttft, tpot, rps, bound, tuple(messages))
+
+
+def inference_speed(scenario: Scenario, replica: ReplicaSpeed | None) -> InferenceSpeed | None:
+    """The deployment: ``count / (tp × pp)`` replicas serving side by side."""
+    if replica is None:
+        return None
+    requests_per_s = replica.requests_per_s * scenario.data_parallel
+    tokens_per_s = requests_per_s * scenario.serving.output_tokens
     return InferenceSpeed(
-        ttft_s=ttft,
-        tpot_s=tpot,
+        ttft_s=replica.ttft_s,
+        tpot_s=replica.tpot_s,
         tokens_per_s=tokens_per_s,
         tokens_per_s_per_card=tokens_per_s / scenario.count,
         requests_per_s=requests_per_s,
-        decode_bound=bound,
-        messages=tuple(messages),
+        decode_bound=replica.decode_bound,
+        messages=replica.messages,
     )
-

@@ -100,8 +100,8 @@ def test_overlay_adds_card_and_price(catalog):
     price = {"amount": 2.5, "currency": "USD", "date": "2026-11", "kind": "cloud-hourly", "source": "our quote"}
     merged = apply_overlay(catalog, {"cards": [new_card], "prices": {"l40s": [price]}})
     assert "my-card" in merged
-    assert merged.get("l40s").price("cloud-hourly").amount == 2.5
-    assert catalog.get("l40s").price("cloud-hourly") is None  # the bundled catalog is untouched
+    assert merged.get("l40s").price("cloud-hourly").amount == 2.5  # the newest entry wins
+    assert all(p.source != "our quote" for p in catalog.get("l40s").prices)  # bundled catalog untouched
 
 
 def test_broken_overlay_is_reported_and_skipped(tmp_path):

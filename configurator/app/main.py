@@ -19,7 +19,8 @@ from configurator.report.text import estimate_table
 def default_scenario() -> Scenario:
     """What the window shows before the user chooses anything."""
     return Scenario(name="Llama 3 8B fine-tune", model=preset("llama3-8b"), card_id="h100-sxm", count=8,
-                    workload="finetune", parallelism={"zero": 3}, training={"micro_batch": 2, "seq_len": 4096})
+                    workload="finetune", parallelism={"zero": 3},
+                    training={"micro_batch": 4, "seq_len": 4096, "recompute": "full", "tokens": 2e9})
 
 
 class MainWindow(QMainWindow):

@@ -50,7 +50,7 @@ def _add_scenario_flags(parser: argparse.ArgumentParser) -> None:
     g.add_argument("--scenario", type=Path, help="start from a .gpuconf.json scenario file")
     g.add_argument("--workload", choices=_choices(Workload))
     model = g.add_mutually_exclusive_group()
-    model.add_argument("--model", metavar="PRESET", help="model preset id (see 'catalog models')")
+    model.add_argument("--model", metavar="PRESET", help="model preset id (default llama3-8b; see 'catalog models')")
     model.add_argument("--model-config", type=Path, metavar="PATH", help="local Hugging Face config.json")
     model.add_argument("--params", type=quantity, metavar="N", help="about N parameters (e.g. 7B)")
     g.add_argument("--card", metavar="ID", help="card id (see 'catalog list')")

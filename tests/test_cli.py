@@ -125,3 +125,10 @@ def test_console_script_runs_headless():
     out = subprocess.run([sys.executable, "-m", "configurator.cli", "catalog", "models"], capture_output=True,
                          text=True, check=True).stdout
     assert "llama3.1-405b" in out
+
+
+def test_no_arguments_without_display_is_a_clear_error(capsys, monkeypatch):
+    for name in ("QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"):
+        monkeypatch.delenv(name, raising=False)
+    code, _, err = run(capsys)
+    assert code == 1 and "no display" in err

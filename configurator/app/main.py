@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 
 from PySide6.QtCore import QCoreApplication
@@ -72,8 +73,22 @@ class MainWindow(QMainWindow):
         )
 
 
+def _no_display() -> bool:
+    """True on Linux when Qt would find no screen to open a window on."""
+    return (
+        sys.platform.startswith("linux")
+        and not os.environ.get("QT_QPA_PLATFORM")
+        and not os.environ.get("DISPLAY")
+        and not os.environ.get("WAYLAND_DISPLAY")
+    )
+
+
 def run_app(argv: list[str]) -> int:
     """Open the main window and run the event loop."""
+    if _no_display():
+        print("gpu-configurator: error: no display found (DISPLAY is unset); run it in a desktop session, "
+              "or use the command line: gpu-configurator --help", file=sys.stderr)
+        return 1
     QCoreApplication.setOrganizationName("gpu-configurator")
     QCoreApplication.setApplicationName("GPU Configurator")
     app = QApplication.instance() or QApplication([sys.argv[0], *argv])

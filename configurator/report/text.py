@@ -89,8 +89,22 @@ def estimate_table(est: Estimate) -> str:
         (f"cloud per {period}", _money(c.cloud, c.currency)),
         ("per million tokens", _money(c.per_million_tokens, c.currency) + (f" ({c.basis})" if c.basis else "")),
     ]
+    a, e = s.assumptions, s.economics
+    assumptions = [
+        ("efficiencies", f"matmul {a.matmul_efficiency:.0%}, attention {a.attention_efficiency:.0%}, "
+                         f"bandwidth {a.bandwidth_efficiency:.0%}, decode bandwidth {a.decode_bandwidth_efficiency:.0%}, "
+                         f"prefill {a.prefill_efficiency:.0%}, links {a.link_efficiency:.0%}"),
+        ("memory", f"CUDA context {a.cuda_context_gib:g} GiB, allocator reserve {a.allocator_overhead:.0%} "
+                   f"({a.allocator_overhead_recompute:.0%} with full recompute)"),
+        ("facility", f"PUE {e.pue:g}, average board power {e.power_fraction:.0%} of TDP, "
+                     f"hosts {e.host_power_w_per_node:,.0f} W per node, electricity {e.electricity_per_kwh:g} "
+                     f"{e.currency}/kWh, amortised over {e.amortisation_years:g} years"),
+        ("prices", f"card {_money(c.prices.card_price, c.currency)} ({c.prices.card_price_date or 'no date'}), "
+                   f"cloud {_money(c.prices.cloud_per_hour, c.currency)}/card-hour "
+                   f"({c.prices.cloud_price_date or 'no date'}); midpoints of quoted ranges"),
+    ]
     parts = [head, "Memory", _rows(memory), "Speed", _rows(speed or [("speed", "n/a")]), "Power and cost",
-             _rows(money)]
+             _rows(money), "Assumptions (editable defaults)", _rows(assumptions)]
     if est.messages:
         parts += ["Warnings", "\n".join(f"  - {w}" for w in est.warnings)]
     return "\n".join(parts)

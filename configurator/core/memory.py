@@ -238,17 +238,9 @@ def training_states(scenario: Scenario, plan: PrecisionPlan) -> StateBytes:
 
 
 @dataclass(frozen=True)
-class StageMemory:
+class StageMemory(TrainingMemoryModel):
     """Memory of one pipeline stage before ZeRO sharding (independent of the card count)."""
 
-    weights: float
-    gradients: float
-    optimizer: float
-    weight_copies: float
-    activations_per_sequence: float
-    context: float
-    allocator: float
-    capacity: float
     zero: int
 
     def sharded(self, dp: int) -> TrainingMemoryModel:

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from configurator.core.architecture import ModelArchitecture, preset
-from configurator.core.catalog import Card, load_bundled_catalog
+from configurator.core.catalog import load_bundled_catalog
 from configurator.core.estimate import estimate
 from configurator.core.memory import inference_memory_model
 from configurator.core.performance import decode_step_seconds, prefill_seconds
@@ -248,11 +248,14 @@ PUBLISHED: dict[str, PublishedCase] = {
     "tp-korth-22b": _iteration("tp-korth-22b", _train(gpt(48, 6144, 64), "a100-sxm-80gb", 8, tp=8, mb=4,
                                recompute="selective", precision="fp16")),
     "tp-korth-175b": _iteration("tp-korth-175b", _train(gpt(96, 12288, 96), "a100-sxm-80gb", 64, tp=8, pp=8, v=3,
-                                m=64, recompute="selective", precision="fp16"), "interleaved, 3 chunks per stage"),
+                                m=64, recompute="selective", precision="fp16"),
+                                "interleaved, 3 chunks per stage"),
     "tp-korth-530b": _iteration("tp-korth-530b", _train(gpt(105, 20480, 128), "a100-sxm-80gb", 280, tp=8, pp=35,
-                                v=3, m=280, recompute="selective", precision="fp16"), "interleaved, 3 chunks per stage"),
+                                v=3, m=280, recompute="selective", precision="fp16"),
+                                "interleaved, 3 chunks per stage"),
     "tp-korth-1t": _iteration("tp-korth-1t", _train(gpt(128, 25600, 160), "a100-sxm-80gb", 512, tp=8, pp=64, m=512,
-                              recompute="selective", precision="fp16"), "not interleaved (source names it for 175B/530B only)"),
+                              recompute="selective", precision="fp16"),
+                              "not interleaved (source names it for 175B/530B only)"),
     "tp-llama1-65b": _per_card("tp-llama1-65b", _train(LLAMA1_65B, "a100-sxm-80gb", 2048, tp=8, pp=4, m=32,
                                recompute="selective", network=A100_NETWORK), "TP8 PP4 assumed (not stated)"),
     "tp-foundry-h100-70b-64": _per_card("tp-foundry-h100-70b-64", _train(MPT["70b"], "h100-sxm", 64, zero=3, mb=8,

@@ -6,7 +6,7 @@ through :func:`updated`, which re-validates (``model_copy(update=...)`` would sk
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -17,7 +17,7 @@ from configurator.core.units import Precision
 SCENARIO_SCHEMA_VERSION = 1
 
 
-class Workload(str, Enum):
+class Workload(StrEnum):
     """What the cards are for. Graphics workloads are added by a later issue."""
 
     PRETRAIN = "pretrain"
@@ -35,7 +35,7 @@ class Workload(str, Enum):
         return self in (Workload.LORA, Workload.QLORA)
 
 
-class Recipe(str, Enum):
+class Recipe(StrEnum):
     """How training keeps its numbers.
 
     ``torch-amp``: fp32 parameters, gradients and optimizer states, 16-bit autocast compute.
@@ -48,13 +48,13 @@ class Recipe(str, Enum):
     PURE = "pure"
 
 
-class Optimizer(str, Enum):
+class Optimizer(StrEnum):
     ADAMW = "adamw"
     ADAMW_8BIT = "adamw-8bit"
     SGD = "sgd"
 
 
-class Recompute(str, Enum):
+class Recompute(StrEnum):
     """Activation recomputation (Korthikanti et al. 2022)."""
 
     NONE = "none"

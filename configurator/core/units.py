@@ -6,7 +6,7 @@ Memory capacities are binary (GiB = 2**30 bytes); bandwidths and FLOP rates are 
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 
 GIB = 2**30
 """Bytes in one GiB [B]."""
@@ -17,7 +17,7 @@ TERA = 10**12
 SECONDS_PER_HOUR = 3600.0
 
 
-class Precision(str, Enum):
+class Precision(StrEnum):
     """Numeric formats a card may support for matrix math or storage."""
 
     FP32 = "fp32"

@@ -92,7 +92,8 @@ def estimate_table(est: Estimate) -> str:
     a, e = s.assumptions, s.economics
     assumptions = [
         ("efficiencies", f"matmul {a.matmul_efficiency:.0%}, attention {a.attention_efficiency:.0%}, "
-                         f"bandwidth {a.bandwidth_efficiency:.0%}, decode bandwidth {a.decode_bandwidth_efficiency:.0%}, "
+                         f"bandwidth {a.bandwidth_efficiency:.0%}, "
+                         f"decode bandwidth {a.decode_bandwidth_efficiency:.0%}, "
                          f"prefill {a.prefill_efficiency:.0%}, links {a.link_efficiency:.0%}"),
         ("memory", f"CUDA context {a.cuda_context_gib:g} GiB, allocator reserve {a.allocator_overhead:.0%} "
                    f"({a.allocator_overhead_recompute:.0%} with full recompute)"),

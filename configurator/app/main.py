@@ -1,20 +1,17 @@
-"""Application start-up and the main window (a first, minimal version)."""
+"""Application start-up."""
 
 from __future__ import annotations
 
 import os
 import sys
 
-from PySide6.QtCore import QCoreApplication
-from PySide6.QtGui import QAction, QFont, QKeySequence
-from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QPlainTextEdit, QVBoxLayout, QWidget
+from PySide6.QtCore import QCoreApplication, QLocale, QSettings
+from PySide6.QtWidgets import QApplication
 
-from configurator import __version__
+from configurator.app.controller import ScenarioController
 from configurator.core.architecture import preset
-from configurator.core.catalog import Catalog, load_catalog
-from configurator.core.estimate import Estimate, estimate
+from configurator.core.catalog import load_catalog
 from configurator.core.scenario import Scenario
-from configurator.report.text import estimate_table
 
 
 def default_scenario() -> Scenario:
@@ -22,55 +19,6 @@ def default_scenario() -> Scenario:
     return Scenario(name="Llama 3 8B fine-tune", model=preset("llama3-8b"), card_id="h100-sxm", count=8,
                     workload="finetune", parallelism={"zero": 3},
                     training={"micro_batch": 4, "seq_len": 4096, "recompute": "full", "tokens": 2e9})
-
-
-class MainWindow(QMainWindow):
-    """Shows the estimate of the current scenario."""
-
-    def __init__(self, catalog: Catalog, scenario: Scenario) -> None:
-        super().__init__()
-        self._catalog = catalog
-        self.setWindowTitle(self.tr("GPU Configurator {version}").format(version=__version__))
-        self.resize(1100, 720)
-        self.headline = QLabel()
-        font = self.headline.font()
-        font.setPointSizeF(font.pointSizeF() * 1.3)
-        font.setBold(True)
-        self.headline.setFont(font)
-        self.details = QPlainTextEdit()
-        self.details.setReadOnly(True)
-        self.details.setFont(QFont("monospace"))
-        self.status_line = QLabel()
-        layout = QVBoxLayout()
-        layout.addWidget(self.headline)
-        layout.addWidget(self.details, stretch=1)
-        layout.addWidget(self.status_line)
-        central = QWidget()
-        central.setLayout(layout)
-        self.setCentralWidget(central)
-        quit_action = QAction(self.tr("&Quit"), self)
-        quit_action.setShortcut(QKeySequence.StandardKey.Quit)
-        quit_action.triggered.connect(self.close)
-        self.menuBar().addMenu(self.tr("&File")).addAction(quit_action)
-        self.set_scenario(scenario)
-
-    def set_scenario(self, scenario: Scenario) -> None:
-        result = estimate(scenario, self._catalog.get(scenario.card_id))
-        self._update_view(result)
-
-    def _update_view(self, result: Estimate) -> None:
-        verdict = self.tr("fits") if result.fits else self.tr("does not fit")
-        self.headline.setText(
-            self.tr("{count} × {card}: {verdict}").format(count=result.scenario.count, card=result.card.name,
-                                                          verdict=verdict)
-        )
-        self.details.setPlainText(estimate_table(result))
-        problems = " ".join(self._catalog.problems)
-        self.status_line.setText(
-            self.tr("Catalog {version} ({date}), {n} cards. {problems}").format(
-                version=self._catalog.version, date=self._catalog.date, n=len(self._catalog.cards),
-                problems=problems)
-        )
 
 
 def _no_display() -> bool:
@@ -83,6 +31,22 @@ def _no_display() -> bool:
     )
 
 
+def use_readable_locale() -> None:
+    """Group thousands even where the system locale is plain C (servers, containers)."""
+    if QLocale().name() in ("C", "POSIX"):
+        QLocale.setDefault(QLocale(QLocale.Language.English, QLocale.Country.UnitedStates))
+
+
+def build_main_window(settings: QSettings | None = None):
+    """Catalog, controller and main window, with the previous session restored."""
+    from configurator.app.main_window import MainWindow
+
+    controller = ScenarioController(load_catalog(), default_scenario())
+    window = MainWindow(controller, settings)
+    window.restore_session()
+    return window
+
+
 def run_app(argv: list[str]) -> int:
     """Open the main window and run the event loop."""
     if _no_display():
@@ -92,6 +56,7 @@ def run_app(argv: list[str]) -> int:
     QCoreApplication.setOrganizationName("gpu-configurator")
     QCoreApplication.setApplicationName("GPU Configurator")
     app = QApplication.instance() or QApplication([sys.argv[0], *argv])
-    window = MainWindow(load_catalog(), default_scenario())
+    use_readable_locale()
+    window = build_main_window()
     window.show()
     return app.exec()

@@ -1,0 +1,197 @@
+"""The one object that holds the current scenario, validates changes and recomputes.
+
+Widgets call :meth:`ScenarioController.apply` with dotted field paths; the controller
+validates through pydantic, records the change on a QUndoStack, and — once per burst of
+changes, on the next pass of the event loop — recomputes the analysis and emits it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtGui import QUndoCommand, QUndoStack
+
+from configurator.core.analysis import Analysis, analyse
+from configurator.core.catalog import Catalog
+from configurator.core.scenario import Scenario, updated
+
+FIELD_LABELS = {
+    "count": "card count",
+    "card_id": "card",
+    "workload": "workload",
+    "precision": "precision",
+    "model": "model",
+}
+
+
+def nested_changes(path: str, value: Any) -> dict:
+    """``"training.micro_batch", 4`` -> ``{"training": {"micro_batch": 4}}``."""
+    head, _, rest = path.partition(".")
+    return {head: nested_changes(rest, value) if rest else value}
+
+
+def validation_message(error: ValidationError) -> str:
+    """One readable line for the first problem of a validation error."""
+    first = error.errors()[0]
+    where = ".".join(str(p) for p in first["loc"])
+    text = first["msg"].removeprefix("Value error, ")
+    return f"{where}: {text}" if where else text
+
+
+class _ScenarioCommand(QUndoCommand):
+    """One scenario change; consecutive changes of the same field (a slider drag) merge."""
+
+    _ids: dict[str, int] = {}
+
+    def __init__(
+        self, controller: ScenarioController, before: Scenario, after: Scenario, text: str, field: str = ""
+    ) -> None:
+        super().__init__(text)
+        self._controller, self._before, self._after = controller, before, after
+        self._id = self._ids.setdefault(field, len(self._ids) + 1) if field else -1
+
+    def id(self) -> int:  # noqa: A003 - Qt's name
+        return self._id
+
+    def mergeWith(self, other: QUndoCommand) -> bool:  # noqa: N802 - Qt's name
+        if not isinstance(other, _ScenarioCommand) or other.id() != self._id:
+            return False
+        self._after = other._after
+        return True
+
+    def redo(self) -> None:
+        self._controller._show(self._after)
+
+    def undo(self) -> None:
+        self._controller._show(self._before)
+
+
+class ScenarioController(QObject):
+    """Holds the scenario; emits it and its analysis whenever it changes."""
+
+    scenario_changed = Signal(object)
+    analysis_changed = Signal(object)
+    error_changed = Signal(str)
+    path_changed = Signal(object)
+
+    def __init__(self, catalog: Catalog, scenario: Scenario, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._catalog = catalog
+        self._scenario = scenario
+        self._compared: tuple[str, ...] = ()
+        self._analysis: Analysis | None = None
+        self._path: Path | None = None
+        self.undo_stack = QUndoStack(self)
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(0)
+        self._timer.timeout.connect(self.recompute)
+        self._timer.start()
+
+    # ---- state ----------------------------------------------------------------------
+    @property
+    def scenario(self) -> Scenario:
+        return self._scenario
+
+    @property
+    def catalog(self) -> Catalog:
+        return self._catalog
+
+    @property
+    def analysis(self) -> Analysis | None:
+        return self._analysis
+
+    @property
+    def compared(self) -> tuple[str, ...]:
+        return self._compared
+
+    @property
+    def path(self) -> Path | None:
+        return self._path
+
+    @property
+    def is_modified(self) -> bool:
+        return not self.undo_stack.isClean()
+
+    # ---- changes --------------------------------------------------------------------
+    def apply(self, path: str, value: Any) -> bool:
+        """Change one field (dotted path); False, with ``error_changed``, if it is invalid."""
+        return self.apply_many({path: value}, label=path)
+
+    def apply_many(self, changes: dict[str, Any], label: str = "") -> bool:
+        """Change several fields as one undoable step."""
+        merged: dict = {}
+        for path, value in changes.items():
+            _merge(merged, nested_changes(path, value))
+        try:
+            candidate = updated(self._scenario, **merged)
+        except ValidationError as error:
+            self.error_changed.emit(validation_message(error))
+            return False
+        if candidate.card_id not in self._catalog:
+            self.error_changed.emit(self._catalog.explain_unknown(candidate.card_id))
+            return False
+        self.error_changed.emit("")
+        if candidate == self._scenario:
+            return True
+        name = FIELD_LABELS.get(label, label.rpartition(".")[2].replace("_", " "))
+        text = self.tr("Change {0}").format(name)
+        self.undo_stack.push(_ScenarioCommand(self, self._scenario, candidate, text, label))
+        return True
+
+    def replace(self, scenario: Scenario, path: Path | None = None) -> None:
+        """Start afresh from ``scenario`` (new or opened file): clears undo history."""
+        self.undo_stack.clear()
+        self._path = path
+        self.path_changed.emit(path)
+        self._show(scenario)
+        self.undo_stack.setClean()
+
+    def replace_undoable(self, scenario: Scenario, text: str) -> None:
+        """Swap in a whole scenario (wizard result) as one undoable step."""
+        if scenario != self._scenario:
+            self.undo_stack.push(_ScenarioCommand(self, self._scenario, scenario, text))
+
+    def mark_saved(self, path: Path) -> None:
+        self._path = path
+        self.path_changed.emit(path)
+        self.undo_stack.setClean()
+
+    def set_compared(self, card_ids: Sequence[str]) -> None:
+        """Cards drawn beside the chosen one (at most four)."""
+        self._compared = tuple(dict.fromkeys(i for i in card_ids if i in self._catalog))[:4]
+        self._schedule()
+
+    def set_catalog(self, catalog: Catalog) -> None:
+        """Use a new catalog (after the user edited their own cards)."""
+        self._catalog = catalog
+        self._schedule()
+
+    # ---- recomputation --------------------------------------------------------------
+    def _show(self, scenario: Scenario) -> None:
+        self._scenario = scenario
+        self.scenario_changed.emit(scenario)
+        self._schedule()
+
+    def _schedule(self) -> None:
+        if not self._timer.isActive():
+            self._timer.start()
+
+    def recompute(self) -> Analysis:
+        """Analyse the current scenario now and emit it."""
+        self._timer.stop()
+        self._analysis = analyse(self._scenario, self._catalog, self._compared)
+        self.analysis_changed.emit(self._analysis)
+        return self._analysis
+
+
+def _merge(target: dict, source: dict) -> None:
+    for key, value in source.items():
+        if isinstance(value, dict) and isinstance(target.get(key), dict):
+            _merge(target[key], value)
+        else:
+            target[key] = value

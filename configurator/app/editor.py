@@ -1,0 +1,341 @@
+"""The scenario editor: every choice of the scenario, with units, ranges and explanations."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QCompleter,
+    QDoubleSpinBox,
+    QFileDialog,
+    QFormLayout,
+    QGroupBox,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QSlider,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from configurator.app import labels
+from configurator.app.binders import ComboBinder, SpinBinder, StepSliderBinder, fill_combo
+from configurator.app.controller import ScenarioController
+from configurator.core.analysis import COUNT_SWEEP
+from configurator.core.architecture import ArchitectureError, from_param_count, load_hf_config, load_presets
+from configurator.core.scenario import Scenario
+
+CUSTOM_MODEL = "__custom__"
+
+
+def spin(minimum: int, maximum: int, suffix: str = "", tip: str = "") -> QSpinBox:
+    box = QSpinBox()
+    box.setRange(minimum, maximum)
+    box.setSuffix(suffix)
+    box.setToolTip(tip)
+    box.setAccelerated(True)
+    return box
+
+
+def dspin(minimum: float, maximum: float, decimals: int, suffix: str = "", tip: str = "",
+          step: float = 1.0) -> QDoubleSpinBox:
+    box = QDoubleSpinBox()
+    box.setRange(minimum, maximum)
+    box.setDecimals(decimals)
+    box.setSingleStep(step)
+    box.setSuffix(suffix)
+    box.setToolTip(tip)
+    box.setAccelerated(True)
+    return box
+
+
+class ScenarioEditor(QScrollArea):
+    """Left-hand panel of the main window."""
+
+    def __init__(self, controller: ScenarioController, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self._binders: list = []
+        body = QWidget()
+        layout = QVBoxLayout(body)
+        layout.addWidget(self._workload_group())
+        layout.addWidget(self._model_group())
+        layout.addWidget(self._hardware_group())
+        self.training_group = self._training_group()
+        self.serving_group = self._serving_group()
+        layout.addWidget(self.training_group)
+        layout.addWidget(self.serving_group)
+        layout.addWidget(self._prices_group())
+        layout.addWidget(self._assumptions_group())
+        layout.addStretch(1)
+        self.error_label = QLabel()
+        self.error_label.setWordWrap(True)
+        self.error_label.setStyleSheet("color: #b00020; font-weight: bold;")
+        self.error_label.setAccessibleName(self.tr("Input problem"))
+        layout.addWidget(self.error_label)
+        for box in body.findChildren(QComboBox):
+            box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            box.setMinimumContentsLength(10)
+        self.setWidget(body)
+        self.setWidgetResizable(True)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setMinimumWidth(330)
+        controller.error_changed.connect(self.error_label.setText)
+        controller.scenario_changed.connect(self._on_scenario_changed)
+        self._on_scenario_changed(controller.scenario)
+
+    # ---- groups ---------------------------------------------------------------------
+    def _bind_spin(self, widget, path: str, scale: float = 1.0):
+        self._binders.append(SpinBinder(widget, self.controller, path, scale))
+        return widget
+
+    def _bind_combo(self, widget: QComboBox, path: str) -> QComboBox:
+        self._binders.append(ComboBinder(widget, self.controller, path))
+        return widget
+
+    def _combo(self, names: dict, path: str, tip: str) -> QComboBox:
+        box = QComboBox()
+        box.setToolTip(tip)
+        fill_combo(box, [(label, value) for value, label in names.items()])
+        return self._bind_combo(box, path)
+
+    def _workload_group(self) -> QGroupBox:
+        group = QGroupBox(self.tr("Workload"))
+        form = QFormLayout(group)
+        self.workload = self._combo(labels.workload_names(), "workload", self.tr(
+            "What the cards will do. Training needs memory for gradients and optimizer states; "
+            "inference needs memory for the KV cache and is usually limited by memory bandwidth."))
+        form.addRow(self.tr("&Task"), self.workload)
+        return group
+
+    def _model_group(self) -> QGroupBox:
+        group = QGroupBox(self.tr("Model"))
+        form = QFormLayout(group)
+        self.model_combo = QComboBox()
+        self.model_combo.setToolTip(self.tr("A known model, or one imported from a Hugging Face config.json"))
+        items = [(f"{pid} ({m.total_params() / 1e9:.1f} B)", pid) for pid, m in load_presets().items()]
+        fill_combo(self.model_combo, items)
+        self.model_combo.currentIndexChanged.connect(self._on_model_chosen)
+        form.addRow(self.tr("&Preset"), self.model_combo)
+        self.import_button = QPushButton(self.tr("Import config.json…"))
+        self.import_button.setToolTip(self.tr("Read the architecture from a local Hugging Face config.json"))
+        self.import_button.clicked.connect(self._import_config)
+        self.params_spin = dspin(0.001, 10000, 3, self.tr(" B params"), self.tr(
+            "About this many billion parameters: a Llama-shaped model of that size is assumed"), 1.0)
+        self.params_spin.setKeyboardTracking(False)
+        self.params_spin.valueChanged.connect(self._on_params_entered)
+        form.addRow(self.tr("Or si&ze"), self.params_spin)
+        form.addRow("", self.import_button)
+        self.model_summary = QLabel()
+        self.model_summary.setWordWrap(True)
+        self.model_summary.setStyleSheet("color: palette(mid);")
+        form.addRow(self.model_summary)
+        self.precision = self._combo(labels.precision_names(), "precision", self.tr(
+            "Number format for the math (and the weights when serving). The card's support decides what runs: "
+            "an unsupported choice falls back and a warning says so."))
+        form.addRow(self.tr("P&recision"), self.precision)
+        return group
+
+    def _hardware_group(self) -> QGroupBox:
+        group = QGroupBox(self.tr("Cards"))
+        form = QFormLayout(group)
+        self.card_combo = QComboBox()
+        self.card_combo.setEditable(True)
+        self.card_combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+        self.card_combo.setToolTip(self.tr("Type to search by name, vendor or class"))
+        self._fill_cards()
+        completer = QCompleter(self.card_combo.model(), self.card_combo)
+        completer.setFilterMode(Qt.MatchFlag.MatchContains)
+        completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.card_combo.setCompleter(completer)
+        self._bind_combo(self.card_combo, "card_id")
+        form.addRow(self.tr("C&ard"), self.card_combo)
+        self.count_spin = self._bind_spin(spin(1, 1_000_000, "", self.tr("Total number of cards")), "count")
+        self.count_slider = QSlider(Qt.Orientation.Horizontal)
+        self.count_slider.setToolTip(self.tr("Drag to change the card count (1 to 1024)"))
+        self._binders.append(StepSliderBinder(self.count_slider, self.controller, "count", COUNT_SWEEP))
+        form.addRow(self.tr("&Number of cards"), self.count_spin)
+        form.addRow("", self.count_slider)
+        self.per_node = self._bind_spin(spin(1, 1024, self.tr(" per server"), self.tr(
+            "Cards in one server. Traffic between servers goes over the network, which is slower than NVLink.")),
+            "parallelism.cards_per_node")
+        form.addRow(self.tr("Cards per &node"), self.per_node)
+        self.tp = self._bind_spin(spin(1, 1024, "", self.tr(
+            "Tensor parallel (TP): each layer's matrices are split across this many cards. It exchanges "
+            "activations four times per layer, so it belongs inside one NVLink domain.")),
+            "parallelism.tp")
+        form.addRow(self.tr("&Tensor parallel"), self.tp)
+        self.pp = self._bind_spin(spin(1, 1024, "", self.tr(
+            "Pipeline parallel (PP): the layers are split into this many stages; the pipeline idles "
+            "(p−1)/m of the time for m micro-batches.")), "parallelism.pp")
+        form.addRow(self.tr("&Pipeline stages"), self.pp)
+        self.zero = self._combo(labels.zero_names(), "parallelism.zero", self.tr(
+            "ZeRO / FSDP: split optimizer states, gradients and weights across the data-parallel copies "
+            "to save memory, at the cost of more communication."))
+        form.addRow(self.tr("&ZeRO stage"), self.zero)
+        return group
+
+    def _training_group(self) -> QGroupBox:
+        group = QGroupBox(self.tr("Training"))
+        form = QFormLayout(group)
+        self.recipe = self._combo(labels.recipe_names(), "training.recipe", self.tr(
+            "How numbers are kept: AMP keeps fp32 weights; Megatron keeps 16-bit weights plus an fp32 master copy."))
+        form.addRow(self.tr("Recip&e"), self.recipe)
+        self.optimizer = self._combo(labels.optimizer_names(), "training.optimizer", self.tr(
+            "AdamW keeps two states per parameter; 8-bit AdamW stores them in one byte each; SGD keeps one."))
+        form.addRow(self.tr("&Optimizer"), self.optimizer)
+        self.recompute = self._combo(labels.recompute_names(), "training.recompute", self.tr(
+            "Activation recomputation: keep fewer activations and compute them again in the backward pass "
+            "(full: about a third more compute, much less memory)."))
+        form.addRow(self.tr("Recomp&utation"), self.recompute)
+        self.micro_batch = self._bind_spin(spin(1, 65536, self.tr(" seq"), self.tr(
+            "Sequences each data-parallel copy processes at once (micro-batch)")), "training.micro_batch")
+        form.addRow(self.tr("&Micro-batch"), self.micro_batch)
+        self.seq_len = self._bind_spin(spin(1, 2_097_152, self.tr(" tokens"), self.tr("Tokens per training sequence")),
+                                       "training.seq_len")
+        self.seq_len.setSingleStep(512)
+        form.addRow(self.tr("&Sequence length"), self.seq_len)
+        self.grad_accum = self._bind_spin(spin(1, 65536, "", self.tr(
+            "Micro-batches per optimizer step (gradient accumulation); also the pipeline's micro-batches")),
+            "training.grad_accum")
+        form.addRow(self.tr("&Gradient accumulation"), self.grad_accum)
+        self.lora_rank = self._bind_spin(spin(1, 4096, "", self.tr("Rank r of the LoRA adapters")),
+                                         "training.lora_rank")
+        form.addRow(self.tr("&LoRA rank"), self.lora_rank)
+        self.tokens = self._bind_spin(dspin(0.001, 1e6, 3, self.tr(" B tokens"), self.tr(
+            "Tokens to train on; sets the time and cost of the job"), 10.0), "training.tokens", 1e9)
+        form.addRow(self.tr("Token &budget"), self.tokens)
+        return group
+
+    def _serving_group(self) -> QGroupBox:
+        group = QGroupBox(self.tr("Serving"))
+        form = QFormLayout(group)
+        self.context = self._bind_spin(spin(1, 2_097_152, self.tr(" tokens"), self.tr(
+            "Longest sequence (prompt + answer) the KV cache must hold per request")), "serving.context")
+        self.context.setSingleStep(1024)
+        form.addRow(self.tr("Conte&xt length"), self.context)
+        self.concurrency = self._bind_spin(spin(1, 65536, self.tr(" sequences"), self.tr(
+            "Requests decoded together on one copy of the model (batch)")), "serving.concurrency")
+        form.addRow(self.tr("Co&ncurrency"), self.concurrency)
+        self.prompt = self._bind_spin(spin(1, 2_097_152, self.tr(" tokens"), self.tr("Prompt length per request")),
+                                      "serving.prompt_tokens")
+        form.addRow(self.tr("&Prompt"), self.prompt)
+        self.output = self._bind_spin(spin(1, 2_097_152, self.tr(" tokens"), self.tr("Answer length per request")),
+                                      "serving.output_tokens")
+        form.addRow(self.tr("Ans&wer"), self.output)
+        kv_names = {None: self.tr("Same as math"), **{k: v for k, v in labels.precision_names().items()
+                                                       if k in ("bf16", "fp16", "fp8", "int8", "fp32")}}
+        self.kv_precision = self._combo(kv_names, "serving.kv_precision", self.tr(
+            "Number format of the KV cache (the keys and values kept for every token of every request)"))
+        form.addRow(self.tr("&KV cache"), self.kv_precision)
+        return group
+
+    def _prices_group(self) -> QGroupBox:
+        group = QGroupBox(self.tr("Prices"))
+        form = QFormLayout(group)
+        currencies = {"USD": "USD", "CNY": "CNY", "EUR": "EUR"}
+        self.currency = self._combo(currencies, "economics.currency", self.tr("Currency of every amount"))
+        form.addRow(self.tr("C&urrency"), self.currency)
+        self.usd_rate = self._bind_spin(dspin(0.0001, 100000, 4, "", self.tr(
+            "Units of the chosen currency per US dollar, applied to catalog prices in USD"), 0.1),
+            "economics.usd_to_currency")
+        form.addRow(self.tr("Rate per USD"), self.usd_rate)
+        self.card_price = dspin(0, 10_000_000, 2, "", self.tr("Price of one card; 'catalog' uses the latest "
+                                                                "catalog price"), 100)
+        self.card_price.setSpecialValueText(self.tr("catalog"))
+        self._bind_spin(self.card_price, "economics.card_price")
+        form.addRow(self.tr("Card p&rice"), self.card_price)
+        self.cloud_price = dspin(0, 10_000, 3, self.tr(" /h"), self.tr(
+            "Cloud price per card-hour; 'catalog' uses the latest catalog price"), 0.1)
+        self.cloud_price.setSpecialValueText(self.tr("catalog"))
+        self._bind_spin(self.cloud_price, "economics.cloud_price_per_hour")
+        form.addRow(self.tr("Cloud price"), self.cloud_price)
+        self.electricity = self._bind_spin(dspin(0, 100, 3, self.tr(" /kWh"), self.tr("Electricity price"), 0.01),
+                                           "economics.electricity_per_kwh")
+        form.addRow(self.tr("&Electricity"), self.electricity)
+        self.pue = self._bind_spin(dspin(1.0, 3.0, 2, "", self.tr(
+            "Power usage effectiveness: facility power ÷ IT power (cooling, power conversion)"), 0.05),
+            "economics.pue")
+        form.addRow(self.tr("PUE"), self.pue)
+        return group
+
+    def _assumptions_group(self) -> QGroupBox:
+        group = QGroupBox(self.tr("Assumptions"))
+        group.setToolTip(self.tr("Editable defaults; every result lists all of them"))
+        form = QFormLayout(group)
+        self.matmul = self._bind_spin(dspin(1, 100, 0, " %", self.tr(
+            "Share of the card's dense peak that training's matrix products sustain (published runs: 45–60 %)"), 1),
+            "assumptions.matmul_efficiency", 0.01)
+        form.addRow(self.tr("Matrix efficiency"), self.matmul)
+        self.decode_bw = self._bind_spin(dspin(1, 100, 0, " %", self.tr(
+            "Share of memory bandwidth sustained while generating tokens (plain PyTorch ≈ 45 %, fused engines "
+            "60–80 %)"), 1), "assumptions.decode_bandwidth_efficiency", 0.01)
+        form.addRow(self.tr("Decode bandwidth"), self.decode_bw)
+        self.network = self._bind_spin(dspin(1, 10000, 1, self.tr(" GB/s"), self.tr(
+            "Network bandwidth per card between servers, one way (400 Gb/s NIC = 50 GB/s)"), 5),
+            "assumptions.network_gbps_per_card")
+        form.addRow(self.tr("Network per card"), self.network)
+        return group
+
+    # ---- model choices --------------------------------------------------------------
+    def _fill_cards(self) -> None:
+        names = labels.class_names()
+        items = [(f"{c.name} · {names[c.category]} · {c.memory_gb:g} GB", c.id) for c in self.controller.catalog.cards]
+        fill_combo(self.card_combo, items)
+
+    def _on_model_chosen(self, index: int) -> None:
+        preset_id = self.model_combo.itemData(index)
+        if preset_id in load_presets():
+            self.controller.apply("model", load_presets()[preset_id].model_dump())
+
+    def _on_params_entered(self, billions: float) -> None:
+        try:
+            model = from_param_count(billions * 1e9)
+        except ArchitectureError as error:
+            self.error_label.setText(str(error))
+            return
+        self.controller.apply("model", model.model_dump())
+
+    def _import_config(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Import Hugging Face config.json"), "",
+                                              self.tr("Model config (config.json *.json)"))
+        if path:
+            self.import_config(Path(path))
+
+    def import_config(self, path: Path) -> bool:
+        """Use the architecture in a local config.json; shows the problem if it is unreadable."""
+        try:
+            model = load_hf_config(path)
+        except ArchitectureError as error:
+            self.error_label.setText(str(error))
+            return False
+        return self.controller.apply("model", model.model_dump())
+
+    def _on_scenario_changed(self, scenario: Scenario) -> None:
+        model = scenario.model
+        preset_id = next((pid for pid, m in load_presets().items() if m == model), None)
+        self.model_combo.blockSignals(True)
+        custom = self.model_combo.findData(CUSTOM_MODEL)
+        if preset_id is None:
+            label = self.tr("{name} (custom, {size:.1f} B)").format(name=model.name, size=model.total_params() / 1e9)
+            if custom < 0:
+                self.model_combo.addItem(label, CUSTOM_MODEL)
+            else:
+                self.model_combo.setItemText(custom, label)
+            self.model_combo.setCurrentIndex(self.model_combo.findData(CUSTOM_MODEL))
+        else:
+            self.model_combo.setCurrentIndex(self.model_combo.findData(preset_id))
+        self.model_combo.blockSignals(False)
+        self.params_spin.blockSignals(True)
+        self.params_spin.setValue(model.total_params() / 1e9)
+        self.params_spin.blockSignals(False)
+        active = "" if not model.is_moe else self.tr(", {0:.1f} B active").format(model.active_params() / 1e9)
+        self.model_summary.setText(model.summary() + active)
+        self.card_combo.lineEdit().setCursorPosition(0)
+        training = scenario.workload.is_training
+        self.training_group.setVisible(training)
+        self.serving_group.setVisible(not training)
+        self.lora_rank.setEnabled(scenario.workload.is_adapter)

@@ -1,0 +1,275 @@
+"""The main window: scenario editor, live charts, results; files, undo, settings."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QGridLayout,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QSplitter,
+    QWidget,
+)
+
+from configurator import __version__
+from configurator.app.charts import CostScatter, MemoryChart, MemoryCurveChart, ScalingChart
+from configurator.app.controller import ScenarioController
+from configurator.app.editor import ScenarioEditor
+from configurator.app.results_panel import ResultsPanel
+from configurator.core.analysis import Analysis
+from configurator.core.catalog import Catalog
+from configurator.core.scenario import Scenario
+from configurator.core.scenario_io import (
+    FILE_SUFFIX,
+    ScenarioFileError,
+    read_scenario,
+    scenario_from_document,
+    scenario_to_document,
+    write_scenario,
+)
+
+MAX_RECENT = 8
+
+
+class MainWindow(QMainWindow):
+    """Editor on the left, four live charts in the centre, headline numbers on the right."""
+
+    def __init__(self, controller: ScenarioController, settings: QSettings | None = None) -> None:
+        super().__init__()
+        self.controller = controller
+        self.settings = settings or QSettings()
+        self.editor = ScenarioEditor(controller)
+        self.memory_chart = MemoryChart()
+        self.scaling_chart = ScalingChart()
+        self.curve_chart = MemoryCurveChart()
+        self.cost_chart = CostScatter()
+        self.charts = (self.memory_chart, self.scaling_chart, self.curve_chart, self.cost_chart)
+        self.results = ResultsPanel()
+        centre = QWidget()
+        grid = QGridLayout(centre)
+        grid.setContentsMargins(0, 0, 0, 0)
+        for index, chart in enumerate(self.charts):
+            grid.addWidget(chart, index // 2, index % 2)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.addWidget(self.editor)
+        self.splitter.addWidget(centre)
+        self.splitter.addWidget(self.results)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setSizes([370, 640, 270])
+        self.setCentralWidget(self.splitter)
+        self.status_label = QLabel()
+        self.statusBar().addPermanentWidget(self.status_label)
+        self._make_actions()
+        self._make_menus()
+        controller.analysis_changed.connect(self._on_analysis_changed)
+        controller.path_changed.connect(lambda _: self._update_title())
+        controller.undo_stack.cleanChanged.connect(lambda _: self._update_title())
+        self._update_title()
+        self._update_status()
+        if controller.analysis is not None:
+            self._on_analysis_changed(controller.analysis)
+
+    # ---- actions and menus ----------------------------------------------------------
+    def _action(self, text: str, slot, shortcut=None, tip: str = "") -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(shortcut)
+        action.setStatusTip(tip)
+        action.triggered.connect(slot)
+        return action
+
+    def _make_actions(self) -> None:
+        keys = QKeySequence.StandardKey
+        self.new_action = self._action(self.tr("&New"), self.new_scenario, keys.New, self.tr("Start a new scenario"))
+        self.open_action = self._action(self.tr("&Open…"), self.open_dialog, keys.Open,
+                                        self.tr("Open a scenario file"))
+        self.save_action = self._action(self.tr("&Save"), self.save, keys.Save, self.tr("Save the scenario"))
+        self.save_as_action = self._action(self.tr("Save &As…"), self.save_as, keys.SaveAs,
+                                           self.tr("Save the scenario under a new name"))
+        self.quit_action = self._action(self.tr("&Quit"), self.close, keys.Quit)
+        self.undo_action = self.controller.undo_stack.createUndoAction(self, self.tr("&Undo"))
+        self.undo_action.setShortcut(keys.Undo)
+        self.redo_action = self.controller.undo_stack.createRedoAction(self, self.tr("&Redo"))
+        self.redo_action.setShortcut(keys.Redo)
+
+    def _make_menus(self) -> None:
+        file_menu = self.menuBar().addMenu(self.tr("&File"))
+        for action in (self.new_action, self.open_action):
+            file_menu.addAction(action)
+        self.recent_menu = file_menu.addMenu(self.tr("Open &Recent"))
+        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
+        for action in (self.save_action, self.save_as_action):
+            file_menu.addAction(action)
+        file_menu.addSeparator()
+        file_menu.addAction(self.quit_action)
+        edit_menu = self.menuBar().addMenu(self.tr("&Edit"))
+        edit_menu.addAction(self.undo_action)
+        edit_menu.addAction(self.redo_action)
+        self.view_menu = self.menuBar().addMenu(self.tr("&View"))
+        self.help_menu = self.menuBar().addMenu(self.tr("&Help"))
+        self.help_menu.addAction(self._action(self.tr("&About"), self._about))
+        toolbar = self.addToolBar(self.tr("Main"))
+        toolbar.setObjectName("main-toolbar")
+        for action in (self.new_action, self.open_action, self.save_action, self.undo_action, self.redo_action):
+            toolbar.addAction(action)
+        self.toolbar = toolbar
+
+    def _about(self) -> None:
+        catalog = self.controller.catalog
+        QMessageBox.about(self, self.tr("About GPU Configurator"), self.tr(
+            "GPU Configurator {version}\nCatalog {catalog} ({date}), {n} cards.\n"
+            "Estimates memory, speed, power and cost of AI workloads on accelerator cards.").format(
+            version=__version__, catalog=catalog.version, date=catalog.date, n=len(catalog.cards)))
+
+    # ---- view -----------------------------------------------------------------------
+    def _on_analysis_changed(self, analysis: Analysis) -> None:
+        for chart in self.charts:
+            chart.update_from(analysis)
+        self.results.update_from(analysis)
+
+    def _update_title(self) -> None:
+        path = self.controller.path
+        name = path.name if path else self.tr("Untitled")
+        self.setWindowTitle(self.tr("{name}[*] — GPU Configurator").format(name=name))
+        self.setWindowModified(self.controller.is_modified)
+
+    def _update_status(self) -> None:
+        catalog = self.controller.catalog
+        text = self.tr("Catalog {version} ({date}), {n} cards").format(
+            version=catalog.version, date=catalog.date, n=len(catalog.cards))
+        self.status_label.setText(text)
+        for problem in catalog.problems:
+            self.statusBar().showMessage(problem)
+
+    # ---- files ----------------------------------------------------------------------
+    def maybe_save(self) -> bool:
+        """Ask about unsaved changes; False if the user cancels."""
+        if not self.controller.is_modified:
+            return True
+        answer = QMessageBox.warning(
+            self, self.tr("Unsaved changes"), self.tr("The scenario has unsaved changes. Save them?"),
+            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel)
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save()
+        return answer == QMessageBox.StandardButton.Discard
+
+    def new_scenario(self) -> None:
+        if self.maybe_save():
+            from configurator.app.main import default_scenario
+
+            self.controller.replace(default_scenario())
+
+    def open_dialog(self) -> None:
+        if not self.maybe_save():
+            return
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open scenario"), self._last_dir(),
+                                              self.tr("Scenario files (*{0});;All files (*)").format(FILE_SUFFIX))
+        if path:
+            self.open_path(Path(path))
+
+    def open_path(self, path: Path) -> bool:
+        """Open a scenario file; a broken one is reported and the current work is kept."""
+        try:
+            scenario = read_scenario(path)
+        except ScenarioFileError as error:
+            QMessageBox.critical(self, self.tr("Cannot open scenario"), str(error))
+            return False
+        if scenario.card_id not in self.controller.catalog:
+            QMessageBox.critical(self, self.tr("Cannot open scenario"),
+                                 self.controller.catalog.explain_unknown(scenario.card_id))
+            return False
+        self.controller.replace(scenario, path)
+        self._remember(path)
+        return True
+
+    def save(self) -> bool:
+        path = self.controller.path
+        return self.save_to(path) if path else self.save_as()
+
+    def save_as(self) -> bool:
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save scenario"), self._last_dir(),
+                                              self.tr("Scenario files (*{0})").format(FILE_SUFFIX))
+        if not path:
+            return False
+        if not path.endswith(FILE_SUFFIX):
+            path += FILE_SUFFIX
+        return self.save_to(Path(path))
+
+    def save_to(self, path: Path) -> bool:
+        """Write atomically; on failure the old file stays and the user is told why."""
+        try:
+            write_scenario(path, self.controller.scenario)
+        except OSError as error:
+            QMessageBox.critical(self, self.tr("Cannot save scenario"),
+                                 self.tr("{path}: {reason}").format(path=path, reason=error.strerror or error))
+            return False
+        self.controller.mark_saved(path)
+        self._remember(path)
+        self.statusBar().showMessage(self.tr("Saved {0}").format(path), 4000)
+        return True
+
+    def _last_dir(self) -> str:
+        recent = self.recent_files()
+        return str(Path(recent[0]).parent) if recent else str(Path.home())
+
+    def recent_files(self) -> list[str]:
+        value = self.settings.value("recent_files", [])
+        return [value] if isinstance(value, str) else list(value or [])
+
+    def _remember(self, path: Path) -> None:
+        files = [str(path), *[f for f in self.recent_files() if f != str(path)]][:MAX_RECENT]
+        self.settings.setValue("recent_files", files)
+
+    def _fill_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        for name in self.recent_files():
+            action = self.recent_menu.addAction(name)
+            action.triggered.connect(lambda _=False, p=name: self.maybe_save() and self.open_path(Path(p)))
+        if not self.recent_files():
+            self.recent_menu.addAction(self.tr("(none)")).setEnabled(False)
+
+    # ---- session --------------------------------------------------------------------
+    def restore_session(self) -> None:
+        """Window layout and the last scenario from the previous run."""
+        geometry = self.settings.value("window/geometry")
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        state = self.settings.value("window/splitter")
+        if state is not None:
+            self.splitter.restoreState(state)
+        last = self.settings.value("session/scenario")
+        if last:
+            try:
+                scenario = scenario_from_document(json.loads(last))
+            except (ScenarioFileError, ValueError):
+                return
+            if scenario.card_id in self.controller.catalog:
+                path = self.settings.value("session/path")
+                self.controller.replace(scenario, Path(path) if path else None)
+
+    def save_session(self) -> None:
+        self.settings.setValue("window/geometry", self.saveGeometry())
+        self.settings.setValue("window/splitter", self.splitter.saveState())
+        self.settings.setValue("session/scenario", json.dumps(scenario_to_document(self.controller.scenario)))
+        self.settings.setValue("session/path", str(self.controller.path) if self.controller.path else "")
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
+        if self.maybe_save():
+            self.save_session()
+            event.accept()
+        else:
+            event.ignore()
+
+    @property
+    def scenario(self) -> Scenario:
+        return self.controller.scenario
+
+    @property
+    def catalog(self) -> Catalog:
+        return self.controller.catalog

@@ -1,0 +1,106 @@
+"""Headline numbers and warnings of the current estimate."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QFormLayout, QGroupBox, QLabel, QListWidget, QVBoxLayout, QWidget
+
+from configurator.app import format as fmt
+from configurator.core.analysis import Analysis
+from configurator.core.estimate import Estimate
+
+
+class ResultsPanel(QWidget):
+    """Right-hand panel: does it fit, how fast, how much power and money, and what to watch."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        layout = QVBoxLayout(self)
+        self.verdict = QLabel()
+        self.verdict.setWordWrap(True)
+        font = self.verdict.font()
+        font.setPointSizeF(font.pointSizeF() * 1.25)
+        font.setBold(True)
+        self.verdict.setFont(font)
+        layout.addWidget(self.verdict)
+        self.values: dict[str, QLabel] = {}
+        self.form_group = QGroupBox(self.tr("Key numbers"))
+        self.form = QFormLayout(self.form_group)
+        layout.addWidget(self.form_group)
+        warnings_group = QGroupBox(self.tr("Warnings"))
+        warnings_layout = QVBoxLayout(warnings_group)
+        self.warnings = QListWidget()
+        self.warnings.setWordWrap(True)
+        self.warnings.setAccessibleName(self.tr("Warnings"))
+        warnings_layout.addWidget(self.warnings)
+        layout.addWidget(warnings_group, 1)
+        self.setMinimumWidth(280)
+
+    def _rows(self, est: Estimate) -> list[tuple[str, str]]:
+        m, c = est.memory, est.costs
+        rows = [
+            (self.tr("Memory per card"), self.tr("{need} of {allowed}").format(need=fmt.gib(m.total),
+                                                                                 allowed=fmt.gib(m.budget))),
+            (self.tr("Headroom"), fmt.percent(m.headroom)),
+        ]
+        if est.training:
+            t = est.training
+            rows += [
+                (self.tr("Throughput"), fmt.tokens_per_s(t.tokens_per_s)),
+                (self.tr("Per card"), fmt.tokens_per_s(t.tokens_per_s_per_card)),
+                (self.tr("Step time"), fmt.seconds(t.step_time_s)),
+                (self.tr("MFU"), fmt.percent(t.mfu)),
+                (self.tr("Time for the token budget"), fmt.duration(t.hours)),
+                (self.tr("GPU-hours"), self.tr("{0} GPU-h").format(fmt.significant(t.gpu_hours))),
+                (self.tr("Largest micro-batch that fits"), str(est.limits.max_micro_batch)),
+            ]
+        elif est.inference:
+            i = est.inference
+            rows += [
+                (self.tr("Time to first token"), fmt.seconds(i.ttft_s)),
+                (self.tr("Time per output token"), fmt.seconds(i.tpot_s)),
+                (self.tr("Output throughput"), fmt.tokens_per_s(i.tokens_per_s)),
+                (self.tr("Requests"), self.tr("{0} requests/s").format(fmt.significant(i.requests_per_s))),
+                (self.tr("Largest concurrency that fits"), str(est.limits.max_concurrency)),
+            ]
+        period = self.tr("job") if est.training else self.tr("hour")
+        rows += [
+            (self.tr("Board power"), fmt.watts(est.power.board_watts if est.power else None)),
+            (self.tr("Energy per {0}").format(period), fmt.kwh(est.energy_kwh)),
+            (self.tr("Purchase (cards only)"), fmt.money(c.purchase, c.currency)),
+            (self.tr("Cloud per {0}").format(period), fmt.money(c.cloud, c.currency)),
+            (self.tr("Electricity per {0}").format(period), fmt.money(c.energy, c.currency)),
+            (self.tr("Per million tokens"), fmt.money(c.per_million_tokens, c.currency)),
+            (self.tr("Prices dated"), self.tr("card {card}, cloud {cloud}").format(
+                card=c.prices.card_price_date or "—", cloud=c.prices.cloud_price_date or "—")),
+        ]
+        return rows
+
+    def update_from(self, analysis: Analysis) -> None:
+        est = analysis.estimate
+        count, name = est.scenario.count, est.card.name
+        if est.fits:
+            text = self.tr("{count} × {card} fits, {headroom} headroom").format(
+                count=count, card=name, headroom=fmt.percent(est.memory.headroom))
+            colour = "#1b7f3b"
+        else:
+            text = self.tr("{count} × {card} does not fit: {short} short per card").format(
+                count=count, card=name, short=fmt.gib(est.memory.total - est.memory.budget))
+            colour = "#b00020"
+        self.verdict.setText(text)
+        self.verdict.setStyleSheet(f"color: {colour};")
+        rows = self._rows(est)
+        if [label for label, _ in rows] != list(self.values):
+            while self.form.rowCount():
+                self.form.removeRow(0)
+            self.values = {}
+            for label, _ in rows:
+                field = QLabel()
+                field.setWordWrap(True)
+                field.setTextInteractionFlags(field.textInteractionFlags() | Qt.TextInteractionFlag.TextSelectableByMouse)
+                self.values[label] = field
+                self.form.addRow(label, field)
+        for label, value in rows:
+            self.values[label].setText(value)
+        self.warnings.clear()
+        self.warnings.addItems([m.text for m in est.messages] or [self.tr("No warnings")])

@@ -1,0 +1,122 @@
+"""Everything the window shows for one scenario, computed in one call.
+
+The estimate of the chosen card, the same scenario on compared cards, a sweep over card
+counts, memory against batch size (training) or context (inference), and one point per
+catalog card for the cost chart. Pure and Qt-free; the window only draws it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from configurator.core.catalog import Card, Catalog
+from configurator.core.estimate import Estimate, estimate, sweep_counts
+from configurator.core.memory import inference_memory_model, stage_memories
+from configurator.core.precision import plan_inference, plan_training
+from configurator.core.scenario import Scenario, Workload
+
+COUNT_SWEEP = (1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512, 768, 1024)
+"""Card counts the scaling chart evaluates (those the tp × pp layout allows)."""
+
+
+@dataclass(frozen=True)
+class MemoryCurve:
+    """Memory per card against the load that drives it, with the limit [B]."""
+
+    variable: str  # "micro_batch" or "context"
+    values: tuple[int, ...]
+    totals: tuple[float, ...]
+    limit: float
+    current: int
+
+
+@dataclass(frozen=True)
+class CatalogPoint:
+    """One card in the cost chart: the scenario on that card at the same count."""
+
+    card: Card
+    latency_or_hours: float
+    cost: float
+    fits: bool
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """What the window draws for one scenario."""
+
+    estimate: Estimate
+    compared: tuple[Estimate, ...]
+    by_count: tuple[Estimate, ...]
+    memory_curve: MemoryCurve
+    catalog_points: tuple[CatalogPoint, ...]
+
+    @property
+    def scaling_limit(self) -> int | None:
+        """The first count from which doubling the cards adds less than 10 % throughput."""
+        return scaling_limit(self.by_count)
+
+
+def scaling_limit(by_count: Sequence[Estimate]) -> int | None:
+    """First count after which twice the cards give under 1.1× the tokens/s (None if never)."""
+    speeds = {e.scenario.count: e.tokens_per_s for e in by_count if e.tokens_per_s}
+    for count, speed in sorted(speeds.items()):
+        doubled = speeds.get(2 * count)
+        if doubled is not None and doubled < 1.1 * speed:
+            return count
+    return None
+
+
+def _geometric(limit: int, points: int = 24) -> tuple[int, ...]:
+    values = {1}
+    value = 1.0
+    step = max(limit, 2) ** (1 / points)
+    while value < limit:
+        value *= step
+        values.add(min(limit, round(value)))
+    return tuple(sorted(values))
+
+
+def memory_curve(scenario: Scenario, card: Card) -> MemoryCurve:
+    """Memory per card against micro-batch (training) or context (inference)."""
+    if scenario.workload is Workload.INFERENCE:
+        model = inference_memory_model(scenario, card, plan_inference(card, scenario.precision))
+        concurrency, current = scenario.serving.concurrency, scenario.serving.context
+        top = max(2 * current, min(2_097_152, 2 * max(model.max_context(concurrency), 1)))
+        values = _geometric(top)
+        totals = tuple(model.breakdown(concurrency, v).total for v in values)
+        return MemoryCurve("context", values, totals, model.budget, current)
+    stages = stage_memories(scenario, card, plan_training(card, scenario.precision))
+    sharded = [stage.sharded(scenario.data_parallel) for stage in stages]
+    current = scenario.training.micro_batch
+    largest = min(m.max_micro_batch() for m in sharded)
+    values = _geometric(max(2 * current, 2 * largest, 8), 32)
+    totals = tuple(max(m.breakdown(v).total for m in sharded) for v in values)
+    return MemoryCurve("micro_batch", values, totals, sharded[0].capacity, current)
+
+
+def catalog_point(est: Estimate) -> CatalogPoint | None:
+    """Cost against time (training) or against time per output token (inference)."""
+    cost = est.costs.per_million_tokens
+    if cost is None:
+        return None
+    if est.training is not None:
+        job_cost = cost * est.scenario.training.tokens / 1e6
+        return CatalogPoint(est.card, est.training.hours, job_cost, est.fits)
+    if est.inference is not None:
+        return CatalogPoint(est.card, est.inference.tpot_s, cost, est.fits)
+    return None
+
+
+def analyse(scenario: Scenario, catalog: Catalog, compared_ids: Sequence[str] = ()) -> Analysis:
+    """The chosen card's estimate plus the comparisons, sweeps and catalog points."""
+    card = catalog.get(scenario.card_id)
+    chosen = estimate(scenario, card)
+    compared = tuple(estimate(scenario, catalog.get(i)) for i in compared_ids if i in catalog and i != card.id)
+    by_count = tuple(sweep_counts(scenario, card, sorted({*COUNT_SWEEP, scenario.count})))
+    points = []
+    for other in catalog.cards:
+        point = catalog_point(chosen if other.id == card.id else estimate(scenario, other))
+        if point is not None and point.fits:
+            points.append(point)
+    return Analysis(chosen, compared, by_count, memory_curve(scenario, card), tuple(points))

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QAbstractSpinBox, QComboBox, QDoubleSpinBox, QSlider, QSpinBox
 
 from configurator.app.controller import ScenarioController
@@ -23,8 +24,11 @@ def field_value(scenario: Scenario, path: str) -> Any:
     return getattr(value, "value", value)
 
 
-class _Binder:
+class _Binder(QObject):
+    """Lives as a child of its widget, so Qt disconnects it when the widget goes."""
+
     def __init__(self, controller: ScenarioController, path: str) -> None:
+        super().__init__(self.widget)
         self.controller, self.path = controller, path
         controller.scenario_changed.connect(self._show)
 
@@ -65,8 +69,12 @@ class SpinBinder(_Binder):
         self.widget.blockSignals(False)
 
 
+NONE_DATA = ""
+"""Item data standing for None (PySide6 miscounts references when itemData returns None)."""
+
+
 class ComboBinder(_Binder):
-    """QComboBox whose items carry the field's values as item data."""
+    """QComboBox whose items carry the field's values as item data ('' for None)."""
 
     def __init__(self, widget: QComboBox, controller: ScenarioController, path: str) -> None:
         self.widget = widget
@@ -76,10 +84,12 @@ class ComboBinder(_Binder):
 
     def _edited(self, index: int) -> None:
         if index >= 0:
-            self._send(self.widget.itemData(index))
+            data = self.widget.itemData(index)
+            self._send(None if data == NONE_DATA else data)
 
     def _show(self, scenario: Scenario) -> None:
         value = field_value(scenario, self.path)
+        value = NONE_DATA if value is None else value
         index = next((i for i in range(self.widget.count()) if self.widget.itemData(i) == value), -1)
         self.widget.blockSignals(True)
         self.widget.setCurrentIndex(index)
@@ -113,7 +123,7 @@ def fill_combo(widget: QComboBox, items: Sequence[tuple[str, Any]], tooltips: Ca
     widget.blockSignals(True)
     widget.clear()
     for label, value in items:
-        widget.addItem(label, value)
+        widget.addItem(label, NONE_DATA if value is None else value)
         if tooltips:
             widget.setItemData(widget.count() - 1, tooltips(value), 3)  # Qt.ToolTipRole
     widget.blockSignals(False)

@@ -61,6 +61,7 @@ class _ScenarioCommand(QUndoCommand):
         if not isinstance(other, _ScenarioCommand) or other.id() != self._id:
             return False
         self._after = other._after
+        other._before = other._after = None  # Qt deletes `other`; its Python wrapper may linger
         return True
 
     def redo(self) -> None:
@@ -77,6 +78,7 @@ class ScenarioController(QObject):
     analysis_changed = Signal(object)
     error_changed = Signal(str)
     path_changed = Signal(object)
+    catalog_changed = Signal(object)
 
     def __init__(self, catalog: Catalog, scenario: Scenario, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -169,6 +171,7 @@ class ScenarioController(QObject):
     def set_catalog(self, catalog: Catalog) -> None:
         """Use a new catalog (after the user edited their own cards)."""
         self._catalog = catalog
+        self.catalog_changed.emit(catalog)
         self._schedule()
 
     # ---- recomputation --------------------------------------------------------------

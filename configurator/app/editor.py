@@ -84,6 +84,7 @@ class ScenarioEditor(QScrollArea):
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setMinimumWidth(330)
         controller.error_changed.connect(self.error_label.setText)
+        controller.catalog_changed.connect(self._on_catalog_changed)
         controller.scenario_changed.connect(self._on_scenario_changed)
         self._on_scenario_changed(controller.scenario)
 
@@ -285,6 +286,12 @@ class ScenarioEditor(QScrollArea):
         names = labels.class_names()
         items = [(f"{c.name} · {names[c.category]} · {c.memory_gb:g} GB", c.id) for c in self.controller.catalog.cards]
         fill_combo(self.card_combo, items)
+
+    def _on_catalog_changed(self, _catalog) -> None:
+        self._fill_cards()
+        self.card_combo.blockSignals(True)
+        self.card_combo.setCurrentIndex(self.card_combo.findData(self.controller.scenario.card_id))
+        self.card_combo.blockSignals(False)
 
     def _on_model_chosen(self, index: int) -> None:
         preset_id = self.model_combo.itemData(index)

@@ -68,8 +68,9 @@ class MainWindow(QMainWindow):
         self._make_actions()
         self._make_menus()
         controller.analysis_changed.connect(self._on_analysis_changed)
-        controller.path_changed.connect(lambda _: self._update_title())
-        controller.undo_stack.cleanChanged.connect(lambda _: self._update_title())
+        controller.catalog_changed.connect(self._update_status)
+        controller.path_changed.connect(self._update_title)
+        controller.undo_stack.cleanChanged.connect(self._on_clean_changed)
         self._update_title()
         self._update_status()
         if controller.analysis is not None:
@@ -97,6 +98,10 @@ class MainWindow(QMainWindow):
         self.undo_action.setShortcut(keys.Undo)
         self.redo_action = self.controller.undo_stack.createRedoAction(self, self.tr("&Redo"))
         self.redo_action.setShortcut(keys.Redo)
+        self.wizard_action = self._action(self.tr("Workload &wizard…"), self.open_wizard,
+                                          QKeySequence("Ctrl+Shift+W"), self.tr("Answer a few questions"))
+        self.browser_action = self._action(self.tr("Card &browser…"), self.open_browser, QKeySequence("Ctrl+B"),
+                                           self.tr("Every card with its specs, sources and prices"))
 
     def _make_menus(self) -> None:
         file_menu = self.menuBar().addMenu(self.tr("&File"))
@@ -112,13 +117,32 @@ class MainWindow(QMainWindow):
         edit_menu.addAction(self.undo_action)
         edit_menu.addAction(self.redo_action)
         self.view_menu = self.menuBar().addMenu(self.tr("&View"))
+        self.view_menu.addAction(self.wizard_action)
+        self.view_menu.addAction(self.browser_action)
         self.help_menu = self.menuBar().addMenu(self.tr("&Help"))
         self.help_menu.addAction(self._action(self.tr("&About"), self._about))
         toolbar = self.addToolBar(self.tr("Main"))
         toolbar.setObjectName("main-toolbar")
-        for action in (self.new_action, self.open_action, self.save_action, self.undo_action, self.redo_action):
+        for action in (self.new_action, self.open_action, self.save_action, self.undo_action, self.redo_action,
+                       self.wizard_action, self.browser_action):
             toolbar.addAction(action)
         self.toolbar = toolbar
+
+    def open_wizard(self):
+        from configurator.app.wizard import WorkloadWizard
+
+        wizard = WorkloadWizard(self.controller, self)
+        wizard.open()
+        return wizard
+
+    def open_browser(self):
+        from configurator.app.browser import CardBrowser
+
+        if getattr(self, "_browser", None) is None:
+            self._browser = CardBrowser(self.controller, self)
+        self._browser.show()
+        self._browser.raise_()
+        return self._browser
 
     def _about(self) -> None:
         catalog = self.controller.catalog
@@ -133,13 +157,16 @@ class MainWindow(QMainWindow):
             chart.update_from(analysis)
         self.results.update_from(analysis)
 
-    def _update_title(self) -> None:
+    def _on_clean_changed(self, clean: bool) -> None:
+        self.setWindowModified(not clean)
+
+    def _update_title(self, *_changed) -> None:
         path = self.controller.path
         name = path.name if path else self.tr("Untitled")
         self.setWindowTitle(self.tr("{name}[*] — GPU Configurator").format(name=name))
         self.setWindowModified(self.controller.is_modified)
 
-    def _update_status(self) -> None:
+    def _update_status(self, *_changed) -> None:
         catalog = self.controller.catalog
         text = self.tr("Catalog {version} ({date}), {n} cards").format(
             version=catalog.version, date=catalog.date, n=len(catalog.cards))

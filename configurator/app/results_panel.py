@@ -97,7 +97,7 @@ class ResultsPanel(QWidget):
             for label, _ in rows:
                 field = QLabel()
                 field.setWordWrap(True)
-                field.setTextInteractionFlags(field.textInteractionFlags() | Qt.TextInteractionFlag.TextSelectableByMouse)
+                field.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
                 self.values[label] = field
                 self.form.addRow(label, field)
         for label, value in rows:

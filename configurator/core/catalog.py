@@ -15,6 +15,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+from configurator.core.files import write_text_atomically
 from configurator.core.resources import bundled_path, user_data_dir
 from configurator.core.units import Precision
 
@@ -365,3 +366,40 @@ def load_catalog(overlay_path: Path | None = None) -> Catalog:
         problem = f"user catalog {path} skipped: {error}"
         return Catalog(base.cards, base.version, base.date, base.not_products, base.unlisted, (problem,))
     return merged
+
+
+# ---- editing the user overlay ---------------------------------------------------------
+
+
+def read_overlay(path: Path) -> dict:
+    """The overlay document at ``path`` (empty if there is none yet)."""
+    if not path.exists():
+        return {"cards": [], "prices": {}}
+    data = _read_json(path)
+    if not isinstance(data, dict):
+        raise CatalogError(f"{path}: top level must be an object")
+    data.setdefault("cards", [])
+    data.setdefault("prices", {})
+    return data
+
+
+def _write_overlay(path: Path, overlay: dict) -> Catalog:
+    merged = apply_overlay(load_bundled_catalog(), overlay)  # validates before anything is written
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_text_atomically(path, json.dumps(overlay, indent=1, ensure_ascii=False) + "\n")
+    return merged
+
+
+def save_user_card(path: Path, card: Card) -> Catalog:
+    """Add or replace one of the user's cards; returns the merged catalog."""
+    overlay = read_overlay(path)
+    overlay["cards"] = [c for c in overlay["cards"] if c.get("id") != card.id]
+    overlay["cards"].append(card.model_dump(mode="json"))
+    return _write_overlay(path, overlay)
+
+
+def save_user_price(path: Path, card_id: str, price: PriceEntry) -> Catalog:
+    """Add a price entry for any card (bundled or the user's); returns the merged catalog."""
+    overlay = read_overlay(path)
+    overlay["prices"].setdefault(card_id, []).append(price.model_dump(mode="json", exclude_none=True))
+    return _write_overlay(path, overlay)

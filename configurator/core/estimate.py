@@ -154,6 +154,29 @@ def inference_basis(scenario: Scenario, card: Card) -> InferenceBasis:
                           tuple(_class_messages(scenario, card)))
 
 
+def constraint_messages(scenario: Scenario, hours: float | None, costs: Costs, power: Power | None,
+                        inference: InferenceSpeed | None) -> list[Message]:
+    """Warnings for every stated goal or limit the configuration misses."""
+    c, messages = scenario.constraints, []
+    if c.deadline_hours and hours is not None and hours > c.deadline_hours:
+        messages.append(msg("misses-deadline", hours=hours, deadline=c.deadline_hours, over=hours - c.deadline_hours))
+    if c.budget:
+        spend, basis = (costs.purchase, "purchase") if costs.purchase is not None else (costs.cloud, "cloud")
+        if spend is not None and spend > c.budget:
+            messages.append(msg("over-budget", cost=spend, currency=costs.currency, basis=basis, budget=c.budget,
+                                over=spend - c.budget))
+    if c.power_cap_kw and power is not None and power.facility_watts / 1000 > c.power_cap_kw:
+        messages.append(msg("over-power-cap", kw=power.facility_watts / 1000, cap=c.power_cap_kw))
+    if inference is not None:
+        if c.requests_per_s and inference.requests_per_s < c.requests_per_s:
+            messages.append(msg("misses-request-rate", rate=inference.requests_per_s, target=c.requests_per_s))
+        if c.tpot_ms and inference.tpot_s * 1000 > c.tpot_ms:
+            messages.append(msg("misses-tpot", ms=inference.tpot_s * 1000, target=c.tpot_ms))
+        if c.ttft_ms and inference.ttft_s * 1000 > c.ttft_ms:
+            messages.append(msg("misses-ttft", ms=inference.ttft_s * 1000, target=c.ttft_ms))
+    return messages
+
+
 def _estimate_training(scenario: Scenario, card: Card, basis: TrainingBasis) -> Estimate:
     plan = basis.plan
     memory, max_batch = training_memory(scenario, basis.stages)
@@ -163,7 +186,7 @@ def _estimate_training(scenario: Scenario, card: Card, basis: TrainingBasis) -> 
     energy = energy_kwh(power, hours) if power and hours is not None else None
     costs = job_costs(scenario, basis.prices, power, hours, scenario.training.tokens)
     messages = [*plan.messages, *_fit_messages(memory, card), *(speed.messages if speed else ()),
-                *basis.card_messages, *costs.messages]
+                *constraint_messages(scenario, hours, costs, power, None), *basis.card_messages, *costs.messages]
     return Estimate(scenario, card, plan, memory, Limits(max_micro_batch=max_batch), speed, None, power,
                     energy, costs, tuple(messages))
 
@@ -175,7 +198,7 @@ def _estimate_inference(scenario: Scenario, card: Card, basis: InferenceBasis) -
     tokens_per_hour = speed.tokens_per_s * 3600.0 if speed else None
     costs = job_costs(scenario, basis.prices, power, 1.0, tokens_per_hour)
     messages = [*basis.plan.messages, *_fit_messages(basis.memory, card), *(speed.messages if speed else ()),
-                *basis.card_messages, *costs.messages]
+                *constraint_messages(scenario, None, costs, power, speed), *basis.card_messages, *costs.messages]
     return Estimate(scenario, card, basis.plan, basis.memory, basis.limits, None, speed, power, energy, costs,
                     tuple(messages))
 

@@ -48,6 +48,12 @@ ENGLISH: dict[str, str] = {
     "moe-expert-parallel-ignored": (
         "Mixture-of-experts all-to-all traffic is not modelled: multi-card times are optimistic"
     ),
+    "misses-deadline": "Takes {hours:,.0f} h, {over:,.0f} h past the {deadline:,.0f} h deadline",
+    "over-budget": "Costs {cost:,.0f} {currency} ({basis}), {over:,.0f} {currency} over the budget of {budget:,.0f}",
+    "over-power-cap": "Draws {kw:,.1f} kW at the wall, over the {cap:,.1f} kW power cap",
+    "misses-request-rate": "Serves {rate:,.2f} requests/s, short of the {target:,.2f} requests/s needed",
+    "misses-tpot": "Time per output token {ms:,.1f} ms exceeds the {target:,.1f} ms target",
+    "misses-ttft": "Time to first token {ms:,.0f} ms exceeds the {target:,.0f} ms target",
     "prompt-exceeds-batch": (
         "Prompt of {prompt} tokens is prefilled in chunks of {chunk} tokens"
     ),

@@ -132,6 +132,17 @@ class Economics(_Frozen):
     amortisation_years: float = Field(default=4.0, gt=0, le=20)
 
 
+class Constraints(_Frozen):
+    """Goals and limits the user states (None = no limit); estimates warn when one is missed."""
+
+    deadline_hours: float | None = Field(default=None, gt=0, description="training must finish within [h]")
+    budget: float | None = Field(default=None, gt=0, description="purchase or cloud budget [currency]")
+    power_cap_kw: float | None = Field(default=None, gt=0, description="facility power available [kW]")
+    requests_per_s: float | None = Field(default=None, gt=0, description="serving load to carry [1/s]")
+    tpot_ms: float | None = Field(default=None, gt=0, description="time per output token target [ms]")
+    ttft_ms: float | None = Field(default=None, gt=0, description="time to first token target [ms]")
+
+
 class Assumptions(_Frozen):
     """Efficiency defaults. Every one is shown with the result; see estimator.md for sources."""
 
@@ -184,6 +195,7 @@ class Scenario(_Frozen):
     training: Training = Training()
     serving: Serving = Serving()
     economics: Economics = Economics()
+    constraints: Constraints = Constraints()
     assumptions: Assumptions = Assumptions()
 
     @model_validator(mode="after")

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
 
 from pydantic import ValidationError
 
+from configurator.core.files import write_text_atomically
 from configurator.core.scenario import SCENARIO_SCHEMA_VERSION, Scenario
 
 FILE_FORMAT = "gpu-configurator-scenario"
@@ -54,24 +53,6 @@ def read_scenario(path: Path) -> Scenario:
     except json.JSONDecodeError as error:
         raise ScenarioFileError(f"{path} is corrupt (line {error.lineno}: {error.msg})") from None
     return scenario_from_document(document)
-
-
-def write_text_atomically(path: Path, text: str) -> None:
-    """Write ``text`` to a temporary file beside ``path``, then rename it over ``path``.
-
-    An existing file stays intact if anything fails (disk full, no permission).
-    """
-    path = Path(path)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
 
 
 def write_scenario(path: Path, scenario: Scenario) -> None:

@@ -1,0 +1,386 @@
+"""Card browser: the whole catalog as a sortable, filterable table with details and compare."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyModel, Qt, Signal
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSplitter,
+    QTableView,
+    QTableWidget,
+    QTableWidgetItem,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from configurator.app import format as fmt
+from configurator.app.controller import ScenarioController
+from configurator.app.labels import CLASS_COLOURS, class_names
+from configurator.core.catalog import Card, Catalog
+from configurator.core.estimate import estimate
+from configurator.core.units import Precision
+
+SORT_ROLE = Qt.ItemDataRole.UserRole + 1
+CARD_ROLE = Qt.ItemDataRole.UserRole + 2
+
+
+def _tr(text: str) -> str:
+    from PySide6.QtCore import QCoreApplication
+
+    return QCoreApplication.translate("browser", text)
+
+
+def _columns() -> list[tuple[str, Callable[[Card], object], Callable[[Card], str]]]:
+    """(header, sort value, shown text) per column."""
+    def num(getter, unit: str = ""):
+        def shown(card: Card) -> str:
+            value = getter(card)
+            return "—" if value is None else f"{fmt.significant(value)}{unit}"
+        return shown
+
+    names = class_names()
+    return [
+        (_tr("Card"), lambda c: c.name, lambda c: c.name),
+        (_tr("Vendor"), lambda c: c.vendor, lambda c: c.vendor),
+        (_tr("Class"), lambda c: c.category, lambda c: names[c.category]),
+        (_tr("Memory [GB]"), lambda c: c.memory_gb, num(lambda c: c.memory_gb)),
+        (_tr("Bandwidth [GB/s]"), lambda c: c.bandwidth_gbps or 0, num(lambda c: c.bandwidth_gbps)),
+        (_tr("BF16 [TFLOP/s]"), lambda c: c.bf16_tflops or 0, num(lambda c: c.bf16_tflops)),
+        (_tr("FP8 [TFLOP/s]"), lambda c: c.fp8_tflops or 0, num(lambda c: c.fp8_tflops)),
+        (_tr("INT8 [TOPS]"), lambda c: c.int8_tops or 0, num(lambda c: c.int8_tops)),
+        (_tr("FP4 [TFLOP/s]"), lambda c: c.fp4_tflops or 0, num(lambda c: c.fp4_tflops)),
+        (_tr("Board power [W]"), lambda c: c.tdp_w or 0, num(lambda c: c.tdp_w)),
+        (_tr("Card link"), lambda c: c.interconnect.link, lambda c: c.interconnect.link),
+        (_tr("Link [GB/s]"), lambda c: c.interconnect.link_gbps or 0, num(lambda c: c.interconnect.link_gbps)),
+        (_tr("Year"), lambda c: c.year or 0, lambda c: str(c.year or "—")),
+        (_tr("Confidence"), lambda c: c.confidence, lambda c: c.confidence),
+    ]
+
+
+class CatalogTableModel(QAbstractTableModel):
+    """The catalog's cards as table rows."""
+
+    def __init__(self, catalog: Catalog, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._cards: list[Card] = list(catalog.cards)
+        self._columns = _columns()
+
+    def set_catalog(self, catalog: Catalog) -> None:
+        self.beginResetModel()
+        self._cards = list(catalog.cards)
+        self.endResetModel()
+
+    def rowCount(self, parent: QModelIndex = QModelIndex()) -> int:  # noqa: N802, B008
+        return 0 if parent.isValid() else len(self._cards)
+
+    def columnCount(self, parent: QModelIndex = QModelIndex()) -> int:  # noqa: N802, B008
+        return 0 if parent.isValid() else len(self._columns)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):  # noqa: N802
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return self._columns[section][0]
+        return None
+
+    def data(self, index: QModelIndex, role: int = Qt.ItemDataRole.DisplayRole):
+        if not index.isValid():
+            return None
+        card = self._cards[index.row()]
+        header, sort_value, shown = self._columns[index.column()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return shown(card)
+        if role == SORT_ROLE:
+            return sort_value(card)
+        if role == CARD_ROLE:
+            return card
+        if role == Qt.ItemDataRole.ForegroundRole and card.confidence == "low":
+            return QBrush(QColor("#a05a00"))
+        if role == Qt.ItemDataRole.ToolTipRole and card.confidence == "low":
+            return _tr("Low confidence: check a vendor datasheet before buying")
+        if role == Qt.ItemDataRole.DecorationRole and index.column() == 2:
+            return QColor(CLASS_COLOURS[card.category])
+        return None
+
+    def card(self, row: int) -> Card:
+        return self._cards[row]
+
+
+class CatalogFilter(QSortFilterProxyModel):
+    """Filters by text, class, vendor, memory, precision support and card-to-card link."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setSortRole(SORT_ROLE)
+        self.text, self.card_class, self.vendor = "", "", ""
+        self.min_memory_gb = 0.0
+        self.precision: Precision | None = None
+        self.fast_link_only = False
+
+    def set_filter(self, **values) -> None:
+        for key, value in values.items():
+            setattr(self, key, value)
+        self.invalidateFilter()
+
+    def filterAcceptsRow(self, row: int, parent: QModelIndex) -> bool:  # noqa: N802
+        card: Card = self.sourceModel().card(row)
+        text = self.text.lower()
+        return (
+            (not text or text in f"{card.id} {card.name} {card.vendor}".lower())
+            and (not self.card_class or card.category == self.card_class)
+            and (not self.vendor or card.vendor == self.vendor)
+            and card.memory_gb >= self.min_memory_gb
+            and (self.precision is None or card.supports(self.precision))
+            and (not self.fast_link_only or card.has_fast_link)
+        )
+
+
+def card_details_html(card: Card) -> str:
+    """Every spec of a card with its sources, prices and confidence, as HTML."""
+    e = html.escape
+    ic = card.interconnect
+    rates = [(p.value.upper(), card.peak_tflops(p)) for p in Precision]
+    rows = [
+        (_tr("Vendor"), card.vendor), (_tr("Class"), class_names()[card.category]),
+        (_tr("Architecture"), card.architecture or "—"), (_tr("Year"), card.year or "—"),
+        (_tr("Form factor"), card.form_factor or "—"),
+        (_tr("Memory"), f"{card.memory_gb:g} GB {card.memory_type or ''}"),
+        (_tr("Usable memory"), f"{card.usable_memory_gib:g} GiB (measured)" if card.usable_memory_gib else "—"),
+        (_tr("Bandwidth"), f"{fmt.significant(card.bandwidth_gbps)} GB/s" if card.bandwidth_gbps else "—"),
+        (_tr("Board power"), f"{card.tdp_w:g} W" if card.tdp_w else "—"),
+        *[(_tr("{0} dense").format(name), "—" if v is None else f"{fmt.significant(v)} "
+           + ("TOPS" if name.startswith("INT") else "TFLOP/s")) for name, v in rates],
+        (_tr("FP64"), f"{card.fp64_tflops:g} TFLOP/s" if card.fp64_tflops else "—"),
+        (_tr("Card link"), f"{ic.link}, {fmt.significant(ic.link_gbps) + ' GB/s' if ic.link_gbps else '—'}, "
+                           f"{ic.domain_size} cards per domain"),
+        (_tr("PCIe"), f"Gen{ic.pcie_gen} x{ic.pcie_lanes}" if ic.pcie_gen else "—"),
+        (_tr("Video engines"), card.video.description or "—"),
+        (_tr("Display outputs"), "—" if card.display_outputs is None else card.display_outputs),
+        (_tr("ECC"), {True: _tr("yes"), False: _tr("no"), None: "—"}[card.ecc]),
+    ]
+    table = "".join(f"<tr><td><b>{e(str(k))}</b></td><td>{e(str(v))}</td></tr>" for k, v in rows)
+    prices = "".join(
+        f"<li>{p.amount:,.2f}{f'–{p.amount_high:,.2f}' if p.amount_high else ''} {e(p.currency)} "
+        f"({e(p.kind)}, {e(p.date)}) — {e(p.source)}{' — ' + e(p.note) if p.note else ''}</li>"
+        for p in sorted(card.prices, key=lambda p: p.date, reverse=True)) or f"<li>{_tr('none known')}</li>"
+    sources = "".join(f"<li>{e(s)}</li>" for s in card.sources)
+    confidence = card.confidence
+    warn = f"<p style='color:#a05a00'><b>{e(_tr('Low confidence: check a vendor datasheet before buying'))}</b>" \
+           f"</p>" if confidence == "low" else ""
+    return (f"<h3>{e(card.name)} <small>[{e(card.id)}]</small></h3>{warn}<table>{table}</table>"
+            f"<h4>{e(_tr('Prices'))}</h4><ul>{prices}</ul><h4>{e(_tr('Sources'))}</h4><ul>{sources}</ul>"
+            f"<h4>{e(_tr('Confidence'))}: {e(confidence)}</h4><p>{e(card.notes or '')}</p>")
+
+
+class CardBrowser(QDialog):
+    """The catalog window. Selecting 2–4 cards and pressing Compare shows them side by side."""
+
+    compare_requested = Signal(list)
+
+    def __init__(self, controller: ScenarioController, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(self.tr("Card browser"))
+        self.resize(1200, 700)
+        self.controller = controller
+        self.model = CatalogTableModel(controller.catalog, self)
+        self.proxy = CatalogFilter(self)
+        self.proxy.setSourceModel(self.model)
+        self.table = QTableView()
+        self.table.setModel(self.proxy)
+        self.table.setSortingEnabled(True)
+        self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.table.selectionModel().selectionChanged.connect(self._on_selection)
+        self.details = QTextBrowser()
+        self.details.setOpenExternalLinks(False)
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(self.table)
+        splitter.addWidget(self.details)
+        splitter.setSizes([800, 400])
+        layout = QVBoxLayout(self)
+        layout.addLayout(self._filters())
+        layout.addWidget(splitter, 1)
+        layout.addLayout(self._buttons())
+        controller.catalog_changed.connect(self._on_catalog_changed)
+
+    def _filters(self) -> QHBoxLayout:
+        row = QHBoxLayout()
+        self.search = QLineEdit()
+        self.search.setPlaceholderText(self.tr("Search name, vendor, id"))
+        self.search.setClearButtonEnabled(True)
+        self.search.textChanged.connect(lambda text: self.proxy.set_filter(text=text))
+        self.class_filter = QComboBox()
+        self.class_filter.addItem(self.tr("All classes"), "")
+        for key, name in class_names().items():
+            self.class_filter.addItem(name, key)
+        self.class_filter.currentIndexChanged.connect(
+            lambda i: self.proxy.set_filter(card_class=self.class_filter.itemData(i)))
+        self.vendor_filter = QComboBox()
+        self._fill_vendors()
+        self.vendor_filter.currentIndexChanged.connect(
+            lambda i: self.proxy.set_filter(vendor=self.vendor_filter.itemData(i)))
+        self.memory_filter = QDoubleSpinBox()
+        self.memory_filter.setRange(0, 1000)
+        self.memory_filter.setSuffix(self.tr(" GB or more"))
+        self.memory_filter.valueChanged.connect(lambda v: self.proxy.set_filter(min_memory_gb=v))
+        self.precision_filter = QComboBox()
+        self.precision_filter.addItem(self.tr("Any precision"), "")
+        for p in Precision:
+            self.precision_filter.addItem(self.tr("Has {0}").format(p.value.upper()), p)
+        self.precision_filter.currentIndexChanged.connect(
+            lambda i: self.proxy.set_filter(precision=self.precision_filter.itemData(i) or None))
+        self.link_filter = QCheckBox(self.tr("Card-to-card link (NVLink etc.)"))
+        self.link_filter.toggled.connect(lambda on: self.proxy.set_filter(fast_link_only=on))
+        for widget in (self.search, self.class_filter, self.vendor_filter, self.memory_filter,
+                       self.precision_filter, self.link_filter):
+            row.addWidget(widget)
+        return row
+
+    def _buttons(self) -> QHBoxLayout:
+        row = QHBoxLayout()
+        self.use_button = QPushButton(self.tr("&Use this card"))
+        self.use_button.clicked.connect(self._use_card)
+        self.compare_button = QPushButton(self.tr("&Compare selected (2–4)"))
+        self.compare_button.clicked.connect(self.compare_selected)
+        self.add_button = QPushButton(self.tr("&Add or edit my card…"))
+        self.add_button.clicked.connect(self._edit_card)
+        self.price_button = QPushButton(self.tr("Add a &price…"))
+        self.price_button.clicked.connect(self._add_price)
+        self.status = QLabel()
+        for widget in (self.use_button, self.compare_button, self.add_button, self.price_button):
+            row.addWidget(widget)
+        row.addWidget(self.status, 1)
+        close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        close.rejected.connect(self.reject)
+        row.addWidget(close)
+        self._on_selection()
+        return row
+
+    def _fill_vendors(self) -> None:
+        self.vendor_filter.blockSignals(True)
+        self.vendor_filter.clear()
+        self.vendor_filter.addItem(self.tr("All vendors"), "")
+        for vendor in sorted({c.vendor for c in self.controller.catalog.cards}):
+            self.vendor_filter.addItem(vendor, vendor)
+        self.vendor_filter.blockSignals(False)
+
+    def selected_cards(self) -> list[Card]:
+        rows = sorted({self.proxy.mapToSource(i).row() for i in self.table.selectionModel().selectedRows()})
+        return [self.model.card(r) for r in rows]
+
+    def select_ids(self, card_ids: list[str]) -> None:
+        """Select the rows of these cards (used by keyboard users' scripts and tests)."""
+        selection = self.table.selectionModel()
+        selection.clearSelection()
+        for row in range(self.proxy.rowCount()):
+            card = self.proxy.index(row, 0).data(CARD_ROLE)
+            if card.id in card_ids:
+                selection.select(self.proxy.index(row, 0),
+                                 selection.SelectionFlag.Select | selection.SelectionFlag.Rows)
+
+    def _on_selection(self, *_) -> None:
+        cards = self.selected_cards() if hasattr(self, "table") else []
+        if cards:
+            self.details.setHtml(card_details_html(cards[-1]))
+        self.use_button.setEnabled(len(cards) == 1)
+        self.compare_button.setEnabled(2 <= len(cards) <= 4)
+
+    def _use_card(self) -> None:
+        cards = self.selected_cards()
+        if len(cards) == 1:
+            self.controller.apply("card_id", cards[0].id)
+
+    def compare_selected(self) -> ComparisonDialog | None:
+        cards = self.selected_cards()
+        if not 2 <= len(cards) <= 4:
+            self.status.setText(self.tr("Select two to four cards to compare"))
+            return None
+        self.controller.set_compared([c.id for c in cards])
+        dialog = ComparisonDialog(self.controller, cards, self)
+        dialog.show()
+        return dialog
+
+    def _edit_card(self) -> None:
+        from configurator.app.card_dialog import CardDialog
+
+        selected = self.selected_cards()
+        CardDialog(self.controller, selected[0] if selected else None, self).exec()
+
+    def _add_price(self) -> None:
+        from configurator.app.card_dialog import PriceDialog
+
+        selected = self.selected_cards()
+        if len(selected) != 1:
+            self.status.setText(self.tr("Select one card to add a price to"))
+            return
+        PriceDialog(self.controller, selected[0], self).exec()
+
+    def _on_catalog_changed(self, catalog: Catalog) -> None:
+        self.model.set_catalog(catalog)
+        self._fill_vendors()
+
+
+class ComparisonDialog(QDialog):
+    """Specs and, for the current scenario, memory/speed/cost of 2–4 cards side by side."""
+
+    def __init__(self, controller: ScenarioController, cards: list[Card], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(self.tr("Compare cards"))
+        self.resize(900, 600)
+        scenario = controller.scenario
+        estimates = [estimate(scenario, card) for card in cards]
+        rows = comparison_rows(estimates)
+        self.table = QTableWidget(len(rows), len(cards))
+        self.table.setHorizontalHeaderLabels([c.name for c in cards])
+        self.table.setVerticalHeaderLabels([label for label, _ in rows])
+        for r, (_, values) in enumerate(rows):
+            for c, value in enumerate(values):
+                self.table.setItem(r, c, QTableWidgetItem(value))
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel(self.tr("For the current scenario: {count} cards each, {model}").format(
+            count=scenario.count, model=scenario.model.name)))
+        layout.addWidget(self.table)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+
+
+def comparison_rows(estimates) -> list[tuple[str, list[str]]]:
+    """Rows of the comparison table: specs, then this scenario's results per card."""
+    def each(fn):
+        return [fn(e) for e in estimates]
+
+    return [
+        (_tr("Class"), each(lambda e: class_names()[e.card.category])),
+        (_tr("Memory"), each(lambda e: f"{e.card.memory_gb:g} GB")),
+        (_tr("Bandwidth"), each(lambda e: f"{fmt.significant(e.card.bandwidth_gbps or 0)} GB/s")),
+        (_tr("Peak at this precision"), each(
+            lambda e: f"{fmt.significant(e.card.peak_tflops(e.plan.math) or 0)} TFLOP/s" if e.plan.math else "—")),
+        (_tr("Board power"), each(lambda e: fmt.watts(e.card.tdp_w))),
+        (_tr("Card link"), each(lambda e: e.card.interconnect.link)),
+        (_tr("Confidence"), each(lambda e: e.card.confidence)),
+        (_tr("Memory per card"), each(lambda e: f"{fmt.gib(e.memory.total)} / {fmt.gib(e.memory.budget)}")),
+        (_tr("Fits"), each(lambda e: _tr("yes") if e.fits else _tr("no"))),
+        (_tr("Throughput"), each(lambda e: fmt.tokens_per_s(e.tokens_per_s))),
+        (_tr("Time for the budget"), each(lambda e: fmt.duration(e.hours))),
+        (_tr("Time per output token"), each(lambda e: fmt.seconds(e.inference.tpot_s) if e.inference else "—")),
+        (_tr("Per million tokens"), each(lambda e: fmt.money(e.costs.per_million_tokens, e.costs.currency))),
+        (_tr("Purchase (cards only)"), each(lambda e: fmt.money(e.costs.purchase, e.costs.currency))),
+    ]

@@ -1,0 +1,191 @@
+"""Dialogs that add the user's own cards and prices to the user overlay file."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from pydantic import ValidationError
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from configurator.app.controller import ScenarioController, validation_message
+from configurator.app.labels import class_names
+from configurator.core.catalog import (
+    RATE_FIELDS,
+    Card,
+    CatalogError,
+    PriceEntry,
+    default_overlay_path,
+    save_user_card,
+    save_user_price,
+)
+
+LINKS = ("none", "nvlink", "nvlink-bridge", "infinity-fabric", "ethernet-roce", "ici", "hccs", "mlu-link", "blink",
+         "mtlink", "proprietary")
+
+
+def _number(maximum: float, suffix: str, decimals: int = 1) -> QDoubleSpinBox:
+    box = QDoubleSpinBox()
+    box.setRange(0, maximum)
+    box.setDecimals(decimals)
+    box.setSuffix(suffix)
+    box.setSpecialValueText("—")
+    return box
+
+
+class _ValidatingDialog(QDialog):
+    """OK validates; a problem is shown in the dialog, which then stays open."""
+
+    def __init__(self, controller: ScenarioController, parent: QWidget | None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self.form = QFormLayout()
+        self.problem = QLabel()
+        self.problem.setWordWrap(True)
+        self.problem.setStyleSheet("color: #b00020;")
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.save)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addLayout(self.form)
+        layout.addWidget(self.problem)
+        layout.addWidget(buttons)
+
+    def save(self) -> bool:
+        try:
+            catalog = self._write()
+        except ValidationError as error:
+            self.problem.setText(validation_message(error))
+            return False
+        except (CatalogError, OSError) as error:
+            self.problem.setText(str(error))
+            return False
+        self.controller.set_catalog(catalog)
+        self.accept()
+        return True
+
+    def _write(self):
+        raise NotImplementedError
+
+
+class CardDialog(_ValidatingDialog):
+    """Add a card of your own, or override a catalog card, in the user overlay."""
+
+    def __init__(self, controller: ScenarioController, card: Card | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(controller, parent)
+        self.setWindowTitle(self.tr("My card"))
+        self.id = QLineEdit()
+        self.id.setPlaceholderText(self.tr("lowercase-id, e.g. my-l40s"))
+        self.name = QLineEdit()
+        self.vendor = QLineEdit()
+        self.category = QComboBox()
+        for key, label in class_names().items():
+            self.category.addItem(label, key)
+        self.memory = _number(2048, " GB")
+        self.bandwidth = _number(100000, " GB/s", 0)
+        self.tdp = _number(5000, " W", 0)
+        self.rates = {p: _number(100000, " TFLOP/s" if "tflops" in f else " TOPS") for p, f in RATE_FIELDS.items()}
+        self.link = QComboBox()
+        self.link.addItems(LINKS)
+        self.link_gbps = _number(100000, " GB/s", 0)
+        self.domain = QSpinBox()
+        self.domain.setRange(1, 1024)
+        self.sources = QPlainTextEdit()
+        self.sources.setPlaceholderText(self.tr("One source per line: datasheet URL, quote, measurement"))
+        self.sources.setMaximumHeight(70)
+        self.confidence = QComboBox()
+        self.confidence.addItems(["high", "medium", "low"])
+        rows = [(self.tr("Id"), self.id), (self.tr("Name"), self.name), (self.tr("Vendor"), self.vendor),
+                (self.tr("Class"), self.category), (self.tr("Memory"), self.memory),
+                (self.tr("Bandwidth"), self.bandwidth), (self.tr("Board power"), self.tdp)]
+        rows += [(self.tr("{0} dense").format(p.value.upper()), box) for p, box in self.rates.items()]
+        rows += [(self.tr("Card link"), self.link), (self.tr("Link bandwidth"), self.link_gbps),
+                 (self.tr("Cards per link domain"), self.domain), (self.tr("Sources"), self.sources),
+                 (self.tr("Confidence"), self.confidence)]
+        for label, widget in rows:
+            self.form.addRow(label, widget)
+        self._base = card
+        if card is not None:
+            self._show(card)
+
+    def _show(self, card: Card) -> None:
+        self.id.setText(card.id)
+        self.name.setText(card.name)
+        self.vendor.setText(card.vendor)
+        self.category.setCurrentIndex(self.category.findData(card.category))
+        self.memory.setValue(card.memory_gb)
+        self.bandwidth.setValue(card.bandwidth_gbps or 0)
+        self.tdp.setValue(card.tdp_w or 0)
+        for precision, box in self.rates.items():
+            box.setValue(card.peak_tflops(precision) or 0)
+        self.link.setCurrentText(card.interconnect.link)
+        self.link_gbps.setValue(card.interconnect.link_gbps or 0)
+        self.domain.setValue(card.interconnect.domain_size)
+        self.sources.setPlainText("\n".join(card.sources))
+        self.confidence.setCurrentText(card.confidence)
+
+    def card_data(self) -> dict:
+        """The dialog's fields as a catalog entry (0 = not published)."""
+        base = self._base.model_dump(mode="json") if self._base else {}
+        data = {
+            **base,
+            "id": self.id.text().strip(),
+            "name": self.name.text().strip(),
+            "vendor": self.vendor.text().strip(),
+            "category": self.category.currentData(),
+            "memory_gb": self.memory.value(),
+            "bandwidth_gbps": self.bandwidth.value() or None,
+            "tdp_w": self.tdp.value() or None,
+            "interconnect": {**base.get("interconnect", {}), "link": self.link.currentText(),
+                             "link_gbps": self.link_gbps.value() or None, "domain_size": self.domain.value()},
+            "sources": [line.strip() for line in self.sources.toPlainText().splitlines() if line.strip()],
+            "confidence": self.confidence.currentText(),
+        }
+        for precision, box in self.rates.items():
+            data[RATE_FIELDS[precision]] = box.value() or None
+        return data
+
+    def _write(self):
+        return save_user_card(default_overlay_path(), Card.model_validate(self.card_data()))
+
+
+class PriceDialog(_ValidatingDialog):
+    """Add a dated, sourced price for a card to the user overlay."""
+
+    def __init__(self, controller: ScenarioController, card: Card, parent: QWidget | None = None) -> None:
+        super().__init__(controller, parent)
+        self.card = card
+        self.setWindowTitle(self.tr("Price for {0}").format(card.name))
+        self.amount = _number(100_000_000, "", 2)
+        self.currency = QComboBox()
+        self.currency.setEditable(True)
+        self.currency.addItems(["USD", "CNY", "EUR"])
+        self.kind = QComboBox()
+        self.kind.addItem(self.tr("Street price"), "street")
+        self.kind.addItem(self.tr("List price (MSRP)"), "msrp")
+        self.kind.addItem(self.tr("Cloud, per card-hour"), "cloud-hourly")
+        self.date = QLineEdit(date.today().strftime("%Y-%m"))
+        self.source = QLineEdit()
+        self.source.setPlaceholderText(self.tr("Quote number, URL or supplier"))
+        for label, widget in ((self.tr("Amount"), self.amount), (self.tr("Currency"), self.currency),
+                              (self.tr("Kind"), self.kind), (self.tr("Date (YYYY-MM)"), self.date),
+                              (self.tr("Source"), self.source)):
+            self.form.addRow(label, widget)
+
+    def _write(self):
+        price = PriceEntry.model_validate({
+            "amount": self.amount.value(), "currency": self.currency.currentText().strip().upper(),
+            "date": self.date.text().strip(), "kind": self.kind.currentData(), "source": self.source.text().strip(),
+        })
+        return save_user_price(default_overlay_path(), self.card.id, price)

@@ -131,6 +131,12 @@ class CatalogFilter(QSortFilterProxyModel):
         self.fast_link_only = False
 
     def set_filter(self, **values) -> None:
+        if hasattr(self, "beginFilterChange"):  # Qt 6.10+; invalidateFilter() is deprecated there
+            self.beginFilterChange()
+            for key, value in values.items():
+                setattr(self, key, value)
+            self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+            return
         for key, value in values.items():
             setattr(self, key, value)
         self.invalidateFilter()

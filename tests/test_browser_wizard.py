@@ -1,0 +1,200 @@
+"""Card browser and workload wizard with real widgets."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from PySide6.QtWidgets import QWizard
+
+from configurator.app.browser import CARD_ROLE, CardBrowser
+from configurator.app.card_dialog import CardDialog, PriceDialog
+from configurator.app.controller import ScenarioController
+from configurator.app.main import default_scenario
+from configurator.app.wizard import WorkloadWizard
+from configurator.core.catalog import default_overlay_path, load_catalog
+from configurator.core.units import Precision
+
+
+@pytest.fixture
+def controller():
+    c = ScenarioController(load_catalog(), default_scenario())
+    c.recompute()
+    return c
+
+
+@pytest.fixture
+def browser(qtbot, controller):
+    b = CardBrowser(controller)
+    qtbot.addWidget(b)
+    b.show()
+    return b
+
+
+def shown_ids(browser) -> list[str]:
+    return [browser.proxy.index(r, 0).data(CARD_ROLE).id for r in range(browser.proxy.rowCount())]
+
+
+def test_browser_lists_whole_catalog(browser, controller):
+    assert browser.proxy.rowCount() == len(controller.catalog.cards)
+
+
+def test_browser_filters(browser):
+    browser.class_filter.setCurrentIndex(browser.class_filter.findData("graphics"))
+    assert {browser.proxy.index(r, 0).data(CARD_ROLE).category for r in range(browser.proxy.rowCount())} == {
+        "graphics"}
+    browser.class_filter.setCurrentIndex(0)
+    browser.precision_filter.setCurrentIndex(browser.precision_filter.findData(Precision.FP4))
+    assert "b200" in shown_ids(browser) and "h100-sxm" not in shown_ids(browser)
+    browser.precision_filter.setCurrentIndex(0)
+    browser.memory_filter.setValue(150)
+    assert all(browser.proxy.index(r, 0).data(CARD_ROLE).memory_gb >= 150 for r in range(browser.proxy.rowCount()))
+    browser.memory_filter.setValue(0)
+    browser.link_filter.setChecked(True)
+    assert "l40s" not in shown_ids(browser) and "h100-sxm" in shown_ids(browser)
+    browser.link_filter.setChecked(False)
+    browser.vendor_filter.setCurrentIndex(browser.vendor_filter.findData("AMD"))
+    assert set(shown_ids(browser)) == {"mi300x", "mi325x", "mi250x", "mi355x"}
+    browser.vendor_filter.setCurrentIndex(0)
+    browser.search.setText("ascend")
+    assert shown_ids(browser) == ["ascend-910b", "ascend-910c"] or set(shown_ids(browser)) == {"ascend-910b",
+                                                                                               "ascend-910c"}
+
+
+def test_browser_sorts_by_memory(browser):
+    browser.table.sortByColumn(3, browser.table.horizontalHeader().sortIndicatorOrder().DescendingOrder)
+    memories = [browser.proxy.index(r, 0).data(CARD_ROLE).memory_gb for r in range(browser.proxy.rowCount())]
+    assert memories == sorted(memories, reverse=True)
+
+
+def test_details_show_sources_prices_and_low_confidence(browser):
+    browser.select_ids(["ascend-910b"])
+    text = browser.details.toPlainText()
+    assert "Sources" in text and "Low confidence" in text
+    browser.select_ids(["h100-sxm"])
+    text = browser.details.toPlainText()
+    assert "989.5" in text or "990" in text
+    assert "cloud-hourly" in text and "2026-05" in text
+
+
+def test_compare_two_to_four(browser, controller):
+    browser.select_ids(["h100-sxm"])
+    assert not browser.compare_button.isEnabled()
+    browser.select_ids(["h100-sxm", "l40s", "mi300x"])
+    assert browser.compare_button.isEnabled()
+    dialog = browser.compare_selected()
+    assert dialog.table.columnCount() == 3
+    rows = [dialog.table.verticalHeaderItem(r).text() for r in range(dialog.table.rowCount())]
+    assert "Memory per card" in rows and "Per million tokens" in rows
+    assert set(controller.compared) == {"h100-sxm", "l40s", "mi300x"}
+    dialog.close()
+
+
+def test_use_card_sets_scenario(browser, controller):
+    browser.select_ids(["a100-sxm-80gb"])
+    browser.use_button.click()
+    assert controller.scenario.card_id == "a100-sxm-80gb"
+
+
+def test_add_own_card_goes_to_overlay_only(qtbot, browser, controller):
+    dialog = CardDialog(controller, None, browser)
+    qtbot.addWidget(dialog)
+    dialog.id.setText("lab-card")
+    dialog.name.setText("Lab card 64 GB")
+    dialog.vendor.setText("Our lab")
+    dialog.memory.setValue(64)
+    dialog.bandwidth.setValue(2000)
+    dialog.tdp.setValue(400)
+    dialog.rates[Precision.BF16].setValue(300)
+    assert not dialog.save()  # no source yet
+    assert "sources" in dialog.problem.text()
+    dialog.sources.setPlainText("our measurement, 2026-11")
+    assert dialog.save()
+    assert "lab-card" in controller.catalog
+    assert "lab-card" in shown_ids(browser)
+    overlay = json.loads(default_overlay_path().read_text())
+    assert overlay["cards"][0]["id"] == "lab-card"
+    assert "lab-card" not in load_catalog(default_overlay_path().with_name("none.json"))
+
+
+def test_add_price(qtbot, browser, controller):
+    dialog = PriceDialog(controller, controller.catalog.get("l40s"), browser)
+    qtbot.addWidget(dialog)
+    dialog.amount.setValue(7999)
+    dialog.source.setText("quote 42")
+    assert dialog.save()
+    assert controller.catalog.get("l40s").purchase_price.amount == 7999
+
+
+def _finish(wizard: WorkloadWizard) -> None:
+    for _ in wizard.pageIds():
+        if wizard.currentId() == wizard.pageIds()[-1]:
+            break
+        wizard.next()
+    assert wizard.currentId() == wizard.pageIds()[-1]
+    wizard.accept()
+
+
+def test_wizard_training_path(qtbot, controller):
+    wizard = WorkloadWizard(controller)
+    qtbot.addWidget(wizard)
+    wizard.show()
+    wizard.goal.set_workload("pretrain")
+    wizard.next()
+    wizard.model_page.presets.setCurrentRow(
+        [wizard.model_page.presets.item(r).data(256) for r in range(wizard.model_page.presets.count())]
+        .index("llama2-7b"))
+    wizard.next()
+    wizard.load.tokens.setValue(1000)  # 1 T tokens
+    wizard.load.deadline.setValue(30)
+    wizard.next()
+    wizard.limits.card.setCurrentIndex(wizard.limits.card.findData("h100-sxm"))
+    wizard.next()
+    assert "H100" in wizard.summary.text.toPlainText()
+    _finish(wizard)
+    s = controller.scenario
+    assert s.workload.value == "pretrain" and s.model.n_layers == 32 and s.card_id == "h100-sxm"
+    assert s.count >= 8 and s.precision is Precision.BF16
+    result = controller.recompute().estimate
+    assert result.fits and result.hours <= 30 * 24
+    controller.undo_stack.undo()
+    assert controller.scenario.workload.value == "finetune"
+
+
+def test_wizard_inference_path(qtbot, controller):
+    wizard = WorkloadWizard(controller)
+    qtbot.addWidget(wizard)
+    wizard.show()
+    wizard.goal.set_workload("inference")
+    wizard.next()
+    wizard.model_page.size.setValue(8.0)
+    wizard.next()
+    wizard.load.users.setValue(8)
+    wizard.load.rate.setValue(3)
+    wizard.load.latency.setValue(60)
+    wizard.next()
+    wizard.limits.card.setCurrentIndex(wizard.limits.card.findData("l40s"))
+    _finish(wizard)
+    s = controller.scenario
+    assert s.workload.value == "inference" and s.card_id == "l40s"
+    assert s.constraints.requests_per_s == 3
+    result = controller.recompute().estimate
+    assert result.fits and result.inference.requests_per_s >= 3
+
+
+def test_wizard_reopens_with_current_scenario(qtbot, controller):
+    controller.apply("workload", "lora")
+    wizard = WorkloadWizard(controller)
+    qtbot.addWidget(wizard)
+    assert wizard.goal.workload() == "lora"
+    assert wizard.model_page.model() == controller.scenario.model
+
+
+def test_wizard_config_import(qtbot, controller, tmp_path):
+    wizard = WorkloadWizard(controller)
+    qtbot.addWidget(wizard)
+    path = tmp_path / "config.json"
+    path.write_text("[]")
+    assert not wizard.model_page.import_file(path)
+    assert "object" in wizard.model_page.problem.text()
+    assert wizard.wizardStyle() == QWizard.WizardStyle.ClassicStyle

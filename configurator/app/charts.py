@@ -97,6 +97,7 @@ class MemoryChart(_Chart):
                                         connect="pairs")
         self.addItem(self.capacity)
         self.setMouseEnabled(x=False, y=False)
+        self._view: tuple = ()
         self.legend.setColumnCount(2)
         self.retranslate()
 
@@ -122,10 +123,13 @@ class MemoryChart(_Chart):
             line_y += [e.memory.budget / GIB] * 2
         self.capacity.setData(line_x, line_y)
         ticks = [(x, ("\n" if x % 2 else "") + e.card.id) for x, e in zip(xs, estimates, strict=True)]
-        self.getAxis("bottom").setTicks([ticks])
-        self.setXRange(-0.6, len(estimates) - 0.4, padding=0)
         top = max(max(e.memory.total, e.memory.budget) for e in estimates) / GIB
-        self.setYRange(0, top * 1.4, padding=0)  # room for the legend above the bars
+        view = (ticks, len(estimates), round(top * 1.4, 1))  # room for the legend above the bars
+        if view != self._view:  # axes repaint only when their range or labels change
+            self._view = view
+            self.getAxis("bottom").setTicks([ticks])
+            self.setXRange(-0.6, len(estimates) - 0.4, padding=0)
+            self.setYRange(0, view[2], padding=0)
 
 
 def stack_layers(memory) -> dict[str, tuple[float, float]]:
@@ -151,6 +155,7 @@ class ScalingChart(_Chart):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent, sides=("left", "bottom", "right"))
         self.setLogMode(x=True, y=True)
+        self.showGrid(x=False, y=False)  # log grids cost ~7 ms a repaint; the 1-2-5 tick labels suffice
         plot = self.getPlotItem()
         self.throughput = self.plot(pen=pg.mkPen("#1f77b4", width=2), symbol="o", symbolSize=6,
                                     symbolBrush="#1f77b4")
@@ -168,7 +173,7 @@ class ScalingChart(_Chart):
         self.addItem(self.not_fitting)
         self.chosen = pg.InfiniteLine(angle=90, pen=pg.mkPen("#333", width=1.5))
         self.limit = pg.InfiniteLine(angle=90, pen=pg.mkPen("#888", width=1, style=Qt.PenStyle.DashLine),
-                                     label="", labelOpts={"position": 0.9, "color": "#555"})
+                                     label=_t("stops scaling"), labelOpts={"position": 0.9, "color": "#555"})
         self.addItem(self.chosen)
         self.addItem(self.limit)
         self._training = True
@@ -200,8 +205,6 @@ class ScalingChart(_Chart):
         self.throughput.setData(counts, [e.tokens_per_s for e in rows])
         second = [e.training.hours if training else e.inference.tpot_s * 1000 for e in rows]
         self.second.setData([math.log10(c) for c in counts], [math.log10(v) for v in second])
-        self._sync_views()
-        self.right_view.enableAutoRange(axis=pg.ViewBox.YAxis)
         bad = [e for e in rows if not e.fits]
         self.not_fitting.setData([math.log10(e.scenario.count) for e in bad],
                                  [math.log10(e.tokens_per_s) for e in bad])
@@ -210,7 +213,6 @@ class ScalingChart(_Chart):
         self.limit.setVisible(limit is not None)
         if limit is not None:
             self.limit.setValue(math.log10(limit))
-            self.limit.label.setFormat(_t("stops scaling"))
 
 
 class MemoryCurveChart(_Chart):
@@ -253,6 +255,7 @@ class CostScatter(_Chart):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setLogMode(x=True, y=True)
+        self.showGrid(x=False, y=False)
         self.points = pg.ScatterPlotItem(size=11, hoverable=True, hoverSize=15,
                                          tip=lambda x, y, data: data)
         self.addItem(self.points)

@@ -243,6 +243,7 @@ class CardBrowser(QDialog):
         self.memory_filter = QDoubleSpinBox()
         self.memory_filter.setRange(0, 1000)
         self.memory_filter.setSuffix(self.tr(" GB or more"))
+        self.memory_filter.setSpecialValueText(self.tr("Any memory"))
         self.memory_filter.valueChanged.connect(lambda v: self.proxy.set_filter(min_memory_gb=v))
         self.precision_filter = QComboBox()
         self.precision_filter.addItem(self.tr("Any precision"), "")

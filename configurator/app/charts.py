@@ -97,6 +97,7 @@ class MemoryChart(_Chart):
                                         connect="pairs")
         self.addItem(self.capacity)
         self.setMouseEnabled(x=False, y=False)
+        self.getAxis("bottom").setHeight(38)  # two rows of card names
         self._view: tuple = ()
         self.legend.setColumnCount(2)
         self.retranslate()
@@ -263,11 +264,13 @@ class CostScatter(_Chart):
         self.addItem(self.chosen)
         self._training = True
         self._currency = "USD"
+        self._classes: tuple[str, ...] = tuple(CLASS_COLOURS)
         self.retranslate()
 
     def set_title(self, text: str) -> None:
         names = class_names()
-        key = " ".join(f"<span style='color:{colour}'>●</span>&nbsp;{names[k]}" for k, colour in CLASS_COLOURS.items())
+        key = " ".join(f"<span style='color:{colour}'>●</span>&nbsp;{names[k]}" for k, colour in CLASS_COLOURS.items()
+                       if k in self._classes)
         self.setTitle(f"{text}<br><span style='font-size:7pt'>{key}</span>", size="10pt")
 
     def retranslate(self) -> None:
@@ -283,8 +286,9 @@ class CostScatter(_Chart):
     def update_from(self, analysis: Analysis) -> None:
         training = analysis.estimate.training is not None
         currency = analysis.estimate.costs.currency
-        if (training, currency) != (self._training, self._currency):
-            self._training, self._currency = training, currency
+        classes = tuple(k for k in CLASS_COLOURS if any(p.card.category == k for p in analysis.catalog_points))
+        if (training, currency, classes) != (self._training, self._currency, self._classes):
+            self._training, self._currency, self._classes = training, currency, classes
             self.retranslate()
         spots = []
         scale = 1.0 if training else 1000.0  # hours, or milliseconds per token

@@ -61,7 +61,7 @@ class MainWindow(QMainWindow):
         self.splitter.addWidget(centre)
         self.splitter.addWidget(self.results)
         self.splitter.setStretchFactor(1, 1)
-        self.splitter.setSizes([370, 640, 270])
+        self.splitter.setSizes([350, 630, 300])
         self.setCentralWidget(self.splitter)
         self.status_label = QLabel()
         self.statusBar().addPermanentWidget(self.status_label)

@@ -1,0 +1,71 @@
+"""Render the main window (training and inference), the wizard and the card browser to PNG.
+
+Usage: ``QT_QPA_PLATFORM=offscreen python tools/screenshots.py [OUTPUT_DIR]`` (default
+``docs/screenshots``). Each image is 1280×800 (the wizard and browser at their own size).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+
+def main(argv: list[str]) -> int:
+    out = Path(argv[0]) if argv else Path(__file__).resolve().parents[1] / "docs" / "screenshots"
+    out.mkdir(parents=True, exist_ok=True)
+    os.environ["GPU_CONFIGURATOR_DATA_DIR"] = tempfile.mkdtemp()
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance() or QApplication([])
+    from configurator.app.main import build_main_window, use_readable_locale
+
+    use_readable_locale()
+    window = build_main_window(QSettings(os.path.join(tempfile.mkdtemp(), "s.ini"), QSettings.Format.IniFormat))
+    window.resize(1280, 800)
+    window.show()
+    controller = window.controller
+
+    def settle() -> None:
+        controller.recompute()
+        for _ in range(5):
+            app.processEvents()
+
+    controller.set_compared(["a100-sxm-80gb", "h200-sxm", "mi300x"])
+    settle()
+    window.grab().save(str(out / "main-training.png"))
+
+    controller.apply_many({"workload": "inference", "card_id": "l40s", "count": 2, "parallelism.zero": 0,
+                           "serving.concurrency": 16, "serving.context": 8192, "precision": "fp8"})
+    controller.set_compared(["l4", "a10", "h100-sxm"])
+    settle()
+    window.grab().save(str(out / "main-inference.png"))
+
+    wizard = window.open_wizard()
+    wizard.goal.set_workload("inference")
+    wizard.next()
+    wizard.next()
+    for _ in range(5):
+        app.processEvents()
+    wizard.grab().save(str(out / "wizard.png"))
+    wizard.reject()
+
+    browser = window.open_browser()
+    browser.resize(1280, 800)
+    browser.select_ids(["h100-sxm", "l40s", "mi300x"])
+    for _ in range(5):
+        app.processEvents()
+    browser.grab().save(str(out / "browser.png"))
+    browser.close()
+    controller.undo_stack.setClean()
+    window.close()
+    print("\n".join(str(p) for p in sorted(out.glob("*.png"))))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

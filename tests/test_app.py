@@ -221,3 +221,55 @@ def test_opening_a_file_with_unknown_card_is_refused(qtbot, window, tmp_path, mo
     write_scenario(path, updated(default_scenario(), card_id="someones-card"))
     assert not window.open_path(path)
     assert "unknown card" in shown[0]
+
+
+def _values(item) -> tuple:
+    data = item.getData()[1]
+    return () if data is None else tuple(float(v) for v in data)
+
+
+def _chart_state(window):
+    return (
+        _values(window.scaling_chart.throughput),
+        _values(window.curve_chart.curve),
+        tuple(window.memory_chart.bars["activations"].opts["height"]),
+        window.cost_chart.points.data.size,
+        tuple(label.text() for label in window.results.values.values()),
+    )
+
+
+@pytest.mark.parametrize(
+    ("setup", "widget_name", "value", "field"),
+    [
+        ({}, "optimizer", "sgd", "training.optimizer"),
+        ({"count": 8}, "pp", 2, "parallelism.pp"),
+        ({"workload": "lora"}, "lora_rank", 64, "training.lora_rank"),
+        ({}, "electricity", 0.25, "economics.electricity_per_kwh"),
+        ({"economics.currency": "CNY"}, "usd_rate", 7.1, "economics.usd_to_currency"),
+        ({}, "card_price", 25000.0, "economics.card_price"),
+        ({}, "cloud_price", 3.0, "economics.cloud_price_per_hour"),
+        ({}, "matmul", 45.0, "assumptions.matmul_efficiency"),
+        ({"workload": "inference"}, "context", 8192, "serving.context"),
+        ({"workload": "inference"}, "prompt", 2048, "serving.prompt_tokens"),
+        ({"workload": "inference"}, "output", 512, "serving.output_tokens"),
+        ({"workload": "inference"}, "kv_precision", "fp8", "serving.kv_precision"),
+        ({"workload": "inference"}, "decode_bw", 70.0, "assumptions.decode_bandwidth_efficiency"),
+        ({"count": 16}, "network", 25.0, "assumptions.network_gbps_per_card"),
+    ],
+)
+def test_every_other_control_changes_estimate_and_charts(qtbot, window, setup, widget_name, value, field):
+    from configurator.app.binders import field_value
+
+    assert window.controller.apply_many(setup)
+    window.controller.recompute()
+    before = _chart_state(window)
+    widget = getattr(window.editor, widget_name)
+    if hasattr(widget, "findData"):
+        action = lambda: widget.setCurrentIndex(widget.findData(value))  # noqa: E731
+    else:
+        action = lambda: widget.setValue(value)  # noqa: E731
+    analysis = changed_analysis(qtbot, window.controller, action)
+    shown = field_value(analysis.estimate.scenario, field)
+    expected = value / 100 if widget_name in ("matmul", "decode_bw") else value
+    assert shown == pytest.approx(expected)
+    assert _chart_state(window) != before

@@ -116,7 +116,10 @@ def analyse(scenario: Scenario, catalog: Catalog, compared_ids: Sequence[str] = 
     by_count = tuple(sweep_counts(scenario, card, sorted({*COUNT_SWEEP, scenario.count})))
     points = []
     for other in catalog.cards:
-        point = catalog_point(chosen if other.id == card.id else estimate(scenario, other))
-        if point is not None and point.fits:
+        est = chosen if other.id == card.id else estimate(scenario, other)
+        point = catalog_point(est)
+        # one price basis (cloud or owned) per chart: the chosen card's, when it has one
+        same_basis = chosen.costs.basis is None or est.costs.basis == chosen.costs.basis
+        if point is not None and point.fits and same_basis:
             points.append(point)
     return Analysis(chosen, compared, by_count, memory_curve(scenario, card), tuple(points))

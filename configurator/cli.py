@@ -175,6 +175,24 @@ def _run_estimate(args: argparse.Namespace, catalog: Catalog) -> int:
     return 0
 
 
+def _run_report(args: argparse.Namespace, catalog: Catalog) -> int:
+    if args.scenario_file is not None:
+        if args.scenario is not None:
+            raise UsageError("give the scenario file once (positional or --scenario)")
+        args.scenario = args.scenario_file
+    scenario = scenario_from_args(args, catalog)
+    from configurator.app.report_export import export
+
+    try:
+        export(scenario, catalog, args.output, args.lang)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    except OSError as error:
+        raise UsageError(f"cannot write {args.output}: {error.strerror or error}") from None
+    print(f"wrote {args.output}")
+    return 0
+
+
 def _run_catalog(args: argparse.Namespace, catalog: Catalog) -> int:
     if args.catalog_command == "list":
         cards = [c for c in catalog.cards if args.card_class in (None, c.category)]
@@ -211,6 +229,12 @@ def build_parser() -> argparse.ArgumentParser:
     est = sub.add_parser("estimate", help="memory, speed, power and cost of one configuration")
     _add_scenario_flags(est)
     est.add_argument("--json", action="store_true", help="print one JSON object")
+    rep = sub.add_parser("report", help="write the configuration summary (.pdf .md .csv .json)")
+    rep.add_argument("scenario_file", nargs="?", type=Path, metavar="SCENARIO.gpuconf.json",
+                     help="scenario file (or give the scenario flags)")
+    rep.add_argument("-o", "--output", type=Path, required=True, help="output file; format from the extension")
+    rep.add_argument("--lang", choices=["en", "zh_CN"], default="en", help="language of the summary")
+    _add_scenario_flags(rep)
     cat = sub.add_parser("catalog", help="list or show cards")
     cat_sub = cat.add_subparsers(dest="catalog_command", required=True, parser_class=_Parser)
     lst = cat_sub.add_parser("list", help="all cards")
@@ -243,6 +267,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"gpu-configurator: warning: {problem}", file=sys.stderr)
         if args.command == "estimate":
             return _run_estimate(args, catalog)
+        if args.command == "report":
+            return _run_report(args, catalog)
         return _run_catalog(args, catalog)
     except (UsageError, ArchitectureError, CatalogError, ScenarioFileError) as error:
         print(f"gpu-configurator: error: {error}", file=sys.stderr)

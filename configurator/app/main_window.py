@@ -94,6 +94,13 @@ class MainWindow(QMainWindow):
         self.save_as_action = self._action(self.tr("Save &As…"), self.save_as, keys.SaveAs,
                                            self.tr("Save the scenario under a new name"))
         self.quit_action = self._action(self.tr("&Quit"), self.close, keys.Quit)
+        self.preview_action = self._action(self.tr("Print Pre&view…"), self.print_preview, None,
+                                           self.tr("See the configuration summary as it will print"))
+        self.print_action = self._action(self.tr("&Print…"), self.print_summary, keys.Print,
+                                         self.tr("Print the configuration summary"))
+        self.export_action = self._action(self.tr("&Export Summary…"), self.export_dialog,
+                                          QKeySequence("Ctrl+E"),
+                                          self.tr("Save the summary as PDF, Markdown, CSV or JSON"))
         self.undo_action = self.controller.undo_stack.createUndoAction(self, self.tr("&Undo"))
         self.undo_action.setShortcut(keys.Undo)
         self.redo_action = self.controller.undo_stack.createRedoAction(self, self.tr("&Redo"))
@@ -112,6 +119,9 @@ class MainWindow(QMainWindow):
         for action in (self.save_action, self.save_as_action):
             file_menu.addAction(action)
         file_menu.addSeparator()
+        for action in (self.preview_action, self.print_action, self.export_action):
+            file_menu.addAction(action)
+        file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
         edit_menu = self.menuBar().addMenu(self.tr("&Edit"))
         edit_menu.addAction(self.undo_action)
@@ -124,7 +134,7 @@ class MainWindow(QMainWindow):
         toolbar = self.addToolBar(self.tr("Main"))
         toolbar.setObjectName("main-toolbar")
         for action in (self.new_action, self.open_action, self.save_action, self.undo_action, self.redo_action,
-                       self.wizard_action, self.browser_action):
+                       self.wizard_action, self.browser_action, self.export_action, self.preview_action):
             toolbar.addAction(action)
         self.toolbar = toolbar
 
@@ -143,6 +153,65 @@ class MainWindow(QMainWindow):
         self._browser.show()
         self._browser.raise_()
         return self._browser
+
+    # ---- summary --------------------------------------------------------------------
+    def summary_language(self) -> str:
+        """Chinese summaries for a Chinese locale, English otherwise."""
+        from PySide6.QtCore import QLocale
+
+        return "zh_CN" if QLocale().language() == QLocale.Language.Chinese else "en"
+
+    def summary_document(self):
+        """The configuration summary of the current scenario as a printable document."""
+        from configurator.app.report_export import chart_images, summary_for
+        from configurator.report.document import build_document
+
+        summary, analysis = summary_for(self.controller.scenario, self.controller.catalog, self.summary_language())
+        return build_document(summary, chart_images(analysis))
+
+    def print_preview(self):
+        from PySide6.QtPrintSupport import QPrintPreviewDialog, QPrinter
+
+        from configurator.report.document import a4_layout
+
+        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        printer.setPageLayout(a4_layout())
+        document = self.summary_document()
+        dialog = QPrintPreviewDialog(printer, self)
+        dialog.paintRequested.connect(document.print_)
+        dialog.open()
+        return dialog
+
+    def print_summary(self) -> None:
+        from PySide6.QtPrintSupport import QPrintDialog, QPrinter
+
+        from configurator.report.document import a4_layout
+
+        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        printer.setPageLayout(a4_layout())
+        if QPrintDialog(printer, self).exec():
+            self.summary_document().print_(printer)
+
+    def export_dialog(self) -> None:
+        filters = {self.tr("PDF document (*.pdf)"): ".pdf", self.tr("Markdown (*.md)"): ".md",
+                   self.tr("CSV tables (*.csv)"): ".csv", self.tr("JSON data (*.json)"): ".json"}
+        path, chosen = QFileDialog.getSaveFileName(self, self.tr("Export summary"), self._last_dir(),
+                                                   ";;".join(filters))
+        if path:
+            suffix = filters.get(chosen, ".pdf")
+            self.export_summary(Path(path if Path(path).suffix else path + suffix))
+
+    def export_summary(self, path: Path) -> bool:
+        """Write the summary; a failure is shown and any existing file is left intact."""
+        from configurator.app.report_export import export
+
+        try:
+            export(self.controller.scenario, self.controller.catalog, path, self.summary_language())
+        except (OSError, ValueError) as error:
+            QMessageBox.critical(self, self.tr("Cannot export summary"), str(error))
+            return False
+        self.statusBar().showMessage(self.tr("Wrote {0}").format(path), 4000)
+        return True
 
     def _about(self) -> None:
         catalog = self.controller.catalog

@@ -200,7 +200,7 @@ def _memory_table(est: Estimate, w: Words) -> Table:
         (w("Activations"), gib(m.activations)),
         (w("KV cache"), gib(m.kv_cache)),
         (w("Overhead"), gib(m.overhead)),
-        (w("Not at the same time"), "−" + gib(m.not_concurrent)),
+        (w("Not at the same time"), ("−" if m.not_concurrent else "") + gib(m.not_concurrent)),
         (w("Total"), gib(m.total)),
         (w("Allowed"), f"{gib(m.budget)} — {w('Fits')}: {w('yes') if m.fits else w('no')}"),
     )

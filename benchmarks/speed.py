@@ -1,7 +1,8 @@
 """Speed of the estimator: µs per estimate and ms for a full catalog sweep.
 
-Targets (issue 2, on the 2-core reference machine): one estimate < 200 µs; 64 card counts ×
-every catalog card < 100 ms. Prints a table; asserts nothing.
+Targets (on the 2-core reference machine): one estimate < 200 µs; 64 card counts × every
+catalog card < 100 ms (issue 2); a full recommendation over the catalog < 300 ms (issue 5).
+Prints a table; asserts nothing.
 
 Usage: ``python benchmarks/speed.py [--repeat N]``
 """
@@ -17,6 +18,7 @@ from collections.abc import Callable
 from configurator.core.architecture import preset
 from configurator.core.catalog import load_bundled_catalog
 from configurator.core.estimate import estimate, sweep_catalog
+from configurator.core.recommend import Objective, recommend
 from configurator.core.scenario import Scenario
 
 CATALOG = load_bundled_catalog()
@@ -65,6 +67,11 @@ def main(argv: list[str] | None = None) -> int:
         n = sum(len(v) for v in sweep_catalog(scenario, cards, COUNTS).values())
         print(f"{'sweep: ' + name:34} {statistics.median(samples) * 1e3:8.1f} ms {samples[-1] * 1e3:8.1f} ms  "
               f"< 100 ms ({n} estimates: {len(cards)} cards × valid counts of 64)")
+    for name, scenario in SCENARIOS.items():
+        for objective in (Objective.TCO, Objective.CLOUD):
+            samples = sorted(timed(lambda s=scenario, o=objective: recommend(s, CATALOG, o), 5))
+            print(f"{'recommend (' + objective.value + '): ' + name:34} {statistics.median(samples) * 1e3:8.1f} ms "
+                  f"{samples[-1] * 1e3:8.1f} ms  < 300 ms")
     return 0
 
 

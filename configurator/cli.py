@@ -15,10 +15,11 @@ from configurator import __version__
 from configurator.core.architecture import ArchitectureError, from_param_count, load_hf_config, preset
 from configurator.core.catalog import Card, Catalog, CatalogError, load_catalog
 from configurator.core.estimate import Estimate, estimate
-from configurator.core.scenario import Optimizer, Recipe, Recompute, Scenario, Workload
+from configurator.core.recommend import Filters, Objective, recommend, result_to_dict
+from configurator.core.scenario import Optimizer, Recipe, Recompute, Scenario, Workload, updated
 from configurator.core.scenario_io import ScenarioFileError, read_scenario
 from configurator.core.units import Precision
-from configurator.report.text import catalog_table, card_details, estimate_table
+from configurator.report.text import catalog_table, card_details, estimate_table, recommendation_table
 
 
 class UsageError(Exception):
@@ -175,6 +176,40 @@ def _run_estimate(args: argparse.Namespace, catalog: Catalog) -> int:
     return 0
 
 
+_CONSTRAINT_FLAGS = {"deadline": "deadline_hours", "budget": "budget", "power_cap": "power_cap_kw",
+                     "requests_per_s": "requests_per_s", "tpot_ms": "tpot_ms", "ttft_ms": "ttft_ms"}
+
+
+def _filters_from_args(args: argparse.Namespace) -> Filters:
+    owned_card, owned_count = None, 0
+    if args.owned:
+        owned_card, _, count = args.owned.partition(":")
+        try:
+            owned_count = int(count)
+        except ValueError:
+            raise UsageError("--owned takes ID:COUNT, e.g. h100-sxm:16") from None
+    classes = tuple(c.strip() for c in args.classes.split(",")) if args.classes else ()
+    return Filters(vendors=tuple(args.vendor), domestic_only=args.domestic_only, classes=classes,
+                   owned_card=owned_card, owned_count=owned_count)
+
+
+def _run_recommend(args: argparse.Namespace, catalog: Catalog) -> int:
+    scenario = scenario_from_args(args, catalog)
+    constraints = {field: getattr(args, flag) for flag, field in _CONSTRAINT_FLAGS.items()
+                   if getattr(args, flag) is not None}
+    if constraints:
+        try:
+            scenario = updated(scenario, constraints=constraints)
+        except ValidationError as error:
+            raise UsageError(_validation_line(error)) from None
+    result = recommend(scenario, catalog, Objective(args.objective), _filters_from_args(args), args.limit)
+    if args.json:
+        _print_json(result_to_dict(result))
+    else:
+        print(recommendation_table(result))
+    return 0
+
+
 def _run_report(args: argparse.Namespace, catalog: Catalog) -> int:
     if args.scenario_file is not None:
         if args.scenario is not None:
@@ -229,6 +264,22 @@ def build_parser() -> argparse.ArgumentParser:
     est = sub.add_parser("estimate", help="memory, speed, power and cost of one configuration")
     _add_scenario_flags(est)
     est.add_argument("--json", action="store_true", help="print one JSON object")
+    rec = sub.add_parser("recommend", help="rank every card (and count) for a scenario")
+    _add_scenario_flags(rec)
+    rec.add_argument("--objective", choices=[o.value for o in Objective], default=Objective.TCO.value,
+                     help="what to minimise (default: total cost of ownership)")
+    rec.add_argument("--deadline", type=float, metavar="HOURS", help="training must finish within [h]")
+    rec.add_argument("--budget", type=float, help="purchase or cloud budget [currency]")
+    rec.add_argument("--power-cap", type=float, metavar="KW", help="facility power available [kW]")
+    rec.add_argument("--requests-per-s", type=float, help="serving load to carry [1/s]")
+    rec.add_argument("--tpot-ms", type=float, help="time-per-output-token target [ms]")
+    rec.add_argument("--ttft-ms", type=float, help="time-to-first-token target [ms]")
+    rec.add_argument("--vendor", action="append", default=[], help="only this vendor (repeatable)")
+    rec.add_argument("--domestic-only", action="store_true", help="only vendors based in mainland China")
+    rec.add_argument("--classes", help="card classes to consider, comma separated (default: by workload)")
+    rec.add_argument("--owned", metavar="ID:COUNT", help="cards already owned, e.g. h100-sxm:16")
+    rec.add_argument("--limit", type=int, default=10, help="how many to list")
+    rec.add_argument("--json", action="store_true")
     rep = sub.add_parser("report", help="write the configuration summary (.pdf .md .csv .json)")
     rep.add_argument("scenario_file", nargs="?", type=Path, metavar="SCENARIO.gpuconf.json",
                      help="scenario file (or give the scenario flags)")
@@ -269,6 +320,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _run_estimate(args, catalog)
         if args.command == "report":
             return _run_report(args, catalog)
+        if args.command == "recommend":
+            return _run_recommend(args, catalog)
         return _run_catalog(args, catalog)
     except (UsageError, ArchitectureError, CatalogError, ScenarioFileError) as error:
         print(f"gpu-configurator: error: {error}", file=sys.stderr)

@@ -244,6 +244,27 @@ def sweep_counts(scenario: Scenario, card: Card, counts: Sequence[int]) -> list[
     return [_estimate_training(with_count(scenario, n), card, training) for n in chosen]
 
 
+def with_count_same_global_batch(scenario: Scenario, count: int) -> Scenario:
+    """The scenario at another card count with the global batch kept (fewer accumulation steps
+    on more cards), as a training run is scaled out. Only for scenarios without pipeline
+    stages, where accumulation does not change what a card holds."""
+    if scenario.parallelism.pp != 1:
+        raise ValueError("keeping the global batch needs a scenario without pipeline stages")
+    train = scenario.training
+    per_step = train.micro_batch * train.grad_accum * scenario.data_parallel
+    dp = count // scenario.parallelism.tp
+    accumulation = max(1, round(per_step / (train.micro_batch * dp)))
+    return with_count(scenario, count).model_copy(
+        update={"training": train.model_copy(update={"grad_accum": accumulation})})
+
+
+def sweep_counts_same_global_batch(scenario: Scenario, card: Card, counts: Sequence[int]) -> list[Estimate]:
+    """Training estimates at each valid count with the global batch of ``scenario`` kept."""
+    basis = training_basis(scenario, card)
+    return [_estimate_training(with_count_same_global_batch(scenario, n), card, basis)
+            for n in valid_counts(scenario, counts)]
+
+
 def sweep_catalog(scenario: Scenario, cards: Iterable[Card], counts: Sequence[int]) -> dict[str, list[Estimate]]:
     """``sweep_counts`` for every card: card id -> estimates by count."""
     return {card.id: sweep_counts(scenario, card, counts) for card in cards}

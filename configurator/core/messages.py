@@ -54,6 +54,25 @@ ENGLISH: dict[str, str] = {
     "misses-request-rate": "Serves {rate:,.2f} requests/s, short of the {target:,.2f} requests/s needed",
     "misses-tpot": "Time per output token {ms:,.1f} ms exceeds the {target:,.1f} ms target",
     "misses-ttft": "Time to first token {ms:,.0f} ms exceeds the {target:,.0f} ms target",
+    "reason-decode-bound": "Decoding {concurrency} sequences at once on {card} is limited by {bound}",
+    "reason-comm-bound": "{card}: {share:.0f} % of each step is communication; faster links would help",
+    "reason-compute-bound": "{card} computes at {mfu:.0f} % MFU and fits with {headroom:.0f} % memory headroom",
+    "reason-class-cheaper": (
+        "{card} ({category} card) costs {ratio:.1f}× less per token than the best {other_category} card, {other}"
+    ),
+    "reason-class-faster": (
+        "{card} ({category} card) is {ratio:.1f}× faster than the best {other_category} card, {other}"
+    ),
+    "reason-deadline-changes": "With a deadline under {hours:,.0f} h, {count} × {card} would win (fastest option)",
+    "reason-latency-changes": "With a latency target under {ms:,.1f} ms per token, {count} × {card} would win",
+    "mismatch-training-card-for-serving": (
+        "{card} is a training card: {count} × {other} carries the same load at {ratio:.1f}× lower cost per token "
+        "({saving:,.2f} {currency} less per million tokens)"
+    ),
+    "mismatch-pcie-card-for-training": (
+        "{card} has no card-to-card link: this training takes {hours:,.0f} h; {count} × {other} with NVLink "
+        "would take {other_hours:,.0f} h"
+    ),
     "prompt-exceeds-batch": (
         "Prompt of {prompt} tokens is prefilled in chunks of {chunk} tokens"
     ),

@@ -77,7 +77,8 @@ class Link:
 def group_link(card: Card, group: int, spans_nodes: bool, assumptions: Assumptions) -> Link:
     """Bandwidth a group of ``group`` cards communicates over."""
     if spans_nodes:
-        return Link(assumptions.network_gbps_per_card, "network")
+        per_card = assumptions.network_gbps_per_card if card.has_fast_link else assumptions.network_gbps_per_pcie_card
+        return Link(per_card, "network")
     fast = card.interconnect.link_gbps_one_way
     if fast is not None and group <= card.interconnect.domain_size:
         return Link(fast, "link")

@@ -167,7 +167,10 @@ class Assumptions(_Frozen):
         default=1.3e-4, ge=0, description="kernel-launch and framework time per layer per forward pass [s]"
     )
     network_gbps_per_card: float = Field(
-        default=50.0, gt=0, description="scale-out network per card, one way (400 Gb/s NIC) [GB/s]"
+        default=50.0, gt=0, description="scale-out network per card, one way (400 Gb/s NIC, HGX-class) [GB/s]"
+    )
+    network_gbps_per_pcie_card: float = Field(
+        default=12.5, gt=0, description="the same for PCIe cards (one 200 Gb/s NIC per two cards) [GB/s]"
     )
     cuda_context_gib: float = Field(default=0.5, ge=0, description="CUDA context and library workspaces [GiB]")
     allocator_overhead: float = Field(

@@ -162,6 +162,20 @@ ZH_CN_MESSAGES: dict[str, str] = {
     "misses-tpot": "每输出词元 {ms:,.1f} ms，超过 {target:,.1f} ms 的目标",
     "misses-ttft": "首词元延迟 {ms:,.0f} ms，超过 {target:,.0f} ms 的目标",
     "prompt-exceeds-batch": "{prompt} 词元的提示按每块 {chunk} 词元分块预填充",
+    "reason-decode-bound": "{card} 同时解码 {concurrency} 条序列，瓶颈在 {bound}",
+    "reason-comm-bound": "{card}：每步 {share:.0f} % 时间用于通信，更快的互联会有帮助",
+    "reason-compute-bound": "{card} 算力利用率 {mfu:.0f} %，显存余量 {headroom:.0f} %",
+    "reason-class-cheaper": "{card}（{category}）每词元成本比最好的{other_category}卡 {other} 低 {ratio:.1f} 倍",
+    "reason-class-faster": "{card}（{category}）比最好的{other_category}卡 {other} 快 {ratio:.1f} 倍",
+    "reason-deadline-changes": "若期限短于 {hours:,.0f} 小时，{count} × {card} 会胜出（最快方案）",
+    "reason-latency-changes": "若每词元延迟目标低于 {ms:,.1f} ms，{count} × {card} 会胜出",
+    "mismatch-training-card-for-serving": (
+        "{card} 是训练卡：{count} × {other} 以低 {ratio:.1f} 倍的每词元成本承载同样负载"
+        "（每百万词元节省 {saving:,.2f} {currency}）"
+    ),
+    "mismatch-pcie-card-for-training": (
+        "{card} 没有卡间高速互联：本次训练需 {hours:,.0f} 小时；{count} × {other}（NVLink）只需 {other_hours:,.0f} 小时"
+    ),
     "inference-batch-compute-bound": "{card} 同时解码 {concurrency} 条序列时受算力限制：更高并发会增加延迟",
 }
 

@@ -147,3 +147,21 @@ def card_details(card: Card) -> str:
     sources = [f"  - {s}" for s in card.sources]
     return "\n".join([f"{card.name} [{card.id}]", _rows(rows), "Prices", *prices, "Sources", *sources,
                       "Notes", f"  {card.notes or ''}"])
+
+
+def recommendation_table(result) -> str:
+    """Ranked configurations, one line each, with the winner's reasons."""
+    lines = [f"Ranked by {result.objective.value} (lower is better)",
+             f"{'#':>2} {'cards':>6}  {'card':34} {'class':11} {'time or TPOT':>14} {'score':>12}  limits"]
+    for index, rec in enumerate(result.ranked, 1):
+        est = rec.estimate
+        speed = _duration(est.training.hours) if est.training else _num(est.inference.tpot_s * 1000, "ms/token")
+        lines.append(f"{index:>2} {rec.count:>6}  {rec.card.name[:34]:34} {rec.card.category:11} {speed:>14} "
+                     f"{rec.score:>12.4g}  {rec.reasons[0].text if rec.reasons else ''}")
+    if result.ranked:
+        lines.append("Why the first:")
+        lines += [f"  - {m.text}" for m in result.ranked[0].reasons]
+    else:
+        lines.append("No card meets the scenario's constraints.")
+    lines.append(f"{len(result.rejected)} cards left out; see --json for why.")
+    return "\n".join(lines)

@@ -1,0 +1,448 @@
+"""Which card, and how many: rank every catalog card for a scenario, with reasons.
+
+For each card the search keeps the user's model, batch and load, and chooses the card count
+and the parallel layout (tensor parallel only inside a card's fast-link domain, data parallel
+across servers, ZeRO and recomputation only when memory needs them). Configurations that do
+not fit or miss a stated constraint are dropped; the rest are ranked by the objective.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from pydantic import ValidationError
+
+from configurator.core.catalog import Card, Catalog
+from configurator.core.economics import HOURS_PER_YEAR
+from configurator.core.estimate import Estimate, estimate, sweep_counts_same_global_batch
+from configurator.core.messages import Message, msg
+from configurator.core.scenario import Scenario, Workload, updated
+
+COUNTS = (1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096)
+"""Card counts tried for training (powers of two, as clusters are built)."""
+
+DOMESTIC_VENDORS = frozenset({"Huawei", "Cambricon", "Biren", "Moore Threads", "Iluvatar CoreX", "MetaX", "Hygon",
+                              "Alibaba T-Head"})
+"""Vendors designing accelerators in mainland China (the 'domestic only' filter)."""
+
+
+class Objective(StrEnum):
+    """What the ranking minimises."""
+
+    TCO = "tco"  # purchase + electricity over the amortisation period (owned cards cost nothing to buy)
+    CLOUD = "cloud"  # cloud rental
+    FASTEST = "fastest"  # training time, or time per output token
+    ENERGY = "energy"  # kWh per token
+    FEWEST_CARDS = "fewest-cards"
+
+
+DEFAULT_CLASSES = {
+    Workload.PRETRAIN: ("training",),
+    Workload.FINETUNE: ("training", "inference"),
+    Workload.LORA: ("training", "inference", "workstation"),
+    Workload.QLORA: ("training", "inference", "workstation"),
+    Workload.INFERENCE: ("training", "inference", "workstation"),
+}
+"""Classes considered unless the user picks others: data-centre cards for each job. Consumer
+graphics cards are left out by default (no ECC, no NVLink, licence limits in data centres)."""
+
+
+@dataclass(frozen=True)
+class Filters:
+    """Which cards may be recommended (``classes`` empty = the workload's default classes)."""
+
+    vendors: tuple[str, ...] = ()
+    domestic_only: bool = False
+    classes: tuple[str, ...] = ()
+    owned_card: str | None = None
+    owned_count: int = 0
+
+    def allows(self, card: Card, workload: Workload) -> bool:
+        classes = self.classes or DEFAULT_CLASSES[workload]
+        return ((not self.vendors or card.vendor in self.vendors)
+                and (not self.domestic_only or card.vendor in DOMESTIC_VENDORS)
+                and card.category in classes)
+
+
+@dataclass(frozen=True)
+class Recommendation:
+    """One ranked configuration with the numbers it was ranked on and its reasons."""
+
+    estimate: Estimate
+    score: float
+    tco: float | None
+    cloud: float | None
+    energy_kwh_per_mtok: float | None
+    reasons: tuple[Message, ...] = field(default=())
+
+    @property
+    def card(self) -> Card:
+        return self.estimate.card
+
+    @property
+    def count(self) -> int:
+        return self.estimate.scenario.count
+
+    @property
+    def speed(self) -> float:
+        """Hours for the job (training) or seconds per output token (inference)."""
+        est = self.estimate
+        return est.training.hours if est.training else est.inference.tpot_s
+
+
+@dataclass(frozen=True)
+class Result:
+    """Ranked recommendations, the cost/speed Pareto front, and what was left out."""
+
+    objective: Objective
+    ranked: tuple[Recommendation, ...]
+    pareto: tuple[Recommendation, ...]
+    rejected: dict[str, str]
+
+    @property
+    def best(self) -> Recommendation | None:
+        return self.ranked[0] if self.ranked else None
+
+
+# ---- candidates -------------------------------------------------------------------------
+
+
+def _valid(scenario: Scenario, **changes) -> Scenario | None:
+    try:
+        return updated(scenario, **changes)
+    except ValidationError:
+        return None
+
+
+def tensor_parallel_options(card: Card, scenario: Scenario) -> list[int]:
+    """TP degrees that stay inside the card's fast-link domain and a server (1 for PCIe cards)."""
+    domain = card.interconnect.domain_size if card.has_fast_link else 1
+    limit = min(domain, scenario.parallelism.cards_per_node)
+    return [t for t in (1, 2, 4, 8) if t <= limit and scenario.model.n_heads % t == 0]
+
+
+def training_candidates(scenario: Scenario, card: Card) -> list[Estimate]:
+    """For each tensor-parallel degree: the lightest memory setting that fits (no ZeRO-3 or
+    recomputation unless needed), at every count in ``COUNTS``, keeping the scenario's global
+    batch (micro-batch × accumulation × data-parallel copies)."""
+    results: list[Estimate] = []
+    per_step = scenario.training.micro_batch * scenario.training.grad_accum * scenario.data_parallel
+    base = _valid(scenario, card_id=card.id, count=1, parallelism={"tp": 1, "pp": 1, "zero": 0},
+                  training={"grad_accum": per_step // scenario.training.micro_batch or 1})
+    if base is None:
+        return results
+    for tp in tensor_parallel_options(card, scenario):
+        for zero, recompute in ((1, "none"), (1, "full"), (3, "none"), (3, "full")):
+            layout = _valid(base, count=tp, parallelism={"tp": tp, "zero": zero},
+                            training={"recompute": recompute})
+            if layout is None:
+                continue
+            sweep = sweep_counts_same_global_batch(layout, card, [c for c in COUNTS if c >= tp])
+            fitting = [e for e in sweep if e.fits and e.training is not None]
+            if fitting:
+                results.extend(fitting)
+                break  # a lighter setting already fits at some count; heavier ones only cost speed
+    return results
+
+
+def _fits_at(scenario: Scenario, card: Card, tp: int) -> Estimate | None:
+    """The scenario on ``tp`` cards, at its concurrency or the largest that fits."""
+    concurrency = scenario.serving.concurrency
+    while concurrency >= 1:
+        candidate = _valid(scenario, card_id=card.id, count=tp, parallelism={"tp": tp, "pp": 1, "zero": 0},
+                           serving={"concurrency": concurrency})
+        if candidate is None:
+            return None
+        result = estimate(candidate, card)
+        if result.fits and result.inference is not None:
+            return result
+        concurrency //= 2
+    return None
+
+
+def inference_candidates(scenario: Scenario, card: Card) -> list[Estimate]:
+    """For each tensor-parallel degree that holds the model: enough replicas for the requested
+    rate (one replica when no rate is set)."""
+    results = []
+    target = scenario.constraints.requests_per_s
+    for tp in tensor_parallel_options(card, scenario):
+        replica = _fits_at(scenario, card, tp)
+        if replica is None or replica.inference is None or replica.inference.requests_per_s <= 0:
+            continue
+        replicas = math.ceil(target / replica.inference.requests_per_s) if target else 1
+        deployment = _valid(replica.scenario, count=tp * replicas)
+        if deployment is not None:
+            results.append(estimate(deployment, card))
+    return results
+
+
+# ---- scoring ----------------------------------------------------------------------------
+
+
+def served_tokens_per_hour(est: Estimate) -> float:
+    """Output tokens an inference deployment serves per hour: the stated load if there is one
+    (capacity beyond it is paid for but idle), else its capacity."""
+    target = est.scenario.constraints.requests_per_s
+    rate = min(target, est.inference.requests_per_s) if target else est.inference.requests_per_s
+    return rate * est.scenario.serving.output_tokens * 3600.0
+
+
+def _owned(est: Estimate, filters: Filters) -> int:
+    return min(est.scenario.count, filters.owned_count) if est.card.id == filters.owned_card else 0
+
+
+def ownership_cost(est: Estimate, filters: Filters) -> float | None:
+    """TCO: cards to buy plus electricity, for the training job or over the amortisation period."""
+    price = est.costs.prices.card_price
+    to_buy = est.scenario.count - _owned(est, filters)
+    if (price is None and to_buy > 0) or est.power is None:
+        return None
+    kwh_price = est.scenario.economics.electricity_per_kwh
+    if est.training:
+        energy = est.energy_kwh * kwh_price
+    else:
+        hours = HOURS_PER_YEAR * est.scenario.economics.amortisation_years
+        energy = est.power.facility_watts / 1000 * hours * kwh_price
+    return (price or 0.0) * to_buy + energy
+
+
+def cloud_cost(est: Estimate) -> float | None:
+    """Cloud rental for the training job, or per hour of serving."""
+    return est.costs.cloud
+
+
+def _tokens_paid_for(est: Estimate, hours: float) -> float:
+    """Tokens a cost covers: the training budget, or ``hours`` of serving at the load."""
+    return est.scenario.training.tokens if est.training else served_tokens_per_hour(est) * hours
+
+
+def tco_per_million(est: Estimate, filters: Filters) -> float | None:
+    """Ownership cost per million tokens (serving: over the amortisation period)."""
+    cost = ownership_cost(est, filters)
+    if cost is None:
+        return None
+    hours = HOURS_PER_YEAR * est.scenario.economics.amortisation_years
+    return cost / _tokens_paid_for(est, hours) * 1e6
+
+
+def cloud_per_million(est: Estimate) -> float | None:
+    """Cloud rental per million tokens (serving: one hour's rent over one hour's tokens)."""
+    cost = cloud_cost(est)
+    return None if cost is None else cost / _tokens_paid_for(est, 1.0) * 1e6
+
+
+def energy_per_million(est: Estimate) -> float | None:
+    if est.energy_kwh is None:
+        return None
+    tokens = est.scenario.training.tokens if est.training else served_tokens_per_hour(est)
+    return est.energy_kwh / tokens * 1e6
+
+
+def score(est: Estimate, objective: Objective, filters: Filters) -> float | None:
+    """Lower is better; None when the objective cannot be evaluated (no price, no power)."""
+    if objective is Objective.TCO:
+        return tco_per_million(est, filters)
+    if objective is Objective.CLOUD:
+        return cloud_per_million(est)
+    if objective is Objective.FASTEST:
+        return est.training.hours if est.training else est.inference.tpot_s
+    if objective is Objective.ENERGY:
+        return energy_per_million(est)
+    return float(est.scenario.count)
+
+
+def constraint_violation(est: Estimate, filters: Filters) -> str | None:
+    """Why a configuration breaks a stated constraint, or None."""
+    c = est.scenario.constraints
+    if c.deadline_hours and est.training and est.training.hours > c.deadline_hours:
+        return "misses the deadline"
+    if c.power_cap_kw and est.power and est.power.facility_watts / 1000 > c.power_cap_kw:
+        return "exceeds the power cap"
+    if c.power_cap_kw and est.power is None:
+        return "board power unknown, power cap cannot be checked"
+    if c.budget:
+        spend = ownership_cost(est, filters)
+        cloud = cloud_cost(est)
+        options = [v for v in (spend, cloud) if v is not None]
+        if not options or min(options) > c.budget:
+            return "over budget"
+    if est.inference:
+        if c.tpot_ms and est.inference.tpot_s * 1000 > c.tpot_ms:
+            return "misses the time-per-token target"
+        if c.ttft_ms and est.inference.ttft_s * 1000 > c.ttft_ms:
+            return "misses the time-to-first-token target"
+        if c.requests_per_s and est.inference.requests_per_s < c.requests_per_s:
+            return "cannot carry the request rate"
+    return None
+
+
+# ---- reasons ----------------------------------------------------------------------------
+
+
+def _limit_reason(est: Estimate) -> Message:
+    if est.inference:
+        bound = est.inference.decode_bound
+        return msg("reason-decode-bound", concurrency=est.scenario.serving.concurrency, card=est.card.name,
+                   bound="memory bandwidth" if bound == "memory" else "compute")
+    t = est.training
+    comm = (t.tensor_parallel_s + t.data_parallel_s) / t.step_time_s
+    if comm > 0.25:
+        return msg("reason-comm-bound", card=est.card.name, share=100 * comm)
+    return msg("reason-compute-bound", card=est.card.name, mfu=100 * t.mfu,
+               headroom=100 * est.memory.headroom)
+
+
+def _class_reason(best: Recommendation, ranked: Sequence[Recommendation], objective: Objective) -> Message | None:
+    """How the winner compares with the best card of another class, in numbers."""
+    other = next((r for r in ranked if r.card.category != best.card.category), None)
+    if other is None or not best.score or not other.score:
+        return None
+    ratio = other.score / best.score
+    if objective is Objective.FASTEST:
+        return msg("reason-class-faster", card=best.card.name, category=best.card.category, ratio=ratio,
+                   other=other.card.name, other_category=other.card.category)
+    return msg("reason-class-cheaper", card=best.card.name, category=best.card.category, ratio=ratio,
+               other=other.card.name, other_category=other.card.category)
+
+
+def _what_would_change(best: Recommendation, ranked: Sequence[Recommendation]) -> Message | None:
+    """The fastest configuration, when it is not the winner: what choosing it would cost."""
+    fastest = min(ranked, key=lambda r: r.speed)
+    if fastest is best:
+        return None
+    if best.estimate.training:
+        return msg("reason-deadline-changes", hours=fastest.speed, card=fastest.card.name, count=fastest.count)
+    return msg("reason-latency-changes", ms=fastest.speed * 1000, card=fastest.card.name, count=fastest.count)
+
+
+def _with_reasons(ranked: list[Recommendation], objective: Objective) -> list[Recommendation]:
+    out = []
+    for index, rec in enumerate(ranked):
+        reasons = [_limit_reason(rec.estimate)]
+        if index == 0:
+            reasons += [r for r in (_class_reason(rec, ranked, objective), _what_would_change(rec, ranked)) if r]
+        out.append(Recommendation(rec.estimate, rec.score, rec.tco, rec.cloud, rec.energy_kwh_per_mtok,
+                                  tuple(reasons)))
+    return out
+
+
+# ---- the search -------------------------------------------------------------------------
+
+
+def pareto_front(recs: Iterable[Recommendation]) -> tuple[Recommendation, ...]:
+    """Configurations no other beats on both cost (TCO per token) and speed."""
+    points = [r for r in recs if r.tco is not None]
+    front = []
+    for r in sorted(points, key=lambda r: (r.speed, r.tco)):
+        if not front or r.tco < front[-1].tco:
+            front.append(r)
+    return tuple(front)
+
+
+def _best_per_card(candidates: list[Estimate], objective: Objective, filters: Filters) -> Recommendation | None:
+    scored = []
+    for est in candidates:
+        value = score(est, objective, filters)
+        if value is None or constraint_violation(est, filters):
+            continue
+        scored.append(Recommendation(est, value, tco_per_million(est, filters), cloud_per_million(est),
+                                     energy_per_million(est)))
+    if not scored:
+        return None
+    return min(scored, key=lambda r: (r.score, r.count, r.speed))
+
+
+def recommend(scenario: Scenario, catalog: Catalog, objective: Objective = Objective.TCO,
+              filters: Filters = Filters(), limit: int = 10) -> Result:  # noqa: B008 - frozen default
+    """Rank the catalog's cards (one configuration each) for ``scenario``."""
+    best: list[Recommendation] = []
+    rejected: dict[str, str] = {}
+    for card in catalog.cards:
+        if not filters.allows(card, scenario.workload):
+            rejected[card.id] = "filtered out"
+            continue
+        if scenario.workload is Workload.INFERENCE:
+            candidates = inference_candidates(scenario, card)
+        else:
+            candidates = training_candidates(scenario, card)
+        if not candidates:
+            rejected[card.id] = "does not fit at any count tried"
+            continue
+        rec = _best_per_card(candidates, objective, filters)
+        if rec is None:
+            reasons = {constraint_violation(e, filters) for e in candidates} - {None}
+            rejected[card.id] = ", ".join(sorted(reasons)) or f"no {objective.value} figure (price or power unknown)"
+            continue
+        best.append(rec)
+    best.sort(key=lambda r: (r.score, r.count, r.speed, r.card.id))
+    ranked = _with_reasons(best, objective)
+    return Result(objective, tuple(ranked[:limit]), pareto_front(ranked), rejected)
+
+
+# ---- mismatch check ---------------------------------------------------------------------
+
+
+def mismatch(scenario: Scenario, catalog: Catalog) -> Message | None:
+    """Flag a hand-picked card of the wrong class, with what the mistake costs.
+
+    Serving on a training card when inference cards carry the same load for less per token
+    (compared on ownership cost where both have purchase prices, else on cloud prices); or
+    training on more than one server of PCIe-only cards when the same number of NVLink
+    training cards finishes sooner.
+    """
+    card = catalog.get(scenario.card_id)
+    chosen = estimate(scenario, card)
+    if not chosen.fits:
+        return None
+    if scenario.workload is Workload.INFERENCE and card.category == "training":
+        for objective in (Objective.TCO, Objective.CLOUD):
+            mine = score(chosen, objective, Filters())
+            better = recommend(scenario, catalog, objective, Filters(classes=("inference",)), limit=1).best
+            if mine and better and better.score < mine:
+                return msg("mismatch-training-card-for-serving", card=card.name, other=better.card.name,
+                           count=better.count, ratio=mine / better.score, currency=scenario.economics.currency,
+                           saving=mine - better.score)
+            if mine and better:
+                return None
+    if (scenario.workload in (Workload.PRETRAIN, Workload.FINETUNE) and not card.has_fast_link
+            and scenario.count > scenario.parallelism.cards_per_node and chosen.training):
+        linked = [estimate(scenario, other) for other in catalog.cards
+                  if other.category == "training" and other.has_fast_link]
+        faster = [e for e in linked if e.fits and e.training and e.training.hours < chosen.training.hours]
+        if faster:
+            best = min(faster, key=lambda e: e.training.hours)
+            return msg("mismatch-pcie-card-for-training", card=card.name, hours=chosen.training.hours,
+                       other=best.card.name, count=scenario.count, other_hours=best.training.hours)
+    return None
+
+
+def recommendation_to_dict(rec: Recommendation, rank: int) -> dict:
+    """One ranked entry: the estimate's JSON fields plus the ranking numbers and reasons."""
+    entry = {k: v for k, v in rec.estimate.to_dict().items() if k not in ("scenario", "assumptions")}
+    p = rec.estimate.scenario.parallelism
+    entry.update({
+        "rank": rank,
+        "score": rec.score,
+        "tco_per_million_tokens": rec.tco,
+        "cloud_per_million_tokens": rec.cloud,
+        "energy_kwh_per_million_tokens": rec.energy_kwh_per_mtok,
+        "layout": {"count": rec.count, "tp": p.tp, "pp": p.pp, "zero": p.zero, "nodes": rec.estimate.scenario.nodes,
+                   "recompute": rec.estimate.scenario.training.recompute.value,
+                   "concurrency": rec.estimate.scenario.serving.concurrency},
+        "reasons": [m.text for m in rec.reasons],
+        "reason_ids": [m.to_dict() for m in rec.reasons],
+    })
+    return entry
+
+
+def result_to_dict(result: Result) -> dict:
+    return {
+        "objective": result.objective.value,
+        "ranked": [recommendation_to_dict(r, i + 1) for i, r in enumerate(result.ranked)],
+        "pareto": [{"card": r.card.id, "count": r.count, "speed": r.speed, "tco_per_million_tokens": r.tco}
+                   for r in result.pareto],
+        "rejected": result.rejected,
+    }

@@ -1,0 +1,155 @@
+"""Recommendations on scenarios whose answer is clear from the physics."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from configurator.cli import main
+from configurator.core.architecture import preset
+from configurator.core.catalog import load_catalog
+from configurator.core.recommend import (
+    DOMESTIC_VENDORS,
+    Filters,
+    Objective,
+    mismatch,
+    recommend,
+    result_to_dict,
+)
+from configurator.core.scenario import Scenario
+from configurator.core.units import Precision
+
+ALL_CLASSES = ("training", "inference", "graphics", "workstation", "edge")
+
+
+@pytest.fixture(scope="module")
+def catalog():
+    return load_catalog()
+
+
+def pretrain_7b(**constraints) -> Scenario:
+    return Scenario(model=preset("llama2-7b"), workload="pretrain",
+                    training={"tokens": 1e12, "micro_batch": 4, "seq_len": 2048, "grad_accum": 128,
+                              "recipe": "megatron-mixed"},
+                    constraints={"deadline_hours": 30 * 24, **constraints})
+
+
+def serve_8b(**constraints) -> Scenario:
+    return Scenario(model=preset("llama3-8b"), workload="inference", card_id="h100-sxm",
+                    serving={"concurrency": 8, "context": 4096, "prompt_tokens": 1024, "output_tokens": 256},
+                    constraints={"requests_per_s": 1.0, **constraints})
+
+
+def test_70b_bf16_is_never_put_on_one_24gb_card(catalog):
+    scenario = Scenario(model=preset("llama3-70b"), workload="inference", precision="bf16")
+    result = recommend(scenario, catalog, Objective.FEWEST_CARDS, Filters(classes=ALL_CLASSES), limit=50)
+    assert result.ranked
+    for rec in result.ranked:
+        assert rec.estimate.fits
+        assert not (rec.count == 1 and rec.card.memory_gb <= 24)
+
+
+@pytest.mark.parametrize("objective", [Objective.TCO, Objective.CLOUD])
+def test_pretraining_7b_in_30_days_recommends_training_cards(catalog, objective):
+    result = recommend(pretrain_7b(), catalog, objective, Filters(classes=ALL_CLASSES))
+    assert result.best.card.category == "training"
+    assert result.best.estimate.training.hours <= 30 * 24
+
+
+def test_serving_8b_at_modest_load_ranks_inference_cards_above_h100(catalog):
+    result = recommend(serve_8b(), catalog, Objective.CLOUD, limit=60)
+    order = [r.card.id for r in result.ranked]
+    best_inference = min(order.index(c) for c in ("l4", "l40s", "a10") if c in order)
+    assert best_inference < order.index("h100-sxm")
+
+
+def test_int4_only_where_supported_or_flagged(catalog):
+    scenario = Scenario(model=preset("llama3-70b"), workload="inference", precision=Precision.INT4)
+    result = recommend(scenario, catalog, Objective.FASTEST, limit=50)
+    for rec in result.ranked:
+        if not rec.card.supports(Precision.INT4):
+            assert any(m.id == "precision-emulated" for m in rec.estimate.messages)
+
+
+def test_power_cap_is_never_exceeded(catalog):
+    result = recommend(pretrain_7b(power_cap_kw=60.0), catalog, Objective.FASTEST, limit=50)
+    assert result.ranked
+    assert all(r.estimate.power.facility_watts <= 60_000 for r in result.ranked)
+
+
+def test_budget_is_respected(catalog):
+    result = recommend(pretrain_7b(budget=2_000_000.0), catalog, Objective.CLOUD, limit=50)
+    for rec in result.ranked:
+        costs = [c for c in (rec.estimate.costs.purchase, rec.estimate.costs.cloud) if c is not None]
+        assert min(costs) <= 2_000_000
+
+
+def test_deadline_is_met(catalog):
+    result = recommend(pretrain_7b(), catalog, Objective.TCO, limit=50)
+    assert all(r.estimate.training.hours <= 30 * 24 for r in result.ranked)
+
+
+def test_domestic_and_vendor_filters(catalog):
+    scenario = Scenario(model=preset("llama3-8b"), workload="inference")
+    domestic = recommend(scenario, catalog, Objective.FASTEST, Filters(domestic_only=True), limit=50)
+    assert domestic.ranked and all(r.card.vendor in DOMESTIC_VENDORS for r in domestic.ranked)
+    amd = recommend(scenario, catalog, Objective.FASTEST, Filters(vendors=("AMD",)), limit=50)
+    assert {r.card.vendor for r in amd.ranked} == {"AMD"}
+
+
+def test_owned_cards_cost_nothing_to_buy(catalog):
+    scenario = pretrain_7b()
+    plain = recommend(scenario, catalog, Objective.TCO, limit=50)
+    owned = recommend(scenario, catalog, Objective.TCO, Filters(owned_card="h100-sxm", owned_count=512), limit=50)
+    h100 = lambda result: next(r for r in result.ranked if r.card.id == "h100-sxm")  # noqa: E731
+    assert h100(owned).score < h100(plain).score
+
+
+def test_results_are_deterministic(catalog):
+    first = result_to_dict(recommend(serve_8b(), catalog, Objective.CLOUD))
+    assert first == result_to_dict(recommend(serve_8b(), catalog, Objective.CLOUD))
+
+
+def test_winner_has_plain_reasons_with_numbers(catalog):
+    best = recommend(serve_8b(), catalog, Objective.CLOUD).best
+    texts = [m.text for m in best.reasons]
+    assert any("limited by" in t for t in texts)
+    assert any("×" in t for t in texts)
+
+
+def test_pareto_front_is_not_dominated(catalog):
+    result = recommend(pretrain_7b(), catalog, Objective.TCO, limit=50)
+    for point in result.pareto:
+        assert not any(o.speed < point.speed and o.tco < point.tco for o in result.ranked if o.tco is not None)
+
+
+def test_mismatch_training_card_for_light_serving(catalog):
+    message = mismatch(serve_8b(), catalog)
+    assert message is not None and message.id == "mismatch-training-card-for-serving"
+    assert message.params["ratio"] > 1
+
+
+def test_mismatch_pcie_card_for_large_training(catalog):
+    scenario = Scenario(model=preset("llama2-7b"), card_id="l40s", count=64, workload="pretrain",
+                        parallelism={"zero": 3}, training={"tokens": 1e12, "micro_batch": 2, "grad_accum": 8})
+    message = mismatch(scenario, catalog)
+    assert message is not None and message.id == "mismatch-pcie-card-for-training"
+    assert message.params["other_hours"] < message.params["hours"]
+
+
+def test_cli_recommend_json(capsys):
+    code = main(["recommend", "--json", "--workload", "inference", "--model", "llama3-8b", "--concurrency", "8",
+                 "--requests-per-s", "1", "--objective", "cloud", "--limit", "5"])
+    out = json.loads(capsys.readouterr().out)
+    assert code == 0 and out["objective"] == "cloud" and len(out["ranked"]) == 5
+    first = out["ranked"][0]
+    assert {"memory", "performance", "cost", "power", "reasons", "layout", "rank"} <= set(first)
+    assert first["memory"]["fits"] is True and first["reasons"]
+
+
+def test_cli_recommend_table_and_bad_owned(capsys):
+    assert main(["recommend", "--model", "llama2-7b", "--workload", "pretrain", "--tokens", "1T",
+                 "--deadline", "720", "--grad-accum", "128", "--batch", "4"]) == 0
+    assert "Why the first" in capsys.readouterr().out
+    assert main(["recommend", "--owned", "h100"]) == 2

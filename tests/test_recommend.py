@@ -153,3 +153,33 @@ def test_cli_recommend_table_and_bad_owned(capsys):
                  "--deadline", "720", "--grad-accum", "128", "--batch", "4"]) == 0
     assert "Why the first" in capsys.readouterr().out
     assert main(["recommend", "--owned", "h100"]) == 2
+
+
+def test_recommendation_panel_ranks_and_applies(qtbot, tmp_path, monkeypatch):
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QMessageBox
+
+    from configurator.app.controller import ScenarioController
+    from configurator.app.main_window import MainWindow
+
+    monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: QMessageBox.StandardButton.Discard)
+    controller = ScenarioController(load_catalog(), serve_8b())
+    window = MainWindow(controller, QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(window)
+    window.show()
+    panel = window.toggle_recommendations(True)
+    panel.objective.setCurrentIndex(panel.objective.findData("cloud"))
+    result = panel.refresh()
+    assert panel.table.rowCount() == len(result.ranked) > 3
+    assert "limited by" in panel.reasons.text()
+    assert "training card" in panel.mismatch_label.text()
+    panel.table.selectRow(1)
+    chosen = result.ranked[1]
+    assert panel.use_selected()
+    assert controller.scenario.card_id == chosen.card.id and controller.scenario.count == chosen.count
+    controller.undo_stack.undo()
+    assert controller.scenario.card_id == "h100-sxm"
+    panel.power.setValue(0.5)  # 0.5 kW: nothing fits under the cap
+    assert controller.scenario.constraints.power_cap_kw == 0.5
+    assert not panel.refresh().ranked
+    assert "No card" in panel.reasons.text()

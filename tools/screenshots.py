@@ -54,6 +54,19 @@ def main(argv: list[str]) -> int:
     wizard.grab().save(str(out / "wizard.png"))
     wizard.reject()
 
+    controller.apply_many({"workload": "inference", "model": controller.scenario.model.model_dump(),
+                           "card_id": "h100-sxm", "count": 1, "precision": "bf16", "serving.concurrency": 8,
+                           "constraints.requests_per_s": 2.0})
+    panel = window.toggle_recommendations(True)
+    panel.objective.setCurrentIndex(panel.objective.findData("cloud"))
+    window.resize(1280, 900)
+    settle()
+    panel.refresh()
+    for _ in range(5):
+        app.processEvents()
+    window.grab().save(str(out / "recommendation.png"))
+    window.toggle_recommendations(False)
+
     browser = window.open_browser()
     browser.resize(1280, 800)
     browser.select_ids(["h100-sxm", "l40s", "mi300x"])

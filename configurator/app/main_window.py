@@ -107,6 +107,10 @@ class MainWindow(QMainWindow):
         self.redo_action.setShortcut(keys.Redo)
         self.wizard_action = self._action(self.tr("Workload &wizard…"), self.open_wizard,
                                           QKeySequence("Ctrl+Shift+W"), self.tr("Answer a few questions"))
+        self.recommend_action = self._action(self.tr("&Recommendation panel"), self.toggle_recommendations,
+                                             QKeySequence("Ctrl+R"),
+                                             self.tr("Which card, and how many: every card ranked for this job"))
+        self.recommend_action.setCheckable(True)
         self.browser_action = self._action(self.tr("Card &browser…"), self.open_browser, QKeySequence("Ctrl+B"),
                                            self.tr("Every card with its specs, sources and prices"))
 
@@ -129,12 +133,14 @@ class MainWindow(QMainWindow):
         self.view_menu = self.menuBar().addMenu(self.tr("&View"))
         self.view_menu.addAction(self.wizard_action)
         self.view_menu.addAction(self.browser_action)
+        self.view_menu.addAction(self.recommend_action)
         self.help_menu = self.menuBar().addMenu(self.tr("&Help"))
         self.help_menu.addAction(self._action(self.tr("&About"), self._about))
         toolbar = self.addToolBar(self.tr("Main"))
         toolbar.setObjectName("main-toolbar")
         for action in (self.new_action, self.open_action, self.save_action, self.undo_action, self.redo_action,
-                       self.wizard_action, self.browser_action, self.export_action, self.preview_action):
+                       self.wizard_action, self.browser_action, self.recommend_action, self.export_action,
+                       self.preview_action):
             toolbar.addAction(action)
         self.toolbar = toolbar
 
@@ -144,6 +150,23 @@ class MainWindow(QMainWindow):
         wizard = WorkloadWizard(self.controller, self)
         wizard.open()
         return wizard
+
+    def toggle_recommendations(self, checked: bool | None = None):
+        """Show or hide the recommendation panel (created on first use)."""
+        from PySide6.QtWidgets import QDockWidget
+
+        from configurator.app.recommend_panel import RecommendationPanel
+
+        if getattr(self, "recommend_dock", None) is None:
+            self.recommend_dock = QDockWidget(self.tr("Recommendation"), self)
+            self.recommend_dock.setObjectName("recommendation-dock")
+            self.recommend_panel = RecommendationPanel(self.controller)
+            self.recommend_dock.setWidget(self.recommend_panel)
+            self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.recommend_dock)
+            self.recommend_dock.visibilityChanged.connect(self.recommend_action.setChecked)
+        visible = not self.recommend_dock.isVisible() if checked is None else checked
+        self.recommend_dock.setVisible(visible)
+        return self.recommend_panel
 
     def open_browser(self):
         from configurator.app.browser import CardBrowser

@@ -332,12 +332,17 @@ def _with_reasons(ranked: list[Recommendation], objective: Objective) -> list[Re
 # ---- the search -------------------------------------------------------------------------
 
 
-def pareto_front(recs: Iterable[Recommendation]) -> tuple[Recommendation, ...]:
-    """Configurations no other beats on both cost (TCO per token) and speed."""
-    points = [r for r in recs if r.tco is not None]
-    front = []
-    for r in sorted(points, key=lambda r: (r.speed, r.tco)):
-        if not front or r.tco < front[-1].tco:
+def cost_basis(objective: Objective) -> str:
+    """Which cost the Pareto chart uses: cloud rent when ranking by it, ownership otherwise."""
+    return "cloud" if objective is Objective.CLOUD else "tco"
+
+
+def pareto_front(recs: Iterable[Recommendation], basis: str = "tco") -> tuple[Recommendation, ...]:
+    """Configurations no other beats on both cost per token (``basis``) and speed."""
+    points = [r for r in recs if getattr(r, basis) is not None]
+    front: list[Recommendation] = []
+    for r in sorted(points, key=lambda r: (r.speed, getattr(r, basis))):
+        if not front or getattr(r, basis) < getattr(front[-1], basis):
             front.append(r)
     return tuple(front)
 
@@ -379,7 +384,7 @@ def recommend(scenario: Scenario, catalog: Catalog, objective: Objective = Objec
         best.append(rec)
     best.sort(key=lambda r: (r.score, r.count, r.speed, r.card.id))
     ranked = _with_reasons(best, objective)
-    return Result(objective, tuple(ranked[:limit]), pareto_front(ranked), rejected)
+    return Result(objective, tuple(ranked[:limit]), pareto_front(ranked, cost_basis(objective)), rejected)
 
 
 # ---- mismatch check ---------------------------------------------------------------------

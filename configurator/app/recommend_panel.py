@@ -1,0 +1,222 @@
+"""Recommendation panel: which card and how many, ranked, with reasons and a Pareto chart."""
+
+from __future__ import annotations
+
+import math
+
+import pyqtgraph as pg
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from configurator.app import format as fmt
+from configurator.app.binders import SpinBinder
+from configurator.app.charts import NumberAxis
+from configurator.app.controller import ScenarioController
+from configurator.app.labels import CLASS_COLOURS, class_names
+from configurator.core.recommend import Filters, Objective, Result, cost_basis, mismatch, recommend
+from configurator.core.scenario import Scenario
+
+DEBOUNCE_MS = 400
+"""Recommend once the user has stopped changing the scenario for this long."""
+
+
+def objective_names() -> dict[str, str]:
+    from PySide6.QtCore import QCoreApplication
+
+    t = lambda text: QCoreApplication.translate("recommend", text)  # noqa: E731
+    return {
+        Objective.TCO.value: t("Lowest cost of ownership (buy + electricity)"),
+        Objective.CLOUD.value: t("Lowest cloud cost"),
+        Objective.FASTEST.value: t("Fastest"),
+        Objective.ENERGY.value: t("Lowest energy"),
+        Objective.FEWEST_CARDS.value: t("Fewest cards"),
+    }
+
+
+def _none_spin(maximum: float, decimals: int, suffix: str, tip: str) -> QDoubleSpinBox:
+    box = QDoubleSpinBox()
+    box.setRange(0, maximum)
+    box.setDecimals(decimals)
+    box.setSuffix(suffix)
+    box.setSpecialValueText("—")
+    box.setToolTip(tip)
+    return box
+
+
+class RecommendationPanel(QWidget):
+    """Ranks every catalog card for the current scenario and applies the chosen one."""
+
+    def __init__(self, controller: ScenarioController, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self.result: Result | None = None
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(DEBOUNCE_MS)
+        self._timer.timeout.connect(self.refresh)
+        layout = QHBoxLayout(self)
+        layout.addLayout(self._controls(), 0)
+        middle = QVBoxLayout()
+        self.mismatch_label = QLabel()
+        self.mismatch_label.setWordWrap(True)
+        self.mismatch_label.setStyleSheet("color: #b00020; font-weight: bold;")
+        middle.addWidget(self.mismatch_label)
+        self.table = QTableWidget(0, 6)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.itemSelectionChanged.connect(self._show_reasons)
+        self.table.doubleClicked.connect(lambda _: self.use_selected())
+        middle.addWidget(self.table, 1)
+        self.reasons = QLabel()
+        self.reasons.setWordWrap(True)
+        middle.addWidget(self.reasons)
+        layout.addLayout(middle, 3)
+        self.chart = pg.PlotWidget(axisItems={"left": NumberAxis("left"), "bottom": NumberAxis("bottom")})
+        self.chart.setLogMode(x=True, y=True)
+        self.chart.setMinimumWidth(260)
+        self.points = pg.ScatterPlotItem(size=10, hoverable=True, tip=lambda x, y, data: data)
+        self.front = pg.PlotDataItem(pen=pg.mkPen("#333", width=1.5, style=Qt.PenStyle.DashLine))
+        self.chart.addItem(self.points)
+        self.chart.addItem(self.front)
+        layout.addWidget(self.chart, 2)
+        self._set_headers()
+        controller.scenario_changed.connect(self._schedule)
+        controller.catalog_changed.connect(self._schedule)
+        self._schedule()
+
+    def _controls(self) -> QFormLayout:
+        form = QFormLayout()
+        self.objective = QComboBox()
+        for key, label in objective_names().items():
+            self.objective.addItem(label, key)
+        self.objective.currentIndexChanged.connect(self._schedule)
+        form.addRow(self.tr("&Rank by"), self.objective)
+        self.deadline = _none_spin(1e6, 0, self.tr(" h"), self.tr("Training must finish within (— = no deadline)"))
+        SpinBinder(self.deadline, self.controller, "constraints.deadline_hours")
+        form.addRow(self.tr("&Deadline"), self.deadline)
+        self.rate = _none_spin(1e6, 2, self.tr(" req/s"), self.tr("Requests per second to serve (— = not set)"))
+        SpinBinder(self.rate, self.controller, "constraints.requests_per_s")
+        form.addRow(self.tr("Re&quests"), self.rate)
+        self.tpot = _none_spin(1e5, 1, self.tr(" ms/token"), self.tr("Time per output token target"))
+        SpinBinder(self.tpot, self.controller, "constraints.tpot_ms")
+        form.addRow(self.tr("&Latency"), self.tpot)
+        self.budget = _none_spin(1e12, 0, "", self.tr("Purchase or cloud budget in the scenario currency"))
+        SpinBinder(self.budget, self.controller, "constraints.budget")
+        form.addRow(self.tr("&Budget"), self.budget)
+        self.power = _none_spin(1e6, 1, self.tr(" kW"), self.tr("Facility power available"))
+        SpinBinder(self.power, self.controller, "constraints.power_cap_kw")
+        form.addRow(self.tr("&Power cap"), self.power)
+        self.domestic = QCheckBox(self.tr("Domestic (China) vendors only"))
+        self.domestic.toggled.connect(self._schedule)
+        form.addRow(self.domestic)
+        self.consumer = QCheckBox(self.tr("Include consumer graphics cards"))
+        self.consumer.setToolTip(self.tr("GeForce-class cards: cheap, but no ECC, no NVLink and licence limits "
+                                         "in data centres"))
+        self.consumer.toggled.connect(self._schedule)
+        form.addRow(self.consumer)
+        self.use_button = QPushButton(self.tr("&Use this configuration"))
+        self.use_button.clicked.connect(self.use_selected)
+        form.addRow(self.use_button)
+        return form
+
+    def _set_headers(self) -> None:
+        self.table.setHorizontalHeaderLabels([
+            self.tr("Cards"), self.tr("Class"), self.tr("Time or latency"), self.tr("Score"),
+            self.tr("Cost per million tokens"), self.tr("Limited by"),
+        ])
+
+    def filters(self) -> Filters:
+        from configurator.core.recommend import DEFAULT_CLASSES
+
+        classes = DEFAULT_CLASSES[self.controller.scenario.workload]
+        if self.consumer.isChecked():
+            classes = (*classes, "graphics")
+        return Filters(domestic_only=self.domestic.isChecked(), classes=classes)
+
+    def _schedule(self, *_changed) -> None:
+        self._timer.start()
+
+    def refresh(self) -> Result:
+        """Recommend for the current scenario now."""
+        self._timer.stop()
+        scenario: Scenario = self.controller.scenario
+        catalog = self.controller.catalog
+        objective = Objective(self.objective.currentData())
+        self.result = recommend(scenario, catalog, objective, self.filters(), limit=15)
+        warning = mismatch(scenario, catalog)
+        self.mismatch_label.setText(warning.text if warning else "")
+        self._fill_table(self.result)
+        self._fill_chart(self.result)
+        if self.result.ranked:
+            self.table.selectRow(0)
+        else:
+            self.reasons.setText(self.tr("No card meets the constraints; {0} were left out.").format(
+                len(self.result.rejected)))
+        return self.result
+
+    def _fill_table(self, result: Result) -> None:
+        names = class_names()
+        currency = self.controller.scenario.economics.currency
+        self.table.setRowCount(len(result.ranked))
+        for row, rec in enumerate(result.ranked):
+            est = rec.estimate
+            speed = fmt.duration(est.training.hours) if est.training else fmt.seconds(est.inference.tpot_s)
+            cost = rec.tco if result.objective is Objective.TCO else rec.cloud
+            cells = [f"{rec.count} × {rec.card.name}", names[rec.card.category], speed, fmt.significant(rec.score),
+                     fmt.money(cost, currency), rec.reasons[0].text if rec.reasons else ""]
+            for column, text in enumerate(cells):
+                self.table.setItem(row, column, QTableWidgetItem(text))
+
+    def _fill_chart(self, result: Result) -> None:
+        training = self.controller.scenario.workload.is_training
+        self.chart.setTitle(self.tr("Cost against time: the Pareto front") if training
+                            else self.tr("Cost against latency: the Pareto front"), size="9pt")
+        self.chart.setLabel("bottom", self.tr("Time to finish [h]") if training else self.tr("Time per token [ms]"))
+        basis = cost_basis(result.objective)
+        currency = self.controller.scenario.economics.currency
+        self.chart.setLabel("left", (self.tr("Cloud cost per million tokens [{0}]") if basis == "cloud"
+                                     else self.tr("Ownership cost per million tokens [{0}]")).format(currency))
+        scale = 1.0 if training else 1000.0
+
+        def xy(r):
+            return math.log10(r.speed * scale), math.log10(getattr(r, basis))
+
+        shown = [r for r in result.ranked if getattr(r, basis) and r.speed]
+        self.points.setData([{"pos": xy(r), "brush": pg.mkBrush(CLASS_COLOURS[r.card.category]),
+                              "data": f"{r.count} × {r.card.name}"} for r in shown])
+        front = [r for r in result.pareto if getattr(r, basis) and r.speed]
+        # a PlotDataItem takes linear values in log mode (it transforms them itself); scatter spots do not
+        self.front.setData([r.speed * scale for r in front], [getattr(r, basis) for r in front])
+
+    def _show_reasons(self) -> None:
+        rows = self.table.selectionModel().selectedRows()
+        if not rows or self.result is None:
+            return
+        rec = self.result.ranked[rows[0].row()]
+        self.reasons.setText("\n".join(f"• {m.text}" for m in rec.reasons))
+
+    def use_selected(self) -> bool:
+        """Apply the selected configuration to the scenario (undoable)."""
+        rows = self.table.selectionModel().selectedRows()
+        if not rows or self.result is None:
+            return False
+        rec = self.result.ranked[rows[0].row()]
+        self.controller.replace_undoable(rec.estimate.scenario, self.tr("Use recommendation"))
+        return True

@@ -177,6 +177,7 @@ def _run_estimate(args: argparse.Namespace, catalog: Catalog) -> int:
 
 
 _CONSTRAINT_FLAGS = {"deadline": "deadline_hours", "budget": "budget", "power_cap": "power_cap_kw",
+                     "rack_power": "rack_power_kw", "min_tokens_per_s": "min_tokens_per_s",
                      "requests_per_s": "requests_per_s", "tpot_ms": "tpot_ms", "ttft_ms": "ttft_ms"}
 
 
@@ -271,6 +272,8 @@ def build_parser() -> argparse.ArgumentParser:
     rec.add_argument("--deadline", type=float, metavar="HOURS", help="training must finish within [h]")
     rec.add_argument("--budget", type=float, help="purchase or cloud budget [currency]")
     rec.add_argument("--power-cap", type=float, metavar="KW", help="facility power available [kW]")
+    rec.add_argument("--rack-power", type=float, metavar="KW", help="power one server may draw at the wall [kW]")
+    rec.add_argument("--min-tokens-per-s", type=float, help="training throughput needed [tokens/s]")
     rec.add_argument("--requests-per-s", type=float, help="serving load to carry [1/s]")
     rec.add_argument("--tpot-ms", type=float, help="time-per-output-token target [ms]")
     rec.add_argument("--ttft-ms", type=float, help="time-to-first-token target [ms]")

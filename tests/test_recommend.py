@@ -183,3 +183,14 @@ def test_recommendation_panel_ranks_and_applies(qtbot, tmp_path, monkeypatch):
     assert controller.scenario.constraints.power_cap_kw == 0.5
     assert not panel.refresh().ranked
     assert "No card" in panel.reasons.text()
+
+
+def test_rack_power_and_minimum_throughput(catalog):
+    from configurator.core.economics import node_power_kw
+
+    result = recommend(pretrain_7b(rack_power_kw=8.0, min_tokens_per_s=300_000), catalog, Objective.CLOUD, limit=50)
+    assert result.ranked
+    for rec in result.ranked:
+        assert node_power_kw(rec.card, rec.estimate.scenario) <= 8.0
+        assert rec.estimate.training.tokens_per_s >= 300_000
+    assert any("rack" in why for why in result.rejected.values())

@@ -32,6 +32,14 @@ def deployment_power(card: Card, scenario: Scenario) -> Power | None:
     return Power(board_watts=board, facility_watts=average * e.pue)
 
 
+def node_power_kw(card: Card, scenario: Scenario) -> float | None:
+    """Wall power of one full server (``cards_per_node`` cards and its host) [kW]."""
+    if card.tdp_w is None:
+        return None
+    e, per_node = scenario.economics, min(scenario.parallelism.cards_per_node, scenario.count)
+    return (card.tdp_w * per_node * e.power_fraction + e.host_power_w_per_node) * e.pue / 1000
+
+
 def energy_kwh(power: Power, hours: float) -> float:
     """Facility energy over ``hours`` [kWh]."""
     return power.facility_watts * hours / 1000.0

@@ -6,7 +6,16 @@ from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
 
 from configurator.core.catalog import Card
-from configurator.core.economics import Costs, Power, PriceBasis, deployment_power, energy_kwh, job_costs, price_basis
+from configurator.core.economics import (
+    Costs,
+    Power,
+    PriceBasis,
+    deployment_power,
+    energy_kwh,
+    job_costs,
+    node_power_kw,
+    price_basis,
+)
 from configurator.core.memory import (
     ActivationLayout,
     MemoryBreakdown,
@@ -154,10 +163,11 @@ def inference_basis(scenario: Scenario, card: Card) -> InferenceBasis:
                           tuple(_class_messages(scenario, card)))
 
 
-def constraint_messages(scenario: Scenario, hours: float | None, costs: Costs, power: Power | None,
-                        inference: InferenceSpeed | None) -> list[Message]:
+def constraint_messages(scenario: Scenario, card: Card, training: TrainingSpeed | None, costs: Costs,
+                        power: Power | None, inference: InferenceSpeed | None) -> list[Message]:
     """Warnings for every stated goal or limit the configuration misses."""
     c, messages = scenario.constraints, []
+    hours = training.hours if training else None
     if c.deadline_hours and hours is not None and hours > c.deadline_hours:
         messages.append(msg("misses-deadline", hours=hours, deadline=c.deadline_hours, over=hours - c.deadline_hours))
     if c.budget:
@@ -167,6 +177,12 @@ def constraint_messages(scenario: Scenario, hours: float | None, costs: Costs, p
                                 over=spend - c.budget))
     if c.power_cap_kw and power is not None and power.facility_watts / 1000 > c.power_cap_kw:
         messages.append(msg("over-power-cap", kw=power.facility_watts / 1000, cap=c.power_cap_kw))
+    if c.rack_power_kw and power is not None:
+        server = node_power_kw(card, scenario)
+        if server > c.rack_power_kw:
+            messages.append(msg("over-rack-power", kw=server, cap=c.rack_power_kw))
+    if c.min_tokens_per_s and training is not None and training.tokens_per_s < c.min_tokens_per_s:
+        messages.append(msg("misses-throughput", rate=training.tokens_per_s, target=c.min_tokens_per_s))
     if inference is not None:
         if c.requests_per_s and inference.requests_per_s < c.requests_per_s:
             messages.append(msg("misses-request-rate", rate=inference.requests_per_s, target=c.requests_per_s))
@@ -186,7 +202,7 @@ def _estimate_training(scenario: Scenario, card: Card, basis: TrainingBasis) -> 
     energy = energy_kwh(power, hours) if power and hours is not None else None
     costs = job_costs(scenario, basis.prices, power, hours, scenario.training.tokens)
     messages = [*plan.messages, *_fit_messages(memory, card), *(speed.messages if speed else ()),
-                *constraint_messages(scenario, hours, costs, power, None), *basis.card_messages, *costs.messages]
+                *constraint_messages(scenario, card, speed, costs, power, None), *basis.card_messages, *costs.messages]
     return Estimate(scenario, card, plan, memory, Limits(max_micro_batch=max_batch), speed, None, power,
                     energy, costs, tuple(messages))
 
@@ -198,7 +214,7 @@ def _estimate_inference(scenario: Scenario, card: Card, basis: InferenceBasis) -
     tokens_per_hour = speed.tokens_per_s * 3600.0 if speed else None
     costs = job_costs(scenario, basis.prices, power, 1.0, tokens_per_hour)
     messages = [*basis.plan.messages, *_fit_messages(basis.memory, card), *(speed.messages if speed else ()),
-                *constraint_messages(scenario, None, costs, power, speed), *basis.card_messages, *costs.messages]
+                *constraint_messages(scenario, card, None, costs, power, speed), *basis.card_messages, *costs.messages]
     return Estimate(scenario, card, basis.plan, basis.memory, basis.limits, None, speed, power, energy, costs,
                     tuple(messages))
 

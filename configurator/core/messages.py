@@ -51,6 +51,8 @@ ENGLISH: dict[str, str] = {
     "misses-deadline": "Takes {hours:,.0f} h, {over:,.0f} h past the {deadline:,.0f} h deadline",
     "over-budget": "Costs {cost:,.0f} {currency} ({basis}), {over:,.0f} {currency} over the budget of {budget:,.0f}",
     "over-power-cap": "Draws {kw:,.1f} kW at the wall, over the {cap:,.1f} kW power cap",
+    "over-rack-power": "One server draws {kw:,.1f} kW at the wall, over the {cap:,.1f} kW a rack position allows",
+    "misses-throughput": "Trains at {rate:,.0f} tokens/s, short of the {target:,.0f} tokens/s needed",
     "misses-request-rate": "Serves {rate:,.2f} requests/s, short of the {target:,.2f} requests/s needed",
     "misses-tpot": "Time per output token {ms:,.1f} ms exceeds the {target:,.1f} ms target",
     "misses-ttft": "Time to first token {ms:,.0f} ms exceeds the {target:,.0f} ms target",

@@ -16,7 +16,7 @@ from enum import StrEnum
 from pydantic import ValidationError
 
 from configurator.core.catalog import Card, Catalog
-from configurator.core.economics import HOURS_PER_YEAR
+from configurator.core.economics import HOURS_PER_YEAR, node_power_kw
 from configurator.core.estimate import Estimate, estimate, sweep_counts_same_global_batch
 from configurator.core.messages import Message, msg
 from configurator.core.scenario import Scenario, Workload, updated
@@ -261,8 +261,12 @@ def constraint_violation(est: Estimate, filters: Filters) -> str | None:
         return "misses the deadline"
     if c.power_cap_kw and est.power and est.power.facility_watts / 1000 > c.power_cap_kw:
         return "exceeds the power cap"
-    if c.power_cap_kw and est.power is None:
+    if (c.power_cap_kw or c.rack_power_kw) and est.power is None:
         return "board power unknown, power cap cannot be checked"
+    if c.rack_power_kw and node_power_kw(est.card, est.scenario) > c.rack_power_kw:
+        return "a server exceeds the rack power"
+    if c.min_tokens_per_s and est.training and est.training.tokens_per_s < c.min_tokens_per_s:
+        return "below the throughput needed"
     if c.budget:
         spend = ownership_cost(est, filters)
         cloud = cloud_cost(est)

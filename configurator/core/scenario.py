@@ -138,6 +138,8 @@ class Constraints(_Frozen):
     deadline_hours: float | None = Field(default=None, gt=0, description="training must finish within [h]")
     budget: float | None = Field(default=None, gt=0, description="purchase or cloud budget [currency]")
     power_cap_kw: float | None = Field(default=None, gt=0, description="facility power available [kW]")
+    rack_power_kw: float | None = Field(default=None, gt=0, description="power one server/rack may draw [kW]")
+    min_tokens_per_s: float | None = Field(default=None, gt=0, description="training throughput needed [tokens/s]")
     requests_per_s: float | None = Field(default=None, gt=0, description="serving load to carry [1/s]")
     tpot_ms: float | None = Field(default=None, gt=0, description="time per output token target [ms]")
     ttft_ms: float | None = Field(default=None, gt=0, description="time to first token target [ms]")

@@ -158,6 +158,8 @@ ZH_CN_MESSAGES: dict[str, str] = {
     "misses-deadline": "需要 {hours:,.0f} 小时，超出 {deadline:,.0f} 小时的期限 {over:,.0f} 小时",
     "over-budget": "成本 {cost:,.0f} {currency}（{basis}），超出预算 {budget:,.0f} 达 {over:,.0f} {currency}",
     "over-power-cap": "机房功率 {kw:,.1f} kW，超过 {cap:,.1f} kW 的上限",
+    "over-rack-power": "单台服务器机房功率 {kw:,.1f} kW，超过机架允许的 {cap:,.1f} kW",
+    "misses-throughput": "训练吞吐 {rate:,.0f} 词元/秒，低于所需的 {target:,.0f} 词元/秒",
     "misses-request-rate": "可处理 {rate:,.2f} 请求/秒，低于所需的 {target:,.2f} 请求/秒",
     "misses-tpot": "每输出词元 {ms:,.1f} ms，超过 {target:,.1f} ms 的目标",
     "misses-ttft": "首词元延迟 {ms:,.0f} ms，超过 {target:,.0f} ms 的目标",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyModel, Qt, Signal
+from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, QSortFilterProxyModel, Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -39,10 +39,9 @@ SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 CARD_ROLE = Qt.ItemDataRole.UserRole + 2
 
 
-def _tr(text: str) -> str:
-    from PySide6.QtCore import QCoreApplication
-
-    return QCoreApplication.translate("browser", text)
+def _tc(context: str, text: str) -> str:
+    """QCoreApplication.translate under a short name (lupdate: -tr-function-alias)."""
+    return QCoreApplication.translate(context, text)
 
 
 def _columns() -> list[tuple[str, Callable[[Card], object], Callable[[Card], str]]]:
@@ -55,20 +54,21 @@ def _columns() -> list[tuple[str, Callable[[Card], object], Callable[[Card], str
 
     names = class_names()
     return [
-        (_tr("Card"), lambda c: c.name, lambda c: c.name),
-        (_tr("Vendor"), lambda c: c.vendor, lambda c: c.vendor),
-        (_tr("Class"), lambda c: c.category, lambda c: names[c.category]),
-        (_tr("Memory [GB]"), lambda c: c.memory_gb, num(lambda c: c.memory_gb)),
-        (_tr("Bandwidth [GB/s]"), lambda c: c.bandwidth_gbps or 0, num(lambda c: c.bandwidth_gbps)),
-        (_tr("BF16 [TFLOP/s]"), lambda c: c.bf16_tflops or 0, num(lambda c: c.bf16_tflops)),
-        (_tr("FP8 [TFLOP/s]"), lambda c: c.fp8_tflops or 0, num(lambda c: c.fp8_tflops)),
-        (_tr("INT8 [TOPS]"), lambda c: c.int8_tops or 0, num(lambda c: c.int8_tops)),
-        (_tr("FP4 [TFLOP/s]"), lambda c: c.fp4_tflops or 0, num(lambda c: c.fp4_tflops)),
-        (_tr("Board power [W]"), lambda c: c.tdp_w or 0, num(lambda c: c.tdp_w)),
-        (_tr("Card link"), lambda c: c.interconnect.link, lambda c: c.interconnect.link),
-        (_tr("Link [GB/s]"), lambda c: c.interconnect.link_gbps or 0, num(lambda c: c.interconnect.link_gbps)),
-        (_tr("Year"), lambda c: c.year or 0, lambda c: str(c.year or "—")),
-        (_tr("Confidence"), lambda c: c.confidence, lambda c: c.confidence),
+        (_tc("browser", "Card"), lambda c: c.name, lambda c: c.name),
+        (_tc("browser", "Vendor"), lambda c: c.vendor, lambda c: c.vendor),
+        (_tc("browser", "Class"), lambda c: c.category, lambda c: names[c.category]),
+        (_tc("browser", "Memory [GB]"), lambda c: c.memory_gb, num(lambda c: c.memory_gb)),
+        (_tc("browser", "Bandwidth [GB/s]"), lambda c: c.bandwidth_gbps or 0, num(lambda c: c.bandwidth_gbps)),
+        (_tc("browser", "BF16 [TFLOP/s]"), lambda c: c.bf16_tflops or 0, num(lambda c: c.bf16_tflops)),
+        (_tc("browser", "FP8 [TFLOP/s]"), lambda c: c.fp8_tflops or 0, num(lambda c: c.fp8_tflops)),
+        (_tc("browser", "INT8 [TOPS]"), lambda c: c.int8_tops or 0, num(lambda c: c.int8_tops)),
+        (_tc("browser", "FP4 [TFLOP/s]"), lambda c: c.fp4_tflops or 0, num(lambda c: c.fp4_tflops)),
+        (_tc("browser", "Board power [W]"), lambda c: c.tdp_w or 0, num(lambda c: c.tdp_w)),
+        (_tc("browser", "Card link"), lambda c: c.interconnect.link, lambda c: c.interconnect.link),
+        (_tc("browser", "Link [GB/s]"), lambda c: c.interconnect.link_gbps or 0,
+         num(lambda c: c.interconnect.link_gbps)),
+        (_tc("browser", "Year"), lambda c: c.year or 0, lambda c: str(c.year or "—")),
+        (_tc("browser", "Confidence"), lambda c: c.confidence, lambda c: c.confidence),
     ]
 
 
@@ -110,7 +110,7 @@ class CatalogTableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ForegroundRole and card.confidence == "low":
             return QBrush(QColor("#a05a00"))
         if role == Qt.ItemDataRole.ToolTipRole and card.confidence == "low":
-            return _tr("Low confidence: check a vendor datasheet before buying")
+            return _tc("browser", "Low confidence: check a vendor datasheet before buying")
         if role == Qt.ItemDataRole.DecorationRole and index.column() == 2:
             return QColor(CLASS_COLOURS[card.category])
         return None
@@ -160,35 +160,38 @@ def card_details_html(card: Card) -> str:
     ic = card.interconnect
     rates = [(p.value.upper(), card.peak_tflops(p)) for p in Precision]
     rows = [
-        (_tr("Vendor"), card.vendor), (_tr("Class"), class_names()[card.category]),
-        (_tr("Architecture"), card.architecture or "—"), (_tr("Year"), card.year or "—"),
-        (_tr("Form factor"), card.form_factor or "—"),
-        (_tr("Memory"), f"{card.memory_gb:g} GB {card.memory_type or ''}"),
-        (_tr("Usable memory"), f"{card.usable_memory_gib:g} GiB (measured)" if card.usable_memory_gib else "—"),
-        (_tr("Bandwidth"), f"{fmt.significant(card.bandwidth_gbps)} GB/s" if card.bandwidth_gbps else "—"),
-        (_tr("Board power"), f"{card.tdp_w:g} W" if card.tdp_w else "—"),
-        *[(_tr("{0} dense").format(name), "—" if v is None else f"{fmt.significant(v)} "
+        (_tc("browser", "Vendor"), card.vendor), (_tc("browser", "Class"), class_names()[card.category]),
+        (_tc("browser", "Architecture"), card.architecture or "—"), (_tc("browser", "Year"), card.year or "—"),
+        (_tc("browser", "Form factor"), card.form_factor or "—"),
+        (_tc("browser", "Memory"), f"{card.memory_gb:g} GB {card.memory_type or ''}"),
+        (_tc("browser", "Usable memory"),
+         f"{card.usable_memory_gib:g} GiB (measured)" if card.usable_memory_gib else "—"),
+        (_tc("browser", "Bandwidth"), f"{fmt.significant(card.bandwidth_gbps)} GB/s" if card.bandwidth_gbps else "—"),
+        (_tc("browser", "Board power"), f"{card.tdp_w:g} W" if card.tdp_w else "—"),
+        *[(_tc("browser", "{0} dense").format(name), "—" if v is None else f"{fmt.significant(v)} "
            + ("TOPS" if name.startswith("INT") else "TFLOP/s")) for name, v in rates],
-        (_tr("FP64"), f"{card.fp64_tflops:g} TFLOP/s" if card.fp64_tflops else "—"),
-        (_tr("Card link"), f"{ic.link}, {fmt.significant(ic.link_gbps) + ' GB/s' if ic.link_gbps else '—'}, "
+        (_tc("browser", "FP64"), f"{card.fp64_tflops:g} TFLOP/s" if card.fp64_tflops else "—"),
+        (_tc("browser", "Card link"), f"{ic.link}, {fmt.significant(ic.link_gbps) + ' GB/s' if ic.link_gbps else '—'}, "
                            f"{ic.domain_size} cards per domain"),
-        (_tr("PCIe"), f"Gen{ic.pcie_gen} x{ic.pcie_lanes}" if ic.pcie_gen else "—"),
-        (_tr("Video engines"), card.video.description or "—"),
-        (_tr("Display outputs"), "—" if card.display_outputs is None else card.display_outputs),
-        (_tr("ECC"), {True: _tr("yes"), False: _tr("no"), None: "—"}[card.ecc]),
+        (_tc("browser", "PCIe"), f"Gen{ic.pcie_gen} x{ic.pcie_lanes}" if ic.pcie_gen else "—"),
+        (_tc("browser", "Video engines"), card.video.description or "—"),
+        (_tc("browser", "Display outputs"), "—" if card.display_outputs is None else card.display_outputs),
+        (_tc("browser", "ECC"), {True: _tc("browser", "yes"), False: _tc("browser", "no"), None: "—"}[card.ecc]),
     ]
     table = "".join(f"<tr><td><b>{e(str(k))}</b></td><td>{e(str(v))}</td></tr>" for k, v in rows)
     prices = "".join(
         f"<li>{p.amount:,.2f}{f'–{p.amount_high:,.2f}' if p.amount_high else ''} {e(p.currency)} "
         f"({e(p.kind)}, {e(p.date)}) — {e(p.source)}{' — ' + e(p.note) if p.note else ''}</li>"
-        for p in sorted(card.prices, key=lambda p: p.date, reverse=True)) or f"<li>{_tr('none known')}</li>"
+        for p in sorted(card.prices, key=lambda p: p.date, reverse=True)) or f"<li>{_tc('browser', 'none known')}</li>"
     sources = "".join(f"<li>{e(s)}</li>" for s in card.sources)
     confidence = card.confidence
-    warn = f"<p style='color:#a05a00'><b>{e(_tr('Low confidence: check a vendor datasheet before buying'))}</b>" \
+    low = _tc("browser", "Low confidence: check a vendor datasheet before buying")
+    warn = f"<p style='color:#a05a00'><b>{e(low)}</b>" \
            f"</p>" if confidence == "low" else ""
     return (f"<h3>{e(card.name)} <small>[{e(card.id)}]</small></h3>{warn}<table>{table}</table>"
-            f"<h4>{e(_tr('Prices'))}</h4><ul>{prices}</ul><h4>{e(_tr('Sources'))}</h4><ul>{sources}</ul>"
-            f"<h4>{e(_tr('Confidence'))}: {e(confidence)}</h4><p>{e(card.notes or '')}</p>")
+            f"<h4>{e(_tc('browser', 'Prices'))}</h4><ul>{prices}</ul>"
+            f"<h4>{e(_tc('browser', 'Sources'))}</h4><ul>{sources}</ul>"
+            f"<h4>{e(_tc('browser', 'Confidence'))}: {e(confidence)}</h4><p>{e(card.notes or '')}</p>")
 
 
 class CardBrowser(QDialog):
@@ -375,19 +378,20 @@ def comparison_rows(estimates) -> list[tuple[str, list[str]]]:
         return [fn(e) for e in estimates]
 
     return [
-        (_tr("Class"), each(lambda e: class_names()[e.card.category])),
-        (_tr("Memory"), each(lambda e: f"{e.card.memory_gb:g} GB")),
-        (_tr("Bandwidth"), each(lambda e: f"{fmt.significant(e.card.bandwidth_gbps or 0)} GB/s")),
-        (_tr("Peak at this precision"), each(
+        (_tc("browser", "Class"), each(lambda e: class_names()[e.card.category])),
+        (_tc("browser", "Memory"), each(lambda e: f"{e.card.memory_gb:g} GB")),
+        (_tc("browser", "Bandwidth"), each(lambda e: f"{fmt.significant(e.card.bandwidth_gbps or 0)} GB/s")),
+        (_tc("browser", "Peak at this precision"), each(
             lambda e: f"{fmt.significant(e.card.peak_tflops(e.plan.math) or 0)} TFLOP/s" if e.plan.math else "—")),
-        (_tr("Board power"), each(lambda e: fmt.watts(e.card.tdp_w))),
-        (_tr("Card link"), each(lambda e: e.card.interconnect.link)),
-        (_tr("Confidence"), each(lambda e: e.card.confidence)),
-        (_tr("Memory per card"), each(lambda e: f"{fmt.gib(e.memory.total)} / {fmt.gib(e.memory.budget)}")),
-        (_tr("Fits"), each(lambda e: _tr("yes") if e.fits else _tr("no"))),
-        (_tr("Throughput"), each(lambda e: fmt.tokens_per_s(e.tokens_per_s))),
-        (_tr("Time for the budget"), each(lambda e: fmt.duration(e.hours))),
-        (_tr("Time per output token"), each(lambda e: fmt.seconds(e.inference.tpot_s) if e.inference else "—")),
-        (_tr("Per million tokens"), each(lambda e: fmt.money(e.costs.per_million_tokens, e.costs.currency))),
-        (_tr("Purchase (cards only)"), each(lambda e: fmt.money(e.costs.purchase, e.costs.currency))),
+        (_tc("browser", "Board power"), each(lambda e: fmt.watts(e.card.tdp_w))),
+        (_tc("browser", "Card link"), each(lambda e: e.card.interconnect.link)),
+        (_tc("browser", "Confidence"), each(lambda e: e.card.confidence)),
+        (_tc("browser", "Memory per card"), each(lambda e: f"{fmt.gib(e.memory.total)} / {fmt.gib(e.memory.budget)}")),
+        (_tc("browser", "Fits"), each(lambda e: _tc("browser", "yes") if e.fits else _tc("browser", "no"))),
+        (_tc("browser", "Throughput"), each(lambda e: fmt.tokens_per_s(e.tokens_per_s))),
+        (_tc("browser", "Time for the budget"), each(lambda e: fmt.duration(e.hours))),
+        (_tc("browser", "Time per output token"),
+         each(lambda e: fmt.seconds(e.inference.tpot_s) if e.inference else "—")),
+        (_tc("browser", "Per million tokens"), each(lambda e: fmt.money(e.costs.per_million_tokens, e.costs.currency))),
+        (_tc("browser", "Purchase (cards only)"), each(lambda e: fmt.money(e.costs.purchase, e.costs.currency))),
     ]

@@ -13,6 +13,11 @@ from configurator.app.labels import CLASS_COLOURS, class_names
 from configurator.core.analysis import Analysis
 from configurator.core.units import GIB
 
+def _tc(context: str, text: str) -> str:
+    """QCoreApplication.translate under a short name (lupdate: -tr-function-alias)."""
+    return QCoreApplication.translate(context, text)
+
+
 pg.setConfigOptions(antialias=True, background="w", foreground="#333")
 
 MEMORY_PARTS = (
@@ -25,18 +30,14 @@ MEMORY_PARTS = (
 )
 
 
-def _t(text: str) -> str:
-    return QCoreApplication.translate("charts", text)
-
-
 def part_names() -> dict[str, str]:
     return {
-        "weights": _t("Weights"),
-        "gradients": _t("Gradients"),
-        "optimizer": _t("Optimizer states"),
-        "activations": _t("Activations"),
-        "kv_cache": _t("KV cache"),
-        "overhead": _t("Overhead"),
+        "weights": _tc("charts", "Weights"),
+        "gradients": _tc("charts", "Gradients"),
+        "optimizer": _tc("charts", "Optimizer states"),
+        "activations": _tc("charts", "Activations"),
+        "kv_cache": _tc("charts", "KV cache"),
+        "overhead": _tc("charts", "Overhead"),
     }
 
 
@@ -103,13 +104,13 @@ class MemoryChart(_Chart):
         self.retranslate()
 
     def retranslate(self) -> None:
-        self.set_title(_t("Memory per card"))
-        self.setLabel("left", _t("Memory per card"), units="GiB")
+        self.set_title(_tc("charts", "Memory per card"))
+        self.setLabel("left", _tc("charts", "Memory per card"), units="GiB")
         self.legend.clear()
         names = part_names()
         for key, _ in MEMORY_PARTS:
             self.legend.addItem(self.bars[key], names[key])
-        self.legend.addItem(self.capacity, _t("Usable capacity"))
+        self.legend.addItem(self.capacity, _tc("charts", "Usable capacity"))
 
     def update_from(self, analysis: Analysis) -> None:
         estimates = (analysis.estimate, *analysis.compared)
@@ -174,7 +175,7 @@ class ScalingChart(_Chart):
         self.addItem(self.not_fitting)
         self.chosen = pg.InfiniteLine(angle=90, pen=pg.mkPen("#333", width=1.5))
         self.limit = pg.InfiniteLine(angle=90, pen=pg.mkPen("#888", width=1, style=Qt.PenStyle.DashLine),
-                                     label=_t("stops scaling"), labelOpts={"position": 0.9, "color": "#555"})
+                                     label=_tc("charts", "stops scaling"), labelOpts={"position": 0.9, "color": "#555"})
         self.addItem(self.chosen)
         self.addItem(self.limit)
         self._training = True
@@ -186,15 +187,16 @@ class ScalingChart(_Chart):
         self.right_view.linkedViewChanged(main, self.right_view.XAxis)
 
     def retranslate(self) -> None:
-        self.set_title(_t("Scaling with card count"))
-        self.setLabel("bottom", _t("Cards"))
-        self.setLabel("left", _t("Throughput [tokens/s]"))
-        second = _t("Time to finish [h]") if self._training else _t("Time per output token [ms]")
+        self.set_title(_tc("charts", "Scaling with card count"))
+        self.setLabel("bottom", _tc("charts", "Cards"))
+        self.setLabel("left", _tc("charts", "Throughput [tokens/s]"))
+        second = _tc("charts", "Time to finish [h]") if self._training else _tc("charts", "Time per output token [ms]")
         self.setLabel("right", second)
         self.legend.clear()
-        self.legend.addItem(self.throughput, _t("Throughput"))
-        self.legend.addItem(self.second, _t("Time to finish") if self._training else _t("Time per token"))
-        self.legend.addItem(self.not_fitting, _t("Does not fit"))
+        self.legend.addItem(self.throughput, _tc("charts", "Throughput"))
+        second_name = _tc("charts", "Time to finish") if self._training else _tc("charts", "Time per token")
+        self.legend.addItem(self.second, second_name)
+        self.legend.addItem(self.not_fitting, _tc("charts", "Does not fit"))
 
     def update_from(self, analysis: Analysis) -> None:
         rows = [e for e in analysis.by_count if e.tokens_per_s]
@@ -230,15 +232,15 @@ class MemoryCurveChart(_Chart):
 
     def retranslate(self) -> None:
         if self._variable == "context":
-            self.set_title(_t("Memory against context"))
-            self.setLabel("bottom", _t("Context [tokens]"))
+            self.set_title(_tc("charts", "Memory against context"))
+            self.setLabel("bottom", _tc("charts", "Context [tokens]"))
         else:
-            self.set_title(_t("Memory against micro-batch"))
-            self.setLabel("bottom", _t("Micro-batch [sequences]"))
-        self.setLabel("left", _t("Memory per card"), units="GiB")
+            self.set_title(_tc("charts", "Memory against micro-batch"))
+            self.setLabel("bottom", _tc("charts", "Micro-batch [sequences]"))
+        self.setLabel("left", _tc("charts", "Memory per card"), units="GiB")
         self.legend.clear()
-        self.legend.addItem(self.curve, _t("Needed"))
-        self.legend.addItem(self.limit, _t("Fit limit"))
+        self.legend.addItem(self.curve, _tc("charts", "Needed"))
+        self.legend.addItem(self.limit, _tc("charts", "Fit limit"))
 
     def update_from(self, analysis: Analysis) -> None:
         curve = analysis.memory_curve
@@ -275,13 +277,13 @@ class CostScatter(_Chart):
 
     def retranslate(self) -> None:
         if self._training:
-            self.set_title(_t("Cost against time, every card that fits"))
-            self.setLabel("bottom", _t("Time to finish [h]"))
-            self.setLabel("left", _t("Job cost [{0}]").format(self._currency))
+            self.set_title(_tc("charts", "Cost against time, every card that fits"))
+            self.setLabel("bottom", _tc("charts", "Time to finish [h]"))
+            self.setLabel("left", _tc("charts", "Job cost [{0}]").format(self._currency))
         else:
-            self.set_title(_t("Cost against latency, every card that fits"))
-            self.setLabel("bottom", _t("Time per output token [ms]"))
-            self.setLabel("left", _t("Cost per million tokens [{0}]").format(self._currency))
+            self.set_title(_tc("charts", "Cost against latency, every card that fits"))
+            self.setLabel("bottom", _tc("charts", "Time per output token [ms]"))
+            self.setLabel("left", _tc("charts", "Cost per million tokens [{0}]").format(self._currency))
 
     def update_from(self, analysis: Analysis) -> None:
         training = analysis.estimate.training is not None

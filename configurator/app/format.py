@@ -7,8 +7,9 @@ from PySide6.QtCore import QCoreApplication, QLocale
 from configurator.core.units import GIB
 
 
-def _t(text: str) -> str:
-    return QCoreApplication.translate("format", text)
+def _tc(context: str, text: str) -> str:
+    """QCoreApplication.translate under a short name (lupdate: -tr-function-alias)."""
+    return QCoreApplication.translate(context, text)
 
 
 def number(value: float, decimals: int = 1) -> str:
@@ -25,41 +26,41 @@ def significant(value: float, digits: int = 3) -> str:
 
 
 def gib(n_bytes: float) -> str:
-    return _t("{0} GiB").format(significant(n_bytes / GIB))
+    return _tc("format", "{0} GiB").format(significant(n_bytes / GIB))
 
 
 def tokens_per_s(value: float | None) -> str:
-    return "—" if value is None else _t("{0} tokens/s").format(significant(value))
+    return "—" if value is None else _tc("format", "{0} tokens/s").format(significant(value))
 
 
 def seconds(value: float | None) -> str:
     if value is None:
         return "—"
     if value < 1:
-        return _t("{0} ms").format(significant(value * 1000))
-    return _t("{0} s").format(significant(value))
+        return _tc("format", "{0} ms").format(significant(value * 1000))
+    return _tc("format", "{0} s").format(significant(value))
 
 
 def duration(hours: float | None) -> str:
     if hours is None:
         return "—"
     if hours < 1:
-        return _t("{0} min").format(significant(hours * 60))
+        return _tc("format", "{0} min").format(significant(hours * 60))
     if hours < 48:
-        return _t("{0} h").format(significant(hours))
-    return _t("{0} days").format(significant(hours / 24))
+        return _tc("format", "{0} h").format(significant(hours))
+    return _tc("format", "{0} days").format(significant(hours / 24))
 
 
 def watts(value: float | None) -> str:
     if value is None:
         return "—"
     if value >= 10_000:
-        return _t("{0} kW").format(significant(value / 1000))
-    return _t("{0} W").format(significant(value))
+        return _tc("format", "{0} kW").format(significant(value / 1000))
+    return _tc("format", "{0} W").format(significant(value))
 
 
 def kwh(value: float | None) -> str:
-    return "—" if value is None else _t("{0} kWh").format(significant(value))
+    return "—" if value is None else _tc("format", "{0} kWh").format(significant(value))
 
 
 def money(value: float | None, currency: str) -> str:
@@ -67,4 +68,4 @@ def money(value: float | None, currency: str) -> str:
 
 
 def percent(fraction: float | None) -> str:
-    return "—" if fraction is None else _t("{0} %").format(number(100 * fraction, 1))
+    return "—" if fraction is None else _tc("format", "{0} %").format(number(100 * fraction, 1))

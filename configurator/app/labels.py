@@ -5,17 +5,18 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication
 
 
-def _t(text: str) -> str:
-    return QCoreApplication.translate("labels", text)
+def _tc(context: str, text: str) -> str:
+    """QCoreApplication.translate under a short name (lupdate: -tr-function-alias)."""
+    return QCoreApplication.translate(context, text)
 
 
 def workload_names() -> dict[str, str]:
     return {
-        "pretrain": _t("Pre-train from scratch"),
-        "finetune": _t("Full fine-tune"),
-        "lora": _t("LoRA fine-tune"),
-        "qlora": _t("QLoRA fine-tune (4-bit base)"),
-        "inference": _t("Inference serving"),
+        "pretrain": _tc("labels", "Pre-train from scratch"),
+        "finetune": _tc("labels", "Full fine-tune"),
+        "lora": _tc("labels", "LoRA fine-tune"),
+        "qlora": _tc("labels", "QLoRA fine-tune (4-bit base)"),
+        "inference": _tc("labels", "Inference serving"),
     }
 
 
@@ -28,36 +29,37 @@ def precision_names() -> dict[str, str]:
 
 def recipe_names() -> dict[str, str]:
     return {
-        "torch-amp": _t("PyTorch AMP (fp32 weights, 16-bit math)"),
-        "megatron-mixed": _t("Megatron mixed (16-bit weights, fp32 master)"),
-        "pure": _t("Pure (everything in the chosen precision)"),
+        "torch-amp": _tc("labels", "PyTorch AMP (fp32 weights, 16-bit math)"),
+        "megatron-mixed": _tc("labels", "Megatron mixed (16-bit weights, fp32 master)"),
+        "pure": _tc("labels", "Pure (everything in the chosen precision)"),
     }
 
 
 def optimizer_names() -> dict[str, str]:
-    return {"adamw": "AdamW", "adamw-8bit": _t("AdamW 8-bit"), "sgd": _t("SGD with momentum")}
+    return {"adamw": "AdamW", "adamw-8bit": _tc("labels", "AdamW 8-bit"), "sgd": _tc("labels", "SGD with momentum")}
 
 
 def recompute_names() -> dict[str, str]:
-    return {"none": _t("None"), "selective": _t("Selective (attention)"), "full": _t("Full (every layer)")}
+    return {"none": _tc("labels", "None"), "selective": _tc("labels", "Selective (attention)"),
+            "full": _tc("labels", "Full (every layer)")}
 
 
 def zero_names() -> dict[int, str]:
     return {
-        0: _t("0 — off (plain data parallel)"),
-        1: _t("1 — shard optimizer states"),
-        2: _t("2 — also gradients"),
-        3: _t("3 — also weights (FSDP)"),
+        0: _tc("labels", "0 — off (plain data parallel)"),
+        1: _tc("labels", "1 — shard optimizer states"),
+        2: _tc("labels", "2 — also gradients"),
+        3: _tc("labels", "3 — also weights (FSDP)"),
     }
 
 
 def class_names() -> dict[str, str]:
     return {
-        "training": _t("Training"),
-        "inference": _t("Inference"),
-        "graphics": _t("Graphics"),
-        "workstation": _t("Workstation"),
-        "edge": _t("Edge"),
+        "training": _tc("labels", "Training"),
+        "inference": _tc("labels", "Inference"),
+        "graphics": _tc("labels", "Graphics"),
+        "workstation": _tc("labels", "Workstation"),
+        "edge": _tc("labels", "Edge"),
     }
 
 

@@ -37,13 +37,12 @@ DEBOUNCE_MS = 400
 def objective_names() -> dict[str, str]:
     from PySide6.QtCore import QCoreApplication
 
-    t = lambda text: QCoreApplication.translate("recommend", text)  # noqa: E731
     return {
-        Objective.TCO.value: t("Lowest cost of ownership (buy + electricity)"),
-        Objective.CLOUD.value: t("Lowest cloud cost"),
-        Objective.FASTEST.value: t("Fastest"),
-        Objective.ENERGY.value: t("Lowest energy"),
-        Objective.FEWEST_CARDS.value: t("Fewest cards"),
+        Objective.TCO.value: QCoreApplication.translate("recommend", "Lowest cost of ownership (buy + electricity)"),
+        Objective.CLOUD.value: QCoreApplication.translate("recommend", "Lowest cloud cost"),
+        Objective.FASTEST.value: QCoreApplication.translate("recommend", "Fastest"),
+        Objective.ENERGY.value: QCoreApplication.translate("recommend", "Lowest energy"),
+        Objective.FEWEST_CARDS.value: QCoreApplication.translate("recommend", "Fewest cards"),
     }
 
 

@@ -12,20 +12,49 @@ from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from configurator.core.analysis import Analysis, analyse
 from configurator.core.catalog import Catalog
 from configurator.core.scenario import Scenario, updated
 
-FIELD_LABELS = {
-    "count": "card count",
-    "card_id": "card",
-    "workload": "workload",
-    "precision": "precision",
-    "model": "model",
-}
+def _tc(context: str, text: str) -> str:
+    """QCoreApplication.translate under a short name (lupdate: -tr-function-alias)."""
+    return QCoreApplication.translate(context, text)
+
+
+def field_name(path: str) -> str:
+    """What an undo entry calls the field at ``path`` ("Change micro-batch")."""
+    names = {
+        "count": _tc("ScenarioController", "card count"), "card_id": _tc("ScenarioController", "card"),
+        "workload": _tc("ScenarioController", "workload"), "precision": _tc("ScenarioController", "precision"),
+        "model": _tc("ScenarioController", "model"),
+        "parallelism.cards_per_node": _tc("ScenarioController", "cards per server"),
+        "parallelism.tp": _tc("ScenarioController", "tensor parallel"),
+        "parallelism.pp": _tc("ScenarioController", "pipeline stages"),
+        "parallelism.zero": _tc("ScenarioController", "ZeRO stage"),
+        "training.micro_batch": _tc("ScenarioController", "micro-batch"),
+        "training.seq_len": _tc("ScenarioController", "sequence length"),
+        "training.grad_accum": _tc("ScenarioController", "gradient accumulation"),
+        "training.recompute": _tc("ScenarioController", "recomputation"),
+        "training.recipe": _tc("ScenarioController", "recipe"),
+        "training.optimizer": _tc("ScenarioController", "optimizer"),
+        "training.lora_rank": _tc("ScenarioController", "LoRA rank"),
+        "training.tokens": _tc("ScenarioController", "token budget"),
+        "serving.context": _tc("ScenarioController", "context length"),
+        "serving.concurrency": _tc("ScenarioController", "concurrency"),
+        "serving.prompt_tokens": _tc("ScenarioController", "prompt length"),
+        "serving.output_tokens": _tc("ScenarioController", "answer length"),
+        "serving.kv_precision": _tc("ScenarioController", "KV cache precision"),
+        "economics.currency": _tc("ScenarioController", "currency"),
+        "economics.usd_to_currency": _tc("ScenarioController", "exchange rate"),
+        "economics.card_price": _tc("ScenarioController", "card price"),
+        "economics.cloud_price_per_hour": _tc("ScenarioController", "cloud price"),
+        "economics.electricity_per_kwh": _tc("ScenarioController", "electricity price"),
+        "economics.pue": _tc("ScenarioController", "PUE"),
+    }
+    return names.get(path, path.rpartition(".")[2].replace("_", " "))
 
 
 def nested_changes(path: str, value: Any) -> dict:
@@ -140,8 +169,7 @@ class ScenarioController(QObject):
         self.error_changed.emit("")
         if candidate == self._scenario:
             return True
-        name = FIELD_LABELS.get(label, label.rpartition(".")[2].replace("_", " "))
-        text = self.tr("Change {0}").format(name)
+        text = self.tr("Change {0}").format(field_name(label))
         self.undo_stack.push(_ScenarioCommand(self, self._scenario, candidate, text, label))
         return True
 

@@ -52,6 +52,20 @@ def dspin(minimum: float, maximum: float, decimals: int, suffix: str = "", tip: 
     return box
 
 
+def model_summary(model) -> str:
+    """One translated line describing an architecture."""
+    from PySide6.QtCore import QCoreApplication
+
+    text = QCoreApplication.translate(
+        "ScenarioEditor", "{layers} layers, hidden {hidden}, {heads} heads ({kv} KV), FFN {ffn}, vocabulary {vocab}"
+    ).format(layers=model.n_layers, hidden=model.hidden, heads=model.n_heads, kv=model.kv_heads, ffn=model.ffn,
+             vocab=model.vocab)
+    if model.is_moe:
+        moe = QCoreApplication.translate("ScenarioEditor", ", {experts} experts (top {k}), {active:.1f} B active")
+        text += moe.format(experts=model.n_experts, k=model.experts_per_token, active=model.active_params() / 1e9)
+    return text
+
+
 class ScenarioEditor(QScrollArea):
     """Left-hand panel of the main window."""
 
@@ -339,8 +353,7 @@ class ScenarioEditor(QScrollArea):
         self.params_spin.blockSignals(True)
         self.params_spin.setValue(model.total_params() / 1e9)
         self.params_spin.blockSignals(False)
-        active = "" if not model.is_moe else self.tr(", {0:.1f} B active").format(model.active_params() / 1e9)
-        self.model_summary.setText(model.summary() + active)
+        self.model_summary.setText(model_summary(model))
         self.card_combo.lineEdit().setCursorPosition(0)
         training = scenario.workload.is_training
         self.training_group.setVisible(training)

@@ -41,6 +41,10 @@ def build_main_window(settings: QSettings | None = None):
     """Catalog, controller and main window, with the previous session restored."""
     from configurator.app.main_window import MainWindow
 
+    from configurator.app.i18n import install_language, saved_language
+
+    settings = settings or QSettings()
+    install_language(saved_language(settings))
     controller = ScenarioController(load_catalog(), default_scenario())
     window = MainWindow(controller, settings)
     window.restore_session()

@@ -44,6 +44,25 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.controller = controller
         self.settings = settings or QSettings()
+        self.recommend_dock = None
+        self._browser = None
+        self.status_label = QLabel()
+        self.statusBar().addPermanentWidget(self.status_label)
+        self._build_widgets()
+        self._make_actions()
+        self._make_menus()
+        controller.analysis_changed.connect(self._on_analysis_changed)
+        controller.catalog_changed.connect(self._update_status)
+        controller.path_changed.connect(self._update_title)
+        controller.undo_stack.cleanChanged.connect(self._on_clean_changed)
+        self._update_title()
+        self._update_status()
+        if controller.analysis is not None:
+            self._on_analysis_changed(controller.analysis)
+
+    def _build_widgets(self) -> None:
+        """Editor, charts and results panel (built again when the language changes)."""
+        controller = self.controller
         self.editor = ScenarioEditor(controller)
         self.memory_chart = MemoryChart()
         self.scaling_chart = ScalingChart()
@@ -63,22 +82,57 @@ class MainWindow(QMainWindow):
         self.splitter.setStretchFactor(1, 1)
         self.splitter.setSizes([350, 630, 300])
         self.setCentralWidget(self.splitter)
-        self.status_label = QLabel()
-        self.statusBar().addPermanentWidget(self.status_label)
+
+    # ---- language -------------------------------------------------------------------
+    def set_language(self, language: str) -> None:
+        """Switch the interface language now and remember it; every open window follows."""
+        from configurator.app.i18n import current_language, install_language
+        from configurator.core.economics import default_currency
+
+        if language == current_language():
+            return
+        install_language(language)
+        self.settings.setValue("language", language)
+        economics = self.controller.scenario.economics
+        currency, rate = default_currency(language)
+        if economics.card_price is None and economics.cloud_price_per_hour is None and \
+                economics.currency in ("USD", "CNY") and economics.currency != currency:
+            self.controller.apply_many({"economics.currency": currency, "economics.usd_to_currency": rate},
+                                       label="economics.currency")
+        self.rebuild()
+
+    def rebuild(self) -> None:
+        """Build every widget, menu and open window again (in the current language)."""
+        state = self.splitter.saveState()
+        self._build_widgets()
+        self.splitter.restoreState(state)
+        self.menuBar().clear()
+        self.removeToolBar(self.toolbar)
+        self.toolbar.deleteLater()
         self._make_actions()
         self._make_menus()
-        controller.analysis_changed.connect(self._on_analysis_changed)
-        controller.catalog_changed.connect(self._update_status)
-        controller.path_changed.connect(self._update_title)
-        controller.undo_stack.cleanChanged.connect(self._on_clean_changed)
+        if self.recommend_dock is not None:
+            visible = self.recommend_dock.isVisible()
+            self.removeDockWidget(self.recommend_dock)
+            self.recommend_dock.deleteLater()
+            self.recommend_dock = None
+            if visible:
+                self.toggle_recommendations(True)
+        if self._browser is not None:
+            visible = self._browser.isVisible()
+            self._browser.close()
+            self._browser.deleteLater()
+            self._browser = None
+            if visible:
+                self.open_browser()
         self._update_title()
         self._update_status()
-        if controller.analysis is not None:
-            self._on_analysis_changed(controller.analysis)
+        if self.controller.analysis is not None:
+            self._on_analysis_changed(self.controller.analysis)
 
     # ---- actions and menus ----------------------------------------------------------
     def _action(self, text: str, slot, shortcut=None, tip: str = "") -> QAction:
-        action = QAction(text, self)
+        action = QAction(text, self._actions_owner)
         if shortcut is not None:
             action.setShortcut(shortcut)
         action.setStatusTip(tip)
@@ -86,6 +140,11 @@ class MainWindow(QMainWindow):
         return action
 
     def _make_actions(self) -> None:
+        from PySide6.QtCore import QObject
+
+        if getattr(self, "_actions_owner", None) is not None:
+            self._actions_owner.deleteLater()  # the previous language's actions go with it
+        self._actions_owner = QObject(self)
         keys = QKeySequence.StandardKey
         self.new_action = self._action(self.tr("&New"), self.new_scenario, keys.New, self.tr("Start a new scenario"))
         self.open_action = self._action(self.tr("&Open…"), self.open_dialog, keys.Open,
@@ -101,9 +160,9 @@ class MainWindow(QMainWindow):
         self.export_action = self._action(self.tr("&Export Summary…"), self.export_dialog,
                                           QKeySequence("Ctrl+E"),
                                           self.tr("Save the summary as PDF, Markdown, CSV or JSON"))
-        self.undo_action = self.controller.undo_stack.createUndoAction(self, self.tr("&Undo"))
+        self.undo_action = self.controller.undo_stack.createUndoAction(self._actions_owner, self.tr("&Undo"))
         self.undo_action.setShortcut(keys.Undo)
-        self.redo_action = self.controller.undo_stack.createRedoAction(self, self.tr("&Redo"))
+        self.redo_action = self.controller.undo_stack.createRedoAction(self._actions_owner, self.tr("&Redo"))
         self.redo_action.setShortcut(keys.Redo)
         self.wizard_action = self._action(self.tr("Workload &wizard…"), self.open_wizard,
                                           QKeySequence("Ctrl+Shift+W"), self.tr("Answer a few questions"))
@@ -134,6 +193,20 @@ class MainWindow(QMainWindow):
         self.view_menu.addAction(self.wizard_action)
         self.view_menu.addAction(self.browser_action)
         self.view_menu.addAction(self.recommend_action)
+        language_menu = self.view_menu.addMenu(self.tr("&Language"))
+        from PySide6.QtGui import QActionGroup
+
+        from configurator.app.i18n import LANGUAGES, current_language
+
+        group = QActionGroup(self._actions_owner)
+        for code, name in LANGUAGES.items():
+            action = language_menu.addAction(name)
+            action.setCheckable(True)
+            action.setChecked(code == current_language())
+            action.setData(code)
+            group.addAction(action)
+            action.triggered.connect(lambda _=False, c=code: self.set_language(c))
+        self.language_actions = group.actions()
         self.help_menu = self.menuBar().addMenu(self.tr("&Help"))
         self.help_menu.addAction(self._action(self.tr("&About"), self._about))
         toolbar = self.addToolBar(self.tr("Main"))
@@ -157,7 +230,7 @@ class MainWindow(QMainWindow):
 
         from configurator.app.recommend_panel import RecommendationPanel
 
-        if getattr(self, "recommend_dock", None) is None:
+        if self.recommend_dock is None:
             self.recommend_dock = QDockWidget(self.tr("Recommendation"), self)
             self.recommend_dock.setObjectName("recommendation-dock")
             self.recommend_panel = RecommendationPanel(self.controller)
@@ -171,7 +244,7 @@ class MainWindow(QMainWindow):
     def open_browser(self):
         from configurator.app.browser import CardBrowser
 
-        if getattr(self, "_browser", None) is None:
+        if self._browser is None:
             self._browser = CardBrowser(self.controller, self)
         self._browser.show()
         self._browser.raise_()
@@ -179,10 +252,10 @@ class MainWindow(QMainWindow):
 
     # ---- summary --------------------------------------------------------------------
     def summary_language(self) -> str:
-        """Chinese summaries for a Chinese locale, English otherwise."""
-        from PySide6.QtCore import QLocale
+        """The summary is written in the interface language."""
+        from configurator.app.i18n import current_language
 
-        return "zh_CN" if QLocale().language() == QLocale.Language.Chinese else "en"
+        return current_language()
 
     def summary_document(self):
         """The configuration summary of the current scenario as a printable document."""

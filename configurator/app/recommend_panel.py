@@ -26,6 +26,7 @@ from configurator.app import format as fmt
 from configurator.app.binders import SpinBinder
 from configurator.app.charts import NumberAxis
 from configurator.app.controller import ScenarioController
+from configurator.app.i18n import message_text
 from configurator.app.labels import CLASS_COLOURS, class_names
 from configurator.core.recommend import Filters, Objective, Result, cost_basis, mismatch, recommend
 from configurator.core.scenario import Scenario
@@ -160,7 +161,7 @@ class RecommendationPanel(QWidget):
         objective = Objective(self.objective.currentData())
         self.result = recommend(scenario, catalog, objective, self.filters(), limit=15)
         warning = mismatch(scenario, catalog)
-        self.mismatch_label.setText(warning.text if warning else "")
+        self.mismatch_label.setText(message_text(warning) if warning else "")
         self._fill_table(self.result)
         self._fill_chart(self.result)
         if self.result.ranked:
@@ -179,7 +180,7 @@ class RecommendationPanel(QWidget):
             speed = fmt.duration(est.training.hours) if est.training else fmt.seconds(est.inference.tpot_s)
             cost = rec.tco if result.objective is Objective.TCO else rec.cloud
             cells = [f"{rec.count} × {rec.card.name}", names[rec.card.category], speed, fmt.significant(rec.score),
-                     fmt.money(cost, currency), rec.reasons[0].text if rec.reasons else ""]
+                     fmt.money(cost, currency), message_text(rec.reasons[0]) if rec.reasons else ""]
             for column, text in enumerate(cells):
                 self.table.setItem(row, column, QTableWidgetItem(text))
 
@@ -209,7 +210,7 @@ class RecommendationPanel(QWidget):
         if not rows or self.result is None:
             return
         rec = self.result.ranked[rows[0].row()]
-        self.reasons.setText("\n".join(f"• {m.text}" for m in rec.reasons))
+        self.reasons.setText("\n".join(f"• {message_text(m)}" for m in rec.reasons))
 
     def use_selected(self) -> bool:
         """Apply the selected configuration to the scenario (undoable)."""

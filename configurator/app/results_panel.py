@@ -6,6 +6,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFormLayout, QGroupBox, QLabel, QListWidget, QVBoxLayout, QWidget
 
 from configurator.app import format as fmt
+from configurator.app.i18n import message_text
 from configurator.core.analysis import Analysis
 from configurator.core.estimate import Estimate
 
@@ -103,4 +104,4 @@ class ResultsPanel(QWidget):
         for label, value in rows:
             self.values[label].setText(value)
         self.warnings.clear()
-        self.warnings.addItems([m.text for m in est.messages] or [self.tr("No warnings")])
+        self.warnings.addItems([message_text(m) for m in est.messages] or [self.tr("No warnings")])

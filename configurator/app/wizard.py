@@ -27,6 +27,8 @@ from PySide6.QtWidgets import (
 
 from configurator.app import format as fmt
 from configurator.app.controller import ScenarioController
+from configurator.app.editor import model_summary
+from configurator.app.i18n import message_text
 from configurator.app.labels import class_names
 from configurator.core.architecture import (
     ArchitectureError,
@@ -144,7 +146,7 @@ class ModelPage(QWizardPage):
             self.problem.setText(str(error))
             return False
         self.problem.clear()
-        self.import_label.setText(f"{path.name}: {self.imported.summary()}")
+        self.import_label.setText(f"{path.name}: {model_summary(self.imported)}")
         self.import_choice.setChecked(True)
         return True
 
@@ -155,7 +157,7 @@ class ModelPage(QWizardPage):
                 self.preset_choice.setChecked(True)
                 return
         self.imported = model
-        self.import_label.setText(model.summary())
+        self.import_label.setText(model_summary(model))
         self.import_choice.setChecked(True)
 
     def model(self) -> ModelArchitecture:
@@ -272,7 +274,7 @@ class SummaryPage(QWizardPage):
                     rps=fmt.significant(result.inference.requests_per_s)))
         verdict = self.tr("fits") if result.fits else self.tr("does NOT fit")
         lines.append(self.tr("Memory: {verdict}").format(verdict=verdict))
-        warnings = "".join(f"<li>{m.text}</li>" for m in result.messages)
+        warnings = "".join(f"<li>{message_text(m)}</li>" for m in result.messages)
         self.text.setHtml("<p>" + "</p><p>".join(lines) + "</p>" + (f"<ul>{warnings}</ul>" if warnings else ""))
 
 

@@ -8,6 +8,10 @@ from configurator.core.catalog import Card, PriceEntry
 from configurator.core.messages import Message, msg
 from configurator.core.scenario import Economics, Scenario
 
+DEFAULT_CURRENCY = {"en": ("USD", 1.0), "zh_CN": ("CNY", 7.1)}
+"""Currency and units per US dollar that each interface language starts with. 7.1 CNY/USD is
+an approximate 2025–2026 rate, not a quote: the rate stays editable in every scenario."""
+
 HOURS_PER_YEAR = 8766.0
 """Average hours in a year, leap years included [h]."""
 
@@ -20,6 +24,11 @@ class Power:
     """Sum of the cards' board power (TDP) [W]."""
     facility_watts: float
     """Average draw at the wall: cards at ``power_fraction`` of TDP plus hosts, times PUE [W]."""
+
+
+def default_currency(language: str) -> tuple[str, float]:
+    """(currency, units per USD) a language starts with."""
+    return DEFAULT_CURRENCY.get(language, DEFAULT_CURRENCY["en"])
 
 
 def deployment_power(card: Card, scenario: Scenario) -> Power | None:

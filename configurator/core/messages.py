@@ -84,6 +84,61 @@ ENGLISH: dict[str, str] = {
 }
 
 
+CHINESE: dict[str, str] = {
+    "precision-fallback": "{card} 不支持 {requested}：改用 {used}",
+    "precision-emulated": (
+        "{card} 不支持 {requested} 运算：权重以 {requested} 存储，以 {used} 计算（模拟，只省显存不省算力）"
+    ),
+    "precision-not-for-training": "{requested} 不是训练精度：改用 {used}",
+    "no-compute-rate": "{card} 无公开算力数据：无法估算速度、时间和成本",
+    "no-bandwidth": "{card} 无公开显存带宽：无法估算解码速度",
+    "no-tdp": "{card} 无公开功耗：无法估算功率和能耗",
+    "does-not-fit": "显存不足：每卡需要 {need:.1f} GiB，{card} 可用 {budget:.1f} GiB（缺 {short:.1f} GiB）",
+    "tight-fit": "余量仅 {headroom:.0f} %：内存碎片或更长序列可能溢出",
+    "tp-over-pcie": "{card} 无 NVLink：张量并行经由 PCIe",
+    "tp-across-nodes": "张量并行度 {tp} 超过每台服务器 {per_node} 张卡：张量并行流量经过网络",
+    "tp-beyond-link-domain": "张量并行度 {tp} 超过 {card} 高速互联域的 {domain} 张卡：部分经由 PCIe",
+    "dp-over-pcie": "{card} 无卡间互联：梯度交换经由 PCIe",
+    "pipeline-bubble": "流水线空泡：{pp} 级、{m} 个微批时每步 {bubble:.0f} % 时间空闲；请增加梯度累积",
+    "zero-without-dp": "只有一个数据并行副本时 ZeRO 阶段 {zero} 不起作用",
+    "no-purchase-price": "目录中没有 {card} 的采购价：请输入价格以计算采购成本",
+    "no-cloud-price": "目录中没有 {card} 的云租用价：请输入价格以计算云成本",
+    "low-confidence": "{card} 规格数据可信度低：采购前请核对厂商规格书",
+    "class-mismatch": "{card} 是{category}类卡；{workload} 通常应使用{expected}类卡",
+    "no-display-no-encoder": "{card} 没有显示输出和视频编码器",
+    "consumer-card-training": "{card} 是消费级显卡：无 ECC、无 NVLink，许可协议限制数据中心使用",
+    "moe-expert-parallel-ignored": "未计入混合专家模型的 all-to-all 通信：多卡时间偏乐观",
+    "misses-deadline": "需要 {hours:,.0f} 小时，超出 {deadline:,.0f} 小时的期限 {over:,.0f} 小时",
+    "over-budget": "成本 {cost:,.0f} {currency}（{basis}），超出预算 {budget:,.0f} 达 {over:,.0f} {currency}",
+    "over-power-cap": "机房功率 {kw:,.1f} kW，超过 {cap:,.1f} kW 的上限",
+    "over-rack-power": "单台服务器机房功率 {kw:,.1f} kW，超过机架允许的 {cap:,.1f} kW",
+    "misses-throughput": "训练吞吐 {rate:,.0f} 词元/秒，低于所需的 {target:,.0f} 词元/秒",
+    "misses-request-rate": "可处理 {rate:,.2f} 请求/秒，低于所需的 {target:,.2f} 请求/秒",
+    "misses-tpot": "每输出词元 {ms:,.1f} ms，超过 {target:,.1f} ms 的目标",
+    "misses-ttft": "首词元延迟 {ms:,.0f} ms，超过 {target:,.0f} ms 的目标",
+    "prompt-exceeds-batch": "{prompt} 词元的提示按每块 {chunk} 词元分块预填充",
+    "reason-decode-bound": "{card} 同时解码 {concurrency} 条序列，瓶颈在 {bound}",
+    "reason-comm-bound": "{card}：每步 {share:.0f} % 时间用于通信，更快的互联会有帮助",
+    "reason-compute-bound": "{card} 算力利用率 {mfu:.0f} %，显存余量 {headroom:.0f} %",
+    "reason-class-cheaper": "{card}（{category}）每词元成本比最好的{other_category}卡 {other} 低 {ratio:.1f} 倍",
+    "reason-class-faster": "{card}（{category}）比最好的{other_category}卡 {other} 快 {ratio:.1f} 倍",
+    "reason-deadline-changes": "若期限短于 {hours:,.0f} 小时，{count} × {card} 会胜出（最快方案）",
+    "reason-latency-changes": "若每词元延迟目标低于 {ms:,.1f} ms，{count} × {card} 会胜出",
+    "mismatch-training-card-for-serving": (
+        "{card} 是训练卡：{count} × {other} 以低 {ratio:.1f} 倍的每词元成本承载同样负载"
+        "（每百万词元节省 {saving:,.2f} {currency}）"
+    ),
+    "mismatch-pcie-card-for-training": (
+        "{card} 没有卡间高速互联：本次训练需 {hours:,.0f} 小时；{count} × {other}（NVLink）只需 {other_hours:,.0f} 小时"
+    ),
+    "inference-batch-compute-bound": "{card} 同时解码 {concurrency} 条序列时受算力限制：更高并发会增加延迟",
+}
+"""Simplified Chinese templates, in the vocabulary of resources/i18n/glossary.json."""
+
+CATALOGUES: dict[str, dict[str, str]] = {"en": ENGLISH, "zh_CN": CHINESE}
+"""Message templates by language; a missing id falls back to English."""
+
+
 @dataclass(frozen=True)
 class Message:
     """One warning or reason: an id, its parameters, and the English text."""
@@ -94,6 +149,10 @@ class Message:
     @property
     def text(self) -> str:
         return render(self, ENGLISH)
+
+    def text_in(self, language: str) -> str:
+        """The message in ``language`` ("en" or "zh_CN")."""
+        return render(self, CATALOGUES.get(language, ENGLISH))
 
     def to_dict(self) -> dict:
         return {"id": self.id, "params": self.params, "text": self.text}

@@ -1,0 +1,87 @@
+"""The user-interface language: Qt translators, locale, and the core's message catalogue."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QSettings, QTranslator
+
+from configurator.core.messages import Message
+from configurator.core.resources import bundled_path
+
+LANGUAGES = {"en": "English", "zh_CN": "简体中文"}
+"""Language code -> its name in that language (menu entries are not translated)."""
+
+LOCALES = {"en": QLocale(QLocale.Language.English, QLocale.Country.UnitedStates),
+           "zh_CN": QLocale(QLocale.Language.Chinese, QLocale.Country.China)}
+
+CHINESE_FONT = "WenQuanYi Micro Hei"
+"""Debian's fonts-wqy-microhei; set explicitly so Chinese never renders as empty boxes."""
+
+_state: dict = {"language": "en", "translators": []}
+
+
+def current_language() -> str:
+    return _state["language"]
+
+
+def system_language() -> str:
+    """zh_CN for a Chinese system locale, English otherwise."""
+    return "zh_CN" if QLocale.system().language() == QLocale.Language.Chinese else "en"
+
+
+def saved_language(settings: QSettings) -> str:
+    """The language chosen last time, else the system's."""
+    value = settings.value("language")
+    return value if value in LANGUAGES else system_language()
+
+
+def _qm_path(language: str) -> Path:
+    return bundled_path(f"resources/i18n/gpu_configurator_{language}.qm")
+
+
+def install_language(language: str) -> None:
+    """Load the translations of ``language`` and make its locale the default.
+
+    Widgets built after this call come up in the new language; the main window rebuilds
+    itself to switch while running.
+    """
+    if language not in LANGUAGES:
+        raise ValueError(f"unknown language '{language}'")
+    app = QCoreApplication.instance()
+    for translator in _state["translators"]:
+        app.removeTranslator(translator)
+    _state["translators"] = []
+    if language != "en":
+        ours = QTranslator(app)
+        if not ours.load(str(_qm_path(language))):
+            raise FileNotFoundError(f"translations for {language} are missing: run tools/build_translations.py")
+        qt_dir = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+        theirs = QTranslator(app)
+        for translator in (ours, theirs if theirs.load(f"qtbase_{language}", qt_dir) else None):
+            if translator is not None:
+                app.installTranslator(translator)
+                _state["translators"].append(translator)
+    QLocale.setDefault(LOCALES[language])
+    _set_font(language)
+    _state["language"] = language
+
+
+def _set_font(language: str) -> None:
+    from PySide6.QtGui import QFont
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance()
+    if not isinstance(app, QApplication):
+        return
+    if "default_font" not in _state:
+        _state["default_font"] = QFont(app.font())
+    font = QFont(_state["default_font"])
+    if language == "zh_CN":
+        font.setFamilies([CHINESE_FONT, *font.families()])
+    app.setFont(font)
+
+
+def message_text(message: Message) -> str:
+    """A core warning or reason in the current language."""
+    return message.text_in(current_language())

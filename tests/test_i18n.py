@@ -1,0 +1,239 @@
+"""Chinese and English interface: every string translated, runtime switching, glossary."""
+
+from __future__ import annotations
+
+import json
+import re
+import string
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QComboBox,
+    QGroupBox,
+    QLabel,
+    QListWidget,
+    QMessageBox,
+    QWidget,
+)
+
+from configurator.app import i18n
+from configurator.app.controller import ScenarioController
+from configurator.app.main import default_scenario
+from configurator.app.main_window import MainWindow
+from configurator.core.architecture import load_presets
+from configurator.core.catalog import load_catalog
+from configurator.core.messages import CATALOGUES, ENGLISH
+from configurator.report.language import ZH_CN
+
+ROOT = Path(__file__).resolve().parents[1]
+TS = ROOT / "resources" / "i18n" / "gpu_configurator_zh_CN.ts"
+GLOSSARY = json.loads((ROOT / "resources" / "i18n" / "glossary.json").read_text(encoding="utf-8"))["terms"]
+
+ALLOWED = {
+    "GPU", "NVLink", "ZeRO", "FSDP", "LoRA", "QLoRA", "FFN", "PUE", "MFU", "TFLOP", "TOPS", "GiB", "BF16", "FP8",
+    "FP16", "FP32", "TF32", "INT8", "INT4", "FP4", "FP64", "ECC", "PCIe", "AMP", "Megatron", "PyTorch", "AdamW",
+    "SGD", "Hugging", "Face", "config", "json", "USD", "CNY", "EUR", "MSRP", "CSV", "PDF", "JSON", "Markdown",
+    "GeForce", "TTFT", "TPOT", "kWh", "NIC", "Gb", "URL", "YYYY", "GPU-h", "llama", "Untitled", "INT",
+    "English", "Llama",
+}
+
+
+def english_words(text: str) -> set[str]:
+    return set(re.findall(r"[A-Za-z][A-Za-z]{2,}", text))
+
+
+def allowed_words() -> set[str]:
+    catalog = load_catalog()
+    words = set(ALLOWED)
+    for card in catalog.cards:
+        words |= english_words(f"{card.name} {card.vendor} {card.id} {card.architecture or ''}")
+        words |= english_words(card.interconnect.link)
+    for preset_id in load_presets():
+        words |= english_words(preset_id)
+    return words
+
+
+@pytest.fixture
+def window(qtbot, tmp_path, monkeypatch):
+    monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: QMessageBox.StandardButton.Discard)
+    controller = ScenarioController(load_catalog(), default_scenario())
+    controller.recompute()
+    w = MainWindow(controller, QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(w)
+    w.show()
+    yield w
+    i18n.install_language("en")
+
+
+def visible_texts(root: QWidget) -> list[str]:
+    texts = [root.windowTitle()]
+    for widget in root.findChildren(QWidget):
+        if isinstance(widget, QLabel | QAbstractButton):
+            texts.append(widget.text())
+        elif isinstance(widget, QGroupBox):
+            texts.append(widget.title())
+        elif isinstance(widget, QComboBox) and not widget.isEditable():
+            if widget.objectName() not in ("model",):
+                texts += [widget.itemText(i) for i in range(widget.count())]
+        elif isinstance(widget, QListWidget):
+            texts += [widget.item(i).text() for i in range(widget.count())]
+        texts.append(widget.toolTip())
+    return [t for t in texts if t]
+
+
+def untranslated(texts: list[str]) -> dict[str, set[str]]:
+    allowed = allowed_words()
+    found = {}
+    for text in filter(None, texts):
+        plain = re.sub(r"<[^>]+>|&\w+;", " ", text)
+        words = english_words(plain) - allowed
+        if words:
+            found[text] = words
+    return found
+
+
+def test_every_source_string_has_a_chinese_translation():
+    tree = ET.parse(TS)
+    missing = [m.find("source").text for m in tree.getroot().iter("message")
+               if m.find("translation").get("type") == "unfinished" or not (m.find("translation").text or "")]
+    assert missing == []
+
+
+def test_translation_sources_are_up_to_date(tmp_path):
+    fresh = tmp_path / "fresh.ts"
+    lupdate = str(Path(sys.executable).with_name("pyside6-lupdate"))
+    sources = sorted(str(p) for p in (ROOT / "configurator" / "app").glob("*.py"))
+    subprocess.run([lupdate, "-tr-function-alias", "translate+=_tc", *sources, "-ts", str(fresh)], check=True,
+                   capture_output=True)
+    strings = lambda path: {m.find("source").text for m in ET.parse(path).getroot().iter("message")}  # noqa: E731
+    assert strings(fresh) <= strings(TS), "run python tools/build_translations.py"
+
+
+def test_placeholders_survive_translation():
+    tree = ET.parse(TS)
+    fields = lambda s: sorted(f for _, f, _, _ in string.Formatter().parse(s) if f is not None)  # noqa: E731
+    for message in tree.getroot().iter("message"):
+        source, translation = message.find("source").text, message.find("translation").text
+        assert fields(source) == fields(translation), source
+    for message_id, english in ENGLISH.items():
+        assert fields(english) == fields(CATALOGUES["zh_CN"][message_id]), message_id
+
+
+def test_every_core_message_has_chinese():
+    assert set(CATALOGUES["zh_CN"]) == set(ENGLISH)
+
+
+def test_glossary_terms_are_used_consistently():
+    pairs = [(m.find("source").text, m.find("translation").text) for m in ET.parse(TS).getroot().iter("message")]
+    pairs += list(ZH_CN.items())
+    pairs += [(ENGLISH[k], v) for k, v in CATALOGUES["zh_CN"].items()]
+    wrong = []
+    for english, chinese in pairs:
+        words = re.sub(r"\{[^}]*\}", "", english).lower()
+        wrong += [(english, chinese, zh) for term, zh in GLOSSARY.items()
+                  if term.lower() in words and zh not in chinese]
+    assert wrong == []
+
+
+def settle() -> None:
+    from PySide6.QtCore import QEvent
+    from PySide6.QtWidgets import QApplication
+
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    QApplication.processEvents()
+
+
+def menu_texts(window) -> list[str]:
+    texts = []
+    for action in window.menuBar().actions():
+        texts.append(action.text())
+        if action.menu():
+            for sub in action.menu().actions():
+                texts += [sub.text(), sub.statusTip()]
+                if sub.menu():
+                    texts += [a.text() for a in sub.menu().actions()]
+    texts += [a.text() for a in window.toolbar.actions()]
+    return texts
+
+
+def test_main_window_in_chinese_has_no_untranslated_text(qtbot, window):
+    window.set_language("zh_CN")
+    window.controller.recompute()
+    settle()
+    texts = visible_texts(window) + menu_texts(window)
+    texts += [chart.getPlotItem().titleLabel.text for chart in window.charts]
+    assert untranslated(texts) == {}
+
+
+def test_wizard_browser_and_panel_in_chinese(qtbot, window):
+    window.set_language("zh_CN")
+    settle()
+    wizard = window.open_wizard()
+    qtbot.addWidget(wizard)
+    pages = [wizard.page(i) for i in wizard.pageIds()]
+    texts = [p.title() for p in pages] + [p.subTitle() for p in pages] + visible_texts(wizard)
+    browser = window.open_browser()
+    texts += visible_texts(browser)
+    texts += [browser.model.headerData(c, 1) for c in range(browser.model.columnCount())]
+    panel = window.toggle_recommendations(True)
+    panel.refresh()
+    texts += visible_texts(panel)
+    assert untranslated(texts) == {}
+
+
+def test_switching_updates_open_windows_charts_and_summary(qtbot, window):
+    browser = window.open_browser()
+    window.toggle_recommendations(True)
+    assert browser.windowTitle() == "Card browser"
+    window.set_language("zh_CN")
+    assert window._browser.windowTitle() == "加速卡浏览器"
+    assert window.recommend_dock.windowTitle() == "推荐"
+    assert window.memory_chart.getPlotItem().titleLabel.text == "每卡显存"
+    assert "配置方案摘要" in window.summary_document().toPlainText()
+    assert window.controller.scenario.economics.currency == "CNY"
+    assert window.settings.value("language") == "zh_CN"
+    window.set_language("en")
+    assert window.memory_chart.getPlotItem().titleLabel.text == "Memory per card"
+    assert window.controller.scenario.economics.currency == "USD"
+
+
+def test_language_is_remembered(qtbot, tmp_path):
+    settings = QSettings(str(tmp_path / "remember.ini"), QSettings.Format.IniFormat)
+    settings.setValue("language", "zh_CN")
+    from configurator.app.main import build_main_window
+
+    w = build_main_window(settings)
+    qtbot.addWidget(w)
+    try:
+        assert i18n.current_language() == "zh_CN"
+        assert "配置器" in w.windowTitle()
+    finally:
+        w.controller.undo_stack.setClean()
+        i18n.install_language("en")
+
+
+def test_numbers_follow_the_locale(qtbot, window):
+    from configurator.app import format as fmt
+
+    window.set_language("zh_CN")
+    assert fmt.duration(100.0).endswith("天")
+    window.set_language("en")
+    assert fmt.number(1234567, 0) == "1,234,567"
+
+
+def test_chinese_text_typed_through_an_input_method(qtbot, window):
+    from PySide6.QtGui import QInputMethodEvent
+    from PySide6.QtWidgets import QApplication
+
+    browser = window.open_browser()
+    browser.search.setFocus()
+    event = QInputMethodEvent()
+    event.setCommitString("昇腾")
+    QApplication.sendEvent(browser.search, event)
+    assert browser.search.text() == "昇腾"

@@ -74,6 +74,23 @@ def main(argv: list[str]) -> int:
         app.processEvents()
     browser.grab().save(str(out / "browser.png"))
     browser.close()
+
+    # the same window in Chinese
+    controller.replace(controller.scenario)
+    window.set_language("zh_CN")
+    controller.apply_many({"workload": "finetune", "card_id": "h100-sxm", "count": 8, "parallelism.zero": 3,
+                           "precision": "bf16", "training.micro_batch": 4, "training.recompute": "full"})
+    controller.set_compared(["a100-sxm-80gb", "h200-sxm", "mi300x"])
+    window.resize(1280, 800)
+    settle()
+    window.grab().save(str(out / "main-training-zh_CN.png"))
+    wizard = window.open_wizard()
+    wizard.goal.set_workload("pretrain")
+    for _ in range(5):
+        app.processEvents()
+    wizard.grab().save(str(out / "wizard-zh_CN.png"))
+    wizard.reject()
+    window.set_language("en")
     controller.undo_stack.setClean()
     window.close()
     print("\n".join(str(p) for p in sorted(out.glob("*.png"))))

@@ -58,7 +58,16 @@ def export(scenario: Scenario, catalog: Catalog, path: Path, language: str = "en
         write_text_atomically(path, TEXT_FORMATS[suffix](summary))
         return summary
     ensure_application()
+    from configurator.app.i18n import current_language, install_language
     from configurator.report.document import build_document, write_pdf
 
-    write_pdf(build_document(summary, chart_images(analysis, language)), path, summary.title)
+    previous = current_language()
+    if previous != language:
+        install_language(language)  # the chart images carry titles and axes in the summary's language
+    try:
+        images = chart_images(analysis, language)
+    finally:
+        if previous != language:
+            install_language(previous)
+    write_pdf(build_document(summary, images), path, summary.title)
     return summary

@@ -211,8 +211,8 @@ def _speed_table(est: Estimate, w: Words) -> Table:
     if est.training:
         t = est.training
         rows = (
-            (w("Throughput"), f"{num(t.tokens_per_s)} tokens/s"),
-            (w("Per card"), f"{num(t.tokens_per_s_per_card)} tokens/s"),
+            (w("Throughput"), w("{n} tokens/s", n=num(t.tokens_per_s))),
+            (w("Per card"), w("{n} tokens/s", n=num(t.tokens_per_s_per_card))),
             (w("Step time"), f"{num(t.step_time_s)} s"),
             (w("MFU"), f"{100 * t.mfu:.1f} %"),
             (w("Time for the token budget"), duration(t.hours, w)),
@@ -223,8 +223,8 @@ def _speed_table(est: Estimate, w: Words) -> Table:
         rows = (
             (w("Time to first token"), f"{num(i.ttft_s * 1000)} ms"),
             (w("Time per output token"), f"{num(i.tpot_s * 1000)} ms"),
-            (w("Throughput"), f"{num(i.tokens_per_s)} tokens/s"),
-            (w("Requests"), f"{num(i.requests_per_s)} /s"),
+            (w("Throughput"), w("{n} tokens/s", n=num(i.tokens_per_s))),
+            (w("Requests"), w("{n} requests/s", n=num(i.requests_per_s))),
         )
     else:
         rows = ((w("Throughput"), "—"),)

@@ -1379,7 +1379,7 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
     <message>
         <location filename="../../configurator/app/editor.py" line="158" />
         <source>Cards</source>
-        <translation>卡数</translation>
+        <translation>加速卡</translation>
     </message>
     <message>
         <location filename="../../configurator/app/editor.py" line="163" />

@@ -38,3 +38,15 @@ def training_scenario(llama8b):
 def inference_scenario(llama8b):
     return Scenario(model=llama8b, card_id="l40s", count=1, workload="inference",
                     serving={"context": 4096, "concurrency": 16, "prompt_tokens": 1024, "output_tokens": 256})
+
+
+@pytest.fixture
+def controller():
+    """The app's controller on the default scenario, analysed once (Qt objects: GUI tests only)."""
+    from configurator.app.controller import ScenarioController
+    from configurator.app.main import default_scenario
+    from configurator.core.catalog import load_catalog
+
+    c = ScenarioController(load_catalog(), default_scenario())
+    c.recompute()
+    return c

@@ -22,13 +22,6 @@ def settings(tmp_path):
 
 
 @pytest.fixture
-def controller():
-    c = ScenarioController(load_catalog(), default_scenario())
-    c.recompute()
-    return c
-
-
-@pytest.fixture
 def window(qtbot, controller, settings, monkeypatch):
     # closing must never block on a modal question in tests
     monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: QMessageBox.StandardButton.Discard)

@@ -9,18 +9,9 @@ from PySide6.QtWidgets import QWizard
 
 from configurator.app.browser import CARD_ROLE, CardBrowser
 from configurator.app.card_dialog import CardDialog, PriceDialog
-from configurator.app.controller import ScenarioController
-from configurator.app.main import default_scenario
 from configurator.app.wizard import WorkloadWizard
 from configurator.core.catalog import default_overlay_path, load_catalog
 from configurator.core.units import Precision
-
-
-@pytest.fixture
-def controller():
-    c = ScenarioController(load_catalog(), default_scenario())
-    c.recompute()
-    return c
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 
-from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, QSortFilterProxyModel, Qt, Signal
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyModel, Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -34,14 +34,12 @@ from configurator.app.labels import CLASS_COLOURS, class_names
 from configurator.core.catalog import Card, Catalog
 from configurator.core.estimate import estimate
 from configurator.core.units import Precision
+from configurator.app.i18n import tc as _tc
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 CARD_ROLE = Qt.ItemDataRole.UserRole + 2
 
 
-def _tc(context: str, text: str) -> str:
-    """QCoreApplication.translate under a short name (lupdate: -tr-function-alias)."""
-    return QCoreApplication.translate(context, text)
 
 
 def _columns() -> list[tuple[str, Callable[[Card], object], Callable[[Card], str]]]:

@@ -5,17 +5,15 @@ from __future__ import annotations
 import math
 
 import pyqtgraph as pg
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWidget
 
 from configurator.app import format as fmt
 from configurator.app.labels import CLASS_COLOURS, class_names
 from configurator.core.analysis import Analysis
 from configurator.core.units import GIB
+from configurator.app.i18n import tc as _tc
 
-def _tc(context: str, text: str) -> str:
-    """QCoreApplication.translate under a short name (lupdate: -tr-function-alias)."""
-    return QCoreApplication.translate(context, text)
 
 
 pg.setConfigOptions(antialias=True, background="w", foreground="#333")

@@ -12,16 +12,14 @@ from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
-from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from configurator.core.analysis import Analysis, analyse
 from configurator.core.catalog import Catalog
 from configurator.core.scenario import Scenario, updated
+from configurator.app.i18n import tc as _tc
 
-def _tc(context: str, text: str) -> str:
-    """QCoreApplication.translate under a short name (lupdate: -tr-function-alias)."""
-    return QCoreApplication.translate(context, text)
 
 
 def field_name(path: str) -> str:

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QLocale
+from PySide6.QtCore import QLocale
 
 from configurator.core.units import GIB
+from configurator.app.i18n import tc as _tc
 
 
-def _tc(context: str, text: str) -> str:
-    """QCoreApplication.translate under a short name (lupdate: -tr-function-alias)."""
-    return QCoreApplication.translate(context, text)
 
 
 def number(value: float, decimals: int = 1) -> str:

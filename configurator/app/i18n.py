@@ -21,6 +21,12 @@ CHINESE_FONT = "WenQuanYi Micro Hei"
 _state: dict = {"language": "en", "translators": []}
 
 
+def tc(context: str, text: str) -> str:
+    """QCoreApplication.translate; modules import it as ``_tc``, which lupdate is told to
+    read as translate (tools/build_translations.py)."""
+    return QCoreApplication.translate(context, text)
+
+
 def current_language() -> str:
     return _state["language"]
 

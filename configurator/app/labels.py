@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication
+from configurator.app.i18n import tc as _tc
 
 
-def _tc(context: str, text: str) -> str:
-    """QCoreApplication.translate under a short name (lupdate: -tr-function-alias)."""
-    return QCoreApplication.translate(context, text)
 
 
 def workload_names() -> dict[str, str]:

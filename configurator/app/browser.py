@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyModel, Qt, Signal
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyModel, Qt
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -194,8 +194,6 @@ def card_details_html(card: Card) -> str:
 
 class CardBrowser(QDialog):
     """The catalog window. Selecting 2–4 cards and pressing Compare shows them side by side."""
-
-    compare_requested = Signal(list)
 
     def __init__(self, controller: ScenarioController, parent: QWidget | None = None) -> None:
         super().__init__(parent)

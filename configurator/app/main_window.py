@@ -206,7 +206,6 @@ class MainWindow(QMainWindow):
             action.setData(code)
             group.addAction(action)
             action.triggered.connect(lambda _=False, c=code: self.set_language(c))
-        self.language_actions = group.actions()
         self.help_menu = self.menuBar().addMenu(self.tr("&Help"))
         self.help_menu.addAction(self._action(self.tr("&About"), self._about))
         toolbar = self.addToolBar(self.tr("Main"))

@@ -9,11 +9,9 @@ from __future__ import annotations
 import itertools
 import math
 
-from pydantic import ValidationError
-
 from configurator.core.catalog import Card
 from configurator.core.estimate import Estimate, estimate
-from configurator.core.scenario import Scenario, Workload, updated
+from configurator.core.scenario import Scenario, Workload, updated, updated_or_none
 from configurator.core.units import Precision
 
 TRAINING_COUNTS = (1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192)
@@ -27,12 +25,6 @@ def default_precision(card: Card, workload: Workload) -> Precision:
             return precision
     return Precision.FP32
 
-
-def _valid(scenario: Scenario, **changes) -> Scenario | None:
-    try:
-        return updated(scenario, **changes)
-    except ValidationError:
-        return None
 
 
 def _speed(est: Estimate) -> float:
@@ -49,9 +41,10 @@ def training_layouts(scenario: Scenario) -> list[Scenario]:
     for tp, pp, zero, recompute, batch in itertools.product(tps, pps, (1, 3), ("none", "full"), (1, 2, 4, 8)):
         if count % (tp * pp) or (zero == 3 and pp > 1):
             continue
-        candidate = _valid(scenario, parallelism={"tp": tp, "pp": pp, "zero": zero if count // (tp * pp) > 1 else 0},
-                           training={"recompute": recompute, "micro_batch": batch,
-                                     "grad_accum": max(scenario.training.grad_accum, 2 * pp if pp > 1 else 1)})
+        candidate = updated_or_none(
+            scenario, parallelism={"tp": tp, "pp": pp, "zero": zero if count // (tp * pp) > 1 else 0},
+            training={"recompute": recompute, "micro_batch": batch,
+                      "grad_accum": max(scenario.training.grad_accum, 2 * pp if pp > 1 else 1)})
         if candidate is not None:
             layouts.append(candidate)
     return layouts
@@ -79,7 +72,7 @@ def suggest_training(scenario: Scenario, card: Card) -> Scenario:
     if estimate(best, card).fits and not deadline:
         return best
     for count in (n for n in TRAINING_COUNTS if n >= (1 if deadline else base.count)):
-        candidate = _valid(base, count=count, parallelism={"tp": 1, "pp": 1})
+        candidate = updated_or_none(base, count=count, parallelism={"tp": 1, "pp": 1})
         if candidate is None:
             continue
         best = best_training_layout(candidate, card)
@@ -97,7 +90,7 @@ def suggest_inference(scenario: Scenario, card: Card) -> Scenario:
     per_node, heads = base.parallelism.cards_per_node, base.model.n_heads
     chosen = base
     for tp in (t for t in (1, 2, 4, 8, 16) if heads % t == 0 and t <= max(per_node, 1)):
-        candidate = _valid(base, count=tp, parallelism={"tp": tp})
+        candidate = updated_or_none(base, count=tp, parallelism={"tp": tp})
         if candidate is not None:
             chosen = candidate
             if estimate(candidate, card).fits:
@@ -120,7 +113,7 @@ def _largest_useful_concurrency(scenario: Scenario, card: Card) -> Scenario:
     best = scenario
     target = scenario.constraints.tpot_ms
     for concurrency in CONCURRENCIES:
-        candidate = _valid(scenario, serving={"concurrency": max(concurrency, scenario.serving.concurrency)})
+        candidate = updated_or_none(scenario, serving={"concurrency": max(concurrency, scenario.serving.concurrency)})
         if candidate is None:
             break
         result = estimate(candidate, card)

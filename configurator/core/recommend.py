@@ -13,13 +13,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from pydantic import ValidationError
-
 from configurator.core.catalog import Card, Catalog
 from configurator.core.economics import HOURS_PER_YEAR, node_power_kw
 from configurator.core.estimate import Estimate, estimate, sweep_counts_same_global_batch
 from configurator.core.messages import Message, msg
-from configurator.core.scenario import Scenario, Workload, updated
+from configurator.core.scenario import Scenario, Workload, updated_or_none
 
 COUNTS = (1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096)
 """Card counts tried for training (powers of two, as clusters are built)."""
@@ -110,12 +108,6 @@ class Result:
 # ---- candidates -------------------------------------------------------------------------
 
 
-def _valid(scenario: Scenario, **changes) -> Scenario | None:
-    try:
-        return updated(scenario, **changes)
-    except ValidationError:
-        return None
-
 
 def tensor_parallel_options(card: Card, scenario: Scenario) -> list[int]:
     """TP degrees that stay inside the card's fast-link domain and a server (1 for PCIe cards)."""
@@ -130,13 +122,13 @@ def training_candidates(scenario: Scenario, card: Card) -> list[Estimate]:
     batch (micro-batch × accumulation × data-parallel copies)."""
     results: list[Estimate] = []
     per_step = scenario.training.micro_batch * scenario.training.grad_accum * scenario.data_parallel
-    base = _valid(scenario, card_id=card.id, count=1, parallelism={"tp": 1, "pp": 1, "zero": 0},
+    base = updated_or_none(scenario, card_id=card.id, count=1, parallelism={"tp": 1, "pp": 1, "zero": 0},
                   training={"grad_accum": per_step // scenario.training.micro_batch or 1})
     if base is None:
         return results
     for tp in tensor_parallel_options(card, scenario):
         for zero, recompute in ((1, "none"), (1, "full"), (3, "none"), (3, "full")):
-            layout = _valid(base, count=tp, parallelism={"tp": tp, "zero": zero},
+            layout = updated_or_none(base, count=tp, parallelism={"tp": tp, "zero": zero},
                             training={"recompute": recompute})
             if layout is None:
                 continue
@@ -152,7 +144,7 @@ def _fits_at(scenario: Scenario, card: Card, tp: int) -> Estimate | None:
     """The scenario on ``tp`` cards, at its concurrency or the largest that fits."""
     concurrency = scenario.serving.concurrency
     while concurrency >= 1:
-        candidate = _valid(scenario, card_id=card.id, count=tp, parallelism={"tp": tp, "pp": 1, "zero": 0},
+        candidate = updated_or_none(scenario, card_id=card.id, count=tp, parallelism={"tp": tp, "pp": 1, "zero": 0},
                            serving={"concurrency": concurrency})
         if candidate is None:
             return None
@@ -173,7 +165,7 @@ def inference_candidates(scenario: Scenario, card: Card) -> list[Estimate]:
         if replica is None or replica.inference is None or replica.inference.requests_per_s <= 0:
             continue
         replicas = math.ceil(target / replica.inference.requests_per_s) if target else 1
-        deployment = _valid(replica.scenario, count=tp * replicas)
+        deployment = updated_or_none(replica.scenario, count=tp * replicas)
         if deployment is not None:
             results.append(estimate(deployment, card))
     return results

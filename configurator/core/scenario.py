@@ -9,7 +9,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from configurator.core.architecture import ModelArchitecture
 from configurator.core.units import Precision
@@ -231,6 +231,14 @@ class Scenario(_Frozen):
         """Servers needed at ``cards_per_node`` cards each."""
         per_node = self.parallelism.cards_per_node
         return -(-self.count // per_node)
+
+
+def updated_or_none(scenario: Scenario, **changes: Any) -> Scenario | None:
+    """``updated``, or None when the changes make an invalid scenario (search loops)."""
+    try:
+        return updated(scenario, **changes)
+    except ValidationError:
+        return None
 
 
 def updated(scenario: Scenario, **changes: Any) -> Scenario:

@@ -14,7 +14,6 @@ GB = 10**9
 """Bytes in one decimal GB [B]."""
 TERA = 10**12
 """FLOP in one TFLOP [FLOP]."""
-SECONDS_PER_HOUR = 3600.0
 
 
 class Precision(StrEnum):
@@ -49,8 +48,6 @@ QUANT_SCALE_OVERHEAD: dict[Precision, float] = {
     Precision.FP8: 0.0,
 }
 """Extra bytes per weight for quantisation scales [B] (group sizes as in GPTQ and NVFP4)."""
-
-SIXTEEN_BIT = (Precision.BF16, Precision.FP16)
 
 
 def weight_bytes_per_param(precision: Precision) -> float:

@@ -128,7 +128,6 @@ ZH_CN: dict[str, str] = {
     "amortised over {years} years": "按 {years} 年折旧",
     "midpoints of quoted price ranges": "价格区间取中值",
     "card {card}, cloud {cloud}": "加速卡 {card}，云 {cloud}",
-    "Page {page}": "第 {page} 页",
     "{n} tokens/s": "{n} 词元/秒",
     "{n} requests/s": "{n} 请求/秒",
 }

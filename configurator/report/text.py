@@ -7,28 +7,20 @@ from collections.abc import Iterable
 from configurator.core.catalog import Card, Catalog
 from configurator.core.estimate import Estimate
 from configurator.core.units import GIB
+from configurator.report.language import Words
+from configurator.report.summary import duration, num
+from configurator.report.summary import money as _money
 
 
-def _num(value: float | None, unit: str, digits: int = 3) -> str:
-    if value is None:
-        return "n/a"
-    if abs(value) >= 1000:
-        return f"{value:,.0f} {unit}"
-    return f"{value:.{digits}g} {unit}"
+ENGLISH = Words("en")
 
 
-def _money(value: float | None, currency: str) -> str:
-    return "n/a" if value is None else f"{value:,.2f} {currency}"
+def _num(value: float | None, unit: str) -> str:
+    return "—" if value is None else f"{num(value)} {unit}"
 
 
 def _duration(hours: float | None) -> str:
-    if hours is None:
-        return "n/a"
-    if hours < 1:
-        return f"{hours * 60:.1f} min"
-    if hours < 48:
-        return f"{hours:.1f} h"
-    return f"{hours / 24:.1f} days ({hours:,.0f} h)"
+    return duration(hours, ENGLISH)
 
 
 def _rows(rows: Iterable[tuple[str, str]]) -> str:
@@ -80,7 +72,7 @@ def estimate_table(est: Estimate) -> str:
             ("largest context", f"{est.limits.max_context} tokens"),
         ]
     period = "job" if est.training else "hour"
-    money = [
+    costs = [
         ("board power", _num(est.power.board_watts if est.power else None, "W")),
         ("facility power", _num(est.power.facility_watts if est.power else None, "W")),
         (f"energy per {period}", _num(est.energy_kwh, "kWh")),
@@ -105,7 +97,7 @@ def estimate_table(est: Estimate) -> str:
                    f"({c.prices.cloud_price_date or 'no date'}); midpoints of quoted ranges"),
     ]
     parts = [head, "Memory", _rows(memory), "Speed", _rows(speed or [("speed", "n/a")]), "Power and cost",
-             _rows(money), "Assumptions (editable defaults)", _rows(assumptions)]
+             _rows(costs), "Assumptions (editable defaults)", _rows(assumptions)]
     if est.messages:
         parts += ["Warnings", "\n".join(f"  - {w}" for w in est.warnings)]
     return "\n".join(parts)

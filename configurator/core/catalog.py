@@ -34,6 +34,10 @@ LinkType = Literal[
     "none",
 ]
 PriceKind = Literal["msrp", "street", "cloud-hourly"]
+VgpuSupport = Literal["graphics", "compute", "none"]
+"""NVIDIA vGPU (or vendor equivalent): ``graphics`` = virtual desktop/workstation profiles
+(vPC, vApps, RTX vWS); ``compute`` = compute-only profiles (C-series, AI Enterprise);
+``none`` = passthrough only (a whole card per virtual machine)."""
 
 PCIE_GBPS_PER_LANE_ONE_WAY: dict[int, float] = {3: 0.985, 4: 1.969, 5: 3.938, 6: 7.563}
 """Usable PCIe bandwidth per lane and direction after line coding [GB/s] (PCI-SIG specs)."""
@@ -95,6 +99,8 @@ class VideoEngines(_Frozen):
     nvenc: int | None = Field(default=None, ge=0, description="encoder engines")
     nvdec: int | None = Field(default=None, ge=0, description="decoder engines")
     av1_encode: bool | None = None
+    nvenc_generation: int | None = Field(default=None, ge=1, le=20, description="NVENC generation (7 = Turing/Ampere)")
+    nvdec_generation: int | None = Field(default=None, ge=1, le=20, description="NVDEC generation (5 = Ampere/Ada)")
     description: str | None = None
 
 
@@ -146,6 +152,9 @@ class Card(_Frozen):
     video: VideoEngines = VideoEngines()
     display_outputs: int | None = Field(default=None, ge=0)
     ecc: bool | None = None
+    rt_cores: int | None = Field(default=None, ge=0, description="ray-tracing cores (0 = none)")
+    vgpu: VgpuSupport | None = Field(default=None, description="virtual GPU support (None = not verified)")
+    gpus_per_board: int = Field(default=1, ge=1, le=16, description="GPUs sold on one board (A16: 4)")
     prices: tuple[PriceEntry, ...] = ()
     sources: tuple[str, ...] = Field(min_length=1)
     confidence: Literal["high", "medium", "low"]
@@ -188,6 +197,11 @@ class Card(_Frozen):
     def purchase_price(self) -> PriceEntry | None:
         """Street price if known, else list price."""
         return self.price("street") or self.price("msrp")
+
+    @property
+    def is_consumer(self) -> bool:
+        """A consumer (GeForce-class) graphics card: no ECC, data-centre use restricted by licence."""
+        return self.category == "graphics" and self.ecc is False
 
     @property
     def has_fast_link(self) -> bool:

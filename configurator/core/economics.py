@@ -107,6 +107,10 @@ class Costs:
     basis: str | None
     prices: PriceBasis
     messages: tuple[Message, ...]
+    total: float | None = None
+    """The job (or hour) on the basis used: cloud rent, else amortised purchase plus electricity."""
+    per_unit: float | None = None
+    """Graphics: cost per user-month (VDI), per stream-hour (transcoding) or per frame (rendering)."""
 
 
 def ownership_cost_per_hour(basis: PriceBasis, count: int, economics: Economics) -> float | None:
@@ -142,4 +146,6 @@ def job_costs(
             job = None
         if job is not None and tokens:
             per_million = job / tokens * 1e6
-    return Costs(e.currency, purchase, energy, cloud, per_million, kind, basis, basis.messages)
+    else:
+        job = None
+    return Costs(e.currency, purchase, energy, cloud, per_million, kind, basis, basis.messages, job)

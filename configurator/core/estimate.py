@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 
 from configurator.core.catalog import Card
 from configurator.core.economics import (
@@ -25,6 +25,13 @@ from configurator.core.memory import (
     stage_memories,
     training_memory,
     training_states,
+)
+from configurator.core.graphics import (
+    HOURS_PER_MONTH,
+    GraphicsSpeed,
+    card_fit_messages,
+    demand_messages,
+    graphics_speed,
 )
 from configurator.core.messages import Message, msg
 from configurator.core.performance import (
@@ -68,6 +75,7 @@ class Estimate:
     energy_kwh: float | None
     costs: Costs
     messages: tuple[Message, ...]
+    graphics: GraphicsSpeed | None = None
 
     @property
     def fits(self) -> bool:
@@ -75,12 +83,27 @@ class Estimate:
 
     @property
     def hours(self) -> float | None:
-        return self.training.hours if self.training else None
+        """Time for the job: training, or a render job (None for serving and streaming)."""
+        if self.training:
+            return self.training.hours
+        return self.graphics.hours if self.graphics else None
 
     @property
     def tokens_per_s(self) -> float | None:
         speed = self.training or self.inference
         return speed.tokens_per_s if speed else None
+
+    @property
+    def throughput(self) -> float | None:
+        """Tokens/s (AI), users or streams carried, or frames per hour (rendering)."""
+        if self.graphics:
+            return self.graphics.throughput
+        return self.tokens_per_s
+
+    @property
+    def usable(self) -> bool:
+        """Fits in memory and carries the whole load (graphics: all users or streams)."""
+        return self.fits and (self.graphics is None or self.graphics.meets_demand)
 
     @property
     def warnings(self) -> list[str]:
@@ -93,6 +116,9 @@ class Estimate:
 
 def _class_messages(scenario: Scenario, card: Card) -> list[Message]:
     messages = []
+    if scenario.workload.is_graphics and card.category == "training":
+        messages.append(msg("class-mismatch", card=card.name, category=card.category,
+                            workload=scenario.workload.value, expected="graphics"))
     if scenario.workload in (Workload.PRETRAIN, Workload.FINETUNE) and card.category not in _TRAINING_CLASSES:
         messages.append(
             msg("class-mismatch", card=card.name, category=card.category, workload=scenario.workload.value,
@@ -168,6 +194,13 @@ def constraint_messages(scenario: Scenario, card: Card, training: TrainingSpeed 
     """Warnings for every stated goal or limit the configuration misses."""
     c, messages = scenario.constraints, []
     hours = training.hours if training else None
+    return messages_for_limits(scenario, card, hours, training, costs, power, inference)
+
+
+def messages_for_limits(scenario: Scenario, card: Card, hours: float | None, training: TrainingSpeed | None,
+                        costs: Costs, power: Power | None, inference: InferenceSpeed | None) -> list[Message]:
+    """``constraint_messages`` for a job of ``hours`` (training or rendering)."""
+    c, messages = scenario.constraints, []
     if c.deadline_hours and hours is not None and hours > c.deadline_hours:
         messages.append(msg("misses-deadline", hours=hours, deadline=c.deadline_hours, over=hours - c.deadline_hours))
     if c.budget:
@@ -219,8 +252,39 @@ def _estimate_inference(scenario: Scenario, card: Card, basis: InferenceBasis) -
                     tuple(messages))
 
 
+def _graphics_costs(scenario: Scenario, card: Card, speed: GraphicsSpeed, power: Power | None) -> Costs:
+    """Costs per hour (VDI, transcoding) or for the render job, with the cost per unit."""
+    prices = price_basis(card, scenario.economics)
+    if scenario.workload is Workload.RENDER:
+        costs = job_costs(scenario, prices, power, speed.hours, None)
+        per_unit = costs.total / speed.demand if costs.total is not None else None
+    else:
+        costs = job_costs(scenario, prices, power, 1.0, None)
+        per_hour = costs.total / speed.served if costs.total is not None and speed.served > 0 else None
+        per_unit = per_hour * HOURS_PER_MONTH if per_hour is not None and scenario.workload is Workload.VDI \
+            else per_hour
+    return replace(costs, per_unit=per_unit)
+
+
+def _estimate_graphics(scenario: Scenario, card: Card) -> Estimate:
+    speed, memory = graphics_speed(scenario, card)
+    power = deployment_power(card, scenario)
+    hours = speed.hours if scenario.workload is Workload.RENDER else 1.0
+    energy = energy_kwh(power, hours) if power and hours is not None else None
+    costs = _graphics_costs(scenario, card, speed, power)
+    plan = plan_inference(card, scenario.precision)
+    limits = messages_for_limits(scenario, card, speed.hours, None, costs, power, None)
+    fit = _fit_messages(memory, card) if not memory.fits or scenario.workload is not Workload.VDI else []
+    messages = [*fit, *speed.messages, *demand_messages(speed, scenario.count),
+                *card_fit_messages(scenario, card), *limits, *_class_messages(scenario, card), *costs.messages]
+    return Estimate(scenario, card, plan, memory, Limits(), None, None, power, energy, costs, tuple(messages),
+                    speed)
+
+
 def estimate(scenario: Scenario, card: Card) -> Estimate:
     """Memory, speed, power and cost of ``scenario`` on ``scenario.count`` × ``card``."""
+    if scenario.workload.is_graphics:
+        return _estimate_graphics(scenario, card)
     if scenario.workload is Workload.INFERENCE:
         return _estimate_inference(scenario, card, inference_basis(scenario, card))
     return _estimate_training(scenario, card, training_basis(scenario, card))
@@ -253,6 +317,8 @@ def sweep_counts(scenario: Scenario, card: Card, counts: Sequence[int]) -> list[
     per-replica speed) is worked out once.
     """
     chosen = valid_counts(scenario, counts)
+    if scenario.workload.is_graphics:
+        return [_estimate_graphics(with_count(scenario, n), card) for n in chosen]
     if scenario.workload is Workload.INFERENCE:
         inference = inference_basis(scenario, card)
         return [_estimate_inference(with_count(scenario, n), card, inference) for n in chosen]
@@ -338,6 +404,8 @@ def estimate_to_dict(est: Estimate) -> dict:
             "energy": _round(est.costs.energy),
             "cloud": _round(est.costs.cloud),
             "per_million_tokens": _round(est.costs.per_million_tokens),
+            "per_unit": _round(est.costs.per_unit),
+            "per_unit_basis": _per_unit_basis(est),
             "basis": est.costs.basis,
             "period": "job" if t else "hour",
             "card_price": _round(est.costs.prices.card_price),
@@ -345,9 +413,31 @@ def estimate_to_dict(est: Estimate) -> dict:
             "cloud_price_per_hour": _round(est.costs.prices.cloud_per_hour),
             "cloud_price_date": est.costs.prices.cloud_price_date,
         },
+        "graphics": graphics_to_dict(est),
         "warnings": est.warnings,
         "warning_ids": [mm.to_dict() for mm in est.messages],
         "scenario": est.scenario.model_dump(mode="json"),
         "assumptions": est.scenario.assumptions.model_dump(mode="json")
         | est.scenario.economics.model_dump(mode="json"),
+    }
+
+
+def _per_unit_basis(est: Estimate) -> str | None:
+    if est.graphics is None:
+        return None
+    return {"vdi": "user-month", "transcode": "stream-hour", "render": "frame"}[est.scenario.workload.value]
+
+
+def graphics_to_dict(est: Estimate) -> dict | None:
+    """The graphics part of the JSON contract (None for AI workloads)."""
+    g = est.graphics
+    if g is None:
+        return None
+    return {
+        "workload": g.workload.value, "unit": g.unit, "per_card": _round(g.per_card),
+        "per_card_unit": "frames per hour" if g.workload.value == "render" else f"{g.unit} per card",
+        "limited_by": g.limiting, "capacities": {k: _round(v) for k, v in g.capacities},
+        "demand": g.demand, "served": _round(g.served), "cards_needed": g.cards_needed,
+        "meets_demand": g.meets_demand, "hours": _round(g.hours), "minutes_per_frame": _round(g.minutes_per_frame),
+        "fp32_tflops_per_user": _round(g.tflops_per_user),
     }

@@ -159,6 +159,8 @@ class MemoryBreakdown:
     total: float
     capacity: float
     budget: float
+    graphics: float = 0.0
+    """Frame buffers, video surfaces or scene data of a graphics workload [B]."""
 
     @property
     def fits(self) -> bool:

@@ -81,6 +81,26 @@ ENGLISH: dict[str, str] = {
     "inference-batch-compute-bound": (
         "Decoding {concurrency} sequences at once is compute-bound on {card}: more concurrency adds latency"
     ),
+    "no-encoder": "{card} has no video encoder (NVENC): it cannot encode streams",
+    "no-av1-encoder": "{card} cannot encode AV1: choose H.264 or HEVC, or a card with AV1 encoders",
+    "encoder-unknown": "{card}'s video engines are not verified: stream capacity cannot be estimated",
+    "no-display-outputs": "{card} has no display outputs: a monitor cannot be connected to it",
+    "no-graphics-vgpu": "{card} has no virtual-desktop vGPU profiles: one user per card (passthrough)",
+    "vgpu-unknown": "{card}'s vGPU support is not verified: counted as one user per card (passthrough)",
+    "consumer-card-datacenter": (
+        "{card} is a consumer card: no ECC, no vGPU, and its licence restricts data-centre use"
+    ),
+    "consumer-encode-sessions": (
+        "{card} is a consumer card: the driver allows {sessions} encode sessions per server, whatever the cards"
+    ),
+    "no-rt-cores": (
+        "{card} has no ray-tracing cores: ray-traced renders run on shader cores, slower than FP32 scaling shows"
+    ),
+    "no-fp32-rate": "{card} has no published FP32 rate: shading load and render time cannot be estimated",
+    "misses-users": "{count} cards serve {served:,.0f} of {demand:,.0f} users: {needed:,} cards are needed",
+    "misses-streams": "{count} cards carry {served:,.0f} of {demand:,.0f} streams: {needed:,} cards are needed",
+    "reason-graphics-limit": "{card}: {per_card:,.0f} {unit} per card, limited by {limit}",
+    "reason-render-speed": "{card}: {minutes:,.1f} min per frame, {hours:,.1f} h for the job on {count} cards",
 }
 
 
@@ -132,11 +152,54 @@ CHINESE: dict[str, str] = {
         "{card} 没有卡间高速互联：本次训练需 {hours:,.0f} 小时；{count} × {other}（NVLink）只需 {other_hours:,.0f} 小时"
     ),
     "inference-batch-compute-bound": "{card} 同时解码 {concurrency} 条序列时受算力限制：更高并发会增加延迟",
+    "no-encoder": "{card} 没有视频编码器（NVENC）：无法编码视频流",
+    "no-av1-encoder": "{card} 不能编码 AV1：请选 H.264 或 HEVC，或选带 AV1 编码器的卡",
+    "encoder-unknown": "{card} 的视频引擎未经核实：无法估算视频流容量",
+    "no-display-outputs": "{card} 没有显示输出：不能连接显示器",
+    "no-graphics-vgpu": "{card} 没有虚拟桌面 vGPU 配置：每卡一个用户（直通）",
+    "vgpu-unknown": "{card} 的 vGPU 支持未经核实：按每卡一个用户（直通）计算",
+    "consumer-card-datacenter": "{card} 是消费级显卡：无 ECC、无 vGPU，许可协议限制数据中心使用",
+    "consumer-encode-sessions": "{card} 是消费级显卡：驱动限制每台服务器 {sessions} 路编码会话，与卡数无关",
+    "no-rt-cores": "{card} 没有光线追踪核心：光线追踪渲染只能用着色核心，比按 FP32 推算的更慢",
+    "no-fp32-rate": "{card} 无公开 FP32 算力：无法估算着色负载和渲染时间",
+    "misses-users": "{count} 张卡可服务 {demand:,.0f} 个用户中的 {served:,.0f} 个：需要 {needed:,} 张卡",
+    "misses-streams": "{count} 张卡可承载 {demand:,.0f} 路视频流中的 {served:,.0f} 路：需要 {needed:,} 张卡",
+    "reason-graphics-limit": "{card}：每卡 {per_card:,.0f} {unit}，瓶颈在{limit}",
+    "reason-render-speed": "{card}：每帧 {minutes:,.1f} 分钟，{count} 张卡完成任务需 {hours:,.1f} 小时",
 }
 """Simplified Chinese templates, in the vocabulary of resources/i18n/glossary.json."""
 
 CATALOGUES: dict[str, dict[str, str]] = {"en": ENGLISH, "zh_CN": CHINESE}
 """Message templates by language; a missing id falls back to English."""
+
+TERMS: dict[str, dict[str, str]] = {
+    "zh_CN": {
+        "memory bandwidth": "显存带宽",
+        "compute": "算力",
+        "training": "训练",
+        "inference": "推理",
+        "graphics": "图形",
+        "workstation": "工作站",
+        "edge": "边缘",
+        "framebuffer": "帧缓冲",
+        "vGPU instances": "vGPU 实例数上限",
+        "shading load": "着色负载",
+        "passthrough": "直通",
+        "encoders": "编码器",
+        "decoders": "解码器",
+        "encode sessions": "编码会话数上限",
+        "users": "个用户",
+        "streams": "路视频流",
+        "pretrain": "预训练",
+        "finetune": "全参数微调",
+        "lora": "LoRA",
+        "qlora": "QLoRA",
+        "vdi": "虚拟桌面",
+        "transcode": "视频转码",
+        "render": "离线渲染",
+    },
+}
+"""Word-valued parameters (a limit, a card class, a workload) in each language."""
 
 
 @dataclass(frozen=True)
@@ -161,7 +224,10 @@ class Message:
 def render(message: Message, templates: dict[str, str]) -> str:
     """Format ``message`` with ``templates``, falling back to English."""
     template = templates.get(message.id) or ENGLISH[message.id]
-    return template.format(**message.params)
+    language = next((name for name, catalogue in CATALOGUES.items() if catalogue is templates), "en")
+    words = TERMS.get(language, {})
+    params = {k: words.get(v, v) if isinstance(v, str) else v for k, v in message.params.items()}
+    return template.format(**params)
 
 
 def msg(message_id: str, **params: object) -> Message:

@@ -18,17 +18,24 @@ SCENARIO_SCHEMA_VERSION = 1
 
 
 class Workload(StrEnum):
-    """What the cards are for. Graphics workloads are added by a later issue."""
+    """What the cards are for: AI training and serving, or graphics work."""
 
     PRETRAIN = "pretrain"
     FINETUNE = "finetune"
     LORA = "lora"
     QLORA = "qlora"
     INFERENCE = "inference"
+    VDI = "vdi"  # virtual desktops / cloud workstations
+    TRANSCODE = "transcode"  # video transcoding
+    RENDER = "render"  # offline 3D rendering
 
     @property
     def is_training(self) -> bool:
-        return self is not Workload.INFERENCE
+        return self in (Workload.PRETRAIN, Workload.FINETUNE, Workload.LORA, Workload.QLORA)
+
+    @property
+    def is_graphics(self) -> bool:
+        return self in (Workload.VDI, Workload.TRANSCODE, Workload.RENDER)
 
     @property
     def is_adapter(self) -> bool:
@@ -116,6 +123,61 @@ class Serving(_Frozen):
         return self
 
 
+VGPU_PROFILES_GIB = (1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 96)
+"""Framebuffer sizes of NVIDIA vGPU profiles (A40-1Q … A40-48Q; 32 and 96 on 96 GB cards) [GiB]."""
+
+RESOLUTIONS = {"720p": (1280, 720), "1080p": (1920, 1080), "1440p": (2560, 1440), "2160p": (3840, 2160)}
+"""Video resolutions a transcoding stream may have: name -> (width, height) [pixels]."""
+
+
+class Codec(StrEnum):
+    H264 = "h264"
+    HEVC = "hevc"
+    AV1 = "av1"
+
+
+class EncoderPreset(StrEnum):
+    """NVENC presets from fastest (P1) to higher quality (P5)."""
+
+    P1 = "p1"
+    P2 = "p2"
+    P3 = "p3"
+    P4 = "p4"
+    P5 = "p5"
+
+
+class Graphics(_Frozen):
+    """Load of a graphics deployment: virtual desktops, video streams or a render job."""
+
+    users: int = Field(default=100, ge=1, le=1_000_000, description="virtual desktop users")
+    profile_gib: float = Field(default=2, description="vGPU framebuffer per user [GiB]")
+    shading_tflops_per_user: float = Field(
+        default=0.25, gt=0, le=1000, description="average FP32 shading load of one user [TFLOP/s]"
+    )
+    streams: int = Field(default=100, ge=1, le=1_000_000, description="concurrent video streams")
+    resolution: Literal["720p", "1080p", "1440p", "2160p"] = "1080p"
+    fps: float = Field(default=30, gt=0, le=240, description="frames per second of each stream")
+    codec: Codec = Codec.H264
+    preset: EncoderPreset = EncoderPreset.P4
+    decode: bool = Field(default=True, description="streams are decoded on the card too (transcoding)")
+    scene_gib: float = Field(default=8, gt=0, le=4096, description="geometry and textures of the scene [GiB]")
+    frames: int = Field(default=1000, ge=1, le=10_000_000, description="frames to render")
+    reference_card: str = Field(default="rtx-4090", description="card the time per frame was measured on")
+    reference_fp32_tflops: float = Field(default=82.6, gt=0, description="that card's FP32 rate [TFLOP/s]")
+    reference_minutes_per_frame: float = Field(default=5, gt=0, le=100_000, description="[min]")
+    render_width: int = Field(default=3840, ge=16, le=32768, description="[pixels]")
+    render_height: int = Field(default=2160, ge=16, le=32768, description="[pixels]")
+    render_layers: int = Field(default=4, ge=1, le=64, description="output layers (AOVs) kept in memory")
+    local_display: bool = Field(default=False, description="a monitor is attached to the card (workstation)")
+
+    @model_validator(mode="after")
+    def _profile_exists(self) -> Graphics:
+        if self.profile_gib not in VGPU_PROFILES_GIB:
+            sizes = ", ".join(f"{p:g}" for p in VGPU_PROFILES_GIB)
+            raise ValueError(f"vGPU profile {self.profile_gib:g} GiB does not exist; profiles are {sizes} GiB")
+        return self
+
+
 class Economics(_Frozen):
     """Prices and facility figures; all editable defaults with their basis."""
 
@@ -184,6 +246,19 @@ class Assumptions(_Frozen):
     usable_memory_fraction: float = Field(
         default=0.99, gt=0.5, le=1, description="usable share of marketed memory when not measured"
     )
+    encoder_fps_1080p: float = Field(
+        default=240, gt=0, description="1080p frames one NVENC engine encodes per second at preset P4 [1/s]"
+    )
+    decoder_fps_1080p: float = Field(
+        default=240, gt=0, description="1080p frames one NVDEC engine decodes per second [1/s]"
+    )
+    video_surfaces_per_stream: int = Field(
+        default=16, ge=1, le=256, description="decoded frames each stream keeps on the card"
+    )
+    max_vgpus_per_gpu: int = Field(default=32, ge=1, le=256, description="vGPU instances one GPU can host")
+    consumer_encode_sessions: int = Field(
+        default=8, ge=1, le=1024, description="NVENC sessions a consumer (GeForce) card allows per server"
+    )
 
 
 class Scenario(_Frozen):
@@ -199,6 +274,7 @@ class Scenario(_Frozen):
     parallelism: Parallelism = Parallelism()
     training: Training = Training()
     serving: Serving = Serving()
+    graphics: Graphics = Graphics()
     economics: Economics = Economics()
     constraints: Constraints = Constraints()
     assumptions: Assumptions = Assumptions()

@@ -1,0 +1,300 @@
+"""Graphics workloads: virtual desktops, video transcoding and offline rendering.
+
+Each capacity is one formula with its source; every efficiency or rate that is not a
+catalog fact is a named, user-visible default in :class:`~configurator.core.scenario.Assumptions`.
+
+Sources
+-------
+vGPU
+    NVIDIA vGPU profiles divide a GPU's framebuffer into equal slices (one size per GPU by
+    default; docs.nvidia.com/vgpu/deployment/citrix-virtual-apps/latest/vgpu-profile.html)
+    and a GPU hosts at most 32 vGPUs (NVIDIA open-gpu-kernel-modules,
+    src/nvidia/src/kernel/virtualization/kernel_vgpu_mgr.c: "max vGPU per GPU is 32"), so an
+    A40 (48 GB) hosts 32 × 1 GB, 24 × 2 GB, 16 × 3 GB … 1 × 48 GB. Time-sliced vGPUs share
+    the shader cores, so their combined average load must stay under the card's FP32 rate.
+    The default load, 0.25 TFLOP/s per user, is what NVIDIA's density for knowledge workers
+    on an A16 implies: 64 desktops per board (4 GPUs × 16 × 1 GB profiles) on 4 × 4.5 TFLOP/s
+    FP32 leaves at most 0.28 TFLOP/s each (fluence.network/blog/nvidia-a16). Heavier users
+    (CAD, 3D) need more; the value is the user's to set.
+NVENC / NVDEC
+    Encode capacity per engine is published per 1080p frame rate (NVENC Application Note,
+    "NVENC Performance": per-engine figures, multiplied by the engine count only across
+    simultaneous sessions, scaling with resolution and clocks). The default rate, 1080p at
+    240 frames/s, is one 2160p60 stream (or 8 × 1080p30) per encoding chip
+    (vMix knowledge base 171, "Hardware encoding with NVIDIA graphics", 2025), which matches a
+    measured 262–284 frames/s 1080p HEVC encode with B-frames and look-ahead on one Turing
+    NVENC (github.com/rigaya/NVEnc issue 88). Preset speeds relative to P4 are measured
+    ``hevc_nvenc`` speeds (P1 35.9×, P2 27.1×, P3 25.0×, P4 17.4×, P5 12.8× real time;
+    gist.github.com/mcxiaoke/106132051c76aaf23c5feb6f0721a1f3). GeForce drivers allow 8
+    encode sessions per system (vMix knowledge base 171).
+Rendering
+    Shading-bound render time scales with the FP32 rate from a time measured on a reference
+    card; frames render independently, one card per frame, so N cards finish
+    ``ceil(frames / N)`` frames each. The scene must fit in each card's memory (no
+    out-of-core rendering assumed).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from configurator.core.catalog import Card
+from configurator.core.memory import MemoryBreakdown, usable_capacity_bytes
+from configurator.core.messages import Message, msg
+from configurator.core.scenario import RESOLUTIONS, Codec, EncoderPreset, Scenario, Workload
+from configurator.core.units import GIB
+
+PRESET_SPEED = {
+    EncoderPreset.P1: 35.9 / 17.4,
+    EncoderPreset.P2: 27.1 / 17.4,
+    EncoderPreset.P3: 25.0 / 17.4,
+    EncoderPreset.P4: 1.0,
+    EncoderPreset.P5: 12.8 / 17.4,
+}
+"""Encoder speed of each preset relative to P4 (measured hevc_nvenc speeds, see module docstring)."""
+
+NV12_BYTES_PER_PIXEL = 1.5
+"""A decoded 8-bit 4:2:0 frame (NV12): one luma byte plus half a byte of chroma per pixel [B]."""
+
+RENDER_BYTES_PER_PIXEL = 16
+"""One RGBA float32 output layer (AOV) [B per pixel]."""
+
+HOURS_PER_MONTH = 730.5
+"""Average hours in a month [h]."""
+
+UNITS = {Workload.VDI: "users", Workload.TRANSCODE: "streams", Workload.RENDER: "frames"}
+"""What a graphics workload counts."""
+
+
+@dataclass(frozen=True)
+class GraphicsSpeed:
+    """Capacity of ``count`` cards for a graphics workload and what limits it.
+
+    ``per_card`` is users or streams one card carries (VDI, transcoding) or frames one card
+    renders per hour (rendering). ``capacities`` lists every limit per card, the smallest of
+    which is ``limiting``; None means the limit could not be evaluated.
+    """
+
+    workload: Workload
+    per_card: float
+    limiting: str
+    capacities: tuple[tuple[str, float | None], ...]
+    demand: float
+    served: float
+    cards_needed: int | None
+    hours: float | None = None
+    minutes_per_frame: float | None = None
+    tflops_per_user: float | None = None
+    messages: tuple[Message, ...] = ()
+
+    @property
+    def unit(self) -> str:
+        return UNITS[self.workload]
+
+    @property
+    def meets_demand(self) -> bool:
+        """All users or streams carried (rendering: always, it only takes longer)."""
+        return self.workload is Workload.RENDER or self.served >= self.demand
+
+    @property
+    def throughput(self) -> float:
+        """Users or streams carried, or frames per hour."""
+        return self.served
+
+
+# ---- virtual desktops -------------------------------------------------------------------
+
+
+def vgpu_instances(card: Card, profile_gib: float, max_per_gpu: int) -> int:
+    """vGPUs of ``profile_gib`` one GPU hosts: ``min(floor(memory / profile), max_per_gpu)``.
+
+    vGPU sizes count the marketed memory in binary GB (A40-48Q is the whole 48 GB card).
+    """
+    return min(math.floor(card.memory_gb / profile_gib + 1e-9), max_per_gpu)
+
+
+def users_by_shading(card: Card, tflops_per_user: float) -> int | None:
+    """Users whose average FP32 load fits in the card's rate: ``floor(fp32 / load)``."""
+    if card.fp32_tflops is None:
+        return None
+    return math.floor(card.fp32_tflops / tflops_per_user + 1e-9)
+
+
+def vdi_capacities(scenario: Scenario, card: Card) -> tuple[dict[str, float | None], list[Message]]:
+    """Users per card by framebuffer, vGPU instance limit and shading load."""
+    g, a, messages = scenario.graphics, scenario.assumptions, []
+    if card.vgpu == "graphics":
+        by_memory = math.floor(card.memory_gb / g.profile_gib + 1e-9)
+        caps: dict[str, float | None] = {"framebuffer": by_memory, "vGPU instances": a.max_vgpus_per_gpu}
+    else:
+        messages.append(msg("vgpu-unknown" if card.vgpu is None else "no-graphics-vgpu", card=card.name))
+        caps = {"passthrough": 1}
+    shading = users_by_shading(card, g.shading_tflops_per_user)
+    if shading is None:
+        messages.append(msg("no-fp32-rate", card=card.name))
+    caps["shading load"] = shading
+    return caps, messages
+
+
+# ---- video --------------------------------------------------------------------------------
+
+
+def pixel_ratio(resolution: str) -> float:
+    """1080p pixels over the stream's pixels: engine frame rates scale with frame size."""
+    width, height = RESOLUTIONS[resolution]
+    return 1920 * 1080 / (width * height)
+
+
+def encode_streams(card: Card, scenario: Scenario) -> int | None:
+    """Streams the card's encoders carry: ``nvenc × fps_1080p × preset × 1080p/pixels ÷ fps``."""
+    g, engines = scenario.graphics, card.video.nvenc
+    if engines is None:
+        return None
+    rate = engines * scenario.assumptions.encoder_fps_1080p * PRESET_SPEED[g.preset] * pixel_ratio(g.resolution)
+    return math.floor(rate / g.fps + 1e-9)
+
+
+def decode_streams(card: Card, scenario: Scenario) -> int | None:
+    """Streams the card's decoders carry: ``nvdec × fps_1080p × 1080p/pixels ÷ fps``."""
+    g, engines = scenario.graphics, card.video.nvdec
+    if engines is None:
+        return None
+    rate = engines * scenario.assumptions.decoder_fps_1080p * pixel_ratio(g.resolution)
+    return math.floor(rate / g.fps + 1e-9)
+
+
+def transcode_capacities(scenario: Scenario, card: Card) -> tuple[dict[str, float | None], list[Message]]:
+    """Streams per card by encoders, decoders and (consumer cards) the driver's session limit."""
+    g, messages = scenario.graphics, []
+    encode = encode_streams(card, scenario)
+    if encode is None:
+        messages.append(msg("encoder-unknown", card=card.name))
+    elif card.video.nvenc == 0:
+        messages.append(msg("no-encoder", card=card.name))
+    if g.codec is Codec.AV1 and card.video.av1_encode is not True and encode:
+        messages.append(msg("no-av1-encoder", card=card.name))
+        encode = 0
+    caps: dict[str, float | None] = {"encoders": encode}
+    if g.decode:
+        caps["decoders"] = decode_streams(card, scenario)
+    if card.is_consumer:
+        sessions = scenario.assumptions.consumer_encode_sessions
+        messages.append(msg("consumer-encode-sessions", card=card.name, sessions=sessions))
+        caps["encode sessions"] = sessions / min(scenario.parallelism.cards_per_node, scenario.count)
+    return caps, messages
+
+
+# ---- rendering ----------------------------------------------------------------------------
+
+
+def minutes_per_frame(card: Card, scenario: Scenario) -> float | None:
+    """Time per frame scaled by FP32 rate from the reference card:
+    ``t_ref × fp32_ref / fp32_card`` [min]."""
+    g = scenario.graphics
+    if card.fp32_tflops is None:
+        return None
+    return g.reference_minutes_per_frame * g.reference_fp32_tflops / card.fp32_tflops
+
+
+def render_hours(frames: int, count: int, minutes: float) -> float:
+    """Job time with whole frames per card: ``ceil(frames / count) × minutes / 60`` [h]."""
+    return math.ceil(frames / count) * minutes / 60.0
+
+
+# ---- memory -------------------------------------------------------------------------------
+
+
+def graphics_bytes_per_card(scenario: Scenario, load_on_card: float) -> float:
+    """Memory a graphics workload puts on one card [B]: vGPU framebuffers (VDI), decoded
+    video surfaces (transcoding) or scene plus output layers (rendering)."""
+    g, a = scenario.graphics, scenario.assumptions
+    if scenario.workload is Workload.VDI:
+        return load_on_card * g.profile_gib * GIB
+    if scenario.workload is Workload.TRANSCODE:
+        width, height = RESOLUTIONS[g.resolution]
+        return load_on_card * a.video_surfaces_per_stream * width * height * NV12_BYTES_PER_PIXEL
+    return g.scene_gib * GIB + g.render_width * g.render_height * RENDER_BYTES_PER_PIXEL * g.render_layers
+
+
+def graphics_memory(scenario: Scenario, card: Card, load_on_card: float) -> MemoryBreakdown:
+    """Memory per card. vGPU slices partition the whole marketed memory (the hypervisor
+    keeps its share inside each slice); the others run in one process with a CUDA context."""
+    data = graphics_bytes_per_card(scenario, load_on_card)
+    if scenario.workload is Workload.VDI:
+        capacity = card.memory_gb * GIB
+        overhead = 0.0
+    else:
+        capacity = usable_capacity_bytes(card, scenario.assumptions)
+        overhead = scenario.assumptions.cuda_context_gib * GIB
+    return MemoryBreakdown(weights=0.0, gradients=0.0, optimizer=0.0, activations=0.0, kv_cache=0.0,
+                           overhead=overhead, not_concurrent=0.0, total=data + overhead, capacity=capacity,
+                           budget=capacity, graphics=data)
+
+
+# ---- the estimate -------------------------------------------------------------------------
+
+
+def _smallest(caps: dict[str, float | None], required: str | None = None) -> tuple[str, float]:
+    known = {k: v for k, v in caps.items() if v is not None}
+    if not known or (required is not None and caps.get(required, 0) is None):
+        return "unknown", 0.0
+    limit = min(known, key=lambda k: known[k])
+    return limit, max(0.0, math.floor(known[limit] + 1e-9))
+
+
+def graphics_speed(scenario: Scenario, card: Card) -> tuple[GraphicsSpeed, MemoryBreakdown]:
+    """Capacity and memory of ``scenario.count`` cards for the scenario's graphics workload."""
+    g, count, workload = scenario.graphics, scenario.count, scenario.workload
+    if workload is Workload.RENDER:
+        minutes = minutes_per_frame(card, scenario)
+        messages = [] if minutes is not None else [msg("no-fp32-rate", card=card.name)]
+        per_hour = 60.0 / minutes if minutes else 0.0
+        hours = render_hours(g.frames, count, minutes) if minutes else None
+        speed = GraphicsSpeed(workload, per_hour, "shading load", (("shading load", per_hour if minutes else None),),
+                              float(g.frames), per_hour * count, None, hours, minutes, None, tuple(messages))
+        return speed, graphics_memory(scenario, card, 1)
+    if workload is Workload.VDI:
+        caps, messages = vdi_capacities(scenario, card)
+        demand = g.users
+    else:
+        caps, messages = transcode_capacities(scenario, card)
+        demand = g.streams
+    limiting, per_card = _smallest(caps, "encoders" if workload is Workload.TRANSCODE else None)
+    served = min(demand, per_card * count)
+    needed = math.ceil(demand / per_card) if per_card > 0 else None
+    on_card = min(per_card, math.ceil(demand / count)) if per_card else 0
+    per_user = card.fp32_tflops / on_card if workload is Workload.VDI and card.fp32_tflops and on_card else None
+    speed = GraphicsSpeed(workload, per_card, limiting, tuple(caps.items()), float(demand), served, needed,
+                          tflops_per_user=per_user, messages=tuple(messages))
+    return speed, graphics_memory(scenario, card, on_card)
+
+
+def demand_messages(speed: GraphicsSpeed, count: int) -> list[Message]:
+    """A warning when the cards carry fewer users or streams than asked for."""
+    if speed.meets_demand:
+        return []
+    needed = speed.cards_needed if speed.cards_needed is not None else 0
+    message_id = "misses-users" if speed.workload is Workload.VDI else "misses-streams"
+    return [msg(message_id, count=count, served=speed.served, demand=speed.demand, needed=needed)]
+
+
+def card_fit_messages(scenario: Scenario, card: Card) -> list[Message]:
+    """Warnings about the card itself for graphics work: consumer card, display outputs."""
+    messages = []
+    if card.is_consumer:
+        messages.append(msg("consumer-card-datacenter", card=card.name))
+    if card.display_outputs == 0 and card.video.nvenc == 0:
+        messages.append(msg("no-display-no-encoder", card=card.name))
+    elif card.display_outputs == 0 and scenario.graphics.local_display:
+        messages.append(msg("no-display-outputs", card=card.name))
+    if scenario.workload is Workload.RENDER and card.rt_cores == 0:
+        messages.append(msg("no-rt-cores", card=card.name))
+    return messages
+
+
+def cost_per_unit_hour(job_cost_per_hour: float | None, speed: GraphicsSpeed) -> float | None:
+    """Cost per user-hour or stream-hour carried [currency/h]."""
+    if job_cost_per_hour is None or speed.served <= 0:
+        return None
+    return job_cost_per_hour / speed.served

@@ -11,7 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from configurator.core.catalog import Card, Catalog
-from configurator.core.estimate import Estimate, estimate, sweep_counts
+from configurator.core.estimate import Estimate, estimate, sweep_counts, with_count
+from configurator.core.graphics import graphics_memory
 from configurator.core.memory import inference_memory_model, stage_memories
 from configurator.core.precision import plan_inference, plan_training
 from configurator.core.scenario import Scenario, Workload
@@ -24,7 +25,7 @@ COUNT_SWEEP = (1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384,
 class MemoryCurve:
     """Memory per card against the load that drives it, with the limit [B]."""
 
-    variable: str  # "micro_batch" or "context"
+    variable: str  # "micro_batch", "context", "users", "streams" or "scene_gib"
     values: tuple[int, ...]
     totals: tuple[float, ...]
     limit: float
@@ -39,6 +40,7 @@ class CatalogPoint:
     latency_or_hours: float
     cost: float
     fits: bool
+    basis: str | None = None  # "cloud" or "ownership"
 
 
 @dataclass(frozen=True)
@@ -77,8 +79,27 @@ def _geometric(limit: int, points: int = 24) -> tuple[int, ...]:
     return tuple(sorted(values))
 
 
-def memory_curve(scenario: Scenario, card: Card) -> MemoryCurve:
-    """Memory per card against micro-batch (training) or context (inference)."""
+def graphics_memory_curve(scenario: Scenario, card: Card, on_card: int) -> MemoryCurve:
+    """Memory per card against users or streams on the card, or against the scene size."""
+    if scenario.workload is Workload.RENDER:
+        g = scenario.graphics
+        top = max(2 * g.scene_gib, 1.2 * card.memory_gb)
+        values = tuple(v for v in _geometric(max(2, round(top)), 32))
+        totals = tuple(graphics_memory(scenario.model_copy(update={"graphics": g.model_copy(update={"scene_gib": v})}),
+                                       card, 1).total for v in values)
+        limit = graphics_memory(scenario, card, 1).budget
+        return MemoryCurve("scene_gib", values, totals, limit, round(g.scene_gib))
+    variable = "users" if scenario.workload is Workload.VDI else "streams"
+    values = tuple(range(1, max(2 * on_card, 8) + 1))
+    totals = tuple(graphics_memory(scenario, card, v).total for v in values)
+    return MemoryCurve(variable, values, totals, graphics_memory(scenario, card, 0).budget, max(on_card, 1))
+
+
+def memory_curve(scenario: Scenario, card: Card, on_card: int = 1) -> MemoryCurve:
+    """Memory per card against micro-batch (training), context (inference), or the graphics
+    load (``on_card`` users or streams on the card)."""
+    if scenario.workload.is_graphics:
+        return graphics_memory_curve(scenario, card, on_card)
     if scenario.workload is Workload.INFERENCE:
         model = inference_memory_model(scenario, card, plan_inference(card, scenario.precision))
         concurrency, current = scenario.serving.concurrency, scenario.serving.context
@@ -95,16 +116,36 @@ def memory_curve(scenario: Scenario, card: Card) -> MemoryCurve:
     return MemoryCurve("micro_batch", values, totals, sharded[0].capacity, current)
 
 
+def graphics_catalog_point(scenario: Scenario, card: Card, chosen: Estimate | None = None) -> CatalogPoint | None:
+    """Rendering: job cost against hours at the scenario's count. VDI and transcoding: cost
+    per user-month or stream-hour against the cards needed for the whole load."""
+    est = chosen if chosen is not None else estimate(scenario, card)
+    g = est.graphics
+    if scenario.workload is not Workload.RENDER:
+        if g is None or not g.cards_needed:
+            return None
+        if g.cards_needed != scenario.count:
+            est = estimate(with_count(scenario, g.cards_needed), card)
+        if est.costs.per_unit is None:
+            return None
+        return CatalogPoint(card, float(g.cards_needed), est.costs.per_unit, est.usable, est.costs.basis)
+    if g is None or g.hours is None or est.costs.total is None:
+        return None
+    return CatalogPoint(card, g.hours, est.costs.total, est.fits, est.costs.basis)
+
+
 def catalog_point(est: Estimate) -> CatalogPoint | None:
     """Cost against time (training) or against time per output token (inference)."""
+    if est.graphics is not None:
+        return graphics_catalog_point(est.scenario, est.card, est)
     cost = est.costs.per_million_tokens
     if cost is None:
         return None
     if est.training is not None:
         job_cost = cost * est.scenario.training.tokens / 1e6
-        return CatalogPoint(est.card, est.training.hours, job_cost, est.fits)
+        return CatalogPoint(est.card, est.training.hours, job_cost, est.fits, est.costs.basis)
     if est.inference is not None:
-        return CatalogPoint(est.card, est.inference.tpot_s, cost, est.fits)
+        return CatalogPoint(est.card, est.inference.tpot_s, cost, est.fits, est.costs.basis)
     return None
 
 
@@ -116,10 +157,21 @@ def analyse(scenario: Scenario, catalog: Catalog, compared_ids: Sequence[str] = 
     by_count = tuple(sweep_counts(scenario, card, sorted({*COUNT_SWEEP, scenario.count})))
     points = []
     for other in catalog.cards:
-        est = chosen if other.id == card.id else estimate(scenario, other)
-        point = catalog_point(est)
+        if scenario.workload.is_graphics:
+            point = graphics_catalog_point(scenario, other, chosen if other.id == card.id else None)
+        else:
+            point = catalog_point(chosen if other.id == card.id else estimate(scenario, other))
         # one price basis (cloud or owned) per chart: the chosen card's, when it has one
-        same_basis = chosen.costs.basis is None or est.costs.basis == chosen.costs.basis
+        same_basis = point is not None and (chosen.costs.basis is None or point.basis == chosen.costs.basis)
         if point is not None and point.fits and same_basis:
             points.append(point)
-    return Analysis(chosen, compared, by_count, memory_curve(scenario, card), tuple(points))
+    on_card = _load_on_card(chosen)
+    return Analysis(chosen, compared, by_count, memory_curve(scenario, card, on_card), tuple(points))
+
+
+def _load_on_card(est: Estimate) -> int:
+    """Users or streams the chosen card carries (1 for other workloads)."""
+    g = est.graphics
+    if g is None or g.per_card <= 0 or est.scenario.workload is Workload.RENDER:
+        return 1
+    return int(min(g.per_card, -(-g.demand // est.scenario.count)))

@@ -101,6 +101,15 @@ ENGLISH: dict[str, str] = {
     "misses-streams": "{count} cards carry {served:,.0f} of {demand:,.0f} streams: {needed:,} cards are needed",
     "reason-graphics-limit": "{card}: {per_card:,.0f} {unit} per card, limited by {limit}",
     "reason-render-speed": "{card}: {minutes:,.1f} min per frame, {hours:,.1f} h for the job on {count} cards",
+    "reason-class-cheaper-graphics": (
+        "{card} ({category} card) costs {ratio:.1f}× less per {unit} than the best {other_category} card, {other}"
+    ),
+    "mismatch-wrong-class-for-graphics": (
+        "{card} is a {category} card: {count} × {other} does this work at {ratio:.1f}× lower cost per {unit}"
+    ),
+    "mismatch-card-cannot-do-graphics": (
+        "{card} is a {category} card and cannot do {workload} work here; {count} × {other} can"
+    ),
 }
 
 
@@ -166,6 +175,11 @@ CHINESE: dict[str, str] = {
     "misses-streams": "{count} 张卡可承载 {demand:,.0f} 路视频流中的 {served:,.0f} 路：需要 {needed:,} 张卡",
     "reason-graphics-limit": "{card}：每卡 {per_card:,.0f} {unit}，瓶颈在{limit}",
     "reason-render-speed": "{card}：每帧 {minutes:,.1f} 分钟，{count} 张卡完成任务需 {hours:,.1f} 小时",
+    "reason-class-cheaper-graphics": (
+        "{card}（{category}卡）每{unit}成本比最佳{other_category}卡 {other} 低 {ratio:.1f} 倍"
+    ),
+    "mismatch-wrong-class-for-graphics": "{card} 是{category}卡：{count} × {other} 完成同样工作，每{unit}成本低 {ratio:.1f} 倍",
+    "mismatch-card-cannot-do-graphics": "{card} 是{category}卡，无法承担{workload}工作；{count} × {other} 可以",
 }
 """Simplified Chinese templates, in the vocabulary of resources/i18n/glossary.json."""
 
@@ -195,6 +209,9 @@ TERMS: dict[str, dict[str, str]] = {
         "lora": "LoRA",
         "qlora": "QLoRA",
         "vdi": "虚拟桌面",
+        "user-month": "用户·月",
+        "stream-hour": "路·小时",
+        "frame": "帧",
         "transcode": "视频转码",
         "render": "离线渲染",
     },

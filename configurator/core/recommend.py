@@ -15,7 +15,8 @@ from enum import StrEnum
 
 from configurator.core.catalog import Card, Catalog
 from configurator.core.economics import HOURS_PER_YEAR, node_power_kw
-from configurator.core.estimate import Estimate, estimate, sweep_counts_same_global_batch
+from configurator.core.estimate import Estimate, estimate, sweep_counts, sweep_counts_same_global_batch
+from configurator.core.graphics import HOURS_PER_MONTH
 from configurator.core.messages import Message, msg
 from configurator.core.scenario import Scenario, Workload, updated_or_none
 
@@ -25,6 +26,10 @@ COUNTS = (1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096)
 DOMESTIC_VENDORS = frozenset({"Huawei", "Cambricon", "Biren", "Moore Threads", "Iluvatar CoreX", "MetaX", "Hygon",
                               "Alibaba T-Head"})
 """Vendors designing accelerators in mainland China (the 'domestic only' filter)."""
+
+
+UNIT_OF_COST = {Workload.VDI: "user-month", Workload.TRANSCODE: "stream-hour", Workload.RENDER: "frame"}
+"""What a graphics cost is quoted per."""
 
 
 class Objective(StrEnum):
@@ -43,9 +48,13 @@ DEFAULT_CLASSES = {
     Workload.LORA: ("training", "inference", "workstation"),
     Workload.QLORA: ("training", "inference", "workstation"),
     Workload.INFERENCE: ("training", "inference", "workstation"),
+    Workload.VDI: ("graphics", "inference", "workstation"),
+    Workload.TRANSCODE: ("graphics", "inference", "workstation", "edge"),
+    Workload.RENDER: ("graphics", "inference", "workstation"),
 }
 """Classes considered unless the user picks others: data-centre cards for each job. Consumer
-graphics cards are left out by default (no ECC, no NVLink, licence limits in data centres)."""
+graphics cards are left out by default (no ECC, no NVLink, no vGPU, licence limits in data
+centres); picking classes explicitly brings them back."""
 
 
 @dataclass(frozen=True)
@@ -62,7 +71,8 @@ class Filters:
         classes = self.classes or DEFAULT_CLASSES[workload]
         return ((not self.vendors or card.vendor in self.vendors)
                 and (not self.domestic_only or card.vendor in DOMESTIC_VENDORS)
-                and card.category in classes)
+                and card.category in classes
+                and (bool(self.classes) or not card.is_consumer))
 
 
 @dataclass(frozen=True)
@@ -86,9 +96,24 @@ class Recommendation:
 
     @property
     def speed(self) -> float:
-        """Hours for the job (training) or seconds per output token (inference)."""
-        est = self.estimate
-        return est.training.hours if est.training else est.inference.tpot_s
+        """Hours for the job (training, rendering), seconds per output token (inference),
+        seconds of FP32 work per TFLOP a desktop user gets (VDI: 1 / TFLOP/s per user), or
+        cards (transcoding); lower is better."""
+        return speed_of(self.estimate)
+
+
+def speed_of(est: Estimate) -> float:
+    """The speed a configuration is ranked on when speed is the objective (lower is better)."""
+    if est.training:
+        return est.training.hours
+    if est.inference:
+        return est.inference.tpot_s
+    g = est.graphics
+    if g.workload is Workload.RENDER:
+        return g.hours if g.hours is not None else math.inf
+    if g.workload is Workload.VDI:
+        return 1.0 / g.tflops_per_user if g.tflops_per_user else math.inf
+    return float(est.scenario.count)
 
 
 @dataclass(frozen=True)
@@ -171,6 +196,35 @@ def inference_candidates(scenario: Scenario, card: Card) -> list[Estimate]:
     return results
 
 
+def graphics_unsuitable(workload: Workload, card: Card) -> str | None:
+    """Why a card is not searched for a graphics workload: desktops need graphics vGPU
+    profiles (else one card per user); rendering needs a card whose graphics hardware is
+    known (renderers run on CUDA/OptiX, HIP or Metal GPUs, not on unverified accelerators)."""
+    if workload is Workload.VDI and card.vgpu != "graphics":
+        return "no virtual-desktop vGPU profiles (one card per user)"
+    if workload is Workload.RENDER and card.rt_cores is None:
+        return "graphics hardware not verified"
+    return None
+
+
+def graphics_candidates(scenario: Scenario, card: Card) -> list[Estimate]:
+    """Rendering: the job at every count in ``COUNTS`` that fits. VDI and transcoding: the
+    cards needed for all users or streams."""
+    if graphics_unsuitable(scenario.workload, card):
+        return []
+    base = updated_or_none(scenario, card_id=card.id, count=1, parallelism={"tp": 1, "pp": 1, "zero": 0})
+    if base is None:
+        return []
+    if scenario.workload is Workload.RENDER:
+        return [e for e in sweep_counts(base, card, COUNTS) if e.fits and e.graphics.hours is not None]
+    first = estimate(base, card)
+    needed = first.graphics.cards_needed
+    if not needed or not first.fits:
+        return []
+    deployment = estimate(base.model_copy(update={"count": needed}), card)
+    return [deployment] if deployment.usable else []
+
+
 # ---- scoring ----------------------------------------------------------------------------
 
 
@@ -193,7 +247,7 @@ def ownership_cost(est: Estimate, filters: Filters) -> float | None:
     if (price is None and to_buy > 0) or est.power is None:
         return None
     kwh_price = est.scenario.economics.electricity_per_kwh
-    if est.training:
+    if est.training or (est.graphics and est.graphics.workload is Workload.RENDER):
         energy = est.energy_kwh * kwh_price
     else:
         hours = HOURS_PER_YEAR * est.scenario.economics.amortisation_years
@@ -206,31 +260,49 @@ def cloud_cost(est: Estimate) -> float | None:
     return est.costs.cloud
 
 
-def _tokens_paid_for(est: Estimate, hours: float) -> float:
-    """Tokens a cost covers: the training budget, or ``hours`` of serving at the load."""
+def _work_paid_for(est: Estimate, hours: float) -> float:
+    """Work a cost covers, in the unit costs are quoted per: tokens (the training budget, or
+    ``hours`` of serving at the load), frames of a render job, stream-hours, or user-months."""
+    g = est.graphics
+    if g is not None:
+        if g.workload is Workload.RENDER:
+            return g.demand
+        units = g.served * hours
+        return units / HOURS_PER_MONTH if g.workload is Workload.VDI else units
     return est.scenario.training.tokens if est.training else served_tokens_per_hour(est) * hours
 
 
+def unit_scale(est: Estimate) -> float:
+    """Tokens are priced per million; graphics work per user-month, stream-hour or frame."""
+    return 1.0 if est.graphics is not None else 1e6
+
+
+def _job_hours(est: Estimate) -> float:
+    """Hours a cost is spread over for a one-off job (training or rendering); 1 otherwise."""
+    return est.hours if est.hours is not None and (est.training or est.graphics) else 1.0
+
+
 def tco_per_million(est: Estimate, filters: Filters) -> float | None:
-    """Ownership cost per million tokens (serving: over the amortisation period)."""
+    """Ownership cost per million tokens or per graphics unit (serving and streaming: over the
+    amortisation period)."""
     cost = ownership_cost(est, filters)
     if cost is None:
         return None
     hours = HOURS_PER_YEAR * est.scenario.economics.amortisation_years
-    return cost / _tokens_paid_for(est, hours) * 1e6
+    return cost / _work_paid_for(est, hours) * unit_scale(est)
 
 
 def cloud_per_million(est: Estimate) -> float | None:
-    """Cloud rental per million tokens (serving: one hour's rent over one hour's tokens)."""
+    """Cloud rental per million tokens or graphics unit (serving: one hour's rent over one
+    hour's work)."""
     cost = cloud_cost(est)
-    return None if cost is None else cost / _tokens_paid_for(est, 1.0) * 1e6
+    return None if cost is None else cost / _work_paid_for(est, 1.0) * unit_scale(est)
 
 
 def energy_per_million(est: Estimate) -> float | None:
     if est.energy_kwh is None:
         return None
-    tokens = est.scenario.training.tokens if est.training else served_tokens_per_hour(est)
-    return est.energy_kwh / tokens * 1e6
+    return est.energy_kwh / _work_paid_for(est, 1.0) * unit_scale(est)
 
 
 def score(est: Estimate, objective: Objective, filters: Filters) -> float | None:
@@ -240,7 +312,7 @@ def score(est: Estimate, objective: Objective, filters: Filters) -> float | None
     if objective is Objective.CLOUD:
         return cloud_per_million(est)
     if objective is Objective.FASTEST:
-        return est.training.hours if est.training else est.inference.tpot_s
+        return speed_of(est)
     if objective is Objective.ENERGY:
         return energy_per_million(est)
     return float(est.scenario.count)
@@ -249,7 +321,7 @@ def score(est: Estimate, objective: Objective, filters: Filters) -> float | None
 def constraint_violation(est: Estimate, filters: Filters) -> str | None:
     """Why a configuration breaks a stated constraint, or None."""
     c = est.scenario.constraints
-    if c.deadline_hours and est.training and est.training.hours > c.deadline_hours:
+    if c.deadline_hours and est.hours is not None and est.hours > c.deadline_hours:
         return "misses the deadline"
     if c.power_cap_kw and est.power and est.power.facility_watts / 1000 > c.power_cap_kw:
         return "exceeds the power cap"
@@ -279,6 +351,12 @@ def constraint_violation(est: Estimate, filters: Filters) -> str | None:
 
 
 def _limit_reason(est: Estimate) -> Message:
+    g = est.graphics
+    if g is not None:
+        if g.workload is Workload.RENDER:
+            return msg("reason-render-speed", card=est.card.name, minutes=g.minutes_per_frame, hours=g.hours,
+                       count=est.scenario.count)
+        return msg("reason-graphics-limit", card=est.card.name, per_card=g.per_card, unit=g.unit, limit=g.limiting)
     if est.inference:
         bound = est.inference.decode_bound
         return msg("reason-decode-bound", concurrency=est.scenario.serving.concurrency, card=est.card.name,
@@ -297,6 +375,11 @@ def _class_reason(best: Recommendation, ranked: Sequence[Recommendation], object
     if other is None or not best.score or not other.score:
         return None
     ratio = other.score / best.score
+    if ratio < 1.05:
+        return None
+    if best.estimate.graphics is not None and objective is not Objective.FASTEST:
+        return msg("reason-class-cheaper-graphics", card=best.card.name, category=best.card.category, ratio=ratio,
+                   other=other.card.name, other_category=other.card.category, unit=UNIT_OF_COST[best.estimate.scenario.workload])
     if objective is Objective.FASTEST:
         return msg("reason-class-faster", card=best.card.name, category=best.card.category, ratio=ratio,
                    other=other.card.name, other_category=other.card.category)
@@ -309,6 +392,10 @@ def _what_would_change(best: Recommendation, ranked: Sequence[Recommendation]) -
     fastest = min(ranked, key=lambda r: r.speed)
     if fastest is best:
         return None
+    if best.estimate.graphics is not None:
+        if best.estimate.scenario.workload is not Workload.RENDER:
+            return None
+        return msg("reason-deadline-changes", hours=fastest.speed, card=fastest.card.name, count=fastest.count)
     if best.estimate.training:
         return msg("reason-deadline-changes", hours=fastest.speed, card=fastest.card.name, count=fastest.count)
     return msg("reason-latency-changes", ms=fastest.speed * 1000, card=fastest.card.name, count=fastest.count)
@@ -365,12 +452,15 @@ def recommend(scenario: Scenario, catalog: Catalog, objective: Objective = Objec
         if not filters.allows(card, scenario.workload):
             rejected[card.id] = "filtered out"
             continue
-        if scenario.workload is Workload.INFERENCE:
+        if scenario.workload.is_graphics:
+            candidates = graphics_candidates(scenario, card)
+        elif scenario.workload is Workload.INFERENCE:
             candidates = inference_candidates(scenario, card)
         else:
             candidates = training_candidates(scenario, card)
         if not candidates:
-            rejected[card.id] = "does not fit at any count tried"
+            unsuitable = graphics_unsuitable(scenario.workload, card) if scenario.workload.is_graphics else None
+            rejected[card.id] = unsuitable or "does not fit at any count tried"
             continue
         rec = _best_per_card(candidates, objective, filters)
         if rec is None:
@@ -398,6 +488,8 @@ def mismatch(scenario: Scenario, catalog: Catalog) -> Message | None:
     chosen = estimate(scenario, card)
     if not chosen.fits:
         return None
+    if scenario.workload.is_graphics:
+        return _graphics_mismatch(scenario, catalog, card)
     if scenario.workload is Workload.INFERENCE and card.category == "training":
         for objective in (Objective.TCO, Objective.CLOUD):
             mine = score(chosen, objective, Filters())
@@ -417,6 +509,30 @@ def mismatch(scenario: Scenario, catalog: Catalog) -> Message | None:
             best = min(faster, key=lambda e: e.training.hours)
             return msg("mismatch-pcie-card-for-training", card=card.name, hours=chosen.training.hours,
                        other=best.card.name, count=scenario.count, other_hours=best.training.hours)
+    return None
+
+
+def _graphics_mismatch(scenario: Scenario, catalog: Catalog, card: Card) -> Message | None:
+    """A training card (no encoders, no graphics vGPU) or a consumer card chosen for graphics
+    work, when a data-centre graphics-capable card does the job for less."""
+    if card.category != "training" and not card.is_consumer:
+        return None
+    mine_candidates = graphics_candidates(scenario, card)
+    for objective in (Objective.TCO, Objective.CLOUD):
+        better = recommend(scenario, catalog, objective, Filters(), limit=1).best
+        mine = min((v for v in (score(e, objective, Filters()) for e in mine_candidates) if v is not None),
+                   default=None)
+        if better is None:
+            continue
+        unit = UNIT_OF_COST[scenario.workload]
+        if mine is None:
+            return msg("mismatch-card-cannot-do-graphics", card=card.name, category=card.category,
+                       other=better.card.name, count=better.count, workload=scenario.workload.value)
+        if better.score < mine:
+            return msg("mismatch-wrong-class-for-graphics", card=card.name, category=card.category,
+                       other=better.card.name, count=better.count, ratio=mine / better.score,
+                       currency=scenario.economics.currency, unit=unit)
+        return None
     return None
 
 

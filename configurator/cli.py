@@ -16,7 +16,17 @@ from configurator.core.architecture import ArchitectureError, from_param_count, 
 from configurator.core.catalog import Card, Catalog, CatalogError, load_catalog
 from configurator.core.estimate import Estimate, estimate
 from configurator.core.recommend import Filters, Objective, recommend, result_to_dict
-from configurator.core.scenario import Optimizer, Recipe, Recompute, Scenario, Workload, updated
+from configurator.core.scenario import (
+    RESOLUTIONS,
+    Codec,
+    EncoderPreset,
+    Optimizer,
+    Recipe,
+    Recompute,
+    Scenario,
+    Workload,
+    updated,
+)
 from configurator.core.scenario_io import ScenarioFileError, read_scenario
 from configurator.core.units import Precision
 from configurator.report.text import catalog_table, card_details, estimate_table, recommendation_table
@@ -74,6 +84,21 @@ def _add_scenario_flags(parser: argparse.ArgumentParser) -> None:
     g.add_argument("--prompt-tokens", type=int)
     g.add_argument("--output-tokens", type=int)
     g.add_argument("--kv-precision", choices=_choices(Precision))
+    gr = parser.add_argument_group("graphics (--workload vdi, transcode or render)")
+    gr.add_argument("--users", type=int, help="virtual desktop users")
+    gr.add_argument("--profile", type=float, metavar="GIB", help="vGPU framebuffer per user [GiB]: 1, 2, 4, 8 …")
+    gr.add_argument("--shading", type=float, metavar="TFLOPS", help="average FP32 load per user [TFLOP/s]")
+    gr.add_argument("--streams", type=int, help="concurrent video streams")
+    gr.add_argument("--resolution", choices=list(RESOLUTIONS), help="stream resolution")
+    gr.add_argument("--fps", type=float, help="frames per second of each stream")
+    gr.add_argument("--codec", choices=_choices(Codec))
+    gr.add_argument("--preset", choices=_choices(EncoderPreset), help="NVENC preset, p1 fastest .. p5 better quality")
+    gr.add_argument("--no-decode", dest="decode", action="store_false", default=None,
+                    help="streams arrive decoded (encode only)")
+    gr.add_argument("--scene", type=float, metavar="GIB", help="scene geometry and textures [GiB]")
+    gr.add_argument("--frames", type=int, help="frames to render")
+    gr.add_argument("--reference-card", metavar="ID", help="card the time per frame was measured on")
+    gr.add_argument("--minutes-per-frame", type=float, help="measured time per frame on the reference card [min]")
     e = parser.add_argument_group("prices")
     e.add_argument("--currency", help="ISO code, e.g. USD or CNY")
     e.add_argument("--usd-rate", type=float, help="units of --currency per USD")
@@ -101,6 +126,18 @@ _FLAG_TO_FIELD = {
     "prompt_tokens": ("serving", "prompt_tokens"),
     "output_tokens": ("serving", "output_tokens"),
     "kv_precision": ("serving", "kv_precision"),
+    "users": ("graphics", "users"),
+    "profile": ("graphics", "profile_gib"),
+    "shading": ("graphics", "shading_tflops_per_user"),
+    "streams": ("graphics", "streams"),
+    "resolution": ("graphics", "resolution"),
+    "fps": ("graphics", "fps"),
+    "codec": ("graphics", "codec"),
+    "preset": ("graphics", "preset"),
+    "decode": ("graphics", "decode"),
+    "scene": ("graphics", "scene_gib"),
+    "frames": ("graphics", "frames"),
+    "minutes_per_frame": ("graphics", "reference_minutes_per_frame"),
     "currency": ("economics", "currency"),
     "usd_rate": ("economics", "usd_to_currency"),
     "card_price": ("economics", "card_price"),
@@ -150,6 +187,14 @@ def scenario_from_args(args: argparse.Namespace, catalog: Catalog) -> Scenario:
             data[field] = value
         else:
             data.setdefault(section, {})[field] = value
+    reference = getattr(args, "reference_card", None)
+    if reference is not None:
+        if reference not in catalog:
+            raise UsageError("--reference-card: " + catalog.explain_unknown(reference))
+        tflops = catalog.get(reference).fp32_tflops
+        if tflops is None:
+            raise UsageError(f"--reference-card: {reference} has no published FP32 rate to scale from")
+        data.setdefault("graphics", {}).update(reference_card=reference, reference_fp32_tflops=tflops)
     if args.currency and args.usd_rate is None and args.currency != "USD":
         raise UsageError("--currency other than USD needs --usd-rate (units of that currency per USD)")
     try:

@@ -396,7 +396,7 @@ def estimate_to_dict(est: Estimate) -> dict:
             "watts": _round(est.power.board_watts) if est.power else None,
             "facility_watts": _round(est.power.facility_watts) if est.power else None,
             "energy_kwh": _round(est.energy_kwh),
-            "energy_period": "job" if t else "hour",
+            "energy_period": "job" if est.hours is not None else "hour",
         },
         "cost": {
             "currency": est.costs.currency,
@@ -407,7 +407,7 @@ def estimate_to_dict(est: Estimate) -> dict:
             "per_unit": _round(est.costs.per_unit),
             "per_unit_basis": _per_unit_basis(est),
             "basis": est.costs.basis,
-            "period": "job" if t else "hour",
+            "period": "job" if est.hours is not None else "hour",
             "card_price": _round(est.costs.prices.card_price),
             "card_price_date": est.costs.prices.card_price_date,
             "cloud_price_per_hour": _round(est.costs.prices.cloud_per_hour),

@@ -290,6 +290,8 @@ def card_fit_messages(scenario: Scenario, card: Card) -> list[Message]:
         messages.append(msg("no-display-outputs", card=card.name))
     if scenario.workload is Workload.RENDER and card.rt_cores == 0:
         messages.append(msg("no-rt-cores", card=card.name))
+    if scenario.workload is Workload.VDI and card.vgpu == "graphics":
+        messages.append(msg("vgpu-licence-not-included"))
     return messages
 
 

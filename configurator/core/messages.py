@@ -97,6 +97,9 @@ ENGLISH: dict[str, str] = {
         "{card} has no ray-tracing cores: ray-traced renders run on shader cores, slower than FP32 scaling shows"
     ),
     "no-fp32-rate": "{card} has no published FP32 rate: shading load and render time cannot be estimated",
+    "vgpu-licence-not-included": (
+        "vGPU software is licensed per user (NVIDIA vPC / RTX vWS): licences are not in these costs"
+    ),
     "misses-users": "{count} cards serve {served:,.0f} of {demand:,.0f} users: {needed:,} cards are needed",
     "misses-streams": "{count} cards carry {served:,.0f} of {demand:,.0f} streams: {needed:,} cards are needed",
     "reason-graphics-limit": "{card}: {per_card:,.0f} {unit} per card, limited by {limit}",
@@ -171,6 +174,7 @@ CHINESE: dict[str, str] = {
     "consumer-encode-sessions": "{card} 是消费级显卡：驱动限制每台服务器 {sessions} 路编码会话，与卡数无关",
     "no-rt-cores": "{card} 没有光线追踪核心：光线追踪渲染只能用着色核心，比按 FP32 推算的更慢",
     "no-fp32-rate": "{card} 无公开 FP32 算力：无法估算着色负载和渲染时间",
+    "vgpu-licence-not-included": "vGPU 软件按用户授权（NVIDIA vPC / RTX vWS）：成本中未含许可费",
     "misses-users": "{count} 张卡可服务 {demand:,.0f} 个用户中的 {served:,.0f} 个：需要 {needed:,} 张卡",
     "misses-streams": "{count} 张卡可承载 {demand:,.0f} 路视频流中的 {served:,.0f} 路：需要 {needed:,} 张卡",
     "reason-graphics-limit": "{card}：每卡 {per_card:,.0f} {unit}，瓶颈在{limit}",

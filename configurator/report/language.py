@@ -130,6 +130,65 @@ ZH_CN: dict[str, str] = {
     "card {card}, cloud {cloud}": "加速卡 {card}，云 {cloud}",
     "{n} tokens/s": "{n} 词元/秒",
     "{n} requests/s": "{n} 请求/秒",
+    "Virtual desktops": "虚拟桌面",
+    "Video transcoding": "视频转码",
+    "Offline rendering": "离线渲染",
+    "Users": "用户数",
+    "vGPU profile": "vGPU 配置（每用户显存）",
+    "Shading load per user": "每用户着色负载",
+    "Streams": "视频流路数",
+    "Video": "视频格式",
+    "Decoded on the card": "在卡上解码",
+    "Scene": "场景大小",
+    "Frames": "帧数",
+    "Reference": "参考测量",
+    "{minutes} per frame on {card} ({tflops} TFLOP/s FP32)": "{card}（FP32 {tflops} TFLOP/s）上每帧 {minutes}",
+    "Output": "输出",
+    "layers": "层",
+    "gen.": "代",
+    "encode": "编码",
+    "GPUs per board": "颗 GPU/板",
+    "FP32 shading": "FP32 着色算力",
+    "Ray-tracing cores": "光线追踪核心",
+    "Video engines": "视频引擎",
+    "Display outputs": "显示输出",
+    "vGPU": "vGPU",
+    "ECC": "ECC",
+    "Virtual desktops and workstations": "虚拟桌面与工作站",
+    "Compute profiles only": "仅计算配置",
+    "Passthrough only": "仅直通",
+    "vGPU frame buffers": "vGPU 帧缓冲",
+    "Video surfaces": "视频帧缓存",
+    "Scene and output": "场景与输出",
+    "Capacity": "容量",
+    "Time per frame": "每帧时间",
+    "Frames per hour": "每小时帧数",
+    "Time for the job": "完成任务所需时间",
+    "Limited by": "瓶颈",
+    "Carried": "承载",
+    "Cards needed": "所需卡数",
+    "FP32 per user": "每用户 FP32 算力",
+    "users": "个用户",
+    "streams": "路视频流",
+    "frames": "帧",
+    "framebuffer": "帧缓冲",
+    "vGPU instances": "vGPU 实例数上限",
+    "shading load": "着色负载",
+    "passthrough": "直通",
+    "encoders": "编码器",
+    "decoders": "解码器",
+    "encode sessions": "编码会话数上限",
+    "unknown": "未知",
+    "Per user-month": "每用户每月成本",
+    "Per stream-hour": "每路每小时成本",
+    "Per frame": "每帧成本",
+    "{served} of {demand} {unit}, {per_card} per card (limited by {limit})":
+        "承载 {demand} {unit}中的 {served}，每卡 {per_card}（瓶颈：{limit}）",
+    "{minutes} per frame, {time} for {frames} frames": "每帧 {minutes}，{frames} 帧需 {time}",
+    "{enc} 1080p frames/s per encoder at P4, {dec} per decoder, {n} surfaces per stream":
+        "每个编码器 P4 预设 1080p {enc} 帧/秒，每个解码器 {dec} 帧/秒，每路 {n} 帧缓存",
+    "at most {n} vGPUs per GPU; consumer cards {s} encode sessions per server":
+        "每颗 GPU 最多 {n} 个 vGPU；消费级显卡每台服务器 {s} 路编码会话",
 }
 
 
@@ -137,7 +196,10 @@ ZH_CN: dict[str, str] = {
 CLASS_LABELS = {"training": "Training card", "inference": "Inference card", "graphics": "Graphics card",
                 "workstation": "Workstation card", "edge": "Edge card"}
 WORKLOAD_LABELS = {"pretrain": "Pre-training", "finetune": "Full fine-tune", "lora": "LoRA fine-tune",
-                   "qlora": "QLoRA fine-tune", "inference": "Inference serving"}
+                   "qlora": "QLoRA fine-tune", "inference": "Inference serving", "vdi": "Virtual desktops",
+                   "transcode": "Video transcoding", "render": "Offline rendering"}
+VGPU_LABELS = {"graphics": "Virtual desktops and workstations", "compute": "Compute profiles only",
+               "none": "Passthrough only"}
 
 
 class Words:

@@ -11,10 +11,11 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from configurator import __version__
-from configurator.core.catalog import Catalog
-from configurator.core.estimate import Estimate, estimate
+from configurator.core.catalog import Card, Catalog
+from configurator.core.estimate import Estimate, estimate, with_count
+from configurator.core.recommend import graphics_unsuitable
 from configurator.core.units import GIB
-from configurator.report.language import CLASS_LABELS, WORKLOAD_LABELS, Words
+from configurator.report.language import CLASS_LABELS, VGPU_LABELS, WORKLOAD_LABELS, Words
 
 MAX_ALTERNATIVES = 5
 
@@ -57,6 +58,11 @@ def num(value: float | None, digits: int = 3) -> str:
     return f"{value:,.{max(0, digits - magnitude)}f}"
 
 
+def count(value: float | None) -> str:
+    """A whole number with thousands separators; '—' for unknown."""
+    return "—" if value is None else f"{round(value):,}"
+
+
 def money(value: float | None, currency: str) -> str:
     return "—" if value is None else f"{value:,.{2 if abs(value) < 100 else 0}f} {currency}"
 
@@ -79,8 +85,12 @@ def gib(n_bytes: float) -> str:
 
 
 def _cost(est: Estimate, basis: str | None = None) -> float | None:
-    """Job cost (training) or cost per million tokens (inference); None without a price, or
-    when ``basis`` is given and the estimate's prices are of another kind (cloud vs owned)."""
+    """Job cost (training), cost per million tokens (inference) or per graphics unit; None
+    without a price, or when ``basis`` is given and the estimate's prices are of another kind
+    (cloud vs owned)."""
+    if est.graphics is not None:
+        per_unit = est.costs.per_unit
+        return None if per_unit is None or (basis is not None and est.costs.basis != basis) else per_unit
     per_million = est.costs.per_million_tokens
     if per_million is None or (basis is not None and est.costs.basis != basis):
         return None
@@ -90,8 +100,8 @@ def _cost(est: Estimate, basis: str | None = None) -> float | None:
 def alternatives(chosen: Estimate, catalog: Catalog, limit: int = MAX_ALTERNATIVES) -> tuple[Estimate, ...]:
     """The best other cards for the same scenario and count: those that fit, cheapest first on
     the same price basis as the recommendation (cloud or owned), then fastest."""
-    others = [estimate(chosen.scenario, card) for card in catalog.cards if card.id != chosen.card.id]
-    fitting = [e for e in others if e.fits and e.tokens_per_s]
+    others = [_alternative(chosen, card) for card in catalog.cards if card.id != chosen.card.id]
+    fitting = [e for e in others if e is not None and e.usable and e.throughput]
     basis = chosen.costs.basis
 
     def rank(e: Estimate) -> tuple:
@@ -100,6 +110,20 @@ def alternatives(chosen: Estimate, catalog: Catalog, limit: int = MAX_ALTERNATIV
 
     fitting.sort(key=rank)
     return tuple(fitting[:limit])
+
+
+def _alternative(chosen: Estimate, card: Card) -> Estimate | None:
+    """The chosen scenario on ``card``: same count, or (desktops, streams) as many cards as
+    the whole load needs; consumer cards are not offered for graphics work."""
+    est = estimate(chosen.scenario, card)
+    g = est.graphics
+    if g is None:
+        return est
+    if card.is_consumer or graphics_unsuitable(g.workload, card):
+        return None
+    if g.workload.value != "render" and g.cards_needed and g.cards_needed != chosen.scenario.count:
+        return estimate(with_count(chosen.scenario, g.cards_needed), card)
+    return est
 
 
 def comparison_reason(alt: Estimate, chosen: Estimate, w: Words) -> str:
@@ -111,9 +135,12 @@ def comparison_reason(alt: Estimate, chosen: Estimate, w: Words) -> str:
     elif alt.inference and chosen.inference:
         ratio = alt.inference.tpot_s / chosen.inference.tpot_s
         reasons.append(w("{x}× the time", x=f"{ratio:.2f}"))
+    elif alt.hours and chosen.hours:
+        reasons.append(w("{x}× the time", x=f"{alt.hours / chosen.hours:.2f}"))
     alt_cost, chosen_cost = _cost(alt, chosen.costs.basis), _cost(chosen)
     if alt_cost is None:
-        reasons.append(w("no comparable price") if alt.costs.per_million_tokens else w("no price known"))
+        priced = alt.costs.per_unit if alt.graphics else alt.costs.per_million_tokens
+        reasons.append(w("no comparable price") if priced else w("no price known"))
     elif chosen_cost:
         reasons.append(w("{x}× the cost", x=f"{alt_cost / chosen_cost:.2f}"))
     if alt.card.confidence == "low":
@@ -131,6 +158,8 @@ def _recommendation(est: Estimate, w: Words) -> str:
         fit = w("fits with {headroom} headroom", headroom=f"{100 * est.memory.headroom:.0f} %")
     else:
         fit = w("does NOT fit: {short} short per card", short=gib(est.memory.total - est.memory.budget))
+    if est.graphics is not None:
+        return f"{head} — {fit}; {graphics_verdict(est, w)}"
     if est.training:
         speed = w("{time} for {tokens} tokens", time=duration(est.training.hours, w),
                   tokens=num(s.training.tokens / 1e9) + " B")
@@ -142,8 +171,37 @@ def _recommendation(est: Estimate, w: Words) -> str:
     return f"{head} — {fit}; {speed}"
 
 
+def graphics_verdict(est: Estimate, w: Words) -> str:
+    """One line: how much of the load the cards carry, or how long the render takes."""
+    g = est.graphics
+    if g.workload.value == "render":
+        return w("{minutes} per frame, {time} for {frames} frames", minutes=f"{num(g.minutes_per_frame)} {w('min')}",
+                 time=duration(g.hours, w), frames=count(g.demand))
+    return w("{served} of {demand} {unit}, {per_card} per card (limited by {limit})", served=count(g.served),
+             demand=count(g.demand), unit=w(g.unit), per_card=count(g.per_card), limit=w(g.limiting))
+
+
+def _graphics_workload_rows(est: Estimate, w: Words) -> list[tuple[str, str]]:
+    g, kind = est.scenario.graphics, est.scenario.workload.value
+    if kind == "vdi":
+        return [(w("Users"), count(g.users)), (w("vGPU profile"), f"{g.profile_gib:g} GiB"),
+                (w("Shading load per user"), f"{num(g.shading_tflops_per_user)} TFLOP/s FP32")]
+    if kind == "transcode":
+        video = f"{g.resolution} {num(g.fps)} fps {g.codec.value.upper()} {g.preset.value.upper()}"
+        return [(w("Streams"), count(g.streams)), (w("Video"), video),
+                (w("Decoded on the card"), w("yes") if g.decode else w("no"))]
+    return [(w("Scene"), f"{num(g.scene_gib)} GiB"), (w("Frames"), count(g.frames)),
+            (w("Reference"), w("{minutes} per frame on {card} ({tflops} TFLOP/s FP32)",
+                               minutes=f"{num(g.reference_minutes_per_frame)} {w('min')}", card=g.reference_card,
+                               tflops=num(g.reference_fp32_tflops))),
+            (w("Output"), f"{g.render_width} × {g.render_height}, {g.render_layers} {w('layers')}")]
+
+
 def _workload_table(est: Estimate, w: Words) -> Table:
     s, m = est.scenario, est.scenario.model
+    if s.workload.is_graphics:
+        rows = [(w("Workload"), w(WORKLOAD_LABELS[s.workload.value])), *_graphics_workload_rows(est, w)]
+        return Table("workload", w("Workload"), ("", ""), tuple(rows))
     p = s.parallelism
     workload = w(WORKLOAD_LABELS[s.workload.value])
     rows = [
@@ -176,6 +234,8 @@ def _card_table(est: Estimate, w: Words) -> Table:
     peak = c.peak_tflops(est.plan.math) if est.plan.math else None
     unit = "TOPS" if est.plan.math and est.plan.math.value.startswith("int") else "TFLOP/s"
     link = c.interconnect
+    if est.graphics is not None:
+        return Table("card", w("Card"), ("", ""), tuple(_graphics_card_rows(est, w)))
     rows = (
         (w("Card"), f"{c.vendor} {c.name}"),
         (w("Class"), w(CLASS_LABELS[c.category])),
@@ -191,8 +251,45 @@ def _card_table(est: Estimate, w: Words) -> Table:
     return Table("card", w("Card"), ("", ""), rows)
 
 
+def _yes_no(value: bool | None, w: Words) -> str:
+    return "—" if value is None else (w("yes") if value else w("no"))
+
+
+def _graphics_card_rows(est: Estimate, w: Words) -> list[tuple[str, str]]:
+    c, v = est.card, est.card.video
+    engines = f"{count(v.nvenc)} NVENC" + (f" ({w('gen.')} {v.nvenc_generation})" if v.nvenc_generation else "")
+    engines += f", {count(v.nvdec)} NVDEC" + (f" ({w('gen.')} {v.nvdec_generation})" if v.nvdec_generation else "")
+    engines += f", AV1 {w('encode')}: {_yes_no(v.av1_encode, w)}"
+    board = f" ({c.gpus_per_board} {w('GPUs per board')})" if c.gpus_per_board > 1 else ""
+    return [
+        (w("Card"), f"{c.vendor} {c.name}{board}"),
+        (w("Class"), w(CLASS_LABELS[c.category])),
+        (w("Memory"), f"{c.memory_gb:g} GB {c.memory_type or ''}"),
+        (w("FP32 shading"), f"{num(c.fp32_tflops)} TFLOP/s" if c.fp32_tflops else "—"),
+        (w("Ray-tracing cores"), count(c.rt_cores) if c.rt_cores is not None else "—"),
+        (w("Video engines"), engines),
+        (w("Display outputs"), count(c.display_outputs) if c.display_outputs is not None else "—"),
+        (w("vGPU"), w(VGPU_LABELS[c.vgpu]) if c.vgpu else "—"),
+        (w("ECC"), _yes_no(c.ecc, w)),
+        (w("Board power"), f"{num(c.tdp_w)} W" if c.tdp_w else "—"),
+        (w("Confidence"), c.confidence),
+        (w("Sources"), "; ".join(c.sources[:3]) + (f" (+{len(c.sources) - 3})" if len(c.sources) > 3 else "")),
+    ]
+
+
+GRAPHICS_MEMORY_LABELS = {"vdi": "vGPU frame buffers", "transcode": "Video surfaces", "render": "Scene and output"}
+
+
 def _memory_table(est: Estimate, w: Words) -> Table:
     m = est.memory
+    if est.graphics is not None:
+        rows = (
+            (w(GRAPHICS_MEMORY_LABELS[est.scenario.workload.value]), gib(m.graphics)),
+            (w("Overhead"), gib(m.overhead)),
+            (w("Total"), gib(m.total)),
+            (w("Allowed"), f"{gib(m.budget)} — {w('Fits')}: {w('yes') if m.fits else w('no')}"),
+        )
+        return Table("memory", w("Memory per card"), ("", ""), rows, image="memory")
     rows = (
         (w("Weights"), gib(m.weights)),
         (w("Gradients"), gib(m.gradients)),
@@ -207,7 +304,25 @@ def _memory_table(est: Estimate, w: Words) -> Table:
     return Table("memory", w("Memory per card"), ("", ""), rows, image="memory")
 
 
+def _graphics_speed_rows(est: Estimate, w: Words) -> tuple[tuple[str, str], ...]:
+    g = est.graphics
+    if g.workload.value == "render":
+        return ((w("Time per frame"), f"{num(g.minutes_per_frame)} {w('min')}"),
+                (w("Frames per hour"), num(g.served)),
+                (w("Time for the job"), duration(g.hours, w)))
+    unit = w(g.unit)
+    rows = [(w("Per card"), f"{count(g.per_card)} {unit}"), (w("Limited by"), w(g.limiting))]
+    rows += [(f"— {w(name)}", f"{num(value)} {unit}" if value is not None else "—") for name, value in g.capacities]
+    rows += [(w("Carried"), f"{count(g.served)} / {count(g.demand)} {unit}"),
+             (w("Cards needed"), count(g.cards_needed) if g.cards_needed else "—")]
+    if g.tflops_per_user is not None:
+        rows.append((w("FP32 per user"), f"{num(g.tflops_per_user)} TFLOP/s"))
+    return tuple(rows)
+
+
 def _speed_table(est: Estimate, w: Words) -> Table:
+    if est.graphics is not None:
+        return Table("speed", w("Capacity"), ("", ""), _graphics_speed_rows(est, w), image="scaling")
     if est.training:
         t = est.training
         rows = (
@@ -232,7 +347,8 @@ def _speed_table(est: Estimate, w: Words) -> Table:
 
 
 def _money_table(est: Estimate, w: Words) -> Table:
-    c, period = est.costs, w("per job") if est.training else w("per hour")
+    job = est.training or (est.graphics and est.graphics.workload.value == "render")
+    c, period = est.costs, w("per job") if job else w("per hour")
     power = est.power
     rows = (
         (w("Board power"), f"{num(power.board_watts)} W" if power else "—"),
@@ -241,7 +357,8 @@ def _money_table(est: Estimate, w: Words) -> Table:
         (w("Purchase (cards only)"), money(c.purchase, c.currency)),
         (f"{w('Cloud')} ({period})", money(c.cloud, c.currency)),
         (f"{w('Electricity')} ({period})", money(c.energy, c.currency)),
-        (w("Per million tokens"), money(c.per_million_tokens, c.currency) + (f" ({c.basis})" if c.basis else "")),
+        (w(PER_UNIT_LABELS.get(est.scenario.workload.value, "Per million tokens")),
+         money(c.per_unit if est.graphics else c.per_million_tokens, c.currency) + (f" ({c.basis})" if c.basis else "")),
         (w("Prices"), w("card {card}, cloud {cloud}", card=c.prices.card_price_date or "—",
                         cloud=c.prices.cloud_price_date or "—") + "; " + w("midpoints of quoted price ranges")),
     )
@@ -252,7 +369,7 @@ def _alternatives_table(chosen: Estimate, alts: Sequence[Estimate], w: Words) ->
     header = (w("Card"), w("Class"), w("Time"), w("Cost"), w("Power"), w("Compared with the recommendation"))
     rows = []
     for alt in alts:
-        time = duration(alt.training.hours, w) if alt.training else (
+        time = duration(alt.hours, w) if alt.hours is not None else (
             f"{num(alt.inference.tpot_s * 1000)} ms" if alt.inference else "—")
         rows.append((f"{alt.scenario.count} × {alt.card.name}", w(CLASS_LABELS[alt.card.category]), time,
                      money(_cost(alt, chosen.costs.basis), alt.costs.currency),
@@ -261,8 +378,23 @@ def _alternatives_table(chosen: Estimate, alts: Sequence[Estimate], w: Words) ->
     return Table("alternatives", w("Alternatives"), header, tuple(rows))
 
 
+PER_UNIT_LABELS = {"vdi": "Per user-month", "transcode": "Per stream-hour", "render": "Per frame"}
+
+
 def _assumptions_table(est: Estimate, w: Words) -> Table:
     a, e = est.scenario.assumptions, est.scenario.economics
+    if est.graphics is not None:
+        rows = (
+            (w("Video engines"), w("{enc} 1080p frames/s per encoder at P4, {dec} per decoder, {n} surfaces per stream",
+                                   enc=num(a.encoder_fps_1080p), dec=num(a.decoder_fps_1080p),
+                                   n=a.video_surfaces_per_stream)),
+            (w("vGPU"), w("at most {n} vGPUs per GPU; consumer cards {s} encode sessions per server",
+                          n=a.max_vgpus_per_gpu, s=a.consumer_encode_sessions)),
+            (w("Facility"), f"PUE {e.pue:g}, {w('average board power')} {e.power_fraction:.0%} TDP, "
+                            f"hosts {num(e.host_power_w_per_node)} W/node, {w('Electricity')} {e.electricity_per_kwh:g} "
+                            f"{e.currency}/kWh, {w('amortised over {years} years', years=f'{e.amortisation_years:g}')}"),
+        )
+        return Table("assumptions", w("Assumptions"), ("", ""), rows)
     rows = (
         (w("Efficiencies"), f"{w('matrix products')} {a.matmul_efficiency:.0%}, "
                             f"attention {a.attention_efficiency:.0%}, "

@@ -29,9 +29,35 @@ def _rows(rows: Iterable[tuple[str, str]]) -> str:
     return "\n".join(f"  {k:<{width}}  {v}" for k, v in rows)
 
 
+def _graphics_rows(est: Estimate) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """Memory and capacity rows of a graphics estimate."""
+    g, m = est.graphics, est.memory
+    verdict = "fits" if m.fits else "DOES NOT FIT"
+    part = {"vdi": "vGPU frame buffers", "transcode": "video surfaces", "render": "scene and output"}
+    memory = [(part[g.workload.value], _num(m.graphics / GIB, "GiB")), ("overhead", _num(m.overhead / GIB, "GiB")),
+              ("total per card", _num(m.total / GIB, "GiB")),
+              ("allowed per card", f"{_num(m.budget / GIB, 'GiB')} -> {verdict}")]
+    if g.workload.value == "render":
+        speed = [("time per frame", _num(g.minutes_per_frame, "min")), ("frames per hour", _num(g.served, "frames/h")),
+                 ("time for the job", _duration(g.hours))]
+    else:
+        speed = [("per card", f"{g.per_card:,.0f} {g.unit}"), ("limited by", g.limiting)]
+        speed += [(f"- {name}", _num(value, g.unit)) for name, value in g.capacities]
+        speed += [("carried", f"{g.served:,.0f} of {g.demand:,.0f} {g.unit}"),
+                  ("cards needed", f"{g.cards_needed:,}" if g.cards_needed else "n/a")]
+        if g.tflops_per_user is not None:
+            speed.append(("FP32 per user", _num(g.tflops_per_user, "TFLOP/s")))
+    return memory, speed
+
+
+PER_UNIT = {"vdi": "per user-month", "transcode": "per stream-hour", "render": "per frame"}
+
+
 def estimate_table(est: Estimate) -> str:
     """A readable summary of one estimate."""
     s, m, c = est.scenario, est.memory, est.costs
+    if est.graphics is not None:
+        return _graphics_table(est)
     head = (
         f"{s.count} × {est.card.name} ({est.card.category}), {s.workload.value}, "
         f"{s.model.name} ({s.model.total_params() / 1e9:.2f} B params), "
@@ -103,6 +129,30 @@ def estimate_table(est: Estimate) -> str:
     return "\n".join(parts)
 
 
+def _graphics_table(est: Estimate) -> str:
+    s, c, g = est.scenario, est.costs, est.graphics
+    head = f"{s.count} × {est.card.name} ({est.card.category}), {s.workload.value}"
+    memory, speed = _graphics_rows(est)
+    period = "job" if g.workload.value == "render" else "hour"
+    costs = [
+        ("board power", _num(est.power.board_watts if est.power else None, "W")),
+        (f"energy per {period}", _num(est.energy_kwh, "kWh")),
+        ("purchase (cards only)", _money(c.purchase, c.currency)),
+        (f"cloud per {period}", _money(c.cloud, c.currency)),
+        (PER_UNIT[g.workload.value], _money(c.per_unit, c.currency) + (f" ({c.basis})" if c.basis else "")),
+    ]
+    a = s.assumptions
+    assumptions = [("video engines", f"{a.encoder_fps_1080p:g} 1080p frames/s per NVENC at P4, "
+                                     f"{a.decoder_fps_1080p:g} per NVDEC, {a.video_surfaces_per_stream} surfaces/stream"),
+                   ("vGPU", f"at most {a.max_vgpus_per_gpu} per GPU; consumer cards {a.consumer_encode_sessions} "
+                            "encode sessions per server")]
+    parts = [head, "Memory", _rows(memory), "Capacity", _rows(speed), "Power and cost", _rows(costs),
+             "Assumptions (editable defaults)", _rows(assumptions)]
+    if est.messages:
+        parts += ["Warnings", "\n".join(f"  - {w}" for w in est.warnings)]
+    return "\n".join(parts)
+
+
 def catalog_table(cards: Iterable[Card], catalog: Catalog) -> str:
     """One line per card."""
     lines = [f"Catalog {catalog.version} ({catalog.date})",
@@ -131,7 +181,12 @@ def card_details(card: Card) -> str:
         ("link", f"{ic.link} {_num(ic.link_gbps, 'GB/s')}, {ic.domain_size} cards per domain"),
         ("PCIe", f"Gen{ic.pcie_gen} x{ic.pcie_lanes}" if ic.pcie_gen else "n/a"),
         ("video", card.video.description or "n/a"),
+        ("video generations", f"NVENC {card.video.nvenc_generation or 'n/a'}, NVDEC {card.video.nvdec_generation or 'n/a'}"),
         ("display outputs", "n/a" if card.display_outputs is None else str(card.display_outputs)),
+        ("ray-tracing cores", "n/a" if card.rt_cores is None else str(card.rt_cores)),
+        ("vGPU", card.vgpu or "not verified"),
+        ("ECC", {True: "yes", False: "no", None: "n/a"}[card.ecc]),
+        ("GPUs per board", str(card.gpus_per_board)),
         ("confidence", card.confidence),
     ]
     prices = [f"  - {p.amount:,.2f}{f'–{p.amount_high:,.2f}' if p.amount_high else ''} {p.currency} "
@@ -147,7 +202,10 @@ def recommendation_table(result) -> str:
              f"{'#':>2} {'cards':>6}  {'card':34} {'class':11} {'time or TPOT':>14} {'score':>12}  limits"]
     for index, rec in enumerate(result.ranked, 1):
         est = rec.estimate
-        speed = _duration(est.training.hours) if est.training else _num(est.inference.tpot_s * 1000, "ms/token")
+        if est.graphics is not None:
+            speed = _duration(est.hours) if est.hours is not None else f"{est.graphics.per_card:,.0f} {est.graphics.unit}/card"
+        else:
+            speed = _duration(est.training.hours) if est.training else _num(est.inference.tpot_s * 1000, "ms/token")
         lines.append(f"{index:>2} {rec.count:>6}  {rec.card.name[:34]:34} {rec.card.category:11} {speed:>14} "
                      f"{rec.score:>12.4g}  {rec.reasons[0].text if rec.reasons else ''}")
     if result.ranked:

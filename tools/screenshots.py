@@ -1,4 +1,4 @@
-"""Render the main window (training and inference), the wizard and the card browser to PNG.
+"""Render the main window (training, inference and graphics), the wizard and the card browser to PNG.
 
 Usage: ``QT_QPA_PLATFORM=offscreen python tools/screenshots.py [OUTPUT_DIR]`` (default
 ``docs/screenshots``). Each image is 1280×800 (the wizard and browser at their own size).
@@ -45,6 +45,30 @@ def main(argv: list[str]) -> int:
     settle()
     window.grab().save(str(out / "main-inference.png"))
 
+    controller.apply_many({"workload": "vdi", "card_id": "l40s", "count": 4, "graphics.users": 200,
+                           "graphics.profile_gib": 2, "precision": "bf16", "parallelism.tp": 1})
+    controller.set_compared(["a40", "l4", "a16-gpu"])
+    settle()
+    window.grab().save(str(out / "main-vdi.png"))
+    controller.apply_many({"workload": "transcode", "card_id": "l4", "count": 4, "graphics.streams": 300,
+                           "graphics.resolution": "1080p", "graphics.codec": "av1"})
+    controller.set_compared(["l40s", "t4", "rtx-4090"])
+    settle()
+    window.grab().save(str(out / "main-transcode.png"))
+    controller.apply_many({"workload": "render", "card_id": "l40", "count": 8, "graphics.scene_gib": 20,
+                           "graphics.frames": 2000})
+    controller.set_compared(["rtx-6000-ada", "a40", "h100-pcie"])
+    settle()
+    window.grab().save(str(out / "main-render.png"))
+    wizard = window.open_wizard()
+    wizard.goal.set_workload("vdi")
+    wizard.next()
+    for _ in range(5):
+        app.processEvents()
+    wizard.grab().save(str(out / "wizard-vdi.png"))
+    wizard.reject()
+    controller.apply_many({"workload": "inference", "card_id": "l40s", "count": 2, "precision": "fp8"})
+
     wizard = window.open_wizard()
     wizard.goal.set_workload("inference")
     wizard.next()
@@ -90,6 +114,11 @@ def main(argv: list[str]) -> int:
         app.processEvents()
     wizard.grab().save(str(out / "wizard-zh_CN.png"))
     wizard.reject()
+    controller.apply_many({"workload": "vdi", "card_id": "l40s", "count": 4, "graphics.users": 200,
+                           "parallelism.zero": 0})
+    controller.set_compared(["a40", "l4", "a16-gpu"])
+    settle()
+    window.grab().save(str(out / "main-vdi-zh_CN.png"))
     window.set_language("en")
     controller.undo_stack.setClean()
     window.close()

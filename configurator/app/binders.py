@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from PySide6.QtCore import QObject
-from PySide6.QtWidgets import QAbstractSpinBox, QComboBox, QDoubleSpinBox, QSlider, QSpinBox
+from PySide6.QtWidgets import QAbstractSpinBox, QCheckBox, QComboBox, QDoubleSpinBox, QSlider, QSpinBox
 
 from configurator.app.controller import ScenarioController
 from configurator.core.scenario import Scenario
@@ -93,6 +93,21 @@ class ComboBinder(_Binder):
         index = next((i for i in range(self.widget.count()) if self.widget.itemData(i) == value), -1)
         self.widget.blockSignals(True)
         self.widget.setCurrentIndex(index)
+        self.widget.blockSignals(False)
+
+
+class CheckBinder(_Binder):
+    """QCheckBox <-> a boolean field."""
+
+    def __init__(self, widget: QCheckBox, controller: ScenarioController, path: str) -> None:
+        self.widget = widget
+        super().__init__(controller, path)
+        widget.toggled.connect(self._send)
+        self._show(controller.scenario)
+
+    def _show(self, scenario: Scenario) -> None:
+        self.widget.blockSignals(True)
+        self.widget.setChecked(bool(field_value(scenario, self.path)))
         self.widget.blockSignals(False)
 
 

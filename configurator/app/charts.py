@@ -24,6 +24,7 @@ MEMORY_PARTS = (
     ("optimizer", "#e15759"),
     ("activations", "#76b7b2"),
     ("kv_cache", "#59a14f"),
+    ("graphics", "#edc948"),
     ("overhead", "#bab0ac"),
 )
 
@@ -35,6 +36,7 @@ def part_names() -> dict[str, str]:
         "optimizer": _tc("charts", "Optimizer states"),
         "activations": _tc("charts", "Activations"),
         "kv_cache": _tc("charts", "KV cache"),
+        "graphics": _tc("charts", "Frame buffers, video, scene"),
         "overhead": _tc("charts", "Overhead"),
     }
 
@@ -55,10 +57,11 @@ def log_tick_label(exponent: float) -> str:
     if abs(exponent) > 15:
         return ""
     value = 10.0**exponent
-    leading = round(value / 10.0 ** math.floor(math.log10(value) + 1e-9), 6)
+    magnitude = math.floor(math.log10(value) + 1e-9)
+    leading = round(value / 10.0**magnitude, 6)
     if leading not in (1.0, 2.0, 5.0):
         return ""
-    return fmt.number(value, 0) if value >= 1 else fmt.significant(value, 1)
+    return fmt.number(value, 0) if value >= 1 else fmt.number(value, -magnitude)
 
 
 class _Chart(pg.PlotWidget):
@@ -98,6 +101,7 @@ class MemoryChart(_Chart):
         self.setMouseEnabled(x=False, y=False)
         self.getAxis("bottom").setHeight(38)  # two rows of card names
         self._view: tuple = ()
+        self._shown: tuple[str, ...] = tuple(key for key, _ in MEMORY_PARTS)
         self.legend.setColumnCount(2)
         self.retranslate()
 
@@ -107,13 +111,18 @@ class MemoryChart(_Chart):
         self.legend.clear()
         names = part_names()
         for key, _ in MEMORY_PARTS:
-            self.legend.addItem(self.bars[key], names[key])
+            if key in self._shown:
+                self.legend.addItem(self.bars[key], names[key])
         self.legend.addItem(self.capacity, _tc("charts", "Usable capacity"))
 
     def update_from(self, analysis: Analysis) -> None:
         estimates = (analysis.estimate, *analysis.compared)
         xs = list(range(len(estimates)))
         layers = [stack_layers(e.memory) for e in estimates]
+        shown = tuple(key for key, _ in MEMORY_PARTS if any(layer[key][1] > 0 for layer in layers))
+        if shown != self._shown:  # the legend lists only the parts this workload has
+            self._shown = shown
+            self.retranslate()
         for key, _ in MEMORY_PARTS:
             self.bars[key].setOpts(x=xs, y0=[layer[key][0] / GIB for layer in layers],
                                    height=[layer[key][1] / GIB for layer in layers], width=0.6)
@@ -137,15 +146,51 @@ def stack_layers(memory) -> dict[str, tuple[float, float]]:
     time (activations are freed as gradients appear), so both start at the same height and
     overlap; the stack's top is the peak the total counts."""
     base = memory.weights + memory.optimizer
-    shared = max(0.0, memory.total - memory.overhead - memory.kv_cache - base)
+    shared = max(0.0, memory.total - memory.overhead - memory.kv_cache - memory.graphics - base)
+    top = base + shared + memory.kv_cache
     return {
         "weights": (0.0, memory.weights),
         "optimizer": (memory.weights, memory.optimizer),
         "gradients": (base, min(memory.gradients, shared)),
         "activations": (base, min(memory.activations, shared)),
         "kv_cache": (base + shared, memory.kv_cache),
-        "overhead": (base + shared + memory.kv_cache, memory.overhead),
+        "graphics": (top, memory.graphics),
+        "overhead": (top + memory.graphics, memory.overhead),
     }
+
+
+def scaling_mode(analysis: Analysis) -> str:
+    """Which quantities the scaling and cost charts show: the workload, or training/inference."""
+    est = analysis.estimate
+    if est.graphics is not None:
+        return est.scenario.workload.value
+    return "training" if est.training is not None else "inference"
+
+
+def throughput_label(mode: str) -> str:
+    return {
+        "vdi": _tc("charts", "Users carried"),
+        "transcode": _tc("charts", "Streams carried"),
+        "render": _tc("charts", "Frames per hour"),
+    }.get(mode, _tc("charts", "Throughput [tokens/s]"))
+
+
+def second_label(mode: str) -> tuple[str, str]:
+    """(axis label, legend name) of the scaling chart's right axis."""
+    if mode in ("training", "render"):
+        return _tc("charts", "Time to finish [h]"), _tc("charts", "Time to finish")
+    if mode == "inference":
+        return _tc("charts", "Time per output token [ms]"), _tc("charts", "Time per token")
+    return _tc("charts", "Facility power [kW]"), _tc("charts", "Facility power")
+
+
+def second_value(mode: str, est) -> float | None:
+    """The right-axis value of one estimate."""
+    if mode in ("training", "render"):
+        return est.hours
+    if mode == "inference":
+        return est.inference.tpot_s * 1000
+    return est.power.facility_watts / 1000 if est.power else None
 
 
 class ScalingChart(_Chart):
@@ -174,9 +219,13 @@ class ScalingChart(_Chart):
         self.chosen = pg.InfiniteLine(angle=90, pen=pg.mkPen("#333", width=1.5))
         self.limit = pg.InfiniteLine(angle=90, pen=pg.mkPen("#888", width=1, style=Qt.PenStyle.DashLine),
                                      label=_tc("charts", "stops scaling"), labelOpts={"position": 0.9, "color": "#555"})
+        self.demand = pg.InfiniteLine(angle=0, pen=pg.mkPen("#b00020", width=1, style=Qt.PenStyle.DotLine),
+                                      label=_tc("charts", "needed"), labelOpts={"position": 0.9, "color": "#b00020",
+                                                                           "anchors": [(1, 1), (1, 1)]})
         self.addItem(self.chosen)
         self.addItem(self.limit)
-        self._training = True
+        self.addItem(self.demand)
+        self._mode = "training"
         self.retranslate()
 
     def _sync_views(self) -> None:
@@ -187,28 +236,33 @@ class ScalingChart(_Chart):
     def retranslate(self) -> None:
         self.set_title(_tc("charts", "Scaling with card count"))
         self.setLabel("bottom", _tc("charts", "Cards"))
-        self.setLabel("left", _tc("charts", "Throughput [tokens/s]"))
-        second = _tc("charts", "Time to finish [h]") if self._training else _tc("charts", "Time per output token [ms]")
-        self.setLabel("right", second)
+        self.setLabel("left", throughput_label(self._mode))
+        axis, legend = second_label(self._mode)
+        self.setLabel("right", axis)
         self.legend.clear()
         self.legend.addItem(self.throughput, _tc("charts", "Throughput"))
-        second_name = _tc("charts", "Time to finish") if self._training else _tc("charts", "Time per token")
-        self.legend.addItem(self.second, second_name)
+        self.legend.addItem(self.second, legend)
         self.legend.addItem(self.not_fitting, _tc("charts", "Does not fit"))
 
     def update_from(self, analysis: Analysis) -> None:
-        rows = [e for e in analysis.by_count if e.tokens_per_s]
-        training = analysis.estimate.training is not None
-        if training != self._training:
-            self._training = training
+        rows = [e for e in analysis.by_count if e.throughput]
+        mode = scaling_mode(analysis)
+        if mode != self._mode:
+            self._mode = mode
             self.retranslate()
         counts = [e.scenario.count for e in rows]
-        self.throughput.setData(counts, [e.tokens_per_s for e in rows])
-        second = [e.training.hours if training else e.inference.tpot_s * 1000 for e in rows]
-        self.second.setData([math.log10(c) for c in counts], [math.log10(v) for v in second])
+        self.throughput.setData(counts, [e.throughput for e in rows])
+        pairs = [(c, second_value(mode, e)) for c, e in zip(counts, rows, strict=True)]
+        pairs = [(c, v) for c, v in pairs if v]
+        self.second.setData([math.log10(c) for c, _ in pairs], [math.log10(v) for _, v in pairs])
         bad = [e for e in rows if not e.fits]
         self.not_fitting.setData([math.log10(e.scenario.count) for e in bad],
-                                 [math.log10(e.tokens_per_s) for e in bad])
+                                 [math.log10(e.throughput) for e in bad])
+        g = analysis.estimate.graphics
+        needed = g is not None and mode != "render" and g.demand > 0
+        self.demand.setVisible(needed)
+        if needed:
+            self.demand.setValue(math.log10(g.demand))
         self.chosen.setValue(math.log10(analysis.estimate.scenario.count))
         limit = analysis.scaling_limit
         self.limit.setVisible(limit is not None)
@@ -232,6 +286,15 @@ class MemoryCurveChart(_Chart):
         if self._variable == "context":
             self.set_title(_tc("charts", "Memory against context"))
             self.setLabel("bottom", _tc("charts", "Context [tokens]"))
+        elif self._variable == "users":
+            self.set_title(_tc("charts", "Memory against users on a card"))
+            self.setLabel("bottom", _tc("charts", "Users per card"))
+        elif self._variable == "streams":
+            self.set_title(_tc("charts", "Memory against streams on a card"))
+            self.setLabel("bottom", _tc("charts", "Streams per card"))
+        elif self._variable == "scene_gib":
+            self.set_title(_tc("charts", "Memory against scene size"))
+            self.setLabel("bottom", _tc("charts", "Scene [GiB]"))
         else:
             self.set_title(_tc("charts", "Memory against micro-batch"))
             self.setLabel("bottom", _tc("charts", "Micro-batch [sequences]"))
@@ -262,7 +325,8 @@ class CostScatter(_Chart):
         self.addItem(self.points)
         self.chosen = pg.ScatterPlotItem(size=20, symbol="o", brush=None, pen=pg.mkPen("#000", width=2))
         self.addItem(self.chosen)
-        self._training = True
+        self.getPlotItem().vb.disableAutoRange()
+        self._mode = "training"
         self._currency = "USD"
         self._classes: tuple[str, ...] = tuple(CLASS_COLOURS)
         self.retranslate()
@@ -274,26 +338,43 @@ class CostScatter(_Chart):
         self.setTitle(f"{text}<br><span style='font-size:7pt'>{key}</span>", size="10pt")
 
     def retranslate(self) -> None:
-        if self._training:
+        if self._mode in ("training", "render"):
             self.set_title(_tc("charts", "Cost against time, every card that fits"))
             self.setLabel("bottom", _tc("charts", "Time to finish [h]"))
             self.setLabel("left", _tc("charts", "Job cost [{0}]").format(self._currency))
+        elif self._mode == "vdi":
+            self.set_title(_tc("charts", "Cost per user against cards needed"))
+            self.setLabel("bottom", _tc("charts", "Cards for all users"))
+            self.setLabel("left", _tc("charts", "Cost per user-month [{0}]").format(self._currency))
+        elif self._mode == "transcode":
+            self.set_title(_tc("charts", "Cost per stream against cards needed"))
+            self.setLabel("bottom", _tc("charts", "Cards for all streams"))
+            self.setLabel("left", _tc("charts", "Cost per stream-hour [{0}]").format(self._currency))
         else:
             self.set_title(_tc("charts", "Cost against latency, every card that fits"))
             self.setLabel("bottom", _tc("charts", "Time per output token [ms]"))
             self.setLabel("left", _tc("charts", "Cost per million tokens [{0}]").format(self._currency))
 
+    def _fit_view(self, positions: list[tuple[float, float]]) -> None:
+        """Show every point with a margin; the range changes only when the points move out of it."""
+        x_range = log_view_range([x for x, _ in positions])
+        y_range = log_view_range([y for _, y in positions])
+        view = (tuple(round(v, 2) for v in x_range), tuple(round(v, 2) for v in y_range))
+        if view != getattr(self, "_view", None):
+            self._view = view
+            self.setRange(xRange=x_range, yRange=y_range, padding=0)
+
     def update_from(self, analysis: Analysis) -> None:
-        training = analysis.estimate.training is not None
+        mode = scaling_mode(analysis)
         currency = analysis.estimate.costs.currency
         classes = tuple(k for k in CLASS_COLOURS if any(p.card.category == k for p in analysis.catalog_points))
-        if (training, currency, classes) != (self._training, self._currency, self._classes):
-            self._training, self._currency, self._classes = training, currency, classes
+        if (mode, currency, classes) != (self._mode, self._currency, self._classes):
+            self._mode, self._currency, self._classes = mode, currency, classes
             self.retranslate()
         spots = []
-        scale = 1.0 if training else 1000.0  # hours, or milliseconds per token
+        scale = 1000.0 if mode == "inference" else 1.0  # milliseconds per token; hours; cards
         for p in analysis.catalog_points:
-            time_text = fmt.duration(p.latency_or_hours) if training else fmt.seconds(p.latency_or_hours)
+            time_text = _point_x_text(mode, p.latency_or_hours)
             spots.append({
                 "pos": (math.log10(p.latency_or_hours * scale), math.log10(p.cost)),
                 "brush": pg.mkBrush(CLASS_COLOURS[p.card.category]),
@@ -301,6 +382,29 @@ class CostScatter(_Chart):
                         f"{fmt.money(p.cost, currency)}",
             })
         self.points.setData(spots)
+        self._fit_view([s["pos"] for s in spots])
         chosen = [p for p in analysis.catalog_points if p.card.id == analysis.estimate.card.id]
         self.chosen.setData([math.log10(p.latency_or_hours * scale) for p in chosen],
                             [math.log10(p.cost) for p in chosen])
+
+
+def log_view_range(values: list[float], margin: float = 0.12) -> tuple[float, float]:
+    """A log10 axis range around ``values`` spanning at least one decade, with a margin so
+    that markers at the edges are not cut."""
+    if not values:
+        return 0.0, 1.0
+    low, high = min(values), max(values)
+    if high - low < 1.0:
+        middle = (low + high) / 2
+        low, high = middle - 0.5, middle + 0.5
+    pad = (high - low) * margin
+    return low - pad, high + pad
+
+
+def _point_x_text(mode: str, value: float) -> str:
+    """A cost-chart point's x value in words: a time, a latency, or a card count."""
+    if mode in ("training", "render"):
+        return fmt.duration(value)
+    if mode == "inference":
+        return fmt.seconds(value)
+    return _tc("charts", "{0} cards").format(fmt.whole(value))

@@ -51,6 +51,21 @@ def field_name(path: str) -> str:
         "economics.cloud_price_per_hour": _tc("ScenarioController", "cloud price"),
         "economics.electricity_per_kwh": _tc("ScenarioController", "electricity price"),
         "economics.pue": _tc("ScenarioController", "PUE"),
+        "graphics.users": _tc("ScenarioController", "users"),
+        "graphics.profile_gib": _tc("ScenarioController", "vGPU profile"),
+        "graphics.shading_tflops_per_user": _tc("ScenarioController", "shading per user"),
+        "graphics.streams": _tc("ScenarioController", "streams"),
+        "graphics.resolution": _tc("ScenarioController", "resolution"),
+        "graphics.fps": _tc("ScenarioController", "frame rate"),
+        "graphics.codec": _tc("ScenarioController", "codec"),
+        "graphics.preset": _tc("ScenarioController", "encoder preset"),
+        "graphics.decode": _tc("ScenarioController", "decoding"),
+        "graphics.scene_gib": _tc("ScenarioController", "scene size"),
+        "graphics.frames": _tc("ScenarioController", "frames"),
+        "graphics.reference_minutes_per_frame": _tc("ScenarioController", "time per frame"),
+        "graphics.render_width": _tc("ScenarioController", "output width"),
+        "graphics.render_height": _tc("ScenarioController", "output height"),
+        "graphics.render_layers": _tc("ScenarioController", "output layers"),
     }
     return names.get(path, path.rpartition(".")[2].replace("_", " "))
 

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QCompleter,
     QDoubleSpinBox,
@@ -22,11 +23,11 @@ from PySide6.QtWidgets import (
 )
 
 from configurator.app import labels
-from configurator.app.binders import ComboBinder, SpinBinder, StepSliderBinder, fill_combo
+from configurator.app.binders import CheckBinder, ComboBinder, SpinBinder, StepSliderBinder, fill_combo
 from configurator.app.controller import ScenarioController
 from configurator.core.analysis import COUNT_SWEEP
 from configurator.core.architecture import ArchitectureError, from_param_count, load_hf_config, load_presets
-from configurator.core.scenario import Scenario
+from configurator.core.scenario import RESOLUTIONS, VGPU_PROFILES_GIB, Scenario, Workload
 
 CUSTOM_MODEL = "__custom__"
 
@@ -76,12 +77,17 @@ class ScenarioEditor(QScrollArea):
         body = QWidget()
         layout = QVBoxLayout(body)
         layout.addWidget(self._workload_group())
-        layout.addWidget(self._model_group())
+        self.model_group = self._model_group()
+        layout.addWidget(self.model_group)
         layout.addWidget(self._hardware_group())
         self.training_group = self._training_group()
         self.serving_group = self._serving_group()
-        layout.addWidget(self.training_group)
-        layout.addWidget(self.serving_group)
+        self.desktops_group = self._desktops_group()
+        self.video_group = self._video_group()
+        self.render_group = self._render_group()
+        for group in (self.training_group, self.serving_group, self.desktops_group, self.video_group,
+                      self.render_group):
+            layout.addWidget(group)
         layout.addWidget(self._prices_group())
         layout.addWidget(self._assumptions_group())
         layout.addStretch(1)
@@ -248,6 +254,96 @@ class ScenarioEditor(QScrollArea):
         form.addRow(self.tr("&KV cache"), self.kv_precision)
         return group
 
+    def _check(self, text: str, path: str, tip: str) -> QCheckBox:
+        box = QCheckBox(text)
+        box.setToolTip(tip)
+        self._binders.append(CheckBinder(box, self.controller, path))
+        return box
+
+    def _desktops_group(self) -> QGroupBox:
+        group = QGroupBox(self.tr("Virtual desktops"))
+        form = QFormLayout(group)
+        self.users = self._bind_spin(spin(1, 1_000_000, self.tr(" users"), self.tr(
+            "Desktops or cloud workstations in use at the same time")), "graphics.users")
+        form.addRow(self.tr("&Users"), self.users)
+        self.profile = self._combo({p: self.tr("{0} GiB per user").format(p) for p in VGPU_PROFILES_GIB},
+                                   "graphics.profile_gib", self.tr(
+            "vGPU framebuffer profile per user. NVIDIA suggests 1–2 GiB (B-series) for office and web "
+            "desktops, 2–8 GiB and more (Q-series) for CAD and 3D work."))
+        form.addRow(self.tr("vGPU &profile"), self.profile)
+        self.shading = self._bind_spin(dspin(0.01, 1000, 2, self.tr(" TFLOP/s"), self.tr(
+            "Average FP32 shading load of one user. Time-sliced vGPUs share the shader cores; 0.25 TFLOP/s "
+            "is the knowledge-worker density NVIDIA quotes for the A16 (64 desktops per board)."), 0.05),
+            "graphics.shading_tflops_per_user")
+        form.addRow(self.tr("&Shading per user"), self.shading)
+        return group
+
+    def _video_group(self) -> QGroupBox:
+        group = QGroupBox(self.tr("Video"))
+        form = QFormLayout(group)
+        self.streams = self._bind_spin(spin(1, 1_000_000, self.tr(" streams"), self.tr(
+            "Video streams encoded at the same time (live channels, or files transcoded in parallel)")),
+            "graphics.streams")
+        form.addRow(self.tr("&Streams"), self.streams)
+        self.resolution = self._combo({r: r for r in RESOLUTIONS}, "graphics.resolution", self.tr(
+            "Output resolution: encoder throughput scales with pixels per frame"))
+        form.addRow(self.tr("&Resolution"), self.resolution)
+        self.fps = self._bind_spin(dspin(1, 240, 0, self.tr(" fps"), self.tr("Frames per second of each stream")),
+                                   "graphics.fps")
+        form.addRow(self.tr("&Frame rate"), self.fps)
+        self.codec = self._combo(labels.codec_names(), "graphics.codec", self.tr(
+            "Output codec. AV1 needs an Ada or newer encoder (L4, L40, L40S, RTX 40/50)."))
+        form.addRow(self.tr("&Codec"), self.codec)
+        self.preset = self._combo(labels.preset_names(), "graphics.preset", self.tr(
+            "NVENC preset: P1 encodes about twice as fast as P4, P5 about a quarter slower, at better quality"))
+        form.addRow(self.tr("Pre&set"), self.preset)
+        self.decode = self._check(self.tr("Decode the input on the card too"), "graphics.decode", self.tr(
+            "Transcoding decodes each input stream with NVDEC before encoding it"))
+        form.addRow("", self.decode)
+        return group
+
+    def _render_group(self) -> QGroupBox:
+        group = QGroupBox(self.tr("Rendering"))
+        form = QFormLayout(group)
+        self.scene = self._bind_spin(dspin(0.1, 4096, 1, self.tr(" GiB"), self.tr(
+            "Geometry and textures the renderer loads; the whole scene must fit in each card's memory"), 1),
+            "graphics.scene_gib")
+        form.addRow(self.tr("Sc&ene size"), self.scene)
+        self.frames = self._bind_spin(spin(1, 10_000_000, self.tr(" frames"), self.tr("Frames in the job")),
+                                      "graphics.frames")
+        form.addRow(self.tr("&Frames"), self.frames)
+        self.reference = QComboBox()
+        self.reference.setToolTip(self.tr("The card your time per frame was measured on; other cards scale by "
+                                          "their FP32 rate"))
+        self.reference.currentIndexChanged.connect(self._on_reference_chosen)
+        form.addRow(self.tr("Measured &on"), self.reference)
+        self.minutes = self._bind_spin(dspin(0.01, 100_000, 2, self.tr(" min/frame"), self.tr(
+            "Time one frame takes on the reference card, measured with your renderer and scene"), 0.5),
+            "graphics.reference_minutes_per_frame")
+        form.addRow(self.tr("&Time per frame"), self.minutes)
+        self.render_width = self._bind_spin(spin(16, 32768, self.tr(" px"), self.tr("Output width")),
+                                            "graphics.render_width")
+        self.render_height = self._bind_spin(spin(16, 32768, self.tr(" px"), self.tr("Output height")),
+                                             "graphics.render_height")
+        form.addRow(self.tr("Output &width"), self.render_width)
+        form.addRow(self.tr("Output &height"), self.render_height)
+        self.layers = self._bind_spin(spin(1, 64, "", self.tr(
+            "Output layers (beauty, depth, normals, AOVs) kept in memory as 32-bit RGBA")), "graphics.render_layers")
+        form.addRow(self.tr("La&yers"), self.layers)
+        return group
+
+    def _fill_references(self) -> None:
+        items = [(f"{c.name} · {c.fp32_tflops:g} TFLOP/s", c.id) for c in self.controller.catalog.cards
+                 if c.fp32_tflops]
+        fill_combo(self.reference, items)
+
+    def _on_reference_chosen(self, index: int) -> None:
+        card_id = self.reference.itemData(index)
+        if card_id in self.controller.catalog:
+            tflops = self.controller.catalog.get(card_id).fp32_tflops
+            self.controller.apply_many({"graphics.reference_card": card_id,
+                                        "graphics.reference_fp32_tflops": tflops}, self.tr("reference card"))
+
     def _prices_group(self) -> QGroupBox:
         group = QGroupBox(self.tr("Prices"))
         form = QFormLayout(group)
@@ -293,6 +389,25 @@ class ScenarioEditor(QScrollArea):
             "Network bandwidth per card between servers, one way (400 Gb/s NIC = 50 GB/s)"), 5),
             "assumptions.network_gbps_per_card")
         form.addRow(self.tr("Network per card"), self.network)
+        self.encoder_fps = self._bind_spin(dspin(1, 100_000, 0, self.tr(" fps"), self.tr(
+            "1080p frames one NVENC engine encodes per second at preset P4. Default: one 2160p60 stream "
+            "(8 × 1080p30) per encoder, as video vendors plan; measure yours with ffmpeg for exact figures."), 10),
+            "assumptions.encoder_fps_1080p")
+        form.addRow(self.tr("Encoder speed"), self.encoder_fps)
+        self.decoder_fps = self._bind_spin(dspin(1, 100_000, 0, self.tr(" fps"), self.tr(
+            "1080p frames one NVDEC engine decodes per second (no vendor figure found: set equal to the "
+            "encoder; measure yours)"), 10), "assumptions.decoder_fps_1080p")
+        form.addRow(self.tr("Decoder speed"), self.decoder_fps)
+        self.max_vgpus = self._bind_spin(spin(1, 256, self.tr(" per GPU"), self.tr(
+            "Most vGPUs one GPU can host (NVIDIA: 32)")), "assumptions.max_vgpus_per_gpu")
+        form.addRow(self.tr("vGPU limit"), self.max_vgpus)
+        self.sessions = self._bind_spin(spin(1, 1024, self.tr(" per server"), self.tr(
+            "Encode sessions the GeForce driver allows per server, whatever the number of cards (8 since 2024)")),
+            "assumptions.consumer_encode_sessions")
+        form.addRow(self.tr("Consumer encode sessions"), self.sessions)
+        self.assumptions_form = form
+        self.ai_assumptions = (self.matmul, self.decode_bw, self.network)
+        self.graphics_assumptions = (self.encoder_fps, self.decoder_fps, self.max_vgpus, self.sessions)
         return group
 
     # ---- model choices --------------------------------------------------------------
@@ -303,6 +418,8 @@ class ScenarioEditor(QScrollArea):
 
     def _on_catalog_changed(self, _catalog) -> None:
         self._fill_cards()
+        self._fill_references()
+        self._show_reference(self.controller.scenario)
         self.card_combo.blockSignals(True)
         self.card_combo.setCurrentIndex(self.card_combo.findData(self.controller.scenario.card_id))
         self.card_combo.blockSignals(False)
@@ -355,7 +472,26 @@ class ScenarioEditor(QScrollArea):
         self.params_spin.blockSignals(False)
         self.model_summary.setText(model_summary(model))
         self.card_combo.lineEdit().setCursorPosition(0)
-        training = scenario.workload.is_training
-        self.training_group.setVisible(training)
-        self.serving_group.setVisible(not training)
-        self.lora_rank.setEnabled(scenario.workload.is_adapter)
+        workload = scenario.workload
+        graphics = workload.is_graphics
+        self.model_group.setVisible(not graphics)
+        for widget in (self.tp, self.pp, self.zero):
+            widget.setEnabled(not graphics)
+        self.training_group.setVisible(workload.is_training)
+        self.serving_group.setVisible(workload is Workload.INFERENCE)
+        self.desktops_group.setVisible(workload is Workload.VDI)
+        self.video_group.setVisible(workload is Workload.TRANSCODE)
+        self.render_group.setVisible(workload is Workload.RENDER)
+        self.lora_rank.setEnabled(workload.is_adapter)
+        for widget in self.ai_assumptions:
+            self.assumptions_form.setRowVisible(widget, not graphics)
+        for widget in self.graphics_assumptions:
+            self.assumptions_form.setRowVisible(widget, graphics)
+        self._show_reference(scenario)
+
+    def _show_reference(self, scenario: Scenario) -> None:
+        if self.reference.count() == 0:
+            self._fill_references()
+        self.reference.blockSignals(True)
+        self.reference.setCurrentIndex(self.reference.findData(scenario.graphics.reference_card))
+        self.reference.blockSignals(False)

@@ -67,3 +67,8 @@ def money(value: float | None, currency: str) -> str:
 
 def percent(fraction: float | None) -> str:
     return "—" if fraction is None else _tc("format", "{0} %").format(number(100 * fraction, 1))
+
+
+def whole(value: float | None) -> str:
+    """A count (users, streams, cards) with thousands separators."""
+    return "—" if value is None else number(round(value), 0)

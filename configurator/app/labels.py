@@ -14,7 +14,42 @@ def workload_names() -> dict[str, str]:
         "lora": _tc("labels", "LoRA fine-tune"),
         "qlora": _tc("labels", "QLoRA fine-tune (4-bit base)"),
         "inference": _tc("labels", "Inference serving"),
+        "vdi": _tc("labels", "Virtual desktops / cloud workstations"),
+        "transcode": _tc("labels", "Video transcoding"),
+        "render": _tc("labels", "Offline 3D rendering"),
     }
+
+
+def codec_names() -> dict[str, str]:
+    return {"h264": "H.264", "hevc": "HEVC (H.265)", "av1": "AV1"}
+
+
+def preset_names() -> dict[str, str]:
+    return {
+        "p1": _tc("labels", "P1 — fastest"),
+        "p2": "P2",
+        "p3": "P3",
+        "p4": _tc("labels", "P4 — medium (default)"),
+        "p5": _tc("labels", "P5 — better quality"),
+    }
+
+
+def limit_names() -> dict[str, str]:
+    """What can cap users or streams per card."""
+    return {
+        "framebuffer": _tc("labels", "framebuffer"),
+        "vGPU instances": _tc("labels", "vGPU instance limit"),
+        "shading load": _tc("labels", "shading load"),
+        "passthrough": _tc("labels", "passthrough (one user per card)"),
+        "encoders": _tc("labels", "video encoders"),
+        "decoders": _tc("labels", "video decoders"),
+        "encode sessions": _tc("labels", "driver's encode-session limit"),
+        "unknown": _tc("labels", "unknown (video engines not verified)"),
+    }
+
+
+def unit_names() -> dict[str, str]:
+    return {"users": _tc("labels", "users"), "streams": _tc("labels", "streams"), "frames": _tc("labels", "frames")}
 
 
 def precision_names() -> dict[str, str]:

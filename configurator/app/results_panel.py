@@ -7,6 +7,7 @@ from PySide6.QtWidgets import QFormLayout, QGroupBox, QLabel, QListWidget, QVBox
 
 from configurator.app import format as fmt
 from configurator.app.i18n import message_text
+from configurator.app.labels import limit_names, unit_names
 from configurator.core.analysis import Analysis
 from configurator.core.estimate import Estimate
 
@@ -37,6 +38,29 @@ class ResultsPanel(QWidget):
         layout.addWidget(warnings_group, 1)
         self.setMinimumWidth(280)
 
+    def _graphics_rows(self, est: Estimate) -> list[tuple[str, str]]:
+        g, c = est.graphics, est.costs
+        if g.workload.value == "render":
+            return [
+                (self.tr("Time per frame"), fmt.duration(g.minutes_per_frame / 60) if g.minutes_per_frame else "—"),
+                (self.tr("Frames per hour"), fmt.significant(g.served)),
+                (self.tr("Time for the job"), fmt.duration(g.hours)),
+                (self.tr("Per frame"), fmt.money(c.per_unit, c.currency)),
+            ]
+        unit = unit_names()[g.unit]
+        rows = [
+            (self.tr("Per card"), f"{fmt.whole(g.per_card)} {unit}"),
+            (self.tr("Limited by"), limit_names().get(g.limiting, g.limiting)),
+            (self.tr("Carried"), self.tr("{served} of {demand} {unit}").format(
+                served=fmt.whole(g.served), demand=fmt.whole(g.demand), unit=unit)),
+            (self.tr("Cards needed"), fmt.whole(g.cards_needed)),
+        ]
+        if g.tflops_per_user is not None:
+            rows.append((self.tr("FP32 per user"), self.tr("{0} TFLOP/s").format(fmt.significant(g.tflops_per_user))))
+        per_unit = self.tr("Per user-month") if g.workload.value == "vdi" else self.tr("Per stream-hour")
+        rows.append((per_unit, fmt.money(c.per_unit, c.currency)))
+        return rows
+
     def _rows(self, est: Estimate) -> list[tuple[str, str]]:
         m, c = est.memory, est.costs
         rows = [
@@ -44,7 +68,9 @@ class ResultsPanel(QWidget):
                                                                                  allowed=fmt.gib(m.budget))),
             (self.tr("Headroom"), fmt.percent(m.headroom)),
         ]
-        if est.training:
+        if est.graphics is not None:
+            rows += self._graphics_rows(est)
+        elif est.training:
             t = est.training
             rows += [
                 (self.tr("Throughput"), fmt.tokens_per_s(t.tokens_per_s)),
@@ -64,14 +90,16 @@ class ResultsPanel(QWidget):
                 (self.tr("Requests"), self.tr("{0} requests/s").format(fmt.significant(i.requests_per_s))),
                 (self.tr("Largest concurrency that fits"), str(est.limits.max_concurrency)),
             ]
-        period = self.tr("job") if est.training else self.tr("hour")
+        period = self.tr("job") if est.hours is not None else self.tr("hour")
+        tokens = [] if est.graphics is not None else [
+            (self.tr("Per million tokens"), fmt.money(c.per_million_tokens, c.currency))]
         rows += [
             (self.tr("Board power"), fmt.watts(est.power.board_watts if est.power else None)),
             (self.tr("Energy per {0}").format(period), fmt.kwh(est.energy_kwh)),
             (self.tr("Purchase (cards only)"), fmt.money(c.purchase, c.currency)),
             (self.tr("Cloud per {0}").format(period), fmt.money(c.cloud, c.currency)),
             (self.tr("Electricity per {0}").format(period), fmt.money(c.energy, c.currency)),
-            (self.tr("Per million tokens"), fmt.money(c.per_million_tokens, c.currency)),
+            *tokens,
             (self.tr("Prices dated"), self.tr("card {card}, cloud {cloud}").format(
                 card=c.prices.card_price_date or "—", cloud=c.prices.cloud_price_date or "—")),
         ]
@@ -80,7 +108,19 @@ class ResultsPanel(QWidget):
     def update_from(self, analysis: Analysis) -> None:
         est = analysis.estimate
         count, name = est.scenario.count, est.card.name
-        if est.fits:
+        g = est.graphics
+        if g is not None and est.fits and not g.meets_demand:
+            text = self.tr("{count} × {card} carries {served} of {demand} {unit}: {needed} cards needed").format(
+                count=count, card=name, served=fmt.whole(g.served), demand=fmt.whole(g.demand),
+                unit=unit_names()[g.unit], needed=fmt.whole(g.cards_needed))
+            colour = "#b00020"
+        elif g is not None and est.fits:
+            text = self.tr("{count} × {card} carries the load: {per_card} {unit} per card").format(
+                count=count, card=name, per_card=fmt.whole(g.per_card) if g.workload.value != "render"
+                else fmt.significant(g.per_card), unit=unit_names()[g.unit] if g.workload.value != "render"
+                else self.tr("frames/h"))
+            colour = "#1b7f3b"
+        elif est.fits:
             text = self.tr("{count} × {card} fits, {headroom} headroom").format(
                 count=count, card=name, headroom=fmt.percent(est.memory.headroom))
             colour = "#1b7f3b"

@@ -29,7 +29,7 @@ from configurator.app import format as fmt
 from configurator.app.controller import ScenarioController
 from configurator.app.editor import model_summary
 from configurator.app.i18n import message_text
-from configurator.app.labels import class_names
+from configurator.app.labels import class_names, limit_names, unit_names
 from configurator.core.architecture import (
     ArchitectureError,
     ModelArchitecture,
@@ -39,9 +39,25 @@ from configurator.core.architecture import (
 )
 from configurator.core.defaults import suggest
 from configurator.core.estimate import estimate
-from configurator.core.scenario import Scenario, Workload, updated
+from configurator.core.scenario import RESOLUTIONS, Scenario, Workload, updated
 
-DEFAULT_DEADLINE_DAYS = {"pretrain": 30.0, "finetune": 2.0, "lora": 1.0, "qlora": 1.0}
+DEFAULT_DEADLINE_DAYS = {"pretrain": 30.0, "finetune": 2.0, "lora": 1.0, "qlora": 1.0, "render": 2.0}
+
+GRAPHICS = ("vdi", "transcode", "render")
+
+DESKTOP_USERS = {
+    "knowledge": (1, 0.25),
+    "power": (2, 0.5),
+    "designer": (4, 2.0),
+    "engineer": (8, 6.0),
+}
+"""Starting points per kind of desktop user: (vGPU profile [GiB], FP32 load [TFLOP/s]). Profiles
+follow NVIDIA's B-series (office) and Q-series (professional) sizes; the loads are assumptions
+to adjust (only the knowledge-worker load is derived from a published density, the A16's 64
+desktops per board)."""
+
+DEFAULT_GRAPHICS_CARD = "l40s"
+"""Card offered for graphics work when the current card is a training card."""
 
 
 def _spin(minimum: int, maximum: int, value: int, suffix: str = "") -> QSpinBox:
@@ -94,10 +110,33 @@ class GoalPage(QWizardPage):
             note.setStyleSheet("margin-left: 24px; color: palette(mid);")
             layout.addWidget(button)
             layout.addWidget(note)
-        graphics = QRadioButton(self.tr("&Graphics: rendering, virtual desktops, video (coming in a later version)"))
-        graphics.setEnabled(False)
+        graphics = QLabel(self.tr("<b>Graphics</b> — needs graphics cards (display engines, video encoders, "
+                                  "vGPU), not training cards:"))
+        graphics.setWordWrap(True)
         layout.addWidget(graphics)
+        graphics_choices = [
+            ("vdi", self.tr("&Virtual desktops or cloud workstations"),
+             self.tr("Many users share each card through vGPU; the framebuffer per user and the shading load "
+                     "decide how many fit.")),
+            ("transcode", self.tr("Trans&code video streams"),
+             self.tr("Limited by the card's video encoders and decoders (NVENC/NVDEC), not by its AI compute.")),
+            ("render", self.tr("&Render 3D scenes offline"),
+             self.tr("The scene must fit in each card's memory; time scales with FP32 shading speed.")),
+        ]
+        for key, label, explanation in graphics_choices:
+            button = QRadioButton(label)
+            self.group.addButton(button)
+            self.buttons[key] = button
+            note = QLabel(explanation)
+            note.setWordWrap(True)
+            note.setStyleSheet("margin-left: 24px; color: palette(mid);")
+            layout.addWidget(button)
+            layout.addWidget(note)
         layout.addStretch(1)
+
+    def nextId(self) -> int:  # noqa: N802 - Qt's name
+        """Graphics work has no model: skip the model page."""
+        return 2 if self.workload() in GRAPHICS else 1
 
     def workload(self) -> str:
         return next(key for key, button in self.buttons.items() if button.isChecked())
@@ -206,16 +245,86 @@ class LoadPage(QWizardPage):
         form.addRow(self.tr("&Latency target"), self.latency)
         layout.addWidget(self.training_box)
         layout.addWidget(self.serving_box)
+        layout.addWidget(self._desktops_box())
+        layout.addWidget(self._video_box())
+        layout.addWidget(self._render_box())
         layout.addStretch(1)
 
+    def _desktops_box(self) -> QGroupBox:
+        self.desktops_box = QGroupBox(self.tr("Virtual desktops"))
+        form = QFormLayout(self.desktops_box)
+        self.desktop_users = _spin(1, 1_000_000, 100, self.tr(" users"))
+        form.addRow(self.tr("&Users at the same time"), self.desktop_users)
+        self.user_kind = QComboBox()
+        kinds = {
+            "knowledge": self.tr("Office, web and video (1 GiB, 0.25 TFLOP/s each)"),
+            "power": self.tr("Power users, light CAD (2 GiB, 0.5 TFLOP/s each)"),
+            "designer": self.tr("Designers, CAD (4 GiB, 2 TFLOP/s each)"),
+            "engineer": self.tr("3D engineering, visualisation (8 GiB, 6 TFLOP/s each)"),
+        }
+        for key, label in kinds.items():
+            self.user_kind.addItem(label, key)
+        self.user_kind.setToolTip(self.tr("Starting points: adjust the profile and load in the main window"))
+        form.addRow(self.tr("&Kind of user"), self.user_kind)
+        return self.desktops_box
+
+    def _video_box(self) -> QGroupBox:
+        self.video_box = QGroupBox(self.tr("Video"))
+        form = QFormLayout(self.video_box)
+        self.streams = _spin(1, 1_000_000, 100, self.tr(" streams"))
+        form.addRow(self.tr("&Streams at the same time"), self.streams)
+        self.resolution = QComboBox()
+        for name in RESOLUTIONS:
+            self.resolution.addItem(name, name)
+        self.resolution.setCurrentIndex(self.resolution.findData("1080p"))
+        form.addRow(self.tr("&Resolution"), self.resolution)
+        self.fps = _dspin(1, 240, 30, 0, self.tr(" fps"))
+        form.addRow(self.tr("&Frame rate"), self.fps)
+        self.codec = QComboBox()
+        for key, label in (("h264", "H.264"), ("hevc", "HEVC (H.265)"), ("av1", "AV1")):
+            self.codec.addItem(label, key)
+        form.addRow(self.tr("&Codec"), self.codec)
+        return self.video_box
+
+    def _render_box(self) -> QGroupBox:
+        self.render_box = QGroupBox(self.tr("Rendering"))
+        form = QFormLayout(self.render_box)
+        self.scene = _dspin(0.1, 4096, 8, 1, self.tr(" GiB"))
+        self.scene.setToolTip(self.tr("Geometry and textures; the whole scene must fit in each card's memory"))
+        form.addRow(self.tr("&Scene size"), self.scene)
+        self.frames = _spin(1, 10_000_000, 1000, self.tr(" frames"))
+        form.addRow(self.tr("&Frames"), self.frames)
+        self.minutes = _dspin(0.01, 100_000, 5, 2, self.tr(" min per frame"))
+        self.minutes.setToolTip(self.tr("Measured on the reference card chosen in the main window (default "
+                                        "GeForce RTX 4090)"))
+        form.addRow(self.tr("&Time per frame"), self.minutes)
+        self.render_deadline = _dspin(0, 3650, 2, 1, self.tr(" days"), self.tr("no deadline"))
+        form.addRow(self.tr("Finish &within"), self.render_deadline)
+        return self.render_box
+
     def initializePage(self) -> None:  # noqa: N802 - Qt's name
-        serving = self.goal.workload() == "inference"
-        self.training_box.setVisible(not serving)
+        workload = self.goal.workload()
+        serving = workload == "inference"
+        self.training_box.setVisible(workload not in GRAPHICS and not serving)
         self.serving_box.setVisible(serving)
-        self.setSubTitle(self.tr("Traffic, prompt and answer lengths, and how fast answers must come.") if serving
-                         else self.tr("How much data, and by when the training must be done."))
-        if not serving and self.deadline.value() == 0:
-            self.deadline.setValue(DEFAULT_DEADLINE_DAYS[self.goal.workload()])
+        self.desktops_box.setVisible(workload == "vdi")
+        self.video_box.setVisible(workload == "transcode")
+        self.render_box.setVisible(workload == "render")
+        if workload in GRAPHICS:
+            self.setSubTitle(self.tr("How many users or streams, or how big a render job."))
+        else:
+            self.setSubTitle(self.tr("Traffic, prompt and answer lengths, and how fast answers must come.")
+                             if serving else self.tr("How much data, and by when the training must be done."))
+        if workload not in GRAPHICS and not serving and self.deadline.value() == 0:
+            self.deadline.setValue(DEFAULT_DEADLINE_DAYS[workload])
+
+    def graphics_changes(self) -> dict:
+        """The graphics section of the scenario from the answers."""
+        profile, load = DESKTOP_USERS[self.user_kind.currentData()]
+        return {"users": self.desktop_users.value(), "profile_gib": profile, "shading_tflops_per_user": load,
+                "streams": self.streams.value(), "resolution": self.resolution.currentData(),
+                "fps": self.fps.value(), "codec": self.codec.currentData(), "scene_gib": self.scene.value(),
+                "frames": self.frames.value(), "reference_minutes_per_frame": self.minutes.value()}
 
 
 class ConstraintsPage(QWizardPage):
@@ -239,6 +348,36 @@ class ConstraintsPage(QWizardPage):
         form.addRow(self.tr("&Budget"), self.budget)
         self.power = _dspin(0, 1e6, 0, 1, self.tr(" kW"), self.tr("none"))
         form.addRow(self.tr("&Power available"), self.power)
+        self.class_note = QLabel()
+        self.class_note.setWordWrap(True)
+        self.class_note.setStyleSheet("color: #b00020;")
+        form.addRow(self.class_note)
+        self.catalog = controller.catalog
+        self.card.currentIndexChanged.connect(self._explain_class)
+
+    def initializePage(self) -> None:  # noqa: N802 - Qt's name
+        """Graphics work on a training card is the costly mistake: offer a graphics-capable card."""
+        card = self.catalog.get(self.card.currentData())
+        if self.wizard().goal.workload() in GRAPHICS and card.category == "training":
+            self.card.setCurrentIndex(self.card.findData(DEFAULT_GRAPHICS_CARD))
+        self._explain_class()
+
+    def _explain_class(self) -> None:
+        card_id = self.card.currentData()
+        wizard = self.wizard()
+        if card_id not in self.catalog or wizard is None:
+            return
+        card = self.catalog.get(card_id)
+        graphics = wizard.goal.workload() in GRAPHICS
+        if graphics and card.category == "training":
+            text = self.tr("{card} is a training card: no video encoders, no display outputs and no desktop vGPU. "
+                           "Graphics work belongs on graphics cards.").format(card=card.name)
+        elif graphics and card.is_consumer:
+            text = self.tr("{card} is a consumer card: no ECC, no vGPU, and its licence restricts data-centre "
+                           "use.").format(card=card.name)
+        else:
+            text = ""
+        self.class_note.setText(text)
 
 
 class SummaryPage(QWizardPage):
@@ -255,10 +394,26 @@ class SummaryPage(QWizardPage):
         scenario = self.wizard_ref.suggested_scenario()
         result = estimate(scenario, self.wizard_ref.controller.catalog.get(scenario.card_id))
         par, lines = scenario.parallelism, []
-        lines.append(self.tr("<b>{count} × {card}</b> ({nodes} server(s)), {precision}").format(
-            count=scenario.count, card=result.card.name, nodes=scenario.nodes,
-            precision=result.plan.math.value.upper() if result.plan.math else "—"))
-        if scenario.workload.is_training:
+        g = result.graphics
+        if g is not None:
+            lines.append(self.tr("<b>{count} × {card}</b> ({nodes} server(s))").format(
+                count=scenario.count, card=result.card.name, nodes=scenario.nodes))
+            if g.workload.value == "render":
+                lines.append(self.tr("{minutes} per frame; {time} for the job").format(
+                    minutes=fmt.duration(g.minutes_per_frame / 60) if g.minutes_per_frame else "—",
+                    time=fmt.duration(g.hours)))
+            else:
+                lines.append(self.tr("{per_card} {unit} per card ({limit}); carries {served} of {demand}").format(
+                    per_card=fmt.whole(g.per_card), unit=unit_names()[g.unit],
+                    limit=limit_names().get(g.limiting, g.limiting),
+                    served=fmt.whole(g.served), demand=fmt.whole(g.demand)))
+        else:
+            lines.append(self.tr("<b>{count} × {card}</b> ({nodes} server(s)), {precision}").format(
+                count=scenario.count, card=result.card.name, nodes=scenario.nodes,
+                precision=result.plan.math.value.upper() if result.plan.math else "—"))
+        if g is not None:
+            pass
+        elif scenario.workload.is_training:
             lines.append(self.tr("Tensor parallel {tp}, pipeline {pp}, ZeRO {zero}, recomputation {rc}, "
                                  "micro-batch {mb}").format(tp=par.tp, pp=par.pp, zero=par.zero,
                                                             rc=scenario.training.recompute.value,
@@ -308,6 +463,20 @@ class WorkloadWizard(QWizard):
         self.load.answer.setValue(scenario.serving.output_tokens)
         self.load.rate.setValue(scenario.constraints.requests_per_s or 0)
         self.load.latency.setValue(scenario.constraints.tpot_ms or 0)
+        g = scenario.graphics
+        self.load.desktop_users.setValue(g.users)
+        kind = next((k for k, v in DESKTOP_USERS.items() if v == (g.profile_gib, g.shading_tflops_per_user)), None)
+        if kind is not None:
+            self.load.user_kind.setCurrentIndex(self.load.user_kind.findData(kind))
+        self.load.streams.setValue(g.streams)
+        self.load.resolution.setCurrentIndex(self.load.resolution.findData(g.resolution))
+        self.load.fps.setValue(g.fps)
+        self.load.codec.setCurrentIndex(self.load.codec.findData(g.codec.value))
+        self.load.scene.setValue(g.scene_gib)
+        self.load.frames.setValue(g.frames)
+        self.load.minutes.setValue(g.reference_minutes_per_frame)
+        if scenario.workload is Workload.RENDER and deadline:
+            self.load.render_deadline.setValue(deadline / 24)
         self.limits.per_node.setValue(scenario.parallelism.cards_per_node)
         self.limits.budget.setValue(scenario.constraints.budget or 0)
         self.limits.power.setValue(scenario.constraints.power_cap_kw or 0)
@@ -318,6 +487,7 @@ class WorkloadWizard(QWizard):
         current = self.controller.scenario
         prompt, answer = self.load.prompt.value(), self.load.answer.value()
         owned = self.limits.owned.isChecked()
+        deadline_days = self.load.render_deadline.value() if workload == "render" else self.load.deadline.value()
         return updated(
             current,
             workload=workload,
@@ -328,8 +498,9 @@ class WorkloadWizard(QWizard):
             training={"tokens": self.load.tokens.value() * 1e9},
             serving={"concurrency": self.load.users.value(), "prompt_tokens": prompt, "output_tokens": answer,
                      "context": max(current.serving.context, prompt + answer)},
+            graphics=self.load.graphics_changes(),
             constraints={
-                "deadline_hours": self.load.deadline.value() * 24 or None,
+                "deadline_hours": deadline_days * 24 or None,
                 "budget": self.limits.budget.value() or None,
                 "power_cap_kw": self.limits.power.value() or None,
                 "requests_per_s": self.load.rate.value() or None,
@@ -341,7 +512,7 @@ class WorkloadWizard(QWizard):
         """The answers with precision, parallelism and (unless cards are owned) count chosen."""
         answers = self.answers_scenario()
         card = self.controller.catalog.get(answers.card_id)
-        if self.limits.owned.isChecked() and answers.workload is not Workload.INFERENCE:
+        if self.limits.owned.isChecked() and answers.workload.is_training:
             from configurator.core.defaults import best_training_layout, default_precision
 
             fixed = updated(answers, precision=default_precision(card, answers.workload))

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from configurator.core.catalog import Card, Catalog
 from configurator.core.estimate import Estimate, estimate, sweep_counts, with_count
-from configurator.core.graphics import graphics_memory
+from configurator.core.graphics import graphics_memory, graphics_unsuitable
 from configurator.core.memory import inference_memory_model, stage_memories
 from configurator.core.precision import plan_inference, plan_training
 from configurator.core.scenario import Scenario, Workload
@@ -61,7 +61,7 @@ class Analysis:
 
 def scaling_limit(by_count: Sequence[Estimate]) -> int | None:
     """First count after which twice the cards give under 1.1× the tokens/s (None if never)."""
-    speeds = {e.scenario.count: e.tokens_per_s for e in by_count if e.tokens_per_s}
+    speeds = {e.scenario.count: e.throughput for e in by_count if e.throughput}
     for count, speed in sorted(speeds.items()):
         doubled = speeds.get(2 * count)
         if doubled is not None and doubled < 1.1 * speed:
@@ -119,6 +119,8 @@ def memory_curve(scenario: Scenario, card: Card, on_card: int = 1) -> MemoryCurv
 def graphics_catalog_point(scenario: Scenario, card: Card, chosen: Estimate | None = None) -> CatalogPoint | None:
     """Rendering: job cost against hours at the scenario's count. VDI and transcoding: cost
     per user-month or stream-hour against the cards needed for the whole load."""
+    if chosen is None and graphics_unsuitable(scenario.workload, card):
+        return None
     est = chosen if chosen is not None else estimate(scenario, card)
     g = est.graphics
     if scenario.workload is not Workload.RENDER:

@@ -125,8 +125,26 @@ def _largest_useful_concurrency(scenario: Scenario, card: Card) -> Scenario:
     return best
 
 
+def suggest_graphics(scenario: Scenario, card: Card) -> Scenario:
+    """Enough cards for every user or stream; for a render job, the fewest cards (powers of
+    two up to 1024) that meet the deadline, else 1024."""
+    base = updated(scenario, card_id=card.id, count=1, parallelism={"tp": 1, "pp": 1, "zero": 0})
+    if scenario.workload is Workload.RENDER:
+        deadline = scenario.constraints.deadline_hours
+        for count in (1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024):
+            candidate = updated(base, count=count)
+            hours = estimate(candidate, card).hours
+            if deadline is None or hours is None or hours <= deadline:
+                return candidate
+        return candidate
+    needed = estimate(base, card).graphics.cards_needed
+    return updated(base, count=needed) if needed else base
+
+
 def suggest(scenario: Scenario, card: Card) -> Scenario:
     """Defaults for the scenario's workload on ``card``."""
+    if scenario.workload.is_graphics:
+        return suggest_graphics(scenario, card)
     if scenario.workload is Workload.INFERENCE:
         return suggest_inference(scenario, card)
     return suggest_training(scenario, card)

@@ -192,7 +192,6 @@ def inference_basis(scenario: Scenario, card: Card) -> InferenceBasis:
 def constraint_messages(scenario: Scenario, card: Card, training: TrainingSpeed | None, costs: Costs,
                         power: Power | None, inference: InferenceSpeed | None) -> list[Message]:
     """Warnings for every stated goal or limit the configuration misses."""
-    c, messages = scenario.constraints, []
     hours = training.hours if training else None
     return messages_for_limits(scenario, card, hours, training, costs, power, inference)
 

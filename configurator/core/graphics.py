@@ -202,6 +202,17 @@ def render_hours(frames: int, count: int, minutes: float) -> float:
     return math.ceil(frames / count) * minutes / 60.0
 
 
+def graphics_unsuitable(workload: Workload, card: Card) -> str | None:
+    """Why a card is not searched for a graphics workload: desktops need graphics vGPU
+    profiles (else one card per user); rendering needs a card whose graphics hardware is
+    known (renderers run on CUDA/OptiX, HIP or Metal GPUs, not on unverified accelerators)."""
+    if workload is Workload.VDI and card.vgpu != "graphics":
+        return "no virtual-desktop vGPU profiles (one card per user)"
+    if workload is Workload.RENDER and card.rt_cores is None:
+        return "graphics hardware not verified"
+    return None
+
+
 # ---- memory -------------------------------------------------------------------------------
 
 

@@ -182,7 +182,9 @@ CHINESE: dict[str, str] = {
     "reason-class-cheaper-graphics": (
         "{card}（{category}卡）每{unit}成本比最佳{other_category}卡 {other} 低 {ratio:.1f} 倍"
     ),
-    "mismatch-wrong-class-for-graphics": "{card} 是{category}卡：{count} × {other} 完成同样工作，每{unit}成本低 {ratio:.1f} 倍",
+    "mismatch-wrong-class-for-graphics": (
+        "{card} 是{category}卡：{count} × {other} 完成同样工作，每{unit}成本低 {ratio:.1f} 倍"
+    ),
     "mismatch-card-cannot-do-graphics": "{card} 是{category}卡，无法承担{workload}工作；{count} × {other} 可以",
 }
 """Simplified Chinese templates, in the vocabulary of resources/i18n/glossary.json."""

@@ -16,7 +16,7 @@ from enum import StrEnum
 from configurator.core.catalog import Card, Catalog
 from configurator.core.economics import HOURS_PER_YEAR, node_power_kw
 from configurator.core.estimate import Estimate, estimate, sweep_counts, sweep_counts_same_global_batch
-from configurator.core.graphics import HOURS_PER_MONTH
+from configurator.core.graphics import HOURS_PER_MONTH, graphics_unsuitable
 from configurator.core.messages import Message, msg
 from configurator.core.scenario import Scenario, Workload, updated_or_none
 
@@ -196,17 +196,6 @@ def inference_candidates(scenario: Scenario, card: Card) -> list[Estimate]:
     return results
 
 
-def graphics_unsuitable(workload: Workload, card: Card) -> str | None:
-    """Why a card is not searched for a graphics workload: desktops need graphics vGPU
-    profiles (else one card per user); rendering needs a card whose graphics hardware is
-    known (renderers run on CUDA/OptiX, HIP or Metal GPUs, not on unverified accelerators)."""
-    if workload is Workload.VDI and card.vgpu != "graphics":
-        return "no virtual-desktop vGPU profiles (one card per user)"
-    if workload is Workload.RENDER and card.rt_cores is None:
-        return "graphics hardware not verified"
-    return None
-
-
 def graphics_candidates(scenario: Scenario, card: Card) -> list[Estimate]:
     """Rendering: the job at every count in ``COUNTS`` that fits. VDI and transcoding: the
     cards needed for all users or streams."""
@@ -379,7 +368,8 @@ def _class_reason(best: Recommendation, ranked: Sequence[Recommendation], object
         return None
     if best.estimate.graphics is not None and objective is not Objective.FASTEST:
         return msg("reason-class-cheaper-graphics", card=best.card.name, category=best.card.category, ratio=ratio,
-                   other=other.card.name, other_category=other.card.category, unit=UNIT_OF_COST[best.estimate.scenario.workload])
+                   other=other.card.name, other_category=other.card.category,
+                   unit=UNIT_OF_COST[best.estimate.scenario.workload])
     if objective is Objective.FASTEST:
         return msg("reason-class-faster", card=best.card.name, category=best.card.category, ratio=ratio,
                    other=other.card.name, other_category=other.card.category)

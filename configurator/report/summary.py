@@ -13,7 +13,7 @@ from datetime import date
 from configurator import __version__
 from configurator.core.catalog import Card, Catalog
 from configurator.core.estimate import Estimate, estimate, with_count
-from configurator.core.recommend import graphics_unsuitable
+from configurator.core.graphics import graphics_unsuitable
 from configurator.core.units import GIB
 from configurator.report.language import CLASS_LABELS, VGPU_LABELS, WORKLOAD_LABELS, Words
 
@@ -358,7 +358,8 @@ def _money_table(est: Estimate, w: Words) -> Table:
         (f"{w('Cloud')} ({period})", money(c.cloud, c.currency)),
         (f"{w('Electricity')} ({period})", money(c.energy, c.currency)),
         (w(PER_UNIT_LABELS.get(est.scenario.workload.value, "Per million tokens")),
-         money(c.per_unit if est.graphics else c.per_million_tokens, c.currency) + (f" ({c.basis})" if c.basis else "")),
+         money(c.per_unit if est.graphics else c.per_million_tokens, c.currency)
+         + (f" ({c.basis})" if c.basis else "")),
         (w("Prices"), w("card {card}, cloud {cloud}", card=c.prices.card_price_date or "—",
                         cloud=c.prices.cloud_price_date or "—") + "; " + w("midpoints of quoted price ranges")),
     )
@@ -378,11 +379,19 @@ def _alternatives_table(chosen: Estimate, alts: Sequence[Estimate], w: Words) ->
     return Table("alternatives", w("Alternatives"), header, tuple(rows))
 
 
+def _facility_row(est: Estimate, w: Words) -> tuple[str, str]:
+    e = est.scenario.economics
+    return (w("Facility"), f"PUE {e.pue:g}, {w('average board power')} {e.power_fraction:.0%} TDP, "
+                           f"hosts {num(e.host_power_w_per_node)} W/node, {w('Electricity')} "
+                           f"{e.electricity_per_kwh:g} {e.currency}/kWh, "
+                           f"{w('amortised over {years} years', years=f'{e.amortisation_years:g}')}")
+
+
 PER_UNIT_LABELS = {"vdi": "Per user-month", "transcode": "Per stream-hour", "render": "Per frame"}
 
 
 def _assumptions_table(est: Estimate, w: Words) -> Table:
-    a, e = est.scenario.assumptions, est.scenario.economics
+    a = est.scenario.assumptions
     if est.graphics is not None:
         rows = (
             (w("Video engines"), w("{enc} 1080p frames/s per encoder at P4, {dec} per decoder, {n} surfaces per stream",
@@ -390,9 +399,7 @@ def _assumptions_table(est: Estimate, w: Words) -> Table:
                                    n=a.video_surfaces_per_stream)),
             (w("vGPU"), w("at most {n} vGPUs per GPU; consumer cards {s} encode sessions per server",
                           n=a.max_vgpus_per_gpu, s=a.consumer_encode_sessions)),
-            (w("Facility"), f"PUE {e.pue:g}, {w('average board power')} {e.power_fraction:.0%} TDP, "
-                            f"hosts {num(e.host_power_w_per_node)} W/node, {w('Electricity')} {e.electricity_per_kwh:g} "
-                            f"{e.currency}/kWh, {w('amortised over {years} years', years=f'{e.amortisation_years:g}')}"),
+            _facility_row(est, w),
         )
         return Table("assumptions", w("Assumptions"), ("", ""), rows)
     rows = (
@@ -402,9 +409,7 @@ def _assumptions_table(est: Estimate, w: Words) -> Table:
                             f"{w('prefill')} {a.prefill_efficiency:.0%}, {w('links')} {a.link_efficiency:.0%}"),
         (w("Overhead"), f"CUDA context {a.cuda_context_gib:g} GiB, allocator {a.allocator_overhead:.0%} "
                         f"({a.allocator_overhead_recompute:.0%} with full recomputation)"),
-        (w("Facility"), f"PUE {e.pue:g}, {w('average board power')} {e.power_fraction:.0%} TDP, "
-                        f"hosts {num(e.host_power_w_per_node)} W/node, {w('Electricity')} {e.electricity_per_kwh:g} "
-                        f"{e.currency}/kWh, {w('amortised over {years} years', years=f'{e.amortisation_years:g}')}"),
+        _facility_row(est, w),
     )
     return Table("assumptions", w("Assumptions"), ("", ""), rows)
 

@@ -143,7 +143,8 @@ def _graphics_table(est: Estimate) -> str:
     ]
     a = s.assumptions
     assumptions = [("video engines", f"{a.encoder_fps_1080p:g} 1080p frames/s per NVENC at P4, "
-                                     f"{a.decoder_fps_1080p:g} per NVDEC, {a.video_surfaces_per_stream} surfaces/stream"),
+                                     f"{a.decoder_fps_1080p:g} per NVDEC, "
+                                     f"{a.video_surfaces_per_stream} surfaces/stream"),
                    ("vGPU", f"at most {a.max_vgpus_per_gpu} per GPU; consumer cards {a.consumer_encode_sessions} "
                             "encode sessions per server")]
     parts = [head, "Memory", _rows(memory), "Capacity", _rows(speed), "Power and cost", _rows(costs),
@@ -181,7 +182,8 @@ def card_details(card: Card) -> str:
         ("link", f"{ic.link} {_num(ic.link_gbps, 'GB/s')}, {ic.domain_size} cards per domain"),
         ("PCIe", f"Gen{ic.pcie_gen} x{ic.pcie_lanes}" if ic.pcie_gen else "n/a"),
         ("video", card.video.description or "n/a"),
-        ("video generations", f"NVENC {card.video.nvenc_generation or 'n/a'}, NVDEC {card.video.nvdec_generation or 'n/a'}"),
+        ("video generations",
+         f"NVENC {card.video.nvenc_generation or 'n/a'}, NVDEC {card.video.nvdec_generation or 'n/a'}"),
         ("display outputs", "n/a" if card.display_outputs is None else str(card.display_outputs)),
         ("ray-tracing cores", "n/a" if card.rt_cores is None else str(card.rt_cores)),
         ("vGPU", card.vgpu or "not verified"),
@@ -203,7 +205,8 @@ def recommendation_table(result) -> str:
     for index, rec in enumerate(result.ranked, 1):
         est = rec.estimate
         if est.graphics is not None:
-            speed = _duration(est.hours) if est.hours is not None else f"{est.graphics.per_card:,.0f} {est.graphics.unit}/card"
+            g = est.graphics
+            speed = _duration(est.hours) if est.hours is not None else f"{g.per_card:,.0f} {g.unit}/card"
         else:
             speed = _duration(est.training.hours) if est.training else _num(est.inference.tpot_s * 1000, "ms/token")
         lines.append(f"{index:>2} {rec.count:>6}  {rec.card.name[:34]:34} {rec.card.category:11} {speed:>14} "

@@ -314,7 +314,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_scenario_flags(rec)
     rec.add_argument("--objective", choices=[o.value for o in Objective], default=Objective.TCO.value,
                      help="what to minimise (default: total cost of ownership)")
-    rec.add_argument("--deadline", type=float, metavar="HOURS", help="training must finish within [h]")
+    rec.add_argument("--deadline", type=float, metavar="HOURS", help="training or render job must finish within [h]")
     rec.add_argument("--budget", type=float, help="purchase or cloud budget [currency]")
     rec.add_argument("--power-cap", type=float, metavar="KW", help="facility power available [kW]")
     rec.add_argument("--rack-power", type=float, metavar="KW", help="power one server may draw at the wall [kW]")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import pyqtgraph as pg
 from PySide6.QtCore import Qt, QTimer
@@ -24,10 +25,10 @@ from PySide6.QtWidgets import (
 
 from configurator.app import format as fmt
 from configurator.app.binders import SpinBinder
-from configurator.app.charts import NumberAxis
+from configurator.app.charts import NumberAxis, log_view_range
 from configurator.app.controller import ScenarioController
 from configurator.app.i18n import message_text
-from configurator.app.labels import CLASS_COLOURS, class_names
+from configurator.app.labels import CLASS_COLOURS, class_names, unit_names
 from configurator.core.recommend import Filters, Objective, Result, cost_basis, mismatch, recommend
 from configurator.core.scenario import Scenario
 
@@ -108,7 +109,8 @@ class RecommendationPanel(QWidget):
             self.objective.addItem(label, key)
         self.objective.currentIndexChanged.connect(self._schedule)
         form.addRow(self.tr("&Rank by"), self.objective)
-        self.deadline = _none_spin(1e6, 0, self.tr(" h"), self.tr("Training must finish within (— = no deadline)"))
+        self.deadline = _none_spin(1e6, 0, self.tr(" h"), self.tr(
+            "The training or render job must finish within (— = no deadline)"))
         SpinBinder(self.deadline, self.controller, "constraints.deadline_hours")
         form.addRow(self.tr("&Deadline"), self.deadline)
         self.rate = _none_spin(1e6, 2, self.tr(" req/s"), self.tr("Requests per second to serve (— = not set)"))
@@ -137,18 +139,23 @@ class RecommendationPanel(QWidget):
         return form
 
     def _set_headers(self) -> None:
+        workload = self.controller.scenario.workload.value
+        speed = {"vdi": self.tr("FP32 per user"), "transcode": self.tr("Per card"),
+                 "render": self.tr("Time to finish")}.get(workload, self.tr("Time or latency"))
+        cost = {"vdi": self.tr("Cost per user-month"), "transcode": self.tr("Cost per stream-hour"),
+                "render": self.tr("Cost per frame")}.get(workload, self.tr("Cost per million tokens"))
         self.table.setHorizontalHeaderLabels([
-            self.tr("Cards"), self.tr("Class"), self.tr("Time or latency"), self.tr("Score"),
-            self.tr("Cost per million tokens"), self.tr("Limited by"),
+            self.tr("Cards"), self.tr("Class"), speed, self.tr("Score"), cost, self.tr("Limited by"),
         ])
 
     def filters(self) -> Filters:
         from configurator.core.recommend import DEFAULT_CLASSES
 
         classes = DEFAULT_CLASSES[self.controller.scenario.workload]
-        if self.consumer.isChecked():
+        consumer = self.consumer.isChecked()
+        if consumer and "graphics" not in classes:
             classes = (*classes, "graphics")
-        return Filters(domestic_only=self.domestic.isChecked(), classes=classes)
+        return Filters(domestic_only=self.domestic.isChecked(), classes=classes, consumer=consumer)
 
     def _schedule(self, *_changed) -> None:
         self._timer.start()
@@ -159,6 +166,7 @@ class RecommendationPanel(QWidget):
         scenario: Scenario = self.controller.scenario
         catalog = self.controller.catalog
         objective = Objective(self.objective.currentData())
+        self._set_headers()
         self.result = recommend(scenario, catalog, objective, self.filters(), limit=15)
         warning = mismatch(scenario, catalog)
         self.mismatch_label.setText(message_text(warning) if warning else "")
@@ -176,34 +184,62 @@ class RecommendationPanel(QWidget):
         currency = self.controller.scenario.economics.currency
         self.table.setRowCount(len(result.ranked))
         for row, rec in enumerate(result.ranked):
-            est = rec.estimate
-            speed = fmt.duration(est.training.hours) if est.training else fmt.seconds(est.inference.tpot_s)
+            speed = self._speed_text(rec.estimate)
             cost = rec.tco if result.objective is Objective.TCO else rec.cloud
             cells = [f"{rec.count} × {rec.card.name}", names[rec.card.category], speed, fmt.significant(rec.score),
                      fmt.money(cost, currency), message_text(rec.reasons[0]) if rec.reasons else ""]
             for column, text in enumerate(cells):
                 self.table.setItem(row, column, QTableWidgetItem(text))
 
+    def _speed_text(self, est) -> str:
+        g = est.graphics
+        if g is None:
+            return fmt.duration(est.training.hours) if est.training else fmt.seconds(est.inference.tpot_s)
+        if g.workload.value == "render":
+            return fmt.duration(g.hours)
+        if g.workload.value == "vdi":
+            return self.tr("{0} TFLOP/s").format(fmt.significant(g.tflops_per_user or 0))
+        return f"{fmt.whole(g.per_card)} {unit_names()[g.unit]}"
+
+    def _chart_axes(self, basis: str, currency: str) -> tuple[str, str, str, Callable[[float], float]]:
+        """Title, x label, y label, and how a recommendation's speed becomes the x value."""
+        workload = self.controller.scenario.workload.value
+        cost_unit = {"vdi": self.tr("per user-month"), "transcode": self.tr("per stream-hour"),
+                     "render": self.tr("per frame")}.get(workload, self.tr("per million tokens"))
+        y = (self.tr("Cloud cost {unit} [{currency}]") if basis == "cloud"
+             else self.tr("Ownership cost {unit} [{currency}]")).format(unit=cost_unit, currency=currency)
+        if workload == "vdi":
+            return (self.tr("Cost against FP32 per user: the Pareto front"), self.tr("FP32 per user [TFLOP/s]"), y,
+                    lambda speed: 1.0 / speed)
+        if workload == "transcode":
+            return self.tr("Cost against cards: the Pareto front"), self.tr("Cards"), y, lambda speed: speed
+        if workload == "render" or self.controller.scenario.workload.is_training:
+            return self.tr("Cost against time: the Pareto front"), self.tr("Time to finish [h]"), y, lambda s: s
+        return (self.tr("Cost against latency: the Pareto front"), self.tr("Time per token [ms]"), y,
+                lambda speed: speed * 1000.0)
+
     def _fill_chart(self, result: Result) -> None:
-        training = self.controller.scenario.workload.is_training
-        self.chart.setTitle(self.tr("Cost against time: the Pareto front") if training
-                            else self.tr("Cost against latency: the Pareto front"), size="9pt")
-        self.chart.setLabel("bottom", self.tr("Time to finish [h]") if training else self.tr("Time per token [ms]"))
         basis = cost_basis(result.objective)
-        currency = self.controller.scenario.economics.currency
-        self.chart.setLabel("left", (self.tr("Cloud cost per million tokens [{0}]") if basis == "cloud"
-                                     else self.tr("Ownership cost per million tokens [{0}]")).format(currency))
-        scale = 1.0 if training else 1000.0
+        title, x_label, y_label, to_x = self._chart_axes(basis, self.controller.scenario.economics.currency)
+        self.chart.setTitle(title, size="9pt")
+        self.chart.setLabel("bottom", x_label)
+        self.chart.setLabel("left", y_label)
+
+        def usable(r) -> bool:
+            return bool(getattr(r, basis)) and 0 < r.speed < math.inf
 
         def xy(r):
-            return math.log10(r.speed * scale), math.log10(getattr(r, basis))
+            return math.log10(to_x(r.speed)), math.log10(getattr(r, basis))
 
-        shown = [r for r in result.ranked if getattr(r, basis) and r.speed]
+        shown = [r for r in result.ranked if usable(r)]
+        positions = [xy(r) for r in shown]
+        self.chart.setRange(xRange=log_view_range([x for x, _ in positions]),
+                            yRange=log_view_range([y for _, y in positions]), padding=0)
         self.points.setData([{"pos": xy(r), "brush": pg.mkBrush(CLASS_COLOURS[r.card.category]),
                               "data": f"{r.count} × {r.card.name}"} for r in shown])
-        front = [r for r in result.pareto if getattr(r, basis) and r.speed]
+        front = [r for r in result.pareto if usable(r)]
         # a PlotDataItem takes linear values in log mode (it transforms them itself); scatter spots do not
-        self.front.setData([r.speed * scale for r in front], [getattr(r, basis) for r in front])
+        self.front.setData([to_x(r.speed) for r in front], [getattr(r, basis) for r in front])
 
     def _show_reasons(self) -> None:
         rows = self.table.selectionModel().selectedRows()

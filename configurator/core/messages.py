@@ -193,6 +193,7 @@ CATALOGUES: dict[str, dict[str, str]] = {"en": ENGLISH, "zh_CN": CHINESE}
 """Message templates by language; a missing id falls back to English."""
 
 TERMS: dict[str, dict[str, str]] = {
+    "en": {"vdi": "virtual-desktop", "transcode": "transcoding", "render": "rendering"},
     "zh_CN": {
         "memory bandwidth": "显存带宽",
         "compute": "算力",

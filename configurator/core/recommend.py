@@ -66,13 +66,18 @@ class Filters:
     classes: tuple[str, ...] = ()
     owned_card: str | None = None
     owned_count: int = 0
+    consumer: bool | None = None  # consumer graphics cards; None = only when classes are picked explicitly
 
     def allows(self, card: Card, workload: Workload) -> bool:
         classes = self.classes or DEFAULT_CLASSES[workload]
         return ((not self.vendors or card.vendor in self.vendors)
                 and (not self.domestic_only or card.vendor in DOMESTIC_VENDORS)
                 and card.category in classes
-                and (bool(self.classes) or not card.is_consumer))
+                and (self.allows_consumer or not card.is_consumer))
+
+    @property
+    def allows_consumer(self) -> bool:
+        return bool(self.classes) if self.consumer is None else self.consumer
 
 
 @dataclass(frozen=True)
@@ -508,6 +513,10 @@ def _graphics_mismatch(scenario: Scenario, catalog: Catalog, card: Card) -> Mess
     if card.category != "training" and not card.is_consumer:
         return None
     mine_candidates = graphics_candidates(scenario, card)
+    chosen = estimate(scenario, card)
+    needed = chosen.graphics.cards_needed if chosen.graphics else None
+    if not mine_candidates and needed and scenario.workload is not Workload.RENDER:
+        mine_candidates = [estimate(scenario.model_copy(update={"count": needed}), card)]  # e.g. passthrough
     for objective in (Objective.TCO, Objective.CLOUD):
         better = recommend(scenario, catalog, objective, Filters(), limit=1).best
         mine = min((v for v in (score(e, objective, Filters()) for e in mine_candidates) if v is not None),

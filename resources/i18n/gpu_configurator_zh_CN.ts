@@ -990,167 +990,238 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
 <context>
     <name>RecommendationPanel</name>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="110" />
+        <location filename="../../configurator/app/recommend_panel.py" line="111" />
         <source>&amp;Rank by</source>
         <translation>排序依据(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="111" />
+        <location filename="../../configurator/app/recommend_panel.py" line="112" />
         <source> h</source>
         <translation> 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="111" />
-        <source>Training must finish within (— = no deadline)</source>
-        <translation>训练必须在此时间内完成（— = 无期限）</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="113" />
+        <location filename="../../configurator/app/recommend_panel.py" line="114" />
         <source>&amp;Deadline</source>
         <translation>期限(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="114" />
+        <location filename="../../configurator/app/recommend_panel.py" line="115" />
         <source> req/s</source>
         <translation> 请求/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="114" />
+        <location filename="../../configurator/app/recommend_panel.py" line="115" />
         <source>Requests per second to serve (— = not set)</source>
         <translation>需要承载的每秒请求数（— = 未设置）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="116" />
+        <location filename="../../configurator/app/recommend_panel.py" line="117" />
         <source>Re&amp;quests</source>
         <translation>请求速率(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="117" />
+        <location filename="../../configurator/app/recommend_panel.py" line="118" />
         <source> ms/token</source>
         <translation> ms/词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="117" />
+        <location filename="../../configurator/app/recommend_panel.py" line="118" />
         <source>Time per output token target</source>
         <translation>每输出词元时间目标</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="119" />
+        <location filename="../../configurator/app/recommend_panel.py" line="120" />
         <source>&amp;Latency</source>
         <translation>延迟(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="120" />
+        <location filename="../../configurator/app/recommend_panel.py" line="121" />
         <source>Purchase or cloud budget in the scenario currency</source>
         <translation>采购或云租用预算（方案货币）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="122" />
+        <location filename="../../configurator/app/recommend_panel.py" line="123" />
         <source>&amp;Budget</source>
         <translation>预算(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="123" />
+        <location filename="../../configurator/app/recommend_panel.py" line="124" />
         <source> kW</source>
         <translation> kW</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="123" />
+        <location filename="../../configurator/app/recommend_panel.py" line="124" />
         <source>Facility power available</source>
         <translation>机房可用功率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="125" />
+        <location filename="../../configurator/app/recommend_panel.py" line="126" />
         <source>&amp;Power cap</source>
         <translation>功率上限(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="126" />
+        <location filename="../../configurator/app/recommend_panel.py" line="127" />
         <source>Domestic (China) vendors only</source>
         <translation>仅国产厂商</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="129" />
+        <location filename="../../configurator/app/recommend_panel.py" line="130" />
         <source>Include consumer graphics cards</source>
         <translation>包括消费级图形卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="130" />
+        <location filename="../../configurator/app/recommend_panel.py" line="131" />
         <source>GeForce-class cards: cheap, but no ECC, no NVLink and licence limits in data centres</source>
         <translation>GeForce 类消费级显卡：便宜，但无 ECC、无 NVLink，许可协议限制数据中心使用</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="134" />
+        <location filename="../../configurator/app/recommend_panel.py" line="135" />
         <source>&amp;Use this configuration</source>
         <translation>采用此配置(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="141" />
+        <location filename="../../configurator/app/recommend_panel.py" line="142" />
+        <source>FP32 per user</source>
+        <translation>每用户 FP32 算力</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/recommend_panel.py" line="142" />
+        <source>Per card</source>
+        <translation>每卡</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/recommend_panel.py" line="143" />
+        <source>Time to finish</source>
+        <translation>完成时间</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/recommend_panel.py" line="144" />
+        <source>Cost per user-month</source>
+        <translation>每用户每月成本</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/recommend_panel.py" line="144" />
+        <source>Cost per stream-hour</source>
+        <translation>每路每小时成本</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/recommend_panel.py" line="145" />
+        <source>Cost per frame</source>
+        <translation>每帧成本</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/recommend_panel.py" line="147" />
+        <location filename="../../configurator/app/recommend_panel.py" line="214" />
         <source>Cards</source>
         <translation>卡数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="141" />
+        <location filename="../../configurator/app/recommend_panel.py" line="147" />
         <source>Class</source>
         <translation>类别</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="141" />
+        <location filename="../../configurator/app/recommend_panel.py" line="143" />
         <source>Time or latency</source>
         <translation>时间或延迟</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="141" />
+        <location filename="../../configurator/app/recommend_panel.py" line="147" />
         <source>Score</source>
         <translation>得分</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="142" />
+        <location filename="../../configurator/app/recommend_panel.py" line="145" />
         <source>Cost per million tokens</source>
         <translation>每百万词元成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="142" />
+        <location filename="../../configurator/app/recommend_panel.py" line="112" />
+        <source>The training or render job must finish within (— = no deadline)</source>
+        <translation>训练或渲染任务必须在此时间内完成（— = 无期限）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/recommend_panel.py" line="147" />
         <source>Limited by</source>
         <translation>瓶颈</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="170" />
+        <location filename="../../configurator/app/recommend_panel.py" line="177" />
         <source>No card meets the constraints; {0} were left out.</source>
         <translation>没有加速卡满足限制条件；{0} 款被排除。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="189" />
+        <location filename="../../configurator/app/recommend_panel.py" line="200" />
+        <source>{0} TFLOP/s</source>
+        <translation>{0} TFLOP/s</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/recommend_panel.py" line="206" />
+        <source>per user-month</source>
+        <translation>每用户每月</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/recommend_panel.py" line="206" />
+        <source>per stream-hour</source>
+        <translation>每路每小时</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/recommend_panel.py" line="207" />
+        <source>per frame</source>
+        <translation>每帧</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/recommend_panel.py" line="207" />
+        <source>per million tokens</source>
+        <translation>每百万词元</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/recommend_panel.py" line="208" />
+        <source>Cloud cost {unit} [{currency}]</source>
+        <translation>云租用成本（{unit}）[{currency}]</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/recommend_panel.py" line="209" />
+        <source>Ownership cost {unit} [{currency}]</source>
+        <translation>自有成本（{unit}）[{currency}]</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/recommend_panel.py" line="211" />
+        <source>Cost against FP32 per user: the Pareto front</source>
+        <translation>成本与每用户 FP32 算力：帕累托前沿</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/recommend_panel.py" line="211" />
+        <source>FP32 per user [TFLOP/s]</source>
+        <translation>每用户 FP32 算力 [TFLOP/s]</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/recommend_panel.py" line="214" />
+        <source>Cost against cards: the Pareto front</source>
+        <translation>成本与卡数：帕累托前沿</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/recommend_panel.py" line="216" />
         <source>Cost against time: the Pareto front</source>
         <translation>成本与时间：帕累托前沿</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="190" />
+        <location filename="../../configurator/app/recommend_panel.py" line="217" />
         <source>Cost against latency: the Pareto front</source>
         <translation>成本与延迟：帕累托前沿</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="191" />
+        <location filename="../../configurator/app/recommend_panel.py" line="216" />
         <source>Time to finish [h]</source>
         <translation>完成时间 [小时]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="191" />
+        <location filename="../../configurator/app/recommend_panel.py" line="217" />
         <source>Time per token [ms]</source>
         <translation>每词元时间 [ms]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="194" />
-        <source>Cloud cost per million tokens [{0}]</source>
-        <translation>每百万词元云成本 [{0}]</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="195" />
-        <source>Ownership cost per million tokens [{0}]</source>
-        <translation>每百万词元拥有成本 [{0}]</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="221" />
+        <location filename="../../configurator/app/recommend_panel.py" line="253" />
         <source>Use recommendation</source>
         <translation>采用推荐</translation>
     </message>
@@ -3143,27 +3214,27 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
 <context>
     <name>recommend</name>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="42" />
+        <location filename="../../configurator/app/recommend_panel.py" line="43" />
         <source>Lowest cost of ownership (buy + electricity)</source>
         <translation>总拥有成本最低（采购 + 电费）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="43" />
+        <location filename="../../configurator/app/recommend_panel.py" line="44" />
         <source>Lowest cloud cost</source>
         <translation>云成本最低</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="44" />
+        <location filename="../../configurator/app/recommend_panel.py" line="45" />
         <source>Fastest</source>
         <translation>最快</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="45" />
+        <location filename="../../configurator/app/recommend_panel.py" line="46" />
         <source>Lowest energy</source>
         <translation>能耗最低</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="46" />
+        <location filename="../../configurator/app/recommend_panel.py" line="47" />
         <source>Fewest cards</source>
         <translation>卡数最少</translation>
     </message>

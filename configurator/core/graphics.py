@@ -278,7 +278,7 @@ def graphics_speed(scenario: Scenario, card: Card) -> tuple[GraphicsSpeed, Memor
     per_user = card.fp32_tflops / on_card if workload is Workload.VDI and card.fp32_tflops and on_card else None
     speed = GraphicsSpeed(workload, per_card, limiting, tuple(caps.items()), float(demand), served, needed,
                           tflops_per_user=per_user, messages=tuple(messages))
-    return speed, graphics_memory(scenario, card, on_card)
+    return speed, graphics_memory(scenario, card, max(on_card, 1))  # memory of at least one user or stream
 
 
 def demand_messages(speed: GraphicsSpeed, count: int) -> list[Message]:

@@ -206,7 +206,9 @@ def graphics_candidates(scenario: Scenario, card: Card) -> list[Estimate]:
     cards needed for all users or streams."""
     if graphics_unsuitable(scenario.workload, card):
         return []
-    base = updated_or_none(scenario, card_id=card.id, count=1, parallelism={"tp": 1, "pp": 1, "zero": 0})
+    per_node = 1 if card.is_consumer and scenario.workload is Workload.TRANSCODE else None  # sessions per server
+    base = updated_or_none(scenario, card_id=card.id, count=1, parallelism={
+        "tp": 1, "pp": 1, "zero": 0, "cards_per_node": per_node or scenario.parallelism.cards_per_node})
     if base is None:
         return []
     if scenario.workload is Workload.RENDER:

@@ -1,0 +1,152 @@
+"""Graphics workloads in the desktop app: editor, charts, results, wizard and recommendations."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QMessageBox
+
+from configurator.app.main_window import MainWindow
+from configurator.app.wizard import WorkloadWizard
+
+
+@pytest.fixture
+def window(qtbot, controller, tmp_path, monkeypatch):
+    monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: QMessageBox.StandardButton.Discard)
+    w = MainWindow(controller, QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    return w
+
+
+def analysed(qtbot, controller, action):
+    with qtbot.waitSignal(controller.analysis_changed, timeout=3000) as blocker:
+        action()
+    return blocker.args[0]
+
+
+def test_choosing_a_graphics_workload_shows_its_controls(qtbot, window):
+    editor = window.editor
+    analysed(qtbot, window.controller, lambda: editor.workload.setCurrentIndex(editor.workload.findData("vdi")))
+    assert editor.desktops_group.isVisibleTo(window) and not editor.model_group.isVisibleTo(window)
+    assert not editor.training_group.isVisibleTo(window) and not editor.tp.isEnabled()
+    assert editor.encoder_fps.isVisibleTo(window) and not editor.matmul.isVisibleTo(window)
+    analysed(qtbot, window.controller, lambda: editor.workload.setCurrentIndex(editor.workload.findData("render")))
+    assert editor.render_group.isVisibleTo(window) and not editor.desktops_group.isVisibleTo(window)
+
+
+@pytest.mark.parametrize(
+    ("workload", "widget_name", "value", "check"),
+    [
+        ("vdi", "users", 300, lambda a: a.estimate.graphics.demand == 300),
+        ("vdi", "shading", 3.0, lambda a: a.estimate.scenario.graphics.shading_tflops_per_user == 3.0),
+        ("transcode", "streams", 64, lambda a: a.estimate.graphics.demand == 64),
+        ("transcode", "fps", 60, lambda a: a.estimate.scenario.graphics.fps == 60),
+        ("render", "frames", 500, lambda a: a.estimate.graphics.demand == 500),
+        ("render", "scene", 40.0, lambda a: a.estimate.scenario.graphics.scene_gib == 40.0),
+        ("render", "minutes", 2.5, lambda a: a.estimate.scenario.graphics.reference_minutes_per_frame == 2.5),
+        ("transcode", "encoder_fps", 480, lambda a: a.estimate.scenario.assumptions.encoder_fps_1080p == 480),
+    ],
+)
+def test_graphics_spin_boxes_update_the_estimate(qtbot, window, workload, widget_name, value, check):
+    window.controller.apply_many({"workload": workload, "card_id": "l40s", "count": 2, "parallelism.zero": 0})
+    window.controller.recompute()
+    widget = getattr(window.editor, widget_name)
+    analysis = analysed(qtbot, window.controller, lambda: widget.setValue(value))
+    assert check(analysis)
+
+
+def test_profile_codec_and_reference_combos(qtbot, window):
+    editor, controller = window.editor, window.controller
+    controller.apply_many({"workload": "vdi", "card_id": "a40", "count": 1, "parallelism.zero": 0})
+    controller.recompute()
+    analysis = analysed(qtbot, controller, lambda: editor.profile.setCurrentIndex(editor.profile.findData(1)))
+    assert analysis.estimate.graphics.per_card == 32
+    controller.apply("workload", "transcode")
+    analysis = analysed(qtbot, controller, lambda: editor.codec.setCurrentIndex(editor.codec.findData("av1")))
+    assert analysis.estimate.graphics.per_card == 0  # the A40's NVENC cannot encode AV1
+    controller.apply("workload", "render")
+    analysis = analysed(qtbot, controller, lambda: editor.reference.setCurrentIndex(editor.reference.findData("l4")))
+    g = analysis.estimate.scenario.graphics
+    assert g.reference_card == "l4" and g.reference_fp32_tflops == controller.catalog.get("l4").fp32_tflops
+
+
+@pytest.mark.parametrize("workload", ["vdi", "transcode", "render"])
+def test_charts_and_results_follow_graphics_work(qtbot, window, workload):
+    controller = window.controller
+    controller.set_compared(["l4", "a40"])
+    analysis = analysed(qtbot, controller, lambda: controller.apply_many(
+        {"workload": workload, "card_id": "l40s", "count": 2, "parallelism.zero": 0}))
+    assert window.memory_chart.bars["graphics"].opts["height"][0] > 0
+    assert len(window.scaling_chart.throughput.getData()[0]) > 5
+    assert window.cost_chart.points.data.size >= 2
+    assert window.curve_chart.curve.getData()[0] is not None
+    assert "L40S" in window.results.verdict.text()
+    assert analysis.estimate.graphics is not None
+    labels = " ".join(window.results.values)
+    assert "Tokens" not in labels and "token" not in labels
+
+
+def test_verdict_says_how_many_cards_are_needed(qtbot, window):
+    controller = window.controller
+    analysed(qtbot, controller, lambda: controller.apply_many(
+        {"workload": "vdi", "card_id": "l40s", "count": 1, "graphics.users": 100, "parallelism.zero": 0}))
+    text = window.results.verdict.text()
+    assert "24 of 100 users" in text and "5 cards needed" in text
+
+
+def test_wizard_graphics_path_skips_the_model_and_avoids_training_cards(qtbot, controller):
+    wizard = WorkloadWizard(controller)
+    qtbot.addWidget(wizard)
+    wizard.show()
+    wizard.goal.set_workload("transcode")
+    wizard.next()
+    assert wizard.currentPage() is wizard.load and wizard.load.video_box.isVisibleTo(wizard)
+    wizard.load.streams.setValue(120)
+    wizard.load.codec.setCurrentIndex(wizard.load.codec.findData("hevc"))
+    wizard.next()
+    assert controller.catalog.get(wizard.limits.card.currentData()).category != "training"
+    wizard.limits.card.setCurrentIndex(wizard.limits.card.findData("h100-sxm"))
+    assert "training card" in wizard.limits.class_note.text()
+    wizard.limits.card.setCurrentIndex(wizard.limits.card.findData("l4"))
+    assert wizard.limits.class_note.text() == ""
+    wizard.next()
+    assert "L4" in wizard.summary.text.toPlainText()
+    wizard.accept()
+    s = controller.scenario
+    assert s.workload.value == "transcode" and s.card_id == "l4" and s.graphics.streams == 120
+    result = controller.recompute().estimate
+    assert result.usable and result.graphics.served == 120
+
+
+def test_wizard_desktop_user_kinds(qtbot, controller):
+    wizard = WorkloadWizard(controller)
+    qtbot.addWidget(wizard)
+    wizard.goal.set_workload("vdi")
+    wizard.next()
+    wizard.load.user_kind.setCurrentIndex(wizard.load.user_kind.findData("designer"))
+    wizard.load.desktop_users.setValue(40)
+    wizard.next()
+    wizard.limits.card.setCurrentIndex(wizard.limits.card.findData("a40"))
+    wizard.next()
+    wizard.accept()
+    g = controller.scenario.graphics
+    assert (g.profile_gib, g.shading_tflops_per_user, g.users) == (4, 2.0, 40)
+    assert controller.recompute().estimate.usable
+
+
+def test_recommendation_panel_for_desktops(qtbot, window):
+    controller = window.controller
+    controller.apply_many({"workload": "vdi", "card_id": "h100-sxm", "count": 4, "parallelism.zero": 0,
+                           "graphics.users": 200})
+    panel = window.toggle_recommendations(True)
+    panel.objective.setCurrentIndex(panel.objective.findData("cloud"))
+    result = panel.refresh()
+    assert result.ranked and panel.table.rowCount() == len(result.ranked)
+    header = panel.table.horizontalHeaderItem(4).text()
+    assert "user-month" in header
+    assert "training card" in panel.mismatch_label.text()
+    assert panel.use_selected()
+    assert controller.scenario.card_id == result.ranked[0].card.id
+    assert controller.recompute().estimate.usable

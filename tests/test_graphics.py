@@ -1,0 +1,253 @@
+"""Graphics workloads: virtual desktops, transcoding and rendering, checked on published figures."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+
+from configurator.cli import main
+from configurator.core.analysis import analyse
+from configurator.core.estimate import estimate
+from configurator.core.graphics import PRESET_SPEED, vgpu_instances
+from configurator.core.recommend import Filters, Objective, mismatch, recommend
+from configurator.core.scenario import Scenario, updated
+from configurator.core.scenario_io import read_scenario, write_scenario
+from configurator.report.summary import build_summary
+
+
+@pytest.fixture
+def base(llama8b):
+    return Scenario(model=llama8b)
+
+
+def on(scenario, catalog, card_id, **changes):
+    s = updated(scenario, card_id=card_id, **changes)
+    return estimate(s, catalog.get(card_id))
+
+
+def ids(est):
+    return [m.id for m in est.messages]
+
+
+# ---- virtual desktops ---------------------------------------------------------------------
+
+# NVIDIA's A40 Q-series table: profile [GB] -> vGPUs per GPU (A40-1Q … A40-48Q)
+A40_PROFILES = {1: 32, 2: 24, 3: 16, 4: 12, 6: 8, 8: 6, 12: 4, 16: 3, 24: 2, 48: 1}
+
+
+@pytest.mark.parametrize(("profile", "published"), A40_PROFILES.items())
+def test_a40_vgpu_counts_match_nvidia_table(catalog, profile, published):
+    assert vgpu_instances(catalog.get("a40"), profile, 32) == published
+
+
+def test_a16_board_hosts_64_knowledge_workers(catalog, base):
+    """NVIDIA sizes an A16 board (4 GPUs × 16 GB) for 64 desktops with 1 GB profiles."""
+    est = on(base, catalog, "a16-gpu", workload="vdi", count=4,
+             graphics={"users": 64, "profile_gib": 1, "shading_tflops_per_user": 0.25})
+    assert est.graphics.per_card == 16
+    assert est.graphics.served == 64 and est.graphics.meets_demand
+    assert catalog.get("a16-gpu").gpus_per_board == 4
+
+
+def test_heavy_users_are_limited_by_shading(catalog, base):
+    est = on(base, catalog, "l4", workload="vdi", count=1,
+             graphics={"users": 10, "profile_gib": 1, "shading_tflops_per_user": 6})
+    assert est.graphics.limiting == "shading load"
+    assert est.graphics.per_card == math.floor(catalog.get("l4").fp32_tflops / 6)
+
+
+def test_profile_larger_than_card_does_not_fit(catalog, base):
+    est = on(base, catalog, "l4", workload="vdi", graphics={"profile_gib": 48})
+    assert not est.fits and "does-not-fit" in ids(est)
+
+
+def test_vdi_needs_more_cards_and_says_how_many(catalog, base):
+    est = on(base, catalog, "l40s", workload="vdi", count=2, graphics={"users": 100, "profile_gib": 2})
+    assert est.graphics.per_card == 24 and est.graphics.cards_needed == 5
+    assert not est.usable and "misses-users" in ids(est)
+    assert "vgpu-licence-not-included" in ids(est)
+
+
+def test_consumer_and_training_cards_get_passthrough_and_warnings(catalog, base):
+    consumer = on(base, catalog, "rtx-4090", workload="vdi")
+    assert consumer.graphics.limiting == "passthrough" and consumer.graphics.per_card == 1
+    assert {"no-graphics-vgpu", "consumer-card-datacenter"} <= set(ids(consumer))
+    training = on(base, catalog, "h100-sxm", workload="vdi")
+    assert {"class-mismatch", "no-display-no-encoder"} <= set(ids(training))
+
+
+def test_profiles_that_do_not_exist_are_refused(base):
+    with pytest.raises(ValueError, match="profiles are"):
+        updated(base, workload="vdi", graphics={"profile_gib": 5})
+
+
+# ---- video --------------------------------------------------------------------------------
+
+
+def test_one_encoder_carries_eight_1080p30_or_one_2160p60(catalog, base):
+    """vMix's planning figure per NVIDIA encoding chip: 8 × 1080p30, 4 × 1080p60 or 1 × 2160p60."""
+    for resolution, fps, streams in (("1080p", 30, 8), ("1080p", 60, 4), ("2160p", 60, 1)):
+        est = on(base, catalog, "t4", workload="transcode", count=1,
+                 graphics={"streams": 1, "resolution": resolution, "fps": fps, "decode": False})
+        assert est.graphics.per_card == streams
+
+
+def test_engines_multiply_and_decoders_can_limit(catalog, base):
+    l40s = on(base, catalog, "l40s", workload="transcode", count=1, graphics={"streams": 200})
+    assert dict(l40s.graphics.capacities)["encoders"] == 3 * 8
+    rtx = on(base, catalog, "rtx-4090", workload="transcode", count=1, parallelism={"cards_per_node": 1},
+             graphics={"streams": 200, "preset": "p1"})
+    caps = dict(rtx.graphics.capacities)
+    assert caps["decoders"] == 8 and caps["encoders"] > 8  # one NVDEC, two NVENC
+
+
+def test_preset_speeds_are_the_measured_ratios():
+    assert PRESET_SPEED["p1"] == pytest.approx(35.9 / 17.4)
+    assert PRESET_SPEED["p4"] == 1.0
+    assert PRESET_SPEED["p5"] < 1
+
+
+def test_consumer_cards_hit_the_session_limit(catalog, base):
+    est = on(base, catalog, "rtx-4090", workload="transcode", count=1, parallelism={"cards_per_node": 1},
+             graphics={"streams": 50, "resolution": "720p", "decode": False})
+    assert est.graphics.limiting == "encode sessions" and est.graphics.per_card == 8
+    assert "consumer-encode-sessions" in ids(est)
+
+
+def test_av1_needs_an_av1_encoder(catalog, base):
+    t4 = on(base, catalog, "t4", workload="transcode", graphics={"codec": "av1"})
+    assert t4.graphics.per_card == 0 and "no-av1-encoder" in ids(t4)
+    l4 = on(base, catalog, "l4", workload="transcode", graphics={"codec": "av1"})
+    assert l4.graphics.per_card > 0 and "no-av1-encoder" not in ids(l4)
+
+
+def test_cards_without_encoders_cannot_transcode(catalog, base):
+    est = on(base, catalog, "h100-sxm", workload="transcode")
+    assert est.graphics.per_card == 0 and est.graphics.cards_needed is None and not est.usable
+    assert "no-encoder" in ids(est)
+    unknown = on(base, catalog, "mtt-s80", workload="transcode")
+    assert unknown.graphics.limiting == "unknown" and "encoder-unknown" in ids(unknown)
+
+
+# ---- rendering ----------------------------------------------------------------------------
+
+
+def test_render_time_scales_with_fp32_and_whole_frames(catalog, base):
+    graphics = {"frames": 10, "reference_card": "rtx-4090", "reference_fp32_tflops": 82.6,
+                "reference_minutes_per_frame": 6.0}
+    l4 = on(base, catalog, "l4", workload="render", count=4, graphics=graphics)
+    minutes = 6.0 * 82.6 / catalog.get("l4").fp32_tflops
+    assert l4.graphics.minutes_per_frame == pytest.approx(minutes)
+    assert l4.graphics.hours == pytest.approx(3 * minutes / 60)  # ceil(10 / 4) frames on the busiest card
+    assert l4.hours == l4.graphics.hours and l4.costs.per_unit is not None
+
+
+def test_scene_must_fit_in_each_card(catalog, base):
+    est = on(base, catalog, "l4", workload="render", graphics={"scene_gib": 30})
+    assert not est.fits and est.memory.graphics > 30 * 2**30
+
+
+def test_no_rt_cores_is_said(catalog, base):
+    assert "no-rt-cores" in ids(on(base, catalog, "h100-pcie", workload="render"))
+    assert "no-rt-cores" not in ids(on(base, catalog, "l40", workload="render"))
+
+
+def test_render_deadline_is_checked(catalog, base):
+    est = on(base, catalog, "l4", workload="render", count=1, constraints={"deadline_hours": 1})
+    assert "misses-deadline" in ids(est)
+
+
+# ---- analysis, recommendation, summary ----------------------------------------------------
+
+
+@pytest.mark.parametrize(("workload", "variable"), [("vdi", "users"), ("transcode", "streams"),
+                                                     ("render", "scene_gib")])
+def test_analysis_has_graphics_curves_and_points(catalog, base, workload, variable):
+    analysis = analyse(updated(base, workload=workload, card_id="l40s", count=4), catalog, ["l4", "a40"])
+    assert analysis.memory_curve.variable == variable
+    assert len(analysis.by_count) > 5 and all(e.graphics is not None for e in analysis.by_count)
+    assert analysis.catalog_points and all(p.card.category != "training" or workload == "render"
+                                           for p in analysis.catalog_points)
+    assert len(analysis.compared) == 2
+
+
+@pytest.mark.parametrize("workload", ["vdi", "transcode", "render"])
+def test_recommendation_leaves_out_consumer_and_unsuited_cards(catalog, base, workload):
+    result = recommend(updated(base, workload=workload), catalog, Objective.CLOUD)
+    assert result.ranked
+    for rec in result.ranked:
+        assert not rec.card.is_consumer and rec.card.category != "training"
+        assert rec.estimate.usable
+    assert result.ranked[0].reasons
+
+
+def test_recommendation_explains_why_a_card_was_left_out(catalog, base):
+    result = recommend(updated(base, workload="vdi"), catalog, Objective.CLOUD)
+    assert "vGPU" in result.rejected["l20"]
+    consumer = recommend(updated(base, workload="transcode"), catalog, Objective.CLOUD,
+                         Filters(consumer=True, classes=("graphics",)))
+    assert any(r.card.is_consumer for r in consumer.ranked)
+
+
+def test_training_card_for_graphics_is_flagged(catalog, base):
+    warning = mismatch(updated(base, workload="transcode", card_id="h100-sxm"), catalog)
+    assert warning is not None and warning.id.startswith("mismatch-")
+    assert mismatch(updated(base, workload="transcode", card_id="l4"), catalog) is None
+
+
+@pytest.mark.parametrize("workload", ["vdi", "transcode", "render"])
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_summary_for_graphics(catalog, base, workload, language):
+    est = on(base, catalog, "l40s", workload=workload, count=2)
+    summary = build_summary(est, catalog, language)
+    keys = [t.key for t in summary.tables]
+    assert keys[:4] == ["workload", "card", "memory", "speed"]
+    text = " ".join(" ".join(row) for t in summary.tables for row in t.rows)
+    assert "NVENC" in text and "GiB" in text
+    assert all(alt.usable for alt in summary.alternatives)
+    if language == "zh_CN":
+        for english in ("Users", "Streams", "Scene", "Limited by", "framebuffer", "encoders", "Per frame"):
+            assert english not in text
+
+
+def test_scenario_file_keeps_the_graphics_section(tmp_path, base):
+    scenario = updated(base, workload="transcode", graphics={"streams": 42, "codec": "hevc"})
+    path = tmp_path / "video.gpuconf.json"
+    write_scenario(path, scenario)
+    assert read_scenario(path) == scenario
+
+
+# ---- command line -------------------------------------------------------------------------
+
+
+def test_cli_transcode_json(capsys):
+    code = main(["estimate", "--json", "--workload", "transcode", "--card", "l4", "--count", "2",
+                 "--streams", "40", "--resolution", "720p", "--codec", "av1"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    result = json.loads(out)
+    assert result["graphics"]["unit"] == "streams" and result["graphics"]["limited_by"] == "encoders"
+    assert result["cost"]["per_unit_basis"] == "stream-hour"
+
+
+def test_cli_render_reference_card_and_table(capsys):
+    code = main(["estimate", "--workload", "render", "--card", "l40", "--reference-card", "l4",
+                 "--minutes-per-frame", "10", "--frames", "100"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    assert "time per frame" in out and "min" in out
+
+
+def test_cli_bad_profile_is_one_line(capsys):
+    code = main(["estimate", "--workload", "vdi", "--profile", "5"])
+    _, err = capsys.readouterr()
+    assert code != 0 and "profiles are" in err and len(err.strip().splitlines()) == 1
+
+
+def test_cli_recommend_vdi(capsys):
+    code = main(["recommend", "--workload", "vdi", "--users", "300", "--profile", "1", "--objective", "cloud"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    assert "users per card" in out

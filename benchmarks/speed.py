@@ -38,6 +38,12 @@ SCENARIOS = {
     "inference MoE 671B, TP8": Scenario(
         model=preset("deepseek-v3"), card_id="h200-sxm", count=8, workload="inference", precision="fp8",
         parallelism={"tp": 8}, serving={"concurrency": 64}),
+    "virtual desktops, 500 users": Scenario(
+        model=preset("llama3-8b"), card_id="l40s", count=16, workload="vdi", graphics={"users": 500}),
+    "transcoding, 300 streams": Scenario(
+        model=preset("llama3-8b"), card_id="l4", count=8, workload="transcode", graphics={"streams": 300}),
+    "rendering, 2000 frames": Scenario(
+        model=preset("llama3-8b"), card_id="l40", count=8, workload="render", graphics={"frames": 2000}),
 }
 
 

@@ -251,9 +251,22 @@ def _estimate_inference(scenario: Scenario, card: Card, basis: InferenceBasis) -
                     tuple(messages))
 
 
-def _graphics_costs(scenario: Scenario, card: Card, speed: GraphicsSpeed, power: Power | None) -> Costs:
+@dataclass(frozen=True)
+class GraphicsBasis:
+    """What a graphics estimate needs that does not depend on the card count."""
+
+    plan: PrecisionPlan
+    prices: PriceBasis
+    card_messages: tuple[Message, ...]
+
+
+def graphics_basis(scenario: Scenario, card: Card) -> GraphicsBasis:
+    return GraphicsBasis(plan_inference(card, scenario.precision), price_basis(card, scenario.economics),
+                         tuple(card_fit_messages(scenario, card)) + tuple(_class_messages(scenario, card)))
+
+
+def _graphics_costs(scenario: Scenario, prices: PriceBasis, speed: GraphicsSpeed, power: Power | None) -> Costs:
     """Costs per hour (VDI, transcoding) or for the render job, with the cost per unit."""
-    prices = price_basis(card, scenario.economics)
     if scenario.workload is Workload.RENDER:
         costs = job_costs(scenario, prices, power, speed.hours, None)
         per_unit = costs.total / speed.demand if costs.total is not None else None
@@ -265,25 +278,24 @@ def _graphics_costs(scenario: Scenario, card: Card, speed: GraphicsSpeed, power:
     return replace(costs, per_unit=per_unit)
 
 
-def _estimate_graphics(scenario: Scenario, card: Card) -> Estimate:
+def _estimate_graphics(scenario: Scenario, card: Card, basis: GraphicsBasis) -> Estimate:
     speed, memory = graphics_speed(scenario, card)
     power = deployment_power(card, scenario)
     hours = speed.hours if scenario.workload is Workload.RENDER else 1.0
     energy = energy_kwh(power, hours) if power and hours is not None else None
-    costs = _graphics_costs(scenario, card, speed, power)
-    plan = plan_inference(card, scenario.precision)
+    costs = _graphics_costs(scenario, basis.prices, speed, power)
     limits = messages_for_limits(scenario, card, speed.hours, None, costs, power, None)
     fit = _fit_messages(memory, card) if not memory.fits or scenario.workload is not Workload.VDI else []
-    messages = [*fit, *speed.messages, *demand_messages(speed, scenario.count),
-                *card_fit_messages(scenario, card), *limits, *_class_messages(scenario, card), *costs.messages]
-    return Estimate(scenario, card, plan, memory, Limits(), None, None, power, energy, costs, tuple(messages),
-                    speed)
+    messages = [*fit, *speed.messages, *demand_messages(speed, scenario.count), *basis.card_messages, *limits,
+                *costs.messages]
+    return Estimate(scenario, card, basis.plan, memory, Limits(), None, None, power, energy, costs,
+                    tuple(messages), speed)
 
 
 def estimate(scenario: Scenario, card: Card) -> Estimate:
     """Memory, speed, power and cost of ``scenario`` on ``scenario.count`` × ``card``."""
     if scenario.workload.is_graphics:
-        return _estimate_graphics(scenario, card)
+        return _estimate_graphics(scenario, card, graphics_basis(scenario, card))
     if scenario.workload is Workload.INFERENCE:
         return _estimate_inference(scenario, card, inference_basis(scenario, card))
     return _estimate_training(scenario, card, training_basis(scenario, card))
@@ -317,7 +329,8 @@ def sweep_counts(scenario: Scenario, card: Card, counts: Sequence[int]) -> list[
     """
     chosen = valid_counts(scenario, counts)
     if scenario.workload.is_graphics:
-        return [_estimate_graphics(with_count(scenario, n), card) for n in chosen]
+        basis = graphics_basis(scenario, card)
+        return [_estimate_graphics(with_count(scenario, n), card, basis) for n in chosen]
     if scenario.workload is Workload.INFERENCE:
         inference = inference_basis(scenario, card)
         return [_estimate_inference(with_count(scenario, n), card, inference) for n in chosen]

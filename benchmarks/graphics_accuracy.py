@@ -1,0 +1,83 @@
+"""Graphics estimates against published figures: vGPU densities and video-encoder throughput.
+
+Prints one row per published figure (predicted, published, error %) with its source. The
+encoder default (1080p at 240 frames/s per NVENC at P4) comes from one planning figure
+(vMix knowledge base 171); the rows below are other sources, so they check it rather than
+restate it. Nothing here is tuned to a row.
+
+Usage: ``python benchmarks/graphics_accuracy.py``
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+
+from configurator.core.architecture import preset
+from configurator.core.catalog import load_bundled_catalog
+from configurator.core.estimate import estimate
+from configurator.core.graphics import PRESET_SPEED, pixel_ratio, vgpu_instances
+from configurator.core.scenario import Assumptions, Scenario, updated
+
+CATALOG = load_bundled_catalog()
+BASE = Scenario(model=preset("llama3-8b"))
+
+
+@dataclass
+class Row:
+    figure: str
+    predicted: float
+    published: float
+    source: str
+    note: str = ""
+
+    @property
+    def error_pct(self) -> float:
+        return 100.0 * (self.predicted - self.published) / self.published
+
+
+def vgpu_rows() -> list[Row]:
+    """NVIDIA's A40 Q-series table (A40-1Q … A40-48Q) and the A16's 64 desktops per board."""
+    table = {1: 32, 2: 24, 3: 16, 4: 12, 6: 8, 8: 6, 12: 4, 16: 3, 24: 2, 48: 1}
+    a40 = CATALOG.get("a40")
+    rows = [Row(f"A40 vGPUs per GPU, {p} GB profile", vgpu_instances(a40, p, Assumptions().max_vgpus_per_gpu), n,
+                "NVIDIA vGPU types (A40-nQ); open-gpu-kernel-modules kernel_vgpu_mgr.c")
+            for p, n in table.items()]
+    a16 = estimate(updated(BASE, workload="vdi", card_id="a16-gpu", count=4,
+                           graphics={"users": 64, "profile_gib": 1}), CATALOG.get("a16-gpu"))
+    rows.append(Row("A16 board (4 GPUs), 1 GB knowledge-worker desktops", a16.graphics.served, 64,
+                    "fluence.network/blog/nvidia-a16 (NVIDIA: up to 64 users per board)",
+                    "the default 0.25 TFLOP/s per user is derived from this density (not independent)"))
+    return rows
+
+
+def encoder_rows() -> list[Row]:
+    a = Assumptions()
+    turing_hevc = a.encoder_fps_1080p * PRESET_SPEED["p4"]
+    rows = [Row("Turing NVENC, 1080p HEVC frames/s (B-frames, look-ahead)", turing_hevc, (262 + 284) / 2,
+                "github.com/rigaya/NVEnc issue 88 (RTX 2070, one NVENC, measured 262-284 fps)",
+                "preset of the measurement not stated; compared at P4")]
+    l4 = CATALOG.get("l4")
+    per_card = l4.video.nvenc * a.encoder_fps_1080p * PRESET_SPEED["p1"] * pixel_ratio("720p") / 30
+    rows.append(Row("8 x L4, concurrent AV1 720p30 streams", 8 * per_card, 1040,
+                    "NVIDIA L4 launch claim (1,040 AV1 720p30 streams), as quoted by grokipedia.com NVIDIA_L4_vs_L40S",
+                    "server size and preset not stated: 8 cards and P1 assumed; a marketing figure"))
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    rows = [*vgpu_rows(), *encoder_rows()]
+    print(f"{'figure':56} {'predicted':>10} {'published':>10} {'error %':>8}  source")
+    for r in rows:
+        print(f"{r.figure[:56]:56} {r.predicted:10.4g} {r.published:10.4g} {r.error_pct:+8.1f}  {r.source}")
+        if r.note:
+            print(f"{'':56}   note: {r.note}")
+    exact = sum(abs(r.error_pct) < 0.5 for r in rows)
+    print(f"\n{exact}/{len(rows)} rows exact; largest miss {max(abs(r.error_pct) for r in rows):.0f} %")
+    print("Render times scale by FP32 from the user's own measurement; no independent published render "
+          "benchmark is in the reference data, so that scaling is not checked here.")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

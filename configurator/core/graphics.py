@@ -181,7 +181,7 @@ def transcode_capacities(scenario: Scenario, card: Card) -> tuple[dict[str, floa
     if card.is_consumer:
         sessions = scenario.assumptions.consumer_encode_sessions
         messages.append(msg("consumer-encode-sessions", card=card.name, sessions=sessions))
-        caps["encode sessions"] = sessions / min(scenario.parallelism.cards_per_node, scenario.count)
+        caps["encode sessions"] = math.floor(sessions / min(scenario.parallelism.cards_per_node, scenario.count))
     return caps, messages
 
 

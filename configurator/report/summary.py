@@ -312,7 +312,7 @@ def _graphics_speed_rows(est: Estimate, w: Words) -> tuple[tuple[str, str], ...]
                 (w("Time for the job"), duration(g.hours, w)))
     unit = w(g.unit)
     rows = [(w("Per card"), f"{count(g.per_card)} {unit}"), (w("Limited by"), w(g.limiting))]
-    rows += [(f"— {w(name)}", f"{num(value)} {unit}" if value is not None else "—") for name, value in g.capacities]
+    rows += [(f"— {w(name)}", f"{count(value)} {unit}" if value is not None else "—") for name, value in g.capacities]
     rows += [(w("Carried"), f"{count(g.served)} / {count(g.demand)} {unit}"),
              (w("Cards needed"), count(g.cards_needed) if g.cards_needed else "—")]
     if g.tflops_per_user is not None:

@@ -95,6 +95,8 @@ def _add_scenario_flags(parser: argparse.ArgumentParser) -> None:
     gr.add_argument("--preset", choices=_choices(EncoderPreset), help="NVENC preset, p1 fastest .. p5 better quality")
     gr.add_argument("--no-decode", dest="decode", action="store_false", default=None,
                     help="streams arrive decoded (encode only)")
+    gr.add_argument("--local-display", action="store_true", default=None,
+                    help="a monitor is attached to the card (workstation)")
     gr.add_argument("--scene", type=float, metavar="GIB", help="scene geometry and textures [GiB]")
     gr.add_argument("--frames", type=int, help="frames to render")
     gr.add_argument("--reference-card", metavar="ID", help="card the time per frame was measured on")
@@ -136,6 +138,7 @@ _FLAG_TO_FIELD = {
     "preset": ("graphics", "preset"),
     "decode": ("graphics", "decode"),
     "scene": ("graphics", "scene_gib"),
+    "local_display": ("graphics", "local_display"),
     "frames": ("graphics", "frames"),
     "minutes_per_frame": ("graphics", "reference_minutes_per_frame"),
     "currency": ("economics", "currency"),

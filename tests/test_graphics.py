@@ -251,3 +251,18 @@ def test_cli_recommend_vdi(capsys):
     out, err = capsys.readouterr()
     assert code == 0, err
     assert "users per card" in out
+
+
+def test_local_display_warns_on_cards_without_outputs(catalog, base):
+    est = on(base, catalog, "l4", workload="render", graphics={"local_display": True})
+    assert "no-display-outputs" in ids(est)
+    assert "no-display-outputs" not in ids(on(base, catalog, "l40", workload="render",
+                                               graphics={"local_display": True}))
+
+
+def test_summary_counts_servers_and_boards(catalog, base):
+    est = on(base, catalog, "a16-gpu", workload="vdi", count=4, parallelism={"cards_per_node": 8},
+             graphics={"users": 100, "profile_gib": 1})
+    rows = dict(next(t for t in build_summary(est, catalog).tables if t.key == "speed").rows)
+    assert rows["Cards needed"] == "7" and rows["Boards needed"] == "2"
+    assert rows["Servers needed"].startswith("1 at 8")

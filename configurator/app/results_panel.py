@@ -10,6 +10,7 @@ from configurator.app.i18n import message_text
 from configurator.app.labels import limit_names, unit_names
 from configurator.core.analysis import Analysis
 from configurator.core.estimate import Estimate
+from configurator.core.graphics import boards_needed, servers_needed
 
 
 class ResultsPanel(QWidget):
@@ -54,7 +55,12 @@ class ResultsPanel(QWidget):
             (self.tr("Carried"), self.tr("{served} of {demand} {unit}").format(
                 served=fmt.whole(g.served), demand=fmt.whole(g.demand), unit=unit)),
             (self.tr("Cards needed"), fmt.whole(g.cards_needed)),
+            (self.tr("Servers needed"), self.tr("{n} at {per} cards each").format(
+                n=fmt.whole(servers_needed(g.cards_needed, est.scenario.parallelism.cards_per_node)),
+                per=est.scenario.parallelism.cards_per_node)),
         ]
+        if est.card.gpus_per_board > 1:
+            rows.append((self.tr("Boards needed"), fmt.whole(boards_needed(g.cards_needed, est.card))))
         if g.tflops_per_user is not None:
             rows.append((self.tr("FP32 per user"), self.tr("{0} TFLOP/s").format(fmt.significant(g.tflops_per_user))))
         per_unit = self.tr("Per user-month") if g.workload.value == "vdi" else self.tr("Per stream-hour")

@@ -13,7 +13,7 @@ from datetime import date
 from configurator import __version__
 from configurator.core.catalog import Card, Catalog
 from configurator.core.estimate import Estimate, estimate, with_count
-from configurator.core.graphics import graphics_unsuitable
+from configurator.core.graphics import boards_needed, graphics_unsuitable, servers_needed
 from configurator.core.units import GIB
 from configurator.report.language import CLASS_LABELS, VGPU_LABELS, WORKLOAD_LABELS, Words
 
@@ -314,7 +314,12 @@ def _graphics_speed_rows(est: Estimate, w: Words) -> tuple[tuple[str, str], ...]
     rows = [(w("Per card"), f"{count(g.per_card)} {unit}"), (w("Limited by"), w(g.limiting))]
     rows += [(f"— {w(name)}", f"{count(value)} {unit}" if value is not None else "—") for name, value in g.capacities]
     rows += [(w("Carried"), f"{count(g.served)} / {count(g.demand)} {unit}"),
-             (w("Cards needed"), count(g.cards_needed) if g.cards_needed else "—")]
+             (w("Cards needed"), count(g.cards_needed) if g.cards_needed else "—"),
+             (w("Servers needed"), w("{n} at {per} cards each", n=count(servers_needed(
+                 g.cards_needed, est.scenario.parallelism.cards_per_node)),
+                 per=est.scenario.parallelism.cards_per_node) if g.cards_needed else "—")]
+    if est.card.gpus_per_board > 1:
+        rows.append((w("Boards needed"), count(boards_needed(g.cards_needed, est.card))))
     if g.tflops_per_user is not None:
         rows.append((w("FP32 per user"), f"{num(g.tflops_per_user)} TFLOP/s"))
     return tuple(rows)

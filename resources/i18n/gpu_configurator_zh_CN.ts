@@ -1000,228 +1000,228 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
         <translation> 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="114" />
+        <location filename="../../configurator/app/recommend_panel.py" line="115" />
         <source>&amp;Deadline</source>
         <translation>期限(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="115" />
+        <location filename="../../configurator/app/recommend_panel.py" line="116" />
         <source> req/s</source>
         <translation> 请求/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="115" />
+        <location filename="../../configurator/app/recommend_panel.py" line="116" />
         <source>Requests per second to serve (— = not set)</source>
         <translation>需要承载的每秒请求数（— = 未设置）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="117" />
+        <location filename="../../configurator/app/recommend_panel.py" line="118" />
         <source>Re&amp;quests</source>
         <translation>请求速率(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="118" />
+        <location filename="../../configurator/app/recommend_panel.py" line="119" />
         <source> ms/token</source>
         <translation> ms/词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="118" />
+        <location filename="../../configurator/app/recommend_panel.py" line="119" />
         <source>Time per output token target</source>
         <translation>每输出词元时间目标</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="120" />
+        <location filename="../../configurator/app/recommend_panel.py" line="121" />
         <source>&amp;Latency</source>
         <translation>延迟(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="121" />
+        <location filename="../../configurator/app/recommend_panel.py" line="122" />
         <source>Purchase or cloud budget in the scenario currency</source>
         <translation>采购或云租用预算（方案货币）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="123" />
+        <location filename="../../configurator/app/recommend_panel.py" line="124" />
         <source>&amp;Budget</source>
         <translation>预算(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="124" />
+        <location filename="../../configurator/app/recommend_panel.py" line="125" />
         <source> kW</source>
         <translation> kW</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="124" />
+        <location filename="../../configurator/app/recommend_panel.py" line="125" />
         <source>Facility power available</source>
         <translation>机房可用功率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="126" />
+        <location filename="../../configurator/app/recommend_panel.py" line="127" />
         <source>&amp;Power cap</source>
         <translation>功率上限(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="127" />
+        <location filename="../../configurator/app/recommend_panel.py" line="128" />
         <source>Domestic (China) vendors only</source>
         <translation>仅国产厂商</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="130" />
+        <location filename="../../configurator/app/recommend_panel.py" line="131" />
         <source>Include consumer graphics cards</source>
         <translation>包括消费级图形卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="131" />
+        <location filename="../../configurator/app/recommend_panel.py" line="132" />
         <source>GeForce-class cards: cheap, but no ECC, no NVLink and licence limits in data centres</source>
         <translation>GeForce 类消费级显卡：便宜，但无 ECC、无 NVLink，许可协议限制数据中心使用</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="135" />
+        <location filename="../../configurator/app/recommend_panel.py" line="136" />
         <source>&amp;Use this configuration</source>
         <translation>采用此配置(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="142" />
+        <location filename="../../configurator/app/recommend_panel.py" line="143" />
         <source>FP32 per user</source>
         <translation>每用户 FP32 算力</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="142" />
+        <location filename="../../configurator/app/recommend_panel.py" line="143" />
         <source>Per card</source>
         <translation>每卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="143" />
+        <location filename="../../configurator/app/recommend_panel.py" line="144" />
         <source>Time to finish</source>
         <translation>完成时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="144" />
+        <location filename="../../configurator/app/recommend_panel.py" line="145" />
         <source>Cost per user-month</source>
         <translation>每用户每月成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="144" />
+        <location filename="../../configurator/app/recommend_panel.py" line="145" />
         <source>Cost per stream-hour</source>
         <translation>每路每小时成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="145" />
+        <location filename="../../configurator/app/recommend_panel.py" line="146" />
         <source>Cost per frame</source>
         <translation>每帧成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="147" />
-        <location filename="../../configurator/app/recommend_panel.py" line="214" />
+        <location filename="../../configurator/app/recommend_panel.py" line="148" />
+        <location filename="../../configurator/app/recommend_panel.py" line="215" />
         <source>Cards</source>
         <translation>卡数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="147" />
+        <location filename="../../configurator/app/recommend_panel.py" line="148" />
         <source>Class</source>
         <translation>类别</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="143" />
+        <location filename="../../configurator/app/recommend_panel.py" line="144" />
         <source>Time or latency</source>
         <translation>时间或延迟</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="147" />
+        <location filename="../../configurator/app/recommend_panel.py" line="148" />
         <source>Score</source>
         <translation>得分</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="145" />
+        <location filename="../../configurator/app/recommend_panel.py" line="146" />
         <source>Cost per million tokens</source>
         <translation>每百万词元成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="112" />
+        <location filename="../../configurator/app/recommend_panel.py" line="113" />
         <source>The training or render job must finish within (— = no deadline)</source>
         <translation>训练或渲染任务必须在此时间内完成（— = 无期限）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="147" />
+        <location filename="../../configurator/app/recommend_panel.py" line="148" />
         <source>Limited by</source>
         <translation>瓶颈</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="177" />
+        <location filename="../../configurator/app/recommend_panel.py" line="178" />
         <source>No card meets the constraints; {0} were left out.</source>
         <translation>没有加速卡满足限制条件；{0} 款被排除。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="200" />
+        <location filename="../../configurator/app/recommend_panel.py" line="201" />
         <source>{0} TFLOP/s</source>
         <translation>{0} TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="206" />
+        <location filename="../../configurator/app/recommend_panel.py" line="207" />
         <source>per user-month</source>
         <translation>每用户每月</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="206" />
+        <location filename="../../configurator/app/recommend_panel.py" line="207" />
         <source>per stream-hour</source>
         <translation>每路每小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="207" />
+        <location filename="../../configurator/app/recommend_panel.py" line="208" />
         <source>per frame</source>
         <translation>每帧</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="207" />
+        <location filename="../../configurator/app/recommend_panel.py" line="208" />
         <source>per million tokens</source>
         <translation>每百万词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="208" />
+        <location filename="../../configurator/app/recommend_panel.py" line="209" />
         <source>Cloud cost {unit} [{currency}]</source>
         <translation>云租用成本（{unit}）[{currency}]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="209" />
+        <location filename="../../configurator/app/recommend_panel.py" line="210" />
         <source>Ownership cost {unit} [{currency}]</source>
         <translation>自有成本（{unit}）[{currency}]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="211" />
+        <location filename="../../configurator/app/recommend_panel.py" line="212" />
         <source>Cost against FP32 per user: the Pareto front</source>
         <translation>成本与每用户 FP32 算力：帕累托前沿</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="211" />
+        <location filename="../../configurator/app/recommend_panel.py" line="212" />
         <source>FP32 per user [TFLOP/s]</source>
         <translation>每用户 FP32 算力 [TFLOP/s]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="214" />
+        <location filename="../../configurator/app/recommend_panel.py" line="215" />
         <source>Cost against cards: the Pareto front</source>
         <translation>成本与卡数：帕累托前沿</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="216" />
+        <location filename="../../configurator/app/recommend_panel.py" line="217" />
         <source>Cost against time: the Pareto front</source>
         <translation>成本与时间：帕累托前沿</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="217" />
+        <location filename="../../configurator/app/recommend_panel.py" line="218" />
         <source>Cost against latency: the Pareto front</source>
         <translation>成本与延迟：帕累托前沿</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="216" />
+        <location filename="../../configurator/app/recommend_panel.py" line="217" />
         <source>Time to finish [h]</source>
         <translation>完成时间 [小时]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="217" />
+        <location filename="../../configurator/app/recommend_panel.py" line="218" />
         <source>Time per token [ms]</source>
         <translation>每词元时间 [ms]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="253" />
+        <location filename="../../configurator/app/recommend_panel.py" line="257" />
         <source>Use recommendation</source>
         <translation>采用推荐</translation>
     </message>
@@ -1229,239 +1229,254 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
 <context>
     <name>ResultsPanel</name>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="29" />
+        <location filename="../../configurator/app/results_panel.py" line="30" />
         <source>Key numbers</source>
         <translation>关键数据</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="32" />
-        <location filename="../../configurator/app/results_panel.py" line="36" />
+        <location filename="../../configurator/app/results_panel.py" line="33" />
+        <location filename="../../configurator/app/results_panel.py" line="37" />
         <source>Warnings</source>
         <translation>注意事项</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="67" />
+        <location filename="../../configurator/app/results_panel.py" line="73" />
         <source>Memory per card</source>
         <translation>每卡显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="67" />
+        <location filename="../../configurator/app/results_panel.py" line="73" />
         <source>{need} of {allowed}</source>
         <translation>{need} / {allowed}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="69" />
+        <location filename="../../configurator/app/results_panel.py" line="75" />
         <source>Headroom</source>
         <translation>余量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="76" />
+        <location filename="../../configurator/app/results_panel.py" line="82" />
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="52" />
-        <location filename="../../configurator/app/results_panel.py" line="77" />
+        <location filename="../../configurator/app/results_panel.py" line="53" />
+        <location filename="../../configurator/app/results_panel.py" line="83" />
         <source>Per card</source>
         <translation>每卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="45" />
+        <location filename="../../configurator/app/results_panel.py" line="46" />
         <source>Time per frame</source>
         <translation>每帧时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="46" />
+        <location filename="../../configurator/app/results_panel.py" line="47" />
         <source>Frames per hour</source>
         <translation>每小时帧数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="47" />
+        <location filename="../../configurator/app/results_panel.py" line="48" />
         <source>Time for the job</source>
         <translation>完成任务所需时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="48" />
+        <location filename="../../configurator/app/results_panel.py" line="49" />
         <source>Per frame</source>
         <translation>每帧成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="53" />
+        <location filename="../../configurator/app/results_panel.py" line="54" />
         <source>Limited by</source>
         <translation>瓶颈</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="54" />
+        <location filename="../../configurator/app/results_panel.py" line="55" />
         <source>Carried</source>
         <translation>承载</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="54" />
+        <location filename="../../configurator/app/results_panel.py" line="55" />
         <source>{served} of {demand} {unit}</source>
         <translation>{demand} {unit}中的 {served}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="56" />
+        <location filename="../../configurator/app/results_panel.py" line="57" />
         <source>Cards needed</source>
         <translation>所需卡数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="59" />
+        <location filename="../../configurator/app/results_panel.py" line="58" />
+        <source>Servers needed</source>
+        <translation>所需服务器</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/results_panel.py" line="58" />
+        <source>{n} at {per} cards each</source>
+        <translation>{n} 台（每台 {per} 张卡）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/results_panel.py" line="63" />
+        <source>Boards needed</source>
+        <translation>所需板卡</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/results_panel.py" line="65" />
         <source>FP32 per user</source>
         <translation>每用户 FP32 算力</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="59" />
+        <location filename="../../configurator/app/results_panel.py" line="65" />
         <source>{0} TFLOP/s</source>
         <translation>{0} TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="60" />
+        <location filename="../../configurator/app/results_panel.py" line="66" />
         <source>Per user-month</source>
         <translation>每用户每月成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="60" />
+        <location filename="../../configurator/app/results_panel.py" line="66" />
         <source>Per stream-hour</source>
         <translation>每路每小时成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="78" />
+        <location filename="../../configurator/app/results_panel.py" line="84" />
         <source>Step time</source>
         <translation>单步时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="79" />
+        <location filename="../../configurator/app/results_panel.py" line="85" />
         <source>MFU</source>
         <translation>算力利用率 (MFU)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="80" />
+        <location filename="../../configurator/app/results_panel.py" line="86" />
         <source>Time for the token budget</source>
         <translation>完成训练所需时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="81" />
+        <location filename="../../configurator/app/results_panel.py" line="87" />
         <source>GPU-hours</source>
         <translation>GPU 时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="81" />
+        <location filename="../../configurator/app/results_panel.py" line="87" />
         <source>{0} GPU-h</source>
         <translation>{0} GPU 时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="82" />
+        <location filename="../../configurator/app/results_panel.py" line="88" />
         <source>Largest micro-batch that fits</source>
         <translation>可容纳的最大微批</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="87" />
+        <location filename="../../configurator/app/results_panel.py" line="93" />
         <source>Time to first token</source>
         <translation>首词元延迟</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="88" />
+        <location filename="../../configurator/app/results_panel.py" line="94" />
         <source>Time per output token</source>
         <translation>每输出词元时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="89" />
+        <location filename="../../configurator/app/results_panel.py" line="95" />
         <source>Output throughput</source>
         <translation>输出吞吐量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="90" />
+        <location filename="../../configurator/app/results_panel.py" line="96" />
         <source>Requests</source>
         <translation>请求速率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="90" />
+        <location filename="../../configurator/app/results_panel.py" line="96" />
         <source>{0} requests/s</source>
         <translation>{0} 请求/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="91" />
+        <location filename="../../configurator/app/results_panel.py" line="97" />
         <source>Largest concurrency that fits</source>
         <translation>可容纳的最大并发</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="93" />
+        <location filename="../../configurator/app/results_panel.py" line="99" />
         <source>job</source>
         <translation>每个任务</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="93" />
+        <location filename="../../configurator/app/results_panel.py" line="99" />
         <source>hour</source>
         <translation>每小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="97" />
+        <location filename="../../configurator/app/results_panel.py" line="103" />
         <source>Board power</source>
         <translation>板卡功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="98" />
+        <location filename="../../configurator/app/results_panel.py" line="104" />
         <source>Energy per {0}</source>
         <translation>能耗（{0}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="99" />
+        <location filename="../../configurator/app/results_panel.py" line="105" />
         <source>Purchase (cards only)</source>
         <translation>采购价（仅加速卡）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="100" />
+        <location filename="../../configurator/app/results_panel.py" line="106" />
         <source>Cloud per {0}</source>
         <translation>云租用（{0}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="101" />
+        <location filename="../../configurator/app/results_panel.py" line="107" />
         <source>Electricity per {0}</source>
         <translation>电费（{0}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="95" />
+        <location filename="../../configurator/app/results_panel.py" line="101" />
         <source>Per million tokens</source>
         <translation>每百万词元成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="103" />
+        <location filename="../../configurator/app/results_panel.py" line="109" />
         <source>Prices dated</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="103" />
+        <location filename="../../configurator/app/results_panel.py" line="109" />
         <source>card {card}, cloud {cloud}</source>
         <translation>加速卡 {card}，云 {cloud}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="113" />
+        <location filename="../../configurator/app/results_panel.py" line="119" />
         <source>{count} × {card} carries {served} of {demand} {unit}: {needed} cards needed</source>
         <translation>{count} × {card} 承载 {demand} {unit}中的 {served}：需要 {needed} 张卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="118" />
+        <location filename="../../configurator/app/results_panel.py" line="124" />
         <source>{count} × {card} carries the load: {per_card} {unit} per card</source>
         <translation>{count} × {card} 可承担负载：每卡 {per_card} {unit}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="121" />
+        <location filename="../../configurator/app/results_panel.py" line="127" />
         <source>frames/h</source>
         <translation>帧/小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="124" />
+        <location filename="../../configurator/app/results_panel.py" line="130" />
         <source>{count} × {card} fits, {headroom} headroom</source>
         <translation>{count} × {card} 可容纳，余量 {headroom}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="128" />
+        <location filename="../../configurator/app/results_panel.py" line="134" />
         <source>{count} × {card} does not fit: {short} short per card</source>
         <translation>{count} × {card} 显存不足：每卡缺 {short}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="147" />
+        <location filename="../../configurator/app/results_panel.py" line="153" />
         <source>No warnings</source>
         <translation>无注意事项</translation>
     </message>
@@ -1803,7 +1818,7 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
     </message>
     <message>
         <location filename="../../configurator/app/editor.py" line="183" />
-        <location filename="../../configurator/app/editor.py" line="404" />
+        <location filename="../../configurator/app/editor.py" line="408" />
         <source> per server</source>
         <translation> 张/服务器</translation>
     </message>
@@ -2097,8 +2112,8 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
     </message>
     <message>
         <location filename="../../configurator/app/editor.py" line="291" />
-        <location filename="../../configurator/app/editor.py" line="392" />
-        <location filename="../../configurator/app/editor.py" line="397" />
+        <location filename="../../configurator/app/editor.py" line="396" />
+        <location filename="../../configurator/app/editor.py" line="401" />
         <source> fps</source>
         <translation> 帧/秒</translation>
     </message>
@@ -2239,193 +2254,203 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
         <translation>输出层数(&amp;Y)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="345" />
+        <location filename="../../configurator/app/editor.py" line="333" />
+        <source>A monitor is attached to the card</source>
+        <translation>卡上连接显示器</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor.py" line="334" />
+        <source>A workstation that shows the render: the card needs display outputs (data-centre cards have none)</source>
+        <translation>在工作站上显示渲染结果：卡需要显示输出（数据中心卡没有）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor.py" line="349" />
         <source>reference card</source>
         <translation>参考卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="348" />
+        <location filename="../../configurator/app/editor.py" line="352" />
         <source>Prices</source>
         <translation>价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="351" />
+        <location filename="../../configurator/app/editor.py" line="355" />
         <source>Currency of every amount</source>
         <translation>所有金额的货币</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="352" />
+        <location filename="../../configurator/app/editor.py" line="356" />
         <source>C&amp;urrency</source>
         <translation>货币(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="354" />
+        <location filename="../../configurator/app/editor.py" line="358" />
         <source>Units of the chosen currency per US dollar, applied to catalog prices in USD</source>
         <translation>每美元兑换所选货币的数量，用于换算目录中的美元价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="356" />
+        <location filename="../../configurator/app/editor.py" line="360" />
         <source>Rate per USD</source>
         <translation>兑美元汇率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="357" />
+        <location filename="../../configurator/app/editor.py" line="361" />
         <source>Price of one card; 'catalog' uses the latest catalog price</source>
         <translation>单卡价格；“目录”表示使用目录中最新价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="359" />
-        <location filename="../../configurator/app/editor.py" line="364" />
+        <location filename="../../configurator/app/editor.py" line="363" />
+        <location filename="../../configurator/app/editor.py" line="368" />
         <source>catalog</source>
         <translation>目录</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="361" />
+        <location filename="../../configurator/app/editor.py" line="365" />
         <source>Card p&amp;rice</source>
         <translation>单卡价格(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="362" />
+        <location filename="../../configurator/app/editor.py" line="366" />
         <source> /h</source>
         <translation> /小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="363" />
+        <location filename="../../configurator/app/editor.py" line="367" />
         <source>Cloud price per card-hour; 'catalog' uses the latest catalog price</source>
         <translation>每卡每小时云租用价格；“目录”表示使用目录中最新价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="366" />
+        <location filename="../../configurator/app/editor.py" line="370" />
         <source>Cloud price</source>
         <translation>云租用价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="367" />
+        <location filename="../../configurator/app/editor.py" line="371" />
         <source> /kWh</source>
         <translation> /千瓦时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="367" />
+        <location filename="../../configurator/app/editor.py" line="371" />
         <source>Electricity price</source>
         <translation>电价</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="369" />
+        <location filename="../../configurator/app/editor.py" line="373" />
         <source>&amp;Electricity</source>
         <translation>电价(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="371" />
+        <location filename="../../configurator/app/editor.py" line="375" />
         <source>Power usage effectiveness: facility power ÷ IT power (cooling, power conversion)</source>
         <translation>电能使用效率：机房总功率 ÷ IT 设备功率（制冷、供电损耗）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="373" />
+        <location filename="../../configurator/app/editor.py" line="377" />
         <source>PUE</source>
         <translation>PUE</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="377" />
+        <location filename="../../configurator/app/editor.py" line="381" />
         <source>Assumptions</source>
         <translation>计算假设</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="378" />
+        <location filename="../../configurator/app/editor.py" line="382" />
         <source>Editable defaults; every result lists all of them</source>
         <translation>可编辑的默认值；每个结果都会列出全部假设</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="381" />
+        <location filename="../../configurator/app/editor.py" line="385" />
         <source>Share of the card's dense peak that training's matrix products sustain (published runs: 45–60 %)</source>
         <translation>训练中矩阵运算实际达到的稠密峰值算力比例（公开数据：45–60 %）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="383" />
+        <location filename="../../configurator/app/editor.py" line="387" />
         <source>Matrix efficiency</source>
         <translation>矩阵运算效率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="385" />
+        <location filename="../../configurator/app/editor.py" line="389" />
         <source>Share of memory bandwidth sustained while generating tokens (plain PyTorch ≈ 45 %, fused engines 60–80 %)</source>
         <translation>生成词元时实际达到的显存带宽比例（原生 PyTorch 约 45 %，融合推理引擎 60–80 %）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="387" />
+        <location filename="../../configurator/app/editor.py" line="391" />
         <source>Decode bandwidth</source>
         <translation>解码带宽</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="388" />
+        <location filename="../../configurator/app/editor.py" line="392" />
         <source> GB/s</source>
         <translation> GB/s</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="389" />
+        <location filename="../../configurator/app/editor.py" line="393" />
         <source>Network bandwidth per card between servers, one way (400 Gb/s NIC = 50 GB/s)</source>
         <translation>服务器间每卡网络带宽，单向（400 Gb/s 网卡 = 50 GB/s）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="391" />
+        <location filename="../../configurator/app/editor.py" line="395" />
         <source>Network per card</source>
         <translation>每卡网络带宽</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="393" />
+        <location filename="../../configurator/app/editor.py" line="397" />
         <source>1080p frames one NVENC engine encodes per second at preset P4. Default: one 2160p60 stream (8 × 1080p30) per encoder, as video vendors plan; measure yours with ffmpeg for exact figures.</source>
         <translation>一个 NVENC 引擎在 P4 预设下每秒编码的 1080p 帧数。默认：每个编码器一路 2160p60（即 8 路 1080p30），视频厂商按此规划；精确数值请用 ffmpeg 实测。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="396" />
+        <location filename="../../configurator/app/editor.py" line="400" />
         <source>Encoder speed</source>
         <translation>编码器速度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="398" />
+        <location filename="../../configurator/app/editor.py" line="402" />
         <source>1080p frames one NVDEC engine decodes per second (no vendor figure found: set equal to the encoder; measure yours)</source>
         <translation>一个 NVDEC 引擎每秒解码的 1080p 帧数（未找到厂商数据：暂取与编码器相同；请实测）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="400" />
+        <location filename="../../configurator/app/editor.py" line="404" />
         <source>Decoder speed</source>
         <translation>解码器速度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="401" />
+        <location filename="../../configurator/app/editor.py" line="405" />
         <source> per GPU</source>
         <translation> 个/GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="402" />
+        <location filename="../../configurator/app/editor.py" line="406" />
         <source>Most vGPUs one GPU can host (NVIDIA: 32)</source>
         <translation>一颗 GPU 最多承载的 vGPU 数（NVIDIA：32）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="403" />
+        <location filename="../../configurator/app/editor.py" line="407" />
         <source>vGPU limit</source>
         <translation>vGPU 上限</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="405" />
+        <location filename="../../configurator/app/editor.py" line="409" />
         <source>Encode sessions the GeForce driver allows per server, whatever the number of cards (8 since 2024)</source>
         <translation>GeForce 驱动允许每台服务器的编码会话数，与卡数无关（2024 年起为 8 路）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="407" />
+        <location filename="../../configurator/app/editor.py" line="411" />
         <source>Consumer encode sessions</source>
         <translation>消费级卡编码会话数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="441" />
+        <location filename="../../configurator/app/editor.py" line="445" />
         <source>Import Hugging Face config.json</source>
         <translation>导入 Hugging Face config.json</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="442" />
+        <location filename="../../configurator/app/editor.py" line="446" />
         <source>Model config (config.json *.json)</source>
         <translation>模型配置 (config.json *.json)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="461" />
+        <location filename="../../configurator/app/editor.py" line="465" />
         <source>{name} (custom, {size:.1f} B)</source>
         <translation>{name}（自定义，{size:.1f} B）</translation>
     </message>

@@ -81,6 +81,20 @@ def test_compare_two_to_four(browser, controller):
     dialog.close()
 
 
+def test_compare_for_graphics_work(browser, controller):
+    controller.apply_many({"workload": "transcode", "parallelism.zero": 0, "graphics.streams": 60})
+    browser.select_ids(["h100-sxm", "l4", "l40s"])
+    dialog = browser.compare_selected()
+    rows = {dialog.table.verticalHeaderItem(r).text(): r for r in range(dialog.table.rowCount())}
+    assert {"Video engines", "vGPU", "Cards needed", "Cost per stream-hour"} <= set(rows)
+    assert "Per million tokens" not in rows
+    engines = [dialog.table.item(rows["Video engines"], c).text() for c in range(3)]
+    assert engines[0].startswith("0 NVENC")
+    details = browser.details.toPlainText()
+    assert "Ray-tracing cores" in details and "vGPU" in details
+    dialog.close()
+
+
 def test_use_card_sets_scenario(browser, controller):
     browser.select_ids(["a100-sxm-80gb"])
     browser.use_button.click()

@@ -40,7 +40,7 @@ ALLOWED = {
     "FP16", "FP32", "TF32", "INT8", "INT4", "FP4", "FP64", "ECC", "PCIe", "AMP", "Megatron", "PyTorch", "AdamW",
     "SGD", "Hugging", "Face", "config", "json", "USD", "CNY", "EUR", "MSRP", "CSV", "PDF", "JSON", "Markdown",
     "GeForce", "TTFT", "TPOT", "kWh", "NIC", "Gb", "URL", "YYYY", "GPU-h", "llama", "Untitled", "INT",
-    "English", "Llama", "vGPU", "NVENC", "NVDEC", "HEVC", "AV1", "CAD", "AOV", "RGBA", "ffmpeg", "Ada", "RTX",
+    "English", "Llama", "RT", "vGPU", "NVENC", "NVDEC", "HEVC", "AV1", "CAD", "AOV", "RGBA", "ffmpeg", "Ada", "RTX",
 }
 
 

@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 
 from configurator.app import format as fmt
 from configurator.app.controller import ScenarioController
-from configurator.app.labels import CLASS_COLOURS, class_names
+from configurator.app.labels import CLASS_COLOURS, class_names, limit_names, unit_names, vgpu_names
 from configurator.core.catalog import Card, Catalog
 from configurator.core.estimate import estimate
 from configurator.core.units import Precision
@@ -62,6 +62,10 @@ def _columns() -> list[tuple[str, Callable[[Card], object], Callable[[Card], str
         (_tc("browser", "INT8 [TOPS]"), lambda c: c.int8_tops or 0, num(lambda c: c.int8_tops)),
         (_tc("browser", "FP4 [TFLOP/s]"), lambda c: c.fp4_tflops or 0, num(lambda c: c.fp4_tflops)),
         (_tc("browser", "Board power [W]"), lambda c: c.tdp_w or 0, num(lambda c: c.tdp_w)),
+        (_tc("browser", "FP32 [TFLOP/s]"), lambda c: c.fp32_tflops or 0, num(lambda c: c.fp32_tflops)),
+        (_tc("browser", "NVENC"), lambda c: c.video.nvenc or 0, num(lambda c: c.video.nvenc)),
+        (_tc("browser", "RT cores"), lambda c: c.rt_cores or 0, num(lambda c: c.rt_cores)),
+        (_tc("browser", "vGPU"), lambda c: c.vgpu or "", lambda c: vgpu_names().get(c.vgpu, "—")),
         (_tc("browser", "Card link"), lambda c: c.interconnect.link, lambda c: c.interconnect.link),
         (_tc("browser", "Link [GB/s]"), lambda c: c.interconnect.link_gbps or 0,
          num(lambda c: c.interconnect.link_gbps)),
@@ -175,6 +179,13 @@ def card_details_html(card: Card) -> str:
         (_tc("browser", "Video engines"), card.video.description or "—"),
         (_tc("browser", "Display outputs"), "—" if card.display_outputs is None else card.display_outputs),
         (_tc("browser", "ECC"), {True: _tc("browser", "yes"), False: _tc("browser", "no"), None: "—"}[card.ecc]),
+        (_tc("browser", "Encoder generation"), card.video.nvenc_generation or "—"),
+        (_tc("browser", "Decoder generation"), card.video.nvdec_generation or "—"),
+        (_tc("browser", "AV1 encode"),
+         {True: _tc("browser", "yes"), False: _tc("browser", "no"), None: "—"}[card.video.av1_encode]),
+        (_tc("browser", "Ray-tracing cores"), "—" if card.rt_cores is None else card.rt_cores),
+        (_tc("browser", "vGPU"), vgpu_names().get(card.vgpu, "—")),
+        (_tc("browser", "GPUs per board"), card.gpus_per_board),
     ]
     table = "".join(f"<tr><td><b>{e(str(k))}</b></td><td>{e(str(v))}</td></tr>" for k, v in rows)
     prices = "".join(
@@ -368,8 +379,51 @@ class ComparisonDialog(QDialog):
         layout.addWidget(buttons)
 
 
+def video_engines_text(card: Card) -> str:
+    """'3 NVENC / 3 NVDEC', with '—' for a count that is not verified."""
+    v = card.video
+    return f"{'—' if v.nvenc is None else v.nvenc} NVENC / {'—' if v.nvdec is None else v.nvdec} NVDEC"
+
+
+def graphics_comparison_rows(estimates) -> list[tuple[str, list[str]]]:
+    """Comparison rows for graphics work: the graphics specs, then capacity and cost."""
+    def each(fn):
+        return [fn(e) for e in estimates]
+
+    yes_no = {True: _tc("browser", "yes"), False: _tc("browser", "no"), None: "—"}
+    units, limits = unit_names(), limit_names()
+    cost_label = {"vdi": _tc("browser", "Cost per user-month"), "transcode": _tc("browser", "Cost per stream-hour"),
+                  "render": _tc("browser", "Cost per frame")}[estimates[0].scenario.workload.value]
+    return [
+        (_tc("browser", "Class"), each(lambda e: class_names()[e.card.category])),
+        (_tc("browser", "Memory"), each(lambda e: f"{e.card.memory_gb:g} GB")),
+        (_tc("browser", "FP32 [TFLOP/s]"), each(lambda e: fmt.significant(e.card.fp32_tflops or 0))),
+        (_tc("browser", "Video engines"), each(lambda e: video_engines_text(e.card))),
+        (_tc("browser", "AV1 encode"), each(lambda e: yes_no[e.card.video.av1_encode])),
+        (_tc("browser", "Ray-tracing cores"), each(lambda e: "—" if e.card.rt_cores is None else str(e.card.rt_cores))),
+        (_tc("browser", "vGPU"), each(lambda e: vgpu_names().get(e.card.vgpu, "—"))),
+        (_tc("browser", "Display outputs"), each(lambda e: "—" if e.card.display_outputs is None
+                                                 else str(e.card.display_outputs))),
+        (_tc("browser", "ECC"), each(lambda e: yes_no[e.card.ecc])),
+        (_tc("browser", "Board power"), each(lambda e: fmt.watts(e.card.tdp_w))),
+        (_tc("browser", "Memory per card"), each(lambda e: f"{fmt.gib(e.memory.total)} / {fmt.gib(e.memory.budget)}")),
+        (_tc("browser", "Fits"), each(lambda e: yes_no[e.fits])),
+        (_tc("browser", "Per card"), each(lambda e: f"{fmt.significant(e.graphics.per_card)} "
+                                          + (units[e.graphics.unit] if e.graphics.workload.value != "render"
+                                             else _tc("browser", "frames/h")))),
+        (_tc("browser", "Limited by"), each(lambda e: limits.get(e.graphics.limiting, e.graphics.limiting))),
+        (_tc("browser", "Cards needed"), each(lambda e: fmt.whole(e.graphics.cards_needed))),
+        (_tc("browser", "Time for the job"), each(lambda e: fmt.duration(e.hours))),
+        (cost_label, each(lambda e: fmt.money(e.costs.per_unit, e.costs.currency))),
+        (_tc("browser", "Purchase (cards only)"), each(lambda e: fmt.money(e.costs.purchase, e.costs.currency))),
+    ]
+
+
 def comparison_rows(estimates) -> list[tuple[str, list[str]]]:
     """Rows of the comparison table: specs, then this scenario's results per card."""
+    if estimates and estimates[0].graphics is not None:
+        return graphics_comparison_rows(estimates)
+
     def each(fn):
         return [fn(e) for e in estimates]
 

@@ -48,6 +48,14 @@ def limit_names() -> dict[str, str]:
     }
 
 
+def vgpu_names() -> dict[str | None, str]:
+    return {
+        "graphics": _tc("labels", "desktops and workstations"),
+        "compute": _tc("labels", "compute only"),
+        "none": _tc("labels", "passthrough only"),
+    }
+
+
 def unit_names() -> dict[str, str]:
     return {"users": _tc("labels", "users"), "streams": _tc("labels", "streams"), "frames": _tc("labels", "frames")}
 

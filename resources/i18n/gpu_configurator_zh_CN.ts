@@ -3,77 +3,77 @@
 <context>
     <name>CardBrowser</name>
     <message>
-        <location filename="../../configurator/app/browser.py" line="200" />
+        <location filename="../../configurator/app/browser.py" line="211" />
         <source>Card browser</source>
         <translation>加速卡浏览器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="229" />
+        <location filename="../../configurator/app/browser.py" line="240" />
         <source>Search name, vendor, id</source>
         <translation>搜索名称、厂商、标识</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="233" />
+        <location filename="../../configurator/app/browser.py" line="244" />
         <source>All classes</source>
         <translation>全部类别</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="244" />
+        <location filename="../../configurator/app/browser.py" line="255" />
         <source> GB or more</source>
         <translation> GB 及以上</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="245" />
+        <location filename="../../configurator/app/browser.py" line="256" />
         <source>Any memory</source>
         <translation>任意显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="248" />
+        <location filename="../../configurator/app/browser.py" line="259" />
         <source>Any precision</source>
         <translation>任意精度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="250" />
+        <location filename="../../configurator/app/browser.py" line="261" />
         <source>Has {0}</source>
         <translation>支持 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="253" />
+        <location filename="../../configurator/app/browser.py" line="264" />
         <source>Card-to-card link (NVLink etc.)</source>
         <translation>卡间高速互联（NVLink 等）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="262" />
+        <location filename="../../configurator/app/browser.py" line="273" />
         <source>&amp;Use this card</source>
         <translation>使用此卡(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="264" />
+        <location filename="../../configurator/app/browser.py" line="275" />
         <source>&amp;Compare selected (2–4)</source>
         <translation>对比所选 (2–4)(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="266" />
+        <location filename="../../configurator/app/browser.py" line="277" />
         <source>&amp;Add or edit my card…</source>
         <translation>添加或编辑我的卡(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="268" />
+        <location filename="../../configurator/app/browser.py" line="279" />
         <source>Add a &amp;price…</source>
         <translation>添加价格(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="283" />
+        <location filename="../../configurator/app/browser.py" line="294" />
         <source>All vendors</source>
         <translation>全部厂商</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="317" />
+        <location filename="../../configurator/app/browser.py" line="328" />
         <source>Select two to four cards to compare</source>
         <translation>请选择二至四款加速卡进行对比</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="335" />
+        <location filename="../../configurator/app/browser.py" line="346" />
         <source>Select one card to add a price to</source>
         <translation>请选择一款要添加价格的加速卡</translation>
     </message>
@@ -164,12 +164,12 @@
 <context>
     <name>ComparisonDialog</name>
     <message>
-        <location filename="../../configurator/app/browser.py" line="349" />
+        <location filename="../../configurator/app/browser.py" line="360" />
         <source>Compare cards</source>
         <translation>对比加速卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="363" />
+        <location filename="../../configurator/app/browser.py" line="374" />
         <source>For the current scenario: {count} cards each, {model}</source>
         <translation>当前方案：每种 {count} 张卡，{model}</translation>
     </message>
@@ -2541,14 +2541,15 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
     </message>
     <message>
         <location filename="../../configurator/app/browser.py" line="56" />
-        <location filename="../../configurator/app/browser.py" line="161" />
+        <location filename="../../configurator/app/browser.py" line="165" />
         <source>Vendor</source>
         <translation>厂商</translation>
     </message>
     <message>
         <location filename="../../configurator/app/browser.py" line="57" />
-        <location filename="../../configurator/app/browser.py" line="161" />
-        <location filename="../../configurator/app/browser.py" line="377" />
+        <location filename="../../configurator/app/browser.py" line="165" />
+        <location filename="../../configurator/app/browser.py" line="398" />
+        <location filename="../../configurator/app/browser.py" line="431" />
         <source>Class</source>
         <translation>类别</translation>
     </message>
@@ -2589,146 +2590,248 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
     </message>
     <message>
         <location filename="../../configurator/app/browser.py" line="65" />
-        <location filename="../../configurator/app/browser.py" line="172" />
-        <location filename="../../configurator/app/browser.py" line="383" />
+        <location filename="../../configurator/app/browser.py" line="400" />
+        <source>FP32 [TFLOP/s]</source>
+        <translation>FP32 [TFLOP/s]</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/browser.py" line="66" />
+        <source>NVENC</source>
+        <translation>NVENC</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/browser.py" line="67" />
+        <source>RT cores</source>
+        <translation>RT 核心</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/browser.py" line="68" />
+        <location filename="../../configurator/app/browser.py" line="187" />
+        <location filename="../../configurator/app/browser.py" line="404" />
+        <source>vGPU</source>
+        <translation>vGPU</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/browser.py" line="69" />
+        <location filename="../../configurator/app/browser.py" line="176" />
+        <location filename="../../configurator/app/browser.py" line="437" />
         <source>Card link</source>
         <translation>卡间互联</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="66" />
+        <location filename="../../configurator/app/browser.py" line="70" />
         <source>Link [GB/s]</source>
         <translation>互联 [GB/s]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="68" />
-        <location filename="../../configurator/app/browser.py" line="162" />
+        <location filename="../../configurator/app/browser.py" line="72" />
+        <location filename="../../configurator/app/browser.py" line="166" />
         <source>Year</source>
         <translation>年份</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="69" />
-        <location filename="../../configurator/app/browser.py" line="384" />
+        <location filename="../../configurator/app/browser.py" line="73" />
+        <location filename="../../configurator/app/browser.py" line="438" />
         <source>Confidence</source>
         <translation>数据可信度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="111" />
-        <location filename="../../configurator/app/browser.py" line="186" />
+        <location filename="../../configurator/app/browser.py" line="115" />
+        <location filename="../../configurator/app/browser.py" line="197" />
         <source>Low confidence: check a vendor datasheet before buying</source>
         <translation>可信度低：采购前请核对厂商规格书</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="162" />
+        <location filename="../../configurator/app/browser.py" line="166" />
         <source>Architecture</source>
         <translation>架构</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="163" />
+        <location filename="../../configurator/app/browser.py" line="167" />
         <source>Form factor</source>
         <translation>外形规格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="164" />
-        <location filename="../../configurator/app/browser.py" line="378" />
+        <location filename="../../configurator/app/browser.py" line="168" />
+        <location filename="../../configurator/app/browser.py" line="399" />
+        <location filename="../../configurator/app/browser.py" line="432" />
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="165" />
+        <location filename="../../configurator/app/browser.py" line="169" />
         <source>Usable memory</source>
         <translation>可用显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="167" />
-        <location filename="../../configurator/app/browser.py" line="379" />
+        <location filename="../../configurator/app/browser.py" line="171" />
+        <location filename="../../configurator/app/browser.py" line="433" />
         <source>Bandwidth</source>
         <translation>显存带宽</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="168" />
-        <location filename="../../configurator/app/browser.py" line="382" />
+        <location filename="../../configurator/app/browser.py" line="172" />
+        <location filename="../../configurator/app/browser.py" line="408" />
+        <location filename="../../configurator/app/browser.py" line="436" />
         <source>Board power</source>
         <translation>板卡功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="169" />
+        <location filename="../../configurator/app/browser.py" line="173" />
         <source>{0} dense</source>
         <translation>{0} 稠密</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="171" />
+        <location filename="../../configurator/app/browser.py" line="175" />
         <source>FP64</source>
         <translation>FP64</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="174" />
+        <location filename="../../configurator/app/browser.py" line="178" />
         <source>PCIe</source>
         <translation>PCIe</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="175" />
+        <location filename="../../configurator/app/browser.py" line="179" />
+        <location filename="../../configurator/app/browser.py" line="401" />
         <source>Video engines</source>
         <translation>视频引擎</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="176" />
+        <location filename="../../configurator/app/browser.py" line="180" />
+        <location filename="../../configurator/app/browser.py" line="405" />
         <source>Display outputs</source>
         <translation>显示输出</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="177" />
+        <location filename="../../configurator/app/browser.py" line="181" />
+        <location filename="../../configurator/app/browser.py" line="407" />
         <source>ECC</source>
         <translation>ECC</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="177" />
-        <location filename="../../configurator/app/browser.py" line="386" />
+        <location filename="../../configurator/app/browser.py" line="181" />
+        <location filename="../../configurator/app/browser.py" line="185" />
+        <location filename="../../configurator/app/browser.py" line="393" />
+        <location filename="../../configurator/app/browser.py" line="440" />
         <source>yes</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="177" />
-        <location filename="../../configurator/app/browser.py" line="386" />
+        <location filename="../../configurator/app/browser.py" line="181" />
+        <location filename="../../configurator/app/browser.py" line="185" />
+        <location filename="../../configurator/app/browser.py" line="393" />
+        <location filename="../../configurator/app/browser.py" line="440" />
         <source>no</source>
         <translation>否</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="380" />
+        <location filename="../../configurator/app/browser.py" line="182" />
+        <source>Encoder generation</source>
+        <translation>编码器代次</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/browser.py" line="183" />
+        <source>Decoder generation</source>
+        <translation>解码器代次</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/browser.py" line="184" />
+        <location filename="../../configurator/app/browser.py" line="402" />
+        <source>AV1 encode</source>
+        <translation>AV1 编码</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/browser.py" line="186" />
+        <location filename="../../configurator/app/browser.py" line="403" />
+        <source>Ray-tracing cores</source>
+        <translation>光线追踪核心</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/browser.py" line="188" />
+        <source>GPUs per board</source>
+        <translation>每板 GPU 数</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/browser.py" line="395" />
+        <source>Cost per user-month</source>
+        <translation>每用户每月成本</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/browser.py" line="395" />
+        <source>Cost per stream-hour</source>
+        <translation>每路每小时成本</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/browser.py" line="396" />
+        <source>Cost per frame</source>
+        <translation>每帧成本</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/browser.py" line="411" />
+        <source>Per card</source>
+        <translation>每卡</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/browser.py" line="413" />
+        <source>frames/h</source>
+        <translation>帧/小时</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/browser.py" line="414" />
+        <source>Limited by</source>
+        <translation>瓶颈</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/browser.py" line="415" />
+        <source>Cards needed</source>
+        <translation>所需卡数</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/browser.py" line="416" />
+        <source>Time for the job</source>
+        <translation>完成任务所需时间</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/browser.py" line="434" />
         <source>Peak at this precision</source>
         <translation>该精度峰值算力</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="385" />
+        <location filename="../../configurator/app/browser.py" line="409" />
+        <location filename="../../configurator/app/browser.py" line="439" />
         <source>Memory per card</source>
         <translation>每卡显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="386" />
+        <location filename="../../configurator/app/browser.py" line="410" />
+        <location filename="../../configurator/app/browser.py" line="440" />
         <source>Fits</source>
         <translation>可容纳</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="387" />
+        <location filename="../../configurator/app/browser.py" line="441" />
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="388" />
+        <location filename="../../configurator/app/browser.py" line="442" />
         <source>Time for the budget</source>
         <translation>完成预算所需时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="389" />
+        <location filename="../../configurator/app/browser.py" line="443" />
         <source>Time per output token</source>
         <translation>每输出词元时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="391" />
+        <location filename="../../configurator/app/browser.py" line="445" />
         <source>Per million tokens</source>
         <translation>每百万词元成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="392" />
+        <location filename="../../configurator/app/browser.py" line="418" />
+        <location filename="../../configurator/app/browser.py" line="446" />
         <source>Purchase (cards only)</source>
         <translation>采购价（仅加速卡）</translation>
     </message>
@@ -3136,102 +3239,117 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
         <translation>未知（视频引擎未经核实）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="52" />
+        <location filename="../../configurator/app/labels.py" line="53" />
+        <source>desktops and workstations</source>
+        <translation>桌面与工作站</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/labels.py" line="54" />
+        <source>compute only</source>
+        <translation>仅计算</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/labels.py" line="55" />
+        <source>passthrough only</source>
+        <translation>仅直通</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/labels.py" line="60" />
         <source>users</source>
         <translation>个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="52" />
+        <location filename="../../configurator/app/labels.py" line="60" />
         <source>streams</source>
         <translation>路视频流</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="52" />
+        <location filename="../../configurator/app/labels.py" line="60" />
         <source>frames</source>
         <translation>帧</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="64" />
+        <location filename="../../configurator/app/labels.py" line="72" />
         <source>PyTorch AMP (fp32 weights, 16-bit math)</source>
         <translation>PyTorch AMP（fp32 权重，16 位运算）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="65" />
+        <location filename="../../configurator/app/labels.py" line="73" />
         <source>Megatron mixed (16-bit weights, fp32 master)</source>
         <translation>Megatron 混合精度（16 位权重，fp32 主副本）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="66" />
+        <location filename="../../configurator/app/labels.py" line="74" />
         <source>Pure (everything in the chosen precision)</source>
         <translation>纯精度（全部使用所选精度）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="71" />
+        <location filename="../../configurator/app/labels.py" line="79" />
         <source>AdamW 8-bit</source>
         <translation>AdamW 8 位</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="71" />
+        <location filename="../../configurator/app/labels.py" line="79" />
         <source>SGD with momentum</source>
         <translation>带动量的 SGD</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="75" />
+        <location filename="../../configurator/app/labels.py" line="83" />
         <source>None</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="75" />
+        <location filename="../../configurator/app/labels.py" line="83" />
         <source>Selective (attention)</source>
         <translation>选择性（注意力）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="76" />
+        <location filename="../../configurator/app/labels.py" line="84" />
         <source>Full (every layer)</source>
         <translation>完全（每一层）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="81" />
+        <location filename="../../configurator/app/labels.py" line="89" />
         <source>0 — off (plain data parallel)</source>
         <translation>0 — 关闭（普通数据并行）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="82" />
+        <location filename="../../configurator/app/labels.py" line="90" />
         <source>1 — shard optimizer states</source>
         <translation>1 — 切分优化器状态</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="83" />
+        <location filename="../../configurator/app/labels.py" line="91" />
         <source>2 — also gradients</source>
         <translation>2 — 再切分梯度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="84" />
+        <location filename="../../configurator/app/labels.py" line="92" />
         <source>3 — also weights (FSDP)</source>
         <translation>3 — 再切分权重 (FSDP)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="90" />
+        <location filename="../../configurator/app/labels.py" line="98" />
         <source>Training</source>
         <translation>训练卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="91" />
+        <location filename="../../configurator/app/labels.py" line="99" />
         <source>Inference</source>
         <translation>推理卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="92" />
+        <location filename="../../configurator/app/labels.py" line="100" />
         <source>Graphics</source>
         <translation>图形卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="93" />
+        <location filename="../../configurator/app/labels.py" line="101" />
         <source>Workstation</source>
         <translation>工作站卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="94" />
+        <location filename="../../configurator/app/labels.py" line="102" />
         <source>Edge</source>
         <translation>边缘卡</translation>
     </message>

@@ -57,8 +57,18 @@ def main(argv: list[str] | None = None) -> int:
         "card combo": (editor.card_combo, None),
     }
     print(f"window shown after {shown * 1000:.0f} ms (target < 1500 ms)")
+    graphics_controls = {
+        "desktop users (VDI)": (editor.users, [120, 150, 200, 250]),
+        "streams (transcoding)": (editor.streams, [60, 80, 120]),
+        "scene size (rendering)": (editor.scene, [10.0, 12.0, 16.0]),
+    }
+    setups = {"desktop users (VDI)": "vdi", "streams (transcoding)": "transcode", "scene size (rendering)": "render"}
     print(f"{'control':24} {'data median':>12} {'data p95':>10} {'painted median':>15} {'painted p95':>12}")
-    for name, (widget, values) in controls.items():
+    for name, (widget, values) in {**controls, **graphics_controls}.items():
+        if name in setups:
+            controller.apply_many({"workload": setups[name], "card_id": "l40s", "count": 4, "parallelism.zero": 0})
+            controller.recompute()
+            app.processEvents()
         data_ms, painted_ms = [], []
         for i in range(args.repeat):
             updated.clear()

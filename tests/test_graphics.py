@@ -266,3 +266,13 @@ def test_summary_counts_servers_and_boards(catalog, base):
     rows = dict(next(t for t in build_summary(est, catalog).tables if t.key == "speed").rows)
     assert rows["Cards needed"] == "7" and rows["Boards needed"] == "2"
     assert rows["Servers needed"].startswith("1 at 8")
+
+
+def test_graphics_ignores_a_model_layout_left_from_training(catalog, base):
+    training = updated(base, workload="pretrain", count=8, parallelism={"tp": 8})
+    desktops = updated(training, workload="vdi", count=3, card_id="l40s")
+    assert desktops.model_parallel == 1
+    est = estimate(desktops, catalog.get("l40s"))
+    assert est.graphics.served == min(100, 3 * est.graphics.per_card)
+    analysis = analyse(desktops, catalog)
+    assert [e.scenario.count for e in analysis.by_count][:3] == [1, 2, 3]

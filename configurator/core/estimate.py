@@ -306,7 +306,7 @@ def estimate(scenario: Scenario, card: Card) -> Estimate:
 
 def valid_counts(scenario: Scenario, counts: Iterable[int]) -> list[int]:
     """The counts the scenario's tensor × pipeline layout can be split into."""
-    group = scenario.parallelism.tp * scenario.parallelism.pp
+    group = scenario.model_parallel
     return [n for n in counts if n >= group and n % group == 0]
 
 
@@ -316,7 +316,7 @@ def with_count(scenario: Scenario, count: int) -> Scenario:
     Only the count changes, and ``valid_counts`` keeps it a multiple of tp × pp, the one
     rule the count takes part in; so the (slow) full re-validation is skipped here.
     """
-    if count < 1 or count % (scenario.parallelism.tp * scenario.parallelism.pp):
+    if count < 1 or count % scenario.model_parallel:
         raise ValueError(f"{count} cards do not split into the scenario's tp × pp groups")
     return scenario.model_copy(update={"count": count})
 

@@ -282,6 +282,8 @@ class Scenario(_Frozen):
     @model_validator(mode="after")
     def _parallel_layout_is_possible(self) -> Scenario:
         par = self.parallelism
+        if self.workload.is_graphics:
+            return self  # graphics work does not split a model: tensor/pipeline settings are not used
         model_parallel = par.tp * par.pp
         if self.count % model_parallel:
             raise ValueError(
@@ -300,7 +302,12 @@ class Scenario(_Frozen):
     @property
     def data_parallel(self) -> int:
         """Data-parallel replicas (training) or serving replicas (inference)."""
-        return self.count // (self.parallelism.tp * self.parallelism.pp)
+        return self.count // self.model_parallel
+
+    @property
+    def model_parallel(self) -> int:
+        """Cards one copy of the model spans (tensor × pipeline); 1 for graphics work."""
+        return 1 if self.workload.is_graphics else self.parallelism.tp * self.parallelism.pp
 
     @property
     def nodes(self) -> int:

@@ -14,6 +14,7 @@ from configurator import __version__
 from configurator.core.catalog import Card, Catalog
 from configurator.core.estimate import Estimate, estimate, with_count
 from configurator.core.graphics import boards_needed, graphics_unsuitable, servers_needed
+from configurator.core.recommend import DEFAULT_CLASSES
 from configurator.core.units import GIB
 from configurator.report.language import CLASS_LABELS, VGPU_LABELS, WORKLOAD_LABELS, Words
 
@@ -114,12 +115,13 @@ def alternatives(chosen: Estimate, catalog: Catalog, limit: int = MAX_ALTERNATIV
 
 def _alternative(chosen: Estimate, card: Card) -> Estimate | None:
     """The chosen scenario on ``card``: same count, or (desktops, streams) as many cards as
-    the whole load needs; consumer cards are not offered for graphics work."""
+    the whole load needs; for graphics work only the classes the recommendation considers
+    (no training or consumer cards)."""
     est = estimate(chosen.scenario, card)
     g = est.graphics
     if g is None:
         return est
-    if card.is_consumer or graphics_unsuitable(g.workload, card):
+    if card.is_consumer or graphics_unsuitable(g.workload, card) or card.category not in DEFAULT_CLASSES[g.workload]:
         return None
     if g.workload.value != "render" and g.cards_needed and g.cards_needed != chosen.scenario.count:
         return estimate(with_count(chosen.scenario, g.cards_needed), card)

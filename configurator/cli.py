@@ -15,6 +15,7 @@ from configurator import __version__
 from configurator.core.architecture import ArchitectureError, from_param_count, load_hf_config, preset
 from configurator.core.catalog import Card, Catalog, CatalogError, load_catalog
 from configurator.core.estimate import Estimate, estimate
+from configurator.core.graphics import rt_generation
 from configurator.core.recommend import Filters, Objective, recommend, result_to_dict
 from configurator.core.scenario import (
     RESOLUTIONS,
@@ -197,7 +198,8 @@ def scenario_from_args(args: argparse.Namespace, catalog: Catalog) -> Scenario:
         tflops = catalog.get(reference).fp32_tflops
         if tflops is None:
             raise UsageError(f"--reference-card: {reference} has no published FP32 rate to scale from")
-        data.setdefault("graphics", {}).update(reference_card=reference, reference_fp32_tflops=tflops)
+        data.setdefault("graphics", {}).update(reference_card=reference, reference_fp32_tflops=tflops,
+                                               reference_rt_generation=rt_generation(catalog.get(reference)))
     if args.currency and args.usd_rate is None and args.currency != "USD":
         raise UsageError("--currency other than USD needs --usd-rate (units of that currency per USD)")
     try:

@@ -276,3 +276,12 @@ def test_graphics_ignores_a_model_layout_left_from_training(catalog, base):
     assert est.graphics.served == min(100, 3 * est.graphics.per_card)
     analysis = analyse(desktops, catalog)
     assert [e.scenario.count for e in analysis.by_count][:3] == [1, 2, 3]
+
+
+def test_rt_core_generations_and_the_warning(catalog, base):
+    from configurator.core.graphics import rt_generation
+
+    assert [rt_generation(catalog.get(i)) for i in ("t4", "a40", "l40", "rtx-5090", "h100-sxm")] == [1, 2, 3, 4, None]
+    ampere = on(base, catalog, "a40", workload="render")  # the default reference is an RTX 4090 (Ada)
+    assert "rt-generation-differs" in ids(ampere)
+    assert "rt-generation-differs" not in ids(on(base, catalog, "l40", workload="render"))

@@ -26,6 +26,7 @@ from configurator.app import labels
 from configurator.app.binders import CheckBinder, ComboBinder, SpinBinder, StepSliderBinder, fill_combo
 from configurator.app.controller import ScenarioController
 from configurator.core.analysis import COUNT_SWEEP
+from configurator.core.graphics import rt_generation
 from configurator.core.architecture import ArchitectureError, from_param_count, load_hf_config, load_presets
 from configurator.core.scenario import RESOLUTIONS, VGPU_PROFILES_GIB, Scenario, Workload
 
@@ -344,9 +345,11 @@ class ScenarioEditor(QScrollArea):
     def _on_reference_chosen(self, index: int) -> None:
         card_id = self.reference.itemData(index)
         if card_id in self.controller.catalog:
-            tflops = self.controller.catalog.get(card_id).fp32_tflops
+            card = self.controller.catalog.get(card_id)
             self.controller.apply_many({"graphics.reference_card": card_id,
-                                        "graphics.reference_fp32_tflops": tflops}, self.tr("reference card"))
+                                        "graphics.reference_fp32_tflops": card.fp32_tflops,
+                                        "graphics.reference_rt_generation": rt_generation(card)},
+                                       self.tr("reference card"))
 
     def _prices_group(self) -> QGroupBox:
         group = QGroupBox(self.tr("Prices"))

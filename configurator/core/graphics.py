@@ -29,8 +29,10 @@ NVENC / NVDEC
     encode sessions per system (vMix knowledge base 171).
 Rendering
     Shading-bound render time scales with the FP32 rate from a time measured on a reference
-    card; frames render independently, one card per frame, so N cards finish
-    ``ceil(frames / N)`` frames each. The scene must fit in each card's memory (no
+    card. Within one architecture RT-core throughput grows with SM count and clock just as
+    FP32 does (one RT core per SM), so the same scaling holds for ray-traced scenes; across
+    RT-core generations it does not, and the estimate says so. Frames render independently,
+    one card per frame, so N cards finish ``ceil(frames / N)`` frames each. The scene must fit in each card's memory (no
     out-of-core rendering assumed).
 """
 
@@ -197,6 +199,20 @@ def minutes_per_frame(card: Card, scenario: Scenario) -> float | None:
     return g.reference_minutes_per_frame * g.reference_fp32_tflops / card.fp32_tflops
 
 
+RT_CORE_GENERATIONS = (("Turing", 1), ("Ampere", 2), ("Ada", 3), ("Blackwell", 4))
+"""RT-core generation by NVIDIA architecture: A40 'second-generation RT Cores' (Ampere),
+L40/L40S and RTX 4090 'third-generation' (Ada), RTX 5090 'fourth generation' (Blackwell)
+(datasheet reprints cited in catalog.json); Turing introduced RT cores."""
+
+
+def rt_generation(card: Card) -> int | None:
+    """The card's RT-core generation, None when it has none or it is not known."""
+    if not card.rt_cores:
+        return None
+    name = card.architecture or ""
+    return next((gen for arch, gen in RT_CORE_GENERATIONS if name.startswith(arch)), None)
+
+
 def render_hours(frames: int, count: int, minutes: float) -> float:
     """Job time with whole frames per card: ``ceil(frames / count) × minutes / 60`` [h]."""
     return math.ceil(frames / count) * minutes / 60.0
@@ -311,6 +327,11 @@ def card_fit_messages(scenario: Scenario, card: Card) -> list[Message]:
         messages.append(msg("no-display-outputs", card=card.name))
     if scenario.workload is Workload.RENDER and card.rt_cores == 0:
         messages.append(msg("no-rt-cores", card=card.name))
+    reference_gen = scenario.graphics.reference_rt_generation
+    card_gen = rt_generation(card)
+    if scenario.workload is Workload.RENDER and card_gen and reference_gen and card_gen != reference_gen:
+        messages.append(msg("rt-generation-differs", card=card.name, generation=card_gen,
+                            reference=scenario.graphics.reference_card, reference_generation=reference_gen))
     if scenario.workload is Workload.VDI and card.vgpu == "graphics":
         messages.append(msg("vgpu-licence-not-included"))
     return messages

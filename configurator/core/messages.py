@@ -96,6 +96,10 @@ ENGLISH: dict[str, str] = {
     "no-rt-cores": (
         "{card} has no ray-tracing cores: ray-traced renders run on shader cores, slower than FP32 scaling shows"
     ),
+    "rt-generation-differs": (
+        "{card} has generation-{generation} RT cores, the reference {reference} generation {reference_generation}: "
+        "ray-traced scenes scale differently from the FP32 ratio used here"
+    ),
     "no-fp32-rate": "{card} has no published FP32 rate: shading load and render time cannot be estimated",
     "vgpu-licence-not-included": (
         "vGPU software is licensed per user (NVIDIA vPC / RTX vWS): licences are not in these costs"
@@ -173,6 +177,10 @@ CHINESE: dict[str, str] = {
     "consumer-card-datacenter": "{card} 是消费级显卡：无 ECC、无 vGPU，许可协议限制数据中心使用",
     "consumer-encode-sessions": "{card} 是消费级显卡：驱动限制每台服务器 {sessions} 路编码会话，与卡数无关",
     "no-rt-cores": "{card} 没有光线追踪核心：光线追踪渲染只能用着色核心，比按 FP32 推算的更慢",
+    "rt-generation-differs": (
+        "{card} 的光线追踪核心为第 {generation} 代，参考卡 {reference} 为第 {reference_generation} 代："
+        "光线追踪场景的速度差异与此处按 FP32 推算的不同"
+    ),
     "no-fp32-rate": "{card} 无公开 FP32 算力：无法估算着色负载和渲染时间",
     "vgpu-licence-not-included": "vGPU 软件按用户授权（NVIDIA vPC / RTX vWS）：成本中未含许可费",
     "misses-users": "{count} 张卡可服务 {demand:,.0f} 个用户中的 {served:,.0f} 个：需要 {needed:,} 张卡",

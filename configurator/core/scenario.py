@@ -164,6 +164,9 @@ class Graphics(_Frozen):
     frames: int = Field(default=1000, ge=1, le=10_000_000, description="frames to render")
     reference_card: str = Field(default="rtx-4090", description="card the time per frame was measured on")
     reference_fp32_tflops: float = Field(default=82.6, gt=0, description="that card's FP32 rate [TFLOP/s]")
+    reference_rt_generation: int | None = Field(
+        default=3, ge=1, le=10, description="RT-core generation of that card (None = none or unknown)"
+    )
     reference_minutes_per_frame: float = Field(default=5, gt=0, le=100_000, description="[min]")
     render_width: int = Field(default=3840, ge=16, le=32768, description="[pixels]")
     render_height: int = Field(default=2160, ge=16, le=32768, description="[pixels]")

@@ -101,15 +101,7 @@ class GoalPage(QWizardPage):
              self.tr("Answers requests; limited by memory bandwidth and by the memory the KV cache needs.")),
         ]
         self.buttons: dict[str, QRadioButton] = {}
-        for key, label, explanation in choices:
-            button = QRadioButton(label)
-            self.group.addButton(button)
-            self.buttons[key] = button
-            note = QLabel(explanation)
-            note.setWordWrap(True)
-            note.setStyleSheet("margin-left: 24px; color: palette(mid);")
-            layout.addWidget(button)
-            layout.addWidget(note)
+        self._add_choices(layout, choices)
         graphics = QLabel(self.tr("<b>Graphics</b> — needs graphics cards (display engines, video encoders, "
                                   "vGPU), not training cards:"))
         graphics.setWordWrap(True)
@@ -123,7 +115,12 @@ class GoalPage(QWizardPage):
             ("render", self.tr("&Render 3D scenes offline"),
              self.tr("The scene must fit in each card's memory; time scales with FP32 shading speed.")),
         ]
-        for key, label, explanation in graphics_choices:
+        self._add_choices(layout, graphics_choices)
+        layout.addStretch(1)
+
+    def _add_choices(self, layout: QVBoxLayout, choices: list[tuple[str, str, str]]) -> None:
+        """A radio button per (workload, label, explanation), the explanation indented below it."""
+        for key, label, explanation in choices:
             button = QRadioButton(label)
             self.group.addButton(button)
             self.buttons[key] = button
@@ -132,7 +129,6 @@ class GoalPage(QWizardPage):
             note.setStyleSheet("margin-left: 24px; color: palette(mid);")
             layout.addWidget(button)
             layout.addWidget(note)
-        layout.addStretch(1)
 
     def nextId(self) -> int:  # noqa: N802 - Qt's name
         """Graphics work has no model: skip the model page."""

@@ -167,13 +167,5 @@ def analyse(scenario: Scenario, catalog: Catalog, compared_ids: Sequence[str] = 
         same_basis = point is not None and (chosen.costs.basis is None or point.basis == chosen.costs.basis)
         if point is not None and point.fits and same_basis:
             points.append(point)
-    on_card = _load_on_card(chosen)
+    on_card = chosen.graphics.load_on_card if chosen.graphics else 1
     return Analysis(chosen, compared, by_count, memory_curve(scenario, card, on_card), tuple(points))
-
-
-def _load_on_card(est: Estimate) -> int:
-    """Users or streams the chosen card carries (1 for other workloads)."""
-    g = est.graphics
-    if g is None or g.per_card <= 0 or est.scenario.workload is Workload.RENDER:
-        return 1
-    return int(min(g.per_card, -(-g.demand // est.scenario.count)))

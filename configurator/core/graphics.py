@@ -89,6 +89,8 @@ class GraphicsSpeed:
     minutes_per_frame: float | None = None
     tflops_per_user: float | None = None
     messages: tuple[Message, ...] = ()
+    load_on_card: int = 1
+    """Users or streams on the busiest card at this count (1 for rendering)."""
 
     @property
     def unit(self) -> str:
@@ -293,7 +295,7 @@ def graphics_speed(scenario: Scenario, card: Card) -> tuple[GraphicsSpeed, Memor
     on_card = min(per_card, math.ceil(demand / count)) if per_card else 0
     per_user = card.fp32_tflops / on_card if workload is Workload.VDI and card.fp32_tflops and on_card else None
     speed = GraphicsSpeed(workload, per_card, limiting, tuple(caps.items()), float(demand), served, needed,
-                          tflops_per_user=per_user, messages=tuple(messages))
+                          tflops_per_user=per_user, messages=tuple(messages), load_on_card=max(int(on_card), 1))
     return speed, graphics_memory(scenario, card, max(on_card, 1))  # memory of at least one user or stream
 
 
@@ -335,10 +337,3 @@ def card_fit_messages(scenario: Scenario, card: Card) -> list[Message]:
     if scenario.workload is Workload.VDI and card.vgpu == "graphics":
         messages.append(msg("vgpu-licence-not-included"))
     return messages
-
-
-def cost_per_unit_hour(job_cost_per_hour: float | None, speed: GraphicsSpeed) -> float | None:
-    """Cost per user-hour or stream-hour carried [currency/h]."""
-    if job_cost_per_hour is None or speed.served <= 0:
-        return None
-    return job_cost_per_hour / speed.served

@@ -227,6 +227,8 @@ TERMS: dict[str, dict[str, str]] = {
         "user-month": "用户·月",
         "stream-hour": "路·小时",
         "frame": "帧",
+        "frames": "帧",
+        "unknown": "未知",
         "transcode": "视频转码",
         "render": "离线渲染",
     },

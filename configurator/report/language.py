@@ -7,7 +7,7 @@ Labels are keyed by their English text; core warnings are translated by message 
 
 from __future__ import annotations
 
-from configurator.core.messages import CATALOGUES, Message, render
+from configurator.core.messages import CATALOGUES, TERMS, Message, render
 
 LANGUAGES = ("en", "zh_CN")
 
@@ -171,17 +171,6 @@ ZH_CN: dict[str, str] = {
     "{n} at {per} cards each": "{n} 台（每台 {per} 张卡）",
     "Boards needed": "所需板卡",
     "FP32 per user": "每用户 FP32 算力",
-    "users": "个用户",
-    "streams": "路视频流",
-    "frames": "帧",
-    "framebuffer": "帧缓冲",
-    "vGPU instances": "vGPU 实例数上限",
-    "shading load": "着色负载",
-    "passthrough": "直通",
-    "encoders": "编码器",
-    "decoders": "解码器",
-    "encode sessions": "编码会话数上限",
-    "unknown": "未知",
     "Per user-month": "每用户每月成本",
     "Per stream-hour": "每路每小时成本",
     "Per frame": "每帧成本",
@@ -212,7 +201,7 @@ class Words:
         if language not in LANGUAGES:
             raise ValueError(f"unknown language '{language}'; use one of {', '.join(LANGUAGES)}")
         self.language = language
-        self._labels = ZH_CN if language == "zh_CN" else {}
+        self._labels = {**TERMS.get(language, {}), **ZH_CN} if language == "zh_CN" else {}
         self._messages = CATALOGUES[language]
 
     def __call__(self, text: str, **params: object) -> str:

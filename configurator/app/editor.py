@@ -331,7 +331,7 @@ class ScenarioEditor(QScrollArea):
         self.layers = self._bind_spin(spin(1, 64, "", self.tr(
             "Output layers (beauty, depth, normals, AOVs) kept in memory as 32-bit RGBA")), "graphics.render_layers")
         form.addRow(self.tr("La&yers"), self.layers)
-        self.local_display = self._check(self.tr("A monitor is attached to the card"), "graphics.local_display",
+        self.local_display = self._check(self.tr("Monitor attached"), "graphics.local_display",
                                          self.tr("A workstation that shows the render: the card needs display "
                                                  "outputs (data-centre cards have none)"))
         form.addRow("", self.local_display)

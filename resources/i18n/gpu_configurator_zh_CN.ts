@@ -1,80 +1,79 @@
-<?xml version="1.0" encoding="utf-8"?>
-<!DOCTYPE TS>
+<?xml version='1.0' encoding='utf-8'?>
 <TS version="2.1" language="zh_CN">
 <context>
     <name>CardBrowser</name>
     <message>
-        <location filename="../../configurator/app/browser.py" line="211"/>
+        <location filename="../../configurator/app/browser.py" line="211" />
         <source>Card browser</source>
         <translation>加速卡浏览器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="240"/>
+        <location filename="../../configurator/app/browser.py" line="240" />
         <source>Search name, vendor, id</source>
         <translation>搜索名称、厂商、标识</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="244"/>
+        <location filename="../../configurator/app/browser.py" line="244" />
         <source>All classes</source>
         <translation>全部类别</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="255"/>
+        <location filename="../../configurator/app/browser.py" line="255" />
         <source> GB or more</source>
         <translation> GB 及以上</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="256"/>
+        <location filename="../../configurator/app/browser.py" line="256" />
         <source>Any memory</source>
         <translation>任意显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="259"/>
+        <location filename="../../configurator/app/browser.py" line="259" />
         <source>Any precision</source>
         <translation>任意精度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="261"/>
+        <location filename="../../configurator/app/browser.py" line="261" />
         <source>Has {0}</source>
         <translation>支持 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="264"/>
+        <location filename="../../configurator/app/browser.py" line="264" />
         <source>Card-to-card link (NVLink etc.)</source>
         <translation>卡间高速互联（NVLink 等）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="273"/>
+        <location filename="../../configurator/app/browser.py" line="273" />
         <source>&amp;Use this card</source>
         <translation>使用此卡(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="275"/>
+        <location filename="../../configurator/app/browser.py" line="275" />
         <source>&amp;Compare selected (2–4)</source>
         <translation>对比所选 (2–4)(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="277"/>
+        <location filename="../../configurator/app/browser.py" line="277" />
         <source>&amp;Add or edit my card…</source>
         <translation>添加或编辑我的卡(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="279"/>
+        <location filename="../../configurator/app/browser.py" line="279" />
         <source>Add a &amp;price…</source>
         <translation>添加价格(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="294"/>
+        <location filename="../../configurator/app/browser.py" line="294" />
         <source>All vendors</source>
         <translation>全部厂商</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="328"/>
+        <location filename="../../configurator/app/browser.py" line="328" />
         <source>Select two to four cards to compare</source>
         <translation>请选择二至四款加速卡进行对比</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="346"/>
+        <location filename="../../configurator/app/browser.py" line="346" />
         <source>Select one card to add a price to</source>
         <translation>请选择一款要添加价格的加速卡</translation>
     </message>
@@ -82,82 +81,82 @@
 <context>
     <name>CardDialog</name>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="87"/>
+        <location filename="../../configurator/app/card_dialog.py" line="87" />
         <source>My card</source>
         <translation>我的加速卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="89"/>
+        <location filename="../../configurator/app/card_dialog.py" line="89" />
         <source>lowercase-id, e.g. my-l40s</source>
         <translation>小写标识，例如 my-l40s</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="105"/>
+        <location filename="../../configurator/app/card_dialog.py" line="105" />
         <source>One source per line: datasheet URL, quote, measurement</source>
         <translation>每行一个来源：规格书网址、报价、实测</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="109"/>
+        <location filename="../../configurator/app/card_dialog.py" line="109" />
         <source>Id</source>
         <translation>标识</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="109"/>
+        <location filename="../../configurator/app/card_dialog.py" line="109" />
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="109"/>
+        <location filename="../../configurator/app/card_dialog.py" line="109" />
         <source>Vendor</source>
         <translation>厂商</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="110"/>
+        <location filename="../../configurator/app/card_dialog.py" line="110" />
         <source>Class</source>
         <translation>类别</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="110"/>
+        <location filename="../../configurator/app/card_dialog.py" line="110" />
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="111"/>
+        <location filename="../../configurator/app/card_dialog.py" line="111" />
         <source>Bandwidth</source>
         <translation>显存带宽</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="111"/>
+        <location filename="../../configurator/app/card_dialog.py" line="111" />
         <source>Board power</source>
         <translation>板卡功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="112"/>
+        <location filename="../../configurator/app/card_dialog.py" line="112" />
         <source>{0} dense</source>
         <translation>{0} 稠密</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="113"/>
+        <location filename="../../configurator/app/card_dialog.py" line="113" />
         <source>Card link</source>
         <translation>卡间互联</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="113"/>
+        <location filename="../../configurator/app/card_dialog.py" line="113" />
         <source>Link bandwidth</source>
         <translation>互联带宽</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="114"/>
+        <location filename="../../configurator/app/card_dialog.py" line="114" />
         <source>Cards per link domain</source>
         <translation>高速互联域卡数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="114"/>
+        <location filename="../../configurator/app/card_dialog.py" line="114" />
         <source>Sources</source>
         <translation>数据来源</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="115"/>
+        <location filename="../../configurator/app/card_dialog.py" line="115" />
         <source>Confidence</source>
         <translation>数据可信度</translation>
     </message>
@@ -165,12 +164,12 @@
 <context>
     <name>ComparisonDialog</name>
     <message>
-        <location filename="../../configurator/app/browser.py" line="360"/>
+        <location filename="../../configurator/app/browser.py" line="360" />
         <source>Compare cards</source>
         <translation>对比加速卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="374"/>
+        <location filename="../../configurator/app/browser.py" line="374" />
         <source>For the current scenario: {count} cards each, {model}</source>
         <translation>当前方案：每种 {count} 张卡，{model}</translation>
     </message>
@@ -178,68 +177,68 @@
 <context>
     <name>ConstraintsPage</name>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="333"/>
+        <location filename="../../configurator/app/wizard.py" line="329" />
         <source>Cards and limits</source>
         <translation>加速卡与限制</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="334"/>
-        <source>Which card, and what you cannot exceed. Leave a limit at &apos;none&apos; if there is none.</source>
+        <location filename="../../configurator/app/wizard.py" line="330" />
+        <source>Which card, and what you cannot exceed. Leave a limit at 'none' if there is none.</source>
         <translation>选择加速卡以及不能超出的限制。没有限制时保持“无”。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="341"/>
+        <location filename="../../configurator/app/wizard.py" line="337" />
         <source>&amp;Card</source>
         <translation>加速卡(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="342"/>
+        <location filename="../../configurator/app/wizard.py" line="338" />
         <source>I already own cards:</source>
         <translation>已拥有的卡：</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="343"/>
+        <location filename="../../configurator/app/wizard.py" line="339" />
         <source> cards</source>
         <translation> 张卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="345"/>
+        <location filename="../../configurator/app/wizard.py" line="341" />
         <source> per server</source>
         <translation> 张/服务器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="346"/>
+        <location filename="../../configurator/app/wizard.py" line="342" />
         <source>Cards per &amp;server</source>
         <translation>每台服务器卡数(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="347"/>
-        <location filename="../../configurator/app/wizard.py" line="349"/>
+        <location filename="../../configurator/app/wizard.py" line="343" />
+        <location filename="../../configurator/app/wizard.py" line="345" />
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="348"/>
+        <location filename="../../configurator/app/wizard.py" line="344" />
         <source>&amp;Budget</source>
         <translation>预算(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="349"/>
+        <location filename="../../configurator/app/wizard.py" line="345" />
         <source> kW</source>
         <translation> kW</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="350"/>
+        <location filename="../../configurator/app/wizard.py" line="346" />
         <source>&amp;Power available</source>
         <translation>可用功率(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="373"/>
+        <location filename="../../configurator/app/wizard.py" line="369" />
         <source>{card} is a training card: no video encoders, no display outputs and no desktop vGPU. Graphics work belongs on graphics cards.</source>
         <translation>{card} 是训练卡：没有视频编码器、没有显示输出，也没有桌面 vGPU。图形工作应使用图形卡。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="376"/>
+        <location filename="../../configurator/app/wizard.py" line="372" />
         <source>{card} is a consumer card: no ECC, no vGPU, and its licence restricts data-centre use.</source>
         <translation>{card} 是消费级显卡：无 ECC、无 vGPU，许可协议限制数据中心使用。</translation>
     </message>
@@ -247,354 +246,354 @@
 <context>
     <name>GoalPage</name>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="86"/>
+        <location filename="../../configurator/app/wizard.py" line="86" />
         <source>What do you want to do?</source>
         <translation>您想做什么？</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="87"/>
+        <location filename="../../configurator/app/wizard.py" line="87" />
         <source>This decides which kind of card fits: training cards, inference cards or graphics cards.</source>
         <translation>这决定了适合哪类加速卡：训练卡、推理卡还是图形卡。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="92"/>
+        <location filename="../../configurator/app/wizard.py" line="92" />
         <source>&amp;Train a model from scratch</source>
         <translation>从头训练模型(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="93"/>
+        <location filename="../../configurator/app/wizard.py" line="93" />
         <source>Weeks on many cards; needs training cards with fast card-to-card links.</source>
         <translation>需在多卡上运行数周；需要具备卡间高速互联的训练卡。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="94"/>
-        <source>&amp;Fine-tune all of a model&apos;s weights</source>
+        <location filename="../../configurator/app/wizard.py" line="94" />
+        <source>&amp;Fine-tune all of a model's weights</source>
         <translation>全参数微调模型(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="95"/>
+        <location filename="../../configurator/app/wizard.py" line="95" />
         <source>Adapts a model to your data; needs memory for weights, gradients and optimizer states.</source>
         <translation>让模型适应您的数据；显存需容纳权重、梯度和优化器状态。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="96"/>
+        <location filename="../../configurator/app/wizard.py" line="96" />
         <source>Fine-tune with &amp;LoRA adapters</source>
         <translation>用 LoRA 适配器微调(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="97"/>
+        <location filename="../../configurator/app/wizard.py" line="97" />
         <source>Trains small adapters on a frozen model; far less memory than a full fine-tune.</source>
         <translation>在冻结的模型上训练小型适配器；显存远少于全参数微调。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="98"/>
+        <location filename="../../configurator/app/wizard.py" line="98" />
         <source>Fine-tune on a &amp;small card (QLoRA)</source>
         <translation>在小显存卡上微调 (QLoRA)(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="99"/>
+        <location filename="../../configurator/app/wizard.py" line="99" />
         <source>LoRA on a 4-bit copy of the model: large models on one card, a little slower.</source>
         <translation>在 4 位量化的模型上做 LoRA：大模型也能单卡微调，速度稍慢。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="100"/>
+        <location filename="../../configurator/app/wizard.py" line="100" />
         <source>&amp;Serve a model to users</source>
         <translation>为用户提供模型推理服务(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="101"/>
+        <location filename="../../configurator/app/wizard.py" line="101" />
         <source>Answers requests; limited by memory bandwidth and by the memory the KV cache needs.</source>
         <translation>响应请求；受显存带宽和 KV 缓存所需显存限制。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="113"/>
+        <location filename="../../configurator/app/wizard.py" line="105" />
         <source>&lt;b&gt;Graphics&lt;/b&gt; — needs graphics cards (display engines, video encoders, vGPU), not training cards:</source>
         <translation>&lt;b&gt;图形&lt;/b&gt; — 需要图形卡（显示引擎、视频编码器、vGPU），而不是训练卡：</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="118"/>
+        <location filename="../../configurator/app/wizard.py" line="110" />
         <source>&amp;Virtual desktops or cloud workstations</source>
         <translation>虚拟桌面或云工作站(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="119"/>
+        <location filename="../../configurator/app/wizard.py" line="111" />
         <source>Many users share each card through vGPU; the framebuffer per user and the shading load decide how many fit.</source>
         <translation>多个用户通过 vGPU 共享一张卡；每用户帧缓冲和着色负载决定能容纳多少人。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="121"/>
+        <location filename="../../configurator/app/wizard.py" line="113" />
         <source>Trans&amp;code video streams</source>
         <translation>视频流转码(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="122"/>
-        <source>Limited by the card&apos;s video encoders and decoders (NVENC/NVDEC), not by its AI compute.</source>
+        <location filename="../../configurator/app/wizard.py" line="114" />
+        <source>Limited by the card's video encoders and decoders (NVENC/NVDEC), not by its AI compute.</source>
         <translation>受卡上视频编解码器（NVENC/NVDEC）限制，而不是 AI 算力。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="123"/>
+        <location filename="../../configurator/app/wizard.py" line="115" />
         <source>&amp;Render 3D scenes offline</source>
         <translation>离线渲染三维场景(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="124"/>
-        <source>The scene must fit in each card&apos;s memory; time scales with FP32 shading speed.</source>
+        <location filename="../../configurator/app/wizard.py" line="116" />
+        <source>The scene must fit in each card's memory; time scales with FP32 shading speed.</source>
         <translation>场景必须放进每张卡的显存；时间随 FP32 着色速度换算。</translation>
     </message>
 </context>
 <context>
     <name>LoadPage</name>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="223"/>
+        <location filename="../../configurator/app/wizard.py" line="219" />
         <source>How much work?</source>
         <translation>工作量有多大？</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="225"/>
+        <location filename="../../configurator/app/wizard.py" line="221" />
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="227"/>
+        <location filename="../../configurator/app/wizard.py" line="223" />
         <source> billion tokens</source>
         <translation> 十亿词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="228"/>
+        <location filename="../../configurator/app/wizard.py" line="224" />
         <source>How much text the model trains on (1 token ≈ ¾ of an English word)</source>
         <translation>模型训练的文本量（1 个词元约等于 1 个汉字或 ¾ 个英文单词）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="229"/>
+        <location filename="../../configurator/app/wizard.py" line="225" />
         <source>&amp;Data to train on</source>
         <translation>训练数据量(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="230"/>
-        <location filename="../../configurator/app/wizard.py" line="301"/>
+        <location filename="../../configurator/app/wizard.py" line="226" />
+        <location filename="../../configurator/app/wizard.py" line="297" />
         <source> days</source>
         <translation> 天</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="230"/>
-        <location filename="../../configurator/app/wizard.py" line="301"/>
+        <location filename="../../configurator/app/wizard.py" line="226" />
+        <location filename="../../configurator/app/wizard.py" line="297" />
         <source>no deadline</source>
         <translation>无期限</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="231"/>
-        <location filename="../../configurator/app/wizard.py" line="302"/>
+        <location filename="../../configurator/app/wizard.py" line="227" />
+        <location filename="../../configurator/app/wizard.py" line="298" />
         <source>Finish &amp;within</source>
         <translation>完成期限(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="232"/>
+        <location filename="../../configurator/app/wizard.py" line="228" />
         <source>Serving</source>
         <translation>推理服务</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="234"/>
+        <location filename="../../configurator/app/wizard.py" line="230" />
         <source> at once</source>
         <translation> 个同时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="235"/>
+        <location filename="../../configurator/app/wizard.py" line="231" />
         <source>Requests answered at the same time on one copy of the model</source>
         <translation>一个模型副本同时响应的请求数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="236"/>
+        <location filename="../../configurator/app/wizard.py" line="232" />
         <source>&amp;Users served together</source>
         <translation>同时服务的用户(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="237"/>
+        <location filename="../../configurator/app/wizard.py" line="233" />
         <source> requests/s</source>
         <translation> 请求/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="237"/>
+        <location filename="../../configurator/app/wizard.py" line="233" />
         <source>not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="238"/>
+        <location filename="../../configurator/app/wizard.py" line="234" />
         <source>&amp;Requests per second</source>
         <translation>每秒请求数(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="239"/>
-        <location filename="../../configurator/app/wizard.py" line="241"/>
+        <location filename="../../configurator/app/wizard.py" line="235" />
+        <location filename="../../configurator/app/wizard.py" line="237" />
         <source> tokens</source>
         <translation> 词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="240"/>
+        <location filename="../../configurator/app/wizard.py" line="236" />
         <source>&amp;Question length</source>
         <translation>问题长度(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="242"/>
+        <location filename="../../configurator/app/wizard.py" line="238" />
         <source>&amp;Answer length</source>
         <translation>回答长度(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="243"/>
+        <location filename="../../configurator/app/wizard.py" line="239" />
         <source> ms per token</source>
         <translation> ms/词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="243"/>
+        <location filename="../../configurator/app/wizard.py" line="239" />
         <source>no target</source>
         <translation>无目标</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="244"/>
+        <location filename="../../configurator/app/wizard.py" line="240" />
         <source>Reading speed is about 5 tokens per second; chat feels fast under 50 ms</source>
         <translation>阅读速度约每秒 5 个词元；低于 50 ms 时对话感觉流畅</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="245"/>
+        <location filename="../../configurator/app/wizard.py" line="241" />
         <source>&amp;Latency target</source>
         <translation>延迟目标(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="254"/>
+        <location filename="../../configurator/app/wizard.py" line="250" />
         <source>Virtual desktops</source>
         <translation>虚拟桌面</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="256"/>
+        <location filename="../../configurator/app/wizard.py" line="252" />
         <source> users</source>
         <translation> 个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="257"/>
+        <location filename="../../configurator/app/wizard.py" line="253" />
         <source>&amp;Users at the same time</source>
         <translation>同时在线用户(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="260"/>
+        <location filename="../../configurator/app/wizard.py" line="256" />
         <source>Office, web and video (1 GiB, 0.25 TFLOP/s each)</source>
         <translation>办公、网页和视频（每人 1 GiB、0.25 TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="261"/>
+        <location filename="../../configurator/app/wizard.py" line="257" />
         <source>Power users, light CAD (2 GiB, 0.5 TFLOP/s each)</source>
         <translation>高级用户、轻量 CAD（每人 2 GiB、0.5 TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="262"/>
+        <location filename="../../configurator/app/wizard.py" line="258" />
         <source>Designers, CAD (4 GiB, 2 TFLOP/s each)</source>
         <translation>设计师、CAD（每人 4 GiB、2 TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="263"/>
+        <location filename="../../configurator/app/wizard.py" line="259" />
         <source>3D engineering, visualisation (8 GiB, 6 TFLOP/s each)</source>
         <translation>三维工程、可视化（每人 8 GiB、6 TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="267"/>
+        <location filename="../../configurator/app/wizard.py" line="263" />
         <source>Starting points: adjust the profile and load in the main window</source>
         <translation>仅为起点：可在主窗口调整 vGPU 配置和负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="268"/>
+        <location filename="../../configurator/app/wizard.py" line="264" />
         <source>&amp;Kind of user</source>
         <translation>用户类型(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="272"/>
+        <location filename="../../configurator/app/wizard.py" line="268" />
         <source>Video</source>
         <translation>视频</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="274"/>
+        <location filename="../../configurator/app/wizard.py" line="270" />
         <source> streams</source>
         <translation> 路</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="275"/>
+        <location filename="../../configurator/app/wizard.py" line="271" />
         <source>&amp;Streams at the same time</source>
         <translation>同时处理的视频流(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="280"/>
+        <location filename="../../configurator/app/wizard.py" line="276" />
         <source>&amp;Resolution</source>
         <translation>分辨率(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="281"/>
+        <location filename="../../configurator/app/wizard.py" line="277" />
         <source> fps</source>
         <translation> 帧/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="282"/>
+        <location filename="../../configurator/app/wizard.py" line="278" />
         <source>&amp;Frame rate</source>
         <translation>帧率(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="286"/>
+        <location filename="../../configurator/app/wizard.py" line="282" />
         <source>&amp;Codec</source>
         <translation>编码格式(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="290"/>
+        <location filename="../../configurator/app/wizard.py" line="286" />
         <source>Rendering</source>
         <translation>渲染</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="292"/>
+        <location filename="../../configurator/app/wizard.py" line="288" />
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="293"/>
-        <source>Geometry and textures; the whole scene must fit in each card&apos;s memory</source>
+        <location filename="../../configurator/app/wizard.py" line="289" />
+        <source>Geometry and textures; the whole scene must fit in each card's memory</source>
         <translation>几何与纹理；整个场景必须放进每张卡的显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="294"/>
+        <location filename="../../configurator/app/wizard.py" line="290" />
         <source>&amp;Scene size</source>
         <translation>场景大小(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="295"/>
+        <location filename="../../configurator/app/wizard.py" line="291" />
         <source> frames</source>
         <translation> 帧</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="296"/>
+        <location filename="../../configurator/app/wizard.py" line="292" />
         <source>&amp;Frames</source>
         <translation>帧数(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="297"/>
+        <location filename="../../configurator/app/wizard.py" line="293" />
         <source> min per frame</source>
         <translation> 分钟/帧</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="298"/>
+        <location filename="../../configurator/app/wizard.py" line="294" />
         <source>Measured on the reference card chosen in the main window (default GeForce RTX 4090)</source>
         <translation>在主窗口所选参考卡上测得（默认 GeForce RTX 4090）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="300"/>
+        <location filename="../../configurator/app/wizard.py" line="296" />
         <source>&amp;Time per frame</source>
         <translation>每帧时间(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="314"/>
+        <location filename="../../configurator/app/wizard.py" line="310" />
         <source>How many users or streams, or how big a render job.</source>
         <translation>多少用户或视频流，或渲染任务有多大。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="316"/>
+        <location filename="../../configurator/app/wizard.py" line="312" />
         <source>Traffic, prompt and answer lengths, and how fast answers must come.</source>
         <translation>请求量、提示和回答长度，以及回答速度要求。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="317"/>
+        <location filename="../../configurator/app/wizard.py" line="313" />
         <source>How much data, and by when the training must be done.</source>
         <translation>训练数据量，以及训练的完成期限。</translation>
     </message>
@@ -602,207 +601,207 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="149"/>
+        <location filename="../../configurator/app/main_window.py" line="149" />
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="149"/>
+        <location filename="../../configurator/app/main_window.py" line="149" />
         <source>Start a new scenario</source>
         <translation>新建方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="150"/>
+        <location filename="../../configurator/app/main_window.py" line="150" />
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="151"/>
+        <location filename="../../configurator/app/main_window.py" line="151" />
         <source>Open a scenario file</source>
         <translation>打开方案文件</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="152"/>
+        <location filename="../../configurator/app/main_window.py" line="152" />
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="152"/>
+        <location filename="../../configurator/app/main_window.py" line="152" />
         <source>Save the scenario</source>
         <translation>保存方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="153"/>
+        <location filename="../../configurator/app/main_window.py" line="153" />
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="154"/>
+        <location filename="../../configurator/app/main_window.py" line="154" />
         <source>Save the scenario under a new name</source>
         <translation>以新名称保存方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="155"/>
+        <location filename="../../configurator/app/main_window.py" line="155" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="156"/>
+        <location filename="../../configurator/app/main_window.py" line="156" />
         <source>Print Pre&amp;view…</source>
         <translation>打印预览(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="157"/>
+        <location filename="../../configurator/app/main_window.py" line="157" />
         <source>See the configuration summary as it will print</source>
         <translation>预览打印的配置方案摘要</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="158"/>
+        <location filename="../../configurator/app/main_window.py" line="158" />
         <source>&amp;Print…</source>
         <translation>打印(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="159"/>
+        <location filename="../../configurator/app/main_window.py" line="159" />
         <source>Print the configuration summary</source>
         <translation>打印配置方案摘要</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="160"/>
+        <location filename="../../configurator/app/main_window.py" line="160" />
         <source>&amp;Export Summary…</source>
         <translation>导出摘要(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="162"/>
+        <location filename="../../configurator/app/main_window.py" line="162" />
         <source>Save the summary as PDF, Markdown, CSV or JSON</source>
         <translation>将摘要保存为 PDF、Markdown、CSV 或 JSON</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="163"/>
+        <location filename="../../configurator/app/main_window.py" line="163" />
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="165"/>
+        <location filename="../../configurator/app/main_window.py" line="165" />
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="167"/>
+        <location filename="../../configurator/app/main_window.py" line="167" />
         <source>Workload &amp;wizard…</source>
         <translation>负载向导(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="168"/>
+        <location filename="../../configurator/app/main_window.py" line="168" />
         <source>Answer a few questions</source>
         <translation>回答几个问题</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="169"/>
+        <location filename="../../configurator/app/main_window.py" line="169" />
         <source>&amp;Recommendation panel</source>
         <translation>推荐面板(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="171"/>
+        <location filename="../../configurator/app/main_window.py" line="171" />
         <source>Which card, and how many: every card ranked for this job</source>
         <translation>选哪款卡、选多少张：为该任务对所有加速卡排序</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="173"/>
+        <location filename="../../configurator/app/main_window.py" line="173" />
         <source>Card &amp;browser…</source>
         <translation>加速卡浏览器(&amp;B)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="174"/>
+        <location filename="../../configurator/app/main_window.py" line="174" />
         <source>Every card with its specs, sources and prices</source>
         <translation>所有加速卡的规格、数据来源和价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="177"/>
+        <location filename="../../configurator/app/main_window.py" line="177" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="180"/>
+        <location filename="../../configurator/app/main_window.py" line="180" />
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="189"/>
+        <location filename="../../configurator/app/main_window.py" line="189" />
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="192"/>
+        <location filename="../../configurator/app/main_window.py" line="192" />
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="196"/>
+        <location filename="../../configurator/app/main_window.py" line="196" />
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="209"/>
+        <location filename="../../configurator/app/main_window.py" line="209" />
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="210"/>
+        <location filename="../../configurator/app/main_window.py" line="210" />
         <source>&amp;About</source>
         <translation>关于(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="211"/>
+        <location filename="../../configurator/app/main_window.py" line="211" />
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="233"/>
+        <location filename="../../configurator/app/main_window.py" line="233" />
         <source>Recommendation</source>
         <translation>推荐</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="291"/>
+        <location filename="../../configurator/app/main_window.py" line="291" />
         <source>PDF document (*.pdf)</source>
         <translation>PDF 文档 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="291"/>
+        <location filename="../../configurator/app/main_window.py" line="291" />
         <source>Markdown (*.md)</source>
         <translation>Markdown (*.md)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="292"/>
+        <location filename="../../configurator/app/main_window.py" line="292" />
         <source>CSV tables (*.csv)</source>
         <translation>CSV 表格 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="292"/>
+        <location filename="../../configurator/app/main_window.py" line="292" />
         <source>JSON data (*.json)</source>
         <translation>JSON 数据 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="293"/>
+        <location filename="../../configurator/app/main_window.py" line="293" />
         <source>Export summary</source>
         <translation>导出摘要</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="306"/>
+        <location filename="../../configurator/app/main_window.py" line="306" />
         <source>Cannot export summary</source>
         <translation>无法导出摘要</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="308"/>
+        <location filename="../../configurator/app/main_window.py" line="308" />
         <source>Wrote {0}</source>
         <translation>已写入 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="313"/>
+        <location filename="../../configurator/app/main_window.py" line="313" />
         <source>About GPU Configurator</source>
         <translation>关于 GPU 配置器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="314"/>
+        <location filename="../../configurator/app/main_window.py" line="314" />
         <source>GPU Configurator {version}
 Catalog {catalog} ({date}), {n} cards.
 Estimates memory, speed, power and cost of AI workloads on accelerator cards.</source>
@@ -811,73 +810,73 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
 估算 AI 负载在加速卡上的显存、速度、功耗和成本。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="329"/>
+        <location filename="../../configurator/app/main_window.py" line="329" />
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="330"/>
+        <location filename="../../configurator/app/main_window.py" line="330" />
         <source>{name}[*] — GPU Configurator</source>
         <translation>{name}[*] — GPU 配置器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="335"/>
+        <location filename="../../configurator/app/main_window.py" line="335" />
         <source>Catalog {version} ({date}), {n} cards</source>
         <translation>硬件目录 {version}（{date}），{n} 款加速卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="347"/>
+        <location filename="../../configurator/app/main_window.py" line="347" />
         <source>Unsaved changes</source>
         <translation>未保存的修改</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="347"/>
+        <location filename="../../configurator/app/main_window.py" line="347" />
         <source>The scenario has unsaved changes. Save them?</source>
         <translation>方案有未保存的修改。是否保存？</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="362"/>
+        <location filename="../../configurator/app/main_window.py" line="362" />
         <source>Open scenario</source>
         <translation>打开方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="363"/>
+        <location filename="../../configurator/app/main_window.py" line="363" />
         <source>Scenario files (*{0});;All files (*)</source>
         <translation>方案文件 (*{0});;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="372"/>
-        <location filename="../../configurator/app/main_window.py" line="375"/>
+        <location filename="../../configurator/app/main_window.py" line="372" />
+        <location filename="../../configurator/app/main_window.py" line="375" />
         <source>Cannot open scenario</source>
         <translation>无法打开方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="387"/>
+        <location filename="../../configurator/app/main_window.py" line="387" />
         <source>Save scenario</source>
         <translation>保存方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="388"/>
+        <location filename="../../configurator/app/main_window.py" line="388" />
         <source>Scenario files (*{0})</source>
         <translation>方案文件 (*{0})</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="400"/>
+        <location filename="../../configurator/app/main_window.py" line="400" />
         <source>Cannot save scenario</source>
         <translation>无法保存方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="401"/>
+        <location filename="../../configurator/app/main_window.py" line="401" />
         <source>{path}: {reason}</source>
         <translation>{path}：{reason}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="405"/>
+        <location filename="../../configurator/app/main_window.py" line="405" />
         <source>Saved {0}</source>
         <translation>已保存 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="426"/>
+        <location filename="../../configurator/app/main_window.py" line="426" />
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
@@ -885,52 +884,52 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
 <context>
     <name>ModelPage</name>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="151"/>
+        <location filename="../../configurator/app/wizard.py" line="147" />
         <source>Which model?</source>
         <translation>哪个模型？</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="152"/>
+        <location filename="../../configurator/app/wizard.py" line="148" />
         <source>Pick a known model, import a Hugging Face config.json, or give its size.</source>
         <translation>选择已知模型、导入 Hugging Face config.json，或给出参数规模。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="154"/>
+        <location filename="../../configurator/app/wizard.py" line="150" />
         <source>A &amp;known model</source>
         <translation>已知模型(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="157"/>
+        <location filename="../../configurator/app/wizard.py" line="153" />
         <source>{name} — {size} billion parameters</source>
         <translation>{name} — {size} 十亿参数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="162"/>
+        <location filename="../../configurator/app/wizard.py" line="158" />
         <source>&amp;Import a config.json</source>
         <translation>导入 config.json(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="163"/>
+        <location filename="../../configurator/app/wizard.py" line="159" />
         <source>Choose file…</source>
         <translation>选择文件…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="166"/>
+        <location filename="../../configurator/app/wizard.py" line="162" />
         <source>About this &amp;many billion parameters:</source>
         <translation>约多少十亿参数(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="167"/>
+        <location filename="../../configurator/app/wizard.py" line="163" />
         <source> B</source>
         <translation> B</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="177"/>
+        <location filename="../../configurator/app/wizard.py" line="173" />
         <source>Import config.json</source>
         <translation>导入 config.json</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="212"/>
+        <location filename="../../configurator/app/wizard.py" line="208" />
         <source>Choose a config.json first, or pick another option</source>
         <translation>请先选择 config.json，或选择其他方式</translation>
     </message>
@@ -938,52 +937,52 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
 <context>
     <name>PriceDialog</name>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="169"/>
+        <location filename="../../configurator/app/card_dialog.py" line="169" />
         <source>Price for {0}</source>
         <translation>{0} 的价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="175"/>
+        <location filename="../../configurator/app/card_dialog.py" line="175" />
         <source>Street price</source>
         <translation>市场价</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="176"/>
+        <location filename="../../configurator/app/card_dialog.py" line="176" />
         <source>List price (MSRP)</source>
         <translation>厂商指导价 (MSRP)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="177"/>
+        <location filename="../../configurator/app/card_dialog.py" line="177" />
         <source>Cloud, per card-hour</source>
         <translation>云租用，每卡每小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="180"/>
+        <location filename="../../configurator/app/card_dialog.py" line="180" />
         <source>Quote number, URL or supplier</source>
         <translation>报价单号、网址或供应商</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="181"/>
+        <location filename="../../configurator/app/card_dialog.py" line="181" />
         <source>Amount</source>
         <translation>金额</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="181"/>
+        <location filename="../../configurator/app/card_dialog.py" line="181" />
         <source>Currency</source>
         <translation>货币</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="182"/>
+        <location filename="../../configurator/app/card_dialog.py" line="182" />
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="182"/>
+        <location filename="../../configurator/app/card_dialog.py" line="182" />
         <source>Date (YYYY-MM)</source>
         <translation>日期 (YYYY-MM)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="183"/>
+        <location filename="../../configurator/app/card_dialog.py" line="183" />
         <source>Source</source>
         <translation>来源</translation>
     </message>
@@ -991,238 +990,238 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
 <context>
     <name>RecommendationPanel</name>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="111"/>
+        <location filename="../../configurator/app/recommend_panel.py" line="111" />
         <source>&amp;Rank by</source>
         <translation>排序依据(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="112"/>
+        <location filename="../../configurator/app/recommend_panel.py" line="112" />
         <source> h</source>
         <translation> 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="115"/>
+        <location filename="../../configurator/app/recommend_panel.py" line="115" />
         <source>&amp;Deadline</source>
         <translation>期限(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="116"/>
+        <location filename="../../configurator/app/recommend_panel.py" line="116" />
         <source> req/s</source>
         <translation> 请求/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="116"/>
+        <location filename="../../configurator/app/recommend_panel.py" line="116" />
         <source>Requests per second to serve (— = not set)</source>
         <translation>需要承载的每秒请求数（— = 未设置）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="118"/>
+        <location filename="../../configurator/app/recommend_panel.py" line="118" />
         <source>Re&amp;quests</source>
         <translation>请求速率(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="119"/>
+        <location filename="../../configurator/app/recommend_panel.py" line="119" />
         <source> ms/token</source>
         <translation> ms/词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="119"/>
+        <location filename="../../configurator/app/recommend_panel.py" line="119" />
         <source>Time per output token target</source>
         <translation>每输出词元时间目标</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="121"/>
+        <location filename="../../configurator/app/recommend_panel.py" line="121" />
         <source>&amp;Latency</source>
         <translation>延迟(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="122"/>
+        <location filename="../../configurator/app/recommend_panel.py" line="122" />
         <source>Purchase or cloud budget in the scenario currency</source>
         <translation>采购或云租用预算（方案货币）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="124"/>
+        <location filename="../../configurator/app/recommend_panel.py" line="124" />
         <source>&amp;Budget</source>
         <translation>预算(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="125"/>
+        <location filename="../../configurator/app/recommend_panel.py" line="125" />
         <source> kW</source>
         <translation> kW</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="125"/>
+        <location filename="../../configurator/app/recommend_panel.py" line="125" />
         <source>Facility power available</source>
         <translation>机房可用功率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="127"/>
+        <location filename="../../configurator/app/recommend_panel.py" line="127" />
         <source>&amp;Power cap</source>
         <translation>功率上限(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="128"/>
+        <location filename="../../configurator/app/recommend_panel.py" line="128" />
         <source>Domestic (China) vendors only</source>
         <translation>仅国产厂商</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="131"/>
+        <location filename="../../configurator/app/recommend_panel.py" line="131" />
         <source>Include consumer graphics cards</source>
         <translation>包括消费级图形卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="132"/>
+        <location filename="../../configurator/app/recommend_panel.py" line="132" />
         <source>GeForce-class cards: cheap, but no ECC, no NVLink and licence limits in data centres</source>
         <translation>GeForce 类消费级显卡：便宜，但无 ECC、无 NVLink，许可协议限制数据中心使用</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="136"/>
+        <location filename="../../configurator/app/recommend_panel.py" line="136" />
         <source>&amp;Use this configuration</source>
         <translation>采用此配置(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="143"/>
+        <location filename="../../configurator/app/recommend_panel.py" line="143" />
         <source>FP32 per user</source>
         <translation>每用户 FP32 算力</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="143"/>
+        <location filename="../../configurator/app/recommend_panel.py" line="143" />
         <source>Per card</source>
         <translation>每卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="144"/>
+        <location filename="../../configurator/app/recommend_panel.py" line="144" />
         <source>Time to finish</source>
         <translation>完成时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="145"/>
+        <location filename="../../configurator/app/recommend_panel.py" line="145" />
         <source>Cost per user-month</source>
         <translation>每用户每月成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="145"/>
+        <location filename="../../configurator/app/recommend_panel.py" line="145" />
         <source>Cost per stream-hour</source>
         <translation>每路每小时成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="146"/>
+        <location filename="../../configurator/app/recommend_panel.py" line="146" />
         <source>Cost per frame</source>
         <translation>每帧成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="148"/>
-        <location filename="../../configurator/app/recommend_panel.py" line="215"/>
+        <location filename="../../configurator/app/recommend_panel.py" line="148" />
+        <location filename="../../configurator/app/recommend_panel.py" line="215" />
         <source>Cards</source>
         <translation>卡数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="148"/>
+        <location filename="../../configurator/app/recommend_panel.py" line="148" />
         <source>Class</source>
         <translation>类别</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="144"/>
+        <location filename="../../configurator/app/recommend_panel.py" line="144" />
         <source>Time or latency</source>
         <translation>时间或延迟</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="148"/>
+        <location filename="../../configurator/app/recommend_panel.py" line="148" />
         <source>Score</source>
         <translation>得分</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="146"/>
+        <location filename="../../configurator/app/recommend_panel.py" line="146" />
         <source>Cost per million tokens</source>
         <translation>每百万词元成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="113"/>
+        <location filename="../../configurator/app/recommend_panel.py" line="113" />
         <source>The training or render job must finish within (— = no deadline)</source>
         <translation>训练或渲染任务必须在此时间内完成（— = 无期限）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="148"/>
+        <location filename="../../configurator/app/recommend_panel.py" line="148" />
         <source>Limited by</source>
         <translation>瓶颈</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="178"/>
+        <location filename="../../configurator/app/recommend_panel.py" line="178" />
         <source>No card meets the constraints; {0} were left out.</source>
         <translation>没有加速卡满足限制条件；{0} 款被排除。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="201"/>
+        <location filename="../../configurator/app/recommend_panel.py" line="201" />
         <source>{0} TFLOP/s</source>
         <translation>{0} TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="207"/>
+        <location filename="../../configurator/app/recommend_panel.py" line="207" />
         <source>per user-month</source>
         <translation>每用户每月</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="207"/>
+        <location filename="../../configurator/app/recommend_panel.py" line="207" />
         <source>per stream-hour</source>
         <translation>每路每小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="208"/>
+        <location filename="../../configurator/app/recommend_panel.py" line="208" />
         <source>per frame</source>
         <translation>每帧</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="208"/>
+        <location filename="../../configurator/app/recommend_panel.py" line="208" />
         <source>per million tokens</source>
         <translation>每百万词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="209"/>
+        <location filename="../../configurator/app/recommend_panel.py" line="209" />
         <source>Cloud cost {unit} [{currency}]</source>
         <translation>云租用成本（{unit}）[{currency}]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="210"/>
+        <location filename="../../configurator/app/recommend_panel.py" line="210" />
         <source>Ownership cost {unit} [{currency}]</source>
         <translation>自有成本（{unit}）[{currency}]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="212"/>
+        <location filename="../../configurator/app/recommend_panel.py" line="212" />
         <source>Cost against FP32 per user: the Pareto front</source>
         <translation>成本与每用户 FP32 算力：帕累托前沿</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="212"/>
+        <location filename="../../configurator/app/recommend_panel.py" line="212" />
         <source>FP32 per user [TFLOP/s]</source>
         <translation>每用户 FP32 算力 [TFLOP/s]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="215"/>
+        <location filename="../../configurator/app/recommend_panel.py" line="215" />
         <source>Cost against cards: the Pareto front</source>
         <translation>成本与卡数：帕累托前沿</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="217"/>
+        <location filename="../../configurator/app/recommend_panel.py" line="217" />
         <source>Cost against time: the Pareto front</source>
         <translation>成本与时间：帕累托前沿</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="218"/>
+        <location filename="../../configurator/app/recommend_panel.py" line="218" />
         <source>Cost against latency: the Pareto front</source>
         <translation>成本与延迟：帕累托前沿</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="217"/>
+        <location filename="../../configurator/app/recommend_panel.py" line="217" />
         <source>Time to finish [h]</source>
         <translation>完成时间 [小时]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="218"/>
+        <location filename="../../configurator/app/recommend_panel.py" line="218" />
         <source>Time per token [ms]</source>
         <translation>每词元时间 [ms]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="257"/>
+        <location filename="../../configurator/app/recommend_panel.py" line="257" />
         <source>Use recommendation</source>
         <translation>采用推荐</translation>
     </message>
@@ -1230,254 +1229,254 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
 <context>
     <name>ResultsPanel</name>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="30"/>
+        <location filename="../../configurator/app/results_panel.py" line="30" />
         <source>Key numbers</source>
         <translation>关键数据</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="33"/>
-        <location filename="../../configurator/app/results_panel.py" line="37"/>
+        <location filename="../../configurator/app/results_panel.py" line="33" />
+        <location filename="../../configurator/app/results_panel.py" line="37" />
         <source>Warnings</source>
         <translation>注意事项</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="73"/>
+        <location filename="../../configurator/app/results_panel.py" line="73" />
         <source>Memory per card</source>
         <translation>每卡显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="73"/>
+        <location filename="../../configurator/app/results_panel.py" line="73" />
         <source>{need} of {allowed}</source>
         <translation>{need} / {allowed}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="75"/>
+        <location filename="../../configurator/app/results_panel.py" line="75" />
         <source>Headroom</source>
         <translation>余量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="82"/>
+        <location filename="../../configurator/app/results_panel.py" line="82" />
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="53"/>
-        <location filename="../../configurator/app/results_panel.py" line="83"/>
+        <location filename="../../configurator/app/results_panel.py" line="53" />
+        <location filename="../../configurator/app/results_panel.py" line="83" />
         <source>Per card</source>
         <translation>每卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="46"/>
+        <location filename="../../configurator/app/results_panel.py" line="46" />
         <source>Time per frame</source>
         <translation>每帧时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="47"/>
+        <location filename="../../configurator/app/results_panel.py" line="47" />
         <source>Frames per hour</source>
         <translation>每小时帧数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="48"/>
+        <location filename="../../configurator/app/results_panel.py" line="48" />
         <source>Time for the job</source>
         <translation>完成任务所需时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="49"/>
+        <location filename="../../configurator/app/results_panel.py" line="49" />
         <source>Per frame</source>
         <translation>每帧成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="54"/>
+        <location filename="../../configurator/app/results_panel.py" line="54" />
         <source>Limited by</source>
         <translation>瓶颈</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="55"/>
+        <location filename="../../configurator/app/results_panel.py" line="55" />
         <source>Carried</source>
         <translation>承载</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="55"/>
+        <location filename="../../configurator/app/results_panel.py" line="55" />
         <source>{served} of {demand} {unit}</source>
         <translation>{demand} {unit}中的 {served}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="57"/>
+        <location filename="../../configurator/app/results_panel.py" line="57" />
         <source>Cards needed</source>
         <translation>所需卡数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="58"/>
+        <location filename="../../configurator/app/results_panel.py" line="58" />
         <source>Servers needed</source>
         <translation>所需服务器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="58"/>
+        <location filename="../../configurator/app/results_panel.py" line="58" />
         <source>{n} at {per} cards each</source>
         <translation>{n} 台（每台 {per} 张卡）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="63"/>
+        <location filename="../../configurator/app/results_panel.py" line="63" />
         <source>Boards needed</source>
         <translation>所需板卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="65"/>
+        <location filename="../../configurator/app/results_panel.py" line="65" />
         <source>FP32 per user</source>
         <translation>每用户 FP32 算力</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="65"/>
+        <location filename="../../configurator/app/results_panel.py" line="65" />
         <source>{0} TFLOP/s</source>
         <translation>{0} TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="66"/>
+        <location filename="../../configurator/app/results_panel.py" line="66" />
         <source>Per user-month</source>
         <translation>每用户每月成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="66"/>
+        <location filename="../../configurator/app/results_panel.py" line="66" />
         <source>Per stream-hour</source>
         <translation>每路每小时成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="84"/>
+        <location filename="../../configurator/app/results_panel.py" line="84" />
         <source>Step time</source>
         <translation>单步时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="85"/>
+        <location filename="../../configurator/app/results_panel.py" line="85" />
         <source>MFU</source>
         <translation>算力利用率 (MFU)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="86"/>
+        <location filename="../../configurator/app/results_panel.py" line="86" />
         <source>Time for the token budget</source>
         <translation>完成训练所需时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="87"/>
+        <location filename="../../configurator/app/results_panel.py" line="87" />
         <source>GPU-hours</source>
         <translation>GPU 时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="87"/>
+        <location filename="../../configurator/app/results_panel.py" line="87" />
         <source>{0} GPU-h</source>
         <translation>{0} GPU 时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="88"/>
+        <location filename="../../configurator/app/results_panel.py" line="88" />
         <source>Largest micro-batch that fits</source>
         <translation>可容纳的最大微批</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="93"/>
+        <location filename="../../configurator/app/results_panel.py" line="93" />
         <source>Time to first token</source>
         <translation>首词元延迟</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="94"/>
+        <location filename="../../configurator/app/results_panel.py" line="94" />
         <source>Time per output token</source>
         <translation>每输出词元时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="95"/>
+        <location filename="../../configurator/app/results_panel.py" line="95" />
         <source>Output throughput</source>
         <translation>输出吞吐量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="96"/>
+        <location filename="../../configurator/app/results_panel.py" line="96" />
         <source>Requests</source>
         <translation>请求速率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="96"/>
+        <location filename="../../configurator/app/results_panel.py" line="96" />
         <source>{0} requests/s</source>
         <translation>{0} 请求/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="97"/>
+        <location filename="../../configurator/app/results_panel.py" line="97" />
         <source>Largest concurrency that fits</source>
         <translation>可容纳的最大并发</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="99"/>
+        <location filename="../../configurator/app/results_panel.py" line="99" />
         <source>job</source>
         <translation>每个任务</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="99"/>
+        <location filename="../../configurator/app/results_panel.py" line="99" />
         <source>hour</source>
         <translation>每小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="103"/>
+        <location filename="../../configurator/app/results_panel.py" line="103" />
         <source>Board power</source>
         <translation>板卡功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="104"/>
+        <location filename="../../configurator/app/results_panel.py" line="104" />
         <source>Energy per {0}</source>
         <translation>能耗（{0}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="105"/>
+        <location filename="../../configurator/app/results_panel.py" line="105" />
         <source>Purchase (cards only)</source>
         <translation>采购价（仅加速卡）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="106"/>
+        <location filename="../../configurator/app/results_panel.py" line="106" />
         <source>Cloud per {0}</source>
         <translation>云租用（{0}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="107"/>
+        <location filename="../../configurator/app/results_panel.py" line="107" />
         <source>Electricity per {0}</source>
         <translation>电费（{0}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="101"/>
+        <location filename="../../configurator/app/results_panel.py" line="101" />
         <source>Per million tokens</source>
         <translation>每百万词元成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="109"/>
+        <location filename="../../configurator/app/results_panel.py" line="109" />
         <source>Prices dated</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="109"/>
+        <location filename="../../configurator/app/results_panel.py" line="109" />
         <source>card {card}, cloud {cloud}</source>
         <translation>加速卡 {card}，云 {cloud}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="119"/>
+        <location filename="../../configurator/app/results_panel.py" line="119" />
         <source>{count} × {card} carries {served} of {demand} {unit}: {needed} cards needed</source>
         <translation>{count} × {card} 承载 {demand} {unit}中的 {served}：需要 {needed} 张卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="124"/>
+        <location filename="../../configurator/app/results_panel.py" line="124" />
         <source>{count} × {card} carries the load: {per_card} {unit} per card</source>
         <translation>{count} × {card} 可承担负载：每卡 {per_card} {unit}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="127"/>
+        <location filename="../../configurator/app/results_panel.py" line="127" />
         <source>frames/h</source>
         <translation>帧/小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="130"/>
+        <location filename="../../configurator/app/results_panel.py" line="130" />
         <source>{count} × {card} fits, {headroom} headroom</source>
         <translation>{count} × {card} 可容纳，余量 {headroom}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="134"/>
+        <location filename="../../configurator/app/results_panel.py" line="134" />
         <source>{count} × {card} does not fit: {short} short per card</source>
         <translation>{count} × {card} 显存不足：每卡缺 {short}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="153"/>
+        <location filename="../../configurator/app/results_panel.py" line="153" />
         <source>No warnings</source>
         <translation>无注意事项</translation>
     </message>
@@ -1485,222 +1484,222 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
 <context>
     <name>ScenarioController</name>
     <message>
-        <location filename="../../configurator/app/controller.py" line="28"/>
+        <location filename="../../configurator/app/controller.py" line="28" />
         <source>card count</source>
         <translation>卡数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="28"/>
+        <location filename="../../configurator/app/controller.py" line="28" />
         <source>card</source>
         <translation>加速卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="29"/>
+        <location filename="../../configurator/app/controller.py" line="29" />
         <source>workload</source>
         <translation>负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="29"/>
+        <location filename="../../configurator/app/controller.py" line="29" />
         <source>precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="30"/>
+        <location filename="../../configurator/app/controller.py" line="30" />
         <source>model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="31"/>
+        <location filename="../../configurator/app/controller.py" line="31" />
         <source>cards per server</source>
         <translation>每台服务器卡数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="32"/>
+        <location filename="../../configurator/app/controller.py" line="32" />
         <source>tensor parallel</source>
         <translation>张量并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="33"/>
+        <location filename="../../configurator/app/controller.py" line="33" />
         <source>pipeline stages</source>
         <translation>流水线并行级数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="34"/>
+        <location filename="../../configurator/app/controller.py" line="34" />
         <source>ZeRO stage</source>
         <translation>ZeRO 阶段</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="35"/>
+        <location filename="../../configurator/app/controller.py" line="35" />
         <source>micro-batch</source>
         <translation>微批</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="36"/>
+        <location filename="../../configurator/app/controller.py" line="36" />
         <source>sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="37"/>
+        <location filename="../../configurator/app/controller.py" line="37" />
         <source>gradient accumulation</source>
         <translation>梯度累积</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="38"/>
+        <location filename="../../configurator/app/controller.py" line="38" />
         <source>recomputation</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="39"/>
+        <location filename="../../configurator/app/controller.py" line="39" />
         <source>recipe</source>
         <translation>精度方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="40"/>
+        <location filename="../../configurator/app/controller.py" line="40" />
         <source>optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="41"/>
+        <location filename="../../configurator/app/controller.py" line="41" />
         <source>LoRA rank</source>
         <translation>LoRA 秩</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="42"/>
+        <location filename="../../configurator/app/controller.py" line="42" />
         <source>token budget</source>
         <translation>训练词元量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="43"/>
+        <location filename="../../configurator/app/controller.py" line="43" />
         <source>context length</source>
         <translation>上下文长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="44"/>
+        <location filename="../../configurator/app/controller.py" line="44" />
         <source>concurrency</source>
         <translation>并发序列</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="45"/>
+        <location filename="../../configurator/app/controller.py" line="45" />
         <source>prompt length</source>
         <translation>提示长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="46"/>
+        <location filename="../../configurator/app/controller.py" line="46" />
         <source>answer length</source>
         <translation>回答长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="47"/>
+        <location filename="../../configurator/app/controller.py" line="47" />
         <source>KV cache precision</source>
         <translation>KV 缓存精度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="48"/>
+        <location filename="../../configurator/app/controller.py" line="48" />
         <source>currency</source>
         <translation>货币</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="49"/>
+        <location filename="../../configurator/app/controller.py" line="49" />
         <source>exchange rate</source>
         <translation>汇率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="50"/>
+        <location filename="../../configurator/app/controller.py" line="50" />
         <source>card price</source>
         <translation>单卡价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="51"/>
+        <location filename="../../configurator/app/controller.py" line="51" />
         <source>cloud price</source>
         <translation>云租用价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="52"/>
+        <location filename="../../configurator/app/controller.py" line="52" />
         <source>electricity price</source>
         <translation>电价</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="53"/>
+        <location filename="../../configurator/app/controller.py" line="53" />
         <source>PUE</source>
         <translation>PUE</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="54"/>
+        <location filename="../../configurator/app/controller.py" line="54" />
         <source>users</source>
         <translation>个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="55"/>
+        <location filename="../../configurator/app/controller.py" line="55" />
         <source>vGPU profile</source>
         <translation>vGPU 配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="56"/>
+        <location filename="../../configurator/app/controller.py" line="56" />
         <source>shading per user</source>
         <translation>每用户着色负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="57"/>
+        <location filename="../../configurator/app/controller.py" line="57" />
         <source>streams</source>
         <translation>路视频流</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="58"/>
+        <location filename="../../configurator/app/controller.py" line="58" />
         <source>resolution</source>
         <translation>分辨率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="59"/>
+        <location filename="../../configurator/app/controller.py" line="59" />
         <source>frame rate</source>
         <translation>帧率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="60"/>
+        <location filename="../../configurator/app/controller.py" line="60" />
         <source>codec</source>
         <translation>编码格式</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="61"/>
+        <location filename="../../configurator/app/controller.py" line="61" />
         <source>encoder preset</source>
         <translation>编码预设</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="62"/>
+        <location filename="../../configurator/app/controller.py" line="62" />
         <source>decoding</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="63"/>
+        <location filename="../../configurator/app/controller.py" line="63" />
         <source>scene size</source>
         <translation>场景大小</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="64"/>
+        <location filename="../../configurator/app/controller.py" line="64" />
         <source>frames</source>
         <translation>帧</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="65"/>
+        <location filename="../../configurator/app/controller.py" line="65" />
         <source>time per frame</source>
         <translation>每帧时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="66"/>
+        <location filename="../../configurator/app/controller.py" line="66" />
         <source>output width</source>
         <translation>输出宽度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="67"/>
+        <location filename="../../configurator/app/controller.py" line="67" />
         <source>output height</source>
         <translation>输出高度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="68"/>
+        <location filename="../../configurator/app/controller.py" line="68" />
         <source>output layers</source>
         <translation>输出层数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="185"/>
+        <location filename="../../configurator/app/controller.py" line="185" />
         <source>Change {0}</source>
         <translation>修改 {0}</translation>
     </message>
@@ -1708,750 +1707,750 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
 <context>
     <name>ScenarioEditor</name>
     <message>
-        <location filename="../../configurator/app/editor.py" line="61"/>
+        <location filename="../../configurator/app/editor.py" line="61" />
         <source>{layers} layers, hidden {hidden}, {heads} heads ({kv} KV), FFN {ffn}, vocabulary {vocab}</source>
         <translation>{layers} 层，隐藏维度 {hidden}，{heads} 个注意力头（{kv} 个 KV 头），FFN {ffn}，词表 {vocab}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="66"/>
+        <location filename="../../configurator/app/editor.py" line="66" />
         <source>, {experts} experts (top {k}), {active:.1f} B active</source>
         <translation>，{experts} 个专家（每词元 {k} 个），激活 {active:.1f} B</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="98"/>
+        <location filename="../../configurator/app/editor.py" line="98" />
         <source>Input problem</source>
         <translation>输入问题</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="128"/>
+        <location filename="../../configurator/app/editor.py" line="128" />
         <source>Workload</source>
         <translation>负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="131"/>
+        <location filename="../../configurator/app/editor.py" line="131" />
         <source>What the cards will do. Training needs memory for gradients and optimizer states; inference needs memory for the KV cache and is usually limited by memory bandwidth.</source>
         <translation>加速卡的用途。训练需要显存容纳梯度和优化器状态；推理需要显存容纳 KV 缓存，通常受显存带宽限制。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="133"/>
+        <location filename="../../configurator/app/editor.py" line="133" />
         <source>&amp;Task</source>
         <translation>任务(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="137"/>
+        <location filename="../../configurator/app/editor.py" line="137" />
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="140"/>
+        <location filename="../../configurator/app/editor.py" line="140" />
         <source>A known model, or one imported from a Hugging Face config.json</source>
         <translation>已知模型，或从 Hugging Face config.json 导入</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="144"/>
+        <location filename="../../configurator/app/editor.py" line="144" />
         <source>&amp;Preset</source>
         <translation>预设模型(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="145"/>
+        <location filename="../../configurator/app/editor.py" line="145" />
         <source>Import config.json…</source>
         <translation>导入 config.json…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="146"/>
+        <location filename="../../configurator/app/editor.py" line="146" />
         <source>Read the architecture from a local Hugging Face config.json</source>
         <translation>从本地 Hugging Face config.json 读取模型结构</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="148"/>
+        <location filename="../../configurator/app/editor.py" line="148" />
         <source> B params</source>
         <translation> B 参数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="149"/>
+        <location filename="../../configurator/app/editor.py" line="149" />
         <source>About this many billion parameters: a Llama-shaped model of that size is assumed</source>
         <translation>约多少十亿参数：按同规模的 Llama 结构估算</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="152"/>
+        <location filename="../../configurator/app/editor.py" line="152" />
         <source>Or si&amp;ze</source>
         <translation>或按规模(&amp;Z)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="159"/>
-        <source>Number format for the math (and the weights when serving). The card&apos;s support decides what runs: an unsupported choice falls back and a warning says so.</source>
+        <location filename="../../configurator/app/editor.py" line="159" />
+        <source>Number format for the math (and the weights when serving). The card's support decides what runs: an unsupported choice falls back and a warning says so.</source>
         <translation>运算（以及推理时权重）的数值精度。由加速卡的支持情况决定实际精度：不支持时自动回退并给出提示。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="161"/>
+        <location filename="../../configurator/app/editor.py" line="161" />
         <source>P&amp;recision</source>
         <translation>精度(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="165"/>
+        <location filename="../../configurator/app/editor.py" line="165" />
         <source>Cards</source>
         <translation>加速卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="170"/>
+        <location filename="../../configurator/app/editor.py" line="170" />
         <source>Type to search by name, vendor or class</source>
         <translation>输入名称、厂商或类别进行搜索</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="177"/>
+        <location filename="../../configurator/app/editor.py" line="177" />
         <source>C&amp;ard</source>
         <translation>加速卡(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="178"/>
+        <location filename="../../configurator/app/editor.py" line="178" />
         <source>Total number of cards</source>
         <translation>加速卡总数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="180"/>
+        <location filename="../../configurator/app/editor.py" line="180" />
         <source>Drag to change the card count (1 to 1024)</source>
         <translation>拖动以改变卡数（1 到 1024）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="182"/>
+        <location filename="../../configurator/app/editor.py" line="182" />
         <source>&amp;Number of cards</source>
         <translation>卡数(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="184"/>
-        <location filename="../../configurator/app/editor.py" line="411"/>
+        <location filename="../../configurator/app/editor.py" line="184" />
+        <location filename="../../configurator/app/editor.py" line="411" />
         <source> per server</source>
         <translation> 张/服务器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="185"/>
+        <location filename="../../configurator/app/editor.py" line="185" />
         <source>Cards in one server. Traffic between servers goes over the network, which is slower than NVLink.</source>
         <translation>每台服务器的卡数。服务器之间的通信经由网络，比 NVLink 慢。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="187"/>
+        <location filename="../../configurator/app/editor.py" line="187" />
         <source>Cards per &amp;node</source>
         <translation>每台服务器卡数(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="189"/>
-        <source>Tensor parallel (TP): each layer&apos;s matrices are split across this many cards. It exchanges activations four times per layer, so it belongs inside one NVLink domain.</source>
+        <location filename="../../configurator/app/editor.py" line="189" />
+        <source>Tensor parallel (TP): each layer's matrices are split across this many cards. It exchanges activations four times per layer, so it belongs inside one NVLink domain.</source>
         <translation>张量并行 (TP)：每层矩阵切分到这么多张卡上。每层交换激活值四次，因此应在同一个 NVLink 域内。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="192"/>
+        <location filename="../../configurator/app/editor.py" line="192" />
         <source>&amp;Tensor parallel</source>
         <translation>张量并行(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="194"/>
+        <location filename="../../configurator/app/editor.py" line="194" />
         <source>Pipeline parallel (PP): the layers are split into this many stages; the pipeline idles (p−1)/m of the time for m micro-batches.</source>
         <translation>流水线并行 (PP)：模型各层分成这么多级；m 个微批时流水线约有 (p−1)/m 的时间空闲。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="196"/>
+        <location filename="../../configurator/app/editor.py" line="196" />
         <source>&amp;Pipeline stages</source>
         <translation>流水线并行级数(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="198"/>
+        <location filename="../../configurator/app/editor.py" line="198" />
         <source>ZeRO / FSDP: split optimizer states, gradients and weights across the data-parallel copies to save memory, at the cost of more communication.</source>
         <translation>ZeRO / FSDP：将优化器状态、梯度和权重切分到各数据并行副本以节省显存，代价是更多通信。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="200"/>
+        <location filename="../../configurator/app/editor.py" line="200" />
         <source>&amp;ZeRO stage</source>
         <translation>ZeRO 阶段(&amp;Z)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="204"/>
+        <location filename="../../configurator/app/editor.py" line="204" />
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="207"/>
+        <location filename="../../configurator/app/editor.py" line="207" />
         <source>How numbers are kept: AMP keeps fp32 weights; Megatron keeps 16-bit weights plus an fp32 master copy.</source>
         <translation>数值的保存方式：AMP 保存 fp32 权重；Megatron 保存 16 位权重和一份 fp32 主副本。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="208"/>
+        <location filename="../../configurator/app/editor.py" line="208" />
         <source>Recip&amp;e</source>
         <translation>精度方案(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="210"/>
+        <location filename="../../configurator/app/editor.py" line="210" />
         <source>AdamW keeps two states per parameter; 8-bit AdamW stores them in one byte each; SGD keeps one.</source>
         <translation>AdamW 每个参数保存两个状态；8 位 AdamW 每个状态占 1 字节；SGD 只保存一个。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="211"/>
+        <location filename="../../configurator/app/editor.py" line="211" />
         <source>&amp;Optimizer</source>
         <translation>优化器(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="213"/>
+        <location filename="../../configurator/app/editor.py" line="213" />
         <source>Activation recomputation: keep fewer activations and compute them again in the backward pass (full: about a third more compute, much less memory).</source>
         <translation>激活重计算：少保存激活值，在反向传播时重新计算（完全重计算：算力多约三分之一，显存大幅减少）。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="215"/>
+        <location filename="../../configurator/app/editor.py" line="215" />
         <source>Recomp&amp;utation</source>
         <translation>激活重计算(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="216"/>
+        <location filename="../../configurator/app/editor.py" line="216" />
         <source> seq</source>
         <translation> 条序列</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="217"/>
+        <location filename="../../configurator/app/editor.py" line="217" />
         <source>Sequences each data-parallel copy processes at once (micro-batch)</source>
         <translation>每个数据并行副本一次处理的序列数（微批）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="218"/>
+        <location filename="../../configurator/app/editor.py" line="218" />
         <source>&amp;Micro-batch</source>
         <translation>微批(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="219"/>
-        <location filename="../../configurator/app/editor.py" line="238"/>
-        <location filename="../../configurator/app/editor.py" line="245"/>
-        <location filename="../../configurator/app/editor.py" line="248"/>
+        <location filename="../../configurator/app/editor.py" line="219" />
+        <location filename="../../configurator/app/editor.py" line="238" />
+        <location filename="../../configurator/app/editor.py" line="245" />
+        <location filename="../../configurator/app/editor.py" line="248" />
         <source> tokens</source>
         <translation> 词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="219"/>
+        <location filename="../../configurator/app/editor.py" line="219" />
         <source>Tokens per training sequence</source>
         <translation>每条训练序列的词元数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="222"/>
+        <location filename="../../configurator/app/editor.py" line="222" />
         <source>&amp;Sequence length</source>
         <translation>序列长度(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="224"/>
-        <source>Micro-batches per optimizer step (gradient accumulation); also the pipeline&apos;s micro-batches</source>
+        <location filename="../../configurator/app/editor.py" line="224" />
+        <source>Micro-batches per optimizer step (gradient accumulation); also the pipeline's micro-batches</source>
         <translation>每个优化器步的微批数（梯度累积）；也是流水线并行的微批数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="226"/>
+        <location filename="../../configurator/app/editor.py" line="226" />
         <source>&amp;Gradient accumulation</source>
         <translation>梯度累积(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="227"/>
+        <location filename="../../configurator/app/editor.py" line="227" />
         <source>Rank r of the LoRA adapters</source>
         <translation>LoRA 适配器的秩 r</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="229"/>
+        <location filename="../../configurator/app/editor.py" line="229" />
         <source>&amp;LoRA rank</source>
         <translation>LoRA 秩(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="230"/>
+        <location filename="../../configurator/app/editor.py" line="230" />
         <source> B tokens</source>
         <translation> B 词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="231"/>
+        <location filename="../../configurator/app/editor.py" line="231" />
         <source>Tokens to train on; sets the time and cost of the job</source>
         <translation>训练的词元总量；决定任务的时间和成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="232"/>
+        <location filename="../../configurator/app/editor.py" line="232" />
         <source>Token &amp;budget</source>
         <translation>训练词元量(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="236"/>
+        <location filename="../../configurator/app/editor.py" line="236" />
         <source>Serving</source>
         <translation>推理服务</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="239"/>
+        <location filename="../../configurator/app/editor.py" line="239" />
         <source>Longest sequence (prompt + answer) the KV cache must hold per request</source>
         <translation>每个请求 KV 缓存需容纳的最长序列（提示 + 回答）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="241"/>
+        <location filename="../../configurator/app/editor.py" line="241" />
         <source>Conte&amp;xt length</source>
         <translation>上下文长度(&amp;X)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="242"/>
+        <location filename="../../configurator/app/editor.py" line="242" />
         <source> sequences</source>
         <translation> 条序列</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="243"/>
+        <location filename="../../configurator/app/editor.py" line="243" />
         <source>Requests decoded together on one copy of the model (batch)</source>
         <translation>一个模型副本同时解码的请求数（批大小）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="244"/>
+        <location filename="../../configurator/app/editor.py" line="244" />
         <source>Co&amp;ncurrency</source>
         <translation>并发序列(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="245"/>
+        <location filename="../../configurator/app/editor.py" line="245" />
         <source>Prompt length per request</source>
         <translation>每个请求的提示长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="247"/>
+        <location filename="../../configurator/app/editor.py" line="247" />
         <source>&amp;Prompt</source>
         <translation>提示长度(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="248"/>
+        <location filename="../../configurator/app/editor.py" line="248" />
         <source>Answer length per request</source>
         <translation>每个请求的回答长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="250"/>
+        <location filename="../../configurator/app/editor.py" line="250" />
         <source>Ans&amp;wer</source>
         <translation>回答长度(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="251"/>
+        <location filename="../../configurator/app/editor.py" line="251" />
         <source>Same as math</source>
         <translation>与运算精度相同</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="254"/>
+        <location filename="../../configurator/app/editor.py" line="254" />
         <source>Number format of the KV cache (the keys and values kept for every token of every request)</source>
         <translation>KV 缓存的精度（每个请求每个词元保存的键和值）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="255"/>
+        <location filename="../../configurator/app/editor.py" line="255" />
         <source>&amp;KV cache</source>
         <translation>KV 缓存(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="265"/>
+        <location filename="../../configurator/app/editor.py" line="265" />
         <source>Virtual desktops</source>
         <translation>虚拟桌面</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="267"/>
+        <location filename="../../configurator/app/editor.py" line="267" />
         <source> users</source>
         <translation> 个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="268"/>
+        <location filename="../../configurator/app/editor.py" line="268" />
         <source>Desktops or cloud workstations in use at the same time</source>
         <translation>同时使用的桌面或云工作站数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="269"/>
+        <location filename="../../configurator/app/editor.py" line="269" />
         <source>&amp;Users</source>
         <translation>用户数(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="270"/>
+        <location filename="../../configurator/app/editor.py" line="270" />
         <source>{0} GiB per user</source>
         <translation>每用户 {0} GiB</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="272"/>
+        <location filename="../../configurator/app/editor.py" line="272" />
         <source>vGPU framebuffer profile per user. NVIDIA suggests 1–2 GiB (B-series) for office and web desktops, 2–8 GiB and more (Q-series) for CAD and 3D work.</source>
         <translation>每用户的 vGPU 帧缓冲配置。NVIDIA 建议办公和网页桌面用 1–2 GiB（B 系列），CAD 和三维工作用 2–8 GiB 或更多（Q 系列）。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="274"/>
+        <location filename="../../configurator/app/editor.py" line="274" />
         <source>vGPU &amp;profile</source>
         <translation>vGPU 配置(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="275"/>
+        <location filename="../../configurator/app/editor.py" line="275" />
         <source> TFLOP/s</source>
         <translation> TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="276"/>
+        <location filename="../../configurator/app/editor.py" line="276" />
         <source>Average FP32 shading load of one user. Time-sliced vGPUs share the shader cores; 0.25 TFLOP/s is the knowledge-worker density NVIDIA quotes for the A16 (64 desktops per board).</source>
         <translation>每个用户的平均 FP32 着色负载。分时 vGPU 共享着色核心；0.25 TFLOP/s 对应 NVIDIA 给出的 A16 知识工作者密度（每板 64 个桌面）。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="279"/>
+        <location filename="../../configurator/app/editor.py" line="279" />
         <source>&amp;Shading per user</source>
         <translation>每用户着色负载(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="283"/>
+        <location filename="../../configurator/app/editor.py" line="283" />
         <source>Video</source>
         <translation>视频</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="285"/>
+        <location filename="../../configurator/app/editor.py" line="285" />
         <source> streams</source>
         <translation> 路</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="286"/>
+        <location filename="../../configurator/app/editor.py" line="286" />
         <source>Video streams encoded at the same time (live channels, or files transcoded in parallel)</source>
         <translation>同时编码的视频流（直播频道，或并行转码的文件）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="288"/>
+        <location filename="../../configurator/app/editor.py" line="288" />
         <source>&amp;Streams</source>
         <translation>视频流路数(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="290"/>
+        <location filename="../../configurator/app/editor.py" line="290" />
         <source>Output resolution: encoder throughput scales with pixels per frame</source>
         <translation>输出分辨率：编码吞吐量与每帧像素数成反比</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="291"/>
+        <location filename="../../configurator/app/editor.py" line="291" />
         <source>&amp;Resolution</source>
         <translation>分辨率(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="292"/>
-        <location filename="../../configurator/app/editor.py" line="399"/>
-        <location filename="../../configurator/app/editor.py" line="404"/>
+        <location filename="../../configurator/app/editor.py" line="292" />
+        <location filename="../../configurator/app/editor.py" line="399" />
+        <location filename="../../configurator/app/editor.py" line="404" />
         <source> fps</source>
         <translation> 帧/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="292"/>
+        <location filename="../../configurator/app/editor.py" line="292" />
         <source>Frames per second of each stream</source>
         <translation>每路视频的帧率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="294"/>
+        <location filename="../../configurator/app/editor.py" line="294" />
         <source>&amp;Frame rate</source>
         <translation>帧率(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="296"/>
+        <location filename="../../configurator/app/editor.py" line="296" />
         <source>Output codec. AV1 needs an Ada or newer encoder (L4, L40, L40S, RTX 40/50).</source>
         <translation>输出编码格式。AV1 需要 Ada 或更新的编码器（L4、L40、L40S、RTX 40/50）。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="297"/>
+        <location filename="../../configurator/app/editor.py" line="297" />
         <source>&amp;Codec</source>
         <translation>编码格式(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="299"/>
+        <location filename="../../configurator/app/editor.py" line="299" />
         <source>NVENC preset: P1 encodes about twice as fast as P4, P5 about a quarter slower, at better quality</source>
         <translation>NVENC 预设：P1 编码速度约为 P4 的两倍，P5 慢约四分之一但画质更好</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="300"/>
+        <location filename="../../configurator/app/editor.py" line="300" />
         <source>Pre&amp;set</source>
         <translation>预设(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="301"/>
+        <location filename="../../configurator/app/editor.py" line="301" />
         <source>Decode the input on the card too</source>
         <translation>输入视频也在卡上解码</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="302"/>
+        <location filename="../../configurator/app/editor.py" line="302" />
         <source>Transcoding decodes each input stream with NVDEC before encoding it</source>
         <translation>转码时先用 NVDEC 解码每路输入，再编码</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="307"/>
+        <location filename="../../configurator/app/editor.py" line="307" />
         <source>Rendering</source>
         <translation>渲染</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="309"/>
+        <location filename="../../configurator/app/editor.py" line="309" />
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="310"/>
-        <source>Geometry and textures the renderer loads; the whole scene must fit in each card&apos;s memory</source>
+        <location filename="../../configurator/app/editor.py" line="310" />
+        <source>Geometry and textures the renderer loads; the whole scene must fit in each card's memory</source>
         <translation>渲染器加载的几何与纹理；整个场景必须放进每张卡的显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="312"/>
+        <location filename="../../configurator/app/editor.py" line="312" />
         <source>Sc&amp;ene size</source>
         <translation>场景大小(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="313"/>
+        <location filename="../../configurator/app/editor.py" line="313" />
         <source> frames</source>
         <translation> 帧</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="313"/>
+        <location filename="../../configurator/app/editor.py" line="313" />
         <source>Frames in the job</source>
         <translation>任务中的帧数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="315"/>
+        <location filename="../../configurator/app/editor.py" line="315" />
         <source>&amp;Frames</source>
         <translation>帧数(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="317"/>
+        <location filename="../../configurator/app/editor.py" line="317" />
         <source>The card your time per frame was measured on; other cards scale by their FP32 rate</source>
         <translation>测得每帧时间所用的卡；其他卡按 FP32 算力换算</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="320"/>
+        <location filename="../../configurator/app/editor.py" line="320" />
         <source>Measured &amp;on</source>
         <translation>测量所用的卡(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="321"/>
+        <location filename="../../configurator/app/editor.py" line="321" />
         <source> min/frame</source>
         <translation> 分钟/帧</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="322"/>
+        <location filename="../../configurator/app/editor.py" line="322" />
         <source>Time one frame takes on the reference card, measured with your renderer and scene</source>
         <translation>用你的渲染器和场景在参考卡上实测的每帧时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="324"/>
+        <location filename="../../configurator/app/editor.py" line="324" />
         <source>&amp;Time per frame</source>
         <translation>每帧时间(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="325"/>
-        <location filename="../../configurator/app/editor.py" line="327"/>
+        <location filename="../../configurator/app/editor.py" line="325" />
+        <location filename="../../configurator/app/editor.py" line="327" />
         <source> px</source>
         <translation> 像素</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="325"/>
+        <location filename="../../configurator/app/editor.py" line="325" />
         <source>Output width</source>
         <translation>输出宽度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="327"/>
+        <location filename="../../configurator/app/editor.py" line="327" />
         <source>Output height</source>
         <translation>输出高度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="329"/>
+        <location filename="../../configurator/app/editor.py" line="329" />
         <source>Output &amp;width</source>
         <translation>输出宽度(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="330"/>
+        <location filename="../../configurator/app/editor.py" line="330" />
         <source>Output &amp;height</source>
         <translation>输出高度(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="332"/>
+        <location filename="../../configurator/app/editor.py" line="332" />
         <source>Output layers (beauty, depth, normals, AOVs) kept in memory as 32-bit RGBA</source>
         <translation>驻留显存的输出层（成品、深度、法线、AOV），每层 32 位 RGBA</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="333"/>
+        <location filename="../../configurator/app/editor.py" line="333" />
         <source>La&amp;yers</source>
         <translation>输出层数(&amp;Y)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="334"/>
-        <source>A monitor is attached to the card</source>
-        <translation>卡上连接显示器</translation>
+        <location filename="../../configurator/app/editor.py" line="334" />
+        <source>Monitor attached</source>
+        <translation>连接显示器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="335"/>
+        <location filename="../../configurator/app/editor.py" line="335" />
         <source>A workstation that shows the render: the card needs display outputs (data-centre cards have none)</source>
         <translation>在工作站上显示渲染结果：卡需要显示输出（数据中心卡没有）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="352"/>
+        <location filename="../../configurator/app/editor.py" line="352" />
         <source>reference card</source>
         <translation>参考卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="355"/>
+        <location filename="../../configurator/app/editor.py" line="355" />
         <source>Prices</source>
         <translation>价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="358"/>
+        <location filename="../../configurator/app/editor.py" line="358" />
         <source>Currency of every amount</source>
         <translation>所有金额的货币</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="359"/>
+        <location filename="../../configurator/app/editor.py" line="359" />
         <source>C&amp;urrency</source>
         <translation>货币(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="361"/>
+        <location filename="../../configurator/app/editor.py" line="361" />
         <source>Units of the chosen currency per US dollar, applied to catalog prices in USD</source>
         <translation>每美元兑换所选货币的数量，用于换算目录中的美元价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="363"/>
+        <location filename="../../configurator/app/editor.py" line="363" />
         <source>Rate per USD</source>
         <translation>兑美元汇率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="364"/>
-        <source>Price of one card; &apos;catalog&apos; uses the latest catalog price</source>
+        <location filename="../../configurator/app/editor.py" line="364" />
+        <source>Price of one card; 'catalog' uses the latest catalog price</source>
         <translation>单卡价格；“目录”表示使用目录中最新价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="366"/>
-        <location filename="../../configurator/app/editor.py" line="371"/>
+        <location filename="../../configurator/app/editor.py" line="366" />
+        <location filename="../../configurator/app/editor.py" line="371" />
         <source>catalog</source>
         <translation>目录</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="368"/>
+        <location filename="../../configurator/app/editor.py" line="368" />
         <source>Card p&amp;rice</source>
         <translation>单卡价格(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="369"/>
+        <location filename="../../configurator/app/editor.py" line="369" />
         <source> /h</source>
         <translation> /小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="370"/>
-        <source>Cloud price per card-hour; &apos;catalog&apos; uses the latest catalog price</source>
+        <location filename="../../configurator/app/editor.py" line="370" />
+        <source>Cloud price per card-hour; 'catalog' uses the latest catalog price</source>
         <translation>每卡每小时云租用价格；“目录”表示使用目录中最新价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="373"/>
+        <location filename="../../configurator/app/editor.py" line="373" />
         <source>Cloud price</source>
         <translation>云租用价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="374"/>
+        <location filename="../../configurator/app/editor.py" line="374" />
         <source> /kWh</source>
         <translation> /千瓦时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="374"/>
+        <location filename="../../configurator/app/editor.py" line="374" />
         <source>Electricity price</source>
         <translation>电价</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="376"/>
+        <location filename="../../configurator/app/editor.py" line="376" />
         <source>&amp;Electricity</source>
         <translation>电价(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="378"/>
+        <location filename="../../configurator/app/editor.py" line="378" />
         <source>Power usage effectiveness: facility power ÷ IT power (cooling, power conversion)</source>
         <translation>电能使用效率：机房总功率 ÷ IT 设备功率（制冷、供电损耗）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="380"/>
+        <location filename="../../configurator/app/editor.py" line="380" />
         <source>PUE</source>
         <translation>PUE</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="384"/>
+        <location filename="../../configurator/app/editor.py" line="384" />
         <source>Assumptions</source>
         <translation>计算假设</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="385"/>
+        <location filename="../../configurator/app/editor.py" line="385" />
         <source>Editable defaults; every result lists all of them</source>
         <translation>可编辑的默认值；每个结果都会列出全部假设</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="388"/>
-        <source>Share of the card&apos;s dense peak that training&apos;s matrix products sustain (published runs: 45–60 %)</source>
+        <location filename="../../configurator/app/editor.py" line="388" />
+        <source>Share of the card's dense peak that training's matrix products sustain (published runs: 45–60 %)</source>
         <translation>训练中矩阵运算实际达到的稠密峰值算力比例（公开数据：45–60 %）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="390"/>
+        <location filename="../../configurator/app/editor.py" line="390" />
         <source>Matrix efficiency</source>
         <translation>矩阵运算效率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="392"/>
+        <location filename="../../configurator/app/editor.py" line="392" />
         <source>Share of memory bandwidth sustained while generating tokens (plain PyTorch ≈ 45 %, fused engines 60–80 %)</source>
         <translation>生成词元时实际达到的显存带宽比例（原生 PyTorch 约 45 %，融合推理引擎 60–80 %）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="394"/>
+        <location filename="../../configurator/app/editor.py" line="394" />
         <source>Decode bandwidth</source>
         <translation>解码带宽</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="395"/>
+        <location filename="../../configurator/app/editor.py" line="395" />
         <source> GB/s</source>
         <translation> GB/s</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="396"/>
+        <location filename="../../configurator/app/editor.py" line="396" />
         <source>Network bandwidth per card between servers, one way (400 Gb/s NIC = 50 GB/s)</source>
         <translation>服务器间每卡网络带宽，单向（400 Gb/s 网卡 = 50 GB/s）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="398"/>
+        <location filename="../../configurator/app/editor.py" line="398" />
         <source>Network per card</source>
         <translation>每卡网络带宽</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="400"/>
+        <location filename="../../configurator/app/editor.py" line="400" />
         <source>1080p frames one NVENC engine encodes per second at preset P4. Default: one 2160p60 stream (8 × 1080p30) per encoder, as video vendors plan; measure yours with ffmpeg for exact figures.</source>
         <translation>一个 NVENC 引擎在 P4 预设下每秒编码的 1080p 帧数。默认：每个编码器一路 2160p60（即 8 路 1080p30），视频厂商按此规划；精确数值请用 ffmpeg 实测。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="403"/>
+        <location filename="../../configurator/app/editor.py" line="403" />
         <source>Encoder speed</source>
         <translation>编码器速度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="405"/>
+        <location filename="../../configurator/app/editor.py" line="405" />
         <source>1080p frames one NVDEC engine decodes per second (no vendor figure found: set equal to the encoder; measure yours)</source>
         <translation>一个 NVDEC 引擎每秒解码的 1080p 帧数（未找到厂商数据：暂取与编码器相同；请实测）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="407"/>
+        <location filename="../../configurator/app/editor.py" line="407" />
         <source>Decoder speed</source>
         <translation>解码器速度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="408"/>
+        <location filename="../../configurator/app/editor.py" line="408" />
         <source> per GPU</source>
         <translation> 个/GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="409"/>
+        <location filename="../../configurator/app/editor.py" line="409" />
         <source>Most vGPUs one GPU can host (NVIDIA: 32)</source>
         <translation>一颗 GPU 最多承载的 vGPU 数（NVIDIA：32）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="410"/>
+        <location filename="../../configurator/app/editor.py" line="410" />
         <source>vGPU limit</source>
         <translation>vGPU 上限</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="412"/>
+        <location filename="../../configurator/app/editor.py" line="412" />
         <source>Encode sessions the GeForce driver allows per server, whatever the number of cards (8 since 2024)</source>
         <translation>GeForce 驱动允许每台服务器的编码会话数，与卡数无关（2024 年起为 8 路）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="414"/>
+        <location filename="../../configurator/app/editor.py" line="414" />
         <source>Consumer encode sessions</source>
         <translation>消费级卡编码会话数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="448"/>
+        <location filename="../../configurator/app/editor.py" line="448" />
         <source>Import Hugging Face config.json</source>
         <translation>导入 Hugging Face config.json</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="449"/>
+        <location filename="../../configurator/app/editor.py" line="449" />
         <source>Model config (config.json *.json)</source>
         <translation>模型配置 (config.json *.json)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="468"/>
+        <location filename="../../configurator/app/editor.py" line="468" />
         <source>{name} (custom, {size:.1f} B)</source>
         <translation>{name}（自定义，{size:.1f} B）</translation>
     </message>
@@ -2459,67 +2458,67 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
 <context>
     <name>SummaryPage</name>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="387"/>
+        <location filename="../../configurator/app/wizard.py" line="383" />
         <source>Suggested configuration</source>
         <translation>建议配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="388"/>
+        <location filename="../../configurator/app/wizard.py" line="384" />
         <source>Finish puts this into the main window, where every setting can be changed.</source>
         <translation>点击“完成”后将配置填入主窗口，所有设置仍可修改。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="399"/>
+        <location filename="../../configurator/app/wizard.py" line="395" />
         <source>&lt;b&gt;{count} × {card}&lt;/b&gt; ({nodes} server(s))</source>
         <translation>&lt;b&gt;{count} × {card}&lt;/b&gt;（{nodes} 台服务器）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="402"/>
+        <location filename="../../configurator/app/wizard.py" line="398" />
         <source>{minutes} per frame; {time} for the job</source>
         <translation>每帧 {minutes}；完成任务需 {time}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="406"/>
+        <location filename="../../configurator/app/wizard.py" line="402" />
         <source>{per_card} {unit} per card ({limit}); carries {served} of {demand}</source>
         <translation>每卡 {per_card} {unit}（瓶颈：{limit}）；承载 {demand} 中的 {served}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="411"/>
+        <location filename="../../configurator/app/wizard.py" line="407" />
         <source>&lt;b&gt;{count} × {card}&lt;/b&gt; ({nodes} server(s)), {precision}</source>
         <translation>&lt;b&gt;{count} × {card}&lt;/b&gt;（{nodes} 台服务器），{precision}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="417"/>
+        <location filename="../../configurator/app/wizard.py" line="413" />
         <source>Tensor parallel {tp}, pipeline {pp}, ZeRO {zero}, recomputation {rc}, micro-batch {mb}</source>
         <translation>张量并行 {tp}，流水线并行 {pp}，ZeRO {zero}，重计算 {rc}，微批 {mb}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="421"/>
+        <location filename="../../configurator/app/wizard.py" line="417" />
         <source>Time: {time}; memory per card {mem}</source>
         <translation>时间：{time}；每卡显存 {mem}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="424"/>
+        <location filename="../../configurator/app/wizard.py" line="420" />
         <source>Tensor parallel {tp}, {replicas} copies of the model, {c} sequences each</source>
         <translation>张量并行 {tp}，{replicas} 个模型副本，每个 {c} 条序列</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="427"/>
+        <location filename="../../configurator/app/wizard.py" line="423" />
         <source>Time per output token {tpot}; {rps} requests/s</source>
         <translation>每输出词元时间 {tpot}；{rps} 请求/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="430"/>
+        <location filename="../../configurator/app/wizard.py" line="426" />
         <source>fits</source>
         <translation>可容纳</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="430"/>
+        <location filename="../../configurator/app/wizard.py" line="426" />
         <source>does NOT fit</source>
         <translation>显存不足</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="431"/>
+        <location filename="../../configurator/app/wizard.py" line="427" />
         <source>Memory: {verdict}</source>
         <translation>显存：{verdict}</translation>
     </message>
@@ -2527,8 +2526,8 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
 <context>
     <name>WorkloadWizard</name>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="442"/>
-        <location filename="../../configurator/app/wizard.py" line="523"/>
+        <location filename="../../configurator/app/wizard.py" line="438" />
+        <location filename="../../configurator/app/wizard.py" line="519" />
         <source>Workload wizard</source>
         <translation>负载向导</translation>
     </message>
@@ -2536,303 +2535,303 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
 <context>
     <name>browser</name>
     <message>
-        <location filename="../../configurator/app/browser.py" line="55"/>
+        <location filename="../../configurator/app/browser.py" line="55" />
         <source>Card</source>
         <translation>加速卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="56"/>
-        <location filename="../../configurator/app/browser.py" line="165"/>
+        <location filename="../../configurator/app/browser.py" line="56" />
+        <location filename="../../configurator/app/browser.py" line="165" />
         <source>Vendor</source>
         <translation>厂商</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="57"/>
-        <location filename="../../configurator/app/browser.py" line="165"/>
-        <location filename="../../configurator/app/browser.py" line="398"/>
-        <location filename="../../configurator/app/browser.py" line="431"/>
+        <location filename="../../configurator/app/browser.py" line="57" />
+        <location filename="../../configurator/app/browser.py" line="165" />
+        <location filename="../../configurator/app/browser.py" line="398" />
+        <location filename="../../configurator/app/browser.py" line="431" />
         <source>Class</source>
         <translation>类别</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="58"/>
+        <location filename="../../configurator/app/browser.py" line="58" />
         <source>Memory [GB]</source>
         <translation>显存 [GB]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="59"/>
+        <location filename="../../configurator/app/browser.py" line="59" />
         <source>Bandwidth [GB/s]</source>
         <translation>显存带宽 [GB/s]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="60"/>
+        <location filename="../../configurator/app/browser.py" line="60" />
         <source>BF16 [TFLOP/s]</source>
         <translation>BF16 [TFLOP/s]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="61"/>
+        <location filename="../../configurator/app/browser.py" line="61" />
         <source>FP8 [TFLOP/s]</source>
         <translation>FP8 [TFLOP/s]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="62"/>
+        <location filename="../../configurator/app/browser.py" line="62" />
         <source>INT8 [TOPS]</source>
         <translation>INT8 [TOPS]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="63"/>
+        <location filename="../../configurator/app/browser.py" line="63" />
         <source>FP4 [TFLOP/s]</source>
         <translation>FP4 [TFLOP/s]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="64"/>
+        <location filename="../../configurator/app/browser.py" line="64" />
         <source>Board power [W]</source>
         <translation>板卡功耗 [W]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="65"/>
-        <location filename="../../configurator/app/browser.py" line="400"/>
+        <location filename="../../configurator/app/browser.py" line="65" />
+        <location filename="../../configurator/app/browser.py" line="400" />
         <source>FP32 [TFLOP/s]</source>
         <translation>FP32 [TFLOP/s]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="66"/>
+        <location filename="../../configurator/app/browser.py" line="66" />
         <source>NVENC</source>
         <translation>NVENC</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="67"/>
+        <location filename="../../configurator/app/browser.py" line="67" />
         <source>RT cores</source>
         <translation>RT 核心</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="68"/>
-        <location filename="../../configurator/app/browser.py" line="187"/>
-        <location filename="../../configurator/app/browser.py" line="404"/>
+        <location filename="../../configurator/app/browser.py" line="68" />
+        <location filename="../../configurator/app/browser.py" line="187" />
+        <location filename="../../configurator/app/browser.py" line="404" />
         <source>vGPU</source>
         <translation>vGPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="69"/>
-        <location filename="../../configurator/app/browser.py" line="176"/>
-        <location filename="../../configurator/app/browser.py" line="437"/>
+        <location filename="../../configurator/app/browser.py" line="69" />
+        <location filename="../../configurator/app/browser.py" line="176" />
+        <location filename="../../configurator/app/browser.py" line="437" />
         <source>Card link</source>
         <translation>卡间互联</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="70"/>
+        <location filename="../../configurator/app/browser.py" line="70" />
         <source>Link [GB/s]</source>
         <translation>互联 [GB/s]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="72"/>
-        <location filename="../../configurator/app/browser.py" line="166"/>
+        <location filename="../../configurator/app/browser.py" line="72" />
+        <location filename="../../configurator/app/browser.py" line="166" />
         <source>Year</source>
         <translation>年份</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="73"/>
-        <location filename="../../configurator/app/browser.py" line="438"/>
+        <location filename="../../configurator/app/browser.py" line="73" />
+        <location filename="../../configurator/app/browser.py" line="438" />
         <source>Confidence</source>
         <translation>数据可信度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="115"/>
-        <location filename="../../configurator/app/browser.py" line="197"/>
+        <location filename="../../configurator/app/browser.py" line="115" />
+        <location filename="../../configurator/app/browser.py" line="197" />
         <source>Low confidence: check a vendor datasheet before buying</source>
         <translation>可信度低：采购前请核对厂商规格书</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="166"/>
+        <location filename="../../configurator/app/browser.py" line="166" />
         <source>Architecture</source>
         <translation>架构</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="167"/>
+        <location filename="../../configurator/app/browser.py" line="167" />
         <source>Form factor</source>
         <translation>外形规格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="168"/>
-        <location filename="../../configurator/app/browser.py" line="399"/>
-        <location filename="../../configurator/app/browser.py" line="432"/>
+        <location filename="../../configurator/app/browser.py" line="168" />
+        <location filename="../../configurator/app/browser.py" line="399" />
+        <location filename="../../configurator/app/browser.py" line="432" />
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="169"/>
+        <location filename="../../configurator/app/browser.py" line="169" />
         <source>Usable memory</source>
         <translation>可用显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="171"/>
-        <location filename="../../configurator/app/browser.py" line="433"/>
+        <location filename="../../configurator/app/browser.py" line="171" />
+        <location filename="../../configurator/app/browser.py" line="433" />
         <source>Bandwidth</source>
         <translation>显存带宽</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="172"/>
-        <location filename="../../configurator/app/browser.py" line="408"/>
-        <location filename="../../configurator/app/browser.py" line="436"/>
+        <location filename="../../configurator/app/browser.py" line="172" />
+        <location filename="../../configurator/app/browser.py" line="408" />
+        <location filename="../../configurator/app/browser.py" line="436" />
         <source>Board power</source>
         <translation>板卡功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="173"/>
+        <location filename="../../configurator/app/browser.py" line="173" />
         <source>{0} dense</source>
         <translation>{0} 稠密</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="175"/>
+        <location filename="../../configurator/app/browser.py" line="175" />
         <source>FP64</source>
         <translation>FP64</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="178"/>
+        <location filename="../../configurator/app/browser.py" line="178" />
         <source>PCIe</source>
         <translation>PCIe</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="179"/>
-        <location filename="../../configurator/app/browser.py" line="401"/>
+        <location filename="../../configurator/app/browser.py" line="179" />
+        <location filename="../../configurator/app/browser.py" line="401" />
         <source>Video engines</source>
         <translation>视频引擎</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="180"/>
-        <location filename="../../configurator/app/browser.py" line="405"/>
+        <location filename="../../configurator/app/browser.py" line="180" />
+        <location filename="../../configurator/app/browser.py" line="405" />
         <source>Display outputs</source>
         <translation>显示输出</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="181"/>
-        <location filename="../../configurator/app/browser.py" line="407"/>
+        <location filename="../../configurator/app/browser.py" line="181" />
+        <location filename="../../configurator/app/browser.py" line="407" />
         <source>ECC</source>
         <translation>ECC</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="181"/>
-        <location filename="../../configurator/app/browser.py" line="185"/>
-        <location filename="../../configurator/app/browser.py" line="393"/>
-        <location filename="../../configurator/app/browser.py" line="440"/>
+        <location filename="../../configurator/app/browser.py" line="181" />
+        <location filename="../../configurator/app/browser.py" line="185" />
+        <location filename="../../configurator/app/browser.py" line="393" />
+        <location filename="../../configurator/app/browser.py" line="440" />
         <source>yes</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="181"/>
-        <location filename="../../configurator/app/browser.py" line="185"/>
-        <location filename="../../configurator/app/browser.py" line="393"/>
-        <location filename="../../configurator/app/browser.py" line="440"/>
+        <location filename="../../configurator/app/browser.py" line="181" />
+        <location filename="../../configurator/app/browser.py" line="185" />
+        <location filename="../../configurator/app/browser.py" line="393" />
+        <location filename="../../configurator/app/browser.py" line="440" />
         <source>no</source>
         <translation>否</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="182"/>
+        <location filename="../../configurator/app/browser.py" line="182" />
         <source>Encoder generation</source>
         <translation>编码器代次</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="183"/>
+        <location filename="../../configurator/app/browser.py" line="183" />
         <source>Decoder generation</source>
         <translation>解码器代次</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="184"/>
-        <location filename="../../configurator/app/browser.py" line="402"/>
+        <location filename="../../configurator/app/browser.py" line="184" />
+        <location filename="../../configurator/app/browser.py" line="402" />
         <source>AV1 encode</source>
         <translation>AV1 编码</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="186"/>
-        <location filename="../../configurator/app/browser.py" line="403"/>
+        <location filename="../../configurator/app/browser.py" line="186" />
+        <location filename="../../configurator/app/browser.py" line="403" />
         <source>Ray-tracing cores</source>
         <translation>光线追踪核心</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="188"/>
+        <location filename="../../configurator/app/browser.py" line="188" />
         <source>GPUs per board</source>
         <translation>每板 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="395"/>
+        <location filename="../../configurator/app/browser.py" line="395" />
         <source>Cost per user-month</source>
         <translation>每用户每月成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="395"/>
+        <location filename="../../configurator/app/browser.py" line="395" />
         <source>Cost per stream-hour</source>
         <translation>每路每小时成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="396"/>
+        <location filename="../../configurator/app/browser.py" line="396" />
         <source>Cost per frame</source>
         <translation>每帧成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="411"/>
+        <location filename="../../configurator/app/browser.py" line="411" />
         <source>Per card</source>
         <translation>每卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="413"/>
+        <location filename="../../configurator/app/browser.py" line="413" />
         <source>frames/h</source>
         <translation>帧/小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="414"/>
+        <location filename="../../configurator/app/browser.py" line="414" />
         <source>Limited by</source>
         <translation>瓶颈</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="415"/>
+        <location filename="../../configurator/app/browser.py" line="415" />
         <source>Cards needed</source>
         <translation>所需卡数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="416"/>
+        <location filename="../../configurator/app/browser.py" line="416" />
         <source>Time for the job</source>
         <translation>完成任务所需时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="434"/>
+        <location filename="../../configurator/app/browser.py" line="434" />
         <source>Peak at this precision</source>
         <translation>该精度峰值算力</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="409"/>
-        <location filename="../../configurator/app/browser.py" line="439"/>
+        <location filename="../../configurator/app/browser.py" line="409" />
+        <location filename="../../configurator/app/browser.py" line="439" />
         <source>Memory per card</source>
         <translation>每卡显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="410"/>
-        <location filename="../../configurator/app/browser.py" line="440"/>
+        <location filename="../../configurator/app/browser.py" line="410" />
+        <location filename="../../configurator/app/browser.py" line="440" />
         <source>Fits</source>
         <translation>可容纳</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="441"/>
+        <location filename="../../configurator/app/browser.py" line="441" />
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="442"/>
+        <location filename="../../configurator/app/browser.py" line="442" />
         <source>Time for the budget</source>
         <translation>完成预算所需时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="443"/>
+        <location filename="../../configurator/app/browser.py" line="443" />
         <source>Time per output token</source>
         <translation>每输出词元时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="445"/>
+        <location filename="../../configurator/app/browser.py" line="445" />
         <source>Per million tokens</source>
         <translation>每百万词元成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="418"/>
-        <location filename="../../configurator/app/browser.py" line="446"/>
+        <location filename="../../configurator/app/browser.py" line="418" />
+        <location filename="../../configurator/app/browser.py" line="446" />
         <source>Purchase (cards only)</source>
         <translation>采购价（仅加速卡）</translation>
     </message>
@@ -2840,246 +2839,246 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
 <context>
     <name>charts</name>
     <message>
-        <location filename="../../configurator/app/charts.py" line="34"/>
+        <location filename="../../configurator/app/charts.py" line="34" />
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="35"/>
+        <location filename="../../configurator/app/charts.py" line="35" />
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="36"/>
+        <location filename="../../configurator/app/charts.py" line="36" />
         <source>Optimizer states</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="37"/>
+        <location filename="../../configurator/app/charts.py" line="37" />
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="38"/>
+        <location filename="../../configurator/app/charts.py" line="38" />
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="40"/>
+        <location filename="../../configurator/app/charts.py" line="40" />
         <source>Overhead</source>
         <translation>框架开销</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="109"/>
-        <location filename="../../configurator/app/charts.py" line="110"/>
-        <location filename="../../configurator/app/charts.py" line="301"/>
+        <location filename="../../configurator/app/charts.py" line="109" />
+        <location filename="../../configurator/app/charts.py" line="110" />
+        <location filename="../../configurator/app/charts.py" line="301" />
         <source>Memory per card</source>
         <translation>每卡显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="116"/>
+        <location filename="../../configurator/app/charts.py" line="116" />
         <source>Usable capacity</source>
         <translation>可用容量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="221"/>
+        <location filename="../../configurator/app/charts.py" line="221" />
         <source>stops scaling</source>
         <translation>不再扩展</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="237"/>
+        <location filename="../../configurator/app/charts.py" line="237" />
         <source>Scaling with card count</source>
         <translation>随卡数的扩展</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="238"/>
+        <location filename="../../configurator/app/charts.py" line="238" />
         <source>Cards</source>
         <translation>卡数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="175"/>
+        <location filename="../../configurator/app/charts.py" line="175" />
         <source>Throughput [tokens/s]</source>
         <translation>吞吐量 [词元/秒]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="181"/>
-        <location filename="../../configurator/app/charts.py" line="343"/>
+        <location filename="../../configurator/app/charts.py" line="181" />
+        <location filename="../../configurator/app/charts.py" line="343" />
         <source>Time to finish [h]</source>
         <translation>完成时间 [小时]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="183"/>
-        <location filename="../../configurator/app/charts.py" line="355"/>
+        <location filename="../../configurator/app/charts.py" line="183" />
+        <location filename="../../configurator/app/charts.py" line="355" />
         <source>Time per output token [ms]</source>
         <translation>每输出词元时间 [ms]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="243"/>
+        <location filename="../../configurator/app/charts.py" line="243" />
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="181"/>
+        <location filename="../../configurator/app/charts.py" line="181" />
         <source>Time to finish</source>
         <translation>完成时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="39"/>
+        <location filename="../../configurator/app/charts.py" line="39" />
         <source>Frame buffers, video, scene</source>
         <translation>帧缓冲、视频、场景</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="172"/>
+        <location filename="../../configurator/app/charts.py" line="172" />
         <source>Users carried</source>
         <translation>服务用户数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="173"/>
+        <location filename="../../configurator/app/charts.py" line="173" />
         <source>Streams carried</source>
         <translation>承载视频流</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="174"/>
+        <location filename="../../configurator/app/charts.py" line="174" />
         <source>Frames per hour</source>
         <translation>每小时帧数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="183"/>
+        <location filename="../../configurator/app/charts.py" line="183" />
         <source>Time per token</source>
         <translation>每词元时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="184"/>
+        <location filename="../../configurator/app/charts.py" line="184" />
         <source>Facility power [kW]</source>
         <translation>机房功率 [kW]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="184"/>
+        <location filename="../../configurator/app/charts.py" line="184" />
         <source>Facility power</source>
         <translation>机房功率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="223"/>
+        <location filename="../../configurator/app/charts.py" line="223" />
         <source>needed</source>
         <translation>需求</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="245"/>
+        <location filename="../../configurator/app/charts.py" line="245" />
         <source>Does not fit</source>
         <translation>显存不足</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="287"/>
+        <location filename="../../configurator/app/charts.py" line="287" />
         <source>Memory against context</source>
         <translation>显存与上下文长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="288"/>
+        <location filename="../../configurator/app/charts.py" line="288" />
         <source>Context [tokens]</source>
         <translation>上下文 [词元]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="290"/>
+        <location filename="../../configurator/app/charts.py" line="290" />
         <source>Memory against users on a card</source>
         <translation>显存与每卡用户数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="291"/>
+        <location filename="../../configurator/app/charts.py" line="291" />
         <source>Users per card</source>
         <translation>每卡用户数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="293"/>
+        <location filename="../../configurator/app/charts.py" line="293" />
         <source>Memory against streams on a card</source>
         <translation>显存与每卡视频流路数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="294"/>
+        <location filename="../../configurator/app/charts.py" line="294" />
         <source>Streams per card</source>
         <translation>每卡视频流</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="296"/>
+        <location filename="../../configurator/app/charts.py" line="296" />
         <source>Memory against scene size</source>
         <translation>显存与场景大小</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="297"/>
+        <location filename="../../configurator/app/charts.py" line="297" />
         <source>Scene [GiB]</source>
         <translation>场景 [GiB]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="299"/>
+        <location filename="../../configurator/app/charts.py" line="299" />
         <source>Memory against micro-batch</source>
         <translation>显存与微批大小</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="300"/>
+        <location filename="../../configurator/app/charts.py" line="300" />
         <source>Micro-batch [sequences]</source>
         <translation>微批 [序列]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="303"/>
+        <location filename="../../configurator/app/charts.py" line="303" />
         <source>Needed</source>
         <translation>所需</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="304"/>
+        <location filename="../../configurator/app/charts.py" line="304" />
         <source>Fit limit</source>
         <translation>容纳上限</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="342"/>
+        <location filename="../../configurator/app/charts.py" line="342" />
         <source>Cost against time, every card that fits</source>
         <translation>成本与时间：所有可容纳的加速卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="344"/>
+        <location filename="../../configurator/app/charts.py" line="344" />
         <source>Job cost [{0}]</source>
         <translation>任务成本 [{0}]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="346"/>
+        <location filename="../../configurator/app/charts.py" line="346" />
         <source>Cost per user against cards needed</source>
         <translation>每用户成本与所需卡数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="347"/>
+        <location filename="../../configurator/app/charts.py" line="347" />
         <source>Cards for all users</source>
         <translation>服务全部用户所需卡数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="348"/>
+        <location filename="../../configurator/app/charts.py" line="348" />
         <source>Cost per user-month [{0}]</source>
         <translation>每用户每月成本 [{0}]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="350"/>
+        <location filename="../../configurator/app/charts.py" line="350" />
         <source>Cost per stream against cards needed</source>
         <translation>每路成本与所需卡数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="351"/>
+        <location filename="../../configurator/app/charts.py" line="351" />
         <source>Cards for all streams</source>
         <translation>承载全部视频流所需卡数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="352"/>
+        <location filename="../../configurator/app/charts.py" line="352" />
         <source>Cost per stream-hour [{0}]</source>
         <translation>每路每小时成本 [{0}]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="354"/>
+        <location filename="../../configurator/app/charts.py" line="354" />
         <source>Cost against latency, every card that fits</source>
         <translation>成本与延迟：所有可容纳的加速卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="356"/>
+        <location filename="../../configurator/app/charts.py" line="356" />
         <source>Cost per million tokens [{0}]</source>
         <translation>每百万词元成本 [{0}]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="410"/>
+        <location filename="../../configurator/app/charts.py" line="410" />
         <source>{0} cards</source>
         <translation>{0} 张卡</translation>
     </message>
@@ -3087,57 +3086,57 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
 <context>
     <name>format</name>
     <message>
-        <location filename="../../configurator/app/format.py" line="27"/>
+        <location filename="../../configurator/app/format.py" line="27" />
         <source>{0} GiB</source>
         <translation>{0} GiB</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/format.py" line="31"/>
+        <location filename="../../configurator/app/format.py" line="31" />
         <source>{0} tokens/s</source>
         <translation>{0} 词元/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/format.py" line="38"/>
+        <location filename="../../configurator/app/format.py" line="38" />
         <source>{0} ms</source>
         <translation>{0} ms</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/format.py" line="39"/>
+        <location filename="../../configurator/app/format.py" line="39" />
         <source>{0} s</source>
         <translation>{0} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/format.py" line="46"/>
+        <location filename="../../configurator/app/format.py" line="46" />
         <source>{0} min</source>
         <translation>{0} 分钟</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/format.py" line="48"/>
+        <location filename="../../configurator/app/format.py" line="48" />
         <source>{0} h</source>
         <translation>{0} 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/format.py" line="49"/>
+        <location filename="../../configurator/app/format.py" line="49" />
         <source>{0} days</source>
         <translation>{0} 天</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/format.py" line="56"/>
+        <location filename="../../configurator/app/format.py" line="56" />
         <source>{0} kW</source>
         <translation>{0} kW</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/format.py" line="57"/>
+        <location filename="../../configurator/app/format.py" line="57" />
         <source>{0} W</source>
         <translation>{0} W</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/format.py" line="61"/>
+        <location filename="../../configurator/app/format.py" line="61" />
         <source>{0} kWh</source>
         <translation>{0} 千瓦时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/format.py" line="69"/>
+        <location filename="../../configurator/app/format.py" line="69" />
         <source>{0} %</source>
         <translation>{0} %</translation>
     </message>
@@ -3145,212 +3144,212 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
 <context>
     <name>labels</name>
     <message>
-        <location filename="../../configurator/app/labels.py" line="12"/>
+        <location filename="../../configurator/app/labels.py" line="12" />
         <source>Pre-train from scratch</source>
         <translation>从头预训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="13"/>
+        <location filename="../../configurator/app/labels.py" line="13" />
         <source>Full fine-tune</source>
         <translation>全参数微调</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="14"/>
+        <location filename="../../configurator/app/labels.py" line="14" />
         <source>LoRA fine-tune</source>
         <translation>LoRA 微调</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="15"/>
+        <location filename="../../configurator/app/labels.py" line="15" />
         <source>QLoRA fine-tune (4-bit base)</source>
         <translation>QLoRA 微调（4 位基座）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="16"/>
+        <location filename="../../configurator/app/labels.py" line="16" />
         <source>Inference serving</source>
         <translation>推理服务</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="17"/>
+        <location filename="../../configurator/app/labels.py" line="17" />
         <source>Virtual desktops / cloud workstations</source>
         <translation>虚拟桌面 / 云工作站</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="18"/>
+        <location filename="../../configurator/app/labels.py" line="18" />
         <source>Video transcoding</source>
         <translation>视频转码</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="19"/>
+        <location filename="../../configurator/app/labels.py" line="19" />
         <source>Offline 3D rendering</source>
         <translation>离线三维渲染</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="29"/>
+        <location filename="../../configurator/app/labels.py" line="29" />
         <source>P1 — fastest</source>
         <translation>P1 — 最快</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="32"/>
+        <location filename="../../configurator/app/labels.py" line="32" />
         <source>P4 — medium (default)</source>
         <translation>P4 — 中等（默认）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="33"/>
+        <location filename="../../configurator/app/labels.py" line="33" />
         <source>P5 — better quality</source>
         <translation>P5 — 画质更好</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="40"/>
+        <location filename="../../configurator/app/labels.py" line="40" />
         <source>framebuffer</source>
         <translation>帧缓冲</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="41"/>
+        <location filename="../../configurator/app/labels.py" line="41" />
         <source>vGPU instance limit</source>
         <translation>vGPU 实例数上限</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="42"/>
+        <location filename="../../configurator/app/labels.py" line="42" />
         <source>shading load</source>
         <translation>着色负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="43"/>
+        <location filename="../../configurator/app/labels.py" line="43" />
         <source>passthrough (one user per card)</source>
         <translation>直通（每卡一个用户）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="44"/>
+        <location filename="../../configurator/app/labels.py" line="44" />
         <source>video encoders</source>
         <translation>视频编码器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="45"/>
+        <location filename="../../configurator/app/labels.py" line="45" />
         <source>video decoders</source>
         <translation>视频解码器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="46"/>
-        <source>driver&apos;s encode-session limit</source>
+        <location filename="../../configurator/app/labels.py" line="46" />
+        <source>driver's encode-session limit</source>
         <translation>驱动的编码会话数上限</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="47"/>
+        <location filename="../../configurator/app/labels.py" line="47" />
         <source>unknown (video engines not verified)</source>
         <translation>未知（视频引擎未经核实）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="53"/>
+        <location filename="../../configurator/app/labels.py" line="53" />
         <source>desktops and workstations</source>
         <translation>桌面与工作站</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="54"/>
+        <location filename="../../configurator/app/labels.py" line="54" />
         <source>compute only</source>
         <translation>仅计算</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="55"/>
+        <location filename="../../configurator/app/labels.py" line="55" />
         <source>passthrough only</source>
         <translation>仅直通</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="60"/>
+        <location filename="../../configurator/app/labels.py" line="60" />
         <source>users</source>
         <translation>个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="60"/>
+        <location filename="../../configurator/app/labels.py" line="60" />
         <source>streams</source>
         <translation>路视频流</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="60"/>
+        <location filename="../../configurator/app/labels.py" line="60" />
         <source>frames</source>
         <translation>帧</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="72"/>
+        <location filename="../../configurator/app/labels.py" line="72" />
         <source>PyTorch AMP (fp32 weights, 16-bit math)</source>
         <translation>PyTorch AMP（fp32 权重，16 位运算）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="73"/>
+        <location filename="../../configurator/app/labels.py" line="73" />
         <source>Megatron mixed (16-bit weights, fp32 master)</source>
         <translation>Megatron 混合精度（16 位权重，fp32 主副本）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="74"/>
+        <location filename="../../configurator/app/labels.py" line="74" />
         <source>Pure (everything in the chosen precision)</source>
         <translation>纯精度（全部使用所选精度）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="79"/>
+        <location filename="../../configurator/app/labels.py" line="79" />
         <source>AdamW 8-bit</source>
         <translation>AdamW 8 位</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="79"/>
+        <location filename="../../configurator/app/labels.py" line="79" />
         <source>SGD with momentum</source>
         <translation>带动量的 SGD</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="83"/>
+        <location filename="../../configurator/app/labels.py" line="83" />
         <source>None</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="83"/>
+        <location filename="../../configurator/app/labels.py" line="83" />
         <source>Selective (attention)</source>
         <translation>选择性（注意力）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="84"/>
+        <location filename="../../configurator/app/labels.py" line="84" />
         <source>Full (every layer)</source>
         <translation>完全（每一层）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="89"/>
+        <location filename="../../configurator/app/labels.py" line="89" />
         <source>0 — off (plain data parallel)</source>
         <translation>0 — 关闭（普通数据并行）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="90"/>
+        <location filename="../../configurator/app/labels.py" line="90" />
         <source>1 — shard optimizer states</source>
         <translation>1 — 切分优化器状态</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="91"/>
+        <location filename="../../configurator/app/labels.py" line="91" />
         <source>2 — also gradients</source>
         <translation>2 — 再切分梯度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="92"/>
+        <location filename="../../configurator/app/labels.py" line="92" />
         <source>3 — also weights (FSDP)</source>
         <translation>3 — 再切分权重 (FSDP)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="98"/>
+        <location filename="../../configurator/app/labels.py" line="98" />
         <source>Training</source>
         <translation>训练卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="99"/>
+        <location filename="../../configurator/app/labels.py" line="99" />
         <source>Inference</source>
         <translation>推理卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="100"/>
+        <location filename="../../configurator/app/labels.py" line="100" />
         <source>Graphics</source>
         <translation>图形卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="101"/>
+        <location filename="../../configurator/app/labels.py" line="101" />
         <source>Workstation</source>
         <translation>工作站卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="102"/>
+        <location filename="../../configurator/app/labels.py" line="102" />
         <source>Edge</source>
         <translation>边缘卡</translation>
     </message>
@@ -3358,27 +3357,27 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
 <context>
     <name>recommend</name>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="43"/>
+        <location filename="../../configurator/app/recommend_panel.py" line="43" />
         <source>Lowest cost of ownership (buy + electricity)</source>
         <translation>总拥有成本最低（采购 + 电费）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="44"/>
+        <location filename="../../configurator/app/recommend_panel.py" line="44" />
         <source>Lowest cloud cost</source>
         <translation>云成本最低</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="45"/>
+        <location filename="../../configurator/app/recommend_panel.py" line="45" />
         <source>Fastest</source>
         <translation>最快</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="46"/>
+        <location filename="../../configurator/app/recommend_panel.py" line="46" />
         <source>Lowest energy</source>
         <translation>能耗最低</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="47"/>
+        <location filename="../../configurator/app/recommend_panel.py" line="47" />
         <source>Fewest cards</source>
         <translation>卡数最少</translation>
     </message>

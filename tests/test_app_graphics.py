@@ -150,3 +150,22 @@ def test_recommendation_panel_for_desktops(qtbot, window):
     assert panel.use_selected()
     assert controller.scenario.card_id == result.ranked[0].card.id
     assert controller.recompute().estimate.usable
+
+
+def test_wizard_render_path_with_reference_and_deadline(qtbot, controller):
+    wizard = WorkloadWizard(controller)
+    qtbot.addWidget(wizard)
+    wizard.goal.set_workload("render")
+    wizard.next()
+    wizard.load.reference.setCurrentIndex(wizard.load.reference.findData("l40s"))
+    wizard.load.minutes.setValue(3.0)
+    wizard.load.frames.setValue(1200)
+    wizard.load.render_deadline.setValue(0.5)  # 12 h
+    wizard.next()
+    wizard.limits.card.setCurrentIndex(wizard.limits.card.findData("l40"))
+    wizard.next()
+    wizard.accept()
+    s = controller.scenario
+    assert s.graphics.reference_card == "l40s" and s.graphics.reference_rt_generation == 3
+    result = controller.recompute().estimate
+    assert result.hours <= 12 and s.count >= 4

@@ -37,7 +37,9 @@ from configurator.core.architecture import (
     load_hf_config,
     load_presets,
 )
+from configurator.core.catalog import Catalog
 from configurator.core.defaults import suggest
+from configurator.core.graphics import rt_generation
 from configurator.core.estimate import estimate
 from configurator.core.scenario import RESOLUTIONS, Scenario, Workload, updated
 
@@ -213,9 +215,9 @@ class ModelPage(QWizardPage):
 class LoadPage(QWizardPage):
     """How much data (training) or traffic (serving)."""
 
-    def __init__(self, goal: GoalPage) -> None:
+    def __init__(self, goal: GoalPage, catalog: Catalog) -> None:
         super().__init__()
-        self.goal = goal
+        self.goal, self.catalog = goal, catalog
         self.setTitle(self.tr("How much work?"))
         layout = QVBoxLayout(self)
         self.training_box = QGroupBox(self.tr("Training"))
@@ -291,9 +293,14 @@ class LoadPage(QWizardPage):
         self.frames = _spin(1, 10_000_000, 1000, self.tr(" frames"))
         form.addRow(self.tr("&Frames"), self.frames)
         self.minutes = _dspin(0.01, 100_000, 5, 2, self.tr(" min per frame"))
-        self.minutes.setToolTip(self.tr("Measured on the reference card chosen in the main window (default "
-                                        "GeForce RTX 4090)"))
+        self.minutes.setToolTip(self.tr("Measured with your renderer and scene on the card below"))
         form.addRow(self.tr("&Time per frame"), self.minutes)
+        self.reference = QComboBox()
+        for card in self.catalog.cards:
+            if card.fp32_tflops:
+                self.reference.addItem(f"{card.name} · {card.fp32_tflops:g} TFLOP/s", card.id)
+        self.reference.setToolTip(self.tr("Other cards' times scale from this one by their FP32 rate"))
+        form.addRow(self.tr("Measured &on"), self.reference)
         self.render_deadline = _dspin(0, 3650, 2, 1, self.tr(" days"), self.tr("no deadline"))
         form.addRow(self.tr("Finish &within"), self.render_deadline)
         return self.render_box
@@ -317,7 +324,10 @@ class LoadPage(QWizardPage):
     def graphics_changes(self) -> dict:
         """The graphics section of the scenario from the answers."""
         profile, load = DESKTOP_USERS[self.user_kind.currentData()]
-        return {"users": self.desktop_users.value(), "profile_gib": profile, "shading_tflops_per_user": load,
+        reference = self.catalog.get(self.reference.currentData())
+        return {"reference_card": reference.id, "reference_fp32_tflops": reference.fp32_tflops,
+                "reference_rt_generation": rt_generation(reference), "users": self.desktop_users.value(),
+                "profile_gib": profile, "shading_tflops_per_user": load,
                 "streams": self.streams.value(), "resolution": self.resolution.currentData(),
                 "fps": self.fps.value(), "codec": self.codec.currentData(), "scene_gib": self.scene.value(),
                 "frames": self.frames.value(), "reference_minutes_per_frame": self.minutes.value()}
@@ -439,7 +449,7 @@ class WorkloadWizard(QWizard):
         self.setWizardStyle(QWizard.WizardStyle.ClassicStyle)
         self.goal = GoalPage()
         self.model_page = ModelPage()
-        self.load = LoadPage(self.goal)
+        self.load = LoadPage(self.goal, controller.catalog)
         self.limits = ConstraintsPage(controller)
         self.summary = SummaryPage(self)
         for page in (self.goal, self.model_page, self.load, self.limits, self.summary):
@@ -471,6 +481,7 @@ class WorkloadWizard(QWizard):
         self.load.scene.setValue(g.scene_gib)
         self.load.frames.setValue(g.frames)
         self.load.minutes.setValue(g.reference_minutes_per_frame)
+        self.load.reference.setCurrentIndex(max(0, self.load.reference.findData(g.reference_card)))
         if scenario.workload is Workload.RENDER and deadline:
             self.load.render_deadline.setValue(deadline / 24)
         self.limits.per_node.setValue(scenario.parallelism.cards_per_node)

@@ -177,68 +177,68 @@
 <context>
     <name>ConstraintsPage</name>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="329" />
+        <location filename="../../configurator/app/wizard.py" line="339" />
         <source>Cards and limits</source>
         <translation>加速卡与限制</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="330" />
+        <location filename="../../configurator/app/wizard.py" line="340" />
         <source>Which card, and what you cannot exceed. Leave a limit at 'none' if there is none.</source>
         <translation>选择加速卡以及不能超出的限制。没有限制时保持“无”。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="337" />
+        <location filename="../../configurator/app/wizard.py" line="347" />
         <source>&amp;Card</source>
         <translation>加速卡(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="338" />
+        <location filename="../../configurator/app/wizard.py" line="348" />
         <source>I already own cards:</source>
         <translation>已拥有的卡：</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="339" />
+        <location filename="../../configurator/app/wizard.py" line="349" />
         <source> cards</source>
         <translation> 张卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="341" />
+        <location filename="../../configurator/app/wizard.py" line="351" />
         <source> per server</source>
         <translation> 张/服务器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="342" />
+        <location filename="../../configurator/app/wizard.py" line="352" />
         <source>Cards per &amp;server</source>
         <translation>每台服务器卡数(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="343" />
-        <location filename="../../configurator/app/wizard.py" line="345" />
+        <location filename="../../configurator/app/wizard.py" line="353" />
+        <location filename="../../configurator/app/wizard.py" line="355" />
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="344" />
+        <location filename="../../configurator/app/wizard.py" line="354" />
         <source>&amp;Budget</source>
         <translation>预算(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="345" />
+        <location filename="../../configurator/app/wizard.py" line="355" />
         <source> kW</source>
         <translation> kW</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="346" />
+        <location filename="../../configurator/app/wizard.py" line="356" />
         <source>&amp;Power available</source>
         <translation>可用功率(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="369" />
+        <location filename="../../configurator/app/wizard.py" line="379" />
         <source>{card} is a training card: no video encoders, no display outputs and no desktop vGPU. Graphics work belongs on graphics cards.</source>
         <translation>{card} 是训练卡：没有视频编码器、没有显示输出，也没有桌面 vGPU。图形工作应使用图形卡。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="372" />
+        <location filename="../../configurator/app/wizard.py" line="382" />
         <source>{card} is a consumer card: no ECC, no vGPU, and its licence restricts data-centre use.</source>
         <translation>{card} 是消费级显卡：无 ECC、无 vGPU，许可协议限制数据中心使用。</translation>
     </message>
@@ -246,97 +246,97 @@
 <context>
     <name>GoalPage</name>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="86" />
+        <location filename="../../configurator/app/wizard.py" line="88" />
         <source>What do you want to do?</source>
         <translation>您想做什么？</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="87" />
+        <location filename="../../configurator/app/wizard.py" line="89" />
         <source>This decides which kind of card fits: training cards, inference cards or graphics cards.</source>
         <translation>这决定了适合哪类加速卡：训练卡、推理卡还是图形卡。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="92" />
+        <location filename="../../configurator/app/wizard.py" line="94" />
         <source>&amp;Train a model from scratch</source>
         <translation>从头训练模型(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="93" />
+        <location filename="../../configurator/app/wizard.py" line="95" />
         <source>Weeks on many cards; needs training cards with fast card-to-card links.</source>
         <translation>需在多卡上运行数周；需要具备卡间高速互联的训练卡。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="94" />
+        <location filename="../../configurator/app/wizard.py" line="96" />
         <source>&amp;Fine-tune all of a model's weights</source>
         <translation>全参数微调模型(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="95" />
+        <location filename="../../configurator/app/wizard.py" line="97" />
         <source>Adapts a model to your data; needs memory for weights, gradients and optimizer states.</source>
         <translation>让模型适应您的数据；显存需容纳权重、梯度和优化器状态。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="96" />
+        <location filename="../../configurator/app/wizard.py" line="98" />
         <source>Fine-tune with &amp;LoRA adapters</source>
         <translation>用 LoRA 适配器微调(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="97" />
+        <location filename="../../configurator/app/wizard.py" line="99" />
         <source>Trains small adapters on a frozen model; far less memory than a full fine-tune.</source>
         <translation>在冻结的模型上训练小型适配器；显存远少于全参数微调。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="98" />
+        <location filename="../../configurator/app/wizard.py" line="100" />
         <source>Fine-tune on a &amp;small card (QLoRA)</source>
         <translation>在小显存卡上微调 (QLoRA)(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="99" />
+        <location filename="../../configurator/app/wizard.py" line="101" />
         <source>LoRA on a 4-bit copy of the model: large models on one card, a little slower.</source>
         <translation>在 4 位量化的模型上做 LoRA：大模型也能单卡微调，速度稍慢。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="100" />
+        <location filename="../../configurator/app/wizard.py" line="102" />
         <source>&amp;Serve a model to users</source>
         <translation>为用户提供模型推理服务(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="101" />
+        <location filename="../../configurator/app/wizard.py" line="103" />
         <source>Answers requests; limited by memory bandwidth and by the memory the KV cache needs.</source>
         <translation>响应请求；受显存带宽和 KV 缓存所需显存限制。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="105" />
+        <location filename="../../configurator/app/wizard.py" line="107" />
         <source>&lt;b&gt;Graphics&lt;/b&gt; — needs graphics cards (display engines, video encoders, vGPU), not training cards:</source>
         <translation>&lt;b&gt;图形&lt;/b&gt; — 需要图形卡（显示引擎、视频编码器、vGPU），而不是训练卡：</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="110" />
+        <location filename="../../configurator/app/wizard.py" line="112" />
         <source>&amp;Virtual desktops or cloud workstations</source>
         <translation>虚拟桌面或云工作站(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="111" />
+        <location filename="../../configurator/app/wizard.py" line="113" />
         <source>Many users share each card through vGPU; the framebuffer per user and the shading load decide how many fit.</source>
         <translation>多个用户通过 vGPU 共享一张卡；每用户帧缓冲和着色负载决定能容纳多少人。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="113" />
+        <location filename="../../configurator/app/wizard.py" line="115" />
         <source>Trans&amp;code video streams</source>
         <translation>视频流转码(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="114" />
+        <location filename="../../configurator/app/wizard.py" line="116" />
         <source>Limited by the card's video encoders and decoders (NVENC/NVDEC), not by its AI compute.</source>
         <translation>受卡上视频编解码器（NVENC/NVDEC）限制，而不是 AI 算力。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="115" />
+        <location filename="../../configurator/app/wizard.py" line="117" />
         <source>&amp;Render 3D scenes offline</source>
         <translation>离线渲染三维场景(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="116" />
+        <location filename="../../configurator/app/wizard.py" line="118" />
         <source>The scene must fit in each card's memory; time scales with FP32 shading speed.</source>
         <translation>场景必须放进每张卡的显存；时间随 FP32 着色速度换算。</translation>
     </message>
@@ -344,256 +344,266 @@
 <context>
     <name>LoadPage</name>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="219" />
+        <location filename="../../configurator/app/wizard.py" line="221" />
         <source>How much work?</source>
         <translation>工作量有多大？</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="221" />
+        <location filename="../../configurator/app/wizard.py" line="223" />
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="223" />
+        <location filename="../../configurator/app/wizard.py" line="225" />
         <source> billion tokens</source>
         <translation> 十亿词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="224" />
+        <location filename="../../configurator/app/wizard.py" line="226" />
         <source>How much text the model trains on (1 token ≈ ¾ of an English word)</source>
         <translation>模型训练的文本量（1 个词元约等于 1 个汉字或 ¾ 个英文单词）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="225" />
+        <location filename="../../configurator/app/wizard.py" line="227" />
         <source>&amp;Data to train on</source>
         <translation>训练数据量(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="226" />
-        <location filename="../../configurator/app/wizard.py" line="297" />
+        <location filename="../../configurator/app/wizard.py" line="228" />
+        <location filename="../../configurator/app/wizard.py" line="304" />
         <source> days</source>
         <translation> 天</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="226" />
-        <location filename="../../configurator/app/wizard.py" line="297" />
+        <location filename="../../configurator/app/wizard.py" line="228" />
+        <location filename="../../configurator/app/wizard.py" line="304" />
         <source>no deadline</source>
         <translation>无期限</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="227" />
-        <location filename="../../configurator/app/wizard.py" line="298" />
+        <location filename="../../configurator/app/wizard.py" line="229" />
+        <location filename="../../configurator/app/wizard.py" line="305" />
         <source>Finish &amp;within</source>
         <translation>完成期限(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="228" />
+        <location filename="../../configurator/app/wizard.py" line="230" />
         <source>Serving</source>
         <translation>推理服务</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="230" />
+        <location filename="../../configurator/app/wizard.py" line="232" />
         <source> at once</source>
         <translation> 个同时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="231" />
+        <location filename="../../configurator/app/wizard.py" line="233" />
         <source>Requests answered at the same time on one copy of the model</source>
         <translation>一个模型副本同时响应的请求数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="232" />
+        <location filename="../../configurator/app/wizard.py" line="234" />
         <source>&amp;Users served together</source>
         <translation>同时服务的用户(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="233" />
+        <location filename="../../configurator/app/wizard.py" line="235" />
         <source> requests/s</source>
         <translation> 请求/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="233" />
+        <location filename="../../configurator/app/wizard.py" line="235" />
         <source>not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="234" />
+        <location filename="../../configurator/app/wizard.py" line="236" />
         <source>&amp;Requests per second</source>
         <translation>每秒请求数(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="235" />
         <location filename="../../configurator/app/wizard.py" line="237" />
+        <location filename="../../configurator/app/wizard.py" line="239" />
         <source> tokens</source>
         <translation> 词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="236" />
+        <location filename="../../configurator/app/wizard.py" line="238" />
         <source>&amp;Question length</source>
         <translation>问题长度(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="238" />
+        <location filename="../../configurator/app/wizard.py" line="240" />
         <source>&amp;Answer length</source>
         <translation>回答长度(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="239" />
+        <location filename="../../configurator/app/wizard.py" line="241" />
         <source> ms per token</source>
         <translation> ms/词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="239" />
+        <location filename="../../configurator/app/wizard.py" line="241" />
         <source>no target</source>
         <translation>无目标</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="240" />
+        <location filename="../../configurator/app/wizard.py" line="242" />
         <source>Reading speed is about 5 tokens per second; chat feels fast under 50 ms</source>
         <translation>阅读速度约每秒 5 个词元；低于 50 ms 时对话感觉流畅</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="241" />
+        <location filename="../../configurator/app/wizard.py" line="243" />
         <source>&amp;Latency target</source>
         <translation>延迟目标(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="250" />
+        <location filename="../../configurator/app/wizard.py" line="252" />
         <source>Virtual desktops</source>
         <translation>虚拟桌面</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="252" />
+        <location filename="../../configurator/app/wizard.py" line="254" />
         <source> users</source>
         <translation> 个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="253" />
+        <location filename="../../configurator/app/wizard.py" line="255" />
         <source>&amp;Users at the same time</source>
         <translation>同时在线用户(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="256" />
+        <location filename="../../configurator/app/wizard.py" line="258" />
         <source>Office, web and video (1 GiB, 0.25 TFLOP/s each)</source>
         <translation>办公、网页和视频（每人 1 GiB、0.25 TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="257" />
+        <location filename="../../configurator/app/wizard.py" line="259" />
         <source>Power users, light CAD (2 GiB, 0.5 TFLOP/s each)</source>
         <translation>高级用户、轻量 CAD（每人 2 GiB、0.5 TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="258" />
+        <location filename="../../configurator/app/wizard.py" line="260" />
         <source>Designers, CAD (4 GiB, 2 TFLOP/s each)</source>
         <translation>设计师、CAD（每人 4 GiB、2 TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="259" />
+        <location filename="../../configurator/app/wizard.py" line="261" />
         <source>3D engineering, visualisation (8 GiB, 6 TFLOP/s each)</source>
         <translation>三维工程、可视化（每人 8 GiB、6 TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="263" />
+        <location filename="../../configurator/app/wizard.py" line="265" />
         <source>Starting points: adjust the profile and load in the main window</source>
         <translation>仅为起点：可在主窗口调整 vGPU 配置和负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="264" />
+        <location filename="../../configurator/app/wizard.py" line="266" />
         <source>&amp;Kind of user</source>
         <translation>用户类型(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="268" />
+        <location filename="../../configurator/app/wizard.py" line="270" />
         <source>Video</source>
         <translation>视频</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="270" />
+        <location filename="../../configurator/app/wizard.py" line="272" />
         <source> streams</source>
         <translation> 路</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="271" />
+        <location filename="../../configurator/app/wizard.py" line="273" />
         <source>&amp;Streams at the same time</source>
         <translation>同时处理的视频流(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="276" />
+        <location filename="../../configurator/app/wizard.py" line="278" />
         <source>&amp;Resolution</source>
         <translation>分辨率(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="277" />
+        <location filename="../../configurator/app/wizard.py" line="279" />
         <source> fps</source>
         <translation> 帧/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="278" />
+        <location filename="../../configurator/app/wizard.py" line="280" />
         <source>&amp;Frame rate</source>
         <translation>帧率(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="282" />
+        <location filename="../../configurator/app/wizard.py" line="284" />
         <source>&amp;Codec</source>
         <translation>编码格式(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="286" />
+        <location filename="../../configurator/app/wizard.py" line="288" />
         <source>Rendering</source>
         <translation>渲染</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="288" />
+        <location filename="../../configurator/app/wizard.py" line="290" />
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="289" />
+        <location filename="../../configurator/app/wizard.py" line="291" />
         <source>Geometry and textures; the whole scene must fit in each card's memory</source>
         <translation>几何与纹理；整个场景必须放进每张卡的显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="290" />
+        <location filename="../../configurator/app/wizard.py" line="292" />
         <source>&amp;Scene size</source>
         <translation>场景大小(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="291" />
+        <location filename="../../configurator/app/wizard.py" line="293" />
         <source> frames</source>
         <translation> 帧</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="292" />
+        <location filename="../../configurator/app/wizard.py" line="294" />
         <source>&amp;Frames</source>
         <translation>帧数(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="293" />
+        <location filename="../../configurator/app/wizard.py" line="295" />
         <source> min per frame</source>
         <translation> 分钟/帧</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="294" />
-        <source>Measured on the reference card chosen in the main window (default GeForce RTX 4090)</source>
-        <translation>在主窗口所选参考卡上测得（默认 GeForce RTX 4090）</translation>
+        <location filename="../../configurator/app/wizard.py" line="296" />
+        <source>Measured with your renderer and scene on the card below</source>
+        <translation>用你的渲染器和场景在下方所选的卡上测得</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="296" />
+        <location filename="../../configurator/app/wizard.py" line="297" />
         <source>&amp;Time per frame</source>
         <translation>每帧时间(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="310" />
+        <location filename="../../configurator/app/wizard.py" line="302" />
+        <source>Other cards' times scale from this one by their FP32 rate</source>
+        <translation>其他卡的时间按 FP32 算力从这张卡换算</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard.py" line="303" />
+        <source>Measured &amp;on</source>
+        <translation>测量所用的卡(&amp;O)</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard.py" line="317" />
         <source>How many users or streams, or how big a render job.</source>
         <translation>多少用户或视频流，或渲染任务有多大。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="312" />
+        <location filename="../../configurator/app/wizard.py" line="319" />
         <source>Traffic, prompt and answer lengths, and how fast answers must come.</source>
         <translation>请求量、提示和回答长度，以及回答速度要求。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="313" />
+        <location filename="../../configurator/app/wizard.py" line="320" />
         <source>How much data, and by when the training must be done.</source>
         <translation>训练数据量，以及训练的完成期限。</translation>
     </message>
@@ -884,52 +894,52 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
 <context>
     <name>ModelPage</name>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="147" />
+        <location filename="../../configurator/app/wizard.py" line="149" />
         <source>Which model?</source>
         <translation>哪个模型？</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="148" />
+        <location filename="../../configurator/app/wizard.py" line="150" />
         <source>Pick a known model, import a Hugging Face config.json, or give its size.</source>
         <translation>选择已知模型、导入 Hugging Face config.json，或给出参数规模。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="150" />
+        <location filename="../../configurator/app/wizard.py" line="152" />
         <source>A &amp;known model</source>
         <translation>已知模型(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="153" />
+        <location filename="../../configurator/app/wizard.py" line="155" />
         <source>{name} — {size} billion parameters</source>
         <translation>{name} — {size} 十亿参数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="158" />
+        <location filename="../../configurator/app/wizard.py" line="160" />
         <source>&amp;Import a config.json</source>
         <translation>导入 config.json(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="159" />
+        <location filename="../../configurator/app/wizard.py" line="161" />
         <source>Choose file…</source>
         <translation>选择文件…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="162" />
+        <location filename="../../configurator/app/wizard.py" line="164" />
         <source>About this &amp;many billion parameters:</source>
         <translation>约多少十亿参数(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="163" />
+        <location filename="../../configurator/app/wizard.py" line="165" />
         <source> B</source>
         <translation> B</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="173" />
+        <location filename="../../configurator/app/wizard.py" line="175" />
         <source>Import config.json</source>
         <translation>导入 config.json</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="208" />
+        <location filename="../../configurator/app/wizard.py" line="210" />
         <source>Choose a config.json first, or pick another option</source>
         <translation>请先选择 config.json，或选择其他方式</translation>
     </message>
@@ -2458,67 +2468,67 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
 <context>
     <name>SummaryPage</name>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="383" />
+        <location filename="../../configurator/app/wizard.py" line="393" />
         <source>Suggested configuration</source>
         <translation>建议配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="384" />
+        <location filename="../../configurator/app/wizard.py" line="394" />
         <source>Finish puts this into the main window, where every setting can be changed.</source>
         <translation>点击“完成”后将配置填入主窗口，所有设置仍可修改。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="395" />
+        <location filename="../../configurator/app/wizard.py" line="405" />
         <source>&lt;b&gt;{count} × {card}&lt;/b&gt; ({nodes} server(s))</source>
         <translation>&lt;b&gt;{count} × {card}&lt;/b&gt;（{nodes} 台服务器）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="398" />
+        <location filename="../../configurator/app/wizard.py" line="408" />
         <source>{minutes} per frame; {time} for the job</source>
         <translation>每帧 {minutes}；完成任务需 {time}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="402" />
+        <location filename="../../configurator/app/wizard.py" line="412" />
         <source>{per_card} {unit} per card ({limit}); carries {served} of {demand}</source>
         <translation>每卡 {per_card} {unit}（瓶颈：{limit}）；承载 {demand} 中的 {served}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="407" />
+        <location filename="../../configurator/app/wizard.py" line="417" />
         <source>&lt;b&gt;{count} × {card}&lt;/b&gt; ({nodes} server(s)), {precision}</source>
         <translation>&lt;b&gt;{count} × {card}&lt;/b&gt;（{nodes} 台服务器），{precision}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="413" />
+        <location filename="../../configurator/app/wizard.py" line="423" />
         <source>Tensor parallel {tp}, pipeline {pp}, ZeRO {zero}, recomputation {rc}, micro-batch {mb}</source>
         <translation>张量并行 {tp}，流水线并行 {pp}，ZeRO {zero}，重计算 {rc}，微批 {mb}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="417" />
+        <location filename="../../configurator/app/wizard.py" line="427" />
         <source>Time: {time}; memory per card {mem}</source>
         <translation>时间：{time}；每卡显存 {mem}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="420" />
+        <location filename="../../configurator/app/wizard.py" line="430" />
         <source>Tensor parallel {tp}, {replicas} copies of the model, {c} sequences each</source>
         <translation>张量并行 {tp}，{replicas} 个模型副本，每个 {c} 条序列</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="423" />
+        <location filename="../../configurator/app/wizard.py" line="433" />
         <source>Time per output token {tpot}; {rps} requests/s</source>
         <translation>每输出词元时间 {tpot}；{rps} 请求/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="426" />
+        <location filename="../../configurator/app/wizard.py" line="436" />
         <source>fits</source>
         <translation>可容纳</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="426" />
+        <location filename="../../configurator/app/wizard.py" line="436" />
         <source>does NOT fit</source>
         <translation>显存不足</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="427" />
+        <location filename="../../configurator/app/wizard.py" line="437" />
         <source>Memory: {verdict}</source>
         <translation>显存：{verdict}</translation>
     </message>
@@ -2526,8 +2536,8 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
 <context>
     <name>WorkloadWizard</name>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="438" />
-        <location filename="../../configurator/app/wizard.py" line="519" />
+        <location filename="../../configurator/app/wizard.py" line="448" />
+        <location filename="../../configurator/app/wizard.py" line="530" />
         <source>Workload wizard</source>
         <translation>负载向导</translation>
     </message>

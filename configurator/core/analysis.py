@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from configurator.core.catalog import Card, Catalog
-from configurator.core.estimate import Estimate, estimate, sweep_counts, with_count
+from configurator.core.estimate import Estimate, carrying_whole_load, estimate, sweep_counts
 from configurator.core.graphics import graphics_memory, graphics_unsuitable
 from configurator.core.memory import inference_memory_model, stage_memories
 from configurator.core.precision import plan_inference, plan_training
@@ -126,8 +126,7 @@ def graphics_catalog_point(scenario: Scenario, card: Card, chosen: Estimate | No
     if scenario.workload is not Workload.RENDER:
         if g is None or not g.cards_needed:
             return None
-        if g.cards_needed != scenario.count:
-            est = estimate(with_count(scenario, g.cards_needed), card)
+        est = carrying_whole_load(est)
         if est.costs.per_unit is None:
             return None
         return CatalogPoint(card, float(g.cards_needed), est.costs.per_unit, est.usable, est.costs.basis)

@@ -338,6 +338,15 @@ def sweep_counts(scenario: Scenario, card: Card, counts: Sequence[int]) -> list[
     return [_estimate_training(with_count(scenario, n), card, training) for n in chosen]
 
 
+def carrying_whole_load(est: Estimate) -> Estimate:
+    """Desktops and transcoding: the same scenario on as many cards as every user or stream
+    needs (``est`` itself when it already has that count, or for other workloads)."""
+    g = est.graphics
+    if g is None or g.workload is Workload.RENDER or not g.cards_needed or g.cards_needed == est.scenario.count:
+        return est
+    return estimate(with_count(est.scenario, g.cards_needed), est.card)
+
+
 def with_count_same_global_batch(scenario: Scenario, count: int) -> Scenario:
     """The scenario at another card count with the global batch kept (fewer accumulation steps
     on more cards), as a training run is scaled out. Only for scenarios without pipeline

@@ -15,7 +15,13 @@ from enum import StrEnum
 
 from configurator.core.catalog import Card, Catalog
 from configurator.core.economics import HOURS_PER_YEAR, node_power_kw
-from configurator.core.estimate import Estimate, estimate, sweep_counts, sweep_counts_same_global_batch
+from configurator.core.estimate import (
+    Estimate,
+    carrying_whole_load,
+    estimate,
+    sweep_counts,
+    sweep_counts_same_global_batch,
+)
 from configurator.core.graphics import HOURS_PER_MONTH, graphics_unsuitable
 from configurator.core.messages import Message, msg
 from configurator.core.scenario import Scenario, Workload, updated_or_none
@@ -214,10 +220,9 @@ def graphics_candidates(scenario: Scenario, card: Card) -> list[Estimate]:
     if scenario.workload is Workload.RENDER:
         return [e for e in sweep_counts(base, card, COUNTS) if e.fits and e.graphics.hours is not None]
     first = estimate(base, card)
-    needed = first.graphics.cards_needed
-    if not needed or not first.fits:
+    if not first.graphics.cards_needed or not first.fits:
         return []
-    deployment = estimate(base.model_copy(update={"count": needed}), card)
+    deployment = carrying_whole_load(first)
     return [deployment] if deployment.usable else []
 
 
@@ -486,7 +491,7 @@ def mismatch(scenario: Scenario, catalog: Catalog) -> Message | None:
     if not chosen.fits:
         return None
     if scenario.workload.is_graphics:
-        return _graphics_mismatch(scenario, catalog, card)
+        return _graphics_mismatch(chosen, catalog)
     if scenario.workload is Workload.INFERENCE and card.category == "training":
         for objective in (Objective.TCO, Objective.CLOUD):
             mine = score(chosen, objective, Filters())
@@ -509,16 +514,15 @@ def mismatch(scenario: Scenario, catalog: Catalog) -> Message | None:
     return None
 
 
-def _graphics_mismatch(scenario: Scenario, catalog: Catalog, card: Card) -> Message | None:
+def _graphics_mismatch(chosen: Estimate, catalog: Catalog) -> Message | None:
     """A training card (no encoders, no graphics vGPU) or a consumer card chosen for graphics
     work, when a data-centre graphics-capable card does the job for less."""
+    scenario, card = chosen.scenario, chosen.card
     if card.category != "training" and not card.is_consumer:
         return None
     mine_candidates = graphics_candidates(scenario, card)
-    chosen = estimate(scenario, card)
-    needed = chosen.graphics.cards_needed if chosen.graphics else None
-    if not mine_candidates and needed and scenario.workload is not Workload.RENDER:
-        mine_candidates = [estimate(scenario.model_copy(update={"count": needed}), card)]  # e.g. passthrough
+    if not mine_candidates and chosen.graphics.cards_needed and scenario.workload is not Workload.RENDER:
+        mine_candidates = [carrying_whole_load(chosen)]  # e.g. passthrough
     for objective in (Objective.TCO, Objective.CLOUD):
         better = recommend(scenario, catalog, objective, Filters(), limit=1).best
         mine = min((v for v in (score(e, objective, Filters()) for e in mine_candidates) if v is not None),

@@ -12,7 +12,7 @@ from datetime import date
 
 from configurator import __version__
 from configurator.core.catalog import Card, Catalog
-from configurator.core.estimate import Estimate, estimate, with_count
+from configurator.core.estimate import Estimate, carrying_whole_load, estimate
 from configurator.core.graphics import boards_needed, graphics_unsuitable, servers_needed
 from configurator.core.recommend import DEFAULT_CLASSES
 from configurator.core.units import GIB
@@ -123,9 +123,7 @@ def _alternative(chosen: Estimate, card: Card) -> Estimate | None:
         return est
     if card.is_consumer or graphics_unsuitable(g.workload, card) or card.category not in DEFAULT_CLASSES[g.workload]:
         return None
-    if g.workload.value != "render" and g.cards_needed and g.cards_needed != chosen.scenario.count:
-        return estimate(with_count(chosen.scenario, g.cards_needed), card)
-    return est
+    return carrying_whole_load(est)
 
 
 def comparison_reason(alt: Estimate, chosen: Estimate, w: Words) -> str:

@@ -247,7 +247,7 @@ def _chart_state(window):
         ({"workload": "inference"}, "output", 512, "serving.output_tokens"),
         ({"workload": "inference"}, "kv_precision", "fp8", "serving.kv_precision"),
         ({"workload": "inference"}, "decode_bw", 70.0, "assumptions.decode_bandwidth_efficiency"),
-        ({"count": 16}, "network", 25.0, "assumptions.network_gbps_per_card"),
+        ({"count": 64, "training.micro_batch": 1}, "network", 25.0, "assumptions.network_gbps_per_card"),
     ],
 )
 def test_every_other_control_changes_estimate_and_charts(qtbot, window, setup, widget_name, value, field):

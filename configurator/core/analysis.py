@@ -102,7 +102,7 @@ def memory_curve(scenario: Scenario, card: Card, on_card: int = 1) -> MemoryCurv
         return graphics_memory_curve(scenario, card, on_card)
     if scenario.workload is Workload.INFERENCE:
         model = inference_memory_model(scenario, card, plan_inference(card, scenario.precision))
-        concurrency, current = scenario.serving.concurrency, scenario.serving.context
+        concurrency, current = scenario.sequences_per_replica, scenario.serving.context
         top = max(2 * current, min(2_097_152, 2 * max(model.max_context(concurrency), 1)))
         values = _geometric(top)
         totals = tuple(model.breakdown(concurrency, v).total for v in values)

@@ -76,6 +76,9 @@ class Interconnect(_Frozen):
     link: LinkType
     link_gbps: float | None = Field(default=None, gt=0, description="per card, both directions [GB/s]")
     domain_size: int = Field(default=1, ge=1, description="cards sharing the fast link")
+    scale_out_gbps: float | None = Field(
+        default=None, gt=0, le=10_000,
+        description="scale-out network per card built into the card, one way [GB/s] (None = the server's NICs)")
     pcie_gen: int | None = Field(default=None, ge=1, le=7)
     pcie_lanes: int | None = Field(default=None, ge=1, le=32)
     description: str | None = None

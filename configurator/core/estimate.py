@@ -17,6 +17,7 @@ from configurator.core.economics import (
     price_basis,
 )
 from configurator.core.memory import (
+    TIGHT_FIT_HEADROOM,
     ActivationLayout,
     MemoryBreakdown,
     StageMemory,
@@ -36,6 +37,7 @@ from configurator.core.graphics import (
 from configurator.core.messages import Message, msg
 from configurator.core.performance import (
     InferenceSpeed,
+    fabric,
     MicroBatchTiming,
     ReplicaSpeed,
     TrainingSpeed,
@@ -44,6 +46,7 @@ from configurator.core.performance import (
     replica_speed,
     training_speed,
 )
+from configurator.core.plan.training import Layout, TrainingPlan, plan_training_layout
 from configurator.core.precision import PrecisionPlan, plan_inference, plan_training
 from configurator.core.scenario import Scenario, Workload
 from configurator.core.units import GIB
@@ -141,7 +144,7 @@ def _fit_messages(memory: MemoryBreakdown, card: Card) -> list[Message]:
             msg("does-not-fit", need=memory.total / GIB, card=card.name, budget=memory.budget / GIB,
                 short=(memory.total - memory.budget) / GIB)
         ]
-    if memory.headroom < 0.05:
+    if memory.headroom < TIGHT_FIT_HEADROOM:
         return [msg("tight-fit", headroom=100 * memory.headroom)]
     return []
 
@@ -182,9 +185,10 @@ def inference_basis(scenario: Scenario, card: Card) -> InferenceBasis:
     plan = plan_inference(card, scenario.precision)
     serving = scenario.serving
     model = inference_memory_model(scenario, card, plan)
-    limits = Limits(max_concurrency=model.max_concurrency(serving.context),
-                    max_context=model.max_context(serving.concurrency))
-    return InferenceBasis(plan, model.breakdown(serving.concurrency, serving.context), limits,
+    per_replica = scenario.sequences_per_replica
+    limits = Limits(max_concurrency=model.max_concurrency(serving.context) * scenario.data_parallel,
+                    max_context=model.max_context(per_replica))
+    return InferenceBasis(plan, model.breakdown(per_replica, serving.context), limits,
                           replica_speed(scenario, card, plan), price_basis(card, scenario.economics),
                           tuple(_class_messages(scenario, card)))
 
@@ -203,10 +207,13 @@ def messages_for_limits(scenario: Scenario, card: Card, hours: float | None, tra
     if c.deadline_hours and hours is not None and hours > c.deadline_hours:
         messages.append(msg("misses-deadline", hours=hours, deadline=c.deadline_hours, over=hours - c.deadline_hours))
     if c.budget:
-        spend, basis = (costs.purchase, "purchase") if costs.purchase is not None else (costs.cloud, "cloud")
+        options = [(v, b) for v, b in ((costs.purchase, "purchase"), (costs.cloud, "cloud")) if v is not None]
+        spend, basis = min(options) if options else (None, None)
         if spend is not None and spend > c.budget:
             messages.append(msg("over-budget", cost=spend, currency=costs.currency, basis=basis, budget=c.budget,
                                 over=spend - c.budget))
+    if (c.power_cap_kw or c.rack_power_kw) and power is None:
+        messages.append(msg("unknown-power-for-cap", card=card.name))
     if c.power_cap_kw and power is not None and power.facility_watts / 1000 > c.power_cap_kw:
         messages.append(msg("over-power-cap", kw=power.facility_watts / 1000, cap=c.power_cap_kw))
     if c.rack_power_kw and power is not None:
@@ -293,31 +300,165 @@ def _estimate_graphics(scenario: Scenario, card: Card, basis: GraphicsBasis) -> 
 
 
 def estimate(scenario: Scenario, card: Card) -> Estimate:
-    """Memory, speed, power and cost of ``scenario`` on ``scenario.count`` × ``card``."""
+    """Memory, speed, power and cost of ``scenario`` on ``scenario.count`` × ``card``.
+
+    Layout fields left to the planner (``scenario.auto_layout``) are chosen first, so the
+    estimate is of the layout a practitioner would run; its scenario holds the values chosen.
+    """
     if scenario.workload.is_graphics:
         return _estimate_graphics(scenario, card, graphics_basis(scenario, card))
     if scenario.workload is Workload.INFERENCE:
+        if {"tp", "pp", "max_batch"} & set(scenario.auto_layout):
+            return planned_inference(scenario, card)
         return _estimate_inference(scenario, card, inference_basis(scenario, card))
+    if scenario.auto_layout:
+        return planned_training(scenario, card)
     return _estimate_training(scenario, card, training_basis(scenario, card))
+
+
+def with_layout(scenario: Scenario, parallelism: dict, training: dict | None = None) -> Scenario:
+    """``scenario`` with a layout the planner built valid (divides the count, fits the model's
+    layers and heads); nested copies skip the full re-validation on this hot path."""
+    par = scenario.parallelism.model_copy(update=parallelism)
+    updates = {"parallelism": par}
+    if training:
+        updates["training"] = scenario.training.model_copy(update=training)
+    return scenario.model_copy(update=updates)
+
+
+def _layout_scenario(scenario: Scenario, layout: Layout, batch: int) -> Scenario:
+    changes = layout.as_changes(None if "grad_accum" not in scenario.auto_layout else batch)
+    training = {**changes["training"], "recompute": layout.recompute}
+    return with_layout(scenario, changes["parallelism"], training)
+
+
+def _unplanned(scenario: Scenario) -> Scenario:
+    """The scenario with every Auto field at its plainest value (when no plan exists)."""
+    auto = set(scenario.auto_layout)
+    par = {k: 1 for k, f in (("tp", "tp"), ("pp", "pp"), ("virtual_stages", "vp")) if f in auto}
+    if "zero" in auto:
+        par["zero"] = 0
+    return with_layout(scenario, par)
+
+
+PLANNED_CANDIDATES = 3
+"""Layouts the planner ranks first that are re-estimated exactly before one is chosen."""
+
+
+def planned_training(scenario: Scenario, card: Card, plan: TrainingPlan | None = None) -> Estimate:
+    """The fastest fitting layout of the planner, estimated exactly; when nothing can be
+    planned, the plainest layout with the reason."""
+    plan = plan or plan_training_layout(scenario, card, top=PLANNED_CANDIDATES)
+    if plan.best is None:
+        fallback = _unplanned(scenario)
+        est = _estimate_training(fallback, card, training_basis(fallback, card))
+        if plan.problem in ("batch-does-not-divide", "no-layout-fits"):
+            est = replace(est, messages=(msg(plan.problem, **plan.problem_values), *est.messages))
+        return est
+    estimates = []
+    for layout in plan.layouts[:PLANNED_CANDIDATES]:
+        candidate = _layout_scenario(scenario, layout, plan.global_batch_tokens)
+        estimates.append(_estimate_training(candidate, card, training_basis(candidate, card)))
+    fitting = [e for e in estimates if e.fits and e.training is not None]
+    return max(fitting, key=lambda e: e.training.tokens_per_s) if fitting else estimates[0]
+
+
+def _serving_rank(est: Estimate) -> tuple:
+    """Order of serving layouts: carries the load within its targets, then throughput, then
+    fewer cards per copy."""
+    i = est.inference
+    if i is None:
+        return (0, 0, 0.0, 0)
+    return (est.fits, not messages_for_serving_targets(est.scenario, i), i.requests_per_s,
+            -est.scenario.parallelism.tp)
+
+
+def messages_for_serving_targets(scenario: Scenario, inference: InferenceSpeed) -> list[str]:
+    """Serving targets the deployment misses (request rate, time per token, first token)."""
+    c, missed = scenario.constraints, []
+    if c.requests_per_s and inference.requests_per_s < c.requests_per_s:
+        missed.append("misses-request-rate")
+    if c.tpot_ms and inference.tpot_s * 1000 > c.tpot_ms:
+        missed.append("misses-tpot")
+    if c.ttft_ms and inference.ttft_s * 1000 > c.ttft_ms:
+        missed.append("misses-ttft")
+    return missed
+
+
+def serving_tensor_parallel_options(scenario: Scenario, card: Card) -> list[int]:
+    """Tensor-parallel degrees for one model copy: powers of two inside the fast-link domain
+    (1 on cards without one) that divide the heads and the card count."""
+    if "tp" not in scenario.auto_layout:
+        return [scenario.parallelism.tp]
+    domain = fabric(card, scenario.parallelism.cards_per_node, scenario.assumptions).domain
+    limit = min(domain, scenario.count) if card.has_fast_link else 1
+    return [t for t in (1, 2, 4, 8, 16, 32, 64) if t <= limit and scenario.model.n_heads % t == 0
+            and scenario.count % t == 0] or [1]
+
+
+def planned_inference(scenario: Scenario, card: Card) -> Estimate:
+    """Tensor parallelism and batch per copy chosen for the load: for every tensor-parallel
+    degree that divides the cards, the smallest batch that holds every user and carries the
+    request rate (Little's law: a copy serves ``batch / latency`` requests/s) within memory and
+    the latency targets; the option that does so at the highest request rate wins."""
+    return max((_batched_replica(with_layout(scenario, {"tp": tp, "pp": 1, "virtual_stages": 1}), card)
+                for tp in serving_tensor_parallel_options(scenario, card)), key=_serving_rank)
+
+
+def _batched_replica(scenario: Scenario, card: Card) -> Estimate:
+    """The scenario with the batch per copy chosen (when it is Auto), estimated."""
+    def at(batch: int | None) -> Estimate:
+        s = scenario.model_copy(update={"serving": scenario.serving.model_copy(update={"max_batch": batch})})
+        return _estimate_inference(s, card, inference_basis(s, card))
+
+    if "max_batch" not in scenario.auto_layout:
+        return at(scenario.serving.max_batch)
+    spread = -(-scenario.serving.concurrency // scenario.data_parallel)
+    model = inference_memory_model(scenario, card, plan_inference(card, scenario.precision))
+    largest = max(model.max_concurrency(scenario.serving.context), 1)
+    est, batch = at(spread), spread
+
+    def missed(e: Estimate) -> set[str]:
+        return set(messages_for_serving_targets(e.scenario, e.inference)) if e.inference else {"no-speed"}
+
+    while batch < largest and est.fits and "misses-request-rate" in missed(est):
+        batch = min(2 * batch, largest)
+        bigger = at(batch)
+        if not bigger.fits or missed(bigger) - {"misses-request-rate"}:
+            break  # a larger batch would not fit or would miss a latency target
+        est = bigger
+    return est
 
 
 # ---- sweeps -----------------------------------------------------------------------------
 
 
 def valid_counts(scenario: Scenario, counts: Iterable[int]) -> list[int]:
-    """The counts the scenario's tensor × pipeline layout can be split into."""
-    group = scenario.model_parallel
+    """The counts the scenario's pinned tensor × pipeline layout can be split into."""
+    group = pinned_model_parallel(scenario)
     return [n for n in counts if n >= group and n % group == 0]
+
+
+def pinned_model_parallel(scenario: Scenario) -> int:
+    """Cards per model copy that the user fixed (Auto tensor/pipeline degrees count as 1)."""
+    if scenario.workload.is_graphics:
+        return 1
+    auto = scenario.auto_layout
+    tp = 1 if "tp" in auto else scenario.parallelism.tp
+    return tp * (1 if "pp" in auto else scenario.parallelism.pp)
 
 
 def with_count(scenario: Scenario, count: int) -> Scenario:
     """The scenario at another card count.
 
-    Only the count changes, and ``valid_counts`` keeps it a multiple of tp × pp, the one
-    rule the count takes part in; so the (slow) full re-validation is skipped here.
+    Only the count changes (and Auto tensor/pipeline degrees go back to 1 for the planner to
+    choose again), and ``valid_counts`` keeps it a multiple of the pinned tp × pp, the one rule
+    the count takes part in; so the (slow) full re-validation is skipped here.
     """
-    if count < 1 or count % scenario.model_parallel:
+    if count < 1 or count % pinned_model_parallel(scenario):
         raise ValueError(f"{count} cards do not split into the scenario's tp × pp groups")
+    if scenario.auto_layout and not scenario.workload.is_graphics:
+        scenario = _unplanned(scenario)
     return scenario.model_copy(update={"count": count})
 
 
@@ -331,9 +472,10 @@ def sweep_counts(scenario: Scenario, card: Card, counts: Sequence[int]) -> list[
     if scenario.workload.is_graphics:
         basis = graphics_basis(scenario, card)
         return [_estimate_graphics(with_count(scenario, n), card, basis) for n in chosen]
-    if scenario.workload is Workload.INFERENCE:
-        inference = inference_basis(scenario, card)
-        return [_estimate_inference(with_count(scenario, n), card, inference) for n in chosen]
+    if scenario.workload is Workload.INFERENCE:  # users spread over the replicas: the basis depends on the count
+        return [estimate(with_count(scenario, n), card) for n in chosen]
+    if scenario.auto_layout:  # the planner chooses a layout per count
+        return [estimate(with_count(scenario, n), card) for n in chosen]
     training = training_basis(scenario, card)
     return [_estimate_training(with_count(scenario, n), card, training) for n in chosen]
 
@@ -345,27 +487,6 @@ def carrying_whole_load(est: Estimate) -> Estimate:
     if g is None or g.workload is Workload.RENDER or not g.cards_needed or g.cards_needed == est.scenario.count:
         return est
     return estimate(with_count(est.scenario, g.cards_needed), est.card)
-
-
-def with_count_same_global_batch(scenario: Scenario, count: int) -> Scenario:
-    """The scenario at another card count with the global batch kept (fewer accumulation steps
-    on more cards), as a training run is scaled out. Only for scenarios without pipeline
-    stages, where accumulation does not change what a card holds."""
-    if scenario.parallelism.pp != 1:
-        raise ValueError("keeping the global batch needs a scenario without pipeline stages")
-    train = scenario.training
-    per_step = train.micro_batch * train.grad_accum * scenario.data_parallel
-    dp = count // scenario.parallelism.tp
-    accumulation = max(1, round(per_step / (train.micro_batch * dp)))
-    return with_count(scenario, count).model_copy(
-        update={"training": train.model_copy(update={"grad_accum": accumulation})})
-
-
-def sweep_counts_same_global_batch(scenario: Scenario, card: Card, counts: Sequence[int]) -> list[Estimate]:
-    """Training estimates at each valid count with the global batch of ``scenario`` kept."""
-    basis = training_basis(scenario, card)
-    return [_estimate_training(with_count_same_global_batch(scenario, n), card, basis)
-            for n in valid_counts(scenario, counts)]
 
 
 def sweep_catalog(scenario: Scenario, cards: Iterable[Card], counts: Sequence[int]) -> dict[str, list[Estimate]]:
@@ -411,7 +532,11 @@ def estimate_to_dict(est: Estimate) -> dict:
             "tpot_s": _round(i.tpot_s) if i else None,
             "requests_per_s": _round(i.requests_per_s) if i else None,
             "bubble_fraction": _round(t.bubble_fraction, 4) if t else None,
+            "exposed_comm_fraction": _round(t.exposed_comm_fraction, 4) if t else None,
+            "exposed_comm_by_kind": {k: _round(v, 4) for k, v in t.exposed_comm_by_kind.items()} if t else None,
         },
+        "layout": layout_to_dict(est.scenario) if not est.scenario.workload.is_graphics else None,
+        "carries": carries_to_dict(est) if i else None,
         "time": {"hours": _round(t.hours) if t else None, "gpu_hours": _round(t.gpu_hours) if t else None},
         "power": {
             "watts": _round(est.power.board_watts) if est.power else None,
@@ -441,6 +566,24 @@ def estimate_to_dict(est: Estimate) -> dict:
         "assumptions": est.scenario.assumptions.model_dump(mode="json")
         | est.scenario.economics.model_dump(mode="json"),
     }
+
+
+def layout_to_dict(scenario: Scenario) -> dict:
+    """The layout the estimate is of, with the fields the user pinned."""
+    p, t = scenario.parallelism, scenario.training
+    training = scenario.workload.is_training
+    return {"tp": p.tp, "pp": p.pp, "vp": p.virtual_stages, "cp": 1, "ep": 1, "dp": scenario.data_parallel,
+            "zero": p.zero if training else None, "recompute": t.recompute.value if training else None,
+            "micro_batch": t.micro_batch if training else None, "grad_accum": t.grad_accum if training else None,
+            "global_batch_tokens": scenario.global_batch_tokens if training else None,
+            "sequences_per_replica": None if training else scenario.sequences_per_replica,
+            "pinned": list(scenario.pinned)}
+
+
+def carries_to_dict(est: Estimate) -> dict:
+    """The load a serving deployment carries: users at once and requests per second."""
+    return {"concurrency": est.scenario.sequences_per_replica * est.scenario.data_parallel,
+            "requests_per_s": _round(est.inference.requests_per_s)}
 
 
 def _per_unit_basis(est: Estimate) -> str | None:

@@ -18,6 +18,10 @@ from configurator.core.units import BYTES_PER_ELEMENT, GIB
 NF4_BYTES_PER_PARAM = 0.5 + 0.127 / 8
 """QLoRA base-weight storage: 4-bit NF4 plus double-quantised constants (Dettmers et al. 2023 §3) [B]."""
 
+TIGHT_FIT_HEADROOM = 0.05
+"""Free share of memory below which a fit is called tight (fragmentation or a longer sequence
+may overflow); the planner prefers layouts that keep at least this much."""
+
 FP32_LOSS_COPIES = 3
 """fp32 tensors of vocabulary width alive in the loss backward: log-softmax output, its
 gradient, and the gradient of the logits (PyTorch ``cross_entropy`` on upcast logits)."""
@@ -380,7 +384,7 @@ def inference_memory_model(scenario: Scenario, card: Card, plan: PrecisionPlan) 
     kv_precision = serving.kv_precision
     kv_bytes = BYTES_PER_ELEMENT[kv_precision] if kv_precision is not None else plan.math_bytes
     kv_per_token = kv_cache_bytes_per_token(model, kv_bytes) / kv_shards(model, tp) / pp
-    chunk = min(serving.max_batched_tokens, serving.prompt_tokens * serving.concurrency)
+    chunk = min(serving.max_batched_tokens, serving.prompt_tokens * scenario.sequences_per_replica)
     fixed = chunk * inference_token_working_bytes(model, plan.math_bytes) / tp
     sampling = 2 * 4 * model.vocab  # fp32 logits and probabilities of one position
     capacity = usable_capacity_bytes(card, scenario.assumptions)

@@ -36,6 +36,18 @@ ENGLISH: dict[str, str] = {
         "Pipeline bubble: {bubble:.0f} % of each step is idle with {pp} stages and {m} micro-batches; "
         "raise gradient accumulation"
     ),
+    "comm-exposed": (
+        "{share:.0f} % of each step is exposed communication (tensor parallel {tp:.0f} %, data parallel "
+        "{dp:.0f} %, pipeline {p2p:.0f} %): a larger micro-batch or global batch, or another layout, would hide it"
+    ),
+    "batch-does-not-divide": (
+        "A global batch of {batch:,} tokens does not split evenly over the data-parallel ranks of {count} cards; "
+        "nearest that do: {low:,} or {high:,} tokens"
+    ),
+    "no-layout-fits": (
+        "No layout fits: the lightest needs {need_gib:,.1f} GiB per card of {capacity_gib:,.1f} GiB "
+        "(pinned: {pinned}); free a pinned setting or add cards"
+    ),
     "zero-without-dp": "ZeRO stage {zero} has no effect with a single data-parallel replica",
     "no-purchase-price": "{card} has no purchase price in the catalog: enter one to see the purchase cost",
     "no-cloud-price": "{card} has no cloud price in the catalog: enter one to see the cloud cost",
@@ -50,6 +62,7 @@ ENGLISH: dict[str, str] = {
     ),
     "misses-deadline": "Takes {hours:,.0f} h, {over:,.0f} h past the {deadline:,.0f} h deadline",
     "over-budget": "Costs {cost:,.0f} {currency} ({basis}), {over:,.0f} {currency} over the budget of {budget:,.0f}",
+    "unknown-power-for-cap": "{card} has no published board power: the power cap cannot be checked",
     "over-power-cap": "Draws {kw:,.1f} kW at the wall, over the {cap:,.1f} kW power cap",
     "over-rack-power": "One server draws {kw:,.1f} kW at the wall, over the {cap:,.1f} kW a rack position allows",
     "misses-throughput": "Trains at {rate:,.0f} tokens/s, short of the {target:,.0f} tokens/s needed",
@@ -135,6 +148,10 @@ CHINESE: dict[str, str] = {
     "tp-across-nodes": "张量并行度 {tp} 超过每台服务器 {per_node} 张卡：张量并行流量经过网络",
     "tp-beyond-link-domain": "张量并行度 {tp} 超过 {card} 高速互联域的 {domain} 张卡：部分经由 PCIe",
     "dp-over-pcie": "{card} 无卡间互联：梯度交换经由 PCIe",
+    "comm-exposed": "每步 {share:.0f} % 时间为未被掩盖的通信（张量并行 {tp:.0f} %、数据并行 {dp:.0f} %、流水线 {p2p:.0f} %）：增大微批或全局批量，或换一种并行布局，可将其掩盖",
+    "batch-does-not-divide": "{batch:,} 个 token 的全局批量无法在 {count} 张卡的数据并行副本间均分；最接近的可行值：{low:,} 或 {high:,} 个 token",
+    "no-layout-fits": "没有能放下的并行布局：最省显存的布局每卡需要 {need_gib:,.1f} GiB，可用 {capacity_gib:,.1f} GiB（已固定：{pinned}）；请放开固定的设置或增加卡数",
+    "unknown-power-for-cap": "{card} 没有公开的板卡功耗：无法核对功率上限",
     "pipeline-bubble": "流水线空泡：{pp} 级、{m} 个微批时每步 {bubble:.0f} % 时间空闲；请增加梯度累积",
     "zero-without-dp": "只有一个数据并行副本时 ZeRO 阶段 {zero} 不起作用",
     "no-purchase-price": "目录中没有 {card} 的采购价：请输入价格以计算采购成本",

@@ -8,8 +8,15 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+import numpy as np
+
 from configurator.core.architecture import ModelArchitecture
 from configurator.core.catalog import Card
+from configurator.core.collectives import (
+    allreduce_seconds,
+    point_to_point_seconds,
+    reduce_scatter_seconds,
+)
 from configurator.core.memory import (
     ActivationLayout,
     kv_cache_bytes_per_token,
@@ -28,9 +35,6 @@ from configurator.core.units import BYTES_PER_ELEMENT, GB, TERA
 ACTIVATION_TRAFFIC_PASSES = 4
 """Times each saved activation crosses memory in a step: written in forward, read in
 backward, its gradient written and read once."""
-
-COLLECTIVE_LATENCY_S = 1e-5
-"""Fixed cost of one small all-reduce inside a node [s] (NCCL tests, NVLink, ~10 µs)."""
 
 
 # ---- FLOPs ------------------------------------------------------------------------------
@@ -65,65 +69,113 @@ def recompute_factors(recompute: Recompute) -> tuple[float, float]:
 
 # ---- links ------------------------------------------------------------------------------
 
+RACK_SCALE_DOMAIN = 8
+"""Fast-link domains larger than this span servers (NVL72-class racks, CloudMatrix)."""
+
 
 @dataclass(frozen=True)
-class Link:
-    """The slowest link a collective crosses, one way [GB/s]."""
+class Fabric:
+    """The two levels a collective crosses: a fast domain, then the scale-out network."""
 
-    gbps: float
-    kind: str  # "link", "pcie" or "network"
-
-
-def group_link(card: Card, group: int, spans_nodes: bool, assumptions: Assumptions) -> Link:
-    """Bandwidth a group of ``group`` cards communicates over."""
-    if spans_nodes:
-        per_card = assumptions.network_gbps_per_card if card.has_fast_link else assumptions.network_gbps_per_pcie_card
-        return Link(per_card, "network")
-    fast = card.interconnect.link_gbps_one_way
-    if fast is not None and group <= card.interconnect.domain_size:
-        return Link(fast, "link")
-    return Link(card.interconnect.pcie_gbps_one_way or 16.0, "pcie")
+    domain: int
+    """Cards that share the fast level (a server, or an NVL72-class NVLink domain) [count]."""
+    fast_gbps: float
+    """Bandwidth per card inside the domain, one way [GB/s]."""
+    fast_kind: str  # "link" (NVLink-class) or "pcie"
+    network_gbps: float
+    """Scale-out bandwidth per card, one way [GB/s]."""
 
 
-def allreduce_seconds(n_bytes: float, ranks: int, link: Link, assumptions: Assumptions) -> float:
-    """Ring all-reduce time: ``2·(n−1)/n · bytes / bandwidth`` (Patarasuk & Yuan 2009)."""
-    if ranks <= 1:
-        return 0.0
-    volume = 2.0 * (ranks - 1) / ranks * n_bytes
-    return volume / (link.gbps * GB * assumptions.link_efficiency) + COLLECTIVE_LATENCY_S
+def fabric(card: Card, cards_per_node: int, assumptions: Assumptions) -> Fabric:
+    """The card's fast domain and scale-out bandwidth in servers of ``cards_per_node`` cards.
 
-
-def tensor_parallel_link(scenario: Scenario, card: Card) -> tuple[Link, list[Message]]:
-    """The link tensor-parallel all-reduces cross, and warnings when it is slow."""
-    par = scenario.parallelism
-    tp, messages = par.tp, []
-    link = group_link(card, tp, tp > par.cards_per_node, scenario.assumptions)
-    if tp > par.cards_per_node:
-        messages.append(msg("tp-across-nodes", tp=tp, per_node=par.cards_per_node))
-    elif link.kind == "pcie" and card.has_fast_link:
-        messages.append(msg("tp-beyond-link-domain", tp=tp, domain=card.interconnect.domain_size, card=card.name))
-    elif link.kind == "pcie":
-        messages.append(msg("tp-over-pcie", card=card.name))
-    return link, messages
-
-
-def data_parallel_seconds(
-    params: float, grad_bytes: float, gathered_bytes: float, zero: int, dp: int, link: Link, a: Assumptions
-) -> float:
-    """Data-parallel traffic per step [s] (Rajbhandari et al. 2020 §7).
-
-    ZeRO 0–2: one ring all-reduce of the gradients, ``2·(n−1)/n·Ψ·g``. ZeRO-3 adds the
-    weight all-gathers in forward and backward: ``(n−1)/n·Ψ·(2·w₁₆ + g)``.
+    The fast level is the server; a rack-scale NVLink domain (GB200 NVL72) extends it. A server
+    whose cards have no fast link (or a link shared by fewer cards than the server holds) talks
+    over PCIe. Scale-out is the card's own figure from the catalog (e.g. Gaudi 3's integrated
+    RoCE ports) or the named default: one 400 Gb/s NIC per card on rail-optimised HGX fabrics.
     """
-    if zero >= 3:
-        volume = (dp - 1) / dp * params * (2.0 * gathered_bytes + grad_bytes)
-        return volume / (link.gbps * GB * a.link_efficiency) + COLLECTIVE_LATENCY_S
-    return allreduce_seconds(params * grad_bytes, dp, link, a)
+    ic = card.interconnect
+    rack_scale = card.has_fast_link and ic.domain_size > RACK_SCALE_DOMAIN
+    domain = ic.domain_size if rack_scale else cards_per_node
+    linked = card.has_fast_link and ic.domain_size >= domain
+    fast = ic.link_gbps_one_way if linked else (ic.pcie_gbps_one_way or 16.0)
+    network = ic.scale_out_gbps or (
+        assumptions.network_gbps_per_card if card.has_fast_link else assumptions.network_gbps_per_pcie_card)
+    return Fabric(domain, fast, "link" if linked else "pcie", network)
 
 
-def pipeline_bubble(pp: int, micro_batches: int, virtual_stages: int) -> float:
+def group_seconds(collective, n_bytes, ranks, per_domain, net: Fabric, a: Assumptions):
+    """A collective (from :mod:`configurator.core.collectives`) over ``ranks`` cards of which
+    ``per_domain`` share a fast domain [s]."""
+    return collective(n_bytes, ranks, per_domain, net.fast_gbps, net.network_gbps, a.link_efficiency)
+
+
+def tensor_parallel_messages(scenario: Scenario, card: Card, net: Fabric) -> list[Message]:
+    """Warnings when tensor-parallel traffic leaves the fast link."""
+    tp = scenario.parallelism.tp
+    if tp <= 1:
+        return []
+    if tp > net.domain:
+        return [msg("tp-across-nodes", tp=tp, per_node=net.domain)]
+    if net.fast_kind == "pcie" and card.has_fast_link:
+        return [msg("tp-beyond-link-domain", tp=tp, domain=card.interconnect.domain_size, card=card.name)]
+    if net.fast_kind == "pcie":
+        return [msg("tp-over-pcie", card=card.name)]
+    return []
+
+
+def tensor_parallel_seconds(tokens, hidden: int, math_bytes: float, tp, layers, collectives_per_layer: int,
+                            net: Fabric, a: Assumptions):
+    """Tensor-parallel traffic of ``tokens`` through ``layers`` layers [s].
+
+    Megatron-LM with sequence parallelism: per layer and pass, two all-gathers and two
+    reduce-scatters of the ``tokens × hidden`` activations, the volume of two all-reduces
+    (Korthikanti et al. 2022 §4.2.2); ``collectives_per_layer`` counts all-reduce equivalents.
+    """
+    per_call = group_seconds(allreduce_seconds, tokens * hidden * math_bytes, tp, np.minimum(tp, net.domain), net, a)
+    return collectives_per_layer * layers * per_call * (tp > 1)
+
+
+def data_parallel_per_domain(dp, tp, domain: int):
+    """Members of a data-parallel group inside one fast domain, with Megatron-LM's rank order
+    (tensor parallel innermost, then data parallel, then pipeline stages)."""
+    return np.maximum(1, np.minimum(dp, domain // np.maximum(tp, 1)))
+
+
+def gradient_sync_seconds(params, grad_bytes: float, weight_bytes: float, zero, dp, per_domain, net: Fabric,
+                          a: Assumptions):
+    """Data-parallel traffic per synchronisation of ``params`` parameters per card [s].
+
+    ZeRO 0: one all-reduce of the gradients. ZeRO 1–2 (distributed optimizer): reduce-scatter of
+    the gradients, all-gather of the updated 16-bit weights. ZeRO 3 (FSDP): per micro-batch the
+    weights are gathered for forward and again for backward and the gradients reduce-scattered
+    (Rajbhandari et al. 2020 §7; Megatron-LM distributed optimizer docs).
+    """
+    grads = params * grad_bytes
+    weights = params * weight_bytes
+    rs = group_seconds(reduce_scatter_seconds, grads, dp, per_domain, net, a)
+    gather = group_seconds(reduce_scatter_seconds, weights, dp, per_domain, net, a)
+    allreduce = group_seconds(allreduce_seconds, grads, dp, per_domain, net, a)
+    seconds = np.where(zero >= 3, rs + 2 * gather, np.where(zero >= 1, rs + gather, allreduce))
+    return seconds * (dp > 1)
+
+
+def pipeline_bubble(pp, micro_batches, virtual_stages):
     """Idle pipeline slots per useful slot: ``(p−1)/(v·m)`` (Narayanan et al. 2021 §2.2)."""
-    return (pp - 1) / (virtual_stages * micro_batches) if pp > 1 else 0.0
+    return (pp - 1) / (virtual_stages * micro_batches)
+
+
+def pipeline_p2p_seconds(tokens, hidden: int, math_bytes: float, tp, pp, virtual_stages, crosses_network,
+                         net: Fabric, a: Assumptions):
+    """Point-to-point traffic of one micro-batch on a pipeline stage [s].
+
+    Each of the ``v`` model chunks sends its output activations forward and receives their
+    gradient backward; with sequence parallelism the tensor is split over the ``tp`` ranks
+    (Narayanan et al. 2021 §2.2, §4.1 scatter/gather).
+    """
+    gbps = np.where(crosses_network, net.network_gbps, net.fast_gbps)
+    one = point_to_point_seconds(tokens * hidden * math_bytes / tp, gbps, a.link_efficiency)
+    return 2 * virtual_stages * one * (pp > 1)
 
 
 TRAINING_PASSES = 3
@@ -133,9 +185,22 @@ BACKWARD_SHARE = 2.0 / 3.0
 """Share of a training step's compute spent in the backward pass (4N of 6N FLOPs)."""
 
 
-def exposed_seconds(comm_s: float, backward_s: float, overlap: float) -> float:
-    """Communication left after hiding behind ``overlap`` × the backward pass [s]."""
-    return max(0.0, comm_s - overlap * backward_s)
+def exposed_seconds(comm_s, window_s, overlap: float):
+    """Communication left after hiding behind ``overlap`` × the compute window [s]."""
+    return np.maximum(0.0, comm_s - overlap * window_s)
+
+
+def data_parallel_exposed_seconds(sync_s, micro_compute_s, micro_batches, zero, overlap: float):
+    """Exposed data-parallel time per step [s].
+
+    ZeRO 0–2 synchronise once per step, in buckets behind the last micro-batch (its backward for
+    the gradients, the next forward for the weight gather): PyTorch DDP and Megatron-LM
+    ``--overlap-grad-reduce`` / ``--overlap-param-gather``. ZeRO 3 repeats its gathers every
+    micro-batch, each hidden behind that micro-batch's compute (FSDP prefetching).
+    """
+    window = micro_compute_s * np.where(zero >= 1, 1.0, BACKWARD_SHARE)
+    per_sync = exposed_seconds(sync_s, window, overlap)
+    return per_sync * np.where(zero >= 3, micro_batches, 1)
 
 
 # ---- training ---------------------------------------------------------------------------
@@ -143,7 +208,8 @@ def exposed_seconds(comm_s: float, backward_s: float, overlap: float) -> float:
 
 @dataclass(frozen=True)
 class TrainingSpeed:
-    """Training speed of the whole job."""
+    """Training speed of the whole job. Communication times are what is left exposed on the
+    critical path after overlap [s per step]."""
 
     step_time_s: float
     tokens_per_s: float
@@ -158,9 +224,31 @@ class TrainingSpeed:
     hours: float
     gpu_hours: float
     messages: tuple[Message, ...]
+    pipeline_p2p_s: float = 0.0
+
+    @property
+    def exposed_comm_s(self) -> float:
+        """Communication on the critical path per step [s]."""
+        return self.tensor_parallel_s + self.data_parallel_s + self.pipeline_p2p_s
+
+    @property
+    def exposed_comm_fraction(self) -> float:
+        """Share of a step spent in exposed communication."""
+        return self.exposed_comm_s / self.step_time_s
+
+    @property
+    def exposed_comm_by_kind(self) -> dict[str, float]:
+        """Share of a step per kind of exposed communication."""
+        step = self.step_time_s
+        return {"tensor_parallel": self.tensor_parallel_s / step, "data_parallel": self.data_parallel_s / step,
+                "pipeline_p2p": self.pipeline_p2p_s / step}
 
 
-def _optimizer_bytes_per_param(weights: float, gradients: float, optimizer: float) -> float:
+EXPOSED_COMM_WARNING = 0.25
+"""Share of a step in exposed communication above which a warning is shown."""
+
+
+def optimizer_bytes_per_param(weights: float, gradients: float, optimizer: float) -> float:
     """Bytes an optimizer step moves per parameter: reads weights, gradients and states,
     writes weights and states."""
     return 2.0 * (weights + optimizer) + gradients
@@ -181,13 +269,20 @@ class MicroBatchTiming:
     messages: tuple[Message, ...]
 
 
+def matmul_params_per_stage(model: ModelArchitecture, layers: int) -> float:
+    """Parameters in matrix products on the fullest pipeline stage: its layers and the output
+    head (on every stage, the conservative choice for the fullest one) [count]."""
+    per_layer = (model.matmul_params() - model.vocab * model.hidden) / model.n_layers
+    return layers * per_layer + model.vocab * model.hidden
+
+
 def micro_batch_timing(
     scenario: Scenario, card: Card, plan: PrecisionPlan, layout: ActivationLayout
 ) -> MicroBatchTiming | None:
     """Roofline sum for one micro-batch (forward + backward) on the fullest stage [s].
 
     ``t_mb = matmul/(peak·η_mm) + attention/(peak·η_attn) + traffic/(bw·η_bw)
-    + passes·L·t_layer + TP all-reduces``; None when the card lacks a rate or bandwidth.
+    + passes·L·t_layer + TP collectives``; None when the card lacks a rate or bandwidth.
     """
     peak = card.peak_tflops(plan.math) if plan.math else None
     if not peak or not card.bandwidth_gbps:
@@ -196,25 +291,27 @@ def micro_batch_timing(
     peak_flops, bandwidth = peak * TERA, card.bandwidth_gbps * GB
     tp, layers = par.tp, stage_layer_count(model, par.pp)
     tokens = train.micro_batch * train.seq_len
-    per_layer_matmul = (model.matmul_params() - model.vocab * model.hidden) / model.n_layers
-    head = model.vocab * model.hidden
     mm_factor, attn_factor = recompute_factors(train.recompute)
-    matmul = _pass_factor(scenario) * (layers * per_layer_matmul + head) * mm_factor * tokens / tp
+    matmul = _pass_factor(scenario) * matmul_params_per_stage(model, layers) * mm_factor * tokens / tp
     attention = attention_flops_per_token(model, train.seq_len, layers) * attn_factor * tokens / tp
     passes = ACTIVATION_TRAFFIC_PASSES + (1 if train.recompute is Recompute.FULL else 0)
     act_bytes = layers * layer_activation_bytes(model, layout, train.seq_len) + logits_bytes_per_token(model)
     compute_s = matmul / (peak_flops * a.matmul_efficiency) + attention / (peak_flops * a.attention_efficiency)
     traffic_s = passes * act_bytes * tokens / tp / (bandwidth * a.bandwidth_efficiency)
-    tp_s, messages = 0.0, []
-    if tp > 1:
-        tp_link, messages = tensor_parallel_link(scenario, card)
-        tp_s = 4 * layers * allreduce_seconds(tokens * model.hidden * layout.math_bytes, tp, tp_link, a)
+    net = fabric(card, par.cards_per_node, a)
+    tp_s = float(tensor_parallel_seconds(tokens, model.hidden, layout.math_bytes, tp, layers,
+                                         TP_COLLECTIVES_PER_LAYER, net, a))
     forward_passes = TRAINING_PASSES + (1 if train.recompute is Recompute.FULL else 0)
     total_s = compute_s + traffic_s + tp_s + layers * a.layer_overhead_s * forward_passes
     # adapters are tiny next to the frozen base: their optimizer step and traffic are ignored
     params_card = 0.0 if scenario.workload.is_adapter else stage_params(model, par.pp, True) / tp
     return MicroBatchTiming(compute_s, traffic_s, tp_s, total_s, peak_flops, params_card,
-                            training_states(scenario, plan), tuple(messages))
+                            training_states(scenario, plan), tuple(tensor_parallel_messages(scenario, card, net)))
+
+
+TP_COLLECTIVES_PER_LAYER = 4
+"""All-reduce equivalents per layer per micro-batch: two in forward, two in backward
+(Shoeybi et al. 2019 §3, Fig. 4)."""
 
 
 def _pass_factor(scenario: Scenario) -> float:
@@ -223,15 +320,21 @@ def _pass_factor(scenario: Scenario) -> float:
     return 4.0 if scenario.workload.is_adapter else 6.0
 
 
+def pipeline_crosses_network(tp: int, dp: int, pp: int, domain: int) -> bool:
+    """Whether pipeline stages talk over the network: unless the whole job sits in one fast
+    domain, consecutive stages (``tp × dp`` ranks apart in Megatron-LM's order) do."""
+    return tp * dp * pp > domain
+
+
 def training_speed(
     scenario: Scenario, card: Card, plan: PrecisionPlan, layout: ActivationLayout,
     timing: MicroBatchTiming | None = None,
 ) -> TrainingSpeed | None:
-    """Step time: micro-batches through the 1F1B pipeline, plus the optimizer and the
-    exposed data-parallel traffic.
+    """Step time: micro-batches through the 1F1B pipeline, plus the optimizer, the exposed
+    data-parallel traffic and the pipeline's point-to-point sends.
 
-    step = ``m·(1 + bubble)·t_mb + t_optimizer + t_dp,exposed`` (Narayanan et al. 2021);
-    ``timing`` may be passed in when only the card count changes (sweeps).
+    step = ``m·(1 + bubble)·(t_mb + t_p2p) + t_optimizer + t_dp,exposed`` (Narayanan et al.
+    2021); ``timing`` may be passed in when only the card count changes (sweeps).
     """
     timing = timing or micro_batch_timing(scenario, card, plan, layout)
     if timing is None:
@@ -243,27 +346,36 @@ def training_speed(
     if bubble > 0.25:
         messages.append(msg("pipeline-bubble", bubble=100 * bubble / (1 + bubble), pp=pp, m=m))
     slots = m * (1 + bubble)
+    net = fabric(card, par.cards_per_node, a)
+    tokens = train.micro_batch * train.seq_len
+    p2p_s = float(pipeline_p2p_seconds(tokens, model.hidden, layout.math_bytes, par.tp, pp, par.virtual_stages,
+                                       pipeline_crosses_network(par.tp, dp, pp, net.domain), net, a)) * slots
 
     states, params_card = timing.states, timing.params_per_card
     opt_params = params_card / (dp if par.zero >= 1 else 1)
-    optimizer_s = opt_params * _optimizer_bytes_per_param(states.weights, states.gradients, states.optimizer)
+    optimizer_s = opt_params * optimizer_bytes_per_param(states.weights, states.gradients, states.optimizer)
     optimizer_s /= card.bandwidth_gbps * GB * a.bandwidth_efficiency
 
     dp_s = 0.0
     if dp > 1 and params_card:
-        dp_link = group_link(card, dp, scenario.count > par.cards_per_node, a)
-        if dp_link.kind == "pcie":
+        if net.fast_kind == "pcie" and scenario.count > 1:
             messages.append(msg("dp-over-pcie", card=card.name))
-        comm_s = data_parallel_seconds(params_card, states.gradients, layout.math_bytes, par.zero, dp, dp_link, a)
-        window = timing.compute_s * m * (1.0 if par.zero >= 3 else BACKWARD_SHARE)
-        dp_s = exposed_seconds(comm_s, window, a.comm_overlap)
+        per_domain = data_parallel_per_domain(dp, par.tp, net.domain)
+        sync_s = gradient_sync_seconds(params_card, states.gradients, layout.math_bytes, par.zero, dp, per_domain,
+                                       net, a)
+        dp_s = float(data_parallel_exposed_seconds(sync_s, timing.compute_s, m, par.zero, a.comm_overlap))
     if par.zero and dp == 1:
         messages.append(msg("zero-without-dp", zero=par.zero))
     if model.is_moe and scenario.count > 1:
         messages.append(msg("moe-expert-parallel-ignored"))
 
-    step_s = timing.total_s * slots + optimizer_s + dp_s
-    tokens_per_s = train.micro_batch * train.seq_len * m * dp / step_s
+    step_s = timing.total_s * slots + p2p_s + optimizer_s + dp_s
+    exposed = timing.tensor_parallel_s * slots + p2p_s + dp_s
+    if exposed / step_s > EXPOSED_COMM_WARNING:
+        messages.append(msg("comm-exposed", share=100 * exposed / step_s,
+                            tp=100 * timing.tensor_parallel_s * slots / step_s, dp=100 * dp_s / step_s,
+                            p2p=100 * p2p_s / step_s))
+    tokens_per_s = tokens * m * dp / step_s
     mfu = model_flops_per_token(model, train.seq_len) * tokens_per_s / (scenario.count * timing.peak_flops)
     mfu *= _pass_factor(scenario) / 6.0
     hours = train.tokens / tokens_per_s / 3600.0
@@ -281,6 +393,7 @@ def training_speed(
         hours=hours,
         gpu_hours=hours * scenario.count,
         messages=tuple(messages),
+        pipeline_p2p_s=p2p_s,
     )
 
 
@@ -320,12 +433,11 @@ def decode_weight_bytes(model: ModelArchitecture, batch: int, weight_bytes: floa
 
 
 def _tp_allreduce_s(scenario: Scenario, card: Card, tokens: int, math_bytes: float) -> float:
-    tp = scenario.parallelism.tp
-    if tp == 1:
-        return 0.0
-    link, _ = tensor_parallel_link(scenario, card)
-    per_call = allreduce_seconds(tokens * scenario.model.hidden * math_bytes, tp, link, scenario.assumptions)
-    return 2 * scenario.model.n_layers * per_call
+    """Two all-reduces per layer in a forward pass (Shoeybi et al. 2019 §3)."""
+    a = scenario.assumptions
+    net = fabric(card, scenario.parallelism.cards_per_node, a)
+    return float(tensor_parallel_seconds(tokens, scenario.model.hidden, math_bytes, scenario.parallelism.tp,
+                                         scenario.model.n_layers, 2, net, a))
 
 
 def decode_step_seconds(
@@ -391,14 +503,16 @@ def replica_speed(scenario: Scenario, card: Card, plan: PrecisionPlan) -> Replic
     messages: list[Message] = []
     ttft = prefill_seconds(scenario, card, plan, serving.prompt_tokens)
     mean_kv = serving.prompt_tokens + serving.output_tokens // 2
-    tpot, bound = decode_step_seconds(scenario, card, plan, serving.concurrency, mean_kv)
-    if bound == "compute" and serving.concurrency > 1:
-        messages.append(msg("inference-batch-compute-bound", concurrency=serving.concurrency, card=card.name))
+    c = scenario.sequences_per_replica
+    tpot, bound = decode_step_seconds(scenario, card, plan, c, mean_kv)
+    if bound == "compute" and c > 1:
+        messages.append(msg("inference-batch-compute-bound", concurrency=c, card=card.name))
     if scenario.parallelism.tp > 1:
-        messages.extend(tensor_parallel_link(scenario, card)[1])
+        messages.extend(tensor_parallel_messages(scenario, card, fabric(card, scenario.parallelism.cards_per_node,
+                                                                         scenario.assumptions)))
     if serving.prompt_tokens > serving.max_batched_tokens:
         messages.append(msg("prompt-exceeds-batch", prompt=serving.prompt_tokens, chunk=serving.max_batched_tokens))
-    c, out = serving.concurrency, serving.output_tokens
+    out = serving.output_tokens
     rps = c / (prefill_seconds(scenario, card, plan, serving.prompt_tokens, c) + out * tpot)
     return ReplicaSpeed(ttft, tpot, rps, bound, tuple(messages))
 

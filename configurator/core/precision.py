@@ -65,6 +65,14 @@ def plan_inference(card: Card, requested: Precision) -> PrecisionPlan:
     return PrecisionPlan(requested, math, math, (note,))
 
 
+def default_precision(card: Card) -> Precision:
+    """BF16 where the card has it, else FP16, else FP32."""
+    for precision in (Precision.BF16, Precision.FP16):
+        if card.supports(precision):
+            return precision
+    return Precision.FP32
+
+
 def plan_training(card: Card, requested: Precision) -> PrecisionPlan:
     """Math and storage for training; quantised integer formats fall back to 16-bit."""
     messages: list[Message] = []

@@ -15,19 +15,11 @@ from enum import StrEnum
 
 from configurator.core.catalog import Card, Catalog
 from configurator.core.economics import HOURS_PER_YEAR, node_power_kw
-from configurator.core.estimate import (
-    Estimate,
-    carrying_whole_load,
-    estimate,
-    sweep_counts,
-    sweep_counts_same_global_batch,
-)
+from configurator.core.estimate import Estimate, carrying_whole_load, estimate
 from configurator.core.graphics import HOURS_PER_MONTH, graphics_unsuitable
 from configurator.core.messages import Message, msg
-from configurator.core.scenario import Scenario, Workload, updated_or_none
-
-COUNTS = (1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096)
-"""Card counts tried for training (powers of two, as clusters are built)."""
+from configurator.core.plan.deployment import constraint_ids, deployments, graphics_deployments, plannable
+from configurator.core.scenario import Scenario, Workload
 
 DOMESTIC_VENDORS = frozenset({"Huawei", "Cambricon", "Biren", "Moore Threads", "Iluvatar CoreX", "MetaX", "Hygon",
                               "Alibaba T-Head"})
@@ -141,91 +133,6 @@ class Result:
         return self.ranked[0] if self.ranked else None
 
 
-# ---- candidates -------------------------------------------------------------------------
-
-
-
-def tensor_parallel_options(card: Card, scenario: Scenario) -> list[int]:
-    """TP degrees that stay inside the card's fast-link domain and a server (1 for PCIe cards)."""
-    domain = card.interconnect.domain_size if card.has_fast_link else 1
-    limit = min(domain, scenario.parallelism.cards_per_node)
-    return [t for t in (1, 2, 4, 8) if t <= limit and scenario.model.n_heads % t == 0]
-
-
-def training_candidates(scenario: Scenario, card: Card) -> list[Estimate]:
-    """For each tensor-parallel degree: the lightest memory setting that fits (no ZeRO-3 or
-    recomputation unless needed), at every count in ``COUNTS``, keeping the scenario's global
-    batch (micro-batch × accumulation × data-parallel copies)."""
-    results: list[Estimate] = []
-    per_step = scenario.training.micro_batch * scenario.training.grad_accum * scenario.data_parallel
-    base = updated_or_none(scenario, card_id=card.id, count=1, parallelism={"tp": 1, "pp": 1, "zero": 0},
-                  training={"grad_accum": per_step // scenario.training.micro_batch or 1})
-    if base is None:
-        return results
-    for tp in tensor_parallel_options(card, scenario):
-        for zero, recompute in ((1, "none"), (1, "full"), (3, "none"), (3, "full")):
-            layout = updated_or_none(base, count=tp, parallelism={"tp": tp, "zero": zero},
-                            training={"recompute": recompute})
-            if layout is None:
-                continue
-            sweep = sweep_counts_same_global_batch(layout, card, [c for c in COUNTS if c >= tp])
-            fitting = [e for e in sweep if e.fits and e.training is not None]
-            if fitting:
-                results.extend(fitting)
-                break  # a lighter setting already fits at some count; heavier ones only cost speed
-    return results
-
-
-def _fits_at(scenario: Scenario, card: Card, tp: int) -> Estimate | None:
-    """The scenario on ``tp`` cards, at its concurrency or the largest that fits."""
-    concurrency = scenario.serving.concurrency
-    while concurrency >= 1:
-        candidate = updated_or_none(scenario, card_id=card.id, count=tp, parallelism={"tp": tp, "pp": 1, "zero": 0},
-                           serving={"concurrency": concurrency})
-        if candidate is None:
-            return None
-        result = estimate(candidate, card)
-        if result.fits and result.inference is not None:
-            return result
-        concurrency //= 2
-    return None
-
-
-def inference_candidates(scenario: Scenario, card: Card) -> list[Estimate]:
-    """For each tensor-parallel degree that holds the model: enough replicas for the requested
-    rate (one replica when no rate is set)."""
-    results = []
-    target = scenario.constraints.requests_per_s
-    for tp in tensor_parallel_options(card, scenario):
-        replica = _fits_at(scenario, card, tp)
-        if replica is None or replica.inference is None or replica.inference.requests_per_s <= 0:
-            continue
-        replicas = math.ceil(target / replica.inference.requests_per_s) if target else 1
-        deployment = updated_or_none(replica.scenario, count=tp * replicas)
-        if deployment is not None:
-            results.append(estimate(deployment, card))
-    return results
-
-
-def graphics_candidates(scenario: Scenario, card: Card) -> list[Estimate]:
-    """Rendering: the job at every count in ``COUNTS`` that fits. VDI and transcoding: the
-    cards needed for all users or streams."""
-    if graphics_unsuitable(scenario.workload, card):
-        return []
-    per_node = 1 if card.is_consumer and scenario.workload is Workload.TRANSCODE else None  # sessions per server
-    base = updated_or_none(scenario, card_id=card.id, count=1, parallelism={
-        "tp": 1, "pp": 1, "zero": 0, "cards_per_node": per_node or scenario.parallelism.cards_per_node})
-    if base is None:
-        return []
-    if scenario.workload is Workload.RENDER:
-        return [e for e in sweep_counts(base, card, COUNTS) if e.fits and e.graphics.hours is not None]
-    first = estimate(base, card)
-    if not first.graphics.cards_needed or not first.fits:
-        return []
-    deployment = carrying_whole_load(first)
-    return [deployment] if deployment.usable else []
-
-
 # ---- scoring ----------------------------------------------------------------------------
 
 
@@ -320,32 +227,10 @@ def score(est: Estimate, objective: Objective, filters: Filters) -> float | None
 
 
 def constraint_violation(est: Estimate, filters: Filters) -> str | None:
-    """Why a configuration breaks a stated constraint, or None."""
-    c = est.scenario.constraints
-    if c.deadline_hours and est.hours is not None and est.hours > c.deadline_hours:
-        return "misses the deadline"
-    if c.power_cap_kw and est.power and est.power.facility_watts / 1000 > c.power_cap_kw:
-        return "exceeds the power cap"
-    if (c.power_cap_kw or c.rack_power_kw) and est.power is None:
-        return "board power unknown, power cap cannot be checked"
-    if c.rack_power_kw and node_power_kw(est.card, est.scenario) > c.rack_power_kw:
-        return "a server exceeds the rack power"
-    if c.min_tokens_per_s and est.training and est.training.tokens_per_s < c.min_tokens_per_s:
-        return "below the throughput needed"
-    if c.budget:
-        spend = ownership_cost(est, filters)
-        cloud = cloud_cost(est)
-        options = [v for v in (spend, cloud) if v is not None]
-        if not options or min(options) > c.budget:
-            return "over budget"
-    if est.inference:
-        if c.tpot_ms and est.inference.tpot_s * 1000 > c.tpot_ms:
-            return "misses the time-per-token target"
-        if c.ttft_ms and est.inference.ttft_s * 1000 > c.ttft_ms:
-            return "misses the time-to-first-token target"
-        if c.requests_per_s and est.inference.requests_per_s < c.requests_per_s:
-            return "cannot carry the request rate"
-    return None
+    """The first stated constraint the configuration misses, in words, or None (the estimate's
+    own constraint check: one checker for warnings and rejections)."""
+    missed = constraint_ids(est)
+    return next(m.text for m in est.messages if m.id == missed[0]) if missed else None
 
 
 # ---- reasons ----------------------------------------------------------------------------
@@ -360,7 +245,7 @@ def _limit_reason(est: Estimate) -> Message:
         return msg("reason-graphics-limit", card=est.card.name, per_card=g.per_card, unit=g.unit, limit=g.limiting)
     if est.inference:
         bound = est.inference.decode_bound
-        return msg("reason-decode-bound", concurrency=est.scenario.serving.concurrency, card=est.card.name,
+        return msg("reason-decode-bound", concurrency=est.scenario.sequences_per_replica, card=est.card.name,
                    bound="memory bandwidth" if bound == "memory" else "compute")
     t = est.training
     comm = (t.tensor_parallel_s + t.data_parallel_s) / t.step_time_s
@@ -454,25 +339,35 @@ def recommend(scenario: Scenario, catalog: Catalog, objective: Objective = Objec
         if not filters.allows(card, scenario.workload):
             rejected[card.id] = "filtered out"
             continue
-        if scenario.workload.is_graphics:
-            candidates = graphics_candidates(scenario, card)
-        elif scenario.workload is Workload.INFERENCE:
-            candidates = inference_candidates(scenario, card)
-        else:
-            candidates = training_candidates(scenario, card)
+        candidates = deployments(scenario, card, all_counts=objective is Objective.FASTEST)
         if not candidates:
             unsuitable = graphics_unsuitable(scenario.workload, card) if scenario.workload.is_graphics else None
-            rejected[card.id] = unsuitable or "does not fit at any count tried"
+            rejected[card.id] = unsuitable or ("cannot carry the load within its targets at any count tried"
+                                               if scenario.workload is Workload.INFERENCE
+                                               else "does not fit at any count tried")
             continue
         rec = _best_per_card(candidates, objective, filters)
         if rec is None:
             reasons = {constraint_violation(e, filters) for e in candidates} - {None}
-            rejected[card.id] = ", ".join(sorted(reasons)) or f"no {objective.value} figure (price or power unknown)"
+            rejected[card.id] = "; ".join(sorted(reasons)) or f"no {objective.value} figure (price or power unknown)"
             continue
         best.append(rec)
     best.sort(key=lambda r: (r.score, r.count, r.speed, r.card.id))
     ranked = _with_reasons(best, objective)
     return Result(objective, tuple(ranked[:limit]), pareto_front(ranked, cost_basis(objective)), rejected)
+
+
+def suggest(scenario: Scenario, card: Card, objective: Objective = Objective.TCO) -> Scenario:
+    """The configuration of ``card`` the recommendation would rank for ``scenario`` (the same
+    deployments and checks); without a price, the fastest that meets every constraint."""
+    candidates = deployments(scenario, card)
+    rec = _best_per_card(candidates, objective, Filters())
+    if rec is not None:
+        return rec.estimate.scenario
+    feasible = [e for e in candidates if not constraint_ids(e)] or candidates
+    if feasible:
+        return min(feasible, key=lambda e: (speed_of(e), e.scenario.count)).scenario
+    return plannable(scenario, card)
 
 
 # ---- mismatch check ---------------------------------------------------------------------
@@ -520,7 +415,7 @@ def _graphics_mismatch(chosen: Estimate, catalog: Catalog) -> Message | None:
     scenario, card = chosen.scenario, chosen.card
     if card.category != "training" and not card.is_consumer:
         return None
-    mine_candidates = graphics_candidates(scenario, card)
+    mine_candidates = graphics_deployments(scenario, card)
     if not mine_candidates and chosen.graphics.cards_needed and scenario.workload is not Workload.RENDER:
         mine_candidates = [carrying_whole_load(chosen)]  # e.g. passthrough
     for objective in (Objective.TCO, Objective.CLOUD):
@@ -551,9 +446,7 @@ def recommendation_to_dict(rec: Recommendation, rank: int) -> dict:
         "tco_per_million_tokens": rec.tco,
         "cloud_per_million_tokens": rec.cloud,
         "energy_kwh_per_million_tokens": rec.energy_kwh_per_mtok,
-        "layout": {"count": rec.count, "tp": p.tp, "pp": p.pp, "zero": p.zero, "nodes": rec.estimate.scenario.nodes,
-                   "recompute": rec.estimate.scenario.training.recompute.value,
-                   "concurrency": rec.estimate.scenario.serving.concurrency},
+        "nodes": rec.estimate.scenario.nodes,
         "reasons": [m.text for m in rec.reasons],
         "reason_ids": [m.to_dict() for m in rec.reasons],
     })

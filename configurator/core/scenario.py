@@ -12,6 +12,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from configurator.core.architecture import ModelArchitecture
+from configurator.core.batch import MAX_GLOBAL_BATCH_TOKENS
 from configurator.core.units import Precision
 
 SCENARIO_SCHEMA_VERSION = 1
@@ -69,6 +70,12 @@ class Recompute(StrEnum):
     FULL = "full"
 
 
+LayoutField = Literal["tp", "pp", "vp", "zero", "recompute", "micro_batch", "grad_accum", "max_batch"]
+"""Layout settings the planner can choose ("Auto") or the user can pin."""
+
+LAYOUT_FIELDS: tuple[str, ...] = ("tp", "pp", "vp", "zero", "recompute", "micro_batch", "grad_accum", "max_batch")
+
+
 class _Frozen(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -91,6 +98,11 @@ class Training(_Frozen):
     micro_batch: int = Field(default=1, ge=1, le=65536, description="sequences per data-parallel rank")
     seq_len: int = Field(default=2048, ge=1, le=2_097_152, description="tokens per sequence")
     grad_accum: int = Field(default=1, ge=1, le=65536, description="micro-batches per step")
+    global_batch_tokens: int | None = Field(
+        default=None, ge=1, le=MAX_GLOBAL_BATCH_TOKENS,
+        description="tokens per optimizer step, kept when the card count changes (None = micro-batch × "
+                    "accumulation × data-parallel width, or the published default by model size when those are Auto)",
+    )
     recompute: Recompute = Recompute.NONE
     recipe: Recipe = Recipe.TORCH_AMP
     optimizer: Optimizer = Optimizer.ADAMW
@@ -104,7 +116,9 @@ class Serving(_Frozen):
     """Load on an inference deployment."""
 
     context: int = Field(default=4096, ge=1, le=2_097_152, description="max tokens per sequence")
-    concurrency: int = Field(default=1, ge=1, le=65536, description="sequences decoded together")
+    concurrency: int = Field(
+        default=1, ge=1, le=1_048_576,
+        description="users (sequences) served at once by the whole deployment, spread over its model copies")
     prompt_tokens: int = Field(default=1024, ge=1, le=2_097_152)
     output_tokens: int = Field(default=256, ge=1, le=2_097_152)
     kv_precision: Precision | None = Field(default=None, description="None = compute precision")
@@ -112,6 +126,10 @@ class Serving(_Frozen):
         default=0.9, gt=0.1, le=1.0, description="share of memory the engine may use (vLLM default 0.9)"
     )
     max_batched_tokens: int = Field(default=8192, ge=1, le=1_048_576, description="prefill chunk")
+    max_batch: int | None = Field(
+        default=None, ge=1, le=65536,
+        description="sequences one model copy decodes together (vLLM max_num_seqs; None = the users spread "
+                    "evenly over the copies)")
 
     @model_validator(mode="after")
     def _prompt_fits_context(self) -> Serving:
@@ -277,6 +295,9 @@ class Scenario(_Frozen):
     parallelism: Parallelism = Parallelism()
     training: Training = Training()
     serving: Serving = Serving()
+    auto_layout: tuple[LayoutField, ...] = Field(
+        default=(), description="layout fields the planner chooses (the others are pinned as given)"
+    )
     graphics: Graphics = Graphics()
     economics: Economics = Economics()
     constraints: Constraints = Constraints()
@@ -287,18 +308,20 @@ class Scenario(_Frozen):
         par = self.parallelism
         if self.workload.is_graphics:
             return self  # graphics work does not split a model: tensor/pipeline settings are not used
-        model_parallel = par.tp * par.pp
+        tp, pp, vp = (1 if f in self.auto_layout else v for f, v in
+                      (("tp", par.tp), ("pp", par.pp), ("vp", par.virtual_stages)))
+        model_parallel = tp * pp
         if self.count % model_parallel:
             raise ValueError(
                 f"{self.count} cards cannot be split into tensor-parallel {par.tp} × "
                 f"pipeline-parallel {par.pp} groups (the product must divide the card count)"
             )
-        if par.pp * par.virtual_stages > self.model.n_layers:
+        if pp * vp > self.model.n_layers:
             raise ValueError(
                 f"pipeline stages × virtual stages ({par.pp} × {par.virtual_stages}) exceed the model's "
                 f"{self.model.n_layers} layers"
             )
-        if par.tp > self.model.n_heads:
+        if tp > self.model.n_heads:
             raise ValueError(f"tensor-parallel degree ({par.tp}) exceeds the {self.model.n_heads} attention heads")
         return self
 
@@ -311,6 +334,25 @@ class Scenario(_Frozen):
     def model_parallel(self) -> int:
         """Cards one copy of the model spans (tensor × pipeline); 1 for graphics work."""
         return 1 if self.workload.is_graphics else self.parallelism.tp * self.parallelism.pp
+
+    @property
+    def sequences_per_replica(self) -> int:
+        """Serving: the sequences one model copy decodes together — its batch, or the users
+        spread evenly over the copies, whichever is larger."""
+        spread = -(-self.serving.concurrency // self.data_parallel)
+        return max(spread, self.serving.max_batch or 1)
+
+    @property
+    def pinned(self) -> tuple[str, ...]:
+        """Layout fields the user fixed (not chosen by the planner)."""
+        return tuple(f for f in LAYOUT_FIELDS if f not in self.auto_layout)
+
+    @property
+    def global_batch_tokens(self) -> int:
+        """Tokens per optimizer step of this layout: micro-batch × accumulation × data-parallel
+        width × sequence length."""
+        t = self.training
+        return t.micro_batch * t.grad_accum * self.data_parallel * t.seq_len
 
     @property
     def nodes(self) -> int:

@@ -1,0 +1,43 @@
+"""The global batch of a training run: tokens per optimizer step, and its published defaults.
+
+The global batch is part of the training recipe (it sets the optimisation, not the hardware):
+it is kept exactly when the card count changes, and micro-batch × accumulation × data-parallel
+width is derived from it.
+"""
+
+from __future__ import annotations
+
+GLOBAL_BATCH_BY_SIZE: tuple[tuple[float, int, str], ...] = (
+    (1.0e9, 524_288, "GPT-3 125M–760M: 0.5M tokens (Brown et al. 2020, Table 2.1)"),
+    (5.0e9, 1_048_576, "GPT-3 1.3B and 2.7B: 1M tokens (Brown et al. 2020, Table 2.1)"),
+    (20e9, 2_097_152, "GPT-3 6.7B and 13B: 2M tokens (Brown et al. 2020, Table 2.1)"),
+    (float("inf"), 4_194_304, "LLaMA 33B/65B and Llama 2 70B: 4M tokens (Touvron et al. 2023, §2.2); "
+                              "Llama 3 405B starts at 4M (Llama 3 report §3.4.1)"),
+)
+"""Default global batch by parameter count: (below this many parameters, tokens, source)."""
+
+MAX_GLOBAL_BATCH_TOKENS = 2**31
+"""Upper bound a scenario accepts [tokens per step] (DeepSeek-V3's 15.4M is the largest published)."""
+
+
+def default_global_batch_tokens(n_params: float) -> int:
+    """Tokens per optimizer step practitioners use for a model of ``n_params`` parameters."""
+    return next(tokens for below, tokens, _ in GLOBAL_BATCH_BY_SIZE if n_params < below)
+
+
+def default_batch_source(n_params: float) -> str:
+    """Where :func:`default_global_batch_tokens` took its value from."""
+    return next(source for below, _, source in GLOBAL_BATCH_BY_SIZE if n_params < below)
+
+
+def sequences_per_step(global_batch_tokens: int, seq_len: int) -> int:
+    """Whole sequences in a global batch (at least one) [count]."""
+    return max(1, global_batch_tokens // seq_len)
+
+
+def nearest_valid_global_batches(sequences: int, seq_len: int, dp: int) -> tuple[int, int]:
+    """The global batches [tokens] just below and above ``sequences`` that split evenly over
+    ``dp`` data-parallel ranks (one sequence per rank at least)."""
+    low = max(dp, sequences // dp * dp)
+    high = -(-sequences // dp) * dp
+    return low * seq_len, max(high, dp) * seq_len

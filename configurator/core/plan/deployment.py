@@ -1,0 +1,157 @@
+"""Deployments: how many cards of one kind a job needs, each at the layout the planner picks.
+
+Training: every count from the smallest that could meet the deadline, each with its planned
+layout and the global batch kept. Serving: the fewest cards that carry every user and the
+request rate within the latency targets. Graphics: the cards that carry every user or stream,
+or a render job at each count.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from configurator.core.catalog import Card
+from configurator.core.estimate import (
+    Estimate,
+    carrying_whole_load,
+    estimate,
+    messages_for_serving_targets,
+    sweep_counts,
+    with_count,
+)
+from configurator.core.graphics import graphics_unsuitable
+from configurator.core.performance import model_flops_per_token
+from configurator.core.plan.training import global_batch_tokens
+from configurator.core.precision import plan_training
+from configurator.core.scenario import LAYOUT_FIELDS, Scenario, Workload
+from configurator.core.units import TERA
+
+TRAINING_COUNTS = tuple(2**k for k in range(15))
+"""Card counts tried for training: powers of two from 1 to 16,384, as clusters are built."""
+
+SERVING_COUNTS = tuple(2**k for k in range(13))
+"""Card counts tried for serving before the fewest that carry the load is narrowed down."""
+
+COUNTS_PAST_FEASIBLE = 2
+"""Larger counts still tried after the first that meets every constraint (more cards cost more,
+unless efficiency rises)."""
+
+
+def plannable(scenario: Scenario, card: Card) -> Scenario:
+    """``scenario`` on ``card`` with every layout field the user did not pin left to the planner.
+
+    A scenario without Auto fields (built in code, or an old file) has its whole layout
+    planned, with the global batch it states kept.
+    """
+    auto = scenario.auto_layout or LAYOUT_FIELDS
+    training = {}
+    if scenario.workload.is_training and scenario.training.global_batch_tokens is None and not scenario.auto_layout:
+        training = {"global_batch_tokens": scenario.global_batch_tokens}
+    planned = scenario.model_copy(update={"card_id": card.id, "auto_layout": tuple(auto)})
+    if training:
+        planned = planned.model_copy(update={"training": scenario.training.model_copy(update=training)})
+    return planned
+
+
+def fastest_possible_hours(scenario: Scenario, card: Card, count: int) -> float | None:
+    """A lower bound on the training time: the model FLOPs at the card's full peak [h]."""
+    plan = plan_training(card, scenario.precision)
+    peak = card.peak_tflops(plan.math) if plan.math else None
+    if not peak:
+        return None
+    flops = model_flops_per_token(scenario.model, scenario.training.seq_len) * scenario.training.tokens
+    return flops / (count * peak * TERA) / 3600.0
+
+
+def training_deployments(scenario: Scenario, card: Card, all_counts: bool = False,
+                         counts: Sequence[int] = TRAINING_COUNTS) -> list[Estimate]:
+    """The job at each count (planned layout, global batch kept) that fits; counts that cannot
+    meet the deadline even at peak are skipped, and unless ``all_counts`` the search stops a
+    little past the first count that meets every constraint."""
+    base = plannable(scenario, card)
+    batch_sequences = global_batch_tokens(base) // base.training.seq_len
+    deadline = scenario.constraints.deadline_hours
+    results, past = [], None
+    for count in counts:
+        if count > max(batch_sequences, 1) * base.model.n_layers * 64:
+            break  # more cards than the batch can keep busy
+        if deadline and (fastest_possible_hours(base, card, count) or 0.0) > deadline:
+            continue
+        est = estimate(with_count(base, count), card)
+        if not est.fits or est.training is None:
+            continue
+        results.append(est)
+        if not constraint_ids(est) and past is None:
+            past = 0
+        elif past is not None:
+            past += 1
+        if past is not None and past >= COUNTS_PAST_FEASIBLE and not all_counts:
+            break
+    return results
+
+
+CONSTRAINT_IDS = ("misses-deadline", "over-budget", "over-power-cap", "over-rack-power", "misses-throughput",
+                  "misses-request-rate", "misses-tpot", "misses-ttft", "unknown-power-for-cap")
+"""Message ids of stated goals or limits a configuration misses (the one constraint checker)."""
+
+
+def constraint_ids(est: Estimate) -> list[str]:
+    """The stated constraints ``est`` misses, from its own messages."""
+    return [m.id for m in est.messages if m.id in CONSTRAINT_IDS]
+
+
+def carries_load(est: Estimate) -> bool:
+    """Serving: fits, and carries every user and the request rate within the latency targets."""
+    return est.fits and est.inference is not None and not messages_for_serving_targets(est.scenario, est.inference)
+
+
+def serving_deployment(scenario: Scenario, card: Card, counts: Sequence[int] = SERVING_COUNTS) -> Estimate | None:
+    """The fewest cards that carry the whole load (None when no count tried does)."""
+    base = plannable(scenario, card)
+    previous = 0
+    for count in counts:
+        est = estimate(with_count(base, count), card)
+        if carries_load(est):
+            return _fewest_carrying(base, card, previous + 1, count, est)
+        previous = count
+    return None
+
+
+def _fewest_carrying(base: Scenario, card: Card, low: int, high: int, found: Estimate) -> Estimate:
+    """Bisect between ``low`` and ``high`` cards for the fewest that still carry the load."""
+    best = found
+    while low < high:
+        middle = (low + high) // 2
+        est = estimate(with_count(base, middle), card)
+        if carries_load(est):
+            best, high = est, middle
+        else:
+            low = middle + 1
+    return best
+
+
+def graphics_deployments(scenario: Scenario, card: Card, counts: Sequence[int] = TRAINING_COUNTS[:11]) -> list[Estimate]:
+    """Rendering: the job at every count that fits. Desktops and transcoding: the cards needed
+    for every user or stream."""
+    if graphics_unsuitable(scenario.workload, card):
+        return []
+    per_node = 1 if card.is_consumer and scenario.workload is Workload.TRANSCODE else None  # sessions per server
+    par = scenario.parallelism.model_copy(update={"cards_per_node": per_node or scenario.parallelism.cards_per_node})
+    base = scenario.model_copy(update={"card_id": card.id, "count": 1, "parallelism": par})
+    if scenario.workload is Workload.RENDER:
+        return [e for e in sweep_counts(base, card, counts) if e.fits and e.graphics.hours is not None]
+    first = estimate(base, card)
+    if not first.graphics.cards_needed or not first.fits:
+        return []
+    deployment = carrying_whole_load(first)
+    return [deployment] if deployment.usable else []
+
+
+def deployments(scenario: Scenario, card: Card, all_counts: bool = False) -> list[Estimate]:
+    """The configurations of ``card`` worth ranking for ``scenario``'s job."""
+    if scenario.workload.is_graphics:
+        return graphics_deployments(scenario, card)
+    if scenario.workload is Workload.INFERENCE:
+        found = serving_deployment(scenario, card)
+        return [found] if found is not None else []
+    return training_deployments(scenario, card, all_counts)

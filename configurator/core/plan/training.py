@@ -1,0 +1,347 @@
+"""Training layout search: every tensor × pipeline × interleaving × ZeRO × recomputation ×
+micro-batch layout of a model on ``count`` cards, evaluated as numpy arrays.
+
+The heuristics practitioners state (Narayanan et al. 2021 §3: tensor parallel inside a server,
+pipeline across servers, data parallel for the rest; the global batch fixed by the recipe) bound
+the search; within them every combination is costed with the estimator's own formulas
+(:mod:`configurator.core.memory`, :mod:`configurator.core.performance`,
+:mod:`configurator.core.collectives`) and the fastest that fits wins. The search is a pure
+function of (scenario, card); the winner and the runners-up are re-estimated exactly by
+:func:`configurator.core.estimate.estimate`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import numpy as np
+
+from configurator.core.batch import default_global_batch_tokens, nearest_valid_global_batches
+from configurator.core.catalog import Card
+from configurator.core.memory import (
+    TIGHT_FIT_HEADROOM,
+    activation_layout,
+    logits_bytes_per_token,
+    stage_layer_count,
+    stage_memory,
+    stage_params,
+    stored_activation_bytes,
+    layer_activation_bytes,
+    training_states,
+)
+from configurator.core.performance import (
+    ACTIVATION_TRAFFIC_PASSES,
+    TP_COLLECTIVES_PER_LAYER,
+    TRAINING_PASSES,
+    attention_flops_per_token,
+    data_parallel_exposed_seconds,
+    data_parallel_per_domain,
+    fabric,
+    gradient_sync_seconds,
+    matmul_params_per_stage,
+    model_flops_per_token,
+    optimizer_bytes_per_param,
+    pipeline_bubble,
+    pipeline_p2p_seconds,
+    recompute_factors,
+    tensor_parallel_seconds,
+)
+from configurator.core.precision import plan_training
+from configurator.core.scenario import Recompute, Scenario
+from configurator.core.units import GB, TERA
+
+TENSOR_PARALLEL = (1, 2, 4, 8, 16, 32, 64)
+PIPELINE = (1, 2, 4, 8, 16, 32, 64, 128)
+VIRTUAL_STAGES = (1, 2, 3, 4)
+ZERO_STAGES = (0, 1, 2, 3)
+RECOMPUTE = (Recompute.NONE, Recompute.SELECTIVE, Recompute.FULL)
+MICRO_BATCHES = (1, 2, 4, 8, 16, 32, 64)
+"""Values the search tries for each layout field that is not pinned."""
+
+MIN_MICRO_BATCHES_PER_STAGE = 1
+"""1F1B needs at least as many micro-batches as stages to fill the pipeline (Narayanan et al.
+2021 §2.2); fewer are allowed but pay the bubble the formula gives."""
+
+
+@dataclass(frozen=True)
+class Layout:
+    """One evaluated layout with its predicted step and memory."""
+
+    tp: int
+    pp: int
+    vp: int
+    zero: int
+    recompute: Recompute
+    micro_batch: int
+    grad_accum: int
+    dp: int
+    fits: bool
+    memory_bytes: float
+    step_s: float
+    tokens_per_s: float
+    mfu: float
+    bubble_s: float
+    exposed_comm_s: float
+    recompute_s: float
+    loses_by: str | None = None
+    """Why it is slower than the winner (``memory``, ``bubble``, ``communication``,
+    ``recomputation``, ``compute``), None for the winner."""
+
+    def as_changes(self, global_batch_tokens: int | None) -> dict:
+        """The layout as nested changes of a scenario (``global_batch_tokens`` None when the
+        accumulation is pinned and the batch follows from it)."""
+        return {"parallelism": {"tp": self.tp, "pp": self.pp, "virtual_stages": self.vp, "zero": self.zero},
+                "training": {"recompute": self.recompute.value, "micro_batch": self.micro_batch,
+                             "grad_accum": self.grad_accum, "global_batch_tokens": global_batch_tokens}}
+
+
+@dataclass(frozen=True)
+class TrainingPlan:
+    """The search's answer for one card and count."""
+
+    layouts: tuple[Layout, ...]
+    """Fitting layouts, fastest first (at most ``top``); empty when none fits."""
+    global_batch_tokens: int
+    candidates: int
+    fitting: int
+    problem: str | None = None
+    """Why nothing could be planned: ``batch-does-not-divide``, ``no-layout-fits`` or ``no-rate``."""
+    problem_values: dict = field(default_factory=dict)
+
+    @property
+    def best(self) -> Layout | None:
+        return self.layouts[0] if self.layouts else None
+
+
+def global_batch_tokens(scenario: Scenario) -> int:
+    """The global batch the plan keeps: stated, else the pinned micro-batch × accumulation ×
+    data-parallel width, else the published default for the model's size [tokens]."""
+    t = scenario.training
+    if t.global_batch_tokens is not None:
+        return t.global_batch_tokens
+    if "grad_accum" not in scenario.auto_layout and "micro_batch" not in scenario.auto_layout:
+        return scenario.global_batch_tokens
+    sequences = max(1, round(default_global_batch_tokens(scenario.model.total_params()) / t.seq_len))
+    return sequences * t.seq_len
+
+
+def _options(scenario: Scenario, name: str, choices: tuple, current) -> tuple:
+    return choices if name in scenario.auto_layout else (current,)
+
+
+def _grid(scenario: Scenario, card: Card, sequences: int) -> dict[str, np.ndarray]:
+    """Every combination of the unpinned fields that divides the cards and the batch."""
+    model, par, train, count = scenario.model, scenario.parallelism, scenario.training, scenario.count
+    auto = scenario.auto_layout
+    net = fabric(card, par.cards_per_node, scenario.assumptions)
+    tp_limit = max(1, min(net.domain, count)) if card.has_fast_link else 1
+    tps = [t for t in _options(scenario, "tp", TENSOR_PARALLEL, par.tp)
+           if "tp" not in auto or (t <= tp_limit and model.n_heads % t == 0)]
+    pps = [p for p in _options(scenario, "pp", PIPELINE, par.pp) if p <= model.n_layers]
+    if scenario.workload.is_adapter and "pp" in auto:
+        pps = [1]
+    axes = (tps, pps, _options(scenario, "vp", VIRTUAL_STAGES, par.virtual_stages),
+            _options(scenario, "zero", ZERO_STAGES, par.zero),
+            [RECOMPUTE.index(r) for r in _options(scenario, "recompute", RECOMPUTE, Recompute(train.recompute))],
+            _options(scenario, "micro_batch", MICRO_BATCHES, train.micro_batch))
+    if not all(axes):
+        return {}
+    mesh = np.meshgrid(*[np.asarray(x, dtype=np.int64) for x in axes], indexing="ij")
+    tp, pp, vp, zero, rc, mb = (m.ravel() for m in mesh)
+    keep = (count % (tp * pp) == 0) & (pp * vp <= model.n_layers)
+    if "vp" in auto:
+        keep &= (pp > 1) | (vp == 1)
+    dp = count // (tp * pp)
+    if "zero" in auto:
+        keep &= (zero == 0) | (dp > 1)  # sharding over one replica changes nothing
+    if "grad_accum" in auto:
+        keep &= sequences % np.maximum(dp * mb, 1) == 0
+        accum = sequences // np.maximum(dp * mb, 1)
+        keep &= accum >= 1
+    else:
+        accum = np.full_like(tp, train.grad_accum)
+    if not keep.any():
+        return {}
+    return {"tp": tp[keep], "pp": pp[keep], "vp": vp[keep], "zero": zero[keep], "rc": rc[keep], "mb": mb[keep],
+            "accum": accum[keep], "dp": dp[keep]}
+
+
+@dataclass(frozen=True)
+class _StageTable:
+    """Per (pipeline degree, recomputation) values before tensor parallelism, as lookup arrays."""
+
+    weights: np.ndarray
+    grads: np.ndarray
+    optimizer: np.ndarray
+    copies: np.ndarray
+    stored_per_token: np.ndarray
+    logits_per_token: np.ndarray
+    allocator: np.ndarray
+    layer_bytes: np.ndarray
+    layers: np.ndarray
+    matmul_params: np.ndarray
+    params_first: np.ndarray
+
+
+def _stage_tables(scenario: Scenario, card: Card) -> tuple[np.ndarray, _StageTable, _StageTable]:
+    """Stage memory of the first and last stage for each pipeline degree (``PIPELINE`` and the
+    pinned one) and each recomputation, from :func:`configurator.core.memory.stage_memory` at
+    tensor parallel 1 (every part of it scales as ``1/tp``), with the index from pipeline degree
+    to table row. Independent of the card count and the other layout fields, so cached."""
+    t = scenario.training
+    key = scenario.model_copy(update={
+        "count": 1, "constraints": scenario.constraints.__class__(), "economics": scenario.economics.__class__(),
+        "auto_layout": (), "parallelism": scenario.parallelism.__class__(pp=scenario.parallelism.pp),
+        "training": t.model_copy(update={"micro_batch": 1, "grad_accum": 1, "recompute": Recompute.NONE,
+                                         "global_batch_tokens": None, "tokens": 1.0})})
+    return _stage_tables_cached(key, card)
+
+
+@lru_cache(maxsize=256)
+def _stage_tables_cached(scenario: Scenario, card: Card) -> tuple[np.ndarray, _StageTable, _StageTable]:
+    model, plan = scenario.model, plan_training(card, scenario.precision)
+    states = training_states(scenario, plan)
+    pipelines = sorted({*PIPELINE, scenario.parallelism.pp})
+    index = np.full(max(pipelines) + 1, -1, dtype=np.int64)
+    index[pipelines] = np.arange(len(pipelines))
+    tables = []
+    for first in (True, False):
+        parts = {k: np.zeros((len(pipelines), len(RECOMPUTE))) for k in _StageTable.__dataclass_fields__}
+        for i, pp in enumerate(pipelines):
+            if pp > model.n_layers:
+                continue
+            for j, rc in enumerate(RECOMPUTE):
+                probe = scenario.model_copy(update={
+                    "parallelism": scenario.parallelism.model_copy(update={"tp": 1, "pp": pp}),
+                    "training": scenario.training.model_copy(update={"recompute": rc, "grad_accum": 1})})
+                stage = stage_memory(probe, card, plan, first)
+                layout = activation_layout(probe, plan, states)
+                layers = stage_layer_count(model, pp)
+                parts["weights"][i, j] = stage.weights
+                parts["grads"][i, j] = stage.gradients
+                parts["optimizer"][i, j] = stage.optimizer
+                parts["copies"][i, j] = stage.weight_copies
+                parts["stored_per_token"][i, j] = stored_activation_bytes(model, layout, probe.training.seq_len, layers)
+                parts["logits_per_token"][i, j] = logits_bytes_per_token(model) if (not first or pp == 1) else 0.0
+                parts["allocator"][i, j] = stage.allocator
+                parts["layer_bytes"][i, j] = layer_activation_bytes(model, layout, probe.training.seq_len)
+                parts["layers"][i, j] = layers
+                parts["matmul_params"][i, j] = matmul_params_per_stage(model, layers)
+                parts["params_first"][i, j] = 0.0 if scenario.workload.is_adapter else stage_params(model, pp, True)
+        tables.append(_StageTable(**parts))
+    return index, tables[0], tables[1]
+
+
+def _memory(g: dict, table: _StageTable, at, first: bool, seq_len: int, context: float) -> np.ndarray:
+    """Peak bytes on the stage for every layout (``TrainingMemoryModel.breakdown`` as arrays)."""
+    tp, dp, zero = g["tp"], g["dp"], g["zero"]
+    weights = table.weights[at] / tp / np.where(zero >= 3, dp, 1)
+    grads = table.grads[at] / tp / np.where(zero >= 2, dp, 1)
+    optimizer = table.optimizer[at] / tp / np.where(zero >= 1, dp, 1)
+    copies = table.copies[at] / tp / np.where(zero >= 3, dp, 1)
+    in_flight = np.minimum(g["pp"], g["accum"]) if first else 1
+    per_sequence = (table.stored_per_token[at] * in_flight + table.logits_per_token[at]) * seq_len / tp
+    activations = copies + g["mb"] * per_sequence
+    peak = weights + optimizer + np.maximum(grads, activations)
+    return peak * (1 + table.allocator[at]) + context
+
+
+def _speed(scenario: Scenario, card: Card, g: dict, table: _StageTable, at) -> dict[str, np.ndarray]:
+    """Step time and its parts for every layout (``micro_batch_timing`` + ``training_speed``)."""
+    model, train, a = scenario.model, scenario.training, scenario.assumptions
+    plan = plan_training(card, scenario.precision)
+    states = training_states(scenario, plan)
+    peak_flops = card.peak_tflops(plan.math) * TERA
+    bandwidth = card.bandwidth_gbps * GB
+    net = fabric(card, scenario.parallelism.cards_per_node, a)
+    tp, pp, vp, zero, mb, m, dp = g["tp"], g["pp"], g["vp"], g["zero"], g["mb"], g["accum"], g["dp"]
+    rc = g["rc"]
+    full = rc == RECOMPUTE.index(Recompute.FULL)
+    factors = np.array([recompute_factors(r) for r in RECOMPUTE])
+    mm_factor, attn_factor = factors[rc, 0], factors[rc, 1]
+    layers = table.layers[at]
+    tokens = mb * train.seq_len
+    pass_factor = 4.0 if scenario.workload.is_adapter else 6.0
+    matmul = pass_factor * table.matmul_params[at] * mm_factor * tokens / tp
+    attention = attention_flops_per_token(model, train.seq_len, layers) * attn_factor * tokens / tp
+    compute_s = matmul / (peak_flops * a.matmul_efficiency) + attention / (peak_flops * a.attention_efficiency)
+    plain_compute_s = compute_s / np.where(full, mm_factor, 1.0)
+    passes = ACTIVATION_TRAFFIC_PASSES + full
+    act_bytes = layers * table.layer_bytes[at] + logits_bytes_per_token(model)
+    traffic_s = passes * act_bytes * tokens / tp / (bandwidth * a.bandwidth_efficiency)
+    tp_s = tensor_parallel_seconds(tokens, model.hidden, plan.math_bytes, tp, layers, TP_COLLECTIVES_PER_LAYER, net, a)
+    overhead_s = layers * a.layer_overhead_s * (TRAINING_PASSES + full)
+    micro_s = compute_s + traffic_s + tp_s + overhead_s
+    bubble = pipeline_bubble(pp, m, vp)
+    slots = m * (1 + bubble)
+    crosses = tp * dp * pp > net.domain
+    p2p_s = pipeline_p2p_seconds(tokens, model.hidden, plan.math_bytes, tp, pp, vp, crosses, net, a) * slots
+    params = table.params_first[at] / tp
+    optimizer_s = params / np.where(zero >= 1, dp, 1) * optimizer_bytes_per_param(
+        states.weights, states.gradients, states.optimizer) / (bandwidth * a.bandwidth_efficiency)
+    sync_s = gradient_sync_seconds(params, states.gradients, plan.math_bytes, zero, dp,
+                                   data_parallel_per_domain(dp, tp, net.domain), net, a)
+    dp_s = data_parallel_exposed_seconds(sync_s, compute_s, m, zero, a.comm_overlap) * (params > 0)
+    step_s = micro_s * slots + p2p_s + optimizer_s + dp_s
+    tokens_per_s = tokens * m * dp / step_s
+    mfu = model_flops_per_token(model, train.seq_len) * tokens_per_s / (scenario.count * peak_flops)
+    mfu = mfu * pass_factor / 6.0
+    return {"step_s": step_s, "tokens_per_s": tokens_per_s, "mfu": mfu, "bubble_s": micro_s * m * bubble,
+            "comm_s": tp_s * slots + p2p_s + dp_s, "recompute_s": (compute_s - plain_compute_s) * slots}
+
+
+def _loses_by(best: dict, other: dict) -> str:
+    """The part of the step that makes ``other`` slower than ``best``."""
+    gaps = {"bubble": other["bubble_s"] - best["bubble_s"],
+            "communication": other["comm_s"] - best["comm_s"],
+            "recomputation": other["recompute_s"] - best["recompute_s"]}
+    reason, gap = max(gaps.items(), key=lambda kv: kv[1])
+    return reason if gap > 0.25 * (other["step_s"] - best["step_s"]) else "compute"
+
+
+def plan_training_layout(scenario: Scenario, card: Card, top: int = 5) -> TrainingPlan:
+    """The fastest layouts that fit ``scenario.count`` × ``card`` with the global batch kept.
+
+    Pinned fields (those not in ``scenario.auto_layout``) keep the scenario's values.
+    """
+    plan = plan_training(card, scenario.precision)
+    batch = global_batch_tokens(scenario)
+    if plan.math is None or not card.peak_tflops(plan.math) or not card.bandwidth_gbps:
+        return TrainingPlan((), batch, 0, 0, "no-rate")
+    sequences = max(1, batch // scenario.training.seq_len)
+    g = _grid(scenario, card, sequences)
+    if not g:
+        dp = scenario.count // max(1, scenario.model_parallel)
+        low, high = nearest_valid_global_batches(sequences, scenario.training.seq_len, max(dp, 1))
+        return TrainingPlan((), batch, 0, 0, "batch-does-not-divide",
+                            {"batch": batch, "low": low, "high": high, "count": scenario.count})
+    index, first_table, last_table = _stage_tables(scenario, card)
+    at = (index[g["pp"]], g["rc"])
+    context = scenario.assumptions.cuda_context_gib * 2**30
+    capacity = stage_memory(scenario, card, plan, True).capacity
+    memory = _memory(g, first_table, at, True, scenario.training.seq_len, context)
+    memory = np.maximum(memory, np.where(g["pp"] > 1, _memory(g, last_table, at, False,
+                                                               scenario.training.seq_len, context), 0.0))
+    fits = memory <= capacity
+    speed = _speed(scenario, card, g, first_table, at)
+    order = np.lexsort((g["pp"], g["tp"], g["rc"], g["zero"], -speed["tokens_per_s"]))
+    comfortable = memory <= capacity * (1 - TIGHT_FIT_HEADROOM)
+    chosen = (order[comfortable[order]] if comfortable.any() else order[fits[order]])[:top].tolist()
+    if not chosen:
+        smallest = int(np.argmin(memory))
+        return TrainingPlan((), batch, len(memory), 0, "no-layout-fits",
+                            {"need_gib": memory[smallest] / 2**30, "capacity_gib": capacity / 2**30,
+                             "pinned": ", ".join(scenario.pinned) or "none"})
+    row = {k: v[chosen[0]] for k, v in speed.items()}
+    layouts = []
+    for n, i in enumerate(chosen):
+        other = {k: v[i] for k, v in speed.items()}
+        layouts.append(Layout(
+            tp=int(g["tp"][i]), pp=int(g["pp"][i]), vp=int(g["vp"][i]), zero=int(g["zero"][i]),
+            recompute=RECOMPUTE[int(g["rc"][i])], micro_batch=int(g["mb"][i]), grad_accum=int(g["accum"][i]),
+            dp=int(g["dp"][i]), fits=bool(fits[i]), memory_bytes=float(memory[i]), step_s=float(other["step_s"]),
+            tokens_per_s=float(other["tokens_per_s"]), mfu=float(other["mfu"]), bubble_s=float(other["bubble_s"]),
+            exposed_comm_s=float(other["comm_s"]), recompute_s=float(other["recompute_s"]),
+            loses_by=None if n == 0 else _loses_by(row, other)))
+    return TrainingPlan(tuple(layouts), batch, len(memory), int(fits.sum()))

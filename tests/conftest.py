@@ -18,6 +18,18 @@ def _isolated_user_data(tmp_path, monkeypatch):
     monkeypatch.setenv("GPU_CONFIGURATOR_DATA_DIR", str(tmp_path / "userdata"))
 
 
+@pytest.fixture(autouse=True)
+def _no_blocking_error_dialog(monkeypatch):
+    """An unexpected error message (e.g. from the window's error boundary) would wait forever
+    for a click offscreen: it fails the test instead. Tests that expect one patch it again."""
+    from PySide6.QtWidgets import QMessageBox
+
+    def refuse(parent, title, text, *args, **kwargs):
+        raise AssertionError(f"unexpected error dialog: {title}: {text}")
+
+    monkeypatch.setattr(QMessageBox, "critical", refuse)
+
+
 @pytest.fixture(scope="session")
 def catalog():
     return load_bundled_catalog()

@@ -18,6 +18,7 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 from configurator.core.analysis import Analysis, analyse
 from configurator.core.catalog import Catalog
 from configurator.core.scenario import Scenario, updated
+from configurator.app.error_boundary import guarded
 from configurator.app.i18n import tc as _tc
 
 
@@ -99,6 +100,7 @@ class _ScenarioCommand(QUndoCommand):
     def id(self) -> int:  # noqa: A003 - Qt's name
         return self._id
 
+    @guarded
     def mergeWith(self, other: QUndoCommand) -> bool:  # noqa: N802 - Qt's name
         if not isinstance(other, _ScenarioCommand) or other.id() != self._id:
             return False
@@ -106,9 +108,11 @@ class _ScenarioCommand(QUndoCommand):
         other._before = other._after = None  # Qt deletes `other`; its Python wrapper may linger
         return True
 
+    @guarded
     def redo(self) -> None:
         self._controller._show(self._after)
 
+    @guarded
     def undo(self) -> None:
         self._controller._show(self._before)
 

@@ -38,11 +38,16 @@ def use_readable_locale() -> None:
 
 
 def build_main_window(settings: QSettings | None = None):
-    """Catalog, controller and main window, with the previous session restored."""
+    """Catalog, controller and main window, with the previous session restored.
+
+    Installs the error boundary's ``sys.excepthook`` first, so an exception escaping any slot
+    is logged and shown instead of lost.
+    """
+    from configurator.app.error_boundary import install_excepthook
+    from configurator.app.i18n import install_language, saved_language
     from configurator.app.main_window import MainWindow
 
-    from configurator.app.i18n import install_language, saved_language
-
+    install_excepthook()
     settings = settings or QSettings()
     install_language(saved_language(settings))
     controller = ScenarioController(load_catalog(), default_scenario())
@@ -61,6 +66,9 @@ def run_app(argv: list[str]) -> int:
     QCoreApplication.setApplicationName("GPU Configurator")
     app = QApplication.instance() or QApplication([sys.argv[0], *argv])
     use_readable_locale()
+    from configurator.app.error_boundary import install_excepthook
+
+    install_excepthook()
     window = build_main_window()
     window.show()
     return app.exec()

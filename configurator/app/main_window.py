@@ -21,6 +21,7 @@ from configurator import __version__
 from configurator.app.charts import CostScatter, MemoryChart, MemoryCurveChart, ScalingChart
 from configurator.app.controller import ScenarioController
 from configurator.app.editor import ScenarioEditor
+from configurator.app.error_boundary import guard_slot, guarded
 from configurator.app.results_panel import ResultsPanel
 from configurator.core.analysis import Analysis
 from configurator.core.catalog import Catalog
@@ -136,7 +137,7 @@ class MainWindow(QMainWindow):
         if shortcut is not None:
             action.setShortcut(shortcut)
         action.setStatusTip(tip)
-        action.triggered.connect(slot)
+        action.triggered.connect(guard_slot(slot, text, self))
         return action
 
     def _make_actions(self) -> None:
@@ -205,7 +206,7 @@ class MainWindow(QMainWindow):
             action.setChecked(code == current_language())
             action.setData(code)
             group.addAction(action)
-            action.triggered.connect(lambda _=False, c=code: self.set_language(c))
+            action.triggered.connect(guard_slot(lambda _=False, c=code: self.set_language(c), name, self))
         self.help_menu = self.menuBar().addMenu(self.tr("&Help"))
         self.help_menu.addAction(self._action(self.tr("&About"), self._about))
         toolbar = self.addToolBar(self.tr("Main"))
@@ -265,15 +266,10 @@ class MainWindow(QMainWindow):
         return build_document(summary, chart_images(analysis))
 
     def print_preview(self):
-        from PySide6.QtPrintSupport import QPrintPreviewDialog, QPrinter
+        """Open the Print Preview of the summary (window-modal; it deletes itself when closed)."""
+        from configurator.app.preview import SummaryPreview
 
-        from configurator.report.document import a4_layout
-
-        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
-        printer.setPageLayout(a4_layout())
-        document = self.summary_document()
-        dialog = QPrintPreviewDialog(printer, self)
-        dialog.paintRequested.connect(document.print_)
+        dialog = SummaryPreview(self.summary_document(), self)
         dialog.open()
         return dialog
 
@@ -421,7 +417,8 @@ class MainWindow(QMainWindow):
         self.recent_menu.clear()
         for name in self.recent_files():
             action = self.recent_menu.addAction(name)
-            action.triggered.connect(lambda _=False, p=name: self.maybe_save() and self.open_path(Path(p)))
+            action.triggered.connect(guard_slot(lambda _=False, p=name: self.maybe_save() and self.open_path(Path(p)),
+                                                name, self))
         if not self.recent_files():
             self.recent_menu.addAction(self.tr("(none)")).setEnabled(False)
 
@@ -450,6 +447,7 @@ class MainWindow(QMainWindow):
         self.settings.setValue("session/scenario", json.dumps(scenario_to_document(self.controller.scenario)))
         self.settings.setValue("session/path", str(self.controller.path) if self.controller.path else "")
 
+    @guarded
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
         if self.maybe_save():
             self.save_session()

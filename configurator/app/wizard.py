@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 from configurator.app import format as fmt
 from configurator.app.controller import ScenarioController
 from configurator.app.editor import model_summary
+from configurator.app.error_boundary import guarded
 from configurator.app.i18n import message_text
 from configurator.app.labels import class_names, limit_names, unit_names
 from configurator.core.architecture import (
@@ -132,6 +133,7 @@ class GoalPage(QWizardPage):
             layout.addWidget(button)
             layout.addWidget(note)
 
+    @guarded
     def nextId(self) -> int:  # noqa: N802 - Qt's name
         """Graphics work has no model: skip the model page."""
         return 2 if self.workload() in GRAPHICS else 1
@@ -205,6 +207,7 @@ class ModelPage(QWizardPage):
         item = self.presets.currentItem() or self.presets.item(0)
         return load_presets()[item.data(256)]
 
+    @guarded
     def validatePage(self) -> bool:  # noqa: N802 - Qt's name
         if self.import_choice.isChecked() and self.imported is None:
             self.problem.setText(self.tr("Choose a config.json first, or pick another option"))
@@ -305,6 +308,7 @@ class LoadPage(QWizardPage):
         form.addRow(self.tr("Finish &within"), self.render_deadline)
         return self.render_box
 
+    @guarded
     def initializePage(self) -> None:  # noqa: N802 - Qt's name
         workload = self.goal.workload()
         serving = workload == "inference"
@@ -361,6 +365,7 @@ class ConstraintsPage(QWizardPage):
         self.catalog = controller.catalog
         self.card.currentIndexChanged.connect(self._explain_class)
 
+    @guarded
     def initializePage(self) -> None:  # noqa: N802 - Qt's name
         """Graphics work on a training card is the costly mistake: offer a graphics-capable card."""
         card = self.catalog.get(self.card.currentData())
@@ -396,6 +401,7 @@ class SummaryPage(QWizardPage):
         self.text = QTextBrowser()
         layout.addWidget(self.text)
 
+    @guarded
     def initializePage(self) -> None:  # noqa: N802 - Qt's name
         scenario = self.wizard_ref.suggested_scenario()
         result = estimate(scenario, self.wizard_ref.controller.catalog.get(scenario.card_id))
@@ -526,6 +532,7 @@ class WorkloadWizard(QWizard):
             return best_training_layout(fixed, card)
         return suggest(answers, card)
 
+    @guarded
     def accept(self) -> None:
         self.controller.replace_undoable(self.suggested_scenario(), self.tr("Workload wizard"))
         super().accept()

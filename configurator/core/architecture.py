@@ -54,19 +54,19 @@ class ModelArchitecture(BaseModel):
     attention_bias: bool = False
     mlp_bias: bool = False
     norm: Literal["rmsnorm", "layernorm"] = "rmsnorm"
-    position_embeddings: int = Field(default=0, ge=0, description="learned positions (GPT-2/3, OPT)")
+    position_embeddings: int = Field(default=0, ge=0, le=2**24, description="learned positions (GPT-2/3, OPT)")
     # Mixture of experts
     n_experts: int = Field(default=0, ge=0, le=4096)
     experts_per_token: int = Field(default=0, ge=0, le=256)
     n_shared_experts: int = Field(default=0, ge=0, le=64)
-    expert_ffn: int | None = Field(default=None, ge=1)
-    first_dense_layers: int = Field(default=0, ge=0)
+    expert_ffn: int | None = Field(default=None, ge=1, le=1_048_576)
+    first_dense_layers: int = Field(default=0, ge=0, le=1024)
     # Multi-head latent attention (DeepSeek-V2/V3)
-    kv_lora_rank: int | None = Field(default=None, ge=1)
-    q_lora_rank: int | None = Field(default=None, ge=1)
-    qk_rope_head_dim: int | None = Field(default=None, ge=0)
-    qk_nope_head_dim: int | None = Field(default=None, ge=0)
-    v_head_dim: int | None = Field(default=None, ge=1)
+    kv_lora_rank: int | None = Field(default=None, ge=1, le=131072)
+    q_lora_rank: int | None = Field(default=None, ge=1, le=131072)
+    qk_rope_head_dim: int | None = Field(default=None, ge=0, le=4096)
+    qk_nope_head_dim: int | None = Field(default=None, ge=0, le=4096)
+    v_head_dim: int | None = Field(default=None, ge=1, le=4096)
 
     @model_validator(mode="after")
     def _consistent(self) -> ModelArchitecture:
@@ -319,29 +319,49 @@ _GELU_FAMILIES = {"gpt2", "opt", "gpt_neo", "gptj", "bloom", "falcon", "phi"}
 
 
 def from_hf_config(config: dict, name: str = "imported") -> ModelArchitecture:
-    """Build an architecture from a Hugging Face ``config.json`` dict (no network)."""
+    """Build an architecture from a Hugging Face ``config.json`` dict (no network).
+
+    Every size must be a JSON number that is whole and within the bounds of the matching
+    ModelArchitecture field, and every flag a JSON boolean; anything else (text, ``true`` as
+    a count, ``"false"`` as a flag, a 400-digit number) is an ArchitectureError naming the key.
+    """
+    from configurator.core.json_values import field_bounds, flag, whole_number
+
     if not isinstance(config, dict):
         raise ArchitectureError("config.json must hold a JSON object")
+
+    def size(field_name: str, keys: tuple[str, ...]) -> int | None:
+        key = next((k for k in keys if config.get(k) is not None), None)
+        if key is None:
+            return None
+        return whole_number(config[key], key, *field_bounds(ModelArchitecture, field_name))
+
     fields: dict = {"name": name}
-    for field_name, keys in _HF_KEYS.items():
-        for key in keys:
-            if config.get(key) is not None:
-                fields[field_name] = config[key]
-                break
-    missing = [f for f in ("n_layers", "hidden", "n_heads", "vocab") if f not in fields]
-    if missing:
-        raise ArchitectureError(f"config.json lacks {', '.join(missing)} (e.g. num_hidden_layers, hidden_size)")
-    family = str(config.get("model_type", "")).lower()
-    fields.setdefault("ffn", 4 * fields["hidden"])
-    gated = family not in _GELU_FAMILIES and str(config.get("hidden_act", "silu")) in ("silu", "swiglu", "swish")
-    fields["gated_mlp"] = gated
-    fields["tied_embeddings"] = bool(config.get("tie_word_embeddings", family in _GELU_FAMILIES))
-    fields["attention_bias"] = bool(config.get("attention_bias", family in ("qwen2", "qwen2_moe") or not gated))
-    fields["mlp_bias"] = bool(config.get("mlp_bias", not gated))
+    try:
+        for field_name, keys in _HF_KEYS.items():
+            value = size(field_name, keys)
+            if value is not None:
+                fields[field_name] = value
+        missing = [f for f in ("n_layers", "hidden", "n_heads", "vocab") if f not in fields]
+        if missing:
+            raise ArchitectureError(f"config.json lacks {', '.join(missing)} (e.g. num_hidden_layers, hidden_size)")
+        family = str(config.get("model_type", "")).lower()
+        fields.setdefault("ffn", 4 * fields["hidden"])
+        gated = family not in _GELU_FAMILIES and str(config.get("hidden_act", "silu")) in ("silu", "swiglu", "swish")
+        fields["gated_mlp"] = gated
+        fields["tied_embeddings"] = flag(config.get("tie_word_embeddings"), "tie_word_embeddings",
+                                         family in _GELU_FAMILIES)
+        fields["attention_bias"] = flag(config.get("attention_bias"), "attention_bias",
+                                        family in ("qwen2", "qwen2_moe") or not gated)
+        fields["mlp_bias"] = flag(config.get("mlp_bias"), "mlp_bias", not gated)
+        if family in _LEARNED_POSITIONS:
+            fields["position_embeddings"] = size("position_embeddings", ("n_positions", "max_position_embeddings")) or 0
+    except ArchitectureError:
+        raise
+    except ValueError as error:
+        raise ArchitectureError(f"config.json: {error}") from None
     if not gated:
         fields["norm"] = "layernorm"
-    if family in _LEARNED_POSITIONS:
-        fields["position_embeddings"] = int(config.get("n_positions") or config.get("max_position_embeddings") or 0)
     if fields.get("n_experts") and family == "mixtral":
         fields["expert_ffn"] = fields["ffn"]
     try:
@@ -352,13 +372,21 @@ def from_hf_config(config: dict, name: str = "imported") -> ModelArchitecture:
 
 
 def load_hf_config(path: Path) -> ModelArchitecture:
-    """Read a local Hugging Face ``config.json``."""
+    """Read a local Hugging Face ``config.json``; any unreadable or unusable file is an ArchitectureError."""
     try:
-        config = json.loads(Path(path).read_text(encoding="utf-8"))
+        text = Path(path).read_text(encoding="utf-8")
     except OSError as error:
         raise ArchitectureError(f"cannot read {path}: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise ArchitectureError(f"{path} is not UTF-8 text") from None
+    try:
+        config = json.loads(text)
     except json.JSONDecodeError as error:
         raise ArchitectureError(f"{path} is not valid JSON (line {error.lineno}: {error.msg})") from None
+    except ValueError:  # Python refuses to read integers of thousands of digits
+        raise ArchitectureError(f"{path} holds a number with too many digits") from None
+    except RecursionError:
+        raise ArchitectureError(f"{path} is nested too deeply") from None
     return from_hf_config(config, name=Path(path).parent.name or "imported")
 
 

@@ -177,166 +177,242 @@
 <context>
     <name>ConstraintsPage</name>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="339" />
+        <location filename="../../configurator/app/wizard.py" line="343" />
         <source>Cards and limits</source>
         <translation>加速卡与限制</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="340" />
+        <location filename="../../configurator/app/wizard.py" line="344" />
         <source>Which card, and what you cannot exceed. Leave a limit at 'none' if there is none.</source>
         <translation>选择加速卡以及不能超出的限制。没有限制时保持“无”。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="347" />
+        <location filename="../../configurator/app/wizard.py" line="351" />
         <source>&amp;Card</source>
         <translation>加速卡(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="348" />
+        <location filename="../../configurator/app/wizard.py" line="352" />
         <source>I already own cards:</source>
         <translation>已拥有的卡：</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="349" />
+        <location filename="../../configurator/app/wizard.py" line="353" />
         <source> cards</source>
         <translation> 张卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="351" />
+        <location filename="../../configurator/app/wizard.py" line="355" />
         <source> per server</source>
         <translation> 张/服务器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="352" />
+        <location filename="../../configurator/app/wizard.py" line="356" />
         <source>Cards per &amp;server</source>
         <translation>每台服务器卡数(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="353" />
-        <location filename="../../configurator/app/wizard.py" line="355" />
+        <location filename="../../configurator/app/wizard.py" line="357" />
+        <location filename="../../configurator/app/wizard.py" line="359" />
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="354" />
+        <location filename="../../configurator/app/wizard.py" line="358" />
         <source>&amp;Budget</source>
         <translation>预算(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="355" />
+        <location filename="../../configurator/app/wizard.py" line="359" />
         <source> kW</source>
         <translation> kW</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="356" />
+        <location filename="../../configurator/app/wizard.py" line="360" />
         <source>&amp;Power available</source>
         <translation>可用功率(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="379" />
+        <location filename="../../configurator/app/wizard.py" line="384" />
         <source>{card} is a training card: no video encoders, no display outputs and no desktop vGPU. Graphics work belongs on graphics cards.</source>
         <translation>{card} 是训练卡：没有视频编码器、没有显示输出，也没有桌面 vGPU。图形工作应使用图形卡。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="382" />
+        <location filename="../../configurator/app/wizard.py" line="387" />
         <source>{card} is a consumer card: no ECC, no vGPU, and its licence restricts data-centre use.</source>
         <translation>{card} 是消费级显卡：无 ECC、无 vGPU，许可协议限制数据中心使用。</translation>
     </message>
 </context>
 <context>
+    <name>ErrorBoundary</name>
+    <message>
+        <location filename="../../configurator/app/error_boundary.py" line="94" />
+        <source>(the log could not be written; see the terminal)</source>
+        <translation>（无法写入日志；请查看终端输出）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/error_boundary.py" line="95" />
+        <source>{what} failed because of an internal error ({where}):
+{detail}
+
+The last valid state is kept. The full report is in:
+{log}</source>
+        <translation>{what}因内部错误而失败（{where}）：
+{detail}
+
+已保留最后的有效状态。完整报告位于：
+{log}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/error_boundary.py" line="100" />
+        <source>Internal error</source>
+        <translation>内部错误</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/error_boundary.py" line="110" />
+        <source>Preparing this page of the wizard</source>
+        <translation>准备向导的本页</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/error_boundary.py" line="111" />
+        <source>Checking the answers on this page</source>
+        <translation>检查本页的答案</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/error_boundary.py" line="112" />
+        <source>Choosing the next page of the wizard</source>
+        <translation>选择向导的下一页</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/error_boundary.py" line="113" />
+        <source>Applying the answers</source>
+        <translation>应用所填答案</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/error_boundary.py" line="114" />
+        <source>Closing the window</source>
+        <translation>关闭窗口</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/error_boundary.py" line="115" />
+        <source>Applying the change</source>
+        <translation>应用修改</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/error_boundary.py" line="116" />
+        <source>Undoing the change</source>
+        <translation>撤销修改</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/error_boundary.py" line="118" />
+        <source>The last action</source>
+        <translation>上一项操作</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/error_boundary.py" line="193" />
+        <source>The command “{name}”</source>
+        <translation>命令“{name}”</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/error_boundary.py" line="215" />
+        <source>An action</source>
+        <translation>一项操作</translation>
+    </message>
+</context>
+<context>
     <name>GoalPage</name>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="88" />
+        <location filename="../../configurator/app/wizard.py" line="89" />
         <source>What do you want to do?</source>
         <translation>您想做什么？</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="89" />
+        <location filename="../../configurator/app/wizard.py" line="90" />
         <source>This decides which kind of card fits: training cards, inference cards or graphics cards.</source>
         <translation>这决定了适合哪类加速卡：训练卡、推理卡还是图形卡。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="94" />
+        <location filename="../../configurator/app/wizard.py" line="95" />
         <source>&amp;Train a model from scratch</source>
         <translation>从头训练模型(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="95" />
+        <location filename="../../configurator/app/wizard.py" line="96" />
         <source>Weeks on many cards; needs training cards with fast card-to-card links.</source>
         <translation>需在多卡上运行数周；需要具备卡间高速互联的训练卡。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="96" />
+        <location filename="../../configurator/app/wizard.py" line="97" />
         <source>&amp;Fine-tune all of a model's weights</source>
         <translation>全参数微调模型(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="97" />
+        <location filename="../../configurator/app/wizard.py" line="98" />
         <source>Adapts a model to your data; needs memory for weights, gradients and optimizer states.</source>
         <translation>让模型适应您的数据；显存需容纳权重、梯度和优化器状态。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="98" />
+        <location filename="../../configurator/app/wizard.py" line="99" />
         <source>Fine-tune with &amp;LoRA adapters</source>
         <translation>用 LoRA 适配器微调(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="99" />
+        <location filename="../../configurator/app/wizard.py" line="100" />
         <source>Trains small adapters on a frozen model; far less memory than a full fine-tune.</source>
         <translation>在冻结的模型上训练小型适配器；显存远少于全参数微调。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="100" />
+        <location filename="../../configurator/app/wizard.py" line="101" />
         <source>Fine-tune on a &amp;small card (QLoRA)</source>
         <translation>在小显存卡上微调 (QLoRA)(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="101" />
+        <location filename="../../configurator/app/wizard.py" line="102" />
         <source>LoRA on a 4-bit copy of the model: large models on one card, a little slower.</source>
         <translation>在 4 位量化的模型上做 LoRA：大模型也能单卡微调，速度稍慢。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="102" />
+        <location filename="../../configurator/app/wizard.py" line="103" />
         <source>&amp;Serve a model to users</source>
         <translation>为用户提供模型推理服务(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="103" />
+        <location filename="../../configurator/app/wizard.py" line="104" />
         <source>Answers requests; limited by memory bandwidth and by the memory the KV cache needs.</source>
         <translation>响应请求；受显存带宽和 KV 缓存所需显存限制。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="107" />
+        <location filename="../../configurator/app/wizard.py" line="108" />
         <source>&lt;b&gt;Graphics&lt;/b&gt; — needs graphics cards (display engines, video encoders, vGPU), not training cards:</source>
         <translation>&lt;b&gt;图形&lt;/b&gt; — 需要图形卡（显示引擎、视频编码器、vGPU），而不是训练卡：</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="112" />
+        <location filename="../../configurator/app/wizard.py" line="113" />
         <source>&amp;Virtual desktops or cloud workstations</source>
         <translation>虚拟桌面或云工作站(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="113" />
+        <location filename="../../configurator/app/wizard.py" line="114" />
         <source>Many users share each card through vGPU; the framebuffer per user and the shading load decide how many fit.</source>
         <translation>多个用户通过 vGPU 共享一张卡；每用户帧缓冲和着色负载决定能容纳多少人。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="115" />
+        <location filename="../../configurator/app/wizard.py" line="116" />
         <source>Trans&amp;code video streams</source>
         <translation>视频流转码(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="116" />
+        <location filename="../../configurator/app/wizard.py" line="117" />
         <source>Limited by the card's video encoders and decoders (NVENC/NVDEC), not by its AI compute.</source>
         <translation>受卡上视频编解码器（NVENC/NVDEC）限制，而不是 AI 算力。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="117" />
+        <location filename="../../configurator/app/wizard.py" line="118" />
         <source>&amp;Render 3D scenes offline</source>
         <translation>离线渲染三维场景(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="118" />
+        <location filename="../../configurator/app/wizard.py" line="119" />
         <source>The scene must fit in each card's memory; time scales with FP32 shading speed.</source>
         <translation>场景必须放进每张卡的显存；时间随 FP32 着色速度换算。</translation>
     </message>
@@ -344,266 +420,266 @@
 <context>
     <name>LoadPage</name>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="221" />
+        <location filename="../../configurator/app/wizard.py" line="224" />
         <source>How much work?</source>
         <translation>工作量有多大？</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="223" />
+        <location filename="../../configurator/app/wizard.py" line="226" />
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="225" />
+        <location filename="../../configurator/app/wizard.py" line="228" />
         <source> billion tokens</source>
         <translation> 十亿词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="226" />
+        <location filename="../../configurator/app/wizard.py" line="229" />
         <source>How much text the model trains on (1 token ≈ ¾ of an English word)</source>
         <translation>模型训练的文本量（1 个词元约等于 1 个汉字或 ¾ 个英文单词）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="227" />
+        <location filename="../../configurator/app/wizard.py" line="230" />
         <source>&amp;Data to train on</source>
         <translation>训练数据量(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="228" />
-        <location filename="../../configurator/app/wizard.py" line="304" />
+        <location filename="../../configurator/app/wizard.py" line="231" />
+        <location filename="../../configurator/app/wizard.py" line="307" />
         <source> days</source>
         <translation> 天</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="228" />
-        <location filename="../../configurator/app/wizard.py" line="304" />
+        <location filename="../../configurator/app/wizard.py" line="231" />
+        <location filename="../../configurator/app/wizard.py" line="307" />
         <source>no deadline</source>
         <translation>无期限</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="229" />
-        <location filename="../../configurator/app/wizard.py" line="305" />
+        <location filename="../../configurator/app/wizard.py" line="232" />
+        <location filename="../../configurator/app/wizard.py" line="308" />
         <source>Finish &amp;within</source>
         <translation>完成期限(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="230" />
+        <location filename="../../configurator/app/wizard.py" line="233" />
         <source>Serving</source>
         <translation>推理服务</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="232" />
+        <location filename="../../configurator/app/wizard.py" line="235" />
         <source> at once</source>
         <translation> 个同时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="233" />
+        <location filename="../../configurator/app/wizard.py" line="236" />
         <source>Requests answered at the same time on one copy of the model</source>
         <translation>一个模型副本同时响应的请求数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="234" />
+        <location filename="../../configurator/app/wizard.py" line="237" />
         <source>&amp;Users served together</source>
         <translation>同时服务的用户(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="235" />
+        <location filename="../../configurator/app/wizard.py" line="238" />
         <source> requests/s</source>
         <translation> 请求/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="235" />
+        <location filename="../../configurator/app/wizard.py" line="238" />
         <source>not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="236" />
+        <location filename="../../configurator/app/wizard.py" line="239" />
         <source>&amp;Requests per second</source>
         <translation>每秒请求数(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="237" />
-        <location filename="../../configurator/app/wizard.py" line="239" />
+        <location filename="../../configurator/app/wizard.py" line="240" />
+        <location filename="../../configurator/app/wizard.py" line="242" />
         <source> tokens</source>
         <translation> 词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="238" />
+        <location filename="../../configurator/app/wizard.py" line="241" />
         <source>&amp;Question length</source>
         <translation>问题长度(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="240" />
+        <location filename="../../configurator/app/wizard.py" line="243" />
         <source>&amp;Answer length</source>
         <translation>回答长度(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="241" />
+        <location filename="../../configurator/app/wizard.py" line="244" />
         <source> ms per token</source>
         <translation> ms/词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="241" />
+        <location filename="../../configurator/app/wizard.py" line="244" />
         <source>no target</source>
         <translation>无目标</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="242" />
+        <location filename="../../configurator/app/wizard.py" line="245" />
         <source>Reading speed is about 5 tokens per second; chat feels fast under 50 ms</source>
         <translation>阅读速度约每秒 5 个词元；低于 50 ms 时对话感觉流畅</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="243" />
+        <location filename="../../configurator/app/wizard.py" line="246" />
         <source>&amp;Latency target</source>
         <translation>延迟目标(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="252" />
+        <location filename="../../configurator/app/wizard.py" line="255" />
         <source>Virtual desktops</source>
         <translation>虚拟桌面</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="254" />
+        <location filename="../../configurator/app/wizard.py" line="257" />
         <source> users</source>
         <translation> 个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="255" />
+        <location filename="../../configurator/app/wizard.py" line="258" />
         <source>&amp;Users at the same time</source>
         <translation>同时在线用户(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="258" />
+        <location filename="../../configurator/app/wizard.py" line="261" />
         <source>Office, web and video (1 GiB, 0.25 TFLOP/s each)</source>
         <translation>办公、网页和视频（每人 1 GiB、0.25 TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="259" />
+        <location filename="../../configurator/app/wizard.py" line="262" />
         <source>Power users, light CAD (2 GiB, 0.5 TFLOP/s each)</source>
         <translation>高级用户、轻量 CAD（每人 2 GiB、0.5 TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="260" />
+        <location filename="../../configurator/app/wizard.py" line="263" />
         <source>Designers, CAD (4 GiB, 2 TFLOP/s each)</source>
         <translation>设计师、CAD（每人 4 GiB、2 TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="261" />
+        <location filename="../../configurator/app/wizard.py" line="264" />
         <source>3D engineering, visualisation (8 GiB, 6 TFLOP/s each)</source>
         <translation>三维工程、可视化（每人 8 GiB、6 TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="265" />
+        <location filename="../../configurator/app/wizard.py" line="268" />
         <source>Starting points: adjust the profile and load in the main window</source>
         <translation>仅为起点：可在主窗口调整 vGPU 配置和负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="266" />
+        <location filename="../../configurator/app/wizard.py" line="269" />
         <source>&amp;Kind of user</source>
         <translation>用户类型(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="270" />
+        <location filename="../../configurator/app/wizard.py" line="273" />
         <source>Video</source>
         <translation>视频</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="272" />
+        <location filename="../../configurator/app/wizard.py" line="275" />
         <source> streams</source>
         <translation> 路</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="273" />
+        <location filename="../../configurator/app/wizard.py" line="276" />
         <source>&amp;Streams at the same time</source>
         <translation>同时处理的视频流(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="278" />
+        <location filename="../../configurator/app/wizard.py" line="281" />
         <source>&amp;Resolution</source>
         <translation>分辨率(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="279" />
+        <location filename="../../configurator/app/wizard.py" line="282" />
         <source> fps</source>
         <translation> 帧/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="280" />
+        <location filename="../../configurator/app/wizard.py" line="283" />
         <source>&amp;Frame rate</source>
         <translation>帧率(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="284" />
+        <location filename="../../configurator/app/wizard.py" line="287" />
         <source>&amp;Codec</source>
         <translation>编码格式(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="288" />
+        <location filename="../../configurator/app/wizard.py" line="291" />
         <source>Rendering</source>
         <translation>渲染</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="290" />
+        <location filename="../../configurator/app/wizard.py" line="293" />
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="291" />
+        <location filename="../../configurator/app/wizard.py" line="294" />
         <source>Geometry and textures; the whole scene must fit in each card's memory</source>
         <translation>几何与纹理；整个场景必须放进每张卡的显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="292" />
+        <location filename="../../configurator/app/wizard.py" line="295" />
         <source>&amp;Scene size</source>
         <translation>场景大小(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="293" />
+        <location filename="../../configurator/app/wizard.py" line="296" />
         <source> frames</source>
         <translation> 帧</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="294" />
+        <location filename="../../configurator/app/wizard.py" line="297" />
         <source>&amp;Frames</source>
         <translation>帧数(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="295" />
+        <location filename="../../configurator/app/wizard.py" line="298" />
         <source> min per frame</source>
         <translation> 分钟/帧</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="296" />
+        <location filename="../../configurator/app/wizard.py" line="299" />
         <source>Measured with your renderer and scene on the card below</source>
         <translation>用你的渲染器和场景在下方所选的卡上测得</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="297" />
+        <location filename="../../configurator/app/wizard.py" line="300" />
         <source>&amp;Time per frame</source>
         <translation>每帧时间(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="302" />
+        <location filename="../../configurator/app/wizard.py" line="305" />
         <source>Other cards' times scale from this one by their FP32 rate</source>
         <translation>其他卡的时间按 FP32 算力从这张卡换算</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="303" />
+        <location filename="../../configurator/app/wizard.py" line="306" />
         <source>Measured &amp;on</source>
         <translation>测量所用的卡(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="317" />
+        <location filename="../../configurator/app/wizard.py" line="321" />
         <source>How many users or streams, or how big a render job.</source>
         <translation>多少用户或视频流，或渲染任务有多大。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="319" />
+        <location filename="../../configurator/app/wizard.py" line="323" />
         <source>Traffic, prompt and answer lengths, and how fast answers must come.</source>
         <translation>请求量、提示和回答长度，以及回答速度要求。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="320" />
+        <location filename="../../configurator/app/wizard.py" line="324" />
         <source>How much data, and by when the training must be done.</source>
         <translation>训练数据量，以及训练的完成期限。</translation>
     </message>
@@ -611,207 +687,207 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="149" />
+        <location filename="../../configurator/app/main_window.py" line="150" />
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="149" />
+        <location filename="../../configurator/app/main_window.py" line="150" />
         <source>Start a new scenario</source>
         <translation>新建方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="150" />
+        <location filename="../../configurator/app/main_window.py" line="151" />
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="151" />
+        <location filename="../../configurator/app/main_window.py" line="152" />
         <source>Open a scenario file</source>
         <translation>打开方案文件</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="152" />
+        <location filename="../../configurator/app/main_window.py" line="153" />
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="152" />
+        <location filename="../../configurator/app/main_window.py" line="153" />
         <source>Save the scenario</source>
         <translation>保存方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="153" />
+        <location filename="../../configurator/app/main_window.py" line="154" />
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="154" />
+        <location filename="../../configurator/app/main_window.py" line="155" />
         <source>Save the scenario under a new name</source>
         <translation>以新名称保存方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="155" />
+        <location filename="../../configurator/app/main_window.py" line="156" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="156" />
+        <location filename="../../configurator/app/main_window.py" line="157" />
         <source>Print Pre&amp;view…</source>
         <translation>打印预览(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="157" />
+        <location filename="../../configurator/app/main_window.py" line="158" />
         <source>See the configuration summary as it will print</source>
         <translation>预览打印的配置方案摘要</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="158" />
+        <location filename="../../configurator/app/main_window.py" line="159" />
         <source>&amp;Print…</source>
         <translation>打印(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="159" />
+        <location filename="../../configurator/app/main_window.py" line="160" />
         <source>Print the configuration summary</source>
         <translation>打印配置方案摘要</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="160" />
+        <location filename="../../configurator/app/main_window.py" line="161" />
         <source>&amp;Export Summary…</source>
         <translation>导出摘要(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="162" />
+        <location filename="../../configurator/app/main_window.py" line="163" />
         <source>Save the summary as PDF, Markdown, CSV or JSON</source>
         <translation>将摘要保存为 PDF、Markdown、CSV 或 JSON</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="163" />
+        <location filename="../../configurator/app/main_window.py" line="164" />
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="165" />
+        <location filename="../../configurator/app/main_window.py" line="166" />
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="167" />
+        <location filename="../../configurator/app/main_window.py" line="168" />
         <source>Workload &amp;wizard…</source>
         <translation>负载向导(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="168" />
+        <location filename="../../configurator/app/main_window.py" line="169" />
         <source>Answer a few questions</source>
         <translation>回答几个问题</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="169" />
+        <location filename="../../configurator/app/main_window.py" line="170" />
         <source>&amp;Recommendation panel</source>
         <translation>推荐面板(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="171" />
+        <location filename="../../configurator/app/main_window.py" line="172" />
         <source>Which card, and how many: every card ranked for this job</source>
         <translation>选哪款卡、选多少张：为该任务对所有加速卡排序</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="173" />
+        <location filename="../../configurator/app/main_window.py" line="174" />
         <source>Card &amp;browser…</source>
         <translation>加速卡浏览器(&amp;B)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="174" />
+        <location filename="../../configurator/app/main_window.py" line="175" />
         <source>Every card with its specs, sources and prices</source>
         <translation>所有加速卡的规格、数据来源和价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="177" />
+        <location filename="../../configurator/app/main_window.py" line="178" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="180" />
+        <location filename="../../configurator/app/main_window.py" line="181" />
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="189" />
+        <location filename="../../configurator/app/main_window.py" line="190" />
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="192" />
+        <location filename="../../configurator/app/main_window.py" line="193" />
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="196" />
+        <location filename="../../configurator/app/main_window.py" line="197" />
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="209" />
+        <location filename="../../configurator/app/main_window.py" line="210" />
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="210" />
+        <location filename="../../configurator/app/main_window.py" line="211" />
         <source>&amp;About</source>
         <translation>关于(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="211" />
+        <location filename="../../configurator/app/main_window.py" line="212" />
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="233" />
+        <location filename="../../configurator/app/main_window.py" line="234" />
         <source>Recommendation</source>
         <translation>推荐</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="291" />
+        <location filename="../../configurator/app/main_window.py" line="287" />
         <source>PDF document (*.pdf)</source>
         <translation>PDF 文档 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="291" />
+        <location filename="../../configurator/app/main_window.py" line="287" />
         <source>Markdown (*.md)</source>
         <translation>Markdown (*.md)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="292" />
+        <location filename="../../configurator/app/main_window.py" line="288" />
         <source>CSV tables (*.csv)</source>
         <translation>CSV 表格 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="292" />
+        <location filename="../../configurator/app/main_window.py" line="288" />
         <source>JSON data (*.json)</source>
         <translation>JSON 数据 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="293" />
+        <location filename="../../configurator/app/main_window.py" line="289" />
         <source>Export summary</source>
         <translation>导出摘要</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="306" />
+        <location filename="../../configurator/app/main_window.py" line="302" />
         <source>Cannot export summary</source>
         <translation>无法导出摘要</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="308" />
+        <location filename="../../configurator/app/main_window.py" line="304" />
         <source>Wrote {0}</source>
         <translation>已写入 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="313" />
+        <location filename="../../configurator/app/main_window.py" line="309" />
         <source>About GPU Configurator</source>
         <translation>关于 GPU 配置器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="314" />
+        <location filename="../../configurator/app/main_window.py" line="310" />
         <source>GPU Configurator {version}
 Catalog {catalog} ({date}), {n} cards.
 Estimates memory, speed, power and cost of AI workloads on accelerator cards.</source>
@@ -820,73 +896,73 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
 估算 AI 负载在加速卡上的显存、速度、功耗和成本。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="329" />
+        <location filename="../../configurator/app/main_window.py" line="325" />
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="330" />
+        <location filename="../../configurator/app/main_window.py" line="326" />
         <source>{name}[*] — GPU Configurator</source>
         <translation>{name}[*] — GPU 配置器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="335" />
+        <location filename="../../configurator/app/main_window.py" line="331" />
         <source>Catalog {version} ({date}), {n} cards</source>
         <translation>硬件目录 {version}（{date}），{n} 款加速卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="347" />
+        <location filename="../../configurator/app/main_window.py" line="343" />
         <source>Unsaved changes</source>
         <translation>未保存的修改</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="347" />
+        <location filename="../../configurator/app/main_window.py" line="343" />
         <source>The scenario has unsaved changes. Save them?</source>
         <translation>方案有未保存的修改。是否保存？</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="362" />
+        <location filename="../../configurator/app/main_window.py" line="358" />
         <source>Open scenario</source>
         <translation>打开方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="363" />
+        <location filename="../../configurator/app/main_window.py" line="359" />
         <source>Scenario files (*{0});;All files (*)</source>
         <translation>方案文件 (*{0});;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="372" />
-        <location filename="../../configurator/app/main_window.py" line="375" />
+        <location filename="../../configurator/app/main_window.py" line="368" />
+        <location filename="../../configurator/app/main_window.py" line="371" />
         <source>Cannot open scenario</source>
         <translation>无法打开方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="387" />
+        <location filename="../../configurator/app/main_window.py" line="383" />
         <source>Save scenario</source>
         <translation>保存方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="388" />
+        <location filename="../../configurator/app/main_window.py" line="384" />
         <source>Scenario files (*{0})</source>
         <translation>方案文件 (*{0})</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="400" />
+        <location filename="../../configurator/app/main_window.py" line="396" />
         <source>Cannot save scenario</source>
         <translation>无法保存方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="401" />
+        <location filename="../../configurator/app/main_window.py" line="397" />
         <source>{path}: {reason}</source>
         <translation>{path}：{reason}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="405" />
+        <location filename="../../configurator/app/main_window.py" line="401" />
         <source>Saved {0}</source>
         <translation>已保存 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="426" />
+        <location filename="../../configurator/app/main_window.py" line="423" />
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
@@ -894,52 +970,52 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
 <context>
     <name>ModelPage</name>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="149" />
+        <location filename="../../configurator/app/wizard.py" line="151" />
         <source>Which model?</source>
         <translation>哪个模型？</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="150" />
+        <location filename="../../configurator/app/wizard.py" line="152" />
         <source>Pick a known model, import a Hugging Face config.json, or give its size.</source>
         <translation>选择已知模型、导入 Hugging Face config.json，或给出参数规模。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="152" />
+        <location filename="../../configurator/app/wizard.py" line="154" />
         <source>A &amp;known model</source>
         <translation>已知模型(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="155" />
+        <location filename="../../configurator/app/wizard.py" line="157" />
         <source>{name} — {size} billion parameters</source>
         <translation>{name} — {size} 十亿参数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="160" />
+        <location filename="../../configurator/app/wizard.py" line="162" />
         <source>&amp;Import a config.json</source>
         <translation>导入 config.json(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="161" />
+        <location filename="../../configurator/app/wizard.py" line="163" />
         <source>Choose file…</source>
         <translation>选择文件…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="164" />
+        <location filename="../../configurator/app/wizard.py" line="166" />
         <source>About this &amp;many billion parameters:</source>
         <translation>约多少十亿参数(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="165" />
+        <location filename="../../configurator/app/wizard.py" line="167" />
         <source> B</source>
         <translation> B</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="175" />
+        <location filename="../../configurator/app/wizard.py" line="177" />
         <source>Import config.json</source>
         <translation>导入 config.json</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="210" />
+        <location filename="../../configurator/app/wizard.py" line="213" />
         <source>Choose a config.json first, or pick another option</source>
         <translation>请先选择 config.json，或选择其他方式</translation>
     </message>
@@ -1494,222 +1570,222 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
 <context>
     <name>ScenarioController</name>
     <message>
-        <location filename="../../configurator/app/controller.py" line="28" />
+        <location filename="../../configurator/app/controller.py" line="29" />
         <source>card count</source>
         <translation>卡数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="28" />
+        <location filename="../../configurator/app/controller.py" line="29" />
         <source>card</source>
         <translation>加速卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="29" />
+        <location filename="../../configurator/app/controller.py" line="30" />
         <source>workload</source>
         <translation>负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="29" />
+        <location filename="../../configurator/app/controller.py" line="30" />
         <source>precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="30" />
+        <location filename="../../configurator/app/controller.py" line="31" />
         <source>model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="31" />
+        <location filename="../../configurator/app/controller.py" line="32" />
         <source>cards per server</source>
         <translation>每台服务器卡数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="32" />
+        <location filename="../../configurator/app/controller.py" line="33" />
         <source>tensor parallel</source>
         <translation>张量并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="33" />
+        <location filename="../../configurator/app/controller.py" line="34" />
         <source>pipeline stages</source>
         <translation>流水线并行级数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="34" />
+        <location filename="../../configurator/app/controller.py" line="35" />
         <source>ZeRO stage</source>
         <translation>ZeRO 阶段</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="35" />
+        <location filename="../../configurator/app/controller.py" line="36" />
         <source>micro-batch</source>
         <translation>微批</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="36" />
+        <location filename="../../configurator/app/controller.py" line="37" />
         <source>sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="37" />
+        <location filename="../../configurator/app/controller.py" line="38" />
         <source>gradient accumulation</source>
         <translation>梯度累积</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="38" />
+        <location filename="../../configurator/app/controller.py" line="39" />
         <source>recomputation</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="39" />
+        <location filename="../../configurator/app/controller.py" line="40" />
         <source>recipe</source>
         <translation>精度方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="40" />
+        <location filename="../../configurator/app/controller.py" line="41" />
         <source>optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="41" />
+        <location filename="../../configurator/app/controller.py" line="42" />
         <source>LoRA rank</source>
         <translation>LoRA 秩</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="42" />
+        <location filename="../../configurator/app/controller.py" line="43" />
         <source>token budget</source>
         <translation>训练词元量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="43" />
+        <location filename="../../configurator/app/controller.py" line="44" />
         <source>context length</source>
         <translation>上下文长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="44" />
+        <location filename="../../configurator/app/controller.py" line="45" />
         <source>concurrency</source>
         <translation>并发序列</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="45" />
+        <location filename="../../configurator/app/controller.py" line="46" />
         <source>prompt length</source>
         <translation>提示长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="46" />
+        <location filename="../../configurator/app/controller.py" line="47" />
         <source>answer length</source>
         <translation>回答长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="47" />
+        <location filename="../../configurator/app/controller.py" line="48" />
         <source>KV cache precision</source>
         <translation>KV 缓存精度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="48" />
+        <location filename="../../configurator/app/controller.py" line="49" />
         <source>currency</source>
         <translation>货币</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="49" />
+        <location filename="../../configurator/app/controller.py" line="50" />
         <source>exchange rate</source>
         <translation>汇率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="50" />
+        <location filename="../../configurator/app/controller.py" line="51" />
         <source>card price</source>
         <translation>单卡价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="51" />
+        <location filename="../../configurator/app/controller.py" line="52" />
         <source>cloud price</source>
         <translation>云租用价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="52" />
+        <location filename="../../configurator/app/controller.py" line="53" />
         <source>electricity price</source>
         <translation>电价</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="53" />
+        <location filename="../../configurator/app/controller.py" line="54" />
         <source>PUE</source>
         <translation>PUE</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="54" />
+        <location filename="../../configurator/app/controller.py" line="55" />
         <source>users</source>
         <translation>个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="55" />
+        <location filename="../../configurator/app/controller.py" line="56" />
         <source>vGPU profile</source>
         <translation>vGPU 配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="56" />
+        <location filename="../../configurator/app/controller.py" line="57" />
         <source>shading per user</source>
         <translation>每用户着色负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="57" />
+        <location filename="../../configurator/app/controller.py" line="58" />
         <source>streams</source>
         <translation>路视频流</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="58" />
+        <location filename="../../configurator/app/controller.py" line="59" />
         <source>resolution</source>
         <translation>分辨率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="59" />
+        <location filename="../../configurator/app/controller.py" line="60" />
         <source>frame rate</source>
         <translation>帧率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="60" />
+        <location filename="../../configurator/app/controller.py" line="61" />
         <source>codec</source>
         <translation>编码格式</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="61" />
+        <location filename="../../configurator/app/controller.py" line="62" />
         <source>encoder preset</source>
         <translation>编码预设</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="62" />
+        <location filename="../../configurator/app/controller.py" line="63" />
         <source>decoding</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="63" />
+        <location filename="../../configurator/app/controller.py" line="64" />
         <source>scene size</source>
         <translation>场景大小</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="64" />
+        <location filename="../../configurator/app/controller.py" line="65" />
         <source>frames</source>
         <translation>帧</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="65" />
+        <location filename="../../configurator/app/controller.py" line="66" />
         <source>time per frame</source>
         <translation>每帧时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="66" />
+        <location filename="../../configurator/app/controller.py" line="67" />
         <source>output width</source>
         <translation>输出宽度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="67" />
+        <location filename="../../configurator/app/controller.py" line="68" />
         <source>output height</source>
         <translation>输出高度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="68" />
+        <location filename="../../configurator/app/controller.py" line="69" />
         <source>output layers</source>
         <translation>输出层数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="185" />
+        <location filename="../../configurator/app/controller.py" line="189" />
         <source>Change {0}</source>
         <translation>修改 {0}</translation>
     </message>
@@ -2468,67 +2544,67 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
 <context>
     <name>SummaryPage</name>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="393" />
+        <location filename="../../configurator/app/wizard.py" line="398" />
         <source>Suggested configuration</source>
         <translation>建议配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="394" />
+        <location filename="../../configurator/app/wizard.py" line="399" />
         <source>Finish puts this into the main window, where every setting can be changed.</source>
         <translation>点击“完成”后将配置填入主窗口，所有设置仍可修改。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="405" />
+        <location filename="../../configurator/app/wizard.py" line="411" />
         <source>&lt;b&gt;{count} × {card}&lt;/b&gt; ({nodes} server(s))</source>
         <translation>&lt;b&gt;{count} × {card}&lt;/b&gt;（{nodes} 台服务器）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="408" />
+        <location filename="../../configurator/app/wizard.py" line="414" />
         <source>{minutes} per frame; {time} for the job</source>
         <translation>每帧 {minutes}；完成任务需 {time}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="412" />
+        <location filename="../../configurator/app/wizard.py" line="418" />
         <source>{per_card} {unit} per card ({limit}); carries {served} of {demand}</source>
         <translation>每卡 {per_card} {unit}（瓶颈：{limit}）；承载 {demand} 中的 {served}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="417" />
+        <location filename="../../configurator/app/wizard.py" line="423" />
         <source>&lt;b&gt;{count} × {card}&lt;/b&gt; ({nodes} server(s)), {precision}</source>
         <translation>&lt;b&gt;{count} × {card}&lt;/b&gt;（{nodes} 台服务器），{precision}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="423" />
+        <location filename="../../configurator/app/wizard.py" line="429" />
         <source>Tensor parallel {tp}, pipeline {pp}, ZeRO {zero}, recomputation {rc}, micro-batch {mb}</source>
         <translation>张量并行 {tp}，流水线并行 {pp}，ZeRO {zero}，重计算 {rc}，微批 {mb}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="427" />
+        <location filename="../../configurator/app/wizard.py" line="433" />
         <source>Time: {time}; memory per card {mem}</source>
         <translation>时间：{time}；每卡显存 {mem}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="430" />
+        <location filename="../../configurator/app/wizard.py" line="436" />
         <source>Tensor parallel {tp}, {replicas} copies of the model, {c} sequences each</source>
         <translation>张量并行 {tp}，{replicas} 个模型副本，每个 {c} 条序列</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="433" />
+        <location filename="../../configurator/app/wizard.py" line="439" />
         <source>Time per output token {tpot}; {rps} requests/s</source>
         <translation>每输出词元时间 {tpot}；{rps} 请求/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="436" />
+        <location filename="../../configurator/app/wizard.py" line="442" />
         <source>fits</source>
         <translation>可容纳</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="436" />
+        <location filename="../../configurator/app/wizard.py" line="442" />
         <source>does NOT fit</source>
         <translation>显存不足</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="437" />
+        <location filename="../../configurator/app/wizard.py" line="443" />
         <source>Memory: {verdict}</source>
         <translation>显存：{verdict}</translation>
     </message>
@@ -2536,8 +2612,8 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
 <context>
     <name>WorkloadWizard</name>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="448" />
-        <location filename="../../configurator/app/wizard.py" line="530" />
+        <location filename="../../configurator/app/wizard.py" line="454" />
+        <location filename="../../configurator/app/wizard.py" line="537" />
         <source>Workload wizard</source>
         <translation>负载向导</translation>
     </message>

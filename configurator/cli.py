@@ -53,6 +53,37 @@ def quantity(text: str) -> float:
     return float(match.group(1)) * _SUFFIXES.get(match.group(2).lower(), 1.0)
 
 
+_DURATION_UNITS = {"h": 1.0, "d": 24.0, "w": 168.0, "y": 8766.0}
+
+
+def duration_hours(text: str) -> float:
+    """Parse ``720``, ``720h``, ``90d``, ``6w`` or ``1y`` into hours."""
+    match = re.fullmatch(r"\s*([0-9]*\.?[0-9]+)\s*([hdwyHDWY]?)\s*", text)
+    if not match:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a duration (examples: 720h, 90d, 6w)")
+    return float(match.group(1)) * _DURATION_UNITS.get(match.group(2).lower() or "h")
+
+
+def auto_or(kind: type):
+    """Argument type: ``auto`` (the planner chooses) or a value of ``kind``."""
+    def parse(text: str):
+        if text.strip().lower() == "auto":
+            return AUTO
+        try:
+            return kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"'{text}' is neither 'auto' nor a valid value") from None
+    parse.__name__ = kind.__name__
+    return parse
+
+
+AUTO = "auto"
+
+_LAYOUT_FLAGS = {"tp": "tp", "pp": "pp", "vp": "vp", "zero": "zero", "recompute": "recompute",
+                 "batch": "micro_batch", "grad_accum": "grad_accum", "max_batch": "max_batch"}
+"""Layout flags and the scenario layout field each pins (unset or 'auto': the planner chooses)."""
+
+
 def _choices(enum: type) -> list[str]:
     return [e.value for e in enum]
 
@@ -71,17 +102,22 @@ def _add_scenario_flags(parser: argparse.ArgumentParser) -> None:
     g.add_argument("--precision", choices=_choices(Precision))
     g.add_argument("--recipe", choices=_choices(Recipe))
     g.add_argument("--optimizer", choices=_choices(Optimizer))
-    g.add_argument("--batch", type=int, help="micro-batch per data-parallel rank [sequences]")
+    g.add_argument("--global-batch", type=quantity, metavar="TOKENS",
+                   help="tokens per optimizer step, kept at every card count (e.g. 4M; default by model size)")
     g.add_argument("--seq", type=int, help="sequence length [tokens]")
-    g.add_argument("--grad-accum", type=int, help="gradient accumulation steps")
-    g.add_argument("--recompute", choices=_choices(Recompute))
-    g.add_argument("--zero", type=int, help="ZeRO stage 0-3")
-    g.add_argument("--tp", type=int, help="tensor-parallel degree")
-    g.add_argument("--pp", type=int, help="pipeline-parallel stages")
+    lay = parser.add_argument_group("layout (each 'auto' unless given: the planner chooses)")
+    lay.add_argument("--batch", type=auto_or(int), help="micro-batch per data-parallel rank [sequences]")
+    lay.add_argument("--grad-accum", type=auto_or(int), help="gradient accumulation steps")
+    lay.add_argument("--recompute", type=auto_or(Recompute), help="activation recomputation: none, selective, full")
+    lay.add_argument("--zero", type=auto_or(int), help="ZeRO stage 0-3")
+    lay.add_argument("--tp", type=auto_or(int), help="tensor-parallel degree")
+    lay.add_argument("--pp", type=auto_or(int), help="pipeline-parallel stages")
+    lay.add_argument("--vp", type=auto_or(int), help="interleaved virtual stages per pipeline stage")
+    lay.add_argument("--max-batch", type=auto_or(int), help="serving: sequences one model copy decodes together")
     g.add_argument("--lora-rank", type=int)
     g.add_argument("--tokens", type=quantity, help="training token budget (e.g. 1T)")
     g.add_argument("--context", type=int, help="serving context length [tokens]")
-    g.add_argument("--concurrency", type=int, help="sequences decoded together")
+    g.add_argument("--concurrency", type=int, help="users served at once by the whole deployment")
     g.add_argument("--prompt-tokens", type=int)
     g.add_argument("--output-tokens", type=int)
     g.add_argument("--kv-precision", choices=_choices(Precision))
@@ -115,6 +151,9 @@ _FLAG_TO_FIELD = {
     "per_node": ("parallelism", "cards_per_node"),
     "tp": ("parallelism", "tp"),
     "pp": ("parallelism", "pp"),
+    "vp": ("parallelism", "virtual_stages"),
+    "max_batch": ("serving", "max_batch"),
+    "global_batch": ("training", "global_batch_tokens"),
     "zero": ("parallelism", "zero"),
     "batch": ("training", "micro_batch"),
     "seq": ("training", "seq_len"),
@@ -181,9 +220,19 @@ def scenario_from_args(args: argparse.Namespace, catalog: Catalog) -> Scenario:
     if model is not None:
         data["model"] = model.model_dump()
     data.setdefault("model", preset("llama3-8b").model_dump())
+    auto = set(data.get("auto_layout", ())) if args.scenario else set(_LAYOUT_FLAGS.values())
+    for flag, field in _LAYOUT_FLAGS.items():
+        value = getattr(args, flag, None)
+        if value == AUTO:
+            auto.add(field)
+        elif value is not None:
+            auto.discard(field)
+    data["auto_layout"] = sorted(auto)
+    if getattr(args, "global_batch", None) is not None:
+        args.global_batch = int(args.global_batch)
     for flag, (section, field) in _FLAG_TO_FIELD.items():
         value = getattr(args, flag, None)
-        if value is None:
+        if value is None or value == AUTO:
             continue
         if hasattr(value, "value"):
             value = value.value
@@ -216,9 +265,22 @@ def _print_json(obj: object) -> None:
     sys.stdout.write("\n")
 
 
+_PLAN_PROBLEMS = ("batch-does-not-divide", "no-layout-fits")
+
+
+def _planned(scenario: Scenario, catalog: Catalog) -> Estimate:
+    """The estimate of the planned layout; a global batch that does not divide, or pins that
+    leave no layout that fits, are usage errors (without pins the estimate says it does not fit)."""
+    result = estimate(scenario, catalog.get(scenario.card_id))
+    problem = next((m for m in result.messages if m.id in _PLAN_PROBLEMS), None)
+    if problem is not None and (problem.id != "no-layout-fits" or scenario.pinned):
+        raise UsageError(problem.text)  # with nothing pinned, "does not fit on this many cards" is the answer
+    return result
+
+
 def _run_estimate(args: argparse.Namespace, catalog: Catalog) -> int:
     scenario = scenario_from_args(args, catalog)
-    result: Estimate = estimate(scenario, catalog.get(scenario.card_id))
+    result: Estimate = _planned(scenario, catalog)
     if args.json:
         _print_json(result.to_dict())
     else:
@@ -258,6 +320,23 @@ def _run_recommend(args: argparse.Namespace, catalog: Catalog) -> int:
         _print_json(result_to_dict(result))
     else:
         print(recommendation_table(result))
+    return 0
+
+
+def _run_plan(args: argparse.Namespace, catalog: Catalog) -> int:
+    from configurator.core.plan.training import plan_to_dict, plan_training_layout
+    from configurator.report.text import plan_table
+
+    scenario = scenario_from_args(args, catalog)
+    if not scenario.workload.is_training:
+        raise UsageError("plan lays out training jobs; for serving use 'estimate' or 'recommend'")
+    card = catalog.get(scenario.card_id)
+    chosen = _planned(scenario, catalog)
+    plan = plan_training_layout(scenario, card, top=max(1, args.top))
+    if args.json:
+        _print_json(plan_to_dict(plan, chosen))
+    else:
+        print(plan_table(plan, chosen))
     return 0
 
 
@@ -319,7 +398,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_scenario_flags(rec)
     rec.add_argument("--objective", choices=[o.value for o in Objective], default=Objective.TCO.value,
                      help="what to minimise (default: total cost of ownership)")
-    rec.add_argument("--deadline", type=float, metavar="HOURS", help="training or render job must finish within [h]")
+    rec.add_argument("--deadline", type=duration_hours, metavar="DURATION",
+                     help="training or render job must finish within (720h, 90d, 6w; a bare number is hours)")
     rec.add_argument("--budget", type=float, help="purchase or cloud budget [currency]")
     rec.add_argument("--power-cap", type=float, metavar="KW", help="facility power available [kW]")
     rec.add_argument("--rack-power", type=float, metavar="KW", help="power one server may draw at the wall [kW]")
@@ -333,6 +413,10 @@ def build_parser() -> argparse.ArgumentParser:
     rec.add_argument("--owned", metavar="ID:COUNT", help="cards already owned, e.g. h100-sxm:16")
     rec.add_argument("--limit", type=int, default=10, help="how many to list")
     rec.add_argument("--json", action="store_true")
+    pln = sub.add_parser("plan", help="the best training layouts for one card and count, and why the others lose")
+    _add_scenario_flags(pln)
+    pln.add_argument("--top", type=int, default=5, help="how many layouts to list")
+    pln.add_argument("--json", action="store_true")
     rep = sub.add_parser("report", help="write the configuration summary (.pdf .md .csv .json)")
     rep.add_argument("scenario_file", nargs="?", type=Path, metavar="SCENARIO.gpuconf.json",
                      help="scenario file (or give the scenario flags)")
@@ -375,6 +459,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _run_report(args, catalog)
         if args.command == "recommend":
             return _run_recommend(args, catalog)
+        if args.command == "plan":
+            return _run_plan(args, catalog)
         return _run_catalog(args, catalog)
     except (UsageError, ArchitectureError, CatalogError, ScenarioFileError) as error:
         print(f"gpu-configurator: error: {error}", file=sys.stderr)

@@ -39,10 +39,12 @@ from configurator.core.architecture import (
     load_presets,
 )
 from configurator.core.catalog import Catalog
-from configurator.core.defaults import suggest
+from configurator.core.plan.deployment import plannable
+from configurator.core.precision import default_precision
+from configurator.core.recommend import suggest
 from configurator.core.graphics import rt_generation
 from configurator.core.estimate import estimate
-from configurator.core.scenario import RESOLUTIONS, Scenario, Workload, updated
+from configurator.core.scenario import LAYOUT_FIELDS, RESOLUTIONS, Scenario, Workload, updated
 
 DEFAULT_DEADLINE_DAYS = {"pretrain": 30.0, "finetune": 2.0, "lora": 1.0, "qlora": 1.0, "render": 2.0}
 
@@ -434,7 +436,7 @@ class SummaryPage(QWizardPage):
                 time=fmt.duration(result.hours), mem=fmt.gib(result.memory.total)))
         else:
             lines.append(self.tr("Tensor parallel {tp}, {replicas} copies of the model, {c} sequences each").format(
-                tp=par.tp, replicas=scenario.data_parallel, c=scenario.serving.concurrency))
+                tp=par.tp, replicas=scenario.data_parallel, c=scenario.sequences_per_replica))
             if result.inference:
                 lines.append(self.tr("Time per output token {tpot}; {rps} requests/s").format(
                     tpot=fmt.seconds(result.inference.tpot_s),
@@ -525,11 +527,13 @@ class WorkloadWizard(QWizard):
         """The answers with precision, parallelism and (unless cards are owned) count chosen."""
         answers = self.answers_scenario()
         card = self.controller.catalog.get(answers.card_id)
-        if self.limits.owned.isChecked() and answers.workload.is_training:
-            from configurator.core.defaults import best_training_layout, default_precision
-
-            fixed = updated(answers, precision=default_precision(card, answers.workload))
-            return best_training_layout(fixed, card)
+        # the layout and the global batch (published default by model size) are left to the planner
+        answers = updated(answers, precision=default_precision(card), auto_layout=LAYOUT_FIELDS,
+                          training={"global_batch_tokens": None}, serving={"max_batch": None})
+        if answers.workload is Workload.PRETRAIN:
+            answers = updated(answers, training={"recipe": "megatron-mixed"})
+        if self.limits.owned.isChecked() and not answers.workload.is_graphics:
+            return estimate(plannable(answers, card), card).scenario  # the cards owned, laid out by the planner
         return suggest(answers, card)
 
     @guarded

@@ -85,8 +85,8 @@ class Layout:
     exposed_comm_s: float
     recompute_s: float
     loses_by: str | None = None
-    """Why it is slower than the winner (``memory``, ``bubble``, ``communication``,
-    ``recomputation``, ``compute``), None for the winner."""
+    """Why it is slower than the winner (``bubble``, ``communication``, ``recomputation``,
+    ``compute``, or ``tie`` when as fast but more complex), None for the winner."""
 
     def as_changes(self, global_batch_tokens: int | None) -> dict:
         """The layout as nested changes of a scenario (``global_batch_tokens`` None when the
@@ -296,6 +296,8 @@ def _loses_by(best: dict, other: dict) -> str:
     gaps = {"bubble": other["bubble_s"] - best["bubble_s"],
             "communication": other["comm_s"] - best["comm_s"],
             "recomputation": other["recompute_s"] - best["recompute_s"]}
+    if other["step_s"] <= best["step_s"] * 1.001:
+        return "tie"
     reason, gap = max(gaps.items(), key=lambda kv: kv[1])
     return reason if gap > 0.25 * (other["step_s"] - best["step_s"]) else "compute"
 
@@ -309,7 +311,7 @@ def plan_training_layout(scenario: Scenario, card: Card, top: int = 5) -> Traini
     batch = global_batch_tokens(scenario)
     if plan.math is None or not card.peak_tflops(plan.math) or not card.bandwidth_gbps:
         return TrainingPlan((), batch, 0, 0, "no-rate")
-    sequences = max(1, batch // scenario.training.seq_len)
+    sequences = batch // scenario.training.seq_len
     g = _grid(scenario, card, sequences)
     if not g:
         dp = scenario.count // max(1, scenario.model_parallel)
@@ -345,3 +347,20 @@ def plan_training_layout(scenario: Scenario, card: Card, top: int = 5) -> Traini
             exposed_comm_s=float(other["comm_s"]), recompute_s=float(other["recompute_s"]),
             loses_by=None if n == 0 else _loses_by(row, other)))
     return TrainingPlan(tuple(layouts), batch, len(memory), int(fits.sum()))
+
+
+def layout_to_dict(layout: Layout) -> dict:
+    """One searched layout for the JSON output (times in s, memory in GiB per card)."""
+    return {"tp": layout.tp, "pp": layout.pp, "vp": layout.vp, "dp": layout.dp, "zero": layout.zero,
+            "recompute": layout.recompute.value, "micro_batch": layout.micro_batch, "grad_accum": layout.grad_accum,
+            "memory_gib": round(layout.memory_bytes / 2**30, 3), "step_time_s": round(layout.step_s, 6),
+            "tokens_per_s": round(layout.tokens_per_s, 3), "mfu": round(layout.mfu, 4),
+            "bubble_s": round(layout.bubble_s, 6), "exposed_comm_s": round(layout.exposed_comm_s, 6),
+            "recompute_s": round(layout.recompute_s, 6), "loses_by": layout.loses_by}
+
+
+def plan_to_dict(plan: TrainingPlan, chosen) -> dict:
+    """The search and the exact estimate of the layout chosen (``chosen``: an Estimate)."""
+    return {"global_batch_tokens": plan.global_batch_tokens, "candidates": plan.candidates, "fitting": plan.fitting,
+            "problem": plan.problem, "layouts": [layout_to_dict(x) for x in plan.layouts],
+            "chosen": chosen.to_dict()}

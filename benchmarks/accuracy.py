@@ -28,12 +28,12 @@ from configurator.core.estimate import estimate
 from configurator.core.memory import inference_memory_model
 from configurator.core.performance import decode_step_seconds, prefill_seconds
 from configurator.core.precision import plan_inference
-from configurator.core.scenario import Scenario
+from configurator.core.scenario import LAYOUT_FIELDS, Scenario, updated
 from configurator.core.units import GB, GIB
 
 CATALOG = load_bundled_catalog()
-TARGETS = {"memory": 10.0, "train-throughput": 25.0, "train-time": 25.0, "prefill": 25.0, "decode": 25.0,
-           "serving-throughput": 25.0}
+TARGETS = {"memory": 10.0, "train-throughput": 25.0, "train-planner": 25.0, "train-time": 25.0, "prefill": 25.0,
+           "decode": 25.0, "serving-throughput": 25.0}
 """Accuracy targets per kind (issue: memory ±10 %, speed ±25 %) [%]."""
 
 
@@ -46,6 +46,7 @@ class Row:
     predicted: float
     measured: float
     note: str = ""
+    scenario: Scenario | None = None
 
     @property
     def error_pct(self) -> float:
@@ -154,28 +155,52 @@ def _train(model, card, count, *, tp=1, pp=1, v=1, zero=0, mb=1, m=1, seq=2048, 
 
 PublishedCase = Callable[[dict], Row | None]
 
+PLANNER_KIND = "train-planner"
+"""Rows of the planner mode: the same published runs given only model, card, count, sequence,
+tokens and the stated global batch; the planner chooses the layout (issue: one planner)."""
+
+
+def planned(s: Scenario) -> Scenario:
+    """``s`` with its layout left to the planner and its global batch kept."""
+    return updated(s, auto_layout=list(LAYOUT_FIELDS), training={"global_batch_tokens": s.global_batch_tokens})
+
+
+def _both_modes(make_row: Callable[[Scenario, str], Row], s: Scenario) -> Callable[[dict], list[Row]]:
+    """A published case evaluated with the stated layout and with the planner's."""
+    def case(r: dict) -> list[Row]:
+        stated = make_row(s, "train-throughput")
+        stated.measured = r["value"]
+        auto = make_row(planned(s), PLANNER_KIND)
+        auto.measured = r["value"]
+        p = auto.scenario.parallelism
+        auto.note = (f"planner: tp {p.tp} pp {p.pp} v {p.virtual_stages} zero {p.zero} "
+                     f"{auto.scenario.training.recompute.value} mb {auto.scenario.training.micro_batch} "
+                     f"× {auto.scenario.training.grad_accum}")
+        return [stated, auto]
+    return case
+
 
 def _per_card(row_id, s, note=""):
-    def case(r: dict) -> Row:
-        est = estimate(s, CATALOG.get(s.card_id))
-        return Row("published", row_id, "train-throughput", "tokens/s/card", est.training.tokens_per_s_per_card,
-                   r["value"], note)
-    return case
+    def row(scn: Scenario, kind: str) -> Row:
+        est = estimate(scn, CATALOG.get(scn.card_id))
+        return Row("published", row_id, kind, "tokens/s/card", est.training.tokens_per_s_per_card, 0.0, note,
+                   est.scenario)
+    return _both_modes(row, s)
 
 
 def _tflops(row_id, s, note=""):
-    def case(r: dict) -> Row:
-        est = estimate(s, CATALOG.get(s.card_id))
-        achieved = est.training.tokens_per_s_per_card * _eq3_flops_per_token(s.model, s.training.seq_len) / 1e12
-        return Row("published", row_id, "train-throughput", "TFLOP/s/card (eq. 3)", achieved, r["value"], note)
-    return case
+    def row(scn: Scenario, kind: str) -> Row:
+        est = estimate(scn, CATALOG.get(scn.card_id))
+        achieved = est.training.tokens_per_s_per_card * _eq3_flops_per_token(scn.model, scn.training.seq_len) / 1e12
+        return Row("published", row_id, kind, "TFLOP/s/card (eq. 3)", achieved, 0.0, note, est.scenario)
+    return _both_modes(row, s)
 
 
 def _iteration(row_id, s, note=""):
-    def case(r: dict) -> Row:
-        est = estimate(s, CATALOG.get(s.card_id))
-        return Row("published", row_id, "train-throughput", "s/iteration", est.training.step_time_s, r["value"], note)
-    return case
+    def row(scn: Scenario, kind: str) -> Row:
+        est = estimate(scn, CATALOG.get(scn.card_id))
+        return Row("published", row_id, kind, "s/iteration", est.training.step_time_s, 0.0, note, est.scenario)
+    return _both_modes(row, s)
 
 
 def _ttft(row_id, model, card, count, precision, prompt):
@@ -322,7 +347,8 @@ def published_rows(path: Path) -> Iterator[Row]:
     for r in json.loads(path.read_text()):
         case = PUBLISHED.get(r["id"])
         if case is not None:
-            yield case(r)
+            result = case(r)
+            yield from (result if isinstance(result, list) else [result])
 
 
 # ---- report -------------------------------------------------------------------------------

@@ -19,7 +19,8 @@ from configurator.core.architecture import preset
 from configurator.core.catalog import load_bundled_catalog
 from configurator.core.estimate import estimate, sweep_catalog
 from configurator.core.recommend import Objective, recommend
-from configurator.core.scenario import Scenario
+from configurator.core.plan.training import plan_training_layout
+from configurator.core.scenario import LAYOUT_FIELDS, Scenario
 
 CATALOG = load_bundled_catalog()
 COUNTS = list(range(1, 17)) + [round(16 * 64 ** (i / 48)) for i in range(1, 49)]
@@ -47,6 +48,39 @@ SCENARIOS = {
 }
 
 
+PLANNED = {
+    "pretrain 7B, 1T tokens, 30 days": Scenario(
+        model=preset("llama2-7b"), card_id="a100-sxm-80gb", count=128, workload="pretrain",
+        auto_layout=LAYOUT_FIELDS, training={"seq_len": 4096, "tokens": 1e12, "recipe": "megatron-mixed"},
+        constraints={"deadline_hours": 720}),
+    "pretrain 70B, 2T tokens, 90 days": Scenario(
+        model=preset("llama3-70b"), card_id="h100-sxm", count=1024, workload="pretrain",
+        auto_layout=LAYOUT_FIELDS, training={"seq_len": 4096, "tokens": 2e12, "recipe": "megatron-mixed"},
+        constraints={"deadline_hours": 2160}),
+    "serve 70B, 200 users, 20 req/s, 50 ms": Scenario(
+        model=preset("llama3-70b"), card_id="h100-sxm", count=8, workload="inference", auto_layout=LAYOUT_FIELDS,
+        serving={"concurrency": 200, "prompt_tokens": 1024, "output_tokens": 256},
+        constraints={"requests_per_s": 20, "tpot_ms": 50}),
+}
+"""Planner cases: the layout search for one card and count, and a full-catalog recommendation."""
+
+
+def planner_rows() -> None:
+    """Layouts per second of the search and the full recommendation (target: < 1 s)."""
+    for name, scenario in PLANNED.items():
+        card = CATALOG.get(scenario.card_id)
+        if scenario.workload.is_training:
+            plan_training_layout(scenario, card)
+            samples = sorted(timed(lambda s=scenario, c=card: plan_training_layout(s, c), 30))
+            n = plan_training_layout(scenario, card).candidates
+            median = statistics.median(samples)
+            print(f"{'plan: ' + name:34} {median * 1e3:8.1f} ms {samples[-1] * 1e3:8.1f} ms  "
+                  f"{n} layouts, {n / median:,.0f} layouts/s")
+        samples = sorted(timed(lambda s=scenario: recommend(s, CATALOG, Objective.TCO), 3))
+        print(f"{'recommend (tco), planned: ' + name:34} {statistics.median(samples) * 1e3:8.1f} ms "
+              f"{samples[-1] * 1e3:8.1f} ms  < 1 s, every card, counts up to 16,384")
+
+
 def timed(fn: Callable[[], object], repeat: int) -> list[float]:
     samples = []
     for _ in range(repeat):
@@ -62,6 +96,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     cards = CATALOG.cards
     print(f"{'case':34} {'median':>10} {'p95':>10}  target")
+    planner_rows()
     for name, scenario in SCENARIOS.items():
         card = CATALOG.get(scenario.card_id)
         estimate(scenario, card)

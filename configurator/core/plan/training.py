@@ -126,6 +126,12 @@ def global_batch_tokens(scenario: Scenario) -> int:
     return sequences * t.seq_len
 
 
+def pipeline_options(count: int) -> tuple[int, ...]:
+    """Pipeline degrees tried: powers of two and every divisor of the card count up to the
+    largest in ``PIPELINE`` (Megatron-LM's 530B run uses 35 stages on 280 cards)."""
+    return tuple(sorted({*PIPELINE, *(d for d in range(3, max(PIPELINE) + 1) if count % d == 0)}))
+
+
 def _options(scenario: Scenario, name: str, choices: tuple, current) -> tuple:
     return choices if name in scenario.auto_layout else (current,)
 
@@ -138,7 +144,7 @@ def _grid(scenario: Scenario, card: Card, sequences: int) -> dict[str, np.ndarra
     tp_limit = max(1, min(net.domain, count)) if card.has_fast_link else 1
     tps = [t for t in _options(scenario, "tp", TENSOR_PARALLEL, par.tp)
            if "tp" not in auto or (t <= tp_limit and model.n_heads % t == 0)]
-    pps = [p for p in _options(scenario, "pp", PIPELINE, par.pp) if p <= model.n_layers]
+    pps = [p for p in _options(scenario, "pp", pipeline_options(count), par.pp) if p <= model.n_layers]
     if scenario.workload.is_adapter and "pp" in auto:
         pps = [1]
     axes = (tps, pps, _options(scenario, "vp", VIRTUAL_STAGES, par.virtual_stages),
@@ -195,14 +201,15 @@ def _stage_tables(scenario: Scenario, card: Card) -> tuple[np.ndarray, _StageTab
         "auto_layout": (), "parallelism": scenario.parallelism.__class__(pp=scenario.parallelism.pp),
         "training": t.model_copy(update={"micro_batch": 1, "grad_accum": 1, "recompute": Recompute.NONE,
                                          "global_batch_tokens": None, "tokens": 1.0})})
-    return _stage_tables_cached(key, card)
+    return _stage_tables_cached(key, card, pipeline_options(scenario.count))
 
 
 @lru_cache(maxsize=256)
-def _stage_tables_cached(scenario: Scenario, card: Card) -> tuple[np.ndarray, _StageTable, _StageTable]:
+def _stage_tables_cached(scenario: Scenario, card: Card, pipelines: tuple[int, ...]
+                         ) -> tuple[np.ndarray, _StageTable, _StageTable]:
     model, plan = scenario.model, plan_training(card, scenario.precision)
     states = training_states(scenario, plan)
-    pipelines = sorted({*PIPELINE, scenario.parallelism.pp})
+    pipelines = sorted({*pipelines, scenario.parallelism.pp})
     index = np.full(max(pipelines) + 1, -1, dtype=np.int64)
     index[pipelines] = np.arange(len(pipelines))
     tables = []

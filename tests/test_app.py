@@ -71,7 +71,7 @@ def test_each_spin_box_updates_estimate(qtbot, window, widget_name, value, check
         ("workload", "inference", lambda a: a.estimate.inference is not None),
         ("precision", "fp8", lambda a: a.estimate.plan.math.value == "fp8"),
         ("zero", 1, lambda a: a.estimate.scenario.parallelism.zero == 1),
-        ("recompute", "none", lambda a: a.estimate.scenario.training.recompute.value == "none"),
+        ("recompute", "selective", lambda a: a.estimate.scenario.training.recompute.value == "selective"),
         ("recipe", "pure", lambda a: a.estimate.scenario.training.recipe.value == "pure"),
         ("card_combo", "a100-sxm-80gb", lambda a: a.estimate.card.id == "a100-sxm-80gb"),
         ("model_combo", "llama3.2-1b", lambda a: a.estimate.scenario.model.n_layers == 16),
@@ -117,6 +117,7 @@ def test_impossible_value_shows_message_and_keeps_scenario(qtbot, window):
 
 
 def test_undo_redo(qtbot, window):
+    window.controller.replace(updated(window.controller.scenario, auto_layout=()))  # the default is Auto
     window.editor.micro_batch.setValue(2)
     assert window.controller.scenario.training.micro_batch == 2
     window.undo_action.trigger()

@@ -10,9 +10,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from PySide6.QtCore import QObject
-from PySide6.QtWidgets import QAbstractSpinBox, QCheckBox, QComboBox, QDoubleSpinBox, QSlider, QSpinBox
+from PySide6.QtWidgets import QAbstractSpinBox, QCheckBox, QComboBox, QDoubleSpinBox, QSlider, QSpinBox, QWidget
 
-from configurator.app.controller import ScenarioController
+from configurator.app.controller import LAYOUT_PATHS, ScenarioController
 from configurator.core.scenario import Scenario
 
 
@@ -36,8 +36,21 @@ class _Binder(QObject):
         raise NotImplementedError
 
     def _send(self, value: Any) -> None:
-        if not self.controller.apply(self.path, value):
+        if not self.controller.pin(self.path, value):
             self._show(self.controller.scenario)
+
+    auto_none = False
+    """True where None means "chosen for you" (the global batch): the planner's value is shown."""
+
+    def _value(self, scenario: Scenario) -> Any:
+        """The value to show: the planner's choice while the field is Auto."""
+        auto = (self.path in LAYOUT_PATHS and LAYOUT_PATHS[self.path] in scenario.auto_layout
+                or self.auto_none and field_value(scenario, self.path) is None)
+        if auto:
+            analysis = self.controller.analysis
+            if analysis is not None:
+                return field_value(analysis.estimate.scenario, self.path)
+        return field_value(scenario, self.path)
 
 
 class SpinBinder(_Binder):
@@ -47,8 +60,8 @@ class SpinBinder(_Binder):
     """
 
     def __init__(self, widget: QSpinBox | QDoubleSpinBox, controller: ScenarioController, path: str,
-                 scale: float = 1.0) -> None:
-        self.widget, self.scale = widget, scale
+                 scale: float = 1.0, integer: bool = False) -> None:
+        self.widget, self.scale, self.integer = widget, scale, integer
         super().__init__(controller, path)
         widget.setKeyboardTracking(False)
         widget.setCorrectionMode(QAbstractSpinBox.CorrectionMode.CorrectToNearestValue)
@@ -60,10 +73,10 @@ class SpinBinder(_Binder):
             self._send(None)
             return
         value = shown * self.scale
-        self._send(int(round(value)) if isinstance(self.widget, QSpinBox) else value)
+        self._send(int(round(value)) if self.integer or isinstance(self.widget, QSpinBox) else value)
 
     def _show(self, scenario: Scenario) -> None:
-        value = field_value(scenario, self.path)
+        value = self._value(scenario)
         self.widget.blockSignals(True)
         self.widget.setValue(self.widget.minimum() if value is None else value / self.scale)
         self.widget.blockSignals(False)
@@ -88,7 +101,7 @@ class ComboBinder(_Binder):
             self._send(None if data == NONE_DATA else data)
 
     def _show(self, scenario: Scenario) -> None:
-        value = field_value(scenario, self.path)
+        value = self._value(scenario)
         value = NONE_DATA if value is None else value
         index = next((i for i in range(self.widget.count()) if self.widget.itemData(i) == value), -1)
         self.widget.blockSignals(True)
@@ -142,3 +155,57 @@ def fill_combo(widget: QComboBox, items: Sequence[tuple[str, Any]], tooltips: Ca
         if tooltips:
             widget.setItemData(widget.count() - 1, tooltips(value), 3)  # Qt.ToolTipRole
     widget.blockSignals(False)
+
+
+class AutoBinder(QObject):
+    """An "Auto" check box beside a layout control.
+
+    Checked: the planner chooses the field (a layout field in ``auto_layout``, or a field whose
+    None means "chosen for you"); the control then shows the planner's value, greyed. Unchecking
+    pins the value shown; editing the control pins the edited value (its binder does that).
+    """
+
+    def __init__(self, check: QCheckBox, control: QWidget, controller: ScenarioController, path: str,
+                 refresh: _Binder | None = None) -> None:
+        super().__init__(check)
+        self.check, self.control, self.controller, self.path, self.refresh = check, control, controller, path, refresh
+        self.layout_field = LAYOUT_PATHS.get(path)
+        check.toggled.connect(self._toggled)
+        controller.scenario_changed.connect(self._show)
+        controller.analysis_changed.connect(self._on_analysis)
+        self._show(controller.scenario)
+
+    def _on_analysis(self, _analysis) -> None:
+        self._show(self.controller.scenario)
+
+    def is_auto(self, scenario: Scenario) -> bool:
+        if self.layout_field is None:
+            return field_value(scenario, self.path) is None
+        return self.layout_field in scenario.auto_layout
+
+    def _chosen(self) -> Any:
+        """The value the planner chose (what pinning keeps)."""
+        analysis = self.controller.analysis
+        scenario = analysis.estimate.scenario if analysis is not None else self.controller.scenario
+        if self.path == "training.global_batch_tokens":
+            return field_value(scenario, self.path) or scenario.global_batch_tokens
+        return field_value(scenario, self.path)
+
+    def _toggled(self, auto: bool) -> None:
+        if self.layout_field is None:
+            ok = self.controller.apply_many({self.path: None if auto else self._chosen()}, label=self.path,
+                                            merge=False)
+        else:
+            ok = self.controller.set_auto(self.layout_field, auto, None if auto else {self.path: self._chosen()})
+        if not ok:
+            self._show(self.controller.scenario)
+
+    def _show(self, scenario: Scenario) -> None:
+        auto = self.is_auto(scenario)
+        self.check.blockSignals(True)
+        self.check.setChecked(auto)
+        self.check.blockSignals(False)
+        self.control.setProperty("auto", auto)
+        self.control.setStyleSheet("color: palette(mid);" if auto else "")
+        if self.refresh is not None:
+            self.refresh._show(scenario)

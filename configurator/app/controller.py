@@ -17,7 +17,7 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from configurator.core.analysis import Analysis, analyse
 from configurator.core.catalog import Catalog
-from configurator.core.scenario import Scenario, updated
+from configurator.core.scenario import LAYOUT_FIELDS, Scenario, updated
 from configurator.app.error_boundary import guarded
 from configurator.app.i18n import tc as _tc
 
@@ -33,6 +33,8 @@ def field_name(path: str) -> str:
         "parallelism.tp": _tc("ScenarioController", "tensor parallel"),
         "parallelism.pp": _tc("ScenarioController", "pipeline stages"),
         "parallelism.zero": _tc("ScenarioController", "ZeRO stage"),
+        "parallelism.virtual_stages": _tc("ScenarioController", "interleaved stages"),
+        "training.global_batch_tokens": _tc("ScenarioController", "global batch"),
         "training.micro_batch": _tc("ScenarioController", "micro-batch"),
         "training.seq_len": _tc("ScenarioController", "sequence length"),
         "training.grad_accum": _tc("ScenarioController", "gradient accumulation"),
@@ -69,6 +71,14 @@ def field_name(path: str) -> str:
         "graphics.render_layers": _tc("ScenarioController", "output layers"),
     }
     return names.get(path, path.rpartition(".")[2].replace("_", " "))
+
+
+LAYOUT_PATHS: dict[str, str] = {
+    "parallelism.tp": "tp", "parallelism.pp": "pp", "parallelism.virtual_stages": "vp", "parallelism.zero": "zero",
+    "training.recompute": "recompute", "training.micro_batch": "micro_batch", "training.grad_accum": "grad_accum",
+    "serving.max_batch": "max_batch",
+}
+"""Scenario field path of each layout field the planner can choose."""
 
 
 def nested_changes(path: str, value: Any) -> dict:
@@ -170,8 +180,8 @@ class ScenarioController(QObject):
         """Change one field (dotted path); False, with ``error_changed``, if it is invalid."""
         return self.apply_many({path: value}, label=path)
 
-    def apply_many(self, changes: dict[str, Any], label: str = "") -> bool:
-        """Change several fields as one undoable step."""
+    def apply_many(self, changes: dict[str, Any], label: str = "", text: str = "", merge: bool = True) -> bool:
+        """Change several fields as one undoable step (``text`` names it; ``merge=False`` keeps it apart)."""
         merged: dict = {}
         for path, value in changes.items():
             _merge(merged, nested_changes(path, value))
@@ -186,9 +196,28 @@ class ScenarioController(QObject):
         self.error_changed.emit("")
         if candidate == self._scenario:
             return True
-        text = self.tr("Change {0}").format(field_name(label))
-        self.undo_stack.push(_ScenarioCommand(self, self._scenario, candidate, text, label))
+        text = text or self.tr("Change {0}").format(field_name(label))
+        self.undo_stack.push(_ScenarioCommand(self, self._scenario, candidate, text, label if merge else ""))
         return True
+
+    def set_auto(self, layout_field: str, auto: bool, changes: dict[str, Any] | None = None) -> bool:
+        """Let the planner choose a layout field (``auto``), or pin it, with ``changes`` (e.g. the
+        value the planner chose, so pinning keeps what the window shows) as one undoable step."""
+        current = self._scenario.auto_layout
+        fields = tuple(f for f in LAYOUT_FIELDS if f in current and f != layout_field or auto and f == layout_field)
+        path = next((p for p, f in LAYOUT_PATHS.items() if f == layout_field), layout_field)
+        name = field_name(path)
+        text = (self.tr("Let the planner choose {0}") if auto else self.tr("Pin {0}")).format(name)
+        return self.apply_many({**(changes or {}), "auto_layout": fields}, text=text, merge=False)
+
+    def pin(self, path: str, value: Any) -> bool:
+        """Set a layout field to ``value`` and take it out of the planner's hands (one step that
+        merges with further edits of the same field, so one undo restores Auto)."""
+        layout_field = LAYOUT_PATHS.get(path)
+        if layout_field is None or layout_field not in self._scenario.auto_layout:
+            return self.apply(path, value)
+        fields = tuple(f for f in self._scenario.auto_layout if f != layout_field)
+        return self.apply_many({path: value, "auto_layout": fields}, label=path)
 
     def replace(self, scenario: Scenario, path: Path | None = None) -> None:
         """Start afresh from ``scenario`` (new or opened file): clears undo history."""

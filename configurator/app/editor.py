@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QFormLayout,
     QGroupBox,
+    QHBoxLayout,
     QLabel,
     QPushButton,
     QScrollArea,
@@ -23,11 +24,12 @@ from PySide6.QtWidgets import (
 )
 
 from configurator.app import labels
-from configurator.app.binders import CheckBinder, ComboBinder, SpinBinder, StepSliderBinder, fill_combo
+from configurator.app.binders import AutoBinder, CheckBinder, ComboBinder, SpinBinder, StepSliderBinder, fill_combo
 from configurator.app.controller import ScenarioController
 from configurator.core.analysis import COUNT_SWEEP
 from configurator.core.graphics import rt_generation
 from configurator.core.architecture import ArchitectureError, from_param_count, load_hf_config, load_presets
+from configurator.core.batch import MAX_GLOBAL_BATCH_TOKENS
 from configurator.core.scenario import RESOLUTIONS, VGPU_PROFILES_GIB, Scenario, Workload
 
 CUSTOM_MODEL = "__custom__"
@@ -75,6 +77,7 @@ class ScenarioEditor(QScrollArea):
         super().__init__(parent)
         self.controller = controller
         self._binders: list = []
+        self.auto_checks: dict[str, QCheckBox] = {}
         body = QWidget()
         layout = QVBoxLayout(body)
         layout.addWidget(self._workload_group())
@@ -113,6 +116,25 @@ class ScenarioEditor(QScrollArea):
     def _bind_spin(self, widget, path: str, scale: float = 1.0):
         self._binders.append(SpinBinder(widget, self.controller, path, scale))
         return widget
+
+    def _auto_row(self, control: QWidget, path: str) -> QWidget:
+        """``control`` with an "Auto" check box beside it: checked, the planner chooses the value."""
+        row = QWidget()
+        box = QHBoxLayout(row)
+        box.setContentsMargins(0, 0, 0, 0)
+        box.addWidget(control, 1)
+        check = QCheckBox(self.tr("Auto"))
+        auto_tip = self.tr("Auto: chosen by the planner — the fastest layout that fits, global batch kept. "
+                           "Uncheck, or edit the value, to pin it.")
+        check.setToolTip(auto_tip)
+        check.setAccessibleName(self.tr("Auto: {0}").format(control.accessibleName() or path.rpartition(".")[2]))
+        control.setToolTip(control.toolTip() + "\n\n" + auto_tip)
+        box.addWidget(check)
+        row.setFocusProxy(control)
+        binder = next((b for b in reversed(self._binders) if b.widget is control), None)
+        self._binders.append(AutoBinder(check, control, self.controller, path, binder))
+        self.auto_checks[path] = check
+        return row
 
     def _bind_combo(self, widget: QComboBox, path: str) -> QComboBox:
         self._binders.append(ComboBinder(widget, self.controller, path))
@@ -189,15 +211,28 @@ class ScenarioEditor(QScrollArea):
             "Tensor parallel (TP): each layer's matrices are split across this many cards. It exchanges "
             "activations four times per layer, so it belongs inside one NVLink domain.")),
             "parallelism.tp")
-        form.addRow(self.tr("&Tensor parallel"), self.tp)
+        self.tp.setAccessibleName(self.tr("Tensor parallel"))
+        self.tp_row = self._auto_row(self.tp, "parallelism.tp")
+        form.addRow(self.tr("&Tensor parallel"), self.tp_row)
         self.pp = self._bind_spin(spin(1, 1024, "", self.tr(
             "Pipeline parallel (PP): the layers are split into this many stages; the pipeline idles "
             "(p−1)/m of the time for m micro-batches.")), "parallelism.pp")
-        form.addRow(self.tr("&Pipeline stages"), self.pp)
+        self.pp.setAccessibleName(self.tr("Pipeline stages"))
+        self.pp_row = self._auto_row(self.pp, "parallelism.pp")
+        form.addRow(self.tr("&Pipeline stages"), self.pp_row)
+        self.vp = self._bind_spin(spin(1, 64, "", self.tr(
+            "Interleaved (virtual) stages: model chunks per pipeline stage. More chunks shrink the pipeline's "
+            "idle time by that factor, at the cost of more point-to-point traffic.")),
+            "parallelism.virtual_stages")
+        self.vp.setAccessibleName(self.tr("Interleaved stages"))
+        self.vp_row = self._auto_row(self.vp, "parallelism.virtual_stages")
+        form.addRow(self.tr("&Interleaved stages"), self.vp_row)
         self.zero = self._combo(labels.zero_names(), "parallelism.zero", self.tr(
             "ZeRO / FSDP: split optimizer states, gradients and weights across the data-parallel copies "
             "to save memory, at the cost of more communication."))
-        form.addRow(self.tr("&ZeRO stage"), self.zero)
+        self.zero.setAccessibleName(self.tr("ZeRO stage"))
+        self.zero_row = self._auto_row(self.zero, "parallelism.zero")
+        form.addRow(self.tr("&ZeRO stage"), self.zero_row)
         return group
 
     def _training_group(self) -> QGroupBox:
@@ -212,10 +247,12 @@ class ScenarioEditor(QScrollArea):
         self.recompute = self._combo(labels.recompute_names(), "training.recompute", self.tr(
             "Activation recomputation: keep fewer activations and compute them again in the backward pass "
             "(full: about a third more compute, much less memory)."))
-        form.addRow(self.tr("Recomp&utation"), self.recompute)
+        self.recompute.setAccessibleName(self.tr("Recomputation"))
+        form.addRow(self.tr("Recomp&utation"), self._auto_row(self.recompute, "training.recompute"))
         self.micro_batch = self._bind_spin(spin(1, 65536, self.tr(" seq"), self.tr(
             "Sequences each data-parallel copy processes at once (micro-batch)")), "training.micro_batch")
-        form.addRow(self.tr("&Micro-batch"), self.micro_batch)
+        self.micro_batch.setAccessibleName(self.tr("Micro-batch"))
+        form.addRow(self.tr("&Micro-batch"), self._auto_row(self.micro_batch, "training.micro_batch"))
         self.seq_len = self._bind_spin(spin(1, 2_097_152, self.tr(" tokens"), self.tr("Tokens per training sequence")),
                                        "training.seq_len")
         self.seq_len.setSingleStep(512)
@@ -223,7 +260,18 @@ class ScenarioEditor(QScrollArea):
         self.grad_accum = self._bind_spin(spin(1, 65536, "", self.tr(
             "Micro-batches per optimizer step (gradient accumulation); also the pipeline's micro-batches")),
             "training.grad_accum")
-        form.addRow(self.tr("&Gradient accumulation"), self.grad_accum)
+        self.grad_accum.setAccessibleName(self.tr("Gradient accumulation"))
+        form.addRow(self.tr("&Gradient accumulation"), self._auto_row(self.grad_accum, "training.grad_accum"))
+        self.global_batch = dspin(0.001, MAX_GLOBAL_BATCH_TOKENS / 1e6, 3, self.tr(" M tokens"), self.tr(
+            "Tokens per optimizer step (micro-batch × accumulation × data-parallel copies × sequence length). "
+            "Auto: the published batch for the model's size; the planner keeps it when the card count changes."),
+            0.5)
+        self._binders.append(SpinBinder(self.global_batch, self.controller, "training.global_batch_tokens", 1e6,
+                                        integer=True))
+        self._binders[-1].auto_none = True
+        self._binders[-1]._show(self.controller.scenario)
+        self.global_batch.setAccessibleName(self.tr("Global batch"))
+        form.addRow(self.tr("Global b&atch"), self._auto_row(self.global_batch, "training.global_batch_tokens"))
         self.lora_rank = self._bind_spin(spin(1, 4096, "", self.tr("Rank r of the LoRA adapters")),
                                          "training.lora_rank")
         form.addRow(self.tr("&LoRA rank"), self.lora_rank)
@@ -482,7 +530,7 @@ class ScenarioEditor(QScrollArea):
         workload = scenario.workload
         graphics = workload.is_graphics
         self.model_group.setVisible(not graphics)
-        for widget in (self.tp, self.pp, self.zero):
+        for widget in (self.tp_row, self.pp_row, self.vp_row, self.zero_row):
             widget.setEnabled(not graphics)
         self.training_group.setVisible(workload.is_training)
         self.serving_group.setVisible(workload is Workload.INFERENCE)

@@ -11,14 +11,15 @@ from PySide6.QtWidgets import QApplication
 from configurator.app.controller import ScenarioController
 from configurator.core.architecture import preset
 from configurator.core.catalog import load_catalog
-from configurator.core.scenario import Scenario
+from configurator.core.scenario import LAYOUT_FIELDS, Scenario
 
 
 def default_scenario() -> Scenario:
     """What the window shows before the user chooses anything."""
     return Scenario(name="Llama 3 8B fine-tune", model=preset("llama3-8b"), card_id="h100-sxm", count=8,
                     workload="finetune", parallelism={"zero": 3},
-                    training={"micro_batch": 4, "seq_len": 4096, "recompute": "full", "tokens": 2e9})
+                    training={"micro_batch": 4, "seq_len": 4096, "recompute": "full", "tokens": 2e9},
+                    auto_layout=LAYOUT_FIELDS)
 
 
 def _no_display() -> bool:

@@ -67,6 +67,25 @@ class ResultsPanel(QWidget):
         rows.append((per_unit, fmt.money(c.per_unit, c.currency)))
         return rows
 
+    def layout_text(self, est: Estimate) -> str:
+        """The layout the estimate uses (the planner's choices where Auto), on one line."""
+        s = est.scenario
+        par, t = s.parallelism, s.training
+        parts = [self.tr("TP {0}").format(par.tp), self.tr("PP {0}").format(par.pp)]
+        if par.virtual_stages > 1:
+            parts.append(self.tr("interleave {0}").format(par.virtual_stages))
+        if est.training:
+            parts += [self.tr("DP {0}").format(s.data_parallel), self.tr("ZeRO {0}").format(par.zero)]
+            if t.recompute.value != "none":
+                parts.append(self.tr("full recomputation") if t.recompute.value == "full"
+                             else self.tr("selective recomputation"))
+            parts += [self.tr("micro-batch {0} × {1}").format(t.micro_batch, t.grad_accum),
+                      self.tr("global batch {0} M tokens").format(fmt.significant(s.global_batch_tokens / 1e6))]
+        else:
+            parts += [self.tr("{0} copies").format(s.data_parallel),
+                      self.tr("batch {0} per copy").format(s.sequences_per_replica)]
+        return " · ".join(parts)
+
     def _rows(self, est: Estimate) -> list[tuple[str, str]]:
         m, c = est.memory, est.costs
         rows = [
@@ -74,6 +93,8 @@ class ResultsPanel(QWidget):
                                                                                  allowed=fmt.gib(m.budget))),
             (self.tr("Headroom"), fmt.percent(m.headroom)),
         ]
+        if est.graphics is None:
+            rows.append((self.tr("Layout"), self.layout_text(est)))
         if est.graphics is not None:
             rows += self._graphics_rows(est)
         elif est.training:
@@ -83,6 +104,7 @@ class ResultsPanel(QWidget):
                 (self.tr("Per card"), fmt.tokens_per_s(t.tokens_per_s_per_card)),
                 (self.tr("Step time"), fmt.seconds(t.step_time_s)),
                 (self.tr("MFU"), fmt.percent(t.mfu)),
+                (self.tr("Exposed communication"), fmt.percent(t.exposed_comm_fraction)),
                 (self.tr("Time for the token budget"), fmt.duration(t.hours)),
                 (self.tr("GPU-hours"), self.tr("{0} GPU-h").format(fmt.significant(t.gpu_hours))),
                 (self.tr("Largest micro-batch that fits"), str(est.limits.max_micro_batch)),

@@ -177,68 +177,68 @@
 <context>
     <name>ConstraintsPage</name>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="343" />
+        <location filename="../../configurator/app/wizard.py" line="345" />
         <source>Cards and limits</source>
         <translation>加速卡与限制</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="344" />
+        <location filename="../../configurator/app/wizard.py" line="346" />
         <source>Which card, and what you cannot exceed. Leave a limit at 'none' if there is none.</source>
         <translation>选择加速卡以及不能超出的限制。没有限制时保持“无”。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="351" />
+        <location filename="../../configurator/app/wizard.py" line="353" />
         <source>&amp;Card</source>
         <translation>加速卡(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="352" />
+        <location filename="../../configurator/app/wizard.py" line="354" />
         <source>I already own cards:</source>
         <translation>已拥有的卡：</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="353" />
+        <location filename="../../configurator/app/wizard.py" line="355" />
         <source> cards</source>
         <translation> 张卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="355" />
+        <location filename="../../configurator/app/wizard.py" line="357" />
         <source> per server</source>
         <translation> 张/服务器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="356" />
+        <location filename="../../configurator/app/wizard.py" line="358" />
         <source>Cards per &amp;server</source>
         <translation>每台服务器卡数(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="357" />
         <location filename="../../configurator/app/wizard.py" line="359" />
+        <location filename="../../configurator/app/wizard.py" line="361" />
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="358" />
+        <location filename="../../configurator/app/wizard.py" line="360" />
         <source>&amp;Budget</source>
         <translation>预算(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="359" />
+        <location filename="../../configurator/app/wizard.py" line="361" />
         <source> kW</source>
         <translation> kW</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="360" />
+        <location filename="../../configurator/app/wizard.py" line="362" />
         <source>&amp;Power available</source>
         <translation>可用功率(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="384" />
+        <location filename="../../configurator/app/wizard.py" line="386" />
         <source>{card} is a training card: no video encoders, no display outputs and no desktop vGPU. Graphics work belongs on graphics cards.</source>
         <translation>{card} 是训练卡：没有视频编码器、没有显示输出，也没有桌面 vGPU。图形工作应使用图形卡。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="387" />
+        <location filename="../../configurator/app/wizard.py" line="389" />
         <source>{card} is a consumer card: no ECC, no vGPU, and its licence restricts data-centre use.</source>
         <translation>{card} 是消费级显卡：无 ECC、无 vGPU，许可协议限制数据中心使用。</translation>
     </message>
@@ -322,97 +322,97 @@ The last valid state is kept. The full report is in:
 <context>
     <name>GoalPage</name>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="89" />
+        <location filename="../../configurator/app/wizard.py" line="91" />
         <source>What do you want to do?</source>
         <translation>您想做什么？</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="90" />
+        <location filename="../../configurator/app/wizard.py" line="92" />
         <source>This decides which kind of card fits: training cards, inference cards or graphics cards.</source>
         <translation>这决定了适合哪类加速卡：训练卡、推理卡还是图形卡。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="95" />
+        <location filename="../../configurator/app/wizard.py" line="97" />
         <source>&amp;Train a model from scratch</source>
         <translation>从头训练模型(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="96" />
+        <location filename="../../configurator/app/wizard.py" line="98" />
         <source>Weeks on many cards; needs training cards with fast card-to-card links.</source>
         <translation>需在多卡上运行数周；需要具备卡间高速互联的训练卡。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="97" />
+        <location filename="../../configurator/app/wizard.py" line="99" />
         <source>&amp;Fine-tune all of a model's weights</source>
         <translation>全参数微调模型(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="98" />
+        <location filename="../../configurator/app/wizard.py" line="100" />
         <source>Adapts a model to your data; needs memory for weights, gradients and optimizer states.</source>
         <translation>让模型适应您的数据；显存需容纳权重、梯度和优化器状态。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="99" />
+        <location filename="../../configurator/app/wizard.py" line="101" />
         <source>Fine-tune with &amp;LoRA adapters</source>
         <translation>用 LoRA 适配器微调(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="100" />
+        <location filename="../../configurator/app/wizard.py" line="102" />
         <source>Trains small adapters on a frozen model; far less memory than a full fine-tune.</source>
         <translation>在冻结的模型上训练小型适配器；显存远少于全参数微调。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="101" />
+        <location filename="../../configurator/app/wizard.py" line="103" />
         <source>Fine-tune on a &amp;small card (QLoRA)</source>
         <translation>在小显存卡上微调 (QLoRA)(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="102" />
+        <location filename="../../configurator/app/wizard.py" line="104" />
         <source>LoRA on a 4-bit copy of the model: large models on one card, a little slower.</source>
         <translation>在 4 位量化的模型上做 LoRA：大模型也能单卡微调，速度稍慢。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="103" />
+        <location filename="../../configurator/app/wizard.py" line="105" />
         <source>&amp;Serve a model to users</source>
         <translation>为用户提供模型推理服务(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="104" />
+        <location filename="../../configurator/app/wizard.py" line="106" />
         <source>Answers requests; limited by memory bandwidth and by the memory the KV cache needs.</source>
         <translation>响应请求；受显存带宽和 KV 缓存所需显存限制。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="108" />
+        <location filename="../../configurator/app/wizard.py" line="110" />
         <source>&lt;b&gt;Graphics&lt;/b&gt; — needs graphics cards (display engines, video encoders, vGPU), not training cards:</source>
         <translation>&lt;b&gt;图形&lt;/b&gt; — 需要图形卡（显示引擎、视频编码器、vGPU），而不是训练卡：</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="113" />
+        <location filename="../../configurator/app/wizard.py" line="115" />
         <source>&amp;Virtual desktops or cloud workstations</source>
         <translation>虚拟桌面或云工作站(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="114" />
+        <location filename="../../configurator/app/wizard.py" line="116" />
         <source>Many users share each card through vGPU; the framebuffer per user and the shading load decide how many fit.</source>
         <translation>多个用户通过 vGPU 共享一张卡；每用户帧缓冲和着色负载决定能容纳多少人。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="116" />
+        <location filename="../../configurator/app/wizard.py" line="118" />
         <source>Trans&amp;code video streams</source>
         <translation>视频流转码(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="117" />
+        <location filename="../../configurator/app/wizard.py" line="119" />
         <source>Limited by the card's video encoders and decoders (NVENC/NVDEC), not by its AI compute.</source>
         <translation>受卡上视频编解码器（NVENC/NVDEC）限制，而不是 AI 算力。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="118" />
+        <location filename="../../configurator/app/wizard.py" line="120" />
         <source>&amp;Render 3D scenes offline</source>
         <translation>离线渲染三维场景(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="119" />
+        <location filename="../../configurator/app/wizard.py" line="121" />
         <source>The scene must fit in each card's memory; time scales with FP32 shading speed.</source>
         <translation>场景必须放进每张卡的显存；时间随 FP32 着色速度换算。</translation>
     </message>
@@ -420,266 +420,266 @@ The last valid state is kept. The full report is in:
 <context>
     <name>LoadPage</name>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="224" />
+        <location filename="../../configurator/app/wizard.py" line="226" />
         <source>How much work?</source>
         <translation>工作量有多大？</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="226" />
+        <location filename="../../configurator/app/wizard.py" line="228" />
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="228" />
+        <location filename="../../configurator/app/wizard.py" line="230" />
         <source> billion tokens</source>
         <translation> 十亿词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="229" />
+        <location filename="../../configurator/app/wizard.py" line="231" />
         <source>How much text the model trains on (1 token ≈ ¾ of an English word)</source>
         <translation>模型训练的文本量（1 个词元约等于 1 个汉字或 ¾ 个英文单词）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="230" />
+        <location filename="../../configurator/app/wizard.py" line="232" />
         <source>&amp;Data to train on</source>
         <translation>训练数据量(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="231" />
-        <location filename="../../configurator/app/wizard.py" line="307" />
+        <location filename="../../configurator/app/wizard.py" line="233" />
+        <location filename="../../configurator/app/wizard.py" line="309" />
         <source> days</source>
         <translation> 天</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="231" />
-        <location filename="../../configurator/app/wizard.py" line="307" />
+        <location filename="../../configurator/app/wizard.py" line="233" />
+        <location filename="../../configurator/app/wizard.py" line="309" />
         <source>no deadline</source>
         <translation>无期限</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="232" />
-        <location filename="../../configurator/app/wizard.py" line="308" />
+        <location filename="../../configurator/app/wizard.py" line="234" />
+        <location filename="../../configurator/app/wizard.py" line="310" />
         <source>Finish &amp;within</source>
         <translation>完成期限(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="233" />
+        <location filename="../../configurator/app/wizard.py" line="235" />
         <source>Serving</source>
         <translation>推理服务</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="235" />
+        <location filename="../../configurator/app/wizard.py" line="237" />
         <source> at once</source>
         <translation> 个同时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="236" />
+        <location filename="../../configurator/app/wizard.py" line="238" />
         <source>Requests answered at the same time on one copy of the model</source>
         <translation>一个模型副本同时响应的请求数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="237" />
+        <location filename="../../configurator/app/wizard.py" line="239" />
         <source>&amp;Users served together</source>
         <translation>同时服务的用户(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="238" />
+        <location filename="../../configurator/app/wizard.py" line="240" />
         <source> requests/s</source>
         <translation> 请求/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="238" />
+        <location filename="../../configurator/app/wizard.py" line="240" />
         <source>not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="239" />
+        <location filename="../../configurator/app/wizard.py" line="241" />
         <source>&amp;Requests per second</source>
         <translation>每秒请求数(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="240" />
         <location filename="../../configurator/app/wizard.py" line="242" />
+        <location filename="../../configurator/app/wizard.py" line="244" />
         <source> tokens</source>
         <translation> 词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="241" />
+        <location filename="../../configurator/app/wizard.py" line="243" />
         <source>&amp;Question length</source>
         <translation>问题长度(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="243" />
+        <location filename="../../configurator/app/wizard.py" line="245" />
         <source>&amp;Answer length</source>
         <translation>回答长度(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="244" />
+        <location filename="../../configurator/app/wizard.py" line="246" />
         <source> ms per token</source>
         <translation> ms/词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="244" />
+        <location filename="../../configurator/app/wizard.py" line="246" />
         <source>no target</source>
         <translation>无目标</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="245" />
+        <location filename="../../configurator/app/wizard.py" line="247" />
         <source>Reading speed is about 5 tokens per second; chat feels fast under 50 ms</source>
         <translation>阅读速度约每秒 5 个词元；低于 50 ms 时对话感觉流畅</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="246" />
+        <location filename="../../configurator/app/wizard.py" line="248" />
         <source>&amp;Latency target</source>
         <translation>延迟目标(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="255" />
+        <location filename="../../configurator/app/wizard.py" line="257" />
         <source>Virtual desktops</source>
         <translation>虚拟桌面</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="257" />
+        <location filename="../../configurator/app/wizard.py" line="259" />
         <source> users</source>
         <translation> 个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="258" />
+        <location filename="../../configurator/app/wizard.py" line="260" />
         <source>&amp;Users at the same time</source>
         <translation>同时在线用户(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="261" />
+        <location filename="../../configurator/app/wizard.py" line="263" />
         <source>Office, web and video (1 GiB, 0.25 TFLOP/s each)</source>
         <translation>办公、网页和视频（每人 1 GiB、0.25 TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="262" />
+        <location filename="../../configurator/app/wizard.py" line="264" />
         <source>Power users, light CAD (2 GiB, 0.5 TFLOP/s each)</source>
         <translation>高级用户、轻量 CAD（每人 2 GiB、0.5 TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="263" />
+        <location filename="../../configurator/app/wizard.py" line="265" />
         <source>Designers, CAD (4 GiB, 2 TFLOP/s each)</source>
         <translation>设计师、CAD（每人 4 GiB、2 TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="264" />
+        <location filename="../../configurator/app/wizard.py" line="266" />
         <source>3D engineering, visualisation (8 GiB, 6 TFLOP/s each)</source>
         <translation>三维工程、可视化（每人 8 GiB、6 TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="268" />
+        <location filename="../../configurator/app/wizard.py" line="270" />
         <source>Starting points: adjust the profile and load in the main window</source>
         <translation>仅为起点：可在主窗口调整 vGPU 配置和负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="269" />
+        <location filename="../../configurator/app/wizard.py" line="271" />
         <source>&amp;Kind of user</source>
         <translation>用户类型(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="273" />
+        <location filename="../../configurator/app/wizard.py" line="275" />
         <source>Video</source>
         <translation>视频</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="275" />
+        <location filename="../../configurator/app/wizard.py" line="277" />
         <source> streams</source>
         <translation> 路</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="276" />
+        <location filename="../../configurator/app/wizard.py" line="278" />
         <source>&amp;Streams at the same time</source>
         <translation>同时处理的视频流(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="281" />
+        <location filename="../../configurator/app/wizard.py" line="283" />
         <source>&amp;Resolution</source>
         <translation>分辨率(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="282" />
+        <location filename="../../configurator/app/wizard.py" line="284" />
         <source> fps</source>
         <translation> 帧/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="283" />
+        <location filename="../../configurator/app/wizard.py" line="285" />
         <source>&amp;Frame rate</source>
         <translation>帧率(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="287" />
+        <location filename="../../configurator/app/wizard.py" line="289" />
         <source>&amp;Codec</source>
         <translation>编码格式(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="291" />
+        <location filename="../../configurator/app/wizard.py" line="293" />
         <source>Rendering</source>
         <translation>渲染</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="293" />
+        <location filename="../../configurator/app/wizard.py" line="295" />
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="294" />
+        <location filename="../../configurator/app/wizard.py" line="296" />
         <source>Geometry and textures; the whole scene must fit in each card's memory</source>
         <translation>几何与纹理；整个场景必须放进每张卡的显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="295" />
+        <location filename="../../configurator/app/wizard.py" line="297" />
         <source>&amp;Scene size</source>
         <translation>场景大小(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="296" />
+        <location filename="../../configurator/app/wizard.py" line="298" />
         <source> frames</source>
         <translation> 帧</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="297" />
+        <location filename="../../configurator/app/wizard.py" line="299" />
         <source>&amp;Frames</source>
         <translation>帧数(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="298" />
+        <location filename="../../configurator/app/wizard.py" line="300" />
         <source> min per frame</source>
         <translation> 分钟/帧</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="299" />
+        <location filename="../../configurator/app/wizard.py" line="301" />
         <source>Measured with your renderer and scene on the card below</source>
         <translation>用你的渲染器和场景在下方所选的卡上测得</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="300" />
+        <location filename="../../configurator/app/wizard.py" line="302" />
         <source>&amp;Time per frame</source>
         <translation>每帧时间(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="305" />
+        <location filename="../../configurator/app/wizard.py" line="307" />
         <source>Other cards' times scale from this one by their FP32 rate</source>
         <translation>其他卡的时间按 FP32 算力从这张卡换算</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="306" />
+        <location filename="../../configurator/app/wizard.py" line="308" />
         <source>Measured &amp;on</source>
         <translation>测量所用的卡(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="321" />
+        <location filename="../../configurator/app/wizard.py" line="323" />
         <source>How many users or streams, or how big a render job.</source>
         <translation>多少用户或视频流，或渲染任务有多大。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="323" />
+        <location filename="../../configurator/app/wizard.py" line="325" />
         <source>Traffic, prompt and answer lengths, and how fast answers must come.</source>
         <translation>请求量、提示和回答长度，以及回答速度要求。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="324" />
+        <location filename="../../configurator/app/wizard.py" line="326" />
         <source>How much data, and by when the training must be done.</source>
         <translation>训练数据量，以及训练的完成期限。</translation>
     </message>
@@ -970,52 +970,52 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
 <context>
     <name>ModelPage</name>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="151" />
+        <location filename="../../configurator/app/wizard.py" line="153" />
         <source>Which model?</source>
         <translation>哪个模型？</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="152" />
+        <location filename="../../configurator/app/wizard.py" line="154" />
         <source>Pick a known model, import a Hugging Face config.json, or give its size.</source>
         <translation>选择已知模型、导入 Hugging Face config.json，或给出参数规模。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="154" />
+        <location filename="../../configurator/app/wizard.py" line="156" />
         <source>A &amp;known model</source>
         <translation>已知模型(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="157" />
+        <location filename="../../configurator/app/wizard.py" line="159" />
         <source>{name} — {size} billion parameters</source>
         <translation>{name} — {size} 十亿参数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="162" />
+        <location filename="../../configurator/app/wizard.py" line="164" />
         <source>&amp;Import a config.json</source>
         <translation>导入 config.json(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="163" />
+        <location filename="../../configurator/app/wizard.py" line="165" />
         <source>Choose file…</source>
         <translation>选择文件…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="166" />
+        <location filename="../../configurator/app/wizard.py" line="168" />
         <source>About this &amp;many billion parameters:</source>
         <translation>约多少十亿参数(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="167" />
+        <location filename="../../configurator/app/wizard.py" line="169" />
         <source> B</source>
         <translation> B</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="177" />
+        <location filename="../../configurator/app/wizard.py" line="179" />
         <source>Import config.json</source>
         <translation>导入 config.json</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="213" />
+        <location filename="../../configurator/app/wizard.py" line="215" />
         <source>Choose a config.json first, or pick another option</source>
         <translation>请先选择 config.json，或选择其他方式</translation>
     </message>
@@ -1326,28 +1326,28 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
         <translation>注意事项</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="73" />
+        <location filename="../../configurator/app/results_panel.py" line="92" />
         <source>Memory per card</source>
         <translation>每卡显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="73" />
+        <location filename="../../configurator/app/results_panel.py" line="92" />
         <source>{need} of {allowed}</source>
         <translation>{need} / {allowed}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="75" />
+        <location filename="../../configurator/app/results_panel.py" line="94" />
         <source>Headroom</source>
         <translation>余量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="82" />
+        <location filename="../../configurator/app/results_panel.py" line="103" />
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
         <location filename="../../configurator/app/results_panel.py" line="53" />
-        <location filename="../../configurator/app/results_panel.py" line="83" />
+        <location filename="../../configurator/app/results_panel.py" line="104" />
         <source>Per card</source>
         <translation>每卡</translation>
     </message>
@@ -1427,142 +1427,207 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
         <translation>每路每小时成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="84" />
+        <location filename="../../configurator/app/results_panel.py" line="74" />
+        <source>TP {0}</source>
+        <translation>张量并行 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/results_panel.py" line="74" />
+        <source>PP {0}</source>
+        <translation>流水线并行 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/results_panel.py" line="76" />
+        <source>interleave {0}</source>
+        <translation>交错 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/results_panel.py" line="78" />
+        <source>DP {0}</source>
+        <translation>数据并行 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/results_panel.py" line="78" />
+        <source>ZeRO {0}</source>
+        <translation>ZeRO {0}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/results_panel.py" line="80" />
+        <source>full recomputation</source>
+        <translation>完全重计算</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/results_panel.py" line="81" />
+        <source>selective recomputation</source>
+        <translation>选择性重计算</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/results_panel.py" line="82" />
+        <source>micro-batch {0} × {1}</source>
+        <translation>微批 {0} × {1}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/results_panel.py" line="83" />
+        <source>global batch {0} M tokens</source>
+        <translation>全局批量 {0} M 词元</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/results_panel.py" line="85" />
+        <source>{0} copies</source>
+        <translation>{0} 个副本</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/results_panel.py" line="86" />
+        <source>batch {0} per copy</source>
+        <translation>每副本批量 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/results_panel.py" line="97" />
+        <source>Layout</source>
+        <translation>并行布局</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/results_panel.py" line="105" />
         <source>Step time</source>
         <translation>单步时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="85" />
+        <location filename="../../configurator/app/results_panel.py" line="106" />
         <source>MFU</source>
         <translation>算力利用率 (MFU)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="86" />
+        <location filename="../../configurator/app/results_panel.py" line="107" />
+        <source>Exposed communication</source>
+        <translation>未被掩盖的通信占比</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/results_panel.py" line="108" />
         <source>Time for the token budget</source>
         <translation>完成训练所需时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="87" />
+        <location filename="../../configurator/app/results_panel.py" line="109" />
         <source>GPU-hours</source>
         <translation>GPU 时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="87" />
+        <location filename="../../configurator/app/results_panel.py" line="109" />
         <source>{0} GPU-h</source>
         <translation>{0} GPU 时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="88" />
+        <location filename="../../configurator/app/results_panel.py" line="110" />
         <source>Largest micro-batch that fits</source>
         <translation>可容纳的最大微批</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="93" />
+        <location filename="../../configurator/app/results_panel.py" line="115" />
         <source>Time to first token</source>
         <translation>首词元延迟</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="94" />
+        <location filename="../../configurator/app/results_panel.py" line="116" />
         <source>Time per output token</source>
         <translation>每输出词元时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="95" />
+        <location filename="../../configurator/app/results_panel.py" line="117" />
         <source>Output throughput</source>
         <translation>输出吞吐量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="96" />
+        <location filename="../../configurator/app/results_panel.py" line="118" />
         <source>Requests</source>
         <translation>请求速率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="96" />
+        <location filename="../../configurator/app/results_panel.py" line="118" />
         <source>{0} requests/s</source>
         <translation>{0} 请求/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="97" />
+        <location filename="../../configurator/app/results_panel.py" line="119" />
         <source>Largest concurrency that fits</source>
         <translation>可容纳的最大并发</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="99" />
+        <location filename="../../configurator/app/results_panel.py" line="121" />
         <source>job</source>
         <translation>每个任务</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="99" />
+        <location filename="../../configurator/app/results_panel.py" line="121" />
         <source>hour</source>
         <translation>每小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="103" />
+        <location filename="../../configurator/app/results_panel.py" line="125" />
         <source>Board power</source>
         <translation>板卡功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="104" />
+        <location filename="../../configurator/app/results_panel.py" line="126" />
         <source>Energy per {0}</source>
         <translation>能耗（{0}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="105" />
+        <location filename="../../configurator/app/results_panel.py" line="127" />
         <source>Purchase (cards only)</source>
         <translation>采购价（仅加速卡）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="106" />
+        <location filename="../../configurator/app/results_panel.py" line="128" />
         <source>Cloud per {0}</source>
         <translation>云租用（{0}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="107" />
+        <location filename="../../configurator/app/results_panel.py" line="129" />
         <source>Electricity per {0}</source>
         <translation>电费（{0}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="101" />
+        <location filename="../../configurator/app/results_panel.py" line="123" />
         <source>Per million tokens</source>
         <translation>每百万词元成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="109" />
+        <location filename="../../configurator/app/results_panel.py" line="131" />
         <source>Prices dated</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="109" />
+        <location filename="../../configurator/app/results_panel.py" line="131" />
         <source>card {card}, cloud {cloud}</source>
         <translation>加速卡 {card}，云 {cloud}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="119" />
+        <location filename="../../configurator/app/results_panel.py" line="141" />
         <source>{count} × {card} carries {served} of {demand} {unit}: {needed} cards needed</source>
         <translation>{count} × {card} 承载 {demand} {unit}中的 {served}：需要 {needed} 张卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="124" />
+        <location filename="../../configurator/app/results_panel.py" line="146" />
         <source>{count} × {card} carries the load: {per_card} {unit} per card</source>
         <translation>{count} × {card} 可承担负载：每卡 {per_card} {unit}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="127" />
+        <location filename="../../configurator/app/results_panel.py" line="149" />
         <source>frames/h</source>
         <translation>帧/小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="130" />
+        <location filename="../../configurator/app/results_panel.py" line="152" />
         <source>{count} × {card} fits, {headroom} headroom</source>
         <translation>{count} × {card} 可容纳，余量 {headroom}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="134" />
+        <location filename="../../configurator/app/results_panel.py" line="156" />
         <source>{count} × {card} does not fit: {short} short per card</source>
         <translation>{count} × {card} 显存不足：每卡缺 {short}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="153" />
+        <location filename="../../configurator/app/results_panel.py" line="175" />
         <source>No warnings</source>
         <translation>无注意事项</translation>
     </message>
@@ -1616,927 +1681,1027 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
     </message>
     <message>
         <location filename="../../configurator/app/controller.py" line="36" />
+        <source>interleaved stages</source>
+        <translation>交错虚拟级数</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/controller.py" line="37" />
+        <source>global batch</source>
+        <translation>全局批量</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/controller.py" line="38" />
         <source>micro-batch</source>
         <translation>微批</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="37" />
+        <location filename="../../configurator/app/controller.py" line="39" />
         <source>sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="38" />
+        <location filename="../../configurator/app/controller.py" line="40" />
         <source>gradient accumulation</source>
         <translation>梯度累积</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="39" />
+        <location filename="../../configurator/app/controller.py" line="41" />
         <source>recomputation</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="40" />
+        <location filename="../../configurator/app/controller.py" line="42" />
         <source>recipe</source>
         <translation>精度方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="41" />
+        <location filename="../../configurator/app/controller.py" line="43" />
         <source>optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="42" />
+        <location filename="../../configurator/app/controller.py" line="44" />
         <source>LoRA rank</source>
         <translation>LoRA 秩</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="43" />
+        <location filename="../../configurator/app/controller.py" line="45" />
         <source>token budget</source>
         <translation>训练词元量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="44" />
+        <location filename="../../configurator/app/controller.py" line="46" />
         <source>context length</source>
         <translation>上下文长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="45" />
+        <location filename="../../configurator/app/controller.py" line="47" />
         <source>concurrency</source>
         <translation>并发序列</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="46" />
+        <location filename="../../configurator/app/controller.py" line="48" />
         <source>prompt length</source>
         <translation>提示长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="47" />
+        <location filename="../../configurator/app/controller.py" line="49" />
         <source>answer length</source>
         <translation>回答长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="48" />
+        <location filename="../../configurator/app/controller.py" line="50" />
         <source>KV cache precision</source>
         <translation>KV 缓存精度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="49" />
+        <location filename="../../configurator/app/controller.py" line="51" />
         <source>currency</source>
         <translation>货币</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="50" />
+        <location filename="../../configurator/app/controller.py" line="52" />
         <source>exchange rate</source>
         <translation>汇率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="51" />
+        <location filename="../../configurator/app/controller.py" line="53" />
         <source>card price</source>
         <translation>单卡价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="52" />
+        <location filename="../../configurator/app/controller.py" line="54" />
         <source>cloud price</source>
         <translation>云租用价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="53" />
+        <location filename="../../configurator/app/controller.py" line="55" />
         <source>electricity price</source>
         <translation>电价</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="54" />
+        <location filename="../../configurator/app/controller.py" line="56" />
         <source>PUE</source>
         <translation>PUE</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="55" />
+        <location filename="../../configurator/app/controller.py" line="57" />
         <source>users</source>
         <translation>个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="56" />
+        <location filename="../../configurator/app/controller.py" line="58" />
         <source>vGPU profile</source>
         <translation>vGPU 配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="57" />
+        <location filename="../../configurator/app/controller.py" line="59" />
         <source>shading per user</source>
         <translation>每用户着色负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="58" />
+        <location filename="../../configurator/app/controller.py" line="60" />
         <source>streams</source>
         <translation>路视频流</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="59" />
+        <location filename="../../configurator/app/controller.py" line="61" />
         <source>resolution</source>
         <translation>分辨率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="60" />
+        <location filename="../../configurator/app/controller.py" line="62" />
         <source>frame rate</source>
         <translation>帧率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="61" />
+        <location filename="../../configurator/app/controller.py" line="63" />
         <source>codec</source>
         <translation>编码格式</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="62" />
+        <location filename="../../configurator/app/controller.py" line="64" />
         <source>encoder preset</source>
         <translation>编码预设</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="63" />
+        <location filename="../../configurator/app/controller.py" line="65" />
         <source>decoding</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="64" />
+        <location filename="../../configurator/app/controller.py" line="66" />
         <source>scene size</source>
         <translation>场景大小</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="65" />
+        <location filename="../../configurator/app/controller.py" line="67" />
         <source>frames</source>
         <translation>帧</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="66" />
+        <location filename="../../configurator/app/controller.py" line="68" />
         <source>time per frame</source>
         <translation>每帧时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="67" />
+        <location filename="../../configurator/app/controller.py" line="69" />
         <source>output width</source>
         <translation>输出宽度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="68" />
+        <location filename="../../configurator/app/controller.py" line="70" />
         <source>output height</source>
         <translation>输出高度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="69" />
+        <location filename="../../configurator/app/controller.py" line="71" />
         <source>output layers</source>
         <translation>输出层数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="189" />
+        <location filename="../../configurator/app/controller.py" line="199" />
         <source>Change {0}</source>
         <translation>修改 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/controller.py" line="210" />
+        <source>Let the planner choose {0}</source>
+        <translation>由规划器选择{0}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/controller.py" line="210" />
+        <source>Pin {0}</source>
+        <translation>固定{0}</translation>
     </message>
 </context>
 <context>
     <name>ScenarioEditor</name>
     <message>
-        <location filename="../../configurator/app/editor.py" line="61" />
+        <location filename="../../configurator/app/editor.py" line="63" />
         <source>{layers} layers, hidden {hidden}, {heads} heads ({kv} KV), FFN {ffn}, vocabulary {vocab}</source>
         <translation>{layers} 层，隐藏维度 {hidden}，{heads} 个注意力头（{kv} 个 KV 头），FFN {ffn}，词表 {vocab}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="66" />
+        <location filename="../../configurator/app/editor.py" line="68" />
         <source>, {experts} experts (top {k}), {active:.1f} B active</source>
         <translation>，{experts} 个专家（每词元 {k} 个），激活 {active:.1f} B</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="98" />
+        <location filename="../../configurator/app/editor.py" line="101" />
         <source>Input problem</source>
         <translation>输入问题</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="128" />
+        <location filename="../../configurator/app/editor.py" line="126" />
+        <source>Auto</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor.py" line="127" />
+        <source>Auto: chosen by the planner — the fastest layout that fits, global batch kept. Uncheck, or edit the value, to pin it.</source>
+        <translation>自动：由规划器选择——在显存放得下的布局中选最快的，全局批量保持不变。取消勾选或修改数值即可固定该值。</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor.py" line="130" />
+        <source>Auto: {0}</source>
+        <translation>自动：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor.py" line="150" />
         <source>Workload</source>
         <translation>负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="131" />
+        <location filename="../../configurator/app/editor.py" line="153" />
         <source>What the cards will do. Training needs memory for gradients and optimizer states; inference needs memory for the KV cache and is usually limited by memory bandwidth.</source>
         <translation>加速卡的用途。训练需要显存容纳梯度和优化器状态；推理需要显存容纳 KV 缓存，通常受显存带宽限制。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="133" />
+        <location filename="../../configurator/app/editor.py" line="155" />
         <source>&amp;Task</source>
         <translation>任务(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="137" />
+        <location filename="../../configurator/app/editor.py" line="159" />
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="140" />
+        <location filename="../../configurator/app/editor.py" line="162" />
         <source>A known model, or one imported from a Hugging Face config.json</source>
         <translation>已知模型，或从 Hugging Face config.json 导入</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="144" />
+        <location filename="../../configurator/app/editor.py" line="166" />
         <source>&amp;Preset</source>
         <translation>预设模型(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="145" />
+        <location filename="../../configurator/app/editor.py" line="167" />
         <source>Import config.json…</source>
         <translation>导入 config.json…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="146" />
+        <location filename="../../configurator/app/editor.py" line="168" />
         <source>Read the architecture from a local Hugging Face config.json</source>
         <translation>从本地 Hugging Face config.json 读取模型结构</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="148" />
+        <location filename="../../configurator/app/editor.py" line="170" />
         <source> B params</source>
         <translation> B 参数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="149" />
+        <location filename="../../configurator/app/editor.py" line="171" />
         <source>About this many billion parameters: a Llama-shaped model of that size is assumed</source>
         <translation>约多少十亿参数：按同规模的 Llama 结构估算</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="152" />
+        <location filename="../../configurator/app/editor.py" line="174" />
         <source>Or si&amp;ze</source>
         <translation>或按规模(&amp;Z)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="159" />
+        <location filename="../../configurator/app/editor.py" line="181" />
         <source>Number format for the math (and the weights when serving). The card's support decides what runs: an unsupported choice falls back and a warning says so.</source>
         <translation>运算（以及推理时权重）的数值精度。由加速卡的支持情况决定实际精度：不支持时自动回退并给出提示。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="161" />
+        <location filename="../../configurator/app/editor.py" line="183" />
         <source>P&amp;recision</source>
         <translation>精度(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="165" />
+        <location filename="../../configurator/app/editor.py" line="187" />
         <source>Cards</source>
         <translation>加速卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="170" />
+        <location filename="../../configurator/app/editor.py" line="192" />
         <source>Type to search by name, vendor or class</source>
         <translation>输入名称、厂商或类别进行搜索</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="177" />
+        <location filename="../../configurator/app/editor.py" line="199" />
         <source>C&amp;ard</source>
         <translation>加速卡(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="178" />
+        <location filename="../../configurator/app/editor.py" line="200" />
         <source>Total number of cards</source>
         <translation>加速卡总数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="180" />
+        <location filename="../../configurator/app/editor.py" line="202" />
         <source>Drag to change the card count (1 to 1024)</source>
         <translation>拖动以改变卡数（1 到 1024）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="182" />
+        <location filename="../../configurator/app/editor.py" line="204" />
         <source>&amp;Number of cards</source>
         <translation>卡数(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="184" />
-        <location filename="../../configurator/app/editor.py" line="411" />
+        <location filename="../../configurator/app/editor.py" line="206" />
+        <location filename="../../configurator/app/editor.py" line="459" />
         <source> per server</source>
         <translation> 张/服务器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="185" />
+        <location filename="../../configurator/app/editor.py" line="207" />
         <source>Cards in one server. Traffic between servers goes over the network, which is slower than NVLink.</source>
         <translation>每台服务器的卡数。服务器之间的通信经由网络，比 NVLink 慢。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="187" />
+        <location filename="../../configurator/app/editor.py" line="209" />
         <source>Cards per &amp;node</source>
         <translation>每台服务器卡数(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="189" />
+        <location filename="../../configurator/app/editor.py" line="211" />
         <source>Tensor parallel (TP): each layer's matrices are split across this many cards. It exchanges activations four times per layer, so it belongs inside one NVLink domain.</source>
         <translation>张量并行 (TP)：每层矩阵切分到这么多张卡上。每层交换激活值四次，因此应在同一个 NVLink 域内。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="192" />
+        <location filename="../../configurator/app/editor.py" line="214" />
+        <source>Tensor parallel</source>
+        <translation>张量并行</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor.py" line="216" />
         <source>&amp;Tensor parallel</source>
         <translation>张量并行(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="194" />
+        <location filename="../../configurator/app/editor.py" line="218" />
         <source>Pipeline parallel (PP): the layers are split into this many stages; the pipeline idles (p−1)/m of the time for m micro-batches.</source>
         <translation>流水线并行 (PP)：模型各层分成这么多级；m 个微批时流水线约有 (p−1)/m 的时间空闲。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="196" />
+        <location filename="../../configurator/app/editor.py" line="220" />
+        <source>Pipeline stages</source>
+        <translation>流水线并行级数</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor.py" line="222" />
         <source>&amp;Pipeline stages</source>
         <translation>流水线并行级数(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="198" />
+        <location filename="../../configurator/app/editor.py" line="224" />
+        <source>Interleaved (virtual) stages: model chunks per pipeline stage. More chunks shrink the pipeline's idle time by that factor, at the cost of more point-to-point traffic.</source>
+        <translation>交错（虚拟）级数：每个流水线级包含的模型块数。块越多，流水线空闲时间按此倍数缩短，代价是更多的点对点通信。</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor.py" line="227" />
+        <source>Interleaved stages</source>
+        <translation>交错虚拟级数</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor.py" line="229" />
+        <source>&amp;Interleaved stages</source>
+        <translation>交错虚拟级数(&amp;I)</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor.py" line="231" />
         <source>ZeRO / FSDP: split optimizer states, gradients and weights across the data-parallel copies to save memory, at the cost of more communication.</source>
         <translation>ZeRO / FSDP：将优化器状态、梯度和权重切分到各数据并行副本以节省显存，代价是更多通信。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="200" />
+        <location filename="../../configurator/app/editor.py" line="233" />
+        <source>ZeRO stage</source>
+        <translation>ZeRO 阶段</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor.py" line="235" />
         <source>&amp;ZeRO stage</source>
         <translation>ZeRO 阶段(&amp;Z)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="204" />
+        <location filename="../../configurator/app/editor.py" line="239" />
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="207" />
+        <location filename="../../configurator/app/editor.py" line="242" />
         <source>How numbers are kept: AMP keeps fp32 weights; Megatron keeps 16-bit weights plus an fp32 master copy.</source>
         <translation>数值的保存方式：AMP 保存 fp32 权重；Megatron 保存 16 位权重和一份 fp32 主副本。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="208" />
+        <location filename="../../configurator/app/editor.py" line="243" />
         <source>Recip&amp;e</source>
         <translation>精度方案(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="210" />
+        <location filename="../../configurator/app/editor.py" line="245" />
         <source>AdamW keeps two states per parameter; 8-bit AdamW stores them in one byte each; SGD keeps one.</source>
         <translation>AdamW 每个参数保存两个状态；8 位 AdamW 每个状态占 1 字节；SGD 只保存一个。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="211" />
+        <location filename="../../configurator/app/editor.py" line="246" />
         <source>&amp;Optimizer</source>
         <translation>优化器(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="213" />
+        <location filename="../../configurator/app/editor.py" line="248" />
         <source>Activation recomputation: keep fewer activations and compute them again in the backward pass (full: about a third more compute, much less memory).</source>
         <translation>激活重计算：少保存激活值，在反向传播时重新计算（完全重计算：算力多约三分之一，显存大幅减少）。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="215" />
+        <location filename="../../configurator/app/editor.py" line="250" />
+        <source>Recomputation</source>
+        <translation>激活重计算</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor.py" line="251" />
         <source>Recomp&amp;utation</source>
         <translation>激活重计算(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="216" />
+        <location filename="../../configurator/app/editor.py" line="252" />
         <source> seq</source>
         <translation> 条序列</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="217" />
+        <location filename="../../configurator/app/editor.py" line="253" />
         <source>Sequences each data-parallel copy processes at once (micro-batch)</source>
         <translation>每个数据并行副本一次处理的序列数（微批）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="218" />
+        <location filename="../../configurator/app/editor.py" line="254" />
+        <source>Micro-batch</source>
+        <translation>微批</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor.py" line="255" />
         <source>&amp;Micro-batch</source>
         <translation>微批(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="219" />
-        <location filename="../../configurator/app/editor.py" line="238" />
-        <location filename="../../configurator/app/editor.py" line="245" />
-        <location filename="../../configurator/app/editor.py" line="248" />
+        <location filename="../../configurator/app/editor.py" line="256" />
+        <location filename="../../configurator/app/editor.py" line="286" />
+        <location filename="../../configurator/app/editor.py" line="293" />
+        <location filename="../../configurator/app/editor.py" line="296" />
         <source> tokens</source>
         <translation> 词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="219" />
+        <location filename="../../configurator/app/editor.py" line="256" />
         <source>Tokens per training sequence</source>
         <translation>每条训练序列的词元数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="222" />
+        <location filename="../../configurator/app/editor.py" line="259" />
         <source>&amp;Sequence length</source>
         <translation>序列长度(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="224" />
+        <location filename="../../configurator/app/editor.py" line="261" />
         <source>Micro-batches per optimizer step (gradient accumulation); also the pipeline's micro-batches</source>
         <translation>每个优化器步的微批数（梯度累积）；也是流水线并行的微批数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="226" />
+        <location filename="../../configurator/app/editor.py" line="263" />
+        <source>Gradient accumulation</source>
+        <translation>梯度累积</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor.py" line="264" />
         <source>&amp;Gradient accumulation</source>
         <translation>梯度累积(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="227" />
+        <location filename="../../configurator/app/editor.py" line="265" />
+        <source> M tokens</source>
+        <translation> M 词元</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor.py" line="266" />
+        <source>Tokens per optimizer step (micro-batch × accumulation × data-parallel copies × sequence length). Auto: the published batch for the model's size; the planner keeps it when the card count changes.</source>
+        <translation>每个优化器步的词元数（微批 × 梯度累积 × 数据并行副本数 × 序列长度）。自动：按模型规模采用公开发表的批量；卡数变化时规划器保持该值不变。</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor.py" line="273" />
+        <source>Global batch</source>
+        <translation>全局批量</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor.py" line="274" />
+        <source>Global b&amp;atch</source>
+        <translation>全局批量(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor.py" line="275" />
         <source>Rank r of the LoRA adapters</source>
         <translation>LoRA 适配器的秩 r</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="229" />
+        <location filename="../../configurator/app/editor.py" line="277" />
         <source>&amp;LoRA rank</source>
         <translation>LoRA 秩(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="230" />
+        <location filename="../../configurator/app/editor.py" line="278" />
         <source> B tokens</source>
         <translation> B 词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="231" />
+        <location filename="../../configurator/app/editor.py" line="279" />
         <source>Tokens to train on; sets the time and cost of the job</source>
         <translation>训练的词元总量；决定任务的时间和成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="232" />
+        <location filename="../../configurator/app/editor.py" line="280" />
         <source>Token &amp;budget</source>
         <translation>训练词元量(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="236" />
+        <location filename="../../configurator/app/editor.py" line="284" />
         <source>Serving</source>
         <translation>推理服务</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="239" />
+        <location filename="../../configurator/app/editor.py" line="287" />
         <source>Longest sequence (prompt + answer) the KV cache must hold per request</source>
         <translation>每个请求 KV 缓存需容纳的最长序列（提示 + 回答）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="241" />
+        <location filename="../../configurator/app/editor.py" line="289" />
         <source>Conte&amp;xt length</source>
         <translation>上下文长度(&amp;X)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="242" />
+        <location filename="../../configurator/app/editor.py" line="290" />
         <source> sequences</source>
         <translation> 条序列</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="243" />
+        <location filename="../../configurator/app/editor.py" line="291" />
         <source>Requests decoded together on one copy of the model (batch)</source>
         <translation>一个模型副本同时解码的请求数（批大小）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="244" />
+        <location filename="../../configurator/app/editor.py" line="292" />
         <source>Co&amp;ncurrency</source>
         <translation>并发序列(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="245" />
+        <location filename="../../configurator/app/editor.py" line="293" />
         <source>Prompt length per request</source>
         <translation>每个请求的提示长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="247" />
+        <location filename="../../configurator/app/editor.py" line="295" />
         <source>&amp;Prompt</source>
         <translation>提示长度(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="248" />
+        <location filename="../../configurator/app/editor.py" line="296" />
         <source>Answer length per request</source>
         <translation>每个请求的回答长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="250" />
+        <location filename="../../configurator/app/editor.py" line="298" />
         <source>Ans&amp;wer</source>
         <translation>回答长度(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="251" />
+        <location filename="../../configurator/app/editor.py" line="299" />
         <source>Same as math</source>
         <translation>与运算精度相同</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="254" />
+        <location filename="../../configurator/app/editor.py" line="302" />
         <source>Number format of the KV cache (the keys and values kept for every token of every request)</source>
         <translation>KV 缓存的精度（每个请求每个词元保存的键和值）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="255" />
+        <location filename="../../configurator/app/editor.py" line="303" />
         <source>&amp;KV cache</source>
         <translation>KV 缓存(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="265" />
+        <location filename="../../configurator/app/editor.py" line="313" />
         <source>Virtual desktops</source>
         <translation>虚拟桌面</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="267" />
+        <location filename="../../configurator/app/editor.py" line="315" />
         <source> users</source>
         <translation> 个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="268" />
+        <location filename="../../configurator/app/editor.py" line="316" />
         <source>Desktops or cloud workstations in use at the same time</source>
         <translation>同时使用的桌面或云工作站数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="269" />
+        <location filename="../../configurator/app/editor.py" line="317" />
         <source>&amp;Users</source>
         <translation>用户数(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="270" />
+        <location filename="../../configurator/app/editor.py" line="318" />
         <source>{0} GiB per user</source>
         <translation>每用户 {0} GiB</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="272" />
+        <location filename="../../configurator/app/editor.py" line="320" />
         <source>vGPU framebuffer profile per user. NVIDIA suggests 1–2 GiB (B-series) for office and web desktops, 2–8 GiB and more (Q-series) for CAD and 3D work.</source>
         <translation>每用户的 vGPU 帧缓冲配置。NVIDIA 建议办公和网页桌面用 1–2 GiB（B 系列），CAD 和三维工作用 2–8 GiB 或更多（Q 系列）。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="274" />
+        <location filename="../../configurator/app/editor.py" line="322" />
         <source>vGPU &amp;profile</source>
         <translation>vGPU 配置(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="275" />
+        <location filename="../../configurator/app/editor.py" line="323" />
         <source> TFLOP/s</source>
         <translation> TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="276" />
+        <location filename="../../configurator/app/editor.py" line="324" />
         <source>Average FP32 shading load of one user. Time-sliced vGPUs share the shader cores; 0.25 TFLOP/s is the knowledge-worker density NVIDIA quotes for the A16 (64 desktops per board).</source>
         <translation>每个用户的平均 FP32 着色负载。分时 vGPU 共享着色核心；0.25 TFLOP/s 对应 NVIDIA 给出的 A16 知识工作者密度（每板 64 个桌面）。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="279" />
+        <location filename="../../configurator/app/editor.py" line="327" />
         <source>&amp;Shading per user</source>
         <translation>每用户着色负载(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="283" />
+        <location filename="../../configurator/app/editor.py" line="331" />
         <source>Video</source>
         <translation>视频</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="285" />
+        <location filename="../../configurator/app/editor.py" line="333" />
         <source> streams</source>
         <translation> 路</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="286" />
+        <location filename="../../configurator/app/editor.py" line="334" />
         <source>Video streams encoded at the same time (live channels, or files transcoded in parallel)</source>
         <translation>同时编码的视频流（直播频道，或并行转码的文件）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="288" />
+        <location filename="../../configurator/app/editor.py" line="336" />
         <source>&amp;Streams</source>
         <translation>视频流路数(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="290" />
+        <location filename="../../configurator/app/editor.py" line="338" />
         <source>Output resolution: encoder throughput scales with pixels per frame</source>
         <translation>输出分辨率：编码吞吐量与每帧像素数成反比</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="291" />
+        <location filename="../../configurator/app/editor.py" line="339" />
         <source>&amp;Resolution</source>
         <translation>分辨率(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="292" />
-        <location filename="../../configurator/app/editor.py" line="399" />
-        <location filename="../../configurator/app/editor.py" line="404" />
+        <location filename="../../configurator/app/editor.py" line="340" />
+        <location filename="../../configurator/app/editor.py" line="447" />
+        <location filename="../../configurator/app/editor.py" line="452" />
         <source> fps</source>
         <translation> 帧/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="292" />
+        <location filename="../../configurator/app/editor.py" line="340" />
         <source>Frames per second of each stream</source>
         <translation>每路视频的帧率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="294" />
+        <location filename="../../configurator/app/editor.py" line="342" />
         <source>&amp;Frame rate</source>
         <translation>帧率(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="296" />
+        <location filename="../../configurator/app/editor.py" line="344" />
         <source>Output codec. AV1 needs an Ada or newer encoder (L4, L40, L40S, RTX 40/50).</source>
         <translation>输出编码格式。AV1 需要 Ada 或更新的编码器（L4、L40、L40S、RTX 40/50）。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="297" />
+        <location filename="../../configurator/app/editor.py" line="345" />
         <source>&amp;Codec</source>
         <translation>编码格式(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="299" />
+        <location filename="../../configurator/app/editor.py" line="347" />
         <source>NVENC preset: P1 encodes about twice as fast as P4, P5 about a quarter slower, at better quality</source>
         <translation>NVENC 预设：P1 编码速度约为 P4 的两倍，P5 慢约四分之一但画质更好</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="300" />
+        <location filename="../../configurator/app/editor.py" line="348" />
         <source>Pre&amp;set</source>
         <translation>预设(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="301" />
+        <location filename="../../configurator/app/editor.py" line="349" />
         <source>Decode the input on the card too</source>
         <translation>输入视频也在卡上解码</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="302" />
+        <location filename="../../configurator/app/editor.py" line="350" />
         <source>Transcoding decodes each input stream with NVDEC before encoding it</source>
         <translation>转码时先用 NVDEC 解码每路输入，再编码</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="307" />
+        <location filename="../../configurator/app/editor.py" line="355" />
         <source>Rendering</source>
         <translation>渲染</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="309" />
+        <location filename="../../configurator/app/editor.py" line="357" />
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="310" />
+        <location filename="../../configurator/app/editor.py" line="358" />
         <source>Geometry and textures the renderer loads; the whole scene must fit in each card's memory</source>
         <translation>渲染器加载的几何与纹理；整个场景必须放进每张卡的显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="312" />
+        <location filename="../../configurator/app/editor.py" line="360" />
         <source>Sc&amp;ene size</source>
         <translation>场景大小(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="313" />
+        <location filename="../../configurator/app/editor.py" line="361" />
         <source> frames</source>
         <translation> 帧</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="313" />
+        <location filename="../../configurator/app/editor.py" line="361" />
         <source>Frames in the job</source>
         <translation>任务中的帧数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="315" />
+        <location filename="../../configurator/app/editor.py" line="363" />
         <source>&amp;Frames</source>
         <translation>帧数(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="317" />
+        <location filename="../../configurator/app/editor.py" line="365" />
         <source>The card your time per frame was measured on; other cards scale by their FP32 rate</source>
         <translation>测得每帧时间所用的卡；其他卡按 FP32 算力换算</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="320" />
+        <location filename="../../configurator/app/editor.py" line="368" />
         <source>Measured &amp;on</source>
         <translation>测量所用的卡(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="321" />
+        <location filename="../../configurator/app/editor.py" line="369" />
         <source> min/frame</source>
         <translation> 分钟/帧</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="322" />
+        <location filename="../../configurator/app/editor.py" line="370" />
         <source>Time one frame takes on the reference card, measured with your renderer and scene</source>
         <translation>用你的渲染器和场景在参考卡上实测的每帧时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="324" />
+        <location filename="../../configurator/app/editor.py" line="372" />
         <source>&amp;Time per frame</source>
         <translation>每帧时间(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="325" />
-        <location filename="../../configurator/app/editor.py" line="327" />
+        <location filename="../../configurator/app/editor.py" line="373" />
+        <location filename="../../configurator/app/editor.py" line="375" />
         <source> px</source>
         <translation> 像素</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="325" />
+        <location filename="../../configurator/app/editor.py" line="373" />
         <source>Output width</source>
         <translation>输出宽度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="327" />
+        <location filename="../../configurator/app/editor.py" line="375" />
         <source>Output height</source>
         <translation>输出高度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="329" />
+        <location filename="../../configurator/app/editor.py" line="377" />
         <source>Output &amp;width</source>
         <translation>输出宽度(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="330" />
+        <location filename="../../configurator/app/editor.py" line="378" />
         <source>Output &amp;height</source>
         <translation>输出高度(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="332" />
+        <location filename="../../configurator/app/editor.py" line="380" />
         <source>Output layers (beauty, depth, normals, AOVs) kept in memory as 32-bit RGBA</source>
         <translation>驻留显存的输出层（成品、深度、法线、AOV），每层 32 位 RGBA</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="333" />
+        <location filename="../../configurator/app/editor.py" line="381" />
         <source>La&amp;yers</source>
         <translation>输出层数(&amp;Y)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="334" />
+        <location filename="../../configurator/app/editor.py" line="382" />
         <source>Monitor attached</source>
         <translation>连接显示器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="335" />
+        <location filename="../../configurator/app/editor.py" line="383" />
         <source>A workstation that shows the render: the card needs display outputs (data-centre cards have none)</source>
         <translation>在工作站上显示渲染结果：卡需要显示输出（数据中心卡没有）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="352" />
+        <location filename="../../configurator/app/editor.py" line="400" />
         <source>reference card</source>
         <translation>参考卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="355" />
+        <location filename="../../configurator/app/editor.py" line="403" />
         <source>Prices</source>
         <translation>价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="358" />
+        <location filename="../../configurator/app/editor.py" line="406" />
         <source>Currency of every amount</source>
         <translation>所有金额的货币</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="359" />
+        <location filename="../../configurator/app/editor.py" line="407" />
         <source>C&amp;urrency</source>
         <translation>货币(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="361" />
+        <location filename="../../configurator/app/editor.py" line="409" />
         <source>Units of the chosen currency per US dollar, applied to catalog prices in USD</source>
         <translation>每美元兑换所选货币的数量，用于换算目录中的美元价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="363" />
+        <location filename="../../configurator/app/editor.py" line="411" />
         <source>Rate per USD</source>
         <translation>兑美元汇率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="364" />
+        <location filename="../../configurator/app/editor.py" line="412" />
         <source>Price of one card; 'catalog' uses the latest catalog price</source>
         <translation>单卡价格；“目录”表示使用目录中最新价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="366" />
-        <location filename="../../configurator/app/editor.py" line="371" />
+        <location filename="../../configurator/app/editor.py" line="414" />
+        <location filename="../../configurator/app/editor.py" line="419" />
         <source>catalog</source>
         <translation>目录</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="368" />
+        <location filename="../../configurator/app/editor.py" line="416" />
         <source>Card p&amp;rice</source>
         <translation>单卡价格(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="369" />
+        <location filename="../../configurator/app/editor.py" line="417" />
         <source> /h</source>
         <translation> /小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="370" />
+        <location filename="../../configurator/app/editor.py" line="418" />
         <source>Cloud price per card-hour; 'catalog' uses the latest catalog price</source>
         <translation>每卡每小时云租用价格；“目录”表示使用目录中最新价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="373" />
+        <location filename="../../configurator/app/editor.py" line="421" />
         <source>Cloud price</source>
         <translation>云租用价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="374" />
+        <location filename="../../configurator/app/editor.py" line="422" />
         <source> /kWh</source>
         <translation> /千瓦时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="374" />
+        <location filename="../../configurator/app/editor.py" line="422" />
         <source>Electricity price</source>
         <translation>电价</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="376" />
+        <location filename="../../configurator/app/editor.py" line="424" />
         <source>&amp;Electricity</source>
         <translation>电价(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="378" />
+        <location filename="../../configurator/app/editor.py" line="426" />
         <source>Power usage effectiveness: facility power ÷ IT power (cooling, power conversion)</source>
         <translation>电能使用效率：机房总功率 ÷ IT 设备功率（制冷、供电损耗）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="380" />
+        <location filename="../../configurator/app/editor.py" line="428" />
         <source>PUE</source>
         <translation>PUE</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="384" />
+        <location filename="../../configurator/app/editor.py" line="432" />
         <source>Assumptions</source>
         <translation>计算假设</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="385" />
+        <location filename="../../configurator/app/editor.py" line="433" />
         <source>Editable defaults; every result lists all of them</source>
         <translation>可编辑的默认值；每个结果都会列出全部假设</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="388" />
+        <location filename="../../configurator/app/editor.py" line="436" />
         <source>Share of the card's dense peak that training's matrix products sustain (published runs: 45–60 %)</source>
         <translation>训练中矩阵运算实际达到的稠密峰值算力比例（公开数据：45–60 %）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="390" />
+        <location filename="../../configurator/app/editor.py" line="438" />
         <source>Matrix efficiency</source>
         <translation>矩阵运算效率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="392" />
+        <location filename="../../configurator/app/editor.py" line="440" />
         <source>Share of memory bandwidth sustained while generating tokens (plain PyTorch ≈ 45 %, fused engines 60–80 %)</source>
         <translation>生成词元时实际达到的显存带宽比例（原生 PyTorch 约 45 %，融合推理引擎 60–80 %）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="394" />
+        <location filename="../../configurator/app/editor.py" line="442" />
         <source>Decode bandwidth</source>
         <translation>解码带宽</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="395" />
+        <location filename="../../configurator/app/editor.py" line="443" />
         <source> GB/s</source>
         <translation> GB/s</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="396" />
+        <location filename="../../configurator/app/editor.py" line="444" />
         <source>Network bandwidth per card between servers, one way (400 Gb/s NIC = 50 GB/s)</source>
         <translation>服务器间每卡网络带宽，单向（400 Gb/s 网卡 = 50 GB/s）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="398" />
+        <location filename="../../configurator/app/editor.py" line="446" />
         <source>Network per card</source>
         <translation>每卡网络带宽</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="400" />
+        <location filename="../../configurator/app/editor.py" line="448" />
         <source>1080p frames one NVENC engine encodes per second at preset P4. Default: one 2160p60 stream (8 × 1080p30) per encoder, as video vendors plan; measure yours with ffmpeg for exact figures.</source>
         <translation>一个 NVENC 引擎在 P4 预设下每秒编码的 1080p 帧数。默认：每个编码器一路 2160p60（即 8 路 1080p30），视频厂商按此规划；精确数值请用 ffmpeg 实测。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="403" />
+        <location filename="../../configurator/app/editor.py" line="451" />
         <source>Encoder speed</source>
         <translation>编码器速度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="405" />
+        <location filename="../../configurator/app/editor.py" line="453" />
         <source>1080p frames one NVDEC engine decodes per second (no vendor figure found: set equal to the encoder; measure yours)</source>
         <translation>一个 NVDEC 引擎每秒解码的 1080p 帧数（未找到厂商数据：暂取与编码器相同；请实测）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="407" />
+        <location filename="../../configurator/app/editor.py" line="455" />
         <source>Decoder speed</source>
         <translation>解码器速度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="408" />
+        <location filename="../../configurator/app/editor.py" line="456" />
         <source> per GPU</source>
         <translation> 个/GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="409" />
+        <location filename="../../configurator/app/editor.py" line="457" />
         <source>Most vGPUs one GPU can host (NVIDIA: 32)</source>
         <translation>一颗 GPU 最多承载的 vGPU 数（NVIDIA：32）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="410" />
+        <location filename="../../configurator/app/editor.py" line="458" />
         <source>vGPU limit</source>
         <translation>vGPU 上限</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="412" />
+        <location filename="../../configurator/app/editor.py" line="460" />
         <source>Encode sessions the GeForce driver allows per server, whatever the number of cards (8 since 2024)</source>
         <translation>GeForce 驱动允许每台服务器的编码会话数，与卡数无关（2024 年起为 8 路）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="414" />
+        <location filename="../../configurator/app/editor.py" line="462" />
         <source>Consumer encode sessions</source>
         <translation>消费级卡编码会话数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="448" />
+        <location filename="../../configurator/app/editor.py" line="496" />
         <source>Import Hugging Face config.json</source>
         <translation>导入 Hugging Face config.json</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="449" />
+        <location filename="../../configurator/app/editor.py" line="497" />
         <source>Model config (config.json *.json)</source>
         <translation>模型配置 (config.json *.json)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="468" />
+        <location filename="../../configurator/app/editor.py" line="516" />
         <source>{name} (custom, {size:.1f} B)</source>
         <translation>{name}（自定义，{size:.1f} B）</translation>
     </message>
@@ -2544,67 +2709,67 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
 <context>
     <name>SummaryPage</name>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="398" />
+        <location filename="../../configurator/app/wizard.py" line="400" />
         <source>Suggested configuration</source>
         <translation>建议配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="399" />
+        <location filename="../../configurator/app/wizard.py" line="401" />
         <source>Finish puts this into the main window, where every setting can be changed.</source>
         <translation>点击“完成”后将配置填入主窗口，所有设置仍可修改。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="411" />
+        <location filename="../../configurator/app/wizard.py" line="413" />
         <source>&lt;b&gt;{count} × {card}&lt;/b&gt; ({nodes} server(s))</source>
         <translation>&lt;b&gt;{count} × {card}&lt;/b&gt;（{nodes} 台服务器）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="414" />
+        <location filename="../../configurator/app/wizard.py" line="416" />
         <source>{minutes} per frame; {time} for the job</source>
         <translation>每帧 {minutes}；完成任务需 {time}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="418" />
+        <location filename="../../configurator/app/wizard.py" line="420" />
         <source>{per_card} {unit} per card ({limit}); carries {served} of {demand}</source>
         <translation>每卡 {per_card} {unit}（瓶颈：{limit}）；承载 {demand} 中的 {served}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="423" />
+        <location filename="../../configurator/app/wizard.py" line="425" />
         <source>&lt;b&gt;{count} × {card}&lt;/b&gt; ({nodes} server(s)), {precision}</source>
         <translation>&lt;b&gt;{count} × {card}&lt;/b&gt;（{nodes} 台服务器），{precision}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="429" />
+        <location filename="../../configurator/app/wizard.py" line="431" />
         <source>Tensor parallel {tp}, pipeline {pp}, ZeRO {zero}, recomputation {rc}, micro-batch {mb}</source>
         <translation>张量并行 {tp}，流水线并行 {pp}，ZeRO {zero}，重计算 {rc}，微批 {mb}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="433" />
+        <location filename="../../configurator/app/wizard.py" line="435" />
         <source>Time: {time}; memory per card {mem}</source>
         <translation>时间：{time}；每卡显存 {mem}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="436" />
+        <location filename="../../configurator/app/wizard.py" line="438" />
         <source>Tensor parallel {tp}, {replicas} copies of the model, {c} sequences each</source>
         <translation>张量并行 {tp}，{replicas} 个模型副本，每个 {c} 条序列</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="439" />
+        <location filename="../../configurator/app/wizard.py" line="441" />
         <source>Time per output token {tpot}; {rps} requests/s</source>
         <translation>每输出词元时间 {tpot}；{rps} 请求/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="442" />
+        <location filename="../../configurator/app/wizard.py" line="444" />
         <source>fits</source>
         <translation>可容纳</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="442" />
+        <location filename="../../configurator/app/wizard.py" line="444" />
         <source>does NOT fit</source>
         <translation>显存不足</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="443" />
+        <location filename="../../configurator/app/wizard.py" line="445" />
         <source>Memory: {verdict}</source>
         <translation>显存：{verdict}</translation>
     </message>
@@ -2612,8 +2777,8 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
 <context>
     <name>WorkloadWizard</name>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="454" />
-        <location filename="../../configurator/app/wizard.py" line="537" />
+        <location filename="../../configurator/app/wizard.py" line="456" />
+        <location filename="../../configurator/app/wizard.py" line="541" />
         <source>Workload wizard</source>
         <translation>负载向导</translation>
     </message>

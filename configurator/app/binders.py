@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from PySide6.QtCore import QObject
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QAbstractSpinBox, QCheckBox, QComboBox, QDoubleSpinBox, QSlider, QSpinBox, QWidget
 
 from configurator.app.controller import LAYOUT_PATHS, ScenarioController
@@ -206,6 +207,11 @@ class AutoBinder(QObject):
         self.check.setChecked(auto)
         self.check.blockSignals(False)
         self.control.setProperty("auto", auto)
-        self.control.setStyleSheet("color: palette(mid);" if auto else "")
+        palette = QPalette()  # the application's: a pinned value looks like any other
+        if auto:  # the planner's value, greyed but still editable (editing it pins it)
+            for role in (QPalette.ColorRole.Text, QPalette.ColorRole.ButtonText):
+                palette.setColor(QPalette.ColorGroup.Active, role, palette.color(QPalette.ColorGroup.Disabled, role))
+                palette.setColor(QPalette.ColorGroup.Inactive, role, palette.color(QPalette.ColorGroup.Disabled, role))
+        self.control.setPalette(palette)
         if self.refresh is not None:
             self.refresh._show(scenario)

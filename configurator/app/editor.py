@@ -123,6 +123,7 @@ class ScenarioEditor(QScrollArea):
         box = QHBoxLayout(row)
         box.setContentsMargins(0, 0, 0, 0)
         box.addWidget(control, 1)
+        control.setMinimumWidth(64)  # the check box beside it must not widen the editor
         check = QCheckBox(self.tr("Auto"))
         auto_tip = self.tr("Auto: chosen by the planner — the fastest layout that fits, global batch kept. "
                            "Uncheck, or edit the value, to pin it.")
@@ -262,7 +263,7 @@ class ScenarioEditor(QScrollArea):
             "training.grad_accum")
         self.grad_accum.setAccessibleName(self.tr("Gradient accumulation"))
         form.addRow(self.tr("&Gradient accumulation"), self._auto_row(self.grad_accum, "training.grad_accum"))
-        self.global_batch = dspin(0.001, MAX_GLOBAL_BATCH_TOKENS / 1e6, 3, self.tr(" M tokens"), self.tr(
+        self.global_batch = dspin(0.01, MAX_GLOBAL_BATCH_TOKENS / 1e6, 2, self.tr(" M tokens"), self.tr(
             "Tokens per optimizer step (micro-batch × accumulation × data-parallel copies × sequence length). "
             "Auto: the published batch for the model's size; the planner keeps it when the card count changes."),
             0.5)

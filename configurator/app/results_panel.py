@@ -26,6 +26,12 @@ class ResultsPanel(QWidget):
         font.setBold(True)
         self.verdict.setFont(font)
         layout.addWidget(self.verdict)
+        self.layout_label = QLabel()
+        self.layout_label.setWordWrap(True)
+        self.layout_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.layout_label.setToolTip(self.tr("The parallel layout of this estimate: the planner's choices where "
+                                             "a field is Auto, your values where you pinned them"))
+        layout.addWidget(self.layout_label)
         self.values: dict[str, QLabel] = {}
         self.form_group = QGroupBox(self.tr("Key numbers"))
         self.form = QFormLayout(self.form_group)
@@ -93,8 +99,6 @@ class ResultsPanel(QWidget):
                                                                                  allowed=fmt.gib(m.budget))),
             (self.tr("Headroom"), fmt.percent(m.headroom)),
         ]
-        if est.graphics is None:
-            rows.append((self.tr("Layout"), self.layout_text(est)))
         if est.graphics is not None:
             rows += self._graphics_rows(est)
         elif est.training:
@@ -157,6 +161,9 @@ class ResultsPanel(QWidget):
                 count=count, card=name, short=fmt.gib(est.memory.total - est.memory.budget))
             colour = "#b00020"
         self.verdict.setText(text)
+        self.layout_label.setVisible(g is None)
+        if g is None:
+            self.layout_label.setText(self.tr("Layout: {0}").format(self.layout_text(est)))
         self.verdict.setStyleSheet(f"color: {colour};")
         rows = self._rows(est)
         if [label for label, _ in rows] != list(self.values):

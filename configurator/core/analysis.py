@@ -167,4 +167,5 @@ def analyse(scenario: Scenario, catalog: Catalog, compared_ids: Sequence[str] = 
         if point is not None and point.fits and same_basis:
             points.append(point)
     on_card = chosen.graphics.load_on_card if chosen.graphics else 1
-    return Analysis(chosen, compared, by_count, memory_curve(scenario, card, on_card), tuple(points))
+    # the curve of the layout the planner chose (the scenario itself when nothing is Auto)
+    return Analysis(chosen, compared, by_count, memory_curve(chosen.scenario, card, on_card), tuple(points))

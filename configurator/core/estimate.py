@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass, replace
+from dataclasses import dataclass, replace
 
 from configurator.core.catalog import Card
 from configurator.core.economics import (
@@ -114,6 +114,8 @@ class Estimate:
 
     def to_dict(self) -> dict:
         """The CLI's JSON contract (sizes in GiB per card, times in s or h)."""
+        from configurator.core.estimate_json import estimate_to_dict
+
         return estimate_to_dict(self)
 
 
@@ -492,116 +494,3 @@ def carrying_whole_load(est: Estimate) -> Estimate:
 def sweep_catalog(scenario: Scenario, cards: Iterable[Card], counts: Sequence[int]) -> dict[str, list[Estimate]]:
     """``sweep_counts`` for every card: card id -> estimates by count."""
     return {card.id: sweep_counts(scenario, card, counts) for card in cards}
-
-
-# ---- serialisation ----------------------------------------------------------------------
-
-
-def _gib(value: float) -> float:
-    return round(value / GIB, 3)
-
-
-def _round(value: float | None, digits: int = 6) -> float | None:
-    return None if value is None else float(f"{value:.{digits}g}")
-
-
-def estimate_to_dict(est: Estimate) -> dict:
-    """JSON-ready dict with the keys of the command-line contract."""
-    m, t, i = est.memory, est.training, est.inference
-    speed = t or i
-    return {
-        "card": {"id": est.card.id, "name": est.card.name, "category": est.card.category,
-                 "confidence": est.card.confidence},
-        "count": est.scenario.count,
-        "precision": {"requested": est.plan.requested.value,
-                      "math": est.plan.math.value if est.plan.math else None,
-                      "weights": est.plan.weights.value},
-        "memory": {
-            "weights": _gib(m.weights), "gradients": _gib(m.gradients), "optimizer": _gib(m.optimizer),
-            "activations": _gib(m.activations), "kv_cache": _gib(m.kv_cache), "overhead": _gib(m.overhead),
-            "not_concurrent": _gib(m.not_concurrent), "total": _gib(m.total), "capacity": _gib(m.capacity),
-            "budget": _gib(m.budget), "fits": m.fits, "headroom": round(m.headroom, 4), "unit": "GiB per card",
-        },
-        "limits": asdict(est.limits),
-        "performance": {
-            "tokens_per_s": _round(speed.tokens_per_s) if speed else None,
-            "tokens_per_s_per_card": _round(speed.tokens_per_s_per_card) if speed else None,
-            "step_time_s": _round(t.step_time_s) if t else None,
-            "mfu": _round(t.mfu, 4) if t else None,
-            "ttft_s": _round(i.ttft_s) if i else None,
-            "tpot_s": _round(i.tpot_s) if i else None,
-            "requests_per_s": _round(i.requests_per_s) if i else None,
-            "bubble_fraction": _round(t.bubble_fraction, 4) if t else None,
-            "exposed_comm_fraction": _round(t.exposed_comm_fraction, 4) if t else None,
-            "exposed_comm_by_kind": {k: _round(v, 4) for k, v in t.exposed_comm_by_kind.items()} if t else None,
-        },
-        "layout": layout_to_dict(est.scenario) if not est.scenario.workload.is_graphics else None,
-        "carries": carries_to_dict(est) if i else None,
-        "time": {"hours": _round(t.hours) if t else None, "gpu_hours": _round(t.gpu_hours) if t else None},
-        "power": {
-            "watts": _round(est.power.board_watts) if est.power else None,
-            "facility_watts": _round(est.power.facility_watts) if est.power else None,
-            "energy_kwh": _round(est.energy_kwh),
-            "energy_period": "job" if est.hours is not None else "hour",
-        },
-        "cost": {
-            "currency": est.costs.currency,
-            "purchase": _round(est.costs.purchase),
-            "energy": _round(est.costs.energy),
-            "cloud": _round(est.costs.cloud),
-            "per_million_tokens": _round(est.costs.per_million_tokens),
-            "per_unit": _round(est.costs.per_unit),
-            "per_unit_basis": _per_unit_basis(est),
-            "basis": est.costs.basis,
-            "period": "job" if est.hours is not None else "hour",
-            "card_price": _round(est.costs.prices.card_price),
-            "card_price_date": est.costs.prices.card_price_date,
-            "cloud_price_per_hour": _round(est.costs.prices.cloud_per_hour),
-            "cloud_price_date": est.costs.prices.cloud_price_date,
-        },
-        "graphics": graphics_to_dict(est),
-        "warnings": est.warnings,
-        "warning_ids": [mm.to_dict() for mm in est.messages],
-        "scenario": est.scenario.model_dump(mode="json"),
-        "assumptions": est.scenario.assumptions.model_dump(mode="json")
-        | est.scenario.economics.model_dump(mode="json"),
-    }
-
-
-def layout_to_dict(scenario: Scenario) -> dict:
-    """The layout the estimate is of, with the fields the user pinned."""
-    p, t = scenario.parallelism, scenario.training
-    training = scenario.workload.is_training
-    return {"tp": p.tp, "pp": p.pp, "vp": p.virtual_stages, "cp": 1, "ep": 1, "dp": scenario.data_parallel,
-            "zero": p.zero if training else None, "recompute": t.recompute.value if training else None,
-            "micro_batch": t.micro_batch if training else None, "grad_accum": t.grad_accum if training else None,
-            "global_batch_tokens": scenario.global_batch_tokens if training else None,
-            "sequences_per_replica": None if training else scenario.sequences_per_replica,
-            "pinned": list(scenario.pinned)}
-
-
-def carries_to_dict(est: Estimate) -> dict:
-    """The load a serving deployment carries: users at once and requests per second."""
-    return {"concurrency": est.scenario.sequences_per_replica * est.scenario.data_parallel,
-            "requests_per_s": _round(est.inference.requests_per_s)}
-
-
-def _per_unit_basis(est: Estimate) -> str | None:
-    if est.graphics is None:
-        return None
-    return {"vdi": "user-month", "transcode": "stream-hour", "render": "frame"}[est.scenario.workload.value]
-
-
-def graphics_to_dict(est: Estimate) -> dict | None:
-    """The graphics part of the JSON contract (None for AI workloads)."""
-    g = est.graphics
-    if g is None:
-        return None
-    return {
-        "workload": g.workload.value, "unit": g.unit, "per_card": _round(g.per_card),
-        "per_card_unit": "frames per hour" if g.workload.value == "render" else f"{g.unit} per card",
-        "limited_by": g.limiting, "capacities": {k: _round(v) for k, v in g.capacities},
-        "demand": g.demand, "served": _round(g.served), "cards_needed": g.cards_needed,
-        "meets_demand": g.meets_demand, "hours": _round(g.hours), "minutes_per_frame": _round(g.minutes_per_frame),
-        "fp32_tflops_per_user": _round(g.tflops_per_user),
-    }

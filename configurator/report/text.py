@@ -227,8 +227,6 @@ LOSES_BY = {"tie": "as fast; the simpler layout is preferred", "bubble": "more p
 
 def plan_table(plan, chosen: Estimate) -> str:
     """The planner's best layouts for one card and count, with the step-time breakdown."""
-    from configurator.core.plan.training import TrainingPlan  # noqa: F401 - type of ``plan``
-
     t = chosen.training
     head = (f"{chosen.scenario.count} × {chosen.card.name}: global batch {num(plan.global_batch_tokens)} tokens, "
             f"{num(plan.candidates)} layouts tried, {num(plan.fitting)} fit")

@@ -59,10 +59,6 @@ RECOMPUTE = (Recompute.NONE, Recompute.SELECTIVE, Recompute.FULL)
 MICRO_BATCHES = (1, 2, 4, 8, 16, 32, 64)
 """Values the search tries for each layout field that is not pinned."""
 
-MIN_MICRO_BATCHES_PER_STAGE = 1
-"""1F1B needs at least as many micro-batches as stages to fill the pipeline (Narayanan et al.
-2021 §2.2); fewer are allowed but pay the bubble the formula gives."""
-
 
 @dataclass(frozen=True)
 class Layout:

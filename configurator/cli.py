@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import re
 import sys
 from collections.abc import Sequence
@@ -13,6 +14,7 @@ from pydantic import ValidationError
 
 from configurator import __version__
 from configurator.core.architecture import ArchitectureError, from_param_count, load_hf_config, preset
+from configurator.core.bounds import error_text, field_at, field_bounds
 from configurator.core.catalog import Card, Catalog, CatalogError, load_catalog
 from configurator.core.estimate import Estimate, estimate
 from configurator.core.graphics import rt_generation
@@ -50,7 +52,10 @@ def quantity(text: str) -> float:
     match = re.fullmatch(r"\s*([0-9]*\.?[0-9]+(?:[eE][-+]?[0-9]+)?)\s*([kKmMbBgGtT]?)\s*", text)
     if not match:
         raise argparse.ArgumentTypeError(f"'{text}' is not a number (examples: 7e9, 7B, 1.5T)")
-    return float(match.group(1)) * _SUFFIXES.get(match.group(2).lower(), 1.0)
+    value = float(match.group(1)) * _SUFFIXES.get(match.group(2).lower(), 1.0)
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f"'{text}' is too large")
+    return value
 
 
 _DURATION_UNITS = {"h": 1.0, "d": 24.0, "w": 168.0, "y": 8766.0}
@@ -61,7 +66,10 @@ def duration_hours(text: str) -> float:
     match = re.fullmatch(r"\s*([0-9]*\.?[0-9]+)\s*([hdwyHDWY]?)\s*", text)
     if not match:
         raise argparse.ArgumentTypeError(f"'{text}' is not a duration (examples: 720h, 90d, 6w)")
-    return float(match.group(1)) * _DURATION_UNITS.get(match.group(2).lower() or "h")
+    value = float(match.group(1)) * _DURATION_UNITS.get(match.group(2).lower() or "h")
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f"'{text}' is too long a duration")
+    return value
 
 
 def auto_or(kind: type):
@@ -206,11 +214,12 @@ def _model_from_args(args: argparse.Namespace):
 
 
 def _validation_line(error: ValidationError) -> str:
-    first = error.errors()[0]
-    loc = tuple(str(p) for p in first["loc"])
+    loc, text = error_text(error, Scenario)
     flag = _FIELD_TO_FLAG.get((loc[0], loc[1]) if len(loc) >= 2 else (None, loc[0] if loc else ""))
+    if flag is None and len(loc) == 2 and loc[0] == "constraints":
+        flag = next((f"--{k.replace('_', '-')}" for k, v in _CONSTRAINT_FLAGS.items() if v == loc[1]), None)
     where = flag or ".".join(loc) or "scenario"
-    return f"{where}: {first['msg'].removeprefix('Value error, ')}"
+    return f"{where}: {text}"
 
 
 def scenario_from_args(args: argparse.Namespace, catalog: Catalog) -> Scenario:
@@ -261,7 +270,11 @@ def scenario_from_args(args: argparse.Namespace, catalog: Catalog) -> Scenario:
 
 
 def _print_json(obj: object) -> None:
-    json.dump(obj, sys.stdout, indent=1, ensure_ascii=False)
+    try:
+        text = json.dumps(obj, indent=1, ensure_ascii=False, allow_nan=False)
+    except ValueError:  # an infinite or undefined number: a bug, never printed as non-JSON `Infinity`
+        raise UsageError("the result holds a number that is not finite; it cannot be written as JSON") from None
+    sys.stdout.write(text)
     sys.stdout.write("\n")
 
 
@@ -288,12 +301,17 @@ def _run_estimate(args: argparse.Namespace, catalog: Catalog) -> int:
     return 0
 
 
+MAX_OWNED = 1_000_000
+"""Most cards one may say are already owned (the scenario's own card-count bound)."""
+MAX_LIMIT = 10_000
+"""Most recommendations listed."""
+
 _CONSTRAINT_FLAGS = {"deadline": "deadline_hours", "budget": "budget", "power_cap": "power_cap_kw",
                      "rack_power": "rack_power_kw", "min_tokens_per_s": "min_tokens_per_s",
                      "requests_per_s": "requests_per_s", "tpot_ms": "tpot_ms", "ttft_ms": "ttft_ms"}
 
 
-def _filters_from_args(args: argparse.Namespace) -> Filters:
+def _filters_from_args(args: argparse.Namespace, catalog: Catalog) -> Filters:
     owned_card, owned_count = None, 0
     if args.owned:
         owned_card, _, count = args.owned.partition(":")
@@ -301,6 +319,15 @@ def _filters_from_args(args: argparse.Namespace) -> Filters:
             owned_count = int(count)
         except ValueError:
             raise UsageError("--owned takes ID:COUNT, e.g. h100-sxm:16") from None
+        if owned_card not in catalog:
+            raise UsageError("--owned: " + catalog.explain_unknown(owned_card))
+        if not 1 <= owned_count <= MAX_OWNED:
+            raise UsageError(f"--owned: the count must be between 1 and {MAX_OWNED:,} cards, not {owned_count}")
+    vendors = sorted({c.vendor for c in catalog.cards})
+    unknown = [v for v in args.vendor if v not in vendors]
+    if unknown:
+        raise UsageError(f"--vendor: no card in the catalog is made by {', '.join(unknown)}; "
+                         f"vendors: {', '.join(vendors)}")
     classes = tuple(c.strip() for c in args.classes.split(",")) if args.classes else ()
     return Filters(vendors=tuple(args.vendor), domestic_only=args.domestic_only, classes=classes,
                    owned_card=owned_card, owned_count=owned_count)
@@ -315,7 +342,10 @@ def _run_recommend(args: argparse.Namespace, catalog: Catalog) -> int:
             scenario = updated(scenario, constraints=constraints)
         except ValidationError as error:
             raise UsageError(_validation_line(error)) from None
-    result = recommend(scenario, catalog, Objective(args.objective), _filters_from_args(args), args.limit)
+    if not 1 <= args.limit <= MAX_LIMIT:
+        raise UsageError(f"--limit: between 1 and {MAX_LIMIT:,}, not {args.limit}")
+    filters = _filters_from_args(args, catalog)
+    result = recommend(scenario, catalog, Objective(args.objective), filters, args.limit)
     if args.json:
         _print_json(result_to_dict(result))
     else:
@@ -386,6 +416,23 @@ def _run_catalog(args: argparse.Namespace, catalog: Catalog) -> int:
     return 0
 
 
+def _state_ranges(parser: argparse.ArgumentParser) -> None:
+    """Append each numeric flag's declared range (from the scenario models) to its help."""
+    fields = {**_FLAG_TO_FIELD, **{flag: ("constraints", field) for flag, field in _CONSTRAINT_FLAGS.items()}}
+    for action in parser._actions:
+        section, name = fields.get(action.dest, (None, None))
+        found = field_at(Scenario, (section, name) if section else (name,)) if name else None
+        if found is None or action.choices is not None or action.nargs == 0:
+            continue
+        bounds = field_bounds(*found)
+        if bounds.low is None and bounds.high is None:
+            continue
+        text = bounds.text()
+        if bounds.unit and bounds.unit in (action.help or ""):
+            text = text.removesuffix(bounds.unit).rstrip()
+        action.help = f"{action.help}; {text}" if action.help else text
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="gpu-configurator", description=__doc__)
     parser.add_argument("--version", action="version", version=f"gpu-configurator {__version__}")
@@ -432,6 +479,8 @@ def build_parser() -> argparse.ArgumentParser:
     show.add_argument("card_id", metavar="ID")
     show.add_argument("--json", action="store_true")
     cat_sub.add_parser("models", help="model presets")
+    for scenario_parser in (est, rec, pln, rep):
+        _state_ranges(scenario_parser)
     return parser
 
 

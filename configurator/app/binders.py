@@ -7,13 +7,15 @@ in the widget, blocking the widget's signals while it does so (no feedback loops
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QCoreApplication, QObject
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QAbstractSpinBox, QCheckBox, QComboBox, QDoubleSpinBox, QSlider, QSpinBox, QWidget
 
 from configurator.app.controller import LAYOUT_PATHS, ScenarioController
+from configurator.core.bounds import field_at, field_bounds
 from configurator.core.scenario import Scenario
 
 
@@ -67,7 +69,21 @@ class SpinBinder(_Binder):
         widget.setKeyboardTracking(False)
         widget.setCorrectionMode(QAbstractSpinBox.CorrectionMode.CorrectToNearestValue)
         widget.valueChanged.connect(self._edited)
+        self._state_range()
         self._show(controller.scenario)
+
+    def _state_range(self) -> None:
+        """Add the range the field declares (the one every refusal names) to the tooltip."""
+        found = field_at(Scenario, tuple(self.path.split(".")))
+        if found is None:
+            return
+        bounds = field_bounds(*found)  # shown in the widget's own units (B tokens, %), named by its suffix
+        scaled = lambda value: None if value is None else value / self.scale  # noqa: E731
+        text = replace(bounds, low=scaled(bounds.low), high=scaled(bounds.high),
+                       unit=self.widget.suffix().strip()).symbols()
+        if text:
+            line = QCoreApplication.translate("SpinBinder", "Accepted range: {0}").format(text)
+            self.widget.setToolTip(f"{self.widget.toolTip()}\n{line}" if self.widget.toolTip() else line)
 
     def _edited(self, shown: float) -> None:
         if self.widget.specialValueText() and shown == self.widget.minimum():

@@ -77,7 +77,7 @@ LAYOUT_FIELDS: tuple[str, ...] = ("tp", "pp", "vp", "zero", "recompute", "micro_
 
 
 class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False)
 
 
 class Parallelism(_Frozen):
@@ -108,7 +108,7 @@ class Training(_Frozen):
     optimizer: Optimizer = Optimizer.ADAMW
     lora_rank: int = Field(default=16, ge=1, le=4096)
     lora_targets: Literal["all-linear", "attention"] = "all-linear"
-    tokens: float = Field(default=1e9, gt=0, le=1e15, description="training token budget")
+    tokens: float = Field(default=1e9, ge=1e6, le=1e15, description="training token budget [tokens]")
     flash_attention: bool = True
 
 
@@ -168,24 +168,25 @@ class Graphics(_Frozen):
     """Load of a graphics deployment: virtual desktops, video streams or a render job."""
 
     users: int = Field(default=100, ge=1, le=1_000_000, description="virtual desktop users")
-    profile_gib: float = Field(default=2, description="vGPU framebuffer per user [GiB]")
+    profile_gib: float = Field(default=2, ge=1, le=96, description="vGPU framebuffer per user [GiB]")
     shading_tflops_per_user: float = Field(
-        default=0.25, gt=0, le=1000, description="average FP32 shading load of one user [TFLOP/s]"
+        default=0.25, ge=0.001, le=1000, description="average FP32 shading load of one user [TFLOP/s]"
     )
     streams: int = Field(default=100, ge=1, le=1_000_000, description="concurrent video streams")
     resolution: Literal["720p", "1080p", "1440p", "2160p"] = "1080p"
-    fps: float = Field(default=30, gt=0, le=240, description="frames per second of each stream")
+    fps: float = Field(default=30, ge=1, le=240, description="frames per second of each stream [1/s]")
     codec: Codec = Codec.H264
     preset: EncoderPreset = EncoderPreset.P4
     decode: bool = Field(default=True, description="streams are decoded on the card too (transcoding)")
-    scene_gib: float = Field(default=8, gt=0, le=4096, description="geometry and textures of the scene [GiB]")
+    scene_gib: float = Field(default=8, ge=0.01, le=4096, description="geometry and textures of the scene [GiB]")
     frames: int = Field(default=1000, ge=1, le=10_000_000, description="frames to render")
     reference_card: str = Field(default="rtx-4090", description="card the time per frame was measured on")
-    reference_fp32_tflops: float = Field(default=82.6, gt=0, description="that card's FP32 rate [TFLOP/s]")
+    reference_fp32_tflops: float = Field(
+        default=82.6, ge=0.01, le=100_000, description="that card's FP32 rate [TFLOP/s]")
     reference_rt_generation: int | None = Field(
         default=3, ge=1, le=10, description="RT-core generation of that card (None = none or unknown)"
     )
-    reference_minutes_per_frame: float = Field(default=5, gt=0, le=100_000, description="[min]")
+    reference_minutes_per_frame: float = Field(default=5, ge=0.001, le=100_000, description="[min]")
     render_width: int = Field(default=3840, ge=16, le=32768, description="[pixels]")
     render_height: int = Field(default=2160, ge=16, le=32768, description="[pixels]")
     render_layers: int = Field(default=4, ge=1, le=64, description="output layers (AOVs) kept in memory")
@@ -203,61 +204,66 @@ class Economics(_Frozen):
     """Prices and facility figures; all editable defaults with their basis."""
 
     currency: str = Field(default="USD", pattern=r"^[A-Z]{3}$")
-    usd_to_currency: float = Field(default=1.0, gt=0, description="exchange rate applied to USD prices")
-    card_price: float | None = Field(default=None, gt=0, description="override, per card")
-    cloud_price_per_hour: float | None = Field(default=None, gt=0, description="override, per card-hour")
-    electricity_per_kwh: float = Field(default=0.10, ge=0, description="[currency/kWh]")
+    usd_to_currency: float = Field(
+        default=1.0, ge=1e-6, le=1e6, description="exchange rate applied to USD prices [currency/USD]")
+    card_price: float | None = Field(default=None, ge=0.01, le=1e9, description="override, per card [currency]")
+    cloud_price_per_hour: float | None = Field(
+        default=None, ge=0.0001, le=1e9, description="override, per card-hour [currency/h]")
+    electricity_per_kwh: float = Field(default=0.10, ge=0, le=1e6, description="[currency/kWh]")
     pue: float = Field(default=1.3, ge=1.0, le=3.0, description="facility power usage effectiveness")
-    power_fraction: float = Field(default=0.8, gt=0, le=1.0, description="average board power / TDP")
+    power_fraction: float = Field(default=0.8, ge=0.05, le=1.0, description="average board power / TDP")
     host_power_w_per_node: float = Field(
-        default=1200.0, ge=0, description="server CPUs, memory, NICs and fans per node [W]"
+        default=1200.0, ge=0, le=100_000, description="server CPUs, memory, NICs and fans per node [W]"
     )
-    amortisation_years: float = Field(default=4.0, gt=0, le=20)
+    amortisation_years: float = Field(default=4.0, ge=0.1, le=20, description="[years]")
 
 
 class Constraints(_Frozen):
     """Goals and limits the user states (None = no limit); estimates warn when one is missed."""
 
-    deadline_hours: float | None = Field(default=None, gt=0, description="training must finish within [h]")
-    budget: float | None = Field(default=None, gt=0, description="purchase or cloud budget [currency]")
-    power_cap_kw: float | None = Field(default=None, gt=0, description="facility power available [kW]")
-    rack_power_kw: float | None = Field(default=None, gt=0, description="power one server/rack may draw [kW]")
-    min_tokens_per_s: float | None = Field(default=None, gt=0, description="training throughput needed [tokens/s]")
-    requests_per_s: float | None = Field(default=None, gt=0, description="serving load to carry [1/s]")
-    tpot_ms: float | None = Field(default=None, gt=0, description="time per output token target [ms]")
-    ttft_ms: float | None = Field(default=None, gt=0, description="time to first token target [ms]")
+    deadline_hours: float | None = Field(
+        default=None, ge=0.01, le=87_660, description="the job must finish within (10 years at most) [h]")
+    budget: float | None = Field(default=None, ge=1, le=1e12, description="purchase or cloud budget [currency]")
+    power_cap_kw: float | None = Field(default=None, ge=0.01, le=1e7, description="facility power available [kW]")
+    rack_power_kw: float | None = Field(
+        default=None, ge=0.01, le=10_000, description="power one server/rack may draw [kW]")
+    min_tokens_per_s: float | None = Field(
+        default=None, ge=1, le=1e12, description="training throughput needed [tokens/s]")
+    requests_per_s: float | None = Field(default=None, ge=0.001, le=1e6, description="serving load to carry [1/s]")
+    tpot_ms: float | None = Field(default=None, ge=0.1, le=1e6, description="time per output token target [ms]")
+    ttft_ms: float | None = Field(default=None, ge=0.1, le=1e7, description="time to first token target [ms]")
 
 
 class Assumptions(_Frozen):
     """Efficiency defaults. Every one is shown with the result; see estimator.md for sources."""
 
     matmul_efficiency: float = Field(
-        default=0.55, gt=0, le=1, description="share of dense peak sustained by training matrix products"
+        default=0.55, ge=0.01, le=1, description="share of dense peak sustained by training matrix products"
     )
     attention_efficiency: float = Field(
-        default=0.45, gt=0, le=1, description="share of peak sustained by fused attention kernels"
+        default=0.45, ge=0.01, le=1, description="share of peak sustained by fused attention kernels"
     )
     bandwidth_efficiency: float = Field(
-        default=0.80, gt=0, le=1, description="share of memory bandwidth sustained by element-wise kernels"
+        default=0.80, ge=0.01, le=1, description="share of memory bandwidth sustained by element-wise kernels"
     )
     decode_bandwidth_efficiency: float = Field(
-        default=0.50, gt=0, le=1, description="share of memory bandwidth sustained while decoding"
+        default=0.50, ge=0.01, le=1, description="share of memory bandwidth sustained while decoding"
     )
-    prefill_efficiency: float = Field(default=0.55, gt=0, le=1, description="share of peak sustained in prefill")
-    link_efficiency: float = Field(default=0.75, gt=0, le=1, description="share of link bandwidth collectives reach")
+    prefill_efficiency: float = Field(default=0.55, ge=0.01, le=1, description="share of peak sustained in prefill")
+    link_efficiency: float = Field(default=0.75, ge=0.01, le=1, description="share of link bandwidth collectives reach")
     comm_overlap: float = Field(
         default=0.7, ge=0, le=1, description="share of the backward pass that can hide data-parallel traffic"
     )
     layer_overhead_s: float = Field(
-        default=1.3e-4, ge=0, description="kernel-launch and framework time per layer per forward pass [s]"
+        default=1.3e-4, ge=0, le=0.1, description="kernel-launch and framework time per layer per forward pass [s]"
     )
     network_gbps_per_card: float = Field(
-        default=50.0, gt=0, description="scale-out network per card, one way (400 Gb/s NIC, HGX-class) [GB/s]"
+        default=50.0, ge=0.1, le=10_000, description="scale-out network per card, one way (400 Gb/s NIC, HGX-class) [GB/s]"
     )
     network_gbps_per_pcie_card: float = Field(
-        default=12.5, gt=0, description="the same for PCIe cards (one 200 Gb/s NIC per two cards) [GB/s]"
+        default=12.5, ge=0.1, le=10_000, description="the same for PCIe cards (one 200 Gb/s NIC per two cards) [GB/s]"
     )
-    cuda_context_gib: float = Field(default=0.5, ge=0, description="CUDA context and library workspaces [GiB]")
+    cuda_context_gib: float = Field(default=0.5, ge=0, le=64, description="CUDA context and library workspaces [GiB]")
     allocator_overhead: float = Field(
         default=0.06, ge=0, le=1, description="caching-allocator reserve over peak allocated (training)"
     )
@@ -268,10 +274,10 @@ class Assumptions(_Frozen):
         default=0.99, gt=0.5, le=1, description="usable share of marketed memory when not measured"
     )
     encoder_fps_1080p: float = Field(
-        default=240, gt=0, description="1080p frames one NVENC engine encodes per second at preset P4 [1/s]"
+        default=240, ge=1, le=1e6, description="1080p frames one NVENC engine encodes per second at preset P4 [1/s]"
     )
     decoder_fps_1080p: float = Field(
-        default=240, gt=0, description="1080p frames one NVDEC engine decodes per second [1/s]"
+        default=240, ge=1, le=1e6, description="1080p frames one NVDEC engine decodes per second [1/s]"
     )
     video_surfaces_per_stream: int = Field(
         default=16, ge=1, le=256, description="decoded frames each stream keeps on the card"

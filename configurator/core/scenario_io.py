@@ -7,6 +7,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from configurator.core.bounds import error_text
 from configurator.core.files import write_text_atomically
 from configurator.core.scenario import SCENARIO_SCHEMA_VERSION, Scenario
 
@@ -37,9 +38,8 @@ def scenario_from_document(document: object) -> Scenario:
     try:
         return Scenario.model_validate(document.get("scenario"))
     except ValidationError as error:
-        first = error.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "scenario"
-        raise ScenarioFileError(f"scenario file: {where}: {first['msg'].removeprefix('Value error, ')}") from None
+        loc, text = error_text(error, Scenario)
+        raise ScenarioFileError(f"scenario file: {'.'.join(loc) or 'scenario'}: {text}") from None
 
 
 def read_scenario(path: Path) -> Scenario:

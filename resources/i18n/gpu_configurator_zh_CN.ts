@@ -1640,227 +1640,227 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
 <context>
     <name>ScenarioController</name>
     <message>
-        <location filename="../../configurator/app/controller.py" line="29" />
+        <location filename="../../configurator/app/controller.py" line="30" />
         <source>card count</source>
         <translation>卡数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="29" />
+        <location filename="../../configurator/app/controller.py" line="30" />
         <source>card</source>
         <translation>加速卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="30" />
+        <location filename="../../configurator/app/controller.py" line="31" />
         <source>workload</source>
         <translation>负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="30" />
+        <location filename="../../configurator/app/controller.py" line="31" />
         <source>precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="31" />
+        <location filename="../../configurator/app/controller.py" line="32" />
         <source>model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="32" />
+        <location filename="../../configurator/app/controller.py" line="33" />
         <source>cards per server</source>
         <translation>每台服务器卡数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="33" />
+        <location filename="../../configurator/app/controller.py" line="34" />
         <source>tensor parallel</source>
         <translation>张量并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="34" />
+        <location filename="../../configurator/app/controller.py" line="35" />
         <source>pipeline stages</source>
         <translation>流水线并行级数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="35" />
+        <location filename="../../configurator/app/controller.py" line="36" />
         <source>ZeRO stage</source>
         <translation>ZeRO 阶段</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="36" />
+        <location filename="../../configurator/app/controller.py" line="37" />
         <source>interleaved stages</source>
         <translation>交错虚拟级数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="37" />
+        <location filename="../../configurator/app/controller.py" line="38" />
         <source>global batch</source>
         <translation>全局批量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="38" />
+        <location filename="../../configurator/app/controller.py" line="39" />
         <source>micro-batch</source>
         <translation>微批</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="39" />
+        <location filename="../../configurator/app/controller.py" line="40" />
         <source>sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="40" />
+        <location filename="../../configurator/app/controller.py" line="41" />
         <source>gradient accumulation</source>
         <translation>梯度累积</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="41" />
+        <location filename="../../configurator/app/controller.py" line="42" />
         <source>recomputation</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="42" />
+        <location filename="../../configurator/app/controller.py" line="43" />
         <source>recipe</source>
         <translation>精度方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="43" />
+        <location filename="../../configurator/app/controller.py" line="44" />
         <source>optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="44" />
+        <location filename="../../configurator/app/controller.py" line="45" />
         <source>LoRA rank</source>
         <translation>LoRA 秩</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="45" />
+        <location filename="../../configurator/app/controller.py" line="46" />
         <source>token budget</source>
         <translation>训练词元量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="46" />
+        <location filename="../../configurator/app/controller.py" line="47" />
         <source>context length</source>
         <translation>上下文长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="47" />
+        <location filename="../../configurator/app/controller.py" line="48" />
         <source>concurrency</source>
         <translation>并发序列</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="48" />
+        <location filename="../../configurator/app/controller.py" line="49" />
         <source>prompt length</source>
         <translation>提示长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="49" />
+        <location filename="../../configurator/app/controller.py" line="50" />
         <source>answer length</source>
         <translation>回答长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="50" />
+        <location filename="../../configurator/app/controller.py" line="51" />
         <source>KV cache precision</source>
         <translation>KV 缓存精度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="51" />
+        <location filename="../../configurator/app/controller.py" line="52" />
         <source>currency</source>
         <translation>货币</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="52" />
+        <location filename="../../configurator/app/controller.py" line="53" />
         <source>exchange rate</source>
         <translation>汇率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="53" />
+        <location filename="../../configurator/app/controller.py" line="54" />
         <source>card price</source>
         <translation>单卡价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="54" />
+        <location filename="../../configurator/app/controller.py" line="55" />
         <source>cloud price</source>
         <translation>云租用价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="55" />
+        <location filename="../../configurator/app/controller.py" line="56" />
         <source>electricity price</source>
         <translation>电价</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="56" />
+        <location filename="../../configurator/app/controller.py" line="57" />
         <source>PUE</source>
         <translation>PUE</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="57" />
+        <location filename="../../configurator/app/controller.py" line="58" />
         <source>users</source>
         <translation>个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="58" />
+        <location filename="../../configurator/app/controller.py" line="59" />
         <source>vGPU profile</source>
         <translation>vGPU 配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="59" />
+        <location filename="../../configurator/app/controller.py" line="60" />
         <source>shading per user</source>
         <translation>每用户着色负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="60" />
+        <location filename="../../configurator/app/controller.py" line="61" />
         <source>streams</source>
         <translation>路视频流</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="61" />
+        <location filename="../../configurator/app/controller.py" line="62" />
         <source>resolution</source>
         <translation>分辨率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="62" />
+        <location filename="../../configurator/app/controller.py" line="63" />
         <source>frame rate</source>
         <translation>帧率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="63" />
+        <location filename="../../configurator/app/controller.py" line="64" />
         <source>codec</source>
         <translation>编码格式</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="64" />
+        <location filename="../../configurator/app/controller.py" line="65" />
         <source>encoder preset</source>
         <translation>编码预设</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="65" />
+        <location filename="../../configurator/app/controller.py" line="66" />
         <source>decoding</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="66" />
+        <location filename="../../configurator/app/controller.py" line="67" />
         <source>scene size</source>
         <translation>场景大小</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="67" />
+        <location filename="../../configurator/app/controller.py" line="68" />
         <source>frames</source>
         <translation>帧</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="68" />
+        <location filename="../../configurator/app/controller.py" line="69" />
         <source>time per frame</source>
         <translation>每帧时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="69" />
+        <location filename="../../configurator/app/controller.py" line="70" />
         <source>output width</source>
         <translation>输出宽度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="70" />
+        <location filename="../../configurator/app/controller.py" line="71" />
         <source>output height</source>
         <translation>输出高度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="71" />
+        <location filename="../../configurator/app/controller.py" line="72" />
         <source>output layers</source>
         <translation>输出层数</translation>
     </message>
@@ -2709,6 +2709,14 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
         <location filename="../../configurator/app/editor.py" line="517" />
         <source>{name} (custom, {size:.1f} B)</source>
         <translation>{name}（自定义，{size:.1f} B）</translation>
+    </message>
+</context>
+<context>
+    <name>SpinBinder</name>
+    <message>
+        <location filename="../../configurator/app/binders.py" line="79" />
+        <source>Accepted range: {0}</source>
+        <translation>允许范围：{0}</translation>
     </message>
 </context>
 <context>

@@ -1,0 +1,158 @@
+"""The declared range of every number, read back from the pydantic models.
+
+The bounds live once, on the fields of the frozen models (``Field(ge=…, le=…)`` and the unit in
+brackets at the end of the field's description). The CLI's help, the editor's tooltips and every
+refusal message (editor, command line, files) read them from here, so they cannot disagree.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import types
+import typing
+from dataclasses import dataclass
+
+from pydantic import BaseModel, ValidationError
+
+_UNIT = re.compile(r"\[([^\[\]]+)\]\s*$")
+_RANGE_ERRORS = {"greater_than", "greater_than_equal", "less_than", "less_than_equal", "finite_number"}
+
+
+@dataclass(frozen=True)
+class Bounds:
+    """The range a numeric field accepts.
+
+    ``low``/``high`` are None where that side is open; ``*_inclusive`` tell ``ge`` from ``gt``.
+    """
+
+    low: float | None
+    high: float | None
+    low_inclusive: bool = True
+    high_inclusive: bool = True
+    unit: str = ""
+
+    def text(self) -> str:
+        """``1 to 240 [1/s]``, ``above 0 to 10⁹``: the range in words, with the unit."""
+        if self.low is None and self.high is None:
+            return "any finite number"
+        low = None if self.low is None else _number(self.low)
+        high = None if self.high is None else _number(self.high)
+        if low is not None and high is not None:
+            span = f"{low} to {high}" if self.low_inclusive else f"above {low} up to {high}"
+            if not self.high_inclusive:
+                span = f"{span} (exclusive)"
+        elif low is not None:
+            span = f"at least {low}" if self.low_inclusive else f"above {low}"
+        else:
+            span = f"at most {high}" if self.high_inclusive else f"below {high}"
+        return f"{span} {self.unit}".rstrip()
+
+    def symbols(self) -> str:
+        """The range without words, for any language: ``1 … 240 [1/s]``, ``> 0 … 1e9``."""
+        low = None if self.low is None else ("" if self.low_inclusive else "> ") + _number(self.low)
+        high = None if self.high is None else ("" if self.high_inclusive else "< ") + _number(self.high)
+        if low is not None and high is not None:
+            span = f"{low} … {high}"
+        elif low is not None:
+            span = low if low.startswith(">") else f"≥ {low}"
+        elif high is not None:
+            span = high if high.startswith("<") else f"≤ {high}"
+        else:
+            return ""
+        return f"{span} {self.unit}".rstrip()
+
+    def contains(self, value: float) -> bool:
+        """Whether ``value`` is finite and inside the range."""
+        if not math.isfinite(value):
+            return False
+        if self.low is not None and (value < self.low or (value == self.low and not self.low_inclusive)):
+            return False
+        return not (self.high is not None and (value > self.high or (value == self.high and not self.high_inclusive)))
+
+
+def _number(value: float) -> str:
+    if value == int(value) and abs(value) < 1e7:
+        return f"{int(value):,}"
+    if abs(value) >= 1e7:
+        exponent = int(round(math.log10(abs(value))))
+        if math.isclose(abs(value), 10.0 ** exponent):
+            return f"{'-' if value < 0 else ''}1e{exponent}"
+    return f"{value:g}"
+
+
+def field_bounds(model: type[BaseModel], name: str) -> Bounds:
+    """The declared bounds and unit of ``model``'s field ``name``.
+
+    Parameters
+    ----------
+    model : type of BaseModel
+        A pydantic model class (``Economics``, ``Graphics`` …).
+    name : str
+        The field's name.
+    """
+    info = model.model_fields[name]
+    low = high = None
+    low_inclusive = high_inclusive = True
+    for constraint in info.metadata:
+        if getattr(constraint, "ge", None) is not None:
+            low, low_inclusive = constraint.ge, True
+        if getattr(constraint, "gt", None) is not None:
+            low, low_inclusive = constraint.gt, False
+        if getattr(constraint, "le", None) is not None:
+            high, high_inclusive = constraint.le, True
+        if getattr(constraint, "lt", None) is not None:
+            high, high_inclusive = constraint.lt, False
+    match = _UNIT.search(info.description or "")
+    return Bounds(low, high, low_inclusive, high_inclusive, f"[{match.group(1)}]" if match else "")
+
+
+def _submodel(annotation: object) -> type[BaseModel] | None:
+    """The model class inside ``annotation`` (``Economics``, ``Economics | None``)."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType):
+        return next((m for m in map(_submodel, typing.get_args(annotation)) if m is not None), None)
+    return None
+
+
+def field_at(root: type[BaseModel], loc: tuple) -> tuple[type[BaseModel], str] | None:
+    """The (model class, field name) a validation error's ``loc`` points at, or None."""
+    model = root
+    for index, part in enumerate(loc):
+        if not isinstance(part, str) or part not in model.model_fields:
+            return None
+        if index == len(loc) - 1:
+            return model, part
+        inner = _submodel(model.model_fields[part].annotation)
+        if inner is None:
+            return None
+        model = inner
+    return None
+
+
+def _shown(value: object) -> str:
+    from configurator.core.json_values import describe
+
+    if isinstance(value, float) and math.isfinite(value):
+        return f"{value:g}"
+    return describe(value)
+
+
+def error_text(error: ValidationError, root: type[BaseModel]) -> tuple[tuple[str, ...], str]:
+    """The first problem of ``error`` as (location, one line naming the allowed range).
+
+    A number out of range reads ``inf is outside the range 0 to 1e9 [currency]``; other
+    problems keep pydantic's words (without its ``Value error,`` prefix).
+    """
+    first = error.errors()[0]
+    loc = tuple(str(p) for p in first["loc"])
+    text = first["msg"].removeprefix("Value error, ")
+    value = first.get("input")
+    too_large = first["type"] == "float_type" and isinstance(value, int) and not isinstance(value, bool)
+    if first["type"] in _RANGE_ERRORS or too_large:  # an integer beyond any float is out of range too
+        found = field_at(root, tuple(first["loc"]))
+        if found is not None:
+            bounds = field_bounds(*found)
+            text = f"{_shown(value)} is outside the range {bounds.text()}"
+    return loc, text

@@ -96,7 +96,7 @@ def h200_rows(path: Path) -> Iterator[Row]:
             recipe, precision = _H200_MODES[r["mode"]]
             s = scenario(preset("llama3.2-1b"), "h200-sxm", 1, workload="pretrain", precision=precision,
                          training={"micro_batch": r["b"], "seq_len": r["s"], "recipe": recipe, "optimizer": r["opt"],
-                                   "recompute": "full" if r["ckpt"] else "none"})
+                                   "recompute": "full" if r["ckpt"] else "none", "loss": "eager"})
             est = estimate(s, h200)
             label = f"train b{r['b']} s{r['s']} {r['mode']}{' ckpt' if r['ckpt'] else ''} {r['opt']}"
             reserved = est.memory.total - s.assumptions.cuda_context_gib * GIB

@@ -23,6 +23,7 @@ from configurator.core.scenario import (
     RESOLUTIONS,
     Codec,
     EncoderPreset,
+    LossKernel,
     Optimizer,
     Recipe,
     Recompute,
@@ -72,6 +73,21 @@ def duration_hours(text: str) -> float:
     return value
 
 
+OFFLOAD_PARTS = ("optimizer", "params", "activations")
+"""What ``--offload`` may move to host memory (each a ``training.offload_<part>`` flag)."""
+
+
+def offload_parts(text: str) -> tuple[str, ...]:
+    """``--offload optimizer,params``: the parts to offload (``none`` for nothing)."""
+    parts = tuple(p.strip() for p in text.lower().split(",") if p.strip())
+    if parts == ("none",):
+        return ()
+    unknown = [p for p in parts if p not in OFFLOAD_PARTS]
+    if unknown or not parts:
+        raise argparse.ArgumentTypeError(f"'{text}': choose from {', '.join(OFFLOAD_PARTS)} or none")
+    return parts
+
+
 def auto_or(kind: type):
     """Argument type: ``auto`` (the planner chooses) or a value of ``kind``."""
     def parse(text: str):
@@ -87,7 +103,7 @@ def auto_or(kind: type):
 
 AUTO = "auto"
 
-_LAYOUT_FLAGS = {"tp": "tp", "pp": "pp", "vp": "vp", "zero": "zero", "recompute": "recompute",
+_LAYOUT_FLAGS = {"tp": "tp", "pp": "pp", "vp": "vp", "cp": "cp", "ep": "ep", "zero": "zero", "recompute": "recompute",
                  "batch": "micro_batch", "grad_accum": "grad_accum", "max_batch": "max_batch"}
 """Layout flags and the scenario layout field each pins (unset or 'auto': the planner chooses)."""
 
@@ -121,6 +137,12 @@ def _add_scenario_flags(parser: argparse.ArgumentParser) -> None:
     lay.add_argument("--tp", type=auto_or(int), help="tensor-parallel degree")
     lay.add_argument("--pp", type=auto_or(int), help="pipeline-parallel stages")
     lay.add_argument("--vp", type=auto_or(int), help="interleaved virtual stages per pipeline stage")
+    lay.add_argument("--cp", type=auto_or(int), help="context-parallel degree (cards that split one sequence)")
+    lay.add_argument("--ep", type=auto_or(int), help="expert-parallel degree (mixture-of-experts models)")
+    lay.add_argument("--loss", choices=_choices(LossKernel),
+                     help="cross-entropy kernel (default: fused for pre-training, eager for fine-tuning)")
+    lay.add_argument("--offload", type=offload_parts, metavar="PARTS",
+                     help="CPU offload: comma-separated optimizer, params, activations (or none)")
     lay.add_argument("--max-batch", type=auto_or(int), help="serving: sequences one model copy decodes together")
     g.add_argument("--lora-rank", type=int)
     g.add_argument("--tokens", type=quantity, help="training token budget (e.g. 1T)")
@@ -160,6 +182,9 @@ _FLAG_TO_FIELD = {
     "tp": ("parallelism", "tp"),
     "pp": ("parallelism", "pp"),
     "vp": ("parallelism", "virtual_stages"),
+    "cp": ("parallelism", "cp"),
+    "ep": ("parallelism", "ep"),
+    "loss": ("training", "loss"),
     "max_batch": ("serving", "max_batch"),
     "global_batch": ("training", "global_batch_tokens"),
     "zero": ("parallelism", "zero"),
@@ -237,6 +262,10 @@ def scenario_from_args(args: argparse.Namespace, catalog: Catalog) -> Scenario:
         elif value is not None:
             auto.discard(field)
     data["auto_layout"] = sorted(auto)
+    if getattr(args, "offload", None) is not None:
+        training = data.setdefault("training", {})
+        for part in OFFLOAD_PARTS:
+            training[f"offload_{part}"] = part in args.offload
     if getattr(args, "global_batch", None) is not None:
         args.global_batch = int(args.global_batch)
     for flag, (section, field) in _FLAG_TO_FIELD.items():

@@ -108,7 +108,8 @@ def memory_curve(scenario: Scenario, card: Card, on_card: int = 1) -> MemoryCurv
         totals = tuple(model.breakdown(concurrency, v).total for v in values)
         return MemoryCurve("context", values, totals, model.budget, current)
     stages = stage_memories(scenario, card, plan_training(card, scenario.precision))
-    sharded = [stage.sharded(scenario.data_parallel) for stage in stages]
+    sharded = [stage.sharded(scenario.replicas, scenario.parallelism.ep)
+               for stage in stages]
     current = scenario.training.micro_batch
     largest = min(m.max_micro_batch() for m in sharded)
     values = _geometric(max(2 * current, 2 * largest, 8), 32)

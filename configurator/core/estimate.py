@@ -337,7 +337,8 @@ def _layout_scenario(scenario: Scenario, layout: Layout, batch: int) -> Scenario
 def _unplanned(scenario: Scenario) -> Scenario:
     """The scenario with every Auto field at its plainest value (when no plan exists)."""
     auto = set(scenario.auto_layout)
-    par = {k: 1 for k, f in (("tp", "tp"), ("pp", "pp"), ("virtual_stages", "vp")) if f in auto}
+    par = {k: 1 for k, f in (("tp", "tp"), ("pp", "pp"), ("virtual_stages", "vp"), ("cp", "cp"), ("ep", "ep"))
+           if f in auto}
     if "zero" in auto:
         par["zero"] = 0
     return with_layout(scenario, par)
@@ -403,7 +404,7 @@ def planned_inference(scenario: Scenario, card: Card) -> Estimate:
     degree that divides the cards, the smallest batch that holds every user and carries the
     request rate (Little's law: a copy serves ``batch / latency`` requests/s) within memory and
     the latency targets; the option that does so at the highest request rate wins."""
-    return max((_batched_replica(with_layout(scenario, {"tp": tp, "pp": 1, "virtual_stages": 1}), card)
+    return max((_batched_replica(with_layout(scenario, {"tp": tp, "pp": 1, "virtual_stages": 1, "cp": 1, "ep": 1}), card)
                 for tp in serving_tensor_parallel_options(scenario, card)), key=_serving_rank)
 
 
@@ -442,12 +443,15 @@ def valid_counts(scenario: Scenario, counts: Iterable[int]) -> list[int]:
 
 
 def pinned_model_parallel(scenario: Scenario) -> int:
-    """Cards per model copy that the user fixed (Auto tensor/pipeline degrees count as 1)."""
+    """Cards a valid count must be a multiple of: the pinned tensor × pipeline × context degrees
+    and the pinned expert degree, which splits the data-parallel width (Auto counts as 1)."""
     if scenario.workload.is_graphics:
         return 1
     auto = scenario.auto_layout
-    tp = 1 if "tp" in auto else scenario.parallelism.tp
-    return tp * (1 if "pp" in auto else scenario.parallelism.pp)
+    par = scenario.parallelism
+    cp = par.cp if scenario.workload.is_training and "cp" not in auto else 1
+    ep = par.ep if scenario.workload.is_training and "ep" not in auto else 1
+    return (1 if "tp" in auto else par.tp) * (1 if "pp" in auto else par.pp) * cp * ep
 
 
 def with_count(scenario: Scenario, count: int) -> Scenario:

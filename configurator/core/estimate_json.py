@@ -84,7 +84,8 @@ def layout_to_dict(scenario: Scenario) -> dict:
     """The layout the estimate is of, with the fields the user pinned."""
     p, t = scenario.parallelism, scenario.training
     training = scenario.workload.is_training
-    return {"tp": p.tp, "pp": p.pp, "vp": p.virtual_stages, "cp": 1, "ep": 1, "dp": scenario.data_parallel,
+    return {"tp": p.tp, "pp": p.pp, "vp": p.virtual_stages, "cp": p.cp if training else 1, "ep": p.ep if training else 1,
+            "dp": scenario.data_parallel,
             "zero": p.zero if training else None, "recompute": t.recompute.value if training else None,
             "micro_batch": t.micro_batch if training else None, "grad_accum": t.grad_accum if training else None,
             "global_batch_tokens": scenario.global_batch_tokens if training else None,

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from configurator.core.architecture import ModelArchitecture
 from configurator.core.catalog import Card
 from configurator.core.precision import PrecisionPlan, StateBytes, training_state_bytes
-from configurator.core.scenario import Assumptions, Recompute, Scenario, Workload
+from configurator.core.scenario import Assumptions, LossKernel, Recompute, Scenario, Workload
 from configurator.core.units import BYTES_PER_ELEMENT, GIB
 
 NF4_BYTES_PER_PARAM = 0.5 + 0.127 / 8
@@ -22,9 +22,15 @@ TIGHT_FIT_HEADROOM = 0.05
 """Free share of memory below which a fit is called tight (fragmentation or a longer sequence
 may overflow); the planner prefers layouts that keep at least this much."""
 
-FP32_LOSS_COPIES = 3
-"""fp32 tensors of vocabulary width alive in the loss backward: log-softmax output, its
-gradient, and the gradient of the logits (PyTorch ``cross_entropy`` on upcast logits)."""
+FP32_LOSS_COPIES = {LossKernel.EAGER: 3, LossKernel.FUSED: 1}
+"""fp32 tensors of vocabulary width alive in the loss backward. Eager: log-softmax output, its
+gradient, and the gradient of the logits (PyTorch ``cross_entropy`` on upcast logits). Fused:
+one buffer that holds the softmax and is overwritten by the gradient (Megatron-LM
+``_VocabParallelCrossEntropy``: ``grad_input`` is the saved softmax, modified in place)."""
+
+OFFLOAD_PREFETCH_LAYERS = 2
+"""Layers whose weights or activations are on the card when they live in host memory: the one
+in use and the one being fetched (DeepSpeed ZeRO-Infinity prefetch, PyTorch activation offload)."""
 
 
 # ---- shared pieces ----------------------------------------------------------------------
@@ -76,6 +82,19 @@ def lora_params_per_layer(model: ModelArchitecture, rank: int, targets: str) -> 
     return attention + mlp
 
 
+def routed_expert_params(model: ModelArchitecture, layers: int) -> float:
+    """Routed-expert parameters in ``layers`` layers: what expert parallelism splits [count]."""
+    if not model.is_moe:
+        return 0.0
+    return layers * model.n_moe_layers / model.n_layers * model.n_experts * model.mlp_params(model.routed_ffn)
+
+
+def expert_parallel_factor(expert_share, ep):
+    """Share of a stage's parameters one card holds under expert parallelism ``ep``: the dense
+    part whole, the routed experts ``1/ep`` (Lepikhin et al. 2021, GShard §2.2)."""
+    return 1.0 - expert_share * (1.0 - 1.0 / ep)
+
+
 def zero_sharded(
     weights: float, gradients: float, optimizer: float, stage: int, dp: int
 ) -> tuple[float, float, float]:
@@ -103,6 +122,7 @@ class ActivationLayout:
     flash_attention: bool
     recompute: Recompute
     frozen_mlp: bool = False
+    loss: LossKernel = LossKernel.FUSED
 
     @property
     def separate_casts(self) -> bool:
@@ -136,12 +156,25 @@ def layer_activation_bytes(model: ModelArchitecture, layout: ActivationLayout, s
     return norms + qkv_inputs + attention + out_proj_input + mlp_inputs + mlp
 
 
-def logits_bytes_per_token(model: ModelArchitecture) -> float:
-    """Loss working set per token [B]: three fp32 vocabulary-wide tensors alive in the
-    cross-entropy backward (log-softmax output, its gradient, the logits' gradient), as in
-    a torchtitan-style loop that computes the loss on fp32-upcast logits without keeping
-    the 16-bit logits (``estimator.md``, output layer)."""
-    return 4.0 * FP32_LOSS_COPIES * model.vocab
+def logits_bytes_per_token(model: ModelArchitecture, layout: ActivationLayout) -> float:
+    """Loss working set per token [B] (``estimator.md``, output layer).
+
+    Eager: three fp32 vocabulary-wide tensors alive in the cross-entropy backward (the 16-bit
+    logits are not alive at that peak in the H200 runs: the full-recomputation rows, where the
+    loss dominates, match 12 B per vocabulary entry). Fused: the 16-bit logits the kernel reads
+    plus its one fp32 buffer.
+    """
+    if layout.loss is LossKernel.EAGER:
+        return 4.0 * FP32_LOSS_COPIES[LossKernel.EAGER] * model.vocab
+    return (layout.math_bytes + 4.0 * FP32_LOSS_COPIES[LossKernel.FUSED]) * model.vocab
+
+
+def loss_kernel(scenario: Scenario) -> LossKernel:
+    """The cross-entropy kernel: as set, else fused for pre-training (Megatron-LM, NeMo and
+    torchtitan-class stacks) and eager for fine-tuning (Hugging Face ``ForCausalLMLoss``)."""
+    if scenario.training.loss is not None:
+        return scenario.training.loss
+    return LossKernel.FUSED if scenario.workload is Workload.PRETRAIN else LossKernel.EAGER
 
 
 # ---- training ---------------------------------------------------------------------------
@@ -222,6 +255,7 @@ def activation_layout(scenario: Scenario, plan: PrecisionPlan, states: StateByte
         flash_attention=scenario.training.flash_attention and plan.math_bytes <= 2,
         recompute=scenario.training.recompute,
         frozen_mlp=adapter and scenario.training.lora_targets == "attention",
+        loss=loss_kernel(scenario),
     )
 
 
@@ -239,6 +273,19 @@ def stored_activation_bytes(
     return layers * per_layer
 
 
+def stage_stored_bytes(scenario: Scenario, layout: ActivationLayout, layers: int) -> float:
+    """Per-token bytes a stage keeps for backward on the card [B]: all its layers', or with
+    activation offload only ``OFFLOAD_PREFETCH_LAYERS`` layers' (the rest wait in host memory)."""
+    on_card = min(layers, OFFLOAD_PREFETCH_LAYERS) if scenario.training.offload_activations else layers
+    return stored_activation_bytes(scenario.model, layout, scenario.training.seq_len, on_card)
+
+
+def gathered_layer_bytes(model: ModelArchitecture, layers: int, weight_bytes: float) -> float:
+    """16-bit weights of the layers ZeRO-3 gathers in full at a time (in use + prefetched) [B],
+    before tensor parallelism (PyTorch FSDP ``limit_all_gathers``; DeepSpeed prefetch)."""
+    return min(layers, OFFLOAD_PREFETCH_LAYERS) * model.layer_params() / model.n_layers * weight_bytes
+
+
 def training_states(scenario: Scenario, plan: PrecisionPlan) -> StateBytes:
     return training_state_bytes(scenario.training.recipe, scenario.training.optimizer, plan)
 
@@ -248,11 +295,20 @@ class StageMemory(TrainingMemoryModel):
     """Memory of one pipeline stage before ZeRO sharding (independent of the card count)."""
 
     zero: int
+    expert_share: float = 0.0
+    """Share of the stage's trainable parameters in routed experts."""
+    gathered: float = 0.0
+    """Full 16-bit weights of the layers ZeRO-3 holds gathered at a time [B]."""
 
-    def sharded(self, dp: int) -> TrainingMemoryModel:
-        """The stage on ``dp`` data-parallel ranks (ZeRO: Rajbhandari et al. 2020, Fig. 1)."""
-        weights, grads, optimizer = zero_sharded(self.weights, self.gradients, self.optimizer, self.zero, dp)
-        copies = self.weight_copies / dp if self.zero >= 3 else self.weight_copies
+    def sharded(self, dp: int, ep: int = 1) -> TrainingMemoryModel:
+        """The stage on ``dp`` data-parallel ranks of which ``ep`` split the experts (ZeRO:
+        Rajbhandari et al. 2020, Fig. 1; a state sharded over ``dp`` ranks is ``1/dp`` of the
+        stage's whether or not experts are split first)."""
+        split = expert_parallel_factor(self.expert_share, ep)
+        weights = (self.weights / dp if self.zero >= 3 else self.weights * split) + self.gathered
+        grads = self.gradients / dp if self.zero >= 2 else self.gradients * split
+        optimizer = self.optimizer / dp if self.zero >= 1 else self.optimizer * split
+        copies = self.weight_copies / dp if self.zero >= 3 else self.weight_copies * split
         return TrainingMemoryModel(weights, grads, optimizer, copies, self.activations_per_sequence, self.context,
                                    self.allocator, self.capacity)
 
@@ -273,11 +329,23 @@ def stage_memory(scenario: Scenario, card: Card, plan: PrecisionPlan, first_stag
     else:
         weights, grads, optimizer = params * states.weights, params * states.gradients, params * states.optimizer
         copies = params * states.autocast_copy if train.recompute is not Recompute.FULL else 0.0
+        if train.offload_optimizer:
+            # ZeRO-Offload: fp32 masters and moments on the host; the card keeps 16-bit weights,
+            # and gradients only until their bucket is copied out (Ren et al. 2021 §4.1)
+            weights, optimizer, copies = params * plan.math_bytes, 0.0, 0.0
+            grads = min(params, gathered_layer_bytes(model, layers, 1.0) / tp) * plan.math_bytes
+        if train.offload_params:
+            weights, copies = 0.0, 0.0  # only the gathered layers below are on the card
     layout = activation_layout(scenario, plan, states)
     in_flight = min(pp, train.grad_accum) if first_stage else 1
-    per_token = stored_activation_bytes(model, layout, train.seq_len, layers) * in_flight
+    per_token = stage_stored_bytes(scenario, layout, layers) * in_flight
     if not first_stage or pp == 1:
-        per_token += logits_bytes_per_token(model)
+        per_token += logits_bytes_per_token(model, layout)
+    trainable = stage_params(model, pp, first_stage)
+    expert_share = 0.0 if scenario.workload.is_adapter else routed_expert_params(model, layers) / trainable
+    gathered = 0.0
+    if (par.zero >= 3 or train.offload_params) and not scenario.workload.is_adapter:
+        gathered = gathered_layer_bytes(model, layers, plan.math_bytes) / tp
     a = scenario.assumptions
     allocator = a.allocator_overhead_recompute if train.recompute is Recompute.FULL else a.allocator_overhead
     return StageMemory(
@@ -285,11 +353,13 @@ def stage_memory(scenario: Scenario, card: Card, plan: PrecisionPlan, first_stag
         gradients=grads,
         optimizer=optimizer,
         weight_copies=copies,
-        activations_per_sequence=per_token * train.seq_len / tp,
+        activations_per_sequence=per_token * train.seq_len / (tp * par.cp),
         context=a.cuda_context_gib * GIB,
         allocator=allocator,
         capacity=usable_capacity_bytes(card, a),
         zero=par.zero,
+        expert_share=expert_share,
+        gathered=gathered,
     )
 
 
@@ -305,7 +375,8 @@ def training_memory(
     scenario: Scenario, stages: tuple[StageMemory, ...]
 ) -> tuple[MemoryBreakdown, int]:
     """Breakdown on the most-loaded card and the largest micro-batch that fits there."""
-    models = [stage.sharded(scenario.data_parallel) for stage in stages]
+    models = [stage.sharded(scenario.replicas, scenario.parallelism.ep)
+              for stage in stages]
     breakdowns = [m.breakdown(scenario.training.micro_batch) for m in models]
     return max(breakdowns, key=lambda b: b.total), min(m.max_micro_batch() for m in models)
 

@@ -38,7 +38,8 @@ ENGLISH: dict[str, str] = {
     ),
     "comm-exposed": (
         "{share:.0f} % of each step is exposed communication (tensor parallel {tp:.0f} %, data parallel "
-        "{dp:.0f} %, pipeline {p2p:.0f} %): a larger micro-batch or global batch, or another layout, would hide it"
+        "{dp:.0f} %, pipeline {p2p:.0f} %, context parallel {cp:.0f} %, expert parallel {ep:.0f} %, "
+        "CPU offload {offload:.0f} %): a larger micro-batch or global batch, or another layout, would hide it"
     ),
     "batch-does-not-divide": (
         "A global batch of {batch:,} tokens does not split evenly over the data-parallel ranks of {count} cards; "
@@ -57,9 +58,6 @@ ENGLISH: dict[str, str] = {
     ),
     "no-display-no-encoder": "{card} has no display outputs or video encoders",
     "consumer-card-training": "{card} is a consumer card: no ECC, no NVLink, and its licence restricts data-centre use",
-    "moe-expert-parallel-ignored": (
-        "Mixture-of-experts all-to-all traffic is not modelled: multi-card times are optimistic"
-    ),
     "misses-deadline": "Takes {hours:,.0f} h, {over:,.0f} h past the {deadline:,.0f} h deadline",
     "over-budget": "Costs {cost:,.0f} {currency} ({basis}), {over:,.0f} {currency} over the budget of {budget:,.0f}",
     "unknown-power-for-cap": "{card} has no published board power: the power cap cannot be checked",
@@ -148,7 +146,7 @@ CHINESE: dict[str, str] = {
     "tp-across-nodes": "张量并行度 {tp} 超过每台服务器 {per_node} 张卡：张量并行流量经过网络",
     "tp-beyond-link-domain": "张量并行度 {tp} 超过 {card} 高速互联域的 {domain} 张卡：部分经由 PCIe",
     "dp-over-pcie": "{card} 无卡间互联：梯度交换经由 PCIe",
-    "comm-exposed": "每步 {share:.0f} % 时间为未被掩盖的通信（张量并行 {tp:.0f} %、数据并行 {dp:.0f} %、流水线 {p2p:.0f} %）：增大微批或全局批量，或换一种并行布局，可将其掩盖",
+    "comm-exposed": "每步 {share:.0f} % 时间为未被掩盖的通信（张量并行 {tp:.0f} %、数据并行 {dp:.0f} %、流水线 {p2p:.0f} %、上下文并行 {cp:.0f} %、专家并行 {ep:.0f} %、CPU 卸载 {offload:.0f} %）：增大微批或全局批量，或换一种并行布局，可将其掩盖",
     "batch-does-not-divide": "{batch:,} 个 token 的全局批量无法在 {count} 张卡的数据并行副本间均分；最接近的可行值：{low:,} 或 {high:,} 个 token",
     "no-layout-fits": "没有能放下的并行布局：最省显存的布局每卡需要 {need_gib:,.1f} GiB，可用 {capacity_gib:,.1f} GiB（已固定：{pinned}）；请放开固定的设置或增加卡数",
     "unknown-power-for-cap": "{card} 没有公开的板卡功耗：无法核对功率上限",
@@ -160,7 +158,6 @@ CHINESE: dict[str, str] = {
     "class-mismatch": "{card} 是{category}类卡；{workload} 通常应使用{expected}类卡",
     "no-display-no-encoder": "{card} 没有显示输出和视频编码器",
     "consumer-card-training": "{card} 是消费级显卡：无 ECC、无 NVLink，许可协议限制数据中心使用",
-    "moe-expert-parallel-ignored": "未计入混合专家模型的 all-to-all 通信：多卡时间偏乐观",
     "misses-deadline": "需要 {hours:,.0f} 小时，超出 {deadline:,.0f} 小时的期限 {over:,.0f} 小时",
     "over-budget": "成本 {cost:,.0f} {currency}（{basis}），超出预算 {budget:,.0f} 达 {over:,.0f} {currency}",
     "over-power-cap": "机房功率 {kw:,.1f} kW，超过 {cap:,.1f} kW 的上限",

@@ -13,12 +13,16 @@ import numpy as np
 from configurator.core.architecture import ModelArchitecture
 from configurator.core.catalog import Card
 from configurator.core.collectives import (
+    all_to_all_seconds,
     allreduce_seconds,
     point_to_point_seconds,
     reduce_scatter_seconds,
 )
 from configurator.core.memory import (
     ActivationLayout,
+    expert_parallel_factor,
+    routed_expert_params,
+    stage_stored_bytes,
     kv_cache_bytes_per_token,
     kv_shards,
     layer_activation_bytes,
@@ -28,7 +32,7 @@ from configurator.core.memory import (
     training_states,
 )
 from configurator.core.messages import Message, msg
-from configurator.core.precision import PrecisionPlan, StateBytes
+from configurator.core.precision import PrecisionPlan, StateBytes, attention_precision
 from configurator.core.scenario import Assumptions, Recompute, Scenario
 from configurator.core.units import BYTES_PER_ELEMENT, GB, TERA
 
@@ -178,6 +182,68 @@ def pipeline_p2p_seconds(tokens, hidden: int, math_bytes: float, tp, pp, virtual
     return 2 * virtual_stages * one * (pp > 1)
 
 
+CP_EXCHANGES_PER_LAYER = 3
+"""Key/value blocks each context-parallel rank passes on per ring step and layer: K and V in
+forward, K and V again with their gradients in backward (Liu et al. 2023, Ring Attention;
+Megatron-LM ``--context-parallel-size``)."""
+
+EP_ALL_TO_ALLS_PER_LAYER = 4
+"""All-to-alls per MoE layer per micro-batch: dispatch and combine in forward, and their
+gradients in backward (Lepikhin et al. 2021, GShard §2.2)."""
+
+
+def context_parallel_seconds(tokens, kv_dim: int, math_bytes: float, cp, layers, crosses_network,
+                             attention_s, net: Fabric, a: Assumptions):
+    """Exposed ring exchange of context parallelism for one micro-batch on a rank [s].
+
+    Each rank holds ``tokens`` of every sequence; per layer it passes its key/value block
+    ``cp − 1`` times around the ring, ``CP_EXCHANGES_PER_LAYER`` blocks per step, overlapped
+    with the attention of the block it already has (Liu et al. 2023 §3).
+    """
+    gbps = np.where(crosses_network, net.network_gbps, net.fast_gbps)
+    block = point_to_point_seconds(2 * tokens * kv_dim * math_bytes, gbps, a.link_efficiency)
+    ring = CP_EXCHANGES_PER_LAYER * layers * (cp - 1) * block
+    return exposed_seconds(ring, attention_s, a.comm_overlap) * (cp > 1)
+
+
+def expert_parallel_seconds(tokens, hidden: int, math_bytes: float, top_k: int, ep, moe_layers,
+                            per_domain, net: Fabric, a: Assumptions):
+    """All-to-all traffic of expert parallelism for one micro-batch on a rank [s], not
+    overlapped (the dispatch waits for the router and the experts for the dispatch).
+
+    Each token goes to ``top_k`` experts and comes back: ``tokens × top_k × hidden`` elements
+    per all-to-all, ``EP_ALL_TO_ALLS_PER_LAYER`` per MoE layer.
+    """
+    per_call = all_to_all_seconds(tokens * top_k * hidden * math_bytes, ep, per_domain, net.fast_gbps,
+                                  net.network_gbps, a.link_efficiency)
+    return EP_ALL_TO_ALLS_PER_LAYER * moe_layers * per_call * (ep > 1)
+
+
+def host_link_gbps(card: Card) -> float:
+    """The card's link to host memory, one way [GB/s] (PCIe; 16 GB/s, Gen4 x8, when unknown)."""
+    return card.interconnect.pcie_gbps_one_way or 16.0
+
+
+def offload_optimizer_seconds(params, grad_bytes: float, weight_bytes: float, cards_per_node: int,
+                              compute_s, host_gbps: float, a: Assumptions):
+    """Exposed time of ZeRO-Offload per step [s] (Ren et al. 2021 §4).
+
+    The 16-bit gradients of ``params`` parameters go to the host during backward (hidden
+    behind it), the host CPUs update them (shared by the server's cards, at
+    ``cpu_optimizer_params_per_s``) and the 16-bit weights come back before the next forward.
+    """
+    link = host_gbps * GB * a.link_efficiency
+    out = exposed_seconds(params * grad_bytes / link, compute_s * BACKWARD_SHARE, a.comm_overlap)
+    update = params * cards_per_node / a.cpu_optimizer_params_per_s
+    return out + update + params * weight_bytes / link
+
+
+def offload_stream_seconds(n_bytes, compute_s, host_gbps: float, a: Assumptions):
+    """Exposed time of streaming ``n_bytes`` between host and card per micro-batch, prefetched
+    behind that micro-batch's compute (parameter or activation offload) [s]."""
+    return exposed_seconds(n_bytes / (host_gbps * GB * a.link_efficiency), compute_s, a.comm_overlap)
+
+
 TRAINING_PASSES = 3
 """Forward-pass equivalents of kernel launches in a training step (forward + backward)."""
 
@@ -225,11 +291,22 @@ class TrainingSpeed:
     gpu_hours: float
     messages: tuple[Message, ...]
     pipeline_p2p_s: float = 0.0
+    context_parallel_s: float = 0.0
+    expert_parallel_s: float = 0.0
+    offload_s: float = 0.0
+    """Exposed host-link traffic and host optimizer time of CPU offload [s per step]."""
 
     @property
     def exposed_comm_s(self) -> float:
         """Communication on the critical path per step [s]."""
-        return self.tensor_parallel_s + self.data_parallel_s + self.pipeline_p2p_s
+        return sum(self.exposed_comm_seconds_by_kind.values())
+
+    @property
+    def exposed_comm_seconds_by_kind(self) -> dict[str, float]:
+        """Exposed communication per kind [s per step]."""
+        return {"tensor_parallel": self.tensor_parallel_s, "data_parallel": self.data_parallel_s,
+                "pipeline_p2p": self.pipeline_p2p_s, "context_parallel": self.context_parallel_s,
+                "expert_parallel": self.expert_parallel_s, "offload": self.offload_s}
 
     @property
     def exposed_comm_fraction(self) -> float:
@@ -239,9 +316,7 @@ class TrainingSpeed:
     @property
     def exposed_comm_by_kind(self) -> dict[str, float]:
         """Share of a step per kind of exposed communication."""
-        step = self.step_time_s
-        return {"tensor_parallel": self.tensor_parallel_s / step, "data_parallel": self.data_parallel_s / step,
-                "pipeline_p2p": self.pipeline_p2p_s / step}
+        return {kind: seconds / self.step_time_s for kind, seconds in self.exposed_comm_seconds_by_kind.items()}
 
 
 EXPOSED_COMM_WARNING = 0.25
@@ -264,9 +339,13 @@ class MicroBatchTiming:
     total_s: float
     peak_flops: float
     params_per_card: float
-    """Trainable parameters on the fullest card before ZeRO sharding [count]."""
+    """Trainable parameters on the fullest card before ZeRO sharding, experts split [count]."""
     states: StateBytes
     messages: tuple[Message, ...]
+    context_parallel_s: float = 0.0
+    expert_parallel_s: float = 0.0
+    offload_s: float = 0.0
+    """Exposed host-link streaming of offloaded weights or activations [s]."""
 
 
 def matmul_params_per_stage(model: ModelArchitecture, layers: int) -> float:
@@ -276,37 +355,61 @@ def matmul_params_per_stage(model: ModelArchitecture, layers: int) -> float:
     return layers * per_layer + model.vocab * model.hidden
 
 
+def moe_layers_on_stage(model: ModelArchitecture, layers):
+    """MoE layers on a stage of ``layers`` layers, in the model's proportion [count]."""
+    return layers * model.n_moe_layers / model.n_layers
+
+
+def offload_stream_bytes(weights_bytes, stored_bytes, offload_params: bool, offload_activations: bool):
+    """Bytes crossing the host link per micro-batch: offloaded weights fetched for forward and
+    again for backward, offloaded activations written out and read back [B]."""
+    return 2.0 * weights_bytes * offload_params + 2.0 * stored_bytes * offload_activations
+
+
 def micro_batch_timing(
     scenario: Scenario, card: Card, plan: PrecisionPlan, layout: ActivationLayout
 ) -> MicroBatchTiming | None:
     """Roofline sum for one micro-batch (forward + backward) on the fullest stage [s].
 
-    ``t_mb = matmul/(peak·η_mm) + attention/(peak·η_attn) + traffic/(bw·η_bw)
-    + passes·L·t_layer + TP collectives``; None when the card lacks a rate or bandwidth.
+    ``t_mb = matmul/(peak·η_mm) + attention/(peak_attn·η_attn) + traffic/(bw·η_bw)
+    + passes·L·t_layer + TP, CP and EP collectives + offload streams``; each rank computes
+    ``1/cp`` of every sequence. None when the card lacks a rate or bandwidth.
     """
     peak = card.peak_tflops(plan.math) if plan.math else None
     if not peak or not card.bandwidth_gbps:
         return None
     model, par, train, a = scenario.model, scenario.parallelism, scenario.training, scenario.assumptions
     peak_flops, bandwidth = peak * TERA, card.bandwidth_gbps * GB
-    tp, layers = par.tp, stage_layer_count(model, par.pp)
-    tokens = train.micro_batch * train.seq_len
+    attention_peak = card.peak_tflops(attention_precision(card, plan)) * TERA
+    tp, cp, layers = par.tp, par.cp, stage_layer_count(model, par.pp)
+    tokens = train.micro_batch * train.seq_len / cp
     mm_factor, attn_factor = recompute_factors(train.recompute)
     matmul = _pass_factor(scenario) * matmul_params_per_stage(model, layers) * mm_factor * tokens / tp
     attention = attention_flops_per_token(model, train.seq_len, layers) * attn_factor * tokens / tp
     passes = ACTIVATION_TRAFFIC_PASSES + (1 if train.recompute is Recompute.FULL else 0)
-    act_bytes = layers * layer_activation_bytes(model, layout, train.seq_len) + logits_bytes_per_token(model)
-    compute_s = matmul / (peak_flops * a.matmul_efficiency) + attention / (peak_flops * a.attention_efficiency)
+    act_bytes = layers * layer_activation_bytes(model, layout, train.seq_len) + logits_bytes_per_token(model, layout)
+    attention_s = attention / (attention_peak * a.attention_efficiency)
+    compute_s = matmul / (peak_flops * a.matmul_efficiency) + attention_s
     traffic_s = passes * act_bytes * tokens / tp / (bandwidth * a.bandwidth_efficiency)
     net = fabric(card, par.cards_per_node, a)
     tp_s = float(tensor_parallel_seconds(tokens, model.hidden, layout.math_bytes, tp, layers,
                                          TP_COLLECTIVES_PER_LAYER, net, a))
+    cp_s = float(context_parallel_seconds(tokens, model.kv_dim, layout.math_bytes, cp, layers, tp * cp > net.domain,
+                                          attention_s, net, a))
+    ep_s = float(expert_parallel_seconds(tokens, model.hidden, layout.math_bytes, model.experts_per_token, par.ep,
+                                         moe_layers_on_stage(model, layers),
+                                         data_parallel_per_domain(par.ep, tp * cp, net.domain), net, a))
+    stage = 0.0 if scenario.workload.is_adapter else stage_params(model, par.pp, True) / tp
+    split = expert_parallel_factor(routed_expert_params(model, layers) / stage_params(model, par.pp, True), par.ep)
+    stream = offload_stream_bytes(stage * layout.math_bytes, stage_stored_bytes(scenario, layout, layers) * tokens / tp,
+                                  train.offload_params, train.offload_activations)
+    offload_s = float(offload_stream_seconds(stream, compute_s, host_link_gbps(card), a))
     forward_passes = TRAINING_PASSES + (1 if train.recompute is Recompute.FULL else 0)
-    total_s = compute_s + traffic_s + tp_s + layers * a.layer_overhead_s * forward_passes
+    total_s = compute_s + traffic_s + tp_s + cp_s + ep_s + offload_s + layers * a.layer_overhead_s * forward_passes
     # adapters are tiny next to the frozen base: their optimizer step and traffic are ignored
-    params_card = 0.0 if scenario.workload.is_adapter else stage_params(model, par.pp, True) / tp
-    return MicroBatchTiming(compute_s, traffic_s, tp_s, total_s, peak_flops, params_card,
-                            training_states(scenario, plan), tuple(tensor_parallel_messages(scenario, card, net)))
+    return MicroBatchTiming(compute_s, traffic_s, tp_s, total_s, peak_flops, stage * split,
+                            training_states(scenario, plan), tuple(tensor_parallel_messages(scenario, card, net)),
+                            cp_s, ep_s, offload_s)
 
 
 TP_COLLECTIVES_PER_LAYER = 4
@@ -340,42 +443,47 @@ def training_speed(
     if timing is None:
         return None
     model, par, train, a = scenario.model, scenario.parallelism, scenario.training, scenario.assumptions
-    pp, dp, m = par.pp, scenario.data_parallel, train.grad_accum
+    pp, dp, m, replicas = par.pp, scenario.data_parallel, train.grad_accum, scenario.replicas
     messages = list(timing.messages)
     bubble = pipeline_bubble(pp, m, par.virtual_stages)
     if bubble > 0.25:
         messages.append(msg("pipeline-bubble", bubble=100 * bubble / (1 + bubble), pp=pp, m=m))
     slots = m * (1 + bubble)
     net = fabric(card, par.cards_per_node, a)
-    tokens = train.micro_batch * train.seq_len
+    tokens = train.micro_batch * train.seq_len / par.cp
     p2p_s = float(pipeline_p2p_seconds(tokens, model.hidden, layout.math_bytes, par.tp, pp, par.virtual_stages,
-                                       pipeline_crosses_network(par.tp, dp, pp, net.domain), net, a)) * slots
+                                       pipeline_crosses_network(par.tp * par.cp, dp, pp, net.domain), net, a)) * slots
 
     states, params_card = timing.states, timing.params_per_card
-    opt_params = params_card / (dp if par.zero >= 1 else 1)
+    opt_params = params_card / (replicas if par.zero >= 1 else 1)
     optimizer_s = opt_params * optimizer_bytes_per_param(states.weights, states.gradients, states.optimizer)
     optimizer_s /= card.bandwidth_gbps * GB * a.bandwidth_efficiency
+    offload_s = timing.offload_s * slots
+    if train.offload_optimizer and params_card:
+        optimizer_s = 0.0
+        offload_s += float(offload_optimizer_seconds(opt_params, layout.math_bytes, layout.math_bytes,
+                                                     min(par.cards_per_node, scenario.count), timing.compute_s,
+                                                     host_link_gbps(card), a))
 
     dp_s = 0.0
-    if dp > 1 and params_card:
+    if replicas > 1 and params_card:
         if net.fast_kind == "pcie" and scenario.count > 1:
             messages.append(msg("dp-over-pcie", card=card.name))
-        per_domain = data_parallel_per_domain(dp, par.tp, net.domain)
-        sync_s = gradient_sync_seconds(params_card, states.gradients, layout.math_bytes, par.zero, dp, per_domain,
-                                       net, a)
+        per_domain = data_parallel_per_domain(replicas, par.tp, net.domain)
+        sync_s = gradient_sync_seconds(params_card, states.gradients, layout.math_bytes, par.zero, replicas,
+                                       per_domain, net, a)
         dp_s = float(data_parallel_exposed_seconds(sync_s, timing.compute_s, m, par.zero, a.comm_overlap))
-    if par.zero and dp == 1:
+    if par.zero and replicas == 1:
         messages.append(msg("zero-without-dp", zero=par.zero))
-    if model.is_moe and scenario.count > 1:
-        messages.append(msg("moe-expert-parallel-ignored"))
 
-    step_s = timing.total_s * slots + p2p_s + optimizer_s + dp_s
-    exposed = timing.tensor_parallel_s * slots + p2p_s + dp_s
+    step_s = timing.total_s * slots + p2p_s + optimizer_s + dp_s + (offload_s - timing.offload_s * slots)
+    kinds = {"tp": timing.tensor_parallel_s * slots, "dp": dp_s, "p2p": p2p_s, "cp": timing.context_parallel_s * slots,
+             "ep": timing.expert_parallel_s * slots, "offload": offload_s}
+    exposed = sum(kinds.values())
     if exposed / step_s > EXPOSED_COMM_WARNING:
         messages.append(msg("comm-exposed", share=100 * exposed / step_s,
-                            tp=100 * timing.tensor_parallel_s * slots / step_s, dp=100 * dp_s / step_s,
-                            p2p=100 * p2p_s / step_s))
-    tokens_per_s = tokens * m * dp / step_s
+                            **{k: 100 * v / step_s for k, v in kinds.items()}))
+    tokens_per_s = train.micro_batch * train.seq_len * m * dp / step_s
     mfu = model_flops_per_token(model, train.seq_len) * tokens_per_s / (scenario.count * timing.peak_flops)
     mfu *= _pass_factor(scenario) / 6.0
     hours = train.tokens / tokens_per_s / 3600.0
@@ -394,6 +502,9 @@ def training_speed(
         gpu_hours=hours * scenario.count,
         messages=tuple(messages),
         pipeline_p2p_s=p2p_s,
+        context_parallel_s=timing.context_parallel_s * slots,
+        expert_parallel_s=timing.expert_parallel_s * slots,
+        offload_s=offload_s,
     )
 
 

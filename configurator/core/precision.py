@@ -73,6 +73,15 @@ def default_precision(card: Card) -> Precision:
     return Precision.FP32
 
 
+def attention_precision(card: Card, plan: PrecisionPlan) -> Precision | None:
+    """Precision attention runs at: FP8 and FP4 training run only the linear layers at that
+    precision, attention, norms and softmax at 16-bit (NVIDIA Transformer Engine ``fp8_autocast``
+    wraps ``te.Linear``; torchao ``convert_to_float8_training`` swaps ``nn.Linear`` only)."""
+    if plan.math in (Precision.FP8, Precision.FP4):
+        return _first_supported(card, (Precision.BF16, Precision.FP16)) or plan.math
+    return plan.math
+
+
 def plan_training(card: Card, requested: Precision) -> PrecisionPlan:
     """Math and storage for training; quantised integer formats fall back to 16-bit."""
     messages: list[Message] = []

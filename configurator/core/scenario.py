@@ -70,10 +70,25 @@ class Recompute(StrEnum):
     FULL = "full"
 
 
-LayoutField = Literal["tp", "pp", "vp", "zero", "recompute", "micro_batch", "grad_accum", "max_batch"]
+class LossKernel(StrEnum):
+    """How the cross-entropy over the vocabulary is computed in training.
+
+    ``eager``: the loop keeps the model's 16-bit logits and computes the loss on an fp32 upcast
+    (Hugging Face ``ForCausalLMLoss``, plain PyTorch): log-softmax output, its gradient and the
+    logits' gradient are three fp32 vocabulary-wide tensors alive in backward.
+    ``fused``: a fused or vocabulary-parallel kernel (Megatron-LM ``vocab_parallel_cross_entropy``,
+    Liger/Apex fused cross-entropy) writes the softmax and then the gradient into one fp32 buffer.
+    """
+
+    EAGER = "eager"
+    FUSED = "fused"
+
+
+LayoutField = Literal["tp", "pp", "vp", "cp", "ep", "zero", "recompute", "micro_batch", "grad_accum", "max_batch"]
 """Layout settings the planner can choose ("Auto") or the user can pin."""
 
-LAYOUT_FIELDS: tuple[str, ...] = ("tp", "pp", "vp", "zero", "recompute", "micro_batch", "grad_accum", "max_batch")
+LAYOUT_FIELDS: tuple[str, ...] = ("tp", "pp", "vp", "cp", "ep", "zero", "recompute", "micro_batch", "grad_accum",
+                                  "max_batch")
 
 
 class _Frozen(BaseModel):
@@ -88,6 +103,13 @@ class Parallelism(_Frozen):
     pp: int = Field(default=1, ge=1, le=1024, description="pipeline-parallel stages")
     virtual_stages: int = Field(
         default=1, ge=1, le=64, description="model chunks per pipeline stage (interleaved 1F1B)"
+    )
+    cp: int = Field(
+        default=1, ge=1, le=1024, description="context-parallel degree: cards that split one sequence (ring attention)"
+    )
+    ep: int = Field(
+        default=1, ge=1, le=4096,
+        description="expert-parallel degree: cards that split a mixture-of-experts layer's experts (within data parallel)",
     )
     zero: int = Field(default=0, ge=0, le=3, description="ZeRO stage / FSDP sharding")
 
@@ -110,6 +132,18 @@ class Training(_Frozen):
     lora_targets: Literal["all-linear", "attention"] = "all-linear"
     tokens: float = Field(default=1e9, ge=1e6, le=1e15, description="training token budget [tokens]")
     flash_attention: bool = True
+    loss: LossKernel | None = Field(
+        default=None, description="cross-entropy kernel (None = fused for pre-training, eager for fine-tuning)"
+    )
+    offload_optimizer: bool = Field(
+        default=False, description="optimizer states and fp32 master weights in host memory (ZeRO-Offload)"
+    )
+    offload_params: bool = Field(
+        default=False, description="16-bit weights in host memory, streamed in per layer (ZeRO-Infinity)"
+    )
+    offload_activations: bool = Field(
+        default=False, description="saved activations moved to host memory after forward, back for backward"
+    )
 
 
 class Serving(_Frozen):
@@ -263,6 +297,12 @@ class Assumptions(_Frozen):
     network_gbps_per_pcie_card: float = Field(
         default=12.5, ge=0.1, le=10_000, description="the same for PCIe cards (one 200 Gb/s NIC per two cards) [GB/s]"
     )
+    cpu_optimizer_params_per_s: float = Field(
+        default=3.9e9, gt=0, le=1e13,
+        description="parameters the host CPUs of one server update per second with offloaded Adam "
+                    "(ZeRO-Offload CPU-Adam: 10 B parameters in 2.57 s on a DGX-2's 2 Xeon 8168, Ren et al. "
+                    "2021 Table 2) [1/s]",
+    )
     cuda_context_gib: float = Field(default=0.5, ge=0, le=64, description="CUDA context and library workspaces [GiB]")
     allocator_overhead: float = Field(
         default=0.06, ge=0, le=1, description="caching-allocator reserve over peak allocated (training)"
@@ -314,14 +354,18 @@ class Scenario(_Frozen):
         par = self.parallelism
         if self.workload.is_graphics:
             return self  # graphics work does not split a model: tensor/pipeline settings are not used
-        tp, pp, vp = (1 if f in self.auto_layout else v for f, v in
-                      (("tp", par.tp), ("pp", par.pp), ("vp", par.virtual_stages)))
-        model_parallel = tp * pp
+        tp, pp, vp, cp, ep = (1 if f in self.auto_layout else v for f, v in
+                              (("tp", par.tp), ("pp", par.pp), ("vp", par.virtual_stages), ("cp", par.cp),
+                               ("ep", par.ep)))
+        if not self.workload.is_training:
+            cp = ep = 1  # serving splits a model by tensor and pipeline stages only
+        model_parallel = tp * cp * pp
         if self.count % model_parallel:
-            raise ValueError(
-                f"{self.count} cards cannot be split into tensor-parallel {par.tp} × "
-                f"pipeline-parallel {par.pp} groups (the product must divide the card count)"
-            )
+            split = f"tensor-parallel {par.tp} × pipeline-parallel {par.pp}"
+            if cp > 1:
+                split = f"tensor-parallel {par.tp} × context-parallel {par.cp} × pipeline-parallel {par.pp}"
+            raise ValueError(f"{self.count} cards cannot be split into {split} groups "
+                             "(the product must divide the card count)")
         if pp * vp > self.model.n_layers:
             raise ValueError(
                 f"pipeline stages × virtual stages ({par.pp} × {par.virtual_stages}) exceed the model's "
@@ -329,6 +373,17 @@ class Scenario(_Frozen):
             )
         if tp > self.model.n_heads:
             raise ValueError(f"tensor-parallel degree ({par.tp}) exceeds the {self.model.n_heads} attention heads")
+        if ep > 1:
+            if not self.model.is_moe:
+                raise ValueError(f"expert parallelism ({par.ep}) needs a mixture-of-experts model")
+            if self.model.n_experts % ep:
+                raise ValueError(f"expert-parallel degree ({par.ep}) must divide the {self.model.n_experts} experts")
+            if (self.count // model_parallel) % ep:
+                raise ValueError(f"expert-parallel degree ({par.ep}) must divide the data-parallel width "
+                                 f"({self.count // model_parallel})")
+        if cp > 1 and self.training.seq_len % (2 * cp):
+            raise ValueError(f"the sequence ({self.training.seq_len} tokens) must split into 2 × {par.cp} "
+                             "equal chunks for context parallelism")
         return self
 
     @property
@@ -337,9 +392,19 @@ class Scenario(_Frozen):
         return self.count // self.model_parallel
 
     @property
+    def replicas(self) -> int:
+        """Cards that hold the same weights in training (data × context parallel): the group
+        gradients are averaged over and ZeRO shards states over (Megatron-LM's DP×CP group)."""
+        return self.data_parallel * (self.parallelism.cp if self.workload.is_training else 1)
+
+    @property
     def model_parallel(self) -> int:
-        """Cards one copy of the model spans (tensor × pipeline); 1 for graphics work."""
-        return 1 if self.workload.is_graphics else self.parallelism.tp * self.parallelism.pp
+        """Cards that share one set of sequences: tensor × context × pipeline in training, tensor ×
+        pipeline in serving; 1 for graphics work."""
+        if self.workload.is_graphics:
+            return 1
+        par = self.parallelism
+        return par.tp * par.pp * (par.cp if self.workload.is_training else 1)
 
     @property
     def sequences_per_replica(self) -> int:

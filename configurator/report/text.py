@@ -229,11 +229,11 @@ def plan_table(plan, chosen: Estimate) -> str:
     """The planner's best layouts for one card and count, with the step-time breakdown."""
     t = chosen.training
     head = (f"{chosen.scenario.count} × {chosen.card.name}: global batch {num(plan.global_batch_tokens)} tokens, "
-            f"{num(plan.candidates)} layouts tried, {num(plan.fitting)} fit")
-    lines = [head, "", f"  {'tp':>3} {'pp':>3} {'vp':>3} {'dp':>6} {'zero':>4} {'recompute':>9} {'mb':>4} "
-             f"{'accum':>5} {'memory':>10} {'step':>9} {'MFU':>6}  loses by"]
+            f"{plan.candidates:,} layouts tried, {plan.fitting:,} fit")
+    lines = [head, "", f"  {'tp':>3} {'pp':>3} {'vp':>3} {'cp':>3} {'ep':>3} {'dp':>6} {'zero':>4} {'recompute':>9} "
+             f"{'mb':>4} {'accum':>5} {'memory':>10} {'step':>9} {'MFU':>6}  loses by"]
     for x in plan.layouts:
-        lines.append(f"  {x.tp:>3} {x.pp:>3} {x.vp:>3} {x.dp:>6} {x.zero:>4} {x.recompute.value:>9} "
+        lines.append(f"  {x.tp:>3} {x.pp:>3} {x.vp:>3} {x.cp:>3} {x.ep:>3} {x.dp:>6} {x.zero:>4} {x.recompute.value:>9} "
                      f"{x.micro_batch:>4} {x.grad_accum:>5} {x.memory_bytes / GIB:>6.1f} GiB {x.step_s:>7.3f} s "
                      f"{100 * x.mfu:>5.1f}%  {LOSES_BY.get(x.loses_by, 'chosen') if x.loses_by else 'chosen'}")
     if t is not None:
@@ -242,7 +242,10 @@ def plan_table(plan, chosen: Estimate) -> str:
             ("memory traffic", _num(t.memory_traffic_s, "s")),
             ("tensor parallel (exposed)", _num(t.tensor_parallel_s, "s")),
             ("data parallel (exposed)", _num(t.data_parallel_s, "s")),
-            ("pipeline point-to-point", _num(t.pipeline_p2p_s, "s")), ("optimizer", _num(t.optimizer_s, "s")),
+            ("pipeline point-to-point", _num(t.pipeline_p2p_s, "s")),
+            ("context parallel ring (exposed)", _num(t.context_parallel_s, "s")),
+            ("expert parallel all-to-all", _num(t.expert_parallel_s, "s")),
+            ("CPU offload (exposed)", _num(t.offload_s, "s")), ("optimizer", _num(t.optimizer_s, "s")),
             ("pipeline bubble", f"{100 * t.bubble_fraction:.1f} %"), ("MFU", f"{100 * t.mfu:.1f} %"),
             ("time for the job", _duration(t.hours))])]
     return "\n".join(lines)

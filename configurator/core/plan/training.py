@@ -22,12 +22,14 @@ from configurator.core.catalog import Card
 from configurator.core.memory import (
     TIGHT_FIT_HEADROOM,
     activation_layout,
+    expert_parallel_factor,
+    gathered_layer_bytes,
+    layer_activation_bytes,
     logits_bytes_per_token,
     stage_layer_count,
     stage_memory,
     stage_params,
-    stored_activation_bytes,
-    layer_activation_bytes,
+    stage_stored_bytes,
     training_states,
 )
 from configurator.core.performance import (
@@ -35,6 +37,13 @@ from configurator.core.performance import (
     TP_COLLECTIVES_PER_LAYER,
     TRAINING_PASSES,
     attention_flops_per_token,
+    context_parallel_seconds,
+    expert_parallel_seconds,
+    host_link_gbps,
+    moe_layers_on_stage,
+    offload_optimizer_seconds,
+    offload_stream_bytes,
+    offload_stream_seconds,
     data_parallel_exposed_seconds,
     data_parallel_per_domain,
     fabric,
@@ -47,7 +56,7 @@ from configurator.core.performance import (
     recompute_factors,
     tensor_parallel_seconds,
 )
-from configurator.core.precision import plan_training
+from configurator.core.precision import attention_precision, plan_training
 from configurator.core.scenario import Recompute, Scenario
 from configurator.core.units import GB, TERA
 
@@ -57,7 +66,13 @@ VIRTUAL_STAGES = (1, 2, 3, 4)
 ZERO_STAGES = (0, 1, 2, 3)
 RECOMPUTE = (Recompute.NONE, Recompute.SELECTIVE, Recompute.FULL)
 MICRO_BATCHES = (1, 2, 4, 8, 16, 32, 64)
+CONTEXT_PARALLEL = (1, 2, 4, 8, 16, 32)
+EXPERT_PARALLEL = (1, 2, 4, 8, 16, 32, 64)
 """Values the search tries for each layout field that is not pinned."""
+
+CP_MIN_SEQUENCE = 8192
+"""Shortest sequence for which the search tries context parallelism: below it each rank's block
+is too small to hide the ring exchange (Megatron-LM and NeMo enable CP for 8k+ contexts)."""
 
 
 @dataclass(frozen=True)
@@ -67,6 +82,8 @@ class Layout:
     tp: int
     pp: int
     vp: int
+    cp: int
+    ep: int
     zero: int
     recompute: Recompute
     micro_batch: int
@@ -87,7 +104,8 @@ class Layout:
     def as_changes(self, global_batch_tokens: int | None) -> dict:
         """The layout as nested changes of a scenario (``global_batch_tokens`` None when the
         accumulation is pinned and the batch follows from it)."""
-        return {"parallelism": {"tp": self.tp, "pp": self.pp, "virtual_stages": self.vp, "zero": self.zero},
+        return {"parallelism": {"tp": self.tp, "pp": self.pp, "virtual_stages": self.vp, "cp": self.cp, "ep": self.ep,
+                                "zero": self.zero},
                 "training": {"recompute": self.recompute.value, "micro_batch": self.micro_batch,
                              "grad_accum": self.grad_accum, "global_batch_tokens": global_batch_tokens}}
 
@@ -143,20 +161,25 @@ def _grid(scenario: Scenario, card: Card, sequences: int) -> dict[str, np.ndarra
     pps = [p for p in _options(scenario, "pp", pipeline_options(count), par.pp) if p <= model.n_layers]
     if scenario.workload.is_adapter and "pp" in auto:
         pps = [1]
-    axes = (tps, pps, _options(scenario, "vp", VIRTUAL_STAGES, par.virtual_stages),
+    cps = [c for c in _options(scenario, "cp", CONTEXT_PARALLEL, par.cp)
+           if "cp" not in auto or c == 1 or (train.seq_len >= CP_MIN_SEQUENCE and train.seq_len % (2 * c) == 0)]
+    eps = [e for e in _options(scenario, "ep", EXPERT_PARALLEL, par.ep)
+           if "ep" not in auto or e == 1 or (model.is_moe and model.n_experts % e == 0)]
+    axes = (tps, pps, _options(scenario, "vp", VIRTUAL_STAGES, par.virtual_stages), cps, eps,
             _options(scenario, "zero", ZERO_STAGES, par.zero),
             [RECOMPUTE.index(r) for r in _options(scenario, "recompute", RECOMPUTE, Recompute(train.recompute))],
             _options(scenario, "micro_batch", MICRO_BATCHES, train.micro_batch))
     if not all(axes):
         return {}
     mesh = np.meshgrid(*[np.asarray(x, dtype=np.int64) for x in axes], indexing="ij")
-    tp, pp, vp, zero, rc, mb = (m.ravel() for m in mesh)
-    keep = (count % (tp * pp) == 0) & (pp * vp <= model.n_layers)
+    tp, pp, vp, cp, ep, zero, rc, mb = (m.ravel() for m in mesh)
+    keep = (count % (tp * cp * pp) == 0) & (pp * vp <= model.n_layers)
     if "vp" in auto:
         keep &= (pp > 1) | (vp == 1)
-    dp = count // (tp * pp)
+    dp = count // (tp * cp * pp)
+    keep &= dp % ep == 0
     if "zero" in auto:
-        keep &= (zero == 0) | (dp > 1)  # sharding over one replica changes nothing
+        keep &= (zero == 0) | (dp * cp > 1)  # sharding over one replica changes nothing
     if "grad_accum" in auto:
         keep &= sequences % np.maximum(dp * mb, 1) == 0
         accum = sequences // np.maximum(dp * mb, 1)
@@ -165,8 +188,8 @@ def _grid(scenario: Scenario, card: Card, sequences: int) -> dict[str, np.ndarra
         accum = np.full_like(tp, train.grad_accum)
     if not keep.any():
         return {}
-    return {"tp": tp[keep], "pp": pp[keep], "vp": vp[keep], "zero": zero[keep], "rc": rc[keep], "mb": mb[keep],
-            "accum": accum[keep], "dp": dp[keep]}
+    return {"tp": tp[keep], "pp": pp[keep], "vp": vp[keep], "cp": cp[keep], "ep": ep[keep], "zero": zero[keep],
+            "rc": rc[keep], "mb": mb[keep], "accum": accum[keep], "dp": dp[keep]}
 
 
 @dataclass(frozen=True)
@@ -179,11 +202,14 @@ class _StageTable:
     copies: np.ndarray
     stored_per_token: np.ndarray
     logits_per_token: np.ndarray
+    loss_per_token: np.ndarray
     allocator: np.ndarray
     layer_bytes: np.ndarray
     layers: np.ndarray
     matmul_params: np.ndarray
     params_first: np.ndarray
+    expert_share: np.ndarray
+    gathered: np.ndarray
 
 
 def _stage_tables(scenario: Scenario, card: Card) -> tuple[np.ndarray, _StageTable, _StageTable]:
@@ -225,26 +251,34 @@ def _stage_tables_cached(scenario: Scenario, card: Card, pipelines: tuple[int, .
                 parts["grads"][i, j] = stage.gradients
                 parts["optimizer"][i, j] = stage.optimizer
                 parts["copies"][i, j] = stage.weight_copies
-                parts["stored_per_token"][i, j] = stored_activation_bytes(model, layout, probe.training.seq_len, layers)
-                parts["logits_per_token"][i, j] = logits_bytes_per_token(model) if (not first or pp == 1) else 0.0
+                parts["stored_per_token"][i, j] = stage_stored_bytes(probe, layout, layers)
+                parts["loss_per_token"][i, j] = logits_bytes_per_token(model, layout)
+                parts["logits_per_token"][i, j] = parts["loss_per_token"][i, j] if (not first or pp == 1) else 0.0
                 parts["allocator"][i, j] = stage.allocator
                 parts["layer_bytes"][i, j] = layer_activation_bytes(model, layout, probe.training.seq_len)
                 parts["layers"][i, j] = layers
                 parts["matmul_params"][i, j] = matmul_params_per_stage(model, layers)
                 parts["params_first"][i, j] = 0.0 if scenario.workload.is_adapter else stage_params(model, pp, True)
+                parts["expert_share"][i, j] = stage.expert_share
+                parts["gathered"][i, j] = gathered_layer_bytes(model, layers, plan.math_bytes) \
+                    if not scenario.workload.is_adapter else 0.0
         tables.append(_StageTable(**parts))
     return index, tables[0], tables[1]
 
 
-def _memory(g: dict, table: _StageTable, at, first: bool, seq_len: int, context: float) -> np.ndarray:
+def _memory(g: dict, table: _StageTable, at, first: bool, seq_len: int, context: float,
+            offload_params: bool) -> np.ndarray:
     """Peak bytes on the stage for every layout (``TrainingMemoryModel.breakdown`` as arrays)."""
-    tp, dp, zero = g["tp"], g["dp"], g["zero"]
-    weights = table.weights[at] / tp / np.where(zero >= 3, dp, 1)
-    grads = table.grads[at] / tp / np.where(zero >= 2, dp, 1)
-    optimizer = table.optimizer[at] / tp / np.where(zero >= 1, dp, 1)
-    copies = table.copies[at] / tp / np.where(zero >= 3, dp, 1)
+    tp, zero, cp = g["tp"], g["zero"], g["cp"]
+    replicas = g["dp"] * cp
+    split = expert_parallel_factor(table.expert_share[at], g["ep"])
+    gathered = table.gathered[at] * ((zero >= 3) | offload_params)
+    weights = np.where(zero >= 3, table.weights[at] / replicas, table.weights[at] * split) / tp + gathered / tp
+    grads = np.where(zero >= 2, table.grads[at] / replicas, table.grads[at] * split) / tp
+    optimizer = np.where(zero >= 1, table.optimizer[at] / replicas, table.optimizer[at] * split) / tp
+    copies = np.where(zero >= 3, table.copies[at] / replicas, table.copies[at] * split) / tp
     in_flight = np.minimum(g["pp"], g["accum"]) if first else 1
-    per_sequence = (table.stored_per_token[at] * in_flight + table.logits_per_token[at]) * seq_len / tp
+    per_sequence = (table.stored_per_token[at] * in_flight + table.logits_per_token[at]) * seq_len / (tp * cp)
     activations = copies + g["mb"] * per_sequence
     peak = weights + optimizer + np.maximum(grads, activations)
     return peak * (1 + table.allocator[at]) + context
@@ -256,42 +290,64 @@ def _speed(scenario: Scenario, card: Card, g: dict, table: _StageTable, at) -> d
     plan = plan_training(card, scenario.precision)
     states = training_states(scenario, plan)
     peak_flops = card.peak_tflops(plan.math) * TERA
+    attention_peak = card.peak_tflops(attention_precision(card, plan)) * TERA
     bandwidth = card.bandwidth_gbps * GB
     net = fabric(card, scenario.parallelism.cards_per_node, a)
-    tp, pp, vp, zero, mb, m, dp = g["tp"], g["pp"], g["vp"], g["zero"], g["mb"], g["accum"], g["dp"]
+    tp, pp, vp, cp, ep, zero, mb, m, dp = (g[k] for k in ("tp", "pp", "vp", "cp", "ep", "zero", "mb", "accum", "dp"))
+    replicas = dp * cp
     rc = g["rc"]
     full = rc == RECOMPUTE.index(Recompute.FULL)
     factors = np.array([recompute_factors(r) for r in RECOMPUTE])
     mm_factor, attn_factor = factors[rc, 0], factors[rc, 1]
     layers = table.layers[at]
-    tokens = mb * train.seq_len
+    tokens = mb * train.seq_len / cp
     pass_factor = 4.0 if scenario.workload.is_adapter else 6.0
     matmul = pass_factor * table.matmul_params[at] * mm_factor * tokens / tp
     attention = attention_flops_per_token(model, train.seq_len, layers) * attn_factor * tokens / tp
-    compute_s = matmul / (peak_flops * a.matmul_efficiency) + attention / (peak_flops * a.attention_efficiency)
+    attention_s = attention / (attention_peak * a.attention_efficiency)
+    compute_s = matmul / (peak_flops * a.matmul_efficiency) + attention_s
     plain_compute_s = compute_s / np.where(full, mm_factor, 1.0)
     passes = ACTIVATION_TRAFFIC_PASSES + full
-    act_bytes = layers * table.layer_bytes[at] + logits_bytes_per_token(model)
+    act_bytes = layers * table.layer_bytes[at] + table.loss_per_token[at]
     traffic_s = passes * act_bytes * tokens / tp / (bandwidth * a.bandwidth_efficiency)
     tp_s = tensor_parallel_seconds(tokens, model.hidden, plan.math_bytes, tp, layers, TP_COLLECTIVES_PER_LAYER, net, a)
+    cp_s = context_parallel_seconds(tokens, model.kv_dim, plan.math_bytes, cp, layers, tp * cp > net.domain,
+                                    attention_s, net, a)
+    ep_s = expert_parallel_seconds(tokens, model.hidden, plan.math_bytes, model.experts_per_token, ep,
+                                   moe_layers_on_stage(model, layers), data_parallel_per_domain(ep, tp * cp, net.domain),
+                                   net, a)
+    stage = table.params_first[at] / tp
+    host = host_link_gbps(card)
+    stream = offload_stream_bytes(stage * plan.math_bytes, table.stored_per_token[at] * tokens / tp,
+                                  train.offload_params, train.offload_activations)
+    offload_mb_s = offload_stream_seconds(stream, compute_s, host, a)
     overhead_s = layers * a.layer_overhead_s * (TRAINING_PASSES + full)
-    micro_s = compute_s + traffic_s + tp_s + overhead_s
+    micro_s = compute_s + traffic_s + tp_s + cp_s + ep_s + offload_mb_s + overhead_s
     bubble = pipeline_bubble(pp, m, vp)
     slots = m * (1 + bubble)
-    crosses = tp * dp * pp > net.domain
+    crosses = tp * cp * dp * pp > net.domain
     p2p_s = pipeline_p2p_seconds(tokens, model.hidden, plan.math_bytes, tp, pp, vp, crosses, net, a) * slots
-    params = table.params_first[at] / tp
-    optimizer_s = params / np.where(zero >= 1, dp, 1) * optimizer_bytes_per_param(
-        states.weights, states.gradients, states.optimizer) / (bandwidth * a.bandwidth_efficiency)
-    sync_s = gradient_sync_seconds(params, states.gradients, plan.math_bytes, zero, dp,
-                                   data_parallel_per_domain(dp, tp, net.domain), net, a)
+    params = stage * expert_parallel_factor(table.expert_share[at], ep)
+    opt_params = params / np.where(zero >= 1, replicas, 1)
+    if train.offload_optimizer:
+        optimizer_s = np.zeros_like(compute_s)
+        host_s = offload_optimizer_seconds(opt_params, plan.math_bytes, plan.math_bytes,
+                                           min(scenario.parallelism.cards_per_node, scenario.count), compute_s, host, a)
+        host_s = host_s * (params > 0)
+    else:
+        optimizer_s = opt_params * optimizer_bytes_per_param(
+            states.weights, states.gradients, states.optimizer) / (bandwidth * a.bandwidth_efficiency)
+        host_s = 0.0
+    sync_s = gradient_sync_seconds(params, states.gradients, plan.math_bytes, zero, replicas,
+                                   data_parallel_per_domain(replicas, tp, net.domain), net, a)
     dp_s = data_parallel_exposed_seconds(sync_s, compute_s, m, zero, a.comm_overlap) * (params > 0)
-    step_s = micro_s * slots + p2p_s + optimizer_s + dp_s
-    tokens_per_s = tokens * m * dp / step_s
+    step_s = micro_s * slots + p2p_s + optimizer_s + dp_s + host_s
+    tokens_per_s = mb * train.seq_len * m * dp / step_s
     mfu = model_flops_per_token(model, train.seq_len) * tokens_per_s / (scenario.count * peak_flops)
     mfu = mfu * pass_factor / 6.0
     return {"step_s": step_s, "tokens_per_s": tokens_per_s, "mfu": mfu, "bubble_s": micro_s * m * bubble,
-            "comm_s": tp_s * slots + p2p_s + dp_s, "recompute_s": (compute_s - plain_compute_s) * slots}
+            "comm_s": (tp_s + cp_s + ep_s + offload_mb_s) * slots + p2p_s + dp_s + host_s,
+            "recompute_s": (compute_s - plain_compute_s) * slots}
 
 
 def _loses_by(best: dict, other: dict) -> str:
@@ -325,12 +381,12 @@ def plan_training_layout(scenario: Scenario, card: Card, top: int = 5) -> Traini
     at = (index[g["pp"]], g["rc"])
     context = scenario.assumptions.cuda_context_gib * 2**30
     capacity = stage_memory(scenario, card, plan, True).capacity
-    memory = _memory(g, first_table, at, True, scenario.training.seq_len, context)
-    memory = np.maximum(memory, np.where(g["pp"] > 1, _memory(g, last_table, at, False,
-                                                               scenario.training.seq_len, context), 0.0))
+    seq, offload = scenario.training.seq_len, scenario.training.offload_params
+    memory = _memory(g, first_table, at, True, seq, context, offload)
+    memory = np.maximum(memory, np.where(g["pp"] > 1, _memory(g, last_table, at, False, seq, context, offload), 0.0))
     fits = memory <= capacity
     speed = _speed(scenario, card, g, first_table, at)
-    order = np.lexsort((g["pp"], g["tp"], g["rc"], g["zero"], -speed["tokens_per_s"]))
+    order = np.lexsort((g["ep"], g["cp"], g["pp"], g["tp"], g["rc"], g["zero"], -speed["tokens_per_s"]))
     comfortable = memory <= capacity * (1 - TIGHT_FIT_HEADROOM)
     chosen = (order[comfortable[order]] if comfortable.any() else order[fits[order]])[:top].tolist()
     if not chosen:
@@ -343,7 +399,8 @@ def plan_training_layout(scenario: Scenario, card: Card, top: int = 5) -> Traini
     for n, i in enumerate(chosen):
         other = {k: v[i] for k, v in speed.items()}
         layouts.append(Layout(
-            tp=int(g["tp"][i]), pp=int(g["pp"][i]), vp=int(g["vp"][i]), zero=int(g["zero"][i]),
+            tp=int(g["tp"][i]), pp=int(g["pp"][i]), vp=int(g["vp"][i]), cp=int(g["cp"][i]), ep=int(g["ep"][i]),
+            zero=int(g["zero"][i]),
             recompute=RECOMPUTE[int(g["rc"][i])], micro_batch=int(g["mb"][i]), grad_accum=int(g["accum"][i]),
             dp=int(g["dp"][i]), fits=bool(fits[i]), memory_bytes=float(memory[i]), step_s=float(other["step_s"]),
             tokens_per_s=float(other["tokens_per_s"]), mfu=float(other["mfu"]), bubble_s=float(other["bubble_s"]),
@@ -354,7 +411,8 @@ def plan_training_layout(scenario: Scenario, card: Card, top: int = 5) -> Traini
 
 def layout_to_dict(layout: Layout) -> dict:
     """One searched layout for the JSON output (times in s, memory in GiB per card)."""
-    return {"tp": layout.tp, "pp": layout.pp, "vp": layout.vp, "dp": layout.dp, "zero": layout.zero,
+    return {"tp": layout.tp, "pp": layout.pp, "vp": layout.vp, "cp": layout.cp, "ep": layout.ep, "dp": layout.dp,
+            "zero": layout.zero,
             "recompute": layout.recompute.value, "micro_batch": layout.micro_batch, "grad_accum": layout.grad_accum,
             "memory_gib": round(layout.memory_bytes / 2**30, 3), "step_time_s": round(layout.step_s, 6),
             "tokens_per_s": round(layout.tokens_per_s, 3), "mfu": round(layout.mfu, 4),

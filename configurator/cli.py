@@ -520,13 +520,46 @@ def _launch_app(argv: Sequence[str]) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point; returns the process exit status."""
+    """Entry point; returns the process exit status.
+
+    Output that cannot be written (``> /dev/full``, a closed pipe) is one line on stderr and a
+    non-zero status, not a traceback at exit.
+    """
+    try:
+        status = _main(argv)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _drop_stdout()
+        return 0
+    except OSError as error:
+        _drop_stdout()
+        print(f"gpu-configurator: error: cannot write the output: {error.strerror or error}", file=sys.stderr)
+        return 1
+    return status
+
+
+def _drop_stdout() -> None:
+    """Point stdout at /dev/null so the interpreter's final flush cannot fail again."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
+
+
+def _main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv:
         return _launch_app(argv)
     try:
         args = build_parser().parse_args(argv)
         if args.command is None:
+            if args.catalog_overlay is not None:
+                raise UsageError("--catalog-overlay applies to a command (estimate, recommend, plan, report, "
+                                 "catalog); the window reads the user catalog from the user data directory")
             return _launch_app([])
         catalog = load_catalog(args.catalog_overlay)
         for problem in catalog.problems:
@@ -543,8 +576,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (UsageError, ArchitectureError, CatalogError, ScenarioFileError) as error:
         print(f"gpu-configurator: error: {error}", file=sys.stderr)
         return 2
-    except BrokenPipeError:
-        return 0
 
 
 if __name__ == "__main__":

@@ -9,8 +9,8 @@ from PySide6.QtCore import QCoreApplication, QLocale, QSettings
 from PySide6.QtWidgets import QApplication
 
 from configurator.app.controller import ScenarioController
-from configurator.core.architecture import preset
-from configurator.core.catalog import load_catalog
+from configurator.core.architecture import ArchitectureError, preset
+from configurator.core.catalog import CatalogError, load_catalog
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario
 
 
@@ -70,6 +70,22 @@ def run_app(argv: list[str]) -> int:
     from configurator.app.error_boundary import install_excepthook
 
     install_excepthook()
-    window = build_main_window()
+    try:
+        window = build_main_window()
+    except (ArchitectureError, CatalogError) as error:  # the bundled catalog or model presets are damaged
+        show_broken_installation(error)
+        return 1
     window.show()
     return app.exec()
+
+
+def show_broken_installation(error: Exception) -> None:
+    """Say, in a dialog and on stderr, which bundled file is damaged and how; the window cannot open."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from configurator.app.i18n import tc as _tc
+
+    print(f"gpu-configurator: error: {error}", file=sys.stderr)
+    QMessageBox.critical(None, _tc("Startup", "GPU Configurator cannot start"), _tc(
+        "Startup", "A data file of the installation is damaged:\n{problem}\n\n"
+                   "Reinstall GPU Configurator to repair it.").format(problem=error))

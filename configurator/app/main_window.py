@@ -25,6 +25,7 @@ from configurator.app.error_boundary import guard_slot, guarded
 from configurator.app.results_panel import ResultsPanel
 from configurator.core.analysis import Analysis
 from configurator.core.catalog import Catalog
+from configurator.core.json_values import parse_json
 from configurator.core.scenario import Scenario
 from configurator.core.scenario_io import (
     FILE_SUFFIX,
@@ -434,7 +435,7 @@ class MainWindow(QMainWindow):
         last = self.settings.value("session/scenario")
         if last:
             try:
-                scenario = scenario_from_document(json.loads(last))
+                scenario = scenario_from_document(parse_json(str(last), "the saved session"))
             except (ScenarioFileError, ValueError):
                 return
             if scenario.card_id in self.controller.catalog:

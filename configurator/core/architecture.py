@@ -273,14 +273,29 @@ class ModelArchitecture(BaseModel):
 @cache
 def load_presets() -> dict[str, ModelArchitecture]:
     """Bundled model presets by id (``resources/models.json``)."""
-    raw = json.loads(bundled_path("resources/models.json").read_text(encoding="utf-8"))
+    from configurator.core.json_values import JsonFileError, read_json_file
+
+    path = bundled_path("resources/models.json")
+    try:
+        raw = read_json_file(path)
+    except JsonFileError as error:
+        raise ArchitectureError(f"bundled model presets: {error}") from None
+    models = raw.get("models") if isinstance(raw, dict) else None
+    if not isinstance(models, dict) or not models:
+        raise ArchitectureError(f"bundled model presets: {path} must hold an object 'models' of presets")
     presets = {}
-    for preset_id, entry in raw["models"].items():
+    for preset_id, entry in models.items():
+        if not isinstance(entry, dict):
+            raise ArchitectureError(f"bundled model presets: {path}: preset '{preset_id}' is not an object")
         fields = {k: v for k, v in entry.items() if k != "source"}
         try:
-            presets[preset_id] = ModelArchitecture.model_validate({"name": preset_id, **fields})
+            presets[preset_id] = ModelArchitecture.model_validate_json(
+                json.dumps({"name": preset_id, **fields}), strict=True)
         except ValidationError as error:
-            raise ArchitectureError(f"preset '{preset_id}': {error.errors()[0]['msg']}") from None
+            first = error.errors()[0]
+            where = ".".join(map(str, first["loc"]))
+            raise ArchitectureError(f"bundled model presets: {path}: preset '{preset_id}': {where}: "
+                                    f"{first['msg']}") from None
     return presets
 
 
@@ -314,6 +329,36 @@ _HF_KEYS = {
     "qk_nope_head_dim": ("qk_nope_head_dim",),
     "v_head_dim": ("v_head_dim",),
 }
+_ENCODER_DECODER = {"t5", "mt5", "umt5", "bart", "mbart", "pegasus", "marian", "whisper", "led", "prophetnet",
+                    "bert", "roberta", "deberta", "deberta-v2", "electra", "xlm-roberta", "distilbert", "albert"}
+"""Families that are not decoder-only (encoder-decoder or encoder-only), refused with a message."""
+MAX_CONFIG_BYTES = 4 * 1024 * 1024
+"""A config.json is a few kB; larger files are not read."""
+
+
+def _decoder_config(config: dict) -> dict:
+    """The decoder-only language model a ``config.json`` describes.
+
+    Multimodal configs (Llama 4, Gemma 3, Mistral 3, Qwen2-VL) keep the language model under
+    ``text_config``; its keys are used, with the outer ones as defaults. Encoder-decoder and
+    encoder-only models are refused with a message saying so.
+    """
+    family = config.get("model_type")
+    text_config = config.get("text_config")
+    if isinstance(text_config, dict) and config.get("num_hidden_layers") is None:
+        config = {**{k: v for k, v in config.items() if k != "text_config"}, **text_config}
+    elif text_config is not None and not isinstance(text_config, dict):
+        raise ArchitectureError("config.json: text_config must be an object")
+    inner = config.get("model_type")
+    names = {str(n).lower() for n in (family, inner) if isinstance(n, str)}
+    if config.get("is_encoder_decoder") is True or names & _ENCODER_DECODER or \
+            any(k in config for k in ("encoder_layers", "num_decoder_layers", "decoder_layers")):
+        shown = next(iter(sorted(names)), "this model")
+        raise ArchitectureError(f"config.json describes an encoder-decoder or encoder-only model ({shown}); "
+                                "only decoder-only language models (GPT, Llama, Mistral, Qwen …) can be sized")
+    return config
+
+
 _LEARNED_POSITIONS = {"gpt2", "opt", "gpt_neo", "bloom_no"}
 _GELU_FAMILIES = {"gpt2", "opt", "gpt_neo", "gptj", "bloom", "falcon", "phi"}
 
@@ -325,10 +370,11 @@ def from_hf_config(config: dict, name: str = "imported") -> ModelArchitecture:
     ModelArchitecture field, and every flag a JSON boolean; anything else (text, ``true`` as
     a count, ``"false"`` as a flag, a 400-digit number) is an ArchitectureError naming the key.
     """
-    from configurator.core.json_values import field_bounds, flag, whole_number
+    from configurator.core.json_values import field_bounds, flag, text_value, whole_number
 
     if not isinstance(config, dict):
         raise ArchitectureError("config.json must hold a JSON object")
+    config = _decoder_config(config)
 
     def size(field_name: str, keys: tuple[str, ...]) -> int | None:
         key = next((k for k in keys if config.get(k) is not None), None)
@@ -345,12 +391,14 @@ def from_hf_config(config: dict, name: str = "imported") -> ModelArchitecture:
         missing = [f for f in ("n_layers", "hidden", "n_heads", "vocab") if f not in fields]
         if missing:
             raise ArchitectureError(f"config.json lacks {', '.join(missing)} (e.g. num_hidden_layers, hidden_size)")
-        family = str(config.get("model_type", "")).lower()
+        family = text_value(config.get("model_type"), "model_type", "").lower()
         fields.setdefault("ffn", 4 * fields["hidden"])
-        gated = family not in _GELU_FAMILIES and str(config.get("hidden_act", "silu")) in ("silu", "swiglu", "swish")
+        activation = text_value(config.get("hidden_act", config.get("hidden_activation")), "hidden_act", "silu")
+        gated = family not in _GELU_FAMILIES and (activation in ("silu", "swiglu", "swish")
+                                                  or family.startswith("gemma") and activation.startswith("gelu"))
         fields["gated_mlp"] = gated
         fields["tied_embeddings"] = flag(config.get("tie_word_embeddings"), "tie_word_embeddings",
-                                         family in _GELU_FAMILIES)
+                                         family in _GELU_FAMILIES or family.startswith("gemma"))
         fields["attention_bias"] = flag(config.get("attention_bias"), "attention_bias",
                                         family in ("qwen2", "qwen2_moe") or not gated)
         fields["mlp_bias"] = flag(config.get("mlp_bias"), "mlp_bias", not gated)
@@ -373,20 +421,12 @@ def from_hf_config(config: dict, name: str = "imported") -> ModelArchitecture:
 
 def load_hf_config(path: Path) -> ModelArchitecture:
     """Read a local Hugging Face ``config.json``; any unreadable or unusable file is an ArchitectureError."""
+    from configurator.core.json_values import JsonFileError, read_json_file
+
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as error:
-        raise ArchitectureError(f"cannot read {path}: {error.strerror}") from None
-    except UnicodeDecodeError:
-        raise ArchitectureError(f"{path} is not UTF-8 text") from None
-    try:
-        config = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise ArchitectureError(f"{path} is not valid JSON (line {error.lineno}: {error.msg})") from None
-    except ValueError:  # Python refuses to read integers of thousands of digits
-        raise ArchitectureError(f"{path} holds a number with too many digits") from None
-    except RecursionError:
-        raise ArchitectureError(f"{path} is nested too deeply") from None
+        config = read_json_file(Path(path), MAX_CONFIG_BYTES)
+    except JsonFileError as error:
+        raise ArchitectureError(str(error)) from None
     return from_hf_config(config, name=Path(path).parent.name or "imported")
 
 

@@ -7,6 +7,7 @@ same schema and merged over the bundled catalog. A broken overlay is reported an
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from dataclasses import dataclass, field
@@ -44,19 +45,57 @@ PCIE_GBPS_PER_LANE_ONE_WAY: dict[int, float] = {3: 0.985, 4: 1.969, 5: 3.938, 6:
 
 
 class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False)
+
+
+ISO_CURRENCIES = frozenset((
+    "AED AFN ALL AMD ANG AOA ARS AUD AWG AZN BAM BBD BDT BGN BHD BIF BMD BND BOB BRL BSD BTN BWP BYN BZD CAD "
+    "CDF CHF CLP CNY COP CRC CUP CVE CZK DJF DKK DOP DZD EGP ERN ETB EUR FJD FKP GBP GEL GHS GIP GMD GNF GTQ "
+    "GYD HKD HNL HTG HUF IDR ILS INR IQD IRR ISK JMD JOD JPY KES KGS KHR KMF KPW KRW KWD KYD KZT LAK LBP LKR "
+    "LRD LSL LYD MAD MDL MGA MKD MMK MNT MOP MRU MUR MVR MWK MXN MYR MZN NAD NGN NIO NOK NPR NZD OMR PAB PEN "
+    "PGK PHP PKR PLN PYG QAR RON RSD RUB RWF SAR SBD SCR SDG SEK SGD SHP SLE SOS SRD SSP STN SVC SYP SZL THB "
+    "TJS TMT TND TOP TRY TTD TWD TZS UAH UGX USD UYU UZS VES VND VUV WST XAF XCD XOF XPF YER ZAR ZMW ZWL").split())
+"""Active ISO 4217 currency codes; a price in any other code is refused (it could never be converted)."""
+MAX_PRICE = 1e9
+"""Highest price accepted, in any currency [currency]."""
+
+
+def checked_date(value: str) -> str:
+    """``value`` (``YYYY``, ``YYYY-MM`` or ``YYYY-MM-DD``) if it is a real date from 1990 to 2100."""
+    from datetime import date
+
+    year, month, day = (int(p) for p in (value.split("-") + ["1", "1"])[:3])
+    if not 1990 <= year <= 2100:
+        raise ValueError(f"date {value}: the year must be between 1990 and 2100")
+    try:
+        date(year, month, day)
+    except ValueError:
+        raise ValueError(f"date {value} is not a calendar date") from None
+    return value
 
 
 class PriceEntry(_Frozen):
     """One price observation with its currency, date and source."""
 
-    amount: float = Field(gt=0, description="price, or low end of a range [currency]")
-    amount_high: float | None = Field(default=None, gt=0, description="high end of a range")
+    amount: float = Field(gt=0, le=MAX_PRICE, description="price, or low end of a range [currency]")
+    amount_high: float | None = Field(default=None, gt=0, le=MAX_PRICE, description="high end of a range [currency]")
     currency: str = Field(pattern=r"^[A-Z]{3}$")
     date: str = Field(pattern=r"^\d{4}(-\d{2}(-\d{2})?)?$")
     kind: PriceKind
     source: str = Field(min_length=3)
     note: str | None = None
+
+    @field_validator("date")
+    @classmethod
+    def _date_is_real(cls, value: str) -> str:
+        return checked_date(value)
+
+    @field_validator("currency")
+    @classmethod
+    def _currency_is_known(cls, value: str) -> str:
+        if value not in ISO_CURRENCIES:
+            raise ValueError(f"unknown currency '{value}' (not an ISO 4217 code)")
+        return value
 
     @model_validator(mode="after")
     def _range_is_ordered(self) -> PriceEntry:
@@ -290,10 +329,12 @@ def _format_error(card_id: str, error: ValidationError) -> str:
 def parse_card(raw: dict) -> Card:
     """Validate one raw card dict; CatalogError names the card id and field."""
     card_id = raw.get("id", "<no id>") if isinstance(raw, dict) else "<not an object>"
-    try:
-        return Card.model_validate(raw)
+    try:  # strict: JSON types as they are (no "80" as a number, no 1 as true)
+        return Card.model_validate_json(json.dumps(raw, allow_nan=False), strict=True)
     except ValidationError as error:
         raise CatalogError(_format_error(str(card_id), error)) from None
+    except ValueError:
+        raise CatalogError(f"card '{card_id}': a number is not finite or too long") from None
 
 
 def parse_catalog(data: dict) -> Catalog:
@@ -320,16 +361,23 @@ def parse_catalog(data: dict) -> Catalog:
     )
 
 
-def _read_json(path: Path) -> dict:
+def _read_json(path: Path) -> object:
+    from configurator.core.json_values import JsonFileError, read_json_file
+
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as error:
-        raise CatalogError(f"{path}: not valid JSON (line {error.lineno}: {error.msg})") from None
+        return read_json_file(path)
+    except JsonFileError as error:
+        raise CatalogError(str(error)) from None
 
 
 def load_bundled_catalog() -> Catalog:
-    """The catalog shipped with the program (raises CatalogError if it is broken)."""
-    return parse_catalog(_read_json(bundled_path("catalog.json")))
+    """The catalog shipped with the program; CatalogError naming the file and the problem if it is broken."""
+    path = bundled_path("catalog.json")
+    try:
+        return parse_catalog(_read_json(path))
+    except CatalogError as error:
+        text = str(error)
+        raise CatalogError(text if str(path) in text else f"bundled catalog {path}: {text}") from None
 
 
 def default_overlay_path() -> Path:
@@ -346,25 +394,51 @@ def apply_overlay(base: Catalog, overlay: dict) -> Catalog:
     if not isinstance(overlay, dict):
         raise CatalogError("overlay: top level must be an object")
     cards = {c.id: c for c in base.cards}
-    for raw in overlay.get("cards", []):
-        card = parse_card(raw)
-        cards[card.id] = card
-    for card_id, entries in (overlay.get("prices") or {}).items():
-        if card_id not in cards:
-            raise CatalogError(f"overlay prices: unknown card '{card_id}'")
+    problems: list[str] = []
+    raw_cards, raw_prices = overlay.get("cards") or [], overlay.get("prices") or {}
+    if not isinstance(raw_cards, list):
+        problems.append("'cards' must be a list of cards; the user's cards are skipped")
+        raw_cards = []
+    if not isinstance(raw_prices, dict):
+        problems.append("'prices' must map card ids to lists of prices; the user's prices are skipped")
+        raw_prices = {}
+    own: set[str] = set()
+    for raw in raw_cards:
         try:
-            added = tuple(PriceEntry.model_validate(e) for e in entries)
-        except ValidationError as error:
-            raise CatalogError(_format_error(card_id, error)) from None
-        merged = cards[card_id].model_dump()
-        merged["prices"] = [p.model_dump() for p in cards[card_id].prices + added]
-        cards[card_id] = Card.model_validate(merged)
+            card = parse_card(raw)
+        except CatalogError as error:
+            problems.append(f"{error}; this card is skipped")
+            continue
+        if card.id in own:
+            problems.append(f"card '{card.id}' appears more than once; the last entry is used")
+        own.add(card.id)
+        cards[card.id] = card
+    for card_id, entries in raw_prices.items():
+        if card_id not in cards:
+            problems.append(f"prices for unknown card '{card_id}' are skipped")
+            continue
+        if not isinstance(entries, list):
+            problems.append(f"prices of '{card_id}' must be a list; they are skipped")
+            continue
+        added = []
+        for number, entry in enumerate(entries, start=1):
+            try:
+                added.append(PriceEntry.model_validate_json(json.dumps(entry, allow_nan=False), strict=True))
+            except ValidationError as error:
+                problems.append(f"{_format_error(card_id, error)} (price {number}); this price is skipped")
+            except ValueError:
+                problems.append(f"card '{card_id}': price {number} holds a number that is not finite; skipped")
+        if added:
+            merged = cards[card_id].model_dump()
+            merged["prices"] = [p.model_dump() for p in cards[card_id].prices + tuple(added)]
+            cards[card_id] = Card.model_validate(merged)
     return Catalog(
         cards=tuple(cards.values()),
         version=base.version + "+user",
         date=base.date,
         not_products=base.not_products,
         unlisted=base.unlisted,
+        problems=tuple(problems),
     )
 
 
@@ -382,7 +456,7 @@ def load_catalog(overlay_path: Path | None = None) -> Catalog:
     except (CatalogError, OSError) as error:
         problem = f"user catalog {path} skipped: {error}"
         return Catalog(base.cards, base.version, base.date, base.not_products, base.unlisted, (problem,))
-    return merged
+    return dataclasses.replace(merged, problems=tuple(f"user catalog {path}: {p}" for p in merged.problems))
 
 
 # ---- editing the user overlay ---------------------------------------------------------
@@ -397,6 +471,10 @@ def read_overlay(path: Path) -> dict:
         raise CatalogError(f"{path}: top level must be an object")
     data.setdefault("cards", [])
     data.setdefault("prices", {})
+    if not isinstance(data["cards"], list) or not all(isinstance(c, dict) for c in data["cards"]) \
+            or not isinstance(data["prices"], dict):
+        raise CatalogError(f"{path}: 'cards' must be a list of objects and 'prices' an object; "
+                           "correct or remove the file before adding to it")
     return data
 
 

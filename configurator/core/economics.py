@@ -76,9 +76,23 @@ class PriceBasis:
     messages: tuple[Message, ...] = ()
 
 
+def latest_convertible(card: Card, kinds: tuple[str, ...], economics: Economics) -> PriceEntry | None:
+    """The newest price of the first of ``kinds`` that has one in a currency the scenario converts.
+
+    A price in another currency (a user's EUR quote in a USD scenario) cannot be used, so it
+    must not hide an older price that can.
+    """
+    for kind in kinds:
+        entries = [p for p in card.prices if p.kind == kind and converted(p, economics) is not None]
+        if entries:
+            return max(entries, key=lambda p: p.date)
+    return None
+
+
 def price_basis(card: Card, economics: Economics) -> PriceBasis:
     """User overrides first, then the catalog's latest street/list and cloud prices."""
-    purchase, cloud = card.purchase_price, card.price("cloud-hourly")
+    purchase = latest_convertible(card, ("street", "msrp"), economics)
+    cloud = latest_convertible(card, ("cloud-hourly",), economics)
     card_price = economics.card_price or converted(purchase, economics)
     cloud_price = economics.cloud_price_per_hour or converted(cloud, economics)
     messages = []

@@ -1,4 +1,8 @@
-"""Checked reading of numbers and flags from foreign JSON (e.g. a Hugging Face ``config.json``).
+"""Checked reading of JSON files, and of numbers and flags in foreign JSON (``config.json``).
+
+Every JSON file the program reads goes through :func:`read_json_file` (size, UTF-8, depth,
+integer length, no NaN or duplicate keys); the values inside are then checked by the pydantic
+models in strict mode, or by the helpers below.
 
 JSON read by Python gives integers of any size, floats that may be ``inf`` or ``nan``, and
 values of the wrong type (``true`` where a count belongs, ``"false"`` where a flag belongs).
@@ -8,11 +12,126 @@ names the key and the value otherwise.
 
 from __future__ import annotations
 
+import json
 import math
+from pathlib import Path
 
 from pydantic import BaseModel
 
 _SHOWN_DIGITS = 20
+
+MAX_FILE_BYTES = 8 * 1024 * 1024
+"""Largest JSON file read [bytes]: the bundled catalog is about 0.1 MB, a config.json a few kB."""
+MAX_DEPTH = 64
+"""Deepest nesting of arrays and objects accepted (the scenario file needs 4)."""
+MAX_INT_DIGITS = 1000
+"""Longest integer literal parsed; a longer one is refused before Python converts it (and a
+number within it that is out of range still gets a message naming its key)."""
+
+
+class JsonFileError(ValueError):
+    """A JSON file cannot be used; the message names the file and the problem in one line."""
+
+
+def _refuse_constant(name: str) -> None:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _checked_int(text: str) -> int:
+    digits = len(text.lstrip("-"))
+    if digits > MAX_INT_DIGITS:
+        raise ValueError(f"a number with too many digits ({digits:,}; at most {MAX_INT_DIGITS:,} are read)")
+    return int(text)
+
+
+def _checked_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"the number {text[:30]} is too large")
+    return value
+
+
+def _unique_keys(pairs: list[tuple[str, object]]) -> dict:
+    document = dict(pairs)
+    if len(document) != len(pairs):
+        seen: set[str] = set()
+        twice = next(k for k, _ in pairs if k in seen or seen.add(k))
+        raise ValueError(f'the key "{twice[:40]}" appears twice in one object')
+    return document
+
+
+def _depth(document: object) -> int:
+    """Deepest nesting of ``document`` (iterative: a deep document cannot exhaust the stack)."""
+    deepest, stack = 0, [(document, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict | list):
+            deepest = max(deepest, depth)
+            if depth > MAX_DEPTH:
+                break
+            stack.extend((v, depth + 1) for v in (value.values() if isinstance(value, dict) else value))
+    return deepest
+
+
+def parse_json(data: bytes | str, name: str = "the file") -> object:
+    """Parse JSON text carefully: UTF-8, no NaN/Infinity, bounded integers, depth and no duplicate keys.
+
+    Parameters
+    ----------
+    data : bytes or str
+        The file's content (bytes are decoded as UTF-8; a byte-order mark is allowed).
+    name : str
+        How the message names the source (usually the path).
+
+    Raises
+    ------
+    JsonFileError
+        With one line naming ``name`` and the problem.
+    """
+    if isinstance(data, bytes):
+        try:
+            data = data.decode("utf-8-sig")
+        except UnicodeDecodeError as error:
+            raise JsonFileError(f"{name} is not UTF-8 text (byte {error.start + 1:,} of the file cannot be read)") from None
+    try:
+        document = json.loads(data, parse_int=_checked_int, parse_float=_checked_float,
+                              parse_constant=_refuse_constant, object_pairs_hook=_unique_keys)
+    except json.JSONDecodeError as error:
+        raise JsonFileError(f"{name} is not valid JSON (line {error.lineno}, column {error.colno}: "
+                            f"{error.msg})") from None
+    except RecursionError:
+        raise JsonFileError(f"{name} is nested too deeply (at most {MAX_DEPTH} levels)") from None
+    except ValueError as error:
+        raise JsonFileError(f"{name}: {error}") from None
+    if _depth(document) > MAX_DEPTH:
+        raise JsonFileError(f"{name} is nested too deeply (at most {MAX_DEPTH} levels)")
+    return document
+
+
+def read_json_file(path: Path, max_bytes: int = MAX_FILE_BYTES) -> object:
+    """Read and parse the JSON file at ``path``; at most ``max_bytes`` are read (``/dev/zero`` ends).
+
+    Raises
+    ------
+    JsonFileError
+        The file cannot be read, is too large, is not UTF-8 or not valid JSON (see :func:`parse_json`).
+    """
+    try:
+        with open(path, "rb") as stream:
+            data = stream.read(max_bytes + 1)
+    except OSError as error:
+        raise JsonFileError(f"cannot read {path}: {error.strerror or error}") from None
+    if len(data) > max_bytes:
+        raise JsonFileError(f"{path} is larger than {max_bytes // (1024 * 1024)} MB; it is not a file this program "
+                            "reads")
+    return parse_json(data, str(path))
+
+
+def json_object(document: object, name: str) -> dict:
+    """``document`` if it is a JSON object; JsonFileError naming ``name`` otherwise."""
+    if not isinstance(document, dict):
+        raise JsonFileError(f"{name} must hold a JSON object, not {describe(document)}")
+    return document
 
 
 def describe(value: object) -> str:
@@ -96,6 +215,21 @@ def flag(value: object, key: str, default: bool) -> bool:
     if isinstance(value, bool):
         return value
     raise ValueError(f"{key} must be true or false, not {describe(value)}")
+
+
+def text_value(value: object, key: str, default: str) -> str:
+    """``value`` as text: a JSON string; missing or ``null`` gives ``default``.
+
+    Raises
+    ------
+    ValueError
+        For anything else (a list in ``hidden_act`` is not an activation name).
+    """
+    if value is None:
+        return default
+    if isinstance(value, str):
+        return value
+    raise ValueError(f"{key} must be text, not {describe(value)}")
 
 
 def field_bounds(model: type[BaseModel], name: str) -> tuple[int | None, int | None]:

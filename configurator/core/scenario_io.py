@@ -9,10 +9,13 @@ from pydantic import ValidationError
 
 from configurator.core.bounds import error_text
 from configurator.core.files import write_text_atomically
+from configurator.core.json_values import JsonFileError, read_json_file
 from configurator.core.scenario import SCENARIO_SCHEMA_VERSION, Scenario
 
 FILE_FORMAT = "gpu-configurator-scenario"
 FILE_SUFFIX = ".gpuconf.json"
+MAX_SCENARIO_BYTES = 1024 * 1024
+"""A scenario file is a few kB; anything above 1 MB is not one."""
 
 
 class ScenarioFileError(ValueError):
@@ -28,15 +31,22 @@ def scenario_from_document(document: object) -> Scenario:
     if not isinstance(document, dict) or document.get("format") != FILE_FORMAT:
         raise ScenarioFileError("not a GPU Configurator scenario file")
     version = document.get("version")
-    if not isinstance(version, int) or version < 1:
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
         raise ScenarioFileError("scenario file has no valid version")
     if version > SCENARIO_SCHEMA_VERSION:
         raise ScenarioFileError(
             f"scenario file version {version} is newer than this program understands "
             f"({SCENARIO_SCHEMA_VERSION}); update GPU Configurator"
         )
+    body = document.get("scenario")
+    if not isinstance(body, dict):
+        raise ScenarioFileError("scenario file: the 'scenario' object is missing")
+    try:  # strict: no true as a count, no "false" as a flag, no "8" as a number
+        text = json.dumps(body, allow_nan=False)
+    except ValueError:
+        raise ScenarioFileError("scenario file: a number is not finite or too long") from None
     try:
-        return Scenario.model_validate(document.get("scenario"))
+        return Scenario.model_validate_json(text, strict=True)
     except ValidationError as error:
         loc, text = error_text(error, Scenario)
         raise ScenarioFileError(f"scenario file: {'.'.join(loc) or 'scenario'}: {text}") from None
@@ -45,13 +55,9 @@ def scenario_from_document(document: object) -> Scenario:
 def read_scenario(path: Path) -> Scenario:
     """Load a scenario file; ScenarioFileError on any problem."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as error:
-        raise ScenarioFileError(f"cannot read {path}: {error.strerror or error}") from None
-    try:
-        document = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise ScenarioFileError(f"{path} is corrupt (line {error.lineno}: {error.msg})") from None
+        document = read_json_file(Path(path), MAX_SCENARIO_BYTES)
+    except JsonFileError as error:
+        raise ScenarioFileError(str(error)) from None
     return scenario_from_document(document)
 
 

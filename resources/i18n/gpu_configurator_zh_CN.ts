@@ -687,207 +687,207 @@ The last valid state is kept. The full report is in:
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="150" />
+        <location filename="../../configurator/app/main_window.py" line="151" />
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="150" />
+        <location filename="../../configurator/app/main_window.py" line="151" />
         <source>Start a new scenario</source>
         <translation>新建方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="151" />
+        <location filename="../../configurator/app/main_window.py" line="152" />
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="152" />
+        <location filename="../../configurator/app/main_window.py" line="153" />
         <source>Open a scenario file</source>
         <translation>打开方案文件</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="153" />
+        <location filename="../../configurator/app/main_window.py" line="154" />
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="153" />
+        <location filename="../../configurator/app/main_window.py" line="154" />
         <source>Save the scenario</source>
         <translation>保存方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="154" />
+        <location filename="../../configurator/app/main_window.py" line="155" />
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="155" />
+        <location filename="../../configurator/app/main_window.py" line="156" />
         <source>Save the scenario under a new name</source>
         <translation>以新名称保存方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="156" />
+        <location filename="../../configurator/app/main_window.py" line="157" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="157" />
+        <location filename="../../configurator/app/main_window.py" line="158" />
         <source>Print Pre&amp;view…</source>
         <translation>打印预览(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="158" />
+        <location filename="../../configurator/app/main_window.py" line="159" />
         <source>See the configuration summary as it will print</source>
         <translation>预览打印的配置方案摘要</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="159" />
+        <location filename="../../configurator/app/main_window.py" line="160" />
         <source>&amp;Print…</source>
         <translation>打印(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="160" />
+        <location filename="../../configurator/app/main_window.py" line="161" />
         <source>Print the configuration summary</source>
         <translation>打印配置方案摘要</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="161" />
+        <location filename="../../configurator/app/main_window.py" line="162" />
         <source>&amp;Export Summary…</source>
         <translation>导出摘要(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="163" />
+        <location filename="../../configurator/app/main_window.py" line="164" />
         <source>Save the summary as PDF, Markdown, CSV or JSON</source>
         <translation>将摘要保存为 PDF、Markdown、CSV 或 JSON</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="164" />
+        <location filename="../../configurator/app/main_window.py" line="165" />
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="166" />
+        <location filename="../../configurator/app/main_window.py" line="167" />
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="168" />
+        <location filename="../../configurator/app/main_window.py" line="169" />
         <source>Workload &amp;wizard…</source>
         <translation>负载向导(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="169" />
+        <location filename="../../configurator/app/main_window.py" line="170" />
         <source>Answer a few questions</source>
         <translation>回答几个问题</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="170" />
+        <location filename="../../configurator/app/main_window.py" line="171" />
         <source>&amp;Recommendation panel</source>
         <translation>推荐面板(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="172" />
+        <location filename="../../configurator/app/main_window.py" line="173" />
         <source>Which card, and how many: every card ranked for this job</source>
         <translation>选哪款卡、选多少张：为该任务对所有加速卡排序</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="174" />
+        <location filename="../../configurator/app/main_window.py" line="175" />
         <source>Card &amp;browser…</source>
         <translation>加速卡浏览器(&amp;B)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="175" />
+        <location filename="../../configurator/app/main_window.py" line="176" />
         <source>Every card with its specs, sources and prices</source>
         <translation>所有加速卡的规格、数据来源和价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="178" />
+        <location filename="../../configurator/app/main_window.py" line="179" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="181" />
+        <location filename="../../configurator/app/main_window.py" line="182" />
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="190" />
+        <location filename="../../configurator/app/main_window.py" line="191" />
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="193" />
+        <location filename="../../configurator/app/main_window.py" line="194" />
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="197" />
+        <location filename="../../configurator/app/main_window.py" line="198" />
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="210" />
+        <location filename="../../configurator/app/main_window.py" line="211" />
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="211" />
+        <location filename="../../configurator/app/main_window.py" line="212" />
         <source>&amp;About</source>
         <translation>关于(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="212" />
+        <location filename="../../configurator/app/main_window.py" line="213" />
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="234" />
+        <location filename="../../configurator/app/main_window.py" line="235" />
         <source>Recommendation</source>
         <translation>推荐</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="287" />
+        <location filename="../../configurator/app/main_window.py" line="288" />
         <source>PDF document (*.pdf)</source>
         <translation>PDF 文档 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="287" />
+        <location filename="../../configurator/app/main_window.py" line="288" />
         <source>Markdown (*.md)</source>
         <translation>Markdown (*.md)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="288" />
+        <location filename="../../configurator/app/main_window.py" line="289" />
         <source>CSV tables (*.csv)</source>
         <translation>CSV 表格 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="288" />
+        <location filename="../../configurator/app/main_window.py" line="289" />
         <source>JSON data (*.json)</source>
         <translation>JSON 数据 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="289" />
+        <location filename="../../configurator/app/main_window.py" line="290" />
         <source>Export summary</source>
         <translation>导出摘要</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="302" />
+        <location filename="../../configurator/app/main_window.py" line="303" />
         <source>Cannot export summary</source>
         <translation>无法导出摘要</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="304" />
+        <location filename="../../configurator/app/main_window.py" line="305" />
         <source>Wrote {0}</source>
         <translation>已写入 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="309" />
+        <location filename="../../configurator/app/main_window.py" line="310" />
         <source>About GPU Configurator</source>
         <translation>关于 GPU 配置器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="310" />
+        <location filename="../../configurator/app/main_window.py" line="311" />
         <source>GPU Configurator {version}
 Catalog {catalog} ({date}), {n} cards.
 Estimates memory, speed, power and cost of AI workloads on accelerator cards.</source>
@@ -896,73 +896,73 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
 估算 AI 负载在加速卡上的显存、速度、功耗和成本。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="325" />
+        <location filename="../../configurator/app/main_window.py" line="326" />
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="326" />
+        <location filename="../../configurator/app/main_window.py" line="327" />
         <source>{name}[*] — GPU Configurator</source>
         <translation>{name}[*] — GPU 配置器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="331" />
+        <location filename="../../configurator/app/main_window.py" line="332" />
         <source>Catalog {version} ({date}), {n} cards</source>
         <translation>硬件目录 {version}（{date}），{n} 款加速卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="343" />
+        <location filename="../../configurator/app/main_window.py" line="344" />
         <source>Unsaved changes</source>
         <translation>未保存的修改</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="343" />
+        <location filename="../../configurator/app/main_window.py" line="344" />
         <source>The scenario has unsaved changes. Save them?</source>
         <translation>方案有未保存的修改。是否保存？</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="358" />
+        <location filename="../../configurator/app/main_window.py" line="359" />
         <source>Open scenario</source>
         <translation>打开方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="359" />
+        <location filename="../../configurator/app/main_window.py" line="360" />
         <source>Scenario files (*{0});;All files (*)</source>
         <translation>方案文件 (*{0});;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="368" />
-        <location filename="../../configurator/app/main_window.py" line="371" />
+        <location filename="../../configurator/app/main_window.py" line="369" />
+        <location filename="../../configurator/app/main_window.py" line="372" />
         <source>Cannot open scenario</source>
         <translation>无法打开方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="383" />
+        <location filename="../../configurator/app/main_window.py" line="384" />
         <source>Save scenario</source>
         <translation>保存方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="384" />
+        <location filename="../../configurator/app/main_window.py" line="385" />
         <source>Scenario files (*{0})</source>
         <translation>方案文件 (*{0})</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="396" />
+        <location filename="../../configurator/app/main_window.py" line="397" />
         <source>Cannot save scenario</source>
         <translation>无法保存方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="397" />
+        <location filename="../../configurator/app/main_window.py" line="398" />
         <source>{path}: {reason}</source>
         <translation>{path}：{reason}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="401" />
+        <location filename="../../configurator/app/main_window.py" line="402" />
         <source>Saved {0}</source>
         <translation>已保存 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="423" />
+        <location filename="../../configurator/app/main_window.py" line="424" />
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
@@ -2714,9 +2714,28 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
 <context>
     <name>SpinBinder</name>
     <message>
-        <location filename="../../configurator/app/binders.py" line="79" />
+        <location filename="../../configurator/app/binders.py" line="85" />
         <source>Accepted range: {0}</source>
         <translation>允许范围：{0}</translation>
+    </message>
+</context>
+<context>
+    <name>Startup</name>
+    <message>
+        <location filename="../../configurator/app/main.py" line="89" />
+        <source>GPU Configurator cannot start</source>
+        <translation>GPU Configurator 无法启动</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/main.py" line="89" />
+        <source>A data file of the installation is damaged:
+{problem}
+
+Reinstall GPU Configurator to repair it.</source>
+        <translation>安装中的一个数据文件已损坏：
+{problem}
+
+请重新安装 GPU Configurator 以修复。</translation>
     </message>
 </context>
 <context>

@@ -1,0 +1,111 @@
+"""The bundled procurement price file: shape, ids, and that every figure carries its provenance."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+PATH = Path(__file__).resolve().parents[1] / "resources" / "procurement_prices.json"
+
+KINDS = {"server", "network", "storage", "rack", "facility", "software"}
+CONFIDENCE = {"list", "street", "estimate"}
+ITEM_KEYS = {"kind", "name", "unit", "unit_price", "price_low", "price_high", "power_w",
+             "rack_units", "source", "date", "confidence", "note"}
+ITEM_IDS = """server-hgx-8 server-hgx-8-b200 server-pcie-8 server-pcie-4 server-pcie-2 server-pcie-1
+rack-nvl72 nic-400g nic-800g switch-ib-ndr-64 switch-eth-800g-64 link-400g switch-mgmt-48
+switch-storage-eth storage-nvme-per-tb rack-air rack-liquid software-nvaie software-vgpu
+software-vgpu-vpc installation""".split()
+RATE_IDS = """support_share_per_year colocation_per_kw_month air_cooled_rack_kw liquid_cooled_rack_kw
+pue_air pue_liquid installation_share residual_value_share gpu_failure_rate_per_gpu_hour
+checkpoint_restart_minutes electricity_usd_per_kwh electricity_cny_per_kwh usd_to_cny""".split()
+DATE = re.compile(r"^\d{4}(-(0[1-9]|1[0-2]))?$")
+
+
+def _number(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+@pytest.fixture(scope="module")
+def doc():
+    return json.loads(PATH.read_text(encoding="utf-8"))
+
+
+def test_top_level(doc):
+    assert set(doc) == {"schema_version", "price_date", "currency", "items", "rates"}
+    assert doc["schema_version"] == 1
+    assert doc["currency"] == "USD"
+    assert DATE.match(doc["price_date"])
+
+
+def test_required_ids_present(doc):
+    assert set(ITEM_IDS) <= set(doc["items"])
+    assert set(RATE_IDS) <= set(doc["rates"])
+
+
+@pytest.mark.parametrize("item_id", ITEM_IDS)
+def test_item_shape_and_provenance(doc, item_id):
+    item = doc["items"][item_id]
+    keys = set(item)
+    assert ITEM_KEYS <= keys <= ITEM_KEYS | {"ports"}
+    assert item["kind"] in KINDS
+    assert item["confidence"] in CONFIDENCE
+    assert isinstance(item["name"], str) and item["name"].strip()
+    assert isinstance(item["unit"], str) and item["unit"].strip()
+    assert isinstance(item["source"], str) and item["source"].strip()
+    assert isinstance(item["date"], str) and DATE.match(item["date"])
+    assert isinstance(item["note"], str)
+    price = item["unit_price"]
+    if price is None:
+        assert item["note"].strip(), f"{item_id}: a null price needs a note saying what was searched"
+    else:
+        assert _number(price) and price > 0
+    for bound in ("price_low", "price_high"):
+        assert item[bound] is None or (_number(item[bound]) and item[bound] > 0)
+    if item["price_low"] is not None and item["price_high"] is not None:
+        assert item["price_low"] <= item["price_high"]
+        if price is not None:
+            assert item["price_low"] <= price <= item["price_high"]
+    if item["power_w"] is not None:
+        assert _number(item["power_w"])
+        if item["kind"] == "server":
+            assert item["power_w"] > 0
+    assert item["rack_units"] is None or (isinstance(item["rack_units"], int) and item["rack_units"] > 0)
+    if "ports" in item:
+        assert isinstance(item["ports"], int) and item["ports"] > 0
+
+
+def test_switches_have_ports(doc):
+    for item_id, item in doc["items"].items():
+        if item["unit"] == "per switch":
+            assert isinstance(item.get("ports"), int), item_id
+
+
+@pytest.mark.parametrize("rate_id", RATE_IDS)
+def test_rate_shape_and_provenance(doc, rate_id):
+    rate = doc["rates"][rate_id]
+    assert set(rate) == {"value", "unit", "source", "date", "note"}
+    assert isinstance(rate["unit"], str) and rate["unit"].strip()
+    assert isinstance(rate["source"], str) and rate["source"].strip()
+    assert isinstance(rate["date"], str) and DATE.match(rate["date"])
+    if rate["value"] is None:
+        assert isinstance(rate["note"], str) and rate["note"].strip()
+    else:
+        assert _number(rate["value"]) and rate["value"] > 0
+
+
+def test_llama3_failure_rate_matches_the_paper(doc):
+    # Dubey et al. 2024 §3.3.4: 419 unexpected interruptions, 54 days, 16,384 GPUs.
+    value = doc["rates"]["gpu_failure_rate_per_gpu_hour"]["value"]
+    assert value == pytest.approx(419 / (16_384 * 54 * 24), rel=1e-3)
+
+
+def test_shares_and_ratios_are_plausible(doc):
+    rates = doc["rates"]
+    for rate_id in ("support_share_per_year", "installation_share", "residual_value_share"):
+        value = rates[rate_id]["value"]
+        assert value is None or 0 < value < 1
+    for rate_id in ("pue_air", "pue_liquid"):
+        assert 1.0 <= rates[rate_id]["value"] < 3.0

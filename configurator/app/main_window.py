@@ -300,7 +300,10 @@ class MainWindow(QMainWindow):
         try:
             export(self.controller.scenario, self.controller.catalog, path, self.summary_language())
         except (OSError, ValueError) as error:
-            QMessageBox.critical(self, self.tr("Cannot export summary"), str(error))
+            reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+            QMessageBox.critical(self, self.tr("Cannot export summary"), self.tr(
+                "{path}: {reason}\n\nNothing was replaced: an existing file keeps its old content.").format(
+                path=path, reason=reason))
             return False
         self.statusBar().showMessage(self.tr("Wrote {0}").format(path), 4000)
         return True
@@ -394,8 +397,9 @@ class MainWindow(QMainWindow):
         try:
             write_scenario(path, self.controller.scenario)
         except OSError as error:
-            QMessageBox.critical(self, self.tr("Cannot save scenario"),
-                                 self.tr("{path}: {reason}").format(path=path, reason=error.strerror or error))
+            QMessageBox.critical(self, self.tr("Cannot save scenario"), self.tr(
+                "{path}: {reason}\n\nNothing was replaced: an existing file keeps its old content.").format(
+                path=path, reason=error.strerror or error))
             return False
         self.controller.mark_saved(path)
         self._remember(path)

@@ -1,25 +1,147 @@
-"""Writing files so that a failure never leaves a half-written file behind."""
+"""Writing files so that a failure never loses what was there before.
+
+Every file the program writes (scenario files, the user catalog, summaries, the autosave) goes
+through :func:`replace_atomically`: the new content goes to a temporary file beside the target,
+is checked, flushed to the disk, given the old file's permissions, and only then renamed over
+the target; the folder is flushed too, so the rename survives a power cut. A symbolic link is
+written through to the file it points at (the link stays a link). If anything fails, the old
+file is untouched and the temporary file is removed; temporary files a crash left behind are
+removed on the next write.
+"""
 
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
+import time
+from collections.abc import Callable
 from pathlib import Path
 
+STALE_TEMPORARY_S = 600
+"""A temporary file beside the target older than this was left by a crash [s]."""
 
-def write_text_atomically(path: Path, text: str) -> None:
-    """Write ``text`` to a temporary file beside ``path``, then rename it over ``path``.
+
+def _temporary_prefix(target: Path) -> str:
+    return f".{target.name}."
+
+
+def _resolved_target(path: Path) -> Path:
+    """The file a write to ``path`` must replace: through any symbolic links, to their target."""
+    path = Path(path)
+    if path.is_symlink():
+        return Path(os.path.realpath(path))
+    return path
+
+
+def _new_file_mode() -> int:
+    """Permissions a newly created file gets under the current umask (0644 for umask 022)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("Umask:"):
+                    return 0o666 & ~int(line.split()[1], 8)
+    except (OSError, ValueError):
+        pass
+    mask = os.umask(0o022)  # not thread-safe, but only reached where /proc is missing
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
+def remove_stale_temporaries(target: Path, older_than_s: float = STALE_TEMPORARY_S) -> int:
+    """Remove ``.<name>.*.tmp`` files beside ``target`` that a crashed write left; returns how many."""
+    removed = 0
+    now = time.time()
+    try:
+        candidates = list(target.parent.glob(f"{_temporary_prefix(target)}*.tmp"))
+    except OSError:
+        return 0
+    for candidate in candidates:
+        try:
+            if now - candidate.lstat().st_mtime > older_than_s:
+                candidate.unlink()
+                removed += 1
+        except OSError:
+            continue
+    return removed
+
+
+def _fsync_path(path: Path, directory: bool = False) -> None:
+    flags = os.O_RDONLY | (getattr(os, "O_DIRECTORY", 0) if directory else 0)
+    try:
+        handle = os.open(path, flags)
+    except OSError:
+        if directory:
+            return  # not every platform can open a folder (Windows); the rename is still atomic
+        raise
+    try:
+        os.fsync(handle)
+    except OSError:
+        if not directory:
+            raise
+    finally:
+        os.close(handle)
+
+
+def replace_atomically(path: Path, write: Callable[[Path], None],
+                       verify: Callable[[Path], None] | None = None) -> Path:
+    """Create the new content of ``path`` with ``write(temporary)``, then swap it in.
+
+    Parameters
+    ----------
+    path : Path
+        The file to write (a symbolic link is written through to its target).
+    write : callable
+        Writes the whole new content to the temporary path it is given.
+    verify : callable or None
+        Raises OSError if the temporary file is incomplete (e.g. a PDF cut short by a full
+        disk); the old file then stays.
+
+    Returns
+    -------
+    Path
+        The file actually replaced.
+
+    Raises
+    ------
+    OSError
+        Nothing was replaced; the message says why.
+    """
+    target = _resolved_target(path)
+    remove_stale_temporaries(target)
+    try:
+        mode = stat.S_IMODE(target.stat().st_mode)
+    except FileNotFoundError:
+        mode = _new_file_mode()
+    handle, name = tempfile.mkstemp(prefix=_temporary_prefix(target), suffix=".tmp", dir=target.parent)
+    os.close(handle)
+    temporary = Path(name)
+    try:
+        write(temporary)
+        if verify is not None:
+            verify(temporary)
+        _fsync_path(temporary)
+        os.chmod(temporary, mode)
+        os.replace(temporary, target)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
+    _fsync_path(target.parent, directory=True)
+    return target
+
+
+def write_bytes_atomically(path: Path, data: bytes) -> Path:
+    """Write ``data`` to ``path`` through :func:`replace_atomically`."""
+    def write(temporary: Path) -> None:
+        with open(temporary, "wb") as stream:
+            stream.write(data)
+
+    return replace_atomically(Path(path), write)
+
+
+def write_text_atomically(path: Path, text: str) -> Path:
+    """Write ``text`` as UTF-8 to ``path`` through :func:`replace_atomically`.
 
     An existing file stays intact if anything fails (disk full, no permission).
     """
-    path = Path(path)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    return write_bytes_atomically(path, text.encode("utf-8"))

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import errno
 import os
-import tempfile
 from pathlib import Path
 
 from PySide6.QtCore import QMarginsF, QSizeF, QUrl
 from PySide6.QtGui import QFont, QImage, QPageLayout, QPageSize, QPdfWriter, QTextDocument
 
+from configurator.core.files import replace_atomically
 from configurator.report.render import to_html
 from configurator.report.summary import Summary
 
@@ -44,24 +45,31 @@ def page_count(document: QTextDocument, resolution: int = 300) -> int:
 
 
 def write_pdf(document: QTextDocument, path: Path, title: str = "") -> None:
-    """Write the PDF to a temporary file beside ``path``, then rename it over ``path``.
+    """Write the PDF to a temporary file beside ``path``, check it, then rename it over ``path``.
 
-    An existing file stays intact if anything fails (unwritable folder, disk full).
+    Qt's PDF writer does not report a failed write (a full disk cuts the file short without an
+    error), so the file is checked before it replaces anything: it must start with the PDF
+    header and end with the end-of-file marker. On any failure the existing file stays intact
+    and OSError says why.
     """
-    path = Path(path)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    os.close(handle)
-    try:
-        writer = QPdfWriter(temporary)
+    def write(temporary: Path) -> None:
+        writer = QPdfWriter(str(temporary))
         writer.setPageLayout(a4_layout())
         writer.setResolution(300)
         writer.setTitle(title)
         writer.setCreator("GPU Configurator")
         document.print_(writer)
         del writer  # flushes and closes the file
-        if os.path.getsize(temporary) == 0:
-            raise OSError(f"could not write PDF to {path}")
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+
+    replace_atomically(Path(path), write, verify_pdf)
+
+
+def verify_pdf(path: Path) -> None:
+    """Raise OSError unless ``path`` holds a complete PDF (header ``%PDF-``, trailer ``%%EOF``)."""
+    size = os.path.getsize(path)
+    with open(path, "rb") as stream:
+        head = stream.read(8)
+        stream.seek(max(0, size - 1024))
+        tail = stream.read()
+    if not head.startswith(b"%PDF-") or b"%%EOF" not in tail:
+        raise OSError(errno.EIO, f"the PDF was not written completely ({size:,} bytes; is the disk full?)")

@@ -872,22 +872,32 @@ The last valid state is kept. The full report is in:
         <translation>导出摘要</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="303" />
+        <location filename="../../configurator/app/main_window.py" line="304" />
         <source>Cannot export summary</source>
         <translation>无法导出摘要</translation>
     </message>
     <message>
         <location filename="../../configurator/app/main_window.py" line="305" />
+        <location filename="../../configurator/app/main_window.py" line="401" />
+        <source>{path}: {reason}
+
+Nothing was replaced: an existing file keeps its old content.</source>
+        <translation>{path}：{reason}
+
+没有替换任何文件：已有文件保持原内容不变。</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/main_window.py" line="308" />
         <source>Wrote {0}</source>
         <translation>已写入 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="310" />
+        <location filename="../../configurator/app/main_window.py" line="313" />
         <source>About GPU Configurator</source>
         <translation>关于 GPU 配置器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="311" />
+        <location filename="../../configurator/app/main_window.py" line="314" />
         <source>GPU Configurator {version}
 Catalog {catalog} ({date}), {n} cards.
 Estimates memory, speed, power and cost of AI workloads on accelerator cards.</source>
@@ -896,73 +906,68 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
 估算 AI 负载在加速卡上的显存、速度、功耗和成本。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="326" />
+        <location filename="../../configurator/app/main_window.py" line="329" />
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="327" />
+        <location filename="../../configurator/app/main_window.py" line="330" />
         <source>{name}[*] — GPU Configurator</source>
         <translation>{name}[*] — GPU 配置器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="332" />
+        <location filename="../../configurator/app/main_window.py" line="335" />
         <source>Catalog {version} ({date}), {n} cards</source>
         <translation>硬件目录 {version}（{date}），{n} 款加速卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="344" />
+        <location filename="../../configurator/app/main_window.py" line="347" />
         <source>Unsaved changes</source>
         <translation>未保存的修改</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="344" />
+        <location filename="../../configurator/app/main_window.py" line="347" />
         <source>The scenario has unsaved changes. Save them?</source>
         <translation>方案有未保存的修改。是否保存？</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="359" />
+        <location filename="../../configurator/app/main_window.py" line="362" />
         <source>Open scenario</source>
         <translation>打开方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="360" />
+        <location filename="../../configurator/app/main_window.py" line="363" />
         <source>Scenario files (*{0});;All files (*)</source>
         <translation>方案文件 (*{0});;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="369" />
         <location filename="../../configurator/app/main_window.py" line="372" />
+        <location filename="../../configurator/app/main_window.py" line="375" />
         <source>Cannot open scenario</source>
         <translation>无法打开方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="384" />
+        <location filename="../../configurator/app/main_window.py" line="387" />
         <source>Save scenario</source>
         <translation>保存方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="385" />
+        <location filename="../../configurator/app/main_window.py" line="388" />
         <source>Scenario files (*{0})</source>
         <translation>方案文件 (*{0})</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="397" />
+        <location filename="../../configurator/app/main_window.py" line="400" />
         <source>Cannot save scenario</source>
         <translation>无法保存方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="398" />
-        <source>{path}: {reason}</source>
-        <translation>{path}：{reason}</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/app/main_window.py" line="402" />
+        <location filename="../../configurator/app/main_window.py" line="406" />
         <source>Saved {0}</source>
         <translation>已保存 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="424" />
+        <location filename="../../configurator/app/main_window.py" line="428" />
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
@@ -1326,28 +1331,28 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
         <translation>注意事项</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="98" />
+        <location filename="../../configurator/app/results_panel.py" line="113" />
         <source>Memory per card</source>
         <translation>每卡显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="98" />
+        <location filename="../../configurator/app/results_panel.py" line="113" />
         <source>{need} of {allowed}</source>
         <translation>{need} / {allowed}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="100" />
+        <location filename="../../configurator/app/results_panel.py" line="115" />
         <source>Headroom</source>
         <translation>余量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="107" />
+        <location filename="../../configurator/app/results_panel.py" line="122" />
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
         <location filename="../../configurator/app/results_panel.py" line="59" />
-        <location filename="../../configurator/app/results_panel.py" line="108" />
+        <location filename="../../configurator/app/results_panel.py" line="123" />
         <source>Per card</source>
         <translation>每卡</translation>
     </message>
@@ -1447,192 +1452,222 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
         <translation>交错 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="84" />
+        <location filename="../../configurator/app/results_panel.py" line="85" />
+        <source>CP {0}</source>
+        <translation>上下文并行 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/results_panel.py" line="87" />
+        <source>EP {0}</source>
+        <translation>专家并行 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/results_panel.py" line="88" />
         <source>DP {0}</source>
         <translation>数据并行 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="84" />
+        <location filename="../../configurator/app/results_panel.py" line="88" />
         <source>ZeRO {0}</source>
         <translation>ZeRO {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="86" />
+        <location filename="../../configurator/app/results_panel.py" line="91" />
+        <source>CPU offload: {0}</source>
+        <translation>CPU 卸载：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/results_panel.py" line="91" />
+        <source>, </source>
+        <translation>、</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/results_panel.py" line="93" />
         <source>full recomputation</source>
         <translation>完全重计算</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="87" />
+        <location filename="../../configurator/app/results_panel.py" line="94" />
         <source>selective recomputation</source>
         <translation>选择性重计算</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="88" />
+        <location filename="../../configurator/app/results_panel.py" line="95" />
         <source>micro-batch {0} × {1}</source>
         <translation>微批 {0} × {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="89" />
+        <location filename="../../configurator/app/results_panel.py" line="96" />
         <source>global batch {0} M tokens</source>
         <translation>全局批量 {0} M 词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="91" />
+        <location filename="../../configurator/app/results_panel.py" line="98" />
         <source>{0} copies</source>
         <translation>{0} 个副本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="92" />
+        <location filename="../../configurator/app/results_panel.py" line="99" />
         <source>batch {0} per copy</source>
         <translation>每副本批量 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="109" />
+        <location filename="../../configurator/app/results_panel.py" line="106" />
+        <source>· {0}</source>
+        <translation>· {0}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/results_panel.py" line="107" />
+        <source>{time} ({share})</source>
+        <translation>{time}（{share}）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/results_panel.py" line="124" />
         <source>Step time</source>
         <translation>单步时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="110" />
+        <location filename="../../configurator/app/results_panel.py" line="125" />
         <source>MFU</source>
         <translation>算力利用率 (MFU)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="111" />
+        <location filename="../../configurator/app/results_panel.py" line="126" />
         <source>Exposed communication</source>
         <translation>未被掩盖的通信占比</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="112" />
+        <location filename="../../configurator/app/results_panel.py" line="128" />
         <source>Time for the token budget</source>
         <translation>完成训练所需时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="113" />
+        <location filename="../../configurator/app/results_panel.py" line="129" />
         <source>GPU-hours</source>
         <translation>GPU 时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="113" />
+        <location filename="../../configurator/app/results_panel.py" line="129" />
         <source>{0} GPU-h</source>
         <translation>{0} GPU 时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="114" />
+        <location filename="../../configurator/app/results_panel.py" line="130" />
         <source>Largest micro-batch that fits</source>
         <translation>可容纳的最大微批</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="119" />
+        <location filename="../../configurator/app/results_panel.py" line="135" />
         <source>Time to first token</source>
         <translation>首词元延迟</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="120" />
+        <location filename="../../configurator/app/results_panel.py" line="136" />
         <source>Time per output token</source>
         <translation>每输出词元时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="121" />
+        <location filename="../../configurator/app/results_panel.py" line="137" />
         <source>Output throughput</source>
         <translation>输出吞吐量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="122" />
+        <location filename="../../configurator/app/results_panel.py" line="138" />
         <source>Requests</source>
         <translation>请求速率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="122" />
+        <location filename="../../configurator/app/results_panel.py" line="138" />
         <source>{0} requests/s</source>
         <translation>{0} 请求/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="123" />
+        <location filename="../../configurator/app/results_panel.py" line="139" />
         <source>Largest concurrency that fits</source>
         <translation>可容纳的最大并发</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="125" />
+        <location filename="../../configurator/app/results_panel.py" line="141" />
         <source>job</source>
         <translation>每个任务</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="125" />
+        <location filename="../../configurator/app/results_panel.py" line="141" />
         <source>hour</source>
         <translation>每小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="129" />
+        <location filename="../../configurator/app/results_panel.py" line="145" />
         <source>Board power</source>
         <translation>板卡功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="130" />
+        <location filename="../../configurator/app/results_panel.py" line="146" />
         <source>Energy per {0}</source>
         <translation>能耗（{0}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="131" />
+        <location filename="../../configurator/app/results_panel.py" line="147" />
         <source>Purchase (cards only)</source>
         <translation>采购价（仅加速卡）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="132" />
+        <location filename="../../configurator/app/results_panel.py" line="148" />
         <source>Cloud per {0}</source>
         <translation>云租用（{0}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="133" />
+        <location filename="../../configurator/app/results_panel.py" line="149" />
         <source>Electricity per {0}</source>
         <translation>电费（{0}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="127" />
+        <location filename="../../configurator/app/results_panel.py" line="143" />
         <source>Per million tokens</source>
         <translation>每百万词元成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="135" />
+        <location filename="../../configurator/app/results_panel.py" line="151" />
         <source>Prices dated</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="135" />
+        <location filename="../../configurator/app/results_panel.py" line="151" />
         <source>card {card}, cloud {cloud}</source>
         <translation>加速卡 {card}，云 {cloud}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="145" />
+        <location filename="../../configurator/app/results_panel.py" line="161" />
         <source>{count} × {card} carries {served} of {demand} {unit}: {needed} cards needed</source>
         <translation>{count} × {card} 承载 {demand} {unit}中的 {served}：需要 {needed} 张卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="150" />
+        <location filename="../../configurator/app/results_panel.py" line="166" />
         <source>{count} × {card} carries the load: {per_card} {unit} per card</source>
         <translation>{count} × {card} 可承担负载：每卡 {per_card} {unit}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="153" />
+        <location filename="../../configurator/app/results_panel.py" line="169" />
         <source>frames/h</source>
         <translation>帧/小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="156" />
+        <location filename="../../configurator/app/results_panel.py" line="172" />
         <source>{count} × {card} fits, {headroom} headroom</source>
         <translation>{count} × {card} 可容纳，余量 {headroom}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="160" />
+        <location filename="../../configurator/app/results_panel.py" line="176" />
         <source>{count} × {card} does not fit: {short} short per card</source>
         <translation>{count} × {card} 显存不足：每卡缺 {short}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="166" />
+        <location filename="../../configurator/app/results_panel.py" line="182" />
         <source>Layout: {0}</source>
         <translation>并行布局：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="182" />
+        <location filename="../../configurator/app/results_panel.py" line="198" />
         <source>No warnings</source>
         <translation>无注意事项</translation>
     </message>
@@ -1691,191 +1726,221 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
     </message>
     <message>
         <location filename="../../configurator/app/controller.py" line="38" />
+        <source>context parallel</source>
+        <translation>上下文并行</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/controller.py" line="39" />
+        <source>expert parallel</source>
+        <translation>专家并行</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/controller.py" line="40" />
         <source>global batch</source>
         <translation>全局批量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="39" />
+        <location filename="../../configurator/app/controller.py" line="41" />
         <source>micro-batch</source>
         <translation>微批</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="40" />
+        <location filename="../../configurator/app/controller.py" line="42" />
         <source>sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="41" />
+        <location filename="../../configurator/app/controller.py" line="43" />
         <source>gradient accumulation</source>
         <translation>梯度累积</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="42" />
+        <location filename="../../configurator/app/controller.py" line="44" />
         <source>recomputation</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="43" />
+        <location filename="../../configurator/app/controller.py" line="45" />
         <source>recipe</source>
         <translation>精度方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="44" />
+        <location filename="../../configurator/app/controller.py" line="46" />
         <source>optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="45" />
+        <location filename="../../configurator/app/controller.py" line="47" />
+        <source>cross-entropy kernel</source>
+        <translation>交叉熵算子</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/controller.py" line="48" />
+        <source>CPU offload of optimizer states</source>
+        <translation>优化器状态的 CPU 卸载</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/controller.py" line="49" />
+        <source>CPU offload of parameters</source>
+        <translation>参数的 CPU 卸载</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/controller.py" line="50" />
+        <source>CPU offload of activations</source>
+        <translation>激活的 CPU 卸载</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/controller.py" line="51" />
         <source>LoRA rank</source>
         <translation>LoRA 秩</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="46" />
+        <location filename="../../configurator/app/controller.py" line="52" />
         <source>token budget</source>
         <translation>训练词元量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="47" />
+        <location filename="../../configurator/app/controller.py" line="53" />
         <source>context length</source>
         <translation>上下文长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="48" />
+        <location filename="../../configurator/app/controller.py" line="54" />
         <source>concurrency</source>
         <translation>并发序列</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="49" />
+        <location filename="../../configurator/app/controller.py" line="55" />
         <source>prompt length</source>
         <translation>提示长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="50" />
+        <location filename="../../configurator/app/controller.py" line="56" />
         <source>answer length</source>
         <translation>回答长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="51" />
+        <location filename="../../configurator/app/controller.py" line="57" />
         <source>KV cache precision</source>
         <translation>KV 缓存精度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="52" />
+        <location filename="../../configurator/app/controller.py" line="58" />
         <source>currency</source>
         <translation>货币</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="53" />
+        <location filename="../../configurator/app/controller.py" line="59" />
         <source>exchange rate</source>
         <translation>汇率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="54" />
+        <location filename="../../configurator/app/controller.py" line="60" />
         <source>card price</source>
         <translation>单卡价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="55" />
+        <location filename="../../configurator/app/controller.py" line="61" />
         <source>cloud price</source>
         <translation>云租用价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="56" />
+        <location filename="../../configurator/app/controller.py" line="62" />
         <source>electricity price</source>
         <translation>电价</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="57" />
+        <location filename="../../configurator/app/controller.py" line="63" />
         <source>PUE</source>
         <translation>PUE</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="58" />
+        <location filename="../../configurator/app/controller.py" line="64" />
         <source>users</source>
         <translation>个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="59" />
+        <location filename="../../configurator/app/controller.py" line="65" />
         <source>vGPU profile</source>
         <translation>vGPU 配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="60" />
+        <location filename="../../configurator/app/controller.py" line="66" />
         <source>shading per user</source>
         <translation>每用户着色负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="61" />
+        <location filename="../../configurator/app/controller.py" line="67" />
         <source>streams</source>
         <translation>路视频流</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="62" />
+        <location filename="../../configurator/app/controller.py" line="68" />
         <source>resolution</source>
         <translation>分辨率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="63" />
+        <location filename="../../configurator/app/controller.py" line="69" />
         <source>frame rate</source>
         <translation>帧率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="64" />
+        <location filename="../../configurator/app/controller.py" line="70" />
         <source>codec</source>
         <translation>编码格式</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="65" />
+        <location filename="../../configurator/app/controller.py" line="71" />
         <source>encoder preset</source>
         <translation>编码预设</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="66" />
+        <location filename="../../configurator/app/controller.py" line="72" />
         <source>decoding</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="67" />
+        <location filename="../../configurator/app/controller.py" line="73" />
         <source>scene size</source>
         <translation>场景大小</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="68" />
+        <location filename="../../configurator/app/controller.py" line="74" />
         <source>frames</source>
         <translation>帧</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="69" />
+        <location filename="../../configurator/app/controller.py" line="75" />
         <source>time per frame</source>
         <translation>每帧时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="70" />
+        <location filename="../../configurator/app/controller.py" line="76" />
         <source>output width</source>
         <translation>输出宽度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="71" />
+        <location filename="../../configurator/app/controller.py" line="77" />
         <source>output height</source>
         <translation>输出高度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="72" />
+        <location filename="../../configurator/app/controller.py" line="78" />
         <source>output layers</source>
         <translation>输出层数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="199" />
+        <location filename="../../configurator/app/controller.py" line="206" />
         <source>Change {0}</source>
         <translation>修改 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="210" />
+        <location filename="../../configurator/app/controller.py" line="217" />
         <source>Let the planner choose {0}</source>
         <translation>由规划器选择{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="210" />
+        <location filename="../../configurator/app/controller.py" line="217" />
         <source>Pin {0}</source>
         <translation>固定{0}</translation>
     </message>
@@ -1883,832 +1948,915 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
 <context>
     <name>ScenarioEditor</name>
     <message>
-        <location filename="../../configurator/app/editor.py" line="63" />
+        <location filename="../../configurator/app/editor.py" line="64" />
         <source>{layers} layers, hidden {hidden}, {heads} heads ({kv} KV), FFN {ffn}, vocabulary {vocab}</source>
         <translation>{layers} 层，隐藏维度 {hidden}，{heads} 个注意力头（{kv} 个 KV 头），FFN {ffn}，词表 {vocab}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="68" />
+        <location filename="../../configurator/app/editor.py" line="69" />
         <source>, {experts} experts (top {k}), {active:.1f} B active</source>
         <translation>，{experts} 个专家（每词元 {k} 个），激活 {active:.1f} B</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="101" />
+        <location filename="../../configurator/app/editor.py" line="103" />
         <source>Input problem</source>
         <translation>输入问题</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="127" />
+        <location filename="../../configurator/app/editor.py" line="141" />
         <source>Auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="128" />
+        <location filename="../../configurator/app/editor.py" line="142" />
         <source>Auto: chosen by the planner — the fastest layout that fits, global batch kept. Uncheck, or edit the value, to pin it.</source>
         <translation>自动：由规划器选择——在显存放得下的布局中选最快的，全局批量保持不变。取消勾选或修改数值即可固定该值。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="131" />
+        <location filename="../../configurator/app/editor.py" line="145" />
         <source>Auto: {0}</source>
         <translation>自动：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="151" />
+        <location filename="../../configurator/app/editor.py" line="165" />
         <source>Workload</source>
         <translation>负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="154" />
+        <location filename="../../configurator/app/editor.py" line="168" />
         <source>What the cards will do. Training needs memory for gradients and optimizer states; inference needs memory for the KV cache and is usually limited by memory bandwidth.</source>
         <translation>加速卡的用途。训练需要显存容纳梯度和优化器状态；推理需要显存容纳 KV 缓存，通常受显存带宽限制。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="156" />
+        <location filename="../../configurator/app/editor.py" line="170" />
         <source>&amp;Task</source>
         <translation>任务(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="160" />
+        <location filename="../../configurator/app/editor.py" line="174" />
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="163" />
+        <location filename="../../configurator/app/editor.py" line="177" />
         <source>A known model, or one imported from a Hugging Face config.json</source>
         <translation>已知模型，或从 Hugging Face config.json 导入</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="167" />
+        <location filename="../../configurator/app/editor.py" line="181" />
         <source>&amp;Preset</source>
         <translation>预设模型(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="168" />
+        <location filename="../../configurator/app/editor.py" line="182" />
         <source>Import config.json…</source>
         <translation>导入 config.json…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="169" />
+        <location filename="../../configurator/app/editor.py" line="183" />
         <source>Read the architecture from a local Hugging Face config.json</source>
         <translation>从本地 Hugging Face config.json 读取模型结构</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="171" />
+        <location filename="../../configurator/app/editor.py" line="185" />
         <source> B params</source>
         <translation> B 参数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="172" />
+        <location filename="../../configurator/app/editor.py" line="186" />
         <source>About this many billion parameters: a Llama-shaped model of that size is assumed</source>
         <translation>约多少十亿参数：按同规模的 Llama 结构估算</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="175" />
+        <location filename="../../configurator/app/editor.py" line="189" />
         <source>Or si&amp;ze</source>
         <translation>或按规模(&amp;Z)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="182" />
+        <location filename="../../configurator/app/editor.py" line="196" />
         <source>Number format for the math (and the weights when serving). The card's support decides what runs: an unsupported choice falls back and a warning says so.</source>
         <translation>运算（以及推理时权重）的数值精度。由加速卡的支持情况决定实际精度：不支持时自动回退并给出提示。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="184" />
+        <location filename="../../configurator/app/editor.py" line="198" />
         <source>P&amp;recision</source>
         <translation>精度(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="188" />
+        <location filename="../../configurator/app/editor.py" line="202" />
         <source>Cards</source>
         <translation>加速卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="193" />
+        <location filename="../../configurator/app/editor.py" line="207" />
         <source>Type to search by name, vendor or class</source>
         <translation>输入名称、厂商或类别进行搜索</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="200" />
+        <location filename="../../configurator/app/editor.py" line="214" />
         <source>C&amp;ard</source>
         <translation>加速卡(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="201" />
+        <location filename="../../configurator/app/editor.py" line="215" />
         <source>Total number of cards</source>
         <translation>加速卡总数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="203" />
+        <location filename="../../configurator/app/editor.py" line="217" />
         <source>Drag to change the card count (1 to 1024)</source>
         <translation>拖动以改变卡数（1 到 1024）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="205" />
+        <location filename="../../configurator/app/editor.py" line="219" />
         <source>&amp;Number of cards</source>
         <translation>卡数(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="207" />
-        <location filename="../../configurator/app/editor.py" line="460" />
+        <location filename="../../configurator/app/editor.py" line="221" />
+        <location filename="../../configurator/app/editor.py" line="497" />
         <source> per server</source>
         <translation> 张/服务器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="208" />
+        <location filename="../../configurator/app/editor.py" line="222" />
         <source>Cards in one server. Traffic between servers goes over the network, which is slower than NVLink.</source>
         <translation>每台服务器的卡数。服务器之间的通信经由网络，比 NVLink 慢。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="210" />
+        <location filename="../../configurator/app/editor.py" line="224" />
         <source>Cards per &amp;node</source>
         <translation>每台服务器卡数(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="212" />
+        <location filename="../../configurator/app/editor.py" line="226" />
         <source>Tensor parallel (TP): each layer's matrices are split across this many cards. It exchanges activations four times per layer, so it belongs inside one NVLink domain.</source>
         <translation>张量并行 (TP)：每层矩阵切分到这么多张卡上。每层交换激活值四次，因此应在同一个 NVLink 域内。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="215" />
+        <location filename="../../configurator/app/editor.py" line="229" />
         <source>Tensor parallel</source>
         <translation>张量并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="217" />
+        <location filename="../../configurator/app/editor.py" line="231" />
         <source>&amp;Tensor parallel</source>
         <translation>张量并行(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="219" />
+        <location filename="../../configurator/app/editor.py" line="233" />
         <source>Pipeline parallel (PP): the layers are split into this many stages; the pipeline idles (p−1)/m of the time for m micro-batches.</source>
         <translation>流水线并行 (PP)：模型各层分成这么多级；m 个微批时流水线约有 (p−1)/m 的时间空闲。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="221" />
+        <location filename="../../configurator/app/editor.py" line="235" />
         <source>Pipeline stages</source>
         <translation>流水线并行级数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="223" />
+        <location filename="../../configurator/app/editor.py" line="237" />
         <source>&amp;Pipeline stages</source>
         <translation>流水线并行级数(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="225" />
+        <location filename="../../configurator/app/editor.py" line="239" />
         <source>Interleaved (virtual) stages: model chunks per pipeline stage. More chunks shrink the pipeline's idle time by that factor, at the cost of more point-to-point traffic.</source>
         <translation>交错（虚拟）级数：每个流水线级包含的模型块数。块越多，流水线空闲时间按此倍数缩短，代价是更多的点对点通信。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="228" />
+        <location filename="../../configurator/app/editor.py" line="242" />
         <source>Interleaved stages</source>
         <translation>交错虚拟级数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="230" />
+        <location filename="../../configurator/app/editor.py" line="244" />
         <source>&amp;Interleaved stages</source>
         <translation>交错虚拟级数(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="232" />
+        <location filename="../../configurator/app/editor.py" line="246" />
+        <source>Context parallel</source>
+        <translation>上下文并行</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor.py" line="248" />
+        <source>Conte&amp;xt parallel</source>
+        <translation>上下文并行(&amp;X)</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor.py" line="250" />
+        <source>Expert parallel</source>
+        <translation>专家并行</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor.py" line="252" />
+        <source>&amp;Expert parallel</source>
+        <translation>专家并行(&amp;E)</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor.py" line="254" />
         <source>ZeRO / FSDP: split optimizer states, gradients and weights across the data-parallel copies to save memory, at the cost of more communication.</source>
         <translation>ZeRO / FSDP：将优化器状态、梯度和权重切分到各数据并行副本以节省显存，代价是更多通信。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="234" />
+        <location filename="../../configurator/app/editor.py" line="256" />
         <source>ZeRO stage</source>
         <translation>ZeRO 阶段</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="236" />
+        <location filename="../../configurator/app/editor.py" line="258" />
         <source>&amp;ZeRO stage</source>
         <translation>ZeRO 阶段(&amp;Z)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="240" />
+        <location filename="../../configurator/app/editor.py" line="262" />
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="243" />
+        <location filename="../../configurator/app/editor.py" line="265" />
         <source>How numbers are kept: AMP keeps fp32 weights; Megatron keeps 16-bit weights plus an fp32 master copy.</source>
         <translation>数值的保存方式：AMP 保存 fp32 权重；Megatron 保存 16 位权重和一份 fp32 主副本。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="244" />
+        <location filename="../../configurator/app/editor.py" line="266" />
         <source>Recip&amp;e</source>
         <translation>精度方案(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="246" />
+        <location filename="../../configurator/app/editor.py" line="268" />
         <source>AdamW keeps two states per parameter; 8-bit AdamW stores them in one byte each; SGD keeps one.</source>
         <translation>AdamW 每个参数保存两个状态；8 位 AdamW 每个状态占 1 字节；SGD 只保存一个。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="247" />
+        <location filename="../../configurator/app/editor.py" line="269" />
         <source>&amp;Optimizer</source>
         <translation>优化器(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="249" />
+        <location filename="../../configurator/app/editor.py" line="271" />
+        <source>Cross-entropy</source>
+        <translation>交叉熵</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor.py" line="272" />
+        <source>Cross-entrop&amp;y</source>
+        <translation>交叉熵(&amp;Y)</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor.py" line="274" />
         <source>Activation recomputation: keep fewer activations and compute them again in the backward pass (full: about a third more compute, much less memory).</source>
         <translation>激活重计算：少保存激活值，在反向传播时重新计算（完全重计算：算力多约三分之一，显存大幅减少）。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="251" />
+        <location filename="../../configurator/app/editor.py" line="276" />
         <source>Recomputation</source>
         <translation>激活重计算</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="252" />
+        <location filename="../../configurator/app/editor.py" line="277" />
         <source>Recomp&amp;utation</source>
         <translation>激活重计算(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="253" />
+        <location filename="../../configurator/app/editor.py" line="286" />
+        <source>CPU offload: {0}</source>
+        <translation>CPU 卸载：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor.py" line="289" />
+        <source>CPU o&amp;ffload</source>
+        <translation>CPU 卸载(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor.py" line="290" />
         <source> seq</source>
         <translation> 条序列</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="254" />
+        <location filename="../../configurator/app/editor.py" line="291" />
         <source>Sequences each data-parallel copy processes at once (micro-batch)</source>
         <translation>每个数据并行副本一次处理的序列数（微批）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="255" />
+        <location filename="../../configurator/app/editor.py" line="292" />
         <source>Micro-batch</source>
         <translation>微批</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="256" />
+        <location filename="../../configurator/app/editor.py" line="293" />
         <source>&amp;Micro-batch</source>
         <translation>微批(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="257" />
-        <location filename="../../configurator/app/editor.py" line="287" />
         <location filename="../../configurator/app/editor.py" line="294" />
-        <location filename="../../configurator/app/editor.py" line="297" />
+        <location filename="../../configurator/app/editor.py" line="324" />
+        <location filename="../../configurator/app/editor.py" line="331" />
+        <location filename="../../configurator/app/editor.py" line="334" />
         <source> tokens</source>
         <translation> 词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="257" />
+        <location filename="../../configurator/app/editor.py" line="294" />
         <source>Tokens per training sequence</source>
         <translation>每条训练序列的词元数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="260" />
+        <location filename="../../configurator/app/editor.py" line="297" />
         <source>&amp;Sequence length</source>
         <translation>序列长度(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="262" />
+        <location filename="../../configurator/app/editor.py" line="299" />
         <source>Micro-batches per optimizer step (gradient accumulation); also the pipeline's micro-batches</source>
         <translation>每个优化器步的微批数（梯度累积）；也是流水线并行的微批数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="264" />
+        <location filename="../../configurator/app/editor.py" line="301" />
         <source>Gradient accumulation</source>
         <translation>梯度累积</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="265" />
+        <location filename="../../configurator/app/editor.py" line="302" />
         <source>&amp;Gradient accumulation</source>
         <translation>梯度累积(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="266" />
+        <location filename="../../configurator/app/editor.py" line="303" />
         <source> M tokens</source>
         <translation> M 词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="267" />
+        <location filename="../../configurator/app/editor.py" line="304" />
         <source>Tokens per optimizer step (micro-batch × accumulation × data-parallel copies × sequence length). Auto: the published batch for the model's size; the planner keeps it when the card count changes.</source>
         <translation>每个优化器步的词元数（微批 × 梯度累积 × 数据并行副本数 × 序列长度）。自动：按模型规模采用公开发表的批量；卡数变化时规划器保持该值不变。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="274" />
+        <location filename="../../configurator/app/editor.py" line="311" />
         <source>Global batch</source>
         <translation>全局批量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="275" />
+        <location filename="../../configurator/app/editor.py" line="312" />
         <source>Global b&amp;atch</source>
         <translation>全局批量(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="276" />
+        <location filename="../../configurator/app/editor.py" line="313" />
         <source>Rank r of the LoRA adapters</source>
         <translation>LoRA 适配器的秩 r</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="278" />
+        <location filename="../../configurator/app/editor.py" line="315" />
         <source>&amp;LoRA rank</source>
         <translation>LoRA 秩(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="279" />
+        <location filename="../../configurator/app/editor.py" line="316" />
         <source> B tokens</source>
         <translation> B 词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="280" />
+        <location filename="../../configurator/app/editor.py" line="317" />
         <source>Tokens to train on; sets the time and cost of the job</source>
         <translation>训练的词元总量；决定任务的时间和成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="281" />
+        <location filename="../../configurator/app/editor.py" line="318" />
         <source>Token &amp;budget</source>
         <translation>训练词元量(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="285" />
+        <location filename="../../configurator/app/editor.py" line="322" />
         <source>Serving</source>
         <translation>推理服务</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="288" />
+        <location filename="../../configurator/app/editor.py" line="325" />
         <source>Longest sequence (prompt + answer) the KV cache must hold per request</source>
         <translation>每个请求 KV 缓存需容纳的最长序列（提示 + 回答）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="290" />
+        <location filename="../../configurator/app/editor.py" line="327" />
         <source>Conte&amp;xt length</source>
         <translation>上下文长度(&amp;X)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="291" />
+        <location filename="../../configurator/app/editor.py" line="328" />
         <source> sequences</source>
         <translation> 条序列</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="292" />
+        <location filename="../../configurator/app/editor.py" line="329" />
         <source>Requests decoded together on one copy of the model (batch)</source>
         <translation>一个模型副本同时解码的请求数（批大小）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="293" />
+        <location filename="../../configurator/app/editor.py" line="330" />
         <source>Co&amp;ncurrency</source>
         <translation>并发序列(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="294" />
+        <location filename="../../configurator/app/editor.py" line="331" />
         <source>Prompt length per request</source>
         <translation>每个请求的提示长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="296" />
+        <location filename="../../configurator/app/editor.py" line="333" />
         <source>&amp;Prompt</source>
         <translation>提示长度(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="297" />
+        <location filename="../../configurator/app/editor.py" line="334" />
         <source>Answer length per request</source>
         <translation>每个请求的回答长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="299" />
+        <location filename="../../configurator/app/editor.py" line="336" />
         <source>Ans&amp;wer</source>
         <translation>回答长度(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="300" />
+        <location filename="../../configurator/app/editor.py" line="337" />
         <source>Same as math</source>
         <translation>与运算精度相同</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="303" />
+        <location filename="../../configurator/app/editor.py" line="340" />
         <source>Number format of the KV cache (the keys and values kept for every token of every request)</source>
         <translation>KV 缓存的精度（每个请求每个词元保存的键和值）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="304" />
+        <location filename="../../configurator/app/editor.py" line="341" />
         <source>&amp;KV cache</source>
         <translation>KV 缓存(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="314" />
+        <location filename="../../configurator/app/editor.py" line="351" />
         <source>Virtual desktops</source>
         <translation>虚拟桌面</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="316" />
+        <location filename="../../configurator/app/editor.py" line="353" />
         <source> users</source>
         <translation> 个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="317" />
+        <location filename="../../configurator/app/editor.py" line="354" />
         <source>Desktops or cloud workstations in use at the same time</source>
         <translation>同时使用的桌面或云工作站数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="318" />
+        <location filename="../../configurator/app/editor.py" line="355" />
         <source>&amp;Users</source>
         <translation>用户数(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="319" />
+        <location filename="../../configurator/app/editor.py" line="356" />
         <source>{0} GiB per user</source>
         <translation>每用户 {0} GiB</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="321" />
+        <location filename="../../configurator/app/editor.py" line="358" />
         <source>vGPU framebuffer profile per user. NVIDIA suggests 1–2 GiB (B-series) for office and web desktops, 2–8 GiB and more (Q-series) for CAD and 3D work.</source>
         <translation>每用户的 vGPU 帧缓冲配置。NVIDIA 建议办公和网页桌面用 1–2 GiB（B 系列），CAD 和三维工作用 2–8 GiB 或更多（Q 系列）。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="323" />
+        <location filename="../../configurator/app/editor.py" line="360" />
         <source>vGPU &amp;profile</source>
         <translation>vGPU 配置(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="324" />
+        <location filename="../../configurator/app/editor.py" line="361" />
         <source> TFLOP/s</source>
         <translation> TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="325" />
+        <location filename="../../configurator/app/editor.py" line="362" />
         <source>Average FP32 shading load of one user. Time-sliced vGPUs share the shader cores; 0.25 TFLOP/s is the knowledge-worker density NVIDIA quotes for the A16 (64 desktops per board).</source>
         <translation>每个用户的平均 FP32 着色负载。分时 vGPU 共享着色核心；0.25 TFLOP/s 对应 NVIDIA 给出的 A16 知识工作者密度（每板 64 个桌面）。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="328" />
+        <location filename="../../configurator/app/editor.py" line="365" />
         <source>&amp;Shading per user</source>
         <translation>每用户着色负载(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="332" />
+        <location filename="../../configurator/app/editor.py" line="369" />
         <source>Video</source>
         <translation>视频</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="334" />
+        <location filename="../../configurator/app/editor.py" line="371" />
         <source> streams</source>
         <translation> 路</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="335" />
+        <location filename="../../configurator/app/editor.py" line="372" />
         <source>Video streams encoded at the same time (live channels, or files transcoded in parallel)</source>
         <translation>同时编码的视频流（直播频道，或并行转码的文件）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="337" />
+        <location filename="../../configurator/app/editor.py" line="374" />
         <source>&amp;Streams</source>
         <translation>视频流路数(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="339" />
+        <location filename="../../configurator/app/editor.py" line="376" />
         <source>Output resolution: encoder throughput scales with pixels per frame</source>
         <translation>输出分辨率：编码吞吐量与每帧像素数成反比</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="340" />
+        <location filename="../../configurator/app/editor.py" line="377" />
         <source>&amp;Resolution</source>
         <translation>分辨率(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="341" />
-        <location filename="../../configurator/app/editor.py" line="448" />
-        <location filename="../../configurator/app/editor.py" line="453" />
+        <location filename="../../configurator/app/editor.py" line="378" />
+        <location filename="../../configurator/app/editor.py" line="485" />
+        <location filename="../../configurator/app/editor.py" line="490" />
         <source> fps</source>
         <translation> 帧/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="341" />
+        <location filename="../../configurator/app/editor.py" line="378" />
         <source>Frames per second of each stream</source>
         <translation>每路视频的帧率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="343" />
+        <location filename="../../configurator/app/editor.py" line="380" />
         <source>&amp;Frame rate</source>
         <translation>帧率(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="345" />
+        <location filename="../../configurator/app/editor.py" line="382" />
         <source>Output codec. AV1 needs an Ada or newer encoder (L4, L40, L40S, RTX 40/50).</source>
         <translation>输出编码格式。AV1 需要 Ada 或更新的编码器（L4、L40、L40S、RTX 40/50）。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="346" />
+        <location filename="../../configurator/app/editor.py" line="383" />
         <source>&amp;Codec</source>
         <translation>编码格式(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="348" />
+        <location filename="../../configurator/app/editor.py" line="385" />
         <source>NVENC preset: P1 encodes about twice as fast as P4, P5 about a quarter slower, at better quality</source>
         <translation>NVENC 预设：P1 编码速度约为 P4 的两倍，P5 慢约四分之一但画质更好</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="349" />
+        <location filename="../../configurator/app/editor.py" line="386" />
         <source>Pre&amp;set</source>
         <translation>预设(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="350" />
+        <location filename="../../configurator/app/editor.py" line="387" />
         <source>Decode the input on the card too</source>
         <translation>输入视频也在卡上解码</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="351" />
+        <location filename="../../configurator/app/editor.py" line="388" />
         <source>Transcoding decodes each input stream with NVDEC before encoding it</source>
         <translation>转码时先用 NVDEC 解码每路输入，再编码</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="356" />
+        <location filename="../../configurator/app/editor.py" line="393" />
         <source>Rendering</source>
         <translation>渲染</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="358" />
+        <location filename="../../configurator/app/editor.py" line="395" />
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="359" />
+        <location filename="../../configurator/app/editor.py" line="396" />
         <source>Geometry and textures the renderer loads; the whole scene must fit in each card's memory</source>
         <translation>渲染器加载的几何与纹理；整个场景必须放进每张卡的显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="361" />
+        <location filename="../../configurator/app/editor.py" line="398" />
         <source>Sc&amp;ene size</source>
         <translation>场景大小(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="362" />
+        <location filename="../../configurator/app/editor.py" line="399" />
         <source> frames</source>
         <translation> 帧</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="362" />
+        <location filename="../../configurator/app/editor.py" line="399" />
         <source>Frames in the job</source>
         <translation>任务中的帧数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="364" />
+        <location filename="../../configurator/app/editor.py" line="401" />
         <source>&amp;Frames</source>
         <translation>帧数(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="366" />
+        <location filename="../../configurator/app/editor.py" line="403" />
         <source>The card your time per frame was measured on; other cards scale by their FP32 rate</source>
         <translation>测得每帧时间所用的卡；其他卡按 FP32 算力换算</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="369" />
+        <location filename="../../configurator/app/editor.py" line="406" />
         <source>Measured &amp;on</source>
         <translation>测量所用的卡(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="370" />
+        <location filename="../../configurator/app/editor.py" line="407" />
         <source> min/frame</source>
         <translation> 分钟/帧</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="371" />
+        <location filename="../../configurator/app/editor.py" line="408" />
         <source>Time one frame takes on the reference card, measured with your renderer and scene</source>
         <translation>用你的渲染器和场景在参考卡上实测的每帧时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="373" />
+        <location filename="../../configurator/app/editor.py" line="410" />
         <source>&amp;Time per frame</source>
         <translation>每帧时间(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="374" />
-        <location filename="../../configurator/app/editor.py" line="376" />
+        <location filename="../../configurator/app/editor.py" line="411" />
+        <location filename="../../configurator/app/editor.py" line="413" />
         <source> px</source>
         <translation> 像素</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="374" />
+        <location filename="../../configurator/app/editor.py" line="411" />
         <source>Output width</source>
         <translation>输出宽度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="376" />
+        <location filename="../../configurator/app/editor.py" line="413" />
         <source>Output height</source>
         <translation>输出高度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="378" />
+        <location filename="../../configurator/app/editor.py" line="415" />
         <source>Output &amp;width</source>
         <translation>输出宽度(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="379" />
+        <location filename="../../configurator/app/editor.py" line="416" />
         <source>Output &amp;height</source>
         <translation>输出高度(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="381" />
+        <location filename="../../configurator/app/editor.py" line="418" />
         <source>Output layers (beauty, depth, normals, AOVs) kept in memory as 32-bit RGBA</source>
         <translation>驻留显存的输出层（成品、深度、法线、AOV），每层 32 位 RGBA</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="382" />
+        <location filename="../../configurator/app/editor.py" line="419" />
         <source>La&amp;yers</source>
         <translation>输出层数(&amp;Y)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="383" />
+        <location filename="../../configurator/app/editor.py" line="420" />
         <source>Monitor attached</source>
         <translation>连接显示器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="384" />
+        <location filename="../../configurator/app/editor.py" line="421" />
         <source>A workstation that shows the render: the card needs display outputs (data-centre cards have none)</source>
         <translation>在工作站上显示渲染结果：卡需要显示输出（数据中心卡没有）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="401" />
+        <location filename="../../configurator/app/editor.py" line="438" />
         <source>reference card</source>
         <translation>参考卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="404" />
+        <location filename="../../configurator/app/editor.py" line="441" />
         <source>Prices</source>
         <translation>价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="407" />
+        <location filename="../../configurator/app/editor.py" line="444" />
         <source>Currency of every amount</source>
         <translation>所有金额的货币</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="408" />
+        <location filename="../../configurator/app/editor.py" line="445" />
         <source>C&amp;urrency</source>
         <translation>货币(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="410" />
+        <location filename="../../configurator/app/editor.py" line="447" />
         <source>Units of the chosen currency per US dollar, applied to catalog prices in USD</source>
         <translation>每美元兑换所选货币的数量，用于换算目录中的美元价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="412" />
+        <location filename="../../configurator/app/editor.py" line="449" />
         <source>Rate per USD</source>
         <translation>兑美元汇率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="413" />
+        <location filename="../../configurator/app/editor.py" line="450" />
         <source>Price of one card; 'catalog' uses the latest catalog price</source>
         <translation>单卡价格；“目录”表示使用目录中最新价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="415" />
-        <location filename="../../configurator/app/editor.py" line="420" />
+        <location filename="../../configurator/app/editor.py" line="452" />
+        <location filename="../../configurator/app/editor.py" line="457" />
         <source>catalog</source>
         <translation>目录</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="417" />
+        <location filename="../../configurator/app/editor.py" line="454" />
         <source>Card p&amp;rice</source>
         <translation>单卡价格(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="418" />
+        <location filename="../../configurator/app/editor.py" line="455" />
         <source> /h</source>
         <translation> /小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="419" />
+        <location filename="../../configurator/app/editor.py" line="456" />
         <source>Cloud price per card-hour; 'catalog' uses the latest catalog price</source>
         <translation>每卡每小时云租用价格；“目录”表示使用目录中最新价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="422" />
+        <location filename="../../configurator/app/editor.py" line="459" />
         <source>Cloud price</source>
         <translation>云租用价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="423" />
+        <location filename="../../configurator/app/editor.py" line="460" />
         <source> /kWh</source>
         <translation> /千瓦时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="423" />
+        <location filename="../../configurator/app/editor.py" line="460" />
         <source>Electricity price</source>
         <translation>电价</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="425" />
+        <location filename="../../configurator/app/editor.py" line="462" />
         <source>&amp;Electricity</source>
         <translation>电价(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="427" />
+        <location filename="../../configurator/app/editor.py" line="464" />
         <source>Power usage effectiveness: facility power ÷ IT power (cooling, power conversion)</source>
         <translation>电能使用效率：机房总功率 ÷ IT 设备功率（制冷、供电损耗）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="429" />
+        <location filename="../../configurator/app/editor.py" line="466" />
         <source>PUE</source>
         <translation>PUE</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="433" />
+        <location filename="../../configurator/app/editor.py" line="470" />
         <source>Assumptions</source>
         <translation>计算假设</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="434" />
+        <location filename="../../configurator/app/editor.py" line="471" />
         <source>Editable defaults; every result lists all of them</source>
         <translation>可编辑的默认值；每个结果都会列出全部假设</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="437" />
+        <location filename="../../configurator/app/editor.py" line="474" />
         <source>Share of the card's dense peak that training's matrix products sustain (published runs: 45–60 %)</source>
         <translation>训练中矩阵运算实际达到的稠密峰值算力比例（公开数据：45–60 %）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="439" />
+        <location filename="../../configurator/app/editor.py" line="476" />
         <source>Matrix efficiency</source>
         <translation>矩阵运算效率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="441" />
+        <location filename="../../configurator/app/editor.py" line="478" />
         <source>Share of memory bandwidth sustained while generating tokens (plain PyTorch ≈ 45 %, fused engines 60–80 %)</source>
         <translation>生成词元时实际达到的显存带宽比例（原生 PyTorch 约 45 %，融合推理引擎 60–80 %）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="443" />
+        <location filename="../../configurator/app/editor.py" line="480" />
         <source>Decode bandwidth</source>
         <translation>解码带宽</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="444" />
+        <location filename="../../configurator/app/editor.py" line="481" />
         <source> GB/s</source>
         <translation> GB/s</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="445" />
+        <location filename="../../configurator/app/editor.py" line="482" />
         <source>Network bandwidth per card between servers, one way (400 Gb/s NIC = 50 GB/s)</source>
         <translation>服务器间每卡网络带宽，单向（400 Gb/s 网卡 = 50 GB/s）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="447" />
+        <location filename="../../configurator/app/editor.py" line="484" />
         <source>Network per card</source>
         <translation>每卡网络带宽</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="449" />
+        <location filename="../../configurator/app/editor.py" line="486" />
         <source>1080p frames one NVENC engine encodes per second at preset P4. Default: one 2160p60 stream (8 × 1080p30) per encoder, as video vendors plan; measure yours with ffmpeg for exact figures.</source>
         <translation>一个 NVENC 引擎在 P4 预设下每秒编码的 1080p 帧数。默认：每个编码器一路 2160p60（即 8 路 1080p30），视频厂商按此规划；精确数值请用 ffmpeg 实测。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="452" />
+        <location filename="../../configurator/app/editor.py" line="489" />
         <source>Encoder speed</source>
         <translation>编码器速度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="454" />
+        <location filename="../../configurator/app/editor.py" line="491" />
         <source>1080p frames one NVDEC engine decodes per second (no vendor figure found: set equal to the encoder; measure yours)</source>
         <translation>一个 NVDEC 引擎每秒解码的 1080p 帧数（未找到厂商数据：暂取与编码器相同；请实测）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="456" />
+        <location filename="../../configurator/app/editor.py" line="493" />
         <source>Decoder speed</source>
         <translation>解码器速度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="457" />
+        <location filename="../../configurator/app/editor.py" line="494" />
         <source> per GPU</source>
         <translation> 个/GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="458" />
+        <location filename="../../configurator/app/editor.py" line="495" />
         <source>Most vGPUs one GPU can host (NVIDIA: 32)</source>
         <translation>一颗 GPU 最多承载的 vGPU 数（NVIDIA：32）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="459" />
+        <location filename="../../configurator/app/editor.py" line="496" />
         <source>vGPU limit</source>
         <translation>vGPU 上限</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="461" />
+        <location filename="../../configurator/app/editor.py" line="498" />
         <source>Encode sessions the GeForce driver allows per server, whatever the number of cards (8 since 2024)</source>
         <translation>GeForce 驱动允许每台服务器的编码会话数，与卡数无关（2024 年起为 8 路）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="463" />
+        <location filename="../../configurator/app/editor.py" line="500" />
         <source>Consumer encode sessions</source>
         <translation>消费级卡编码会话数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="497" />
+        <location filename="../../configurator/app/editor.py" line="541" />
         <source>Import Hugging Face config.json</source>
         <translation>导入 Hugging Face config.json</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="498" />
+        <location filename="../../configurator/app/editor.py" line="542" />
         <source>Model config (config.json *.json)</source>
         <translation>模型配置 (config.json *.json)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="517" />
+        <location filename="../../configurator/app/editor.py" line="561" />
         <source>{name} (custom, {size:.1f} B)</source>
         <translation>{name}（自定义，{size:.1f} B）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor.py" line="580" />
+        <source>Used in training only: serving splits a model by tensor and pipeline stages</source>
+        <translation>仅用于训练：推理服务只按张量并行和流水线阶段切分模型</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor.py" line="583" />
+        <source>Expert parallelism needs a mixture-of-experts model; {0} is dense</source>
+        <translation>专家并行需要混合专家模型；{0} 是稠密模型</translation>
+    </message>
+</context>
+<context>
+    <name>ScenarioField</name>
+    <message>
+        <location filename="../../build/i18n/field_descriptions.py" line="3" />
+        <source>context-parallel degree: cards that split one sequence (ring attention)</source>
+        <translation>上下文并行度：共同切分一条序列的卡数（环形注意力）</translation>
+    </message>
+    <message>
+        <location filename="../../build/i18n/field_descriptions.py" line="4" />
+        <source>expert-parallel degree: cards that split a mixture-of-experts layer's experts (within data parallel)</source>
+        <translation>专家并行度：共同切分混合专家层各专家的卡数（在数据并行组内）</translation>
+    </message>
+    <message>
+        <location filename="../../build/i18n/field_descriptions.py" line="5" />
+        <source>cross-entropy kernel (None = fused for pre-training, eager for fine-tuning)</source>
+        <translation>交叉熵算子（自动：预训练用融合算子，微调用常规实现）</translation>
+    </message>
+    <message>
+        <location filename="../../build/i18n/field_descriptions.py" line="6" />
+        <source>optimizer states and fp32 master weights in host memory (ZeRO-Offload)</source>
+        <translation>优化器状态和 fp32 主权重放在主机内存（ZeRO-Offload）</translation>
+    </message>
+    <message>
+        <location filename="../../build/i18n/field_descriptions.py" line="7" />
+        <source>16-bit weights in host memory, streamed in per layer (ZeRO-Infinity)</source>
+        <translation>16 位权重放在主机内存，按层流式传入（ZeRO-Infinity）</translation>
+    </message>
+    <message>
+        <location filename="../../build/i18n/field_descriptions.py" line="8" />
+        <source>saved activations moved to host memory after forward, back for backward</source>
+        <translation>保存的激活在前向后移到主机内存，反向时再取回</translation>
     </message>
 </context>
 <context>
@@ -3592,47 +3740,107 @@ Reinstall GPU Configurator to repair it.</source>
         <translation>完全（每一层）</translation>
     </message>
     <message>
+        <location filename="../../configurator/app/labels.py" line="88" />
+        <source>Auto (by workload)</source>
+        <translation>自动（按工作负载）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/labels.py" line="88" />
+        <source>Eager (fp32 upcast)</source>
+        <translation>常规（上转为 fp32）</translation>
+    </message>
+    <message>
         <location filename="../../configurator/app/labels.py" line="89" />
+        <source>Fused kernel</source>
+        <translation>融合算子</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/labels.py" line="94" />
+        <source>optimizer states</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/labels.py" line="94" />
+        <source>parameters</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/labels.py" line="95" />
+        <source>activations</source>
+        <translation>激活</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/labels.py" line="101" />
+        <source>tensor parallel</source>
+        <translation>张量并行</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/labels.py" line="102" />
+        <source>data parallel</source>
+        <translation>数据并行</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/labels.py" line="103" />
+        <source>pipeline point-to-point</source>
+        <translation>流水线点对点</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/labels.py" line="104" />
+        <source>context parallel</source>
+        <translation>上下文并行</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/labels.py" line="105" />
+        <source>expert parallel</source>
+        <translation>专家并行</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/labels.py" line="106" />
+        <source>CPU offload</source>
+        <translation>CPU 卸载</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/labels.py" line="112" />
         <source>0 — off (plain data parallel)</source>
         <translation>0 — 关闭（普通数据并行）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="90" />
+        <location filename="../../configurator/app/labels.py" line="113" />
         <source>1 — shard optimizer states</source>
         <translation>1 — 切分优化器状态</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="91" />
+        <location filename="../../configurator/app/labels.py" line="114" />
         <source>2 — also gradients</source>
         <translation>2 — 再切分梯度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="92" />
+        <location filename="../../configurator/app/labels.py" line="115" />
         <source>3 — also weights (FSDP)</source>
         <translation>3 — 再切分权重 (FSDP)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="98" />
+        <location filename="../../configurator/app/labels.py" line="121" />
         <source>Training</source>
         <translation>训练卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="99" />
+        <location filename="../../configurator/app/labels.py" line="122" />
         <source>Inference</source>
         <translation>推理卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="100" />
+        <location filename="../../configurator/app/labels.py" line="123" />
         <source>Graphics</source>
         <translation>图形卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="101" />
+        <location filename="../../configurator/app/labels.py" line="124" />
         <source>Workstation</source>
         <translation>工作站卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="102" />
+        <location filename="../../configurator/app/labels.py" line="125" />
         <source>Edge</source>
         <translation>边缘卡</translation>
     </message>

@@ -7,6 +7,7 @@ from numpy.testing import assert_allclose
 
 from configurator.core.architecture import preset
 from configurator.core.estimate import estimate, sweep_counts
+from configurator.core.economics import host_watts
 from configurator.core.memory import kv_cache_bytes_per_token, zero_sharded
 from configurator.core.scenario import Scenario, updated
 from configurator.core.units import GB, GIB
@@ -108,9 +109,12 @@ def test_prices_and_currency(catalog, training_scenario):
 def test_energy_uses_pue_and_hosts(catalog, training_scenario):
     est = estimate(training_scenario, catalog.get("h100-sxm"))
     e = training_scenario.economics
-    expected_w = (700 * 8 * e.power_fraction + e.host_power_w_per_node) * e.pue
+    host = host_watts(est.card, training_scenario)  # the 8-way baseboard server's own power
+    expected_w = (700 * 8 + host) * e.power_fraction * e.pue
     assert_allclose(est.power.facility_watts, expected_w)
     assert_allclose(est.energy_kwh, expected_w * est.training.hours / 1000)
+    mine = updated(training_scenario, economics={"host_power_w_per_node": 900.0})
+    assert_allclose(estimate(mine, est.card).power.facility_watts, (700 * 8 + 900) * e.power_fraction * e.pue)
 
 
 def test_more_cards_more_throughput_with_enough_work_per_step(catalog, training_scenario):

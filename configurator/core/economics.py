@@ -6,6 +6,8 @@ from dataclasses import dataclass
 
 from configurator.core.catalog import Card, PriceEntry
 from configurator.core.messages import Message, msg
+from configurator.core.procurement.prices import bundled_price_book
+from configurator.core.procurement.servers import host_power_w, server_type, servers_needed
 from configurator.core.scenario import Economics, Scenario
 
 DEFAULT_CURRENCY = {"en": ("USD", 1.0), "zh_CN": ("CNY", 7.1)}
@@ -31,22 +33,45 @@ def default_currency(language: str) -> tuple[str, float]:
     return DEFAULT_CURRENCY.get(language, DEFAULT_CURRENCY["en"])
 
 
+HOST_POWER_FALLBACK_W = 1200.0
+"""A server's own power when neither the user nor the price file gives one [W] (two CPUs,
+memory, NICs and fans of a PCIe server)."""
+
+
+def host_watts(card: Card, scenario: Scenario) -> float:
+    """Power of one server besides its cards at full load: the user's figure, else the server
+    type's from the price file (``procurement.servers.host_power_w``) [W]."""
+    e = scenario.economics
+    if e.host_power_w_per_node is not None:
+        return e.host_power_w_per_node
+    book = bundled_price_book()
+    watts = host_power_w(card, scenario.parallelism.cards_per_node, scenario.count, book)
+    return HOST_POWER_FALLBACK_W if watts is None else watts
+
+
+def server_count(card: Card, scenario: Scenario) -> int:
+    """Servers (or rack-scale systems) the cards are bought in [count]."""
+    return servers_needed(card, scenario.parallelism.cards_per_node, scenario.count)
+
+
 def deployment_power(card: Card, scenario: Scenario) -> Power | None:
-    """Power of ``count`` cards in ``nodes`` servers (cards × TDP × share + hosts) × PUE."""
+    """Power of ``count`` cards in their servers: (cards × TDP + servers × their own power)
+    × average share of maximum × PUE."""
     if card.tdp_w is None:
         return None
     e = scenario.economics
     board = card.tdp_w * scenario.count
-    average = board * e.power_fraction + e.host_power_w_per_node * scenario.nodes
+    average = (board + host_watts(card, scenario) * server_count(card, scenario)) * e.power_fraction
     return Power(board_watts=board, facility_watts=average * e.pue)
 
 
 def node_power_kw(card: Card, scenario: Scenario) -> float | None:
-    """Wall power of one full server (``cards_per_node`` cards and its host) [kW]."""
+    """Wall power of one full server (its cards and itself) at full load [kW]."""
     if card.tdp_w is None:
         return None
-    e, per_node = scenario.economics, min(scenario.parallelism.cards_per_node, scenario.count)
-    return (card.tdp_w * per_node * e.power_fraction + e.host_power_w_per_node) * e.pue / 1000
+    e = scenario.economics
+    per_server = server_type(card, scenario.parallelism.cards_per_node, scenario.count).gpus
+    return (card.tdp_w * min(per_server, scenario.count) + host_watts(card, scenario)) * e.pue / 1000
 
 
 def energy_kwh(power: Power, hours: float) -> float:

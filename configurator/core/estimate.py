@@ -35,6 +35,7 @@ from configurator.core.graphics import (
     graphics_speed,
 )
 from configurator.core.messages import Message, msg
+from configurator.core.procurement.goodput import deployment_goodput
 from configurator.core.performance import (
     InferenceSpeed,
     fabric,
@@ -238,6 +239,10 @@ def _estimate_training(scenario: Scenario, card: Card, basis: TrainingBasis) -> 
     plan = basis.plan
     memory, max_batch = training_memory(scenario, basis.stages)
     speed = training_speed(scenario, card, plan, basis.layout, basis.timing) if basis.timing else None
+    goodput = deployment_goodput(scenario, card) if speed else None
+    if goodput is not None:
+        speed = replace(speed, goodput=goodput.fraction, hours=speed.hours / goodput.fraction,
+                        gpu_hours=speed.gpu_hours / goodput.fraction)
     power = deployment_power(card, scenario)
     hours = speed.hours if speed else None
     energy = energy_kwh(power, hours) if power and hours is not None else None

@@ -21,7 +21,10 @@ def estimate_to_dict(est: Estimate) -> dict:
     """JSON-ready dict with the keys of the command-line contract."""
     m, t, i = est.memory, est.training, est.inference
     speed = t or i
+    from configurator.core.procurement.deployment import deployment_cost, deployment_cost_to_dict
+
     return {
+        "bom": deployment_cost_to_dict(deployment_cost(est)),
         "card": {"id": est.card.id, "name": est.card.name, "category": est.card.category,
                  "confidence": est.card.confidence},
         "count": est.scenario.count,

@@ -295,6 +295,9 @@ class TrainingSpeed:
     expert_parallel_s: float = 0.0
     offload_s: float = 0.0
     """Exposed host-link traffic and host optimizer time of CPU offload [s per step]."""
+    goodput: float = 1.0
+    """Share of wall-clock time that trains; ``hours`` and ``gpu_hours`` include the rest
+    (interruptions, checkpoints, restarts: :mod:`configurator.core.procurement.goodput`)."""
 
     @property
     def exposed_comm_s(self) -> float:

@@ -246,10 +246,29 @@ class Economics(_Frozen):
     electricity_per_kwh: float = Field(default=0.10, ge=0, le=1e6, description="[currency/kWh]")
     pue: float = Field(default=1.3, ge=1.0, le=3.0, description="facility power usage effectiveness")
     power_fraction: float = Field(default=0.8, ge=0.05, le=1.0, description="average board power / TDP")
-    host_power_w_per_node: float = Field(
-        default=1200.0, ge=0, le=100_000, description="server CPUs, memory, NICs and fans per node [W]"
+    host_power_w_per_node: float | None = Field(
+        default=None, ge=0, le=100_000,
+        description="server CPUs, memory, NICs, switches and fans per server at full load (None = the server "
+                    "type's published figure from the price file) [W]",
     )
-    amortisation_years: float = Field(default=4.0, ge=0.1, le=20, description="[years]")
+    amortisation_years: float = Field(default=4.0, ge=0.1, le=20, description="years the hardware is used and "
+                                      "depreciated over; the TCO horizon [years]")
+    utilisation: float = Field(
+        default=0.8, ge=0.01, le=1.0, description="share of the year owned hardware does work (energy, cost per "
+                                                  "unit of work, rent against buy)")
+    colocation_per_kw_month: float | None = Field(
+        default=None, ge=0, le=100_000,
+        description="colocation price per kW of IT load and month (None = own facility: electricity only) "
+                    "[currency/kW-month]",
+    )
+    support_share_per_year: float | None = Field(
+        default=None, ge=0, le=1, description="hardware support per year as a share of capex (None = the price file)")
+    software_licences: bool = Field(
+        default=False, description="count NVIDIA AI Enterprise per GPU and year (virtual desktops always count "
+                                   "their vGPU licences)")
+    residual_value_share: float | None = Field(
+        default=None, ge=0, le=1, description="resale value at the end as a share of hardware capex (None = the "
+                                              "price file)")
 
 
 class Constraints(_Frozen):

@@ -12,6 +12,7 @@ from datetime import date
 
 from configurator import __version__
 from configurator.core.catalog import Card, Catalog
+from configurator.core.economics import host_watts
 from configurator.core.estimate import Estimate, carrying_whole_load, estimate
 from configurator.core.graphics import boards_needed, graphics_unsuitable, servers_needed
 from configurator.core.recommend import DEFAULT_CLASSES
@@ -387,7 +388,7 @@ def _alternatives_table(chosen: Estimate, alts: Sequence[Estimate], w: Words) ->
 def _facility_row(est: Estimate, w: Words) -> tuple[str, str]:
     e = est.scenario.economics
     return (w("Facility"), f"PUE {e.pue:g}, {w('average board power')} {e.power_fraction:.0%} TDP, "
-                           f"hosts {num(e.host_power_w_per_node)} W/node, {w('Electricity')} "
+                           f"{w('servers')} {num(host_watts(est.card, est.scenario))} W, {w('Electricity')} "
                            f"{e.electricity_per_kwh:g} {e.currency}/kWh, "
                            f"{w('amortised over {years} years', years=f'{e.amortisation_years:g}')}")
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from configurator.core.catalog import Card, Catalog
+from configurator.core.catalog import FRAMEWORKS, Card, Catalog
+from configurator.core.economics import host_watts
+from configurator.core.export_control import card_classification
 from configurator.core.estimate import Estimate
 from configurator.core.units import GIB
 from configurator.report.language import Words
@@ -116,7 +118,7 @@ def estimate_table(est: Estimate) -> str:
         ("memory", f"CUDA context {a.cuda_context_gib:g} GiB, allocator reserve {a.allocator_overhead:.0%} "
                    f"({a.allocator_overhead_recompute:.0%} with full recompute)"),
         ("facility", f"PUE {e.pue:g}, average board power {e.power_fraction:.0%} of TDP, "
-                     f"hosts {e.host_power_w_per_node:,.0f} W per node, electricity {e.electricity_per_kwh:g} "
+                     f"servers {host_watts(est.card, s):,.0f} W each besides their cards, electricity {e.electricity_per_kwh:g} "
                      f"{e.currency}/kWh, amortised over {e.amortisation_years:g} years"),
         ("prices", f"card {_money(c.prices.card_price, c.currency)} ({c.prices.card_price_date or 'no date'}), "
                    f"cloud {_money(c.prices.cloud_per_hour, c.currency)}/card-hour "
@@ -157,11 +159,14 @@ def _graphics_table(est: Estimate) -> str:
 def catalog_table(cards: Iterable[Card], catalog: Catalog) -> str:
     """One line per card."""
     lines = [f"Catalog {catalog.version} ({catalog.date})",
-             f"{'id':16} {'class':11} {'memory':>9} {'GB/s':>7} {'BF16 TF':>8} {'TDP W':>6}  conf.  name"]
+             f"{'id':16} {'class':11} {'memory':>9} {'GB/s':>7} {'BF16 TF':>8} {'TDP W':>6}  {'conf.':11} "
+             f"{'stack':8} {'China':16} name"]
     for c in cards:
+        stack = c.software.stack.split(" ")[0] if c.software else "n/a"
+        china = c.export_control.china if c.export_control else "n/a"
         lines.append(
             f"{c.id:16} {c.category:11} {c.memory_gb:>6g} GB {c.bandwidth_gbps or 0:>7g} "
-            f"{c.bf16_tflops or 0:>8g} {c.tdp_w or 0:>6g}  {c.confidence:6} {c.name}"
+            f"{c.bf16_tflops or 0:>8g} {c.tdp_w or 0:>6g}  {c.confidence:11} {stack:8} {china:16} {c.name}"
         )
     lines.append("0 = not published or not supported")
     return "\n".join(lines)
@@ -189,13 +194,44 @@ def card_details(card: Card) -> str:
         ("vGPU", card.vgpu or "not verified"),
         ("ECC", {True: "yes", False: "no", None: "n/a"}[card.ecc]),
         ("GPUs per board", str(card.gpus_per_board)),
+        ("die area", _num(card.die_area_mm2, "mm²")),
         ("confidence", card.confidence),
     ]
     prices = [f"  - {p.amount:,.2f}{f'–{p.amount_high:,.2f}' if p.amount_high else ''} {p.currency} "
-              f"({p.kind}, {p.date}) source: {p.source}" for p in card.prices] or ["  none known"]
+              f"({p.kind}, {p.date}, confidence {p.confidence or 'not rated'}) source: {p.source}"
+              f"{' — ' + p.note if p.note else ''}" for p in card.prices] or ["  none known"]
+    if card.price_note:
+        prices.append(f"  note: {card.price_note}")
     sources = [f"  - {s}" for s in card.sources]
-    return "\n".join([f"{card.name} [{card.id}]", _rows(rows), "Prices", *prices, "Sources", *sources,
+    return "\n".join([f"{card.name} [{card.id}]", _rows(rows), "Prices", *prices, "Software", *software_lines(card),
+                      "Export control (buyers in China)", *export_lines(card), "Sources", *sources,
                       "Notes", f"  {card.notes or ''}"])
+
+
+def software_lines(card: Card) -> list[str]:
+    """The card's software stack and each framework's support, with sources."""
+    sw = card.software
+    if sw is None:
+        return ["  not rated"]
+    lines = [f"  stack: {sw.stack}{f' — {sw.version}' if sw.version else ''}"]
+    for name in FRAMEWORKS:
+        entry = sw.frameworks[name]
+        lines.append(f"  - {name}: {entry.status}{f' ({entry.note})' if entry.note else ''} — {entry.source}")
+    if sw.notes:
+        lines.append(f"  notes: {sw.notes}")
+    return lines
+
+
+def export_lines(card: Card) -> list[str]:
+    """The card's China export status with rule, date and source, and the computed ECCN 3A090 figures."""
+    tpp, density, paragraph = card_classification(card)
+    computed = (f"  computed: TPP {'n/a' if tpp is None else num(tpp)}, performance density "
+                f"{'n/a (die area not listed)' if density is None else f'{density:.2f} per mm²'} → {paragraph}")
+    ec = card.export_control
+    if ec is None:
+        return ["  status: not rated", computed]
+    return [f"  status: {ec.china} ({ec.date}) — {ec.rule}", f"  source: {ec.source}",
+            *([f"  note: {ec.note}"] if ec.note else []), computed]
 
 
 def recommendation_table(result) -> str:

@@ -1,0 +1,243 @@
+"""A planned deployment as a bill of materials: accelerators, servers, scale-out fabric,
+management and storage networks, storage, racks, facility and software lines."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from configurator.core.catalog import Card
+from configurator.core.economics import price_basis
+from configurator.core.performance import fabric
+from configurator.core.procurement.goodput import CHECKPOINT_BYTES_PER_PARAM, Goodput, deployment_goodput
+from configurator.core.procurement.prices import ITEM_KINDS, PriceBook, UnitPrice
+from configurator.core.procurement.servers import server_type
+from configurator.core.scenario import Scenario, Workload
+
+SCALE_OUT_PORT_GBPS = 400.0
+"""Speed of one scale-out port the fabric is built from (NDR InfiniBand / 400 GbE) [Gb/s]."""
+
+CHECKPOINTS_KEPT = 5
+"""Full training checkpoints kept on shared storage (weights, gradients' master copy and
+optimizer states), the storage sized from them and the tokenised data set."""
+
+
+DATASET_BYTES_PER_TOKEN = 4.0
+"""Tokenised training data on disk: one 32-bit token id per token [B]."""
+
+RACK_UNITS = 42
+"""Usable height of a rack [U]."""
+
+SWITCHES_PER_NETWORK_RACK = 32
+"""1U switches one network rack holds with its patch panels."""
+
+MANAGEMENT_PORTS_PER_SERVER = 2
+"""Out-of-band (BMC) and in-band management ports of a server."""
+
+
+
+@dataclass(frozen=True)
+class BomLine:
+    """One line of the bill of materials; money in the scenario's currency."""
+
+    kind: str
+    item_id: str
+    name: str
+    quantity: float
+    unit: str
+    unit_price: float | None
+    source: str
+    date: str
+    confidence: str
+    yearly: bool = False
+    """A recurring cost (licences) rather than a purchase."""
+
+    @property
+    def total(self) -> float | None:
+        return None if self.unit_price is None else self.unit_price * self.quantity
+
+
+@dataclass(frozen=True)
+class BillOfMaterials:
+    lines: tuple[BomLine, ...]
+    currency: str
+    servers: int
+    gpus_per_server: int
+    racks: int
+    liquid_cooled: bool
+    it_kw: float | None
+    """IT load at full power: cards at board power plus each server's own power [kW]."""
+    host_w_per_server: float | None
+    """A server's own power besides its cards, from its type [W]."""
+    goodput: Goodput | None
+    problems: tuple[str, ...] = ()
+
+    @property
+    def purchases(self) -> tuple[BomLine, ...]:
+        return tuple(line for line in self.lines if not line.yearly)
+
+    @property
+    def capex(self) -> float:
+        """Sum of the priced purchase lines (unpriced lines are listed in ``unpriced``)."""
+        return sum(line.total for line in self.purchases if line.total is not None)
+
+    @property
+    def licences_per_year(self) -> float:
+        return sum(line.total for line in self.lines if line.yearly and line.total is not None)
+
+    @property
+    def unpriced(self) -> tuple[BomLine, ...]:
+        return tuple(line for line in self.lines if line.unit_price is None)
+
+
+def _line(book: PriceBook, item_id: str, quantity: float, rate: float, *, name: str | None = None,
+          yearly: bool = False) -> BomLine:
+    item: UnitPrice | None = book.item(item_id)
+    if item is None:
+        return BomLine(_kind_of(item_id), item_id, name or item_id, quantity, "per unit", None, "", "", "", yearly)
+    price = None if item.unit_price is None else item.unit_price * rate
+    return BomLine(item.kind, item_id, name or item.name, quantity, item.unit, price, item.source, item.date,
+                   item.confidence, yearly)
+
+
+def _card_line(card: Card, quantity: int, basis, server_item: UnitPrice | None) -> BomLine:
+    """The cards at the scenario's price basis, or at no extra cost when the system price
+    includes them."""
+    if server_item is not None and server_item.includes_accelerators:
+        return BomLine("accelerator", card.id, card.name, quantity, "per card", 0.0,
+                       f"included in the {server_item.item_id} price", server_item.date, server_item.confidence)
+    user = basis.card_price_date == "user"
+    return BomLine("accelerator", card.id, card.name, quantity, "per card", basis.card_price,
+                   "user" if user else "catalog", basis.card_price_date or "", "user" if user else "catalog")
+
+
+def _kind_of(item_id: str) -> str:
+    prefix = item_id.split("-")[0]
+    return {"server": "server", "rack": "rack", "switch": "network", "nic": "network", "link": "network",
+            "storage": "storage", "software": "software"}.get(prefix, "facility")
+
+
+def fat_tree_switches(endpoints: int, ports: int) -> tuple[int, ...]:
+    """Switches per tier of a non-blocking fat tree for ``endpoints`` ports of ``ports``-port
+    switches: one switch when it holds them all; else leaves with half their ports down and half
+    up to spines (two tiers up to ``ports²/2`` endpoints); else a three-tier k-ary fat tree
+    (Al-Fares et al. 2008: pods of k/2 leaves and k/2 aggregation switches, (k/2)² cores)."""
+    if endpoints <= 0:
+        return ()
+    if endpoints <= ports:
+        return (1,)
+    half = ports // 2
+    leaves = math.ceil(endpoints / half)
+    if endpoints <= ports * half:
+        return leaves, math.ceil(leaves * half / ports)
+    pods = math.ceil(endpoints / (half * half))
+    return leaves, pods * half, math.ceil(pods * half * half / ports)
+
+
+def fabric_links(endpoints: int, tiers: tuple[int, ...], ports: int) -> int:
+    """Cables of the fabric: one per endpoint, plus the uplinks of every tier below the top."""
+    if not tiers:
+        return 0
+    return endpoints + sum(n * (ports // 2) for n in tiers[:-1])
+
+
+def storage_terabytes(scenario: Scenario) -> float:
+    """Shared storage a training job needs: ``CHECKPOINTS_KEPT`` resumable checkpoints and the
+    tokenised data set [TB]; serving keeps two copies of the weights [TB]."""
+    params = scenario.model.total_params()
+    if scenario.workload.is_training:
+        return (CHECKPOINTS_KEPT * CHECKPOINT_BYTES_PER_PARAM * params
+                + DATASET_BYTES_PER_TOKEN * scenario.training.tokens) / 1e12
+    return 2 * 2.0 * params / 1e12
+
+
+def _software_lines(card: Card, scenario: Scenario, book: PriceBook, rate: float) -> list[BomLine]:
+    if scenario.workload is Workload.VDI:
+        return [_line(book, "software-vgpu", scenario.graphics.users, rate, yearly=True)]
+    if scenario.economics.software_licences and card.vendor == "NVIDIA" and not scenario.workload.is_graphics:
+        return [_line(book, "software-nvaie", scenario.count, rate, yearly=True)]
+    return []
+
+
+def bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, *, spares: bool = True) -> BillOfMaterials:
+    """The bill of materials for ``scenario.count`` × ``card`` as the scenario lays them out."""
+    e, count, per_node = scenario.economics, scenario.count, scenario.parallelism.cards_per_node
+    rate = e.usd_to_currency if book.items and next(iter(book.items.values())).currency == "USD" else 1.0
+    kind = server_type(card, per_node, count)
+    servers = math.ceil(count / kind.gpus)
+    lines: list[BomLine] = []
+    basis = price_basis(card, e)
+    server_item = book.item(kind.item_id) if kind.item_id else None
+    card_line = _card_line(card, count, basis, server_item)
+    lines.append(card_line)
+    if kind.item_id:
+        lines.append(_line(book, kind.item_id, servers, rate))
+
+    goodput = deployment_goodput(scenario, card)
+    if goodput is not None:
+        if spares and goodput.spare_servers and kind.item_id and not kind.rack_scale:
+            n = goodput.spare_servers
+            lines.append(_line(book, kind.item_id, n, rate, name=f"spare servers ({n} × {kind.gpus} cards)"))
+            spare_cards = _card_line(card, n * kind.gpus, basis, server_item)
+            lines.append(BomLine(**{**spare_cards.__dict__, "name": f"{card.name} (spares)"}))
+    spare = goodput.spare_servers if goodput and spares and not kind.rack_scale else 0
+    total_servers = servers + spare  # cold spares: racked and managed, outside the scale-out fabric
+
+    spans_servers = total_servers > 1 and (scenario.workload.is_training or scenario.model_parallel > kind.gpus)
+    switches, switch_w = 0, 0.0
+    if spans_servers:
+        net = fabric(card, per_node, scenario.assumptions)
+        port_gbps = net.network_gbps * 8
+        endpoints = math.ceil(servers * kind.gpus * port_gbps / SCALE_OUT_PORT_GBPS)
+        if card.interconnect.scale_out_gbps is None:  # NICs are bought; Gaudi-class cards have them on chip
+            lines.append(_line(book, "nic-400g", endpoints, rate))
+        switch_id = "switch-ib-ndr-64" if card.vendor == "NVIDIA" else "switch-eth-800g-64"
+        switch = book.item(switch_id)
+        ports = (switch.ports if switch and switch.ports else 64) * (2 if switch_id.startswith("switch-eth-800") else 1)
+        tiers = fat_tree_switches(endpoints, ports)
+        names = ("leaf", "spine", "core")
+        for tier, n in zip(names, tiers):
+            lines.append(_line(book, switch_id, n, rate, name=f"scale-out {tier} switches ({ports} × 400G ports)"))
+            switch_w += n * ((switch.power_w if switch else None) or 0.0)
+        lines.append(_line(book, "link-400g", fabric_links(endpoints, tiers, ports), rate))
+        switches += sum(tiers)
+        storage_switches = max(2, math.ceil(total_servers / 32))
+        lines.append(_line(book, "switch-storage-eth", storage_switches, rate))
+        switches += storage_switches
+    if total_servers > 1:
+        mgmt = math.ceil(total_servers * MANAGEMENT_PORTS_PER_SERVER / 48)
+        lines.append(_line(book, "switch-mgmt-48", mgmt, rate))
+        switches += mgmt
+    terabytes = storage_terabytes(scenario)
+    if scenario.workload.is_training or total_servers > 1:
+        lines.append(_line(book, "storage-nvme-per-tb", round(terabytes, 1), rate))
+
+    host_w = server_item.power_w if server_item else None
+    server_kw = None if card.tdp_w is None else (card.tdp_w * kind.gpus + (host_w or 0.0)) / 1000
+    air_kw = book.rate("air_cooled_rack_kw", 20.0)
+    liquid = kind.rack_scale or (server_kw is not None and server_kw > air_kw)
+    if kind.rack_scale:
+        compute_racks = total_servers
+    elif kind.item_id:
+        limit = book.rate("liquid_cooled_rack_kw", 100.0) if liquid else air_kw
+        by_power = max(1, int(limit // server_kw)) if server_kw else 1
+        by_space = max(1, RACK_UNITS // ((server_item.rack_units if server_item else None) or 4))
+        compute_racks = math.ceil(total_servers / min(by_power, by_space))
+    else:
+        compute_racks = 0
+    network_racks = math.ceil(switches / SWITCHES_PER_NETWORK_RACK) if switches else 0
+    racks = compute_racks + network_racks
+    if compute_racks and not kind.rack_scale:  # a rack-scale system's price includes its rack and cooling
+        lines.append(_line(book, "rack-liquid" if liquid else "rack-air", compute_racks, rate))
+    if network_racks:
+        lines.append(_line(book, "rack-air", network_racks, rate, name="network racks (air-cooled)"))
+    it_kw = None if server_kw is None else server_kw * total_servers + switch_w / 1000
+    hardware = sum(line.total or 0.0 for line in lines)
+    install = book.rate("installation_share", 0.0)
+    if install:
+        lines.append(BomLine("facility", "installation", "installation and cabling", 1, "per deployment",
+                             hardware * install, "share of hardware", book.price_date, "estimate"))
+    lines.extend(_software_lines(card, scenario, book, rate))
+    order = {k: i for i, k in enumerate(ITEM_KINDS)}
+    lines.sort(key=lambda line: (order.get(line.kind, len(order)), line.yearly))
+    return BillOfMaterials(tuple(lines), e.currency, total_servers, kind.gpus, racks, liquid, it_kw, host_w, goodput)

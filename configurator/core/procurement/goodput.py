@@ -1,0 +1,100 @@
+"""Time lost to failures at scale: interruptions, checkpoints, restarts and the spare servers
+that keep a job at full width."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+FAILURES_PER_GPU_HOUR = 419 / (54 * 24 * 16384)
+"""Unexpected job interruptions per GPU-hour: 419 in 54 days on 16,384 H100s (Dubey et al. 2024,
+"The Llama 3 Herd of Models", §3.3.4; 78 % of them hardware) — 1.97e-5 [1/GPU-h]. Used when the
+price file has no ``gpu_failure_rate_per_gpu_hour``."""
+
+RESTART_HOURS = 0.5
+"""Time from an interruption to training again (detect, replace or drain the node, reload the
+last checkpoint) when the price file has no ``checkpoint_restart_minutes`` [h]."""
+
+CHECKPOINT_WRITE_GBPS_PER_SERVER = 2.0
+"""Checkpoint write bandwidth each server reaches to shared storage [GB/s] (a stated
+assumption: one 200 Gb/s storage port at ~80 %)."""
+
+REPAIR_HOURS = 48.0
+"""Time a failed server is out for repair before it can return as a spare [h] (assumption)."""
+
+CHECKPOINT_BYTES_PER_PARAM = 16.0
+"""Bytes per parameter of a resumable mixed-precision checkpoint: fp32 master weights and two
+Adam moments, 16-bit weights (Rajbhandari et al. 2020 §3: 16 B/param) [B]."""
+
+SPARE_CONFIDENCE = 0.99
+"""Probability that no more servers are in repair at once than there are spares."""
+
+
+@dataclass(frozen=True)
+class Goodput:
+    """Share of wall-clock time that trains, and what it costs."""
+
+    fraction: float
+    """Useful share of the wall-clock time (1 = no interruptions)."""
+    interruptions_per_day: float
+    checkpoint_interval_h: float
+    """Young's optimal interval between checkpoints [h]."""
+    checkpoint_write_s: float
+    spare_servers: int
+
+
+def checkpoint_interval_hours(write_s: float, mtbf_h: float) -> float:
+    """Young's optimal checkpoint interval ``√(2·δ·M)`` for a write of ``δ`` and a mean time
+    between interruptions ``M`` (Young 1974, "A first order approximation to the optimum
+    checkpoint interval") [h]."""
+    return math.sqrt(2.0 * (write_s / 3600.0) * mtbf_h)
+
+
+def spare_servers(servers: int, gpus_per_server: int, failure_rate: float, repair_h: float,
+                  confidence: float = SPARE_CONFIDENCE) -> int:
+    """Spares so that, with servers failing as a Poisson process at ``failure_rate`` per GPU-hour
+    and out for ``repair_h``, the job finds a replacement with probability ``confidence`` [count]."""
+    mean = servers * gpus_per_server * failure_rate * repair_h
+    if servers <= 1 or mean <= 0:
+        return 0
+    k, term = 0, math.exp(-mean)
+    total = term
+    while total < confidence and k < 10_000:
+        k += 1
+        term *= mean / k
+        total += term
+    return k
+
+
+def training_goodput(gpus: int, servers: int, gpus_per_server: int, checkpoint_bytes: float,
+                     failure_rate: float = FAILURES_PER_GPU_HOUR, restart_h: float = RESTART_HOURS) -> Goodput:
+    """Goodput of a training job on ``gpus`` cards: each interruption loses half a checkpoint
+    interval of work plus the restart; checkpoints cost their write time (Young 1974)."""
+    rate_per_h = failure_rate * gpus
+    write_s = checkpoint_bytes / (CHECKPOINT_WRITE_GBPS_PER_SERVER * 1e9 * max(servers, 1))
+    if rate_per_h <= 0:
+        return Goodput(1.0, 0.0, math.inf, write_s, 0)
+    mtbf_h = 1.0 / rate_per_h
+    interval = checkpoint_interval_hours(write_s, mtbf_h)
+    lost_per_hour = rate_per_h * (interval / 2 + restart_h) + (write_s / 3600.0) / interval
+    return Goodput(1.0 / (1.0 + lost_per_hour), rate_per_h * 24, interval, write_s,
+                   spare_servers(servers, gpus_per_server, failure_rate, REPAIR_HOURS))
+
+
+def deployment_goodput(scenario, card) -> Goodput | None:
+    """Goodput of a training scenario on its servers, with the failure and restart figures of
+    the price file (None for one server or a workload that is not training)."""
+    from configurator.core.procurement.prices import bundled_price_book
+    from configurator.core.procurement.servers import server_type
+
+    if not scenario.workload.is_training:
+        return None
+    kind = server_type(card, scenario.parallelism.cards_per_node, scenario.count)
+    servers = math.ceil(scenario.count / kind.gpus)
+    if servers <= 1:
+        return None
+    book = bundled_price_book()
+    checkpoint = CHECKPOINT_BYTES_PER_PARAM * scenario.model.total_params()
+    return training_goodput(scenario.count, servers, kind.gpus, checkpoint,
+                            book.rate("gpu_failure_rate_per_gpu_hour", FAILURES_PER_GPU_HOUR),
+                            book.rate("checkpoint_restart_minutes", RESTART_HOURS * 60) / 60.0)

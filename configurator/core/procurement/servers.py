@@ -1,0 +1,57 @@
+"""Which server a card is bought in, and that server's own power."""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+from configurator.core.catalog import Card
+from configurator.core.performance import RACK_SCALE_DOMAIN
+from configurator.core.procurement.prices import PriceBook
+
+_BASEBOARD = re.compile(r"SXM|OAM|HGX|baseboard|module|superchip", re.IGNORECASE)
+_NOT_A_SERVER_CARD = re.compile(r"desktop|cloud-only", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class ServerType:
+    """How the cards are housed: an item of the price file and the cards it holds."""
+
+    item_id: str | None
+    gpus: int
+    rack_scale: bool = False
+
+
+def server_type(card: Card, cards_per_node: int, count: int) -> ServerType:
+    """The server a card is bought in: an NVL72-class rack of its NVLink domain; an 8-way
+    baseboard server for SXM/OAM modules (B200-class above 1 kW per module); else a PCIe
+    server with 1, 2, 4 or 8 slots, the smallest that holds a server's share of the cards
+    (``cards_per_node``, at most 8); no server for desktop systems and cloud-only parts."""
+    ic = card.interconnect
+    if card.has_fast_link and ic.domain_size > RACK_SCALE_DOMAIN:
+        return ServerType("rack-nvl72", ic.domain_size, True)
+    form = card.form_factor or ""
+    if _NOT_A_SERVER_CARD.search(form):
+        return ServerType(None, 1)
+    if _BASEBOARD.search(form.split("/")[0]) and "PCIe" not in form.split("/")[0]:
+        return ServerType("server-hgx-8-b200" if (card.tdp_w or 0) >= 1000 else "server-hgx-8", 8)
+    wanted = max(1, min(cards_per_node, count, 8))
+    slots = next(n for n in (1, 2, 4, 8) if n >= wanted)
+    return ServerType(f"server-pcie-{slots}", slots)
+
+
+def servers_needed(card: Card, cards_per_node: int, count: int) -> int:
+    """Servers (or racks, for rack-scale systems) that hold ``count`` cards [count]."""
+    return math.ceil(count / server_type(card, cards_per_node, count).gpus)
+
+
+def host_power_w(card: Card, cards_per_node: int, count: int, book: PriceBook) -> float | None:
+    """Power of one server besides its cards at full load, from its type in the price file:
+    the published system maximum less the cards' board power (e.g. DGX H100 10.2 kW less
+    8 × 700 W) [W]; None when the type has no figure."""
+    kind = server_type(card, cards_per_node, count)
+    item = book.item(kind.item_id) if kind.item_id else None
+    if kind.item_id is None:
+        return 0.0
+    return item.power_w if item is not None else None

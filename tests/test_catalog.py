@@ -112,3 +112,82 @@ def test_broken_overlay_is_reported_and_skipped(tmp_path):
     assert merged.problems and "skipped" in merged.problems[0]
     overlay.write_text("{not json")
     assert "not valid JSON" in load_catalog(overlay).problems[0]
+
+
+# ---- catalog 2026.12: board rule, fixes, new parts, rate ratios, new fields ----------------
+
+def test_board_vs_chip_rule_is_documented_and_applied(catalog):
+    assert "system table divided by" in raw_catalog()["units"]["board_vs_chip"]
+    # HGX systems: both Blackwell HGX parts use the HGX per-GPU figure, NVL72 parts the rack figure / 72
+    assert catalog.get("b200").bandwidth_gbps == catalog.get("b300").bandwidth_gbps == 7700
+    assert catalog.get("gb200").bandwidth_gbps == catalog.get("gb300").bandwidth_gbps == pytest.approx(576_000 / 72)
+
+
+def test_audited_values_are_fixed(catalog):
+    assert catalog.get("a10").fp64_tflops == pytest.approx(31.2 / 64, rel=0.02)
+    assert catalog.get("rtx-a6000").fp64_tflops == pytest.approx(38.7 / 64, rel=0.02)
+    assert catalog.get("ascend-910c").bf16_tflops == catalog.get("ascend-910c").fp16_tflops == 752
+    assert catalog.get("b300").int8_tops == 125
+    for card_id in ("b200", "b300"):
+        assert catalog.get(card_id).tf32_tflops == catalog.get(card_id).bf16_tflops / 2
+    assert catalog.get("gb300").fp32_tflops == pytest.approx(6000 / 72, rel=0.01)
+    assert catalog.get("gb300").fp64_tflops == pytest.approx(100 / 72, rel=0.01)
+    assert catalog.get("mi355x").interconnect.link_gbps == pytest.approx(7 * 153.6)
+    assert catalog.get("rtx-3090").rt_cores == 82 and catalog.get("rtx-3090").interconnect.link_gbps == 112.5
+    assert catalog.get("a2").display_outputs == 0
+    assert catalog.get("a40").fp64_tflops and catalog.get("a16-gpu").fp64_tflops
+    assert catalog.get("ascend-910b").bandwidth_gbps == 1600
+    compute = "a100-sxm-40gb a100-sxm-80gb a100-pcie-80gb a30 h100-sxm h100-pcie h100-nvl h200-sxm h200-nvl h800-sxm h20 b200"
+    assert all(catalog.get(c).vgpu == "compute" for c in compute.split() + ["v100-sxm-32gb", "v100-sxm-16gb"])
+
+
+def _ratio(card, high: str, low: str) -> float | None:
+    a, b = getattr(card, high), getattr(card, low)
+    return None if a is None or b is None else a / b
+
+
+def test_no_sparse_rate_mixed_with_dense_rates(catalog):
+    """A sparse (2:4) vendor figure among dense ones doubles one ratio beyond what any architecture has:
+    FP8 at most 2 × BF16 (4 × for INT8 on FP32-accumulate GeForce), FP4 at most 4 × FP8, TF32 at most BF16."""
+    for card in catalog.cards:
+        for high, low, most in (("fp8_tflops", "bf16_tflops", 2), ("int8_tops", "bf16_tflops", 4),
+                                ("fp4_tflops", "fp8_tflops", 4), ("tf32_tflops", "bf16_tflops", 1),
+                                ("fp16_tflops", "bf16_tflops", 1), ("bf16_tflops", "fp16_tflops", 1)):
+            ratio = _ratio(card, high, low)
+            assert ratio is None or ratio <= most * 1.03, (card.id, high, low, ratio)  # L40S datasheet: 733 / 362
+
+
+GENERATION_RATIOS = {
+    # architecture substring: ((rate, of, expected ratio), ...) — dense tensor ratios per generation
+    "Hopper": (("tf32_tflops", "bf16_tflops", 0.5), ("fp8_tflops", "bf16_tflops", 2)),
+    "GA100": (("tf32_tflops", "bf16_tflops", 0.5), ("int8_tops", "bf16_tflops", 2)),
+    "Blackwell (GB100": (),
+    "CDNA 3": (("tf32_tflops", "bf16_tflops", 0.5), ("fp8_tflops", "bf16_tflops", 2)),
+    "CDNA 4": (("fp8_tflops", "bf16_tflops", 2), ("fp4_tflops", "fp8_tflops", 2)),
+}
+FP64_PER_FP32 = {"Hopper (GH100": 0.5, "GA100": 0.5, "CDNA 3": 0.5, "CDNA 4": 0.5, "GA102": 1 / 64, "AD10": 1 / 64,
+                 "GB20": 1 / 64}
+"""FP64 per FP32 of each die: full-rate FP64 on the HPC dies (GH100, GA100, CDNA), 2 FP64 units per SM
+on the graphics dies (GA10x, AD10x, GB20x whitepapers)."""
+
+
+def test_rate_ratios_per_generation(catalog):
+    checked = 0
+    for card in catalog.cards:
+        arch = card.architecture or ""
+        for key, ratios in GENERATION_RATIOS.items():
+            if key in arch:
+                for high, low, expected in ratios:
+                    if getattr(card, high) and getattr(card, low):
+                        assert _ratio(card, high, low) == pytest.approx(expected, rel=0.02), (card.id, high)
+                        checked += 1
+        for key, expected in FP64_PER_FP32.items():
+            if key in arch and card.fp64_tflops and card.fp32_tflops and card.id not in ("h20", "h800-sxm"):  # FP64 cut
+                assert card.fp64_tflops / card.fp32_tflops == pytest.approx(expected, rel=0.06), card.id
+                checked += 1
+    assert checked >= 40
+    # Blackwell datacenter parts: TF32 half of BF16, FP8 twice BF16
+    for card_id in ("b200", "b300", "gb200", "gb300"):
+        card = catalog.get(card_id)
+        assert card.tf32_tflops / card.bf16_tflops == pytest.approx(0.5)
+        assert card.fp8_tflops / card.bf16_tflops == pytest.approx(2)

@@ -35,6 +35,20 @@ LinkType = Literal[
     "none",
 ]
 PriceKind = Literal["msrp", "street", "cloud-hourly"]
+PriceConfidence = Literal["high", "medium", "low"]
+"""How far a price can be trusted: ``high`` = the seller's own published price (vendor list
+price, a provider's rate card); ``medium`` = a dated report or aggregator of such prices;
+``low`` = an estimate, an undated page, or a price derived from a system or kit."""
+CardConfidence = Literal["high", "medium", "low", "preliminary"]
+"""``preliminary`` = announced figures for a part not yet shipping (or not yet documented)."""
+Framework = Literal["pytorch", "vllm", "sglang", "tensorrt-llm", "megatron", "deepspeed", "llama.cpp"]
+FRAMEWORKS: tuple[str, ...] = ("pytorch", "vllm", "sglang", "tensorrt-llm", "megatron", "deepspeed", "llama.cpp")
+"""The frameworks every card's software entry rates, in display order."""
+SupportLevel = Literal["supported", "partial", "none"]
+"""``supported`` = upstream or the vendor's maintained backend lists this card or its
+architecture; ``partial`` = a fork, plugin in preview, community support or a subset of
+features; ``none`` = no backend found (the source says where it was looked for)."""
+ChinaExport = Literal["licence-required", "not-permitted", "permitted", "unknown"]
 VgpuSupport = Literal["graphics", "compute", "none"]
 """NVIDIA vGPU (or vendor equivalent): ``graphics`` = virtual desktop/workstation profiles
 (vPC, vApps, RTX vWS); ``compute`` = compute-only profiles (C-series, AI Enterprise);
@@ -84,6 +98,8 @@ class PriceEntry(_Frozen):
     kind: PriceKind
     source: str = Field(min_length=3)
     note: str | None = None
+    confidence: PriceConfidence | None = Field(
+        default=None, description="how far the price can be trusted (None = not rated, e.g. a user's entry)")
 
     @field_validator("date")
     @classmethod
@@ -146,6 +162,48 @@ class VideoEngines(_Frozen):
     description: str | None = None
 
 
+class FrameworkSupport(_Frozen):
+    """Whether one framework runs on a card, and where that is stated."""
+
+    status: SupportLevel
+    source: str = Field(min_length=3)
+    note: str | None = None
+
+
+class SoftwareStack(_Frozen):
+    """The vendor software a card needs and which frameworks run on it."""
+
+    stack: str = Field(min_length=2, description="CUDA, ROCm, CANN, MUSA, Neuware, SUPA …")
+    version: str | None = Field(default=None, description="the current or last supporting release")
+    frameworks: dict[Framework, FrameworkSupport]
+    notes: str | None = None
+
+    @model_validator(mode="after")
+    def _every_framework_rated(self) -> SoftwareStack:
+        missing = [f for f in FRAMEWORKS if f not in self.frameworks]
+        if missing:
+            raise ValueError(f"frameworks not rated: {', '.join(missing)}")
+        return self
+
+    def __hash__(self) -> int:  # cards are cache keys; the frameworks mapping is hashed as sorted items
+        return hash((self.stack, self.version, tuple(sorted(self.frameworks.items())), self.notes))
+
+    def support(self, framework: str) -> SupportLevel:
+        """The support level of ``framework`` ("none" for a framework not rated)."""
+        entry = self.frameworks.get(framework)  # type: ignore[call-overload]
+        return "none" if entry is None else entry.status
+
+
+class ExportControl(_Frozen):
+    """US export-control status of a card for buyers in mainland China."""
+
+    china: ChinaExport
+    rule: str = Field(min_length=3, description="the rule or letter that decides it, in words")
+    date: str = Field(pattern=r"^\d{4}(-\d{2}(-\d{2})?)?$", description="when that status was last established")
+    source: str = Field(min_length=3)
+    note: str | None = None
+
+
 RATE_FIELDS: dict[Precision, str] = {
     Precision.FP32: "fp32_tflops",
     Precision.TF32: "tf32_tflops",
@@ -197,9 +255,14 @@ class Card(_Frozen):
     rt_cores: int | None = Field(default=None, ge=0, description="ray-tracing cores (0 = none)")
     vgpu: VgpuSupport | None = Field(default=None, description="virtual GPU support (None = not verified)")
     gpus_per_board: int = Field(default=1, ge=1, le=16, description="GPUs sold on one board (A16: 4)")
+    die_area_mm2: float | None = Field(
+        default=None, gt=0, le=10_000, description="logic die area, all compute dies [mm²] (for ECCN 3A090 density)")
     prices: tuple[PriceEntry, ...] = ()
+    price_note: str | None = Field(default=None, description="where prices were looked for when none is listed")
+    software: SoftwareStack | None = None
+    export_control: ExportControl | None = None
     sources: tuple[str, ...] = Field(min_length=1)
-    confidence: Literal["high", "medium", "low"]
+    confidence: CardConfidence
     notes: str | None = None
 
     @field_validator("id")

@@ -116,6 +116,10 @@ def test_broken_overlay_is_reported_and_skipped(tmp_path):
 
 # ---- catalog 2026.12: board rule, fixes, new parts, rate ratios, new fields ----------------
 
+NEW_PARTS = """rtx-pro-6000-blackwell rtx-pro-6000-blackwell-maxq rtx-pro-6000-blackwell-server gh200-96gb gh200-144gb
+mi350x ascend-950pr dgx-spark-gb10 vera-rubin rtx-6000d l2 rtx-5080""".split()
+
+
 def test_board_vs_chip_rule_is_documented_and_applied(catalog):
     assert "system table divided by" in raw_catalog()["units"]["board_vs_chip"]
     # HGX systems: both Blackwell HGX parts use the HGX per-GPU figure, NVL72 parts the rack figure / 72
@@ -139,6 +143,14 @@ def test_audited_values_are_fixed(catalog):
     assert catalog.get("ascend-910b").bandwidth_gbps == 1600
     compute = "a100-sxm-40gb a100-sxm-80gb a100-pcie-80gb a30 h100-sxm h100-pcie h100-nvl h200-sxm h200-nvl h800-sxm h20 b200"
     assert all(catalog.get(c).vgpu == "compute" for c in compute.split() + ["v100-sxm-32gb", "v100-sxm-16gb"])
+
+
+def test_new_parts_are_listed_with_a_confidence(catalog):
+    assert set(NEW_PARTS) <= set(catalog.ids())
+    assert catalog.get("vera-rubin").confidence == "preliminary"
+    assert catalog.get("dgx-spark-gb10").fp4_tflops == 500  # 1 PFLOP FP4 with sparsity, halved
+    assert catalog.get("gh200-144gb").memory_gb == 144 and catalog.get("gh200-96gb").bandwidth_gbps == 4000
+    assert "not listed" in catalog.explain_unknown("Kunlunxin P800")
 
 
 def _ratio(card, high: str, low: str) -> float | None:

@@ -126,8 +126,10 @@ def test_add_price(qtbot, browser, controller):
     qtbot.addWidget(dialog)
     dialog.amount.setValue(7999)
     dialog.source.setText("quote 42")
+    dialog.confidence.setCurrentIndex(dialog.confidence.findData("medium"))
     assert dialog.save()
     assert controller.catalog.get("l40s").purchase_price.amount == 7999
+    assert controller.catalog.get("l40s").purchase_price.confidence == "medium"
 
 
 def _finish(wizard: WorkloadWizard) -> None:

@@ -203,3 +203,31 @@ def test_rate_ratios_per_generation(catalog):
         card = catalog.get(card_id)
         assert card.tf32_tflops / card.bf16_tflops == pytest.approx(0.5)
         assert card.fp8_tflops / card.bf16_tflops == pytest.approx(2)
+
+
+def test_every_card_has_a_price_or_a_price_note(catalog):
+    for card in catalog.cards:
+        assert card.prices or card.price_note, card.id
+        assert all(p.source and p.confidence for p in card.prices), card.id
+    purchase = [c for c in catalog.cards if c.purchase_price]
+    cloud = [c for c in catalog.cards if c.price("cloud-hourly")]
+    assert len(purchase) >= 30 and len(cloud) >= 30
+
+
+def test_malformed_price_confidence_is_rejected():
+    data = raw_catalog()
+    data["cards"][0]["prices"][0]["confidence"] = "certain"
+    with pytest.raises(CatalogError, match="h100-sxm.*prices"):
+        parse_catalog(data)
+
+
+def test_user_price_file_refreshes_prices(catalog):
+    """The user's own prices (the overlay's 'prices') are added to the bundled ones; the newest date wins,
+    and a card that had only a price note gets a price."""
+    newer = {"amount": 21000, "currency": "USD", "date": "2026-12", "kind": "street", "source": "our quote Q-17",
+             "confidence": "high"}
+    quote = {"amount": 9000, "currency": "USD", "date": "2026-12", "kind": "street", "source": "distributor quote"}
+    merged = apply_overlay(catalog, {"prices": {"h100-sxm": [newer], "h20": [quote]}})
+    assert merged.get("h100-sxm").purchase_price.amount == 21000
+    assert merged.get("h100-sxm").purchase_price.confidence == "high"
+    assert merged.get("h20").purchase_price.amount == 9000 and catalog.get("h20").purchase_price is None

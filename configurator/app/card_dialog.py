@@ -105,7 +105,7 @@ class CardDialog(_ValidatingDialog):
         self.sources.setPlaceholderText(self.tr("One source per line: datasheet URL, quote, measurement"))
         self.sources.setMaximumHeight(70)
         self.confidence = QComboBox()
-        self.confidence.addItems(["high", "medium", "low"])
+        self.confidence.addItems(["high", "medium", "low", "preliminary"])
         rows = [(self.tr("Id"), self.id), (self.tr("Name"), self.name), (self.tr("Vendor"), self.vendor),
                 (self.tr("Class"), self.category), (self.tr("Memory"), self.memory),
                 (self.tr("Bandwidth"), self.bandwidth), (self.tr("Board power"), self.tdp)]
@@ -175,17 +175,22 @@ class PriceDialog(_ValidatingDialog):
         self.kind.addItem(self.tr("Street price"), "street")
         self.kind.addItem(self.tr("List price (MSRP)"), "msrp")
         self.kind.addItem(self.tr("Cloud, per card-hour"), "cloud-hourly")
+        self.confidence = QComboBox()
+        self.confidence.addItem(self.tr("High (a quote or the seller's own price list)"), "high")
+        self.confidence.addItem(self.tr("Medium (a dated report or price index)"), "medium")
+        self.confidence.addItem(self.tr("Low (an estimate)"), "low")
         self.date = QLineEdit(date.today().strftime("%Y-%m"))
         self.source = QLineEdit()
         self.source.setPlaceholderText(self.tr("Quote number, URL or supplier"))
         for label, widget in ((self.tr("Amount"), self.amount), (self.tr("Currency"), self.currency),
                               (self.tr("Kind"), self.kind), (self.tr("Date (YYYY-MM)"), self.date),
-                              (self.tr("Source"), self.source)):
+                              (self.tr("Source"), self.source), (self.tr("Confidence"), self.confidence)):
             self.form.addRow(label, widget)
 
     def _write(self):
         price = PriceEntry.model_validate({
             "amount": self.amount.value(), "currency": self.currency.currentText().strip().upper(),
             "date": self.date.text().strip(), "kind": self.kind.currentData(), "source": self.source.text().strip(),
+            "confidence": self.confidence.currentData(),
         })
         return save_user_price(default_overlay_path(), self.card.id, price)

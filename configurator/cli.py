@@ -359,7 +359,19 @@ def _filters_from_args(args: argparse.Namespace, catalog: Catalog) -> Filters:
                          f"vendors: {', '.join(vendors)}")
     classes = tuple(c.strip() for c in args.classes.split(",")) if args.classes else ()
     return Filters(vendors=tuple(args.vendor), domestic_only=args.domestic_only, classes=classes,
-                   owned_card=owned_card, owned_count=owned_count)
+                   owned_card=owned_card, owned_count=owned_count, software=_software_from_args(args.software))
+
+
+def _software_from_args(text: str | None) -> tuple[str, ...]:
+    """'vllm,megatron' -> ('vllm', 'megatron'); an unknown framework is a usage error."""
+    from configurator.core.catalog import FRAMEWORKS
+    from configurator.core.software import unknown_frameworks
+
+    names = tuple(n.strip().lower() for n in (text or "").split(",") if n.strip())
+    unknown = unknown_frameworks(names)
+    if unknown:
+        raise UsageError(f"--software: unknown framework {', '.join(unknown)}; choose from {', '.join(FRAMEWORKS)}")
+    return names
 
 
 def _run_recommend(args: argparse.Namespace, catalog: Catalog) -> int:
@@ -419,7 +431,10 @@ def _run_report(args: argparse.Namespace, catalog: Catalog) -> int:
 
 def _run_catalog(args: argparse.Namespace, catalog: Catalog) -> int:
     if args.catalog_command == "list":
-        cards = [c for c in catalog.cards if args.card_class in (None, c.category)]
+        from configurator.core.software import runs_software
+
+        software = _software_from_args(args.software)
+        cards = [c for c in catalog.cards if args.card_class in (None, c.category) and runs_software(c, software)]
         if args.json:
             _print_json([c.model_dump(mode="json") for c in cards])
         else:
@@ -462,6 +477,10 @@ def _state_ranges(parser: argparse.ArgumentParser) -> None:
         action.help = f"{action.help}; {text}" if action.help else text
 
 
+SOFTWARE_HELP = ("only cards whose software stack runs these frameworks (fully or in part), comma separated: "
+                 "pytorch, vllm, sglang, tensorrt-llm, megatron, deepspeed, llama.cpp")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="gpu-configurator", description=__doc__)
     parser.add_argument("--version", action="version", version=f"gpu-configurator {__version__}")
@@ -485,6 +504,7 @@ def build_parser() -> argparse.ArgumentParser:
     rec.add_argument("--ttft-ms", type=float, help="time-to-first-token target [ms]")
     rec.add_argument("--vendor", action="append", default=[], help="only this vendor (repeatable)")
     rec.add_argument("--domestic-only", action="store_true", help="only vendors based in mainland China")
+    rec.add_argument("--software", metavar="FRAMEWORKS", help=SOFTWARE_HELP)
     rec.add_argument("--classes", help="card classes to consider, comma separated (default: by workload)")
     rec.add_argument("--owned", metavar="ID:COUNT", help="cards already owned, e.g. h100-sxm:16")
     rec.add_argument("--limit", type=int, default=10, help="how many to list")
@@ -503,6 +523,7 @@ def build_parser() -> argparse.ArgumentParser:
     cat_sub = cat.add_subparsers(dest="catalog_command", required=True, parser_class=_Parser)
     lst = cat_sub.add_parser("list", help="all cards")
     lst.add_argument("--class", dest="card_class", choices=["training", "inference", "graphics", "workstation", "edge"])
+    lst.add_argument("--software", metavar="FRAMEWORKS", help=SOFTWARE_HELP)
     lst.add_argument("--json", action="store_true")
     show = cat_sub.add_parser("show", help="one card with its sources")
     show.add_argument("card_id", metavar="ID")

@@ -231,3 +231,16 @@ def test_user_price_file_refreshes_prices(catalog):
     assert merged.get("h100-sxm").purchase_price.amount == 21000
     assert merged.get("h100-sxm").purchase_price.confidence == "high"
     assert merged.get("h20").purchase_price.amount == 9000 and catalog.get("h20").purchase_price is None
+
+
+def test_every_card_has_a_software_stack_with_sources(catalog):
+    for card in catalog.cards:
+        assert card.software is not None, card.id
+        assert all(f.source for f in card.software.frameworks.values()), card.id
+    assert catalog.get("mi300x").software.support("vllm") == "supported"
+    assert catalog.get("ascend-910b").software.support("tensorrt-llm") == "none"
+    assert catalog.get("v100-sxm-32gb").software.support("sglang") == "none"
+    data = raw_catalog()
+    data["cards"][0]["software"]["frameworks"].pop("vllm")
+    with pytest.raises(CatalogError, match="h100-sxm.*software"):
+        parse_catalog(data)

@@ -11,7 +11,10 @@ from configurator.core.export_control import (
     performance_density,
     total_processing_performance,
 )
-
+from configurator.core.recommend import Filters, Objective, recommend
+from configurator.core.scenario import Scenario
+from configurator.core.software import software_gaps
+from configurator.core.scenario import Workload
 
 def test_tpp_is_dense_rate_times_bit_length():
     # H100 SXM: 1,979 TFLOP/s dense FP8 -> TPP 15,832 (the figure commonly cited for the H100)
@@ -37,3 +40,52 @@ def test_case_by_case_limits_of_the_2026_rule():
     assert not case_by_case_eligible(36000, 7700)  # B200
     assert not case_by_case_eligible(15832, 6500)
     assert not case_by_case_eligible(15832, None)
+
+
+def test_software_gaps_by_workload(catalog):
+    assert software_gaps(catalog.get("h100-sxm"), Workload.PRETRAIN) == ()
+    assert software_gaps(catalog.get("ascend-910b"), Workload.PRETRAIN) == ("megatron / deepspeed",)
+    assert software_gaps(catalog.get("mtt-s4000"), Workload.INFERENCE) == ("vllm / sglang / tensorrt-llm",)
+    assert software_gaps(catalog.get("ascend-910b"), Workload.INFERENCE) == ()
+    assert software_gaps(catalog.get("mtt-s80"), Workload.VDI) == ()
+
+
+def test_software_filter_keeps_only_cards_the_software_runs_on(catalog, inference_scenario):
+    result = recommend(inference_scenario, catalog, Objective.FASTEST, Filters(software=("tensorrt-llm",)), limit=50)
+    assert result.ranked
+    assert all(r.card.software.support("tensorrt-llm") != "none" for r in result.ranked)
+    assert all(r.card.vendor == "NVIDIA" for r in result.ranked)
+    assert result.rejected["mi300x"] == "filtered out"
+
+
+def test_porting_risk_is_flagged_in_the_reasons(catalog, llama8b):
+    scenario = Scenario(model=llama8b, card_id="ascend-910b", count=8, workload="finetune",
+                        training={"seq_len": 2048, "tokens": 1e9})
+    result = recommend(scenario, catalog, Objective.FASTEST, Filters(vendors=("Huawei",)), limit=5)
+    assert result.ranked
+    risks = [m for r in result.ranked for m in r.reasons if m.id == "porting-risk"]
+    assert risks and "megatron" in risks[0].text
+    assert "移植风险" in risks[0].text_in("zh_CN")
+    nvidia = recommend(scenario, catalog, Objective.FASTEST, Filters(vendors=("NVIDIA",)), limit=3)
+    assert not [m for r in nvidia.ranked for m in r.reasons if m.id == "porting-risk"]
+
+
+def _cli(capsys, *argv):
+    from configurator.cli import main
+
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_cli_software_filter(capsys):
+    code, out, _ = _cli(capsys, "catalog", "list", "--software", "tensorrt-llm")
+    assert code == 0 and "h100-sxm" in out and "mi300x" not in out
+    code, out, _ = _cli(capsys, "recommend", "--workload", "inference", "--model", "llama3-8b", "--concurrency", "16",
+                        "--software", "llama.cpp,vllm", "--objective", "fastest", "--json")
+    import json
+
+    ranked = json.loads(out)["ranked"]
+    assert code == 0 and ranked
+    code, _, err = _cli(capsys, "catalog", "list", "--software", "cuda")
+    assert code != 0 and "unknown framework cuda" in err

@@ -128,6 +128,10 @@ ENGLISH: dict[str, str] = {
     "mismatch-card-cannot-do-graphics": (
         "{card} is a {category} card and cannot do {workload} work here; {count} × {other} can"
     ),
+    "porting-risk": (
+        "Porting risk: {card}'s software stack ({stack}) runs {missing} only in part or not at all — budget "
+        "engineering time, or check the vendor's forks and plugins"
+    ),
 }
 
 
@@ -208,6 +212,7 @@ CHINESE: dict[str, str] = {
         "{card} 是{category}卡：{count} × {other} 完成同样工作，每{unit}成本低 {ratio:.1f} 倍"
     ),
     "mismatch-card-cannot-do-graphics": "{card} 是{category}卡，无法承担{workload}工作；{count} × {other} 可以",
+    "porting-risk": "移植风险：{card} 的软件栈（{stack}）对 {missing} 仅部分支持或不支持——请预留工程人力，或核实厂商的分支版本与插件",
 }
 """Simplified Chinese templates, in the vocabulary of resources/i18n/glossary.json."""
 

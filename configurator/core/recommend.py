@@ -20,6 +20,7 @@ from configurator.core.graphics import HOURS_PER_MONTH, graphics_unsuitable
 from configurator.core.messages import Message, msg
 from configurator.core.plan.deployment import constraint_ids, deployments, graphics_deployments, plannable
 from configurator.core.scenario import Scenario, Workload
+from configurator.core.software import runs_software, software_gaps
 
 DOMESTIC_VENDORS = frozenset({"Huawei", "Cambricon", "Biren", "Moore Threads", "Iluvatar CoreX", "MetaX", "Hygon",
                               "Alibaba T-Head"})
@@ -65,13 +66,15 @@ class Filters:
     owned_card: str | None = None
     owned_count: int = 0
     consumer: bool | None = None  # consumer graphics cards; None = only when classes are picked explicitly
+    software: tuple[str, ...] = ()  # frameworks the buyer's software needs (supported or partial on the card)
 
     def allows(self, card: Card, workload: Workload) -> bool:
         classes = self.classes or DEFAULT_CLASSES[workload]
         return ((not self.vendors or card.vendor in self.vendors)
                 and (not self.domestic_only or card.vendor in DOMESTIC_VENDORS)
                 and card.category in classes
-                and (self.allows_consumer or not card.is_consumer))
+                and (self.allows_consumer or not card.is_consumer)
+                and runs_software(card, self.software))
 
     @property
     def allows_consumer(self) -> bool:
@@ -288,12 +291,24 @@ def _what_would_change(best: Recommendation, ranked: Sequence[Recommendation]) -
     return msg("reason-latency-changes", ms=fastest.speed * 1000, card=fastest.card.name, count=fastest.count)
 
 
+def _porting_risk(rec: Recommendation) -> Message | None:
+    """The frameworks this job needs that the card's stack lacks or has only in part."""
+    gaps = software_gaps(rec.card, rec.estimate.scenario.workload)
+    if not gaps:
+        return None
+    stack = rec.card.software.stack if rec.card.software else "unknown"
+    return msg("porting-risk", card=rec.card.name, stack=stack, missing=", ".join(gaps))
+
+
 def _with_reasons(ranked: list[Recommendation], objective: Objective) -> list[Recommendation]:
     out = []
     for index, rec in enumerate(ranked):
         reasons = [_limit_reason(rec.estimate)]
         if index == 0:
             reasons += [r for r in (_class_reason(rec, ranked, objective), _what_would_change(rec, ranked)) if r]
+        risk = _porting_risk(rec)
+        if risk is not None:
+            reasons.append(risk)
         out.append(Recommendation(rec.estimate, rec.score, rec.tco, rec.cloud, rec.energy_kwh_per_mtok,
                                   tuple(reasons)))
     return out

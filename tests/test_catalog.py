@@ -244,3 +244,13 @@ def test_every_card_has_a_software_stack_with_sources(catalog):
     data["cards"][0]["software"]["frameworks"].pop("vllm")
     with pytest.raises(CatalogError, match="h100-sxm.*software"):
         parse_catalog(data)
+
+
+def test_every_card_has_an_export_status_with_rule_date_and_source(catalog):
+    for card in catalog.cards:
+        assert card.export_control is not None, card.id
+        assert card.export_control.rule and card.export_control.source and card.export_control.date, card.id
+    data = raw_catalog()
+    data["cards"][0]["export_control"]["china"] = "maybe"
+    with pytest.raises(CatalogError, match="h100-sxm.*export_control"):
+        parse_catalog(data)

@@ -6,8 +6,10 @@ from __future__ import annotations
 import pytest
 
 from configurator.core.export_control import (
+    card_classification,
     case_by_case_eligible,
     classify_3a090,
+    expected_china_status,
     performance_density,
     total_processing_performance,
 )
@@ -15,6 +17,9 @@ from configurator.core.recommend import Filters, Objective, recommend
 from configurator.core.scenario import Scenario
 from configurator.core.software import software_gaps
 from configurator.core.scenario import Workload
+
+US_VENDORS = ("NVIDIA", "AMD", "Intel (Habana)", "Google")
+
 
 def test_tpp_is_dense_rate_times_bit_length():
     # H100 SXM: 1,979 TFLOP/s dense FP8 -> TPP 15,832 (the figure commonly cited for the H100)
@@ -40,6 +45,26 @@ def test_case_by_case_limits_of_the_2026_rule():
     assert not case_by_case_eligible(36000, 7700)  # B200
     assert not case_by_case_eligible(15832, 6500)
     assert not case_by_case_eligible(15832, None)
+
+
+def test_known_classifications(catalog):
+    assert card_classification(catalog.get("l4"))[2] == "3A090.a"  # TPP 1,940 on a 294.5 mm² die: density 6.6
+    assert card_classification(catalog.get("l20"))[2] == "below 3A090"  # the China SKU of that class
+    assert card_classification(catalog.get("rtx-4080"))[2] == "below 3A090"  # consumer, TPP < 4800
+    assert card_classification(catalog.get("rtx-4090"))[2] == "3A090.a"  # TPP 5,285
+    assert catalog.get("b200").export_control.china == "not-permitted"
+    assert catalog.get("h200-sxm").export_control.china == "licence-required"
+    assert catalog.get("h20").export_control.china == "licence-required"  # by letter, below 3A090 by the numbers
+
+
+def test_export_status_of_us_cards_follows_the_rule_or_says_why(catalog):
+    for card in catalog.cards:
+        if card.vendor not in US_VENDORS:
+            continue
+        expected = expected_china_status(card)
+        if card.export_control.china != expected:
+            assert card.export_control.note and card.export_control.rule, card.id
+            assert card.id in ("h20", "tpu-v5e", "rtx-6000d", "vera-rubin"), (card.id, expected)
 
 
 def test_software_gaps_by_workload(catalog):

@@ -31,6 +31,7 @@ from configurator.core.scenario import (
     Workload,
     updated,
 )
+from configurator.core.procurement.prices import PriceFileError, use_quotes
 from configurator.core.scenario_io import ScenarioFileError, read_scenario
 from configurator.core.units import Precision
 from configurator.report.text import catalog_table, card_details, estimate_table, recommendation_table
@@ -112,10 +113,30 @@ def _choices(enum: type) -> list[str]:
     return [e.value for e in enum]
 
 
+def _add_constraint_flags(parser: argparse.ArgumentParser) -> None:
+    c = parser.add_argument_group("goals and limits")
+    c.add_argument("--deadline", type=duration_hours, metavar="DURATION",
+                   help="training or render job must finish within (720h, 90d, 6w; a bare number is hours)")
+    c.add_argument("--budget", type=float, help="purchase or cloud budget [currency]")
+    c.add_argument("--power-cap", type=float, metavar="KW", help="facility power available [kW]")
+    c.add_argument("--rack-power", type=float, metavar="KW", help="power one server may draw at the wall [kW]")
+    c.add_argument("--min-tokens-per-s", type=float, help="training throughput needed [tokens/s]")
+    c.add_argument("--requests-per-s", type=float, help="serving load to carry [1/s]")
+    c.add_argument("--tpot-ms", type=float, help="time-per-output-token target [ms]")
+    c.add_argument("--ttft-ms", type=float, help="time-to-first-token target [ms]")
+
+
 def _add_scenario_flags(parser: argparse.ArgumentParser) -> None:
     g = parser.add_argument_group("scenario")
     g.add_argument("--scenario", type=Path, help="start from a .gpuconf.json scenario file")
     g.add_argument("--workload", choices=_choices(Workload))
+    g.add_argument("--name", help="the scenario's name (the summary's title; default: a description of the job)")
+    g.add_argument("--region", choices=["cn", "other"],
+                   help="where the cards are delivered: 'cn' keeps out cards whose US export status for China "
+                        "is not 'permitted' (status, not legal advice)")
+    g.add_argument("--years", type=float, help="years the hardware is used and depreciated over (the TCO horizon)")
+    g.add_argument("--quotes", type=Path, metavar="CSV",
+                   help="your quotes (columns item, unit_price, currency, date, vendor) over the bundled prices")
     model = g.add_mutually_exclusive_group()
     model.add_argument("--model", metavar="PRESET", help="model preset id (default llama3-8b; see 'catalog models')")
     model.add_argument("--model-config", type=Path, metavar="PATH", help="local Hugging Face config.json")
@@ -187,6 +208,9 @@ _FLAG_TO_FIELD = {
     "loss": ("training", "loss"),
     "max_batch": ("serving", "max_batch"),
     "global_batch": ("training", "global_batch_tokens"),
+    "name": (None, "name"),
+    "region": ("constraints", "region"),
+    "years": ("economics", "amortisation_years"),
     "zero": ("parallelism", "zero"),
     "batch": ("training", "micro_batch"),
     "seq": ("training", "seq_len"),
@@ -295,6 +319,14 @@ def scenario_from_args(args: argparse.Namespace, catalog: Catalog) -> Scenario:
         raise UsageError(_validation_line(error)) from None
     if scenario.card_id not in catalog:
         raise UsageError(catalog.explain_unknown(scenario.card_id))
+    if getattr(args, "quotes", None) is not None:
+        e = scenario.economics
+        try:
+            problems = use_quotes(args.quotes, {e.currency: e.usd_to_currency})
+        except PriceFileError as error:
+            raise UsageError(f"--quotes: {error}") from None
+        for problem in problems:
+            print(f"gpu-configurator: warning: {problem}", file=sys.stderr)
     return scenario
 
 
@@ -374,15 +406,20 @@ def _software_from_args(text: str | None) -> tuple[str, ...]:
     return names
 
 
-def _run_recommend(args: argparse.Namespace, catalog: Catalog) -> int:
-    scenario = scenario_from_args(args, catalog)
+def _with_constraints(scenario: Scenario, args: argparse.Namespace) -> Scenario:
+    """The scenario with the goal and limit flags given (``--deadline``, ``--tpot-ms`` …)."""
     constraints = {field: getattr(args, flag) for flag, field in _CONSTRAINT_FLAGS.items()
-                   if getattr(args, flag) is not None}
-    if constraints:
-        try:
-            scenario = updated(scenario, constraints=constraints)
-        except ValidationError as error:
-            raise UsageError(_validation_line(error)) from None
+                   if getattr(args, flag, None) is not None}
+    if not constraints:
+        return scenario
+    try:
+        return updated(scenario, constraints=constraints)
+    except ValidationError as error:
+        raise UsageError(_validation_line(error)) from None
+
+
+def _run_recommend(args: argparse.Namespace, catalog: Catalog) -> int:
+    scenario = _with_constraints(scenario_from_args(args, catalog), args)
     if not 1 <= args.limit <= MAX_LIMIT:
         raise UsageError(f"--limit: between 1 and {MAX_LIMIT:,}, not {args.limit}")
     filters = _filters_from_args(args, catalog)
@@ -416,7 +453,7 @@ def _run_report(args: argparse.Namespace, catalog: Catalog) -> int:
         if args.scenario is not None:
             raise UsageError("give the scenario file once (positional or --scenario)")
         args.scenario = args.scenario_file
-    scenario = scenario_from_args(args, catalog)
+    scenario = _with_constraints(scenario_from_args(args, catalog), args)
     from configurator.app.report_export import export
 
     try:
@@ -429,6 +466,15 @@ def _run_report(args: argparse.Namespace, catalog: Catalog) -> int:
     return 0
 
 
+def _card_json(card: Card) -> dict:
+    """A card as the catalog holds it, plus the ECCN 3A090 figures computed from its rates."""
+    from configurator.core.export_control import card_classification
+
+    tpp, density, paragraph = card_classification(card)
+    return {**card.model_dump(mode="json"),
+            "export_control_computed": {"tpp": tpp, "performance_density": density, "eccn_3a090": paragraph}}
+
+
 def _run_catalog(args: argparse.Namespace, catalog: Catalog) -> int:
     if args.catalog_command == "list":
         from configurator.core.software import runs_software
@@ -436,7 +482,7 @@ def _run_catalog(args: argparse.Namespace, catalog: Catalog) -> int:
         software = _software_from_args(args.software)
         cards = [c for c in catalog.cards if args.card_class in (None, c.category) and runs_software(c, software)]
         if args.json:
-            _print_json([c.model_dump(mode="json") for c in cards])
+            _print_json([_card_json(c) for c in cards])
         else:
             print(catalog_table(cards, catalog))
         return 0
@@ -454,7 +500,7 @@ def _run_catalog(args: argparse.Namespace, catalog: Catalog) -> int:
         return 1
     card: Card = catalog.get(args.card_id)
     if args.json:
-        _print_json(card.model_dump(mode="json"))
+        _print_json(_card_json(card))
     else:
         print(card_details(card))
     return 0
@@ -493,15 +539,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_scenario_flags(rec)
     rec.add_argument("--objective", choices=[o.value for o in Objective], default=Objective.TCO.value,
                      help="what to minimise (default: total cost of ownership)")
-    rec.add_argument("--deadline", type=duration_hours, metavar="DURATION",
-                     help="training or render job must finish within (720h, 90d, 6w; a bare number is hours)")
-    rec.add_argument("--budget", type=float, help="purchase or cloud budget [currency]")
-    rec.add_argument("--power-cap", type=float, metavar="KW", help="facility power available [kW]")
-    rec.add_argument("--rack-power", type=float, metavar="KW", help="power one server may draw at the wall [kW]")
-    rec.add_argument("--min-tokens-per-s", type=float, help="training throughput needed [tokens/s]")
-    rec.add_argument("--requests-per-s", type=float, help="serving load to carry [1/s]")
-    rec.add_argument("--tpot-ms", type=float, help="time-per-output-token target [ms]")
-    rec.add_argument("--ttft-ms", type=float, help="time-to-first-token target [ms]")
+    _add_constraint_flags(rec)
     rec.add_argument("--vendor", action="append", default=[], help="only this vendor (repeatable)")
     rec.add_argument("--domestic-only", action="store_true", help="only vendors based in mainland China")
     rec.add_argument("--software", metavar="FRAMEWORKS", help=SOFTWARE_HELP)
@@ -519,6 +557,7 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("-o", "--output", type=Path, required=True, help="output file; format from the extension")
     rep.add_argument("--lang", choices=["en", "zh_CN"], default="en", help="language of the summary")
     _add_scenario_flags(rep)
+    _add_constraint_flags(rep)
     cat = sub.add_parser("catalog", help="list or show cards")
     cat_sub = cat.add_subparsers(dest="catalog_command", required=True, parser_class=_Parser)
     lst = cat_sub.add_parser("list", help="all cards")

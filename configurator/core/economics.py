@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from configurator.core.catalog import Card, PriceEntry
 from configurator.core.messages import Message, msg
-from configurator.core.procurement.prices import bundled_price_book
+from configurator.core.procurement.prices import active_price_book
 from configurator.core.procurement.servers import host_power_w, server_type, servers_needed
 from configurator.core.scenario import Economics, Scenario
 
@@ -44,7 +44,7 @@ def host_watts(card: Card, scenario: Scenario) -> float:
     e = scenario.economics
     if e.host_power_w_per_node is not None:
         return e.host_power_w_per_node
-    book = bundled_price_book()
+    book = active_price_book()
     watts = host_power_w(card, scenario.parallelism.cards_per_node, scenario.count, book)
     return HOST_POWER_FALLBACK_W if watts is None else watts
 

@@ -36,6 +36,7 @@ from configurator.core.graphics import (
 )
 from configurator.core.messages import Message, msg
 from configurator.core.procurement.goodput import deployment_goodput
+from configurator.core.region import delivery_problem
 from configurator.core.performance import (
     InferenceSpeed,
     fabric,
@@ -207,6 +208,11 @@ def messages_for_limits(scenario: Scenario, card: Card, hours: float | None, tra
                         costs: Costs, power: Power | None, inference: InferenceSpeed | None) -> list[Message]:
     """``constraint_messages`` for a job of ``hours`` (training or rendering)."""
     c, messages = scenario.constraints, []
+    blocked = delivery_problem(card, c.region)
+    if blocked:
+        status = card.export_control
+        messages.append(msg(blocked, card=card.name, rule=status.rule if status else "—",
+                            date=status.date if status else "—"))
     if c.deadline_hours and hours is not None and hours > c.deadline_hours:
         messages.append(msg("misses-deadline", hours=hours, deadline=c.deadline_hours, over=hours - c.deadline_hours))
     if c.budget:

@@ -18,6 +18,7 @@ from configurator.core.economics import HOURS_PER_YEAR, node_power_kw
 from configurator.core.estimate import Estimate, carrying_whole_load, estimate
 from configurator.core.graphics import HOURS_PER_MONTH, graphics_unsuitable
 from configurator.core.messages import Message, msg
+from configurator.core.estimate_json import layout_to_dict
 from configurator.core.plan.deployment import constraint_ids, deployments, graphics_deployments, plannable
 from configurator.core.scenario import Scenario, Workload
 from configurator.core.software import runs_software, software_gaps
@@ -130,6 +131,9 @@ class Result:
     ranked: tuple[Recommendation, ...]
     pareto: tuple[Recommendation, ...]
     rejected: dict[str, str]
+    unpriced: tuple[Recommendation, ...] = ()
+    """Cards that meet every constraint but have no price on the objective's basis: their
+    fastest such configuration, listed with ``no-price`` rather than dropped (score = inf)."""
 
     @property
     def best(self) -> Recommendation | None:
@@ -345,10 +349,28 @@ def _best_per_card(candidates: list[Estimate], objective: Objective, filters: Fi
     return min(scored, key=lambda r: (r.score, r.count, r.speed))
 
 
+PRICED_OBJECTIVES = {Objective.TCO: "no-price", Objective.CLOUD: "no-price-cloud"}
+"""Objectives that need a price, and the message that says the card has none on that basis."""
+
+
+def _unpriced(candidates: list[Estimate], objective: Objective, filters: Filters) -> Recommendation | None:
+    """The fastest configuration that meets every constraint, when the objective lacks its price."""
+    if objective not in PRICED_OBJECTIVES:
+        return None
+    meeting = [e for e in candidates if not constraint_violation(e, filters)]
+    if not meeting:
+        return None
+    est = min(meeting, key=lambda e: (speed_of(e), e.scenario.count))
+    reason = msg(PRICED_OBJECTIVES[objective], card=est.card.name)
+    return Recommendation(est, math.inf, tco_per_million(est, filters), cloud_per_million(est),
+                          energy_per_million(est), (reason,))
+
+
 def recommend(scenario: Scenario, catalog: Catalog, objective: Objective = Objective.TCO,
               filters: Filters = Filters(), limit: int = 10) -> Result:  # noqa: B008 - frozen default
     """Rank the catalog's cards (one configuration each) for ``scenario``."""
     best: list[Recommendation] = []
+    unpriced: list[Recommendation] = []
     rejected: dict[str, str] = {}
     for card in catalog.cards:
         if not filters.allows(card, scenario.workload):
@@ -362,6 +384,10 @@ def recommend(scenario: Scenario, catalog: Catalog, objective: Objective = Objec
                                                else "does not fit at any count tried")
             continue
         rec = _best_per_card(candidates, objective, filters)
+        if rec is None and (missing := _unpriced(candidates, objective, filters)) is not None:
+            unpriced.append(missing)
+            rejected[card.id] = missing.reasons[0].text
+            continue
         if rec is None:
             reasons = {constraint_violation(e, filters) for e in candidates} - {None}
             rejected[card.id] = "; ".join(sorted(reasons)) or f"no {objective.value} figure (price or power unknown)"
@@ -369,7 +395,9 @@ def recommend(scenario: Scenario, catalog: Catalog, objective: Objective = Objec
         best.append(rec)
     best.sort(key=lambda r: (r.score, r.count, r.speed, r.card.id))
     ranked = _with_reasons(best, objective)
-    return Result(objective, tuple(ranked[:limit]), pareto_front(ranked, cost_basis(objective)), rejected)
+    unpriced.sort(key=lambda r: (r.speed, r.count, r.card.id))
+    return Result(objective, tuple(ranked[:limit]), pareto_front(ranked, cost_basis(objective)), rejected,
+                  tuple(unpriced))
 
 
 def suggest(scenario: Scenario, card: Card, objective: Objective = Objective.TCO) -> Scenario:
@@ -462,6 +490,7 @@ def recommendation_to_dict(rec: Recommendation, rank: int) -> dict:
         "cloud_per_million_tokens": rec.cloud,
         "energy_kwh_per_million_tokens": rec.energy_kwh_per_mtok,
         "nodes": rec.estimate.scenario.nodes,
+        "bom": {"capex": entry["bom"]["capex"], "complete": entry["bom"]["complete"], "currency": entry["bom"]["currency"]},
         "reasons": [m.text for m in rec.reasons],
         "reason_ids": [m.to_dict() for m in rec.reasons],
     })
@@ -475,4 +504,7 @@ def result_to_dict(result: Result) -> dict:
         "pareto": [{"card": r.card.id, "count": r.count, "speed": r.speed, "tco_per_million_tokens": r.tco}
                    for r in result.pareto],
         "rejected": result.rejected,
+        "unpriced": [{"card": r.card.id, "count": r.count, "speed": r.speed, "reason_id": "no-price",
+                      "reason": r.reasons[0].text, "layout": layout_to_dict(r.estimate.scenario)}
+                     for r in result.unpriced],
     }

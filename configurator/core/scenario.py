@@ -285,6 +285,9 @@ class Constraints(_Frozen):
     requests_per_s: float | None = Field(default=None, ge=0.001, le=1e6, description="serving load to carry [1/s]")
     tpot_ms: float | None = Field(default=None, ge=0.1, le=1e6, description="time per output token target [ms]")
     ttft_ms: float | None = Field(default=None, ge=0.1, le=1e7, description="time to first token target [ms]")
+    region: Literal["cn", "other"] | None = Field(
+        default=None, description="where the cards are delivered: 'cn' keeps out cards whose US export status "
+                                  "for China is not 'permitted' (None = no region rule)")
 
 
 class Assumptions(_Frozen):

@@ -91,7 +91,8 @@ def training_deployments(scenario: Scenario, card: Card, all_counts: bool = Fals
 
 
 CONSTRAINT_IDS = ("misses-deadline", "over-budget", "over-power-cap", "over-rack-power", "misses-throughput",
-                  "misses-request-rate", "misses-tpot", "misses-ttft", "unknown-power-for-cap")
+                  "misses-request-rate", "misses-tpot", "misses-ttft", "unknown-power-for-cap",
+                  "export-licence-required", "export-not-permitted", "export-status-unknown")
 """Message ids of stated goals or limits a configuration misses (the one constraint checker)."""
 
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from configurator.core.economics import HOURS_PER_YEAR
 from configurator.core.estimate import Estimate
 from configurator.core.procurement.bom import BillOfMaterials, bill_of_materials
-from configurator.core.procurement.prices import PriceBook, bundled_price_book
+from configurator.core.procurement.prices import PriceBook, active_price_book
 from configurator.core.procurement.tco import (
     OwnershipCost,
     break_even_utilisation,
@@ -36,7 +36,7 @@ def work_tokens_per_year(est: Estimate) -> float | None:
 
 
 def deployment_cost(est: Estimate, book: PriceBook | None = None) -> DeploymentCost:
-    book = book or bundled_price_book()
+    book = book or active_price_book()
     bom = bill_of_materials(est.scenario, est.card, book)
     own = ownership_cost(bom, est.scenario, book)
     tokens = work_tokens_per_year(est)

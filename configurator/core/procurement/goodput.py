@@ -84,7 +84,7 @@ def training_goodput(gpus: int, servers: int, gpus_per_server: int, checkpoint_b
 def deployment_goodput(scenario, card) -> Goodput | None:
     """Goodput of a training scenario on its servers, with the failure and restart figures of
     the price file (None for one server or a workload that is not training)."""
-    from configurator.core.procurement.prices import bundled_price_book
+    from configurator.core.procurement.prices import active_price_book
     from configurator.core.procurement.servers import server_type
 
     if not scenario.workload.is_training:
@@ -93,7 +93,7 @@ def deployment_goodput(scenario, card) -> Goodput | None:
     servers = math.ceil(scenario.count / kind.gpus)
     if servers <= 1:
         return None
-    book = bundled_price_book()
+    book = active_price_book()
     checkpoint = CHECKPOINT_BYTES_PER_PARAM * scenario.model.total_params()
     return training_goodput(scenario.count, servers, kind.gpus, checkpoint,
                             book.rate("gpu_failure_rate_per_gpu_hour", FAILURES_PER_GPU_HOUR),

@@ -184,3 +184,28 @@ def with_quotes(book: PriceBook, quotes, usd_to: dict[str, float]) -> tuple[Pric
                                  date=date, confidence="quote")
         quoted.append(item_id)
     return replace(book, items=items, quoted=tuple(quoted)), tuple(problems)
+
+
+_ACTIVE: list[PriceBook] = []
+"""The price book in use when the buyer's quotes replace some bundled prices (at most one)."""
+
+
+def active_price_book() -> PriceBook:
+    """The book every bill of materials is priced with: the bundled one, or it with the quotes
+    given by :func:`use_quotes`."""
+    return _ACTIVE[0] if _ACTIVE else bundled_price_book()
+
+
+def use_quotes(path: Path | None, usd_to: dict[str, float]) -> tuple[str, ...]:
+    """Price everything from now on with the quotes in ``path`` over the bundled prices (None:
+    the bundled prices again); returns the problems found (ignored rows)."""
+    _ACTIVE.clear()
+    if path is None:
+        return ()
+    book = bundled_price_book()
+    rates = {"USD": 1.0, **usd_to}
+    if "CNY" not in rates and "usd_to_cny" in book.rates:
+        rates["CNY"] = book.rates["usd_to_cny"].value
+    quoted, problems = with_quotes(book, read_quotes(path), rates)
+    _ACTIVE.append(quoted)
+    return problems

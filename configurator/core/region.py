@@ -1,0 +1,32 @@
+"""Whether a card can be delivered to the buyer's region (US export rules for China as stored
+per card in the catalog's ``export_control``: a status to show, not legal advice)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from configurator.core.catalog import Card
+
+Region = Literal["cn", "other"]
+"""``cn``: mainland China (the destination the catalog records US export status for);
+``other``: anywhere else — no restriction is modelled there."""
+
+REGION_FOR_LANGUAGE = {"zh_CN": "cn"}
+"""The region a language starts with (editable); languages not listed start with none."""
+
+_BLOCKING = {"licence-required": "export-licence-required", "not-permitted": "export-not-permitted",
+             "unknown": "export-status-unknown"}
+"""China export status -> the message id that explains why a card cannot be planned on."""
+
+
+def delivery_problem(card: Card, region: str | None) -> str | None:
+    """The message id that stops ``card`` from being delivered to ``region``, or None.
+
+    Only China is modelled: a card whose stored status for China is not ``permitted`` is kept
+    out (licence required, not permitted, or unknown — the buyer may hold a licence and pin the
+    card by hand). A card without a stored status is treated as unknown.
+    """
+    if region != "cn":
+        return None
+    status = card.export_control.china if card.export_control is not None else "unknown"
+    return _BLOCKING.get(status)

@@ -47,6 +47,9 @@ def test_browser_filters(browser):
     browser.vendor_filter.setCurrentIndex(browser.vendor_filter.findData("AMD"))
     assert set(shown_ids(browser)) == {"mi300x", "mi325x", "mi250x", "mi355x", "mi350x"}  # MI350X added in 2026.12
     browser.vendor_filter.setCurrentIndex(0)
+    browser.software_filter.setCurrentIndex(browser.software_filter.findData("tensorrt-llm"))
+    assert "h100-sxm" in shown_ids(browser) and "mi300x" not in shown_ids(browser)
+    browser.software_filter.setCurrentIndex(0)
     browser.search.setText("ascend")
     assert set(shown_ids(browser)) == {"ascend-910b", "ascend-910c", "ascend-950pr"}
 
@@ -67,6 +70,16 @@ def test_details_show_sources_prices_and_low_confidence(browser):
     assert "cloud-hourly" in text and "2026-05" in text
 
 
+def test_details_show_software_export_and_price_confidence(browser):
+    browser.select_ids(["mi300x"])
+    text = browser.details.toPlainText()
+    assert "Software stack: ROCm" in text and "vllm: supported" in text and "tensorrt-llm: none" in text
+    assert "Export to China: licence required" in text and "TPP 20,919" in text
+    assert "confidence: medium" in text
+    browser.select_ids(["h20"])
+    assert "No dated public price found" in browser.details.toPlainText()
+
+
 def test_compare_two_to_four(browser, controller):
     browser.select_ids(["h100-sxm"])
     assert not browser.compare_button.isEnabled()
@@ -76,6 +89,9 @@ def test_compare_two_to_four(browser, controller):
     assert dialog.table.columnCount() == 3
     rows = [dialog.table.verticalHeaderItem(r).text() for r in range(dialog.table.rowCount())]
     assert "Memory per card" in rows and "Per million tokens" in rows
+    assert {"Software stack", "Price confidence", "Export to China"} <= set(rows)
+    stack = [dialog.table.item(rows.index("Software stack"), c).text() for c in range(3)]
+    assert stack[0].startswith("CUDA") and stack[2].startswith("ROCm")
     assert set(controller.compared) == {"h100-sxm", "l40s", "mi300x"}
     dialog.close()
 

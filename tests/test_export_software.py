@@ -114,3 +114,22 @@ def test_cli_software_filter(capsys):
     assert code == 0 and ranked
     code, _, err = _cli(capsys, "catalog", "list", "--software", "cuda")
     assert code != 0 and "unknown framework cuda" in err
+
+
+def test_catalog_list_json_carries_prices_software_and_export_status(capsys):
+    import json
+
+    code, out, _ = _cli(capsys, "catalog", "list", "--json")
+    cards = json.loads(out)
+    assert code == 0 and len(cards) >= 60
+    for card in cards:
+        assert card["prices"] or card["price_note"], card["id"]
+        assert card["software"]["stack"] and set(card["software"]["frameworks"]) >= {"pytorch", "vllm"}, card["id"]
+        if card["vendor"] in US_VENDORS:
+            assert card["export_control"]["china"] in ("licence-required", "not-permitted", "permitted", "unknown")
+        assert "tpp" in card["export_control_computed"]
+    h100 = next(c for c in cards if c["id"] == "h100-sxm")
+    assert h100["export_control_computed"] == {"tpp": 15832.0, "performance_density": pytest.approx(19.45, abs=0.01),
+                                               "eccn_3a090": "3A090.a"}
+    code, out, _ = _cli(capsys, "catalog", "show", "mi300x")
+    assert "Software" in out and "ROCm" in out and "Export control" in out and "confidence medium" in out

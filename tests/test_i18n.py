@@ -54,6 +54,8 @@ def allowed_words() -> set[str]:
     for card in catalog.cards:
         words |= english_words(f"{card.name} {card.vendor} {card.id} {card.architecture or ''}")
         words |= english_words(card.interconnect.link)
+        if card.software:  # framework and stack names (vLLM, SGLang, ROCm, CANN …) are not translated
+            words |= english_words(f"{card.software.stack} {' '.join(card.software.frameworks)}")
     for preset_id in load_presets():
         words |= english_words(preset_id)
     return words

@@ -31,8 +31,10 @@ from PySide6.QtWidgets import (
 from configurator.app import format as fmt
 from configurator.app.controller import ScenarioController
 from configurator.app.labels import CLASS_COLOURS, class_names, limit_names, unit_names, vgpu_names
-from configurator.core.catalog import Card, Catalog
+from configurator.core.catalog import FRAMEWORKS, Card, Catalog
 from configurator.core.estimate import estimate
+from configurator.core.export_control import card_classification
+from configurator.core.software import runs_software
 from configurator.core.units import Precision
 from configurator.app.i18n import tc as _tc
 
@@ -40,6 +42,40 @@ SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 CARD_ROLE = Qt.ItemDataRole.UserRole + 2
 
 
+
+
+def export_names() -> dict[str | None, str]:
+    return {"licence-required": _tc("browser", "licence required"), "not-permitted": _tc("browser", "not permitted"),
+            "permitted": _tc("browser", "permitted"), "unknown": _tc("browser", "unknown"), None: "—"}
+
+
+def support_names() -> dict[str, str]:
+    return {"supported": _tc("browser", "supported"), "partial": _tc("browser", "partial"),
+            "none": _tc("browser", "none")}
+
+
+def confidence_names() -> dict[str | None, str]:
+    return {"high": _tc("browser", "high"), "medium": _tc("browser", "medium"), "low": _tc("browser", "low"),
+            "preliminary": _tc("browser", "preliminary"), None: _tc("browser", "not rated")}
+
+
+def stack_text(card: Card) -> str:
+    """'CUDA 13.x (sm_90)' or '—'."""
+    sw = card.software
+    return "—" if sw is None else f"{sw.stack}{f' — {sw.version}' if sw.version else ''}"
+
+
+def china_text(card: Card) -> str:
+    return export_names()[card.export_control.china if card.export_control else None]
+
+
+def price_confidence_text(card: Card) -> str:
+    """Confidence of the purchase and cloud prices the estimate uses, or the price note's absence."""
+    names = confidence_names()
+    parts = [f"{label}: {names[p.confidence]}" for label, p in
+             ((_tc("browser", "purchase"), card.purchase_price), (_tc("browser", "cloud"), card.price("cloud-hourly")))
+             if p is not None]
+    return ", ".join(parts) or _tc("browser", "no price")
 
 
 def _columns() -> list[tuple[str, Callable[[Card], object], Callable[[Card], str]]]:
@@ -70,7 +106,10 @@ def _columns() -> list[tuple[str, Callable[[Card], object], Callable[[Card], str
         (_tc("browser", "Link [GB/s]"), lambda c: c.interconnect.link_gbps or 0,
          num(lambda c: c.interconnect.link_gbps)),
         (_tc("browser", "Year"), lambda c: c.year or 0, lambda c: str(c.year or "—")),
-        (_tc("browser", "Confidence"), lambda c: c.confidence, lambda c: c.confidence),
+        (_tc("browser", "Confidence"), lambda c: c.confidence, lambda c: confidence_names()[c.confidence]),
+        (_tc("browser", "Software stack"), lambda c: c.software.stack if c.software else "",
+         lambda c: c.software.stack if c.software else "—"),
+        (_tc("browser", "Export to China"), lambda c: c.export_control.china if c.export_control else "", china_text),
     ]
 
 
@@ -131,6 +170,7 @@ class CatalogFilter(QSortFilterProxyModel):
         self.min_memory_gb = 0.0
         self.precision: Precision | None = None
         self.fast_link_only = False
+        self.framework = ""
 
     def set_filter(self, **values) -> None:
         if hasattr(self, "beginFilterChange"):  # Qt 6.10+; invalidateFilter() is deprecated there
@@ -153,6 +193,7 @@ class CatalogFilter(QSortFilterProxyModel):
             and card.memory_gb >= self.min_memory_gb
             and (self.precision is None or card.supports(self.precision))
             and (not self.fast_link_only or card.has_fast_link)
+            and (not self.framework or runs_software(card, (self.framework,)))
         )
 
 
@@ -188,10 +229,14 @@ def card_details_html(card: Card) -> str:
         (_tc("browser", "GPUs per board"), card.gpus_per_board),
     ]
     table = "".join(f"<tr><td><b>{e(str(k))}</b></td><td>{e(str(v))}</td></tr>" for k, v in rows)
+    conf = confidence_names()
     prices = "".join(
         f"<li>{p.amount:,.2f}{f'–{p.amount_high:,.2f}' if p.amount_high else ''} {e(p.currency)} "
-        f"({e(p.kind)}, {e(p.date)}) — {e(p.source)}{' — ' + e(p.note) if p.note else ''}</li>"
+        f"({e(p.kind)}, {e(p.date)}; {e(_tc('browser', 'confidence'))}: {e(conf[p.confidence])}) — {e(p.source)}"
+        f"{' — ' + e(p.note) if p.note else ''}</li>"
         for p in sorted(card.prices, key=lambda p: p.date, reverse=True)) or f"<li>{_tc('browser', 'none known')}</li>"
+    if card.price_note:
+        prices += f"<li><i>{e(card.price_note)}</i></li>"
     sources = "".join(f"<li>{e(s)}</li>" for s in card.sources)
     confidence = card.confidence
     low = _tc("browser", "Low confidence: check a vendor datasheet before buying")
@@ -199,8 +244,38 @@ def card_details_html(card: Card) -> str:
            f"</p>" if confidence == "low" else ""
     return (f"<h3>{e(card.name)} <small>[{e(card.id)}]</small></h3>{warn}<table>{table}</table>"
             f"<h4>{e(_tc('browser', 'Prices'))}</h4><ul>{prices}</ul>"
+            f"<h4>{e(_tc('browser', 'Software stack'))}: {e(stack_text(card))}</h4>{_software_html(card)}"
+            f"<h4>{e(_tc('browser', 'Export to China'))}: {e(china_text(card))}</h4>{_export_html(card)}"
             f"<h4>{e(_tc('browser', 'Sources'))}</h4><ul>{sources}</ul>"
-            f"<h4>{e(_tc('browser', 'Confidence'))}: {e(confidence)}</h4><p>{e(card.notes or '')}</p>")
+            f"<h4>{e(_tc('browser', 'Confidence'))}: {e(conf[confidence])}</h4><p>{e(card.notes or '')}</p>")
+
+
+def _software_html(card: Card) -> str:
+    """One line per framework: its support level, a note and the source."""
+    e = html.escape
+    sw = card.software
+    if sw is None:
+        return ""
+    names = support_names()
+    rows = "".join(
+        f"<li><b>{e(name)}</b>: {e(names[entry.status])}{' (' + e(entry.note) + ')' if entry.note else ''}"
+        f" — <small>{e(entry.source)}</small></li>"
+        for name, entry in ((n, sw.frameworks[n]) for n in FRAMEWORKS))
+    return f"<ul>{rows}</ul>" + (f"<p>{e(sw.notes)}</p>" if sw.notes else "")
+
+
+def _export_html(card: Card) -> str:
+    """The rule, date and source of the China status, and the ECCN 3A090 figures computed from the rates."""
+    e = html.escape
+    tpp, density, paragraph = card_classification(card)
+    computed = _tc("browser", "TPP {tpp}, performance density {density} → {paragraph} (computed from the rates)").format(
+        tpp="—" if tpp is None else f"{tpp:,.0f}", density="—" if density is None else f"{density:.2f}",
+        paragraph=paragraph)
+    ec = card.export_control
+    if ec is None:
+        return f"<p>{e(computed)}</p>"
+    note = f"<br>{e(ec.note)}" if ec.note else ""
+    return (f"<p>{e(ec.rule)} ({e(ec.date)}){note}<br><small>{e(ec.source)}</small><br>{e(computed)}</p>")
 
 
 class CardBrowser(QDialog):
@@ -263,8 +338,15 @@ class CardBrowser(QDialog):
             lambda i: self.proxy.set_filter(precision=self.precision_filter.itemData(i) or None))
         self.link_filter = QCheckBox(self.tr("Card-to-card link (NVLink etc.)"))
         self.link_filter.toggled.connect(lambda on: self.proxy.set_filter(fast_link_only=on))
+        self.software_filter = QComboBox()
+        self.software_filter.addItem(self.tr("Any software"), "")
+        for framework in FRAMEWORKS:
+            self.software_filter.addItem(self.tr("Runs {0}").format(framework), framework)
+        self.software_filter.setToolTip(self.tr("Only cards whose software stack runs this framework (fully or in part)"))
+        self.software_filter.currentIndexChanged.connect(
+            lambda i: self.proxy.set_filter(framework=self.software_filter.itemData(i)))
         for widget in (self.search, self.class_filter, self.vendor_filter, self.memory_filter,
-                       self.precision_filter, self.link_filter):
+                       self.precision_filter, self.software_filter, self.link_filter):
             row.addWidget(widget)
         return row
 
@@ -329,6 +411,7 @@ class CardBrowser(QDialog):
             return None
         self.controller.set_compared([c.id for c in cards])
         dialog = ComparisonDialog(self.controller, cards, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)  # each comparison is a new window
         dialog.show()
         return dialog
 
@@ -336,7 +419,9 @@ class CardBrowser(QDialog):
         from configurator.app.card_dialog import CardDialog
 
         selected = self.selected_cards()
-        CardDialog(self.controller, selected[0] if selected else None, self).exec()
+        dialog = CardDialog(self.controller, selected[0] if selected else None, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.exec()
 
     def _add_price(self) -> None:
         from configurator.app.card_dialog import PriceDialog
@@ -345,7 +430,9 @@ class CardBrowser(QDialog):
         if len(selected) != 1:
             self.status.setText(self.tr("Select one card to add a price to"))
             return
-        PriceDialog(self.controller, selected[0], self).exec()
+        dialog = PriceDialog(self.controller, selected[0], self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.exec()
 
     def _on_catalog_changed(self, catalog: Catalog) -> None:
         self.model.set_catalog(catalog)
@@ -406,6 +493,8 @@ def graphics_comparison_rows(estimates) -> list[tuple[str, list[str]]]:
                                                  else str(e.card.display_outputs))),
         (_tc("browser", "ECC"), each(lambda e: yes_no[e.card.ecc])),
         (_tc("browser", "Board power"), each(lambda e: fmt.watts(e.card.tdp_w))),
+        (_tc("browser", "Price confidence"), each(lambda e: price_confidence_text(e.card))),
+        (_tc("browser", "Export to China"), each(lambda e: china_text(e.card))),
         (_tc("browser", "Memory per card"), each(lambda e: f"{fmt.gib(e.memory.total)} / {fmt.gib(e.memory.budget)}")),
         (_tc("browser", "Fits"), each(lambda e: yes_no[e.fits])),
         (_tc("browser", "Per card"), each(lambda e: f"{fmt.significant(e.graphics.per_card)} "
@@ -435,7 +524,10 @@ def comparison_rows(estimates) -> list[tuple[str, list[str]]]:
             lambda e: f"{fmt.significant(e.card.peak_tflops(e.plan.math) or 0)} TFLOP/s" if e.plan.math else "—")),
         (_tc("browser", "Board power"), each(lambda e: fmt.watts(e.card.tdp_w))),
         (_tc("browser", "Card link"), each(lambda e: e.card.interconnect.link)),
-        (_tc("browser", "Confidence"), each(lambda e: e.card.confidence)),
+        (_tc("browser", "Confidence"), each(lambda e: confidence_names()[e.card.confidence])),
+        (_tc("browser", "Software stack"), each(lambda e: stack_text(e.card))),
+        (_tc("browser", "Price confidence"), each(lambda e: price_confidence_text(e.card))),
+        (_tc("browser", "Export to China"), each(lambda e: china_text(e.card))),
         (_tc("browser", "Memory per card"), each(lambda e: f"{fmt.gib(e.memory.total)} / {fmt.gib(e.memory.budget)}")),
         (_tc("browser", "Fits"), each(lambda e: _tc("browser", "yes") if e.fits else _tc("browser", "no"))),
         (_tc("browser", "Throughput"), each(lambda e: fmt.tokens_per_s(e.tokens_per_s))),

@@ -77,6 +77,21 @@
         <source>Select one card to add a price to</source>
         <translation>请选择一款要添加价格的加速卡</translation>
     </message>
+    <message>
+        <location filename="../../configurator/app/browser.py" line="342" />
+        <source>Any software</source>
+        <translation>任意软件</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/browser.py" line="344" />
+        <source>Runs {0}</source>
+        <translation>可运行 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/browser.py" line="345" />
+        <source>Only cards whose software stack runs this framework (fully or in part)</source>
+        <translation>只显示软件栈能运行该框架（完全或部分支持）的卡</translation>
+    </message>
 </context>
 <context>
     <name>CardDialog</name>
@@ -1076,6 +1091,26 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
         <location filename="../../configurator/app/card_dialog.py" line="183" />
         <source>Source</source>
         <translation>来源</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/card_dialog.py" line="179" />
+        <source>High (a quote or the seller's own price list)</source>
+        <translation>高（报价单或卖方自己的价目表）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/card_dialog.py" line="180" />
+        <source>Medium (a dated report or price index)</source>
+        <translation>中（有日期的报道或价格指数）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/card_dialog.py" line="181" />
+        <source>Low (an estimate)</source>
+        <translation>低（估算）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/card_dialog.py" line="187" />
+        <source>Confidence</source>
+        <translation>数据可信度</translation>
     </message>
 </context>
 <context>
@@ -3265,6 +3300,105 @@ Reinstall GPU Configurator to repair it.</source>
         <location filename="../../configurator/app/browser.py" line="446" />
         <source>Purchase (cards only)</source>
         <translation>采购价（仅加速卡）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/browser.py" line="110" />
+        <location filename="../../configurator/app/browser.py" line="528" />
+        <source>Software stack</source>
+        <translation>软件栈</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/browser.py" line="112" />
+        <location filename="../../configurator/app/browser.py" line="497" />
+        <location filename="../../configurator/app/browser.py" line="530" />
+        <source>Export to China</source>
+        <translation>对华出口</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/browser.py" line="271" />
+        <source>TPP {tpp}, performance density {density} → {paragraph} (computed from the rates)</source>
+        <translation>TPP {tpp}，性能密度 {density} → {paragraph}（由算力数据计算）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/browser.py" line="496" />
+        <location filename="../../configurator/app/browser.py" line="529" />
+        <source>Price confidence</source>
+        <translation>价格可信度</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/browser.py" line="48" />
+        <source>licence required</source>
+        <translation>需许可证</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/browser.py" line="48" />
+        <source>not permitted</source>
+        <translation>不允许</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/browser.py" line="49" />
+        <source>permitted</source>
+        <translation>允许</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/browser.py" line="49" />
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/browser.py" line="53" />
+        <source>supported</source>
+        <translation>支持</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/browser.py" line="53" />
+        <source>partial</source>
+        <translation>部分支持</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/browser.py" line="54" />
+        <source>none</source>
+        <translation>不支持</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/browser.py" line="58" />
+        <source>high</source>
+        <translation>高</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/browser.py" line="58" />
+        <source>medium</source>
+        <translation>中</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/browser.py" line="58" />
+        <source>low</source>
+        <translation>低</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/browser.py" line="59" />
+        <source>preliminary</source>
+        <translation>初步（已发布未上市）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/browser.py" line="59" />
+        <source>not rated</source>
+        <translation>未评级</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/browser.py" line="76" />
+        <source>purchase</source>
+        <translation>采购</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/browser.py" line="76" />
+        <source>cloud</source>
+        <translation>云租用</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/browser.py" line="78" />
+        <source>no price</source>
+        <translation>无价格</translation>
     </message>
 </context>
 <context>

@@ -254,3 +254,15 @@ def test_every_card_has_an_export_status_with_rule_date_and_source(catalog):
     data["cards"][0]["export_control"]["china"] = "maybe"
     with pytest.raises(CatalogError, match="h100-sxm.*export_control"):
         parse_catalog(data)
+
+
+def test_readme_catalog_table_is_current():
+    import importlib.util
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    spec = importlib.util.spec_from_file_location("catalog_table", root / "tools" / "catalog_table.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    assert module.readme_with_table(readme) == readme, "run python tools/catalog_table.py"

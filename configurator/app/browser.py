@@ -230,11 +230,16 @@ def card_details_html(card: Card) -> str:
     ]
     table = "".join(f"<tr><td><b>{e(str(k))}</b></td><td>{e(str(v))}</td></tr>" for k, v in rows)
     conf = confidence_names()
+    # labels outside the f-strings below, where lupdate cannot see them
+    confidence_word, none_known = _tc("browser", "confidence"), _tc("browser", "none known")
+    titles = {"prices": _tc("browser", "Prices"), "software": _tc("browser", "Software stack"),
+              "export": _tc("browser", "Export to China"), "sources": _tc("browser", "Sources"),
+              "confidence": _tc("browser", "Confidence")}
     prices = "".join(
         f"<li>{p.amount:,.2f}{f'–{p.amount_high:,.2f}' if p.amount_high else ''} {e(p.currency)} "
-        f"({e(p.kind)}, {e(p.date)}; {e(_tc('browser', 'confidence'))}: {e(conf[p.confidence])}) — {e(p.source)}"
+        f"({e(p.kind)}, {e(p.date)}; {e(confidence_word)}: {e(conf[p.confidence])}) — {e(p.source)}"
         f"{' — ' + e(p.note) if p.note else ''}</li>"
-        for p in sorted(card.prices, key=lambda p: p.date, reverse=True)) or f"<li>{_tc('browser', 'none known')}</li>"
+        for p in sorted(card.prices, key=lambda p: p.date, reverse=True)) or f"<li>{e(none_known)}</li>"
     if card.price_note:
         prices += f"<li><i>{e(card.price_note)}</i></li>"
     sources = "".join(f"<li>{e(s)}</li>" for s in card.sources)
@@ -243,11 +248,11 @@ def card_details_html(card: Card) -> str:
     warn = f"<p style='color:#a05a00'><b>{e(low)}</b>" \
            f"</p>" if confidence == "low" else ""
     return (f"<h3>{e(card.name)} <small>[{e(card.id)}]</small></h3>{warn}<table>{table}</table>"
-            f"<h4>{e(_tc('browser', 'Prices'))}</h4><ul>{prices}</ul>"
-            f"<h4>{e(_tc('browser', 'Software stack'))}: {e(stack_text(card))}</h4>{_software_html(card)}"
-            f"<h4>{e(_tc('browser', 'Export to China'))}: {e(china_text(card))}</h4>{_export_html(card)}"
-            f"<h4>{e(_tc('browser', 'Sources'))}</h4><ul>{sources}</ul>"
-            f"<h4>{e(_tc('browser', 'Confidence'))}: {e(conf[confidence])}</h4><p>{e(card.notes or '')}</p>")
+            f"<h4>{e(titles['prices'])}</h4><ul>{prices}</ul>"
+            f"<h4>{e(titles['software'])}: {e(stack_text(card))}</h4>{_software_html(card)}"
+            f"<h4>{e(titles['export'])}: {e(china_text(card))}</h4>{_export_html(card)}"
+            f"<h4>{e(titles['sources'])}</h4><ul>{sources}</ul>"
+            f"<h4>{e(titles['confidence'])}: {e(conf[confidence])}</h4><p>{e(card.notes or '')}</p>")
 
 
 def _software_html(card: Card) -> str:

@@ -3400,6 +3400,26 @@ Reinstall GPU Configurator to repair it.</source>
         <source>no price</source>
         <translation>无价格</translation>
     </message>
+    <message>
+        <location filename="../../configurator/app/browser.py" line="234" />
+        <source>confidence</source>
+        <translation>可信度</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/browser.py" line="234" />
+        <source>none known</source>
+        <translation>暂无</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/browser.py" line="235" />
+        <source>Prices</source>
+        <translation>价格</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/browser.py" line="236" />
+        <source>Sources</source>
+        <translation>来源</translation>
+    </message>
 </context>
 <context>
     <name>charts</name>

@@ -9,11 +9,14 @@ from PySide6.QtWidgets import QMessageBox
 from configurator.app.controller import ScenarioController
 from configurator.app.main import default_scenario
 from configurator.app.main_window import MainWindow
+from configurator.app.field_help import field_description
+from configurator.core.architecture import preset
 from configurator.core.catalog import load_catalog
-from configurator.core.scenario import LAYOUT_FIELDS
+from configurator.core.scenario import LAYOUT_FIELDS, Parallelism, Training
 
-AUTO_PATHS = ("parallelism.tp", "parallelism.pp", "parallelism.virtual_stages", "parallelism.zero",
-              "training.recompute", "training.micro_batch", "training.grad_accum", "training.global_batch_tokens")
+AUTO_PATHS = ("parallelism.tp", "parallelism.pp", "parallelism.virtual_stages", "parallelism.cp", "parallelism.ep",
+              "parallelism.zero", "training.recompute", "training.micro_batch", "training.grad_accum",
+              "training.global_batch_tokens")
 
 
 @pytest.fixture
@@ -102,3 +105,95 @@ def test_results_panel_shows_the_layout_and_exposed_communication(qtbot, window)
     assert "Exposed communication" not in window.results.values
     analysed(qtbot, window, lambda: window.controller.apply("workload", "vdi"))
     assert window.results.layout_label.isHidden()
+
+
+def long_moe(qtbot, window, model="mixtral-8x7b"):
+    """A mixture-of-experts pre-training run on long sequences over 64 cards."""
+    return analysed(qtbot, window, lambda: window.controller.apply_many(
+        {"workload": "pretrain", "model": preset(model).model_dump(), "count": 64, "training.seq_len": 32768,
+         "parallelism.zero": 1}, text="long MoE"))
+
+
+def test_context_and_expert_parallel_rows_follow_the_auto_pattern(qtbot, window):
+    editor = window.editor
+    assert editor.cp.maximum() == Parallelism.model_fields["cp"].metadata[1].le
+    assert field_description("parallelism.cp")[1:] in editor.cp.toolTip()
+    assert "Accepted range" in editor.cp.toolTip() and "planner" in editor.cp.toolTip()
+    est = long_moe(qtbot, window)
+    assert editor.ep_row.isEnabled() and editor.cp_row.isEnabled()
+    assert editor.cp.value() == est.scenario.parallelism.cp
+    assert editor.ep.value() == est.scenario.parallelism.ep
+    assert editor.cp.property("auto") is True
+
+
+def test_pinning_cp_from_the_editor_changes_the_scenario_and_undo_restores_auto(qtbot, window):
+    editor, controller = window.editor, window.controller
+    long_moe(qtbot, window)
+    est = analysed(qtbot, window, lambda: editor.cp.setValue(2))
+    assert controller.scenario.parallelism.cp == 2
+    assert "cp" not in controller.scenario.auto_layout
+    assert set(controller.scenario.auto_layout) == set(LAYOUT_FIELDS) - {"cp"}
+    assert est.scenario.parallelism.cp == 2
+    assert not editor.auto_checks["parallelism.cp"].isChecked()
+    assert "CP 2" in window.results.layout_label.text()
+    assert window.controller.undo_stack.undoText() == "Change context parallel"
+    analysed(qtbot, window, window.undo_action.trigger)
+    assert controller.scenario.auto_layout == LAYOUT_FIELDS
+    assert editor.auto_checks["parallelism.cp"].isChecked()
+
+
+def test_pinning_ep_from_the_editor_shows_it_in_the_layout_line(qtbot, window):
+    editor, controller = window.editor, window.controller
+    long_moe(qtbot, window)
+    est = analysed(qtbot, window, lambda: editor.ep.setValue(8))
+    assert controller.scenario.parallelism.ep == 8
+    assert "ep" not in controller.scenario.auto_layout
+    assert est.scenario.parallelism.ep == 8
+    assert "EP 8" in window.results.layout_label.text()
+    assert "· expert parallel" in window.results.values
+    value = window.results.values["· expert parallel"].text()
+    assert value.endswith("%)") and "s (" in value
+    editor.auto_checks["parallelism.ep"].setChecked(True)
+    assert "ep" in controller.scenario.auto_layout
+
+
+def test_expert_parallel_is_disabled_for_a_dense_model_and_says_why(qtbot, window):
+    editor = window.editor
+    assert not window.controller.scenario.model.is_moe
+    assert not editor.ep_row.isEnabled()
+    assert "mixture-of-experts" in editor.ep.toolTip()
+    assert "mixture-of-experts" in editor.auto_checks["parallelism.ep"].toolTip()
+    assert editor.cp_row.isEnabled()
+    long_moe(qtbot, window)
+    assert editor.ep_row.isEnabled()
+    assert "planner" in editor.ep.toolTip()
+    analysed(qtbot, window, lambda: editor.ep.setValue(2))
+    llama = editor.model_combo.findData("llama3-8b")
+    dense = analysed(qtbot, window, lambda: editor.model_combo.setCurrentIndex(llama))
+    assert dense.scenario.model.name == preset("llama3-8b").name  # the pinned expert split does not block it
+    assert window.controller.scenario.parallelism.ep == 1
+    assert not editor.ep_row.isEnabled()
+    analysed(qtbot, window, lambda: window.controller.apply("workload", "inference"))
+    assert not editor.cp_row.isEnabled()
+    assert "training only" in editor.cp.toolTip()
+
+
+def test_offload_boxes_and_loss_kernel_set_the_training_fields(qtbot, window):
+    editor, controller = window.editor, window.controller
+    box = editor.offload_checks["training.offload_optimizer"]
+    assert box.toolTip().lower() == field_description("training.offload_optimizer").lower()
+    est = analysed(qtbot, window, lambda: box.setChecked(True))
+    assert controller.scenario.training.offload_optimizer is True
+    assert est.scenario.training.offload_optimizer is True
+    assert "CPU offload: optimizer states" in window.results.layout_label.text()
+    assert window.controller.undo_stack.undoText() == "Change CPU offload of optimizer states"
+    analysed(qtbot, window, lambda: editor.offload_checks["training.offload_activations"].setChecked(True))
+    assert controller.scenario.training.offload_activations is True
+    assert "optimizer states, activations" in window.results.layout_label.text()
+    assert controller.scenario.training.loss is None
+    assert editor.loss.currentData() == ""
+    assert Training.model_fields["loss"].description[1:] in editor.loss.toolTip()
+    analysed(qtbot, window, lambda: editor.loss.setCurrentIndex(editor.loss.findData("fused")))
+    assert controller.scenario.training.loss.value == "fused"
+    window.undo_action.trigger()
+    assert controller.scenario.training.loss is None

@@ -41,6 +41,7 @@ ALLOWED = {
     "SGD", "Hugging", "Face", "config", "json", "USD", "CNY", "EUR", "MSRP", "CSV", "PDF", "JSON", "Markdown",
     "GeForce", "TTFT", "TPOT", "kWh", "NIC", "Gb", "URL", "YYYY", "GPU-h", "llama", "Untitled", "INT",
     "English", "Llama", "RT", "vGPU", "NVENC", "NVDEC", "HEVC", "AV1", "CAD", "AOV", "RGBA", "ffmpeg", "Ada", "RTX",
+    "CPU", "Offload", "Infinity",  # ZeRO-Offload and ZeRO-Infinity are product names
 }
 
 
@@ -239,3 +240,12 @@ def test_chinese_text_typed_through_an_input_method(qtbot, window):
     event.setCommitString("昇腾")
     QApplication.sendEvent(browser.search, event)
     assert browser.search.text() == "昇腾"
+
+
+def test_field_descriptions_shown_as_tooltips_are_translated():
+    from configurator.app.field_help import CONTEXT, DESCRIBED_PATHS, field_description
+
+    translated = {m.find("source").text: m.find("translation").text for c in ET.parse(TS).getroot().iter("context")
+                  if c.find("name").text == CONTEXT for m in c.iter("message")}
+    missing = [p for p in DESCRIBED_PATHS if not translated.get(field_description(p))]
+    assert missing == [], "run python tools/build_translations.py and translate the new descriptions"

@@ -35,6 +35,8 @@ def field_name(path: str) -> str:
         "parallelism.pp": _tc("ScenarioController", "pipeline stages"),
         "parallelism.zero": _tc("ScenarioController", "ZeRO stage"),
         "parallelism.virtual_stages": _tc("ScenarioController", "interleaved stages"),
+        "parallelism.cp": _tc("ScenarioController", "context parallel"),
+        "parallelism.ep": _tc("ScenarioController", "expert parallel"),
         "training.global_batch_tokens": _tc("ScenarioController", "global batch"),
         "training.micro_batch": _tc("ScenarioController", "micro-batch"),
         "training.seq_len": _tc("ScenarioController", "sequence length"),
@@ -42,6 +44,10 @@ def field_name(path: str) -> str:
         "training.recompute": _tc("ScenarioController", "recomputation"),
         "training.recipe": _tc("ScenarioController", "recipe"),
         "training.optimizer": _tc("ScenarioController", "optimizer"),
+        "training.loss": _tc("ScenarioController", "cross-entropy kernel"),
+        "training.offload_optimizer": _tc("ScenarioController", "CPU offload of optimizer states"),
+        "training.offload_params": _tc("ScenarioController", "CPU offload of parameters"),
+        "training.offload_activations": _tc("ScenarioController", "CPU offload of activations"),
         "training.lora_rank": _tc("ScenarioController", "LoRA rank"),
         "training.tokens": _tc("ScenarioController", "token budget"),
         "serving.context": _tc("ScenarioController", "context length"),
@@ -75,7 +81,8 @@ def field_name(path: str) -> str:
 
 
 LAYOUT_PATHS: dict[str, str] = {
-    "parallelism.tp": "tp", "parallelism.pp": "pp", "parallelism.virtual_stages": "vp", "parallelism.zero": "zero",
+    "parallelism.tp": "tp", "parallelism.pp": "pp", "parallelism.virtual_stages": "vp", "parallelism.cp": "cp",
+    "parallelism.ep": "ep", "parallelism.zero": "zero",
     "training.recompute": "recompute", "training.micro_batch": "micro_batch", "training.grad_accum": "grad_accum",
     "serving.max_batch": "max_batch",
 }

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from configurator.app import labels
 from configurator.app.binders import AutoBinder, CheckBinder, ComboBinder, SpinBinder, StepSliderBinder, fill_combo
 from configurator.app.controller import ScenarioController
+from configurator.app.field_help import field_help, field_range
 from configurator.core.analysis import COUNT_SWEEP
 from configurator.core.graphics import rt_generation
 from configurator.core.architecture import ArchitectureError, from_param_count, load_hf_config, load_presets
@@ -78,6 +79,7 @@ class ScenarioEditor(QScrollArea):
         self.controller = controller
         self._binders: list = []
         self.auto_checks: dict[str, QCheckBox] = {}
+        self._own_tips: dict[QWidget, dict[QWidget, str]] = {}
         body = QWidget()
         layout = QVBoxLayout(body)
         layout.addWidget(self._workload_group())
@@ -116,6 +118,18 @@ class ScenarioEditor(QScrollArea):
     def _bind_spin(self, widget, path: str, scale: float = 1.0):
         self._binders.append(SpinBinder(widget, self.controller, path, scale))
         return widget
+
+    def _field_spin(self, path: str, suffix: str = "") -> QSpinBox:
+        """A spin box over the field's declared range, its description as the tooltip."""
+        bounds = field_range(path)
+        return self._bind_spin(spin(int(bounds.low), int(bounds.high), suffix, field_help(path)), path)
+
+    def _enable_row(self, row: QWidget, enabled: bool, reason: str) -> None:
+        """Enable ``row``, or disable it with ``reason`` as every part's tooltip."""
+        tips = self._own_tips.setdefault(row, {w: w.toolTip() for w in (row, *row.findChildren(QWidget))})
+        row.setEnabled(enabled)
+        for widget, tip in tips.items():
+            widget.setToolTip(tip if enabled else reason)
 
     def _auto_row(self, control: QWidget, path: str) -> QWidget:
         """``control`` with an "Auto" check box beside it: checked, the planner chooses the value."""
@@ -228,6 +242,14 @@ class ScenarioEditor(QScrollArea):
         self.vp.setAccessibleName(self.tr("Interleaved stages"))
         self.vp_row = self._auto_row(self.vp, "parallelism.virtual_stages")
         form.addRow(self.tr("&Interleaved stages"), self.vp_row)
+        self.cp = self._field_spin("parallelism.cp")
+        self.cp.setAccessibleName(self.tr("Context parallel"))
+        self.cp_row = self._auto_row(self.cp, "parallelism.cp")
+        form.addRow(self.tr("Conte&xt parallel"), self.cp_row)
+        self.ep = self._field_spin("parallelism.ep")
+        self.ep.setAccessibleName(self.tr("Expert parallel"))
+        self.ep_row = self._auto_row(self.ep, "parallelism.ep")
+        form.addRow(self.tr("&Expert parallel"), self.ep_row)
         self.zero = self._combo(labels.zero_names(), "parallelism.zero", self.tr(
             "ZeRO / FSDP: split optimizer states, gradients and weights across the data-parallel copies "
             "to save memory, at the cost of more communication."))
@@ -245,11 +267,26 @@ class ScenarioEditor(QScrollArea):
         self.optimizer = self._combo(labels.optimizer_names(), "training.optimizer", self.tr(
             "AdamW keeps two states per parameter; 8-bit AdamW stores them in one byte each; SGD keeps one."))
         form.addRow(self.tr("&Optimizer"), self.optimizer)
+        self.loss = self._combo(labels.loss_names(), "training.loss", field_help("training.loss"))
+        self.loss.setAccessibleName(self.tr("Cross-entropy"))
+        form.addRow(self.tr("Cross-entrop&y"), self.loss)
         self.recompute = self._combo(labels.recompute_names(), "training.recompute", self.tr(
             "Activation recomputation: keep fewer activations and compute them again in the backward pass "
             "(full: about a third more compute, much less memory)."))
         self.recompute.setAccessibleName(self.tr("Recomputation"))
         form.addRow(self.tr("Recomp&utation"), self._auto_row(self.recompute, "training.recompute"))
+        offload = QWidget()
+        offload_box = QVBoxLayout(offload)
+        offload_box.setContentsMargins(0, 0, 0, 0)
+        offload_box.setSpacing(2)
+        self.offload_checks: dict[str, QCheckBox] = {}
+        for name, text in labels.offload_names().items():
+            path = f"training.{name}"
+            check = self._check(text[:1].upper() + text[1:], path, field_help(path))
+            check.setAccessibleName(self.tr("CPU offload: {0}").format(text))
+            offload_box.addWidget(check)
+            self.offload_checks[path] = check
+        form.addRow(self.tr("CPU o&ffload"), offload)
         self.micro_batch = self._bind_spin(spin(1, 65536, self.tr(" seq"), self.tr(
             "Sequences each data-parallel copy processes at once (micro-batch)")), "training.micro_batch")
         self.micro_batch.setAccessibleName(self.tr("Micro-batch"))
@@ -483,7 +520,7 @@ class ScenarioEditor(QScrollArea):
     def _on_model_chosen(self, index: int) -> None:
         preset_id = self.model_combo.itemData(index)
         if preset_id in load_presets():
-            self.controller.apply("model", load_presets()[preset_id].model_dump())
+            self._apply_model(load_presets()[preset_id])
 
     def _on_params_entered(self, billions: float) -> None:
         try:
@@ -491,7 +528,14 @@ class ScenarioEditor(QScrollArea):
         except ArchitectureError as error:
             self.error_label.setText(str(error))
             return
-        self.controller.apply("model", model.model_dump())
+        self._apply_model(model)
+
+    def _apply_model(self, model) -> bool:
+        """Use ``model``; a dense one also resets expert parallelism to 1 (it has no experts to split)."""
+        changes = {"model": model.model_dump()}
+        if not model.is_moe:
+            changes["parallelism.ep"] = 1
+        return self.controller.apply_many(changes, label="model")
 
     def _import_config(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, self.tr("Import Hugging Face config.json"), "",
@@ -506,7 +550,7 @@ class ScenarioEditor(QScrollArea):
         except ArchitectureError as error:
             self.error_label.setText(str(error))
             return False
-        return self.controller.apply("model", model.model_dump())
+        return self._apply_model(model)
 
     def _on_scenario_changed(self, scenario: Scenario) -> None:
         model = scenario.model
@@ -533,6 +577,11 @@ class ScenarioEditor(QScrollArea):
         self.model_group.setVisible(not graphics)
         for widget in (self.tp_row, self.pp_row, self.vp_row, self.zero_row):
             widget.setEnabled(not graphics)
+        serving_reason = self.tr("Used in training only: serving splits a model by tensor and pipeline stages")
+        self._enable_row(self.cp_row, workload.is_training, serving_reason)
+        self._enable_row(self.ep_row, workload.is_training and model.is_moe, serving_reason if not workload.is_training
+                         else self.tr("Expert parallelism needs a mixture-of-experts model; {0} is dense")
+                         .format(model.name))
         self.training_group.setVisible(workload.is_training)
         self.serving_group.setVisible(workload is Workload.INFERENCE)
         self.desktops_group.setVisible(workload is Workload.VDI)

@@ -84,6 +84,29 @@ def recompute_names() -> dict[str, str]:
             "full": _tc("labels", "Full (every layer)")}
 
 
+def loss_names() -> dict[str | None, str]:
+    return {None: _tc("labels", "Auto (by workload)"), "eager": _tc("labels", "Eager (fp32 upcast)"),
+            "fused": _tc("labels", "Fused kernel")}
+
+
+def offload_names() -> dict[str, str]:
+    """What CPU offload can move to host memory, keyed by the training field."""
+    return {"offload_optimizer": _tc("labels", "optimizer states"), "offload_params": _tc("labels", "parameters"),
+            "offload_activations": _tc("labels", "activations")}
+
+
+def comm_kind_names() -> dict[str, str]:
+    """The kinds of exposed communication (``TrainingSpeed.exposed_comm_seconds_by_kind``)."""
+    return {
+        "tensor_parallel": _tc("labels", "tensor parallel"),
+        "data_parallel": _tc("labels", "data parallel"),
+        "pipeline_p2p": _tc("labels", "pipeline point-to-point"),
+        "context_parallel": _tc("labels", "context parallel"),
+        "expert_parallel": _tc("labels", "expert parallel"),
+        "offload": _tc("labels", "CPU offload"),
+    }
+
+
 def zero_names() -> dict[int, str]:
     return {
         0: _tc("labels", "0 — off (plain data parallel)"),

@@ -3,14 +3,41 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFormLayout, QGroupBox, QLabel, QListWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QFormLayout,
+    QFrame,
+    QGroupBox,
+    QLabel,
+    QListWidget,
+    QScrollArea,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
 
 from configurator.app import format as fmt
 from configurator.app.i18n import message_text
-from configurator.app.labels import limit_names, unit_names
+from configurator.app.labels import comm_kind_names, limit_names, offload_names, unit_names
 from configurator.core.analysis import Analysis
 from configurator.core.estimate import Estimate
 from configurator.core.graphics import boards_needed, servers_needed
+
+
+def _unbroken(text: str) -> str:
+    """``text`` with no line break between a number and its unit."""
+    return text.replace(" ", "\u00a0")
+
+
+class _NumbersArea(QScrollArea):
+    """Asks for the whole height of its contents, so it scrolls only when the window is short."""
+
+    def sizeHint(self):  # noqa: N802 - Qt's name
+        hint = super().sizeHint()
+        inner = self.widget()
+        if inner is not None:  # wrapped labels are taller at the panel's width than their plain hint
+            height = max(inner.sizeHint().height(), inner.heightForWidth(self.viewport().width()))
+            hint.setHeight(height + 2 * self.frameWidth())
+        return hint
 
 
 class ResultsPanel(QWidget):
@@ -18,7 +45,19 @@ class ResultsPanel(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        layout = QVBoxLayout(self)
+        outer = QVBoxLayout(self)
+        # the numbers scroll rather than being squeezed: a long training estimate has more rows
+        # (the exposed-communication breakdown) than a short window has room for
+        numbers = QWidget()
+        layout = QVBoxLayout(numbers)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.numbers_area = _NumbersArea()
+        self.numbers_area.setWidget(numbers)
+        self.numbers_area.setWidgetResizable(True)
+        self.numbers_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.numbers_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.numbers_area.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+        outer.addWidget(self.numbers_area)
         self.verdict = QLabel()
         self.verdict.setWordWrap(True)
         font = self.verdict.font()
@@ -36,13 +75,16 @@ class ResultsPanel(QWidget):
         self.form_group = QGroupBox(self.tr("Key numbers"))
         self.form = QFormLayout(self.form_group)
         layout.addWidget(self.form_group)
+        layout.addStretch(1)
         warnings_group = QGroupBox(self.tr("Warnings"))
         warnings_layout = QVBoxLayout(warnings_group)
         self.warnings = QListWidget()
         self.warnings.setWordWrap(True)
         self.warnings.setAccessibleName(self.tr("Warnings"))
         warnings_layout.addWidget(self.warnings)
-        layout.addWidget(warnings_group, 1)
+        self.warnings.setMinimumHeight(4 * self.warnings.fontMetrics().height())
+        self.warnings.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Ignored)  # what the numbers leave
+        outer.addWidget(warnings_group, 1)
         self.setMinimumWidth(280)
 
     def _graphics_rows(self, est: Estimate) -> list[tuple[str, str]]:
@@ -81,7 +123,14 @@ class ResultsPanel(QWidget):
         if par.virtual_stages > 1:
             parts.append(self.tr("interleave {0}").format(par.virtual_stages))
         if est.training:
+            if par.cp > 1:
+                parts.append(self.tr("CP {0}").format(par.cp))
+            if par.ep > 1:
+                parts.append(self.tr("EP {0}").format(par.ep))
             parts += [self.tr("DP {0}").format(s.data_parallel), self.tr("ZeRO {0}").format(par.zero)]
+            offloaded = [name for field, name in offload_names().items() if getattr(t, field)]
+            if offloaded:
+                parts.append(self.tr("CPU offload: {0}").format(self.tr(", ").join(offloaded)))
             if t.recompute.value != "none":
                 parts.append(self.tr("full recomputation") if t.recompute.value == "full"
                              else self.tr("selective recomputation"))
@@ -91,6 +140,15 @@ class ResultsPanel(QWidget):
             parts += [self.tr("{0} copies").format(s.data_parallel),
                       self.tr("batch {0} per copy").format(s.sequences_per_replica)]
         return " · ".join(parts)
+
+    def _comm_rows(self, t) -> list[tuple[str, str]]:
+        """One row per kind of exposed communication that takes at least 0.1 % of a step: its time
+        per step and its share of the step."""
+        names, step = comm_kind_names(), t.step_time_s
+        return [(self.tr("· {0}").format(names[kind]),
+                 self.tr("{time} ({share})").format(time=_unbroken(fmt.seconds(value)),
+                                                    share=_unbroken(fmt.percent(value / step))))
+                for kind, value in t.exposed_comm_seconds_by_kind.items() if value >= 0.001 * step]
 
     def _rows(self, est: Estimate) -> list[tuple[str, str]]:
         m, c = est.memory, est.costs
@@ -109,6 +167,7 @@ class ResultsPanel(QWidget):
                 (self.tr("Step time"), fmt.seconds(t.step_time_s)),
                 (self.tr("MFU"), fmt.percent(t.mfu)),
                 (self.tr("Exposed communication"), fmt.percent(t.exposed_comm_fraction)),
+                *self._comm_rows(t),
                 (self.tr("Time for the token budget"), fmt.duration(t.hours)),
                 (self.tr("GPU-hours"), self.tr("{0} GPU-h").format(fmt.significant(t.gpu_hours))),
                 (self.tr("Largest micro-batch that fits"), str(est.limits.max_micro_batch)),
@@ -180,3 +239,4 @@ class ResultsPanel(QWidget):
             self.values[label].setText(value)
         self.warnings.clear()
         self.warnings.addItems([message_text(m) for m in est.messages] or [self.tr("No warnings")])
+        self.numbers_area.updateGeometry()  # its height follows the rows

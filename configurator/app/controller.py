@@ -102,6 +102,10 @@ def validation_message(error: ValidationError) -> str:
     return f"{where}: {text}" if where else text
 
 
+UNDO_LIMIT = 500
+"""Undo steps kept; older ones are dropped (a slider drag merges into one step)."""
+
+
 class _ScenarioCommand(QUndoCommand):
     """One scenario change; consecutive changes of the same field (a slider drag) merge."""
 
@@ -150,7 +154,9 @@ class ScenarioController(QObject):
         self._compared: tuple[str, ...] = ()
         self._analysis: Analysis | None = None
         self._path: Path | None = None
+        self._saved = scenario
         self.undo_stack = QUndoStack(self)
+        self.undo_stack.setUndoLimit(UNDO_LIMIT)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(0)
@@ -181,6 +187,11 @@ class ScenarioController(QObject):
     @property
     def is_modified(self) -> bool:
         return not self.undo_stack.isClean()
+
+    @property
+    def saved_scenario(self) -> Scenario:
+        """The scenario as it was last opened, started or saved (what "Discard" goes back to)."""
+        return self._scenario if not self.is_modified else self._saved
 
     # ---- changes --------------------------------------------------------------------
     def apply(self, path: str, value: Any) -> bool:
@@ -232,6 +243,7 @@ class ScenarioController(QObject):
         self._path = path
         self.path_changed.emit(path)
         self._show(scenario)
+        self._saved = scenario
         self.undo_stack.setClean()
 
     def replace_undoable(self, scenario: Scenario, text: str) -> None:
@@ -241,6 +253,7 @@ class ScenarioController(QObject):
 
     def mark_saved(self, path: Path) -> None:
         self._path = path
+        self._saved = self._scenario
         self.path_changed.emit(path)
         self.undo_stack.setClean()
 

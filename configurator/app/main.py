@@ -76,6 +76,11 @@ def run_app(argv: list[str]) -> int:
         show_broken_installation(error)
         return 1
     window.show()
+    from PySide6.QtCore import QTimer
+
+    from configurator.app.error_boundary import guard_slot
+
+    QTimer.singleShot(0, guard_slot(window.offer_recovery, "Recover unsaved work", window))
     return app.exec()
 
 

@@ -53,6 +53,9 @@ class MainWindow(QMainWindow):
         self._build_widgets()
         self._make_actions()
         self._make_menus()
+        from configurator.app.autosave import Autosave
+
+        self.autosave = Autosave(controller, self)
         controller.analysis_changed.connect(self._on_analysis_changed)
         controller.catalog_changed.connect(self._update_status)
         controller.path_changed.connect(self._update_title)
@@ -222,6 +225,7 @@ class MainWindow(QMainWindow):
         from configurator.app.wizard import WorkloadWizard
 
         wizard = WorkloadWizard(self.controller, self)
+        wizard.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)  # a cancelled wizard must not stay alive
         wizard.open()
         return wizard
 
@@ -449,16 +453,62 @@ class MainWindow(QMainWindow):
     def save_session(self) -> None:
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/splitter", self.splitter.saveState())
-        self.settings.setValue("session/scenario", json.dumps(scenario_to_document(self.controller.scenario)))
+        # what was last opened or saved: changes the user chose to discard must not come back
+        self.settings.setValue("session/scenario", json.dumps(scenario_to_document(self.controller.saved_scenario)))
         self.settings.setValue("session/path", str(self.controller.path) if self.controller.path else "")
 
     @guarded
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
         if self.maybe_save():
             self.save_session()
+            self.autosave.discard()  # saved or discarded on purpose: nothing to recover
             event.accept()
         else:
             event.ignore()
+
+    def recovery_box(self, name: str, time: str) -> tuple[QMessageBox, object]:
+        """The question asked after a crash, and its Restore button."""
+        box = QMessageBox(QMessageBox.Icon.Question, self.tr("Recover unsaved work"), self.tr(
+            "GPU Configurator did not close properly last time. The scenario “{name}” has changes from {time} "
+            "that were not saved.\n\nRestore them? Discard deletes them for good.").format(name=name, time=time),
+            QMessageBox.StandardButton.NoButton, self)
+        restore = box.addButton(self.tr("Restore"), QMessageBox.ButtonRole.AcceptRole)
+        box.addButton(QMessageBox.StandardButton.Discard)
+        box.setDefaultButton(restore)
+        return box, restore
+
+    def ask_recovery(self, name: str, time: str) -> bool:
+        """True if the user wants the autosaved changes back."""
+        box, restore = self.recovery_box(name, time)
+        box.exec()
+        chosen = box.clickedButton() is restore
+        box.deleteLater()
+        return chosen
+
+    def offer_recovery(self) -> bool:
+        """After a crash, offer the unsaved work the last run autosaved; True if it was restored."""
+        from configurator.app.autosave import discard_recoveries, find_recoveries
+        from configurator.app.main import default_scenario
+
+        recoveries = find_recoveries()
+        if not recoveries:
+            return False
+        newest = recoveries[0]
+        name = newest.original.name if newest.original else newest.scenario.name
+        restore = self.ask_recovery(name, newest.saved_at.replace("T", " ") or "?")
+        if restore:
+            base, path = default_scenario(), None
+            if newest.original is not None:
+                try:
+                    base, path = read_scenario(newest.original), newest.original
+                except ScenarioFileError:
+                    pass  # the file is gone or broken: the recovered work stays, untitled
+            self.controller.replace(base if base.card_id in self.controller.catalog else newest.scenario, path)
+            if newest.scenario.card_id in self.controller.catalog:
+                self.controller.replace_undoable(newest.scenario, self.tr("Recover unsaved changes"))
+            self.autosave.save_now()
+        discard_recoveries(recoveries)
+        return restore
 
     @property
     def scenario(self) -> Scenario:

@@ -3,92 +3,92 @@
 <context>
     <name>CardBrowser</name>
     <message>
-        <location filename="../../configurator/app/browser.py" line="211" />
+        <location filename="../../configurator/app/browser.py" line="291" />
         <source>Card browser</source>
         <translation>加速卡浏览器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="240" />
+        <location filename="../../configurator/app/browser.py" line="320" />
         <source>Search name, vendor, id</source>
         <translation>搜索名称、厂商、标识</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="244" />
+        <location filename="../../configurator/app/browser.py" line="324" />
         <source>All classes</source>
         <translation>全部类别</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="255" />
+        <location filename="../../configurator/app/browser.py" line="335" />
         <source> GB or more</source>
         <translation> GB 及以上</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="256" />
+        <location filename="../../configurator/app/browser.py" line="336" />
         <source>Any memory</source>
         <translation>任意显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="259" />
+        <location filename="../../configurator/app/browser.py" line="339" />
         <source>Any precision</source>
         <translation>任意精度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="261" />
+        <location filename="../../configurator/app/browser.py" line="341" />
         <source>Has {0}</source>
         <translation>支持 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="264" />
+        <location filename="../../configurator/app/browser.py" line="344" />
         <source>Card-to-card link (NVLink etc.)</source>
         <translation>卡间高速互联（NVLink 等）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="273" />
+        <location filename="../../configurator/app/browser.py" line="360" />
         <source>&amp;Use this card</source>
         <translation>使用此卡(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="275" />
+        <location filename="../../configurator/app/browser.py" line="362" />
         <source>&amp;Compare selected (2–4)</source>
         <translation>对比所选 (2–4)(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="277" />
+        <location filename="../../configurator/app/browser.py" line="364" />
         <source>&amp;Add or edit my card…</source>
         <translation>添加或编辑我的卡(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="279" />
+        <location filename="../../configurator/app/browser.py" line="366" />
         <source>Add a &amp;price…</source>
         <translation>添加价格(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="294" />
+        <location filename="../../configurator/app/browser.py" line="381" />
         <source>All vendors</source>
         <translation>全部厂商</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="328" />
+        <location filename="../../configurator/app/browser.py" line="415" />
         <source>Select two to four cards to compare</source>
         <translation>请选择二至四款加速卡进行对比</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="346" />
+        <location filename="../../configurator/app/browser.py" line="436" />
         <source>Select one card to add a price to</source>
         <translation>请选择一款要添加价格的加速卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="342" />
+        <location filename="../../configurator/app/browser.py" line="347" />
         <source>Any software</source>
         <translation>任意软件</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="344" />
+        <location filename="../../configurator/app/browser.py" line="349" />
         <source>Runs {0}</source>
         <translation>可运行 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="345" />
+        <location filename="../../configurator/app/browser.py" line="350" />
         <source>Only cards whose software stack runs this framework (fully or in part)</source>
         <translation>只显示软件栈能运行该框架（完全或部分支持）的卡</translation>
     </message>
@@ -179,12 +179,12 @@
 <context>
     <name>ComparisonDialog</name>
     <message>
-        <location filename="../../configurator/app/browser.py" line="360" />
+        <location filename="../../configurator/app/browser.py" line="452" />
         <source>Compare cards</source>
         <translation>对比加速卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="374" />
+        <location filename="../../configurator/app/browser.py" line="466" />
         <source>For the current scenario: {count} cards each, {model}</source>
         <translation>当前方案：每种 {count} 张卡，{model}</translation>
     </message>
@@ -702,198 +702,198 @@ The last valid state is kept. The full report is in:
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="151" />
+        <location filename="../../configurator/app/main_window.py" line="154" />
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="151" />
+        <location filename="../../configurator/app/main_window.py" line="154" />
         <source>Start a new scenario</source>
         <translation>新建方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="152" />
+        <location filename="../../configurator/app/main_window.py" line="155" />
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="153" />
+        <location filename="../../configurator/app/main_window.py" line="156" />
         <source>Open a scenario file</source>
         <translation>打开方案文件</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="154" />
+        <location filename="../../configurator/app/main_window.py" line="157" />
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="154" />
+        <location filename="../../configurator/app/main_window.py" line="157" />
         <source>Save the scenario</source>
         <translation>保存方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="155" />
+        <location filename="../../configurator/app/main_window.py" line="158" />
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="156" />
+        <location filename="../../configurator/app/main_window.py" line="159" />
         <source>Save the scenario under a new name</source>
         <translation>以新名称保存方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="157" />
+        <location filename="../../configurator/app/main_window.py" line="160" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="158" />
+        <location filename="../../configurator/app/main_window.py" line="161" />
         <source>Print Pre&amp;view…</source>
         <translation>打印预览(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="159" />
+        <location filename="../../configurator/app/main_window.py" line="162" />
         <source>See the configuration summary as it will print</source>
         <translation>预览打印的配置方案摘要</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="160" />
+        <location filename="../../configurator/app/main_window.py" line="163" />
         <source>&amp;Print…</source>
         <translation>打印(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="161" />
+        <location filename="../../configurator/app/main_window.py" line="164" />
         <source>Print the configuration summary</source>
         <translation>打印配置方案摘要</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="162" />
+        <location filename="../../configurator/app/main_window.py" line="165" />
         <source>&amp;Export Summary…</source>
         <translation>导出摘要(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="164" />
+        <location filename="../../configurator/app/main_window.py" line="167" />
         <source>Save the summary as PDF, Markdown, CSV or JSON</source>
         <translation>将摘要保存为 PDF、Markdown、CSV 或 JSON</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="165" />
+        <location filename="../../configurator/app/main_window.py" line="168" />
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="167" />
+        <location filename="../../configurator/app/main_window.py" line="170" />
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="169" />
+        <location filename="../../configurator/app/main_window.py" line="172" />
         <source>Workload &amp;wizard…</source>
         <translation>负载向导(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="170" />
+        <location filename="../../configurator/app/main_window.py" line="173" />
         <source>Answer a few questions</source>
         <translation>回答几个问题</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="171" />
+        <location filename="../../configurator/app/main_window.py" line="174" />
         <source>&amp;Recommendation panel</source>
         <translation>推荐面板(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="173" />
+        <location filename="../../configurator/app/main_window.py" line="176" />
         <source>Which card, and how many: every card ranked for this job</source>
         <translation>选哪款卡、选多少张：为该任务对所有加速卡排序</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="175" />
+        <location filename="../../configurator/app/main_window.py" line="178" />
         <source>Card &amp;browser…</source>
         <translation>加速卡浏览器(&amp;B)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="176" />
+        <location filename="../../configurator/app/main_window.py" line="179" />
         <source>Every card with its specs, sources and prices</source>
         <translation>所有加速卡的规格、数据来源和价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="179" />
+        <location filename="../../configurator/app/main_window.py" line="182" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="182" />
+        <location filename="../../configurator/app/main_window.py" line="185" />
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="191" />
+        <location filename="../../configurator/app/main_window.py" line="194" />
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="194" />
+        <location filename="../../configurator/app/main_window.py" line="197" />
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="198" />
+        <location filename="../../configurator/app/main_window.py" line="201" />
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="211" />
+        <location filename="../../configurator/app/main_window.py" line="214" />
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="212" />
+        <location filename="../../configurator/app/main_window.py" line="215" />
         <source>&amp;About</source>
         <translation>关于(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="213" />
+        <location filename="../../configurator/app/main_window.py" line="216" />
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="235" />
+        <location filename="../../configurator/app/main_window.py" line="239" />
         <source>Recommendation</source>
         <translation>推荐</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="288" />
+        <location filename="../../configurator/app/main_window.py" line="292" />
         <source>PDF document (*.pdf)</source>
         <translation>PDF 文档 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="288" />
+        <location filename="../../configurator/app/main_window.py" line="292" />
         <source>Markdown (*.md)</source>
         <translation>Markdown (*.md)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="289" />
+        <location filename="../../configurator/app/main_window.py" line="293" />
         <source>CSV tables (*.csv)</source>
         <translation>CSV 表格 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="289" />
+        <location filename="../../configurator/app/main_window.py" line="293" />
         <source>JSON data (*.json)</source>
         <translation>JSON 数据 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="290" />
+        <location filename="../../configurator/app/main_window.py" line="294" />
         <source>Export summary</source>
         <translation>导出摘要</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="304" />
+        <location filename="../../configurator/app/main_window.py" line="308" />
         <source>Cannot export summary</source>
         <translation>无法导出摘要</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="305" />
-        <location filename="../../configurator/app/main_window.py" line="401" />
+        <location filename="../../configurator/app/main_window.py" line="309" />
+        <location filename="../../configurator/app/main_window.py" line="405" />
         <source>{path}: {reason}
 
 Nothing was replaced: an existing file keeps its old content.</source>
@@ -902,17 +902,17 @@ Nothing was replaced: an existing file keeps its old content.</source>
 没有替换任何文件：已有文件保持原内容不变。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="308" />
+        <location filename="../../configurator/app/main_window.py" line="312" />
         <source>Wrote {0}</source>
         <translation>已写入 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="313" />
+        <location filename="../../configurator/app/main_window.py" line="317" />
         <source>About GPU Configurator</source>
         <translation>关于 GPU 配置器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="314" />
+        <location filename="../../configurator/app/main_window.py" line="318" />
         <source>GPU Configurator {version}
 Catalog {catalog} ({date}), {n} cards.
 Estimates memory, speed, power and cost of AI workloads on accelerator cards.</source>
@@ -921,70 +921,94 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
 估算 AI 负载在加速卡上的显存、速度、功耗和成本。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="329" />
+        <location filename="../../configurator/app/main_window.py" line="333" />
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="330" />
+        <location filename="../../configurator/app/main_window.py" line="334" />
         <source>{name}[*] — GPU Configurator</source>
         <translation>{name}[*] — GPU 配置器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="335" />
+        <location filename="../../configurator/app/main_window.py" line="339" />
         <source>Catalog {version} ({date}), {n} cards</source>
         <translation>硬件目录 {version}（{date}），{n} 款加速卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="347" />
+        <location filename="../../configurator/app/main_window.py" line="351" />
         <source>Unsaved changes</source>
         <translation>未保存的修改</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="347" />
+        <location filename="../../configurator/app/main_window.py" line="351" />
         <source>The scenario has unsaved changes. Save them?</source>
         <translation>方案有未保存的修改。是否保存？</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="362" />
+        <location filename="../../configurator/app/main_window.py" line="366" />
         <source>Open scenario</source>
         <translation>打开方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="363" />
+        <location filename="../../configurator/app/main_window.py" line="367" />
         <source>Scenario files (*{0});;All files (*)</source>
         <translation>方案文件 (*{0});;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="372" />
-        <location filename="../../configurator/app/main_window.py" line="375" />
+        <location filename="../../configurator/app/main_window.py" line="376" />
+        <location filename="../../configurator/app/main_window.py" line="379" />
         <source>Cannot open scenario</source>
         <translation>无法打开方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="387" />
+        <location filename="../../configurator/app/main_window.py" line="391" />
         <source>Save scenario</source>
         <translation>保存方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="388" />
+        <location filename="../../configurator/app/main_window.py" line="392" />
         <source>Scenario files (*{0})</source>
         <translation>方案文件 (*{0})</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="400" />
+        <location filename="../../configurator/app/main_window.py" line="404" />
         <source>Cannot save scenario</source>
         <translation>无法保存方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="406" />
+        <location filename="../../configurator/app/main_window.py" line="410" />
         <source>Saved {0}</source>
         <translation>已保存 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="428" />
+        <location filename="../../configurator/app/main_window.py" line="432" />
         <source>(none)</source>
         <translation>（无）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/main_window.py" line="471" />
+        <source>Recover unsaved work</source>
+        <translation>恢复未保存的工作</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/main_window.py" line="472" />
+        <source>GPU Configurator did not close properly last time. The scenario “{name}” has changes from {time} that were not saved.
+
+Restore them? Discard deletes them for good.</source>
+        <translation>GPU Configurator 上次没有正常关闭。方案“{name}”有 {time} 时未保存的更改。
+
+要恢复这些更改吗？选择“放弃”将永久删除它们。</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/main_window.py" line="475" />
+        <source>Restore</source>
+        <translation>恢复</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/main_window.py" line="508" />
+        <source>Recover unsaved changes</source>
+        <translation>恢复未保存的更改</translation>
     </message>
 </context>
 <context>
@@ -1063,32 +1087,32 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
         <translation>云租用，每卡每小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="180" />
+        <location filename="../../configurator/app/card_dialog.py" line="184" />
         <source>Quote number, URL or supplier</source>
         <translation>报价单号、网址或供应商</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="181" />
+        <location filename="../../configurator/app/card_dialog.py" line="185" />
         <source>Amount</source>
         <translation>金额</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="181" />
+        <location filename="../../configurator/app/card_dialog.py" line="185" />
         <source>Currency</source>
         <translation>货币</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="182" />
+        <location filename="../../configurator/app/card_dialog.py" line="186" />
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="182" />
+        <location filename="../../configurator/app/card_dialog.py" line="186" />
         <source>Date (YYYY-MM)</source>
         <translation>日期 (YYYY-MM)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="183" />
+        <location filename="../../configurator/app/card_dialog.py" line="187" />
         <source>Source</source>
         <translation>来源</translation>
     </message>
@@ -1355,354 +1379,354 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
 <context>
     <name>ResultsPanel</name>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="36" />
+        <location filename="../../configurator/app/results_panel.py" line="75" />
         <source>Key numbers</source>
         <translation>关键数据</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="39" />
-        <location filename="../../configurator/app/results_panel.py" line="43" />
+        <location filename="../../configurator/app/results_panel.py" line="79" />
+        <location filename="../../configurator/app/results_panel.py" line="83" />
         <source>Warnings</source>
         <translation>注意事项</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="113" />
+        <location filename="../../configurator/app/results_panel.py" line="156" />
         <source>Memory per card</source>
         <translation>每卡显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="113" />
+        <location filename="../../configurator/app/results_panel.py" line="156" />
         <source>{need} of {allowed}</source>
         <translation>{need} / {allowed}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="115" />
+        <location filename="../../configurator/app/results_panel.py" line="158" />
         <source>Headroom</source>
         <translation>余量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="122" />
+        <location filename="../../configurator/app/results_panel.py" line="165" />
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="59" />
-        <location filename="../../configurator/app/results_panel.py" line="123" />
+        <location filename="../../configurator/app/results_panel.py" line="101" />
+        <location filename="../../configurator/app/results_panel.py" line="166" />
         <source>Per card</source>
         <translation>每卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="32" />
+        <location filename="../../configurator/app/results_panel.py" line="71" />
         <source>The parallel layout of this estimate: the planner's choices where a field is Auto, your values where you pinned them</source>
         <translation>本估算采用的并行布局：设为自动的项由规划器选择，已固定的项采用您的数值</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="52" />
+        <location filename="../../configurator/app/results_panel.py" line="94" />
         <source>Time per frame</source>
         <translation>每帧时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="53" />
+        <location filename="../../configurator/app/results_panel.py" line="95" />
         <source>Frames per hour</source>
         <translation>每小时帧数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="54" />
+        <location filename="../../configurator/app/results_panel.py" line="96" />
         <source>Time for the job</source>
         <translation>完成任务所需时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="55" />
+        <location filename="../../configurator/app/results_panel.py" line="97" />
         <source>Per frame</source>
         <translation>每帧成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="60" />
+        <location filename="../../configurator/app/results_panel.py" line="102" />
         <source>Limited by</source>
         <translation>瓶颈</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="61" />
+        <location filename="../../configurator/app/results_panel.py" line="103" />
         <source>Carried</source>
         <translation>承载</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="61" />
+        <location filename="../../configurator/app/results_panel.py" line="103" />
         <source>{served} of {demand} {unit}</source>
         <translation>{demand} {unit}中的 {served}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="63" />
+        <location filename="../../configurator/app/results_panel.py" line="105" />
         <source>Cards needed</source>
         <translation>所需卡数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="64" />
+        <location filename="../../configurator/app/results_panel.py" line="106" />
         <source>Servers needed</source>
         <translation>所需服务器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="64" />
+        <location filename="../../configurator/app/results_panel.py" line="106" />
         <source>{n} at {per} cards each</source>
         <translation>{n} 台（每台 {per} 张卡）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="69" />
+        <location filename="../../configurator/app/results_panel.py" line="111" />
         <source>Boards needed</source>
         <translation>所需板卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="71" />
+        <location filename="../../configurator/app/results_panel.py" line="113" />
         <source>FP32 per user</source>
         <translation>每用户 FP32 算力</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="71" />
+        <location filename="../../configurator/app/results_panel.py" line="113" />
         <source>{0} TFLOP/s</source>
         <translation>{0} TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="72" />
+        <location filename="../../configurator/app/results_panel.py" line="114" />
         <source>Per user-month</source>
         <translation>每用户每月成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="72" />
+        <location filename="../../configurator/app/results_panel.py" line="114" />
         <source>Per stream-hour</source>
         <translation>每路每小时成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="80" />
+        <location filename="../../configurator/app/results_panel.py" line="122" />
         <source>TP {0}</source>
         <translation>张量并行 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="80" />
+        <location filename="../../configurator/app/results_panel.py" line="122" />
         <source>PP {0}</source>
         <translation>流水线并行 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="82" />
+        <location filename="../../configurator/app/results_panel.py" line="124" />
         <source>interleave {0}</source>
         <translation>交错 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="85" />
+        <location filename="../../configurator/app/results_panel.py" line="127" />
         <source>CP {0}</source>
         <translation>上下文并行 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="87" />
+        <location filename="../../configurator/app/results_panel.py" line="129" />
         <source>EP {0}</source>
         <translation>专家并行 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="88" />
+        <location filename="../../configurator/app/results_panel.py" line="130" />
         <source>DP {0}</source>
         <translation>数据并行 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="88" />
+        <location filename="../../configurator/app/results_panel.py" line="130" />
         <source>ZeRO {0}</source>
         <translation>ZeRO {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="91" />
+        <location filename="../../configurator/app/results_panel.py" line="133" />
         <source>CPU offload: {0}</source>
         <translation>CPU 卸载：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="91" />
+        <location filename="../../configurator/app/results_panel.py" line="133" />
         <source>, </source>
         <translation>、</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="93" />
+        <location filename="../../configurator/app/results_panel.py" line="135" />
         <source>full recomputation</source>
         <translation>完全重计算</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="94" />
+        <location filename="../../configurator/app/results_panel.py" line="136" />
         <source>selective recomputation</source>
         <translation>选择性重计算</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="95" />
+        <location filename="../../configurator/app/results_panel.py" line="137" />
         <source>micro-batch {0} × {1}</source>
         <translation>微批 {0} × {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="96" />
+        <location filename="../../configurator/app/results_panel.py" line="138" />
         <source>global batch {0} M tokens</source>
         <translation>全局批量 {0} M 词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="98" />
+        <location filename="../../configurator/app/results_panel.py" line="140" />
         <source>{0} copies</source>
         <translation>{0} 个副本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="99" />
+        <location filename="../../configurator/app/results_panel.py" line="141" />
         <source>batch {0} per copy</source>
         <translation>每副本批量 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="106" />
+        <location filename="../../configurator/app/results_panel.py" line="148" />
         <source>· {0}</source>
         <translation>· {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="107" />
+        <location filename="../../configurator/app/results_panel.py" line="149" />
         <source>{time} ({share})</source>
         <translation>{time}（{share}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="124" />
+        <location filename="../../configurator/app/results_panel.py" line="167" />
         <source>Step time</source>
         <translation>单步时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="125" />
+        <location filename="../../configurator/app/results_panel.py" line="168" />
         <source>MFU</source>
         <translation>算力利用率 (MFU)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="126" />
+        <location filename="../../configurator/app/results_panel.py" line="169" />
         <source>Exposed communication</source>
         <translation>未被掩盖的通信占比</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="128" />
+        <location filename="../../configurator/app/results_panel.py" line="171" />
         <source>Time for the token budget</source>
         <translation>完成训练所需时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="129" />
+        <location filename="../../configurator/app/results_panel.py" line="172" />
         <source>GPU-hours</source>
         <translation>GPU 时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="129" />
+        <location filename="../../configurator/app/results_panel.py" line="172" />
         <source>{0} GPU-h</source>
         <translation>{0} GPU 时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="130" />
+        <location filename="../../configurator/app/results_panel.py" line="173" />
         <source>Largest micro-batch that fits</source>
         <translation>可容纳的最大微批</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="135" />
+        <location filename="../../configurator/app/results_panel.py" line="178" />
         <source>Time to first token</source>
         <translation>首词元延迟</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="136" />
+        <location filename="../../configurator/app/results_panel.py" line="179" />
         <source>Time per output token</source>
         <translation>每输出词元时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="137" />
+        <location filename="../../configurator/app/results_panel.py" line="180" />
         <source>Output throughput</source>
         <translation>输出吞吐量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="138" />
+        <location filename="../../configurator/app/results_panel.py" line="181" />
         <source>Requests</source>
         <translation>请求速率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="138" />
+        <location filename="../../configurator/app/results_panel.py" line="181" />
         <source>{0} requests/s</source>
         <translation>{0} 请求/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="139" />
+        <location filename="../../configurator/app/results_panel.py" line="182" />
         <source>Largest concurrency that fits</source>
         <translation>可容纳的最大并发</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="141" />
+        <location filename="../../configurator/app/results_panel.py" line="184" />
         <source>job</source>
         <translation>每个任务</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="141" />
+        <location filename="../../configurator/app/results_panel.py" line="184" />
         <source>hour</source>
         <translation>每小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="145" />
+        <location filename="../../configurator/app/results_panel.py" line="188" />
         <source>Board power</source>
         <translation>板卡功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="146" />
+        <location filename="../../configurator/app/results_panel.py" line="189" />
         <source>Energy per {0}</source>
         <translation>能耗（{0}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="147" />
+        <location filename="../../configurator/app/results_panel.py" line="190" />
         <source>Purchase (cards only)</source>
         <translation>采购价（仅加速卡）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="148" />
+        <location filename="../../configurator/app/results_panel.py" line="191" />
         <source>Cloud per {0}</source>
         <translation>云租用（{0}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="149" />
+        <location filename="../../configurator/app/results_panel.py" line="192" />
         <source>Electricity per {0}</source>
         <translation>电费（{0}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="143" />
+        <location filename="../../configurator/app/results_panel.py" line="186" />
         <source>Per million tokens</source>
         <translation>每百万词元成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="151" />
+        <location filename="../../configurator/app/results_panel.py" line="194" />
         <source>Prices dated</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="151" />
+        <location filename="../../configurator/app/results_panel.py" line="194" />
         <source>card {card}, cloud {cloud}</source>
         <translation>加速卡 {card}，云 {cloud}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="161" />
+        <location filename="../../configurator/app/results_panel.py" line="204" />
         <source>{count} × {card} carries {served} of {demand} {unit}: {needed} cards needed</source>
         <translation>{count} × {card} 承载 {demand} {unit}中的 {served}：需要 {needed} 张卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="166" />
+        <location filename="../../configurator/app/results_panel.py" line="209" />
         <source>{count} × {card} carries the load: {per_card} {unit} per card</source>
         <translation>{count} × {card} 可承担负载：每卡 {per_card} {unit}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="169" />
+        <location filename="../../configurator/app/results_panel.py" line="212" />
         <source>frames/h</source>
         <translation>帧/小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="172" />
+        <location filename="../../configurator/app/results_panel.py" line="215" />
         <source>{count} × {card} fits, {headroom} headroom</source>
         <translation>{count} × {card} 可容纳，余量 {headroom}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="176" />
+        <location filename="../../configurator/app/results_panel.py" line="219" />
         <source>{count} × {card} does not fit: {short} short per card</source>
         <translation>{count} × {card} 显存不足：每卡缺 {short}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="182" />
+        <location filename="../../configurator/app/results_panel.py" line="225" />
         <source>Layout: {0}</source>
         <translation>并行布局：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="198" />
+        <location filename="../../configurator/app/results_panel.py" line="241" />
         <source>No warnings</source>
         <translation>无注意事项</translation>
     </message>
@@ -1965,17 +1989,17 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
         <translation>输出层数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="206" />
+        <location filename="../../configurator/app/controller.py" line="217" />
         <source>Change {0}</source>
         <translation>修改 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="217" />
+        <location filename="../../configurator/app/controller.py" line="228" />
         <source>Let the planner choose {0}</source>
         <translation>由规划器选择{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="217" />
+        <location filename="../../configurator/app/controller.py" line="228" />
         <source>Pin {0}</source>
         <translation>固定{0}</translation>
     </message>
@@ -2905,12 +2929,12 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
 <context>
     <name>Startup</name>
     <message>
-        <location filename="../../configurator/app/main.py" line="89" />
+        <location filename="../../configurator/app/main.py" line="94" />
         <source>GPU Configurator cannot start</source>
         <translation>GPU Configurator 无法启动</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main.py" line="89" />
+        <location filename="../../configurator/app/main.py" line="94" />
         <source>A data file of the installation is damaged:
 {problem}
 
@@ -3001,327 +3025,330 @@ Reinstall GPU Configurator to repair it.</source>
 <context>
     <name>browser</name>
     <message>
-        <location filename="../../configurator/app/browser.py" line="55" />
+        <location filename="../../configurator/app/browser.py" line="91" />
         <source>Card</source>
         <translation>加速卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="56" />
-        <location filename="../../configurator/app/browser.py" line="165" />
+        <location filename="../../configurator/app/browser.py" line="92" />
+        <location filename="../../configurator/app/browser.py" line="206" />
         <source>Vendor</source>
         <translation>厂商</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="57" />
-        <location filename="../../configurator/app/browser.py" line="165" />
-        <location filename="../../configurator/app/browser.py" line="398" />
-        <location filename="../../configurator/app/browser.py" line="431" />
+        <location filename="../../configurator/app/browser.py" line="93" />
+        <location filename="../../configurator/app/browser.py" line="206" />
+        <location filename="../../configurator/app/browser.py" line="490" />
+        <location filename="../../configurator/app/browser.py" line="525" />
         <source>Class</source>
         <translation>类别</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="58" />
+        <location filename="../../configurator/app/browser.py" line="94" />
         <source>Memory [GB]</source>
         <translation>显存 [GB]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="59" />
+        <location filename="../../configurator/app/browser.py" line="95" />
         <source>Bandwidth [GB/s]</source>
         <translation>显存带宽 [GB/s]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="60" />
+        <location filename="../../configurator/app/browser.py" line="96" />
         <source>BF16 [TFLOP/s]</source>
         <translation>BF16 [TFLOP/s]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="61" />
+        <location filename="../../configurator/app/browser.py" line="97" />
         <source>FP8 [TFLOP/s]</source>
         <translation>FP8 [TFLOP/s]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="62" />
+        <location filename="../../configurator/app/browser.py" line="98" />
         <source>INT8 [TOPS]</source>
         <translation>INT8 [TOPS]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="63" />
+        <location filename="../../configurator/app/browser.py" line="99" />
         <source>FP4 [TFLOP/s]</source>
         <translation>FP4 [TFLOP/s]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="64" />
+        <location filename="../../configurator/app/browser.py" line="100" />
         <source>Board power [W]</source>
         <translation>板卡功耗 [W]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="65" />
-        <location filename="../../configurator/app/browser.py" line="400" />
+        <location filename="../../configurator/app/browser.py" line="101" />
+        <location filename="../../configurator/app/browser.py" line="492" />
         <source>FP32 [TFLOP/s]</source>
         <translation>FP32 [TFLOP/s]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="66" />
+        <location filename="../../configurator/app/browser.py" line="102" />
         <source>NVENC</source>
         <translation>NVENC</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="67" />
+        <location filename="../../configurator/app/browser.py" line="103" />
         <source>RT cores</source>
         <translation>RT 核心</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="68" />
-        <location filename="../../configurator/app/browser.py" line="187" />
-        <location filename="../../configurator/app/browser.py" line="404" />
+        <location filename="../../configurator/app/browser.py" line="104" />
+        <location filename="../../configurator/app/browser.py" line="228" />
+        <location filename="../../configurator/app/browser.py" line="496" />
         <source>vGPU</source>
         <translation>vGPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="69" />
-        <location filename="../../configurator/app/browser.py" line="176" />
-        <location filename="../../configurator/app/browser.py" line="437" />
+        <location filename="../../configurator/app/browser.py" line="105" />
+        <location filename="../../configurator/app/browser.py" line="217" />
+        <location filename="../../configurator/app/browser.py" line="531" />
         <source>Card link</source>
         <translation>卡间互联</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="70" />
+        <location filename="../../configurator/app/browser.py" line="106" />
         <source>Link [GB/s]</source>
         <translation>互联 [GB/s]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="72" />
-        <location filename="../../configurator/app/browser.py" line="166" />
+        <location filename="../../configurator/app/browser.py" line="108" />
+        <location filename="../../configurator/app/browser.py" line="207" />
         <source>Year</source>
         <translation>年份</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="73" />
-        <location filename="../../configurator/app/browser.py" line="438" />
+        <location filename="../../configurator/app/browser.py" line="109" />
+        <location filename="../../configurator/app/browser.py" line="237" />
+        <location filename="../../configurator/app/browser.py" line="532" />
         <source>Confidence</source>
         <translation>数据可信度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="115" />
-        <location filename="../../configurator/app/browser.py" line="197" />
+        <location filename="../../configurator/app/browser.py" line="154" />
+        <location filename="../../configurator/app/browser.py" line="247" />
         <source>Low confidence: check a vendor datasheet before buying</source>
         <translation>可信度低：采购前请核对厂商规格书</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="166" />
+        <location filename="../../configurator/app/browser.py" line="207" />
         <source>Architecture</source>
         <translation>架构</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="167" />
+        <location filename="../../configurator/app/browser.py" line="208" />
         <source>Form factor</source>
         <translation>外形规格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="168" />
-        <location filename="../../configurator/app/browser.py" line="399" />
-        <location filename="../../configurator/app/browser.py" line="432" />
+        <location filename="../../configurator/app/browser.py" line="209" />
+        <location filename="../../configurator/app/browser.py" line="491" />
+        <location filename="../../configurator/app/browser.py" line="526" />
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="169" />
+        <location filename="../../configurator/app/browser.py" line="210" />
         <source>Usable memory</source>
         <translation>可用显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="171" />
-        <location filename="../../configurator/app/browser.py" line="433" />
+        <location filename="../../configurator/app/browser.py" line="212" />
+        <location filename="../../configurator/app/browser.py" line="527" />
         <source>Bandwidth</source>
         <translation>显存带宽</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="172" />
-        <location filename="../../configurator/app/browser.py" line="408" />
-        <location filename="../../configurator/app/browser.py" line="436" />
+        <location filename="../../configurator/app/browser.py" line="213" />
+        <location filename="../../configurator/app/browser.py" line="500" />
+        <location filename="../../configurator/app/browser.py" line="530" />
         <source>Board power</source>
         <translation>板卡功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="173" />
+        <location filename="../../configurator/app/browser.py" line="214" />
         <source>{0} dense</source>
         <translation>{0} 稠密</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="175" />
+        <location filename="../../configurator/app/browser.py" line="216" />
         <source>FP64</source>
         <translation>FP64</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="178" />
+        <location filename="../../configurator/app/browser.py" line="219" />
         <source>PCIe</source>
         <translation>PCIe</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="179" />
-        <location filename="../../configurator/app/browser.py" line="401" />
+        <location filename="../../configurator/app/browser.py" line="220" />
+        <location filename="../../configurator/app/browser.py" line="493" />
         <source>Video engines</source>
         <translation>视频引擎</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="180" />
-        <location filename="../../configurator/app/browser.py" line="405" />
+        <location filename="../../configurator/app/browser.py" line="221" />
+        <location filename="../../configurator/app/browser.py" line="497" />
         <source>Display outputs</source>
         <translation>显示输出</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="181" />
-        <location filename="../../configurator/app/browser.py" line="407" />
+        <location filename="../../configurator/app/browser.py" line="222" />
+        <location filename="../../configurator/app/browser.py" line="499" />
         <source>ECC</source>
         <translation>ECC</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="181" />
-        <location filename="../../configurator/app/browser.py" line="185" />
-        <location filename="../../configurator/app/browser.py" line="393" />
-        <location filename="../../configurator/app/browser.py" line="440" />
+        <location filename="../../configurator/app/browser.py" line="222" />
+        <location filename="../../configurator/app/browser.py" line="226" />
+        <location filename="../../configurator/app/browser.py" line="485" />
+        <location filename="../../configurator/app/browser.py" line="537" />
         <source>yes</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="181" />
-        <location filename="../../configurator/app/browser.py" line="185" />
-        <location filename="../../configurator/app/browser.py" line="393" />
-        <location filename="../../configurator/app/browser.py" line="440" />
+        <location filename="../../configurator/app/browser.py" line="222" />
+        <location filename="../../configurator/app/browser.py" line="226" />
+        <location filename="../../configurator/app/browser.py" line="485" />
+        <location filename="../../configurator/app/browser.py" line="537" />
         <source>no</source>
         <translation>否</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="182" />
+        <location filename="../../configurator/app/browser.py" line="223" />
         <source>Encoder generation</source>
         <translation>编码器代次</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="183" />
+        <location filename="../../configurator/app/browser.py" line="224" />
         <source>Decoder generation</source>
         <translation>解码器代次</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="184" />
-        <location filename="../../configurator/app/browser.py" line="402" />
+        <location filename="../../configurator/app/browser.py" line="225" />
+        <location filename="../../configurator/app/browser.py" line="494" />
         <source>AV1 encode</source>
         <translation>AV1 编码</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="186" />
-        <location filename="../../configurator/app/browser.py" line="403" />
+        <location filename="../../configurator/app/browser.py" line="227" />
+        <location filename="../../configurator/app/browser.py" line="495" />
         <source>Ray-tracing cores</source>
         <translation>光线追踪核心</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="188" />
+        <location filename="../../configurator/app/browser.py" line="229" />
         <source>GPUs per board</source>
         <translation>每板 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="395" />
+        <location filename="../../configurator/app/browser.py" line="487" />
         <source>Cost per user-month</source>
         <translation>每用户每月成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="395" />
+        <location filename="../../configurator/app/browser.py" line="487" />
         <source>Cost per stream-hour</source>
         <translation>每路每小时成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="396" />
+        <location filename="../../configurator/app/browser.py" line="488" />
         <source>Cost per frame</source>
         <translation>每帧成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="411" />
+        <location filename="../../configurator/app/browser.py" line="505" />
         <source>Per card</source>
         <translation>每卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="413" />
+        <location filename="../../configurator/app/browser.py" line="507" />
         <source>frames/h</source>
         <translation>帧/小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="414" />
+        <location filename="../../configurator/app/browser.py" line="508" />
         <source>Limited by</source>
         <translation>瓶颈</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="415" />
+        <location filename="../../configurator/app/browser.py" line="509" />
         <source>Cards needed</source>
         <translation>所需卡数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="416" />
+        <location filename="../../configurator/app/browser.py" line="510" />
         <source>Time for the job</source>
         <translation>完成任务所需时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="434" />
+        <location filename="../../configurator/app/browser.py" line="528" />
         <source>Peak at this precision</source>
         <translation>该精度峰值算力</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="409" />
-        <location filename="../../configurator/app/browser.py" line="439" />
+        <location filename="../../configurator/app/browser.py" line="503" />
+        <location filename="../../configurator/app/browser.py" line="536" />
         <source>Memory per card</source>
         <translation>每卡显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="410" />
-        <location filename="../../configurator/app/browser.py" line="440" />
+        <location filename="../../configurator/app/browser.py" line="504" />
+        <location filename="../../configurator/app/browser.py" line="537" />
         <source>Fits</source>
         <translation>可容纳</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="441" />
+        <location filename="../../configurator/app/browser.py" line="538" />
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="442" />
+        <location filename="../../configurator/app/browser.py" line="539" />
         <source>Time for the budget</source>
         <translation>完成预算所需时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="443" />
+        <location filename="../../configurator/app/browser.py" line="540" />
         <source>Time per output token</source>
         <translation>每输出词元时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="445" />
+        <location filename="../../configurator/app/browser.py" line="542" />
         <source>Per million tokens</source>
         <translation>每百万词元成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="418" />
-        <location filename="../../configurator/app/browser.py" line="446" />
+        <location filename="../../configurator/app/browser.py" line="512" />
+        <location filename="../../configurator/app/browser.py" line="543" />
         <source>Purchase (cards only)</source>
         <translation>采购价（仅加速卡）</translation>
     </message>
     <message>
         <location filename="../../configurator/app/browser.py" line="110" />
-        <location filename="../../configurator/app/browser.py" line="528" />
+        <location filename="../../configurator/app/browser.py" line="235" />
+        <location filename="../../configurator/app/browser.py" line="533" />
         <source>Software stack</source>
         <translation>软件栈</translation>
     </message>
     <message>
         <location filename="../../configurator/app/browser.py" line="112" />
-        <location filename="../../configurator/app/browser.py" line="497" />
-        <location filename="../../configurator/app/browser.py" line="530" />
+        <location filename="../../configurator/app/browser.py" line="236" />
+        <location filename="../../configurator/app/browser.py" line="502" />
+        <location filename="../../configurator/app/browser.py" line="535" />
         <source>Export to China</source>
         <translation>对华出口</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="271" />
+        <location filename="../../configurator/app/browser.py" line="276" />
         <source>TPP {tpp}, performance density {density} → {paragraph} (computed from the rates)</source>
         <translation>TPP {tpp}，性能密度 {density} → {paragraph}（由算力数据计算）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="496" />
-        <location filename="../../configurator/app/browser.py" line="529" />
+        <location filename="../../configurator/app/browser.py" line="501" />
+        <location filename="../../configurator/app/browser.py" line="534" />
         <source>Price confidence</source>
         <translation>价格可信度</translation>
     </message>

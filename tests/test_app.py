@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
@@ -167,12 +168,15 @@ def test_session_is_restored(qtbot, controller, settings, monkeypatch):
     first = MainWindow(controller, settings)
     qtbot.addWidget(first)
     controller.apply("training.micro_batch", 5)
+    controller.mark_saved(Path("saved.gpuconf.json"))  # saved: restored next time (discarded edits are not)
+    controller.apply("training.micro_batch", 6)
     first.close()
     second_controller = ScenarioController(load_catalog(), default_scenario())
     second = MainWindow(second_controller, settings)
     qtbot.addWidget(second)
     second.restore_session()
     assert second_controller.scenario.training.micro_batch == 5
+    assert second_controller.path == Path("saved.gpuconf.json") and not second_controller.is_modified
 
 
 def test_unsaved_changes_prompt_on_close(qtbot, controller, settings, monkeypatch):

@@ -143,6 +143,7 @@ class ScenarioController(QObject):
 
     scenario_changed = Signal(object)
     analysis_changed = Signal(object)
+    analysis_failed = Signal(str)
     error_changed = Signal(str)
     path_changed = Signal(object)
     catalog_changed = Signal(object)
@@ -278,10 +279,23 @@ class ScenarioController(QObject):
         if not self._timer.isActive():
             self._timer.start()
 
-    def recompute(self) -> Analysis:
-        """Analyse the current scenario now and emit it."""
+    def recompute(self) -> Analysis | None:
+        """Analyse the current scenario now and emit it.
+
+        If the analysis fails (a bug), the failure is reported through the error boundary, the
+        analysis becomes None and ``analysis_failed`` tells the window, so the results of the
+        previous scenario are not shown as if they were this one's.
+        """
         self._timer.stop()
-        self._analysis = analyse(self._scenario, self._catalog, self._compared)
+        try:
+            self._analysis = analyse(self._scenario, self._catalog, self._compared)
+        except Exception as error:  # noqa: BLE001 - reported by the error boundary
+            from configurator.app.error_boundary import report
+
+            self._analysis = None
+            report(error, "ScenarioController.recompute", _tc("ErrorBoundary", "Computing the results"))
+            self.analysis_failed.emit(f"{type(error).__name__}: {error}")
+            return None
         self.analysis_changed.emit(self._analysis)
         return self._analysis
 

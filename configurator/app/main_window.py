@@ -57,6 +57,7 @@ class MainWindow(QMainWindow):
 
         self.autosave = Autosave(controller, self)
         controller.analysis_changed.connect(self._on_analysis_changed)
+        controller.analysis_failed.connect(self._on_analysis_failed)
         controller.catalog_changed.connect(self._update_status)
         controller.path_changed.connect(self._update_title)
         controller.undo_stack.cleanChanged.connect(self._on_clean_changed)
@@ -321,9 +322,18 @@ class MainWindow(QMainWindow):
 
     # ---- view -----------------------------------------------------------------------
     def _on_analysis_changed(self, analysis: Analysis) -> None:
+        for widget in (*self.charts, self.results):
+            widget.setEnabled(True)
         for chart in self.charts:
             chart.update_from(analysis)
         self.results.update_from(analysis)
+
+    def _on_analysis_failed(self, _problem: str) -> None:
+        """The results shown belong to an earlier scenario: grey them out and say so."""
+        for widget in (*self.charts, self.results):
+            widget.setEnabled(False)
+        self.statusBar().showMessage(self.tr("No results for this scenario: the analysis failed (see the error "
+                                             "message). The greyed figures are from before the last change."))
 
     def _on_clean_changed(self, clean: bool) -> None:
         self.setWindowModified(not clean)

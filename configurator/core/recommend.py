@@ -204,24 +204,33 @@ def tco_per_million(est: Estimate, filters: Filters) -> float | None:
     if cost is None:
         return None
     hours = HOURS_PER_YEAR * est.scenario.economics.amortisation_years
-    return cost / _work_paid_for(est, hours) * unit_scale(est)
+    return _per_unit(cost, est, hours)
+
+
+def _per_unit(cost: float, est: Estimate, hours: float) -> float | None:
+    """``cost`` per million tokens or graphics unit; None when the deployment does no work."""
+    work = _work_paid_for(est, hours)
+    return cost / work * unit_scale(est) if work > 0 else None
 
 
 def cloud_per_million(est: Estimate) -> float | None:
     """Cloud rental per million tokens or graphics unit (serving: one hour's rent over one
     hour's work)."""
     cost = cloud_cost(est)
-    return None if cost is None else cost / _work_paid_for(est, 1.0) * unit_scale(est)
+    return None if cost is None else _per_unit(cost, est, 1.0)
 
 
 def energy_per_million(est: Estimate) -> float | None:
     if est.energy_kwh is None:
         return None
-    return est.energy_kwh / _work_paid_for(est, 1.0) * unit_scale(est)
+    return _per_unit(est.energy_kwh, est, 1.0)
 
 
 def score(est: Estimate, objective: Objective, filters: Filters) -> float | None:
-    """Lower is better; None when the objective cannot be evaluated (no price, no power)."""
+    """Lower is better; None when the objective cannot be evaluated (no price, no power, or no
+    serving figures: a card without a published memory bandwidth cannot be timed for decoding)."""
+    if not est.training and est.graphics is None and est.inference is None:
+        return None
     if objective is Objective.TCO:
         return tco_per_million(est, filters)
     if objective is Objective.CLOUD:

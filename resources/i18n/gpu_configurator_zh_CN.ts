@@ -333,6 +333,11 @@ The last valid state is kept. The full report is in:
         <source>An action</source>
         <translation>一项操作</translation>
     </message>
+    <message>
+        <location filename="../../configurator/app/controller.py" line="296" />
+        <source>Computing the results</source>
+        <translation>计算结果</translation>
+    </message>
 </context>
 <context>
     <name>GoalPage</name>
@@ -702,198 +707,198 @@ The last valid state is kept. The full report is in:
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="154" />
+        <location filename="../../configurator/app/main_window.py" line="155" />
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="154" />
+        <location filename="../../configurator/app/main_window.py" line="155" />
         <source>Start a new scenario</source>
         <translation>新建方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="155" />
+        <location filename="../../configurator/app/main_window.py" line="156" />
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="156" />
+        <location filename="../../configurator/app/main_window.py" line="157" />
         <source>Open a scenario file</source>
         <translation>打开方案文件</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="157" />
+        <location filename="../../configurator/app/main_window.py" line="158" />
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="157" />
+        <location filename="../../configurator/app/main_window.py" line="158" />
         <source>Save the scenario</source>
         <translation>保存方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="158" />
+        <location filename="../../configurator/app/main_window.py" line="159" />
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="159" />
+        <location filename="../../configurator/app/main_window.py" line="160" />
         <source>Save the scenario under a new name</source>
         <translation>以新名称保存方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="160" />
+        <location filename="../../configurator/app/main_window.py" line="161" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="161" />
+        <location filename="../../configurator/app/main_window.py" line="162" />
         <source>Print Pre&amp;view…</source>
         <translation>打印预览(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="162" />
+        <location filename="../../configurator/app/main_window.py" line="163" />
         <source>See the configuration summary as it will print</source>
         <translation>预览打印的配置方案摘要</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="163" />
+        <location filename="../../configurator/app/main_window.py" line="164" />
         <source>&amp;Print…</source>
         <translation>打印(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="164" />
+        <location filename="../../configurator/app/main_window.py" line="165" />
         <source>Print the configuration summary</source>
         <translation>打印配置方案摘要</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="165" />
+        <location filename="../../configurator/app/main_window.py" line="166" />
         <source>&amp;Export Summary…</source>
         <translation>导出摘要(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="167" />
+        <location filename="../../configurator/app/main_window.py" line="168" />
         <source>Save the summary as PDF, Markdown, CSV or JSON</source>
         <translation>将摘要保存为 PDF、Markdown、CSV 或 JSON</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="168" />
+        <location filename="../../configurator/app/main_window.py" line="169" />
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="170" />
+        <location filename="../../configurator/app/main_window.py" line="171" />
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="172" />
+        <location filename="../../configurator/app/main_window.py" line="173" />
         <source>Workload &amp;wizard…</source>
         <translation>负载向导(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="173" />
+        <location filename="../../configurator/app/main_window.py" line="174" />
         <source>Answer a few questions</source>
         <translation>回答几个问题</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="174" />
+        <location filename="../../configurator/app/main_window.py" line="175" />
         <source>&amp;Recommendation panel</source>
         <translation>推荐面板(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="176" />
+        <location filename="../../configurator/app/main_window.py" line="177" />
         <source>Which card, and how many: every card ranked for this job</source>
         <translation>选哪款卡、选多少张：为该任务对所有加速卡排序</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="178" />
+        <location filename="../../configurator/app/main_window.py" line="179" />
         <source>Card &amp;browser…</source>
         <translation>加速卡浏览器(&amp;B)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="179" />
+        <location filename="../../configurator/app/main_window.py" line="180" />
         <source>Every card with its specs, sources and prices</source>
         <translation>所有加速卡的规格、数据来源和价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="182" />
+        <location filename="../../configurator/app/main_window.py" line="183" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="185" />
+        <location filename="../../configurator/app/main_window.py" line="186" />
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="194" />
+        <location filename="../../configurator/app/main_window.py" line="195" />
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="197" />
+        <location filename="../../configurator/app/main_window.py" line="198" />
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="201" />
+        <location filename="../../configurator/app/main_window.py" line="202" />
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="214" />
+        <location filename="../../configurator/app/main_window.py" line="215" />
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="215" />
+        <location filename="../../configurator/app/main_window.py" line="216" />
         <source>&amp;About</source>
         <translation>关于(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="216" />
+        <location filename="../../configurator/app/main_window.py" line="217" />
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="239" />
+        <location filename="../../configurator/app/main_window.py" line="240" />
         <source>Recommendation</source>
         <translation>推荐</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="292" />
+        <location filename="../../configurator/app/main_window.py" line="293" />
         <source>PDF document (*.pdf)</source>
         <translation>PDF 文档 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="292" />
+        <location filename="../../configurator/app/main_window.py" line="293" />
         <source>Markdown (*.md)</source>
         <translation>Markdown (*.md)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="293" />
+        <location filename="../../configurator/app/main_window.py" line="294" />
         <source>CSV tables (*.csv)</source>
         <translation>CSV 表格 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="293" />
+        <location filename="../../configurator/app/main_window.py" line="294" />
         <source>JSON data (*.json)</source>
         <translation>JSON 数据 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="294" />
+        <location filename="../../configurator/app/main_window.py" line="295" />
         <source>Export summary</source>
         <translation>导出摘要</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="308" />
+        <location filename="../../configurator/app/main_window.py" line="309" />
         <source>Cannot export summary</source>
         <translation>无法导出摘要</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="309" />
-        <location filename="../../configurator/app/main_window.py" line="405" />
+        <location filename="../../configurator/app/main_window.py" line="310" />
+        <location filename="../../configurator/app/main_window.py" line="415" />
         <source>{path}: {reason}
 
 Nothing was replaced: an existing file keeps its old content.</source>
@@ -902,17 +907,17 @@ Nothing was replaced: an existing file keeps its old content.</source>
 没有替换任何文件：已有文件保持原内容不变。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="312" />
+        <location filename="../../configurator/app/main_window.py" line="313" />
         <source>Wrote {0}</source>
         <translation>已写入 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="317" />
+        <location filename="../../configurator/app/main_window.py" line="318" />
         <source>About GPU Configurator</source>
         <translation>关于 GPU 配置器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="318" />
+        <location filename="../../configurator/app/main_window.py" line="319" />
         <source>GPU Configurator {version}
 Catalog {catalog} ({date}), {n} cards.
 Estimates memory, speed, power and cost of AI workloads on accelerator cards.</source>
@@ -921,78 +926,83 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
 估算 AI 负载在加速卡上的显存、速度、功耗和成本。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="333" />
+        <location filename="../../configurator/app/main_window.py" line="335" />
+        <source>No results for this scenario: the analysis failed (see the error message). The greyed figures are from before the last change.</source>
+        <translation>此方案没有结果：分析失败（见错误信息）。灰色显示的数字来自上一次更改之前。</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/main_window.py" line="343" />
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="334" />
+        <location filename="../../configurator/app/main_window.py" line="344" />
         <source>{name}[*] — GPU Configurator</source>
         <translation>{name}[*] — GPU 配置器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="339" />
+        <location filename="../../configurator/app/main_window.py" line="349" />
         <source>Catalog {version} ({date}), {n} cards</source>
         <translation>硬件目录 {version}（{date}），{n} 款加速卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="351" />
+        <location filename="../../configurator/app/main_window.py" line="361" />
         <source>Unsaved changes</source>
         <translation>未保存的修改</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="351" />
+        <location filename="../../configurator/app/main_window.py" line="361" />
         <source>The scenario has unsaved changes. Save them?</source>
         <translation>方案有未保存的修改。是否保存？</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="366" />
+        <location filename="../../configurator/app/main_window.py" line="376" />
         <source>Open scenario</source>
         <translation>打开方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="367" />
+        <location filename="../../configurator/app/main_window.py" line="377" />
         <source>Scenario files (*{0});;All files (*)</source>
         <translation>方案文件 (*{0});;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="376" />
-        <location filename="../../configurator/app/main_window.py" line="379" />
+        <location filename="../../configurator/app/main_window.py" line="386" />
+        <location filename="../../configurator/app/main_window.py" line="389" />
         <source>Cannot open scenario</source>
         <translation>无法打开方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="391" />
+        <location filename="../../configurator/app/main_window.py" line="401" />
         <source>Save scenario</source>
         <translation>保存方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="392" />
+        <location filename="../../configurator/app/main_window.py" line="402" />
         <source>Scenario files (*{0})</source>
         <translation>方案文件 (*{0})</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="404" />
+        <location filename="../../configurator/app/main_window.py" line="414" />
         <source>Cannot save scenario</source>
         <translation>无法保存方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="410" />
+        <location filename="../../configurator/app/main_window.py" line="420" />
         <source>Saved {0}</source>
         <translation>已保存 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="432" />
+        <location filename="../../configurator/app/main_window.py" line="442" />
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="471" />
+        <location filename="../../configurator/app/main_window.py" line="481" />
         <source>Recover unsaved work</source>
         <translation>恢复未保存的工作</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="472" />
+        <location filename="../../configurator/app/main_window.py" line="482" />
         <source>GPU Configurator did not close properly last time. The scenario “{name}” has changes from {time} that were not saved.
 
 Restore them? Discard deletes them for good.</source>
@@ -1001,12 +1011,12 @@ Restore them? Discard deletes them for good.</source>
 要恢复这些更改吗？选择“放弃”将永久删除它们。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="475" />
+        <location filename="../../configurator/app/main_window.py" line="485" />
         <source>Restore</source>
         <translation>恢复</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="508" />
+        <location filename="../../configurator/app/main_window.py" line="518" />
         <source>Recover unsaved changes</source>
         <translation>恢复未保存的更改</translation>
     </message>
@@ -1989,17 +1999,17 @@ Restore them? Discard deletes them for good.</source>
         <translation>输出层数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="217" />
+        <location filename="../../configurator/app/controller.py" line="218" />
         <source>Change {0}</source>
         <translation>修改 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="228" />
+        <location filename="../../configurator/app/controller.py" line="229" />
         <source>Let the planner choose {0}</source>
         <translation>由规划器选择{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="228" />
+        <location filename="../../configurator/app/controller.py" line="229" />
         <source>Pin {0}</source>
         <translation>固定{0}</translation>
     </message>

@@ -244,3 +244,26 @@ def test_cli_quotes_and_report_flags(capsys, tmp_path):
     assert out["bom"]["years"] == 5
     main(["estimate", "--json", "--model", "llama3-8b", "--quotes", str(tmp_path / "none.csv")])
     assert "--quotes: cannot read" in capsys.readouterr().err
+
+
+# ---- the window's bill of materials ---------------------------------------------------------------
+
+
+def test_window_bill_of_materials_panel(qtbot, catalog):
+    from configurator.app.bom_panel import BomPanel
+    from configurator.app.controller import ScenarioController
+
+    controller = ScenarioController(catalog, superpod(1024))
+    panel = BomPanel(controller)
+    qtbot.addWidget(panel)
+    controller.recompute()
+    cost = panel.cost
+    assert panel.lines.rowCount() == len(cost.bom.lines)
+    texts = [panel.lines.item(r, 2).text() for r in range(panel.lines.rowCount())]
+    assert any("no price" in t for t in texts)  # unpriced lines are shown, not dropped
+    assert "TCO" in panel.headline.text() and "USD" in panel.headline.text()
+    assert panel.break_even.isVisible() == (cost.break_even_utilisation is not None)
+    panel.resize(1200, 700)
+    panel.show()
+    qtbot.waitExposed(panel)
+    assert not panel.grab().toImage().isNull()

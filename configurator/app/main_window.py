@@ -47,6 +47,7 @@ class MainWindow(QMainWindow):
         self.controller = controller
         self.settings = settings or QSettings()
         self.recommend_dock = None
+        self.bom_dock = None
         self._browser = None
         self.status_label = QLabel()
         self.statusBar().addPermanentWidget(self.status_label)
@@ -124,6 +125,13 @@ class MainWindow(QMainWindow):
             self.recommend_dock = None
             if visible:
                 self.toggle_recommendations(True)
+        if self.bom_dock is not None:
+            visible = self.bom_dock.isVisible()
+            self.removeDockWidget(self.bom_dock)
+            self.bom_dock.deleteLater()
+            self.bom_dock = None
+            if visible:
+                self.toggle_bill_of_materials(True)
         if self._browser is not None:
             visible = self._browser.isVisible()
             self._browser.close()
@@ -176,6 +184,11 @@ class MainWindow(QMainWindow):
                                              QKeySequence("Ctrl+R"),
                                              self.tr("Which card, and how many: every card ranked for this job"))
         self.recommend_action.setCheckable(True)
+        self.bom_action = self._action(self.tr("Bill of &materials and TCO"), self.toggle_bill_of_materials,
+                                       QKeySequence("Ctrl+M"),
+                                       self.tr("Servers, network, racks, power and software for this job, and "
+                                               "what owning them costs over the years"))
+        self.bom_action.setCheckable(True)
         self.browser_action = self._action(self.tr("Card &browser…"), self.open_browser, QKeySequence("Ctrl+B"),
                                            self.tr("Every card with its specs, sources and prices"))
 
@@ -199,6 +212,7 @@ class MainWindow(QMainWindow):
         self.view_menu.addAction(self.wizard_action)
         self.view_menu.addAction(self.browser_action)
         self.view_menu.addAction(self.recommend_action)
+        self.view_menu.addAction(self.bom_action)
         language_menu = self.view_menu.addMenu(self.tr("&Language"))
         from PySide6.QtGui import QActionGroup
 
@@ -246,6 +260,23 @@ class MainWindow(QMainWindow):
         visible = not self.recommend_dock.isVisible() if checked is None else checked
         self.recommend_dock.setVisible(visible)
         return self.recommend_panel
+
+    def toggle_bill_of_materials(self, checked: bool | None = None):
+        """Show or hide the bill of materials and TCO panel (created on first use)."""
+        from PySide6.QtWidgets import QDockWidget
+
+        from configurator.app.bom_panel import BomPanel
+
+        if self.bom_dock is None:
+            self.bom_dock = QDockWidget(self.tr("Bill of materials and TCO"), self)
+            self.bom_dock.setObjectName("bom-dock")
+            self.bom_panel = BomPanel(self.controller)
+            self.bom_dock.setWidget(self.bom_panel)
+            self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.bom_dock)
+            self.bom_dock.visibilityChanged.connect(self.bom_action.setChecked)
+        visible = not self.bom_dock.isVisible() if checked is None else checked
+        self.bom_dock.setVisible(visible)
+        return self.bom_panel
 
     def open_browser(self):
         from configurator.app.browser import CardBrowser

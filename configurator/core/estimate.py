@@ -211,8 +211,7 @@ def messages_for_limits(scenario: Scenario, card: Card, hours: float | None, tra
     blocked = delivery_problem(card, c.region)
     if blocked:
         status = card.export_control
-        messages.append(msg(blocked, card=card.name, rule=status.rule if status else "—",
-                            date=status.date if status else "—"))
+        messages.append(msg(blocked, card=card.name, date=status.date if status else "—"))
     if c.deadline_hours and hours is not None and hours > c.deadline_hours:
         messages.append(msg("misses-deadline", hours=hours, deadline=c.deadline_hours, over=hours - c.deadline_hours))
     if c.budget:

@@ -60,10 +60,9 @@ ENGLISH: dict[str, str] = {
     "consumer-card-training": "{card} is a consumer card: no ECC, no NVLink, and its licence restricts data-centre use",
     "misses-deadline": "Takes {hours:,.0f} h, {over:,.0f} h past the {deadline:,.0f} h deadline",
     "no-price": "{card}: no purchase price — enter a quote, or rank by cloud rent",
-    "export-licence-required": "{card} needs a US export licence for delivery to mainland China ({rule}; status as "
-                               "of {date}; not legal advice)",
-    "export-not-permitted": "{card} may not be exported to mainland China ({rule}; status as of {date}; not legal "
-                            "advice)",
+    "export-licence-required": "{card} needs a US export licence for delivery to mainland China (status as of "
+                               "{date}; not legal advice)",
+    "export-not-permitted": "{card} may not be exported to mainland China (status as of {date}; not legal advice)",
     "export-status-unknown": "{card}: export status for mainland China unknown — check before buying",
     "no-price-cloud": "{card}: no cloud price — enter a quote, or rank by ownership cost (TCO)",
     "over-budget": "Costs {cost:,.0f} {currency} ({basis}), {over:,.0f} {currency} over the budget of {budget:,.0f}",
@@ -171,8 +170,8 @@ CHINESE: dict[str, str] = {
     "consumer-card-training": "{card} 是消费级显卡：无 ECC、无 NVLink，许可协议限制数据中心使用",
     "misses-deadline": "需要 {hours:,.0f} 小时，超出 {deadline:,.0f} 小时的期限 {over:,.0f} 小时",
     "no-price": "{card}：没有采购价——请输入报价，或改按云租用成本排名",
-    "export-licence-required": "{card} 向中国大陆交付需要美国出口许可（{rule}；状态截至 {date}；不构成法律意见）",
-    "export-not-permitted": "{card} 不得出口至中国大陆（{rule}；状态截至 {date}；不构成法律意见）",
+    "export-licence-required": "{card} 向中国大陆交付需要美国出口许可（状态截至 {date}；不构成法律意见）",
+    "export-not-permitted": "{card} 不得出口至中国大陆（状态截至 {date}；不构成法律意见）",
     "export-status-unknown": "{card}：对中国大陆的出口管制状态不明——购买前请核实",
     "no-price-cloud": "{card}：没有云租用价——请输入报价，或改按拥有成本（TCO）排名",
     "over-budget": "成本 {cost:,.0f} {currency}（{basis}），超出预算 {budget:,.0f} 达 {over:,.0f} {currency}",

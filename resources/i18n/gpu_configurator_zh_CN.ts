@@ -334,7 +334,7 @@ The last valid state is kept. The full report is in:
         <translation>一项操作</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="296" />
+        <location filename="../../configurator/app/controller.py" line="309" />
         <source>Computing the results</source>
         <translation>计算结果</translation>
     </message>
@@ -707,198 +707,213 @@ The last valid state is kept. The full report is in:
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="155" />
+        <location filename="../../configurator/app/main_window.py" line="159" />
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="155" />
+        <location filename="../../configurator/app/main_window.py" line="159" />
         <source>Start a new scenario</source>
         <translation>新建方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="156" />
+        <location filename="../../configurator/app/main_window.py" line="160" />
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="157" />
+        <location filename="../../configurator/app/main_window.py" line="161" />
         <source>Open a scenario file</source>
         <translation>打开方案文件</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="158" />
+        <location filename="../../configurator/app/main_window.py" line="162" />
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="158" />
+        <location filename="../../configurator/app/main_window.py" line="162" />
         <source>Save the scenario</source>
         <translation>保存方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="159" />
+        <location filename="../../configurator/app/main_window.py" line="163" />
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="160" />
+        <location filename="../../configurator/app/main_window.py" line="164" />
         <source>Save the scenario under a new name</source>
         <translation>以新名称保存方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="161" />
+        <location filename="../../configurator/app/main_window.py" line="165" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="162" />
+        <location filename="../../configurator/app/main_window.py" line="166" />
         <source>Print Pre&amp;view…</source>
         <translation>打印预览(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="163" />
+        <location filename="../../configurator/app/main_window.py" line="167" />
         <source>See the configuration summary as it will print</source>
         <translation>预览打印的配置方案摘要</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="164" />
+        <location filename="../../configurator/app/main_window.py" line="168" />
         <source>&amp;Print…</source>
         <translation>打印(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="165" />
+        <location filename="../../configurator/app/main_window.py" line="169" />
         <source>Print the configuration summary</source>
         <translation>打印配置方案摘要</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="166" />
+        <location filename="../../configurator/app/main_window.py" line="170" />
         <source>&amp;Export Summary…</source>
         <translation>导出摘要(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="168" />
+        <location filename="../../configurator/app/main_window.py" line="172" />
         <source>Save the summary as PDF, Markdown, CSV or JSON</source>
         <translation>将摘要保存为 PDF、Markdown、CSV 或 JSON</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="169" />
+        <location filename="../../configurator/app/main_window.py" line="173" />
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="171" />
+        <location filename="../../configurator/app/main_window.py" line="175" />
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="173" />
+        <location filename="../../configurator/app/main_window.py" line="177" />
         <source>Workload &amp;wizard…</source>
         <translation>负载向导(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="174" />
+        <location filename="../../configurator/app/main_window.py" line="178" />
         <source>Answer a few questions</source>
         <translation>回答几个问题</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="175" />
+        <location filename="../../configurator/app/main_window.py" line="179" />
         <source>&amp;Recommendation panel</source>
         <translation>推荐面板(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="177" />
+        <location filename="../../configurator/app/main_window.py" line="181" />
         <source>Which card, and how many: every card ranked for this job</source>
         <translation>选哪款卡、选多少张：为该任务对所有加速卡排序</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="179" />
+        <location filename="../../configurator/app/main_window.py" line="183" />
+        <source>Bill of &amp;materials and TCO</source>
+        <translation>物料清单与总拥有成本(&amp;M)</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/main_window.py" line="185" />
+        <source>Servers, network, racks, power and software for this job, and what owning them costs over the years</source>
+        <translation>此任务所需的服务器、网络、机柜、电力与软件，以及多年拥有成本</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/main_window.py" line="188" />
         <source>Card &amp;browser…</source>
         <translation>加速卡浏览器(&amp;B)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="180" />
+        <location filename="../../configurator/app/main_window.py" line="189" />
         <source>Every card with its specs, sources and prices</source>
         <translation>所有加速卡的规格、数据来源和价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="183" />
+        <location filename="../../configurator/app/main_window.py" line="192" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="186" />
+        <location filename="../../configurator/app/main_window.py" line="195" />
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="195" />
+        <location filename="../../configurator/app/main_window.py" line="204" />
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="198" />
+        <location filename="../../configurator/app/main_window.py" line="207" />
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="202" />
+        <location filename="../../configurator/app/main_window.py" line="212" />
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="215" />
+        <location filename="../../configurator/app/main_window.py" line="225" />
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="216" />
+        <location filename="../../configurator/app/main_window.py" line="226" />
         <source>&amp;About</source>
         <translation>关于(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="217" />
+        <location filename="../../configurator/app/main_window.py" line="227" />
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="240" />
+        <location filename="../../configurator/app/main_window.py" line="250" />
         <source>Recommendation</source>
         <translation>推荐</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="293" />
+        <location filename="../../configurator/app/main_window.py" line="267" />
+        <source>Bill of materials and TCO</source>
+        <translation>物料清单与总拥有成本</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/main_window.py" line="320" />
         <source>PDF document (*.pdf)</source>
         <translation>PDF 文档 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="293" />
+        <location filename="../../configurator/app/main_window.py" line="320" />
         <source>Markdown (*.md)</source>
         <translation>Markdown (*.md)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="294" />
+        <location filename="../../configurator/app/main_window.py" line="321" />
         <source>CSV tables (*.csv)</source>
         <translation>CSV 表格 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="294" />
+        <location filename="../../configurator/app/main_window.py" line="321" />
         <source>JSON data (*.json)</source>
         <translation>JSON 数据 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="295" />
+        <location filename="../../configurator/app/main_window.py" line="322" />
         <source>Export summary</source>
         <translation>导出摘要</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="309" />
+        <location filename="../../configurator/app/main_window.py" line="336" />
         <source>Cannot export summary</source>
         <translation>无法导出摘要</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="310" />
-        <location filename="../../configurator/app/main_window.py" line="415" />
+        <location filename="../../configurator/app/main_window.py" line="337" />
+        <location filename="../../configurator/app/main_window.py" line="442" />
         <source>{path}: {reason}
 
 Nothing was replaced: an existing file keeps its old content.</source>
@@ -907,17 +922,17 @@ Nothing was replaced: an existing file keeps its old content.</source>
 没有替换任何文件：已有文件保持原内容不变。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="313" />
+        <location filename="../../configurator/app/main_window.py" line="340" />
         <source>Wrote {0}</source>
         <translation>已写入 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="318" />
+        <location filename="../../configurator/app/main_window.py" line="345" />
         <source>About GPU Configurator</source>
         <translation>关于 GPU 配置器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="319" />
+        <location filename="../../configurator/app/main_window.py" line="346" />
         <source>GPU Configurator {version}
 Catalog {catalog} ({date}), {n} cards.
 Estimates memory, speed, power and cost of AI workloads on accelerator cards.</source>
@@ -926,83 +941,83 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
 估算 AI 负载在加速卡上的显存、速度、功耗和成本。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="335" />
+        <location filename="../../configurator/app/main_window.py" line="362" />
         <source>No results for this scenario: the analysis failed (see the error message). The greyed figures are from before the last change.</source>
         <translation>此方案没有结果：分析失败（见错误信息）。灰色显示的数字来自上一次更改之前。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="343" />
+        <location filename="../../configurator/app/main_window.py" line="370" />
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="344" />
+        <location filename="../../configurator/app/main_window.py" line="371" />
         <source>{name}[*] — GPU Configurator</source>
         <translation>{name}[*] — GPU 配置器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="349" />
+        <location filename="../../configurator/app/main_window.py" line="376" />
         <source>Catalog {version} ({date}), {n} cards</source>
         <translation>硬件目录 {version}（{date}），{n} 款加速卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="361" />
+        <location filename="../../configurator/app/main_window.py" line="388" />
         <source>Unsaved changes</source>
         <translation>未保存的修改</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="361" />
+        <location filename="../../configurator/app/main_window.py" line="388" />
         <source>The scenario has unsaved changes. Save them?</source>
         <translation>方案有未保存的修改。是否保存？</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="376" />
+        <location filename="../../configurator/app/main_window.py" line="403" />
         <source>Open scenario</source>
         <translation>打开方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="377" />
+        <location filename="../../configurator/app/main_window.py" line="404" />
         <source>Scenario files (*{0});;All files (*)</source>
         <translation>方案文件 (*{0});;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="386" />
-        <location filename="../../configurator/app/main_window.py" line="389" />
+        <location filename="../../configurator/app/main_window.py" line="413" />
+        <location filename="../../configurator/app/main_window.py" line="416" />
         <source>Cannot open scenario</source>
         <translation>无法打开方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="401" />
+        <location filename="../../configurator/app/main_window.py" line="428" />
         <source>Save scenario</source>
         <translation>保存方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="402" />
+        <location filename="../../configurator/app/main_window.py" line="429" />
         <source>Scenario files (*{0})</source>
         <translation>方案文件 (*{0})</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="414" />
+        <location filename="../../configurator/app/main_window.py" line="441" />
         <source>Cannot save scenario</source>
         <translation>无法保存方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="420" />
+        <location filename="../../configurator/app/main_window.py" line="447" />
         <source>Saved {0}</source>
         <translation>已保存 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="442" />
+        <location filename="../../configurator/app/main_window.py" line="469" />
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="481" />
+        <location filename="../../configurator/app/main_window.py" line="508" />
         <source>Recover unsaved work</source>
         <translation>恢复未保存的工作</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="482" />
+        <location filename="../../configurator/app/main_window.py" line="509" />
         <source>GPU Configurator did not close properly last time. The scenario “{name}” has changes from {time} that were not saved.
 
 Restore them? Discard deletes them for good.</source>
@@ -1011,12 +1026,12 @@ Restore them? Discard deletes them for good.</source>
 要恢复这些更改吗？选择“放弃”将永久删除它们。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="485" />
+        <location filename="../../configurator/app/main_window.py" line="512" />
         <source>Restore</source>
         <translation>恢复</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="518" />
+        <location filename="../../configurator/app/main_window.py" line="545" />
         <source>Recover unsaved changes</source>
         <translation>恢复未保存的更改</translation>
     </message>
@@ -3030,6 +3045,339 @@ Reinstall GPU Configurator to repair it.</source>
         <location filename="../../configurator/app/wizard.py" line="541" />
         <source>Workload wizard</source>
         <translation>负载向导</translation>
+    </message>
+</context>
+<context>
+    <name>bom</name>
+    <message>
+        <location filename="../../configurator/app/bom_panel.py" line="29" />
+        <source>Accelerators</source>
+        <translation>加速卡</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/bom_panel.py" line="29" />
+        <source>Servers</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/bom_panel.py" line="29" />
+        <source>Network</source>
+        <translation>网络</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/bom_panel.py" line="30" />
+        <source>Storage</source>
+        <translation>存储</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/bom_panel.py" line="30" />
+        <source>Racks</source>
+        <translation>机柜</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/bom_panel.py" line="30" />
+        <source>Facility</source>
+        <translation>设施</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/bom_panel.py" line="31" />
+        <source>Software (per year)</source>
+        <translation>软件（每年）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/bom_panel.py" line="35" />
+        <source>spares</source>
+        <translation>备件</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/bom_panel.py" line="35" />
+        <source>leaf tier</source>
+        <translation>叶层</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/bom_panel.py" line="35" />
+        <source>spine tier</source>
+        <translation>脊层</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/bom_panel.py" line="36" />
+        <source>core tier</source>
+        <translation>核心层</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/bom_panel.py" line="36" />
+        <source>for the network</source>
+        <translation>网络用</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/bom_panel.py" line="43" />
+        <source>8-GPU baseboard server (HGX/OAM)</source>
+        <translation>8 卡基板服务器（HGX/OAM）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/bom_panel.py" line="44" />
+        <source>8-GPU baseboard server, B200 class</source>
+        <translation>8 卡基板服务器（B200 级）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/bom_panel.py" line="45" />
+        <source>8-slot PCIe server</source>
+        <translation>8 卡槽 PCIe 服务器</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/bom_panel.py" line="45" />
+        <source>4-slot PCIe server</source>
+        <translation>4 卡槽 PCIe 服务器</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/bom_panel.py" line="46" />
+        <source>2-slot PCIe server</source>
+        <translation>2 卡槽 PCIe 服务器</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/bom_panel.py" line="46" />
+        <source>1-slot PCIe server</source>
+        <translation>单卡槽 PCIe 服务器</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/bom_panel.py" line="47" />
+        <source>NVL72 rack system (GPUs included)</source>
+        <translation>NVL72 整机柜系统（含 GPU）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/bom_panel.py" line="48" />
+        <source>400 Gb/s network adapter</source>
+        <translation>400 Gb/s 网卡</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/bom_panel.py" line="48" />
+        <source>800 Gb/s network adapter</source>
+        <translation>800 Gb/s 网卡</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/bom_panel.py" line="49" />
+        <source>64-port 400G InfiniBand switch</source>
+        <translation>64 口 400G InfiniBand 交换机</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/bom_panel.py" line="50" />
+        <source>64-port 800G Ethernet switch</source>
+        <translation>64 口 800G 以太网交换机</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/bom_panel.py" line="51" />
+        <source>400 Gb/s link (optics and fibre)</source>
+        <translation>400 Gb/s 链路（光模块与光纤）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/bom_panel.py" line="52" />
+        <source>48-port management switch</source>
+        <translation>48 口管理交换机</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/bom_panel.py" line="52" />
+        <source>storage network switch</source>
+        <translation>存储网络交换机</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/bom_panel.py" line="53" />
+        <source>shared flash storage [TB]</source>
+        <translation>共享全闪存储 [TB]</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/bom_panel.py" line="53" />
+        <source>air-cooled rack with PDUs</source>
+        <translation>风冷机柜（含 PDU）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/bom_panel.py" line="54" />
+        <source>liquid-cooled rack</source>
+        <translation>液冷机柜</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/bom_panel.py" line="54" />
+        <source>NVIDIA AI Enterprise licence</source>
+        <translation>NVIDIA AI Enterprise 许可</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/bom_panel.py" line="55" />
+        <source>vGPU licence per user</source>
+        <translation>每用户 vGPU 许可</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/bom_panel.py" line="55" />
+        <source>installation and cabling</source>
+        <translation>安装与布线</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/bom_panel.py" line="62" />
+        <source>card catalog</source>
+        <translation>卡片目录</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/bom_panel.py" line="62" />
+        <source>your price</source>
+        <translation>您的价格</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/bom_panel.py" line="63" />
+        <source>share of hardware cost</source>
+        <translation>按硬件成本比例</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/bom_panel.py" line="65" />
+        <source>included in the rack system's price</source>
+        <translation>已含在整机柜价格中</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/bom_panel.py" line="67" />
+        <source>your quote: {0}</source>
+        <translation>您的报价：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/bom_panel.py" line="138" />
+        <source>Item</source>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/bom_panel.py" line="138" />
+        <source>Quantity</source>
+        <translation>数量</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/bom_panel.py" line="138" />
+        <source>Unit price ({0})</source>
+        <translation>单价（{0}）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/bom_panel.py" line="139" />
+        <source>Total ({0})</source>
+        <translation>合计（{0}）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/bom_panel.py" line="139" />
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/bom_panel.py" line="150" />
+        <source>no price — enter a quote</source>
+        <translation>无价格——请输入报价</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/bom_panel.py" line="161" />
+        <source>Capex {0}, opex {1} per year, TCO over {2} years {3}</source>
+        <translation>资本支出 {0}，运营支出每年 {1}，{2} 年总拥有成本 {3}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/bom_panel.py" line="165" />
+        <source>lines without a price, left out of the totals: {0}</source>
+        <translation>无价格、未计入合计的条目：{0} 项</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/bom_panel.py" line="170" />
+        <source>{0} per year</source>
+        <translation>每年 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/bom_panel.py" line="171" />
+        <source>Capex</source>
+        <translation>资本支出</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/bom_panel.py" line="172" />
+        <source>Energy</source>
+        <translation>电费</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/bom_panel.py" line="173" />
+        <source>Support</source>
+        <translation>维保</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/bom_panel.py" line="174" />
+        <source>Licences</source>
+        <translation>软件许可</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/bom_panel.py" line="175" />
+        <source>Colocation</source>
+        <translation>托管费</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/bom_panel.py" line="176" />
+        <source>Residual value</source>
+        <translation>残值</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/bom_panel.py" line="177" />
+        <source>TCO over {0} years</source>
+        <translation>{0} 年总拥有成本</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/bom_panel.py" line="178" />
+        <source>Utilisation</source>
+        <translation>利用率</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/bom_panel.py" line="179" />
+        <source>TCO per million tokens</source>
+        <translation>每百万 token 总拥有成本</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/bom_panel.py" line="180" />
+        <source>Renting instead</source>
+        <translation>改为租用</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/bom_panel.py" line="181" />
+        <source>Owning pays off above</source>
+        <translation>自购更划算的利用率下限</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/bom_panel.py" line="182" />
+        <source>— (no cloud price, or renting is cheaper)</source>
+        <translation>—（无云租用价，或租用更便宜）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/bom_panel.py" line="184" />
+        <source>Goodput (interruptions, checkpoints)</source>
+        <translation>有效训练时间占比（中断、检查点）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/bom_panel.py" line="197" />
+        <source>billion {0}</source>
+        <translation>十亿 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/bom_panel.py" line="197" />
+        <source>million {0}</source>
+        <translation>百万 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/bom_panel.py" line="198" />
+        <source>thousand {0}</source>
+        <translation>千 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/bom_panel.py" line="201" />
+        <source>Own</source>
+        <translation>自购</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/bom_panel.py" line="204" />
+        <source>Rent</source>
+        <translation>租用</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/bom_panel.py" line="210" />
+        <source>Utilisation [%]</source>
+        <translation>利用率 [%]</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/bom_panel.py" line="211" />
+        <source>Cost per year [{0}]</source>
+        <translation>每年成本 [{0}]</translation>
     </message>
 </context>
 <context>

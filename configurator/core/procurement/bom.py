@@ -51,6 +51,9 @@ class BomLine:
     confidence: str
     yearly: bool = False
     """A recurring cost (licences) rather than a purchase."""
+    role: str = ""
+    """What the line is for when an item appears more than once: ``spare``, ``leaf``, ``spine``,
+    ``core`` (fabric tiers) or ``network-rack``."""
 
     @property
     def total(self) -> float | None:
@@ -91,13 +94,14 @@ class BillOfMaterials:
 
 
 def _line(book: PriceBook, item_id: str, quantity: float, rate: float, *, name: str | None = None,
-          yearly: bool = False) -> BomLine:
+          yearly: bool = False, role: str = "") -> BomLine:
     item: UnitPrice | None = book.item(item_id)
     if item is None:
-        return BomLine(_kind_of(item_id), item_id, name or item_id, quantity, "per unit", None, "", "", "", yearly)
+        return BomLine(_kind_of(item_id), item_id, name or item_id, quantity, "per unit", None, "", "", "", yearly,
+                       role)
     price = None if item.unit_price is None else item.unit_price * rate
     return BomLine(item.kind, item_id, name or item.name, quantity, item.unit, price, item.source, item.date,
-                   item.confidence, yearly)
+                   item.confidence, yearly, role)
 
 
 def _card_line(card: Card, quantity: int, basis, server_item: UnitPrice | None) -> BomLine:
@@ -177,9 +181,10 @@ def bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, *, spares
     if goodput is not None:
         if spares and goodput.spare_servers and kind.item_id and not kind.rack_scale:
             n = goodput.spare_servers
-            lines.append(_line(book, kind.item_id, n, rate, name=f"spare servers ({n} × {kind.gpus} cards)"))
+            lines.append(_line(book, kind.item_id, n, rate, name=f"spare servers ({n} × {kind.gpus} cards)",
+                               role="spare"))
             spare_cards = _card_line(card, n * kind.gpus, basis, server_item)
-            lines.append(BomLine(**{**spare_cards.__dict__, "name": f"{card.name} (spares)"}))
+            lines.append(BomLine(**{**spare_cards.__dict__, "name": f"{card.name} (spares)", "role": "spare"}))
     spare = goodput.spare_servers if goodput and spares and not kind.rack_scale else 0
     total_servers = servers + spare  # cold spares: racked and managed, outside the scale-out fabric
 
@@ -197,7 +202,8 @@ def bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, *, spares
         tiers = fat_tree_switches(endpoints, ports)
         names = ("leaf", "spine", "core")
         for tier, n in zip(names, tiers):
-            lines.append(_line(book, switch_id, n, rate, name=f"scale-out {tier} switches ({ports} × 400G ports)"))
+            lines.append(_line(book, switch_id, n, rate, name=f"scale-out {tier} switches ({ports} × 400G ports)",
+                               role=tier))
             switch_w += n * ((switch.power_w if switch else None) or 0.0)
         lines.append(_line(book, "link-400g", fabric_links(endpoints, tiers, ports), rate))
         switches += sum(tiers)
@@ -230,7 +236,8 @@ def bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, *, spares
     if compute_racks and not kind.rack_scale:  # a rack-scale system's price includes its rack and cooling
         lines.append(_line(book, "rack-liquid" if liquid else "rack-air", compute_racks, rate))
     if network_racks:
-        lines.append(_line(book, "rack-air", network_racks, rate, name="network racks (air-cooled)"))
+        lines.append(_line(book, "rack-air", network_racks, rate, name="network racks (air-cooled)",
+                           role="network-rack"))
     it_kw = None if server_kw is None else server_kw * total_servers + switch_w / 1000
     hardware = sum(line.total or 0.0 for line in lines)
     install = book.rate("installation_share", 0.0)

@@ -1,0 +1,212 @@
+"""Bill of materials and money over the years for the scenario shown: every line with its
+source, the TCO parts, and rent against buy by utilisation with the break-even marked."""
+
+from __future__ import annotations
+
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QLabel,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from configurator.app import format as fmt
+from configurator.app.controller import ScenarioController
+from configurator.app.error_boundary import guard_slot
+from configurator.app.i18n import tc as _tc
+from configurator.core.analysis import Analysis
+from configurator.core.procurement.deployment import DeploymentCost, deployment_cost
+from configurator.core.procurement.tco import rent_vs_buy_curve
+
+
+def kind_names() -> dict[str, str]:
+    return {"accelerator": _tc("bom", "Accelerators"), "server": _tc("bom", "Servers"), "network": _tc("bom", "Network"),
+            "storage": _tc("bom", "Storage"), "rack": _tc("bom", "Racks"), "facility": _tc("bom", "Facility"),
+            "software": _tc("bom", "Software (per year)")}
+
+
+def role_names() -> dict[str, str]:
+    return {"spare": _tc("bom", "spares"), "leaf": _tc("bom", "leaf tier"), "spine": _tc("bom", "spine tier"),
+            "core": _tc("bom", "core tier"), "network-rack": _tc("bom", "for the network")}
+
+
+def item_names() -> dict[str, str]:
+    """Short names of the price file's items in the interface language (the file's own
+    descriptions, in English, are in the tooltip)."""
+    return {
+        "server-hgx-8": _tc("bom", "8-GPU baseboard server (HGX/OAM)"),
+        "server-hgx-8-b200": _tc("bom", "8-GPU baseboard server, B200 class"),
+        "server-pcie-8": _tc("bom", "8-slot PCIe server"), "server-pcie-4": _tc("bom", "4-slot PCIe server"),
+        "server-pcie-2": _tc("bom", "2-slot PCIe server"), "server-pcie-1": _tc("bom", "1-slot PCIe server"),
+        "rack-nvl72": _tc("bom", "NVL72 rack system (GPUs included)"),
+        "nic-400g": _tc("bom", "400 Gb/s network adapter"), "nic-800g": _tc("bom", "800 Gb/s network adapter"),
+        "switch-ib-ndr-64": _tc("bom", "64-port 400G InfiniBand switch"),
+        "switch-eth-800g-64": _tc("bom", "64-port 800G Ethernet switch"),
+        "link-400g": _tc("bom", "400 Gb/s link (optics and fibre)"),
+        "switch-mgmt-48": _tc("bom", "48-port management switch"), "switch-storage-eth": _tc("bom", "storage network switch"),
+        "storage-nvme-per-tb": _tc("bom", "shared flash storage [TB]"), "rack-air": _tc("bom", "air-cooled rack with PDUs"),
+        "rack-liquid": _tc("bom", "liquid-cooled rack"), "software-nvaie": _tc("bom", "NVIDIA AI Enterprise licence"),
+        "software-vgpu": _tc("bom", "vGPU licence per user"), "installation": _tc("bom", "installation and cabling"),
+    }
+
+
+def source_text(line) -> str:
+    """Where a line's price comes from, in the interface language for the program's own words
+    (the price file's citations stay as written)."""
+    own = {"catalog": _tc("bom", "card catalog"), "user": _tc("bom", "your price"),
+           "share of hardware": _tc("bom", "share of hardware cost")}
+    if line.source.startswith("included in the"):
+        source = _tc("bom", "included in the rack system's price")
+    elif line.source.startswith("quote: "):
+        source = _tc("bom", "your quote: {0}").format(line.source.removeprefix("quote: "))
+    else:
+        source = own.get(line.source, line.source)
+    return f"{source} ({line.date})" if line.date else source
+
+
+class BomPanel(QWidget):
+    """The bill of materials, TCO and rent-against-buy chart of the controller's scenario."""
+
+    def __init__(self, controller: ScenarioController, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self.setObjectName("bom-panel")
+        self.headline = QLabel()
+        self.headline.setWordWrap(True)
+        self.headline.setObjectName("bom-headline")
+        self.lines = QTableWidget(0, 5)
+        self.lines.setObjectName("bom-lines")
+        self.lines.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.lines.verticalHeader().setVisible(False)
+        self.lines.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.lines.horizontalHeader().setStretchLastSection(True)
+        self.money = QTableWidget(0, 2)
+        self.money.setObjectName("bom-tco")
+        self.money.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.money.verticalHeader().setVisible(False)
+        self.money.horizontalHeader().setVisible(False)
+        self.money.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.money.horizontalHeader().setStretchLastSection(True)
+        self.chart = pg.PlotWidget()
+        self.chart.setObjectName("rent-vs-buy")
+        self.chart.setBackground("w")
+        self.chart.showGrid(x=True, y=True, alpha=0.3)
+        self.chart.setMinimumHeight(180)
+        self.legend = self.chart.addLegend(offset=(10, 10))
+        self.own_curve = self.chart.plot([], [], pen=pg.mkPen("#1f77b4", width=2))
+        self.rent_curve = self.chart.plot([], [], pen=pg.mkPen("#d62728", width=2, style=Qt.PenStyle.DashLine))
+        self.break_even = pg.InfiniteLine(angle=90, pen=pg.mkPen("#555555", style=Qt.PenStyle.DotLine))
+        self.chart.addItem(self.break_even)
+        lower = QSplitter(Qt.Orientation.Horizontal)
+        lower.addWidget(self.money)
+        lower.addWidget(self.chart)
+        lower.setStretchFactor(1, 2)
+        lower.setSizes([420, 700])
+        self.money.setMinimumWidth(380)
+        outer = QSplitter(Qt.Orientation.Vertical)
+        outer.addWidget(self.lines)
+        outer.addWidget(lower)
+        outer.setSizes([460, 340])
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.headline)
+        layout.addWidget(outer, 1)
+        self.cost: DeploymentCost | None = None
+        controller.analysis_changed.connect(guard_slot(self.update_from, "bill of materials", self))
+        if controller.analysis is not None:
+            self.update_from(controller.analysis)
+
+    def update_from(self, analysis: Analysis) -> None:
+        est = analysis.estimate
+        cost = deployment_cost(est)
+        self.cost = cost
+        self._fill_lines(cost)
+        self._fill_money(cost)
+        self._draw_rent_vs_buy(cost, est)
+
+    # ---- parts -------------------------------------------------------------------------------
+
+    def _fill_lines(self, cost: DeploymentCost) -> None:
+        bom, own = cost.bom, cost.ownership
+        currency = bom.currency
+        card_name = next((line.name for line in bom.lines if line.kind == "accelerator"), "")
+        self.lines.setHorizontalHeaderLabels([_tc("bom", "Item"), _tc("bom", "Quantity"), _tc("bom", "Unit price ({0})").format(currency),
+                                              _tc("bom", "Total ({0})").format(currency), _tc("bom", "Source")])
+        kinds, names, roles = kind_names(), item_names(), role_names()
+        self.lines.setRowCount(len(bom.lines))
+        for row, line in enumerate(bom.lines):
+            name = line.name if line.kind == "accelerator" else names.get(line.item_id, line.name)
+            if line.kind == "accelerator":
+                name = card_name
+            if line.role:
+                name = f"{name} — {roles.get(line.role, line.role)}"
+            quantity = fmt.whole(line.quantity) if float(line.quantity).is_integer() else fmt.number(line.quantity, 1)
+            cells = [f"{kinds.get(line.kind, line.kind)}: {name}", quantity,
+                     _tc("bom", "no price — enter a quote") if line.unit_price is None else fmt.money(line.unit_price, ""),
+                     "—" if line.total is None else fmt.money(line.total, ""),
+                     source_text(line)]
+            for column, text in enumerate(cells):
+                item = QTableWidgetItem(text.strip())
+                if column == 0:
+                    item.setToolTip(line.name)
+                if column in (1, 2, 3):
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                self.lines.setItem(row, column, item)
+        missing = len(bom.unpriced)
+        text = _tc("bom", "Capex {0}, opex {1} per year, TCO over {2} years {3}").format(
+            fmt.money(own.capex, currency), fmt.money(own.opex_per_year, currency), f"{own.years:g}",
+            fmt.money(own.tco, currency))
+        if missing:
+            text += " — " + _tc("bom", "lines without a price, left out of the totals: {0}").format(missing)
+        self.headline.setText(text)
+
+    def _fill_money(self, cost: DeploymentCost) -> None:
+        own, currency = cost.ownership, cost.bom.currency
+        per_year = _tc("bom", "{0} per year")
+        rows = [(_tc("bom", "Capex"), fmt.money(own.capex, currency)),
+                (_tc("bom", "Energy"), per_year.format(fmt.money(own.energy_per_year, currency))),
+                (_tc("bom", "Support"), per_year.format(fmt.money(own.support_per_year, currency))),
+                (_tc("bom", "Licences"), per_year.format(fmt.money(own.licences_per_year, currency))),
+                (_tc("bom", "Colocation"), per_year.format(fmt.money(own.colocation_per_year, currency))),
+                (_tc("bom", "Residual value"), fmt.money(own.residual, currency)),
+                (_tc("bom", "TCO over {0} years").format(f"{own.years:g}"), fmt.money(own.tco, currency)),
+                (_tc("bom", "Utilisation"), fmt.percent(own.utilisation)),
+                (_tc("bom", "TCO per million tokens"), fmt.money(cost.per_million_tokens, currency)),
+                (_tc("bom", "Renting instead"), per_year.format(fmt.money(cost.rent_per_year, currency))),
+                (_tc("bom", "Owning pays off above"), fmt.percent(cost.break_even_utilisation)
+                 if cost.break_even_utilisation is not None else _tc("bom", "— (no cloud price, or renting is cheaper)"))]
+        if cost.bom.goodput is not None:
+            rows.append((_tc("bom", "Goodput (interruptions, checkpoints)"), fmt.percent(cost.bom.goodput.fraction)))
+        self.money.setRowCount(len(rows))
+        for row, (label, value) in enumerate(rows):
+            self.money.setItem(row, 0, QTableWidgetItem(label))
+            item = QTableWidgetItem(value)
+            item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            self.money.setItem(row, 1, item)
+
+    def _draw_rent_vs_buy(self, cost: DeploymentCost, est) -> None:
+        currency = cost.bom.currency
+        curve = rent_vs_buy_curve(cost.ownership, est.card, est.scenario)
+        x = [100 * u for u, _, _ in curve]
+        largest = max([own for _, own, _ in curve] + [rent or 0.0 for _, _, rent in curve])
+        scale, unit = next(((f, u) for f, u in ((1e9, _tc("bom", "billion {0}")), (1e6, _tc("bom", "million {0}")),
+                                                  (1e3, _tc("bom", "thousand {0}"))) if largest >= f), (1.0, "{0}"))
+        self.legend.clear()
+        self.own_curve.setData(x, [own / scale for _, own, _ in curve])
+        self.legend.addItem(self.own_curve, _tc("bom", "Own"))
+        if all(rent is not None for _, _, rent in curve):
+            self.rent_curve.setData(x, [rent / scale for _, _, rent in curve])
+            self.legend.addItem(self.rent_curve, _tc("bom", "Rent"))
+        else:
+            self.rent_curve.setData([], [])
+        self.break_even.setVisible(cost.break_even_utilisation is not None)
+        if cost.break_even_utilisation is not None:
+            self.break_even.setValue(100 * cost.break_even_utilisation)
+        self.chart.setLabel("bottom", _tc("bom", "Utilisation [%]"))
+        self.chart.setLabel("left", _tc("bom", "Cost per year [{0}]").format(unit.format(currency)))
+        self.chart.getAxis("left").enableAutoSIPrefix(False)

@@ -267,3 +267,13 @@ def test_window_bill_of_materials_panel(qtbot, catalog):
     panel.show()
     qtbot.waitExposed(panel)
     assert not panel.grab().toImage().isNull()
+
+
+def test_an_inference_card_pays_for_its_own_small_server(catalog):
+    """A 70 W T4 in a one-slot server no longer carries a flat 1,200 W host: its energy per hour
+    is a fraction of an 8-way SXM server's (issue: 0.163 USD/h for the T4 against 0.198 for an A100)."""
+    def energy(card_id):
+        s = Scenario(model=preset("llama3-8b"), workload="inference", card_id=card_id, auto_layout=LAYOUT_FIELDS,
+                     serving={"concurrency": 8})
+        return estimate(s, catalog.get(card_id)).costs.energy
+    assert energy("t4") < 0.2 * energy("a100-sxm-80gb")

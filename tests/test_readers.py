@@ -308,3 +308,25 @@ def test_damaged_bundled_data_is_a_dialog_in_the_window(qtbot, broken_bundled, m
     assert len(shown) == 1
     title, text = shown[0]
     assert title == "GPU Configurator cannot start" and str(path) in text and "Reinstall" in text
+
+
+@pytest.mark.parametrize("content", [b'\xff{"format"', b"[" * 100_000, b'{"n": ' + b"9" * 5000 + b"}"],
+                         ids=["latin-1", "deep", "long-integer"])
+def test_window_open_and_import_say_why(qtbot, tmp_path, monkeypatch, content):
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QMessageBox
+
+    from configurator.app.main import build_main_window
+
+    shown = []
+    monkeypatch.setattr(QMessageBox, "critical", lambda parent, title, text, *a: shown.append((title, text)))
+    window = build_main_window(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(window)
+    before = window.controller.scenario
+    path = tmp_path / "bad.gpuconf.json"
+    path.write_bytes(content)
+    assert not window.open_path(path)
+    assert shown and shown[-1][0] == "Cannot open scenario" and str(path) in shown[-1][1]
+    assert not window.editor.import_config(path)
+    assert str(path) in window.editor.error_label.text()
+    assert window.controller.scenario == before

@@ -149,7 +149,9 @@ def error_text(error: ValidationError, root: type[BaseModel]) -> tuple[tuple[str
     loc = tuple(str(p) for p in first["loc"])
     text = first["msg"].removeprefix("Value error, ")
     value = first.get("input")
-    too_large = first["type"] == "float_type" and isinstance(value, int) and not isinstance(value, bool)
+    number = isinstance(value, int | float) and not isinstance(value, bool)
+    too_large = number and (first["type"] == "int_parsing_size"  # a float beyond any int64
+                            or first["type"] == "float_type" and isinstance(value, int))  # an int beyond floats
     if first["type"] in _RANGE_ERRORS or too_large:  # an integer beyond any float is out of range too
         found = field_at(root, tuple(first["loc"]))
         if found is not None:

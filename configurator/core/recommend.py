@@ -385,7 +385,8 @@ def recommend(scenario: Scenario, catalog: Catalog, objective: Objective = Objec
         if not filters.allows(card, scenario.workload):
             rejected[card.id] = "filtered out"
             continue
-        candidates = deployments(scenario, card, all_counts=objective is Objective.FASTEST)
+        candidates = deployments(scenario, card, all_counts=objective is Objective.FASTEST,
+                                 whole_systems=objective is not Objective.CLOUD)
         if not candidates:
             unsuitable = graphics_unsuitable(scenario.workload, card) if scenario.workload.is_graphics else None
             rejected[card.id] = unsuitable or ("cannot carry the load within its targets at any count tried"
@@ -412,7 +413,7 @@ def recommend(scenario: Scenario, catalog: Catalog, objective: Objective = Objec
 def suggest(scenario: Scenario, card: Card, objective: Objective = Objective.TCO) -> Scenario:
     """The configuration of ``card`` the recommendation would rank for ``scenario`` (the same
     deployments and checks); without a price, the fastest that meets every constraint."""
-    candidates = deployments(scenario, card)
+    candidates = deployments(scenario, card, whole_systems=objective is not Objective.CLOUD)
     rec = _best_per_card(candidates, objective, Filters())
     if rec is not None:
         return rec.estimate.scenario

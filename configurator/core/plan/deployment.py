@@ -20,7 +20,8 @@ from configurator.core.estimate import (
     with_count,
 )
 from configurator.core.graphics import graphics_unsuitable
-from configurator.core.performance import model_flops_per_token
+from configurator.core.performance import RACK_SCALE_DOMAIN, model_flops_per_token
+from configurator.core.procurement.servers import server_type
 from configurator.core.plan.training import global_batch_tokens
 from configurator.core.precision import plan_training
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario, Workload
@@ -35,6 +36,15 @@ SERVING_COUNTS = tuple(2**k for k in range(13))
 COUNTS_PAST_FEASIBLE = 2
 """Larger counts still tried after the first that meets every constraint (more cards cost more,
 unless efficiency rises)."""
+
+
+def whole_system_counts(card: Card, counts: Sequence[int]) -> tuple[int, ...]:
+    """Counts a buyer can order: for rack-scale systems (an NVL72 rack is sold whole) the rack's
+    cards times 1, 2, 4 … up to the largest of ``counts``; other cards ``counts`` as given."""
+    unit = server_type(card, RACK_SCALE_DOMAIN, 1).gpus
+    if not server_type(card, RACK_SCALE_DOMAIN, 1).rack_scale:
+        return tuple(counts)
+    return tuple(unit * 2**k for k in range(20) if unit * 2**k <= max(max(counts), unit))
 
 
 def plannable(scenario: Scenario, card: Card) -> Scenario:
@@ -106,14 +116,18 @@ def carries_load(est: Estimate) -> bool:
     return est.fits and est.inference is not None and not messages_for_serving_targets(est.scenario, est.inference)
 
 
-def serving_deployment(scenario: Scenario, card: Card, counts: Sequence[int] = SERVING_COUNTS) -> Estimate | None:
-    """The fewest cards that carry the whole load (None when no count tried does)."""
+def serving_deployment(scenario: Scenario, card: Card, counts: Sequence[int] = SERVING_COUNTS,
+                       whole_systems: bool = False) -> Estimate | None:
+    """The fewest cards that carry the whole load (None when no count tried does); with
+    ``whole_systems``, in units a buyer can order (whole NVL72 racks)."""
     base = plannable(scenario, card)
+    ordered = whole_system_counts(card, counts) if whole_systems else tuple(counts)
+    in_units = ordered != tuple(counts)
     previous = 0
-    for count in counts:
+    for count in ordered:
         est = estimate(with_count(base, count), card)
         if carries_load(est):
-            return _fewest_carrying(base, card, previous + 1, count, est)
+            return est if in_units else _fewest_carrying(base, card, previous + 1, count, est)
         previous = count
     return None
 
@@ -148,11 +162,14 @@ def graphics_deployments(scenario: Scenario, card: Card, counts: Sequence[int] =
     return [deployment] if deployment.usable else []
 
 
-def deployments(scenario: Scenario, card: Card, all_counts: bool = False) -> list[Estimate]:
-    """The configurations of ``card`` worth ranking for ``scenario``'s job."""
+def deployments(scenario: Scenario, card: Card, all_counts: bool = False, whole_systems: bool = False
+                ) -> list[Estimate]:
+    """The configurations of ``card`` worth ranking for ``scenario``'s job; ``whole_systems``
+    when the cards are bought (rack-scale systems in whole racks) rather than rented."""
     if scenario.workload.is_graphics:
         return graphics_deployments(scenario, card)
     if scenario.workload is Workload.INFERENCE:
-        found = serving_deployment(scenario, card)
+        found = serving_deployment(scenario, card, whole_systems=whole_systems)
         return [found] if found is not None else []
-    return training_deployments(scenario, card, all_counts)
+    counts = whole_system_counts(card, TRAINING_COUNTS) if whole_systems else TRAINING_COUNTS
+    return training_deployments(scenario, card, all_counts, counts)

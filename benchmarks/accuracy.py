@@ -27,7 +27,7 @@ from configurator.core.catalog import load_bundled_catalog
 from configurator.core.estimate import estimate
 from configurator.core.memory import inference_memory_model
 from configurator.core.performance import decode_step_seconds, prefill_seconds
-from configurator.core.precision import plan_inference
+from configurator.core.precision import plan_inference, plan_serving
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario, updated
 from configurator.core.units import GB, GIB
 
@@ -89,6 +89,12 @@ def scenario(model: ModelArchitecture, card: str, count: int, **parts) -> Scenar
 
 # ---- H200 measurements --------------------------------------------------------------------
 
+H200_ENGINE = {"engine": "transformers", "cuda_graphs": True}
+"""The H200 prefill and decode rows: plain PyTorch, decode replayed from a CUDA graph."""
+TRT = {"engine": "tensorrt-llm"}
+LLAMA_CPP = {"engine": "llama.cpp", "cuda_graphs": False}
+"""llama.cpp rows of XiongjieDai's table: measured before llama.cpp's CUDA graphs (2024)."""
+
 _H200_MODES = {"amp_bf16": ("torch-amp", "bf16"), "bf16": ("pure", "bf16"), "fp32": ("torch-amp", "fp32")}
 
 
@@ -125,7 +131,7 @@ def h200_rows(path: Path) -> Iterator[Row]:
         elif r["case"] == "prefill":
             s = scenario(preset(r["model"]), "h200-sxm", 1, workload="inference",
                          serving={"context": r["s"] + 1, "prompt_tokens": r["s"], "output_tokens": 1,
-                                  "concurrency": r["b"]})
+                                  "concurrency": r["b"], **H200_ENGINE})
             plan = plan_inference(h200, s.precision)
             label = f"prefill {r['model']} b{r['b']} s{r['s']}"
             yield Row("h200", label, "prefill", "s", prefill_seconds(s, h200, plan, r["s"]) * r["b"], r["seconds"])
@@ -135,11 +141,11 @@ def h200_rows(path: Path) -> Iterator[Row]:
         elif r["case"] == "decode":
             s = scenario(preset(r["model"]), "h200-sxm", 1, workload="inference",
                          serving={"context": r["ctx"] + 1, "prompt_tokens": r["ctx"], "output_tokens": 1,
-                                  "concurrency": r["b"]})
+                                  "concurrency": r["b"], **H200_ENGINE})
             plan = plan_inference(h200, s.precision)
             seconds, _ = decode_step_seconds(s, h200, plan, r["b"], r["ctx"])
             yield Row("h200", f"decode {r['model']} b{r['b']} ctx{r['ctx']}", "decode", "s/step", seconds,
-                      r["seconds"], "plain PyTorch + CUDA graphs")
+                      r["seconds"], "plain PyTorch + CUDA graphs; these rows set the transformers profile")
 
 
 def h200_ceilings(path: Path) -> list[tuple[str, float, float]]:
@@ -227,19 +233,20 @@ def _ttft(row_id, model, card, count, precision, prompt):
     def case(r: dict) -> Row:
         s = scenario(model, card, count, workload="inference", precision=precision,
                      parallelism={"tp": count}, serving={"context": prompt + 1, "prompt_tokens": prompt,
-                                                         "output_tokens": 1})
+                                                         "output_tokens": 1, **TRT})
         c = CATALOG.get(card)
         seconds = prefill_seconds(s, c, plan_inference(c, s.precision), prompt)
         return Row("published", row_id, "prefill", "ms TTFT", seconds * 1000, r["value"], "TensorRT-LLM")
     return case
 
 
-def _decode_rate(row_id, model, card, precision, note):
+def _decode_rate(row_id, model, card, weight_format, note):
     def case(r: dict) -> Row:
-        s = scenario(model, card, 1, workload="inference", precision=precision,
-                     serving={"context": 256, "prompt_tokens": 1, "output_tokens": 128})
+        s = scenario(model, card, 1, workload="inference", precision="fp16",
+                     serving={"context": 256, "prompt_tokens": 1, "output_tokens": 128, "weight_format": weight_format,
+                              **LLAMA_CPP})
         c = CATALOG.get(card)
-        seconds, _ = decode_step_seconds(s, c, plan_inference(c, s.precision), 1, 64)
+        seconds, _ = decode_step_seconds(s, c, plan_serving(s, c), 1, 64)
         return Row("published", row_id, "decode", "tokens/s at batch 1", 1.0 / seconds, r["value"], note)
     return case
 
@@ -248,7 +255,8 @@ def _serving(row_id, model, card, count, precision, batch, isl, osl, per_card=Tr
     def case(r: dict) -> Row:
         s = scenario(model, card, count, workload="inference", precision=precision, parallelism={"tp": count},
                      serving={"context": isl + osl, "prompt_tokens": isl, "output_tokens": osl,
-                              "concurrency": batch, "kv_precision": "fp8" if precision == "fp8" else None})
+                              "concurrency": batch, "kv_precision": "fp8" if precision == "fp8" else None,
+                              "batching": "static", **TRT})
         est = estimate(s, CATALOG.get(card))
         value = est.inference.tokens_per_s_per_card if per_card else est.inference.tokens_per_s
         return Row("published", row_id, "serving-throughput", "output tokens/s", value, r["value"],
@@ -256,10 +264,10 @@ def _serving(row_id, model, card, count, precision, batch, isl, osl, per_card=Tr
     return case
 
 
-def _weights_gb(row_id, model, precision):
+def _weights_gb(row_id, model, weight_format):
     def case(r: dict) -> Row:
-        s = scenario(model, "h100-sxm", 1, workload="inference", precision=precision,
-                     serving={"context": 2, "prompt_tokens": 1, "output_tokens": 1})
+        s = scenario(model, "h100-sxm", 1, workload="inference",
+                     serving={"context": 2, "prompt_tokens": 1, "output_tokens": 1, "weight_format": weight_format})
         est = estimate(s, CATALOG.get("h100-sxm"))
         return Row("published", row_id, "memory", "weights GB", est.memory.weights / GB, r["value"], "llama.cpp Q4_0")
     return case
@@ -346,19 +354,19 @@ PUBLISHED: dict[str, PublishedCase] = {
     "it-trt06-70b-h100": _serving("it-trt06-70b-h100", preset("llama2-70b"), "h100-sxm", 2, "fp8", 1024, 128, 128),
     "it-trt06-7b-a100": _serving("it-trt06-7b-a100", preset("llama2-7b"), "a100-sxm-80gb", 1, "fp16", 384, 128, 128),
     "it-trt05-7b-l40s": _serving("it-trt05-7b-l40s", preset("llama2-7b"), "l40s", 1, "fp8", 64, 128, 128),
-    "it-llamacpp-4090-q4": _decode_rate("it-llamacpp-4090-q4", preset("llama2-7b"), "rtx-4090", "int4", "llama.cpp"),
-    "it-llamacpp-a100-q4": _decode_rate("it-llamacpp-a100-q4", preset("llama2-7b"), "a100-sxm-80gb", "int4",
-                                        "llama.cpp"),
-    "it-llamacpp-h100p-q4": _decode_rate("it-llamacpp-h100p-q4", preset("llama2-7b"), "h100-pcie", "int4",
+    "it-llamacpp-4090-q4": _decode_rate("it-llamacpp-4090-q4", preset("llama2-7b"), "rtx-4090", "q4_0", "llama.cpp"),
+    "it-llamacpp-a100-q4": _decode_rate("it-llamacpp-a100-q4", preset("llama2-7b"), "a100-sxm-80gb", "q4_0",
+                                        "llama.cpp; with the other A100 7B row, sets the llama.cpp profile"),
+    "it-llamacpp-h100p-q4": _decode_rate("it-llamacpp-h100p-q4", preset("llama2-7b"), "h100-pcie", "q4_0",
                                          "llama.cpp"),
-    "it-llamacpp-3090-q4": _decode_rate("it-llamacpp-3090-q4", preset("llama2-7b"), "rtx-3090", "int4", "llama.cpp"),
-    "it-llamacpp-4090-f16": _decode_rate("it-llamacpp-4090-f16", preset("llama2-7b"), "rtx-4090", "fp16",
+    "it-llamacpp-3090-q4": _decode_rate("it-llamacpp-3090-q4", preset("llama2-7b"), "rtx-3090", "q4_0", "llama.cpp"),
+    "it-llamacpp-4090-f16": _decode_rate("it-llamacpp-4090-f16", preset("llama2-7b"), "rtx-4090", "gguf-f16",
                                          "llama.cpp"),
-    "it-llamacpp-a100-f16": _decode_rate("it-llamacpp-a100-f16", preset("llama2-7b"), "a100-sxm-80gb", "fp16",
-                                         "llama.cpp"),
-    "it-llamacpp-a100-70b-q4": _decode_rate("it-llamacpp-a100-70b-q4", preset("llama2-70b"), "a100-sxm-80gb", "int4",
+    "it-llamacpp-a100-f16": _decode_rate("it-llamacpp-a100-f16", preset("llama2-7b"), "a100-sxm-80gb", "gguf-f16",
+                                         "llama.cpp; with the other A100 7B row, sets the llama.cpp profile"),
+    "it-llamacpp-a100-70b-q4": _decode_rate("it-llamacpp-a100-70b-q4", preset("llama2-70b"), "a100-sxm-80gb", "q4_0",
                                             "llama.cpp"),
-    "im-llamacpp-70b-q4": _weights_gb("im-llamacpp-70b-q4", preset("llama2-70b"), "int4"),
+    "im-llamacpp-70b-q4": _weights_gb("im-llamacpp-70b-q4", preset("llama2-70b"), "q4_0"),
     "tm-qlora-65b": _qlora_bound,
 }
 

@@ -17,6 +17,9 @@ from configurator.core.architecture import ArchitectureError, from_param_count, 
 from configurator.core.bounds import error_text, field_at, field_bounds
 from configurator.core.catalog import Card, Catalog, CatalogError, load_catalog
 from configurator.core.estimate import Estimate, estimate
+from configurator.core.engines import Engine
+from configurator.core.formats import WeightFormat
+from configurator.core.load import MLPERF_SERVER_LIMITS
 from configurator.core.graphics import rt_generation
 from configurator.core.recommend import Filters, Objective, recommend, result_to_dict
 from configurator.core.scenario import (
@@ -124,6 +127,10 @@ def _add_constraint_flags(parser: argparse.ArgumentParser) -> None:
     c.add_argument("--requests-per-s", type=float, help="serving load to carry [1/s]")
     c.add_argument("--tpot-ms", type=float, help="time-per-output-token target [ms]")
     c.add_argument("--ttft-ms", type=float, help="time-to-first-token target [ms]")
+    c.add_argument("--latency-percentile", type=int, choices=[50, 90, 99],
+                   help="percentile of requests the latency targets hold for at the load (default 50)")
+    c.add_argument("--mlperf", choices=sorted(MLPERF_SERVER_LIMITS),
+                   help="MLPerf Inference server-scenario latency limits as targets (p99 TTFT and TPOT)")
 
 
 def _add_scenario_flags(parser: argparse.ArgumentParser) -> None:
@@ -172,6 +179,14 @@ def _add_scenario_flags(parser: argparse.ArgumentParser) -> None:
     g.add_argument("--prompt-tokens", type=int)
     g.add_argument("--output-tokens", type=int)
     g.add_argument("--kv-precision", choices=_choices(Precision))
+    g.add_argument("--engine", choices=_choices(Engine), help="serving engine (default vllm; 'ideal' = the roofline)")
+    g.add_argument("--cuda-graphs", action=argparse.BooleanOptionalAction, default=None,
+                   help="decode from captured CUDA graphs (default: the engine's)")
+    g.add_argument("--batching", choices=["continuous", "static"], help="default: the engine's")
+    g.add_argument("--weight-format", choices=_choices(WeightFormat),
+                   help="stored weight format: bf16, fp8, awq-int4, gptq-int4, nvfp4, GGUF q8_0 … q2_k, exl2")
+    g.add_argument("--weight-bpw", type=float, metavar="BITS",
+                   help="bits per weight of the format (EXL2: the bpw it was converted at)")
     gr = parser.add_argument_group("graphics (--workload vdi, transcode or render)")
     gr.add_argument("--users", type=int, help="virtual desktop users")
     gr.add_argument("--profile", type=float, metavar="GIB", help="vGPU framebuffer per user [GiB]: 1, 2, 4, 8 …")
@@ -225,6 +240,11 @@ _FLAG_TO_FIELD = {
     "prompt_tokens": ("serving", "prompt_tokens"),
     "output_tokens": ("serving", "output_tokens"),
     "kv_precision": ("serving", "kv_precision"),
+    "weight_format": ("serving", "weight_format"),
+    "engine": ("serving", "engine"),
+    "cuda_graphs": ("serving", "cuda_graphs"),
+    "batching": ("serving", "batching"),
+    "weight_bpw": ("serving", "weight_bpw"),
     "users": ("graphics", "users"),
     "profile": ("graphics", "profile_gib"),
     "shading": ("graphics", "shading_tflops_per_user"),
@@ -369,7 +389,8 @@ MAX_LIMIT = 10_000
 
 _CONSTRAINT_FLAGS = {"deadline": "deadline_hours", "budget": "budget", "power_cap": "power_cap_kw",
                      "rack_power": "rack_power_kw", "min_tokens_per_s": "min_tokens_per_s",
-                     "requests_per_s": "requests_per_s", "tpot_ms": "tpot_ms", "ttft_ms": "ttft_ms"}
+                     "requests_per_s": "requests_per_s", "tpot_ms": "tpot_ms", "ttft_ms": "ttft_ms",
+                     "latency_percentile": "latency_percentile"}
 
 
 def _filters_from_args(args: argparse.Namespace, catalog: Catalog) -> Filters:
@@ -408,8 +429,12 @@ def _software_from_args(text: str | None) -> tuple[str, ...]:
 
 def _with_constraints(scenario: Scenario, args: argparse.Namespace) -> Scenario:
     """The scenario with the goal and limit flags given (``--deadline``, ``--tpot-ms`` …)."""
-    constraints = {field: getattr(args, flag) for flag, field in _CONSTRAINT_FLAGS.items()
-                   if getattr(args, flag, None) is not None}
+    constraints = {}
+    if getattr(args, "mlperf", None):
+        limits = MLPERF_SERVER_LIMITS[args.mlperf]
+        constraints = {"ttft_ms": limits.ttft_ms, "tpot_ms": limits.tpot_ms, "latency_percentile": 99}
+    constraints |= {field: getattr(args, flag) for flag, field in _CONSTRAINT_FLAGS.items()
+                    if getattr(args, flag, None) is not None}
     if not constraints:
         return scenario
     try:

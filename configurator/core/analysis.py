@@ -14,7 +14,7 @@ from configurator.core.catalog import Card, Catalog
 from configurator.core.estimate import Estimate, carrying_whole_load, estimate, sweep_counts
 from configurator.core.graphics import graphics_memory, graphics_unsuitable
 from configurator.core.memory import inference_memory_model, stage_memories
-from configurator.core.precision import plan_inference, plan_training
+from configurator.core.precision import plan_serving, plan_training
 from configurator.core.scenario import Scenario, Workload
 
 COUNT_SWEEP = (1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512, 768, 1024)
@@ -101,7 +101,7 @@ def memory_curve(scenario: Scenario, card: Card, on_card: int = 1) -> MemoryCurv
     if scenario.workload.is_graphics:
         return graphics_memory_curve(scenario, card, on_card)
     if scenario.workload is Workload.INFERENCE:
-        model = inference_memory_model(scenario, card, plan_inference(card, scenario.precision))
+        model = inference_memory_model(scenario, card, plan_serving(scenario, card))
         concurrency, current = scenario.sequences_per_replica, scenario.serving.context
         top = max(2 * current, min(2_097_152, 2 * max(model.max_context(concurrency), 1)))
         values = _geometric(top)

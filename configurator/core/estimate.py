@@ -49,7 +49,7 @@ from configurator.core.performance import (
     training_speed,
 )
 from configurator.core.plan.training import Layout, TrainingPlan, plan_training_layout
-from configurator.core.precision import PrecisionPlan, plan_inference, plan_training
+from configurator.core.precision import PrecisionPlan, plan_inference, plan_serving, plan_training
 from configurator.core.scenario import Scenario, Workload
 from configurator.core.units import GIB
 
@@ -186,7 +186,7 @@ def training_basis(scenario: Scenario, card: Card) -> TrainingBasis:
 
 
 def inference_basis(scenario: Scenario, card: Card) -> InferenceBasis:
-    plan = plan_inference(card, scenario.precision)
+    plan = plan_serving(scenario, card)
     serving = scenario.serving
     model = inference_memory_model(scenario, card, plan)
     per_replica = scenario.sequences_per_replica
@@ -233,10 +233,11 @@ def messages_for_limits(scenario: Scenario, card: Card, hours: float | None, tra
     if inference is not None:
         if c.requests_per_s and inference.requests_per_s < c.requests_per_s:
             messages.append(msg("misses-request-rate", rate=inference.requests_per_s, target=c.requests_per_s))
-        if c.tpot_ms and inference.tpot_s * 1000 > c.tpot_ms:
-            messages.append(msg("misses-tpot", ms=inference.tpot_s * 1000, target=c.tpot_ms))
-        if c.ttft_ms and inference.ttft_s * 1000 > c.ttft_ms:
-            messages.append(msg("misses-ttft", ms=inference.ttft_s * 1000, target=c.ttft_ms))
+        tpot, ttft = inference.tpot_at(c.latency_percentile), inference.ttft_at(c.latency_percentile)
+        if c.tpot_ms and tpot * 1000 > c.tpot_ms:
+            messages.append(msg("misses-tpot", ms=tpot * 1000, target=c.tpot_ms))
+        if c.ttft_ms and ttft * 1000 > c.ttft_ms:
+            messages.append(msg("misses-ttft", ms=ttft * 1000, target=c.ttft_ms))
     return messages
 
 
@@ -391,9 +392,9 @@ def messages_for_serving_targets(scenario: Scenario, inference: InferenceSpeed) 
     c, missed = scenario.constraints, []
     if c.requests_per_s and inference.requests_per_s < c.requests_per_s:
         missed.append("misses-request-rate")
-    if c.tpot_ms and inference.tpot_s * 1000 > c.tpot_ms:
+    if c.tpot_ms and inference.tpot_at(c.latency_percentile) * 1000 > c.tpot_ms:
         missed.append("misses-tpot")
-    if c.ttft_ms and inference.ttft_s * 1000 > c.ttft_ms:
+    if c.ttft_ms and inference.ttft_at(c.latency_percentile) * 1000 > c.ttft_ms:
         missed.append("misses-ttft")
     return missed
 
@@ -427,7 +428,7 @@ def _batched_replica(scenario: Scenario, card: Card) -> Estimate:
     if "max_batch" not in scenario.auto_layout:
         return at(scenario.serving.max_batch)
     spread = -(-scenario.serving.concurrency // scenario.data_parallel)
-    model = inference_memory_model(scenario, card, plan_inference(card, scenario.precision))
+    model = inference_memory_model(scenario, card, plan_serving(scenario, card))
     largest = max(model.max_concurrency(scenario.serving.context), 1)
     est, batch = at(spread), spread
 

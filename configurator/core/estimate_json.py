@@ -30,7 +30,9 @@ def estimate_to_dict(est: Estimate) -> dict:
         "count": est.scenario.count,
         "precision": {"requested": est.plan.requested.value,
                       "math": est.plan.math.value if est.plan.math else None,
-                      "weights": est.plan.weights.value},
+                      "weights": est.plan.weights.value,
+                      "weight_format": est.plan.weight_format.value if est.plan.weight_format else None,
+                      "bits_per_weight": _round(est.plan.weight_bits, 4)},
         "memory": {
             "weights": _gib(m.weights), "gradients": _gib(m.gradients), "optimizer": _gib(m.optimizer),
             "activations": _gib(m.activations), "kv_cache": _gib(m.kv_cache), "overhead": _gib(m.overhead),
@@ -46,6 +48,7 @@ def estimate_to_dict(est: Estimate) -> dict:
             "ttft_s": _round(i.ttft_s) if i else None,
             "tpot_s": _round(i.tpot_s) if i else None,
             "requests_per_s": _round(i.requests_per_s) if i else None,
+            "latency": latency_to_dict(est) if i else None,
             "bubble_fraction": _round(t.bubble_fraction, 4) if t else None,
             "exposed_comm_fraction": _round(t.exposed_comm_fraction, 4) if t else None,
             "exposed_comm_by_kind": {k: _round(v, 4) for k, v in t.exposed_comm_by_kind.items()} if t else None,
@@ -94,6 +97,19 @@ def layout_to_dict(scenario: Scenario) -> dict:
             "global_batch_tokens": scenario.global_batch_tokens if training else None,
             "sequences_per_replica": None if training else scenario.sequences_per_replica,
             "pinned": list(scenario.pinned)}
+
+
+def latency_to_dict(est: Estimate) -> dict:
+    """Serving latency under the load: percentiles of TTFT and TPOT [s], the load they are for,
+    the engine and its batching, and the first token on an idle copy."""
+    i, serving = est.inference, est.scenario.serving
+    return {"engine": serving.engine.value, "batching": i.batching,
+            "cuda_graphs": serving.profile.cuda_graphs if serving.cuda_graphs is None else serving.cuda_graphs,
+            "load_requests_per_s": _round(i.load_per_s),
+            "ttft_s": {f"p{k}": _round(v) for k, v in i.ttft_percentiles_s.items()},
+            "tpot_s": {f"p{k}": _round(v) for k, v in i.tpot_percentiles_s.items()},
+            "idle_ttft_s": _round(i.idle_ttft_s),
+            "target_percentile": est.scenario.constraints.latency_percentile}
 
 
 def carries_to_dict(est: Estimate) -> dict:

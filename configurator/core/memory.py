@@ -11,9 +11,9 @@ from dataclasses import dataclass
 
 from configurator.core.architecture import ModelArchitecture
 from configurator.core.catalog import Card
-from configurator.core.precision import PrecisionPlan, StateBytes, training_state_bytes
+from configurator.core.precision import PrecisionPlan, StateBytes, kv_element_bytes, training_state_bytes
 from configurator.core.scenario import Assumptions, LossKernel, Recompute, Scenario, Workload
-from configurator.core.units import BYTES_PER_ELEMENT, GIB
+from configurator.core.units import GIB
 
 NF4_BYTES_PER_PARAM = 0.5 + 0.127 / 8
 """QLoRA base-weight storage: 4-bit NF4 plus double-quantised constants (Dettmers et al. 2023 §3) [B]."""
@@ -452,8 +452,7 @@ def inference_memory_model(scenario: Scenario, card: Card, plan: PrecisionPlan) 
     model, par, serving = scenario.model, scenario.parallelism, scenario.serving
     tp, pp = par.tp, par.pp
     weights = max(stage_params(model, pp, True), stage_params(model, pp, False)) * plan.weight_bytes / tp
-    kv_precision = serving.kv_precision
-    kv_bytes = BYTES_PER_ELEMENT[kv_precision] if kv_precision is not None else plan.math_bytes
+    kv_bytes = kv_element_bytes(scenario, plan)
     kv_per_token = kv_cache_bytes_per_token(model, kv_bytes) / kv_shards(model, tp) / pp
     chunk = min(serving.max_batched_tokens, serving.prompt_tokens * scenario.sequences_per_replica)
     fixed = chunk * inference_token_working_bytes(model, plan.math_bytes) / tp

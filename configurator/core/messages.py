@@ -98,6 +98,11 @@ ENGLISH: dict[str, str] = {
     "inference-batch-compute-bound": (
         "Decoding {concurrency} sequences at once is compute-bound on {card}: more concurrency adds latency"
     ),
+    "serving-overloaded": (
+        "{rate:,.2f} requests/s per model copy exceed what it can carry ({capacity:,.2f}/s): requests queue "
+        "without bound; latencies shown are at its capacity"
+    ),
+    "format-not-served": "{engine} does not serve {format} weights",
     "no-encoder": "{card} has no video encoder (NVENC): it cannot encode streams",
     "no-av1-encoder": "{card} cannot encode AV1: choose H.264 or HEVC, or a card with AV1 encoders",
     "encoder-unknown": "{card}'s video engines are not verified: stream capacity cannot be estimated",
@@ -197,6 +202,10 @@ CHINESE: dict[str, str] = {
         "{card} 没有卡间高速互联：本次训练需 {hours:,.0f} 小时；{count} × {other}（NVLink）只需 {other_hours:,.0f} 小时"
     ),
     "inference-batch-compute-bound": "{card} 同时解码 {concurrency} 条序列时受算力限制：更高并发会增加延迟",
+    "serving-overloaded": (
+        "每个模型副本 {rate:,.2f} 请求/秒，超过其承载能力（{capacity:,.2f}/秒）：请求将无限排队；显示的延迟为满载时的值"
+    ),
+    "format-not-served": "{engine} 不支持 {format} 格式的权重",
     "no-encoder": "{card} 没有视频编码器（NVENC）：无法编码视频流",
     "no-av1-encoder": "{card} 不能编码 AV1：请选 H.264 或 HEVC，或选带 AV1 编码器的卡",
     "encoder-unknown": "{card} 的视频引擎未经核实：无法估算视频流容量",

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from configurator.core.catalog import Card
+from configurator.core.engines import default_kv_precision
+from configurator.core.formats import DEFAULT_FORMAT, FORMATS, WeightFormat, format_bits, kv_bytes
 from configurator.core.messages import Message, msg
-from configurator.core.scenario import Optimizer, Recipe
+from configurator.core.scenario import Optimizer, Recipe, Scenario
 from configurator.core.units import BYTES_PER_ELEMENT, Precision, weight_bytes_per_param
 
 _MATH_FALLBACKS: dict[Precision, tuple[Precision, ...]] = {
@@ -33,6 +35,10 @@ class PrecisionPlan:
     math: Precision | None
     weights: Precision
     messages: tuple[Message, ...] = ()
+    weight_format: WeightFormat | None = None
+    """Serving: the stored weight format (None in training)."""
+    weight_bits: float | None = None
+    """Serving: stored bits per weight of that format, scales included [bit]."""
 
     @property
     def math_bytes(self) -> float:
@@ -44,6 +50,8 @@ class PrecisionPlan:
     @property
     def weight_bytes(self) -> float:
         """Stored bytes per weight, quantisation scales included [B/param]."""
+        if self.weight_bits is not None:
+            return self.weight_bits / 8.0
         return weight_bytes_per_param(self.weights)
 
 
@@ -63,6 +71,47 @@ def plan_inference(card: Card, requested: Precision) -> PrecisionPlan:
         return PrecisionPlan(requested, math, requested, (note,))
     note = msg("precision-fallback", card=card.name, requested=requested.value.upper(), used=math.value.upper())
     return PrecisionPlan(requested, math, math, (note,))
+
+
+_WEIGHT_ONLY_FAMILIES = ("awq", "gptq", "gguf", "exl2")
+_FORMAT_STORAGE = {"float": None, "int8": Precision.INT8, "nvfp4": Precision.FP4, "awq": Precision.INT4,
+                   "gptq": Precision.INT4, "gguf": Precision.INT4, "exl2": Precision.INT4}
+
+
+def plan_serving(scenario: Scenario, card: Card) -> PrecisionPlan:
+    """Math and storage for serving ``scenario`` on ``card``, with the weight format's real size.
+
+    A named weight format (``Serving.weight_format``) decides both: weight-only formats (AWQ, GPTQ,
+    GGUF, EXL2) multiply at 16-bit, FP8/INT8/NVFP4 at their own precision where the card has it and
+    weight-only otherwise (vLLM's Marlin FP8 kernels on Ampere). Without one, the precision choice
+    stands for its usual format (``formats.DEFAULT_FORMAT``: INT4 = AWQ with groups of 128).
+    """
+    serving = scenario.serving
+    fmt = serving.weight_format
+    if fmt is None:
+        plan = plan_inference(card, scenario.precision)
+        if plan.math is not None and plan.weights == plan.math and plan.math != plan.requested:
+            fmt = DEFAULT_FORMAT[plan.math]  # fell back: the weights are stored at the math precision
+        else:
+            fmt = DEFAULT_FORMAT[plan.weights]
+        return replace(plan, weight_format=fmt, weight_bits=format_bits(fmt, serving.weight_bpw))
+    spec = FORMATS[fmt]
+    requested = spec.math
+    plan = plan_inference(card, requested)
+    storage = _FORMAT_STORAGE[spec.family] or plan.weights
+    if plan.math is not None and plan.weights == plan.math and plan.math != requested \
+            and spec.family not in _WEIGHT_ONLY_FAMILIES:
+        return replace(plan, weight_format=DEFAULT_FORMAT[plan.math], weight_bits=16.0)  # stored as it runs
+    return replace(plan, weights=storage, weight_format=fmt, weight_bits=format_bits(fmt, serving.weight_bpw))
+
+
+def kv_element_bytes(scenario: Scenario, plan: PrecisionPlan) -> float:
+    """Bytes per cached key/value element: the KV precision asked for, else the engine's default
+    (``engines.default_kv_precision``), else the compute precision [B]."""
+    chosen = scenario.serving.kv_precision
+    if chosen is None:
+        chosen = default_kv_precision(scenario.serving.profile, plan.weights is Precision.FP8, plan.math)
+    return kv_bytes(chosen) if chosen is not None else plan.math_bytes
 
 
 def default_precision(card: Card) -> Precision:

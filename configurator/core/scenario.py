@@ -13,6 +13,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from configurator.core.architecture import ModelArchitecture
 from configurator.core.batch import MAX_GLOBAL_BATCH_TOKENS
+from configurator.core.engines import PROFILES, Engine, EngineProfile
+from configurator.core.formats import WeightFormat
 from configurator.core.units import Precision
 
 SCENARIO_SCHEMA_VERSION = 1
@@ -156,6 +158,21 @@ class Serving(_Frozen):
     prompt_tokens: int = Field(default=1024, ge=1, le=2_097_152)
     output_tokens: int = Field(default=256, ge=1, le=2_097_152)
     kv_precision: Precision | None = Field(default=None, description="None = compute precision")
+    weight_format: WeightFormat | None = Field(
+        default=None, description="stored weight format (None = the precision's usual format: INT4 = AWQ g128); "
+                                  "a named format decides storage and math")
+    weight_bpw: float | None = Field(
+        default=None, ge=1.5, le=16, description="bits per weight of the weight format, scales included (EXL2: the "
+                                                 "bpw it was converted at; None = the format's own) [bit]")
+    engine: Engine = Field(default=Engine.VLLM, description="serving engine whose profile (overheads, kernel "
+                                                          "efficiencies, batching, KV default) applies")
+    cuda_graphs: bool | None = Field(default=None, description="decode from captured CUDA graphs (None = the "
+                                                                "engine's default)")
+    batching: Literal["continuous", "static"] | None = Field(
+        default=None, description="continuous (requests join between steps, prompts prefilled in chunks between "
+                                  "decode steps) or static (a batch runs to its end); None = the engine's way")
+    engine_profile: EngineProfile | None = Field(
+        default=None, description="a profile of your own in place of the engine's published one")
     engine_memory_fraction: float = Field(
         default=0.9, gt=0.1, le=1.0, description="share of memory the engine may use (vLLM default 0.9)"
     )
@@ -164,6 +181,11 @@ class Serving(_Frozen):
         default=None, ge=1, le=65536,
         description="sequences one model copy decodes together (vLLM max_num_seqs; None = the users spread "
                     "evenly over the copies)")
+
+    @property
+    def profile(self) -> EngineProfile:
+        """The engine's profile (yours when given)."""
+        return self.engine_profile or PROFILES[self.engine]
 
     @model_validator(mode="after")
     def _prompt_fits_context(self) -> Serving:
@@ -285,6 +307,9 @@ class Constraints(_Frozen):
     requests_per_s: float | None = Field(default=None, ge=0.001, le=1e6, description="serving load to carry [1/s]")
     tpot_ms: float | None = Field(default=None, ge=0.1, le=1e6, description="time per output token target [ms]")
     ttft_ms: float | None = Field(default=None, ge=0.1, le=1e7, description="time to first token target [ms]")
+    latency_percentile: Literal[50, 90, 99] = Field(
+        default=50, description="percentile of requests the time-per-token and first-token targets hold for under "
+                                "the load (MLPerf's server scenario: 99)")
     region: Literal["cn", "other"] | None = Field(
         default=None, description="where the cards are delivered: 'cn' keeps out cards whose US export status "
                                   "for China is not 'permitted' (None = no region rule)")
@@ -303,7 +328,9 @@ class Assumptions(_Frozen):
         default=0.80, ge=0.01, le=1, description="share of memory bandwidth sustained by element-wise kernels"
     )
     decode_bandwidth_efficiency: float = Field(
-        default=0.50, ge=0.01, le=1, description="share of memory bandwidth sustained while decoding"
+        default=0.88, ge=0.01, le=1,
+        description="share of datasheet memory bandwidth a streaming kernel can reach on the card (H200 "
+                    "device-to-device copy: 0.88); serving engines reach their own share of it"
     )
     prefill_efficiency: float = Field(default=0.55, ge=0.01, le=1, description="share of peak sustained in prefill")
     link_efficiency: float = Field(default=0.75, ge=0.01, le=1, description="share of link bandwidth collectives reach")

@@ -1,0 +1,213 @@
+"""Serving engines as profiles: what each one adds to the hardware's roofline.
+
+A decode or prefill step on a card costs its roofline (bytes over bandwidth, FLOPs over peak),
+at the share of the card's achievable bandwidth and compute the engine's kernels reach, plus
+the time the engine spends around the kernels:
+
+``t = max(W/(B·c·s_w) + KV/(B·c·s_kv(ctx)), F/(P·e·s_p)) + L·t_layer + t_step (+ TP all-reduces)``
+
+with ``B`` the card's bandwidth, ``c`` the achievable share of it (``Assumptions.
+decode_bandwidth_efficiency``: a device-to-device copy reaches 0.88 on the H200), ``P`` the
+peak and ``e`` the prefill efficiency (``Assumptions.prefill_efficiency``). KV reads grow
+efficient with context: ``s_kv(ctx) = s_kv · ctx / (ctx + kv_half_context)``. Every number of
+a profile names its source; a profile can be replaced as a whole (``Serving.engine_profile``).
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from configurator.core.units import Precision
+
+
+class Engine(StrEnum):
+    """The software that serves the model."""
+
+    TRANSFORMERS = "transformers"
+    VLLM = "vllm"
+    SGLANG = "sglang"
+    TENSORRT_LLM = "tensorrt-llm"
+    LLAMA_CPP = "llama.cpp"
+    IDEAL = "ideal"
+
+
+FAMILIES = ("float", "int8", "awq", "gptq", "nvfp4", "gguf", "exl2")
+"""Weight-format families (:mod:`configurator.core.formats`)."""
+
+
+class EngineProfile(BaseModel):
+    """One engine's overheads and kernel efficiencies; every default below is sourced."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False)
+
+    cuda_graphs: bool = Field(description="decode steps are replayed from captured CUDA graphs by default")
+    layer_overhead_graphs_s: float = Field(
+        ge=0, le=0.1, description="time per layer per forward pass beyond the roofline with CUDA graphs: the gaps "
+                                  "between the layer's small kernels [s]")
+    layer_overhead_eager_s: float = Field(
+        ge=0, le=0.1, description="the same with every kernel launched from the host [s]")
+    step_overhead_s: float = Field(
+        ge=0, le=1, description="host time per step not hidden behind the GPU: scheduling, sampling, output [s]")
+    weight_stream_share: float = Field(
+        gt=0, le=1.2, description="share of the card's achievable bandwidth at which decode reads the weights")
+    kv_read_share: float = Field(gt=0, le=1.2, description="share at which attention reads a long KV cache")
+    kv_half_context: int = Field(
+        ge=0, le=1_000_000, description="context at which KV reads reach half that share (short sequences pay "
+                                        "per-sequence setup) [tokens]")
+    prefill_share: float = Field(gt=0, le=2, description="share of the prefill efficiency its prompt kernels reach")
+    prefill_layer_overhead_s: float | None = Field(
+        default=None, ge=0, le=0.1, description="time per layer per prefill chunk beyond the roofline (None = "
+                                                "Assumptions.layer_overhead_s, the training figure) [s]")
+    continuous_batching: bool = Field(description="new requests join the running batch between steps")
+    formats: tuple[str, ...] = Field(description="weight-format families it serves")
+    fp8_kv_with_fp8_weights: bool = Field(
+        default=False, description="its FP8 checkpoints come with an FP8 KV cache by default")
+    source: str = ""
+
+
+TRANSFORMERS = EngineProfile(
+    cuda_graphs=False,
+    # H200, plain PyTorch decode replayed from a CUDA graph (h200-calibration.jsonl, 'decode'): the
+    # 8B rows at batch 1 and 32 separate the weight and KV terms; the per-layer term is the kernel
+    # count of an unfused Llama layer (≈35: fp32 RMSNorm, RoPE, q/k/v/o, SDPA, cache update, SwiGLU)
+    # times ≈3 µs per kernel in a replayed graph, which also puts Llama 3.2 1B at batch 1 where the
+    # issue's H200 measurement does (−56 % with no per-layer term).
+    layer_overhead_graphs_s=1.0e-4,
+    # Eager: Hugging Face's 'LLM inference optimization' guide reports up to 4× from a static cache
+    # + torch.compile (CUDA graphs) over eager generate; estimator.md notes ≈9× at batch 1 for small
+    # models. ≈1.2 ms of host dispatch per layer (≈50 PyTorch ops of ≈25 µs each through generate's
+    # Python, sampling included) reproduces both (7B on an A100 ≈4×, 1B on an H200 ≈8×). The H200
+    # rows time the graph replay alone, so no separate per-step term.
+    layer_overhead_eager_s=1.2e-3,
+    step_overhead_s=0.0,
+    weight_stream_share=0.875,
+    kv_read_share=0.92,
+    kv_half_context=850,
+    prefill_share=1.0,
+    continuous_batching=False,
+    formats=("float", "int8", "awq", "gptq"),
+    source="h200-calibration.jsonl decode rows (plain PyTorch + CUDA graphs); HF transformers docs, llm_optims "
+           "(static cache + torch.compile, up to 4x); generate() batches statically",
+)
+
+VLLM = EngineProfile(
+    cuda_graphs=True,
+    # Fused layer (merged QKV and gate-up GEMMs, fused RMSNorm+residual, rotary, SiLU-and-mul,
+    # paged attention): ≈10 kernels × ≈3 µs in a replayed graph.
+    layer_overhead_graphs_s=3.0e-5,
+    # vllm-project/vllm PR #1440 (CUDA graphs for Llama): Llama 2 7B, 100 output tokens at batch 1 in
+    # 1.05 s with graphs and 1.2 s without: 1.5 ms per token over 32 layers = +47 µs per layer.
+    layer_overhead_eager_s=3.0e-5 + 4.7e-5,
+    # vLLM v0.6.0 performance blog (2024-09-05): before its fixes the API server took 33 % and
+    # scheduling 29 % of the time for Llama 3 8B on an H100; since then output processing and
+    # scheduling overlap the GPU (multi-step, async output, V1 engine core), ≈0.5 ms left.
+    step_overhead_s=5.0e-4,
+    weight_stream_share=0.90,
+    kv_read_share=0.85,
+    kv_half_context=0,
+    prefill_share=1.0,
+    continuous_batching=True,
+    formats=("float", "int8", "awq", "gptq", "nvfp4", "gguf"),
+    source="vLLM PR #1440 (graph vs eager decode), vLLM v0.6.0 blog (host overhead); docs: kv_cache_dtype "
+           "'auto' = model dtype, max_num_batched_tokens 8192 with chunked prefill (V1)",
+)
+
+SGLANG = EngineProfile(
+    cuda_graphs=True,
+    layer_overhead_graphs_s=3.0e-5,
+    layer_overhead_eager_s=3.0e-5 + 4.7e-5,
+    # SGLang v0.4 blog (2024-12): the overlap ("zero-overhead") scheduler runs the CPU scheduling of
+    # the next batch while the GPU runs the current one.
+    step_overhead_s=2.0e-4,
+    weight_stream_share=0.90,
+    kv_read_share=0.88,
+    kv_half_context=0,
+    prefill_share=1.0,
+    continuous_batching=True,
+    formats=("float", "int8", "awq", "gptq", "nvfp4"),
+    source="SGLang v0.4 blog (overlap scheduler); docs: --chunked-prefill-size 8192, --kv-cache-dtype auto; "
+           "kernels as vLLM (FlashInfer attention); no published figure of its own checked here",
+)
+
+TENSORRT_LLM = EngineProfile(
+    cuda_graphs=True,
+    # Compiled engine: fused attention (XQA) and GEMM+activation plugins, a C++ executor.
+    layer_overhead_graphs_s=2.0e-5,
+    layer_overhead_eager_s=2.0e-5 + 3.0e-5,
+    step_overhead_s=2.0e-4,
+    weight_stream_share=0.92,
+    kv_read_share=0.90,
+    kv_half_context=0,
+    prefill_share=1.0,
+    continuous_batching=True,
+    formats=("float", "int8", "awq", "gptq", "nvfp4"),
+    fp8_kv_with_fp8_weights=True,
+    source="NVIDIA/TensorRT-LLM docs/source/performance.md (v0.5–0.6: FP8 rows run FP8 KV; TTFT and static-batch "
+           "throughput tables, checked in tests/test_serving.py); max_num_tokens 8192",
+)
+
+LLAMA_CPP = EngineProfile(
+    cuda_graphs=True,
+    # XiongjieDai/GPU-Benchmarks-on-LLM-Inference (llama.cpp, before CUDA graphs): Llama 2 7B on one
+    # A100 80GB runs F16 at 73.83 and Q4_0 at 136.24 tokens/s. The two formats on one card separate
+    # the byte term from a fixed per-layer term: 0.70 of peak bandwidth and 0.145 ms per layer.
+    layer_overhead_eager_s=1.45e-4,
+    # NVIDIA technical blog 'Optimizing llama.cpp AI Inference with CUDA Graphs' (2024): up to 1.2×
+    # for small models on an H100 = ≈40 µs per layer saved on 7B Q4.
+    layer_overhead_graphs_s=1.05e-4,
+    step_overhead_s=0.0,
+    weight_stream_share=0.79,
+    kv_read_share=0.79,
+    kv_half_context=0,
+    # Same table, prompt processing of 7B Q4_0: 3,444 tokens/s on the A100 = 46 TFLOP/s, 15 % of
+    # its 312 TFLOP/s; at the default 0.55 prefill efficiency that is a share of 0.27.
+    prefill_share=0.27,
+    continuous_batching=True,
+    formats=("float", "gguf"),
+    source="XiongjieDai/GPU-Benchmarks-on-LLM-Inference (A100 F16 and Q4_0 rows), NVIDIA blog on CUDA graphs in "
+           "llama.cpp (up to 1.2x on H100); llama-server -cb slots, --cache-type-k f16 default",
+)
+
+IDEAL = EngineProfile(
+    cuda_graphs=True,
+    layer_overhead_graphs_s=0.0,
+    layer_overhead_eager_s=0.0,
+    step_overhead_s=0.0,
+    weight_stream_share=1.0,
+    kv_read_share=1.0,
+    kv_half_context=0,
+    prefill_share=1.0,
+    prefill_layer_overhead_s=0.0,
+    continuous_batching=True,
+    formats=FAMILIES,
+    source="the roofline at the achievable bandwidth and prefill efficiency, no overheads (a bound, not an engine)",
+)
+
+PROFILES: dict[Engine, EngineProfile] = {
+    Engine.TRANSFORMERS: TRANSFORMERS, Engine.VLLM: VLLM, Engine.SGLANG: SGLANG,
+    Engine.TENSORRT_LLM: TENSORRT_LLM, Engine.LLAMA_CPP: LLAMA_CPP, Engine.IDEAL: IDEAL,
+}
+
+
+def layer_overhead_s(profile: EngineProfile, cuda_graphs: bool | None) -> float:
+    """Per-layer time of one forward pass, with the engine's graphs setting unless given [s]."""
+    graphs = profile.cuda_graphs if cuda_graphs is None else cuda_graphs
+    return profile.layer_overhead_graphs_s if graphs else profile.layer_overhead_eager_s
+
+
+def kv_read_share(profile: EngineProfile, context: float) -> float:
+    """Share of achievable bandwidth at which ``context`` cached tokens per sequence are read."""
+    if profile.kv_half_context <= 0:
+        return profile.kv_read_share
+    return profile.kv_read_share * context / (context + profile.kv_half_context)
+
+
+def default_kv_precision(profile: EngineProfile, weights_fp8: bool, math: Precision | None) -> Precision | None:
+    """The KV-cache precision an engine picks when none is named: the model's own dtype (vLLM and
+    SGLang ``kv_cache_dtype='auto'``, llama.cpp ``f16``), FP8 beside FP8 weights in TensorRT-LLM's
+    FP8 recipes. None = the compute precision."""
+    if profile.fp8_kv_with_fp8_weights and weights_fp8 and math is Precision.FP8:
+        return Precision.FP8
+    return None

@@ -1,0 +1,252 @@
+"""Serving under load: continuous batching with chunked prefill, and tail latency.
+
+One model copy, requests of ``P`` prompt and ``O`` output tokens arriving at ``λ`` per second
+(Poisson, as MLPerf's server scenario issues them), at most ``B`` sequences decoding together
+and ``C`` tokens per step (vLLM ``max_num_batched_tokens``, SGLang ``--chunked-prefill-size``,
+TensorRT-LLM ``max_num_tokens``). Every step decodes one token of each running sequence and
+carries the prompts that arrived meanwhile (Orca, Yu et al. 2022; Sarathi-Serve, Agrawal et al.
+2024), so the mean step is
+
+``T = T_d(n) + λ·P·T·τ_p + (1 − e^(−λT))·t_chunk``, with ``n = λ·(O − 1)·T`` decoding (Little)
+
+where ``T_d(n)`` is a pure decode step, ``τ_p`` the compute time of one prompt token and
+``t_chunk`` the fixed cost a step pays when it carries a prompt. TPOT is the step time a
+sequence sees; its spread over a request comes from the prompts that share its steps
+(Poisson per step, averaged over ``O − 1`` steps) and from the slow drift of ``n``. TTFT is
+the rest of the running step, the step that carries the prompt, and the wait for room in the
+token budget (an M/D/1 queue of prompt tokens served at the chunk budget), its tail
+exponential with the Pollaczek–Khinchine mean. The figures are checked against a
+discrete-event simulation of the same scheduler in ``tests/test_serving.py``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+PERCENTILES = (50, 90, 99)
+"""Latency percentiles reported (and usable as targets)."""
+
+
+@dataclass(frozen=True)
+class LatencyLimits:
+    ttft_ms: float
+    tpot_ms: float
+
+
+MLPERF_SERVER_LIMITS: dict[str, LatencyLimits] = {
+    "llama2-70b": LatencyLimits(2000.0, 200.0),
+    "llama2-70b-interactive": LatencyLimits(450.0, 40.0),
+    "llama3.1-405b": LatencyLimits(6000.0, 175.0),
+    "llama3.1-8b": LatencyLimits(2000.0, 100.0),
+}
+"""MLPerf Inference server-scenario limits on the 99th-percentile TTFT and TPOT (MLCommons
+inference_policies, inference_rules.adoc, LLM latency constraints; Llama 2 70B interactive from
+v5.0: 4.4× shorter TTFT and 5× shorter TPOT than the server scenario, as MLCommons states) [ms]."""
+_Z = {50: 0.0, 90: 1.2815515655446004, 99: 2.3263478740408408}
+
+
+@dataclass(frozen=True)
+class StepCosts:
+    """What the load model needs from the hardware and engine model of one copy."""
+
+    decode_s: Callable[[float], float]
+    """Pure decode step with ``n`` sequences at the mean context [s]."""
+    prompt_token_s: float
+    """Compute time of one prompt token inside a step [s]."""
+    chunk_s: float
+    """Fixed extra cost of a step that carries prompt tokens [s]."""
+    prompt_tokens: int
+    output_tokens: int
+    max_batch: int
+    """Sequences one copy decodes together at most."""
+    step_tokens: int
+    """Tokens one step may carry, decode tokens included."""
+
+
+@dataclass(frozen=True)
+class LoadPoint:
+    """One copy at an arrival rate: latencies as percentiles."""
+
+    rate: float
+    """Requests per second [1/s]."""
+    capacity: float
+    """Highest sustainable rate [1/s]."""
+    step_s: float
+    decoding: float
+    """Sequences decoding at once, on average."""
+    ttft_s: dict[int, float]
+    tpot_s: dict[int, float]
+    overloaded: bool
+
+
+def mean_step(costs: StepCosts, rate: float) -> tuple[float, float]:
+    """The fixed point ``T`` of the mean step and the sequences decoding ``n`` at ``rate``.
+
+    Raises ValueError when the prompts alone need the whole copy (``λ·P·τ_p ≥ 1``)."""
+    prefill_share = rate * costs.prompt_tokens * costs.prompt_token_s
+    if prefill_share >= 1.0:
+        raise ValueError("prefill saturates the copy")
+    decode_steps = max(costs.output_tokens - 1, 0)
+    step = costs.decode_s(0.0) + costs.chunk_s
+    for _ in range(200):
+        n = min(rate * decode_steps * step, costs.max_batch)
+        carrying = 1.0 - math.exp(-rate * step)
+        new = (costs.decode_s(n) + carrying * costs.chunk_s) / (1.0 - prefill_share)
+        if abs(new - step) <= 1e-12 + 1e-6 * step:
+            step = new
+            break
+        step = new
+    return step, min(rate * decode_steps * step, costs.max_batch)
+
+
+def capacity(costs: StepCosts) -> float:
+    """The highest rate a copy sustains: the decoding sequences stay within the batch and the
+    prompts within the compute [1/s]."""
+    def ok(rate: float) -> bool:
+        try:
+            step, _ = mean_step(costs, rate)
+        except ValueError:
+            return False
+        return rate * max(costs.output_tokens - 1, 0) * step <= costs.max_batch * (1 + 1e-9)
+
+    low, high = 0.0, 1.0
+    while ok(high) and high < 1e9:
+        low, high = high, high * 2
+    while high - low > 1e-4 * high:
+        middle = (low + high) / 2
+        low, high = (middle, high) if ok(middle) else (low, middle)
+    return low
+
+
+def erlang_c(servers: int, offered: float) -> float:
+    """Probability that an arrival waits in an M/M/c queue with ``offered`` = λ·S erlangs
+    (Erlang B by its stable recursion, then C = B / (1 − ρ(1 − B)))."""
+    if offered <= 0:
+        return 0.0
+    rho = offered / servers
+    if rho >= 1:
+        return 1.0
+    b = 1.0
+    for k in range(1, servers + 1):
+        b = offered * b / (k + offered * b)
+    return b / (1.0 - rho * (1.0 - b))
+
+
+def _wait_tail(t, waits: list[tuple[float, float]]):
+    """``P(W₁ + W₂ > t)`` (``t`` an array) for independent waits, each zero with probability
+    1 − p and exponential with mean θ otherwise (``waits`` = [(p, θ), (p, θ)])."""
+    (p1, t1), (p2, t2) = waits
+
+    def exp_tail(theta: float):
+        return np.exp(-np.maximum(t, 0.0) / theta) if theta > 0 else np.zeros_like(t)
+
+    e1, e2 = exp_tail(t1), exp_tail(t2)
+    tail = p1 * (1 - p2) * e1 + p2 * (1 - p1) * e2
+    if p1 > 0 and p2 > 0 and t1 > 0 and t2 > 0:
+        if abs(t1 - t2) > 1e-9 * t1:
+            tail = tail + p1 * p2 * (t1 * e1 - t2 * e2) / (t1 - t2)
+        else:
+            tail = tail + p1 * p2 * (1 + np.maximum(t, 0.0) / t1) * e1
+    return np.where(t < 0, 1.0, tail)
+
+
+def _ttft_quantiles(step: float, waits: list[tuple[float, float]]) -> dict[int, float]:
+    """Percentiles of ``R + W``: R uniform over one running step, W the queueing waits [s]."""
+    longest = max(theta for _, theta in waits)
+    t = np.concatenate([np.linspace(0.0, step, 65)[1:], step + np.geomspace(1e-6, 1.0, 400) * 40 * longest]) \
+        if longest > 0 else np.linspace(0.0, step, 65)[1:]
+    r = step * (np.arange(16) + 0.5) / 16
+    cdf = (1.0 - _wait_tail(t[:, None] - r[None, :], waits)).mean(axis=1)
+    cdf = np.maximum.accumulate(cdf)
+    return {k: float(np.interp(k / 100, cdf, t)) for k in PERCENTILES}
+
+
+def load_point(costs: StepCosts, rate: float, limit: float | None = None, closed: bool = False) -> LoadPoint:
+    """Latency percentiles of one copy serving ``rate`` requests per second (``limit``: its
+    capacity, when already known; ``closed``: the rate is what a fixed set of users sends back to
+    back, each holding its own batch slot, so none waits for one).
+
+    Past its capacity a copy queues without bound: the point is evaluated at the capacity and
+    marked overloaded."""
+    limit = capacity(costs) if limit is None else limit
+    overloaded = rate > limit
+    rate = min(rate, limit)
+    if rate <= 0:
+        rate = limit * 1e-6 or 1e-9
+    step, n = mean_step(costs, rate)
+    p, tau = costs.prompt_tokens, costs.prompt_token_s
+    decode = costs.decode_s(n)
+    prefill_share = rate * p * tau
+
+    # TPOT: the prompt tokens sharing a step (Poisson with mean λT per step), averaged over the
+    # O − 1 steps of one answer; prompts cluster in busy periods (a long step gathers more
+    # arrivals), which scales the variance by 1/(1 − λ·P·τ_p)² as for the work of an M/G/1
+    # busy period; plus the slow drift of the decoding population (≈ Poisson n).
+    m = rate * step
+    a, b = tau * p, costs.chunk_s
+    extra_var = a * a * m + b * b * math.exp(-m) * (1 - math.exp(-m)) + 2 * a * b * m * math.exp(-m)
+    extra_var /= (1.0 - prefill_share) ** 2
+    steps = max(costs.output_tokens - 1, 1)
+    slope = costs.decode_s(n + 1.0) - decode
+    sd = math.sqrt(extra_var / steps + (slope * math.sqrt(max(n, 0.0))) ** 2)
+    tpot = {k: step + _Z[k] * sd for k in PERCENTILES}
+
+    carrying, waits = _ttft_parts(costs, rate, step, n, closed)
+    ttft = {k: carrying + v for k, v in _ttft_quantiles(step, waits).items()}
+    return LoadPoint(rate, limit, step, n, ttft, tpot, overloaded)
+
+
+def _ttft_parts(costs: StepCosts, rate: float, step: float, n: float,
+                closed: bool = False) -> tuple[float, list[tuple[float, float]]]:
+    """TTFT apart from the rest of the running step: the step(s) carrying the prompt, and two
+    waits as (probability of waiting, mean wait when waiting): for room in the token budget
+    (M/D/1 of prompt tokens, Pollaczek–Khinchine mean) and for a free batch slot (M/D/c with
+    c = B slots held O − 1 steps each: Erlang C, the deterministic-service wait about half the
+    exponential one, Cosmetatos 1976)."""
+    p, tau = costs.prompt_tokens, costs.prompt_token_s
+    decode = costs.decode_s(n)
+    budget = max(costs.step_tokens - n, 1.0)
+    full_step = decode + budget * tau + costs.chunk_s
+    chunks = math.ceil(p / budget)
+    carrying = (chunks - 1) * full_step + decode + costs.chunk_s + (p - (chunks - 1) * budget) * tau
+    carrying += rate * step * tau * p / max(chunks, 1)  # prompts that arrived alongside share its last step
+    service = p / budget * full_step
+    rho = min(rate * service, 0.999)
+    token_wait = rho * service / (2 * (1 - rho))
+    hold = max(costs.output_tokens - 1, 1) * step
+    slots = max(costs.max_batch, 1)
+    occupancy = min(rate * hold / slots, 0.999)
+    waiting = 0.0 if closed else erlang_c(slots, occupancy * slots)
+    slot_theta = 0.5 * hold / (slots * (1 - occupancy))
+    return carrying, [(rho, token_wait / rho if rho > 0 else 0.0), (waiting, slot_theta)]
+
+
+def closed_loop_rate(costs: StepCosts, users: int, limit: float | None = None) -> float:
+    """The rate ``users`` generate when each sends its next request as the last one ends
+    (zero think time): ``users = λ·(TTFT + (O − 1)·T)`` (Little) with the mean TTFT, at most
+    the capacity [1/s]."""
+    limit = capacity(costs) if limit is None else limit
+
+    def in_system(rate: float) -> float:
+        step, n = mean_step(costs, rate)
+        carrying, waits = _ttft_parts(costs, rate, step, n, closed=True)
+        ttft = step / 2 + carrying + sum(p * theta for p, theta in waits)
+        return rate * (ttft + max(costs.output_tokens - 1, 0) * step)
+
+    if in_system(limit) <= users:
+        return limit
+    low, high = 0.0, limit
+    while high - low > 1e-4 * high:
+        middle = (low + high) / 2
+        low, high = (middle, high) if in_system(middle) < users else (low, middle)
+    return low
+
+
+def static_batch(prefill_s: float, decode_s: float, output_tokens: int) -> tuple[float, float]:
+    """A batch prefilled together and decoded to the end before the next starts (Hugging Face
+    ``generate``, TensorRT-LLM's static-batch benchmark): (batch time, first-token time) [s]."""
+    return prefill_s + max(output_tokens - 1, 0) * decode_s, prefill_s

@@ -479,6 +479,10 @@ def _run_report(args: argparse.Namespace, catalog: Catalog) -> int:
             raise UsageError("give the scenario file once (positional or --scenario)")
         args.scenario = args.scenario_file
     scenario = _with_constraints(scenario_from_args(args, catalog), args)
+    if not args.currency:  # money in the summary language's currency, as the window shows it
+        from configurator.core.currency import in_language_currency
+
+        scenario = in_language_currency(scenario, args.lang)
     from configurator.app.report_export import export
 
     try:

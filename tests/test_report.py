@@ -6,6 +6,7 @@ import csv
 import io
 import json
 import shutil
+import re
 import subprocess
 
 import pytest
@@ -51,7 +52,7 @@ def test_pdf_has_the_estimates_numbers(qapp, tmp_path, catalog, language, make):
     scenario = make()
     path = tmp_path / f"summary-{language}.pdf"
     export(scenario, catalog, path, language)
-    assert 1 <= pdf_pages(path) <= 3
+    assert 2 <= pdf_pages(path) <= 6
     text = " ".join(pdf_text(path).split())
     est = estimate(scenario, catalog.get(scenario.card_id))
     assert est.card.name in text
@@ -59,11 +60,12 @@ def test_pdf_has_the_estimates_numbers(qapp, tmp_path, catalog, language, make):
     assert gib(est.memory.total) in text
     if est.training:
         assert num(est.training.gpu_hours, 4) in text
-        assert num(est.costs.cloud) in text.replace(",", ",")
+        summary = build_summary(est, catalog, language)
+        assert dict(summary.headline)[list(dict(summary.headline))[1]] in text  # the capex
     else:
         assert num(est.inference.tpot_s * 1000) in text
     if language == "zh_CN":
-        assert "配置方案摘要" in text and "每卡显存" in text
+        assert "配置方案摘要" in text and "每卡显存" in text and "物料清单" in text
 
 
 @needs_poppler
@@ -86,14 +88,14 @@ def test_markdown_csv_json_round_trip_numbers(catalog):
     assert data["estimate"]["memory"]["total"] == est.to_dict()["memory"]["total"]
     assert data["estimate"]["time"]["gpu_hours"] == pytest.approx(est.training.gpu_hours, rel=1e-5)
     assert data["estimate"]["scenario"]["count"] == 8
-    assert 1 <= len(data["alternatives"]) <= 5
+    assert 1 <= len(data["alternatives"]) <= 6 and data["bom"]["capex"] > 0
 
 
 def test_alternatives_are_other_cards_that_fit(catalog):
     est = estimate(default_scenario(), catalog.get("h100-sxm"))
     summary = build_summary(est, catalog, "en")
     assert all(a.card.id != "h100-sxm" and a.fits for a in summary.alternatives)
-    assert 3 <= len(summary.alternatives) <= 5
+    assert 3 <= len(summary.alternatives) <= 6
 
 
 def test_chinese_warnings_come_from_the_message_catalogue(catalog):
@@ -127,7 +129,7 @@ def test_cli_report_from_file_and_flags(tmp_path, capsys):
     out_md = tmp_path / "s.md"
     assert main(["report", "-o", str(out_md), "--model", "llama3-8b", "--card", "l4", "--workload", "inference",
                  "--lang", "zh_CN"]) == 0
-    assert "配置方案摘要" in out_md.read_text()
+    assert "物料清单" in out_md.read_text() and "USD" not in out_md.read_text().replace("CNY/USD", "")
     assert main(["report", "-o", str(tmp_path / "missing" / "x.pdf")]) == 2
     assert "does not exist" in capsys.readouterr().err
 
@@ -153,3 +155,170 @@ def test_menu_exports_and_preview(qtbot, tmp_path, monkeypatch):
     preview = window.print_preview()
     qtbot.addWidget(preview)
     preview.close()
+
+
+# ---- the summary for approval (issue 12) ----------------------------------------------------
+
+from datetime import date  # noqa: E402
+
+from configurator.core.currency import in_language_currency  # noqa: E402
+from configurator.core.scenario import LAYOUT_FIELDS  # noqa: E402
+from configurator.report.language import Words  # noqa: E402
+from configurator.report.summary import job_description, summary_title  # noqa: E402
+
+
+def training_70b() -> Scenario:
+    return Scenario(model=preset("llama3-70b"), card_id="h100-sxm", count=1024, workload="pretrain",
+                    training={"tokens": 2e12, "seq_len": 8192}, auto_layout=LAYOUT_FIELDS)
+
+
+def serving_70b() -> Scenario:
+    return Scenario(model=preset("llama3-70b"), card_id="h100-sxm", count=8, workload="inference",
+                    serving={"concurrency": 200}, auto_layout=LAYOUT_FIELDS)
+
+
+def vdi() -> Scenario:
+    return Scenario(model=preset("llama3-8b"), card_id="l40s", count=4, workload="vdi", graphics={"users": 64})
+
+
+def test_title_is_the_name_or_a_description_of_the_job():
+    en, zh = Words("en"), Words("zh_CN")
+    assert summary_title(serving_70b(), en) == "Serve Llama 3 70B to 200 users"
+    assert summary_title(serving_70b(), zh) == "为 200 位用户提供 Llama 3 70B 推理服务"
+    assert summary_title(training_70b(), en) == "Pre-train Llama 3 70B on 2T tokens"
+    assert job_description(vdi(), en) == "Virtual desktops for 64 users"
+    assert summary_title(inference_scenario(), en) == "Chat service"
+
+
+def test_headline_bom_and_tco_agree(catalog):
+    est = estimate(training_70b(), catalog.get("h100-sxm"))
+    summary = build_summary(est, catalog, "en", today=date(2026, 12, 1))
+    headline = dict(summary.headline)
+    cost = summary.cost
+    assert headline["Capex"] == f"{cost.ownership.capex:,.0f} USD"
+    assert headline["Total cost of ownership over 4 years"] == f"{cost.ownership.tco:,.0f} USD"
+    assert cost.bom.capex == pytest.approx(sum(line.total for line in cost.bom.purchases if line.total is not None))
+    bom = next(t for t in summary.tables if t.key == "bom")
+    assert len(bom.rows) >= len(cost.bom.lines)  # every line, then the sums
+    unpriced = [row for row in bom.rows if row[3] == "no price — enter a quote"]
+    assert len(unpriced) == len(cost.bom.unpriced)
+    tco = dict(next(t for t in summary.tables if t.key == "tco").rows)
+    assert tco["Break-even utilisation"].endswith(" %")
+    assert summary.charts and summary.charts[0].marker == pytest.approx(100 * cost.break_even_utilisation)
+    assert dict(summary.approval).keys() >= {"Prepared by", "Approved by", "Signature"}
+    assert not any("shared/" in s or "reference/" in s.split("://")[0] for s in summary.sources)
+
+
+def test_your_choice_beside_recommended_with_the_saving(catalog):
+    est = estimate(serving_70b(), catalog.get("h100-sxm"))
+    summary = build_summary(est, catalog, "en")
+    assert summary.recommendation.startswith("Your choice: 8 × H100")
+    assert "Recommended by lowest total cost of ownership" in summary.recommendation
+    assert "less over 4 years" in summary.recommendation
+    alternatives = next(t for t in summary.tables if t.key == "alternatives")
+    ranked = [row for row in alternatives.rows if row[0] != "—"]
+    per_unit = [float(row[6].split()[0].replace(",", "")) for row in ranked]
+    assert per_unit == sorted(per_unit)  # ranked by the objective, one basis
+    assert any("(your choice)" in row[1] for row in ranked)
+
+
+def test_chinese_summary_is_in_cny_with_the_chinese_electricity_price(catalog):
+    scenario = in_language_currency(serving_70b(), "zh_CN")
+    assert scenario.economics.currency == "CNY" and scenario.economics.usd_to_currency > 7
+    assert scenario.economics.electricity_per_kwh == pytest.approx(0.63)
+    summary = build_summary(estimate(scenario, catalog.get("h100-sxm")), catalog, "zh_CN")
+    text = to_markdown(summary)
+    assert "USD" not in text.replace("CNY/USD", "")
+    assert in_language_currency(scenario, "en").economics.electricity_per_kwh == pytest.approx(0.10)
+    user_set = Scenario.model_validate({**serving_70b().model_dump(), "economics": {"currency": "EUR",
+                                                                                    "usd_to_currency": 0.9}})
+    assert in_language_currency(user_set, "zh_CN") == user_set
+
+
+ALLOWED_ASCII = re.compile(
+    r"^(?:[\d.,%×/+−-]+|[A-Z0-9][A-Za-z0-9.+/-]*|[a-z]?[A-Z0-9]+[a-z]*|GiB|GB|TB|kW|kWh|W|s|ms|h|px|fps|"
+    r"CNY(?:/kWh|/USD)?|TFLOP/s|TOPS|Gb/s|GB/s|GPU-h|arXiv|[\w.-]+\.[a-z]{2,}(?:/\S*)?)$")
+
+
+WORD = r"[A-Za-z][A-Za-z0-9.+/_:-]*"
+
+
+def ascii_words_outside_allow_list(text: str, catalog, addresses: set[str] = frozenset()) -> set[str]:
+    """English words in ``text`` other than units, card names, ids, numbers and addresses (web
+    addresses cited as sources; ``addresses`` are their pieces where the PDF wraps them)."""
+    names = {word for card in catalog.cards for word in re.findall(WORD, f"{card.vendor} {card.name} {card.id}")}
+    words = set(re.findall(WORD, text))
+    return {w for w in words if w not in names and not any(w in a for a in addresses)
+            and not ALLOWED_ASCII.match(w) and "." not in w}
+
+
+@needs_poppler
+@pytest.mark.parametrize("make", [training_70b, serving_70b, vdi])
+def test_chinese_pdf_has_no_english_words(qapp, tmp_path, catalog, make):
+    from configurator.report.language import _ADDRESS
+
+    path = tmp_path / "zh.pdf"
+    summary = export(in_language_currency(make(), "zh_CN"), catalog, path, "zh_CN")
+    markdown = to_markdown(summary)
+    for source in summary.sources:  # cited by address only, nothing to translate
+        assert all(_ADDRESS.fullmatch(part) for part in source.split("; ")), source
+    pieces = set(_ADDRESS.findall(markdown))
+    assert ascii_words_outside_allow_list(markdown, catalog, pieces) == set()
+    text = pdf_text(path)
+    assert ascii_words_outside_allow_list(text, catalog, pieces) == set()
+    assert "USD" not in text.replace("CNY/USD", "") and "shared/" not in text
+
+
+@needs_poppler
+def test_pdf_keeps_headings_with_what_they_head(qapp, tmp_path, catalog):
+    from configurator.app.report_export import chart_images, summary_for
+    from configurator.report.document import _body_size, build_document
+
+    summary, analysis = summary_for(training_70b(), catalog, "en")
+    document = build_document(summary, chart_images(analysis))
+    height, layout = _body_size().height(), document.documentLayout()
+    block = document.begin()
+    while block.isValid():
+        if block.blockFormat().headingLevel() >= 2 and block.next().isValid():
+            top = layout.blockBoundingRect(block).top()
+            below = layout.blockBoundingRect(block.next()).bottom()
+            assert top // height == (below - 1) // height, block.text()
+        block = block.next()
+
+
+def test_cli_report_in_chinese_is_in_cny(tmp_path):
+    out = tmp_path / "s.json"
+    assert main(["report", "-o", str(out), "--model", "llama3-8b", "--card", "l4", "--workload", "inference",
+                 "--lang", "zh_CN", "--name", "推理集群"]) == 0
+    data = json.loads(out.read_text())
+    assert data["estimate"]["scenario"]["economics"]["currency"] == "CNY"
+    assert data["bom"]["currency"] == "CNY"
+    md = tmp_path / "s.md"
+    assert main(["report", "-o", str(md), "--model", "llama3-8b", "--card", "l4", "--workload", "inference",
+                 "--name", "Inference pod"]) == 0
+    assert md.read_text().startswith("# Inference pod")
+
+
+def test_switching_language_is_not_an_edit(qtbot, tmp_path, monkeypatch):
+    from PySide6.QtCore import QSettings
+
+    from configurator.app import i18n
+    from configurator.app.controller import ScenarioController
+    from configurator.app.main_window import MainWindow
+
+    monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: QMessageBox.StandardButton.Discard)
+    controller = ScenarioController(load_catalog(), default_scenario())
+    window = MainWindow(controller, QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(window)
+    try:
+        controller.apply("count", 16)
+        steps = controller.undo_stack.count()
+        controller.mark_saved(tmp_path / "x.gpuconf.json")
+        window.set_language("zh_CN")
+        assert controller.scenario.economics.currency == "CNY"
+        assert controller.scenario.economics.electricity_per_kwh == pytest.approx(0.63)
+        assert not controller.is_modified and controller.undo_stack.count() == steps
+        controller.undo_stack.undo()  # history is in the new currency too
+        assert controller.scenario.count == 8 and controller.scenario.economics.currency == "CNY"
+    finally:
+        i18n.install_language("en")

@@ -7,7 +7,7 @@ changes, on the next pass of the event loop — recomputes the analysis and emit
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -246,6 +246,19 @@ class ScenarioController(QObject):
         self._show(scenario)
         self._saved = scenario
         self.undo_stack.setClean()
+
+    def restate(self, transform: Callable[[Scenario], Scenario]) -> None:
+        """Show the same scenario stated otherwise (its money in another currency): no undo step
+        and no change to the modified state. The saved scenario and every step of the undo
+        history are restated alike, so undo, redo and "Discard" stay in the same currency."""
+        for index in range(self.undo_stack.count()):
+            command = self.undo_stack.command(index)
+            if isinstance(command, _ScenarioCommand) and command._before is not None:
+                command._before, command._after = transform(command._before), transform(command._after)
+        self._saved = transform(self._saved)
+        restated = transform(self._scenario)
+        if restated != self._scenario:
+            self._show(restated)
 
     def replace_undoable(self, scenario: Scenario, text: str) -> None:
         """Swap in a whole scenario (wizard result) as one undoable step."""

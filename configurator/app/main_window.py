@@ -94,18 +94,14 @@ class MainWindow(QMainWindow):
     def set_language(self, language: str) -> None:
         """Switch the interface language now and remember it; every open window follows."""
         from configurator.app.i18n import current_language, install_language
-        from configurator.core.economics import default_currency
+        from configurator.core.currency import in_language_currency
 
         if language == current_language():
             return
         install_language(language)
         self.settings.setValue("language", language)
-        economics = self.controller.scenario.economics
-        currency, rate = default_currency(language)
-        if economics.card_price is None and economics.cloud_price_per_hour is None and \
-                economics.currency in ("USD", "CNY") and economics.currency != currency:
-            self.controller.apply_many({"economics.currency": currency, "economics.usd_to_currency": rate},
-                                       label="economics.currency")
+        # the same scenario in the language's currency: not a change to undo or to save
+        self.controller.restate(lambda scenario: in_language_currency(scenario, language))
         self.rebuild()
 
     def rebuild(self) -> None:
@@ -313,12 +309,12 @@ class MainWindow(QMainWindow):
     def print_summary(self) -> None:
         from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 
-        from configurator.report.document import a4_layout
+        from configurator.report.document import a4_layout, print_document
 
         printer = QPrinter(QPrinter.PrinterMode.HighResolution)
         printer.setPageLayout(a4_layout())
         if QPrintDialog(printer, self).exec():
-            self.summary_document().print_(printer)
+            print_document(self.summary_document(), printer)
 
     def export_dialog(self) -> None:
         filters = {self.tr("PDF document (*.pdf)"): ".pdf", self.tr("Markdown (*.md)"): ".md",

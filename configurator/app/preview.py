@@ -7,7 +7,7 @@ from PySide6.QtGui import QTextDocument
 from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog, QPrintPreviewWidget
 from PySide6.QtWidgets import QWidget
 
-from configurator.report.document import a4_layout
+from configurator.report.document import a4_layout, print_document
 
 
 class SummaryPreview(QPrintPreviewDialog):
@@ -34,7 +34,7 @@ class SummaryPreview(QPrintPreviewDialog):
         self.document = document
         document.setParent(self)
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        self.paintRequested.connect(document.print_)
+        self.paintRequested.connect(lambda printer: print_document(document, printer))
 
     def preview_widget(self) -> QPrintPreviewWidget:
         """The widget that shows the pages."""

@@ -1,34 +1,77 @@
-"""The summary as a QTextDocument, printed to PDF or a printer (QtGui only, no widgets)."""
+"""The summary as a QTextDocument, printed to PDF or a printer (QtGui only, no widgets).
+
+The document is laid out on A4 pages here, not by ``QTextDocument.print_``: a heading that
+would end a page moves to the next one with what it heads, and every page carries a footer
+with the title and "page n of m".
+"""
 
 from __future__ import annotations
 
 import errno
+import math
 import os
 from pathlib import Path
 
-from PySide6.QtCore import QMarginsF, QSizeF, QUrl
-from PySide6.QtGui import QFont, QImage, QPageLayout, QPageSize, QPdfWriter, QTextDocument
+from PySide6.QtCore import QMarginsF, QPointF, QRectF, QSizeF, Qt, QUrl
+from PySide6.QtGui import (
+    QAbstractTextDocumentLayout,
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QImage,
+    QPageLayout,
+    QPageSize,
+    QPagedPaintDevice,
+    QPainter,
+    QPainterPath,
+    QPdfWriter,
+    QPen,
+    QTextBlockFormat,
+    QTextCursor,
+    QTextDocument,
+)
 
 from configurator.core.files import replace_atomically
+from configurator.report.language import Words
 from configurator.report.render import to_html
-from configurator.report.summary import Summary
+from configurator.report.summary import Chart, Summary
 
 CJK_FAMILY = "WenQuanYi Micro Hei"
 """Debian's fonts-wqy-microhei; its glyphs are embedded in the PDF."""
 
+LAYOUT_DPI = 96
+"""Resolution the document is laid out at; printing scales it to the device [dots per inch]."""
+
+FOOTER_MM = 8.0
+"""Height kept free at the bottom of each page for the footer [mm]."""
+
+KEEP_WITH_HEADING = 3
+"""Blocks after a heading (table rows, a chart) that must start on the heading's page."""
+
+
+def _font(summary_language: str) -> QFont:
+    font = QFont(CJK_FAMILY if summary_language == "zh_CN" else "DejaVu Sans")
+    font.setPointSizeF(9)
+    return font
+
 
 def build_document(summary: Summary, images: dict[str, QImage] | None = None) -> QTextDocument:
-    """The printable document; chart images are added as resources ``chart://<key>``."""
+    """The printable document, laid out on A4; chart images are added as ``chart://<key>``."""
     document = QTextDocument()
     urls = {}
-    for key, image in (images or {}).items():
+    images = dict(images or {})
+    for chart in summary.charts:
+        images[chart.key] = chart_image(chart, summary.language)
+    for key, image in images.items():
         url = QUrl(f"chart://{key}")
         document.addResource(QTextDocument.ResourceType.ImageResource, url, image)
         urls[key] = url.toString()
-    font = QFont(CJK_FAMILY if summary.language == "zh_CN" else "DejaVu Sans")
-    font.setPointSizeF(9)
-    document.setDefaultFont(font)
+    document.setDefaultFont(_font(summary.language))
     document.setHtml(to_html(summary, urls))
+    document.setMetaInformation(QTextDocument.MetaInformation.DocumentTitle, summary.title)
+    document.setProperty("footer_words", Words(summary.language)("Page {page} of {pages}", page="{page}",
+                                                                 pages="{pages}"))
+    paginate(document, keep_whole=summary.headings.get("approval", ""))
     return document
 
 
@@ -37,11 +80,110 @@ def a4_layout() -> QPageLayout:
                        QMarginsF(15, 15, 15, 15), QPageLayout.Unit.Millimeter)
 
 
+def _body_size() -> QSizeF:
+    """The text area of a page at ``LAYOUT_DPI``, the footer left out [px]."""
+    rect = a4_layout().paintRect(QPageLayout.Unit.Millimeter)
+    per_mm = LAYOUT_DPI / 25.4
+    return QSizeF(rect.width() * per_mm, (rect.height() - FOOTER_MM) * per_mm)
+
+
+def _page_of(y: float, height: float) -> int:
+    return int(y // height)
+
+
+_layout_device: list[QImage] = []
+
+
+def _layout_device_at_dpi() -> QImage:
+    """A paint device of ``LAYOUT_DPI`` to lay documents out on, whatever the screen's resolution."""
+    if not _layout_device:
+        image = QImage(1, 1, QImage.Format.Format_RGB32)
+        image.setDotsPerMeterX(round(LAYOUT_DPI / 0.0254))
+        image.setDotsPerMeterY(round(LAYOUT_DPI / 0.0254))
+        _layout_device.append(image)
+    return _layout_device[0]
+
+
+def paginate(document: QTextDocument, keep_whole: str = "") -> None:
+    """Lay the document out on A4 pages and move every heading that would be orphaned (the
+    heading, or the first rows after it, on the next page) to the top of the next page; the
+    section headed ``keep_whole`` (the approval fields) is kept on one page."""
+    size = _body_size()
+    frame = document.rootFrame().frameFormat()
+    frame.setMargin(0)
+    document.rootFrame().setFrameFormat(frame)
+    document.setDocumentMargin(0)
+    document.setPageSize(size)
+    layout = document.documentLayout()
+    layout.setPaintDevice(_layout_device_at_dpi())
+    height = size.height()
+    block = document.begin()
+    last = document.lastBlock()
+    while block.isValid():
+        if block.blockFormat().headingLevel() >= 2:
+            top = layout.blockBoundingRect(block).top()
+            follower, ahead = block, 0
+            while ahead < KEEP_WITH_HEADING and follower.next().isValid():
+                follower = follower.next()
+                ahead += 1
+            if keep_whole and block.text() == keep_whole:
+                follower = last  # the approval fields stay together with their heading
+            bottom = layout.blockBoundingRect(follower).bottom()
+            fits_on_a_page = bottom - top < height
+            if _page_of(top, height) != _page_of(bottom - 1, height) and fits_on_a_page and top % height > 1:
+                cursor = QTextCursor(block)
+                fmt = QTextBlockFormat(block.blockFormat())
+                fmt.setPageBreakPolicy(QTextBlockFormat.PageBreakFlag.PageBreak_AlwaysBefore)
+                cursor.setBlockFormat(fmt)
+        block = block.next()
+
+
 def page_count(document: QTextDocument, resolution: int = 300) -> int:
     """Pages the document takes on A4 with 15 mm margins."""
-    rect = a4_layout().paintRectPixels(resolution)
-    document.setPageSize(QSizeF(rect.width(), rect.height()))
     return document.pageCount()
+
+
+def print_document(document: QTextDocument, device: QPagedPaintDevice) -> None:
+    """Paint ``document``'s pages on ``device`` (a PDF writer or a printer), each with its footer."""
+    painter = QPainter(device)
+    if not painter.isActive():
+        return
+    try:
+        body = document.pageSize()
+        scale = device.width() / body.width()
+        pages = document.pageCount()
+        template = str(document.property("footer_words") or "{page} / {pages}")
+        title = document.metaInformation(QTextDocument.MetaInformation.DocumentTitle)
+        layout = document.documentLayout()
+        for index in range(pages):
+            if index:
+                device.newPage()
+            painter.save()
+            painter.scale(scale, scale)
+            painter.translate(0, -index * body.height())
+            context = QAbstractTextDocumentLayout.PaintContext()
+            context.clip = QRectF(0, index * body.height(), body.width(), body.height())
+            painter.setClipRect(context.clip)
+            layout.draw(painter, context)
+            painter.restore()
+            _footer(painter, document, scale, body, title, template.format(page=index + 1, pages=pages))
+    finally:
+        painter.end()
+
+
+def _footer(painter: QPainter, document: QTextDocument, scale: float, body: QSizeF, title: str, text: str) -> None:
+    painter.save()
+    painter.scale(scale, scale)
+    font = QFont(document.defaultFont())
+    font.setPixelSize(round(7 / 72 * LAYOUT_DPI))  # 7 pt in layout pixels (the painter is scaled to them)
+    painter.setFont(font)
+    painter.setPen(QColor("#555555"))
+    top = body.height() + FOOTER_MM * LAYOUT_DPI / 25.4 * 0.3
+    rect = QRectF(0, top, body.width(), FOOTER_MM * LAYOUT_DPI / 25.4 * 0.7)
+    painter.drawLine(QPointF(0, top), QPointF(body.width(), top))
+    painter.drawText(rect, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, title)
+    painter.drawText(rect, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, text)
+    painter.restore()
 
 
 def write_pdf(document: QTextDocument, path: Path, title: str = "") -> None:
@@ -58,7 +200,7 @@ def write_pdf(document: QTextDocument, path: Path, title: str = "") -> None:
         writer.setResolution(300)
         writer.setTitle(title)
         writer.setCreator("GPU Configurator")
-        document.print_(writer)
+        print_document(document, writer)
         del writer  # flushes and closes the file
 
     replace_atomically(Path(path), write, verify_pdf)
@@ -73,3 +215,113 @@ def verify_pdf(path: Path) -> None:
         tail = stream.read()
     if not head.startswith(b"%PDF-") or b"%%EOF" not in tail:
         raise OSError(errno.EIO, f"the PDF was not written completely ({size:,} bytes; is the disk full?)")
+
+
+# ---- the rent-against-buy chart ----------------------------------------------------------
+
+CHART_SIZE = (1680, 820)
+"""Chart image size [px]; shown 560 px wide (3 image pixels per layout pixel)."""
+
+SERIES_COLOURS = ("#1f6fb4", "#d9730d")
+
+
+def nice_ticks(low: float, high: float, target: int = 5) -> list[float]:
+    """Round tick values covering ``low``..``high``: steps of 1, 2 or 5 × 10ⁿ, about ``target`` of them."""
+    if high <= low:
+        high = low + 1.0
+    raw = (high - low) / target
+    power = 10 ** math.floor(math.log10(raw))
+    step = next(m * power for m in (1, 2, 5, 10) if m * power >= raw)
+    first = math.floor(low / step) * step
+    ticks, value = [], first
+    while value <= high + step * 1e-9:
+        ticks.append(round(value, 10))
+        value += step
+    if ticks[-1] < high:
+        ticks.append(ticks[-1] + step)
+    return ticks
+
+
+def money_tick(value: float) -> str:
+    """A money tick label short enough never to overlap its neighbours: 1.5M, 250k, 0."""
+    for scale, suffix in ((1e9, "G"), (1e6, "M"), (1e3, "k")):
+        if abs(value) >= scale:
+            return f"{value / scale:g}{suffix}"
+    return f"{value:g}"
+
+
+def chart_image(chart: Chart, language: str) -> QImage:
+    """The chart painted with its axes, ticks, legend and break-even marker."""
+    width, height = CHART_SIZE
+    image = QImage(width, height, QImage.Format.Format_RGB32)
+    image.fill(QColor("white"))
+    painter = QPainter(image)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    font = QFont(CJK_FAMILY if language == "zh_CN" else "DejaVu Sans")
+    font.setPixelSize(30)
+    painter.setFont(font)
+    metrics = QFontMetricsF(font)
+    ys = [y for _, points in chart.series for _, y in points]
+    y_ticks = nice_ticks(0.0, max(ys) if ys else 1.0)
+    x_ticks = [0, 20, 40, 60, 80, 100]
+    y_labels = [money_tick(v) for v in y_ticks]
+    left = 40 + metrics.height() + 20 + max(metrics.horizontalAdvance(t) for t in y_labels) + 16
+    top, right, bottom = 70, width - 40, height - (2 * metrics.height() + 40)
+    plot = QRectF(left, top, right - left, bottom - top)
+
+    def to_px(x: float, y: float) -> QPointF:
+        return QPointF(plot.left() + x / 100 * plot.width(),
+                       plot.bottom() - (y - y_ticks[0]) / (y_ticks[-1] - y_ticks[0]) * plot.height())
+
+    painter.setPen(QColor("#222222"))
+    painter.drawText(QRectF(0, 8, width, 50), Qt.AlignmentFlag.AlignHCenter, chart.title)
+    grid = QPen(QColor("#dddddd"), 2)
+    for value, label in zip(y_ticks, y_labels):
+        p = to_px(0, value)
+        painter.setPen(grid)
+        painter.drawLine(QPointF(plot.left(), p.y()), QPointF(plot.right(), p.y()))
+        painter.setPen(QColor("#222222"))
+        painter.drawText(QRectF(0, p.y() - 20, plot.left() - 12, 40),
+                         Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, label)
+    for value in x_ticks:
+        p = to_px(value, y_ticks[0])
+        painter.setPen(grid)
+        painter.drawLine(QPointF(p.x(), plot.top()), QPointF(p.x(), plot.bottom()))
+        painter.setPen(QColor("#222222"))
+        painter.drawText(QRectF(p.x() - 60, plot.bottom() + 8, 120, metrics.height()),
+                         Qt.AlignmentFlag.AlignHCenter, f"{value}")
+    painter.setPen(QPen(QColor("#222222"), 3))
+    painter.drawRect(plot)
+    painter.drawText(QRectF(plot.left(), plot.bottom() + metrics.height() + 16, plot.width(), metrics.height()),
+                     Qt.AlignmentFlag.AlignHCenter, chart.x_label)
+    painter.save()
+    painter.translate(30, plot.center().y())
+    painter.rotate(-90)
+    painter.drawText(QRectF(-plot.height() / 2, 0, plot.height(), metrics.height()),
+                     Qt.AlignmentFlag.AlignHCenter, chart.y_label)
+    painter.restore()
+    for (name, points), colour in zip(chart.series, SERIES_COLOURS):
+        path = QPainterPath()
+        for index, (x, y) in enumerate(points):
+            path.moveTo(to_px(x, y)) if index == 0 else path.lineTo(to_px(x, y))
+        painter.setPen(QPen(QColor(colour), 6))
+        painter.drawPath(path)
+    legend_y = plot.top() + 20
+    for index, ((name, _), colour) in enumerate(zip(chart.series, SERIES_COLOURS)):
+        y = legend_y + index * (metrics.height() + 6)
+        painter.setPen(QPen(QColor(colour), 6))
+        painter.drawLine(QPointF(plot.left() + 24, y + metrics.height() / 2), QPointF(plot.left() + 84, y +
+                                                                                     metrics.height() / 2))
+        painter.setPen(QColor("#222222"))
+        painter.drawText(QPointF(plot.left() + 96, y + metrics.ascent()), name)
+    if chart.marker is not None:
+        x = to_px(chart.marker, y_ticks[0]).x()
+        painter.setPen(QPen(QColor("#2a8a2a"), 4, Qt.PenStyle.DashLine))
+        painter.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()))
+        label_width = metrics.horizontalAdvance(chart.marker_label) + 16
+        label_x = x + 10 if x + 10 + label_width < plot.right() else x - 10 - label_width
+        painter.setPen(QColor("#2a8a2a"))
+        painter.drawText(QRectF(label_x, plot.bottom() - metrics.height() - 14, label_width, metrics.height()),
+                         Qt.AlignmentFlag.AlignLeft, chart.marker_label)
+    painter.end()
+    return image

@@ -1,4 +1,5 @@
-"""The configuration summary as data: built once from an Estimate and its alternatives.
+"""The configuration summary as data: built once from an Estimate, its bill of materials and
+its ranked alternatives, for procurement staff to approve.
 
 Renderers (:mod:`configurator.report.render`) turn it into HTML (for the printed/PDF
 document), Markdown, CSV and JSON. No Qt here.
@@ -6,31 +7,89 @@ document), Markdown, CSV and JSON. No Qt here.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date
 
 from configurator import __version__
-from configurator.core.catalog import Card, Catalog
-from configurator.core.economics import host_watts
-from configurator.core.estimate import Estimate, carrying_whole_load, estimate
-from configurator.core.graphics import boards_needed, graphics_unsuitable, servers_needed
-from configurator.core.recommend import DEFAULT_CLASSES
+from configurator.core.catalog import Catalog
+from configurator.core.economics import HOURS_PER_YEAR, host_watts
+from configurator.core.estimate import Estimate
+from configurator.core.export_control import card_classification
+from configurator.core.graphics import boards_needed, servers_needed
+from configurator.core.procurement.bom import BomLine
+from configurator.core.procurement.deployment import DeploymentCost, deployment_cost
+from configurator.core.procurement.prices import PriceBook, bundled_price_book
+from configurator.core.procurement.tco import rent_vs_buy_curve
+from configurator.core.recommend import Objective, recommend
+from configurator.core.scenario import Scenario, Workload, updated_or_none
 from configurator.core.units import GIB
-from configurator.report.language import CLASS_LABELS, VGPU_LABELS, WORKLOAD_LABELS, Words
+from configurator.report.language import (
+    CLASS_LABELS,
+    EXPORT_LABELS,
+    KIND_LABELS,
+    LINK_LABELS,
+    OBJECTIVE_LABELS,
+    OPTIMIZER_LABELS,
+    RECIPE_LABELS,
+    RECOMPUTE_LABELS,
+    VGPU_LABELS,
+    WORKLOAD_LABELS,
+    Words,
+    item_name,
+    quantity_unit,
+    reference,
+)
 
-MAX_ALTERNATIVES = 5
+MAX_ALTERNATIVES = 6
+"""Priced alternatives listed (cards without a price are listed after them)."""
+
+MAX_UNPRICED = 4
+"""Cards without a price on the objective's basis that are listed, with "enter a quote"."""
+
+TRAINING_TIME_SLACK = 1.25
+"""Without a deadline, training alternatives must finish within this multiple of the chosen
+configuration's time: a cheaper cluster that takes years longer is not an alternative."""
+
+PER_UNIT_LABELS = {"vdi": "TCO per user-month", "transcode": "TCO per stream-hour", "render": "TCO per frame"}
 
 
 @dataclass(frozen=True)
 class Table:
-    """A titled table; ``image`` names a chart to draw below it."""
+    """A titled table; ``image`` names a chart drawn below it, ``note`` a line under it."""
 
     key: str
     title: str
     header: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
     image: str | None = None
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Chart:
+    """A line chart drawn by the document: yearly cost against utilisation, own and rent."""
+
+    key: str
+    title: str
+    x_label: str
+    y_label: str
+    series: tuple[tuple[str, tuple[tuple[float, float], ...]], ...]
+    marker: float | None = None
+    """Utilisation of the break-even point [share]."""
+    marker_label: str = ""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One configuration in the ranking: the estimate, what it costs over the years and per
+    unit of work on the objective's price basis (None: no price there)."""
+
+    estimate: Estimate
+    cost: DeploymentCost
+    per_unit: float | None
+    score: float | None
 
 
 @dataclass(frozen=True)
@@ -41,10 +100,18 @@ class Summary:
     title: str
     meta: tuple[tuple[str, str], ...]
     recommendation: str
+    """The verdict: your choice, the recommended option and the saving."""
     tables: tuple[Table, ...]
     warnings: tuple[str, ...]
     estimate: Estimate
     alternatives: tuple[Estimate, ...] = field(default=())
+    headline: tuple[tuple[str, str], ...] = ()
+    charts: tuple[Chart, ...] = ()
+    sources: tuple[str, ...] = ()
+    approval: tuple[tuple[str, ...], ...] = ()
+    """(label, value) fields for the approver; empty values are left blank to fill in."""
+    headings: dict[str, str] = field(default_factory=dict)
+    cost: DeploymentCost | None = None
 
 
 # ---- number formatting ----------------------------------------------------------------
@@ -69,6 +136,10 @@ def money(value: float | None, currency: str) -> str:
     return "—" if value is None else f"{value:,.{2 if abs(value) < 100 else 0}f} {currency}"
 
 
+def percent(share: float | None) -> str:
+    return "—" if share is None else f"{100 * share:.0f} %"
+
+
 def duration(hours: float | None, w: Words) -> str:
     if hours is None:
         return "—"
@@ -79,107 +150,410 @@ def duration(hours: float | None, w: Words) -> str:
     return f"{num(hours / 24)} {w('days')} ({num(hours, 4)} {w('h')})"
 
 
+def duration_short(hours: float | None, w: Words) -> str:
+    """A duration in one unit, for narrow columns."""
+    if hours is None or hours < 48:
+        return duration(hours, w)
+    return f"{num(hours / 24)} {w('days')}"
+
+
 def gib(n_bytes: float) -> str:
     return f"{num(n_bytes / GIB)} GiB"
+
+
+def tokens_text(tokens: float) -> str:
+    """2e12 -> '2T', 1.5e10 -> '15B', 5e8 -> '500M' (a count of tokens, unit-less)."""
+    for scale, suffix in ((1e12, "T"), (1e9, "B"), (1e6, "M")):
+        if tokens >= scale:
+            return f"{tokens / scale:g}{suffix}"
+    return f"{tokens:,.0f}"
+
+
+_MODEL_ID = re.compile(r"^([a-z]+)(\d[\d.]*)?-(.+)$")
+
+
+def model_name(name: str) -> str:
+    """A preset id as people write it: 'llama3-70b' -> 'Llama 3 70B', 'qwen2.5-72b' -> 'Qwen 2.5 72B';
+    any other name unchanged."""
+    match = _MODEL_ID.match(name)
+    if not match:
+        return name
+    family, version, size = match.groups()
+    size = re.sub(r"(\d)([bm])$", lambda m: m.group(1) + m.group(2).upper(), size).replace("-", " ")
+    size = size[0].upper() + size[1:]
+    return " ".join(part for part in (family.capitalize(), version, size) if part)
+
+
+# ---- the title ----------------------------------------------------------------------------
+
+
+def job_description(scenario: Scenario, w: Words) -> str:
+    """The job in a few words: 'Serve Llama 3 70B to 200 users', 'Pre-train Llama 3 70B on 2T tokens'."""
+    kind, model = scenario.workload.value, model_name(scenario.model.name)
+    g = scenario.graphics
+    if kind == "pretrain":
+        return w("Pre-train {model} on {tokens} tokens", model=model, tokens=tokens_text(scenario.training.tokens))
+    if kind in ("finetune", "lora", "qlora"):
+        method = {"finetune": w("Fine-tune"), "lora": w("LoRA fine-tune"), "qlora": w("QLoRA fine-tune")}[kind]
+        return w("{method} {model} on {tokens} tokens", method=method, model=model,
+                 tokens=tokens_text(scenario.training.tokens))
+    if kind == "inference":
+        return w("Serve {model} to {users} users", model=model, users=count(scenario.serving.concurrency))
+    if kind == "vdi":
+        return w("Virtual desktops for {users} users", users=count(g.users))
+    if kind == "transcode":
+        return w("Transcode {streams} {resolution} video streams", streams=count(g.streams), resolution=g.resolution)
+    return w("Render {frames} frames", frames=count(g.frames))
+
+
+def summary_title(scenario: Scenario, w: Words) -> str:
+    """The scenario's name, or (while it is the default "Untitled") a description of the job."""
+    name = scenario.name.strip()
+    return name if name and name != Scenario.model_fields["name"].default else job_description(scenario, w)
+
+
+# ---- money per unit of work -------------------------------------------------------------
+
+
+def work_per_year(est: Estimate) -> float | None:
+    """Work a deployment does in a year at the scenario's utilisation, in the unit costs are
+    quoted per: million tokens, user-months, stream-hours or frames."""
+    u = est.scenario.economics.utilisation
+    g = est.graphics
+    if g is not None:
+        if g.workload is Workload.VDI:
+            return g.served * 12  # desktops are assigned to users whether or not they work
+        return g.served * HOURS_PER_YEAR * u
+    speed = est.training or est.inference
+    return None if speed is None else speed.tokens_per_s * 3600 * HOURS_PER_YEAR * u / 1e6
+
+
+def _cost_per_unit(est: Estimate, cost: DeploymentCost, objective: Objective) -> float | None:
+    """TCO (or, ranking by cloud cost, rent) per unit of work; None without the prices for it."""
+    work = work_per_year(est)
+    if not work:
+        return None
+    if objective is Objective.CLOUD:
+        return None if cost.rent_per_year is None else cost.rent_per_year / work
+    if est.costs.prices.card_price is None and not _cards_included(cost):
+        return None
+    return cost.ownership.tco / (work * cost.ownership.years)
+
+
+def _cards_included(cost: DeploymentCost) -> bool:
+    return any(line.kind == "accelerator" and line.unit_price == 0.0 for line in cost.bom.lines)
+
+
+def _option(est: Estimate, objective: Objective, book: PriceBook) -> Option:
+    cost = deployment_cost(est, book)
+    per_unit = _cost_per_unit(est, cost, objective)
+    if objective in (Objective.TCO, Objective.CLOUD):
+        score = per_unit
+    elif objective is Objective.FASTEST:
+        score = est.hours if est.hours is not None else (est.inference.tpot_s if est.inference else None)
+    elif objective is Objective.ENERGY:
+        work = work_per_year(est)
+        energy = cost.ownership.energy_per_year
+        score = None if not work or energy is None else energy / work
+    else:
+        score = float(est.scenario.count)
+    return Option(est, cost, per_unit, score)
+
+
+def _comparable_scenario(chosen: Estimate) -> Scenario:
+    """The scenario the alternatives answer: the chosen one, and for training without a
+    deadline, finishing within ``TRAINING_TIME_SLACK`` of the chosen time."""
+    s = chosen.scenario
+    if s.workload.is_training and s.constraints.deadline_hours is None and chosen.hours:
+        bounded = updated_or_none(s, constraints={"deadline_hours": min(87_660.0, chosen.hours * TRAINING_TIME_SLACK)})
+        return bounded or s
+    return s
+
+
+def ranked_options(chosen: Estimate, catalog: Catalog, objective: Objective = Objective.TCO,
+                   book: PriceBook | None = None) -> tuple[Option, tuple[Option, ...], tuple[Option, ...]]:
+    """(your choice, the other cards' best configurations ranked by ``objective`` on one price
+    basis, the cards that have no price on that basis)."""
+    book = book or bundled_price_book()
+    mine = _option(chosen, objective, book)
+    result = recommend(_comparable_scenario(chosen), catalog, objective, limit=MAX_ALTERNATIVES + 2)
+    others = [_option(rec.estimate, objective, book) for rec in result.ranked
+              if (rec.card.id, rec.count) != (chosen.card.id, chosen.scenario.count)]
+    priced = sorted((o for o in others if o.score is not None), key=lambda o: (o.score, o.estimate.scenario.count))
+    unpriced = [o for o in others if o.score is None]
+    unpriced += [_option(rec.estimate, objective, book) for rec in getattr(result, "unpriced", ())]
+    return mine, tuple(priced[:MAX_ALTERNATIVES]), tuple(unpriced[:MAX_UNPRICED])
+
+
+# ---- the headline -----------------------------------------------------------------------
+
+
+def configuration_text(est: Estimate, cost: DeploymentCost, w: Words) -> str:
+    """'1,024 × H100 SXM5 80GB in 128 servers, 66 racks' (and the spares)."""
+    s, bom = est.scenario, cost.bom
+    text = f"{count(s.count)} × {est.card.name}"
+    if bom.servers:
+        text += w(" in {servers} servers ({per} cards each), {racks} racks", servers=count(bom.servers),
+                  per=bom.gpus_per_server, racks=count(bom.racks))
+    if bom.goodput is not None and bom.goodput.spare_servers:
+        text += w(", {n} of them spare servers", n=count(bom.goodput.spare_servers))
+    return text
+
+
+def _verdict(mine: Option, best: Option | None, objective: Objective, w: Words) -> str:
+    """"Your choice" beside "Recommended", with the saving when they differ."""
+    currency = mine.cost.bom.currency
+    years = f"{mine.cost.ownership.years:g}"
+    by = w(OBJECTIVE_LABELS[objective.value])
+    mine_text = f"{count(mine.estimate.scenario.count)} × {mine.estimate.card.name}"
+    if best is None or (mine.score is not None and mine.score <= best.score):
+        if mine.score is None:
+            return w("Your choice: {mine}. It cannot be ranked by {by}: it has no price on that basis — enter a "
+                     "quote.", mine=mine_text, by=by)
+        return w("Your choice, {mine}, is the recommended option by {by}.", mine=mine_text, by=by)
+    best_text = f"{count(best.estimate.scenario.count)} × {best.estimate.card.name}"
+    text = w("Your choice: {mine}. Recommended by {by}: {best}.", mine=mine_text, by=by, best=best_text)
+    if objective in (Objective.TCO, Objective.CLOUD) and mine.score is not None and mine.per_unit:
+        ratio = best.per_unit / mine.per_unit
+        work = work_per_year(mine.estimate) * mine.cost.ownership.years
+        saving = (mine.per_unit - best.per_unit) * work
+        text += " " + w("It does the same work for {saving} less over {years} years ({share} of your choice's cost).",
+                        saving=money(saving, currency), years=years, share=percent(ratio))
+    return text
+
+
+def export_line(est: Estimate, w: Words) -> str | None:
+    """The card's export status for China, dated and sourced; None when the catalog has none."""
+    ec = est.card.export_control
+    if ec is None:
+        return None
+    tpp, _density, paragraph = card_classification(est.card)
+    figures = f"ECCN {paragraph}" if paragraph.startswith("3A090") else w(paragraph)
+    if tpp is not None:
+        figures += f", TPP {count(tpp)}"
+    return w("Delivery to China: {status} ({figures}) — status as of {date} from {source}; not legal advice.",
+             status=w(EXPORT_LABELS.get(ec.china, ec.china)), figures=figures, date=ec.date,
+             source=reference(ec.source, "zh_CN"))
+
+
+def _headline(est: Estimate, mine: Option, w: Words) -> tuple[tuple[str, str], ...]:
+    cost, own = mine.cost, mine.cost.ownership
+    currency, years = cost.bom.currency, f"{own.years:g}"
+    rows = [
+        (w("Configuration"), configuration_text(est, cost, w)),
+        (w("Capex"), money(own.capex, currency)),
+        (w("Total cost of ownership over {years} years", years=years), money(own.tco, currency)),
+    ]
+    unit = w(PER_UNIT_LABELS.get(est.scenario.workload.value, "TCO per million tokens"))
+    if mine.per_unit is not None:
+        rows.append((unit, money(mine.per_unit, currency)))
+    if cost.bom.unpriced:
+        rows.append((w("Not priced"), w("{n} lines have no price — enter a quote; the totals leave them out",
+                                        n=count(len(cost.bom.unpriced)))))
+    line = export_line(est, w)
+    if line:
+        rows.append((w("Export status"), line))
+    return tuple(rows)
+
+
+# ---- bill of materials and TCO ----------------------------------------------------------
+
+
+class _SourceList:
+    """Sources numbered in the order they are cited."""
+
+    def __init__(self, language: str) -> None:
+        self.language = language
+        self.items: list[str] = []
+
+    def cite(self, text: str) -> str:
+        text = reference(text, self.language)
+        if not text:
+            return ""
+        if text not in self.items:
+            self.items.append(text)
+        return f"[{self.items.index(text) + 1}]"
+
+
+def _bom_row(line: BomLine, currency: str, w: Words, sources: _SourceList) -> tuple[str, ...]:
+    unit = quantity_unit(line.unit, w)
+    amount = count(line.quantity) if float(line.quantity).is_integer() else num(line.quantity)
+    quantity = f"{amount} {unit}".strip()
+    if line.unit_price is None:
+        price, total, source = w("no price — enter a quote"), "—", "—"
+    else:
+        per = f"{money(line.unit_price, currency)}"
+        price = per + (f" / {w('year')}" if line.yearly else "")
+        total = money(line.total, currency) + (f" / {w('year')}" if line.yearly else "")
+        cited = sources.cite(line.source) if line.source not in ("catalog", "user") else ""
+        origin = {"catalog": w("card catalog"), "user": w("your price")}.get(line.source, cited)
+        source = " ".join(part for part in (origin, line.date, w(line.confidence) if line.confidence not in
+                                            ("catalog", "user") else "") if part)
+    return (w(KIND_LABELS.get(line.kind, line.kind)), item_name(line, w), quantity, price, total, source)
+
+
+def _bom_table(mine: Option, w: Words, sources: _SourceList) -> Table:
+    bom, own = mine.cost.bom, mine.cost.ownership
+    header = (w("Kind"), w("Item"), w("Quantity"), w("Unit price"), w("Total"), w("Source"))
+    rows = [_bom_row(line, bom.currency, w, sources) for line in bom.lines]
+    rows.append(("", w("Capex (sum of the priced purchases)"), "", "", money(own.capex, bom.currency), ""))
+    if bom.licences_per_year:
+        rows.append(("", w("Licences per year"), "", "", f"{money(bom.licences_per_year, bom.currency)} / {w('year')}",
+                     ""))
+    power = f"{num(bom.it_kw)} kW" if bom.it_kw is not None else "—"
+    note = w("IT load at full power {power}; {cooling}; prices dated {date}.", power=power,
+             cooling=w("liquid-cooled racks") if bom.liquid_cooled else w("air-cooled racks"),
+             date=bundled_price_book().price_date)
+    return Table("bom", w("Bill of materials"), header, tuple(rows), note=note)
+
+
+def _tco_table(est: Estimate, mine: Option, w: Words) -> Table:
+    cost, own = mine.cost, mine.cost.ownership
+    c, years = own.currency, f"{own.years:g}"
+    per_year = f" / {w('year')}"
+
+    def yearly(value: float | None) -> str:
+        return "—" if value is None else money(value, c) + per_year
+
+    rows = [
+        (w("Capex"), money(own.capex, c)),
+        (w("Energy and cooling (PUE {pue})", pue=f"{est.scenario.economics.pue:g}"), yearly(own.energy_per_year)),
+        (w("Support ({share} of capex a year)", share=percent(own.support_per_year / own.capex if own.capex else None)),
+         yearly(own.support_per_year)),
+        (w("Licences"), yearly(own.licences_per_year)),
+        (w("Colocation"), yearly(own.colocation_per_year)),
+        (w("Opex"), yearly(own.opex_per_year)),
+        (w("Residual value after {years} years", years=years), "−" + money(own.residual, c)),
+        (w("Total cost of ownership over {years} years", years=years), money(own.tco, c)),
+        (w(PER_UNIT_LABELS.get(est.scenario.workload.value, "TCO per million tokens")), money(mine.per_unit, c)),
+        (w("Renting the same cards"), yearly(cost.rent_per_year)),
+        (w("Break-even utilisation"), percent(cost.break_even_utilisation) if cost.break_even_utilisation is not None
+         else w("none: renting costs less at every utilisation") if cost.rent_per_year else w("no cloud price")),
+    ]
+    note = w("At {u} utilisation; straight-line depreciation to the residual value.",
+             u=percent(own.utilisation))
+    return Table("tco", w("Total cost of ownership"), ("", ""), tuple(rows), image="rent" if cost.rent_per_year
+                 else None, note=note)
+
+
+def _rent_chart(est: Estimate, mine: Option, w: Words) -> Chart | None:
+    cost = mine.cost
+    if cost.rent_per_year is None:
+        return None
+    curve = rent_vs_buy_curve(cost.ownership, est.card, est.scenario)
+    own = tuple((100 * u, o) for u, o, _ in curve)
+    rent = tuple((100 * u, r) for u, _, r in curve if r is not None)
+    marker = cost.break_even_utilisation
+    return Chart("rent", w("Cost per year against utilisation"), w("Utilisation [%]"),
+                 w("Cost per year [{currency}]", currency=cost.bom.currency),
+                 ((w("Own"), own), (w("Rent"), rent)),
+                 None if marker is None else 100 * marker,
+                 "" if marker is None else w("break-even {u}", u=percent(marker)))
 
 
 # ---- alternatives -----------------------------------------------------------------------
 
 
-def _cost(est: Estimate, basis: str | None = None) -> float | None:
-    """Job cost (training), cost per million tokens (inference) or per graphics unit; None
-    without a price, or when ``basis`` is given and the estimate's prices are of another kind
-    (cloud vs owned)."""
-    if est.graphics is not None:
-        per_unit = est.costs.per_unit
-        return None if per_unit is None or (basis is not None and est.costs.basis != basis) else per_unit
-    per_million = est.costs.per_million_tokens
-    if per_million is None or (basis is not None and est.costs.basis != basis):
-        return None
-    return per_million * est.scenario.training.tokens / 1e6 if est.training else per_million
-
-
-def alternatives(chosen: Estimate, catalog: Catalog, limit: int = MAX_ALTERNATIVES) -> tuple[Estimate, ...]:
-    """The best other cards for the same scenario and count: those that fit, cheapest first on
-    the same price basis as the recommendation (cloud or owned), then fastest."""
-    others = [_alternative(chosen, card) for card in catalog.cards if card.id != chosen.card.id]
-    fitting = [e for e in others if e is not None and e.usable and e.throughput]
-    basis = chosen.costs.basis
-
-    def rank(e: Estimate) -> tuple:
-        cost = _cost(e, basis)
-        return cost is None, cost or 0.0, -(e.tokens_per_s or 0.0)
-
-    fitting.sort(key=rank)
-    return tuple(fitting[:limit])
-
-
-def _alternative(chosen: Estimate, card: Card) -> Estimate | None:
-    """The chosen scenario on ``card``: same count, or (desktops, streams) as many cards as
-    the whole load needs; for graphics work only the classes the recommendation considers
-    (no training or consumer cards)."""
-    est = estimate(chosen.scenario, card)
-    g = est.graphics
-    if g is None:
-        return est
-    if card.is_consumer or graphics_unsuitable(g.workload, card) or card.category not in DEFAULT_CLASSES[g.workload]:
-        return None
-    return carrying_whole_load(est)
-
-
-def comparison_reason(alt: Estimate, chosen: Estimate, w: Words) -> str:
-    """How an alternative compares with the chosen configuration, in numbers."""
-    reasons = []
-    if alt.training and chosen.training:
-        ratio = alt.training.hours / chosen.training.hours
-        reasons.append(w("{x}× the time", x=f"{ratio:.2f}"))
-    elif alt.inference and chosen.inference:
-        ratio = alt.inference.tpot_s / chosen.inference.tpot_s
-        reasons.append(w("{x}× the time", x=f"{ratio:.2f}"))
-    elif alt.hours and chosen.hours:
-        reasons.append(w("{x}× the time", x=f"{alt.hours / chosen.hours:.2f}"))
-    alt_cost, chosen_cost = _cost(alt, chosen.costs.basis), _cost(chosen)
-    if alt_cost is None:
-        priced = alt.costs.per_unit if alt.graphics else alt.costs.per_million_tokens
-        reasons.append(w("no comparable price") if priced else w("no price known"))
-    elif chosen_cost:
-        reasons.append(w("{x}× the cost", x=f"{alt_cost / chosen_cost:.2f}"))
-    if alt.card.confidence == "low":
-        reasons.append(w("low-confidence specifications"))
-    return "; ".join(reasons)
-
-
-# ---- the summary ------------------------------------------------------------------------
-
-
-def _recommendation(est: Estimate, w: Words) -> str:
-    s = est.scenario
-    head = w("{count} × {card} ({nodes} node(s))", count=s.count, card=est.card.name, nodes=s.nodes)
-    if est.fits:
-        fit = w("fits with {headroom} headroom", headroom=f"{100 * est.memory.headroom:.0f} %")
-    else:
-        fit = w("does NOT fit: {short} short per card", short=gib(est.memory.total - est.memory.budget))
-    if est.graphics is not None:
-        return f"{head} — {fit}; {graphics_verdict(est, w)}"
+def speed_text(est: Estimate, w: Words) -> str:
+    """Training: the time for the token budget; serving: time per output token; graphics:
+    what one card carries or the render time."""
     if est.training:
-        speed = w("{time} for {tokens} tokens", time=duration(est.training.hours, w),
-                  tokens=num(s.training.tokens / 1e9) + " B")
-    elif est.inference:
-        speed = w("{rps} requests/s, {tpot} per output token", rps=num(est.inference.requests_per_s),
-                  tpot=f"{num(est.inference.tpot_s * 1000)} ms")
-    else:
-        speed = "—"
-    return f"{head} — {fit}; {speed}"
-
-
-def graphics_verdict(est: Estimate, w: Words) -> str:
-    """One line: how much of the load the cards carry, or how long the render takes."""
+        return duration_short(est.training.hours, w)
+    if est.inference:
+        return f"{num(est.inference.tpot_s * 1000)} ms / {w('token')}"
     g = est.graphics
-    if g.workload.value == "render":
-        return w("{minutes} per frame, {time} for {frames} frames", minutes=f"{num(g.minutes_per_frame)} {w('min')}",
-                 time=duration(g.hours, w), frames=count(g.demand))
-    return w("{served} of {demand} {unit}, {per_card} per card (limited by {limit})", served=count(g.served),
-             demand=count(g.demand), unit=w(g.unit), per_card=count(g.per_card), limit=w(g.limiting))
+    if g is not None:
+        if g.workload is Workload.RENDER:
+            return duration_short(g.hours, w)
+        return f"{count(g.per_card)} {w(g.unit)} / {w('card')}"
+    return "—"
+
+
+def _alternatives_table(mine: Option, priced: Sequence[Option], unpriced: Sequence[Option],
+                        objective: Objective, w: Words) -> Table:
+    currency, years = mine.cost.bom.currency, f"{mine.cost.ownership.years:g}"
+    unit = w(PER_UNIT_LABELS.get(mine.estimate.scenario.workload.value, "TCO per million tokens"))
+    header = ("#", w("Configuration"), w("Class"), w("Speed"), w("Capex"),
+              w("TCO over {years} years", years=years), unit, w("Against your choice"))
+    everyone = sorted([mine, *priced], key=lambda o: (o.score is None, o.score or 0.0))
+    rows = []
+    for rank, option in enumerate(everyone, start=1):
+        est = option.estimate
+        config = f"{count(est.scenario.count)} × {est.card.name}"
+        if option is mine:
+            config += f" ({w('your choice')})"
+            against = "—"
+        elif mine.score and option.score is not None and objective in (Objective.TCO, Objective.CLOUD):
+            against = w("{x}× the cost per unit of work", x=f"{option.score / mine.score:.2f}")
+        elif mine.score and option.score is not None:
+            against = f"{option.score / mine.score:.2f}×"
+        else:
+            against = "—"
+        rows.append((str(rank) if option.score is not None else "—", config, w(CLASS_LABELS[est.card.category]),
+                     speed_text(est, w), money(option.cost.ownership.capex, currency),
+                     money(option.cost.ownership.tco, currency), money(option.per_unit, currency), against))
+    for option in unpriced:
+        est = option.estimate
+        rows.append(("—", f"{count(est.scenario.count)} × {est.card.name}", w(CLASS_LABELS[est.card.category]),
+                     speed_text(est, w), "—", "—", "—", w("no price — enter a quote")))
+    basis = w("cloud rent") if objective is Objective.CLOUD else w("the bill of materials, owned")
+    note = w("Ranked by {by}; every cost on one basis: {basis}, in {currency}.",
+             by=w(OBJECTIVE_LABELS[objective.value]), basis=basis, currency=currency)
+    if mine.estimate.scenario.workload.is_training and mine.estimate.scenario.constraints.deadline_hours is None:
+        note += " " + w("Without a deadline, alternatives finish within {x}× your choice's time.",
+                        x=f"{TRAINING_TIME_SLACK:g}")
+    return Table("alternatives", w("Alternatives"), header, tuple(rows), note=note)
+
+
+# ---- technical tables ---------------------------------------------------------------------
+
+
+def _precision_text(est: Estimate) -> str:
+    math = est.plan.math.value.upper() if est.plan.math else "—"
+    return f"{est.plan.requested.value.upper()} → {math}"
+
+
+def _architecture(est: Estimate, w: Words) -> str:
+    m = est.scenario.model
+    text = w("{layers} layers, hidden size {hidden}, {heads} attention heads ({kv} KV), FFN {ffn}, vocabulary {vocab}",
+             layers=m.n_layers, hidden=m.hidden, heads=m.n_heads, kv=m.kv_heads, ffn=m.ffn, vocab=f"{m.vocab:,}")
+    if m.is_moe:
+        text += ", " + w("{n} experts, {k} per token", n=m.n_experts, k=m.experts_per_token)
+    return text
+
+
+def _workload_table(est: Estimate, w: Words) -> Table:
+    s, m = est.scenario, est.scenario.model
+    if s.workload.is_graphics:
+        rows = [(w("Workload"), w(WORKLOAD_LABELS[s.workload.value])), *_graphics_workload_rows(est, w)]
+        return Table("workload", w("Workload"), ("", ""), tuple(rows))
+    p = s.parallelism
+    rows = [
+        (w("Workload"), w(WORKLOAD_LABELS[s.workload.value])),
+        (w("Model"), model_name(m.name)),
+        (w("Parameters"), f"{num(m.total_params() / 1e9, 4)} B" + (
+            f" ({w('{n} B active', n=num(m.active_params() / 1e9))})" if m.is_moe else "")),
+        (w("Architecture"), _architecture(est, w)),
+        (w("Precision"), _precision_text(est)),
+        (w("Parallelism"), f"{w('tensor parallel')} {p.tp}, {w('pipeline parallel')} {p.pp}, "
+                           f"{w('data parallel')} {s.data_parallel}, {w('ZeRO stage')} {p.zero}"),
+    ]
+    if s.workload.is_training:
+        t = s.training
+        rows += [
+            (w("Token budget"), w("{n} tokens", n=tokens_text(t.tokens))),
+            (w("Recipe"), f"{w(RECIPE_LABELS[t.recipe.value])}, {w(OPTIMIZER_LABELS[t.optimizer.value])}, "
+                          f"{w('recomputation')} "
+                          f"{w(RECOMPUTE_LABELS[t.recompute.value])}"),
+            (w("Batch"), f"{w('micro-batch')} {t.micro_batch}, {w('sequence')} {t.seq_len} {w('tokens')}, "
+                         f"{w('gradient accumulation')} {t.grad_accum}"),
+        ]
+    else:
+        v = s.serving
+        rows.append((w("Serving load"), f"{w('context')} {v.context} {w('tokens')}, {w('users')} {v.concurrency}, "
+                                        f"{w('prompt')} {v.prompt_tokens} {w('tokens')}, {w('answer')} "
+                                        f"{v.output_tokens} {w('tokens')}"))
+    return Table("workload", w("Workload and model"), ("", ""), tuple(rows))
 
 
 def _graphics_workload_rows(est: Estimate, w: Words) -> list[tuple[str, str]]:
@@ -195,87 +569,56 @@ def _graphics_workload_rows(est: Estimate, w: Words) -> list[tuple[str, str]]:
             (w("Reference"), w("{minutes} per frame on {card} ({tflops} TFLOP/s FP32)",
                                minutes=f"{num(g.reference_minutes_per_frame)} {w('min')}", card=g.reference_card,
                                tflops=num(g.reference_fp32_tflops))),
-            (w("Output"), f"{g.render_width} × {g.render_height}, {g.render_layers} {w('layers')}")]
+            (w("Output"), f"{g.render_width} × {g.render_height} px, {g.render_layers} {w('layers')}")]
 
 
-def _workload_table(est: Estimate, w: Words) -> Table:
-    s, m = est.scenario, est.scenario.model
-    if s.workload.is_graphics:
-        rows = [(w("Workload"), w(WORKLOAD_LABELS[s.workload.value])), *_graphics_workload_rows(est, w)]
-        return Table("workload", w("Workload"), ("", ""), tuple(rows))
-    p = s.parallelism
-    workload = w(WORKLOAD_LABELS[s.workload.value])
-    rows = [
-        (w("Workload"), workload),
-        (w("Model"), m.name),
-        (w("Parameters"), f"{num(m.total_params() / 1e9, 4)} B" + (
-            f" ({num(m.active_params() / 1e9)} B active)" if m.is_moe else "")),
-        (w("Architecture"), m.summary()),
-        (w("Precision"), f"{est.plan.requested.value.upper()} → "
-                         f"{est.plan.math.value.upper() if est.plan.math else '—'}"),
-        (w("Parallelism"), f"{w('tensor parallel')} {p.tp}, {w('pipeline parallel')} {p.pp}, "
-                           f"{w('data parallel')} {s.data_parallel}, {w('ZeRO stage')} {p.zero}"),
+def _memory_type(card) -> str:
+    match = re.match(r"[A-Za-z]+\d*[A-Za-z]?", card.memory_type or "")
+    return match.group(0) if match and match.group(0).lower() != "not" else ""
+
+
+def _card_rows(est: Estimate, w: Words, sources: _SourceList) -> list[tuple[str, str]]:
+    c, link = est.card, est.card.interconnect
+    board = f" ({c.gpus_per_board} {w('GPUs per board')})" if c.gpus_per_board > 1 else ""
+    cited = " ".join(filter(None, (sources.cite(s) for s in c.sources[:4])))
+    return [
+        (w("Card"), f"{c.vendor} {c.name}{board}"),
+        (w("Class"), w(CLASS_LABELS[c.category])),
+        (w("Memory"), f"{c.memory_gb:g} GB {_memory_type(c)}".rstrip()
+         + (f" ({w('{n} usable', n=gib(est.memory.capacity))})" if est.graphics is None else "")),
+        (w("Board power"), f"{num(c.tdp_w)} W" if c.tdp_w else "—"),
+        (w("Card-to-card link"), w(LINK_LABELS.get(link.link, link.link))
+         + (f", {num(link.link_gbps)} GB/s" if link.link_gbps else "")),
+        (w("Confidence"), w(c.confidence)),
+        (w("Sources"), cited or "—"),
     ]
-    if s.workload.is_training:
-        t = s.training
-        rows += [
-            (w("Recipe"), f"{t.recipe.value}, {t.optimizer.value}, {w('recomputation')} {t.recompute.value}"),
-            (w("Batch"), f"{w('micro-batch')} {t.micro_batch}, {w('sequence')} {t.seq_len} {w('tokens')}, "
-                         f"{w('gradient accumulation')} {t.grad_accum}"),
+
+
+def _card_table(est: Estimate, w: Words, sources: _SourceList) -> Table:
+    c = est.card
+    rows = _card_rows(est, w, sources)
+    if est.graphics is not None:
+        v = c.video
+        engines = f"{count(v.nvenc)} NVENC, {count(v.nvdec)} NVDEC, AV1 {w('encode')}: {_yes_no(v.av1_encode, w)}"
+        rows[4:4] = [
+            (w("FP32 shading"), f"{num(c.fp32_tflops)} TFLOP/s" if c.fp32_tflops else "—"),
+            (w("Video engines"), engines),
+            (w("vGPU"), w(VGPU_LABELS[c.vgpu]) if c.vgpu else "—"),
+            (w("ECC"), _yes_no(c.ecc, w)),
         ]
     else:
-        v = s.serving
-        rows.append((w("Serving load"), f"{w('context')} {v.context}, {w('concurrency')} {v.concurrency}, "
-                                        f"{w('prompt')} {v.prompt_tokens}, {w('answer')} {v.output_tokens}"))
-    return Table("workload", w("Workload and model"), ("", ""), tuple(rows))
-
-
-def _card_table(est: Estimate, w: Words) -> Table:
-    c = est.card
-    peak = c.peak_tflops(est.plan.math) if est.plan.math else None
-    unit = "TOPS" if est.plan.math and est.plan.math.value.startswith("int") else "TFLOP/s"
-    link = c.interconnect
-    if est.graphics is not None:
-        return Table("card", w("Card"), ("", ""), tuple(_graphics_card_rows(est, w)))
-    rows = (
-        (w("Card"), f"{c.vendor} {c.name}"),
-        (w("Class"), w(CLASS_LABELS[c.category])),
-        (w("Memory"), f"{c.memory_gb:g} GB {c.memory_type or ''} ({gib(est.memory.capacity)} usable)"),
-        (w("Memory bandwidth"), f"{num(c.bandwidth_gbps)} GB/s" if c.bandwidth_gbps else "—"),
-        (w("Peak at {precision}", precision=est.plan.math.value.upper() if est.plan.math else "—"),
-         f"{num(peak)} {unit} (dense)" if peak else "—"),
-        (w("Board power"), f"{num(c.tdp_w)} W" if c.tdp_w else "—"),
-        (w("Card-to-card link"), f"{link.link}, {num(link.link_gbps)} GB/s" if link.link_gbps else link.link),
-        (w("Confidence"), c.confidence),
-        (w("Sources"), "; ".join(c.sources[:3]) + (f" (+{len(c.sources) - 3})" if len(c.sources) > 3 else "")),
-    )
-    return Table("card", w("Card"), ("", ""), rows)
+        peak = c.peak_tflops(est.plan.math) if est.plan.math else None
+        unit = "TOPS" if est.plan.math and est.plan.math.value.startswith("int") else "TFLOP/s"
+        rows[3:3] = [
+            (w("Memory bandwidth"), f"{num(c.bandwidth_gbps)} GB/s" if c.bandwidth_gbps else "—"),
+            (w("Peak at {precision}", precision=est.plan.math.value.upper() if est.plan.math else "—"),
+             f"{num(peak)} {unit} ({w('dense')})" if peak else "—"),
+        ]
+    return Table("card", w("Card"), ("", ""), tuple(rows))
 
 
 def _yes_no(value: bool | None, w: Words) -> str:
     return "—" if value is None else (w("yes") if value else w("no"))
-
-
-def _graphics_card_rows(est: Estimate, w: Words) -> list[tuple[str, str]]:
-    c, v = est.card, est.card.video
-    engines = f"{count(v.nvenc)} NVENC" + (f" ({w('gen.')} {v.nvenc_generation})" if v.nvenc_generation else "")
-    engines += f", {count(v.nvdec)} NVDEC" + (f" ({w('gen.')} {v.nvdec_generation})" if v.nvdec_generation else "")
-    engines += f", AV1 {w('encode')}: {_yes_no(v.av1_encode, w)}"
-    board = f" ({c.gpus_per_board} {w('GPUs per board')})" if c.gpus_per_board > 1 else ""
-    return [
-        (w("Card"), f"{c.vendor} {c.name}{board}"),
-        (w("Class"), w(CLASS_LABELS[c.category])),
-        (w("Memory"), f"{c.memory_gb:g} GB {c.memory_type or ''}"),
-        (w("FP32 shading"), f"{num(c.fp32_tflops)} TFLOP/s" if c.fp32_tflops else "—"),
-        (w("Ray-tracing cores"), count(c.rt_cores) if c.rt_cores is not None else "—"),
-        (w("Video engines"), engines),
-        (w("Display outputs"), count(c.display_outputs) if c.display_outputs is not None else "—"),
-        (w("vGPU"), w(VGPU_LABELS[c.vgpu]) if c.vgpu else "—"),
-        (w("ECC"), _yes_no(c.ecc, w)),
-        (w("Board power"), f"{num(c.tdp_w)} W" if c.tdp_w else "—"),
-        (w("Confidence"), c.confidence),
-        (w("Sources"), "; ".join(c.sources[:3]) + (f" (+{len(c.sources) - 3})" if len(c.sources) > 3 else "")),
-    ]
 
 
 GRAPHICS_MEMORY_LABELS = {"vdi": "vGPU frame buffers", "transcode": "Video surfaces", "render": "Scene and output"}
@@ -283,13 +626,10 @@ GRAPHICS_MEMORY_LABELS = {"vdi": "vGPU frame buffers", "transcode": "Video surfa
 
 def _memory_table(est: Estimate, w: Words) -> Table:
     m = est.memory
+    allowed = (w("Allowed"), f"{gib(m.budget)} — {w('Fits')}: {w('yes') if m.fits else w('no')}")
     if est.graphics is not None:
-        rows = (
-            (w(GRAPHICS_MEMORY_LABELS[est.scenario.workload.value]), gib(m.graphics)),
-            (w("Overhead"), gib(m.overhead)),
-            (w("Total"), gib(m.total)),
-            (w("Allowed"), f"{gib(m.budget)} — {w('Fits')}: {w('yes') if m.fits else w('no')}"),
-        )
+        rows = ((w(GRAPHICS_MEMORY_LABELS[est.scenario.workload.value]), gib(m.graphics)),
+                (w("Overhead"), gib(m.overhead)), (w("Total"), gib(m.total)), allowed)
         return Table("memory", w("Memory per card"), ("", ""), rows, image="memory")
     rows = (
         (w("Weights"), gib(m.weights)),
@@ -300,35 +640,33 @@ def _memory_table(est: Estimate, w: Words) -> Table:
         (w("Overhead"), gib(m.overhead)),
         (w("Not at the same time"), ("−" if m.not_concurrent else "") + gib(m.not_concurrent)),
         (w("Total"), gib(m.total)),
-        (w("Allowed"), f"{gib(m.budget)} — {w('Fits')}: {w('yes') if m.fits else w('no')}"),
+        allowed,
     )
     return Table("memory", w("Memory per card"), ("", ""), rows, image="memory")
 
 
-def _graphics_speed_rows(est: Estimate, w: Words) -> tuple[tuple[str, str], ...]:
-    g = est.graphics
-    if g.workload.value == "render":
-        return ((w("Time per frame"), f"{num(g.minutes_per_frame)} {w('min')}"),
-                (w("Frames per hour"), num(g.served)),
-                (w("Time for the job"), duration(g.hours, w)))
-    unit = w(g.unit)
-    rows = [(w("Per card"), f"{count(g.per_card)} {unit}"), (w("Limited by"), w(g.limiting))]
-    rows += [(f"— {w(name)}", f"{count(value)} {unit}" if value is not None else "—") for name, value in g.capacities]
-    rows += [(w("Carried"), f"{count(g.served)} / {count(g.demand)} {unit}"),
-             (w("Cards needed"), count(g.cards_needed) if g.cards_needed else "—"),
-             (w("Servers needed"), w("{n} at {per} cards each", n=count(servers_needed(
-                 g.cards_needed, est.scenario.parallelism.cards_per_node)),
-                 per=est.scenario.parallelism.cards_per_node) if g.cards_needed else "—")]
-    if est.card.gpus_per_board > 1:
-        rows.append((w("Boards needed"), count(boards_needed(g.cards_needed, est.card))))
-    if g.tflops_per_user is not None:
-        rows.append((w("FP32 per user"), f"{num(g.tflops_per_user)} TFLOP/s"))
-    return tuple(rows)
-
-
 def _speed_table(est: Estimate, w: Words) -> Table:
-    if est.graphics is not None:
-        return Table("speed", w("Capacity"), ("", ""), _graphics_speed_rows(est, w), image="scaling")
+    g = est.graphics
+    if g is not None:
+        if g.workload is Workload.RENDER:
+            rows = ((w("Time per frame"), f"{num(g.minutes_per_frame)} {w('min')}"),
+                    (w("Frames per hour"), f"{num(g.served)} {w('frames')} / {w('h')}"),
+                    (w("Time for the job"), duration(g.hours, w)))
+        else:
+            unit = w(g.unit)
+            rows = ((w("Per card"), f"{count(g.per_card)} {unit}"), (w("Limited by"), w(g.limiting)),
+                    *((f"— {w(name)}", f"{count(value)} {unit}" if value is not None else "—")
+                      for name, value in g.capacities),
+                    (w("Carried"), f"{count(g.served)} / {count(g.demand)} {unit}"),
+                    (w("Cards needed"), count(g.cards_needed) if g.cards_needed else "—"),
+                    (w("Servers needed"), w("{n} at {per} cards each", n=count(servers_needed(
+                        g.cards_needed, est.scenario.parallelism.cards_per_node)),
+                        per=est.scenario.parallelism.cards_per_node) if g.cards_needed else "—"))
+            if est.card.gpus_per_board > 1:
+                rows += ((w("Boards needed"), count(boards_needed(g.cards_needed, est.card))),)
+            if g.tflops_per_user is not None:
+                rows += ((w("FP32 per user"), f"{num(g.tflops_per_user)} TFLOP/s"),)
+        return Table("speed", w("Capacity"), ("", ""), tuple(rows))
     if est.training:
         t = est.training
         rows = (
@@ -349,55 +687,49 @@ def _speed_table(est: Estimate, w: Words) -> Table:
         )
     else:
         rows = ((w("Throughput"), "—"),)
-    return Table("speed", w("Speed and time"), ("", ""), rows, image="scaling")
+    return Table("speed", w("Speed and time"), ("", ""), rows)
 
 
-def _money_table(est: Estimate, w: Words) -> Table:
-    job = est.training or (est.graphics and est.graphics.workload.value == "render")
-    c, period = est.costs, w("per job") if job else w("per hour")
-    power = est.power
+def _power_table(est: Estimate, mine: Option, w: Words) -> Table:
+    power, e = est.power, est.scenario.economics
+    job = est.training or (est.graphics and est.graphics.workload is Workload.RENDER)
+    period = w("per job") if job else w("per hour")
     rows = (
         (w("Board power"), f"{num(power.board_watts)} W" if power else "—"),
-        (w("Facility power"), f"{num(power.facility_watts)} W" if power else "—"),
+        (w("Each server besides its cards"), f"{num(host_watts(est.card, est.scenario))} W"),
+        (w("Facility power (average, PUE {pue})", pue=f"{e.pue:g}"), f"{num(power.facility_watts / 1000)} kW"
+         if power else "—"),
         (f"{w('Energy')} ({period})", f"{num(est.energy_kwh)} kWh" if est.energy_kwh is not None else "—"),
-        (w("Purchase (cards only)"), money(c.purchase, c.currency)),
-        (f"{w('Cloud')} ({period})", money(c.cloud, c.currency)),
-        (f"{w('Electricity')} ({period})", money(c.energy, c.currency)),
-        (w(PER_UNIT_LABELS.get(est.scenario.workload.value, "Per million tokens")),
-         money(c.per_unit if est.graphics else c.per_million_tokens, c.currency)
-         + (f" ({c.basis})" if c.basis else "")),
-        (w("Prices"), w("card {card}, cloud {cloud}", card=c.prices.card_price_date or "—",
-                        cloud=c.prices.cloud_price_date or "—") + "; " + w("midpoints of quoted price ranges")),
+        (w("Electricity price"), f"{e.electricity_per_kwh:g} {e.currency}/kWh"),
     )
-    return Table("money", w("Power, energy and cost"), ("", ""), rows)
+    return Table("power", w("Power and energy"), ("", ""), rows)
 
 
-def _alternatives_table(chosen: Estimate, alts: Sequence[Estimate], w: Words) -> Table:
-    header = (w("Card"), w("Class"), w("Time"), w("Cost"), w("Power"), w("Compared with the recommendation"))
-    rows = []
-    for alt in alts:
-        time = duration(alt.hours, w) if alt.hours is not None else (
-            f"{num(alt.inference.tpot_s * 1000)} ms" if alt.inference else "—")
-        rows.append((f"{alt.scenario.count} × {alt.card.name}", w(CLASS_LABELS[alt.card.category]), time,
-                     money(_cost(alt, chosen.costs.basis), alt.costs.currency),
-                     f"{num(alt.power.board_watts)} W" if alt.power else "—",
-                     comparison_reason(alt, chosen, w)))
-    return Table("alternatives", w("Alternatives"), header, tuple(rows))
-
-
-def _facility_row(est: Estimate, w: Words) -> tuple[str, str]:
-    e = est.scenario.economics
-    return (w("Facility"), f"PUE {e.pue:g}, {w('average board power')} {e.power_fraction:.0%} TDP, "
-                           f"{w('servers')} {num(host_watts(est.card, est.scenario))} W, {w('Electricity')} "
-                           f"{e.electricity_per_kwh:g} {e.currency}/kWh, "
-                           f"{w('amortised over {years} years', years=f'{e.amortisation_years:g}')}")
-
-
-PER_UNIT_LABELS = {"vdi": "Per user-month", "transcode": "Per stream-hour", "render": "Per frame"}
-
-
-def _assumptions_table(est: Estimate, w: Words) -> Table:
-    a = est.scenario.assumptions
+def _assumptions_table(est: Estimate, mine: Option, w: Words, sources: _SourceList) -> Table:
+    a, e = est.scenario.assumptions, est.scenario.economics
+    book = bundled_price_book()
+    facility = w("PUE {pue}, average board power {share} of TDP, electricity {price} {currency}/kWh, "
+                 "{u} utilisation, {years} years", pue=f"{e.pue:g}", share=percent(e.power_fraction),
+                 price=f"{e.electricity_per_kwh:g}", currency=e.currency, u=percent(e.utilisation),
+                 years=f"{e.amortisation_years:g}")
+    rate_rows = []
+    for rate_id, label in (("support_share_per_year", "Support per year"), ("residual_value_share", "Residual value"),
+                           ("air_cooled_rack_kw", "Air-cooled rack"), ("gpu_failure_rate_per_gpu_hour",
+                                                                        "Failure rate")):
+        rate = book.rates.get(rate_id)
+        if rate is None:
+            continue
+        value = {"support_share_per_year": percent(rate.value), "residual_value_share": percent(rate.value),
+                 "air_cooled_rack_kw": f"{num(rate.value)} kW",
+                 "gpu_failure_rate_per_gpu_hour": w("{n} interruptions per million GPU-hours",
+                                                     n=num(rate.value * 1e6))}[rate_id]
+        rate_rows.append((w(label), f"{value} {sources.cite(rate.source)}".strip()))
+    if e.currency == "CNY" and "usd_to_cny" in book.rates:
+        cited = sources.cite(book.rates["usd_to_cny"].source)
+        rate_rows.append((w("Exchange rate"), f"{e.usd_to_currency:g} CNY/USD {cited}"))
+        if "electricity_cny_per_kwh" in book.rates:
+            rate_rows.append((w("Electricity price"), f"{e.electricity_per_kwh:g} CNY/kWh "
+                                                      f"{sources.cite(book.rates['electricity_cny_per_kwh'].source)}"))
     if est.graphics is not None:
         rows = (
             (w("Video engines"), w("{enc} 1080p frames/s per encoder at P4, {dec} per decoder, {n} surfaces per stream",
@@ -405,34 +737,61 @@ def _assumptions_table(est: Estimate, w: Words) -> Table:
                                    n=a.video_surfaces_per_stream)),
             (w("vGPU"), w("at most {n} vGPUs per GPU; consumer cards {s} encode sessions per server",
                           n=a.max_vgpus_per_gpu, s=a.consumer_encode_sessions)),
-            _facility_row(est, w),
+            (w("Facility"), facility), *rate_rows,
         )
         return Table("assumptions", w("Assumptions"), ("", ""), rows)
     rows = (
-        (w("Efficiencies"), f"{w('matrix products')} {a.matmul_efficiency:.0%}, "
-                            f"attention {a.attention_efficiency:.0%}, "
-                            f"{w('decode bandwidth')} {a.decode_bandwidth_efficiency:.0%}, "
-                            f"{w('prefill')} {a.prefill_efficiency:.0%}, {w('links')} {a.link_efficiency:.0%}"),
-        (w("Overhead"), f"CUDA context {a.cuda_context_gib:g} GiB, allocator {a.allocator_overhead:.0%} "
-                        f"({a.allocator_overhead_recompute:.0%} with full recomputation)"),
-        _facility_row(est, w),
+        (w("Efficiencies"), w("matrix products {mm}, attention {att}, decode bandwidth {dec}, prefill {pre}, links "
+                              "{links}", mm=percent(a.matmul_efficiency), att=percent(a.attention_efficiency),
+                              dec=percent(a.decode_bandwidth_efficiency), pre=percent(a.prefill_efficiency),
+                              links=percent(a.link_efficiency))),
+        (w("Overhead"), w("framework context {ctx} GiB per card, allocator reserve {alloc} ({full} with full "
+                          "recomputation)", ctx=f"{a.cuda_context_gib:g}", alloc=percent(a.allocator_overhead),
+                          full=percent(a.allocator_overhead_recompute))),
+        (w("Facility"), facility), *rate_rows,
     )
     return Table("assumptions", w("Assumptions"), ("", ""), rows)
 
 
-def build_summary(est: Estimate, catalog: Catalog, language: str = "en", today: date | None = None) -> Summary:
-    """The whole summary of ``est`` in ``language`` ("en" or "zh_CN")."""
+def _approval_table(w: Words, prepared_by: str, today: date) -> Table:
+    rows = ((w("Prepared by"), prepared_by or ""), (w("Date"), today.isoformat()), (w("Approved by"), ""),
+            (w("Date"), ""), (w("Signature"), ""))
+    return Table("approval", w("Approval"), ("", ""), rows)
+
+
+# ---- the summary ------------------------------------------------------------------------
+
+
+def build_summary(est: Estimate, catalog: Catalog, language: str = "en", today: date | None = None,
+                  objective: Objective = Objective.TCO, book: PriceBook | None = None,
+                  prepared_by: str = "") -> Summary:
+    """The whole summary of ``est`` in ``language`` ("en" or "zh_CN"), ranked by ``objective``."""
     w = Words(language)
-    alts = alternatives(est, catalog)
+    today = today or date.today()
+    book = book or bundled_price_book()
+    mine, priced, unpriced = ranked_options(est, catalog, objective, book)
+    best = priced[0] if priced else None
+    sources = _SourceList(language)
     meta = (
-        (w("Date"), (today or date.today()).isoformat()),
+        (w("Date"), today.isoformat()),
         (w("App version"), __version__),
         (w("Catalog"), f"{catalog.version} ({catalog.date})"),
-        (w("Scenario"), est.scenario.name),
+        (w("Prices"), book.price_date),
+        (w("Currency"), mine.cost.bom.currency),
     )
+    verdict = _verdict(mine, best, objective, w)
     tables = (
-        _workload_table(est, w), _card_table(est, w), _memory_table(est, w), _speed_table(est, w),
-        _money_table(est, w), _alternatives_table(est, alts, w), _assumptions_table(est, w),
+        _bom_table(mine, w, sources), _tco_table(est, mine, w),
+        _alternatives_table(mine, priced, unpriced, objective, w),
+        _workload_table(est, w), _card_table(est, w, sources), _memory_table(est, w), _speed_table(est, w),
+        _power_table(est, mine, w), _assumptions_table(est, mine, w, sources),
     )
+    chart = _rent_chart(est, mine, w)
     warnings = tuple(w.message(m) for m in est.messages) or (w("None"),)
-    return Summary(language, w("Configuration summary"), meta, _recommendation(est, w), tables, warnings, est, alts)
+    headings = {"headline": w("At a glance"), "sources": w("Sources"), "warnings": w("Warnings"),
+                "approval": w("Approval")}
+    return Summary(language, summary_title(est.scenario, w), meta, verdict, tables, warnings, est,
+                   tuple(o.estimate for o in priced), headline=_headline(est, mine, w),
+                   charts=(chart,) if chart else (), sources=tuple(sources.items),
+                   approval=_approval_table(w, prepared_by, today).rows,
+                   headings=headings, cost=mine.cost)

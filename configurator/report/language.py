@@ -199,8 +199,8 @@ ZH_CN.update({
     "Virtual desktops for {users} users": "为 {users} 位用户提供虚拟桌面",
     "Transcode {streams} {resolution} video streams": "转码 {streams} 路 {resolution} 视频流",
     "Render {frames} frames": "渲染 {frames} 帧",
-    " in {servers} servers ({per} cards each), {racks} racks":
-        "，{servers} 台服务器（每台 {per} 张卡），{racks} 个机柜",
+    " in {servers} ({per} cards each), {racks}":
+        "，{servers}（每台 {per} 张卡），{racks}",
     ", {n} of them spare servers": "，其中 {n} 台为备用服务器",
     "Your choice: {mine}. It cannot be ranked by {by}: it has no price on that basis — enter a quote.":
         "您的选择：{mine}。无法按{by}排名：缺少该口径的价格——请输入报价。",
@@ -214,6 +214,7 @@ ZH_CN.update({
     "Capex": "资本支出",
     "Total cost of ownership over {years} years": "{years} 年总拥有成本",
     "Not priced": "未定价",
+    "{n} servers": "{n} 台服务器", "{n} racks": "{n} 个机柜", "1 server": "1 台服务器", "1 rack": "1 个机柜",
     "{n} lines have no price — enter a quote; the totals leave them out": "{n} 项无价格——请输入报价；合计未计入这些项",
     "Export status": "出口管制状态",
     "At a glance": "概览",
@@ -415,10 +416,17 @@ def item_name(line, w: Words) -> str:
     return w(label) if label else line.item_id
 
 
-def quantity_unit(unit: str, w: Words) -> str:
-    """The noun a quantity counts ('per server' -> 'servers')."""
+SINGULAR = {"cards": "card", "servers": "server", "ports": "port", "links": "link", "switches": "switch",
+            "racks": "rack", "users": "user", "GPU licences": "GPU licence"}
+"""English nouns for a quantity of one."""
+
+
+def quantity_unit(unit: str, w: Words, quantity: float = 2) -> str:
+    """The noun a quantity counts ('per server' -> 'servers', one 'server')."""
     noun = UNIT_NOUNS.get(unit, unit.removeprefix("per "))
-    return w(noun) if noun else ""
+    if not noun:
+        return ""
+    return SINGULAR.get(noun, noun) if quantity == 1 and w.language == "en" else w(noun)
 
 
 _ADDRESS = re.compile(r"(?:https?://)?(?:[\w-]+\.)+[a-z]{2,}(?:/[\w./%#?=&+~-]*)?|arXiv:\d{4}\.\d{4,5}", re.IGNORECASE)

@@ -293,8 +293,9 @@ def configuration_text(est: Estimate, cost: DeploymentCost, w: Words) -> str:
     s, bom = est.scenario, cost.bom
     text = f"{count(s.count)} × {est.card.name}"
     if bom.servers:
-        text += w(" in {servers} servers ({per} cards each), {racks} racks", servers=count(bom.servers),
-                  per=bom.gpus_per_server, racks=count(bom.racks))
+        servers = w("1 server") if bom.servers == 1 else w("{n} servers", n=count(bom.servers))
+        racks = w("1 rack") if bom.racks == 1 else w("{n} racks", n=count(bom.racks))
+        text += w(" in {servers} ({per} cards each), {racks}", servers=servers, per=bom.gpus_per_server, racks=racks)
     if bom.goodput is not None and bom.goodput.spare_servers:
         text += w(", {n} of them spare servers", n=count(bom.goodput.spare_servers))
     return text
@@ -376,7 +377,7 @@ class _SourceList:
 
 
 def _bom_row(line: BomLine, currency: str, w: Words, sources: _SourceList) -> tuple[str, ...]:
-    unit = quantity_unit(line.unit, w)
+    unit = quantity_unit(line.unit, w, line.quantity)
     amount = count(line.quantity) if float(line.quantity).is_integer() else num(line.quantity)
     quantity = f"{amount} {unit}".strip()
     if line.unit_price is None:

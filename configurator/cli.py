@@ -183,6 +183,10 @@ def _add_scenario_flags(parser: argparse.ArgumentParser) -> None:
     g.add_argument("--cuda-graphs", action=argparse.BooleanOptionalAction, default=None,
                    help="decode from captured CUDA graphs (default: the engine's)")
     g.add_argument("--batching", choices=["continuous", "static"], help="default: the engine's")
+    g.add_argument("--prefix-hit-rate", type=float, metavar="SHARE",
+                   help="share of prompt tokens served from the prefix cache (0–0.99)")
+    g.add_argument("--speculative-tokens", type=int, metavar="K", help="draft tokens per step (0 = off)")
+    g.add_argument("--speculative-acceptance", type=float, metavar="ALPHA", help="acceptance rate of a draft token")
     g.add_argument("--weight-format", choices=_choices(WeightFormat),
                    help="stored weight format: bf16, fp8, awq-int4, gptq-int4, nvfp4, GGUF q8_0 … q2_k, exl2")
     g.add_argument("--weight-bpw", type=float, metavar="BITS",
@@ -244,6 +248,9 @@ _FLAG_TO_FIELD = {
     "engine": ("serving", "engine"),
     "cuda_graphs": ("serving", "cuda_graphs"),
     "batching": ("serving", "batching"),
+    "prefix_hit_rate": ("serving", "prefix_hit_rate"),
+    "speculative_tokens": ("serving", "speculative_tokens"),
+    "speculative_acceptance": ("serving", "speculative_acceptance"),
     "weight_bpw": ("serving", "weight_bpw"),
     "users": ("graphics", "users"),
     "profile": ("graphics", "profile_gib"),

@@ -65,6 +65,14 @@ class StepCosts:
     """Sequences one copy decodes together at most."""
     step_tokens: int
     """Tokens one step may carry, decode tokens included."""
+    tokens_per_step: float = 1.0
+    """Output tokens a running sequence gains per step (speculative decoding: the accepted
+    draft tokens plus one; Leviathan et al. 2023 eq. 1)."""
+
+    @property
+    def decode_steps(self) -> float:
+        """Steps one answer spends decoding after its first token."""
+        return max(self.output_tokens - 1, 0) / self.tokens_per_step
 
 
 @dataclass(frozen=True)
@@ -90,7 +98,7 @@ def mean_step(costs: StepCosts, rate: float) -> tuple[float, float]:
     prefill_share = rate * costs.prompt_tokens * costs.prompt_token_s
     if prefill_share >= 1.0:
         raise ValueError("prefill saturates the copy")
-    decode_steps = max(costs.output_tokens - 1, 0)
+    decode_steps = costs.decode_steps
     step = costs.decode_s(0.0) + costs.chunk_s
     for _ in range(200):
         n = min(rate * decode_steps * step, costs.max_batch)
@@ -111,7 +119,7 @@ def capacity(costs: StepCosts) -> float:
             step, _ = mean_step(costs, rate)
         except ValueError:
             return False
-        return rate * max(costs.output_tokens - 1, 0) * step <= costs.max_batch * (1 + 1e-9)
+        return rate * costs.decode_steps * step <= costs.max_batch * (1 + 1e-9)
 
     low, high = 0.0, 1.0
     while ok(high) and high < 1e9:
@@ -190,10 +198,10 @@ def load_point(costs: StepCosts, rate: float, limit: float | None = None, closed
     a, b = tau * p, costs.chunk_s
     extra_var = a * a * m + b * b * math.exp(-m) * (1 - math.exp(-m)) + 2 * a * b * m * math.exp(-m)
     extra_var /= (1.0 - prefill_share) ** 2
-    steps = max(costs.output_tokens - 1, 1)
+    steps = max(costs.decode_steps, 1.0)
     slope = costs.decode_s(n + 1.0) - decode
     sd = math.sqrt(extra_var / steps + (slope * math.sqrt(max(n, 0.0))) ** 2)
-    tpot = {k: step + _Z[k] * sd for k in PERCENTILES}
+    tpot = {k: (step + _Z[k] * sd) / costs.tokens_per_step for k in PERCENTILES}
 
     carrying, waits = _ttft_parts(costs, rate, step, n, closed)
     ttft = {k: carrying + v for k, v in _ttft_quantiles(step, waits).items()}
@@ -217,7 +225,7 @@ def _ttft_parts(costs: StepCosts, rate: float, step: float, n: float,
     service = p / budget * full_step
     rho = min(rate * service, 0.999)
     token_wait = rho * service / (2 * (1 - rho))
-    hold = max(costs.output_tokens - 1, 1) * step
+    hold = max(costs.decode_steps, 1.0) * step
     slots = max(costs.max_batch, 1)
     occupancy = min(rate * hold / slots, 0.999)
     waiting = 0.0 if closed else erlang_c(slots, occupancy * slots)
@@ -235,7 +243,7 @@ def closed_loop_rate(costs: StepCosts, users: int, limit: float | None = None) -
         step, n = mean_step(costs, rate)
         carrying, waits = _ttft_parts(costs, rate, step, n, closed=True)
         ttft = step / 2 + carrying + sum(p * theta for p, theta in waits)
-        return rate * (ttft + max(costs.output_tokens - 1, 0) * step)
+        return rate * (ttft + costs.decode_steps * step)
 
     if in_system(limit) <= users:
         return limit

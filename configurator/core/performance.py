@@ -594,9 +594,10 @@ def _serving_peak(card: Card, plan: PrecisionPlan, scenario: Scenario) -> float:
 
 
 def decode_step_seconds(
-    scenario: Scenario, card: Card, plan: PrecisionPlan, batch: int, kv_tokens: int
+    scenario: Scenario, card: Card, plan: PrecisionPlan, batch: int, kv_tokens: int, tokens_per_sequence: int = 1
 ) -> tuple[float, str]:
-    """One decode step for ``batch`` sequences of ``kv_tokens`` cached tokens [s].
+    """One decode step for ``batch`` sequences of ``kv_tokens`` cached tokens, each computing
+    ``tokens_per_sequence`` positions (speculative verification) [s].
 
     Roofline with the engine's profile (:mod:`configurator.core.engines`):
     ``max(W/(B·c·s_w) + KV/(B·c·s_kv(ctx)), F/(P·e·s_p)) + L·t_layer + t_step`` plus the
@@ -609,12 +610,13 @@ def decode_step_seconds(
     weights = decode_weight_bytes(model, batch, plan.weight_bytes) / tp
     kv = batch * kv_tokens * kv_cache_bytes_per_token(model, kv_b) / kv_shards(model, tp)
     flops = (2.0 * model.matmul_params() + 4.0 * model.n_layers * model.q_dim * kv_tokens) * batch / tp
+    flops *= tokens_per_sequence
     bandwidth = _bandwidth(card, a)
     memory_s = weights / (bandwidth * profile.weight_stream_share)
     if kv:
         memory_s += kv / (bandwidth * kv_read_share(profile, kv_tokens))
     compute_s = flops / _serving_peak(card, plan, scenario)
-    comm_s = _tp_allreduce_s(scenario, card, batch, plan.math_bytes)
+    comm_s = _tp_allreduce_s(scenario, card, batch * tokens_per_sequence, plan.math_bytes)
     overhead_s = model.n_layers * layer_overhead_s(profile, serving.cuda_graphs) + profile.step_overhead_s
     bound = "memory" if memory_s >= compute_s else "compute"
     return max(memory_s, compute_s) + comm_s + overhead_s, bound
@@ -677,11 +679,39 @@ def serving_batching(scenario: Scenario) -> str:
     return "continuous" if scenario.serving.profile.continuous_batching else "static"
 
 
+def uncached_prompt_tokens(scenario: Scenario) -> int:
+    """Prompt tokens a request prefills: those not found in the prefix cache."""
+    serving = scenario.serving
+    return max(1, math.ceil(serving.prompt_tokens * (1.0 - serving.prefix_hit_rate)))
+
+
+def speculative_tokens_per_step(scenario: Scenario) -> float:
+    """Output tokens a sequence gains per verified step with ``k`` draft tokens accepted with
+    probability ``α`` each: ``(1 − α^(k+1)) / (1 − α)`` (Leviathan et al. 2023, eq. 1)."""
+    serving = scenario.serving
+    k, alpha = serving.speculative_tokens, serving.speculative_acceptance
+    return (1.0 - alpha ** (k + 1)) / (1.0 - alpha) if k else 1.0
+
+
+def speculative_step_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan, batch: float,
+                             kv_tokens: int) -> float:
+    """A decode step with speculative decoding: the target verifies ``k + 1`` positions per
+    sequence in one pass (same weights and KV read, ``k + 1``× the products), after ``k`` draft
+    tokens at ``speculative_draft_cost`` of a plain step each [s]."""
+    k = scenario.serving.speculative_tokens
+    plain = decode_step_seconds(scenario, card, plan, batch, kv_tokens)[0]
+    if not k:
+        return plain
+    verify = decode_step_seconds(scenario, card, plan, batch, kv_tokens, k + 1)[0]
+    return verify + k * scenario.serving.speculative_draft_cost * plain
+
+
 def step_costs(scenario: Scenario, card: Card, plan: PrecisionPlan, batch: int) -> StepCosts:
     """The decode step, the prompt token and the chunk overhead of one copy, for the load model."""
     serving, model, tp = scenario.serving, scenario.model, scenario.parallelism.tp
     mean_kv = serving.prompt_tokens + serving.output_tokens // 2
     p = serving.prompt_tokens
+    uncached = uncached_prompt_tokens(scenario)
     per_token = prefill_flops(model, p) / p / tp / _serving_peak(card, plan, scenario)
     per_token += _tp_allreduce_s(scenario, card, p, plan.math_bytes) / p
 
@@ -689,15 +719,15 @@ def step_costs(scenario: Scenario, card: Card, plan: PrecisionPlan, batch: int) 
     # of √2 steps up to the batch, linear between.
     grid = {round(2 ** (k / 2)) for k in range(2, int(2 * math.log2(batch + 1)) + 2)}
     nodes = sorted({0, 1, 2, batch, batch + 1} | grid)
-    times = [decode_step_seconds(scenario, card, plan, k, mean_kv)[0] for k in nodes]
+    times = [speculative_step_seconds(scenario, card, plan, k, mean_kv) for k in nodes]
 
     def decode_s(n: float) -> float:
         i = min(max(bisect.bisect_right(nodes, n), 1), len(nodes) - 1)
         low, high = nodes[i - 1], nodes[i]
         return times[i - 1] + (n - low) * (times[i] - times[i - 1]) / (high - low)
 
-    return StepCosts(decode_s, per_token, model.n_layers * prefill_layer_overhead(scenario), p,
-                     serving.output_tokens, batch, serving.max_batched_tokens)
+    return StepCosts(decode_s, per_token, model.n_layers * prefill_layer_overhead(scenario), uncached,
+                     serving.output_tokens, batch, serving.max_batched_tokens, speculative_tokens_per_step(scenario))
 
 
 def replica_speed(scenario: Scenario, card: Card, plan: PrecisionPlan) -> ReplicaSpeed | None:
@@ -714,10 +744,12 @@ def replica_speed(scenario: Scenario, card: Card, plan: PrecisionPlan) -> Replic
         return None
     serving, constraints = scenario.serving, scenario.constraints
     messages: list[Message] = []
-    idle_ttft = prefill_seconds(scenario, card, plan, serving.prompt_tokens)
+    prompt = uncached_prompt_tokens(scenario)
+    idle_ttft = prefill_seconds(scenario, card, plan, prompt)
     mean_kv = serving.prompt_tokens + serving.output_tokens // 2
     c = scenario.sequences_per_replica
-    tpot, bound = decode_step_seconds(scenario, card, plan, c, mean_kv)
+    _, bound = decode_step_seconds(scenario, card, plan, c, mean_kv)
+    tpot = speculative_step_seconds(scenario, card, plan, c, mean_kv) / speculative_tokens_per_step(scenario)
     if bound == "compute" and c > 1:
         messages.append(msg("inference-batch-compute-bound", concurrency=c, card=card.name))
     if scenario.parallelism.tp > 1:
@@ -729,8 +761,7 @@ def replica_speed(scenario: Scenario, card: Card, plan: PrecisionPlan) -> Replic
         messages.append(msg("format-not-served", engine=serving.engine.value, format=plan.weight_format.value))
     target = constraints.requests_per_s / scenario.data_parallel if constraints.requests_per_s else None
     if serving_batching(scenario) == "static":
-        batch_s, first = static_batch(prefill_seconds(scenario, card, plan, serving.prompt_tokens, c), tpot,
-                                      serving.output_tokens)
+        batch_s, first = static_batch(prefill_seconds(scenario, card, plan, prompt, c), tpot, serving.output_tokens)
         rps = c / batch_s
         wait = {k: (k / 100) * batch_s if target else 0.0 for k in PERCENTILES}
         ttft = {k: first + wait[k] for k in PERCENTILES}

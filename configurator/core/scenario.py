@@ -171,6 +171,20 @@ class Serving(_Frozen):
     batching: Literal["continuous", "static"] | None = Field(
         default=None, description="continuous (requests join between steps, prompts prefilled in chunks between "
                                   "decode steps) or static (a batch runs to its end); None = the engine's way")
+    prefix_hit_rate: float = Field(
+        default=0.0, ge=0, le=0.99, description="share of prompt tokens found in the prefix cache (a shared system "
+                                                "prompt; vLLM automatic prefix caching, SGLang RadixAttention): not "
+                                                "prefilled again; the KV memory is still counted per sequence")
+    speculative_tokens: int = Field(
+        default=0, ge=0, le=16, description="draft tokens proposed per step and verified together (0 = off; "
+                                            "DeepSeek-V3 multi-token prediction: 1; EAGLE/draft models: 2–5)")
+    speculative_acceptance: float = Field(
+        default=0.85, ge=0, le=0.99, description="chance each draft token is accepted (DeepSeek-V3 report §5.4.3: "
+                                                 "85–90 % for its second-token prediction)")
+    speculative_draft_cost: float = Field(
+        default=0.05, ge=0, le=2, description="time of one draft token as a share of a target decode step (a "
+                                              "one-layer MTP/EAGLE head ≈ 1/layers; a separate draft model ≈ its "
+                                              "size ratio)")
     engine_profile: EngineProfile | None = Field(
         default=None, description="a profile of your own in place of the engine's published one")
     engine_memory_fraction: float = Field(

@@ -26,7 +26,7 @@ from configurator.core.architecture import ModelArchitecture, preset
 from configurator.core.catalog import load_bundled_catalog
 from configurator.core.estimate import estimate
 from configurator.core.memory import inference_memory_model
-from configurator.core.performance import decode_step_seconds, prefill_seconds
+from configurator.core.serving_speed import decode_step_seconds, prefill_seconds
 from configurator.core.precision import plan_inference, plan_serving
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario, updated
 from configurator.core.units import GB, GIB

@@ -133,7 +133,7 @@ def test_load_model_matches_simulation(catalog, load):
     """Up to 60 % of capacity; nearer saturation the slot queue's tail is under-stated (at 85 %
     the simulated p99 TTFT is 2–3× the formula's)."""
     from configurator.core.load import capacity, load_point
-    from configurator.core.performance import step_costs
+    from configurator.core.serving_speed import step_costs
 
     s = _serving("llama3-8b", "h100-sxm", prompt_tokens=1024, output_tokens=128, concurrency=64)
     card = catalog.get("h100-sxm")
@@ -151,7 +151,7 @@ def test_load_model_matches_simulation(catalog, load):
 
 
 def _decode_step(model, card_id, catalog, batch=1, kv=64, **serving):
-    from configurator.core.performance import decode_step_seconds
+    from configurator.core.serving_speed import decode_step_seconds
 
     s = _serving(model, card_id, context=max(4096, kv + 2), **serving)
     card = catalog.get(card_id)
@@ -202,7 +202,7 @@ def test_llama_cpp_graphs_save_up_to_a_fifth(catalog):
     ("llama2-70b", "h100-sxm", 4, "fp8", 128, 26.0)])
 def test_tensorrt_llm_ttft_matches_its_performance_table(catalog, model, card, tp, precision, prompt, ms):
     """NVIDIA/TensorRT-LLM docs/source/performance.md, low-latency tables (v0.5)."""
-    from configurator.core.performance import prefill_seconds
+    from configurator.core.serving_speed import prefill_seconds
 
     s = Scenario(model=preset(model), card_id=card, count=tp, workload="inference", precision=precision,
                  parallelism={"tp": tp}, serving={"context": prompt + 1, "prompt_tokens": prompt, "output_tokens": 1,
@@ -284,7 +284,7 @@ def test_percentile_targets(catalog):
 
 def test_ttft_of_a_batch_of_prompts_grows_with_the_batch(catalog):
     """Issue 16: eight 2,048-token prompts prefilled together are not as fast as one."""
-    from configurator.core.performance import prefill_seconds
+    from configurator.core.serving_speed import prefill_seconds
 
     s = _serving("llama3-8b", "h200-sxm", prompt_tokens=2048, context=4096)
     card = catalog.get("h200-sxm")
@@ -345,7 +345,7 @@ def test_speculative_decoding_matches_deepseek_v3_mtp(catalog):
 
 
 def test_speculative_tokens_per_step_is_leviathan_eq_1():
-    from configurator.core.performance import speculative_tokens_per_step
+    from configurator.core.serving_speed import speculative_tokens_per_step
 
     s = _serving(speculative_tokens=4, speculative_acceptance=0.6)
     assert speculative_tokens_per_step(s) == pytest.approx((1 - 0.6**5) / 0.4)

@@ -38,19 +38,16 @@ from configurator.core.messages import Message, msg
 from configurator.core.procurement.goodput import deployment_goodput
 from configurator.core.region import delivery_problem
 from configurator.core.performance import (
-    InferenceSpeed,
     fabric,
     MicroBatchTiming,
-    ReplicaSpeed,
     TrainingSpeed,
-    inference_speed,
     micro_batch_timing,
-    replica_speed,
     training_speed,
 )
 from configurator.core.plan.training import Layout, TrainingPlan, plan_training_layout
 from configurator.core.precision import PrecisionPlan, plan_inference, plan_serving, plan_training
 from configurator.core.scenario import Scenario, Workload
+from configurator.core.serving_speed import InferenceSpeed, ReplicaSpeed, inference_speed, replica_speed
 from configurator.core.units import GIB
 
 _TRAINING_CLASSES = ("training",)

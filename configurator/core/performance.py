@@ -1,13 +1,11 @@
-"""Speed: FLOPs, communication, training step time and MFU; prefill and decode rooflines.
+"""Speed: FLOPs, communication, training step time and MFU (serving: :mod:`configurator.core.serving_speed`).
 
 Every efficiency is a named field of :class:`~configurator.core.scenario.Assumptions`.
 """
 
 from __future__ import annotations
 
-import bisect
-import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -19,26 +17,21 @@ from configurator.core.collectives import (
     point_to_point_seconds,
     reduce_scatter_seconds,
 )
-from configurator.core.engines import kv_read_share, layer_overhead_s
-from configurator.core.formats import FORMATS
 from configurator.core.memory import (
     ActivationLayout,
     expert_parallel_factor,
     routed_expert_params,
     stage_stored_bytes,
-    kv_cache_bytes_per_token,
-    kv_shards,
     layer_activation_bytes,
     logits_bytes_per_token,
     stage_layer_count,
     stage_params,
     training_states,
 )
-from configurator.core.load import PERCENTILES, StepCosts, capacity, closed_loop_rate, load_point, static_batch
 from configurator.core.messages import Message, msg
-from configurator.core.precision import PrecisionPlan, StateBytes, attention_precision, kv_element_bytes
+from configurator.core.precision import PrecisionPlan, StateBytes, attention_precision
 from configurator.core.scenario import Assumptions, Recompute, Scenario
-from configurator.core.units import GB, TERA, Precision
+from configurator.core.units import GB, TERA
 
 ACTIVATION_TRAFFIC_PASSES = 4
 """Times each saved activation crosses memory in a step: written in forward, read in
@@ -512,290 +505,4 @@ def training_speed(
         context_parallel_s=timing.context_parallel_s * slots,
         expert_parallel_s=timing.expert_parallel_s * slots,
         offload_s=offload_s,
-    )
-
-
-# ---- inference --------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class InferenceSpeed:
-    """Latency and throughput of a serving deployment."""
-
-    ttft_s: float
-    tpot_s: float
-    tokens_per_s: float
-    tokens_per_s_per_card: float
-    requests_per_s: float
-    decode_bound: str  # "memory" or "compute"
-    messages: tuple[Message, ...]
-    ttft_percentiles_s: dict[int, float] = field(default_factory=dict)
-    """Time to first token at the operating load by percentile (50, 90, 99) [s]."""
-    tpot_percentiles_s: dict[int, float] = field(default_factory=dict)
-    """Time per output token at the operating load by percentile [s]."""
-    batching: str = "continuous"
-    load_per_s: float | None = None
-    """Requests per second of the whole deployment the latencies are for [1/s]."""
-    idle_ttft_s: float | None = None
-    """Time to first token of one prompt on an idle copy [s]."""
-
-    def ttft_at(self, percentile: int) -> float:
-        """TTFT at ``percentile`` (the median when not known) [s]."""
-        return self.ttft_percentiles_s.get(percentile, self.ttft_s)
-
-    def tpot_at(self, percentile: int) -> float:
-        """TPOT at ``percentile`` (the median when not known) [s]."""
-        return self.tpot_percentiles_s.get(percentile, self.tpot_s)
-
-
-def prefill_flops(model: ModelArchitecture, prompt_tokens: int) -> float:
-    """Forward FLOPs of a prompt: ``2·N·P`` plus causal attention ``2·L·H·Q·P²``."""
-    return 2.0 * model.matmul_params() * prompt_tokens + 2.0 * model.n_layers * model.q_dim * prompt_tokens**2
-
-
-def decode_weight_bytes(model: ModelArchitecture, batch: int, weight_bytes: float) -> float:
-    """Weight bytes one decode step reads [B].
-
-    MoE reads only the experts some sequence in the batch uses: of E experts with top-k
-    routing, ``E·(1 − (1 − k/E)^b)`` are touched in expectation (uniform routing).
-    """
-    if not model.is_moe:
-        return model.total_params() * weight_bytes
-    expert = model.mlp_params(model.routed_ffn)
-    all_experts = model.n_moe_layers * model.n_experts * expert
-    touched = model.n_experts * (1.0 - (1.0 - model.experts_per_token / model.n_experts) ** batch)
-    return (model.total_params() - all_experts + model.n_moe_layers * touched * expert) * weight_bytes
-
-
-def _tp_allreduce_s(scenario: Scenario, card: Card, tokens: int, math_bytes: float) -> float:
-    """Two all-reduces per layer in a forward pass (Shoeybi et al. 2019 §3)."""
-    a = scenario.assumptions
-    net = fabric(card, scenario.parallelism.cards_per_node, a)
-    return float(tensor_parallel_seconds(tokens, scenario.model.hidden, math_bytes, scenario.parallelism.tp,
-                                         scenario.model.n_layers, 2, net, a))
-
-
-def _bandwidth(card: Card, a: Assumptions) -> float:
-    """Achievable memory bandwidth of the card [B/s]."""
-    return card.bandwidth_gbps * GB * a.decode_bandwidth_efficiency
-
-
-FP8_GEMM_RELATIVE = (1419.0 / 1979.0) / (777.6 / 989.5)
-"""Share of its peak an FP8 product reaches relative to a 16-bit one: on the H200, 8192³ products
-ran at 1,419 of 1,979 TFLOP/s in FP8 and 778 of 989.5 in BF16 (h200-calibration.jsonl, 'matmul')."""
-
-
-def _serving_peak(card: Card, plan: PrecisionPlan, scenario: Scenario) -> float:
-    """Sustained FLOP rate of serving kernels: peak × prefill efficiency × the engine's share,
-    × ``FP8_GEMM_RELATIVE`` for FP8 math [FLOP/s]."""
-    relative = FP8_GEMM_RELATIVE if plan.math is Precision.FP8 else 1.0
-    return card.peak_tflops(plan.math) * TERA * scenario.assumptions.prefill_efficiency * \
-        scenario.serving.profile.prefill_share * relative
-
-
-def decode_step_seconds(
-    scenario: Scenario, card: Card, plan: PrecisionPlan, batch: int, kv_tokens: int, tokens_per_sequence: int = 1
-) -> tuple[float, str]:
-    """One decode step for ``batch`` sequences of ``kv_tokens`` cached tokens, each computing
-    ``tokens_per_sequence`` positions (speculative verification) [s].
-
-    Roofline with the engine's profile (:mod:`configurator.core.engines`):
-    ``max(W/(B·c·s_w) + KV/(B·c·s_kv(ctx)), F/(P·e·s_p)) + L·t_layer + t_step`` plus the
-    tensor-parallel all-reduces; W and KV are the weight and cache bytes per card (estimator.md,
-    Inference), split by tensor parallelism.
-    """
-    model, a, tp, serving = scenario.model, scenario.assumptions, scenario.parallelism.tp, scenario.serving
-    profile = serving.profile
-    kv_b = kv_element_bytes(scenario, plan)
-    weights = decode_weight_bytes(model, batch, plan.weight_bytes) / tp
-    kv = batch * kv_tokens * kv_cache_bytes_per_token(model, kv_b) / kv_shards(model, tp)
-    flops = (2.0 * model.matmul_params() + 4.0 * model.n_layers * model.q_dim * kv_tokens) * batch / tp
-    flops *= tokens_per_sequence
-    bandwidth = _bandwidth(card, a)
-    memory_s = weights / (bandwidth * profile.weight_stream_share)
-    if kv:
-        memory_s += kv / (bandwidth * kv_read_share(profile, kv_tokens))
-    compute_s = flops / _serving_peak(card, plan, scenario)
-    comm_s = _tp_allreduce_s(scenario, card, batch * tokens_per_sequence, plan.math_bytes)
-    overhead_s = model.n_layers * layer_overhead_s(profile, serving.cuda_graphs) + profile.step_overhead_s
-    bound = "memory" if memory_s >= compute_s else "compute"
-    return max(memory_s, compute_s) + comm_s + overhead_s, bound
-
-
-def prefill_layer_overhead(scenario: Scenario) -> float:
-    """Time per layer per prefill chunk beyond the roofline [s]: the engine's, else the
-    training figure (prompt kernels run eagerly, without CUDA graphs, in every engine)."""
-    own = scenario.serving.profile.prefill_layer_overhead_s
-    return scenario.assumptions.layer_overhead_s if own is None else own
-
-
-def prefill_seconds(
-    scenario: Scenario, card: Card, plan: PrecisionPlan, prompt_tokens: int, sequences: int = 1
-) -> float:
-    """Prefill of ``sequences`` prompts, batched in chunks of ``max_batched_tokens`` [s].
-
-    Per chunk: the FLOPs at the engine's share of the prefill efficiency plus one read of the
-    weights, per-layer time and tensor-parallel all-reduces. The weight stream and the products
-    are added, not overlapped: at the chunk sizes where both matter (100–500 tokens) GEMM tiles
-    neither saturate the bandwidth nor the tensor cores (TensorRT-LLM's 128-token TTFT rows sit
-    at the sum, not the maximum); for long chunks the sum adds a few per cent. With one
-    sequence: time to first token on an idle copy.
-    """
-    a, tp, model = scenario.assumptions, scenario.parallelism.tp, scenario.model
-    profile = scenario.serving.profile
-    tokens = prompt_tokens * sequences
-    chunks = math.ceil(tokens / scenario.serving.max_batched_tokens)
-    compute_s = sequences * prefill_flops(model, prompt_tokens) / tp / _serving_peak(card, plan, scenario)
-    weights_s = chunks * model.total_params() * plan.weight_bytes / tp
-    weights_s /= _bandwidth(card, a) * profile.weight_stream_share
-    overhead_s = chunks * (model.n_layers * prefill_layer_overhead(scenario) + profile.step_overhead_s)
-    return compute_s + weights_s + overhead_s + _tp_allreduce_s(scenario, card, tokens, plan.math_bytes)
-
-
-@dataclass(frozen=True)
-class ReplicaSpeed:
-    """Latency and request rate of one serving replica (tp × pp cards)."""
-
-    ttft_s: float
-    tpot_s: float
-    requests_per_s: float
-    decode_bound: str
-    messages: tuple[Message, ...]
-    ttft_percentiles_s: dict[int, float] = field(default_factory=dict)
-    """Time to first token at the operating load, by percentile [s]."""
-    tpot_percentiles_s: dict[int, float] = field(default_factory=dict)
-    batching: str = "continuous"
-    load_per_s: float | None = None
-    """Requests per second the latencies are for (the target rate, or what the users send)."""
-    idle_ttft_s: float | None = None
-    """Time to first token of one prompt on an idle copy [s]."""
-
-
-def serving_batching(scenario: Scenario) -> str:
-    """``continuous`` or ``static``: as asked, else the engine's way."""
-    chosen = scenario.serving.batching
-    if chosen is not None:
-        return chosen
-    return "continuous" if scenario.serving.profile.continuous_batching else "static"
-
-
-def uncached_prompt_tokens(scenario: Scenario) -> int:
-    """Prompt tokens a request prefills: those not found in the prefix cache."""
-    serving = scenario.serving
-    return max(1, math.ceil(serving.prompt_tokens * (1.0 - serving.prefix_hit_rate)))
-
-
-def speculative_tokens_per_step(scenario: Scenario) -> float:
-    """Output tokens a sequence gains per verified step with ``k`` draft tokens accepted with
-    probability ``α`` each: ``(1 − α^(k+1)) / (1 − α)`` (Leviathan et al. 2023, eq. 1)."""
-    serving = scenario.serving
-    k, alpha = serving.speculative_tokens, serving.speculative_acceptance
-    return (1.0 - alpha ** (k + 1)) / (1.0 - alpha) if k else 1.0
-
-
-def speculative_step_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan, batch: float,
-                             kv_tokens: int) -> float:
-    """A decode step with speculative decoding: the target verifies ``k + 1`` positions per
-    sequence in one pass (same weights and KV read, ``k + 1``× the products), after ``k`` draft
-    tokens at ``speculative_draft_cost`` of a plain step each [s]."""
-    k = scenario.serving.speculative_tokens
-    plain = decode_step_seconds(scenario, card, plan, batch, kv_tokens)[0]
-    if not k:
-        return plain
-    verify = decode_step_seconds(scenario, card, plan, batch, kv_tokens, k + 1)[0]
-    return verify + k * scenario.serving.speculative_draft_cost * plain
-
-
-def step_costs(scenario: Scenario, card: Card, plan: PrecisionPlan, batch: int) -> StepCosts:
-    """The decode step, the prompt token and the chunk overhead of one copy, for the load model."""
-    serving, model, tp = scenario.serving, scenario.model, scenario.parallelism.tp
-    mean_kv = serving.prompt_tokens + serving.output_tokens // 2
-    p = serving.prompt_tokens
-    uncached = uncached_prompt_tokens(scenario)
-    per_token = prefill_flops(model, p) / p / tp / _serving_peak(card, plan, scenario)
-    per_token += _tp_allreduce_s(scenario, card, p, plan.math_bytes) / p
-
-    # The step time is a maximum of affine functions of n (MoE: concave in n): exact on a grid
-    # of √2 steps up to the batch, linear between.
-    grid = {round(2 ** (k / 2)) for k in range(2, int(2 * math.log2(batch + 1)) + 2)}
-    nodes = sorted({0, 1, 2, batch, batch + 1} | grid)
-    times = [speculative_step_seconds(scenario, card, plan, k, mean_kv) for k in nodes]
-
-    def decode_s(n: float) -> float:
-        i = min(max(bisect.bisect_right(nodes, n), 1), len(nodes) - 1)
-        low, high = nodes[i - 1], nodes[i]
-        return times[i - 1] + (n - low) * (times[i] - times[i - 1]) / (high - low)
-
-    return StepCosts(decode_s, per_token, model.n_layers * prefill_layer_overhead(scenario), uncached,
-                     serving.output_tokens, batch, serving.max_batched_tokens, speculative_tokens_per_step(scenario))
-
-
-def replica_speed(scenario: Scenario, card: Card, plan: PrecisionPlan) -> ReplicaSpeed | None:
-    """TTFT, TPOT and request rate of one replica, with latency percentiles at its load.
-
-    Continuous batching (:mod:`configurator.core.load`): prompts are prefilled in the steps that
-    decode the running sequences, so TPOT carries the prefill chunks; the load is the target
-    request rate per copy (``constraints.requests_per_s``), else what the copy's users send back to
-    back; the request rate reported is the copy's capacity when a target is given. Static
-    batching (Hugging Face ``generate``): ``c`` prompts prefilled together, then ``O − 1`` decode
-    steps, ``c / (t_prefill(c) + (O − 1)·t_decode)`` requests/s. None without a rate or bandwidth.
-    """
-    if plan.math is None or not card.peak_tflops(plan.math) or not card.bandwidth_gbps:
-        return None
-    serving, constraints = scenario.serving, scenario.constraints
-    messages: list[Message] = []
-    prompt = uncached_prompt_tokens(scenario)
-    idle_ttft = prefill_seconds(scenario, card, plan, prompt)
-    mean_kv = serving.prompt_tokens + serving.output_tokens // 2
-    c = scenario.sequences_per_replica
-    _, bound = decode_step_seconds(scenario, card, plan, c, mean_kv)
-    tpot = speculative_step_seconds(scenario, card, plan, c, mean_kv) / speculative_tokens_per_step(scenario)
-    if bound == "compute" and c > 1:
-        messages.append(msg("inference-batch-compute-bound", concurrency=c, card=card.name))
-    if scenario.parallelism.tp > 1:
-        messages.extend(tensor_parallel_messages(scenario, card, fabric(card, scenario.parallelism.cards_per_node,
-                                                                         scenario.assumptions)))
-    if serving.prompt_tokens > serving.max_batched_tokens:
-        messages.append(msg("prompt-exceeds-batch", prompt=serving.prompt_tokens, chunk=serving.max_batched_tokens))
-    if plan.weight_format is not None and FORMATS[plan.weight_format].family not in serving.profile.formats:
-        messages.append(msg("format-not-served", engine=serving.engine.value, format=plan.weight_format.value))
-    target = constraints.requests_per_s / scenario.data_parallel if constraints.requests_per_s else None
-    if serving_batching(scenario) == "static":
-        batch_s, first = static_batch(prefill_seconds(scenario, card, plan, prompt, c), tpot, serving.output_tokens)
-        rps = c / batch_s
-        wait = {k: (k / 100) * batch_s if target else 0.0 for k in PERCENTILES}
-        ttft = {k: first + wait[k] for k in PERCENTILES}
-        return ReplicaSpeed(ttft[50], tpot, rps, bound, tuple(messages), ttft, dict.fromkeys(PERCENTILES, tpot),
-                            "static", min(target, rps) if target else rps, idle_ttft)
-    costs = step_costs(scenario, card, plan, c)
-    limit = capacity(costs)
-    users = -(-serving.concurrency // scenario.data_parallel)
-    rate = target if target else closed_loop_rate(costs, users, limit)
-    point = load_point(costs, rate, limit, closed=not target)
-    if point.overloaded:
-        messages.append(msg("serving-overloaded", rate=rate, capacity=point.capacity))
-    rps = point.capacity if target else point.rate
-    return ReplicaSpeed(point.ttft_s[50], point.tpot_s[50], rps, bound, tuple(messages), point.ttft_s,
-                        point.tpot_s, "continuous", point.rate, idle_ttft)
-
-
-def inference_speed(scenario: Scenario, replica: ReplicaSpeed | None) -> InferenceSpeed | None:
-    """The deployment: ``count / (tp × pp)`` replicas serving side by side."""
-    if replica is None:
-        return None
-    requests_per_s = replica.requests_per_s * scenario.data_parallel
-    tokens_per_s = requests_per_s * scenario.serving.output_tokens
-    return InferenceSpeed(
-        ttft_s=replica.ttft_s,
-        tpot_s=replica.tpot_s,
-        tokens_per_s=tokens_per_s,
-        tokens_per_s_per_card=tokens_per_s / scenario.count,
-        requests_per_s=requests_per_s,
-        decode_bound=replica.decode_bound,
-        messages=replica.messages,
-        ttft_percentiles_s=replica.ttft_percentiles_s,
-        tpot_percentiles_s=replica.tpot_percentiles_s,
-        batching=replica.batching,
-        load_per_s=replica.load_per_s * scenario.data_parallel if replica.load_per_s is not None else None,
-        idle_ttft_s=replica.idle_ttft_s,
     )

@@ -293,3 +293,20 @@ def test_rack_scale_systems_are_bought_whole(catalog):
     rented = deployments(s, card)
     assert bought and bought[0].scenario.count % 72 == 0
     assert rented and rented[0].scenario.count < 72
+
+
+def test_region_defaults_from_the_language_and_is_editable(qtbot, catalog):
+    from configurator.app.controller import ScenarioController
+    from configurator.app.main import default_scenario
+    from configurator.app.recommend_panel import RecommendationPanel
+
+    assert default_scenario("zh_CN").constraints.region == "cn"
+    assert default_scenario("en").constraints.region is None
+    assert default_scenario().name == "Untitled"  # the summary's title then describes the job
+    controller = ScenarioController(catalog, default_scenario("en"))
+    panel = RecommendationPanel(controller)
+    qtbot.addWidget(panel)
+    panel.region.setCurrentIndex(panel.region.findData("cn"))
+    assert controller.scenario.constraints.region == "cn"
+    controller.undo_stack.undo()
+    assert controller.scenario.constraints.region is None

@@ -11,14 +11,17 @@ from PySide6.QtWidgets import QApplication
 from configurator.app.controller import ScenarioController
 from configurator.core.architecture import ArchitectureError, preset
 from configurator.core.catalog import CatalogError, load_catalog
+from configurator.core.region import REGION_FOR_LANGUAGE
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario
 
 
-def default_scenario() -> Scenario:
-    """What the window shows before the user chooses anything."""
-    return Scenario(name="Llama 3 8B fine-tune", model=preset("llama3-8b"), card_id="h100-sxm", count=8,
+def default_scenario(language: str | None = None) -> Scenario:
+    """What the window shows before the user chooses anything: unnamed (the summary's title then
+    describes the job), delivered to the region the language starts with (zh_CN: mainland China)."""
+    return Scenario(model=preset("llama3-8b"), card_id="h100-sxm", count=8,
                     workload="finetune", parallelism={"zero": 3},
                     training={"micro_batch": 4, "seq_len": 4096, "recompute": "full", "tokens": 2e9},
+                    constraints={"region": REGION_FOR_LANGUAGE.get(language or "")},
                     auto_layout=LAYOUT_FIELDS)
 
 
@@ -50,8 +53,9 @@ def build_main_window(settings: QSettings | None = None):
 
     install_excepthook()
     settings = settings or QSettings()
-    install_language(saved_language(settings))
-    controller = ScenarioController(load_catalog(), default_scenario())
+    language = saved_language(settings)
+    install_language(language)
+    controller = ScenarioController(load_catalog(), default_scenario(language))
     window = MainWindow(controller, settings)
     window.restore_session()
     return window

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from configurator.app import format as fmt
-from configurator.app.binders import SpinBinder
+from configurator.app.binders import NONE_DATA, ComboBinder, SpinBinder
 from configurator.app.charts import NumberAxis, log_view_range
 from configurator.app.controller import ScenarioController
 from configurator.app.i18n import message_text
@@ -125,6 +125,15 @@ class RecommendationPanel(QWidget):
         self.power = _none_spin(1e6, 1, self.tr(" kW"), self.tr("Facility power available"))
         SpinBinder(self.power, self.controller, "constraints.power_cap_kw")
         form.addRow(self.tr("&Power cap"), self.power)
+        self.region = QComboBox()
+        for value, label in ((NONE_DATA, self.tr("Anywhere (no export rule)")), ("cn", self.tr("Mainland China")),
+                             ("other", self.tr("Elsewhere"))):
+            self.region.addItem(label, value)
+        self.region.setToolTip(self.tr("Mainland China keeps out cards whose US export status for China is not "
+                                       "'permitted' (licence required, not permitted or unknown); a status with "
+                                       "its date and source, not legal advice"))
+        ComboBinder(self.region, self.controller, "constraints.region")
+        form.addRow(self.tr("Deliver &to"), self.region)
         self.domestic = QCheckBox(self.tr("Domestic (China) vendors only"))
         self.domestic.toggled.connect(self._schedule)
         form.addRow(self.domestic)

@@ -192,68 +192,68 @@
 <context>
     <name>ConstraintsPage</name>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="345" />
+        <location filename="../../configurator/app/wizard.py" line="348" />
         <source>Cards and limits</source>
         <translation>加速卡与限制</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="346" />
+        <location filename="../../configurator/app/wizard.py" line="349" />
         <source>Which card, and what you cannot exceed. Leave a limit at 'none' if there is none.</source>
         <translation>选择加速卡以及不能超出的限制。没有限制时保持“无”。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="353" />
+        <location filename="../../configurator/app/wizard.py" line="356" />
         <source>&amp;Card</source>
         <translation>加速卡(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="354" />
+        <location filename="../../configurator/app/wizard.py" line="357" />
         <source>I already own cards:</source>
         <translation>已拥有的卡：</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="355" />
+        <location filename="../../configurator/app/wizard.py" line="358" />
         <source> cards</source>
         <translation> 张卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="357" />
+        <location filename="../../configurator/app/wizard.py" line="360" />
         <source> per server</source>
         <translation> 张/服务器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="358" />
+        <location filename="../../configurator/app/wizard.py" line="361" />
         <source>Cards per &amp;server</source>
         <translation>每台服务器卡数(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="359" />
-        <location filename="../../configurator/app/wizard.py" line="361" />
+        <location filename="../../configurator/app/wizard.py" line="362" />
+        <location filename="../../configurator/app/wizard.py" line="364" />
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="360" />
+        <location filename="../../configurator/app/wizard.py" line="363" />
         <source>&amp;Budget</source>
         <translation>预算(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="361" />
+        <location filename="../../configurator/app/wizard.py" line="364" />
         <source> kW</source>
         <translation> kW</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="362" />
+        <location filename="../../configurator/app/wizard.py" line="365" />
         <source>&amp;Power available</source>
         <translation>可用功率(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="386" />
+        <location filename="../../configurator/app/wizard.py" line="389" />
         <source>{card} is a training card: no video encoders, no display outputs and no desktop vGPU. Graphics work belongs on graphics cards.</source>
         <translation>{card} 是训练卡：没有视频编码器、没有显示输出，也没有桌面 vGPU。图形工作应使用图形卡。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="389" />
+        <location filename="../../configurator/app/wizard.py" line="392" />
         <source>{card} is a consumer card: no ECC, no vGPU, and its licence restricts data-centre use.</source>
         <translation>{card} 是消费级显卡：无 ECC、无 vGPU，许可协议限制数据中心使用。</translation>
     </message>
@@ -285,6 +285,7 @@ The last valid state is kept. The full report is in:
     </message>
     <message>
         <location filename="../../configurator/app/error_boundary.py" line="110" />
+        <location filename="../../configurator/app/wizard.py" line="455" />
         <source>Preparing this page of the wizard</source>
         <translation>准备向导的本页</translation>
     </message>
@@ -334,7 +335,7 @@ The last valid state is kept. The full report is in:
         <translation>一项操作</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="309" />
+        <location filename="../../configurator/app/controller.py" line="374" />
         <source>Computing the results</source>
         <translation>计算结果</translation>
     </message>
@@ -342,97 +343,97 @@ The last valid state is kept. The full report is in:
 <context>
     <name>GoalPage</name>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="91" />
+        <location filename="../../configurator/app/wizard.py" line="94" />
         <source>What do you want to do?</source>
         <translation>您想做什么？</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="92" />
+        <location filename="../../configurator/app/wizard.py" line="95" />
         <source>This decides which kind of card fits: training cards, inference cards or graphics cards.</source>
         <translation>这决定了适合哪类加速卡：训练卡、推理卡还是图形卡。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="97" />
+        <location filename="../../configurator/app/wizard.py" line="100" />
         <source>&amp;Train a model from scratch</source>
         <translation>从头训练模型(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="98" />
+        <location filename="../../configurator/app/wizard.py" line="101" />
         <source>Weeks on many cards; needs training cards with fast card-to-card links.</source>
         <translation>需在多卡上运行数周；需要具备卡间高速互联的训练卡。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="99" />
+        <location filename="../../configurator/app/wizard.py" line="102" />
         <source>&amp;Fine-tune all of a model's weights</source>
         <translation>全参数微调模型(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="100" />
+        <location filename="../../configurator/app/wizard.py" line="103" />
         <source>Adapts a model to your data; needs memory for weights, gradients and optimizer states.</source>
         <translation>让模型适应您的数据；显存需容纳权重、梯度和优化器状态。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="101" />
+        <location filename="../../configurator/app/wizard.py" line="104" />
         <source>Fine-tune with &amp;LoRA adapters</source>
         <translation>用 LoRA 适配器微调(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="102" />
+        <location filename="../../configurator/app/wizard.py" line="105" />
         <source>Trains small adapters on a frozen model; far less memory than a full fine-tune.</source>
         <translation>在冻结的模型上训练小型适配器；显存远少于全参数微调。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="103" />
+        <location filename="../../configurator/app/wizard.py" line="106" />
         <source>Fine-tune on a &amp;small card (QLoRA)</source>
         <translation>在小显存卡上微调 (QLoRA)(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="104" />
+        <location filename="../../configurator/app/wizard.py" line="107" />
         <source>LoRA on a 4-bit copy of the model: large models on one card, a little slower.</source>
         <translation>在 4 位量化的模型上做 LoRA：大模型也能单卡微调，速度稍慢。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="105" />
+        <location filename="../../configurator/app/wizard.py" line="108" />
         <source>&amp;Serve a model to users</source>
         <translation>为用户提供模型推理服务(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="106" />
+        <location filename="../../configurator/app/wizard.py" line="109" />
         <source>Answers requests; limited by memory bandwidth and by the memory the KV cache needs.</source>
         <translation>响应请求；受显存带宽和 KV 缓存所需显存限制。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="110" />
+        <location filename="../../configurator/app/wizard.py" line="113" />
         <source>&lt;b&gt;Graphics&lt;/b&gt; — needs graphics cards (display engines, video encoders, vGPU), not training cards:</source>
         <translation>&lt;b&gt;图形&lt;/b&gt; — 需要图形卡（显示引擎、视频编码器、vGPU），而不是训练卡：</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="115" />
+        <location filename="../../configurator/app/wizard.py" line="118" />
         <source>&amp;Virtual desktops or cloud workstations</source>
         <translation>虚拟桌面或云工作站(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="116" />
+        <location filename="../../configurator/app/wizard.py" line="119" />
         <source>Many users share each card through vGPU; the framebuffer per user and the shading load decide how many fit.</source>
         <translation>多个用户通过 vGPU 共享一张卡；每用户帧缓冲和着色负载决定能容纳多少人。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="118" />
+        <location filename="../../configurator/app/wizard.py" line="121" />
         <source>Trans&amp;code video streams</source>
         <translation>视频流转码(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="119" />
+        <location filename="../../configurator/app/wizard.py" line="122" />
         <source>Limited by the card's video encoders and decoders (NVENC/NVDEC), not by its AI compute.</source>
         <translation>受卡上视频编解码器（NVENC/NVDEC）限制，而不是 AI 算力。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="120" />
+        <location filename="../../configurator/app/wizard.py" line="123" />
         <source>&amp;Render 3D scenes offline</source>
         <translation>离线渲染三维场景(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="121" />
+        <location filename="../../configurator/app/wizard.py" line="124" />
         <source>The scene must fit in each card's memory; time scales with FP32 shading speed.</source>
         <translation>场景必须放进每张卡的显存；时间随 FP32 着色速度换算。</translation>
     </message>
@@ -440,266 +441,266 @@ The last valid state is kept. The full report is in:
 <context>
     <name>LoadPage</name>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="226" />
+        <location filename="../../configurator/app/wizard.py" line="229" />
         <source>How much work?</source>
         <translation>工作量有多大？</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="228" />
+        <location filename="../../configurator/app/wizard.py" line="231" />
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="230" />
+        <location filename="../../configurator/app/wizard.py" line="233" />
         <source> billion tokens</source>
         <translation> 十亿词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="231" />
+        <location filename="../../configurator/app/wizard.py" line="234" />
         <source>How much text the model trains on (1 token ≈ ¾ of an English word)</source>
         <translation>模型训练的文本量（1 个词元约等于 1 个汉字或 ¾ 个英文单词）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="232" />
+        <location filename="../../configurator/app/wizard.py" line="235" />
         <source>&amp;Data to train on</source>
         <translation>训练数据量(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="233" />
-        <location filename="../../configurator/app/wizard.py" line="309" />
+        <location filename="../../configurator/app/wizard.py" line="236" />
+        <location filename="../../configurator/app/wizard.py" line="312" />
         <source> days</source>
         <translation> 天</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="233" />
-        <location filename="../../configurator/app/wizard.py" line="309" />
+        <location filename="../../configurator/app/wizard.py" line="236" />
+        <location filename="../../configurator/app/wizard.py" line="312" />
         <source>no deadline</source>
         <translation>无期限</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="234" />
-        <location filename="../../configurator/app/wizard.py" line="310" />
+        <location filename="../../configurator/app/wizard.py" line="237" />
+        <location filename="../../configurator/app/wizard.py" line="313" />
         <source>Finish &amp;within</source>
         <translation>完成期限(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="235" />
+        <location filename="../../configurator/app/wizard.py" line="238" />
         <source>Serving</source>
         <translation>推理服务</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="237" />
+        <location filename="../../configurator/app/wizard.py" line="240" />
         <source> at once</source>
         <translation> 个同时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="238" />
+        <location filename="../../configurator/app/wizard.py" line="241" />
         <source>Requests answered at the same time on one copy of the model</source>
         <translation>一个模型副本同时响应的请求数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="239" />
+        <location filename="../../configurator/app/wizard.py" line="242" />
         <source>&amp;Users served together</source>
         <translation>同时服务的用户(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="240" />
+        <location filename="../../configurator/app/wizard.py" line="243" />
         <source> requests/s</source>
         <translation> 请求/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="240" />
+        <location filename="../../configurator/app/wizard.py" line="243" />
         <source>not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="241" />
+        <location filename="../../configurator/app/wizard.py" line="244" />
         <source>&amp;Requests per second</source>
         <translation>每秒请求数(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="242" />
-        <location filename="../../configurator/app/wizard.py" line="244" />
+        <location filename="../../configurator/app/wizard.py" line="245" />
+        <location filename="../../configurator/app/wizard.py" line="247" />
         <source> tokens</source>
         <translation> 词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="243" />
+        <location filename="../../configurator/app/wizard.py" line="246" />
         <source>&amp;Question length</source>
         <translation>问题长度(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="245" />
+        <location filename="../../configurator/app/wizard.py" line="248" />
         <source>&amp;Answer length</source>
         <translation>回答长度(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="246" />
+        <location filename="../../configurator/app/wizard.py" line="249" />
         <source> ms per token</source>
         <translation> ms/词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="246" />
+        <location filename="../../configurator/app/wizard.py" line="249" />
         <source>no target</source>
         <translation>无目标</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="247" />
+        <location filename="../../configurator/app/wizard.py" line="250" />
         <source>Reading speed is about 5 tokens per second; chat feels fast under 50 ms</source>
         <translation>阅读速度约每秒 5 个词元；低于 50 ms 时对话感觉流畅</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="248" />
+        <location filename="../../configurator/app/wizard.py" line="251" />
         <source>&amp;Latency target</source>
         <translation>延迟目标(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="257" />
+        <location filename="../../configurator/app/wizard.py" line="260" />
         <source>Virtual desktops</source>
         <translation>虚拟桌面</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="259" />
+        <location filename="../../configurator/app/wizard.py" line="262" />
         <source> users</source>
         <translation> 个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="260" />
+        <location filename="../../configurator/app/wizard.py" line="263" />
         <source>&amp;Users at the same time</source>
         <translation>同时在线用户(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="263" />
+        <location filename="../../configurator/app/wizard.py" line="266" />
         <source>Office, web and video (1 GiB, 0.25 TFLOP/s each)</source>
         <translation>办公、网页和视频（每人 1 GiB、0.25 TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="264" />
+        <location filename="../../configurator/app/wizard.py" line="267" />
         <source>Power users, light CAD (2 GiB, 0.5 TFLOP/s each)</source>
         <translation>高级用户、轻量 CAD（每人 2 GiB、0.5 TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="265" />
+        <location filename="../../configurator/app/wizard.py" line="268" />
         <source>Designers, CAD (4 GiB, 2 TFLOP/s each)</source>
         <translation>设计师、CAD（每人 4 GiB、2 TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="266" />
+        <location filename="../../configurator/app/wizard.py" line="269" />
         <source>3D engineering, visualisation (8 GiB, 6 TFLOP/s each)</source>
         <translation>三维工程、可视化（每人 8 GiB、6 TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="270" />
+        <location filename="../../configurator/app/wizard.py" line="273" />
         <source>Starting points: adjust the profile and load in the main window</source>
         <translation>仅为起点：可在主窗口调整 vGPU 配置和负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="271" />
+        <location filename="../../configurator/app/wizard.py" line="274" />
         <source>&amp;Kind of user</source>
         <translation>用户类型(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="275" />
+        <location filename="../../configurator/app/wizard.py" line="278" />
         <source>Video</source>
         <translation>视频</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="277" />
+        <location filename="../../configurator/app/wizard.py" line="280" />
         <source> streams</source>
         <translation> 路</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="278" />
+        <location filename="../../configurator/app/wizard.py" line="281" />
         <source>&amp;Streams at the same time</source>
         <translation>同时处理的视频流(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="283" />
+        <location filename="../../configurator/app/wizard.py" line="286" />
         <source>&amp;Resolution</source>
         <translation>分辨率(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="284" />
+        <location filename="../../configurator/app/wizard.py" line="287" />
         <source> fps</source>
         <translation> 帧/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="285" />
+        <location filename="../../configurator/app/wizard.py" line="288" />
         <source>&amp;Frame rate</source>
         <translation>帧率(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="289" />
+        <location filename="../../configurator/app/wizard.py" line="292" />
         <source>&amp;Codec</source>
         <translation>编码格式(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="293" />
+        <location filename="../../configurator/app/wizard.py" line="296" />
         <source>Rendering</source>
         <translation>渲染</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="295" />
+        <location filename="../../configurator/app/wizard.py" line="298" />
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="296" />
+        <location filename="../../configurator/app/wizard.py" line="299" />
         <source>Geometry and textures; the whole scene must fit in each card's memory</source>
         <translation>几何与纹理；整个场景必须放进每张卡的显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="297" />
+        <location filename="../../configurator/app/wizard.py" line="300" />
         <source>&amp;Scene size</source>
         <translation>场景大小(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="298" />
+        <location filename="../../configurator/app/wizard.py" line="301" />
         <source> frames</source>
         <translation> 帧</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="299" />
+        <location filename="../../configurator/app/wizard.py" line="302" />
         <source>&amp;Frames</source>
         <translation>帧数(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="300" />
+        <location filename="../../configurator/app/wizard.py" line="303" />
         <source> min per frame</source>
         <translation> 分钟/帧</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="301" />
+        <location filename="../../configurator/app/wizard.py" line="304" />
         <source>Measured with your renderer and scene on the card below</source>
         <translation>用你的渲染器和场景在下方所选的卡上测得</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="302" />
+        <location filename="../../configurator/app/wizard.py" line="305" />
         <source>&amp;Time per frame</source>
         <translation>每帧时间(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="307" />
+        <location filename="../../configurator/app/wizard.py" line="310" />
         <source>Other cards' times scale from this one by their FP32 rate</source>
         <translation>其他卡的时间按 FP32 算力从这张卡换算</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="308" />
+        <location filename="../../configurator/app/wizard.py" line="311" />
         <source>Measured &amp;on</source>
         <translation>测量所用的卡(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="323" />
+        <location filename="../../configurator/app/wizard.py" line="326" />
         <source>How many users or streams, or how big a render job.</source>
         <translation>多少用户或视频流，或渲染任务有多大。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="325" />
+        <location filename="../../configurator/app/wizard.py" line="328" />
         <source>Traffic, prompt and answer lengths, and how fast answers must come.</source>
         <translation>请求量、提示和回答长度，以及回答速度要求。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="326" />
+        <location filename="../../configurator/app/wizard.py" line="329" />
         <source>How much data, and by when the training must be done.</source>
         <translation>训练数据量，以及训练的完成期限。</translation>
     </message>
@@ -707,213 +708,213 @@ The last valid state is kept. The full report is in:
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="159" />
+        <location filename="../../configurator/app/main_window.py" line="165" />
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="159" />
+        <location filename="../../configurator/app/main_window.py" line="165" />
         <source>Start a new scenario</source>
         <translation>新建方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="160" />
+        <location filename="../../configurator/app/main_window.py" line="166" />
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="161" />
+        <location filename="../../configurator/app/main_window.py" line="167" />
         <source>Open a scenario file</source>
         <translation>打开方案文件</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="162" />
+        <location filename="../../configurator/app/main_window.py" line="168" />
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="162" />
+        <location filename="../../configurator/app/main_window.py" line="168" />
         <source>Save the scenario</source>
         <translation>保存方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="163" />
+        <location filename="../../configurator/app/main_window.py" line="169" />
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="164" />
+        <location filename="../../configurator/app/main_window.py" line="170" />
         <source>Save the scenario under a new name</source>
         <translation>以新名称保存方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="165" />
+        <location filename="../../configurator/app/main_window.py" line="171" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="166" />
+        <location filename="../../configurator/app/main_window.py" line="172" />
         <source>Print Pre&amp;view…</source>
         <translation>打印预览(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="167" />
+        <location filename="../../configurator/app/main_window.py" line="173" />
         <source>See the configuration summary as it will print</source>
         <translation>预览打印的配置方案摘要</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="168" />
+        <location filename="../../configurator/app/main_window.py" line="174" />
         <source>&amp;Print…</source>
         <translation>打印(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="169" />
+        <location filename="../../configurator/app/main_window.py" line="175" />
         <source>Print the configuration summary</source>
         <translation>打印配置方案摘要</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="170" />
+        <location filename="../../configurator/app/main_window.py" line="176" />
         <source>&amp;Export Summary…</source>
         <translation>导出摘要(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="172" />
+        <location filename="../../configurator/app/main_window.py" line="178" />
         <source>Save the summary as PDF, Markdown, CSV or JSON</source>
         <translation>将摘要保存为 PDF、Markdown、CSV 或 JSON</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="173" />
+        <location filename="../../configurator/app/main_window.py" line="179" />
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="175" />
+        <location filename="../../configurator/app/main_window.py" line="181" />
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="177" />
+        <location filename="../../configurator/app/main_window.py" line="183" />
         <source>Workload &amp;wizard…</source>
         <translation>负载向导(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="178" />
+        <location filename="../../configurator/app/main_window.py" line="184" />
         <source>Answer a few questions</source>
         <translation>回答几个问题</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="179" />
+        <location filename="../../configurator/app/main_window.py" line="185" />
         <source>&amp;Recommendation panel</source>
         <translation>推荐面板(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="181" />
+        <location filename="../../configurator/app/main_window.py" line="187" />
         <source>Which card, and how many: every card ranked for this job</source>
         <translation>选哪款卡、选多少张：为该任务对所有加速卡排序</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="183" />
+        <location filename="../../configurator/app/main_window.py" line="189" />
         <source>Bill of &amp;materials and TCO</source>
         <translation>物料清单与总拥有成本(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="185" />
+        <location filename="../../configurator/app/main_window.py" line="191" />
         <source>Servers, network, racks, power and software for this job, and what owning them costs over the years</source>
         <translation>此任务所需的服务器、网络、机柜、电力与软件，以及多年拥有成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="188" />
+        <location filename="../../configurator/app/main_window.py" line="194" />
         <source>Card &amp;browser…</source>
         <translation>加速卡浏览器(&amp;B)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="189" />
+        <location filename="../../configurator/app/main_window.py" line="195" />
         <source>Every card with its specs, sources and prices</source>
         <translation>所有加速卡的规格、数据来源和价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="192" />
+        <location filename="../../configurator/app/main_window.py" line="198" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="195" />
+        <location filename="../../configurator/app/main_window.py" line="201" />
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="204" />
+        <location filename="../../configurator/app/main_window.py" line="210" />
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="207" />
+        <location filename="../../configurator/app/main_window.py" line="213" />
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="212" />
+        <location filename="../../configurator/app/main_window.py" line="218" />
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="225" />
+        <location filename="../../configurator/app/main_window.py" line="231" />
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="226" />
+        <location filename="../../configurator/app/main_window.py" line="232" />
         <source>&amp;About</source>
         <translation>关于(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="227" />
+        <location filename="../../configurator/app/main_window.py" line="233" />
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="250" />
+        <location filename="../../configurator/app/main_window.py" line="256" />
         <source>Recommendation</source>
         <translation>推荐</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="267" />
+        <location filename="../../configurator/app/main_window.py" line="273" />
         <source>Bill of materials and TCO</source>
         <translation>物料清单与总拥有成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="320" />
+        <location filename="../../configurator/app/main_window.py" line="326" />
         <source>PDF document (*.pdf)</source>
         <translation>PDF 文档 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="320" />
+        <location filename="../../configurator/app/main_window.py" line="326" />
         <source>Markdown (*.md)</source>
         <translation>Markdown (*.md)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="321" />
+        <location filename="../../configurator/app/main_window.py" line="327" />
         <source>CSV tables (*.csv)</source>
         <translation>CSV 表格 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="321" />
+        <location filename="../../configurator/app/main_window.py" line="327" />
         <source>JSON data (*.json)</source>
         <translation>JSON 数据 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="322" />
+        <location filename="../../configurator/app/main_window.py" line="328" />
         <source>Export summary</source>
         <translation>导出摘要</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="336" />
+        <location filename="../../configurator/app/main_window.py" line="342" />
         <source>Cannot export summary</source>
         <translation>无法导出摘要</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="337" />
-        <location filename="../../configurator/app/main_window.py" line="442" />
+        <location filename="../../configurator/app/main_window.py" line="343" />
+        <location filename="../../configurator/app/main_window.py" line="465" />
         <source>{path}: {reason}
 
 Nothing was replaced: an existing file keeps its old content.</source>
@@ -922,17 +923,17 @@ Nothing was replaced: an existing file keeps its old content.</source>
 没有替换任何文件：已有文件保持原内容不变。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="340" />
+        <location filename="../../configurator/app/main_window.py" line="346" />
         <source>Wrote {0}</source>
         <translation>已写入 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="345" />
+        <location filename="../../configurator/app/main_window.py" line="351" />
         <source>About GPU Configurator</source>
         <translation>关于 GPU 配置器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="346" />
+        <location filename="../../configurator/app/main_window.py" line="352" />
         <source>GPU Configurator {version}
 Catalog {catalog} ({date}), {n} cards.
 Estimates memory, speed, power and cost of AI workloads on accelerator cards.</source>
@@ -941,83 +942,88 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
 估算 AI 负载在加速卡上的显存、速度、功耗和成本。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="362" />
+        <location filename="../../configurator/app/main_window.py" line="374" />
+        <source>Computing…</source>
+        <translation>正在计算…</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/main_window.py" line="385" />
         <source>No results for this scenario: the analysis failed (see the error message). The greyed figures are from before the last change.</source>
         <translation>此方案没有结果：分析失败（见错误信息）。灰色显示的数字来自上一次更改之前。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="370" />
+        <location filename="../../configurator/app/main_window.py" line="393" />
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="371" />
+        <location filename="../../configurator/app/main_window.py" line="394" />
         <source>{name}[*] — GPU Configurator</source>
         <translation>{name}[*] — GPU 配置器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="376" />
+        <location filename="../../configurator/app/main_window.py" line="399" />
         <source>Catalog {version} ({date}), {n} cards</source>
         <translation>硬件目录 {version}（{date}），{n} 款加速卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="388" />
+        <location filename="../../configurator/app/main_window.py" line="411" />
         <source>Unsaved changes</source>
         <translation>未保存的修改</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="388" />
+        <location filename="../../configurator/app/main_window.py" line="411" />
         <source>The scenario has unsaved changes. Save them?</source>
         <translation>方案有未保存的修改。是否保存？</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="403" />
+        <location filename="../../configurator/app/main_window.py" line="426" />
         <source>Open scenario</source>
         <translation>打开方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="404" />
+        <location filename="../../configurator/app/main_window.py" line="427" />
         <source>Scenario files (*{0});;All files (*)</source>
         <translation>方案文件 (*{0});;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="413" />
-        <location filename="../../configurator/app/main_window.py" line="416" />
+        <location filename="../../configurator/app/main_window.py" line="436" />
+        <location filename="../../configurator/app/main_window.py" line="439" />
         <source>Cannot open scenario</source>
         <translation>无法打开方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="428" />
+        <location filename="../../configurator/app/main_window.py" line="451" />
         <source>Save scenario</source>
         <translation>保存方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="429" />
+        <location filename="../../configurator/app/main_window.py" line="452" />
         <source>Scenario files (*{0})</source>
         <translation>方案文件 (*{0})</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="441" />
+        <location filename="../../configurator/app/main_window.py" line="464" />
         <source>Cannot save scenario</source>
         <translation>无法保存方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="447" />
+        <location filename="../../configurator/app/main_window.py" line="470" />
         <source>Saved {0}</source>
         <translation>已保存 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="469" />
+        <location filename="../../configurator/app/main_window.py" line="492" />
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="508" />
+        <location filename="../../configurator/app/main_window.py" line="531" />
         <source>Recover unsaved work</source>
         <translation>恢复未保存的工作</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="509" />
+        <location filename="../../configurator/app/main_window.py" line="532" />
         <source>GPU Configurator did not close properly last time. The scenario “{name}” has changes from {time} that were not saved.
 
 Restore them? Discard deletes them for good.</source>
@@ -1026,12 +1032,12 @@ Restore them? Discard deletes them for good.</source>
 要恢复这些更改吗？选择“放弃”将永久删除它们。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="512" />
+        <location filename="../../configurator/app/main_window.py" line="535" />
         <source>Restore</source>
         <translation>恢复</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="545" />
+        <location filename="../../configurator/app/main_window.py" line="568" />
         <source>Recover unsaved changes</source>
         <translation>恢复未保存的更改</translation>
     </message>
@@ -1039,52 +1045,52 @@ Restore them? Discard deletes them for good.</source>
 <context>
     <name>ModelPage</name>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="153" />
+        <location filename="../../configurator/app/wizard.py" line="156" />
         <source>Which model?</source>
         <translation>哪个模型？</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="154" />
+        <location filename="../../configurator/app/wizard.py" line="157" />
         <source>Pick a known model, import a Hugging Face config.json, or give its size.</source>
         <translation>选择已知模型、导入 Hugging Face config.json，或给出参数规模。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="156" />
+        <location filename="../../configurator/app/wizard.py" line="159" />
         <source>A &amp;known model</source>
         <translation>已知模型(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="159" />
+        <location filename="../../configurator/app/wizard.py" line="162" />
         <source>{name} — {size} billion parameters</source>
         <translation>{name} — {size} 十亿参数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="164" />
+        <location filename="../../configurator/app/wizard.py" line="167" />
         <source>&amp;Import a config.json</source>
         <translation>导入 config.json(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="165" />
+        <location filename="../../configurator/app/wizard.py" line="168" />
         <source>Choose file…</source>
         <translation>选择文件…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="168" />
+        <location filename="../../configurator/app/wizard.py" line="171" />
         <source>About this &amp;many billion parameters:</source>
         <translation>约多少十亿参数(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="169" />
+        <location filename="../../configurator/app/wizard.py" line="172" />
         <source> B</source>
         <translation> B</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="179" />
+        <location filename="../../configurator/app/wizard.py" line="182" />
         <source>Import config.json</source>
         <translation>导入 config.json</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="215" />
+        <location filename="../../configurator/app/wizard.py" line="218" />
         <source>Choose a config.json first, or pick another option</source>
         <translation>请先选择 config.json，或选择其他方式</translation>
     </message>
@@ -1165,238 +1171,273 @@ Restore them? Discard deletes them for good.</source>
 <context>
     <name>RecommendationPanel</name>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="111" />
+        <location filename="../../configurator/app/recommend_panel.py" line="120" />
         <source>&amp;Rank by</source>
         <translation>排序依据(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="112" />
+        <location filename="../../configurator/app/recommend_panel.py" line="121" />
         <source> h</source>
         <translation> 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="115" />
+        <location filename="../../configurator/app/recommend_panel.py" line="124" />
         <source>&amp;Deadline</source>
         <translation>期限(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="116" />
+        <location filename="../../configurator/app/recommend_panel.py" line="125" />
         <source> req/s</source>
         <translation> 请求/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="116" />
+        <location filename="../../configurator/app/recommend_panel.py" line="125" />
         <source>Requests per second to serve (— = not set)</source>
         <translation>需要承载的每秒请求数（— = 未设置）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="118" />
+        <location filename="../../configurator/app/recommend_panel.py" line="127" />
         <source>Re&amp;quests</source>
         <translation>请求速率(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="119" />
+        <location filename="../../configurator/app/recommend_panel.py" line="128" />
         <source> ms/token</source>
         <translation> ms/词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="119" />
+        <location filename="../../configurator/app/recommend_panel.py" line="128" />
         <source>Time per output token target</source>
         <translation>每输出词元时间目标</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="121" />
+        <location filename="../../configurator/app/recommend_panel.py" line="130" />
         <source>&amp;Latency</source>
         <translation>延迟(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="122" />
+        <location filename="../../configurator/app/recommend_panel.py" line="131" />
         <source>Purchase or cloud budget in the scenario currency</source>
         <translation>采购或云租用预算（方案货币）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="124" />
+        <location filename="../../configurator/app/recommend_panel.py" line="133" />
         <source>&amp;Budget</source>
         <translation>预算(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="125" />
+        <location filename="../../configurator/app/recommend_panel.py" line="134" />
         <source> kW</source>
         <translation> kW</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="125" />
+        <location filename="../../configurator/app/recommend_panel.py" line="134" />
         <source>Facility power available</source>
         <translation>机房可用功率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="127" />
+        <location filename="../../configurator/app/recommend_panel.py" line="136" />
         <source>&amp;Power cap</source>
         <translation>功率上限(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="128" />
+        <location filename="../../configurator/app/recommend_panel.py" line="138" />
+        <source>Anywhere (no export rule)</source>
+        <translation>不限（不按出口管制筛选）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/recommend_panel.py" line="138" />
+        <source>Mainland China</source>
+        <translation>中国大陆</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/recommend_panel.py" line="139" />
+        <source>Elsewhere</source>
+        <translation>其他地区</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/recommend_panel.py" line="141" />
+        <source>Mainland China keeps out cards whose US export status for China is not 'permitted' (licence required, not permitted or unknown); a status with its date and source, not legal advice</source>
+        <translation>选择中国大陆时，排除美国对华出口管制状态不是“允许”的卡（需许可、不允许或未知）；所示为附日期和来源的状态，不构成法律意见</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/recommend_panel.py" line="145" />
+        <source>Deliver &amp;to</source>
+        <translation>交付地区(&amp;T)</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/recommend_panel.py" line="146" />
         <source>Domestic (China) vendors only</source>
         <translation>仅国产厂商</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="131" />
+        <location filename="../../configurator/app/recommend_panel.py" line="149" />
         <source>Include consumer graphics cards</source>
         <translation>包括消费级图形卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="132" />
+        <location filename="../../configurator/app/recommend_panel.py" line="150" />
         <source>GeForce-class cards: cheap, but no ECC, no NVLink and licence limits in data centres</source>
         <translation>GeForce 类消费级显卡：便宜，但无 ECC、无 NVLink，许可协议限制数据中心使用</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="136" />
+        <location filename="../../configurator/app/recommend_panel.py" line="154" />
         <source>&amp;Use this configuration</source>
         <translation>采用此配置(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="143" />
+        <location filename="../../configurator/app/recommend_panel.py" line="161" />
         <source>FP32 per user</source>
         <translation>每用户 FP32 算力</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="143" />
+        <location filename="../../configurator/app/recommend_panel.py" line="161" />
         <source>Per card</source>
         <translation>每卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="144" />
+        <location filename="../../configurator/app/recommend_panel.py" line="162" />
         <source>Time to finish</source>
         <translation>完成时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="145" />
+        <location filename="../../configurator/app/recommend_panel.py" line="163" />
         <source>Cost per user-month</source>
         <translation>每用户每月成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="145" />
+        <location filename="../../configurator/app/recommend_panel.py" line="163" />
         <source>Cost per stream-hour</source>
         <translation>每路每小时成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="146" />
+        <location filename="../../configurator/app/recommend_panel.py" line="164" />
         <source>Cost per frame</source>
         <translation>每帧成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="148" />
-        <location filename="../../configurator/app/recommend_panel.py" line="215" />
+        <location filename="../../configurator/app/recommend_panel.py" line="166" />
+        <location filename="../../configurator/app/recommend_panel.py" line="267" />
         <source>Cards</source>
         <translation>卡数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="148" />
+        <location filename="../../configurator/app/recommend_panel.py" line="166" />
         <source>Class</source>
         <translation>类别</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="144" />
+        <location filename="../../configurator/app/recommend_panel.py" line="162" />
         <source>Time or latency</source>
         <translation>时间或延迟</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="148" />
+        <location filename="../../configurator/app/recommend_panel.py" line="166" />
         <source>Score</source>
         <translation>得分</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="146" />
+        <location filename="../../configurator/app/recommend_panel.py" line="164" />
         <source>Cost per million tokens</source>
         <translation>每百万词元成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="113" />
+        <location filename="../../configurator/app/recommend_panel.py" line="122" />
         <source>The training or render job must finish within (— = no deadline)</source>
         <translation>训练或渲染任务必须在此时间内完成（— = 无期限）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="148" />
+        <location filename="../../configurator/app/recommend_panel.py" line="166" />
         <source>Limited by</source>
         <translation>瓶颈</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="178" />
+        <location filename="../../configurator/app/recommend_panel.py" line="209" />
+        <source>Ranking every card for this scenario…</source>
+        <translation>正在为此场景给每张卡排名…</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/recommend_panel.py" line="218" />
+        <source>Ranking the cards</source>
+        <translation>给加速卡排名</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/recommend_panel.py" line="230" />
         <source>No card meets the constraints; {0} were left out.</source>
         <translation>没有加速卡满足限制条件；{0} 款被排除。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="201" />
+        <location filename="../../configurator/app/recommend_panel.py" line="253" />
         <source>{0} TFLOP/s</source>
         <translation>{0} TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="207" />
+        <location filename="../../configurator/app/recommend_panel.py" line="259" />
         <source>per user-month</source>
         <translation>每用户每月</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="207" />
+        <location filename="../../configurator/app/recommend_panel.py" line="259" />
         <source>per stream-hour</source>
         <translation>每路每小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="208" />
+        <location filename="../../configurator/app/recommend_panel.py" line="260" />
         <source>per frame</source>
         <translation>每帧</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="208" />
+        <location filename="../../configurator/app/recommend_panel.py" line="260" />
         <source>per million tokens</source>
         <translation>每百万词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="209" />
+        <location filename="../../configurator/app/recommend_panel.py" line="261" />
         <source>Cloud cost {unit} [{currency}]</source>
         <translation>云租用成本（{unit}）[{currency}]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="210" />
+        <location filename="../../configurator/app/recommend_panel.py" line="262" />
         <source>Ownership cost {unit} [{currency}]</source>
         <translation>自有成本（{unit}）[{currency}]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="212" />
+        <location filename="../../configurator/app/recommend_panel.py" line="264" />
         <source>Cost against FP32 per user: the Pareto front</source>
         <translation>成本与每用户 FP32 算力：帕累托前沿</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="212" />
+        <location filename="../../configurator/app/recommend_panel.py" line="264" />
         <source>FP32 per user [TFLOP/s]</source>
         <translation>每用户 FP32 算力 [TFLOP/s]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="215" />
+        <location filename="../../configurator/app/recommend_panel.py" line="267" />
         <source>Cost against cards: the Pareto front</source>
         <translation>成本与卡数：帕累托前沿</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="217" />
+        <location filename="../../configurator/app/recommend_panel.py" line="269" />
         <source>Cost against time: the Pareto front</source>
         <translation>成本与时间：帕累托前沿</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="218" />
+        <location filename="../../configurator/app/recommend_panel.py" line="270" />
         <source>Cost against latency: the Pareto front</source>
         <translation>成本与延迟：帕累托前沿</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="217" />
+        <location filename="../../configurator/app/recommend_panel.py" line="269" />
         <source>Time to finish [h]</source>
         <translation>完成时间 [小时]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="218" />
+        <location filename="../../configurator/app/recommend_panel.py" line="270" />
         <source>Time per token [ms]</source>
         <translation>每词元时间 [ms]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="257" />
+        <location filename="../../configurator/app/recommend_panel.py" line="309" />
         <source>Use recommendation</source>
         <translation>采用推荐</translation>
     </message>
@@ -1759,272 +1800,272 @@ Restore them? Discard deletes them for good.</source>
 <context>
     <name>ScenarioController</name>
     <message>
-        <location filename="../../configurator/app/controller.py" line="30" />
+        <location filename="../../configurator/app/controller.py" line="34" />
         <source>card count</source>
         <translation>卡数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="30" />
+        <location filename="../../configurator/app/controller.py" line="34" />
         <source>card</source>
         <translation>加速卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="31" />
+        <location filename="../../configurator/app/controller.py" line="35" />
         <source>workload</source>
         <translation>负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="31" />
+        <location filename="../../configurator/app/controller.py" line="35" />
         <source>precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="32" />
+        <location filename="../../configurator/app/controller.py" line="36" />
         <source>model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="33" />
+        <location filename="../../configurator/app/controller.py" line="37" />
         <source>cards per server</source>
         <translation>每台服务器卡数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="34" />
+        <location filename="../../configurator/app/controller.py" line="38" />
         <source>tensor parallel</source>
         <translation>张量并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="35" />
+        <location filename="../../configurator/app/controller.py" line="39" />
         <source>pipeline stages</source>
         <translation>流水线并行级数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="36" />
+        <location filename="../../configurator/app/controller.py" line="40" />
         <source>ZeRO stage</source>
         <translation>ZeRO 阶段</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="37" />
+        <location filename="../../configurator/app/controller.py" line="41" />
         <source>interleaved stages</source>
         <translation>交错虚拟级数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="38" />
+        <location filename="../../configurator/app/controller.py" line="42" />
         <source>context parallel</source>
         <translation>上下文并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="39" />
+        <location filename="../../configurator/app/controller.py" line="43" />
         <source>expert parallel</source>
         <translation>专家并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="40" />
+        <location filename="../../configurator/app/controller.py" line="44" />
         <source>global batch</source>
         <translation>全局批量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="41" />
+        <location filename="../../configurator/app/controller.py" line="45" />
         <source>micro-batch</source>
         <translation>微批</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="42" />
+        <location filename="../../configurator/app/controller.py" line="46" />
         <source>sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="43" />
+        <location filename="../../configurator/app/controller.py" line="47" />
         <source>gradient accumulation</source>
         <translation>梯度累积</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="44" />
+        <location filename="../../configurator/app/controller.py" line="48" />
         <source>recomputation</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="45" />
+        <location filename="../../configurator/app/controller.py" line="49" />
         <source>recipe</source>
         <translation>精度方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="46" />
+        <location filename="../../configurator/app/controller.py" line="50" />
         <source>optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="47" />
+        <location filename="../../configurator/app/controller.py" line="51" />
         <source>cross-entropy kernel</source>
         <translation>交叉熵算子</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="48" />
+        <location filename="../../configurator/app/controller.py" line="52" />
         <source>CPU offload of optimizer states</source>
         <translation>优化器状态的 CPU 卸载</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="49" />
+        <location filename="../../configurator/app/controller.py" line="53" />
         <source>CPU offload of parameters</source>
         <translation>参数的 CPU 卸载</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="50" />
+        <location filename="../../configurator/app/controller.py" line="54" />
         <source>CPU offload of activations</source>
         <translation>激活的 CPU 卸载</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="51" />
+        <location filename="../../configurator/app/controller.py" line="55" />
         <source>LoRA rank</source>
         <translation>LoRA 秩</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="52" />
+        <location filename="../../configurator/app/controller.py" line="56" />
         <source>token budget</source>
         <translation>训练词元量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="53" />
+        <location filename="../../configurator/app/controller.py" line="57" />
         <source>context length</source>
         <translation>上下文长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="54" />
+        <location filename="../../configurator/app/controller.py" line="58" />
         <source>concurrency</source>
         <translation>并发序列</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="55" />
+        <location filename="../../configurator/app/controller.py" line="59" />
         <source>prompt length</source>
         <translation>提示长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="56" />
+        <location filename="../../configurator/app/controller.py" line="60" />
         <source>answer length</source>
         <translation>回答长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="57" />
+        <location filename="../../configurator/app/controller.py" line="61" />
         <source>KV cache precision</source>
         <translation>KV 缓存精度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="58" />
+        <location filename="../../configurator/app/controller.py" line="62" />
         <source>currency</source>
         <translation>货币</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="59" />
+        <location filename="../../configurator/app/controller.py" line="63" />
         <source>exchange rate</source>
         <translation>汇率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="60" />
+        <location filename="../../configurator/app/controller.py" line="64" />
         <source>card price</source>
         <translation>单卡价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="61" />
+        <location filename="../../configurator/app/controller.py" line="65" />
         <source>cloud price</source>
         <translation>云租用价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="62" />
+        <location filename="../../configurator/app/controller.py" line="66" />
         <source>electricity price</source>
         <translation>电价</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="63" />
+        <location filename="../../configurator/app/controller.py" line="67" />
         <source>PUE</source>
         <translation>PUE</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="64" />
+        <location filename="../../configurator/app/controller.py" line="68" />
         <source>users</source>
         <translation>个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="65" />
+        <location filename="../../configurator/app/controller.py" line="69" />
         <source>vGPU profile</source>
         <translation>vGPU 配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="66" />
+        <location filename="../../configurator/app/controller.py" line="70" />
         <source>shading per user</source>
         <translation>每用户着色负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="67" />
+        <location filename="../../configurator/app/controller.py" line="71" />
         <source>streams</source>
         <translation>路视频流</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="68" />
+        <location filename="../../configurator/app/controller.py" line="72" />
         <source>resolution</source>
         <translation>分辨率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="69" />
+        <location filename="../../configurator/app/controller.py" line="73" />
         <source>frame rate</source>
         <translation>帧率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="70" />
+        <location filename="../../configurator/app/controller.py" line="74" />
         <source>codec</source>
         <translation>编码格式</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="71" />
+        <location filename="../../configurator/app/controller.py" line="75" />
         <source>encoder preset</source>
         <translation>编码预设</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="72" />
+        <location filename="../../configurator/app/controller.py" line="76" />
         <source>decoding</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="73" />
+        <location filename="../../configurator/app/controller.py" line="77" />
         <source>scene size</source>
         <translation>场景大小</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="74" />
+        <location filename="../../configurator/app/controller.py" line="78" />
         <source>frames</source>
         <translation>帧</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="75" />
+        <location filename="../../configurator/app/controller.py" line="79" />
         <source>time per frame</source>
         <translation>每帧时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="76" />
+        <location filename="../../configurator/app/controller.py" line="80" />
         <source>output width</source>
         <translation>输出宽度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="77" />
+        <location filename="../../configurator/app/controller.py" line="81" />
         <source>output height</source>
         <translation>输出高度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="78" />
+        <location filename="../../configurator/app/controller.py" line="82" />
         <source>output layers</source>
         <translation>输出层数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="218" />
+        <location filename="../../configurator/app/controller.py" line="242" />
         <source>Change {0}</source>
         <translation>修改 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="229" />
+        <location filename="../../configurator/app/controller.py" line="253" />
         <source>Let the planner choose {0}</source>
         <translation>由规划器选择{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="229" />
+        <location filename="../../configurator/app/controller.py" line="253" />
         <source>Pin {0}</source>
         <translation>固定{0}</translation>
     </message>
@@ -2954,12 +2995,12 @@ Restore them? Discard deletes them for good.</source>
 <context>
     <name>Startup</name>
     <message>
-        <location filename="../../configurator/app/main.py" line="94" />
+        <location filename="../../configurator/app/main.py" line="98" />
         <source>GPU Configurator cannot start</source>
         <translation>GPU Configurator 无法启动</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main.py" line="94" />
+        <location filename="../../configurator/app/main.py" line="98" />
         <source>A data file of the installation is damaged:
 {problem}
 
@@ -2973,67 +3014,72 @@ Reinstall GPU Configurator to repair it.</source>
 <context>
     <name>SummaryPage</name>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="400" />
+        <location filename="../../configurator/app/wizard.py" line="403" />
         <source>Suggested configuration</source>
         <translation>建议配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="401" />
+        <location filename="../../configurator/app/wizard.py" line="404" />
         <source>Finish puts this into the main window, where every setting can be changed.</source>
         <translation>点击“完成”后将配置填入主窗口，所有设置仍可修改。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="413" />
+        <location filename="../../configurator/app/wizard.py" line="445" />
+        <source>Working out the configuration: the planner tries every layout…</source>
+        <translation>正在推算配置：规划器在尝试每种布局…</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard.py" line="465" />
         <source>&lt;b&gt;{count} × {card}&lt;/b&gt; ({nodes} server(s))</source>
         <translation>&lt;b&gt;{count} × {card}&lt;/b&gt;（{nodes} 台服务器）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="416" />
+        <location filename="../../configurator/app/wizard.py" line="468" />
         <source>{minutes} per frame; {time} for the job</source>
         <translation>每帧 {minutes}；完成任务需 {time}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="420" />
+        <location filename="../../configurator/app/wizard.py" line="472" />
         <source>{per_card} {unit} per card ({limit}); carries {served} of {demand}</source>
         <translation>每卡 {per_card} {unit}（瓶颈：{limit}）；承载 {demand} 中的 {served}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="425" />
+        <location filename="../../configurator/app/wizard.py" line="477" />
         <source>&lt;b&gt;{count} × {card}&lt;/b&gt; ({nodes} server(s)), {precision}</source>
         <translation>&lt;b&gt;{count} × {card}&lt;/b&gt;（{nodes} 台服务器），{precision}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="431" />
+        <location filename="../../configurator/app/wizard.py" line="483" />
         <source>Tensor parallel {tp}, pipeline {pp}, ZeRO {zero}, recomputation {rc}, micro-batch {mb}</source>
         <translation>张量并行 {tp}，流水线并行 {pp}，ZeRO {zero}，重计算 {rc}，微批 {mb}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="435" />
+        <location filename="../../configurator/app/wizard.py" line="487" />
         <source>Time: {time}; memory per card {mem}</source>
         <translation>时间：{time}；每卡显存 {mem}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="438" />
+        <location filename="../../configurator/app/wizard.py" line="490" />
         <source>Tensor parallel {tp}, {replicas} copies of the model, {c} sequences each</source>
         <translation>张量并行 {tp}，{replicas} 个模型副本，每个 {c} 条序列</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="441" />
+        <location filename="../../configurator/app/wizard.py" line="493" />
         <source>Time per output token {tpot}; {rps} requests/s</source>
         <translation>每输出词元时间 {tpot}；{rps} 请求/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="444" />
+        <location filename="../../configurator/app/wizard.py" line="496" />
         <source>fits</source>
         <translation>可容纳</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="444" />
+        <location filename="../../configurator/app/wizard.py" line="496" />
         <source>does NOT fit</source>
         <translation>显存不足</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="445" />
+        <location filename="../../configurator/app/wizard.py" line="497" />
         <source>Memory: {verdict}</source>
         <translation>显存：{verdict}</translation>
     </message>
@@ -3041,8 +3087,8 @@ Reinstall GPU Configurator to repair it.</source>
 <context>
     <name>WorkloadWizard</name>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="456" />
-        <location filename="../../configurator/app/wizard.py" line="541" />
+        <location filename="../../configurator/app/wizard.py" line="508" />
+        <location filename="../../configurator/app/wizard.py" line="589" />
         <source>Workload wizard</source>
         <translation>负载向导</translation>
     </message>
@@ -4387,27 +4433,27 @@ Reinstall GPU Configurator to repair it.</source>
 <context>
     <name>recommend</name>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="43" />
+        <location filename="../../configurator/app/recommend_panel.py" line="44" />
         <source>Lowest cost of ownership (buy + electricity)</source>
         <translation>总拥有成本最低（采购 + 电费）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="44" />
+        <location filename="../../configurator/app/recommend_panel.py" line="45" />
         <source>Lowest cloud cost</source>
         <translation>云成本最低</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="45" />
+        <location filename="../../configurator/app/recommend_panel.py" line="46" />
         <source>Fastest</source>
         <translation>最快</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="46" />
+        <location filename="../../configurator/app/recommend_panel.py" line="47" />
         <source>Lowest energy</source>
         <translation>能耗最低</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="47" />
+        <location filename="../../configurator/app/recommend_panel.py" line="48" />
         <source>Fewest cards</source>
         <translation>卡数最少</translation>
     </message>

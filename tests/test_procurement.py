@@ -310,3 +310,21 @@ def test_region_defaults_from_the_language_and_is_editable(qtbot, catalog):
     assert controller.scenario.constraints.region == "cn"
     controller.undo_stack.undo()
     assert controller.scenario.constraints.region is None
+
+
+def test_graphics_cost_per_unit_is_on_the_tco(catalog):
+    """Desktops per user-month, video per stream-hour, rendering per frame: the TCO divided by
+    the work over the years (desktops by the month, whatever the utilisation)."""
+    from configurator.core.procurement.deployment import deployment_cost
+
+    vdi = Scenario(model=preset("llama3-8b"), workload="vdi", card_id="l40s", graphics={"users": 200})
+    est = estimate(vdi, catalog.get("l40s"))
+    cost = deployment_cost(est)
+    assert cost.unit == "user-month"
+    assert cost.per_unit == pytest.approx(cost.ownership.tco / (est.graphics.served * 12 * cost.ownership.years))
+    video = Scenario(model=preset("llama3-8b"), workload="transcode", card_id="l4", graphics={"streams": 100})
+    est = estimate(video, catalog.get("l4"))
+    cost = deployment_cost(est)
+    u = cost.ownership.utilisation
+    assert cost.unit == "stream-hour"
+    assert cost.per_unit == pytest.approx(cost.ownership.tco / (est.graphics.served * 8766 * u * cost.ownership.years))

@@ -31,6 +31,11 @@ def kind_names() -> dict[str, str]:
             "software": _tc("bom", "Software (per year)")}
 
 
+def per_unit_labels() -> dict[str, str]:
+    return {"user-month": _tc("bom", "TCO per user-month"), "stream-hour": _tc("bom", "TCO per stream-hour"),
+            "frame": _tc("bom", "TCO per frame")}
+
+
 def role_names() -> dict[str, str]:
     return {"spare": _tc("bom", "spares"), "leaf": _tc("bom", "leaf tier"), "spine": _tc("bom", "spine tier"),
             "core": _tc("bom", "core tier"), "network-rack": _tc("bom", "for the network")}
@@ -177,6 +182,7 @@ class BomPanel(QWidget):
                 (_tc("bom", "TCO over {0} years").format(f"{own.years:g}"), fmt.money(own.tco, currency)),
                 (_tc("bom", "Utilisation"), fmt.percent(own.utilisation)),
                 (_tc("bom", "TCO per million tokens"), fmt.money(cost.per_million_tokens, currency)),
+                *([(per_unit_labels()[cost.unit], fmt.money(cost.per_unit, currency))] if cost.unit else []),
                 (_tc("bom", "Renting instead"), per_year.format(fmt.money(cost.rent_per_year, currency))),
                 (_tc("bom", "Owning pays off above"), fmt.percent(cost.break_even_utilisation)
                  if cost.break_even_utilisation is not None else _tc("bom", "— (no cloud price, or renting is cheaper)"))]

@@ -27,6 +27,10 @@ class DeploymentCost:
     break_even_utilisation: float | None
     per_million_tokens: float | None
     """TCO per million tokens processed over the years at the utilisation [currency]."""
+    per_unit: float | None = None
+    """Graphics: TCO per user-month (desktops), stream-hour (video) or frame (rendering) [currency]."""
+    unit: str | None = None
+    """What ``per_unit`` is per: ``user-month``, ``stream-hour`` or ``frame``."""
 
 
 def work_tokens_per_year(est: Estimate) -> float | None:
@@ -35,18 +39,46 @@ def work_tokens_per_year(est: Estimate) -> float | None:
     return None if speed is None else speed.tokens_per_s * 3600 * HOURS_PER_YEAR
 
 
+GRAPHICS_UNITS = {"vdi": "user-month", "transcode": "stream-hour", "render": "frame"}
+"""The unit of work a graphics deployment's cost is quoted per."""
+
+
+def graphics_work_per_year(est: Estimate) -> float | None:
+    """Units of work in a year of full use: user-months of the desktops carried, stream-hours
+    of the streams carried, or frames rendered [unit/year]."""
+    g = est.graphics
+    if g is None:
+        return None
+    if g.workload.value == "vdi":
+        return g.served * 12
+    if g.workload.value == "transcode":
+        return g.served * HOURS_PER_YEAR
+    return g.per_card * est.scenario.count * HOURS_PER_YEAR if g.per_card else None
+
+
 def deployment_cost(est: Estimate, book: PriceBook | None = None) -> DeploymentCost:
     book = book or active_price_book()
     bom = bill_of_materials(est.scenario, est.card, book)
     own = ownership_cost(bom, est.scenario, book)
     tokens = work_tokens_per_year(est)
     per_million = cost_per_unit(own, tokens / 1e6) if tokens else None
+    work = graphics_work_per_year(est)
+    unit = GRAPHICS_UNITS.get(est.scenario.workload.value) if work else None
+    # desktops are paid for by the month whether used or not: their unit ignores utilisation
+    per_unit = None
+    if work:
+        per_unit = own.tco / (work * own.years) if unit == "user-month" else cost_per_unit(own, work)
     return DeploymentCost(bom, own, rent_per_year_at(est.card, est.scenario, own.utilisation),
-                          break_even_utilisation(own, est.card, est.scenario), per_million)
+                          break_even_utilisation(own, est.card, est.scenario), per_million, per_unit, unit)
 
 
 def _money(value: float | None) -> float | None:
     return None if value is None else round(value, 2)
+
+
+def _significant(value: float | None, digits: int = 4) -> float | None:
+    """A small amount (per token, per stream-hour) to ``digits`` significant figures."""
+    return None if value is None else float(f"{value:.{digits}g}")
 
 
 def deployment_cost_to_dict(cost: DeploymentCost) -> dict:
@@ -70,7 +102,8 @@ def deployment_cost_to_dict(cost: DeploymentCost) -> dict:
         "tco": _money(own.tco),
         "rent_per_year": _money(cost.rent_per_year),
         "break_even_utilisation": None if cost.break_even_utilisation is None else round(cost.break_even_utilisation, 4),
-        "tco_per_million_tokens": _money(cost.per_million_tokens),
+        "tco_per_million_tokens": _significant(cost.per_million_tokens),
+        "tco_per_unit": _significant(cost.per_unit), "unit": cost.unit,
         "goodput": None if bom.goodput is None else {
             "fraction": round(bom.goodput.fraction, 4),
             "interruptions_per_day": round(bom.goodput.interruptions_per_day, 3),

@@ -16,6 +16,9 @@ from configurator.core.catalog import load_catalog
 from configurator.core.scenario import updated
 from configurator.core.scenario_io import write_scenario
 
+ANALYSIS_WAIT_MS = 30_000
+"""The analysis runs on a worker thread: on a loaded 2-core machine a big one takes seconds."""
+
 
 @pytest.fixture
 def settings(tmp_path):
@@ -34,7 +37,7 @@ def window(qtbot, controller, settings, monkeypatch):
 
 
 def changed_analysis(qtbot, controller, action):
-    with qtbot.waitSignal(controller.analysis_changed, timeout=2000) as blocker:
+    with qtbot.waitSignal(controller.analysis_changed, timeout=ANALYSIS_WAIT_MS) as blocker:
         action()
     return blocker.args[0]
 

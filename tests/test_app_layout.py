@@ -14,6 +14,9 @@ from configurator.core.architecture import preset
 from configurator.core.catalog import load_catalog
 from configurator.core.scenario import LAYOUT_FIELDS, Parallelism, Training
 
+ANALYSIS_WAIT_MS = 30_000
+"""The analysis runs on a worker thread: on a loaded 2-core machine a big one takes seconds."""
+
 AUTO_PATHS = ("parallelism.tp", "parallelism.pp", "parallelism.virtual_stages", "parallelism.cp", "parallelism.ep",
               "parallelism.zero", "training.recompute", "training.micro_batch", "training.grad_accum",
               "training.global_batch_tokens")
@@ -32,7 +35,7 @@ def window(qtbot, tmp_path, monkeypatch):
 
 
 def analysed(qtbot, window, action):
-    with qtbot.waitSignal(window.controller.analysis_changed, timeout=3000):
+    with qtbot.waitSignal(window.controller.analysis_changed, timeout=ANALYSIS_WAIT_MS):
         action()
     return window.controller.analysis.estimate
 

@@ -172,6 +172,7 @@ def test_wizard_training_path(qtbot, controller):
     wizard.next()
     wizard.limits.card.setCurrentIndex(wizard.limits.card.findData("h100-sxm"))
     wizard.next()
+    assert wizard.summary.wait()  # worked out on a worker thread
     assert "H100" in wizard.summary.text.toPlainText()
     _finish(wizard)
     s = controller.scenario

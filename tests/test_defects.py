@@ -50,6 +50,7 @@ def test_the_wizard_at_a_million_requests_per_second(qtbot, controller, monkeypa
             wizard.load.rate.setValue(1e6)
             wizard.load.users.setValue(wizard.load.users.maximum())
         wizard.next()
+    assert wizard.summary.wait()  # worked out on a worker thread
     assert shown == []
     assert wizard.summary.text.toPlainText().strip()  # the summary says something, not blank
     wizard.accept()

@@ -153,6 +153,7 @@ def test_huge_n_positions_through_the_wizard(window, qtbot, tmp_path, shown):
     assert not wizard.model_page.import_file(path)
     assert "n_positions" in wizard.model_page.problem.text() and "401 digits" in wizard.model_page.problem.text()
     press_next(qtbot, wizard, 4)
+    assert wizard.summary.wait()  # worked out on a worker thread
     assert wizard.currentPage() is wizard.summary and wizard.summary.text.toPlainText()
     assert window.controller.scenario == before
     assert shown == []
@@ -181,11 +182,14 @@ def test_boundary_logs_and_shows_an_exception_in_initialize_page(window, qtbot, 
     wizard = window.open_wizard()
     qtbot.addWidget(wizard)
 
-    def divide():
+    def divide(*_args):
         return 1 / 0
 
-    monkeypatch.setattr(wizard, "suggested_scenario", divide)
+    from configurator.app import wizard as wizard_module
+
+    monkeypatch.setattr(wizard_module, "suggest_for", divide)  # what the summary page works out, off the GUI thread
     press_next(qtbot, wizard, 4)
+    wizard.summary.wait()
     assert wizard.currentPage() is wizard.summary  # the process and the wizard are alive
     log = error_boundary.log_path()
     assert len(shown) == 1

@@ -50,7 +50,7 @@ class _Binder(QObject):
         auto = (self.path in LAYOUT_PATHS and LAYOUT_PATHS[self.path] in scenario.auto_layout
                 or self.auto_none and field_value(scenario, self.path) is None)
         if auto:
-            analysis = self.controller.analysis
+            analysis = self.controller.latest_analysis
             if analysis is not None:
                 return field_value(analysis.estimate.scenario, self.path)
         return field_value(scenario, self.path)
@@ -189,6 +189,7 @@ class AutoBinder(QObject):
         self.layout_field = LAYOUT_PATHS.get(path)
         check.toggled.connect(self._toggled)
         controller.scenario_changed.connect(self._show)
+        controller.analysis_step.connect(self._on_analysis)  # the planner's choices come with the estimate
         controller.analysis_changed.connect(self._on_analysis)
         self._show(controller.scenario)
 
@@ -202,7 +203,7 @@ class AutoBinder(QObject):
 
     def _chosen(self) -> Any:
         """The value the planner chose (what pinning keeps)."""
-        analysis = self.controller.analysis
+        analysis = self.controller.latest_analysis
         scenario = analysis.estimate.scenario if analysis is not None else self.controller.scenario
         if self.path == "training.global_batch_tokens":
             return field_value(scenario, self.path) or scenario.global_batch_tokens

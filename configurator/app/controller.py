@@ -2,7 +2,10 @@
 
 Widgets call :meth:`ScenarioController.apply` with dotted field paths; the controller
 validates through pydantic, records the change on a QUndoStack, and — once per burst of
-changes, on the next pass of the event loop — recomputes the analysis and emits it.
+changes, on the next pass of the event loop — starts the analysis on a worker thread. The
+chosen card's estimate arrives first (``analysis_step``, a few ms), the sweeps after it
+(``analysis_changed``); a change made meanwhile drops the older request's results.
+:meth:`ScenarioController.recompute` is the synchronous path (tests, the summary).
 """
 
 from __future__ import annotations
@@ -15,12 +18,13 @@ from pydantic import ValidationError
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from configurator.core.analysis import Analysis, analyse
+from configurator.core.analysis import Analysis, analyse, analysis_steps
 from configurator.core.bounds import error_text
 from configurator.core.catalog import Catalog
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario, updated
 from configurator.app.error_boundary import guarded
 from configurator.app.i18n import tc as _tc
+from configurator.app.worker import JobContext, LatestJob
 
 
 
@@ -142,8 +146,12 @@ class ScenarioController(QObject):
     """Holds the scenario; emits it and its analysis whenever it changes."""
 
     scenario_changed = Signal(object)
+    analysis_step = Signal(object)
+    """An early, incomplete analysis of the current scenario (``complete`` False): draw what it has."""
     analysis_changed = Signal(object)
     analysis_failed = Signal(str)
+    busy_changed = Signal(bool)
+    """True while the current scenario's analysis is being computed."""
     error_changed = Signal(str)
     path_changed = Signal(object)
     catalog_changed = Signal(object)
@@ -154,14 +162,20 @@ class ScenarioController(QObject):
         self._scenario = scenario
         self._compared: tuple[str, ...] = ()
         self._analysis: Analysis | None = None
+        self._latest: Analysis | None = None
         self._path: Path | None = None
         self._saved = scenario
         self.undo_stack = QUndoStack(self)
         self.undo_stack.setUndoLimit(UNDO_LIMIT)
+        self._job = LatestJob(self)
+        self._job.step.connect(self._on_step)
+        self._job.finished.connect(self._on_finished)
+        self._job.failed.connect(self._on_failed)
+        self._job.busy_changed.connect(self.busy_changed)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(0)
-        self._timer.timeout.connect(self.recompute)
+        self._timer.timeout.connect(self._start_analysis)
         self._timer.start()
 
     # ---- state ----------------------------------------------------------------------
@@ -176,6 +190,16 @@ class ScenarioController(QObject):
     @property
     def analysis(self) -> Analysis | None:
         return self._analysis
+
+    @property
+    def latest_analysis(self) -> Analysis | None:
+        """The newest analysis of the current scenario, complete or not (its estimate comes first)."""
+        return self._latest
+
+    @property
+    def busy(self) -> bool:
+        """An analysis is waiting to start or being computed."""
+        return self._timer.isActive() or self._job.busy
 
     @property
     def compared(self) -> tuple[str, ...]:
@@ -292,25 +316,63 @@ class ScenarioController(QObject):
         if not self._timer.isActive():
             self._timer.start()
 
+    def _start_analysis(self) -> None:
+        """Analyse the current scenario on a worker thread (its estimate first)."""
+        scenario, catalog, compared = self._scenario, self._catalog, self._compared
+
+        def job(context: JobContext) -> Analysis:
+            analysis = None
+            for analysis in analysis_steps(scenario, catalog, compared, context.cancelled):
+                if not analysis.complete:
+                    context.step(analysis)
+            context.check()  # a catalog pass cut short is not a result
+            return analysis
+
+        self._job.submit(job)
+
+    def _on_step(self, analysis: Analysis) -> None:
+        self._latest = analysis
+        self.analysis_step.emit(analysis)
+
+    def _on_finished(self, analysis: Analysis) -> None:
+        self._analysis = self._latest = analysis
+        self.analysis_changed.emit(analysis)
+
+    def _on_failed(self, error: Exception) -> None:
+        self._fail(error)
+
+    def wait(self, timeout_ms: int = 30_000) -> Analysis | None:
+        """Wait (processing events) until the current scenario's analysis has arrived (tests)."""
+        if self._timer.isActive():
+            self._timer.stop()
+            self._start_analysis()
+        self._job.wait(timeout_ms)
+        return self._analysis
+
     def recompute(self) -> Analysis | None:
-        """Analyse the current scenario now and emit it.
+        """Analyse the current scenario now, on this thread, and emit it (any analysis under way
+        on the worker is dropped).
 
         If the analysis fails (a bug), the failure is reported through the error boundary, the
         analysis becomes None and ``analysis_failed`` tells the window, so the results of the
         previous scenario are not shown as if they were this one's.
         """
         self._timer.stop()
+        self._job.cancel()
         try:
-            self._analysis = analyse(self._scenario, self._catalog, self._compared)
+            self._analysis = self._latest = analyse(self._scenario, self._catalog, self._compared)
         except Exception as error:  # noqa: BLE001 - reported by the error boundary
-            from configurator.app.error_boundary import report
-
-            self._analysis = None
-            report(error, "ScenarioController.recompute", _tc("ErrorBoundary", "Computing the results"))
-            self.analysis_failed.emit(f"{type(error).__name__}: {error}")
+            self._fail(error)
             return None
         self.analysis_changed.emit(self._analysis)
         return self._analysis
+
+    def _fail(self, error: Exception) -> None:
+        from configurator.app.error_boundary import report
+
+        self._analysis = self._latest = None
+        report(error, "ScenarioController.recompute", _tc("ErrorBoundary", "Computing the results"))
+        self.analysis_failed.emit(f"{type(error).__name__}: {error}")
 
 
 def _merge(target: dict, source: dict) -> None:

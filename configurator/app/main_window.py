@@ -49,6 +49,9 @@ class MainWindow(QMainWindow):
         self.recommend_dock = None
         self.bom_dock = None
         self._browser = None
+        self.busy_label = QLabel()
+        self.busy_label.setObjectName("busy-label")
+        self.statusBar().addPermanentWidget(self.busy_label)
         self.status_label = QLabel()
         self.statusBar().addPermanentWidget(self.status_label)
         self._build_widgets()
@@ -57,8 +60,10 @@ class MainWindow(QMainWindow):
         from configurator.app.autosave import Autosave
 
         self.autosave = Autosave(controller, self)
+        controller.analysis_step.connect(self._on_analysis_changed)
         controller.analysis_changed.connect(self._on_analysis_changed)
         controller.analysis_failed.connect(self._on_analysis_failed)
+        controller.busy_changed.connect(self._show_busy)
         controller.catalog_changed.connect(self._update_status)
         controller.path_changed.connect(self._update_title)
         controller.undo_stack.cleanChanged.connect(self._on_clean_changed)
@@ -70,6 +75,7 @@ class MainWindow(QMainWindow):
     def _build_widgets(self) -> None:
         """Editor, charts and results panel (built again when the language changes)."""
         controller = self.controller
+        self._drawn: Analysis | None = None  # what the charts and the results now show
         self.editor = ScenarioEditor(controller)
         self.memory_chart = MemoryChart()
         self.scaling_chart = ScalingChart()
@@ -349,14 +355,31 @@ class MainWindow(QMainWindow):
 
     # ---- view -----------------------------------------------------------------------
     def _on_analysis_changed(self, analysis: Analysis) -> None:
+        """Draw what ``analysis`` has that is not drawn yet: the estimate first (results, memory
+        and memory-curve charts), then the sweep over counts, then the catalog's cost chart."""
+        drawn, self._drawn = self._drawn, analysis
         for widget in (*self.charts, self.results):
             widget.setEnabled(True)
-        for chart in self.charts:
-            chart.update_from(analysis)
-        self.results.update_from(analysis)
+        if drawn is None or drawn.estimate is not analysis.estimate or drawn.compared is not analysis.compared:
+            self.results.update_from(analysis)
+            self.memory_chart.update_from(analysis)
+            self.curve_chart.update_from(analysis)
+        if analysis.by_count and (drawn is None or drawn.by_count is not analysis.by_count):
+            self.scaling_chart.update_from(analysis)
+        if analysis.complete:
+            self.cost_chart.update_from(analysis)
+
+    def _show_busy(self, busy: bool) -> None:
+        """Say that the results are being worked out (the charts keep the previous ones meanwhile)."""
+        self.busy_label.setText(self.tr("Computing…") if busy else "")
+        if busy:
+            self.splitter.setCursor(Qt.CursorShape.BusyCursor)
+        else:
+            self.splitter.unsetCursor()
 
     def _on_analysis_failed(self, _problem: str) -> None:
         """The results shown belong to an earlier scenario: grey them out and say so."""
+        self._drawn = None
         for widget in (*self.charts, self.results):
             widget.setEnabled(False)
         self.statusBar().showMessage(self.tr("No results for this scenario: the analysis failed (see the error "

@@ -29,6 +29,7 @@ from configurator.app.charts import NumberAxis, log_view_range
 from configurator.app.controller import ScenarioController
 from configurator.app.i18n import message_text
 from configurator.app.labels import CLASS_COLOURS, class_names, unit_names
+from configurator.app.worker import LatestJob
 from configurator.core.recommend import Filters, Objective, Result, cost_basis, mismatch, recommend
 from configurator.core.scenario import Scenario
 
@@ -68,10 +69,18 @@ class RecommendationPanel(QWidget):
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(DEBOUNCE_MS)
-        self._timer.timeout.connect(self.refresh)
+        self._timer.timeout.connect(self.start_refresh)
+        self._job = LatestJob(self)
+        self._job.finished.connect(lambda found: self._show_result(*found))
+        self._job.failed.connect(self._on_failed)
+        self._job.busy_changed.connect(self._show_busy)
         layout = QHBoxLayout(self)
         layout.addLayout(self._controls(), 0)
         middle = QVBoxLayout()
+        self.busy_label = QLabel()
+        self.busy_label.setObjectName("recommend-busy")
+        self.busy_label.setStyleSheet("color: #555;")
+        middle.addWidget(self.busy_label)
         self.mismatch_label = QLabel()
         self.mismatch_label.setWordWrap(True)
         self.mismatch_label.setStyleSheet("color: #b00020; font-weight: bold;")
@@ -169,24 +178,58 @@ class RecommendationPanel(QWidget):
     def _schedule(self, *_changed) -> None:
         self._timer.start()
 
-    def refresh(self) -> Result:
-        """Recommend for the current scenario now."""
-        self._timer.stop()
+    def _request(self) -> Callable[[], tuple[Result, object]]:
+        """The ranking of the current scenario and the check of the hand-picked card, to run anywhere."""
         scenario: Scenario = self.controller.scenario
         catalog = self.controller.catalog
         objective = Objective(self.objective.currentData())
+        filters = self.filters()
+        return lambda: (recommend(scenario, catalog, objective, filters, limit=15), mismatch(scenario, catalog))
+
+    def start_refresh(self) -> None:
+        """Recommend for the current scenario on a worker thread (a newer request replaces it)."""
+        self._timer.stop()
+        request = self._request()
+        self._job.submit(lambda _context: request())
+
+    def wait(self, timeout_ms: int = 30_000) -> Result | None:
+        """Wait (processing events) until the newest ranking is shown (tests)."""
+        if self._timer.isActive():
+            self.start_refresh()
+        self._job.wait(timeout_ms)
+        return self.result
+
+    def refresh(self) -> Result:
+        """Recommend for the current scenario now, on this thread (a ranking under way is dropped)."""
+        self._timer.stop()
+        self._job.cancel()
+        return self._show_result(*self._request()())
+
+    def _show_busy(self, busy: bool) -> None:
+        self.busy_label.setText(self.tr("Ranking every card for this scenario…") if busy else "")
+        if busy:
+            self.table.setCursor(Qt.CursorShape.BusyCursor)
+        else:
+            self.table.unsetCursor()
+
+    def _on_failed(self, error: Exception) -> None:
+        from configurator.app.error_boundary import report
+
+        report(error, "RecommendationPanel.refresh", self.tr("Ranking the cards"))
+
+    def _show_result(self, result: Result, warning) -> Result:
+        self.result = result
         self._set_headers()
-        self.result = recommend(scenario, catalog, objective, self.filters(), limit=15)
-        warning = mismatch(scenario, catalog)
         self.mismatch_label.setText(message_text(warning) if warning else "")
-        self._fill_table(self.result)
-        self._fill_chart(self.result)
-        if self.result.ranked:
+        self._fill_table(result)
+        self._fill_chart(result)
+        if result.ranked:
             self.table.selectRow(0)
+            self._show_reasons()  # row 0 may have been selected already: its reasons are this ranking's
         else:
             self.reasons.setText(self.tr("No card meets the constraints; {0} were left out.").format(
-                len(self.result.rejected)))
-        return self.result
+                len(result.rejected)))
+        return result
 
     def _fill_table(self, result: Result) -> None:
         names = class_names()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -30,7 +31,9 @@ from configurator.app.controller import ScenarioController
 from configurator.app.editor import model_summary
 from configurator.app.error_boundary import guarded
 from configurator.app.i18n import message_text
+from configurator.app.i18n import tc as _tc
 from configurator.app.labels import class_names, limit_names, unit_names
+from configurator.app.worker import LatestJob
 from configurator.core.architecture import (
     ArchitectureError,
     ModelArchitecture,
@@ -400,13 +403,62 @@ class SummaryPage(QWizardPage):
         self.setTitle(self.tr("Suggested configuration"))
         self.setSubTitle(self.tr("Finish puts this into the main window, where every setting can be changed."))
         layout = QVBoxLayout(self)
+        self.busy_label = QLabel()
+        self.busy_label.setObjectName("wizard-busy")
+        layout.addWidget(self.busy_label)
         self.text = QTextBrowser()
         layout.addWidget(self.text)
+        self.suggestion: tuple[Scenario, Scenario] | None = None
+        """(answers, suggested scenario) once worked out; Finish waits for it."""
+        self._job = LatestJob(self)
+        self._job.finished.connect(self._show_suggestion)
+        self._job.failed.connect(self._on_failed)
+        self._job.busy_changed.connect(self._show_busy)
 
     @guarded
     def initializePage(self) -> None:  # noqa: N802 - Qt's name
-        scenario = self.wizard_ref.suggested_scenario()
-        result = estimate(scenario, self.wizard_ref.controller.catalog.get(scenario.card_id))
+        """Work out the configuration on a worker thread (the planner's search can take seconds)."""
+        self.suggestion = None
+        self.text.clear()
+        answers, owned = self.wizard_ref.answers_scenario(), self.wizard_ref.limits.owned.isChecked()
+        catalog = self.wizard_ref.controller.catalog
+
+        def job(_context):
+            scenario = suggest_for(answers, catalog, owned)
+            return answers, scenario, estimate(scenario, catalog.get(scenario.card_id))
+
+        self._job.submit(job)
+        self.completeChanged.emit()
+
+    def cleanupPage(self) -> None:  # noqa: N802 - Qt's name
+        self._job.cancel()  # Back: the answers are about to change
+        self.suggestion = None
+
+    def isComplete(self) -> bool:  # noqa: N802 - Qt's name
+        return self.suggestion is not None
+
+    def wait(self, timeout_ms: int = 30_000) -> bool:
+        """Wait (processing events) until the suggestion is shown (tests)."""
+        return self._job.wait(timeout_ms)
+
+    def _show_busy(self, busy: bool) -> None:
+        self.busy_label.setText(self.tr("Working out the configuration: the planner tries every layout…")
+                                if busy else "")
+        if busy:
+            self.setCursor(Qt.CursorShape.BusyCursor)
+        else:
+            self.unsetCursor()
+
+    def _on_failed(self, error: Exception) -> None:
+        from configurator.app.error_boundary import report
+
+        report(error, "SummaryPage.initializePage", _tc("ErrorBoundary", "Preparing this page of the wizard"), self)
+
+    @guarded
+    def _show_suggestion(self, found: tuple[Scenario, Scenario, object]) -> None:
+        answers, scenario, result = found
+        self.suggestion = answers, scenario
+        self.completeChanged.emit()
         par, lines = scenario.parallelism, []
         g = result.graphics
         if g is not None:
@@ -525,18 +577,28 @@ class WorkloadWizard(QWizard):
 
     def suggested_scenario(self) -> Scenario:
         """The answers with precision, parallelism and (unless cards are owned) count chosen."""
-        answers = self.answers_scenario()
-        card = self.controller.catalog.get(answers.card_id)
-        # the layout and the global batch (published default by model size) are left to the planner
-        answers = updated(answers, precision=default_precision(card), auto_layout=LAYOUT_FIELDS,
-                          training={"global_batch_tokens": None}, serving={"max_batch": None})
-        if answers.workload is Workload.PRETRAIN:
-            answers = updated(answers, training={"recipe": "megatron-mixed"})
-        if self.limits.owned.isChecked() and not answers.workload.is_graphics:
-            return estimate(plannable(answers, card), card).scenario  # the cards owned, laid out by the planner
-        return suggest(answers, card)
+        return suggest_for(self.answers_scenario(), self.controller.catalog, self.limits.owned.isChecked())
 
     @guarded
     def accept(self) -> None:
-        self.controller.replace_undoable(self.suggested_scenario(), self.tr("Workload wizard"))
+        ready = self.summary.suggestion
+        if ready is not None and ready[0] == self.answers_scenario():
+            scenario = ready[1]  # worked out while the summary page was shown
+        else:
+            scenario = self.suggested_scenario()
+        self.controller.replace_undoable(scenario, self.tr("Workload wizard"))
         super().accept()
+
+
+def suggest_for(answers: Scenario, catalog: Catalog, owned: bool) -> Scenario:
+    """The wizard's answers with precision, parallelism and (unless the cards are ``owned``) count
+    chosen by the planner. Pure: runs on a worker thread."""
+    card = catalog.get(answers.card_id)
+    # the layout and the global batch (published default by model size) are left to the planner
+    answers = updated(answers, precision=default_precision(card), auto_layout=LAYOUT_FIELDS,
+                      training={"global_batch_tokens": None}, serving={"max_batch": None})
+    if answers.workload is Workload.PRETRAIN:
+        answers = updated(answers, training={"recipe": "megatron-mixed"})
+    if owned and not answers.workload.is_graphics:
+        return estimate(plannable(answers, card), card).scenario  # the cards owned, laid out by the planner
+    return suggest(answers, card)

@@ -7,7 +7,7 @@ catalog card for the cost chart. Pure and Qt-free; the window only draws it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from configurator.core.catalog import Card, Catalog
@@ -52,6 +52,8 @@ class Analysis:
     by_count: tuple[Estimate, ...]
     memory_curve: MemoryCurve
     catalog_points: tuple[CatalogPoint, ...]
+    complete: bool = True
+    """False for the early steps of :func:`analysis_steps` (no catalog points yet)."""
 
     @property
     def scaling_limit(self) -> int | None:
@@ -153,12 +155,31 @@ def catalog_point(est: Estimate) -> CatalogPoint | None:
 
 def analyse(scenario: Scenario, catalog: Catalog, compared_ids: Sequence[str] = ()) -> Analysis:
     """The chosen card's estimate plus the comparisons, sweeps and catalog points."""
+    *_, complete = analysis_steps(scenario, catalog, compared_ids)
+    return complete
+
+
+def analysis_steps(scenario: Scenario, catalog: Catalog, compared_ids: Sequence[str] = (),
+                   cancelled: Callable[[], bool] = lambda: False) -> Iterator[Analysis]:
+    """The analysis, cheapest part first: (1) the chosen card's estimate, the compared cards and the
+    memory curve, a few ms; (2) with the sweep over card counts; (3) with one point per catalog
+    card, the complete analysis (the slow part: every card planned). Steps 1 and 2 have
+    ``complete`` False and empty ``catalog_points``; step 1 has an empty ``by_count``. A caller
+    that no longer needs the result stops iterating, or makes ``cancelled()`` true, which ends
+    the catalog pass between two cards."""
     card = catalog.get(scenario.card_id)
     chosen = estimate(scenario, card)
     compared = tuple(estimate(scenario, catalog.get(i)) for i in compared_ids if i in catalog and i != card.id)
+    on_card = chosen.graphics.load_on_card if chosen.graphics else 1
+    # the curve of the layout the planner chose (the scenario itself when nothing is Auto)
+    curve = memory_curve(chosen.scenario, card, on_card)
+    yield Analysis(chosen, compared, (), curve, (), complete=False)
     by_count = tuple(sweep_counts(scenario, card, sorted({*COUNT_SWEEP, scenario.count})))
+    yield Analysis(chosen, compared, by_count, curve, (), complete=False)
     points = []
     for other in catalog.cards:
+        if cancelled():
+            return
         if scenario.workload.is_graphics:
             point = graphics_catalog_point(scenario, other, chosen if other.id == card.id else None)
         else:
@@ -167,6 +188,4 @@ def analyse(scenario: Scenario, catalog: Catalog, compared_ids: Sequence[str] = 
         same_basis = point is not None and (chosen.costs.basis is None or point.basis == chosen.costs.basis)
         if point is not None and point.fits and same_basis:
             points.append(point)
-    on_card = chosen.graphics.load_on_card if chosen.graphics else 1
-    # the curve of the layout the planner chose (the scenario itself when nothing is Auto)
-    return Analysis(chosen, compared, by_count, memory_curve(chosen.scenario, card, on_card), tuple(points))
+    yield Analysis(chosen, compared, by_count, curve, tuple(points))

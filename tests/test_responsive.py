@@ -1,0 +1,174 @@
+"""Heavy work off the GUI thread: the analysis, the recommendation panel and the wizard's summary
+run on a worker thread, cheap numbers first, stale requests dropped, a visible busy state."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+from PySide6.QtCore import QSettings
+
+from configurator.app import controller as controller_module
+from configurator.app.main_window import MainWindow
+from configurator.app.worker import LatestJob
+
+
+@pytest.fixture
+def window(qtbot, controller, tmp_path, monkeypatch):
+    from PySide6.QtWidgets import QMessageBox
+
+    monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: QMessageBox.StandardButton.Discard)  # on close
+    w = MainWindow(controller, QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    return w
+
+
+def slowed(monkeypatch, delay_s: float = 0.3):
+    """Make the first step of every analysis slow, and record the threads it ran on."""
+    real, threads = controller_module.analysis_steps, []
+
+    def steps(*args, **kwargs):
+        threads.append(threading.current_thread())
+        time.sleep(delay_s)
+        yield from real(*args, **kwargs)
+
+    monkeypatch.setattr(controller_module, "analysis_steps", steps)
+    return threads
+
+
+def test_the_analysis_runs_on_a_worker_thread_estimate_first(qtbot, controller, monkeypatch):
+    threads = slowed(monkeypatch, 0.0)
+    seen = []
+    controller.analysis_step.connect(lambda a: seen.append(("step", a)))
+    controller.analysis_changed.connect(lambda a: seen.append(("done", a)))
+    assert controller.apply("count", 16)
+    assert controller.wait().estimate.scenario.count == 16
+    assert threads and all(t is not threading.main_thread() for t in threads)
+    kinds = [kind for kind, _ in seen]
+    assert kinds == ["step", "step", "done"]
+    first, second, done = (a for _, a in seen)
+    assert not first.complete and first.by_count == () and first.catalog_points == ()  # the estimate alone
+    assert second.by_count and not second.complete  # then the sweep over counts
+    assert done.complete and done.catalog_points and done.estimate is first.estimate
+
+
+def test_a_newer_change_drops_the_older_result(qtbot, controller, monkeypatch):
+    slowed(monkeypatch)
+    shown = []
+    controller.analysis_step.connect(lambda a: shown.append(a.estimate.scenario.count))
+    controller.analysis_changed.connect(lambda a: shown.append(a.estimate.scenario.count))
+    assert controller.apply("count", 16)
+    qtbot.waitUntil(lambda: controller._job._running is not None, timeout=5000)  # 16 is being analysed
+    assert controller.busy
+    assert controller.apply("count", 32)
+    assert controller.wait().estimate.scenario.count == 32
+    assert shown and set(shown) == {32}  # nothing of the scenario the user had already left
+    assert not controller.busy
+
+
+def test_recompute_is_synchronous_and_drops_a_running_analysis(qtbot, controller, monkeypatch):
+    slowed(monkeypatch)
+    delivered = []
+    controller.analysis_changed.connect(lambda a: delivered.append(a.estimate.scenario.count))
+    controller.apply("count", 16)
+    qtbot.waitUntil(lambda: controller._job._running is not None, timeout=5000)
+    controller.apply("count", 24)
+    assert controller.recompute().estimate.scenario.count == 24
+    qtbot.wait(800)  # the dropped worker ends meanwhile
+    assert delivered == [24] and controller.analysis.estimate.scenario.count == 24 and not controller.busy
+
+
+def test_the_window_says_it_is_computing(qtbot, window, monkeypatch):
+    slowed(monkeypatch)
+    window.controller.apply("count", 16)
+    qtbot.waitUntil(lambda: window.busy_label.text() != "", timeout=5000)
+    assert window.busy_label.text() == "Computing…"
+    window.controller.wait()
+    assert window.busy_label.text() == ""
+    assert "16" in window.results.verdict.text() or window.results.isEnabled()
+
+
+def test_the_results_follow_the_estimate_before_the_sweeps(qtbot, window, monkeypatch):
+    """The results panel shows the new scenario's numbers as soon as its estimate is there."""
+    steps = []
+    window.controller.analysis_step.connect(lambda a: steps.append(window.results.layout_label.text()))
+    window.controller.apply("count", 64)
+    window.controller.wait()
+    assert steps and window.results.layout_text(window.controller.analysis.estimate) in steps[0]
+
+
+def test_a_failure_on_the_worker_is_reported_and_greys_the_results(qtbot, window, monkeypatch):
+    from PySide6.QtWidgets import QMessageBox
+
+    from configurator.app import error_boundary
+
+    shown = []
+    monkeypatch.setattr(QMessageBox, "critical", lambda parent, title, text, *a: shown.append(text))
+    monkeypatch.setitem(error_boundary._state, "seen", set())
+
+    def broken(*_args, **_kwargs):
+        raise ZeroDivisionError("float division by zero")
+        yield  # a generator, as the real one
+
+    monkeypatch.setattr(controller_module, "analysis_steps", broken)
+    window.controller.apply("count", 16)
+    window.controller.wait()
+    assert len(shown) == 1 and "ZeroDivisionError" in shown[0]
+    assert window.controller.analysis is None and not window.results.isEnabled()
+
+
+def test_latest_job_delivers_only_the_newest(qtbot):
+    job = LatestJob()
+    results, busy = [], []
+    job.finished.connect(results.append)
+    job.busy_changed.connect(busy.append)
+    gate = threading.Event()
+    job.submit(lambda context: gate.wait(5) and "first")
+    job.submit(lambda context: "second")
+    job.submit(lambda context: "third")  # replaces "second", which never runs
+    gate.set()
+    assert job.wait(5000)
+    assert results == ["third"] and busy == [True, False]
+
+
+def test_the_recommendation_panel_ranks_on_a_worker(qtbot, window):
+    panel = window.toggle_recommendations(True)
+    panel.start_refresh()
+    assert panel.busy_label.text()  # says it is ranking
+    result = panel.wait()
+    assert result is not None and panel.busy_label.text() == ""
+    ranked = [(r.card.id, r.count) for r in result.ranked]
+    assert ranked == [(r.card.id, r.count) for r in panel.refresh().ranked]  # the same as on the GUI thread
+    assert panel.table.rowCount() == len(ranked)
+
+
+def test_the_recommendation_reasons_follow_the_ranking(qtbot, window):
+    """Changing "Rank by" shows the reasons of the new first row, not the previous ranking's."""
+    panel = window.toggle_recommendations(True)
+    panel.refresh()
+    panel.objective.setCurrentIndex(panel.objective.findData("fastest"))
+    result = panel.refresh()
+    from configurator.app.i18n import message_text
+
+    assert panel.reasons.text() == "\n".join(f"• {message_text(m)}" for m in result.ranked[0].reasons)
+
+
+def test_the_wizard_summary_is_worked_out_on_a_worker(qtbot, controller):
+    from configurator.app.wizard import WorkloadWizard
+
+    wizard = WorkloadWizard(controller)
+    qtbot.addWidget(wizard)
+    wizard.show()
+    while wizard.currentPage() is not wizard.summary:
+        wizard.next()
+    assert not wizard.summary.isComplete()  # Finish waits for the planner
+    assert wizard.summary.busy_label.text()
+    assert wizard.summary.wait()
+    assert wizard.summary.isComplete() and wizard.summary.text.toPlainText()
+    assert wizard.summary.busy_label.text() == ""
+    suggested = wizard.summary.suggestion[1]
+    wizard.accept()
+    assert controller.scenario == suggested

@@ -266,3 +266,15 @@ def test_readme_catalog_table_is_current():
     spec.loader.exec_module(module)
     readme = (root / "README.md").read_text(encoding="utf-8")
     assert module.readme_with_table(readme) == readme, "run python tools/catalog_table.py"
+
+
+def test_every_numeric_card_field_has_a_finite_range():
+    """A user catalog cannot give a card an infinite or absurd rate (issue: hardening, bounds)."""
+    from configurator.core.catalog import Card, Interconnect, VideoEngines
+
+    for model in (Card, Interconnect, VideoEngines):
+        for name, info in model.model_fields.items():
+            kind = info.annotation
+            if kind in (int, float, int | None, float | None):
+                uppers = [m for m in info.metadata if hasattr(m, "le") or hasattr(m, "lt")]
+                assert uppers, f"{model.__name__}.{name} has no upper bound"

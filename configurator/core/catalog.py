@@ -129,8 +129,8 @@ class Interconnect(_Frozen):
     """GPU-to-GPU link and host bus of one card."""
 
     link: LinkType
-    link_gbps: float | None = Field(default=None, gt=0, description="per card, both directions [GB/s]")
-    domain_size: int = Field(default=1, ge=1, description="cards sharing the fast link")
+    link_gbps: float | None = Field(default=None, gt=0, le=100_000, description="per card, both directions [GB/s]")
+    domain_size: int = Field(default=1, ge=1, le=100_000, description="cards sharing the fast link")
     scale_out_gbps: float | None = Field(
         default=None, gt=0, le=10_000,
         description="scale-out network per card built into the card, one way [GB/s] (None = the server's NICs)")
@@ -154,8 +154,8 @@ class Interconnect(_Frozen):
 class VideoEngines(_Frozen):
     """Hardware video engines (None = not verified)."""
 
-    nvenc: int | None = Field(default=None, ge=0, description="encoder engines")
-    nvdec: int | None = Field(default=None, ge=0, description="decoder engines")
+    nvenc: int | None = Field(default=None, ge=0, le=64, description="encoder engines")
+    nvdec: int | None = Field(default=None, ge=0, le=64, description="decoder engines")
     av1_encode: bool | None = None
     nvenc_generation: int | None = Field(default=None, ge=1, le=20, description="NVENC generation (7 = Turing/Ampere)")
     nvdec_generation: int | None = Field(default=None, ge=1, le=20, description="NVDEC generation (5 = Ampere/Ada)")
@@ -235,24 +235,24 @@ class Card(_Frozen):
     form_factor: str | None = None
     memory_gb: float = Field(gt=0, le=2048, description="marketed capacity [GB]")
     memory_type: str | None = None
-    usable_memory_gib: float | None = Field(default=None, gt=0, description="measured [GiB]")
+    usable_memory_gib: float | None = Field(default=None, gt=0, le=2048, description="measured [GiB]")
     usable_memory_source: str | None = None
-    bandwidth_gbps: float | None = Field(default=None, gt=0, description="memory bandwidth [GB/s]")
+    bandwidth_gbps: float | None = Field(default=None, gt=0, le=1_000_000, description="memory bandwidth [GB/s]")
     tdp_w: float | None = Field(default=None, gt=0, le=5000, description="board power [W]")
-    fp64_tflops: float | None = Field(default=None, gt=0)
-    fp32_tflops: float | None = Field(default=None, gt=0)
-    tf32_tflops: float | None = Field(default=None, gt=0)
-    bf16_tflops: float | None = Field(default=None, gt=0)
-    fp16_tflops: float | None = Field(default=None, gt=0)
-    fp8_tflops: float | None = Field(default=None, gt=0)
-    int8_tops: float | None = Field(default=None, gt=0)
-    fp4_tflops: float | None = Field(default=None, gt=0)
-    int4_tops: float | None = Field(default=None, gt=0)
+    fp64_tflops: float | None = Field(default=None, gt=0, le=1_000_000, description="dense peak [TFLOP/s]")
+    fp32_tflops: float | None = Field(default=None, gt=0, le=1_000_000, description="dense peak [TFLOP/s]")
+    tf32_tflops: float | None = Field(default=None, gt=0, le=1_000_000, description="dense peak [TFLOP/s]")
+    bf16_tflops: float | None = Field(default=None, gt=0, le=1_000_000, description="dense peak [TFLOP/s]")
+    fp16_tflops: float | None = Field(default=None, gt=0, le=1_000_000, description="dense peak [TFLOP/s]")
+    fp8_tflops: float | None = Field(default=None, gt=0, le=1_000_000, description="dense peak [TFLOP/s]")
+    int8_tops: float | None = Field(default=None, gt=0, le=1_000_000, description="dense peak [TOP/s]")
+    fp4_tflops: float | None = Field(default=None, gt=0, le=1_000_000, description="dense peak [TFLOP/s]")
+    int4_tops: float | None = Field(default=None, gt=0, le=1_000_000, description="dense peak [TOP/s]")
     interconnect: Interconnect
     video: VideoEngines = VideoEngines()
-    display_outputs: int | None = Field(default=None, ge=0)
+    display_outputs: int | None = Field(default=None, ge=0, le=64)
     ecc: bool | None = None
-    rt_cores: int | None = Field(default=None, ge=0, description="ray-tracing cores (0 = none)")
+    rt_cores: int | None = Field(default=None, ge=0, le=100_000, description="ray-tracing cores (0 = none)")
     vgpu: VgpuSupport | None = Field(default=None, description="virtual GPU support (None = not verified)")
     gpus_per_board: int = Field(default=1, ge=1, le=16, description="GPUs sold on one board (A16: 4)")
     die_area_mm2: float | None = Field(

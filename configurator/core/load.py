@@ -112,22 +112,16 @@ def mean_step(costs: StepCosts, rate: float) -> tuple[float, float]:
 
 
 def capacity(costs: StepCosts) -> float:
-    """The highest rate a copy sustains: the decoding sequences stay within the batch and the
-    prompts within the compute [1/s]."""
-    def ok(rate: float) -> bool:
-        try:
-            step, _ = mean_step(costs, rate)
-        except ValueError:
-            return False
-        return rate * costs.decode_steps * step <= costs.max_batch * (1 + 1e-9)
-
-    low, high = 0.0, 1.0
-    while ok(high) and high < 1e9:
-        low, high = high, high * 2
-    while high - low > 1e-4 * high:
-        middle = (low + high) / 2
-        low, high = (middle, high) if ok(middle) else (low, middle)
-    return low
+    """The highest rate a copy sustains [1/s]: where the decoding sequences fill the batch
+    (``n = B``). There ``λ·T = B/D`` with ``D`` decode steps per answer, so the step is explicit,
+    ``T* = T_d(B) + B·P·τ_p/D + (1 − e^(−B/D))·t_chunk``, and ``λ = B/(D·T*)``. Answers of one
+    token only prefill: the limit is the prompt compute, ``λ·P·τ_p < 1``."""
+    d, b = costs.decode_steps, costs.max_batch
+    if d <= 0:
+        return (1.0 - 1e-6) / (costs.prompt_tokens * costs.prompt_token_s)
+    step = costs.decode_s(b) + b * costs.prompt_tokens * costs.prompt_token_s / d \
+        + (1.0 - math.exp(-b / d)) * costs.chunk_s
+    return b / (d * step)
 
 
 def erlang_c(servers: int, offered: float) -> float:
@@ -235,23 +229,25 @@ def _ttft_parts(costs: StepCosts, rate: float, step: float, n: float,
 
 def closed_loop_rate(costs: StepCosts, users: int, limit: float | None = None) -> float:
     """The rate ``users`` generate when each sends its next request as the last one ends
-    (zero think time): ``users = λ·(TTFT + (O − 1)·T)`` (Little) with the mean TTFT, at most
-    the capacity [1/s]."""
+    (zero think time): ``users = λ·(TTFT + D·T)`` (Little) with the mean TTFT, at most the
+    capacity [1/s]. One damped fixed-point iteration over the rate and the step together."""
     limit = capacity(costs) if limit is None else limit
-
-    def in_system(rate: float) -> float:
-        step, n = mean_step(costs, rate)
+    p_tau = costs.prompt_tokens * costs.prompt_token_s
+    rate, step = 0.0, costs.decode_s(min(users, costs.max_batch)) + costs.chunk_s
+    for _ in range(500):
+        n = min(rate * costs.decode_steps * step, costs.max_batch)
         carrying, waits = _ttft_parts(costs, rate, step, n, closed=True)
         ttft = step / 2 + carrying + sum(p * theta for p, theta in waits)
-        return rate * (ttft + costs.decode_steps * step)
-
-    if in_system(limit) <= users:
-        return limit
-    low, high = 0.0, limit
-    while high - low > 1e-4 * high:
-        middle = (low + high) / 2
-        low, high = (middle, high) if in_system(middle) < users else (low, middle)
-    return low
+        new_rate = min(users / (ttft + costs.decode_steps * step), limit)
+        new_rate = min(rate + 0.5 * (new_rate - rate), (1.0 - 1e-9) / p_tau)
+        share = new_rate * p_tau
+        new_step = (costs.decode_s(min(new_rate * costs.decode_steps * step, costs.max_batch))
+                    + (1.0 - math.exp(-new_rate * step)) * costs.chunk_s) / (1.0 - share)
+        done = abs(new_rate - rate) <= 1e-4 * new_rate and abs(new_step - step) <= 1e-4 * new_step
+        rate, step = new_rate, new_step
+        if done:
+            break
+    return rate
 
 
 def static_batch(prefill_s: float, decode_s: float, output_tokens: int) -> tuple[float, float]:

@@ -9,6 +9,8 @@ import bisect
 import math
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from configurator.core.architecture import ModelArchitecture
 from configurator.core.catalog import Card
 from configurator.core.engines import kv_read_share, layer_overhead_s
@@ -71,12 +73,12 @@ def decode_weight_bytes(model: ModelArchitecture, batch: int, weight_bytes: floa
     return (model.total_params() - all_experts + model.n_moe_layers * touched * expert) * weight_bytes
 
 
-def _tp_allreduce_s(scenario: Scenario, card: Card, tokens: int, math_bytes: float) -> float:
-    """Two all-reduces per layer in a forward pass (Shoeybi et al. 2019 §3)."""
+def _tp_allreduce_s(scenario: Scenario, card: Card, tokens, math_bytes: float):
+    """Two all-reduces per layer in a forward pass (Shoeybi et al. 2019 §3) [s]; ``tokens`` may be an array."""
     a = scenario.assumptions
     net = fabric(card, scenario.parallelism.cards_per_node, a)
-    return float(tensor_parallel_seconds(tokens, scenario.model.hidden, math_bytes, scenario.parallelism.tp,
-                                         scenario.model.n_layers, 2, net, a))
+    return tensor_parallel_seconds(tokens, scenario.model.hidden, math_bytes, scenario.parallelism.tp,
+                                   scenario.model.n_layers, 2, net, a)
 
 
 def _bandwidth(card: Card, a: Assumptions) -> float:
@@ -101,7 +103,7 @@ def decode_step_seconds(
     scenario: Scenario, card: Card, plan: PrecisionPlan, batch: int, kv_tokens: int, tokens_per_sequence: int = 1
 ) -> tuple[float, str]:
     """One decode step for ``batch`` sequences of ``kv_tokens`` cached tokens, each computing
-    ``tokens_per_sequence`` positions (speculative verification) [s].
+    ``tokens_per_sequence`` positions (speculative verification) [s]; ``batch`` may be an array.
 
     Roofline with the engine's profile (:mod:`configurator.core.engines`):
     ``max(W/(B·c·s_w) + KV/(B·c·s_kv(ctx)), F/(P·e·s_p)) + L·t_layer + t_step`` plus the
@@ -117,13 +119,14 @@ def decode_step_seconds(
     flops *= tokens_per_sequence
     bandwidth = _bandwidth(card, a)
     memory_s = weights / (bandwidth * profile.weight_stream_share)
-    if kv:
-        memory_s += kv / (bandwidth * kv_read_share(profile, kv_tokens))
+    if kv_tokens:
+        memory_s = memory_s + kv / (bandwidth * kv_read_share(profile, kv_tokens))
     compute_s = flops / _serving_peak(card, plan, scenario)
     comm_s = _tp_allreduce_s(scenario, card, batch * tokens_per_sequence, plan.math_bytes)
     overhead_s = model.n_layers * layer_overhead_s(profile, serving.cuda_graphs) + profile.step_overhead_s
-    bound = "memory" if memory_s >= compute_s else "compute"
-    return max(memory_s, compute_s) + comm_s + overhead_s, bound
+    bound = "memory" if np.all(memory_s >= compute_s) else "compute"
+    step = np.maximum(memory_s, compute_s) + comm_s + overhead_s
+    return (float(step) if np.ndim(step) == 0 else step), bound
 
 
 def prefill_layer_overhead(scenario: Scenario) -> float:
@@ -153,7 +156,7 @@ def prefill_seconds(
     weights_s = chunks * model.total_params() * plan.weight_bytes / tp
     weights_s /= _bandwidth(card, a) * profile.weight_stream_share
     overhead_s = chunks * (model.n_layers * prefill_layer_overhead(scenario) + profile.step_overhead_s)
-    return compute_s + weights_s + overhead_s + _tp_allreduce_s(scenario, card, tokens, plan.math_bytes)
+    return float(compute_s + weights_s + overhead_s + _tp_allreduce_s(scenario, card, tokens, plan.math_bytes))
 
 
 @dataclass(frozen=True)
@@ -217,13 +220,13 @@ def step_costs(scenario: Scenario, card: Card, plan: PrecisionPlan, batch: int) 
     p = serving.prompt_tokens
     uncached = uncached_prompt_tokens(scenario)
     per_token = prefill_flops(model, p) / p / tp / _serving_peak(card, plan, scenario)
-    per_token += _tp_allreduce_s(scenario, card, p, plan.math_bytes) / p
+    per_token += float(_tp_allreduce_s(scenario, card, p, plan.math_bytes)) / p
 
     # The step time is a maximum of affine functions of n (MoE: concave in n): exact on a grid
     # of √2 steps up to the batch, linear between.
     grid = {round(2 ** (k / 2)) for k in range(2, int(2 * math.log2(batch + 1)) + 2)}
     nodes = sorted({0, 1, 2, batch, batch + 1} | grid)
-    times = [speculative_step_seconds(scenario, card, plan, k, mean_kv) for k in nodes]
+    times = speculative_step_seconds(scenario, card, plan, np.array(nodes, dtype=float), mean_kv).tolist()
 
     def decode_s(n: float) -> float:
         i = min(max(bisect.bisect_right(nodes, n), 1), len(nodes) - 1)

@@ -19,6 +19,8 @@ from configurator.core.estimate import Estimate, carrying_whole_load, estimate
 from configurator.core.graphics import HOURS_PER_MONTH, graphics_unsuitable
 from configurator.core.messages import Message, msg
 from configurator.core.estimate_json import layout_to_dict
+from configurator.core.procurement.bom import bill_of_materials
+from configurator.core.procurement.prices import active_price_book
 from configurator.core.plan.deployment import constraint_ids, deployments, graphics_deployments, plannable
 from configurator.core.scenario import Scenario, Workload
 from configurator.core.software import runs_software, software_gaps
@@ -155,11 +157,32 @@ def _owned(est: Estimate, filters: Filters) -> int:
     return min(est.scenario.count, filters.owned_count) if est.card.id == filters.owned_card else 0
 
 
-def ownership_cost(est: Estimate, filters: Filters) -> float | None:
-    """TCO: cards to buy plus electricity, for the training job or over the amortisation period."""
+RANKED_LINES = ("accelerator", "rack")
+"""Bill-of-materials kinds the cost ranking counts: the accelerators as they are bought (with
+the spares, and rack-scale systems whole, whose price includes their GPUs). Servers, fabric and
+storage are left out of the ranking while the price file lacks prices for some server types:
+counting the priced ones only would favour the cards whose servers have no price."""
+
+
+def purchase_cost(est: Estimate, filters: Filters) -> float | None:
+    """What buying the accelerators costs (``RANKED_LINES`` of the bill of materials), less the
+    cards already owned; None when the cards to buy have no price."""
     price = est.costs.prices.card_price
-    to_buy = est.scenario.count - _owned(est, filters)
-    if (price is None and to_buy > 0) or est.power is None:
+    owned = _owned(est, filters)
+    if price is None and est.scenario.count - owned > 0:
+        return None
+    bom = bill_of_materials(est.scenario, est.card, active_price_book())
+    lines = [line for line in bom.purchases if line.kind in RANKED_LINES and line.item_id != "rack-air"
+             and line.item_id != "rack-liquid"]
+    bought = sum(line.total or 0.0 for line in lines)
+    return max(0.0, bought - (price or 0.0) * owned)
+
+
+def ownership_cost(est: Estimate, filters: Filters) -> float | None:
+    """TCO: the deployment to buy plus electricity, for the training job or over the
+    amortisation period."""
+    purchase = purchase_cost(est, filters)
+    if purchase is None or est.power is None:
         return None
     kwh_price = est.scenario.economics.electricity_per_kwh
     if est.training or (est.graphics and est.graphics.workload is Workload.RENDER):
@@ -167,7 +190,7 @@ def ownership_cost(est: Estimate, filters: Filters) -> float | None:
     else:
         hours = HOURS_PER_YEAR * est.scenario.economics.amortisation_years
         energy = est.power.facility_watts / 1000 * hours * kwh_price
-    return (price or 0.0) * to_buy + energy
+    return purchase + energy
 
 
 def cloud_cost(est: Estimate) -> float | None:

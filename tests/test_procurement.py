@@ -301,6 +301,7 @@ def test_region_defaults_from_the_language_and_is_editable(qtbot, catalog):
     from configurator.app.recommend_panel import RecommendationPanel
 
     assert default_scenario("zh_CN").constraints.region == "cn"
+    assert default_scenario("zh_CN").economics.currency == "CNY"  # a Chinese first start is in CNY
     assert default_scenario("en").constraints.region is None
     assert default_scenario().name == "Untitled"  # the summary's title then describes the job
     controller = ScenarioController(catalog, default_scenario("en"))

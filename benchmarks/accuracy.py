@@ -1,14 +1,15 @@
 """Accuracy of the estimator against real measurements and published results.
 
-Runs every usable row of ``../shared/reference/h200-calibration.jsonl`` and
-``published-calibration.json`` through the estimator with the *default* efficiencies and
+Runs every usable row of ``benchmarks/data/h200-calibration.jsonl`` and
+``benchmarks/data/published-calibration.json`` (the calibration data, in the repository with
+their sources: ``benchmarks/data/README.md``) through the estimator with the *default* efficiencies and
 prints a table (row, predicted, measured, error %) and a summary per kind.
 
 Each published row is translated into a scenario from what its source states (model shape,
 cards, parallelism, batch); where a source leaves a setting open, the translation says what
 was assumed. Nothing here is tuned to a row.
 
-Usage: ``python benchmarks/accuracy.py [--reference DIR] [--csv FILE]``
+Usage: ``python benchmarks/accuracy.py [--reference DIR] [--csv FILE] [--summary]``
 """
 
 from __future__ import annotations
@@ -392,6 +393,21 @@ def print_table(rows: list[Row]) -> None:
             print(f"{'':9} {'  ' + r.note}")
 
 
+DATA = Path(__file__).resolve().parent / "data"
+"""The calibration data in the repository."""
+
+
+def all_rows(folder: Path = DATA) -> list[Row]:
+    """Every measured and published row of the calibration files in ``folder``."""
+    return [*h200_rows(folder / "h200-calibration.jsonl"), *published_rows(folder / "published-calibration.json")]
+
+
+def medians(rows: list[Row]) -> dict[str, float]:
+    """Median absolute error per kind [%]."""
+    kinds = {r.kind for r in rows}
+    return {k: statistics.median(abs(r.error_pct) for r in rows if r.kind == k) for k in kinds}
+
+
 def print_summary(rows: list[Row]) -> None:
     print(f"\n{'kind':20} {'rows':>5} {'median |err| %':>15} {'max |err| %':>12} {'within target':>14}")
     for kind in TARGETS:
@@ -421,17 +437,21 @@ def print_memory_groups(rows: list[Row]) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    here = Path(__file__).resolve().parents[1]
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--reference", type=Path, default=here.parent / "shared" / "reference")
+    parser.add_argument("--reference", type=Path, default=DATA, help="folder of the calibration files")
     parser.add_argument("--csv", type=Path, help="also write the rows to this CSV file")
+    parser.add_argument("--summary", action="store_true", help="print only the summary per kind (CI)")
     args = parser.parse_args(argv)
     h200 = args.reference / "h200-calibration.jsonl"
     published = args.reference / "published-calibration.json"
     if not h200.exists() or not published.exists():
         print(f"reference data not found in {args.reference}", file=sys.stderr)
         return 2
-    rows = [*h200_rows(h200), *published_rows(published)]
+    rows = all_rows(args.reference)
+    if args.summary:
+        print("accuracy against the calibration data in benchmarks/data (python benchmarks/accuracy.py for rows):")
+        print_summary(rows)
+        return 0
     print_table(rows)
     print_summary(rows)
     print_memory_groups(rows)

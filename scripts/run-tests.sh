@@ -6,3 +6,4 @@ cd "$(dirname "$0")/.."
 .venv/bin/python -m pip install -q --upgrade pip
 .venv/bin/python -m pip install -q -e '.[test]'
 QT_QPA_PLATFORM=offscreen .venv/bin/python -m pytest -q "$@"
+.venv/bin/python benchmarks/accuracy.py --summary

@@ -246,39 +246,37 @@ class MainWindow(QMainWindow):
         wizard.open()
         return wizard
 
-    def toggle_recommendations(self, checked: bool | None = None):
-        """Show or hide the recommendation panel (created on first use)."""
+    def _toggle_dock(self, name: str, object_name: str, title: str, make_panel, action, checked: bool | None):
+        """Show or hide the dock ``self.<name>_dock`` holding ``self.<name>_panel`` (made by
+        ``make_panel`` on first use); ``action``'s check mark follows it."""
         from PySide6.QtWidgets import QDockWidget
 
+        if getattr(self, f"{name}_dock") is None:
+            dock = QDockWidget(title, self)
+            dock.setObjectName(object_name)  # what the saved window state knows it by
+            panel = make_panel(self.controller)
+            setattr(self, f"{name}_panel", panel)
+            dock.setWidget(panel)
+            self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
+            dock.visibilityChanged.connect(action.setChecked)
+            setattr(self, f"{name}_dock", dock)
+        dock = getattr(self, f"{name}_dock")
+        dock.setVisible(not dock.isVisible() if checked is None else checked)
+        return getattr(self, f"{name}_panel")
+
+    def toggle_recommendations(self, checked: bool | None = None):
+        """Show or hide the recommendation panel (created on first use)."""
         from configurator.app.recommend_panel import RecommendationPanel
 
-        if self.recommend_dock is None:
-            self.recommend_dock = QDockWidget(self.tr("Recommendation"), self)
-            self.recommend_dock.setObjectName("recommendation-dock")
-            self.recommend_panel = RecommendationPanel(self.controller)
-            self.recommend_dock.setWidget(self.recommend_panel)
-            self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.recommend_dock)
-            self.recommend_dock.visibilityChanged.connect(self.recommend_action.setChecked)
-        visible = not self.recommend_dock.isVisible() if checked is None else checked
-        self.recommend_dock.setVisible(visible)
-        return self.recommend_panel
+        return self._toggle_dock("recommend", "recommendation-dock", self.tr("Recommendation"), RecommendationPanel,
+                                 self.recommend_action, checked)
 
     def toggle_bill_of_materials(self, checked: bool | None = None):
         """Show or hide the bill of materials and TCO panel (created on first use)."""
-        from PySide6.QtWidgets import QDockWidget
-
         from configurator.app.bom_panel import BomPanel
 
-        if self.bom_dock is None:
-            self.bom_dock = QDockWidget(self.tr("Bill of materials and TCO"), self)
-            self.bom_dock.setObjectName("bom-dock")
-            self.bom_panel = BomPanel(self.controller)
-            self.bom_dock.setWidget(self.bom_panel)
-            self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.bom_dock)
-            self.bom_dock.visibilityChanged.connect(self.bom_action.setChecked)
-        visible = not self.bom_dock.isVisible() if checked is None else checked
-        self.bom_dock.setVisible(visible)
-        return self.bom_panel
+        return self._toggle_dock("bom", "bom-dock", self.tr("Bill of materials and TCO"), BomPanel, self.bom_action,
+                                 checked)
 
     def open_browser(self):
         from configurator.app.browser import CardBrowser

@@ -108,6 +108,21 @@ def parse_json(data: bytes | str, name: str = "the file") -> object:
     return document
 
 
+def read_bounded(path: Path, max_bytes: int, error: type[Exception] | None = None, what: str = "file") -> bytes:
+    """The bytes of ``path``, reading at most ``max_bytes`` + 1 (``/dev/zero`` ends); ``error``
+    (default :class:`JsonFileError`) names the file when it cannot be read or is too large."""
+    error = error or JsonFileError
+    try:
+        with open(path, "rb") as stream:
+            data = stream.read(max_bytes + 1)
+    except OSError as problem:
+        raise error(f"cannot read {path}: {problem.strerror or problem}") from None
+    if len(data) > max_bytes:
+        size = f"{max_bytes // (1024 * 1024)} MB" if max_bytes >= 1024 * 1024 else f"{max_bytes // 1000} kB"
+        raise error(f"{path} is larger than {size}; it is not a {what} this program reads")
+    return data
+
+
 def read_json_file(path: Path, max_bytes: int = MAX_FILE_BYTES) -> object:
     """Read and parse the JSON file at ``path``; at most ``max_bytes`` are read (``/dev/zero`` ends).
 
@@ -116,15 +131,7 @@ def read_json_file(path: Path, max_bytes: int = MAX_FILE_BYTES) -> object:
     JsonFileError
         The file cannot be read, is too large, is not UTF-8 or not valid JSON (see :func:`parse_json`).
     """
-    try:
-        with open(path, "rb") as stream:
-            data = stream.read(max_bytes + 1)
-    except OSError as error:
-        raise JsonFileError(f"cannot read {path}: {error.strerror or error}") from None
-    if len(data) > max_bytes:
-        raise JsonFileError(f"{path} is larger than {max_bytes // (1024 * 1024)} MB; it is not a file this program "
-                            "reads")
-    return parse_json(data, str(path))
+    return parse_json(read_bounded(path, max_bytes), str(path))
 
 
 def json_object(document: object, name: str) -> dict:

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 
-from configurator.core.json_values import JsonFileError, json_object, read_json_file
+from configurator.core.json_values import JsonFileError, json_object, read_bounded, read_json_file
 from configurator.core.resources import bundled_path
 
 PRICE_FILE = "resources/procurement_prices.json"
@@ -135,13 +135,7 @@ QUOTE_COLUMNS = ("item", "unit_price", "currency", "date", "vendor")
 def read_quotes(path: Path) -> tuple[tuple[str, float, str, str, str], ...]:
     """The buyer's quotes: rows of (item id, unit price, currency, date, vendor) from a CSV file
     with those column names (a header row is required; extra columns are ignored)."""
-    try:
-        with open(path, "rb") as stream:
-            data = stream.read(MAX_QUOTES_BYTES + 1)
-    except OSError as error:
-        raise PriceFileError(f"cannot read {path}: {error.strerror or error}") from None
-    if len(data) > MAX_QUOTES_BYTES:
-        raise PriceFileError(f"{path} is larger than {MAX_QUOTES_BYTES // 1000} kB; it is not a quotes file")
+    data = read_bounded(path, MAX_QUOTES_BYTES, PriceFileError, "quotes file")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:

@@ -182,3 +182,15 @@ def test_cli_cp_ep_offload_flags_and_json(capsys):
     assert code == 2 and "optimizer, params, activations" in capsys.readouterr().err
     code = main(["estimate", "--workload", "pretrain", "--model", "llama3-8b", "--count", "8", "--ep", "2"])
     assert code == 2 and "mixture-of-experts" in capsys.readouterr().err
+
+
+def test_a_serving_copy_too_large_for_one_server_gets_pipeline_stages(catalog):
+    """Llama 3.1 405B in BF16 (~810 GB) does not fit 8 × H100 with tensor parallelism alone; on
+    16 cards the planner splits each copy into two stages of TP 8 (vLLM across two servers)."""
+    card = catalog.get("h100-sxm")
+    s = Scenario(model=preset("llama3.1-405b"), workload="inference", card_id="h100-sxm", count=16,
+                 auto_layout=LAYOUT_FIELDS, serving={"concurrency": 8})
+    est = estimate(s, card)
+    assert est.fits and est.scenario.parallelism.tp == 8 and est.scenario.parallelism.pp == 2
+    small = estimate(updated(s, model=preset("llama3-8b").model_dump()), card)
+    assert small.scenario.parallelism.pp == 1  # stages only when one domain cannot hold a copy

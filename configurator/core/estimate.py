@@ -407,13 +407,36 @@ def serving_tensor_parallel_options(scenario: Scenario, card: Card) -> list[int]
             and scenario.count % t == 0] or [1]
 
 
+SERVING_PIPELINE_STAGES = (2, 4, 8, 16)
+"""Pipeline stages a serving copy is split into when tensor parallelism inside one fast domain
+does not hold it (vLLM ``--pipeline-parallel-size`` across servers); each token still passes
+every stage, so the time per token is that of the whole model's weights and cache read once."""
+
+
 def planned_inference(scenario: Scenario, card: Card) -> Estimate:
-    """Tensor parallelism and batch per copy chosen for the load: for every tensor-parallel
-    degree that divides the cards, the smallest batch that holds every user and carries the
+    """Tensor parallelism (and pipeline stages when one fast domain cannot hold a copy) and
+    batch per copy chosen for the load: for every tensor-parallel degree that divides the cards, the smallest batch that holds every user and carries the
     request rate (Little's law: a copy serves ``batch / latency`` requests/s) within memory and
     the latency targets; the option that does so at the highest request rate wins."""
-    return max((_batched_replica(with_layout(scenario, {"tp": tp, "pp": 1, "virtual_stages": 1, "cp": 1, "ep": 1}), card)
-                for tp in serving_tensor_parallel_options(scenario, card)), key=_serving_rank)
+    tps = serving_tensor_parallel_options(scenario, card)
+
+    def copies(pp: int) -> list[Estimate]:
+        return [_batched_replica(with_layout(scenario, {"tp": tp, "pp": pp, "virtual_stages": 1, "cp": 1, "ep": 1}),
+                                 card) for tp in tps if scenario.count % (tp * pp) == 0]
+
+    pinned_pp = "pp" not in scenario.auto_layout
+    best = max(copies(scenario.parallelism.pp if pinned_pp else 1) or copies(1), key=_serving_rank)
+    if best.fits or pinned_pp:
+        return best
+    for pp in SERVING_PIPELINE_STAGES:  # a copy too large for one fast domain spans servers in stages
+        if pp > scenario.model.n_layers:
+            break
+        staged = copies(pp)
+        if staged:
+            best = max([best, *staged], key=_serving_rank)
+            if best.fits:
+                break
+    return best
 
 
 def _batched_replica(scenario: Scenario, card: Card) -> Estimate:

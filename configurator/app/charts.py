@@ -71,9 +71,22 @@ class _Chart(pg.PlotWidget):
         self.setMenuEnabled(False)
         self.setMinimumHeight(200)
         self.legend = self.addLegend(offset=(5, 5), labelTextSize="7pt", verSpacing=-6)
+        self._views: dict[int, tuple] = {}  # the range each view shows (set_view)
 
     def set_title(self, text: str) -> None:
         self.setTitle(text, size="10pt")
+
+    def set_view(self, view: pg.ViewBox, x_range: tuple[float, float] | None, y_range: tuple[float, float]) -> None:
+        """Show ``x_range`` × ``y_range`` in ``view``, but only when it differs from what is shown
+        (at two decimals): a new range repaints the axes and their ticks, pyqtgraph's auto-range
+        recomputes it on every change."""
+        key = (tuple(round(v, 2) for v in x_range) if x_range else None, tuple(round(v, 2) for v in y_range))
+        if self._views.get(id(view)) != key:
+            self._views[id(view)] = key
+            if x_range is None:
+                view.setYRange(*y_range, padding=0)
+            else:
+                view.setRange(xRange=x_range, yRange=y_range, padding=0)
 
     def update_from(self, analysis: Analysis) -> None:
         raise NotImplementedError
@@ -214,6 +227,8 @@ class ScalingChart(_Chart):
                                       symbolBrush="#ff7f0e")
         self.right_view.addItem(self.second)
         plot.vb.sigResized.connect(self._sync_views)
+        plot.vb.disableAutoRange()  # set_view sets the ranges, only when the data moves out of them
+        self.right_view.disableAutoRange()
         self.not_fitting = pg.ScatterPlotItem(symbol="x", size=11, pen=pg.mkPen("#b00020", width=2))
         self.addItem(self.not_fitting)
         self.chosen = pg.InfiniteLine(angle=90, pen=pg.mkPen("#333", width=1.5))
@@ -251,10 +266,11 @@ class ScalingChart(_Chart):
             self._mode = mode
             self.retranslate()
         counts = [e.scenario.count for e in rows]
-        self.throughput.setData(counts, [e.throughput for e in rows])
+        self.throughput.setData(counts, [e.throughput for e in rows], skipFiniteCheck=True)
         pairs = [(c, second_value(mode, e)) for c, e in zip(counts, rows, strict=True)]
         pairs = [(c, v) for c, v in pairs if v]
-        self.second.setData([math.log10(c) for c, _ in pairs], [math.log10(v) for _, v in pairs])
+        second_y = [math.log10(v) for _, v in pairs]
+        self.second.setData([math.log10(c) for c, _ in pairs], second_y, skipFiniteCheck=True)
         bad = [e for e in rows if not e.fits]
         self.not_fitting.setData([math.log10(e.scenario.count) for e in bad],
                                  [math.log10(e.throughput) for e in bad])
@@ -263,6 +279,10 @@ class ScalingChart(_Chart):
         self.demand.setVisible(needed)
         if needed:
             self.demand.setValue(math.log10(g.demand))
+        levels = [math.log10(e.throughput) for e in rows] + ([math.log10(g.demand)] if needed else [])
+        self.set_view(self.getPlotItem().vb, log_view_range([math.log10(c) for c in counts], 0.05),
+                      log_view_range(levels, 0.08))
+        self.set_view(self.right_view, None, log_view_range(second_y, 0.08))
         self.chosen.setValue(math.log10(analysis.estimate.scenario.count))
         limit = analysis.scaling_limit
         self.limit.setVisible(limit is not None)
@@ -279,6 +299,7 @@ class MemoryCurveChart(_Chart):
         self.limit = self.plot(pen=pg.mkPen("#b00020", width=2, style=Qt.PenStyle.DashLine))
         self.chosen = pg.InfiniteLine(angle=90, pen=pg.mkPen("#333", width=1.5))
         self.addItem(self.chosen)
+        self.getPlotItem().vb.disableAutoRange()  # set_view: a new range only when the curve leaves it
         self._variable = "micro_batch"
         self.retranslate()
 
@@ -308,9 +329,14 @@ class MemoryCurveChart(_Chart):
         if curve.variable != self._variable:
             self._variable = curve.variable
             self.retranslate()
-        self.curve.setData(list(curve.values), [t / GIB for t in curve.totals])
-        self.limit.setData([curve.values[0], curve.values[-1]], [curve.limit / GIB] * 2)
+        totals = [t / GIB for t in curve.totals]
+        self.curve.setData(list(curve.values), totals, skipFiniteCheck=True)
+        self.limit.setData([curve.values[0], curve.values[-1]], [curve.limit / GIB] * 2, skipFiniteCheck=True)
         self.chosen.setValue(curve.current)
+        low, high = min(curve.values[0], curve.current), max(curve.values[-1], curve.current)
+        pad = (high - low) * 0.03 or 0.5
+        top = max([*totals, curve.limit / GIB]) * 1.25 or 1.0  # room for the legend
+        self.set_view(self.getPlotItem().vb, (low - pad, high + pad), (0.0, top))
 
 
 class CostScatter(_Chart):

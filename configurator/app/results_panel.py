@@ -223,7 +223,9 @@ class ResultsPanel(QWidget):
         self.layout_label.setVisible(g is None)
         if g is None:
             self.layout_label.setText(self.tr("Layout: {0}").format(self.layout_text(est)))
-        self.verdict.setStyleSheet(f"color: {colour};")
+        if self.verdict.property("colour") != colour:  # a style sheet re-polishes the label: only on change
+            self.verdict.setProperty("colour", colour)
+            self.verdict.setStyleSheet(f"color: {colour};")
         rows = self._rows(est)
         if [label for label, _ in rows] != list(self.values):
             while self.form.rowCount():
@@ -237,6 +239,8 @@ class ResultsPanel(QWidget):
                 self.form.addRow(label, field)
         for label, value in rows:
             self.values[label].setText(value)
-        self.warnings.clear()
-        self.warnings.addItems([message_text(m) for m in est.messages] or [self.tr("No warnings")])
+        warnings = [message_text(m) for m in est.messages] or [self.tr("No warnings")]
+        if warnings != [self.warnings.item(i).text() for i in range(self.warnings.count())]:
+            self.warnings.clear()
+            self.warnings.addItems(warnings)
         self.numbers_area.updateGeometry()  # its height follows the rows

@@ -194,3 +194,23 @@ def test_a_serving_copy_too_large_for_one_server_gets_pipeline_stages(catalog):
     assert est.fits and est.scenario.parallelism.tp == 8 and est.scenario.parallelism.pp == 2
     small = estimate(updated(s, model=preset("llama3-8b").model_dump()), card)
     assert small.scenario.parallelism.pp == 1  # stages only when one domain cannot hold a copy
+
+
+def test_fp8_cache_is_planned_only_when_the_default_does_not_carry_the_load(catalog):
+    """vLLM's kv_cache_dtype=fp8 halves the cache: chosen (and said) when the engine's default
+    cache keeps 200 users of Llama 3 70B at 8k context from fitting 8 x H100; not at 64 users;
+    never over a precision the user set."""
+    card = catalog.get("h100-sxm")
+
+    def at(users, **serving):
+        s = Scenario(model=preset("llama3-70b"), workload="inference", card_id="h100-sxm", count=8,
+                     auto_layout=LAYOUT_FIELDS, serving={"concurrency": users, "context": 8192,
+                                                         "prompt_tokens": 4096, "output_tokens": 512, **serving})
+        return estimate(s, card)
+
+    few, many = at(64), at(200)
+    assert few.scenario.serving.kv_precision is None and "kv-fp8-chosen" not in {m.id for m in few.messages}
+    assert many.fits and many.scenario.serving.kv_precision == "fp8"
+    assert "kv-fp8-chosen" in {m.id for m in many.messages}
+    pinned = at(200, kv_precision="bf16")
+    assert pinned.scenario.serving.kv_precision == "bf16" and not pinned.fits

@@ -48,7 +48,7 @@ from configurator.core.plan.training import Layout, TrainingPlan, plan_training_
 from configurator.core.precision import PrecisionPlan, plan_inference, plan_serving, plan_training
 from configurator.core.scenario import Scenario, Workload
 from configurator.core.serving_speed import InferenceSpeed, ReplicaSpeed, inference_speed, replica_speed
-from configurator.core.units import GIB
+from configurator.core.units import GIB, Precision
 
 _TRAINING_CLASSES = ("training",)
 
@@ -427,7 +427,7 @@ def planned_inference(scenario: Scenario, card: Card) -> Estimate:
     pinned_pp = "pp" not in scenario.auto_layout
     best = max(copies(scenario.parallelism.pp if pinned_pp else 1) or copies(1), key=_serving_rank)
     if best.fits or pinned_pp:
-        return best
+        return _with_fp8_cache_if_needed(scenario, card, best)
     for pp in SERVING_PIPELINE_STAGES:  # a copy too large for one fast domain spans servers in stages
         if pp > scenario.model.n_layers:
             break
@@ -436,6 +436,23 @@ def planned_inference(scenario: Scenario, card: Card) -> Estimate:
             best = max([best, *staged], key=_serving_rank)
             if best.fits:
                 break
+    return _with_fp8_cache_if_needed(scenario, card, best)
+
+
+def _with_fp8_cache_if_needed(scenario: Scenario, card: Card, best: Estimate) -> Estimate:
+    """When the engine's default KV cache (the KV precision left unset) keeps a copy from
+    carrying the load, the same plan with an FP8 cache (vLLM/SGLang ``kv_cache_dtype=fp8``,
+    half the bytes per token) if the card computes FP8 and that carries more; said in a message."""
+    i = best.inference
+    if scenario.serving.kv_precision is not None or not card.supports(Precision.FP8) or i is None:
+        return best
+    if best.fits and not messages_for_serving_targets(best.scenario, i):
+        return best
+    fp8 = best.scenario.model_copy(update={"serving": best.scenario.serving.model_copy(
+        update={"kv_precision": Precision.FP8})})
+    other = _batched_replica(fp8, card)
+    if _serving_rank(other)[:2] > _serving_rank(best)[:2]:  # fits, or meets the targets, where it did not
+        return replace(other, messages=(msg("kv-fp8-chosen"), *other.messages))
     return best
 
 

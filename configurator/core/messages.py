@@ -65,6 +65,8 @@ ENGLISH: dict[str, str] = {
     "export-not-permitted": "{card} may not be exported to mainland China (status as of {date}; not legal advice)",
     "export-status-unknown": "{card}: export status for mainland China unknown — check before buying",
     "no-price-cloud": "{card}: no cloud price — enter a quote, or rank by ownership cost (TCO)",
+    "kv-fp8-chosen": "The key/value cache is planned in FP8 (half the memory per token): at the engine's default "
+                     "precision the load does not fit or misses its targets; set the KV precision to keep another",
     "over-budget": "Costs {cost:,.0f} {currency} ({basis}), {over:,.0f} {currency} over the budget of {budget:,.0f}",
     "unknown-power-for-cap": "{card} has no published board power: the power cap cannot be checked",
     "over-power-cap": "Draws {kw:,.1f} kW at the wall, over the {cap:,.1f} kW power cap",
@@ -179,6 +181,7 @@ CHINESE: dict[str, str] = {
     "export-not-permitted": "{card} 不得出口至中国大陆（状态截至 {date}；不构成法律意见）",
     "export-status-unknown": "{card}：对中国大陆的出口管制状态不明——购买前请核实",
     "no-price-cloud": "{card}：没有云租用价——请输入报价，或改按拥有成本（TCO）排名",
+    "kv-fp8-chosen": "KV 缓存按 FP8 规划（每个 token 显存减半）：按推理引擎默认精度时负载放不下或达不到目标；如需其他精度请设置 KV 精度",
     "over-budget": "成本 {cost:,.0f} {currency}（{basis}），超出预算 {budget:,.0f} 达 {over:,.0f} {currency}",
     "over-power-cap": "机房功率 {kw:,.1f} kW，超过 {cap:,.1f} kW 的上限",
     "over-rack-power": "单台服务器机房功率 {kw:,.1f} kW，超过机架允许的 {cap:,.1f} kW",

@@ -329,3 +329,14 @@ def test_graphics_cost_per_unit_is_on_the_tco(catalog):
     u = cost.ownership.utilisation
     assert cost.unit == "stream-hour"
     assert cost.per_unit == pytest.approx(cost.ownership.tco / (est.graphics.served * 8766 * u * cost.ownership.years))
+
+
+def test_report_prices_with_the_buyers_quotes(tmp_path, capsys):
+    """`report --quotes` reaches the printed bill of materials."""
+    quotes = tmp_path / "quotes.csv"
+    quotes.write_text("item,unit_price,currency,date,vendor\nnic-400g,1234,USD,2026-11,Distributor\n")
+    out = tmp_path / "summary.md"
+    code = main(["report", "--workload", "pretrain", "--model", "llama3-8b", "--card", "h100-sxm", "--count", "64",
+                 "--quotes", str(quotes), "-o", str(out)])
+    assert code == 0
+    assert "1,234" in out.read_text(encoding="utf-8")

@@ -20,7 +20,7 @@ from configurator.core.export_control import card_classification
 from configurator.core.graphics import boards_needed, servers_needed
 from configurator.core.procurement.bom import BomLine
 from configurator.core.procurement.deployment import DeploymentCost, deployment_cost
-from configurator.core.procurement.prices import PriceBook, bundled_price_book
+from configurator.core.procurement.prices import PriceBook, active_price_book
 from configurator.core.procurement.tco import rent_vs_buy_curve
 from configurator.core.recommend import Objective, recommend
 from configurator.core.scenario import Scenario, Workload, updated_or_none
@@ -274,7 +274,7 @@ def ranked_options(chosen: Estimate, catalog: Catalog, objective: Objective = Ob
                    book: PriceBook | None = None) -> tuple[Option, tuple[Option, ...], tuple[Option, ...]]:
     """(your choice, the other cards' best configurations ranked by ``objective`` on one price
     basis, the cards that have no price on that basis)."""
-    book = book or bundled_price_book()
+    book = book or active_price_book()
     mine = _option(chosen, objective, book)
     result = recommend(_comparable_scenario(chosen), catalog, objective, limit=MAX_ALTERNATIVES + 2)
     others = [_option(rec.estimate, objective, book) for rec in result.ranked
@@ -404,7 +404,7 @@ def _bom_table(mine: Option, w: Words, sources: _SourceList) -> Table:
     power = f"{num(bom.it_kw)} kW" if bom.it_kw is not None else "—"
     note = w("IT load at full power {power}; {cooling}; prices dated {date}.", power=power,
              cooling=w("liquid-cooled racks") if bom.liquid_cooled else w("air-cooled racks"),
-             date=bundled_price_book().price_date)
+             date=active_price_book().price_date)
     return Table("bom", w("Bill of materials"), header, tuple(rows), note=note)
 
 
@@ -708,7 +708,7 @@ def _power_table(est: Estimate, mine: Option, w: Words) -> Table:
 
 def _assumptions_table(est: Estimate, mine: Option, w: Words, sources: _SourceList) -> Table:
     a, e = est.scenario.assumptions, est.scenario.economics
-    book = bundled_price_book()
+    book = active_price_book()
     facility = w("PUE {pue}, average board power {share} of TDP, electricity {price} {currency}/kWh, "
                  "{u} utilisation, {years} years", pue=f"{e.pue:g}", share=percent(e.power_fraction),
                  price=f"{e.electricity_per_kwh:g}", currency=e.currency, u=percent(e.utilisation),
@@ -769,7 +769,7 @@ def build_summary(est: Estimate, catalog: Catalog, language: str = "en", today: 
     """The whole summary of ``est`` in ``language`` ("en" or "zh_CN"), ranked by ``objective``."""
     w = Words(language)
     today = today or date.today()
-    book = book or bundled_price_book()
+    book = book or active_price_book()
     mine, priced, unpriced = ranked_options(est, catalog, objective, book)
     best = priced[0] if priced else None
     sources = _SourceList(language)

@@ -340,3 +340,20 @@ def test_report_prices_with_the_buyers_quotes(tmp_path, capsys):
                  "--quotes", str(quotes), "-o", str(out)])
     assert code == 0
     assert "1,234" in out.read_text(encoding="utf-8")
+
+
+def test_the_scenario_is_named_in_the_window(qtbot, monkeypatch):
+    """Edit ▸ Name the scenario: the name is the summary's title, undoable; empty goes back to
+    the job's description."""
+    from PySide6.QtWidgets import QInputDialog
+
+    from configurator.app.main import build_main_window
+
+    window = build_main_window()
+    qtbot.addWidget(window)
+    monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: ("Cluster A for the board", True))
+    assert window.ask_scenario_name()
+    assert window.controller.scenario.name == "Cluster A for the board"
+    window.controller.undo_stack.undo()
+    assert window.controller.scenario.name == "Untitled"
+    assert window.rename_scenario("   ") and window.controller.scenario.name == "Untitled"

@@ -180,6 +180,9 @@ class MainWindow(QMainWindow):
         self.undo_action.setShortcut(keys.Undo)
         self.redo_action = self.controller.undo_stack.createRedoAction(self._actions_owner, self.tr("&Redo"))
         self.redo_action.setShortcut(keys.Redo)
+        self.rename_action = self._action(self.tr("&Name the scenario…"), self.ask_scenario_name, None,
+                                          self.tr("The name is the printed summary's title (empty: a description of "
+                                                  "the job)"))
         self.wizard_action = self._action(self.tr("Workload &wizard…"), self.open_wizard,
                                           QKeySequence("Ctrl+Shift+W"), self.tr("Answer a few questions"))
         self.recommend_action = self._action(self.tr("&Recommendation panel"), self.toggle_recommendations,
@@ -210,6 +213,8 @@ class MainWindow(QMainWindow):
         edit_menu = self.menuBar().addMenu(self.tr("&Edit"))
         edit_menu.addAction(self.undo_action)
         edit_menu.addAction(self.redo_action)
+        edit_menu.addSeparator()
+        edit_menu.addAction(self.rename_action)
         self.view_menu = self.menuBar().addMenu(self.tr("&View"))
         self.view_menu.addAction(self.wizard_action)
         self.view_menu.addAction(self.browser_action)
@@ -237,6 +242,20 @@ class MainWindow(QMainWindow):
                        self.preview_action):
             toolbar.addAction(action)
         self.toolbar = toolbar
+
+    def ask_scenario_name(self) -> bool:
+        """Ask for the scenario's name (the printed summary's title) and set it."""
+        from PySide6.QtWidgets import QInputDialog
+
+        current = self.controller.scenario.name
+        name, ok = QInputDialog.getText(self, self.tr("Name the scenario"), self.tr("Name (the summary's title):"),
+                                        text="" if current == "Untitled" else current)
+        return self.rename_scenario(name) if ok else False
+
+    def rename_scenario(self, name: str) -> bool:
+        """Set the scenario's name as one undoable step; an empty name goes back to a description
+        of the job."""
+        return self.controller.apply("name", name.strip()[:200] or "Untitled")
 
     def open_wizard(self):
         from configurator.app.wizard import WorkloadWizard

@@ -1,6 +1,14 @@
 <?xml version='1.0' encoding='utf-8'?>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>AutoBinder</name>
+    <message>
+        <location filename="../../configurator/app/binders.py" line="218" />
+        <source>Let the planner choose {0}</source>
+        <translation>由规划器选择{0}</translation>
+    </message>
+</context>
+<context>
     <name>CardBrowser</name>
     <message>
         <location filename="../../configurator/app/browser.py" line="291" />
@@ -335,7 +343,7 @@ The last valid state is kept. The full report is in:
         <translation>一项操作</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="374" />
+        <location filename="../../configurator/app/controller.py" line="382" />
         <source>Computing the results</source>
         <translation>计算结果</translation>
     </message>
@@ -708,213 +716,233 @@ The last valid state is kept. The full report is in:
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="165" />
+        <location filename="../../configurator/app/main_window.py" line="167" />
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="165" />
+        <location filename="../../configurator/app/main_window.py" line="167" />
         <source>Start a new scenario</source>
         <translation>新建方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="166" />
+        <location filename="../../configurator/app/main_window.py" line="168" />
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="167" />
+        <location filename="../../configurator/app/main_window.py" line="169" />
         <source>Open a scenario file</source>
         <translation>打开方案文件</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="168" />
+        <location filename="../../configurator/app/main_window.py" line="170" />
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="168" />
+        <location filename="../../configurator/app/main_window.py" line="170" />
         <source>Save the scenario</source>
         <translation>保存方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="169" />
+        <location filename="../../configurator/app/main_window.py" line="171" />
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="170" />
+        <location filename="../../configurator/app/main_window.py" line="172" />
         <source>Save the scenario under a new name</source>
         <translation>以新名称保存方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="171" />
+        <location filename="../../configurator/app/main_window.py" line="173" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="172" />
+        <location filename="../../configurator/app/main_window.py" line="174" />
         <source>Print Pre&amp;view…</source>
         <translation>打印预览(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="173" />
+        <location filename="../../configurator/app/main_window.py" line="175" />
         <source>See the configuration summary as it will print</source>
         <translation>预览打印的配置方案摘要</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="174" />
+        <location filename="../../configurator/app/main_window.py" line="176" />
         <source>&amp;Print…</source>
         <translation>打印(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="175" />
+        <location filename="../../configurator/app/main_window.py" line="177" />
         <source>Print the configuration summary</source>
         <translation>打印配置方案摘要</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="176" />
+        <location filename="../../configurator/app/main_window.py" line="178" />
         <source>&amp;Export Summary…</source>
         <translation>导出摘要(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="178" />
+        <location filename="../../configurator/app/main_window.py" line="180" />
         <source>Save the summary as PDF, Markdown, CSV or JSON</source>
         <translation>将摘要保存为 PDF、Markdown、CSV 或 JSON</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="179" />
+        <location filename="../../configurator/app/main_window.py" line="181" />
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="181" />
+        <location filename="../../configurator/app/main_window.py" line="183" />
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="183" />
+        <location filename="../../configurator/app/main_window.py" line="185" />
+        <source>&amp;Name the scenario…</source>
+        <translation>为方案命名(&amp;N)…</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/main_window.py" line="186" />
+        <source>The name is the printed summary's title (empty: a description of the job)</source>
+        <translation>名称即打印摘要的标题（留空：使用任务描述）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/main_window.py" line="188" />
         <source>Workload &amp;wizard…</source>
         <translation>负载向导(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="184" />
+        <location filename="../../configurator/app/main_window.py" line="189" />
         <source>Answer a few questions</source>
         <translation>回答几个问题</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="185" />
+        <location filename="../../configurator/app/main_window.py" line="190" />
         <source>&amp;Recommendation panel</source>
         <translation>推荐面板(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="187" />
+        <location filename="../../configurator/app/main_window.py" line="192" />
         <source>Which card, and how many: every card ranked for this job</source>
         <translation>选哪款卡、选多少张：为该任务对所有加速卡排序</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="189" />
+        <location filename="../../configurator/app/main_window.py" line="194" />
         <source>Bill of &amp;materials and TCO</source>
         <translation>物料清单与总拥有成本(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="191" />
+        <location filename="../../configurator/app/main_window.py" line="196" />
         <source>Servers, network, racks, power and software for this job, and what owning them costs over the years</source>
         <translation>此任务所需的服务器、网络、机柜、电力与软件，以及多年拥有成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="194" />
+        <location filename="../../configurator/app/main_window.py" line="199" />
         <source>Card &amp;browser…</source>
         <translation>加速卡浏览器(&amp;B)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="195" />
+        <location filename="../../configurator/app/main_window.py" line="200" />
         <source>Every card with its specs, sources and prices</source>
         <translation>所有加速卡的规格、数据来源和价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="198" />
+        <location filename="../../configurator/app/main_window.py" line="203" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="201" />
+        <location filename="../../configurator/app/main_window.py" line="206" />
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="210" />
+        <location filename="../../configurator/app/main_window.py" line="215" />
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="213" />
+        <location filename="../../configurator/app/main_window.py" line="220" />
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="218" />
+        <location filename="../../configurator/app/main_window.py" line="225" />
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="231" />
+        <location filename="../../configurator/app/main_window.py" line="238" />
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="232" />
+        <location filename="../../configurator/app/main_window.py" line="239" />
         <source>&amp;About</source>
         <translation>关于(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="233" />
+        <location filename="../../configurator/app/main_window.py" line="240" />
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="256" />
+        <location filename="../../configurator/app/main_window.py" line="253" />
+        <source>Name the scenario</source>
+        <translation>为方案命名</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/main_window.py" line="253" />
+        <source>Name (the summary's title):</source>
+        <translation>名称（摘要的标题）：</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/main_window.py" line="292" />
         <source>Recommendation</source>
         <translation>推荐</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="273" />
+        <location filename="../../configurator/app/main_window.py" line="299" />
         <source>Bill of materials and TCO</source>
         <translation>物料清单与总拥有成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="326" />
+        <location filename="../../configurator/app/main_window.py" line="345" />
         <source>PDF document (*.pdf)</source>
         <translation>PDF 文档 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="326" />
+        <location filename="../../configurator/app/main_window.py" line="345" />
         <source>Markdown (*.md)</source>
         <translation>Markdown (*.md)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="327" />
+        <location filename="../../configurator/app/main_window.py" line="346" />
         <source>CSV tables (*.csv)</source>
         <translation>CSV 表格 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="327" />
+        <location filename="../../configurator/app/main_window.py" line="346" />
         <source>JSON data (*.json)</source>
         <translation>JSON 数据 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="328" />
+        <location filename="../../configurator/app/main_window.py" line="347" />
         <source>Export summary</source>
         <translation>导出摘要</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="342" />
+        <location filename="../../configurator/app/main_window.py" line="361" />
         <source>Cannot export summary</source>
         <translation>无法导出摘要</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="343" />
-        <location filename="../../configurator/app/main_window.py" line="465" />
+        <location filename="../../configurator/app/main_window.py" line="362" />
+        <location filename="../../configurator/app/main_window.py" line="500" />
         <source>{path}: {reason}
 
 Nothing was replaced: an existing file keeps its old content.</source>
@@ -923,17 +951,17 @@ Nothing was replaced: an existing file keeps its old content.</source>
 没有替换任何文件：已有文件保持原内容不变。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="346" />
+        <location filename="../../configurator/app/main_window.py" line="365" />
         <source>Wrote {0}</source>
         <translation>已写入 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="351" />
+        <location filename="../../configurator/app/main_window.py" line="370" />
         <source>About GPU Configurator</source>
         <translation>关于 GPU 配置器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="352" />
+        <location filename="../../configurator/app/main_window.py" line="371" />
         <source>GPU Configurator {version}
 Catalog {catalog} ({date}), {n} cards.
 Estimates memory, speed, power and cost of AI workloads on accelerator cards.</source>
@@ -942,88 +970,88 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
 估算 AI 负载在加速卡上的显存、速度、功耗和成本。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="374" />
+        <location filename="../../configurator/app/main_window.py" line="409" />
         <source>Computing…</source>
         <translation>正在计算…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="385" />
+        <location filename="../../configurator/app/main_window.py" line="420" />
         <source>No results for this scenario: the analysis failed (see the error message). The greyed figures are from before the last change.</source>
         <translation>此方案没有结果：分析失败（见错误信息）。灰色显示的数字来自上一次更改之前。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="393" />
+        <location filename="../../configurator/app/main_window.py" line="428" />
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="394" />
+        <location filename="../../configurator/app/main_window.py" line="429" />
         <source>{name}[*] — GPU Configurator</source>
         <translation>{name}[*] — GPU 配置器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="399" />
+        <location filename="../../configurator/app/main_window.py" line="434" />
         <source>Catalog {version} ({date}), {n} cards</source>
         <translation>硬件目录 {version}（{date}），{n} 款加速卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="411" />
+        <location filename="../../configurator/app/main_window.py" line="446" />
         <source>Unsaved changes</source>
         <translation>未保存的修改</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="411" />
+        <location filename="../../configurator/app/main_window.py" line="446" />
         <source>The scenario has unsaved changes. Save them?</source>
         <translation>方案有未保存的修改。是否保存？</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="426" />
+        <location filename="../../configurator/app/main_window.py" line="461" />
         <source>Open scenario</source>
         <translation>打开方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="427" />
+        <location filename="../../configurator/app/main_window.py" line="462" />
         <source>Scenario files (*{0});;All files (*)</source>
         <translation>方案文件 (*{0});;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="436" />
-        <location filename="../../configurator/app/main_window.py" line="439" />
+        <location filename="../../configurator/app/main_window.py" line="471" />
+        <location filename="../../configurator/app/main_window.py" line="474" />
         <source>Cannot open scenario</source>
         <translation>无法打开方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="451" />
+        <location filename="../../configurator/app/main_window.py" line="486" />
         <source>Save scenario</source>
         <translation>保存方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="452" />
+        <location filename="../../configurator/app/main_window.py" line="487" />
         <source>Scenario files (*{0})</source>
         <translation>方案文件 (*{0})</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="464" />
+        <location filename="../../configurator/app/main_window.py" line="499" />
         <source>Cannot save scenario</source>
         <translation>无法保存方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="470" />
+        <location filename="../../configurator/app/main_window.py" line="505" />
         <source>Saved {0}</source>
         <translation>已保存 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="492" />
+        <location filename="../../configurator/app/main_window.py" line="527" />
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="531" />
+        <location filename="../../configurator/app/main_window.py" line="566" />
         <source>Recover unsaved work</source>
         <translation>恢复未保存的工作</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="532" />
+        <location filename="../../configurator/app/main_window.py" line="567" />
         <source>GPU Configurator did not close properly last time. The scenario “{name}” has changes from {time} that were not saved.
 
 Restore them? Discard deletes them for good.</source>
@@ -1032,12 +1060,12 @@ Restore them? Discard deletes them for good.</source>
 要恢复这些更改吗？选择“放弃”将永久删除它们。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="535" />
+        <location filename="../../configurator/app/main_window.py" line="570" />
         <source>Restore</source>
         <translation>恢复</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="568" />
+        <location filename="../../configurator/app/main_window.py" line="603" />
         <source>Recover unsaved changes</source>
         <translation>恢复未保存的更改</translation>
     </message>
@@ -1792,7 +1820,7 @@ Restore them? Discard deletes them for good.</source>
         <translation>并行布局：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="241" />
+        <location filename="../../configurator/app/results_panel.py" line="242" />
         <source>No warnings</source>
         <translation>无注意事项</translation>
     </message>
@@ -2055,17 +2083,17 @@ Restore them? Discard deletes them for good.</source>
         <translation>输出层数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="242" />
+        <location filename="../../configurator/app/controller.py" line="245" />
         <source>Change {0}</source>
         <translation>修改 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="253" />
+        <location filename="../../configurator/app/controller.py" line="261" />
         <source>Let the planner choose {0}</source>
         <translation>由规划器选择{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="253" />
+        <location filename="../../configurator/app/controller.py" line="261" />
         <source>Pin {0}</source>
         <translation>固定{0}</translation>
     </message>
@@ -2073,880 +2101,881 @@ Restore them? Discard deletes them for good.</source>
 <context>
     <name>ScenarioEditor</name>
     <message>
-        <location filename="../../configurator/app/editor.py" line="64" />
+        <location filename="../../configurator/app/editor.py" line="65" />
         <source>{layers} layers, hidden {hidden}, {heads} heads ({kv} KV), FFN {ffn}, vocabulary {vocab}</source>
         <translation>{layers} 层，隐藏维度 {hidden}，{heads} 个注意力头（{kv} 个 KV 头），FFN {ffn}，词表 {vocab}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="69" />
+        <location filename="../../configurator/app/editor.py" line="70" />
         <source>, {experts} experts (top {k}), {active:.1f} B active</source>
         <translation>，{experts} 个专家（每词元 {k} 个），激活 {active:.1f} B</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="103" />
+        <location filename="../../configurator/app/editor.py" line="104" />
+        <location filename="../../configurator/app/editor.py" line="120" />
         <source>Input problem</source>
         <translation>输入问题</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="141" />
+        <location filename="../../configurator/app/editor.py" line="173" />
         <source>Auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="142" />
+        <location filename="../../configurator/app/editor.py" line="174" />
         <source>Auto: chosen by the planner — the fastest layout that fits, global batch kept. Uncheck, or edit the value, to pin it.</source>
         <translation>自动：由规划器选择——在显存放得下的布局中选最快的，全局批量保持不变。取消勾选或修改数值即可固定该值。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="145" />
+        <location filename="../../configurator/app/editor.py" line="177" />
         <source>Auto: {0}</source>
         <translation>自动：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="165" />
+        <location filename="../../configurator/app/editor.py" line="197" />
         <source>Workload</source>
         <translation>负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="168" />
+        <location filename="../../configurator/app/editor.py" line="200" />
         <source>What the cards will do. Training needs memory for gradients and optimizer states; inference needs memory for the KV cache and is usually limited by memory bandwidth.</source>
         <translation>加速卡的用途。训练需要显存容纳梯度和优化器状态；推理需要显存容纳 KV 缓存，通常受显存带宽限制。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="170" />
+        <location filename="../../configurator/app/editor.py" line="202" />
         <source>&amp;Task</source>
         <translation>任务(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="174" />
+        <location filename="../../configurator/app/editor.py" line="206" />
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="177" />
+        <location filename="../../configurator/app/editor.py" line="209" />
         <source>A known model, or one imported from a Hugging Face config.json</source>
         <translation>已知模型，或从 Hugging Face config.json 导入</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="181" />
+        <location filename="../../configurator/app/editor.py" line="213" />
         <source>&amp;Preset</source>
         <translation>预设模型(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="182" />
+        <location filename="../../configurator/app/editor.py" line="214" />
         <source>Import config.json…</source>
         <translation>导入 config.json…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="183" />
+        <location filename="../../configurator/app/editor.py" line="215" />
         <source>Read the architecture from a local Hugging Face config.json</source>
         <translation>从本地 Hugging Face config.json 读取模型结构</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="185" />
+        <location filename="../../configurator/app/editor.py" line="217" />
         <source> B params</source>
         <translation> B 参数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="186" />
+        <location filename="../../configurator/app/editor.py" line="218" />
         <source>About this many billion parameters: a Llama-shaped model of that size is assumed</source>
         <translation>约多少十亿参数：按同规模的 Llama 结构估算</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="189" />
+        <location filename="../../configurator/app/editor.py" line="221" />
         <source>Or si&amp;ze</source>
         <translation>或按规模(&amp;Z)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="196" />
+        <location filename="../../configurator/app/editor.py" line="228" />
         <source>Number format for the math (and the weights when serving). The card's support decides what runs: an unsupported choice falls back and a warning says so.</source>
         <translation>运算（以及推理时权重）的数值精度。由加速卡的支持情况决定实际精度：不支持时自动回退并给出提示。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="198" />
+        <location filename="../../configurator/app/editor.py" line="230" />
         <source>P&amp;recision</source>
         <translation>精度(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="202" />
+        <location filename="../../configurator/app/editor.py" line="234" />
         <source>Cards</source>
         <translation>加速卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="207" />
+        <location filename="../../configurator/app/editor.py" line="239" />
         <source>Type to search by name, vendor or class</source>
         <translation>输入名称、厂商或类别进行搜索</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="214" />
+        <location filename="../../configurator/app/editor.py" line="246" />
         <source>C&amp;ard</source>
         <translation>加速卡(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="215" />
+        <location filename="../../configurator/app/editor.py" line="247" />
         <source>Total number of cards</source>
         <translation>加速卡总数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="217" />
+        <location filename="../../configurator/app/editor.py" line="249" />
         <source>Drag to change the card count (1 to 1024)</source>
         <translation>拖动以改变卡数（1 到 1024）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="219" />
+        <location filename="../../configurator/app/editor.py" line="251" />
         <source>&amp;Number of cards</source>
         <translation>卡数(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="221" />
-        <location filename="../../configurator/app/editor.py" line="497" />
+        <location filename="../../configurator/app/editor.py" line="253" />
+        <location filename="../../configurator/app/editor.py" line="529" />
         <source> per server</source>
         <translation> 张/服务器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="222" />
+        <location filename="../../configurator/app/editor.py" line="254" />
         <source>Cards in one server. Traffic between servers goes over the network, which is slower than NVLink.</source>
         <translation>每台服务器的卡数。服务器之间的通信经由网络，比 NVLink 慢。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="224" />
+        <location filename="../../configurator/app/editor.py" line="256" />
         <source>Cards per &amp;node</source>
         <translation>每台服务器卡数(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="226" />
+        <location filename="../../configurator/app/editor.py" line="258" />
         <source>Tensor parallel (TP): each layer's matrices are split across this many cards. It exchanges activations four times per layer, so it belongs inside one NVLink domain.</source>
         <translation>张量并行 (TP)：每层矩阵切分到这么多张卡上。每层交换激活值四次，因此应在同一个 NVLink 域内。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="229" />
+        <location filename="../../configurator/app/editor.py" line="261" />
         <source>Tensor parallel</source>
         <translation>张量并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="231" />
+        <location filename="../../configurator/app/editor.py" line="263" />
         <source>&amp;Tensor parallel</source>
         <translation>张量并行(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="233" />
+        <location filename="../../configurator/app/editor.py" line="265" />
         <source>Pipeline parallel (PP): the layers are split into this many stages; the pipeline idles (p−1)/m of the time for m micro-batches.</source>
         <translation>流水线并行 (PP)：模型各层分成这么多级；m 个微批时流水线约有 (p−1)/m 的时间空闲。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="235" />
+        <location filename="../../configurator/app/editor.py" line="267" />
         <source>Pipeline stages</source>
         <translation>流水线并行级数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="237" />
+        <location filename="../../configurator/app/editor.py" line="269" />
         <source>&amp;Pipeline stages</source>
         <translation>流水线并行级数(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="239" />
+        <location filename="../../configurator/app/editor.py" line="271" />
         <source>Interleaved (virtual) stages: model chunks per pipeline stage. More chunks shrink the pipeline's idle time by that factor, at the cost of more point-to-point traffic.</source>
         <translation>交错（虚拟）级数：每个流水线级包含的模型块数。块越多，流水线空闲时间按此倍数缩短，代价是更多的点对点通信。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="242" />
+        <location filename="../../configurator/app/editor.py" line="274" />
         <source>Interleaved stages</source>
         <translation>交错虚拟级数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="244" />
+        <location filename="../../configurator/app/editor.py" line="276" />
         <source>&amp;Interleaved stages</source>
         <translation>交错虚拟级数(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="246" />
+        <location filename="../../configurator/app/editor.py" line="278" />
         <source>Context parallel</source>
         <translation>上下文并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="248" />
+        <location filename="../../configurator/app/editor.py" line="280" />
         <source>Conte&amp;xt parallel</source>
         <translation>上下文并行(&amp;X)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="250" />
+        <location filename="../../configurator/app/editor.py" line="282" />
         <source>Expert parallel</source>
         <translation>专家并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="252" />
+        <location filename="../../configurator/app/editor.py" line="284" />
         <source>&amp;Expert parallel</source>
         <translation>专家并行(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="254" />
+        <location filename="../../configurator/app/editor.py" line="286" />
         <source>ZeRO / FSDP: split optimizer states, gradients and weights across the data-parallel copies to save memory, at the cost of more communication.</source>
         <translation>ZeRO / FSDP：将优化器状态、梯度和权重切分到各数据并行副本以节省显存，代价是更多通信。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="256" />
+        <location filename="../../configurator/app/editor.py" line="288" />
         <source>ZeRO stage</source>
         <translation>ZeRO 阶段</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="258" />
+        <location filename="../../configurator/app/editor.py" line="290" />
         <source>&amp;ZeRO stage</source>
         <translation>ZeRO 阶段(&amp;Z)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="262" />
+        <location filename="../../configurator/app/editor.py" line="294" />
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="265" />
+        <location filename="../../configurator/app/editor.py" line="297" />
         <source>How numbers are kept: AMP keeps fp32 weights; Megatron keeps 16-bit weights plus an fp32 master copy.</source>
         <translation>数值的保存方式：AMP 保存 fp32 权重；Megatron 保存 16 位权重和一份 fp32 主副本。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="266" />
+        <location filename="../../configurator/app/editor.py" line="298" />
         <source>Recip&amp;e</source>
         <translation>精度方案(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="268" />
+        <location filename="../../configurator/app/editor.py" line="300" />
         <source>AdamW keeps two states per parameter; 8-bit AdamW stores them in one byte each; SGD keeps one.</source>
         <translation>AdamW 每个参数保存两个状态；8 位 AdamW 每个状态占 1 字节；SGD 只保存一个。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="269" />
+        <location filename="../../configurator/app/editor.py" line="301" />
         <source>&amp;Optimizer</source>
         <translation>优化器(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="271" />
+        <location filename="../../configurator/app/editor.py" line="303" />
         <source>Cross-entropy</source>
         <translation>交叉熵</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="272" />
+        <location filename="../../configurator/app/editor.py" line="304" />
         <source>Cross-entrop&amp;y</source>
         <translation>交叉熵(&amp;Y)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="274" />
+        <location filename="../../configurator/app/editor.py" line="306" />
         <source>Activation recomputation: keep fewer activations and compute them again in the backward pass (full: about a third more compute, much less memory).</source>
         <translation>激活重计算：少保存激活值，在反向传播时重新计算（完全重计算：算力多约三分之一，显存大幅减少）。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="276" />
+        <location filename="../../configurator/app/editor.py" line="308" />
         <source>Recomputation</source>
         <translation>激活重计算</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="277" />
+        <location filename="../../configurator/app/editor.py" line="309" />
         <source>Recomp&amp;utation</source>
         <translation>激活重计算(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="286" />
+        <location filename="../../configurator/app/editor.py" line="318" />
         <source>CPU offload: {0}</source>
         <translation>CPU 卸载：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="289" />
+        <location filename="../../configurator/app/editor.py" line="321" />
         <source>CPU o&amp;ffload</source>
         <translation>CPU 卸载(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="290" />
+        <location filename="../../configurator/app/editor.py" line="322" />
         <source> seq</source>
         <translation> 条序列</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="291" />
+        <location filename="../../configurator/app/editor.py" line="323" />
         <source>Sequences each data-parallel copy processes at once (micro-batch)</source>
         <translation>每个数据并行副本一次处理的序列数（微批）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="292" />
+        <location filename="../../configurator/app/editor.py" line="324" />
         <source>Micro-batch</source>
         <translation>微批</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="293" />
+        <location filename="../../configurator/app/editor.py" line="325" />
         <source>&amp;Micro-batch</source>
         <translation>微批(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="294" />
-        <location filename="../../configurator/app/editor.py" line="324" />
-        <location filename="../../configurator/app/editor.py" line="331" />
-        <location filename="../../configurator/app/editor.py" line="334" />
+        <location filename="../../configurator/app/editor.py" line="326" />
+        <location filename="../../configurator/app/editor.py" line="356" />
+        <location filename="../../configurator/app/editor.py" line="363" />
+        <location filename="../../configurator/app/editor.py" line="366" />
         <source> tokens</source>
         <translation> 词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="294" />
+        <location filename="../../configurator/app/editor.py" line="326" />
         <source>Tokens per training sequence</source>
         <translation>每条训练序列的词元数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="297" />
+        <location filename="../../configurator/app/editor.py" line="329" />
         <source>&amp;Sequence length</source>
         <translation>序列长度(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="299" />
+        <location filename="../../configurator/app/editor.py" line="331" />
         <source>Micro-batches per optimizer step (gradient accumulation); also the pipeline's micro-batches</source>
         <translation>每个优化器步的微批数（梯度累积）；也是流水线并行的微批数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="301" />
+        <location filename="../../configurator/app/editor.py" line="333" />
         <source>Gradient accumulation</source>
         <translation>梯度累积</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="302" />
+        <location filename="../../configurator/app/editor.py" line="334" />
         <source>&amp;Gradient accumulation</source>
         <translation>梯度累积(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="303" />
+        <location filename="../../configurator/app/editor.py" line="335" />
         <source> M tokens</source>
         <translation> M 词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="304" />
+        <location filename="../../configurator/app/editor.py" line="336" />
         <source>Tokens per optimizer step (micro-batch × accumulation × data-parallel copies × sequence length). Auto: the published batch for the model's size; the planner keeps it when the card count changes.</source>
         <translation>每个优化器步的词元数（微批 × 梯度累积 × 数据并行副本数 × 序列长度）。自动：按模型规模采用公开发表的批量；卡数变化时规划器保持该值不变。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="311" />
+        <location filename="../../configurator/app/editor.py" line="343" />
         <source>Global batch</source>
         <translation>全局批量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="312" />
+        <location filename="../../configurator/app/editor.py" line="344" />
         <source>Global b&amp;atch</source>
         <translation>全局批量(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="313" />
+        <location filename="../../configurator/app/editor.py" line="345" />
         <source>Rank r of the LoRA adapters</source>
         <translation>LoRA 适配器的秩 r</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="315" />
+        <location filename="../../configurator/app/editor.py" line="347" />
         <source>&amp;LoRA rank</source>
         <translation>LoRA 秩(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="316" />
+        <location filename="../../configurator/app/editor.py" line="348" />
         <source> B tokens</source>
         <translation> B 词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="317" />
+        <location filename="../../configurator/app/editor.py" line="349" />
         <source>Tokens to train on; sets the time and cost of the job</source>
         <translation>训练的词元总量；决定任务的时间和成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="318" />
+        <location filename="../../configurator/app/editor.py" line="350" />
         <source>Token &amp;budget</source>
         <translation>训练词元量(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="322" />
+        <location filename="../../configurator/app/editor.py" line="354" />
         <source>Serving</source>
         <translation>推理服务</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="325" />
+        <location filename="../../configurator/app/editor.py" line="357" />
         <source>Longest sequence (prompt + answer) the KV cache must hold per request</source>
         <translation>每个请求 KV 缓存需容纳的最长序列（提示 + 回答）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="327" />
+        <location filename="../../configurator/app/editor.py" line="359" />
         <source>Conte&amp;xt length</source>
         <translation>上下文长度(&amp;X)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="328" />
+        <location filename="../../configurator/app/editor.py" line="360" />
         <source> sequences</source>
         <translation> 条序列</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="329" />
+        <location filename="../../configurator/app/editor.py" line="361" />
         <source>Requests decoded together on one copy of the model (batch)</source>
         <translation>一个模型副本同时解码的请求数（批大小）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="330" />
+        <location filename="../../configurator/app/editor.py" line="362" />
         <source>Co&amp;ncurrency</source>
         <translation>并发序列(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="331" />
+        <location filename="../../configurator/app/editor.py" line="363" />
         <source>Prompt length per request</source>
         <translation>每个请求的提示长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="333" />
+        <location filename="../../configurator/app/editor.py" line="365" />
         <source>&amp;Prompt</source>
         <translation>提示长度(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="334" />
+        <location filename="../../configurator/app/editor.py" line="366" />
         <source>Answer length per request</source>
         <translation>每个请求的回答长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="336" />
+        <location filename="../../configurator/app/editor.py" line="368" />
         <source>Ans&amp;wer</source>
         <translation>回答长度(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="337" />
+        <location filename="../../configurator/app/editor.py" line="369" />
         <source>Same as math</source>
         <translation>与运算精度相同</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="340" />
+        <location filename="../../configurator/app/editor.py" line="372" />
         <source>Number format of the KV cache (the keys and values kept for every token of every request)</source>
         <translation>KV 缓存的精度（每个请求每个词元保存的键和值）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="341" />
+        <location filename="../../configurator/app/editor.py" line="373" />
         <source>&amp;KV cache</source>
         <translation>KV 缓存(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="351" />
+        <location filename="../../configurator/app/editor.py" line="383" />
         <source>Virtual desktops</source>
         <translation>虚拟桌面</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="353" />
+        <location filename="../../configurator/app/editor.py" line="385" />
         <source> users</source>
         <translation> 个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="354" />
+        <location filename="../../configurator/app/editor.py" line="386" />
         <source>Desktops or cloud workstations in use at the same time</source>
         <translation>同时使用的桌面或云工作站数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="355" />
+        <location filename="../../configurator/app/editor.py" line="387" />
         <source>&amp;Users</source>
         <translation>用户数(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="356" />
+        <location filename="../../configurator/app/editor.py" line="388" />
         <source>{0} GiB per user</source>
         <translation>每用户 {0} GiB</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="358" />
+        <location filename="../../configurator/app/editor.py" line="390" />
         <source>vGPU framebuffer profile per user. NVIDIA suggests 1–2 GiB (B-series) for office and web desktops, 2–8 GiB and more (Q-series) for CAD and 3D work.</source>
         <translation>每用户的 vGPU 帧缓冲配置。NVIDIA 建议办公和网页桌面用 1–2 GiB（B 系列），CAD 和三维工作用 2–8 GiB 或更多（Q 系列）。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="360" />
+        <location filename="../../configurator/app/editor.py" line="392" />
         <source>vGPU &amp;profile</source>
         <translation>vGPU 配置(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="361" />
+        <location filename="../../configurator/app/editor.py" line="393" />
         <source> TFLOP/s</source>
         <translation> TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="362" />
+        <location filename="../../configurator/app/editor.py" line="394" />
         <source>Average FP32 shading load of one user. Time-sliced vGPUs share the shader cores; 0.25 TFLOP/s is the knowledge-worker density NVIDIA quotes for the A16 (64 desktops per board).</source>
         <translation>每个用户的平均 FP32 着色负载。分时 vGPU 共享着色核心；0.25 TFLOP/s 对应 NVIDIA 给出的 A16 知识工作者密度（每板 64 个桌面）。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="365" />
+        <location filename="../../configurator/app/editor.py" line="397" />
         <source>&amp;Shading per user</source>
         <translation>每用户着色负载(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="369" />
+        <location filename="../../configurator/app/editor.py" line="401" />
         <source>Video</source>
         <translation>视频</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="371" />
+        <location filename="../../configurator/app/editor.py" line="403" />
         <source> streams</source>
         <translation> 路</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="372" />
+        <location filename="../../configurator/app/editor.py" line="404" />
         <source>Video streams encoded at the same time (live channels, or files transcoded in parallel)</source>
         <translation>同时编码的视频流（直播频道，或并行转码的文件）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="374" />
+        <location filename="../../configurator/app/editor.py" line="406" />
         <source>&amp;Streams</source>
         <translation>视频流路数(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="376" />
+        <location filename="../../configurator/app/editor.py" line="408" />
         <source>Output resolution: encoder throughput scales with pixels per frame</source>
         <translation>输出分辨率：编码吞吐量与每帧像素数成反比</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="377" />
+        <location filename="../../configurator/app/editor.py" line="409" />
         <source>&amp;Resolution</source>
         <translation>分辨率(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="378" />
-        <location filename="../../configurator/app/editor.py" line="485" />
-        <location filename="../../configurator/app/editor.py" line="490" />
+        <location filename="../../configurator/app/editor.py" line="410" />
+        <location filename="../../configurator/app/editor.py" line="517" />
+        <location filename="../../configurator/app/editor.py" line="522" />
         <source> fps</source>
         <translation> 帧/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="378" />
+        <location filename="../../configurator/app/editor.py" line="410" />
         <source>Frames per second of each stream</source>
         <translation>每路视频的帧率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="380" />
+        <location filename="../../configurator/app/editor.py" line="412" />
         <source>&amp;Frame rate</source>
         <translation>帧率(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="382" />
+        <location filename="../../configurator/app/editor.py" line="414" />
         <source>Output codec. AV1 needs an Ada or newer encoder (L4, L40, L40S, RTX 40/50).</source>
         <translation>输出编码格式。AV1 需要 Ada 或更新的编码器（L4、L40、L40S、RTX 40/50）。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="383" />
+        <location filename="../../configurator/app/editor.py" line="415" />
         <source>&amp;Codec</source>
         <translation>编码格式(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="385" />
+        <location filename="../../configurator/app/editor.py" line="417" />
         <source>NVENC preset: P1 encodes about twice as fast as P4, P5 about a quarter slower, at better quality</source>
         <translation>NVENC 预设：P1 编码速度约为 P4 的两倍，P5 慢约四分之一但画质更好</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="386" />
+        <location filename="../../configurator/app/editor.py" line="418" />
         <source>Pre&amp;set</source>
         <translation>预设(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="387" />
+        <location filename="../../configurator/app/editor.py" line="419" />
         <source>Decode the input on the card too</source>
         <translation>输入视频也在卡上解码</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="388" />
+        <location filename="../../configurator/app/editor.py" line="420" />
         <source>Transcoding decodes each input stream with NVDEC before encoding it</source>
         <translation>转码时先用 NVDEC 解码每路输入，再编码</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="393" />
+        <location filename="../../configurator/app/editor.py" line="425" />
         <source>Rendering</source>
         <translation>渲染</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="395" />
+        <location filename="../../configurator/app/editor.py" line="427" />
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="396" />
+        <location filename="../../configurator/app/editor.py" line="428" />
         <source>Geometry and textures the renderer loads; the whole scene must fit in each card's memory</source>
         <translation>渲染器加载的几何与纹理；整个场景必须放进每张卡的显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="398" />
+        <location filename="../../configurator/app/editor.py" line="430" />
         <source>Sc&amp;ene size</source>
         <translation>场景大小(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="399" />
+        <location filename="../../configurator/app/editor.py" line="431" />
         <source> frames</source>
         <translation> 帧</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="399" />
+        <location filename="../../configurator/app/editor.py" line="431" />
         <source>Frames in the job</source>
         <translation>任务中的帧数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="401" />
+        <location filename="../../configurator/app/editor.py" line="433" />
         <source>&amp;Frames</source>
         <translation>帧数(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="403" />
+        <location filename="../../configurator/app/editor.py" line="435" />
         <source>The card your time per frame was measured on; other cards scale by their FP32 rate</source>
         <translation>测得每帧时间所用的卡；其他卡按 FP32 算力换算</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="406" />
+        <location filename="../../configurator/app/editor.py" line="438" />
         <source>Measured &amp;on</source>
         <translation>测量所用的卡(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="407" />
+        <location filename="../../configurator/app/editor.py" line="439" />
         <source> min/frame</source>
         <translation> 分钟/帧</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="408" />
+        <location filename="../../configurator/app/editor.py" line="440" />
         <source>Time one frame takes on the reference card, measured with your renderer and scene</source>
         <translation>用你的渲染器和场景在参考卡上实测的每帧时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="410" />
+        <location filename="../../configurator/app/editor.py" line="442" />
         <source>&amp;Time per frame</source>
         <translation>每帧时间(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="411" />
-        <location filename="../../configurator/app/editor.py" line="413" />
+        <location filename="../../configurator/app/editor.py" line="443" />
+        <location filename="../../configurator/app/editor.py" line="445" />
         <source> px</source>
         <translation> 像素</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="411" />
+        <location filename="../../configurator/app/editor.py" line="443" />
         <source>Output width</source>
         <translation>输出宽度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="413" />
+        <location filename="../../configurator/app/editor.py" line="445" />
         <source>Output height</source>
         <translation>输出高度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="415" />
+        <location filename="../../configurator/app/editor.py" line="447" />
         <source>Output &amp;width</source>
         <translation>输出宽度(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="416" />
+        <location filename="../../configurator/app/editor.py" line="448" />
         <source>Output &amp;height</source>
         <translation>输出高度(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="418" />
+        <location filename="../../configurator/app/editor.py" line="450" />
         <source>Output layers (beauty, depth, normals, AOVs) kept in memory as 32-bit RGBA</source>
         <translation>驻留显存的输出层（成品、深度、法线、AOV），每层 32 位 RGBA</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="419" />
+        <location filename="../../configurator/app/editor.py" line="451" />
         <source>La&amp;yers</source>
         <translation>输出层数(&amp;Y)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="420" />
+        <location filename="../../configurator/app/editor.py" line="452" />
         <source>Monitor attached</source>
         <translation>连接显示器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="421" />
+        <location filename="../../configurator/app/editor.py" line="453" />
         <source>A workstation that shows the render: the card needs display outputs (data-centre cards have none)</source>
         <translation>在工作站上显示渲染结果：卡需要显示输出（数据中心卡没有）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="438" />
+        <location filename="../../configurator/app/editor.py" line="470" />
         <source>reference card</source>
         <translation>参考卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="441" />
+        <location filename="../../configurator/app/editor.py" line="473" />
         <source>Prices</source>
         <translation>价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="444" />
+        <location filename="../../configurator/app/editor.py" line="476" />
         <source>Currency of every amount</source>
         <translation>所有金额的货币</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="445" />
+        <location filename="../../configurator/app/editor.py" line="477" />
         <source>C&amp;urrency</source>
         <translation>货币(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="447" />
+        <location filename="../../configurator/app/editor.py" line="479" />
         <source>Units of the chosen currency per US dollar, applied to catalog prices in USD</source>
         <translation>每美元兑换所选货币的数量，用于换算目录中的美元价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="449" />
+        <location filename="../../configurator/app/editor.py" line="481" />
         <source>Rate per USD</source>
         <translation>兑美元汇率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="450" />
+        <location filename="../../configurator/app/editor.py" line="482" />
         <source>Price of one card; 'catalog' uses the latest catalog price</source>
         <translation>单卡价格；“目录”表示使用目录中最新价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="452" />
-        <location filename="../../configurator/app/editor.py" line="457" />
+        <location filename="../../configurator/app/editor.py" line="484" />
+        <location filename="../../configurator/app/editor.py" line="489" />
         <source>catalog</source>
         <translation>目录</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="454" />
+        <location filename="../../configurator/app/editor.py" line="486" />
         <source>Card p&amp;rice</source>
         <translation>单卡价格(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="455" />
+        <location filename="../../configurator/app/editor.py" line="487" />
         <source> /h</source>
         <translation> /小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="456" />
+        <location filename="../../configurator/app/editor.py" line="488" />
         <source>Cloud price per card-hour; 'catalog' uses the latest catalog price</source>
         <translation>每卡每小时云租用价格；“目录”表示使用目录中最新价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="459" />
+        <location filename="../../configurator/app/editor.py" line="491" />
         <source>Cloud price</source>
         <translation>云租用价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="460" />
+        <location filename="../../configurator/app/editor.py" line="492" />
         <source> /kWh</source>
         <translation> /千瓦时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="460" />
+        <location filename="../../configurator/app/editor.py" line="492" />
         <source>Electricity price</source>
         <translation>电价</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="462" />
+        <location filename="../../configurator/app/editor.py" line="494" />
         <source>&amp;Electricity</source>
         <translation>电价(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="464" />
+        <location filename="../../configurator/app/editor.py" line="496" />
         <source>Power usage effectiveness: facility power ÷ IT power (cooling, power conversion)</source>
         <translation>电能使用效率：机房总功率 ÷ IT 设备功率（制冷、供电损耗）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="466" />
+        <location filename="../../configurator/app/editor.py" line="498" />
         <source>PUE</source>
         <translation>PUE</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="470" />
+        <location filename="../../configurator/app/editor.py" line="502" />
         <source>Assumptions</source>
         <translation>计算假设</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="471" />
+        <location filename="../../configurator/app/editor.py" line="503" />
         <source>Editable defaults; every result lists all of them</source>
         <translation>可编辑的默认值；每个结果都会列出全部假设</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="474" />
+        <location filename="../../configurator/app/editor.py" line="506" />
         <source>Share of the card's dense peak that training's matrix products sustain (published runs: 45–60 %)</source>
         <translation>训练中矩阵运算实际达到的稠密峰值算力比例（公开数据：45–60 %）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="476" />
+        <location filename="../../configurator/app/editor.py" line="508" />
         <source>Matrix efficiency</source>
         <translation>矩阵运算效率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="478" />
+        <location filename="../../configurator/app/editor.py" line="510" />
         <source>Share of memory bandwidth sustained while generating tokens (plain PyTorch ≈ 45 %, fused engines 60–80 %)</source>
         <translation>生成词元时实际达到的显存带宽比例（原生 PyTorch 约 45 %，融合推理引擎 60–80 %）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="480" />
+        <location filename="../../configurator/app/editor.py" line="512" />
         <source>Decode bandwidth</source>
         <translation>解码带宽</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="481" />
+        <location filename="../../configurator/app/editor.py" line="513" />
         <source> GB/s</source>
         <translation> GB/s</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="482" />
+        <location filename="../../configurator/app/editor.py" line="514" />
         <source>Network bandwidth per card between servers, one way (400 Gb/s NIC = 50 GB/s)</source>
         <translation>服务器间每卡网络带宽，单向（400 Gb/s 网卡 = 50 GB/s）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="484" />
+        <location filename="../../configurator/app/editor.py" line="516" />
         <source>Network per card</source>
         <translation>每卡网络带宽</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="486" />
+        <location filename="../../configurator/app/editor.py" line="518" />
         <source>1080p frames one NVENC engine encodes per second at preset P4. Default: one 2160p60 stream (8 × 1080p30) per encoder, as video vendors plan; measure yours with ffmpeg for exact figures.</source>
         <translation>一个 NVENC 引擎在 P4 预设下每秒编码的 1080p 帧数。默认：每个编码器一路 2160p60（即 8 路 1080p30），视频厂商按此规划；精确数值请用 ffmpeg 实测。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="489" />
+        <location filename="../../configurator/app/editor.py" line="521" />
         <source>Encoder speed</source>
         <translation>编码器速度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="491" />
+        <location filename="../../configurator/app/editor.py" line="523" />
         <source>1080p frames one NVDEC engine decodes per second (no vendor figure found: set equal to the encoder; measure yours)</source>
         <translation>一个 NVDEC 引擎每秒解码的 1080p 帧数（未找到厂商数据：暂取与编码器相同；请实测）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="493" />
+        <location filename="../../configurator/app/editor.py" line="525" />
         <source>Decoder speed</source>
         <translation>解码器速度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="494" />
+        <location filename="../../configurator/app/editor.py" line="526" />
         <source> per GPU</source>
         <translation> 个/GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="495" />
+        <location filename="../../configurator/app/editor.py" line="527" />
         <source>Most vGPUs one GPU can host (NVIDIA: 32)</source>
         <translation>一颗 GPU 最多承载的 vGPU 数（NVIDIA：32）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="496" />
+        <location filename="../../configurator/app/editor.py" line="528" />
         <source>vGPU limit</source>
         <translation>vGPU 上限</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="498" />
+        <location filename="../../configurator/app/editor.py" line="530" />
         <source>Encode sessions the GeForce driver allows per server, whatever the number of cards (8 since 2024)</source>
         <translation>GeForce 驱动允许每台服务器的编码会话数，与卡数无关（2024 年起为 8 路）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="500" />
+        <location filename="../../configurator/app/editor.py" line="532" />
         <source>Consumer encode sessions</source>
         <translation>消费级卡编码会话数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="541" />
+        <location filename="../../configurator/app/editor.py" line="573" />
         <source>Import Hugging Face config.json</source>
         <translation>导入 Hugging Face config.json</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="542" />
+        <location filename="../../configurator/app/editor.py" line="574" />
         <source>Model config (config.json *.json)</source>
         <translation>模型配置 (config.json *.json)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="561" />
+        <location filename="../../configurator/app/editor.py" line="593" />
         <source>{name} (custom, {size:.1f} B)</source>
         <translation>{name}（自定义，{size:.1f} B）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="580" />
+        <location filename="../../configurator/app/editor.py" line="612" />
         <source>Used in training only: serving splits a model by tensor and pipeline stages</source>
         <translation>仅用于训练：推理服务只按张量并行和流水线阶段切分模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="583" />
+        <location filename="../../configurator/app/editor.py" line="615" />
         <source>Expert parallelism needs a mixture-of-experts model; {0} is dense</source>
         <translation>专家并行需要混合专家模型；{0} 是稠密模型</translation>
     </message>
@@ -2987,20 +3016,25 @@ Restore them? Discard deletes them for good.</source>
 <context>
     <name>SpinBinder</name>
     <message>
-        <location filename="../../configurator/app/binders.py" line="85" />
+        <location filename="../../configurator/app/binders.py" line="100" />
         <source>Accepted range: {0}</source>
         <translation>允许范围：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/binders.py" line="108" />
+        <source>“{text}” is not taken for {name}: enter a number from {low} to {high}{unit}. It stays {value}.</source>
+        <translation>“{text}”不能用作{name}：请输入 {low} 到 {high}{unit} 之间的数。仍为 {value}。</translation>
     </message>
 </context>
 <context>
     <name>Startup</name>
     <message>
-        <location filename="../../configurator/app/main.py" line="98" />
+        <location filename="../../configurator/app/main.py" line="101" />
         <source>GPU Configurator cannot start</source>
         <translation>GPU Configurator 无法启动</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main.py" line="98" />
+        <location filename="../../configurator/app/main.py" line="101" />
         <source>A data file of the installation is damaged:
 {problem}
 
@@ -3900,56 +3934,56 @@ Reinstall GPU Configurator to repair it.</source>
         <translation>框架开销</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="109" />
-        <location filename="../../configurator/app/charts.py" line="110" />
-        <location filename="../../configurator/app/charts.py" line="301" />
+        <location filename="../../configurator/app/charts.py" line="122" />
+        <location filename="../../configurator/app/charts.py" line="123" />
+        <location filename="../../configurator/app/charts.py" line="322" />
         <source>Memory per card</source>
         <translation>每卡显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="116" />
+        <location filename="../../configurator/app/charts.py" line="129" />
         <source>Usable capacity</source>
         <translation>可用容量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="221" />
+        <location filename="../../configurator/app/charts.py" line="236" />
         <source>stops scaling</source>
         <translation>不再扩展</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="237" />
+        <location filename="../../configurator/app/charts.py" line="252" />
         <source>Scaling with card count</source>
         <translation>随卡数的扩展</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="238" />
+        <location filename="../../configurator/app/charts.py" line="253" />
         <source>Cards</source>
         <translation>卡数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="175" />
+        <location filename="../../configurator/app/charts.py" line="188" />
         <source>Throughput [tokens/s]</source>
         <translation>吞吐量 [词元/秒]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="181" />
-        <location filename="../../configurator/app/charts.py" line="343" />
+        <location filename="../../configurator/app/charts.py" line="194" />
+        <location filename="../../configurator/app/charts.py" line="369" />
         <source>Time to finish [h]</source>
         <translation>完成时间 [小时]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="183" />
-        <location filename="../../configurator/app/charts.py" line="355" />
+        <location filename="../../configurator/app/charts.py" line="196" />
+        <location filename="../../configurator/app/charts.py" line="381" />
         <source>Time per output token [ms]</source>
         <translation>每输出词元时间 [ms]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="243" />
+        <location filename="../../configurator/app/charts.py" line="258" />
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="181" />
+        <location filename="../../configurator/app/charts.py" line="194" />
         <source>Time to finish</source>
         <translation>完成时间</translation>
     </message>
@@ -3959,157 +3993,157 @@ Reinstall GPU Configurator to repair it.</source>
         <translation>帧缓冲、视频、场景</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="172" />
+        <location filename="../../configurator/app/charts.py" line="185" />
         <source>Users carried</source>
         <translation>服务用户数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="173" />
+        <location filename="../../configurator/app/charts.py" line="186" />
         <source>Streams carried</source>
         <translation>承载视频流</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="174" />
+        <location filename="../../configurator/app/charts.py" line="187" />
         <source>Frames per hour</source>
         <translation>每小时帧数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="183" />
+        <location filename="../../configurator/app/charts.py" line="196" />
         <source>Time per token</source>
         <translation>每词元时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="184" />
+        <location filename="../../configurator/app/charts.py" line="197" />
         <source>Facility power [kW]</source>
         <translation>机房功率 [kW]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="184" />
+        <location filename="../../configurator/app/charts.py" line="197" />
         <source>Facility power</source>
         <translation>机房功率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="223" />
+        <location filename="../../configurator/app/charts.py" line="238" />
         <source>needed</source>
         <translation>需求</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="245" />
+        <location filename="../../configurator/app/charts.py" line="260" />
         <source>Does not fit</source>
         <translation>显存不足</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="287" />
+        <location filename="../../configurator/app/charts.py" line="308" />
         <source>Memory against context</source>
         <translation>显存与上下文长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="288" />
+        <location filename="../../configurator/app/charts.py" line="309" />
         <source>Context [tokens]</source>
         <translation>上下文 [词元]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="290" />
+        <location filename="../../configurator/app/charts.py" line="311" />
         <source>Memory against users on a card</source>
         <translation>显存与每卡用户数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="291" />
+        <location filename="../../configurator/app/charts.py" line="312" />
         <source>Users per card</source>
         <translation>每卡用户数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="293" />
+        <location filename="../../configurator/app/charts.py" line="314" />
         <source>Memory against streams on a card</source>
         <translation>显存与每卡视频流路数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="294" />
+        <location filename="../../configurator/app/charts.py" line="315" />
         <source>Streams per card</source>
         <translation>每卡视频流</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="296" />
+        <location filename="../../configurator/app/charts.py" line="317" />
         <source>Memory against scene size</source>
         <translation>显存与场景大小</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="297" />
+        <location filename="../../configurator/app/charts.py" line="318" />
         <source>Scene [GiB]</source>
         <translation>场景 [GiB]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="299" />
+        <location filename="../../configurator/app/charts.py" line="320" />
         <source>Memory against micro-batch</source>
         <translation>显存与微批大小</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="300" />
+        <location filename="../../configurator/app/charts.py" line="321" />
         <source>Micro-batch [sequences]</source>
         <translation>微批 [序列]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="303" />
+        <location filename="../../configurator/app/charts.py" line="324" />
         <source>Needed</source>
         <translation>所需</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="304" />
+        <location filename="../../configurator/app/charts.py" line="325" />
         <source>Fit limit</source>
         <translation>容纳上限</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="342" />
+        <location filename="../../configurator/app/charts.py" line="368" />
         <source>Cost against time, every card that fits</source>
         <translation>成本与时间：所有可容纳的加速卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="344" />
+        <location filename="../../configurator/app/charts.py" line="370" />
         <source>Job cost [{0}]</source>
         <translation>任务成本 [{0}]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="346" />
+        <location filename="../../configurator/app/charts.py" line="372" />
         <source>Cost per user against cards needed</source>
         <translation>每用户成本与所需卡数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="347" />
+        <location filename="../../configurator/app/charts.py" line="373" />
         <source>Cards for all users</source>
         <translation>服务全部用户所需卡数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="348" />
+        <location filename="../../configurator/app/charts.py" line="374" />
         <source>Cost per user-month [{0}]</source>
         <translation>每用户每月成本 [{0}]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="350" />
+        <location filename="../../configurator/app/charts.py" line="376" />
         <source>Cost per stream against cards needed</source>
         <translation>每路成本与所需卡数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="351" />
+        <location filename="../../configurator/app/charts.py" line="377" />
         <source>Cards for all streams</source>
         <translation>承载全部视频流所需卡数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="352" />
+        <location filename="../../configurator/app/charts.py" line="378" />
         <source>Cost per stream-hour [{0}]</source>
         <translation>每路每小时成本 [{0}]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="354" />
+        <location filename="../../configurator/app/charts.py" line="380" />
         <source>Cost against latency, every card that fits</source>
         <translation>成本与延迟：所有可容纳的加速卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="356" />
+        <location filename="../../configurator/app/charts.py" line="382" />
         <source>Cost per million tokens [{0}]</source>
         <translation>每百万词元成本 [{0}]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="410" />
+        <location filename="../../configurator/app/charts.py" line="436" />
         <source>{0} cards</source>
         <translation>{0} 张卡</translation>
     </message>

@@ -14,9 +14,19 @@ from PySide6.QtCore import QCoreApplication, QObject
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QAbstractSpinBox, QCheckBox, QComboBox, QDoubleSpinBox, QSlider, QSpinBox, QWidget
 
-from configurator.app.controller import LAYOUT_PATHS, ScenarioController
+from configurator.app.controller import LAYOUT_PATHS, ScenarioController, field_name
 from configurator.core.bounds import field_at, field_bounds
 from configurator.core.scenario import Scenario
+
+
+def name_control(widget: QWidget, path: str) -> None:
+    """Name a control by its scenario field path (``training.micro_batch``) and give it an
+    accessible name ("Micro-batch") unless it has one, so tests and assistive tools find it."""
+    if not widget.objectName():
+        widget.setObjectName(path)
+    if not widget.accessibleName():
+        name = field_name(path)
+        widget.setAccessibleName(name[:1].upper() + name[1:])
 
 
 def field_value(scenario: Scenario, path: str) -> Any:
@@ -33,6 +43,7 @@ class _Binder(QObject):
     def __init__(self, controller: ScenarioController, path: str) -> None:
         super().__init__(self.widget)
         self.controller, self.path = controller, path
+        name_control(self.widget, path)
         controller.scenario_changed.connect(self._show)
 
     def _show(self, scenario: Scenario) -> None:
@@ -67,7 +78,11 @@ class SpinBinder(_Binder):
         self.widget, self.scale, self.integer = widget, scale, integer
         super().__init__(controller, path)
         widget.setKeyboardTracking(False)
-        widget.setCorrectionMode(QAbstractSpinBox.CorrectionMode.CorrectToNearestValue)
+        refused = getattr(widget, "refused", None)
+        if refused is not None:  # a strict box: invalid text is refused with a message, not coerced
+            refused.connect(self._refused)
+        else:
+            widget.setCorrectionMode(QAbstractSpinBox.CorrectionMode.CorrectToNearestValue)
         widget.valueChanged.connect(self._edited)
         self._state_range()
         self._show(controller.scenario)
@@ -84,6 +99,17 @@ class SpinBinder(_Binder):
         if text:
             line = QCoreApplication.translate("SpinBinder", "Accepted range: {0}").format(text)
             self.widget.setToolTip(f"{self.widget.toolTip()}\n{line}" if self.widget.toolTip() else line)
+
+    def _refused(self, text: str) -> None:
+        box = self.widget
+        number = (lambda v: f"{v:,.{box.decimals()}f}") if isinstance(box, QDoubleSpinBox) else (  # noqa: E731
+            lambda v: f"{v:,}")
+        suffix = box.suffix()
+        self.controller.refuse(self.path, QCoreApplication.translate(
+            "SpinBinder", "“{text}” is not taken for {name}: enter a number from {low} to {high}{unit}. "
+                          "It stays {value}.").format(
+            text=text.removeprefix(box.prefix()).removesuffix(suffix).strip(), name=field_name(self.path), low=number(box.minimum()), high=number(box.maximum()),
+            unit=suffix, value=box.textFromValue(box.value()) + suffix))
 
     def _edited(self, shown: float) -> None:
         if self.widget.specialValueText() and shown == self.widget.minimum():
@@ -187,6 +213,10 @@ class AutoBinder(QObject):
         super().__init__(check)
         self.check, self.control, self.controller, self.path, self.refresh = check, control, controller, path, refresh
         self.layout_field = LAYOUT_PATHS.get(path)
+        if not check.objectName():
+            check.setObjectName(f"{path}:auto")
+            check.setAccessibleName(QCoreApplication.translate("AutoBinder", "Let the planner choose {0}").format(
+                field_name(path)))
         check.toggled.connect(self._toggled)
         controller.scenario_changed.connect(self._show)
         controller.analysis_step.connect(self._on_analysis)  # the planner's choices come with the estimate

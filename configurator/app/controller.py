@@ -153,6 +153,8 @@ class ScenarioController(QObject):
     busy_changed = Signal(bool)
     """True while the current scenario's analysis is being computed."""
     error_changed = Signal(str)
+    problem = Signal(str, str)
+    """(field path, message): an input refused, to be shown next to the control of that field."""
     path_changed = Signal(object)
     catalog_changed = Signal(object)
 
@@ -228,13 +230,14 @@ class ScenarioController(QObject):
         merged: dict = {}
         for path, value in changes.items():
             _merge(merged, nested_changes(path, value))
+        where = label if label in changes else next(iter(changes), "")
         try:
             candidate = updated(self._scenario, **merged)
         except ValidationError as error:
-            self.error_changed.emit(validation_message(error))
+            self.refuse(where, validation_message(error))
             return False
         if candidate.card_id not in self._catalog:
-            self.error_changed.emit(self._catalog.explain_unknown(candidate.card_id))
+            self.refuse("card_id", self._catalog.explain_unknown(candidate.card_id))
             return False
         self.error_changed.emit("")
         if candidate == self._scenario:
@@ -242,6 +245,11 @@ class ScenarioController(QObject):
         text = text or self.tr("Change {0}").format(field_name(label))
         self.undo_stack.push(_ScenarioCommand(self, self._scenario, candidate, text, label if merge else ""))
         return True
+
+    def refuse(self, path: str, message: str) -> None:
+        """Say that an input for the field at ``path`` was not taken, and why (the scenario stays)."""
+        self.problem.emit(path, message)
+        self.error_changed.emit(message)
 
     def set_auto(self, layout_field: str, auto: bool, changes: dict[str, Any] | None = None) -> bool:
         """Let the planner choose a layout field (``auto``), or pin it, with ``changes`` (e.g. the

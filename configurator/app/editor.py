@@ -27,6 +27,7 @@ from configurator.app import labels
 from configurator.app.binders import AutoBinder, CheckBinder, ComboBinder, SpinBinder, StepSliderBinder, fill_combo
 from configurator.app.controller import ScenarioController
 from configurator.app.field_help import field_help, field_range
+from configurator.app.inputs import StrictDoubleSpinBox, StrictSpinBox
 from configurator.core.analysis import COUNT_SWEEP
 from configurator.core.graphics import rt_generation
 from configurator.core.architecture import ArchitectureError, from_param_count, load_hf_config, load_presets
@@ -37,7 +38,7 @@ CUSTOM_MODEL = "__custom__"
 
 
 def spin(minimum: int, maximum: int, suffix: str = "", tip: str = "") -> QSpinBox:
-    box = QSpinBox()
+    box = StrictSpinBox()
     box.setRange(minimum, maximum)
     box.setSuffix(suffix)
     box.setToolTip(tip)
@@ -47,7 +48,7 @@ def spin(minimum: int, maximum: int, suffix: str = "", tip: str = "") -> QSpinBo
 
 def dspin(minimum: float, maximum: float, decimals: int, suffix: str = "", tip: str = "",
           step: float = 1.0) -> QDoubleSpinBox:
-    box = QDoubleSpinBox()
+    box = StrictDoubleSpinBox()
     box.setRange(minimum, maximum)
     box.setDecimals(decimals)
     box.setSingleStep(step)
@@ -110,9 +111,44 @@ class ScenarioEditor(QScrollArea):
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setMinimumWidth(330)
         controller.error_changed.connect(self.error_label.setText)
+        # a refused input is named next to its control (the message at the bottom may be scrolled away)
+        self.problem_label = QLabel(body)
+        self.problem_label.setObjectName("input-problem")
+        self.problem_label.setWordWrap(True)
+        self.problem_label.setStyleSheet("QLabel { color: #b00020; background: #fff4f4; border: 1px solid #b00020;"
+                                         " padding: 2px; }")
+        self.problem_label.setAccessibleName(self.tr("Input problem"))
+        self.problem_label.hide()
+        controller.problem.connect(self.show_problem)
+        controller.error_changed.connect(self._hide_problem)  # a method: disconnected with the editor
         controller.catalog_changed.connect(self._on_catalog_changed)
         controller.scenario_changed.connect(self._on_scenario_changed)
         self._on_scenario_changed(controller.scenario)
+
+    def control_for(self, path: str) -> QWidget | None:
+        """The control of the scenario field at ``path`` (controls are named by their path)."""
+        return self.widget().findChild(QWidget, path) if path else None
+
+    def _hide_problem(self, message: str) -> None:
+        if not message:  # the next valid change clears the callout
+            self.problem_label.hide()
+
+    def show_problem(self, path: str, message: str) -> None:
+        """Show ``message`` just below the control of ``path``, scrolled into view."""
+        control = self.control_for(path)
+        if control is None or not control.isVisibleTo(self):
+            return  # the message stays at the bottom of the panel and in the status bar
+        body = self.widget()
+        self.ensureWidgetVisible(control, 10, 60)
+        label = self.problem_label
+        label.setText(message)
+        width = max(200, body.width() - 16)
+        label.setFixedWidth(width)
+        label.adjustSize()
+        below = control.mapTo(body, control.rect().bottomLeft())
+        label.move(8, below.y() + 2)
+        label.show()
+        label.raise_()
 
     # ---- groups ---------------------------------------------------------------------
     def _bind_spin(self, widget, path: str, scale: float = 1.0):

@@ -8,6 +8,7 @@ from pathlib import Path
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
+    QApplication,
     QFileDialog,
     QGridLayout,
     QLabel,
@@ -64,6 +65,7 @@ class MainWindow(QMainWindow):
         controller.analysis_changed.connect(self._on_analysis_changed)
         controller.analysis_failed.connect(self._on_analysis_failed)
         controller.busy_changed.connect(self._show_busy)
+        controller.error_changed.connect(self._show_input_problem)
         controller.catalog_changed.connect(self._update_status)
         controller.path_changed.connect(self._update_title)
         controller.undo_stack.cleanChanged.connect(self._on_clean_changed)
@@ -386,6 +388,22 @@ class MainWindow(QMainWindow):
         if analysis.complete:
             self.cost_chart.update_from(analysis)
 
+    def _show_input_problem(self, message: str) -> None:
+        """An input refused is said in the status bar too (and next to its control, by the editor)."""
+        if message:
+            self.statusBar().showMessage(message, 15000)
+
+    def fit_to_screen(self) -> None:
+        """First launch: take most of the screen's available area (not Qt's guess from the widgets'
+        size hints), centred, so the charts get their room."""
+        screen = self.screen() or QApplication.primaryScreen()
+        if screen is None:
+            return
+        area = screen.availableGeometry()
+        width, height = round(area.width() * 0.92), round(area.height() * 0.92)
+        self.resize(width, height)
+        self.move(area.x() + (area.width() - width) // 2, area.y() + (area.height() - height) // 2)
+
     def _show_busy(self, busy: bool) -> None:
         """Say that the results are being worked out (the charts keep the previous ones meanwhile)."""
         self.busy_label.setText(self.tr("Computing…") if busy else "")
@@ -512,8 +530,8 @@ class MainWindow(QMainWindow):
     def restore_session(self) -> None:
         """Window layout and the last scenario from the previous run."""
         geometry = self.settings.value("window/geometry")
-        if geometry is not None:
-            self.restoreGeometry(geometry)
+        if geometry is None or not self.restoreGeometry(geometry):
+            self.fit_to_screen()
         state = self.settings.value("window/splitter")
         if state is not None:
             self.splitter.restoreState(state)

@@ -1,0 +1,82 @@
+"""Number boxes that refuse what they cannot take instead of quietly changing it.
+
+Qt's spin boxes drop a keystroke they cannot use: "-5" in a box from 1 becomes "5", "1e6" in
+a box of whole numbers becomes "16", and nobody is told. These boxes keep what was typed on
+screen; when editing ends (Return, Tab, a click elsewhere) on text that is not a number in the
+box's range, they emit ``refused(text)`` and go back to the last valid value. The binder turns
+that into a message next to the box and in the status bar.
+
+Undo and redo (Ctrl+Z, Ctrl+Y / Ctrl+Shift+Z) are left to the window's scenario history even
+while a box has the keyboard focus: a line edit would otherwise take them for its own text.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtGui import QKeyEvent, QKeySequence, QValidator
+from PySide6.QtWidgets import QAbstractSpinBox, QDoubleSpinBox, QSpinBox
+
+_HISTORY_KEYS = (QKeySequence.StandardKey.Undo, QKeySequence.StandardKey.Redo)
+
+
+def _lenient(result):
+    """A keystroke Qt would drop stays on screen (Intermediate); editing's end judges it."""
+    state, text, pos = result if isinstance(result, tuple) else (result, None, None)
+    if state == QValidator.State.Invalid:
+        state = QValidator.State.Intermediate
+    return (state, text, pos) if text is not None else state
+
+
+def _leaves_history_to_window(event: QEvent) -> bool:
+    """A ShortcutOverride for undo/redo: let the window's actions have it."""
+    if event.type() == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent) and \
+            any(event.matches(key) for key in _HISTORY_KEYS):
+        event.ignore()
+        return True
+    return False
+
+
+def _ends_editing(event: QEvent) -> bool:
+    return event.type() == QEvent.Type.FocusOut or (
+        event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent)
+        and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter))
+
+
+class StrictSpinBox(QSpinBox):
+    """A QSpinBox that refuses invalid text visibly (see the module docstring)."""
+
+    refused = Signal(str)
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.setCorrectionMode(QAbstractSpinBox.CorrectionMode.CorrectToPreviousValue)
+
+    def validate(self, text: str, pos: int):
+        return _lenient(super().validate(text, pos))
+
+    def event(self, event: QEvent) -> bool:
+        if _leaves_history_to_window(event):
+            return True
+        if _ends_editing(event) and not self.hasAcceptableInput() and self.lineEdit().text().strip():
+            self.refused.emit(self.lineEdit().text())
+        return super().event(event)
+
+
+class StrictDoubleSpinBox(QDoubleSpinBox):
+    """A QDoubleSpinBox that refuses invalid text visibly (see the module docstring)."""
+
+    refused = Signal(str)
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.setCorrectionMode(QAbstractSpinBox.CorrectionMode.CorrectToPreviousValue)
+
+    def validate(self, text: str, pos: int):
+        return _lenient(super().validate(text, pos))
+
+    def event(self, event: QEvent) -> bool:
+        if _leaves_history_to_window(event):
+            return True
+        if _ends_editing(event) and not self.hasAcceptableInput() and self.lineEdit().text().strip():
+            self.refused.emit(self.lineEdit().text())
+        return super().event(event)

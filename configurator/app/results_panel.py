@@ -56,8 +56,9 @@ class ResultsPanel(QWidget):
         self.numbers_area.setWidgetResizable(True)
         self.numbers_area.setFrameShape(QFrame.Shape.NoFrame)
         self.numbers_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.numbers_area.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
-        outer.addWidget(self.numbers_area)
+        # Preferred, not Maximum: a Maximum item beside the warnings' stretch was squeezed to a line or two
+        self.numbers_area.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+        outer.addWidget(self.numbers_area, 3)  # the numbers first, up to their height; then the warnings
         self.verdict = QLabel()
         self.verdict.setWordWrap(True)
         font = self.verdict.font()
@@ -213,11 +214,11 @@ class ResultsPanel(QWidget):
             colour = "#1b7f3b"
         elif est.fits:
             text = self.tr("{count} × {card} fits, {headroom} headroom").format(
-                count=count, card=name, headroom=fmt.percent(est.memory.headroom))
+                count=count, card=name, headroom=_unbroken(fmt.percent(est.memory.headroom)))
             colour = "#1b7f3b"
         else:
             text = self.tr("{count} × {card} does not fit: {short} short per card").format(
-                count=count, card=name, short=fmt.gib(est.memory.total - est.memory.budget))
+                count=count, card=name, short=_unbroken(fmt.gib(est.memory.total - est.memory.budget)))
             colour = "#b00020"
         self.verdict.setText(text)
         self.layout_label.setVisible(g is None)

@@ -421,13 +421,19 @@ def planned_inference(scenario: Scenario, card: Card) -> Estimate:
     tps = serving_tensor_parallel_options(scenario, card)
 
     def copies(pp: int) -> list[Estimate]:
+        # stages are for copies larger than one fast domain: beside them, the widest tensor parallel
+        degrees = tps if pp == 1 else [max(tps)]
         return [_batched_replica(with_layout(scenario, {"tp": tp, "pp": pp, "virtual_stages": 1, "cp": 1, "ep": 1}),
-                                 card) for tp in tps if scenario.count % (tp * pp) == 0]
+                                 card) for tp in degrees if scenario.count % (tp * pp) == 0]
 
     pinned_pp = "pp" not in scenario.auto_layout
-    best = max(copies(scenario.parallelism.pp if pinned_pp else 1) or copies(1), key=_serving_rank)
+    first = copies(scenario.parallelism.pp if pinned_pp else 1) or copies(1)
+    best = max(first, key=_serving_rank)
     if best.fits or pinned_pp:
         return _with_fp8_cache_if_needed(scenario, card, best)
+    widest = max(first, key=lambda e: e.scenario.parallelism.tp)
+    if widest.memory.weights * widest.scenario.parallelism.tp > scenario.count * widest.memory.budget:
+        return _with_fp8_cache_if_needed(scenario, card, best)  # the weights alone outgrow every card
     for pp in SERVING_PIPELINE_STAGES:  # a copy too large for one fast domain spans servers in stages
         if pp > scenario.model.n_layers:
             break

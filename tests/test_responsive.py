@@ -172,3 +172,21 @@ def test_the_wizard_summary_is_worked_out_on_a_worker(qtbot, controller):
     suggested = wizard.summary.suggestion[1]
     wizard.accept()
     assert controller.scenario == suggested
+
+
+def test_the_recommendation_columns_say_what_they_hold(qtbot, window):
+    from configurator.app.labels import factor_names
+    from configurator.core.limiting import limiting_factor
+
+    panel = window.toggle_recommendations(True)
+    panel.objective.setCurrentIndex(panel.objective.findData("tco"))
+    result = panel.refresh()
+    headers = [panel.table.horizontalHeaderItem(c).text() for c in range(panel.table.columnCount())]
+    assert headers == ["Cards", "Class", "Time to finish", "Ownership cost per million tokens [USD]", "Limited by"]
+    factors = set(factor_names().values())
+    for row, rec in enumerate(result.ranked):
+        limited = panel.table.item(row, 4).text()
+        assert limited in factors and limited == factor_names()[limiting_factor(rec.estimate)]  # one factor
+    panel.objective.setCurrentIndex(panel.objective.findData("cloud"))
+    panel.refresh()
+    assert panel.table.horizontalHeaderItem(3).text().startswith("Cloud cost")

@@ -48,6 +48,22 @@ def limit_names() -> dict[str, str]:
     }
 
 
+def factor_names() -> dict[str, str]:
+    """What limits a configuration (core.limiting.limiting_factor), in one or two words."""
+    return {
+        "memory": _tc("labels", "memory"),
+        "compute": _tc("labels", "compute"),
+        "bandwidth": _tc("labels", "memory bandwidth"),
+        "network": _tc("labels", "network"),
+        "pipeline bubble": _tc("labels", "pipeline bubble"),
+        "host link": _tc("labels", "host link (CPU offload)"),
+        "video engines": _tc("labels", "video engines"),
+        "vGPU limit": _tc("labels", "vGPU limit"),
+        "driver limit": _tc("labels", "driver limit"),
+        "unknown": _tc("labels", "unknown"),
+    }
+
+
 def vgpu_names() -> dict[str | None, str]:
     return {
         "graphics": _tc("labels", "desktops and workstations"),

@@ -28,8 +28,9 @@ from configurator.app.binders import NONE_DATA, ComboBinder, SpinBinder
 from configurator.app.charts import NumberAxis, log_view_range
 from configurator.app.controller import ScenarioController
 from configurator.app.i18n import message_text
-from configurator.app.labels import CLASS_COLOURS, class_names, unit_names
+from configurator.app.labels import CLASS_COLOURS, class_names, factor_names, unit_names
 from configurator.app.worker import LatestJob
+from configurator.core.limiting import limiting_factor
 from configurator.core.recommend import Filters, Objective, Result, cost_basis, mismatch, recommend
 from configurator.core.scenario import Scenario
 
@@ -85,7 +86,7 @@ class RecommendationPanel(QWidget):
         self.mismatch_label.setWordWrap(True)
         self.mismatch_label.setStyleSheet("color: #b00020; font-weight: bold;")
         middle.addWidget(self.mismatch_label)
-        self.table = QTableWidget(0, 6)
+        self.table = QTableWidget(0, 5)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -157,14 +158,17 @@ class RecommendationPanel(QWidget):
         return form
 
     def _set_headers(self) -> None:
-        workload = self.controller.scenario.workload.value
+        """Columns named by what they hold: the speed of this workload, the cost on the basis the
+        ranking uses (ownership or cloud, per unit of work, in the currency) and the one limiting factor."""
+        scenario = self.controller.scenario
+        workload = scenario.workload
         speed = {"vdi": self.tr("FP32 per user"), "transcode": self.tr("Per card"),
-                 "render": self.tr("Time to finish")}.get(workload, self.tr("Time or latency"))
-        cost = {"vdi": self.tr("Cost per user-month"), "transcode": self.tr("Cost per stream-hour"),
-                "render": self.tr("Cost per frame")}.get(workload, self.tr("Cost per million tokens"))
-        self.table.setHorizontalHeaderLabels([
-            self.tr("Cards"), self.tr("Class"), speed, self.tr("Score"), cost, self.tr("Limited by"),
-        ])
+                 "render": self.tr("Time to finish")}.get(workload.value)
+        if speed is None:
+            speed = self.tr("Time to finish") if workload.is_training else self.tr("Time per token")
+        objective = Objective(self.objective.currentData())
+        _, _, cost, _ = self._chart_axes(cost_basis(objective), scenario.economics.currency)
+        self.table.setHorizontalHeaderLabels([self.tr("Cards"), self.tr("Class"), speed, cost, self.tr("Limited by")])
 
     def filters(self) -> Filters:
         from configurator.core.recommend import DEFAULT_CLASSES
@@ -232,14 +236,16 @@ class RecommendationPanel(QWidget):
         return result
 
     def _fill_table(self, result: Result) -> None:
-        names = class_names()
+        names, factors = class_names(), factor_names()
         currency = self.controller.scenario.economics.currency
+        basis = cost_basis(result.objective)
         self.table.setRowCount(len(result.ranked))
         for row, rec in enumerate(result.ranked):
             speed = self._speed_text(rec.estimate)
-            cost = rec.tco if result.objective is Objective.TCO else rec.cloud
-            cells = [f"{rec.count} × {rec.card.name}", names[rec.card.category], speed, fmt.significant(rec.score),
-                     fmt.money(cost, currency), message_text(rec.reasons[0]) if rec.reasons else ""]
+            cost = getattr(rec, basis)
+            cells = [f"{rec.count} × {rec.card.name}", names[rec.card.category], speed,
+                     fmt.money(cost, currency) if cost is not None else "—",
+                     factors[limiting_factor(rec.estimate)]]
             for column, text in enumerate(cells):
                 self.table.setItem(row, column, QTableWidgetItem(text))
 

@@ -1199,273 +1199,249 @@ Restore them? Discard deletes them for good.</source>
 <context>
     <name>RecommendationPanel</name>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="120" />
+        <location filename="../../configurator/app/recommend_panel.py" line="121" />
         <source>&amp;Rank by</source>
         <translation>排序依据(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="121" />
+        <location filename="../../configurator/app/recommend_panel.py" line="122" />
         <source> h</source>
         <translation> 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="124" />
+        <location filename="../../configurator/app/recommend_panel.py" line="125" />
         <source>&amp;Deadline</source>
         <translation>期限(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="125" />
+        <location filename="../../configurator/app/recommend_panel.py" line="126" />
         <source> req/s</source>
         <translation> 请求/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="125" />
+        <location filename="../../configurator/app/recommend_panel.py" line="126" />
         <source>Requests per second to serve (— = not set)</source>
         <translation>需要承载的每秒请求数（— = 未设置）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="127" />
+        <location filename="../../configurator/app/recommend_panel.py" line="128" />
         <source>Re&amp;quests</source>
         <translation>请求速率(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="128" />
+        <location filename="../../configurator/app/recommend_panel.py" line="129" />
         <source> ms/token</source>
         <translation> ms/词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="128" />
+        <location filename="../../configurator/app/recommend_panel.py" line="129" />
         <source>Time per output token target</source>
         <translation>每输出词元时间目标</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="130" />
+        <location filename="../../configurator/app/recommend_panel.py" line="131" />
         <source>&amp;Latency</source>
         <translation>延迟(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="131" />
+        <location filename="../../configurator/app/recommend_panel.py" line="132" />
         <source>Purchase or cloud budget in the scenario currency</source>
         <translation>采购或云租用预算（方案货币）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="133" />
+        <location filename="../../configurator/app/recommend_panel.py" line="134" />
         <source>&amp;Budget</source>
         <translation>预算(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="134" />
+        <location filename="../../configurator/app/recommend_panel.py" line="135" />
         <source> kW</source>
         <translation> kW</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="134" />
+        <location filename="../../configurator/app/recommend_panel.py" line="135" />
         <source>Facility power available</source>
         <translation>机房可用功率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="136" />
+        <location filename="../../configurator/app/recommend_panel.py" line="137" />
         <source>&amp;Power cap</source>
         <translation>功率上限(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="138" />
+        <location filename="../../configurator/app/recommend_panel.py" line="139" />
         <source>Anywhere (no export rule)</source>
         <translation>不限（不按出口管制筛选）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="138" />
+        <location filename="../../configurator/app/recommend_panel.py" line="139" />
         <source>Mainland China</source>
         <translation>中国大陆</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="139" />
+        <location filename="../../configurator/app/recommend_panel.py" line="140" />
         <source>Elsewhere</source>
         <translation>其他地区</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="141" />
+        <location filename="../../configurator/app/recommend_panel.py" line="142" />
         <source>Mainland China keeps out cards whose US export status for China is not 'permitted' (licence required, not permitted or unknown); a status with its date and source, not legal advice</source>
         <translation>选择中国大陆时，排除美国对华出口管制状态不是“允许”的卡（需许可、不允许或未知）；所示为附日期和来源的状态，不构成法律意见</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="145" />
+        <location filename="../../configurator/app/recommend_panel.py" line="146" />
         <source>Deliver &amp;to</source>
         <translation>交付地区(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="146" />
+        <location filename="../../configurator/app/recommend_panel.py" line="147" />
         <source>Domestic (China) vendors only</source>
         <translation>仅国产厂商</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="149" />
+        <location filename="../../configurator/app/recommend_panel.py" line="150" />
         <source>Include consumer graphics cards</source>
         <translation>包括消费级图形卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="150" />
+        <location filename="../../configurator/app/recommend_panel.py" line="151" />
         <source>GeForce-class cards: cheap, but no ECC, no NVLink and licence limits in data centres</source>
         <translation>GeForce 类消费级显卡：便宜，但无 ECC、无 NVLink，许可协议限制数据中心使用</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="154" />
+        <location filename="../../configurator/app/recommend_panel.py" line="155" />
         <source>&amp;Use this configuration</source>
         <translation>采用此配置(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="161" />
+        <location filename="../../configurator/app/recommend_panel.py" line="165" />
         <source>FP32 per user</source>
         <translation>每用户 FP32 算力</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="161" />
+        <location filename="../../configurator/app/recommend_panel.py" line="165" />
         <source>Per card</source>
         <translation>每卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="162" />
+        <location filename="../../configurator/app/recommend_panel.py" line="166" />
+        <location filename="../../configurator/app/recommend_panel.py" line="168" />
         <source>Time to finish</source>
         <translation>完成时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="163" />
-        <source>Cost per user-month</source>
-        <translation>每用户每月成本</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="163" />
-        <source>Cost per stream-hour</source>
-        <translation>每路每小时成本</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="164" />
-        <source>Cost per frame</source>
-        <translation>每帧成本</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="166" />
-        <location filename="../../configurator/app/recommend_panel.py" line="267" />
+        <location filename="../../configurator/app/recommend_panel.py" line="171" />
+        <location filename="../../configurator/app/recommend_panel.py" line="273" />
         <source>Cards</source>
         <translation>卡数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="166" />
+        <location filename="../../configurator/app/recommend_panel.py" line="171" />
         <source>Class</source>
         <translation>类别</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="162" />
-        <source>Time or latency</source>
-        <translation>时间或延迟</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="166" />
-        <source>Score</source>
-        <translation>得分</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="164" />
-        <source>Cost per million tokens</source>
-        <translation>每百万词元成本</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="122" />
+        <location filename="../../configurator/app/recommend_panel.py" line="123" />
         <source>The training or render job must finish within (— = no deadline)</source>
         <translation>训练或渲染任务必须在此时间内完成（— = 无期限）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="166" />
+        <location filename="../../configurator/app/recommend_panel.py" line="168" />
+        <source>Time per token</source>
+        <translation>每词元时间</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/recommend_panel.py" line="171" />
         <source>Limited by</source>
         <translation>瓶颈</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="209" />
+        <location filename="../../configurator/app/recommend_panel.py" line="213" />
         <source>Ranking every card for this scenario…</source>
         <translation>正在为此场景给每张卡排名…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="218" />
+        <location filename="../../configurator/app/recommend_panel.py" line="222" />
         <source>Ranking the cards</source>
         <translation>给加速卡排名</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="230" />
+        <location filename="../../configurator/app/recommend_panel.py" line="234" />
         <source>No card meets the constraints; {0} were left out.</source>
         <translation>没有加速卡满足限制条件；{0} 款被排除。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="253" />
+        <location filename="../../configurator/app/recommend_panel.py" line="259" />
         <source>{0} TFLOP/s</source>
         <translation>{0} TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="259" />
+        <location filename="../../configurator/app/recommend_panel.py" line="265" />
         <source>per user-month</source>
         <translation>每用户每月</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="259" />
+        <location filename="../../configurator/app/recommend_panel.py" line="265" />
         <source>per stream-hour</source>
         <translation>每路每小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="260" />
+        <location filename="../../configurator/app/recommend_panel.py" line="266" />
         <source>per frame</source>
         <translation>每帧</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="260" />
+        <location filename="../../configurator/app/recommend_panel.py" line="266" />
         <source>per million tokens</source>
         <translation>每百万词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="261" />
+        <location filename="../../configurator/app/recommend_panel.py" line="267" />
         <source>Cloud cost {unit} [{currency}]</source>
         <translation>云租用成本（{unit}）[{currency}]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="262" />
+        <location filename="../../configurator/app/recommend_panel.py" line="268" />
         <source>Ownership cost {unit} [{currency}]</source>
         <translation>自有成本（{unit}）[{currency}]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="264" />
+        <location filename="../../configurator/app/recommend_panel.py" line="270" />
         <source>Cost against FP32 per user: the Pareto front</source>
         <translation>成本与每用户 FP32 算力：帕累托前沿</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="264" />
+        <location filename="../../configurator/app/recommend_panel.py" line="270" />
         <source>FP32 per user [TFLOP/s]</source>
         <translation>每用户 FP32 算力 [TFLOP/s]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="267" />
+        <location filename="../../configurator/app/recommend_panel.py" line="273" />
         <source>Cost against cards: the Pareto front</source>
         <translation>成本与卡数：帕累托前沿</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="269" />
+        <location filename="../../configurator/app/recommend_panel.py" line="275" />
         <source>Cost against time: the Pareto front</source>
         <translation>成本与时间：帕累托前沿</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="270" />
+        <location filename="../../configurator/app/recommend_panel.py" line="276" />
         <source>Cost against latency: the Pareto front</source>
         <translation>成本与延迟：帕累托前沿</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="269" />
+        <location filename="../../configurator/app/recommend_panel.py" line="275" />
         <source>Time to finish [h]</source>
         <translation>完成时间 [小时]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="270" />
+        <location filename="../../configurator/app/recommend_panel.py" line="276" />
         <source>Time per token [ms]</source>
         <translation>每词元时间 [ms]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="309" />
+        <location filename="../../configurator/app/recommend_panel.py" line="315" />
         <source>Use recommendation</source>
         <translation>采用推荐</translation>
     </message>
@@ -1473,354 +1449,354 @@ Restore them? Discard deletes them for good.</source>
 <context>
     <name>ResultsPanel</name>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="75" />
+        <location filename="../../configurator/app/results_panel.py" line="76" />
         <source>Key numbers</source>
         <translation>关键数据</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="79" />
-        <location filename="../../configurator/app/results_panel.py" line="83" />
+        <location filename="../../configurator/app/results_panel.py" line="80" />
+        <location filename="../../configurator/app/results_panel.py" line="84" />
         <source>Warnings</source>
         <translation>注意事项</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="156" />
+        <location filename="../../configurator/app/results_panel.py" line="157" />
         <source>Memory per card</source>
         <translation>每卡显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="156" />
+        <location filename="../../configurator/app/results_panel.py" line="157" />
         <source>{need} of {allowed}</source>
         <translation>{need} / {allowed}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="158" />
+        <location filename="../../configurator/app/results_panel.py" line="159" />
         <source>Headroom</source>
         <translation>余量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="165" />
+        <location filename="../../configurator/app/results_panel.py" line="166" />
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="101" />
-        <location filename="../../configurator/app/results_panel.py" line="166" />
+        <location filename="../../configurator/app/results_panel.py" line="102" />
+        <location filename="../../configurator/app/results_panel.py" line="167" />
         <source>Per card</source>
         <translation>每卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="71" />
+        <location filename="../../configurator/app/results_panel.py" line="72" />
         <source>The parallel layout of this estimate: the planner's choices where a field is Auto, your values where you pinned them</source>
         <translation>本估算采用的并行布局：设为自动的项由规划器选择，已固定的项采用您的数值</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="94" />
+        <location filename="../../configurator/app/results_panel.py" line="95" />
         <source>Time per frame</source>
         <translation>每帧时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="95" />
+        <location filename="../../configurator/app/results_panel.py" line="96" />
         <source>Frames per hour</source>
         <translation>每小时帧数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="96" />
+        <location filename="../../configurator/app/results_panel.py" line="97" />
         <source>Time for the job</source>
         <translation>完成任务所需时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="97" />
+        <location filename="../../configurator/app/results_panel.py" line="98" />
         <source>Per frame</source>
         <translation>每帧成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="102" />
+        <location filename="../../configurator/app/results_panel.py" line="103" />
         <source>Limited by</source>
         <translation>瓶颈</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="103" />
+        <location filename="../../configurator/app/results_panel.py" line="104" />
         <source>Carried</source>
         <translation>承载</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="103" />
+        <location filename="../../configurator/app/results_panel.py" line="104" />
         <source>{served} of {demand} {unit}</source>
         <translation>{demand} {unit}中的 {served}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="105" />
+        <location filename="../../configurator/app/results_panel.py" line="106" />
         <source>Cards needed</source>
         <translation>所需卡数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="106" />
+        <location filename="../../configurator/app/results_panel.py" line="107" />
         <source>Servers needed</source>
         <translation>所需服务器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="106" />
+        <location filename="../../configurator/app/results_panel.py" line="107" />
         <source>{n} at {per} cards each</source>
         <translation>{n} 台（每台 {per} 张卡）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="111" />
+        <location filename="../../configurator/app/results_panel.py" line="112" />
         <source>Boards needed</source>
         <translation>所需板卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="113" />
+        <location filename="../../configurator/app/results_panel.py" line="114" />
         <source>FP32 per user</source>
         <translation>每用户 FP32 算力</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="113" />
+        <location filename="../../configurator/app/results_panel.py" line="114" />
         <source>{0} TFLOP/s</source>
         <translation>{0} TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="114" />
+        <location filename="../../configurator/app/results_panel.py" line="115" />
         <source>Per user-month</source>
         <translation>每用户每月成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="114" />
+        <location filename="../../configurator/app/results_panel.py" line="115" />
         <source>Per stream-hour</source>
         <translation>每路每小时成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="122" />
+        <location filename="../../configurator/app/results_panel.py" line="123" />
         <source>TP {0}</source>
         <translation>张量并行 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="122" />
+        <location filename="../../configurator/app/results_panel.py" line="123" />
         <source>PP {0}</source>
         <translation>流水线并行 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="124" />
+        <location filename="../../configurator/app/results_panel.py" line="125" />
         <source>interleave {0}</source>
         <translation>交错 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="127" />
+        <location filename="../../configurator/app/results_panel.py" line="128" />
         <source>CP {0}</source>
         <translation>上下文并行 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="129" />
+        <location filename="../../configurator/app/results_panel.py" line="130" />
         <source>EP {0}</source>
         <translation>专家并行 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="130" />
+        <location filename="../../configurator/app/results_panel.py" line="131" />
         <source>DP {0}</source>
         <translation>数据并行 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="130" />
+        <location filename="../../configurator/app/results_panel.py" line="131" />
         <source>ZeRO {0}</source>
         <translation>ZeRO {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="133" />
+        <location filename="../../configurator/app/results_panel.py" line="134" />
         <source>CPU offload: {0}</source>
         <translation>CPU 卸载：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="133" />
+        <location filename="../../configurator/app/results_panel.py" line="134" />
         <source>, </source>
         <translation>、</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="135" />
+        <location filename="../../configurator/app/results_panel.py" line="136" />
         <source>full recomputation</source>
         <translation>完全重计算</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="136" />
+        <location filename="../../configurator/app/results_panel.py" line="137" />
         <source>selective recomputation</source>
         <translation>选择性重计算</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="137" />
+        <location filename="../../configurator/app/results_panel.py" line="138" />
         <source>micro-batch {0} × {1}</source>
         <translation>微批 {0} × {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="138" />
+        <location filename="../../configurator/app/results_panel.py" line="139" />
         <source>global batch {0} M tokens</source>
         <translation>全局批量 {0} M 词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="140" />
+        <location filename="../../configurator/app/results_panel.py" line="141" />
         <source>{0} copies</source>
         <translation>{0} 个副本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="141" />
+        <location filename="../../configurator/app/results_panel.py" line="142" />
         <source>batch {0} per copy</source>
         <translation>每副本批量 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="148" />
+        <location filename="../../configurator/app/results_panel.py" line="149" />
         <source>· {0}</source>
         <translation>· {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="149" />
+        <location filename="../../configurator/app/results_panel.py" line="150" />
         <source>{time} ({share})</source>
         <translation>{time}（{share}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="167" />
+        <location filename="../../configurator/app/results_panel.py" line="168" />
         <source>Step time</source>
         <translation>单步时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="168" />
+        <location filename="../../configurator/app/results_panel.py" line="169" />
         <source>MFU</source>
         <translation>算力利用率 (MFU)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="169" />
+        <location filename="../../configurator/app/results_panel.py" line="170" />
         <source>Exposed communication</source>
         <translation>未被掩盖的通信占比</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="171" />
+        <location filename="../../configurator/app/results_panel.py" line="172" />
         <source>Time for the token budget</source>
         <translation>完成训练所需时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="172" />
+        <location filename="../../configurator/app/results_panel.py" line="173" />
         <source>GPU-hours</source>
         <translation>GPU 时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="172" />
+        <location filename="../../configurator/app/results_panel.py" line="173" />
         <source>{0} GPU-h</source>
         <translation>{0} GPU 时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="173" />
+        <location filename="../../configurator/app/results_panel.py" line="174" />
         <source>Largest micro-batch that fits</source>
         <translation>可容纳的最大微批</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="178" />
+        <location filename="../../configurator/app/results_panel.py" line="179" />
         <source>Time to first token</source>
         <translation>首词元延迟</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="179" />
+        <location filename="../../configurator/app/results_panel.py" line="180" />
         <source>Time per output token</source>
         <translation>每输出词元时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="180" />
+        <location filename="../../configurator/app/results_panel.py" line="181" />
         <source>Output throughput</source>
         <translation>输出吞吐量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="181" />
+        <location filename="../../configurator/app/results_panel.py" line="182" />
         <source>Requests</source>
         <translation>请求速率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="181" />
+        <location filename="../../configurator/app/results_panel.py" line="182" />
         <source>{0} requests/s</source>
         <translation>{0} 请求/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="182" />
+        <location filename="../../configurator/app/results_panel.py" line="183" />
         <source>Largest concurrency that fits</source>
         <translation>可容纳的最大并发</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="184" />
+        <location filename="../../configurator/app/results_panel.py" line="185" />
         <source>job</source>
         <translation>每个任务</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="184" />
+        <location filename="../../configurator/app/results_panel.py" line="185" />
         <source>hour</source>
         <translation>每小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="188" />
+        <location filename="../../configurator/app/results_panel.py" line="189" />
         <source>Board power</source>
         <translation>板卡功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="189" />
+        <location filename="../../configurator/app/results_panel.py" line="190" />
         <source>Energy per {0}</source>
         <translation>能耗（{0}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="190" />
+        <location filename="../../configurator/app/results_panel.py" line="191" />
         <source>Purchase (cards only)</source>
         <translation>采购价（仅加速卡）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="191" />
+        <location filename="../../configurator/app/results_panel.py" line="192" />
         <source>Cloud per {0}</source>
         <translation>云租用（{0}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="192" />
+        <location filename="../../configurator/app/results_panel.py" line="193" />
         <source>Electricity per {0}</source>
         <translation>电费（{0}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="186" />
+        <location filename="../../configurator/app/results_panel.py" line="187" />
         <source>Per million tokens</source>
         <translation>每百万词元成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="194" />
+        <location filename="../../configurator/app/results_panel.py" line="195" />
         <source>Prices dated</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="194" />
+        <location filename="../../configurator/app/results_panel.py" line="195" />
         <source>card {card}, cloud {cloud}</source>
         <translation>加速卡 {card}，云 {cloud}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="204" />
+        <location filename="../../configurator/app/results_panel.py" line="205" />
         <source>{count} × {card} carries {served} of {demand} {unit}: {needed} cards needed</source>
         <translation>{count} × {card} 承载 {demand} {unit}中的 {served}：需要 {needed} 张卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="209" />
+        <location filename="../../configurator/app/results_panel.py" line="210" />
         <source>{count} × {card} carries the load: {per_card} {unit} per card</source>
         <translation>{count} × {card} 可承担负载：每卡 {per_card} {unit}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="212" />
+        <location filename="../../configurator/app/results_panel.py" line="213" />
         <source>frames/h</source>
         <translation>帧/小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="215" />
+        <location filename="../../configurator/app/results_panel.py" line="216" />
         <source>{count} × {card} fits, {headroom} headroom</source>
         <translation>{count} × {card} 可容纳，余量 {headroom}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="219" />
+        <location filename="../../configurator/app/results_panel.py" line="220" />
         <source>{count} × {card} does not fit: {short} short per card</source>
         <translation>{count} × {card} 显存不足：每卡缺 {short}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="225" />
+        <location filename="../../configurator/app/results_panel.py" line="226" />
         <source>Layout: {0}</source>
         <translation>并行布局：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="242" />
+        <location filename="../../configurator/app/results_panel.py" line="243" />
         <source>No warnings</source>
         <translation>无注意事项</translation>
     </message>
@@ -2117,865 +2093,865 @@ Restore them? Discard deletes them for good.</source>
         <translation>输入问题</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="173" />
+        <location filename="../../configurator/app/editor.py" line="177" />
         <source>Auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="174" />
+        <location filename="../../configurator/app/editor.py" line="178" />
         <source>Auto: chosen by the planner — the fastest layout that fits, global batch kept. Uncheck, or edit the value, to pin it.</source>
         <translation>自动：由规划器选择——在显存放得下的布局中选最快的，全局批量保持不变。取消勾选或修改数值即可固定该值。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="177" />
+        <location filename="../../configurator/app/editor.py" line="181" />
         <source>Auto: {0}</source>
         <translation>自动：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="197" />
+        <location filename="../../configurator/app/editor.py" line="201" />
         <source>Workload</source>
         <translation>负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="200" />
+        <location filename="../../configurator/app/editor.py" line="204" />
         <source>What the cards will do. Training needs memory for gradients and optimizer states; inference needs memory for the KV cache and is usually limited by memory bandwidth.</source>
         <translation>加速卡的用途。训练需要显存容纳梯度和优化器状态；推理需要显存容纳 KV 缓存，通常受显存带宽限制。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="202" />
+        <location filename="../../configurator/app/editor.py" line="206" />
         <source>&amp;Task</source>
         <translation>任务(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="206" />
+        <location filename="../../configurator/app/editor.py" line="210" />
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="209" />
+        <location filename="../../configurator/app/editor.py" line="213" />
         <source>A known model, or one imported from a Hugging Face config.json</source>
         <translation>已知模型，或从 Hugging Face config.json 导入</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="213" />
+        <location filename="../../configurator/app/editor.py" line="217" />
         <source>&amp;Preset</source>
         <translation>预设模型(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="214" />
+        <location filename="../../configurator/app/editor.py" line="218" />
         <source>Import config.json…</source>
         <translation>导入 config.json…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="215" />
+        <location filename="../../configurator/app/editor.py" line="219" />
         <source>Read the architecture from a local Hugging Face config.json</source>
         <translation>从本地 Hugging Face config.json 读取模型结构</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="217" />
+        <location filename="../../configurator/app/editor.py" line="221" />
         <source> B params</source>
         <translation> B 参数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="218" />
+        <location filename="../../configurator/app/editor.py" line="222" />
         <source>About this many billion parameters: a Llama-shaped model of that size is assumed</source>
         <translation>约多少十亿参数：按同规模的 Llama 结构估算</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="221" />
+        <location filename="../../configurator/app/editor.py" line="225" />
         <source>Or si&amp;ze</source>
         <translation>或按规模(&amp;Z)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="228" />
+        <location filename="../../configurator/app/editor.py" line="232" />
         <source>Number format for the math (and the weights when serving). The card's support decides what runs: an unsupported choice falls back and a warning says so.</source>
         <translation>运算（以及推理时权重）的数值精度。由加速卡的支持情况决定实际精度：不支持时自动回退并给出提示。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="230" />
+        <location filename="../../configurator/app/editor.py" line="234" />
         <source>P&amp;recision</source>
         <translation>精度(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="234" />
+        <location filename="../../configurator/app/editor.py" line="238" />
         <source>Cards</source>
         <translation>加速卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="239" />
+        <location filename="../../configurator/app/editor.py" line="243" />
         <source>Type to search by name, vendor or class</source>
         <translation>输入名称、厂商或类别进行搜索</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="246" />
+        <location filename="../../configurator/app/editor.py" line="250" />
         <source>C&amp;ard</source>
         <translation>加速卡(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="247" />
+        <location filename="../../configurator/app/editor.py" line="251" />
         <source>Total number of cards</source>
         <translation>加速卡总数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="249" />
+        <location filename="../../configurator/app/editor.py" line="253" />
         <source>Drag to change the card count (1 to 1024)</source>
         <translation>拖动以改变卡数（1 到 1024）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="251" />
+        <location filename="../../configurator/app/editor.py" line="255" />
         <source>&amp;Number of cards</source>
         <translation>卡数(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="253" />
-        <location filename="../../configurator/app/editor.py" line="529" />
+        <location filename="../../configurator/app/editor.py" line="257" />
+        <location filename="../../configurator/app/editor.py" line="533" />
         <source> per server</source>
         <translation> 张/服务器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="254" />
+        <location filename="../../configurator/app/editor.py" line="258" />
         <source>Cards in one server. Traffic between servers goes over the network, which is slower than NVLink.</source>
         <translation>每台服务器的卡数。服务器之间的通信经由网络，比 NVLink 慢。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="256" />
+        <location filename="../../configurator/app/editor.py" line="260" />
         <source>Cards per &amp;node</source>
         <translation>每台服务器卡数(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="258" />
+        <location filename="../../configurator/app/editor.py" line="262" />
         <source>Tensor parallel (TP): each layer's matrices are split across this many cards. It exchanges activations four times per layer, so it belongs inside one NVLink domain.</source>
         <translation>张量并行 (TP)：每层矩阵切分到这么多张卡上。每层交换激活值四次，因此应在同一个 NVLink 域内。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="261" />
+        <location filename="../../configurator/app/editor.py" line="265" />
         <source>Tensor parallel</source>
         <translation>张量并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="263" />
+        <location filename="../../configurator/app/editor.py" line="267" />
         <source>&amp;Tensor parallel</source>
         <translation>张量并行(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="265" />
+        <location filename="../../configurator/app/editor.py" line="269" />
         <source>Pipeline parallel (PP): the layers are split into this many stages; the pipeline idles (p−1)/m of the time for m micro-batches.</source>
         <translation>流水线并行 (PP)：模型各层分成这么多级；m 个微批时流水线约有 (p−1)/m 的时间空闲。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="267" />
+        <location filename="../../configurator/app/editor.py" line="271" />
         <source>Pipeline stages</source>
         <translation>流水线并行级数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="269" />
+        <location filename="../../configurator/app/editor.py" line="273" />
         <source>&amp;Pipeline stages</source>
         <translation>流水线并行级数(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="271" />
+        <location filename="../../configurator/app/editor.py" line="275" />
         <source>Interleaved (virtual) stages: model chunks per pipeline stage. More chunks shrink the pipeline's idle time by that factor, at the cost of more point-to-point traffic.</source>
         <translation>交错（虚拟）级数：每个流水线级包含的模型块数。块越多，流水线空闲时间按此倍数缩短，代价是更多的点对点通信。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="274" />
+        <location filename="../../configurator/app/editor.py" line="278" />
         <source>Interleaved stages</source>
         <translation>交错虚拟级数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="276" />
+        <location filename="../../configurator/app/editor.py" line="280" />
         <source>&amp;Interleaved stages</source>
         <translation>交错虚拟级数(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="278" />
+        <location filename="../../configurator/app/editor.py" line="282" />
         <source>Context parallel</source>
         <translation>上下文并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="280" />
+        <location filename="../../configurator/app/editor.py" line="284" />
         <source>Conte&amp;xt parallel</source>
         <translation>上下文并行(&amp;X)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="282" />
+        <location filename="../../configurator/app/editor.py" line="286" />
         <source>Expert parallel</source>
         <translation>专家并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="284" />
+        <location filename="../../configurator/app/editor.py" line="288" />
         <source>&amp;Expert parallel</source>
         <translation>专家并行(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="286" />
+        <location filename="../../configurator/app/editor.py" line="290" />
         <source>ZeRO / FSDP: split optimizer states, gradients and weights across the data-parallel copies to save memory, at the cost of more communication.</source>
         <translation>ZeRO / FSDP：将优化器状态、梯度和权重切分到各数据并行副本以节省显存，代价是更多通信。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="288" />
+        <location filename="../../configurator/app/editor.py" line="292" />
         <source>ZeRO stage</source>
         <translation>ZeRO 阶段</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="290" />
+        <location filename="../../configurator/app/editor.py" line="294" />
         <source>&amp;ZeRO stage</source>
         <translation>ZeRO 阶段(&amp;Z)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="294" />
+        <location filename="../../configurator/app/editor.py" line="298" />
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="297" />
+        <location filename="../../configurator/app/editor.py" line="301" />
         <source>How numbers are kept: AMP keeps fp32 weights; Megatron keeps 16-bit weights plus an fp32 master copy.</source>
         <translation>数值的保存方式：AMP 保存 fp32 权重；Megatron 保存 16 位权重和一份 fp32 主副本。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="298" />
+        <location filename="../../configurator/app/editor.py" line="302" />
         <source>Recip&amp;e</source>
         <translation>精度方案(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="300" />
+        <location filename="../../configurator/app/editor.py" line="304" />
         <source>AdamW keeps two states per parameter; 8-bit AdamW stores them in one byte each; SGD keeps one.</source>
         <translation>AdamW 每个参数保存两个状态；8 位 AdamW 每个状态占 1 字节；SGD 只保存一个。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="301" />
+        <location filename="../../configurator/app/editor.py" line="305" />
         <source>&amp;Optimizer</source>
         <translation>优化器(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="303" />
+        <location filename="../../configurator/app/editor.py" line="307" />
         <source>Cross-entropy</source>
         <translation>交叉熵</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="304" />
+        <location filename="../../configurator/app/editor.py" line="308" />
         <source>Cross-entrop&amp;y</source>
         <translation>交叉熵(&amp;Y)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="306" />
+        <location filename="../../configurator/app/editor.py" line="310" />
         <source>Activation recomputation: keep fewer activations and compute them again in the backward pass (full: about a third more compute, much less memory).</source>
         <translation>激活重计算：少保存激活值，在反向传播时重新计算（完全重计算：算力多约三分之一，显存大幅减少）。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="308" />
+        <location filename="../../configurator/app/editor.py" line="312" />
         <source>Recomputation</source>
         <translation>激活重计算</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="309" />
+        <location filename="../../configurator/app/editor.py" line="313" />
         <source>Recomp&amp;utation</source>
         <translation>激活重计算(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="318" />
+        <location filename="../../configurator/app/editor.py" line="322" />
         <source>CPU offload: {0}</source>
         <translation>CPU 卸载：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="321" />
+        <location filename="../../configurator/app/editor.py" line="325" />
         <source>CPU o&amp;ffload</source>
         <translation>CPU 卸载(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="322" />
+        <location filename="../../configurator/app/editor.py" line="326" />
         <source> seq</source>
         <translation> 条序列</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="323" />
+        <location filename="../../configurator/app/editor.py" line="327" />
         <source>Sequences each data-parallel copy processes at once (micro-batch)</source>
         <translation>每个数据并行副本一次处理的序列数（微批）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="324" />
+        <location filename="../../configurator/app/editor.py" line="328" />
         <source>Micro-batch</source>
         <translation>微批</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="325" />
+        <location filename="../../configurator/app/editor.py" line="329" />
         <source>&amp;Micro-batch</source>
         <translation>微批(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="326" />
-        <location filename="../../configurator/app/editor.py" line="356" />
-        <location filename="../../configurator/app/editor.py" line="363" />
-        <location filename="../../configurator/app/editor.py" line="366" />
+        <location filename="../../configurator/app/editor.py" line="330" />
+        <location filename="../../configurator/app/editor.py" line="360" />
+        <location filename="../../configurator/app/editor.py" line="367" />
+        <location filename="../../configurator/app/editor.py" line="370" />
         <source> tokens</source>
         <translation> 词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="326" />
+        <location filename="../../configurator/app/editor.py" line="330" />
         <source>Tokens per training sequence</source>
         <translation>每条训练序列的词元数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="329" />
+        <location filename="../../configurator/app/editor.py" line="333" />
         <source>&amp;Sequence length</source>
         <translation>序列长度(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="331" />
+        <location filename="../../configurator/app/editor.py" line="335" />
         <source>Micro-batches per optimizer step (gradient accumulation); also the pipeline's micro-batches</source>
         <translation>每个优化器步的微批数（梯度累积）；也是流水线并行的微批数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="333" />
+        <location filename="../../configurator/app/editor.py" line="337" />
         <source>Gradient accumulation</source>
         <translation>梯度累积</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="334" />
+        <location filename="../../configurator/app/editor.py" line="338" />
         <source>&amp;Gradient accumulation</source>
         <translation>梯度累积(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="335" />
+        <location filename="../../configurator/app/editor.py" line="339" />
         <source> M tokens</source>
         <translation> M 词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="336" />
+        <location filename="../../configurator/app/editor.py" line="340" />
         <source>Tokens per optimizer step (micro-batch × accumulation × data-parallel copies × sequence length). Auto: the published batch for the model's size; the planner keeps it when the card count changes.</source>
         <translation>每个优化器步的词元数（微批 × 梯度累积 × 数据并行副本数 × 序列长度）。自动：按模型规模采用公开发表的批量；卡数变化时规划器保持该值不变。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="343" />
+        <location filename="../../configurator/app/editor.py" line="347" />
         <source>Global batch</source>
         <translation>全局批量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="344" />
+        <location filename="../../configurator/app/editor.py" line="348" />
         <source>Global b&amp;atch</source>
         <translation>全局批量(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="345" />
+        <location filename="../../configurator/app/editor.py" line="349" />
         <source>Rank r of the LoRA adapters</source>
         <translation>LoRA 适配器的秩 r</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="347" />
+        <location filename="../../configurator/app/editor.py" line="351" />
         <source>&amp;LoRA rank</source>
         <translation>LoRA 秩(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="348" />
+        <location filename="../../configurator/app/editor.py" line="352" />
         <source> B tokens</source>
         <translation> B 词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="349" />
+        <location filename="../../configurator/app/editor.py" line="353" />
         <source>Tokens to train on; sets the time and cost of the job</source>
         <translation>训练的词元总量；决定任务的时间和成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="350" />
+        <location filename="../../configurator/app/editor.py" line="354" />
         <source>Token &amp;budget</source>
         <translation>训练词元量(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="354" />
+        <location filename="../../configurator/app/editor.py" line="358" />
         <source>Serving</source>
         <translation>推理服务</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="357" />
+        <location filename="../../configurator/app/editor.py" line="361" />
         <source>Longest sequence (prompt + answer) the KV cache must hold per request</source>
         <translation>每个请求 KV 缓存需容纳的最长序列（提示 + 回答）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="359" />
+        <location filename="../../configurator/app/editor.py" line="363" />
         <source>Conte&amp;xt length</source>
         <translation>上下文长度(&amp;X)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="360" />
+        <location filename="../../configurator/app/editor.py" line="364" />
         <source> sequences</source>
         <translation> 条序列</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="361" />
+        <location filename="../../configurator/app/editor.py" line="365" />
         <source>Requests decoded together on one copy of the model (batch)</source>
         <translation>一个模型副本同时解码的请求数（批大小）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="362" />
+        <location filename="../../configurator/app/editor.py" line="366" />
         <source>Co&amp;ncurrency</source>
         <translation>并发序列(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="363" />
+        <location filename="../../configurator/app/editor.py" line="367" />
         <source>Prompt length per request</source>
         <translation>每个请求的提示长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="365" />
+        <location filename="../../configurator/app/editor.py" line="369" />
         <source>&amp;Prompt</source>
         <translation>提示长度(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="366" />
+        <location filename="../../configurator/app/editor.py" line="370" />
         <source>Answer length per request</source>
         <translation>每个请求的回答长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="368" />
+        <location filename="../../configurator/app/editor.py" line="372" />
         <source>Ans&amp;wer</source>
         <translation>回答长度(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="369" />
+        <location filename="../../configurator/app/editor.py" line="373" />
         <source>Same as math</source>
         <translation>与运算精度相同</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="372" />
+        <location filename="../../configurator/app/editor.py" line="376" />
         <source>Number format of the KV cache (the keys and values kept for every token of every request)</source>
         <translation>KV 缓存的精度（每个请求每个词元保存的键和值）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="373" />
+        <location filename="../../configurator/app/editor.py" line="377" />
         <source>&amp;KV cache</source>
         <translation>KV 缓存(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="383" />
+        <location filename="../../configurator/app/editor.py" line="387" />
         <source>Virtual desktops</source>
         <translation>虚拟桌面</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="385" />
+        <location filename="../../configurator/app/editor.py" line="389" />
         <source> users</source>
         <translation> 个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="386" />
+        <location filename="../../configurator/app/editor.py" line="390" />
         <source>Desktops or cloud workstations in use at the same time</source>
         <translation>同时使用的桌面或云工作站数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="387" />
+        <location filename="../../configurator/app/editor.py" line="391" />
         <source>&amp;Users</source>
         <translation>用户数(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="388" />
+        <location filename="../../configurator/app/editor.py" line="392" />
         <source>{0} GiB per user</source>
         <translation>每用户 {0} GiB</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="390" />
+        <location filename="../../configurator/app/editor.py" line="394" />
         <source>vGPU framebuffer profile per user. NVIDIA suggests 1–2 GiB (B-series) for office and web desktops, 2–8 GiB and more (Q-series) for CAD and 3D work.</source>
         <translation>每用户的 vGPU 帧缓冲配置。NVIDIA 建议办公和网页桌面用 1–2 GiB（B 系列），CAD 和三维工作用 2–8 GiB 或更多（Q 系列）。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="392" />
+        <location filename="../../configurator/app/editor.py" line="396" />
         <source>vGPU &amp;profile</source>
         <translation>vGPU 配置(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="393" />
+        <location filename="../../configurator/app/editor.py" line="397" />
         <source> TFLOP/s</source>
         <translation> TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="394" />
+        <location filename="../../configurator/app/editor.py" line="398" />
         <source>Average FP32 shading load of one user. Time-sliced vGPUs share the shader cores; 0.25 TFLOP/s is the knowledge-worker density NVIDIA quotes for the A16 (64 desktops per board).</source>
         <translation>每个用户的平均 FP32 着色负载。分时 vGPU 共享着色核心；0.25 TFLOP/s 对应 NVIDIA 给出的 A16 知识工作者密度（每板 64 个桌面）。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="397" />
+        <location filename="../../configurator/app/editor.py" line="401" />
         <source>&amp;Shading per user</source>
         <translation>每用户着色负载(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="401" />
+        <location filename="../../configurator/app/editor.py" line="405" />
         <source>Video</source>
         <translation>视频</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="403" />
+        <location filename="../../configurator/app/editor.py" line="407" />
         <source> streams</source>
         <translation> 路</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="404" />
+        <location filename="../../configurator/app/editor.py" line="408" />
         <source>Video streams encoded at the same time (live channels, or files transcoded in parallel)</source>
         <translation>同时编码的视频流（直播频道，或并行转码的文件）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="406" />
+        <location filename="../../configurator/app/editor.py" line="410" />
         <source>&amp;Streams</source>
         <translation>视频流路数(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="408" />
+        <location filename="../../configurator/app/editor.py" line="412" />
         <source>Output resolution: encoder throughput scales with pixels per frame</source>
         <translation>输出分辨率：编码吞吐量与每帧像素数成反比</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="409" />
+        <location filename="../../configurator/app/editor.py" line="413" />
         <source>&amp;Resolution</source>
         <translation>分辨率(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="410" />
-        <location filename="../../configurator/app/editor.py" line="517" />
-        <location filename="../../configurator/app/editor.py" line="522" />
+        <location filename="../../configurator/app/editor.py" line="414" />
+        <location filename="../../configurator/app/editor.py" line="521" />
+        <location filename="../../configurator/app/editor.py" line="526" />
         <source> fps</source>
         <translation> 帧/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="410" />
+        <location filename="../../configurator/app/editor.py" line="414" />
         <source>Frames per second of each stream</source>
         <translation>每路视频的帧率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="412" />
+        <location filename="../../configurator/app/editor.py" line="416" />
         <source>&amp;Frame rate</source>
         <translation>帧率(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="414" />
+        <location filename="../../configurator/app/editor.py" line="418" />
         <source>Output codec. AV1 needs an Ada or newer encoder (L4, L40, L40S, RTX 40/50).</source>
         <translation>输出编码格式。AV1 需要 Ada 或更新的编码器（L4、L40、L40S、RTX 40/50）。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="415" />
+        <location filename="../../configurator/app/editor.py" line="419" />
         <source>&amp;Codec</source>
         <translation>编码格式(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="417" />
+        <location filename="../../configurator/app/editor.py" line="421" />
         <source>NVENC preset: P1 encodes about twice as fast as P4, P5 about a quarter slower, at better quality</source>
         <translation>NVENC 预设：P1 编码速度约为 P4 的两倍，P5 慢约四分之一但画质更好</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="418" />
+        <location filename="../../configurator/app/editor.py" line="422" />
         <source>Pre&amp;set</source>
         <translation>预设(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="419" />
+        <location filename="../../configurator/app/editor.py" line="423" />
         <source>Decode the input on the card too</source>
         <translation>输入视频也在卡上解码</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="420" />
+        <location filename="../../configurator/app/editor.py" line="424" />
         <source>Transcoding decodes each input stream with NVDEC before encoding it</source>
         <translation>转码时先用 NVDEC 解码每路输入，再编码</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="425" />
+        <location filename="../../configurator/app/editor.py" line="429" />
         <source>Rendering</source>
         <translation>渲染</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="427" />
+        <location filename="../../configurator/app/editor.py" line="431" />
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="428" />
+        <location filename="../../configurator/app/editor.py" line="432" />
         <source>Geometry and textures the renderer loads; the whole scene must fit in each card's memory</source>
         <translation>渲染器加载的几何与纹理；整个场景必须放进每张卡的显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="430" />
+        <location filename="../../configurator/app/editor.py" line="434" />
         <source>Sc&amp;ene size</source>
         <translation>场景大小(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="431" />
+        <location filename="../../configurator/app/editor.py" line="435" />
         <source> frames</source>
         <translation> 帧</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="431" />
+        <location filename="../../configurator/app/editor.py" line="435" />
         <source>Frames in the job</source>
         <translation>任务中的帧数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="433" />
+        <location filename="../../configurator/app/editor.py" line="437" />
         <source>&amp;Frames</source>
         <translation>帧数(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="435" />
+        <location filename="../../configurator/app/editor.py" line="439" />
         <source>The card your time per frame was measured on; other cards scale by their FP32 rate</source>
         <translation>测得每帧时间所用的卡；其他卡按 FP32 算力换算</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="438" />
+        <location filename="../../configurator/app/editor.py" line="442" />
         <source>Measured &amp;on</source>
         <translation>测量所用的卡(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="439" />
+        <location filename="../../configurator/app/editor.py" line="443" />
         <source> min/frame</source>
         <translation> 分钟/帧</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="440" />
+        <location filename="../../configurator/app/editor.py" line="444" />
         <source>Time one frame takes on the reference card, measured with your renderer and scene</source>
         <translation>用你的渲染器和场景在参考卡上实测的每帧时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="442" />
+        <location filename="../../configurator/app/editor.py" line="446" />
         <source>&amp;Time per frame</source>
         <translation>每帧时间(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="443" />
-        <location filename="../../configurator/app/editor.py" line="445" />
+        <location filename="../../configurator/app/editor.py" line="447" />
+        <location filename="../../configurator/app/editor.py" line="449" />
         <source> px</source>
         <translation> 像素</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="443" />
+        <location filename="../../configurator/app/editor.py" line="447" />
         <source>Output width</source>
         <translation>输出宽度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="445" />
+        <location filename="../../configurator/app/editor.py" line="449" />
         <source>Output height</source>
         <translation>输出高度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="447" />
+        <location filename="../../configurator/app/editor.py" line="451" />
         <source>Output &amp;width</source>
         <translation>输出宽度(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="448" />
+        <location filename="../../configurator/app/editor.py" line="452" />
         <source>Output &amp;height</source>
         <translation>输出高度(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="450" />
+        <location filename="../../configurator/app/editor.py" line="454" />
         <source>Output layers (beauty, depth, normals, AOVs) kept in memory as 32-bit RGBA</source>
         <translation>驻留显存的输出层（成品、深度、法线、AOV），每层 32 位 RGBA</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="451" />
+        <location filename="../../configurator/app/editor.py" line="455" />
         <source>La&amp;yers</source>
         <translation>输出层数(&amp;Y)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="452" />
+        <location filename="../../configurator/app/editor.py" line="456" />
         <source>Monitor attached</source>
         <translation>连接显示器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="453" />
+        <location filename="../../configurator/app/editor.py" line="457" />
         <source>A workstation that shows the render: the card needs display outputs (data-centre cards have none)</source>
         <translation>在工作站上显示渲染结果：卡需要显示输出（数据中心卡没有）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="470" />
+        <location filename="../../configurator/app/editor.py" line="474" />
         <source>reference card</source>
         <translation>参考卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="473" />
+        <location filename="../../configurator/app/editor.py" line="477" />
         <source>Prices</source>
         <translation>价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="476" />
+        <location filename="../../configurator/app/editor.py" line="480" />
         <source>Currency of every amount</source>
         <translation>所有金额的货币</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="477" />
+        <location filename="../../configurator/app/editor.py" line="481" />
         <source>C&amp;urrency</source>
         <translation>货币(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="479" />
+        <location filename="../../configurator/app/editor.py" line="483" />
         <source>Units of the chosen currency per US dollar, applied to catalog prices in USD</source>
         <translation>每美元兑换所选货币的数量，用于换算目录中的美元价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="481" />
+        <location filename="../../configurator/app/editor.py" line="485" />
         <source>Rate per USD</source>
         <translation>兑美元汇率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="482" />
+        <location filename="../../configurator/app/editor.py" line="486" />
         <source>Price of one card; 'catalog' uses the latest catalog price</source>
         <translation>单卡价格；“目录”表示使用目录中最新价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="484" />
-        <location filename="../../configurator/app/editor.py" line="489" />
+        <location filename="../../configurator/app/editor.py" line="488" />
+        <location filename="../../configurator/app/editor.py" line="493" />
         <source>catalog</source>
         <translation>目录</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="486" />
+        <location filename="../../configurator/app/editor.py" line="490" />
         <source>Card p&amp;rice</source>
         <translation>单卡价格(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="487" />
+        <location filename="../../configurator/app/editor.py" line="491" />
         <source> /h</source>
         <translation> /小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="488" />
+        <location filename="../../configurator/app/editor.py" line="492" />
         <source>Cloud price per card-hour; 'catalog' uses the latest catalog price</source>
         <translation>每卡每小时云租用价格；“目录”表示使用目录中最新价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="491" />
+        <location filename="../../configurator/app/editor.py" line="495" />
         <source>Cloud price</source>
         <translation>云租用价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="492" />
+        <location filename="../../configurator/app/editor.py" line="496" />
         <source> /kWh</source>
         <translation> /千瓦时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="492" />
+        <location filename="../../configurator/app/editor.py" line="496" />
         <source>Electricity price</source>
         <translation>电价</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="494" />
+        <location filename="../../configurator/app/editor.py" line="498" />
         <source>&amp;Electricity</source>
         <translation>电价(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="496" />
+        <location filename="../../configurator/app/editor.py" line="500" />
         <source>Power usage effectiveness: facility power ÷ IT power (cooling, power conversion)</source>
         <translation>电能使用效率：机房总功率 ÷ IT 设备功率（制冷、供电损耗）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="498" />
+        <location filename="../../configurator/app/editor.py" line="502" />
         <source>PUE</source>
         <translation>PUE</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="502" />
+        <location filename="../../configurator/app/editor.py" line="506" />
         <source>Assumptions</source>
         <translation>计算假设</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="503" />
+        <location filename="../../configurator/app/editor.py" line="507" />
         <source>Editable defaults; every result lists all of them</source>
         <translation>可编辑的默认值；每个结果都会列出全部假设</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="506" />
+        <location filename="../../configurator/app/editor.py" line="510" />
         <source>Share of the card's dense peak that training's matrix products sustain (published runs: 45–60 %)</source>
         <translation>训练中矩阵运算实际达到的稠密峰值算力比例（公开数据：45–60 %）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="508" />
+        <location filename="../../configurator/app/editor.py" line="512" />
         <source>Matrix efficiency</source>
         <translation>矩阵运算效率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="510" />
+        <location filename="../../configurator/app/editor.py" line="514" />
         <source>Share of memory bandwidth sustained while generating tokens (plain PyTorch ≈ 45 %, fused engines 60–80 %)</source>
         <translation>生成词元时实际达到的显存带宽比例（原生 PyTorch 约 45 %，融合推理引擎 60–80 %）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="512" />
+        <location filename="../../configurator/app/editor.py" line="516" />
         <source>Decode bandwidth</source>
         <translation>解码带宽</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="513" />
+        <location filename="../../configurator/app/editor.py" line="517" />
         <source> GB/s</source>
         <translation> GB/s</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="514" />
+        <location filename="../../configurator/app/editor.py" line="518" />
         <source>Network bandwidth per card between servers, one way (400 Gb/s NIC = 50 GB/s)</source>
         <translation>服务器间每卡网络带宽，单向（400 Gb/s 网卡 = 50 GB/s）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="516" />
+        <location filename="../../configurator/app/editor.py" line="520" />
         <source>Network per card</source>
         <translation>每卡网络带宽</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="518" />
+        <location filename="../../configurator/app/editor.py" line="522" />
         <source>1080p frames one NVENC engine encodes per second at preset P4. Default: one 2160p60 stream (8 × 1080p30) per encoder, as video vendors plan; measure yours with ffmpeg for exact figures.</source>
         <translation>一个 NVENC 引擎在 P4 预设下每秒编码的 1080p 帧数。默认：每个编码器一路 2160p60（即 8 路 1080p30），视频厂商按此规划；精确数值请用 ffmpeg 实测。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="521" />
+        <location filename="../../configurator/app/editor.py" line="525" />
         <source>Encoder speed</source>
         <translation>编码器速度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="523" />
+        <location filename="../../configurator/app/editor.py" line="527" />
         <source>1080p frames one NVDEC engine decodes per second (no vendor figure found: set equal to the encoder; measure yours)</source>
         <translation>一个 NVDEC 引擎每秒解码的 1080p 帧数（未找到厂商数据：暂取与编码器相同；请实测）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="525" />
+        <location filename="../../configurator/app/editor.py" line="529" />
         <source>Decoder speed</source>
         <translation>解码器速度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="526" />
+        <location filename="../../configurator/app/editor.py" line="530" />
         <source> per GPU</source>
         <translation> 个/GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="527" />
+        <location filename="../../configurator/app/editor.py" line="531" />
         <source>Most vGPUs one GPU can host (NVIDIA: 32)</source>
         <translation>一颗 GPU 最多承载的 vGPU 数（NVIDIA：32）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="528" />
+        <location filename="../../configurator/app/editor.py" line="532" />
         <source>vGPU limit</source>
-        <translation>vGPU 上限</translation>
+        <translation>vGPU 限制</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="530" />
+        <location filename="../../configurator/app/editor.py" line="534" />
         <source>Encode sessions the GeForce driver allows per server, whatever the number of cards (8 since 2024)</source>
         <translation>GeForce 驱动允许每台服务器的编码会话数，与卡数无关（2024 年起为 8 路）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="532" />
+        <location filename="../../configurator/app/editor.py" line="536" />
         <source>Consumer encode sessions</source>
         <translation>消费级卡编码会话数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="573" />
+        <location filename="../../configurator/app/editor.py" line="577" />
         <source>Import Hugging Face config.json</source>
         <translation>导入 Hugging Face config.json</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="574" />
+        <location filename="../../configurator/app/editor.py" line="578" />
         <source>Model config (config.json *.json)</source>
         <translation>模型配置 (config.json *.json)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="593" />
+        <location filename="../../configurator/app/editor.py" line="597" />
         <source>{name} (custom, {size:.1f} B)</source>
         <translation>{name}（自定义，{size:.1f} B）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="612" />
+        <location filename="../../configurator/app/editor.py" line="616" />
         <source>Used in training only: serving splits a model by tensor and pipeline stages</source>
         <translation>仅用于训练：推理服务只按张量并行和流水线阶段切分模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="615" />
+        <location filename="../../configurator/app/editor.py" line="619" />
         <source>Expert parallelism needs a mixture-of-experts model; {0} is dense</source>
         <translation>专家并行需要混合专家模型；{0} 是稠密模型</translation>
     </message>
@@ -4304,177 +4280,227 @@ Reinstall GPU Configurator to repair it.</source>
         <translation>未知（视频引擎未经核实）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="53" />
+        <location filename="../../configurator/app/labels.py" line="54" />
+        <source>memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/labels.py" line="55" />
+        <source>compute</source>
+        <translation>算力</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/labels.py" line="56" />
+        <source>memory bandwidth</source>
+        <translation>显存带宽</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/labels.py" line="57" />
+        <source>network</source>
+        <translation>网络</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/labels.py" line="58" />
+        <source>pipeline bubble</source>
+        <translation>流水线气泡</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/labels.py" line="59" />
+        <source>host link (CPU offload)</source>
+        <translation>主机链路（CPU 卸载）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/labels.py" line="60" />
+        <source>video engines</source>
+        <translation>视频引擎</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/labels.py" line="61" />
+        <source>vGPU limit</source>
+        <translation>vGPU 限制</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/labels.py" line="62" />
+        <source>driver limit</source>
+        <translation>驱动限制</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/labels.py" line="63" />
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/labels.py" line="69" />
         <source>desktops and workstations</source>
         <translation>桌面与工作站</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="54" />
+        <location filename="../../configurator/app/labels.py" line="70" />
         <source>compute only</source>
         <translation>仅计算</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="55" />
+        <location filename="../../configurator/app/labels.py" line="71" />
         <source>passthrough only</source>
         <translation>仅直通</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="60" />
+        <location filename="../../configurator/app/labels.py" line="76" />
         <source>users</source>
         <translation>个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="60" />
+        <location filename="../../configurator/app/labels.py" line="76" />
         <source>streams</source>
         <translation>路视频流</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="60" />
+        <location filename="../../configurator/app/labels.py" line="76" />
         <source>frames</source>
         <translation>帧</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="72" />
+        <location filename="../../configurator/app/labels.py" line="88" />
         <source>PyTorch AMP (fp32 weights, 16-bit math)</source>
         <translation>PyTorch AMP（fp32 权重，16 位运算）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="73" />
+        <location filename="../../configurator/app/labels.py" line="89" />
         <source>Megatron mixed (16-bit weights, fp32 master)</source>
         <translation>Megatron 混合精度（16 位权重，fp32 主副本）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="74" />
+        <location filename="../../configurator/app/labels.py" line="90" />
         <source>Pure (everything in the chosen precision)</source>
         <translation>纯精度（全部使用所选精度）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="79" />
+        <location filename="../../configurator/app/labels.py" line="95" />
         <source>AdamW 8-bit</source>
         <translation>AdamW 8 位</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="79" />
+        <location filename="../../configurator/app/labels.py" line="95" />
         <source>SGD with momentum</source>
         <translation>带动量的 SGD</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="83" />
+        <location filename="../../configurator/app/labels.py" line="99" />
         <source>None</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="83" />
+        <location filename="../../configurator/app/labels.py" line="99" />
         <source>Selective (attention)</source>
         <translation>选择性（注意力）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="84" />
+        <location filename="../../configurator/app/labels.py" line="100" />
         <source>Full (every layer)</source>
         <translation>完全（每一层）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="88" />
+        <location filename="../../configurator/app/labels.py" line="104" />
         <source>Auto (by workload)</source>
         <translation>自动（按工作负载）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="88" />
+        <location filename="../../configurator/app/labels.py" line="104" />
         <source>Eager (fp32 upcast)</source>
         <translation>常规（上转为 fp32）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="89" />
+        <location filename="../../configurator/app/labels.py" line="105" />
         <source>Fused kernel</source>
         <translation>融合算子</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="94" />
+        <location filename="../../configurator/app/labels.py" line="110" />
         <source>optimizer states</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="94" />
+        <location filename="../../configurator/app/labels.py" line="110" />
         <source>parameters</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="95" />
+        <location filename="../../configurator/app/labels.py" line="111" />
         <source>activations</source>
         <translation>激活</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="101" />
+        <location filename="../../configurator/app/labels.py" line="117" />
         <source>tensor parallel</source>
         <translation>张量并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="102" />
+        <location filename="../../configurator/app/labels.py" line="118" />
         <source>data parallel</source>
         <translation>数据并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="103" />
+        <location filename="../../configurator/app/labels.py" line="119" />
         <source>pipeline point-to-point</source>
         <translation>流水线点对点</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="104" />
+        <location filename="../../configurator/app/labels.py" line="120" />
         <source>context parallel</source>
         <translation>上下文并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="105" />
+        <location filename="../../configurator/app/labels.py" line="121" />
         <source>expert parallel</source>
         <translation>专家并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="106" />
+        <location filename="../../configurator/app/labels.py" line="122" />
         <source>CPU offload</source>
         <translation>CPU 卸载</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="112" />
+        <location filename="../../configurator/app/labels.py" line="128" />
         <source>0 — off (plain data parallel)</source>
         <translation>0 — 关闭（普通数据并行）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="113" />
+        <location filename="../../configurator/app/labels.py" line="129" />
         <source>1 — shard optimizer states</source>
         <translation>1 — 切分优化器状态</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="114" />
+        <location filename="../../configurator/app/labels.py" line="130" />
         <source>2 — also gradients</source>
         <translation>2 — 再切分梯度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="115" />
+        <location filename="../../configurator/app/labels.py" line="131" />
         <source>3 — also weights (FSDP)</source>
         <translation>3 — 再切分权重 (FSDP)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="121" />
+        <location filename="../../configurator/app/labels.py" line="137" />
         <source>Training</source>
         <translation>训练卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="122" />
+        <location filename="../../configurator/app/labels.py" line="138" />
         <source>Inference</source>
         <translation>推理卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="123" />
+        <location filename="../../configurator/app/labels.py" line="139" />
         <source>Graphics</source>
         <translation>图形卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="124" />
+        <location filename="../../configurator/app/labels.py" line="140" />
         <source>Workstation</source>
         <translation>工作站卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="125" />
+        <location filename="../../configurator/app/labels.py" line="141" />
         <source>Edge</source>
         <translation>边缘卡</translation>
     </message>
@@ -4482,27 +4508,27 @@ Reinstall GPU Configurator to repair it.</source>
 <context>
     <name>recommend</name>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="44" />
+        <location filename="../../configurator/app/recommend_panel.py" line="45" />
         <source>Lowest cost of ownership (buy + electricity)</source>
         <translation>总拥有成本最低（采购 + 电费）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="45" />
+        <location filename="../../configurator/app/recommend_panel.py" line="46" />
         <source>Lowest cloud cost</source>
         <translation>云成本最低</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="46" />
+        <location filename="../../configurator/app/recommend_panel.py" line="47" />
         <source>Fastest</source>
         <translation>最快</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="47" />
+        <location filename="../../configurator/app/recommend_panel.py" line="48" />
         <source>Lowest energy</source>
         <translation>能耗最低</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="48" />
+        <location filename="../../configurator/app/recommend_panel.py" line="49" />
         <source>Fewest cards</source>
         <translation>卡数最少</translation>
     </message>

@@ -168,6 +168,8 @@ def test_the_wizard_summary_is_worked_out_on_a_worker(qtbot, controller):
     assert wizard.summary.busy_label.text()
     assert wizard.summary.wait()
     assert wizard.summary.isComplete() and wizard.summary.text.toPlainText()
+    model = wizard.summary.suggestion[1].model
+    assert f"Model: {model.name}, " in wizard.summary.text.toPlainText()  # the model the numbers are for
     assert wizard.summary.busy_label.text() == ""
     suggested = wizard.summary.suggestion[1]
     wizard.accept()

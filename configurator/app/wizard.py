@@ -477,6 +477,10 @@ class SummaryPage(QWizardPage):
             lines.append(self.tr("<b>{count} × {card}</b> ({nodes} server(s)), {precision}").format(
                 count=scenario.count, card=result.card.name, nodes=scenario.nodes,
                 precision=result.plan.math.value.upper() if result.plan.math else "—"))
+        if g is None:  # say which model the numbers are for (a size typed in picks a preset)
+            model = scenario.model
+            lines.append(self.tr("Model: {name}, {params} B parameters ({shape})").format(
+                name=model.name, params=fmt.significant(model.total_params() / 1e9), shape=model_summary(model)))
         if g is not None:
             pass
         elif scenario.workload.is_training:

@@ -3059,37 +3059,42 @@ Reinstall GPU Configurator to repair it.</source>
         <translation>&lt;b&gt;{count} × {card}&lt;/b&gt;（{nodes} 台服务器），{precision}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="483" />
+        <location filename="../../configurator/app/wizard.py" line="482" />
+        <source>Model: {name}, {params} B parameters ({shape})</source>
+        <translation>模型：{name}，{params} B 参数（{shape}）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard.py" line="487" />
         <source>Tensor parallel {tp}, pipeline {pp}, ZeRO {zero}, recomputation {rc}, micro-batch {mb}</source>
         <translation>张量并行 {tp}，流水线并行 {pp}，ZeRO {zero}，重计算 {rc}，微批 {mb}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="487" />
+        <location filename="../../configurator/app/wizard.py" line="491" />
         <source>Time: {time}; memory per card {mem}</source>
         <translation>时间：{time}；每卡显存 {mem}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="490" />
+        <location filename="../../configurator/app/wizard.py" line="494" />
         <source>Tensor parallel {tp}, {replicas} copies of the model, {c} sequences each</source>
         <translation>张量并行 {tp}，{replicas} 个模型副本，每个 {c} 条序列</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="493" />
+        <location filename="../../configurator/app/wizard.py" line="497" />
         <source>Time per output token {tpot}; {rps} requests/s</source>
         <translation>每输出词元时间 {tpot}；{rps} 请求/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="496" />
+        <location filename="../../configurator/app/wizard.py" line="500" />
         <source>fits</source>
         <translation>可容纳</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="496" />
+        <location filename="../../configurator/app/wizard.py" line="500" />
         <source>does NOT fit</source>
         <translation>显存不足</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="497" />
+        <location filename="../../configurator/app/wizard.py" line="501" />
         <source>Memory: {verdict}</source>
         <translation>显存：{verdict}</translation>
     </message>
@@ -3097,8 +3102,8 @@ Reinstall GPU Configurator to repair it.</source>
 <context>
     <name>WorkloadWizard</name>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="508" />
-        <location filename="../../configurator/app/wizard.py" line="589" />
+        <location filename="../../configurator/app/wizard.py" line="512" />
+        <location filename="../../configurator/app/wizard.py" line="593" />
         <source>Workload wizard</source>
         <translation>负载向导</translation>
     </message>

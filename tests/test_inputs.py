@@ -85,3 +85,5 @@ def test_every_editor_control_is_named_by_its_field_path(window):
     auto = editor.widget().findChild(QWidget, "training.micro_batch:auto")
     assert auto is not None and "micro-batch" in auto.accessibleName()
     assert editor.control_for("count").accessibleName()
+    for path in ("model", "model:params", "model:import", "graphics.reference_card"):  # the unbound ones
+        assert editor.control_for(path) is not None and editor.control_for(path).accessibleName(), path

@@ -24,7 +24,15 @@ from PySide6.QtWidgets import (
 )
 
 from configurator.app import labels
-from configurator.app.binders import AutoBinder, CheckBinder, ComboBinder, SpinBinder, StepSliderBinder, fill_combo
+from configurator.app.binders import (
+    AutoBinder,
+    CheckBinder,
+    ComboBinder,
+    SpinBinder,
+    StepSliderBinder,
+    fill_combo,
+    name_control,
+)
 from configurator.app.controller import ScenarioController
 from configurator.app.field_help import field_help, field_range
 from configurator.app.inputs import StrictDoubleSpinBox, StrictSpinBox
@@ -224,6 +232,12 @@ class ScenarioEditor(QScrollArea):
         self.params_spin.valueChanged.connect(self._on_params_entered)
         form.addRow(self.tr("Or si&ze"), self.params_spin)
         form.addRow("", self.import_button)
+        # the model's three controls, named like the bound ones (by the field they edit)
+        name_control(self.model_combo, "model")
+        self.params_spin.setObjectName("model:params")
+        self.params_spin.setAccessibleName(self.tr("Model size in billions of parameters"))
+        self.import_button.setObjectName("model:import")
+        self.import_button.setAccessibleName(self.tr("Import the model from a config.json"))
         self.model_summary = QLabel()
         self.model_summary.setWordWrap(True)
         self.model_summary.setStyleSheet("color: palette(mid);")
@@ -440,6 +454,8 @@ class ScenarioEditor(QScrollArea):
                                           "their FP32 rate"))
         self.reference.currentIndexChanged.connect(self._on_reference_chosen)
         form.addRow(self.tr("Measured &on"), self.reference)
+        self.reference.setObjectName("graphics.reference_card")
+        self.reference.setAccessibleName(self.tr("Reference card of the time per frame"))
         self.minutes = self._bind_spin(dspin(0.01, 100_000, 2, self.tr(" min/frame"), self.tr(
             "Time one frame takes on the reference card, measured with your renderer and scene"), 0.5),
             "graphics.reference_minutes_per_frame")

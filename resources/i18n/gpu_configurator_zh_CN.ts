@@ -2077,881 +2077,896 @@ Restore them? Discard deletes them for good.</source>
 <context>
     <name>ScenarioEditor</name>
     <message>
-        <location filename="../../configurator/app/editor.py" line="65" />
+        <location filename="../../configurator/app/editor.py" line="73" />
         <source>{layers} layers, hidden {hidden}, {heads} heads ({kv} KV), FFN {ffn}, vocabulary {vocab}</source>
         <translation>{layers} 层，隐藏维度 {hidden}，{heads} 个注意力头（{kv} 个 KV 头），FFN {ffn}，词表 {vocab}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="70" />
+        <location filename="../../configurator/app/editor.py" line="78" />
         <source>, {experts} experts (top {k}), {active:.1f} B active</source>
         <translation>，{experts} 个专家（每词元 {k} 个），激活 {active:.1f} B</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="104" />
-        <location filename="../../configurator/app/editor.py" line="120" />
+        <location filename="../../configurator/app/editor.py" line="112" />
+        <location filename="../../configurator/app/editor.py" line="128" />
         <source>Input problem</source>
         <translation>输入问题</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="177" />
+        <location filename="../../configurator/app/editor.py" line="185" />
         <source>Auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="178" />
+        <location filename="../../configurator/app/editor.py" line="186" />
         <source>Auto: chosen by the planner — the fastest layout that fits, global batch kept. Uncheck, or edit the value, to pin it.</source>
         <translation>自动：由规划器选择——在显存放得下的布局中选最快的，全局批量保持不变。取消勾选或修改数值即可固定该值。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="181" />
+        <location filename="../../configurator/app/editor.py" line="189" />
         <source>Auto: {0}</source>
         <translation>自动：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="201" />
+        <location filename="../../configurator/app/editor.py" line="209" />
         <source>Workload</source>
         <translation>负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="204" />
+        <location filename="../../configurator/app/editor.py" line="212" />
         <source>What the cards will do. Training needs memory for gradients and optimizer states; inference needs memory for the KV cache and is usually limited by memory bandwidth.</source>
         <translation>加速卡的用途。训练需要显存容纳梯度和优化器状态；推理需要显存容纳 KV 缓存，通常受显存带宽限制。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="206" />
+        <location filename="../../configurator/app/editor.py" line="214" />
         <source>&amp;Task</source>
         <translation>任务(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="210" />
+        <location filename="../../configurator/app/editor.py" line="218" />
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="213" />
+        <location filename="../../configurator/app/editor.py" line="221" />
         <source>A known model, or one imported from a Hugging Face config.json</source>
         <translation>已知模型，或从 Hugging Face config.json 导入</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="217" />
+        <location filename="../../configurator/app/editor.py" line="225" />
         <source>&amp;Preset</source>
         <translation>预设模型(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="218" />
+        <location filename="../../configurator/app/editor.py" line="226" />
         <source>Import config.json…</source>
         <translation>导入 config.json…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="219" />
+        <location filename="../../configurator/app/editor.py" line="227" />
         <source>Read the architecture from a local Hugging Face config.json</source>
         <translation>从本地 Hugging Face config.json 读取模型结构</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="221" />
+        <location filename="../../configurator/app/editor.py" line="229" />
         <source> B params</source>
         <translation> B 参数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="222" />
+        <location filename="../../configurator/app/editor.py" line="230" />
         <source>About this many billion parameters: a Llama-shaped model of that size is assumed</source>
         <translation>约多少十亿参数：按同规模的 Llama 结构估算</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="225" />
+        <location filename="../../configurator/app/editor.py" line="233" />
         <source>Or si&amp;ze</source>
         <translation>或按规模(&amp;Z)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="232" />
+        <location filename="../../configurator/app/editor.py" line="238" />
+        <source>Model size in billions of parameters</source>
+        <translation>模型规模（十亿参数）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor.py" line="240" />
+        <source>Import the model from a config.json</source>
+        <translation>从 config.json 导入模型</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor.py" line="246" />
         <source>Number format for the math (and the weights when serving). The card's support decides what runs: an unsupported choice falls back and a warning says so.</source>
         <translation>运算（以及推理时权重）的数值精度。由加速卡的支持情况决定实际精度：不支持时自动回退并给出提示。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="234" />
+        <location filename="../../configurator/app/editor.py" line="248" />
         <source>P&amp;recision</source>
         <translation>精度(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="238" />
+        <location filename="../../configurator/app/editor.py" line="252" />
         <source>Cards</source>
         <translation>加速卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="243" />
+        <location filename="../../configurator/app/editor.py" line="257" />
         <source>Type to search by name, vendor or class</source>
         <translation>输入名称、厂商或类别进行搜索</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="250" />
+        <location filename="../../configurator/app/editor.py" line="264" />
         <source>C&amp;ard</source>
         <translation>加速卡(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="251" />
+        <location filename="../../configurator/app/editor.py" line="265" />
         <source>Total number of cards</source>
         <translation>加速卡总数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="253" />
+        <location filename="../../configurator/app/editor.py" line="267" />
         <source>Drag to change the card count (1 to 1024)</source>
         <translation>拖动以改变卡数（1 到 1024）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="255" />
+        <location filename="../../configurator/app/editor.py" line="269" />
         <source>&amp;Number of cards</source>
         <translation>卡数(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="257" />
-        <location filename="../../configurator/app/editor.py" line="533" />
+        <location filename="../../configurator/app/editor.py" line="271" />
+        <location filename="../../configurator/app/editor.py" line="549" />
         <source> per server</source>
         <translation> 张/服务器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="258" />
+        <location filename="../../configurator/app/editor.py" line="272" />
         <source>Cards in one server. Traffic between servers goes over the network, which is slower than NVLink.</source>
         <translation>每台服务器的卡数。服务器之间的通信经由网络，比 NVLink 慢。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="260" />
+        <location filename="../../configurator/app/editor.py" line="274" />
         <source>Cards per &amp;node</source>
         <translation>每台服务器卡数(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="262" />
+        <location filename="../../configurator/app/editor.py" line="276" />
         <source>Tensor parallel (TP): each layer's matrices are split across this many cards. It exchanges activations four times per layer, so it belongs inside one NVLink domain.</source>
         <translation>张量并行 (TP)：每层矩阵切分到这么多张卡上。每层交换激活值四次，因此应在同一个 NVLink 域内。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="265" />
+        <location filename="../../configurator/app/editor.py" line="279" />
         <source>Tensor parallel</source>
         <translation>张量并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="267" />
+        <location filename="../../configurator/app/editor.py" line="281" />
         <source>&amp;Tensor parallel</source>
         <translation>张量并行(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="269" />
+        <location filename="../../configurator/app/editor.py" line="283" />
         <source>Pipeline parallel (PP): the layers are split into this many stages; the pipeline idles (p−1)/m of the time for m micro-batches.</source>
         <translation>流水线并行 (PP)：模型各层分成这么多级；m 个微批时流水线约有 (p−1)/m 的时间空闲。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="271" />
+        <location filename="../../configurator/app/editor.py" line="285" />
         <source>Pipeline stages</source>
         <translation>流水线并行级数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="273" />
+        <location filename="../../configurator/app/editor.py" line="287" />
         <source>&amp;Pipeline stages</source>
         <translation>流水线并行级数(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="275" />
+        <location filename="../../configurator/app/editor.py" line="289" />
         <source>Interleaved (virtual) stages: model chunks per pipeline stage. More chunks shrink the pipeline's idle time by that factor, at the cost of more point-to-point traffic.</source>
         <translation>交错（虚拟）级数：每个流水线级包含的模型块数。块越多，流水线空闲时间按此倍数缩短，代价是更多的点对点通信。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="278" />
+        <location filename="../../configurator/app/editor.py" line="292" />
         <source>Interleaved stages</source>
         <translation>交错虚拟级数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="280" />
+        <location filename="../../configurator/app/editor.py" line="294" />
         <source>&amp;Interleaved stages</source>
         <translation>交错虚拟级数(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="282" />
+        <location filename="../../configurator/app/editor.py" line="296" />
         <source>Context parallel</source>
         <translation>上下文并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="284" />
+        <location filename="../../configurator/app/editor.py" line="298" />
         <source>Conte&amp;xt parallel</source>
         <translation>上下文并行(&amp;X)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="286" />
+        <location filename="../../configurator/app/editor.py" line="300" />
         <source>Expert parallel</source>
         <translation>专家并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="288" />
+        <location filename="../../configurator/app/editor.py" line="302" />
         <source>&amp;Expert parallel</source>
         <translation>专家并行(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="290" />
+        <location filename="../../configurator/app/editor.py" line="304" />
         <source>ZeRO / FSDP: split optimizer states, gradients and weights across the data-parallel copies to save memory, at the cost of more communication.</source>
         <translation>ZeRO / FSDP：将优化器状态、梯度和权重切分到各数据并行副本以节省显存，代价是更多通信。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="292" />
+        <location filename="../../configurator/app/editor.py" line="306" />
         <source>ZeRO stage</source>
         <translation>ZeRO 阶段</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="294" />
+        <location filename="../../configurator/app/editor.py" line="308" />
         <source>&amp;ZeRO stage</source>
         <translation>ZeRO 阶段(&amp;Z)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="298" />
+        <location filename="../../configurator/app/editor.py" line="312" />
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="301" />
+        <location filename="../../configurator/app/editor.py" line="315" />
         <source>How numbers are kept: AMP keeps fp32 weights; Megatron keeps 16-bit weights plus an fp32 master copy.</source>
         <translation>数值的保存方式：AMP 保存 fp32 权重；Megatron 保存 16 位权重和一份 fp32 主副本。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="302" />
+        <location filename="../../configurator/app/editor.py" line="316" />
         <source>Recip&amp;e</source>
         <translation>精度方案(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="304" />
+        <location filename="../../configurator/app/editor.py" line="318" />
         <source>AdamW keeps two states per parameter; 8-bit AdamW stores them in one byte each; SGD keeps one.</source>
         <translation>AdamW 每个参数保存两个状态；8 位 AdamW 每个状态占 1 字节；SGD 只保存一个。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="305" />
+        <location filename="../../configurator/app/editor.py" line="319" />
         <source>&amp;Optimizer</source>
         <translation>优化器(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="307" />
+        <location filename="../../configurator/app/editor.py" line="321" />
         <source>Cross-entropy</source>
         <translation>交叉熵</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="308" />
+        <location filename="../../configurator/app/editor.py" line="322" />
         <source>Cross-entrop&amp;y</source>
         <translation>交叉熵(&amp;Y)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="310" />
+        <location filename="../../configurator/app/editor.py" line="324" />
         <source>Activation recomputation: keep fewer activations and compute them again in the backward pass (full: about a third more compute, much less memory).</source>
         <translation>激活重计算：少保存激活值，在反向传播时重新计算（完全重计算：算力多约三分之一，显存大幅减少）。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="312" />
+        <location filename="../../configurator/app/editor.py" line="326" />
         <source>Recomputation</source>
         <translation>激活重计算</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="313" />
+        <location filename="../../configurator/app/editor.py" line="327" />
         <source>Recomp&amp;utation</source>
         <translation>激活重计算(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="322" />
+        <location filename="../../configurator/app/editor.py" line="336" />
         <source>CPU offload: {0}</source>
         <translation>CPU 卸载：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="325" />
+        <location filename="../../configurator/app/editor.py" line="339" />
         <source>CPU o&amp;ffload</source>
         <translation>CPU 卸载(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="326" />
+        <location filename="../../configurator/app/editor.py" line="340" />
         <source> seq</source>
         <translation> 条序列</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="327" />
+        <location filename="../../configurator/app/editor.py" line="341" />
         <source>Sequences each data-parallel copy processes at once (micro-batch)</source>
         <translation>每个数据并行副本一次处理的序列数（微批）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="328" />
+        <location filename="../../configurator/app/editor.py" line="342" />
         <source>Micro-batch</source>
         <translation>微批</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="329" />
+        <location filename="../../configurator/app/editor.py" line="343" />
         <source>&amp;Micro-batch</source>
         <translation>微批(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="330" />
-        <location filename="../../configurator/app/editor.py" line="360" />
-        <location filename="../../configurator/app/editor.py" line="367" />
-        <location filename="../../configurator/app/editor.py" line="370" />
+        <location filename="../../configurator/app/editor.py" line="344" />
+        <location filename="../../configurator/app/editor.py" line="374" />
+        <location filename="../../configurator/app/editor.py" line="381" />
+        <location filename="../../configurator/app/editor.py" line="384" />
         <source> tokens</source>
         <translation> 词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="330" />
+        <location filename="../../configurator/app/editor.py" line="344" />
         <source>Tokens per training sequence</source>
         <translation>每条训练序列的词元数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="333" />
+        <location filename="../../configurator/app/editor.py" line="347" />
         <source>&amp;Sequence length</source>
         <translation>序列长度(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="335" />
+        <location filename="../../configurator/app/editor.py" line="349" />
         <source>Micro-batches per optimizer step (gradient accumulation); also the pipeline's micro-batches</source>
         <translation>每个优化器步的微批数（梯度累积）；也是流水线并行的微批数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="337" />
+        <location filename="../../configurator/app/editor.py" line="351" />
         <source>Gradient accumulation</source>
         <translation>梯度累积</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="338" />
+        <location filename="../../configurator/app/editor.py" line="352" />
         <source>&amp;Gradient accumulation</source>
         <translation>梯度累积(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="339" />
+        <location filename="../../configurator/app/editor.py" line="353" />
         <source> M tokens</source>
         <translation> M 词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="340" />
+        <location filename="../../configurator/app/editor.py" line="354" />
         <source>Tokens per optimizer step (micro-batch × accumulation × data-parallel copies × sequence length). Auto: the published batch for the model's size; the planner keeps it when the card count changes.</source>
         <translation>每个优化器步的词元数（微批 × 梯度累积 × 数据并行副本数 × 序列长度）。自动：按模型规模采用公开发表的批量；卡数变化时规划器保持该值不变。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="347" />
+        <location filename="../../configurator/app/editor.py" line="361" />
         <source>Global batch</source>
         <translation>全局批量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="348" />
+        <location filename="../../configurator/app/editor.py" line="362" />
         <source>Global b&amp;atch</source>
         <translation>全局批量(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="349" />
+        <location filename="../../configurator/app/editor.py" line="363" />
         <source>Rank r of the LoRA adapters</source>
         <translation>LoRA 适配器的秩 r</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="351" />
+        <location filename="../../configurator/app/editor.py" line="365" />
         <source>&amp;LoRA rank</source>
         <translation>LoRA 秩(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="352" />
+        <location filename="../../configurator/app/editor.py" line="366" />
         <source> B tokens</source>
         <translation> B 词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="353" />
+        <location filename="../../configurator/app/editor.py" line="367" />
         <source>Tokens to train on; sets the time and cost of the job</source>
         <translation>训练的词元总量；决定任务的时间和成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="354" />
+        <location filename="../../configurator/app/editor.py" line="368" />
         <source>Token &amp;budget</source>
         <translation>训练词元量(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="358" />
+        <location filename="../../configurator/app/editor.py" line="372" />
         <source>Serving</source>
         <translation>推理服务</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="361" />
+        <location filename="../../configurator/app/editor.py" line="375" />
         <source>Longest sequence (prompt + answer) the KV cache must hold per request</source>
         <translation>每个请求 KV 缓存需容纳的最长序列（提示 + 回答）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="363" />
+        <location filename="../../configurator/app/editor.py" line="377" />
         <source>Conte&amp;xt length</source>
         <translation>上下文长度(&amp;X)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="364" />
+        <location filename="../../configurator/app/editor.py" line="378" />
         <source> sequences</source>
         <translation> 条序列</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="365" />
+        <location filename="../../configurator/app/editor.py" line="379" />
         <source>Requests decoded together on one copy of the model (batch)</source>
         <translation>一个模型副本同时解码的请求数（批大小）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="366" />
+        <location filename="../../configurator/app/editor.py" line="380" />
         <source>Co&amp;ncurrency</source>
         <translation>并发序列(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="367" />
+        <location filename="../../configurator/app/editor.py" line="381" />
         <source>Prompt length per request</source>
         <translation>每个请求的提示长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="369" />
+        <location filename="../../configurator/app/editor.py" line="383" />
         <source>&amp;Prompt</source>
         <translation>提示长度(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="370" />
+        <location filename="../../configurator/app/editor.py" line="384" />
         <source>Answer length per request</source>
         <translation>每个请求的回答长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="372" />
+        <location filename="../../configurator/app/editor.py" line="386" />
         <source>Ans&amp;wer</source>
         <translation>回答长度(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="373" />
+        <location filename="../../configurator/app/editor.py" line="387" />
         <source>Same as math</source>
         <translation>与运算精度相同</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="376" />
+        <location filename="../../configurator/app/editor.py" line="390" />
         <source>Number format of the KV cache (the keys and values kept for every token of every request)</source>
         <translation>KV 缓存的精度（每个请求每个词元保存的键和值）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="377" />
+        <location filename="../../configurator/app/editor.py" line="391" />
         <source>&amp;KV cache</source>
         <translation>KV 缓存(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="387" />
+        <location filename="../../configurator/app/editor.py" line="401" />
         <source>Virtual desktops</source>
         <translation>虚拟桌面</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="389" />
+        <location filename="../../configurator/app/editor.py" line="403" />
         <source> users</source>
         <translation> 个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="390" />
+        <location filename="../../configurator/app/editor.py" line="404" />
         <source>Desktops or cloud workstations in use at the same time</source>
         <translation>同时使用的桌面或云工作站数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="391" />
+        <location filename="../../configurator/app/editor.py" line="405" />
         <source>&amp;Users</source>
         <translation>用户数(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="392" />
+        <location filename="../../configurator/app/editor.py" line="406" />
         <source>{0} GiB per user</source>
         <translation>每用户 {0} GiB</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="394" />
+        <location filename="../../configurator/app/editor.py" line="408" />
         <source>vGPU framebuffer profile per user. NVIDIA suggests 1–2 GiB (B-series) for office and web desktops, 2–8 GiB and more (Q-series) for CAD and 3D work.</source>
         <translation>每用户的 vGPU 帧缓冲配置。NVIDIA 建议办公和网页桌面用 1–2 GiB（B 系列），CAD 和三维工作用 2–8 GiB 或更多（Q 系列）。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="396" />
+        <location filename="../../configurator/app/editor.py" line="410" />
         <source>vGPU &amp;profile</source>
         <translation>vGPU 配置(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="397" />
+        <location filename="../../configurator/app/editor.py" line="411" />
         <source> TFLOP/s</source>
         <translation> TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="398" />
+        <location filename="../../configurator/app/editor.py" line="412" />
         <source>Average FP32 shading load of one user. Time-sliced vGPUs share the shader cores; 0.25 TFLOP/s is the knowledge-worker density NVIDIA quotes for the A16 (64 desktops per board).</source>
         <translation>每个用户的平均 FP32 着色负载。分时 vGPU 共享着色核心；0.25 TFLOP/s 对应 NVIDIA 给出的 A16 知识工作者密度（每板 64 个桌面）。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="401" />
+        <location filename="../../configurator/app/editor.py" line="415" />
         <source>&amp;Shading per user</source>
         <translation>每用户着色负载(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="405" />
+        <location filename="../../configurator/app/editor.py" line="419" />
         <source>Video</source>
         <translation>视频</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="407" />
+        <location filename="../../configurator/app/editor.py" line="421" />
         <source> streams</source>
         <translation> 路</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="408" />
+        <location filename="../../configurator/app/editor.py" line="422" />
         <source>Video streams encoded at the same time (live channels, or files transcoded in parallel)</source>
         <translation>同时编码的视频流（直播频道，或并行转码的文件）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="410" />
+        <location filename="../../configurator/app/editor.py" line="424" />
         <source>&amp;Streams</source>
         <translation>视频流路数(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="412" />
+        <location filename="../../configurator/app/editor.py" line="426" />
         <source>Output resolution: encoder throughput scales with pixels per frame</source>
         <translation>输出分辨率：编码吞吐量与每帧像素数成反比</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="413" />
+        <location filename="../../configurator/app/editor.py" line="427" />
         <source>&amp;Resolution</source>
         <translation>分辨率(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="414" />
-        <location filename="../../configurator/app/editor.py" line="521" />
-        <location filename="../../configurator/app/editor.py" line="526" />
+        <location filename="../../configurator/app/editor.py" line="428" />
+        <location filename="../../configurator/app/editor.py" line="537" />
+        <location filename="../../configurator/app/editor.py" line="542" />
         <source> fps</source>
         <translation> 帧/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="414" />
+        <location filename="../../configurator/app/editor.py" line="428" />
         <source>Frames per second of each stream</source>
         <translation>每路视频的帧率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="416" />
+        <location filename="../../configurator/app/editor.py" line="430" />
         <source>&amp;Frame rate</source>
         <translation>帧率(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="418" />
+        <location filename="../../configurator/app/editor.py" line="432" />
         <source>Output codec. AV1 needs an Ada or newer encoder (L4, L40, L40S, RTX 40/50).</source>
         <translation>输出编码格式。AV1 需要 Ada 或更新的编码器（L4、L40、L40S、RTX 40/50）。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="419" />
+        <location filename="../../configurator/app/editor.py" line="433" />
         <source>&amp;Codec</source>
         <translation>编码格式(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="421" />
+        <location filename="../../configurator/app/editor.py" line="435" />
         <source>NVENC preset: P1 encodes about twice as fast as P4, P5 about a quarter slower, at better quality</source>
         <translation>NVENC 预设：P1 编码速度约为 P4 的两倍，P5 慢约四分之一但画质更好</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="422" />
+        <location filename="../../configurator/app/editor.py" line="436" />
         <source>Pre&amp;set</source>
         <translation>预设(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="423" />
+        <location filename="../../configurator/app/editor.py" line="437" />
         <source>Decode the input on the card too</source>
         <translation>输入视频也在卡上解码</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="424" />
+        <location filename="../../configurator/app/editor.py" line="438" />
         <source>Transcoding decodes each input stream with NVDEC before encoding it</source>
         <translation>转码时先用 NVDEC 解码每路输入，再编码</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="429" />
+        <location filename="../../configurator/app/editor.py" line="443" />
         <source>Rendering</source>
         <translation>渲染</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="431" />
+        <location filename="../../configurator/app/editor.py" line="445" />
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="432" />
+        <location filename="../../configurator/app/editor.py" line="446" />
         <source>Geometry and textures the renderer loads; the whole scene must fit in each card's memory</source>
         <translation>渲染器加载的几何与纹理；整个场景必须放进每张卡的显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="434" />
+        <location filename="../../configurator/app/editor.py" line="448" />
         <source>Sc&amp;ene size</source>
         <translation>场景大小(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="435" />
+        <location filename="../../configurator/app/editor.py" line="449" />
         <source> frames</source>
         <translation> 帧</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="435" />
+        <location filename="../../configurator/app/editor.py" line="449" />
         <source>Frames in the job</source>
         <translation>任务中的帧数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="437" />
+        <location filename="../../configurator/app/editor.py" line="451" />
         <source>&amp;Frames</source>
         <translation>帧数(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="439" />
+        <location filename="../../configurator/app/editor.py" line="453" />
         <source>The card your time per frame was measured on; other cards scale by their FP32 rate</source>
         <translation>测得每帧时间所用的卡；其他卡按 FP32 算力换算</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="442" />
+        <location filename="../../configurator/app/editor.py" line="456" />
         <source>Measured &amp;on</source>
         <translation>测量所用的卡(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="443" />
+        <location filename="../../configurator/app/editor.py" line="458" />
+        <source>Reference card of the time per frame</source>
+        <translation>每帧时间的参考加速卡</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor.py" line="459" />
         <source> min/frame</source>
         <translation> 分钟/帧</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="444" />
+        <location filename="../../configurator/app/editor.py" line="460" />
         <source>Time one frame takes on the reference card, measured with your renderer and scene</source>
         <translation>用你的渲染器和场景在参考卡上实测的每帧时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="446" />
+        <location filename="../../configurator/app/editor.py" line="462" />
         <source>&amp;Time per frame</source>
         <translation>每帧时间(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="447" />
-        <location filename="../../configurator/app/editor.py" line="449" />
+        <location filename="../../configurator/app/editor.py" line="463" />
+        <location filename="../../configurator/app/editor.py" line="465" />
         <source> px</source>
         <translation> 像素</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="447" />
+        <location filename="../../configurator/app/editor.py" line="463" />
         <source>Output width</source>
         <translation>输出宽度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="449" />
+        <location filename="../../configurator/app/editor.py" line="465" />
         <source>Output height</source>
         <translation>输出高度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="451" />
+        <location filename="../../configurator/app/editor.py" line="467" />
         <source>Output &amp;width</source>
         <translation>输出宽度(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="452" />
+        <location filename="../../configurator/app/editor.py" line="468" />
         <source>Output &amp;height</source>
         <translation>输出高度(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="454" />
+        <location filename="../../configurator/app/editor.py" line="470" />
         <source>Output layers (beauty, depth, normals, AOVs) kept in memory as 32-bit RGBA</source>
         <translation>驻留显存的输出层（成品、深度、法线、AOV），每层 32 位 RGBA</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="455" />
+        <location filename="../../configurator/app/editor.py" line="471" />
         <source>La&amp;yers</source>
         <translation>输出层数(&amp;Y)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="456" />
+        <location filename="../../configurator/app/editor.py" line="472" />
         <source>Monitor attached</source>
         <translation>连接显示器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="457" />
+        <location filename="../../configurator/app/editor.py" line="473" />
         <source>A workstation that shows the render: the card needs display outputs (data-centre cards have none)</source>
         <translation>在工作站上显示渲染结果：卡需要显示输出（数据中心卡没有）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="474" />
+        <location filename="../../configurator/app/editor.py" line="490" />
         <source>reference card</source>
         <translation>参考卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="477" />
+        <location filename="../../configurator/app/editor.py" line="493" />
         <source>Prices</source>
         <translation>价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="480" />
+        <location filename="../../configurator/app/editor.py" line="496" />
         <source>Currency of every amount</source>
         <translation>所有金额的货币</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="481" />
+        <location filename="../../configurator/app/editor.py" line="497" />
         <source>C&amp;urrency</source>
         <translation>货币(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="483" />
+        <location filename="../../configurator/app/editor.py" line="499" />
         <source>Units of the chosen currency per US dollar, applied to catalog prices in USD</source>
         <translation>每美元兑换所选货币的数量，用于换算目录中的美元价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="485" />
+        <location filename="../../configurator/app/editor.py" line="501" />
         <source>Rate per USD</source>
         <translation>兑美元汇率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="486" />
+        <location filename="../../configurator/app/editor.py" line="502" />
         <source>Price of one card; 'catalog' uses the latest catalog price</source>
         <translation>单卡价格；“目录”表示使用目录中最新价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="488" />
-        <location filename="../../configurator/app/editor.py" line="493" />
+        <location filename="../../configurator/app/editor.py" line="504" />
+        <location filename="../../configurator/app/editor.py" line="509" />
         <source>catalog</source>
         <translation>目录</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="490" />
+        <location filename="../../configurator/app/editor.py" line="506" />
         <source>Card p&amp;rice</source>
         <translation>单卡价格(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="491" />
+        <location filename="../../configurator/app/editor.py" line="507" />
         <source> /h</source>
         <translation> /小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="492" />
+        <location filename="../../configurator/app/editor.py" line="508" />
         <source>Cloud price per card-hour; 'catalog' uses the latest catalog price</source>
         <translation>每卡每小时云租用价格；“目录”表示使用目录中最新价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="495" />
+        <location filename="../../configurator/app/editor.py" line="511" />
         <source>Cloud price</source>
         <translation>云租用价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="496" />
+        <location filename="../../configurator/app/editor.py" line="512" />
         <source> /kWh</source>
         <translation> /千瓦时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="496" />
+        <location filename="../../configurator/app/editor.py" line="512" />
         <source>Electricity price</source>
         <translation>电价</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="498" />
+        <location filename="../../configurator/app/editor.py" line="514" />
         <source>&amp;Electricity</source>
         <translation>电价(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="500" />
+        <location filename="../../configurator/app/editor.py" line="516" />
         <source>Power usage effectiveness: facility power ÷ IT power (cooling, power conversion)</source>
         <translation>电能使用效率：机房总功率 ÷ IT 设备功率（制冷、供电损耗）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="502" />
+        <location filename="../../configurator/app/editor.py" line="518" />
         <source>PUE</source>
         <translation>PUE</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="506" />
+        <location filename="../../configurator/app/editor.py" line="522" />
         <source>Assumptions</source>
         <translation>计算假设</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="507" />
+        <location filename="../../configurator/app/editor.py" line="523" />
         <source>Editable defaults; every result lists all of them</source>
         <translation>可编辑的默认值；每个结果都会列出全部假设</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="510" />
+        <location filename="../../configurator/app/editor.py" line="526" />
         <source>Share of the card's dense peak that training's matrix products sustain (published runs: 45–60 %)</source>
         <translation>训练中矩阵运算实际达到的稠密峰值算力比例（公开数据：45–60 %）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="512" />
+        <location filename="../../configurator/app/editor.py" line="528" />
         <source>Matrix efficiency</source>
         <translation>矩阵运算效率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="514" />
+        <location filename="../../configurator/app/editor.py" line="530" />
         <source>Share of memory bandwidth sustained while generating tokens (plain PyTorch ≈ 45 %, fused engines 60–80 %)</source>
         <translation>生成词元时实际达到的显存带宽比例（原生 PyTorch 约 45 %，融合推理引擎 60–80 %）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="516" />
+        <location filename="../../configurator/app/editor.py" line="532" />
         <source>Decode bandwidth</source>
         <translation>解码带宽</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="517" />
+        <location filename="../../configurator/app/editor.py" line="533" />
         <source> GB/s</source>
         <translation> GB/s</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="518" />
+        <location filename="../../configurator/app/editor.py" line="534" />
         <source>Network bandwidth per card between servers, one way (400 Gb/s NIC = 50 GB/s)</source>
         <translation>服务器间每卡网络带宽，单向（400 Gb/s 网卡 = 50 GB/s）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="520" />
+        <location filename="../../configurator/app/editor.py" line="536" />
         <source>Network per card</source>
         <translation>每卡网络带宽</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="522" />
+        <location filename="../../configurator/app/editor.py" line="538" />
         <source>1080p frames one NVENC engine encodes per second at preset P4. Default: one 2160p60 stream (8 × 1080p30) per encoder, as video vendors plan; measure yours with ffmpeg for exact figures.</source>
         <translation>一个 NVENC 引擎在 P4 预设下每秒编码的 1080p 帧数。默认：每个编码器一路 2160p60（即 8 路 1080p30），视频厂商按此规划；精确数值请用 ffmpeg 实测。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="525" />
+        <location filename="../../configurator/app/editor.py" line="541" />
         <source>Encoder speed</source>
         <translation>编码器速度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="527" />
+        <location filename="../../configurator/app/editor.py" line="543" />
         <source>1080p frames one NVDEC engine decodes per second (no vendor figure found: set equal to the encoder; measure yours)</source>
         <translation>一个 NVDEC 引擎每秒解码的 1080p 帧数（未找到厂商数据：暂取与编码器相同；请实测）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="529" />
+        <location filename="../../configurator/app/editor.py" line="545" />
         <source>Decoder speed</source>
         <translation>解码器速度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="530" />
+        <location filename="../../configurator/app/editor.py" line="546" />
         <source> per GPU</source>
         <translation> 个/GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="531" />
+        <location filename="../../configurator/app/editor.py" line="547" />
         <source>Most vGPUs one GPU can host (NVIDIA: 32)</source>
         <translation>一颗 GPU 最多承载的 vGPU 数（NVIDIA：32）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="532" />
+        <location filename="../../configurator/app/editor.py" line="548" />
         <source>vGPU limit</source>
         <translation>vGPU 限制</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="534" />
+        <location filename="../../configurator/app/editor.py" line="550" />
         <source>Encode sessions the GeForce driver allows per server, whatever the number of cards (8 since 2024)</source>
         <translation>GeForce 驱动允许每台服务器的编码会话数，与卡数无关（2024 年起为 8 路）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="536" />
+        <location filename="../../configurator/app/editor.py" line="552" />
         <source>Consumer encode sessions</source>
         <translation>消费级卡编码会话数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="577" />
+        <location filename="../../configurator/app/editor.py" line="593" />
         <source>Import Hugging Face config.json</source>
         <translation>导入 Hugging Face config.json</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="578" />
+        <location filename="../../configurator/app/editor.py" line="594" />
         <source>Model config (config.json *.json)</source>
         <translation>模型配置 (config.json *.json)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="597" />
+        <location filename="../../configurator/app/editor.py" line="613" />
         <source>{name} (custom, {size:.1f} B)</source>
         <translation>{name}（自定义，{size:.1f} B）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="616" />
+        <location filename="../../configurator/app/editor.py" line="632" />
         <source>Used in training only: serving splits a model by tensor and pipeline stages</source>
         <translation>仅用于训练：推理服务只按张量并行和流水线阶段切分模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="619" />
+        <location filename="../../configurator/app/editor.py" line="635" />
         <source>Expert parallelism needs a mixture-of-experts model; {0} is dense</source>
         <translation>专家并行需要混合专家模型；{0} 是稠密模型</translation>
     </message>

@@ -42,41 +42,39 @@ def _ends_editing(event: QEvent) -> bool:
         and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter))
 
 
-class StrictSpinBox(QSpinBox):
+class _Strict:
+    """What both strict boxes do: take partial text while typing, and say when the text left at
+    the end of editing is refused (the box then goes back to its value)."""
+
+    def _strict_init(self) -> None:
+        self.setCorrectionMode(QAbstractSpinBox.CorrectionMode.CorrectToPreviousValue)
+
+    def validate(self, text: str, pos: int):
+        return _lenient(super().validate(text, pos))
+
+    def event(self, event: QEvent) -> bool:
+        if _leaves_history_to_window(event):
+            return True
+        if _ends_editing(event) and not self.hasAcceptableInput() and self.lineEdit().text().strip():
+            self.refused.emit(self.lineEdit().text())
+        return super().event(event)
+
+
+class StrictSpinBox(_Strict, QSpinBox):
     """A QSpinBox that refuses invalid text visibly (see the module docstring)."""
 
     refused = Signal(str)
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
-        self.setCorrectionMode(QAbstractSpinBox.CorrectionMode.CorrectToPreviousValue)
-
-    def validate(self, text: str, pos: int):
-        return _lenient(super().validate(text, pos))
-
-    def event(self, event: QEvent) -> bool:
-        if _leaves_history_to_window(event):
-            return True
-        if _ends_editing(event) and not self.hasAcceptableInput() and self.lineEdit().text().strip():
-            self.refused.emit(self.lineEdit().text())
-        return super().event(event)
+        self._strict_init()
 
 
-class StrictDoubleSpinBox(QDoubleSpinBox):
+class StrictDoubleSpinBox(_Strict, QDoubleSpinBox):
     """A QDoubleSpinBox that refuses invalid text visibly (see the module docstring)."""
 
     refused = Signal(str)
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
-        self.setCorrectionMode(QAbstractSpinBox.CorrectionMode.CorrectToPreviousValue)
-
-    def validate(self, text: str, pos: int):
-        return _lenient(super().validate(text, pos))
-
-    def event(self, event: QEvent) -> bool:
-        if _leaves_history_to_window(event):
-            return True
-        if _ends_editing(event) and not self.hasAcceptableInput() and self.lineEdit().text().strip():
-            self.refused.emit(self.lineEdit().text())
-        return super().event(event)
+        self._strict_init()

@@ -9,6 +9,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+import numpy as np
+
 from configurator.core.architecture import ModelArchitecture
 from configurator.core.catalog import Card
 from configurator.core.precision import PrecisionPlan, StateBytes, kv_element_bytes, training_state_bytes
@@ -96,18 +98,20 @@ def expert_parallel_factor(expert_share, ep):
 
 
 def zero_sharded(
-    weights: float, gradients: float, optimizer: float, stage: int, dp: int
+    weights: float, gradients: float, optimizer: float, stage: int, dp: int, unsharded_share: float = 1.0
 ) -> tuple[float, float, float]:
     """Model states per card under ZeRO ``stage`` over ``dp`` data-parallel ranks [B].
 
     Stage 1 shards optimizer states, 2 also gradients, 3 also weights (Rajbhandari et al.
-    2020, Fig. 1: baseline ``(2+2+K)Ψ``, ZeRO-3 ``(2+2+K)Ψ/N_d``).
+    2020, Fig. 1: baseline ``(2+2+K)Ψ``, ZeRO-3 ``(2+2+K)Ψ/N_d``). A state left unsharded keeps
+    ``unsharded_share`` of itself (expert parallelism holds ``1/ep`` of the routed experts); a
+    sharded one is ``1/dp`` of the whole whether or not experts are split first. Array-friendly
+    (the planner passes one value per layout).
     """
-    return (
-        weights / dp if stage >= 3 else weights,
-        gradients / dp if stage >= 2 else gradients,
-        optimizer / dp if stage >= 1 else optimizer,
-    )
+    def shard(value, from_stage: int):
+        return np.where(stage >= from_stage, value / dp, value * unsharded_share)
+
+    return shard(weights, 3), shard(gradients, 2), shard(optimizer, 1)
 
 
 # ---- activations ------------------------------------------------------------------------
@@ -301,14 +305,13 @@ class StageMemory(TrainingMemoryModel):
     """Full 16-bit weights of the layers ZeRO-3 holds gathered at a time [B]."""
 
     def sharded(self, dp: int, ep: int = 1) -> TrainingMemoryModel:
-        """The stage on ``dp`` data-parallel ranks of which ``ep`` split the experts (ZeRO:
-        Rajbhandari et al. 2020, Fig. 1; a state sharded over ``dp`` ranks is ``1/dp`` of the
-        stage's whether or not experts are split first)."""
+        """The stage on ``dp`` data-parallel ranks of which ``ep`` split the experts
+        (:func:`zero_sharded`); ZeRO-3 also holds its gathered layers."""
         split = expert_parallel_factor(self.expert_share, ep)
-        weights = (self.weights / dp if self.zero >= 3 else self.weights * split) + self.gathered
-        grads = self.gradients / dp if self.zero >= 2 else self.gradients * split
-        optimizer = self.optimizer / dp if self.zero >= 1 else self.optimizer * split
-        copies = self.weight_copies / dp if self.zero >= 3 else self.weight_copies * split
+        weights, grads, optimizer = (float(x) for x in zero_sharded(self.weights, self.gradients, self.optimizer,
+                                                                      self.zero, dp, split))
+        weights += self.gathered
+        copies = float(zero_sharded(self.weight_copies, 0.0, 0.0, self.zero, dp, split)[0])
         return TrainingMemoryModel(weights, grads, optimizer, copies, self.activations_per_sequence, self.context,
                                    self.allocator, self.capacity)
 

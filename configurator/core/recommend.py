@@ -157,24 +157,17 @@ def _owned(est: Estimate, filters: Filters) -> int:
     return min(est.scenario.count, filters.owned_count) if est.card.id == filters.owned_card else 0
 
 
-RANKED_LINES = ("accelerator", "rack")
-"""Bill-of-materials kinds the cost ranking counts: the accelerators as they are bought (with
-the spares, and rack-scale systems whole, whose price includes their GPUs). Servers, fabric and
-storage are left out of the ranking while the price file lacks prices for some server types:
-counting the priced ones only would favour the cards whose servers have no price."""
-
-
 def purchase_cost(est: Estimate, filters: Filters) -> float | None:
-    """What buying the accelerators costs (``RANKED_LINES`` of the bill of materials), less the
-    cards already owned; None when the cards to buy have no price."""
+    """What buying the accelerators costs (``BillOfMaterials.accelerators_as_bought``: with the
+    spares, rack-scale systems whole), less the cards already owned; None when the cards to buy
+    have no price. Servers, fabric and storage are left out of the ranking while the price file
+    lacks prices for some server types: counting the priced ones only would favour the cards
+    whose servers have no price."""
     price = est.costs.prices.card_price
     owned = _owned(est, filters)
     if price is None and est.scenario.count - owned > 0:
         return None
-    bom = bill_of_materials(est.scenario, est.card, active_price_book())
-    lines = [line for line in bom.purchases if line.kind in RANKED_LINES and line.item_id != "rack-air"
-             and line.item_id != "rack-liquid"]
-    bought = sum(line.total or 0.0 for line in lines)
+    bought = bill_of_materials(est.scenario, est.card, active_price_book()).accelerators_as_bought
     return max(0.0, bought - (price or 0.0) * owned)
 
 

@@ -24,36 +24,6 @@ from configurator.core.scenario import Assumptions, Scenario
 from configurator.core.units import GB, TERA, Precision
 
 
-@dataclass(frozen=True)
-class InferenceSpeed:
-    """Latency and throughput of a serving deployment."""
-
-    ttft_s: float
-    tpot_s: float
-    tokens_per_s: float
-    tokens_per_s_per_card: float
-    requests_per_s: float
-    decode_bound: str  # "memory" or "compute"
-    messages: tuple[Message, ...]
-    ttft_percentiles_s: dict[int, float] = field(default_factory=dict)
-    """Time to first token at the operating load by percentile (50, 90, 99) [s]."""
-    tpot_percentiles_s: dict[int, float] = field(default_factory=dict)
-    """Time per output token at the operating load by percentile [s]."""
-    batching: str = "continuous"
-    load_per_s: float | None = None
-    """Requests per second of the whole deployment the latencies are for [1/s]."""
-    idle_ttft_s: float | None = None
-    """Time to first token of one prompt on an idle copy [s]."""
-
-    def ttft_at(self, percentile: int) -> float:
-        """TTFT at ``percentile`` (the median when not known) [s]."""
-        return self.ttft_percentiles_s.get(percentile, self.ttft_s)
-
-    def tpot_at(self, percentile: int) -> float:
-        """TPOT at ``percentile`` (the median when not known) [s]."""
-        return self.tpot_percentiles_s.get(percentile, self.tpot_s)
-
-
 def prefill_flops(model: ModelArchitecture, prompt_tokens: int) -> float:
     """Forward FLOPs of a prompt: ``2·N·P`` plus causal attention ``2·L·H·Q·P²``."""
     return 2.0 * model.matmul_params() * prompt_tokens + 2.0 * model.n_layers * model.q_dim * prompt_tokens**2
@@ -166,16 +136,34 @@ class ReplicaSpeed:
     ttft_s: float
     tpot_s: float
     requests_per_s: float
-    decode_bound: str
+    decode_bound: str  # "memory" or "compute"
     messages: tuple[Message, ...]
     ttft_percentiles_s: dict[int, float] = field(default_factory=dict)
-    """Time to first token at the operating load, by percentile [s]."""
+    """Time to first token at the operating load, by percentile (50, 90, 99) [s]."""
     tpot_percentiles_s: dict[int, float] = field(default_factory=dict)
+    """Time per output token at the operating load, by percentile [s]."""
     batching: str = "continuous"
     load_per_s: float | None = None
     """Requests per second the latencies are for (the target rate, or what the users send)."""
     idle_ttft_s: float | None = None
     """Time to first token of one prompt on an idle copy [s]."""
+
+    def ttft_at(self, percentile: int) -> float:
+        """TTFT at ``percentile`` (the median when not known) [s]."""
+        return self.ttft_percentiles_s.get(percentile, self.ttft_s)
+
+    def tpot_at(self, percentile: int) -> float:
+        """TPOT at ``percentile`` (the median when not known) [s]."""
+        return self.tpot_percentiles_s.get(percentile, self.tpot_s)
+
+
+@dataclass(frozen=True)
+class InferenceSpeed(ReplicaSpeed):
+    """Latency and throughput of a serving deployment: its replicas' latencies, and request
+    rate, load and tokens of all of them together."""
+
+    tokens_per_s: float = 0.0
+    tokens_per_s_per_card: float = 0.0
 
 
 def serving_batching(scenario: Scenario) -> str:
@@ -294,17 +282,6 @@ def inference_speed(scenario: Scenario, replica: ReplicaSpeed | None) -> Inferen
         return None
     requests_per_s = replica.requests_per_s * scenario.data_parallel
     tokens_per_s = requests_per_s * scenario.serving.output_tokens
-    return InferenceSpeed(
-        ttft_s=replica.ttft_s,
-        tpot_s=replica.tpot_s,
-        tokens_per_s=tokens_per_s,
-        tokens_per_s_per_card=tokens_per_s / scenario.count,
-        requests_per_s=requests_per_s,
-        decode_bound=replica.decode_bound,
-        messages=replica.messages,
-        ttft_percentiles_s=replica.ttft_percentiles_s,
-        tpot_percentiles_s=replica.tpot_percentiles_s,
-        batching=replica.batching,
-        load_per_s=replica.load_per_s * scenario.data_parallel if replica.load_per_s is not None else None,
-        idle_ttft_s=replica.idle_ttft_s,
-    )
+    load = replica.load_per_s * scenario.data_parallel if replica.load_per_s is not None else None
+    return InferenceSpeed(**{**vars(replica), "requests_per_s": requests_per_s, "load_per_s": load},
+                          tokens_per_s=tokens_per_s, tokens_per_s_per_card=tokens_per_s / scenario.count)

@@ -3201,272 +3201,277 @@ Reinstall GPU Configurator to repair it.</source>
         <translation>网络用</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="48" />
+        <location filename="../../configurator/app/bom_panel.py" line="42" />
+        <source>bought whole</source>
+        <translation>整机采购</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/bom_panel.py" line="49" />
         <source>8-GPU baseboard server (HGX/OAM)</source>
         <translation>8 卡基板服务器（HGX/OAM）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="49" />
+        <location filename="../../configurator/app/bom_panel.py" line="50" />
         <source>8-GPU baseboard server, B200 class</source>
         <translation>8 卡基板服务器（B200 级）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="50" />
+        <location filename="../../configurator/app/bom_panel.py" line="51" />
         <source>8-slot PCIe server</source>
         <translation>8 卡槽 PCIe 服务器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="50" />
+        <location filename="../../configurator/app/bom_panel.py" line="51" />
         <source>4-slot PCIe server</source>
         <translation>4 卡槽 PCIe 服务器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="51" />
+        <location filename="../../configurator/app/bom_panel.py" line="52" />
         <source>2-slot PCIe server</source>
         <translation>2 卡槽 PCIe 服务器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="51" />
+        <location filename="../../configurator/app/bom_panel.py" line="52" />
         <source>1-slot PCIe server</source>
         <translation>单卡槽 PCIe 服务器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="52" />
+        <location filename="../../configurator/app/bom_panel.py" line="53" />
         <source>NVL72 rack system (GPUs included)</source>
         <translation>NVL72 整机柜系统（含 GPU）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="53" />
+        <location filename="../../configurator/app/bom_panel.py" line="54" />
         <source>400 Gb/s network adapter</source>
         <translation>400 Gb/s 网卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="53" />
+        <location filename="../../configurator/app/bom_panel.py" line="54" />
         <source>800 Gb/s network adapter</source>
         <translation>800 Gb/s 网卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="54" />
+        <location filename="../../configurator/app/bom_panel.py" line="55" />
         <source>64-port 400G InfiniBand switch</source>
         <translation>64 口 400G InfiniBand 交换机</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="55" />
+        <location filename="../../configurator/app/bom_panel.py" line="56" />
         <source>64-port 800G Ethernet switch</source>
         <translation>64 口 800G 以太网交换机</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="56" />
+        <location filename="../../configurator/app/bom_panel.py" line="57" />
         <source>400 Gb/s link (optics and fibre)</source>
         <translation>400 Gb/s 链路（光模块与光纤）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="57" />
+        <location filename="../../configurator/app/bom_panel.py" line="58" />
         <source>48-port management switch</source>
         <translation>48 口管理交换机</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="57" />
+        <location filename="../../configurator/app/bom_panel.py" line="58" />
         <source>storage network switch</source>
         <translation>存储网络交换机</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="58" />
+        <location filename="../../configurator/app/bom_panel.py" line="59" />
         <source>shared flash storage [TB]</source>
         <translation>共享全闪存储 [TB]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="58" />
+        <location filename="../../configurator/app/bom_panel.py" line="59" />
         <source>air-cooled rack with PDUs</source>
         <translation>风冷机柜（含 PDU）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="59" />
+        <location filename="../../configurator/app/bom_panel.py" line="60" />
         <source>liquid-cooled rack</source>
         <translation>液冷机柜</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="59" />
+        <location filename="../../configurator/app/bom_panel.py" line="60" />
         <source>NVIDIA AI Enterprise licence</source>
         <translation>NVIDIA AI Enterprise 许可</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="60" />
+        <location filename="../../configurator/app/bom_panel.py" line="61" />
         <source>vGPU licence per user</source>
         <translation>每用户 vGPU 许可</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="60" />
+        <location filename="../../configurator/app/bom_panel.py" line="61" />
         <source>installation and cabling</source>
         <translation>安装与布线</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="67" />
+        <location filename="../../configurator/app/bom_panel.py" line="68" />
         <source>card catalog</source>
         <translation>卡片目录</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="67" />
+        <location filename="../../configurator/app/bom_panel.py" line="68" />
         <source>your price</source>
         <translation>您的价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="68" />
+        <location filename="../../configurator/app/bom_panel.py" line="69" />
         <source>share of hardware cost</source>
         <translation>按硬件成本比例</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="70" />
+        <location filename="../../configurator/app/bom_panel.py" line="71" />
         <source>included in the rack system's price</source>
         <translation>已含在整机柜价格中</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="72" />
+        <location filename="../../configurator/app/bom_panel.py" line="73" />
         <source>your quote: {0}</source>
         <translation>您的报价：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="143" />
+        <location filename="../../configurator/app/bom_panel.py" line="144" />
         <source>Item</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="143" />
+        <location filename="../../configurator/app/bom_panel.py" line="144" />
         <source>Quantity</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="143" />
+        <location filename="../../configurator/app/bom_panel.py" line="144" />
         <source>Unit price ({0})</source>
         <translation>单价（{0}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="144" />
+        <location filename="../../configurator/app/bom_panel.py" line="145" />
         <source>Total ({0})</source>
         <translation>合计（{0}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="144" />
+        <location filename="../../configurator/app/bom_panel.py" line="145" />
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="155" />
+        <location filename="../../configurator/app/bom_panel.py" line="156" />
         <source>no price — enter a quote</source>
         <translation>无价格——请输入报价</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="166" />
+        <location filename="../../configurator/app/bom_panel.py" line="167" />
         <source>Capex {0}, opex {1} per year, TCO over {2} years {3}</source>
         <translation>资本支出 {0}，运营支出每年 {1}，{2} 年总拥有成本 {3}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="170" />
+        <location filename="../../configurator/app/bom_panel.py" line="171" />
         <source>lines without a price, left out of the totals: {0}</source>
         <translation>无价格、未计入合计的条目：{0} 项</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="175" />
+        <location filename="../../configurator/app/bom_panel.py" line="176" />
         <source>{0} per year</source>
         <translation>每年 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="176" />
+        <location filename="../../configurator/app/bom_panel.py" line="177" />
         <source>Capex</source>
         <translation>资本支出</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="177" />
+        <location filename="../../configurator/app/bom_panel.py" line="178" />
         <source>Energy</source>
         <translation>电费</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="178" />
+        <location filename="../../configurator/app/bom_panel.py" line="179" />
         <source>Support</source>
         <translation>维保</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="179" />
+        <location filename="../../configurator/app/bom_panel.py" line="180" />
         <source>Licences</source>
         <translation>软件许可</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="180" />
+        <location filename="../../configurator/app/bom_panel.py" line="181" />
         <source>Colocation</source>
         <translation>托管费</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="181" />
+        <location filename="../../configurator/app/bom_panel.py" line="182" />
         <source>Residual value</source>
         <translation>残值</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="182" />
+        <location filename="../../configurator/app/bom_panel.py" line="183" />
         <source>TCO over {0} years</source>
         <translation>{0} 年总拥有成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="183" />
+        <location filename="../../configurator/app/bom_panel.py" line="184" />
         <source>Utilisation</source>
         <translation>利用率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="184" />
+        <location filename="../../configurator/app/bom_panel.py" line="185" />
         <source>TCO per million tokens</source>
         <translation>每百万 token 总拥有成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="186" />
+        <location filename="../../configurator/app/bom_panel.py" line="187" />
         <source>Renting instead</source>
         <translation>改为租用</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="187" />
+        <location filename="../../configurator/app/bom_panel.py" line="188" />
         <source>Owning pays off above</source>
         <translation>自购更划算的利用率下限</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="188" />
+        <location filename="../../configurator/app/bom_panel.py" line="189" />
         <source>— (no cloud price, or renting is cheaper)</source>
         <translation>—（无云租用价，或租用更便宜）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="190" />
+        <location filename="../../configurator/app/bom_panel.py" line="191" />
         <source>Goodput (interruptions, checkpoints)</source>
         <translation>有效训练时间占比（中断、检查点）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="203" />
+        <location filename="../../configurator/app/bom_panel.py" line="204" />
         <source>billion {0}</source>
         <translation>十亿 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="203" />
+        <location filename="../../configurator/app/bom_panel.py" line="204" />
         <source>million {0}</source>
         <translation>百万 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="204" />
+        <location filename="../../configurator/app/bom_panel.py" line="205" />
         <source>thousand {0}</source>
         <translation>千 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="207" />
+        <location filename="../../configurator/app/bom_panel.py" line="208" />
         <source>Own</source>
         <translation>自购</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="210" />
+        <location filename="../../configurator/app/bom_panel.py" line="211" />
         <source>Rent</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="216" />
+        <location filename="../../configurator/app/bom_panel.py" line="217" />
         <source>Utilisation [%]</source>
         <translation>利用率 [%]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="217" />
+        <location filename="../../configurator/app/bom_panel.py" line="218" />
         <source>Cost per year [{0}]</source>
         <translation>每年成本 [{0}]</translation>
     </message>

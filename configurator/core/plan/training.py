@@ -31,6 +31,7 @@ from configurator.core.memory import (
     stage_params,
     stage_stored_bytes,
     training_states,
+    zero_sharded,
 )
 from configurator.core.performance import (
     ACTIVATION_TRAFFIC_PASSES,
@@ -273,10 +274,10 @@ def _memory(g: dict, table: _StageTable, at, first: bool, seq_len: int, context:
     replicas = g["dp"] * cp
     split = expert_parallel_factor(table.expert_share[at], g["ep"])
     gathered = table.gathered[at] * ((zero >= 3) | offload_params)
-    weights = np.where(zero >= 3, table.weights[at] / replicas, table.weights[at] * split) / tp + gathered / tp
-    grads = np.where(zero >= 2, table.grads[at] / replicas, table.grads[at] * split) / tp
-    optimizer = np.where(zero >= 1, table.optimizer[at] / replicas, table.optimizer[at] * split) / tp
-    copies = np.where(zero >= 3, table.copies[at] / replicas, table.copies[at] * split) / tp
+    weights, grads, optimizer = (x / tp for x in zero_sharded(table.weights[at], table.grads[at],
+                                                               table.optimizer[at], zero, replicas, split))
+    weights = weights + gathered / tp
+    copies = zero_sharded(table.copies[at], 0.0, 0.0, zero, replicas, split)[0] / tp
     in_flight = np.minimum(g["pp"], g["accum"]) if first else 1
     per_sequence = (table.stored_per_token[at] * in_flight + table.logits_per_token[at]) * seq_len / (tp * cp)
     activations = copies + g["mb"] * per_sequence

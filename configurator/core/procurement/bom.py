@@ -53,7 +53,7 @@ class BomLine:
     """A recurring cost (licences) rather than a purchase."""
     role: str = ""
     """What the line is for when an item appears more than once: ``spare``, ``leaf``, ``spine``,
-    ``core`` (fabric tiers) or ``network-rack``."""
+    ``core`` (fabric tiers), ``network-rack``, or ``system`` (a rack-scale system bought whole)."""
 
     @property
     def total(self) -> float | None:
@@ -91,6 +91,12 @@ class BillOfMaterials:
     @property
     def unpriced(self) -> tuple[BomLine, ...]:
         return tuple(line for line in self.lines if line.unit_price is None)
+
+    @property
+    def accelerators_as_bought(self) -> float:
+        """The priced cards with their spares, and rack-scale systems (whose price includes
+        their cards) [currency]."""
+        return sum(line.total or 0.0 for line in self.purchases if line.kind == "accelerator" or line.role == "system")
 
 
 def _line(book: PriceBook, item_id: str, quantity: float, rate: float, *, name: str | None = None,
@@ -175,7 +181,7 @@ def bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, *, spares
     card_line = _card_line(card, count, basis, server_item)
     lines.append(card_line)
     if kind.item_id:
-        lines.append(_line(book, kind.item_id, servers, rate))
+        lines.append(_line(book, kind.item_id, servers, rate, role="system" if kind.rack_scale else ""))
 
     goodput = deployment_goodput(scenario, card)
     if goodput is not None:

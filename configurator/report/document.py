@@ -34,7 +34,8 @@ from PySide6.QtGui import (
 from configurator.core.files import replace_atomically
 from configurator.report.language import Words
 from configurator.report.render import to_html
-from configurator.report.summary import Chart, Summary
+from configurator.report.parts import Chart
+from configurator.report.summary import Summary
 
 CJK_FAMILY = "WenQuanYi Micro Hei"
 """Debian's fonts-wqy-microhei; its glyphs are embedded in the PDF."""

@@ -9,7 +9,8 @@ import json
 
 from configurator.core.procurement.deployment import deployment_cost_to_dict
 from configurator.report.language import Words
-from configurator.report.summary import Summary, Table
+from configurator.report.parts import Table
+from configurator.report.summary import Summary
 
 CJK_FONTS = "'WenQuanYi Micro Hei', 'Noto Sans CJK SC', 'Microsoft YaHei', 'PingFang SC', sans-serif"
 

@@ -7,7 +7,6 @@ document), Markdown, CSV and JSON. No Qt here.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date
@@ -17,30 +16,37 @@ from configurator.core.catalog import Catalog
 from configurator.core.economics import HOURS_PER_YEAR, host_watts
 from configurator.core.estimate import Estimate
 from configurator.core.export_control import card_classification
-from configurator.core.graphics import boards_needed, servers_needed
 from configurator.core.procurement.bom import BomLine
 from configurator.core.procurement.deployment import DeploymentCost, deployment_cost
 from configurator.core.procurement.prices import PriceBook, active_price_book
 from configurator.core.procurement.tco import rent_vs_buy_curve
 from configurator.core.recommend import Objective, recommend
 from configurator.core.scenario import Scenario, Workload, updated_or_none
-from configurator.core.units import GIB
 from configurator.report.language import (
     CLASS_LABELS,
     EXPORT_LABELS,
     KIND_LABELS,
-    LINK_LABELS,
     OBJECTIVE_LABELS,
-    OPTIMIZER_LABELS,
-    RECIPE_LABELS,
-    RECOMPUTE_LABELS,
-    VGPU_LABELS,
-    WORKLOAD_LABELS,
     Words,
     item_name,
     quantity_unit,
     reference,
 )
+from configurator.report.parts import (  # noqa: F401 - gib and num are re-exported (tests import them from here)
+    Chart,
+    SourceList,
+    Table,
+    count,
+    duration,
+    duration_short,
+    gib,
+    model_name,
+    money,
+    num,
+    percent,
+    tokens_text,
+)
+from configurator.report.technical import card_table, memory_table, speed_table, workload_table
 
 MAX_ALTERNATIVES = 6
 """Priced alternatives listed (cards without a price are listed after them)."""
@@ -53,32 +59,6 @@ TRAINING_TIME_SLACK = 1.25
 configuration's time: a cheaper cluster that takes years longer is not an alternative."""
 
 PER_UNIT_LABELS = {"vdi": "TCO per user-month", "transcode": "TCO per stream-hour", "render": "TCO per frame"}
-
-
-@dataclass(frozen=True)
-class Table:
-    """A titled table; ``image`` names a chart drawn below it, ``note`` a line under it."""
-
-    key: str
-    title: str
-    header: tuple[str, ...]
-    rows: tuple[tuple[str, ...], ...]
-    image: str | None = None
-    note: str = ""
-
-
-@dataclass(frozen=True)
-class Chart:
-    """A line chart drawn by the document: yearly cost against utilisation, own and rent."""
-
-    key: str
-    title: str
-    x_label: str
-    y_label: str
-    series: tuple[tuple[str, tuple[tuple[float, float], ...]], ...]
-    marker: float | None = None
-    """Utilisation of the break-even point [share]."""
-    marker_label: str = ""
 
 
 @dataclass(frozen=True)
@@ -112,76 +92,6 @@ class Summary:
     """(label, value) fields for the approver; empty values are left blank to fill in."""
     headings: dict[str, str] = field(default_factory=dict)
     cost: DeploymentCost | None = None
-
-
-# ---- number formatting ----------------------------------------------------------------
-
-
-def num(value: float | None, digits: int = 3) -> str:
-    """About ``digits`` significant digits with thousands separators; '—' for unknown."""
-    if value is None:
-        return "—"
-    if value == 0:
-        return "0"
-    magnitude = len(str(int(abs(value)))) if abs(value) >= 1 else 0
-    return f"{value:,.{max(0, digits - magnitude)}f}"
-
-
-def count(value: float | None) -> str:
-    """A whole number with thousands separators; '—' for unknown."""
-    return "—" if value is None else f"{round(value):,}"
-
-
-def money(value: float | None, currency: str) -> str:
-    return "—" if value is None else f"{value:,.{2 if abs(value) < 100 else 0}f} {currency}"
-
-
-def percent(share: float | None) -> str:
-    return "—" if share is None else f"{100 * share:.0f} %"
-
-
-def duration(hours: float | None, w: Words) -> str:
-    if hours is None:
-        return "—"
-    if hours < 1:
-        return f"{num(hours * 60)} {w('min')}"
-    if hours < 48:
-        return f"{num(hours)} {w('h')}"
-    return f"{num(hours / 24)} {w('days')} ({num(hours, 4)} {w('h')})"
-
-
-def duration_short(hours: float | None, w: Words) -> str:
-    """A duration in one unit, for narrow columns."""
-    if hours is None or hours < 48:
-        return duration(hours, w)
-    return f"{num(hours / 24)} {w('days')}"
-
-
-def gib(n_bytes: float) -> str:
-    return f"{num(n_bytes / GIB)} GiB"
-
-
-def tokens_text(tokens: float) -> str:
-    """2e12 -> '2T', 1.5e10 -> '15B', 5e8 -> '500M' (a count of tokens, unit-less)."""
-    for scale, suffix in ((1e12, "T"), (1e9, "B"), (1e6, "M")):
-        if tokens >= scale:
-            return f"{tokens / scale:g}{suffix}"
-    return f"{tokens:,.0f}"
-
-
-_MODEL_ID = re.compile(r"^([a-z]+)(\d[\d.]*)?-(.+)$")
-
-
-def model_name(name: str) -> str:
-    """A preset id as people write it: 'llama3-70b' -> 'Llama 3 70B', 'qwen2.5-72b' -> 'Qwen 2.5 72B';
-    any other name unchanged."""
-    match = _MODEL_ID.match(name)
-    if not match:
-        return name
-    family, version, size = match.groups()
-    size = re.sub(r"(\d)([bm])$", lambda m: m.group(1) + m.group(2).upper(), size).replace("-", " ")
-    size = size[0].upper() + size[1:]
-    return " ".join(part for part in (family.capitalize(), version, size) if part)
 
 
 # ---- the title ----------------------------------------------------------------------------
@@ -360,23 +270,7 @@ def _headline(est: Estimate, mine: Option, w: Words) -> tuple[tuple[str, str], .
 # ---- bill of materials and TCO ----------------------------------------------------------
 
 
-class _SourceList:
-    """Sources numbered in the order they are cited."""
-
-    def __init__(self, language: str) -> None:
-        self.language = language
-        self.items: list[str] = []
-
-    def cite(self, text: str) -> str:
-        text = reference(text, self.language)
-        if not text:
-            return ""
-        if text not in self.items:
-            self.items.append(text)
-        return f"[{self.items.index(text) + 1}]"
-
-
-def _bom_row(line: BomLine, currency: str, w: Words, sources: _SourceList) -> tuple[str, ...]:
+def _bom_row(line: BomLine, currency: str, w: Words, sources: SourceList) -> tuple[str, ...]:
     unit = quantity_unit(line.unit, w, line.quantity)
     amount = count(line.quantity) if float(line.quantity).is_integer() else num(line.quantity)
     quantity = f"{amount} {unit}".strip()
@@ -393,7 +287,7 @@ def _bom_row(line: BomLine, currency: str, w: Words, sources: _SourceList) -> tu
     return (w(KIND_LABELS.get(line.kind, line.kind)), item_name(line, w), quantity, price, total, source)
 
 
-def _bom_table(mine: Option, w: Words, sources: _SourceList) -> Table:
+def _bom_table(mine: Option, w: Words, sources: SourceList) -> Table:
     bom, own = mine.cost.bom, mine.cost.ownership
     header = (w("Kind"), w("Item"), w("Quantity"), w("Unit price"), w("Total"), w("Source"))
     rows = [_bom_row(line, bom.currency, w, sources) for line in bom.lines]
@@ -506,191 +400,6 @@ def _alternatives_table(mine: Option, priced: Sequence[Option], unpriced: Sequen
     return Table("alternatives", w("Alternatives"), header, tuple(rows), note=note)
 
 
-# ---- technical tables ---------------------------------------------------------------------
-
-
-def _precision_text(est: Estimate) -> str:
-    math = est.plan.math.value.upper() if est.plan.math else "—"
-    return f"{est.plan.requested.value.upper()} → {math}"
-
-
-def _architecture(est: Estimate, w: Words) -> str:
-    m = est.scenario.model
-    text = w("{layers} layers, hidden size {hidden}, {heads} attention heads ({kv} KV), FFN {ffn}, vocabulary {vocab}",
-             layers=m.n_layers, hidden=m.hidden, heads=m.n_heads, kv=m.kv_heads, ffn=m.ffn, vocab=f"{m.vocab:,}")
-    if m.is_moe:
-        text += ", " + w("{n} experts, {k} per token", n=m.n_experts, k=m.experts_per_token)
-    return text
-
-
-def _workload_table(est: Estimate, w: Words) -> Table:
-    s, m = est.scenario, est.scenario.model
-    if s.workload.is_graphics:
-        rows = [(w("Workload"), w(WORKLOAD_LABELS[s.workload.value])), *_graphics_workload_rows(est, w)]
-        return Table("workload", w("Workload"), ("", ""), tuple(rows))
-    p = s.parallelism
-    rows = [
-        (w("Workload"), w(WORKLOAD_LABELS[s.workload.value])),
-        (w("Model"), model_name(m.name)),
-        (w("Parameters"), f"{num(m.total_params() / 1e9, 4)} B" + (
-            f" ({w('{n} B active', n=num(m.active_params() / 1e9))})" if m.is_moe else "")),
-        (w("Architecture"), _architecture(est, w)),
-        (w("Precision"), _precision_text(est)),
-        (w("Parallelism"), f"{w('tensor parallel')} {p.tp}, {w('pipeline parallel')} {p.pp}, "
-                           f"{w('data parallel')} {s.data_parallel}, {w('ZeRO stage')} {p.zero}"),
-    ]
-    if s.workload.is_training:
-        t = s.training
-        rows += [
-            (w("Token budget"), w("{n} tokens", n=tokens_text(t.tokens))),
-            (w("Recipe"), f"{w(RECIPE_LABELS[t.recipe.value])}, {w(OPTIMIZER_LABELS[t.optimizer.value])}, "
-                          f"{w('recomputation')} "
-                          f"{w(RECOMPUTE_LABELS[t.recompute.value])}"),
-            (w("Batch"), f"{w('micro-batch')} {t.micro_batch}, {w('sequence')} {t.seq_len} {w('tokens')}, "
-                         f"{w('gradient accumulation')} {t.grad_accum}"),
-        ]
-    else:
-        v = s.serving
-        rows.append((w("Serving load"), f"{w('context')} {v.context} {w('tokens')}, {w('users')} {v.concurrency}, "
-                                        f"{w('prompt')} {v.prompt_tokens} {w('tokens')}, {w('answer')} "
-                                        f"{v.output_tokens} {w('tokens')}"))
-    return Table("workload", w("Workload and model"), ("", ""), tuple(rows))
-
-
-def _graphics_workload_rows(est: Estimate, w: Words) -> list[tuple[str, str]]:
-    g, kind = est.scenario.graphics, est.scenario.workload.value
-    if kind == "vdi":
-        return [(w("Users"), count(g.users)), (w("vGPU profile"), f"{g.profile_gib:g} GiB"),
-                (w("Shading load per user"), f"{num(g.shading_tflops_per_user)} TFLOP/s FP32")]
-    if kind == "transcode":
-        video = f"{g.resolution} {num(g.fps)} fps {g.codec.value.upper()} {g.preset.value.upper()}"
-        return [(w("Streams"), count(g.streams)), (w("Video"), video),
-                (w("Decoded on the card"), w("yes") if g.decode else w("no"))]
-    return [(w("Scene"), f"{num(g.scene_gib)} GiB"), (w("Frames"), count(g.frames)),
-            (w("Reference"), w("{minutes} per frame on {card} ({tflops} TFLOP/s FP32)",
-                               minutes=f"{num(g.reference_minutes_per_frame)} {w('min')}", card=g.reference_card,
-                               tflops=num(g.reference_fp32_tflops))),
-            (w("Output"), f"{g.render_width} × {g.render_height} px, {g.render_layers} {w('layers')}")]
-
-
-def _memory_type(card) -> str:
-    match = re.match(r"[A-Za-z]+\d*[A-Za-z]?", card.memory_type or "")
-    return match.group(0) if match and match.group(0).lower() != "not" else ""
-
-
-def _card_rows(est: Estimate, w: Words, sources: _SourceList) -> list[tuple[str, str]]:
-    c, link = est.card, est.card.interconnect
-    board = f" ({c.gpus_per_board} {w('GPUs per board')})" if c.gpus_per_board > 1 else ""
-    cited = " ".join(filter(None, (sources.cite(s) for s in c.sources[:4])))
-    return [
-        (w("Card"), f"{c.vendor} {c.name}{board}"),
-        (w("Class"), w(CLASS_LABELS[c.category])),
-        (w("Memory"), f"{c.memory_gb:g} GB {_memory_type(c)}".rstrip()
-         + (f" ({w('{n} usable', n=gib(est.memory.capacity))})" if est.graphics is None else "")),
-        (w("Board power"), f"{num(c.tdp_w)} W" if c.tdp_w else "—"),
-        (w("Card-to-card link"), w(LINK_LABELS.get(link.link, link.link))
-         + (f", {num(link.link_gbps)} GB/s" if link.link_gbps else "")),
-        (w("Confidence"), w(c.confidence)),
-        (w("Sources"), cited or "—"),
-    ]
-
-
-def _card_table(est: Estimate, w: Words, sources: _SourceList) -> Table:
-    c = est.card
-    rows = _card_rows(est, w, sources)
-    if est.graphics is not None:
-        v = c.video
-        engines = f"{count(v.nvenc)} NVENC, {count(v.nvdec)} NVDEC, AV1 {w('encode')}: {_yes_no(v.av1_encode, w)}"
-        rows[4:4] = [
-            (w("FP32 shading"), f"{num(c.fp32_tflops)} TFLOP/s" if c.fp32_tflops else "—"),
-            (w("Video engines"), engines),
-            (w("vGPU"), w(VGPU_LABELS[c.vgpu]) if c.vgpu else "—"),
-            (w("ECC"), _yes_no(c.ecc, w)),
-        ]
-    else:
-        peak = c.peak_tflops(est.plan.math) if est.plan.math else None
-        unit = "TOPS" if est.plan.math and est.plan.math.value.startswith("int") else "TFLOP/s"
-        rows[3:3] = [
-            (w("Memory bandwidth"), f"{num(c.bandwidth_gbps)} GB/s" if c.bandwidth_gbps else "—"),
-            (w("Peak at {precision}", precision=est.plan.math.value.upper() if est.plan.math else "—"),
-             f"{num(peak)} {unit} ({w('dense')})" if peak else "—"),
-        ]
-    return Table("card", w("Card"), ("", ""), tuple(rows))
-
-
-def _yes_no(value: bool | None, w: Words) -> str:
-    return "—" if value is None else (w("yes") if value else w("no"))
-
-
-GRAPHICS_MEMORY_LABELS = {"vdi": "vGPU frame buffers", "transcode": "Video surfaces", "render": "Scene and output"}
-
-
-def _memory_table(est: Estimate, w: Words) -> Table:
-    m = est.memory
-    allowed = (w("Allowed"), f"{gib(m.budget)} — {w('Fits')}: {w('yes') if m.fits else w('no')}")
-    if est.graphics is not None:
-        rows = ((w(GRAPHICS_MEMORY_LABELS[est.scenario.workload.value]), gib(m.graphics)),
-                (w("Overhead"), gib(m.overhead)), (w("Total"), gib(m.total)), allowed)
-        return Table("memory", w("Memory per card"), ("", ""), rows, image="memory")
-    rows = (
-        (w("Weights"), gib(m.weights)),
-        (w("Gradients"), gib(m.gradients)),
-        (w("Optimizer states"), gib(m.optimizer)),
-        (w("Activations"), gib(m.activations)),
-        (w("KV cache"), gib(m.kv_cache)),
-        (w("Overhead"), gib(m.overhead)),
-        (w("Not at the same time"), ("−" if m.not_concurrent else "") + gib(m.not_concurrent)),
-        (w("Total"), gib(m.total)),
-        allowed,
-    )
-    return Table("memory", w("Memory per card"), ("", ""), rows, image="memory")
-
-
-def _speed_table(est: Estimate, w: Words) -> Table:
-    g = est.graphics
-    if g is not None:
-        if g.workload is Workload.RENDER:
-            rows = ((w("Time per frame"), f"{num(g.minutes_per_frame)} {w('min')}"),
-                    (w("Frames per hour"), f"{num(g.served)} {w('frames')} / {w('h')}"),
-                    (w("Time for the job"), duration(g.hours, w)))
-        else:
-            unit = w(g.unit)
-            rows = ((w("Per card"), f"{count(g.per_card)} {unit}"), (w("Limited by"), w(g.limiting)),
-                    *((f"— {w(name)}", f"{count(value)} {unit}" if value is not None else "—")
-                      for name, value in g.capacities),
-                    (w("Carried"), f"{count(g.served)} / {count(g.demand)} {unit}"),
-                    (w("Cards needed"), count(g.cards_needed) if g.cards_needed else "—"),
-                    (w("Servers needed"), w("{n} at {per} cards each", n=count(servers_needed(
-                        g.cards_needed, est.scenario.parallelism.cards_per_node)),
-                        per=est.scenario.parallelism.cards_per_node) if g.cards_needed else "—"))
-            if est.card.gpus_per_board > 1:
-                rows += ((w("Boards needed"), count(boards_needed(g.cards_needed, est.card))),)
-            if g.tflops_per_user is not None:
-                rows += ((w("FP32 per user"), f"{num(g.tflops_per_user)} TFLOP/s"),)
-        return Table("speed", w("Capacity"), ("", ""), tuple(rows))
-    if est.training:
-        t = est.training
-        rows = (
-            (w("Throughput"), w("{n} tokens/s", n=num(t.tokens_per_s))),
-            (w("Per card"), w("{n} tokens/s", n=num(t.tokens_per_s_per_card))),
-            (w("Step time"), f"{num(t.step_time_s)} s"),
-            (w("MFU"), f"{100 * t.mfu:.1f} %"),
-            (w("Time for the token budget"), duration(t.hours, w)),
-            (w("GPU-hours"), f"{num(t.gpu_hours, 4)} GPU-h"),
-        )
-    elif est.inference:
-        i = est.inference
-        rows = (
-            (w("Time to first token"), f"{num(i.ttft_s * 1000)} ms"),
-            (w("Time per output token"), f"{num(i.tpot_s * 1000)} ms"),
-            (w("Throughput"), w("{n} tokens/s", n=num(i.tokens_per_s))),
-            (w("Requests"), w("{n} requests/s", n=num(i.requests_per_s))),
-        )
-    else:
-        rows = ((w("Throughput"), "—"),)
-    return Table("speed", w("Speed and time"), ("", ""), rows)
-
-
 def _power_table(est: Estimate, mine: Option, w: Words) -> Table:
     power, e = est.power, est.scenario.economics
     job = est.training or (est.graphics and est.graphics.workload is Workload.RENDER)
@@ -706,7 +415,7 @@ def _power_table(est: Estimate, mine: Option, w: Words) -> Table:
     return Table("power", w("Power and energy"), ("", ""), rows)
 
 
-def _assumptions_table(est: Estimate, mine: Option, w: Words, sources: _SourceList) -> Table:
+def _assumptions_table(est: Estimate, mine: Option, w: Words, sources: SourceList) -> Table:
     a, e = est.scenario.assumptions, est.scenario.economics
     book = active_price_book()
     facility = w("PUE {pue}, average board power {share} of TDP, electricity {price} {currency}/kWh, "
@@ -772,7 +481,7 @@ def build_summary(est: Estimate, catalog: Catalog, language: str = "en", today: 
     book = book or active_price_book()
     mine, priced, unpriced = ranked_options(est, catalog, objective, book)
     best = priced[0] if priced else None
-    sources = _SourceList(language)
+    sources = SourceList(language)
     meta = (
         (w("Date"), today.isoformat()),
         (w("App version"), __version__),
@@ -784,7 +493,7 @@ def build_summary(est: Estimate, catalog: Catalog, language: str = "en", today: 
     tables = (
         _bom_table(mine, w, sources), _tco_table(est, mine, w),
         _alternatives_table(mine, priced, unpriced, objective, w),
-        _workload_table(est, w), _card_table(est, w, sources), _memory_table(est, w), _speed_table(est, w),
+        workload_table(est, w), card_table(est, w, sources), memory_table(est, w), speed_table(est, w),
         _power_table(est, mine, w), _assumptions_table(est, mine, w, sources),
     )
     chart = _rent_chart(est, mine, w)

@@ -10,8 +10,8 @@ from configurator.core.export_control import card_classification
 from configurator.core.estimate import Estimate
 from configurator.core.units import GIB
 from configurator.report.language import Words
-from configurator.report.summary import duration, num
-from configurator.report.summary import money as _money
+from configurator.report.parts import duration, num
+from configurator.report.parts import money as _money
 
 
 ENGLISH = Words("en")

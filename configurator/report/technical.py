@@ -1,0 +1,203 @@
+"""The technical tables of the configuration summary: workload, card, memory and speed —
+what the estimate says, in the summary's language."""
+
+from __future__ import annotations
+
+import re
+
+from configurator.core.estimate import Estimate
+from configurator.core.graphics import boards_needed, servers_needed
+from configurator.core.scenario import Workload
+from configurator.report.language import (
+    CLASS_LABELS,
+    LINK_LABELS,
+    OPTIMIZER_LABELS,
+    RECIPE_LABELS,
+    RECOMPUTE_LABELS,
+    VGPU_LABELS,
+    WORKLOAD_LABELS,
+    Words,
+)
+from configurator.report.parts import SourceList, Table, count, duration, gib, model_name, num, tokens_text
+
+
+def _precision_text(est: Estimate) -> str:
+    math = est.plan.math.value.upper() if est.plan.math else "—"
+    return f"{est.plan.requested.value.upper()} → {math}"
+
+
+def _architecture(est: Estimate, w: Words) -> str:
+    m = est.scenario.model
+    text = w("{layers} layers, hidden size {hidden}, {heads} attention heads ({kv} KV), FFN {ffn}, vocabulary {vocab}",
+             layers=m.n_layers, hidden=m.hidden, heads=m.n_heads, kv=m.kv_heads, ffn=m.ffn, vocab=f"{m.vocab:,}")
+    if m.is_moe:
+        text += ", " + w("{n} experts, {k} per token", n=m.n_experts, k=m.experts_per_token)
+    return text
+
+
+def workload_table(est: Estimate, w: Words) -> Table:
+    s, m = est.scenario, est.scenario.model
+    if s.workload.is_graphics:
+        rows = [(w("Workload"), w(WORKLOAD_LABELS[s.workload.value])), *_graphics_workload_rows(est, w)]
+        return Table("workload", w("Workload"), ("", ""), tuple(rows))
+    p = s.parallelism
+    rows = [
+        (w("Workload"), w(WORKLOAD_LABELS[s.workload.value])),
+        (w("Model"), model_name(m.name)),
+        (w("Parameters"), f"{num(m.total_params() / 1e9, 4)} B" + (
+            f" ({w('{n} B active', n=num(m.active_params() / 1e9))})" if m.is_moe else "")),
+        (w("Architecture"), _architecture(est, w)),
+        (w("Precision"), _precision_text(est)),
+        (w("Parallelism"), f"{w('tensor parallel')} {p.tp}, {w('pipeline parallel')} {p.pp}, "
+                           f"{w('data parallel')} {s.data_parallel}, {w('ZeRO stage')} {p.zero}"),
+    ]
+    if s.workload.is_training:
+        t = s.training
+        rows += [
+            (w("Token budget"), w("{n} tokens", n=tokens_text(t.tokens))),
+            (w("Recipe"), f"{w(RECIPE_LABELS[t.recipe.value])}, {w(OPTIMIZER_LABELS[t.optimizer.value])}, "
+                          f"{w('recomputation')} "
+                          f"{w(RECOMPUTE_LABELS[t.recompute.value])}"),
+            (w("Batch"), f"{w('micro-batch')} {t.micro_batch}, {w('sequence')} {t.seq_len} {w('tokens')}, "
+                         f"{w('gradient accumulation')} {t.grad_accum}"),
+        ]
+    else:
+        v = s.serving
+        rows.append((w("Serving load"), f"{w('context')} {v.context} {w('tokens')}, {w('users')} {v.concurrency}, "
+                                        f"{w('prompt')} {v.prompt_tokens} {w('tokens')}, {w('answer')} "
+                                        f"{v.output_tokens} {w('tokens')}"))
+    return Table("workload", w("Workload and model"), ("", ""), tuple(rows))
+
+
+def _graphics_workload_rows(est: Estimate, w: Words) -> list[tuple[str, str]]:
+    g, kind = est.scenario.graphics, est.scenario.workload.value
+    if kind == "vdi":
+        return [(w("Users"), count(g.users)), (w("vGPU profile"), f"{g.profile_gib:g} GiB"),
+                (w("Shading load per user"), f"{num(g.shading_tflops_per_user)} TFLOP/s FP32")]
+    if kind == "transcode":
+        video = f"{g.resolution} {num(g.fps)} fps {g.codec.value.upper()} {g.preset.value.upper()}"
+        return [(w("Streams"), count(g.streams)), (w("Video"), video),
+                (w("Decoded on the card"), w("yes") if g.decode else w("no"))]
+    return [(w("Scene"), f"{num(g.scene_gib)} GiB"), (w("Frames"), count(g.frames)),
+            (w("Reference"), w("{minutes} per frame on {card} ({tflops} TFLOP/s FP32)",
+                               minutes=f"{num(g.reference_minutes_per_frame)} {w('min')}", card=g.reference_card,
+                               tflops=num(g.reference_fp32_tflops))),
+            (w("Output"), f"{g.render_width} × {g.render_height} px, {g.render_layers} {w('layers')}")]
+
+
+def _memory_type(card) -> str:
+    match = re.match(r"[A-Za-z]+\d*[A-Za-z]?", card.memory_type or "")
+    return match.group(0) if match and match.group(0).lower() != "not" else ""
+
+
+def _card_rows(est: Estimate, w: Words, sources: SourceList) -> list[tuple[str, str]]:
+    c, link = est.card, est.card.interconnect
+    board = f" ({c.gpus_per_board} {w('GPUs per board')})" if c.gpus_per_board > 1 else ""
+    cited = " ".join(filter(None, (sources.cite(s) for s in c.sources[:4])))
+    return [
+        (w("Card"), f"{c.vendor} {c.name}{board}"),
+        (w("Class"), w(CLASS_LABELS[c.category])),
+        (w("Memory"), f"{c.memory_gb:g} GB {_memory_type(c)}".rstrip()
+         + (f" ({w('{n} usable', n=gib(est.memory.capacity))})" if est.graphics is None else "")),
+        (w("Board power"), f"{num(c.tdp_w)} W" if c.tdp_w else "—"),
+        (w("Card-to-card link"), w(LINK_LABELS.get(link.link, link.link))
+         + (f", {num(link.link_gbps)} GB/s" if link.link_gbps else "")),
+        (w("Confidence"), w(c.confidence)),
+        (w("Sources"), cited or "—"),
+    ]
+
+
+def card_table(est: Estimate, w: Words, sources: SourceList) -> Table:
+    c = est.card
+    rows = _card_rows(est, w, sources)
+    if est.graphics is not None:
+        v = c.video
+        engines = f"{count(v.nvenc)} NVENC, {count(v.nvdec)} NVDEC, AV1 {w('encode')}: {_yes_no(v.av1_encode, w)}"
+        rows[4:4] = [
+            (w("FP32 shading"), f"{num(c.fp32_tflops)} TFLOP/s" if c.fp32_tflops else "—"),
+            (w("Video engines"), engines),
+            (w("vGPU"), w(VGPU_LABELS[c.vgpu]) if c.vgpu else "—"),
+            (w("ECC"), _yes_no(c.ecc, w)),
+        ]
+    else:
+        peak = c.peak_tflops(est.plan.math) if est.plan.math else None
+        unit = "TOPS" if est.plan.math and est.plan.math.value.startswith("int") else "TFLOP/s"
+        rows[3:3] = [
+            (w("Memory bandwidth"), f"{num(c.bandwidth_gbps)} GB/s" if c.bandwidth_gbps else "—"),
+            (w("Peak at {precision}", precision=est.plan.math.value.upper() if est.plan.math else "—"),
+             f"{num(peak)} {unit} ({w('dense')})" if peak else "—"),
+        ]
+    return Table("card", w("Card"), ("", ""), tuple(rows))
+
+
+def _yes_no(value: bool | None, w: Words) -> str:
+    return "—" if value is None else (w("yes") if value else w("no"))
+
+
+GRAPHICS_MEMORY_LABELS = {"vdi": "vGPU frame buffers", "transcode": "Video surfaces", "render": "Scene and output"}
+
+
+def memory_table(est: Estimate, w: Words) -> Table:
+    m = est.memory
+    allowed = (w("Allowed"), f"{gib(m.budget)} — {w('Fits')}: {w('yes') if m.fits else w('no')}")
+    if est.graphics is not None:
+        rows = ((w(GRAPHICS_MEMORY_LABELS[est.scenario.workload.value]), gib(m.graphics)),
+                (w("Overhead"), gib(m.overhead)), (w("Total"), gib(m.total)), allowed)
+        return Table("memory", w("Memory per card"), ("", ""), rows, image="memory")
+    rows = (
+        (w("Weights"), gib(m.weights)),
+        (w("Gradients"), gib(m.gradients)),
+        (w("Optimizer states"), gib(m.optimizer)),
+        (w("Activations"), gib(m.activations)),
+        (w("KV cache"), gib(m.kv_cache)),
+        (w("Overhead"), gib(m.overhead)),
+        (w("Not at the same time"), ("−" if m.not_concurrent else "") + gib(m.not_concurrent)),
+        (w("Total"), gib(m.total)),
+        allowed,
+    )
+    return Table("memory", w("Memory per card"), ("", ""), rows, image="memory")
+
+
+def speed_table(est: Estimate, w: Words) -> Table:
+    g = est.graphics
+    if g is not None:
+        if g.workload is Workload.RENDER:
+            rows = ((w("Time per frame"), f"{num(g.minutes_per_frame)} {w('min')}"),
+                    (w("Frames per hour"), f"{num(g.served)} {w('frames')} / {w('h')}"),
+                    (w("Time for the job"), duration(g.hours, w)))
+        else:
+            unit = w(g.unit)
+            rows = ((w("Per card"), f"{count(g.per_card)} {unit}"), (w("Limited by"), w(g.limiting)),
+                    *((f"— {w(name)}", f"{count(value)} {unit}" if value is not None else "—")
+                      for name, value in g.capacities),
+                    (w("Carried"), f"{count(g.served)} / {count(g.demand)} {unit}"),
+                    (w("Cards needed"), count(g.cards_needed) if g.cards_needed else "—"),
+                    (w("Servers needed"), w("{n} at {per} cards each", n=count(servers_needed(
+                        g.cards_needed, est.scenario.parallelism.cards_per_node)),
+                        per=est.scenario.parallelism.cards_per_node) if g.cards_needed else "—"))
+            if est.card.gpus_per_board > 1:
+                rows += ((w("Boards needed"), count(boards_needed(g.cards_needed, est.card))),)
+            if g.tflops_per_user is not None:
+                rows += ((w("FP32 per user"), f"{num(g.tflops_per_user)} TFLOP/s"),)
+        return Table("speed", w("Capacity"), ("", ""), tuple(rows))
+    if est.training:
+        t = est.training
+        rows = (
+            (w("Throughput"), w("{n} tokens/s", n=num(t.tokens_per_s))),
+            (w("Per card"), w("{n} tokens/s", n=num(t.tokens_per_s_per_card))),
+            (w("Step time"), f"{num(t.step_time_s)} s"),
+            (w("MFU"), f"{100 * t.mfu:.1f} %"),
+            (w("Time for the token budget"), duration(t.hours, w)),
+            (w("GPU-hours"), f"{num(t.gpu_hours, 4)} GPU-h"),
+        )
+    elif est.inference:
+        i = est.inference
+        rows = (
+            (w("Time to first token"), f"{num(i.ttft_s * 1000)} ms"),
+            (w("Time per output token"), f"{num(i.tpot_s * 1000)} ms"),
+            (w("Throughput"), w("{n} tokens/s", n=num(i.tokens_per_s))),
+            (w("Requests"), w("{n} requests/s", n=num(i.requests_per_s))),
+        )
+    else:
+        rows = ((w("Throughput"), "—"),)
+    return Table("speed", w("Speed and time"), ("", ""), rows)

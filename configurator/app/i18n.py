@@ -8,15 +8,13 @@ from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QSettings, Q
 
 from configurator.core.messages import Message
 from configurator.core.resources import bundled_path
+from configurator.report.fonts import CJK_FAMILY
 
 LANGUAGES = {"en": "English", "zh_CN": "简体中文"}
 """Language code -> its name in that language (menu entries are not translated)."""
 
 LOCALES = {"en": QLocale(QLocale.Language.English, QLocale.Country.UnitedStates),
            "zh_CN": QLocale(QLocale.Language.Chinese, QLocale.Country.China)}
-
-CHINESE_FONT = "WenQuanYi Micro Hei"
-"""Debian's fonts-wqy-microhei; set explicitly so Chinese never renders as empty boxes."""
 
 _state: dict = {"language": "en", "translators": []}
 
@@ -84,7 +82,7 @@ def _set_font(language: str) -> None:
         _state["default_font"] = QFont(app.font())
     font = QFont(_state["default_font"])
     if language == "zh_CN":
-        font.setFamilies([CHINESE_FONT, *font.families()])
+        font.setFamilies([CJK_FAMILY, *font.families()])
     app.setFont(font)
 
 

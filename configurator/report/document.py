@@ -32,13 +32,11 @@ from PySide6.QtGui import (
 )
 
 from configurator.core.files import replace_atomically
+from configurator.report.fonts import family_for
 from configurator.report.language import Words
 from configurator.report.render import to_html
 from configurator.report.parts import Chart
 from configurator.report.summary import Summary
-
-CJK_FAMILY = "WenQuanYi Micro Hei"
-"""Debian's fonts-wqy-microhei; its glyphs are embedded in the PDF."""
 
 LAYOUT_DPI = 96
 """Resolution the document is laid out at; printing scales it to the device [dots per inch]."""
@@ -51,7 +49,7 @@ KEEP_WITH_HEADING = 3
 
 
 def _font(summary_language: str) -> QFont:
-    font = QFont(CJK_FAMILY if summary_language == "zh_CN" else "DejaVu Sans")
+    font = QFont(family_for(summary_language))
     font.setPointSizeF(9)
     return font
 
@@ -258,7 +256,7 @@ def chart_image(chart: Chart, language: str) -> QImage:
     image.fill(QColor("white"))
     painter = QPainter(image)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    font = QFont(CJK_FAMILY if language == "zh_CN" else "DejaVu Sans")
+    font = QFont(family_for(language))
     font.setPixelSize(30)
     painter.setFont(font)
     metrics = QFontMetricsF(font)

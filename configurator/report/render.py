@@ -8,11 +8,12 @@ import io
 import json
 
 from configurator.core.procurement.deployment import deployment_cost_to_dict
+from configurator.report.fonts import css_font_stack
 from configurator.report.language import Words
 from configurator.report.parts import Table
 from configurator.report.summary import Summary
 
-CJK_FONTS = "'WenQuanYi Micro Hei', 'Noto Sans CJK SC', 'Microsoft YaHei', 'PingFang SC', sans-serif"
+CJK_FONTS = css_font_stack()
 
 
 def _html_table(table: Table, numeric_from: int = 99) -> str:

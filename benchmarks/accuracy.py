@@ -57,6 +57,11 @@ class Row:
     def error_pct(self) -> float:
         return 100.0 * (self.predicted - self.measured) / self.measured
 
+    @property
+    def cards(self) -> int:
+        """Cards the row ran on: its scenario's count (a row without one ran on a single H200)."""
+        return self.scenario.count if self.scenario is not None else 1
+
 
 # ---- model shapes named by the sources ----------------------------------------------------
 
@@ -237,7 +242,7 @@ def _ttft(row_id, model, card, count, precision, prompt):
                                                          "output_tokens": 1, **TRT})
         c = CATALOG.get(card)
         seconds = prefill_seconds(s, c, plan_inference(c, s.precision), prompt)
-        return Row("published", row_id, "prefill", "ms TTFT", seconds * 1000, r["value"], "TensorRT-LLM")
+        return Row("published", row_id, "prefill", "ms TTFT", seconds * 1000, r["value"], "TensorRT-LLM", s)
     return case
 
 
@@ -261,7 +266,7 @@ def _serving(row_id, model, card, count, precision, batch, isl, osl, per_card=Tr
         est = estimate(s, CATALOG.get(card))
         value = est.inference.tokens_per_s_per_card if per_card else est.inference.tokens_per_s
         return Row("published", row_id, "serving-throughput", "output tokens/s", value, r["value"],
-                   f"TensorRT-LLM static batch {batch}")
+                   f"TensorRT-LLM static batch {batch}", s)
     return case
 
 

@@ -19,8 +19,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from configurator.app.controller import ScenarioController, validation_message
+from configurator.app.controller import ScenarioController
 from configurator.app.labels import class_names
+from configurator.core.bounds import error_line
 from configurator.core.catalog import (
     RATE_FIELDS,
     Card,
@@ -66,7 +67,7 @@ class _ValidatingDialog(QDialog):
         try:
             catalog = self._write()
         except ValidationError as error:
-            self.problem.setText(validation_message(error))
+            self.problem.setText(error_line(error, Card))
             return False
         except (CatalogError, OSError) as error:
             self.problem.setText(str(error))

@@ -19,7 +19,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from configurator.core.analysis import Analysis, analyse, analysis_steps
-from configurator.core.bounds import error_text
+from configurator.core.bounds import error_line
 from configurator.core.catalog import Catalog
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario, updated
 from configurator.app.error_boundary import guarded
@@ -101,9 +101,7 @@ def nested_changes(path: str, value: Any) -> dict:
 
 def validation_message(error: ValidationError) -> str:
     """One readable line for the first problem of a validation error."""
-    loc, text = error_text(error, Scenario)
-    where = ".".join(loc)
-    return f"{where}: {text}" if where else text
+    return error_line(error, Scenario)
 
 
 UNDO_LIMIT = 500

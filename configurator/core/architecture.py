@@ -15,6 +15,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from configurator.core.bounds import error_line
 from configurator.core.resources import bundled_path
 
 
@@ -292,10 +293,8 @@ def load_presets() -> dict[str, ModelArchitecture]:
             presets[preset_id] = ModelArchitecture.model_validate_json(
                 json.dumps({"name": preset_id, **fields}), strict=True)
         except ValidationError as error:
-            first = error.errors()[0]
-            where = ".".join(map(str, first["loc"]))
-            raise ArchitectureError(f"bundled model presets: {path}: preset '{preset_id}': {where}: "
-                                    f"{first['msg']}") from None
+            raise ArchitectureError(f"bundled model presets: {path}: preset '{preset_id}': "
+                                    f"{error_line(error, ModelArchitecture)}") from None
     return presets
 
 
@@ -415,8 +414,7 @@ def from_hf_config(config: dict, name: str = "imported") -> ModelArchitecture:
     try:
         return ModelArchitecture.model_validate(fields)
     except ValidationError as error:
-        first = error.errors()[0]
-        raise ArchitectureError(f"config.json: {'.'.join(map(str, first['loc']))}: {first['msg']}") from None
+        raise ArchitectureError(f"config.json: {error_line(error, ModelArchitecture)}") from None
 
 
 def load_hf_config(path: Path) -> ModelArchitecture:

@@ -158,3 +158,15 @@ def error_text(error: ValidationError, root: type[BaseModel]) -> tuple[tuple[str
             bounds = field_bounds(*found)
             text = f"{_shown(value)} is outside the range {bounds.text()}"
     return loc, text
+
+
+def error_line(error: ValidationError, root: type[BaseModel], where_if_none: str = "") -> str:
+    """The first problem of ``error`` as one line ``location: problem`` (see :func:`error_text`).
+
+    The one formatting of a validation error used by the window, the CLI, the scenario file,
+    the catalog and the model importer; ``where_if_none`` names the whole object when the
+    problem has no field (a cross-field check).
+    """
+    loc, text = error_text(error, root)
+    where = ".".join(loc) or where_if_none
+    return f"{where}: {text}" if where else text

@@ -17,6 +17,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from configurator.core.files import write_text_atomically
+from configurator.core.bounds import error_text
 from configurator.core.resources import bundled_path, user_data_dir
 from configurator.core.units import Precision
 
@@ -384,9 +385,8 @@ class Catalog:
 
 
 def _format_error(card_id: str, error: ValidationError) -> str:
-    first = error.errors()[0]
-    where = ".".join(str(p) for p in first["loc"]) or "(card)"
-    return f"card '{card_id}': field '{where}': {first['msg']}"
+    loc, text = error_text(error, Card)
+    return f"card '{card_id}': field '{'.'.join(loc) or '(card)'}': {text}"
 
 
 def parse_card(raw: dict) -> Card:

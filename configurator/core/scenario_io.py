@@ -7,7 +7,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from configurator.core.bounds import error_text
+from configurator.core.bounds import error_line
 from configurator.core.files import write_text_atomically
 from configurator.core.json_values import JsonFileError, read_json_file
 from configurator.core.scenario import SCENARIO_SCHEMA_VERSION, Scenario
@@ -48,8 +48,7 @@ def scenario_from_document(document: object) -> Scenario:
     try:
         return Scenario.model_validate_json(text, strict=True)
     except ValidationError as error:
-        loc, text = error_text(error, Scenario)
-        raise ScenarioFileError(f"scenario file: {'.'.join(loc) or 'scenario'}: {text}") from None
+        raise ScenarioFileError(f"scenario file: {error_line(error, Scenario, 'scenario')}") from None
 
 
 def read_scenario(path: Path) -> Scenario:

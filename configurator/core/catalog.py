@@ -14,10 +14,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import Field, ValidationError, field_validator, model_validator
 
-from configurator.core.files import write_text_atomically
 from configurator.core.bounds import error_text
+from configurator.core.files import write_text_atomically
+from configurator.core.frozen_model import FrozenModel
 from configurator.core.resources import bundled_path, user_data_dir
 from configurator.core.units import Precision
 
@@ -59,8 +60,7 @@ PCIE_GBPS_PER_LANE_ONE_WAY: dict[int, float] = {3: 0.985, 4: 1.969, 5: 3.938, 6:
 """Usable PCIe bandwidth per lane and direction after line coding [GB/s] (PCI-SIG specs)."""
 
 
-class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False)
+_Frozen = FrozenModel
 
 
 ISO_CURRENCIES = frozenset((

@@ -9,12 +9,13 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, Field, ValidationError, model_validator
 
 from configurator.core.architecture import ModelArchitecture
 from configurator.core.batch import MAX_GLOBAL_BATCH_TOKENS
 from configurator.core.engines import PROFILES, Engine, EngineProfile
 from configurator.core.formats import WeightFormat
+from configurator.core.frozen_model import FrozenModel
 from configurator.core.units import Precision
 
 SCENARIO_SCHEMA_VERSION = 1
@@ -93,8 +94,7 @@ LAYOUT_FIELDS: tuple[str, ...] = ("tp", "pp", "vp", "cp", "ep", "zero", "recompu
                                   "max_batch")
 
 
-class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False)
+_Frozen = FrozenModel
 
 
 class Parallelism(_Frozen):

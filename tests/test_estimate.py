@@ -143,7 +143,7 @@ def test_json_contract_keys(catalog, training_scenario):
                                 "total", "capacity", "fits"}
     assert set(d["performance"]) >= {"tokens_per_s", "tokens_per_s_per_card", "step_time_s", "mfu", "ttft_s",
                                      "tpot_s"}
-    assert set(d["time"]) == {"hours", "gpu_hours"}
+    assert set(d["time"]) == {"hours", "gpu_hours", "hours_range", "gpu_hours_range"}
     assert set(d["power"]) >= {"watts", "energy_kwh"}
     assert set(d["cost"]) >= {"currency", "purchase", "energy", "cloud", "per_million_tokens"}
     assert isinstance(d["warnings"], list)

@@ -6,6 +6,7 @@ from dataclasses import asdict
 
 from configurator.core.estimate import Estimate
 from configurator.core.scenario import Scenario
+from configurator.core.uncertainty import NO_CALIBRATION, Band, band_definition, error_bands, headline_bands
 from configurator.core.units import GIB
 
 
@@ -21,6 +22,7 @@ def estimate_to_dict(est: Estimate) -> dict:
     """JSON-ready dict with the keys of the command-line contract."""
     m, t, i = est.memory, est.training, est.inference
     speed = t or i
+    bands = headline_bands(est)
     from configurator.core.procurement.deployment import deployment_cost, deployment_cost_to_dict
 
     return {
@@ -36,18 +38,25 @@ def estimate_to_dict(est: Estimate) -> dict:
         "memory": {
             "weights": _gib(m.weights), "gradients": _gib(m.gradients), "optimizer": _gib(m.optimizer),
             "activations": _gib(m.activations), "kv_cache": _gib(m.kv_cache), "overhead": _gib(m.overhead),
-            "not_concurrent": _gib(m.not_concurrent), "total": _gib(m.total), "capacity": _gib(m.capacity),
+            "not_concurrent": _gib(m.not_concurrent), "total": _gib(m.total),
+            "total_range": _range(bands, "memory_total", _gib), "capacity": _gib(m.capacity),
             "budget": _gib(m.budget), "fits": m.fits, "headroom": round(m.headroom, 4), "unit": "GiB per card",
         },
         "limits": asdict(est.limits),
         "performance": {
             "tokens_per_s": _round(speed.tokens_per_s) if speed else None,
+            "tokens_per_s_range": _range(bands, "tokens_per_s"),
             "tokens_per_s_per_card": _round(speed.tokens_per_s_per_card) if speed else None,
+            "tokens_per_s_per_card_range": _range(bands, "tokens_per_s_per_card"),
             "step_time_s": _round(t.step_time_s) if t else None,
+            "step_time_s_range": _range(bands, "step_time_s"),
             "mfu": _round(t.mfu, 4) if t else None,
             "ttft_s": _round(i.ttft_s) if i else None,
+            "ttft_s_range": _range(bands, "ttft_s"),
             "tpot_s": _round(i.tpot_s) if i else None,
+            "tpot_s_range": _range(bands, "tpot_s"),
             "requests_per_s": _round(i.requests_per_s) if i else None,
+            "requests_per_s_range": _range(bands, "requests_per_s"),
             "latency": latency_to_dict(est) if i else None,
             "bubble_fraction": _round(t.bubble_fraction, 4) if t else None,
             "exposed_comm_fraction": _round(t.exposed_comm_fraction, 4) if t else None,
@@ -55,7 +64,9 @@ def estimate_to_dict(est: Estimate) -> dict:
         },
         "layout": layout_to_dict(est.scenario) if not est.scenario.workload.is_graphics else None,
         "carries": carries_to_dict(est) if i else None,
-        "time": {"hours": _round(t.hours) if t else None, "gpu_hours": _round(t.gpu_hours) if t else None},
+        "time": {"hours": _round(t.hours) if t else None, "hours_range": _range(bands, "hours"),
+                 "gpu_hours": _round(t.gpu_hours) if t else None, "gpu_hours_range": _range(bands, "gpu_hours")},
+        "error_bands": error_bands_to_dict(bands),
         "power": {
             "watts": _round(est.power.board_watts) if est.power else None,
             "facility_watts": _round(est.power.facility_watts) if est.power else None,
@@ -83,6 +94,24 @@ def estimate_to_dict(est: Estimate) -> dict:
         "scenario": est.scenario.model_dump(mode="json"),
         "assumptions": est.scenario.assumptions.model_dump(mode="json")
         | est.scenario.economics.model_dump(mode="json"),
+    }
+
+
+def _range(bands: dict[str, Band], name: str, scale=_round) -> list | None:
+    """``[low, high]`` of the headline number ``name`` in its sibling's unit (None: no band)."""
+    b = bands.get(name)
+    return None if b is None else [scale(b.low), scale(b.high)]
+
+
+def error_bands_to_dict(bands: dict[str, Band]) -> dict:
+    """What the ``…_range`` keys mean and the calibration rows behind each (issue 14, part 9)."""
+    data = error_bands()
+    return {
+        "definition": band_definition(), "low_percentile": data["low_percentile"],
+        "high_percentile": data["high_percentile"], "data_date": data["data_date"], "command": data["command"],
+        "bands": {name: {"kind": b.kind, "scale_cards": b.scale, "rows": b.rows, "row_ids": list(b.row_ids),
+                         "note": b.note or None} for name, b in bands.items()},
+        "not_calibrated": None if bands else NO_CALIBRATION,
     }
 
 

@@ -1,0 +1,121 @@
+"""How far each headline number of an estimate can be trusted: its "likely" range from the
+calibration residuals (issue 14, part 9).
+
+The bands are order statistics of ``ln(measured / predicted)`` over the calibration rows of
+``benchmarks/data`` (``benchmarks/accuracy.py``), per kind of number and scale bucket, written
+to ``resources/error_bands.json`` by ``tools/refresh_error_bands.py``; the package reads only
+that file. Likely = from the 10th to the 90th percentile of the rows (80 % of them fell inside).
+Graphics numbers (desktops, transcoding, rendering) have no calibration rows and get no band.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+
+from configurator.core.estimate import Estimate
+from configurator.core.resources import bundled_path
+
+BANDS_FILE = "resources/error_bands.json"
+
+NO_CALIBRATION = "no calibration data"
+"""What a number without calibration rows says instead of a band."""
+
+
+@dataclass(frozen=True)
+class Band:
+    """The likely range of one headline number, in the number's own unit, and the rows behind it."""
+
+    value: float
+    low: float
+    high: float
+    kind: str
+    """Kind of calibration rows (benchmarks/accuracy.py): train-throughput, memory, prefill …"""
+    scale: str
+    """Scale bucket of the rows: '1', '2-64' or '>64' cards."""
+    row_ids: tuple[str, ...]
+    """The calibration rows behind the band ('published:tp-korth-22b', 'h200:train b4 …')."""
+    note: str = ""
+    """Why the band is wider-based than its bucket, or a caveat ('' when none)."""
+
+    @property
+    def rows(self) -> int:
+        return len(self.row_ids)
+
+
+@lru_cache(maxsize=1)
+def error_bands() -> dict:
+    """The bundled error bands (``resources/error_bands.json``)."""
+    return json.loads(bundled_path(BANDS_FILE).read_text(encoding="utf-8"))
+
+
+def scale_bucket(cards: int) -> str:
+    """Name of the scale bucket ``cards`` falls in ('1', '2-64', '>64')."""
+    for name, limits in error_bands()["scales"].items():
+        if cards >= limits["fewest_cards"] and (limits["most_cards"] is None or cards <= limits["most_cards"]):
+            return name
+    raise ValueError(f"no scale bucket holds {cards} cards")
+
+
+def scaled_range(value: float, low_factor: float, high_factor: float, inverse: bool = False) -> tuple[float, float]:
+    """``value``'s likely range from the band factors of measured / predicted.
+
+    Parameters
+    ----------
+    value : float
+        The estimate [any unit].
+    low_factor, high_factor : float
+        10th and 90th percentile of measured / predicted in the kind's sense [-].
+    inverse : bool
+        ``value`` is the inverse of the kind's quantity (a time to train from a throughput):
+        the range is ``value / high_factor .. value / low_factor``.
+
+    Returns
+    -------
+    tuple of float
+        (low, high) in ``value``'s unit.
+    """
+    if inverse:
+        return value / high_factor, value / low_factor
+    return value * low_factor, value * high_factor
+
+
+def band_for(kind: str, value: float, cards: int, inverse: bool = False) -> Band:
+    """The band of ``value`` [its unit], an estimate of ``kind`` for ``cards`` cards."""
+    entry = error_bands()["kinds"][kind]
+    scale = scale_bucket(cards)
+    b = entry["scales"][scale]
+    low, high = scaled_range(value, b["low_factor"], b["high_factor"], inverse)
+    note = "; ".join(filter(None, (b.get("fallback", ""), b.get("caveat", ""))))
+    return Band(value, low, high, kind, scale, tuple(b["row_ids"]), note)
+
+
+def headline_bands(est: Estimate) -> dict[str, Band]:
+    """The band of each headline number of ``est``, keyed by the number's JSON name.
+
+    Training: tokens_per_s, tokens_per_s_per_card, step_time_s, hours, gpu_hours (rows of
+    kind train-throughput); serving: ttft_s (prefill), tpot_s (decode), tokens_per_s,
+    tokens_per_s_per_card, requests_per_s (serving-throughput); both: memory_total [bytes]
+    (memory). Graphics estimates: none (:data:`NO_CALIBRATION`)."""
+    if est.graphics is not None:
+        return {}
+    cards = est.scenario.count
+    bands = {"memory_total": band_for("memory", est.memory.total, cards)}
+    t, i = est.training, est.inference
+    if t is not None:
+        for name in ("tokens_per_s", "tokens_per_s_per_card"):
+            bands[name] = band_for("train-throughput", getattr(t, name), cards)
+        for name in ("step_time_s", "hours", "gpu_hours"):
+            bands[name] = band_for("train-throughput", getattr(t, name), cards, inverse=True)
+    elif i is not None:
+        bands["ttft_s"] = band_for("prefill", i.ttft_s, cards)
+        bands["tpot_s"] = band_for("decode", i.tpot_s, cards)
+        for name in ("tokens_per_s", "tokens_per_s_per_card", "requests_per_s"):
+            bands[name] = band_for("serving-throughput", getattr(i, name), cards)
+    return bands
+
+
+def band_definition() -> str:
+    """What 'likely' means, in English (the JSON's ``error_bands.definition``)."""
+    return error_bands()["definition"]

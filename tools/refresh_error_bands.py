@@ -1,0 +1,166 @@
+"""Write ``resources/error_bands.json``: how far each kind of estimate has been off, from the
+calibration residuals of ``benchmarks/accuracy.py`` (issue 14, part 9).
+
+For every calibration row the residual is ``ln(measured / predicted)``, taken in the sense the
+app shows the number in (a rate — tokens/s —, a time — TTFT, TPOT —, or a size — memory per
+card; a row measured as the other of rate and time is inverted). Per kind and per scale bucket
+(cards the row ran on: 1, 2–64, more than 64) the band is the 10th to the 90th percentile of
+the residuals, as factors on the estimate: the "likely" range holds 80 % of the calibration
+rows. A bucket with fewer than 5 rows takes its kind's band over all scales and says so.
+Nothing is fitted: the band is order statistics of the rows as they are.
+
+Run it deliberately after a change that moves the accuracy benchmark, review
+``git diff resources/error_bands.json`` and say before -> after in the commit;
+``tests/test_error_bands.py`` fails until then.
+
+Usage: ``python tools/refresh_error_bands.py [--check]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+import accuracy  # noqa: E402
+
+OUTPUT = ROOT / "resources" / "error_bands.json"
+
+LOW_PERCENTILE, HIGH_PERCENTILE = 10, 90
+"""The "likely" band: 10th to 90th percentile of the residuals (80 % of calibration rows)."""
+
+MIN_ROWS = 5
+"""Fewest rows a scale bucket needs for a band of its own (brief of issue 14, part 9)."""
+
+SCALES = (("1", 1, 1), ("2-64", 2, 64), (">64", 65, None))
+"""Scale buckets by the cards a row ran on: (name, fewest, most; None: no limit)."""
+
+KINDS = {
+    "train-throughput": ("rate", "training throughput [tokens/s]; the time to train is its inverse"),
+    "memory": ("size", "memory per card [GiB]"),
+    "prefill": ("time", "prefill time, the time to first token [s]"),
+    "decode": ("time", "decode step, the time per output token [s]"),
+    "serving-throughput": ("rate", "serving output throughput [tokens/s]"),
+}
+"""The kinds of accuracy.py that carry a band, with the sense the app shows them in. The
+train-planner rows are left out: their measured value is the published layout's, not the one
+the planner chose, so their residual mixes the estimator's error with the choice of layout."""
+
+TIME_UNITS = {"s", "ms", "s/step", "s/iteration"}
+RATE_UNITS = {"tokens/s", "tokens/s/card", "TFLOP/s/card", "output"}
+SIZE_UNITS = {"reserved", "activations", "weights", "GB"}
+"""First word of a row's quantity (accuracy.Row.quantity) and what it is; an unknown one stops
+the refresh rather than being guessed."""
+
+
+def row_sense(quantity: str) -> str:
+    """'time', 'rate' or 'size' for an accuracy row's quantity ('ms TTFT', 'tokens/s/card' …)."""
+    word = quantity.split()[0]
+    for sense, words in (("time", TIME_UNITS), ("rate", RATE_UNITS), ("size", SIZE_UNITS)):
+        if word in words:
+            return sense
+    raise ValueError(f"unknown quantity '{quantity}': add its first word to TIME_UNITS, RATE_UNITS or SIZE_UNITS")
+
+
+def residual(row: accuracy.Row, sense: str) -> float:
+    """``ln(measured / predicted)`` in ``sense``: a time row of a rate kind (or the reverse) is inverted."""
+    value = math.log(row.measured / row.predicted)
+    inverted = {row_sense(row.quantity), sense} == {"time", "rate"}
+    return -value if inverted else value
+
+
+def band(residuals: list[tuple[str, float]]) -> dict:
+    """The 10th–90th percentile factors of ``residuals`` ((row id, ln ratio)) and the rows behind them.
+
+    Percentiles by linear interpolation between order statistics (``statistics.quantiles``,
+    method 'inclusive', the same as numpy's default 'linear')."""
+    values = sorted(v for _, v in residuals)
+    cuts = statistics.quantiles(values, n=100, method="inclusive")
+    low, high = cuts[LOW_PERCENTILE - 1], cuts[HIGH_PERCENTILE - 1]
+    return {"low_factor": round(math.exp(low), 4), "high_factor": round(math.exp(high), 4),
+            "median_factor": round(math.exp(statistics.median(values)), 4), "rows": len(values),
+            "row_ids": sorted(r for r, _ in residuals)}
+
+
+def _in_scale(cards: int, fewest: int, most: int | None) -> bool:
+    return cards >= fewest and (most is None or cards <= most)
+
+
+def error_bands(rows: list[accuracy.Row]) -> dict:
+    """Every kind's bands (over all scales and per scale bucket) from the accuracy rows."""
+    kinds = {}
+    for kind, (sense, quantity) in KINDS.items():
+        members = [r for r in rows if r.kind == kind]
+        everything = band([(f"{r.source}:{r.row_id}", residual(r, sense)) for r in members])
+        if len(members) < MIN_ROWS:
+            everything["caveat"] = f"only {len(members)} calibration rows of this kind (fewer than {MIN_ROWS})"
+        scales = {}
+        for name, fewest, most in SCALES:
+            inside = [r for r in members if _in_scale(r.cards, fewest, most)]
+            if len(inside) >= MIN_ROWS:
+                scales[name] = band([(f"{r.source}:{r.row_id}", residual(r, sense)) for r in inside])
+            else:
+                scales[name] = {**everything, "fallback": f"{len(inside)} rows at this scale (fewer than {MIN_ROWS}): "
+                                                          "the band over all scales"}
+        kinds[kind] = {"sense": sense, "quantity": quantity, "all": everything, "scales": scales}
+    return kinds
+
+
+def data_date() -> str | None:
+    """Date of the last commit that changed the calibration data (None outside a git checkout)."""
+    try:
+        out = subprocess.run(["git", "log", "-1", "--format=%cs", "--", "benchmarks/data"], cwd=ROOT,
+                             capture_output=True, text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    return out or None
+
+
+def document(rows: list[accuracy.Row]) -> dict:
+    """The whole error_bands.json."""
+    return {
+        "definition": (f"likely = from the {LOW_PERCENTILE}th to the {HIGH_PERCENTILE}th percentile of "
+                       "measured / predicted over the calibration rows of the kind (80 % of them fell inside); "
+                       "the estimate times low_factor .. high_factor, in the sense the number is shown in "
+                       "(a time shown from a rate takes 1 / factor); percentiles of ln(measured / predicted) by "
+                       "linear interpolation between order statistics"),
+        "low_percentile": LOW_PERCENTILE, "high_percentile": HIGH_PERCENTILE, "min_rows_per_scale": MIN_ROWS,
+        "scales": {name: {"fewest_cards": fewest, "most_cards": most} for name, fewest, most in SCALES},
+        "source": "benchmarks/data (h200-calibration.jsonl, published-calibration.json) through benchmarks/accuracy.py",
+        "data_date": data_date(),
+        "command": "python tools/refresh_error_bands.py",
+        "kinds": error_bands(rows),
+    }
+
+
+def text(doc: dict) -> str:
+    return json.dumps(doc, indent=1, ensure_ascii=False) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="only say whether the file is up to date")
+    args = parser.parse_args(argv)
+    new = text(document(accuracy.all_rows()))
+    if args.check:
+        current = OUTPUT.read_text(encoding="utf-8") if OUTPUT.exists() else ""
+        print("up to date" if current == new else f"{OUTPUT.relative_to(ROOT)} is out of date: refresh it")
+        return 0 if current == new else 1
+    OUTPUT.write_text(new, encoding="utf-8")
+    for kind, entry in json.loads(new)["kinds"].items():
+        b = entry["all"]
+        print(f"{kind:20} {b['rows']:3d} rows  likely ×{b['low_factor']:.3f} .. ×{b['high_factor']:.3f}")
+    print(f"wrote {OUTPUT.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

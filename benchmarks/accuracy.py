@@ -27,14 +27,16 @@ from configurator.core.architecture import ModelArchitecture, preset
 from configurator.core.catalog import load_bundled_catalog
 from configurator.core.estimate import estimate
 from configurator.core.memory import inference_memory_model
-from configurator.core.serving_speed import decode_step_seconds, prefill_seconds
+from configurator.core.load import MLPERF_SERVER_LIMITS, capacity, highest_rate, load_point
+from configurator.core.serving_speed import FP8_GEMM_RELATIVE, decode_step_seconds, prefill_seconds, step_costs
 from configurator.core.precision import plan_inference, plan_serving
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario, updated
 from configurator.core.units import GB, GIB
 
 CATALOG = load_bundled_catalog()
 TARGETS = {"memory": 10.0, "train-throughput": 25.0, "train-planner": 25.0, "train-time": 25.0, "prefill": 25.0,
-           "decode": 25.0, "serving-throughput": 25.0}
+           "decode": 25.0, "serving-throughput": 25.0, "serving-server": 25.0, "serving-offline": 25.0,
+           "serving-latency": 25.0}
 """Accuracy targets per kind (issue: memory ±10 %, speed ±25 %) [%]."""
 
 
@@ -270,6 +272,75 @@ def _serving(row_id, model, card, count, precision, batch, isl, osl, per_card=Tr
     return case
 
 
+MLPERF_PROMPT_TOKENS = 512
+"""Mean prompt length assumed for MLPerf's Llama 2 70B rows: the sources read state only that
+prompts are under 1,024 tokens (mlcommons/inference language/llama2-70b processorca.py), so half
+that bound is taken, not a fit; each row's note gives the prediction at 256 and 1,024 as well."""
+MLPERF_CHUNK_TOKENS = 8192
+"""Tokens per step of the MLPerf Llama 2 runs: not in the configuration files read, so TensorRT-LLM's
+default ``max_num_tokens`` (8192, its profile's source)."""
+
+
+def _mlperf_copy(model, card, count, tp, batch, prompt, output):
+    """One model copy of an MLPerf TensorRT-LLM submission (FP8 weights and KV cache, the
+    stated batch per copy) and the load model's step costs for it."""
+    s = scenario(model, card, count, workload="inference", precision="fp8", parallelism={"tp": tp},
+                 serving={"context": prompt + output + 1, "prompt_tokens": prompt, "output_tokens": output,
+                          "concurrency": batch * count // tp, "max_batch": batch, "kv_precision": "fp8",
+                          "max_batched_tokens": MLPERF_CHUNK_TOKENS, **TRT})
+    c = CATALOG.get(card)
+    return s, step_costs(s, c, plan_serving(s, c), batch)
+
+
+def _mlperf_rate(model, card, count, tp, batch, prompt, output, server: bool) -> float:
+    """Requests/s of the whole system: Server, the highest Poisson rate per copy whose p99 TTFT
+    and TPOT meet MLPerf's limits; Offline, every copy at its capacity [1/s]."""
+    _, costs = _mlperf_copy(model, card, count, tp, batch, prompt, output)
+    if not server:
+        return capacity(costs) * count // tp
+    point = highest_rate(costs, MLPERF_SERVER_LIMITS["llama2-70b"], 99)
+    return (point.rate if point else 0.0) * count // tp
+
+
+def _mlperf(row_id, card, count, tp, batch, server: bool):
+    """An MLPerf v4.1 Llama 2 70B row: output tokens/s predicted for the stated layout and batch
+    (Server: the highest rate meeting the p99 limits; Offline: capacity), and for Server rows
+    the latency percentiles at the rate the run completed, where the copy carries that rate.
+
+    Offline rows are their own kind (``serving-offline``) while the mean prompt length is
+    assumed: they would otherwise enter the sourced static-batch throughput rows' median."""
+    def case(r: dict) -> list[Row]:
+        model, output = preset("llama2-70b"), round(r["output_tokens_per_sample"])
+        sensitivity = ", ".join(f"{p}: {_mlperf_rate(model, card, count, tp, batch, p, output, server) * output:,.0f}"
+                                for p in (256, 1024))
+        rate = _mlperf_rate(model, card, count, tp, batch, MLPERF_PROMPT_TOKENS, output, server)
+        kind = "serving-server" if server else "serving-offline"
+        what = "highest rate with p99 TTFT <= 2 s and TPOT <= 200 ms" if server else "capacity"
+        s, costs = _mlperf_copy(model, card, count, tp, batch, MLPERF_PROMPT_TOKENS, output)
+        copies = count // tp
+        flops = r["samples_per_s"] / count * 2 * model.matmul_params()
+        sustained = CATALOG.get(card).fp8_tflops * 1e12 * s.assumptions.prefill_efficiency * FP8_GEMM_RELATIVE
+        implied = sustained / flops - output
+        note = (f"TensorRT-LLM TP{tp} x {copies}, batch {batch}, FP8 + FP8 KV; {what}; prompt "
+                f"{MLPERF_PROMPT_TOKENS} tokens assumed (not stated); tokens/s at prompt {sensitivity}. The run's "
+                f"{r['samples_per_s'] / count:.1f} requests/s per GPU fit the default FP8 compute rate "
+                f"({sustained / 1e12:,.0f} TFLOP/s) only with prompts of <= {implied:,.0f} tokens on average")
+        rows = [Row("published", row_id, kind, "output tokens/s", rate * output, r["value"], note)]
+        if server:
+            point = load_point(costs, r["samples_per_s"] / copies)
+            if point.overloaded:
+                rows[0].note += (f"; latencies not compared: the completed {r['samples_per_s'] / copies:.1f} "
+                                 f"requests/s per copy exceed the predicted capacity {point.capacity:.1f}")
+            else:
+                for name, values in (("ttft", point.ttft_s), ("tpot", point.tpot_s)):
+                    for pct in (50, 99):
+                        rows.append(Row("published", f"{row_id} {name} p{pct}", "serving-latency",
+                                        f"ms {name.upper()} p{pct}", values[pct] * 1000,
+                                        r["latency_ms"][f"{name}_p{pct}"], "load model at the completed rate"))
+        return rows
+    return case
+
+
 def _weights_gb(row_id, model, weight_format):
     def case(r: dict) -> Row:
         s = scenario(model, "h100-sxm", 1, workload="inference",
@@ -374,6 +445,10 @@ PUBLISHED: dict[str, PublishedCase] = {
                                             "llama.cpp"),
     "im-llamacpp-70b-q4": _weights_gb("im-llamacpp-70b-q4", preset("llama2-70b"), "q4_0"),
     "tm-qlora-65b": _qlora_bound,
+    "mlperf41-l2-70b-h200x8-server": _mlperf("mlperf41-l2-70b-h200x8-server", "h200-sxm", 8, 1, 896, True),
+    "mlperf41-l2-70b-h200x8-offline": _mlperf("mlperf41-l2-70b-h200x8-offline", "h200-sxm", 8, 1, 806, False),
+    "mlperf41-l2-70b-h100x8-server": _mlperf("mlperf41-l2-70b-h100x8-server", "h100-sxm", 8, 2, 1024, True),
+    "mlperf41-l2-70b-h100x8-offline": _mlperf("mlperf41-l2-70b-h100x8-offline", "h100-sxm", 8, 2, 896, False),
 }
 
 

@@ -42,10 +42,13 @@ MLPERF_SERVER_LIMITS: dict[str, LatencyLimits] = {
     "llama2-70b-interactive": LatencyLimits(450.0, 40.0),
     "llama3.1-405b": LatencyLimits(6000.0, 175.0),
     "llama3.1-8b": LatencyLimits(2000.0, 100.0),
+    "mixtral-8x7b": LatencyLimits(2000.0, 200.0),
 }
 """MLPerf Inference server-scenario limits on the 99th-percentile TTFT and TPOT (MLCommons
-inference_policies, inference_rules.adoc, LLM latency constraints; Llama 2 70B interactive from
-v5.0: 4.4× shorter TTFT and 5× shorter TPOT than the server scenario, as MLCommons states) [ms]."""
+inference_policies, inference_rules.adoc, LLM latency constraints; mlcommons/inference
+loadgen/mlperf.conf ``<model>.Server.ttft_latency`` / ``tpot_latency``: llama2-70b 2000/200,
+llama2-70b-interactive 450/40, mixtral-8x7b 2000/200; Llama 2 70B interactive from v5.0: 4.4×
+shorter TTFT and 5× shorter TPOT than the server scenario, as MLCommons states) [ms]."""
 _Z = {50: 0.0, 90: 1.2815515655446004, 99: 2.3263478740408408}
 
 
@@ -254,3 +257,31 @@ def static_batch(prefill_s: float, decode_s: float, output_tokens: int) -> tuple
     """A batch prefilled together and decoded to the end before the next starts (Hugging Face
     ``generate``, TensorRT-LLM's static-batch benchmark): (batch time, first-token time) [s]."""
     return prefill_s + max(output_tokens - 1, 0) * decode_s, prefill_s
+
+
+def highest_rate(costs: StepCosts, limits: LatencyLimits, percentile: int = 99,
+                 limit: float | None = None, steps: int = 40) -> LoadPoint | None:
+    """The highest Poisson arrival rate one copy serves with TTFT and TPOT at ``percentile``
+    within ``limits`` (MLPerf's server scenario: the largest ``target_qps`` whose run keeps the p99
+    first-token and per-token latencies under the benchmark's limits), found by bisection on
+    ``(0, capacity]`` (both latencies grow with the rate); None when even a trickle misses them."""
+    limit = capacity(costs) if limit is None else limit
+
+    def meets(point: LoadPoint) -> bool:
+        return (not point.overloaded and point.ttft_s[percentile] * 1000 <= limits.ttft_ms
+                and point.tpot_s[percentile] * 1000 <= limits.tpot_ms)
+
+    top = load_point(costs, limit * (1 - 1e-9), limit)
+    if meets(top):
+        return top
+    low, high, best = 0.0, limit, None
+    for _ in range(steps):
+        middle = 0.5 * (low + high)
+        point = load_point(costs, middle, limit)
+        if meets(point):
+            low, best = middle, point
+        else:
+            high = middle
+        if high - low <= 1e-4 * high:
+            break
+    return best

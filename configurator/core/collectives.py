@@ -1,63 +1,13 @@
-"""Collective communication over the real hierarchy: a fast domain, then the scale-out network.
-
-Plain quantities in, seconds out; every function works on numbers or numpy arrays alike, so the
-planner evaluates thousands of layouts with the same formulas the single estimate uses.
-
-Volumes follow NCCL's performance notes (nccl-tests ``doc/PERFORMANCE.md``): over ``n`` ranks an
-all-reduce of ``S`` bytes moves ``2(n−1)/n·S`` per rank, a reduce-scatter or an all-gather
-``(n−1)/n·S``. A group spanning servers runs hierarchically: the part inside a server (or an
-NVL72-class NVLink domain) over the fast link, and only ``1/g`` of the data per card (``g`` members
-per server, each on its own rail NIC) over the network — which is how NCCL's rings reach a bus
-bandwidth of the server's NICs together (8 × 400 Gb/s on a rail-optimised HGX fabric).
-"""
+"""Collective communication times: the formulas live in :mod:`configurator.core.formulas.collectives`
+(plain quantities, array-friendly); this module keeps the names its callers import."""
 
 from __future__ import annotations
 
-import numpy as np
-
-COLLECTIVE_LATENCY_S = 1e-5
-"""Fixed cost of one collective call [s] (NCCL tests on NVLink: ~10 µs for small messages)."""
-
-
-def ring_fraction(ranks):
-    """``(n−1)/n``: the share of a buffer each rank sends in a reduce-scatter or all-gather."""
-    ranks = np.maximum(ranks, 1)
-    return (ranks - 1) / ranks
-
-
-def reduce_scatter_seconds(n_bytes, ranks, per_domain, fast_gbps, network_gbps, efficiency):
-    """Reduce-scatter (or all-gather: the same volume) of ``n_bytes`` over ``ranks`` cards [s].
-
-    ``per_domain`` of the ranks share the fast link (``fast_gbps``, one way [GB/s]); the rest of
-    the group is reached over ``network_gbps`` per card. Hierarchical: ``(g−1)/g·S`` on the fast
-    link, then ``(N−1)/N·S/g`` per card over the network, with ``N = ranks/g`` domains.
-    """
-    g = np.minimum(np.maximum(per_domain, 1), np.maximum(ranks, 1))
-    domains = np.maximum(ranks, 1) / g
-    inside = ring_fraction(g) * n_bytes / (fast_gbps * 1e9 * efficiency)
-    across = ring_fraction(domains) * n_bytes / g / (network_gbps * 1e9 * efficiency)
-    return inside + across + COLLECTIVE_LATENCY_S * (ranks > 1)
-
-
-def allreduce_seconds(n_bytes, ranks, per_domain, fast_gbps, network_gbps, efficiency):
-    """All-reduce = reduce-scatter + all-gather of ``n_bytes`` over ``ranks`` cards [s]
-    (Patarasuk & Yuan 2009; NCCL ``2(n−1)/n`` bus-bandwidth factor)."""
-    return 2.0 * reduce_scatter_seconds(n_bytes, ranks, per_domain, fast_gbps, network_gbps, efficiency)
-
-
-def point_to_point_seconds(n_bytes, gbps, efficiency):
-    """One send/receive of ``n_bytes`` over a link of ``gbps`` one way [GB/s] [s]."""
-    return n_bytes / (gbps * 1e9 * efficiency) + COLLECTIVE_LATENCY_S
-
-
-def all_to_all_seconds(n_bytes, ranks, per_domain, fast_gbps, network_gbps, efficiency):
-    """All-to-all of ``n_bytes`` per rank over ``ranks`` cards [s] (MoE dispatch or combine).
-
-    Each rank keeps ``1/n`` and sends the rest; the share bound for other domains,
-    ``(n−g)/n``, crosses the network (DeepSeek-V3 report §3.2.2 sizes its EP groups by this).
-    """
-    n = np.maximum(ranks, 1)
-    g = np.minimum(np.maximum(per_domain, 1), n)
-    inside = (g - 1) / n * n_bytes / (fast_gbps * 1e9 * efficiency)
-    across = (n - g) / n * n_bytes / (network_gbps * 1e9 * efficiency)
-    return inside + across + COLLECTIVE_LATENCY_S * (ranks > 1)
+from configurator.core.formulas.collectives import (  # noqa: F401  (re-exported)
+    COLLECTIVE_LATENCY_S,
+    all_to_all_seconds,
+    allreduce_seconds,
+    point_to_point_seconds,
+    reduce_scatter_seconds,
+    ring_fraction,
+)

@@ -1,0 +1,157 @@
+"""Traffic of each kind of parallelism in a training step, and the overlap that hides it.
+
+Links are given as plain numbers: ``fast_gbps`` inside a fast domain of ``domain`` cards and
+``network_gbps`` per card across domains (one way [GB/s]), ``efficiency`` the share of link
+bandwidth collectives reach, ``overlap`` the share of a compute window that hides traffic.
+Array-friendly: the planner passes one value per layout.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from configurator.core.formulas.collectives import (
+    all_to_all_seconds,
+    allreduce_seconds,
+    point_to_point_seconds,
+    reduce_scatter_seconds,
+)
+from configurator.core.units import GB
+
+TP_COLLECTIVES_PER_LAYER = 4
+"""All-reduce equivalents per layer per micro-batch: two in forward, two in backward
+(Shoeybi et al. 2019, "Megatron-LM", §3, Fig. 4)."""
+
+CP_EXCHANGES_PER_LAYER = 3
+"""Key/value blocks each context-parallel rank passes on per ring step and layer: K and V in
+forward, K and V again with their gradients in backward (Liu et al. 2023, "Ring Attention", §3;
+Megatron-LM ``--context-parallel-size``)."""
+
+EP_ALL_TO_ALLS_PER_LAYER = 4
+"""All-to-alls per MoE layer per micro-batch: dispatch and combine in forward, and their
+gradients in backward (Lepikhin et al. 2021, "GShard", §2.2)."""
+
+BACKWARD_SHARE = 2.0 / 3.0
+"""Share of a training step's compute spent in the backward pass: 4N of 6N FLOPs per token
+(Kaplan et al. 2020, "Scaling Laws for Neural Language Models", §2.1)."""
+
+
+def exposed_seconds(comm_s, window_s, overlap):
+    """Communication left after hiding behind ``overlap`` × the compute window:
+    ``max(0, t_comm − overlap·t_window)`` [s]."""
+    return np.maximum(0.0, comm_s - overlap * window_s)
+
+
+def tensor_parallel_seconds(tokens, hidden, element_bytes, tp, layers, collectives_per_layer, domain, fast_gbps,
+                            network_gbps, efficiency):
+    """Tensor-parallel traffic of ``tokens`` through ``layers`` layers [s].
+
+    Megatron-LM with sequence parallelism: per layer and pass, two all-gathers and two
+    reduce-scatters of the ``tokens × hidden`` activations of ``element_bytes`` [B], the volume
+    of two all-reduces (Korthikanti et al. 2022 §4.2.2); ``collectives_per_layer`` counts
+    all-reduce equivalents (:data:`TP_COLLECTIVES_PER_LAYER` in training). Zero when ``tp`` is 1.
+    """
+    per_call = allreduce_seconds(tokens * hidden * element_bytes, tp, np.minimum(tp, domain), fast_gbps, network_gbps,
+                                 efficiency)
+    return collectives_per_layer * layers * per_call * (tp > 1)
+
+
+def gradient_sync_seconds(params, grad_bytes, weight_bytes, zero, dp, per_domain, fast_gbps, network_gbps,
+                          efficiency):
+    """Data-parallel traffic per synchronisation of ``params`` parameters per card [s].
+
+    ``grad_bytes`` and ``weight_bytes`` per parameter [B]. ZeRO 0: one all-reduce of the
+    gradients. ZeRO 1–2 (distributed optimizer): reduce-scatter of the gradients, all-gather of
+    the updated 16-bit weights. ZeRO 3 (FSDP): the weights gathered for forward and again for
+    backward and the gradients reduce-scattered (Rajbhandari et al. 2020 §7; Megatron-LM
+    distributed-optimizer docs). ``per_domain`` of the ``dp`` ranks share a fast domain.
+    """
+    grads = params * grad_bytes
+    weights = params * weight_bytes
+    rs = reduce_scatter_seconds(grads, dp, per_domain, fast_gbps, network_gbps, efficiency)
+    gather = reduce_scatter_seconds(weights, dp, per_domain, fast_gbps, network_gbps, efficiency)
+    allreduce = allreduce_seconds(grads, dp, per_domain, fast_gbps, network_gbps, efficiency)
+    seconds = np.where(zero >= 3, rs + 2 * gather, np.where(zero >= 1, rs + gather, allreduce))
+    return seconds * (dp > 1)
+
+
+def data_parallel_exposed_seconds(sync_s, micro_compute_s, micro_batches, zero, overlap):
+    """Exposed data-parallel time per step [s].
+
+    ZeRO 0–2 synchronise once per step, in buckets behind the last micro-batch (its backward for
+    the gradients, :data:`BACKWARD_SHARE` of it; the next forward too for the weight gather):
+    PyTorch DDP and Megatron-LM ``--overlap-grad-reduce`` / ``--overlap-param-gather``. ZeRO 3
+    repeats its gathers every micro-batch, each hidden behind that micro-batch's compute (FSDP
+    prefetching).
+    """
+    window = micro_compute_s * np.where(zero >= 1, 1.0, BACKWARD_SHARE)
+    per_sync = exposed_seconds(sync_s, window, overlap)
+    return per_sync * np.where(zero >= 3, micro_batches, 1)
+
+
+def pipeline_p2p_seconds(tokens, hidden, element_bytes, tp, pp, virtual_stages, crosses_network, fast_gbps,
+                         network_gbps, efficiency):
+    """Point-to-point traffic of one micro-batch on a pipeline stage [s].
+
+    Each of the ``v`` model chunks sends its output activations forward and receives their
+    gradient backward: ``2·v`` sends of ``tokens × hidden / tp`` elements (sequence parallelism
+    splits the tensor over the ``tp`` ranks; Narayanan et al. 2021 §2.2, §4.1 scatter/gather).
+    """
+    gbps = np.where(crosses_network, network_gbps, fast_gbps)
+    one = point_to_point_seconds(tokens * hidden * element_bytes / tp, gbps, efficiency)
+    return 2 * virtual_stages * one * (pp > 1)
+
+
+def context_parallel_seconds(tokens, kv_dim, element_bytes, cp, layers, crosses_network, attention_s, fast_gbps,
+                             network_gbps, efficiency, overlap):
+    """Exposed ring exchange of context parallelism for one micro-batch on a rank [s].
+
+    Each rank holds ``tokens`` of every sequence; per layer it passes its key/value block
+    (``2 × tokens × kv_dim`` elements) ``cp − 1`` times around the ring,
+    :data:`CP_EXCHANGES_PER_LAYER` blocks per step, overlapped with the attention of the block
+    it already has, ``attention_s`` (Liu et al. 2023 §3).
+    """
+    gbps = np.where(crosses_network, network_gbps, fast_gbps)
+    block = point_to_point_seconds(2 * tokens * kv_dim * element_bytes, gbps, efficiency)
+    ring = CP_EXCHANGES_PER_LAYER * layers * (cp - 1) * block
+    return exposed_seconds(ring, attention_s, overlap) * (cp > 1)
+
+
+def expert_parallel_seconds(tokens, hidden, element_bytes, top_k, ep, moe_layers, per_domain, fast_gbps,
+                            network_gbps, efficiency):
+    """All-to-all traffic of expert parallelism for one micro-batch on a rank [s], not
+    overlapped (the dispatch waits for the router and the experts for the dispatch).
+
+    Each token goes to ``top_k`` experts and comes back: ``tokens × top_k × hidden`` elements per
+    all-to-all, :data:`EP_ALL_TO_ALLS_PER_LAYER` per MoE layer (Lepikhin et al. 2021 §2.2).
+    """
+    per_call = all_to_all_seconds(tokens * top_k * hidden * element_bytes, ep, per_domain, fast_gbps, network_gbps,
+                                  efficiency)
+    return EP_ALL_TO_ALLS_PER_LAYER * moe_layers * per_call * (ep > 1)
+
+
+def offload_stream_bytes(weights_bytes, stored_bytes, offload_params, offload_activations):
+    """Bytes crossing the host link per micro-batch [B]: offloaded weights fetched for forward and
+    again for backward, offloaded activations written out and read back."""
+    return 2.0 * weights_bytes * offload_params + 2.0 * stored_bytes * offload_activations
+
+
+def offload_stream_seconds(n_bytes, compute_s, host_gbps, efficiency, overlap):
+    """Exposed time of streaming ``n_bytes`` [B] between host and card per micro-batch over a host
+    link of ``host_gbps`` [GB/s], prefetched behind that micro-batch's compute ``compute_s`` [s]."""
+    return exposed_seconds(n_bytes / (host_gbps * GB * efficiency), compute_s, overlap)
+
+
+def offload_optimizer_seconds(params, grad_bytes, weight_bytes, cards_per_node, compute_s, host_gbps, efficiency,
+                              overlap, cpu_params_per_s):
+    """Exposed time of ZeRO-Offload per step [s] (Ren et al. 2021, "ZeRO-Offload", §4).
+
+    The gradients of ``params`` parameters (``grad_bytes`` each [B]) go to the host during
+    backward (hidden behind :data:`BACKWARD_SHARE` of ``compute_s``), the host CPUs of the server
+    update them (shared by its ``cards_per_node`` cards, at ``cpu_params_per_s`` [1/s]) and the
+    weights (``weight_bytes`` each) come back before the next forward.
+    """
+    link = host_gbps * GB * efficiency
+    out = exposed_seconds(params * grad_bytes / link, compute_s * BACKWARD_SHARE, overlap)
+    update = params * cards_per_node / cpu_params_per_s
+    return out + update + params * weight_bytes / link

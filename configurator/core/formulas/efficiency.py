@@ -1,0 +1,153 @@
+"""The efficiency defaults that drive every result, each named with its source.
+
+These are the values :class:`configurator.core.scenario.Assumptions` starts with (a test holds
+the two equal: ``tests/test_formulas.py``); the user can change every one of them. A value
+marked **assumption** has no measurement or publication in the repository that fixes it: it is
+a judgement, stated as such, and the accuracy benchmark (``benchmarks/accuracy.py``) shows how
+far the results it drives land from the calibration rows. Nothing here is fitted to one row.
+
+Measured ceilings quoted below are from ``benchmarks/data/h200-calibration.jsonl`` (one H200 SXM,
+PyTorch 2.11, CUDA 13.0): bf16 matmul 777.6 TFLOP/s of the datasheet's 989.5 dense (0.79),
+device-to-device copy 4,238 GB/s of 4,800 (0.88).
+"""
+
+from __future__ import annotations
+
+H200_BF16_MATMUL_TFLOPS = 777.6335244292765
+"""Measured bf16 GEMM, 8192³, on one H200 [TFLOP/s] (``h200-calibration.jsonl``, case matmul)."""
+
+H200_BF16_DENSE_TFLOPS = 989.5
+"""The H200's datasheet dense bf16 rate [TFLOP/s] (NVIDIA H200 Tensor Core GPU datasheet)."""
+
+H200_COPY_GBPS = 4238.209067960354
+"""Measured device-to-device copy on one H200 [GB/s] (``h200-calibration.jsonl``, case copy_bw)."""
+
+H200_DATASHEET_GBPS = 4800.0
+"""The H200's datasheet HBM3e bandwidth [GB/s] (NVIDIA H200 datasheet)."""
+
+MATMUL_EFFICIENCY = 0.55
+"""Share of dense peak sustained by training matrix products. **Assumption**, between the
+measured ceiling of a large bf16 GEMM on the H200 (777.6 / 989.5 = 0.79) and published
+whole-step MFU, which also pays attention, communication and bubbles (Megatron-LM on A100:
+44–52 %, Narayanan et al. 2021 Table 1; Llama 3 405B on H100: 38–43 %, Dubey et al. 2024
+Table 4)."""
+
+ATTENTION_EFFICIENCY = 0.45
+"""Share of peak sustained by fused attention kernels, forward and backward. **Assumption**:
+FlashAttention-2 reports 50–73 % of A100 peak in its forward pass and less in the backward
+(Dao 2023, "FlashAttention-2", abstract); no attention-kernel measurement is in the repository."""
+
+BANDWIDTH_EFFICIENCY = 0.80
+"""Share of memory bandwidth sustained by element-wise kernels (activation traffic, optimizer
+step). **Assumption**, below the measured copy ceiling on the H200 (4,238 / 4,800 = 0.88): real
+kernels read and write smaller, strided tensors than a 4 GiB copy."""
+
+DECODE_BANDWIDTH_EFFICIENCY = 0.88
+"""Share of datasheet bandwidth a streaming kernel reaches: measured H200 device-to-device copy
+4,238.2 / 4,800 GB/s = 0.883 (``h200-calibration.jsonl``, case copy_bw)."""
+
+PREFILL_EFFICIENCY = 0.55
+"""Share of peak sustained in prefill. **Assumption**, set equal to :data:`MATMUL_EFFICIENCY`
+(prefill is matrix products over the whole prompt); checked, not fitted, by the prefill rows of
+the accuracy benchmark."""
+
+LINK_EFFICIENCY = 0.75
+"""Share of link bandwidth that collectives reach (bus bandwidth over link bandwidth).
+**Assumption**: no nccl-tests measurement is in the repository; the bus-bandwidth relation it
+applies to is nccl-tests ``doc/PERFORMANCE.md``."""
+
+COMM_OVERLAP = 0.7
+"""Share of a compute window that hides communication (data-parallel buckets behind the
+backward pass, context-parallel ring behind attention, offload streams behind compute).
+**Assumption**: no overlap measurement is in the repository."""
+
+LAYER_OVERHEAD_S = 1.3e-4
+"""Kernel-launch and framework time per layer per forward pass [s]. **Assumption**, introduced
+with the H200 accuracy benchmark (eager PyTorch rows of ``h200-calibration.jsonl``); the repo has
+no separate measurement of launch overhead."""
+
+NETWORK_GBPS_PER_CARD = 50.0
+"""Scale-out network per card, one way [GB/s]: one 400 Gb/s NIC per GPU = 50 GB/s, as the
+rail-optimised HGX/DGX H100 compute fabric has it (NVIDIA DGX H100 User Guide, "Hardware
+Overview": eight single-port ConnectX-7 400 Gb/s for eight GPUs)."""
+
+NETWORK_GBPS_PER_PCIE_CARD = 12.5
+"""The same for PCIe cards [GB/s]: one 200 Gb/s NIC per two cards = 12.5 GB/s. **Assumption**
+about how PCIe servers are built (no reference design fixes it)."""
+
+CPU_OPTIMIZER_PARAMS_PER_S = 3.9e9
+"""Parameters the host CPUs of one server update per second with offloaded Adam [1/s]:
+ZeRO-Offload's CPU-Adam updates 10 B parameters in 2.57 s on a DGX-2's two Xeon 8168
+(Ren et al. 2021, Table 2) = 3.9e9 /s."""
+
+CUDA_CONTEXT_GIB = 0.5
+"""CUDA context and library workspaces [GiB]. **Assumption** inside the documented range of
+0.3–1.3 GB that ``shared/design/estimator.md`` records (Hugging Face "Model training anatomy"
+measures 1.34 GB on a V100); not measured on its own in the repository."""
+
+ALLOCATOR_OVERHEAD = 0.06
+"""Caching-allocator reserve over peak allocated in training. **Assumption** informed by the
+H200 rows without recomputation (``reserved / peak − 1`` in ``h200-calibration.jsonl``: median
+4.2 %, range 1.4–11.6 %, 7 rows); not fitted to them."""
+
+ALLOCATOR_OVERHEAD_RECOMPUTE = 0.20
+"""The same with full activation recomputation. **Assumption** informed by the two H200 rows
+with recomputation (24.1 % and 25.8 % in ``h200-calibration.jsonl``); not fitted to them."""
+
+USABLE_MEMORY_FRACTION = 0.99
+"""Usable share of marketed memory when the catalog has no measurement: an H200 sold as 141 GB
+(binary) shows 139.8 GiB to PyTorch (150,109,880,320 B in ``h200-calibration.jsonl``: 0.9915);
+an H100 80 GB shows 79.2 GiB (0.99)."""
+
+ENCODER_FPS_1080P = 240.0
+"""1080p frames one NVENC engine encodes per second at preset P4 [1/s]: one 2160p60 stream (or
+8 × 1080p30) per encoding chip (vMix knowledge base 171), matching a measured 262–284 frames/s
+1080p HEVC on one Turing NVENC (github.com/rigaya/NVEnc issue 88); see
+:mod:`configurator.core.graphics`."""
+
+DECODER_FPS_1080P = 240.0
+"""1080p frames one NVDEC engine decodes per second [1/s]. **Assumption**: set equal to the
+encoder's rate; no decoder measurement or table is in the repository."""
+
+VIDEO_SURFACES_PER_STREAM = 16
+"""Decoded frames each transcoding stream keeps on the card [count]. **Assumption** (decoder
+reference frames plus the encoder's look-ahead queue); not measured here."""
+
+MAX_VGPUS_PER_GPU = 32
+"""vGPU instances one GPU can host [count]: "max vGPU per GPU is 32" (NVIDIA
+open-gpu-kernel-modules, src/nvidia/src/kernel/virtualization/kernel_vgpu_mgr.c); NVIDIA's A40
+table lists A40-1Q at 32 per GPU."""
+
+CONSUMER_ENCODE_SESSIONS = 8
+"""NVENC sessions a consumer (GeForce) driver allows per system [count] (vMix knowledge base
+171, "Hardware encoding with NVIDIA graphics", 2025)."""
+
+ASSUMPTION_DEFAULTS = {
+    "matmul_efficiency": MATMUL_EFFICIENCY,
+    "attention_efficiency": ATTENTION_EFFICIENCY,
+    "bandwidth_efficiency": BANDWIDTH_EFFICIENCY,
+    "decode_bandwidth_efficiency": DECODE_BANDWIDTH_EFFICIENCY,
+    "prefill_efficiency": PREFILL_EFFICIENCY,
+    "link_efficiency": LINK_EFFICIENCY,
+    "comm_overlap": COMM_OVERLAP,
+    "layer_overhead_s": LAYER_OVERHEAD_S,
+    "network_gbps_per_card": NETWORK_GBPS_PER_CARD,
+    "network_gbps_per_pcie_card": NETWORK_GBPS_PER_PCIE_CARD,
+    "cpu_optimizer_params_per_s": CPU_OPTIMIZER_PARAMS_PER_S,
+    "cuda_context_gib": CUDA_CONTEXT_GIB,
+    "allocator_overhead": ALLOCATOR_OVERHEAD,
+    "allocator_overhead_recompute": ALLOCATOR_OVERHEAD_RECOMPUTE,
+    "usable_memory_fraction": USABLE_MEMORY_FRACTION,
+    "encoder_fps_1080p": ENCODER_FPS_1080P,
+    "decoder_fps_1080p": DECODER_FPS_1080P,
+    "video_surfaces_per_stream": VIDEO_SURFACES_PER_STREAM,
+    "max_vgpus_per_gpu": MAX_VGPUS_PER_GPU,
+    "consumer_encode_sessions": CONSUMER_ENCODE_SESSIONS,
+}
+"""Field of ``Assumptions`` → its named default (every field, so a new one must be sourced here)."""
+
+UNSOURCED = ("matmul_efficiency", "attention_efficiency", "bandwidth_efficiency", "prefill_efficiency",
+             "link_efficiency", "comm_overlap", "layer_overhead_s", "network_gbps_per_pcie_card",
+             "cuda_context_gib", "allocator_overhead", "allocator_overhead_recompute", "decoder_fps_1080p",
+             "video_surfaces_per_stream")
+"""Defaults that are assumptions (no measurement or publication in the repository fixes them)."""

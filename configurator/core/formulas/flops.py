@@ -1,0 +1,77 @@
+"""FLOPs of a training step and the utilisation they imply."""
+
+from __future__ import annotations
+
+FLOPS_PER_PARAM_TRAINED = 6.0
+"""Matrix-product FLOPs per parameter per token, forward + backward: 2 forward, 4 backward
+(Kaplan et al. 2020, "Scaling Laws for Neural Language Models", §2.1: ``C ≈ 6N`` per token)."""
+
+FLOPS_PER_PARAM_FROZEN = 4.0
+"""The same for a frozen weight (LoRA base): forward 2 and the activation gradient 2, no weight
+gradient (the backward's 4 is half each; Kaplan et al. 2020 §2.1; Hu et al. 2021 §4)."""
+
+
+def training_flops_per_token(matmul_params, n_layers, q_dim, seq_len):
+    """Training FLOPs per token, forward + backward, no recomputation [FLOP].
+
+    Parameters
+    ----------
+    matmul_params : float
+        Active parameters in matrix products ``N`` [count].
+    n_layers : int
+        Transformer layers ``L`` [count].
+    q_dim : int
+        Query width ``H·Q`` (heads × head dimension) [count].
+    seq_len : int
+        Sequence length ``T`` [tokens].
+
+    Returns
+    -------
+    float
+        ``6·N + 12·L·H·Q·T`` [FLOP per token].
+
+    References
+    ----------
+    Chowdhery et al. 2022, "PaLM", Appendix B (model FLOPs utilization): the convention behind
+    published MFU figures.
+    """
+    return 6.0 * matmul_params + 12.0 * n_layers * q_dim * seq_len
+
+
+def causal_attention_flops_per_token(layers, q_dim, seq_len):
+    """Causal attention FLOPs per token, forward + backward, over ``layers`` layers [FLOP]:
+    ``6·L·H·Q·T``, half of PaLM's ``12·L·H·Q·T`` (Chowdhery et al. 2022, App. B) because fused
+    kernels skip the masked half of the score matrix (Dao 2023, "FlashAttention-2", §3.1.1)."""
+    return 6.0 * layers * q_dim * seq_len
+
+
+def recompute_factors(recompute):
+    """Multipliers on (matrix-product, attention) FLOPs for recomputation ``"none"``,
+    ``"selective"`` or ``"full"``: full recomputation repeats the forward pass (6N → 8N),
+    selective repeats only attention (Korthikanti et al. 2022, "Reducing Activation
+    Recomputation in Large Transformer Models", §5, Table 1)."""
+    if recompute == "full":
+        return 8.0 / 6.0, 4.0 / 3.0
+    if recompute == "selective":
+        return 1.0, 4.0 / 3.0
+    return 1.0, 1.0
+
+
+def flops_per_param(frozen):
+    """FLOPs per parameter per token [FLOP]: :data:`FLOPS_PER_PARAM_FROZEN` when the weights are
+    frozen (adapters), else :data:`FLOPS_PER_PARAM_TRAINED`."""
+    return FLOPS_PER_PARAM_FROZEN if frozen else FLOPS_PER_PARAM_TRAINED
+
+
+def model_flops_utilisation(flops_per_token, tokens_per_s, cards, peak_flops, pass_factor=FLOPS_PER_PARAM_TRAINED):
+    """Model FLOPs utilisation: ``flops_per_token × tokens/s ÷ (cards × peak)``, scaled by
+    ``pass_factor/6`` when frozen weights do only 4 of the 6 FLOPs per parameter
+    (Chowdhery et al. 2022, App. B). ``peak_flops`` per card [FLOP/s]."""
+    mfu = flops_per_token * tokens_per_s / (cards * peak_flops)
+    return mfu * (pass_factor / FLOPS_PER_PARAM_TRAINED)
+
+
+def matmul_flops(pass_factor, params, mm_factor, tokens, tp):
+    """Matrix-product FLOPs of ``tokens`` through ``params`` parameters split ``tp`` ways, with a
+    recomputation factor ``mm_factor`` [FLOP]: ``pass_factor · N · f · tokens / tp``."""
+    return pass_factor * params * mm_factor * tokens / tp

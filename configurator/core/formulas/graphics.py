@@ -1,0 +1,69 @@
+"""Graphics capacities: vGPU slices, shading load, encoder/decoder streams, render time.
+
+Sources are in :mod:`configurator.core.graphics` (module docstring) and in each function.
+"""
+
+from __future__ import annotations
+
+import math
+
+_ROUNDING = 1e-9
+"""Slack for floating-point ratios that are whole numbers (48 / 1.5 = 32 exactly) [count]."""
+
+
+def framebuffer_slices(memory_gib, profile_gib):
+    """vGPUs of ``profile_gib`` [GiB] the framebuffer of ``memory_gib`` [GiB] divides into:
+    ``floor(memory / profile)`` [count]. vGPU sizes count the marketed memory in binary GB
+    (A40-48Q is the whole 48 GB card; NVIDIA Virtual GPU Software User Guide, "Virtual GPU
+    Types for Supported GPUs", A40 table)."""
+    return math.floor(memory_gib / profile_gib + _ROUNDING)
+
+
+def vgpu_instances(memory_gib, profile_gib, max_per_gpu):
+    """vGPUs of ``profile_gib`` one GPU hosts: ``min(floor(memory / profile), max_per_gpu)``
+    [count] (NVIDIA vGPU user guide, A40: 1Q 32, 2Q 24, 3Q 16, 4Q 12, 6Q 8, 8Q 6, 12Q 4, 16Q 3,
+    24Q 2, 48Q 1 per GPU; the 32 cap is the driver's, see ``max_vgpus_per_gpu``)."""
+    return min(framebuffer_slices(memory_gib, profile_gib), max_per_gpu)
+
+
+def users_by_shading(fp32_tflops, tflops_per_user):
+    """Users whose average FP32 load fits in the card's rate: ``floor(fp32 / load)`` [count];
+    both in [TFLOP/s]. Time-sliced vGPUs share the shader cores (NVIDIA vGPU user guide,
+    "Time-sliced vGPU")."""
+    return math.floor(fp32_tflops / tflops_per_user + _ROUNDING)
+
+
+def pixel_ratio(width, height):
+    """1080p pixels over the stream's ``width × height`` pixels: engine frame rates scale with
+    frame size (NVIDIA NVENC Application Note, "NVENC Performance")."""
+    return 1920 * 1080 / (width * height)
+
+
+def encoder_streams(engines, fps_1080p, preset_speed, pixels_ratio, fps):
+    """Streams ``engines`` encoders carry: ``floor(engines × fps_1080p × preset × ratio ÷ fps)``
+    [count]; ``fps_1080p`` per engine and ``fps`` per stream [frames/s], ``preset`` the speed
+    relative to P4, ``ratio`` from :func:`pixel_ratio` (NVENC Application Note: per-engine
+    figures, multiplied by the engine count across simultaneous sessions)."""
+    return math.floor(engines * fps_1080p * preset_speed * pixels_ratio / fps + _ROUNDING)
+
+
+def decoder_streams(engines, fps_1080p, pixels_ratio, fps):
+    """Streams ``engines`` decoders carry: ``floor(engines × fps_1080p × ratio ÷ fps)`` [count]
+    (NVDEC Application Note, "NVDEC Performance": per-engine figures)."""
+    return math.floor(engines * fps_1080p * pixels_ratio / fps + _ROUNDING)
+
+
+def scaled_minutes_per_frame(reference_minutes, reference_fp32_tflops, fp32_tflops):
+    """Shading-bound time per frame scaled by FP32 rate from a reference card:
+    ``t_ref × fp32_ref / fp32_card`` [min] (rates in [TFLOP/s])."""
+    return reference_minutes * reference_fp32_tflops / fp32_tflops
+
+
+def render_hours(frames, count, minutes):
+    """Job time with whole frames per card: ``ceil(frames / count) × minutes / 60`` [h]."""
+    return math.ceil(frames / count) * minutes / 60.0
+
+
+def decoded_surface_bytes(streams, surfaces_per_stream, width, height, bytes_per_pixel):
+    """Decoded video surfaces on the card [B]: ``streams × surfaces × width × height × bytes``."""
+    return streams * surfaces_per_stream * width * height * bytes_per_pixel

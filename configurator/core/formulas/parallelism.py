@@ -1,0 +1,72 @@
+"""How a training job is split: pipeline bubble, expert-parallel share, ranks per fast domain.
+
+Array-friendly: the planner passes one value per layout.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+
+def pipeline_bubble_fraction(pp, micro_batches, virtual_stages=1):
+    """Idle pipeline time per unit of ideal compute time: ``(p−1)/(v·m)``.
+
+    Parameters
+    ----------
+    pp : int or array
+        Pipeline stages ``p`` [count].
+    micro_batches : int or array
+        Micro-batches per step and pipeline ``m`` [count].
+    virtual_stages : int or array
+        Model chunks per stage ``v`` (interleaved 1F1B; 1 = plain 1F1B or GPipe) [count].
+
+    Returns
+    -------
+    float or array
+        ``t_pb / t_id`` (dimensionless); the share of the whole step is ``b/(1+b)``
+        (:func:`bubble_share_of_step`).
+
+    References
+    ----------
+    Narayanan et al. 2021, "Efficient Large-Scale Language Model Training on GPU Clusters Using
+    Megatron-LM", SC'21: §2.2.1 bubble time fraction ``(p−1)/m``; §2.2.2 interleaved schedule
+    ``(1/v)·(p−1)/m``.
+    """
+    return (pp - 1) / (virtual_stages * micro_batches)
+
+
+def bubble_share_of_step(bubble):
+    """Share of the step the pipeline idles: ``b/(1+b)`` for a bubble ``b`` of
+    :func:`pipeline_bubble_fraction` (the step is ``t_id·(1+b)``, Narayanan et al. 2021 §2.2.1)."""
+    return bubble / (1 + bubble)
+
+
+def pipeline_slots(micro_batches, bubble):
+    """Micro-batch times one step takes on a stage, bubble included: ``m·(1+b)`` [count]."""
+    return micro_batches * (1 + bubble)
+
+
+def expert_parallel_factor(expert_share, ep):
+    """Share of a stage's parameters one card holds under expert parallelism ``ep``: the dense part
+    whole, the routed experts ``1/ep``: ``1 − e·(1 − 1/ep)`` for an expert share ``e``
+    (Lepikhin et al. 2021, "GShard", §2.2)."""
+    return 1.0 - expert_share * (1.0 - 1.0 / ep)
+
+
+def data_parallel_per_domain(dp, tp, domain):
+    """Members of a data-parallel group inside one fast domain of ``domain`` cards [count], with
+    Megatron-LM's rank order (tensor parallel innermost, then data parallel, then pipeline stages;
+    Narayanan et al. 2021 §3.2): ``max(1, min(dp, domain // tp))``."""
+    return np.maximum(1, np.minimum(dp, domain // np.maximum(tp, 1)))
+
+
+def pipeline_crosses_network(tp, dp, pp, domain):
+    """Whether consecutive pipeline stages talk over the network: unless the whole job of
+    ``tp × dp × pp`` cards sits in one fast domain, stages ``tp × dp`` ranks apart in
+    Megatron-LM's order sit in different domains (Narayanan et al. 2021 §3.2)."""
+    return tp * dp * pp > domain
+
+
+def layers_per_stage(n_layers, pp):
+    """Layers on the fullest of ``pp`` pipeline stages: ``ceil(L/p)`` [count]."""
+    return -(-n_layers // pp)

@@ -1,0 +1,48 @@
+"""Time of a training step: roofline terms of one micro-batch and the 1F1B step around them.
+
+Array-friendly: the planner passes one value per layout.
+"""
+
+from __future__ import annotations
+
+ACTIVATION_TRAFFIC_PASSES = 4
+"""Times each saved activation crosses memory in a step: written in forward, read in backward,
+its gradient written and read once (one more with full recomputation, which writes it again)."""
+
+TRAINING_PASSES = 3
+"""Forward-pass equivalents of kernel launches in a training step: forward 1, backward 2 (the
+backward launches a kernel per input gradient and per weight gradient; Kaplan et al. 2020 §2.1
+counts its FLOPs as twice the forward). Full recomputation adds one."""
+
+
+def roofline_seconds(work, rate, efficiency):
+    """Time of ``work`` at ``efficiency`` × the peak ``rate``: ``work / (rate·η)`` [s]
+    (FLOP at FLOP/s, or bytes at B/s; Williams et al. 2009, "Roofline", CACM 52(4))."""
+    return work / (rate * efficiency)
+
+
+def activation_traffic_seconds(passes, bytes_per_token, tokens, tp, bandwidth, efficiency):
+    """Memory traffic of the saved activations of ``tokens`` on one of ``tp`` ranks [s]:
+    ``passes × bytes/token × tokens / tp / (bandwidth·η)``, ``bandwidth`` [B/s]."""
+    return passes * bytes_per_token * tokens / tp / (bandwidth * efficiency)
+
+
+def layer_overhead_seconds(layers, per_layer_s, forward_passes):
+    """Kernel-launch and framework time of ``layers`` layers over ``forward_passes``
+    forward-pass equivalents (:data:`TRAINING_PASSES`) at ``per_layer_s`` per layer and pass [s]."""
+    return layers * per_layer_s * forward_passes
+
+
+def training_step_seconds(micro_batch_s, slots, p2p_s, optimizer_s, data_parallel_s, host_s):
+    """One optimizer step [s]: ``m·(1+b)·t_mb + t_p2p + t_optimizer + t_dp,exposed + t_host``.
+
+    ``slots`` is ``m·(1+b)`` (:func:`~.parallelism.pipeline_slots`), ``p2p_s`` the pipeline's
+    sends over the whole step, ``host_s`` the exposed time of an offloaded optimizer
+    (Narayanan et al. 2021 §2.2, 1F1B schedule).
+    """
+    return micro_batch_s * slots + p2p_s + optimizer_s + data_parallel_s + host_s
+
+
+def training_tokens_per_second(micro_batch, seq_len, micro_batches, dp, step_s):
+    """Tokens trained per second by the whole job: ``b·s·m·dp / t_step`` [tokens/s]."""
+    return micro_batch * seq_len * micro_batches * dp / step_s

@@ -68,6 +68,14 @@ class ModelArchitecture(BaseModel):
     qk_rope_head_dim: int | None = Field(default=None, ge=0, le=4096)
     qk_nope_head_dim: int | None = Field(default=None, ge=0, le=4096)
     v_head_dim: int | None = Field(default=None, ge=1, le=4096)
+    # Sliding-window attention (Mistral 7B v0.1, Gemma 2/3, gpt-oss)
+    sliding_window: int | None = Field(
+        default=None, ge=1, le=2**24, description="tokens a sliding-window layer attends to and caches (HF "
+                                                  "config sliding_window; None = full attention) [tokens]")
+    sliding_window_layers: int | None = Field(
+        default=None, ge=0, le=1024, description="layers that use the window (HF layer_types "
+                                                 "'sliding_attention'; None = every layer when a window is set) "
+                                                 "[count]")
 
     @model_validator(mode="after")
     def _consistent(self) -> ModelArchitecture:
@@ -83,6 +91,8 @@ class ModelArchitecture(BaseModel):
                 raise ValueError("first_dense_layers exceeds n_layers")
         if self.is_mla and None in (self.qk_rope_head_dim, self.qk_nope_head_dim, self.v_head_dim):
             raise ValueError("MLA needs qk_rope_head_dim, qk_nope_head_dim and v_head_dim")
+        if (self.sliding_window_layers or 0) > self.n_layers:
+            raise ValueError("sliding_window_layers exceeds n_layers")
         return self
 
     # ---- derived shapes -------------------------------------------------------------
@@ -120,6 +130,34 @@ class ModelArchitecture(BaseModel):
     def attn_out_dim(self) -> int:
         """Width of the attention output before the output projection [elements]."""
         return self.n_heads * self.v_head_dim if self.is_mla else self.q_dim
+
+    @property
+    def n_sliding_layers(self) -> int:
+        """Layers attending to a sliding window rather than the whole context [count]."""
+        if self.sliding_window is None:
+            return 0
+        return self.n_layers if self.sliding_window_layers is None else self.sliding_window_layers
+
+    def attended_tokens(self, context: float) -> float:
+        """Cached (and attended) tokens per layer of one sequence at ``context``, averaged over
+        the layers [tokens]: full layers keep all ``c``, sliding layers ``min(c, w)``
+        (Beltagy et al. 2020 §3.1; Mistral 7B, Jiang et al. 2023 §2: a rolling buffer of ``w``
+        entries). KV memory and decode reads per sequence are this × the per-token cache."""
+        sliding = self.n_sliding_layers
+        if not sliding:
+            return context
+        window = min(context, self.sliding_window)
+        return ((self.n_layers - sliding) * context + sliding * window) / self.n_layers
+
+    def causal_pairs(self, prompt: float) -> float:
+        """Query–key pairs a causal prompt of ``P`` tokens forms, summed over layers [count]:
+        ``P²/2`` in a full layer, ``w·P − w²/2`` in a sliding layer once ``P > w``."""
+        full = prompt * prompt / 2
+        sliding = self.n_sliding_layers
+        if not sliding or prompt <= self.sliding_window:
+            return self.n_layers * full
+        w = self.sliding_window
+        return (self.n_layers - sliding) * full + sliding * (w * prompt - w * w / 2)
 
     @cached_property
     def n_moe_layers(self) -> int:
@@ -262,9 +300,10 @@ class ModelArchitecture(BaseModel):
     def summary(self) -> str:
         """One line for tables and reports."""
         moe = f", MoE {self.n_experts}×top-{self.experts_per_token}" if self.is_moe else ""
+        window = f", window {self.sliding_window} on {self.n_sliding_layers} layers" if self.n_sliding_layers else ""
         return (
             f"{self.n_layers} layers, hidden {self.hidden}, {self.n_heads} heads "
-            f"({self.kv_heads} KV), FFN {self.ffn}, vocab {self.vocab}{moe}"
+            f"({self.kv_heads} KV), FFN {self.ffn}, vocab {self.vocab}{moe}{window}"
         )
 
 
@@ -412,9 +451,38 @@ def from_hf_config(config: dict, name: str = "imported") -> ModelArchitecture:
     if fields.get("n_experts") and family == "mixtral":
         fields["expert_ffn"] = fields["ffn"]
     try:
+        fields.update(_sliding_window_fields(config, family, fields["n_layers"]))
+    except ValueError as error:
+        raise ArchitectureError(f"config.json: {error}") from None
+    try:
         return ModelArchitecture.model_validate(fields)
     except ValidationError as error:
         raise ArchitectureError(f"config.json: {error_line(error, ModelArchitecture)}") from None
+
+
+def _sliding_window_fields(config: dict, family: str, n_layers: int) -> dict:
+    """``sliding_window`` and ``sliding_window_layers`` from a config: the window when it is set
+    (and ``use_sliding_window`` is not false, as in Qwen2); the layers from ``layer_types``
+    (transformers ≥ 4.53: 'sliding_attention' / 'full_attention'), else Gemma 3's
+    ``sliding_window_pattern`` (every N-th layer global), else Gemma 2's alternation (even layers
+    slide), else every layer (Mistral 7B v0.1)."""
+    from configurator.core.json_values import field_bounds, whole_number
+
+    window = config.get("sliding_window")
+    if window is None or config.get("use_sliding_window") is False:
+        return {}
+    window = whole_number(window, "sliding_window", *field_bounds(ModelArchitecture, "sliding_window"))
+    types = config.get("layer_types")
+    if isinstance(types, list) and types:
+        layers = sum(1 for t in types if t == "sliding_attention")
+    elif config.get("sliding_window_pattern"):
+        pattern = whole_number(config["sliding_window_pattern"], "sliding_window_pattern", 1, 1024)
+        layers = n_layers - n_layers // pattern
+    elif family == "gemma2":
+        layers = (n_layers + 1) // 2
+    else:
+        layers = n_layers
+    return {"sliding_window": window, "sliding_window_layers": min(layers, n_layers)}
 
 
 def load_hf_config(path: Path) -> ModelArchitecture:

@@ -416,9 +416,29 @@ class InferenceMemoryModel:
     context: float
     capacity: float
     budget: float
+    window: int | None = None
+    """Tokens a sliding-window layer keeps (None: every layer keeps the whole context) [tokens]."""
+    sliding_share: float = 0.0
+    """Share of the layers that keep only the window."""
+
+    def cached_tokens(self, context_tokens: float) -> float:
+        """Cache entries per layer of one sequence at ``context_tokens``, averaged over the layers:
+        ``(1 − s)·c + s·min(c, w)`` (ModelArchitecture.attended_tokens) [tokens]."""
+        if not self.sliding_share:
+            return context_tokens
+        return (1 - self.sliding_share) * context_tokens + self.sliding_share * min(context_tokens, self.window)
+
+    def _context_for(self, cached: float) -> int:
+        """The longest context whose cache is ``cached`` entries per layer (the inverse of
+        ``cached_tokens``; unbounded when every layer slides: the Serving context's limit)."""
+        if not self.sliding_share or cached <= self.window:
+            return int(cached)
+        if self.sliding_share >= 1:
+            return 2_097_152
+        return int((cached - self.sliding_share * self.window) / (1 - self.sliding_share))
 
     def breakdown(self, concurrency: int, context_tokens: int) -> MemoryBreakdown:
-        kv = self.kv_per_token_per_sequence * context_tokens * concurrency
+        kv = self.kv_per_token_per_sequence * self.cached_tokens(context_tokens) * concurrency
         activations = self.activations_fixed + self.activations_per_sequence * concurrency
         total = self.weights + kv + activations + self.context
         return MemoryBreakdown(
@@ -438,12 +458,13 @@ class InferenceMemoryModel:
         return self.budget - self.weights - self.context - self.activations_fixed
 
     def max_concurrency(self, context_tokens: int) -> int:
-        per_sequence = self.kv_per_token_per_sequence * context_tokens + self.activations_per_sequence
+        per_sequence = self.kv_per_token_per_sequence * self.cached_tokens(context_tokens) + \
+            self.activations_per_sequence
         return max(0, int(self._room() // per_sequence))
 
     def max_context(self, concurrency: int) -> int:
         room = self._room() - self.activations_per_sequence * concurrency
-        return max(0, int(room // (self.kv_per_token_per_sequence * concurrency)))
+        return max(0, self._context_for(room // (self.kv_per_token_per_sequence * concurrency)))
 
 
 def inference_memory_model(scenario: Scenario, card: Card, plan: PrecisionPlan) -> InferenceMemoryModel:
@@ -469,4 +490,6 @@ def inference_memory_model(scenario: Scenario, card: Card, plan: PrecisionPlan) 
         context=scenario.assumptions.cuda_context_gib * GIB,
         capacity=capacity,
         budget=capacity * serving.engine_memory_fraction,
+        window=model.sliding_window,
+        sliding_share=model.n_sliding_layers / model.n_layers,
     )

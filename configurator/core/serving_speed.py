@@ -25,8 +25,10 @@ from configurator.core.units import GB, TERA, Precision
 
 
 def prefill_flops(model: ModelArchitecture, prompt_tokens: int) -> float:
-    """Forward FLOPs of a prompt: ``2·N·P`` plus causal attention ``2·L·H·Q·P²``."""
-    return 2.0 * model.matmul_params() * prompt_tokens + 2.0 * model.n_layers * model.q_dim * prompt_tokens**2
+    """Forward FLOPs of a prompt: ``2·N·P`` plus causal attention, ``4·H·Q`` per query–key pair
+    (scores and the weighted sum): ``2·L·H·Q·P²`` with full attention, fewer pairs in
+    sliding-window layers (ModelArchitecture.causal_pairs)."""
+    return 2.0 * model.matmul_params() * prompt_tokens + 4.0 * model.q_dim * model.causal_pairs(prompt_tokens)
 
 
 def decode_weight_bytes(model: ModelArchitecture, batch: int, weight_bytes: float) -> float:
@@ -84,8 +86,9 @@ def decode_step_seconds(
     profile = serving.profile
     kv_b = kv_element_bytes(scenario, plan)
     weights = decode_weight_bytes(model, batch, plan.weight_bytes) / tp
-    kv = batch * kv_tokens * kv_cache_bytes_per_token(model, kv_b) / kv_shards(model, tp)
-    flops = (2.0 * model.matmul_params() + 4.0 * model.n_layers * model.q_dim * kv_tokens) * batch / tp
+    attended = model.attended_tokens(kv_tokens)  # sliding-window layers read at most their window
+    kv = batch * attended * kv_cache_bytes_per_token(model, kv_b) / kv_shards(model, tp)
+    flops = (2.0 * model.matmul_params() + 4.0 * model.n_layers * model.q_dim * attended) * batch / tp
     flops *= tokens_per_sequence
     bandwidth = _bandwidth(card, a)
     memory_s = weights / (bandwidth * profile.weight_stream_share)

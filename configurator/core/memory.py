@@ -6,13 +6,23 @@ function's docstring; ``../shared/design/estimator.md`` collects them.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
-
-import numpy as np
 
 from configurator.core.architecture import ModelArchitecture
 from configurator.core.catalog import Card
+from configurator.core.formulas.activations import (
+    layer_saved_bytes_per_token,
+    loss_bytes_per_token,
+    stored_activation_bytes_per_token,
+)
+from configurator.core.formulas.parallelism import expert_parallel_factor, layers_per_stage
+from configurator.core.formulas.states import (  # noqa: F401  (zero_sharded re-exported for callers)
+    gathered_weight_bytes,
+    lora_matrix_params,
+    reserved_bytes,
+    training_peak_bytes,
+    zero_sharded,
+)
 from configurator.core.precision import PrecisionPlan, StateBytes, kv_element_bytes, training_state_bytes
 from configurator.core.scenario import Assumptions, LossKernel, Recompute, Scenario, Workload
 from configurator.core.units import GIB
@@ -50,8 +60,8 @@ def usable_capacity_bytes(card: Card, assumptions: Assumptions) -> float:
 
 
 def stage_layer_count(model: ModelArchitecture, pp: int) -> int:
-    """Layers on the fullest pipeline stage."""
-    return math.ceil(model.n_layers / pp)
+    """Layers on the fullest pipeline stage (:func:`~configurator.core.formulas.parallelism.layers_per_stage`)."""
+    return layers_per_stage(model.n_layers, pp)
 
 
 def stage_params(model: ModelArchitecture, pp: int, first: bool) -> float:
@@ -69,18 +79,20 @@ def stage_params(model: ModelArchitecture, pp: int, first: bool) -> float:
 
 
 def lora_params_per_layer(model: ModelArchitecture, rank: int, targets: str) -> float:
-    """Adapter parameters in one layer: ``r·(d_in + d_out)`` per adapted matrix (Hu et al. 2021)."""
+    """Adapter parameters in one layer: :func:`~configurator.core.formulas.states.lora_matrix_params`
+    per adapted matrix (Hu et al. 2021) — q, k, v and output, and with ``targets="all"`` the MLP's."""
     d = model.hidden
-    attention = rank * ((d + model.q_dim) + 2 * (d + model.kv_dim) + (model.attn_out_dim + d))
+    attention = (lora_matrix_params(rank, d, model.q_dim) + 2 * lora_matrix_params(rank, d, model.kv_dim)
+                 + lora_matrix_params(rank, model.attn_out_dim, d))
     if targets == "attention":
         return attention
     matrices = 3 if model.gated_mlp else 2
     if model.is_moe:
         experts = model.n_experts + model.n_shared_experts
-        mlp = experts * matrices * rank * (d + model.routed_ffn) * model.n_moe_layers / model.n_layers
-        mlp += matrices * rank * (d + model.ffn) * model.n_dense_layers / model.n_layers
+        mlp = experts * matrices * lora_matrix_params(rank, d, model.routed_ffn) * model.n_moe_layers / model.n_layers
+        mlp += matrices * lora_matrix_params(rank, d, model.ffn) * model.n_dense_layers / model.n_layers
     else:
-        mlp = matrices * rank * (d + model.ffn)
+        mlp = matrices * lora_matrix_params(rank, d, model.ffn)
     return attention + mlp
 
 
@@ -89,29 +101,6 @@ def routed_expert_params(model: ModelArchitecture, layers: int) -> float:
     if not model.is_moe:
         return 0.0
     return layers * model.n_moe_layers / model.n_layers * model.n_experts * model.mlp_params(model.routed_ffn)
-
-
-def expert_parallel_factor(expert_share, ep):
-    """Share of a stage's parameters one card holds under expert parallelism ``ep``: the dense
-    part whole, the routed experts ``1/ep`` (Lepikhin et al. 2021, GShard §2.2)."""
-    return 1.0 - expert_share * (1.0 - 1.0 / ep)
-
-
-def zero_sharded(
-    weights: float, gradients: float, optimizer: float, stage: int, dp: int, unsharded_share: float = 1.0
-) -> tuple[float, float, float]:
-    """Model states per card under ZeRO ``stage`` over ``dp`` data-parallel ranks [B].
-
-    Stage 1 shards optimizer states, 2 also gradients, 3 also weights (Rajbhandari et al.
-    2020, Fig. 1: baseline ``(2+2+K)Ψ``, ZeRO-3 ``(2+2+K)Ψ/N_d``). A state left unsharded keeps
-    ``unsharded_share`` of itself (expert parallelism holds ``1/ep`` of the routed experts); a
-    sharded one is ``1/dp`` of the whole whether or not experts are split first. Array-friendly
-    (the planner passes one value per layout).
-    """
-    def shard(value, from_stage: int):
-        return np.where(stage >= from_stage, value / dp, value * unsharded_share)
-
-    return shard(weights, 3), shard(gradients, 2), shard(optimizer, 1)
 
 
 # ---- activations ------------------------------------------------------------------------
@@ -128,36 +117,16 @@ class ActivationLayout:
     frozen_mlp: bool = False
     loss: LossKernel = LossKernel.FUSED
 
-    @property
-    def separate_casts(self) -> bool:
-        """Autocast casts a fp32 input once per linear layer, so each keeps its own copy."""
-        return self.residual_bytes > self.math_bytes
-
 
 def layer_activation_bytes(model: ModelArchitecture, layout: ActivationLayout, seq_len: int) -> float:
-    """Bytes one transformer layer saves for backward, per token [B].
-
-    Counted from the tensors autograd keeps in an eager Llama-style block (the SwiGLU and
-    GQA version of Korthikanti et al. 2022, Table 2): per norm the fp32 input and the
-    normalised output; the input of every linear (one copy per linear when autocast casts a
-    fp32 residual); q, k, v and output for flash attention (plus the ``heads × s`` score
-    matrix without it); four ffn-wide tensors of a gated MLP (two for GELU).
-    """
-    c, r, h = layout.math_bytes, layout.residual_bytes, model.hidden
-    norms = 2 * (4 + r) * h
-    qkv_inputs = (3 if layout.separate_casts else 1) * c * h
-    mlp_in_copies = (2 if model.gated_mlp else 1) if layout.separate_casts else 1
-    ffn = model.mlp_token_width
-    mlp_inputs = mlp_in_copies * c * h
-    attention = c * (model.q_dim + 2 * model.kv_dim + model.attn_out_dim) + 4 * model.n_heads
-    out_proj_input = c * model.attn_out_dim
-    if not layout.flash_attention and layout.recompute is Recompute.NONE:
-        attention += c * model.n_heads * seq_len
-    mlp = (4 if model.gated_mlp else 2) * c * ffn
-    if layout.frozen_mlp:
-        mlp_inputs = 0.0
-        mlp -= c * ffn
-    return norms + qkv_inputs + attention + out_proj_input + mlp_inputs + mlp
+    """Bytes one transformer layer of ``model`` saves for backward, per token [B]
+    (:func:`~configurator.core.formulas.activations.layer_saved_bytes_per_token`, the SwiGLU and
+    GQA version of Korthikanti et al. 2022 Table 2)."""
+    return layer_saved_bytes_per_token(
+        model.hidden, model.q_dim, model.kv_dim, model.attn_out_dim, model.mlp_token_width, model.n_heads, seq_len,
+        layout.math_bytes, layout.residual_bytes, model.gated_mlp,
+        stores_scores=not layout.flash_attention and layout.recompute is Recompute.NONE,
+        frozen_mlp=layout.frozen_mlp)
 
 
 def logits_bytes_per_token(model: ModelArchitecture, layout: ActivationLayout) -> float:
@@ -168,9 +137,8 @@ def logits_bytes_per_token(model: ModelArchitecture, layout: ActivationLayout) -
     loss dominates, match 12 B per vocabulary entry). Fused: the 16-bit logits the kernel reads
     plus its one fp32 buffer.
     """
-    if layout.loss is LossKernel.EAGER:
-        return 4.0 * FP32_LOSS_COPIES[LossKernel.EAGER] * model.vocab
-    return (layout.math_bytes + 4.0 * FP32_LOSS_COPIES[LossKernel.FUSED]) * model.vocab
+    logits = 0.0 if layout.loss is LossKernel.EAGER else layout.math_bytes
+    return loss_bytes_per_token(model.vocab, FP32_LOSS_COPIES[layout.loss], logits)
 
 
 def loss_kernel(scenario: Scenario) -> LossKernel:
@@ -228,7 +196,7 @@ class TrainingMemoryModel:
 
     def breakdown(self, micro_batch: int) -> MemoryBreakdown:
         activations = self.weight_copies + micro_batch * self.activations_per_sequence
-        peak = self.weights + self.optimizer + max(self.gradients, activations)
+        peak = float(training_peak_bytes(self.weights, self.gradients, self.optimizer, activations))
         overhead = self.allocator * peak + self.context
         return MemoryBreakdown(
             weights=self.weights + self.weight_copies,
@@ -238,7 +206,7 @@ class TrainingMemoryModel:
             kv_cache=0.0,
             overhead=overhead,
             not_concurrent=min(self.gradients, activations),
-            total=peak + overhead,
+            total=float(reserved_bytes(peak, self.allocator, self.context)),
             capacity=self.capacity,
             budget=self.capacity,
         )
@@ -272,9 +240,8 @@ def stored_activation_bytes(
     et al. 2022 §4); otherwise every layer keeps its full set.
     """
     per_layer = layer_activation_bytes(model, layout, seq_len)
-    if layout.recompute is Recompute.FULL:
-        return layers * layout.residual_bytes * model.hidden + per_layer
-    return layers * per_layer
+    return stored_activation_bytes_per_token(per_layer, layers, layout.residual_bytes, model.hidden,
+                                             layout.recompute is Recompute.FULL)
 
 
 def stage_stored_bytes(scenario: Scenario, layout: ActivationLayout, layers: int) -> float:
@@ -287,7 +254,8 @@ def stage_stored_bytes(scenario: Scenario, layout: ActivationLayout, layers: int
 def gathered_layer_bytes(model: ModelArchitecture, layers: int, weight_bytes: float) -> float:
     """16-bit weights of the layers ZeRO-3 gathers in full at a time (in use + prefetched) [B],
     before tensor parallelism (PyTorch FSDP ``limit_all_gathers``; DeepSpeed prefetch)."""
-    return min(layers, OFFLOAD_PREFETCH_LAYERS) * model.layer_params() / model.n_layers * weight_bytes
+    return float(gathered_weight_bytes(layers, OFFLOAD_PREFETCH_LAYERS, model.layer_params(), model.n_layers,
+                                       weight_bytes))
 
 
 def training_states(scenario: Scenario, plan: PrecisionPlan) -> StateBytes:

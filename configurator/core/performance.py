@@ -1,25 +1,54 @@
 """Speed: FLOPs, communication, training step time and MFU (serving: :mod:`configurator.core.serving_speed`).
 
-Every efficiency is a named field of :class:`~configurator.core.scenario.Assumptions`.
+Thin adapters from a scenario and a card to the plain-number formulas of
+:mod:`configurator.core.formulas`. Every efficiency is a named field of
+:class:`~configurator.core.scenario.Assumptions`; :mod:`configurator.core.formulas.efficiency`
+gives each default its source.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-import numpy as np
-
 from configurator.core.architecture import ModelArchitecture
 from configurator.core.catalog import Card
-from configurator.core.collectives import (
-    all_to_all_seconds,
-    allreduce_seconds,
-    point_to_point_seconds,
-    reduce_scatter_seconds,
+from configurator.core.formulas import communication as comm
+from configurator.core.formulas.communication import (  # noqa: F401  (the two counts re-exported for callers)
+    CP_EXCHANGES_PER_LAYER,
+    EP_ALL_TO_ALLS_PER_LAYER,
+    TP_COLLECTIVES_PER_LAYER,
+    data_parallel_exposed_seconds,
+    offload_stream_bytes,
+)
+from configurator.core.formulas.flops import (
+    causal_attention_flops_per_token,
+    flops_per_param,
+    matmul_flops,
+    model_flops_utilisation,
+    recompute_factors,
+    training_flops_per_token,
+)
+from configurator.core.formulas.parallelism import (  # noqa: F401  (pipeline_bubble re-exported for callers)
+    bubble_share_of_step,
+    data_parallel_per_domain,
+    expert_parallel_factor,
+    pipeline_bubble_fraction as pipeline_bubble,
+    pipeline_crosses_network,
+    pipeline_slots,
+)
+from configurator.core.formulas.states import optimizer_step_bytes_per_param
+from configurator.core.formulas.timing import (
+    ACTIVATION_TRAFFIC_PASSES,
+    TRAINING_PASSES,
+    activation_traffic_seconds,
+    layer_overhead_seconds,
+    micro_batch_seconds,
+    roofline_seconds,
+    training_step_seconds,
+    training_tokens_per_second,
 )
 from configurator.core.memory import (
     ActivationLayout,
-    expert_parallel_factor,
     routed_expert_params,
     stage_stored_bytes,
     layer_activation_bytes,
@@ -33,45 +62,30 @@ from configurator.core.precision import PrecisionPlan, StateBytes, attention_pre
 from configurator.core.scenario import Assumptions, Recompute, Scenario
 from configurator.core.units import GB, TERA
 
-ACTIVATION_TRAFFIC_PASSES = 4
-"""Times each saved activation crosses memory in a step: written in forward, read in
-backward, its gradient written and read once."""
-
-
 # ---- FLOPs ------------------------------------------------------------------------------
 
 
 def model_flops_per_token(model: ModelArchitecture, seq_len: int) -> float:
-    """Training FLOPs per token, forward + backward, no recomputation [FLOP].
-
-    ``6·N + 12·L·H·Q·T`` (PaLM, Chowdhery et al. 2022, App. B) with N the active parameters
-    in matrix products; the convention behind published MFU figures.
-    """
-    return 6.0 * model.matmul_params() + 12.0 * model.n_layers * model.q_dim * seq_len
+    """Training FLOPs per token of ``model`` at ``seq_len`` [FLOP] (:func:`training_flops_per_token`,
+    PaLM App. B) with N the active parameters in matrix products."""
+    return training_flops_per_token(model.matmul_params(), model.n_layers, model.q_dim, seq_len)
 
 
-def attention_flops_per_token(model: ModelArchitecture, seq_len: int, layers: int) -> float:
-    """Causal attention FLOPs per token, forward + backward, over ``layers`` layers [FLOP].
-
-    Half of PaLM's ``12·L·H·Q·T``: fused kernels skip the masked half of the score matrix.
-    """
-    return 6.0 * layers * model.q_dim * seq_len
-
-
-def recompute_factors(recompute: Recompute) -> tuple[float, float]:
-    """Multipliers on (matrix-product, attention) FLOPs: full recomputation repeats the
-    forward pass (6N → 8N), selective repeats only attention (Korthikanti et al. 2022)."""
-    if recompute is Recompute.FULL:
-        return 8.0 / 6.0, 4.0 / 3.0
-    if recompute is Recompute.SELECTIVE:
-        return 1.0, 4.0 / 3.0
-    return 1.0, 1.0
+def attention_flops_per_token(model: ModelArchitecture, seq_len: int, layers):
+    """Causal attention FLOPs per token over ``layers`` layers [FLOP]
+    (:func:`causal_attention_flops_per_token`)."""
+    return causal_attention_flops_per_token(layers, model.q_dim, seq_len)
 
 
 # ---- links ------------------------------------------------------------------------------
 
 RACK_SCALE_DOMAIN = 8
-"""Fast-link domains larger than this span servers (NVL72-class racks, CloudMatrix)."""
+"""Fast-link domains larger than this span servers (NVL72-class racks, CloudMatrix): an HGX or
+DGX server holds 8 NVLink-connected GPUs (NVIDIA DGX H100 User Guide, "Hardware Overview")."""
+
+PCIE_FALLBACK_GBPS = 16.0
+"""A card's PCIe link when the catalog has none, one way [GB/s]: PCIe 4.0 x8, 16 GT/s × 8 lanes
+with 128b/130b encoding ≈ 15.8 GB/s (PCI-SIG PCI Express Base Specification 4.0), rounded."""
 
 
 @dataclass(frozen=True)
@@ -99,16 +113,16 @@ def fabric(card: Card, cards_per_node: int, assumptions: Assumptions) -> Fabric:
     rack_scale = card.has_fast_link and ic.domain_size > RACK_SCALE_DOMAIN
     domain = ic.domain_size if rack_scale else cards_per_node
     linked = card.has_fast_link and ic.domain_size >= domain
-    fast = ic.link_gbps_one_way if linked else (ic.pcie_gbps_one_way or 16.0)
+    fast = ic.link_gbps_one_way if linked else (ic.pcie_gbps_one_way or PCIE_FALLBACK_GBPS)
     network = ic.scale_out_gbps or (
         assumptions.network_gbps_per_card if card.has_fast_link else assumptions.network_gbps_per_pcie_card)
     return Fabric(domain, fast, "link" if linked else "pcie", network)
 
 
-def group_seconds(collective, n_bytes, ranks, per_domain, net: Fabric, a: Assumptions):
-    """A collective (from :mod:`configurator.core.collectives`) over ``ranks`` cards of which
-    ``per_domain`` share a fast domain [s]."""
-    return collective(n_bytes, ranks, per_domain, net.fast_gbps, net.network_gbps, a.link_efficiency)
+def links(net: Fabric, a: Assumptions) -> tuple[float, float, float]:
+    """(fast-domain GB/s, network GB/s, link efficiency): the plain link figures the formulas of
+    :mod:`configurator.core.formulas.communication` take."""
+    return net.fast_gbps, net.network_gbps, a.link_efficiency
 
 
 def tensor_parallel_messages(scenario: Scenario, card: Card, net: Fabric) -> list[Message]:
@@ -127,143 +141,31 @@ def tensor_parallel_messages(scenario: Scenario, card: Card, net: Fabric) -> lis
 
 def tensor_parallel_seconds(tokens, hidden: int, math_bytes: float, tp, layers, collectives_per_layer: int,
                             net: Fabric, a: Assumptions):
-    """Tensor-parallel traffic of ``tokens`` through ``layers`` layers [s].
-
-    Megatron-LM with sequence parallelism: per layer and pass, two all-gathers and two
-    reduce-scatters of the ``tokens × hidden`` activations, the volume of two all-reduces
-    (Korthikanti et al. 2022 §4.2.2); ``collectives_per_layer`` counts all-reduce equivalents.
-    """
-    per_call = group_seconds(allreduce_seconds, tokens * hidden * math_bytes, tp, np.minimum(tp, net.domain), net, a)
-    return collectives_per_layer * layers * per_call * (tp > 1)
-
-
-def data_parallel_per_domain(dp, tp, domain: int):
-    """Members of a data-parallel group inside one fast domain, with Megatron-LM's rank order
-    (tensor parallel innermost, then data parallel, then pipeline stages)."""
-    return np.maximum(1, np.minimum(dp, domain // np.maximum(tp, 1)))
-
-
-def gradient_sync_seconds(params, grad_bytes: float, weight_bytes: float, zero, dp, per_domain, net: Fabric,
-                          a: Assumptions):
-    """Data-parallel traffic per synchronisation of ``params`` parameters per card [s].
-
-    ZeRO 0: one all-reduce of the gradients. ZeRO 1–2 (distributed optimizer): reduce-scatter of
-    the gradients, all-gather of the updated 16-bit weights. ZeRO 3 (FSDP): per micro-batch the
-    weights are gathered for forward and again for backward and the gradients reduce-scattered
-    (Rajbhandari et al. 2020 §7; Megatron-LM distributed optimizer docs).
-    """
-    grads = params * grad_bytes
-    weights = params * weight_bytes
-    rs = group_seconds(reduce_scatter_seconds, grads, dp, per_domain, net, a)
-    gather = group_seconds(reduce_scatter_seconds, weights, dp, per_domain, net, a)
-    allreduce = group_seconds(allreduce_seconds, grads, dp, per_domain, net, a)
-    seconds = np.where(zero >= 3, rs + 2 * gather, np.where(zero >= 1, rs + gather, allreduce))
-    return seconds * (dp > 1)
-
-
-def pipeline_bubble(pp, micro_batches, virtual_stages):
-    """Idle pipeline slots per useful slot: ``(p−1)/(v·m)`` (Narayanan et al. 2021 §2.2)."""
-    return (pp - 1) / (virtual_stages * micro_batches)
-
-
-def pipeline_p2p_seconds(tokens, hidden: int, math_bytes: float, tp, pp, virtual_stages, crosses_network,
-                         net: Fabric, a: Assumptions):
-    """Point-to-point traffic of one micro-batch on a pipeline stage [s].
-
-    Each of the ``v`` model chunks sends its output activations forward and receives their
-    gradient backward; with sequence parallelism the tensor is split over the ``tp`` ranks
-    (Narayanan et al. 2021 §2.2, §4.1 scatter/gather).
-    """
-    gbps = np.where(crosses_network, net.network_gbps, net.fast_gbps)
-    one = point_to_point_seconds(tokens * hidden * math_bytes / tp, gbps, a.link_efficiency)
-    return 2 * virtual_stages * one * (pp > 1)
-
-
-CP_EXCHANGES_PER_LAYER = 3
-"""Key/value blocks each context-parallel rank passes on per ring step and layer: K and V in
-forward, K and V again with their gradients in backward (Liu et al. 2023, Ring Attention;
-Megatron-LM ``--context-parallel-size``)."""
-
-EP_ALL_TO_ALLS_PER_LAYER = 4
-"""All-to-alls per MoE layer per micro-batch: dispatch and combine in forward, and their
-gradients in backward (Lepikhin et al. 2021, GShard §2.2)."""
+    """Tensor-parallel traffic of ``tokens`` through ``layers`` layers on ``net`` [s]
+    (:func:`configurator.core.formulas.communication.tensor_parallel_seconds`)."""
+    return comm.tensor_parallel_seconds(tokens, hidden, math_bytes, tp, layers, collectives_per_layer, net.domain,
+                                        *links(net, a))
 
 
 def context_parallel_seconds(tokens, kv_dim: int, math_bytes: float, cp, layers, crosses_network,
                              attention_s, net: Fabric, a: Assumptions):
-    """Exposed ring exchange of context parallelism for one micro-batch on a rank [s].
-
-    Each rank holds ``tokens`` of every sequence; per layer it passes its key/value block
-    ``cp − 1`` times around the ring, ``CP_EXCHANGES_PER_LAYER`` blocks per step, overlapped
-    with the attention of the block it already has (Liu et al. 2023 §3).
-    """
-    gbps = np.where(crosses_network, net.network_gbps, net.fast_gbps)
-    block = point_to_point_seconds(2 * tokens * kv_dim * math_bytes, gbps, a.link_efficiency)
-    ring = CP_EXCHANGES_PER_LAYER * layers * (cp - 1) * block
-    return exposed_seconds(ring, attention_s, a.comm_overlap) * (cp > 1)
+    """Exposed ring exchange of context parallelism on ``net`` [s]
+    (:func:`configurator.core.formulas.communication.context_parallel_seconds`)."""
+    return comm.context_parallel_seconds(tokens, kv_dim, math_bytes, cp, layers, crosses_network, attention_s,
+                                         *links(net, a), a.comm_overlap)
 
 
 def expert_parallel_seconds(tokens, hidden: int, math_bytes: float, top_k: int, ep, moe_layers,
                             per_domain, net: Fabric, a: Assumptions):
-    """All-to-all traffic of expert parallelism for one micro-batch on a rank [s], not
-    overlapped (the dispatch waits for the router and the experts for the dispatch).
-
-    Each token goes to ``top_k`` experts and comes back: ``tokens × top_k × hidden`` elements
-    per all-to-all, ``EP_ALL_TO_ALLS_PER_LAYER`` per MoE layer.
-    """
-    per_call = all_to_all_seconds(tokens * top_k * hidden * math_bytes, ep, per_domain, net.fast_gbps,
-                                  net.network_gbps, a.link_efficiency)
-    return EP_ALL_TO_ALLS_PER_LAYER * moe_layers * per_call * (ep > 1)
+    """All-to-all traffic of expert parallelism on ``net`` [s]
+    (:func:`configurator.core.formulas.communication.expert_parallel_seconds`)."""
+    return comm.expert_parallel_seconds(tokens, hidden, math_bytes, top_k, ep, moe_layers, per_domain,
+                                        *links(net, a))
 
 
 def host_link_gbps(card: Card) -> float:
-    """The card's link to host memory, one way [GB/s] (PCIe; 16 GB/s, Gen4 x8, when unknown)."""
-    return card.interconnect.pcie_gbps_one_way or 16.0
-
-
-def offload_optimizer_seconds(params, grad_bytes: float, weight_bytes: float, cards_per_node: int,
-                              compute_s, host_gbps: float, a: Assumptions):
-    """Exposed time of ZeRO-Offload per step [s] (Ren et al. 2021 §4).
-
-    The 16-bit gradients of ``params`` parameters go to the host during backward (hidden
-    behind it), the host CPUs update them (shared by the server's cards, at
-    ``cpu_optimizer_params_per_s``) and the 16-bit weights come back before the next forward.
-    """
-    link = host_gbps * GB * a.link_efficiency
-    out = exposed_seconds(params * grad_bytes / link, compute_s * BACKWARD_SHARE, a.comm_overlap)
-    update = params * cards_per_node / a.cpu_optimizer_params_per_s
-    return out + update + params * weight_bytes / link
-
-
-def offload_stream_seconds(n_bytes, compute_s, host_gbps: float, a: Assumptions):
-    """Exposed time of streaming ``n_bytes`` between host and card per micro-batch, prefetched
-    behind that micro-batch's compute (parameter or activation offload) [s]."""
-    return exposed_seconds(n_bytes / (host_gbps * GB * a.link_efficiency), compute_s, a.comm_overlap)
-
-
-TRAINING_PASSES = 3
-"""Forward-pass equivalents of kernel launches in a training step (forward + backward)."""
-
-BACKWARD_SHARE = 2.0 / 3.0
-"""Share of a training step's compute spent in the backward pass (4N of 6N FLOPs)."""
-
-
-def exposed_seconds(comm_s, window_s, overlap: float):
-    """Communication left after hiding behind ``overlap`` × the compute window [s]."""
-    return np.maximum(0.0, comm_s - overlap * window_s)
-
-
-def data_parallel_exposed_seconds(sync_s, micro_compute_s, micro_batches, zero, overlap: float):
-    """Exposed data-parallel time per step [s].
-
-    ZeRO 0–2 synchronise once per step, in buckets behind the last micro-batch (its backward for
-    the gradients, the next forward for the weight gather): PyTorch DDP and Megatron-LM
-    ``--overlap-grad-reduce`` / ``--overlap-param-gather``. ZeRO 3 repeats its gathers every
-    micro-batch, each hidden behind that micro-batch's compute (FSDP prefetching).
-    """
-    window = micro_compute_s * np.where(zero >= 1, 1.0, BACKWARD_SHARE)
-    per_sync = exposed_seconds(sync_s, window, overlap)
-    return per_sync * np.where(zero >= 3, micro_batches, 1)
+    """The card's link to host memory, one way [GB/s] (PCIe; :data:`PCIE_FALLBACK_GBPS` when unknown)."""
+    return card.interconnect.pcie_gbps_one_way or PCIE_FALLBACK_GBPS
 
 
 # ---- training ---------------------------------------------------------------------------
@@ -320,14 +222,13 @@ class TrainingSpeed:
 
 
 EXPOSED_COMM_WARNING = 0.25
-"""Share of a step in exposed communication above which a warning is shown."""
+"""Share of a step in exposed communication above which a warning is shown. **Assumption**: a
+judgement of when communication, not compute, sets the speed."""
 
-
-def optimizer_bytes_per_param(weights: float, gradients: float, optimizer: float) -> float:
-    """Bytes an optimizer step moves per parameter: reads weights, gradients and states,
-    writes weights and states."""
-    return 2.0 * (weights + optimizer) + gradients
-
+BUBBLE_WARNING = 0.25
+"""Pipeline bubble (idle per useful time, :func:`pipeline_bubble`) above which a warning is
+shown. **Assumption**: Narayanan et al. 2021 §2.2.1 ask for ``m ≫ p``; a quarter is where the
+warning starts."""
 
 @dataclass(frozen=True)
 class MicroBatchTiming:
@@ -348,7 +249,7 @@ class MicroBatchTiming:
     """Exposed host-link streaming of offloaded weights or activations [s]."""
 
 
-def matmul_params_per_stage(model: ModelArchitecture, layers: int) -> float:
+def matmul_params_per_stage(model: ModelArchitecture, layers):
     """Parameters in matrix products on the fullest pipeline stage: its layers and the output
     head (on every stage, the conservative choice for the fullest one) [count]."""
     per_layer = (model.matmul_params() - model.vocab * model.hidden) / model.n_layers
@@ -358,12 +259,6 @@ def matmul_params_per_stage(model: ModelArchitecture, layers: int) -> float:
 def moe_layers_on_stage(model: ModelArchitecture, layers):
     """MoE layers on a stage of ``layers`` layers, in the model's proportion [count]."""
     return layers * model.n_moe_layers / model.n_layers
-
-
-def offload_stream_bytes(weights_bytes, stored_bytes, offload_params: bool, offload_activations: bool):
-    """Bytes crossing the host link per micro-batch: offloaded weights fetched for forward and
-    again for backward, offloaded activations written out and read back [B]."""
-    return 2.0 * weights_bytes * offload_params + 2.0 * stored_bytes * offload_activations
 
 
 def micro_batch_timing(
@@ -384,13 +279,14 @@ def micro_batch_timing(
     tp, cp, layers = par.tp, par.cp, stage_layer_count(model, par.pp)
     tokens = train.micro_batch * train.seq_len / cp
     mm_factor, attn_factor = recompute_factors(train.recompute)
-    matmul = _pass_factor(scenario) * matmul_params_per_stage(model, layers) * mm_factor * tokens / tp
+    full = train.recompute is Recompute.FULL
+    matmul = matmul_flops(_pass_factor(scenario), matmul_params_per_stage(model, layers), mm_factor, tokens, tp)
     attention = attention_flops_per_token(model, train.seq_len, layers) * attn_factor * tokens / tp
-    passes = ACTIVATION_TRAFFIC_PASSES + (1 if train.recompute is Recompute.FULL else 0)
     act_bytes = layers * layer_activation_bytes(model, layout, train.seq_len) + logits_bytes_per_token(model, layout)
-    attention_s = attention / (attention_peak * a.attention_efficiency)
-    compute_s = matmul / (peak_flops * a.matmul_efficiency) + attention_s
-    traffic_s = passes * act_bytes * tokens / tp / (bandwidth * a.bandwidth_efficiency)
+    attention_s = roofline_seconds(attention, attention_peak, a.attention_efficiency)
+    compute_s = roofline_seconds(matmul, peak_flops, a.matmul_efficiency) + attention_s
+    traffic_s = activation_traffic_seconds(ACTIVATION_TRAFFIC_PASSES + full, act_bytes, tokens, tp, bandwidth,
+                                           a.bandwidth_efficiency)
     net = fabric(card, par.cards_per_node, a)
     tp_s = float(tensor_parallel_seconds(tokens, model.hidden, layout.math_bytes, tp, layers,
                                          TP_COLLECTIVES_PER_LAYER, net, a))
@@ -403,30 +299,37 @@ def micro_batch_timing(
     split = expert_parallel_factor(routed_expert_params(model, layers) / stage_params(model, par.pp, True), par.ep)
     stream = offload_stream_bytes(stage * layout.math_bytes, stage_stored_bytes(scenario, layout, layers) * tokens / tp,
                                   train.offload_params, train.offload_activations)
-    offload_s = float(offload_stream_seconds(stream, compute_s, host_link_gbps(card), a))
-    forward_passes = TRAINING_PASSES + (1 if train.recompute is Recompute.FULL else 0)
-    total_s = compute_s + traffic_s + tp_s + cp_s + ep_s + offload_s + layers * a.layer_overhead_s * forward_passes
+    offload_s = float(comm.offload_stream_seconds(stream, compute_s, host_link_gbps(card), a.link_efficiency,
+                                                  a.comm_overlap))
+    overhead_s = layer_overhead_seconds(layers, a.layer_overhead_s, TRAINING_PASSES + full)
+    total_s = micro_batch_seconds(compute_s, traffic_s, tp_s, cp_s, ep_s, offload_s, overhead_s)
     # adapters are tiny next to the frozen base: their optimizer step and traffic are ignored
     return MicroBatchTiming(compute_s, traffic_s, tp_s, total_s, peak_flops, stage * split,
                             training_states(scenario, plan), tuple(tensor_parallel_messages(scenario, card, net)),
                             cp_s, ep_s, offload_s)
 
 
-TP_COLLECTIVES_PER_LAYER = 4
-"""All-reduce equivalents per layer per micro-batch: two in forward, two in backward
-(Shoeybi et al. 2019 §3, Fig. 4)."""
-
-
 def _pass_factor(scenario: Scenario) -> float:
-    """FLOPs per parameter per token: 6 (2 forward + 4 backward); 4 for frozen weights,
-    which need no weight gradient (LoRA)."""
-    return 4.0 if scenario.workload.is_adapter else 6.0
+    """FLOPs per parameter per token (:func:`flops_per_param`): 6, or 4 for the frozen weights
+    of an adapter workload (LoRA)."""
+    return flops_per_param(scenario.workload.is_adapter)
 
 
-def pipeline_crosses_network(tp: int, dp: int, pp: int, domain: int) -> bool:
-    """Whether pipeline stages talk over the network: unless the whole job sits in one fast
-    domain, consecutive stages (``tp × dp`` ranks apart in Megatron-LM's order) do."""
-    return tp * dp * pp > domain
+def offload_optimizer_seconds(params, cards_per_node: int, compute_s, card: Card, math_bytes: float,
+                              a: Assumptions):
+    """Exposed ZeRO-Offload time per step of ``params`` parameters per card, 16-bit gradients out
+    and weights back over the card's host link [s]
+    (:func:`configurator.core.formulas.communication.offload_optimizer_seconds`)."""
+    return comm.offload_optimizer_seconds(params, math_bytes, math_bytes, cards_per_node, compute_s,
+                                          host_link_gbps(card), a.link_efficiency, a.comm_overlap,
+                                          a.cpu_optimizer_params_per_s)
+
+
+def optimizer_seconds(params, states: StateBytes, bandwidth_gbps: float, a: Assumptions):
+    """Memory-bound optimizer step of ``params`` parameters on one card [s]
+    (:func:`optimizer_step_bytes_per_param` at ``bandwidth_efficiency``)."""
+    return roofline_seconds(params * optimizer_step_bytes_per_param(states.weights, states.gradients, states.optimizer),
+                            bandwidth_gbps * GB, a.bandwidth_efficiency)
 
 
 def training_speed(
@@ -437,7 +340,8 @@ def training_speed(
     data-parallel traffic and the pipeline's point-to-point sends.
 
     step = ``m·(1 + bubble)·(t_mb + t_p2p) + t_optimizer + t_dp,exposed`` (Narayanan et al.
-    2021); ``timing`` may be passed in when only the card count changes (sweeps).
+    2021, :func:`training_step_seconds`); ``timing`` may be passed in when only the card count
+    changes (sweeps).
     """
     timing = timing or micro_batch_timing(scenario, card, plan, layout)
     if timing is None:
@@ -446,46 +350,46 @@ def training_speed(
     pp, dp, m, replicas = par.pp, scenario.data_parallel, train.grad_accum, scenario.replicas
     messages = list(timing.messages)
     bubble = pipeline_bubble(pp, m, par.virtual_stages)
-    if bubble > 0.25:
-        messages.append(msg("pipeline-bubble", bubble=100 * bubble / (1 + bubble), pp=pp, m=m))
-    slots = m * (1 + bubble)
+    if bubble > BUBBLE_WARNING:
+        messages.append(msg("pipeline-bubble", bubble=100 * bubble_share_of_step(bubble), pp=pp, m=m))
+    slots = pipeline_slots(m, bubble)
     net = fabric(card, par.cards_per_node, a)
     tokens = train.micro_batch * train.seq_len / par.cp
-    p2p_s = float(pipeline_p2p_seconds(tokens, model.hidden, layout.math_bytes, par.tp, pp, par.virtual_stages,
-                                       pipeline_crosses_network(par.tp * par.cp, dp, pp, net.domain), net, a)) * slots
+    p2p_s = float(comm.pipeline_p2p_seconds(tokens, model.hidden, layout.math_bytes, par.tp, pp, par.virtual_stages,
+                                            pipeline_crosses_network(par.tp * par.cp, dp, pp, net.domain),
+                                            *links(net, a))) * slots
 
     states, params_card = timing.states, timing.params_per_card
     opt_params = params_card / (replicas if par.zero >= 1 else 1)
-    optimizer_s = opt_params * optimizer_bytes_per_param(states.weights, states.gradients, states.optimizer)
-    optimizer_s /= card.bandwidth_gbps * GB * a.bandwidth_efficiency
-    offload_s = timing.offload_s * slots
+    optimizer_s = optimizer_seconds(opt_params, states, card.bandwidth_gbps, a)
+    host_s = 0.0
     if train.offload_optimizer and params_card:
         optimizer_s = 0.0
-        offload_s += float(offload_optimizer_seconds(opt_params, layout.math_bytes, layout.math_bytes,
-                                                     min(par.cards_per_node, scenario.count), timing.compute_s,
-                                                     host_link_gbps(card), a))
+        host_s = float(offload_optimizer_seconds(opt_params, min(par.cards_per_node, scenario.count),
+                                                 timing.compute_s, card, layout.math_bytes, a))
+    offload_s = timing.offload_s * slots + host_s
 
     dp_s = 0.0
     if replicas > 1 and params_card:
         if net.fast_kind == "pcie" and scenario.count > 1:
             messages.append(msg("dp-over-pcie", card=card.name))
         per_domain = data_parallel_per_domain(replicas, par.tp, net.domain)
-        sync_s = gradient_sync_seconds(params_card, states.gradients, layout.math_bytes, par.zero, replicas,
-                                       per_domain, net, a)
+        sync_s = comm.gradient_sync_seconds(params_card, states.gradients, layout.math_bytes, par.zero, replicas,
+                                            per_domain, *links(net, a))
         dp_s = float(data_parallel_exposed_seconds(sync_s, timing.compute_s, m, par.zero, a.comm_overlap))
     if par.zero and replicas == 1:
         messages.append(msg("zero-without-dp", zero=par.zero))
 
-    step_s = timing.total_s * slots + p2p_s + optimizer_s + dp_s + (offload_s - timing.offload_s * slots)
+    step_s = training_step_seconds(timing.total_s, slots, p2p_s, optimizer_s, dp_s, host_s)
     kinds = {"tp": timing.tensor_parallel_s * slots, "dp": dp_s, "p2p": p2p_s, "cp": timing.context_parallel_s * slots,
              "ep": timing.expert_parallel_s * slots, "offload": offload_s}
     exposed = sum(kinds.values())
     if exposed / step_s > EXPOSED_COMM_WARNING:
         messages.append(msg("comm-exposed", share=100 * exposed / step_s,
                             **{k: 100 * v / step_s for k, v in kinds.items()}))
-    tokens_per_s = train.micro_batch * train.seq_len * m * dp / step_s
-    mfu = model_flops_per_token(model, train.seq_len) * tokens_per_s / (scenario.count * timing.peak_flops)
-    mfu *= _pass_factor(scenario) / 6.0
+    tokens_per_s = training_tokens_per_second(train.micro_batch, train.seq_len, m, dp, step_s)
+    mfu = model_flops_utilisation(model_flops_per_token(model, train.seq_len), tokens_per_s, scenario.count,
+                                  timing.peak_flops, _pass_factor(scenario))
     hours = train.tokens / tokens_per_s / 3600.0
     return TrainingSpeed(
         step_time_s=step_s,
@@ -497,7 +401,7 @@ def training_speed(
         tensor_parallel_s=timing.tensor_parallel_s * slots,
         data_parallel_s=dp_s,
         optimizer_s=optimizer_s,
-        bubble_fraction=bubble / (1 + bubble),
+        bubble_fraction=bubble_share_of_step(bubble),
         hours=hours,
         gpu_hours=hours * scenario.count,
         messages=tuple(messages),

@@ -3,9 +3,10 @@ micro-batch layout of a model on ``count`` cards, evaluated as numpy arrays.
 
 The heuristics practitioners state (Narayanan et al. 2021 §3: tensor parallel inside a server,
 pipeline across servers, data parallel for the rest; the global batch fixed by the recipe) bound
-the search; within them every combination is costed with the estimator's own formulas
-(:mod:`configurator.core.memory`, :mod:`configurator.core.performance`,
-:mod:`configurator.core.collectives`) and the fastest that fits wins. The search is a pure
+the search; within them every combination is costed with the estimator's own formulas — the
+array-friendly functions of :mod:`configurator.core.formulas` that the single estimate
+(:mod:`configurator.core.memory`, :mod:`configurator.core.performance`) runs too — and the
+fastest that fits wins. The search is a pure
 function of (scenario, card); the winner and the runners-up are re-estimated exactly by
 :func:`configurator.core.estimate.estimate`.
 """
@@ -19,10 +20,34 @@ import numpy as np
 
 from configurator.core.batch import default_global_batch_tokens, nearest_valid_global_batches
 from configurator.core.catalog import Card
+from configurator.core.formulas import communication as comm
+from configurator.core.formulas.flops import flops_per_param, matmul_flops, model_flops_utilisation, recompute_factors
+from configurator.core.formulas.parallelism import (
+    data_parallel_per_domain,
+    expert_parallel_factor,
+    pipeline_bubble_fraction,
+    pipeline_crosses_network,
+    pipeline_slots,
+)
+from configurator.core.formulas.states import (
+    optimizer_step_bytes_per_param,
+    reserved_bytes,
+    training_peak_bytes,
+    zero_sharded,
+)
+from configurator.core.formulas.timing import (
+    ACTIVATION_TRAFFIC_PASSES,
+    TRAINING_PASSES,
+    activation_traffic_seconds,
+    layer_overhead_seconds,
+    micro_batch_seconds,
+    roofline_seconds,
+    training_step_seconds,
+    training_tokens_per_second,
+)
 from configurator.core.memory import (
     TIGHT_FIT_HEADROOM,
     activation_layout,
-    expert_parallel_factor,
     gathered_layer_bytes,
     layer_activation_bytes,
     logits_bytes_per_token,
@@ -31,31 +56,15 @@ from configurator.core.memory import (
     stage_params,
     stage_stored_bytes,
     training_states,
-    zero_sharded,
 )
 from configurator.core.performance import (
-    ACTIVATION_TRAFFIC_PASSES,
-    TP_COLLECTIVES_PER_LAYER,
-    TRAINING_PASSES,
     attention_flops_per_token,
-    context_parallel_seconds,
-    expert_parallel_seconds,
-    host_link_gbps,
-    moe_layers_on_stage,
-    offload_optimizer_seconds,
-    offload_stream_bytes,
-    offload_stream_seconds,
-    data_parallel_exposed_seconds,
-    data_parallel_per_domain,
     fabric,
-    gradient_sync_seconds,
+    host_link_gbps,
+    links,
     matmul_params_per_stage,
     model_flops_per_token,
-    optimizer_bytes_per_param,
-    pipeline_bubble,
-    pipeline_p2p_seconds,
-    recompute_factors,
-    tensor_parallel_seconds,
+    moe_layers_on_stage,
 )
 from configurator.core.precision import attention_precision, plan_training
 from configurator.core.scenario import Recompute, Scenario
@@ -281,12 +290,13 @@ def _memory(g: dict, table: _StageTable, at, first: bool, seq_len: int, context:
     in_flight = np.minimum(g["pp"], g["accum"]) if first else 1
     per_sequence = (table.stored_per_token[at] * in_flight + table.logits_per_token[at]) * seq_len / (tp * cp)
     activations = copies + g["mb"] * per_sequence
-    peak = weights + optimizer + np.maximum(grads, activations)
-    return peak * (1 + table.allocator[at]) + context
+    peak = training_peak_bytes(weights, grads, optimizer, activations)
+    return reserved_bytes(peak, table.allocator[at], context)
 
 
 def _speed(scenario: Scenario, card: Card, g: dict, table: _StageTable, at) -> dict[str, np.ndarray]:
-    """Step time and its parts for every layout (``micro_batch_timing`` + ``training_speed``)."""
+    """Step time and its parts for every layout (``micro_batch_timing`` + ``training_speed`` with
+    the same formulas, on arrays)."""
     model, train, a = scenario.model, scenario.training, scenario.assumptions
     plan = plan_training(card, scenario.precision)
     states = training_states(scenario, plan)
@@ -294,6 +304,7 @@ def _speed(scenario: Scenario, card: Card, g: dict, table: _StageTable, at) -> d
     attention_peak = card.peak_tflops(attention_precision(card, plan)) * TERA
     bandwidth = card.bandwidth_gbps * GB
     net = fabric(card, scenario.parallelism.cards_per_node, a)
+    link = links(net, a)
     tp, pp, vp, cp, ep, zero, mb, m, dp = (g[k] for k in ("tp", "pp", "vp", "cp", "ep", "zero", "mb", "accum", "dp"))
     replicas = dp * cp
     rc = g["rc"]
@@ -302,50 +313,53 @@ def _speed(scenario: Scenario, card: Card, g: dict, table: _StageTable, at) -> d
     mm_factor, attn_factor = factors[rc, 0], factors[rc, 1]
     layers = table.layers[at]
     tokens = mb * train.seq_len / cp
-    pass_factor = 4.0 if scenario.workload.is_adapter else 6.0
-    matmul = pass_factor * table.matmul_params[at] * mm_factor * tokens / tp
+    pass_factor = flops_per_param(scenario.workload.is_adapter)
+    matmul = matmul_flops(pass_factor, table.matmul_params[at], mm_factor, tokens, tp)
     attention = attention_flops_per_token(model, train.seq_len, layers) * attn_factor * tokens / tp
-    attention_s = attention / (attention_peak * a.attention_efficiency)
-    compute_s = matmul / (peak_flops * a.matmul_efficiency) + attention_s
+    attention_s = roofline_seconds(attention, attention_peak, a.attention_efficiency)
+    compute_s = roofline_seconds(matmul, peak_flops, a.matmul_efficiency) + attention_s
     plain_compute_s = compute_s / np.where(full, mm_factor, 1.0)
-    passes = ACTIVATION_TRAFFIC_PASSES + full
     act_bytes = layers * table.layer_bytes[at] + table.loss_per_token[at]
-    traffic_s = passes * act_bytes * tokens / tp / (bandwidth * a.bandwidth_efficiency)
-    tp_s = tensor_parallel_seconds(tokens, model.hidden, plan.math_bytes, tp, layers, TP_COLLECTIVES_PER_LAYER, net, a)
-    cp_s = context_parallel_seconds(tokens, model.kv_dim, plan.math_bytes, cp, layers, tp * cp > net.domain,
-                                    attention_s, net, a)
-    ep_s = expert_parallel_seconds(tokens, model.hidden, plan.math_bytes, model.experts_per_token, ep,
-                                   moe_layers_on_stage(model, layers), data_parallel_per_domain(ep, tp * cp, net.domain),
-                                   net, a)
+    traffic_s = activation_traffic_seconds(ACTIVATION_TRAFFIC_PASSES + full, act_bytes, tokens, tp, bandwidth,
+                                           a.bandwidth_efficiency)
+    tp_s = comm.tensor_parallel_seconds(tokens, model.hidden, plan.math_bytes, tp, layers,
+                                        comm.TP_COLLECTIVES_PER_LAYER, net.domain, *link)
+    cp_s = comm.context_parallel_seconds(tokens, model.kv_dim, plan.math_bytes, cp, layers, tp * cp > net.domain,
+                                         attention_s, *link, a.comm_overlap)
+    ep_s = comm.expert_parallel_seconds(tokens, model.hidden, plan.math_bytes, model.experts_per_token, ep,
+                                        moe_layers_on_stage(model, layers),
+                                        data_parallel_per_domain(ep, tp * cp, net.domain), *link)
     stage = table.params_first[at] / tp
     host = host_link_gbps(card)
-    stream = offload_stream_bytes(stage * plan.math_bytes, table.stored_per_token[at] * tokens / tp,
-                                  train.offload_params, train.offload_activations)
-    offload_mb_s = offload_stream_seconds(stream, compute_s, host, a)
-    overhead_s = layers * a.layer_overhead_s * (TRAINING_PASSES + full)
-    micro_s = compute_s + traffic_s + tp_s + cp_s + ep_s + offload_mb_s + overhead_s
-    bubble = pipeline_bubble(pp, m, vp)
-    slots = m * (1 + bubble)
-    crosses = tp * cp * dp * pp > net.domain
-    p2p_s = pipeline_p2p_seconds(tokens, model.hidden, plan.math_bytes, tp, pp, vp, crosses, net, a) * slots
+    stream = comm.offload_stream_bytes(stage * plan.math_bytes, table.stored_per_token[at] * tokens / tp,
+                                       train.offload_params, train.offload_activations)
+    offload_mb_s = comm.offload_stream_seconds(stream, compute_s, host, a.link_efficiency, a.comm_overlap)
+    overhead_s = layer_overhead_seconds(layers, a.layer_overhead_s, TRAINING_PASSES + full)
+    micro_s = micro_batch_seconds(compute_s, traffic_s, tp_s, cp_s, ep_s, offload_mb_s, overhead_s)
+    bubble = pipeline_bubble_fraction(pp, m, vp)
+    slots = pipeline_slots(m, bubble)
+    crosses = pipeline_crosses_network(tp * cp, dp, pp, net.domain)
+    p2p_s = comm.pipeline_p2p_seconds(tokens, model.hidden, plan.math_bytes, tp, pp, vp, crosses, *link) * slots
     params = stage * expert_parallel_factor(table.expert_share[at], ep)
     opt_params = params / np.where(zero >= 1, replicas, 1)
     if train.offload_optimizer:
         optimizer_s = np.zeros_like(compute_s)
-        host_s = offload_optimizer_seconds(opt_params, plan.math_bytes, plan.math_bytes,
-                                           min(scenario.parallelism.cards_per_node, scenario.count), compute_s, host, a)
+        host_s = comm.offload_optimizer_seconds(opt_params, plan.math_bytes, plan.math_bytes,
+                                                min(scenario.parallelism.cards_per_node, scenario.count), compute_s,
+                                                host, a.link_efficiency, a.comm_overlap, a.cpu_optimizer_params_per_s)
         host_s = host_s * (params > 0)
     else:
-        optimizer_s = opt_params * optimizer_bytes_per_param(
-            states.weights, states.gradients, states.optimizer) / (bandwidth * a.bandwidth_efficiency)
+        optimizer_s = roofline_seconds(
+            opt_params * optimizer_step_bytes_per_param(states.weights, states.gradients, states.optimizer),
+            bandwidth, a.bandwidth_efficiency)
         host_s = 0.0
-    sync_s = gradient_sync_seconds(params, states.gradients, plan.math_bytes, zero, replicas,
-                                   data_parallel_per_domain(replicas, tp, net.domain), net, a)
-    dp_s = data_parallel_exposed_seconds(sync_s, compute_s, m, zero, a.comm_overlap) * (params > 0)
-    step_s = micro_s * slots + p2p_s + optimizer_s + dp_s + host_s
-    tokens_per_s = mb * train.seq_len * m * dp / step_s
-    mfu = model_flops_per_token(model, train.seq_len) * tokens_per_s / (scenario.count * peak_flops)
-    mfu = mfu * pass_factor / 6.0
+    sync_s = comm.gradient_sync_seconds(params, states.gradients, plan.math_bytes, zero, replicas,
+                                        data_parallel_per_domain(replicas, tp, net.domain), *link)
+    dp_s = comm.data_parallel_exposed_seconds(sync_s, compute_s, m, zero, a.comm_overlap) * (params > 0)
+    step_s = training_step_seconds(micro_s, slots, p2p_s, optimizer_s, dp_s, host_s)
+    tokens_per_s = training_tokens_per_second(mb, train.seq_len, m, dp, step_s)
+    mfu = model_flops_utilisation(model_flops_per_token(model, train.seq_len), tokens_per_s, scenario.count,
+                                  peak_flops, pass_factor)
     return {"step_s": step_s, "tokens_per_s": tokens_per_s, "mfu": mfu, "bubble_s": micro_s * m * bubble,
             "comm_s": (tp_s + cp_s + ep_s + offload_mb_s) * slots + p2p_s + dp_s + host_s,
             "recompute_s": (compute_s - plain_compute_s) * slots}

@@ -435,6 +435,17 @@ class InferenceMemoryModel:
         return max(0, self._context_for(room // (self.kv_per_token_per_sequence * concurrency)))
 
 
+def _serving_stage_params(model: ModelArchitecture, pp: int, first: bool, ep: int) -> float:
+    """Parameters of a serving stage on one tensor-parallel group [count]: with expert
+    parallelism over ``ep`` copies, the dense part whole and ``1/ep`` of the routed experts
+    (``expert_parallel_factor``)."""
+    stage = stage_params(model, pp, first)
+    if ep <= 1 or not model.is_moe:
+        return stage
+    share = routed_expert_params(model, stage_layer_count(model, pp) if pp > 1 else model.n_layers) / stage
+    return stage * expert_parallel_factor(share, ep)
+
+
 def inference_memory_model(scenario: Scenario, card: Card, plan: PrecisionPlan) -> InferenceMemoryModel:
     """Weights, KV cache, prefill working set and sampling buffers per card.
 
@@ -443,7 +454,7 @@ def inference_memory_model(scenario: Scenario, card: Card, plan: PrecisionPlan) 
     """
     model, par, serving = scenario.model, scenario.parallelism, scenario.serving
     tp, pp = par.tp, par.pp
-    weights = max(stage_params(model, pp, True), stage_params(model, pp, False)) * plan.weight_bytes / tp
+    weights = max(_serving_stage_params(model, pp, first, par.ep) for first in (True, False)) * plan.weight_bytes / tp
     kv_bytes = kv_element_bytes(scenario, plan)
     kv_per_token = kv_cache_bytes_per_token(model, kv_bytes) / kv_shards(model, tp) / pp
     chunk = min(serving.max_batched_tokens, serving.prompt_tokens * scenario.sequences_per_replica)

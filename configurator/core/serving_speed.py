@@ -18,7 +18,13 @@ from configurator.core.formats import FORMATS
 from configurator.core.load import PERCENTILES, StepCosts, capacity, closed_loop_rate, load_point, static_batch
 from configurator.core.memory import kv_cache_bytes_per_token, kv_shards
 from configurator.core.messages import Message, msg
-from configurator.core.performance import fabric, tensor_parallel_messages, tensor_parallel_seconds
+from configurator.core.formulas.communication import EP_ALL_TO_ALLS_PER_LAYER
+from configurator.core.performance import (
+    expert_parallel_seconds,
+    fabric,
+    tensor_parallel_messages,
+    tensor_parallel_seconds,
+)
 from configurator.core.precision import PrecisionPlan, kv_element_bytes
 from configurator.core.scenario import Assumptions, Scenario
 from configurator.core.units import GB, TERA, Precision
@@ -31,18 +37,39 @@ def prefill_flops(model: ModelArchitecture, prompt_tokens: int) -> float:
     return 2.0 * model.matmul_params() * prompt_tokens + 4.0 * model.q_dim * model.causal_pairs(prompt_tokens)
 
 
-def decode_weight_bytes(model: ModelArchitecture, batch: int, weight_bytes: float) -> float:
-    """Weight bytes one decode step reads [B].
+def decode_weight_bytes(model: ModelArchitecture, batch, weight_bytes: float, ep: int = 1):
+    """Weight bytes one card group of a copy reads per decode step, before tensor parallelism [B];
+    ``batch`` may be an array.
 
-    MoE reads only the experts some sequence in the batch uses: of E experts with top-k
-    routing, ``E·(1 − (1 − k/E)^b)`` are touched in expectation (uniform routing).
+    MoE reads only the experts some token in the batch uses: of E experts with top-k routing,
+    ``E·(1 − (1 − k/E)^b)`` are touched in expectation (uniform routing). With expert parallelism
+    over ``ep`` copies the MoE layer routes all ``ep·b`` tokens of the group and each copy's cards
+    hold (and read) ``1/ep`` of the experts (Lepikhin et al. 2021, GShard §2.2).
     """
     if not model.is_moe:
         return model.total_params() * weight_bytes
     expert = model.mlp_params(model.routed_ffn)
     all_experts = model.n_moe_layers * model.n_experts * expert
-    touched = model.n_experts * (1.0 - (1.0 - model.experts_per_token / model.n_experts) ** batch)
-    return (model.total_params() - all_experts + model.n_moe_layers * touched * expert) * weight_bytes
+    touched = model.n_experts * (1.0 - (1.0 - model.experts_per_token / model.n_experts) ** (batch * ep))
+    return (model.total_params() - all_experts + model.n_moe_layers * touched * expert / ep) * weight_bytes
+
+
+SERVING_ALL_TO_ALLS_PER_LAYER = 2
+"""All-to-alls per MoE layer in a forward pass: dispatch to the experts and combine back
+(Lepikhin et al. 2021, GShard §2.2; training counts their gradients too)."""
+
+
+def _ep_all_to_all_s(scenario: Scenario, card: Card, tokens, math_bytes: float):
+    """Expert-parallel dispatch and combine of ``tokens`` per copy over the ``ep`` copies that
+    share their experts, through the fast domain where the copies fit in it [s]; 0 without EP."""
+    model, par = scenario.model, scenario.parallelism
+    if par.ep <= 1 or not model.is_moe:
+        return 0.0
+    net = fabric(card, par.cards_per_node, scenario.assumptions)
+    per_domain = max(1, min(par.ep, net.domain // (par.tp * par.pp)))
+    training = expert_parallel_seconds(tokens, model.hidden, math_bytes, model.experts_per_token, par.ep,
+                                       model.n_moe_layers, per_domain, net, scenario.assumptions)
+    return training * SERVING_ALL_TO_ALLS_PER_LAYER / EP_ALL_TO_ALLS_PER_LAYER
 
 
 def _tp_allreduce_s(scenario: Scenario, card: Card, tokens, math_bytes: float):
@@ -85,7 +112,7 @@ def decode_step_seconds(
     model, a, tp, serving = scenario.model, scenario.assumptions, scenario.parallelism.tp, scenario.serving
     profile = serving.profile
     kv_b = kv_element_bytes(scenario, plan)
-    weights = decode_weight_bytes(model, batch, plan.weight_bytes) / tp
+    weights = decode_weight_bytes(model, batch, plan.weight_bytes, scenario.parallelism.ep) / tp
     attended = model.attended_tokens(kv_tokens)  # sliding-window layers read at most their window
     kv = batch * attended * kv_cache_bytes_per_token(model, kv_b) / kv_shards(model, tp)
     flops = (2.0 * model.matmul_params() + 4.0 * model.n_layers * model.q_dim * attended) * batch / tp
@@ -95,7 +122,8 @@ def decode_step_seconds(
     if kv_tokens:
         memory_s = memory_s + kv / (bandwidth * kv_read_share(profile, kv_tokens))
     compute_s = flops / _serving_peak(card, plan, scenario)
-    comm_s = _tp_allreduce_s(scenario, card, batch * tokens_per_sequence, plan.math_bytes)
+    comm_s = _tp_allreduce_s(scenario, card, batch * tokens_per_sequence, plan.math_bytes) + \
+        _ep_all_to_all_s(scenario, card, batch * tokens_per_sequence, plan.math_bytes)
     overhead_s = model.n_layers * layer_overhead_s(profile, serving.cuda_graphs) + profile.step_overhead_s
     bound = "memory" if np.all(memory_s >= compute_s) else "compute"
     step = np.maximum(memory_s, compute_s) + comm_s + overhead_s
@@ -126,10 +154,13 @@ def prefill_seconds(
     tokens = prompt_tokens * sequences
     chunks = math.ceil(tokens / scenario.serving.max_batched_tokens)
     compute_s = sequences * prefill_flops(model, prompt_tokens) / tp / _serving_peak(card, plan, scenario)
-    weights_s = chunks * model.total_params() * plan.weight_bytes / tp
+    chunk = min(tokens, scenario.serving.max_batched_tokens)
+    weights_s = chunks * decode_weight_bytes(model, chunk, plan.weight_bytes, scenario.parallelism.ep) / tp
     weights_s /= _bandwidth(card, a) * profile.weight_stream_share
     overhead_s = chunks * (model.n_layers * prefill_layer_overhead(scenario) + profile.step_overhead_s)
-    return float(compute_s + weights_s + overhead_s + _tp_allreduce_s(scenario, card, tokens, plan.math_bytes))
+    comm_s = _tp_allreduce_s(scenario, card, tokens, plan.math_bytes) + \
+        _ep_all_to_all_s(scenario, card, tokens, plan.math_bytes)
+    return float(compute_s + weights_s + overhead_s + comm_s)
 
 
 @dataclass(frozen=True)
@@ -211,7 +242,8 @@ def step_costs(scenario: Scenario, card: Card, plan: PrecisionPlan, batch: int) 
     p = serving.prompt_tokens
     uncached = uncached_prompt_tokens(scenario)
     per_token = prefill_flops(model, p) / p / tp / _serving_peak(card, plan, scenario)
-    per_token += float(_tp_allreduce_s(scenario, card, p, plan.math_bytes)) / p
+    per_token += float(_tp_allreduce_s(scenario, card, p, plan.math_bytes)
+                       + _ep_all_to_all_s(scenario, card, p, plan.math_bytes)) / p
 
     # The step time is a maximum of affine functions of n (MoE: concave in n): exact on a grid
     # of √2 steps up to the batch, linear between.

@@ -46,3 +46,12 @@ def training_step_seconds(micro_batch_s, slots, p2p_s, optimizer_s, data_paralle
 def training_tokens_per_second(micro_batch, seq_len, micro_batches, dp, step_s):
     """Tokens trained per second by the whole job: ``b·s·m·dp / t_step`` [tokens/s]."""
     return micro_batch * seq_len * micro_batches * dp / step_s
+
+
+def micro_batch_seconds(compute_s, traffic_s, tensor_parallel_s, context_parallel_s, expert_parallel_s, offload_s,
+                        overhead_s):
+    """One micro-batch, forward + backward, on the fullest stage [s]: the roofline sum of compute,
+    activation traffic, the exposed tensor-, context- and expert-parallel collectives, the host
+    streams and the per-layer overhead (each term from this package; none assumed to overlap the
+    others except where its own formula says so)."""
+    return compute_s + traffic_s + tensor_parallel_s + context_parallel_s + expert_parallel_s + offload_s + overhead_s

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from configurator.core.catalog import Card, PriceEntry
+from configurator.core.formulas import economics as formulas
+from configurator.core.formulas.economics import HOURS_PER_YEAR  # noqa: F401  (re-exported for callers)
 from configurator.core.messages import Message, msg
 from configurator.core.procurement.prices import active_price_book
 from configurator.core.procurement.servers import host_power_w, server_type, servers_needed
@@ -13,9 +15,6 @@ from configurator.core.scenario import Economics, Scenario
 DEFAULT_CURRENCY = {"en": ("USD", 1.0), "zh_CN": ("CNY", 7.1)}
 """Currency and units per US dollar that each interface language starts with. 7.1 CNY/USD is
 an approximate 2025–2026 rate, not a quote: the rate stays editable in every scenario."""
-
-HOURS_PER_YEAR = 8766.0
-"""Average hours in a year, leap years included [h]."""
 
 
 @dataclass(frozen=True)
@@ -35,7 +34,8 @@ def default_currency(language: str) -> tuple[str, float]:
 
 HOST_POWER_FALLBACK_W = 1200.0
 """A server's own power when neither the user nor the price file gives one [W] (two CPUs,
-memory, NICs and fans of a PCIe server)."""
+memory, NICs and fans of a PCIe server). **Assumption**: no measurement or vendor figure in the
+repository fixes it."""
 
 
 def host_watts(card: Card, scenario: Scenario) -> float:
@@ -55,28 +55,31 @@ def server_count(card: Card, scenario: Scenario) -> int:
 
 
 def deployment_power(card: Card, scenario: Scenario) -> Power | None:
-    """Power of ``count`` cards in their servers: (cards × TDP + servers × their own power)
-    × average share of maximum × PUE."""
+    """Power of ``count`` cards in their servers (:func:`formulas.facility_watts`: (cards × TDP +
+    servers × their own power) × average share of maximum × PUE)."""
     if card.tdp_w is None:
         return None
     e = scenario.economics
     board = card.tdp_w * scenario.count
-    average = (board + host_watts(card, scenario) * server_count(card, scenario)) * e.power_fraction
-    return Power(board_watts=board, facility_watts=average * e.pue)
+    facility = formulas.facility_watts(board, host_watts(card, scenario), server_count(card, scenario),
+                                       e.power_fraction, e.pue)
+    return Power(board_watts=board, facility_watts=facility)
 
 
 def node_power_kw(card: Card, scenario: Scenario) -> float | None:
-    """Wall power of one full server (its cards and itself) at full load [kW]."""
+    """Wall power of one full server (its cards and itself) at full load [kW]
+    (:func:`formulas.facility_watts` of one server at a power fraction of 1)."""
     if card.tdp_w is None:
         return None
     e = scenario.economics
     per_server = server_type(card, scenario.parallelism.cards_per_node, scenario.count).gpus
-    return (card.tdp_w * min(per_server, scenario.count) + host_watts(card, scenario)) * e.pue / 1000
+    return formulas.facility_watts(card.tdp_w * min(per_server, scenario.count), host_watts(card, scenario), 1, 1.0,
+                                   e.pue) / 1000
 
 
 def energy_kwh(power: Power, hours: float) -> float:
-    """Facility energy over ``hours`` [kWh]."""
-    return power.facility_watts * hours / 1000.0
+    """Facility energy over ``hours`` [kWh] (:func:`formulas.energy_kwh`)."""
+    return formulas.energy_kwh(power.facility_watts, hours)
 
 
 def converted(price: PriceEntry | None, economics: Economics) -> float | None:
@@ -153,10 +156,11 @@ class Costs:
 
 
 def ownership_cost_per_hour(basis: PriceBasis, count: int, economics: Economics) -> float | None:
-    """Purchase price spread evenly over the amortisation period [currency/h]."""
+    """Purchase price spread evenly over the amortisation period [currency/h]
+    (:func:`formulas.amortised_cost_per_hour`)."""
     if basis.card_price is None:
         return None
-    return basis.card_price * count / (economics.amortisation_years * HOURS_PER_YEAR)
+    return formulas.amortised_cost_per_hour(basis.card_price, count, economics.amortisation_years)
 
 
 def job_costs(
@@ -184,7 +188,7 @@ def job_costs(
         else:
             job = None
         if job is not None and tokens:
-            per_million = job / tokens * 1e6
+            per_million = formulas.cost_per_million(job, tokens)
     else:
         job = None
     return Costs(e.currency, purchase, energy, cloud, per_million, kind, basis, basis.messages, job)

@@ -42,6 +42,13 @@ import math
 from dataclasses import dataclass
 
 from configurator.core.catalog import Card
+from configurator.core.formulas import graphics as formulas
+from configurator.core.formulas.economics import HOURS_PER_MONTH  # noqa: F401  (re-exported for callers)
+from configurator.core.formulas.graphics import (
+    NV12_BYTES_PER_PIXEL,
+    RENDER_BYTES_PER_PIXEL,
+    render_hours,
+)
 from configurator.core.memory import MemoryBreakdown, usable_capacity_bytes
 from configurator.core.messages import Message, msg
 from configurator.core.scenario import RESOLUTIONS, Codec, EncoderPreset, Scenario, Workload
@@ -55,15 +62,6 @@ PRESET_SPEED = {
     EncoderPreset.P5: 12.8 / 17.4,
 }
 """Encoder speed of each preset relative to P4 (measured hevc_nvenc speeds, see module docstring)."""
-
-NV12_BYTES_PER_PIXEL = 1.5
-"""A decoded 8-bit 4:2:0 frame (NV12): one luma byte plus half a byte of chroma per pixel [B]."""
-
-RENDER_BYTES_PER_PIXEL = 16
-"""One RGBA float32 output layer (AOV) [B per pixel]."""
-
-HOURS_PER_MONTH = 730.5
-"""Average hours in a month [h]."""
 
 UNITS = {Workload.VDI: "users", Workload.TRANSCODE: "streams", Workload.RENDER: "frames"}
 """What a graphics workload counts."""
@@ -119,17 +117,19 @@ def vgpu_instances(card: Card, profile_gib: float, max_per_gpu: int) -> int:
 
 
 def users_by_shading(card: Card, tflops_per_user: float) -> int | None:
-    """Users whose average FP32 load fits in the card's rate: ``floor(fp32 / load)``."""
+    """Users whose average FP32 load fits in the card's rate (:func:`formulas.users_by_shading`),
+    None when the card's FP32 rate is unknown."""
     if card.fp32_tflops is None:
         return None
-    return math.floor(card.fp32_tflops / tflops_per_user + 1e-9)
+    return formulas.users_by_shading(card.fp32_tflops, tflops_per_user)
 
 
 def vdi_capacities(scenario: Scenario, card: Card) -> tuple[dict[str, float | None], list[Message]]:
-    """Users per card by framebuffer, vGPU instance limit and shading load."""
+    """Users per card by framebuffer, vGPU instance limit and shading load; the smaller of the
+    first two is :func:`formulas.vgpu_instances` (NVIDIA's vGPU table), kept apart to name the limit."""
     g, a, messages = scenario.graphics, scenario.assumptions, []
     if card.vgpu == "graphics":
-        by_memory = math.floor(card.memory_gb / g.profile_gib + 1e-9)
+        by_memory = formulas.framebuffer_slices(card.memory_gb, g.profile_gib)
         caps: dict[str, float | None] = {"framebuffer": by_memory, "vGPU instances": a.max_vgpus_per_gpu}
     else:
         messages.append(msg("vgpu-unknown" if card.vgpu is None else "no-graphics-vgpu", card=card.name))
@@ -145,27 +145,25 @@ def vdi_capacities(scenario: Scenario, card: Card) -> tuple[dict[str, float | No
 
 
 def pixel_ratio(resolution: str) -> float:
-    """1080p pixels over the stream's pixels: engine frame rates scale with frame size."""
-    width, height = RESOLUTIONS[resolution]
-    return 1920 * 1080 / (width * height)
+    """1080p pixels over the stream's pixels (:func:`formulas.pixel_ratio`)."""
+    return formulas.pixel_ratio(*RESOLUTIONS[resolution])
 
 
 def encode_streams(card: Card, scenario: Scenario) -> int | None:
-    """Streams the card's encoders carry: ``nvenc × fps_1080p × preset × 1080p/pixels ÷ fps``."""
+    """Streams the card's encoders carry (:func:`formulas.encoder_streams`), None when unknown."""
     g, engines = scenario.graphics, card.video.nvenc
     if engines is None:
         return None
-    rate = engines * scenario.assumptions.encoder_fps_1080p * PRESET_SPEED[g.preset] * pixel_ratio(g.resolution)
-    return math.floor(rate / g.fps + 1e-9)
+    return formulas.encoder_streams(engines, scenario.assumptions.encoder_fps_1080p, PRESET_SPEED[g.preset],
+                                    pixel_ratio(g.resolution), g.fps)
 
 
 def decode_streams(card: Card, scenario: Scenario) -> int | None:
-    """Streams the card's decoders carry: ``nvdec × fps_1080p × 1080p/pixels ÷ fps``."""
+    """Streams the card's decoders carry (:func:`formulas.decoder_streams`), None when unknown."""
     g, engines = scenario.graphics, card.video.nvdec
     if engines is None:
         return None
-    rate = engines * scenario.assumptions.decoder_fps_1080p * pixel_ratio(g.resolution)
-    return math.floor(rate / g.fps + 1e-9)
+    return formulas.decoder_streams(engines, scenario.assumptions.decoder_fps_1080p, pixel_ratio(g.resolution), g.fps)
 
 
 def transcode_capacities(scenario: Scenario, card: Card) -> tuple[dict[str, float | None], list[Message]]:
@@ -193,12 +191,12 @@ def transcode_capacities(scenario: Scenario, card: Card) -> tuple[dict[str, floa
 
 
 def minutes_per_frame(card: Card, scenario: Scenario) -> float | None:
-    """Time per frame scaled by FP32 rate from the reference card:
-    ``t_ref × fp32_ref / fp32_card`` [min]."""
+    """Time per frame scaled by FP32 rate from the reference card [min]
+    (:func:`formulas.scaled_minutes_per_frame`), None when the card's FP32 rate is unknown."""
     g = scenario.graphics
     if card.fp32_tflops is None:
         return None
-    return g.reference_minutes_per_frame * g.reference_fp32_tflops / card.fp32_tflops
+    return formulas.scaled_minutes_per_frame(g.reference_minutes_per_frame, g.reference_fp32_tflops, card.fp32_tflops)
 
 
 RT_CORE_GENERATIONS = (("Turing", 1), ("Ampere", 2), ("Ada", 3), ("Blackwell", 4))
@@ -213,11 +211,6 @@ def rt_generation(card: Card) -> int | None:
         return None
     name = card.architecture or ""
     return next((gen for arch, gen in RT_CORE_GENERATIONS if name.startswith(arch)), None)
-
-
-def render_hours(frames: int, count: int, minutes: float) -> float:
-    """Job time with whole frames per card: ``ceil(frames / count) × minutes / 60`` [h]."""
-    return math.ceil(frames / count) * minutes / 60.0
 
 
 def graphics_unsuitable(workload: Workload, card: Card) -> str | None:
@@ -242,7 +235,8 @@ def graphics_bytes_per_card(scenario: Scenario, load_on_card: float) -> float:
         return load_on_card * g.profile_gib * GIB
     if scenario.workload is Workload.TRANSCODE:
         width, height = RESOLUTIONS[g.resolution]
-        return load_on_card * a.video_surfaces_per_stream * width * height * NV12_BYTES_PER_PIXEL
+        return formulas.decoded_surface_bytes(load_on_card, a.video_surfaces_per_stream, width, height,
+                                              NV12_BYTES_PER_PIXEL)
     return g.scene_gib * GIB + g.render_width * g.render_height * RENDER_BYTES_PER_PIXEL * g.render_layers
 
 

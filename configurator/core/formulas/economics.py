@@ -5,6 +5,9 @@ from __future__ import annotations
 HOURS_PER_YEAR = 8766.0
 """Average hours in a year, leap years included: 365.25 × 24 [h] (Julian year, IAU)."""
 
+HOURS_PER_MONTH = HOURS_PER_YEAR / 12
+"""Average hours in a month: 8766 / 12 = 730.5 [h]."""
+
 
 def facility_watts(board_watts, host_watts, servers, power_fraction, pue):
     """Average draw at the wall [W]: ``(cards' TDP + servers × host power) × average share of

@@ -10,6 +10,13 @@ import math
 _ROUNDING = 1e-9
 """Slack for floating-point ratios that are whole numbers (48 / 1.5 = 32 exactly) [count]."""
 
+NV12_BYTES_PER_PIXEL = 1.5
+"""A decoded 8-bit 4:2:0 frame (NV12): one luma byte plus half a byte of chroma per pixel [B]
+(NVIDIA Video Codec SDK, NVDEC output surface format NV12)."""
+
+RENDER_BYTES_PER_PIXEL = 16
+"""One RGBA float32 output layer (AOV): 4 channels × 4 B [B per pixel]."""
+
 
 def framebuffer_slices(memory_gib, profile_gib):
     """vGPUs of ``profile_gib`` [GiB] the framebuffer of ``memory_gib`` [GiB] divides into:

@@ -6,6 +6,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from configurator.core.formulas import reliability
+from configurator.core.formulas.reliability import checkpoint_interval_hours
+
 FAILURES_PER_GPU_HOUR = 419 / (54 * 24 * 16384)
 """Unexpected job interruptions per GPU-hour: 419 in 54 days on 16,384 H100s (Dubey et al. 2024,
 "The Llama 3 Herd of Models", §3.3.4; 78 % of them hardware) — 1.97e-5 [1/GPU-h]. Used when the
@@ -43,27 +46,12 @@ class Goodput:
     spare_servers: int
 
 
-def checkpoint_interval_hours(write_s: float, mtbf_h: float) -> float:
-    """Young's optimal checkpoint interval ``√(2·δ·M)`` for a write of ``δ`` and a mean time
-    between interruptions ``M`` (Young 1974, "A first order approximation to the optimum
-    checkpoint interval") [h]."""
-    return math.sqrt(2.0 * (write_s / 3600.0) * mtbf_h)
-
-
 def spare_servers(servers: int, gpus_per_server: int, failure_rate: float, repair_h: float,
                   confidence: float = SPARE_CONFIDENCE) -> int:
     """Spares so that, with servers failing as a Poisson process at ``failure_rate`` per GPU-hour
-    and out for ``repair_h``, the job finds a replacement with probability ``confidence`` [count]."""
-    mean = servers * gpus_per_server * failure_rate * repair_h
-    if servers <= 1 or mean <= 0:
-        return 0
-    k, term = 0, math.exp(-mean)
-    total = term
-    while total < confidence and k < 10_000:
-        k += 1
-        term *= mean / k
-        total += term
-    return k
+    and out for ``repair_h``, the job finds a replacement with probability ``confidence`` [count]
+    (:func:`configurator.core.formulas.reliability.spare_servers`)."""
+    return reliability.spare_servers(servers, gpus_per_server, failure_rate, repair_h, confidence)
 
 
 def training_goodput(gpus: int, servers: int, gpus_per_server: int, checkpoint_bytes: float,
@@ -76,8 +64,8 @@ def training_goodput(gpus: int, servers: int, gpus_per_server: int, checkpoint_b
         return Goodput(1.0, 0.0, math.inf, write_s, 0)
     mtbf_h = 1.0 / rate_per_h
     interval = checkpoint_interval_hours(write_s, mtbf_h)
-    lost_per_hour = rate_per_h * (interval / 2 + restart_h) + (write_s / 3600.0) / interval
-    return Goodput(1.0 / (1.0 + lost_per_hour), rate_per_h * 24, interval, write_s,
+    lost_per_hour = reliability.lost_hours_per_hour(rate_per_h, interval, restart_h, write_s)
+    return Goodput(reliability.goodput_fraction(lost_per_hour), rate_per_h * 24, interval, write_s,
                    spare_servers(servers, gpus_per_server, failure_rate, REPAIR_HOURS))
 
 

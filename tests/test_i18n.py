@@ -28,7 +28,10 @@ from configurator.app.main import default_scenario
 from configurator.app.main_window import MainWindow
 from configurator.core.architecture import load_presets
 from configurator.core.catalog import load_catalog
+from configurator.core.engines import PROFILES
+from configurator.core.formats import FORMATS
 from configurator.core.messages import CATALOGUES, ENGLISH
+from configurator.core.uncertainty import error_bands
 from configurator.report.language import ZH_CN
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -42,6 +45,9 @@ ALLOWED = {
     "GeForce", "TTFT", "TPOT", "kWh", "NIC", "Gb", "URL", "YYYY", "GPU-h", "llama", "Untitled", "INT",
     "English", "Llama", "RT", "vGPU", "NVENC", "NVDEC", "HEVC", "AV1", "CAD", "AOV", "RGBA", "ffmpeg", "Ada", "RTX",
     "CPU", "Offload", "Infinity",  # ZeRO-Offload and ZeRO-Infinity are product names
+    # serving engines, weight formats and benchmarks are product names
+    "vLLM", "SGLang", "TensorRT", "LLM", "transformers", "CUDA", "AWQ", "GPTQ", "GGUF", "EXL", "NVFP", "MLPerf",
+    "MLCommons", "DeepSeek", "EAGLE", "MTP", "RadixAttention",
 }
 
 
@@ -59,6 +65,8 @@ def allowed_words() -> set[str]:
             words |= english_words(f"{card.software.stack} {' '.join(card.software.frameworks)}")
     for preset_id in load_presets():
         words |= english_words(preset_id)
+    for spec in (*PROFILES.values(), *FORMATS.values()):  # citations (papers, docs, benchmarks) stay as written
+        words |= english_words(spec.source)
     return words
 
 
@@ -90,11 +98,18 @@ def visible_texts(root: QWidget) -> list[str]:
     return [t for t in texts if t]
 
 
+CALIBRATION_ROWS = sorted({row for kind in error_bands()["kinds"].values() for row in kind["all"]["row_ids"]},
+                          key=len, reverse=True)
+
+
 def untranslated(texts: list[str]) -> dict[str, set[str]]:
     allowed = allowed_words()
     found = {}
     for text in filter(None, texts):
         plain = re.sub(r"<[^>]+>|&\w+;", " ", text)
+        plain = re.sub(r"--[\w-]+|\S*_\S*", " ", plain)  # option names (max_num_seqs, --chunked-prefill-size)
+        for row in CALIBRATION_ROWS:  # ids of calibration rows, named behind a likely range: not text
+            plain = plain.replace(row, " ")
         words = english_words(plain) - allowed
         if words:
             found[text] = words

@@ -9,33 +9,28 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QCompleter,
-    QDoubleSpinBox,
     QFileDialog,
     QFormLayout,
     QGroupBox,
-    QHBoxLayout,
     QLabel,
     QPushButton,
     QScrollArea,
     QSlider,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
 from configurator.app import labels
 from configurator.app.binders import (
-    AutoBinder,
-    CheckBinder,
-    ComboBinder,
     SpinBinder,
     StepSliderBinder,
     fill_combo,
     name_control,
 )
 from configurator.app.controller import ScenarioController
-from configurator.app.field_help import field_help, field_range
-from configurator.app.inputs import StrictDoubleSpinBox, StrictSpinBox
+from configurator.app.editor_controls import BoundControls, dspin, spin
+from configurator.app.editor_serving import ServingEditorMixin
+from configurator.app.field_help import field_help
 from configurator.core.analysis import COUNT_SWEEP
 from configurator.core.graphics import rt_generation
 from configurator.core.architecture import ArchitectureError, from_param_count, load_hf_config, load_presets
@@ -43,27 +38,6 @@ from configurator.core.batch import MAX_GLOBAL_BATCH_TOKENS
 from configurator.core.scenario import RESOLUTIONS, VGPU_PROFILES_GIB, Scenario, Workload
 
 CUSTOM_MODEL = "__custom__"
-
-
-def spin(minimum: int, maximum: int, suffix: str = "", tip: str = "") -> QSpinBox:
-    box = StrictSpinBox()
-    box.setRange(minimum, maximum)
-    box.setSuffix(suffix)
-    box.setToolTip(tip)
-    box.setAccelerated(True)
-    return box
-
-
-def dspin(minimum: float, maximum: float, decimals: int, suffix: str = "", tip: str = "",
-          step: float = 1.0) -> QDoubleSpinBox:
-    box = StrictDoubleSpinBox()
-    box.setRange(minimum, maximum)
-    box.setDecimals(decimals)
-    box.setSingleStep(step)
-    box.setSuffix(suffix)
-    box.setToolTip(tip)
-    box.setAccelerated(True)
-    return box
 
 
 def model_summary(model) -> str:
@@ -80,7 +54,7 @@ def model_summary(model) -> str:
     return text
 
 
-class ScenarioEditor(QScrollArea):
+class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
     """Left-hand panel of the main window."""
 
     def __init__(self, controller: ScenarioController, parent: QWidget | None = None) -> None:
@@ -144,6 +118,7 @@ class ScenarioEditor(QScrollArea):
     def show_problem(self, path: str, message: str) -> None:
         """Show ``message`` just below the control of ``path``, scrolled into view."""
         control = self.control_for(path)
+        self.reveal(control)
         if control is None or not control.isVisibleTo(self):
             return  # the message stays at the bottom of the panel and in the status bar
         body = self.widget()
@@ -159,52 +134,6 @@ class ScenarioEditor(QScrollArea):
         label.raise_()
 
     # ---- groups ---------------------------------------------------------------------
-    def _bind_spin(self, widget, path: str, scale: float = 1.0):
-        self._binders.append(SpinBinder(widget, self.controller, path, scale))
-        return widget
-
-    def _field_spin(self, path: str, suffix: str = "") -> QSpinBox:
-        """A spin box over the field's declared range, its description as the tooltip."""
-        bounds = field_range(path)
-        return self._bind_spin(spin(int(bounds.low), int(bounds.high), suffix, field_help(path)), path)
-
-    def _enable_row(self, row: QWidget, enabled: bool, reason: str) -> None:
-        """Enable ``row``, or disable it with ``reason`` as every part's tooltip."""
-        tips = self._own_tips.setdefault(row, {w: w.toolTip() for w in (row, *row.findChildren(QWidget))})
-        row.setEnabled(enabled)
-        for widget, tip in tips.items():
-            widget.setToolTip(tip if enabled else reason)
-
-    def _auto_row(self, control: QWidget, path: str) -> QWidget:
-        """``control`` with an "Auto" check box beside it: checked, the planner chooses the value."""
-        row = QWidget()
-        box = QHBoxLayout(row)
-        box.setContentsMargins(0, 0, 0, 0)
-        box.addWidget(control, 1)
-        control.setMinimumWidth(64)  # the check box beside it must not widen the editor
-        check = QCheckBox(self.tr("Auto"))
-        auto_tip = self.tr("Auto: chosen by the planner — the fastest layout that fits, global batch kept. "
-                           "Uncheck, or edit the value, to pin it.")
-        check.setToolTip(auto_tip)
-        check.setAccessibleName(self.tr("Auto: {0}").format(control.accessibleName() or path.rpartition(".")[2]))
-        control.setToolTip(control.toolTip() + "\n\n" + auto_tip)
-        box.addWidget(check)
-        row.setFocusProxy(control)
-        binder = next((b for b in reversed(self._binders) if b.widget is control), None)
-        self._binders.append(AutoBinder(check, control, self.controller, path, binder))
-        self.auto_checks[path] = check
-        return row
-
-    def _bind_combo(self, widget: QComboBox, path: str) -> QComboBox:
-        self._binders.append(ComboBinder(widget, self.controller, path))
-        return widget
-
-    def _combo(self, names: dict, path: str, tip: str) -> QComboBox:
-        box = QComboBox()
-        box.setToolTip(tip)
-        fill_combo(box, [(label, value) for value, label in names.items()])
-        return self._bind_combo(box, path)
-
     def _workload_group(self) -> QGroupBox:
         group = QGroupBox(self.tr("Workload"))
         form = QFormLayout(group)
@@ -367,35 +296,6 @@ class ScenarioEditor(QScrollArea):
             "Tokens to train on; sets the time and cost of the job"), 10.0), "training.tokens", 1e9)
         form.addRow(self.tr("Token &budget"), self.tokens)
         return group
-
-    def _serving_group(self) -> QGroupBox:
-        group = QGroupBox(self.tr("Serving"))
-        form = QFormLayout(group)
-        self.context = self._bind_spin(spin(1, 2_097_152, self.tr(" tokens"), self.tr(
-            "Longest sequence (prompt + answer) the KV cache must hold per request")), "serving.context")
-        self.context.setSingleStep(1024)
-        form.addRow(self.tr("Conte&xt length"), self.context)
-        self.concurrency = self._bind_spin(spin(1, 65536, self.tr(" sequences"), self.tr(
-            "Requests decoded together on one copy of the model (batch)")), "serving.concurrency")
-        form.addRow(self.tr("Co&ncurrency"), self.concurrency)
-        self.prompt = self._bind_spin(spin(1, 2_097_152, self.tr(" tokens"), self.tr("Prompt length per request")),
-                                      "serving.prompt_tokens")
-        form.addRow(self.tr("&Prompt"), self.prompt)
-        self.output = self._bind_spin(spin(1, 2_097_152, self.tr(" tokens"), self.tr("Answer length per request")),
-                                      "serving.output_tokens")
-        form.addRow(self.tr("Ans&wer"), self.output)
-        kv_names = {None: self.tr("Same as math"), **{k: v for k, v in labels.precision_names().items()
-                                                       if k in ("bf16", "fp16", "fp8", "int8", "fp32")}}
-        self.kv_precision = self._combo(kv_names, "serving.kv_precision", self.tr(
-            "Number format of the KV cache (the keys and values kept for every token of every request)"))
-        form.addRow(self.tr("&KV cache"), self.kv_precision)
-        return group
-
-    def _check(self, text: str, path: str, tip: str) -> QCheckBox:
-        box = QCheckBox(text)
-        box.setToolTip(tip)
-        self._binders.append(CheckBinder(box, self.controller, path))
-        return box
 
     def _desktops_group(self) -> QGroupBox:
         group = QGroupBox(self.tr("Virtual desktops"))

@@ -18,6 +18,11 @@ CONTEXT = "ScenarioField"
 DESCRIBED_PATHS: tuple[str, ...] = (
     "parallelism.cp", "parallelism.ep", "training.loss", "training.offload_optimizer", "training.offload_params",
     "training.offload_activations",
+    "serving.context", "serving.concurrency", "serving.weight_format", "serving.weight_bpw", "serving.engine",
+    "serving.cuda_graphs", "serving.batching", "serving.prefix_hit_rate", "serving.speculative_tokens",
+    "serving.speculative_acceptance", "serving.speculative_draft_cost", "serving.engine_memory_fraction",
+    "serving.max_batched_tokens", "serving.max_batch", "constraints.tpot_ms", "constraints.ttft_ms",
+    "constraints.requests_per_s", "constraints.latency_percentile",
 )
 """Fields whose editor tooltip is their declared description."""
 

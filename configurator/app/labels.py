@@ -132,6 +132,51 @@ def zero_names() -> dict[int, str]:
     }
 
 
+def engine_names() -> dict[str, str]:
+    """The serving engines (``core.engines.Engine``)."""
+    return {
+        "transformers": _tc("labels", "Hugging Face transformers"),
+        "vllm": "vLLM",
+        "sglang": "SGLang",
+        "tensorrt-llm": "TensorRT-LLM",
+        "llama.cpp": "llama.cpp",
+        "ideal": _tc("labels", "Ideal (roofline, no overheads)"),
+    }
+
+
+def weight_format_names() -> dict[str, str]:
+    """The stored weight formats (``core.formats.WeightFormat``) by their usual names."""
+    gguf = {"gguf-f16": "F16", "q8_0": "Q8_0", "q6_k": "Q6_K", "q5_k_m": "Q5_K_M", "q5_k_s": "Q5_K_S",
+            "q4_k_m": "Q4_K_M", "q4_k_s": "Q4_K_S", "q4_0": "Q4_0", "q3_k_l": "Q3_K_L", "q3_k_m": "Q3_K_M",
+            "q3_k_s": "Q3_K_S", "q2_k": "Q2_K"}
+    return {"bf16": "BF16", "fp16": "FP16", "fp8": "FP8", "int8": _tc("labels", "INT8 (W8A8)"),
+            "awq-int4": "AWQ INT4", "gptq-int4": "GPTQ INT4", "nvfp4": "NVFP4",
+            **{key: f"GGUF {name}" for key, name in gguf.items()}, "exl2": "EXL2"}
+
+
+def batching_names() -> dict[str | None, str]:
+    return {None: _tc("labels", "Engine's way"), "continuous": _tc("labels", "Continuous (chunked prefill)"),
+            "static": _tc("labels", "Static (batch runs to its end)")}
+
+
+def cuda_graph_names() -> dict[bool | None, str]:
+    return {None: _tc("labels", "Engine's default"), True: _tc("labels", "On"), False: _tc("labels", "Off (eager)")}
+
+
+def percentile_names() -> dict[int, str]:
+    return {50: _tc("labels", "p50 (median)"), 90: "p90", 99: "p99"}
+
+
+def mlperf_names() -> dict[str, str]:
+    """The MLPerf Inference benchmarks whose server-scenario limits can be targets (``core.load``)."""
+    return {
+        "llama2-70b": _tc("labels", "Llama 2 70B server"),
+        "llama2-70b-interactive": _tc("labels", "Llama 2 70B interactive"),
+        "llama3.1-405b": _tc("labels", "Llama 3.1 405B server"),
+        "llama3.1-8b": _tc("labels", "Llama 3.1 8B server"),
+    }
+
+
 def class_names() -> dict[str, str]:
     return {
         "training": _tc("labels", "Training"),

@@ -17,10 +17,22 @@ from PySide6.QtWidgets import (
 
 from configurator.app import format as fmt
 from configurator.app.i18n import message_text
-from configurator.app.labels import comm_kind_names, limit_names, offload_names, unit_names
+from configurator.app.labels import (
+    batching_names,
+    comm_kind_names,
+    engine_names,
+    limit_names,
+    offload_names,
+    unit_names,
+    weight_format_names,
+)
 from configurator.core.analysis import Analysis
 from configurator.core.estimate import Estimate
+from configurator.core.formats import FORMATS
 from configurator.core.graphics import boards_needed, servers_needed
+
+PERCENTILES_SHOWN = (50, 99)
+"""Latency percentiles the key numbers show (the median and MLPerf's tail)."""
 
 
 def _unbroken(text: str) -> str:
@@ -151,6 +163,52 @@ class ResultsPanel(QWidget):
                                                     share=_unbroken(fmt.percent(value / step))))
                 for kind, value in t.exposed_comm_seconds_by_kind.items() if value >= 0.001 * step]
 
+    def _latency(self, percentiles: dict[int, float], median: float) -> str:
+        """``p50 120 ms · p99 450 ms`` under the load, or the one figure where the core gives no spread."""
+        if not percentiles:
+            return fmt.seconds(median)
+        return " · ".join(self.tr("p{p} {time}").format(p=p, time=_unbroken(fmt.seconds(percentiles[p])))
+                          for p in PERCENTILES_SHOWN if p in percentiles)
+
+    def _decode_tip(self, est: Estimate) -> str:
+        """The decode-bandwidth assumption behind the decode speed, with its source."""
+        serving, a = est.scenario.serving, est.scenario.assumptions
+        profile = serving.profile
+        engine = engine_names().get(serving.engine.value, serving.engine.value)
+        # the two shares multiply as in serving_speed.decode_step_seconds (weights over bandwidth × c × s_w)
+        return self.tr(
+            "Decode reads the weights at {share} of the card's peak memory bandwidth ({peak} GB/s): {engine}'s "
+            "kernels reach {stream} of the {achievable} a streaming copy achieves on the card (assumption "
+            "'Decode bandwidth'); long KV caches are read at {kv}.\nEngine profile source: {source}").format(
+            share=fmt.percent(a.decode_bandwidth_efficiency * profile.weight_stream_share),
+            peak=fmt.significant(est.card.bandwidth_gbps), engine=engine,
+            stream=fmt.percent(profile.weight_stream_share), achievable=fmt.percent(a.decode_bandwidth_efficiency),
+            kv=fmt.percent(profile.kv_read_share), source=profile.source)
+
+    def _serving_rows(self, est: Estimate) -> list[tuple[str, str] | tuple[str, str, str]]:
+        i, serving, plan = est.inference, est.scenario.serving, est.plan
+        engine = engine_names().get(serving.engine.value, serving.engine.value)
+        if serving.engine_profile is not None:
+            engine = self.tr("{0} (your profile)").format(engine)
+        formats = weight_format_names()
+        weights = "—" if plan.weight_format is None else self.tr("{format} · {bits} bit/weight").format(
+            format=formats.get(plan.weight_format.value, plan.weight_format.value),
+            bits=f"{plan.weight_bits or 0.0:.3g}")
+        load = self.tr("Under a load of {0} requests/s (Poisson arrivals); batching: {1}").format(
+            fmt.significant(i.load_per_s), batching_names().get(i.batching, i.batching)) \
+            if i.load_per_s is not None else self.tr("On an idle copy")
+        decode_tip = self._decode_tip(est)
+        return [
+            (self.tr("Engine"), engine, serving.profile.source),
+            (self.tr("Weights"), weights, FORMATS[plan.weight_format].source if plan.weight_format else ""),
+            (self.tr("Time to first token"), self._latency(i.ttft_percentiles_s, i.ttft_s), load),
+            (self.tr("Time per output token"), self._latency(i.tpot_percentiles_s, i.tpot_s),
+             load + "\n\n" + decode_tip),
+            (self.tr("Output throughput"), fmt.tokens_per_s(i.tokens_per_s), decode_tip),
+            (self.tr("Requests"), self.tr("{0} requests/s").format(fmt.significant(i.requests_per_s))),
+            (self.tr("Largest concurrency that fits"), str(est.limits.max_concurrency)),
+        ]
+
     def _rows(self, est: Estimate) -> list[tuple[str, str]]:
         m, c = est.memory, est.costs
         rows = [
@@ -174,14 +232,7 @@ class ResultsPanel(QWidget):
                 (self.tr("Largest micro-batch that fits"), str(est.limits.max_micro_batch)),
             ]
         elif est.inference:
-            i = est.inference
-            rows += [
-                (self.tr("Time to first token"), fmt.seconds(i.ttft_s)),
-                (self.tr("Time per output token"), fmt.seconds(i.tpot_s)),
-                (self.tr("Output throughput"), fmt.tokens_per_s(i.tokens_per_s)),
-                (self.tr("Requests"), self.tr("{0} requests/s").format(fmt.significant(i.requests_per_s))),
-                (self.tr("Largest concurrency that fits"), str(est.limits.max_concurrency)),
-            ]
+            rows += self._serving_rows(est)
         period = self.tr("job") if est.hours is not None else self.tr("hour")
         tokens = [] if est.graphics is not None else [
             (self.tr("Per million tokens"), fmt.money(c.per_million_tokens, c.currency))]
@@ -228,18 +279,19 @@ class ResultsPanel(QWidget):
             self.verdict.setProperty("colour", colour)
             self.verdict.setStyleSheet(f"color: {colour};")
         rows = self._rows(est)
-        if [label for label, _ in rows] != list(self.values):
+        if [row[0] for row in rows] != list(self.values):
             while self.form.rowCount():
                 self.form.removeRow(0)
             self.values = {}
-            for label, _ in rows:
+            for label, *_ in rows:
                 field = QLabel()
                 field.setWordWrap(True)
                 field.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
                 self.values[label] = field
                 self.form.addRow(label, field)
-        for label, value in rows:
+        for label, value, *tip in rows:  # a third element: the value's tooltip (its basis or source)
             self.values[label].setText(value)
+            self.values[label].setToolTip(tip[0] if tip else "")
         warnings = [message_text(m) for m in est.messages] or [self.tr("No warnings")]
         if warnings != [self.warnings.item(i).text() for i in range(self.warnings.count())]:
             self.warnings.clear()

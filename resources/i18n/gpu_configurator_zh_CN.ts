@@ -104,82 +104,82 @@
 <context>
     <name>CardDialog</name>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="87" />
+        <location filename="../../configurator/app/card_dialog.py" line="88" />
         <source>My card</source>
         <translation>我的加速卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="89" />
+        <location filename="../../configurator/app/card_dialog.py" line="90" />
         <source>lowercase-id, e.g. my-l40s</source>
         <translation>小写标识，例如 my-l40s</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="105" />
+        <location filename="../../configurator/app/card_dialog.py" line="106" />
         <source>One source per line: datasheet URL, quote, measurement</source>
         <translation>每行一个来源：规格书网址、报价、实测</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="109" />
+        <location filename="../../configurator/app/card_dialog.py" line="110" />
         <source>Id</source>
         <translation>标识</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="109" />
+        <location filename="../../configurator/app/card_dialog.py" line="110" />
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="109" />
+        <location filename="../../configurator/app/card_dialog.py" line="110" />
         <source>Vendor</source>
         <translation>厂商</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="110" />
+        <location filename="../../configurator/app/card_dialog.py" line="111" />
         <source>Class</source>
         <translation>类别</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="110" />
+        <location filename="../../configurator/app/card_dialog.py" line="111" />
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="111" />
+        <location filename="../../configurator/app/card_dialog.py" line="112" />
         <source>Bandwidth</source>
         <translation>显存带宽</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="111" />
+        <location filename="../../configurator/app/card_dialog.py" line="112" />
         <source>Board power</source>
         <translation>板卡功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="112" />
+        <location filename="../../configurator/app/card_dialog.py" line="113" />
         <source>{0} dense</source>
         <translation>{0} 稠密</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="113" />
+        <location filename="../../configurator/app/card_dialog.py" line="114" />
         <source>Card link</source>
         <translation>卡间互联</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="113" />
+        <location filename="../../configurator/app/card_dialog.py" line="114" />
         <source>Link bandwidth</source>
         <translation>互联带宽</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="114" />
+        <location filename="../../configurator/app/card_dialog.py" line="115" />
         <source>Cards per link domain</source>
         <translation>高速互联域卡数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="114" />
+        <location filename="../../configurator/app/card_dialog.py" line="115" />
         <source>Sources</source>
         <translation>数据来源</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="115" />
+        <location filename="../../configurator/app/card_dialog.py" line="116" />
         <source>Confidence</source>
         <translation>数据可信度</translation>
     </message>
@@ -343,7 +343,7 @@ The last valid state is kept. The full report is in:
         <translation>一项操作</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="382" />
+        <location filename="../../configurator/app/controller.py" line="396" />
         <source>Computing the results</source>
         <translation>计算结果</translation>
     </message>
@@ -911,38 +911,38 @@ The last valid state is kept. The full report is in:
         <translation>物料清单与总拥有成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="345" />
+        <location filename="../../configurator/app/main_window.py" line="343" />
         <source>PDF document (*.pdf)</source>
         <translation>PDF 文档 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="345" />
+        <location filename="../../configurator/app/main_window.py" line="343" />
         <source>Markdown (*.md)</source>
         <translation>Markdown (*.md)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="346" />
+        <location filename="../../configurator/app/main_window.py" line="344" />
         <source>CSV tables (*.csv)</source>
         <translation>CSV 表格 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="346" />
+        <location filename="../../configurator/app/main_window.py" line="344" />
         <source>JSON data (*.json)</source>
         <translation>JSON 数据 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="347" />
+        <location filename="../../configurator/app/main_window.py" line="345" />
         <source>Export summary</source>
         <translation>导出摘要</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="361" />
+        <location filename="../../configurator/app/main_window.py" line="360" />
         <source>Cannot export summary</source>
         <translation>无法导出摘要</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="362" />
-        <location filename="../../configurator/app/main_window.py" line="500" />
+        <location filename="../../configurator/app/main_window.py" line="361" />
+        <location filename="../../configurator/app/main_window.py" line="499" />
         <source>{path}: {reason}
 
 Nothing was replaced: an existing file keeps its old content.</source>
@@ -951,17 +951,17 @@ Nothing was replaced: an existing file keeps its old content.</source>
 没有替换任何文件：已有文件保持原内容不变。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="365" />
+        <location filename="../../configurator/app/main_window.py" line="364" />
         <source>Wrote {0}</source>
         <translation>已写入 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="370" />
+        <location filename="../../configurator/app/main_window.py" line="369" />
         <source>About GPU Configurator</source>
         <translation>关于 GPU 配置器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="371" />
+        <location filename="../../configurator/app/main_window.py" line="370" />
         <source>GPU Configurator {version}
 Catalog {catalog} ({date}), {n} cards.
 Estimates memory, speed, power and cost of AI workloads on accelerator cards.</source>
@@ -970,88 +970,88 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
 估算 AI 负载在加速卡上的显存、速度、功耗和成本。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="409" />
+        <location filename="../../configurator/app/main_window.py" line="408" />
         <source>Computing…</source>
         <translation>正在计算…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="420" />
+        <location filename="../../configurator/app/main_window.py" line="419" />
         <source>No results for this scenario: the analysis failed (see the error message). The greyed figures are from before the last change.</source>
         <translation>此方案没有结果：分析失败（见错误信息）。灰色显示的数字来自上一次更改之前。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="428" />
+        <location filename="../../configurator/app/main_window.py" line="427" />
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="429" />
+        <location filename="../../configurator/app/main_window.py" line="428" />
         <source>{name}[*] — GPU Configurator</source>
         <translation>{name}[*] — GPU 配置器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="434" />
+        <location filename="../../configurator/app/main_window.py" line="433" />
         <source>Catalog {version} ({date}), {n} cards</source>
         <translation>硬件目录 {version}（{date}），{n} 款加速卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="446" />
+        <location filename="../../configurator/app/main_window.py" line="445" />
         <source>Unsaved changes</source>
         <translation>未保存的修改</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="446" />
+        <location filename="../../configurator/app/main_window.py" line="445" />
         <source>The scenario has unsaved changes. Save them?</source>
         <translation>方案有未保存的修改。是否保存？</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="461" />
+        <location filename="../../configurator/app/main_window.py" line="460" />
         <source>Open scenario</source>
         <translation>打开方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="462" />
+        <location filename="../../configurator/app/main_window.py" line="461" />
         <source>Scenario files (*{0});;All files (*)</source>
         <translation>方案文件 (*{0});;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="471" />
-        <location filename="../../configurator/app/main_window.py" line="474" />
+        <location filename="../../configurator/app/main_window.py" line="470" />
+        <location filename="../../configurator/app/main_window.py" line="473" />
         <source>Cannot open scenario</source>
         <translation>无法打开方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="486" />
+        <location filename="../../configurator/app/main_window.py" line="485" />
         <source>Save scenario</source>
         <translation>保存方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="487" />
+        <location filename="../../configurator/app/main_window.py" line="486" />
         <source>Scenario files (*{0})</source>
         <translation>方案文件 (*{0})</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="499" />
+        <location filename="../../configurator/app/main_window.py" line="498" />
         <source>Cannot save scenario</source>
         <translation>无法保存方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="505" />
+        <location filename="../../configurator/app/main_window.py" line="504" />
         <source>Saved {0}</source>
         <translation>已保存 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="527" />
+        <location filename="../../configurator/app/main_window.py" line="526" />
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="566" />
+        <location filename="../../configurator/app/main_window.py" line="565" />
         <source>Recover unsaved work</source>
         <translation>恢复未保存的工作</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="567" />
+        <location filename="../../configurator/app/main_window.py" line="566" />
         <source>GPU Configurator did not close properly last time. The scenario “{name}” has changes from {time} that were not saved.
 
 Restore them? Discard deletes them for good.</source>
@@ -1060,12 +1060,12 @@ Restore them? Discard deletes them for good.</source>
 要恢复这些更改吗？选择“放弃”将永久删除它们。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="570" />
+        <location filename="../../configurator/app/main_window.py" line="569" />
         <source>Restore</source>
         <translation>恢复</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="603" />
+        <location filename="../../configurator/app/main_window.py" line="602" />
         <source>Recover unsaved changes</source>
         <translation>恢复未保存的更改</translation>
     </message>
@@ -1126,72 +1126,72 @@ Restore them? Discard deletes them for good.</source>
 <context>
     <name>PriceDialog</name>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="169" />
+        <location filename="../../configurator/app/card_dialog.py" line="170" />
         <source>Price for {0}</source>
         <translation>{0} 的价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="175" />
+        <location filename="../../configurator/app/card_dialog.py" line="176" />
         <source>Street price</source>
         <translation>市场价</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="176" />
+        <location filename="../../configurator/app/card_dialog.py" line="177" />
         <source>List price (MSRP)</source>
         <translation>厂商指导价 (MSRP)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="177" />
+        <location filename="../../configurator/app/card_dialog.py" line="178" />
         <source>Cloud, per card-hour</source>
         <translation>云租用，每卡每小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="184" />
+        <location filename="../../configurator/app/card_dialog.py" line="185" />
         <source>Quote number, URL or supplier</source>
         <translation>报价单号、网址或供应商</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="185" />
+        <location filename="../../configurator/app/card_dialog.py" line="186" />
         <source>Amount</source>
         <translation>金额</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="185" />
+        <location filename="../../configurator/app/card_dialog.py" line="186" />
         <source>Currency</source>
         <translation>货币</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="186" />
+        <location filename="../../configurator/app/card_dialog.py" line="187" />
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="186" />
+        <location filename="../../configurator/app/card_dialog.py" line="187" />
         <source>Date (YYYY-MM)</source>
         <translation>日期 (YYYY-MM)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="187" />
+        <location filename="../../configurator/app/card_dialog.py" line="188" />
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="179" />
+        <location filename="../../configurator/app/card_dialog.py" line="180" />
         <source>High (a quote or the seller's own price list)</source>
         <translation>高（报价单或卖方自己的价目表）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="180" />
+        <location filename="../../configurator/app/card_dialog.py" line="181" />
         <source>Medium (a dated report or price index)</source>
         <translation>中（有日期的报道或价格指数）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="181" />
+        <location filename="../../configurator/app/card_dialog.py" line="182" />
         <source>Low (an estimate)</source>
         <translation>低（估算）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="187" />
+        <location filename="../../configurator/app/card_dialog.py" line="188" />
         <source>Confidence</source>
         <translation>数据可信度</translation>
     </message>
@@ -1449,354 +1449,479 @@ Restore them? Discard deletes them for good.</source>
 <context>
     <name>ResultsPanel</name>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="76" />
+        <location filename="../../configurator/app/results_panel.py" line="91" />
         <source>Key numbers</source>
         <translation>关键数据</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="80" />
-        <location filename="../../configurator/app/results_panel.py" line="84" />
+        <location filename="../../configurator/app/results_panel.py" line="95" />
+        <location filename="../../configurator/app/results_panel.py" line="99" />
         <source>Warnings</source>
         <translation>注意事项</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="157" />
+        <location filename="../../configurator/app/results_panel.py" line="218" />
+        <location filename="../../configurator/app/results_panel.py" line="275" />
+        <location filename="../../configurator/app/results_panel.py" line="288" />
         <source>Memory per card</source>
         <translation>每卡显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="157" />
+        <location filename="../../configurator/app/results_panel.py" line="218" />
         <source>{need} of {allowed}</source>
         <translation>{need} / {allowed}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="159" />
+        <location filename="../../configurator/app/results_panel.py" line="220" />
         <source>Headroom</source>
         <translation>余量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="166" />
+        <location filename="../../configurator/app/results_panel.py" line="227" />
+        <location filename="../../configurator/app/results_panel.py" line="279" />
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="102" />
-        <location filename="../../configurator/app/results_panel.py" line="167" />
+        <location filename="../../configurator/app/results_panel.py" line="117" />
+        <location filename="../../configurator/app/results_panel.py" line="228" />
+        <location filename="../../configurator/app/results_panel.py" line="280" />
         <source>Per card</source>
         <translation>每卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="72" />
+        <location filename="../../configurator/app/results_panel.py" line="87" />
         <source>The parallel layout of this estimate: the planner's choices where a field is Auto, your values where you pinned them</source>
         <translation>本估算采用的并行布局：设为自动的项由规划器选择，已固定的项采用您的数值</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="95" />
+        <location filename="../../configurator/app/results_panel.py" line="110" />
         <source>Time per frame</source>
         <translation>每帧时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="96" />
+        <location filename="../../configurator/app/results_panel.py" line="111" />
         <source>Frames per hour</source>
         <translation>每小时帧数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="97" />
+        <location filename="../../configurator/app/results_panel.py" line="112" />
         <source>Time for the job</source>
         <translation>完成任务所需时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="98" />
+        <location filename="../../configurator/app/results_panel.py" line="113" />
         <source>Per frame</source>
         <translation>每帧成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="103" />
+        <location filename="../../configurator/app/results_panel.py" line="118" />
         <source>Limited by</source>
         <translation>瓶颈</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="104" />
+        <location filename="../../configurator/app/results_panel.py" line="119" />
         <source>Carried</source>
         <translation>承载</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="104" />
+        <location filename="../../configurator/app/results_panel.py" line="119" />
         <source>{served} of {demand} {unit}</source>
         <translation>{demand} {unit}中的 {served}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="106" />
+        <location filename="../../configurator/app/results_panel.py" line="121" />
         <source>Cards needed</source>
         <translation>所需卡数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="107" />
+        <location filename="../../configurator/app/results_panel.py" line="122" />
         <source>Servers needed</source>
         <translation>所需服务器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="107" />
+        <location filename="../../configurator/app/results_panel.py" line="122" />
         <source>{n} at {per} cards each</source>
         <translation>{n} 台（每台 {per} 张卡）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="112" />
+        <location filename="../../configurator/app/results_panel.py" line="127" />
         <source>Boards needed</source>
         <translation>所需板卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="114" />
+        <location filename="../../configurator/app/results_panel.py" line="129" />
         <source>FP32 per user</source>
         <translation>每用户 FP32 算力</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="114" />
+        <location filename="../../configurator/app/results_panel.py" line="129" />
         <source>{0} TFLOP/s</source>
         <translation>{0} TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="115" />
+        <location filename="../../configurator/app/results_panel.py" line="130" />
         <source>Per user-month</source>
         <translation>每用户每月成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="115" />
+        <location filename="../../configurator/app/results_panel.py" line="130" />
         <source>Per stream-hour</source>
         <translation>每路每小时成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="123" />
+        <location filename="../../configurator/app/results_panel.py" line="138" />
         <source>TP {0}</source>
         <translation>张量并行 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="123" />
+        <location filename="../../configurator/app/results_panel.py" line="138" />
         <source>PP {0}</source>
         <translation>流水线并行 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="125" />
+        <location filename="../../configurator/app/results_panel.py" line="140" />
         <source>interleave {0}</source>
         <translation>交错 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="128" />
+        <location filename="../../configurator/app/results_panel.py" line="143" />
         <source>CP {0}</source>
         <translation>上下文并行 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="130" />
+        <location filename="../../configurator/app/results_panel.py" line="145" />
         <source>EP {0}</source>
         <translation>专家并行 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="131" />
+        <location filename="../../configurator/app/results_panel.py" line="146" />
         <source>DP {0}</source>
         <translation>数据并行 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="131" />
+        <location filename="../../configurator/app/results_panel.py" line="146" />
         <source>ZeRO {0}</source>
         <translation>ZeRO {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="134" />
+        <location filename="../../configurator/app/results_panel.py" line="149" />
         <source>CPU offload: {0}</source>
         <translation>CPU 卸载：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="134" />
+        <location filename="../../configurator/app/results_panel.py" line="149" />
         <source>, </source>
         <translation>、</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="136" />
+        <location filename="../../configurator/app/results_panel.py" line="151" />
         <source>full recomputation</source>
         <translation>完全重计算</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="137" />
+        <location filename="../../configurator/app/results_panel.py" line="152" />
         <source>selective recomputation</source>
         <translation>选择性重计算</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="138" />
+        <location filename="../../configurator/app/results_panel.py" line="153" />
         <source>micro-batch {0} × {1}</source>
         <translation>微批 {0} × {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="139" />
+        <location filename="../../configurator/app/results_panel.py" line="154" />
         <source>global batch {0} M tokens</source>
         <translation>全局批量 {0} M 词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="141" />
+        <location filename="../../configurator/app/results_panel.py" line="156" />
         <source>{0} copies</source>
         <translation>{0} 个副本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="142" />
+        <location filename="../../configurator/app/results_panel.py" line="157" />
         <source>batch {0} per copy</source>
         <translation>每副本批量 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="149" />
+        <location filename="../../configurator/app/results_panel.py" line="164" />
         <source>· {0}</source>
         <translation>· {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="150" />
+        <location filename="../../configurator/app/results_panel.py" line="165" />
         <source>{time} ({share})</source>
         <translation>{time}（{share}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="168" />
+        <location filename="../../configurator/app/results_panel.py" line="173" />
+        <source>p{p} {time}</source>
+        <translation>p{p} {time}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/results_panel.py" line="183" />
+        <source>Decode reads the weights at {share} of the card's peak memory bandwidth ({peak} GB/s): {engine}'s kernels reach {stream} of the {achievable} a streaming copy achieves on the card (assumption 'Decode bandwidth'); long KV caches are read at {kv}.
+Engine profile source: {source}</source>
+        <translation>解码以该卡峰值显存带宽（{peak} GB/s）的 {share} 读取权重：{engine} 的内核达到该卡流式拷贝可达带宽 {achievable}（假设项“解码带宽”）的 {stream}；长 KV 缓存以 {kv} 读取。
+引擎参数来源：{source}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/results_panel.py" line="195" />
+        <source>{0} (your profile)</source>
+        <translation>{0}（您的参数）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/results_panel.py" line="197" />
+        <source>{format} · {bits} bit/weight</source>
+        <translation>{format} · {bits} 位/权重</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/results_panel.py" line="200" />
+        <source>Under a load of {0} requests/s (Poisson arrivals); batching: {1}</source>
+        <translation>负载 {0} 请求/秒（泊松到达）；批处理：{1}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/results_panel.py" line="202" />
+        <source>On an idle copy</source>
+        <translation>在空闲的模型副本上</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/results_panel.py" line="205" />
+        <source>Engine</source>
+        <translation>推理引擎</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/results_panel.py" line="206" />
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/results_panel.py" line="229" />
         <source>Step time</source>
         <translation>单步时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="169" />
+        <location filename="../../configurator/app/results_panel.py" line="230" />
         <source>MFU</source>
         <translation>算力利用率 (MFU)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="170" />
+        <location filename="../../configurator/app/results_panel.py" line="231" />
         <source>Exposed communication</source>
         <translation>未被掩盖的通信占比</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="172" />
+        <location filename="../../configurator/app/results_panel.py" line="233" />
+        <location filename="../../configurator/app/results_panel.py" line="281" />
         <source>Time for the token budget</source>
         <translation>完成训练所需时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="173" />
+        <location filename="../../configurator/app/results_panel.py" line="234" />
         <source>GPU-hours</source>
         <translation>GPU 时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="173" />
+        <location filename="../../configurator/app/results_panel.py" line="234" />
         <source>{0} GPU-h</source>
         <translation>{0} GPU 时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="174" />
+        <location filename="../../configurator/app/results_panel.py" line="235" />
         <source>Largest micro-batch that fits</source>
         <translation>可容纳的最大微批</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="179" />
+        <location filename="../../configurator/app/results_panel.py" line="207" />
+        <location filename="../../configurator/app/results_panel.py" line="283" />
         <source>Time to first token</source>
         <translation>首词元延迟</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="180" />
+        <location filename="../../configurator/app/results_panel.py" line="208" />
+        <location filename="../../configurator/app/results_panel.py" line="284" />
         <source>Time per output token</source>
         <translation>每输出词元时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="181" />
+        <location filename="../../configurator/app/results_panel.py" line="210" />
+        <location filename="../../configurator/app/results_panel.py" line="285" />
         <source>Output throughput</source>
         <translation>输出吞吐量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="182" />
+        <location filename="../../configurator/app/results_panel.py" line="211" />
         <source>Requests</source>
         <translation>请求速率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="182" />
+        <location filename="../../configurator/app/results_panel.py" line="211" />
         <source>{0} requests/s</source>
         <translation>{0} 请求/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="183" />
+        <location filename="../../configurator/app/results_panel.py" line="212" />
         <source>Largest concurrency that fits</source>
         <translation>可容纳的最大并发</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="185" />
+        <location filename="../../configurator/app/results_panel.py" line="239" />
         <source>job</source>
         <translation>每个任务</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="185" />
+        <location filename="../../configurator/app/results_panel.py" line="239" />
         <source>hour</source>
         <translation>每小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="189" />
+        <location filename="../../configurator/app/results_panel.py" line="243" />
         <source>Board power</source>
         <translation>板卡功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="190" />
+        <location filename="../../configurator/app/results_panel.py" line="244" />
         <source>Energy per {0}</source>
         <translation>能耗（{0}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="191" />
+        <location filename="../../configurator/app/results_panel.py" line="245" />
         <source>Purchase (cards only)</source>
         <translation>采购价（仅加速卡）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="192" />
+        <location filename="../../configurator/app/results_panel.py" line="246" />
         <source>Cloud per {0}</source>
         <translation>云租用（{0}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="193" />
+        <location filename="../../configurator/app/results_panel.py" line="247" />
         <source>Electricity per {0}</source>
         <translation>电费（{0}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="187" />
+        <location filename="../../configurator/app/results_panel.py" line="241" />
         <source>Per million tokens</source>
         <translation>每百万词元成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="195" />
+        <location filename="../../configurator/app/results_panel.py" line="249" />
         <source>Prices dated</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="195" />
+        <location filename="../../configurator/app/results_panel.py" line="249" />
         <source>card {card}, cloud {cloud}</source>
         <translation>加速卡 {card}，云 {cloud}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="205" />
+        <location filename="../../configurator/app/results_panel.py" line="257" />
+        <source>training throughput</source>
+        <translation>训练吞吐量</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/results_panel.py" line="257" />
+        <source>memory per card</source>
+        <translation>每卡显存</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/results_panel.py" line="258" />
+        <source>prefill (time to first token)</source>
+        <translation>预填充（首词元延迟）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/results_panel.py" line="258" />
+        <source>decode (time per output token)</source>
+        <translation>解码（每输出词元时间）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/results_panel.py" line="259" />
+        <source>serving throughput</source>
+        <translation>推理吞吐量</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/results_panel.py" line="260" />
+        <source>one card</source>
+        <translation>单卡</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/results_panel.py" line="260" />
+        <source>2 to 64 cards</source>
+        <translation>2–64 卡</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/results_panel.py" line="260" />
+        <source>more than 64 cards</source>
+        <translation>64 卡以上</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/results_panel.py" line="261" />
+        <source>Likely range: {n} calibration rows ({kind}, {scale}); 80 % of them were measured within it (10th to 90th percentile of measured / predicted).</source>
+        <translation>可能范围：{n} 行校准数据（{kind}，{scale}）；其中 80 % 的实测值落在此范围内（实测值 / 估算值的第 10 至第 90 百分位）。</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/results_panel.py" line="265" />
+        <source>Only {0} rows at this scale: the range is the one over all scales.</source>
+        <translation>此规模仅 {0} 行：采用全部规模的范围。</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/results_panel.py" line="268" />
+        <source>Few rows: the range itself is uncertain.</source>
+        <translation>行数少：范围本身也不确定。</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/results_panel.py" line="269" />
+        <source>Rows: {0}</source>
+        <translation>数据行：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/results_panel.py" line="289" />
+        <source>No calibration data for graphics workloads: their numbers carry no likely range</source>
+        <translation>图形负载没有校准数据：其数字不给出可能范围</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/results_panel.py" line="295" />
+        <source>(likely {0})</source>
+        <translation>（可能 {0}）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/results_panel.py" line="298" />
+        <source>(likely {low} to {high} of each)</source>
+        <translation>（各值可能为其 {low} 至 {high}）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/results_panel.py" line="309" />
         <source>{count} × {card} carries {served} of {demand} {unit}: {needed} cards needed</source>
         <translation>{count} × {card} 承载 {demand} {unit}中的 {served}：需要 {needed} 张卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="210" />
+        <location filename="../../configurator/app/results_panel.py" line="314" />
         <source>{count} × {card} carries the load: {per_card} {unit} per card</source>
         <translation>{count} × {card} 可承担负载：每卡 {per_card} {unit}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="213" />
+        <location filename="../../configurator/app/results_panel.py" line="317" />
         <source>frames/h</source>
         <translation>帧/小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="216" />
+        <location filename="../../configurator/app/results_panel.py" line="320" />
         <source>{count} × {card} fits, {headroom} headroom</source>
         <translation>{count} × {card} 可容纳，余量 {headroom}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="220" />
+        <location filename="../../configurator/app/results_panel.py" line="324" />
         <source>{count} × {card} does not fit: {short} short per card</source>
         <translation>{count} × {card} 显存不足：每卡缺 {short}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="226" />
+        <location filename="../../configurator/app/results_panel.py" line="330" />
         <source>Layout: {0}</source>
         <translation>并行布局：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="243" />
+        <location filename="../../configurator/app/results_panel.py" line="348" />
         <source>No warnings</source>
         <translation>无注意事项</translation>
     </message>
@@ -1955,121 +2080,201 @@ Restore them? Discard deletes them for good.</source>
     </message>
     <message>
         <location filename="../../configurator/app/controller.py" line="62" />
+        <source>serving engine</source>
+        <translation>推理引擎</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/controller.py" line="63" />
+        <source>weight format</source>
+        <translation>权重格式</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/controller.py" line="64" />
+        <source>bits per weight</source>
+        <translation>每权重位数</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/controller.py" line="65" />
+        <source>CUDA graphs</source>
+        <translation>CUDA 图</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/controller.py" line="66" />
+        <source>batching</source>
+        <translation>批处理方式</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/controller.py" line="67" />
+        <source>maximum batch</source>
+        <translation>最大批量</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/controller.py" line="68" />
+        <source>prefill chunk</source>
+        <translation>预填充分块</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/controller.py" line="69" />
+        <source>engine memory share</source>
+        <translation>引擎显存占比</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/controller.py" line="70" />
+        <source>prefix-cache hit rate</source>
+        <translation>前缀缓存命中率</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/controller.py" line="71" />
+        <source>draft tokens</source>
+        <translation>草稿词元数</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/controller.py" line="72" />
+        <source>draft acceptance</source>
+        <translation>草稿接受率</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/controller.py" line="73" />
+        <source>draft cost</source>
+        <translation>草稿开销</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/controller.py" line="74" />
+        <source>first-token target</source>
+        <translation>首词元目标</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/controller.py" line="75" />
+        <source>time-per-token target</source>
+        <translation>每词元时间目标</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/controller.py" line="76" />
+        <source>request rate</source>
+        <translation>请求速率</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/controller.py" line="77" />
+        <source>latency percentile</source>
+        <translation>延迟分位</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/controller.py" line="78" />
         <source>currency</source>
         <translation>货币</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="63" />
+        <location filename="../../configurator/app/controller.py" line="79" />
         <source>exchange rate</source>
         <translation>汇率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="64" />
+        <location filename="../../configurator/app/controller.py" line="80" />
         <source>card price</source>
         <translation>单卡价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="65" />
+        <location filename="../../configurator/app/controller.py" line="81" />
         <source>cloud price</source>
         <translation>云租用价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="66" />
+        <location filename="../../configurator/app/controller.py" line="82" />
         <source>electricity price</source>
         <translation>电价</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="67" />
+        <location filename="../../configurator/app/controller.py" line="83" />
         <source>PUE</source>
         <translation>PUE</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="68" />
+        <location filename="../../configurator/app/controller.py" line="84" />
         <source>users</source>
         <translation>个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="69" />
+        <location filename="../../configurator/app/controller.py" line="85" />
         <source>vGPU profile</source>
         <translation>vGPU 配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="70" />
+        <location filename="../../configurator/app/controller.py" line="86" />
         <source>shading per user</source>
         <translation>每用户着色负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="71" />
+        <location filename="../../configurator/app/controller.py" line="87" />
         <source>streams</source>
         <translation>路视频流</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="72" />
+        <location filename="../../configurator/app/controller.py" line="88" />
         <source>resolution</source>
         <translation>分辨率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="73" />
+        <location filename="../../configurator/app/controller.py" line="89" />
         <source>frame rate</source>
         <translation>帧率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="74" />
+        <location filename="../../configurator/app/controller.py" line="90" />
         <source>codec</source>
         <translation>编码格式</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="75" />
+        <location filename="../../configurator/app/controller.py" line="91" />
         <source>encoder preset</source>
         <translation>编码预设</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="76" />
+        <location filename="../../configurator/app/controller.py" line="92" />
         <source>decoding</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="77" />
+        <location filename="../../configurator/app/controller.py" line="93" />
         <source>scene size</source>
         <translation>场景大小</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="78" />
+        <location filename="../../configurator/app/controller.py" line="94" />
         <source>frames</source>
         <translation>帧</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="79" />
+        <location filename="../../configurator/app/controller.py" line="95" />
         <source>time per frame</source>
         <translation>每帧时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="80" />
+        <location filename="../../configurator/app/controller.py" line="96" />
         <source>output width</source>
         <translation>输出宽度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="81" />
+        <location filename="../../configurator/app/controller.py" line="97" />
         <source>output height</source>
         <translation>输出高度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="82" />
+        <location filename="../../configurator/app/controller.py" line="98" />
         <source>output layers</source>
         <translation>输出层数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="245" />
+        <location filename="../../configurator/app/controller.py" line="259" />
         <source>Change {0}</source>
         <translation>修改 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="261" />
+        <location filename="../../configurator/app/controller.py" line="275" />
         <source>Let the planner choose {0}</source>
         <translation>由规划器选择{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="261" />
+        <location filename="../../configurator/app/controller.py" line="275" />
         <source>Pin {0}</source>
         <translation>固定{0}</translation>
     </message>
@@ -2077,898 +2282,830 @@ Restore them? Discard deletes them for good.</source>
 <context>
     <name>ScenarioEditor</name>
     <message>
-        <location filename="../../configurator/app/editor.py" line="73" />
+        <location filename="../../configurator/app/editor.py" line="47" />
         <source>{layers} layers, hidden {hidden}, {heads} heads ({kv} KV), FFN {ffn}, vocabulary {vocab}</source>
         <translation>{layers} 层，隐藏维度 {hidden}，{heads} 个注意力头（{kv} 个 KV 头），FFN {ffn}，词表 {vocab}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="78" />
+        <location filename="../../configurator/app/editor.py" line="52" />
         <source>, {experts} experts (top {k}), {active:.1f} B active</source>
         <translation>，{experts} 个专家（每词元 {k} 个），激活 {active:.1f} B</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="112" />
-        <location filename="../../configurator/app/editor.py" line="128" />
+        <location filename="../../configurator/app/editor.py" line="86" />
+        <location filename="../../configurator/app/editor.py" line="102" />
         <source>Input problem</source>
         <translation>输入问题</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="185" />
-        <source>Auto</source>
-        <translation>自动</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/app/editor.py" line="186" />
-        <source>Auto: chosen by the planner — the fastest layout that fits, global batch kept. Uncheck, or edit the value, to pin it.</source>
-        <translation>自动：由规划器选择——在显存放得下的布局中选最快的，全局批量保持不变。取消勾选或修改数值即可固定该值。</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/app/editor.py" line="189" />
-        <source>Auto: {0}</source>
-        <translation>自动：{0}</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/app/editor.py" line="209" />
+        <location filename="../../configurator/app/editor.py" line="138" />
         <source>Workload</source>
         <translation>负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="212" />
+        <location filename="../../configurator/app/editor.py" line="141" />
         <source>What the cards will do. Training needs memory for gradients and optimizer states; inference needs memory for the KV cache and is usually limited by memory bandwidth.</source>
         <translation>加速卡的用途。训练需要显存容纳梯度和优化器状态；推理需要显存容纳 KV 缓存，通常受显存带宽限制。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="214" />
+        <location filename="../../configurator/app/editor.py" line="143" />
         <source>&amp;Task</source>
         <translation>任务(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="218" />
+        <location filename="../../configurator/app/editor.py" line="147" />
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="221" />
+        <location filename="../../configurator/app/editor.py" line="150" />
         <source>A known model, or one imported from a Hugging Face config.json</source>
         <translation>已知模型，或从 Hugging Face config.json 导入</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="225" />
+        <location filename="../../configurator/app/editor.py" line="154" />
         <source>&amp;Preset</source>
         <translation>预设模型(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="226" />
+        <location filename="../../configurator/app/editor.py" line="155" />
         <source>Import config.json…</source>
         <translation>导入 config.json…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="227" />
+        <location filename="../../configurator/app/editor.py" line="156" />
         <source>Read the architecture from a local Hugging Face config.json</source>
         <translation>从本地 Hugging Face config.json 读取模型结构</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="229" />
+        <location filename="../../configurator/app/editor.py" line="158" />
         <source> B params</source>
         <translation> B 参数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="230" />
+        <location filename="../../configurator/app/editor.py" line="159" />
         <source>About this many billion parameters: a Llama-shaped model of that size is assumed</source>
         <translation>约多少十亿参数：按同规模的 Llama 结构估算</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="233" />
+        <location filename="../../configurator/app/editor.py" line="162" />
         <source>Or si&amp;ze</source>
         <translation>或按规模(&amp;Z)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="238" />
+        <location filename="../../configurator/app/editor.py" line="167" />
         <source>Model size in billions of parameters</source>
         <translation>模型规模（十亿参数）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="240" />
+        <location filename="../../configurator/app/editor.py" line="169" />
         <source>Import the model from a config.json</source>
         <translation>从 config.json 导入模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="246" />
+        <location filename="../../configurator/app/editor.py" line="175" />
         <source>Number format for the math (and the weights when serving). The card's support decides what runs: an unsupported choice falls back and a warning says so.</source>
         <translation>运算（以及推理时权重）的数值精度。由加速卡的支持情况决定实际精度：不支持时自动回退并给出提示。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="248" />
+        <location filename="../../configurator/app/editor.py" line="177" />
         <source>P&amp;recision</source>
         <translation>精度(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="252" />
+        <location filename="../../configurator/app/editor.py" line="181" />
         <source>Cards</source>
         <translation>加速卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="257" />
+        <location filename="../../configurator/app/editor.py" line="186" />
         <source>Type to search by name, vendor or class</source>
         <translation>输入名称、厂商或类别进行搜索</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="264" />
+        <location filename="../../configurator/app/editor.py" line="193" />
         <source>C&amp;ard</source>
         <translation>加速卡(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="265" />
+        <location filename="../../configurator/app/editor.py" line="194" />
         <source>Total number of cards</source>
         <translation>加速卡总数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="267" />
+        <location filename="../../configurator/app/editor.py" line="196" />
         <source>Drag to change the card count (1 to 1024)</source>
         <translation>拖动以改变卡数（1 到 1024）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="269" />
+        <location filename="../../configurator/app/editor.py" line="198" />
         <source>&amp;Number of cards</source>
         <translation>卡数(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="271" />
-        <location filename="../../configurator/app/editor.py" line="549" />
+        <location filename="../../configurator/app/editor.py" line="200" />
+        <location filename="../../configurator/app/editor.py" line="449" />
         <source> per server</source>
         <translation> 张/服务器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="272" />
+        <location filename="../../configurator/app/editor.py" line="201" />
         <source>Cards in one server. Traffic between servers goes over the network, which is slower than NVLink.</source>
         <translation>每台服务器的卡数。服务器之间的通信经由网络，比 NVLink 慢。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="274" />
+        <location filename="../../configurator/app/editor.py" line="203" />
         <source>Cards per &amp;node</source>
         <translation>每台服务器卡数(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="276" />
+        <location filename="../../configurator/app/editor.py" line="205" />
         <source>Tensor parallel (TP): each layer's matrices are split across this many cards. It exchanges activations four times per layer, so it belongs inside one NVLink domain.</source>
         <translation>张量并行 (TP)：每层矩阵切分到这么多张卡上。每层交换激活值四次，因此应在同一个 NVLink 域内。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="279" />
+        <location filename="../../configurator/app/editor.py" line="208" />
         <source>Tensor parallel</source>
         <translation>张量并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="281" />
+        <location filename="../../configurator/app/editor.py" line="210" />
         <source>&amp;Tensor parallel</source>
         <translation>张量并行(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="283" />
+        <location filename="../../configurator/app/editor.py" line="212" />
         <source>Pipeline parallel (PP): the layers are split into this many stages; the pipeline idles (p−1)/m of the time for m micro-batches.</source>
         <translation>流水线并行 (PP)：模型各层分成这么多级；m 个微批时流水线约有 (p−1)/m 的时间空闲。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="285" />
+        <location filename="../../configurator/app/editor.py" line="214" />
         <source>Pipeline stages</source>
         <translation>流水线并行级数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="287" />
+        <location filename="../../configurator/app/editor.py" line="216" />
         <source>&amp;Pipeline stages</source>
         <translation>流水线并行级数(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="289" />
+        <location filename="../../configurator/app/editor.py" line="218" />
         <source>Interleaved (virtual) stages: model chunks per pipeline stage. More chunks shrink the pipeline's idle time by that factor, at the cost of more point-to-point traffic.</source>
         <translation>交错（虚拟）级数：每个流水线级包含的模型块数。块越多，流水线空闲时间按此倍数缩短，代价是更多的点对点通信。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="292" />
+        <location filename="../../configurator/app/editor.py" line="221" />
         <source>Interleaved stages</source>
         <translation>交错虚拟级数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="294" />
+        <location filename="../../configurator/app/editor.py" line="223" />
         <source>&amp;Interleaved stages</source>
         <translation>交错虚拟级数(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="296" />
+        <location filename="../../configurator/app/editor.py" line="225" />
         <source>Context parallel</source>
         <translation>上下文并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="298" />
+        <location filename="../../configurator/app/editor.py" line="227" />
         <source>Conte&amp;xt parallel</source>
         <translation>上下文并行(&amp;X)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="300" />
+        <location filename="../../configurator/app/editor.py" line="229" />
         <source>Expert parallel</source>
         <translation>专家并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="302" />
+        <location filename="../../configurator/app/editor.py" line="231" />
         <source>&amp;Expert parallel</source>
         <translation>专家并行(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="304" />
+        <location filename="../../configurator/app/editor.py" line="233" />
         <source>ZeRO / FSDP: split optimizer states, gradients and weights across the data-parallel copies to save memory, at the cost of more communication.</source>
         <translation>ZeRO / FSDP：将优化器状态、梯度和权重切分到各数据并行副本以节省显存，代价是更多通信。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="306" />
+        <location filename="../../configurator/app/editor.py" line="235" />
         <source>ZeRO stage</source>
         <translation>ZeRO 阶段</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="308" />
+        <location filename="../../configurator/app/editor.py" line="237" />
         <source>&amp;ZeRO stage</source>
         <translation>ZeRO 阶段(&amp;Z)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="312" />
+        <location filename="../../configurator/app/editor.py" line="241" />
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="315" />
+        <location filename="../../configurator/app/editor.py" line="244" />
         <source>How numbers are kept: AMP keeps fp32 weights; Megatron keeps 16-bit weights plus an fp32 master copy.</source>
         <translation>数值的保存方式：AMP 保存 fp32 权重；Megatron 保存 16 位权重和一份 fp32 主副本。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="316" />
+        <location filename="../../configurator/app/editor.py" line="245" />
         <source>Recip&amp;e</source>
         <translation>精度方案(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="318" />
+        <location filename="../../configurator/app/editor.py" line="247" />
         <source>AdamW keeps two states per parameter; 8-bit AdamW stores them in one byte each; SGD keeps one.</source>
         <translation>AdamW 每个参数保存两个状态；8 位 AdamW 每个状态占 1 字节；SGD 只保存一个。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="319" />
+        <location filename="../../configurator/app/editor.py" line="248" />
         <source>&amp;Optimizer</source>
         <translation>优化器(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="321" />
+        <location filename="../../configurator/app/editor.py" line="250" />
         <source>Cross-entropy</source>
         <translation>交叉熵</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="322" />
+        <location filename="../../configurator/app/editor.py" line="251" />
         <source>Cross-entrop&amp;y</source>
         <translation>交叉熵(&amp;Y)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="324" />
+        <location filename="../../configurator/app/editor.py" line="253" />
         <source>Activation recomputation: keep fewer activations and compute them again in the backward pass (full: about a third more compute, much less memory).</source>
         <translation>激活重计算：少保存激活值，在反向传播时重新计算（完全重计算：算力多约三分之一，显存大幅减少）。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="326" />
+        <location filename="../../configurator/app/editor.py" line="255" />
         <source>Recomputation</source>
         <translation>激活重计算</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="327" />
+        <location filename="../../configurator/app/editor.py" line="256" />
         <source>Recomp&amp;utation</source>
         <translation>激活重计算(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="336" />
+        <location filename="../../configurator/app/editor.py" line="265" />
         <source>CPU offload: {0}</source>
         <translation>CPU 卸载：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="339" />
+        <location filename="../../configurator/app/editor.py" line="268" />
         <source>CPU o&amp;ffload</source>
         <translation>CPU 卸载(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="340" />
+        <location filename="../../configurator/app/editor.py" line="269" />
         <source> seq</source>
         <translation> 条序列</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="341" />
+        <location filename="../../configurator/app/editor.py" line="270" />
         <source>Sequences each data-parallel copy processes at once (micro-batch)</source>
         <translation>每个数据并行副本一次处理的序列数（微批）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="342" />
+        <location filename="../../configurator/app/editor.py" line="271" />
         <source>Micro-batch</source>
         <translation>微批</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="343" />
+        <location filename="../../configurator/app/editor.py" line="272" />
         <source>&amp;Micro-batch</source>
         <translation>微批(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="344" />
-        <location filename="../../configurator/app/editor.py" line="374" />
-        <location filename="../../configurator/app/editor.py" line="381" />
-        <location filename="../../configurator/app/editor.py" line="384" />
+        <location filename="../../configurator/app/editor.py" line="273" />
         <source> tokens</source>
         <translation> 词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="344" />
+        <location filename="../../configurator/app/editor.py" line="273" />
         <source>Tokens per training sequence</source>
         <translation>每条训练序列的词元数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="347" />
+        <location filename="../../configurator/app/editor.py" line="276" />
         <source>&amp;Sequence length</source>
         <translation>序列长度(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="349" />
+        <location filename="../../configurator/app/editor.py" line="278" />
         <source>Micro-batches per optimizer step (gradient accumulation); also the pipeline's micro-batches</source>
         <translation>每个优化器步的微批数（梯度累积）；也是流水线并行的微批数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="351" />
+        <location filename="../../configurator/app/editor.py" line="280" />
         <source>Gradient accumulation</source>
         <translation>梯度累积</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="352" />
+        <location filename="../../configurator/app/editor.py" line="281" />
         <source>&amp;Gradient accumulation</source>
         <translation>梯度累积(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="353" />
+        <location filename="../../configurator/app/editor.py" line="282" />
         <source> M tokens</source>
         <translation> M 词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="354" />
+        <location filename="../../configurator/app/editor.py" line="283" />
         <source>Tokens per optimizer step (micro-batch × accumulation × data-parallel copies × sequence length). Auto: the published batch for the model's size; the planner keeps it when the card count changes.</source>
         <translation>每个优化器步的词元数（微批 × 梯度累积 × 数据并行副本数 × 序列长度）。自动：按模型规模采用公开发表的批量；卡数变化时规划器保持该值不变。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="361" />
+        <location filename="../../configurator/app/editor.py" line="290" />
         <source>Global batch</source>
         <translation>全局批量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="362" />
+        <location filename="../../configurator/app/editor.py" line="291" />
         <source>Global b&amp;atch</source>
         <translation>全局批量(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="363" />
+        <location filename="../../configurator/app/editor.py" line="292" />
         <source>Rank r of the LoRA adapters</source>
         <translation>LoRA 适配器的秩 r</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="365" />
+        <location filename="../../configurator/app/editor.py" line="294" />
         <source>&amp;LoRA rank</source>
         <translation>LoRA 秩(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="366" />
+        <location filename="../../configurator/app/editor.py" line="295" />
         <source> B tokens</source>
         <translation> B 词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="367" />
+        <location filename="../../configurator/app/editor.py" line="296" />
         <source>Tokens to train on; sets the time and cost of the job</source>
         <translation>训练的词元总量；决定任务的时间和成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="368" />
+        <location filename="../../configurator/app/editor.py" line="297" />
         <source>Token &amp;budget</source>
         <translation>训练词元量(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="372" />
-        <source>Serving</source>
-        <translation>推理服务</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/app/editor.py" line="375" />
-        <source>Longest sequence (prompt + answer) the KV cache must hold per request</source>
-        <translation>每个请求 KV 缓存需容纳的最长序列（提示 + 回答）</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/app/editor.py" line="377" />
-        <source>Conte&amp;xt length</source>
-        <translation>上下文长度(&amp;X)</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/app/editor.py" line="378" />
-        <source> sequences</source>
-        <translation> 条序列</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/app/editor.py" line="379" />
-        <source>Requests decoded together on one copy of the model (batch)</source>
-        <translation>一个模型副本同时解码的请求数（批大小）</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/app/editor.py" line="380" />
-        <source>Co&amp;ncurrency</source>
-        <translation>并发序列(&amp;N)</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/app/editor.py" line="381" />
-        <source>Prompt length per request</source>
-        <translation>每个请求的提示长度</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/app/editor.py" line="383" />
-        <source>&amp;Prompt</source>
-        <translation>提示长度(&amp;P)</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/app/editor.py" line="384" />
-        <source>Answer length per request</source>
-        <translation>每个请求的回答长度</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/app/editor.py" line="386" />
-        <source>Ans&amp;wer</source>
-        <translation>回答长度(&amp;W)</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/app/editor.py" line="387" />
-        <source>Same as math</source>
-        <translation>与运算精度相同</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/app/editor.py" line="390" />
-        <source>Number format of the KV cache (the keys and values kept for every token of every request)</source>
-        <translation>KV 缓存的精度（每个请求每个词元保存的键和值）</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/app/editor.py" line="391" />
-        <source>&amp;KV cache</source>
-        <translation>KV 缓存(&amp;K)</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/app/editor.py" line="401" />
+        <location filename="../../configurator/app/editor.py" line="301" />
         <source>Virtual desktops</source>
         <translation>虚拟桌面</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="403" />
+        <location filename="../../configurator/app/editor.py" line="303" />
         <source> users</source>
         <translation> 个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="404" />
+        <location filename="../../configurator/app/editor.py" line="304" />
         <source>Desktops or cloud workstations in use at the same time</source>
         <translation>同时使用的桌面或云工作站数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="405" />
+        <location filename="../../configurator/app/editor.py" line="305" />
         <source>&amp;Users</source>
         <translation>用户数(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="406" />
+        <location filename="../../configurator/app/editor.py" line="306" />
         <source>{0} GiB per user</source>
         <translation>每用户 {0} GiB</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="408" />
+        <location filename="../../configurator/app/editor.py" line="308" />
         <source>vGPU framebuffer profile per user. NVIDIA suggests 1–2 GiB (B-series) for office and web desktops, 2–8 GiB and more (Q-series) for CAD and 3D work.</source>
         <translation>每用户的 vGPU 帧缓冲配置。NVIDIA 建议办公和网页桌面用 1–2 GiB（B 系列），CAD 和三维工作用 2–8 GiB 或更多（Q 系列）。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="410" />
+        <location filename="../../configurator/app/editor.py" line="310" />
         <source>vGPU &amp;profile</source>
         <translation>vGPU 配置(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="411" />
+        <location filename="../../configurator/app/editor.py" line="311" />
         <source> TFLOP/s</source>
         <translation> TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="412" />
+        <location filename="../../configurator/app/editor.py" line="312" />
         <source>Average FP32 shading load of one user. Time-sliced vGPUs share the shader cores; 0.25 TFLOP/s is the knowledge-worker density NVIDIA quotes for the A16 (64 desktops per board).</source>
         <translation>每个用户的平均 FP32 着色负载。分时 vGPU 共享着色核心；0.25 TFLOP/s 对应 NVIDIA 给出的 A16 知识工作者密度（每板 64 个桌面）。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="415" />
+        <location filename="../../configurator/app/editor.py" line="315" />
         <source>&amp;Shading per user</source>
         <translation>每用户着色负载(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="419" />
+        <location filename="../../configurator/app/editor.py" line="319" />
         <source>Video</source>
         <translation>视频</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="421" />
+        <location filename="../../configurator/app/editor.py" line="321" />
         <source> streams</source>
         <translation> 路</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="422" />
+        <location filename="../../configurator/app/editor.py" line="322" />
         <source>Video streams encoded at the same time (live channels, or files transcoded in parallel)</source>
         <translation>同时编码的视频流（直播频道，或并行转码的文件）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="424" />
+        <location filename="../../configurator/app/editor.py" line="324" />
         <source>&amp;Streams</source>
         <translation>视频流路数(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="426" />
+        <location filename="../../configurator/app/editor.py" line="326" />
         <source>Output resolution: encoder throughput scales with pixels per frame</source>
         <translation>输出分辨率：编码吞吐量与每帧像素数成反比</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="427" />
+        <location filename="../../configurator/app/editor.py" line="327" />
         <source>&amp;Resolution</source>
         <translation>分辨率(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="428" />
-        <location filename="../../configurator/app/editor.py" line="537" />
-        <location filename="../../configurator/app/editor.py" line="542" />
+        <location filename="../../configurator/app/editor.py" line="328" />
+        <location filename="../../configurator/app/editor.py" line="437" />
+        <location filename="../../configurator/app/editor.py" line="442" />
         <source> fps</source>
         <translation> 帧/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="428" />
+        <location filename="../../configurator/app/editor.py" line="328" />
         <source>Frames per second of each stream</source>
         <translation>每路视频的帧率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="430" />
+        <location filename="../../configurator/app/editor.py" line="330" />
         <source>&amp;Frame rate</source>
         <translation>帧率(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="432" />
+        <location filename="../../configurator/app/editor.py" line="332" />
         <source>Output codec. AV1 needs an Ada or newer encoder (L4, L40, L40S, RTX 40/50).</source>
         <translation>输出编码格式。AV1 需要 Ada 或更新的编码器（L4、L40、L40S、RTX 40/50）。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="433" />
+        <location filename="../../configurator/app/editor.py" line="333" />
         <source>&amp;Codec</source>
         <translation>编码格式(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="435" />
+        <location filename="../../configurator/app/editor.py" line="335" />
         <source>NVENC preset: P1 encodes about twice as fast as P4, P5 about a quarter slower, at better quality</source>
         <translation>NVENC 预设：P1 编码速度约为 P4 的两倍，P5 慢约四分之一但画质更好</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="436" />
+        <location filename="../../configurator/app/editor.py" line="336" />
         <source>Pre&amp;set</source>
         <translation>预设(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="437" />
+        <location filename="../../configurator/app/editor.py" line="337" />
         <source>Decode the input on the card too</source>
         <translation>输入视频也在卡上解码</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="438" />
+        <location filename="../../configurator/app/editor.py" line="338" />
         <source>Transcoding decodes each input stream with NVDEC before encoding it</source>
         <translation>转码时先用 NVDEC 解码每路输入，再编码</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="443" />
+        <location filename="../../configurator/app/editor.py" line="343" />
         <source>Rendering</source>
         <translation>渲染</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="445" />
+        <location filename="../../configurator/app/editor.py" line="345" />
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="446" />
+        <location filename="../../configurator/app/editor.py" line="346" />
         <source>Geometry and textures the renderer loads; the whole scene must fit in each card's memory</source>
         <translation>渲染器加载的几何与纹理；整个场景必须放进每张卡的显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="448" />
+        <location filename="../../configurator/app/editor.py" line="348" />
         <source>Sc&amp;ene size</source>
         <translation>场景大小(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="449" />
+        <location filename="../../configurator/app/editor.py" line="349" />
         <source> frames</source>
         <translation> 帧</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="449" />
+        <location filename="../../configurator/app/editor.py" line="349" />
         <source>Frames in the job</source>
         <translation>任务中的帧数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="451" />
+        <location filename="../../configurator/app/editor.py" line="351" />
         <source>&amp;Frames</source>
         <translation>帧数(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="453" />
+        <location filename="../../configurator/app/editor.py" line="353" />
         <source>The card your time per frame was measured on; other cards scale by their FP32 rate</source>
         <translation>测得每帧时间所用的卡；其他卡按 FP32 算力换算</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="456" />
+        <location filename="../../configurator/app/editor.py" line="356" />
         <source>Measured &amp;on</source>
         <translation>测量所用的卡(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="458" />
+        <location filename="../../configurator/app/editor.py" line="358" />
         <source>Reference card of the time per frame</source>
         <translation>每帧时间的参考加速卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="459" />
+        <location filename="../../configurator/app/editor.py" line="359" />
         <source> min/frame</source>
         <translation> 分钟/帧</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="460" />
+        <location filename="../../configurator/app/editor.py" line="360" />
         <source>Time one frame takes on the reference card, measured with your renderer and scene</source>
         <translation>用你的渲染器和场景在参考卡上实测的每帧时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="462" />
+        <location filename="../../configurator/app/editor.py" line="362" />
         <source>&amp;Time per frame</source>
         <translation>每帧时间(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="463" />
-        <location filename="../../configurator/app/editor.py" line="465" />
+        <location filename="../../configurator/app/editor.py" line="363" />
+        <location filename="../../configurator/app/editor.py" line="365" />
         <source> px</source>
         <translation> 像素</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="463" />
+        <location filename="../../configurator/app/editor.py" line="363" />
         <source>Output width</source>
         <translation>输出宽度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="465" />
+        <location filename="../../configurator/app/editor.py" line="365" />
         <source>Output height</source>
         <translation>输出高度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="467" />
+        <location filename="../../configurator/app/editor.py" line="367" />
         <source>Output &amp;width</source>
         <translation>输出宽度(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="468" />
+        <location filename="../../configurator/app/editor.py" line="368" />
         <source>Output &amp;height</source>
         <translation>输出高度(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="470" />
+        <location filename="../../configurator/app/editor.py" line="370" />
         <source>Output layers (beauty, depth, normals, AOVs) kept in memory as 32-bit RGBA</source>
         <translation>驻留显存的输出层（成品、深度、法线、AOV），每层 32 位 RGBA</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="471" />
+        <location filename="../../configurator/app/editor.py" line="371" />
         <source>La&amp;yers</source>
         <translation>输出层数(&amp;Y)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="472" />
+        <location filename="../../configurator/app/editor.py" line="372" />
         <source>Monitor attached</source>
         <translation>连接显示器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="473" />
+        <location filename="../../configurator/app/editor.py" line="373" />
         <source>A workstation that shows the render: the card needs display outputs (data-centre cards have none)</source>
         <translation>在工作站上显示渲染结果：卡需要显示输出（数据中心卡没有）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="490" />
+        <location filename="../../configurator/app/editor.py" line="390" />
         <source>reference card</source>
         <translation>参考卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="493" />
+        <location filename="../../configurator/app/editor.py" line="393" />
         <source>Prices</source>
         <translation>价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="496" />
+        <location filename="../../configurator/app/editor.py" line="396" />
         <source>Currency of every amount</source>
         <translation>所有金额的货币</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="497" />
+        <location filename="../../configurator/app/editor.py" line="397" />
         <source>C&amp;urrency</source>
         <translation>货币(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="499" />
+        <location filename="../../configurator/app/editor.py" line="399" />
         <source>Units of the chosen currency per US dollar, applied to catalog prices in USD</source>
         <translation>每美元兑换所选货币的数量，用于换算目录中的美元价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="501" />
+        <location filename="../../configurator/app/editor.py" line="401" />
         <source>Rate per USD</source>
         <translation>兑美元汇率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="502" />
+        <location filename="../../configurator/app/editor.py" line="402" />
         <source>Price of one card; 'catalog' uses the latest catalog price</source>
         <translation>单卡价格；“目录”表示使用目录中最新价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="504" />
-        <location filename="../../configurator/app/editor.py" line="509" />
+        <location filename="../../configurator/app/editor.py" line="404" />
+        <location filename="../../configurator/app/editor.py" line="409" />
         <source>catalog</source>
         <translation>目录</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="506" />
+        <location filename="../../configurator/app/editor.py" line="406" />
         <source>Card p&amp;rice</source>
         <translation>单卡价格(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="507" />
+        <location filename="../../configurator/app/editor.py" line="407" />
         <source> /h</source>
         <translation> /小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="508" />
+        <location filename="../../configurator/app/editor.py" line="408" />
         <source>Cloud price per card-hour; 'catalog' uses the latest catalog price</source>
         <translation>每卡每小时云租用价格；“目录”表示使用目录中最新价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="511" />
+        <location filename="../../configurator/app/editor.py" line="411" />
         <source>Cloud price</source>
         <translation>云租用价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="512" />
+        <location filename="../../configurator/app/editor.py" line="412" />
         <source> /kWh</source>
         <translation> /千瓦时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="512" />
+        <location filename="../../configurator/app/editor.py" line="412" />
         <source>Electricity price</source>
         <translation>电价</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="514" />
+        <location filename="../../configurator/app/editor.py" line="414" />
         <source>&amp;Electricity</source>
         <translation>电价(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="516" />
+        <location filename="../../configurator/app/editor.py" line="416" />
         <source>Power usage effectiveness: facility power ÷ IT power (cooling, power conversion)</source>
         <translation>电能使用效率：机房总功率 ÷ IT 设备功率（制冷、供电损耗）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="518" />
+        <location filename="../../configurator/app/editor.py" line="418" />
         <source>PUE</source>
         <translation>PUE</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="522" />
+        <location filename="../../configurator/app/editor.py" line="422" />
         <source>Assumptions</source>
         <translation>计算假设</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="523" />
+        <location filename="../../configurator/app/editor.py" line="423" />
         <source>Editable defaults; every result lists all of them</source>
         <translation>可编辑的默认值；每个结果都会列出全部假设</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="526" />
+        <location filename="../../configurator/app/editor.py" line="426" />
         <source>Share of the card's dense peak that training's matrix products sustain (published runs: 45–60 %)</source>
         <translation>训练中矩阵运算实际达到的稠密峰值算力比例（公开数据：45–60 %）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="528" />
+        <location filename="../../configurator/app/editor.py" line="428" />
         <source>Matrix efficiency</source>
         <translation>矩阵运算效率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="530" />
+        <location filename="../../configurator/app/editor.py" line="430" />
         <source>Share of memory bandwidth sustained while generating tokens (plain PyTorch ≈ 45 %, fused engines 60–80 %)</source>
         <translation>生成词元时实际达到的显存带宽比例（原生 PyTorch 约 45 %，融合推理引擎 60–80 %）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="532" />
+        <location filename="../../configurator/app/editor.py" line="432" />
         <source>Decode bandwidth</source>
         <translation>解码带宽</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="533" />
+        <location filename="../../configurator/app/editor.py" line="433" />
         <source> GB/s</source>
         <translation> GB/s</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="534" />
+        <location filename="../../configurator/app/editor.py" line="434" />
         <source>Network bandwidth per card between servers, one way (400 Gb/s NIC = 50 GB/s)</source>
         <translation>服务器间每卡网络带宽，单向（400 Gb/s 网卡 = 50 GB/s）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="536" />
+        <location filename="../../configurator/app/editor.py" line="436" />
         <source>Network per card</source>
         <translation>每卡网络带宽</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="538" />
+        <location filename="../../configurator/app/editor.py" line="438" />
         <source>1080p frames one NVENC engine encodes per second at preset P4. Default: one 2160p60 stream (8 × 1080p30) per encoder, as video vendors plan; measure yours with ffmpeg for exact figures.</source>
         <translation>一个 NVENC 引擎在 P4 预设下每秒编码的 1080p 帧数。默认：每个编码器一路 2160p60（即 8 路 1080p30），视频厂商按此规划；精确数值请用 ffmpeg 实测。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="541" />
+        <location filename="../../configurator/app/editor.py" line="441" />
         <source>Encoder speed</source>
         <translation>编码器速度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="543" />
+        <location filename="../../configurator/app/editor.py" line="443" />
         <source>1080p frames one NVDEC engine decodes per second (no vendor figure found: set equal to the encoder; measure yours)</source>
         <translation>一个 NVDEC 引擎每秒解码的 1080p 帧数（未找到厂商数据：暂取与编码器相同；请实测）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="545" />
+        <location filename="../../configurator/app/editor.py" line="445" />
         <source>Decoder speed</source>
         <translation>解码器速度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="546" />
+        <location filename="../../configurator/app/editor.py" line="446" />
         <source> per GPU</source>
         <translation> 个/GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="547" />
+        <location filename="../../configurator/app/editor.py" line="447" />
         <source>Most vGPUs one GPU can host (NVIDIA: 32)</source>
         <translation>一颗 GPU 最多承载的 vGPU 数（NVIDIA：32）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="548" />
+        <location filename="../../configurator/app/editor.py" line="448" />
         <source>vGPU limit</source>
         <translation>vGPU 限制</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="550" />
+        <location filename="../../configurator/app/editor.py" line="450" />
         <source>Encode sessions the GeForce driver allows per server, whatever the number of cards (8 since 2024)</source>
         <translation>GeForce 驱动允许每台服务器的编码会话数，与卡数无关（2024 年起为 8 路）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="552" />
+        <location filename="../../configurator/app/editor.py" line="452" />
         <source>Consumer encode sessions</source>
         <translation>消费级卡编码会话数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="593" />
+        <location filename="../../configurator/app/editor.py" line="493" />
         <source>Import Hugging Face config.json</source>
         <translation>导入 Hugging Face config.json</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="594" />
+        <location filename="../../configurator/app/editor.py" line="494" />
         <source>Model config (config.json *.json)</source>
         <translation>模型配置 (config.json *.json)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="613" />
+        <location filename="../../configurator/app/editor.py" line="513" />
         <source>{name} (custom, {size:.1f} B)</source>
         <translation>{name}（自定义，{size:.1f} B）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="632" />
+        <location filename="../../configurator/app/editor.py" line="532" />
         <source>Used in training only: serving splits a model by tensor and pipeline stages</source>
         <translation>仅用于训练：推理服务只按张量并行和流水线阶段切分模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="635" />
+        <location filename="../../configurator/app/editor.py" line="535" />
         <source>Expert parallelism needs a mixture-of-experts model; {0} is dense</source>
         <translation>专家并行需要混合专家模型；{0} 是稠密模型</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor_controls.py" line="69" />
+        <source>Auto</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor_controls.py" line="70" />
+        <source>Auto: chosen by the planner — the fastest layout that fits, global batch kept. Uncheck, or edit the value, to pin it.</source>
+        <translation>自动：由规划器选择——在显存放得下的布局中选最快的，全局批量保持不变。取消勾选或修改数值即可固定该值。</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor_controls.py" line="74" />
+        <source>Auto: {0}</source>
+        <translation>自动：{0}</translation>
     </message>
 </context>
 <context>
@@ -3003,6 +3140,372 @@ Restore them? Discard deletes them for good.</source>
         <source>saved activations moved to host memory after forward, back for backward</source>
         <translation>保存的激活在前向后移到主机内存，反向时再取回</translation>
     </message>
+    <message>
+        <location filename="../../build/i18n/field_descriptions.py" line="9" />
+        <source>max tokens per sequence</source>
+        <translation>每条序列的最大词元数</translation>
+    </message>
+    <message>
+        <location filename="../../build/i18n/field_descriptions.py" line="10" />
+        <source>users (sequences) served at once by the whole deployment, spread over its model copies</source>
+        <translation>整个部署同时服务的用户（序列）数，分配到各模型副本</translation>
+    </message>
+    <message>
+        <location filename="../../build/i18n/field_descriptions.py" line="11" />
+        <source>stored weight format (None = the precision's usual format: INT4 = AWQ g128); a named format decides storage and math</source>
+        <translation>权重的存储格式（不指定 = 该精度的常用格式：INT4 = AWQ g128）；指定格式时由它决定存储与计算精度</translation>
+    </message>
+    <message>
+        <location filename="../../build/i18n/field_descriptions.py" line="12" />
+        <source>bits per weight of the weight format, scales included (EXL2: the bpw it was converted at; None = the format's own) [bit]</source>
+        <translation>权重格式的每权重位数，含量化缩放因子（EXL2：转换时选定的每权重位数；不指定 = 格式自身的值）[位]</translation>
+    </message>
+    <message>
+        <location filename="../../build/i18n/field_descriptions.py" line="13" />
+        <source>serving engine whose profile (overheads, kernel efficiencies, batching, KV default) applies</source>
+        <translation>所用推理引擎，其参数（开销、内核效率、批处理方式、KV 默认）生效</translation>
+    </message>
+    <message>
+        <location filename="../../build/i18n/field_descriptions.py" line="14" />
+        <source>decode from captured CUDA graphs (None = the engine's default)</source>
+        <translation>用捕获的 CUDA 图解码（不指定 = 引擎默认）</translation>
+    </message>
+    <message>
+        <location filename="../../build/i18n/field_descriptions.py" line="15" />
+        <source>continuous (requests join between steps, prompts prefilled in chunks between decode steps) or static (a batch runs to its end); None = the engine's way</source>
+        <translation>连续（请求在步与步之间加入，提示在解码步之间分块预填充）或静态（一批运行到结束）；不指定 = 按引擎的方式</translation>
+    </message>
+    <message>
+        <location filename="../../build/i18n/field_descriptions.py" line="16" />
+        <source>share of prompt tokens found in the prefix cache (a shared system prompt; vLLM automatic prefix caching, SGLang RadixAttention): not prefilled again; the KV memory is still counted per sequence</source>
+        <translation>在前缀缓存中命中的提示词元比例（共享的系统提示；vLLM 自动前缀缓存、SGLang RadixAttention）：不再重复预填充；KV 显存仍按每条序列计算</translation>
+    </message>
+    <message>
+        <location filename="../../build/i18n/field_descriptions.py" line="17" />
+        <source>draft tokens proposed per step and verified together (0 = off; DeepSeek-V3 multi-token prediction: 1; EAGLE/draft models: 2–5)</source>
+        <translation>每步提出并一起验证的草稿词元数（0 = 关闭；DeepSeek-V3 多词元预测：1；EAGLE/草稿模型：2–5）</translation>
+    </message>
+    <message>
+        <location filename="../../build/i18n/field_descriptions.py" line="18" />
+        <source>chance each draft token is accepted (DeepSeek-V3 report §5.4.3: 85–90 % for its second-token prediction)</source>
+        <translation>每个草稿词元被接受的概率（DeepSeek-V3 报告 §5.4.3：第二个词元预测为 85–90 %）</translation>
+    </message>
+    <message>
+        <location filename="../../build/i18n/field_descriptions.py" line="19" />
+        <source>time of one draft token as a share of a target decode step (a one-layer MTP/EAGLE head ≈ 1/layers; a separate draft model ≈ its size ratio)</source>
+        <translation>一个草稿词元的耗时占目标模型一个解码步的比例（单层 MTP/EAGLE 头 ≈ 1/层数；独立草稿模型 ≈ 其规模之比）</translation>
+    </message>
+    <message>
+        <location filename="../../build/i18n/field_descriptions.py" line="20" />
+        <source>share of memory the engine may use (vLLM default 0.9)</source>
+        <translation>引擎可使用的显存比例（vLLM 默认 0.9）</translation>
+    </message>
+    <message>
+        <location filename="../../build/i18n/field_descriptions.py" line="21" />
+        <source>prefill chunk</source>
+        <translation>预填充分块</translation>
+    </message>
+    <message>
+        <location filename="../../build/i18n/field_descriptions.py" line="22" />
+        <source>sequences one model copy decodes together (vLLM max_num_seqs; None = the users spread evenly over the copies)</source>
+        <translation>一个模型副本同时解码的序列数（vLLM max_num_seqs；不指定 = 用户平均分配到各副本）</translation>
+    </message>
+    <message>
+        <location filename="../../build/i18n/field_descriptions.py" line="23" />
+        <source>time per output token target [ms]</source>
+        <translation>每输出词元时间目标 [ms]</translation>
+    </message>
+    <message>
+        <location filename="../../build/i18n/field_descriptions.py" line="24" />
+        <source>time to first token target [ms]</source>
+        <translation>首词元时间目标 [ms]</translation>
+    </message>
+    <message>
+        <location filename="../../build/i18n/field_descriptions.py" line="25" />
+        <source>serving load to carry [1/s]</source>
+        <translation>需承载的服务负载 [1/s]</translation>
+    </message>
+    <message>
+        <location filename="../../build/i18n/field_descriptions.py" line="26" />
+        <source>percentile of requests the time-per-token and first-token targets hold for under the load (MLPerf's server scenario: 99)</source>
+        <translation>在该负载下，每词元时间与首词元时间目标须满足的请求百分位（MLPerf 服务器场景：99）</translation>
+    </message>
+</context>
+<context>
+    <name>ServingEditor</name>
+    <message>
+        <location filename="../../configurator/app/editor_serving.py" line="40" />
+        <source>{name} — bits per weight set below</source>
+        <translation>{name} — 每权重位数在下方设置</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor_serving.py" line="42" />
+        <source>{name} — {bits} bit/weight</source>
+        <translation>{name} — {bits} 位/权重</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor_serving.py" line="54" />
+        <source>{name}: TTFT {ttft}, TPOT {tpot} (p{p})</source>
+        <translation>{name}：TTFT {ttft}，TPOT {tpot}（p{p}）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor_serving.py" line="71" />
+        <source>Serving</source>
+        <translation>推理服务</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor_serving.py" line="75" />
+        <location filename="../../configurator/app/editor_serving.py" line="177" />
+        <source> tokens</source>
+        <translation> 词元</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor_serving.py" line="77" />
+        <source>Longest sequence (prompt + answer) the KV cache must hold per request</source>
+        <translation>每个请求 KV 缓存需容纳的最长序列（提示 + 回答）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor_serving.py" line="79" />
+        <source>Conte&amp;xt length</source>
+        <translation>上下文长度(&amp;X)</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor_serving.py" line="80" />
+        <location filename="../../configurator/app/editor_serving.py" line="173" />
+        <source> sequences</source>
+        <translation> 条序列</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor_serving.py" line="81" />
+        <source>Co&amp;ncurrency</source>
+        <translation>并发序列(&amp;N)</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor_serving.py" line="83" />
+        <source>Prompt length per request</source>
+        <translation>每个请求的提示长度</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor_serving.py" line="84" />
+        <source>&amp;Prompt</source>
+        <translation>提示长度(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor_serving.py" line="86" />
+        <source>Answer length per request</source>
+        <translation>每个请求的回答长度</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor_serving.py" line="87" />
+        <source>Ans&amp;wer</source>
+        <translation>回答长度(&amp;W)</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor_serving.py" line="91" />
+        <location filename="../../configurator/app/editor_serving.py" line="225" />
+        <source>Source: {0}</source>
+        <translation>来源：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor_serving.py" line="93" />
+        <source>&amp;Engine</source>
+        <translation>推理引擎(&amp;E)</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor_serving.py" line="94" />
+        <source>Usual for the precision</source>
+        <translation>按精度的常用格式</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor_serving.py" line="100" />
+        <source>&amp;Weight format</source>
+        <translation>权重格式(&amp;W)</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor_serving.py" line="101" />
+        <source> bit/weight</source>
+        <translation> 位/权重</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor_serving.py" line="102" />
+        <source>format's own</source>
+        <translation>格式自身</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor_serving.py" line="103" />
+        <source>&amp;Bits per weight</source>
+        <translation>每权重位数(&amp;B)</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor_serving.py" line="104" />
+        <source>Engine's default</source>
+        <translation>引擎默认</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor_serving.py" line="106" />
+        <source>Number format of the KV cache (the keys and values kept for every token of every request); the engine's default is the model's own (FP8 beside FP8 weights in TensorRT-LLM)</source>
+        <translation>KV 缓存（为每个请求的每个词元保存的键和值）的数值格式；引擎默认与模型自身相同（TensorRT-LLM 在 FP8 权重时用 FP8）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor_serving.py" line="110" />
+        <source>&amp;KV cache</source>
+        <translation>KV 缓存(&amp;K)</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor_serving.py" line="113" />
+        <source>Engine settings</source>
+        <translation>引擎设置</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor_serving.py" line="121" />
+        <source>Latency targets</source>
+        <translation>延迟目标</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor_serving.py" line="123" />
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor_serving.py" line="124" />
+        <source> ms</source>
+        <translation> 毫秒</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor_serving.py" line="126" />
+        <source>&amp;First token within</source>
+        <translation>首词元不超过(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor_serving.py" line="127" />
+        <source> ms/token</source>
+        <translation> ms/词元</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor_serving.py" line="129" />
+        <source>&amp;Each token within</source>
+        <translation>每个词元不超过(&amp;E)</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor_serving.py" line="130" />
+        <source> requests/s</source>
+        <translation> 请求/秒</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor_serving.py" line="131" />
+        <source>from the users</source>
+        <translation>由用户数推出</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor_serving.py" line="132" />
+        <source>Request &amp;rate</source>
+        <translation>请求速率(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor_serving.py" line="135" />
+        <source>Held &amp;for</source>
+        <translation>适用分位(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor_serving.py" line="137" />
+        <source>MLPerf server limits</source>
+        <translation>MLPerf 服务器限值</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor_serving.py" line="139" />
+        <source>Fill the latency targets from MLPerf's server-scenario limits</source>
+        <translation>按 MLPerf 服务器场景的限值填写延迟目标</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor_serving.py" line="141" />
+        <source>MLPerf Inference's server scenario: the 99th-percentile TTFT and TPOT limits of each LLM benchmark (MLCommons inference_policies, inference_rules.adoc, LLM latency constraints)</source>
+        <translation>MLPerf 推理基准的服务器场景：各 LLM 基准的第 99 百分位首词元时间（TTFT）与每词元时间（TPOT）限值（MLCommons inference_policies，inference_rules.adoc，LLM 延迟约束）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor_serving.py" line="161" />
+        <source>Use the {0} latency limits</source>
+        <translation>使用 {0} 的延迟限值</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor_serving.py" line="170" />
+        <source>CUDA &amp;graphs</source>
+        <translation>CUDA 图(&amp;G)</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor_serving.py" line="172" />
+        <source>Batc&amp;hing</source>
+        <translation>批处理(&amp;H)</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor_serving.py" line="174" />
+        <source>users ÷ copies</source>
+        <translation>用户数 ÷ 副本数</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor_serving.py" line="175" />
+        <source>Maximum batch</source>
+        <translation>最大批量</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor_serving.py" line="176" />
+        <source>&amp;Maximum batch</source>
+        <translation>最大批量(&amp;M)</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor_serving.py" line="178" />
+        <source>Prefill chunk</source>
+        <translation>预填充分块</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor_serving.py" line="179" />
+        <source>Tokens one step may carry: prompts are prefilled in chunks of this size between decode steps (vLLM max_num_batched_tokens, SGLang --chunked-prefill-size, TensorRT-LLM max_num_tokens)</source>
+        <translation>每一步可携带的词元数：提示按此大小分块，在解码步之间预填充（vLLM max_num_batched_tokens、SGLang --chunked-prefill-size、TensorRT-LLM max_num_tokens）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor_serving.py" line="183" />
+        <source>Prefill &amp;chunk</source>
+        <translation>预填充分块(&amp;C)</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor_serving.py" line="185" />
+        <source>Engine &amp;memory</source>
+        <translation>引擎显存占比(&amp;M)</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor_serving.py" line="187" />
+        <source>Prefix cache &amp;hits</source>
+        <translation>前缀缓存命中率(&amp;H)</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor_serving.py" line="188" />
+        <source> draft tokens</source>
+        <translation> 个草稿词元</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor_serving.py" line="189" />
+        <source>&amp;Speculative decoding</source>
+        <translation>投机解码(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor_serving.py" line="191" />
+        <source>Draft &amp;acceptance</source>
+        <translation>草稿接受率(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor_serving.py" line="192" />
+        <source> % of a step</source>
+        <translation> % 个步长</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor_serving.py" line="194" />
+        <source>Draft c&amp;ost</source>
+        <translation>草稿开销(&amp;O)</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor_serving.py" line="230" />
+        <source>Engine's default: {0}</source>
+        <translation>引擎默认：{0}</translation>
+    </message>
 </context>
 <context>
     <name>SpinBinder</name>
@@ -3020,12 +3523,12 @@ Restore them? Discard deletes them for good.</source>
 <context>
     <name>Startup</name>
     <message>
-        <location filename="../../configurator/app/main.py" line="101" />
+        <location filename="../../configurator/app/main.py" line="87" />
         <source>GPU Configurator cannot start</source>
         <translation>GPU Configurator 无法启动</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main.py" line="101" />
+        <location filename="../../configurator/app/main.py" line="87" />
         <source>A data file of the installation is damaged:
 {problem}
 
@@ -3839,7 +4342,7 @@ Reinstall GPU Configurator to repair it.</source>
     <message>
         <location filename="../../configurator/app/browser.py" line="54" />
         <source>none</source>
-        <translation>不支持</translation>
+        <translation>无</translation>
     </message>
     <message>
         <location filename="../../configurator/app/browser.py" line="58" />
@@ -4162,11 +4665,13 @@ Reinstall GPU Configurator to repair it.</source>
         <translation>{0} 词元/秒</translation>
     </message>
     <message>
+        <location filename="../../configurator/app/editor_serving.py" line="63" />
         <location filename="../../configurator/app/format.py" line="38" />
         <source>{0} ms</source>
         <translation>{0} ms</translation>
     </message>
     <message>
+        <location filename="../../configurator/app/editor_serving.py" line="62" />
         <location filename="../../configurator/app/format.py" line="39" />
         <source>{0} s</source>
         <translation>{0} 秒</translation>
@@ -4505,27 +5010,97 @@ Reinstall GPU Configurator to repair it.</source>
         <translation>3 — 再切分权重 (FSDP)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="137" />
+        <location filename="../../configurator/app/labels.py" line="138" />
+        <source>Hugging Face transformers</source>
+        <translation>Hugging Face transformers</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/labels.py" line="143" />
+        <source>Ideal (roofline, no overheads)</source>
+        <translation>理想（屋顶线，无开销）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/labels.py" line="152" />
+        <source>INT8 (W8A8)</source>
+        <translation>INT8（W8A8）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/labels.py" line="158" />
+        <source>Engine's way</source>
+        <translation>按引擎的方式</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/labels.py" line="158" />
+        <source>Continuous (chunked prefill)</source>
+        <translation>连续批处理（分块预填充）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/labels.py" line="159" />
+        <source>Static (batch runs to its end)</source>
+        <translation>静态（整批运行到结束）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/labels.py" line="163" />
+        <source>Engine's default</source>
+        <translation>引擎默认</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/labels.py" line="163" />
+        <source>On</source>
+        <translation>开</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/labels.py" line="163" />
+        <source>Off (eager)</source>
+        <translation>关（逐个启动内核）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/labels.py" line="167" />
+        <source>p50 (median)</source>
+        <translation>p50（中位数）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/labels.py" line="173" />
+        <source>Llama 2 70B server</source>
+        <translation>Llama 2 70B 服务器</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/labels.py" line="174" />
+        <source>Llama 2 70B interactive</source>
+        <translation>Llama 2 70B 交互式</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/labels.py" line="175" />
+        <source>Llama 3.1 405B server</source>
+        <translation>Llama 3.1 405B 服务器</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/labels.py" line="176" />
+        <source>Llama 3.1 8B server</source>
+        <translation>Llama 3.1 8B 服务器</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/labels.py" line="182" />
         <source>Training</source>
         <translation>训练卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="138" />
+        <location filename="../../configurator/app/labels.py" line="183" />
         <source>Inference</source>
         <translation>推理卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="139" />
+        <location filename="../../configurator/app/labels.py" line="184" />
         <source>Graphics</source>
         <translation>图形卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="140" />
+        <location filename="../../configurator/app/labels.py" line="185" />
         <source>Workstation</source>
         <translation>工作站卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="141" />
+        <location filename="../../configurator/app/labels.py" line="186" />
         <source>Edge</source>
         <translation>边缘卡</translation>
     </message>

@@ -1,0 +1,230 @@
+"""The editor's serving group: the load, the engine and how it runs, and the latency targets.
+
+Every control is named by its scenario field path, takes its tooltip from the field's
+description and its range from the field's declared bounds (``field_help``, ``field_range``),
+so the numbers below are display choices only (decimals, steps, units on screen).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import (
+    QFormLayout,
+    QGroupBox,
+    QMenu,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from configurator.app import labels
+from configurator.app.field_help import field_help
+from configurator.app.i18n import tc as _tc
+from configurator.core.engines import PROFILES, Engine
+from configurator.core.formats import FORMATS, WeightFormat
+from configurator.core.load import MLPERF_SERVER_LIMITS
+from configurator.core.scenario import Scenario
+
+MLPERF_PERCENTILE = 99
+"""MLPerf Inference's server-scenario limits hold for the 99th percentile (``core.load``)."""
+
+KV_PRECISIONS = ("bf16", "fp16", "fp8", "int8", "int4", "fp32")
+"""KV-cache precisions offered (``core.formats.KV_BYTES`` sizes each)."""
+
+
+def format_label(fmt_id: str) -> str:
+    """A weight format with its stored bits: ``GGUF Q4_K_M — 4.84 bit/weight``."""
+    name = labels.weight_format_names()[fmt_id]
+    if WeightFormat(fmt_id) is WeightFormat.EXL2:
+        return _tc("ServingEditor", "{name} — bits per weight set below").format(name=name)
+    bits = FORMATS[WeightFormat(fmt_id)].bits_per_weight
+    return _tc("ServingEditor", "{name} — {bits} bit/weight").format(name=name, bits=f"{bits:.3g}")
+
+
+def _retip(box: QWidget, text: str) -> None:
+    """Put ``text`` in place of the field's description in ``box``'s tooltip, keeping its range line."""
+    tip = box.toolTip()
+    box.setToolTip(text + ("\n" + tip.rpartition("\n")[2] if tip else ""))
+
+
+def mlperf_label(key: str) -> str:
+    """``Llama 2 70B server: TTFT 2 s, TPOT 200 ms (p99)`` from the core's limits."""
+    limits = MLPERF_SERVER_LIMITS[key]
+    return _tc("ServingEditor", "{name}: TTFT {ttft}, TPOT {tpot} (p{p})").format(
+        name=labels.mlperf_names().get(key, key), ttft=_limit(limits.ttft_ms), tpot=_limit(limits.tpot_ms),
+        p=MLPERF_PERCENTILE)
+
+
+def _limit(ms: float) -> str:
+    """A limit as the rules write it: ``2 s``, ``450 ms``."""
+    if ms >= 1000:
+        return _tc("format", "{0} s").format(f"{ms / 1000:g}")
+    return _tc("format", "{0} ms").format(f"{ms:g}")
+
+
+class ServingEditorMixin:
+    """Builds the serving group of :class:`configurator.app.editor.ScenarioEditor` (with the
+    builders of :class:`configurator.app.editor_controls.BoundControls`)."""
+
+    def _serving_group(self) -> QGroupBox:
+        group = QGroupBox(_tc("ServingEditor", "Serving"))
+        outer = QVBoxLayout(group)
+        form = QFormLayout()
+        outer.addLayout(form)
+        tokens = _tc("ServingEditor", " tokens")
+        self.context = self._number("serving.context", tokens, step=1024)
+        _retip(self.context, _tc("ServingEditor",
+                                 "Longest sequence (prompt + answer) the KV cache must hold per request"))
+        form.addRow(_tc("ServingEditor", "Conte&xt length"), self.context)
+        self.concurrency = self._number("serving.concurrency", _tc("ServingEditor", " sequences"))
+        form.addRow(_tc("ServingEditor", "Co&ncurrency"), self.concurrency)
+        self.prompt = self._number("serving.prompt_tokens", tokens, step=128)
+        _retip(self.prompt, _tc("ServingEditor", "Prompt length per request"))
+        form.addRow(_tc("ServingEditor", "&Prompt"), self.prompt)
+        self.output = self._number("serving.output_tokens", tokens, step=64)
+        _retip(self.output, _tc("ServingEditor", "Answer length per request"))
+        form.addRow(_tc("ServingEditor", "Ans&wer"), self.output)
+        self.engine = self._combo(labels.engine_names(), "serving.engine", field_help("serving.engine"))
+        for index in range(self.engine.count()):  # each profile says where its numbers come from
+            source = PROFILES[Engine(self.engine.itemData(index))].source
+            self.engine.setItemData(index, _tc("ServingEditor", "Source: {0}").format(source),
+                                    Qt.ItemDataRole.ToolTipRole)
+        form.addRow(_tc("ServingEditor", "&Engine"), self.engine)
+        formats = {None: _tc("ServingEditor", "Usual for the precision"),
+                   **{f.value: format_label(f.value) for f in WeightFormat}}
+        self.weight_format = self._combo(formats, "serving.weight_format", field_help("serving.weight_format"))
+        for index in range(1, self.weight_format.count()):
+            source = FORMATS[WeightFormat(self.weight_format.itemData(index))].source
+            self.weight_format.setItemData(index, source, Qt.ItemDataRole.ToolTipRole)
+        form.addRow(_tc("ServingEditor", "&Weight format"), self.weight_format)
+        self.weight_bpw = self._number("serving.weight_bpw", _tc("ServingEditor", " bit/weight"), decimals=2,
+                                       step=0.05, none_text=_tc("ServingEditor", "format's own"))
+        form.addRow(_tc("ServingEditor", "&Bits per weight"), self.weight_bpw)
+        kv_names = {None: _tc("ServingEditor", "Engine's default"),
+                    **{k: v for k, v in labels.precision_names().items() if k in KV_PRECISIONS}}
+        self.kv_precision = self._combo(kv_names, "serving.kv_precision", _tc(
+            "ServingEditor", "Number format of the KV cache (the keys and values kept for every token of every "
+                             "request); the engine's default is the model's own (FP8 beside FP8 weights in "
+                             "TensorRT-LLM)"))
+        form.addRow(_tc("ServingEditor", "&KV cache"), self.kv_precision)
+        outer.addWidget(self._latency_targets())
+        self.engine_settings_button, self.engine_settings = self._collapsible(
+            _tc("ServingEditor", "Engine settings"), self._engine_settings(), "serving:engine-settings")
+        outer.addWidget(self.engine_settings_button)
+        outer.addWidget(self.engine_settings)
+        self.controller.scenario_changed.connect(self._on_serving_changed)
+        self._on_serving_changed(self.controller.scenario)
+        return group
+
+    def _latency_targets(self) -> QWidget:
+        box = QGroupBox(_tc("ServingEditor", "Latency targets"))
+        form = QFormLayout(box)
+        none = _tc("ServingEditor", "none")
+        self.ttft_target = self._number("constraints.ttft_ms", _tc("ServingEditor", " ms"), decimals=1, step=50,
+                                        none_text=none)
+        form.addRow(_tc("ServingEditor", "&First token within"), self.ttft_target)
+        self.tpot_target = self._number("constraints.tpot_ms", _tc("ServingEditor", " ms/token"), decimals=1, step=5,
+                                        none_text=none)
+        form.addRow(_tc("ServingEditor", "&Each token within"), self.tpot_target)
+        self.request_rate = self._number("constraints.requests_per_s", _tc("ServingEditor", " requests/s"),
+                                         decimals=3, step=1, none_text=_tc("ServingEditor", "from the users"))
+        form.addRow(_tc("ServingEditor", "Request &rate"), self.request_rate)
+        self.latency_percentile = self._combo(labels.percentile_names(), "constraints.latency_percentile",
+                                              field_help("constraints.latency_percentile"))
+        form.addRow(_tc("ServingEditor", "Held &for"), self.latency_percentile)
+        self.mlperf_button = QToolButton()
+        self.mlperf_button.setText(_tc("ServingEditor", "MLPerf server limits"))
+        self.mlperf_button.setObjectName("constraints:mlperf")
+        self.mlperf_button.setAccessibleName(_tc("ServingEditor",
+                                                 "Fill the latency targets from MLPerf's server-scenario limits"))
+        self.mlperf_button.setToolTip(_tc(
+            "ServingEditor", "MLPerf Inference's server scenario: the 99th-percentile TTFT and TPOT limits of each LLM "
+            "benchmark (MLCommons inference_policies, inference_rules.adoc, LLM latency constraints)"))
+        self.mlperf_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        menu = QMenu(self.mlperf_button)
+        for key in MLPERF_SERVER_LIMITS:
+            action = QAction(mlperf_label(key), menu)
+            action.setData(key)
+            action.triggered.connect(lambda _checked=False, k=key: self.use_mlperf_limits(k))
+            menu.addAction(action)
+        self.mlperf_button.setMenu(menu)
+        form.addRow("", self.mlperf_button)
+        return box
+
+    def use_mlperf_limits(self, key: str) -> bool:
+        """Set the TTFT and TPOT targets to an MLPerf benchmark's server limits, at p99 (one undo step)."""
+        limits = MLPERF_SERVER_LIMITS[key]
+        return self.controller.apply_many(
+            {"constraints.ttft_ms": limits.ttft_ms, "constraints.tpot_ms": limits.tpot_ms,
+             "constraints.latency_percentile": MLPERF_PERCENTILE},
+            text=_tc("ServingEditor", "Use the {0} latency limits").format(labels.mlperf_names().get(key, key)),
+            merge=False)
+
+    def _engine_settings(self) -> QWidget:
+        body = QWidget()
+        form = QFormLayout(body)
+        form.setContentsMargins(0, 0, 0, 0)
+        self.cuda_graphs = self._combo(labels.cuda_graph_names(), "serving.cuda_graphs",
+                                       field_help("serving.cuda_graphs"))
+        form.addRow(_tc("ServingEditor", "CUDA &graphs"), self.cuda_graphs)
+        self.batching = self._combo(labels.batching_names(), "serving.batching", field_help("serving.batching"))
+        form.addRow(_tc("ServingEditor", "Batc&hing"), self.batching)
+        self.max_batch = self._number("serving.max_batch", _tc("ServingEditor", " sequences"),
+                                      none_text=_tc("ServingEditor", "users ÷ copies"))
+        self.max_batch.setAccessibleName(_tc("ServingEditor", "Maximum batch"))
+        form.addRow(_tc("ServingEditor", "&Maximum batch"), self._auto_row(self.max_batch, "serving.max_batch"))
+        self.prefill_chunk = self._number("serving.max_batched_tokens", _tc("ServingEditor", " tokens"), step=512)
+        self.prefill_chunk.setAccessibleName(_tc("ServingEditor", "Prefill chunk"))
+        _retip(self.prefill_chunk, _tc(
+            "ServingEditor", "Tokens one step may carry: prompts are prefilled in chunks of this size between "
+                             "decode steps (vLLM max_num_batched_tokens, SGLang --chunked-prefill-size, "
+                             "TensorRT-LLM max_num_tokens)"))
+        form.addRow(_tc("ServingEditor", "Prefill &chunk"), self.prefill_chunk)
+        self.memory_fraction = self._number("serving.engine_memory_fraction", " %", decimals=0, scale=0.01)
+        form.addRow(_tc("ServingEditor", "Engine &memory"), self.memory_fraction)
+        self.prefix_hit = self._number("serving.prefix_hit_rate", " %", decimals=0, scale=0.01)
+        form.addRow(_tc("ServingEditor", "Prefix cache &hits"), self.prefix_hit)
+        self.draft_tokens = self._number("serving.speculative_tokens", _tc("ServingEditor", " draft tokens"))
+        form.addRow(_tc("ServingEditor", "&Speculative decoding"), self.draft_tokens)
+        self.acceptance = self._number("serving.speculative_acceptance", " %", decimals=0, scale=0.01)
+        form.addRow(_tc("ServingEditor", "Draft &acceptance"), self.acceptance)
+        self.draft_cost = self._number("serving.speculative_draft_cost", _tc("ServingEditor", " % of a step"),
+                                       decimals=0, scale=0.01)
+        form.addRow(_tc("ServingEditor", "Draft c&ost"), self.draft_cost)
+        return body
+
+    def _collapsible(self, title: str, body: QWidget, name: str) -> tuple[QToolButton, QWidget]:
+        """A header button that shows or hides ``body`` (closed at first: the panel fits at 1280×800)."""
+        button = QToolButton()
+        button.setObjectName(name)
+        button.setText(title)
+        button.setAccessibleName(title)
+        button.setCheckable(True)
+        button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        button.setArrowType(Qt.ArrowType.RightArrow)
+        button.setStyleSheet("QToolButton { border: none; font-weight: bold; }")
+        body.setVisible(False)
+
+        def toggled(shown: bool) -> None:
+            button.setArrowType(Qt.ArrowType.DownArrow if shown else Qt.ArrowType.RightArrow)
+            body.setVisible(shown)
+
+        button.toggled.connect(toggled)
+        return button, body
+
+    def reveal(self, control: QWidget | None) -> None:
+        """Open the engine settings when ``control`` is in them (a refusal is shown beside it)."""
+        if control is not None and self.engine_settings.isAncestorOf(control):
+            self.engine_settings_button.setChecked(True)
+
+    def _on_serving_changed(self, scenario: Scenario) -> None:
+        serving = scenario.serving
+        profile = serving.profile
+        self.engine.setToolTip(field_help("serving.engine") + "\n\n"
+                               + _tc("ServingEditor", "Source: {0}").format(profile.source))
+        speculative = serving.speculative_tokens > 0
+        for box in (self.acceptance, self.draft_cost):
+            box.setEnabled(speculative)
+        default_graphs = labels.cuda_graph_names()[profile.cuda_graphs]
+        self.cuda_graphs.setItemText(0, _tc("ServingEditor", "Engine's default: {0}").format(default_graphs))

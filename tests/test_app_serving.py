@@ -1,0 +1,196 @@
+"""The editor's serving settings and the serving key numbers, with real widgets (issue 16)."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtWidgets import QComboBox, QMessageBox
+
+from configurator.app.binders import field_value
+from configurator.app.controller import field_name
+from configurator.app.editor_serving import MLPERF_PERCENTILE
+from configurator.app.field_help import field_description, field_range
+from configurator.app.main_window import MainWindow
+from configurator.core.engines import PROFILES, Engine
+from configurator.core.formats import FORMATS, WeightFormat
+from configurator.core.load import MLPERF_SERVER_LIMITS
+
+ANALYSIS_WAIT_MS = 30_000
+"""The analysis runs on a worker thread: on a loaded 2-core machine a big one takes seconds."""
+
+SERVING = {"workload": "inference", "card_id": "h100-sxm", "count": 1, "parallelism.zero": 0,
+           "serving.concurrency": 16, "serving.context": 4096, "precision": "bf16"}
+
+
+@pytest.fixture
+def window(qtbot, controller, tmp_path, monkeypatch):
+    monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: QMessageBox.StandardButton.Discard)  # on close
+    w = MainWindow(controller, QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(w)
+    w.resize(1280, 800)
+    w.show()
+    qtbot.waitExposed(w)
+    controller.apply_many(SERVING)
+    controller.recompute()
+    w.editor.engine_settings_button.setChecked(True)  # the advanced settings, open
+    return w
+
+
+def analysed(qtbot, controller, action):
+    with qtbot.waitSignal(controller.analysis_changed, timeout=ANALYSIS_WAIT_MS) as blocker:
+        action()
+    return blocker.args[0]
+
+
+def set_control(box, shown) -> None:
+    """Choose the item whose data is ``shown`` (a combo) or type-free set the number shown."""
+    if isinstance(box, QComboBox):
+        index = box.findData(shown)
+        assert index >= 0, f"{box.objectName()} has no item {shown!r}"
+        box.setCurrentIndex(index)
+    else:
+        box.setValue(shown)
+
+
+# (path, what the control is set to, the field's value then)
+CONTROLS = [
+    ("serving.engine", "sglang", Engine.SGLANG.value),
+    ("serving.cuda_graphs", False, False),
+    ("serving.weight_format", "q4_k_m", WeightFormat.Q4_K_M.value),
+    ("serving.weight_bpw", 2.5, 2.5),
+    ("serving.kv_precision", "fp8", "fp8"),
+    ("serving.batching", "static", "static"),
+    ("serving.prefix_hit_rate", 50, 0.5),
+    ("serving.speculative_tokens", 3, 3),
+    ("serving.speculative_acceptance", 70, 0.7),
+    ("serving.speculative_draft_cost", 10, 0.1),
+    ("serving.max_batch", 32, 32),
+    ("serving.max_batched_tokens", 2048, 2048),
+    ("serving.engine_memory_fraction", 80, 0.8),
+    ("constraints.ttft_ms", 500, 500),
+    ("constraints.tpot_ms", 50, 50),
+    ("constraints.requests_per_s", 2, 2),
+    ("constraints.latency_percentile", 90, 90),
+]
+
+
+@pytest.mark.parametrize(("path", "shown", "value"), CONTROLS, ids=[c[0] for c in CONTROLS])
+def test_each_serving_control_changes_its_field_and_undo_restores_it(window, path, shown, value):
+    editor, controller = window.editor, window.controller
+    box = editor.control_for(path)
+    assert box is not None, path
+    assert box.accessibleName() and box.toolTip()
+    before = field_value(controller.scenario, path)
+    set_control(box, shown)
+    assert field_value(controller.scenario, path) == pytest.approx(value)
+    assert controller.undo_stack.undoText() == f"Change {field_name(path)}" and "_" not in field_name(path)
+    window.undo_action.trigger()
+    assert field_value(controller.scenario, path) == before
+    window.redo_action.trigger()
+    assert field_value(controller.scenario, path) == pytest.approx(value)
+
+
+OWN_TIPS = ("serving.kv_precision", "serving.max_batched_tokens")
+"""Fields whose declared description is a note for programmers; the editor explains them itself."""
+
+
+@pytest.mark.parametrize("path", [p for p, *_ in CONTROLS])
+def test_tooltips_and_ranges_come_from_the_field(window, path):
+    box = window.editor.control_for(path)
+    description = field_description(path)
+    assert description[:20].lower() in box.toolTip().lower() or path in OWN_TIPS
+    if hasattr(box, "maximum"):
+        bounds = field_range(path)
+        scale = 0.01 if box.suffix().strip().startswith("%") else 1.0
+        assert box.maximum() == pytest.approx(bounds.high / scale)
+        assert "Accepted range" in box.toolTip()
+
+
+def test_none_is_a_choice_where_the_field_allows_it(window):
+    editor, controller = window.editor, window.controller
+    editor.weight_bpw.setValue(3.0)
+    assert controller.scenario.serving.weight_bpw == 3.0
+    editor.weight_bpw.setValue(editor.weight_bpw.minimum())
+    assert controller.scenario.serving.weight_bpw is None and editor.weight_bpw.text() == "format's own"
+    editor.ttft_target.setValue(800)
+    editor.ttft_target.setValue(editor.ttft_target.minimum())
+    assert controller.scenario.constraints.ttft_ms is None
+    assert editor.weight_format.itemData(0) == "" and editor.cuda_graphs.itemData(0) == ""
+
+
+def test_combos_show_bits_per_weight_and_sources(window):
+    editor = window.editor
+    q4 = editor.weight_format.findData("q4_k_m")
+    bits = FORMATS[WeightFormat.Q4_K_M].bits_per_weight
+    assert editor.weight_format.itemText(q4) == f"GGUF Q4_K_M — {bits:.3g} bit/weight"
+    assert FORMATS[WeightFormat.Q4_K_M].source in editor.weight_format.itemData(q4, Qt.ItemDataRole.ToolTipRole)
+    vllm = editor.engine.findData("vllm")
+    assert PROFILES[Engine.VLLM].source in editor.engine.itemData(vllm, Qt.ItemDataRole.ToolTipRole)
+    window.controller.apply("serving.engine", "llama.cpp")
+    assert PROFILES[Engine.LLAMA_CPP].source in editor.engine.toolTip()
+
+
+@pytest.mark.parametrize(("path", "typed"), [("serving.prefix_hit_rate", "150"),
+                                             ("serving.engine_memory_fraction", "5"),
+                                             ("serving.speculative_tokens", "40")])
+def test_values_out_of_bounds_are_refused_with_a_message(qtbot, window, path, typed):
+    editor, controller = window.editor, window.controller
+    editor.engine_settings_button.setChecked(False)  # a refused value opens the settings it is in
+    box = editor.control_for(path)
+    before = controller.scenario
+    box.setFocus()
+    box.lineEdit().selectAll()
+    qtbot.keyClicks(box.lineEdit(), typed)
+    qtbot.keyClick(box, Qt.Key.Key_Return)
+    assert controller.scenario == before
+    assert editor.problem_label.isVisible() and f"“{typed}”" in editor.problem_label.text()
+    assert editor.engine_settings.isVisible()
+
+
+def test_mlperf_preset_fills_the_targets_as_one_step(window):
+    editor, controller = window.editor, window.controller
+    actions = editor.mlperf_button.menu().actions()
+    assert [a.data() for a in actions] == list(MLPERF_SERVER_LIMITS)
+    assert "2 s" in actions[0].text() and "200 ms" in actions[0].text()
+    actions[0].trigger()
+    limits, c = MLPERF_SERVER_LIMITS[actions[0].data()], controller.scenario.constraints
+    assert (c.ttft_ms, c.tpot_ms, c.latency_percentile) == (limits.ttft_ms, limits.tpot_ms, MLPERF_PERCENTILE)
+    assert editor.latency_percentile.currentData() == MLPERF_PERCENTILE
+    assert controller.undo_stack.undoText() == "Use the Llama 2 70B server latency limits"
+    window.undo_action.trigger()
+    c = controller.scenario.constraints
+    assert (c.ttft_ms, c.tpot_ms, c.latency_percentile) == (None, None, 50)
+
+
+def test_speculative_settings_are_enabled_with_draft_tokens(window):
+    editor = window.editor
+    assert not editor.acceptance.isEnabled()
+    editor.draft_tokens.setValue(2)
+    assert editor.acceptance.isEnabled() and editor.draft_cost.isEnabled()
+
+
+def test_engine_settings_open_and_close(window):
+    editor = window.editor
+    editor.engine_settings_button.setChecked(False)
+    assert not editor.prefill_chunk.isVisible()
+    editor.engine_settings_button.setChecked(True)
+    assert editor.prefill_chunk.isVisible()
+
+
+def test_results_show_engine_weights_and_tail_latency(qtbot, window):
+    controller, results = window.controller, window.results
+    analysis = analysed(qtbot, controller, lambda: controller.apply_many(
+        {"constraints.requests_per_s": 2.0, "serving.weight_format": "awq-int4", "serving.engine": "vllm"}))
+    i = analysis.estimate.inference
+    assert i.ttft_percentiles_s and i.tpot_percentiles_s
+    values = {label: (widget.text(), widget.toolTip()) for label, widget in results.values.items()}
+    assert values["Engine"][0] == "vLLM" and PROFILES[Engine.VLLM].source in values["Engine"][1]
+    assert values["Weights"][0].startswith("AWQ INT4 · 4.16 bit/weight")
+    ttft, tpot = values["Time to first token"][0], values["Time per output token"][0]
+    assert "p50" in ttft and "p99" in ttft and "p99" in tpot
+    assert "requests/s" in values["Time to first token"][1]
+    tip = values["Output throughput"][1]
+    assert "peak memory bandwidth" in tip and PROFILES[Engine.VLLM].source in tip
+    a = analysis.estimate.scenario.assumptions
+    share = a.decode_bandwidth_efficiency * PROFILES[Engine.VLLM].weight_stream_share
+    assert f"{100 * share:.1f} %" in tip

@@ -142,10 +142,17 @@ def _run_report(args: argparse.Namespace, catalog: Catalog) -> int:
         from configurator.core.currency import in_language_currency
 
         scenario = in_language_currency(scenario, args.lang)
-    from configurator.app.report_export import export
+    from configurator.report.export import TEXT_FORMATS, export_format, summary_of, write_summary
 
     try:
-        export(scenario, catalog, args.output, args.lang)
+        if export_format(args.output) in TEXT_FORMATS:  # the chosen card's estimate is all they need
+            chosen, charts = estimate(scenario, catalog.get(scenario.card_id)), None
+        else:  # a PDF also draws the memory curve and the sweep over card counts
+            from configurator.core.analysis import analyse
+
+            analysis = analyse(scenario, catalog)
+            chosen, charts = analysis.estimate, lambda: _window_charts(analysis, args.lang)
+        write_summary(summary_of(chosen, catalog, args.lang), args.output, charts)
     except ValueError as error:
         raise UsageError(str(error)) from None
     except OSError as error:
@@ -242,6 +249,14 @@ def build_parser() -> argparse.ArgumentParser:
     for scenario_parser in (est, rec, pln, rep):
         state_ranges(scenario_parser)
     return parser
+
+
+def _window_charts(analysis, language: str) -> dict:
+    """The memory and scaling charts of a PDF summary, drawn by the window's own chart widgets:
+    the one use of the app's code besides opening the window (text formats load no Qt)."""
+    from configurator.app.report_export import chart_images
+
+    return chart_images(analysis, language)
 
 
 def _launch_app(argv: Sequence[str]) -> int:

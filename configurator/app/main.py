@@ -9,23 +9,9 @@ from PySide6.QtCore import QCoreApplication, QLocale, QSettings
 from PySide6.QtWidgets import QApplication
 
 from configurator.app.controller import ScenarioController
-from configurator.core.architecture import ArchitectureError, preset
+from configurator.app.defaults import default_scenario  # noqa: F401 - re-exported (tests, tools)
+from configurator.core.architecture import ArchitectureError
 from configurator.core.catalog import CatalogError, load_catalog
-from configurator.core.currency import in_language_currency
-from configurator.core.region import REGION_FOR_LANGUAGE
-from configurator.core.scenario import LAYOUT_FIELDS, Scenario
-
-
-def default_scenario(language: str | None = None) -> Scenario:
-    """What the window shows before the user chooses anything: unnamed (the summary's title then
-    describes the job), delivered to the region and priced in the currency the language starts
-    with (zh_CN: mainland China, CNY with the Chinese electricity tariff)."""
-    scenario = Scenario(model=preset("llama3-8b"), card_id="h100-sxm", count=8,
-                        workload="finetune", parallelism={"zero": 3},
-                        training={"micro_batch": 4, "seq_len": 4096, "recompute": "full", "tokens": 2e9},
-                        constraints={"region": REGION_FOR_LANGUAGE.get(language or "")},
-                        auto_layout=LAYOUT_FIELDS)
-    return in_language_currency(scenario, language) if language else scenario
 
 
 def _no_display() -> bool:

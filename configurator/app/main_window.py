@@ -317,11 +317,9 @@ class MainWindow(QMainWindow):
 
     def summary_document(self):
         """The configuration summary of the current scenario as a printable document."""
-        from configurator.app.report_export import chart_images, summary_for
-        from configurator.report.document import build_document
+        from configurator.app.report_export import shown_analysis, summary_document
 
-        summary, analysis = summary_for(self.controller.scenario, self.controller.catalog, self.summary_language())
-        return build_document(summary, chart_images(analysis))
+        return summary_document(shown_analysis(self.controller), self.controller.catalog, self.summary_language())
 
     def print_preview(self):
         """Open the Print Preview of the summary (window-modal; it deletes itself when closed)."""
@@ -352,10 +350,11 @@ class MainWindow(QMainWindow):
 
     def export_summary(self, path: Path) -> bool:
         """Write the summary; a failure is shown and any existing file is left intact."""
-        from configurator.app.report_export import export
+        from configurator.app.report_export import export, shown_analysis
 
         try:
-            export(self.controller.scenario, self.controller.catalog, path, self.summary_language())
+            export(self.controller.scenario, self.controller.catalog, path, self.summary_language(),
+                   shown_analysis(self.controller))
         except (OSError, ValueError) as error:
             reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
             QMessageBox.critical(self, self.tr("Cannot export summary"), self.tr(
@@ -451,7 +450,7 @@ class MainWindow(QMainWindow):
 
     def new_scenario(self) -> None:
         if self.maybe_save():
-            from configurator.app.main import default_scenario
+            from configurator.app.defaults import default_scenario
 
             self.controller.replace(default_scenario())
 
@@ -583,7 +582,7 @@ class MainWindow(QMainWindow):
     def offer_recovery(self) -> bool:
         """After a crash, offer the unsaved work the last run autosaved; True if it was restored."""
         from configurator.app.autosave import discard_recoveries, find_recoveries
-        from configurator.app.main import default_scenario
+        from configurator.app.defaults import default_scenario
 
         recoveries = find_recoveries()
         if not recoveries:

@@ -1,4 +1,10 @@
-"""Glue between the summary builder, the charts and the files (used by the app and the CLI)."""
+"""The summary with the window's charts: printing, preview and export from the app.
+
+The Qt-free part (building the summary, writing .md/.csv/.json, laying out the PDF) lives in
+:mod:`configurator.report.export`; this module adds what needs widgets: an application to render
+with and the memory and scaling charts, drawn by the same widgets the window shows. The window
+passes the analysis it already shows, so printing or exporting never computes it again.
+"""
 
 from __future__ import annotations
 
@@ -7,13 +13,9 @@ from pathlib import Path
 
 from configurator.core.analysis import Analysis, analyse
 from configurator.core.catalog import Catalog
-from configurator.core.files import write_text_atomically
 from configurator.core.scenario import Scenario
-from configurator.report.render import to_csv, to_json, to_markdown
-from configurator.report.summary import Summary, build_summary
-
-TEXT_FORMATS = {".md": to_markdown, ".csv": to_csv, ".json": to_json}
-FORMATS = (".pdf", *TEXT_FORMATS)
+from configurator.report.export import FORMATS, TEXT_FORMATS, summary_of, write_summary  # noqa: F401 - re-exported
+from configurator.report.summary import Summary
 
 
 def ensure_application():
@@ -25,8 +27,7 @@ def ensure_application():
     return QApplication.instance() or QApplication([])
 
 
-def chart_images(analysis: Analysis, language: str = "en") -> dict:
-    """The memory and scaling charts rendered to images, the same widgets the window shows."""
+def _render_charts(analysis: Analysis) -> dict:
     from configurator.app.charts import MemoryChart, ScalingChart
 
     images = {}
@@ -40,34 +41,63 @@ def chart_images(analysis: Analysis, language: str = "en") -> dict:
     return images
 
 
-def summary_for(scenario: Scenario, catalog: Catalog, language: str) -> tuple[Summary, Analysis]:
-    analysis = analyse(scenario, catalog)
-    return build_summary(analysis.estimate, catalog, language), analysis
-
-
-def export(scenario: Scenario, catalog: Catalog, path: Path, language: str = "en") -> Summary:
-    """Write the summary to ``path``; the format follows the extension (.pdf .md .csv .json)."""
-    path = Path(path)
-    suffix = path.suffix.lower()
-    if suffix not in FORMATS:
-        raise ValueError(f"unknown report format '{suffix}'; use one of {', '.join(FORMATS)}")
-    if not path.parent.exists():
-        raise OSError(f"folder {path.parent} does not exist")
-    summary, analysis = summary_for(scenario, catalog, language)
-    if suffix in TEXT_FORMATS:
-        write_text_atomically(path, TEXT_FORMATS[suffix](summary))
-        return summary
+def chart_images(analysis: Analysis, language: str | None = None) -> dict:
+    """The memory and scaling charts rendered to images, the same widgets the window shows, with
+    titles and axes in ``language`` (None: the interface language)."""
     ensure_application()
     from configurator.app.i18n import current_language, install_language
-    from configurator.report.document import build_document, write_pdf
 
     previous = current_language()
-    if previous != language:
-        install_language(language)  # the chart images carry titles and axes in the summary's language
+    if language is None or language == previous:
+        return _render_charts(analysis)
+    install_language(language)
     try:
-        images = chart_images(analysis, language)
+        return _render_charts(analysis)
     finally:
-        if previous != language:
-            install_language(previous)
-    write_pdf(build_document(summary, images), path, summary.title)
-    return summary
+        install_language(previous)
+
+
+def shown_analysis(controller) -> Analysis:
+    """The complete analysis of the controller's current scenario, the one the window shows: the
+    controller's own, waited for if it is still being computed (never computed a second time).
+    RuntimeError if the analysis failed (the window then shows no results either)."""
+    analysis = controller.analysis
+    if analysis is None or controller.busy:
+        analysis = controller.wait()
+    if analysis is None:
+        raise RuntimeError("the results of the current scenario could not be computed")
+    return analysis
+
+
+def summary_for(scenario: Scenario, catalog: Catalog, language: str,
+                analysis: Analysis | None = None) -> tuple[Summary, Analysis]:
+    """The summary and the analysis it is drawn from; ``analysis`` (the window's) is analysed only
+    when not given."""
+    analysis = analysis if analysis is not None else analyse(scenario, catalog)
+    return summary_of(analysis.estimate, catalog, language), analysis
+
+
+def summary_document(analysis: Analysis, catalog: Catalog, language: str):
+    """The printable document (QTextDocument) of ``analysis``, with the window's charts."""
+    from configurator.report.document import build_document
+
+    return build_document(summary_of(analysis.estimate, catalog, language), chart_images(analysis, language))
+
+
+def export(scenario: Scenario, catalog: Catalog, path: Path, language: str = "en",
+           analysis: Analysis | None = None) -> Summary:
+    """Write the summary to ``path``; the format follows the extension (.pdf .md .csv .json).
+
+    ``analysis`` is the window's analysis of ``scenario``; without it the scenario is analysed
+    here (only a PDF needs more than the chosen card's estimate: its charts).
+    """
+    from configurator.core.estimate import estimate
+    from configurator.report.export import export_format
+
+    # refuse an unknown format or a missing folder before computing anything
+    if export_format(path) in TEXT_FORMATS and analysis is None:
+        chosen = estimate(scenario, catalog.get(scenario.card_id))  # the analysis' first step, alone
+        return write_summary(summary_of(chosen, catalog, language), path)
+    analysis = analysis if analysis is not None else analyse(scenario, catalog)
+    return write_summary(summary_of(analysis.estimate, catalog, language), path,
+                         lambda: chart_images(analysis, language))

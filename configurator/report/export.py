@@ -1,0 +1,64 @@
+"""The configuration summary written to a file, without the app (used by the window and the CLI).
+
+The text formats (.md .csv .json) need no Qt at all. A PDF is laid out by
+:mod:`configurator.report.document` (QtGui only); the chart images the window shows are
+rendered by the app and handed in as a callable, so this layer never imports it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from configurator.core.catalog import Catalog
+from configurator.core.estimate import Estimate
+from configurator.core.files import write_text_atomically
+from configurator.report.render import to_csv, to_json, to_markdown
+from configurator.report.summary import Summary, build_summary
+
+TEXT_FORMATS = {".md": to_markdown, ".csv": to_csv, ".json": to_json}
+"""File extension -> the renderer of the summary as text."""
+
+FORMATS = (".pdf", *TEXT_FORMATS)
+"""Every extension a summary can be exported to; the format follows the extension."""
+
+
+def summary_of(estimate: Estimate, catalog: Catalog, language: str = "en") -> Summary:
+    """The summary of one estimate (the chosen card's), in ``language`` ("en" or "zh_CN")."""
+    return build_summary(estimate, catalog, language)
+
+
+def export_format(path: Path) -> str:
+    """The format ``path`` asks for (its lower-case extension), or ValueError / OSError when the
+    extension is unknown or the folder is missing, before anything is computed or written."""
+    path = Path(path)
+    suffix = path.suffix.lower()
+    if suffix not in FORMATS:
+        raise ValueError(f"unknown report format '{suffix}'; use one of {', '.join(FORMATS)}")
+    if not path.parent.exists():
+        raise OSError(f"folder {path.parent} does not exist")
+    return suffix
+
+
+def write_summary(summary: Summary, path: Path, chart_images: Callable[[], dict] | None = None) -> Summary:
+    """Write ``summary`` to ``path`` (.pdf .md .csv .json); an existing file stays intact on failure.
+
+    Parameters
+    ----------
+    summary : Summary
+        What to write (see :func:`summary_of`).
+    path : Path
+        The file; its extension chooses the format.
+    chart_images : callable or None
+        For a PDF only: returns ``{key: QImage}`` of the charts to add besides the summary's own
+        (the app passes the window's memory and scaling charts); called after the path is checked.
+    """
+    suffix = export_format(path)
+    if suffix in TEXT_FORMATS:
+        write_text_atomically(Path(path), TEXT_FORMATS[suffix](summary))
+        return summary
+    from configurator.report.document import build_document, write_pdf
+
+    images = chart_images() if chart_images is not None else {}
+    write_pdf(build_document(summary, images), Path(path), summary.title)
+    return summary

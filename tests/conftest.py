@@ -8,6 +8,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import pytest  # noqa: E402
 
+from gui_marker import mark_gui_tests, qt_application_exists  # noqa: E402
 from configurator.core.architecture import preset  # noqa: E402
 from configurator.core.catalog import load_bundled_catalog  # noqa: E402
 from configurator.core.scenario import Scenario  # noqa: E402
@@ -19,15 +20,20 @@ def _isolated_user_data(tmp_path, monkeypatch):
 
 
 @pytest.fixture(autouse=True)
-def _no_blocking_error_dialog(monkeypatch):
+def _no_blocking_error_dialog(request, monkeypatch):
     """An unexpected error message (e.g. from the window's error boundary) would wait forever
-    for a click offscreen: it fails the test instead. Tests that expect one patch it again."""
+    for a click offscreen: it fails the test instead. Tests that expect one patch it again.
+    Qt-free tests (no ``gui`` marker) do not load QtWidgets for it."""
+    if request.node.get_closest_marker("gui") is None:
+        yield
+        return
     from PySide6.QtWidgets import QMessageBox
 
     def refuse(parent, title, text, *args, **kwargs):
         raise AssertionError(f"unexpected error dialog: {title}: {text}")
 
     monkeypatch.setattr(QMessageBox, "critical", refuse)
+    yield
 
 
 @pytest.fixture(scope="session")
@@ -62,3 +68,22 @@ def controller():
     c = ScenarioController(load_catalog(), default_scenario())
     c.recompute()
     return c
+
+
+# ---- the ``gui`` marker: pytest -m "not gui" runs the Qt-free suite alone --------------------
+
+
+@pytest.hookimpl(tryfirst=True)  # before -m selects on the marker
+def pytest_collection_modifyitems(config, items):
+    """Mark every test that needs Qt ``gui`` (see tests/gui_marker.py for how it is decided)."""
+    mark_gui_tests(items)
+
+
+@pytest.fixture(autouse=True)
+def _qt_free_tests_stay_qt_free(request):
+    """A test without the ``gui`` marker that starts a Qt application fails: it needs the marker
+    (seen whenever it runs before any GUI test, as in ``pytest -m "not gui"``)."""
+    before = qt_application_exists()
+    yield
+    if request.node.get_closest_marker("gui") is None and not before and qt_application_exists():
+        pytest.fail("this test starts a Qt application: mark it @pytest.mark.gui", pytrace=False)

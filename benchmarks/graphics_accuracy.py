@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from configurator.core.architecture import preset
 from configurator.core.catalog import load_bundled_catalog
 from configurator.core.estimate import estimate
-from configurator.core.graphics import PRESET_SPEED, pixel_ratio, vgpu_instances
+from configurator.core.graphics import PRESET_SPEED, pixel_ratio
 from configurator.core.scenario import Assumptions, Scenario, updated
 
 CATALOG = load_bundled_catalog()
@@ -40,7 +40,13 @@ def vgpu_rows() -> list[Row]:
     """NVIDIA's A40 Q-series table (A40-1Q … A40-48Q) and the A16's 64 desktops per board."""
     table = {1: 32, 2: 24, 3: 16, 4: 12, 6: 8, 8: 6, 12: 4, 16: 3, 24: 2, 48: 1}
     a40 = CATALOG.get("a40")
-    rows = [Row(f"A40 vGPUs per GPU, {p} GB profile", vgpu_instances(a40, p, Assumptions().max_vgpus_per_gpu), n,
+
+    def hosted(profile: float) -> float:  # through the estimate the app runs, shading no limit
+        scenario = updated(BASE, workload="vdi", card_id="a40", count=1,
+                           graphics={"users": 1, "profile_gib": profile, "shading_tflops_per_user": 0.5})
+        return estimate(scenario, a40).graphics.per_card
+
+    rows = [Row(f"A40 vGPUs per GPU, {p} GB profile", hosted(p), n,
                 "NVIDIA vGPU types (A40-nQ); open-gpu-kernel-modules kernel_vgpu_mgr.c")
             for p, n in table.items()]
     a16 = estimate(updated(BASE, workload="vdi", card_id="a16-gpu", count=4,

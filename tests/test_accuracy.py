@@ -31,4 +31,5 @@ def test_median_errors_stay_within_the_stated_tolerances():
 
 def test_every_memory_row_within_ten_percent():
     memory = [r for r in accuracy.all_rows() if r.kind == "memory"]
+    assert memory
     assert all(abs(r.error_pct) <= accuracy.TARGETS["memory"] for r in memory)

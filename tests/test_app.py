@@ -162,8 +162,13 @@ def test_corrupt_file_shows_error_and_keeps_session(qtbot, window, tmp_path, mon
 def test_unwritable_path_keeps_existing_file(qtbot, window, tmp_path, monkeypatch):
     shown = []
     monkeypatch.setattr(QMessageBox, "critical", lambda parent, title, text: shown.append(text))
-    assert not window.save_to(tmp_path / "missing-dir" / "x.gpuconf.json")
-    assert shown and window.controller.is_modified is False or shown
+    assert window.controller.apply("count", 16)  # an unsaved change
+    assert window.controller.is_modified and window.controller.path is None
+    target = tmp_path / "missing-dir" / "x.gpuconf.json"
+    assert not window.save_to(target)
+    assert len(shown) == 1 and "missing-dir" in shown[0]
+    assert window.controller.is_modified and window.controller.path is None  # not taken as saved
+    assert str(target) not in window.recent_files() and not target.exists()
 
 
 def test_session_is_restored(qtbot, controller, settings, monkeypatch):

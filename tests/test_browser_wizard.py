@@ -39,6 +39,7 @@ def test_browser_filters(browser):
     assert "b200" in shown_ids(browser) and "h100-sxm" not in shown_ids(browser)
     browser.precision_filter.setCurrentIndex(0)
     browser.memory_filter.setValue(150)
+    assert browser.proxy.rowCount() > 0
     assert all(browser.proxy.index(r, 0).data(CARD_ROLE).memory_gb >= 150 for r in range(browser.proxy.rowCount()))
     browser.memory_filter.setValue(0)
     browser.link_filter.setChecked(True)

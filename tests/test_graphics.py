@@ -10,7 +10,7 @@ import pytest
 from configurator.cli import main
 from configurator.core.analysis import analyse
 from configurator.core.estimate import estimate
-from configurator.core.graphics import PRESET_SPEED, vgpu_instances
+from configurator.core.graphics import PRESET_SPEED
 from configurator.core.recommend import Filters, Objective, mismatch, recommend
 from configurator.core.scenario import Scenario, updated
 from configurator.core.scenario_io import read_scenario, write_scenario
@@ -38,8 +38,13 @@ A40_PROFILES = {1: 32, 2: 24, 3: 16, 4: 12, 6: 8, 8: 6, 12: 4, 16: 3, 24: 2, 48:
 
 
 @pytest.mark.parametrize(("profile", "published"), A40_PROFILES.items())
-def test_a40_vgpu_counts_match_nvidia_table(catalog, profile, published):
-    assert vgpu_instances(catalog.get("a40"), profile, 32) == published
+def test_a40_vgpu_counts_match_nvidia_table(catalog, base, profile, published):
+    """Through the estimate the app runs: users one A40 hosts when shading is no limit."""
+    scenario = updated(base, workload="vdi", card_id="a40", count=1,
+                       graphics={"users": 1, "profile_gib": profile, "shading_tflops_per_user": 0.5})
+    graphics = estimate(scenario, catalog.get("a40")).graphics
+    assert graphics.per_card == published
+    assert graphics.limiting == ("vGPU instances" if profile == 1 else "framebuffer")
 
 
 def test_a16_board_hosts_64_knowledge_workers(catalog, base):
@@ -207,7 +212,7 @@ def test_summary_for_graphics(catalog, base, workload, language):
     assert keys[:2] == ["bom", "tco"]
     text = " ".join(" ".join(row) for t in summary.tables for row in t.rows)
     assert "NVENC" in text and "GiB" in text
-    assert all(alt.usable for alt in summary.alternatives)
+    assert summary.alternatives and all(alt.usable for alt in summary.alternatives)
     if language == "zh_CN":
         for english in ("Users", "Streams", "Scene", "Limited by", "framebuffer", "encoders", "Per frame"):
             assert english not in text

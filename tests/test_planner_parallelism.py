@@ -115,7 +115,7 @@ def test_moe_gets_expert_parallelism_and_dense_models_never_do(catalog):
     moe = plan_training_layout(training("mixtral-8x7b", "h100-sxm", 64), card, top=20)
     assert any(x.ep > 1 for x in moe.layouts)
     dense = plan_training_layout(training("llama3-8b", "h100-sxm", 64), card, top=20)
-    assert all(x.ep == 1 for x in dense.layouts)
+    assert dense.layouts and all(x.ep == 1 for x in dense.layouts)
 
 
 @pytest.mark.parametrize("model,seq,count", [("llama3-8b", 131072, 64), ("mixtral-8x7b", 4096, 64)])

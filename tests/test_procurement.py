@@ -90,6 +90,7 @@ def test_capex_is_the_sum_of_its_lines_and_converts_with_the_currency(catalog, b
                                           not line.yearly))
     cny = bill_of_materials(superpod(currency="CNY", usd_to_currency=7.19), card, book)
     assert cny.currency == "CNY"
+    assert len(usd.lines) == len(cny.lines) and any(a.unit_price is not None for a in usd.lines)
     for a, b in zip(usd.lines, cny.lines):
         if a.unit_price is not None:
             assert b.unit_price == pytest.approx(a.unit_price * 7.19)
@@ -223,6 +224,7 @@ def test_region_cn_keeps_out_cards_without_permission(catalog):
     s = Scenario(model=preset("llama3-8b"), workload="inference", auto_layout=LAYOUT_FIELDS,
                  serving={"concurrency": 32}, constraints={"region": "cn"})
     result = recommend(s, catalog, Objective.CLOUD)
+    assert result.ranked
     for rec in result.ranked:
         assert rec.card.export_control is None or rec.card.export_control.china == "permitted"
     h100 = catalog.get("h100-sxm")

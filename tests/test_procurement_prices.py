@@ -78,6 +78,7 @@ def test_item_shape_and_provenance(doc, item_id):
 
 
 def test_switches_have_ports(doc):
+    assert any(item["unit"] == "per switch" for item in doc["items"].values())
     for item_id, item in doc["items"].items():
         if item["unit"] == "per switch":
             assert isinstance(item.get("ports"), int), item_id

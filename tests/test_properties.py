@@ -61,7 +61,9 @@ def _numbers(obj):
 @given(scenarios())
 def test_estimate_is_finite_and_non_negative(scenario):
     result = estimate(scenario, CATALOG.get(scenario.card_id)).to_dict()
-    for where, value in _numbers(result):
+    numbers = list(_numbers(result))
+    assert numbers
+    for where, value in numbers:
         assert math.isfinite(value), where
         assert value >= 0, where
 

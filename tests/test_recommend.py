@@ -67,6 +67,7 @@ def test_serving_8b_at_modest_load_ranks_inference_cards_above_h100(catalog):
 def test_int4_only_where_supported_or_flagged(catalog):
     scenario = Scenario(model=preset("llama3-70b"), workload="inference", precision=Precision.INT4)
     result = recommend(scenario, catalog, Objective.FASTEST, limit=50)
+    assert any(not rec.card.supports(Precision.INT4) for rec in result.ranked)  # the check below runs
     for rec in result.ranked:
         if not rec.card.supports(Precision.INT4):
             assert any(m.id == "precision-emulated" for m in rec.estimate.messages)
@@ -80,6 +81,7 @@ def test_power_cap_is_never_exceeded(catalog):
 
 def test_budget_is_respected(catalog):
     result = recommend(pretrain_7b(budget=2_000_000.0), catalog, Objective.CLOUD, limit=50)
+    assert result.ranked
     for rec in result.ranked:
         costs = [c for c in (rec.estimate.costs.purchase, rec.estimate.costs.cloud) if c is not None]
         assert min(costs) <= 2_000_000
@@ -87,6 +89,7 @@ def test_budget_is_respected(catalog):
 
 def test_deadline_is_met(catalog):
     result = recommend(pretrain_7b(), catalog, Objective.TCO, limit=50)
+    assert result.ranked
     assert all(r.estimate.training.hours <= 30 * 24 for r in result.ranked)
 
 
@@ -120,6 +123,7 @@ def test_winner_has_plain_reasons_with_numbers(catalog):
 
 def test_pareto_front_is_not_dominated(catalog):
     result = recommend(pretrain_7b(), catalog, Objective.TCO, limit=50)
+    assert result.pareto
     for point in result.pareto:
         assert not any(o.speed < point.speed and o.tco < point.tco for o in result.ranked if o.tco is not None)
 

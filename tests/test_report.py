@@ -260,6 +260,7 @@ def test_chinese_pdf_has_no_english_words(qapp, tmp_path, catalog, make):
     path = tmp_path / "zh.pdf"
     summary = export(in_language_currency(make(), "zh_CN"), catalog, path, "zh_CN")
     markdown = to_markdown(summary)
+    assert summary.sources
     for source in summary.sources:  # cited by address only, nothing to translate
         assert all(_ADDRESS.fullmatch(part) for part in source.split("; ")), source
     pieces = set(_ADDRESS.findall(markdown))

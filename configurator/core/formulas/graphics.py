@@ -41,8 +41,8 @@ def users_by_shading(fp32_tflops, tflops_per_user):
 
 
 def pixel_ratio(width, height):
-    """1080p pixels over the stream's ``width × height`` pixels: engine frame rates scale with
-    frame size (NVIDIA NVENC Application Note, "NVENC Performance")."""
+    """1080p pixels over the stream's ``width × height`` pixels (dimensionless): engine frame
+    rates scale with frame size (NVIDIA NVENC Application Note, "NVENC Performance")."""
     return 1920 * 1080 / (width * height)
 
 

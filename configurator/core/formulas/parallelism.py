@@ -36,7 +36,7 @@ def pipeline_bubble_fraction(pp, micro_batches, virtual_stages=1):
 
 
 def bubble_share_of_step(bubble):
-    """Share of the step the pipeline idles: ``b/(1+b)`` for a bubble ``b`` of
+    """Share of the step the pipeline idles (dimensionless): ``b/(1+b)`` for a bubble ``b`` of
     :func:`pipeline_bubble_fraction` (the step is ``t_id·(1+b)``, Narayanan et al. 2021 §2.2.1)."""
     return bubble / (1 + bubble)
 

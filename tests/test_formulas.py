@@ -1,0 +1,445 @@
+"""Each formula of configurator.core.formulas against its published value, and the code paths
+that run it (issue 14, part 2).
+
+Published values are read from ``benchmarks/data/published-calibration.json`` where a row holds
+them (each row names its source); the others cite the table or example in the test.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import inspect
+import json
+import math
+import pkgutil
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import configurator.core.formulas as formulas_package
+from configurator.core import graphics as graphics_adapters
+from configurator.core import memory, performance
+from configurator.core.architecture import preset
+from configurator.core.catalog import load_catalog
+from configurator.core.estimate import estimate
+from configurator.core.formulas import (
+    activations,
+    collectives,
+    communication,
+    economics,
+    efficiency,
+    flops,
+    graphics,
+    kv,
+    parallelism,
+    reliability,
+    states,
+    timing,
+)
+from configurator.core.plan import training as planner
+from configurator.core.scenario import Assumptions, Scenario, updated
+from configurator.core.units import GB, GIB
+
+DATA = Path(__file__).resolve().parents[1] / "benchmarks" / "data"
+
+
+@pytest.fixture(scope="module")
+def catalog():
+    return load_catalog()
+
+
+@pytest.fixture(scope="module")
+def published() -> dict[str, dict]:
+    rows = json.loads((DATA / "published-calibration.json").read_text(encoding="utf-8"))
+    if isinstance(rows, dict):
+        rows = [r for v in rows.values() if isinstance(v, list) for r in v]
+    return {r["id"]: r for r in rows if isinstance(r, dict) and "id" in r}
+
+
+@pytest.fixture(scope="module")
+def h200() -> list[dict]:
+    return [json.loads(line) for line in (DATA / "h200-calibration.jsonl").read_text().splitlines() if line.strip()]
+
+
+# ---- pipeline bubble (Narayanan et al. 2021 §2.2) -------------------------------------------
+
+
+def test_bubble_is_narayanans_fraction():
+    """§2.2.1: (p−1)/m; §2.2.2: the interleaved schedule divides it by v. Figure 3/4 of the paper
+    draw p = 4 devices and m = 8 micro-batches."""
+    assert parallelism.pipeline_bubble_fraction(4, 8) == pytest.approx(3 / 8)
+    assert parallelism.pipeline_bubble_fraction(4, 8, 2) == pytest.approx(3 / 16)
+    assert parallelism.pipeline_bubble_fraction(1, 8) == 0
+    # the share of the step the pipeline idles: t_pb / (t_id + t_pb)
+    assert parallelism.bubble_share_of_step(3 / 8) == pytest.approx(3 / 11)
+    assert parallelism.pipeline_slots(8, 3 / 8) == pytest.approx(11)
+
+
+def test_bubble_is_array_friendly_and_the_function_the_estimate_and_planner_run():
+    got = parallelism.pipeline_bubble_fraction(np.array([1, 2, 8]), np.array([4, 4, 64]), np.array([1, 1, 3]))
+    assert got == pytest.approx([0.0, 0.25, 7 / 192])
+    assert performance.pipeline_bubble is parallelism.pipeline_bubble_fraction
+    assert planner.pipeline_bubble_fraction is parallelism.pipeline_bubble_fraction
+
+
+# ---- ring collectives (Patarasuk & Yuan 2009; nccl-tests PERFORMANCE.md) -----------------------
+
+
+@pytest.mark.parametrize("ranks", [2, 4, 8])
+def test_ring_allreduce_time_and_nccl_bus_bandwidth(ranks):
+    """Inside one domain an all-reduce of S moves 2(n−1)/n·S per rank; nccl-tests defines
+    busbw = algbw·2(n−1)/n, so the bus bandwidth of the modelled all-reduce is the link's."""
+    size, link_gbps = 1e9, 100.0
+    seconds = collectives.allreduce_seconds(size, ranks, ranks, link_gbps, link_gbps, 1.0)
+    wire = seconds - 2 * collectives.COLLECTIVE_LATENCY_S
+    assert wire == pytest.approx(2 * (ranks - 1) / ranks * size / (link_gbps * GB))
+    algbw = size / wire / GB
+    assert collectives.allreduce_bus_bandwidth(algbw, ranks) == pytest.approx(link_gbps)
+    rs_wire = collectives.reduce_scatter_seconds(size, ranks, ranks, link_gbps, link_gbps, 1.0) - \
+        collectives.COLLECTIVE_LATENCY_S
+    assert collectives.reduce_scatter_bus_bandwidth(size / rs_wire / GB, ranks) == pytest.approx(link_gbps)
+
+
+def test_nccl_bus_bandwidth_factors():
+    """PERFORMANCE.md: all-reduce factor 2(n−1)/n (1.75 on 8 ranks), reduce-scatter (n−1)/n."""
+    assert collectives.allreduce_bus_bandwidth(1.0, 8) == pytest.approx(1.75)
+    assert collectives.reduce_scatter_bus_bandwidth(1.0, 8) == pytest.approx(0.875)
+    assert collectives.ring_fraction(1) == 0
+
+
+def test_hierarchical_allreduce_sends_one_gth_over_the_network():
+    """16 ranks in 2 servers of 8: (g−1)/g·S on the fast link, (N−1)/N·S/g per card across."""
+    size, fast, net = 8e9, 400.0, 50.0
+    s = collectives.allreduce_seconds(size, 16, 8, fast, net, 1.0) - 2 * collectives.COLLECTIVE_LATENCY_S
+    assert s == pytest.approx(2 * (7 / 8 * size / (fast * GB) + 1 / 2 * size / 8 / (net * GB)))
+
+
+def test_collectives_scale_with_bytes_and_bandwidth():
+    """Units: seconds linear in bytes [B], inverse in bandwidth [GB/s] and efficiency."""
+    lat = collectives.COLLECTIVE_LATENCY_S
+    one = collectives.point_to_point_seconds(1e9, 10.0, 1.0) - lat
+    assert one == pytest.approx(0.1)
+    assert collectives.point_to_point_seconds(2e9, 10.0, 1.0) - lat == pytest.approx(2 * one)
+    assert collectives.point_to_point_seconds(1e9, 20.0, 0.5) - lat == pytest.approx(one)
+
+
+def test_zero_communication_volumes():
+    """Rajbhandari et al. 2020 §7.2: ZeRO-1/2 move the same volume as data parallelism's
+    all-reduce (reduce-scatter + all-gather, 2Ψ); ZeRO-3 moves 1.5× (3Ψ: two weight gathers)."""
+    args = dict(dp=8, per_domain=8, fast_gbps=100.0, network_gbps=100.0, efficiency=1.0)
+    base = communication.gradient_sync_seconds(1e9, 2.0, 2.0, 0, **args)
+    lat = collectives.COLLECTIVE_LATENCY_S
+    for zero in (1, 2):
+        assert communication.gradient_sync_seconds(1e9, 2.0, 2.0, zero, **args) == pytest.approx(base)
+    zero3 = communication.gradient_sync_seconds(1e9, 2.0, 2.0, 3, **args)
+    assert zero3 - 3 * lat == pytest.approx(1.5 * (base - 2 * lat))
+    assert communication.gradient_sync_seconds(1e9, 2.0, 2.0, 0, 1, 1, 100.0, 100.0, 1.0) == 0
+
+
+def test_tensor_parallel_traffic_is_four_allreduces_per_layer():
+    """Shoeybi et al. 2019 §3, Fig. 4: two all-reduces in forward (attention, MLP), two in
+    backward, of the tokens × hidden activations."""
+    assert communication.TP_COLLECTIVES_PER_LAYER == 4
+    one = collectives.allreduce_seconds(4096 * 8192 * 2, 8, 8, 450.0, 50.0, 0.75)
+    got = communication.tensor_parallel_seconds(4096, 8192, 2, 8, 10, communication.TP_COLLECTIVES_PER_LAYER, 8,
+                                                 450.0, 50.0, 0.75)
+    assert got == pytest.approx(4 * 10 * one)
+    assert communication.tensor_parallel_seconds(4096, 8192, 2, 1, 10, 4, 8, 450.0, 50.0, 0.75) == 0
+    # activations cross memory four times: written and read, their gradient written and read
+    assert timing.ACTIVATION_TRAFFIC_PASSES == 4 and timing.TRAINING_PASSES == 3
+
+
+# ---- activation memory (Korthikanti et al. 2022, Table 2) ----------------------------------
+
+
+GPT3_175B = {"s": 2048, "b": 1, "h": 12288, "a": 96, "t": 8}
+"""Korthikanti et al. 2022 Table 3: GPT-3 175B, 96 heads, hidden 12288, sequence 2048, TP 8."""
+
+
+def test_korthikanti_table2_variants():
+    s, b, h, a, t = GPT3_175B.values()
+    sbh, attn = s * b * h, 5 * a * s / h  # 5as/h = 80 for GPT-3
+    assert attn == 80
+    f = activations.korthikanti_layer_activation_bytes
+    assert f(s, b, h, a) == pytest.approx(sbh * (34 + 80))
+    assert f(s, b, h, a, t) == pytest.approx(sbh * (10 + 24 / t + 80 / t))
+    assert f(s, b, h, a, t, sequence_parallel=True) == pytest.approx(sbh / t * (34 + 80))
+    assert f(s, b, h, a, t, recompute="selective") == pytest.approx(sbh * (10 + 24 / t))
+    assert f(s, b, h, a, t, sequence_parallel=True, recompute="selective") == pytest.approx(sbh * 34 / t)
+    assert f(s, b, h, a, t, recompute="full") == pytest.approx(2 * sbh)
+    # selective recomputation drops the attention term: 80 of 114 parts, 70 % for GPT-3
+    saved = 1 - f(s, b, h, a, t, True, "selective") / f(s, b, h, a, t, True)
+    assert saved == pytest.approx(80 / 114) and round(saved, 2) == 0.70
+
+
+@pytest.mark.parametrize(("layers", "h", "a"), [(105, 20480, 128), (128, 25600, 160)])
+def test_korthikanti_five_times_less_activation_memory(layers, h, a):
+    """Abstract: sequence parallelism with selective recomputation "reduces activation memory by
+    5x" against tensor parallelism alone (530B and 1T of Table 3, TP 8, s = 2048)."""
+    f = activations.korthikanti_layer_activation_bytes
+    ratio = f(2048, 1, h, a, 8) / f(2048, 1, h, a, 8, sequence_parallel=True, recompute="selective")
+    assert ratio == pytest.approx(5, rel=0.02)
+
+
+def test_estimators_layer_formula_is_the_one_memory_runs():
+    """The tensor count the estimator runs (SwiGLU, GQA, fp32 norms) through memory's adapter."""
+    model = preset("llama3-8b")
+    layout = memory.ActivationLayout(math_bytes=2.0, residual_bytes=2.0, flash_attention=True,
+                                     recompute=memory.Recompute.NONE)
+    direct = activations.layer_saved_bytes_per_token(
+        model.hidden, model.q_dim, model.kv_dim, model.attn_out_dim, model.mlp_token_width, model.n_heads, 4096,
+        2.0, 2.0, model.gated_mlp, stores_scores=False)
+    assert memory.layer_activation_bytes(model, layout, 4096) == direct
+    # norms 2·(4+2)·h, qkv input 2h, q/k/v/out, lse 4·heads, out-proj input, MLP input 2h, 4 ffn-wide
+    h, q, kvd, o, f = model.hidden, model.q_dim, model.kv_dim, model.attn_out_dim, model.mlp_token_width
+    assert direct == 12 * h + 2 * h + 2 * (q + 2 * kvd + o) + 4 * model.n_heads + 2 * o + 2 * h + 8 * f
+    # without flash attention the heads × s score matrix is kept: 2 B per entry per token
+    scores = activations.layer_saved_bytes_per_token(h, q, kvd, o, f, model.n_heads, 4096, 2.0, 2.0, True, True)
+    assert scores - direct == 2 * model.n_heads * 4096
+
+
+# ---- ZeRO model states (Rajbhandari et al. 2020, Figure 1) ----------------------------------
+
+
+def test_zero_figure_1(published):
+    """Ψ = 7.5 B parameters, N_d = 64, mixed-precision Adam (K = 12): 120 GB baseline, 31.4 GB
+    P_os, 16.6 GB P_os+g, 1.9 GB P_os+g+p per GPU (values as the figure prints them)."""
+    psi = 7.5e9
+    per_stage = [sum(states.zero_sharded(2 * psi, 2 * psi, 12 * psi, stage, 64)) / 1e9 for stage in range(4)]
+    assert per_stage[0] == pytest.approx(published["tm-zero-baseline"]["value"])
+    assert per_stage[1] == pytest.approx(31.4, abs=0.05)
+    assert per_stage[2] == pytest.approx(16.6, abs=0.05)
+    assert per_stage[3] == pytest.approx(published["tm-zero-stage3"]["value"], abs=0.05)
+
+
+def test_zero_sharding_is_array_friendly_and_shared():
+    w, g, o = states.zero_sharded(2.0, 2.0, 12.0, np.array([0, 1, 2, 3]), 4)
+    assert (w + g + o).tolist() == [16.0, 7.0, 5.5, 4.0]
+    assert memory.zero_sharded is states.zero_sharded and planner.zero_sharded is states.zero_sharded
+    # expert parallelism keeps 1/ep of the routed experts on unsharded states only
+    share = parallelism.expert_parallel_factor(0.5, 4)
+    assert share == pytest.approx(0.625)
+    assert states.zero_sharded(8.0, 8.0, 8.0, 1, 2, share) == pytest.approx((5.0, 5.0, 4.0))
+
+
+def test_training_peak_counts_the_larger_of_gradients_and_activations():
+    assert states.training_peak_bytes(10.0, 4.0, 20.0, 6.0) == 36.0
+    assert states.reserved_bytes(100.0, 0.06, 0.5 * GIB) == pytest.approx(106.0 + 0.5 * GIB)
+    assert states.optimizer_step_bytes_per_param(4.0, 4.0, 8.0) == 28.0
+
+
+def test_lora_adapter_params():
+    """Hu et al. 2021 §4.1: r·(d + k) per adapted d × k matrix; rank 8 on a 4096² projection."""
+    assert states.lora_matrix_params(8, 4096, 4096) == 65_536
+
+
+# ---- KV cache (vLLM paper §3) ----------------------------------------------------------------
+
+
+def test_vllm_opt13b_kv_per_token(published):
+    """Kwon et al. 2023 §3: OPT-13B, 2 × 5120 × 40 × 2 B = 800 KB per token."""
+    row = published["im-vllm-opt13b-kv"]
+    per_token = kv.kv_cache_bytes_per_token(40, 40, 128, 2)
+    assert per_token == 819_200 == row["value"] * 1024
+
+
+def test_kv_through_the_models_the_estimator_runs():
+    """Llama 2 13B has OPT-13B's KV shape (40 layers × 40 heads × 128); Llama 2 70B with 8 KV
+    heads caches 320 KB per token (``shared/design/estimator.md``)."""
+    for name, layers, heads, expected in (("llama2-13b", 40, 40, 819_200), ("llama2-70b", 80, 8, 327_680)):
+        model = preset(name)
+        assert memory.kv_cache_bytes_per_token(model, 2.0) == kv.kv_cache_bytes_per_token(layers, heads, 128, 2.0)
+        assert memory.kv_cache_bytes_per_token(model, 2.0) == expected
+
+
+def test_mla_cache_is_four_and_a_half_head_dims_per_layer():
+    """DeepSeek-V2 Table 1: MLA caches (d_c + d_h^R)·l = 4.5·d_h·l elements (d_h = 128);
+    DeepSeek-V3 keeps the shape over 61 layers."""
+    model = preset("deepseek-v3")
+    per_token = kv.mla_cache_bytes_per_token(model.n_layers, model.kv_lora_rank, model.qk_rope_head_dim, 1)
+    assert per_token == 4.5 * 128 * 61 == model.kv_elements_per_token()
+
+
+# ---- training FLOPs and MFU (PaLM App. B) against Korthikanti et al. 2022 Table 5 ------------
+
+
+@pytest.mark.parametrize(("row_id", "layers", "hidden", "gpus", "batch"), [
+    ("tp-korth-22b", 48, 6144, 8, 4),
+    ("tp-korth-175b", 96, 12288, 64, 64),
+    ("tp-korth-530b", 105, 20480, 280, 280),
+    ("tp-korth-1t", 128, 25600, 512, 512),
+])
+def test_flops_and_mfu_reproduce_korthikanti_table5(published, catalog, row_id, layers, hidden, gpus, batch):
+    """Seconds per iteration and the MFU the paper states for it (A100, 312 TFLOP/s; s = 2048,
+    V = 51200): 6·N + 12·L·h·s per token with N = 12·L·h² + V·h recovers the published MFU."""
+    row = published[row_id]
+    stated_mfu = float(re.search(r"MFU ([\d.]+)%", row["notes"]).group(1)) / 100
+    seq, vocab = 2048, 51200
+    matmul_params = 12 * layers * hidden**2 + vocab * hidden
+    per_token = flops.training_flops_per_token(matmul_params, layers, hidden, seq)
+    tokens_per_s = batch * seq / row["value"]
+    peak = catalog.get("a100-sxm-80gb").peak_tflops("bf16") * 1e12
+    assert flops.model_flops_utilisation(per_token, tokens_per_s, gpus, peak) == pytest.approx(stated_mfu, abs=0.002)
+
+
+def test_estimators_flops_adapter_on_gpt3():
+    model = preset("gpt3-175b")
+    assert performance.model_flops_per_token(model, 2048) == flops.training_flops_per_token(
+        model.matmul_params(), model.n_layers, model.q_dim, 2048)
+    assert flops.causal_attention_flops_per_token(96, 12288, 2048) * 2 == 12 * 96 * 12288 * 2048
+
+
+def test_recompute_and_frozen_weights():
+    """Full recomputation repeats the forward (6N → 8N); frozen weights skip the weight gradient."""
+    assert flops.recompute_factors("full") == (8 / 6, 4 / 3)
+    assert flops.recompute_factors("selective") == (1.0, 4 / 3)
+    assert flops.recompute_factors("none") == (1.0, 1.0)
+    assert flops.flops_per_param(frozen=True) == 4.0 and flops.flops_per_param(frozen=False) == 6.0
+    assert flops.model_flops_utilisation(6.0, 1.0, 1, 6.0, pass_factor=4.0) == pytest.approx(4 / 6)
+
+
+# ---- step time -------------------------------------------------------------------------------
+
+
+def test_roofline_and_step_units():
+    assert timing.roofline_seconds(989.5e12, 989.5e12, 0.5) == pytest.approx(2.0)  # FLOP at FLOP/s
+    assert timing.activation_traffic_seconds(4, 1e3, 1e6, 2, 1e12, 1.0) == pytest.approx(2e-3)  # B at B/s
+    assert timing.training_step_seconds(1.0, 11.0, 0.5, 0.25, 0.125, 0.0) == 11.875
+    assert timing.training_tokens_per_second(2, 4096, 8, 4, 2.0) == 2 * 4096 * 8 * 4 / 2.0
+    assert communication.exposed_seconds(1.0, 1.0, 0.7) == pytest.approx(0.3)
+    assert communication.exposed_seconds(1.0, 2.0, 0.7) == 0.0
+
+
+# ---- vGPU (NVIDIA vGPU user guide tables) ----------------------------------------------------
+
+A40_Q = {1: 32, 2: 24, 3: 16, 4: 12, 6: 8, 8: 6, 12: 4, 16: 3, 24: 2, 48: 1}
+"""NVIDIA Virtual GPU Software User Guide, A40 Q-series: profile [GB] → vGPUs per GPU."""
+
+A16_B = {1: 16, 2: 8, 4: 4, 8: 2, 16: 1}
+"""The same guide, A16 (16 GB per GPU): A16-1B … A16-16Q per GPU."""
+
+
+@pytest.mark.parametrize(("profile", "count"), A40_Q.items())
+def test_vgpu_formula_matches_the_a40_table(profile, count):
+    assert graphics.vgpu_instances(48, profile, efficiency.MAX_VGPUS_PER_GPU) == count
+
+
+@pytest.mark.parametrize(("profile", "count"), A16_B.items())
+def test_vgpu_a16_through_the_estimate_the_app_runs(catalog, profile, count):
+    """Per GPU of an A16 board, through vdi_capacities (the code path of the window and CLI)."""
+    base = Scenario(model=preset("llama3-8b"), workload="vdi", card_id="a16-gpu", count=1)
+    scenario = updated(base, graphics={"users": 1, "profile_gib": profile, "shading_tflops_per_user": 0.1})
+    assert estimate(scenario, catalog.get("a16-gpu")).graphics.per_card == count
+    assert graphics.vgpu_instances(catalog.get("a16-gpu").memory_gb, profile, 32) == count
+
+
+def test_encoder_streams_vmix_density():
+    """vMix knowledge base 171: one NVENC carries one 2160p60 stream or 8 × 1080p30 at P4."""
+    rate = efficiency.ENCODER_FPS_1080P
+    assert graphics.encoder_streams(1, rate, 1.0, graphics.pixel_ratio(3840, 2160), 60) == 1
+    assert graphics.encoder_streams(1, rate, 1.0, graphics.pixel_ratio(1920, 1080), 30) == 8
+    assert graphics_adapters.pixel_ratio("2160p") == graphics.pixel_ratio(3840, 2160) == 0.25
+
+
+def test_render_time_scales_with_fp32_and_whole_frames():
+    assert graphics.scaled_minutes_per_frame(10.0, 90.0, 45.0) == 20.0
+    assert graphics.render_hours(2000, 3, 6.0) == math.ceil(2000 / 3) * 0.1
+
+
+# ---- money and reliability -------------------------------------------------------------------
+
+
+def test_economics_units():
+    assert economics.HOURS_PER_YEAR == 365.25 * 24 and economics.HOURS_PER_MONTH == 730.5
+    assert economics.energy_kwh(1000.0, 1.0) == 1.0  # W × h → kWh
+    assert economics.facility_watts(5600.0, 1200.0, 1, 0.8, 1.25) == pytest.approx(6800.0)
+    per_hour = economics.amortised_cost_per_hour(30_000.0, 8, 4)
+    assert per_hour * 4 * economics.HOURS_PER_YEAR == pytest.approx(240_000.0)
+    assert economics.cost_per_million(5.0, 1e6) == 5.0
+
+
+def test_young_interval_and_goodput():
+    """Young 1974: τ = √(2δM); a 36 s write and a 5 h MTBF give √(2·0.01·5) h."""
+    interval = reliability.checkpoint_interval_hours(36.0, 5.0)
+    assert interval == pytest.approx(math.sqrt(0.1))
+    lost = reliability.lost_hours_per_hour(0.2, interval, 0.5, 36.0)
+    assert lost == pytest.approx(0.2 * (interval / 2 + 0.5) + 0.01 / interval)
+    assert reliability.goodput_fraction(0.25) == 0.8
+    assert reliability.poisson_quantile(0.0, 0.99) == 0
+    assert reliability.spare_servers(128, 8, 2e-5, 48, 0.99) == 4
+
+
+# ---- efficiency defaults: named, sourced, equal to the scenario's ----------------------------
+
+
+def test_every_assumption_default_is_named_here():
+    defaults = Assumptions().model_dump()
+    assert set(defaults) == set(efficiency.ASSUMPTION_DEFAULTS)
+    assert {k: defaults[k] for k in defaults} == pytest.approx(efficiency.ASSUMPTION_DEFAULTS)
+
+
+def test_each_default_says_its_source_or_that_it_is_an_assumption():
+    source = inspect.getsource(efficiency)
+    tree = ast.parse(source)
+    docs = {}
+    for node, following in zip(tree.body, tree.body[1:]):
+        if isinstance(node, ast.Assign) and isinstance(following, ast.Expr) \
+                and isinstance(following.value, ast.Constant):
+            docs[node.targets[0].id] = following.value.value
+    names = {field: next(n for n in docs if getattr(efficiency, n) is value and n.lower() == field)
+             for field, value in efficiency.ASSUMPTION_DEFAULTS.items()}
+    for field, name in names.items():
+        marked = "**Assumption**" in docs[name]
+        assert marked == (field in efficiency.UNSOURCED), field
+        if not marked:
+            assert re.search(r"\(|\d{4}|jsonl|\.c\b", docs[name]), f"{name} names no source"
+
+
+def test_measured_ceilings_quoted_are_the_calibration_rows(h200, catalog):
+    copy = next(r for r in h200 if r["case"] == "copy_bw")["GBps"]
+    bf16 = next(r for r in h200 if r["case"] == "matmul" and r["dtype"] == "bf16")["TFLOPS"]
+    card = catalog.get("h200-sxm")
+    assert copy == efficiency.H200_COPY_GBPS and bf16 == efficiency.H200_BF16_MATMUL_TFLOPS
+    assert card.bandwidth_gbps == efficiency.H200_DATASHEET_GBPS
+    assert card.peak_tflops("bf16") == efficiency.H200_BF16_DENSE_TFLOPS
+    assert round(copy / card.bandwidth_gbps, 2) == efficiency.DECODE_BANDWIDTH_EFFICIENCY
+    assert efficiency.MATMUL_EFFICIENCY < bf16 / card.peak_tflops("bf16")
+    assert efficiency.BANDWIDTH_EFFICIENCY < efficiency.DECODE_BANDWIDTH_EFFICIENCY
+    device = next(r for r in h200 if r["case"] == "device")
+    assert device["total_mem"] / GIB / card.memory_gb == pytest.approx(efficiency.USABLE_MEMORY_FRACTION, abs=0.002)
+    assert efficiency.CPU_OPTIMIZER_PARAMS_PER_S == pytest.approx(10e9 / 2.57, rel=0.01)
+    assert efficiency.NETWORK_GBPS_PER_CARD == 400 / 8
+
+
+# ---- the layer itself --------------------------------------------------------------------------
+
+
+def _formula_functions():
+    for info in pkgutil.iter_modules(formulas_package.__path__):
+        module = importlib.import_module(f"{formulas_package.__name__}.{info.name}")
+        for name, fn in inspect.getmembers(module, inspect.isfunction):
+            if fn.__module__ == module.__name__ and not name.startswith("_"):
+                yield f"{info.name}.{name}", fn
+
+
+def test_formulas_take_plain_numbers_and_state_units():
+    """No Scenario, Card or Assumptions parameter, and a unit in brackets (or a ratio said so)."""
+    found = list(_formula_functions())
+    assert len(found) > 40
+    for name, fn in found:
+        doc = inspect.getdoc(fn) or ""
+        assert re.search(r"\[[^\]]+\]|dimensionless|share|ratio|[Ww]hether|\bfactors?\b|[Mm]ultipliers", doc), name
+        for param in inspect.signature(fn).parameters:
+            assert param not in ("scenario", "card", "assumptions", "net", "model", "plan"), name
+
+
+def test_formulas_import_nothing_but_numbers():
+    for info in pkgutil.iter_modules(formulas_package.__path__):
+        tree = ast.parse(inspect.getsource(importlib.import_module(f"{formulas_package.__name__}.{info.name}")))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("configurator"):
+                assert node.module.startswith(("configurator.core.formulas", "configurator.core.units")), \
+                    (info.name, node.module)

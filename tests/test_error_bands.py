@@ -110,3 +110,23 @@ def test_graphics_numbers_have_no_band():
     out = est.to_dict()
     assert out["memory"]["total_range"] is None
     assert out["error_bands"]["not_calibrated"] == uncertainty.NO_CALIBRATION
+
+
+def test_results_panel_shows_the_likely_range_and_names_the_rows(qtbot):
+    from configurator.app.results_panel import ResultsPanel
+    from configurator.core.analysis import Analysis
+
+    est = _estimate(model="llama3-8b", workload="pretrain", card_id="h100-sxm", count=8,
+                    training={"tokens": 1e11, "seq_len": 4096})
+    panel = ResultsPanel()
+    qtbot.addWidget(panel)
+    panel.update_from(Analysis(est, (), (), None, ()))
+    band = uncertainty.headline_bands(est)["hours"]
+    field = panel.values["Time for the token budget"]
+    assert "(likely " in field.text() and "days)" in field.text()
+    assert f"{band.rows} calibration rows" in field.toolTip() and band.row_ids[0] in field.toolTip()
+    assert "(likely " in panel.values["Memory per card"].text()
+    graphics = _estimate(model="llama3-8b", workload="vdi", card_id="l40s", count=1)
+    panel.update_from(Analysis(graphics, (), (), None, ()))
+    assert "likely" not in panel.values["Memory per card"].text()
+    assert "No calibration data" in panel.values["Memory per card"].toolTip()

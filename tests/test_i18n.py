@@ -107,9 +107,9 @@ def untranslated(texts: list[str]) -> dict[str, set[str]]:
     found = {}
     for text in filter(None, texts):
         plain = re.sub(r"<[^>]+>|&\w+;", " ", text)
-        plain = re.sub(r"--[\w-]+|\S*_\S*", " ", plain)  # option names (max_num_seqs, --chunked-prefill-size)
         for row in CALIBRATION_ROWS:  # ids of calibration rows, named behind a likely range: not text
             plain = plain.replace(row, " ")
+        plain = re.sub(r"--[\w-]+|\S*_\S*", " ", plain)  # option names (max_num_seqs, --chunked-prefill-size)
         words = english_words(plain) - allowed
         if words:
             found[text] = words

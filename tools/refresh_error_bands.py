@@ -52,7 +52,9 @@ KINDS = {
 }
 """The kinds of accuracy.py that carry a band, with the sense the app shows them in. The
 train-planner rows are left out: their measured value is the published layout's, not the one
-the planner chose, so their residual mixes the estimator's error with the choice of layout."""
+the planner chose, so their residual mixes the estimator's error with the choice of layout.
+The MLPerf rows (serving-server, serving-offline, serving-latency) are left out while accuracy.py
+keeps them apart: their mean prompt length is assumed, not stated by the source."""
 
 TIME_UNITS = {"s", "ms", "s/step", "s/iteration"}
 RATE_UNITS = {"tokens/s", "tokens/s/card", "TFLOP/s/card", "output"}
@@ -108,8 +110,9 @@ def error_bands(rows: list[accuracy.Row]) -> dict:
             if len(inside) >= MIN_ROWS:
                 scales[name] = band([(f"{r.source}:{r.row_id}", residual(r, sense)) for r in inside])
             else:
-                scales[name] = {**everything, "fallback": f"{len(inside)} rows at this scale (fewer than {MIN_ROWS}): "
-                                                          "the band over all scales"}
+                scales[name] = {**everything, "scale_rows": len(inside),
+                                "fallback": f"{len(inside)} rows at this scale (fewer than {MIN_ROWS}): "
+                                            "the band over all scales"}
         kinds[kind] = {"sense": sense, "quantity": quantity, "all": everything, "scales": scales}
     return kinds
 

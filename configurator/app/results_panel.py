@@ -30,6 +30,7 @@ from configurator.core.analysis import Analysis
 from configurator.core.estimate import Estimate
 from configurator.core.formats import FORMATS
 from configurator.core.graphics import boards_needed, servers_needed
+from configurator.core.uncertainty import Band, headline_bands, range_text
 
 PERCENTILES_SHOWN = (50, 99)
 """Latency percentiles the key numbers show (the median and MLPerf's tail)."""
@@ -167,7 +168,7 @@ class ResultsPanel(QWidget):
         """``p50 120 ms · p99 450 ms`` under the load, or the one figure where the core gives no spread."""
         if not percentiles:
             return fmt.seconds(median)
-        return " · ".join(self.tr("p{p} {time}").format(p=p, time=_unbroken(fmt.seconds(percentiles[p])))
+        return "\u00a0· ".join(_unbroken(self.tr("p{p} {time}").format(p=p, time=fmt.seconds(percentiles[p])))
                           for p in PERCENTILES_SHOWN if p in percentiles)
 
     def _decode_tip(self, est: Estimate) -> str:
@@ -246,7 +247,62 @@ class ResultsPanel(QWidget):
             (self.tr("Prices dated"), self.tr("card {card}, cloud {cloud}").format(
                 card=c.prices.card_price_date or "—", cloud=c.prices.cloud_price_date or "—")),
         ]
-        return rows
+        return self._with_bands(est, rows)
+
+    def _band_tip(self, band: Band) -> str:
+        """What the likely range is and the calibration rows behind it."""
+        lines = [""]
+        for row in band.row_ids:  # lines of about 100 characters, broken between rows only
+            lines[-1] += (", " if lines[-1] else "") + row
+            if len(lines[-1]) > 100:
+                lines.append("")
+        rows = ",\n".join(filter(None, lines))
+        kinds = {"train-throughput": self.tr("training throughput"), "memory": self.tr("memory per card"),
+                 "prefill": self.tr("prefill (time to first token)"), "decode": self.tr("decode (time per output token)"),
+                 "serving-throughput": self.tr("serving throughput")}
+        scales = {"1": self.tr("one card"), "2-64": self.tr("2 to 64 cards"), ">64": self.tr("more than 64 cards")}
+        text = self.tr("Likely range: {n} calibration rows ({kind}, {scale}); 80 % of them were measured within "
+                       "it (10th to 90th percentile of measured / predicted).").format(
+            n=band.rows, kind=kinds.get(band.kind, band.kind), scale=scales.get(band.scale, band.scale))
+        if band.scale_rows is not None:
+            text += " " + self.tr("Only {0} rows at this scale: the range is the one over all scales.").format(
+                band.scale_rows)
+        if band.few_rows:
+            text += " " + self.tr("Few rows: the range itself is uncertain.")
+        return text + "\n" + self.tr("Rows: {0}").format(rows)
+
+    def _with_bands(self, est: Estimate, rows: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
+        """``rows`` with each headline number's likely range beside it and its rows in the tooltip
+        (issue 14, part 9); graphics numbers say they have no calibration data."""
+        bands, t, i = headline_bands(est), est.training, est.inference
+        banded = {self.tr("Memory per card"): ("memory_total", fmt.gib, est.memory.total)}
+        if est.graphics is not None:
+            banded = {}
+        elif t is not None:
+            banded |= {self.tr("Throughput"): ("tokens_per_s", fmt.tokens_per_s, t.tokens_per_s),
+                       self.tr("Per card"): ("tokens_per_s_per_card", fmt.tokens_per_s, t.tokens_per_s_per_card),
+                       self.tr("Time for the token budget"): ("hours", fmt.duration, t.hours)}
+        elif i is not None:
+            banded |= {self.tr("Time to first token"): ("ttft_s", fmt.seconds, i.ttft_s),
+                       self.tr("Time per output token"): ("tpot_s", fmt.seconds, i.tpot_s),
+                       self.tr("Output throughput"): ("tokens_per_s", fmt.tokens_per_s, i.tokens_per_s)}
+        out = []
+        for label, text, *tip in rows:
+            if est.graphics is not None and label == self.tr("Memory per card"):
+                tip = [*tip, self.tr("No calibration data for graphics workloads: their numbers carry no "
+                                     "likely range")]
+            elif label in banded and banded[label][0] in bands:
+                name, formatter, value = banded[label]
+                band, shown = bands[name], formatter(value)
+                if shown in text:  # the range beside the number
+                    likely = self.tr("(likely {0})").format(_unbroken(range_text(formatter(band.low), formatter(band.high))))
+                    text = text.replace(shown, f"{shown} {likely}", 1)
+                else:  # a row of several figures (latency percentiles): the range as shares of each
+                    text += " " + self.tr("(likely {low} to {high} of each)").format(
+                        low=fmt.percent(band.low / value), high=fmt.percent(band.high / value))
+                tip = [*tip, self._band_tip(band)]
+            out.append((label, text, "\n\n".join(filter(None, tip))) if tip else (label, text))
+        return out
 
     def update_from(self, analysis: Analysis) -> None:
         est = analysis.estimate

@@ -37,11 +37,19 @@ class Band:
     row_ids: tuple[str, ...]
     """The calibration rows behind the band ('published:tp-korth-22b', 'h200:train b4 …')."""
     note: str = ""
-    """Why the band is wider-based than its bucket, or a caveat ('' when none)."""
+    """Why the band is taken over all scales, or a caveat, in English ('' when none)."""
+    scale_rows: int | None = None
+    """Rows at the estimate's own scale when they were too few and the band is the kind's over
+    all scales (None: the band is the scale's own)."""
 
     @property
     def rows(self) -> int:
         return len(self.row_ids)
+
+    @property
+    def few_rows(self) -> bool:
+        """Fewer rows behind the band than a scale needs for a band of its own."""
+        return self.rows < error_bands()["min_rows_per_scale"]
 
 
 @lru_cache(maxsize=1)
@@ -88,7 +96,7 @@ def band_for(kind: str, value: float, cards: int, inverse: bool = False) -> Band
     b = entry["scales"][scale]
     low, high = scaled_range(value, b["low_factor"], b["high_factor"], inverse)
     note = "; ".join(filter(None, (b.get("fallback", ""), b.get("caveat", ""))))
-    return Band(value, low, high, kind, scale, tuple(b["row_ids"]), note)
+    return Band(value, low, high, kind, scale, tuple(b["row_ids"]), note, b.get("scale_rows"))
 
 
 def headline_bands(est: Estimate) -> dict[str, Band]:
@@ -114,6 +122,16 @@ def headline_bands(est: Estimate) -> dict[str, Band]:
         for name in ("tokens_per_s", "tokens_per_s_per_card", "requests_per_s"):
             bands[name] = band_for("serving-throughput", getattr(i, name), cards)
     return bands
+
+
+def range_text(low: str, high: str) -> str:
+    """``low``–``high`` with the unit once when both end in the same one: '8.5 h', '11.2 h' ->
+    '8.5–11.2 h'; else '47 h – 2.1 days'."""
+    low_number, _, low_unit = low.partition(" ")
+    high_number, _, high_unit = high.partition(" ")
+    if low_unit and low_unit == high_unit:
+        return f"{low_number}–{high_number} {high_unit}"
+    return f"{low} – {high}"
 
 
 def band_definition() -> str:

@@ -15,6 +15,32 @@ LANGUAGES = ("en", "zh_CN")
 
 ZH_CN: dict[str, str] = {
     "Configuration summary": "配置方案摘要",
+    "(likely {range})": "（可能 {range}）",
+    "How far the numbers can be trusted": "估算的可信范围",
+    "Likely ranges": "可能范围",
+    "No calibration data for this workload: its numbers carry no likely range":
+        "该负载没有校准数据：其数字不给出可能范围",
+    "{kind}, {scale}: {n} rows": "{kind}，{scale}：{n} 行",
+    "only {n} at this scale: the range over all scales": "此规模仅 {n} 行：采用全部规模的范围",
+    "few rows: the range itself is uncertain": "行数少：范围本身也不确定",
+    "Calibration rows": "校准数据",
+    "Numbers": "数字",
+    "Rows": "数据行",
+    "; ": "；",
+    ", ": "、",
+    ("Likely: 80 % of the calibration rows were measured within the range (10th to 90th percentile of "
+     "measured / predicted; calibration data of {date}); where the rows were all off the same way, the "
+     "range need not hold the estimate."):
+        "可能范围：80 % 的校准数据行的实测值落在此范围内（实测值 / 估算值的第 10 至第 90 百分位；校准数据日期 "
+        "{date}）；若各行偏差方向一致，范围可能不包含估算值本身。",
+    "training throughput": "训练吞吐量",
+    "memory per card": "每卡显存",
+    "prefill (time to first token)": "预填充（首词元延迟）",
+    "decode (time per output token)": "解码（每输出词元时间）",
+    "serving throughput": "推理吞吐量",
+    "one card": "单卡",
+    "2 to 64 cards": "2–64 卡",
+    "more than 64 cards": "64 卡以上",
     "Date": "日期",
     "App version": "软件版本",
     "Catalog": "硬件目录",
@@ -458,6 +484,11 @@ WORKLOAD_LABELS = {"pretrain": "Pre-training", "finetune": "Full fine-tune", "lo
                    "transcode": "Video transcoding", "render": "Offline rendering"}
 VGPU_LABELS = {"graphics": "Virtual desktops and workstations", "compute": "Compute profiles only",
                "none": "Passthrough only"}
+BAND_KIND_LABELS = {"train-throughput": "training throughput", "memory": "memory per card",
+                    "prefill": "prefill (time to first token)", "decode": "decode (time per output token)",
+                    "serving-throughput": "serving throughput"}
+"""Kinds of calibration rows behind the likely ranges (benchmarks/accuracy.py, core/uncertainty.py)."""
+BAND_SCALE_LABELS = {"1": "one card", "2-64": "2 to 64 cards", ">64": "more than 64 cards"}
 
 
 class Words:

@@ -22,6 +22,7 @@ from configurator.core.procurement.prices import PriceBook, active_price_book
 from configurator.core.procurement.tco import rent_vs_buy_curve
 from configurator.core.recommend import Objective, recommend
 from configurator.core.scenario import Scenario, Workload, updated_or_none
+from configurator.core.uncertainty import headline_bands
 from configurator.report.language import (
     CLASS_LABELS,
     EXPORT_LABELS,
@@ -46,7 +47,7 @@ from configurator.report.parts import (  # noqa: F401 - gib and num are re-expor
     percent,
     tokens_text,
 )
-from configurator.report.technical import card_table, memory_table, speed_table, workload_table
+from configurator.report.technical import bands_table, card_table, likely, memory_table, speed_table, workload_table
 
 MAX_ALTERNATIVES = 6
 """Priced alternatives listed (cards without a price are listed after them)."""
@@ -247,6 +248,24 @@ def export_line(est: Estimate, w: Words) -> str | None:
              source=reference(ec.source, "zh_CN"))
 
 
+def _banded_speed(est: Estimate, w: Words) -> list[tuple[str, str]]:
+    """The headline speed with its likely range: training the time for the token budget, serving
+    the time per output token (graphics: none, no calibration data)."""
+    bands = headline_bands(est)
+
+    def days(hours: float) -> str:
+        return duration_short(hours, w)
+
+    def ms(seconds: float) -> str:
+        return f"{num(seconds * 1000)} ms"
+
+    if est.training and "hours" in bands:
+        return [(w("Time for the token budget"), days(est.training.hours) + likely(bands["hours"], days, w))]
+    if est.inference and "tpot_s" in bands:
+        return [(w("Time per output token"), ms(est.inference.tpot_s) + likely(bands["tpot_s"], ms, w))]
+    return []
+
+
 def _headline(est: Estimate, mine: Option, w: Words) -> tuple[tuple[str, str], ...]:
     cost, own = mine.cost, mine.cost.ownership
     currency, years = cost.bom.currency, f"{own.years:g}"
@@ -258,6 +277,7 @@ def _headline(est: Estimate, mine: Option, w: Words) -> tuple[tuple[str, str], .
     unit = w(PER_UNIT_LABELS.get(est.scenario.workload.value, "TCO per million tokens"))
     if mine.per_unit is not None:
         rows.append((unit, money(mine.per_unit, currency)))
+    rows += _banded_speed(est, w)
     if cost.bom.unpriced:
         rows.append((w("Not priced"), w("{n} lines have no price — enter a quote; the totals leave them out",
                                         n=count(len(cost.bom.unpriced)))))
@@ -494,6 +514,7 @@ def build_summary(est: Estimate, catalog: Catalog, language: str = "en", today: 
         _bom_table(mine, w, sources), _tco_table(est, mine, w),
         _alternatives_table(mine, priced, unpriced, objective, w),
         workload_table(est, w), card_table(est, w, sources), memory_table(est, w), speed_table(est, w),
+        bands_table(est, w),
         _power_table(est, mine, w), _assumptions_table(est, mine, w, sources),
     )
     chart = _rent_chart(est, mine, w)

@@ -8,7 +8,10 @@ import re
 from configurator.core.estimate import Estimate
 from configurator.core.graphics import boards_needed, servers_needed
 from configurator.core.scenario import Workload
+from configurator.core.uncertainty import Band, error_bands, headline_bands, range_text
 from configurator.report.language import (
+    BAND_KIND_LABELS,
+    BAND_SCALE_LABELS,
     CLASS_LABELS,
     LINK_LABELS,
     OPTIMIZER_LABELS,
@@ -18,7 +21,17 @@ from configurator.report.language import (
     WORKLOAD_LABELS,
     Words,
 )
-from configurator.report.parts import SourceList, Table, count, duration, gib, model_name, num, tokens_text
+from configurator.report.parts import (
+    SourceList,
+    Table,
+    count,
+    duration,
+    duration_short,
+    gib,
+    model_name,
+    num,
+    tokens_text,
+)
 
 
 def _precision_text(est: Estimate) -> str:
@@ -152,10 +165,70 @@ def memory_table(est: Estimate, w: Words) -> Table:
         (w("KV cache"), gib(m.kv_cache)),
         (w("Overhead"), gib(m.overhead)),
         (w("Not at the same time"), ("−" if m.not_concurrent else "") + gib(m.not_concurrent)),
-        (w("Total"), gib(m.total)),
+        (w("Total"), gib(m.total) + likely(headline_bands(est).get("memory_total"), gib, w)),
         allowed,
     )
     return Table("memory", w("Memory per card"), ("", ""), rows, image="memory")
+
+
+# ---- likely ranges (issue 14, part 9) -----------------------------------------------------
+
+
+def likely(band: Band | None, formatter, w: Words) -> str:
+    """' (likely 8.5–11.2 h)' for ``band`` with its ends written by ``formatter``; '' without a band."""
+    if band is None:
+        return ""
+    return " " + w("(likely {range})", range=range_text(formatter(band.low), formatter(band.high)))
+
+
+def _ms(seconds: float) -> str:
+    return f"{num(seconds * 1000)} ms"
+
+
+def _s(seconds: float) -> str:
+    return f"{num(seconds)} s"
+
+
+def _gpu_h(hours: float) -> str:
+    return f"{num(hours, 4)} GPU-h"
+
+
+BANDED_LABELS = {"memory_total": "Memory per card", "tokens_per_s": "Throughput",
+                 "tokens_per_s_per_card": "Per card", "step_time_s": "Step time",
+                 "hours": "Time for the token budget", "gpu_hours": "GPU-hours", "ttft_s": "Time to first token",
+                 "tpot_s": "Time per output token", "requests_per_s": "Requests"}
+"""The summary's label of each headline number that carries a band (uncertainty.headline_bands)."""
+
+
+def bands_table(est: Estimate, w: Words) -> Table:
+    """The calibration behind each likely range: per kind and scale, the numbers it covers and
+    the rows (benchmarks/accuracy.py ids); graphics: no calibration data."""
+    bands = headline_bands(est)
+    if not bands:
+        return Table("bands", w("How far the numbers can be trusted"), ("", ""),
+                     ((w("Likely ranges"), w("No calibration data for this workload: its numbers carry no "
+                                             "likely range")),))
+    groups: dict[tuple[str, str], list[str]] = {}
+    for name, band in bands.items():
+        if name in BANDED_LABELS and not (est.inference and name == "tokens_per_s_per_card"):  # not in its table
+            groups.setdefault((band.kind, band.scale), []).append(name)
+    rows = []
+    for (kind, scale), names in groups.items():
+        band = bands[names[0]]
+        what = w("{kind}, {scale}: {n} rows", kind=w(BAND_KIND_LABELS[kind]), scale=w(BAND_SCALE_LABELS[scale]),
+                 n=band.rows)
+        if band.scale_rows is not None:
+            what += w("; ") + w("only {n} at this scale: the range over all scales", n=band.scale_rows)
+        if band.few_rows:
+            what += w("; ") + w("few rows: the range itself is uncertain")
+        numbers = w(", ").join(dict.fromkeys(w(BANDED_LABELS[n]) for n in names))
+        rows.append((what, numbers, ", ".join(band.row_ids)))
+    note = w("Likely: 80 % of the calibration rows were measured within the range (10th to 90th percentile of "
+             "measured / predicted; calibration data of {date}); where the rows were all off the same way, the range need not hold the "
+             "estimate.", date=error_bands()["data_date"] or "—")
+    return Table("bands", w("How far the numbers can be trusted"),
+                 (w("Calibration rows"), w("Numbers"), w("Rows")), tuple(rows), note=note)
+
 
 
 def speed_table(est: Estimate, w: Words) -> Table:
@@ -181,22 +254,34 @@ def speed_table(est: Estimate, w: Words) -> Table:
                 rows += ((w("FP32 per user"), f"{num(g.tflops_per_user)} TFLOP/s"),)
         return Table("speed", w("Capacity"), ("", ""), tuple(rows))
     if est.training:
-        t = est.training
+        t, b = est.training, headline_bands(est)
+
+        def rate(v):
+            return w("{n} tokens/s", n=num(v))
+
         rows = (
-            (w("Throughput"), w("{n} tokens/s", n=num(t.tokens_per_s))),
-            (w("Per card"), w("{n} tokens/s", n=num(t.tokens_per_s_per_card))),
-            (w("Step time"), f"{num(t.step_time_s)} s"),
+            (w("Throughput"), rate(t.tokens_per_s) + likely(b.get("tokens_per_s"), rate, w)),
+            (w("Per card"), rate(t.tokens_per_s_per_card) + likely(b.get("tokens_per_s_per_card"), rate, w)),
+            (w("Step time"), _s(t.step_time_s) + likely(b.get("step_time_s"), _s, w)),
             (w("MFU"), f"{100 * t.mfu:.1f} %"),
-            (w("Time for the token budget"), duration(t.hours, w)),
-            (w("GPU-hours"), f"{num(t.gpu_hours, 4)} GPU-h"),
+            (w("Time for the token budget"), duration(t.hours, w)
+             + likely(b.get("hours"), lambda h: duration_short(h, w), w)),
+            (w("GPU-hours"), _gpu_h(t.gpu_hours) + likely(b.get("gpu_hours"), _gpu_h, w)),
         )
     elif est.inference:
-        i = est.inference
+        i, b = est.inference, headline_bands(est)
+
+        def rate(v):
+            return w("{n} tokens/s", n=num(v))
+
+        def requests(v):
+            return w("{n} requests/s", n=num(v))
+
         rows = (
-            (w("Time to first token"), f"{num(i.ttft_s * 1000)} ms"),
-            (w("Time per output token"), f"{num(i.tpot_s * 1000)} ms"),
-            (w("Throughput"), w("{n} tokens/s", n=num(i.tokens_per_s))),
-            (w("Requests"), w("{n} requests/s", n=num(i.requests_per_s))),
+            (w("Time to first token"), _ms(i.ttft_s) + likely(b.get("ttft_s"), _ms, w)),
+            (w("Time per output token"), _ms(i.tpot_s) + likely(b.get("tpot_s"), _ms, w)),
+            (w("Throughput"), rate(i.tokens_per_s) + likely(b.get("tokens_per_s"), rate, w)),
+            (w("Requests"), requests(i.requests_per_s) + likely(b.get("requests_per_s"), requests, w)),
         )
     else:
         rows = ((w("Throughput"), "—"),)

@@ -258,8 +258,8 @@ class ResultsPanel(QWidget):
                 lines.append("")
         rows = ",\n".join(filter(None, lines))
         kinds = {"train-throughput": self.tr("training throughput"), "memory": self.tr("memory per card"),
-                 "prefill": self.tr("prefill (time to first token)"), "decode": self.tr("decode (time per output token)"),
-                 "serving-throughput": self.tr("serving throughput")}
+                 "prefill": self.tr("prefill (time to first token)"),
+                 "decode": self.tr("decode (time per output token)"), "serving-throughput": self.tr("serving throughput")}
         scales = {"1": self.tr("one card"), "2-64": self.tr("2 to 64 cards"), ">64": self.tr("more than 64 cards")}
         text = self.tr("Likely range: {n} calibration rows ({kind}, {scale}); 80 % of them were measured within "
                        "it (10th to 90th percentile of measured / predicted).").format(
@@ -295,7 +295,8 @@ class ResultsPanel(QWidget):
                 name, formatter, value = banded[label]
                 band, shown = bands[name], formatter(value)
                 if shown in text:  # the range beside the number
-                    likely = self.tr("(likely {0})").format(_unbroken(range_text(formatter(band.low), formatter(band.high))))
+                    ends = range_text(formatter(band.low), formatter(band.high))
+                    likely = self.tr("(likely {0})").format(_unbroken(ends))
                     text = text.replace(shown, f"{shown} {likely}", 1)
                 else:  # a row of several figures (latency percentiles): the range as shares of each
                     text += " " + self.tr("(likely {low} to {high} of each)").format(

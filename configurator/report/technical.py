@@ -224,8 +224,8 @@ def bands_table(est: Estimate, w: Words) -> Table:
         numbers = w(", ").join(dict.fromkeys(w(BANDED_LABELS[n]) for n in names))
         rows.append((what, numbers, ", ".join(band.row_ids)))
     note = w("Likely: 80 % of the calibration rows were measured within the range (10th to 90th percentile of "
-             "measured / predicted; calibration data of {date}); where the rows were all off the same way, the range need not hold the "
-             "estimate.", date=error_bands()["data_date"] or "—")
+             "measured / predicted; calibration data of {date}); where the rows were all off the same way, the "
+             "range need not hold the estimate.", date=error_bands()["data_date"] or "—")
     return Table("bands", w("How far the numbers can be trusted"),
                  (w("Calibration rows"), w("Numbers"), w("Rows")), tuple(rows), note=note)
 

@@ -231,6 +231,27 @@ def test_training_peak_counts_the_larger_of_gradients_and_activations():
     assert states.optimizer_step_bytes_per_param(4.0, 4.0, 8.0) == 28.0
 
 
+@pytest.mark.parametrize(("mode", "recipe", "optimizer", "math_bytes"), [
+    ("amp_bf16", "torch-amp", "adamw", 2.0), ("bf16", "pure", "adamw", 2.0), ("bf16", "pure", "sgd", 2.0),
+    ("fp32", "torch-amp", "adamw", 4.0)])
+def test_state_bytes_match_the_h200_steady_memory(h200, mode, recipe, optimizer, math_bytes):
+    """Between steps (gradients freed) a card holds weights + optimizer states: measured
+    ``mem_steady / params`` of the Llama-3.2-1B rows is 12.06 (AMP and fp32 AdamW), 6.06 (bf16
+    AdamW) and 4.06 (bf16 SGD) B/param; the formula says 12, 6 and 4 (the rest, about 70 MB,
+    is buffers outside the states)."""
+    row = next(r for r in h200 if r["case"] == "train" and r["mode"] == mode and r["opt"] == optimizer)
+    weights, _, moments, _, _ = states.state_bytes_per_param(recipe, optimizer, math_bytes)
+    assert weights + moments == pytest.approx(row["mem_steady"] / row["params"], abs=0.06)
+
+
+def test_mixed_precision_adam_is_the_zero_papers_16_bytes_with_fp32_gradients():
+    """ZeRO §3.1: 2Ψ fp16 weights + 2Ψ fp16 gradients + KΨ (K = 12) = 16Ψ; Megatron-LM keeps
+    its main gradients in fp32, 2 B more (the 18 of Hugging Face's "Model training anatomy")."""
+    weights, grads, optimizer, copy, _ = states.state_bytes_per_param("megatron-mixed", "adamw", 2.0)
+    assert (weights, optimizer, copy) == (2.0, 12.0, 0.0) and weights + grads + optimizer == 18.0
+    assert states.state_bytes_per_param("pure", "adamw-8bit", 2.0)[2] == 2.0
+
+
 def test_lora_adapter_params():
     """Hu et al. 2021 §4.1: r·(d + k) per adapted d × k matrix; rank 8 on a 4096² projection."""
     assert states.lora_matrix_params(8, 4096, 4096) == 65_536

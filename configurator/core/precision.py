@@ -6,6 +6,7 @@ from dataclasses import dataclass, replace
 
 from configurator.core.catalog import Card
 from configurator.core.engines import default_kv_precision
+from configurator.core.formulas.states import state_bytes_per_param
 from configurator.core.formats import DEFAULT_FORMAT, FORMATS, WeightFormat, format_bits, kv_bytes
 from configurator.core.messages import Message, msg
 from configurator.core.scenario import Optimizer, Recipe, Scenario
@@ -161,23 +162,8 @@ class StateBytes:
     """Bytes of one element of the residual stream (fp32 when parameters are fp32)."""
 
 
-_OPTIMIZER_MOMENTS = {Optimizer.ADAMW: 2, Optimizer.SGD: 1}
-
-
 def training_state_bytes(recipe: Recipe, optimizer: Optimizer, plan: PrecisionPlan) -> StateBytes:
-    """Bytes per parameter for each state under ``recipe`` (ZeRO paper §3; Megatron docs).
-
-    torch-amp: fp32 weights, grads and moments (4+4+8), plus a 16-bit copy of each weight made
-    by autocast; megatron-mixed: 16-bit weights, fp32 grads, fp32 master + moments (2+4+12);
-    pure: everything in the math precision. 8-bit AdamW keeps 2 one-byte moments.
-    """
-    math = plan.math_bytes
-    low_precision_math = math < 4
-    if recipe is Recipe.PURE or not low_precision_math:
-        state = math
-        moments = 2.0 if optimizer is Optimizer.ADAMW_8BIT else _OPTIMIZER_MOMENTS[optimizer] * state
-        return StateBytes(state, state, moments, 0.0, state)
-    moments = 2.0 if optimizer is Optimizer.ADAMW_8BIT else _OPTIMIZER_MOMENTS[optimizer] * 4.0
-    if recipe is Recipe.TORCH_AMP:
-        return StateBytes(4.0, 4.0, moments, math, 4.0)
-    return StateBytes(math, 4.0, 4.0 + moments, 0.0, math)
+    """Bytes per parameter for each state under ``recipe`` at the plan's math precision
+    (:func:`~configurator.core.formulas.states.state_bytes_per_param`: torch-amp 4+4+8 plus the
+    autocast copy, megatron-mixed 2+4+12, pure all in the math precision; ZeRO paper §3)."""
+    return StateBytes(*state_bytes_per_param(recipe, optimizer, plan.math_bytes))

@@ -70,3 +70,45 @@ def reserved_bytes(peak, allocator_overhead, context):
     """Memory a training process holds [B]: the peak plus the caching allocator's reserve
     (``allocator_overhead × peak``) plus the CUDA context and workspaces ``context`` [B]."""
     return peak + allocator_overhead * peak + context
+
+
+OPTIMIZER_MOMENTS = {"adamw": 2, "sgd": 1}
+"""Moment tensors per parameter: Adam's first and second moments (Kingma & Ba 2015, Algorithm 1;
+AdamW: Loshchilov & Hutter 2019), SGD's momentum buffer [count]."""
+
+EIGHT_BIT_MOMENT_BYTES = 2.0
+"""Bytes per parameter of 8-bit AdamW's two moments, one byte each (Dettmers et al. 2022, "8-bit
+Optimizers via Block-wise Quantization", §2; block-wise scales neglected) [B]."""
+
+
+def state_bytes_per_param(recipe, optimizer, math_bytes):
+    """Bytes per parameter of each training state under a precision ``recipe`` [B].
+
+    Parameters
+    ----------
+    recipe : str
+        ``"torch-amp"`` (fp32 weights, gradients and moments; autocast makes a ``math_bytes``
+        copy of each weight), ``"megatron-mixed"`` (16-bit weights, fp32 gradients, fp32 master
+        weights and moments) or ``"pure"`` (everything in the math precision).
+    optimizer : str
+        ``"adamw"``, ``"adamw-8bit"`` or ``"sgd"``.
+    math_bytes : float
+        Bytes of one math element (2 for bf16/fp16, 4 for fp32) [B].
+
+    Returns
+    -------
+    tuple
+        (weights, gradients, optimizer, autocast copy, residual element) [B per parameter];
+        megatron-mixed with AdamW is ``2 + 4 + 12`` (the 16-bit copy, fp32 gradients, fp32
+        master + m + v), where the ZeRO paper counts fp16 gradients: ``2 + 2 + 12 = 16``
+        (Rajbhandari et al. 2020 §3.1; Megatron-LM keeps fp32 main gradients).
+    """
+    low_precision_math = math_bytes < 4
+    if recipe == "pure" or not low_precision_math:
+        state = math_bytes
+        moments = EIGHT_BIT_MOMENT_BYTES if optimizer == "adamw-8bit" else OPTIMIZER_MOMENTS[optimizer] * state
+        return state, state, moments, 0.0, state
+    moments = EIGHT_BIT_MOMENT_BYTES if optimizer == "adamw-8bit" else OPTIMIZER_MOMENTS[optimizer] * 4.0
+    if recipe == "torch-amp":
+        return 4.0, 4.0, moments, math_bytes, 4.0
+    return math_bytes, 4.0, 4.0 + moments, 0.0, math_bytes

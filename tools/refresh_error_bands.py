@@ -134,7 +134,8 @@ def document(rows: list[accuracy.Row]) -> dict:
                        "measured / predicted over the calibration rows of the kind (80 % of them fell inside); "
                        "the estimate times low_factor .. high_factor, in the sense the number is shown in "
                        "(a time shown from a rate takes 1 / factor); percentiles of ln(measured / predicted) by "
-                       "linear interpolation between order statistics"),
+                       "linear interpolation between order statistics; where the rows were all off the same way, "
+                       "the band need not hold the estimate itself"),
         "low_percentile": LOW_PERCENTILE, "high_percentile": HIGH_PERCENTILE, "min_rows_per_scale": MIN_ROWS,
         "scales": {name: {"fewest_cards": fewest, "most_cards": most} for name, fewest, most in SCALES},
         "source": "benchmarks/data (h200-calibration.jsonl, published-calibration.json) through benchmarks/accuracy.py",

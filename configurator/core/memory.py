@@ -32,7 +32,9 @@ NF4_BYTES_PER_PARAM = 0.5 + 0.127 / 8
 
 TIGHT_FIT_HEADROOM = 0.05
 """Free share of memory below which a fit is called tight (fragmentation or a longer sequence
-may overflow); the planner prefers layouts that keep at least this much."""
+may overflow); the planner prefers layouts that keep at least this much. **Assumption**: of the
+order of the allocator reserve measured on the H200 without recomputation (1.4–11.6 %,
+``formulas.efficiency.ALLOCATOR_OVERHEAD``), not derived from it."""
 
 FP32_LOSS_COPIES = {LossKernel.EAGER: 3, LossKernel.FUSED: 1}
 """fp32 tensors of vocabulary width alive in the loss backward. Eager: log-softmax output, its

@@ -105,8 +105,19 @@ def auto_or(kind: type):
 AUTO = "auto"
 
 
+def on_off(text: str) -> bool:
+    """Argument type: ``on``/``off`` (also yes/no, true/false, 1/0)."""
+    word = text.strip().lower()
+    if word in ("on", "yes", "true", "1"):
+        return True
+    if word in ("off", "no", "false", "0"):
+        return False
+    raise ValueError(text)
+
+
 _LAYOUT_FLAGS = {"tp": "tp", "pp": "pp", "vp": "vp", "cp": "cp", "ep": "ep", "zero": "zero", "recompute": "recompute",
-                 "batch": "micro_batch", "grad_accum": "grad_accum", "max_batch": "max_batch"}
+                 "batch": "micro_batch", "grad_accum": "grad_accum", "max_batch": "max_batch",
+                 "max_batched_tokens": "max_batched_tokens", "disaggregated": "disaggregated"}
 
 
 """Layout flags and the scenario layout field each pins (unset or 'auto': the planner chooses)."""
@@ -172,6 +183,12 @@ def add_scenario_flags(parser: argparse.ArgumentParser) -> None:
     lay.add_argument("--offload", type=offload_parts, metavar="PARTS",
                      help="CPU offload: comma-separated optimizer, params, activations (or none)")
     lay.add_argument("--max-batch", type=auto_or(int), help="serving: sequences one model copy decodes together")
+    lay.add_argument("--max-batched-tokens", type=auto_or(int), metavar="TOKENS",
+                     help="serving: tokens per engine step, the prefill chunk (auto: 512-16384 tried under the "
+                          "latency targets)")
+    lay.add_argument("--disaggregated", type=auto_or(on_off), metavar="on|off",
+                     help="serving: separate prefill and decode pools (auto: compared with shared copies under "
+                          "the latency targets)")
     g.add_argument("--lora-rank", type=int)
     g.add_argument("--tokens", type=quantity, help="training token budget (e.g. 1T)")
     g.add_argument("--context", type=int, help="serving context length [tokens]")
@@ -185,6 +202,8 @@ def add_scenario_flags(parser: argparse.ArgumentParser) -> None:
     g.add_argument("--batching", choices=["continuous", "static"], help="default: the engine's")
     g.add_argument("--prefix-hit-rate", type=float, metavar="SHARE",
                    help="share of prompt tokens served from the prefix cache (0–0.99)")
+    g.add_argument("--prefill-cards", type=int, metavar="N",
+                   help="cards of the prefill pool when disaggregated (default: sized by the planner)")
     g.add_argument("--speculative-tokens", type=int, metavar="K", help="draft tokens per step (0 = off)")
     g.add_argument("--speculative-acceptance", type=float, metavar="ALPHA", help="acceptance rate of a draft token")
     g.add_argument("--weight-format", choices=_choices(WeightFormat),
@@ -226,6 +245,9 @@ _FLAG_TO_FIELD = {
     "ep": ("parallelism", "ep"),
     "loss": ("training", "loss"),
     "max_batch": ("serving", "max_batch"),
+    "max_batched_tokens": ("serving", "max_batched_tokens"),
+    "disaggregated": ("serving", "disaggregated"),
+    "prefill_cards": ("serving", "prefill_cards"),
     "global_batch": ("training", "global_batch_tokens"),
     "name": (None, "name"),
     "region": ("constraints", "region"),

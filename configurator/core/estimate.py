@@ -317,7 +317,9 @@ def estimate(scenario: Scenario, card: Card) -> Estimate:
     if scenario.workload.is_graphics:
         return _estimate_graphics(scenario, card, graphics_basis(scenario, card))
     if scenario.workload is Workload.INFERENCE:
-        if {"tp", "pp", "max_batch"} & set(scenario.auto_layout):
+        serving = scenario.serving
+        if {"tp", "pp", "max_batch", "max_batched_tokens", "disaggregated"} & set(scenario.auto_layout) or \
+                serving.disaggregated and serving.prefill_cards is None:
             from configurator.core.plan.serving import planned_inference  # the planner builds on this module
             return planned_inference(scenario, card)
         return _estimate_inference(scenario, card, inference_basis(scenario, card))

@@ -119,7 +119,7 @@ def layout_to_dict(scenario: Scenario) -> dict:
     """The layout the estimate is of, with the fields the user pinned."""
     p, t = scenario.parallelism, scenario.training
     training = scenario.workload.is_training
-    return {"tp": p.tp, "pp": p.pp, "vp": p.virtual_stages, "cp": p.cp if training else 1, "ep": p.ep if training else 1,
+    return {"tp": p.tp, "pp": p.pp, "vp": p.virtual_stages, "cp": p.cp if training else 1, "ep": p.ep,
             "dp": scenario.data_parallel,
             "zero": p.zero if training else None, "recompute": t.recompute.value if training else None,
             "micro_batch": t.micro_batch if training else None, "grad_accum": t.grad_accum if training else None,
@@ -138,12 +138,16 @@ def latency_to_dict(est: Estimate) -> dict:
             "ttft_s": {f"p{k}": _round(v) for k, v in i.ttft_percentiles_s.items()},
             "tpot_s": {f"p{k}": _round(v) for k, v in i.tpot_percentiles_s.items()},
             "idle_ttft_s": _round(i.idle_ttft_s),
-            "target_percentile": est.scenario.constraints.latency_percentile}
+            "target_percentile": est.scenario.constraints.latency_percentile,
+            "max_batched_tokens": serving.max_batched_tokens,
+            "prefill_copies": est.scenario.prefill_copies,
+            "decode_copies": est.scenario.data_parallel - est.scenario.prefill_copies}
 
 
 def carries_to_dict(est: Estimate) -> dict:
     """The load a serving deployment carries: users at once and requests per second."""
-    return {"concurrency": est.scenario.sequences_per_replica * est.scenario.data_parallel,
+    s = est.scenario
+    return {"concurrency": s.sequences_per_replica * (s.data_parallel - s.prefill_copies),
             "requests_per_s": _round(est.inference.requests_per_s)}
 
 

@@ -121,7 +121,8 @@ def capacity(costs: StepCosts) -> float:
     token only prefill: the limit is the prompt compute, ``λ·P·τ_p < 1``."""
     d, b = costs.decode_steps, costs.max_batch
     if d <= 0:
-        return (1.0 - 1e-6) / (costs.prompt_tokens * costs.prompt_token_s)
+        prompt = costs.prompt_tokens * costs.prompt_token_s
+        return (1.0 - 1e-6) / prompt if prompt > 0 else math.inf  # a decode pool that never decodes
     step = costs.decode_s(b) + b * costs.prompt_tokens * costs.prompt_token_s / d \
         + (1.0 - math.exp(-b / d)) * costs.chunk_s
     return b / (d * step)
@@ -181,7 +182,7 @@ def load_point(costs: StepCosts, rate: float, limit: float | None = None, closed
     overloaded = rate > limit
     rate = min(rate, limit)
     if rate <= 0:
-        rate = limit * 1e-6 or 1e-9
+        rate = limit * 1e-6 if 0 < limit < math.inf else 1e-9
     step, n = mean_step(costs, rate)
     p, tau = costs.prompt_tokens, costs.prompt_token_s
     decode = costs.decode_s(n)
@@ -242,7 +243,7 @@ def closed_loop_rate(costs: StepCosts, users: int, limit: float | None = None) -
         carrying, waits = _ttft_parts(costs, rate, step, n, closed=True)
         ttft = step / 2 + carrying + sum(p * theta for p, theta in waits)
         new_rate = min(users / (ttft + costs.decode_steps * step), limit)
-        new_rate = min(rate + 0.5 * (new_rate - rate), (1.0 - 1e-9) / p_tau)
+        new_rate = min(rate + 0.5 * (new_rate - rate), (1.0 - 1e-9) / p_tau if p_tau > 0 else math.inf)
         share = new_rate * p_tau
         new_step = (costs.decode_s(min(new_rate * costs.decode_steps * step, costs.max_batch))
                     + (1.0 - math.exp(-new_rate * step)) * costs.chunk_s) / (1.0 - share)

@@ -105,6 +105,26 @@ ENGLISH: dict[str, str] = {
         "without bound; latencies shown are at its capacity"
     ),
     "format-not-served": "{engine} does not serve {format} weights",
+    "serving-disaggregated": (
+        "Disaggregated: {prefill} model copies prefill and {decode} decode; each prompt's key/value cache takes "
+        "{transfer_ms:,.1f} ms to reach its decode copy"
+    ),
+    "serving-disaggregated-chosen": (
+        "Separate prefill and decode pools chosen ({prefill} + {decode} copies): {rate:,.2f} requests/s within "
+        "the targets, against {other:,.2f} with prefill and decode sharing every copy"
+    ),
+    "serving-colocated-chosen": (
+        "Prefill and decode share every copy: {rate:,.2f} requests/s within the targets, against {other:,.2f} "
+        "with separate pools"
+    ),
+    "disaggregation-needs-copies": (
+        "Separate prefill and decode pools need two model copies or more; {count} cards hold one: prefill and "
+        "decode share it"
+    ),
+    "chunk-chosen": (
+        "Planned engine step: {chunk:,} tokens per step (prefill chunk) and at most {batch:,} sequences per copy, "
+        "the best of {tried} under the latency targets"
+    ),
     "no-encoder": "{card} has no video encoder (NVENC): it cannot encode streams",
     "no-av1-encoder": "{card} cannot encode AV1: choose H.264 or HEVC, or a card with AV1 encoders",
     "encoder-unknown": "{card}'s video engines are not verified: stream capacity cannot be estimated",
@@ -209,6 +229,16 @@ CHINESE: dict[str, str] = {
         "每个模型副本 {rate:,.2f} 请求/秒，超过其承载能力（{capacity:,.2f}/秒）：请求将无限排队；显示的延迟为满载时的值"
     ),
     "format-not-served": "{engine} 不支持 {format} 格式的权重",
+    "serving-disaggregated": "预填充与解码分离：{prefill} 个模型副本做预填充，{decode} 个做解码；每个提示的 KV 缓存传到解码副本需 {transfer_ms:,.1f} 毫秒",
+    "serving-disaggregated-chosen": (
+        "已选择预填充与解码分池（{prefill} + {decode} 个副本）：在目标内每秒 {rate:,.2f} 个请求，"
+        "预填充与解码共用每个副本时为 {other:,.2f}"
+    ),
+    "serving-colocated-chosen": (
+        "预填充与解码共用每个副本：在目标内每秒 {rate:,.2f} 个请求，分池时为 {other:,.2f}"
+    ),
+    "disaggregation-needs-copies": "预填充与解码分池至少需要两个模型副本；{count} 张卡只容纳一个：预填充与解码共用它",
+    "chunk-chosen": "规划的引擎步长：每步 {chunk:,} 个 token（预填充分块），每个副本最多 {batch:,} 条序列，为在延迟目标下试过的 {tried} 中最好的",
     "no-encoder": "{card} 没有视频编码器（NVENC）：无法编码视频流",
     "no-av1-encoder": "{card} 不能编码 AV1：请选 H.264 或 HEVC，或选带 AV1 编码器的卡",
     "encoder-unknown": "{card} 的视频引擎未经核实：无法估算视频流容量",

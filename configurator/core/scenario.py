@@ -87,11 +87,12 @@ class LossKernel(StrEnum):
     FUSED = "fused"
 
 
-LayoutField = Literal["tp", "pp", "vp", "cp", "ep", "zero", "recompute", "micro_batch", "grad_accum", "max_batch"]
+LayoutField = Literal["tp", "pp", "vp", "cp", "ep", "zero", "recompute", "micro_batch", "grad_accum", "max_batch",
+                      "max_batched_tokens", "disaggregated"]
 """Layout settings the planner can choose ("Auto") or the user can pin."""
 
 LAYOUT_FIELDS: tuple[str, ...] = ("tp", "pp", "vp", "cp", "ep", "zero", "recompute", "micro_batch", "grad_accum",
-                                  "max_batch")
+                                  "max_batch", "max_batched_tokens", "disaggregated")
 
 
 _Frozen = FrozenModel
@@ -190,7 +191,20 @@ class Serving(_Frozen):
     engine_memory_fraction: float = Field(
         default=0.9, gt=0.1, le=1.0, description="share of memory the engine may use (vLLM default 0.9)"
     )
+    # Tokens one engine step carries, decode tokens included (vLLM max_num_batched_tokens, SGLang
+    # --chunked-prefill-size, TensorRT-LLM max_num_tokens; 8192 is their default); Auto: the planner
+    # tries 512 … 16,384 under the latency targets (plan/serving.CHUNK_SIZES). The description is
+    # the window's translated tooltip.
     max_batched_tokens: int = Field(default=8192, ge=1, le=1_048_576, description="prefill chunk")
+    disaggregated: bool = Field(
+        default=False,
+        description="prefill and decode on separate pools of model copies, the prompt's key/value cache sent "
+                    "over the network to a decode copy (DistServe, Zhong et al. 2024; Splitwise, Patel et al. "
+                    "2024; Mooncake, Qin et al. 2024); Auto: the planner compares it with colocated serving")
+    prefill_cards: int | None = Field(
+        default=None, ge=1, le=1_048_576,
+        description="cards of the prefill pool when disaggregated, a multiple of the copy's tp × pp (None = "
+                    "sized by the planner) [count]")
     max_batch: int | None = Field(
         default=None, ge=1, le=65536,
         description="sequences one model copy decodes together (vLLM max_num_seqs; None = the users spread "
@@ -421,7 +435,7 @@ class Scenario(_Frozen):
                               (("tp", par.tp), ("pp", par.pp), ("vp", par.virtual_stages), ("cp", par.cp),
                                ("ep", par.ep)))
         if not self.workload.is_training:
-            cp = ep = 1  # serving splits a model by tensor and pipeline stages only
+            cp = 1  # serving splits a model by tensor and pipeline stages, and shares experts across copies
         model_parallel = tp * cp * pp
         if self.count % model_parallel:
             split = f"tensor-parallel {par.tp} × pipeline-parallel {par.pp}"
@@ -449,6 +463,28 @@ class Scenario(_Frozen):
                              "equal chunks for context parallelism")
         return self
 
+    @model_validator(mode="after")
+    def _serving_pools_are_possible(self) -> Scenario:
+        serving = self.serving
+        if self.workload is not Workload.INFERENCE or not serving.disaggregated or serving.prefill_cards is None \
+                or "disaggregated" in self.auto_layout or {"tp", "pp"} & set(self.auto_layout):
+            return self
+        if serving.prefill_cards % self.model_parallel or serving.prefill_cards >= self.count:
+            raise ValueError(f"the prefill pool ({serving.prefill_cards} cards) must be a multiple of tp × pp "
+                             f"({self.model_parallel}) and leave cards for decoding (of {self.count})")
+        return self
+
+    @property
+    def prefill_copies(self) -> int:
+        """Serving: model copies that only prefill (disaggregated pools; 0 when colocated): the
+        prefill pool's cards over tp × pp, at least one and leaving one copy to decode; half the
+        copies while the pool is not sized yet."""
+        serving, copies = self.serving, self.data_parallel
+        if not serving.disaggregated or copies < 2:
+            return 0
+        pool = serving.prefill_cards // self.model_parallel if serving.prefill_cards else copies // 2
+        return min(max(pool, 1), copies - 1)
+
     @property
     def data_parallel(self) -> int:
         """Data-parallel replicas (training) or serving replicas (inference)."""
@@ -472,8 +508,8 @@ class Scenario(_Frozen):
     @property
     def sequences_per_replica(self) -> int:
         """Serving: the sequences one model copy decodes together — its batch, or the users
-        spread evenly over the copies, whichever is larger."""
-        spread = -(-self.serving.concurrency // self.data_parallel)
+        spread evenly over the copies that decode, whichever is larger."""
+        spread = -(-self.serving.concurrency // (self.data_parallel - self.prefill_copies))
         return max(spread, self.serving.max_batch or 1)
 
     @property

@@ -299,6 +299,10 @@ def replica_speed(scenario: Scenario, card: Card, plan: PrecisionPlan) -> Replic
         ttft = {k: first + wait[k] for k in PERCENTILES}
         return ReplicaSpeed(ttft[50], tpot, rps, bound, tuple(messages), ttft, dict.fromkeys(PERCENTILES, tpot),
                             "static", min(target, rps) if target else rps, idle_ttft)
+    if scenario.prefill_copies:
+        return _disaggregated_speed(scenario, card, plan, c, bound, messages, idle_ttft)
+    if serving.disaggregated:
+        messages.append(msg("disaggregation-needs-copies", count=scenario.count))
     costs = step_costs(scenario, card, plan, c)
     limit = capacity(costs)
     users = -(-serving.concurrency // scenario.data_parallel)
@@ -309,6 +313,66 @@ def replica_speed(scenario: Scenario, card: Card, plan: PrecisionPlan) -> Replic
     rps = point.capacity if target else point.rate
     return ReplicaSpeed(point.ttft_s[50], point.tpot_s[50], rps, bound, tuple(messages), point.ttft_s,
                         point.tpot_s, "continuous", point.rate, idle_ttft)
+
+
+def kv_transfer_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan, prompt_tokens: int) -> float:
+    """The key/value cache of one prompt sent from its prefill copy to a decode copy [s].
+
+    ``KV bytes per token × cached tokens`` (sliding layers keep their window) over the copy's
+    ``tp × pp`` cards, each sending on its own link: the scale-out network (one 400 Gb/s NIC per card
+    on HGX-class servers unless the catalog gives the card's own, :func:`~configurator.core.
+    performance.fabric`), or the fast link when the whole deployment sits in one fast domain
+    (DistServe §4 places the pools inside one NVLink node for this reason), at the collective
+    link efficiency.
+    """
+    model, par, a = scenario.model, scenario.parallelism, scenario.assumptions
+    net = fabric(card, par.cards_per_node, a)
+    link = net.fast_gbps if scenario.count <= net.domain else net.network_gbps
+    kv = kv_cache_bytes_per_token(model, kv_element_bytes(scenario, plan)) * model.attended_tokens(prompt_tokens)
+    return kv / (par.tp * par.pp * link * GB * a.link_efficiency)
+
+
+def _disaggregated_speed(scenario: Scenario, card: Card, plan: PrecisionPlan, batch: int, bound: str,
+                         messages: list[Message], idle_ttft: float) -> ReplicaSpeed:
+    """Separate prefill and decode pools (DistServe, Zhong et al. 2024): decode copies run pure
+    decode steps (no prompt chunks between them), prefill copies serve prompts batched up to the
+    chunk budget as an M/D/1 queue, and the first token waits for the prefill, the KV transfer
+    and the decode copy's first step. The request rate and load are per copy of the whole
+    deployment (× copies = the deployment's), the latencies those a request sees.
+
+    TTFT percentiles add the parts' percentiles (an upper bound on the percentile of the sum)."""
+    serving, constraints = scenario.serving, scenario.constraints
+    prefill_copies = scenario.prefill_copies
+    decode_copies = scenario.data_parallel - prefill_copies
+    prompt = uncached_prompt_tokens(scenario)
+    together = max(1, serving.max_batched_tokens // prompt)
+    per_prompt = prefill_seconds(scenario, card, plan, prompt, together) / together
+    transfer = kv_transfer_seconds(scenario, card, plan, serving.prompt_tokens)
+    pure = step_costs(scenario, card, plan, batch)
+    decode = StepCosts(pure.decode_s, 0.0, 0.0, 1, pure.output_tokens, batch, batch + 1, pure.tokens_per_step)
+    limit = min(prefill_copies / per_prompt, decode_copies * capacity(decode))
+    if constraints.requests_per_s:
+        rate = constraints.requests_per_s
+    else:
+        users = -(-serving.concurrency // decode_copies)
+        rate = decode_copies * closed_loop_rate(decode, users, capacity(decode))
+    overloaded = rate > limit
+    rate = min(rate, limit * (1 - 1e-9))
+    point = load_point(decode, rate / decode_copies, closed=not constraints.requests_per_s)
+    rho = rate / prefill_copies * per_prompt
+    theta = per_prompt / (2 * (1 - rho)) if rho < 1 else 0.0
+    wait = {k: theta * math.log(rho / (1 - k / 100)) if rho > 1 - k / 100 else 0.0 for k in PERCENTILES}
+    ttft = {k: wait[k] + idle_ttft + transfer + point.ttft_s[k] for k in PERCENTILES}
+    if overloaded:
+        copies = scenario.data_parallel
+        messages.append(msg("serving-overloaded", rate=(constraints.requests_per_s or rate) / copies,
+                            capacity=limit / copies))
+    messages.append(msg("serving-disaggregated", prefill=prefill_copies, decode=decode_copies,
+                        transfer_ms=transfer * 1000))
+    copies = scenario.data_parallel
+    rps = limit if constraints.requests_per_s else rate
+    return ReplicaSpeed(ttft[50], point.tpot_s[50], rps / copies, bound, tuple(messages), ttft, point.tpot_s,
+                        "continuous", rate / copies, idle_ttft)
 
 
 def inference_speed(scenario: Scenario, replica: ReplicaSpeed | None) -> InferenceSpeed | None:

@@ -67,6 +67,30 @@ def serving_expert_parallel_options(scenario: Scenario, card: Card, tp: int, pp:
 
 
 def planned_inference(scenario: Scenario, card: Card) -> Estimate:
+    """The serving plan (:func:`planned_layout`); with disaggregation Auto and a latency target,
+    planned both with prefill and decode sharing every copy and with separate pools, the one
+    that carries more within the targets, said in a message with both rates."""
+    if "disaggregated" not in scenario.auto_layout or not _latency_targets(scenario):
+        return planned_layout(scenario, card)
+
+    def planned(pooled: bool) -> Estimate:
+        serving = scenario.serving.model_copy(update={"disaggregated": pooled, "prefill_cards": None})
+        return planned_layout(scenario.model_copy(update={"serving": serving}), card)
+
+    colocated, pools = planned(False), planned(True)
+    if pools.inference is None or colocated.inference is None or not pools.scenario.prefill_copies:
+        return colocated
+    chosen, other = (pools, colocated) if _serving_rank(pools) > _serving_rank(colocated) else (colocated, pools)
+    s = chosen.scenario
+    if s.serving.disaggregated:
+        note = msg("serving-disaggregated-chosen", prefill=s.prefill_copies, decode=s.data_parallel - s.prefill_copies,
+                   rate=chosen.inference.requests_per_s, other=other.inference.requests_per_s)
+    else:
+        note = msg("serving-colocated-chosen", rate=chosen.inference.requests_per_s, other=other.inference.requests_per_s)
+    return replace(chosen, messages=(note, *chosen.messages))
+
+
+def planned_layout(scenario: Scenario, card: Card) -> Estimate:
     """Tensor parallelism (and pipeline stages when one fast domain cannot hold a copy), expert
     parallelism for a mixture of experts, and batch per copy chosen for the load: for every
     tensor-parallel degree that divides the cards, the smallest batch that holds every user and
@@ -77,18 +101,18 @@ def planned_inference(scenario: Scenario, card: Card) -> Estimate:
     def copies(pp: int) -> list[Estimate]:
         # stages are for copies larger than one fast domain: beside them, the widest tensor parallel
         degrees = tps if pp == 1 else [max(tps)]
-        return [_batched_replica(with_layout(scenario, {"tp": tp, "pp": pp, "virtual_stages": 1, "cp": 1, "ep": ep}),
-                                 card) for tp in degrees if scenario.count % (tp * pp) == 0
+        return [_replica(with_layout(scenario, {"tp": tp, "pp": pp, "virtual_stages": 1, "cp": 1, "ep": ep}),
+                         card) for tp in degrees if scenario.count % (tp * pp) == 0
                 for ep in serving_expert_parallel_options(scenario, card, tp, pp)]
 
     pinned_pp = "pp" not in scenario.auto_layout
     first = copies(scenario.parallelism.pp if pinned_pp else 1) or copies(1)
     best = max(first, key=_serving_rank)
     if best.fits or pinned_pp:
-        return _with_fp8_cache_if_needed(scenario, card, best)
+        return _finished(scenario, card, best)
     widest = max(first, key=lambda e: e.scenario.parallelism.tp)
     if widest.memory.weights * widest.scenario.parallelism.tp > scenario.count * widest.memory.budget:
-        return _with_fp8_cache_if_needed(scenario, card, best)  # the weights alone outgrow every card
+        return _finished(scenario, card, best)  # the weights alone outgrow every card
     for pp in SERVING_PIPELINE_STAGES:  # a copy too large for one fast domain spans servers in stages
         if pp > scenario.model.n_layers:
             break
@@ -97,7 +121,7 @@ def planned_inference(scenario: Scenario, card: Card) -> Estimate:
             best = max([best, *staged], key=_serving_rank)
             if best.fits:
                 break
-    return _with_fp8_cache_if_needed(scenario, card, best)
+    return _finished(scenario, card, best)
 
 
 def _with_fp8_cache_if_needed(scenario: Scenario, card: Card, best: Estimate) -> Estimate:
@@ -111,7 +135,7 @@ def _with_fp8_cache_if_needed(scenario: Scenario, card: Card, best: Estimate) ->
         return best
     fp8 = best.scenario.model_copy(update={"serving": best.scenario.serving.model_copy(
         update={"kv_precision": Precision.FP8})})
-    other = _batched_replica(fp8, card)
+    other = _replica(fp8, card)
     if _serving_rank(other)[:2] > _serving_rank(best)[:2]:  # fits, or meets the targets, where it did not
         return replace(other, messages=(msg("kv-fp8-chosen"), *other.messages))
     return best
@@ -140,3 +164,71 @@ def _batched_replica(scenario: Scenario, card: Card) -> Estimate:
             break  # a larger batch would not fit or would miss a latency target
         est = bigger
     return est
+
+
+CHUNK_SIZES = (512, 1024, 2048, 4096, 8192, 16384)
+"""Tokens per engine step the planner tries (vLLM max_num_batched_tokens, SGLang
+--chunked-prefill-size, TensorRT-LLM max_num_tokens): from Sarathi-Serve's 512-token chunks
+(Agrawal et al. 2024, §5) to twice the engines' 8192 default."""
+
+SAME_RATE = 0.01
+"""Request rates this close count as equal: the engine's own chunk is kept unless another carries
+more by more than this share."""
+
+POOL_SHARES = (1 / 8, 1 / 4, 3 / 8, 1 / 2, 5 / 8, 3 / 4)
+"""Shares of the model copies tried as the prefill pool (DistServe §4 searches the split; its
+OPT-66B chatbot placement gives prefill one of every 2–4 instances)."""
+
+
+def _latency_targets(scenario: Scenario) -> bool:
+    c = scenario.constraints
+    return bool(c.tpot_ms or c.ttft_ms)
+
+
+def _replica(scenario: Scenario, card: Card) -> Estimate:
+    """One layout estimated with its batch planned, and its prefill pool sized when it is
+    disaggregated without a pool size."""
+    serving = scenario.serving
+    if not serving.disaggregated or serving.prefill_cards is not None or scenario.data_parallel < 2:
+        return _batched_replica(scenario, card)
+    return _sized_pools(scenario, card)
+
+
+def _sized_pools(scenario: Scenario, card: Card) -> Estimate:
+    """The prefill pool that carries the most within the targets, of ``POOL_SHARES`` of the copies."""
+    copies, group = scenario.data_parallel, scenario.model_parallel
+    pools = sorted({min(max(round(copies * share), 1), copies - 1) for share in POOL_SHARES})
+
+    def with_pool(n: int) -> Estimate:
+        serving = scenario.serving.model_copy(update={"prefill_cards": n * group})
+        return _batched_replica(scenario.model_copy(update={"serving": serving}), card)
+
+    return max((with_pool(n) for n in pools), key=_serving_rank)
+
+
+def _finished(scenario: Scenario, card: Card, best: Estimate) -> Estimate:
+    """The chosen layout with its KV precision and engine step settled."""
+    best = _with_fp8_cache_if_needed(scenario, card, best)
+    return _searched_engine_step(scenario, card, best)
+
+
+def _searched_engine_step(scenario: Scenario, card: Card, best: Estimate) -> Estimate:
+    """With the chunk Auto and a latency target: the engine step (prefill chunk, with the batch
+    re-planned for it) that carries the most within the targets, said in a message when it is
+    not the one given (the engine's 8192 unless set)."""
+    if "max_batched_tokens" not in scenario.auto_layout or not _latency_targets(scenario) or best.inference is None:
+        return best
+
+    def at(chunk: int) -> Estimate:
+        serving = best.scenario.serving.model_copy(update={"max_batched_tokens": chunk})
+        return _replica(best.scenario.model_copy(update={"serving": serving}), card)
+
+    tried = [best if chunk == best.scenario.serving.max_batched_tokens else at(chunk) for chunk in CHUNK_SIZES]
+    chosen = max(tried, key=_serving_rank)
+    if _serving_rank(best)[:2] == _serving_rank(chosen)[:2] and best.inference is not None and \
+            best.inference.requests_per_s >= (1 - SAME_RATE) * chosen.inference.requests_per_s:
+        return best  # the engine's step carries as much: kept, nothing to say
+    serving = chosen.scenario.serving
+    note = msg("chunk-chosen", chunk=serving.max_batched_tokens, batch=chosen.scenario.sequences_per_replica,
+               tried=f"{CHUNK_SIZES[0]:,}–{CHUNK_SIZES[-1]:,}")
+    return replace(chosen, messages=(note, *chosen.messages))

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
     QMenu,
+    QPushButton,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -133,7 +134,7 @@ class ServingEditorMixin:
         self.latency_percentile = self._combo(labels.percentile_names(), "constraints.latency_percentile",
                                               field_help("constraints.latency_percentile"))
         form.addRow(_tc("ServingEditor", "Held &for"), self.latency_percentile)
-        self.mlperf_button = QToolButton()
+        self.mlperf_button = QPushButton()  # a push button leaves room for its menu's arrow
         self.mlperf_button.setText(_tc("ServingEditor", "MLPerf server limits"))
         self.mlperf_button.setObjectName("constraints:mlperf")
         self.mlperf_button.setAccessibleName(_tc("ServingEditor",
@@ -141,7 +142,6 @@ class ServingEditorMixin:
         self.mlperf_button.setToolTip(_tc(
             "ServingEditor", "MLPerf Inference's server scenario: the 99th-percentile TTFT and TPOT limits of each LLM "
             "benchmark (MLCommons inference_policies, inference_rules.adoc, LLM latency constraints)"))
-        self.mlperf_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         menu = QMenu(self.mlperf_button)
         for key in MLPERF_SERVER_LIMITS:
             action = QAction(mlperf_label(key), menu)

@@ -88,6 +88,8 @@ class ResultsPanel(QWidget):
         self.values: dict[str, QLabel] = {}
         self.form_group = QGroupBox(self.tr("Key numbers"))
         self.form = QFormLayout(self.form_group)
+        # a value too wide beside its label (a likely range) goes below it instead of past the panel's edge
+        self.form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         layout.addWidget(self.form_group)
         layout.addStretch(1)
         warnings_group = QGroupBox(self.tr("Warnings"))

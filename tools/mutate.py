@@ -121,11 +121,11 @@ def _statement_spans(tree: ast.AST) -> dict[int, tuple[int, int]]:
     return spans
 
 
-def mutants_of(path: Path, operators: bool) -> list[Mutant]:
-    """Every mutant of one source file, in source order."""
+def mutants_of(path: Path, operators: bool, root: Path = ROOT) -> list[Mutant]:
+    """Every mutant of one source file under ``root``, in source order."""
     source = path.read_text(encoding="utf-8")
     tree = ast.parse(source)
-    relative = path.relative_to(ROOT).as_posix()
+    relative = path.relative_to(root).as_posix()
     skip, spans = _docstring_nodes(tree), _statement_spans(tree)
     skip |= {id(k.value) for k in ast.walk(tree) if isinstance(k, ast.keyword) and k.arg in BOUNDS}
     skip |= {id(k.value.operand) for k in ast.walk(tree) if isinstance(k, ast.keyword) and k.arg in BOUNDS
@@ -154,12 +154,13 @@ def mutants_of(path: Path, operators: bool) -> list[Mutant]:
     return sorted(found, key=lambda m: (m.line, m.col))
 
 
-def all_mutants(modules: list[str], operators: bool) -> list[Mutant]:
-    paths = sorted((ROOT / CORE).rglob("*.py"))
+def all_mutants(modules: list[str], operators: bool, root: Path = ROOT) -> list[Mutant]:
+    """The mutants of the core under ``root`` (the committed copy), of ``modules`` only if given."""
+    paths = sorted((root / CORE).rglob("*.py"))
     if modules:
-        paths = [p for p in paths if p.stem in modules or p.relative_to(ROOT / CORE).with_suffix("").as_posix()
+        paths = [p for p in paths if p.stem in modules or p.relative_to(root / CORE).with_suffix("").as_posix()
                  in modules]
-    return [m for p in paths for m in mutants_of(p, operators)]
+    return [m for p in paths for m in mutants_of(p, operators, root)]
 
 
 def sample(mutants: list[Mutant], size: int, seed: int) -> list[Mutant]:
@@ -246,11 +247,13 @@ def _tests_for(mutant: Mutant, owners: dict[str, set[str]], tests: list[str]) ->
     return [t for t in tests if t in files]
 
 
-def _copy_of_head(into: Path) -> Path:
-    """The committed tree, unpacked under ``into`` (never the working tree)."""
-    archive = subprocess.run(["git", "-C", str(ROOT), "archive", "HEAD"], capture_output=True, check=True).stdout
+def _copy_of_head(into: Path) -> tuple[Path, str]:
+    """The committed tree unpacked under ``into`` (never the working tree), and its commit."""
+    commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "HEAD"], capture_output=True, text=True,
+                            check=True).stdout.strip()
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", commit], capture_output=True, check=True).stdout
     subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
-    return into
+    return into, commit
 
 
 def _tests(copy: Path) -> list[str]:
@@ -288,21 +291,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=14)
     parser.add_argument("--module", action="append", default=[], help="a core module (stem), repeatable")
     parser.add_argument("--operators", action="store_true", help="also negate comparisons")
-    parser.add_argument("--timeout", type=float, default=0, help="seconds per mutant (default 1.5 x the traced run, at least 120)")
+    parser.add_argument("--timeout", type=float, default=0,
+                        help="seconds per mutant (default: 1.5 x the traced run, at least 120)")
     parser.add_argument("--list", action="store_true", help="list the mutants and stop")
     args = parser.parse_args(argv)
 
-    mutants = all_mutants(args.module, args.operators)
-    chosen = sample(mutants, args.sample, args.seed) if args.sample else mutants
-    if args.list:
-        print("\n".join(map(str, chosen)))
-        return 0
-    print(f"{len(chosen)} of {len(mutants)} mutants of {CORE}"
-          + (f" (sample, seed {args.seed})" if len(chosen) < len(mutants) else ""), flush=True)
     with tempfile.TemporaryDirectory(prefix="mutate-") as folder:
-        copy = _copy_of_head(Path(folder))
+        copy, commit = _copy_of_head(Path(folder))
+        mutants = all_mutants(args.module, args.operators, copy)
+        chosen = sample(mutants, args.sample, args.seed) if args.sample else mutants
+        if args.list:
+            print("\n".join(map(str, chosen)))
+            return 0
+        print(f"{len(chosen)} of {len(mutants)} mutants of {CORE} at {commit[:7]}"
+              + (f" (sample, seed {args.seed})" if len(chosen) < len(mutants) else ""), flush=True)
         tests = _tests(copy)
-        trees = subprocess.run(["git", "-C", str(ROOT), "rev-parse", *(f"HEAD:{p}" for p in TRACED_PATHS)],
+        trees = subprocess.run(["git", "-C", str(ROOT), "rev-parse", *(f"{commit}:{p}" for p in TRACED_PATHS)],
                                capture_output=True, text=True, check=True).stdout.split()
         key = hashlib.sha1(" ".join(trees).encode()).hexdigest()[:12]
         cache = Path(tempfile.gettempdir()) / f"mutate-lines-{key}.json"

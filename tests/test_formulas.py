@@ -78,6 +78,17 @@ def test_bubble_is_narayanans_fraction():
     assert parallelism.pipeline_slots(8, 3 / 8) == pytest.approx(11)
 
 
+def test_data_parallel_ranks_per_domain_in_megatron_order():
+    """Tensor parallel innermost, then data parallel (Narayanan et al. 2021 §3.2): 8-card servers
+    with TP 8 hold one rank of each data-parallel group, with TP 2 four of them."""
+    assert parallelism.data_parallel_per_domain(64, 8, 8) == 1
+    assert parallelism.data_parallel_per_domain(16, 2, 8) == 4
+    assert parallelism.data_parallel_per_domain(2, 1, 8) == 2
+    assert parallelism.data_parallel_per_domain(4, 16, 8) == 1
+    assert parallelism.pipeline_crosses_network(8, 1, 2, 8) and not parallelism.pipeline_crosses_network(2, 2, 2, 8)
+    assert parallelism.layers_per_stage(80, 3) == 27
+
+
 def test_bubble_is_array_friendly_and_the_function_the_estimate_and_planner_run():
     got = parallelism.pipeline_bubble_fraction(np.array([1, 2, 8]), np.array([4, 4, 64]), np.array([1, 1, 3]))
     assert got == pytest.approx([0.0, 0.25, 7 / 192])
@@ -117,6 +128,39 @@ def test_hierarchical_allreduce_sends_one_gth_over_the_network():
     assert s == pytest.approx(2 * (7 / 8 * size / (fast * GB) + 1 / 2 * size / 8 / (net * GB)))
 
 
+def test_all_to_all_keeps_one_nth_and_sends_the_rest():
+    """Each of n ranks keeps 1/n: (g−1)/n of the buffer to the g−1 others in its domain over the
+    fast link, (n−g)/n over the network (DeepSeek-V3 report §3.2.2)."""
+    size, fast, net, lat = 8e9, 400.0, 50.0, collectives.COLLECTIVE_LATENCY_S
+    inside = collectives.all_to_all_seconds(size, 8, 8, fast, net, 1.0) - lat
+    assert inside == pytest.approx(7 / 8 * size / (fast * GB))
+    spread = collectives.all_to_all_seconds(size, 16, 8, fast, net, 1.0) - lat
+    assert spread == pytest.approx(7 / 16 * size / (fast * GB) + 8 / 16 * size / (net * GB))
+    assert collectives.all_to_all_seconds(size, 1, 1, fast, net, 1.0) == 0
+
+
+def test_collectives_of_one_rank_cost_nothing_and_lone_cards_use_the_network():
+    size, lat = 8e9, collectives.COLLECTIVE_LATENCY_S
+    assert collectives.reduce_scatter_seconds(size, 1, 1, 400.0, 50.0, 1.0) == 0
+    assert collectives.reduce_scatter_seconds(size, 4, 1, 400.0, 50.0, 1.0) - lat == \
+        pytest.approx(3 / 4 * size / (50.0 * GB))
+    assert collectives.reduce_scatter_seconds(size, 4, 0, 400.0, 50.0, 1.0) == \
+        collectives.reduce_scatter_seconds(size, 4, 1, 400.0, 50.0, 1.0)
+
+
+def test_context_and_expert_parallel_counts():
+    """Ring Attention (Liu et al. 2023 §3): per ring step and layer K and V forward, K and V with
+    their gradients backward — 3 blocks; GShard §2.2: dispatch and combine, forward and
+    backward — 4 all-to-alls per MoE layer."""
+    assert communication.CP_EXCHANGES_PER_LAYER == 3 and communication.EP_ALL_TO_ALLS_PER_LAYER == 4
+    block = collectives.point_to_point_seconds(2 * 1024 * 512 * 2, 400.0, 1.0)
+    ring = communication.context_parallel_seconds(1024, 512, 2, 4, 10, False, 0.0, 400.0, 50.0, 1.0, 0.7)
+    assert ring == pytest.approx(3 * 10 * 3 * block)
+    one = collectives.all_to_all_seconds(1024 * 2 * 4096 * 2, 8, 8, 400.0, 50.0, 1.0)
+    ep = communication.expert_parallel_seconds(1024, 4096, 2, 2, 8, 16, 8, 400.0, 50.0, 1.0)
+    assert ep == pytest.approx(4 * 16 * one)
+
+
 def test_collectives_scale_with_bytes_and_bandwidth():
     """Units: seconds linear in bytes [B], inverse in bandwidth [GB/s] and efficiency."""
     lat = collectives.COLLECTIVE_LATENCY_S
@@ -137,6 +181,64 @@ def test_zero_communication_volumes():
     zero3 = communication.gradient_sync_seconds(1e9, 2.0, 2.0, 3, **args)
     assert zero3 - 3 * lat == pytest.approx(1.5 * (base - 2 * lat))
     assert communication.gradient_sync_seconds(1e9, 2.0, 2.0, 0, 1, 1, 100.0, 100.0, 1.0) == 0
+
+
+def test_distributed_optimizer_gathers_16_bit_weights_after_reducing_fp32_gradients():
+    """ZeRO 1–2 (Megatron-LM distributed optimizer): reduce-scatter of the 4-byte gradients, then
+    all-gather of the 2-byte weights; ZeRO 3 gathers the weights twice (forward and backward);
+    ZeRO 0 all-reduces the gradients (Rajbhandari et al. 2020 §7)."""
+    args = dict(dp=8, per_domain=8, fast_gbps=100.0, network_gbps=100.0, efficiency=1.0)
+
+    def rs(n_bytes):
+        return collectives.reduce_scatter_seconds(n_bytes, 8, 8, 100.0, 100.0, 1.0)
+
+    psi = 1e9
+    assert communication.gradient_sync_seconds(psi, 4.0, 2.0, 0, **args) == pytest.approx(2 * rs(4 * psi))
+    for zero in (1, 2):
+        assert communication.gradient_sync_seconds(psi, 4.0, 2.0, zero, **args) == \
+            pytest.approx(rs(4 * psi) + rs(2 * psi))
+    assert communication.gradient_sync_seconds(psi, 4.0, 2.0, 3, **args) == pytest.approx(rs(4 * psi) + 2 * rs(2 * psi))
+
+
+def test_data_parallel_overlap_windows():
+    """ZeRO 0 hides its all-reduce behind the backward pass (2/3 of the compute: 4N of 6N FLOPs,
+    Kaplan et al. 2020 §2.1), ZeRO 1–2 also behind the next forward; ZeRO 3 repeats per
+    micro-batch."""
+    assert communication.BACKWARD_SHARE == pytest.approx(4 / 6)
+    exposed = communication.data_parallel_exposed_seconds
+    assert exposed(1.0, 1.0, 4, 0, 0.7) == pytest.approx(1 - 0.7 * 2 / 3)
+    assert exposed(1.0, 1.0, 4, 1, 0.7) == pytest.approx(0.3)
+    assert exposed(1.0, 1.0, 4, 2, 0.7) == pytest.approx(0.3)
+    assert exposed(1.0, 1.0, 4, 3, 0.7) == pytest.approx(4 * 0.3)
+
+
+def test_pipeline_sends_activations_forward_and_gradients_back_per_chunk():
+    """Narayanan et al. 2021 §2.2, §4.1: each of v chunks sends its output forward and receives
+    its gradient, split over the tp ranks (scatter/gather)."""
+    lat = collectives.COLLECTIVE_LATENCY_S
+    one = 4096 * 8192 * 2 / 8 / (400.0 * GB) + lat
+    assert communication.pipeline_p2p_seconds(4096, 8192, 2, 8, 4, 2, False, 400.0, 50.0, 1.0) == \
+        pytest.approx(2 * 2 * one)
+    over_net = 4096 * 8192 * 2 / 8 / (50.0 * GB) + lat
+    assert communication.pipeline_p2p_seconds(4096, 8192, 2, 8, 4, 1, True, 400.0, 50.0, 1.0) == \
+        pytest.approx(2 * over_net)
+    assert communication.pipeline_p2p_seconds(4096, 8192, 2, 8, 1, 1, True, 400.0, 50.0, 1.0) == 0
+
+
+def test_host_offload_streams_and_zero_offload_cpu_adam():
+    """ZeRO-Offload (Ren et al. 2021, Table 2): CPU-Adam updates 10 B parameters in 2.57 s on one
+    DGX-2's CPUs — the default rate gives 2.56 s; weights fetched twice and activations written
+    and read back per micro-batch cross the host link."""
+    assert communication.offload_stream_bytes(10.0, 3.0, True, True) == 2 * 10.0 + 2 * 3.0
+    assert communication.offload_stream_bytes(10.0, 3.0, False, True) == 2 * 3.0
+    assert communication.offload_stream_seconds(32e9, 0.0, 32.0, 1.0, 0.7) == pytest.approx(1.0)
+    assert communication.offload_stream_seconds(32e9, 1.0, 32.0, 1.0, 0.7) == pytest.approx(0.3)
+    update = communication.offload_optimizer_seconds(10e9, 0.0, 0.0, 1, 0.0, 32.0, 1.0, 0.7,
+                                                     efficiency.CPU_OPTIMIZER_PARAMS_PER_S)
+    assert update == pytest.approx(2.57, abs=0.02)
+    # gradients out hide behind the backward (2/3 of compute); the weights back do not
+    total = communication.offload_optimizer_seconds(16e9, 2.0, 2.0, 1, 1.0, 32.0, 1.0, 0.7, 1e30)
+    assert total == pytest.approx((1.0 - 0.7 * 2 / 3) + 1.0)
 
 
 def test_tensor_parallel_traffic_is_four_allreduces_per_layer():
@@ -201,6 +303,35 @@ def test_estimators_layer_formula_is_the_one_memory_runs():
     assert scores - direct == 2 * model.n_heads * 4096
 
 
+def test_saved_tensors_with_fp32_residual_gelu_and_frozen_mlp():
+    """torch-amp keeps an fp32 residual (4 B), so autocast makes one 16-bit copy per linear: three
+    for q, k, v, two for a gated MLP's gate and up; a GELU MLP keeps its input and two ffn-wide
+    tensors; frozen MLP weights need neither their input nor the second ffn-wide copy."""
+    h, q, kvd, o, f, heads = 64, 64, 16, 64, 256, 4
+    attention = 2 * (q + 2 * kvd + o) + 4 * heads + 2 * o
+    gated = activations.layer_saved_bytes_per_token(h, q, kvd, o, f, heads, 128, 2.0, 4.0, True, False)
+    assert gated == 2 * (4 + 4) * h + 3 * 2 * h + attention + 2 * 2 * h + 4 * 2 * f
+    gelu = activations.layer_saved_bytes_per_token(h, q, kvd, o, f, heads, 128, 2.0, 2.0, False, False)
+    assert gelu == 2 * (4 + 2) * h + 2 * h + attention + 2 * h + 2 * 2 * f
+    frozen = activations.layer_saved_bytes_per_token(h, q, kvd, o, f, heads, 128, 2.0, 2.0, True, False, True)
+    assert frozen == 2 * (4 + 2) * h + 2 * h + attention + 3 * 2 * f
+
+
+def test_full_recompute_keeps_layer_inputs_and_one_working_set():
+    """Korthikanti et al. 2022 §4: full recomputation stores each layer's input (2·s·b·h in
+    16-bit) and recomputes one layer at a time."""
+    assert activations.stored_activation_bytes_per_token(1000.0, 32, 2.0, 4096, True) == 32 * 2 * 4096 + 1000.0
+    assert activations.stored_activation_bytes_per_token(1000.0, 32, 2.0, 4096, False) == 32 * 1000.0
+
+
+def test_loss_working_set_of_a_large_vocabulary():
+    """``shared/design/estimator.md``: at V = 128,256 the fp32 loss tensors exceed 1 MB per token —
+    eager cross-entropy keeps three (12 B per entry), a fused kernel the 16-bit logits and one."""
+    eager = activations.loss_bytes_per_token(128_256, 3, 0.0)
+    assert eager == 12 * 128_256 and eager > 1e6
+    assert activations.loss_bytes_per_token(128_256, 1, 2.0) == 6 * 128_256
+
+
 # ---- ZeRO model states (Rajbhandari et al. 2020, Figure 1) ----------------------------------
 
 
@@ -250,6 +381,16 @@ def test_mixed_precision_adam_is_the_zero_papers_16_bytes_with_fp32_gradients():
     weights, grads, optimizer, copy, _ = states.state_bytes_per_param("megatron-mixed", "adamw", 2.0)
     assert (weights, optimizer, copy) == (2.0, 12.0, 0.0) and weights + grads + optimizer == 18.0
     assert states.state_bytes_per_param("pure", "adamw-8bit", 2.0)[2] == 2.0
+
+
+def test_state_bytes_per_recipe():
+    """torch-amp: fp32 weights, gradients and moments plus a 16-bit autocast copy; fp32 math has
+    no copy to make and keeps everything in fp32 (the pure branch); megatron-mixed keeps 16-bit
+    weights and an fp32 master with the moments."""
+    assert states.state_bytes_per_param("torch-amp", "adamw", 2.0) == (4.0, 4.0, 8.0, 2.0, 4.0)
+    assert states.state_bytes_per_param("torch-amp", "adamw", 4.0) == (4.0, 4.0, 8.0, 0.0, 4.0)
+    assert states.state_bytes_per_param("pure", "sgd", 2.0) == (2.0, 2.0, 2.0, 0.0, 2.0)
+    assert states.state_bytes_per_param("megatron-mixed", "sgd", 2.0) == (2.0, 4.0, 8.0, 0.0, 2.0)
 
 
 def test_lora_adapter_params():
@@ -365,6 +506,14 @@ def test_encoder_streams_vmix_density():
     assert graphics_adapters.pixel_ratio("2160p") == graphics.pixel_ratio(3840, 2160) == 0.25
 
 
+def test_frame_buffers():
+    """NV12 (8-bit 4:2:0): 1 B luma + 0.5 B chroma per pixel, so a 1080p frame is 3,110,400 B; an
+    RGBA float32 layer is 16 B per pixel."""
+    assert graphics.decoded_surface_bytes(1, 1, 1920, 1080, graphics.NV12_BYTES_PER_PIXEL) == 3_110_400
+    assert graphics.decoded_surface_bytes(2, 16, 1920, 1080, 1.5) == 32 * 3_110_400
+    assert graphics.RENDER_BYTES_PER_PIXEL == 4 * 4
+
+
 def test_render_time_scales_with_fp32_and_whole_frames():
     assert graphics.scaled_minutes_per_frame(10.0, 90.0, 45.0) == 20.0
     assert graphics.render_hours(2000, 3, 6.0) == math.ceil(2000 / 3) * 0.1
@@ -391,6 +540,8 @@ def test_young_interval_and_goodput():
     assert reliability.goodput_fraction(0.25) == 0.8
     assert reliability.poisson_quantile(0.0, 0.99) == 0
     assert reliability.spare_servers(128, 8, 2e-5, 48, 0.99) == 4
+    assert reliability.spare_servers(1, 8, 2e-5, 48, 0.99) == 0  # a single server has nothing to swap
+    assert reliability.spare_servers(128, 8, 0.0, 48, 0.99) == 0
 
 
 # ---- efficiency defaults: named, sourced, equal to the scenario's ----------------------------

@@ -19,7 +19,8 @@ ANALYSIS_WAIT_MS = 30_000
 
 AUTO_PATHS = ("parallelism.tp", "parallelism.pp", "parallelism.virtual_stages", "parallelism.cp", "parallelism.ep",
               "parallelism.zero", "training.recompute", "training.micro_batch", "training.grad_accum",
-              "training.global_batch_tokens", "serving.max_batch")
+              "training.global_batch_tokens", "serving.max_batch",
+              "serving.max_batched_tokens", "serving.disaggregated")
 
 
 @pytest.fixture

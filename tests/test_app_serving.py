@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtWidgets import QComboBox, QMessageBox
+from PySide6.QtWidgets import QCheckBox, QComboBox, QMessageBox
 
 from configurator.app.binders import field_value
 from configurator.app.controller import field_name
 from configurator.app.editor_serving import MLPERF_PERCENTILE
 from configurator.app.field_help import field_description, field_range
 from configurator.app.main_window import MainWindow
+from configurator.core.architecture import preset
 from configurator.core.engines import PROFILES, Engine
 from configurator.core.formats import FORMATS, WeightFormat
 from configurator.core.load import MLPERF_SERVER_LIMITS
@@ -44,7 +45,9 @@ def analysed(qtbot, controller, action):
 
 def set_control(box, shown) -> None:
     """Choose the item whose data is ``shown`` (a combo) or type-free set the number shown."""
-    if isinstance(box, QComboBox):
+    if isinstance(box, QCheckBox):
+        box.setChecked(shown)
+    elif isinstance(box, QComboBox):
         index = box.findData(shown)
         assert index >= 0, f"{box.objectName()} has no item {shown!r}"
         box.setCurrentIndex(index)
@@ -67,6 +70,8 @@ CONTROLS = [
     ("serving.max_batch", 32, 32),
     ("serving.max_batched_tokens", 2048, 2048),
     ("serving.engine_memory_fraction", 80, 0.8),
+    ("serving.disaggregated", True, True),
+    ("serving.prefill_cards", 4, 4),
     ("constraints.ttft_ms", 500, 500),
     ("constraints.tpot_ms", 50, 50),
     ("constraints.requests_per_s", 2, 2),
@@ -99,7 +104,7 @@ def test_tooltips_and_ranges_come_from_the_field(window, path):
     box = window.editor.control_for(path)
     description = field_description(path)
     assert description[:20].lower() in box.toolTip().lower() or path in OWN_TIPS
-    if hasattr(box, "maximum"):
+    if hasattr(box, "maximum") and not isinstance(box, QCheckBox):
         bounds = field_range(path)
         scale = 0.01 if box.suffix().strip().startswith("%") else 1.0
         assert box.maximum() == pytest.approx(bounds.high / scale)
@@ -194,3 +199,18 @@ def test_results_show_engine_weights_and_tail_latency(qtbot, window):
     a = analysis.estimate.scenario.assumptions
     share = a.decode_bandwidth_efficiency * PROFILES[Engine.VLLM].weight_stream_share
     assert f"{100 * share:.1f} %" in tip
+
+
+def test_pools_and_expert_parallel_for_serving(qtbot, window, controller):
+    editor = window.editor
+    assert not editor.ep_row.isEnabled()  # a dense model has no experts to split
+    analysis = analysed(qtbot, controller, lambda: controller.apply_many(
+        {"count": 8, "parallelism.tp": 1, "auto_layout": ("pp", "vp", "cp", "ep", "zero", "max_batch"),
+         "serving.disaggregated": True, "serving.prefill_cards": 2, "serving.max_batched_tokens": 4096}))
+    assert analysis.estimate.scenario.prefill_copies == 2
+    assert "2 prefill + 6 decode copies" in window.results.layout_label.text()
+    assert "step 4096 tokens" in window.results.layout_label.text()
+    assert editor.disaggregated.isChecked() and not editor.auto_checks["serving.disaggregated"].isChecked()
+    assert editor.prefill_cards.isEnabled() and editor.prefill_cards.value() == 2
+    controller.apply("model", preset("mixtral-8x7b").model_dump())
+    assert editor.ep_row.isEnabled()

@@ -47,7 +47,8 @@ ALLOWED = {
     "CPU", "Offload", "Infinity",  # ZeRO-Offload and ZeRO-Infinity are product names
     # serving engines, weight formats and benchmarks are product names
     "vLLM", "SGLang", "TensorRT", "LLM", "transformers", "CUDA", "AWQ", "GPTQ", "GGUF", "EXL", "NVFP", "MLPerf",
-    "MLCommons", "DeepSeek", "EAGLE", "MTP", "RadixAttention",
+    "MLCommons", "DeepSeek", "EAGLE", "MTP", "RadixAttention", "DistServe", "Splitwise", "Mooncake",
+    "Zhong", "Patel", "Qin",  # cited authors
 }
 
 

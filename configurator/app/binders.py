@@ -163,7 +163,7 @@ class CheckBinder(_Binder):
 
     def _show(self, scenario: Scenario) -> None:
         self.widget.blockSignals(True)
-        self.widget.setChecked(bool(field_value(scenario, self.path)))
+        self.widget.setChecked(bool(self._value(scenario)))  # the planner's choice while the field is Auto
         self.widget.blockSignals(False)
 
 

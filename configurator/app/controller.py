@@ -71,6 +71,8 @@ def field_name(path: str) -> str:
         "serving.speculative_tokens": _tc("ScenarioController", "draft tokens"),
         "serving.speculative_acceptance": _tc("ScenarioController", "draft acceptance"),
         "serving.speculative_draft_cost": _tc("ScenarioController", "draft cost"),
+        "serving.disaggregated": _tc("ScenarioController", "separate prefill and decode pools"),
+        "serving.prefill_cards": _tc("ScenarioController", "prefill pool"),
         "constraints.ttft_ms": _tc("ScenarioController", "first-token target"),
         "constraints.tpot_ms": _tc("ScenarioController", "time-per-token target"),
         "constraints.requests_per_s": _tc("ScenarioController", "request rate"),
@@ -104,7 +106,8 @@ LAYOUT_PATHS: dict[str, str] = {
     "parallelism.tp": "tp", "parallelism.pp": "pp", "parallelism.virtual_stages": "vp", "parallelism.cp": "cp",
     "parallelism.ep": "ep", "parallelism.zero": "zero",
     "training.recompute": "recompute", "training.micro_batch": "micro_batch", "training.grad_accum": "grad_accum",
-    "serving.max_batch": "max_batch",
+    "serving.max_batch": "max_batch", "serving.max_batched_tokens": "max_batched_tokens",
+    "serving.disaggregated": "disaggregated",
 }
 """Scenario field path of each layout field the planner can choose."""
 

@@ -531,9 +531,9 @@ class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
             widget.setEnabled(not graphics)
         serving_reason = self.tr("Used in training only: serving splits a model by tensor and pipeline stages")
         self._enable_row(self.cp_row, workload.is_training, serving_reason)
-        self._enable_row(self.ep_row, workload.is_training and model.is_moe, serving_reason if not workload.is_training
-                         else self.tr("Expert parallelism needs a mixture-of-experts model; {0} is dense")
-                         .format(model.name))
+        # experts are split in training and in serving (a copy's experts spread over its cards)
+        self._enable_row(self.ep_row, model.is_moe, self.tr(
+            "Expert parallelism needs a mixture-of-experts model; {0} is dense").format(model.name))
         self.training_group.setVisible(workload.is_training)
         self.serving_group.setVisible(workload is Workload.INFERENCE)
         self.desktops_group.setVisible(workload is Workload.VDI)

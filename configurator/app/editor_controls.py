@@ -59,17 +59,18 @@ class BoundControls:
         for widget, tip in tips.items():
             widget.setToolTip(tip if enabled else reason)
 
-    def _auto_row(self, control: QWidget, path: str) -> QWidget:
-        """``control`` with an "Auto" check box beside it: checked, the planner chooses the value."""
+    def _auto_row(self, control: QWidget, path: str, auto_tip: str = "") -> QWidget:
+        """``control`` with an "Auto" check box beside it: checked, the planner chooses the value
+        (``auto_tip`` says how; the training layout's words by default)."""
         row = QWidget()
         box = QHBoxLayout(row)
         box.setContentsMargins(0, 0, 0, 0)
         box.addWidget(control, 1)
         control.setMinimumWidth(64)  # the check box beside it must not widen the editor
         check = QCheckBox(_tc("ScenarioEditor", "Auto"))
-        auto_tip = _tc("ScenarioEditor",
-                       "Auto: chosen by the planner — the fastest layout that fits, global batch kept. "
-                       "Uncheck, or edit the value, to pin it.")
+        auto_tip = auto_tip or _tc("ScenarioEditor",
+                                   "Auto: chosen by the planner — the fastest layout that fits, global batch kept. "
+                                   "Uncheck, or edit the value, to pin it.")
         check.setToolTip(auto_tip)
         check.setAccessibleName(_tc("ScenarioEditor", "Auto: {0}").format(
             control.accessibleName() or path.rpartition(".")[2]))

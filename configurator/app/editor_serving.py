@@ -173,14 +173,27 @@ class ServingEditorMixin:
         self.max_batch = self._number("serving.max_batch", _tc("ServingEditor", " sequences"),
                                       none_text=_tc("ServingEditor", "users ÷ copies"))
         self.max_batch.setAccessibleName(_tc("ServingEditor", "Maximum batch"))
-        form.addRow(_tc("ServingEditor", "&Maximum batch"), self._auto_row(self.max_batch, "serving.max_batch"))
+        planner = _tc("ServingEditor", "Auto: chosen by the planner — the most requests carried within the latency "
+                                       "targets. Uncheck, or edit the value, to pin it.")
+        form.addRow(_tc("ServingEditor", "&Maximum batch"),
+                    self._auto_row(self.max_batch, "serving.max_batch", planner))
         self.prefill_chunk = self._number("serving.max_batched_tokens", _tc("ServingEditor", " tokens"), step=512)
         self.prefill_chunk.setAccessibleName(_tc("ServingEditor", "Prefill chunk"))
         _retip(self.prefill_chunk, _tc(
             "ServingEditor", "Tokens one step may carry: prompts are prefilled in chunks of this size between "
                              "decode steps (vLLM max_num_batched_tokens, SGLang --chunked-prefill-size, "
                              "TensorRT-LLM max_num_tokens)"))
-        form.addRow(_tc("ServingEditor", "Prefill &chunk"), self.prefill_chunk)
+        form.addRow(_tc("ServingEditor", "Prefill &chunk"),
+                    self._auto_row(self.prefill_chunk, "serving.max_batched_tokens", planner))
+        self.disaggregated = self._check(_tc("ServingEditor", "Separate pools"), "serving.disaggregated",
+                                         field_help("serving.disaggregated"))
+        self.disaggregated.setAccessibleName(_tc("ServingEditor", "Separate prefill and decode pools"))
+        form.addRow(_tc("ServingEditor", "Prefill/decode"),
+                    self._auto_row(self.disaggregated, "serving.disaggregated", planner))
+        self.prefill_cards = self._number("serving.prefill_cards", _tc("ServingEditor", " cards"),
+                                          none_text=_tc("ServingEditor", "planner's size"))
+        self.prefill_cards.setAccessibleName(_tc("ServingEditor", "Prefill pool"))
+        form.addRow(_tc("ServingEditor", "Prefill p&ool"), self.prefill_cards)
         self.memory_fraction = self._number("serving.engine_memory_fraction", " %", decimals=0, scale=0.01)
         form.addRow(_tc("ServingEditor", "Engine &memory"), self.memory_fraction)
         self.prefix_hit = self._number("serving.prefix_hit_rate", " %", decimals=0, scale=0.01)
@@ -226,5 +239,7 @@ class ServingEditorMixin:
         speculative = serving.speculative_tokens > 0
         for box in (self.acceptance, self.draft_cost):
             box.setEnabled(speculative)
+        pools = serving.disaggregated or "disaggregated" in scenario.auto_layout
+        self.prefill_cards.setEnabled(pools)
         default_graphs = labels.cuda_graph_names()[profile.cuda_graphs]
         self.cuda_graphs.setItemText(0, _tc("ServingEditor", "Engine's default: {0}").format(default_graphs))

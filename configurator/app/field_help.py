@@ -21,7 +21,7 @@ DESCRIBED_PATHS: tuple[str, ...] = (
     "serving.context", "serving.concurrency", "serving.weight_format", "serving.weight_bpw", "serving.engine",
     "serving.cuda_graphs", "serving.batching", "serving.prefix_hit_rate", "serving.speculative_tokens",
     "serving.speculative_acceptance", "serving.speculative_draft_cost", "serving.engine_memory_fraction",
-    "serving.max_batched_tokens", "serving.max_batch", "constraints.tpot_ms", "constraints.ttft_ms",
+    "serving.max_batched_tokens", "serving.max_batch", "serving.disaggregated", "serving.prefill_cards", "constraints.tpot_ms", "constraints.ttft_ms",
     "constraints.requests_per_s", "constraints.latency_percentile",
 )
 """Fields whose editor tooltip is their declared description."""

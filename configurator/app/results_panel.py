@@ -153,8 +153,14 @@ class ResultsPanel(QWidget):
             parts += [self.tr("micro-batch {0} × {1}").format(t.micro_batch, t.grad_accum),
                       self.tr("global batch {0} M tokens").format(fmt.significant(s.global_batch_tokens / 1e6))]
         else:
-            parts += [self.tr("{0} copies").format(s.data_parallel),
-                      self.tr("batch {0} per copy").format(s.sequences_per_replica)]
+            copies = s.data_parallel
+            parts.append(self.tr("{prefill} prefill + {decode} decode copies").format(
+                prefill=s.prefill_copies, decode=copies - s.prefill_copies) if s.prefill_copies
+                else self.tr("{0} copies").format(copies))
+            if s.parallelism.ep > 1:
+                parts.append(self.tr("EP {0}").format(s.parallelism.ep))
+            parts += [self.tr("batch {0} per copy").format(s.sequences_per_replica),
+                      self.tr("step {0} tokens").format(s.serving.max_batched_tokens)]
         return " · ".join(parts)
 
     def _comm_rows(self, t) -> list[tuple[str, str]]:

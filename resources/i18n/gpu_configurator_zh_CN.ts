@@ -200,68 +200,103 @@
 <context>
     <name>ConstraintsPage</name>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="348" />
-        <source>Cards and limits</source>
-        <translation>加速卡与限制</translation>
+        <location filename="../../configurator/app/wizard_result.py" line="42" />
+        <source>Budget, region and cards</source>
+        <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="349" />
-        <source>Which card, and what you cannot exceed. Leave a limit at 'none' if there is none.</source>
-        <translation>选择加速卡以及不能超出的限制。没有限制时保持“无”。</translation>
+        <location filename="../../configurator/app/wizard_result.py" line="43" />
+        <source>What you cannot exceed, where the cards go, and whether the card is yours to choose. Leave a limit at 'none' if there is none.</source>
+        <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="356" />
+        <location filename="../../configurator/app/wizard_result.py" line="51" />
+        <source>Let the recommender choose (every card ranked by cost of ownership)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="56" />
         <source>&amp;Card</source>
         <translation>加速卡(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="357" />
+        <location filename="../../configurator/app/wizard_result.py" line="57" />
         <source>I already own cards:</source>
         <translation>已拥有的卡：</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="358" />
+        <location filename="../../configurator/app/wizard_result.py" line="58" />
         <source> cards</source>
         <translation> 张卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="360" />
+        <location filename="../../configurator/app/wizard_result.py" line="61" />
         <source> per server</source>
         <translation> 张/服务器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="361" />
+        <location filename="../../configurator/app/wizard_result.py" line="62" />
         <source>Cards per &amp;server</source>
         <translation>每台服务器卡数(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="362" />
-        <location filename="../../configurator/app/wizard.py" line="364" />
+        <location filename="../../configurator/app/wizard_result.py" line="64" />
+        <location filename="../../configurator/app/wizard_result.py" line="66" />
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="363" />
+        <location filename="../../configurator/app/wizard_result.py" line="65" />
         <source>&amp;Budget</source>
         <translation>预算(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="364" />
+        <location filename="../../configurator/app/wizard_result.py" line="66" />
         <source> kW</source>
         <translation> kW</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="365" />
+        <location filename="../../configurator/app/wizard_result.py" line="67" />
         <source>&amp;Power available</source>
         <translation>可用功率(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="389" />
+        <location filename="../../configurator/app/wizard_result.py" line="70" />
+        <source>Anywhere (no export rule)</source>
+        <translation type="unfinished">不限（不按出口管制筛选）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="70" />
+        <source>Mainland China</source>
+        <translation type="unfinished">中国大陆</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="71" />
+        <source>Elsewhere</source>
+        <translation type="unfinished">其他地区</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="73" />
+        <source>Mainland China keeps out cards whose US export status for China is not 'permitted'; a status with its date and source, not legal advice</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="75" />
+        <source>Deliver &amp;to</source>
+        <translation type="unfinished">交付地区(&amp;T)</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="98" />
+        <source>Say which card you own: pick it in the list above.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="112" />
         <source>{card} is a training card: no video encoders, no display outputs and no desktop vGPU. Graphics work belongs on graphics cards.</source>
         <translation>{card} 是训练卡：没有视频编码器、没有显示输出，也没有桌面 vGPU。图形工作应使用图形卡。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="392" />
+        <location filename="../../configurator/app/wizard_result.py" line="115" />
         <source>{card} is a consumer card: no ECC, no vGPU, and its licence restricts data-centre use.</source>
         <translation>{card} 是消费级显卡：无 ECC、无 vGPU，许可协议限制数据中心使用。</translation>
     </message>
@@ -293,7 +328,7 @@ The last valid state is kept. The full report is in:
     </message>
     <message>
         <location filename="../../configurator/app/error_boundary.py" line="110" />
-        <location filename="../../configurator/app/wizard.py" line="455" />
+        <location filename="../../configurator/app/wizard_result.py" line="227" />
         <source>Preparing this page of the wizard</source>
         <translation>准备向导的本页</translation>
     </message>
@@ -343,7 +378,7 @@ The last valid state is kept. The full report is in:
         <translation>一项操作</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="396" />
+        <location filename="../../configurator/app/controller.py" line="399" />
         <source>Computing the results</source>
         <translation>计算结果</translation>
     </message>
@@ -351,97 +386,97 @@ The last valid state is kept. The full report is in:
 <context>
     <name>GoalPage</name>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="94" />
+        <location filename="../../configurator/app/wizard_pages.py" line="125" />
         <source>What do you want to do?</source>
         <translation>您想做什么？</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="95" />
+        <location filename="../../configurator/app/wizard_pages.py" line="126" />
         <source>This decides which kind of card fits: training cards, inference cards or graphics cards.</source>
         <translation>这决定了适合哪类加速卡：训练卡、推理卡还是图形卡。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="100" />
+        <location filename="../../configurator/app/wizard_pages.py" line="131" />
         <source>&amp;Train a model from scratch</source>
         <translation>从头训练模型(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="101" />
+        <location filename="../../configurator/app/wizard_pages.py" line="132" />
         <source>Weeks on many cards; needs training cards with fast card-to-card links.</source>
         <translation>需在多卡上运行数周；需要具备卡间高速互联的训练卡。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="102" />
+        <location filename="../../configurator/app/wizard_pages.py" line="133" />
         <source>&amp;Fine-tune all of a model's weights</source>
         <translation>全参数微调模型(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="103" />
+        <location filename="../../configurator/app/wizard_pages.py" line="134" />
         <source>Adapts a model to your data; needs memory for weights, gradients and optimizer states.</source>
         <translation>让模型适应您的数据；显存需容纳权重、梯度和优化器状态。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="104" />
+        <location filename="../../configurator/app/wizard_pages.py" line="135" />
         <source>Fine-tune with &amp;LoRA adapters</source>
         <translation>用 LoRA 适配器微调(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="105" />
+        <location filename="../../configurator/app/wizard_pages.py" line="136" />
         <source>Trains small adapters on a frozen model; far less memory than a full fine-tune.</source>
         <translation>在冻结的模型上训练小型适配器；显存远少于全参数微调。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="106" />
+        <location filename="../../configurator/app/wizard_pages.py" line="137" />
         <source>Fine-tune on a &amp;small card (QLoRA)</source>
         <translation>在小显存卡上微调 (QLoRA)(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="107" />
+        <location filename="../../configurator/app/wizard_pages.py" line="138" />
         <source>LoRA on a 4-bit copy of the model: large models on one card, a little slower.</source>
         <translation>在 4 位量化的模型上做 LoRA：大模型也能单卡微调，速度稍慢。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="108" />
+        <location filename="../../configurator/app/wizard_pages.py" line="139" />
         <source>&amp;Serve a model to users</source>
         <translation>为用户提供模型推理服务(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="109" />
+        <location filename="../../configurator/app/wizard_pages.py" line="140" />
         <source>Answers requests; limited by memory bandwidth and by the memory the KV cache needs.</source>
         <translation>响应请求；受显存带宽和 KV 缓存所需显存限制。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="113" />
+        <location filename="../../configurator/app/wizard_pages.py" line="144" />
         <source>&lt;b&gt;Graphics&lt;/b&gt; — needs graphics cards (display engines, video encoders, vGPU), not training cards:</source>
         <translation>&lt;b&gt;图形&lt;/b&gt; — 需要图形卡（显示引擎、视频编码器、vGPU），而不是训练卡：</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="118" />
+        <location filename="../../configurator/app/wizard_pages.py" line="149" />
         <source>&amp;Virtual desktops or cloud workstations</source>
         <translation>虚拟桌面或云工作站(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="119" />
+        <location filename="../../configurator/app/wizard_pages.py" line="150" />
         <source>Many users share each card through vGPU; the framebuffer per user and the shading load decide how many fit.</source>
         <translation>多个用户通过 vGPU 共享一张卡；每用户帧缓冲和着色负载决定能容纳多少人。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="121" />
+        <location filename="../../configurator/app/wizard_pages.py" line="152" />
         <source>Trans&amp;code video streams</source>
         <translation>视频流转码(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="122" />
+        <location filename="../../configurator/app/wizard_pages.py" line="153" />
         <source>Limited by the card's video encoders and decoders (NVENC/NVDEC), not by its AI compute.</source>
         <translation>受卡上视频编解码器（NVENC/NVDEC）限制，而不是 AI 算力。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="123" />
+        <location filename="../../configurator/app/wizard_pages.py" line="154" />
         <source>&amp;Render 3D scenes offline</source>
         <translation>离线渲染三维场景(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="124" />
+        <location filename="../../configurator/app/wizard_pages.py" line="155" />
         <source>The scene must fit in each card's memory; time scales with FP32 shading speed.</source>
         <translation>场景必须放进每张卡的显存；时间随 FP32 着色速度换算。</translation>
     </message>
@@ -449,266 +484,339 @@ The last valid state is kept. The full report is in:
 <context>
     <name>LoadPage</name>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="229" />
+        <location filename="../../configurator/app/wizard_pages.py" line="306" />
         <source>How much work?</source>
         <translation>工作量有多大？</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="231" />
+        <location filename="../../configurator/app/wizard_pages.py" line="320" />
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="233" />
+        <location filename="../../configurator/app/wizard_pages.py" line="322" />
         <source> billion tokens</source>
         <translation> 十亿词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="234" />
+        <location filename="../../configurator/app/wizard_pages.py" line="323" />
         <source>How much text the model trains on (1 token ≈ ¾ of an English word)</source>
         <translation>模型训练的文本量（1 个词元约等于 1 个汉字或 ¾ 个英文单词）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="235" />
+        <location filename="../../configurator/app/wizard_pages.py" line="324" />
         <source>&amp;Data to train on</source>
         <translation>训练数据量(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="236" />
-        <location filename="../../configurator/app/wizard.py" line="312" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="79" />
+        <location filename="../../configurator/app/wizard_pages.py" line="325" />
         <source> days</source>
         <translation> 天</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="236" />
-        <location filename="../../configurator/app/wizard.py" line="312" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="80" />
+        <location filename="../../configurator/app/wizard_pages.py" line="326" />
         <source>no deadline</source>
         <translation>无期限</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="237" />
-        <location filename="../../configurator/app/wizard.py" line="313" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="81" />
+        <location filename="../../configurator/app/wizard_pages.py" line="327" />
         <source>Finish &amp;within</source>
         <translation>完成期限(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="238" />
+        <location filename="../../configurator/app/wizard_pages.py" line="341" />
         <source>Serving</source>
         <translation>推理服务</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="240" />
+        <location filename="../../configurator/app/wizard_pages.py" line="343" />
         <source> at once</source>
         <translation> 个同时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="241" />
-        <source>Requests answered at the same time on one copy of the model</source>
-        <translation>一个模型副本同时响应的请求数</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/app/wizard.py" line="242" />
+        <location filename="../../configurator/app/wizard_pages.py" line="345" />
         <source>&amp;Users served together</source>
         <translation>同时服务的用户(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="243" />
+        <location filename="../../configurator/app/wizard_pages.py" line="346" />
         <source> requests/s</source>
         <translation> 请求/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="243" />
+        <location filename="../../configurator/app/wizard_pages.py" line="347" />
         <source>not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="244" />
+        <location filename="../../configurator/app/wizard_pages.py" line="348" />
         <source>&amp;Requests per second</source>
         <translation>每秒请求数(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="245" />
-        <location filename="../../configurator/app/wizard.py" line="247" />
+        <location filename="../../configurator/app/wizard_pages.py" line="349" />
+        <location filename="../../configurator/app/wizard_pages.py" line="351" />
+        <location filename="../../configurator/app/wizard_pages.py" line="353" />
         <source> tokens</source>
         <translation> 词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="246" />
+        <location filename="../../configurator/app/wizard_pages.py" line="350" />
         <source>&amp;Question length</source>
         <translation>问题长度(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="248" />
+        <location filename="../../configurator/app/wizard_pages.py" line="352" />
         <source>&amp;Answer length</source>
         <translation>回答长度(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="249" />
+        <location filename="../../configurator/app/wizard_pages.py" line="359" />
         <source> ms per token</source>
         <translation> ms/词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="249" />
+        <location filename="../../configurator/app/wizard_pages.py" line="357" />
+        <location filename="../../configurator/app/wizard_pages.py" line="360" />
         <source>no target</source>
         <translation>无目标</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="250" />
+        <location filename="../../configurator/app/wizard_pages.py" line="328" />
+        <source> million tokens</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_pages.py" line="329" />
+        <source>the published default for the size</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_pages.py" line="330" />
+        <source>Tokens per optimizer step. Left at the default, the planner takes the batch published for models of this size</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_pages.py" line="332" />
+        <source>&amp;Global batch</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_pages.py" line="333" />
+        <location filename="../../configurator/app/wizard_pages.py" line="363" />
+        <source>Auto (BF16 where the card has it)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_pages.py" line="335" />
+        <source>LoRA and QLoRA (a 4-bit frozen copy) are chosen on the first page</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_pages.py" line="337" />
+        <source>&amp;Precision</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_pages.py" line="344" />
+        <source>Users (sequences) answered at the same time by the whole deployment</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_pages.py" line="354" />
+        <source>The longest sequence one request may reach: question and answer together</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_pages.py" line="355" />
+        <source>&amp;Context length</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_pages.py" line="356" />
+        <source> ms to the first token</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_pages.py" line="358" />
+        <source>&amp;First-token target</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_pages.py" line="361" />
         <source>Reading speed is about 5 tokens per second; chat feels fast under 50 ms</source>
         <translation>阅读速度约每秒 5 个词元；低于 50 ms 时对话感觉流畅</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="251" />
+        <location filename="../../configurator/app/wizard_pages.py" line="362" />
         <source>&amp;Latency target</source>
         <translation>延迟目标(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="260" />
+        <location filename="../../configurator/app/wizard_pages.py" line="365" />
+        <source>Weights stored and computed at this precision; INT4 is AWQ with groups of 128</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_pages.py" line="367" />
+        <source>Precision or &amp;quantisation</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_pages.py" line="393" />
+        <source>The question ({prompt} tokens) and the answer ({answer} tokens) do not fit a context of {context} tokens: make the context longer or the lengths shorter.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_graphics.py" line="31" />
         <source>Virtual desktops</source>
         <translation>虚拟桌面</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="262" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="33" />
         <source> users</source>
         <translation> 个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="263" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="34" />
         <source>&amp;Users at the same time</source>
         <translation>同时在线用户(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="266" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="37" />
         <source>Office, web and video (1 GiB, 0.25 TFLOP/s each)</source>
         <translation>办公、网页和视频（每人 1 GiB、0.25 TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="267" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="38" />
         <source>Power users, light CAD (2 GiB, 0.5 TFLOP/s each)</source>
         <translation>高级用户、轻量 CAD（每人 2 GiB、0.5 TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="268" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="39" />
         <source>Designers, CAD (4 GiB, 2 TFLOP/s each)</source>
         <translation>设计师、CAD（每人 4 GiB、2 TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="269" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="40" />
         <source>3D engineering, visualisation (8 GiB, 6 TFLOP/s each)</source>
         <translation>三维工程、可视化（每人 8 GiB、6 TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="273" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="44" />
         <source>Starting points: adjust the profile and load in the main window</source>
         <translation>仅为起点：可在主窗口调整 vGPU 配置和负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="274" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="45" />
         <source>&amp;Kind of user</source>
         <translation>用户类型(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="278" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="47" />
         <source>Video</source>
         <translation>视频</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="280" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="49" />
         <source> streams</source>
         <translation> 路</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="281" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="50" />
         <source>&amp;Streams at the same time</source>
         <translation>同时处理的视频流(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="286" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="55" />
         <source>&amp;Resolution</source>
         <translation>分辨率(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="287" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="56" />
         <source> fps</source>
         <translation> 帧/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="288" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="57" />
         <source>&amp;Frame rate</source>
         <translation>帧率(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="292" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="61" />
         <source>&amp;Codec</source>
         <translation>编码格式(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="296" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="63" />
         <source>Rendering</source>
         <translation>渲染</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="298" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="65" />
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="299" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="66" />
         <source>Geometry and textures; the whole scene must fit in each card's memory</source>
         <translation>几何与纹理；整个场景必须放进每张卡的显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="300" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="67" />
         <source>&amp;Scene size</source>
         <translation>场景大小(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="301" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="68" />
         <source> frames</source>
         <translation> 帧</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="302" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="69" />
         <source>&amp;Frames</source>
         <translation>帧数(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="303" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="70" />
         <source> min per frame</source>
         <translation> 分钟/帧</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="304" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="71" />
         <source>Measured with your renderer and scene on the card below</source>
         <translation>用你的渲染器和场景在下方所选的卡上测得</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="305" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="72" />
         <source>&amp;Time per frame</source>
         <translation>每帧时间(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="310" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="77" />
         <source>Other cards' times scale from this one by their FP32 rate</source>
         <translation>其他卡的时间按 FP32 算力从这张卡换算</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="311" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="78" />
         <source>Measured &amp;on</source>
         <translation>测量所用的卡(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="326" />
+        <location filename="../../configurator/app/wizard_pages.py" line="378" />
         <source>How many users or streams, or how big a render job.</source>
         <translation>多少用户或视频流，或渲染任务有多大。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="328" />
+        <location filename="../../configurator/app/wizard_pages.py" line="380" />
         <source>Traffic, prompt and answer lengths, and how fast answers must come.</source>
         <translation>请求量、提示和回答长度，以及回答速度要求。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="329" />
+        <location filename="../../configurator/app/wizard_pages.py" line="381" />
         <source>How much data, and by when the training must be done.</source>
         <translation>训练数据量，以及训练的完成期限。</translation>
     </message>
@@ -1073,54 +1181,64 @@ Restore them? Discard deletes them for good.</source>
 <context>
     <name>ModelPage</name>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="156" />
+        <location filename="../../configurator/app/wizard_pages.py" line="188" />
         <source>Which model?</source>
         <translation>哪个模型？</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="157" />
+        <location filename="../../configurator/app/wizard_pages.py" line="189" />
         <source>Pick a known model, import a Hugging Face config.json, or give its size.</source>
         <translation>选择已知模型、导入 Hugging Face config.json，或给出参数规模。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="159" />
+        <location filename="../../configurator/app/wizard_pages.py" line="191" />
         <source>A &amp;known model</source>
         <translation>已知模型(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="162" />
+        <location filename="../../configurator/app/wizard_pages.py" line="194" />
         <source>{name} — {size} billion parameters</source>
         <translation>{name} — {size} 十亿参数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="167" />
+        <location filename="../../configurator/app/wizard_pages.py" line="199" />
         <source>&amp;Import a config.json</source>
         <translation>导入 config.json(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="168" />
+        <location filename="../../configurator/app/wizard_pages.py" line="200" />
         <source>Choose file…</source>
         <translation>选择文件…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="171" />
+        <location filename="../../configurator/app/wizard_pages.py" line="204" />
         <source>About this &amp;many billion parameters:</source>
         <translation>约多少十亿参数(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="172" />
+        <location filename="../../configurator/app/wizard_pages.py" line="213" />
         <source> B</source>
         <translation> B</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="182" />
+        <location filename="../../configurator/app/wizard_pages.py" line="228" />
         <source>Import config.json</source>
         <translation>导入 config.json</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="218" />
+        <location filename="../../configurator/app/wizard_pages.py" line="279" />
         <source>Choose a config.json first, or pick another option</source>
         <translation>请先选择 config.json，或选择其他方式</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_pages.py" line="289" />
+        <source>Uses {name} ({used} B parameters) — the closest preset to {asked} B.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_pages.py" line="293" />
+        <source>No preset is within 10 % of {asked} B: uses a Llama-like shape of {used} B parameters — {layers} layers, hidden {hidden}, {heads} heads ({kv} KV), so tensor parallel 1, 2, 4 or 8 and 1, 2 or 4 pipeline stages split it evenly.</source>
+        <translation type="unfinished" />
     </message>
 </context>
 <context>
@@ -1447,9 +1565,230 @@ Restore them? Discard deletes them for good.</source>
     </message>
 </context>
 <context>
+    <name>ResultPage</name>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="125" />
+        <source>cards owned</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="126" />
+        <source>data to train on</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="127" />
+        <source>global batch</source>
+        <translation type="unfinished">全局批量</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="128" />
+        <source>users served together</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="129" />
+        <source>question length</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="130" />
+        <source>answer length</source>
+        <translation type="unfinished">回答长度</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="131" />
+        <source>context length</source>
+        <translation type="unfinished">上下文长度</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="132" />
+        <source>precision</source>
+        <translation type="unfinished">精度</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="140" />
+        <source>{label}: {given} users over {copies} copies of the model make {each} sequences per copy, {used} places in all (the last copy is not full).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="144" />
+        <source>{label}: {given} tokens asked, {used} tokens per step used — whole sequences of {seq} tokens on each of {dp} data-parallel ranks.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="148" />
+        <source>precision: {given} asked, {used} used — the card does not compute {given}.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="151" />
+        <source>{label}: {given} owned, {used} used by the layout.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="153" />
+        <source>{label}: {given} given, {used} used.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="162" />
+        <source>What to buy</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="163" />
+        <source>“Use this” puts it into the main window as one step you can undo; every setting can still be changed there.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="175" />
+        <source>Show &amp;alternatives</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="177" />
+        <source>Puts this into the window and opens the recommendation panel, with every card ranked for this job</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="217" />
+        <source>Working out what to buy: the planner lays out every card the recommender may choose…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="241" />
+        <source>&lt;b&gt;Model:&lt;/b&gt; {name}, {params} B parameters ({shape})</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="244" />
+        <source>chosen by the recommender from {n} ranked cards</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="245" />
+        <source>the card you picked; the count and layout chosen by the planner</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="246" />
+        <source>the cards you own, laid out by the planner</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="247" />
+        <source>&lt;b&gt;Buy:&lt;/b&gt; {cards} of {card} in {servers} — {by}</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <location filename="../../configurator/app/wizard_result.py" line="248" />
+        <source>%n card(s)</source>
+        <translation type="unfinished">
+            <numerusform />
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../configurator/app/wizard_result.py" line="249" />
+        <source>%n server(s)</source>
+        <translation type="unfinished">
+            <numerusform />
+        </translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="252" />
+        <source>Memory: {verdict}</source>
+        <translation type="unfinished">显存：{verdict}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="253" />
+        <source>fits</source>
+        <translation type="unfinished">可容纳</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="253" />
+        <source>does NOT fit</source>
+        <translation type="unfinished">显存不足</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="256" />
+        <source>Why</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="258" />
+        <source>Numbers taken differently from your answers</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="262" />
+        <source>None: every number you gave is used as given.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="264" />
+        <source>Notes</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="272" />
+        <source>{minutes} per frame; {time} for the job</source>
+        <translation type="unfinished">每帧 {minutes}；完成任务需 {time}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="275" />
+        <source>{per_card} {unit} per card ({limit}); carries {served} of {demand}</source>
+        <translation type="unfinished">每卡 {per_card} {unit}（瓶颈：{limit}）；承载 {demand} 中的 {served}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="281" />
+        <source>&lt;b&gt;Layout:&lt;/b&gt; {math}, tensor parallel {tp}, pipeline {pp}, ZeRO {zero}, micro-batch {mb}; {time} for the job, {mem} per card</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="285" />
+        <source>&lt;b&gt;Layout:&lt;/b&gt; {math}, tensor parallel {tp}, {copies}, {seqs} each</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <location filename="../../configurator/app/wizard_result.py" line="286" />
+        <source>%n copy(ies) of the model</source>
+        <translation type="unfinished">
+            <numerusform />
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../configurator/app/wizard_result.py" line="287" />
+        <source>%n sequence(s)</source>
+        <translation type="unfinished">
+            <numerusform />
+        </translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="289" />
+        <source>; first token in {ttft}, then {tpot} per token; {rps} requests/s</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="296" />
+        <source>&lt;b&gt;Cost:&lt;/b&gt; not known (no price for a part of the bill of materials)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="298" />
+        <source>&lt;b&gt;Cost:&lt;/b&gt; capex {capex}; TCO over {years} years {tco} (prices as of {date})</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="302" />
+        <source> — some lines have no price and are left out</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
     <name>ResultsPanel</name>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="91" />
+        <location filename="../../configurator/app/results_panel.py" line="89" />
         <source>Key numbers</source>
         <translation>关键数据</translation>
     </message>
@@ -1460,37 +1799,37 @@ Restore them? Discard deletes them for good.</source>
         <translation>注意事项</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="218" />
-        <location filename="../../configurator/app/results_panel.py" line="275" />
-        <location filename="../../configurator/app/results_panel.py" line="288" />
+        <location filename="../../configurator/app/results_panel.py" line="224" />
+        <location filename="../../configurator/app/results_panel.py" line="286" />
+        <location filename="../../configurator/app/results_panel.py" line="299" />
         <source>Memory per card</source>
         <translation>每卡显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="218" />
+        <location filename="../../configurator/app/results_panel.py" line="224" />
         <source>{need} of {allowed}</source>
         <translation>{need} / {allowed}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="220" />
+        <location filename="../../configurator/app/results_panel.py" line="226" />
         <source>Headroom</source>
         <translation>余量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="227" />
-        <location filename="../../configurator/app/results_panel.py" line="279" />
+        <location filename="../../configurator/app/results_panel.py" line="233" />
+        <location filename="../../configurator/app/results_panel.py" line="290" />
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
         <location filename="../../configurator/app/results_panel.py" line="117" />
-        <location filename="../../configurator/app/results_panel.py" line="228" />
-        <location filename="../../configurator/app/results_panel.py" line="280" />
+        <location filename="../../configurator/app/results_panel.py" line="234" />
+        <location filename="../../configurator/app/results_panel.py" line="291" />
         <source>Per card</source>
         <translation>每卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="87" />
+        <location filename="../../configurator/app/results_panel.py" line="85" />
         <source>The parallel layout of this estimate: the planner's choices where a field is Auto, your values where you pinned them</source>
         <translation>本估算采用的并行布局：设为自动的项由规划器选择，已固定的项采用您的数值</translation>
     </message>
@@ -1591,6 +1930,7 @@ Restore them? Discard deletes them for good.</source>
     </message>
     <message>
         <location filename="../../configurator/app/results_panel.py" line="145" />
+        <location filename="../../configurator/app/results_panel.py" line="161" />
         <source>EP {0}</source>
         <translation>专家并行 {0}</translation>
     </message>
@@ -1635,293 +1975,303 @@ Restore them? Discard deletes them for good.</source>
         <translation>全局批量 {0} M 词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="156" />
+        <location filename="../../configurator/app/results_panel.py" line="157" />
+        <source>{prefill} prefill + {decode} decode copies</source>
+        <translation>{prefill} 个预填充副本 + {decode} 个解码副本</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/results_panel.py" line="159" />
         <source>{0} copies</source>
         <translation>{0} 个副本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="157" />
+        <location filename="../../configurator/app/results_panel.py" line="162" />
         <source>batch {0} per copy</source>
         <translation>每副本批量 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="164" />
+        <location filename="../../configurator/app/results_panel.py" line="163" />
+        <source>step {0} tokens</source>
+        <translation>每步 {0} 词元</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/results_panel.py" line="170" />
         <source>· {0}</source>
         <translation>· {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="165" />
+        <location filename="../../configurator/app/results_panel.py" line="171" />
         <source>{time} ({share})</source>
         <translation>{time}（{share}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="173" />
+        <location filename="../../configurator/app/results_panel.py" line="179" />
         <source>p{p} {time}</source>
         <translation>p{p} {time}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="183" />
+        <location filename="../../configurator/app/results_panel.py" line="189" />
         <source>Decode reads the weights at {share} of the card's peak memory bandwidth ({peak} GB/s): {engine}'s kernels reach {stream} of the {achievable} a streaming copy achieves on the card (assumption 'Decode bandwidth'); long KV caches are read at {kv}.
 Engine profile source: {source}</source>
         <translation>解码以该卡峰值显存带宽（{peak} GB/s）的 {share} 读取权重：{engine} 的内核达到该卡流式拷贝可达带宽 {achievable}（假设项“解码带宽”）的 {stream}；长 KV 缓存以 {kv} 读取。
 引擎参数来源：{source}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="195" />
+        <location filename="../../configurator/app/results_panel.py" line="201" />
         <source>{0} (your profile)</source>
         <translation>{0}（您的参数）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="197" />
+        <location filename="../../configurator/app/results_panel.py" line="203" />
         <source>{format} · {bits} bit/weight</source>
         <translation>{format} · {bits} 位/权重</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="200" />
+        <location filename="../../configurator/app/results_panel.py" line="206" />
         <source>Under a load of {0} requests/s (Poisson arrivals); batching: {1}</source>
         <translation>负载 {0} 请求/秒（泊松到达）；批处理：{1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="202" />
+        <location filename="../../configurator/app/results_panel.py" line="208" />
         <source>On an idle copy</source>
         <translation>在空闲的模型副本上</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="205" />
+        <location filename="../../configurator/app/results_panel.py" line="211" />
         <source>Engine</source>
         <translation>推理引擎</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="206" />
+        <location filename="../../configurator/app/results_panel.py" line="212" />
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="229" />
+        <location filename="../../configurator/app/results_panel.py" line="235" />
         <source>Step time</source>
         <translation>单步时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="230" />
+        <location filename="../../configurator/app/results_panel.py" line="236" />
         <source>MFU</source>
         <translation>算力利用率 (MFU)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="231" />
+        <location filename="../../configurator/app/results_panel.py" line="237" />
         <source>Exposed communication</source>
         <translation>未被掩盖的通信占比</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="233" />
-        <location filename="../../configurator/app/results_panel.py" line="281" />
+        <location filename="../../configurator/app/results_panel.py" line="239" />
+        <location filename="../../configurator/app/results_panel.py" line="292" />
         <source>Time for the token budget</source>
         <translation>完成训练所需时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="234" />
+        <location filename="../../configurator/app/results_panel.py" line="240" />
         <source>GPU-hours</source>
         <translation>GPU 时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="234" />
+        <location filename="../../configurator/app/results_panel.py" line="240" />
         <source>{0} GPU-h</source>
         <translation>{0} GPU 时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="235" />
+        <location filename="../../configurator/app/results_panel.py" line="241" />
         <source>Largest micro-batch that fits</source>
         <translation>可容纳的最大微批</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="207" />
-        <location filename="../../configurator/app/results_panel.py" line="283" />
+        <location filename="../../configurator/app/results_panel.py" line="213" />
+        <location filename="../../configurator/app/results_panel.py" line="294" />
         <source>Time to first token</source>
         <translation>首词元延迟</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="208" />
-        <location filename="../../configurator/app/results_panel.py" line="284" />
+        <location filename="../../configurator/app/results_panel.py" line="214" />
+        <location filename="../../configurator/app/results_panel.py" line="295" />
         <source>Time per output token</source>
         <translation>每输出词元时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="210" />
-        <location filename="../../configurator/app/results_panel.py" line="285" />
+        <location filename="../../configurator/app/results_panel.py" line="216" />
+        <location filename="../../configurator/app/results_panel.py" line="296" />
         <source>Output throughput</source>
         <translation>输出吞吐量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="211" />
+        <location filename="../../configurator/app/results_panel.py" line="217" />
         <source>Requests</source>
         <translation>请求速率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="211" />
+        <location filename="../../configurator/app/results_panel.py" line="217" />
         <source>{0} requests/s</source>
         <translation>{0} 请求/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="212" />
+        <location filename="../../configurator/app/results_panel.py" line="218" />
         <source>Largest concurrency that fits</source>
         <translation>可容纳的最大并发</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="239" />
+        <location filename="../../configurator/app/results_panel.py" line="245" />
         <source>job</source>
         <translation>每个任务</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="239" />
+        <location filename="../../configurator/app/results_panel.py" line="245" />
         <source>hour</source>
         <translation>每小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="243" />
+        <location filename="../../configurator/app/results_panel.py" line="249" />
         <source>Board power</source>
         <translation>板卡功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="244" />
+        <location filename="../../configurator/app/results_panel.py" line="250" />
         <source>Energy per {0}</source>
         <translation>能耗（{0}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="245" />
+        <location filename="../../configurator/app/results_panel.py" line="251" />
         <source>Purchase (cards only)</source>
         <translation>采购价（仅加速卡）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="246" />
+        <location filename="../../configurator/app/results_panel.py" line="252" />
         <source>Cloud per {0}</source>
         <translation>云租用（{0}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="247" />
+        <location filename="../../configurator/app/results_panel.py" line="253" />
         <source>Electricity per {0}</source>
         <translation>电费（{0}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="241" />
+        <location filename="../../configurator/app/results_panel.py" line="247" />
         <source>Per million tokens</source>
         <translation>每百万词元成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="249" />
+        <location filename="../../configurator/app/results_panel.py" line="255" />
         <source>Prices dated</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="249" />
+        <location filename="../../configurator/app/results_panel.py" line="255" />
         <source>card {card}, cloud {cloud}</source>
         <translation>加速卡 {card}，云 {cloud}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="257" />
+        <location filename="../../configurator/app/results_panel.py" line="268" />
         <source>training throughput</source>
         <translation>训练吞吐量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="257" />
+        <location filename="../../configurator/app/results_panel.py" line="268" />
         <source>memory per card</source>
         <translation>每卡显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="258" />
+        <location filename="../../configurator/app/results_panel.py" line="269" />
         <source>prefill (time to first token)</source>
         <translation>预填充（首词元延迟）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="258" />
+        <location filename="../../configurator/app/results_panel.py" line="270" />
         <source>decode (time per output token)</source>
         <translation>解码（每输出词元时间）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="259" />
+        <location filename="../../configurator/app/results_panel.py" line="270" />
         <source>serving throughput</source>
         <translation>推理吞吐量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="260" />
+        <location filename="../../configurator/app/results_panel.py" line="271" />
         <source>one card</source>
         <translation>单卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="260" />
+        <location filename="../../configurator/app/results_panel.py" line="271" />
         <source>2 to 64 cards</source>
         <translation>2–64 卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="260" />
+        <location filename="../../configurator/app/results_panel.py" line="271" />
         <source>more than 64 cards</source>
         <translation>64 卡以上</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="261" />
+        <location filename="../../configurator/app/results_panel.py" line="272" />
         <source>Likely range: {n} calibration rows ({kind}, {scale}); 80 % of them were measured within it (10th to 90th percentile of measured / predicted).</source>
         <translation>可能范围：{n} 行校准数据（{kind}，{scale}）；其中 80 % 的实测值落在此范围内（实测值 / 估算值的第 10 至第 90 百分位）。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="265" />
+        <location filename="../../configurator/app/results_panel.py" line="276" />
         <source>Only {0} rows at this scale: the range is the one over all scales.</source>
         <translation>此规模仅 {0} 行：采用全部规模的范围。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="268" />
+        <location filename="../../configurator/app/results_panel.py" line="279" />
         <source>Few rows: the range itself is uncertain.</source>
         <translation>行数少：范围本身也不确定。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="269" />
+        <location filename="../../configurator/app/results_panel.py" line="280" />
         <source>Rows: {0}</source>
         <translation>数据行：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="289" />
+        <location filename="../../configurator/app/results_panel.py" line="300" />
         <source>No calibration data for graphics workloads: their numbers carry no likely range</source>
         <translation>图形负载没有校准数据：其数字不给出可能范围</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="295" />
+        <location filename="../../configurator/app/results_panel.py" line="307" />
         <source>(likely {0})</source>
         <translation>（可能 {0}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="298" />
+        <location filename="../../configurator/app/results_panel.py" line="310" />
         <source>(likely {low} to {high} of each)</source>
         <translation>（各值可能为其 {low} 至 {high}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="309" />
+        <location filename="../../configurator/app/results_panel.py" line="321" />
         <source>{count} × {card} carries {served} of {demand} {unit}: {needed} cards needed</source>
         <translation>{count} × {card} 承载 {demand} {unit}中的 {served}：需要 {needed} 张卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="314" />
+        <location filename="../../configurator/app/results_panel.py" line="326" />
         <source>{count} × {card} carries the load: {per_card} {unit} per card</source>
         <translation>{count} × {card} 可承担负载：每卡 {per_card} {unit}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="317" />
+        <location filename="../../configurator/app/results_panel.py" line="329" />
         <source>frames/h</source>
         <translation>帧/小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="320" />
+        <location filename="../../configurator/app/results_panel.py" line="332" />
         <source>{count} × {card} fits, {headroom} headroom</source>
         <translation>{count} × {card} 可容纳，余量 {headroom}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="324" />
+        <location filename="../../configurator/app/results_panel.py" line="336" />
         <source>{count} × {card} does not fit: {short} short per card</source>
         <translation>{count} × {card} 显存不足：每卡缺 {short}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="330" />
+        <location filename="../../configurator/app/results_panel.py" line="342" />
         <source>Layout: {0}</source>
         <translation>并行布局：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="348" />
+        <location filename="../../configurator/app/results_panel.py" line="360" />
         <source>No warnings</source>
         <translation>无注意事项</translation>
     </message>
@@ -2140,141 +2490,151 @@ Engine profile source: {source}</source>
     </message>
     <message>
         <location filename="../../configurator/app/controller.py" line="74" />
+        <source>separate prefill and decode pools</source>
+        <translation>预填充与解码分离</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/controller.py" line="75" />
+        <source>prefill pool</source>
+        <translation>预填充池</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/controller.py" line="76" />
         <source>first-token target</source>
         <translation>首词元目标</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="75" />
+        <location filename="../../configurator/app/controller.py" line="77" />
         <source>time-per-token target</source>
         <translation>每词元时间目标</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="76" />
+        <location filename="../../configurator/app/controller.py" line="78" />
         <source>request rate</source>
         <translation>请求速率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="77" />
+        <location filename="../../configurator/app/controller.py" line="79" />
         <source>latency percentile</source>
         <translation>延迟分位</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="78" />
+        <location filename="../../configurator/app/controller.py" line="80" />
         <source>currency</source>
         <translation>货币</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="79" />
+        <location filename="../../configurator/app/controller.py" line="81" />
         <source>exchange rate</source>
         <translation>汇率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="80" />
+        <location filename="../../configurator/app/controller.py" line="82" />
         <source>card price</source>
         <translation>单卡价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="81" />
+        <location filename="../../configurator/app/controller.py" line="83" />
         <source>cloud price</source>
         <translation>云租用价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="82" />
+        <location filename="../../configurator/app/controller.py" line="84" />
         <source>electricity price</source>
         <translation>电价</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="83" />
+        <location filename="../../configurator/app/controller.py" line="85" />
         <source>PUE</source>
         <translation>PUE</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="84" />
+        <location filename="../../configurator/app/controller.py" line="86" />
         <source>users</source>
         <translation>个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="85" />
+        <location filename="../../configurator/app/controller.py" line="87" />
         <source>vGPU profile</source>
         <translation>vGPU 配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="86" />
+        <location filename="../../configurator/app/controller.py" line="88" />
         <source>shading per user</source>
         <translation>每用户着色负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="87" />
+        <location filename="../../configurator/app/controller.py" line="89" />
         <source>streams</source>
         <translation>路视频流</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="88" />
+        <location filename="../../configurator/app/controller.py" line="90" />
         <source>resolution</source>
         <translation>分辨率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="89" />
+        <location filename="../../configurator/app/controller.py" line="91" />
         <source>frame rate</source>
         <translation>帧率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="90" />
+        <location filename="../../configurator/app/controller.py" line="92" />
         <source>codec</source>
         <translation>编码格式</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="91" />
+        <location filename="../../configurator/app/controller.py" line="93" />
         <source>encoder preset</source>
         <translation>编码预设</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="92" />
+        <location filename="../../configurator/app/controller.py" line="94" />
         <source>decoding</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="93" />
+        <location filename="../../configurator/app/controller.py" line="95" />
         <source>scene size</source>
         <translation>场景大小</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="94" />
+        <location filename="../../configurator/app/controller.py" line="96" />
         <source>frames</source>
         <translation>帧</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="95" />
+        <location filename="../../configurator/app/controller.py" line="97" />
         <source>time per frame</source>
         <translation>每帧时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="96" />
+        <location filename="../../configurator/app/controller.py" line="98" />
         <source>output width</source>
         <translation>输出宽度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="97" />
+        <location filename="../../configurator/app/controller.py" line="99" />
         <source>output height</source>
         <translation>输出高度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="98" />
+        <location filename="../../configurator/app/controller.py" line="100" />
         <source>output layers</source>
         <translation>输出层数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="259" />
+        <location filename="../../configurator/app/controller.py" line="262" />
         <source>Change {0}</source>
         <translation>修改 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="275" />
+        <location filename="../../configurator/app/controller.py" line="278" />
         <source>Let the planner choose {0}</source>
         <translation>由规划器选择{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="275" />
+        <location filename="../../configurator/app/controller.py" line="278" />
         <source>Pin {0}</source>
         <translation>固定{0}</translation>
     </message>
@@ -3088,22 +3448,22 @@ Engine profile source: {source}</source>
         <translation>仅用于训练：推理服务只按张量并行和流水线阶段切分模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="535" />
+        <location filename="../../configurator/app/editor.py" line="536" />
         <source>Expert parallelism needs a mixture-of-experts model; {0} is dense</source>
         <translation>专家并行需要混合专家模型；{0} 是稠密模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_controls.py" line="69" />
+        <location filename="../../configurator/app/editor_controls.py" line="70" />
         <source>Auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_controls.py" line="70" />
+        <location filename="../../configurator/app/editor_controls.py" line="71" />
         <source>Auto: chosen by the planner — the fastest layout that fits, global batch kept. Uncheck, or edit the value, to pin it.</source>
         <translation>自动：由规划器选择——在显存放得下的布局中选最快的，全局批量保持不变。取消勾选或修改数值即可固定该值。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_controls.py" line="74" />
+        <location filename="../../configurator/app/editor_controls.py" line="75" />
         <source>Auto: {0}</source>
         <translation>自动：{0}</translation>
     </message>
@@ -3212,21 +3572,31 @@ Engine profile source: {source}</source>
     </message>
     <message>
         <location filename="../../build/i18n/field_descriptions.py" line="23" />
+        <source>prefill and decode on separate pools of model copies, the prompt's key/value cache sent over the network to a decode copy (DistServe, Zhong et al. 2024; Splitwise, Patel et al. 2024; Mooncake, Qin et al. 2024); Auto: the planner compares it with colocated serving</source>
+        <translation>预填充与解码在不同的模型副本池上进行，提示的键/值缓存经网络发送到解码副本（DistServe，Zhong 等 2024；Splitwise，Patel 等 2024；Mooncake，Qin 等 2024）；自动：规划器将其与同池部署比较</translation>
+    </message>
+    <message>
+        <location filename="../../build/i18n/field_descriptions.py" line="24" />
+        <source>cards of the prefill pool when disaggregated, a multiple of the copy's tp × pp (None = sized by the planner) [count]</source>
+        <translation>分离部署时预填充池的卡数，须为单个副本 tp × pp 的整数倍（不指定 = 由规划器确定）[张]</translation>
+    </message>
+    <message>
+        <location filename="../../build/i18n/field_descriptions.py" line="25" />
         <source>time per output token target [ms]</source>
         <translation>每输出词元时间目标 [ms]</translation>
     </message>
     <message>
-        <location filename="../../build/i18n/field_descriptions.py" line="24" />
+        <location filename="../../build/i18n/field_descriptions.py" line="26" />
         <source>time to first token target [ms]</source>
         <translation>首词元时间目标 [ms]</translation>
     </message>
     <message>
-        <location filename="../../build/i18n/field_descriptions.py" line="25" />
+        <location filename="../../build/i18n/field_descriptions.py" line="27" />
         <source>serving load to carry [1/s]</source>
         <translation>需承载的服务负载 [1/s]</translation>
     </message>
     <message>
-        <location filename="../../build/i18n/field_descriptions.py" line="26" />
+        <location filename="../../build/i18n/field_descriptions.py" line="28" />
         <source>percentile of requests the time-per-token and first-token targets hold for under the load (MLPerf's server scenario: 99)</source>
         <translation>在该负载下，每词元时间与首词元时间目标须满足的请求百分位（MLPerf 服务器场景：99）</translation>
     </message>
@@ -3234,190 +3604,190 @@ Engine profile source: {source}</source>
 <context>
     <name>ServingEditor</name>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="40" />
+        <location filename="../../configurator/app/editor_serving.py" line="41" />
         <source>{name} — bits per weight set below</source>
         <translation>{name} — 每权重位数在下方设置</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="42" />
+        <location filename="../../configurator/app/editor_serving.py" line="43" />
         <source>{name} — {bits} bit/weight</source>
         <translation>{name} — {bits} 位/权重</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="54" />
+        <location filename="../../configurator/app/editor_serving.py" line="55" />
         <source>{name}: TTFT {ttft}, TPOT {tpot} (p{p})</source>
         <translation>{name}：TTFT {ttft}，TPOT {tpot}（p{p}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="71" />
+        <location filename="../../configurator/app/editor_serving.py" line="72" />
         <source>Serving</source>
         <translation>推理服务</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="75" />
-        <location filename="../../configurator/app/editor_serving.py" line="177" />
+        <location filename="../../configurator/app/editor_serving.py" line="76" />
+        <location filename="../../configurator/app/editor_serving.py" line="180" />
         <source> tokens</source>
         <translation> 词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="77" />
+        <location filename="../../configurator/app/editor_serving.py" line="78" />
         <source>Longest sequence (prompt + answer) the KV cache must hold per request</source>
         <translation>每个请求 KV 缓存需容纳的最长序列（提示 + 回答）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="79" />
+        <location filename="../../configurator/app/editor_serving.py" line="80" />
         <source>Conte&amp;xt length</source>
         <translation>上下文长度(&amp;X)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="80" />
+        <location filename="../../configurator/app/editor_serving.py" line="81" />
         <location filename="../../configurator/app/editor_serving.py" line="173" />
         <source> sequences</source>
         <translation> 条序列</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="81" />
+        <location filename="../../configurator/app/editor_serving.py" line="82" />
         <source>Co&amp;ncurrency</source>
         <translation>并发序列(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="83" />
+        <location filename="../../configurator/app/editor_serving.py" line="84" />
         <source>Prompt length per request</source>
         <translation>每个请求的提示长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="84" />
+        <location filename="../../configurator/app/editor_serving.py" line="85" />
         <source>&amp;Prompt</source>
         <translation>提示长度(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="86" />
+        <location filename="../../configurator/app/editor_serving.py" line="87" />
         <source>Answer length per request</source>
         <translation>每个请求的回答长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="87" />
+        <location filename="../../configurator/app/editor_serving.py" line="88" />
         <source>Ans&amp;wer</source>
         <translation>回答长度(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="91" />
-        <location filename="../../configurator/app/editor_serving.py" line="225" />
+        <location filename="../../configurator/app/editor_serving.py" line="92" />
+        <location filename="../../configurator/app/editor_serving.py" line="238" />
         <source>Source: {0}</source>
         <translation>来源：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="93" />
+        <location filename="../../configurator/app/editor_serving.py" line="94" />
         <source>&amp;Engine</source>
         <translation>推理引擎(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="94" />
+        <location filename="../../configurator/app/editor_serving.py" line="95" />
         <source>Usual for the precision</source>
         <translation>按精度的常用格式</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="100" />
+        <location filename="../../configurator/app/editor_serving.py" line="101" />
         <source>&amp;Weight format</source>
         <translation>权重格式(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="101" />
+        <location filename="../../configurator/app/editor_serving.py" line="102" />
         <source> bit/weight</source>
         <translation> 位/权重</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="102" />
+        <location filename="../../configurator/app/editor_serving.py" line="103" />
         <source>format's own</source>
         <translation>格式自身</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="103" />
+        <location filename="../../configurator/app/editor_serving.py" line="104" />
         <source>&amp;Bits per weight</source>
         <translation>每权重位数(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="104" />
+        <location filename="../../configurator/app/editor_serving.py" line="105" />
         <source>Engine's default</source>
         <translation>引擎默认</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="106" />
+        <location filename="../../configurator/app/editor_serving.py" line="107" />
         <source>Number format of the KV cache (the keys and values kept for every token of every request); the engine's default is the model's own (FP8 beside FP8 weights in TensorRT-LLM)</source>
         <translation>KV 缓存（为每个请求的每个词元保存的键和值）的数值格式；引擎默认与模型自身相同（TensorRT-LLM 在 FP8 权重时用 FP8）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="110" />
+        <location filename="../../configurator/app/editor_serving.py" line="111" />
         <source>&amp;KV cache</source>
         <translation>KV 缓存(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="113" />
+        <location filename="../../configurator/app/editor_serving.py" line="114" />
         <source>Engine settings</source>
         <translation>引擎设置</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="121" />
+        <location filename="../../configurator/app/editor_serving.py" line="122" />
         <source>Latency targets</source>
         <translation>延迟目标</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="123" />
+        <location filename="../../configurator/app/editor_serving.py" line="124" />
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="124" />
+        <location filename="../../configurator/app/editor_serving.py" line="125" />
         <source> ms</source>
         <translation> 毫秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="126" />
+        <location filename="../../configurator/app/editor_serving.py" line="127" />
         <source>&amp;First token within</source>
         <translation>首词元不超过(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="127" />
+        <location filename="../../configurator/app/editor_serving.py" line="128" />
         <source> ms/token</source>
         <translation> ms/词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="129" />
+        <location filename="../../configurator/app/editor_serving.py" line="130" />
         <source>&amp;Each token within</source>
         <translation>每个词元不超过(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="130" />
+        <location filename="../../configurator/app/editor_serving.py" line="131" />
         <source> requests/s</source>
         <translation> 请求/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="131" />
+        <location filename="../../configurator/app/editor_serving.py" line="132" />
         <source>from the users</source>
         <translation>由用户数推出</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="132" />
+        <location filename="../../configurator/app/editor_serving.py" line="133" />
         <source>Request &amp;rate</source>
         <translation>请求速率(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="135" />
+        <location filename="../../configurator/app/editor_serving.py" line="136" />
         <source>Held &amp;for</source>
         <translation>适用分位(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="137" />
+        <location filename="../../configurator/app/editor_serving.py" line="138" />
         <source>MLPerf server limits</source>
         <translation>MLPerf 服务器限值</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="139" />
+        <location filename="../../configurator/app/editor_serving.py" line="140" />
         <source>Fill the latency targets from MLPerf's server-scenario limits</source>
         <translation>按 MLPerf 服务器场景的限值填写延迟目标</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="141" />
+        <location filename="../../configurator/app/editor_serving.py" line="142" />
         <source>MLPerf Inference's server scenario: the 99th-percentile TTFT and TPOT limits of each LLM benchmark (MLCommons inference_policies, inference_rules.adoc, LLM latency constraints)</source>
         <translation>MLPerf 推理基准的服务器场景：各 LLM 基准的第 99 百分位首词元时间（TTFT）与每词元时间（TPOT）限值（MLCommons inference_policies，inference_rules.adoc，LLM 延迟约束）</translation>
     </message>
@@ -3448,61 +3818,101 @@ Engine profile source: {source}</source>
     </message>
     <message>
         <location filename="../../configurator/app/editor_serving.py" line="176" />
+        <source>Auto: chosen by the planner — the most requests carried within the latency targets. Uncheck, or edit the value, to pin it.</source>
+        <translation>自动：由规划器选择——在延迟目标内承载最多请求的取值。取消勾选或修改数值即可固定该值。</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor_serving.py" line="178" />
         <source>&amp;Maximum batch</source>
         <translation>最大批量(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="178" />
+        <location filename="../../configurator/app/editor_serving.py" line="181" />
         <source>Prefill chunk</source>
         <translation>预填充分块</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="179" />
+        <location filename="../../configurator/app/editor_serving.py" line="182" />
         <source>Tokens one step may carry: prompts are prefilled in chunks of this size between decode steps (vLLM max_num_batched_tokens, SGLang --chunked-prefill-size, TensorRT-LLM max_num_tokens)</source>
         <translation>每一步可携带的词元数：提示按此大小分块，在解码步之间预填充（vLLM max_num_batched_tokens、SGLang --chunked-prefill-size、TensorRT-LLM max_num_tokens）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="183" />
+        <location filename="../../configurator/app/editor_serving.py" line="186" />
         <source>Prefill &amp;chunk</source>
         <translation>预填充分块(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="185" />
+        <location filename="../../configurator/app/editor_serving.py" line="188" />
+        <source>Separate pools</source>
+        <translation>分离的池</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor_serving.py" line="190" />
+        <source>Separate prefill and decode pools</source>
+        <translation>预填充与解码分离的池</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor_serving.py" line="191" />
+        <source>Prefill/decode</source>
+        <translation>预填充/解码</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor_serving.py" line="193" />
+        <source> cards</source>
+        <translation> 张卡</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor_serving.py" line="194" />
+        <source>planner's size</source>
+        <translation>由规划器确定</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor_serving.py" line="195" />
+        <source>Prefill pool</source>
+        <translation>预填充池</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor_serving.py" line="196" />
+        <source>Prefill p&amp;ool</source>
+        <translation>预填充池(&amp;O)</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor_serving.py" line="198" />
         <source>Engine &amp;memory</source>
         <translation>引擎显存占比(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="187" />
+        <location filename="../../configurator/app/editor_serving.py" line="200" />
         <source>Prefix cache &amp;hits</source>
         <translation>前缀缓存命中率(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="188" />
+        <location filename="../../configurator/app/editor_serving.py" line="201" />
         <source> draft tokens</source>
         <translation> 个草稿词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="189" />
+        <location filename="../../configurator/app/editor_serving.py" line="202" />
         <source>&amp;Speculative decoding</source>
         <translation>投机解码(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="191" />
+        <location filename="../../configurator/app/editor_serving.py" line="204" />
         <source>Draft &amp;acceptance</source>
         <translation>草稿接受率(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="192" />
+        <location filename="../../configurator/app/editor_serving.py" line="205" />
         <source> % of a step</source>
         <translation> % 个步长</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="194" />
+        <location filename="../../configurator/app/editor_serving.py" line="207" />
         <source>Draft c&amp;ost</source>
         <translation>草稿开销(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="230" />
+        <location filename="../../configurator/app/editor_serving.py" line="245" />
         <source>Engine's default: {0}</source>
         <translation>引擎默认：{0}</translation>
     </message>
@@ -3540,90 +3950,25 @@ Reinstall GPU Configurator to repair it.</source>
     </message>
 </context>
 <context>
-    <name>SummaryPage</name>
+    <name>WizardInput</name>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="403" />
-        <source>Suggested configuration</source>
-        <translation>建议配置</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/app/wizard.py" line="404" />
-        <source>Finish puts this into the main window, where every setting can be changed.</source>
-        <translation>点击“完成”后将配置填入主窗口，所有设置仍可修改。</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/app/wizard.py" line="445" />
-        <source>Working out the configuration: the planner tries every layout…</source>
-        <translation>正在推算配置：规划器在尝试每种布局…</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/app/wizard.py" line="465" />
-        <source>&lt;b&gt;{count} × {card}&lt;/b&gt; ({nodes} server(s))</source>
-        <translation>&lt;b&gt;{count} × {card}&lt;/b&gt;（{nodes} 台服务器）</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/app/wizard.py" line="468" />
-        <source>{minutes} per frame; {time} for the job</source>
-        <translation>每帧 {minutes}；完成任务需 {time}</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/app/wizard.py" line="472" />
-        <source>{per_card} {unit} per card ({limit}); carries {served} of {demand}</source>
-        <translation>每卡 {per_card} {unit}（瓶颈：{limit}）；承载 {demand} 中的 {served}</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/app/wizard.py" line="477" />
-        <source>&lt;b&gt;{count} × {card}&lt;/b&gt; ({nodes} server(s)), {precision}</source>
-        <translation>&lt;b&gt;{count} × {card}&lt;/b&gt;（{nodes} 台服务器），{precision}</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/app/wizard.py" line="482" />
-        <source>Model: {name}, {params} B parameters ({shape})</source>
-        <translation>模型：{name}，{params} B 参数（{shape}）</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/app/wizard.py" line="487" />
-        <source>Tensor parallel {tp}, pipeline {pp}, ZeRO {zero}, recomputation {rc}, micro-batch {mb}</source>
-        <translation>张量并行 {tp}，流水线并行 {pp}，ZeRO {zero}，重计算 {rc}，微批 {mb}</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/app/wizard.py" line="491" />
-        <source>Time: {time}; memory per card {mem}</source>
-        <translation>时间：{time}；每卡显存 {mem}</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/app/wizard.py" line="494" />
-        <source>Tensor parallel {tp}, {replicas} copies of the model, {c} sequences each</source>
-        <translation>张量并行 {tp}，{replicas} 个模型副本，每个 {c} 条序列</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/app/wizard.py" line="497" />
-        <source>Time per output token {tpot}; {rps} requests/s</source>
-        <translation>每输出词元时间 {tpot}；{rps} 请求/秒</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/app/wizard.py" line="500" />
-        <source>fits</source>
-        <translation>可容纳</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/app/wizard.py" line="500" />
-        <source>does NOT fit</source>
-        <translation>显存不足</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/app/wizard.py" line="501" />
-        <source>Memory: {verdict}</source>
-        <translation>显存：{verdict}</translation>
+        <location filename="../../configurator/app/wizard_pages.py" line="97" />
+        <source>“{text}” is not taken: enter a number from {low} to {high}. It stays {value}.</source>
+        <translation type="unfinished" />
     </message>
 </context>
 <context>
     <name>WorkloadWizard</name>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="512" />
-        <location filename="../../configurator/app/wizard.py" line="593" />
+        <location filename="../../configurator/app/wizard.py" line="31" />
+        <location filename="../../configurator/app/wizard.py" line="128" />
         <source>Workload wizard</source>
         <translation>负载向导</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard.py" line="33" />
+        <source>&amp;Use this</source>
+        <translation type="unfinished" />
     </message>
 </context>
 <context>
@@ -4665,13 +5010,13 @@ Reinstall GPU Configurator to repair it.</source>
         <translation>{0} 词元/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="63" />
+        <location filename="../../configurator/app/editor_serving.py" line="64" />
         <location filename="../../configurator/app/format.py" line="38" />
         <source>{0} ms</source>
         <translation>{0} ms</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="62" />
+        <location filename="../../configurator/app/editor_serving.py" line="63" />
         <location filename="../../configurator/app/format.py" line="39" />
         <source>{0} s</source>
         <translation>{0} 秒</translation>

@@ -133,6 +133,9 @@ def test_combos_show_bits_per_weight_and_sources(window):
     assert PROFILES[Engine.VLLM].source in editor.engine.itemData(vllm, Qt.ItemDataRole.ToolTipRole)
     window.controller.apply("serving.engine", "llama.cpp")
     assert PROFILES[Engine.LLAMA_CPP].source in editor.engine.toolTip()
+    awq = editor.weight_format.findData("awq-int4")  # llama.cpp loads float and GGUF weights only
+    assert "llama.cpp does not load this format" in editor.weight_format.itemData(awq, Qt.ItemDataRole.ToolTipRole)
+    assert "does not load" not in editor.weight_format.itemData(q4, Qt.ItemDataRole.ToolTipRole)
 
 
 @pytest.mark.parametrize(("path", "typed"), [("serving.prefix_hit_rate", "150"),

@@ -95,9 +95,6 @@ class ServingEditorMixin:
         formats = {None: _tc("ServingEditor", "Usual for the precision"),
                    **{f.value: format_label(f.value) for f in WeightFormat}}
         self.weight_format = self._combo(formats, "serving.weight_format", field_help("serving.weight_format"))
-        for index in range(1, self.weight_format.count()):
-            source = FORMATS[WeightFormat(self.weight_format.itemData(index))].source
-            self.weight_format.setItemData(index, source, Qt.ItemDataRole.ToolTipRole)
         form.addRow(_tc("ServingEditor", "&Weight format"), self.weight_format)
         self.weight_bpw = self._number("serving.weight_bpw", _tc("ServingEditor", " bit/weight"), decimals=2,
                                        step=0.05, none_text=_tc("ServingEditor", "format's own"))
@@ -231,6 +228,21 @@ class ServingEditorMixin:
         if control is not None and self.engine_settings.isAncestorOf(control):
             self.engine_settings_button.setChecked(True)
 
+    def _mark_served_formats(self, engine: Engine, families: tuple[str, ...]) -> None:
+        """Grey the weight formats ``engine`` does not load, and say so in their tooltips (the
+        estimate warns when one is chosen anyway)."""
+        name = labels.engine_names().get(engine.value, engine.value)
+        palette = self.weight_format.palette()
+        for index in range(1, self.weight_format.count()):
+            spec = FORMATS[WeightFormat(self.weight_format.itemData(index))]
+            served = spec.family in families
+            tip = spec.source if served else _tc("ServingEditor", "{engine} does not load this format.").format(
+                engine=name) + "\n" + spec.source
+            self.weight_format.setItemData(index, tip, Qt.ItemDataRole.ToolTipRole)
+            colour = palette.color(palette.ColorGroup.Active if served else palette.ColorGroup.Disabled,
+                                   palette.ColorRole.Text)
+            self.weight_format.setItemData(index, colour, Qt.ItemDataRole.ForegroundRole)
+
     def _on_serving_changed(self, scenario: Scenario) -> None:
         serving = scenario.serving
         profile = serving.profile
@@ -239,6 +251,7 @@ class ServingEditorMixin:
         speculative = serving.speculative_tokens > 0
         for box in (self.acceptance, self.draft_cost):
             box.setEnabled(speculative)
+        self._mark_served_formats(serving.engine, profile.formats)
         pools = serving.disaggregated or "disaggregated" in scenario.auto_layout
         self.prefill_cards.setEnabled(pools)
         default_graphs = labels.cuda_graph_names()[profile.cuda_graphs]

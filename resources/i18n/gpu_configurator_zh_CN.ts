@@ -3625,7 +3625,7 @@ Engine profile source: {source}</source>
     </message>
     <message>
         <location filename="../../configurator/app/editor_serving.py" line="76" />
-        <location filename="../../configurator/app/editor_serving.py" line="180" />
+        <location filename="../../configurator/app/editor_serving.py" line="177" />
         <source> tokens</source>
         <translation> 词元</translation>
     </message>
@@ -3641,7 +3641,7 @@ Engine profile source: {source}</source>
     </message>
     <message>
         <location filename="../../configurator/app/editor_serving.py" line="81" />
-        <location filename="../../configurator/app/editor_serving.py" line="173" />
+        <location filename="../../configurator/app/editor_serving.py" line="170" />
         <source> sequences</source>
         <translation> 条序列</translation>
     </message>
@@ -3672,7 +3672,7 @@ Engine profile source: {source}</source>
     </message>
     <message>
         <location filename="../../configurator/app/editor_serving.py" line="92" />
-        <location filename="../../configurator/app/editor_serving.py" line="238" />
+        <location filename="../../configurator/app/editor_serving.py" line="250" />
         <source>Source: {0}</source>
         <translation>来源：{0}</translation>
     </message>
@@ -3687,232 +3687,237 @@ Engine profile source: {source}</source>
         <translation>按精度的常用格式</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="101" />
+        <location filename="../../configurator/app/editor_serving.py" line="98" />
         <source>&amp;Weight format</source>
         <translation>权重格式(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="102" />
+        <location filename="../../configurator/app/editor_serving.py" line="99" />
         <source> bit/weight</source>
         <translation> 位/权重</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="103" />
+        <location filename="../../configurator/app/editor_serving.py" line="100" />
         <source>format's own</source>
         <translation>格式自身</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="104" />
+        <location filename="../../configurator/app/editor_serving.py" line="101" />
         <source>&amp;Bits per weight</source>
         <translation>每权重位数(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="105" />
+        <location filename="../../configurator/app/editor_serving.py" line="102" />
         <source>Engine's default</source>
         <translation>引擎默认</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="107" />
+        <location filename="../../configurator/app/editor_serving.py" line="104" />
         <source>Number format of the KV cache (the keys and values kept for every token of every request); the engine's default is the model's own (FP8 beside FP8 weights in TensorRT-LLM)</source>
         <translation>KV 缓存（为每个请求的每个词元保存的键和值）的数值格式；引擎默认与模型自身相同（TensorRT-LLM 在 FP8 权重时用 FP8）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="111" />
+        <location filename="../../configurator/app/editor_serving.py" line="108" />
         <source>&amp;KV cache</source>
         <translation>KV 缓存(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="114" />
+        <location filename="../../configurator/app/editor_serving.py" line="111" />
         <source>Engine settings</source>
         <translation>引擎设置</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="122" />
+        <location filename="../../configurator/app/editor_serving.py" line="119" />
         <source>Latency targets</source>
         <translation>延迟目标</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="124" />
+        <location filename="../../configurator/app/editor_serving.py" line="121" />
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="125" />
+        <location filename="../../configurator/app/editor_serving.py" line="122" />
         <source> ms</source>
         <translation> 毫秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="127" />
+        <location filename="../../configurator/app/editor_serving.py" line="124" />
         <source>&amp;First token within</source>
         <translation>首词元不超过(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="128" />
+        <location filename="../../configurator/app/editor_serving.py" line="125" />
         <source> ms/token</source>
         <translation> ms/词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="130" />
+        <location filename="../../configurator/app/editor_serving.py" line="127" />
         <source>&amp;Each token within</source>
         <translation>每个词元不超过(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="131" />
+        <location filename="../../configurator/app/editor_serving.py" line="128" />
         <source> requests/s</source>
         <translation> 请求/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="132" />
+        <location filename="../../configurator/app/editor_serving.py" line="129" />
         <source>from the users</source>
         <translation>由用户数推出</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="133" />
+        <location filename="../../configurator/app/editor_serving.py" line="130" />
         <source>Request &amp;rate</source>
         <translation>请求速率(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="136" />
+        <location filename="../../configurator/app/editor_serving.py" line="133" />
         <source>Held &amp;for</source>
         <translation>适用分位(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="138" />
+        <location filename="../../configurator/app/editor_serving.py" line="135" />
         <source>MLPerf server limits</source>
         <translation>MLPerf 服务器限值</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="140" />
+        <location filename="../../configurator/app/editor_serving.py" line="137" />
         <source>Fill the latency targets from MLPerf's server-scenario limits</source>
         <translation>按 MLPerf 服务器场景的限值填写延迟目标</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="142" />
+        <location filename="../../configurator/app/editor_serving.py" line="139" />
         <source>MLPerf Inference's server scenario: the 99th-percentile TTFT and TPOT limits of each LLM benchmark (MLCommons inference_policies, inference_rules.adoc, LLM latency constraints)</source>
         <translation>MLPerf 推理基准的服务器场景：各 LLM 基准的第 99 百分位首词元时间（TTFT）与每词元时间（TPOT）限值（MLCommons inference_policies，inference_rules.adoc，LLM 延迟约束）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="161" />
+        <location filename="../../configurator/app/editor_serving.py" line="158" />
         <source>Use the {0} latency limits</source>
         <translation>使用 {0} 的延迟限值</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="170" />
+        <location filename="../../configurator/app/editor_serving.py" line="167" />
         <source>CUDA &amp;graphs</source>
         <translation>CUDA 图(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="172" />
+        <location filename="../../configurator/app/editor_serving.py" line="169" />
         <source>Batc&amp;hing</source>
         <translation>批处理(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="174" />
+        <location filename="../../configurator/app/editor_serving.py" line="171" />
         <source>users ÷ copies</source>
         <translation>用户数 ÷ 副本数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="175" />
+        <location filename="../../configurator/app/editor_serving.py" line="172" />
         <source>Maximum batch</source>
         <translation>最大批量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="176" />
+        <location filename="../../configurator/app/editor_serving.py" line="173" />
         <source>Auto: chosen by the planner — the most requests carried within the latency targets. Uncheck, or edit the value, to pin it.</source>
         <translation>自动：由规划器选择——在延迟目标内承载最多请求的取值。取消勾选或修改数值即可固定该值。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="178" />
+        <location filename="../../configurator/app/editor_serving.py" line="175" />
         <source>&amp;Maximum batch</source>
         <translation>最大批量(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="181" />
+        <location filename="../../configurator/app/editor_serving.py" line="178" />
         <source>Prefill chunk</source>
         <translation>预填充分块</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="182" />
+        <location filename="../../configurator/app/editor_serving.py" line="179" />
         <source>Tokens one step may carry: prompts are prefilled in chunks of this size between decode steps (vLLM max_num_batched_tokens, SGLang --chunked-prefill-size, TensorRT-LLM max_num_tokens)</source>
         <translation>每一步可携带的词元数：提示按此大小分块，在解码步之间预填充（vLLM max_num_batched_tokens、SGLang --chunked-prefill-size、TensorRT-LLM max_num_tokens）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="186" />
+        <location filename="../../configurator/app/editor_serving.py" line="183" />
         <source>Prefill &amp;chunk</source>
         <translation>预填充分块(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="188" />
+        <location filename="../../configurator/app/editor_serving.py" line="185" />
         <source>Separate pools</source>
         <translation>分离的池</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="190" />
+        <location filename="../../configurator/app/editor_serving.py" line="187" />
         <source>Separate prefill and decode pools</source>
         <translation>预填充与解码分离的池</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="191" />
+        <location filename="../../configurator/app/editor_serving.py" line="188" />
         <source>Prefill/decode</source>
         <translation>预填充/解码</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="193" />
+        <location filename="../../configurator/app/editor_serving.py" line="190" />
         <source> cards</source>
         <translation> 张卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="194" />
+        <location filename="../../configurator/app/editor_serving.py" line="191" />
         <source>planner's size</source>
         <translation>由规划器确定</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="195" />
+        <location filename="../../configurator/app/editor_serving.py" line="192" />
         <source>Prefill pool</source>
         <translation>预填充池</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="196" />
+        <location filename="../../configurator/app/editor_serving.py" line="193" />
         <source>Prefill p&amp;ool</source>
         <translation>预填充池(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="198" />
+        <location filename="../../configurator/app/editor_serving.py" line="195" />
         <source>Engine &amp;memory</source>
         <translation>引擎显存占比(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="200" />
+        <location filename="../../configurator/app/editor_serving.py" line="197" />
         <source>Prefix cache &amp;hits</source>
         <translation>前缀缓存命中率(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="201" />
+        <location filename="../../configurator/app/editor_serving.py" line="198" />
         <source> draft tokens</source>
         <translation> 个草稿词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="202" />
+        <location filename="../../configurator/app/editor_serving.py" line="199" />
         <source>&amp;Speculative decoding</source>
         <translation>投机解码(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="204" />
+        <location filename="../../configurator/app/editor_serving.py" line="201" />
         <source>Draft &amp;acceptance</source>
         <translation>草稿接受率(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="205" />
+        <location filename="../../configurator/app/editor_serving.py" line="202" />
         <source> % of a step</source>
         <translation> % 个步长</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="207" />
+        <location filename="../../configurator/app/editor_serving.py" line="204" />
         <source>Draft c&amp;ost</source>
         <translation>草稿开销(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="245" />
+        <location filename="../../configurator/app/editor_serving.py" line="239" />
+        <source>{engine} does not load this format.</source>
+        <translation>{engine} 不加载此格式。</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor_serving.py" line="258" />
         <source>Engine's default: {0}</source>
         <translation>引擎默认：{0}</translation>
     </message>

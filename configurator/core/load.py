@@ -160,13 +160,44 @@ def _wait_tail(t, waits: list[tuple[float, float]]):
     return np.where(t < 0, 1.0, tail)
 
 
+_NEAR = np.linspace(0.0, 1.0, 65)[1:]
+_FAR = np.geomspace(1e-6, 1.0, 400)
+_MIDPOINTS = (np.arange(16) + 0.5) / 16
+"""The TTFT grid in units of the step (64 points across it) and of 40 mean waits (400 past it),
+and the 16 midpoints of the step's remainder."""
+
+
+def _tail_terms(waits: list[tuple[float, float]]) -> list[tuple[float, float, float]]:
+    """``P(W₁ + W₂ > x)`` for ``x ≥ 0`` as ``Σ (a + c·x)·e^(−x/θ)``: the terms (a, c, θ) of
+    :func:`_wait_tail`."""
+    (p1, t1), (p2, t2) = waits
+    a1, a2, c1 = p1 * (1 - p2), p2 * (1 - p1), 0.0
+    if p1 > 0 and p2 > 0 and t1 > 0 and t2 > 0:
+        if abs(t1 - t2) > 1e-9 * t1:
+            a1, a2 = a1 + p1 * p2 * t1 / (t1 - t2), a2 - p1 * p2 * t2 / (t1 - t2)
+        else:
+            a1, c1 = a1 + p1 * p2, p1 * p2 / t1
+    return [(a, c, theta) for a, c, theta in ((a1, c1, t1), (a2, 0.0, t2)) if theta > 0 and (a or c)]
+
+
 def _ttft_quantiles(step: float, waits: list[tuple[float, float]]) -> dict[int, float]:
-    """Percentiles of ``R + W``: R uniform over one running step, W the queueing waits [s]."""
+    """Percentiles of ``R + W``: R uniform over one running step (16 midpoints), W the queueing
+    waits [s]. Past the step every ``t − r`` is positive and ``e^(−(t−r)/θ)`` splits into
+    ``e^(−(t−step)/θ)·e^(−(step−r)/θ)``, so the long tail costs one exponential per point."""
     longest = max(theta for _, theta in waits)
-    t = np.concatenate([np.linspace(0.0, step, 65)[1:], step + np.geomspace(1e-6, 1.0, 400) * 40 * longest]) \
-        if longest > 0 else np.linspace(0.0, step, 65)[1:]
-    r = step * (np.arange(16) + 0.5) / 16
-    cdf = (1.0 - _wait_tail(t[:, None] - r[None, :], waits)).mean(axis=1)
+    near = step * _NEAR
+    r = step * _MIDPOINTS
+    cdf_near = (1.0 - _wait_tail(near[:, None] - r[None, :], waits)).mean(axis=1)
+    if longest > 0:
+        far = step + _FAR * (40 * longest)
+        tail = np.zeros_like(far)
+        for a, c, theta in _tail_terms(waits):
+            inner = np.exp(-(step - r) / theta)
+            decay = np.exp(-(far - step) / theta)
+            tail += decay * (a * inner.mean() + c * (far * inner.mean() - (r * inner).mean()))
+        t, cdf = np.concatenate([near, far]), np.concatenate([cdf_near, 1.0 - tail])
+    else:
+        t, cdf = near, cdf_near
     cdf = np.maximum.accumulate(cdf)
     return {k: float(np.interp(k / 100, cdf, t)) for k in PERCENTILES}
 

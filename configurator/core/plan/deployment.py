@@ -8,6 +8,7 @@ or a render job at each count.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from configurator.core.catalog import Card
@@ -23,7 +24,8 @@ from configurator.core.graphics import graphics_unsuitable
 from configurator.core.performance import RACK_SCALE_DOMAIN, model_flops_per_token
 from configurator.core.procurement.servers import server_type
 from configurator.core.plan.training import global_batch_tokens
-from configurator.core.precision import plan_training
+from configurator.core.memory import usable_capacity_bytes
+from configurator.core.precision import plan_serving, plan_training
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario, Workload
 from configurator.core.units import TERA
 
@@ -116,25 +118,63 @@ def carries_load(est: Estimate) -> bool:
     return est.fits and est.inference is not None and not messages_for_serving_targets(est.scenario, est.inference)
 
 
+def fewest_cards_for_weights(scenario: Scenario, card: Card) -> int:
+    """A lower bound on the cards a serving copy needs: the weights alone, perfectly sharded,
+    within the engine's memory budget of each card (no layout holds them on fewer) [count]."""
+    plan = plan_serving(scenario, card)
+    budget = usable_capacity_bytes(card, scenario.assumptions) * scenario.serving.engine_memory_fraction
+    if budget <= 0:
+        return 2**62
+    return max(1, math.ceil(scenario.model.total_params() * plan.weight_bytes / budget))
+
+
 def serving_deployment(scenario: Scenario, card: Card, counts: Sequence[int] = SERVING_COUNTS,
                        whole_systems: bool = False) -> Estimate | None:
     """The fewest cards that carry the whole load (None when no count tried does); with
-    ``whole_systems``, in units a buyer can order (whole NVL72 racks)."""
-    base = plannable(scenario, card)
+    ``whole_systems``, in units a buyer can order (whole NVL72 racks). Counts below the
+    weights' lower bound (:func:`fewest_cards_for_weights`) are not estimated: they cannot fit."""
+    full = plannable(scenario, card)
+    base = _engine_defaults(full)
     ordered = whole_system_counts(card, counts) if whole_systems else tuple(counts)
     in_units = ordered != tuple(counts)
+    least = fewest_cards_for_weights(base, card)
     previous = 0
     for count in ordered:
+        if count < least:
+            previous = count
+            continue
         est = estimate(with_count(base, count), card)
         if carries_load(est):
-            return est if in_units else _fewest_carrying(base, card, previous + 1, count, est)
+            found = est if in_units else _fewest_carrying(base, card, previous + 1, count, est)
+            return _with_engine_search(full, card, found)
         previous = count
     return None
+
+
+ENGINE_SEARCH_FIELDS = ("max_batched_tokens", "disaggregated")
+"""Serving settings the planner searches only at the count found: the engine step and the
+prefill/decode pools (each multiplies the layouts tried)."""
+
+
+def _engine_defaults(scenario: Scenario) -> Scenario:
+    """``scenario`` with the engine-step and pool searches off (the engine's chunk, shared copies)."""
+    auto = tuple(f for f in scenario.auto_layout if f not in ENGINE_SEARCH_FIELDS)
+    return scenario if auto == scenario.auto_layout else scenario.model_copy(update={"auto_layout": auto})
+
+
+def _with_engine_search(full: Scenario, card: Card, found: Estimate) -> Estimate:
+    """At the fewest cards found with the engine's defaults, the plan with the engine step and
+    pools searched too (when Auto), if it carries the load; else ``found``."""
+    if full.auto_layout == _engine_defaults(full).auto_layout:
+        return found
+    searched = estimate(with_count(full, found.scenario.count), card)
+    return searched if carries_load(searched) else found
 
 
 def _fewest_carrying(base: Scenario, card: Card, low: int, high: int, found: Estimate) -> Estimate:
     """Bisect between ``low`` and ``high`` cards for the fewest that still carry the load."""
     best = found
+    low = max(low, fewest_cards_for_weights(base, card))
     while low < high:
         middle = (low + high) // 2
         est = estimate(with_count(base, middle), card)

@@ -15,7 +15,7 @@ from configurator.core.estimate import (
     messages_for_serving_targets,
     with_layout,
 )
-from configurator.core.memory import inference_memory_model
+from configurator.core.memory import inference_memory_model, usable_capacity_bytes
 from configurator.core.messages import msg
 from configurator.core.performance import fabric
 from configurator.core.precision import plan_serving
@@ -98,12 +98,23 @@ def planned_layout(scenario: Scenario, card: Card) -> Estimate:
     memory and the latency targets; the option that does so at the highest request rate wins."""
     tps = serving_tensor_parallel_options(scenario, card)
 
+    weights = scenario.model.total_params() * plan_serving(scenario, card).weight_bytes
+    budget = usable_capacity_bytes(card, scenario.assumptions) * scenario.serving.engine_memory_fraction
+
     def copies(pp: int) -> list[Estimate]:
         # stages are for copies larger than one fast domain: beside them, the widest tensor parallel
         degrees = tps if pp == 1 else [max(tps)]
-        return [_replica(with_layout(scenario, {"tp": tp, "pp": pp, "virtual_stages": 1, "cp": 1, "ep": ep}),
-                         card) for tp in degrees if scenario.count % (tp * pp) == 0
-                for ep in serving_expert_parallel_options(scenario, card, tp, pp)]
+        layouts = [(tp, ep) for tp in degrees if scenario.count % (tp * pp) == 0
+                   for ep in serving_expert_parallel_options(scenario, card, tp, pp)]
+        # widest first: once a layout fits, narrower ones whose weights alone (sharded tp·pp·ep
+        # ways at best) outgrow a card cannot win and are not estimated; the order ranked is kept
+        done: dict[tuple[int, int], Estimate] = {}
+        for tp, ep in sorted(layouts, key=lambda layout: -layout[0] * layout[1]):
+            if any(e.fits for e in done.values()) and weights / (tp * pp * ep) > budget:
+                continue
+            done[tp, ep] = _replica(with_layout(scenario, {"tp": tp, "pp": pp, "virtual_stages": 1, "cp": 1,
+                                                           "ep": ep}), card)
+        return [done[layout] for layout in layouts if layout in done]
 
     pinned_pp = "pp" not in scenario.auto_layout
     first = copies(scenario.parallelism.pp if pinned_pp else 1) or copies(1)
@@ -175,7 +186,7 @@ SAME_RATE = 0.01
 """Request rates this close count as equal: the engine's own chunk is kept unless another carries
 more by more than this share."""
 
-POOL_SHARES = (1 / 8, 1 / 4, 3 / 8, 1 / 2, 5 / 8, 3 / 4)
+POOL_SHARES = (1 / 4, 1 / 2, 3 / 4)
 """Shares of the model copies tried as the prefill pool (DistServe §4 searches the split; its
 OPT-66B chatbot placement gives prefill one of every 2–4 instances)."""
 
@@ -219,12 +230,17 @@ def _searched_engine_step(scenario: Scenario, card: Card, best: Estimate) -> Est
     if "max_batched_tokens" not in scenario.auto_layout or not _latency_targets(scenario) or best.inference is None:
         return best
 
-    def at(chunk: int) -> Estimate:
+    def at(chunk: int, replan: bool) -> Estimate:
         serving = best.scenario.serving.model_copy(update={"max_batched_tokens": chunk})
-        return _replica(best.scenario.model_copy(update={"serving": serving}), card)
+        s = best.scenario.model_copy(update={"serving": serving})
+        return _replica(s, card) if replan else _estimate_inference(s, card, inference_basis(s, card))
 
-    tried = [best if chunk == best.scenario.serving.max_batched_tokens else at(chunk) for chunk in CHUNK_SIZES]
+    # every step at the batch planned for the engine's, then the batch planned again for the best
+    given = best.scenario.serving.max_batched_tokens
+    tried = [best if chunk == given else at(chunk, False) for chunk in CHUNK_SIZES]
     chosen = max(tried, key=_serving_rank)
+    if chosen is not best:
+        chosen = max(chosen, at(chosen.scenario.serving.max_batched_tokens, True), key=_serving_rank)
     if _serving_rank(best)[:2] == _serving_rank(chosen)[:2] and best.inference is not None and \
             best.inference.requests_per_s >= (1 - SAME_RATE) * chosen.inference.requests_per_s:
         return best  # the engine's step carries as much: kept, nothing to say

@@ -341,6 +341,31 @@ def _mlperf(row_id, card, count, tp, batch, server: bool):
     return case
 
 
+QWEN3_0_6B = ModelArchitecture(name="qwen3-0.6b", n_layers=28, hidden=1024, n_heads=16, n_kv_heads=8, head_dim=128,
+                               ffn=3072, vocab=151936, tied_embeddings=True)
+"""Qwen/Qwen3-0.6B config.json (its per-head q/k norms, 256 parameters a layer, are not counted)."""
+
+
+def _latency_at_rate(row_id, model, card, prompt, output, memory_fraction):
+    """Latency of one copy at a published Poisson request rate: the load model's medians against
+    the published means (vLLM bench serve reports means; the distributions here are narrow)."""
+    def case(r: dict) -> list[Row]:
+        s = scenario(model, card, 1, workload="inference",
+                     serving={"context": prompt + output, "prompt_tokens": prompt, "output_tokens": output,
+                              "concurrency": 256, "max_batch": 256, "engine_memory_fraction": memory_fraction})
+        c = CATALOG.get(card)
+        point = load_point(step_costs(s, c, plan_serving(s, c), 256), r["request_rate"])
+        note = (f"vLLM, {r['request_rate']} requests/s Poisson, {prompt}/{output} tokens; batch 256 assumed (vLLM "
+                f"max_num_seqs; {point.decoding:.0f} sequences decode at this load, so it does not bind)")
+        ttft_note = note + ("; the load model counts no HTTP front end or tokenisation, which may be most of a "
+                            "0.6B model's light-load TTFT (not checked)")
+        return [Row("published", f"{row_id} ttft", "serving-latency", "ms TTFT (mean)", point.ttft_s[50] * 1000,
+                    r["latency_ms"]["ttft_mean"], ttft_note),
+                Row("published", f"{row_id} tpot", "serving-latency", "ms TPOT (mean)", point.tpot_s[50] * 1000,
+                    r["latency_ms"]["tpot_mean"], note)]
+    return case
+
+
 def _weights_gb(row_id, model, weight_format):
     def case(r: dict) -> Row:
         s = scenario(model, "h100-sxm", 1, workload="inference",
@@ -445,6 +470,8 @@ PUBLISHED: dict[str, PublishedCase] = {
                                             "llama.cpp"),
     "im-llamacpp-70b-q4": _weights_gb("im-llamacpp-70b-q4", preset("llama2-70b"), "q4_0"),
     "tm-qlora-65b": _qlora_bound,
+    "kvcached-qwen3-0.6b-h100-rate16": _latency_at_rate("kvcached-qwen3-0.6b-h100-rate16", QWEN3_0_6B, "h100-sxm",
+                                                        512, 128, 0.5),
     "mlperf41-l2-70b-h200x8-server": _mlperf("mlperf41-l2-70b-h200x8-server", "h200-sxm", 8, 1, 896, True),
     "mlperf41-l2-70b-h200x8-offline": _mlperf("mlperf41-l2-70b-h200x8-offline", "h200-sxm", 8, 1, 806, False),
     "mlperf41-l2-70b-h100x8-server": _mlperf("mlperf41-l2-70b-h100x8-server", "h100-sxm", 8, 2, 1024, True),

@@ -217,3 +217,30 @@ def test_pools_and_expert_parallel_for_serving(qtbot, window, controller):
     assert editor.prefill_cards.isEnabled() and editor.prefill_cards.value() == 2
     controller.apply("model", preset("mixtral-8x7b").model_dump())
     assert editor.ep_row.isEnabled()
+
+
+def test_engine_profile_dialog_edits_the_profile_in_use(qtbot, window):
+    editor, controller = window.editor, window.controller
+    button = editor.control_for("serving.engine_profile")
+    assert button is editor.profile_button and button.accessibleName()
+    dialog = editor.edit_engine_profile()
+    qtbot.addWidget(dialog)
+    box = dialog.boxes["weight_stream_share"]
+    assert box.value() == pytest.approx(100 * PROFILES[Engine.VLLM].weight_stream_share)
+    assert box.maximum() == pytest.approx(100 * field_range("serving.engine_profile.weight_stream_share").high)
+    assert dialog.boxes["prefill_layer_overhead_s"].text() == "training figure"  # None: the training figure
+    box.setValue(50)
+    dialog.boxes["step_overhead_s"].setValue(1000)
+    dialog.accept()
+    own = controller.scenario.serving.engine_profile
+    assert own.weight_stream_share == pytest.approx(0.5) and own.step_overhead_s == pytest.approx(1e-3)
+    assert own.prefill_layer_overhead_s is None and own.formats == PROFILES[Engine.VLLM].formats
+    assert editor.profile_button.text() == "Yours…"
+    window.undo_action.trigger()
+    assert controller.scenario.serving.engine_profile is None
+    window.redo_action.trigger()
+    dialog = editor.edit_engine_profile()
+    qtbot.addWidget(dialog)
+    assert dialog.boxes["weight_stream_share"].value() == pytest.approx(50)
+    dialog.use_published()
+    assert controller.scenario.serving.engine_profile is None

@@ -12,6 +12,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
+    QHBoxLayout,
     QMenu,
     QPushButton,
     QToolButton,
@@ -20,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from configurator.app import labels
+from configurator.app.engine_profile_dialog import EngineProfileDialog
 from configurator.app.field_help import field_help
 from configurator.app.i18n import tc as _tc
 from configurator.core.engines import PROFILES, Engine
@@ -91,7 +93,19 @@ class ServingEditorMixin:
             source = PROFILES[Engine(self.engine.itemData(index))].source
             self.engine.setItemData(index, _tc("ServingEditor", "Source: {0}").format(source),
                                     Qt.ItemDataRole.ToolTipRole)
-        form.addRow(_tc("ServingEditor", "&Engine"), self.engine)
+        self.profile_button = QPushButton(_tc("ServingEditor", "Profile…"))
+        self.profile_button.setObjectName("serving.engine_profile")
+        self.profile_button.setAccessibleName(_tc("ServingEditor", "Edit the engine profile"))
+        self.profile_button.setToolTip(field_help("serving.engine_profile"))
+        self.profile_button.clicked.connect(self.edit_engine_profile)
+        engine_row = QWidget()
+        row = QHBoxLayout(engine_row)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.engine, 1)
+        self.engine.setMinimumWidth(64)  # the button beside it must not widen the editor
+        row.addWidget(self.profile_button)
+        engine_row.setFocusProxy(self.engine)
+        form.addRow(_tc("ServingEditor", "&Engine"), engine_row)
         formats = {None: _tc("ServingEditor", "Usual for the precision"),
                    **{f.value: format_label(f.value) for f in WeightFormat}}
         self.weight_format = self._combo(formats, "serving.weight_format", field_help("serving.weight_format"))
@@ -148,6 +162,13 @@ class ServingEditorMixin:
         self.mlperf_button.setMenu(menu)
         form.addRow("", self.mlperf_button)
         return box
+
+    def edit_engine_profile(self) -> EngineProfileDialog:
+        """Open the dialog that edits the engine profile in use (returned, for tests)."""
+        dialog = EngineProfileDialog(self.controller, self)
+        dialog.setModal(True)
+        dialog.show()
+        return dialog
 
     def use_mlperf_limits(self, key: str) -> bool:
         """Set the TTFT and TPOT targets to an MLPerf benchmark's server limits, at p99 (one undo step)."""
@@ -252,6 +273,8 @@ class ServingEditorMixin:
         for box in (self.acceptance, self.draft_cost):
             box.setEnabled(speculative)
         self._mark_served_formats(serving.engine, profile.formats)
+        own = serving.engine_profile is not None
+        self.profile_button.setText(_tc("ServingEditor", "Yours…") if own else _tc("ServingEditor", "Profile…"))
         pools = serving.disaggregated or "disaggregated" in scenario.auto_layout
         self.prefill_cards.setEnabled(pools)
         default_graphs = labels.cuda_graph_names()[profile.cuda_graphs]

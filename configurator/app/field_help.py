@@ -23,6 +23,10 @@ DESCRIBED_PATHS: tuple[str, ...] = (
     "serving.speculative_acceptance", "serving.speculative_draft_cost", "serving.engine_memory_fraction",
     "serving.max_batched_tokens", "serving.max_batch", "serving.disaggregated", "serving.prefill_cards", "constraints.tpot_ms", "constraints.ttft_ms",
     "constraints.requests_per_s", "constraints.latency_percentile",
+    "serving.engine_profile", *(f"serving.engine_profile.{name}" for name in (
+        "cuda_graphs", "layer_overhead_graphs_s", "layer_overhead_eager_s", "step_overhead_s", "weight_stream_share",
+        "kv_read_share", "kv_half_context", "prefill_share", "prefill_layer_overhead_s", "continuous_batching",
+        "fp8_kv_with_fp8_weights")),
 )
 """Fields whose editor tooltip is their declared description."""
 

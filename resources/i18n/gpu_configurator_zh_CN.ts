@@ -193,8 +193,15 @@
     </message>
     <message>
         <location filename="../../configurator/app/browser.py" line="466" />
-        <source>For the current scenario: {count} cards each, {model}</source>
-        <translation>当前方案：每种 {count} 张卡，{model}</translation>
+        <source>For the current scenario: {cards} each, {model}</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <location filename="../../configurator/app/browser.py" line="467" />
+        <source>%n card(s)</source>
+        <translation type="unfinished">
+            <numerusform />
+        </translation>
     </message>
 </context>
 <context>
@@ -224,10 +231,12 @@
         <source>I already own cards:</source>
         <translation>已拥有的卡：</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location filename="../../configurator/app/wizard_result.py" line="58" />
-        <source> cards</source>
-        <translation> 张卡</translation>
+        <source> card(s)</source>
+        <translation type="unfinished">
+            <numerusform />
+        </translation>
     </message>
     <message>
         <location filename="../../configurator/app/wizard_result.py" line="61" />
@@ -302,6 +311,114 @@
     </message>
 </context>
 <context>
+    <name>EngineProfileDialog</name>
+    <message>
+        <location filename="../../configurator/app/engine_profile_dialog.py" line="34" />
+        <source> µs</source>
+        <translation> 微秒</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/engine_profile_dialog.py" line="36" />
+        <source>Per layer, CUDA graphs</source>
+        <translation>每层开销（CUDA 图）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/engine_profile_dialog.py" line="37" />
+        <source>Per layer, eager</source>
+        <translation>每层开销（逐个启动）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/engine_profile_dialog.py" line="38" />
+        <source>Per layer, prefill</source>
+        <translation>每层开销（预填充）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/engine_profile_dialog.py" line="39" />
+        <source>Per step (host)</source>
+        <translation>每步开销（主机）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/engine_profile_dialog.py" line="40" />
+        <source>Weight reads</source>
+        <translation>权重读取</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/engine_profile_dialog.py" line="41" />
+        <source>KV cache reads</source>
+        <translation>KV 缓存读取</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/engine_profile_dialog.py" line="42" />
+        <source>KV half-efficiency context</source>
+        <translation>KV 读取达半效率的上下文</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/engine_profile_dialog.py" line="43" />
+        <source> tokens</source>
+        <translation> 词元</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/engine_profile_dialog.py" line="44" />
+        <source>Prefill kernels</source>
+        <translation>预填充内核</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/engine_profile_dialog.py" line="50" />
+        <source>CUDA graphs by default</source>
+        <translation>默认使用 CUDA 图</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/engine_profile_dialog.py" line="51" />
+        <source>Continuous batching</source>
+        <translation>连续批处理</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/engine_profile_dialog.py" line="52" />
+        <source>FP8 KV cache with FP8 weights</source>
+        <translation>FP8 权重时用 FP8 KV 缓存</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/engine_profile_dialog.py" line="65" />
+        <source>Engine profile: {0}</source>
+        <translation>引擎参数：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/engine_profile_dialog.py" line="67" />
+        <source>Published figures from: {0}</source>
+        <translation>公开数据来源：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/engine_profile_dialog.py" line="72" />
+        <source>In use now: your own profile.</source>
+        <translation>当前使用：您自己的参数。</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/engine_profile_dialog.py" line="89" />
+        <source>Published profile</source>
+        <translation>公开参数</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/engine_profile_dialog.py" line="91" />
+        <source>Use the engine's published profile again</source>
+        <translation>重新使用引擎的公开参数</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/engine_profile_dialog.py" line="114" />
+        <source>training figure</source>
+        <translation>训练的数值</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/engine_profile_dialog.py" line="137" />
+        <source>Edit the engine profile</source>
+        <translation>编辑引擎参数</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/engine_profile_dialog.py" line="142" />
+        <source>Use the published engine profile</source>
+        <translation>使用公开的引擎参数</translation>
+    </message>
+</context>
+<context>
     <name>ErrorBoundary</name>
     <message>
         <location filename="../../configurator/app/error_boundary.py" line="94" />
@@ -328,7 +445,7 @@ The last valid state is kept. The full report is in:
     </message>
     <message>
         <location filename="../../configurator/app/error_boundary.py" line="110" />
-        <location filename="../../configurator/app/wizard_result.py" line="227" />
+        <location filename="../../configurator/app/wizard_result.py" line="228" />
         <source>Preparing this page of the wizard</source>
         <translation>准备向导的本页</translation>
     </message>
@@ -386,97 +503,97 @@ The last valid state is kept. The full report is in:
 <context>
     <name>GoalPage</name>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="125" />
+        <location filename="../../configurator/app/wizard_pages.py" line="132" />
         <source>What do you want to do?</source>
         <translation>您想做什么？</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="126" />
+        <location filename="../../configurator/app/wizard_pages.py" line="133" />
         <source>This decides which kind of card fits: training cards, inference cards or graphics cards.</source>
         <translation>这决定了适合哪类加速卡：训练卡、推理卡还是图形卡。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="131" />
+        <location filename="../../configurator/app/wizard_pages.py" line="138" />
         <source>&amp;Train a model from scratch</source>
         <translation>从头训练模型(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="132" />
+        <location filename="../../configurator/app/wizard_pages.py" line="139" />
         <source>Weeks on many cards; needs training cards with fast card-to-card links.</source>
         <translation>需在多卡上运行数周；需要具备卡间高速互联的训练卡。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="133" />
+        <location filename="../../configurator/app/wizard_pages.py" line="140" />
         <source>&amp;Fine-tune all of a model's weights</source>
         <translation>全参数微调模型(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="134" />
+        <location filename="../../configurator/app/wizard_pages.py" line="141" />
         <source>Adapts a model to your data; needs memory for weights, gradients and optimizer states.</source>
         <translation>让模型适应您的数据；显存需容纳权重、梯度和优化器状态。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="135" />
+        <location filename="../../configurator/app/wizard_pages.py" line="142" />
         <source>Fine-tune with &amp;LoRA adapters</source>
         <translation>用 LoRA 适配器微调(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="136" />
+        <location filename="../../configurator/app/wizard_pages.py" line="143" />
         <source>Trains small adapters on a frozen model; far less memory than a full fine-tune.</source>
         <translation>在冻结的模型上训练小型适配器；显存远少于全参数微调。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="137" />
+        <location filename="../../configurator/app/wizard_pages.py" line="144" />
         <source>Fine-tune on a &amp;small card (QLoRA)</source>
         <translation>在小显存卡上微调 (QLoRA)(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="138" />
+        <location filename="../../configurator/app/wizard_pages.py" line="145" />
         <source>LoRA on a 4-bit copy of the model: large models on one card, a little slower.</source>
         <translation>在 4 位量化的模型上做 LoRA：大模型也能单卡微调，速度稍慢。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="139" />
+        <location filename="../../configurator/app/wizard_pages.py" line="146" />
         <source>&amp;Serve a model to users</source>
         <translation>为用户提供模型推理服务(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="140" />
+        <location filename="../../configurator/app/wizard_pages.py" line="147" />
         <source>Answers requests; limited by memory bandwidth and by the memory the KV cache needs.</source>
         <translation>响应请求；受显存带宽和 KV 缓存所需显存限制。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="144" />
+        <location filename="../../configurator/app/wizard_pages.py" line="151" />
         <source>&lt;b&gt;Graphics&lt;/b&gt; — needs graphics cards (display engines, video encoders, vGPU), not training cards:</source>
         <translation>&lt;b&gt;图形&lt;/b&gt; — 需要图形卡（显示引擎、视频编码器、vGPU），而不是训练卡：</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="149" />
+        <location filename="../../configurator/app/wizard_pages.py" line="156" />
         <source>&amp;Virtual desktops or cloud workstations</source>
         <translation>虚拟桌面或云工作站(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="150" />
+        <location filename="../../configurator/app/wizard_pages.py" line="157" />
         <source>Many users share each card through vGPU; the framebuffer per user and the shading load decide how many fit.</source>
         <translation>多个用户通过 vGPU 共享一张卡；每用户帧缓冲和着色负载决定能容纳多少人。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="152" />
+        <location filename="../../configurator/app/wizard_pages.py" line="159" />
         <source>Trans&amp;code video streams</source>
         <translation>视频流转码(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="153" />
+        <location filename="../../configurator/app/wizard_pages.py" line="160" />
         <source>Limited by the card's video encoders and decoders (NVENC/NVDEC), not by its AI compute.</source>
         <translation>受卡上视频编解码器（NVENC/NVDEC）限制，而不是 AI 算力。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="154" />
+        <location filename="../../configurator/app/wizard_pages.py" line="161" />
         <source>&amp;Render 3D scenes offline</source>
         <translation>离线渲染三维场景(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="155" />
+        <location filename="../../configurator/app/wizard_pages.py" line="162" />
         <source>The scene must fit in each card's memory; time scales with FP32 shading speed.</source>
         <translation>场景必须放进每张卡的显存；时间随 FP32 着色速度换算。</translation>
     </message>
@@ -484,339 +601,343 @@ The last valid state is kept. The full report is in:
 <context>
     <name>LoadPage</name>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="306" />
+        <location filename="../../configurator/app/wizard_pages.py" line="313" />
         <source>How much work?</source>
         <translation>工作量有多大？</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="320" />
+        <location filename="../../configurator/app/wizard_pages.py" line="327" />
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="322" />
+        <location filename="../../configurator/app/wizard_pages.py" line="329" />
         <source> billion tokens</source>
         <translation> 十亿词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="323" />
+        <location filename="../../configurator/app/wizard_pages.py" line="330" />
         <source>How much text the model trains on (1 token ≈ ¾ of an English word)</source>
         <translation>模型训练的文本量（1 个词元约等于 1 个汉字或 ¾ 个英文单词）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="324" />
+        <location filename="../../configurator/app/wizard_pages.py" line="331" />
         <source>&amp;Data to train on</source>
         <translation>训练数据量(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="79" />
-        <location filename="../../configurator/app/wizard_pages.py" line="325" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="84" />
+        <location filename="../../configurator/app/wizard_pages.py" line="332" />
         <source> days</source>
         <translation> 天</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="80" />
-        <location filename="../../configurator/app/wizard_pages.py" line="326" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="85" />
+        <location filename="../../configurator/app/wizard_pages.py" line="333" />
         <source>no deadline</source>
         <translation>无期限</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="81" />
-        <location filename="../../configurator/app/wizard_pages.py" line="327" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="86" />
+        <location filename="../../configurator/app/wizard_pages.py" line="334" />
         <source>Finish &amp;within</source>
         <translation>完成期限(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="341" />
+        <location filename="../../configurator/app/wizard_pages.py" line="348" />
         <source>Serving</source>
         <translation>推理服务</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="343" />
-        <source> at once</source>
-        <translation> 个同时</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="345" />
+        <location filename="../../configurator/app/wizard_pages.py" line="353" />
         <source>&amp;Users served together</source>
         <translation>同时服务的用户(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="346" />
+        <location filename="../../configurator/app/wizard_pages.py" line="354" />
         <source> requests/s</source>
         <translation> 请求/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="347" />
+        <location filename="../../configurator/app/wizard_pages.py" line="355" />
         <source>not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="348" />
+        <location filename="../../configurator/app/wizard_pages.py" line="356" />
         <source>&amp;Requests per second</source>
         <translation>每秒请求数(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="349" />
-        <location filename="../../configurator/app/wizard_pages.py" line="351" />
-        <location filename="../../configurator/app/wizard_pages.py" line="353" />
-        <source> tokens</source>
-        <translation> 词元</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="350" />
+        <location filename="../../configurator/app/wizard_pages.py" line="358" />
         <source>&amp;Question length</source>
         <translation>问题长度(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="352" />
+        <location filename="../../configurator/app/wizard_pages.py" line="360" />
         <source>&amp;Answer length</source>
         <translation>回答长度(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="359" />
+        <location filename="../../configurator/app/wizard_pages.py" line="367" />
         <source> ms per token</source>
         <translation> ms/词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="357" />
-        <location filename="../../configurator/app/wizard_pages.py" line="360" />
+        <location filename="../../configurator/app/wizard_pages.py" line="365" />
+        <location filename="../../configurator/app/wizard_pages.py" line="368" />
         <source>no target</source>
         <translation>无目标</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="328" />
+        <location filename="../../configurator/app/wizard_pages.py" line="335" />
         <source> million tokens</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="329" />
+        <location filename="../../configurator/app/wizard_pages.py" line="336" />
         <source>the published default for the size</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="330" />
+        <location filename="../../configurator/app/wizard_pages.py" line="337" />
         <source>Tokens per optimizer step. Left at the default, the planner takes the batch published for models of this size</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="332" />
+        <location filename="../../configurator/app/wizard_pages.py" line="339" />
         <source>&amp;Global batch</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="333" />
-        <location filename="../../configurator/app/wizard_pages.py" line="363" />
+        <location filename="../../configurator/app/wizard_pages.py" line="340" />
+        <location filename="../../configurator/app/wizard_pages.py" line="371" />
         <source>Auto (BF16 where the card has it)</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="335" />
+        <location filename="../../configurator/app/wizard_pages.py" line="342" />
         <source>LoRA and QLoRA (a 4-bit frozen copy) are chosen on the first page</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="337" />
+        <location filename="../../configurator/app/wizard_pages.py" line="344" />
         <source>&amp;Precision</source>
         <translation type="unfinished" />
     </message>
+    <message numerus="yes">
+        <location filename="../../configurator/app/wizard_pages.py" line="350" />
+        <source> user(s) at once</source>
+        <translation type="unfinished">
+            <numerusform />
+        </translation>
+    </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="344" />
+        <location filename="../../configurator/app/wizard_pages.py" line="352" />
         <source>Users (sequences) answered at the same time by the whole deployment</source>
         <translation type="unfinished" />
     </message>
+    <message numerus="yes">
+        <location filename="../../configurator/app/wizard_pages.py" line="357" />
+        <location filename="../../configurator/app/wizard_pages.py" line="359" />
+        <location filename="../../configurator/app/wizard_pages.py" line="361" />
+        <source> token(s)</source>
+        <translation type="unfinished">
+            <numerusform />
+        </translation>
+    </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="354" />
+        <location filename="../../configurator/app/wizard_pages.py" line="362" />
         <source>The longest sequence one request may reach: question and answer together</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="355" />
+        <location filename="../../configurator/app/wizard_pages.py" line="363" />
         <source>&amp;Context length</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="356" />
+        <location filename="../../configurator/app/wizard_pages.py" line="364" />
         <source> ms to the first token</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="358" />
+        <location filename="../../configurator/app/wizard_pages.py" line="366" />
         <source>&amp;First-token target</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="361" />
+        <location filename="../../configurator/app/wizard_pages.py" line="369" />
         <source>Reading speed is about 5 tokens per second; chat feels fast under 50 ms</source>
         <translation>阅读速度约每秒 5 个词元；低于 50 ms 时对话感觉流畅</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="362" />
+        <location filename="../../configurator/app/wizard_pages.py" line="370" />
         <source>&amp;Latency target</source>
         <translation>延迟目标(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="365" />
+        <location filename="../../configurator/app/wizard_pages.py" line="373" />
         <source>Weights stored and computed at this precision; INT4 is AWQ with groups of 128</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="367" />
+        <location filename="../../configurator/app/wizard_pages.py" line="375" />
         <source>Precision or &amp;quantisation</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="393" />
+        <location filename="../../configurator/app/wizard_pages.py" line="401" />
         <source>The question ({prompt} tokens) and the answer ({answer} tokens) do not fit a context of {context} tokens: make the context longer or the lengths shorter.</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="31" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="32" />
         <source>Virtual desktops</source>
         <translation>虚拟桌面</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="33" />
-        <source> users</source>
-        <translation> 个用户</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="34" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="36" />
         <source>&amp;Users at the same time</source>
         <translation>同时在线用户(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="37" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="39" />
         <source>Office, web and video (1 GiB, 0.25 TFLOP/s each)</source>
         <translation>办公、网页和视频（每人 1 GiB、0.25 TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="38" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="40" />
         <source>Power users, light CAD (2 GiB, 0.5 TFLOP/s each)</source>
         <translation>高级用户、轻量 CAD（每人 2 GiB、0.5 TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="39" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="41" />
         <source>Designers, CAD (4 GiB, 2 TFLOP/s each)</source>
         <translation>设计师、CAD（每人 4 GiB、2 TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="40" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="42" />
         <source>3D engineering, visualisation (8 GiB, 6 TFLOP/s each)</source>
         <translation>三维工程、可视化（每人 8 GiB、6 TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="44" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="46" />
         <source>Starting points: adjust the profile and load in the main window</source>
         <translation>仅为起点：可在主窗口调整 vGPU 配置和负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="45" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="47" />
         <source>&amp;Kind of user</source>
         <translation>用户类型(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="47" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="49" />
         <source>Video</source>
         <translation>视频</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="49" />
-        <source> streams</source>
-        <translation> 路</translation>
+        <location filename="../../configurator/app/wizard_graphics.py" line="34" />
+        <source> user(s)</source>
+        <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="50" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="51" />
+        <source> stream(s)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_graphics.py" line="53" />
         <source>&amp;Streams at the same time</source>
         <translation>同时处理的视频流(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="55" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="58" />
         <source>&amp;Resolution</source>
         <translation>分辨率(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="56" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="59" />
         <source> fps</source>
         <translation> 帧/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="57" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="60" />
         <source>&amp;Frame rate</source>
         <translation>帧率(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="61" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="64" />
         <source>&amp;Codec</source>
         <translation>编码格式(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="63" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="66" />
         <source>Rendering</source>
         <translation>渲染</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="65" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="68" />
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="66" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="69" />
         <source>Geometry and textures; the whole scene must fit in each card's memory</source>
         <translation>几何与纹理；整个场景必须放进每张卡的显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="67" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="70" />
         <source>&amp;Scene size</source>
         <translation>场景大小(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="68" />
-        <source> frames</source>
-        <translation> 帧</translation>
+        <location filename="../../configurator/app/wizard_graphics.py" line="71" />
+        <source> frame(s)</source>
+        <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="69" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="73" />
         <source>&amp;Frames</source>
         <translation>帧数(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="70" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="74" />
         <source> min per frame</source>
         <translation> 分钟/帧</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="71" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="76" />
         <source>Measured with your renderer and scene on the card below</source>
         <translation>用你的渲染器和场景在下方所选的卡上测得</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="72" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="77" />
         <source>&amp;Time per frame</source>
         <translation>每帧时间(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="77" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="82" />
         <source>Other cards' times scale from this one by their FP32 rate</source>
         <translation>其他卡的时间按 FP32 算力从这张卡换算</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="78" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="83" />
         <source>Measured &amp;on</source>
         <translation>测量所用的卡(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="378" />
+        <location filename="../../configurator/app/wizard_pages.py" line="386" />
         <source>How many users or streams, or how big a render job.</source>
         <translation>多少用户或视频流，或渲染任务有多大。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="380" />
+        <location filename="../../configurator/app/wizard_pages.py" line="388" />
         <source>Traffic, prompt and answer lengths, and how fast answers must come.</source>
         <translation>请求量、提示和回答长度，以及回答速度要求。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="381" />
+        <location filename="../../configurator/app/wizard_pages.py" line="389" />
         <source>How much data, and by when the training must be done.</source>
         <translation>训练数据量，以及训练的完成期限。</translation>
     </message>
@@ -1099,8 +1220,15 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
     </message>
     <message>
         <location filename="../../configurator/app/main_window.py" line="433" />
-        <source>Catalog {version} ({date}), {n} cards</source>
-        <translation>硬件目录 {version}（{date}），{n} 款加速卡</translation>
+        <source>Catalog {version} ({date}), {cards}</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <location filename="../../configurator/app/main_window.py" line="434" />
+        <source>%n card(s)</source>
+        <translation type="unfinished">
+            <numerusform />
+        </translation>
     </message>
     <message>
         <location filename="../../configurator/app/main_window.py" line="445" />
@@ -1181,62 +1309,62 @@ Restore them? Discard deletes them for good.</source>
 <context>
     <name>ModelPage</name>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="188" />
+        <location filename="../../configurator/app/wizard_pages.py" line="195" />
         <source>Which model?</source>
         <translation>哪个模型？</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="189" />
+        <location filename="../../configurator/app/wizard_pages.py" line="196" />
         <source>Pick a known model, import a Hugging Face config.json, or give its size.</source>
         <translation>选择已知模型、导入 Hugging Face config.json，或给出参数规模。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="191" />
+        <location filename="../../configurator/app/wizard_pages.py" line="198" />
         <source>A &amp;known model</source>
         <translation>已知模型(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="194" />
+        <location filename="../../configurator/app/wizard_pages.py" line="201" />
         <source>{name} — {size} billion parameters</source>
         <translation>{name} — {size} 十亿参数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="199" />
+        <location filename="../../configurator/app/wizard_pages.py" line="206" />
         <source>&amp;Import a config.json</source>
         <translation>导入 config.json(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="200" />
+        <location filename="../../configurator/app/wizard_pages.py" line="207" />
         <source>Choose file…</source>
         <translation>选择文件…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="204" />
+        <location filename="../../configurator/app/wizard_pages.py" line="211" />
         <source>About this &amp;many billion parameters:</source>
         <translation>约多少十亿参数(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="213" />
+        <location filename="../../configurator/app/wizard_pages.py" line="220" />
         <source> B</source>
         <translation> B</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="228" />
+        <location filename="../../configurator/app/wizard_pages.py" line="235" />
         <source>Import config.json</source>
         <translation>导入 config.json</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="279" />
+        <location filename="../../configurator/app/wizard_pages.py" line="286" />
         <source>Choose a config.json first, or pick another option</source>
         <translation>请先选择 config.json，或选择其他方式</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="289" />
+        <location filename="../../configurator/app/wizard_pages.py" line="296" />
         <source>Uses {name} ({used} B parameters) — the closest preset to {asked} B.</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="293" />
+        <location filename="../../configurator/app/wizard_pages.py" line="300" />
         <source>No preset is within 10 % of {asked} B: uses a Llama-like shape of {used} B parameters — {layers} layers, hidden {hidden}, {heads} heads ({kv} KV), so tensor parallel 1, 2, 4 or 8 and 1, 2 or 4 pipeline stages split it evenly.</source>
         <translation type="unfinished" />
     </message>
@@ -1484,11 +1612,6 @@ Restore them? Discard deletes them for good.</source>
         <translation>给加速卡排名</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="234" />
-        <source>No card meets the constraints; {0} were left out.</source>
-        <translation>没有加速卡满足限制条件；{0} 款被排除。</translation>
-    </message>
-    <message>
         <location filename="../../configurator/app/recommend_panel.py" line="259" />
         <source>{0} TFLOP/s</source>
         <translation>{0} TFLOP/s</translation>
@@ -1553,6 +1676,13 @@ Restore them? Discard deletes them for good.</source>
         <source>Time to finish [h]</source>
         <translation>完成时间 [小时]</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../configurator/app/recommend_panel.py" line="234" />
+        <source>No card meets the constraints; %n card(s) left out.</source>
+        <translation type="unfinished">
+            <numerusform />
+        </translation>
+    </message>
     <message>
         <location filename="../../configurator/app/recommend_panel.py" line="276" />
         <source>Time per token [ms]</source>
@@ -1562,227 +1692,6 @@ Restore them? Discard deletes them for good.</source>
         <location filename="../../configurator/app/recommend_panel.py" line="315" />
         <source>Use recommendation</source>
         <translation>采用推荐</translation>
-    </message>
-</context>
-<context>
-    <name>ResultPage</name>
-    <message>
-        <location filename="../../configurator/app/wizard_result.py" line="125" />
-        <source>cards owned</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../configurator/app/wizard_result.py" line="126" />
-        <source>data to train on</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../configurator/app/wizard_result.py" line="127" />
-        <source>global batch</source>
-        <translation type="unfinished">全局批量</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/app/wizard_result.py" line="128" />
-        <source>users served together</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../configurator/app/wizard_result.py" line="129" />
-        <source>question length</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../configurator/app/wizard_result.py" line="130" />
-        <source>answer length</source>
-        <translation type="unfinished">回答长度</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/app/wizard_result.py" line="131" />
-        <source>context length</source>
-        <translation type="unfinished">上下文长度</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/app/wizard_result.py" line="132" />
-        <source>precision</source>
-        <translation type="unfinished">精度</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/app/wizard_result.py" line="140" />
-        <source>{label}: {given} users over {copies} copies of the model make {each} sequences per copy, {used} places in all (the last copy is not full).</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../configurator/app/wizard_result.py" line="144" />
-        <source>{label}: {given} tokens asked, {used} tokens per step used — whole sequences of {seq} tokens on each of {dp} data-parallel ranks.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../configurator/app/wizard_result.py" line="148" />
-        <source>precision: {given} asked, {used} used — the card does not compute {given}.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../configurator/app/wizard_result.py" line="151" />
-        <source>{label}: {given} owned, {used} used by the layout.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../configurator/app/wizard_result.py" line="153" />
-        <source>{label}: {given} given, {used} used.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../configurator/app/wizard_result.py" line="162" />
-        <source>What to buy</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../configurator/app/wizard_result.py" line="163" />
-        <source>“Use this” puts it into the main window as one step you can undo; every setting can still be changed there.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../configurator/app/wizard_result.py" line="175" />
-        <source>Show &amp;alternatives</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../configurator/app/wizard_result.py" line="177" />
-        <source>Puts this into the window and opens the recommendation panel, with every card ranked for this job</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../configurator/app/wizard_result.py" line="217" />
-        <source>Working out what to buy: the planner lays out every card the recommender may choose…</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../configurator/app/wizard_result.py" line="241" />
-        <source>&lt;b&gt;Model:&lt;/b&gt; {name}, {params} B parameters ({shape})</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../configurator/app/wizard_result.py" line="244" />
-        <source>chosen by the recommender from {n} ranked cards</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../configurator/app/wizard_result.py" line="245" />
-        <source>the card you picked; the count and layout chosen by the planner</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../configurator/app/wizard_result.py" line="246" />
-        <source>the cards you own, laid out by the planner</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../configurator/app/wizard_result.py" line="247" />
-        <source>&lt;b&gt;Buy:&lt;/b&gt; {cards} of {card} in {servers} — {by}</source>
-        <translation type="unfinished" />
-    </message>
-    <message numerus="yes">
-        <location filename="../../configurator/app/wizard_result.py" line="248" />
-        <source>%n card(s)</source>
-        <translation type="unfinished">
-            <numerusform />
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../configurator/app/wizard_result.py" line="249" />
-        <source>%n server(s)</source>
-        <translation type="unfinished">
-            <numerusform />
-        </translation>
-    </message>
-    <message>
-        <location filename="../../configurator/app/wizard_result.py" line="252" />
-        <source>Memory: {verdict}</source>
-        <translation type="unfinished">显存：{verdict}</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/app/wizard_result.py" line="253" />
-        <source>fits</source>
-        <translation type="unfinished">可容纳</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/app/wizard_result.py" line="253" />
-        <source>does NOT fit</source>
-        <translation type="unfinished">显存不足</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/app/wizard_result.py" line="256" />
-        <source>Why</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../configurator/app/wizard_result.py" line="258" />
-        <source>Numbers taken differently from your answers</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../configurator/app/wizard_result.py" line="262" />
-        <source>None: every number you gave is used as given.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../configurator/app/wizard_result.py" line="264" />
-        <source>Notes</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../configurator/app/wizard_result.py" line="272" />
-        <source>{minutes} per frame; {time} for the job</source>
-        <translation type="unfinished">每帧 {minutes}；完成任务需 {time}</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/app/wizard_result.py" line="275" />
-        <source>{per_card} {unit} per card ({limit}); carries {served} of {demand}</source>
-        <translation type="unfinished">每卡 {per_card} {unit}（瓶颈：{limit}）；承载 {demand} 中的 {served}</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/app/wizard_result.py" line="281" />
-        <source>&lt;b&gt;Layout:&lt;/b&gt; {math}, tensor parallel {tp}, pipeline {pp}, ZeRO {zero}, micro-batch {mb}; {time} for the job, {mem} per card</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../configurator/app/wizard_result.py" line="285" />
-        <source>&lt;b&gt;Layout:&lt;/b&gt; {math}, tensor parallel {tp}, {copies}, {seqs} each</source>
-        <translation type="unfinished" />
-    </message>
-    <message numerus="yes">
-        <location filename="../../configurator/app/wizard_result.py" line="286" />
-        <source>%n copy(ies) of the model</source>
-        <translation type="unfinished">
-            <numerusform />
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../configurator/app/wizard_result.py" line="287" />
-        <source>%n sequence(s)</source>
-        <translation type="unfinished">
-            <numerusform />
-        </translation>
-    </message>
-    <message>
-        <location filename="../../configurator/app/wizard_result.py" line="289" />
-        <source>; first token in {ttft}, then {tpot} per token; {rps} requests/s</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../configurator/app/wizard_result.py" line="296" />
-        <source>&lt;b&gt;Cost:&lt;/b&gt; not known (no price for a part of the bill of materials)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../configurator/app/wizard_result.py" line="298" />
-        <source>&lt;b&gt;Cost:&lt;/b&gt; capex {capex}; TCO over {years} years {tco} (prices as of {date})</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../configurator/app/wizard_result.py" line="302" />
-        <source> — some lines have no price and are left out</source>
-        <translation type="unfinished" />
     </message>
 </context>
 <context>
@@ -3600,324 +3509,400 @@ Engine profile source: {source}</source>
         <source>percentile of requests the time-per-token and first-token targets hold for under the load (MLPerf's server scenario: 99)</source>
         <translation>在该负载下，每词元时间与首词元时间目标须满足的请求百分位（MLPerf 服务器场景：99）</translation>
     </message>
+    <message>
+        <location filename="../../build/i18n/field_descriptions.py" line="29" />
+        <source>a profile of your own in place of the engine's published one</source>
+        <translation>用您自己的参数代替引擎公开的参数</translation>
+    </message>
+    <message>
+        <location filename="../../build/i18n/field_descriptions.py" line="30" />
+        <source>decode steps are replayed from captured CUDA graphs by default</source>
+        <translation>默认从捕获的 CUDA 图重放解码步</translation>
+    </message>
+    <message>
+        <location filename="../../build/i18n/field_descriptions.py" line="31" />
+        <source>time per layer per forward pass beyond the roofline with CUDA graphs: the gaps between the layer's small kernels [s]</source>
+        <translation>使用 CUDA 图时每次前向每层超出屋顶线的时间：该层各小内核之间的间隙 [s]</translation>
+    </message>
+    <message>
+        <location filename="../../build/i18n/field_descriptions.py" line="32" />
+        <source>the same with every kernel launched from the host [s]</source>
+        <translation>同上，但每个内核都由主机启动 [s]</translation>
+    </message>
+    <message>
+        <location filename="../../build/i18n/field_descriptions.py" line="33" />
+        <source>host time per step not hidden behind the GPU: scheduling, sampling, output [s]</source>
+        <translation>每步未被 GPU 计算掩盖的主机时间：调度、采样、输出 [s]</translation>
+    </message>
+    <message>
+        <location filename="../../build/i18n/field_descriptions.py" line="34" />
+        <source>share of the card's achievable bandwidth at which decode reads the weights</source>
+        <translation>解码读取权重时达到该卡可达带宽的比例</translation>
+    </message>
+    <message>
+        <location filename="../../build/i18n/field_descriptions.py" line="35" />
+        <source>share at which attention reads a long KV cache</source>
+        <translation>注意力读取长 KV 缓存时达到的比例</translation>
+    </message>
+    <message>
+        <location filename="../../build/i18n/field_descriptions.py" line="36" />
+        <source>context at which KV reads reach half that share (short sequences pay per-sequence setup) [tokens]</source>
+        <translation>KV 读取达到该比例一半时的上下文长度（短序列要付出每条序列的准备开销）[词元]</translation>
+    </message>
+    <message>
+        <location filename="../../build/i18n/field_descriptions.py" line="37" />
+        <source>share of the prefill efficiency its prompt kernels reach</source>
+        <translation>其提示内核达到的预填充效率比例</translation>
+    </message>
+    <message>
+        <location filename="../../build/i18n/field_descriptions.py" line="38" />
+        <source>time per layer per prefill chunk beyond the roofline (None = Assumptions.layer_overhead_s, the training figure) [s]</source>
+        <translation>每个预填充分块每层超出屋顶线的时间（不指定 = Assumptions.layer_overhead_s，即训练的数值）[s]</translation>
+    </message>
+    <message>
+        <location filename="../../build/i18n/field_descriptions.py" line="39" />
+        <source>new requests join the running batch between steps</source>
+        <translation>新请求在步与步之间加入正在运行的批次</translation>
+    </message>
+    <message>
+        <location filename="../../build/i18n/field_descriptions.py" line="40" />
+        <source>its FP8 checkpoints come with an FP8 KV cache by default</source>
+        <translation>其 FP8 检查点默认配 FP8 KV 缓存</translation>
+    </message>
 </context>
 <context>
     <name>ServingEditor</name>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="41" />
+        <location filename="../../configurator/app/editor_serving.py" line="43" />
         <source>{name} — bits per weight set below</source>
         <translation>{name} — 每权重位数在下方设置</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="43" />
+        <location filename="../../configurator/app/editor_serving.py" line="45" />
         <source>{name} — {bits} bit/weight</source>
         <translation>{name} — {bits} 位/权重</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="55" />
+        <location filename="../../configurator/app/editor_serving.py" line="57" />
         <source>{name}: TTFT {ttft}, TPOT {tpot} (p{p})</source>
         <translation>{name}：TTFT {ttft}，TPOT {tpot}（p{p}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="72" />
+        <location filename="../../configurator/app/editor_serving.py" line="74" />
         <source>Serving</source>
         <translation>推理服务</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="76" />
-        <location filename="../../configurator/app/editor_serving.py" line="177" />
+        <location filename="../../configurator/app/editor_serving.py" line="78" />
+        <location filename="../../configurator/app/editor_serving.py" line="198" />
         <source> tokens</source>
         <translation> 词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="78" />
+        <location filename="../../configurator/app/editor_serving.py" line="80" />
         <source>Longest sequence (prompt + answer) the KV cache must hold per request</source>
         <translation>每个请求 KV 缓存需容纳的最长序列（提示 + 回答）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="80" />
+        <location filename="../../configurator/app/editor_serving.py" line="82" />
         <source>Conte&amp;xt length</source>
         <translation>上下文长度(&amp;X)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="81" />
-        <location filename="../../configurator/app/editor_serving.py" line="170" />
+        <location filename="../../configurator/app/editor_serving.py" line="83" />
+        <location filename="../../configurator/app/editor_serving.py" line="191" />
         <source> sequences</source>
         <translation> 条序列</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="82" />
+        <location filename="../../configurator/app/editor_serving.py" line="84" />
         <source>Co&amp;ncurrency</source>
         <translation>并发序列(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="84" />
+        <location filename="../../configurator/app/editor_serving.py" line="86" />
         <source>Prompt length per request</source>
         <translation>每个请求的提示长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="85" />
+        <location filename="../../configurator/app/editor_serving.py" line="87" />
         <source>&amp;Prompt</source>
         <translation>提示长度(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="87" />
+        <location filename="../../configurator/app/editor_serving.py" line="89" />
         <source>Answer length per request</source>
         <translation>每个请求的回答长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="88" />
+        <location filename="../../configurator/app/editor_serving.py" line="90" />
         <source>Ans&amp;wer</source>
         <translation>回答长度(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="92" />
-        <location filename="../../configurator/app/editor_serving.py" line="250" />
+        <location filename="../../configurator/app/editor_serving.py" line="94" />
+        <location filename="../../configurator/app/editor_serving.py" line="271" />
         <source>Source: {0}</source>
         <translation>来源：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="94" />
+        <location filename="../../configurator/app/editor_serving.py" line="96" />
+        <location filename="../../configurator/app/editor_serving.py" line="277" />
+        <source>Profile…</source>
+        <translation>参数…</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor_serving.py" line="98" />
+        <source>Edit the engine profile</source>
+        <translation>编辑引擎参数</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor_serving.py" line="108" />
         <source>&amp;Engine</source>
         <translation>推理引擎(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="95" />
+        <location filename="../../configurator/app/editor_serving.py" line="109" />
         <source>Usual for the precision</source>
         <translation>按精度的常用格式</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="98" />
+        <location filename="../../configurator/app/editor_serving.py" line="112" />
         <source>&amp;Weight format</source>
         <translation>权重格式(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="99" />
+        <location filename="../../configurator/app/editor_serving.py" line="113" />
         <source> bit/weight</source>
         <translation> 位/权重</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="100" />
+        <location filename="../../configurator/app/editor_serving.py" line="114" />
         <source>format's own</source>
         <translation>格式自身</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="101" />
+        <location filename="../../configurator/app/editor_serving.py" line="115" />
         <source>&amp;Bits per weight</source>
         <translation>每权重位数(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="102" />
+        <location filename="../../configurator/app/editor_serving.py" line="116" />
         <source>Engine's default</source>
         <translation>引擎默认</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="104" />
+        <location filename="../../configurator/app/editor_serving.py" line="118" />
         <source>Number format of the KV cache (the keys and values kept for every token of every request); the engine's default is the model's own (FP8 beside FP8 weights in TensorRT-LLM)</source>
         <translation>KV 缓存（为每个请求的每个词元保存的键和值）的数值格式；引擎默认与模型自身相同（TensorRT-LLM 在 FP8 权重时用 FP8）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="108" />
+        <location filename="../../configurator/app/editor_serving.py" line="122" />
         <source>&amp;KV cache</source>
         <translation>KV 缓存(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="111" />
+        <location filename="../../configurator/app/editor_serving.py" line="125" />
         <source>Engine settings</source>
         <translation>引擎设置</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="119" />
+        <location filename="../../configurator/app/editor_serving.py" line="133" />
         <source>Latency targets</source>
         <translation>延迟目标</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="121" />
+        <location filename="../../configurator/app/editor_serving.py" line="135" />
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="122" />
+        <location filename="../../configurator/app/editor_serving.py" line="136" />
         <source> ms</source>
         <translation> 毫秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="124" />
+        <location filename="../../configurator/app/editor_serving.py" line="138" />
         <source>&amp;First token within</source>
         <translation>首词元不超过(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="125" />
+        <location filename="../../configurator/app/editor_serving.py" line="139" />
         <source> ms/token</source>
         <translation> ms/词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="127" />
+        <location filename="../../configurator/app/editor_serving.py" line="141" />
         <source>&amp;Each token within</source>
         <translation>每个词元不超过(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="128" />
+        <location filename="../../configurator/app/editor_serving.py" line="142" />
         <source> requests/s</source>
         <translation> 请求/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="129" />
+        <location filename="../../configurator/app/editor_serving.py" line="143" />
         <source>from the users</source>
         <translation>由用户数推出</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="130" />
+        <location filename="../../configurator/app/editor_serving.py" line="144" />
         <source>Request &amp;rate</source>
         <translation>请求速率(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="133" />
+        <location filename="../../configurator/app/editor_serving.py" line="147" />
         <source>Held &amp;for</source>
         <translation>适用分位(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="135" />
+        <location filename="../../configurator/app/editor_serving.py" line="149" />
         <source>MLPerf server limits</source>
         <translation>MLPerf 服务器限值</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="137" />
+        <location filename="../../configurator/app/editor_serving.py" line="151" />
         <source>Fill the latency targets from MLPerf's server-scenario limits</source>
         <translation>按 MLPerf 服务器场景的限值填写延迟目标</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="139" />
+        <location filename="../../configurator/app/editor_serving.py" line="153" />
         <source>MLPerf Inference's server scenario: the 99th-percentile TTFT and TPOT limits of each LLM benchmark (MLCommons inference_policies, inference_rules.adoc, LLM latency constraints)</source>
         <translation>MLPerf 推理基准的服务器场景：各 LLM 基准的第 99 百分位首词元时间（TTFT）与每词元时间（TPOT）限值（MLCommons inference_policies，inference_rules.adoc，LLM 延迟约束）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="158" />
+        <location filename="../../configurator/app/editor_serving.py" line="179" />
         <source>Use the {0} latency limits</source>
         <translation>使用 {0} 的延迟限值</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="167" />
+        <location filename="../../configurator/app/editor_serving.py" line="188" />
         <source>CUDA &amp;graphs</source>
         <translation>CUDA 图(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="169" />
+        <location filename="../../configurator/app/editor_serving.py" line="190" />
         <source>Batc&amp;hing</source>
         <translation>批处理(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="171" />
+        <location filename="../../configurator/app/editor_serving.py" line="192" />
         <source>users ÷ copies</source>
         <translation>用户数 ÷ 副本数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="172" />
+        <location filename="../../configurator/app/editor_serving.py" line="193" />
         <source>Maximum batch</source>
         <translation>最大批量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="173" />
+        <location filename="../../configurator/app/editor_serving.py" line="194" />
         <source>Auto: chosen by the planner — the most requests carried within the latency targets. Uncheck, or edit the value, to pin it.</source>
         <translation>自动：由规划器选择——在延迟目标内承载最多请求的取值。取消勾选或修改数值即可固定该值。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="175" />
+        <location filename="../../configurator/app/editor_serving.py" line="196" />
         <source>&amp;Maximum batch</source>
         <translation>最大批量(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="178" />
+        <location filename="../../configurator/app/editor_serving.py" line="199" />
         <source>Prefill chunk</source>
         <translation>预填充分块</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="179" />
+        <location filename="../../configurator/app/editor_serving.py" line="200" />
         <source>Tokens one step may carry: prompts are prefilled in chunks of this size between decode steps (vLLM max_num_batched_tokens, SGLang --chunked-prefill-size, TensorRT-LLM max_num_tokens)</source>
         <translation>每一步可携带的词元数：提示按此大小分块，在解码步之间预填充（vLLM max_num_batched_tokens、SGLang --chunked-prefill-size、TensorRT-LLM max_num_tokens）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="183" />
+        <location filename="../../configurator/app/editor_serving.py" line="204" />
         <source>Prefill &amp;chunk</source>
         <translation>预填充分块(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="185" />
+        <location filename="../../configurator/app/editor_serving.py" line="206" />
         <source>Separate pools</source>
         <translation>分离的池</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="187" />
+        <location filename="../../configurator/app/editor_serving.py" line="208" />
         <source>Separate prefill and decode pools</source>
         <translation>预填充与解码分离的池</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="188" />
+        <location filename="../../configurator/app/editor_serving.py" line="209" />
         <source>Prefill/decode</source>
         <translation>预填充/解码</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="190" />
+        <location filename="../../configurator/app/editor_serving.py" line="211" />
         <source> cards</source>
         <translation> 张卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="191" />
+        <location filename="../../configurator/app/editor_serving.py" line="212" />
         <source>planner's size</source>
         <translation>由规划器确定</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="192" />
+        <location filename="../../configurator/app/editor_serving.py" line="213" />
         <source>Prefill pool</source>
         <translation>预填充池</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="193" />
+        <location filename="../../configurator/app/editor_serving.py" line="214" />
         <source>Prefill p&amp;ool</source>
         <translation>预填充池(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="195" />
+        <location filename="../../configurator/app/editor_serving.py" line="216" />
         <source>Engine &amp;memory</source>
         <translation>引擎显存占比(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="197" />
+        <location filename="../../configurator/app/editor_serving.py" line="218" />
         <source>Prefix cache &amp;hits</source>
         <translation>前缀缓存命中率(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="198" />
+        <location filename="../../configurator/app/editor_serving.py" line="219" />
         <source> draft tokens</source>
         <translation> 个草稿词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="199" />
+        <location filename="../../configurator/app/editor_serving.py" line="220" />
         <source>&amp;Speculative decoding</source>
         <translation>投机解码(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="201" />
+        <location filename="../../configurator/app/editor_serving.py" line="222" />
         <source>Draft &amp;acceptance</source>
         <translation>草稿接受率(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="202" />
+        <location filename="../../configurator/app/editor_serving.py" line="223" />
         <source> % of a step</source>
         <translation> % 个步长</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="204" />
+        <location filename="../../configurator/app/editor_serving.py" line="225" />
         <source>Draft c&amp;ost</source>
         <translation>草稿开销(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="239" />
+        <location filename="../../configurator/app/editor_serving.py" line="260" />
         <source>{engine} does not load this format.</source>
         <translation>{engine} 不加载此格式。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="258" />
+        <location filename="../../configurator/app/editor_serving.py" line="277" />
+        <source>Yours…</source>
+        <translation>自定义…</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor_serving.py" line="281" />
         <source>Engine's default: {0}</source>
         <translation>引擎默认：{0}</translation>
     </message>
@@ -3955,9 +3940,244 @@ Reinstall GPU Configurator to repair it.</source>
     </message>
 </context>
 <context>
+    <name>SummaryPage</name>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="125" />
+        <source>cards owned</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="126" />
+        <source>data to train on</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="127" />
+        <source>global batch</source>
+        <translation type="unfinished">全局批量</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="128" />
+        <source>users served together</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="129" />
+        <source>question length</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="130" />
+        <source>answer length</source>
+        <translation type="unfinished">回答长度</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="131" />
+        <source>context length</source>
+        <translation type="unfinished">上下文长度</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="132" />
+        <source>precision</source>
+        <translation type="unfinished">精度</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="140" />
+        <source>{label}: {given} users over {copies} copies of the model make {each} sequences per copy, {used} places in all (the last copy is not full).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="144" />
+        <source>{label}: {given} tokens asked, {used} tokens per step used — whole sequences of {seq} tokens on each of {dp} data-parallel ranks.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="148" />
+        <source>precision: {given} asked, {used} used — the card does not compute {given}.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="152" />
+        <source>{label}: {given} owned, {used} used by the layout.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="154" />
+        <source>{label}: {given} given, {used} used.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="163" />
+        <source>What to buy</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="164" />
+        <source>“Use this” puts it into the main window as one step you can undo; every setting can still be changed there.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="176" />
+        <source>Show &amp;alternatives</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="178" />
+        <source>Puts this into the window and opens the recommendation panel, with every card ranked for this job</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="218" />
+        <source>Working out what to buy: the planner lays out every card the recommender may choose…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="242" />
+        <source>&lt;b&gt;Model:&lt;/b&gt; {name}, {params} B parameters ({shape})</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="245" />
+        <source>chosen by the recommender from {n} ranked cards</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="246" />
+        <source>the card you picked; the count and layout chosen by the planner</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="247" />
+        <source>the cards you own, laid out by the planner</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="248" />
+        <source>&lt;b&gt;Buy:&lt;/b&gt; {cards} of {card} in {servers} — {by}</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <location filename="../../configurator/app/wizard_result.py" line="249" />
+        <source>%n card(s)</source>
+        <translation type="unfinished">
+            <numerusform />
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../configurator/app/wizard_result.py" line="250" />
+        <source>%n server(s)</source>
+        <translation type="unfinished">
+            <numerusform />
+        </translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="253" />
+        <source>Memory: {verdict}</source>
+        <translation type="unfinished">显存：{verdict}</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="254" />
+        <source>fits</source>
+        <translation type="unfinished">可容纳</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="254" />
+        <source>does NOT fit</source>
+        <translation type="unfinished">显存不足</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="257" />
+        <source>Why</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="259" />
+        <source>Numbers taken differently from your answers</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="263" />
+        <source>None: every number you gave is used as given.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="265" />
+        <source>Notes</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="273" />
+        <source>{minutes} per frame; {time} for the job</source>
+        <translation type="unfinished">每帧 {minutes}；完成任务需 {time}</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../configurator/app/wizard_result.py" line="277" />
+        <source>%n user(s) per card</source>
+        <translation type="unfinished">
+            <numerusform />
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../configurator/app/wizard_result.py" line="278" />
+        <source>%n stream(s) per card</source>
+        <translation type="unfinished">
+            <numerusform />
+        </translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="279" />
+        <source>{per_card} ({limit}); carries {served} of {demand}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="284" />
+        <source>&lt;b&gt;Layout:&lt;/b&gt; {math}, tensor parallel {tp}, pipeline {pp}, ZeRO {zero}, micro-batch {mb}; {time} for the job, {mem} per card</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="288" />
+        <source>&lt;b&gt;Layout:&lt;/b&gt; {math}, tensor parallel {tp}, {copies}, {seqs} each</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <location filename="../../configurator/app/wizard_result.py" line="289" />
+        <source>%n copy(ies) of the model</source>
+        <translation type="unfinished">
+            <numerusform />
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../configurator/app/wizard_result.py" line="290" />
+        <source>%n sequence(s)</source>
+        <translation type="unfinished">
+            <numerusform />
+        </translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="292" />
+        <source>; first token in {ttft}, then {tpot} per token; {rps} requests/s</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="299" />
+        <source>&lt;b&gt;Cost:&lt;/b&gt; not known (no price for a part of the bill of materials)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="301" />
+        <source>&lt;b&gt;Cost:&lt;/b&gt; capex {capex}; TCO over {years} years {tco} (prices as of {date})</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_result.py" line="305" />
+        <source> — some lines have no price and are left out</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
     <name>WizardInput</name>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="97" />
+        <location filename="../../configurator/app/wizard_pages.py" line="104" />
         <source>“{text}” is not taken: enter a number from {low} to {high}. It stays {value}.</source>
         <translation type="unfinished" />
     </message>
@@ -4996,11 +5216,6 @@ Reinstall GPU Configurator to repair it.</source>
         <source>Cost per million tokens [{0}]</source>
         <translation>每百万词元成本 [{0}]</translation>
     </message>
-    <message>
-        <location filename="../../configurator/app/charts.py" line="436" />
-        <source>{0} cards</source>
-        <translation>{0} 张卡</translation>
-    </message>
 </context>
 <context>
     <name>format</name>
@@ -5015,13 +5230,13 @@ Reinstall GPU Configurator to repair it.</source>
         <translation>{0} 词元/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="64" />
+        <location filename="../../configurator/app/editor_serving.py" line="66" />
         <location filename="../../configurator/app/format.py" line="38" />
         <source>{0} ms</source>
         <translation>{0} ms</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="63" />
+        <location filename="../../configurator/app/editor_serving.py" line="65" />
         <location filename="../../configurator/app/format.py" line="39" />
         <source>{0} s</source>
         <translation>{0} 秒</translation>

@@ -196,6 +196,10 @@ def test_results_show_engine_weights_and_tail_latency(qtbot, window):
     assert values["Weights"][0].startswith("AWQ INT4 · 4.16 bit/weight")
     ttft, tpot = values["Time to first token"][0], values["Time per output token"][0]
     assert "p50" in ttft and "p99" in ttft and "p99" in tpot
+    assert "p90" not in ttft
+    controller.apply("constraints.latency_percentile", 90)  # the percentile the targets hold for is shown too
+    controller.recompute()
+    assert "p90" in results.values["Time to first token"].text()
     assert "requests/s" in values["Time to first token"][1]
     tip = values["Output throughput"][1]
     assert "peak memory bandwidth" in tip and PROFILES[Engine.VLLM].source in tip

@@ -161,6 +161,20 @@ def test_context_and_expert_parallel_counts():
     assert ep == pytest.approx(4 * 16 * one)
 
 
+def test_two_ranks_already_communicate():
+    """The smallest group that talks: two ranks pay the traffic and the call latency."""
+    size, lat = 8e9, collectives.COLLECTIVE_LATENCY_S
+    assert collectives.reduce_scatter_seconds(size, 2, 2, 400.0, 50.0, 1.0) == pytest.approx(size / 2 / 400e9 + lat)
+    assert collectives.all_to_all_seconds(size, 2, 2, 400.0, 50.0, 1.0) == pytest.approx(size / 2 / 400e9 + lat)
+    link = (400.0, 50.0, 1.0)
+    assert communication.tensor_parallel_seconds(1024, 4096, 2, 2, 1, 4, 8, *link) > 0
+    assert communication.gradient_sync_seconds(1e9, 2.0, 2.0, 0, 2, 2, *link) > 0
+    assert communication.pipeline_p2p_seconds(1024, 4096, 2, 1, 2, 1, False, *link) > 0
+    assert communication.context_parallel_seconds(1024, 512, 2, 2, 1, False, 0.0, *link, 0.7) > 0
+    assert communication.expert_parallel_seconds(1024, 4096, 2, 2, 2, 1, 2, *link) > 0
+    assert reliability.spare_servers(2, 8, 1e-3, 48, 0.99) > 0
+
+
 def test_collectives_scale_with_bytes_and_bandwidth():
     """Units: seconds linear in bytes [B], inverse in bandwidth [GB/s] and efficiency."""
     lat = collectives.COLLECTIVE_LATENCY_S

@@ -15,6 +15,7 @@ from configurator.core.architecture import ModelArchitecture
 from configurator.core.batch import MAX_GLOBAL_BATCH_TOKENS
 from configurator.core.engines import PROFILES, Engine, EngineProfile
 from configurator.core.formats import WeightFormat
+from configurator.core.formulas import efficiency as _efficiency
 from configurator.core.frozen_model import FrozenModel
 from configurator.core.units import Precision
 
@@ -344,64 +345,91 @@ class Constraints(_Frozen):
 
 
 class Assumptions(_Frozen):
-    """Efficiency defaults. Every one is shown with the result; see estimator.md for sources."""
+    """Efficiency defaults. Every one is shown with the result; each default is named, with its source or
+    marked as an assumption, in :mod:`configurator.core.formulas.efficiency`."""
 
     matmul_efficiency: float = Field(
-        default=0.55, ge=0.01, le=1, description="share of dense peak sustained by training matrix products"
+        default=_efficiency.MATMUL_EFFICIENCY, ge=0.01, le=1,
+        description="share of dense peak sustained by training matrix products"
     )
     attention_efficiency: float = Field(
-        default=0.45, ge=0.01, le=1, description="share of peak sustained by fused attention kernels"
+        default=_efficiency.ATTENTION_EFFICIENCY, ge=0.01, le=1,
+        description="share of peak sustained by fused attention kernels"
     )
     bandwidth_efficiency: float = Field(
-        default=0.80, ge=0.01, le=1, description="share of memory bandwidth sustained by element-wise kernels"
+        default=_efficiency.BANDWIDTH_EFFICIENCY, ge=0.01, le=1,
+        description="share of memory bandwidth sustained by element-wise kernels"
     )
     decode_bandwidth_efficiency: float = Field(
-        default=0.88, ge=0.01, le=1,
+        default=_efficiency.DECODE_BANDWIDTH_EFFICIENCY, ge=0.01, le=1,
         description="share of datasheet memory bandwidth a streaming kernel can reach on the card (H200 "
                     "device-to-device copy: 0.88); serving engines reach their own share of it"
     )
-    prefill_efficiency: float = Field(default=0.55, ge=0.01, le=1, description="share of peak sustained in prefill")
-    link_efficiency: float = Field(default=0.75, ge=0.01, le=1, description="share of link bandwidth collectives reach")
+    prefill_efficiency: float = Field(
+        default=_efficiency.PREFILL_EFFICIENCY, ge=0.01, le=1,
+        description="share of peak sustained in prefill"
+    )
+    link_efficiency: float = Field(
+        default=_efficiency.LINK_EFFICIENCY, ge=0.01, le=1,
+        description="share of link bandwidth collectives reach"
+    )
     comm_overlap: float = Field(
-        default=0.7, ge=0, le=1, description="share of the backward pass that can hide data-parallel traffic"
+        default=_efficiency.COMM_OVERLAP, ge=0, le=1,
+        description="share of the backward pass that can hide data-parallel traffic"
     )
     layer_overhead_s: float = Field(
-        default=1.3e-4, ge=0, le=0.1, description="kernel-launch and framework time per layer per forward pass [s]"
+        default=_efficiency.LAYER_OVERHEAD_S, ge=0, le=0.1,
+        description="kernel-launch and framework time per layer per forward pass [s]"
     )
     network_gbps_per_card: float = Field(
-        default=50.0, ge=0.1, le=10_000, description="scale-out network per card, one way (400 Gb/s NIC, HGX-class) [GB/s]"
+        default=_efficiency.NETWORK_GBPS_PER_CARD, ge=0.1, le=10_000,
+        description="scale-out network per card, one way (400 Gb/s NIC, HGX-class) [GB/s]"
     )
     network_gbps_per_pcie_card: float = Field(
-        default=12.5, ge=0.1, le=10_000, description="the same for PCIe cards (one 200 Gb/s NIC per two cards) [GB/s]"
+        default=_efficiency.NETWORK_GBPS_PER_PCIE_CARD, ge=0.1, le=10_000,
+        description="the same for PCIe cards (one 200 Gb/s NIC per two cards) [GB/s]"
     )
     cpu_optimizer_params_per_s: float = Field(
-        default=3.9e9, gt=0, le=1e13,
+        default=_efficiency.CPU_OPTIMIZER_PARAMS_PER_S, gt=0, le=1e13,
         description="parameters the host CPUs of one server update per second with offloaded Adam "
                     "(ZeRO-Offload CPU-Adam: 10 B parameters in 2.57 s on a DGX-2's 2 Xeon 8168, Ren et al. "
                     "2021 Table 2) [1/s]",
     )
-    cuda_context_gib: float = Field(default=0.5, ge=0, le=64, description="CUDA context and library workspaces [GiB]")
+    cuda_context_gib: float = Field(
+        default=_efficiency.CUDA_CONTEXT_GIB, ge=0, le=64,
+        description="CUDA context and library workspaces [GiB]"
+    )
     allocator_overhead: float = Field(
-        default=0.06, ge=0, le=1, description="caching-allocator reserve over peak allocated (training)"
+        default=_efficiency.ALLOCATOR_OVERHEAD, ge=0, le=1,
+        description="caching-allocator reserve over peak allocated (training)"
     )
     allocator_overhead_recompute: float = Field(
-        default=0.20, ge=0, le=1, description="the same with full activation recomputation"
+        default=_efficiency.ALLOCATOR_OVERHEAD_RECOMPUTE, ge=0, le=1,
+        description="the same with full activation recomputation"
     )
     usable_memory_fraction: float = Field(
-        default=0.99, gt=0.5, le=1, description="usable share of marketed memory when not measured"
+        default=_efficiency.USABLE_MEMORY_FRACTION, gt=0.5, le=1,
+        description="usable share of marketed memory when not measured"
     )
     encoder_fps_1080p: float = Field(
-        default=240, ge=1, le=1e6, description="1080p frames one NVENC engine encodes per second at preset P4 [1/s]"
+        default=_efficiency.ENCODER_FPS_1080P, ge=1, le=1e6,
+        description="1080p frames one NVENC engine encodes per second at preset P4 [1/s]"
     )
     decoder_fps_1080p: float = Field(
-        default=240, ge=1, le=1e6, description="1080p frames one NVDEC engine decodes per second [1/s]"
+        default=_efficiency.DECODER_FPS_1080P, ge=1, le=1e6,
+        description="1080p frames one NVDEC engine decodes per second [1/s]"
     )
     video_surfaces_per_stream: int = Field(
-        default=16, ge=1, le=256, description="decoded frames each stream keeps on the card"
+        default=_efficiency.VIDEO_SURFACES_PER_STREAM, ge=1, le=256,
+        description="decoded frames each stream keeps on the card"
     )
-    max_vgpus_per_gpu: int = Field(default=32, ge=1, le=256, description="vGPU instances one GPU can host")
+    max_vgpus_per_gpu: int = Field(
+        default=_efficiency.MAX_VGPUS_PER_GPU, ge=1, le=256,
+        description="vGPU instances one GPU can host"
+    )
     consumer_encode_sessions: int = Field(
-        default=8, ge=1, le=1024, description="NVENC sessions a consumer (GeForce) card allows per server"
+        default=_efficiency.CONSUMER_ENCODE_SESSIONS, ge=1, le=1024,
+        description="NVENC sessions a consumer (GeForce) card allows per server"
     )
 
 

@@ -101,6 +101,7 @@ OWN_TIPS = ("serving.kv_precision", "serving.max_batched_tokens")
 
 @pytest.mark.parametrize("path", [p for p, *_ in CONTROLS])
 def test_tooltips_and_ranges_come_from_the_field(window, path):
+    window.controller.apply("serving.speculative_tokens", 2)  # the draft settings on: their own tooltips
     box = window.editor.control_for(path)
     description = field_description(path)
     assert description[:20].lower() in box.toolTip().lower() or path in OWN_TIPS
@@ -173,8 +174,10 @@ def test_mlperf_preset_fills_the_targets_as_one_step(window):
 def test_speculative_settings_are_enabled_with_draft_tokens(window):
     editor = window.editor
     assert not editor.acceptance.isEnabled()
+    assert "draft tokens above 0" in editor.acceptance.toolTip()
     editor.draft_tokens.setValue(2)
     assert editor.acceptance.isEnabled() and editor.draft_cost.isEnabled()
+    assert "draft token is accepted" in editor.acceptance.toolTip()
 
 
 def test_engine_settings_open_and_close(window):

@@ -269,13 +269,14 @@ class ServingEditorMixin:
         profile = serving.profile
         self.engine.setToolTip(field_help("serving.engine") + "\n\n"
                                + _tc("ServingEditor", "Source: {0}").format(profile.source))
-        speculative = serving.speculative_tokens > 0
+        off = _tc("ServingEditor", "Used with speculative decoding: set the draft tokens above 0 first")
         for box in (self.acceptance, self.draft_cost):
-            box.setEnabled(speculative)
+            self._enable_row(box, serving.speculative_tokens > 0, off)
         self._mark_served_formats(serving.engine, profile.formats)
         own = serving.engine_profile is not None
         self.profile_button.setText(_tc("ServingEditor", "Yours…") if own else _tc("ServingEditor", "Profile…"))
         pools = serving.disaggregated or "disaggregated" in scenario.auto_layout
-        self.prefill_cards.setEnabled(pools)
+        self._enable_row(self.prefill_cards, pools, _tc(
+            "ServingEditor", "Used with separate prefill and decode pools (or Auto, which may choose them)"))
         default_graphs = labels.cuda_graph_names()[profile.cuda_graphs]
         self.cuda_graphs.setItemText(0, _tc("ServingEditor", "Engine's default: {0}").format(default_graphs))

@@ -194,13 +194,13 @@
     <message>
         <location filename="../../configurator/app/browser.py" line="466" />
         <source>For the current scenario: {cards} each, {model}</source>
-        <translation type="unfinished" />
+        <translation>当前场景：每项 {cards}，{model}</translation>
     </message>
     <message numerus="yes">
         <location filename="../../configurator/app/browser.py" line="467" />
         <source>%n card(s)</source>
-        <translation type="unfinished">
-            <numerusform />
+        <translation>
+            <numerusform>%n 张卡</numerusform>
         </translation>
     </message>
 </context>
@@ -209,17 +209,17 @@
     <message>
         <location filename="../../configurator/app/wizard_result.py" line="42" />
         <source>Budget, region and cards</source>
-        <translation type="unfinished" />
+        <translation>预算、地区与卡</translation>
     </message>
     <message>
         <location filename="../../configurator/app/wizard_result.py" line="43" />
         <source>What you cannot exceed, where the cards go, and whether the card is yours to choose. Leave a limit at 'none' if there is none.</source>
-        <translation type="unfinished" />
+        <translation>不能超出的上限、卡交付到哪里，以及卡由您选还是由推荐器选。没有限制时保留“无”。</translation>
     </message>
     <message>
         <location filename="../../configurator/app/wizard_result.py" line="51" />
         <source>Let the recommender choose (every card ranked by cost of ownership)</source>
-        <translation type="unfinished" />
+        <translation>由推荐器选择（按拥有成本为每种卡排名）</translation>
     </message>
     <message>
         <location filename="../../configurator/app/wizard_result.py" line="56" />
@@ -234,8 +234,8 @@
     <message numerus="yes">
         <location filename="../../configurator/app/wizard_result.py" line="58" />
         <source> card(s)</source>
-        <translation type="unfinished">
-            <numerusform />
+        <translation>
+            <numerusform> 张卡</numerusform>
         </translation>
     </message>
     <message>
@@ -272,32 +272,32 @@
     <message>
         <location filename="../../configurator/app/wizard_result.py" line="70" />
         <source>Anywhere (no export rule)</source>
-        <translation type="unfinished">不限（不按出口管制筛选）</translation>
+        <translation>任意地区（不套用出口规则）</translation>
     </message>
     <message>
         <location filename="../../configurator/app/wizard_result.py" line="70" />
         <source>Mainland China</source>
-        <translation type="unfinished">中国大陆</translation>
+        <translation>中国大陆</translation>
     </message>
     <message>
         <location filename="../../configurator/app/wizard_result.py" line="71" />
         <source>Elsewhere</source>
-        <translation type="unfinished">其他地区</translation>
+        <translation>其他地区</translation>
     </message>
     <message>
         <location filename="../../configurator/app/wizard_result.py" line="73" />
         <source>Mainland China keeps out cards whose US export status for China is not 'permitted'; a status with its date and source, not legal advice</source>
-        <translation type="unfinished" />
+        <translation>中国大陆：排除美国对华出口状态不是“允许”的卡；状态附日期与来源，并非法律意见</translation>
     </message>
     <message>
         <location filename="../../configurator/app/wizard_result.py" line="75" />
         <source>Deliver &amp;to</source>
-        <translation type="unfinished">交付地区(&amp;T)</translation>
+        <translation>交付到(&amp;T)</translation>
     </message>
     <message>
         <location filename="../../configurator/app/wizard_result.py" line="98" />
         <source>Say which card you own: pick it in the list above.</source>
-        <translation type="unfinished" />
+        <translation>请说明您拥有哪种卡：在上方列表中选择。</translation>
     </message>
     <message>
         <location filename="../../configurator/app/wizard_result.py" line="112" />
@@ -599,6 +599,30 @@ The last valid state is kept. The full report is in:
     </message>
 </context>
 <context>
+    <name>GraphicsQuestions</name>
+    <message numerus="yes">
+        <location filename="../../configurator/app/wizard_graphics.py" line="35" />
+        <source> user(s)</source>
+        <translation>
+            <numerusform> 个用户</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../configurator/app/wizard_graphics.py" line="51" />
+        <source> stream(s)</source>
+        <translation>
+            <numerusform> 路流</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../configurator/app/wizard_graphics.py" line="70" />
+        <source> frame(s)</source>
+        <translation>
+            <numerusform> 帧</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>LoadPage</name>
     <message>
         <location filename="../../configurator/app/wizard_pages.py" line="313" />
@@ -626,19 +650,19 @@ The last valid state is kept. The full report is in:
         <translation>训练数据量(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="84" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="82" />
         <location filename="../../configurator/app/wizard_pages.py" line="332" />
         <source> days</source>
         <translation> 天</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="85" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="83" />
         <location filename="../../configurator/app/wizard_pages.py" line="333" />
         <source>no deadline</source>
         <translation>无期限</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="86" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="84" />
         <location filename="../../configurator/app/wizard_pages.py" line="334" />
         <source>Finish &amp;within</source>
         <translation>完成期限(&amp;W)</translation>
@@ -692,79 +716,79 @@ The last valid state is kept. The full report is in:
     <message>
         <location filename="../../configurator/app/wizard_pages.py" line="335" />
         <source> million tokens</source>
-        <translation type="unfinished" />
+        <translation> 百万词元</translation>
     </message>
     <message>
         <location filename="../../configurator/app/wizard_pages.py" line="336" />
         <source>the published default for the size</source>
-        <translation type="unfinished" />
+        <translation>按模型规模的公开默认值</translation>
     </message>
     <message>
         <location filename="../../configurator/app/wizard_pages.py" line="337" />
         <source>Tokens per optimizer step. Left at the default, the planner takes the batch published for models of this size</source>
-        <translation type="unfinished" />
+        <translation>每个优化器步的词元数。保留默认时，规划器采用该规模模型公开的批大小</translation>
     </message>
     <message>
         <location filename="../../configurator/app/wizard_pages.py" line="339" />
         <source>&amp;Global batch</source>
-        <translation type="unfinished" />
+        <translation>全局批(&amp;G)</translation>
     </message>
     <message>
         <location filename="../../configurator/app/wizard_pages.py" line="340" />
         <location filename="../../configurator/app/wizard_pages.py" line="371" />
         <source>Auto (BF16 where the card has it)</source>
-        <translation type="unfinished" />
+        <translation>自动（卡支持时用 BF16）</translation>
     </message>
     <message>
         <location filename="../../configurator/app/wizard_pages.py" line="342" />
         <source>LoRA and QLoRA (a 4-bit frozen copy) are chosen on the first page</source>
-        <translation type="unfinished" />
+        <translation>LoRA 与 QLoRA（4 位冻结副本）在第一页选择</translation>
     </message>
     <message>
         <location filename="../../configurator/app/wizard_pages.py" line="344" />
         <source>&amp;Precision</source>
-        <translation type="unfinished" />
+        <translation>精度(&amp;P)</translation>
     </message>
     <message numerus="yes">
         <location filename="../../configurator/app/wizard_pages.py" line="350" />
         <source> user(s) at once</source>
-        <translation type="unfinished">
-            <numerusform />
+        <translation>
+            <numerusform> 个用户同时</numerusform>
         </translation>
     </message>
     <message>
         <location filename="../../configurator/app/wizard_pages.py" line="352" />
         <source>Users (sequences) answered at the same time by the whole deployment</source>
-        <translation type="unfinished" />
+        <translation>整个部署同时应答的用户（序列）数</translation>
     </message>
     <message numerus="yes">
         <location filename="../../configurator/app/wizard_pages.py" line="357" />
         <location filename="../../configurator/app/wizard_pages.py" line="359" />
         <location filename="../../configurator/app/wizard_pages.py" line="361" />
         <source> token(s)</source>
-        <translation type="unfinished">
-            <numerusform />
+        <translation>
+            <numerusform> 个词元</numerusform>
         </translation>
     </message>
     <message>
         <location filename="../../configurator/app/wizard_pages.py" line="362" />
         <source>The longest sequence one request may reach: question and answer together</source>
-        <translation type="unfinished" />
+        <translation>一个请求可达的最长序列：问题与回答合计</translation>
     </message>
     <message>
         <location filename="../../configurator/app/wizard_pages.py" line="363" />
         <source>&amp;Context length</source>
-        <translation type="unfinished" />
+        <translation>上下文长度(&amp;C)</translation>
     </message>
     <message>
         <location filename="../../configurator/app/wizard_pages.py" line="364" />
         <source> ms to the first token</source>
-        <translation type="unfinished" />
+        <translation> 毫秒出首词元</translation>
     </message>
     <message>
         <location filename="../../configurator/app/wizard_pages.py" line="366" />
         <source>&amp;First-token target</source>
-        <translation type="unfinished" />
+        <translation>首词元目标(&amp;F)</translation>
     </message>
     <message>
         <location filename="../../configurator/app/wizard_pages.py" line="369" />
@@ -779,20 +803,20 @@ The last valid state is kept. The full report is in:
     <message>
         <location filename="../../configurator/app/wizard_pages.py" line="373" />
         <source>Weights stored and computed at this precision; INT4 is AWQ with groups of 128</source>
-        <translation type="unfinished" />
+        <translation>权重以此精度存储和计算；INT4 为分组 128 的 AWQ</translation>
     </message>
     <message>
         <location filename="../../configurator/app/wizard_pages.py" line="375" />
         <source>Precision or &amp;quantisation</source>
-        <translation type="unfinished" />
+        <translation>精度或量化(&amp;Q)</translation>
     </message>
     <message>
         <location filename="../../configurator/app/wizard_pages.py" line="401" />
         <source>The question ({prompt} tokens) and the answer ({answer} tokens) do not fit a context of {context} tokens: make the context longer or the lengths shorter.</source>
-        <translation type="unfinished" />
+        <translation>问题（{prompt} 个词元）与回答（{answer} 个词元）放不进 {context} 个词元的上下文：请加长上下文或缩短长度。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="32" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="33" />
         <source>Virtual desktops</source>
         <translation>虚拟桌面</translation>
     </message>
@@ -837,92 +861,77 @@ The last valid state is kept. The full report is in:
         <translation>视频</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="34" />
-        <source> user(s)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="51" />
-        <source> stream(s)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="53" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="52" />
         <source>&amp;Streams at the same time</source>
         <translation>同时处理的视频流(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="58" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="57" />
         <source>&amp;Resolution</source>
         <translation>分辨率(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="59" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="58" />
         <source> fps</source>
         <translation> 帧/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="60" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="59" />
         <source>&amp;Frame rate</source>
         <translation>帧率(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="64" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="63" />
         <source>&amp;Codec</source>
         <translation>编码格式(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="66" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="65" />
         <source>Rendering</source>
         <translation>渲染</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="68" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="67" />
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="69" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="68" />
         <source>Geometry and textures; the whole scene must fit in each card's memory</source>
         <translation>几何与纹理；整个场景必须放进每张卡的显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="70" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="69" />
         <source>&amp;Scene size</source>
         <translation>场景大小(&amp;S)</translation>
     </message>
     <message>
         <location filename="../../configurator/app/wizard_graphics.py" line="71" />
-        <source> frame(s)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="73" />
         <source>&amp;Frames</source>
         <translation>帧数(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="74" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="72" />
         <source> min per frame</source>
         <translation> 分钟/帧</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="76" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="74" />
         <source>Measured with your renderer and scene on the card below</source>
         <translation>用你的渲染器和场景在下方所选的卡上测得</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="77" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="75" />
         <source>&amp;Time per frame</source>
         <translation>每帧时间(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="82" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="80" />
         <source>Other cards' times scale from this one by their FP32 rate</source>
         <translation>其他卡的时间按 FP32 算力从这张卡换算</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="83" />
+        <location filename="../../configurator/app/wizard_graphics.py" line="81" />
         <source>Measured &amp;on</source>
         <translation>测量所用的卡(&amp;O)</translation>
     </message>
@@ -1221,13 +1230,13 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
     <message>
         <location filename="../../configurator/app/main_window.py" line="433" />
         <source>Catalog {version} ({date}), {cards}</source>
-        <translation type="unfinished" />
+        <translation>目录 {version}（{date}），{cards}</translation>
     </message>
     <message numerus="yes">
         <location filename="../../configurator/app/main_window.py" line="434" />
         <source>%n card(s)</source>
-        <translation type="unfinished">
-            <numerusform />
+        <translation>
+            <numerusform>%n 张卡</numerusform>
         </translation>
     </message>
     <message>
@@ -1361,12 +1370,12 @@ Restore them? Discard deletes them for good.</source>
     <message>
         <location filename="../../configurator/app/wizard_pages.py" line="296" />
         <source>Uses {name} ({used} B parameters) — the closest preset to {asked} B.</source>
-        <translation type="unfinished" />
+        <translation>使用 {name}（{used} B 参数）——最接近 {asked} B 的预设。</translation>
     </message>
     <message>
         <location filename="../../configurator/app/wizard_pages.py" line="300" />
         <source>No preset is within 10 % of {asked} B: uses a Llama-like shape of {used} B parameters — {layers} layers, hidden {hidden}, {heads} heads ({kv} KV), so tensor parallel 1, 2, 4 or 8 and 1, 2 or 4 pipeline stages split it evenly.</source>
-        <translation type="unfinished" />
+        <translation>没有预设与 {asked} B 相差在 10 % 以内：使用 {used} B 参数的类 Llama 结构——{layers} 层，隐藏维度 {hidden}，{heads} 个注意力头（{kv} 个 KV），张量并行 1、2、4 或 8 以及 1、2 或 4 级流水线都能均分。</translation>
     </message>
 </context>
 <context>
@@ -1517,7 +1526,7 @@ Restore them? Discard deletes them for good.</source>
     <message>
         <location filename="../../configurator/app/recommend_panel.py" line="139" />
         <source>Anywhere (no export rule)</source>
-        <translation>不限（不按出口管制筛选）</translation>
+        <translation>任意地区（不套用出口规则）</translation>
     </message>
     <message>
         <location filename="../../configurator/app/recommend_panel.py" line="139" />
@@ -1537,7 +1546,7 @@ Restore them? Discard deletes them for good.</source>
     <message>
         <location filename="../../configurator/app/recommend_panel.py" line="146" />
         <source>Deliver &amp;to</source>
-        <translation>交付地区(&amp;T)</translation>
+        <translation>交付到(&amp;T)</translation>
     </message>
     <message>
         <location filename="../../configurator/app/recommend_panel.py" line="147" />
@@ -1679,8 +1688,8 @@ Restore them? Discard deletes them for good.</source>
     <message numerus="yes">
         <location filename="../../configurator/app/recommend_panel.py" line="234" />
         <source>No card meets the constraints; %n card(s) left out.</source>
-        <translation type="unfinished">
-            <numerusform />
+        <translation>
+            <numerusform>没有卡满足约束；%n 张卡被排除。</numerusform>
         </translation>
     </message>
     <message>
@@ -1697,490 +1706,490 @@ Restore them? Discard deletes them for good.</source>
 <context>
     <name>ResultsPanel</name>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="89" />
+        <location filename="../../configurator/app/results_panel.py" line="90" />
         <source>Key numbers</source>
         <translation>关键数据</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="95" />
-        <location filename="../../configurator/app/results_panel.py" line="99" />
+        <location filename="../../configurator/app/results_panel.py" line="96" />
+        <location filename="../../configurator/app/results_panel.py" line="100" />
         <source>Warnings</source>
         <translation>注意事项</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="224" />
-        <location filename="../../configurator/app/results_panel.py" line="286" />
-        <location filename="../../configurator/app/results_panel.py" line="299" />
+        <location filename="../../configurator/app/results_panel.py" line="226" />
+        <location filename="../../configurator/app/results_panel.py" line="288" />
+        <location filename="../../configurator/app/results_panel.py" line="301" />
         <source>Memory per card</source>
         <translation>每卡显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="224" />
+        <location filename="../../configurator/app/results_panel.py" line="226" />
         <source>{need} of {allowed}</source>
         <translation>{need} / {allowed}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="226" />
+        <location filename="../../configurator/app/results_panel.py" line="228" />
         <source>Headroom</source>
         <translation>余量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="233" />
-        <location filename="../../configurator/app/results_panel.py" line="290" />
+        <location filename="../../configurator/app/results_panel.py" line="235" />
+        <location filename="../../configurator/app/results_panel.py" line="292" />
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="117" />
-        <location filename="../../configurator/app/results_panel.py" line="234" />
-        <location filename="../../configurator/app/results_panel.py" line="291" />
+        <location filename="../../configurator/app/results_panel.py" line="118" />
+        <location filename="../../configurator/app/results_panel.py" line="236" />
+        <location filename="../../configurator/app/results_panel.py" line="293" />
         <source>Per card</source>
         <translation>每卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="85" />
+        <location filename="../../configurator/app/results_panel.py" line="86" />
         <source>The parallel layout of this estimate: the planner's choices where a field is Auto, your values where you pinned them</source>
         <translation>本估算采用的并行布局：设为自动的项由规划器选择，已固定的项采用您的数值</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="110" />
+        <location filename="../../configurator/app/results_panel.py" line="111" />
         <source>Time per frame</source>
         <translation>每帧时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="111" />
+        <location filename="../../configurator/app/results_panel.py" line="112" />
         <source>Frames per hour</source>
         <translation>每小时帧数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="112" />
+        <location filename="../../configurator/app/results_panel.py" line="113" />
         <source>Time for the job</source>
         <translation>完成任务所需时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="113" />
+        <location filename="../../configurator/app/results_panel.py" line="114" />
         <source>Per frame</source>
         <translation>每帧成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="118" />
+        <location filename="../../configurator/app/results_panel.py" line="119" />
         <source>Limited by</source>
         <translation>瓶颈</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="119" />
+        <location filename="../../configurator/app/results_panel.py" line="120" />
         <source>Carried</source>
         <translation>承载</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="119" />
+        <location filename="../../configurator/app/results_panel.py" line="120" />
         <source>{served} of {demand} {unit}</source>
         <translation>{demand} {unit}中的 {served}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="121" />
+        <location filename="../../configurator/app/results_panel.py" line="122" />
         <source>Cards needed</source>
         <translation>所需卡数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="122" />
+        <location filename="../../configurator/app/results_panel.py" line="123" />
         <source>Servers needed</source>
         <translation>所需服务器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="122" />
+        <location filename="../../configurator/app/results_panel.py" line="123" />
         <source>{n} at {per} cards each</source>
         <translation>{n} 台（每台 {per} 张卡）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="127" />
+        <location filename="../../configurator/app/results_panel.py" line="128" />
         <source>Boards needed</source>
         <translation>所需板卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="129" />
+        <location filename="../../configurator/app/results_panel.py" line="130" />
         <source>FP32 per user</source>
         <translation>每用户 FP32 算力</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="129" />
+        <location filename="../../configurator/app/results_panel.py" line="130" />
         <source>{0} TFLOP/s</source>
         <translation>{0} TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="130" />
+        <location filename="../../configurator/app/results_panel.py" line="131" />
         <source>Per user-month</source>
         <translation>每用户每月成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="130" />
+        <location filename="../../configurator/app/results_panel.py" line="131" />
         <source>Per stream-hour</source>
         <translation>每路每小时成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="138" />
+        <location filename="../../configurator/app/results_panel.py" line="139" />
         <source>TP {0}</source>
         <translation>张量并行 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="138" />
+        <location filename="../../configurator/app/results_panel.py" line="139" />
         <source>PP {0}</source>
         <translation>流水线并行 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="140" />
+        <location filename="../../configurator/app/results_panel.py" line="141" />
         <source>interleave {0}</source>
         <translation>交错 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="143" />
+        <location filename="../../configurator/app/results_panel.py" line="144" />
         <source>CP {0}</source>
         <translation>上下文并行 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="145" />
-        <location filename="../../configurator/app/results_panel.py" line="161" />
+        <location filename="../../configurator/app/results_panel.py" line="146" />
+        <location filename="../../configurator/app/results_panel.py" line="162" />
         <source>EP {0}</source>
         <translation>专家并行 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="146" />
+        <location filename="../../configurator/app/results_panel.py" line="147" />
         <source>DP {0}</source>
         <translation>数据并行 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="146" />
+        <location filename="../../configurator/app/results_panel.py" line="147" />
         <source>ZeRO {0}</source>
         <translation>ZeRO {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="149" />
+        <location filename="../../configurator/app/results_panel.py" line="150" />
         <source>CPU offload: {0}</source>
         <translation>CPU 卸载：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="149" />
+        <location filename="../../configurator/app/results_panel.py" line="150" />
         <source>, </source>
         <translation>、</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="151" />
+        <location filename="../../configurator/app/results_panel.py" line="152" />
         <source>full recomputation</source>
         <translation>完全重计算</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="152" />
+        <location filename="../../configurator/app/results_panel.py" line="153" />
         <source>selective recomputation</source>
         <translation>选择性重计算</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="153" />
+        <location filename="../../configurator/app/results_panel.py" line="154" />
         <source>micro-batch {0} × {1}</source>
         <translation>微批 {0} × {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="154" />
+        <location filename="../../configurator/app/results_panel.py" line="155" />
         <source>global batch {0} M tokens</source>
         <translation>全局批量 {0} M 词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="157" />
+        <location filename="../../configurator/app/results_panel.py" line="158" />
         <source>{prefill} prefill + {decode} decode copies</source>
         <translation>{prefill} 个预填充副本 + {decode} 个解码副本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="159" />
+        <location filename="../../configurator/app/results_panel.py" line="160" />
         <source>{0} copies</source>
         <translation>{0} 个副本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="162" />
+        <location filename="../../configurator/app/results_panel.py" line="163" />
         <source>batch {0} per copy</source>
         <translation>每副本批量 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="163" />
+        <location filename="../../configurator/app/results_panel.py" line="164" />
         <source>step {0} tokens</source>
         <translation>每步 {0} 词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="170" />
+        <location filename="../../configurator/app/results_panel.py" line="171" />
         <source>· {0}</source>
         <translation>· {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="171" />
+        <location filename="../../configurator/app/results_panel.py" line="172" />
         <source>{time} ({share})</source>
         <translation>{time}（{share}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="179" />
+        <location filename="../../configurator/app/results_panel.py" line="180" />
         <source>p{p} {time}</source>
         <translation>p{p} {time}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="189" />
+        <location filename="../../configurator/app/results_panel.py" line="190" />
         <source>Decode reads the weights at {share} of the card's peak memory bandwidth ({peak} GB/s): {engine}'s kernels reach {stream} of the {achievable} a streaming copy achieves on the card (assumption 'Decode bandwidth'); long KV caches are read at {kv}.
 Engine profile source: {source}</source>
         <translation>解码以该卡峰值显存带宽（{peak} GB/s）的 {share} 读取权重：{engine} 的内核达到该卡流式拷贝可达带宽 {achievable}（假设项“解码带宽”）的 {stream}；长 KV 缓存以 {kv} 读取。
 引擎参数来源：{source}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="201" />
+        <location filename="../../configurator/app/results_panel.py" line="202" />
         <source>{0} (your profile)</source>
         <translation>{0}（您的参数）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="203" />
+        <location filename="../../configurator/app/results_panel.py" line="204" />
         <source>{format} · {bits} bit/weight</source>
         <translation>{format} · {bits} 位/权重</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="206" />
+        <location filename="../../configurator/app/results_panel.py" line="207" />
         <source>Under a load of {0} requests/s (Poisson arrivals); batching: {1}</source>
         <translation>负载 {0} 请求/秒（泊松到达）；批处理：{1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="208" />
+        <location filename="../../configurator/app/results_panel.py" line="209" />
         <source>On an idle copy</source>
         <translation>在空闲的模型副本上</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="211" />
+        <location filename="../../configurator/app/results_panel.py" line="213" />
         <source>Engine</source>
         <translation>推理引擎</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="212" />
+        <location filename="../../configurator/app/results_panel.py" line="214" />
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="235" />
+        <location filename="../../configurator/app/results_panel.py" line="237" />
         <source>Step time</source>
         <translation>单步时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="236" />
+        <location filename="../../configurator/app/results_panel.py" line="238" />
         <source>MFU</source>
         <translation>算力利用率 (MFU)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="237" />
+        <location filename="../../configurator/app/results_panel.py" line="239" />
         <source>Exposed communication</source>
         <translation>未被掩盖的通信占比</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="239" />
-        <location filename="../../configurator/app/results_panel.py" line="292" />
+        <location filename="../../configurator/app/results_panel.py" line="241" />
+        <location filename="../../configurator/app/results_panel.py" line="294" />
         <source>Time for the token budget</source>
         <translation>完成训练所需时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="240" />
+        <location filename="../../configurator/app/results_panel.py" line="242" />
         <source>GPU-hours</source>
         <translation>GPU 时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="240" />
+        <location filename="../../configurator/app/results_panel.py" line="242" />
         <source>{0} GPU-h</source>
         <translation>{0} GPU 时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="241" />
+        <location filename="../../configurator/app/results_panel.py" line="243" />
         <source>Largest micro-batch that fits</source>
         <translation>可容纳的最大微批</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="213" />
-        <location filename="../../configurator/app/results_panel.py" line="294" />
+        <location filename="../../configurator/app/results_panel.py" line="215" />
+        <location filename="../../configurator/app/results_panel.py" line="296" />
         <source>Time to first token</source>
         <translation>首词元延迟</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="214" />
-        <location filename="../../configurator/app/results_panel.py" line="295" />
+        <location filename="../../configurator/app/results_panel.py" line="216" />
+        <location filename="../../configurator/app/results_panel.py" line="297" />
         <source>Time per output token</source>
         <translation>每输出词元时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="216" />
-        <location filename="../../configurator/app/results_panel.py" line="296" />
+        <location filename="../../configurator/app/results_panel.py" line="218" />
+        <location filename="../../configurator/app/results_panel.py" line="298" />
         <source>Output throughput</source>
         <translation>输出吞吐量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="217" />
+        <location filename="../../configurator/app/results_panel.py" line="219" />
         <source>Requests</source>
         <translation>请求速率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="217" />
+        <location filename="../../configurator/app/results_panel.py" line="219" />
         <source>{0} requests/s</source>
         <translation>{0} 请求/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="218" />
+        <location filename="../../configurator/app/results_panel.py" line="220" />
         <source>Largest concurrency that fits</source>
         <translation>可容纳的最大并发</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="245" />
+        <location filename="../../configurator/app/results_panel.py" line="247" />
         <source>job</source>
         <translation>每个任务</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="245" />
+        <location filename="../../configurator/app/results_panel.py" line="247" />
         <source>hour</source>
         <translation>每小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="249" />
+        <location filename="../../configurator/app/results_panel.py" line="251" />
         <source>Board power</source>
         <translation>板卡功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="250" />
+        <location filename="../../configurator/app/results_panel.py" line="252" />
         <source>Energy per {0}</source>
         <translation>能耗（{0}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="251" />
+        <location filename="../../configurator/app/results_panel.py" line="253" />
         <source>Purchase (cards only)</source>
         <translation>采购价（仅加速卡）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="252" />
+        <location filename="../../configurator/app/results_panel.py" line="254" />
         <source>Cloud per {0}</source>
         <translation>云租用（{0}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="253" />
+        <location filename="../../configurator/app/results_panel.py" line="255" />
         <source>Electricity per {0}</source>
         <translation>电费（{0}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="247" />
+        <location filename="../../configurator/app/results_panel.py" line="249" />
         <source>Per million tokens</source>
         <translation>每百万词元成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="255" />
+        <location filename="../../configurator/app/results_panel.py" line="257" />
         <source>Prices dated</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="255" />
+        <location filename="../../configurator/app/results_panel.py" line="257" />
         <source>card {card}, cloud {cloud}</source>
         <translation>加速卡 {card}，云 {cloud}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="268" />
+        <location filename="../../configurator/app/results_panel.py" line="270" />
         <source>training throughput</source>
         <translation>训练吞吐量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="268" />
+        <location filename="../../configurator/app/results_panel.py" line="270" />
         <source>memory per card</source>
         <translation>每卡显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="269" />
+        <location filename="../../configurator/app/results_panel.py" line="271" />
         <source>prefill (time to first token)</source>
         <translation>预填充（首词元延迟）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="270" />
+        <location filename="../../configurator/app/results_panel.py" line="272" />
         <source>decode (time per output token)</source>
         <translation>解码（每输出词元时间）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="270" />
+        <location filename="../../configurator/app/results_panel.py" line="272" />
         <source>serving throughput</source>
         <translation>推理吞吐量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="271" />
+        <location filename="../../configurator/app/results_panel.py" line="273" />
         <source>one card</source>
         <translation>单卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="271" />
+        <location filename="../../configurator/app/results_panel.py" line="273" />
         <source>2 to 64 cards</source>
         <translation>2–64 卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="271" />
+        <location filename="../../configurator/app/results_panel.py" line="273" />
         <source>more than 64 cards</source>
         <translation>64 卡以上</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="272" />
+        <location filename="../../configurator/app/results_panel.py" line="274" />
         <source>Likely range: {n} calibration rows ({kind}, {scale}); 80 % of them were measured within it (10th to 90th percentile of measured / predicted).</source>
         <translation>可能范围：{n} 行校准数据（{kind}，{scale}）；其中 80 % 的实测值落在此范围内（实测值 / 估算值的第 10 至第 90 百分位）。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="276" />
+        <location filename="../../configurator/app/results_panel.py" line="278" />
         <source>Only {0} rows at this scale: the range is the one over all scales.</source>
         <translation>此规模仅 {0} 行：采用全部规模的范围。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="279" />
+        <location filename="../../configurator/app/results_panel.py" line="281" />
         <source>Few rows: the range itself is uncertain.</source>
         <translation>行数少：范围本身也不确定。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="280" />
+        <location filename="../../configurator/app/results_panel.py" line="282" />
         <source>Rows: {0}</source>
         <translation>数据行：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="300" />
+        <location filename="../../configurator/app/results_panel.py" line="302" />
         <source>No calibration data for graphics workloads: their numbers carry no likely range</source>
         <translation>图形负载没有校准数据：其数字不给出可能范围</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="307" />
+        <location filename="../../configurator/app/results_panel.py" line="309" />
         <source>(likely {0})</source>
         <translation>（可能 {0}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="310" />
+        <location filename="../../configurator/app/results_panel.py" line="312" />
         <source>(likely {low} to {high} of each)</source>
         <translation>（各值可能为其 {low} 至 {high}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="321" />
+        <location filename="../../configurator/app/results_panel.py" line="323" />
         <source>{count} × {card} carries {served} of {demand} {unit}: {needed} cards needed</source>
         <translation>{count} × {card} 承载 {demand} {unit}中的 {served}：需要 {needed} 张卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="326" />
+        <location filename="../../configurator/app/results_panel.py" line="328" />
         <source>{count} × {card} carries the load: {per_card} {unit} per card</source>
         <translation>{count} × {card} 可承担负载：每卡 {per_card} {unit}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="329" />
+        <location filename="../../configurator/app/results_panel.py" line="331" />
         <source>frames/h</source>
         <translation>帧/小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="332" />
+        <location filename="../../configurator/app/results_panel.py" line="334" />
         <source>{count} × {card} fits, {headroom} headroom</source>
         <translation>{count} × {card} 可容纳，余量 {headroom}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="336" />
+        <location filename="../../configurator/app/results_panel.py" line="338" />
         <source>{count} × {card} does not fit: {short} short per card</source>
         <translation>{count} × {card} 显存不足：每卡缺 {short}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="342" />
+        <location filename="../../configurator/app/results_panel.py" line="344" />
         <source>Layout: {0}</source>
         <translation>并行布局：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="360" />
+        <location filename="../../configurator/app/results_panel.py" line="362" />
         <source>No warnings</source>
         <translation>无注意事项</translation>
     </message>
@@ -2250,7 +2259,7 @@ Engine profile source: {source}</source>
     <message>
         <location filename="../../configurator/app/controller.py" line="44" />
         <source>global batch</source>
-        <translation>全局批量</translation>
+        <translation>全局批</translation>
     </message>
     <message>
         <location filename="../../configurator/app/controller.py" line="45" />
@@ -3897,12 +3906,22 @@ Engine profile source: {source}</source>
         <translation>{engine} 不加载此格式。</translation>
     </message>
     <message>
+        <location filename="../../configurator/app/editor_serving.py" line="272" />
+        <source>Used with speculative decoding: set the draft tokens above 0 first</source>
+        <translation>用于投机解码：请先把草稿词元数设为大于 0</translation>
+    </message>
+    <message>
         <location filename="../../configurator/app/editor_serving.py" line="277" />
         <source>Yours…</source>
         <translation>自定义…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="281" />
+        <location filename="../../configurator/app/editor_serving.py" line="279" />
+        <source>Used with separate prefill and decode pools (or Auto, which may choose them)</source>
+        <translation>用于预填充与解码分离的池（或选自动，由规划器决定是否分离）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/editor_serving.py" line="282" />
         <source>Engine's default: {0}</source>
         <translation>引擎默认：{0}</translation>
     </message>
@@ -3944,234 +3963,234 @@ Reinstall GPU Configurator to repair it.</source>
     <message>
         <location filename="../../configurator/app/wizard_result.py" line="125" />
         <source>cards owned</source>
-        <translation type="unfinished" />
+        <translation>已有的卡</translation>
     </message>
     <message>
         <location filename="../../configurator/app/wizard_result.py" line="126" />
         <source>data to train on</source>
-        <translation type="unfinished" />
+        <translation>训练数据</translation>
     </message>
     <message>
         <location filename="../../configurator/app/wizard_result.py" line="127" />
         <source>global batch</source>
-        <translation type="unfinished">全局批量</translation>
+        <translation>全局批</translation>
     </message>
     <message>
         <location filename="../../configurator/app/wizard_result.py" line="128" />
         <source>users served together</source>
-        <translation type="unfinished" />
+        <translation>同时服务的用户</translation>
     </message>
     <message>
         <location filename="../../configurator/app/wizard_result.py" line="129" />
         <source>question length</source>
-        <translation type="unfinished" />
+        <translation>问题长度</translation>
     </message>
     <message>
         <location filename="../../configurator/app/wizard_result.py" line="130" />
         <source>answer length</source>
-        <translation type="unfinished">回答长度</translation>
+        <translation>回答长度</translation>
     </message>
     <message>
         <location filename="../../configurator/app/wizard_result.py" line="131" />
         <source>context length</source>
-        <translation type="unfinished">上下文长度</translation>
+        <translation>上下文长度</translation>
     </message>
     <message>
         <location filename="../../configurator/app/wizard_result.py" line="132" />
         <source>precision</source>
-        <translation type="unfinished">精度</translation>
+        <translation>精度</translation>
     </message>
     <message>
         <location filename="../../configurator/app/wizard_result.py" line="140" />
         <source>{label}: {given} users over {copies} copies of the model make {each} sequences per copy, {used} places in all (the last copy is not full).</source>
-        <translation type="unfinished" />
+        <translation>{label}：{given} 个用户分到 {copies} 个模型副本，每个副本 {each} 个序列，共 {used} 个位置（最后一个副本未满）。</translation>
     </message>
     <message>
         <location filename="../../configurator/app/wizard_result.py" line="144" />
         <source>{label}: {given} tokens asked, {used} tokens per step used — whole sequences of {seq} tokens on each of {dp} data-parallel ranks.</source>
-        <translation type="unfinished" />
+        <translation>{label}：要求 {given} 个词元，每步实际 {used} 个词元——{dp} 个数据并行进程各取整数个 {seq} 词元的序列。</translation>
     </message>
     <message>
         <location filename="../../configurator/app/wizard_result.py" line="148" />
         <source>precision: {given} asked, {used} used — the card does not compute {given}.</source>
-        <translation type="unfinished" />
+        <translation>精度：要求 {given}，实际 {used}——该卡不支持 {given} 计算。</translation>
     </message>
     <message>
         <location filename="../../configurator/app/wizard_result.py" line="152" />
         <source>{label}: {given} owned, {used} used by the layout.</source>
-        <translation type="unfinished" />
+        <translation>{label}：已有 {given}，布局使用 {used}。</translation>
     </message>
     <message>
         <location filename="../../configurator/app/wizard_result.py" line="154" />
         <source>{label}: {given} given, {used} used.</source>
-        <translation type="unfinished" />
+        <translation>{label}：给定 {given}，实际 {used}。</translation>
     </message>
     <message>
         <location filename="../../configurator/app/wizard_result.py" line="163" />
         <source>What to buy</source>
-        <translation type="unfinished" />
+        <translation>买什么</translation>
     </message>
     <message>
         <location filename="../../configurator/app/wizard_result.py" line="164" />
         <source>“Use this” puts it into the main window as one step you can undo; every setting can still be changed there.</source>
-        <translation type="unfinished" />
+        <translation>“采用此方案”将其放入主窗口，作为可撤销的一步；每项设置仍可在那里修改。</translation>
     </message>
     <message>
         <location filename="../../configurator/app/wizard_result.py" line="176" />
         <source>Show &amp;alternatives</source>
-        <translation type="unfinished" />
+        <translation>查看其他方案(&amp;A)</translation>
     </message>
     <message>
         <location filename="../../configurator/app/wizard_result.py" line="178" />
         <source>Puts this into the window and opens the recommendation panel, with every card ranked for this job</source>
-        <translation type="unfinished" />
+        <translation>将此方案放入窗口并打开推荐面板，其中为此任务排名每种卡</translation>
     </message>
     <message>
         <location filename="../../configurator/app/wizard_result.py" line="218" />
         <source>Working out what to buy: the planner lays out every card the recommender may choose…</source>
-        <translation type="unfinished" />
+        <translation>正在计算买什么：规划器为推荐器可选的每种卡排布…</translation>
     </message>
     <message>
         <location filename="../../configurator/app/wizard_result.py" line="242" />
         <source>&lt;b&gt;Model:&lt;/b&gt; {name}, {params} B parameters ({shape})</source>
-        <translation type="unfinished" />
+        <translation>&lt;b&gt;模型：&lt;/b&gt;{name}，{params} B 参数（{shape}）</translation>
     </message>
     <message>
         <location filename="../../configurator/app/wizard_result.py" line="245" />
         <source>chosen by the recommender from {n} ranked cards</source>
-        <translation type="unfinished" />
+        <translation>由推荐器从 {n} 种已排名的卡中选出</translation>
     </message>
     <message>
         <location filename="../../configurator/app/wizard_result.py" line="246" />
         <source>the card you picked; the count and layout chosen by the planner</source>
-        <translation type="unfinished" />
+        <translation>您选的卡；数量与布局由规划器选择</translation>
     </message>
     <message>
         <location filename="../../configurator/app/wizard_result.py" line="247" />
         <source>the cards you own, laid out by the planner</source>
-        <translation type="unfinished" />
+        <translation>您已有的卡，由规划器排布</translation>
     </message>
     <message>
         <location filename="../../configurator/app/wizard_result.py" line="248" />
         <source>&lt;b&gt;Buy:&lt;/b&gt; {cards} of {card} in {servers} — {by}</source>
-        <translation type="unfinished" />
+        <translation>&lt;b&gt;购买：&lt;/b&gt;{card} {cards}，共 {servers}——{by}</translation>
     </message>
     <message numerus="yes">
         <location filename="../../configurator/app/wizard_result.py" line="249" />
         <source>%n card(s)</source>
-        <translation type="unfinished">
-            <numerusform />
+        <translation>
+            <numerusform>%n 张卡</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location filename="../../configurator/app/wizard_result.py" line="250" />
         <source>%n server(s)</source>
-        <translation type="unfinished">
-            <numerusform />
+        <translation>
+            <numerusform>%n 台服务器</numerusform>
         </translation>
     </message>
     <message>
         <location filename="../../configurator/app/wizard_result.py" line="253" />
         <source>Memory: {verdict}</source>
-        <translation type="unfinished">显存：{verdict}</translation>
+        <translation>显存：{verdict}</translation>
     </message>
     <message>
         <location filename="../../configurator/app/wizard_result.py" line="254" />
         <source>fits</source>
-        <translation type="unfinished">可容纳</translation>
+        <translation>放得下</translation>
     </message>
     <message>
         <location filename="../../configurator/app/wizard_result.py" line="254" />
         <source>does NOT fit</source>
-        <translation type="unfinished">显存不足</translation>
+        <translation>放不下</translation>
     </message>
     <message>
         <location filename="../../configurator/app/wizard_result.py" line="257" />
         <source>Why</source>
-        <translation type="unfinished" />
+        <translation>原因</translation>
     </message>
     <message>
         <location filename="../../configurator/app/wizard_result.py" line="259" />
         <source>Numbers taken differently from your answers</source>
-        <translation type="unfinished" />
+        <translation>与您的回答不同的数字</translation>
     </message>
     <message>
         <location filename="../../configurator/app/wizard_result.py" line="263" />
         <source>None: every number you gave is used as given.</source>
-        <translation type="unfinished" />
+        <translation>无：您给出的每个数字都按原样使用。</translation>
     </message>
     <message>
         <location filename="../../configurator/app/wizard_result.py" line="265" />
         <source>Notes</source>
-        <translation type="unfinished" />
+        <translation>说明</translation>
     </message>
     <message>
         <location filename="../../configurator/app/wizard_result.py" line="273" />
         <source>{minutes} per frame; {time} for the job</source>
-        <translation type="unfinished">每帧 {minutes}；完成任务需 {time}</translation>
+        <translation>每帧 {minutes}；整个任务 {time}</translation>
     </message>
     <message numerus="yes">
         <location filename="../../configurator/app/wizard_result.py" line="277" />
         <source>%n user(s) per card</source>
-        <translation type="unfinished">
-            <numerusform />
+        <translation>
+            <numerusform>每卡 %n 个用户</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location filename="../../configurator/app/wizard_result.py" line="278" />
         <source>%n stream(s) per card</source>
-        <translation type="unfinished">
-            <numerusform />
+        <translation>
+            <numerusform>每卡 %n 路流</numerusform>
         </translation>
     </message>
     <message>
         <location filename="../../configurator/app/wizard_result.py" line="279" />
         <source>{per_card} ({limit}); carries {served} of {demand}</source>
-        <translation type="unfinished" />
+        <translation>{per_card}（{limit}）；承载 {demand} 中的 {served}</translation>
     </message>
     <message>
         <location filename="../../configurator/app/wizard_result.py" line="284" />
         <source>&lt;b&gt;Layout:&lt;/b&gt; {math}, tensor parallel {tp}, pipeline {pp}, ZeRO {zero}, micro-batch {mb}; {time} for the job, {mem} per card</source>
-        <translation type="unfinished" />
+        <translation>&lt;b&gt;布局：&lt;/b&gt;{math}，张量并行 {tp}，流水线 {pp}，ZeRO {zero}，微批 {mb}；任务耗时 {time}，每卡显存 {mem}</translation>
     </message>
     <message>
         <location filename="../../configurator/app/wizard_result.py" line="288" />
         <source>&lt;b&gt;Layout:&lt;/b&gt; {math}, tensor parallel {tp}, {copies}, {seqs} each</source>
-        <translation type="unfinished" />
+        <translation>&lt;b&gt;布局：&lt;/b&gt;{math}，张量并行 {tp}，{copies}，每个 {seqs}</translation>
     </message>
     <message numerus="yes">
         <location filename="../../configurator/app/wizard_result.py" line="289" />
         <source>%n copy(ies) of the model</source>
-        <translation type="unfinished">
-            <numerusform />
+        <translation>
+            <numerusform>%n 个模型副本</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location filename="../../configurator/app/wizard_result.py" line="290" />
         <source>%n sequence(s)</source>
-        <translation type="unfinished">
-            <numerusform />
+        <translation>
+            <numerusform>%n 个序列</numerusform>
         </translation>
     </message>
     <message>
         <location filename="../../configurator/app/wizard_result.py" line="292" />
         <source>; first token in {ttft}, then {tpot} per token; {rps} requests/s</source>
-        <translation type="unfinished" />
+        <translation>；首词元 {ttft}，之后每输出词元 {tpot}；每秒 {rps} 个请求</translation>
     </message>
     <message>
         <location filename="../../configurator/app/wizard_result.py" line="299" />
         <source>&lt;b&gt;Cost:&lt;/b&gt; not known (no price for a part of the bill of materials)</source>
-        <translation type="unfinished" />
+        <translation>&lt;b&gt;成本：&lt;/b&gt;未知（物料清单的部分项目没有价格）</translation>
     </message>
     <message>
         <location filename="../../configurator/app/wizard_result.py" line="301" />
         <source>&lt;b&gt;Cost:&lt;/b&gt; capex {capex}; TCO over {years} years {tco} (prices as of {date})</source>
-        <translation type="unfinished" />
+        <translation>&lt;b&gt;成本：&lt;/b&gt;资本支出 {capex}；{years} 年总拥有成本 {tco}（价格截至 {date}）</translation>
     </message>
     <message>
         <location filename="../../configurator/app/wizard_result.py" line="305" />
         <source> — some lines have no price and are left out</source>
-        <translation type="unfinished" />
+        <translation>——部分项目没有价格，未计入</translation>
     </message>
 </context>
 <context>
@@ -4179,7 +4198,7 @@ Reinstall GPU Configurator to repair it.</source>
     <message>
         <location filename="../../configurator/app/wizard_pages.py" line="104" />
         <source>“{text}” is not taken: enter a number from {low} to {high}. It stays {value}.</source>
-        <translation type="unfinished" />
+        <translation>不接受“{text}”：请输入 {low} 到 {high} 之间的数。保持为 {value}。</translation>
     </message>
 </context>
 <context>
@@ -4193,7 +4212,7 @@ Reinstall GPU Configurator to repair it.</source>
     <message>
         <location filename="../../configurator/app/wizard.py" line="33" />
         <source>&amp;Use this</source>
-        <translation type="unfinished" />
+        <translation>采用此方案(&amp;U)</translation>
     </message>
 </context>
 <context>

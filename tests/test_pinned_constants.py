@@ -1,0 +1,77 @@
+"""Constants the mutation run (tools/mutate.py) found unpinned, checked against what they stand for.
+
+Each value is the published figure, not the code's: a change to the constant fails here.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from configurator.core.architecture import ArchitectureError, from_param_count
+from configurator.core.batch import default_global_batch_tokens
+from configurator.core.catalog import Interconnect
+from configurator.core.formats import kv_bytes
+from configurator.core.units import BYTES_PER_ELEMENT, Precision
+
+# PCI Express per-lane data rates (PCI-SIG base specifications 3.0, 4.0, 5.0, 6.0): 8, 16, 32 GT/s
+# with 128b/130b coding; 6.0 at 64 GT/s PAM4 with FLIT mode (242/256 efficiency); one direction.
+PCIE_X16_GBPS = {3: 8 * 128 / 130 / 8 * 16, 4: 16 * 128 / 130 / 8 * 16, 5: 32 * 128 / 130 / 8 * 16,
+                 6: 64 * 242 / 256 / 8 * 16}
+"""One direction of an x16 link [GB/s]: 15.75, 31.5, 63.0, 121."""
+
+
+@pytest.mark.parametrize(("generation", "published"), PCIE_X16_GBPS.items())
+def test_pcie_x16_bandwidth_per_generation(catalog, generation, published):
+    cards = [c for c in catalog.cards if c.interconnect.pcie_gen == generation and c.interconnect.pcie_lanes == 16]
+    if generation in (4, 5):
+        assert cards  # the bundled catalog has PCIe 4.0 and 5.0 x16 cards
+    for card in cards:
+        assert card.interconnect.pcie_gbps_one_way == pytest.approx(published, rel=0.01), card.id
+    link = Interconnect(link="none", pcie_gen=generation, pcie_lanes=16)
+    assert link.pcie_gbps_one_way == pytest.approx(published, rel=0.01)
+
+
+def test_pcie_lanes_scale_the_bandwidth():
+    x8 = Interconnect(link="none", pcie_gen=4, pcie_lanes=8).pcie_gbps_one_way
+    assert x8 == pytest.approx(PCIE_X16_GBPS[4] / 2, rel=0.01)
+
+
+def test_kv_cache_bytes_per_element_of_each_format():
+    """Block layouts as published: llama.cpp q4_0 is 18 bytes per 32 values (16 B of nibbles and
+    an fp16 scale, ggml-common.h block_q4_0); NVFP4 stores 16 values in 8 B with one FP8 E4M3 scale
+    (NVIDIA Blackwell NVFP4); TensorRT-LLM INT8 KV keeps an fp32 scale per 128-element head."""
+    assert kv_bytes(Precision.INT4) == pytest.approx(18 / 32)
+    assert kv_bytes(Precision.FP4) == pytest.approx(9 / 16)
+    assert kv_bytes(Precision.INT8) == pytest.approx((128 + 4) / 128)
+    assert kv_bytes(Precision.FP8) == 1.0
+    assert kv_bytes(Precision.BF16) == kv_bytes(Precision.FP16) == 2.0
+    assert kv_bytes(Precision.FP32) == 4.0
+
+
+def test_tf32_is_stored_as_fp32():
+    """TF32 is a Tensor Core math mode on fp32 storage (NVIDIA A100 whitepaper, "TF32")."""
+    assert BYTES_PER_ELEMENT[Precision.TF32] == BYTES_PER_ELEMENT[Precision.FP32] == 4.0
+
+
+def test_global_batch_defaults_follow_the_published_runs():
+    """GPT-3 (Brown et al. 2020, Table 2.1) and LLaMA (Touvron et al. 2023, §2.2) batch sizes."""
+    assert default_global_batch_tokens(125e6) == 2**19  # GPT-3 Small: 0.5M tokens
+    assert default_global_batch_tokens(2.7e9) == 2**20  # GPT-3 2.7B: 1M
+    assert default_global_batch_tokens(13e9) == 2**21  # GPT-3 13B: 2M
+    assert default_global_batch_tokens(33e9) == 2**22  # LLaMA 33B: 4M
+
+
+def test_a_typed_size_is_accepted_from_1e6_to_1e13_parameters():
+    for accepted in (1e6, 1e13):
+        from_param_count(accepted)
+    for refused in (0.99e6, 1.01e13):
+        with pytest.raises(ArchitectureError):
+            from_param_count(refused)
+
+
+@pytest.mark.parametrize("n_params", [1e6, 7e9, 70e9, 405e9])
+def test_a_typed_size_has_heads_of_128(n_params):
+    """Llama-like shapes: the width a multiple of 128 and heads of 128 (Llama 2/3 head_dim 128)."""
+    model = from_param_count(n_params)
+    assert model.hidden % 128 == 0 and model.hidden >= 128
+    assert model.n_heads == model.hidden // 128

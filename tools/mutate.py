@@ -17,7 +17,7 @@ Validation ranges (``Field(ge=…, le=…)``) are not mutated.
     .venv/bin/python tools/mutate.py --list | wc -l                   # how many mutants exist
     .venv/bin/python tools/mutate.py --module economics --operators   # one module, all mutants
 
-It prints the kill rate and every surviving mutant (file:line, the token before -> after).
+It prints the kill rate and every surviving mutant (file:line:column, the token before -> after).
 """
 
 from __future__ import annotations
@@ -81,6 +81,10 @@ class Mutant:
         return "".join(lines)
 
     def __str__(self) -> str:
+        return f"{self.path}:{self.line}:{self.col + 1}: {self.before} -> {self.after}"
+
+    @property
+    def without_column(self) -> str:
         return f"{self.path}:{self.line}: {self.before} -> {self.after}"
 
 
@@ -294,12 +298,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timeout", type=float, default=0,
                         help="seconds per mutant (default: 1.5 x the traced run, at least 120)")
     parser.add_argument("--list", action="store_true", help="list the mutants and stop")
+    parser.add_argument("--only", type=Path, help="a file of mutants as printed ('path:line: a -> b'), "
+                        "e.g. the survivors of a run, to run again")
+    parser.add_argument("--no-trace", action="store_true", help="run every Qt-free test file for each mutant")
     args = parser.parse_args(argv)
 
     with tempfile.TemporaryDirectory(prefix="mutate-") as folder:
         copy, commit = _copy_of_head(Path(folder))
         mutants = all_mutants(args.module, args.operators, copy)
         chosen = sample(mutants, args.sample, args.seed) if args.sample else mutants
+        if args.only:
+            wanted = {line.strip().removeprefix("survived: ").split("  (")[0]
+                      for line in args.only.read_text(encoding="utf-8").splitlines() if line.strip()}
+            chosen = [m for m in mutants if str(m) in wanted or m.without_column in wanted]
         if args.list:
             print("\n".join(map(str, chosen)))
             return 0
@@ -310,7 +321,9 @@ def main(argv: list[str] | None = None) -> int:
                                capture_output=True, text=True, check=True).stdout.split()
         key = hashlib.sha1(" ".join(trees).encode()).hexdigest()[:12]
         cache = Path(tempfile.gettempdir()) / f"mutate-lines-{key}.json"
-        if cache.exists():  # the same commit traced before: reuse which test runs which line
+        if args.no_trace:
+            owners, traced = {}, 0.0
+        elif cache.exists():  # the same commit traced before: reuse which test runs which line
             saved = json.loads(cache.read_text(encoding="utf-8"))
             owners, traced = {k: set(v) for k, v in saved["owners"].items()}, saved["seconds"]
         else:
@@ -324,7 +337,7 @@ def main(argv: list[str] | None = None) -> int:
         survivors = []
         stamp = int(time.time())
         for number, mutant in enumerate(chosen, 1):
-            selected = _tests_for(mutant, owners, tests)
+            selected = tests if args.no_trace else _tests_for(mutant, owners, tests)
             if not selected:
                 outcome, seconds = "no test", 0.0
             else:

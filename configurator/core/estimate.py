@@ -28,7 +28,6 @@ from configurator.core.memory import (
     training_states,
 )
 from configurator.core.graphics import (
-    HOURS_PER_MONTH,
     GraphicsSpeed,
     card_fit_messages,
     demand_messages,
@@ -281,27 +280,36 @@ def graphics_basis(scenario: Scenario, card: Card) -> GraphicsBasis:
                          tuple(card_fit_messages(scenario, card)) + tuple(_class_messages(scenario, card)))
 
 
+def _family(workload: Workload):
+    """The workload's family (:mod:`configurator.core.workloads`, which builds on this module)."""
+    from configurator.core.workloads import family_of
+
+    return family_of(workload)
+
+
 def _graphics_costs(scenario: Scenario, prices: PriceBasis, speed: GraphicsSpeed, power: Power | None) -> Costs:
-    """Costs per hour (VDI, transcoding) or for the render job, with the cost per unit."""
-    if scenario.workload is Workload.RENDER:
+    """Costs per hour (desktops, transcoding) or for the render job, with the cost per unit
+    (the family's: frame, user-month of ``hours_per_unit`` hours, or stream-hour)."""
+    family = _family(scenario.workload)
+    if family.one_off_job:
         costs = job_costs(scenario, prices, power, speed.hours, None)
         per_unit = costs.total / speed.demand if costs.total is not None else None
     else:
         costs = job_costs(scenario, prices, power, 1.0, None)
         per_hour = costs.total / speed.served if costs.total is not None and speed.served > 0 else None
-        per_unit = per_hour * HOURS_PER_MONTH if per_hour is not None and scenario.workload is Workload.VDI \
-            else per_hour
+        per_unit = per_hour * family.hours_per_unit if per_hour is not None else None
     return replace(costs, per_unit=per_unit)
 
 
 def _estimate_graphics(scenario: Scenario, card: Card, basis: GraphicsBasis) -> Estimate:
+    family = _family(scenario.workload)
     speed, memory = graphics_speed(scenario, card)
     power = deployment_power(card, scenario)
-    hours = speed.hours if scenario.workload is Workload.RENDER else 1.0
+    hours = speed.hours if family.one_off_job else 1.0
     energy = energy_kwh(power, hours) if power and hours is not None else None
     costs = _graphics_costs(scenario, basis.prices, speed, power)
     limits = messages_for_limits(scenario, card, speed.hours, None, costs, power, None)
-    fit = _fit_messages(memory, card) if not memory.fits or scenario.workload is not Workload.VDI else []
+    fit = _fit_messages(memory, card) if not memory.fits or family.warns_tight_fit else []
     messages = [*fit, *speed.messages, *demand_messages(speed, scenario.count), *basis.card_messages, *limits,
                 *costs.messages]
     return Estimate(scenario, card, basis.plan, memory, Limits(), None, None, power, energy, costs,
@@ -314,18 +322,7 @@ def estimate(scenario: Scenario, card: Card) -> Estimate:
     Layout fields left to the planner (``scenario.auto_layout``) are chosen first, so the
     estimate is of the layout a practitioner would run; its scenario holds the values chosen.
     """
-    if scenario.workload.is_graphics:
-        return _estimate_graphics(scenario, card, graphics_basis(scenario, card))
-    if scenario.workload is Workload.INFERENCE:
-        serving = scenario.serving
-        if {"tp", "pp", "max_batch", "max_batched_tokens", "disaggregated"} & set(scenario.auto_layout) or \
-                serving.disaggregated and serving.prefill_cards is None:
-            from configurator.core.plan.serving import planned_inference  # the planner builds on this module
-            return planned_inference(scenario, card)
-        return _estimate_inference(scenario, card, inference_basis(scenario, card))
-    if scenario.auto_layout:
-        return planned_training(scenario, card)
-    return _estimate_training(scenario, card, training_basis(scenario, card))
+    return _family(scenario.workload).assemble(scenario, card)
 
 
 def with_layout(scenario: Scenario, parallelism: dict, training: dict | None = None) -> Scenario:
@@ -400,7 +397,7 @@ def valid_counts(scenario: Scenario, counts: Iterable[int]) -> list[int]:
 def pinned_model_parallel(scenario: Scenario) -> int:
     """Cards a valid count must be a multiple of: the pinned tensor × pipeline × context degrees
     and the pinned expert degree, which splits the data-parallel width (Auto counts as 1)."""
-    if scenario.workload.is_graphics:
+    if not _family(scenario.workload).has_layout:
         return 1
     auto = scenario.auto_layout
     par = scenario.parallelism
@@ -418,7 +415,7 @@ def with_count(scenario: Scenario, count: int) -> Scenario:
     """
     if count < 1 or count % pinned_model_parallel(scenario):
         raise ValueError(f"{count} cards do not split into the scenario's tp × pp groups")
-    if scenario.auto_layout and not scenario.workload.is_graphics:
+    if scenario.auto_layout and _family(scenario.workload).has_layout:
         scenario = _unplanned(scenario)
     return scenario.model_copy(update={"count": count})
 
@@ -429,23 +426,14 @@ def sweep_counts(scenario: Scenario, card: Card, counts: Sequence[int]) -> list[
     What does not depend on the count (precision plan, stage memory, micro-batch time,
     per-replica speed) is worked out once.
     """
-    chosen = valid_counts(scenario, counts)
-    if scenario.workload.is_graphics:
-        basis = graphics_basis(scenario, card)
-        return [_estimate_graphics(with_count(scenario, n), card, basis) for n in chosen]
-    if scenario.workload is Workload.INFERENCE:  # users spread over the replicas: the basis depends on the count
-        return [estimate(with_count(scenario, n), card) for n in chosen]
-    if scenario.auto_layout:  # the planner chooses a layout per count
-        return [estimate(with_count(scenario, n), card) for n in chosen]
-    training = training_basis(scenario, card)
-    return [_estimate_training(with_count(scenario, n), card, training) for n in chosen]
+    return _family(scenario.workload).sweep(scenario, card, valid_counts(scenario, counts))
 
 
 def carrying_whole_load(est: Estimate) -> Estimate:
     """Desktops and transcoding: the same scenario on as many cards as every user or stream
     needs (``est`` itself when it already has that count, or for other workloads)."""
     g = est.graphics
-    if g is None or g.workload is Workload.RENDER or not g.cards_needed or g.cards_needed == est.scenario.count:
+    if g is None or not _family(g.workload).carries_load or not g.cards_needed or g.cards_needed == est.scenario.count:
         return est
     return estimate(with_count(est.scenario, g.cards_needed), est.card)
 

@@ -1,0 +1,87 @@
+"""What the graphics families (desktops, video, rendering) share: assembly through
+:func:`configurator.core.graphics.graphics_speed`, and the per-card limit as the factor."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from configurator.core.catalog import Card
+from configurator.core.estimate import (
+    Estimate,
+    _estimate_graphics,
+    carrying_whole_load,
+    estimate,
+    graphics_basis,
+    with_count,
+)
+from configurator.core.graphics import graphics_memory, graphics_unsuitable
+from configurator.core.messages import Message, msg
+from configurator.core.scenario import Scenario, Workload
+from configurator.core.workloads.base import CatalogPoint, MemoryCurve, WorkloadFamily
+
+GRAPHICS_FACTORS = {
+    "framebuffer": "memory", "shading load": "compute", "encoders": "video engines", "decoders": "video engines",
+    "vGPU instances": "vGPU limit", "passthrough": "vGPU limit", "encode sessions": "driver limit",
+}
+"""The limit :func:`configurator.core.graphics.graphics_speed` names -> the factor shown."""
+
+
+class GraphicsFamily(WorkloadFamily):
+    """Desktops, video and rendering: no parallel layout, no planner."""
+
+    has_layout = False
+    warns_tight_fit = True
+    """Whether a fitting but nearly full card is worth a warning."""
+    hours_per_unit = 1.0
+    """Hours in one ``cost_unit`` of running work [h] (1 for a stream-hour)."""
+
+    def assemble(self, scenario: Scenario, card: Card) -> Estimate:
+        return _estimate_graphics(scenario, card, graphics_basis(scenario, card))
+
+    def sweep(self, scenario: Scenario, card: Card, counts: Sequence[int]) -> list[Estimate]:
+        basis = graphics_basis(scenario, card)
+        return [_estimate_graphics(with_count(scenario, n), card, basis) for n in counts]
+
+    def limiting_factor(self, est: Estimate) -> str:
+        return GRAPHICS_FACTORS.get(est.graphics.limiting, "unknown") if est.graphics else "unknown"
+
+    def can_rank(self, est: Estimate) -> bool:
+        return est.graphics is not None
+
+    def limit_reason(self, est: Estimate) -> Message:
+        g = est.graphics
+        return msg("reason-graphics-limit", card=est.card.name, per_card=g.per_card, unit=g.unit, limit=g.limiting)
+
+    def rejection(self, workload: Workload, card: Card) -> str:
+        return graphics_unsuitable(workload, card) or super().rejection(workload, card)
+
+
+class LoadFamily(GraphicsFamily):
+    """Desktops and video: a number of users or streams, carried by enough cards."""
+
+    carries_load = True
+    one_off_job = False
+    x_unit = "cards"
+    load_variable: str
+    """What the memory curve counts on one card: ``users`` or ``streams``."""
+
+    def memory_curve(self, scenario: Scenario, card: Card, on_card: int = 1) -> MemoryCurve:
+        """Memory per card against the users or streams on it."""
+        values = tuple(range(1, max(2 * on_card, 8) + 1))
+        totals = tuple(graphics_memory(scenario, card, v).total for v in values)
+        return MemoryCurve(self.load_variable, values, totals, graphics_memory(scenario, card, 0).budget,
+                           max(on_card, 1))
+
+    def catalog_point(self, scenario: Scenario, card: Card, chosen: Estimate | None = None) -> CatalogPoint | None:
+        """Cost per user-month or stream-hour [currency] against the cards the whole load needs."""
+        if chosen is None and graphics_unsuitable(scenario.workload, card):
+            return None
+        est = chosen if chosen is not None else estimate(scenario, card)
+        g = est.graphics
+        if g is None or not g.cards_needed:
+            return None
+        est = carrying_whole_load(est)
+        if est.costs.per_unit is None:
+            return None
+        return CatalogPoint(card, float(g.cards_needed), est.costs.per_unit, est.usable, est.costs.basis,
+                            self.x_unit, self.chart_cost_unit)

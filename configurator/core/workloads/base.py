@@ -1,0 +1,179 @@
+"""The interface every workload family implements, and the quantities it hands out.
+
+A family (training, serving, desktops, video, rendering) owns what differs between
+workloads: how an estimate is assembled, the memory curve, the cost chart's point, what
+its cost is quoted per, the figure ranked when speed is the objective, what limits it and
+the work a deployment does in a year. The rest of the core asks ``family_of(workload)``
+instead of branching on the workload (issue 14, part 6). A new workload is one new module.
+"""
+
+from __future__ import annotations
+
+import math
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+from configurator.core.catalog import Card
+from configurator.core.messages import Message
+from configurator.core.scenario import Scenario, Workload
+
+if TYPE_CHECKING:  # the estimate module builds on the families at run time
+    from configurator.core.estimate import Estimate
+
+
+class CostBasis(StrEnum):
+    """What a cost counts: owning the cards (purchase plus electricity, amortised) or renting
+    them. The values are those :func:`configurator.core.economics.job_costs` writes into
+    ``Costs.basis``, so one vocabulary serves the estimate, the chart and the ranking."""
+
+    OWNERSHIP = "ownership"
+    CLOUD = "cloud"
+
+
+@dataclass(frozen=True)
+class MemoryCurve:
+    """Memory per card against the load that drives it, with the limit [B]."""
+
+    variable: str  # "micro_batch", "context", "users", "streams" or "scene_gib"
+    values: tuple[int, ...]
+    totals: tuple[float, ...]
+    limit: float
+    current: int
+
+
+@dataclass(frozen=True)
+class CatalogPoint:
+    """One card in the cost chart: the scenario on that card.
+
+    ``x_value`` is the family's quantity in ``x_unit`` (hours to train or render, seconds per
+    output token, cards for the whole load); ``cost`` is in the scenario's currency per
+    ``cost_unit`` (the whole job, a million tokens, a user-month or a stream-hour).
+    """
+
+    card: Card
+    x_value: float
+    cost: float
+    fits: bool
+    basis: CostBasis | None = None
+    x_unit: str = ""
+    cost_unit: str = ""
+
+
+TIGHT_HEADROOM = 0.05
+"""Below this share of the card's usable memory left free, memory is what limits (batch, context)."""
+
+
+def geometric(limit: int, points: int = 24) -> tuple[int, ...]:
+    """About ``points`` whole numbers from 1 to ``limit``, evenly spaced on a log axis."""
+    values = {1}
+    value = 1.0
+    step = max(limit, 2) ** (1 / points)
+    while value < limit:
+        value *= step
+        values.add(min(limit, round(value)))
+    return tuple(sorted(values))
+
+
+class WorkloadFamily(ABC):
+    """One family of workloads. Subclasses set the class attributes and implement the methods;
+    each delegates to the core function that computes the number (estimate, graphics,
+    memory, economics, procurement)."""
+
+    name: str
+    """Short id: ``training``, ``serving``, ``desktops``, ``video`` or ``rendering``."""
+    workloads: frozenset[Workload]
+    """The :class:`Workload` values the family serves (each value has exactly one family)."""
+    x_unit: str
+    """Unit of the cost chart's x quantity (:attr:`CatalogPoint.x_value`)."""
+    chart_cost_unit: str
+    """What the cost chart's cost is per (:attr:`CatalogPoint.cost_unit`)."""
+    cost_unit: str
+    """The unit of work a ranking cost is quoted per: ``million tokens``, ``user-month``,
+    ``stream-hour`` or ``frame``."""
+    unit_scale: float
+    """Units of :meth:`work_paid_for` in one ``cost_unit`` (1e6 tokens per million tokens)."""
+    speed_unit: str
+    """Unit of :meth:`speed_figure` (lower is faster)."""
+    one_off_job: bool
+    """True when the work is a job that ends (training, rendering): costs and energy are for
+    the job; False when it runs on (serving, desktops, streams): costs are per hour."""
+    billed_regardless_of_use: bool = False
+    """True when the unit of work is paid for whether used or not (a desktop per month): its
+    ownership cost per unit ignores utilisation."""
+
+    def serves(self, workload: Workload) -> bool:
+        return workload in self.workloads
+
+    # ---- estimate ---------------------------------------------------------------------
+
+    @abstractmethod
+    def assemble(self, scenario: Scenario, card: Card) -> Estimate:
+        """The family's estimate of ``scenario`` on ``scenario.count`` × ``card``."""
+
+    @abstractmethod
+    def sweep(self, scenario: Scenario, card: Card, counts: Sequence[int]) -> list[Estimate]:
+        """Estimates at each of ``counts`` (already valid for the scenario's layout)."""
+
+    def plans_layout(self, scenario: Scenario) -> bool:
+        """Whether the family has layout fields the planner chooses (Auto)."""
+        return False
+
+    # ---- what the window draws --------------------------------------------------------
+
+    @abstractmethod
+    def memory_curve(self, scenario: Scenario, card: Card, on_card: int = 1) -> MemoryCurve:
+        """Memory per card against the load that drives it for this family."""
+
+    @abstractmethod
+    def catalog_point(self, scenario: Scenario, card: Card, chosen: Estimate | None = None) -> CatalogPoint | None:
+        """The cost chart's point of ``card`` (``chosen``: its estimate when already made)."""
+
+    # ---- ranking and cost -------------------------------------------------------------
+
+    @abstractmethod
+    def speed_figure(self, est: Estimate) -> float:
+        """The figure ranked when speed is the objective, in :attr:`speed_unit` (lower is faster)."""
+
+    @abstractmethod
+    def work_paid_for(self, est: Estimate, hours: float) -> float:
+        """Work a cost over ``hours`` covers, in ``unit_scale`` × ``cost_unit``."""
+
+    @abstractmethod
+    def work_per_year(self, est: Estimate) -> float | None:
+        """Work a year of full use does, in ``unit_scale`` × ``cost_unit`` per year."""
+
+    @abstractmethod
+    def limiting_factor(self, est: Estimate) -> str:
+        """The one factor that bounds ``est`` (the recommendation's "Limited by")."""
+
+    @abstractmethod
+    def can_rank(self, est: Estimate) -> bool:
+        """Whether ``est`` has the figures a ranking needs (a speed)."""
+
+    @abstractmethod
+    def limit_reason(self, est: Estimate) -> Message:
+        """The ranking's first reason: what bounds the configuration, in numbers."""
+
+    def faster_alternative(self, fastest_figure: float, card: Card, count: int) -> Message | None:
+        """What choosing the fastest configuration instead would give (None: not worth saying)."""
+        return None
+
+    def rejection(self, workload: Workload, card: Card) -> str:
+        """Why a card has no deployment at any count tried."""
+        return "does not fit at any count tried"
+
+    # ---- layout -----------------------------------------------------------------------
+
+    has_layout: bool = True
+    """Whether the deployment has a parallel layout (tensor, pipeline, data parallel)."""
+    carries_load: bool = False
+    """True when a count carries a number of users or streams (desktops, video): the
+    deployment is the count that carries them all."""
+
+
+def finite(value: float | None) -> float:
+    """``value``, or infinity when it is unknown (ranks last)."""
+    return math.inf if value is None else value

@@ -1,0 +1,74 @@
+"""Offline rendering: a job of frames, one card per frame, priced per frame.
+
+Render time from :func:`configurator.core.formulas.graphics.render_hours`; memory is the
+scene on each card (:func:`configurator.core.graphics.graphics_memory`)."""
+
+from __future__ import annotations
+
+import math
+
+from configurator.core.catalog import Card
+from configurator.core.economics import HOURS_PER_YEAR
+from configurator.core.estimate import Estimate, estimate
+from configurator.core.graphics import graphics_memory, graphics_unsuitable
+from configurator.core.messages import Message, msg
+from configurator.core.scenario import Scenario, Workload
+from configurator.core.workloads._graphics import GraphicsFamily
+from configurator.core.workloads.base import CatalogPoint, MemoryCurve, geometric
+
+SCENE_CURVE_REACH = (2.0, 1.2)
+"""The scene-size curve reaches twice the scene or 1.2 × the card's memory, whichever is larger."""
+
+
+class RenderingFamily(GraphicsFamily):
+    name = "rendering"
+    workloads = frozenset({Workload.RENDER})
+    x_unit = "h"
+    chart_cost_unit = "job"
+    cost_unit = "frame"
+    unit_scale = 1.0
+    speed_unit = "h"
+    one_off_job = True
+
+    def memory_curve(self, scenario: Scenario, card: Card, on_card: int = 1) -> MemoryCurve:
+        """Memory per card against the scene size [GiB]."""
+        g = scenario.graphics
+        scene, card_share = SCENE_CURVE_REACH
+        top = max(scene * g.scene_gib, card_share * card.memory_gb)
+        values = tuple(v for v in geometric(max(2, round(top)), 32))
+        totals = tuple(graphics_memory(scenario.model_copy(update={"graphics": g.model_copy(update={"scene_gib": v})}),
+                                       card, 1).total for v in values)
+        limit = graphics_memory(scenario, card, 1).budget
+        return MemoryCurve("scene_gib", values, totals, limit, round(g.scene_gib))
+
+    def catalog_point(self, scenario: Scenario, card: Card, chosen: Estimate | None = None) -> CatalogPoint | None:
+        """The job's cost [currency] against the hours to render it [h] at the scenario's count."""
+        if chosen is None and graphics_unsuitable(scenario.workload, card):
+            return None
+        est = chosen if chosen is not None else estimate(scenario, card)
+        g = est.graphics
+        if g is None or g.hours is None or est.costs.total is None:
+            return None
+        return CatalogPoint(card, g.hours, est.costs.total, est.fits, est.costs.basis, self.x_unit,
+                            self.chart_cost_unit)
+
+    def speed_figure(self, est: Estimate) -> float:
+        g = est.graphics
+        return g.hours if g.hours is not None else math.inf
+
+    def work_paid_for(self, est: Estimate, hours: float) -> float:
+        """The frames of the job [frames]."""
+        return est.graphics.demand
+
+    def work_per_year(self, est: Estimate) -> float | None:
+        """Frames rendered in a year of full use [frames/year]."""
+        g = est.graphics
+        return g.per_card * est.scenario.count * HOURS_PER_YEAR if g is not None and g.per_card else None
+
+    def limit_reason(self, est: Estimate) -> Message:
+        g = est.graphics
+        return msg("reason-render-speed", card=est.card.name, minutes=g.minutes_per_frame, hours=g.hours,
+                   count=est.scenario.count)
+
+    def faster_alternative(self, fastest_figure: float, card: Card, count: int) -> Message | None:
+        return msg("reason-deadline-changes", hours=fastest_figure, card=card.name, count=count)

@@ -1,0 +1,33 @@
+"""Video transcoding: streams on NVENC/NVDEC engines, priced per stream-hour.
+
+Capacity per card from :func:`configurator.core.graphics.graphics_speed` (engines, sessions,
+framebuffer)."""
+
+from __future__ import annotations
+
+from configurator.core.economics import HOURS_PER_YEAR
+from configurator.core.estimate import Estimate
+from configurator.core.scenario import Workload
+from configurator.core.workloads._graphics import LoadFamily
+
+
+class VideoFamily(LoadFamily):
+    name = "video"
+    workloads = frozenset({Workload.TRANSCODE})
+    load_variable = "streams"
+    chart_cost_unit = "stream-hour"
+    cost_unit = "stream-hour"
+    unit_scale = 1.0
+    speed_unit = "cards"
+
+    def speed_figure(self, est: Estimate) -> float:
+        """The cards deployed [cards]: every stream is real time, so fewer is 'faster'."""
+        return float(est.scenario.count)
+
+    def work_paid_for(self, est: Estimate, hours: float) -> float:
+        """Stream-hours carried over ``hours`` [stream-hour]."""
+        return est.graphics.served * hours
+
+    def work_per_year(self, est: Estimate) -> float | None:
+        """Stream-hours carried in a year [stream-hour/year]."""
+        return None if est.graphics is None else est.graphics.served * HOURS_PER_YEAR

@@ -400,9 +400,9 @@ class CostScatter(_Chart):
         spots = []
         scale = 1000.0 if mode == "inference" else 1.0  # milliseconds per token; hours; cards
         for p in analysis.catalog_points:
-            time_text = _point_x_text(mode, p.latency_or_hours)
+            time_text = _point_x_text(mode, p.x_value)
             spots.append({
-                "pos": (math.log10(p.latency_or_hours * scale), math.log10(p.cost)),
+                "pos": (math.log10(p.x_value * scale), math.log10(p.cost)),
                 "brush": pg.mkBrush(CLASS_COLOURS[p.card.category]),
                 "data": f"{p.card.name} ({class_names()[p.card.category]})\n{time_text}, "
                         f"{fmt.money(p.cost, currency)}",
@@ -410,7 +410,7 @@ class CostScatter(_Chart):
         self.points.setData(spots)
         self._fit_view([s["pos"] for s in spots])
         chosen = [p for p in analysis.catalog_points if p.card.id == analysis.estimate.card.id]
-        self.chosen.setData([math.log10(p.latency_or_hours * scale) for p in chosen],
+        self.chosen.setData([math.log10(p.x_value * scale) for p in chosen],
                             [math.log10(p.cost) for p in chosen])
 
 

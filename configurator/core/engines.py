@@ -4,7 +4,10 @@ A decode or prefill step on a card costs its roofline (bytes over bandwidth, FLO
 at the share of the card's achievable bandwidth and compute the engine's kernels reach, plus
 the time the engine spends around the kernels:
 
-``t = max(W/(B·c·s_w) + KV/(B·c·s_kv(ctx)), F/(P·e·s_p)) + L·t_layer + t_step (+ TP all-reduces)``
+``t = max(W/(B·c·s_w), F/(P·e·s_p)) + KV/(B·c·s_kv(ctx)) + L·t_layer + t_step (+ TP all-reduces)``
+
+(attention reads the cache in its own kernel after the batched products:
+:func:`~configurator.core.serving_speed.decode_step_seconds`)
 
 with ``B`` the card's bandwidth, ``c`` the achievable share of it (``Assumptions.
 decode_bandwidth_efficiency``: a device-to-device copy reaches 0.88 on the H200), ``P`` the

@@ -105,9 +105,14 @@ def decode_step_seconds(
     ``tokens_per_sequence`` positions (speculative verification) [s]; ``batch`` may be an array.
 
     Roofline with the engine's profile (:mod:`configurator.core.engines`):
-    ``max(W/(B·c·s_w) + KV/(B·c·s_kv(ctx)), F/(P·e·s_p)) + L·t_layer + t_step`` plus the
+    ``max(W/(B·c·s_w), F/(P·e·s_p)) + KV/(B·c·s_kv(ctx)) + L·t_layer + t_step`` plus the
     tensor-parallel all-reduces; W and KV are the weight and cache bytes per card (estimator.md,
-    Inference), split by tensor parallelism.
+    Inference), split by tensor parallelism. The batched products read the weights once (their
+    own roofline), while attention reads each sequence's cache in a kernel of its own, after them:
+    Orca's selective batching runs attention per request apart from the batched operations (Yu et
+    al. 2022, §4.2), vLLM's PagedAttention is a separate kernel over the cache blocks (Kwon et al.
+    2023, §4.1). So the cache read adds to a compute-bound step instead of hiding under it; in a
+    memory-bound step the two sums are the same.
     """
     model, a, tp, serving = scenario.model, scenario.assumptions, scenario.parallelism.tp, scenario.serving
     profile = serving.profile
@@ -118,15 +123,14 @@ def decode_step_seconds(
     flops = (2.0 * model.matmul_params() + 4.0 * model.n_layers * model.q_dim * attended) * batch / tp
     flops *= tokens_per_sequence
     bandwidth = _bandwidth(card, a)
-    memory_s = weights / (bandwidth * profile.weight_stream_share)
-    if kv_tokens:
-        memory_s = memory_s + kv / (bandwidth * kv_read_share(profile, kv_tokens))
+    weights_s = weights / (bandwidth * profile.weight_stream_share)
+    kv_s = kv / (bandwidth * kv_read_share(profile, kv_tokens)) if kv_tokens else 0.0
     compute_s = flops / _serving_peak(card, plan, scenario)
     comm_s = _tp_allreduce_s(scenario, card, batch * tokens_per_sequence, plan.math_bytes) + \
         _ep_all_to_all_s(scenario, card, batch * tokens_per_sequence, plan.math_bytes)
     overhead_s = model.n_layers * layer_overhead_s(profile, serving.cuda_graphs) + profile.step_overhead_s
-    bound = "memory" if np.all(memory_s >= compute_s) else "compute"
-    step = np.maximum(memory_s, compute_s) + comm_s + overhead_s
+    bound = "memory" if np.all(weights_s + kv_s >= compute_s) else "compute"
+    step = np.maximum(weights_s, compute_s) + kv_s + comm_s + overhead_s
     return (float(step) if np.ndim(step) == 0 else step), bound
 
 

@@ -125,7 +125,8 @@ def test_pareto_front_is_not_dominated(catalog):
     result = recommend(pretrain_7b(), catalog, Objective.TCO, limit=50)
     assert result.pareto
     for point in result.pareto:
-        assert not any(o.speed < point.speed and o.tco < point.tco for o in result.ranked if o.tco is not None)
+        assert not any(o.speed_figure < point.speed_figure and o.ownership_per_unit < point.ownership_per_unit
+                       for o in result.ranked if o.ownership_per_unit is not None)
 
 
 def test_mismatch_training_card_for_light_serving(catalog):

@@ -242,7 +242,7 @@ class RecommendationPanel(QWidget):
         self.table.setRowCount(len(result.ranked))
         for row, rec in enumerate(result.ranked):
             speed = self._speed_text(rec.estimate)
-            cost = getattr(rec, basis)
+            cost = rec.cost_on(basis)
             cells = [f"{rec.count} × {rec.card.name}", names[rec.card.category], speed,
                      fmt.money(cost, currency) if cost is not None else "—",
                      factors[limiting_factor(rec.estimate)]]
@@ -284,10 +284,10 @@ class RecommendationPanel(QWidget):
         self.chart.setLabel("left", y_label)
 
         def usable(r) -> bool:
-            return bool(getattr(r, basis)) and 0 < r.speed < math.inf
+            return bool(r.cost_on(basis)) and 0 < r.speed_figure < math.inf
 
         def xy(r):
-            return math.log10(to_x(r.speed)), math.log10(getattr(r, basis))
+            return math.log10(to_x(r.speed_figure)), math.log10(r.cost_on(basis))
 
         shown = [r for r in result.ranked if usable(r)]
         positions = [xy(r) for r in shown]
@@ -297,7 +297,7 @@ class RecommendationPanel(QWidget):
                               "data": f"{r.count} × {r.card.name}"} for r in shown])
         front = [r for r in result.pareto if usable(r)]
         # a PlotDataItem takes linear values in log mode (it transforms them itself); scatter spots do not
-        self.front.setData([to_x(r.speed) for r in front], [getattr(r, basis) for r in front])
+        self.front.setData([to_x(r.speed_figure) for r in front], [r.cost_on(basis) for r in front])
 
     def _show_reasons(self) -> None:
         rows = self.table.selectionModel().selectedRows()

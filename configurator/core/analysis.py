@@ -2,7 +2,8 @@
 
 The estimate of the chosen card, the same scenario on compared cards, a sweep over card
 counts, memory against the family's load, and one point per catalog card for the cost chart
-(what differs by workload is the family's, :mod:`configurator.core.workloads`). Pure and Qt-free; the window only draws it.
+(what differs by workload is the family's: :mod:`configurator.core.workloads`). Pure and
+Qt-free; the window only draws it.
 """
 
 from __future__ import annotations

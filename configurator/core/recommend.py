@@ -16,7 +16,6 @@ from enum import StrEnum
 from configurator.core.catalog import Card, Catalog
 from configurator.core.economics import HOURS_PER_YEAR, node_power_kw
 from configurator.core.estimate import Estimate, carrying_whole_load, estimate
-from configurator.core.graphics import HOURS_PER_MONTH, graphics_unsuitable
 from configurator.core.messages import Message, msg
 from configurator.core.estimate_json import layout_to_dict
 from configurator.core.procurement.bom import bill_of_materials
@@ -24,14 +23,16 @@ from configurator.core.procurement.prices import active_price_book
 from configurator.core.plan.deployment import constraint_ids, deployments, graphics_deployments, plannable
 from configurator.core.scenario import Scenario, Workload
 from configurator.core.software import runs_software, software_gaps
+from configurator.core.workloads import CostBasis, family_of
+from configurator.core.workloads.serving import served_tokens_per_hour
+
+__all__ = ["DEFAULT_CLASSES", "CostBasis", "Filters", "Objective", "Recommendation", "Result", "cost_basis",
+           "mismatch", "pareto_front", "recommend", "recommendation_to_dict", "result_to_dict", "score",
+           "served_tokens_per_hour", "speed_of", "suggest"]
 
 DOMESTIC_VENDORS = frozenset({"Huawei", "Cambricon", "Biren", "Moore Threads", "Iluvatar CoreX", "MetaX", "Hygon",
                               "Alibaba T-Head"})
 """Vendors designing accelerators in mainland China (the 'domestic only' filter)."""
-
-
-UNIT_OF_COST = {Workload.VDI: "user-month", Workload.TRANSCODE: "stream-hour", Workload.RENDER: "frame"}
-"""What a graphics cost is quoted per."""
 
 
 class Objective(StrEnum):
@@ -86,13 +87,16 @@ class Filters:
 
 @dataclass(frozen=True)
 class Recommendation:
-    """One ranked configuration with the numbers it was ranked on and its reasons."""
+    """One ranked configuration with the numbers it was ranked on and its reasons.
+
+    Costs are in the scenario's currency per :attr:`cost_unit` (a million tokens, a
+    user-month, a stream-hour or a frame); energy in kWh per :attr:`cost_unit`."""
 
     estimate: Estimate
     score: float
-    tco: float | None
-    cloud: float | None
-    energy_kwh_per_mtok: float | None
+    ownership_per_unit: float | None
+    cloud_per_unit: float | None
+    energy_kwh_per_unit: float | None
     reasons: tuple[Message, ...] = field(default=())
 
     @property
@@ -104,25 +108,30 @@ class Recommendation:
         return self.estimate.scenario.count
 
     @property
-    def speed(self) -> float:
-        """Hours for the job (training, rendering), seconds per output token (inference),
-        seconds of FP32 work per TFLOP a desktop user gets (VDI: 1 / TFLOP/s per user), or
-        cards (transcoding); lower is better."""
+    def cost_unit(self) -> str:
+        """What the costs are per: ``million tokens``, ``user-month``, ``stream-hour`` or ``frame``."""
+        return family_of(self.estimate.scenario.workload).cost_unit
+
+    def cost_on(self, basis: CostBasis) -> float | None:
+        """The cost per :attr:`cost_unit` on ``basis`` (owning or renting the cards)."""
+        return self.cloud_per_unit if basis is CostBasis.CLOUD else self.ownership_per_unit
+
+    @property
+    def speed_figure(self) -> float:
+        """What is ranked when speed is the objective, in :attr:`speed_unit`; lower is faster:
+        hours for the job (training, rendering), seconds per output token (serving), 1 / the
+        FP32 TFLOP/s a desktop user gets (desktops), or cards (video)."""
         return speed_of(self.estimate)
+
+    @property
+    def speed_unit(self) -> str:
+        return family_of(self.estimate.scenario.workload).speed_unit
 
 
 def speed_of(est: Estimate) -> float:
-    """The speed a configuration is ranked on when speed is the objective (lower is better)."""
-    if est.training:
-        return est.training.hours
-    if est.inference:
-        return est.inference.tpot_s
-    g = est.graphics
-    if g.workload is Workload.RENDER:
-        return g.hours if g.hours is not None else math.inf
-    if g.workload is Workload.VDI:
-        return 1.0 / g.tflops_per_user if g.tflops_per_user else math.inf
-    return float(est.scenario.count)
+    """The speed a configuration is ranked on when speed is the objective (lower is better;
+    the family's :meth:`~configurator.core.workloads.base.WorkloadFamily.speed_figure`)."""
+    return family_of(est.scenario.workload).speed_figure(est)
 
 
 @dataclass(frozen=True)
@@ -143,14 +152,6 @@ class Result:
 
 
 # ---- scoring ----------------------------------------------------------------------------
-
-
-def served_tokens_per_hour(est: Estimate) -> float:
-    """Output tokens an inference deployment serves per hour: the stated load if there is one
-    (capacity beyond it is paid for but idle), else its capacity."""
-    target = est.scenario.constraints.requests_per_s
-    rate = min(target, est.inference.requests_per_s) if target else est.inference.requests_per_s
-    return rate * est.scenario.serving.output_tokens * 3600.0
 
 
 def _owned(est: Estimate, filters: Filters) -> int:
@@ -178,7 +179,8 @@ def ownership_cost(est: Estimate, filters: Filters) -> float | None:
     if purchase is None or est.power is None:
         return None
     kwh_price = est.scenario.economics.electricity_per_kwh
-    if est.training or (est.graphics and est.graphics.workload is Workload.RENDER):
+    family = family_of(est.scenario.workload)
+    if family.one_off_job and family.can_rank(est):  # the job's energy
         energy = est.energy_kwh * kwh_price
     else:
         hours = HOURS_PER_YEAR * est.scenario.economics.amortisation_years
@@ -189,28 +191,6 @@ def ownership_cost(est: Estimate, filters: Filters) -> float | None:
 def cloud_cost(est: Estimate) -> float | None:
     """Cloud rental for the training job, or per hour of serving."""
     return est.costs.cloud
-
-
-def _work_paid_for(est: Estimate, hours: float) -> float:
-    """Work a cost covers, in the unit costs are quoted per: tokens (the training budget, or
-    ``hours`` of serving at the load), frames of a render job, stream-hours, or user-months."""
-    g = est.graphics
-    if g is not None:
-        if g.workload is Workload.RENDER:
-            return g.demand
-        units = g.served * hours
-        return units / HOURS_PER_MONTH if g.workload is Workload.VDI else units
-    return est.scenario.training.tokens if est.training else served_tokens_per_hour(est) * hours
-
-
-def unit_scale(est: Estimate) -> float:
-    """Tokens are priced per million; graphics work per user-month, stream-hour or frame."""
-    return 1.0 if est.graphics is not None else 1e6
-
-
-def _job_hours(est: Estimate) -> float:
-    """Hours a cost is spread over for a one-off job (training or rendering); 1 otherwise."""
-    return est.hours if est.hours is not None and (est.training or est.graphics) else 1.0
 
 
 def tco_per_million(est: Estimate, filters: Filters) -> float | None:
@@ -224,9 +204,11 @@ def tco_per_million(est: Estimate, filters: Filters) -> float | None:
 
 
 def _per_unit(cost: float, est: Estimate, hours: float) -> float | None:
-    """``cost`` per million tokens or graphics unit; None when the deployment does no work."""
-    work = _work_paid_for(est, hours)
-    return cost / work * unit_scale(est) if work > 0 else None
+    """``cost`` per million tokens or graphics unit; None when the deployment does no work
+    (the family's work over ``hours`` and its units per cost unit)."""
+    family = family_of(est.scenario.workload)
+    work = family.work_paid_for(est, hours)
+    return cost / work * family.unit_scale if work > 0 else None
 
 
 def cloud_per_million(est: Estimate) -> float | None:
@@ -245,7 +227,7 @@ def energy_per_million(est: Estimate) -> float | None:
 def score(est: Estimate, objective: Objective, filters: Filters) -> float | None:
     """Lower is better; None when the objective cannot be evaluated (no price, no power, or no
     serving figures: a card without a published memory bandwidth cannot be timed for decoding)."""
-    if not est.training and est.graphics is None and est.inference is None:
+    if not family_of(est.scenario.workload).can_rank(est):
         return None
     if objective is Objective.TCO:
         return tco_per_million(est, filters)
@@ -269,22 +251,7 @@ def constraint_violation(est: Estimate, filters: Filters) -> str | None:
 
 
 def _limit_reason(est: Estimate) -> Message:
-    g = est.graphics
-    if g is not None:
-        if g.workload is Workload.RENDER:
-            return msg("reason-render-speed", card=est.card.name, minutes=g.minutes_per_frame, hours=g.hours,
-                       count=est.scenario.count)
-        return msg("reason-graphics-limit", card=est.card.name, per_card=g.per_card, unit=g.unit, limit=g.limiting)
-    if est.inference:
-        bound = est.inference.decode_bound
-        return msg("reason-decode-bound", concurrency=est.scenario.sequences_per_replica, card=est.card.name,
-                   bound="memory bandwidth" if bound == "memory" else "compute")
-    t = est.training
-    comm = (t.tensor_parallel_s + t.data_parallel_s) / t.step_time_s
-    if comm > 0.25:
-        return msg("reason-comm-bound", card=est.card.name, share=100 * comm)
-    return msg("reason-compute-bound", card=est.card.name, mfu=100 * t.mfu,
-               headroom=100 * est.memory.headroom)
+    return family_of(est.scenario.workload).limit_reason(est)
 
 
 def _class_reason(best: Recommendation, ranked: Sequence[Recommendation], objective: Objective) -> Message | None:
@@ -295,29 +262,19 @@ def _class_reason(best: Recommendation, ranked: Sequence[Recommendation], object
     ratio = other.score / best.score
     if ratio < 1.05:
         return None
-    if best.estimate.graphics is not None and objective is not Objective.FASTEST:
-        return msg("reason-class-cheaper-graphics", card=best.card.name, category=best.card.category, ratio=ratio,
-                   other=other.card.name, other_category=other.card.category,
-                   unit=UNIT_OF_COST[best.estimate.scenario.workload])
     if objective is Objective.FASTEST:
         return msg("reason-class-faster", card=best.card.name, category=best.card.category, ratio=ratio,
                    other=other.card.name, other_category=other.card.category)
-    return msg("reason-class-cheaper", card=best.card.name, category=best.card.category, ratio=ratio,
-               other=other.card.name, other_category=other.card.category)
+    return family_of(best.estimate.scenario.workload).cheaper_reason(best.card, other.card, ratio)
 
 
 def _what_would_change(best: Recommendation, ranked: Sequence[Recommendation]) -> Message | None:
     """The fastest configuration, when it is not the winner: what choosing it would cost."""
-    fastest = min(ranked, key=lambda r: r.speed)
+    fastest = min(ranked, key=lambda r: r.speed_figure)
     if fastest is best:
         return None
-    if best.estimate.graphics is not None:
-        if best.estimate.scenario.workload is not Workload.RENDER:
-            return None
-        return msg("reason-deadline-changes", hours=fastest.speed, card=fastest.card.name, count=fastest.count)
-    if best.estimate.training:
-        return msg("reason-deadline-changes", hours=fastest.speed, card=fastest.card.name, count=fastest.count)
-    return msg("reason-latency-changes", ms=fastest.speed * 1000, card=fastest.card.name, count=fastest.count)
+    family = family_of(best.estimate.scenario.workload)
+    return family.faster_alternative(fastest.speed_figure, fastest.card, fastest.count)
 
 
 def _porting_risk(rec: Recommendation) -> Message | None:
@@ -338,25 +295,26 @@ def _with_reasons(ranked: list[Recommendation], objective: Objective) -> list[Re
         risk = _porting_risk(rec)
         if risk is not None:
             reasons.append(risk)
-        out.append(Recommendation(rec.estimate, rec.score, rec.tco, rec.cloud, rec.energy_kwh_per_mtok,
-                                  tuple(reasons)))
+        out.append(Recommendation(rec.estimate, rec.score, rec.ownership_per_unit, rec.cloud_per_unit,
+                                  rec.energy_kwh_per_unit, tuple(reasons)))
     return out
 
 
 # ---- the search -------------------------------------------------------------------------
 
 
-def cost_basis(objective: Objective) -> str:
+def cost_basis(objective: Objective) -> CostBasis:
     """Which cost the Pareto chart uses: cloud rent when ranking by it, ownership otherwise."""
-    return "cloud" if objective is Objective.CLOUD else "tco"
+    return CostBasis.CLOUD if objective is Objective.CLOUD else CostBasis.OWNERSHIP
 
 
-def pareto_front(recs: Iterable[Recommendation], basis: str = "tco") -> tuple[Recommendation, ...]:
-    """Configurations no other beats on both cost per token (``basis``) and speed."""
-    points = [r for r in recs if getattr(r, basis) is not None]
+def pareto_front(recs: Iterable[Recommendation], basis: CostBasis = CostBasis.OWNERSHIP
+                 ) -> tuple[Recommendation, ...]:
+    """Configurations no other beats on both cost per unit of work (on ``basis``) and speed."""
+    points = [r for r in recs if r.cost_on(basis) is not None]
     front: list[Recommendation] = []
-    for r in sorted(points, key=lambda r: (r.speed, getattr(r, basis))):
-        if not front or getattr(r, basis) < getattr(front[-1], basis):
+    for r in sorted(points, key=lambda r: (r.speed_figure, r.cost_on(basis))):
+        if not front or r.cost_on(basis) < front[-1].cost_on(basis):
             front.append(r)
     return tuple(front)
 
@@ -371,7 +329,7 @@ def _best_per_card(candidates: list[Estimate], objective: Objective, filters: Fi
                                      energy_per_million(est)))
     if not scored:
         return None
-    return min(scored, key=lambda r: (r.score, r.count, r.speed))
+    return min(scored, key=lambda r: (r.score, r.count, r.speed_figure))
 
 
 PRICED_OBJECTIVES = {Objective.TCO: "no-price", Objective.CLOUD: "no-price-cloud"}
@@ -404,10 +362,7 @@ def recommend(scenario: Scenario, catalog: Catalog, objective: Objective = Objec
         candidates = deployments(scenario, card, all_counts=objective is Objective.FASTEST,
                                  whole_systems=objective is not Objective.CLOUD)
         if not candidates:
-            unsuitable = graphics_unsuitable(scenario.workload, card) if scenario.workload.is_graphics else None
-            rejected[card.id] = unsuitable or ("cannot carry the load within its targets at any count tried"
-                                               if scenario.workload is Workload.INFERENCE
-                                               else "does not fit at any count tried")
+            rejected[card.id] = family_of(scenario.workload).rejection(scenario.workload, card)
             continue
         rec = _best_per_card(candidates, objective, filters)
         if rec is None and (missing := _unpriced(candidates, objective, filters)) is not None:
@@ -419,9 +374,9 @@ def recommend(scenario: Scenario, catalog: Catalog, objective: Objective = Objec
             rejected[card.id] = "; ".join(sorted(reasons)) or f"no {objective.value} figure (price or power unknown)"
             continue
         best.append(rec)
-    best.sort(key=lambda r: (r.score, r.count, r.speed, r.card.id))
+    best.sort(key=lambda r: (r.score, r.count, r.speed_figure, r.card.id))
     ranked = _with_reasons(best, objective)
-    unpriced.sort(key=lambda r: (r.speed, r.count, r.card.id))
+    unpriced.sort(key=lambda r: (r.speed_figure, r.count, r.card.id))
     return Result(objective, tuple(ranked[:limit]), pareto_front(ranked, cost_basis(objective)), rejected,
                   tuple(unpriced))
 
@@ -485,7 +440,8 @@ def _graphics_mismatch(chosen: Estimate, catalog: Catalog) -> Message | None:
     if card.category != "training" and not card.is_consumer:
         return None
     mine_candidates = graphics_deployments(scenario, card)
-    if not mine_candidates and chosen.graphics.cards_needed and scenario.workload is not Workload.RENDER:
+    family = family_of(scenario.workload)
+    if not mine_candidates and chosen.graphics.cards_needed and family.carries_load:
         mine_candidates = [carrying_whole_load(chosen)]  # e.g. passthrough
     for objective in (Objective.TCO, Objective.CLOUD):
         better = recommend(scenario, catalog, objective, Filters(), limit=1).best
@@ -493,7 +449,7 @@ def _graphics_mismatch(chosen: Estimate, catalog: Catalog) -> Message | None:
                    default=None)
         if better is None:
             continue
-        unit = UNIT_OF_COST[scenario.workload]
+        unit = family.cost_unit
         if mine is None:
             return msg("mismatch-card-cannot-do-graphics", card=card.name, category=card.category,
                        other=better.card.name, count=better.count, workload=scenario.workload.value)
@@ -512,9 +468,10 @@ def recommendation_to_dict(rec: Recommendation, rank: int) -> dict:
     entry.update({
         "rank": rank,
         "score": rec.score,
-        "tco_per_million_tokens": rec.tco,
-        "cloud_per_million_tokens": rec.cloud,
-        "energy_kwh_per_million_tokens": rec.energy_kwh_per_mtok,
+        # JSON keys of the command-line contract, kept; the values are per ``cost_unit``
+        "tco_per_million_tokens": rec.ownership_per_unit,
+        "cloud_per_million_tokens": rec.cloud_per_unit,
+        "energy_kwh_per_million_tokens": rec.energy_kwh_per_unit,
         "nodes": rec.estimate.scenario.nodes,
         "bom": {"capex": entry["bom"]["capex"], "complete": entry["bom"]["complete"], "currency": entry["bom"]["currency"]},
         "reasons": [m.text for m in rec.reasons],
@@ -527,10 +484,11 @@ def result_to_dict(result: Result) -> dict:
     return {
         "objective": result.objective.value,
         "ranked": [recommendation_to_dict(r, i + 1) for i, r in enumerate(result.ranked)],
-        "pareto": [{"card": r.card.id, "count": r.count, "speed": r.speed, "tco_per_million_tokens": r.tco}
+        "pareto": [{"card": r.card.id, "count": r.count, "speed": r.speed_figure,
+                    "tco_per_million_tokens": r.ownership_per_unit}
                    for r in result.pareto],
         "rejected": result.rejected,
-        "unpriced": [{"card": r.card.id, "count": r.count, "speed": r.speed, "reason_id": "no-price",
+        "unpriced": [{"card": r.card.id, "count": r.count, "speed": r.speed_figure, "reason_id": "no-price",
                       "reason": r.reasons[0].text, "layout": layout_to_dict(r.estimate.scenario)}
                      for r in result.unpriced],
     }

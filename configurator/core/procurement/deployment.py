@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from configurator.core.economics import HOURS_PER_YEAR
 from configurator.core.estimate import Estimate
 from configurator.core.procurement.bom import BillOfMaterials, bill_of_materials
 from configurator.core.procurement.prices import PriceBook, active_price_book
@@ -16,6 +15,7 @@ from configurator.core.procurement.tco import (
     ownership_cost,
     rent_per_year_at,
 )
+from configurator.core.workloads import MILLION_TOKENS, family_of
 
 
 @dataclass(frozen=True)
@@ -33,41 +33,21 @@ class DeploymentCost:
     """What ``per_unit`` is per: ``user-month``, ``stream-hour`` or ``frame``."""
 
 
-def work_tokens_per_year(est: Estimate) -> float | None:
-    """Tokens the deployment processes in a year of full use (training or serving) [tokens]."""
-    speed = est.training or est.inference
-    return None if speed is None else speed.tokens_per_s * 3600 * HOURS_PER_YEAR
-
-
-GRAPHICS_UNITS = {"vdi": "user-month", "transcode": "stream-hour", "render": "frame"}
-"""The unit of work a graphics deployment's cost is quoted per."""
-
-
-def graphics_work_per_year(est: Estimate) -> float | None:
-    """Units of work in a year of full use: user-months of the desktops carried, stream-hours
-    of the streams carried, or frames rendered [unit/year]."""
-    g = est.graphics
-    if g is None:
-        return None
-    if g.workload.value == "vdi":
-        return g.served * 12
-    if g.workload.value == "transcode":
-        return g.served * HOURS_PER_YEAR
-    return g.per_card * est.scenario.count * HOURS_PER_YEAR if g.per_card else None
-
-
 def deployment_cost(est: Estimate, book: PriceBook | None = None) -> DeploymentCost:
+    """The bill of materials, ownership cost, rent, break-even and the cost per unit of work
+    (the family's :meth:`~configurator.core.workloads.base.WorkloadFamily.work_per_year`)."""
     book = book or active_price_book()
     bom = bill_of_materials(est.scenario, est.card, book)
     own = ownership_cost(bom, est.scenario, book)
-    tokens = work_tokens_per_year(est)
-    per_million = cost_per_unit(own, tokens / 1e6) if tokens else None
-    work = graphics_work_per_year(est)
-    unit = GRAPHICS_UNITS.get(est.scenario.workload.value) if work else None
-    # desktops are paid for by the month whether used or not: their unit ignores utilisation
-    per_unit = None
-    if work:
-        per_unit = own.tco / (work * own.years) if unit == "user-month" else cost_per_unit(own, work)
+    family = family_of(est.scenario.workload)
+    work = family.work_per_year(est)  # in unit_scale × cost_unit per year of full use
+    per_million = per_unit = unit = None
+    if work and family.cost_unit == MILLION_TOKENS:
+        per_million = cost_per_unit(own, work / family.unit_scale)
+    elif work:
+        unit = family.cost_unit
+        # desktops are paid for by the month whether used or not: their unit ignores utilisation
+        per_unit = own.tco / (work * own.years) if family.billed_regardless_of_use else cost_per_unit(own, work)
     return DeploymentCost(bom, own, rent_per_year_at(est.card, est.scenario, own.utilisation),
                           break_even_utilisation(own, est.card, est.scenario), per_million, per_unit, unit)
 

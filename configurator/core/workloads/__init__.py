@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from configurator.core.scenario import Workload
 from configurator.core.workloads.base import (
+    MILLION_TOKENS,
     TIGHT_HEADROOM,
     CatalogPoint,
     CostBasis,
@@ -33,5 +34,5 @@ def family_of(workload: Workload) -> WorkloadFamily:
     return _BY_WORKLOAD[workload]
 
 
-__all__ = ["FAMILIES", "TIGHT_HEADROOM", "CatalogPoint", "CostBasis", "MemoryCurve", "WorkloadFamily",
+__all__ = ["FAMILIES", "MILLION_TOKENS", "TIGHT_HEADROOM", "CatalogPoint", "CostBasis", "MemoryCurve", "WorkloadFamily",
            "family_of"]

@@ -52,6 +52,10 @@ class GraphicsFamily(WorkloadFamily):
         g = est.graphics
         return msg("reason-graphics-limit", card=est.card.name, per_card=g.per_card, unit=g.unit, limit=g.limiting)
 
+    def cheaper_reason(self, card: Card, other: Card, ratio: float) -> Message:
+        return msg("reason-class-cheaper-graphics", card=card.name, category=card.category, ratio=ratio,
+                   other=other.name, other_category=other.category, unit=self.cost_unit)
+
     def rejection(self, workload: Workload, card: Card) -> str:
         return graphics_unsuitable(workload, card) or super().rejection(workload, card)
 

@@ -17,7 +17,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from configurator.core.catalog import Card
-from configurator.core.messages import Message
+from configurator.core.messages import Message, msg
 from configurator.core.scenario import Scenario, Workload
 
 if TYPE_CHECKING:  # the estimate module builds on the families at run time
@@ -61,6 +61,9 @@ class CatalogPoint:
     x_unit: str = ""
     cost_unit: str = ""
 
+
+MILLION_TOKENS = "million tokens"
+"""The cost unit of the AI families (training, serving)."""
 
 TIGHT_HEADROOM = 0.05
 """Below this share of the card's usable memory left free, memory is what limits (batch, context)."""
@@ -160,6 +163,11 @@ class WorkloadFamily(ABC):
     def faster_alternative(self, fastest_figure: float, card: Card, count: int) -> Message | None:
         """What choosing the fastest configuration instead would give (None: not worth saying)."""
         return None
+
+    def cheaper_reason(self, card: Card, other: Card, ratio: float) -> Message:
+        """Why ``card`` beats the best card of another class on cost (``ratio`` × cheaper)."""
+        return msg("reason-class-cheaper", card=card.name, category=card.category, ratio=ratio, other=other.name,
+                   other_category=other.category)
 
     def rejection(self, workload: Workload, card: Card) -> str:
         """Why a card has no deployment at any count tried."""

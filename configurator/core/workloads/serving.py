@@ -17,7 +17,14 @@ from configurator.core.memory import inference_memory_model
 from configurator.core.messages import Message, msg
 from configurator.core.precision import plan_serving
 from configurator.core.scenario import Scenario, Workload
-from configurator.core.workloads.base import TIGHT_HEADROOM, CatalogPoint, MemoryCurve, WorkloadFamily, geometric
+from configurator.core.workloads.base import (
+    MILLION_TOKENS,
+    TIGHT_HEADROOM,
+    CatalogPoint,
+    MemoryCurve,
+    WorkloadFamily,
+    geometric,
+)
 
 PLANNED_FIELDS = frozenset({"tp", "pp", "max_batch", "max_batched_tokens", "disaggregated"})
 """Serving fields that, left Auto, make the serving planner choose the layout."""
@@ -38,8 +45,8 @@ class ServingFamily(WorkloadFamily):
     name = "serving"
     workloads = frozenset({Workload.INFERENCE})
     x_unit = "s per output token"
-    chart_cost_unit = "million tokens"
-    cost_unit = "million tokens"
+    chart_cost_unit = MILLION_TOKENS
+    cost_unit = MILLION_TOKENS
     unit_scale = 1e6
     speed_unit = "s per output token"
     one_off_job = False

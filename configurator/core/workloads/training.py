@@ -23,7 +23,14 @@ from configurator.core.memory import stage_memories
 from configurator.core.messages import Message, msg
 from configurator.core.precision import plan_training
 from configurator.core.scenario import Scenario, Workload
-from configurator.core.workloads.base import TIGHT_HEADROOM, CatalogPoint, MemoryCurve, WorkloadFamily, geometric
+from configurator.core.workloads.base import (
+    MILLION_TOKENS,
+    TIGHT_HEADROOM,
+    CatalogPoint,
+    MemoryCurve,
+    WorkloadFamily,
+    geometric,
+)
 
 COMM_BOUND_SHARE = 0.25
 """Share of the step spent in tensor- and data-parallel communication above which the
@@ -35,7 +42,7 @@ class TrainingFamily(WorkloadFamily):
     workloads = frozenset({Workload.PRETRAIN, Workload.FINETUNE, Workload.LORA, Workload.QLORA})
     x_unit = "h"
     chart_cost_unit = "job"
-    cost_unit = "million tokens"
+    cost_unit = MILLION_TOKENS
     unit_scale = 1e6
     speed_unit = "h"
     one_off_job = True

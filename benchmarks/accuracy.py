@@ -391,9 +391,7 @@ def _latency_at_rate(row_id, model, card, prompt, output, memory_fraction):
             f"time, {prompt * costs.prompt_token_s * 1000:.1f} ms products) + the rest of a running "
             f"{point.step_s * 1000:.1f} ms step; prompts keep the copy busy {busy:.1%} of the time, so queueing adds "
             f"< 0.1 ms. The {missing * 1000:.0f} ms missing are {missing / (r['latency_ms']['tpot_mean'] / 1000):.0f} "
-            "measured decode steps, so neither queueing nor the prefill: what the model leaves out is vLLM's front "
-            "end (HTTP, tokenising the prompt, the API server to engine-core hand-off, detokenising and streaming "
-            "the first chunk) and the client's timing, for which no source gives a figure for vLLM 0.19 (not added)")
+            "measured decode steps, so neither queueing nor the prefill; what is left out: the row's notes")
         return [Row("published", f"{row_id} ttft", "serving-latency", "ms TTFT (mean)", point.ttft_s[50] * 1000,
                     r["latency_ms"]["ttft_mean"], ttft_note),
                 Row("published", f"{row_id} tpot", "serving-latency", "ms TPOT (mean)", point.tpot_s[50] * 1000,

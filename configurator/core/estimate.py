@@ -48,9 +48,6 @@ from configurator.core.scenario import Scenario, Workload
 from configurator.core.serving_speed import InferenceSpeed, ReplicaSpeed, inference_speed, replica_speed
 from configurator.core.units import GIB
 
-_TRAINING_CLASSES = ("training",)
-
-
 @dataclass(frozen=True)
 class Limits:
     """The largest load that still fits on the card."""
@@ -117,17 +114,7 @@ class Estimate:
 
 
 def _class_messages(scenario: Scenario, card: Card) -> list[Message]:
-    messages = []
-    if scenario.workload.is_graphics and card.category == "training":
-        messages.append(msg("class-mismatch", card=card.name, category=card.category,
-                            workload=scenario.workload.value, expected="graphics"))
-    if scenario.workload in (Workload.PRETRAIN, Workload.FINETUNE) and card.category not in _TRAINING_CLASSES:
-        messages.append(
-            msg("class-mismatch", card=card.name, category=card.category, workload=scenario.workload.value,
-                expected="training")
-        )
-        if card.category == "graphics" and card.ecc is False:
-            messages.append(msg("consumer-card-training", card=card.name))
+    messages = _family(scenario.workload).class_messages(scenario.workload, card)
     if card.confidence == "low":
         messages.append(msg("low-confidence", card=card.name))
     if card.tdp_w is None:

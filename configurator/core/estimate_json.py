@@ -8,6 +8,7 @@ from configurator.core.estimate import Estimate
 from configurator.core.scenario import Scenario
 from configurator.core.uncertainty import NO_CALIBRATION, Band, band_definition, error_bands, headline_bands
 from configurator.core.units import GIB
+from configurator.core.workloads import MILLION_TOKENS, family_of
 
 
 def _gib(value: float) -> float:
@@ -22,6 +23,7 @@ def estimate_to_dict(est: Estimate) -> dict:
     """JSON-ready dict with the keys of the command-line contract."""
     m, t, i = est.memory, est.training, est.inference
     speed = t or i
+    family = family_of(est.scenario.workload)
     bands = headline_bands(est)
     from configurator.core.procurement.deployment import deployment_cost, deployment_cost_to_dict
 
@@ -62,7 +64,7 @@ def estimate_to_dict(est: Estimate) -> dict:
             "exposed_comm_fraction": _round(t.exposed_comm_fraction, 4) if t else None,
             "exposed_comm_by_kind": {k: _round(v, 4) for k, v in t.exposed_comm_by_kind.items()} if t else None,
         },
-        "layout": layout_to_dict(est.scenario) if not est.scenario.workload.is_graphics else None,
+        "layout": layout_to_dict(est.scenario) if family.has_layout else None,
         "carries": carries_to_dict(est) if i else None,
         "time": {"hours": _round(t.hours) if t else None, "hours_range": _range(bands, "hours"),
                  "gpu_hours": _round(t.gpu_hours) if t else None, "gpu_hours_range": _range(bands, "gpu_hours")},
@@ -80,7 +82,7 @@ def estimate_to_dict(est: Estimate) -> dict:
             "cloud": _round(est.costs.cloud),
             "per_million_tokens": _round(est.costs.per_million_tokens),
             "per_unit": _round(est.costs.per_unit),
-            "per_unit_basis": _per_unit_basis(est),
+            "per_unit_basis": None if family.cost_unit == MILLION_TOKENS else family.cost_unit,
             "basis": est.costs.basis,
             "period": "job" if est.hours is not None else "hour",
             "card_price": _round(est.costs.prices.card_price),
@@ -151,12 +153,6 @@ def carries_to_dict(est: Estimate) -> dict:
             "requests_per_s": _round(est.inference.requests_per_s)}
 
 
-def _per_unit_basis(est: Estimate) -> str | None:
-    if est.graphics is None:
-        return None
-    return {"vdi": "user-month", "transcode": "stream-hour", "render": "frame"}[est.scenario.workload.value]
-
-
 def graphics_to_dict(est: Estimate) -> dict | None:
     """The graphics part of the JSON contract (None for AI workloads)."""
     g = est.graphics
@@ -164,7 +160,7 @@ def graphics_to_dict(est: Estimate) -> dict | None:
         return None
     return {
         "workload": g.workload.value, "unit": g.unit, "per_card": _round(g.per_card),
-        "per_card_unit": "frames per hour" if g.workload.value == "render" else f"{g.unit} per card",
+        "per_card_unit": family_of(g.workload).per_card_unit,
         "limited_by": g.limiting, "capacities": {k: _round(v) for k, v in g.capacities},
         "demand": g.demand, "served": _round(g.served), "cards_needed": g.cards_needed,
         "meets_demand": g.meets_demand, "hours": _round(g.hours), "minutes_per_frame": _round(g.minutes_per_frame),

@@ -34,6 +34,15 @@ class GraphicsFamily(WorkloadFamily):
     """Whether a fitting but nearly full card is worth a warning."""
     hours_per_unit = 1.0
     """Hours in one ``cost_unit`` of running work [h] (1 for a stream-hour)."""
+    per_card_unit: str
+    """Unit of ``GraphicsSpeed.per_card``: users or streams per card, or frames per hour."""
+
+    def class_messages(self, workload: Workload, card: Card) -> list[Message]:
+        """A training card (no encoders, no graphics vGPU) chosen for graphics work."""
+        if card.category == "training":
+            return [msg("class-mismatch", card=card.name, category=card.category, workload=workload.value,
+                        expected="graphics")]
+        return []
 
     def assemble(self, scenario: Scenario, card: Card) -> Estimate:
         return _estimate_graphics(scenario, card, graphics_basis(scenario, card))

@@ -164,6 +164,10 @@ class WorkloadFamily(ABC):
         """What choosing the fastest configuration instead would give (None: not worth saying)."""
         return None
 
+    def class_messages(self, workload: Workload, card: Card) -> list[Message]:
+        """Warnings that ``card``'s class does not suit the work (none by default)."""
+        return []
+
     def cheaper_reason(self, card: Card, other: Card, ratio: float) -> Message:
         """Why ``card`` beats the best card of another class on cost (``ratio`` × cheaper)."""
         return msg("reason-class-cheaper", card=card.name, category=card.category, ratio=ratio, other=other.name,

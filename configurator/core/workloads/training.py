@@ -37,6 +37,13 @@ COMM_BOUND_SHARE = 0.25
 reason given is communication rather than compute (the ranking's wording threshold)."""
 
 
+FULL_TRAINING = frozenset({Workload.PRETRAIN, Workload.FINETUNE})
+"""Workloads that train every weight: they belong on training-class cards (LoRA and QLoRA do not need them)."""
+
+TRAINING_CLASSES = ("training",)
+"""Card classes built for full training (NVLink-class fabric, ECC, FP32 master weights)."""
+
+
 class TrainingFamily(WorkloadFamily):
     name = "training"
     workloads = frozenset({Workload.PRETRAIN, Workload.FINETUNE, Workload.LORA, Workload.QLORA})
@@ -111,6 +118,16 @@ class TrainingFamily(WorkloadFamily):
 
     def can_rank(self, est: Estimate) -> bool:
         return est.training is not None
+
+    def class_messages(self, workload: Workload, card: Card) -> list[Message]:
+        """A card outside the training classes chosen for full training (and a consumer card's missing ECC)."""
+        if workload not in FULL_TRAINING or card.category in TRAINING_CLASSES:
+            return []
+        messages = [msg("class-mismatch", card=card.name, category=card.category, workload=workload.value,
+                        expected="training")]
+        if card.category == "graphics" and card.ecc is False:
+            messages.append(msg("consumer-card-training", card=card.name))
+        return messages
 
     def limit_reason(self, est: Estimate) -> Message:
         t = est.training

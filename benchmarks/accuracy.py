@@ -304,8 +304,7 @@ def _mlperf_rate(model, card, count, tp, batch, prompt, output, server: bool) ->
 
 
 def _mlperf_matching_prompt(model, card, count, tp, batch, output, server: bool, measured: float) -> float:
-    """Mean prompt (16 .. 1,024, bisection) at which the predicted tokens/s equal ``measured``: a
-    diagnostic of the assumed prompt, never an input [tokens]."""
+    """Mean prompt (16 .. 1,024) at which the predicted tokens/s equal ``measured``: a diagnostic [tokens]."""
     low, high = 16, 1024
     while high - low > 1:
         middle = (low + high) // 2
@@ -314,11 +313,14 @@ def _mlperf_matching_prompt(model, card, count, tp, batch, output, server: bool,
     return float(low)
 
 
+MLPERF_KV_FREE_FRACTION = 0.90  # kvcache_free_gpu_mem_frac, NVIDIA's v4.1 llama2-70b Offline/Server configs
+
+
 def _mlperf_kv_prompt_bound(s: Scenario, batch: int, output: int) -> float:
-    """Longest mean prompt at which ``batch`` sequences hold their FP8 KV cache (paged: prompt + half
-    the answer each) in the engine budget left beside weights, activations and overhead [tokens]."""
+    """Longest mean prompt at which ``batch`` sequences hold their FP8 KV cache (paged: prompt + half the
+    answer) in ``MLPERF_KV_FREE_FRACTION`` of the memory beside weights, activations, overhead [tokens]."""
     mem = estimate(s, CATALOG.get(s.card_id)).memory
-    room = mem.budget - mem.weights - mem.activations - mem.overhead
+    room = (mem.capacity - mem.weights - mem.activations - mem.overhead) * MLPERF_KV_FREE_FRACTION
     return room / (kv_cache_bytes_per_token(s.model, 1.0) / kv_shards(s.model, s.parallelism.tp)) / batch - output / 2
 
 
@@ -348,7 +350,8 @@ def _mlperf(row_id, card, count, tp, batch, server: bool):
                 f"{r['samples_per_s'] / count:.1f} requests/s per GPU fit the default FP8 compute rate "
                 f"({sustained / 1e12:,.0f} TFLOP/s) only with prompts of <= {implied:,.0f} tokens on average; "
                 f"the model meets the row at a mean prompt of {matching:,.0f} tokens, and batch {batch} holds its "
-                f"FP8 KV cache (mean context prompt + answer/2 per sequence) only with prompts of <= {fitting:,.0f}")
+                f"FP8 KV cache (0.90 of the free memory; prompt + answer/2 per sequence) only with prompts of "
+                f"<= {fitting:,.0f}")
         rows = [Row("published", row_id, kind, "output tokens/s", rate * output, r["value"], note)]
         if server:
             point = load_point(costs, r["samples_per_s"] / copies)

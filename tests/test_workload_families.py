@@ -1,0 +1,121 @@
+"""Workload families as modules (issue 14, part 6): every Workload has exactly one family,
+each family's chart point and costs carry their units, and the workload branching left
+outside ``configurator/core/workloads`` only shrinks."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from golden_scenarios import GOLDEN
+
+from configurator.core.analysis import catalog_point, memory_curve
+from configurator.core.estimate import estimate
+from configurator.core.limiting import limiting_factor
+from configurator.core.recommend import Objective, cost_basis, recommend
+from configurator.core.scenario import Workload
+from configurator.core.workloads import FAMILIES, MILLION_TOKENS, CostBasis, WorkloadFamily, family_of
+
+ROOT = Path(__file__).resolve().parents[1] / "configurator"
+
+ONE_PER_FAMILY = {
+    "training": "pretrain-8b-1xh100",
+    "serving": "serve-70b-8xh100",
+    "desktops": "vdi-200-users-l40s",
+    "video": "transcode-300-streams-l4",
+    "rendering": "render-2000-frames-rtx6000ada",
+}
+"""A golden scenario of each family (tests/golden_scenarios.py)."""
+
+X_UNITS = {"training": "h", "serving": "s per output token", "desktops": "cards", "video": "cards",
+           "rendering": "h"}
+CHART_COST_UNITS = {"training": "job", "serving": MILLION_TOKENS, "desktops": "user-month",
+                    "video": "stream-hour", "rendering": "job"}
+COST_UNITS = {"training": MILLION_TOKENS, "serving": MILLION_TOKENS, "desktops": "user-month",
+              "video": "stream-hour", "rendering": "frame"}
+CURVE_VARIABLES = {"training": "micro_batch", "serving": "context", "desktops": "users", "video": "streams",
+                   "rendering": "scene_gib"}
+
+
+def test_every_workload_has_exactly_one_family():
+    for workload in Workload:
+        serving = [f for f in FAMILIES if workload in f.workloads]
+        assert len(serving) == 1, (workload, [f.name for f in serving])
+        assert family_of(workload) is serving[0]
+    assert sorted(f.name for f in FAMILIES) == sorted(ONE_PER_FAMILY)
+    assert all(isinstance(f, WorkloadFamily) for f in FAMILIES)
+
+
+@pytest.mark.parametrize("name", sorted(ONE_PER_FAMILY))
+def test_each_family_names_its_units(name):
+    family = next(f for f in FAMILIES if f.name == name)
+    assert family.x_unit == X_UNITS[name]
+    assert family.chart_cost_unit == CHART_COST_UNITS[name]
+    assert family.cost_unit == COST_UNITS[name]
+    assert family.unit_scale == (1e6 if family.cost_unit == MILLION_TOKENS else 1.0)
+    assert family.speed_unit
+
+
+@pytest.mark.parametrize("name", sorted(ONE_PER_FAMILY))
+def test_catalog_point_and_curve_carry_the_family_units(name, catalog):
+    scenario = GOLDEN[ONE_PER_FAMILY[name]]
+    card = catalog.get(scenario.card_id)
+    est = estimate(scenario, card)
+    family = family_of(scenario.workload)
+    assert family.name == name
+    point = catalog_point(est)
+    assert point is not None
+    assert (point.x_unit, point.cost_unit) == (X_UNITS[name], CHART_COST_UNITS[name])
+    assert point.x_value > 0 and point.cost > 0
+    assert point.basis in (*CostBasis, None)
+    curve = memory_curve(est.scenario, card, est.graphics.load_on_card if est.graphics else 1)
+    assert curve.variable == CURVE_VARIABLES[name]
+    assert limiting_factor(est) != "unknown"
+
+
+def test_costs_speak_one_cost_basis_vocabulary(catalog):
+    """Costs.basis, the chart's point and the ranking's basis are the same CostBasis values."""
+    for name in ONE_PER_FAMILY.values():
+        scenario = GOLDEN[name]
+        est = estimate(scenario, catalog.get(scenario.card_id))
+        assert est.costs.basis is None or est.costs.basis in set(CostBasis)
+    assert cost_basis(Objective.CLOUD) is CostBasis.CLOUD
+    assert cost_basis(Objective.TCO) is CostBasis.OWNERSHIP
+
+
+def test_recommendation_costs_carry_the_family_cost_unit(catalog):
+    result = recommend(GOLDEN["transcode-300-streams-l4"], catalog, Objective.TCO, limit=3)
+    assert result.ranked
+    for rec in result.ranked:
+        assert rec.cost_unit == "stream-hour" and rec.speed_unit == "cards"
+        assert rec.cost_on(CostBasis.OWNERSHIP) == rec.ownership_per_unit == rec.score
+        assert rec.cost_on(CostBasis.CLOUD) == rec.cloud_per_unit
+
+
+BRANCH = re.compile(r"is_graphics|Workload\.[A-Z]")
+"""A branch on the workload: ``workload.is_graphics`` or a ``Workload.X`` comparison or key."""
+
+MOVED_TO_FAMILIES = ("core/estimate.py", "core/analysis.py", "core/limiting.py", "core/estimate_json.py",
+                     "core/procurement/deployment.py")
+"""Modules whose workload branching moved into the families (none may come back)."""
+
+CORE_CEILING = 59
+"""Workload branches left in configurator/core outside core/workloads when the families landed
+(before: 93 in the core; the enum's own definitions and tables in scenario.py, software.py,
+recommend.DEFAULT_CLASSES, the graphics formulas, the planner and the bill of materials).
+A ratchet: lower it when a module moves to its family, never raise it."""
+
+
+def _branches(path: Path) -> int:
+    return len(BRANCH.findall(path.read_text(encoding="utf-8")))
+
+
+def test_workload_branching_lives_in_the_families():
+    """Counted as :data:`BRANCH` matches outside core/workloads, at the commits that added the
+    families: whole tree 106 -> 72 workload branches, the core 93 -> 59; and 110 -> 73 reads of
+    est.training / est.inference / est.graphics."""
+    for relative in MOVED_TO_FAMILIES:
+        assert _branches(ROOT / relative) == 0, relative
+    core = [p for p in (ROOT / "core").rglob("*.py") if "workloads" not in p.relative_to(ROOT).parts]
+    assert sum(_branches(p) for p in core) <= CORE_CEILING

@@ -14,13 +14,13 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from configurator.core.catalog import Card, Catalog
-from configurator.core.economics import HOURS_PER_YEAR, node_power_kw
-from configurator.core.estimate import Estimate, carrying_whole_load, estimate
+from configurator.core.economics import HOURS_PER_YEAR
+from configurator.core.estimate import Estimate, estimate
 from configurator.core.messages import Message, msg
 from configurator.core.estimate_json import layout_to_dict
 from configurator.core.procurement.bom import bill_of_materials
 from configurator.core.procurement.prices import active_price_book
-from configurator.core.plan.deployment import constraint_ids, deployments, graphics_deployments, plannable
+from configurator.core.plan.deployment import constraint_ids, deployments, plannable
 from configurator.core.scenario import Scenario, Workload
 from configurator.core.software import runs_software, software_gaps
 from configurator.core.workloads import CostBasis, family_of
@@ -401,70 +401,21 @@ def mismatch(scenario: Scenario, catalog: Catalog) -> Message | None:
     """Flag a hand-picked card of the wrong class, with what the mistake costs.
 
     Serving on a training card when inference cards carry the same load for less per token
-    (compared on ownership cost where both have purchase prices, else on cloud prices); or
+    (compared on ownership cost where both have purchase prices, else on cloud prices);
     training on more than one server of PCIe-only cards when the same number of NVLink
-    training cards finishes sooner.
+    training cards finishes sooner; a training or consumer card for graphics work when a
+    data-centre graphics card does it for less. Each family's ``mismatch``.
     """
     card = catalog.get(scenario.card_id)
     chosen = estimate(scenario, card)
     if not chosen.fits:
         return None
-    if scenario.workload.is_graphics:
-        return _graphics_mismatch(chosen, catalog)
-    if scenario.workload is Workload.INFERENCE and card.category == "training":
-        for objective in (Objective.TCO, Objective.CLOUD):
-            mine = score(chosen, objective, Filters())
-            better = recommend(scenario, catalog, objective, Filters(classes=("inference",)), limit=1).best
-            if mine and better and better.score < mine:
-                return msg("mismatch-training-card-for-serving", card=card.name, other=better.card.name,
-                           count=better.count, ratio=mine / better.score, currency=scenario.economics.currency,
-                           saving=mine - better.score)
-            if mine and better:
-                return None
-    if (scenario.workload in (Workload.PRETRAIN, Workload.FINETUNE) and not card.has_fast_link
-            and scenario.count > scenario.parallelism.cards_per_node and chosen.training):
-        linked = [estimate(scenario, other) for other in catalog.cards
-                  if other.category == "training" and other.has_fast_link]
-        faster = [e for e in linked if e.fits and e.training and e.training.hours < chosen.training.hours]
-        if faster:
-            best = min(faster, key=lambda e: e.training.hours)
-            return msg("mismatch-pcie-card-for-training", card=card.name, hours=chosen.training.hours,
-                       other=best.card.name, count=scenario.count, other_hours=best.training.hours)
-    return None
-
-
-def _graphics_mismatch(chosen: Estimate, catalog: Catalog) -> Message | None:
-    """A training card (no encoders, no graphics vGPU) or a consumer card chosen for graphics
-    work, when a data-centre graphics-capable card does the job for less."""
-    scenario, card = chosen.scenario, chosen.card
-    if card.category != "training" and not card.is_consumer:
-        return None
-    mine_candidates = graphics_deployments(scenario, card)
-    family = family_of(scenario.workload)
-    if not mine_candidates and chosen.graphics.cards_needed and family.carries_load:
-        mine_candidates = [carrying_whole_load(chosen)]  # e.g. passthrough
-    for objective in (Objective.TCO, Objective.CLOUD):
-        better = recommend(scenario, catalog, objective, Filters(), limit=1).best
-        mine = min((v for v in (score(e, objective, Filters()) for e in mine_candidates) if v is not None),
-                   default=None)
-        if better is None:
-            continue
-        unit = family.cost_unit
-        if mine is None:
-            return msg("mismatch-card-cannot-do-graphics", card=card.name, category=card.category,
-                       other=better.card.name, count=better.count, workload=scenario.workload.value)
-        if better.score < mine:
-            return msg("mismatch-wrong-class-for-graphics", card=card.name, category=card.category,
-                       other=better.card.name, count=better.count, ratio=mine / better.score,
-                       currency=scenario.economics.currency, unit=unit)
-        return None
-    return None
+    return family_of(scenario.workload).mismatch(scenario, chosen, catalog)
 
 
 def recommendation_to_dict(rec: Recommendation, rank: int) -> dict:
     """One ranked entry: the estimate's JSON fields plus the ranking numbers and reasons."""
     entry = {k: v for k, v in rec.estimate.to_dict().items() if k not in ("scenario", "assumptions")}
-    p = rec.estimate.scenario.parallelism
     entry.update({
         "rank": rank,
         "score": rec.score,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from configurator.core.catalog import Card
+from configurator.core.catalog import Card, Catalog
 from configurator.core.estimate import (
     Estimate,
     _estimate_graphics,
@@ -64,6 +64,34 @@ class GraphicsFamily(WorkloadFamily):
     def cheaper_reason(self, card: Card, other: Card, ratio: float) -> Message:
         return msg("reason-class-cheaper-graphics", card=card.name, category=card.category, ratio=ratio,
                    other=other.name, other_category=other.category, unit=self.cost_unit)
+
+    def mismatch(self, scenario: Scenario, chosen: Estimate, catalog: Catalog) -> Message | None:
+        """A training card (no encoders, no graphics vGPU) or a consumer card chosen for graphics
+        work, when a data-centre graphics-capable card does the job for less."""
+        from configurator.core.plan.deployment import graphics_deployments
+        from configurator.core.recommend import Filters, Objective, recommend, score  # ranking builds on families
+
+        scenario, card = chosen.scenario, chosen.card
+        if card.category != "training" and not card.is_consumer:
+            return None
+        mine_candidates = graphics_deployments(scenario, card)
+        if not mine_candidates and chosen.graphics.cards_needed and self.carries_load:
+            mine_candidates = [carrying_whole_load(chosen)]  # e.g. passthrough
+        for objective in (Objective.TCO, Objective.CLOUD):
+            better = recommend(scenario, catalog, objective, Filters(), limit=1).best
+            mine = min((v for v in (score(e, objective, Filters()) for e in mine_candidates) if v is not None),
+                       default=None)
+            if better is None:
+                continue
+            if mine is None:
+                return msg("mismatch-card-cannot-do-graphics", card=card.name, category=card.category,
+                           other=better.card.name, count=better.count, workload=scenario.workload.value)
+            if better.score < mine:
+                return msg("mismatch-wrong-class-for-graphics", card=card.name, category=card.category,
+                           other=better.card.name, count=better.count, ratio=mine / better.score,
+                           currency=scenario.economics.currency, unit=self.cost_unit)
+            return None
+        return None
 
     def rejection(self, workload: Workload, card: Card) -> str:
         return graphics_unsuitable(workload, card) or super().rejection(workload, card)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from configurator.core.catalog import Card
+from configurator.core.catalog import Card, Catalog
 from configurator.core.messages import Message, msg
 from configurator.core.scenario import Scenario, Workload
 
@@ -167,6 +167,11 @@ class WorkloadFamily(ABC):
     def class_messages(self, workload: Workload, card: Card) -> list[Message]:
         """Warnings that ``card``'s class does not suit the work (none by default)."""
         return []
+
+    def mismatch(self, scenario: Scenario, chosen: Estimate, catalog: Catalog) -> Message | None:
+        """A hand-picked card of the wrong class for the work, with what the mistake costs
+        (``chosen``: ``scenario`` on it, known to fit); None by default."""
+        return None
 
     def cheaper_reason(self, card: Card, other: Card, ratio: float) -> Message:
         """Why ``card`` beats the best card of another class on cost (``ratio`` × cheaper)."""

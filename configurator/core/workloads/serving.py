@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from configurator.core.catalog import Card
+from configurator.core.catalog import Card, Catalog
 from configurator.core.economics import HOURS_PER_YEAR
 from configurator.core.estimate import Estimate, _estimate_inference, estimate, inference_basis, with_count
 from configurator.core.memory import inference_memory_model
@@ -113,6 +113,25 @@ class ServingFamily(WorkloadFamily):
 
     def faster_alternative(self, fastest_figure: float, card: Card, count: int) -> Message | None:
         return msg("reason-latency-changes", ms=fastest_figure * 1000, card=card.name, count=count)
+
+    def mismatch(self, scenario: Scenario, chosen: Estimate, catalog: Catalog) -> Message | None:
+        """Serving on a training card when inference cards carry the same load for less per
+        token (on ownership cost where both have purchase prices, else on cloud prices)."""
+        from configurator.core.recommend import Filters, Objective, recommend, score  # ranking builds on families
+
+        card = chosen.card
+        if card.category != "training":
+            return None
+        for objective in (Objective.TCO, Objective.CLOUD):
+            mine = score(chosen, objective, Filters())
+            better = recommend(scenario, catalog, objective, Filters(classes=("inference",)), limit=1).best
+            if mine and better and better.score < mine:
+                return msg("mismatch-training-card-for-serving", card=card.name, other=better.card.name,
+                           count=better.count, ratio=mine / better.score, currency=scenario.economics.currency,
+                           saving=mine - better.score)
+            if mine and better:
+                return None
+        return None
 
     def rejection(self, workload: Workload, card: Card) -> str:
         return "cannot carry the load within its targets at any count tried"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from configurator.core.catalog import Card
+from configurator.core.catalog import Card, Catalog
 from configurator.core.economics import HOURS_PER_YEAR
 from configurator.core.estimate import (
     Estimate,
@@ -128,6 +128,22 @@ class TrainingFamily(WorkloadFamily):
         if card.category == "graphics" and card.ecc is False:
             messages.append(msg("consumer-card-training", card=card.name))
         return messages
+
+    def mismatch(self, scenario: Scenario, chosen: Estimate, catalog: Catalog) -> Message | None:
+        """Full training on more than one server of PCIe-only cards when the same number of
+        NVLink training cards finishes sooner."""
+        card = chosen.card
+        if (scenario.workload not in FULL_TRAINING or card.has_fast_link
+                or scenario.count <= scenario.parallelism.cards_per_node or not chosen.training):
+            return None
+        linked = [estimate(scenario, other) for other in catalog.cards
+                  if other.category in TRAINING_CLASSES and other.has_fast_link]
+        faster = [e for e in linked if e.fits and e.training and e.training.hours < chosen.training.hours]
+        if not faster:
+            return None
+        best = min(faster, key=lambda e: e.training.hours)
+        return msg("mismatch-pcie-card-for-training", card=card.name, hours=chosen.training.hours,
+                   other=best.card.name, count=scenario.count, other_hours=best.training.hours)
 
     def limit_reason(self, est: Estimate) -> Message:
         t = est.training

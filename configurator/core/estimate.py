@@ -236,7 +236,8 @@ def _estimate_training(scenario: Scenario, card: Card, basis: TrainingBasis) -> 
     energy = energy_kwh(power, hours) if power and hours is not None else None
     costs = job_costs(scenario, basis.prices, power, hours, scenario.training.tokens)
     messages = [*plan.messages, *_fit_messages(memory, card), *(speed.messages if speed else ()),
-                *constraint_messages(scenario, card, speed, costs, power, None), *basis.card_messages, *costs.messages]
+                *_family(scenario.workload).constraint_check(scenario, card, speed, costs, power), *basis.card_messages,
+                *costs.messages]
     return Estimate(scenario, card, plan, memory, Limits(max_micro_batch=max_batch), speed, None, power,
                     energy, costs, tuple(messages))
 
@@ -248,7 +249,8 @@ def _estimate_inference(scenario: Scenario, card: Card, basis: InferenceBasis) -
     tokens_per_hour = speed.tokens_per_s * 3600.0 if speed else None
     costs = job_costs(scenario, basis.prices, power, 1.0, tokens_per_hour)
     messages = [*basis.plan.messages, *_fit_messages(basis.memory, card), *(speed.messages if speed else ()),
-                *constraint_messages(scenario, card, None, costs, power, speed), *basis.card_messages, *costs.messages]
+                *_family(scenario.workload).constraint_check(scenario, card, speed, costs, power), *basis.card_messages,
+                *costs.messages]
     return Estimate(scenario, card, basis.plan, basis.memory, basis.limits, None, speed, power, energy, costs,
                     tuple(messages))
 
@@ -295,7 +297,7 @@ def _estimate_graphics(scenario: Scenario, card: Card, basis: GraphicsBasis) -> 
     hours = speed.hours if family.one_off_job else 1.0
     energy = energy_kwh(power, hours) if power and hours is not None else None
     costs = _graphics_costs(scenario, basis.prices, speed, power)
-    limits = messages_for_limits(scenario, card, speed.hours, None, costs, power, None)
+    limits = family.constraint_check(scenario, card, speed, costs, power)
     fit = _fit_messages(memory, card) if not memory.fits or family.warns_tight_fit else []
     messages = [*fit, *speed.messages, *demand_messages(speed, scenario.count), *basis.card_messages, *limits,
                 *costs.messages]

@@ -12,6 +12,7 @@ from configurator.core.estimate import (
     carrying_whole_load,
     estimate,
     graphics_basis,
+    messages_for_limits,
     with_count,
 )
 from configurator.core.graphics import graphics_memory, graphics_unsuitable
@@ -46,6 +47,10 @@ class GraphicsFamily(WorkloadFamily):
 
     def assemble(self, scenario: Scenario, card: Card) -> Estimate:
         return _estimate_graphics(scenario, card, graphics_basis(scenario, card))
+
+    def constraint_check(self, scenario: Scenario, card: Card, part, costs, power) -> list[Message]:
+        """Budget, power and (rendering) the deadline for the job's hours (``part``: GraphicsSpeed)."""
+        return messages_for_limits(scenario, card, part.hours, None, costs, power, None)
 
     def sweep(self, scenario: Scenario, card: Card, counts: Sequence[int]) -> list[Estimate]:
         basis = graphics_basis(scenario, card)

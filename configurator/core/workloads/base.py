@@ -21,6 +21,7 @@ from configurator.core.messages import Message, msg
 from configurator.core.scenario import Scenario, Workload
 
 if TYPE_CHECKING:  # the estimate module builds on the families at run time
+    from configurator.core.economics import Costs, Power
     from configurator.core.estimate import Estimate
 
 
@@ -115,6 +116,12 @@ class WorkloadFamily(ABC):
     @abstractmethod
     def assemble(self, scenario: Scenario, card: Card) -> Estimate:
         """The family's estimate of ``scenario`` on ``scenario.count`` × ``card``."""
+
+    @abstractmethod
+    def constraint_check(self, scenario: Scenario, card: Card, part, costs: Costs, power: Power | None
+                         ) -> list[Message]:
+        """Warnings for every stated goal or limit the configuration misses, given the family's
+        part of the estimate (``part``: TrainingSpeed, InferenceSpeed or GraphicsSpeed, or None)."""
 
     @abstractmethod
     def sweep(self, scenario: Scenario, card: Card, counts: Sequence[int]) -> list[Estimate]:

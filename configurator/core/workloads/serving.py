@@ -12,7 +12,14 @@ from collections.abc import Sequence
 
 from configurator.core.catalog import Card, Catalog
 from configurator.core.economics import HOURS_PER_YEAR
-from configurator.core.estimate import Estimate, _estimate_inference, estimate, inference_basis, with_count
+from configurator.core.estimate import (
+    Estimate,
+    _estimate_inference,
+    estimate,
+    inference_basis,
+    messages_for_limits,
+    with_count,
+)
 from configurator.core.memory import inference_memory_model
 from configurator.core.messages import Message, msg
 from configurator.core.precision import plan_serving
@@ -61,6 +68,10 @@ class ServingFamily(WorkloadFamily):
             from configurator.core.plan.serving import planned_inference  # the planner builds on the estimate
             return planned_inference(scenario, card)
         return _estimate_inference(scenario, card, inference_basis(scenario, card))
+
+    def constraint_check(self, scenario: Scenario, card: Card, part, costs, power) -> list[Message]:
+        """Budget, power, request rate and latency targets (``part``: InferenceSpeed)."""
+        return messages_for_limits(scenario, card, None, None, costs, power, part)
 
     def sweep(self, scenario: Scenario, card: Card, counts: Sequence[int]) -> list[Estimate]:
         # users spread over the replicas: the basis depends on the count

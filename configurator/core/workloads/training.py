@@ -15,6 +15,7 @@ from configurator.core.estimate import (
     Estimate,
     _estimate_training,
     estimate,
+    messages_for_limits,
     planned_training,
     training_basis,
     with_count,
@@ -58,6 +59,10 @@ class TrainingFamily(WorkloadFamily):
         if scenario.auto_layout:
             return planned_training(scenario, card)
         return _estimate_training(scenario, card, training_basis(scenario, card))
+
+    def constraint_check(self, scenario: Scenario, card: Card, part, costs, power) -> list[Message]:
+        """The job's deadline, budget, power and throughput targets (``part``: TrainingSpeed)."""
+        return messages_for_limits(scenario, card, part.hours if part else None, part, costs, power, None)
 
     def sweep(self, scenario: Scenario, card: Card, counts: Sequence[int]) -> list[Estimate]:
         if scenario.auto_layout:  # the planner chooses a layout per count

@@ -18,7 +18,7 @@ from configurator.core.estimate import (
 from configurator.core.graphics import graphics_memory, graphics_unsuitable
 from configurator.core.messages import Message, msg
 from configurator.core.scenario import Scenario, Workload
-from configurator.core.workloads.base import CatalogPoint, MemoryCurve, WorkloadFamily
+from configurator.core.workloads.base import CatalogPoint, MemoryCurve, WorkloadFamily, basis_of
 
 GRAPHICS_FACTORS = {
     "framebuffer": "memory", "shading load": "compute", "encoders": "video engines", "decoders": "video engines",
@@ -129,5 +129,5 @@ class LoadFamily(GraphicsFamily):
         est = carrying_whole_load(est)
         if est.costs.per_unit is None:
             return None
-        return CatalogPoint(card, float(g.cards_needed), est.costs.per_unit, est.usable, est.costs.basis,
+        return CatalogPoint(card, float(g.cards_needed), est.costs.per_unit, est.usable, basis_of(est.costs),
                             self.x_unit, self.chart_cost_unit)

@@ -70,6 +70,11 @@ TIGHT_HEADROOM = 0.05
 """Below this share of the card's usable memory left free, memory is what limits (batch, context)."""
 
 
+def basis_of(costs: Costs) -> CostBasis | None:
+    """The :class:`CostBasis` of ``costs`` (None when nothing is priced)."""
+    return None if costs.basis is None else CostBasis(costs.basis)
+
+
 def geometric(limit: int, points: int = 24) -> tuple[int, ...]:
     """About ``points`` whole numbers from 1 to ``limit``, evenly spaced on a log axis."""
     values = {1}

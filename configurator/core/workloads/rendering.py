@@ -14,7 +14,7 @@ from configurator.core.graphics import graphics_memory, graphics_unsuitable
 from configurator.core.messages import Message, msg
 from configurator.core.scenario import Scenario, Workload
 from configurator.core.workloads._graphics import GraphicsFamily
-from configurator.core.workloads.base import CatalogPoint, MemoryCurve, geometric
+from configurator.core.workloads.base import CatalogPoint, MemoryCurve, basis_of, geometric
 
 SCENE_CURVE_REACH = (2.0, 1.2)
 """The scene-size curve reaches twice the scene or 1.2 × the card's memory, whichever is larger."""
@@ -50,7 +50,7 @@ class RenderingFamily(GraphicsFamily):
         g = est.graphics
         if g is None or g.hours is None or est.costs.total is None:
             return None
-        return CatalogPoint(card, g.hours, est.costs.total, est.fits, est.costs.basis, self.x_unit,
+        return CatalogPoint(card, g.hours, est.costs.total, est.fits, basis_of(est.costs), self.x_unit,
                             self.chart_cost_unit)
 
     def speed_figure(self, est: Estimate) -> float:

@@ -30,6 +30,7 @@ from configurator.core.workloads.base import (
     CatalogPoint,
     MemoryCurve,
     WorkloadFamily,
+    basis_of,
     geometric,
 )
 
@@ -92,7 +93,7 @@ class ServingFamily(WorkloadFamily):
         cost = est.costs.per_million_tokens
         if cost is None or est.inference is None:
             return None
-        return CatalogPoint(est.card, est.inference.tpot_s, cost, est.fits, est.costs.basis, self.x_unit,
+        return CatalogPoint(est.card, est.inference.tpot_s, cost, est.fits, basis_of(est.costs), self.x_unit,
                             self.chart_cost_unit)
 
     def speed_figure(self, est: Estimate) -> float:

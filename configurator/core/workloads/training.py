@@ -30,6 +30,7 @@ from configurator.core.workloads.base import (
     CatalogPoint,
     MemoryCurve,
     WorkloadFamily,
+    basis_of,
     geometric,
 )
 
@@ -90,7 +91,7 @@ class TrainingFamily(WorkloadFamily):
         if cost is None or est.training is None:
             return None
         job_cost = cost * est.scenario.training.tokens / 1e6
-        return CatalogPoint(est.card, est.training.hours, job_cost, est.fits, est.costs.basis, self.x_unit,
+        return CatalogPoint(est.card, est.training.hours, job_cost, est.fits, basis_of(est.costs), self.x_unit,
                             self.chart_cost_unit)
 
     def speed_figure(self, est: Estimate) -> float:

@@ -23,7 +23,7 @@ from configurator.core.procurement.prices import active_price_book
 from configurator.core.plan.deployment import constraint_ids, deployments, plannable
 from configurator.core.scenario import Scenario, Workload
 from configurator.core.software import runs_software, software_gaps
-from configurator.core.workloads import CostBasis, family_of
+from configurator.core.workloads import FAMILIES, CostBasis, family_of
 from configurator.core.workloads.serving import served_tokens_per_hour
 
 __all__ = ["DEFAULT_CLASSES", "CostBasis", "Filters", "Objective", "Recommendation", "Result", "cost_basis",
@@ -45,16 +45,7 @@ class Objective(StrEnum):
     FEWEST_CARDS = "fewest-cards"
 
 
-DEFAULT_CLASSES = {
-    Workload.PRETRAIN: ("training",),
-    Workload.FINETUNE: ("training", "inference"),
-    Workload.LORA: ("training", "inference", "workstation"),
-    Workload.QLORA: ("training", "inference", "workstation"),
-    Workload.INFERENCE: ("training", "inference", "workstation"),
-    Workload.VDI: ("graphics", "inference", "workstation"),
-    Workload.TRANSCODE: ("graphics", "inference", "workstation", "edge"),
-    Workload.RENDER: ("graphics", "inference", "workstation"),
-}
+DEFAULT_CLASSES = {workload: classes for family in FAMILIES for workload, classes in family.default_classes.items()}
 """Classes considered unless the user picks others: data-centre cards for each job. Consumer
 graphics cards are left out by default (no ECC, no NVLink, no vGPU, licence limits in data
 centres); picking classes explicitly brings them back."""

@@ -109,6 +109,9 @@ class WorkloadFamily(ABC):
     one_off_job: bool
     """True when the work is a job that ends (training, rendering): costs and energy are for
     the job; False when it runs on (serving, desktops, streams): costs are per hour."""
+    default_classes: dict[Workload, tuple[str, ...]]
+    """Card classes the recommendation considers for each of the family's workloads unless
+    the user picks others (``recommend.DEFAULT_CLASSES``)."""
     billed_regardless_of_use: bool = False
     """True when the unit of work is paid for whether used or not (a desktop per month): its
     ownership cost per unit ignores utilisation."""

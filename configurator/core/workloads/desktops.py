@@ -20,6 +20,7 @@ class DesktopsFamily(LoadFamily):
     name = "desktops"
     workloads = frozenset({Workload.VDI})
     load_variable = "users"
+    default_classes = {Workload.VDI: ("graphics", "inference", "workstation")}
     per_card_unit = "users per card"
     chart_cost_unit = "user-month"
     cost_unit = "user-month"

@@ -29,6 +29,7 @@ class RenderingFamily(GraphicsFamily):
     unit_scale = 1.0
     speed_unit = "h"
     one_off_job = True
+    default_classes = {Workload.RENDER: ("graphics", "inference", "workstation")}
     per_card_unit = "frames per hour"
 
     def memory_curve(self, scenario: Scenario, card: Card, on_card: int = 1) -> MemoryCurve:

@@ -58,6 +58,7 @@ class ServingFamily(WorkloadFamily):
     unit_scale = 1e6
     speed_unit = "s per output token"
     one_off_job = False
+    default_classes = {Workload.INFERENCE: ("training", "inference", "workstation")}
 
     def plans_layout(self, scenario: Scenario) -> bool:
         serving = scenario.serving

@@ -55,6 +55,12 @@ class TrainingFamily(WorkloadFamily):
     unit_scale = 1e6
     speed_unit = "h"
     one_off_job = True
+    default_classes = {
+        Workload.PRETRAIN: TRAINING_CLASSES,
+        Workload.FINETUNE: ("training", "inference"),
+        Workload.LORA: ("training", "inference", "workstation"),
+        Workload.QLORA: ("training", "inference", "workstation"),
+    }
 
     def assemble(self, scenario: Scenario, card: Card) -> Estimate:
         if scenario.auto_layout:

@@ -15,6 +15,7 @@ class VideoFamily(LoadFamily):
     name = "video"
     workloads = frozenset({Workload.TRANSCODE})
     load_variable = "streams"
+    default_classes = {Workload.TRANSCODE: ("graphics", "inference", "workstation", "edge")}
     per_card_unit = "streams per card"
     chart_cost_unit = "stream-hour"
     cost_unit = "stream-hour"

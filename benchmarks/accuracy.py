@@ -27,7 +27,7 @@ from configurator.core.architecture import ModelArchitecture, preset
 from configurator.core.catalog import load_bundled_catalog
 from configurator.core.estimate import estimate
 from configurator.core.memory import inference_memory_model, kv_cache_bytes_per_token, kv_shards
-from configurator.core.load import MLPERF_SERVER_LIMITS, capacity, highest_rate, load_point
+from configurator.core.load import MLPERF_SERVER_LIMITS, StepCosts, capacity, highest_rate, load_point
 from configurator.core.serving_speed import FP8_GEMM_RELATIVE, decode_step_seconds, prefill_seconds, step_costs
 from configurator.core.precision import plan_inference, plan_serving
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario, updated
@@ -402,6 +402,38 @@ def _latency_at_rate(row_id, model, card, prompt, output, memory_fraction):
     return case
 
 
+def _sglang_copy(r: dict, model: ModelArchitecture, card: str, tp: int) -> tuple[Scenario, StepCosts, int]:
+    """One SGLang copy of a ShareGPT row of SGLang's v0.3.0 benchmark: the row's mean prompt and
+    answer, its memory fraction (``mem_frac``), and the batch its KV cache holds at those lengths
+    (SGLang admits requests while the KV pool has room) with the load model's step costs."""
+    prompt, output = r["prompt_tokens_mean"], r["output_tokens_mean"]
+    serving = {"context": 4096, "prompt_tokens": prompt, "output_tokens": output, "concurrency": 1,
+               "engine": "sglang", "engine_memory_fraction": r["memory_fraction"]}
+    s = scenario(model, card, tp, workload="inference", precision="bf16", parallelism={"tp": tp}, serving=serving)
+    c = CATALOG.get(card)
+    batch = inference_memory_model(s, c, plan_serving(s, c)).max_concurrency(prompt + output // 2)
+    s = updated(s, serving={"concurrency": batch, "max_batch": batch})
+    return s, step_costs(s, c, plan_serving(s, c), batch), batch
+
+
+def _sglang_sharegpt(row_id, model, card, tp):
+    """A row of sgl-project/sglang benchmark/benchmark_vllm_060 (SGLang v0.3.0, ShareGPT): offline,
+    the copy's capacity in output tokens/s; at a Poisson rate, the load model's median TTFT and TPOT."""
+    def case(r: dict) -> list[Row]:
+        s, costs, batch = _sglang_copy(r, model, card, tp)
+        lengths = f"SGLang, ShareGPT at the mean {r['prompt_tokens_mean']}/{r['output_tokens_mean']} tokens"
+        if "request_rate" not in r:
+            return [Row("published", row_id, "serving-throughput", "output tokens/s", capacity(costs) *
+                        r["output_tokens_mean"], r["value"], f"{lengths}; capacity at the batch of {batch} the KV "
+                        f"cache holds (step {costs.decode_s(batch) * 1000:.0f} ms)", s)]
+        point = load_point(costs, r["request_rate"])
+        note = f"{lengths}; {r['request_rate']} requests/s, {point.decoding:.0f} sequences decoding"
+        return [Row("published", f"{row_id} {name}", "serving-latency", f"ms {name.upper()} (median)",
+                    values[50] * 1000, r["latency_ms"][f"{name}_p50"], note, s)
+                for name, values in (("ttft", point.ttft_s), ("tpot", point.tpot_s))]
+    return case
+
+
 def _weights_gb(row_id, model, weight_format):
     def case(r: dict) -> Row:
         s = scenario(model, "h100-sxm", 1, workload="inference",
@@ -516,6 +548,18 @@ PUBLISHED: dict[str, PublishedCase] = {
     "tm-qlora-65b": _qlora_bound,
     "kvcached-qwen3-0.6b-h100-rate16": _latency_at_rate("kvcached-qwen3-0.6b-h100-rate16", QWEN3_0_6B, "h100-sxm",
                                                         512, 128, 0.5),
+    "sglang030-l31-8b-a100-offline": _sglang_sharegpt("sglang030-l31-8b-a100-offline", preset("llama3-8b"),
+                                                      "a100-sxm-80gb", 1),
+    "sglang030-l31-8b-a100-rate4": _sglang_sharegpt("sglang030-l31-8b-a100-rate4", preset("llama3-8b"),
+                                                    "a100-sxm-80gb", 1),
+    "sglang030-l31-8b-a100-rate8": _sglang_sharegpt("sglang030-l31-8b-a100-rate8", preset("llama3-8b"),
+                                                    "a100-sxm-80gb", 1),
+    "sglang030-l31-70b-h100x4-offline": _sglang_sharegpt("sglang030-l31-70b-h100x4-offline", preset("llama3-70b"),
+                                                         "h100-sxm", 4),
+    "sglang030-l31-70b-h100x4-rate4": _sglang_sharegpt("sglang030-l31-70b-h100x4-rate4", preset("llama3-70b"),
+                                                       "h100-sxm", 4),
+    "sglang030-l31-70b-h100x4-rate8": _sglang_sharegpt("sglang030-l31-70b-h100x4-rate8", preset("llama3-70b"),
+                                                       "h100-sxm", 4),
     "mlperf41-l2-70b-h200x8-server": _mlperf("mlperf41-l2-70b-h200x8-server", "h200-sxm", 8, 1, 896, True),
     "mlperf41-l2-70b-h200x8-offline": _mlperf("mlperf41-l2-70b-h200x8-offline", "h200-sxm", 8, 1, 806, False),
     "mlperf41-l2-70b-h100x8-server": _mlperf("mlperf41-l2-70b-h100x8-server", "h100-sxm", 8, 2, 1024, True),

@@ -116,9 +116,6 @@ class WorkloadFamily(ABC):
     """True when the unit of work is paid for whether used or not (a desktop per month): its
     ownership cost per unit ignores utilisation."""
 
-    def serves(self, workload: Workload) -> bool:
-        return workload in self.workloads
-
     # ---- estimate ---------------------------------------------------------------------
 
     @abstractmethod

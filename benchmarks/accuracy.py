@@ -9,6 +9,9 @@ Each published row is translated into a scenario from what its source states (mo
 cards, parallelism, batch); where a source leaves a setting open, the translation says what
 was assumed. Nothing here is tuned to a row.
 
+The row record, catalog and model shapes are in ``accuracy_base.py``; the serving rows' builders in
+``accuracy_serving.py``.
+
 Usage: ``python benchmarks/accuracy.py [--reference DIR] [--csv FILE] [--summary]``
 """
 
@@ -20,88 +23,20 @@ import json
 import statistics
 import sys
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
+from accuracy_base import (A100_NETWORK, CATALOG, FALCON_180B, GPTJ_6B, H200_ENGINE, LLAMA1_65B, MPT, TARGETS, Row,
+                           gpt, scenario)
+from accuracy_serving import QWEN3_0_6B, _decode_rate, _latency_at_rate, _mlperf, _serving, _sglang_sharegpt, _ttft
 from configurator.core.architecture import ModelArchitecture, preset
-from configurator.core.catalog import load_bundled_catalog
 from configurator.core.estimate import estimate
-from configurator.core.memory import inference_memory_model, kv_cache_bytes_per_token, kv_shards
-from configurator.core.load import MLPERF_SERVER_LIMITS, StepCosts, capacity, highest_rate, load_point
-from configurator.core.serving_speed import FP8_GEMM_RELATIVE, decode_step_seconds, prefill_seconds, step_costs
-from configurator.core.precision import plan_inference, plan_serving
+from configurator.core.memory import inference_memory_model
+from configurator.core.precision import plan_inference
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario, updated
+from configurator.core.serving_speed import decode_step_seconds, prefill_seconds
 from configurator.core.units import GB, GIB
 
-CATALOG = load_bundled_catalog()
-TARGETS = {"memory": 10.0, "train-throughput": 25.0, "train-planner": 25.0, "train-time": 25.0, "prefill": 25.0,
-           "decode": 25.0, "serving-throughput": 25.0, "serving-server": 25.0, "serving-offline": 25.0,
-           "serving-latency": 25.0}
-"""Accuracy targets per kind (issue: memory ±10 %, speed ±25 %) [%]."""
-
-
-@dataclass
-class Row:
-    source: str
-    row_id: str
-    kind: str
-    quantity: str
-    predicted: float
-    measured: float
-    note: str = ""
-    scenario: Scenario | None = None
-    group: str = ""
-    """Recipe and recomputation of a measured training row (memory is reported per group)."""
-    peak: tuple[float, float] | None = None
-    """Predicted and measured peak allocated memory [GiB] (what the allocator's reserve sits on)."""
-
-    @property
-    def error_pct(self) -> float:
-        return 100.0 * (self.predicted - self.measured) / self.measured
-
-    @property
-    def cards(self) -> int:
-        """Cards the row ran on: its scenario's count (a row without one ran on a single H200)."""
-        return self.scenario.count if self.scenario is not None else 1
-
-
-# ---- model shapes named by the sources ----------------------------------------------------
-
-
-def gpt(layers: int, hidden: int, heads: int, vocab: int = 51200, positions: int = 2048) -> ModelArchitecture:
-    """Megatron-LM GPT: 4h GELU MLP, LayerNorm, biases, learned positions (Narayanan et al. 2021)."""
-    return ModelArchitecture(name=f"gpt-{layers}x{hidden}", n_layers=layers, hidden=hidden, n_heads=heads,
-                             ffn=4 * hidden, gated_mlp=False, vocab=vocab, tied_embeddings=True,
-                             attention_bias=True, mlp_bias=True, norm="layernorm", position_embeddings=positions)
-
-
-def mpt(layers: int, hidden: int, heads: int) -> ModelArchitecture:
-    """MosaicML MPT: 4h GELU MLP, no biases, ALiBi, tied 50432-token vocabulary (llm-foundry yamls)."""
-    return ModelArchitecture(name=f"mpt-{layers}x{hidden}", n_layers=layers, hidden=hidden, n_heads=heads,
-                             ffn=4 * hidden, gated_mlp=False, vocab=50432, tied_embeddings=True, norm="layernorm")
-
-
-LLAMA1_65B = ModelArchitecture(name="llama1-65b", n_layers=80, hidden=8192, n_heads=64, ffn=22016, vocab=32000)
-FALCON_180B = ModelArchitecture(name="falcon-180b", n_layers=80, hidden=14848, n_heads=232, n_kv_heads=8,
-                                ffn=4 * 14848, gated_mlp=False, vocab=65024, norm="layernorm")
-GPTJ_6B = ModelArchitecture(name="gpt-j-6b", n_layers=28, hidden=4096, n_heads=16, ffn=16384, gated_mlp=False,
-                            vocab=50400, norm="layernorm", mlp_bias=True)
-MPT = {"125m": mpt(12, 768, 12), "1b": mpt(24, 2048, 16), "3b": mpt(32, 2560, 20), "7b": mpt(32, 4096, 32),
-       "13b": mpt(40, 5120, 40), "30b": mpt(48, 7168, 56), "70b": mpt(80, 8192, 64)}
-A100_NETWORK = {"network_gbps_per_card": 25.0}  # 8 × 200 Gb/s HDR InfiniBand (or 1600 Gb/s RoCE) per 8 GPUs
-
-
-def scenario(model: ModelArchitecture, card: str, count: int, **parts) -> Scenario:
-    return Scenario.model_validate({"model": model.model_dump(), "card_id": card, "count": count, **parts})
-
-
-# ---- H200 measurements --------------------------------------------------------------------
-
-H200_ENGINE = {"engine": "transformers", "cuda_graphs": True}
-"""The H200 prefill and decode rows: plain PyTorch, decode replayed from a CUDA graph."""
-TRT = {"engine": "tensorrt-llm"}
-LLAMA_CPP = {"engine": "llama.cpp", "cuda_graphs": False}
-"""llama.cpp rows of XiongjieDai's table: measured before llama.cpp's CUDA graphs (2024)."""
+__all__ = ["CATALOG", "TARGETS", "Row", "all_rows", "medians"]
 
 _H200_MODES = {"amp_bf16": ("torch-amp", "bf16"), "bf16": ("pure", "bf16"), "fp32": ("torch-amp", "fp32")}
 
@@ -235,203 +170,6 @@ def _iteration(row_id, s, note=""):
         est = estimate(scn, CATALOG.get(scn.card_id))
         return Row("published", row_id, kind, "s/iteration", est.training.step_time_s, 0.0, note, est.scenario)
     return _both_modes(row, s)
-
-
-def _ttft(row_id, model, card, count, precision, prompt):
-    def case(r: dict) -> Row:
-        s = scenario(model, card, count, workload="inference", precision=precision,
-                     parallelism={"tp": count}, serving={"context": prompt + 1, "prompt_tokens": prompt,
-                                                         "output_tokens": 1, **TRT})
-        c = CATALOG.get(card)
-        seconds = prefill_seconds(s, c, plan_inference(c, s.precision), prompt)
-        return Row("published", row_id, "prefill", "ms TTFT", seconds * 1000, r["value"], "TensorRT-LLM", s)
-    return case
-
-
-def _decode_rate(row_id, model, card, weight_format, note):
-    def case(r: dict) -> Row:
-        s = scenario(model, card, 1, workload="inference", precision="fp16",
-                     serving={"context": 256, "prompt_tokens": 1, "output_tokens": 128, "weight_format": weight_format,
-                              **LLAMA_CPP})
-        c = CATALOG.get(card)
-        seconds, _ = decode_step_seconds(s, c, plan_serving(s, c), 1, 64)
-        return Row("published", row_id, "decode", "tokens/s at batch 1", 1.0 / seconds, r["value"], note)
-    return case
-
-
-def _serving(row_id, model, card, count, precision, batch, isl, osl, per_card=True):
-    def case(r: dict) -> Row:
-        s = scenario(model, card, count, workload="inference", precision=precision, parallelism={"tp": count},
-                     serving={"context": isl + osl, "prompt_tokens": isl, "output_tokens": osl,
-                              "concurrency": batch, "kv_precision": "fp8" if precision == "fp8" else None,
-                              "batching": "static", **TRT})
-        est = estimate(s, CATALOG.get(card))
-        value = est.inference.tokens_per_s_per_card if per_card else est.inference.tokens_per_s
-        return Row("published", row_id, "serving-throughput", "output tokens/s", value, r["value"],
-                   f"TensorRT-LLM static batch {batch}", s)
-    return case
-
-
-MLPERF_PROMPT_TOKENS = 512
-"""Mean prompt assumed for MLPerf's Llama 2 70B rows, half the 1,024-token bound of mlcommons/inference
-language/llama2-70b processorca.py (no published mean found: its README, the MLCommons task-force
-post, NVIDIA and AMD MLPerf blogs, searched 2026-12-01); not a fit. Each row's note gives the mean
-prompt at which the model meets it and the longest at which its batch holds its FP8 KV cache."""
-MLPERF_CHUNK_TOKENS = 8192
-"""Tokens per step of the MLPerf Llama 2 runs: not in the configuration files read, so TensorRT-LLM's
-default ``max_num_tokens`` (8192, its profile's source)."""
-
-
-def _mlperf_copy(model, card, count, tp, batch, prompt, output):
-    """One model copy of an MLPerf TensorRT-LLM submission (FP8 weights and KV cache, the
-    stated batch per copy) and the load model's step costs for it."""
-    s = scenario(model, card, count, workload="inference", precision="fp8", parallelism={"tp": tp},
-                 serving={"context": prompt + output + 1, "prompt_tokens": prompt, "output_tokens": output,
-                          "concurrency": batch * count // tp, "max_batch": batch, "kv_precision": "fp8",
-                          "max_batched_tokens": MLPERF_CHUNK_TOKENS, **TRT})
-    c = CATALOG.get(card)
-    return s, step_costs(s, c, plan_serving(s, c), batch)
-
-
-def _mlperf_rate(model, card, count, tp, batch, prompt, output, server: bool) -> float:
-    """Requests/s of the whole system: Server, the highest Poisson rate per copy whose p99 TTFT
-    and TPOT meet MLPerf's limits; Offline, every copy at its capacity [1/s]."""
-    _, costs = _mlperf_copy(model, card, count, tp, batch, prompt, output)
-    if not server:
-        return capacity(costs) * count // tp
-    point = highest_rate(costs, MLPERF_SERVER_LIMITS["llama2-70b"], 99)
-    return (point.rate if point else 0.0) * count // tp
-
-
-def _mlperf_matching_prompt(model, card, count, tp, batch, output, server: bool, measured: float) -> float:
-    """Mean prompt (16 .. 1,024) at which the predicted tokens/s equal ``measured``: a diagnostic [tokens]."""
-    low, high = 16, 1024
-    while high - low > 1:
-        middle = (low + high) // 2
-        fast = _mlperf_rate(model, card, count, tp, batch, middle, output, server) * output > measured
-        low, high = (middle, high) if fast else (low, middle)
-    return float(low)
-
-
-MLPERF_KV_FREE_FRACTION = 0.90  # kvcache_free_gpu_mem_frac, NVIDIA's v4.1 llama2-70b Offline/Server configs
-
-
-def _mlperf_kv_prompt_bound(s: Scenario, batch: int, output: int) -> float:
-    """Longest mean prompt at which ``batch`` sequences hold their FP8 KV cache (paged: prompt + half the
-    answer) in ``MLPERF_KV_FREE_FRACTION`` of the memory beside weights, activations, overhead [tokens]."""
-    mem = estimate(s, CATALOG.get(s.card_id)).memory
-    room = (mem.capacity - mem.weights - mem.activations - mem.overhead) * MLPERF_KV_FREE_FRACTION
-    return room / (kv_cache_bytes_per_token(s.model, 1.0) / kv_shards(s.model, s.parallelism.tp)) / batch - output / 2
-
-
-def _mlperf(row_id, card, count, tp, batch, server: bool):
-    """An MLPerf v4.1 Llama 2 70B row: output tokens/s predicted for the stated layout and batch
-    (Server: the highest rate meeting the p99 limits; Offline: capacity), and for Server rows
-    the latency percentiles at the rate the run completed, where the copy carries that rate.
-
-    Offline rows are their own kind (``serving-offline``) while the mean prompt length is
-    assumed: they would otherwise enter the sourced static-batch throughput rows' median."""
-    def case(r: dict) -> list[Row]:
-        model, output = preset("llama2-70b"), round(r["output_tokens_per_sample"])
-        sensitivity = ", ".join(f"{p}: {_mlperf_rate(model, card, count, tp, batch, p, output, server) * output:,.0f}"
-                                for p in (256, 1024))
-        rate = _mlperf_rate(model, card, count, tp, batch, MLPERF_PROMPT_TOKENS, output, server)
-        kind = "serving-server" if server else "serving-offline"
-        what = "highest rate with p99 TTFT <= 2 s and TPOT <= 200 ms" if server else "capacity"
-        s, costs = _mlperf_copy(model, card, count, tp, batch, MLPERF_PROMPT_TOKENS, output)
-        copies = count // tp
-        flops = r["samples_per_s"] / count * 2 * model.matmul_params()
-        sustained = CATALOG.get(card).fp8_tflops * 1e12 * s.assumptions.prefill_efficiency * FP8_GEMM_RELATIVE
-        implied = sustained / flops - output
-        matching = _mlperf_matching_prompt(model, card, count, tp, batch, output, server, r["value"])
-        fitting = _mlperf_kv_prompt_bound(s, batch, output)
-        note = (f"TensorRT-LLM TP{tp} x {copies}, batch {batch}, FP8 + FP8 KV; {what}; prompt "
-                f"{MLPERF_PROMPT_TOKENS} tokens assumed (not stated); tokens/s at prompt {sensitivity}. The run's "
-                f"{r['samples_per_s'] / count:.1f} requests/s per GPU fit the default FP8 compute rate "
-                f"({sustained / 1e12:,.0f} TFLOP/s) only with prompts of <= {implied:,.0f} tokens on average; "
-                f"the model meets the row at a mean prompt of {matching:,.0f} tokens, and batch {batch} holds its "
-                f"FP8 KV cache (0.90 of the free memory; prompt + answer/2 per sequence) only with prompts of "
-                f"<= {fitting:,.0f}")
-        rows = [Row("published", row_id, kind, "output tokens/s", rate * output, r["value"], note)]
-        if server:
-            point = load_point(costs, r["samples_per_s"] / copies)
-            if point.overloaded:
-                rows[0].note += (f"; latencies not compared: the completed {r['samples_per_s'] / copies:.1f} "
-                                 f"requests/s per copy exceed the predicted capacity {point.capacity:.1f}")
-            else:
-                for name, values in (("ttft", point.ttft_s), ("tpot", point.tpot_s)):
-                    for pct in (50, 99):
-                        rows.append(Row("published", f"{row_id} {name} p{pct}", "serving-latency",
-                                        f"ms {name.upper()} p{pct}", values[pct] * 1000,
-                                        r["latency_ms"][f"{name}_p{pct}"], "load model at the completed rate"))
-        return rows
-    return case
-
-
-QWEN3_0_6B = ModelArchitecture(name="qwen3-0.6b", n_layers=28, hidden=1024, n_heads=16, n_kv_heads=8, head_dim=128,
-                               ffn=3072, vocab=151936, tied_embeddings=True)
-"""Qwen/Qwen3-0.6B config.json (its per-head q/k norms, 256 parameters a layer, are not counted)."""
-
-
-def _latency_at_rate(row_id, model, card, prompt, output, memory_fraction):
-    """Latency of one copy at a published Poisson request rate: the load model's medians against
-    the published means (vLLM bench serve reports means; the distributions here are narrow)."""
-    def case(r: dict) -> list[Row]:
-        s = scenario(model, card, 1, workload="inference",
-                     serving={"context": prompt + output, "prompt_tokens": prompt, "output_tokens": output,
-                              "concurrency": 256, "max_batch": 256, "engine_memory_fraction": memory_fraction})
-        c = CATALOG.get(card)
-        plan = plan_serving(s, c)
-        costs = step_costs(s, c, plan, 256)
-        point = load_point(costs, r["request_rate"])
-        busy = r["request_rate"] * prompt * costs.prompt_token_s
-        missing = r["latency_ms"]["ttft_mean"] / 1000 - point.ttft_s[50]
-        note = (f"vLLM, {r['request_rate']} requests/s Poisson, {prompt}/{output} tokens; batch 256 assumed (vLLM "
-                f"max_num_seqs; {point.decoding:.0f} sequences decode at this load, so it does not bind)")
-        ttft_note = note + (
-            f"; predicted TTFT = the prompt's step(s) {prefill_seconds(s, c, plan, prompt) * 1000:.1f} ms on an idle "
-            f"copy (of which {s.model.n_layers} layers x {costs.chunk_s / s.model.n_layers * 1e6:.0f} us per-layer "
-            f"time, {prompt * costs.prompt_token_s * 1000:.1f} ms products) + the rest of a running "
-            f"{point.step_s * 1000:.1f} ms step; prompts keep the copy busy {busy:.1%} of the time, so queueing adds "
-            f"< 0.1 ms. The {missing * 1000:.0f} ms missing are {missing / (r['latency_ms']['tpot_mean'] / 1000):.0f} "
-            "measured decode steps, so neither queueing nor the prefill; what is left out: the row's notes")
-        return [Row("published", f"{row_id} ttft", "serving-latency", "ms TTFT (mean)", point.ttft_s[50] * 1000,
-                    r["latency_ms"]["ttft_mean"], ttft_note),
-                Row("published", f"{row_id} tpot", "serving-latency", "ms TPOT (mean)", point.tpot_s[50] * 1000,
-                    r["latency_ms"]["tpot_mean"], note)]
-    return case
-
-
-def _sglang_copy(r: dict, model: ModelArchitecture, card: str, tp: int) -> tuple[Scenario, StepCosts, int]:
-    """One SGLang copy of a ShareGPT row of SGLang's v0.3.0 benchmark: the row's mean prompt and
-    answer, its memory fraction (``mem_frac``), and the batch its KV cache holds at those lengths
-    (SGLang admits requests while the KV pool has room) with the load model's step costs."""
-    prompt, output = r["prompt_tokens_mean"], r["output_tokens_mean"]
-    serving = {"context": 4096, "prompt_tokens": prompt, "output_tokens": output, "concurrency": 1,
-               "engine": "sglang", "engine_memory_fraction": r["memory_fraction"]}
-    s = scenario(model, card, tp, workload="inference", precision="bf16", parallelism={"tp": tp}, serving=serving)
-    c = CATALOG.get(card)
-    batch = inference_memory_model(s, c, plan_serving(s, c)).max_concurrency(prompt + output // 2)
-    s = updated(s, serving={"concurrency": batch, "max_batch": batch})
-    return s, step_costs(s, c, plan_serving(s, c), batch), batch
-
-
-def _sglang_sharegpt(row_id, model, card, tp):
-    """A row of sgl-project/sglang benchmark/benchmark_vllm_060 (SGLang v0.3.0, ShareGPT): offline,
-    the copy's capacity in output tokens/s; at a Poisson rate, the load model's median TTFT and TPOT."""
-    def case(r: dict) -> list[Row]:
-        s, costs, batch = _sglang_copy(r, model, card, tp)
-        lengths = f"SGLang, ShareGPT at the mean {r['prompt_tokens_mean']}/{r['output_tokens_mean']} tokens"
-        if "request_rate" not in r:
-            return [Row("published", row_id, "serving-throughput", "output tokens/s", capacity(costs) *
-                        r["output_tokens_mean"], r["value"], f"{lengths}; capacity at the batch of {batch} the KV "
-                        f"cache holds (step {costs.decode_s(batch) * 1000:.0f} ms)", s)]
-        point = load_point(costs, r["request_rate"])
-        note = f"{lengths}; {r['request_rate']} requests/s, {point.decoding:.0f} sequences decoding"
-        return [Row("published", f"{row_id} {name}", "serving-latency", f"ms {name.upper()} (median)",
-                    values[50] * 1000, r["latency_ms"][f"{name}_p50"], note, s)
-                for name, values in (("ttft", point.ttft_s), ("tpot", point.tpot_s))]
-    return case
 
 
 def _weights_gb(row_id, model, weight_format):

@@ -192,3 +192,27 @@ def test_the_recommendation_columns_say_what_they_hold(qtbot, window):
     panel.objective.setCurrentIndex(panel.objective.findData("cloud"))
     panel.refresh()
     assert panel.table.horizontalHeaderItem(3).text().startswith("Cloud cost")
+
+
+def test_every_memory_band_is_opaque_in_its_palette_colour_and_in_the_legend(qtbot, window):
+    """One palette: no see-through band mixes into a colour that no legend entry shows."""
+    from configurator.app.charts import MEMORY_PARTS, PALETTE, part_names
+
+    chart = window.memory_chart
+    chart.update_from(window.controller.analysis)
+    legend = {label.text: sample.item for sample, label in chart.legend.items}
+    names = part_names()
+    for key, colour in MEMORY_PARTS:
+        brush = chart.bars[key].opts["brush"]
+        assert brush.color().alpha() == 255 and brush.color().name() == colour == PALETTE[key]
+        if any(h > 0 for h in chart.bars[key].opts["height"]):
+            assert legend[names[key]] is chart.bars[key]  # drawn means named, in the same colour
+
+
+def test_status_bar_counts_take_plural_forms(qtbot, window):
+    from configurator.app.i18n import install_language
+
+    install_language("en")  # as build_main_window does: English plural forms ("1 card", "63 cards")
+    window._update_status()
+    count = len(window.controller.catalog.cards)
+    assert f"{count} cards" in window.status_label.text() and "card(s)" not in window.status_label.text()

@@ -18,7 +18,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 I18N = ROOT / "resources" / "i18n"
-LANGUAGES = ("zh_CN",)
+LANGUAGES = ("zh_CN", "en")
+"""zh_CN holds every message; en only the plural forms ("%n card(s)" -> "1 card", "2 cards")."""
 ALIAS = "translate+=_tc"
 """Helper modules call QCoreApplication.translate through ``_tc(context, text)``."""
 
@@ -50,8 +51,9 @@ def update_sources() -> None:
     sources = sorted(str(p) for p in (ROOT / "configurator" / "app").glob("*.py"))
     sources.append(str(write_field_descriptions()))
     for language in LANGUAGES:
-        subprocess.run([tool("pyside6-lupdate"), "-no-obsolete", "-tr-function-alias", ALIAS, *sources,
-                        "-ts", str(ts_path(language))], check=True)
+        only_plurals = ["-pluralonly", "-source-language", "en", "-target-language", "en"] if language == "en" else []
+        subprocess.run([tool("pyside6-lupdate"), "-no-obsolete", *only_plurals, "-tr-function-alias", ALIAS,
+                        *sources, "-ts", str(ts_path(language))], check=True)
 
 
 def compile_all() -> None:

@@ -17,7 +17,8 @@ ROOT = Path(__file__).resolve().parents[1]
 def unfinished(language: str) -> list[str]:
     tree = ET.parse(ROOT / "resources" / "i18n" / f"gpu_configurator_{language}.ts")
     return sorted({m.find("source").text for m in tree.getroot().iter("message")
-                   if m.find("translation").get("type") == "unfinished" or not m.find("translation").text})
+                   if m.find("translation").get("type") == "unfinished"
+                   or not (m.find("translation").text or "".join(f.text or "" for f in m.iter("numerusform")))})
 
 
 def fill(language: str, mapping: dict[str, str]) -> int:
@@ -27,7 +28,13 @@ def fill(language: str, mapping: dict[str, str]) -> int:
     for message in tree.getroot().iter("message"):
         source, translation = message.find("source").text, message.find("translation")
         if source in mapping:
-            translation.text = mapping[source]
+            forms = translation.findall("numerusform")
+            if forms:  # a plural message: one text per form of the language (zh_CN 1, en 2)
+                texts = mapping[source] if isinstance(mapping[source], list) else [mapping[source]]
+                for form, text in zip(forms, texts + texts[-1:] * len(forms)):
+                    form.text = text
+            else:
+                translation.text = mapping[source]
             translation.attrib.pop("type", None)
             count += 1
     tree.write(path, encoding="utf-8", xml_declaration=True)

@@ -463,8 +463,8 @@ class ComparisonDialog(QDialog):
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel(self.tr("For the current scenario: {count} cards each, {model}").format(
-            count=scenario.count, model=scenario.model.name)))
+        layout.addWidget(QLabel(self.tr("For the current scenario: {cards} each, {model}").format(
+            cards=self.tr("%n card(s)", "", scenario.count), model=scenario.model.name)))
         layout.addWidget(self.table)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QWidget
 
 from configurator.app import format as fmt
@@ -18,23 +18,35 @@ from configurator.app.i18n import tc as _tc
 
 pg.setConfigOptions(antialias=True, background="w", foreground="#333")
 
-MEMORY_PARTS = (
-    ("weights", "#4e79a7"),
-    ("gradients", "#f28e2b"),
-    ("optimizer", "#e15759"),
-    ("activations", "#76b7b2"),
-    ("kv_cache", "#59a14f"),
-    ("graphics", "#edc948"),
-    ("overhead", "#bab0ac"),
-)
+PALETTE = {
+    "weights": "#4e79a7",
+    "gradients": "#f28e2b",
+    "optimizer": "#e15759",
+    "activations": "#76b7b2",
+    "kv_cache": "#59a14f",
+    "graphics": "#edc948",
+    "overhead": "#bab0ac",
+    "limit": "#b00020",  # capacity, fit limit, does not fit, demand
+    "throughput": "#1f77b4",
+    "second": "#ff7f0e",
+    "chosen": "#333333",
+    "stops": "#888888",
+}
+"""Every colour the charts draw, in one place (Tableau 10 for the memory parts). Each drawn
+band and curve is opaque and has its legend entry in the same colour: nothing is mixed on
+screen (see-through gradients over activations once made a brown that no legend showed)."""
+
+MEMORY_PARTS = tuple((key, PALETTE[key]) for key in ("weights", "optimizer", "activations", "gradients",
+                                                       "kv_cache", "graphics", "overhead"))
+"""Memory parts bottom to top, with their colours."""
 
 
 def part_names() -> dict[str, str]:
     return {
         "weights": _tc("charts", "Weights"),
-        "gradients": _tc("charts", "Gradients"),
+        "gradients": _tc("charts", "Gradients (extra)"),
         "optimizer": _tc("charts", "Optimizer states"),
-        "activations": _tc("charts", "Activations"),
+        "activations": _tc("charts", "Activations/gradients"),
         "kv_cache": _tc("charts", "KV cache"),
         "graphics": _tc("charts", "Frame buffers, video, scene"),
         "overhead": _tc("charts", "Overhead"),
@@ -102,13 +114,11 @@ class MemoryChart(_Chart):
         super().__init__(parent)
         self.bars = {}
         for key, colour in MEMORY_PARTS:
-            brush = pg.mkBrush(colour)
-            if key in ("gradients", "activations"):
-                brush.setColor(pg.mkColor(colour + "b0"))  # see-through: the two overlap
-            bar = pg.BarGraphItem(x=[], height=[], y0=[], width=0.6, brush=brush, pen=pg.mkPen("w", width=0.5))
+            bar = pg.BarGraphItem(x=[], height=[], y0=[], width=0.6, brush=pg.mkBrush(colour),
+                                  pen=pg.mkPen("w", width=0.5))
             self.addItem(bar)
             self.bars[key] = bar
-        self.capacity = pg.PlotDataItem(pen=pg.mkPen("#b00020", width=2, style=Qt.PenStyle.DashLine),
+        self.capacity = pg.PlotDataItem(pen=pg.mkPen(PALETTE["limit"], width=2, style=Qt.PenStyle.DashLine),
                                         connect="pairs")
         self.addItem(self.capacity)
         self.setMouseEnabled(x=False, y=False)
@@ -156,16 +166,18 @@ class MemoryChart(_Chart):
 
 def stack_layers(memory) -> dict[str, tuple[float, float]]:
     """(bottom, height) of each part [B]. Gradients and activations are not alive at the same
-    time (activations are freed as gradients appear), so both start at the same height and
-    overlap; the stack's top is the peak the total counts."""
+    time (activations are freed as gradients appear): the activations' band is that shared
+    memory, and the gradients' band only what they need beyond it; the stack's top is the peak
+    the total counts."""
     base = memory.weights + memory.optimizer
     shared = max(0.0, memory.total - memory.overhead - memory.kv_cache - memory.graphics - base)
     top = base + shared + memory.kv_cache
     return {
         "weights": (0.0, memory.weights),
         "optimizer": (memory.weights, memory.optimizer),
-        "gradients": (base, min(memory.gradients, shared)),
         "activations": (base, min(memory.activations, shared)),
+        "gradients": (base + min(memory.activations, shared),
+                      max(0.0, min(memory.gradients, shared) - min(memory.activations, shared))),
         "kv_cache": (base + shared, memory.kv_cache),
         "graphics": (top, memory.graphics),
         "overhead": (top + memory.graphics, memory.overhead),
@@ -215,28 +227,32 @@ class ScalingChart(_Chart):
         self.setLogMode(x=True, y=True)
         self.showGrid(x=False, y=False)  # log grids cost ~7 ms a repaint; the 1-2-5 tick labels suffice
         plot = self.getPlotItem()
-        self.throughput = self.plot(pen=pg.mkPen("#1f77b4", width=2), symbol="o", symbolSize=6,
-                                    symbolBrush="#1f77b4")
+        self.throughput = self.plot(pen=pg.mkPen(PALETTE["throughput"], width=2), symbol="o", symbolSize=6,
+                                    symbolBrush=PALETTE["throughput"])
         self.right_view = pg.ViewBox()
         plot.showAxis("right")
         plot.scene().addItem(self.right_view)
         plot.getAxis("right").linkToView(self.right_view)
         plot.getAxis("right").setLogMode(False, True)
         self.right_view.setXLink(plot)
-        self.second = pg.PlotDataItem(pen=pg.mkPen("#ff7f0e", width=2), symbol="s", symbolSize=5,
-                                      symbolBrush="#ff7f0e")
+        self.second = pg.PlotDataItem(pen=pg.mkPen(PALETTE["second"], width=2), symbol="s", symbolSize=5,
+                                      symbolBrush=PALETTE["second"])
         self.right_view.addItem(self.second)
         plot.vb.sigResized.connect(self._sync_views)
         plot.vb.disableAutoRange()  # set_view sets the ranges, only when the data moves out of them
         self.right_view.disableAutoRange()
-        self.not_fitting = pg.ScatterPlotItem(symbol="x", size=11, pen=pg.mkPen("#b00020", width=2))
+        self.not_fitting = pg.ScatterPlotItem(symbol="x", size=11, pen=pg.mkPen(PALETTE["limit"], width=2))
         self.addItem(self.not_fitting)
-        self.chosen = pg.InfiniteLine(angle=90, pen=pg.mkPen("#333", width=1.5))
-        self.limit = pg.InfiniteLine(angle=90, pen=pg.mkPen("#888", width=1, style=Qt.PenStyle.DashLine),
-                                     label=_tc("charts", "stops scaling"), labelOpts={"position": 0.9, "color": "#555"})
-        self.demand = pg.InfiniteLine(angle=0, pen=pg.mkPen("#b00020", width=1, style=Qt.PenStyle.DotLine),
-                                      label=_tc("charts", "needed"), labelOpts={"position": 0.9, "color": "#b00020",
-                                                                           "anchors": [(1, 1), (1, 1)]})
+        self.chosen = pg.InfiniteLine(angle=90, pen=pg.mkPen(PALETTE["chosen"], width=1.5),
+                                      label=_tc("charts", "this scenario"),
+                                      labelOpts={"position": 0.75, "color": PALETTE["chosen"]})
+        self.limit = pg.InfiniteLine(angle=90, pen=pg.mkPen(PALETTE["stops"], width=1, style=Qt.PenStyle.DashLine),
+                                     label=_tc("charts", "stops scaling"),
+                                     labelOpts={"position": 0.9, "color": PALETTE["stops"]})
+        self.demand = pg.InfiniteLine(angle=0, pen=pg.mkPen(PALETTE["limit"], width=1, style=Qt.PenStyle.DotLine),
+                                      label=_tc("charts", "needed"),
+                                      labelOpts={"position": 0.9, "color": PALETTE["limit"],
+                                                 "anchors": [(1, 1), (1, 1)]})
         self.addItem(self.chosen)
         self.addItem(self.limit)
         self.addItem(self.demand)
@@ -295,9 +311,12 @@ class MemoryCurveChart(_Chart):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.curve = self.plot(pen=pg.mkPen("#4e79a7", width=2), symbol="o", symbolSize=4, symbolBrush="#4e79a7")
-        self.limit = self.plot(pen=pg.mkPen("#b00020", width=2, style=Qt.PenStyle.DashLine))
-        self.chosen = pg.InfiniteLine(angle=90, pen=pg.mkPen("#333", width=1.5))
+        self.curve = self.plot(pen=pg.mkPen(PALETTE["throughput"], width=2), symbol="o", symbolSize=4,
+                               symbolBrush=PALETTE["throughput"])
+        self.limit = self.plot(pen=pg.mkPen(PALETTE["limit"], width=2, style=Qt.PenStyle.DashLine))
+        self.chosen = pg.InfiniteLine(angle=90, pen=pg.mkPen(PALETTE["chosen"], width=1.5),
+                                      label=_tc("charts", "this scenario"),
+                                      labelOpts={"position": 0.75, "color": PALETTE["chosen"]})
         self.addItem(self.chosen)
         self.getPlotItem().vb.disableAutoRange()  # set_view: a new range only when the curve leaves it
         self._variable = "micro_batch"
@@ -349,7 +368,7 @@ class CostScatter(_Chart):
         self.points = pg.ScatterPlotItem(size=11, hoverable=True, hoverSize=15,
                                          tip=lambda x, y, data: data)
         self.addItem(self.points)
-        self.chosen = pg.ScatterPlotItem(size=20, symbol="o", brush=None, pen=pg.mkPen("#000", width=2))
+        self.chosen = pg.ScatterPlotItem(size=20, symbol="o", brush=None, pen=pg.mkPen(PALETTE["chosen"], width=2))
         self.addItem(self.chosen)
         self.getPlotItem().vb.disableAutoRange()
         self._mode = "training"
@@ -433,4 +452,4 @@ def _point_x_text(mode: str, value: float) -> str:
         return fmt.duration(value)
     if mode == "inference":
         return fmt.seconds(value)
-    return _tc("charts", "{0} cards").format(fmt.whole(value))
+    return QCoreApplication.translate("charts", "%n card(s)", "", round(value))

@@ -56,7 +56,12 @@ def install_language(language: str) -> None:
     for translator in _state["translators"]:
         app.removeTranslator(translator)
     _state["translators"] = []
-    if language != "en":
+    if language == "en":  # English plural forms only ("%n card(s)" -> "1 card", "2 cards")
+        plurals = QTranslator(app)
+        if plurals.load(str(_qm_path("en"))):
+            app.installTranslator(plurals)
+            _state["translators"].append(plurals)
+    else:
         ours = QTranslator(app)
         if not ours.load(str(_qm_path(language))):
             raise FileNotFoundError(f"translations for {language} are missing: run tools/build_translations.py")

@@ -430,8 +430,8 @@ class MainWindow(QMainWindow):
 
     def _update_status(self, *_changed) -> None:
         catalog = self.controller.catalog
-        text = self.tr("Catalog {version} ({date}), {n} cards").format(
-            version=catalog.version, date=catalog.date, n=len(catalog.cards))
+        text = self.tr("Catalog {version} ({date}), {cards}").format(
+            version=catalog.version, date=catalog.date, cards=self.tr("%n card(s)", "", len(catalog.cards)))
         self.status_label.setText(text)
         for problem in catalog.problems:
             self.statusBar().showMessage(problem)

@@ -231,8 +231,8 @@ class RecommendationPanel(QWidget):
             self.table.selectRow(0)
             self._show_reasons()  # row 0 may have been selected already: its reasons are this ranking's
         else:
-            self.reasons.setText(self.tr("No card meets the constraints; {0} were left out.").format(
-                len(result.rejected)))
+            self.reasons.setText(self.tr("No card meets the constraints; %n card(s) left out.", "",
+                                         len(result.rejected)))
         return result
 
     def _fill_table(self, result: Result) -> None:

@@ -4997,241 +4997,247 @@ Reinstall GPU Configurator to repair it.</source>
 <context>
     <name>charts</name>
     <message>
-        <location filename="../../configurator/app/charts.py" line="34" />
+        <location filename="../../configurator/app/charts.py" line="46" />
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="35" />
-        <source>Gradients</source>
-        <translation>梯度</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/app/charts.py" line="36" />
+        <location filename="../../configurator/app/charts.py" line="48" />
         <source>Optimizer states</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="37" />
-        <source>Activations</source>
-        <translation>激活值</translation>
-    </message>
-    <message>
-        <location filename="../../configurator/app/charts.py" line="38" />
+        <location filename="../../configurator/app/charts.py" line="50" />
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="40" />
+        <location filename="../../configurator/app/charts.py" line="52" />
         <source>Overhead</source>
         <translation>框架开销</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="122" />
-        <location filename="../../configurator/app/charts.py" line="123" />
-        <location filename="../../configurator/app/charts.py" line="322" />
+        <location filename="../../configurator/app/charts.py" line="132" />
+        <location filename="../../configurator/app/charts.py" line="133" />
+        <location filename="../../configurator/app/charts.py" line="341" />
         <source>Memory per card</source>
         <translation>每卡显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="129" />
+        <location filename="../../configurator/app/charts.py" line="139" />
         <source>Usable capacity</source>
         <translation>可用容量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="236" />
+        <location filename="../../configurator/app/charts.py" line="250" />
         <source>stops scaling</source>
         <translation>不再扩展</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="252" />
+        <location filename="../../configurator/app/charts.py" line="268" />
         <source>Scaling with card count</source>
         <translation>随卡数的扩展</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="253" />
+        <location filename="../../configurator/app/charts.py" line="269" />
         <source>Cards</source>
         <translation>卡数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="188" />
+        <location filename="../../configurator/app/charts.py" line="200" />
         <source>Throughput [tokens/s]</source>
         <translation>吞吐量 [词元/秒]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="194" />
-        <location filename="../../configurator/app/charts.py" line="369" />
+        <location filename="../../configurator/app/charts.py" line="206" />
+        <location filename="../../configurator/app/charts.py" line="388" />
         <source>Time to finish [h]</source>
         <translation>完成时间 [小时]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="196" />
-        <location filename="../../configurator/app/charts.py" line="381" />
+        <location filename="../../configurator/app/charts.py" line="208" />
+        <location filename="../../configurator/app/charts.py" line="400" />
         <source>Time per output token [ms]</source>
         <translation>每输出词元时间 [ms]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="258" />
+        <location filename="../../configurator/app/charts.py" line="274" />
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="194" />
+        <location filename="../../configurator/app/charts.py" line="206" />
         <source>Time to finish</source>
         <translation>完成时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="39" />
+        <location filename="../../configurator/app/charts.py" line="47" />
+        <source>Gradients (extra)</source>
+        <translation>梯度（超出部分）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/charts.py" line="49" />
+        <source>Activations/gradients</source>
+        <translation>激活/梯度</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/charts.py" line="51" />
         <source>Frame buffers, video, scene</source>
         <translation>帧缓冲、视频、场景</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="185" />
+        <location filename="../../configurator/app/charts.py" line="197" />
         <source>Users carried</source>
         <translation>服务用户数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="186" />
+        <location filename="../../configurator/app/charts.py" line="198" />
         <source>Streams carried</source>
         <translation>承载视频流</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="187" />
+        <location filename="../../configurator/app/charts.py" line="199" />
         <source>Frames per hour</source>
         <translation>每小时帧数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="196" />
+        <location filename="../../configurator/app/charts.py" line="208" />
         <source>Time per token</source>
         <translation>每词元时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="197" />
+        <location filename="../../configurator/app/charts.py" line="209" />
         <source>Facility power [kW]</source>
         <translation>机房功率 [kW]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="197" />
+        <location filename="../../configurator/app/charts.py" line="209" />
         <source>Facility power</source>
         <translation>机房功率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="238" />
+        <location filename="../../configurator/app/charts.py" line="247" />
+        <location filename="../../configurator/app/charts.py" line="318" />
+        <source>this scenario</source>
+        <translation>当前场景</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/charts.py" line="253" />
         <source>needed</source>
         <translation>需求</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="260" />
+        <location filename="../../configurator/app/charts.py" line="276" />
         <source>Does not fit</source>
         <translation>显存不足</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="308" />
+        <location filename="../../configurator/app/charts.py" line="327" />
         <source>Memory against context</source>
         <translation>显存与上下文长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="309" />
+        <location filename="../../configurator/app/charts.py" line="328" />
         <source>Context [tokens]</source>
         <translation>上下文 [词元]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="311" />
+        <location filename="../../configurator/app/charts.py" line="330" />
         <source>Memory against users on a card</source>
         <translation>显存与每卡用户数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="312" />
+        <location filename="../../configurator/app/charts.py" line="331" />
         <source>Users per card</source>
         <translation>每卡用户数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="314" />
+        <location filename="../../configurator/app/charts.py" line="333" />
         <source>Memory against streams on a card</source>
         <translation>显存与每卡视频流路数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="315" />
+        <location filename="../../configurator/app/charts.py" line="334" />
         <source>Streams per card</source>
         <translation>每卡视频流</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="317" />
+        <location filename="../../configurator/app/charts.py" line="336" />
         <source>Memory against scene size</source>
         <translation>显存与场景大小</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="318" />
+        <location filename="../../configurator/app/charts.py" line="337" />
         <source>Scene [GiB]</source>
         <translation>场景 [GiB]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="320" />
+        <location filename="../../configurator/app/charts.py" line="339" />
         <source>Memory against micro-batch</source>
         <translation>显存与微批大小</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="321" />
+        <location filename="../../configurator/app/charts.py" line="340" />
         <source>Micro-batch [sequences]</source>
         <translation>微批 [序列]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="324" />
+        <location filename="../../configurator/app/charts.py" line="343" />
         <source>Needed</source>
         <translation>所需</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="325" />
+        <location filename="../../configurator/app/charts.py" line="344" />
         <source>Fit limit</source>
         <translation>容纳上限</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="368" />
+        <location filename="../../configurator/app/charts.py" line="387" />
         <source>Cost against time, every card that fits</source>
         <translation>成本与时间：所有可容纳的加速卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="370" />
+        <location filename="../../configurator/app/charts.py" line="389" />
         <source>Job cost [{0}]</source>
         <translation>任务成本 [{0}]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="372" />
+        <location filename="../../configurator/app/charts.py" line="391" />
         <source>Cost per user against cards needed</source>
         <translation>每用户成本与所需卡数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="373" />
+        <location filename="../../configurator/app/charts.py" line="392" />
         <source>Cards for all users</source>
         <translation>服务全部用户所需卡数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="374" />
+        <location filename="../../configurator/app/charts.py" line="393" />
         <source>Cost per user-month [{0}]</source>
         <translation>每用户每月成本 [{0}]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="376" />
+        <location filename="../../configurator/app/charts.py" line="395" />
         <source>Cost per stream against cards needed</source>
         <translation>每路成本与所需卡数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="377" />
+        <location filename="../../configurator/app/charts.py" line="396" />
         <source>Cards for all streams</source>
         <translation>承载全部视频流所需卡数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="378" />
+        <location filename="../../configurator/app/charts.py" line="397" />
         <source>Cost per stream-hour [{0}]</source>
         <translation>每路每小时成本 [{0}]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="380" />
+        <location filename="../../configurator/app/charts.py" line="399" />
         <source>Cost against latency, every card that fits</source>
         <translation>成本与延迟：所有可容纳的加速卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="382" />
+        <location filename="../../configurator/app/charts.py" line="401" />
         <source>Cost per million tokens [{0}]</source>
         <translation>每百万词元成本 [{0}]</translation>
     </message>

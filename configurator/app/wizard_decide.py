@@ -1,0 +1,148 @@
+"""What the wizard decides from the answers: card, count and layout, cost, reasons, and every
+number it took differently from what was given. Qt-free and pure: runs on a worker thread."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from configurator.core.catalog import Catalog
+from configurator.core.estimate import Estimate, estimate
+from configurator.core.messages import Message
+from configurator.core.plan.deployment import plannable
+from configurator.core.precision import default_precision
+from configurator.core.procurement.deployment import DeploymentCost, deployment_cost
+from configurator.core.procurement.prices import active_price_book
+from configurator.core.recommend import Objective, recommend, suggest
+from configurator.core.scenario import LAYOUT_FIELDS, Scenario, Workload, updated
+
+GIVEN_PATHS = ("count", "training.tokens", "training.global_batch_tokens", "serving.concurrency",
+               "serving.prompt_tokens", "serving.output_tokens", "serving.context", "constraints.deadline_hours",
+               "constraints.budget", "constraints.power_cap_kw", "constraints.requests_per_s", "constraints.ttft_ms",
+               "constraints.tpot_ms", "graphics.users", "graphics.streams", "graphics.frames")
+"""Numbers the buyer gives the wizard: any the decision holds differently is listed."""
+
+
+@dataclass(frozen=True)
+class Change:
+    """A number given that the decision holds differently, or spreads unevenly."""
+
+    path: str
+    given: float
+    used: float
+    why: str
+    """'batch-layout' (a global batch is whole sequences per data-parallel rank), 'spread' (users
+    over model copies), 'precision' (the card computes another), 'owned' or 'other'."""
+    params: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """The scenario the wizard would apply, its estimate and cost, and why."""
+
+    answers: Scenario
+    scenario: Scenario
+    estimate: Estimate
+    cost: DeploymentCost | None
+    price_date: str
+    reasons: tuple[Message, ...]
+    changes: tuple[Change, ...]
+    chosen_by: str
+    """'recommender' (every allowed card ranked), 'you' (the card given) or 'owned' (the cards owned)."""
+    ranked: int = 0
+    """Cards the recommender ranked."""
+
+
+def _value(scenario: Scenario, path: str):
+    value = scenario
+    for part in path.split("."):
+        value = getattr(value, part)
+    return value
+
+
+def with_planner_choices(answers: Scenario, card_precision: str | None) -> Scenario:
+    """The answers with the layout and the batch left to the planner, the precision the
+    buyer chose (or ``card_precision``)."""
+    changes: dict = {"auto_layout": LAYOUT_FIELDS, "serving": {"max_batch": None}}
+    if card_precision is not None:
+        changes["precision"] = card_precision
+    scenario = updated(answers, **changes)
+    if scenario.workload is Workload.PRETRAIN:
+        scenario = updated(scenario, training={"recipe": "megatron-mixed"})
+    return scenario
+
+
+def changes_made(answers: Scenario, est: Estimate, precision_given: bool) -> tuple[Change, ...]:
+    """Every given number the decision holds differently, with why; never a silent change."""
+    scenario = est.scenario
+    found = []
+    for path in GIVEN_PATHS:
+        given, used = _value(answers, path), _value(scenario, path)
+        if given is None or given == used:
+            continue
+        if path == "count":
+            continue  # the count is the recommender's to choose unless cards are owned (checked below)
+        if path == "training.global_batch_tokens" and used is None:
+            used = scenario.global_batch_tokens
+            if used == given:
+                continue
+            found.append(Change(path, given, used, "batch-layout", {"dp": scenario.data_parallel,
+                                                                   "seq": scenario.training.seq_len}))
+            continue
+        found.append(Change(path, given, used, "other"))
+    given_batch = answers.training.global_batch_tokens
+    if given_batch is not None and scenario.workload.is_training and not any(
+            c.path == "training.global_batch_tokens" for c in found) and scenario.global_batch_tokens != given_batch:
+        found.append(Change("training.global_batch_tokens", given_batch, scenario.global_batch_tokens,
+                            "batch-layout", {"dp": scenario.data_parallel, "seq": scenario.training.seq_len}))
+    if scenario.workload is Workload.INFERENCE:
+        slots = scenario.sequences_per_replica * scenario.data_parallel
+        if slots != answers.serving.concurrency:
+            found.append(Change("serving.concurrency", answers.serving.concurrency, slots, "spread",
+                                {"copies": scenario.data_parallel, "each": scenario.sequences_per_replica}))
+    if precision_given and est.plan.math is not None and est.plan.math != answers.precision:
+        found.append(Change("precision", 0, 0, "precision", {"given": answers.precision.value,
+                                                             "used": est.plan.math.value}))
+    return tuple(found)
+
+
+def decide(answers: Scenario, catalog: Catalog, card_id: str | None, owned: int | None,
+           precision_given: bool) -> Decision:
+    """Card, count and layout for the wizard's ``answers``.
+
+    ``card_id`` None: the recommender ranks every card the filters allow by cost of ownership
+    and the best is taken; else the planner lays out that card (``owned`` cards of it when
+    given, else the count the recommendation would rank for it).
+    """
+    book = active_price_book()
+    ranked = 0
+    reasons: tuple[Message, ...] = ()
+    if card_id is None:
+        scenario = with_planner_choices(answers, None)
+        result = recommend(scenario, catalog, Objective.TCO)
+        best = result.best
+        ranked = len(result.ranked)
+        if best is None:  # nothing fits: show the current card's attempt, which says why
+            card = catalog.get(answers.card_id)
+            est = estimate(plannable(scenario, card), card)
+            chosen_by = "recommender"
+        else:
+            est, reasons, chosen_by = best.estimate, best.reasons, "recommender"
+    else:
+        card = catalog.get(card_id)
+        precision = None if precision_given else default_precision(card)
+        scenario = with_planner_choices(updated(answers, card_id=card_id), precision)
+        if owned and not scenario.workload.is_graphics:
+            est = estimate(plannable(updated(scenario, count=owned), card), card)
+            chosen_by = "owned"
+        else:
+            chosen = suggest(scenario, card) if not owned else updated(scenario, count=owned)
+            est = estimate(chosen, card)
+            chosen_by = "owned" if owned else "you"
+    try:
+        cost = deployment_cost(est, book)
+    except (ValueError, KeyError):
+        cost = None
+    changes = changes_made(answers, est, precision_given)
+    if owned and est.scenario.count != owned:
+        changes += (Change("count", owned, est.scenario.count, "owned"),)
+    return Decision(answers, est.scenario, est, cost, book.price_date, reasons, changes, chosen_by, ranked)

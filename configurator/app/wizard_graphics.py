@@ -1,0 +1,115 @@
+"""The wizard's questions for graphics work: virtual desktops, video streams, rendering."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject
+from PySide6.QtWidgets import QComboBox, QFormLayout, QGroupBox, QLabel
+
+from configurator.app.i18n import tc as _tc
+from configurator.core.catalog import Catalog
+from configurator.core.graphics import rt_generation
+from configurator.core.scenario import RESOLUTIONS, Constraints, Graphics
+
+DESKTOP_USERS = {
+    "knowledge": (1, 0.25),
+    "power": (2, 0.5),
+    "designer": (4, 2.0),
+    "engineer": (8, 6.0),
+}
+"""Starting points per kind of desktop user: (vGPU profile [GiB], FP32 load [TFLOP/s]). Profiles
+follow NVIDIA's B-series (office) and Q-series (professional) sizes; the loads are assumptions
+to adjust (only the knowledge-worker load is derived from a published density, the A16's 64
+desktops per board)."""
+
+
+class GraphicsQuestions(QObject):
+    """Three group boxes (desktops, video, rendering); one is shown for the workload."""
+
+    def __init__(self, catalog: Catalog, problem: QLabel, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        from configurator.app.wizard_pages import decimal_box, whole_box
+
+        self.catalog = catalog
+        self.desktops_box = QGroupBox(_tc("LoadPage", "Virtual desktops"))
+        form = QFormLayout(self.desktops_box)
+        self.desktop_users = whole_box(Graphics, "users", lambda n: self.tr(" user(s)", "", n), problem)
+        form.addRow(_tc("LoadPage", "&Users at the same time"), self.desktop_users)
+        self.user_kind = QComboBox()
+        kinds = {
+            "knowledge": _tc("LoadPage", "Office, web and video (1 GiB, 0.25 TFLOP/s each)"),
+            "power": _tc("LoadPage", "Power users, light CAD (2 GiB, 0.5 TFLOP/s each)"),
+            "designer": _tc("LoadPage", "Designers, CAD (4 GiB, 2 TFLOP/s each)"),
+            "engineer": _tc("LoadPage", "3D engineering, visualisation (8 GiB, 6 TFLOP/s each)"),
+        }
+        for key, label in kinds.items():
+            self.user_kind.addItem(label, key)
+        self.user_kind.setToolTip(_tc("LoadPage", "Starting points: adjust the profile and load in the main window"))
+        form.addRow(_tc("LoadPage", "&Kind of user"), self.user_kind)
+
+        self.video_box = QGroupBox(_tc("LoadPage", "Video"))
+        form = QFormLayout(self.video_box)
+        self.streams = whole_box(Graphics, "streams", lambda n: self.tr(" stream(s)", "", n), problem)
+        form.addRow(_tc("LoadPage", "&Streams at the same time"), self.streams)
+        self.resolution = QComboBox()
+        for name in RESOLUTIONS:
+            self.resolution.addItem(name, name)
+        self.resolution.setCurrentIndex(self.resolution.findData("1080p"))
+        form.addRow(_tc("LoadPage", "&Resolution"), self.resolution)
+        self.fps = decimal_box(Graphics, "fps", _tc("LoadPage", " fps"), 0, 1.0, problem)
+        form.addRow(_tc("LoadPage", "&Frame rate"), self.fps)
+        self.codec = QComboBox()
+        for key, label in (("h264", "H.264"), ("hevc", "HEVC (H.265)"), ("av1", "AV1")):
+            self.codec.addItem(label, key)
+        form.addRow(_tc("LoadPage", "&Codec"), self.codec)
+
+        self.render_box = QGroupBox(_tc("LoadPage", "Rendering"))
+        form = QFormLayout(self.render_box)
+        self.scene = decimal_box(Graphics, "scene_gib", _tc("LoadPage", " GiB"), 1, 1.0, problem)
+        self.scene.setToolTip(_tc("LoadPage", "Geometry and textures; the whole scene must fit in each card's memory"))
+        form.addRow(_tc("LoadPage", "&Scene size"), self.scene)
+        self.frames = whole_box(Graphics, "frames", lambda n: self.tr(" frame(s)", "", n), problem)
+        form.addRow(_tc("LoadPage", "&Frames"), self.frames)
+        self.minutes = decimal_box(Graphics, "reference_minutes_per_frame", _tc("LoadPage", " min per frame"), 2,
+                                   1.0, problem)
+        self.minutes.setToolTip(_tc("LoadPage", "Measured with your renderer and scene on the card below"))
+        form.addRow(_tc("LoadPage", "&Time per frame"), self.minutes)
+        self.reference = QComboBox()
+        for card in catalog.cards:
+            if card.fp32_tflops:
+                self.reference.addItem(f"{card.name} · {card.fp32_tflops:g} TFLOP/s", card.id)
+        self.reference.setToolTip(_tc("LoadPage", "Other cards' times scale from this one by their FP32 rate"))
+        form.addRow(_tc("LoadPage", "Measured &on"), self.reference)
+        self.render_deadline = decimal_box(Constraints, "deadline_hours", _tc("LoadPage", " days"), 1, 24, problem,
+                                           _tc("LoadPage", "no deadline"))
+        form.addRow(_tc("LoadPage", "Finish &within"), self.render_deadline)
+        self.boxes = (self.desktops_box, self.video_box, self.render_box)
+
+    def show_for(self, workload: str) -> None:
+        self.desktops_box.setVisible(workload == "vdi")
+        self.video_box.setVisible(workload == "transcode")
+        self.render_box.setVisible(workload == "render")
+
+    def prefill(self, g: Graphics) -> None:
+        self.desktop_users.setValue(g.users)
+        kind = next((k for k, v in DESKTOP_USERS.items() if v == (g.profile_gib, g.shading_tflops_per_user)), None)
+        if kind is not None:
+            self.user_kind.setCurrentIndex(self.user_kind.findData(kind))
+        self.streams.setValue(g.streams)
+        self.resolution.setCurrentIndex(self.resolution.findData(g.resolution))
+        self.fps.setValue(g.fps)
+        self.codec.setCurrentIndex(self.codec.findData(g.codec.value))
+        self.scene.setValue(g.scene_gib)
+        self.frames.setValue(g.frames)
+        self.minutes.setValue(g.reference_minutes_per_frame)
+        self.reference.setCurrentIndex(max(0, self.reference.findData(g.reference_card)))
+
+    def changes(self) -> dict:
+        """The graphics section of the scenario from the answers."""
+        profile, load = DESKTOP_USERS[self.user_kind.currentData()]
+        reference = self.catalog.get(self.reference.currentData())
+        return {"reference_card": reference.id, "reference_fp32_tflops": reference.fp32_tflops,
+                "reference_rt_generation": rt_generation(reference), "users": self.desktop_users.value(),
+                "profile_gib": profile, "shading_tflops_per_user": load,
+                "streams": self.streams.value(), "resolution": self.resolution.currentData(),
+                "fps": self.fps.value(), "codec": self.codec.currentData(), "scene_gib": self.scene.value(),
+                "frames": self.frames.value(), "reference_minutes_per_frame": self.minutes.value()}

@@ -1,0 +1,418 @@
+"""The wizard's question pages: the task, the model, and the work (data or traffic)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QComboBox,
+    QFileDialog,
+    QFormLayout,
+    QGroupBox,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QRadioButton,
+    QVBoxLayout,
+    QWizardPage,
+)
+
+from configurator.app import format as fmt
+from configurator.app.editor import model_summary
+from configurator.app.error_boundary import guarded
+from configurator.app.i18n import tc as _tc
+from configurator.app.inputs import StrictDoubleSpinBox, StrictSpinBox
+from configurator.app.labels import precision_names
+from configurator.app.wizard_graphics import GraphicsQuestions
+from configurator.core.architecture import ArchitectureError, ModelArchitecture, load_hf_config, load_presets
+from configurator.core.catalog import Catalog
+from configurator.core.model_size import SizedModel, model_for_size
+from configurator.core.scenario import Constraints, Serving, Training
+
+DEFAULT_DEADLINE_DAYS = {"pretrain": 30.0, "finetune": 2.0, "lora": 1.0, "qlora": 1.0, "render": 2.0}
+"""Deadline offered when none is set [days]: a starting point to change (assumption)."""
+
+GRAPHICS = ("vdi", "transcode", "render")
+
+TRAINING_PRECISIONS = ("bf16", "fp16", "fp8", "fp32")
+"""Precisions offered for training (mixed precision: BF16/FP16 with FP32 master weights, FP8
+linear layers as in Transformer Engine)."""
+
+SERVING_PRECISIONS = ("bf16", "fp16", "fp8", "int8", "int4", "fp4")
+"""Precisions offered for serving weights (INT4 = AWQ, group size 128, the serving default)."""
+
+AUTO = None
+"""Data of the 'Auto' item of a choice: the planner decides."""
+
+PROBLEM_STYLE = "color: #b00020;"
+
+REFUSED = "refused"
+"""Property of a page's problem label: a box refused text since the page was last left."""
+
+
+def field_range(model, name: str, scale: float = 1.0) -> tuple[float, float]:
+    """The inclusive bounds of a scenario field, divided by ``scale`` (the unit shown), from
+    its pydantic declaration (``ge``/``gt``/``le``), so the wizard never repeats a number."""
+    low = high = None
+    for constraint in model.model_fields[name].metadata:
+        low = getattr(constraint, "ge", getattr(constraint, "gt", low))
+        high = getattr(constraint, "le", high)
+    return low / scale, high / scale
+
+
+def whole_box(model, name: str, suffix: str | Callable[[int], str], problem: QLabel | None = None,
+              none_text: str = "") -> StrictSpinBox:
+    """A whole-number box with the field's range; ``none_text`` adds a 0 meaning 'not set'.
+    ``suffix`` may be a function of the value: a plural form through Qt's %n ("1 user", "2 users")."""
+    low, high = field_range(model, name)
+    box = StrictSpinBox()
+    box.setRange(0 if none_text else int(low), int(high))
+    if callable(suffix):
+        box.valueChanged.connect(lambda n: box.setSuffix(suffix(n)))
+        box.setSuffix(suffix(box.value()))
+    else:
+        box.setSuffix(suffix)
+    if none_text:
+        box.setSpecialValueText(none_text)
+    box.setObjectName(f"wizard:{model.__name__.lower()}.{name}")
+    _say_refusals(box, problem)
+    return box
+
+
+def decimal_box(model, name: str, suffix: str, decimals: int, scale: float = 1.0, problem: QLabel | None = None,
+                none_text: str = "") -> StrictDoubleSpinBox:
+    """A decimal box with the field's range in the unit shown (field value / ``scale``)."""
+    low, high = field_range(model, name, scale)
+    box = StrictDoubleSpinBox()
+    box.setDecimals(decimals)
+    box.setRange(0 if none_text else low, high)
+    box.setSuffix(suffix)
+    if none_text:
+        box.setSpecialValueText(none_text)
+    box.setObjectName(f"wizard:{model.__name__.lower()}.{name}")
+    _say_refusals(box, problem)
+    return box
+
+
+def _say_refusals(box, problem: QLabel | None) -> None:
+    if problem is None:
+        return
+    def refuse(text: str) -> None:
+        problem.setText(_tc("WizardInput", "“{text}” is not taken: enter a number from {low} to {high}. It stays "
+                                           "{value}.").format(text=text, low=fmt.whole(box.minimum()),
+                                                              high=fmt.whole(box.maximum()), value=box.text()))
+        problem.setProperty(REFUSED, True)
+
+    box.refused.connect(refuse)
+
+
+def held_refusal(problem: QLabel) -> bool:
+    """True once after a refusal: Return in a box ends editing and presses Next; the page stays
+    so the message is read (the next Next goes on)."""
+    refused = bool(problem.property(REFUSED))
+    problem.setProperty(REFUSED, False)
+    return refused
+
+
+def precision_combo(keys: tuple[str, ...], auto_text: str) -> QComboBox:
+    combo = QComboBox()
+    combo.addItem(auto_text, AUTO)
+    names = precision_names()
+    for key in keys:
+        combo.addItem(names.get(key, key.upper()), key)
+    return combo
+
+
+class GoalPage(QWizardPage):
+    def __init__(self) -> None:
+        super().__init__()
+        self.setTitle(self.tr("What do you want to do?"))
+        self.setSubTitle(self.tr("This decides which kind of card fits: training cards, inference cards or "
+                                 "graphics cards."))
+        layout = QVBoxLayout(self)
+        self.group = QButtonGroup(self)
+        choices = [
+            ("pretrain", self.tr("&Train a model from scratch"),
+             self.tr("Weeks on many cards; needs training cards with fast card-to-card links.")),
+            ("finetune", self.tr("&Fine-tune all of a model's weights"),
+             self.tr("Adapts a model to your data; needs memory for weights, gradients and optimizer states.")),
+            ("lora", self.tr("Fine-tune with &LoRA adapters"),
+             self.tr("Trains small adapters on a frozen model; far less memory than a full fine-tune.")),
+            ("qlora", self.tr("Fine-tune on a &small card (QLoRA)"),
+             self.tr("LoRA on a 4-bit copy of the model: large models on one card, a little slower.")),
+            ("inference", self.tr("&Serve a model to users"),
+             self.tr("Answers requests; limited by memory bandwidth and by the memory the KV cache needs.")),
+        ]
+        self.buttons: dict[str, QRadioButton] = {}
+        self._add_choices(layout, choices)
+        graphics = QLabel(self.tr("<b>Graphics</b> — needs graphics cards (display engines, video encoders, "
+                                  "vGPU), not training cards:"))
+        graphics.setWordWrap(True)
+        layout.addWidget(graphics)
+        graphics_choices = [
+            ("vdi", self.tr("&Virtual desktops or cloud workstations"),
+             self.tr("Many users share each card through vGPU; the framebuffer per user and the shading load "
+                     "decide how many fit.")),
+            ("transcode", self.tr("Trans&code video streams"),
+             self.tr("Limited by the card's video encoders and decoders (NVENC/NVDEC), not by its AI compute.")),
+            ("render", self.tr("&Render 3D scenes offline"),
+             self.tr("The scene must fit in each card's memory; time scales with FP32 shading speed.")),
+        ]
+        self._add_choices(layout, graphics_choices)
+        layout.addStretch(1)
+
+    def _add_choices(self, layout: QVBoxLayout, choices: list[tuple[str, str, str]]) -> None:
+        """A radio button per (workload, label, explanation), the explanation indented below it."""
+        for key, label, explanation in choices:
+            button = QRadioButton(label)
+            button.setObjectName(f"wizard:workload:{key}")
+            self.group.addButton(button)
+            self.buttons[key] = button
+            note = QLabel(explanation)
+            note.setWordWrap(True)
+            note.setStyleSheet("margin-left: 24px; color: palette(mid);")
+            layout.addWidget(button)
+            layout.addWidget(note)
+
+    @guarded
+    def nextId(self) -> int:  # noqa: N802 - Qt's name
+        """Graphics work has no model: skip the model page."""
+        return 2 if self.workload() in GRAPHICS else 1
+
+    def workload(self) -> str:
+        return next(key for key, button in self.buttons.items() if button.isChecked())
+
+    def set_workload(self, workload: str) -> None:
+        self.buttons[workload].setChecked(True)
+
+
+class ModelPage(QWizardPage):
+    def __init__(self) -> None:
+        super().__init__()
+        self.setTitle(self.tr("Which model?"))
+        self.setSubTitle(self.tr("Pick a known model, import a Hugging Face config.json, or give its size."))
+        layout = QVBoxLayout(self)
+        self.preset_choice = QRadioButton(self.tr("A &known model"))
+        self.presets = QListWidget()
+        for preset_id, model in load_presets().items():
+            item = QListWidgetItem(self.tr("{name} — {size} billion parameters").format(
+                name=preset_id, size=fmt.significant(model.total_params() / 1e9)))
+            item.setData(256, preset_id)
+            self.presets.addItem(item)
+        self.presets.currentRowChanged.connect(lambda _: self.preset_choice.setChecked(True))
+        self.import_choice = QRadioButton(self.tr("&Import a config.json"))
+        self.import_button = QPushButton(self.tr("Choose file…"))
+        self.import_button.clicked.connect(self._choose_file)
+        self.import_label = QLabel()
+        self.import_label.setWordWrap(True)
+        self.size_choice = QRadioButton(self.tr("About this &many billion parameters:"))
+        self.problem = QLabel()
+        self.problem.setWordWrap(True)
+        self.problem.setStyleSheet(PROBLEM_STYLE)
+        self.size = StrictDoubleSpinBox()
+        self.size.setObjectName("wizard:model:params")
+        self.size.setRange(0.01, 10000)  # from_param_count's 1e6 … 1e13 parameters, in billions
+        self.size.setDecimals(2)
+        self.size.setValue(7.0)
+        self.size.setSuffix(self.tr(" B"))
+        _say_refusals(self.size, self.problem)
+        self.size.valueChanged.connect(self._on_size_changed)
+        self.size.lineEdit().textEdited.connect(lambda _: self.size_choice.setChecked(True))
+        self.size_note = QLabel()
+        self.size_note.setObjectName("wizard:model:picked")
+        self.size_note.setWordWrap(True)
+        for widget in (self.preset_choice, self.presets, self.import_choice, self.import_button, self.import_label,
+                       self.size_choice, self.size, self.size_note, self.problem):
+            layout.addWidget(widget)
+        self.imported: ModelArchitecture | None = None
+        self._sized: SizedModel | None = None
+        self._describe_size()
+
+    def _choose_file(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Import config.json"), "", "config.json (*.json)")
+        if path:
+            self.import_file(Path(path))
+
+    def import_file(self, path: Path) -> bool:
+        try:
+            self.imported = load_hf_config(path)
+        except ArchitectureError as error:
+            self.problem.setText(str(error))
+            return False
+        self.problem.clear()
+        self.import_label.setText(f"{path.name}: {model_summary(self.imported)}")
+        self.import_choice.setChecked(True)
+        return True
+
+    def _on_size_changed(self, _value: float) -> None:
+        self.size_choice.setChecked(True)
+        self._describe_size()
+
+    def sized(self) -> SizedModel:
+        """The model used for the size typed in (the closest preset, or a shape built for it)."""
+        wanted = self.size.value() * 1e9
+        if self._sized is None or self._sized.requested_params != wanted:
+            self._sized = model_for_size(wanted)
+        return self._sized
+
+    def _describe_size(self) -> None:
+        """Say which model a size stands for, before Next: never a silent pick."""
+        self.size_note.setText(sized_text(self.sized()))
+
+    def select_model(self, model: ModelArchitecture) -> None:
+        for row in range(self.presets.count()):
+            if load_presets()[self.presets.item(row).data(256)] == model:
+                self.presets.setCurrentRow(row)
+                self.preset_choice.setChecked(True)
+                return
+        self.imported = model
+        self.import_label.setText(model_summary(model))
+        self.import_choice.setChecked(True)
+
+    def model(self) -> ModelArchitecture:
+        if self.import_choice.isChecked() and self.imported is not None:
+            return self.imported
+        if self.size_choice.isChecked():
+            return self.sized().model
+        item = self.presets.currentItem() or self.presets.item(0)
+        return load_presets()[item.data(256)]
+
+    @guarded
+    def validatePage(self) -> bool:  # noqa: N802 - Qt's name
+        if self.import_choice.isChecked() and self.imported is None:
+            self.problem.setText(self.tr("Choose a config.json first, or pick another option"))
+            return False
+        return True
+
+
+def sized_text(sized: SizedModel) -> str:
+    """'mistral-7b (7.24 B parameters) — the closest preset to 7 B' or the shape built."""
+    asked = f"{sized.requested_params / 1e9:.4g}"  # as typed: 7, not 7.00
+    used = fmt.significant(sized.params / 1e9)
+    if sized.preset_id is not None:
+        return _tc(
+            "ModelPage", "Uses {name} ({used} B parameters) — the closest preset to {asked} B.").format(
+            name=sized.preset_id, used=used, asked=asked)
+    m = sized.model
+    return _tc(
+        "ModelPage", "No preset is within 10 % of {asked} B: uses a Llama-like shape of {used} B parameters — "
+                     "{layers} layers, hidden {hidden}, {heads} heads ({kv} KV), so tensor parallel 1, 2, 4 or 8 "
+                     "and 1, 2 or 4 pipeline stages split it evenly.").format(
+        asked=asked, used=used, layers=m.n_layers, hidden=m.hidden, heads=m.n_heads, kv=m.kv_heads)
+
+
+class LoadPage(QWizardPage):
+    """How much data (training) or traffic (serving), and how fast."""
+
+    def __init__(self, goal: GoalPage, catalog: Catalog) -> None:
+        super().__init__()
+        self.goal, self.catalog = goal, catalog
+        self.setTitle(self.tr("How much work?"))
+        layout = QVBoxLayout(self)
+        self.problem = QLabel()
+        self.problem.setWordWrap(True)
+        self.problem.setStyleSheet(PROBLEM_STYLE)
+        layout.addWidget(self._training_box())
+        layout.addWidget(self._serving_box())
+        self.graphics = GraphicsQuestions(catalog, self.problem, self)
+        for box in self.graphics.boxes:
+            layout.addWidget(box)
+        layout.addWidget(self.problem)
+        layout.addStretch(1)
+
+    def _training_box(self):
+        self.training_box = QGroupBox(self.tr("Training"))
+        form = QFormLayout(self.training_box)
+        self.tokens = decimal_box(Training, "tokens", self.tr(" billion tokens"), 3, 1e9, self.problem)
+        self.tokens.setToolTip(self.tr("How much text the model trains on (1 token ≈ ¾ of an English word)"))
+        form.addRow(self.tr("&Data to train on"), self.tokens)
+        self.deadline = decimal_box(Constraints, "deadline_hours", self.tr(" days"), 1, 24, self.problem,
+                                    self.tr("no deadline"))
+        form.addRow(self.tr("Finish &within"), self.deadline)
+        self.global_batch = decimal_box(Training, "global_batch_tokens", self.tr(" million tokens"), 3, 1e6,
+                                        self.problem, self.tr("the published default for the size"))
+        self.global_batch.setToolTip(self.tr("Tokens per optimizer step. Left at the default, the planner takes "
+                                             "the batch published for models of this size"))
+        form.addRow(self.tr("&Global batch"), self.global_batch)
+        self.training_precision = precision_combo(TRAINING_PRECISIONS, self.tr("Auto (BF16 where the card has it)"))
+        self.training_precision.setObjectName("wizard:training.precision")
+        self.training_precision.setToolTip(self.tr("LoRA and QLoRA (a 4-bit frozen copy) are chosen on the first "
+                                                   "page"))
+        form.addRow(self.tr("&Precision"), self.training_precision)
+        return self.training_box
+
+    def _serving_box(self):
+        self.serving_box = QGroupBox(self.tr("Serving"))
+        form = QFormLayout(self.serving_box)
+        self.users = whole_box(Serving, "concurrency", lambda n: self.tr(" user(s) at once", "", n),
+                               self.problem)
+        self.users.setToolTip(self.tr("Users (sequences) answered at the same time by the whole deployment"))
+        form.addRow(self.tr("&Users served together"), self.users)
+        self.rate = decimal_box(Constraints, "requests_per_s", self.tr(" requests/s"), 2, 1.0, self.problem,
+                                self.tr("not set"))
+        form.addRow(self.tr("&Requests per second"), self.rate)
+        self.prompt = whole_box(Serving, "prompt_tokens", lambda n: self.tr(" token(s)", "", n), self.problem)
+        form.addRow(self.tr("&Question length"), self.prompt)
+        self.answer = whole_box(Serving, "output_tokens", lambda n: self.tr(" token(s)", "", n), self.problem)
+        form.addRow(self.tr("&Answer length"), self.answer)
+        self.context = whole_box(Serving, "context", lambda n: self.tr(" token(s)", "", n), self.problem)
+        self.context.setToolTip(self.tr("The longest sequence one request may reach: question and answer together"))
+        form.addRow(self.tr("&Context length"), self.context)
+        self.ttft = decimal_box(Constraints, "ttft_ms", self.tr(" ms to the first token"), 0, 1.0, self.problem,
+                                self.tr("no target"))
+        form.addRow(self.tr("&First-token target"), self.ttft)
+        self.latency = decimal_box(Constraints, "tpot_ms", self.tr(" ms per token"), 0, 1.0, self.problem,
+                                   self.tr("no target"))
+        self.latency.setToolTip(self.tr("Reading speed is about 5 tokens per second; chat feels fast under 50 ms"))
+        form.addRow(self.tr("&Latency target"), self.latency)
+        self.serving_precision = precision_combo(SERVING_PRECISIONS, self.tr("Auto (BF16 where the card has it)"))
+        self.serving_precision.setObjectName("wizard:serving.precision")
+        self.serving_precision.setToolTip(self.tr("Weights stored and computed at this precision; INT4 is AWQ with "
+                                                  "groups of 128"))
+        form.addRow(self.tr("Precision or &quantisation"), self.serving_precision)
+        return self.serving_box
+
+    @guarded
+    def initializePage(self) -> None:  # noqa: N802 - Qt's name
+        workload = self.goal.workload()
+        serving = workload == "inference"
+        self.training_box.setVisible(workload not in GRAPHICS and not serving)
+        self.serving_box.setVisible(serving)
+        self.graphics.show_for(workload)
+        if workload in GRAPHICS:
+            self.setSubTitle(self.tr("How many users or streams, or how big a render job."))
+        else:
+            self.setSubTitle(self.tr("Traffic, prompt and answer lengths, and how fast answers must come.")
+                             if serving else self.tr("How much data, and by when the training must be done."))
+        if workload not in GRAPHICS and not serving and self.deadline.value() == 0:
+            self.deadline.setValue(DEFAULT_DEADLINE_DAYS[workload])
+        if workload == "render" and self.graphics.render_deadline.value() == 0:
+            self.graphics.render_deadline.setValue(DEFAULT_DEADLINE_DAYS[workload])
+
+    @guarded
+    def validatePage(self) -> bool:  # noqa: N802 - Qt's name
+        """Question and answer must fit the context: say so here rather than change a number."""
+        if held_refusal(self.problem):
+            return False
+        if self.goal.workload() == "inference" and self.prompt.value() + self.answer.value() > self.context.value():
+            self.problem.setText(self.tr("The question ({prompt} tokens) and the answer ({answer} tokens) do not "
+                                         "fit a context of {context} tokens: make the context longer or the "
+                                         "lengths shorter.").format(prompt=fmt.whole(self.prompt.value()),
+                                                                    answer=fmt.whole(self.answer.value()),
+                                                                    context=fmt.whole(self.context.value())))
+            return False
+        self.problem.clear()
+        return True
+
+    def graphics_changes(self) -> dict:
+        """The graphics section of the scenario from the answers."""
+        return self.graphics.changes()
+
+    def __getattr__(self, name: str):
+        """The graphics questions' boxes by name (``page.streams``), as before they moved."""
+        if name != "graphics" and "graphics" in self.__dict__:
+            return getattr(self.__dict__["graphics"], name)
+        raise AttributeError(name)

@@ -1,0 +1,306 @@
+"""The wizard's last two pages: budget, region and cards, then the decision with its cost,
+its reasons and every number it took differently."""
+
+from __future__ import annotations
+
+from html import escape
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QTextBrowser,
+    QVBoxLayout,
+    QWizardPage,
+)
+
+from configurator.app import format as fmt
+from configurator.app.editor import model_summary
+from configurator.app.error_boundary import guarded
+from configurator.app.i18n import message_text
+from configurator.app.i18n import tc as _tc
+from configurator.app.labels import class_names, limit_names
+from configurator.app.worker import LatestJob
+from configurator.app.wizard_decide import Change, Decision
+from configurator.app.wizard_pages import GRAPHICS, PROBLEM_STYLE, decimal_box, held_refusal, whole_box
+from configurator.core.scenario import Constraints, Parallelism, Scenario
+
+DEFAULT_GRAPHICS_CARD = "l40s"
+"""Card offered for graphics work when a training card is picked."""
+
+RECOMMENDER = None
+"""Data of the card choice that leaves the card to the recommender."""
+
+
+class ConstraintsPage(QWizardPage):
+    def __init__(self, controller) -> None:
+        super().__init__()
+        self.setTitle(self.tr("Budget, region and cards"))
+        self.setSubTitle(self.tr("What you cannot exceed, where the cards go, and whether the card is yours to "
+                                 "choose. Leave a limit at 'none' if there is none."))
+        form = QFormLayout(self)
+        self.problem = QLabel()
+        self.problem.setWordWrap(True)
+        self.problem.setStyleSheet(PROBLEM_STYLE)
+        self.card = QComboBox()
+        self.card.setObjectName("wizard:card_id")
+        self.card.addItem(self.tr("Let the recommender choose (every card ranked by cost of ownership)"),
+                          RECOMMENDER)
+        names = class_names()
+        for card in controller.catalog.cards:
+            self.card.addItem(f"{card.name} · {names[card.category]} · {card.memory_gb:g} GB", card.id)
+        form.addRow(self.tr("&Card"), self.card)
+        self.owned = QCheckBox(self.tr("I already own cards:"))
+        self.owned_count = whole_box(Scenario, "count", lambda n: self.tr(" card(s)", "", n), self.problem)
+        self.owned_count.setValue(8)
+        form.addRow(self.owned, self.owned_count)
+        self.per_node = whole_box(Parallelism, "cards_per_node", self.tr(" per server"), self.problem)
+        form.addRow(self.tr("Cards per &server"), self.per_node)
+        currency = controller.scenario.economics.currency
+        self.budget = decimal_box(Constraints, "budget", f" {currency}", 0, 1.0, self.problem, self.tr("none"))
+        form.addRow(self.tr("&Budget"), self.budget)
+        self.power = decimal_box(Constraints, "power_cap_kw", self.tr(" kW"), 1, 1.0, self.problem, self.tr("none"))
+        form.addRow(self.tr("&Power available"), self.power)
+        self.region = QComboBox()
+        self.region.setObjectName("wizard:constraints.region")
+        for value, label in ((None, self.tr("Anywhere (no export rule)")), ("cn", self.tr("Mainland China")),
+                             ("other", self.tr("Elsewhere"))):
+            self.region.addItem(label, value)
+        self.region.setToolTip(self.tr("Mainland China keeps out cards whose US export status for China is not "
+                                       "'permitted'; a status with its date and source, not legal advice"))
+        form.addRow(self.tr("Deliver &to"), self.region)
+        self.class_note = QLabel()
+        self.class_note.setWordWrap(True)
+        self.class_note.setStyleSheet(PROBLEM_STYLE)
+        form.addRow(self.class_note)
+        form.addRow(self.problem)
+        self.catalog = controller.catalog
+        self.card.currentIndexChanged.connect(self._explain_class)
+
+    @guarded
+    def initializePage(self) -> None:  # noqa: N802 - Qt's name
+        """Graphics work on a training card is the costly mistake: offer a graphics-capable card."""
+        card_id = self.card.currentData()
+        if card_id is not None and self.wizard().goal.workload() in GRAPHICS and \
+                self.catalog.get(card_id).category == "training":
+            self.card.setCurrentIndex(self.card.findData(DEFAULT_GRAPHICS_CARD))
+        self._explain_class()
+
+    @guarded
+    def validatePage(self) -> bool:  # noqa: N802 - Qt's name
+        if held_refusal(self.problem):
+            return False
+        if self.owned.isChecked() and self.card.currentData() is None:
+            self.problem.setText(self.tr("Say which card you own: pick it in the list above."))
+            return False
+        self.problem.clear()
+        return True
+
+    def _explain_class(self) -> None:
+        card_id = self.card.currentData()
+        wizard = self.wizard()
+        if card_id is None or card_id not in self.catalog or wizard is None:
+            self.class_note.clear()
+            return
+        card = self.catalog.get(card_id)
+        graphics = wizard.goal.workload() in GRAPHICS
+        if graphics and card.category == "training":
+            text = self.tr("{card} is a training card: no video encoders, no display outputs and no desktop vGPU. "
+                           "Graphics work belongs on graphics cards.").format(card=card.name)
+        elif graphics and card.is_consumer:
+            text = self.tr("{card} is a consumer card: no ECC, no vGPU, and its licence restricts data-centre "
+                           "use.").format(card=card.name)
+        else:
+            text = ""
+        self.class_note.setText(text)
+
+
+def field_label(path: str) -> str:
+    """What a given number is called on the result page."""
+    return {
+        "count": _tc("SummaryPage", "cards owned"),
+        "training.tokens": _tc("SummaryPage", "data to train on"),
+        "training.global_batch_tokens": _tc("SummaryPage", "global batch"),
+        "serving.concurrency": _tc("SummaryPage", "users served together"),
+        "serving.prompt_tokens": _tc("SummaryPage", "question length"),
+        "serving.output_tokens": _tc("SummaryPage", "answer length"),
+        "serving.context": _tc("SummaryPage", "context length"),
+        "precision": _tc("SummaryPage", "precision"),
+    }.get(path, path)
+
+
+def change_text(change: Change) -> str:
+    """One sentence per number held differently from what was given, with the reason."""
+    label, given, used = field_label(change.path), fmt.whole(change.given), fmt.whole(change.used)
+    if change.why == "spread":
+        return _tc("SummaryPage", "{label}: {given} users over {copies} copies of the model make {each} sequences "
+                                 "per copy, {used} places in all (the last copy is not full).").format(
+            label=label, given=given, copies=change.params["copies"], each=change.params["each"], used=used)
+    if change.why == "batch-layout":
+        return _tc("SummaryPage", "{label}: {given} tokens asked, {used} tokens per step used — whole sequences of "
+                                 "{seq} tokens on each of {dp} data-parallel ranks.").format(
+            label=label, given=given, used=used, seq=fmt.whole(change.params["seq"]), dp=change.params["dp"])
+    if change.why == "precision":
+        return _tc("SummaryPage", "precision: {given} asked, {used} used — the card does not compute "
+                                  "{given}.").format(
+            given=change.params["given"].upper(), used=change.params["used"].upper())
+    if change.why == "owned":
+        return _tc("SummaryPage", "{label}: {given} owned, {used} used by the layout.").format(
+            label=label, given=given, used=used)
+    return _tc("SummaryPage", "{label}: {given} given, {used} used.").format(label=label, given=given, used=used)
+
+
+class SummaryPage(QWizardPage):
+    """The decision: model, card, count and layout, cost, why, and what was changed."""
+
+    def __init__(self, wizard) -> None:
+        super().__init__()
+        self.wizard_ref = wizard
+        self.setTitle(self.tr("What to buy"))
+        self.setSubTitle(self.tr("“Use this” puts it into the main window as one step you can undo; every "
+                                 "setting can still be changed there."))
+        layout = QVBoxLayout(self)
+        self.busy_label = QLabel()
+        self.busy_label.setObjectName("wizard-busy")
+        self.busy_label.setWordWrap(True)
+        layout.addWidget(self.busy_label)
+        self.text = QTextBrowser()
+        self.text.setObjectName("wizard-result")
+        layout.addWidget(self.text, 1)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        self.alternatives = QPushButton(self.tr("Show &alternatives"))
+        self.alternatives.setObjectName("wizard-alternatives")
+        self.alternatives.setToolTip(self.tr("Puts this into the window and opens the recommendation panel, "
+                                             "with every card ranked for this job"))
+        self.alternatives.setEnabled(False)
+        self.alternatives.clicked.connect(lambda: self.wizard_ref.show_alternatives())
+        buttons.addWidget(self.alternatives)
+        layout.addLayout(buttons)
+        self.decision: Decision | None = None
+        """Worked out on a worker thread; Finish ("Use this") waits for it."""
+        self._job = LatestJob(self)
+        self._job.finished.connect(self._show_decision)
+        self._job.failed.connect(self._on_failed)
+        self._job.busy_changed.connect(self._show_busy)
+
+    @property
+    def suggestion(self) -> tuple[Scenario, Scenario] | None:
+        """(answers, scenario to apply) once decided."""
+        return None if self.decision is None else (self.decision.answers, self.decision.scenario)
+
+    @guarded
+    def initializePage(self) -> None:  # noqa: N802 - Qt's name
+        """Decide on a worker thread (the recommender plans every card: seconds for a large job)."""
+        self.decision = None
+        self.text.clear()
+        self.alternatives.setEnabled(False)
+        job = self.wizard_ref.decision_job()
+        self._job.submit(lambda _context: job())
+        self.completeChanged.emit()
+
+    def cleanupPage(self) -> None:  # noqa: N802 - Qt's name
+        self._job.cancel()  # Back: the answers are about to change; a late result is dropped
+        self.decision = None
+
+    def isComplete(self) -> bool:  # noqa: N802 - Qt's name
+        return self.decision is not None
+
+    def wait(self, timeout_ms: int = 60_000) -> bool:
+        """Wait (processing events) until the decision is shown (tests)."""
+        return self._job.wait(timeout_ms)
+
+    def _show_busy(self, busy: bool) -> None:
+        self.busy_label.setText(self.tr("Working out what to buy: the planner lays out every card the "
+                                        "recommender may choose…") if busy else "")
+        if busy:
+            self.setCursor(Qt.CursorShape.BusyCursor)
+        else:
+            self.unsetCursor()
+
+    def _on_failed(self, error: Exception) -> None:
+        from configurator.app.error_boundary import report
+
+        report(error, "SummaryPage.initializePage", _tc("ErrorBoundary", "Preparing this page of the wizard"), self)
+
+    @guarded
+    def _show_decision(self, decision: Decision) -> None:
+        self.decision = decision
+        self.completeChanged.emit()
+        self.alternatives.setEnabled(True)
+        self.text.setHtml(self.decision_html(decision))
+
+    def decision_html(self, d: Decision) -> str:
+        s, est = d.scenario, d.estimate
+        parts = []
+        if not s.workload.is_graphics:
+            model = s.model
+            parts.append(self.tr("<b>Model:</b> {name}, {params} B parameters ({shape})").format(
+                name=escape(model.name), params=fmt.significant(model.total_params() / 1e9),
+                shape=model_summary(model)))
+        by = {"recommender": self.tr("chosen by the recommender from {n} ranked cards").format(n=d.ranked),
+              "you": self.tr("the card you picked; the count and layout chosen by the planner"),
+              "owned": self.tr("the cards you own, laid out by the planner")}[d.chosen_by]
+        parts.append(self.tr("<b>Buy:</b> {cards} of {card} in {servers} — {by}").format(
+            cards=self.tr("%n card(s)", "", s.count), card=escape(est.card.name),
+            servers=self.tr("%n server(s)", "", s.nodes), by=by))
+        parts.append(self._layout_line(s, est))
+        parts.append(self._cost_line(d))
+        parts.append(self.tr("Memory: {verdict}").format(
+            verdict=self.tr("fits") if est.fits else self.tr("does NOT fit")))
+        html = "<p>" + "</p><p>".join(parts) + "</p>"
+        if d.reasons:
+            html += "<p><b>" + self.tr("Why") + "</b></p><ul>" + "".join(
+                f"<li>{escape(message_text(m))}</li>" for m in d.reasons) + "</ul>"
+        html += "<p><b>" + self.tr("Numbers taken differently from your answers") + "</b></p>"
+        if d.changes:
+            html += "<ul>" + "".join(f"<li>{escape(change_text(c))}</li>" for c in d.changes) + "</ul>"
+        else:
+            html += "<p>" + self.tr("None: every number you gave is used as given.") + "</p>"
+        if est.messages:
+            html += "<p><b>" + self.tr("Notes") + "</b></p><ul>" + "".join(
+                f"<li>{escape(message_text(m))}</li>" for m in est.messages) + "</ul>"
+        return html
+
+    def _layout_line(self, s: Scenario, est) -> str:
+        par, g = s.parallelism, est.graphics
+        if g is not None:
+            if g.workload.value == "render":
+                return self.tr("{minutes} per frame; {time} for the job").format(
+                    minutes=fmt.duration(g.minutes_per_frame / 60) if g.minutes_per_frame else "—",
+                    time=fmt.duration(g.hours))
+            n = int(g.per_card)
+            per_card = {"users": self.tr("%n user(s) per card", "", n),
+                        "streams": self.tr("%n stream(s) per card", "", n)}.get(g.unit, fmt.whole(g.per_card))
+            return self.tr("{per_card} ({limit}); carries {served} of {demand}").format(
+                per_card=per_card, limit=limit_names().get(g.limiting, g.limiting), served=fmt.whole(g.served),
+                demand=fmt.whole(g.demand))
+        math = est.plan.math.value.upper() if est.plan.math else "—"
+        if s.workload.is_training:
+            return self.tr("<b>Layout:</b> {math}, tensor parallel {tp}, pipeline {pp}, ZeRO {zero}, "
+                           "micro-batch {mb}; {time} for the job, {mem} per card").format(
+                math=math, tp=par.tp, pp=par.pp, zero=par.zero, mb=s.training.micro_batch,
+                time=fmt.duration(est.hours), mem=fmt.gib(est.memory.total))
+        line = self.tr("<b>Layout:</b> {math}, tensor parallel {tp}, {copies}, {seqs} each").format(
+            math=math, tp=par.tp, copies=self.tr("%n copy(ies) of the model", "", s.data_parallel),
+            seqs=self.tr("%n sequence(s)", "", s.sequences_per_replica))
+        if est.inference:
+            line += self.tr("; first token in {ttft}, then {tpot} per token; {rps} requests/s").format(
+                ttft=fmt.seconds(est.inference.ttft_s), tpot=fmt.seconds(est.inference.tpot_s),
+                rps=fmt.significant(est.inference.requests_per_s))
+        return line
+
+    def _cost_line(self, d: Decision) -> str:
+        if d.cost is None:
+            return self.tr("<b>Cost:</b> not known (no price for a part of the bill of materials)")
+        own = d.cost.ownership
+        text = self.tr("<b>Cost:</b> capex {capex}; TCO over {years} years {tco} (prices as of {date})").format(
+            capex=fmt.money(own.capex, own.currency), years=f"{own.years:g}", tco=fmt.money(own.tco, own.currency),
+            date=escape(d.price_date or "—"))
+        if not own.complete:
+            text += self.tr(" — some lines have no price and are left out")
+        return text

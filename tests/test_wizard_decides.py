@@ -209,3 +209,39 @@ def test_counts_take_plural_forms_in_both_languages(qtbot, controller):
             assert w.summary.tr("%n server(s)", "", 1) == ("1 server" if language == "en" else "1 台服务器")
     finally:
         install_language("en")
+
+
+# ---- a model that is not a decoder says so -------------------------------------------------
+
+NON_DECODERS = {
+    "bert": {"model_type": "bert", "num_hidden_layers": 12, "hidden_size": 768, "num_attention_heads": 12,
+             "intermediate_size": 3072, "vocab_size": 30522},
+    "t5": {"model_type": "t5", "is_encoder_decoder": True, "num_layers": 12, "num_decoder_layers": 12, "d_model": 768,
+           "num_heads": 12, "d_ff": 3072, "vocab_size": 32128},
+    "vit": {"model_type": "vit", "num_hidden_layers": 12, "hidden_size": 768, "num_attention_heads": 12,
+            "intermediate_size": 3072, "image_size": 224, "patch_size": 16},
+}
+
+
+@pytest.mark.parametrize("family", sorted(NON_DECODERS))
+def test_a_non_decoder_import_is_said_next_to_the_button_and_in_the_status_bar(qtbot, controller, tmp_path, family):
+    import json
+
+    from configurator.app.main_window import MainWindow
+
+    path = tmp_path / "config.json"
+    path.write_text(json.dumps(NON_DECODERS[family]))
+    window = MainWindow(controller, QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    before = controller.scenario
+    assert not window.editor.import_config(path)
+    label = window.editor.problem_label
+    assert label.isVisible() and family in label.text() and "decoder-only" in label.text()
+    assert family in window.statusBar().currentMessage()
+    assert controller.scenario == before
+    wizard = WorkloadWizard(controller)
+    qtbot.addWidget(wizard)
+    assert not wizard.model_page.import_file(path)
+    assert family in wizard.model_page.problem.text() and "decoder-only" in wizard.model_page.problem.text()

@@ -240,7 +240,7 @@ class ModelPage(QWizardPage):
         try:
             self.imported = load_hf_config(path)
         except ArchitectureError as error:
-            self.problem.setText(str(error))
+            self.problem.setText(non_decoder_text(path) or str(error))
             return False
         self.problem.clear()
         self.import_label.setText(f"{path.name}: {model_summary(self.imported)}")
@@ -286,6 +286,23 @@ class ModelPage(QWizardPage):
             self.problem.setText(self.tr("Choose a config.json first, or pick another option"))
             return False
         return True
+
+
+def non_decoder_text(path: Path) -> str | None:
+    """'config.json is a BERT encoder …' when the file describes a model that is not a
+    decoder-only language model (core/model_kind.py), in the interface language; else None."""
+    from configurator.core.model_kind import non_decoder_file
+
+    found = non_decoder_file(path)
+    if found is None:
+        return None
+    family, kind = found
+    kinds = {"encoder": _tc("ModelImport", "an encoder-only model (no text generation, no KV cache)"),
+             "encoder-decoder": _tc("ModelImport", "an encoder-decoder model (sequence to sequence)"),
+             "vision": _tc("ModelImport", "a vision model (images in, no tokens out)")}
+    return _tc("ModelImport", "Not imported: {file} describes {kind}, family “{family}”. Only decoder-only "
+                              "language models (GPT, Llama, Mistral, Qwen …) can be sized.").format(
+        file=Path(path).name, kind=kinds[kind], family=family)
 
 
 def sized_text(sized: SizedModel) -> str:

@@ -53,7 +53,7 @@
 <context>
     <name>LoadPage</name>
     <message numerus="yes">
-        <location filename="../../configurator/app/wizard_pages.py" line="350"/>
+        <location filename="../../configurator/app/wizard_pages.py" line="367"/>
         <source> user(s) at once</source>
         <translation>
             <numerusform> user at once</numerusform>
@@ -61,9 +61,9 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../configurator/app/wizard_pages.py" line="357"/>
-        <location filename="../../configurator/app/wizard_pages.py" line="359"/>
-        <location filename="../../configurator/app/wizard_pages.py" line="361"/>
+        <location filename="../../configurator/app/wizard_pages.py" line="374"/>
+        <location filename="../../configurator/app/wizard_pages.py" line="376"/>
+        <location filename="../../configurator/app/wizard_pages.py" line="378"/>
         <source> token(s)</source>
         <translation>
             <numerusform> token</numerusform>

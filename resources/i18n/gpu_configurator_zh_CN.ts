@@ -625,193 +625,193 @@ The last valid state is kept. The full report is in:
 <context>
     <name>LoadPage</name>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="313" />
+        <location filename="../../configurator/app/wizard_pages.py" line="330" />
         <source>How much work?</source>
         <translation>工作量有多大？</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="327" />
+        <location filename="../../configurator/app/wizard_pages.py" line="344" />
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="329" />
+        <location filename="../../configurator/app/wizard_pages.py" line="346" />
         <source> billion tokens</source>
         <translation> 十亿词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="330" />
+        <location filename="../../configurator/app/wizard_pages.py" line="347" />
         <source>How much text the model trains on (1 token ≈ ¾ of an English word)</source>
         <translation>模型训练的文本量（1 个词元约等于 1 个汉字或 ¾ 个英文单词）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="331" />
+        <location filename="../../configurator/app/wizard_pages.py" line="348" />
         <source>&amp;Data to train on</source>
         <translation>训练数据量(&amp;D)</translation>
     </message>
     <message>
         <location filename="../../configurator/app/wizard_graphics.py" line="82" />
-        <location filename="../../configurator/app/wizard_pages.py" line="332" />
+        <location filename="../../configurator/app/wizard_pages.py" line="349" />
         <source> days</source>
         <translation> 天</translation>
     </message>
     <message>
         <location filename="../../configurator/app/wizard_graphics.py" line="83" />
-        <location filename="../../configurator/app/wizard_pages.py" line="333" />
+        <location filename="../../configurator/app/wizard_pages.py" line="350" />
         <source>no deadline</source>
         <translation>无期限</translation>
     </message>
     <message>
         <location filename="../../configurator/app/wizard_graphics.py" line="84" />
-        <location filename="../../configurator/app/wizard_pages.py" line="334" />
+        <location filename="../../configurator/app/wizard_pages.py" line="351" />
         <source>Finish &amp;within</source>
         <translation>完成期限(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="348" />
+        <location filename="../../configurator/app/wizard_pages.py" line="365" />
         <source>Serving</source>
         <translation>推理服务</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="353" />
+        <location filename="../../configurator/app/wizard_pages.py" line="370" />
         <source>&amp;Users served together</source>
         <translation>同时服务的用户(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="354" />
+        <location filename="../../configurator/app/wizard_pages.py" line="371" />
         <source> requests/s</source>
         <translation> 请求/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="355" />
+        <location filename="../../configurator/app/wizard_pages.py" line="372" />
         <source>not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="356" />
+        <location filename="../../configurator/app/wizard_pages.py" line="373" />
         <source>&amp;Requests per second</source>
         <translation>每秒请求数(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="358" />
+        <location filename="../../configurator/app/wizard_pages.py" line="375" />
         <source>&amp;Question length</source>
         <translation>问题长度(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="360" />
+        <location filename="../../configurator/app/wizard_pages.py" line="377" />
         <source>&amp;Answer length</source>
         <translation>回答长度(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="367" />
+        <location filename="../../configurator/app/wizard_pages.py" line="384" />
         <source> ms per token</source>
         <translation> ms/词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="365" />
-        <location filename="../../configurator/app/wizard_pages.py" line="368" />
+        <location filename="../../configurator/app/wizard_pages.py" line="382" />
+        <location filename="../../configurator/app/wizard_pages.py" line="385" />
         <source>no target</source>
         <translation>无目标</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="335" />
+        <location filename="../../configurator/app/wizard_pages.py" line="352" />
         <source> million tokens</source>
         <translation> 百万词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="336" />
+        <location filename="../../configurator/app/wizard_pages.py" line="353" />
         <source>the published default for the size</source>
         <translation>按模型规模的公开默认值</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="337" />
+        <location filename="../../configurator/app/wizard_pages.py" line="354" />
         <source>Tokens per optimizer step. Left at the default, the planner takes the batch published for models of this size</source>
         <translation>每个优化器步的词元数。保留默认时，规划器采用该规模模型公开的批大小</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="339" />
+        <location filename="../../configurator/app/wizard_pages.py" line="356" />
         <source>&amp;Global batch</source>
         <translation>全局批(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="340" />
-        <location filename="../../configurator/app/wizard_pages.py" line="371" />
+        <location filename="../../configurator/app/wizard_pages.py" line="357" />
+        <location filename="../../configurator/app/wizard_pages.py" line="388" />
         <source>Auto (BF16 where the card has it)</source>
         <translation>自动（卡支持时用 BF16）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="342" />
+        <location filename="../../configurator/app/wizard_pages.py" line="359" />
         <source>LoRA and QLoRA (a 4-bit frozen copy) are chosen on the first page</source>
         <translation>LoRA 与 QLoRA（4 位冻结副本）在第一页选择</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="344" />
+        <location filename="../../configurator/app/wizard_pages.py" line="361" />
         <source>&amp;Precision</source>
         <translation>精度(&amp;P)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../configurator/app/wizard_pages.py" line="350" />
+        <location filename="../../configurator/app/wizard_pages.py" line="367" />
         <source> user(s) at once</source>
         <translation>
             <numerusform> 个用户同时</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="352" />
+        <location filename="../../configurator/app/wizard_pages.py" line="369" />
         <source>Users (sequences) answered at the same time by the whole deployment</source>
         <translation>整个部署同时应答的用户（序列）数</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../configurator/app/wizard_pages.py" line="357" />
-        <location filename="../../configurator/app/wizard_pages.py" line="359" />
-        <location filename="../../configurator/app/wizard_pages.py" line="361" />
+        <location filename="../../configurator/app/wizard_pages.py" line="374" />
+        <location filename="../../configurator/app/wizard_pages.py" line="376" />
+        <location filename="../../configurator/app/wizard_pages.py" line="378" />
         <source> token(s)</source>
         <translation>
             <numerusform> 个词元</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="362" />
+        <location filename="../../configurator/app/wizard_pages.py" line="379" />
         <source>The longest sequence one request may reach: question and answer together</source>
         <translation>一个请求可达的最长序列：问题与回答合计</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="363" />
+        <location filename="../../configurator/app/wizard_pages.py" line="380" />
         <source>&amp;Context length</source>
         <translation>上下文长度(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="364" />
+        <location filename="../../configurator/app/wizard_pages.py" line="381" />
         <source> ms to the first token</source>
         <translation> 毫秒出首词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="366" />
+        <location filename="../../configurator/app/wizard_pages.py" line="383" />
         <source>&amp;First-token target</source>
         <translation>首词元目标(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="369" />
+        <location filename="../../configurator/app/wizard_pages.py" line="386" />
         <source>Reading speed is about 5 tokens per second; chat feels fast under 50 ms</source>
         <translation>阅读速度约每秒 5 个词元；低于 50 ms 时对话感觉流畅</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="370" />
+        <location filename="../../configurator/app/wizard_pages.py" line="387" />
         <source>&amp;Latency target</source>
         <translation>延迟目标(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="373" />
+        <location filename="../../configurator/app/wizard_pages.py" line="390" />
         <source>Weights stored and computed at this precision; INT4 is AWQ with groups of 128</source>
         <translation>权重以此精度存储和计算；INT4 为分组 128 的 AWQ</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="375" />
+        <location filename="../../configurator/app/wizard_pages.py" line="392" />
         <source>Precision or &amp;quantisation</source>
         <translation>精度或量化(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="401" />
+        <location filename="../../configurator/app/wizard_pages.py" line="418" />
         <source>The question ({prompt} tokens) and the answer ({answer} tokens) do not fit a context of {context} tokens: make the context longer or the lengths shorter.</source>
         <translation>问题（{prompt} 个词元）与回答（{answer} 个词元）放不进 {context} 个词元的上下文：请加长上下文或缩短长度。</translation>
     </message>
@@ -936,17 +936,17 @@ The last valid state is kept. The full report is in:
         <translation>测量所用的卡(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="386" />
+        <location filename="../../configurator/app/wizard_pages.py" line="403" />
         <source>How many users or streams, or how big a render job.</source>
         <translation>多少用户或视频流，或渲染任务有多大。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="388" />
+        <location filename="../../configurator/app/wizard_pages.py" line="405" />
         <source>Traffic, prompt and answer lengths, and how fast answers must come.</source>
         <translation>请求量、提示和回答长度，以及回答速度要求。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="389" />
+        <location filename="../../configurator/app/wizard_pages.py" line="406" />
         <source>How much data, and by when the training must be done.</source>
         <translation>训练数据量，以及训练的完成期限。</translation>
     </message>
@@ -1316,6 +1316,29 @@ Restore them? Discard deletes them for good.</source>
     </message>
 </context>
 <context>
+    <name>ModelImport</name>
+    <message>
+        <location filename="../../configurator/app/wizard_pages.py" line="300" />
+        <source>an encoder-only model (no text generation, no KV cache)</source>
+        <translation>仅编码器模型（不生成文本，没有 KV 缓存）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_pages.py" line="301" />
+        <source>an encoder-decoder model (sequence to sequence)</source>
+        <translation>编码器-解码器模型（序列到序列）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_pages.py" line="302" />
+        <source>a vision model (images in, no tokens out)</source>
+        <translation>视觉模型（输入图像，不输出词元）</translation>
+    </message>
+    <message>
+        <location filename="../../configurator/app/wizard_pages.py" line="303" />
+        <source>Not imported: {file} describes {kind}, family “{family}”. Only decoder-only language models (GPT, Llama, Mistral, Qwen …) can be sized.</source>
+        <translation>未导入：{file} 描述的是{kind}，模型族“{family}”。只能估算仅解码器的语言模型（GPT、Llama、Mistral、Qwen 等）。</translation>
+    </message>
+</context>
+<context>
     <name>ModelPage</name>
     <message>
         <location filename="../../configurator/app/wizard_pages.py" line="195" />
@@ -1368,12 +1391,12 @@ Restore them? Discard deletes them for good.</source>
         <translation>请先选择 config.json，或选择其他方式</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="296" />
+        <location filename="../../configurator/app/wizard_pages.py" line="313" />
         <source>Uses {name} ({used} B parameters) — the closest preset to {asked} B.</source>
         <translation>使用 {name}（{used} B 参数）——最接近 {asked} B 的预设。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="300" />
+        <location filename="../../configurator/app/wizard_pages.py" line="317" />
         <source>No preset is within 10 % of {asked} B: uses a Llama-like shape of {used} B parameters — {layers} layers, hidden {hidden}, {heads} heads ({kv} KV), so tensor parallel 1, 2, 4 or 8 and 1, 2 or 4 pipeline stages split it evenly.</source>
         <translation>没有预设与 {asked} B 相差在 10 % 以内：使用 {used} B 参数的类 Llama 结构——{layers} 层，隐藏维度 {hidden}，{heads} 个注意力头（{kv} 个 KV），张量并行 1、2、4 或 8 以及 1、2 或 4 级流水线都能均分。</translation>
     </message>
@@ -3356,17 +3379,17 @@ Engine profile source: {source}</source>
         <translation>模型配置 (config.json *.json)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="513" />
+        <location filename="../../configurator/app/editor.py" line="516" />
         <source>{name} (custom, {size:.1f} B)</source>
         <translation>{name}（自定义，{size:.1f} B）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="532" />
+        <location filename="../../configurator/app/editor.py" line="535" />
         <source>Used in training only: serving splits a model by tensor and pipeline stages</source>
         <translation>仅用于训练：推理服务只按张量并行和流水线阶段切分模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="536" />
+        <location filename="../../configurator/app/editor.py" line="539" />
         <source>Expert parallelism needs a mixture-of-experts model; {0} is dense</source>
         <translation>专家并行需要混合专家模型；{0} 是稠密模型</translation>
     </message>

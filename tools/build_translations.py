@@ -3,7 +3,8 @@
 ``python tools/build_translations.py`` runs ``pyside6-lupdate`` over configurator/app (keeping
 existing translations) into ``resources/i18n/gpu_configurator_zh_CN.ts``, then
 ``pyside6-lrelease`` into the ``.qm`` file the app loads. Run it after adding or changing a
-user-visible string; tests fail when a string has no Chinese translation.
+user-visible string; tests fail when a string has no Chinese translation. Source locations are
+not written (``-locations none``), so moving code does not churn the translation files.
 
 The scenario field descriptions the editor shows as tooltips (``configurator/app/field_help.py``)
 are written to ``build/i18n/field_descriptions.py`` as ``_tc`` calls first, so lupdate keeps
@@ -52,7 +53,7 @@ def update_sources() -> None:
     sources.append(str(write_field_descriptions()))
     for language in LANGUAGES:
         only_plurals = ["-pluralonly", "-source-language", "en", "-target-language", "en"] if language == "en" else []
-        subprocess.run([tool("pyside6-lupdate"), "-no-obsolete", *only_plurals, "-tr-function-alias", ALIAS,
+        subprocess.run([tool("pyside6-lupdate"), "-no-obsolete", "-locations", "none", *only_plurals, "-tr-function-alias", ALIAS,
                         *sources, "-ts", str(ts_path(language))], check=True)
 
 

@@ -1,7 +1,8 @@
 """Set translations in a .ts file from a JSON mapping {source text: translation}.
 
 ``python tools/fill_translation.py zh_CN new.json`` — for translators working without Qt
-Linguist; then run ``python tools/build_translations.py --compile-only``.
+Linguist (the file is then rewritten by lupdate, in its own layout, so it changes only where a
+translation did); then run ``python tools/build_translations.py --compile-only``.
 """
 
 from __future__ import annotations
@@ -47,6 +48,10 @@ def main(argv: list[str]) -> int:
         return 0
     language, mapping_file = argv
     print(fill(language, json.loads(Path(mapping_file).read_text(encoding="utf-8"))), "translations set")
+    sys.path.insert(0, str(ROOT / "tools"))
+    from build_translations import update_sources
+
+    update_sources()  # back to lupdate's own layout, so the file changes only where a translation did
     return 0
 
 

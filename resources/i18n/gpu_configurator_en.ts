@@ -4,7 +4,6 @@
 <context>
     <name>ComparisonDialog</name>
     <message numerus="yes">
-        <location filename="../../configurator/app/browser.py" line="467"/>
         <source>%n card(s)</source>
         <translation>
             <numerusform>%n card</numerusform>
@@ -15,7 +14,6 @@
 <context>
     <name>ConstraintsPage</name>
     <message numerus="yes">
-        <location filename="../../configurator/app/wizard_result.py" line="58"/>
         <source> card(s)</source>
         <translation>
             <numerusform> card</numerusform>
@@ -26,7 +24,6 @@
 <context>
     <name>GraphicsQuestions</name>
     <message numerus="yes">
-        <location filename="../../configurator/app/wizard_graphics.py" line="35"/>
         <source> user(s)</source>
         <translation>
             <numerusform> user</numerusform>
@@ -34,7 +31,6 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../configurator/app/wizard_graphics.py" line="51"/>
         <source> stream(s)</source>
         <translation>
             <numerusform> stream</numerusform>
@@ -42,7 +38,6 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../configurator/app/wizard_graphics.py" line="70"/>
         <source> frame(s)</source>
         <translation>
             <numerusform> frame</numerusform>
@@ -53,7 +48,6 @@
 <context>
     <name>LoadPage</name>
     <message numerus="yes">
-        <location filename="../../configurator/app/wizard_pages.py" line="367"/>
         <source> user(s) at once</source>
         <translation>
             <numerusform> user at once</numerusform>
@@ -61,9 +55,6 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../configurator/app/wizard_pages.py" line="374"/>
-        <location filename="../../configurator/app/wizard_pages.py" line="376"/>
-        <location filename="../../configurator/app/wizard_pages.py" line="378"/>
         <source> token(s)</source>
         <translation>
             <numerusform> token</numerusform>
@@ -74,7 +65,6 @@
 <context>
     <name>MainWindow</name>
     <message numerus="yes">
-        <location filename="../../configurator/app/main_window.py" line="434"/>
         <source>%n card(s)</source>
         <translation>
             <numerusform>%n card</numerusform>
@@ -85,7 +75,6 @@
 <context>
     <name>RecommendationPanel</name>
     <message numerus="yes">
-        <location filename="../../configurator/app/recommend_panel.py" line="234"/>
         <source>No card meets the constraints; %n card(s) left out.</source>
         <translation>
             <numerusform>No card meets the constraints; %n card left out.</numerusform>
@@ -96,7 +85,6 @@
 <context>
     <name>SummaryPage</name>
     <message numerus="yes">
-        <location filename="../../configurator/app/wizard_result.py" line="249"/>
         <source>%n card(s)</source>
         <translation>
             <numerusform>%n card</numerusform>
@@ -104,7 +92,6 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../configurator/app/wizard_result.py" line="250"/>
         <source>%n server(s)</source>
         <translation>
             <numerusform>%n server</numerusform>
@@ -112,7 +99,6 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../configurator/app/wizard_result.py" line="277"/>
         <source>%n user(s) per card</source>
         <translation>
             <numerusform>%n user per card</numerusform>
@@ -120,7 +106,6 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../configurator/app/wizard_result.py" line="278"/>
         <source>%n stream(s) per card</source>
         <translation>
             <numerusform>%n stream per card</numerusform>
@@ -128,7 +113,6 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../configurator/app/wizard_result.py" line="289"/>
         <source>%n copy(ies) of the model</source>
         <translation>
             <numerusform>%n copy of the model</numerusform>
@@ -136,7 +120,6 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../configurator/app/wizard_result.py" line="290"/>
         <source>%n sequence(s)</source>
         <translation>
             <numerusform>%n sequence</numerusform>

@@ -1,9 +1,9 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
     <name>AutoBinder</name>
     <message>
-        <location filename="../../configurator/app/binders.py" line="218" />
         <source>Let the planner choose {0}</source>
         <translation>由规划器选择{0}</translation>
     </message>
@@ -11,92 +11,74 @@
 <context>
     <name>CardBrowser</name>
     <message>
-        <location filename="../../configurator/app/browser.py" line="291" />
         <source>Card browser</source>
         <translation>加速卡浏览器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="320" />
         <source>Search name, vendor, id</source>
         <translation>搜索名称、厂商、标识</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="324" />
         <source>All classes</source>
         <translation>全部类别</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="335" />
         <source> GB or more</source>
         <translation> GB 及以上</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="336" />
         <source>Any memory</source>
         <translation>任意显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="339" />
         <source>Any precision</source>
         <translation>任意精度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="341" />
         <source>Has {0}</source>
         <translation>支持 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="344" />
         <source>Card-to-card link (NVLink etc.)</source>
         <translation>卡间高速互联（NVLink 等）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="360" />
         <source>&amp;Use this card</source>
         <translation>使用此卡(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="362" />
         <source>&amp;Compare selected (2–4)</source>
         <translation>对比所选 (2–4)(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="364" />
         <source>&amp;Add or edit my card…</source>
         <translation>添加或编辑我的卡(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="366" />
         <source>Add a &amp;price…</source>
         <translation>添加价格(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="381" />
         <source>All vendors</source>
         <translation>全部厂商</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="415" />
         <source>Select two to four cards to compare</source>
         <translation>请选择二至四款加速卡进行对比</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="436" />
         <source>Select one card to add a price to</source>
         <translation>请选择一款要添加价格的加速卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="347" />
         <source>Any software</source>
         <translation>任意软件</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="349" />
         <source>Runs {0}</source>
         <translation>可运行 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="350" />
         <source>Only cards whose software stack runs this framework (fully or in part)</source>
         <translation>只显示软件栈能运行该框架（完全或部分支持）的卡</translation>
     </message>
@@ -104,82 +86,66 @@
 <context>
     <name>CardDialog</name>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="88" />
         <source>My card</source>
         <translation>我的加速卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="90" />
         <source>lowercase-id, e.g. my-l40s</source>
         <translation>小写标识，例如 my-l40s</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="106" />
         <source>One source per line: datasheet URL, quote, measurement</source>
         <translation>每行一个来源：规格书网址、报价、实测</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="110" />
         <source>Id</source>
         <translation>标识</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="110" />
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="110" />
         <source>Vendor</source>
         <translation>厂商</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="111" />
         <source>Class</source>
         <translation>类别</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="111" />
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="112" />
         <source>Bandwidth</source>
         <translation>显存带宽</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="112" />
         <source>Board power</source>
         <translation>板卡功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="113" />
         <source>{0} dense</source>
         <translation>{0} 稠密</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="114" />
         <source>Card link</source>
         <translation>卡间互联</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="114" />
         <source>Link bandwidth</source>
         <translation>互联带宽</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="115" />
         <source>Cards per link domain</source>
         <translation>高速互联域卡数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="115" />
         <source>Sources</source>
         <translation>数据来源</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="116" />
         <source>Confidence</source>
         <translation>数据可信度</translation>
     </message>
@@ -187,17 +153,14 @@
 <context>
     <name>ComparisonDialog</name>
     <message>
-        <location filename="../../configurator/app/browser.py" line="452" />
         <source>Compare cards</source>
         <translation>对比加速卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="466" />
         <source>For the current scenario: {cards} each, {model}</source>
         <translation>当前场景：每项 {cards}，{model}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../configurator/app/browser.py" line="467" />
         <source>%n card(s)</source>
         <translation>
             <numerusform>%n 张卡</numerusform>
@@ -207,105 +170,84 @@
 <context>
     <name>ConstraintsPage</name>
     <message>
-        <location filename="../../configurator/app/wizard_result.py" line="42" />
         <source>Budget, region and cards</source>
         <translation>预算、地区与卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_result.py" line="43" />
-        <source>What you cannot exceed, where the cards go, and whether the card is yours to choose. Leave a limit at 'none' if there is none.</source>
+        <source>What you cannot exceed, where the cards go, and whether the card is yours to choose. Leave a limit at &apos;none&apos; if there is none.</source>
         <translation>不能超出的上限、卡交付到哪里，以及卡由您选还是由推荐器选。没有限制时保留“无”。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_result.py" line="51" />
         <source>Let the recommender choose (every card ranked by cost of ownership)</source>
         <translation>由推荐器选择（按拥有成本为每种卡排名）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_result.py" line="56" />
         <source>&amp;Card</source>
         <translation>加速卡(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_result.py" line="57" />
         <source>I already own cards:</source>
         <translation>已拥有的卡：</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../configurator/app/wizard_result.py" line="58" />
         <source> card(s)</source>
         <translation>
             <numerusform> 张卡</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_result.py" line="61" />
         <source> per server</source>
         <translation> 张/服务器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_result.py" line="62" />
         <source>Cards per &amp;server</source>
         <translation>每台服务器卡数(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_result.py" line="64" />
-        <location filename="../../configurator/app/wizard_result.py" line="66" />
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_result.py" line="65" />
         <source>&amp;Budget</source>
         <translation>预算(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_result.py" line="66" />
         <source> kW</source>
         <translation> kW</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_result.py" line="67" />
         <source>&amp;Power available</source>
         <translation>可用功率(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_result.py" line="70" />
         <source>Anywhere (no export rule)</source>
         <translation>任意地区（不套用出口规则）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_result.py" line="70" />
         <source>Mainland China</source>
         <translation>中国大陆</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_result.py" line="71" />
         <source>Elsewhere</source>
         <translation>其他地区</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_result.py" line="73" />
-        <source>Mainland China keeps out cards whose US export status for China is not 'permitted'; a status with its date and source, not legal advice</source>
+        <source>Mainland China keeps out cards whose US export status for China is not &apos;permitted&apos;; a status with its date and source, not legal advice</source>
         <translation>中国大陆：排除美国对华出口状态不是“允许”的卡；状态附日期与来源，并非法律意见</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_result.py" line="75" />
         <source>Deliver &amp;to</source>
         <translation>交付到(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_result.py" line="98" />
         <source>Say which card you own: pick it in the list above.</source>
         <translation>请说明您拥有哪种卡：在上方列表中选择。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_result.py" line="112" />
         <source>{card} is a training card: no video encoders, no display outputs and no desktop vGPU. Graphics work belongs on graphics cards.</source>
         <translation>{card} 是训练卡：没有视频编码器、没有显示输出，也没有桌面 vGPU。图形工作应使用图形卡。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_result.py" line="115" />
         <source>{card} is a consumer card: no ECC, no vGPU, and its licence restricts data-centre use.</source>
         <translation>{card} 是消费级显卡：无 ECC、无 vGPU，许可协议限制数据中心使用。</translation>
     </message>
@@ -313,107 +255,86 @@
 <context>
     <name>EngineProfileDialog</name>
     <message>
-        <location filename="../../configurator/app/engine_profile_dialog.py" line="34" />
         <source> µs</source>
         <translation> 微秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/engine_profile_dialog.py" line="36" />
         <source>Per layer, CUDA graphs</source>
         <translation>每层开销（CUDA 图）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/engine_profile_dialog.py" line="37" />
         <source>Per layer, eager</source>
         <translation>每层开销（逐个启动）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/engine_profile_dialog.py" line="38" />
         <source>Per layer, prefill</source>
         <translation>每层开销（预填充）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/engine_profile_dialog.py" line="39" />
         <source>Per step (host)</source>
         <translation>每步开销（主机）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/engine_profile_dialog.py" line="40" />
         <source>Weight reads</source>
         <translation>权重读取</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/engine_profile_dialog.py" line="41" />
         <source>KV cache reads</source>
         <translation>KV 缓存读取</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/engine_profile_dialog.py" line="42" />
         <source>KV half-efficiency context</source>
         <translation>KV 读取达半效率的上下文</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/engine_profile_dialog.py" line="43" />
         <source> tokens</source>
         <translation> 词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/engine_profile_dialog.py" line="44" />
         <source>Prefill kernels</source>
         <translation>预填充内核</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/engine_profile_dialog.py" line="50" />
         <source>CUDA graphs by default</source>
         <translation>默认使用 CUDA 图</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/engine_profile_dialog.py" line="51" />
         <source>Continuous batching</source>
         <translation>连续批处理</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/engine_profile_dialog.py" line="52" />
         <source>FP8 KV cache with FP8 weights</source>
         <translation>FP8 权重时用 FP8 KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/engine_profile_dialog.py" line="65" />
         <source>Engine profile: {0}</source>
         <translation>引擎参数：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/engine_profile_dialog.py" line="67" />
         <source>Published figures from: {0}</source>
         <translation>公开数据来源：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/engine_profile_dialog.py" line="72" />
         <source>In use now: your own profile.</source>
         <translation>当前使用：您自己的参数。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/engine_profile_dialog.py" line="89" />
         <source>Published profile</source>
         <translation>公开参数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/engine_profile_dialog.py" line="91" />
-        <source>Use the engine's published profile again</source>
+        <source>Use the engine&apos;s published profile again</source>
         <translation>重新使用引擎的公开参数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/engine_profile_dialog.py" line="114" />
         <source>training figure</source>
         <translation>训练的数值</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/engine_profile_dialog.py" line="137" />
         <source>Edit the engine profile</source>
         <translation>编辑引擎参数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/engine_profile_dialog.py" line="142" />
         <source>Use the published engine profile</source>
         <translation>使用公开的引擎参数</translation>
     </message>
@@ -421,12 +342,10 @@
 <context>
     <name>ErrorBoundary</name>
     <message>
-        <location filename="../../configurator/app/error_boundary.py" line="94" />
         <source>(the log could not be written; see the terminal)</source>
         <translation>（无法写入日志；请查看终端输出）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/error_boundary.py" line="95" />
         <source>{what} failed because of an internal error ({where}):
 {detail}
 
@@ -439,63 +358,50 @@ The last valid state is kept. The full report is in:
 {log}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/error_boundary.py" line="100" />
         <source>Internal error</source>
         <translation>内部错误</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/error_boundary.py" line="110" />
-        <location filename="../../configurator/app/wizard_result.py" line="228" />
         <source>Preparing this page of the wizard</source>
         <translation>准备向导的本页</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/error_boundary.py" line="111" />
         <source>Checking the answers on this page</source>
         <translation>检查本页的答案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/error_boundary.py" line="112" />
         <source>Choosing the next page of the wizard</source>
         <translation>选择向导的下一页</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/error_boundary.py" line="113" />
         <source>Applying the answers</source>
         <translation>应用所填答案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/error_boundary.py" line="114" />
         <source>Closing the window</source>
         <translation>关闭窗口</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/error_boundary.py" line="115" />
         <source>Applying the change</source>
         <translation>应用修改</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/error_boundary.py" line="116" />
         <source>Undoing the change</source>
         <translation>撤销修改</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/error_boundary.py" line="118" />
         <source>The last action</source>
         <translation>上一项操作</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/error_boundary.py" line="193" />
         <source>The command “{name}”</source>
         <translation>命令“{name}”</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/error_boundary.py" line="215" />
         <source>An action</source>
         <translation>一项操作</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="399" />
         <source>Computing the results</source>
         <translation>计算结果</translation>
     </message>
@@ -503,119 +409,97 @@ The last valid state is kept. The full report is in:
 <context>
     <name>GoalPage</name>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="132" />
         <source>What do you want to do?</source>
         <translation>您想做什么？</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="133" />
         <source>This decides which kind of card fits: training cards, inference cards or graphics cards.</source>
         <translation>这决定了适合哪类加速卡：训练卡、推理卡还是图形卡。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="138" />
         <source>&amp;Train a model from scratch</source>
         <translation>从头训练模型(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="139" />
         <source>Weeks on many cards; needs training cards with fast card-to-card links.</source>
         <translation>需在多卡上运行数周；需要具备卡间高速互联的训练卡。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="140" />
-        <source>&amp;Fine-tune all of a model's weights</source>
+        <source>&amp;Fine-tune all of a model&apos;s weights</source>
         <translation>全参数微调模型(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="141" />
         <source>Adapts a model to your data; needs memory for weights, gradients and optimizer states.</source>
         <translation>让模型适应您的数据；显存需容纳权重、梯度和优化器状态。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="142" />
         <source>Fine-tune with &amp;LoRA adapters</source>
         <translation>用 LoRA 适配器微调(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="143" />
         <source>Trains small adapters on a frozen model; far less memory than a full fine-tune.</source>
         <translation>在冻结的模型上训练小型适配器；显存远少于全参数微调。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="144" />
         <source>Fine-tune on a &amp;small card (QLoRA)</source>
         <translation>在小显存卡上微调 (QLoRA)(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="145" />
         <source>LoRA on a 4-bit copy of the model: large models on one card, a little slower.</source>
         <translation>在 4 位量化的模型上做 LoRA：大模型也能单卡微调，速度稍慢。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="146" />
         <source>&amp;Serve a model to users</source>
         <translation>为用户提供模型推理服务(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="147" />
         <source>Answers requests; limited by memory bandwidth and by the memory the KV cache needs.</source>
         <translation>响应请求；受显存带宽和 KV 缓存所需显存限制。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="151" />
         <source>&lt;b&gt;Graphics&lt;/b&gt; — needs graphics cards (display engines, video encoders, vGPU), not training cards:</source>
         <translation>&lt;b&gt;图形&lt;/b&gt; — 需要图形卡（显示引擎、视频编码器、vGPU），而不是训练卡：</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="156" />
         <source>&amp;Virtual desktops or cloud workstations</source>
         <translation>虚拟桌面或云工作站(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="157" />
         <source>Many users share each card through vGPU; the framebuffer per user and the shading load decide how many fit.</source>
         <translation>多个用户通过 vGPU 共享一张卡；每用户帧缓冲和着色负载决定能容纳多少人。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="159" />
         <source>Trans&amp;code video streams</source>
         <translation>视频流转码(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="160" />
-        <source>Limited by the card's video encoders and decoders (NVENC/NVDEC), not by its AI compute.</source>
+        <source>Limited by the card&apos;s video encoders and decoders (NVENC/NVDEC), not by its AI compute.</source>
         <translation>受卡上视频编解码器（NVENC/NVDEC）限制，而不是 AI 算力。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="161" />
         <source>&amp;Render 3D scenes offline</source>
         <translation>离线渲染三维场景(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="162" />
-        <source>The scene must fit in each card's memory; time scales with FP32 shading speed.</source>
+        <source>The scene must fit in each card&apos;s memory; time scales with FP32 shading speed.</source>
         <translation>场景必须放进每张卡的显存；时间随 FP32 着色速度换算。</translation>
     </message>
 </context>
 <context>
     <name>GraphicsQuestions</name>
     <message numerus="yes">
-        <location filename="../../configurator/app/wizard_graphics.py" line="35" />
         <source> user(s)</source>
         <translation>
             <numerusform> 个用户</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../configurator/app/wizard_graphics.py" line="51" />
         <source> stream(s)</source>
         <translation>
             <numerusform> 路流</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../configurator/app/wizard_graphics.py" line="70" />
         <source> frame(s)</source>
         <translation>
             <numerusform> 帧</numerusform>
@@ -625,328 +509,258 @@ The last valid state is kept. The full report is in:
 <context>
     <name>LoadPage</name>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="330" />
         <source>How much work?</source>
         <translation>工作量有多大？</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="344" />
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="346" />
         <source> billion tokens</source>
         <translation> 十亿词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="347" />
         <source>How much text the model trains on (1 token ≈ ¾ of an English word)</source>
         <translation>模型训练的文本量（1 个词元约等于 1 个汉字或 ¾ 个英文单词）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="348" />
         <source>&amp;Data to train on</source>
         <translation>训练数据量(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="82" />
-        <location filename="../../configurator/app/wizard_pages.py" line="349" />
         <source> days</source>
         <translation> 天</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="83" />
-        <location filename="../../configurator/app/wizard_pages.py" line="350" />
         <source>no deadline</source>
         <translation>无期限</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="84" />
-        <location filename="../../configurator/app/wizard_pages.py" line="351" />
         <source>Finish &amp;within</source>
         <translation>完成期限(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="365" />
         <source>Serving</source>
         <translation>推理服务</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="370" />
         <source>&amp;Users served together</source>
         <translation>同时服务的用户(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="371" />
         <source> requests/s</source>
         <translation> 请求/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="372" />
         <source>not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="373" />
         <source>&amp;Requests per second</source>
         <translation>每秒请求数(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="375" />
         <source>&amp;Question length</source>
         <translation>问题长度(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="377" />
         <source>&amp;Answer length</source>
         <translation>回答长度(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="384" />
         <source> ms per token</source>
         <translation> ms/词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="382" />
-        <location filename="../../configurator/app/wizard_pages.py" line="385" />
         <source>no target</source>
         <translation>无目标</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="352" />
         <source> million tokens</source>
         <translation> 百万词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="353" />
         <source>the published default for the size</source>
         <translation>按模型规模的公开默认值</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="354" />
         <source>Tokens per optimizer step. Left at the default, the planner takes the batch published for models of this size</source>
         <translation>每个优化器步的词元数。保留默认时，规划器采用该规模模型公开的批大小</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="356" />
         <source>&amp;Global batch</source>
         <translation>全局批(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="357" />
-        <location filename="../../configurator/app/wizard_pages.py" line="388" />
         <source>Auto (BF16 where the card has it)</source>
         <translation>自动（卡支持时用 BF16）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="359" />
         <source>LoRA and QLoRA (a 4-bit frozen copy) are chosen on the first page</source>
         <translation>LoRA 与 QLoRA（4 位冻结副本）在第一页选择</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="361" />
         <source>&amp;Precision</source>
         <translation>精度(&amp;P)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../configurator/app/wizard_pages.py" line="367" />
         <source> user(s) at once</source>
         <translation>
             <numerusform> 个用户同时</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="369" />
         <source>Users (sequences) answered at the same time by the whole deployment</source>
         <translation>整个部署同时应答的用户（序列）数</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../configurator/app/wizard_pages.py" line="374" />
-        <location filename="../../configurator/app/wizard_pages.py" line="376" />
-        <location filename="../../configurator/app/wizard_pages.py" line="378" />
         <source> token(s)</source>
         <translation>
             <numerusform> 个词元</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="379" />
         <source>The longest sequence one request may reach: question and answer together</source>
         <translation>一个请求可达的最长序列：问题与回答合计</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="380" />
         <source>&amp;Context length</source>
         <translation>上下文长度(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="381" />
         <source> ms to the first token</source>
         <translation> 毫秒出首词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="383" />
         <source>&amp;First-token target</source>
         <translation>首词元目标(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="386" />
         <source>Reading speed is about 5 tokens per second; chat feels fast under 50 ms</source>
         <translation>阅读速度约每秒 5 个词元；低于 50 ms 时对话感觉流畅</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="387" />
         <source>&amp;Latency target</source>
         <translation>延迟目标(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="390" />
         <source>Weights stored and computed at this precision; INT4 is AWQ with groups of 128</source>
         <translation>权重以此精度存储和计算；INT4 为分组 128 的 AWQ</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="392" />
         <source>Precision or &amp;quantisation</source>
         <translation>精度或量化(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="418" />
         <source>The question ({prompt} tokens) and the answer ({answer} tokens) do not fit a context of {context} tokens: make the context longer or the lengths shorter.</source>
         <translation>问题（{prompt} 个词元）与回答（{answer} 个词元）放不进 {context} 个词元的上下文：请加长上下文或缩短长度。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="33" />
         <source>Virtual desktops</source>
         <translation>虚拟桌面</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="36" />
         <source>&amp;Users at the same time</source>
         <translation>同时在线用户(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="39" />
         <source>Office, web and video (1 GiB, 0.25 TFLOP/s each)</source>
         <translation>办公、网页和视频（每人 1 GiB、0.25 TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="40" />
         <source>Power users, light CAD (2 GiB, 0.5 TFLOP/s each)</source>
         <translation>高级用户、轻量 CAD（每人 2 GiB、0.5 TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="41" />
         <source>Designers, CAD (4 GiB, 2 TFLOP/s each)</source>
         <translation>设计师、CAD（每人 4 GiB、2 TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="42" />
         <source>3D engineering, visualisation (8 GiB, 6 TFLOP/s each)</source>
         <translation>三维工程、可视化（每人 8 GiB、6 TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="46" />
         <source>Starting points: adjust the profile and load in the main window</source>
         <translation>仅为起点：可在主窗口调整 vGPU 配置和负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="47" />
         <source>&amp;Kind of user</source>
         <translation>用户类型(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="49" />
         <source>Video</source>
         <translation>视频</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="52" />
         <source>&amp;Streams at the same time</source>
         <translation>同时处理的视频流(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="57" />
         <source>&amp;Resolution</source>
         <translation>分辨率(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="58" />
         <source> fps</source>
         <translation> 帧/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="59" />
         <source>&amp;Frame rate</source>
         <translation>帧率(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="63" />
         <source>&amp;Codec</source>
         <translation>编码格式(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="65" />
         <source>Rendering</source>
         <translation>渲染</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="67" />
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="68" />
-        <source>Geometry and textures; the whole scene must fit in each card's memory</source>
+        <source>Geometry and textures; the whole scene must fit in each card&apos;s memory</source>
         <translation>几何与纹理；整个场景必须放进每张卡的显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="69" />
         <source>&amp;Scene size</source>
         <translation>场景大小(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="71" />
         <source>&amp;Frames</source>
         <translation>帧数(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="72" />
         <source> min per frame</source>
         <translation> 分钟/帧</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="74" />
         <source>Measured with your renderer and scene on the card below</source>
         <translation>用你的渲染器和场景在下方所选的卡上测得</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="75" />
         <source>&amp;Time per frame</source>
         <translation>每帧时间(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="80" />
-        <source>Other cards' times scale from this one by their FP32 rate</source>
+        <source>Other cards&apos; times scale from this one by their FP32 rate</source>
         <translation>其他卡的时间按 FP32 算力从这张卡换算</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_graphics.py" line="81" />
         <source>Measured &amp;on</source>
         <translation>测量所用的卡(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="403" />
         <source>How many users or streams, or how big a render job.</source>
         <translation>多少用户或视频流，或渲染任务有多大。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="405" />
         <source>Traffic, prompt and answer lengths, and how fast answers must come.</source>
         <translation>请求量、提示和回答长度，以及回答速度要求。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="406" />
         <source>How much data, and by when the training must be done.</source>
         <translation>训练数据量，以及训练的完成期限。</translation>
     </message>
@@ -954,233 +768,186 @@ The last valid state is kept. The full report is in:
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="167" />
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="167" />
         <source>Start a new scenario</source>
         <translation>新建方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="168" />
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="169" />
         <source>Open a scenario file</source>
         <translation>打开方案文件</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="170" />
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="170" />
         <source>Save the scenario</source>
         <translation>保存方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="171" />
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="172" />
         <source>Save the scenario under a new name</source>
         <translation>以新名称保存方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="173" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="174" />
         <source>Print Pre&amp;view…</source>
         <translation>打印预览(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="175" />
         <source>See the configuration summary as it will print</source>
         <translation>预览打印的配置方案摘要</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="176" />
         <source>&amp;Print…</source>
         <translation>打印(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="177" />
         <source>Print the configuration summary</source>
         <translation>打印配置方案摘要</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="178" />
         <source>&amp;Export Summary…</source>
         <translation>导出摘要(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="180" />
         <source>Save the summary as PDF, Markdown, CSV or JSON</source>
         <translation>将摘要保存为 PDF、Markdown、CSV 或 JSON</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="181" />
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="183" />
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="185" />
         <source>&amp;Name the scenario…</source>
         <translation>为方案命名(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="186" />
-        <source>The name is the printed summary's title (empty: a description of the job)</source>
+        <source>The name is the printed summary&apos;s title (empty: a description of the job)</source>
         <translation>名称即打印摘要的标题（留空：使用任务描述）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="188" />
         <source>Workload &amp;wizard…</source>
         <translation>负载向导(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="189" />
         <source>Answer a few questions</source>
         <translation>回答几个问题</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="190" />
         <source>&amp;Recommendation panel</source>
         <translation>推荐面板(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="192" />
         <source>Which card, and how many: every card ranked for this job</source>
         <translation>选哪款卡、选多少张：为该任务对所有加速卡排序</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="194" />
         <source>Bill of &amp;materials and TCO</source>
         <translation>物料清单与总拥有成本(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="196" />
         <source>Servers, network, racks, power and software for this job, and what owning them costs over the years</source>
         <translation>此任务所需的服务器、网络、机柜、电力与软件，以及多年拥有成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="199" />
         <source>Card &amp;browser…</source>
         <translation>加速卡浏览器(&amp;B)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="200" />
         <source>Every card with its specs, sources and prices</source>
         <translation>所有加速卡的规格、数据来源和价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="203" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="206" />
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="215" />
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="220" />
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="225" />
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="238" />
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="239" />
         <source>&amp;About</source>
         <translation>关于(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="240" />
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="253" />
         <source>Name the scenario</source>
         <translation>为方案命名</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="253" />
-        <source>Name (the summary's title):</source>
+        <source>Name (the summary&apos;s title):</source>
         <translation>名称（摘要的标题）：</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="292" />
         <source>Recommendation</source>
         <translation>推荐</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="299" />
         <source>Bill of materials and TCO</source>
         <translation>物料清单与总拥有成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="343" />
         <source>PDF document (*.pdf)</source>
         <translation>PDF 文档 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="343" />
         <source>Markdown (*.md)</source>
         <translation>Markdown (*.md)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="344" />
         <source>CSV tables (*.csv)</source>
         <translation>CSV 表格 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="344" />
         <source>JSON data (*.json)</source>
         <translation>JSON 数据 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="345" />
         <source>Export summary</source>
         <translation>导出摘要</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="360" />
         <source>Cannot export summary</source>
         <translation>无法导出摘要</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="361" />
-        <location filename="../../configurator/app/main_window.py" line="499" />
         <source>{path}: {reason}
 
 Nothing was replaced: an existing file keeps its old content.</source>
@@ -1189,17 +956,14 @@ Nothing was replaced: an existing file keeps its old content.</source>
 没有替换任何文件：已有文件保持原内容不变。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="364" />
         <source>Wrote {0}</source>
         <translation>已写入 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="369" />
         <source>About GPU Configurator</source>
         <translation>关于 GPU 配置器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="370" />
         <source>GPU Configurator {version}
 Catalog {catalog} ({date}), {n} cards.
 Estimates memory, speed, power and cost of AI workloads on accelerator cards.</source>
@@ -1208,95 +972,76 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
 估算 AI 负载在加速卡上的显存、速度、功耗和成本。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="408" />
         <source>Computing…</source>
         <translation>正在计算…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="419" />
         <source>No results for this scenario: the analysis failed (see the error message). The greyed figures are from before the last change.</source>
         <translation>此方案没有结果：分析失败（见错误信息）。灰色显示的数字来自上一次更改之前。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="427" />
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="428" />
         <source>{name}[*] — GPU Configurator</source>
         <translation>{name}[*] — GPU 配置器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="433" />
         <source>Catalog {version} ({date}), {cards}</source>
         <translation>目录 {version}（{date}），{cards}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../configurator/app/main_window.py" line="434" />
         <source>%n card(s)</source>
         <translation>
             <numerusform>%n 张卡</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="445" />
         <source>Unsaved changes</source>
         <translation>未保存的修改</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="445" />
         <source>The scenario has unsaved changes. Save them?</source>
         <translation>方案有未保存的修改。是否保存？</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="460" />
         <source>Open scenario</source>
         <translation>打开方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="461" />
         <source>Scenario files (*{0});;All files (*)</source>
         <translation>方案文件 (*{0});;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="470" />
-        <location filename="../../configurator/app/main_window.py" line="473" />
         <source>Cannot open scenario</source>
         <translation>无法打开方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="485" />
         <source>Save scenario</source>
         <translation>保存方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="486" />
         <source>Scenario files (*{0})</source>
         <translation>方案文件 (*{0})</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="498" />
         <source>Cannot save scenario</source>
         <translation>无法保存方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="504" />
         <source>Saved {0}</source>
         <translation>已保存 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="526" />
         <source>(none)</source>
         <translation>（无）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="565" />
         <source>Recover unsaved work</source>
         <translation>恢复未保存的工作</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="566" />
         <source>GPU Configurator did not close properly last time. The scenario “{name}” has changes from {time} that were not saved.
 
 Restore them? Discard deletes them for good.</source>
@@ -1305,12 +1050,10 @@ Restore them? Discard deletes them for good.</source>
 要恢复这些更改吗？选择“放弃”将永久删除它们。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="569" />
         <source>Restore</source>
         <translation>恢复</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main_window.py" line="602" />
         <source>Recover unsaved changes</source>
         <translation>恢复未保存的更改</translation>
     </message>
@@ -1318,22 +1061,18 @@ Restore them? Discard deletes them for good.</source>
 <context>
     <name>ModelImport</name>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="300" />
         <source>an encoder-only model (no text generation, no KV cache)</source>
         <translation>仅编码器模型（不生成文本，没有 KV 缓存）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="301" />
         <source>an encoder-decoder model (sequence to sequence)</source>
         <translation>编码器-解码器模型（序列到序列）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="302" />
         <source>a vision model (images in, no tokens out)</source>
         <translation>视觉模型（输入图像，不输出词元）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="303" />
         <source>Not imported: {file} describes {kind}, family “{family}”. Only decoder-only language models (GPT, Llama, Mistral, Qwen …) can be sized.</source>
         <translation>未导入：{file} 描述的是{kind}，模型族“{family}”。只能估算仅解码器的语言模型（GPT、Llama、Mistral、Qwen 等）。</translation>
     </message>
@@ -1341,62 +1080,50 @@ Restore them? Discard deletes them for good.</source>
 <context>
     <name>ModelPage</name>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="195" />
         <source>Which model?</source>
         <translation>哪个模型？</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="196" />
         <source>Pick a known model, import a Hugging Face config.json, or give its size.</source>
         <translation>选择已知模型、导入 Hugging Face config.json，或给出参数规模。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="198" />
         <source>A &amp;known model</source>
         <translation>已知模型(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="201" />
         <source>{name} — {size} billion parameters</source>
         <translation>{name} — {size} 十亿参数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="206" />
         <source>&amp;Import a config.json</source>
         <translation>导入 config.json(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="207" />
         <source>Choose file…</source>
         <translation>选择文件…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="211" />
         <source>About this &amp;many billion parameters:</source>
         <translation>约多少十亿参数(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="220" />
         <source> B</source>
         <translation> B</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="235" />
         <source>Import config.json</source>
         <translation>导入 config.json</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="286" />
         <source>Choose a config.json first, or pick another option</source>
         <translation>请先选择 config.json，或选择其他方式</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="313" />
         <source>Uses {name} ({used} B parameters) — the closest preset to {asked} B.</source>
         <translation>使用 {name}（{used} B 参数）——最接近 {asked} B 的预设。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="317" />
         <source>No preset is within 10 % of {asked} B: uses a Llama-like shape of {used} B parameters — {layers} layers, hidden {hidden}, {heads} heads ({kv} KV), so tensor parallel 1, 2, 4 or 8 and 1, 2 or 4 pipeline stages split it evenly.</source>
         <translation>没有预设与 {asked} B 相差在 10 % 以内：使用 {used} B 参数的类 Llama 结构——{layers} 层，隐藏维度 {hidden}，{heads} 个注意力头（{kv} 个 KV），张量并行 1、2、4 或 8 以及 1、2 或 4 级流水线都能均分。</translation>
     </message>
@@ -1404,72 +1131,58 @@ Restore them? Discard deletes them for good.</source>
 <context>
     <name>PriceDialog</name>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="170" />
         <source>Price for {0}</source>
         <translation>{0} 的价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="176" />
         <source>Street price</source>
         <translation>市场价</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="177" />
         <source>List price (MSRP)</source>
         <translation>厂商指导价 (MSRP)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="178" />
         <source>Cloud, per card-hour</source>
         <translation>云租用，每卡每小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="185" />
         <source>Quote number, URL or supplier</source>
         <translation>报价单号、网址或供应商</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="186" />
         <source>Amount</source>
         <translation>金额</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="186" />
         <source>Currency</source>
         <translation>货币</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="187" />
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="187" />
         <source>Date (YYYY-MM)</source>
         <translation>日期 (YYYY-MM)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="188" />
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="180" />
-        <source>High (a quote or the seller's own price list)</source>
+        <source>High (a quote or the seller&apos;s own price list)</source>
         <translation>高（报价单或卖方自己的价目表）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="181" />
         <source>Medium (a dated report or price index)</source>
         <translation>中（有日期的报道或价格指数）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="182" />
         <source>Low (an estimate)</source>
         <translation>低（估算）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/card_dialog.py" line="188" />
         <source>Confidence</source>
         <translation>数据可信度</translation>
     </message>
@@ -1477,251 +1190,200 @@ Restore them? Discard deletes them for good.</source>
 <context>
     <name>RecommendationPanel</name>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="121" />
         <source>&amp;Rank by</source>
         <translation>排序依据(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="122" />
         <source> h</source>
         <translation> 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="125" />
         <source>&amp;Deadline</source>
         <translation>期限(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="126" />
         <source> req/s</source>
         <translation> 请求/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="126" />
         <source>Requests per second to serve (— = not set)</source>
         <translation>需要承载的每秒请求数（— = 未设置）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="128" />
         <source>Re&amp;quests</source>
         <translation>请求速率(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="129" />
         <source> ms/token</source>
         <translation> ms/词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="129" />
         <source>Time per output token target</source>
         <translation>每输出词元时间目标</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="131" />
         <source>&amp;Latency</source>
         <translation>延迟(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="132" />
         <source>Purchase or cloud budget in the scenario currency</source>
         <translation>采购或云租用预算（方案货币）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="134" />
         <source>&amp;Budget</source>
         <translation>预算(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="135" />
         <source> kW</source>
         <translation> kW</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="135" />
         <source>Facility power available</source>
         <translation>机房可用功率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="137" />
         <source>&amp;Power cap</source>
         <translation>功率上限(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="139" />
         <source>Anywhere (no export rule)</source>
         <translation>任意地区（不套用出口规则）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="139" />
         <source>Mainland China</source>
         <translation>中国大陆</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="140" />
         <source>Elsewhere</source>
         <translation>其他地区</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="142" />
-        <source>Mainland China keeps out cards whose US export status for China is not 'permitted' (licence required, not permitted or unknown); a status with its date and source, not legal advice</source>
+        <source>Mainland China keeps out cards whose US export status for China is not &apos;permitted&apos; (licence required, not permitted or unknown); a status with its date and source, not legal advice</source>
         <translation>选择中国大陆时，排除美国对华出口管制状态不是“允许”的卡（需许可、不允许或未知）；所示为附日期和来源的状态，不构成法律意见</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="146" />
         <source>Deliver &amp;to</source>
         <translation>交付到(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="147" />
         <source>Domestic (China) vendors only</source>
         <translation>仅国产厂商</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="150" />
         <source>Include consumer graphics cards</source>
         <translation>包括消费级图形卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="151" />
         <source>GeForce-class cards: cheap, but no ECC, no NVLink and licence limits in data centres</source>
         <translation>GeForce 类消费级显卡：便宜，但无 ECC、无 NVLink，许可协议限制数据中心使用</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="155" />
         <source>&amp;Use this configuration</source>
         <translation>采用此配置(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="165" />
         <source>FP32 per user</source>
         <translation>每用户 FP32 算力</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="165" />
         <source>Per card</source>
         <translation>每卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="166" />
-        <location filename="../../configurator/app/recommend_panel.py" line="168" />
         <source>Time to finish</source>
         <translation>完成时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="171" />
-        <location filename="../../configurator/app/recommend_panel.py" line="273" />
         <source>Cards</source>
         <translation>卡数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="171" />
         <source>Class</source>
         <translation>类别</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="123" />
         <source>The training or render job must finish within (— = no deadline)</source>
         <translation>训练或渲染任务必须在此时间内完成（— = 无期限）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="168" />
         <source>Time per token</source>
         <translation>每词元时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="171" />
         <source>Limited by</source>
         <translation>瓶颈</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="213" />
         <source>Ranking every card for this scenario…</source>
         <translation>正在为此场景给每张卡排名…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="222" />
         <source>Ranking the cards</source>
         <translation>给加速卡排名</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="259" />
         <source>{0} TFLOP/s</source>
         <translation>{0} TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="265" />
         <source>per user-month</source>
         <translation>每用户每月</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="265" />
         <source>per stream-hour</source>
         <translation>每路每小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="266" />
         <source>per frame</source>
         <translation>每帧</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="266" />
         <source>per million tokens</source>
         <translation>每百万词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="267" />
         <source>Cloud cost {unit} [{currency}]</source>
         <translation>云租用成本（{unit}）[{currency}]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="268" />
         <source>Ownership cost {unit} [{currency}]</source>
         <translation>自有成本（{unit}）[{currency}]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="270" />
         <source>Cost against FP32 per user: the Pareto front</source>
         <translation>成本与每用户 FP32 算力：帕累托前沿</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="270" />
         <source>FP32 per user [TFLOP/s]</source>
         <translation>每用户 FP32 算力 [TFLOP/s]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="273" />
         <source>Cost against cards: the Pareto front</source>
         <translation>成本与卡数：帕累托前沿</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="275" />
         <source>Cost against time: the Pareto front</source>
         <translation>成本与时间：帕累托前沿</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="276" />
         <source>Cost against latency: the Pareto front</source>
         <translation>成本与延迟：帕累托前沿</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="275" />
         <source>Time to finish [h]</source>
         <translation>完成时间 [小时]</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../configurator/app/recommend_panel.py" line="234" />
         <source>No card meets the constraints; %n card(s) left out.</source>
         <translation>
             <numerusform>没有卡满足约束；%n 张卡被排除。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="276" />
         <source>Time per token [ms]</source>
         <translation>每词元时间 [ms]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="315" />
         <source>Use recommendation</source>
         <translation>采用推荐</translation>
     </message>
@@ -1729,490 +1391,384 @@ Restore them? Discard deletes them for good.</source>
 <context>
     <name>ResultsPanel</name>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="90" />
         <source>Key numbers</source>
         <translation>关键数据</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="96" />
-        <location filename="../../configurator/app/results_panel.py" line="100" />
         <source>Warnings</source>
         <translation>注意事项</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="226" />
-        <location filename="../../configurator/app/results_panel.py" line="288" />
-        <location filename="../../configurator/app/results_panel.py" line="301" />
         <source>Memory per card</source>
         <translation>每卡显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="226" />
         <source>{need} of {allowed}</source>
         <translation>{need} / {allowed}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="228" />
         <source>Headroom</source>
         <translation>余量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="235" />
-        <location filename="../../configurator/app/results_panel.py" line="292" />
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="118" />
-        <location filename="../../configurator/app/results_panel.py" line="236" />
-        <location filename="../../configurator/app/results_panel.py" line="293" />
         <source>Per card</source>
         <translation>每卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="86" />
-        <source>The parallel layout of this estimate: the planner's choices where a field is Auto, your values where you pinned them</source>
+        <source>The parallel layout of this estimate: the planner&apos;s choices where a field is Auto, your values where you pinned them</source>
         <translation>本估算采用的并行布局：设为自动的项由规划器选择，已固定的项采用您的数值</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="111" />
         <source>Time per frame</source>
         <translation>每帧时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="112" />
         <source>Frames per hour</source>
         <translation>每小时帧数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="113" />
         <source>Time for the job</source>
         <translation>完成任务所需时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="114" />
         <source>Per frame</source>
         <translation>每帧成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="119" />
         <source>Limited by</source>
         <translation>瓶颈</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="120" />
         <source>Carried</source>
         <translation>承载</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="120" />
         <source>{served} of {demand} {unit}</source>
         <translation>{demand} {unit}中的 {served}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="122" />
         <source>Cards needed</source>
         <translation>所需卡数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="123" />
         <source>Servers needed</source>
         <translation>所需服务器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="123" />
         <source>{n} at {per} cards each</source>
         <translation>{n} 台（每台 {per} 张卡）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="128" />
         <source>Boards needed</source>
         <translation>所需板卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="130" />
         <source>FP32 per user</source>
         <translation>每用户 FP32 算力</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="130" />
         <source>{0} TFLOP/s</source>
         <translation>{0} TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="131" />
         <source>Per user-month</source>
         <translation>每用户每月成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="131" />
         <source>Per stream-hour</source>
         <translation>每路每小时成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="139" />
         <source>TP {0}</source>
         <translation>张量并行 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="139" />
         <source>PP {0}</source>
         <translation>流水线并行 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="141" />
         <source>interleave {0}</source>
         <translation>交错 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="144" />
         <source>CP {0}</source>
         <translation>上下文并行 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="146" />
-        <location filename="../../configurator/app/results_panel.py" line="162" />
         <source>EP {0}</source>
         <translation>专家并行 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="147" />
         <source>DP {0}</source>
         <translation>数据并行 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="147" />
         <source>ZeRO {0}</source>
         <translation>ZeRO {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="150" />
         <source>CPU offload: {0}</source>
         <translation>CPU 卸载：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="150" />
         <source>, </source>
         <translation>、</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="152" />
         <source>full recomputation</source>
         <translation>完全重计算</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="153" />
         <source>selective recomputation</source>
         <translation>选择性重计算</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="154" />
         <source>micro-batch {0} × {1}</source>
         <translation>微批 {0} × {1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="155" />
         <source>global batch {0} M tokens</source>
         <translation>全局批量 {0} M 词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="158" />
         <source>{prefill} prefill + {decode} decode copies</source>
         <translation>{prefill} 个预填充副本 + {decode} 个解码副本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="160" />
         <source>{0} copies</source>
         <translation>{0} 个副本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="163" />
         <source>batch {0} per copy</source>
         <translation>每副本批量 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="164" />
         <source>step {0} tokens</source>
         <translation>每步 {0} 词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="171" />
         <source>· {0}</source>
         <translation>· {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="172" />
         <source>{time} ({share})</source>
         <translation>{time}（{share}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="180" />
         <source>p{p} {time}</source>
         <translation>p{p} {time}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="190" />
-        <source>Decode reads the weights at {share} of the card's peak memory bandwidth ({peak} GB/s): {engine}'s kernels reach {stream} of the {achievable} a streaming copy achieves on the card (assumption 'Decode bandwidth'); long KV caches are read at {kv}.
+        <source>Decode reads the weights at {share} of the card&apos;s peak memory bandwidth ({peak} GB/s): {engine}&apos;s kernels reach {stream} of the {achievable} a streaming copy achieves on the card (assumption &apos;Decode bandwidth&apos;); long KV caches are read at {kv}.
 Engine profile source: {source}</source>
         <translation>解码以该卡峰值显存带宽（{peak} GB/s）的 {share} 读取权重：{engine} 的内核达到该卡流式拷贝可达带宽 {achievable}（假设项“解码带宽”）的 {stream}；长 KV 缓存以 {kv} 读取。
 引擎参数来源：{source}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="202" />
         <source>{0} (your profile)</source>
         <translation>{0}（您的参数）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="204" />
         <source>{format} · {bits} bit/weight</source>
         <translation>{format} · {bits} 位/权重</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="207" />
         <source>Under a load of {0} requests/s (Poisson arrivals); batching: {1}</source>
         <translation>负载 {0} 请求/秒（泊松到达）；批处理：{1}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="209" />
         <source>On an idle copy</source>
         <translation>在空闲的模型副本上</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="213" />
         <source>Engine</source>
         <translation>推理引擎</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="214" />
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="237" />
         <source>Step time</source>
         <translation>单步时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="238" />
         <source>MFU</source>
         <translation>算力利用率 (MFU)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="239" />
         <source>Exposed communication</source>
         <translation>未被掩盖的通信占比</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="241" />
-        <location filename="../../configurator/app/results_panel.py" line="294" />
         <source>Time for the token budget</source>
         <translation>完成训练所需时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="242" />
         <source>GPU-hours</source>
         <translation>GPU 时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="242" />
         <source>{0} GPU-h</source>
         <translation>{0} GPU 时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="243" />
         <source>Largest micro-batch that fits</source>
         <translation>可容纳的最大微批</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="215" />
-        <location filename="../../configurator/app/results_panel.py" line="296" />
         <source>Time to first token</source>
         <translation>首词元延迟</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="216" />
-        <location filename="../../configurator/app/results_panel.py" line="297" />
         <source>Time per output token</source>
         <translation>每输出词元时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="218" />
-        <location filename="../../configurator/app/results_panel.py" line="298" />
         <source>Output throughput</source>
         <translation>输出吞吐量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="219" />
         <source>Requests</source>
         <translation>请求速率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="219" />
         <source>{0} requests/s</source>
         <translation>{0} 请求/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="220" />
         <source>Largest concurrency that fits</source>
         <translation>可容纳的最大并发</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="247" />
         <source>job</source>
         <translation>每个任务</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="247" />
         <source>hour</source>
         <translation>每小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="251" />
         <source>Board power</source>
         <translation>板卡功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="252" />
         <source>Energy per {0}</source>
         <translation>能耗（{0}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="253" />
         <source>Purchase (cards only)</source>
         <translation>采购价（仅加速卡）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="254" />
         <source>Cloud per {0}</source>
         <translation>云租用（{0}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="255" />
         <source>Electricity per {0}</source>
         <translation>电费（{0}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="249" />
         <source>Per million tokens</source>
         <translation>每百万词元成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="257" />
         <source>Prices dated</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="257" />
         <source>card {card}, cloud {cloud}</source>
         <translation>加速卡 {card}，云 {cloud}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="270" />
         <source>training throughput</source>
         <translation>训练吞吐量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="270" />
         <source>memory per card</source>
         <translation>每卡显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="271" />
         <source>prefill (time to first token)</source>
         <translation>预填充（首词元延迟）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="272" />
         <source>decode (time per output token)</source>
         <translation>解码（每输出词元时间）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="272" />
         <source>serving throughput</source>
         <translation>推理吞吐量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="273" />
         <source>one card</source>
         <translation>单卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="273" />
         <source>2 to 64 cards</source>
         <translation>2–64 卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="273" />
         <source>more than 64 cards</source>
         <translation>64 卡以上</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="274" />
         <source>Likely range: {n} calibration rows ({kind}, {scale}); 80 % of them were measured within it (10th to 90th percentile of measured / predicted).</source>
         <translation>可能范围：{n} 行校准数据（{kind}，{scale}）；其中 80 % 的实测值落在此范围内（实测值 / 估算值的第 10 至第 90 百分位）。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="278" />
         <source>Only {0} rows at this scale: the range is the one over all scales.</source>
         <translation>此规模仅 {0} 行：采用全部规模的范围。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="281" />
         <source>Few rows: the range itself is uncertain.</source>
         <translation>行数少：范围本身也不确定。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="282" />
         <source>Rows: {0}</source>
         <translation>数据行：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="302" />
         <source>No calibration data for graphics workloads: their numbers carry no likely range</source>
         <translation>图形负载没有校准数据：其数字不给出可能范围</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="309" />
         <source>(likely {0})</source>
         <translation>（可能 {0}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="312" />
         <source>(likely {low} to {high} of each)</source>
         <translation>（各值可能为其 {low} 至 {high}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="323" />
         <source>{count} × {card} carries {served} of {demand} {unit}: {needed} cards needed</source>
         <translation>{count} × {card} 承载 {demand} {unit}中的 {served}：需要 {needed} 张卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="328" />
         <source>{count} × {card} carries the load: {per_card} {unit} per card</source>
         <translation>{count} × {card} 可承担负载：每卡 {per_card} {unit}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="331" />
         <source>frames/h</source>
         <translation>帧/小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="334" />
         <source>{count} × {card} fits, {headroom} headroom</source>
         <translation>{count} × {card} 可容纳，余量 {headroom}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="338" />
         <source>{count} × {card} does not fit: {short} short per card</source>
         <translation>{count} × {card} 显存不足：每卡缺 {short}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="344" />
         <source>Layout: {0}</source>
         <translation>并行布局：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/results_panel.py" line="362" />
         <source>No warnings</source>
         <translation>无注意事项</translation>
     </message>
@@ -2220,362 +1776,290 @@ Engine profile source: {source}</source>
 <context>
     <name>ScenarioController</name>
     <message>
-        <location filename="../../configurator/app/controller.py" line="34" />
         <source>card count</source>
         <translation>卡数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="34" />
         <source>card</source>
         <translation>加速卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="35" />
         <source>workload</source>
         <translation>负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="35" />
         <source>precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="36" />
         <source>model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="37" />
         <source>cards per server</source>
         <translation>每台服务器卡数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="38" />
         <source>tensor parallel</source>
         <translation>张量并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="39" />
         <source>pipeline stages</source>
         <translation>流水线并行级数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="40" />
         <source>ZeRO stage</source>
         <translation>ZeRO 阶段</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="41" />
         <source>interleaved stages</source>
         <translation>交错虚拟级数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="42" />
         <source>context parallel</source>
         <translation>上下文并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="43" />
         <source>expert parallel</source>
         <translation>专家并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="44" />
         <source>global batch</source>
         <translation>全局批</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="45" />
         <source>micro-batch</source>
         <translation>微批</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="46" />
         <source>sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="47" />
         <source>gradient accumulation</source>
         <translation>梯度累积</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="48" />
         <source>recomputation</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="49" />
         <source>recipe</source>
         <translation>精度方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="50" />
         <source>optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="51" />
         <source>cross-entropy kernel</source>
         <translation>交叉熵算子</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="52" />
         <source>CPU offload of optimizer states</source>
         <translation>优化器状态的 CPU 卸载</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="53" />
         <source>CPU offload of parameters</source>
         <translation>参数的 CPU 卸载</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="54" />
         <source>CPU offload of activations</source>
         <translation>激活的 CPU 卸载</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="55" />
         <source>LoRA rank</source>
         <translation>LoRA 秩</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="56" />
         <source>token budget</source>
         <translation>训练词元量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="57" />
         <source>context length</source>
         <translation>上下文长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="58" />
         <source>concurrency</source>
         <translation>并发序列</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="59" />
         <source>prompt length</source>
         <translation>提示长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="60" />
         <source>answer length</source>
         <translation>回答长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="61" />
         <source>KV cache precision</source>
         <translation>KV 缓存精度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="62" />
         <source>serving engine</source>
         <translation>推理引擎</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="63" />
         <source>weight format</source>
         <translation>权重格式</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="64" />
         <source>bits per weight</source>
         <translation>每权重位数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="65" />
         <source>CUDA graphs</source>
         <translation>CUDA 图</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="66" />
         <source>batching</source>
         <translation>批处理方式</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="67" />
         <source>maximum batch</source>
         <translation>最大批量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="68" />
         <source>prefill chunk</source>
         <translation>预填充分块</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="69" />
         <source>engine memory share</source>
         <translation>引擎显存占比</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="70" />
         <source>prefix-cache hit rate</source>
         <translation>前缀缓存命中率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="71" />
         <source>draft tokens</source>
         <translation>草稿词元数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="72" />
         <source>draft acceptance</source>
         <translation>草稿接受率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="73" />
         <source>draft cost</source>
         <translation>草稿开销</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="74" />
         <source>separate prefill and decode pools</source>
         <translation>预填充与解码分离</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="75" />
         <source>prefill pool</source>
         <translation>预填充池</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="76" />
         <source>first-token target</source>
         <translation>首词元目标</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="77" />
         <source>time-per-token target</source>
         <translation>每词元时间目标</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="78" />
         <source>request rate</source>
         <translation>请求速率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="79" />
         <source>latency percentile</source>
         <translation>延迟分位</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="80" />
         <source>currency</source>
         <translation>货币</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="81" />
         <source>exchange rate</source>
         <translation>汇率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="82" />
         <source>card price</source>
         <translation>单卡价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="83" />
         <source>cloud price</source>
         <translation>云租用价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="84" />
         <source>electricity price</source>
         <translation>电价</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="85" />
         <source>PUE</source>
         <translation>PUE</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="86" />
         <source>users</source>
         <translation>个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="87" />
         <source>vGPU profile</source>
         <translation>vGPU 配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="88" />
         <source>shading per user</source>
         <translation>每用户着色负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="89" />
         <source>streams</source>
         <translation>路视频流</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="90" />
         <source>resolution</source>
         <translation>分辨率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="91" />
         <source>frame rate</source>
         <translation>帧率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="92" />
         <source>codec</source>
         <translation>编码格式</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="93" />
         <source>encoder preset</source>
         <translation>编码预设</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="94" />
         <source>decoding</source>
         <translation>解码</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="95" />
         <source>scene size</source>
         <translation>场景大小</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="96" />
         <source>frames</source>
         <translation>帧</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="97" />
         <source>time per frame</source>
         <translation>每帧时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="98" />
         <source>output width</source>
         <translation>输出宽度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="99" />
         <source>output height</source>
         <translation>输出高度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="100" />
         <source>output layers</source>
         <translation>输出层数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="262" />
         <source>Change {0}</source>
         <translation>修改 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="278" />
         <source>Let the planner choose {0}</source>
         <translation>由规划器选择{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/controller.py" line="278" />
         <source>Pin {0}</source>
         <translation>固定{0}</translation>
     </message>
@@ -2583,828 +2067,658 @@ Engine profile source: {source}</source>
 <context>
     <name>ScenarioEditor</name>
     <message>
-        <location filename="../../configurator/app/editor.py" line="47" />
         <source>{layers} layers, hidden {hidden}, {heads} heads ({kv} KV), FFN {ffn}, vocabulary {vocab}</source>
         <translation>{layers} 层，隐藏维度 {hidden}，{heads} 个注意力头（{kv} 个 KV 头），FFN {ffn}，词表 {vocab}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="52" />
         <source>, {experts} experts (top {k}), {active:.1f} B active</source>
         <translation>，{experts} 个专家（每词元 {k} 个），激活 {active:.1f} B</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="86" />
-        <location filename="../../configurator/app/editor.py" line="102" />
         <source>Input problem</source>
         <translation>输入问题</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="138" />
         <source>Workload</source>
         <translation>负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="141" />
         <source>What the cards will do. Training needs memory for gradients and optimizer states; inference needs memory for the KV cache and is usually limited by memory bandwidth.</source>
         <translation>加速卡的用途。训练需要显存容纳梯度和优化器状态；推理需要显存容纳 KV 缓存，通常受显存带宽限制。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="143" />
         <source>&amp;Task</source>
         <translation>任务(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="147" />
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="150" />
         <source>A known model, or one imported from a Hugging Face config.json</source>
         <translation>已知模型，或从 Hugging Face config.json 导入</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="154" />
         <source>&amp;Preset</source>
         <translation>预设模型(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="155" />
         <source>Import config.json…</source>
         <translation>导入 config.json…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="156" />
         <source>Read the architecture from a local Hugging Face config.json</source>
         <translation>从本地 Hugging Face config.json 读取模型结构</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="158" />
         <source> B params</source>
         <translation> B 参数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="159" />
         <source>About this many billion parameters: a Llama-shaped model of that size is assumed</source>
         <translation>约多少十亿参数：按同规模的 Llama 结构估算</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="162" />
         <source>Or si&amp;ze</source>
         <translation>或按规模(&amp;Z)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="167" />
         <source>Model size in billions of parameters</source>
         <translation>模型规模（十亿参数）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="169" />
         <source>Import the model from a config.json</source>
         <translation>从 config.json 导入模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="175" />
-        <source>Number format for the math (and the weights when serving). The card's support decides what runs: an unsupported choice falls back and a warning says so.</source>
+        <source>Number format for the math (and the weights when serving). The card&apos;s support decides what runs: an unsupported choice falls back and a warning says so.</source>
         <translation>运算（以及推理时权重）的数值精度。由加速卡的支持情况决定实际精度：不支持时自动回退并给出提示。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="177" />
         <source>P&amp;recision</source>
         <translation>精度(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="181" />
         <source>Cards</source>
         <translation>加速卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="186" />
         <source>Type to search by name, vendor or class</source>
         <translation>输入名称、厂商或类别进行搜索</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="193" />
         <source>C&amp;ard</source>
         <translation>加速卡(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="194" />
         <source>Total number of cards</source>
         <translation>加速卡总数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="196" />
         <source>Drag to change the card count (1 to 1024)</source>
         <translation>拖动以改变卡数（1 到 1024）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="198" />
         <source>&amp;Number of cards</source>
         <translation>卡数(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="200" />
-        <location filename="../../configurator/app/editor.py" line="449" />
         <source> per server</source>
         <translation> 张/服务器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="201" />
         <source>Cards in one server. Traffic between servers goes over the network, which is slower than NVLink.</source>
         <translation>每台服务器的卡数。服务器之间的通信经由网络，比 NVLink 慢。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="203" />
         <source>Cards per &amp;node</source>
         <translation>每台服务器卡数(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="205" />
-        <source>Tensor parallel (TP): each layer's matrices are split across this many cards. It exchanges activations four times per layer, so it belongs inside one NVLink domain.</source>
+        <source>Tensor parallel (TP): each layer&apos;s matrices are split across this many cards. It exchanges activations four times per layer, so it belongs inside one NVLink domain.</source>
         <translation>张量并行 (TP)：每层矩阵切分到这么多张卡上。每层交换激活值四次，因此应在同一个 NVLink 域内。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="208" />
         <source>Tensor parallel</source>
         <translation>张量并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="210" />
         <source>&amp;Tensor parallel</source>
         <translation>张量并行(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="212" />
         <source>Pipeline parallel (PP): the layers are split into this many stages; the pipeline idles (p−1)/m of the time for m micro-batches.</source>
         <translation>流水线并行 (PP)：模型各层分成这么多级；m 个微批时流水线约有 (p−1)/m 的时间空闲。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="214" />
         <source>Pipeline stages</source>
         <translation>流水线并行级数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="216" />
         <source>&amp;Pipeline stages</source>
         <translation>流水线并行级数(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="218" />
-        <source>Interleaved (virtual) stages: model chunks per pipeline stage. More chunks shrink the pipeline's idle time by that factor, at the cost of more point-to-point traffic.</source>
+        <source>Interleaved (virtual) stages: model chunks per pipeline stage. More chunks shrink the pipeline&apos;s idle time by that factor, at the cost of more point-to-point traffic.</source>
         <translation>交错（虚拟）级数：每个流水线级包含的模型块数。块越多，流水线空闲时间按此倍数缩短，代价是更多的点对点通信。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="221" />
         <source>Interleaved stages</source>
         <translation>交错虚拟级数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="223" />
         <source>&amp;Interleaved stages</source>
         <translation>交错虚拟级数(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="225" />
         <source>Context parallel</source>
         <translation>上下文并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="227" />
         <source>Conte&amp;xt parallel</source>
         <translation>上下文并行(&amp;X)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="229" />
         <source>Expert parallel</source>
         <translation>专家并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="231" />
         <source>&amp;Expert parallel</source>
         <translation>专家并行(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="233" />
         <source>ZeRO / FSDP: split optimizer states, gradients and weights across the data-parallel copies to save memory, at the cost of more communication.</source>
         <translation>ZeRO / FSDP：将优化器状态、梯度和权重切分到各数据并行副本以节省显存，代价是更多通信。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="235" />
         <source>ZeRO stage</source>
         <translation>ZeRO 阶段</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="237" />
         <source>&amp;ZeRO stage</source>
         <translation>ZeRO 阶段(&amp;Z)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="241" />
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="244" />
         <source>How numbers are kept: AMP keeps fp32 weights; Megatron keeps 16-bit weights plus an fp32 master copy.</source>
         <translation>数值的保存方式：AMP 保存 fp32 权重；Megatron 保存 16 位权重和一份 fp32 主副本。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="245" />
         <source>Recip&amp;e</source>
         <translation>精度方案(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="247" />
         <source>AdamW keeps two states per parameter; 8-bit AdamW stores them in one byte each; SGD keeps one.</source>
         <translation>AdamW 每个参数保存两个状态；8 位 AdamW 每个状态占 1 字节；SGD 只保存一个。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="248" />
         <source>&amp;Optimizer</source>
         <translation>优化器(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="250" />
         <source>Cross-entropy</source>
         <translation>交叉熵</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="251" />
         <source>Cross-entrop&amp;y</source>
         <translation>交叉熵(&amp;Y)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="253" />
         <source>Activation recomputation: keep fewer activations and compute them again in the backward pass (full: about a third more compute, much less memory).</source>
         <translation>激活重计算：少保存激活值，在反向传播时重新计算（完全重计算：算力多约三分之一，显存大幅减少）。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="255" />
         <source>Recomputation</source>
         <translation>激活重计算</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="256" />
         <source>Recomp&amp;utation</source>
         <translation>激活重计算(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="265" />
         <source>CPU offload: {0}</source>
         <translation>CPU 卸载：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="268" />
         <source>CPU o&amp;ffload</source>
         <translation>CPU 卸载(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="269" />
         <source> seq</source>
         <translation> 条序列</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="270" />
         <source>Sequences each data-parallel copy processes at once (micro-batch)</source>
         <translation>每个数据并行副本一次处理的序列数（微批）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="271" />
         <source>Micro-batch</source>
         <translation>微批</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="272" />
         <source>&amp;Micro-batch</source>
         <translation>微批(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="273" />
         <source> tokens</source>
         <translation> 词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="273" />
         <source>Tokens per training sequence</source>
         <translation>每条训练序列的词元数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="276" />
         <source>&amp;Sequence length</source>
         <translation>序列长度(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="278" />
-        <source>Micro-batches per optimizer step (gradient accumulation); also the pipeline's micro-batches</source>
+        <source>Micro-batches per optimizer step (gradient accumulation); also the pipeline&apos;s micro-batches</source>
         <translation>每个优化器步的微批数（梯度累积）；也是流水线并行的微批数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="280" />
         <source>Gradient accumulation</source>
         <translation>梯度累积</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="281" />
         <source>&amp;Gradient accumulation</source>
         <translation>梯度累积(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="282" />
         <source> M tokens</source>
         <translation> M 词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="283" />
-        <source>Tokens per optimizer step (micro-batch × accumulation × data-parallel copies × sequence length). Auto: the published batch for the model's size; the planner keeps it when the card count changes.</source>
+        <source>Tokens per optimizer step (micro-batch × accumulation × data-parallel copies × sequence length). Auto: the published batch for the model&apos;s size; the planner keeps it when the card count changes.</source>
         <translation>每个优化器步的词元数（微批 × 梯度累积 × 数据并行副本数 × 序列长度）。自动：按模型规模采用公开发表的批量；卡数变化时规划器保持该值不变。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="290" />
         <source>Global batch</source>
         <translation>全局批量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="291" />
         <source>Global b&amp;atch</source>
         <translation>全局批量(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="292" />
         <source>Rank r of the LoRA adapters</source>
         <translation>LoRA 适配器的秩 r</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="294" />
         <source>&amp;LoRA rank</source>
         <translation>LoRA 秩(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="295" />
         <source> B tokens</source>
         <translation> B 词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="296" />
         <source>Tokens to train on; sets the time and cost of the job</source>
         <translation>训练的词元总量；决定任务的时间和成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="297" />
         <source>Token &amp;budget</source>
         <translation>训练词元量(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="301" />
         <source>Virtual desktops</source>
         <translation>虚拟桌面</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="303" />
         <source> users</source>
         <translation> 个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="304" />
         <source>Desktops or cloud workstations in use at the same time</source>
         <translation>同时使用的桌面或云工作站数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="305" />
         <source>&amp;Users</source>
         <translation>用户数(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="306" />
         <source>{0} GiB per user</source>
         <translation>每用户 {0} GiB</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="308" />
         <source>vGPU framebuffer profile per user. NVIDIA suggests 1–2 GiB (B-series) for office and web desktops, 2–8 GiB and more (Q-series) for CAD and 3D work.</source>
         <translation>每用户的 vGPU 帧缓冲配置。NVIDIA 建议办公和网页桌面用 1–2 GiB（B 系列），CAD 和三维工作用 2–8 GiB 或更多（Q 系列）。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="310" />
         <source>vGPU &amp;profile</source>
         <translation>vGPU 配置(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="311" />
         <source> TFLOP/s</source>
         <translation> TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="312" />
         <source>Average FP32 shading load of one user. Time-sliced vGPUs share the shader cores; 0.25 TFLOP/s is the knowledge-worker density NVIDIA quotes for the A16 (64 desktops per board).</source>
         <translation>每个用户的平均 FP32 着色负载。分时 vGPU 共享着色核心；0.25 TFLOP/s 对应 NVIDIA 给出的 A16 知识工作者密度（每板 64 个桌面）。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="315" />
         <source>&amp;Shading per user</source>
         <translation>每用户着色负载(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="319" />
         <source>Video</source>
         <translation>视频</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="321" />
         <source> streams</source>
         <translation> 路</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="322" />
         <source>Video streams encoded at the same time (live channels, or files transcoded in parallel)</source>
         <translation>同时编码的视频流（直播频道，或并行转码的文件）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="324" />
         <source>&amp;Streams</source>
         <translation>视频流路数(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="326" />
         <source>Output resolution: encoder throughput scales with pixels per frame</source>
         <translation>输出分辨率：编码吞吐量与每帧像素数成反比</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="327" />
         <source>&amp;Resolution</source>
         <translation>分辨率(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="328" />
-        <location filename="../../configurator/app/editor.py" line="437" />
-        <location filename="../../configurator/app/editor.py" line="442" />
         <source> fps</source>
         <translation> 帧/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="328" />
         <source>Frames per second of each stream</source>
         <translation>每路视频的帧率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="330" />
         <source>&amp;Frame rate</source>
         <translation>帧率(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="332" />
         <source>Output codec. AV1 needs an Ada or newer encoder (L4, L40, L40S, RTX 40/50).</source>
         <translation>输出编码格式。AV1 需要 Ada 或更新的编码器（L4、L40、L40S、RTX 40/50）。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="333" />
         <source>&amp;Codec</source>
         <translation>编码格式(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="335" />
         <source>NVENC preset: P1 encodes about twice as fast as P4, P5 about a quarter slower, at better quality</source>
         <translation>NVENC 预设：P1 编码速度约为 P4 的两倍，P5 慢约四分之一但画质更好</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="336" />
         <source>Pre&amp;set</source>
         <translation>预设(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="337" />
         <source>Decode the input on the card too</source>
         <translation>输入视频也在卡上解码</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="338" />
         <source>Transcoding decodes each input stream with NVDEC before encoding it</source>
         <translation>转码时先用 NVDEC 解码每路输入，再编码</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="343" />
         <source>Rendering</source>
         <translation>渲染</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="345" />
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="346" />
-        <source>Geometry and textures the renderer loads; the whole scene must fit in each card's memory</source>
+        <source>Geometry and textures the renderer loads; the whole scene must fit in each card&apos;s memory</source>
         <translation>渲染器加载的几何与纹理；整个场景必须放进每张卡的显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="348" />
         <source>Sc&amp;ene size</source>
         <translation>场景大小(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="349" />
         <source> frames</source>
         <translation> 帧</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="349" />
         <source>Frames in the job</source>
         <translation>任务中的帧数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="351" />
         <source>&amp;Frames</source>
         <translation>帧数(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="353" />
         <source>The card your time per frame was measured on; other cards scale by their FP32 rate</source>
         <translation>测得每帧时间所用的卡；其他卡按 FP32 算力换算</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="356" />
         <source>Measured &amp;on</source>
         <translation>测量所用的卡(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="358" />
         <source>Reference card of the time per frame</source>
         <translation>每帧时间的参考加速卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="359" />
         <source> min/frame</source>
         <translation> 分钟/帧</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="360" />
         <source>Time one frame takes on the reference card, measured with your renderer and scene</source>
         <translation>用你的渲染器和场景在参考卡上实测的每帧时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="362" />
         <source>&amp;Time per frame</source>
         <translation>每帧时间(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="363" />
-        <location filename="../../configurator/app/editor.py" line="365" />
         <source> px</source>
         <translation> 像素</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="363" />
         <source>Output width</source>
         <translation>输出宽度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="365" />
         <source>Output height</source>
         <translation>输出高度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="367" />
         <source>Output &amp;width</source>
         <translation>输出宽度(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="368" />
         <source>Output &amp;height</source>
         <translation>输出高度(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="370" />
         <source>Output layers (beauty, depth, normals, AOVs) kept in memory as 32-bit RGBA</source>
         <translation>驻留显存的输出层（成品、深度、法线、AOV），每层 32 位 RGBA</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="371" />
         <source>La&amp;yers</source>
         <translation>输出层数(&amp;Y)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="372" />
         <source>Monitor attached</source>
         <translation>连接显示器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="373" />
         <source>A workstation that shows the render: the card needs display outputs (data-centre cards have none)</source>
         <translation>在工作站上显示渲染结果：卡需要显示输出（数据中心卡没有）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="390" />
         <source>reference card</source>
         <translation>参考卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="393" />
         <source>Prices</source>
         <translation>价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="396" />
         <source>Currency of every amount</source>
         <translation>所有金额的货币</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="397" />
         <source>C&amp;urrency</source>
         <translation>货币(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="399" />
         <source>Units of the chosen currency per US dollar, applied to catalog prices in USD</source>
         <translation>每美元兑换所选货币的数量，用于换算目录中的美元价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="401" />
         <source>Rate per USD</source>
         <translation>兑美元汇率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="402" />
-        <source>Price of one card; 'catalog' uses the latest catalog price</source>
+        <source>Price of one card; &apos;catalog&apos; uses the latest catalog price</source>
         <translation>单卡价格；“目录”表示使用目录中最新价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="404" />
-        <location filename="../../configurator/app/editor.py" line="409" />
         <source>catalog</source>
         <translation>目录</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="406" />
         <source>Card p&amp;rice</source>
         <translation>单卡价格(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="407" />
         <source> /h</source>
         <translation> /小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="408" />
-        <source>Cloud price per card-hour; 'catalog' uses the latest catalog price</source>
+        <source>Cloud price per card-hour; &apos;catalog&apos; uses the latest catalog price</source>
         <translation>每卡每小时云租用价格；“目录”表示使用目录中最新价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="411" />
         <source>Cloud price</source>
         <translation>云租用价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="412" />
         <source> /kWh</source>
         <translation> /千瓦时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="412" />
         <source>Electricity price</source>
         <translation>电价</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="414" />
         <source>&amp;Electricity</source>
         <translation>电价(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="416" />
         <source>Power usage effectiveness: facility power ÷ IT power (cooling, power conversion)</source>
         <translation>电能使用效率：机房总功率 ÷ IT 设备功率（制冷、供电损耗）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="418" />
         <source>PUE</source>
         <translation>PUE</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="422" />
         <source>Assumptions</source>
         <translation>计算假设</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="423" />
         <source>Editable defaults; every result lists all of them</source>
         <translation>可编辑的默认值；每个结果都会列出全部假设</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="426" />
-        <source>Share of the card's dense peak that training's matrix products sustain (published runs: 45–60 %)</source>
+        <source>Share of the card&apos;s dense peak that training&apos;s matrix products sustain (published runs: 45–60 %)</source>
         <translation>训练中矩阵运算实际达到的稠密峰值算力比例（公开数据：45–60 %）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="428" />
         <source>Matrix efficiency</source>
         <translation>矩阵运算效率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="430" />
         <source>Share of memory bandwidth sustained while generating tokens (plain PyTorch ≈ 45 %, fused engines 60–80 %)</source>
         <translation>生成词元时实际达到的显存带宽比例（原生 PyTorch 约 45 %，融合推理引擎 60–80 %）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="432" />
         <source>Decode bandwidth</source>
         <translation>解码带宽</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="433" />
         <source> GB/s</source>
         <translation> GB/s</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="434" />
         <source>Network bandwidth per card between servers, one way (400 Gb/s NIC = 50 GB/s)</source>
         <translation>服务器间每卡网络带宽，单向（400 Gb/s 网卡 = 50 GB/s）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="436" />
         <source>Network per card</source>
         <translation>每卡网络带宽</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="438" />
         <source>1080p frames one NVENC engine encodes per second at preset P4. Default: one 2160p60 stream (8 × 1080p30) per encoder, as video vendors plan; measure yours with ffmpeg for exact figures.</source>
         <translation>一个 NVENC 引擎在 P4 预设下每秒编码的 1080p 帧数。默认：每个编码器一路 2160p60（即 8 路 1080p30），视频厂商按此规划；精确数值请用 ffmpeg 实测。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="441" />
         <source>Encoder speed</source>
         <translation>编码器速度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="443" />
         <source>1080p frames one NVDEC engine decodes per second (no vendor figure found: set equal to the encoder; measure yours)</source>
         <translation>一个 NVDEC 引擎每秒解码的 1080p 帧数（未找到厂商数据：暂取与编码器相同；请实测）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="445" />
         <source>Decoder speed</source>
         <translation>解码器速度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="446" />
         <source> per GPU</source>
         <translation> 个/GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="447" />
         <source>Most vGPUs one GPU can host (NVIDIA: 32)</source>
         <translation>一颗 GPU 最多承载的 vGPU 数（NVIDIA：32）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="448" />
         <source>vGPU limit</source>
         <translation>vGPU 限制</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="450" />
         <source>Encode sessions the GeForce driver allows per server, whatever the number of cards (8 since 2024)</source>
         <translation>GeForce 驱动允许每台服务器的编码会话数，与卡数无关（2024 年起为 8 路）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="452" />
         <source>Consumer encode sessions</source>
         <translation>消费级卡编码会话数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="493" />
         <source>Import Hugging Face config.json</source>
         <translation>导入 Hugging Face config.json</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="494" />
         <source>Model config (config.json *.json)</source>
         <translation>模型配置 (config.json *.json)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="516" />
         <source>{name} (custom, {size:.1f} B)</source>
         <translation>{name}（自定义，{size:.1f} B）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="535" />
         <source>Used in training only: serving splits a model by tensor and pipeline stages</source>
         <translation>仅用于训练：推理服务只按张量并行和流水线阶段切分模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor.py" line="539" />
         <source>Expert parallelism needs a mixture-of-experts model; {0} is dense</source>
         <translation>专家并行需要混合专家模型；{0} 是稠密模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_controls.py" line="70" />
         <source>Auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_controls.py" line="71" />
         <source>Auto: chosen by the planner — the fastest layout that fits, global batch kept. Uncheck, or edit the value, to pin it.</source>
         <translation>自动：由规划器选择——在显存放得下的布局中选最快的，全局批量保持不变。取消勾选或修改数值即可固定该值。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_controls.py" line="75" />
         <source>Auto: {0}</source>
         <translation>自动：{0}</translation>
     </message>
@@ -3412,192 +2726,154 @@ Engine profile source: {source}</source>
 <context>
     <name>ScenarioField</name>
     <message>
-        <location filename="../../build/i18n/field_descriptions.py" line="3" />
         <source>context-parallel degree: cards that split one sequence (ring attention)</source>
         <translation>上下文并行度：共同切分一条序列的卡数（环形注意力）</translation>
     </message>
     <message>
-        <location filename="../../build/i18n/field_descriptions.py" line="4" />
-        <source>expert-parallel degree: cards that split a mixture-of-experts layer's experts (within data parallel)</source>
+        <source>expert-parallel degree: cards that split a mixture-of-experts layer&apos;s experts (within data parallel)</source>
         <translation>专家并行度：共同切分混合专家层各专家的卡数（在数据并行组内）</translation>
     </message>
     <message>
-        <location filename="../../build/i18n/field_descriptions.py" line="5" />
         <source>cross-entropy kernel (None = fused for pre-training, eager for fine-tuning)</source>
         <translation>交叉熵算子（自动：预训练用融合算子，微调用常规实现）</translation>
     </message>
     <message>
-        <location filename="../../build/i18n/field_descriptions.py" line="6" />
         <source>optimizer states and fp32 master weights in host memory (ZeRO-Offload)</source>
         <translation>优化器状态和 fp32 主权重放在主机内存（ZeRO-Offload）</translation>
     </message>
     <message>
-        <location filename="../../build/i18n/field_descriptions.py" line="7" />
         <source>16-bit weights in host memory, streamed in per layer (ZeRO-Infinity)</source>
         <translation>16 位权重放在主机内存，按层流式传入（ZeRO-Infinity）</translation>
     </message>
     <message>
-        <location filename="../../build/i18n/field_descriptions.py" line="8" />
         <source>saved activations moved to host memory after forward, back for backward</source>
         <translation>保存的激活在前向后移到主机内存，反向时再取回</translation>
     </message>
     <message>
-        <location filename="../../build/i18n/field_descriptions.py" line="9" />
         <source>max tokens per sequence</source>
         <translation>每条序列的最大词元数</translation>
     </message>
     <message>
-        <location filename="../../build/i18n/field_descriptions.py" line="10" />
         <source>users (sequences) served at once by the whole deployment, spread over its model copies</source>
         <translation>整个部署同时服务的用户（序列）数，分配到各模型副本</translation>
     </message>
     <message>
-        <location filename="../../build/i18n/field_descriptions.py" line="11" />
-        <source>stored weight format (None = the precision's usual format: INT4 = AWQ g128); a named format decides storage and math</source>
+        <source>stored weight format (None = the precision&apos;s usual format: INT4 = AWQ g128); a named format decides storage and math</source>
         <translation>权重的存储格式（不指定 = 该精度的常用格式：INT4 = AWQ g128）；指定格式时由它决定存储与计算精度</translation>
     </message>
     <message>
-        <location filename="../../build/i18n/field_descriptions.py" line="12" />
-        <source>bits per weight of the weight format, scales included (EXL2: the bpw it was converted at; None = the format's own) [bit]</source>
+        <source>bits per weight of the weight format, scales included (EXL2: the bpw it was converted at; None = the format&apos;s own) [bit]</source>
         <translation>权重格式的每权重位数，含量化缩放因子（EXL2：转换时选定的每权重位数；不指定 = 格式自身的值）[位]</translation>
     </message>
     <message>
-        <location filename="../../build/i18n/field_descriptions.py" line="13" />
         <source>serving engine whose profile (overheads, kernel efficiencies, batching, KV default) applies</source>
         <translation>所用推理引擎，其参数（开销、内核效率、批处理方式、KV 默认）生效</translation>
     </message>
     <message>
-        <location filename="../../build/i18n/field_descriptions.py" line="14" />
-        <source>decode from captured CUDA graphs (None = the engine's default)</source>
+        <source>decode from captured CUDA graphs (None = the engine&apos;s default)</source>
         <translation>用捕获的 CUDA 图解码（不指定 = 引擎默认）</translation>
     </message>
     <message>
-        <location filename="../../build/i18n/field_descriptions.py" line="15" />
-        <source>continuous (requests join between steps, prompts prefilled in chunks between decode steps) or static (a batch runs to its end); None = the engine's way</source>
+        <source>continuous (requests join between steps, prompts prefilled in chunks between decode steps) or static (a batch runs to its end); None = the engine&apos;s way</source>
         <translation>连续（请求在步与步之间加入，提示在解码步之间分块预填充）或静态（一批运行到结束）；不指定 = 按引擎的方式</translation>
     </message>
     <message>
-        <location filename="../../build/i18n/field_descriptions.py" line="16" />
         <source>share of prompt tokens found in the prefix cache (a shared system prompt; vLLM automatic prefix caching, SGLang RadixAttention): not prefilled again; the KV memory is still counted per sequence</source>
         <translation>在前缀缓存中命中的提示词元比例（共享的系统提示；vLLM 自动前缀缓存、SGLang RadixAttention）：不再重复预填充；KV 显存仍按每条序列计算</translation>
     </message>
     <message>
-        <location filename="../../build/i18n/field_descriptions.py" line="17" />
         <source>draft tokens proposed per step and verified together (0 = off; DeepSeek-V3 multi-token prediction: 1; EAGLE/draft models: 2–5)</source>
         <translation>每步提出并一起验证的草稿词元数（0 = 关闭；DeepSeek-V3 多词元预测：1；EAGLE/草稿模型：2–5）</translation>
     </message>
     <message>
-        <location filename="../../build/i18n/field_descriptions.py" line="18" />
         <source>chance each draft token is accepted (DeepSeek-V3 report §5.4.3: 85–90 % for its second-token prediction)</source>
         <translation>每个草稿词元被接受的概率（DeepSeek-V3 报告 §5.4.3：第二个词元预测为 85–90 %）</translation>
     </message>
     <message>
-        <location filename="../../build/i18n/field_descriptions.py" line="19" />
         <source>time of one draft token as a share of a target decode step (a one-layer MTP/EAGLE head ≈ 1/layers; a separate draft model ≈ its size ratio)</source>
         <translation>一个草稿词元的耗时占目标模型一个解码步的比例（单层 MTP/EAGLE 头 ≈ 1/层数；独立草稿模型 ≈ 其规模之比）</translation>
     </message>
     <message>
-        <location filename="../../build/i18n/field_descriptions.py" line="20" />
         <source>share of memory the engine may use (vLLM default 0.9)</source>
         <translation>引擎可使用的显存比例（vLLM 默认 0.9）</translation>
     </message>
     <message>
-        <location filename="../../build/i18n/field_descriptions.py" line="21" />
         <source>prefill chunk</source>
         <translation>预填充分块</translation>
     </message>
     <message>
-        <location filename="../../build/i18n/field_descriptions.py" line="22" />
         <source>sequences one model copy decodes together (vLLM max_num_seqs; None = the users spread evenly over the copies)</source>
         <translation>一个模型副本同时解码的序列数（vLLM max_num_seqs；不指定 = 用户平均分配到各副本）</translation>
     </message>
     <message>
-        <location filename="../../build/i18n/field_descriptions.py" line="23" />
-        <source>prefill and decode on separate pools of model copies, the prompt's key/value cache sent over the network to a decode copy (DistServe, Zhong et al. 2024; Splitwise, Patel et al. 2024; Mooncake, Qin et al. 2024); Auto: the planner compares it with colocated serving</source>
+        <source>prefill and decode on separate pools of model copies, the prompt&apos;s key/value cache sent over the network to a decode copy (DistServe, Zhong et al. 2024; Splitwise, Patel et al. 2024; Mooncake, Qin et al. 2024); Auto: the planner compares it with colocated serving</source>
         <translation>预填充与解码在不同的模型副本池上进行，提示的键/值缓存经网络发送到解码副本（DistServe，Zhong 等 2024；Splitwise，Patel 等 2024；Mooncake，Qin 等 2024）；自动：规划器将其与同池部署比较</translation>
     </message>
     <message>
-        <location filename="../../build/i18n/field_descriptions.py" line="24" />
-        <source>cards of the prefill pool when disaggregated, a multiple of the copy's tp × pp (None = sized by the planner) [count]</source>
+        <source>cards of the prefill pool when disaggregated, a multiple of the copy&apos;s tp × pp (None = sized by the planner) [count]</source>
         <translation>分离部署时预填充池的卡数，须为单个副本 tp × pp 的整数倍（不指定 = 由规划器确定）[张]</translation>
     </message>
     <message>
-        <location filename="../../build/i18n/field_descriptions.py" line="25" />
         <source>time per output token target [ms]</source>
         <translation>每输出词元时间目标 [ms]</translation>
     </message>
     <message>
-        <location filename="../../build/i18n/field_descriptions.py" line="26" />
         <source>time to first token target [ms]</source>
         <translation>首词元时间目标 [ms]</translation>
     </message>
     <message>
-        <location filename="../../build/i18n/field_descriptions.py" line="27" />
         <source>serving load to carry [1/s]</source>
         <translation>需承载的服务负载 [1/s]</translation>
     </message>
     <message>
-        <location filename="../../build/i18n/field_descriptions.py" line="28" />
-        <source>percentile of requests the time-per-token and first-token targets hold for under the load (MLPerf's server scenario: 99)</source>
+        <source>percentile of requests the time-per-token and first-token targets hold for under the load (MLPerf&apos;s server scenario: 99)</source>
         <translation>在该负载下，每词元时间与首词元时间目标须满足的请求百分位（MLPerf 服务器场景：99）</translation>
     </message>
     <message>
-        <location filename="../../build/i18n/field_descriptions.py" line="29" />
-        <source>a profile of your own in place of the engine's published one</source>
+        <source>a profile of your own in place of the engine&apos;s published one</source>
         <translation>用您自己的参数代替引擎公开的参数</translation>
     </message>
     <message>
-        <location filename="../../build/i18n/field_descriptions.py" line="30" />
         <source>decode steps are replayed from captured CUDA graphs by default</source>
         <translation>默认从捕获的 CUDA 图重放解码步</translation>
     </message>
     <message>
-        <location filename="../../build/i18n/field_descriptions.py" line="31" />
-        <source>time per layer per forward pass beyond the roofline with CUDA graphs: the gaps between the layer's small kernels [s]</source>
+        <source>time per layer per forward pass beyond the roofline with CUDA graphs: the gaps between the layer&apos;s small kernels [s]</source>
         <translation>使用 CUDA 图时每次前向每层超出屋顶线的时间：该层各小内核之间的间隙 [s]</translation>
     </message>
     <message>
-        <location filename="../../build/i18n/field_descriptions.py" line="32" />
         <source>the same with every kernel launched from the host [s]</source>
         <translation>同上，但每个内核都由主机启动 [s]</translation>
     </message>
     <message>
-        <location filename="../../build/i18n/field_descriptions.py" line="33" />
         <source>host time per step not hidden behind the GPU: scheduling, sampling, output [s]</source>
         <translation>每步未被 GPU 计算掩盖的主机时间：调度、采样、输出 [s]</translation>
     </message>
     <message>
-        <location filename="../../build/i18n/field_descriptions.py" line="34" />
-        <source>share of the card's achievable bandwidth at which decode reads the weights</source>
+        <source>share of the card&apos;s achievable bandwidth at which decode reads the weights</source>
         <translation>解码读取权重时达到该卡可达带宽的比例</translation>
     </message>
     <message>
-        <location filename="../../build/i18n/field_descriptions.py" line="35" />
         <source>share at which attention reads a long KV cache</source>
         <translation>注意力读取长 KV 缓存时达到的比例</translation>
     </message>
     <message>
-        <location filename="../../build/i18n/field_descriptions.py" line="36" />
         <source>context at which KV reads reach half that share (short sequences pay per-sequence setup) [tokens]</source>
         <translation>KV 读取达到该比例一半时的上下文长度（短序列要付出每条序列的准备开销）[词元]</translation>
     </message>
     <message>
-        <location filename="../../build/i18n/field_descriptions.py" line="37" />
         <source>share of the prefill efficiency its prompt kernels reach</source>
         <translation>其提示内核达到的预填充效率比例</translation>
     </message>
     <message>
-        <location filename="../../build/i18n/field_descriptions.py" line="38" />
         <source>time per layer per prefill chunk beyond the roofline (None = Assumptions.layer_overhead_s, the training figure) [s]</source>
         <translation>每个预填充分块每层超出屋顶线的时间（不指定 = Assumptions.layer_overhead_s，即训练的数值）[s]</translation>
     </message>
     <message>
-        <location filename="../../build/i18n/field_descriptions.py" line="39" />
         <source>new requests join the running batch between steps</source>
         <translation>新请求在步与步之间加入正在运行的批次</translation>
     </message>
     <message>
-        <location filename="../../build/i18n/field_descriptions.py" line="40" />
         <source>its FP8 checkpoints come with an FP8 KV cache by default</source>
         <translation>其 FP8 检查点默认配 FP8 KV 缓存</translation>
     </message>
@@ -3605,359 +2881,285 @@ Engine profile source: {source}</source>
 <context>
     <name>ServingEditor</name>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="43" />
         <source>{name} — bits per weight set below</source>
         <translation>{name} — 每权重位数在下方设置</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="45" />
         <source>{name} — {bits} bit/weight</source>
         <translation>{name} — {bits} 位/权重</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="57" />
         <source>{name}: TTFT {ttft}, TPOT {tpot} (p{p})</source>
         <translation>{name}：TTFT {ttft}，TPOT {tpot}（p{p}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="74" />
         <source>Serving</source>
         <translation>推理服务</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="78" />
-        <location filename="../../configurator/app/editor_serving.py" line="198" />
         <source> tokens</source>
         <translation> 词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="80" />
         <source>Longest sequence (prompt + answer) the KV cache must hold per request</source>
         <translation>每个请求 KV 缓存需容纳的最长序列（提示 + 回答）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="82" />
         <source>Conte&amp;xt length</source>
         <translation>上下文长度(&amp;X)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="83" />
-        <location filename="../../configurator/app/editor_serving.py" line="191" />
         <source> sequences</source>
         <translation> 条序列</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="84" />
         <source>Co&amp;ncurrency</source>
         <translation>并发序列(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="86" />
         <source>Prompt length per request</source>
         <translation>每个请求的提示长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="87" />
         <source>&amp;Prompt</source>
         <translation>提示长度(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="89" />
         <source>Answer length per request</source>
         <translation>每个请求的回答长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="90" />
         <source>Ans&amp;wer</source>
         <translation>回答长度(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="94" />
-        <location filename="../../configurator/app/editor_serving.py" line="271" />
         <source>Source: {0}</source>
         <translation>来源：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="96" />
-        <location filename="../../configurator/app/editor_serving.py" line="277" />
         <source>Profile…</source>
         <translation>参数…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="98" />
         <source>Edit the engine profile</source>
         <translation>编辑引擎参数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="108" />
         <source>&amp;Engine</source>
         <translation>推理引擎(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="109" />
         <source>Usual for the precision</source>
         <translation>按精度的常用格式</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="112" />
         <source>&amp;Weight format</source>
         <translation>权重格式(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="113" />
         <source> bit/weight</source>
         <translation> 位/权重</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="114" />
-        <source>format's own</source>
+        <source>format&apos;s own</source>
         <translation>格式自身</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="115" />
         <source>&amp;Bits per weight</source>
         <translation>每权重位数(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="116" />
-        <source>Engine's default</source>
+        <source>Engine&apos;s default</source>
         <translation>引擎默认</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="118" />
-        <source>Number format of the KV cache (the keys and values kept for every token of every request); the engine's default is the model's own (FP8 beside FP8 weights in TensorRT-LLM)</source>
+        <source>Number format of the KV cache (the keys and values kept for every token of every request); the engine&apos;s default is the model&apos;s own (FP8 beside FP8 weights in TensorRT-LLM)</source>
         <translation>KV 缓存（为每个请求的每个词元保存的键和值）的数值格式；引擎默认与模型自身相同（TensorRT-LLM 在 FP8 权重时用 FP8）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="122" />
         <source>&amp;KV cache</source>
         <translation>KV 缓存(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="125" />
         <source>Engine settings</source>
         <translation>引擎设置</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="133" />
         <source>Latency targets</source>
         <translation>延迟目标</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="135" />
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="136" />
         <source> ms</source>
         <translation> 毫秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="138" />
         <source>&amp;First token within</source>
         <translation>首词元不超过(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="139" />
         <source> ms/token</source>
         <translation> ms/词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="141" />
         <source>&amp;Each token within</source>
         <translation>每个词元不超过(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="142" />
         <source> requests/s</source>
         <translation> 请求/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="143" />
         <source>from the users</source>
         <translation>由用户数推出</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="144" />
         <source>Request &amp;rate</source>
         <translation>请求速率(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="147" />
         <source>Held &amp;for</source>
         <translation>适用分位(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="149" />
         <source>MLPerf server limits</source>
         <translation>MLPerf 服务器限值</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="151" />
-        <source>Fill the latency targets from MLPerf's server-scenario limits</source>
+        <source>Fill the latency targets from MLPerf&apos;s server-scenario limits</source>
         <translation>按 MLPerf 服务器场景的限值填写延迟目标</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="153" />
-        <source>MLPerf Inference's server scenario: the 99th-percentile TTFT and TPOT limits of each LLM benchmark (MLCommons inference_policies, inference_rules.adoc, LLM latency constraints)</source>
+        <source>MLPerf Inference&apos;s server scenario: the 99th-percentile TTFT and TPOT limits of each LLM benchmark (MLCommons inference_policies, inference_rules.adoc, LLM latency constraints)</source>
         <translation>MLPerf 推理基准的服务器场景：各 LLM 基准的第 99 百分位首词元时间（TTFT）与每词元时间（TPOT）限值（MLCommons inference_policies，inference_rules.adoc，LLM 延迟约束）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="179" />
         <source>Use the {0} latency limits</source>
         <translation>使用 {0} 的延迟限值</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="188" />
         <source>CUDA &amp;graphs</source>
         <translation>CUDA 图(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="190" />
         <source>Batc&amp;hing</source>
         <translation>批处理(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="192" />
         <source>users ÷ copies</source>
         <translation>用户数 ÷ 副本数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="193" />
         <source>Maximum batch</source>
         <translation>最大批量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="194" />
         <source>Auto: chosen by the planner — the most requests carried within the latency targets. Uncheck, or edit the value, to pin it.</source>
         <translation>自动：由规划器选择——在延迟目标内承载最多请求的取值。取消勾选或修改数值即可固定该值。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="196" />
         <source>&amp;Maximum batch</source>
         <translation>最大批量(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="199" />
         <source>Prefill chunk</source>
         <translation>预填充分块</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="200" />
         <source>Tokens one step may carry: prompts are prefilled in chunks of this size between decode steps (vLLM max_num_batched_tokens, SGLang --chunked-prefill-size, TensorRT-LLM max_num_tokens)</source>
         <translation>每一步可携带的词元数：提示按此大小分块，在解码步之间预填充（vLLM max_num_batched_tokens、SGLang --chunked-prefill-size、TensorRT-LLM max_num_tokens）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="204" />
         <source>Prefill &amp;chunk</source>
         <translation>预填充分块(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="206" />
         <source>Separate pools</source>
         <translation>分离的池</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="208" />
         <source>Separate prefill and decode pools</source>
         <translation>预填充与解码分离的池</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="209" />
         <source>Prefill/decode</source>
         <translation>预填充/解码</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="211" />
         <source> cards</source>
         <translation> 张卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="212" />
-        <source>planner's size</source>
+        <source>planner&apos;s size</source>
         <translation>由规划器确定</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="213" />
         <source>Prefill pool</source>
         <translation>预填充池</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="214" />
         <source>Prefill p&amp;ool</source>
         <translation>预填充池(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="216" />
         <source>Engine &amp;memory</source>
         <translation>引擎显存占比(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="218" />
         <source>Prefix cache &amp;hits</source>
         <translation>前缀缓存命中率(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="219" />
         <source> draft tokens</source>
         <translation> 个草稿词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="220" />
         <source>&amp;Speculative decoding</source>
         <translation>投机解码(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="222" />
         <source>Draft &amp;acceptance</source>
         <translation>草稿接受率(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="223" />
         <source> % of a step</source>
         <translation> % 个步长</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="225" />
         <source>Draft c&amp;ost</source>
         <translation>草稿开销(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="260" />
         <source>{engine} does not load this format.</source>
         <translation>{engine} 不加载此格式。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="272" />
         <source>Used with speculative decoding: set the draft tokens above 0 first</source>
         <translation>用于投机解码：请先把草稿词元数设为大于 0</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="277" />
         <source>Yours…</source>
         <translation>自定义…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="279" />
         <source>Used with separate prefill and decode pools (or Auto, which may choose them)</source>
         <translation>用于预填充与解码分离的池（或选自动，由规划器决定是否分离）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="282" />
-        <source>Engine's default: {0}</source>
+        <source>Engine&apos;s default: {0}</source>
         <translation>引擎默认：{0}</translation>
     </message>
 </context>
 <context>
     <name>SpinBinder</name>
     <message>
-        <location filename="../../configurator/app/binders.py" line="100" />
         <source>Accepted range: {0}</source>
         <translation>允许范围：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/binders.py" line="108" />
         <source>“{text}” is not taken for {name}: enter a number from {low} to {high}{unit}. It stays {value}.</source>
         <translation>“{text}”不能用作{name}：请输入 {low} 到 {high}{unit} 之间的数。仍为 {value}。</translation>
     </message>
@@ -3965,12 +3167,10 @@ Engine profile source: {source}</source>
 <context>
     <name>Startup</name>
     <message>
-        <location filename="../../configurator/app/main.py" line="87" />
         <source>GPU Configurator cannot start</source>
         <translation>GPU Configurator 无法启动</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/main.py" line="87" />
         <source>A data file of the installation is damaged:
 {problem}
 
@@ -3984,234 +3184,190 @@ Reinstall GPU Configurator to repair it.</source>
 <context>
     <name>SummaryPage</name>
     <message>
-        <location filename="../../configurator/app/wizard_result.py" line="125" />
         <source>cards owned</source>
         <translation>已有的卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_result.py" line="126" />
         <source>data to train on</source>
         <translation>训练数据</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_result.py" line="127" />
         <source>global batch</source>
         <translation>全局批</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_result.py" line="128" />
         <source>users served together</source>
         <translation>同时服务的用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_result.py" line="129" />
         <source>question length</source>
         <translation>问题长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_result.py" line="130" />
         <source>answer length</source>
         <translation>回答长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_result.py" line="131" />
         <source>context length</source>
         <translation>上下文长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_result.py" line="132" />
         <source>precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_result.py" line="140" />
         <source>{label}: {given} users over {copies} copies of the model make {each} sequences per copy, {used} places in all (the last copy is not full).</source>
         <translation>{label}：{given} 个用户分到 {copies} 个模型副本，每个副本 {each} 个序列，共 {used} 个位置（最后一个副本未满）。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_result.py" line="144" />
         <source>{label}: {given} tokens asked, {used} tokens per step used — whole sequences of {seq} tokens on each of {dp} data-parallel ranks.</source>
         <translation>{label}：要求 {given} 个词元，每步实际 {used} 个词元——{dp} 个数据并行进程各取整数个 {seq} 词元的序列。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_result.py" line="148" />
         <source>precision: {given} asked, {used} used — the card does not compute {given}.</source>
         <translation>精度：要求 {given}，实际 {used}——该卡不支持 {given} 计算。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_result.py" line="152" />
         <source>{label}: {given} owned, {used} used by the layout.</source>
         <translation>{label}：已有 {given}，布局使用 {used}。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_result.py" line="154" />
         <source>{label}: {given} given, {used} used.</source>
         <translation>{label}：给定 {given}，实际 {used}。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_result.py" line="163" />
         <source>What to buy</source>
         <translation>买什么</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_result.py" line="164" />
         <source>“Use this” puts it into the main window as one step you can undo; every setting can still be changed there.</source>
         <translation>“采用此方案”将其放入主窗口，作为可撤销的一步；每项设置仍可在那里修改。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_result.py" line="176" />
         <source>Show &amp;alternatives</source>
         <translation>查看其他方案(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_result.py" line="178" />
         <source>Puts this into the window and opens the recommendation panel, with every card ranked for this job</source>
         <translation>将此方案放入窗口并打开推荐面板，其中为此任务排名每种卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_result.py" line="218" />
         <source>Working out what to buy: the planner lays out every card the recommender may choose…</source>
         <translation>正在计算买什么：规划器为推荐器可选的每种卡排布…</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_result.py" line="242" />
         <source>&lt;b&gt;Model:&lt;/b&gt; {name}, {params} B parameters ({shape})</source>
         <translation>&lt;b&gt;模型：&lt;/b&gt;{name}，{params} B 参数（{shape}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_result.py" line="245" />
         <source>chosen by the recommender from {n} ranked cards</source>
         <translation>由推荐器从 {n} 种已排名的卡中选出</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_result.py" line="246" />
         <source>the card you picked; the count and layout chosen by the planner</source>
         <translation>您选的卡；数量与布局由规划器选择</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_result.py" line="247" />
         <source>the cards you own, laid out by the planner</source>
         <translation>您已有的卡，由规划器排布</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_result.py" line="248" />
         <source>&lt;b&gt;Buy:&lt;/b&gt; {cards} of {card} in {servers} — {by}</source>
         <translation>&lt;b&gt;购买：&lt;/b&gt;{card} {cards}，共 {servers}——{by}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../configurator/app/wizard_result.py" line="249" />
         <source>%n card(s)</source>
         <translation>
             <numerusform>%n 张卡</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../configurator/app/wizard_result.py" line="250" />
         <source>%n server(s)</source>
         <translation>
             <numerusform>%n 台服务器</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_result.py" line="253" />
         <source>Memory: {verdict}</source>
         <translation>显存：{verdict}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_result.py" line="254" />
         <source>fits</source>
         <translation>放得下</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_result.py" line="254" />
         <source>does NOT fit</source>
         <translation>放不下</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_result.py" line="257" />
         <source>Why</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_result.py" line="259" />
         <source>Numbers taken differently from your answers</source>
         <translation>与您的回答不同的数字</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_result.py" line="263" />
         <source>None: every number you gave is used as given.</source>
         <translation>无：您给出的每个数字都按原样使用。</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_result.py" line="265" />
         <source>Notes</source>
         <translation>说明</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_result.py" line="273" />
         <source>{minutes} per frame; {time} for the job</source>
         <translation>每帧 {minutes}；整个任务 {time}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../configurator/app/wizard_result.py" line="277" />
         <source>%n user(s) per card</source>
         <translation>
             <numerusform>每卡 %n 个用户</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../configurator/app/wizard_result.py" line="278" />
         <source>%n stream(s) per card</source>
         <translation>
             <numerusform>每卡 %n 路流</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_result.py" line="279" />
         <source>{per_card} ({limit}); carries {served} of {demand}</source>
         <translation>{per_card}（{limit}）；承载 {demand} 中的 {served}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_result.py" line="284" />
         <source>&lt;b&gt;Layout:&lt;/b&gt; {math}, tensor parallel {tp}, pipeline {pp}, ZeRO {zero}, micro-batch {mb}; {time} for the job, {mem} per card</source>
         <translation>&lt;b&gt;布局：&lt;/b&gt;{math}，张量并行 {tp}，流水线 {pp}，ZeRO {zero}，微批 {mb}；任务耗时 {time}，每卡显存 {mem}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_result.py" line="288" />
         <source>&lt;b&gt;Layout:&lt;/b&gt; {math}, tensor parallel {tp}, {copies}, {seqs} each</source>
         <translation>&lt;b&gt;布局：&lt;/b&gt;{math}，张量并行 {tp}，{copies}，每个 {seqs}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../configurator/app/wizard_result.py" line="289" />
         <source>%n copy(ies) of the model</source>
         <translation>
             <numerusform>%n 个模型副本</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../configurator/app/wizard_result.py" line="290" />
         <source>%n sequence(s)</source>
         <translation>
             <numerusform>%n 个序列</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_result.py" line="292" />
         <source>; first token in {ttft}, then {tpot} per token; {rps} requests/s</source>
         <translation>；首词元 {ttft}，之后每输出词元 {tpot}；每秒 {rps} 个请求</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_result.py" line="299" />
         <source>&lt;b&gt;Cost:&lt;/b&gt; not known (no price for a part of the bill of materials)</source>
         <translation>&lt;b&gt;成本：&lt;/b&gt;未知（物料清单的部分项目没有价格）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_result.py" line="301" />
         <source>&lt;b&gt;Cost:&lt;/b&gt; capex {capex}; TCO over {years} years {tco} (prices as of {date})</source>
         <translation>&lt;b&gt;成本：&lt;/b&gt;资本支出 {capex}；{years} 年总拥有成本 {tco}（价格截至 {date}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard_result.py" line="305" />
         <source> — some lines have no price and are left out</source>
         <translation>——部分项目没有价格，未计入</translation>
     </message>
@@ -4219,7 +3375,6 @@ Reinstall GPU Configurator to repair it.</source>
 <context>
     <name>WizardInput</name>
     <message>
-        <location filename="../../configurator/app/wizard_pages.py" line="104" />
         <source>“{text}” is not taken: enter a number from {low} to {high}. It stays {value}.</source>
         <translation>不接受“{text}”：请输入 {low} 到 {high} 之间的数。保持为 {value}。</translation>
     </message>
@@ -4227,13 +3382,10 @@ Reinstall GPU Configurator to repair it.</source>
 <context>
     <name>WorkloadWizard</name>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="31" />
-        <location filename="../../configurator/app/wizard.py" line="128" />
         <source>Workload wizard</source>
         <translation>负载向导</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/wizard.py" line="33" />
         <source>&amp;Use this</source>
         <translation>采用此方案(&amp;U)</translation>
     </message>
@@ -4241,352 +3393,282 @@ Reinstall GPU Configurator to repair it.</source>
 <context>
     <name>bom</name>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="29" />
         <source>Accelerators</source>
         <translation>加速卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="29" />
         <source>Servers</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="29" />
         <source>Network</source>
         <translation>网络</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="30" />
         <source>Storage</source>
         <translation>存储</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="30" />
         <source>Racks</source>
         <translation>机柜</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="30" />
         <source>Facility</source>
         <translation>设施</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="31" />
         <source>Software (per year)</source>
         <translation>软件（每年）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="35" />
         <source>TCO per user-month</source>
         <translation>每用户每月总拥有成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="35" />
         <source>TCO per stream-hour</source>
         <translation>每路流每小时总拥有成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="36" />
         <source>TCO per frame</source>
         <translation>每帧总拥有成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="40" />
         <source>spares</source>
         <translation>备件</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="40" />
         <source>leaf tier</source>
         <translation>叶层</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="40" />
         <source>spine tier</source>
         <translation>脊层</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="41" />
         <source>core tier</source>
         <translation>核心层</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="41" />
         <source>for the network</source>
         <translation>网络用</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="42" />
         <source>bought whole</source>
         <translation>整机采购</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="49" />
         <source>8-GPU baseboard server (HGX/OAM)</source>
         <translation>8 卡基板服务器（HGX/OAM）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="50" />
         <source>8-GPU baseboard server, B200 class</source>
         <translation>8 卡基板服务器（B200 级）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="51" />
         <source>8-slot PCIe server</source>
         <translation>8 卡槽 PCIe 服务器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="51" />
         <source>4-slot PCIe server</source>
         <translation>4 卡槽 PCIe 服务器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="52" />
         <source>2-slot PCIe server</source>
         <translation>2 卡槽 PCIe 服务器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="52" />
         <source>1-slot PCIe server</source>
         <translation>单卡槽 PCIe 服务器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="53" />
         <source>NVL72 rack system (GPUs included)</source>
         <translation>NVL72 整机柜系统（含 GPU）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="54" />
         <source>400 Gb/s network adapter</source>
         <translation>400 Gb/s 网卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="54" />
         <source>800 Gb/s network adapter</source>
         <translation>800 Gb/s 网卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="55" />
         <source>64-port 400G InfiniBand switch</source>
         <translation>64 口 400G InfiniBand 交换机</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="56" />
         <source>64-port 800G Ethernet switch</source>
         <translation>64 口 800G 以太网交换机</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="57" />
         <source>400 Gb/s link (optics and fibre)</source>
         <translation>400 Gb/s 链路（光模块与光纤）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="58" />
         <source>48-port management switch</source>
         <translation>48 口管理交换机</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="58" />
         <source>storage network switch</source>
         <translation>存储网络交换机</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="59" />
         <source>shared flash storage [TB]</source>
         <translation>共享全闪存储 [TB]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="59" />
         <source>air-cooled rack with PDUs</source>
         <translation>风冷机柜（含 PDU）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="60" />
         <source>liquid-cooled rack</source>
         <translation>液冷机柜</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="60" />
         <source>NVIDIA AI Enterprise licence</source>
         <translation>NVIDIA AI Enterprise 许可</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="61" />
         <source>vGPU licence per user</source>
         <translation>每用户 vGPU 许可</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="61" />
         <source>installation and cabling</source>
         <translation>安装与布线</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="68" />
         <source>card catalog</source>
         <translation>卡片目录</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="68" />
         <source>your price</source>
         <translation>您的价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="69" />
         <source>share of hardware cost</source>
         <translation>按硬件成本比例</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="71" />
-        <source>included in the rack system's price</source>
+        <source>included in the rack system&apos;s price</source>
         <translation>已含在整机柜价格中</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="73" />
         <source>your quote: {0}</source>
         <translation>您的报价：{0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="144" />
         <source>Item</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="144" />
         <source>Quantity</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="144" />
         <source>Unit price ({0})</source>
         <translation>单价（{0}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="145" />
         <source>Total ({0})</source>
         <translation>合计（{0}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="145" />
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="156" />
         <source>no price — enter a quote</source>
         <translation>无价格——请输入报价</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="167" />
         <source>Capex {0}, opex {1} per year, TCO over {2} years {3}</source>
         <translation>资本支出 {0}，运营支出每年 {1}，{2} 年总拥有成本 {3}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="171" />
         <source>lines without a price, left out of the totals: {0}</source>
         <translation>无价格、未计入合计的条目：{0} 项</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="176" />
         <source>{0} per year</source>
         <translation>每年 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="177" />
         <source>Capex</source>
         <translation>资本支出</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="178" />
         <source>Energy</source>
         <translation>电费</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="179" />
         <source>Support</source>
         <translation>维保</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="180" />
         <source>Licences</source>
         <translation>软件许可</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="181" />
         <source>Colocation</source>
         <translation>托管费</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="182" />
         <source>Residual value</source>
         <translation>残值</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="183" />
         <source>TCO over {0} years</source>
         <translation>{0} 年总拥有成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="184" />
         <source>Utilisation</source>
         <translation>利用率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="185" />
         <source>TCO per million tokens</source>
         <translation>每百万 token 总拥有成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="187" />
         <source>Renting instead</source>
         <translation>改为租用</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="188" />
         <source>Owning pays off above</source>
         <translation>自购更划算的利用率下限</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="189" />
         <source>— (no cloud price, or renting is cheaper)</source>
         <translation>—（无云租用价，或租用更便宜）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="191" />
         <source>Goodput (interruptions, checkpoints)</source>
         <translation>有效训练时间占比（中断、检查点）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="204" />
         <source>billion {0}</source>
         <translation>十亿 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="204" />
         <source>million {0}</source>
         <translation>百万 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="205" />
         <source>thousand {0}</source>
         <translation>千 {0}</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="208" />
         <source>Own</source>
         <translation>自购</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="211" />
         <source>Rent</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="217" />
         <source>Utilisation [%]</source>
         <translation>利用率 [%]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/bom_panel.py" line="218" />
         <source>Cost per year [{0}]</source>
         <translation>每年成本 [{0}]</translation>
     </message>
@@ -4594,425 +3676,310 @@ Reinstall GPU Configurator to repair it.</source>
 <context>
     <name>browser</name>
     <message>
-        <location filename="../../configurator/app/browser.py" line="91" />
         <source>Card</source>
         <translation>加速卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="92" />
-        <location filename="../../configurator/app/browser.py" line="206" />
         <source>Vendor</source>
         <translation>厂商</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="93" />
-        <location filename="../../configurator/app/browser.py" line="206" />
-        <location filename="../../configurator/app/browser.py" line="490" />
-        <location filename="../../configurator/app/browser.py" line="525" />
         <source>Class</source>
         <translation>类别</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="94" />
         <source>Memory [GB]</source>
         <translation>显存 [GB]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="95" />
         <source>Bandwidth [GB/s]</source>
         <translation>显存带宽 [GB/s]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="96" />
         <source>BF16 [TFLOP/s]</source>
         <translation>BF16 [TFLOP/s]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="97" />
         <source>FP8 [TFLOP/s]</source>
         <translation>FP8 [TFLOP/s]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="98" />
         <source>INT8 [TOPS]</source>
         <translation>INT8 [TOPS]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="99" />
         <source>FP4 [TFLOP/s]</source>
         <translation>FP4 [TFLOP/s]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="100" />
         <source>Board power [W]</source>
         <translation>板卡功耗 [W]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="101" />
-        <location filename="../../configurator/app/browser.py" line="492" />
         <source>FP32 [TFLOP/s]</source>
         <translation>FP32 [TFLOP/s]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="102" />
         <source>NVENC</source>
         <translation>NVENC</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="103" />
         <source>RT cores</source>
         <translation>RT 核心</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="104" />
-        <location filename="../../configurator/app/browser.py" line="228" />
-        <location filename="../../configurator/app/browser.py" line="496" />
         <source>vGPU</source>
         <translation>vGPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="105" />
-        <location filename="../../configurator/app/browser.py" line="217" />
-        <location filename="../../configurator/app/browser.py" line="531" />
         <source>Card link</source>
         <translation>卡间互联</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="106" />
         <source>Link [GB/s]</source>
         <translation>互联 [GB/s]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="108" />
-        <location filename="../../configurator/app/browser.py" line="207" />
         <source>Year</source>
         <translation>年份</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="109" />
-        <location filename="../../configurator/app/browser.py" line="237" />
-        <location filename="../../configurator/app/browser.py" line="532" />
         <source>Confidence</source>
         <translation>数据可信度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="154" />
-        <location filename="../../configurator/app/browser.py" line="247" />
         <source>Low confidence: check a vendor datasheet before buying</source>
         <translation>可信度低：采购前请核对厂商规格书</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="207" />
         <source>Architecture</source>
         <translation>架构</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="208" />
         <source>Form factor</source>
         <translation>外形规格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="209" />
-        <location filename="../../configurator/app/browser.py" line="491" />
-        <location filename="../../configurator/app/browser.py" line="526" />
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="210" />
         <source>Usable memory</source>
         <translation>可用显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="212" />
-        <location filename="../../configurator/app/browser.py" line="527" />
         <source>Bandwidth</source>
         <translation>显存带宽</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="213" />
-        <location filename="../../configurator/app/browser.py" line="500" />
-        <location filename="../../configurator/app/browser.py" line="530" />
         <source>Board power</source>
         <translation>板卡功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="214" />
         <source>{0} dense</source>
         <translation>{0} 稠密</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="216" />
         <source>FP64</source>
         <translation>FP64</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="219" />
         <source>PCIe</source>
         <translation>PCIe</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="220" />
-        <location filename="../../configurator/app/browser.py" line="493" />
         <source>Video engines</source>
         <translation>视频引擎</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="221" />
-        <location filename="../../configurator/app/browser.py" line="497" />
         <source>Display outputs</source>
         <translation>显示输出</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="222" />
-        <location filename="../../configurator/app/browser.py" line="499" />
         <source>ECC</source>
         <translation>ECC</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="222" />
-        <location filename="../../configurator/app/browser.py" line="226" />
-        <location filename="../../configurator/app/browser.py" line="485" />
-        <location filename="../../configurator/app/browser.py" line="537" />
         <source>yes</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="222" />
-        <location filename="../../configurator/app/browser.py" line="226" />
-        <location filename="../../configurator/app/browser.py" line="485" />
-        <location filename="../../configurator/app/browser.py" line="537" />
         <source>no</source>
         <translation>否</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="223" />
         <source>Encoder generation</source>
         <translation>编码器代次</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="224" />
         <source>Decoder generation</source>
         <translation>解码器代次</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="225" />
-        <location filename="../../configurator/app/browser.py" line="494" />
         <source>AV1 encode</source>
         <translation>AV1 编码</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="227" />
-        <location filename="../../configurator/app/browser.py" line="495" />
         <source>Ray-tracing cores</source>
         <translation>光线追踪核心</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="229" />
         <source>GPUs per board</source>
         <translation>每板 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="487" />
         <source>Cost per user-month</source>
         <translation>每用户每月成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="487" />
         <source>Cost per stream-hour</source>
         <translation>每路每小时成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="488" />
         <source>Cost per frame</source>
         <translation>每帧成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="505" />
         <source>Per card</source>
         <translation>每卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="507" />
         <source>frames/h</source>
         <translation>帧/小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="508" />
         <source>Limited by</source>
         <translation>瓶颈</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="509" />
         <source>Cards needed</source>
         <translation>所需卡数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="510" />
         <source>Time for the job</source>
         <translation>完成任务所需时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="528" />
         <source>Peak at this precision</source>
         <translation>该精度峰值算力</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="503" />
-        <location filename="../../configurator/app/browser.py" line="536" />
         <source>Memory per card</source>
         <translation>每卡显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="504" />
-        <location filename="../../configurator/app/browser.py" line="537" />
         <source>Fits</source>
         <translation>可容纳</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="538" />
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="539" />
         <source>Time for the budget</source>
         <translation>完成预算所需时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="540" />
         <source>Time per output token</source>
         <translation>每输出词元时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="542" />
         <source>Per million tokens</source>
         <translation>每百万词元成本</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="512" />
-        <location filename="../../configurator/app/browser.py" line="543" />
         <source>Purchase (cards only)</source>
         <translation>采购价（仅加速卡）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="110" />
-        <location filename="../../configurator/app/browser.py" line="235" />
-        <location filename="../../configurator/app/browser.py" line="533" />
         <source>Software stack</source>
         <translation>软件栈</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="112" />
-        <location filename="../../configurator/app/browser.py" line="236" />
-        <location filename="../../configurator/app/browser.py" line="502" />
-        <location filename="../../configurator/app/browser.py" line="535" />
         <source>Export to China</source>
         <translation>对华出口</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="276" />
         <source>TPP {tpp}, performance density {density} → {paragraph} (computed from the rates)</source>
         <translation>TPP {tpp}，性能密度 {density} → {paragraph}（由算力数据计算）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="501" />
-        <location filename="../../configurator/app/browser.py" line="534" />
         <source>Price confidence</source>
         <translation>价格可信度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="48" />
         <source>licence required</source>
         <translation>需许可证</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="48" />
         <source>not permitted</source>
         <translation>不允许</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="49" />
         <source>permitted</source>
         <translation>允许</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="49" />
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="53" />
         <source>supported</source>
         <translation>支持</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="53" />
         <source>partial</source>
         <translation>部分支持</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="54" />
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="58" />
         <source>high</source>
         <translation>高</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="58" />
         <source>medium</source>
         <translation>中</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="58" />
         <source>low</source>
         <translation>低</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="59" />
         <source>preliminary</source>
         <translation>初步（已发布未上市）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="59" />
         <source>not rated</source>
         <translation>未评级</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="76" />
         <source>purchase</source>
         <translation>采购</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="76" />
         <source>cloud</source>
         <translation>云租用</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="78" />
         <source>no price</source>
         <translation>无价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="234" />
         <source>confidence</source>
         <translation>可信度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="234" />
         <source>none known</source>
         <translation>暂无</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="235" />
         <source>Prices</source>
         <translation>价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/browser.py" line="236" />
         <source>Sources</source>
         <translation>来源</translation>
     </message>
@@ -5020,247 +3987,194 @@ Reinstall GPU Configurator to repair it.</source>
 <context>
     <name>charts</name>
     <message>
-        <location filename="../../configurator/app/charts.py" line="46" />
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="48" />
         <source>Optimizer states</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="50" />
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="52" />
         <source>Overhead</source>
         <translation>框架开销</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="132" />
-        <location filename="../../configurator/app/charts.py" line="133" />
-        <location filename="../../configurator/app/charts.py" line="341" />
         <source>Memory per card</source>
         <translation>每卡显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="139" />
         <source>Usable capacity</source>
         <translation>可用容量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="250" />
         <source>stops scaling</source>
         <translation>不再扩展</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="268" />
         <source>Scaling with card count</source>
         <translation>随卡数的扩展</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="269" />
         <source>Cards</source>
         <translation>卡数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="200" />
         <source>Throughput [tokens/s]</source>
         <translation>吞吐量 [词元/秒]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="206" />
-        <location filename="../../configurator/app/charts.py" line="388" />
         <source>Time to finish [h]</source>
         <translation>完成时间 [小时]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="208" />
-        <location filename="../../configurator/app/charts.py" line="400" />
         <source>Time per output token [ms]</source>
         <translation>每输出词元时间 [ms]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="274" />
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="206" />
         <source>Time to finish</source>
         <translation>完成时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="47" />
         <source>Gradients (extra)</source>
         <translation>梯度（超出部分）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="49" />
         <source>Activations/gradients</source>
         <translation>激活/梯度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="51" />
         <source>Frame buffers, video, scene</source>
         <translation>帧缓冲、视频、场景</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="197" />
         <source>Users carried</source>
         <translation>服务用户数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="198" />
         <source>Streams carried</source>
         <translation>承载视频流</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="199" />
         <source>Frames per hour</source>
         <translation>每小时帧数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="208" />
         <source>Time per token</source>
         <translation>每词元时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="209" />
         <source>Facility power [kW]</source>
         <translation>机房功率 [kW]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="209" />
         <source>Facility power</source>
         <translation>机房功率</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="247" />
-        <location filename="../../configurator/app/charts.py" line="318" />
         <source>this scenario</source>
         <translation>当前场景</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="253" />
         <source>needed</source>
         <translation>需求</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="276" />
         <source>Does not fit</source>
         <translation>显存不足</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="327" />
         <source>Memory against context</source>
         <translation>显存与上下文长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="328" />
         <source>Context [tokens]</source>
         <translation>上下文 [词元]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="330" />
         <source>Memory against users on a card</source>
         <translation>显存与每卡用户数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="331" />
         <source>Users per card</source>
         <translation>每卡用户数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="333" />
         <source>Memory against streams on a card</source>
         <translation>显存与每卡视频流路数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="334" />
         <source>Streams per card</source>
         <translation>每卡视频流</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="336" />
         <source>Memory against scene size</source>
         <translation>显存与场景大小</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="337" />
         <source>Scene [GiB]</source>
         <translation>场景 [GiB]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="339" />
         <source>Memory against micro-batch</source>
         <translation>显存与微批大小</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="340" />
         <source>Micro-batch [sequences]</source>
         <translation>微批 [序列]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="343" />
         <source>Needed</source>
         <translation>所需</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="344" />
         <source>Fit limit</source>
         <translation>容纳上限</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="387" />
         <source>Cost against time, every card that fits</source>
         <translation>成本与时间：所有可容纳的加速卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="389" />
         <source>Job cost [{0}]</source>
         <translation>任务成本 [{0}]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="391" />
         <source>Cost per user against cards needed</source>
         <translation>每用户成本与所需卡数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="392" />
         <source>Cards for all users</source>
         <translation>服务全部用户所需卡数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="393" />
         <source>Cost per user-month [{0}]</source>
         <translation>每用户每月成本 [{0}]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="395" />
         <source>Cost per stream against cards needed</source>
         <translation>每路成本与所需卡数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="396" />
         <source>Cards for all streams</source>
         <translation>承载全部视频流所需卡数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="397" />
         <source>Cost per stream-hour [{0}]</source>
         <translation>每路每小时成本 [{0}]</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="399" />
         <source>Cost against latency, every card that fits</source>
         <translation>成本与延迟：所有可容纳的加速卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/charts.py" line="401" />
         <source>Cost per million tokens [{0}]</source>
         <translation>每百万词元成本 [{0}]</translation>
     </message>
@@ -5268,59 +4182,46 @@ Reinstall GPU Configurator to repair it.</source>
 <context>
     <name>format</name>
     <message>
-        <location filename="../../configurator/app/format.py" line="27" />
         <source>{0} GiB</source>
         <translation>{0} GiB</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/format.py" line="31" />
         <source>{0} tokens/s</source>
         <translation>{0} 词元/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="66" />
-        <location filename="../../configurator/app/format.py" line="38" />
         <source>{0} ms</source>
         <translation>{0} ms</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/editor_serving.py" line="65" />
-        <location filename="../../configurator/app/format.py" line="39" />
         <source>{0} s</source>
         <translation>{0} 秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/format.py" line="46" />
         <source>{0} min</source>
         <translation>{0} 分钟</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/format.py" line="48" />
         <source>{0} h</source>
         <translation>{0} 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/format.py" line="49" />
         <source>{0} days</source>
         <translation>{0} 天</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/format.py" line="56" />
         <source>{0} kW</source>
         <translation>{0} kW</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/format.py" line="57" />
         <source>{0} W</source>
         <translation>{0} W</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/format.py" line="61" />
         <source>{0} kWh</source>
         <translation>{0} 千瓦时</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/format.py" line="69" />
         <source>{0} %</source>
         <translation>{0} %</translation>
     </message>
@@ -5328,392 +4229,314 @@ Reinstall GPU Configurator to repair it.</source>
 <context>
     <name>labels</name>
     <message>
-        <location filename="../../configurator/app/labels.py" line="12" />
         <source>Pre-train from scratch</source>
         <translation>从头预训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="13" />
         <source>Full fine-tune</source>
         <translation>全参数微调</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="14" />
         <source>LoRA fine-tune</source>
         <translation>LoRA 微调</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="15" />
         <source>QLoRA fine-tune (4-bit base)</source>
         <translation>QLoRA 微调（4 位基座）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="16" />
         <source>Inference serving</source>
         <translation>推理服务</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="17" />
         <source>Virtual desktops / cloud workstations</source>
         <translation>虚拟桌面 / 云工作站</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="18" />
         <source>Video transcoding</source>
         <translation>视频转码</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="19" />
         <source>Offline 3D rendering</source>
         <translation>离线三维渲染</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="29" />
         <source>P1 — fastest</source>
         <translation>P1 — 最快</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="32" />
         <source>P4 — medium (default)</source>
         <translation>P4 — 中等（默认）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="33" />
         <source>P5 — better quality</source>
         <translation>P5 — 画质更好</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="40" />
         <source>framebuffer</source>
         <translation>帧缓冲</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="41" />
         <source>vGPU instance limit</source>
         <translation>vGPU 实例数上限</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="42" />
         <source>shading load</source>
         <translation>着色负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="43" />
         <source>passthrough (one user per card)</source>
         <translation>直通（每卡一个用户）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="44" />
         <source>video encoders</source>
         <translation>视频编码器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="45" />
         <source>video decoders</source>
         <translation>视频解码器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="46" />
-        <source>driver's encode-session limit</source>
+        <source>driver&apos;s encode-session limit</source>
         <translation>驱动的编码会话数上限</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="47" />
         <source>unknown (video engines not verified)</source>
         <translation>未知（视频引擎未经核实）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="54" />
         <source>memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="55" />
         <source>compute</source>
         <translation>算力</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="56" />
         <source>memory bandwidth</source>
         <translation>显存带宽</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="57" />
         <source>network</source>
         <translation>网络</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="58" />
         <source>pipeline bubble</source>
         <translation>流水线气泡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="59" />
         <source>host link (CPU offload)</source>
         <translation>主机链路（CPU 卸载）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="60" />
         <source>video engines</source>
         <translation>视频引擎</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="61" />
         <source>vGPU limit</source>
         <translation>vGPU 限制</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="62" />
         <source>driver limit</source>
         <translation>驱动限制</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="63" />
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="69" />
         <source>desktops and workstations</source>
         <translation>桌面与工作站</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="70" />
         <source>compute only</source>
         <translation>仅计算</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="71" />
         <source>passthrough only</source>
         <translation>仅直通</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="76" />
         <source>users</source>
         <translation>个用户</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="76" />
         <source>streams</source>
         <translation>路视频流</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="76" />
         <source>frames</source>
         <translation>帧</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="88" />
         <source>PyTorch AMP (fp32 weights, 16-bit math)</source>
         <translation>PyTorch AMP（fp32 权重，16 位运算）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="89" />
         <source>Megatron mixed (16-bit weights, fp32 master)</source>
         <translation>Megatron 混合精度（16 位权重，fp32 主副本）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="90" />
         <source>Pure (everything in the chosen precision)</source>
         <translation>纯精度（全部使用所选精度）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="95" />
         <source>AdamW 8-bit</source>
         <translation>AdamW 8 位</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="95" />
         <source>SGD with momentum</source>
         <translation>带动量的 SGD</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="99" />
         <source>None</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="99" />
         <source>Selective (attention)</source>
         <translation>选择性（注意力）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="100" />
         <source>Full (every layer)</source>
         <translation>完全（每一层）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="104" />
         <source>Auto (by workload)</source>
         <translation>自动（按工作负载）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="104" />
         <source>Eager (fp32 upcast)</source>
         <translation>常规（上转为 fp32）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="105" />
         <source>Fused kernel</source>
         <translation>融合算子</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="110" />
         <source>optimizer states</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="110" />
         <source>parameters</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="111" />
         <source>activations</source>
         <translation>激活</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="117" />
         <source>tensor parallel</source>
         <translation>张量并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="118" />
         <source>data parallel</source>
         <translation>数据并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="119" />
         <source>pipeline point-to-point</source>
         <translation>流水线点对点</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="120" />
         <source>context parallel</source>
         <translation>上下文并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="121" />
         <source>expert parallel</source>
         <translation>专家并行</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="122" />
         <source>CPU offload</source>
         <translation>CPU 卸载</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="128" />
         <source>0 — off (plain data parallel)</source>
         <translation>0 — 关闭（普通数据并行）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="129" />
         <source>1 — shard optimizer states</source>
         <translation>1 — 切分优化器状态</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="130" />
         <source>2 — also gradients</source>
         <translation>2 — 再切分梯度</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="131" />
         <source>3 — also weights (FSDP)</source>
         <translation>3 — 再切分权重 (FSDP)</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="138" />
         <source>Hugging Face transformers</source>
         <translation>Hugging Face transformers</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="143" />
         <source>Ideal (roofline, no overheads)</source>
         <translation>理想（屋顶线，无开销）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="152" />
         <source>INT8 (W8A8)</source>
         <translation>INT8（W8A8）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="158" />
-        <source>Engine's way</source>
+        <source>Engine&apos;s way</source>
         <translation>按引擎的方式</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="158" />
         <source>Continuous (chunked prefill)</source>
         <translation>连续批处理（分块预填充）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="159" />
         <source>Static (batch runs to its end)</source>
         <translation>静态（整批运行到结束）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="163" />
-        <source>Engine's default</source>
+        <source>Engine&apos;s default</source>
         <translation>引擎默认</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="163" />
         <source>On</source>
         <translation>开</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="163" />
         <source>Off (eager)</source>
         <translation>关（逐个启动内核）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="167" />
         <source>p50 (median)</source>
         <translation>p50（中位数）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="173" />
         <source>Llama 2 70B server</source>
         <translation>Llama 2 70B 服务器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="174" />
         <source>Llama 2 70B interactive</source>
         <translation>Llama 2 70B 交互式</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="175" />
         <source>Llama 3.1 405B server</source>
         <translation>Llama 3.1 405B 服务器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="176" />
         <source>Llama 3.1 8B server</source>
         <translation>Llama 3.1 8B 服务器</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="182" />
         <source>Training</source>
         <translation>训练卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="183" />
         <source>Inference</source>
         <translation>推理卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="184" />
         <source>Graphics</source>
         <translation>图形卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="185" />
         <source>Workstation</source>
         <translation>工作站卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/labels.py" line="186" />
         <source>Edge</source>
         <translation>边缘卡</translation>
     </message>
@@ -5721,27 +4544,22 @@ Reinstall GPU Configurator to repair it.</source>
 <context>
     <name>recommend</name>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="45" />
         <source>Lowest cost of ownership (buy + electricity)</source>
         <translation>总拥有成本最低（采购 + 电费）</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="46" />
         <source>Lowest cloud cost</source>
         <translation>云成本最低</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="47" />
         <source>Fastest</source>
         <translation>最快</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="48" />
         <source>Lowest energy</source>
         <translation>能耗最低</translation>
     </message>
     <message>
-        <location filename="../../configurator/app/recommend_panel.py" line="49" />
         <source>Fewest cards</source>
         <translation>卡数最少</translation>
     </message>

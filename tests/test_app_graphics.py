@@ -92,6 +92,9 @@ def test_charts_and_results_follow_graphics_work(qtbot, window, workload):
 
 
 def test_verdict_says_how_many_cards_are_needed(qtbot, window):
+    from configurator.app.i18n import install_language
+
+    install_language("en")  # as build_main_window does: English plural forms ("1 card", "5 cards")
     controller = window.controller
     analysed(qtbot, controller, lambda: controller.apply_many(
         {"workload": "vdi", "card_id": "l40s", "count": 1, "graphics.users": 100, "parallelism.zero": 0}))

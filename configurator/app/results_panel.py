@@ -113,16 +113,15 @@ class ResultsPanel(QWidget):
                 (self.tr("Time for the job"), fmt.duration(g.hours)),
                 (self.tr("Per frame"), fmt.money(c.per_unit, c.currency)),
             ]
-        unit = unit_names()[g.unit]
+        unit, per_server = unit_names()[g.unit], est.scenario.parallelism.cards_per_node
         rows = [
             (self.tr("Per card"), f"{fmt.whole(g.per_card)} {unit}"),
             (self.tr("Limited by"), limit_names().get(g.limiting, g.limiting)),
             (self.tr("Carried"), self.tr("{served} of {demand} {unit}").format(
                 served=fmt.whole(g.served), demand=fmt.whole(g.demand), unit=unit)),
             (self.tr("Cards needed"), fmt.whole(g.cards_needed)),
-            (self.tr("Servers needed"), self.tr("{n} at {per} cards each").format(
-                n=fmt.whole(servers_needed(g.cards_needed, est.scenario.parallelism.cards_per_node)),
-                per=est.scenario.parallelism.cards_per_node)),
+            (self.tr("Servers needed"), self.tr("{n} at %n card(s) each", "", per_server).format(
+                n=fmt.whole(servers_needed(g.cards_needed, per_server)))),
         ]
         if est.card.gpus_per_board > 1:
             rows.append((self.tr("Boards needed"), fmt.whole(boards_needed(g.cards_needed, est.card))))
@@ -157,7 +156,7 @@ class ResultsPanel(QWidget):
             copies = s.data_parallel
             parts.append(self.tr("{prefill} prefill + {decode} decode copies").format(
                 prefill=s.prefill_copies, decode=copies - s.prefill_copies) if s.prefill_copies
-                else self.tr("{0} copies").format(copies))
+                else self.tr("%n copy(s)", "", copies))
             if s.parallelism.ep > 1:
                 parts.append(self.tr("EP {0}").format(s.parallelism.ep))
             parts += [self.tr("batch {0} per copy").format(s.sequences_per_replica),
@@ -320,9 +319,11 @@ class ResultsPanel(QWidget):
         count, name = est.scenario.count, est.card.name
         g = est.graphics
         if g is not None and est.fits and not g.meets_demand:
-            text = self.tr("{count} × {card} carries {served} of {demand} {unit}: {needed} cards needed").format(
-                count=count, card=name, served=fmt.whole(g.served), demand=fmt.whole(g.demand),
-                unit=unit_names()[g.unit], needed=fmt.whole(g.cards_needed))
+            text = (self.tr("{count} × {card} carries {served} of {demand} {unit}: %Ln card(s) needed", "",
+                            g.cards_needed) if g.cards_needed is not None
+                    else self.tr("{count} × {card} carries {served} of {demand} {unit}: no number of these cards "
+                                 "carries it")).format(count=count, card=name, served=fmt.whole(g.served),
+                                                       demand=fmt.whole(g.demand), unit=unit_names()[g.unit])
             colour = "#b00020"
         elif g is not None and est.fits:
             text = self.tr("{count} × {card} carries the load: {per_card} {unit} per card").format(

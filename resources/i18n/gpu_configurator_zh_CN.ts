@@ -1459,10 +1459,6 @@ Restore them? Discard deletes them for good.</source>
         <translation>所需服务器</translation>
     </message>
     <message>
-        <source>{n} at {per} cards each</source>
-        <translation>{n} 台（每台 {per} 张卡）</translation>
-    </message>
-    <message>
         <source>Boards needed</source>
         <translation>所需板卡</translation>
     </message>
@@ -1537,10 +1533,6 @@ Restore them? Discard deletes them for good.</source>
     <message>
         <source>{prefill} prefill + {decode} decode copies</source>
         <translation>{prefill} 个预填充副本 + {decode} 个解码副本</translation>
-    </message>
-    <message>
-        <source>{0} copies</source>
-        <translation>{0} 个副本</translation>
     </message>
     <message>
         <source>batch {0} per copy</source>
@@ -1676,6 +1668,18 @@ Engine profile source: {source}</source>
         <source>Per million tokens</source>
         <translation>每百万词元成本</translation>
     </message>
+    <message numerus="yes">
+        <source>{n} at %n card(s) each</source>
+        <translation>
+            <numerusform>{n} 台（每台 %n 张卡）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n copy(s)</source>
+        <translation>
+            <numerusform>%n 个副本</numerusform>
+        </translation>
+    </message>
     <message>
         <source>Prices dated</source>
         <translation>价格日期</translation>
@@ -1744,9 +1748,15 @@ Engine profile source: {source}</source>
         <source>(likely {low} to {high} of each)</source>
         <translation>（各值可能为其 {low} 至 {high}）</translation>
     </message>
+    <message numerus="yes">
+        <source>{count} × {card} carries {served} of {demand} {unit}: %Ln card(s) needed</source>
+        <translation>
+            <numerusform>{count} × {card} 承载 {demand} {unit}中的 {served}：需要 %Ln 张卡</numerusform>
+        </translation>
+    </message>
     <message>
-        <source>{count} × {card} carries {served} of {demand} {unit}: {needed} cards needed</source>
-        <translation>{count} × {card} 承载 {demand} {unit}中的 {served}：需要 {needed} 张卡</translation>
+        <source>{count} × {card} carries {served} of {demand} {unit}: no number of these cards carries it</source>
+        <translation>{count} × {card} 承载 {demand} {unit}中的 {served}：再多此卡也无法承载</translation>
     </message>
     <message>
         <source>{count} × {card} carries the load: {per_card} {unit} per card</source>

@@ -75,3 +75,20 @@ def test_a_typed_size_has_heads_of_128(n_params):
     model = from_param_count(n_params)
     assert model.hidden % 128 == 0 and model.hidden >= 128
     assert model.n_heads == model.hidden // 128
+
+
+def test_eight_bit_formats_store_one_byte():
+    """FP8 E4M3/E5M2 (OCP 8-bit floating point specification) and INT8 are one byte a value."""
+    assert BYTES_PER_ELEMENT[Precision.FP8] == BYTES_PER_ELEMENT[Precision.INT8] == 1.0
+    assert BYTES_PER_ELEMENT[Precision.INT4] == BYTES_PER_ELEMENT[Precision.FP4] == 0.5
+
+
+# llama.cpp's quantize table (tools/quantize/README.md, bits per weight of the k-quants)
+GGUF_BITS = {"q6_k": 6.56, "q5_k_m": 5.68, "q5_k_s": 5.52, "q4_k_m": 4.84, "q4_k_s": 4.58}
+
+
+@pytest.mark.parametrize(("name", "published"), GGUF_BITS.items())
+def test_gguf_bits_per_weight(name, published):
+    from configurator.core.formats import WeightFormat, format_bits
+
+    assert format_bits(WeightFormat(name)) == pytest.approx(published)

@@ -500,7 +500,7 @@ class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
         try:
             model = load_hf_config(path)
         except ArchitectureError as error:
-            from configurator.app.wizard_pages import non_decoder_text
+            from configurator.app.labels import non_decoder_text
 
             # next to the button and in the status bar, not only at the foot of the panel
             self.controller.refuse("model:import", non_decoder_text(path) or str(error))

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from configurator.app.i18n import tc as _tc
-
-
 
 
 def workload_names() -> dict[str, str]:
@@ -195,3 +195,20 @@ CLASS_COLOURS = {
     "edge": "#ff7f0e",
 }
 """One colour per card class, used by every chart and table."""
+
+
+def non_decoder_text(path: Path) -> str | None:
+    """'config.json is a BERT encoder …' when the file describes a model that is not a
+    decoder-only language model (core/model_kind.py), in the interface language; else None."""
+    from configurator.core.model_kind import non_decoder_file
+
+    found = non_decoder_file(path)
+    if found is None:
+        return None
+    family, kind = found
+    kinds = {"encoder": _tc("ModelImport", "an encoder-only model (no text generation, no KV cache)"),
+             "encoder-decoder": _tc("ModelImport", "an encoder-decoder model (sequence to sequence)"),
+             "vision": _tc("ModelImport", "a vision model (images in, no tokens out)")}
+    return _tc("ModelImport", "Not imported: {file} describes {kind}, family “{family}”. Only decoder-only "
+                              "language models (GPT, Llama, Mistral, Qwen …) can be sized.").format(
+        file=Path(path).name, kind=kinds[kind], family=family)

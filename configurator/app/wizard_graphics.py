@@ -6,6 +6,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QComboBox, QFormLayout, QGroupBox, QLabel
 
 from configurator.app.i18n import tc as _tc
+from configurator.app.wizard_boxes import decimal_box, whole_box
 from configurator.core.catalog import Catalog
 from configurator.core.graphics import rt_generation
 from configurator.core.scenario import RESOLUTIONS, Constraints, Graphics
@@ -27,8 +28,6 @@ class GraphicsQuestions(QObject):
 
     def __init__(self, catalog: Catalog, problem: QLabel, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        from configurator.app.wizard_pages import decimal_box, whole_box
-
         self.catalog = catalog
         self.desktops_box = QGroupBox(_tc("LoadPage", "Virtual desktops"))
         form = QFormLayout(self.desktops_box)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtWidgets import (
@@ -24,8 +23,9 @@ from configurator.app import format as fmt
 from configurator.app.editor import model_summary
 from configurator.app.error_boundary import guarded
 from configurator.app.i18n import tc as _tc
-from configurator.app.inputs import StrictDoubleSpinBox, StrictSpinBox
-from configurator.app.labels import precision_names
+from configurator.app.inputs import StrictDoubleSpinBox
+from configurator.app.labels import non_decoder_text, precision_names
+from configurator.app.wizard_boxes import PROBLEM_STYLE, decimal_box, held_refusal, say_refusals, whole_box
 from configurator.app.wizard_graphics import GraphicsQuestions
 from configurator.core.architecture import ArchitectureError, ModelArchitecture, load_hf_config, load_presets
 from configurator.core.catalog import Catalog
@@ -46,76 +46,6 @@ SERVING_PRECISIONS = ("bf16", "fp16", "fp8", "int8", "int4", "fp4")
 
 AUTO = None
 """Data of the 'Auto' item of a choice: the planner decides."""
-
-PROBLEM_STYLE = "color: #b00020;"
-
-REFUSED = "refused"
-"""Property of a page's problem label: a box refused text since the page was last left."""
-
-
-def field_range(model, name: str, scale: float = 1.0) -> tuple[float, float]:
-    """The inclusive bounds of a scenario field, divided by ``scale`` (the unit shown), from
-    its pydantic declaration (``ge``/``gt``/``le``), so the wizard never repeats a number."""
-    low = high = None
-    for constraint in model.model_fields[name].metadata:
-        low = getattr(constraint, "ge", getattr(constraint, "gt", low))
-        high = getattr(constraint, "le", high)
-    return low / scale, high / scale
-
-
-def whole_box(model, name: str, suffix: str | Callable[[int], str], problem: QLabel | None = None,
-              none_text: str = "") -> StrictSpinBox:
-    """A whole-number box with the field's range; ``none_text`` adds a 0 meaning 'not set'.
-    ``suffix`` may be a function of the value: a plural form through Qt's %n ("1 user", "2 users")."""
-    low, high = field_range(model, name)
-    box = StrictSpinBox()
-    box.setRange(0 if none_text else int(low), int(high))
-    if callable(suffix):
-        box.valueChanged.connect(lambda n: box.setSuffix(suffix(n)))
-        box.setSuffix(suffix(box.value()))
-    else:
-        box.setSuffix(suffix)
-    if none_text:
-        box.setSpecialValueText(none_text)
-    box.setObjectName(f"wizard:{model.__name__.lower()}.{name}")
-    _say_refusals(box, problem)
-    return box
-
-
-def decimal_box(model, name: str, suffix: str, decimals: int, scale: float = 1.0, problem: QLabel | None = None,
-                none_text: str = "") -> StrictDoubleSpinBox:
-    """A decimal box with the field's range in the unit shown (field value / ``scale``)."""
-    low, high = field_range(model, name, scale)
-    box = StrictDoubleSpinBox()
-    box.setDecimals(decimals)
-    box.setRange(0 if none_text else low, high)
-    box.setSuffix(suffix)
-    if none_text:
-        box.setSpecialValueText(none_text)
-    box.setObjectName(f"wizard:{model.__name__.lower()}.{name}")
-    _say_refusals(box, problem)
-    return box
-
-
-def _say_refusals(box, problem: QLabel | None) -> None:
-    if problem is None:
-        return
-    def refuse(text: str) -> None:
-        problem.setText(_tc("WizardInput", "“{text}” is not taken: enter a number from {low} to {high}. It stays "
-                                           "{value}.").format(text=text, low=fmt.whole(box.minimum()),
-                                                              high=fmt.whole(box.maximum()), value=box.text()))
-        problem.setProperty(REFUSED, True)
-
-    box.refused.connect(refuse)
-
-
-def held_refusal(problem: QLabel) -> bool:
-    """True once after a refusal: Return in a box ends editing and presses Next; the page stays
-    so the message is read (the next Next goes on)."""
-    refused = bool(problem.property(REFUSED))
-    problem.setProperty(REFUSED, False)
-    return refused
-
 
 def precision_combo(keys: tuple[str, ...], auto_text: str) -> QComboBox:
     combo = QComboBox()
@@ -218,7 +148,7 @@ class ModelPage(QWizardPage):
         self.size.setDecimals(2)
         self.size.setValue(7.0)
         self.size.setSuffix(self.tr(" B"))
-        _say_refusals(self.size, self.problem)
+        say_refusals(self.size, self.problem)
         self.size.valueChanged.connect(self._on_size_changed)
         self.size.lineEdit().textEdited.connect(lambda _: self.size_choice.setChecked(True))
         self.size_note = QLabel()
@@ -286,23 +216,6 @@ class ModelPage(QWizardPage):
             self.problem.setText(self.tr("Choose a config.json first, or pick another option"))
             return False
         return True
-
-
-def non_decoder_text(path: Path) -> str | None:
-    """'config.json is a BERT encoder …' when the file describes a model that is not a
-    decoder-only language model (core/model_kind.py), in the interface language; else None."""
-    from configurator.core.model_kind import non_decoder_file
-
-    found = non_decoder_file(path)
-    if found is None:
-        return None
-    family, kind = found
-    kinds = {"encoder": _tc("ModelImport", "an encoder-only model (no text generation, no KV cache)"),
-             "encoder-decoder": _tc("ModelImport", "an encoder-decoder model (sequence to sequence)"),
-             "vision": _tc("ModelImport", "a vision model (images in, no tokens out)")}
-    return _tc("ModelImport", "Not imported: {file} describes {kind}, family “{family}”. Only decoder-only "
-                              "language models (GPT, Llama, Mistral, Qwen …) can be sized.").format(
-        file=Path(path).name, kind=kinds[kind], family=family)
 
 
 def sized_text(sized: SizedModel) -> str:

@@ -26,7 +26,8 @@ from configurator.app.i18n import tc as _tc
 from configurator.app.labels import class_names, limit_names
 from configurator.app.worker import LatestJob
 from configurator.app.wizard_decide import Change, Decision
-from configurator.app.wizard_pages import GRAPHICS, PROBLEM_STYLE, decimal_box, held_refusal, whole_box
+from configurator.app.wizard_boxes import PROBLEM_STYLE, decimal_box, held_refusal, whole_box
+from configurator.app.wizard_pages import GRAPHICS
 from configurator.core.scenario import Constraints, Parallelism, Scenario
 
 DEFAULT_GRAPHICS_CARD = "l40s"

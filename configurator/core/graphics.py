@@ -108,14 +108,6 @@ class GraphicsSpeed:
 # ---- virtual desktops -------------------------------------------------------------------
 
 
-def vgpu_instances(card: Card, profile_gib: float, max_per_gpu: int) -> int:
-    """vGPUs of ``profile_gib`` one GPU hosts: ``min(floor(memory / profile), max_per_gpu)``.
-
-    vGPU sizes count the marketed memory in binary GB (A40-48Q is the whole 48 GB card).
-    """
-    return min(math.floor(card.memory_gb / profile_gib + 1e-9), max_per_gpu)
-
-
 def users_by_shading(card: Card, tflops_per_user: float) -> int | None:
     """Users whose average FP32 load fits in the card's rate (:func:`formulas.users_by_shading`),
     None when the card's FP32 rate is unknown."""

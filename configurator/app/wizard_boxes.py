@@ -1,0 +1,80 @@
+"""Number boxes of the workload wizard: each takes its range from the scenario field it fills
+(one declaration) and says, under the page, what it refused."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtWidgets import QLabel
+
+from configurator.app import format as fmt
+from configurator.app.i18n import tc as _tc
+from configurator.app.inputs import StrictDoubleSpinBox, StrictSpinBox
+from configurator.core.bounds import field_bounds
+
+PROBLEM_STYLE = "color: #b00020;"
+
+REFUSED = "refused"
+"""Property of a page's problem label: a box refused text since the page was last left."""
+
+
+def field_range(model, name: str, scale: float = 1.0) -> tuple[float, float]:
+    """The inclusive bounds of a scenario field, divided by ``scale`` (the unit shown), from
+    its pydantic declaration (``ge``/``gt``/``le``), so the wizard never repeats a number."""
+    bounds = field_bounds(model, name)
+    return bounds.low / scale, bounds.high / scale
+
+
+def whole_box(model, name: str, suffix: str | Callable[[int], str], problem: QLabel | None = None,
+              none_text: str = "") -> StrictSpinBox:
+    """A whole-number box with the field's range; ``none_text`` adds a 0 meaning 'not set'.
+    ``suffix`` may be a function of the value: a plural form through Qt's %n ("1 user", "2 users")."""
+    low, high = field_range(model, name)
+    box = StrictSpinBox()
+    box.setRange(0 if none_text else int(low), int(high))
+    if callable(suffix):
+        box.valueChanged.connect(lambda n: box.setSuffix(suffix(n)))
+        box.setSuffix(suffix(box.value()))
+    else:
+        box.setSuffix(suffix)
+    if none_text:
+        box.setSpecialValueText(none_text)
+    box.setObjectName(f"wizard:{model.__name__.lower()}.{name}")
+    say_refusals(box, problem)
+    return box
+
+
+def decimal_box(model, name: str, suffix: str, decimals: int, scale: float = 1.0, problem: QLabel | None = None,
+                none_text: str = "") -> StrictDoubleSpinBox:
+    """A decimal box with the field's range in the unit shown (field value / ``scale``)."""
+    low, high = field_range(model, name, scale)
+    box = StrictDoubleSpinBox()
+    box.setDecimals(decimals)
+    box.setRange(0 if none_text else low, high)
+    box.setSuffix(suffix)
+    if none_text:
+        box.setSpecialValueText(none_text)
+    box.setObjectName(f"wizard:{model.__name__.lower()}.{name}")
+    say_refusals(box, problem)
+    return box
+
+
+def say_refusals(box, problem: QLabel | None) -> None:
+    """Show under the page what ``box`` refused to take (and mark the page: see :func:`held_refusal`)."""
+    if problem is None:
+        return
+    def refuse(text: str) -> None:
+        problem.setText(_tc("WizardInput", "“{text}” is not taken: enter a number from {low} to {high}. It stays "
+                                           "{value}.").format(text=text, low=fmt.whole(box.minimum()),
+                                                              high=fmt.whole(box.maximum()), value=box.text()))
+        problem.setProperty(REFUSED, True)
+
+    box.refused.connect(refuse)
+
+
+def held_refusal(problem: QLabel) -> bool:
+    """True once after a refusal: Return in a box ends editing and presses Next; the page stays
+    so the message is read (the next Next goes on)."""
+    refused = bool(problem.property(REFUSED))
+    problem.setProperty(REFUSED, False)
+    return refused

@@ -42,12 +42,13 @@ BYTES_PER_ELEMENT: dict[Precision, float] = {
 """Storage size of one value [B]."""
 
 QUANT_SCALE_OVERHEAD: dict[Precision, float] = {
-    Precision.INT4: 0.5 * 2 / 64,  # one fp16 scale per group of 64 (GPTQ/AWQ style)
-    Precision.FP4: 0.5 * 1 / 16,  # one fp8 scale per block of 16 (NVFP4)
+    Precision.INT4: 1 / 64,  # 0.125 bit: NF4 with double quantisation (Dettmers et al. 2023, QLoRA §2: 0.127)
+    Precision.FP4: 1 / 16,  # 0.5 bit: one FP8 E4M3 scale (1 B) per block of 16 (NVFP4)
     Precision.INT8: 0.0,
     Precision.FP8: 0.0,
 }
-"""Extra bytes per weight for quantisation scales [B] (group sizes as in GPTQ and NVFP4)."""
+"""Extra bytes per weight for quantisation scales where no weight format is named (training, QLoRA's
+base) [B]; serving formats carry their own bits (core/formats.py)."""
 
 
 def weight_bytes_per_param(precision: Precision) -> float:

@@ -37,11 +37,7 @@ def whole_box(model, name: str, suffix: str | Callable[[int], str], problem: QLa
         box.setSuffix(suffix(box.value()))
     else:
         box.setSuffix(suffix)
-    if none_text:
-        box.setSpecialValueText(none_text)
-    box.setObjectName(f"wizard:{model.__name__.lower()}.{name}")
-    say_refusals(box, problem)
-    return box
+    return _named(box, model, name, problem, none_text)
 
 
 def decimal_box(model, name: str, suffix: str, decimals: int, scale: float = 1.0, problem: QLabel | None = None,
@@ -52,6 +48,12 @@ def decimal_box(model, name: str, suffix: str, decimals: int, scale: float = 1.0
     box.setDecimals(decimals)
     box.setRange(0 if none_text else low, high)
     box.setSuffix(suffix)
+    return _named(box, model, name, problem, none_text)
+
+
+def _named(box, model, name: str, problem: QLabel | None, none_text: str):
+    """The box named by its field (``wizard:serving.context``), 0 shown as ``none_text`` when
+    given, and its refusals said under the page."""
     if none_text:
         box.setSpecialValueText(none_text)
     box.setObjectName(f"wizard:{model.__name__.lower()}.{name}")

@@ -198,7 +198,7 @@ def test_counts_take_plural_forms_in_both_languages(qtbot, controller):
     from configurator.app.i18n import install_language
 
     try:
-        for language, one, many in (("en", " user at once", " users at once"), ("zh_CN", " 个用户同时", " 个用户同时")):
+        for language, one, many in (("en", " user at once", " users at once"), ("zh_CN", " 个并发用户", " 个并发用户")):
             install_language(language)
             w = WorkloadWizard(controller)
             qtbot.addWidget(w)

@@ -607,7 +607,7 @@ The last valid state is kept. The full report is in:
     <message numerus="yes">
         <source> user(s) at once</source>
         <translation>
-            <numerusform> 个用户同时</numerusform>
+            <numerusform> 个并发用户</numerusform>
         </translation>
     </message>
     <message>
@@ -630,7 +630,7 @@ The last valid state is kept. The full report is in:
     </message>
     <message>
         <source> ms to the first token</source>
-        <translation> 毫秒出首词元</translation>
+        <translation> 毫秒内出首词元</translation>
     </message>
     <message>
         <source>&amp;First-token target</source>

@@ -24,6 +24,8 @@ from configurator.app.controller import ScenarioController
 from configurator.app.editor import ScenarioEditor
 from configurator.app.error_boundary import guard_slot, guarded
 from configurator.app.results_panel import ResultsPanel
+from configurator.app.window_summary import SummaryActions
+from configurator.app.worker import show_busy
 from configurator.core.analysis import Analysis
 from configurator.core.catalog import Catalog
 from configurator.core.json_values import parse_json
@@ -40,7 +42,7 @@ from configurator.core.scenario_io import (
 MAX_RECENT = 8
 
 
-class MainWindow(QMainWindow):
+class MainWindow(SummaryActions, QMainWindow):
     """Editor on the left, four live charts in the centre, headline numbers on the right."""
 
     def __init__(self, controller: ScenarioController, settings: QSettings | None = None) -> None:
@@ -308,62 +310,6 @@ class MainWindow(QMainWindow):
         self._browser.raise_()
         return self._browser
 
-    # ---- summary --------------------------------------------------------------------
-    def summary_language(self) -> str:
-        """The summary is written in the interface language."""
-        from configurator.app.i18n import current_language
-
-        return current_language()
-
-    def summary_document(self):
-        """The configuration summary of the current scenario as a printable document."""
-        from configurator.app.report_export import shown_analysis, summary_document
-
-        return summary_document(shown_analysis(self.controller), self.controller.catalog, self.summary_language())
-
-    def print_preview(self):
-        """Open the Print Preview of the summary (window-modal; it deletes itself when closed)."""
-        from configurator.app.preview import SummaryPreview
-
-        dialog = SummaryPreview(self.summary_document(), self)
-        dialog.open()
-        return dialog
-
-    def print_summary(self) -> None:
-        from PySide6.QtPrintSupport import QPrintDialog, QPrinter
-
-        from configurator.report.document import a4_layout, print_document
-
-        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
-        printer.setPageLayout(a4_layout())
-        if QPrintDialog(printer, self).exec():
-            print_document(self.summary_document(), printer)
-
-    def export_dialog(self) -> None:
-        filters = {self.tr("PDF document (*.pdf)"): ".pdf", self.tr("Markdown (*.md)"): ".md",
-                   self.tr("CSV tables (*.csv)"): ".csv", self.tr("JSON data (*.json)"): ".json"}
-        path, chosen = QFileDialog.getSaveFileName(self, self.tr("Export summary"), self._last_dir(),
-                                                   ";;".join(filters))
-        if path:
-            suffix = filters.get(chosen, ".pdf")
-            self.export_summary(Path(path if Path(path).suffix else path + suffix))
-
-    def export_summary(self, path: Path) -> bool:
-        """Write the summary; a failure is shown and any existing file is left intact."""
-        from configurator.app.report_export import export, shown_analysis
-
-        try:
-            export(self.controller.scenario, self.controller.catalog, path, self.summary_language(),
-                   shown_analysis(self.controller))
-        except (OSError, ValueError) as error:
-            reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-            QMessageBox.critical(self, self.tr("Cannot export summary"), self.tr(
-                "{path}: {reason}\n\nNothing was replaced: an existing file keeps its old content.").format(
-                path=path, reason=reason))
-            return False
-        self.statusBar().showMessage(self.tr("Wrote {0}").format(path), 4000)
-        return True
-
     def _about(self) -> None:
         catalog = self.controller.catalog
         QMessageBox.about(self, self.tr("About GPU Configurator"), self.tr(
@@ -405,11 +351,7 @@ class MainWindow(QMainWindow):
 
     def _show_busy(self, busy: bool) -> None:
         """Say that the results are being worked out (the charts keep the previous ones meanwhile)."""
-        self.busy_label.setText(self.tr("Computing…") if busy else "")
-        if busy:
-            self.splitter.setCursor(Qt.CursorShape.BusyCursor)
-        else:
-            self.splitter.unsetCursor()
+        show_busy(self.busy_label, self.splitter, self.tr("Computing…"), busy)
 
     def _on_analysis_failed(self, _problem: str) -> None:
         """The results shown belong to an earlier scenario: grey them out and say so."""

@@ -29,7 +29,7 @@ from configurator.app.charts import NumberAxis, log_view_range
 from configurator.app.controller import ScenarioController
 from configurator.app.i18n import message_text
 from configurator.app.labels import CLASS_COLOURS, class_names, factor_names, unit_names
-from configurator.app.worker import LatestJob
+from configurator.app.worker import LatestJob, show_busy
 from configurator.core.limiting import limiting_factor
 from configurator.core.recommend import Filters, Objective, Result, cost_basis, mismatch, recommend
 from configurator.core.scenario import Scenario
@@ -210,11 +210,7 @@ class RecommendationPanel(QWidget):
         return self._show_result(*self._request()())
 
     def _show_busy(self, busy: bool) -> None:
-        self.busy_label.setText(self.tr("Ranking every card for this scenario…") if busy else "")
-        if busy:
-            self.table.setCursor(Qt.CursorShape.BusyCursor)
-        else:
-            self.table.unsetCursor()
+        show_busy(self.busy_label, self.table, self.tr("Ranking every card for this scenario…"), busy)
 
     def _on_failed(self, error: Exception) -> None:
         from configurator.app.error_boundary import report

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -24,7 +23,7 @@ from configurator.app.error_boundary import guarded
 from configurator.app.i18n import message_text
 from configurator.app.i18n import tc as _tc
 from configurator.app.labels import class_names, limit_names
-from configurator.app.worker import LatestJob
+from configurator.app.worker import LatestJob, show_busy
 from configurator.app.wizard_decide import Change, Decision
 from configurator.app.wizard_boxes import PROBLEM_STYLE, decimal_box, held_refusal, whole_box
 from configurator.app.wizard_pages import GRAPHICS
@@ -216,12 +215,8 @@ class SummaryPage(QWizardPage):
         return self._job.wait(timeout_ms)
 
     def _show_busy(self, busy: bool) -> None:
-        self.busy_label.setText(self.tr("Working out what to buy: the planner lays out every card the "
-                                        "recommender may choose…") if busy else "")
-        if busy:
-            self.setCursor(Qt.CursorShape.BusyCursor)
-        else:
-            self.unsetCursor()
+        show_busy(self.busy_label, self, self.tr("Working out what to buy: the planner lays out every card the "
+                                                 "recommender may choose…"), busy)
 
     def _on_failed(self, error: Exception) -> None:
         from configurator.app.error_boundary import report

@@ -18,7 +18,8 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from PySide6.QtCore import QEventLoop, QObject, QTimer, Signal
+from PySide6.QtCore import QEventLoop, QObject, Qt, QTimer, Signal
+from PySide6.QtWidgets import QLabel, QWidget
 
 _EXECUTOR: ThreadPoolExecutor | None = None
 
@@ -167,3 +168,13 @@ class LatestJob(QObject):
             elif kind == "failed":
                 self.failed.emit(value)
         self._busy_from(was_busy)
+
+
+def show_busy(label: QLabel, under: QWidget, text: str, busy: bool) -> None:
+    """The one busy state of a worker's consumer: ``text`` in ``label`` and a busy cursor over
+    ``under`` while ``busy``; both cleared after."""
+    label.setText(text if busy else "")
+    if busy:
+        under.setCursor(Qt.CursorShape.BusyCursor)
+    else:
+        under.unsetCursor()

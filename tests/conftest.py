@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import os
+from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
@@ -87,3 +89,10 @@ def _qt_free_tests_stay_qt_free(request):
     yield
     if request.node.get_closest_marker("gui") is None and not before and qt_application_exists():
         pytest.fail("this test starts a Qt application: mark it @pytest.mark.gui", pytrace=False)
+
+
+@pytest.fixture(scope="session")
+def h200() -> list[dict]:
+    """The H200 calibration rows of ``benchmarks/data/h200-calibration.jsonl`` (one dict per line)."""
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "data" / "h200-calibration.jsonl"
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]

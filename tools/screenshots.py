@@ -14,18 +14,41 @@ from pathlib import Path
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 
-def main(argv: list[str]) -> int:
+def output_folder(argv: list[str]) -> Path:
+    """The folder named on the command line, else ``docs/screenshots`` (created)."""
     out = Path(argv[0]) if argv else Path(__file__).resolve().parents[1] / "docs" / "screenshots"
     out.mkdir(parents=True, exist_ok=True)
+    return out
+
+
+def start_application():
+    """A Qt application with user data in a temporary folder and the readable locale."""
     os.environ["GPU_CONFIGURATOR_DATA_DIR"] = tempfile.mkdtemp()
-    from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication
 
     app = QApplication.instance() or QApplication([])
-    from configurator.app.main import build_main_window, use_readable_locale
+    from configurator.app.main import use_readable_locale
 
     use_readable_locale()
-    window = build_main_window(QSettings(os.path.join(tempfile.mkdtemp(), "s.ini"), QSettings.Format.IniFormat))
+    return app
+
+
+def fresh_settings(language: str | None = None):
+    """Settings in a temporary file (first launch), in ``language`` when given."""
+    from PySide6.QtCore import QSettings
+
+    settings = QSettings(os.path.join(tempfile.mkdtemp(), "s.ini"), QSettings.Format.IniFormat)
+    if language is not None:
+        settings.setValue("language", language)
+    return settings
+
+
+def main(argv: list[str]) -> int:
+    out = output_folder(argv)
+    app = start_application()
+    from configurator.app.main import build_main_window
+
+    window = build_main_window(fresh_settings())
     window.resize(1280, 800)
     window.show()
     controller = window.controller

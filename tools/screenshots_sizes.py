@@ -14,10 +14,12 @@ from __future__ import annotations
 
 import os
 import sys
-import tempfile
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from screenshots import fresh_settings, output_folder, start_application  # noqa: E402
 
 SIZES = ((1280, 800), (1600, 1000), (1920, 1080))
 LANGUAGES = ("en", "zh_CN")
@@ -61,20 +63,12 @@ def wizard_pages(app, window, out: Path, language: str) -> None:
 
 
 def main(argv: list[str]) -> int:
-    out = Path(argv[0]) if argv else Path(__file__).resolve().parents[1] / "docs" / "screenshots"
-    out.mkdir(parents=True, exist_ok=True)
-    os.environ["GPU_CONFIGURATOR_DATA_DIR"] = tempfile.mkdtemp()
-    from PySide6.QtCore import QSettings
-    from PySide6.QtWidgets import QApplication
+    out = output_folder(argv)
+    app = start_application()
+    from configurator.app.main import build_main_window
 
-    app = QApplication.instance() or QApplication([])
-    from configurator.app.main import build_main_window, use_readable_locale
-
-    use_readable_locale()
     for language in LANGUAGES:
-        settings = QSettings(os.path.join(tempfile.mkdtemp(), "s.ini"), QSettings.Format.IniFormat)
-        settings.setValue("language", language)
-        window = build_main_window(settings)
+        window = build_main_window(fresh_settings(language))
         window.show()
         window.controller.set_compared(["a100-sxm-80gb", "h200-sxm", "mi300x"])
         for width, height in SIZES:

@@ -62,7 +62,8 @@ def kwh(value: float | None) -> str:
 
 
 def money(value: float | None, currency: str) -> str:
-    return "—" if value is None else f"{number(value, 2 if abs(value) < 100 else 0)} {currency}"
+    """An amount and its currency, never split over two lines (a no-break space between them)."""
+    return "—" if value is None else f"{number(value, 2 if abs(value) < 100 else 0)}\u00a0{currency}"
 
 
 def percent(fraction: float | None) -> str:

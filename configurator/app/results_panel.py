@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QFormLayout,
@@ -38,8 +40,13 @@ targets hold for when it is another."""
 
 
 def _unbroken(text: str) -> str:
-    """``text`` with no line break between a number and its unit."""
-    return text.replace(" ", "\u00a0")
+    """``text`` with no line break between a number and its unit, nor inside a hyphenated unit
+    ("GPU-h"): no-break spaces and no-break hyphens (U+2011)."""
+    return _UNIT_HYPHEN.sub("\u2011", text.replace(" ", "\u00a0"))
+
+
+_UNIT_HYPHEN = re.compile(r"(?<=[A-Za-z])-(?=[A-Za-z])")
+"""A hyphen between letters (a unit such as GPU-h), not a minus sign."""
 
 
 class _NumbersArea(QScrollArea):
@@ -238,7 +245,7 @@ class ResultsPanel(QWidget):
                 (self.tr("Exposed communication"), fmt.percent(t.exposed_comm_fraction)),
                 *self._comm_rows(t),
                 (self.tr("Time for the token budget"), fmt.duration(t.hours)),
-                (self.tr("GPU-hours"), self.tr("{0} GPU-h").format(fmt.significant(t.gpu_hours))),
+                (self.tr("GPU-hours"), _unbroken(self.tr("{0} GPU-h").format(fmt.significant(t.gpu_hours)))),
                 (self.tr("Largest micro-batch that fits"), str(est.limits.max_micro_batch)),
             ]
         elif est.inference:

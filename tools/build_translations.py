@@ -6,9 +6,10 @@ existing translations) into ``resources/i18n/gpu_configurator_zh_CN.ts``, then
 user-visible string; tests fail when a string has no Chinese translation. Source locations are
 not written (``-locations none``), so moving code does not churn the translation files.
 
-The scenario field descriptions the editor shows as tooltips (``configurator/app/field_help.py``)
-are written to ``build/i18n/field_descriptions.py`` as ``_tc`` calls first, so lupdate keeps
-them in the same file.
+The field registry (``configurator/core/fields.py``, Qt-free) is read too: its ``_t(context,
+text)`` markers are QT_TRANSLATE_NOOP to lupdate. The scenario field descriptions the editor
+shows as tooltips (``configurator/app/field_help.py``) are written to
+``build/i18n/field_descriptions.py`` as ``_tc`` calls first, so lupdate keeps them in the same file.
 """
 
 from __future__ import annotations
@@ -21,8 +22,11 @@ ROOT = Path(__file__).resolve().parents[1]
 I18N = ROOT / "resources" / "i18n"
 LANGUAGES = ("zh_CN", "en")
 """zh_CN holds every message; en only the plural forms ("%n card(s)" -> "1 card", "2 cards")."""
-ALIAS = "translate+=_tc"
-"""Helper modules call QCoreApplication.translate through ``_tc(context, text)``."""
+ALIAS = "translate+=_tc,QT_TRANSLATE_NOOP+=_t"
+"""Helper modules call QCoreApplication.translate through ``_tc(context, text)``; the Qt-free
+field registry marks its texts with ``_t(context, text)`` (translated later by the app)."""
+REGISTRY = ROOT / "configurator" / "core" / "fields.py"
+"""The field registry: labels, units on screen and tooltips of the scenario's fields."""
 
 
 def tool(name: str) -> str:
@@ -50,7 +54,7 @@ def write_field_descriptions() -> Path:
 
 def update_sources() -> None:
     sources = sorted(str(p) for p in (ROOT / "configurator" / "app").glob("*.py"))
-    sources.append(str(write_field_descriptions()))
+    sources += [str(REGISTRY), str(write_field_descriptions())]
     for language in LANGUAGES:
         only_plurals = ["-pluralonly", "-source-language", "en", "-target-language", "en"] if language == "en" else []
         subprocess.run([tool("pyside6-lupdate"), "-no-obsolete", "-locations", "none", *only_plurals, "-tr-function-alias", ALIAS,

@@ -23,83 +23,16 @@ from configurator.core.bounds import error_line
 from configurator.core.catalog import Catalog
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario, updated
 from configurator.app.error_boundary import guarded
+from configurator.app.field_help import field_label
 from configurator.app.i18n import tc as _tc
 from configurator.app.worker import JobContext, LatestJob
 
 
 
 def field_name(path: str) -> str:
-    """What an undo entry calls the field at ``path`` ("Change micro-batch")."""
-    names = {
-        "count": _tc("ScenarioController", "card count"), "card_id": _tc("ScenarioController", "card"),
-        "workload": _tc("ScenarioController", "workload"), "precision": _tc("ScenarioController", "precision"),
-        "model": _tc("ScenarioController", "model"),
-        "parallelism.cards_per_node": _tc("ScenarioController", "cards per server"),
-        "parallelism.tp": _tc("ScenarioController", "tensor parallel"),
-        "parallelism.pp": _tc("ScenarioController", "pipeline stages"),
-        "parallelism.zero": _tc("ScenarioController", "ZeRO stage"),
-        "parallelism.virtual_stages": _tc("ScenarioController", "interleaved stages"),
-        "parallelism.cp": _tc("ScenarioController", "context parallel"),
-        "parallelism.ep": _tc("ScenarioController", "expert parallel"),
-        "training.global_batch_tokens": _tc("ScenarioController", "global batch"),
-        "training.micro_batch": _tc("ScenarioController", "micro-batch"),
-        "training.seq_len": _tc("ScenarioController", "sequence length"),
-        "training.grad_accum": _tc("ScenarioController", "gradient accumulation"),
-        "training.recompute": _tc("ScenarioController", "recomputation"),
-        "training.recipe": _tc("ScenarioController", "recipe"),
-        "training.optimizer": _tc("ScenarioController", "optimizer"),
-        "training.loss": _tc("ScenarioController", "cross-entropy kernel"),
-        "training.offload_optimizer": _tc("ScenarioController", "CPU offload of optimizer states"),
-        "training.offload_params": _tc("ScenarioController", "CPU offload of parameters"),
-        "training.offload_activations": _tc("ScenarioController", "CPU offload of activations"),
-        "training.lora_rank": _tc("ScenarioController", "LoRA rank"),
-        "training.tokens": _tc("ScenarioController", "token budget"),
-        "serving.context": _tc("ScenarioController", "context length"),
-        "serving.concurrency": _tc("ScenarioController", "concurrency"),
-        "serving.prompt_tokens": _tc("ScenarioController", "prompt length"),
-        "serving.output_tokens": _tc("ScenarioController", "answer length"),
-        "serving.kv_precision": _tc("ScenarioController", "KV cache precision"),
-        "serving.engine": _tc("ScenarioController", "serving engine"),
-        "serving.weight_format": _tc("ScenarioController", "weight format"),
-        "serving.weight_bpw": _tc("ScenarioController", "bits per weight"),
-        "serving.cuda_graphs": _tc("ScenarioController", "CUDA graphs"),
-        "serving.batching": _tc("ScenarioController", "batching"),
-        "serving.max_batch": _tc("ScenarioController", "maximum batch"),
-        "serving.max_batched_tokens": _tc("ScenarioController", "prefill chunk"),
-        "serving.engine_memory_fraction": _tc("ScenarioController", "engine memory share"),
-        "serving.prefix_hit_rate": _tc("ScenarioController", "prefix-cache hit rate"),
-        "serving.speculative_tokens": _tc("ScenarioController", "draft tokens"),
-        "serving.speculative_acceptance": _tc("ScenarioController", "draft acceptance"),
-        "serving.speculative_draft_cost": _tc("ScenarioController", "draft cost"),
-        "serving.disaggregated": _tc("ScenarioController", "separate prefill and decode pools"),
-        "serving.prefill_cards": _tc("ScenarioController", "prefill pool"),
-        "constraints.ttft_ms": _tc("ScenarioController", "first-token target"),
-        "constraints.tpot_ms": _tc("ScenarioController", "time-per-token target"),
-        "constraints.requests_per_s": _tc("ScenarioController", "request rate"),
-        "constraints.latency_percentile": _tc("ScenarioController", "latency percentile"),
-        "economics.currency": _tc("ScenarioController", "currency"),
-        "economics.usd_to_currency": _tc("ScenarioController", "exchange rate"),
-        "economics.card_price": _tc("ScenarioController", "card price"),
-        "economics.cloud_price_per_hour": _tc("ScenarioController", "cloud price"),
-        "economics.electricity_per_kwh": _tc("ScenarioController", "electricity price"),
-        "economics.pue": _tc("ScenarioController", "PUE"),
-        "graphics.users": _tc("ScenarioController", "users"),
-        "graphics.profile_gib": _tc("ScenarioController", "vGPU profile"),
-        "graphics.shading_tflops_per_user": _tc("ScenarioController", "shading per user"),
-        "graphics.streams": _tc("ScenarioController", "streams"),
-        "graphics.resolution": _tc("ScenarioController", "resolution"),
-        "graphics.fps": _tc("ScenarioController", "frame rate"),
-        "graphics.codec": _tc("ScenarioController", "codec"),
-        "graphics.preset": _tc("ScenarioController", "encoder preset"),
-        "graphics.decode": _tc("ScenarioController", "decoding"),
-        "graphics.scene_gib": _tc("ScenarioController", "scene size"),
-        "graphics.frames": _tc("ScenarioController", "frames"),
-        "graphics.reference_minutes_per_frame": _tc("ScenarioController", "time per frame"),
-        "graphics.render_width": _tc("ScenarioController", "output width"),
-        "graphics.render_height": _tc("ScenarioController", "output height"),
-        "graphics.render_layers": _tc("ScenarioController", "output layers"),
-    }
-    return names.get(path, path.rpartition(".")[2].replace("_", " "))
+    """What an undo entry calls the field at ``path`` ("Change micro-batch"): its registry label
+    (``core/fields.py``), translated."""
+    return field_label(path)
 
 
 LAYOUT_PATHS: dict[str, str] = {

@@ -1,34 +1,38 @@
-"""Tooltips and ranges read from the scenario's pydantic fields, so the editor states what the
-core declares (one fact, one place).
+"""The field registry (``core/fields.py``) in the current language: names, units, tooltips and
+ranges of the scenario's fields, so the editor states what the core declares (one fact, one place).
 
-The English text is the field's ``description``; the Chinese is looked up with that text as the
-source under the ``ScenarioField`` context. ``tools/build_translations.py`` hands lupdate the
-descriptions of :data:`DESCRIBED_PATHS`, so a changed description shows up as untranslated.
+A registry text is translated under its own context; a field without its own help shows its
+description, looked up with that text as the source under the ``ScenarioField`` context.
+``tools/build_translations.py`` hands lupdate the descriptions of :data:`DESCRIBED_PATHS`, so a
+changed description shows up as untranslated.
 """
 
 from __future__ import annotations
 
 from configurator.app.i18n import tc
 from configurator.core.bounds import Bounds, field_at, field_bounds
+from configurator.core.fields import BY_PATH, FIELDS, Text
 from configurator.core.scenario import Scenario
 
 CONTEXT = "ScenarioField"
 """Translation context of the field descriptions."""
 
+PROFILE_PATHS: tuple[str, ...] = ("serving.engine_profile", *(f"serving.engine_profile.{name}" for name in (
+    "cuda_graphs", "layer_overhead_graphs_s", "layer_overhead_eager_s", "step_overhead_s", "weight_stream_share",
+    "kv_read_share", "kv_half_context", "prefill_share", "prefill_layer_overhead_s", "continuous_batching",
+    "fp8_kv_with_fp8_weights")))
+"""The engine profile's fields (its own dialog), whose tooltips are their descriptions."""
+
 DESCRIBED_PATHS: tuple[str, ...] = (
-    "parallelism.cp", "parallelism.ep", "training.loss", "training.offload_optimizer", "training.offload_params",
-    "training.offload_activations",
-    "serving.context", "serving.concurrency", "serving.weight_format", "serving.weight_bpw", "serving.engine",
-    "serving.cuda_graphs", "serving.batching", "serving.prefix_hit_rate", "serving.speculative_tokens",
-    "serving.speculative_acceptance", "serving.speculative_draft_cost", "serving.engine_memory_fraction",
-    "serving.max_batched_tokens", "serving.max_batch", "serving.disaggregated", "serving.prefill_cards", "constraints.tpot_ms", "constraints.ttft_ms",
-    "constraints.requests_per_s", "constraints.latency_percentile",
-    "serving.engine_profile", *(f"serving.engine_profile.{name}" for name in (
-        "cuda_graphs", "layer_overhead_graphs_s", "layer_overhead_eager_s", "step_overhead_s", "weight_stream_share",
-        "kv_read_share", "kv_half_context", "prefill_share", "prefill_layer_overhead_s", "continuous_batching",
-        "fp8_kv_with_fp8_weights")),
-)
+    *(f.path for f in FIELDS if f.editor and f.help is None and f.description), *PROFILE_PATHS)
 """Fields whose editor tooltip is their declared description."""
+
+
+def shown(text: Text | None) -> str:
+    """A registry text in the current language ('' for None)."""
+    if text is None:
+        return ""
+    return text.source if text.context is None else tc(text.context, text.source)
 
 
 def _field(path: str):
@@ -45,9 +49,20 @@ def field_description(path: str) -> str:
 
 
 def field_help(path: str) -> str:
-    """The field's description in the current language, as a sentence."""
+    """The field's tooltip in the current language: the registry's help, else its description."""
+    entry = BY_PATH.get(path)
+    if entry is not None and entry.help is not None:
+        return shown(entry.help)
     text = tc(CONTEXT, field_description(path))
     return text[:1].upper() + text[1:]
+
+
+def field_label(path: str) -> str:
+    """The field's name in the current language ("micro-batch"); unknown paths read as their last part."""
+    entry = BY_PATH.get(path)
+    if entry is None:
+        return path.rpartition(".")[2].replace("_", " ")
+    return shown(entry.label)
 
 
 def field_range(path: str) -> Bounds:

@@ -1978,6 +1978,10 @@ Engine profile source: {source}</source>
         <translation>延迟分位</translation>
     </message>
     <message>
+        <source>monitor attached</source>
+        <translation>连接显示器</translation>
+    </message>
+    <message>
         <source>currency</source>
         <translation>货币</translation>
     </message>
@@ -2046,6 +2050,10 @@ Engine profile source: {source}</source>
         <translation>帧</translation>
     </message>
     <message>
+        <source>reference card</source>
+        <translation>参考卡</translation>
+    </message>
+    <message>
         <source>time per frame</source>
         <translation>每帧时间</translation>
     </message>
@@ -2060,6 +2068,58 @@ Engine profile source: {source}</source>
     <message>
         <source>output layers</source>
         <translation>输出层数</translation>
+    </message>
+    <message>
+        <source>years of use</source>
+        <translation>使用年限</translation>
+    </message>
+    <message>
+        <source>deadline</source>
+        <translation>期限</translation>
+    </message>
+    <message>
+        <source>budget</source>
+        <translation>预算</translation>
+    </message>
+    <message>
+        <source>power cap</source>
+        <translation>功率上限</translation>
+    </message>
+    <message>
+        <source>power per server</source>
+        <translation>每台服务器功率</translation>
+    </message>
+    <message>
+        <source>training throughput</source>
+        <translation>训练吞吐量</translation>
+    </message>
+    <message>
+        <source>matrix efficiency</source>
+        <translation>矩阵运算效率</translation>
+    </message>
+    <message>
+        <source>decode bandwidth</source>
+        <translation>解码带宽</translation>
+    </message>
+    <message>
+        <source>network per card</source>
+        <translation>每卡网络带宽</translation>
+    </message>
+    <message>
+        <source>encoder speed</source>
+        <translation>编码器速度</translation>
+    </message>
+    <message>
+        <source>decoder speed</source>
+        <translation>解码器速度</translation>
+    </message>
+    <message>
+        <source>vGPU limit</source>
+        <translation>vGPU 限制</translation>
+    </message>
+    <message>
+        <source>consumer encode sessions</source>
+        <translation>消费级卡编码会话数</translation>
     </message>
     <message>
         <source>Change {0}</source>
@@ -2760,10 +2820,6 @@ Engine profile source: {source}</source>
         <translation>保存的激活在前向后移到主机内存，反向时再取回</translation>
     </message>
     <message>
-        <source>max tokens per sequence</source>
-        <translation>每条序列的最大词元数</translation>
-    </message>
-    <message>
         <source>users (sequences) served at once by the whole deployment, spread over its model copies</source>
         <translation>整个部署同时服务的用户（序列）数，分配到各模型副本</translation>
     </message>
@@ -2806,10 +2862,6 @@ Engine profile source: {source}</source>
     <message>
         <source>share of memory the engine may use (vLLM default 0.9)</source>
         <translation>引擎可使用的显存比例（vLLM 默认 0.9）</translation>
-    </message>
-    <message>
-        <source>prefill chunk</source>
-        <translation>预填充分块</translation>
     </message>
     <message>
         <source>sequences one model copy decodes together (vLLM max_num_seqs; None = the users spread evenly over the copies)</source>
@@ -4192,48 +4244,12 @@ Reinstall GPU Configurator to repair it.</source>
 <context>
     <name>format</name>
     <message>
-        <source>{0} GiB</source>
-        <translation>{0} GiB</translation>
-    </message>
-    <message>
-        <source>{0} tokens/s</source>
-        <translation>{0} 词元/秒</translation>
-    </message>
-    <message>
         <source>{0} ms</source>
         <translation>{0} ms</translation>
     </message>
     <message>
         <source>{0} s</source>
         <translation>{0} 秒</translation>
-    </message>
-    <message>
-        <source>{0} min</source>
-        <translation>{0} 分钟</translation>
-    </message>
-    <message>
-        <source>{0} h</source>
-        <translation>{0} 小时</translation>
-    </message>
-    <message>
-        <source>{0} days</source>
-        <translation>{0} 天</translation>
-    </message>
-    <message>
-        <source>{0} kW</source>
-        <translation>{0} kW</translation>
-    </message>
-    <message>
-        <source>{0} W</source>
-        <translation>{0} W</translation>
-    </message>
-    <message>
-        <source>{0} kWh</source>
-        <translation>{0} 千瓦时</translation>
-    </message>
-    <message>
-        <source>{0} %</source>
-        <translation>{0} %</translation>
     </message>
 </context>
 <context>

@@ -1,0 +1,425 @@
+"""One declaration per user-editable scenario field: how it is named, shown, stepped and typed.
+
+The pydantic models (``core/scenario.py``) hold what a field *is*: its type, its range
+(``Field(ge=…, le=…)``) and its description, whose bracketed tail is its unit. This registry
+holds what the models do not: the name an undo entry and an accessible name use, the unit on
+screen (a spin box's suffix) and its scale (``1e9`` for "B tokens", ``0.01`` for "%"), the step,
+the decimals, the widget kind, the command-line flag and whether it takes ``auto``. The editor's
+number boxes, the undo labels, the CLI's flags and the wizard's answers are all built from it,
+and nothing here repeats a bound: :meth:`FieldSpec.bounds` reads them from the model.
+
+Texts are ``(context, English source)`` pairs, marked with :func:`_t` so that pyside6-lupdate
+(told ``QT_TRANSLATE_NOOP+=_t`` by tools/build_translations.py) collects them; the app
+translates them with its Qt catalogue, under the contexts the editor and the undo stack used
+before, so their Chinese carries over. The core itself never translates (no Qt here).
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+import re
+import types
+import typing
+from dataclasses import dataclass
+
+from configurator.core.bounds import Bounds, field_at, field_bounds
+from configurator.core.scenario import Scenario
+
+
+@dataclass(frozen=True)
+class Text:
+    """A user-visible text: its translation context (None: shown as written) and English source."""
+
+    context: str | None
+    source: str
+
+
+def _t(context: str, source: str) -> Text:
+    """Mark ``source`` for translation under ``context`` (lupdate reads this as QT_TRANSLATE_NOOP)."""
+    return Text(context, source)
+
+
+def _plain(source: str) -> Text:
+    """A text shown as written in every language (a symbol such as ``%``)."""
+    return Text(None, source)
+
+
+class Kind(enum.StrEnum):
+    """The widget a field is edited with."""
+
+    INT = "int"  # a whole-number spin box
+    FLOAT = "float"  # a decimal spin box (also a whole field shown scaled, e.g. M tokens)
+    CHOICE = "choice"  # a combo box
+    CHECK = "check"  # a check box
+
+
+# The contexts are written out in every _t call (lupdate reads literals only): field names are
+# "ScenarioController"'s (they were the undo stack's labels first), units and tooltips the
+# editor's ("ScenarioEditor", "ServingEditor").
+
+
+@dataclass(frozen=True)
+class FieldSpec:
+    """How one scenario field is named, shown and entered.
+
+    Attributes
+    ----------
+    path : str
+        Dotted path in the scenario (``"training.micro_batch"``); the editor control's objectName.
+    label : Text
+        Lower-case name of the field ("micro-batch"): the undo entry ("Change micro-batch") and,
+        capitalised, the control's accessible name.
+    suffix : Text or None
+        The unit on screen, with its leading space (" tokens").
+    scale : float
+        Field value per shown unit [field unit / shown unit]: 1e9 for B tokens, 0.01 for %.
+    step : float
+        Step of the spin box, in the shown unit.
+    decimals : int
+        Decimals shown (0 for whole numbers).
+    help : Text or None
+        The tooltip; None: the field's own description (context ``ScenarioField``).
+    none_text : Text or None
+        Shown one step below the range where None is a value ("catalog", "none").
+    flag : str or None
+        The command-line flag (``--batch``); None: no flag.
+    auto : bool
+        The flag takes ``auto`` (the planner chooses: a layout field).
+    cli_help : str or None
+        The flag's help where it is not the field's description (English only; the CLI is
+        not translated).
+    cli_type : str
+        How the flag's text is read: ``number`` (int or float by the field), ``quantity``
+        (``7B``, ``4M``), ``duration`` (``90d``).
+    metavar : str or None
+        The flag's placeholder in ``--help``.
+    unit : str
+        The unit, bracketed, where the field's description does not end with one (the CLI
+        states it); a field that declares its unit must not repeat it here (tests check).
+    editor : bool
+        Whether the editor shows the field (False: the CLI and the wizard only).
+    widget : Kind or None
+        The widget where the field's type does not decide it (ZeRO's 0–3 as a list).
+    """
+
+    path: str
+    label: Text
+    suffix: Text | None = None
+    scale: float = 1.0
+    step: float = 1.0
+    decimals: int = 0
+    help: Text | None = None
+    none_text: Text | None = None
+    flag: str | None = None
+    auto: bool = False
+    cli_help: str | None = None
+    cli_type: str = "number"
+    metavar: str | None = None
+    unit: str = ""
+    editor: bool = True
+    widget: Kind | None = None
+
+    @property
+    def model_field(self):
+        """(model class, field name) of the path in :class:`Scenario`."""
+        found = field_at(Scenario, tuple(self.path.split(".")))
+        if found is None:
+            raise KeyError(f"no scenario field at {self.path!r}")
+        return found
+
+    @property
+    def description(self) -> str:
+        """The field's declared description (English)."""
+        model, name = self.model_field
+        return model.model_fields[name].description or ""
+
+    @property
+    def bounds(self) -> Bounds:
+        """The range the model declares, with the unit (the registry's where the model has none)."""
+        bounds = field_bounds(*self.model_field)
+        if not bounds.unit and self.unit:
+            return Bounds(bounds.low, bounds.high, bounds.low_inclusive, bounds.high_inclusive, self.unit)
+        return bounds
+
+    @property
+    def kind(self) -> Kind:
+        """The widget kind: declared, else from the field's type (bool, number, anything else a list)."""
+        if self.widget is not None:
+            return self.widget
+        model, name = self.model_field
+        types_ = _plain_types(model.model_fields[name].annotation)
+        if types_ == {bool}:
+            return Kind.CHECK
+        if types_ == {int}:
+            return Kind.FLOAT if self.scale != 1.0 else Kind.INT
+        if types_ <= {int, float}:
+            return Kind.FLOAT
+        return Kind.CHOICE
+
+    @property
+    def whole(self) -> bool:
+        """The field holds whole numbers (a scaled box still sends an int)."""
+        model, name = self.model_field
+        return _plain_types(model.model_fields[name].annotation) == {int}
+
+    @property
+    def is_number(self) -> bool:
+        return self.kind in (Kind.INT, Kind.FLOAT)
+
+    def display_range(self, scale: float | None = None, decimals: int | None = None) -> tuple[float, float]:
+        """The spin box's range in the shown unit [shown unit].
+
+        The model's bounds ÷ ``scale`` (the registry's unless given, e.g. the wizard's days),
+        rounded inwards to ``decimals`` (an exclusive low bound moves up one shown step), and,
+        where ``none_text`` stands for None, one ``step`` below that (not below 0 unless the
+        range is).
+        """
+        scale = self.scale if scale is None else scale
+        decimals = self.decimals if decimals is None else decimals
+        bounds = self.bounds
+        if bounds.low is None or bounds.high is None:
+            raise ValueError(f"{self.path} has an open range; a spin box needs both bounds")
+        unit = 10.0 ** -decimals
+        low = math.ceil(round(bounds.low / scale / unit, 6)) * unit
+        high = math.floor(round(bounds.high / scale / unit, 6)) * unit
+        if not bounds.low_inclusive and math.isclose(low, bounds.low / scale):
+            low += unit
+        if self.none_text is not None:
+            low = max(0.0, low - self.step) if low > 0 else low - self.step
+        return round(low, decimals), round(high, decimals)
+
+
+def _plain_types(annotation: object) -> set[type]:
+    """The Python types an annotation allows, None left out (``int | None`` -> {int})."""
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType):
+        return set().union(*(_plain_types(a) for a in typing.get_args(annotation) if a is not type(None)))
+    return {annotation} if isinstance(annotation, type) else {object}
+
+
+def _f(path: str, label: Text, suffix: Text | None = None, **facts) -> FieldSpec:
+    return FieldSpec(path, label, suffix, **facts)
+
+
+_TOKENS = _t("ScenarioEditor", " tokens")
+_SV_TOKENS = _t("ServingEditor", " tokens")
+_PERCENT = _plain(" %")
+_PER_SERVER = _t("ScenarioEditor", " per server")
+_FPS = _t("ScenarioEditor", " fps")
+_PX = _t("ScenarioEditor", " px")
+_UNIT_TAIL = re.compile(r"\s*\[[^\[\]]+\]\s*$")
+
+FIELDS: tuple[FieldSpec, ...] = (
+    # ---- what and where
+    _f("workload", _t("ScenarioController", "workload")),
+    _f("model", _t("ScenarioController", "model"), widget=Kind.CHOICE),
+    _f("precision", _t("ScenarioController", "precision")),
+    _f("card_id", _t("ScenarioController", "card")),
+    _f("count", _t("ScenarioController", "card count"), help=_t("ScenarioEditor", "Total number of cards"), flag="--count", cli_help="total cards"),
+    # ---- layout
+    _f("parallelism.cards_per_node", _t("ScenarioController", "cards per server"), _PER_SERVER, help=_t(
+        "ScenarioEditor", "Cards in one server. Traffic between servers goes over the network, which is slower than NVLink."),
+        flag="--per-node", cli_help="cards per server"),
+    _f("parallelism.tp", _t("ScenarioController", "tensor parallel"), help=_t(
+        "ScenarioEditor", "Tensor parallel (TP): each layer's matrices are split across this many cards. It exchanges "
+             "activations four times per layer, so it belongs inside one NVLink domain."),
+        flag="--tp", auto=True),
+    _f("parallelism.pp", _t("ScenarioController", "pipeline stages"), help=_t(
+        "ScenarioEditor", "Pipeline parallel (PP): the layers are split into this many stages; the pipeline idles "
+             "(p−1)/m of the time for m micro-batches."), flag="--pp", auto=True),
+    _f("parallelism.virtual_stages", _t("ScenarioController", "interleaved stages"), help=_t(
+        "ScenarioEditor", "Interleaved (virtual) stages: model chunks per pipeline stage. More chunks shrink the pipeline's "
+             "idle time by that factor, at the cost of more point-to-point traffic."), flag="--vp", auto=True),
+    _f("parallelism.cp", _t("ScenarioController", "context parallel"), flag="--cp", auto=True),
+    _f("parallelism.ep", _t("ScenarioController", "expert parallel"), flag="--ep", auto=True),
+    _f("parallelism.zero", _t("ScenarioController", "ZeRO stage"), widget=Kind.CHOICE, help=_t(
+        "ScenarioEditor", "ZeRO / FSDP: split optimizer states, gradients and weights across the data-parallel copies "
+             "to save memory, at the cost of more communication."), flag="--zero", auto=True),
+    # ---- training
+    _f("training.recipe", _t("ScenarioController", "recipe"), help=_t(
+        "ScenarioEditor", "How numbers are kept: AMP keeps fp32 weights; Megatron keeps 16-bit weights plus an fp32 master copy.")),
+    _f("training.optimizer", _t("ScenarioController", "optimizer"), help=_t(
+        "ScenarioEditor", "AdamW keeps two states per parameter; 8-bit AdamW stores them in one byte each; SGD keeps one.")),
+    _f("training.loss", _t("ScenarioController", "cross-entropy kernel")),
+    _f("training.recompute", _t("ScenarioController", "recomputation"), help=_t(
+        "ScenarioEditor", "Activation recomputation: keep fewer activations and compute them again in the backward pass "
+             "(full: about a third more compute, much less memory).")),
+    _f("training.offload_optimizer", _t("ScenarioController", "CPU offload of optimizer states")),
+    _f("training.offload_params", _t("ScenarioController", "CPU offload of parameters")),
+    _f("training.offload_activations", _t("ScenarioController", "CPU offload of activations")),
+    _f("training.micro_batch", _t("ScenarioController", "micro-batch"), _t("ScenarioEditor", " seq"), help=_t(
+        "ScenarioEditor", "Sequences each data-parallel copy processes at once (micro-batch)"), flag="--batch", auto=True,
+        unit="[sequences]"),
+    _f("training.seq_len", _t("ScenarioController", "sequence length"), _TOKENS, step=512,
+       help=_t("ScenarioEditor", "Tokens per training sequence"), flag="--seq", unit="[tokens]"),
+    _f("training.grad_accum", _t("ScenarioController", "gradient accumulation"), help=_t(
+        "ScenarioEditor", "Micro-batches per optimizer step (gradient accumulation); also the pipeline's micro-batches"),
+        flag="--grad-accum", auto=True),
+    _f("training.global_batch_tokens", _t("ScenarioController", "global batch"), _t("ScenarioEditor", " M tokens"), scale=1e6, decimals=2,
+       step=0.5, help=_t(
+        "ScenarioEditor", "Tokens per optimizer step (micro-batch × accumulation × data-parallel copies × sequence length). "
+             "Auto: the published batch for the model's size; the planner keeps it when the card count changes."),
+       flag="--global-batch", cli_type="quantity", metavar="TOKENS", unit="[tokens]",
+       cli_help="tokens per optimizer step, kept at every card count (e.g. 4M; default by model size)"),
+    _f("training.lora_rank", _t("ScenarioController", "LoRA rank"), help=_t("ScenarioEditor", "Rank r of the LoRA adapters"), flag="--lora-rank",
+       cli_help="rank r of the LoRA adapters"),
+    _f("training.tokens", _t("ScenarioController", "token budget"), _t("ScenarioEditor", " B tokens"), scale=1e9, decimals=3, step=10.0,
+       help=_t("ScenarioEditor", "Tokens to train on; sets the time and cost of the job"), flag="--tokens", cli_type="quantity",
+       cli_help="training token budget (e.g. 1T)"),
+    # ---- serving
+    _f("serving.context", _t("ScenarioController", "context length"), _SV_TOKENS, step=1024, help=_t(
+        "ServingEditor", "Longest sequence (prompt + answer) the KV cache must hold per request"), flag="--context",
+        unit="[tokens]"),
+    _f("serving.concurrency", _t("ScenarioController", "concurrency"), _t("ServingEditor", " sequences"), flag="--concurrency",
+       cli_help="users served at once by the whole deployment"),
+    _f("serving.prompt_tokens", _t("ScenarioController", "prompt length"), _SV_TOKENS, step=128,
+       help=_t("ServingEditor", "Prompt length per request"), flag="--prompt-tokens", unit="[tokens]"),
+    _f("serving.output_tokens", _t("ScenarioController", "answer length"), _SV_TOKENS, step=64,
+       help=_t("ServingEditor", "Answer length per request"), flag="--output-tokens", unit="[tokens]"),
+    _f("serving.engine", _t("ScenarioController", "serving engine")),
+    _f("serving.weight_format", _t("ScenarioController", "weight format")),
+    _f("serving.weight_bpw", _t("ScenarioController", "bits per weight"), _t("ServingEditor", " bit/weight"), decimals=2, step=0.05,
+       none_text=_t("ServingEditor", "format's own"), flag="--weight-bpw", metavar="BITS",
+       cli_help="bits per weight of the format (EXL2: the bpw it was converted at)"),
+    _f("serving.kv_precision", _t("ScenarioController", "KV cache precision"), help=_t(
+        "ServingEditor", "Number format of the KV cache (the keys and values kept for every token of every request); the "
+             "engine's default is the model's own (FP8 beside FP8 weights in TensorRT-LLM)")),
+    _f("constraints.ttft_ms", _t("ScenarioController", "first-token target"), _t("ServingEditor", " ms"), decimals=1, step=50,
+       none_text=_t("ServingEditor", "none"), flag="--ttft-ms", cli_help="time-to-first-token target [ms]"),
+    _f("constraints.tpot_ms", _t("ScenarioController", "time-per-token target"), _t("ServingEditor", " ms/token"), decimals=1, step=5,
+       none_text=_t("ServingEditor", "none"), flag="--tpot-ms", cli_help="time-per-output-token target [ms]"),
+    _f("constraints.requests_per_s", _t("ScenarioController", "request rate"), _t("ServingEditor", " requests/s"), decimals=3, step=1,
+       none_text=_t("ServingEditor", "from the users"), flag="--requests-per-s"),
+    _f("constraints.latency_percentile", _t("ScenarioController", "latency percentile")),
+    _f("serving.cuda_graphs", _t("ScenarioController", "CUDA graphs"), widget=Kind.CHOICE),
+    _f("serving.batching", _t("ScenarioController", "batching")),
+    _f("serving.max_batch", _t("ScenarioController", "maximum batch"), _t("ServingEditor", " sequences"), none_text=_t("ServingEditor", "users ÷ copies"),
+       flag="--max-batch", auto=True, unit="[sequences]",
+       cli_help="serving: sequences one model copy decodes together"),
+    _f("serving.max_batched_tokens", _t("ScenarioController", "prefill chunk"), _SV_TOKENS, step=512, help=_t(
+        "ServingEditor", "Tokens one step may carry: prompts are prefilled in chunks of this size between decode steps "
+             "(vLLM max_num_batched_tokens, SGLang --chunked-prefill-size, TensorRT-LLM max_num_tokens)"),
+       flag="--max-batched-tokens", auto=True, metavar="TOKENS", unit="[tokens]",
+       cli_help="serving: tokens per engine step, the prefill chunk (auto: 512-16384 tried under the latency "
+                "targets)"),
+    _f("serving.disaggregated", _t("ScenarioController", "separate prefill and decode pools")),
+    _f("serving.prefill_cards", _t("ScenarioController", "prefill pool"), _t("ServingEditor", " cards"), none_text=_t("ServingEditor", "planner's size"),
+       flag="--prefill-cards", metavar="N",
+       cli_help="cards of the prefill pool when disaggregated (default: sized by the planner)"),
+    _f("serving.engine_memory_fraction", _t("ScenarioController", "engine memory share"), _PERCENT, scale=0.01),
+    _f("serving.prefix_hit_rate", _t("ScenarioController", "prefix-cache hit rate"), _PERCENT, scale=0.01,
+       flag="--prefix-hit-rate", metavar="SHARE", unit="[share]",
+       cli_help="share of prompt tokens served from the prefix cache"),
+    _f("serving.speculative_tokens", _t("ScenarioController", "draft tokens"), _t("ServingEditor", " draft tokens"),
+       flag="--speculative-tokens", metavar="K", cli_help="draft tokens per step (0 = off)"),
+    _f("serving.speculative_acceptance", _t("ScenarioController", "draft acceptance"), _PERCENT, scale=0.01,
+       flag="--speculative-acceptance", metavar="ALPHA", unit="[share]",
+       cli_help="acceptance rate of a draft token"),
+    _f("serving.speculative_draft_cost", _t("ScenarioController", "draft cost"), _t("ServingEditor", " % of a step"), scale=0.01),
+    # ---- graphics
+    _f("graphics.users", _t("ScenarioController", "users"), _t("ScenarioEditor", " users"), help=_t(
+        "ScenarioEditor", "Desktops or cloud workstations in use at the same time"), flag="--users"),
+    _f("graphics.profile_gib", _t("ScenarioController", "vGPU profile"), widget=Kind.CHOICE, help=_t(
+        "ScenarioEditor", "vGPU framebuffer profile per user. NVIDIA suggests 1–2 GiB (B-series) for office and web desktops, "
+             "2–8 GiB and more (Q-series) for CAD and 3D work."), flag="--profile", metavar="GIB",
+       cli_help="vGPU framebuffer per user [GiB]: 1, 2, 4, 8 …"),
+    _f("graphics.shading_tflops_per_user", _t("ScenarioController", "shading per user"), _t("ScenarioEditor", " TFLOP/s"), decimals=3,
+       step=0.05, help=_t(
+        "ScenarioEditor", "Average FP32 shading load of one user. Time-sliced vGPUs share the shader cores; 0.25 TFLOP/s "
+             "is the knowledge-worker density NVIDIA quotes for the A16 (64 desktops per board)."),
+       flag="--shading", metavar="TFLOPS", cli_help="average FP32 load per user [TFLOP/s]"),
+    _f("graphics.streams", _t("ScenarioController", "streams"), _t("ScenarioEditor", " streams"), help=_t(
+        "ScenarioEditor", "Video streams encoded at the same time (live channels, or files transcoded in parallel)"),
+       flag="--streams"),
+    _f("graphics.resolution", _t("ScenarioController", "resolution"), help=_t(
+        "ScenarioEditor", "Output resolution: encoder throughput scales with pixels per frame")),
+    _f("graphics.fps", _t("ScenarioController", "frame rate"), _FPS, help=_t("ScenarioEditor", "Frames per second of each stream"),
+       flag="--fps"),
+    _f("graphics.codec", _t("ScenarioController", "codec"), help=_t(
+        "ScenarioEditor", "Output codec. AV1 needs an Ada or newer encoder (L4, L40, L40S, RTX 40/50).")),
+    _f("graphics.preset", _t("ScenarioController", "encoder preset"), help=_t(
+        "ScenarioEditor", "NVENC preset: P1 encodes about twice as fast as P4, P5 about a quarter slower, at better quality")),
+    _f("graphics.decode", _t("ScenarioController", "decoding"), help=_t(
+        "ScenarioEditor", "Transcoding decodes each input stream with NVDEC before encoding it")),
+    _f("graphics.scene_gib", _t("ScenarioController", "scene size"), _t("ScenarioEditor", " GiB"), decimals=2, help=_t(
+        "ScenarioEditor", "Geometry and textures the renderer loads; the whole scene must fit in each card's memory"),
+       flag="--scene", metavar="GIB"),
+    _f("graphics.frames", _t("ScenarioController", "frames"), _t("ScenarioEditor", " frames"), help=_t("ScenarioEditor", "Frames in the job"),
+       flag="--frames"),
+    _f("graphics.reference_card", _t("ScenarioController", "reference card"), widget=Kind.CHOICE, help=_t(
+        "ScenarioEditor", "The card your time per frame was measured on; other cards scale by their FP32 rate")),
+    _f("graphics.reference_minutes_per_frame", _t("ScenarioController", "time per frame"), _t("ScenarioEditor", " min/frame"), decimals=3,
+       step=0.5, help=_t("ScenarioEditor", "Time one frame takes on the reference card, measured with your renderer and scene"),
+       flag="--minutes-per-frame", cli_help="measured time per frame on the reference card [min]"),
+    _f("graphics.render_width", _t("ScenarioController", "output width"), _PX, help=_t("ScenarioEditor", "Output width")),
+    _f("graphics.render_height", _t("ScenarioController", "output height"), _PX, help=_t("ScenarioEditor", "Output height")),
+    _f("graphics.render_layers", _t("ScenarioController", "output layers"), help=_t(
+        "ScenarioEditor", "Output layers (beauty, depth, normals, AOVs) kept in memory as 32-bit RGBA")),
+    _f("graphics.local_display", _t("ScenarioController", "monitor attached"), help=_t(
+        "ScenarioEditor", "A workstation that shows the render: the card needs display outputs (data-centre cards have none)")),
+    # ---- prices
+    _f("economics.currency", _t("ScenarioController", "currency"), help=_t("ScenarioEditor", "Currency of every amount")),
+    _f("economics.usd_to_currency", _t("ScenarioController", "exchange rate"), decimals=4, step=0.1, help=_t(
+        "ScenarioEditor", "Units of the chosen currency per US dollar, applied to catalog prices in USD"), flag="--usd-rate",
+       cli_help="units of --currency per USD"),
+    _f("economics.card_price", _t("ScenarioController", "card price"), decimals=2, step=100, none_text=_t("ScenarioEditor", "catalog"),
+       help=_t("ScenarioEditor", "Price of one card; 'catalog' uses the latest catalog price"), flag="--card-price",
+       cli_help="purchase price per card"),
+    _f("economics.cloud_price_per_hour", _t("ScenarioController", "cloud price"), _t("ScenarioEditor", " /h"), decimals=4, step=0.1,
+       none_text=_t("ScenarioEditor", "catalog"), help=_t("ScenarioEditor", "Cloud price per card-hour; 'catalog' uses the latest catalog price"),
+       flag="--cloud-price", cli_help="cloud price per card-hour"),
+    _f("economics.electricity_per_kwh", _t("ScenarioController", "electricity price"), _t("ScenarioEditor", " /kWh"), decimals=3, step=0.01,
+       help=_t("ScenarioEditor", "Electricity price"), flag="--electricity", cli_help="price per kWh"),
+    _f("economics.pue", _t("ScenarioController", "PUE"), decimals=2, step=0.05, help=_t(
+        "ScenarioEditor", "Power usage effectiveness: facility power ÷ IT power (cooling, power conversion)"), flag="--pue"),
+    _f("economics.amortisation_years", _t("ScenarioController", "years of use"), decimals=1, flag="--years",
+       cli_help="years the hardware is used and depreciated over (the TCO horizon)", editor=False),
+    # ---- goals the wizard and the command line set
+    _f("constraints.deadline_hours", _t("ScenarioController", "deadline"), flag="--deadline", cli_type="duration",
+       metavar="DURATION", editor=False,
+       cli_help="training or render job must finish within (720h, 90d, 6w; a bare number is hours)"),
+    _f("constraints.budget", _t("ScenarioController", "budget"), flag="--budget", editor=False),
+    _f("constraints.power_cap_kw", _t("ScenarioController", "power cap"), flag="--power-cap", metavar="KW", editor=False),
+    _f("constraints.rack_power_kw", _t("ScenarioController", "power per server"), flag="--rack-power", metavar="KW",
+       cli_help="power one server may draw at the wall [kW]", editor=False),
+    _f("constraints.min_tokens_per_s", _t("ScenarioController", "training throughput"), flag="--min-tokens-per-s", editor=False),
+    # ---- assumptions
+    _f("assumptions.matmul_efficiency", _t("ScenarioController", "matrix efficiency"), _PERCENT, scale=0.01, help=_t(
+        "ScenarioEditor", "Share of the card's dense peak that training's matrix products sustain (published runs: 45–60 %)")),
+    _f("assumptions.decode_bandwidth_efficiency", _t("ScenarioController", "decode bandwidth"), _PERCENT, scale=0.01, help=_t(
+        "ScenarioEditor", "Share of memory bandwidth sustained while generating tokens (plain PyTorch ≈ 45 %, fused engines "
+             "60–80 %)")),
+    _f("assumptions.network_gbps_per_card", _t("ScenarioController", "network per card"), _t("ScenarioEditor", " GB/s"), decimals=1, step=5,
+       help=_t("ScenarioEditor", "Network bandwidth per card between servers, one way (400 Gb/s NIC = 50 GB/s)")),
+    _f("assumptions.encoder_fps_1080p", _t("ScenarioController", "encoder speed"), _FPS, decimals=0, step=10,
+       help=_t("ScenarioEditor", "1080p frames one NVENC engine encodes per second at preset P4. Default: one 2160p60 stream "
+                    "(8 × 1080p30) per encoder, as video vendors plan; measure yours with ffmpeg for exact figures.")),
+    _f("assumptions.decoder_fps_1080p", _t("ScenarioController", "decoder speed"), _FPS, decimals=0, step=10,
+       help=_t("ScenarioEditor", "1080p frames one NVDEC engine decodes per second (no vendor figure found: set equal to the "
+                    "encoder; measure yours)")),
+    _f("assumptions.max_vgpus_per_gpu", _t("ScenarioController", "vGPU limit"), _t("ScenarioEditor", " per GPU"),
+       help=_t("ScenarioEditor", "Most vGPUs one GPU can host (NVIDIA: 32)")),
+    _f("assumptions.consumer_encode_sessions", _t("ScenarioController", "consumer encode sessions"), _PER_SERVER, help=_t(
+        "ScenarioEditor", "Encode sessions the GeForce driver allows per server, whatever the number of cards (8 since 2024)")),
+)
+"""Every user-editable scenario field, in the editor's order."""
+
+BY_PATH: dict[str, FieldSpec] = {spec.path: spec for spec in FIELDS}
+BY_FLAG: dict[str, FieldSpec] = {spec.flag: spec for spec in FIELDS if spec.flag}
+
+
+def spec(path: str) -> FieldSpec:
+    """The registry entry of the field at ``path`` (KeyError if it has none)."""
+    return BY_PATH[path]
+
+
+def cli_help(entry: FieldSpec) -> str:
+    """The flag's help: its words, then the model's range and unit (``1 to 65,536 [sequences]``); the unit is not repeated where the words carry it."""
+    words = entry.cli_help or _UNIT_TAIL.sub("", entry.description).strip() or entry.label.source
+    bounds = entry.bounds
+    if bounds.low is None and bounds.high is None:
+        return words
+    span = bounds.text()
+    if bounds.unit and bounds.unit in words:
+        span = span.removesuffix(bounds.unit).rstrip()
+    return f"{words}; {span}"

@@ -1,0 +1,104 @@
+"""The field registry (core/fields.py) is the one declaration of each editable field: the undo
+labels, the editor's controls, the CLI's flags and the wizard's answers are built from it, and
+its ranges are the models' own."""
+
+from __future__ import annotations
+
+import math
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from configurator.core.bounds import field_bounds
+from configurator.core.fields import BY_FLAG, BY_PATH, FIELDS, Kind, cli_help
+
+TS = Path(__file__).resolve().parents[1] / "resources" / "i18n" / "gpu_configurator_zh_CN.ts"
+
+
+def test_every_entry_is_a_scenario_field_once():
+    assert len(BY_PATH) == len(FIELDS) > 60
+    assert len(BY_FLAG) == len([f for f in FIELDS if f.flag])
+    for entry in FIELDS:
+        model, name = entry.model_field  # raises for a path the scenario lacks
+        assert name in model.model_fields
+        assert entry.label.context == "ScenarioController" and entry.label.source, entry.path
+        assert "_" not in entry.label.source, entry.path
+
+
+def test_a_unit_is_declared_once():
+    """The registry names a unit only where the model's description carries none."""
+    for entry in FIELDS:
+        if entry.unit:
+            assert field_bounds(*entry.model_field).unit == "", f"{entry.path}: the model already has the unit"
+            assert entry.unit.startswith("[") and entry.unit.endswith("]")
+
+
+def test_number_entries_have_a_closed_range_inside_the_models():
+    for entry in (f for f in FIELDS if f.is_number):
+        low, high = entry.display_range()
+        bounds = entry.bounds
+        assert low <= high
+        shown_low = low if entry.none_text is None else low + entry.step
+        # rounded inwards: every value the box offers is one the model takes
+        assert shown_low * entry.scale >= bounds.low * (1 - 1e-9) or shown_low <= 0 < bounds.low, entry.path
+        assert high * entry.scale <= bounds.high * (1 + 1e-9), entry.path
+        # and the box reaches the model's bounds within one shown step
+        assert math.isclose(high * entry.scale, bounds.high, rel_tol=1e-3) or (
+            bounds.high - high * entry.scale) <= entry.scale * 10.0 ** -entry.decimals, entry.path
+
+
+def test_display_range_rounds_inwards():
+    assert BY_PATH["training.global_batch_tokens"].display_range() == (0.01, 2147.48)  # ge=1 token, in M tokens
+    assert BY_PATH["serving.engine_memory_fraction"].display_range() == (11.0, 100.0)  # gt=0.1, in %
+    assert BY_PATH["serving.max_batch"].display_range() == (0.0, 65536.0)  # 0 stands for None
+    assert BY_PATH["constraints.deadline_hours"].display_range(scale=24, decimals=1) == (0.1, 3652.5)  # days
+
+
+def test_kinds_follow_the_field_types():
+    assert BY_PATH["training.micro_batch"].kind is Kind.INT
+    assert BY_PATH["training.global_batch_tokens"].kind is Kind.FLOAT and BY_PATH["training.global_batch_tokens"].whole
+    assert BY_PATH["serving.disaggregated"].kind is Kind.CHECK
+    assert BY_PATH["serving.engine"].kind is Kind.CHOICE
+    assert BY_PATH["parallelism.zero"].kind is Kind.CHOICE  # declared: 0-3 as a list
+
+
+def test_cli_help_states_the_models_range_and_unit():
+    assert cli_help(BY_PATH["training.micro_batch"]).endswith("1 to 65,536 [sequences]")
+    assert cli_help(BY_PATH["graphics.shading_tflops_per_user"]).endswith("[TFLOP/s]; 0.001 to 1,000")
+    assert cli_help(BY_PATH["serving.context"]) == "max tokens per sequence; 1 to 2,097,152 [tokens]"
+
+
+def _translated() -> dict[tuple[str, str], str]:
+    root = ET.parse(TS).getroot()
+    return {(c.find("name").text, m.find("source").text): (m.find("translation").text or "")
+            for c in root.iter("context") for m in c.iter("message")}
+
+
+def test_every_registry_text_has_its_chinese():
+    translated = _translated()
+    texts = [t for f in FIELDS for t in (f.label, f.suffix, f.help, f.none_text) if t is not None and t.context]
+    missing = [(t.context, t.source) for t in texts if not translated.get((t.context, t.source))]
+    assert missing == [], "run tools/build_translations.py and fill_translation.py zh_CN"
+
+
+def test_undo_labels_come_from_the_registry(qtbot, controller):
+    from configurator.app.controller import field_name
+
+    for entry in FIELDS:
+        assert field_name(entry.path) == entry.label.source
+    assert field_name("graphics.no_such_field") == "no such field"
+    assert controller.apply("training.micro_batch", 2)
+    assert controller.undo_stack.undoText() == "Change micro-batch"
+
+
+def test_undo_labels_are_translated(qtbot):
+    from configurator.app import i18n
+    from configurator.app.controller import field_name
+
+    i18n.install_language("zh_CN")
+    try:
+        assert field_name("training.micro_batch") != "micro-batch"
+        assert all(field_name(f.path) for f in FIELDS)
+    finally:
+        i18n.install_language("en")

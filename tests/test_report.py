@@ -53,15 +53,15 @@ def test_pdf_has_the_estimates_numbers(qapp, tmp_path, catalog, language, make):
     path = tmp_path / f"summary-{language}.pdf"
     export(scenario, catalog, path, language)
     assert 2 <= pdf_pages(path) <= 6
-    text = " ".join(pdf_text(path).split())
+    text = " ".join(pdf_text(path).split())  # split() also splits at the no-break space of "53.8 GiB"
     est = estimate(scenario, catalog.get(scenario.card_id))
     assert est.card.name in text
     assert f"{scenario.count} × {est.card.name}" in text
-    assert gib(est.memory.total) in text
+    assert " ".join(gib(est.memory.total).split()) in text
     if est.training:
         assert num(est.training.gpu_hours, 4) in text
         summary = build_summary(est, catalog, language)
-        assert dict(summary.headline)[list(dict(summary.headline))[1]] in text  # the capex
+        assert " ".join(dict(summary.headline)[list(dict(summary.headline))[1]].split()) in text  # the capex
     else:
         assert num(est.inference.tpot_s * 1000) in text
     if language == "zh_CN":
@@ -195,15 +195,15 @@ def test_headline_bom_and_tco_agree(catalog):
     summary = build_summary(est, catalog, "en", today=date(2026, 12, 1))
     headline = dict(summary.headline)
     cost = summary.cost
-    assert headline["Capex"] == f"{cost.ownership.capex:,.0f} USD"
-    assert headline["Total cost of ownership over 4 years"] == f"{cost.ownership.tco:,.0f} USD"
+    assert headline["Capex"] == f"{cost.ownership.capex:,.0f}\u00a0USD"  # held together by a no-break space
+    assert headline["Total cost of ownership over 4 years"] == f"{cost.ownership.tco:,.0f}\u00a0USD"
     assert cost.bom.capex == pytest.approx(sum(line.total for line in cost.bom.purchases if line.total is not None))
     bom = next(t for t in summary.tables if t.key == "bom")
     assert len(bom.rows) >= len(cost.bom.lines)  # every line, then the sums
     unpriced = [row for row in bom.rows if row[3] == "no price — enter a quote"]
     assert len(unpriced) == len(cost.bom.unpriced)
     tco = dict(next(t for t in summary.tables if t.key == "tco").rows)
-    assert tco["Break-even utilisation"].endswith(" %")
+    assert tco["Break-even utilisation"].endswith("\u00a0%")
     assert summary.charts and summary.charts[0].marker == pytest.approx(100 * cost.break_even_utilisation)
     assert dict(summary.approval).keys() >= {"Prepared by", "Approved by", "Signature"}
     assert not any("shared/" in s or "reference/" in s.split("://")[0] for s in summary.sources)

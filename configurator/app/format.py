@@ -1,75 +1,55 @@
-"""Numbers with units for the screen, formatted for the current locale."""
+"""Numbers with units for the screen, in the window's language: the core's one formatter
+(:mod:`configurator.core.view.numbers`) bound to the language the window runs in."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QLocale
-
-from configurator.core.units import GIB
-from configurator.app.i18n import tc as _tc
-
-
+from configurator.app.i18n import current_language
+from configurator.core.view import numbers as _numbers
 
 
 def number(value: float, decimals: int = 1) -> str:
-    """Locale-formatted number with thousands separators."""
-    return QLocale().toString(float(value), "f", decimals)
+    """A number with ``decimals`` decimals, thousands grouped."""
+    return _numbers.number(value, decimals, current_language())
 
 
 def significant(value: float, digits: int = 3) -> str:
-    """About ``digits`` significant digits, thousands separated."""
-    if value == 0:
-        return "0"
-    magnitude = len(str(int(abs(value)))) if abs(value) >= 1 else 0
-    return number(value, max(0, digits - magnitude))
+    """About ``digits`` significant digits, thousands grouped."""
+    return _numbers.significant(value, digits, current_language())
 
 
 def gib(n_bytes: float) -> str:
-    return _tc("format", "{0} GiB").format(significant(n_bytes / GIB))
+    return _numbers.gib(n_bytes, current_language())
 
 
 def tokens_per_s(value: float | None) -> str:
-    return "—" if value is None else _tc("format", "{0} tokens/s").format(significant(value))
+    return _numbers.tokens_per_s(value, current_language())
 
 
 def seconds(value: float | None) -> str:
-    if value is None:
-        return "—"
-    if value < 1:
-        return _tc("format", "{0} ms").format(significant(value * 1000))
-    return _tc("format", "{0} s").format(significant(value))
+    return _numbers.seconds(value, current_language())
 
 
 def duration(hours: float | None) -> str:
-    if hours is None:
-        return "—"
-    if hours < 1:
-        return _tc("format", "{0} min").format(significant(hours * 60))
-    if hours < 48:
-        return _tc("format", "{0} h").format(significant(hours))
-    return _tc("format", "{0} days").format(significant(hours / 24))
+    return _numbers.duration(hours, current_language())
 
 
 def watts(value: float | None) -> str:
-    if value is None:
-        return "—"
-    if value >= 10_000:
-        return _tc("format", "{0} kW").format(significant(value / 1000))
-    return _tc("format", "{0} W").format(significant(value))
+    return _numbers.watts(value, current_language())
 
 
 def kwh(value: float | None) -> str:
-    return "—" if value is None else _tc("format", "{0} kWh").format(significant(value))
+    return _numbers.kwh(value, current_language())
 
 
 def money(value: float | None, currency: str) -> str:
-    """An amount and its currency, never split over two lines (a no-break space between them)."""
-    return "—" if value is None else f"{number(value, 2 if abs(value) < 100 else 0)}\u00a0{currency}"
+    """An amount and its currency, never split over two lines."""
+    return _numbers.money(value, currency, current_language())
 
 
 def percent(fraction: float | None) -> str:
-    return "—" if fraction is None else _tc("format", "{0} %").format(number(100 * fraction, 1))
+    return _numbers.percent(fraction, current_language())
 
 
 def whole(value: float | None) -> str:
     """A count (users, streams, cards) with thousands separators."""
-    return "—" if value is None else number(round(value), 0)
+    return _numbers.count(value, current_language())

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from configurator.core.units import GIB
+from configurator.core.view import numbers
 from configurator.report.language import Words, reference
 
 
@@ -36,51 +36,40 @@ class Chart:
     marker_label: str = ""
 
 
-# ---- number formatting ----------------------------------------------------------------
+# ---- number formatting: the core's one formatter (configurator.core.view.numbers) -----------
 
 
-def num(value: float | None, digits: int = 3) -> str:
+def num(value: float | None, digits: int = 3, language: str = "en") -> str:
     """About ``digits`` significant digits with thousands separators; '—' for unknown."""
-    if value is None:
-        return "—"
-    if value == 0:
-        return "0"
-    magnitude = len(str(int(abs(value)))) if abs(value) >= 1 else 0
-    return f"{value:,.{max(0, digits - magnitude)}f}"
+    return numbers.significant(value, digits, language)
 
 
-def count(value: float | None) -> str:
+def count(value: float | None, language: str = "en") -> str:
     """A whole number with thousands separators; '—' for unknown."""
-    return "—" if value is None else f"{round(value):,}"
+    return numbers.count(value, language)
 
 
-def money(value: float | None, currency: str) -> str:
-    return "—" if value is None else f"{value:,.{2 if abs(value) < 100 else 0}f} {currency}"
+def money(value: float | None, currency: str, language: str = "en") -> str:
+    return numbers.money(value, currency, language)
 
 
-def percent(share: float | None) -> str:
-    return "—" if share is None else f"{100 * share:.0f} %"
+def percent(share: float | None, language: str = "en") -> str:
+    """A share in whole percent (the summary's precision): 0.123 -> '12 %'."""
+    return numbers.percent(share, language, decimals=0)
 
 
 def duration(hours: float | None, w: Words) -> str:
-    if hours is None:
-        return "—"
-    if hours < 1:
-        return f"{num(hours * 60)} {w('min')}"
-    if hours < 48:
-        return f"{num(hours)} {w('h')}"
-    return f"{num(hours / 24)} {w('days')} ({num(hours, 4)} {w('h')})"
+    """A job's time, with the hours after a number of days ('3.5 days (84 h)')."""
+    return numbers.duration(hours, w.language, with_hours=True)
 
 
 def duration_short(hours: float | None, w: Words) -> str:
     """A duration in one unit, for narrow columns."""
-    if hours is None or hours < 48:
-        return duration(hours, w)
-    return f"{num(hours / 24)} {w('days')}"
+    return numbers.duration(hours, w.language)
 
 
-def gib(n_bytes: float) -> str:
-    return f"{num(n_bytes / GIB)} GiB"
+def gib(n_bytes: float, language: str = "en") -> str:
+    return numbers.gib(n_bytes, language)
 
 
 def tokens_text(tokens: float) -> str:

@@ -1,0 +1,151 @@
+"""The one number formatter (issue 14, part 5): numbers with their units for the screen, the
+command line and the printed summary, in English or Simplified Chinese. Qt-free.
+
+Every quantity is a number, a no-break space (U+00A0, so a line never breaks between them)
+and its unit word from the one label catalogue (:mod:`configurator.core.view.words`);
+an unknown quantity is "—". Digits are grouped by thousands.
+"""
+
+from __future__ import annotations
+
+from decimal import ROUND_HALF_UP, Decimal
+
+from configurator.core.units import GIB
+from configurator.core.view.words import LANGUAGES, words
+
+NBSP = "\u00a0"
+"""Between a number and its unit: never a line break there."""
+
+UNKNOWN = "—"
+"""What an unknown number (None) reads as."""
+
+SEPARATORS = {"en": (",", "."), "zh_CN": (",", ".")}
+"""(thousands separator, decimal point) of each language. Both group digits by three with a comma
+and write a full stop as the decimal point: Unicode CLDR's number symbols for ``en`` and ``zh``
+(https://cldr.unicode.org, common/main/en.xml and zh.xml, ``<symbols numberSystem="latn">``),
+which are what Qt's QLocale writes for English (United States) and Chinese (China)."""
+
+KILOWATT_FROM = 10_000.0
+"""Power from this many watts up is written in kW [W] (a server, not a card)."""
+
+DAYS_FROM = 48.0
+"""Durations from this many hours up are written in days [h] (two days and more)."""
+
+
+def unit_word(unit: str, language: str = "en") -> str:
+    """``unit`` as written in ``language`` ("h" -> "小时"); symbols such as GiB stay as they are."""
+    return words(language)(unit) if unit else ""
+
+
+def number(value: float, decimals: int = 1, language: str = "en") -> str:
+    """``value`` with ``decimals`` decimals and thousands grouped; halves round away from zero."""
+    if language not in LANGUAGES:
+        raise ValueError(f"unknown language '{language}'")
+    group, point = SEPARATORS[language]
+    exact = Decimal(float(value)).quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP)
+    if exact == 0:
+        exact = abs(exact)  # no "-0"
+    text = f"{exact:,f}"
+    return text.replace(",", "\0").replace(".", point).replace("\0", group)
+
+
+def decimals_for(value: float, digits: int = 3) -> int:
+    """Decimals that give ``value`` about ``digits`` significant digits (none past the point for
+    numbers of ``digits`` or more whole digits)."""
+    magnitude = len(str(int(abs(value)))) if abs(value) >= 1 else 0
+    return max(0, digits - magnitude)
+
+
+def significant(value: float | None, digits: int = 3, language: str = "en") -> str:
+    """About ``digits`` significant digits, thousands grouped: 1234.5 -> '1,235', 0.123 -> '0.123'."""
+    if value is None:
+        return UNKNOWN
+    if value == 0:
+        return "0"
+    return number(value, decimals_for(value, digits), language)
+
+
+def count(value: float | None, language: str = "en") -> str:
+    """A whole number (users, streams, cards) with thousands grouped."""
+    return UNKNOWN if value is None else number(round(value), 0, language)
+
+
+def quantity(value: float | None, unit: str, language: str = "en", digits: int = 3) -> str:
+    """``value`` in ``unit`` to about ``digits`` significant digits: '3.52 GiB'."""
+    if value is None:
+        return UNKNOWN
+    return with_unit(significant(value, digits, language), unit, language)
+
+
+def with_unit(text: str, unit: str, language: str = "en") -> str:
+    """An already written number and its unit, held together by a no-break space."""
+    return f"{text}{NBSP}{unit_word(unit, language)}" if unit else text
+
+
+def money(value: float | None, currency: str, language: str = "en") -> str:
+    """An amount and its currency: cents below 100, whole units from 100 up ('12.50 USD', '1,200 USD')."""
+    if value is None:
+        return UNKNOWN
+    return f"{number(value, 2 if abs(value) < 100 else 0, language)}{NBSP}{currency}"
+
+
+def percent(share: float | None, language: str = "en", decimals: int = 1) -> str:
+    """A share as a percentage: 0.123 -> '12.3 %' (``decimals`` after the point)."""
+    return UNKNOWN if share is None else with_unit(number(100 * share, decimals, language), "%", language)
+
+
+def gib(n_bytes: float | None, language: str = "en") -> str:
+    """Bytes in GiB (2**30 bytes) to three significant digits."""
+    return UNKNOWN if n_bytes is None else quantity(n_bytes / GIB, "GiB", language)
+
+
+def seconds(value: float | None, language: str = "en") -> str:
+    """A short time [s]: in ms below a second, else in s."""
+    if value is None:
+        return UNKNOWN
+    return quantity(value * 1000, "ms", language) if value < 1 else quantity(value, "s", language)
+
+
+def milliseconds(value: float | None, language: str = "en") -> str:
+    """A latency [s] always in ms (a column of latencies in one unit)."""
+    return UNKNOWN if value is None else quantity(value * 1000, "ms", language)
+
+
+def duration(hours: float | None, language: str = "en", with_hours: bool = False) -> str:
+    """A job's time [h]: minutes below an hour, hours below :data:`DAYS_FROM`, else days;
+    ``with_hours`` adds the hours after days ('3.5 days (84 h)')."""
+    if hours is None:
+        return UNKNOWN
+    if hours < 1:
+        return quantity(hours * 60, "min", language)
+    if hours < DAYS_FROM:
+        return quantity(hours, "h", language)
+    days = quantity(hours / 24, "days", language)
+    return f"{days} ({quantity(hours, 'h', language, digits=4)})" if with_hours else days
+
+
+def watts(value: float | None, language: str = "en") -> str:
+    """Power [W]: in W, or in kW from :data:`KILOWATT_FROM` up."""
+    if value is None:
+        return UNKNOWN
+    return quantity(value / 1000, "kW", language) if value >= KILOWATT_FROM else quantity(value, "W", language)
+
+
+def kwh(value: float | None, language: str = "en") -> str:
+    """Energy [kWh]."""
+    return quantity(value, "kWh", language)
+
+
+def tokens_per_s(value: float | None, language: str = "en") -> str:
+    """A token rate [tokens/s]."""
+    return quantity(value, "tokens/s", language)
+
+
+def span(low: str, high: str) -> str:
+    """A range of two written quantities, the unit once where both share it: '8.5 h', '11.2 h'
+    -> '8.5–11.2 h'; else '47 h – 2.1 days'."""
+    low_number, _, low_unit = low.replace(" ", NBSP).partition(NBSP)
+    high_number, _, high_unit = high.replace(" ", NBSP).partition(NBSP)
+    if low_unit and low_unit == high_unit:
+        return f"{low_number}–{high_number}{NBSP}{high_unit}"
+    return f"{low} – {high}"

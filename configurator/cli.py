@@ -58,7 +58,7 @@ def _run_estimate(args: argparse.Namespace, catalog: Catalog) -> int:
     if args.json:
         _print_json(result.to_dict())
     else:
-        print(estimate_table(result))
+        print(estimate_table(result, args.lang))
     return 0
 
 
@@ -213,6 +213,7 @@ def build_parser() -> argparse.ArgumentParser:
     est = sub.add_parser("estimate", help="memory, speed, power and cost of one configuration")
     add_scenario_flags(est)
     est.add_argument("--json", action="store_true", help="print one JSON object")
+    est.add_argument("--lang", choices=["en", "zh_CN"], default="en", help="language of the table")
     rec = sub.add_parser("recommend", help="rank every card (and count) for a scenario")
     add_scenario_flags(rec)
     rec.add_argument("--objective", choices=[o.value for o in Objective], default=Objective.TCO.value,

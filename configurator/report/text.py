@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable
 
 from configurator.core.catalog import FRAMEWORKS, Card, Catalog
@@ -9,6 +10,10 @@ from configurator.core.economics import host_watts
 from configurator.core.export_control import card_classification
 from configurator.core.estimate import Estimate
 from configurator.core.units import GIB
+from configurator.core.view.estimate_view import estimate_view
+from configurator.core.view.rows import View, label, write
+from configurator.core.view.words import words
+from configurator.core.workloads import family_of
 from configurator.report.language import Words
 from configurator.report.parts import duration, num
 from configurator.report.parts import money as _money
@@ -31,86 +36,10 @@ def _rows(rows: Iterable[tuple[str, str]]) -> str:
     return "\n".join(f"  {k:<{width}}  {v}" for k, v in rows)
 
 
-def _graphics_rows(est: Estimate) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
-    """Memory and capacity rows of a graphics estimate."""
-    g, m = est.graphics, est.memory
-    verdict = "fits" if m.fits else "DOES NOT FIT"
-    part = {"vdi": "vGPU frame buffers", "transcode": "video surfaces", "render": "scene and output"}
-    memory = [(part[g.workload.value], _num(m.graphics / GIB, "GiB")), ("overhead", _num(m.overhead / GIB, "GiB")),
-              ("total per card", _num(m.total / GIB, "GiB")),
-              ("allowed per card", f"{_num(m.budget / GIB, 'GiB')} -> {verdict}")]
-    if g.workload.value == "render":
-        speed = [("time per frame", _num(g.minutes_per_frame, "min")), ("frames per hour", _num(g.served, "frames/h")),
-                 ("time for the job", _duration(g.hours))]
-    else:
-        speed = [("per card", f"{g.per_card:,.0f} {g.unit}"), ("limited by", g.limiting)]
-        speed += [(f"- {name}", _num(value, g.unit)) for name, value in g.capacities]
-        speed += [("carried", f"{g.served:,.0f} of {g.demand:,.0f} {g.unit}"),
-                  ("cards needed", f"{g.cards_needed:,}" if g.cards_needed else "n/a")]
-        if g.tflops_per_user is not None:
-            speed.append(("FP32 per user", _num(g.tflops_per_user, "TFLOP/s")))
-    return memory, speed
-
-
-PER_UNIT = {"vdi": "per user-month", "transcode": "per stream-hour", "render": "per frame"}
-
-
-def estimate_table(est: Estimate) -> str:
-    """A readable summary of one estimate."""
-    s, m, c = est.scenario, est.memory, est.costs
-    if est.graphics is not None:
-        return _graphics_table(est)
-    head = (
-        f"{s.count} × {est.card.name} ({est.card.category}), {s.workload.value}, "
-        f"{s.model.name} ({s.model.total_params() / 1e9:.2f} B params), "
-        f"{est.plan.math.value if est.plan.math else 'n/a'} math"
-    )
-    verdict = "fits" if m.fits else "DOES NOT FIT"
-    memory = [
-        ("weights", _num(m.weights / GIB, "GiB")),
-        ("gradients", _num(m.gradients / GIB, "GiB")),
-        ("optimizer states", _num(m.optimizer / GIB, "GiB")),
-        ("activations", _num(m.activations / GIB, "GiB")),
-        ("KV cache", _num(m.kv_cache / GIB, "GiB")),
-        ("overhead", _num(m.overhead / GIB, "GiB")),
-        ("not at the same time", "-" + _num(m.not_concurrent / GIB, "GiB")),
-        ("total per card", _num(m.total / GIB, "GiB")),
-        ("allowed per card", f"{_num(m.budget / GIB, 'GiB')} -> {verdict}, headroom {100 * m.headroom:.0f} %"),
-    ]
-    speed: list[tuple[str, str]] = []
-    if est.training:
-        t = est.training
-        speed = [
-            ("throughput", _num(t.tokens_per_s, "tokens/s")),
-            ("per card", _num(t.tokens_per_s_per_card, "tokens/s")),
-            ("step time", _num(t.step_time_s, "s")),
-            ("MFU", f"{100 * t.mfu:.1f} %"),
-            ("time for budget", _duration(t.hours)),
-            ("GPU-hours", _num(t.gpu_hours, "GPU-h")),
-            ("largest micro-batch", str(est.limits.max_micro_batch)),
-        ]
-    elif est.inference:
-        i = est.inference
-        speed = [
-            ("time to first token", _num(i.ttft_s * 1000, "ms")),
-            ("time per output token", _num(i.tpot_s * 1000, "ms")),
-            ("output throughput", _num(i.tokens_per_s, "tokens/s")),
-            ("requests", _num(i.requests_per_s, "requests/s")),
-            ("largest concurrency", str(est.limits.max_concurrency)),
-            ("largest context", f"{est.limits.max_context} tokens"),
-        ]
-    period = "job" if est.training else "hour"
-    costs = [
-        ("board power", _num(est.power.board_watts if est.power else None, "W")),
-        ("facility power", _num(est.power.facility_watts if est.power else None, "W")),
-        (f"energy per {period}", _num(est.energy_kwh, "kWh")),
-        ("purchase (cards only)", _money(c.purchase, c.currency)),
-        (f"electricity per {period}", _money(c.energy, c.currency)),
-        (f"cloud per {period}", _money(c.cloud, c.currency)),
-        ("per million tokens", _money(c.per_million_tokens, c.currency) + (f" ({c.basis})" if c.basis else "")),
-    ]
+def _assumptions_ai(est: Estimate) -> list[tuple[str, str]]:
+    s, c = est.scenario, est.costs
     a, e = s.assumptions, s.economics
-    assumptions = [
+    return [
         ("efficiencies", f"matmul {a.matmul_efficiency:.0%}, attention {a.attention_efficiency:.0%}, "
                          f"bandwidth {a.bandwidth_efficiency:.0%}, "
                          f"decode bandwidth {a.decode_bandwidth_efficiency:.0%}, "
@@ -118,41 +47,61 @@ def estimate_table(est: Estimate) -> str:
         ("memory", f"CUDA context {a.cuda_context_gib:g} GiB, allocator reserve {a.allocator_overhead:.0%} "
                    f"({a.allocator_overhead_recompute:.0%} with full recompute)"),
         ("facility", f"PUE {e.pue:g}, average board power {e.power_fraction:.0%} of TDP, "
-                     f"servers {host_watts(est.card, s):,.0f} W each besides their cards, electricity {e.electricity_per_kwh:g} "
-                     f"{e.currency}/kWh, amortised over {e.amortisation_years:g} years"),
+                     f"servers {host_watts(est.card, s):,.0f} W each besides their cards, electricity "
+                     f"{e.electricity_per_kwh:g} {e.currency}/kWh, amortised over {e.amortisation_years:g} years"),
         ("prices", f"card {_money(c.prices.card_price, c.currency)} ({c.prices.card_price_date or 'no date'}), "
                    f"cloud {_money(c.prices.cloud_per_hour, c.currency)}/card-hour "
                    f"({c.prices.cloud_price_date or 'no date'}); midpoints of quoted ranges"),
     ]
-    parts = [head, "Memory", _rows(memory), "Speed", _rows(speed or [("speed", "n/a")]), "Power and cost",
-             _rows(costs), "Assumptions (editable defaults)", _rows(assumptions)]
-    if est.messages:
-        parts += ["Warnings", "\n".join(f"  - {w}" for w in est.warnings)]
-    return "\n".join(parts)
 
 
-def _graphics_table(est: Estimate) -> str:
-    s, c, g = est.scenario, est.costs, est.graphics
-    head = f"{s.count} × {est.card.name} ({est.card.category}), {s.workload.value}"
-    memory, speed = _graphics_rows(est)
-    period = "job" if g.workload.value == "render" else "hour"
-    costs = [
-        ("board power", _num(est.power.board_watts if est.power else None, "W")),
-        (f"energy per {period}", _num(est.energy_kwh, "kWh")),
-        ("purchase (cards only)", _money(c.purchase, c.currency)),
-        (f"cloud per {period}", _money(c.cloud, c.currency)),
-        (PER_UNIT[g.workload.value], _money(c.per_unit, c.currency) + (f" ({c.basis})" if c.basis else "")),
-    ]
-    a = s.assumptions
-    assumptions = [("video engines", f"{a.encoder_fps_1080p:g} 1080p frames/s per NVENC at P4, "
-                                     f"{a.decoder_fps_1080p:g} per NVDEC, "
-                                     f"{a.video_surfaces_per_stream} surfaces/stream"),
-                   ("vGPU", f"at most {a.max_vgpus_per_gpu} per GPU; consumer cards {a.consumer_encode_sessions} "
-                            "encode sessions per server")]
-    parts = [head, "Memory", _rows(memory), "Capacity", _rows(speed), "Power and cost", _rows(costs),
-             "Assumptions (editable defaults)", _rows(assumptions)]
+def _assumptions_graphics(est: Estimate) -> list[tuple[str, str]]:
+    a = est.scenario.assumptions
+    return [("video engines", f"{a.encoder_fps_1080p:g} 1080p frames/s per NVENC at P4, "
+                              f"{a.decoder_fps_1080p:g} per NVDEC, {a.video_surfaces_per_stream} surfaces/stream"),
+            ("vGPU", f"at most {a.max_vgpus_per_gpu} per GPU; consumer cards {a.consumer_encode_sessions} "
+                     "encode sessions per server")]
+
+
+ASSUMPTIONS = {"training": _assumptions_ai, "serving": _assumptions_ai, "desktops": _assumptions_graphics,
+               "video": _assumptions_graphics, "rendering": _assumptions_graphics}
+"""The editable defaults behind each family's numbers (the command line's last table, in English:
+the assumptions' own names, as the scenario file spells them)."""
+
+
+def _width(text: str) -> int:
+    """Columns ``text`` takes in a terminal: two for each wide (CJK) character."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def _aligned(rows: Iterable[tuple[str, str]]) -> str:
+    rows = list(rows)
+    width = max(_width(k) for k, _ in rows)
+    return "\n".join(f"  {k}{' ' * (width - _width(k))}  {v}" for k, v in rows)
+
+
+def view_text(view: View, language: str = "en", details: bool = True) -> list[str]:
+    """A view model as lines of text: the heading, the verdict, and each section's rows."""
+    lines = [write(view.heading, language), write(view.verdict, language)]
+    for section in view.sections:
+        rows = section.shown(details)
+        if rows:
+            lines += [label(section.title, language),
+                      _aligned((label(r.label, language), write(r.value, language)
+                                + (f" ({write(r.note, language)})" if r.key == "per_unit" and r.note else ""))
+                               for r in rows)]
+    return lines
+
+
+def estimate_table(est: Estimate, language: str = "en") -> str:
+    """A readable summary of one estimate: its view model (memory, speed or capacity, power and
+    cost), then the assumptions and the warnings."""
+    w = words(language)
+    parts = view_text(estimate_view(est), language)
+    parts += [w("Assumptions (editable defaults)"),
+              _rows(ASSUMPTIONS[family_of(est.scenario.workload).name](est))]
     if est.messages:
-        parts += ["Warnings", "\n".join(f"  - {w}" for w in est.warnings)]
+        parts += [w("Warnings"), "\n".join(f"  - {w.message(m)}" for m in est.messages)]
     return "\n".join(parts)
 
 

@@ -1,0 +1,316 @@
+"""The view model of one estimate (issue 14, part 5): built once, rendered by the window's
+results panel, the command line's ``estimate`` table and the printed summary's memory and
+speed tables. Qt-free.
+
+What differs between workloads is a table keyed by the workload family's name
+(:func:`configurator.core.workloads.family_of`), not a branch on the estimate: the memory
+breakdown, the speed or capacity rows and the verdict.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from configurator.core.estimate import Estimate
+from configurator.core.formats import FORMATS
+from configurator.core.graphics import boards_needed, servers_needed
+from configurator.core.uncertainty import headline_bands
+from configurator.core.view.rows import Amount, Phrase, Row, Section, View
+from configurator.core.workloads import MILLION_TOKENS, family_of
+
+PERCENTILES_SHOWN = (50, 99)
+"""Latency percentiles the serving rows show (the median and MLPerf's tail), with the one the
+targets hold for when it is another."""
+
+COMM_SHOWN_FROM = 0.001
+"""A kind of exposed communication gets a row of its own from this share of a step up."""
+
+COMM_KINDS = {"tensor_parallel": "tensor parallel", "data_parallel": "data parallel",
+              "pipeline_p2p": "pipeline point-to-point", "context_parallel": "context parallel",
+              "expert_parallel": "expert parallel", "offload": "CPU offload"}
+"""Label ids of the kinds of exposed communication (``TrainingSpeed.exposed_comm_seconds_by_kind``)."""
+
+LIMITS = {"framebuffer": "framebuffer", "vGPU instances": "vGPU instance limit", "shading load": "shading load",
+          "passthrough": "passthrough (one user per card)", "encoders": "video encoders",
+          "decoders": "video decoders", "encode sessions": "driver's encode-session limit",
+          "unknown": "unknown (video engines not verified)"}
+"""Label ids of what can cap users or streams per card (``GraphicsSpeed.limiting``)."""
+
+ENGINES = {"transformers": "Hugging Face transformers", "vllm": "vLLM", "sglang": "SGLang",
+           "tensorrt-llm": "TensorRT-LLM", "llama.cpp": "llama.cpp", "ideal": "Ideal (roofline, no overheads)"}
+"""Label ids of the serving engines (``core.engines.Engine``)."""
+
+BATCHING = {None: "Engine's way", "continuous": "Continuous (chunked prefill)",
+            "static": "Static (batch runs to its end)"}
+"""Label ids of the batching policies (``InferenceSpeed.batching``)."""
+
+_GGUF = {"gguf-f16": "F16", "q8_0": "Q8_0", "q6_k": "Q6_K", "q5_k_m": "Q5_K_M", "q5_k_s": "Q5_K_S",
+         "q4_k_m": "Q4_K_M", "q4_k_s": "Q4_K_S", "q4_0": "Q4_0", "q3_k_l": "Q3_K_L", "q3_k_m": "Q3_K_M",
+         "q3_k_s": "Q3_K_S", "q2_k": "Q2_K"}
+WEIGHT_FORMATS = {"int8": "INT8 (W8A8)", "awq-int4": "AWQ INT4", "gptq-int4": "GPTQ INT4", "nvfp4": "NVFP4",
+                  "exl2": "EXL2", **{key: f"GGUF {name}" for key, name in _GGUF.items()}}
+"""Stored weight formats (``core.formats.WeightFormat``) by their usual names; the rest upper-cased."""
+
+COST_PER = {MILLION_TOKENS: "Per million tokens", "user-month": "Per user-month", "stream-hour": "Per stream-hour",
+            "frame": "Per frame"}
+"""The label of the cost per unit of work, by the family's ``cost_unit``."""
+
+GRAPHICS_MEMORY = {"desktops": "vGPU frame buffers", "video": "Video surfaces", "rendering": "Scene and output"}
+"""What a graphics family keeps in the card's memory besides the overhead."""
+
+
+def gib_amount(n_bytes: float, band=None) -> Amount:
+    return Amount(n_bytes, "B", band=band)
+
+
+# ---- memory ---------------------------------------------------------------------------------
+
+
+def _model_memory(est: Estimate) -> list[Row]:
+    m = est.memory
+    parts = (("Weights", m.weights, "weights"), ("Gradients", m.gradients, "gradients"),
+             ("Optimizer states", m.optimizer, "optimizer"), ("Activations", m.activations, "activations"),
+             ("KV cache", m.kv_cache, "kv_cache"), ("Overhead", m.overhead, "overhead"))
+    rows = [Row(name, gib_amount(value), key=f"memory.{key}", detail=True) for name, value, key in parts]
+    rows.append(Row("Not at the same time", Phrase("−{n}", {"n": gib_amount(m.not_concurrent)})
+                    if m.not_concurrent else gib_amount(0.0), key="memory.not_concurrent", detail=True))
+    return rows
+
+
+def _graphics_memory(est: Estimate) -> list[Row]:
+    m, part = est.memory, GRAPHICS_MEMORY[family_of(est.scenario.workload).name]
+    return [Row(part, gib_amount(m.graphics), key="memory.graphics", detail=True),
+            Row("Overhead", gib_amount(m.overhead), key="memory.overhead", detail=True)]
+
+
+def memory_section(est: Estimate) -> Section:
+    """What each card holds, the total against what it allows, and the headroom."""
+    m = est.memory
+    band = headline_bands(est).get("memory_total")
+    note = None if band is not None else "No calibration data for this workload: its numbers carry no likely range"
+    rows = MEMORY_PARTS[family_of(est.scenario.workload).name](est)
+    rows += [
+        Row("Total", gib_amount(m.total, band), key="memory.total", detail=True),
+        Row("Allowed", Phrase("{budget} — {verdict}", {"budget": gib_amount(m.budget),
+                                                       "verdict": "fits" if m.fits else "does not fit"}),
+            key="memory.budget", detail=True),
+        Row("Memory per card", Phrase("{need} of {allowed}", {"need": gib_amount(m.total, band),
+                                                              "allowed": gib_amount(m.budget)}), note=note),
+        Row("Headroom", Amount(m.headroom, "share"), key="memory.headroom"),
+    ]
+    return Section("memory", "Memory per card", tuple(rows))
+
+
+# ---- speed or capacity, per family ------------------------------------------------------------
+
+
+def _training_speed(est: Estimate) -> Section:
+    t, b = est.training, headline_bands(est)
+    step = t.step_time_s
+    comm = [Row(Phrase("· {kind}", {"kind": COMM_KINDS[kind]}),
+                Phrase("{time} ({share})", {"time": Amount(value, "s"), "share": Amount(value / step, "share")}),
+                key=f"comm.{kind}")
+            for kind, value in t.exposed_comm_seconds_by_kind.items() if value >= COMM_SHOWN_FROM * step]
+    rows = (
+        Row("Throughput", Amount(t.tokens_per_s, "tokens/s", band=b.get("tokens_per_s")), key="tokens_per_s"),
+        Row("Per card", Amount(t.tokens_per_s_per_card, "tokens/s", band=b.get("tokens_per_s_per_card")),
+            key="tokens_per_s_per_card"),
+        Row("Step time", Amount(step, "s", band=b.get("step_time_s")), key="step_time_s"),
+        Row("MFU", Amount(t.mfu, "share"), key="mfu"),
+        Row("Exposed communication", Amount(t.exposed_comm_fraction, "share"), key="exposed_comm_fraction"),
+        *comm,
+        Row("Time for the token budget", Amount(t.hours, "h", band=b.get("hours")), key="hours"),
+        Row("GPU-hours", Amount(t.gpu_hours, "GPU-h", band=b.get("gpu_hours"), digits=4), key="gpu_hours"),
+        Row("Largest micro-batch that fits", est.limits.max_micro_batch, key="max_micro_batch"),
+    )
+    return Section("speed", "Speed and time", rows)
+
+
+def _latency(percentiles: dict[int, float], median: float, target: int, band) -> Amount:
+    shown = tuple((p, percentiles[p]) for p in sorted({*PERCENTILES_SHOWN, target}) if p in percentiles)
+    return Amount(median, "s", band=band, percentiles=shown)
+
+
+def _decode_note(est: Estimate) -> Phrase:
+    """The decode-bandwidth assumption behind the decode speed, with its source."""
+    serving, a = est.scenario.serving, est.scenario.assumptions
+    profile = serving.profile
+    # the two shares multiply as in serving_speed.decode_step_seconds (weights over bandwidth × c × s_w)
+    return Phrase(
+        "Decode reads the weights at {share} of the card's peak memory bandwidth ({peak} GB/s): {engine}'s "
+        "kernels reach {stream} of the {achievable} a streaming copy achieves on the card (assumption "
+        "'Decode bandwidth'); long KV caches are read at {kv}.\nEngine profile source: {source}",
+        {"share": Amount(a.decode_bandwidth_efficiency * profile.weight_stream_share, "share"),
+         "peak": Amount(est.card.bandwidth_gbps), "engine": ENGINES.get(serving.engine.value, serving.engine.value),
+         "stream": Amount(profile.weight_stream_share, "share"),
+         "achievable": Amount(a.decode_bandwidth_efficiency, "share"),
+         "kv": Amount(profile.kv_read_share, "share"), "source": profile.source})
+
+
+def _serving_speed(est: Estimate) -> Section:
+    i, serving, plan, b = est.inference, est.scenario.serving, est.plan, headline_bands(est)
+    engine: str | Phrase = ENGINES.get(serving.engine.value, serving.engine.value)
+    if serving.engine_profile is not None:
+        engine = Phrase("{engine} (your profile)", {"engine": engine})
+    weights = None if plan.weight_format is None else Phrase("{format} · {bits} bit/weight", {
+        "format": WEIGHT_FORMATS.get(plan.weight_format.value, plan.weight_format.value.upper()), "bits": f"{plan.weight_bits or 0.0:.3g}"})
+    load = Phrase("Under a load of {rate} requests/s (Poisson arrivals); batching: {batching}",
+                  {"rate": Amount(i.load_per_s), "batching": BATCHING.get(i.batching, i.batching)}) \
+        if i.load_per_s is not None else "On an idle copy"
+    decode = _decode_note(est)
+    target = est.scenario.constraints.latency_percentile
+    rows = (
+        Row("Engine", engine, note=serving.profile.source, key="engine"),
+        Row("Weights", weights, note=FORMATS[plan.weight_format].source if plan.weight_format else None,
+            key="weight_format"),
+        Row("Time to first token", _latency(i.ttft_percentiles_s, i.ttft_s, target, b.get("ttft_s")), note=load,
+            key="ttft_s"),
+        Row("Time per output token", _latency(i.tpot_percentiles_s, i.tpot_s, target, b.get("tpot_s")),
+            note=Phrase("{load}\n\n{decode}", {"load": load, "decode": decode}), key="tpot_s"),
+        Row("Output throughput", Amount(i.tokens_per_s, "tokens/s", band=b.get("tokens_per_s")), note=decode,
+            key="tokens_per_s"),
+        Row("Requests", Amount(i.requests_per_s, "requests/s", band=b.get("requests_per_s")), key="requests_per_s"),
+        Row("Largest concurrency that fits", est.limits.max_concurrency, key="max_concurrency"),
+        Row("Largest context that fits", Amount(est.limits.max_context, "tokens"), key="max_context", detail=True),
+    )
+    return Section("speed", "Speed and time", rows)
+
+
+def _capacity(est: Estimate) -> Section:
+    """Desktops and video: what one card carries, what limits it, and the cards for the whole load."""
+    g, per_server = est.graphics, est.scenario.parallelism.cards_per_node
+    unit = g.unit
+    servers = None if not g.cards_needed else Phrase(
+        "{n} at 1 card each" if per_server == 1 else "{n} at {per} cards each",
+        {"n": servers_needed(g.cards_needed, per_server), "per": per_server})
+    rows = [
+        Row("Per card", Phrase("{n} {unit}", {"n": Amount(g.per_card, "count"), "unit": unit}), key="per_card"),
+        Row("Limited by", LIMITS.get(g.limiting, g.limiting), key="limiting"),
+        *(Row(Phrase("— {limit}", {"limit": LIMITS.get(name, name)}),
+              None if value is None else Phrase("{n} {unit}", {"n": Amount(value, "count"), "unit": unit}),
+              key=f"capacity.{name}", detail=True) for name, value in g.capacities),
+        Row("Carried", Phrase("{served} of {demand} {unit}", {"served": Amount(g.served, "count"),
+                                                              "demand": Amount(g.demand, "count"), "unit": unit}),
+            key="served"),
+        Row("Cards needed", g.cards_needed, key="cards_needed"),
+        Row("Servers needed", servers, key="servers_needed"),
+    ]
+    if est.card.gpus_per_board > 1:
+        rows.append(Row("Boards needed", boards_needed(g.cards_needed, est.card), key="boards_needed"))
+    if g.tflops_per_user is not None:
+        rows.append(Row("FP32 per user", Amount(g.tflops_per_user, "TFLOP/s"), key="tflops_per_user"))
+    return Section("speed", "Capacity", tuple(rows))
+
+
+def _rendering(est: Estimate) -> Section:
+    g = est.graphics
+    minutes = g.minutes_per_frame
+    rows = (
+        Row("Time per frame", Amount(None if minutes is None else minutes / 60, "h"), key="minutes_per_frame"),
+        Row("Frames per hour", Amount(g.served, "frames/h"), key="frames_per_hour"),
+        Row("Time for the job", Amount(g.hours, "h"), key="hours"),
+    )
+    return Section("speed", "Capacity", rows)
+
+
+# ---- power and cost ------------------------------------------------------------------------
+
+
+def cost_section(est: Estimate) -> Section:
+    """Power, energy and money for the job (training, rendering) or the hour (the rest)."""
+    c, family = est.costs, family_of(est.scenario.workload)
+    period = "job" if family.one_off_job else "hour"
+    per_unit = c.per_million_tokens if family.cost_unit == MILLION_TOKENS else c.per_unit
+    power = est.power
+
+    def money(value: float | None) -> Amount:
+        return Amount(value, c.currency, money=True)
+
+    rows = (
+        Row("Board power", Amount(power.board_watts if power else None, "W"), key="board_watts"),
+        Row("Facility power", Amount(power.facility_watts if power else None, "W"), key="facility_watts", detail=True),
+        Row(Phrase("Energy per {period}", {"period": period}), Amount(est.energy_kwh, "kWh"), key="energy_kwh"),
+        Row("Purchase (cards only)", money(c.purchase), key="purchase"),
+        Row(Phrase("Cloud per {period}", {"period": period}), money(c.cloud), key="cloud"),
+        Row(Phrase("Electricity per {period}", {"period": period}), money(c.energy), key="energy"),
+        Row(COST_PER[family.cost_unit], money(per_unit), note=c.basis, key="per_unit"),
+        Row("Prices dated", Phrase("card {card}, cloud {cloud}", {"card": c.prices.card_price_date or "—",
+                                                                  "cloud": c.prices.cloud_price_date or "—"}),
+            key="price_dates"),
+    )
+    return Section("cost", "Power, energy and cost", rows)
+
+
+# ---- the verdict ---------------------------------------------------------------------------
+
+
+def _fits_verdict(est: Estimate) -> tuple[Phrase, bool]:
+    m, who = est.memory, {"count": est.scenario.count, "card": est.card.name}
+    if est.fits:
+        return Phrase("{count} × {card} fits, {headroom} headroom", {**who, "headroom": Amount(m.headroom, "share")}), True
+    return Phrase("{count} × {card} does not fit: {short} short per card",
+                  {**who, "short": gib_amount(m.total - m.budget)}), False
+
+
+def _carries_verdict(est: Estimate) -> tuple[Phrase, bool]:
+    g, who = est.graphics, {"count": est.scenario.count, "card": est.card.name}
+    if not est.fits:
+        return _fits_verdict(est)
+    if not g.meets_demand:
+        load = {**who, "served": Amount(g.served, "count"), "demand": Amount(g.demand, "count"), "unit": g.unit}
+        if g.cards_needed is None:
+            return Phrase("{count} × {card} carries {served} of {demand} {unit}: no number of these cards carries "
+                          "it", load), False
+        needed = "{count} × {card} carries {served} of {demand} {unit}: 1 card needed" if g.cards_needed == 1 else \
+            "{count} × {card} carries {served} of {demand} {unit}: {n} cards needed"
+        return Phrase(needed, {**load, "n": g.cards_needed}), False
+    per_card = Amount(g.per_card, "frames/h") if g.unit == "frames" else \
+        Phrase("{n} {unit}", {"n": Amount(g.per_card, "count"), "unit": g.unit})
+    return Phrase("{count} × {card} carries the load: {per_card} per card", {**who, "per_card": per_card}), True
+
+
+def _heading(est: Estimate) -> Phrase:
+    """'4 × L40S (inference), vdi'."""
+    return Phrase("{count} × {card} ({category}), {workload}", {
+        "count": est.scenario.count, "card": est.card.name, "category": est.card.category,
+        "workload": est.scenario.workload.value})
+
+
+def _model_heading(est: Estimate) -> Phrase:
+    """'8 × H100 SXM5 80GB (training), pretrain, llama3-8b (8.03 B parameters), bf16 math'."""
+    model = est.scenario.model
+    return Phrase("{configuration}, {model} ({params} B parameters), {math} math", {
+        "configuration": _heading(est), "model": model.name, "params": Amount(model.total_params() / 1e9),
+        "math": est.plan.math.value if est.plan.math else "—"})
+
+
+# ---- the families' tables, and the one builder ---------------------------------------------------
+
+MEMORY_PARTS: dict[str, Callable[[Estimate], list[Row]]] = {
+    "training": _model_memory, "serving": _model_memory, "desktops": _graphics_memory, "video": _graphics_memory,
+    "rendering": _graphics_memory}
+"""The memory breakdown of each family."""
+
+SPEED: dict[str, Callable[[Estimate], Section]] = {
+    "training": _training_speed, "serving": _serving_speed, "desktops": _capacity, "video": _capacity,
+    "rendering": _rendering}
+"""The speed (AI) or capacity (graphics) section of each family."""
+
+HEADING: dict[str, Callable[[Estimate], Phrase]] = {
+    "training": _model_heading, "serving": _model_heading, "desktops": _heading, "video": _heading,
+    "rendering": _heading}
+"""The configuration in one line, with the model where the family runs one."""
+
+VERDICT: dict[str, Callable[[Estimate], tuple[Phrase, bool]]] = {
+    "training": _fits_verdict, "serving": _fits_verdict, "desktops": _carries_verdict, "video": _carries_verdict,
+    "rendering": _carries_verdict}
+"""Does it fit (AI), does it carry the load (graphics)."""
+
+
+def estimate_view(est: Estimate) -> View:
+    """The view model of ``est``: its memory, its speed or capacity, its power and cost, its verdict
+    and its warnings."""
+    family = family_of(est.scenario.workload).name
+    verdict, good = VERDICT[family](est)
+    return View(HEADING[family](est), verdict, good, (memory_section(est), SPEED[family](est), cost_section(est)),
+                tuple(est.messages))

@@ -1,0 +1,187 @@
+"""What a view model is made of — sections of rows of (label id, value, unit) — and how a value
+is written in a language (issue 14, part 5). Qt-free.
+
+A view model says *what* to show; the window, the command line and the printed summary only
+lay it out. Labels are label ids of the one catalogue (:mod:`configurator.core.view.words`,
+keyed by their English text); numbers are written by the one formatter
+(:mod:`configurator.core.view.numbers`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from configurator.core.messages import Message
+from configurator.core.uncertainty import Band
+from configurator.core.view import numbers
+from configurator.core.view.words import words
+
+
+@dataclass(frozen=True)
+class Amount:
+    """A number and its unit.
+
+    ``unit`` is one of the units :data:`WRITERS` knows ("B" bytes, "s" seconds, "h" hours,
+    "share" a fraction of one, "W" watts, "count" a whole number), a unit word written after
+    the number ("tokens/s", "GPU-h", "TFLOP/s", "users" …), or, with ``money``, a currency.
+    """
+
+    value: float | None
+    unit: str = ""
+    money: bool = False
+    band: Band | None = None
+    """The likely range of the number (issue 14, part 9), in the same unit."""
+    percentiles: tuple[tuple[int, float], ...] = ()
+    """(percentile, value) pairs written instead of the one value ('p50 120 ms · p99 450 ms')."""
+    digits: int = 3
+    """Significant digits."""
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """A label id with fields, each a value of its own (an Amount, a label id, a number)."""
+
+    template: str
+    params: Mapping[str, object] = field(default_factory=dict)
+
+
+Value = Amount | Phrase | str | int | None
+"""What a row holds: a number with its unit, a phrase, a label id (or a name, written as it is),
+a count, or nothing known."""
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of a view: a label id, its value and an optional note (the basis of the number,
+    its source; a tooltip on screen)."""
+
+    label: str | Phrase
+    value: Value
+    note: Value = None
+    key: str = ""
+    """A stable name of the number (the estimate's JSON name where it has one)."""
+    detail: bool = False
+    """A breakdown row: the command line and the printed summary list it, the window's key
+    numbers leave it to the charts."""
+
+
+@dataclass(frozen=True)
+class Section:
+    """Rows under a heading (a label id); ``key`` names the section for the renderers."""
+
+    key: str
+    title: str
+    rows: tuple[Row, ...]
+
+    def shown(self, details: bool = True) -> tuple[Row, ...]:
+        """The rows, without the breakdown rows unless ``details``."""
+        return self.rows if details else tuple(row for row in self.rows if not row.detail)
+
+
+@dataclass(frozen=True)
+class View:
+    """A whole view: a heading, a verdict (``good``: green or red on screen), sections and the
+    warnings (core messages, translated by their id)."""
+
+    heading: Value
+    verdict: Value
+    good: bool
+    sections: tuple[Section, ...]
+    warnings: tuple[Message, ...] = ()
+
+    def section(self, key: str) -> Section | None:
+        return next((s for s in self.sections if s.key == key), None)
+
+
+# ---- writing a value ---------------------------------------------------------------------
+
+
+WRITERS = {
+    "B": numbers.gib,
+    "s": numbers.seconds,
+    "ms": numbers.milliseconds,
+    "h": numbers.duration,
+    "share": numbers.percent,
+    "W": numbers.watts,
+    "count": numbers.count,
+}
+"""Units written by a formatter of their own (bytes in GiB, seconds in ms or s, hours in
+minutes, hours or days …); any other unit is a word after the number."""
+
+
+def label(text: str | Phrase, language: str) -> str:
+    """A label id (or a phrase) in ``language``."""
+    return write(text, language)
+
+
+def write(value: Value, language: str = "en") -> str:
+    """``value`` in ``language``: numbers by the one formatter, label ids by the one catalogue."""
+    if value is None:
+        return numbers.UNKNOWN
+    if isinstance(value, Phrase):
+        params = {name: write(v, language) if isinstance(v, Amount | Phrase) or v is None else
+                  words(language).label(v) if isinstance(v, str) else v for name, v in value.params.items()}
+        return words(language).label(value.template).format(**params)
+    if isinstance(value, Amount):
+        return _amount(value, language)
+    if isinstance(value, bool):
+        return words(language).label("yes" if value else "no")
+    if isinstance(value, int):
+        return numbers.count(value, language)
+    return words(language).label(value)
+
+
+def _number(value: float, amount: Amount, language: str) -> str:
+    if amount.money:
+        return numbers.money(value, amount.unit, language)
+    writer = WRITERS.get(amount.unit)
+    if writer is not None:
+        return writer(value, language)
+    return numbers.quantity(value, amount.unit, language, amount.digits)
+
+
+def _amount(amount: Amount, language: str) -> str:
+    if amount.value is None:
+        return numbers.UNKNOWN
+    w = words(language)
+    if amount.percentiles:
+        text = "\u00a0· ".join(w.label("p{p} {time}").format(p=p, time=_number(v, amount, language))
+                               for p, v in amount.percentiles)
+        if amount.band is not None and amount.value:
+            text += " " + w.label("(likely {low} to {high} of each)").format(
+                low=numbers.percent(amount.band.low / amount.value, language),
+                high=numbers.percent(amount.band.high / amount.value, language))
+        return text
+    text = _number(amount.value, amount, language)
+    if amount.band is not None:
+        ends = numbers.span(_number(amount.band.low, amount, language), _number(amount.band.high, amount, language))
+        text += " " + w.label("(likely {range})").format(range=ends)
+    return text
+
+
+BAND_KINDS = {"train-throughput": "training throughput", "memory": "memory per card",
+              "prefill": "prefill (time to first token)", "decode": "decode (time per output token)",
+              "serving-throughput": "serving throughput"}
+"""Kinds of calibration rows behind the likely ranges (benchmarks/accuracy.py, core/uncertainty.py)."""
+
+BAND_SCALES = {"1": "one card", "2-64": "2 to 64 cards", ">64": "more than 64 cards"}
+"""Scale buckets of the calibration rows."""
+
+
+def band_note(band: Band, language: str = "en") -> str:
+    """What a likely range is and the calibration rows behind it, in ``language``."""
+    w = words(language)
+    text = w("Likely range: {n} calibration rows ({kind}, {scale}); 80 % of them were measured within it (10th "
+             "to 90th percentile of measured / predicted).", n=band.rows,
+             kind=w.label(BAND_KINDS.get(band.kind, band.kind)), scale=w.label(BAND_SCALES.get(band.scale, band.scale)))
+    if band.scale_rows is not None:
+        text += " " + w("Only {n} rows at this scale: the range is the one over all scales.", n=band.scale_rows)
+    if band.few_rows:
+        text += " " + w.label("Few rows: the range itself is uncertain.")
+    lines = [""]
+    for row in band.row_ids:  # lines of about 100 characters, broken between rows only
+        lines[-1] += (", " if lines[-1] else "") + row
+        if len(lines[-1]) > 100:
+            lines.append("")
+    return text + "\n" + w("Rows: {rows}", rows=",\n".join(filter(None, lines)))

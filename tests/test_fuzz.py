@@ -13,6 +13,7 @@ import os
 import time
 import typing
 from collections import Counter
+from functools import cache
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
@@ -101,6 +102,7 @@ def _numeric(annotation: object) -> type | None:
     return None
 
 
+@cache  # built once: a strategy made anew inside every draw costs more than the draw
 def in_bounds(model: type[BaseModel], name: str) -> st.SearchStrategy:
     """Values a field accepts, with its extremes drawn often."""
     info = model.model_fields[name]
@@ -121,6 +123,7 @@ def in_bounds(model: type[BaseModel], name: str) -> st.SearchStrategy:
     return st.one_of(st.none(), choice) if type(None) in typing.get_args(info.annotation) else choice
 
 
+@cache
 def section_changes(model: type[BaseModel], skip: tuple[str, ...] = ()) -> st.SearchStrategy:
     """A dict overriding some of ``model``'s numeric fields with in-range (often extreme) values."""
     fields = {name: in_bounds(model, name) for name, info in model.model_fields.items()

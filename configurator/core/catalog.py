@@ -433,14 +433,33 @@ def _read_json(path: Path) -> object:
         raise CatalogError(str(error)) from None
 
 
+_PARSED: dict[tuple[str, int, int], Catalog] = {}
+"""The bundled catalog as last parsed, by (path, modification time [ns], size [B]): the CLI, the
+window and the tests load it many times per process, and parsing its cards takes ~30 ms. A
+catalog (a frozen dataclass of frozen cards) is never edited in place, so one copy is shared."""
+
+
 def load_bundled_catalog() -> Catalog:
-    """The catalog shipped with the program; CatalogError naming the file and the problem if it is broken."""
+    """The catalog shipped with the program; CatalogError naming the file and the problem if it is broken.
+
+    Parsed once per file version (:data:`_PARSED`); a broken file is read again on every call."""
     path = bundled_path("catalog.json")
     try:
-        return parse_catalog(_read_json(path))
+        stat = path.stat()
+        key = (str(path), stat.st_mtime_ns, stat.st_size)
+    except OSError:
+        key = None  # reading it reports the problem below
+    if key is not None and key in _PARSED:
+        return _PARSED[key]
+    try:
+        catalog = parse_catalog(_read_json(path))
     except CatalogError as error:
         text = str(error)
         raise CatalogError(text if str(path) in text else f"bundled catalog {path}: {text}") from None
+    if key is not None:
+        _PARSED.clear()
+        _PARSED[key] = catalog
+    return catalog
 
 
 def default_overlay_path() -> Path:

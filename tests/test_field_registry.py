@@ -102,3 +102,73 @@ def test_undo_labels_are_translated(qtbot):
         assert all(field_name(f.path) for f in FIELDS)
     finally:
         i18n.install_language("en")
+
+
+@pytest.fixture
+def editor(qtbot, controller):
+    from configurator.app.editor import ScenarioEditor
+
+    widget = ScenarioEditor(controller)
+    qtbot.addWidget(widget)
+    return widget
+
+
+def _inputs(editor, path: str) -> list:
+    from PySide6.QtWidgets import QAbstractSpinBox, QCheckBox, QComboBox, QWidget
+
+    return [w for w in editor.widget().findChildren(QWidget, path) if isinstance(w, QAbstractSpinBox | QComboBox | QCheckBox)]
+
+
+def _accessible(label: str) -> str:
+    return label if label[1:2].isupper() else label[:1].upper() + label[1:]
+
+
+@pytest.mark.parametrize("entry", [f for f in FIELDS if f.editor], ids=lambda f: f.path)
+def test_each_entry_has_one_editor_control_built_from_it(editor, entry):
+    from PySide6.QtWidgets import QDoubleSpinBox, QSpinBox
+
+    from configurator.app.field_help import shown
+
+    controls = _inputs(editor, entry.path)
+    assert len(controls) == 1, entry.path
+    box = controls[0]
+    assert box.accessibleName() == _accessible(entry.label.source)
+    if entry.is_number:
+        assert isinstance(box, QSpinBox if entry.kind is Kind.INT else QDoubleSpinBox)
+        assert (box.minimum(), box.maximum()) == pytest.approx(entry.display_range())
+        assert box.suffix() == shown(entry.suffix) and box.singleStep() == pytest.approx(entry.step)
+        assert box.specialValueText() == shown(entry.none_text)
+        if isinstance(box, QDoubleSpinBox):
+            assert box.decimals() == entry.decimals
+        assert "Accepted range" in box.toolTip() or not box.isEnabled()  # a disabled row says why instead
+
+
+NOT_FIELDS = {"model:params": "the size typed in: architecture.from_param_count's 1e6 to 1e13 parameters"}
+"""Number boxes of the editor that edit no scenario field, and where their range comes from."""
+
+
+def test_every_editor_number_box_has_its_range_from_the_registry(editor):
+    from PySide6.QtWidgets import QAbstractSpinBox
+
+    boxes = editor.widget().findChildren(QAbstractSpinBox)
+    assert len(boxes) > 40
+    for box in boxes:
+        name = box.objectName()
+        if name in NOT_FIELDS:
+            continue
+        assert name in BY_PATH, f"a number box ({name or 'unnamed'}) that no registry entry declares"
+        assert (box.minimum(), box.maximum()) == pytest.approx(BY_PATH[name].display_range()), name
+
+
+def test_editor_controls_are_named_in_chinese_too(qtbot, controller):
+    from configurator.app import i18n
+    from configurator.app.editor import ScenarioEditor
+
+    i18n.install_language("zh_CN")
+    try:
+        widget = ScenarioEditor(controller)
+        qtbot.addWidget(widget)
+        assert widget.micro_batch.accessibleName() != "Micro-batch" and widget.micro_batch.accessibleName()
+        assert widget.seq_len.suffix().strip() != "tokens"
+    finally:
+        i18n.install_language("en")

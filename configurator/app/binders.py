@@ -21,12 +21,14 @@ from configurator.core.scenario import Scenario
 
 def name_control(widget: QWidget, path: str) -> None:
     """Name a control by its scenario field path (``training.micro_batch``) and give it an
-    accessible name ("Micro-batch") unless it has one, so tests and assistive tools find it."""
+    accessible name, its registry label ("Micro-batch"), unless it has one, so tests and
+    assistive tools find it."""
     if not widget.objectName():
         widget.setObjectName(path)
     if not widget.accessibleName():
         name = field_name(path)
-        widget.setAccessibleName(name[:1].upper() + name[1:])
+        capital = name[1:2].isupper()  # "vGPU profile" stays as it is
+        widget.setAccessibleName(name if capital else name[:1].upper() + name[1:])
 
 
 def field_value(scenario: Scenario, path: str) -> Any:

@@ -21,20 +21,14 @@ from PySide6.QtWidgets import (
 )
 
 from configurator.app import labels
-from configurator.app.binders import (
-    SpinBinder,
-    StepSliderBinder,
-    fill_combo,
-    name_control,
-)
+from configurator.app.binders import StepSliderBinder, fill_combo, name_control
 from configurator.app.controller import ScenarioController
-from configurator.app.editor_controls import BoundControls, dspin, spin
+from configurator.app.editor_controls import BoundControls, dspin
 from configurator.app.editor_serving import ServingEditorMixin
 from configurator.app.field_help import field_help
 from configurator.core.analysis import COUNT_SWEEP
 from configurator.core.graphics import rt_generation
 from configurator.core.architecture import ArchitectureError, from_param_count, load_hf_config, load_presets
-from configurator.core.batch import MAX_GLOBAL_BATCH_TOKENS
 from configurator.core.scenario import RESOLUTIONS, VGPU_PROFILES_GIB, Scenario, Workload
 
 CUSTOM_MODEL = "__custom__"
@@ -137,9 +131,7 @@ class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
     def _workload_group(self) -> QGroupBox:
         group = QGroupBox(self.tr("Workload"))
         form = QFormLayout(group)
-        self.workload = self._combo(labels.workload_names(), "workload", self.tr(
-            "What the cards will do. Training needs memory for gradients and optimizer states; "
-            "inference needs memory for the KV cache and is usually limited by memory bandwidth."))
+        self.workload = self._combo(labels.workload_names(), "workload")
         form.addRow(self.tr("&Task"), self.workload)
         return group
 
@@ -147,7 +139,7 @@ class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
         group = QGroupBox(self.tr("Model"))
         form = QFormLayout(group)
         self.model_combo = QComboBox()
-        self.model_combo.setToolTip(self.tr("A known model, or one imported from a Hugging Face config.json"))
+        self.model_combo.setToolTip(field_help("model"))
         items = [(f"{pid} ({m.total_params() / 1e9:.1f} B)", pid) for pid, m in load_presets().items()]
         fill_combo(self.model_combo, items)
         self.model_combo.currentIndexChanged.connect(self._on_model_chosen)
@@ -155,6 +147,7 @@ class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
         self.import_button = QPushButton(self.tr("Import config.json…"))
         self.import_button.setToolTip(self.tr("Read the architecture from a local Hugging Face config.json"))
         self.import_button.clicked.connect(self._import_config)
+        # not a scenario field: the range is what architecture.from_param_count accepts (1e6 to 1e13 parameters)
         self.params_spin = dspin(0.001, 10000, 3, self.tr(" B params"), self.tr(
             "About this many billion parameters: a Llama-shaped model of that size is assumed"), 1.0)
         self.params_spin.setKeyboardTracking(False)
@@ -171,9 +164,7 @@ class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
         self.model_summary.setWordWrap(True)
         self.model_summary.setStyleSheet("color: palette(mid);")
         form.addRow(self.model_summary)
-        self.precision = self._combo(labels.precision_names(), "precision", self.tr(
-            "Number format for the math (and the weights when serving). The card's support decides what runs: "
-            "an unsupported choice falls back and a warning says so."))
+        self.precision = self._combo(labels.precision_names(), "precision")
         form.addRow(self.tr("P&recision"), self.precision)
         return group
 
@@ -191,48 +182,30 @@ class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
         self.card_combo.setCompleter(completer)
         self._bind_combo(self.card_combo, "card_id")
         form.addRow(self.tr("C&ard"), self.card_combo)
-        self.count_spin = self._bind_spin(spin(1, 1_000_000, "", self.tr("Total number of cards")), "count")
+        self.count_spin = self._number("count")
         self.count_slider = QSlider(Qt.Orientation.Horizontal)
         self.count_slider.setToolTip(self.tr("Drag to change the card count (1 to 1024)"))
         self._binders.append(StepSliderBinder(self.count_slider, self.controller, "count", COUNT_SWEEP))
         form.addRow(self.tr("&Number of cards"), self.count_spin)
         form.addRow("", self.count_slider)
-        self.per_node = self._bind_spin(spin(1, 1024, self.tr(" per server"), self.tr(
-            "Cards in one server. Traffic between servers goes over the network, which is slower than NVLink.")),
-            "parallelism.cards_per_node")
+        self.per_node = self._number("parallelism.cards_per_node")
         form.addRow(self.tr("Cards per &node"), self.per_node)
-        self.tp = self._bind_spin(spin(1, 1024, "", self.tr(
-            "Tensor parallel (TP): each layer's matrices are split across this many cards. It exchanges "
-            "activations four times per layer, so it belongs inside one NVLink domain.")),
-            "parallelism.tp")
-        self.tp.setAccessibleName(self.tr("Tensor parallel"))
+        self.tp = self._number("parallelism.tp")
         self.tp_row = self._auto_row(self.tp, "parallelism.tp")
         form.addRow(self.tr("&Tensor parallel"), self.tp_row)
-        self.pp = self._bind_spin(spin(1, 1024, "", self.tr(
-            "Pipeline parallel (PP): the layers are split into this many stages; the pipeline idles "
-            "(p−1)/m of the time for m micro-batches.")), "parallelism.pp")
-        self.pp.setAccessibleName(self.tr("Pipeline stages"))
+        self.pp = self._number("parallelism.pp")
         self.pp_row = self._auto_row(self.pp, "parallelism.pp")
         form.addRow(self.tr("&Pipeline stages"), self.pp_row)
-        self.vp = self._bind_spin(spin(1, 64, "", self.tr(
-            "Interleaved (virtual) stages: model chunks per pipeline stage. More chunks shrink the pipeline's "
-            "idle time by that factor, at the cost of more point-to-point traffic.")),
-            "parallelism.virtual_stages")
-        self.vp.setAccessibleName(self.tr("Interleaved stages"))
+        self.vp = self._number("parallelism.virtual_stages")
         self.vp_row = self._auto_row(self.vp, "parallelism.virtual_stages")
         form.addRow(self.tr("&Interleaved stages"), self.vp_row)
-        self.cp = self._field_spin("parallelism.cp")
-        self.cp.setAccessibleName(self.tr("Context parallel"))
+        self.cp = self._number("parallelism.cp")
         self.cp_row = self._auto_row(self.cp, "parallelism.cp")
         form.addRow(self.tr("Conte&xt parallel"), self.cp_row)
-        self.ep = self._field_spin("parallelism.ep")
-        self.ep.setAccessibleName(self.tr("Expert parallel"))
+        self.ep = self._number("parallelism.ep")
         self.ep_row = self._auto_row(self.ep, "parallelism.ep")
         form.addRow(self.tr("&Expert parallel"), self.ep_row)
-        self.zero = self._combo(labels.zero_names(), "parallelism.zero", self.tr(
-            "ZeRO / FSDP: split optimizer states, gradients and weights across the data-parallel copies "
-            "to save memory, at the cost of more communication."))
-        self.zero.setAccessibleName(self.tr("ZeRO stage"))
+        self.zero = self._combo(labels.zero_names(), "parallelism.zero")
         self.zero_row = self._auto_row(self.zero, "parallelism.zero")
         form.addRow(self.tr("&ZeRO stage"), self.zero_row)
         return group
@@ -240,19 +213,13 @@ class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
     def _training_group(self) -> QGroupBox:
         group = QGroupBox(self.tr("Training"))
         form = QFormLayout(group)
-        self.recipe = self._combo(labels.recipe_names(), "training.recipe", self.tr(
-            "How numbers are kept: AMP keeps fp32 weights; Megatron keeps 16-bit weights plus an fp32 master copy."))
+        self.recipe = self._combo(labels.recipe_names(), "training.recipe")
         form.addRow(self.tr("Recip&e"), self.recipe)
-        self.optimizer = self._combo(labels.optimizer_names(), "training.optimizer", self.tr(
-            "AdamW keeps two states per parameter; 8-bit AdamW stores them in one byte each; SGD keeps one."))
+        self.optimizer = self._combo(labels.optimizer_names(), "training.optimizer")
         form.addRow(self.tr("&Optimizer"), self.optimizer)
-        self.loss = self._combo(labels.loss_names(), "training.loss", field_help("training.loss"))
-        self.loss.setAccessibleName(self.tr("Cross-entropy"))
+        self.loss = self._combo(labels.loss_names(), "training.loss")
         form.addRow(self.tr("Cross-entrop&y"), self.loss)
-        self.recompute = self._combo(labels.recompute_names(), "training.recompute", self.tr(
-            "Activation recomputation: keep fewer activations and compute them again in the backward pass "
-            "(full: about a third more compute, much less memory)."))
-        self.recompute.setAccessibleName(self.tr("Recomputation"))
+        self.recompute = self._combo(labels.recompute_names(), "training.recompute")
         form.addRow(self.tr("Recomp&utation"), self._auto_row(self.recompute, "training.recompute"))
         offload = QWidget()
         offload_box = QVBoxLayout(offload)
@@ -261,117 +228,76 @@ class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
         self.offload_checks: dict[str, QCheckBox] = {}
         for name, text in labels.offload_names().items():
             path = f"training.{name}"
-            check = self._check(text[:1].upper() + text[1:], path, field_help(path))
-            check.setAccessibleName(self.tr("CPU offload: {0}").format(text))
+            check = self._check(text[:1].upper() + text[1:], path)
             offload_box.addWidget(check)
             self.offload_checks[path] = check
         form.addRow(self.tr("CPU o&ffload"), offload)
-        self.micro_batch = self._bind_spin(spin(1, 65536, self.tr(" seq"), self.tr(
-            "Sequences each data-parallel copy processes at once (micro-batch)")), "training.micro_batch")
-        self.micro_batch.setAccessibleName(self.tr("Micro-batch"))
+        self.micro_batch = self._number("training.micro_batch")
         form.addRow(self.tr("&Micro-batch"), self._auto_row(self.micro_batch, "training.micro_batch"))
-        self.seq_len = self._bind_spin(spin(1, 2_097_152, self.tr(" tokens"), self.tr("Tokens per training sequence")),
-                                       "training.seq_len")
-        self.seq_len.setSingleStep(512)
+        self.seq_len = self._number("training.seq_len")
         form.addRow(self.tr("&Sequence length"), self.seq_len)
-        self.grad_accum = self._bind_spin(spin(1, 65536, "", self.tr(
-            "Micro-batches per optimizer step (gradient accumulation); also the pipeline's micro-batches")),
-            "training.grad_accum")
-        self.grad_accum.setAccessibleName(self.tr("Gradient accumulation"))
+        self.grad_accum = self._number("training.grad_accum")
         form.addRow(self.tr("&Gradient accumulation"), self._auto_row(self.grad_accum, "training.grad_accum"))
-        self.global_batch = dspin(0.01, MAX_GLOBAL_BATCH_TOKENS / 1e6, 2, self.tr(" M tokens"), self.tr(
-            "Tokens per optimizer step (micro-batch × accumulation × data-parallel copies × sequence length). "
-            "Auto: the published batch for the model's size; the planner keeps it when the card count changes."),
-            0.5)
-        self._binders.append(SpinBinder(self.global_batch, self.controller, "training.global_batch_tokens", 1e6,
-                                        integer=True))
-        self._binders[-1].auto_none = True
+        self.global_batch = self._number("training.global_batch_tokens")
+        self._binders[-1].auto_none = True  # None: the planner's batch, shown while Auto
         self._binders[-1]._show(self.controller.scenario)
-        self.global_batch.setAccessibleName(self.tr("Global batch"))
         form.addRow(self.tr("Global b&atch"), self._auto_row(self.global_batch, "training.global_batch_tokens"))
-        self.lora_rank = self._bind_spin(spin(1, 4096, "", self.tr("Rank r of the LoRA adapters")),
-                                         "training.lora_rank")
+        self.lora_rank = self._number("training.lora_rank")
         form.addRow(self.tr("&LoRA rank"), self.lora_rank)
-        self.tokens = self._bind_spin(dspin(0.001, 1e6, 3, self.tr(" B tokens"), self.tr(
-            "Tokens to train on; sets the time and cost of the job"), 10.0), "training.tokens", 1e9)
+        self.tokens = self._number("training.tokens")
         form.addRow(self.tr("Token &budget"), self.tokens)
         return group
 
     def _desktops_group(self) -> QGroupBox:
         group = QGroupBox(self.tr("Virtual desktops"))
         form = QFormLayout(group)
-        self.users = self._bind_spin(spin(1, 1_000_000, self.tr(" users"), self.tr(
-            "Desktops or cloud workstations in use at the same time")), "graphics.users")
+        self.users = self._number("graphics.users")
         form.addRow(self.tr("&Users"), self.users)
         self.profile = self._combo({p: self.tr("{0} GiB per user").format(p) for p in VGPU_PROFILES_GIB},
-                                   "graphics.profile_gib", self.tr(
-            "vGPU framebuffer profile per user. NVIDIA suggests 1–2 GiB (B-series) for office and web "
-            "desktops, 2–8 GiB and more (Q-series) for CAD and 3D work."))
+                                   "graphics.profile_gib")
         form.addRow(self.tr("vGPU &profile"), self.profile)
-        self.shading = self._bind_spin(dspin(0.01, 1000, 2, self.tr(" TFLOP/s"), self.tr(
-            "Average FP32 shading load of one user. Time-sliced vGPUs share the shader cores; 0.25 TFLOP/s "
-            "is the knowledge-worker density NVIDIA quotes for the A16 (64 desktops per board)."), 0.05),
-            "graphics.shading_tflops_per_user")
+        self.shading = self._number("graphics.shading_tflops_per_user")
         form.addRow(self.tr("&Shading per user"), self.shading)
         return group
 
     def _video_group(self) -> QGroupBox:
         group = QGroupBox(self.tr("Video"))
         form = QFormLayout(group)
-        self.streams = self._bind_spin(spin(1, 1_000_000, self.tr(" streams"), self.tr(
-            "Video streams encoded at the same time (live channels, or files transcoded in parallel)")),
-            "graphics.streams")
+        self.streams = self._number("graphics.streams")
         form.addRow(self.tr("&Streams"), self.streams)
-        self.resolution = self._combo({r: r for r in RESOLUTIONS}, "graphics.resolution", self.tr(
-            "Output resolution: encoder throughput scales with pixels per frame"))
+        self.resolution = self._combo({r: r for r in RESOLUTIONS}, "graphics.resolution")
         form.addRow(self.tr("&Resolution"), self.resolution)
-        self.fps = self._bind_spin(dspin(1, 240, 0, self.tr(" fps"), self.tr("Frames per second of each stream")),
-                                   "graphics.fps")
+        self.fps = self._number("graphics.fps")
         form.addRow(self.tr("&Frame rate"), self.fps)
-        self.codec = self._combo(labels.codec_names(), "graphics.codec", self.tr(
-            "Output codec. AV1 needs an Ada or newer encoder (L4, L40, L40S, RTX 40/50)."))
+        self.codec = self._combo(labels.codec_names(), "graphics.codec")
         form.addRow(self.tr("&Codec"), self.codec)
-        self.preset = self._combo(labels.preset_names(), "graphics.preset", self.tr(
-            "NVENC preset: P1 encodes about twice as fast as P4, P5 about a quarter slower, at better quality"))
+        self.preset = self._combo(labels.preset_names(), "graphics.preset")
         form.addRow(self.tr("Pre&set"), self.preset)
-        self.decode = self._check(self.tr("Decode the input on the card too"), "graphics.decode", self.tr(
-            "Transcoding decodes each input stream with NVDEC before encoding it"))
+        self.decode = self._check(self.tr("Decode the input on the card too"), "graphics.decode")
         form.addRow("", self.decode)
         return group
 
     def _render_group(self) -> QGroupBox:
         group = QGroupBox(self.tr("Rendering"))
         form = QFormLayout(group)
-        self.scene = self._bind_spin(dspin(0.1, 4096, 1, self.tr(" GiB"), self.tr(
-            "Geometry and textures the renderer loads; the whole scene must fit in each card's memory"), 1),
-            "graphics.scene_gib")
+        self.scene = self._number("graphics.scene_gib")
         form.addRow(self.tr("Sc&ene size"), self.scene)
-        self.frames = self._bind_spin(spin(1, 10_000_000, self.tr(" frames"), self.tr("Frames in the job")),
-                                      "graphics.frames")
+        self.frames = self._number("graphics.frames")
         form.addRow(self.tr("&Frames"), self.frames)
         self.reference = QComboBox()
-        self.reference.setToolTip(self.tr("The card your time per frame was measured on; other cards scale by "
-                                          "their FP32 rate"))
+        self.reference.setToolTip(field_help("graphics.reference_card"))
         self.reference.currentIndexChanged.connect(self._on_reference_chosen)
         form.addRow(self.tr("Measured &on"), self.reference)
-        self.reference.setObjectName("graphics.reference_card")
-        self.reference.setAccessibleName(self.tr("Reference card of the time per frame"))
-        self.minutes = self._bind_spin(dspin(0.01, 100_000, 2, self.tr(" min/frame"), self.tr(
-            "Time one frame takes on the reference card, measured with your renderer and scene"), 0.5),
-            "graphics.reference_minutes_per_frame")
+        name_control(self.reference, "graphics.reference_card")  # not bound: choosing one sets three fields
+        self.minutes = self._number("graphics.reference_minutes_per_frame")
         form.addRow(self.tr("&Time per frame"), self.minutes)
-        self.render_width = self._bind_spin(spin(16, 32768, self.tr(" px"), self.tr("Output width")),
-                                            "graphics.render_width")
-        self.render_height = self._bind_spin(spin(16, 32768, self.tr(" px"), self.tr("Output height")),
-                                             "graphics.render_height")
+        self.render_width = self._number("graphics.render_width")
+        self.render_height = self._number("graphics.render_height")
         form.addRow(self.tr("Output &width"), self.render_width)
         form.addRow(self.tr("Output &height"), self.render_height)
-        self.layers = self._bind_spin(spin(1, 64, "", self.tr(
-            "Output layers (beauty, depth, normals, AOVs) kept in memory as 32-bit RGBA")), "graphics.render_layers")
+        self.layers = self._number("graphics.render_layers")
         form.addRow(self.tr("La&yers"), self.layers)
-        self.local_display = self._check(self.tr("Monitor attached"), "graphics.local_display",
-                                         self.tr("A workstation that shows the render: the card needs display "
-                                                 "outputs (data-centre cards have none)"))
+        self.local_display = self._check(self.tr("Monitor attached"), "graphics.local_display")
         form.addRow("", self.local_display)
         return group
 
@@ -393,28 +319,17 @@ class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
         group = QGroupBox(self.tr("Prices"))
         form = QFormLayout(group)
         currencies = {"USD": "USD", "CNY": "CNY", "EUR": "EUR"}
-        self.currency = self._combo(currencies, "economics.currency", self.tr("Currency of every amount"))
+        self.currency = self._combo(currencies, "economics.currency")
         form.addRow(self.tr("C&urrency"), self.currency)
-        self.usd_rate = self._bind_spin(dspin(0.0001, 100000, 4, "", self.tr(
-            "Units of the chosen currency per US dollar, applied to catalog prices in USD"), 0.1),
-            "economics.usd_to_currency")
+        self.usd_rate = self._number("economics.usd_to_currency")
         form.addRow(self.tr("Rate per USD"), self.usd_rate)
-        self.card_price = dspin(0, 10_000_000, 2, "", self.tr("Price of one card; 'catalog' uses the latest "
-                                                                "catalog price"), 100)
-        self.card_price.setSpecialValueText(self.tr("catalog"))
-        self._bind_spin(self.card_price, "economics.card_price")
+        self.card_price = self._number("economics.card_price")
         form.addRow(self.tr("Card p&rice"), self.card_price)
-        self.cloud_price = dspin(0, 10_000, 3, self.tr(" /h"), self.tr(
-            "Cloud price per card-hour; 'catalog' uses the latest catalog price"), 0.1)
-        self.cloud_price.setSpecialValueText(self.tr("catalog"))
-        self._bind_spin(self.cloud_price, "economics.cloud_price_per_hour")
+        self.cloud_price = self._number("economics.cloud_price_per_hour")
         form.addRow(self.tr("Cloud price"), self.cloud_price)
-        self.electricity = self._bind_spin(dspin(0, 100, 3, self.tr(" /kWh"), self.tr("Electricity price"), 0.01),
-                                           "economics.electricity_per_kwh")
+        self.electricity = self._number("economics.electricity_per_kwh")
         form.addRow(self.tr("&Electricity"), self.electricity)
-        self.pue = self._bind_spin(dspin(1.0, 3.0, 2, "", self.tr(
-            "Power usage effectiveness: facility power ÷ IT power (cooling, power conversion)"), 0.05),
-            "economics.pue")
+        self.pue = self._number("economics.pue")
         form.addRow(self.tr("PUE"), self.pue)
         return group
 
@@ -422,33 +337,19 @@ class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
         group = QGroupBox(self.tr("Assumptions"))
         group.setToolTip(self.tr("Editable defaults; every result lists all of them"))
         form = QFormLayout(group)
-        self.matmul = self._bind_spin(dspin(1, 100, 0, " %", self.tr(
-            "Share of the card's dense peak that training's matrix products sustain (published runs: 45–60 %)"), 1),
-            "assumptions.matmul_efficiency", 0.01)
+        self.matmul = self._number("assumptions.matmul_efficiency")
         form.addRow(self.tr("Matrix efficiency"), self.matmul)
-        self.decode_bw = self._bind_spin(dspin(1, 100, 0, " %", self.tr(
-            "Share of memory bandwidth sustained while generating tokens (plain PyTorch ≈ 45 %, fused engines "
-            "60–80 %)"), 1), "assumptions.decode_bandwidth_efficiency", 0.01)
+        self.decode_bw = self._number("assumptions.decode_bandwidth_efficiency")
         form.addRow(self.tr("Decode bandwidth"), self.decode_bw)
-        self.network = self._bind_spin(dspin(1, 10000, 1, self.tr(" GB/s"), self.tr(
-            "Network bandwidth per card between servers, one way (400 Gb/s NIC = 50 GB/s)"), 5),
-            "assumptions.network_gbps_per_card")
+        self.network = self._number("assumptions.network_gbps_per_card")
         form.addRow(self.tr("Network per card"), self.network)
-        self.encoder_fps = self._bind_spin(dspin(1, 100_000, 0, self.tr(" fps"), self.tr(
-            "1080p frames one NVENC engine encodes per second at preset P4. Default: one 2160p60 stream "
-            "(8 × 1080p30) per encoder, as video vendors plan; measure yours with ffmpeg for exact figures."), 10),
-            "assumptions.encoder_fps_1080p")
+        self.encoder_fps = self._number("assumptions.encoder_fps_1080p")
         form.addRow(self.tr("Encoder speed"), self.encoder_fps)
-        self.decoder_fps = self._bind_spin(dspin(1, 100_000, 0, self.tr(" fps"), self.tr(
-            "1080p frames one NVDEC engine decodes per second (no vendor figure found: set equal to the "
-            "encoder; measure yours)"), 10), "assumptions.decoder_fps_1080p")
+        self.decoder_fps = self._number("assumptions.decoder_fps_1080p")
         form.addRow(self.tr("Decoder speed"), self.decoder_fps)
-        self.max_vgpus = self._bind_spin(spin(1, 256, self.tr(" per GPU"), self.tr(
-            "Most vGPUs one GPU can host (NVIDIA: 32)")), "assumptions.max_vgpus_per_gpu")
+        self.max_vgpus = self._number("assumptions.max_vgpus_per_gpu")
         form.addRow(self.tr("vGPU limit"), self.max_vgpus)
-        self.sessions = self._bind_spin(spin(1, 1024, self.tr(" per server"), self.tr(
-            "Encode sessions the GeForce driver allows per server, whatever the number of cards (8 since 2024)")),
-            "assumptions.consumer_encode_sessions")
+        self.sessions = self._number("assumptions.consumer_encode_sessions")
         form.addRow(self.tr("Consumer encode sessions"), self.sessions)
         self.assumptions_form = form
         self.ai_assumptions = (self.matmul, self.decode_bw, self.network)

@@ -1,9 +1,11 @@
 """Controls of the scenario editor bound to scenario fields: number boxes, combos, check boxes
 and the "Auto" rows of the fields the planner may choose.
 
-Each control is named by its field path and kept in sync by one binder (``binders``); ranges
-and tooltips come from the fields' declarations (``field_help``), so a control states what the
-core declares.
+Each control is named by its field path and kept in sync by one binder (``binders``). A number
+box is built whole from the field registry (``core/fields.py``): range (the model's bounds),
+unit on screen, scale, step, decimals, "none" text, tooltip and accessible name; combos and
+check boxes take their tooltip from it too, and the binders name every control after it
+(``binders.name_control``). Nothing here writes a bound.
 """
 
 from __future__ import annotations
@@ -11,24 +13,18 @@ from __future__ import annotations
 from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QHBoxLayout, QSpinBox, QWidget
 
 from configurator.app.binders import AutoBinder, CheckBinder, ComboBinder, SpinBinder, fill_combo
-from configurator.app.field_help import field_help, field_range
+from configurator.app.field_help import field_help, shown
 from configurator.app.i18n import tc as _tc
 from configurator.app.inputs import StrictDoubleSpinBox, StrictSpinBox
+from configurator.core.fields import Kind, spec
 
 # the strings keep the editor's context ("ScenarioEditor", the class name ``self.tr`` used there)
 
 
-def spin(minimum: int, maximum: int, suffix: str = "", tip: str = "") -> QSpinBox:
-    box = StrictSpinBox()
-    box.setRange(minimum, maximum)
-    box.setSuffix(suffix)
-    box.setToolTip(tip)
-    box.setAccelerated(True)
-    return box
-
-
 def dspin(minimum: float, maximum: float, decimals: int, suffix: str = "", tip: str = "",
           step: float = 1.0) -> QDoubleSpinBox:
+    """A decimal box for a number that is not a scenario field (the model size typed in); a
+    field's box is :meth:`BoundControls._number`, whose range is the model's."""
     box = StrictDoubleSpinBox()
     box.setRange(minimum, maximum)
     box.setDecimals(decimals)
@@ -42,15 +38,6 @@ def dspin(minimum: float, maximum: float, decimals: int, suffix: str = "", tip: 
 class BoundControls:
     """Builders of bound controls, mixed into the editor (which supplies ``controller``,
     ``_binders``, ``_own_tips`` and ``auto_checks``)."""
-
-    def _bind_spin(self, widget, path: str, scale: float = 1.0):
-        self._binders.append(SpinBinder(widget, self.controller, path, scale))
-        return widget
-
-    def _field_spin(self, path: str, suffix: str = "") -> QSpinBox:
-        """A spin box over the field's declared range, its description as the tooltip."""
-        bounds = field_range(path)
-        return self._bind_spin(spin(int(bounds.low), int(bounds.high), suffix, field_help(path)), path)
 
     def _enable_row(self, row: QWidget, enabled: bool, reason: str) -> None:
         """Enable ``row``, or disable it with ``reason`` as every part's tooltip."""
@@ -83,41 +70,40 @@ class BoundControls:
         return row
 
     def _bind_combo(self, widget: QComboBox, path: str) -> QComboBox:
+        widget.setToolTip(widget.toolTip() or field_help(path))
         self._binders.append(ComboBinder(widget, self.controller, path))
         return widget
 
-    def _combo(self, names: dict, path: str, tip: str) -> QComboBox:
+    def _combo(self, names: dict, path: str) -> QComboBox:
+        """A combo box of ``names`` (value -> text) for the field, its tooltip from the registry."""
         box = QComboBox()
-        box.setToolTip(tip)
         fill_combo(box, [(label, value) for value, label in names.items()])
         return self._bind_combo(box, path)
 
-    def _number(self, path: str, suffix: str = "", decimals: int = 0, scale: float = 1.0, step: float = 1.0,
-                none_text: str = "") -> QSpinBox | QDoubleSpinBox:
-        """A strict number box over the field's declared range, shown in ``scale`` units (0.01: %),
-        its description (and the range) as the tooltip.
-
-        With ``none_text``, the value one step below the range stands for None and shows that text."""
-        bounds = field_range(path)
-        box = StrictSpinBox() if decimals == 0 and scale == 1.0 else StrictDoubleSpinBox()
+    def _number(self, path: str) -> QSpinBox | QDoubleSpinBox:
+        """A strict number box for the field, built from its registry entry: the model's range in
+        the unit shown (value ÷ scale), the suffix, step and decimals, the value one step below the
+        range standing for None where the entry has a "none" text, the tooltip and the name."""
+        entry = spec(path)
+        if entry.kind not in (Kind.INT, Kind.FLOAT):
+            raise ValueError(f"{path} is edited with a {entry.kind.value}, not a number box")
+        box = StrictSpinBox() if entry.kind is Kind.INT else StrictDoubleSpinBox()
         if isinstance(box, QDoubleSpinBox):
-            box.setDecimals(decimals)
-        low, high = round(bounds.low / scale, decimals), round(bounds.high / scale, decimals)
-        if not bounds.low_inclusive:
-            low += 10.0 ** -decimals
-        if none_text:
-            low = max(0.0, low - step) if low > 0 else low - step
-            box.setSpecialValueText(none_text)
-        box.setRange(low, high)
-        box.setSingleStep(step)
-        box.setSuffix(suffix)
+            box.setDecimals(entry.decimals)
+        if entry.none_text is not None:
+            box.setSpecialValueText(shown(entry.none_text))
+        low, high = entry.display_range()
+        box.setRange(*((int(low), int(high)) if entry.kind is Kind.INT else (low, high)))
+        box.setSingleStep(entry.step)
+        box.setSuffix(shown(entry.suffix))
         box.setToolTip(field_help(path))
         box.setAccelerated(True)
-        return self._bind_spin(box, path, scale)
+        self._binders.append(SpinBinder(box, self.controller, path, entry.scale, integer=entry.whole))
+        return box
 
-    def _check(self, text: str, path: str, tip: str) -> QCheckBox:
+    def _check(self, text: str, path: str) -> QCheckBox:
         box = QCheckBox(text)
-        box.setToolTip(tip)
+        box.setToolTip(field_help(path))
         self._binders.append(CheckBinder(box, self.controller, path))
         return box
 

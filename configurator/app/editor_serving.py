@@ -1,8 +1,7 @@
 """The editor's serving group: the load, the engine and how it runs, and the latency targets.
 
-Every control is named by its scenario field path, takes its tooltip from the field's
-description and its range from the field's declared bounds (``field_help``, ``field_range``),
-so the numbers below are display choices only (decimals, steps, units on screen).
+Every control is named by its scenario field path and built from the field registry
+(``core/fields.py``): range (the model's bounds), unit on screen, step, tooltip and name.
 """
 
 from __future__ import annotations
@@ -45,12 +44,6 @@ def format_label(fmt_id: str) -> str:
     return _tc("ServingEditor", "{name} — {bits} bit/weight").format(name=name, bits=f"{bits:.3g}")
 
 
-def _retip(box: QWidget, text: str) -> None:
-    """Put ``text`` in place of the field's description in ``box``'s tooltip, keeping its range line."""
-    tip = box.toolTip()
-    box.setToolTip(text + ("\n" + tip.rpartition("\n")[2] if tip else ""))
-
-
 def mlperf_label(key: str) -> str:
     """``Llama 2 70B server: TTFT 2 s, TPOT 200 ms (p99)`` from the core's limits."""
     limits = MLPERF_SERVER_LIMITS[key]
@@ -75,20 +68,15 @@ class ServingEditorMixin:
         outer = QVBoxLayout(group)
         form = QFormLayout()
         outer.addLayout(form)
-        tokens = _tc("ServingEditor", " tokens")
-        self.context = self._number("serving.context", tokens, step=1024)
-        _retip(self.context, _tc("ServingEditor",
-                                 "Longest sequence (prompt + answer) the KV cache must hold per request"))
+        self.context = self._number("serving.context")
         form.addRow(_tc("ServingEditor", "Conte&xt length"), self.context)
-        self.concurrency = self._number("serving.concurrency", _tc("ServingEditor", " sequences"))
+        self.concurrency = self._number("serving.concurrency")
         form.addRow(_tc("ServingEditor", "Co&ncurrency"), self.concurrency)
-        self.prompt = self._number("serving.prompt_tokens", tokens, step=128)
-        _retip(self.prompt, _tc("ServingEditor", "Prompt length per request"))
+        self.prompt = self._number("serving.prompt_tokens")
         form.addRow(_tc("ServingEditor", "&Prompt"), self.prompt)
-        self.output = self._number("serving.output_tokens", tokens, step=64)
-        _retip(self.output, _tc("ServingEditor", "Answer length per request"))
+        self.output = self._number("serving.output_tokens")
         form.addRow(_tc("ServingEditor", "Ans&wer"), self.output)
-        self.engine = self._combo(labels.engine_names(), "serving.engine", field_help("serving.engine"))
+        self.engine = self._combo(labels.engine_names(), "serving.engine")
         for index in range(self.engine.count()):  # each profile says where its numbers come from
             source = PROFILES[Engine(self.engine.itemData(index))].source
             self.engine.setItemData(index, _tc("ServingEditor", "Source: {0}").format(source),
@@ -108,17 +96,13 @@ class ServingEditorMixin:
         form.addRow(_tc("ServingEditor", "&Engine"), engine_row)
         formats = {None: _tc("ServingEditor", "Usual for the precision"),
                    **{f.value: format_label(f.value) for f in WeightFormat}}
-        self.weight_format = self._combo(formats, "serving.weight_format", field_help("serving.weight_format"))
+        self.weight_format = self._combo(formats, "serving.weight_format")
         form.addRow(_tc("ServingEditor", "&Weight format"), self.weight_format)
-        self.weight_bpw = self._number("serving.weight_bpw", _tc("ServingEditor", " bit/weight"), decimals=2,
-                                       step=0.05, none_text=_tc("ServingEditor", "format's own"))
+        self.weight_bpw = self._number("serving.weight_bpw")
         form.addRow(_tc("ServingEditor", "&Bits per weight"), self.weight_bpw)
         kv_names = {None: _tc("ServingEditor", "Engine's default"),
                     **{k: v for k, v in labels.precision_names().items() if k in KV_PRECISIONS}}
-        self.kv_precision = self._combo(kv_names, "serving.kv_precision", _tc(
-            "ServingEditor", "Number format of the KV cache (the keys and values kept for every token of every "
-                             "request); the engine's default is the model's own (FP8 beside FP8 weights in "
-                             "TensorRT-LLM)"))
+        self.kv_precision = self._combo(kv_names, "serving.kv_precision")
         form.addRow(_tc("ServingEditor", "&KV cache"), self.kv_precision)
         outer.addWidget(self._latency_targets())
         self.engine_settings_button, self.engine_settings = self._collapsible(
@@ -133,17 +117,13 @@ class ServingEditorMixin:
         box = QGroupBox(_tc("ServingEditor", "Latency targets"))
         form = QFormLayout(box)
         none = _tc("ServingEditor", "none")
-        self.ttft_target = self._number("constraints.ttft_ms", _tc("ServingEditor", " ms"), decimals=1, step=50,
-                                        none_text=none)
+        self.ttft_target = self._number("constraints.ttft_ms")
         form.addRow(_tc("ServingEditor", "&First token within"), self.ttft_target)
-        self.tpot_target = self._number("constraints.tpot_ms", _tc("ServingEditor", " ms/token"), decimals=1, step=5,
-                                        none_text=none)
+        self.tpot_target = self._number("constraints.tpot_ms")
         form.addRow(_tc("ServingEditor", "&Each token within"), self.tpot_target)
-        self.request_rate = self._number("constraints.requests_per_s", _tc("ServingEditor", " requests/s"),
-                                         decimals=3, step=1, none_text=_tc("ServingEditor", "from the users"))
+        self.request_rate = self._number("constraints.requests_per_s")
         form.addRow(_tc("ServingEditor", "Request &rate"), self.request_rate)
-        self.latency_percentile = self._combo(labels.percentile_names(), "constraints.latency_percentile",
-                                              field_help("constraints.latency_percentile"))
+        self.latency_percentile = self._combo(labels.percentile_names(), "constraints.latency_percentile")
         form.addRow(_tc("ServingEditor", "Held &for"), self.latency_percentile)
         self.mlperf_button = QPushButton()  # a push button leaves room for its menu's arrow
         self.mlperf_button.setText(_tc("ServingEditor", "MLPerf server limits"))
@@ -183,45 +163,32 @@ class ServingEditorMixin:
         body = QWidget()
         form = QFormLayout(body)
         form.setContentsMargins(0, 0, 0, 0)
-        self.cuda_graphs = self._combo(labels.cuda_graph_names(), "serving.cuda_graphs",
-                                       field_help("serving.cuda_graphs"))
+        self.cuda_graphs = self._combo(labels.cuda_graph_names(), "serving.cuda_graphs")
         form.addRow(_tc("ServingEditor", "CUDA &graphs"), self.cuda_graphs)
-        self.batching = self._combo(labels.batching_names(), "serving.batching", field_help("serving.batching"))
+        self.batching = self._combo(labels.batching_names(), "serving.batching")
         form.addRow(_tc("ServingEditor", "Batc&hing"), self.batching)
-        self.max_batch = self._number("serving.max_batch", _tc("ServingEditor", " sequences"),
-                                      none_text=_tc("ServingEditor", "users ÷ copies"))
-        self.max_batch.setAccessibleName(_tc("ServingEditor", "Maximum batch"))
+        self.max_batch = self._number("serving.max_batch")
         planner = _tc("ServingEditor", "Auto: chosen by the planner — the most requests carried within the latency "
                                        "targets. Uncheck, or edit the value, to pin it.")
         form.addRow(_tc("ServingEditor", "&Maximum batch"),
                     self._auto_row(self.max_batch, "serving.max_batch", planner))
-        self.prefill_chunk = self._number("serving.max_batched_tokens", _tc("ServingEditor", " tokens"), step=512)
-        self.prefill_chunk.setAccessibleName(_tc("ServingEditor", "Prefill chunk"))
-        _retip(self.prefill_chunk, _tc(
-            "ServingEditor", "Tokens one step may carry: prompts are prefilled in chunks of this size between "
-                             "decode steps (vLLM max_num_batched_tokens, SGLang --chunked-prefill-size, "
-                             "TensorRT-LLM max_num_tokens)"))
+        self.prefill_chunk = self._number("serving.max_batched_tokens")
         form.addRow(_tc("ServingEditor", "Prefill &chunk"),
                     self._auto_row(self.prefill_chunk, "serving.max_batched_tokens", planner))
-        self.disaggregated = self._check(_tc("ServingEditor", "Separate pools"), "serving.disaggregated",
-                                         field_help("serving.disaggregated"))
-        self.disaggregated.setAccessibleName(_tc("ServingEditor", "Separate prefill and decode pools"))
+        self.disaggregated = self._check(_tc("ServingEditor", "Separate pools"), "serving.disaggregated")
         form.addRow(_tc("ServingEditor", "Prefill/decode"),
                     self._auto_row(self.disaggregated, "serving.disaggregated", planner))
-        self.prefill_cards = self._number("serving.prefill_cards", _tc("ServingEditor", " cards"),
-                                          none_text=_tc("ServingEditor", "planner's size"))
-        self.prefill_cards.setAccessibleName(_tc("ServingEditor", "Prefill pool"))
+        self.prefill_cards = self._number("serving.prefill_cards")
         form.addRow(_tc("ServingEditor", "Prefill p&ool"), self.prefill_cards)
-        self.memory_fraction = self._number("serving.engine_memory_fraction", " %", decimals=0, scale=0.01)
+        self.memory_fraction = self._number("serving.engine_memory_fraction")
         form.addRow(_tc("ServingEditor", "Engine &memory"), self.memory_fraction)
-        self.prefix_hit = self._number("serving.prefix_hit_rate", " %", decimals=0, scale=0.01)
+        self.prefix_hit = self._number("serving.prefix_hit_rate")
         form.addRow(_tc("ServingEditor", "Prefix cache &hits"), self.prefix_hit)
-        self.draft_tokens = self._number("serving.speculative_tokens", _tc("ServingEditor", " draft tokens"))
+        self.draft_tokens = self._number("serving.speculative_tokens")
         form.addRow(_tc("ServingEditor", "&Speculative decoding"), self.draft_tokens)
-        self.acceptance = self._number("serving.speculative_acceptance", " %", decimals=0, scale=0.01)
+        self.acceptance = self._number("serving.speculative_acceptance")
         form.addRow(_tc("ServingEditor", "Draft &acceptance"), self.acceptance)
-        self.draft_cost = self._number("serving.speculative_draft_cost", _tc("ServingEditor", " % of a step"),
-                                       decimals=0, scale=0.01)
+        self.draft_cost = self._number("serving.speculative_draft_cost")
         form.addRow(_tc("ServingEditor", "Draft c&ost"), self.draft_cost)
         return body
 

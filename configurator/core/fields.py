@@ -211,9 +211,14 @@ _UNIT_TAIL = re.compile(r"\s*\[[^\[\]]+\]\s*$")
 
 FIELDS: tuple[FieldSpec, ...] = (
     # ---- what and where
-    _f("workload", _t("ScenarioController", "workload")),
-    _f("model", _t("ScenarioController", "model"), widget=Kind.CHOICE),
-    _f("precision", _t("ScenarioController", "precision")),
+    _f("workload", _t("ScenarioController", "workload"), help=_t(
+        "ScenarioEditor", "What the cards will do. Training needs memory for gradients and optimizer states; "
+                          "inference needs memory for the KV cache and is usually limited by memory bandwidth.")),
+    _f("model", _t("ScenarioController", "model"), widget=Kind.CHOICE, help=_t(
+        "ScenarioEditor", "A known model, or one imported from a Hugging Face config.json")),
+    _f("precision", _t("ScenarioController", "precision"), help=_t(
+        "ScenarioEditor", "Number format for the math (and the weights when serving). The card's support decides "
+                          "what runs: an unsupported choice falls back and a warning says so.")),
     _f("card_id", _t("ScenarioController", "card")),
     _f("count", _t("ScenarioController", "card count"), help=_t("ScenarioEditor", "Total number of cards"), flag="--count", cli_help="total cards"),
     # ---- layout

@@ -13,6 +13,7 @@ from pydantic import ValidationError
 
 from configurator.core.architecture import from_param_count, load_hf_config, preset
 from configurator.core.bounds import error_text, field_at, field_bounds
+from configurator.core.fields import BY_FLAG, BY_PATH, FieldSpec, cli_help
 from configurator.core.catalog import Catalog
 from configurator.core.engines import Engine
 from configurator.core.formats import WeightFormat
@@ -127,17 +128,27 @@ def _choices(enum: type) -> list[str]:
     return [e.value for e in enum]
 
 
+def _field_type(entry: FieldSpec):
+    """How a registry flag's text is read: a whole or decimal number (``7B``-style quantities and
+    ``90d``-style durations where the entry says so), or ``auto`` too for a layout field."""
+    kind = {"quantity": quantity, "duration": duration_hours}.get(entry.cli_type, int if entry.whole else float)
+    return auto_or(kind) if entry.auto else kind
+
+
+def add_field_flags(group, *paths: str) -> None:
+    """Add the flags of the registry fields at ``paths`` to ``group``: flag name, type, placeholder
+    and help (its words, then the model's range and unit) all from ``core/fields.py``."""
+    for path in paths:
+        entry = BY_PATH[path]
+        extra = {"metavar": entry.metavar} if entry.metavar else {}
+        group.add_argument(entry.flag, type=_field_type(entry), help=cli_help(entry), **extra)
+
+
 def add_constraint_flags(parser: argparse.ArgumentParser) -> None:
     c = parser.add_argument_group("goals and limits")
-    c.add_argument("--deadline", type=duration_hours, metavar="DURATION",
-                   help="training or render job must finish within (720h, 90d, 6w; a bare number is hours)")
-    c.add_argument("--budget", type=float, help="purchase or cloud budget [currency]")
-    c.add_argument("--power-cap", type=float, metavar="KW", help="facility power available [kW]")
-    c.add_argument("--rack-power", type=float, metavar="KW", help="power one server may draw at the wall [kW]")
-    c.add_argument("--min-tokens-per-s", type=float, help="training throughput needed [tokens/s]")
-    c.add_argument("--requests-per-s", type=float, help="serving load to carry [1/s]")
-    c.add_argument("--tpot-ms", type=float, help="time-per-output-token target [ms]")
-    c.add_argument("--ttft-ms", type=float, help="time-to-first-token target [ms]")
+    add_field_flags(c, "constraints.deadline_hours", "constraints.budget", "constraints.power_cap_kw",
+                    "constraints.rack_power_kw", "constraints.min_tokens_per_s", "constraints.requests_per_s",
+                    "constraints.tpot_ms", "constraints.ttft_ms")
     c.add_argument("--latency-percentile", type=int, choices=[50, 90, 99],
                    help="percentile of requests the latency targets hold for at the load (default 50)")
     c.add_argument("--mlperf", choices=sorted(MLPERF_SERVER_LIMITS),
@@ -152,7 +163,7 @@ def add_scenario_flags(parser: argparse.ArgumentParser) -> None:
     g.add_argument("--region", choices=["cn", "other"],
                    help="where the cards are delivered: 'cn' keeps out cards whose US export status for China "
                         "is not 'permitted' (status, not legal advice)")
-    g.add_argument("--years", type=float, help="years the hardware is used and depreciated over (the TCO horizon)")
+    add_field_flags(g, "economics.amortisation_years")
     g.add_argument("--quotes", type=Path, metavar="CSV",
                    help="your quotes (columns item, unit_price, currency, date, vendor) over the bundled prices")
     model = g.add_mutually_exclusive_group()
@@ -160,144 +171,92 @@ def add_scenario_flags(parser: argparse.ArgumentParser) -> None:
     model.add_argument("--model-config", type=Path, metavar="PATH", help="local Hugging Face config.json")
     model.add_argument("--params", type=quantity, metavar="N", help="about N parameters (e.g. 7B)")
     g.add_argument("--card", metavar="ID", help="card id (see 'catalog list')")
-    g.add_argument("--count", type=int, help="total cards")
-    g.add_argument("--per-node", type=int, help="cards per server")
+    add_field_flags(g, "count", "parallelism.cards_per_node")
     g.add_argument("--precision", choices=_choices(Precision))
     g.add_argument("--recipe", choices=_choices(Recipe))
     g.add_argument("--optimizer", choices=_choices(Optimizer))
-    g.add_argument("--global-batch", type=quantity, metavar="TOKENS",
-                   help="tokens per optimizer step, kept at every card count (e.g. 4M; default by model size)")
-    g.add_argument("--seq", type=int, help="sequence length [tokens]")
+    add_field_flags(g, "training.global_batch_tokens", "training.seq_len")
     lay = parser.add_argument_group("layout (each 'auto' unless given: the planner chooses)")
-    lay.add_argument("--batch", type=auto_or(int), help="micro-batch per data-parallel rank [sequences]")
-    lay.add_argument("--grad-accum", type=auto_or(int), help="gradient accumulation steps")
+    add_field_flags(lay, "training.micro_batch", "training.grad_accum")
     lay.add_argument("--recompute", type=auto_or(Recompute), help="activation recomputation: none, selective, full")
-    lay.add_argument("--zero", type=auto_or(int), help="ZeRO stage 0-3")
-    lay.add_argument("--tp", type=auto_or(int), help="tensor-parallel degree")
-    lay.add_argument("--pp", type=auto_or(int), help="pipeline-parallel stages")
-    lay.add_argument("--vp", type=auto_or(int), help="interleaved virtual stages per pipeline stage")
-    lay.add_argument("--cp", type=auto_or(int), help="context-parallel degree (cards that split one sequence)")
-    lay.add_argument("--ep", type=auto_or(int), help="expert-parallel degree (mixture-of-experts models)")
+    add_field_flags(lay, "parallelism.zero", "parallelism.tp", "parallelism.pp", "parallelism.virtual_stages",
+                    "parallelism.cp", "parallelism.ep")
     lay.add_argument("--loss", choices=_choices(LossKernel),
                      help="cross-entropy kernel (default: fused for pre-training, eager for fine-tuning)")
     lay.add_argument("--offload", type=offload_parts, metavar="PARTS",
                      help="CPU offload: comma-separated optimizer, params, activations (or none)")
-    lay.add_argument("--max-batch", type=auto_or(int), help="serving: sequences one model copy decodes together")
-    lay.add_argument("--max-batched-tokens", type=auto_or(int), metavar="TOKENS",
-                     help="serving: tokens per engine step, the prefill chunk (auto: 512-16384 tried under the "
-                          "latency targets)")
+    add_field_flags(lay, "serving.max_batch", "serving.max_batched_tokens")
     lay.add_argument("--disaggregated", type=auto_or(on_off), metavar="on|off",
                      help="serving: separate prefill and decode pools (auto: compared with shared copies under "
                           "the latency targets)")
-    g.add_argument("--lora-rank", type=int)
-    g.add_argument("--tokens", type=quantity, help="training token budget (e.g. 1T)")
-    g.add_argument("--context", type=int, help="serving context length [tokens]")
-    g.add_argument("--concurrency", type=int, help="users served at once by the whole deployment")
-    g.add_argument("--prompt-tokens", type=int)
-    g.add_argument("--output-tokens", type=int)
+    add_field_flags(g, "training.lora_rank", "training.tokens", "serving.context", "serving.concurrency",
+                    "serving.prompt_tokens", "serving.output_tokens")
     g.add_argument("--kv-precision", choices=_choices(Precision))
     g.add_argument("--engine", choices=_choices(Engine), help="serving engine (default vllm; 'ideal' = the roofline)")
     g.add_argument("--cuda-graphs", action=argparse.BooleanOptionalAction, default=None,
                    help="decode from captured CUDA graphs (default: the engine's)")
     g.add_argument("--batching", choices=["continuous", "static"], help="default: the engine's")
-    g.add_argument("--prefix-hit-rate", type=float, metavar="SHARE",
-                   help="share of prompt tokens served from the prefix cache (0–0.99)")
-    g.add_argument("--prefill-cards", type=int, metavar="N",
-                   help="cards of the prefill pool when disaggregated (default: sized by the planner)")
-    g.add_argument("--speculative-tokens", type=int, metavar="K", help="draft tokens per step (0 = off)")
-    g.add_argument("--speculative-acceptance", type=float, metavar="ALPHA", help="acceptance rate of a draft token")
+    add_field_flags(g, "serving.prefix_hit_rate", "serving.prefill_cards", "serving.speculative_tokens",
+                    "serving.speculative_acceptance")
     g.add_argument("--weight-format", choices=_choices(WeightFormat),
                    help="stored weight format: bf16, fp8, awq-int4, gptq-int4, nvfp4, GGUF q8_0 … q2_k, exl2")
-    g.add_argument("--weight-bpw", type=float, metavar="BITS",
-                   help="bits per weight of the format (EXL2: the bpw it was converted at)")
+    add_field_flags(g, "serving.weight_bpw")
     gr = parser.add_argument_group("graphics (--workload vdi, transcode or render)")
-    gr.add_argument("--users", type=int, help="virtual desktop users")
-    gr.add_argument("--profile", type=float, metavar="GIB", help="vGPU framebuffer per user [GiB]: 1, 2, 4, 8 …")
-    gr.add_argument("--shading", type=float, metavar="TFLOPS", help="average FP32 load per user [TFLOP/s]")
-    gr.add_argument("--streams", type=int, help="concurrent video streams")
+    add_field_flags(gr, "graphics.users", "graphics.profile_gib", "graphics.shading_tflops_per_user",
+                    "graphics.streams")
     gr.add_argument("--resolution", choices=list(RESOLUTIONS), help="stream resolution")
-    gr.add_argument("--fps", type=float, help="frames per second of each stream")
+    add_field_flags(gr, "graphics.fps")
     gr.add_argument("--codec", choices=_choices(Codec))
     gr.add_argument("--preset", choices=_choices(EncoderPreset), help="NVENC preset, p1 fastest .. p5 better quality")
     gr.add_argument("--no-decode", dest="decode", action="store_false", default=None,
                     help="streams arrive decoded (encode only)")
     gr.add_argument("--local-display", action="store_true", default=None,
                     help="a monitor is attached to the card (workstation)")
-    gr.add_argument("--scene", type=float, metavar="GIB", help="scene geometry and textures [GiB]")
-    gr.add_argument("--frames", type=int, help="frames to render")
+    add_field_flags(gr, "graphics.scene_gib", "graphics.frames")
     gr.add_argument("--reference-card", metavar="ID", help="card the time per frame was measured on")
-    gr.add_argument("--minutes-per-frame", type=float, help="measured time per frame on the reference card [min]")
+    add_field_flags(gr, "graphics.reference_minutes_per_frame")
     e = parser.add_argument_group("prices")
     e.add_argument("--currency", help="ISO code, e.g. USD or CNY")
-    e.add_argument("--usd-rate", type=float, help="units of --currency per USD")
-    e.add_argument("--card-price", type=float, help="purchase price per card")
-    e.add_argument("--cloud-price", type=float, help="cloud price per card-hour")
-    e.add_argument("--electricity", type=float, help="price per kWh")
-    e.add_argument("--pue", type=float)
+    add_field_flags(e, "economics.usd_to_currency", "economics.card_price", "economics.cloud_price_per_hour",
+                    "economics.electricity_per_kwh", "economics.pue")
+
+
+def _dest(flag: str) -> str:
+    """argparse's attribute of a flag: ``--per-node`` -> ``per_node``."""
+    return flag.removeprefix("--").replace("-", "_")
+
+
+def _section(path: str) -> tuple[str | None, str]:
+    head, _, tail = path.rpartition(".")
+    return (head or None, tail)
 
 
 _FLAG_TO_FIELD = {
-    "per_node": ("parallelism", "cards_per_node"),
-    "tp": ("parallelism", "tp"),
-    "pp": ("parallelism", "pp"),
-    "vp": ("parallelism", "virtual_stages"),
-    "cp": ("parallelism", "cp"),
-    "ep": ("parallelism", "ep"),
+    **{_dest(flag): _section(entry.path) for flag, entry in BY_FLAG.items() if not entry.path.startswith("constraints.")},
     "loss": ("training", "loss"),
-    "max_batch": ("serving", "max_batch"),
-    "max_batched_tokens": ("serving", "max_batched_tokens"),
     "disaggregated": ("serving", "disaggregated"),
-    "prefill_cards": ("serving", "prefill_cards"),
-    "global_batch": ("training", "global_batch_tokens"),
     "name": (None, "name"),
     "region": ("constraints", "region"),
-    "years": ("economics", "amortisation_years"),
-    "zero": ("parallelism", "zero"),
-    "batch": ("training", "micro_batch"),
-    "seq": ("training", "seq_len"),
-    "grad_accum": ("training", "grad_accum"),
     "recompute": ("training", "recompute"),
     "recipe": ("training", "recipe"),
     "optimizer": ("training", "optimizer"),
-    "lora_rank": ("training", "lora_rank"),
-    "tokens": ("training", "tokens"),
-    "context": ("serving", "context"),
-    "concurrency": ("serving", "concurrency"),
-    "prompt_tokens": ("serving", "prompt_tokens"),
-    "output_tokens": ("serving", "output_tokens"),
     "kv_precision": ("serving", "kv_precision"),
     "weight_format": ("serving", "weight_format"),
     "engine": ("serving", "engine"),
     "cuda_graphs": ("serving", "cuda_graphs"),
     "batching": ("serving", "batching"),
-    "prefix_hit_rate": ("serving", "prefix_hit_rate"),
-    "speculative_tokens": ("serving", "speculative_tokens"),
-    "speculative_acceptance": ("serving", "speculative_acceptance"),
-    "weight_bpw": ("serving", "weight_bpw"),
-    "users": ("graphics", "users"),
-    "profile": ("graphics", "profile_gib"),
-    "shading": ("graphics", "shading_tflops_per_user"),
-    "streams": ("graphics", "streams"),
     "resolution": ("graphics", "resolution"),
-    "fps": ("graphics", "fps"),
     "codec": ("graphics", "codec"),
     "preset": ("graphics", "preset"),
     "decode": ("graphics", "decode"),
-    "scene": ("graphics", "scene_gib"),
     "local_display": ("graphics", "local_display"),
-    "frames": ("graphics", "frames"),
-    "minutes_per_frame": ("graphics", "reference_minutes_per_frame"),
     "currency": ("economics", "currency"),
-    "usd_rate": ("economics", "usd_to_currency"),
-    "card_price": ("economics", "card_price"),
-    "cloud_price": ("economics", "cloud_price_per_hour"),
-    "electricity": ("economics", "electricity_per_kwh"),
-    "pue": ("economics", "pue"),
     "workload": (None, "workload"),
     "card": (None, "card_id"),
-    "count": (None, "count"),
     "precision": (None, "precision"),
 }
+"""Scenario flag -> (section, field): the registry's flags (``core/fields.py``) and the lists and
+switches written here."""
 
 
 _FIELD_TO_FLAG = {v: "--" + k.replace("_", "-") for k, v in _FLAG_TO_FIELD.items()}
@@ -315,6 +274,9 @@ def _model_from_args(args: argparse.Namespace):
 
 def _validation_line(error: ValidationError) -> str:
     loc, text = error_text(error, Scenario)
+    entry = BY_PATH.get(".".join(loc))
+    if entry is not None and entry.unit and "outside the range" in text and not text.endswith("]"):
+        text = f"{text} {entry.unit}"  # the unit the registry states where the model's description has none
     flag = _FIELD_TO_FLAG.get((loc[0], loc[1]) if len(loc) >= 2 else (None, loc[0] if loc else ""))
     if flag is None and len(loc) == 2 and loc[0] == "constraints":
         flag = next((f"--{k.replace('_', '-')}" for k, v in _CONSTRAINT_FLAGS.items() if v == loc[1]), None)
@@ -381,10 +343,12 @@ def scenario_from_args(args: argparse.Namespace, catalog: Catalog) -> Scenario:
     return scenario
 
 
-_CONSTRAINT_FLAGS = {"deadline": "deadline_hours", "budget": "budget", "power_cap": "power_cap_kw",
-                     "rack_power": "rack_power_kw", "min_tokens_per_s": "min_tokens_per_s",
-                     "requests_per_s": "requests_per_s", "tpot_ms": "tpot_ms", "ttft_ms": "ttft_ms",
-                     "latency_percentile": "latency_percentile"}
+_CONSTRAINT_FLAGS = {
+    **{_dest(flag): entry.path.partition(".")[2] for flag, entry in BY_FLAG.items()
+       if entry.path.startswith("constraints.")},
+    "latency_percentile": "latency_percentile",
+}
+"""Goal flag -> Constraints field (applied by :func:`with_constraints`)."""
 
 
 def with_constraints(scenario: Scenario, args: argparse.Namespace) -> Scenario:
@@ -404,9 +368,13 @@ def with_constraints(scenario: Scenario, args: argparse.Namespace) -> Scenario:
 
 
 def state_ranges(parser: argparse.ArgumentParser) -> None:
-    """Append each numeric flag's declared range (from the scenario models) to its help."""
+    """Append each numeric flag's declared range (from the scenario models) to its help; the
+    registry's flags state theirs already (:func:`add_field_flags`)."""
     fields = {**_FLAG_TO_FIELD, **{flag: ("constraints", field) for flag, field in _CONSTRAINT_FLAGS.items()}}
+    registry = {_dest(flag) for flag in BY_FLAG}
     for action in parser._actions:
+        if action.dest in registry:
+            continue
         section, name = fields.get(action.dest, (None, None))
         found = field_at(Scenario, (section, name) if section else (name,)) if name else None
         if found is None or action.choices is not None or action.nargs == 0:

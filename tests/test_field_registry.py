@@ -172,3 +172,51 @@ def test_editor_controls_are_named_in_chinese_too(qtbot, controller):
         assert widget.seq_len.suffix().strip() != "tokens"
     finally:
         i18n.install_language("en")
+
+
+def _cli_actions(command: str) -> dict:
+    import argparse
+
+    from configurator import cli_scenario
+
+    parser = argparse.ArgumentParser()
+    cli_scenario.add_scenario_flags(parser)
+    cli_scenario.add_constraint_flags(parser)
+    cli_scenario.state_ranges(parser)
+    return {flag: action for action in parser._actions for flag in action.option_strings}
+
+
+@pytest.mark.parametrize("entry", [f for f in FIELDS if f.flag], ids=lambda f: f.flag)
+def test_each_registry_flag_exists_with_its_range_in_the_help(entry):
+    from configurator import cli_scenario
+
+    action = _cli_actions("recommend")[entry.flag]
+    assert action.help == cli_help(entry)
+    bounds = entry.bounds
+    assert bounds.text().removesuffix(bounds.unit).rstrip() in action.help
+    assert bounds.unit in action.help
+    if entry.auto:
+        assert action.type("auto") == cli_scenario.AUTO
+        assert action.dest in cli_scenario._LAYOUT_FLAGS
+    value = action.type("3") if entry.cli_type != "quantity" else action.type("3M")
+    assert isinstance(value, int if entry.whole and entry.cli_type == "number" else (int, float)), entry.flag
+
+
+def test_the_flags_fill_the_registry_fields(capsys):
+    from configurator import cli
+
+    code = cli.main(["estimate", "--workload", "inference", "--context", "8192", "--prefix-hit-rate", "0.5",
+                     "--batch", "auto", "--json"])
+    assert code == 0
+    refused = cli.main(["estimate", "--seq", "3000000"])
+    assert refused == 2 and "--seq: 3000000 is outside the range 1 to 2,097,152 [tokens]" in capsys.readouterr().err
+
+
+def test_help_shows_the_registry_flags_with_units(capsys):
+    from configurator import cli
+
+    with pytest.raises(SystemExit):
+        cli.main(["recommend", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "--batch BATCH sequences per data-parallel rank; 1 to 65,536 [sequences]" in text
+    assert "--years YEARS years the hardware is used" in text

@@ -208,7 +208,7 @@ def test_results_show_engine_weights_and_tail_latency(qtbot, window):
     assert "peak memory bandwidth" in tip and PROFILES[Engine.VLLM].source in tip
     a = analysis.estimate.scenario.assumptions
     share = a.decode_bandwidth_efficiency * PROFILES[Engine.VLLM].weight_stream_share
-    assert f"{100 * share:.1f} %" in tip
+    assert f"{100 * share:.1f}\u00a0%" in tip  # a no-break space between number and unit
 
 
 def test_pools_and_expert_parallel_for_serving(qtbot, window, controller):

@@ -83,30 +83,6 @@
     </message>
 </context>
 <context>
-    <name>ResultsPanel</name>
-    <message numerus="yes">
-        <source>{n} at %n card(s) each</source>
-        <translation>
-            <numerusform>{n} at %n card each</numerusform>
-            <numerusform>{n} at %n cards each</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n copy(s)</source>
-        <translation>
-            <numerusform>%n copy</numerusform>
-            <numerusform>%n copies</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>{count} × {card} carries {served} of {demand} {unit}: %Ln card(s) needed</source>
-        <translation>
-            <numerusform>{count} × {card} carries {served} of {demand} {unit}: %Ln card needed</numerusform>
-            <numerusform>{count} × {card} carries {served} of {demand} {unit}: %Ln cards needed</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
     <name>SummaryPage</name>
     <message numerus="yes">
         <source>%n card(s)</source>

@@ -1399,384 +1399,8 @@ Restore them? Discard deletes them for good.</source>
         <translation>注意事项</translation>
     </message>
     <message>
-        <source>Memory per card</source>
-        <translation>每卡显存</translation>
-    </message>
-    <message>
-        <source>{need} of {allowed}</source>
-        <translation>{need} / {allowed}</translation>
-    </message>
-    <message>
-        <source>Headroom</source>
-        <translation>余量</translation>
-    </message>
-    <message>
-        <source>Throughput</source>
-        <translation>吞吐量</translation>
-    </message>
-    <message>
-        <source>Per card</source>
-        <translation>每卡</translation>
-    </message>
-    <message>
         <source>The parallel layout of this estimate: the planner&apos;s choices where a field is Auto, your values where you pinned them</source>
         <translation>本估算采用的并行布局：设为自动的项由规划器选择，已固定的项采用您的数值</translation>
-    </message>
-    <message>
-        <source>Time per frame</source>
-        <translation>每帧时间</translation>
-    </message>
-    <message>
-        <source>Frames per hour</source>
-        <translation>每小时帧数</translation>
-    </message>
-    <message>
-        <source>Time for the job</source>
-        <translation>完成任务所需时间</translation>
-    </message>
-    <message>
-        <source>Per frame</source>
-        <translation>每帧成本</translation>
-    </message>
-    <message>
-        <source>Limited by</source>
-        <translation>瓶颈</translation>
-    </message>
-    <message>
-        <source>Carried</source>
-        <translation>承载</translation>
-    </message>
-    <message>
-        <source>{served} of {demand} {unit}</source>
-        <translation>{demand} {unit}中的 {served}</translation>
-    </message>
-    <message>
-        <source>Cards needed</source>
-        <translation>所需卡数</translation>
-    </message>
-    <message>
-        <source>Servers needed</source>
-        <translation>所需服务器</translation>
-    </message>
-    <message>
-        <source>Boards needed</source>
-        <translation>所需板卡</translation>
-    </message>
-    <message>
-        <source>FP32 per user</source>
-        <translation>每用户 FP32 算力</translation>
-    </message>
-    <message>
-        <source>{0} TFLOP/s</source>
-        <translation>{0} TFLOP/s</translation>
-    </message>
-    <message>
-        <source>Per user-month</source>
-        <translation>每用户每月成本</translation>
-    </message>
-    <message>
-        <source>Per stream-hour</source>
-        <translation>每路每小时成本</translation>
-    </message>
-    <message>
-        <source>TP {0}</source>
-        <translation>张量并行 {0}</translation>
-    </message>
-    <message>
-        <source>PP {0}</source>
-        <translation>流水线并行 {0}</translation>
-    </message>
-    <message>
-        <source>interleave {0}</source>
-        <translation>交错 {0}</translation>
-    </message>
-    <message>
-        <source>CP {0}</source>
-        <translation>上下文并行 {0}</translation>
-    </message>
-    <message>
-        <source>EP {0}</source>
-        <translation>专家并行 {0}</translation>
-    </message>
-    <message>
-        <source>DP {0}</source>
-        <translation>数据并行 {0}</translation>
-    </message>
-    <message>
-        <source>ZeRO {0}</source>
-        <translation>ZeRO {0}</translation>
-    </message>
-    <message>
-        <source>CPU offload: {0}</source>
-        <translation>CPU 卸载：{0}</translation>
-    </message>
-    <message>
-        <source>, </source>
-        <translation>、</translation>
-    </message>
-    <message>
-        <source>full recomputation</source>
-        <translation>完全重计算</translation>
-    </message>
-    <message>
-        <source>selective recomputation</source>
-        <translation>选择性重计算</translation>
-    </message>
-    <message>
-        <source>micro-batch {0} × {1}</source>
-        <translation>微批 {0} × {1}</translation>
-    </message>
-    <message>
-        <source>global batch {0} M tokens</source>
-        <translation>全局批量 {0} M 词元</translation>
-    </message>
-    <message>
-        <source>{prefill} prefill + {decode} decode copies</source>
-        <translation>{prefill} 个预填充副本 + {decode} 个解码副本</translation>
-    </message>
-    <message>
-        <source>batch {0} per copy</source>
-        <translation>每副本批量 {0}</translation>
-    </message>
-    <message>
-        <source>step {0} tokens</source>
-        <translation>每步 {0} 词元</translation>
-    </message>
-    <message>
-        <source>· {0}</source>
-        <translation>· {0}</translation>
-    </message>
-    <message>
-        <source>{time} ({share})</source>
-        <translation>{time}（{share}）</translation>
-    </message>
-    <message>
-        <source>p{p} {time}</source>
-        <translation>p{p} {time}</translation>
-    </message>
-    <message>
-        <source>Decode reads the weights at {share} of the card&apos;s peak memory bandwidth ({peak} GB/s): {engine}&apos;s kernels reach {stream} of the {achievable} a streaming copy achieves on the card (assumption &apos;Decode bandwidth&apos;); long KV caches are read at {kv}.
-Engine profile source: {source}</source>
-        <translation>解码以该卡峰值显存带宽（{peak} GB/s）的 {share} 读取权重：{engine} 的内核达到该卡流式拷贝可达带宽 {achievable}（假设项“解码带宽”）的 {stream}；长 KV 缓存以 {kv} 读取。
-引擎参数来源：{source}</translation>
-    </message>
-    <message>
-        <source>{0} (your profile)</source>
-        <translation>{0}（您的参数）</translation>
-    </message>
-    <message>
-        <source>{format} · {bits} bit/weight</source>
-        <translation>{format} · {bits} 位/权重</translation>
-    </message>
-    <message>
-        <source>Under a load of {0} requests/s (Poisson arrivals); batching: {1}</source>
-        <translation>负载 {0} 请求/秒（泊松到达）；批处理：{1}</translation>
-    </message>
-    <message>
-        <source>On an idle copy</source>
-        <translation>在空闲的模型副本上</translation>
-    </message>
-    <message>
-        <source>Engine</source>
-        <translation>推理引擎</translation>
-    </message>
-    <message>
-        <source>Weights</source>
-        <translation>权重</translation>
-    </message>
-    <message>
-        <source>Step time</source>
-        <translation>单步时间</translation>
-    </message>
-    <message>
-        <source>MFU</source>
-        <translation>算力利用率 (MFU)</translation>
-    </message>
-    <message>
-        <source>Exposed communication</source>
-        <translation>未被掩盖的通信占比</translation>
-    </message>
-    <message>
-        <source>Time for the token budget</source>
-        <translation>完成训练所需时间</translation>
-    </message>
-    <message>
-        <source>GPU-hours</source>
-        <translation>GPU 时</translation>
-    </message>
-    <message>
-        <source>{0} GPU-h</source>
-        <translation>{0} GPU 时</translation>
-    </message>
-    <message>
-        <source>Largest micro-batch that fits</source>
-        <translation>可容纳的最大微批</translation>
-    </message>
-    <message>
-        <source>Time to first token</source>
-        <translation>首词元延迟</translation>
-    </message>
-    <message>
-        <source>Time per output token</source>
-        <translation>每输出词元时间</translation>
-    </message>
-    <message>
-        <source>Output throughput</source>
-        <translation>输出吞吐量</translation>
-    </message>
-    <message>
-        <source>Requests</source>
-        <translation>请求速率</translation>
-    </message>
-    <message>
-        <source>{0} requests/s</source>
-        <translation>{0} 请求/秒</translation>
-    </message>
-    <message>
-        <source>Largest concurrency that fits</source>
-        <translation>可容纳的最大并发</translation>
-    </message>
-    <message>
-        <source>job</source>
-        <translation>每个任务</translation>
-    </message>
-    <message>
-        <source>hour</source>
-        <translation>每小时</translation>
-    </message>
-    <message>
-        <source>Board power</source>
-        <translation>板卡功耗</translation>
-    </message>
-    <message>
-        <source>Energy per {0}</source>
-        <translation>能耗（{0}）</translation>
-    </message>
-    <message>
-        <source>Purchase (cards only)</source>
-        <translation>采购价（仅加速卡）</translation>
-    </message>
-    <message>
-        <source>Cloud per {0}</source>
-        <translation>云租用（{0}）</translation>
-    </message>
-    <message>
-        <source>Electricity per {0}</source>
-        <translation>电费（{0}）</translation>
-    </message>
-    <message>
-        <source>Per million tokens</source>
-        <translation>每百万词元成本</translation>
-    </message>
-    <message numerus="yes">
-        <source>{n} at %n card(s) each</source>
-        <translation>
-            <numerusform>{n} 台（每台 %n 张卡）</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n copy(s)</source>
-        <translation>
-            <numerusform>%n 个副本</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Prices dated</source>
-        <translation>价格日期</translation>
-    </message>
-    <message>
-        <source>card {card}, cloud {cloud}</source>
-        <translation>加速卡 {card}，云 {cloud}</translation>
-    </message>
-    <message>
-        <source>training throughput</source>
-        <translation>训练吞吐量</translation>
-    </message>
-    <message>
-        <source>memory per card</source>
-        <translation>每卡显存</translation>
-    </message>
-    <message>
-        <source>prefill (time to first token)</source>
-        <translation>预填充（首词元延迟）</translation>
-    </message>
-    <message>
-        <source>decode (time per output token)</source>
-        <translation>解码（每输出词元时间）</translation>
-    </message>
-    <message>
-        <source>serving throughput</source>
-        <translation>推理吞吐量</translation>
-    </message>
-    <message>
-        <source>one card</source>
-        <translation>单卡</translation>
-    </message>
-    <message>
-        <source>2 to 64 cards</source>
-        <translation>2–64 卡</translation>
-    </message>
-    <message>
-        <source>more than 64 cards</source>
-        <translation>64 卡以上</translation>
-    </message>
-    <message>
-        <source>Likely range: {n} calibration rows ({kind}, {scale}); 80 % of them were measured within it (10th to 90th percentile of measured / predicted).</source>
-        <translation>可能范围：{n} 行校准数据（{kind}，{scale}）；其中 80 % 的实测值落在此范围内（实测值 / 估算值的第 10 至第 90 百分位）。</translation>
-    </message>
-    <message>
-        <source>Only {0} rows at this scale: the range is the one over all scales.</source>
-        <translation>此规模仅 {0} 行：采用全部规模的范围。</translation>
-    </message>
-    <message>
-        <source>Few rows: the range itself is uncertain.</source>
-        <translation>行数少：范围本身也不确定。</translation>
-    </message>
-    <message>
-        <source>Rows: {0}</source>
-        <translation>数据行：{0}</translation>
-    </message>
-    <message>
-        <source>No calibration data for graphics workloads: their numbers carry no likely range</source>
-        <translation>图形负载没有校准数据：其数字不给出可能范围</translation>
-    </message>
-    <message>
-        <source>(likely {0})</source>
-        <translation>（可能 {0}）</translation>
-    </message>
-    <message>
-        <source>(likely {low} to {high} of each)</source>
-        <translation>（各值可能为其 {low} 至 {high}）</translation>
-    </message>
-    <message numerus="yes">
-        <source>{count} × {card} carries {served} of {demand} {unit}: %Ln card(s) needed</source>
-        <translation>
-            <numerusform>{count} × {card} 承载 {demand} {unit}中的 {served}：需要 %Ln 张卡</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>{count} × {card} carries {served} of {demand} {unit}: no number of these cards carries it</source>
-        <translation>{count} × {card} 承载 {demand} {unit}中的 {served}：再多此卡也无法承载</translation>
-    </message>
-    <message>
-        <source>{count} × {card} carries the load: {per_card} {unit} per card</source>
-        <translation>{count} × {card} 可承担负载：每卡 {per_card} {unit}</translation>
-    </message>
-    <message>
-        <source>frames/h</source>
-        <translation>帧/小时</translation>
-    </message>
-    <message>
-        <source>{count} × {card} fits, {headroom} headroom</source>
-        <translation>{count} × {card} 可容纳，余量 {headroom}</translation>
-    </message>
-    <message>
-        <source>{count} × {card} does not fit: {short} short per card</source>
-        <translation>{count} × {card} 显存不足：每卡缺 {short}</translation>
-    </message>
-    <message>
-        <source>Layout: {0}</source>
-        <translation>并行布局：{0}</translation>
     </message>
     <message>
         <source>No warnings</source>
@@ -2249,20 +1873,12 @@ Engine profile source: {source}</source>
         <translation>张量并行 (TP)：每层矩阵切分到这么多张卡上。每层交换激活值四次，因此应在同一个 NVLink 域内。</translation>
     </message>
     <message>
-        <source>Tensor parallel</source>
-        <translation>张量并行</translation>
-    </message>
-    <message>
         <source>&amp;Tensor parallel</source>
         <translation>张量并行(&amp;T)</translation>
     </message>
     <message>
         <source>Pipeline parallel (PP): the layers are split into this many stages; the pipeline idles (p−1)/m of the time for m micro-batches.</source>
         <translation>流水线并行 (PP)：模型各层分成这么多级；m 个微批时流水线约有 (p−1)/m 的时间空闲。</translation>
-    </message>
-    <message>
-        <source>Pipeline stages</source>
-        <translation>流水线并行级数</translation>
     </message>
     <message>
         <source>&amp;Pipeline stages</source>
@@ -2273,24 +1889,12 @@ Engine profile source: {source}</source>
         <translation>交错（虚拟）级数：每个流水线级包含的模型块数。块越多，流水线空闲时间按此倍数缩短，代价是更多的点对点通信。</translation>
     </message>
     <message>
-        <source>Interleaved stages</source>
-        <translation>交错虚拟级数</translation>
-    </message>
-    <message>
         <source>&amp;Interleaved stages</source>
         <translation>交错虚拟级数(&amp;I)</translation>
     </message>
     <message>
-        <source>Context parallel</source>
-        <translation>上下文并行</translation>
-    </message>
-    <message>
         <source>Conte&amp;xt parallel</source>
         <translation>上下文并行(&amp;X)</translation>
-    </message>
-    <message>
-        <source>Expert parallel</source>
-        <translation>专家并行</translation>
     </message>
     <message>
         <source>&amp;Expert parallel</source>
@@ -2299,10 +1903,6 @@ Engine profile source: {source}</source>
     <message>
         <source>ZeRO / FSDP: split optimizer states, gradients and weights across the data-parallel copies to save memory, at the cost of more communication.</source>
         <translation>ZeRO / FSDP：将优化器状态、梯度和权重切分到各数据并行副本以节省显存，代价是更多通信。</translation>
-    </message>
-    <message>
-        <source>ZeRO stage</source>
-        <translation>ZeRO 阶段</translation>
     </message>
     <message>
         <source>&amp;ZeRO stage</source>
@@ -2329,10 +1929,6 @@ Engine profile source: {source}</source>
         <translation>优化器(&amp;O)</translation>
     </message>
     <message>
-        <source>Cross-entropy</source>
-        <translation>交叉熵</translation>
-    </message>
-    <message>
         <source>Cross-entrop&amp;y</source>
         <translation>交叉熵(&amp;Y)</translation>
     </message>
@@ -2341,16 +1937,8 @@ Engine profile source: {source}</source>
         <translation>激活重计算：少保存激活值，在反向传播时重新计算（完全重计算：算力多约三分之一，显存大幅减少）。</translation>
     </message>
     <message>
-        <source>Recomputation</source>
-        <translation>激活重计算</translation>
-    </message>
-    <message>
         <source>Recomp&amp;utation</source>
         <translation>激活重计算(&amp;U)</translation>
-    </message>
-    <message>
-        <source>CPU offload: {0}</source>
-        <translation>CPU 卸载：{0}</translation>
     </message>
     <message>
         <source>CPU o&amp;ffload</source>
@@ -2363,10 +1951,6 @@ Engine profile source: {source}</source>
     <message>
         <source>Sequences each data-parallel copy processes at once (micro-batch)</source>
         <translation>每个数据并行副本一次处理的序列数（微批）</translation>
-    </message>
-    <message>
-        <source>Micro-batch</source>
-        <translation>微批</translation>
     </message>
     <message>
         <source>&amp;Micro-batch</source>
@@ -2389,10 +1973,6 @@ Engine profile source: {source}</source>
         <translation>每个优化器步的微批数（梯度累积）；也是流水线并行的微批数</translation>
     </message>
     <message>
-        <source>Gradient accumulation</source>
-        <translation>梯度累积</translation>
-    </message>
-    <message>
         <source>&amp;Gradient accumulation</source>
         <translation>梯度累积(&amp;G)</translation>
     </message>
@@ -2403,10 +1983,6 @@ Engine profile source: {source}</source>
     <message>
         <source>Tokens per optimizer step (micro-batch × accumulation × data-parallel copies × sequence length). Auto: the published batch for the model&apos;s size; the planner keeps it when the card count changes.</source>
         <translation>每个优化器步的词元数（微批 × 梯度累积 × 数据并行副本数 × 序列长度）。自动：按模型规模采用公开发表的批量；卡数变化时规划器保持该值不变。</translation>
-    </message>
-    <message>
-        <source>Global batch</source>
-        <translation>全局批量</translation>
     </message>
     <message>
         <source>Global b&amp;atch</source>
@@ -2567,10 +2143,6 @@ Engine profile source: {source}</source>
     <message>
         <source>Measured &amp;on</source>
         <translation>测量所用的卡(&amp;O)</translation>
-    </message>
-    <message>
-        <source>Reference card of the time per frame</source>
-        <translation>每帧时间的参考加速卡</translation>
     </message>
     <message>
         <source> min/frame</source>
@@ -3115,20 +2687,12 @@ Engine profile source: {source}</source>
         <translation>用户数 ÷ 副本数</translation>
     </message>
     <message>
-        <source>Maximum batch</source>
-        <translation>最大批量</translation>
-    </message>
-    <message>
         <source>Auto: chosen by the planner — the most requests carried within the latency targets. Uncheck, or edit the value, to pin it.</source>
         <translation>自动：由规划器选择——在延迟目标内承载最多请求的取值。取消勾选或修改数值即可固定该值。</translation>
     </message>
     <message>
         <source>&amp;Maximum batch</source>
         <translation>最大批量(&amp;M)</translation>
-    </message>
-    <message>
-        <source>Prefill chunk</source>
-        <translation>预填充分块</translation>
     </message>
     <message>
         <source>Tokens one step may carry: prompts are prefilled in chunks of this size between decode steps (vLLM max_num_batched_tokens, SGLang --chunked-prefill-size, TensorRT-LLM max_num_tokens)</source>
@@ -3143,10 +2707,6 @@ Engine profile source: {source}</source>
         <translation>分离的池</translation>
     </message>
     <message>
-        <source>Separate prefill and decode pools</source>
-        <translation>预填充与解码分离的池</translation>
-    </message>
-    <message>
         <source>Prefill/decode</source>
         <translation>预填充/解码</translation>
     </message>
@@ -3157,10 +2717,6 @@ Engine profile source: {source}</source>
     <message>
         <source>planner&apos;s size</source>
         <translation>由规划器确定</translation>
-    </message>
-    <message>
-        <source>Prefill pool</source>
-        <translation>预填充池</translation>
     </message>
     <message>
         <source>Prefill p&amp;ool</source>

@@ -241,6 +241,63 @@ def cost_section(est: Estimate) -> Section:
     return Section("cost", "Power, energy and cost", rows)
 
 
+# ---- the parallel layout ------------------------------------------------------------------------
+
+OFFLOADED = {"offload_optimizer": "optimizer states", "offload_params": "parameters",
+             "offload_activations": "activations"}
+"""What CPU offload can move to host memory, keyed by the training field."""
+
+
+def joined(parts: list) -> Phrase:
+    """Values written one after another with ' · ' between them."""
+    return Phrase(" · ".join(f"{{p{i}}}" for i in range(len(parts))), {f"p{i}": v for i, v in enumerate(parts)})
+
+
+def _common_layout(est: Estimate) -> list:
+    par = est.scenario.parallelism
+    parts = [Phrase("TP {n}", {"n": par.tp}), Phrase("PP {n}", {"n": par.pp})]
+    if par.virtual_stages > 1:
+        parts.append(Phrase("interleave {n}", {"n": par.virtual_stages}))
+    return parts
+
+
+def _training_layout(est: Estimate) -> Phrase:
+    s = est.scenario
+    par, t = s.parallelism, s.training
+    parts = _common_layout(est)
+    parts += [Phrase(f"{name} {{n}}", {"n": value}) for name, value in (("CP", par.cp), ("EP", par.ep)) if value > 1]
+    parts += [Phrase("DP {n}", {"n": s.data_parallel}), Phrase("ZeRO {n}", {"n": par.zero})]
+    offloaded = [name for field, name in OFFLOADED.items() if getattr(t, field)]
+    if offloaded:
+        parts.append(Phrase("CPU offload: {what}", {"what": Phrase(", ".join(f"{{p{i}}}" for i in range(
+            len(offloaded))), {f"p{i}": name for i, name in enumerate(offloaded)})}))
+    if t.recompute.value != "none":
+        parts.append(f"{t.recompute.value} recomputation")
+    parts += [Phrase("micro-batch {mb} × {accum}", {"mb": t.micro_batch, "accum": t.grad_accum}),
+              Phrase("global batch {n} M tokens", {"n": Amount(s.global_batch_tokens / 1e6)})]
+    return joined(parts)
+
+
+def _serving_layout(est: Estimate) -> Phrase:
+    s = est.scenario
+    copies = s.data_parallel
+    parts = _common_layout(est)
+    if s.prefill_copies:
+        parts.append(Phrase("{prefill} prefill + {decode} decode copies",
+                            {"prefill": s.prefill_copies, "decode": copies - s.prefill_copies}))
+    else:
+        parts.append(Phrase("1 copy" if copies == 1 else "{n} copies", {"n": copies}))
+    if s.parallelism.ep > 1:
+        parts.append(Phrase("EP {n}", {"n": s.parallelism.ep}))
+    parts += [Phrase("batch {n} per copy", {"n": s.sequences_per_replica}),
+              Phrase("step {n} tokens", {"n": s.serving.max_batched_tokens})]
+    return joined(parts)
+
+
+def _no_layout(est: Estimate) -> None:
+    return None
+
+
 # ---- the verdict ---------------------------------------------------------------------------
 
 
@@ -301,6 +358,11 @@ HEADING: dict[str, Callable[[Estimate], Phrase]] = {
     "rendering": _heading}
 """The configuration in one line, with the model where the family runs one."""
 
+LAYOUT: dict[str, Callable[[Estimate], Phrase | None]] = {
+    "training": _training_layout, "serving": _serving_layout, "desktops": _no_layout, "video": _no_layout,
+    "rendering": _no_layout}
+"""The parallel layout the estimate uses (the planner's choices where Auto), where the family has one."""
+
 VERDICT: dict[str, Callable[[Estimate], tuple[Phrase, bool]]] = {
     "training": _fits_verdict, "serving": _fits_verdict, "desktops": _carries_verdict, "video": _carries_verdict,
     "rendering": _carries_verdict}
@@ -313,4 +375,4 @@ def estimate_view(est: Estimate) -> View:
     family = family_of(est.scenario.workload).name
     verdict, good = VERDICT[family](est)
     return View(HEADING[family](est), verdict, good, (memory_section(est), SPEED[family](est), cost_section(est)),
-                tuple(est.messages))
+                tuple(est.messages), LAYOUT[family](est))

@@ -89,6 +89,8 @@ class View:
     good: bool
     sections: tuple[Section, ...]
     warnings: tuple[Message, ...] = ()
+    layout: Value = None
+    """The parallel layout, on one line (None where the work has none)."""
 
     def section(self, key: str) -> Section | None:
         return next((s for s in self.sections if s.key == key), None)

@@ -63,7 +63,8 @@ def test_a_failed_analysis_does_not_show_old_results_as_current(qtbot, tmp_path,
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QMessageBox
 
-    from configurator.app import controller as controller_module, error_boundary
+    from configurator.app import error_boundary
+    from configurator.core import analysis as analysis_module
     from configurator.app.main import build_main_window
 
     shown = []
@@ -78,7 +79,7 @@ def test_a_failed_analysis_does_not_show_old_results_as_current(qtbot, tmp_path,
     def broken(*_args):
         raise ZeroDivisionError("float division by zero")
 
-    monkeypatch.setattr(controller_module, "analyse", broken)
+    monkeypatch.setattr(analysis_module, "analyse", broken)
     assert window.controller.apply("count", 16)
     assert window.controller.recompute() is None and window.controller.analysis is None
     assert len(shown) == 1 and "Computing the results" in shown[0] and "ZeroDivisionError" in shown[0]

@@ -9,7 +9,7 @@ import time
 import pytest
 from PySide6.QtCore import QSettings
 
-from configurator.app import controller as controller_module
+from configurator.core import analysis as analysis_module  # the controller looks its steps up here, when it runs
 from configurator.app.main_window import MainWindow
 from configurator.app.worker import LatestJob
 
@@ -28,14 +28,14 @@ def window(qtbot, controller, tmp_path, monkeypatch):
 
 def slowed(monkeypatch, delay_s: float = 0.3):
     """Make the first step of every analysis slow, and record the threads it ran on."""
-    real, threads = controller_module.analysis_steps, []
+    real, threads = analysis_module.analysis_steps, []
 
     def steps(*args, **kwargs):
         threads.append(threading.current_thread())
         time.sleep(delay_s)
         yield from real(*args, **kwargs)
 
-    monkeypatch.setattr(controller_module, "analysis_steps", steps)
+    monkeypatch.setattr(analysis_module, "analysis_steps", steps)
     return threads
 
 
@@ -113,7 +113,7 @@ def test_a_failure_on_the_worker_is_reported_and_greys_the_results(qtbot, window
         raise ZeroDivisionError("float division by zero")
         yield  # a generator, as the real one
 
-    monkeypatch.setattr(controller_module, "analysis_steps", broken)
+    monkeypatch.setattr(analysis_module, "analysis_steps", broken)
     window.controller.apply("count", 16)
     window.controller.wait()
     assert len(shown) == 1 and "ZeroDivisionError" in shown[0]

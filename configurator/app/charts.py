@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 import pyqtgraph as pg
 from PySide6.QtCore import QCoreApplication, Qt
@@ -10,9 +11,11 @@ from PySide6.QtWidgets import QWidget
 
 from configurator.app import format as fmt
 from configurator.app.labels import CLASS_COLOURS, class_names
-from configurator.core.analysis import Analysis
 from configurator.core.units import GIB
 from configurator.app.i18n import tc as _tc
+
+if TYPE_CHECKING:  # the estimator loads with the first analysis, after the window has painted
+    from configurator.core.analysis import Analysis
 
 
 

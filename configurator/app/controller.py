@@ -12,13 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from configurator.core.analysis import Analysis, analyse, analysis_steps
 from configurator.core.bounds import error_line
 from configurator.core.catalog import Catalog
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario, updated
@@ -26,6 +25,9 @@ from configurator.app.error_boundary import guarded
 from configurator.app.field_help import field_label
 from configurator.app.i18n import tc as _tc
 from configurator.app.worker import JobContext, LatestJob
+
+if TYPE_CHECKING:  # the estimator is loaded by the first analysis, after the window has painted
+    from configurator.core.analysis import Analysis
 
 
 
@@ -279,6 +281,8 @@ class ScenarioController(QObject):
         scenario, catalog, compared = self._scenario, self._catalog, self._compared
 
         def job(context: JobContext) -> Analysis:
+            from configurator.core.analysis import analysis_steps
+
             analysis = None
             for analysis in analysis_steps(scenario, catalog, compared, context.cancelled):
                 if not analysis.complete:
@@ -315,6 +319,8 @@ class ScenarioController(QObject):
         analysis becomes None and ``analysis_failed`` tells the window, so the results of the
         previous scenario are not shown as if they were this one's.
         """
+        from configurator.core.analysis import analyse
+
         self._timer.stop()
         self._job.cancel()
         try:

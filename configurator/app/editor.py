@@ -26,10 +26,9 @@ from configurator.app.controller import ScenarioController
 from configurator.app.editor_controls import BoundControls, dspin
 from configurator.app.editor_serving import ServingEditorMixin
 from configurator.app.field_help import field_help
-from configurator.core.analysis import COUNT_SWEEP
 from configurator.core.graphics import rt_generation
 from configurator.core.architecture import ArchitectureError, from_param_count, load_hf_config, load_presets
-from configurator.core.scenario import RESOLUTIONS, VGPU_PROFILES_GIB, Scenario, Workload
+from configurator.core.scenario import COUNT_SWEEP, RESOLUTIONS, VGPU_PROFILES_GIB, Scenario, Workload
 
 CUSTOM_MODEL = "__custom__"
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
@@ -26,7 +27,6 @@ from configurator.app.error_boundary import guard_slot, guarded
 from configurator.app.results_panel import ResultsPanel
 from configurator.app.window_summary import SummaryActions
 from configurator.app.worker import show_busy
-from configurator.core.analysis import Analysis
 from configurator.core.catalog import Catalog
 from configurator.core.json_values import parse_json
 from configurator.core.scenario import Scenario
@@ -38,6 +38,9 @@ from configurator.core.scenario_io import (
     scenario_to_document,
     write_scenario,
 )
+
+if TYPE_CHECKING:  # the estimator loads with the first analysis, after the window has painted
+    from configurator.core.analysis import Analysis
 
 MAX_RECENT = 8
 

@@ -13,14 +13,11 @@ from dataclasses import dataclass
 
 from configurator.core.catalog import Card, Catalog
 from configurator.core.estimate import Estimate, estimate, sweep_counts
-from configurator.core.scenario import Scenario
+from configurator.core.scenario import COUNT_SWEEP, Scenario
 from configurator.core.workloads import CatalogPoint, MemoryCurve, family_of
 
 __all__ = ["COUNT_SWEEP", "Analysis", "CatalogPoint", "MemoryCurve", "analyse", "analysis_steps", "catalog_point",
            "memory_curve", "scaling_limit"]
-
-COUNT_SWEEP = (1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512, 768, 1024)
-"""Card counts the scaling chart evaluates (those the tp × pp layout allows)."""
 
 
 @dataclass(frozen=True)

@@ -226,6 +226,10 @@ class Serving(_Frozen):
         return self
 
 
+COUNT_SWEEP = (1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512, 768, 1024)
+"""Card counts the scaling chart evaluates and the card-count slider steps through (those the
+tp × pp layout allows); kept here, with the scenario, so the editor need not load the estimator."""
+
 VGPU_PROFILES_GIB = (1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 96)
 """Framebuffer sizes of NVIDIA vGPU profiles (A40-1Q … A40-48Q; 32 and 96 on 96 GB cards) [GiB]."""
 

@@ -92,3 +92,29 @@ def test_gguf_bits_per_weight(name, published):
     from configurator.core.formats import WeightFormat, format_bits
 
     assert format_bits(WeightFormat(name)) == pytest.approx(published)
+
+
+# Hugging Face openai-community/gpt2 config.json and its checkpoint's tensor shapes: wte 50257 × 768,
+# wpe 1024 × 768 (learned positions, one row per position of n_positions)
+GPT2_SMALL = {"model_type": "gpt2", "n_layer": 12, "n_embd": 768, "n_head": 12, "vocab_size": 50257,
+              "n_positions": 1024, "activation_function": "gelu_new"}
+
+
+def test_gpt2_embeddings_are_its_token_and_learned_position_tables():
+    from configurator.core.architecture import from_hf_config
+
+    model = from_hf_config(GPT2_SMALL)
+    assert model.position_embeddings == 1024
+    assert model.embedding_params() == 50257 * 768 + 1024 * 768
+
+
+def test_a_config_naming_no_positions_has_no_learned_position_table():
+    """The field's rule: 0 learned positions unless the config states them (n_positions or
+    max_position_embeddings)."""
+    from configurator.core.architecture import from_hf_config
+
+    config = {k: v for k, v in GPT2_SMALL.items() if k != "n_positions"}
+    model = from_hf_config(config)
+    assert model.position_embeddings == 0
+    assert model.embedding_params() == 50257 * 768
+    assert from_hf_config({**config, "max_position_embeddings": 2048}).position_embeddings == 2048

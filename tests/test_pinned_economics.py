@@ -1,0 +1,73 @@
+"""Money and power figures the mutation run (tools/mutate.py) found unpinned, checked against the
+published figure or the stated rule they stand for (not against the program's current output)."""
+
+from __future__ import annotations
+
+import pytest
+
+from configurator.core import currency
+from configurator.core.catalog import MAX_PRICE, PriceEntry
+from configurator.core.economics import node_power_kw
+from configurator.core.procurement.prices import PriceBook, PriceFileError, bundled_price_book, read_quotes
+from configurator.core.scenario import Scenario
+
+DGX_SYSTEM_KW = {"h100-sxm": 10.2, "b200": 14.3}
+"""Maximum system power of the 8-GPU systems [kW]: NVIDIA DGX H100/H200 User Guide and DGX B200
+User Guide, "Power Specifications" (the price file's server items cite both)."""
+
+
+@pytest.mark.parametrize(("card_id", "published_kw"), DGX_SYSTEM_KW.items())
+def test_an_eight_gpu_server_draws_the_published_system_maximum(catalog, llama8b, card_id, published_kw):
+    """At a PUE of 1 a full server is its eight boards plus the host: the DGX maximum [kW]."""
+    s = Scenario(model=llama8b, card_id=card_id, count=8, workload="finetune", economics={"pue": 1.0})
+    card = catalog.get(card_id)
+    assert node_power_kw(card, s) == pytest.approx(published_kw, rel=1e-9)
+
+
+def test_node_power_scales_with_the_pue(catalog, llama8b):
+    card = catalog.get("h100-sxm")
+    one = node_power_kw(card, Scenario(model=llama8b, card_id="h100-sxm", count=8, economics={"pue": 1.0}))
+    more = node_power_kw(card, Scenario(model=llama8b, card_id="h100-sxm", count=8, economics={"pue": 1.5}))
+    assert more == pytest.approx(1.5 * one, rel=1e-9)
+
+
+def test_cny_fallback_approximates_the_dated_rate_of_the_price_file():
+    """The fallback stands in for the price file's dated CFETS rate (7.1918 CNY/USD on
+    2024-11-25): within 2 % of it, so a price file without the rate converts about the same."""
+    dated = bundled_price_book().rates["usd_to_cny"].value
+    assert dated == pytest.approx(7.1918)
+    assert currency.USD_TO_CNY_FALLBACK == pytest.approx(dated, rel=0.02)
+
+
+def test_cny_uses_the_fallback_when_the_price_file_lacks_the_rate(monkeypatch):
+    book = bundled_price_book()
+    without = PriceBook(items=book.items, rates={k: v for k, v in book.rates.items() if k != "usd_to_cny"},
+                        price_date=book.price_date)
+    monkeypatch.setattr(currency, "bundled_price_book", lambda: without)
+    rate, _ = currency.currency_defaults("CNY")
+    assert rate == currency.USD_TO_CNY_FALLBACK
+    assert currency.currency_defaults("USD")[0] == 1.0
+
+
+PRICE_LIMIT = 1_000_000_000
+"""The highest price the program accepts, as the quote file's error message states it [currency]."""
+
+
+def test_a_catalog_price_is_accepted_up_to_a_billion():
+    entry = dict(currency="USD", date="2025-01", kind="msrp", source="test")
+    assert MAX_PRICE == PRICE_LIMIT
+    PriceEntry(amount=PRICE_LIMIT, **entry)
+    with pytest.raises(ValueError):
+        PriceEntry(amount=1.1 * PRICE_LIMIT, **entry)
+    with pytest.raises(ValueError):
+        PriceEntry(amount=1.0, amount_high=1.1 * PRICE_LIMIT, **entry)
+
+
+def test_a_quoted_price_is_accepted_up_to_a_billion(tmp_path):
+    quotes = tmp_path / "quotes.csv"
+    header = "item,unit_price,currency,date,vendor\n"
+    quotes.write_text(header + f"server-hgx-8,{PRICE_LIMIT},USD,2026-01,ACME\n", encoding="utf-8")
+    assert read_quotes(quotes)[0][1] == PRICE_LIMIT
+    quotes.write_text(header + f"server-hgx-8,{int(1.1 * PRICE_LIMIT)},USD,2026-01,ACME\n", encoding="utf-8")
+    with pytest.raises(PriceFileError, match="1,000,000,000"):
+        read_quotes(quotes)

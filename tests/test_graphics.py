@@ -243,7 +243,7 @@ def test_cli_render_reference_card_and_table(capsys):
                  "--minutes-per-frame", "10", "--frames", "100"])
     out, err = capsys.readouterr()
     assert code == 0, err
-    assert "time per frame" in out and "min" in out
+    assert "Time per frame" in out and "min" in out  # the labels of the window and the summary
 
 
 def test_cli_bad_profile_is_one_line(capsys):

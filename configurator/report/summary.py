@@ -23,6 +23,7 @@ from configurator.core.procurement.tco import rent_vs_buy_curve
 from configurator.core.recommend import Objective, recommend
 from configurator.core.scenario import Scenario, Workload, updated_or_none
 from configurator.core.uncertainty import headline_bands
+from configurator.core.view.estimate_view import estimate_view
 from configurator.report.language import (
     CLASS_LABELS,
     EXPORT_LABELS,
@@ -510,11 +511,12 @@ def build_summary(est: Estimate, catalog: Catalog, language: str = "en", today: 
         (w("Currency"), mine.cost.bom.currency),
     )
     verdict = _verdict(mine, best, objective, w)
+    view = estimate_view(est)
     tables = (
         _bom_table(mine, w, sources), _tco_table(est, mine, w),
         _alternatives_table(mine, priced, unpriced, objective, w),
-        workload_table(est, w), card_table(est, w, sources), memory_table(est, w), speed_table(est, w),
-        bands_table(est, w),
+        workload_table(est, w), card_table(est, w, sources), memory_table(est, w, view), speed_table(est, w, view),
+        bands_table(est, w, view),
         _power_table(est, mine, w), _assumptions_table(est, mine, w, sources),
     )
     chart = _rent_chart(est, mine, w)

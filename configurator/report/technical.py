@@ -6,9 +6,10 @@ from __future__ import annotations
 import re
 
 from configurator.core.estimate import Estimate
-from configurator.core.graphics import boards_needed, servers_needed
-from configurator.core.scenario import Workload
-from configurator.core.uncertainty import Band, error_bands, headline_bands, range_text
+from configurator.core.view.estimate_view import estimate_view
+from configurator.core.view.rows import Section, View, label, write
+from configurator.core.uncertainty import Band, error_bands, headline_bands
+from configurator.core.view.numbers import span
 from configurator.report.language import (
     BAND_KIND_LABELS,
     BAND_SCALE_LABELS,
@@ -25,8 +26,6 @@ from configurator.report.parts import (
     SourceList,
     Table,
     count,
-    duration,
-    duration_short,
     gib,
     model_name,
     num,
@@ -147,28 +146,15 @@ def _yes_no(value: bool | None, w: Words) -> str:
     return "—" if value is None else (w("yes") if value else w("no"))
 
 
-GRAPHICS_MEMORY_LABELS = {"vdi": "vGPU frame buffers", "transcode": "Video surfaces", "render": "Scene and output"}
+def view_table(section: Section, language: str, image: str | None = None) -> Table:
+    """A section of a view model as a two-column table, every row (breakdowns included)."""
+    rows = tuple((label(r.label, language), write(r.value, language)) for r in section.shown(details=True))
+    return Table(section.key, label(section.title, language), ("", ""), rows, image=image)
 
 
-def memory_table(est: Estimate, w: Words) -> Table:
-    m = est.memory
-    allowed = (w("Allowed"), f"{gib(m.budget)} — {w('Fits')}: {w('yes') if m.fits else w('no')}")
-    if est.graphics is not None:
-        rows = ((w(GRAPHICS_MEMORY_LABELS[est.scenario.workload.value]), gib(m.graphics)),
-                (w("Overhead"), gib(m.overhead)), (w("Total"), gib(m.total)), allowed)
-        return Table("memory", w("Memory per card"), ("", ""), rows, image="memory")
-    rows = (
-        (w("Weights"), gib(m.weights)),
-        (w("Gradients"), gib(m.gradients)),
-        (w("Optimizer states"), gib(m.optimizer)),
-        (w("Activations"), gib(m.activations)),
-        (w("KV cache"), gib(m.kv_cache)),
-        (w("Overhead"), gib(m.overhead)),
-        (w("Not at the same time"), ("−" if m.not_concurrent else "") + gib(m.not_concurrent)),
-        (w("Total"), gib(m.total) + likely(headline_bands(est).get("memory_total"), gib, w)),
-        allowed,
-    )
-    return Table("memory", w("Memory per card"), ("", ""), rows, image="memory")
+def memory_table(est: Estimate, w: Words, view: View | None = None) -> Table:
+    """What each card holds, its total with the likely range, and what it allows."""
+    return view_table((view or estimate_view(est)).section("memory"), w.language, image="memory")
 
 
 # ---- likely ranges (issue 14, part 9) -----------------------------------------------------
@@ -178,19 +164,7 @@ def likely(band: Band | None, formatter, w: Words) -> str:
     """' (likely 8.5–11.2 h)' for ``band`` with its ends written by ``formatter``; '' without a band."""
     if band is None:
         return ""
-    return " " + w("(likely {range})", range=range_text(formatter(band.low), formatter(band.high)))
-
-
-def _ms(seconds: float) -> str:
-    return f"{num(seconds * 1000)} ms"
-
-
-def _s(seconds: float) -> str:
-    return f"{num(seconds)} s"
-
-
-def _gpu_h(hours: float) -> str:
-    return f"{num(hours, 4)} GPU-h"
+    return " " + w("(likely {range})", range=span(formatter(band.low), formatter(band.high)))
 
 
 BANDED_LABELS = {"memory_total": "Memory per card", "tokens_per_s": "Throughput",
@@ -200,7 +174,7 @@ BANDED_LABELS = {"memory_total": "Memory per card", "tokens_per_s": "Throughput"
 """The summary's label of each headline number that carries a band (uncertainty.headline_bands)."""
 
 
-def bands_table(est: Estimate, w: Words) -> Table:
+def bands_table(est: Estimate, w: Words, view: View | None = None) -> Table:
     """The calibration behind each likely range: per kind and scale, the numbers it covers and
     the rows (benchmarks/accuracy.py ids); graphics: no calibration data."""
     bands = headline_bands(est)
@@ -208,9 +182,11 @@ def bands_table(est: Estimate, w: Words) -> Table:
         return Table("bands", w("How far the numbers can be trusted"), ("", ""),
                      ((w("Likely ranges"), w("No calibration data for this workload: its numbers carry no "
                                              "likely range")),))
+    shown = {row.key: row.label for section in (view or estimate_view(est)).sections for row in section.rows}
+    labels = {name: shown.get(name, text) for name, text in BANDED_LABELS.items()}  # as the speed table names them
     groups: dict[tuple[str, str], list[str]] = {}
     for name, band in bands.items():
-        if name in BANDED_LABELS and not (est.inference and name == "tokens_per_s_per_card"):  # not in its table
+        if name in shown or name == "memory_total":  # the numbers the tables show
             groups.setdefault((band.kind, band.scale), []).append(name)
     rows = []
     for (kind, scale), names in groups.items():
@@ -221,7 +197,7 @@ def bands_table(est: Estimate, w: Words) -> Table:
             what += w("; ") + w("only {n} at this scale: the range over all scales", n=band.scale_rows)
         if band.few_rows:
             what += w("; ") + w("few rows: the range itself is uncertain")
-        numbers = w(", ").join(dict.fromkeys(w(BANDED_LABELS[n]) for n in names))
+        numbers = w(", ").join(dict.fromkeys(label(labels[n], w.language) for n in names))
         rows.append((what, numbers, ", ".join(band.row_ids)))
     note = w("Likely: 80 % of the calibration rows were measured within the range (10th to 90th percentile of "
              "measured / predicted; calibration data of {date}); where the rows were all off the same way, the "
@@ -230,59 +206,6 @@ def bands_table(est: Estimate, w: Words) -> Table:
                  (w("Calibration rows"), w("Numbers"), w("Rows")), tuple(rows), note=note)
 
 
-
-def speed_table(est: Estimate, w: Words) -> Table:
-    g = est.graphics
-    if g is not None:
-        if g.workload is Workload.RENDER:
-            rows = ((w("Time per frame"), f"{num(g.minutes_per_frame)} {w('min')}"),
-                    (w("Frames per hour"), f"{num(g.served)} {w('frames')} / {w('h')}"),
-                    (w("Time for the job"), duration(g.hours, w)))
-        else:
-            unit = w(g.unit)
-            rows = ((w("Per card"), f"{count(g.per_card)} {unit}"), (w("Limited by"), w(g.limiting)),
-                    *((f"— {w(name)}", f"{count(value)} {unit}" if value is not None else "—")
-                      for name, value in g.capacities),
-                    (w("Carried"), f"{count(g.served)} / {count(g.demand)} {unit}"),
-                    (w("Cards needed"), count(g.cards_needed) if g.cards_needed else "—"),
-                    (w("Servers needed"), w("{n} at {per} cards each", n=count(servers_needed(
-                        g.cards_needed, est.scenario.parallelism.cards_per_node)),
-                        per=est.scenario.parallelism.cards_per_node) if g.cards_needed else "—"))
-            if est.card.gpus_per_board > 1:
-                rows += ((w("Boards needed"), count(boards_needed(g.cards_needed, est.card))),)
-            if g.tflops_per_user is not None:
-                rows += ((w("FP32 per user"), f"{num(g.tflops_per_user)} TFLOP/s"),)
-        return Table("speed", w("Capacity"), ("", ""), tuple(rows))
-    if est.training:
-        t, b = est.training, headline_bands(est)
-
-        def rate(v):
-            return w("{n} tokens/s", n=num(v))
-
-        rows = (
-            (w("Throughput"), rate(t.tokens_per_s) + likely(b.get("tokens_per_s"), rate, w)),
-            (w("Per card"), rate(t.tokens_per_s_per_card) + likely(b.get("tokens_per_s_per_card"), rate, w)),
-            (w("Step time"), _s(t.step_time_s) + likely(b.get("step_time_s"), _s, w)),
-            (w("MFU"), f"{100 * t.mfu:.1f} %"),
-            (w("Time for the token budget"), duration(t.hours, w)
-             + likely(b.get("hours"), lambda h: duration_short(h, w), w)),
-            (w("GPU-hours"), _gpu_h(t.gpu_hours) + likely(b.get("gpu_hours"), _gpu_h, w)),
-        )
-    elif est.inference:
-        i, b = est.inference, headline_bands(est)
-
-        def rate(v):
-            return w("{n} tokens/s", n=num(v))
-
-        def requests(v):
-            return w("{n} requests/s", n=num(v))
-
-        rows = (
-            (w("Time to first token"), _ms(i.ttft_s) + likely(b.get("ttft_s"), _ms, w)),
-            (w("Time per output token"), _ms(i.tpot_s) + likely(b.get("tpot_s"), _ms, w)),
-            (w("Throughput"), rate(i.tokens_per_s) + likely(b.get("tokens_per_s"), rate, w)),
-            (w("Requests"), requests(i.requests_per_s) + likely(b.get("requests_per_s"), requests, w)),
-        )
-    else:
-        rows = ((w("Throughput"), "—"),)
-    return Table("speed", w("Speed and time"), ("", ""), rows)
+def speed_table(est: Estimate, w: Words, view: View | None = None) -> Table:
+    """The speed (training, serving) or capacity (graphics) rows of the estimate's view model."""
+    return view_table((view or estimate_view(est)).section("speed"), w.language)

@@ -95,7 +95,8 @@ def memory_section(est: Estimate) -> Section:
                                                        "verdict": "fits" if m.fits else "does not fit"}),
             key="memory.budget", detail=True),
         Row("Memory per card", Phrase("{need} of {allowed}", {"need": gib_amount(m.total, band),
-                                                              "allowed": gib_amount(m.budget)}), note=note),
+                                                              "allowed": gib_amount(m.budget)}), note=note,
+            screen_only=True),
         Row("Headroom", Amount(m.headroom, "share"), key="memory.headroom"),
     ]
     return Section("memory", "Memory per card", tuple(rows))

@@ -64,6 +64,9 @@ class Row:
     detail: bool = False
     """A breakdown row: the command line and the printed summary list it, the window's key
     numbers leave it to the charts."""
+    screen_only: bool = False
+    """A one-line digest of breakdown rows ("53.8 GiB of 80 GiB"): the window's key numbers show
+    it, the full tables show the rows themselves."""
 
 
 @dataclass(frozen=True)
@@ -75,8 +78,9 @@ class Section:
     rows: tuple[Row, ...]
 
     def shown(self, details: bool = True) -> tuple[Row, ...]:
-        """The rows, without the breakdown rows unless ``details``."""
-        return self.rows if details else tuple(row for row in self.rows if not row.detail)
+        """The rows of a full table (``details``: the command line, the summary) or of the window's
+        key numbers (breakdowns left to the charts, digests instead)."""
+        return tuple(row for row in self.rows if not (row.screen_only if details else row.detail))
 
 
 @dataclass(frozen=True)

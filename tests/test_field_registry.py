@@ -119,20 +119,17 @@ def _inputs(editor, path: str) -> list:
     return [w for w in editor.widget().findChildren(QWidget, path) if isinstance(w, QAbstractSpinBox | QComboBox | QCheckBox)]
 
 
-def _accessible(label: str) -> str:
-    return label if label[1:2].isupper() else label[:1].upper() + label[1:]
-
-
 @pytest.mark.parametrize("entry", [f for f in FIELDS if f.editor], ids=lambda f: f.path)
 def test_each_entry_has_one_editor_control_built_from_it(editor, entry):
     from PySide6.QtWidgets import QDoubleSpinBox, QSpinBox
 
-    from configurator.app.field_help import shown
+    from configurator.app.field_help import accessible_label, shown
 
     controls = _inputs(editor, entry.path)
     assert len(controls) == 1, entry.path
     box = controls[0]
-    assert box.accessibleName() == _accessible(entry.label.source)
+    assert box.accessibleName() == accessible_label(entry.path)
+    assert box.accessibleName().lower() == entry.label.source.lower()
     if entry.is_number:
         assert isinstance(box, QSpinBox if entry.kind is Kind.INT else QDoubleSpinBox)
         assert (box.minimum(), box.maximum()) == pytest.approx(entry.display_range())
@@ -220,3 +217,31 @@ def test_help_shows_the_registry_flags_with_units(capsys):
     text = " ".join(capsys.readouterr().out.split())
     assert "--batch BATCH sequences per data-parallel rank; 1 to 65,536 [sequences]" in text
     assert "--years YEARS years the hardware is used" in text
+
+
+def test_every_wizard_number_box_offers_the_models_range(qtbot, controller):
+    """The wizard's caps equal the model's bounds, through the registry (the prompt is capped at
+    2,097,152 tokens like the model, not at a million)."""
+    from PySide6.QtWidgets import QAbstractSpinBox
+
+    from configurator.app.wizard import WorkloadWizard
+    from configurator.app.wizard_boxes import SCALE
+    from configurator.core.fields import entry_for
+    from configurator.core import scenario
+
+    wizard = WorkloadWizard(controller)
+    qtbot.addWidget(wizard)
+    boxes = [b for b in wizard.findChildren(QAbstractSpinBox) if b.objectName() != "wizard:model:params"]
+    assert len(boxes) >= 18  # the model size is no field (NOT_FIELDS); every other box is one
+    models = {m.__name__.lower(): m for m in (scenario.Scenario, scenario.Training, scenario.Serving,
+                                             scenario.Graphics, scenario.Constraints, scenario.Parallelism)}
+    for box in boxes:
+        model_name, _, name = box.objectName().removeprefix("wizard:").partition(".")
+        entry = entry_for(models[model_name], name)
+        bounds, scale = entry.bounds, box.property(SCALE)
+        shown_step = 10.0 ** -(box.decimals() if hasattr(box, "decimals") else 0)
+        assert bounds.high - shown_step * scale <= box.maximum() * scale <= bounds.high, box.objectName()
+        assert box.minimum() == 0 and box.specialValueText() or (
+            bounds.low <= box.minimum() * scale <= bounds.low + shown_step * scale), box.objectName()
+        assert box.accessibleName().lower() == entry.label.source.lower()
+    assert wizard.load.prompt.maximum() == 2_097_152

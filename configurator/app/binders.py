@@ -15,6 +15,7 @@ from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QAbstractSpinBox, QCheckBox, QComboBox, QDoubleSpinBox, QSlider, QSpinBox, QWidget
 
 from configurator.app.controller import LAYOUT_PATHS, ScenarioController, field_name
+from configurator.app.field_help import accessible_label
 from configurator.core.bounds import field_at, field_bounds
 from configurator.core.scenario import Scenario
 
@@ -26,9 +27,7 @@ def name_control(widget: QWidget, path: str) -> None:
     if not widget.objectName():
         widget.setObjectName(path)
     if not widget.accessibleName():
-        name = field_name(path)
-        capital = name[1:2].isupper()  # "vGPU profile" stays as it is
-        widget.setAccessibleName(name if capital else name[:1].upper() + name[1:])
+        widget.setAccessibleName(accessible_label(path))
 
 
 def field_value(scenario: Scenario, path: str) -> Any:

@@ -65,6 +65,13 @@ def field_label(path: str) -> str:
     return shown(entry.label)
 
 
+def accessible_label(path: str) -> str:
+    """The field's label as a control's accessible name: capitalised ("Micro-batch"), unless it
+    starts with a capital already inside its first word ("vGPU profile")."""
+    label = field_label(path)
+    return label if label[1:2].isupper() else label[:1].upper() + label[1:]
+
+
 def field_range(path: str) -> Bounds:
     """The range the field accepts (what a spin box for it is limited to)."""
     return field_bounds(*_field(path))

@@ -1,5 +1,7 @@
-"""Number boxes of the workload wizard: each takes its range from the scenario field it fills
-(one declaration) and says, under the page, what it refused."""
+"""Number boxes of the workload wizard: each takes its range from the field registry entry of
+the scenario field it fills (``core/fields.py``, whose ranges are the models' bounds: one
+declaration) and its accessible name from the entry's label, and says, under the page, what it
+refused. The wizard's own words and units (days, billion tokens) stay its own."""
 
 from __future__ import annotations
 
@@ -9,8 +11,9 @@ from PySide6.QtWidgets import QLabel
 
 from configurator.app import format as fmt
 from configurator.app.i18n import tc as _tc
+from configurator.app.field_help import accessible_label
 from configurator.app.inputs import StrictDoubleSpinBox, StrictSpinBox
-from configurator.core.bounds import field_bounds
+from configurator.core.fields import entry_for
 
 PROBLEM_STYLE = "color: #b00020;"
 
@@ -18,11 +21,14 @@ REFUSED = "refused"
 """Property of a page's problem label: a box refused text since the page was last left."""
 
 
-def field_range(model, name: str, scale: float = 1.0) -> tuple[float, float]:
-    """The inclusive bounds of a scenario field, divided by ``scale`` (the unit shown), from
-    its pydantic declaration (``ge``/``gt``/``le``), so the wizard never repeats a number."""
-    bounds = field_bounds(model, name)
-    return bounds.low / scale, bounds.high / scale
+SCALE = "scale"
+"""Property of a wizard box: the field's value per unit shown (24 for days of a deadline in hours)."""
+
+
+def field_range(model, name: str, scale: float = 1.0, decimals: int = 0) -> tuple[float, float]:
+    """The range a box offers for ``model``'s field ``name`` in the unit shown (value ÷ ``scale``),
+    rounded inwards to ``decimals``: the registry's, so the model's bounds; never a number of its own."""
+    return entry_for(model, name).display_range(scale, decimals, with_none=False)  # 0 is the wizard's 'not set'
 
 
 def whole_box(model, name: str, suffix: str | Callable[[int], str], problem: QLabel | None = None,
@@ -32,6 +38,7 @@ def whole_box(model, name: str, suffix: str | Callable[[int], str], problem: QLa
     low, high = field_range(model, name)
     box = StrictSpinBox()
     box.setRange(0 if none_text else int(low), int(high))
+    box.setProperty(SCALE, 1.0)
     if callable(suffix):
         box.valueChanged.connect(lambda n: box.setSuffix(suffix(n)))
         box.setSuffix(suffix(box.value()))
@@ -43,20 +50,22 @@ def whole_box(model, name: str, suffix: str | Callable[[int], str], problem: QLa
 def decimal_box(model, name: str, suffix: str, decimals: int, scale: float = 1.0, problem: QLabel | None = None,
                 none_text: str = "") -> StrictDoubleSpinBox:
     """A decimal box with the field's range in the unit shown (field value / ``scale``)."""
-    low, high = field_range(model, name, scale)
+    low, high = field_range(model, name, scale, decimals)
     box = StrictDoubleSpinBox()
     box.setDecimals(decimals)
     box.setRange(0 if none_text else low, high)
+    box.setProperty(SCALE, scale)
     box.setSuffix(suffix)
     return _named(box, model, name, problem, none_text)
 
 
 def _named(box, model, name: str, problem: QLabel | None, none_text: str):
-    """The box named by its field (``wizard:serving.context``), 0 shown as ``none_text`` when
-    given, and its refusals said under the page."""
+    """The box named by its field (``wizard:serving.context``; accessible name: the registry's
+    label), 0 shown as ``none_text`` when given, and its refusals said under the page."""
     if none_text:
         box.setSpecialValueText(none_text)
     box.setObjectName(f"wizard:{model.__name__.lower()}.{name}")
+    box.setAccessibleName(accessible_label(entry_for(model, name).path))
     say_refusals(box, problem)
     return box
 

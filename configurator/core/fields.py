@@ -167,14 +167,16 @@ class FieldSpec:
     def is_number(self) -> bool:
         return self.kind in (Kind.INT, Kind.FLOAT)
 
-    def display_range(self, scale: float | None = None, decimals: int | None = None) -> tuple[float, float]:
+    def display_range(self, scale: float | None = None, decimals: int | None = None,
+                      with_none: bool | None = None) -> tuple[float, float]:
         """The spin box's range in the shown unit [shown unit].
 
         The model's bounds ÷ ``scale`` (the registry's unless given, e.g. the wizard's days),
         rounded inwards to ``decimals`` (an exclusive low bound moves up one shown step), and,
-        where ``none_text`` stands for None, one ``step`` below that (not below 0 unless the
-        range is).
+        ``with_none`` (default: where ``none_text`` stands for None), one ``step`` below that
+        (not below 0 unless the range is).
         """
+        with_none = self.none_text is not None if with_none is None else with_none
         scale = self.scale if scale is None else scale
         decimals = self.decimals if decimals is None else decimals
         bounds = self.bounds
@@ -185,7 +187,7 @@ class FieldSpec:
         high = math.floor(round(bounds.high / scale / unit, 6)) * unit
         if not bounds.low_inclusive and math.isclose(low, bounds.low / scale):
             low += unit
-        if self.none_text is not None:
+        if with_none:
             low = max(0.0, low - self.step) if low > 0 else low - self.step
         return round(low, decimals), round(high, decimals)
 
@@ -416,6 +418,14 @@ BY_FLAG: dict[str, FieldSpec] = {spec.flag: spec for spec in FIELDS if spec.flag
 def spec(path: str) -> FieldSpec:
     """The registry entry of the field at ``path`` (KeyError if it has none)."""
     return BY_PATH[path]
+
+
+def entry_for(model: type, name: str) -> FieldSpec:
+    """The registry entry of ``model``'s field ``name`` (``Serving``, ``"context"``); KeyError if none."""
+    found = next((f for f in FIELDS if f.model_field == (model, name)), None)
+    if found is None:
+        raise KeyError(f"no registry entry for {model.__name__}.{name}")
+    return found
 
 
 def cli_help(entry: FieldSpec) -> str:

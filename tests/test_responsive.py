@@ -209,6 +209,25 @@ def test_every_memory_band_is_opaque_in_its_palette_colour_and_in_the_legend(qtb
             assert legend[names[key]] is chart.bars[key]  # drawn means named, in the same colour
 
 
+def test_the_scaling_charts_line_labels_stay_clear_of_its_legend(qtbot, window):
+    """At a few cards the "stops scaling" and "this scenario" lines run through the legend in the
+    top-left corner (in Chinese, 不再扩展 sat on it): their labels sit below it, on a fill."""
+    import math
+
+    chart = window.scaling_chart
+    chart.update_from(window.controller.analysis)
+    for line, count in ((chart.limit, 2), (chart.chosen, 1)):
+        line.setVisible(True)
+        line.setValue(math.log10(count))
+    window.resize(1280, 800)
+    qtbot.wait(50)
+    legend = chart.legend.sceneBoundingRect()
+    for line in (chart.limit, chart.chosen):
+        label = line.label
+        assert label.fill.color().alpha() > 180  # readable over a curve
+        assert not label.sceneBoundingRect().intersects(legend), label.toPlainText()
+
+
 def test_status_bar_counts_take_plural_forms(qtbot, window):
     from configurator.app.i18n import install_language
 

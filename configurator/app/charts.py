@@ -19,6 +19,9 @@ if TYPE_CHECKING:  # the estimator loads with the first analysis, after the wind
 
 
 
+LABEL_FILL = (255, 255, 255, 210)
+"""Background of a line's label on a chart: nearly opaque white, so the words stay readable."""
+
 pg.setConfigOptions(antialias=True, background="w", foreground="#333")
 
 PALETTE = {
@@ -248,10 +251,12 @@ class ScalingChart(_Chart):
         self.addItem(self.not_fitting)
         self.chosen = pg.InfiniteLine(angle=90, pen=pg.mkPen(PALETTE["chosen"], width=1.5),
                                       label=_tc("charts", "this scenario"),
-                                      labelOpts={"position": 0.75, "color": PALETTE["chosen"]})
+                                      labelOpts={"position": 0.62, "color": PALETTE["chosen"], "fill": LABEL_FILL})
+        # the labels sit mid-height, below the legend in the top-left corner (at a few cards the line
+        # runs through it), on a light fill so a curve under them does not hide their words
         self.limit = pg.InfiniteLine(angle=90, pen=pg.mkPen(PALETTE["stops"], width=1, style=Qt.PenStyle.DashLine),
                                      label=_tc("charts", "stops scaling"),
-                                     labelOpts={"position": 0.9, "color": PALETTE["stops"]})
+                                     labelOpts={"position": 0.48, "color": PALETTE["stops"], "fill": LABEL_FILL})
         self.demand = pg.InfiniteLine(angle=0, pen=pg.mkPen(PALETTE["limit"], width=1, style=Qt.PenStyle.DotLine),
                                       label=_tc("charts", "needed"),
                                       labelOpts={"position": 0.9, "color": PALETTE["limit"],

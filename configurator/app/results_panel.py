@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -19,10 +20,11 @@ from PySide6.QtWidgets import (
 )
 
 from configurator.app.i18n import current_language, message_text
-from configurator.core.analysis import Analysis
-from configurator.core.estimate import Estimate
-from configurator.core.view.estimate_view import estimate_view
 from configurator.core.view.rows import Amount, Phrase, Row, band_note, write
+
+if TYPE_CHECKING:  # the estimator (and the view model built from it) loads with the first analysis
+    from configurator.core.analysis import Analysis
+    from configurator.core.estimate import Estimate
 
 GOOD, BAD = "#1b7f3b", "#b00020"
 """The verdict's colours: it fits and carries the load (green), it does not (red)."""
@@ -102,6 +104,8 @@ class ResultsPanel(QWidget):
 
     def layout_text(self, est: Estimate) -> str:
         """The layout the estimate uses (the planner's choices where Auto), on one line."""
+        from configurator.core.view.estimate_view import estimate_view
+
         return write(estimate_view(est).layout, current_language())
 
     def _tooltip(self, row: Row, language: str) -> str:
@@ -113,6 +117,8 @@ class ResultsPanel(QWidget):
         return "\n\n".join(dict.fromkeys(filter(None, tips)))
 
     def update_from(self, analysis: Analysis) -> None:
+        from configurator.core.view.estimate_view import estimate_view
+
         est = analysis.estimate
         language = current_language()
         view = estimate_view(est)

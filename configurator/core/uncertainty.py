@@ -13,9 +13,12 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
-from configurator.core.estimate import Estimate
 from configurator.core.resources import bundled_path
+
+if TYPE_CHECKING:  # named for type checking only: the window reads bands before the estimator loads
+    from configurator.core.estimate import Estimate
 
 BANDS_FILE = "resources/error_bands.json"
 

@@ -20,14 +20,17 @@ from PySide6.QtWidgets import (
 from configurator.app import format as fmt
 from configurator.app.editor import model_summary
 from configurator.app.error_boundary import guarded
-from configurator.app.i18n import message_text
+from configurator.app.i18n import current_language, message_text
 from configurator.app.i18n import tc as _tc
-from configurator.app.labels import class_names, limit_names
+from configurator.app.labels import class_names
 from configurator.app.worker import LatestJob, show_busy
 from configurator.app.wizard_decide import Change, Decision
 from configurator.app.wizard_boxes import PROBLEM_STYLE, decimal_box, held_refusal, whole_box
 from configurator.app.wizard_pages import GRAPHICS
 from configurator.core.scenario import Constraints, Parallelism, Scenario
+from configurator.core.view.estimate_view import estimate_view
+from configurator.core.view.rows import View, pair, write
+from configurator.core.view.words import words
 
 DEFAULT_GRAPHICS_CARD = "l40s"
 """Card offered for graphics work when a training card is picked."""
@@ -244,10 +247,10 @@ class SummaryPage(QWizardPage):
         parts.append(self.tr("<b>Buy:</b> {cards} of {card} in {servers} — {by}").format(
             cards=self.tr("%n card(s)", "", s.count), card=escape(est.card.name),
             servers=self.tr("%n server(s)", "", s.nodes), by=by))
-        parts.append(self._layout_line(s, est))
+        view = estimate_view(est)
+        parts.append(self._layout_line(view))
         parts.append(self._cost_line(d))
-        parts.append(self.tr("Memory: {verdict}").format(
-            verdict=self.tr("fits") if est.fits else self.tr("does NOT fit")))
+        parts.append(escape(write(view.verdict, current_language())))
         html = "<p>" + "</p><p>".join(parts) + "</p>"
         if d.reasons:
             html += "<p><b>" + self.tr("Why") + "</b></p><ul>" + "".join(
@@ -262,33 +265,14 @@ class SummaryPage(QWizardPage):
                 f"<li>{escape(message_text(m))}</li>" for m in est.messages) + "</ul>"
         return html
 
-    def _layout_line(self, s: Scenario, est) -> str:
-        par, g = s.parallelism, est.graphics
-        if g is not None:
-            if g.workload.value == "render":
-                return self.tr("{minutes} per frame; {time} for the job").format(
-                    minutes=fmt.duration(g.minutes_per_frame / 60) if g.minutes_per_frame else "—",
-                    time=fmt.duration(g.hours))
-            n = int(g.per_card)
-            per_card = {"users": self.tr("%n user(s) per card", "", n),
-                        "streams": self.tr("%n stream(s) per card", "", n)}.get(g.unit, fmt.whole(g.per_card))
-            return self.tr("{per_card} ({limit}); carries {served} of {demand}").format(
-                per_card=per_card, limit=limit_names().get(g.limiting, g.limiting), served=fmt.whole(g.served),
-                demand=fmt.whole(g.demand))
-        math = est.plan.math.value.upper() if est.plan.math else "—"
-        if s.workload.is_training:
-            return self.tr("<b>Layout:</b> {math}, tensor parallel {tp}, pipeline {pp}, ZeRO {zero}, "
-                           "micro-batch {mb}; {time} for the job, {mem} per card").format(
-                math=math, tp=par.tp, pp=par.pp, zero=par.zero, mb=s.training.micro_batch,
-                time=fmt.duration(est.hours), mem=fmt.gib(est.memory.total))
-        line = self.tr("<b>Layout:</b> {math}, tensor parallel {tp}, {copies}, {seqs} each").format(
-            math=math, tp=par.tp, copies=self.tr("%n copy(ies) of the model", "", s.data_parallel),
-            seqs=self.tr("%n sequence(s)", "", s.sequences_per_replica))
-        if est.inference:
-            line += self.tr("; first token in {ttft}, then {tpot} per token; {rps} requests/s").format(
-                ttft=fmt.seconds(est.inference.ttft_s), tpot=fmt.seconds(est.inference.tpot_s),
-                rps=fmt.significant(est.inference.requests_per_s))
-        return line
+    def _layout_line(self, view: View) -> str:
+        """The layout (where the work has one) and the estimate's headline numbers, from its view model."""
+        language = current_language()
+        between = words(language).label("; ")
+        line = between.join(escape(pair(row, language)) for row in view.rows_of(view.headline))
+        if view.layout is None:
+            return line
+        return self.tr("<b>Layout:</b> {0}").format(escape(write(view.layout, language))) + between + line
 
     def _cost_line(self, d: Decision) -> str:
         if d.cost is None:

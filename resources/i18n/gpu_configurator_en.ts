@@ -98,33 +98,5 @@
             <numerusform>%n servers</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>%n user(s) per card</source>
-        <translation>
-            <numerusform>%n user per card</numerusform>
-            <numerusform>%n users per card</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n stream(s) per card</source>
-        <translation>
-            <numerusform>%n stream per card</numerusform>
-            <numerusform>%n streams per card</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n copy(ies) of the model</source>
-        <translation>
-            <numerusform>%n copy of the model</numerusform>
-            <numerusform>%n copies of the model</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n sequence(s)</source>
-        <translation>
-            <numerusform>%n sequence</numerusform>
-            <numerusform>%n sequences</numerusform>
-        </translation>
-    </message>
 </context>
 </TS>

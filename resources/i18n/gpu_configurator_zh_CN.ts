@@ -2906,16 +2906,8 @@ Reinstall GPU Configurator to repair it.</source>
         </translation>
     </message>
     <message>
-        <source>Memory: {verdict}</source>
-        <translation>显存：{verdict}</translation>
-    </message>
-    <message>
-        <source>fits</source>
-        <translation>放得下</translation>
-    </message>
-    <message>
-        <source>does NOT fit</source>
-        <translation>放不下</translation>
+        <source>&lt;b&gt;Layout:&lt;/b&gt; {0}</source>
+        <translation>&lt;b&gt;并行布局：&lt;/b&gt;{0}</translation>
     </message>
     <message>
         <source>Why</source>
@@ -2932,50 +2924,6 @@ Reinstall GPU Configurator to repair it.</source>
     <message>
         <source>Notes</source>
         <translation>说明</translation>
-    </message>
-    <message>
-        <source>{minutes} per frame; {time} for the job</source>
-        <translation>每帧 {minutes}；整个任务 {time}</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n user(s) per card</source>
-        <translation>
-            <numerusform>每卡 %n 个用户</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n stream(s) per card</source>
-        <translation>
-            <numerusform>每卡 %n 路流</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>{per_card} ({limit}); carries {served} of {demand}</source>
-        <translation>{per_card}（{limit}）；承载 {demand} 中的 {served}</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Layout:&lt;/b&gt; {math}, tensor parallel {tp}, pipeline {pp}, ZeRO {zero}, micro-batch {mb}; {time} for the job, {mem} per card</source>
-        <translation>&lt;b&gt;布局：&lt;/b&gt;{math}，张量并行 {tp}，流水线 {pp}，ZeRO {zero}，微批 {mb}；任务耗时 {time}，每卡显存 {mem}</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Layout:&lt;/b&gt; {math}, tensor parallel {tp}, {copies}, {seqs} each</source>
-        <translation>&lt;b&gt;布局：&lt;/b&gt;{math}，张量并行 {tp}，{copies}，每个 {seqs}</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n copy(ies) of the model</source>
-        <translation>
-            <numerusform>%n 个模型副本</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n sequence(s)</source>
-        <translation>
-            <numerusform>%n 个序列</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>; first token in {ttft}, then {tpot} per token; {rps} requests/s</source>
-        <translation>；首词元 {ttft}，之后每输出词元 {tpot}；每秒 {rps} 个请求</translation>
     </message>
     <message>
         <source>&lt;b&gt;Cost:&lt;/b&gt; not known (no price for a part of the bill of materials)</source>

@@ -96,7 +96,7 @@ def memory_section(est: Estimate) -> Section:
             key="memory.budget", detail=True),
         Row("Memory per card", Phrase("{need} of {allowed}", {"need": gib_amount(m.total, band),
                                                               "allowed": gib_amount(m.budget)}), note=note,
-            screen_only=True),
+            key="memory.per_card", screen_only=True),
         Row("Headroom", Amount(m.headroom, "share"), key="memory.headroom"),
     ]
     return Section("memory", "Memory per card", tuple(rows))
@@ -364,6 +364,12 @@ LAYOUT: dict[str, Callable[[Estimate], Phrase | None]] = {
     "rendering": _no_layout}
 """The parallel layout the estimate uses (the planner's choices where Auto), where the family has one."""
 
+HEADLINE: dict[str, tuple[str, ...]] = {
+    "training": ("hours", "memory.per_card"), "serving": ("ttft_s", "tpot_s", "requests_per_s"),
+    "desktops": ("per_card", "limiting", "served"), "video": ("per_card", "limiting", "served"),
+    "rendering": ("minutes_per_frame", "hours")}
+"""The rows that say the most about each family's estimate in one sentence."""
+
 VERDICT: dict[str, Callable[[Estimate], tuple[Phrase, bool]]] = {
     "training": _fits_verdict, "serving": _fits_verdict, "desktops": _carries_verdict, "video": _carries_verdict,
     "rendering": _carries_verdict}
@@ -376,4 +382,4 @@ def estimate_view(est: Estimate) -> View:
     family = family_of(est.scenario.workload).name
     verdict, good = VERDICT[family](est)
     return View(HEADING[family](est), verdict, good, (memory_section(est), SPEED[family](est), cost_section(est)),
-                tuple(est.messages), LAYOUT[family](est))
+                tuple(est.messages), LAYOUT[family](est), HEADLINE[family])

@@ -95,9 +95,16 @@ class View:
     warnings: tuple[Message, ...] = ()
     layout: Value = None
     """The parallel layout, on one line (None where the work has none)."""
+    headline: tuple[str, ...] = ()
+    """Keys of the rows that say the most in a sentence (the wizard's decision)."""
 
     def section(self, key: str) -> Section | None:
         return next((s for s in self.sections if s.key == key), None)
+
+    def rows_of(self, keys: tuple[str, ...]) -> tuple[Row, ...]:
+        """The rows with these keys, in that order."""
+        rows = {row.key: row for section in self.sections for row in section.rows}
+        return tuple(rows[key] for key in keys if key in rows)
 
 
 # ---- writing a value ---------------------------------------------------------------------
@@ -114,6 +121,12 @@ WRITERS = {
 }
 """Units written by a formatter of their own (bytes in GiB, seconds in ms or s, hours in
 minutes, hours or days …); any other unit is a word after the number."""
+
+
+def pair(row: Row, language: str) -> str:
+    """'Time to first token: 161 ms' — a row in a sentence."""
+    return words(language).label("{label}: {value}").format(label=label(row.label, language),
+                                                            value=write(row.value, language))
 
 
 def label(text: str | Phrase, language: str) -> str:

@@ -389,6 +389,7 @@ ZH_CN.update({
     "{count} × {card} ({category}), {workload}": "{count} × {card}（{category}），{workload}",
     "Assumptions (editable defaults)": "计算假设（可编辑的默认值）",
     "Layout: {layout}": "并行布局：{layout}",
+    "{label}: {value}": "{label}：{value}",
     "TP {n}": "张量并行 {n}",
     "PP {n}": "流水线并行 {n}",
     "interleave {n}": "交错 {n}",

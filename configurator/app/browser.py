@@ -30,12 +30,16 @@ from PySide6.QtWidgets import (
 
 from configurator.app import format as fmt
 from configurator.app.controller import ScenarioController
-from configurator.app.labels import CLASS_COLOURS, class_names, limit_names, unit_names, vgpu_names
+from configurator.app.labels import CLASS_COLOURS, class_names, vgpu_names
 from configurator.core.catalog import FRAMEWORKS, Card, Catalog
 from configurator.core.estimate import estimate
 from configurator.core.export_control import card_classification
 from configurator.core.software import runs_software
 from configurator.core.units import Precision
+from configurator.core.view.estimate_view import estimate_view
+from configurator.core.view.rows import side_by_side
+from configurator.core.workloads import family_of
+from configurator.app.i18n import current_language
 from configurator.app.i18n import tc as _tc
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -459,8 +463,11 @@ class ComparisonDialog(QDialog):
         self.table.setVerticalHeaderLabels([label for label, _ in rows])
         for r, (_, values) in enumerate(rows):
             for c, value in enumerate(values):
-                self.table.setItem(r, c, QTableWidgetItem(value))
+                item = QTableWidgetItem(value)
+                item.setToolTip(value)  # a long value (latency percentiles with their range) in full
+                self.table.setItem(r, c, item)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         layout = QVBoxLayout(self)
         layout.addWidget(QLabel(self.tr("For the current scenario: {cards} each, {model}").format(
@@ -477,15 +484,12 @@ def video_engines_text(card: Card) -> str:
     return f"{'—' if v.nvenc is None else v.nvenc} NVENC / {'—' if v.nvdec is None else v.nvdec} NVDEC"
 
 
-def graphics_comparison_rows(estimates) -> list[tuple[str, list[str]]]:
-    """Comparison rows for graphics work: the graphics specs, then capacity and cost."""
+def _graphics_specs(estimates) -> list[tuple[str, list[str]]]:
+    """The graphics specs of each card."""
     def each(fn):
         return [fn(e) for e in estimates]
 
     yes_no = {True: _tc("browser", "yes"), False: _tc("browser", "no"), None: "—"}
-    units, limits = unit_names(), limit_names()
-    cost_label = {"vdi": _tc("browser", "Cost per user-month"), "transcode": _tc("browser", "Cost per stream-hour"),
-                  "render": _tc("browser", "Cost per frame")}[estimates[0].scenario.workload.value]
     return [
         (_tc("browser", "Class"), each(lambda e: class_names()[e.card.category])),
         (_tc("browser", "Memory"), each(lambda e: f"{e.card.memory_gb:g} GB")),
@@ -497,27 +501,14 @@ def graphics_comparison_rows(estimates) -> list[tuple[str, list[str]]]:
         (_tc("browser", "Display outputs"), each(lambda e: "—" if e.card.display_outputs is None
                                                  else str(e.card.display_outputs))),
         (_tc("browser", "ECC"), each(lambda e: yes_no[e.card.ecc])),
-        (_tc("browser", "Board power"), each(lambda e: fmt.watts(e.card.tdp_w))),
+        (_tc("browser", "Board power per card"), each(lambda e: fmt.watts(e.card.tdp_w))),
         (_tc("browser", "Price confidence"), each(lambda e: price_confidence_text(e.card))),
         (_tc("browser", "Export to China"), each(lambda e: china_text(e.card))),
-        (_tc("browser", "Memory per card"), each(lambda e: f"{fmt.gib(e.memory.total)} / {fmt.gib(e.memory.budget)}")),
-        (_tc("browser", "Fits"), each(lambda e: yes_no[e.fits])),
-        (_tc("browser", "Per card"), each(lambda e: f"{fmt.significant(e.graphics.per_card)} "
-                                          + (units[e.graphics.unit] if e.graphics.workload.value != "render"
-                                             else _tc("browser", "frames/h")))),
-        (_tc("browser", "Limited by"), each(lambda e: limits.get(e.graphics.limiting, e.graphics.limiting))),
-        (_tc("browser", "Cards needed"), each(lambda e: fmt.whole(e.graphics.cards_needed))),
-        (_tc("browser", "Time for the job"), each(lambda e: fmt.duration(e.hours))),
-        (cost_label, each(lambda e: fmt.money(e.costs.per_unit, e.costs.currency))),
-        (_tc("browser", "Purchase (cards only)"), each(lambda e: fmt.money(e.costs.purchase, e.costs.currency))),
     ]
 
 
-def comparison_rows(estimates) -> list[tuple[str, list[str]]]:
-    """Rows of the comparison table: specs, then this scenario's results per card."""
-    if estimates and estimates[0].graphics is not None:
-        return graphics_comparison_rows(estimates)
-
+def _compute_specs(estimates) -> list[tuple[str, list[str]]]:
+    """The compute specs of each card, its peak at the estimate's precision."""
     def each(fn):
         return [fn(e) for e in estimates]
 
@@ -527,18 +518,24 @@ def comparison_rows(estimates) -> list[tuple[str, list[str]]]:
         (_tc("browser", "Bandwidth"), each(lambda e: f"{fmt.significant(e.card.bandwidth_gbps or 0)} GB/s")),
         (_tc("browser", "Peak at this precision"), each(
             lambda e: f"{fmt.significant(e.card.peak_tflops(e.plan.math) or 0)} TFLOP/s" if e.plan.math else "—")),
-        (_tc("browser", "Board power"), each(lambda e: fmt.watts(e.card.tdp_w))),
+        (_tc("browser", "Board power per card"), each(lambda e: fmt.watts(e.card.tdp_w))),
         (_tc("browser", "Card link"), each(lambda e: e.card.interconnect.link)),
         (_tc("browser", "Confidence"), each(lambda e: confidence_names()[e.card.confidence])),
         (_tc("browser", "Software stack"), each(lambda e: stack_text(e.card))),
         (_tc("browser", "Price confidence"), each(lambda e: price_confidence_text(e.card))),
         (_tc("browser", "Export to China"), each(lambda e: china_text(e.card))),
-        (_tc("browser", "Memory per card"), each(lambda e: f"{fmt.gib(e.memory.total)} / {fmt.gib(e.memory.budget)}")),
-        (_tc("browser", "Fits"), each(lambda e: _tc("browser", "yes") if e.fits else _tc("browser", "no"))),
-        (_tc("browser", "Throughput"), each(lambda e: fmt.tokens_per_s(e.tokens_per_s))),
-        (_tc("browser", "Time for the budget"), each(lambda e: fmt.duration(e.hours))),
-        (_tc("browser", "Time per output token"),
-         each(lambda e: fmt.seconds(e.inference.tpot_s) if e.inference else "—")),
-        (_tc("browser", "Per million tokens"), each(lambda e: fmt.money(e.costs.per_million_tokens, e.costs.currency))),
-        (_tc("browser", "Purchase (cards only)"), each(lambda e: fmt.money(e.costs.purchase, e.costs.currency))),
     ]
+
+
+SPECS = {"training": _compute_specs, "serving": _compute_specs, "desktops": _graphics_specs,
+         "video": _graphics_specs, "rendering": _graphics_specs}
+"""The card specs that matter to each workload family."""
+
+
+def comparison_rows(estimates) -> list[tuple[str, list[str]]]:
+    """Rows of the comparison table: the specs the work needs, then this scenario's key numbers on
+    each card (the estimates' view models side by side, as the results panel words them)."""
+    if not estimates:
+        return []
+    specs = SPECS[family_of(estimates[0].scenario.workload).name](estimates)
+    return specs + side_by_side([estimate_view(e) for e in estimates], current_language())

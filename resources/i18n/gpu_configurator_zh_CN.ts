@@ -3394,68 +3394,8 @@ Reinstall GPU Configurator to repair it.</source>
         <translation>每板 GPU 数</translation>
     </message>
     <message>
-        <source>Cost per user-month</source>
-        <translation>每用户每月成本</translation>
-    </message>
-    <message>
-        <source>Cost per stream-hour</source>
-        <translation>每路每小时成本</translation>
-    </message>
-    <message>
-        <source>Cost per frame</source>
-        <translation>每帧成本</translation>
-    </message>
-    <message>
-        <source>Per card</source>
-        <translation>每卡</translation>
-    </message>
-    <message>
-        <source>frames/h</source>
-        <translation>帧/小时</translation>
-    </message>
-    <message>
-        <source>Limited by</source>
-        <translation>瓶颈</translation>
-    </message>
-    <message>
-        <source>Cards needed</source>
-        <translation>所需卡数</translation>
-    </message>
-    <message>
-        <source>Time for the job</source>
-        <translation>完成任务所需时间</translation>
-    </message>
-    <message>
         <source>Peak at this precision</source>
         <translation>该精度峰值算力</translation>
-    </message>
-    <message>
-        <source>Memory per card</source>
-        <translation>每卡显存</translation>
-    </message>
-    <message>
-        <source>Fits</source>
-        <translation>可容纳</translation>
-    </message>
-    <message>
-        <source>Throughput</source>
-        <translation>吞吐量</translation>
-    </message>
-    <message>
-        <source>Time for the budget</source>
-        <translation>完成预算所需时间</translation>
-    </message>
-    <message>
-        <source>Time per output token</source>
-        <translation>每输出词元时间</translation>
-    </message>
-    <message>
-        <source>Per million tokens</source>
-        <translation>每百万词元成本</translation>
-    </message>
-    <message>
-        <source>Purchase (cards only)</source>
-        <translation>采购价（仅加速卡）</translation>
     </message>
     <message>
         <source>Software stack</source>
@@ -3468,6 +3408,10 @@ Reinstall GPU Configurator to repair it.</source>
     <message>
         <source>TPP {tpp}, performance density {density} → {paragraph} (computed from the rates)</source>
         <translation>TPP {tpp}，性能密度 {density} → {paragraph}（由算力数据计算）</translation>
+    </message>
+    <message>
+        <source>Board power per card</source>
+        <translation>每卡板卡功耗</translation>
     </message>
     <message>
         <source>Price confidence</source>

@@ -123,6 +123,21 @@ WRITERS = {
 minutes, hours or days …); any other unit is a word after the number."""
 
 
+def side_by_side(views: list[View], language: str, details: bool = False) -> list[tuple[str, list[str]]]:
+    """Several views (one configuration each) as rows of a comparison: one row per number, in the
+    order the views first name it, with each view's value ('—' where a view lacks the number)."""
+    order: dict[str, Row] = {}
+    values: list[dict[str, str]] = []
+    for view in views:
+        mine = {}
+        for section in view.sections:
+            for row in section.shown(details):
+                order.setdefault(row.key, row)
+                mine[row.key] = write(row.value, language)
+        values.append(mine)
+    return [(label(row.label, language), [v.get(key, "—") for v in values]) for key, row in order.items()]
+
+
 def pair(row: Row, language: str) -> str:
     """'Time to first token: 161 ms' — a row in a sentence."""
     return words(language).label("{label}: {value}").format(label=label(row.label, language),

@@ -116,12 +116,17 @@ def on_off(text: str) -> bool:
     raise ValueError(text)
 
 
-_LAYOUT_FLAGS = {"tp": "tp", "pp": "pp", "vp": "vp", "cp": "cp", "ep": "ep", "zero": "zero", "recompute": "recompute",
-                 "batch": "micro_batch", "grad_accum": "grad_accum", "max_batch": "max_batch",
-                 "max_batched_tokens": "max_batched_tokens", "disaggregated": "disaggregated"}
+def _dest(flag: str) -> str:
+    """argparse's attribute of a flag: ``--per-node`` -> ``per_node``."""
+    return flag.removeprefix("--").replace("-", "_")
 
 
-"""Layout flags and the scenario layout field each pins (unset or 'auto': the planner chooses)."""
+_LAYOUT_FLAGS = {
+    **{_dest(flag): entry.layout for flag, entry in BY_FLAG.items() if entry.layout},
+    "recompute": "recompute", "disaggregated": "disaggregated",
+}
+"""Layout flags and the scenario layout field each pins (unset or 'auto': the planner chooses):
+the registry's, and the two lists written here."""
 
 
 def _choices(enum: type) -> list[str]:
@@ -219,11 +224,6 @@ def add_scenario_flags(parser: argparse.ArgumentParser) -> None:
     e.add_argument("--currency", help="ISO code, e.g. USD or CNY")
     add_field_flags(e, "economics.usd_to_currency", "economics.card_price", "economics.cloud_price_per_hour",
                     "economics.electricity_per_kwh", "economics.pue")
-
-
-def _dest(flag: str) -> str:
-    """argparse's attribute of a flag: ``--per-node`` -> ``per_node``."""
-    return flag.removeprefix("--").replace("-", "_")
 
 
 def _section(path: str) -> tuple[str | None, str]:

@@ -245,3 +245,38 @@ def test_every_wizard_number_box_offers_the_models_range(qtbot, controller):
             bounds.low <= box.minimum() * scale <= bounds.low + shown_step * scale), box.objectName()
         assert box.accessibleName().lower() == entry.label.source.lower()
     assert wizard.load.prompt.maximum() == 2_097_152
+
+
+def test_lupdate_sees_every_registry_text(tmp_path):
+    """Each text is written as a literal ``_t("Context", "text")``, so lupdate collects it (a
+    context held in a variable would be skipped silently)."""
+    import subprocess
+    import sys
+
+    sys.path.insert(0, str(TS.parents[2] / "tools"))
+    from build_translations import ALIAS, REGISTRY
+
+    fresh = tmp_path / "registry.ts"
+    lupdate = str(Path(sys.executable).with_name("pyside6-lupdate"))
+    subprocess.run([lupdate, "-tr-function-alias", ALIAS, str(REGISTRY), "-ts", str(fresh)], check=True,
+                   capture_output=True)
+    seen = {(c.find("name").text, m.find("source").text) for c in ET.parse(fresh).getroot().iter("context")
+            for m in c.iter("message")}
+    texts = {(t.context, t.source) for f in FIELDS for t in (f.label, f.suffix, f.help, f.none_text)
+             if t is not None and t.context}
+    assert texts <= seen, sorted(texts - seen)[:5]
+
+
+def test_layout_fields_are_the_models_and_the_editors():
+    """Each layout field the planner may choose is declared once in the registry; the editor's
+    Auto rows (controller.LAYOUT_PATHS) and the CLI's layout flags agree with it."""
+    import typing
+
+    from configurator.app.controller import LAYOUT_PATHS
+    from configurator.cli_scenario import _LAYOUT_FLAGS
+    from configurator.core.scenario import LayoutField
+
+    declared = {f.path: f.layout for f in FIELDS if f.layout}
+    assert set(declared.values()) == set(typing.get_args(LayoutField))
+    assert LAYOUT_PATHS == declared
+    assert set(_LAYOUT_FLAGS.values()) == set(declared.values())

@@ -84,8 +84,9 @@ class FieldSpec:
         Shown one step below the range where None is a value ("catalog", "none").
     flag : str or None
         The command-line flag (``--batch``); None: no flag.
-    auto : bool
-        The flag takes ``auto`` (the planner chooses: a layout field).
+    layout : str or None
+        The layout field (``Scenario.auto_layout``) the planner may choose for this field: the
+        editor shows an "Auto" box and the flag takes ``auto``.
     cli_help : str or None
         The flag's help where it is not the field's description (English only; the CLI is
         not translated).
@@ -112,7 +113,7 @@ class FieldSpec:
     help: Text | None = None
     none_text: Text | None = None
     flag: str | None = None
-    auto: bool = False
+    layout: str | None = None
     cli_help: str | None = None
     cli_type: str = "number"
     metavar: str | None = None
@@ -162,6 +163,11 @@ class FieldSpec:
         """The field holds whole numbers (a scaled box still sends an int)."""
         model, name = self.model_field
         return _plain_types(model.model_fields[name].annotation) == {int}
+
+    @property
+    def auto(self) -> bool:
+        """The planner may choose the field (its flag takes ``auto``)."""
+        return self.layout is not None
 
     @property
     def is_number(self) -> bool:
@@ -230,38 +236,38 @@ FIELDS: tuple[FieldSpec, ...] = (
     _f("parallelism.tp", _t("ScenarioController", "tensor parallel"), help=_t(
         "ScenarioEditor", "Tensor parallel (TP): each layer's matrices are split across this many cards. It exchanges "
              "activations four times per layer, so it belongs inside one NVLink domain."),
-        flag="--tp", auto=True),
+        flag="--tp", layout="tp"),
     _f("parallelism.pp", _t("ScenarioController", "pipeline stages"), help=_t(
         "ScenarioEditor", "Pipeline parallel (PP): the layers are split into this many stages; the pipeline idles "
-             "(p−1)/m of the time for m micro-batches."), flag="--pp", auto=True),
+             "(p−1)/m of the time for m micro-batches."), flag="--pp", layout="pp"),
     _f("parallelism.virtual_stages", _t("ScenarioController", "interleaved stages"), help=_t(
         "ScenarioEditor", "Interleaved (virtual) stages: model chunks per pipeline stage. More chunks shrink the pipeline's "
-             "idle time by that factor, at the cost of more point-to-point traffic."), flag="--vp", auto=True),
-    _f("parallelism.cp", _t("ScenarioController", "context parallel"), flag="--cp", auto=True),
-    _f("parallelism.ep", _t("ScenarioController", "expert parallel"), flag="--ep", auto=True),
+             "idle time by that factor, at the cost of more point-to-point traffic."), flag="--vp", layout="vp"),
+    _f("parallelism.cp", _t("ScenarioController", "context parallel"), flag="--cp", layout="cp"),
+    _f("parallelism.ep", _t("ScenarioController", "expert parallel"), flag="--ep", layout="ep"),
     _f("parallelism.zero", _t("ScenarioController", "ZeRO stage"), widget=Kind.CHOICE, help=_t(
         "ScenarioEditor", "ZeRO / FSDP: split optimizer states, gradients and weights across the data-parallel copies "
-             "to save memory, at the cost of more communication."), flag="--zero", auto=True),
+             "to save memory, at the cost of more communication."), flag="--zero", layout="zero"),
     # ---- training
     _f("training.recipe", _t("ScenarioController", "recipe"), help=_t(
         "ScenarioEditor", "How numbers are kept: AMP keeps fp32 weights; Megatron keeps 16-bit weights plus an fp32 master copy.")),
     _f("training.optimizer", _t("ScenarioController", "optimizer"), help=_t(
         "ScenarioEditor", "AdamW keeps two states per parameter; 8-bit AdamW stores them in one byte each; SGD keeps one.")),
     _f("training.loss", _t("ScenarioController", "cross-entropy kernel")),
-    _f("training.recompute", _t("ScenarioController", "recomputation"), help=_t(
+    _f("training.recompute", _t("ScenarioController", "recomputation"), layout="recompute", help=_t(
         "ScenarioEditor", "Activation recomputation: keep fewer activations and compute them again in the backward pass "
              "(full: about a third more compute, much less memory).")),
     _f("training.offload_optimizer", _t("ScenarioController", "CPU offload of optimizer states")),
     _f("training.offload_params", _t("ScenarioController", "CPU offload of parameters")),
     _f("training.offload_activations", _t("ScenarioController", "CPU offload of activations")),
     _f("training.micro_batch", _t("ScenarioController", "micro-batch"), _t("ScenarioEditor", " seq"), help=_t(
-        "ScenarioEditor", "Sequences each data-parallel copy processes at once (micro-batch)"), flag="--batch", auto=True,
+        "ScenarioEditor", "Sequences each data-parallel copy processes at once (micro-batch)"), flag="--batch", layout="micro_batch",
         unit="[sequences]"),
     _f("training.seq_len", _t("ScenarioController", "sequence length"), _TOKENS, step=512,
        help=_t("ScenarioEditor", "Tokens per training sequence"), flag="--seq", unit="[tokens]"),
     _f("training.grad_accum", _t("ScenarioController", "gradient accumulation"), help=_t(
         "ScenarioEditor", "Micro-batches per optimizer step (gradient accumulation); also the pipeline's micro-batches"),
-        flag="--grad-accum", auto=True),
+        flag="--grad-accum", layout="grad_accum"),
     _f("training.global_batch_tokens", _t("ScenarioController", "global batch"), _t("ScenarioEditor", " M tokens"), scale=1e6, decimals=2,
        step=0.5, help=_t(
         "ScenarioEditor", "Tokens per optimizer step (micro-batch × accumulation × data-parallel copies × sequence length). "
@@ -301,15 +307,15 @@ FIELDS: tuple[FieldSpec, ...] = (
     _f("serving.cuda_graphs", _t("ScenarioController", "CUDA graphs"), widget=Kind.CHOICE),
     _f("serving.batching", _t("ScenarioController", "batching")),
     _f("serving.max_batch", _t("ScenarioController", "maximum batch"), _t("ServingEditor", " sequences"), none_text=_t("ServingEditor", "users ÷ copies"),
-       flag="--max-batch", auto=True, unit="[sequences]",
+       flag="--max-batch", layout="max_batch", unit="[sequences]",
        cli_help="serving: sequences one model copy decodes together"),
     _f("serving.max_batched_tokens", _t("ScenarioController", "prefill chunk"), _SV_TOKENS, step=512, help=_t(
         "ServingEditor", "Tokens one step may carry: prompts are prefilled in chunks of this size between decode steps "
              "(vLLM max_num_batched_tokens, SGLang --chunked-prefill-size, TensorRT-LLM max_num_tokens)"),
-       flag="--max-batched-tokens", auto=True, metavar="TOKENS", unit="[tokens]",
+       flag="--max-batched-tokens", layout="max_batched_tokens", metavar="TOKENS", unit="[tokens]",
        cli_help="serving: tokens per engine step, the prefill chunk (auto: 512-16384 tried under the latency "
                 "targets)"),
-    _f("serving.disaggregated", _t("ScenarioController", "separate prefill and decode pools")),
+    _f("serving.disaggregated", _t("ScenarioController", "separate prefill and decode pools"), layout="disaggregated"),
     _f("serving.prefill_cards", _t("ScenarioController", "prefill pool"), _t("ServingEditor", " cards"), none_text=_t("ServingEditor", "planner's size"),
        flag="--prefill-cards", metavar="N",
        cli_help="cards of the prefill pool when disaggregated (default: sized by the planner)"),

@@ -5,6 +5,11 @@ the two equal: ``tests/test_formulas.py``); the user can change every one of the
 marked **assumption** has no measurement or publication in the repository that fixes it: it is
 a judgement, stated as such, and the accuracy benchmark (``benchmarks/accuracy.py``) shows how
 far the results it drives land from the calibration rows. Nothing here is fitted to one row.
+Where a publication was found that gives a different value, the docstring quotes it and the
+difference; the value stays (changing it would move every result), and it stays in
+:data:`UNSOURCED` until the calibration decides. The literature check behind these notes
+(searches of NVIDIA, PyTorch, NCCL and FlashAttention documentation, papers and issue threads)
+was made in December 2026.
 
 Measured ceilings quoted below are from ``benchmarks/data/h200-calibration.jsonl`` (one H200 SXM,
 PyTorch 2.11, CUDA 13.0): bf16 matmul 777.6 TFLOP/s of the datasheet's 989.5 dense (0.79),
@@ -30,17 +35,24 @@ MATMUL_EFFICIENCY = 0.55
 measured ceiling of a large bf16 GEMM on the H200 (777.6 / 989.5 = 0.79) and published
 whole-step MFU, which also pays attention, communication and bubbles (Megatron-LM on A100:
 44–52 %, Narayanan et al. 2021 Table 1; Llama 3 405B on H100: 38–43 %, Dubey et al. 2024
-Table 4)."""
+Table 4). No publication of the matrix-product share alone, inside a training step, was found."""
 
 ATTENTION_EFFICIENCY = 0.45
-"""Share of peak sustained by fused attention kernels, forward and backward. **Assumption**:
-FlashAttention-2 reports 50–73 % of A100 peak in its forward pass and less in the backward
-(Dao 2023, "FlashAttention-2", abstract); no attention-kernel measurement is in the repository."""
+"""Share of peak sustained by fused attention kernels, forward and backward. **Assumption**
+between the two kernel generations on the H100 (989.5 TFLOP/s dense fp16/bf16): FlashAttention-2
+reaches about 35 % there and FlashAttention-3 up to 75 % in the forward pass (740 TFLOP/s; Shah
+et al. 2024, "FlashAttention-3", arXiv:2407.08608, abstract); in the backward pass, head
+dimension 128, sequences 2k–16k, FlashAttention-2 gives 291–322 TFLOP/s (0.29–0.33) and
+FlashAttention-3 501–561 TFLOP/s (0.51–0.57) (same paper, backward-speed figure). On the A100
+FlashAttention-2 reports 50–73 % of peak forward (Dao 2023, "FlashAttention-2", abstract).
+Forward and backward together that is about 0.3 (FA2) to 0.55–0.6 (FA3) on the H100; 0.45 lies
+between, closer to neither. No attention-kernel measurement is in the repository."""
 
 BANDWIDTH_EFFICIENCY = 0.80
 """Share of memory bandwidth sustained by element-wise kernels (activation traffic, optimizer
 step). **Assumption**, below the measured copy ceiling on the H200 (4,238 / 4,800 = 0.88): real
-kernels read and write smaller, strided tensors than a 4 GiB copy."""
+kernels read and write smaller, strided tensors than a 4 GiB copy. No published measurement of
+element-wise kernels' share of bandwidth inside a training step was found."""
 
 DECODE_BANDWIDTH_EFFICIENCY = 0.88
 """Share of datasheet bandwidth a streaming kernel reaches: measured H200 device-to-device copy
@@ -49,22 +61,35 @@ DECODE_BANDWIDTH_EFFICIENCY = 0.88
 PREFILL_EFFICIENCY = 0.55
 """Share of peak sustained in prefill. **Assumption**, set equal to :data:`MATMUL_EFFICIENCY`
 (prefill is matrix products over the whole prompt); checked, not fitted, by the prefill rows of
-the accuracy benchmark."""
+the accuracy benchmark. No published prefill MFU for the engines modelled here was found."""
 
 LINK_EFFICIENCY = 0.75
-"""Share of link bandwidth that collectives reach (bus bandwidth over link bandwidth).
-**Assumption**: no nccl-tests measurement is in the repository; the bus-bandwidth relation it
-applies to is nccl-tests ``doc/PERFORMANCE.md``."""
+"""Share of link bandwidth that collectives reach (bus bandwidth over one-way link bandwidth;
+the relation is nccl-tests ``doc/PERFORMANCE.md``), inside the published measurements: on the
+H100 (NVLink 450 GB/s one way) NCCL reaches "an effective NVLink bandwidth of 370GB/s" with its
+~20 % protocol overhead, ring algorithm, 0.82 (S. Jeaugey, NCCL maintainer, NVIDIA/nccl-tests
+issue 212, 2024); on the A100 (300 GB/s one way) all_reduce_perf measures a bus bandwidth of
+208 GB/s over NVLink, 0.69 (NVIDIA/nccl-tests issue 178, 2023), and ~200 GB/s on eight GPUs,
+0.67 (NVIDIA/nccl-tests issue 149, 2023). The three give 0.67–0.82, mean 0.73. NVLink SHARP
+all-reduces report bus bandwidths above the line rate (480 GB/s on H100, issue 212; 475 GB/s on
+H200, issue 272) and are not what this share describes."""
 
 COMM_OVERLAP = 0.7
 """Share of a compute window that hides communication (data-parallel buckets behind the
 backward pass, context-parallel ring behind attention, offload streams behind compute).
-**Assumption**: no overlap measurement is in the repository."""
+**Assumption**: no overlap measurement is in the repository, and no primary publication giving
+the hidden share was found (searched: PyTorch DDP and FSDP documentation and issues, nccl-tests,
+Megatron-LM); a secondary tutorial (factryze.ai, "Compute-Communication Overlap") quotes 60–90 %
+hidden for data-parallel gradients without a measurement."""
 
 LAYER_OVERHEAD_S = 1.3e-4
 """Kernel-launch and framework time per layer per forward pass [s]. **Assumption**, introduced
 with the H200 accuracy benchmark (eager PyTorch rows of ``h200-calibration.jsonl``); the repo has
-no separate measurement of launch overhead."""
+no separate measurement of launch overhead. Published per *kernel*, not per layer: eager PyTorch
+on a DGX H100 spends 9.4 µs of host time per kernel (0.616 ms for the 65 kernels of a one-layer
+Llama 3.2 1B forward; NVIDIA/Fuser issue 3507, 2024), so 1.3e-4 s is about 14 eager kernels'
+host time; an unfused Hugging Face layer launches more than that, so where the host is the
+bottleneck (small batches, no CUDA graphs) this value is likely low."""
 
 NETWORK_GBPS_PER_CARD = 50.0
 """Scale-out network per card, one way [GB/s]: one 400 Gb/s NIC per GPU = 50 GB/s, as the
@@ -73,7 +98,12 @@ Overview": eight single-port ConnectX-7 400 Gb/s for eight GPUs)."""
 
 NETWORK_GBPS_PER_PCIE_CARD = 12.5
 """The same for PCIe cards [GB/s]: one 200 Gb/s NIC per two cards = 12.5 GB/s. **Assumption**
-about how PCIe servers are built (no reference design fixes it)."""
+about how PCIe servers are built. NVIDIA's reference design: the "PCIe Optimized 2-8-5"
+configuration has 2 CPUs, 8 GPUs and 5 network adapters (NVIDIA AI Enterprise Reference
+Architecture, "Compute Node Hardware", docs.nvidia.com, 2025), so with one adapter for the
+north-south network about one per two cards, as here; the adapters' speed was not found in
+what could be read (a summary of the Enterprise RA guide, libertify.com, gives 200–400 Gb/s
+per GPU east-west for the designs in general, 25–50 GB/s, two to four times this default)."""
 
 CPU_OPTIMIZER_PARAMS_PER_S = 3.9e9
 """Parameters the host CPUs of one server update per second with offloaded Adam [1/s]:
@@ -83,12 +113,18 @@ ZeRO-Offload's CPU-Adam updates 10 B parameters in 2.57 s on a DGX-2's two Xeon 
 CUDA_CONTEXT_GIB = 0.5
 """CUDA context and library workspaces [GiB]. **Assumption** inside the documented range of
 0.3–1.3 GB that ``shared/design/estimator.md`` records (Hugging Face "Model training anatomy"
-measures 1.34 GB on a V100); not measured on its own in the repository."""
+measures 1.34 GB on a V100); not measured on its own in the repository. Since CUDA 11.7 loads
+kernels lazily, the context alone takes "~300MB" (P. Bialecki, pytorch/pytorch issue 107667,
+2023), 0.28 GiB, against over 1,000 MB before; the other ~0.2 GiB here stands for cuBLAS
+workspaces and NCCL buffers, which no source found sizes for a whole process."""
 
 ALLOCATOR_OVERHEAD = 0.06
 """Caching-allocator reserve over peak allocated in training. **Assumption** informed by the
 H200 rows without recomputation (``reserved / peak − 1`` in ``h200-calibration.jsonl``: median
-4.2 %, range 1.4–11.6 %, 7 rows); not fitted to them."""
+4.2 %, range 1.4–11.6 %, 7 rows); not fitted to them. No published survey of the reserve was
+found; single reports range from a few percent to doubling (reserved 127 GB while 61 GB were allocated,
+after a step rather than at the peak, in one RL trainer without expandable segments;
+nvidia-cosmos/cosmos-rl PR 388, 2025)."""
 
 ALLOCATOR_OVERHEAD_RECOMPUTE = 0.20
 """The same with full activation recomputation. **Assumption** informed by the two H200 rows
@@ -107,11 +143,23 @@ ENCODER_FPS_1080P = 240.0
 
 DECODER_FPS_1080P = 240.0
 """1080p frames one NVDEC engine decodes per second [1/s]. **Assumption**: set equal to the
-encoder's rate; no decoder measurement or table is in the repository."""
+encoder's rate; no decoder measurement or table is in the repository. NVIDIA's per-engine table
+(NVDEC Application Note, "NVDEC Performance", Video Codec SDK 13.0) could not be read from the
+stored copy. One published measurement is higher: an RTX 4090 (one NVDEC, 5th generation)
+decodes HEVC 2688×1520 at 543 frames/s through ``ffmpeg -hwaccel nvdec`` (BalticSeabird/
+Auklab_ObjectDetection, ``NVDEC_PERFORMANCE_RESULTS.md``), about 1,070 frames/s at 1080p by
+pixel rate, 4.5 times this default. With equal per-engine rates the encoders bind wherever a
+card has no more NVENC than NVDEC (L4: 2 and 4), so a higher decoder rate changes few results."""
 
 VIDEO_SURFACES_PER_STREAM = 16
 """Decoded frames each transcoding stream keeps on the card [count]. **Assumption** (decoder
-reference frames plus the encoder's look-ahead queue); not measured here."""
+reference frames plus the encoder's look-ahead queue); not measured here. Bounds found: NVIDIA
+recommends reference frames + 3 video surfaces for progressive decoding (NVIDIA Linux driver
+README, 185.x, appendix H "VDPAU", section 3), and NVIDIA's VideoProcessingFramework allocates the
+decoder's minimum + 3 (PR 483, 2023); an H.264 level 4.1 stream at 1080p holds at most 4
+reference frames (ITU-T H.264 Table A-1, MaxDpbMbs 32,768 / 8,160 macroblocks), so 7 for decoding;
+the encoder's input queue adds FFmpeg ``nvenc``'s surface pool (its ``-surfaces`` option). 16
+is within decode + encode, not fixed by any of them."""
 
 MAX_VGPUS_PER_GPU = 32
 """vGPU instances one GPU can host [count]: "max vGPU per GPU is 32" (NVIDIA
@@ -147,7 +195,7 @@ ASSUMPTION_DEFAULTS = {
 """Field of ``Assumptions`` → its named default (every field, so a new one must be sourced here)."""
 
 UNSOURCED = ("matmul_efficiency", "attention_efficiency", "bandwidth_efficiency", "prefill_efficiency",
-             "link_efficiency", "comm_overlap", "layer_overhead_s", "network_gbps_per_pcie_card",
+             "comm_overlap", "layer_overhead_s", "network_gbps_per_pcie_card",
              "cuda_context_gib", "allocator_overhead", "allocator_overhead_recompute", "decoder_fps_1080p",
              "video_surfaces_per_stream")
 """Defaults that are assumptions (no measurement or publication in the repository fixes them)."""

@@ -122,3 +122,23 @@ def test_workload_branching_lives_in_the_families():
         assert _branches(ROOT / relative) == 0, relative
     core = [p for p in (ROOT / "core").rglob("*.py") if "workloads" not in p.relative_to(ROOT).parts]
     assert sum(_branches(p) for p in core) <= CORE_CEILING
+
+
+APP_CEILING, REPORT_CEILING = 10, 1
+"""Workload branches (:data:`BRANCH`) left in configurator/app and configurator/report once the
+window, the CLI and the summary render the estimate's view model (issue 14, part 5; before: app 10,
+report 5). A ratchet, as :data:`CORE_CEILING`."""
+
+PART_READS = re.compile(r"\b(?:est|estimate|e)\.(?:training|inference|graphics)\b")
+"""A read of an estimate's family part (``est.training``, ``estimate.inference``, ``e.graphics``)."""
+
+APP_READS, REPORT_READS = 8, 3
+"""Reads of the family parts left in app and report (before the view model: app 34, report 40)."""
+
+
+@pytest.mark.parametrize(("layer", "branches", "reads"), [("app", APP_CEILING, APP_READS),
+                                                          ("report", REPORT_CEILING, REPORT_READS)])
+def test_the_window_and_the_summary_do_not_branch_on_the_workload(layer, branches, reads):
+    sources = [p.read_text(encoding="utf-8") for p in (ROOT / layer).rglob("*.py")]
+    assert sum(len(BRANCH.findall(s)) for s in sources) <= branches
+    assert sum(len(PART_READS.findall(s)) for s in sources) <= reads

@@ -13,7 +13,7 @@ from datetime import date
 
 from configurator import __version__
 from configurator.core.catalog import Catalog
-from configurator.core.economics import HOURS_PER_YEAR, host_watts
+from configurator.core.economics import host_watts
 from configurator.core.estimate import Estimate
 from configurator.core.export_control import card_classification
 from configurator.core.procurement.bom import BomLine
@@ -21,9 +21,10 @@ from configurator.core.procurement.deployment import DeploymentCost, deployment_
 from configurator.core.procurement.prices import PriceBook, active_price_book
 from configurator.core.procurement.tco import rent_vs_buy_curve
 from configurator.core.recommend import Objective, recommend
-from configurator.core.scenario import Scenario, Workload, updated_or_none
-from configurator.core.uncertainty import headline_bands
-from configurator.core.view.estimate_view import estimate_view
+from configurator.core.scenario import Scenario, updated_or_none
+from configurator.core.view.estimate_view import estimate_view, plain, speed_row
+from configurator.core.view.rows import Amount, label, write
+from configurator.core.workloads import family_of
 from configurator.report.language import (
     CLASS_LABELS,
     EXPORT_LABELS,
@@ -39,8 +40,6 @@ from configurator.report.parts import (  # noqa: F401 - gib and num are re-expor
     SourceList,
     Table,
     count,
-    duration,
-    duration_short,
     gib,
     model_name,
     money,
@@ -48,7 +47,7 @@ from configurator.report.parts import (  # noqa: F401 - gib and num are re-expor
     percent,
     tokens_text,
 )
-from configurator.report.technical import bands_table, card_table, likely, memory_table, speed_table, workload_table
+from configurator.report.technical import bands_table, card_table, memory_table, speed_table, workload_table
 
 MAX_ALTERNATIVES = 6
 """Priced alternatives listed (cards without a price are listed after them)."""
@@ -129,15 +128,13 @@ def summary_title(scenario: Scenario, w: Words) -> str:
 
 def work_per_year(est: Estimate) -> float | None:
     """Work a deployment does in a year at the scenario's utilisation, in the unit costs are
-    quoted per: million tokens, user-months, stream-hours or frames."""
-    u = est.scenario.economics.utilisation
-    g = est.graphics
-    if g is not None:
-        if g.workload is Workload.VDI:
-            return g.served * 12  # desktops are assigned to users whether or not they work
-        return g.served * HOURS_PER_YEAR * u
-    speed = est.training or est.inference
-    return None if speed is None else speed.tokens_per_s * 3600 * HOURS_PER_YEAR * u / 1e6
+    quoted per: million tokens, user-months, stream-hours or frames (the family's year of full
+    use, scaled; desktops are paid for whether used or not)."""
+    family = family_of(est.scenario.workload)
+    work = family.work_per_year(est)
+    if not work:
+        return None
+    return work / family.unit_scale * (1.0 if family.billed_regardless_of_use else est.scenario.economics.utilisation)
 
 
 def _cost_per_unit(est: Estimate, cost: DeploymentCost, objective: Objective) -> float | None:
@@ -162,7 +159,8 @@ def _option(est: Estimate, objective: Objective, book: PriceBook) -> Option:
     if objective in (Objective.TCO, Objective.CLOUD):
         score = per_unit
     elif objective is Objective.FASTEST:
-        score = est.hours if est.hours is not None else (est.inference.tpot_s if est.inference else None)
+        family = family_of(est.scenario.workload)
+        score = family.speed_figure(est) if family.can_rank(est) else None
     elif objective is Objective.ENERGY:
         work = work_per_year(est)
         energy = cost.ownership.energy_per_year
@@ -252,19 +250,10 @@ def export_line(est: Estimate, w: Words) -> str | None:
 def _banded_speed(est: Estimate, w: Words) -> list[tuple[str, str]]:
     """The headline speed with its likely range: training the time for the token budget, serving
     the time per output token (graphics: none, no calibration data)."""
-    bands = headline_bands(est)
-
-    def days(hours: float) -> str:
-        return duration_short(hours, w)
-
-    def ms(seconds: float) -> str:
-        return f"{num(seconds * 1000)} ms"
-
-    if est.training and "hours" in bands:
-        return [(w("Time for the token budget"), days(est.training.hours) + likely(bands["hours"], days, w))]
-    if est.inference and "tpot_s" in bands:
-        return [(w("Time per output token"), ms(est.inference.tpot_s) + likely(bands["tpot_s"], ms, w))]
-    return []
+    row = speed_row(est)
+    if row is None or not isinstance(row.value, Amount) or row.value.band is None:
+        return []
+    return [(label(row.label, w.language), write(plain(row.value, band=True), w.language))]
 
 
 def _headline(est: Estimate, mine: Option, w: Words) -> tuple[tuple[str, str], ...]:
@@ -372,24 +361,17 @@ def _rent_chart(est: Estimate, mine: Option, w: Words) -> Chart | None:
 
 def speed_text(est: Estimate, w: Words) -> str:
     """Training: the time for the token budget; serving: time per output token; graphics:
-    what one card carries or the render time."""
-    if est.training:
-        return duration_short(est.training.hours, w)
-    if est.inference:
-        return f"{num(est.inference.tpot_s * 1000)} ms / {w('token')}"
-    g = est.graphics
-    if g is not None:
-        if g.workload is Workload.RENDER:
-            return duration_short(g.hours, w)
-        return f"{count(g.per_card)} {w(g.unit)} / {w('card')}"
-    return "—"
+    what one card carries or the render time (the view model's speed row, as one figure)."""
+    row = speed_row(est)
+    return "—" if row is None else write(plain(row.value), w.language)
 
 
 def _alternatives_table(mine: Option, priced: Sequence[Option], unpriced: Sequence[Option],
                         objective: Objective, w: Words) -> Table:
     currency, years = mine.cost.bom.currency, f"{mine.cost.ownership.years:g}"
     unit = w(PER_UNIT_LABELS.get(mine.estimate.scenario.workload.value, "TCO per million tokens"))
-    header = ("#", w("Configuration"), w("Class"), w("Speed"), w("Capex"),
+    speed = speed_row(mine.estimate)  # the column says what its figure is: a job's time, a token's, a card's load
+    header = ("#", w("Configuration"), w("Class"), label(speed.label, w.language) if speed else w("Speed"), w("Capex"),
               w("TCO over {years} years", years=years), unit, w("Against your choice"))
     everyone = sorted([mine, *priced], key=lambda o: (o.score is None, o.score or 0.0))
     rows = []
@@ -423,8 +405,7 @@ def _alternatives_table(mine: Option, priced: Sequence[Option], unpriced: Sequen
 
 def _power_table(est: Estimate, mine: Option, w: Words) -> Table:
     power, e = est.power, est.scenario.economics
-    job = est.training or (est.graphics and est.graphics.workload is Workload.RENDER)
-    period = w("per job") if job else w("per hour")
+    period = w("per job") if family_of(est.scenario.workload).one_off_job else w("per hour")
     rows = (
         (w("Board power"), f"{num(power.board_watts)} W" if power else "—"),
         (w("Each server besides its cards"), f"{num(host_watts(est.card, est.scenario))} W"),

@@ -10,7 +10,7 @@ from configurator.core.economics import host_watts
 from configurator.core.export_control import card_classification
 from configurator.core.estimate import Estimate
 from configurator.core.units import GIB
-from configurator.core.view.estimate_view import estimate_view
+from configurator.core.view.estimate_view import estimate_view, plain, speed_row
 from configurator.core.view.rows import View, label, write
 from configurator.core.view.words import words
 from configurator.core.workloads import family_of
@@ -189,11 +189,8 @@ def recommendation_table(result) -> str:
              f"{'#':>2} {'cards':>6}  {'card':34} {'class':11} {'time or TPOT':>14} {'score':>12}  limits"]
     for index, rec in enumerate(result.ranked, 1):
         est = rec.estimate
-        if est.graphics is not None:
-            g = est.graphics
-            speed = _duration(est.hours) if est.hours is not None else f"{g.per_card:,.0f} {g.unit}/card"
-        else:
-            speed = _duration(est.training.hours) if est.training else _num(est.inference.tpot_s * 1000, "ms/token")
+        row = speed_row(est)
+        speed = "—" if row is None else write(plain(row.value))
         lines.append(f"{index:>2} {rec.count:>6}  {rec.card.name[:34]:34} {rec.card.category:11} {speed:>14} "
                      f"{rec.score:>12.4g}  {rec.reasons[0].text if rec.reasons else ''}")
     if result.ranked:

@@ -370,10 +370,29 @@ HEADLINE: dict[str, tuple[str, ...]] = {
     "rendering": ("minutes_per_frame", "hours")}
 """The rows that say the most about each family's estimate in one sentence."""
 
+SPEED_KEY: dict[str, str] = {
+    "training": "hours", "serving": "tpot_s", "desktops": "per_card", "video": "per_card", "rendering": "hours"}
+"""The row that says how fast in a column of alternatives: the time of a job, the time per output
+token, what one card carries."""
+
 VERDICT: dict[str, Callable[[Estimate], tuple[Phrase, bool]]] = {
     "training": _fits_verdict, "serving": _fits_verdict, "desktops": _carries_verdict, "video": _carries_verdict,
     "rendering": _carries_verdict}
 """Does it fit (AI), does it carry the load (graphics)."""
+
+
+def speed_row(est: Estimate, view: View | None = None) -> Row | None:
+    """The estimate's row of :data:`SPEED_KEY` (its view built unless given)."""
+    rows = (view or estimate_view(est)).rows_of((SPEED_KEY[family_of(est.scenario.workload).name],))
+    return rows[0] if rows else None
+
+
+def plain(value, band: bool = False):
+    """``value`` as one figure: an Amount without its percentiles (and without its likely range
+    unless ``band``), for a narrow column; anything else as it is."""
+    if not isinstance(value, Amount):
+        return value
+    return Amount(value.value, value.unit, value.money, value.band if band else None, (), value.digits)
 
 
 def estimate_view(est: Estimate) -> View:

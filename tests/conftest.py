@@ -38,6 +38,17 @@ def _no_blocking_error_dialog(request, monkeypatch):
     yield
 
 
+@pytest.fixture(scope="module", autouse=True)
+def _estimates_kept_within_a_module():
+    """Estimates are kept for reuse (core/estimate.py, ``MEMO_SIZE``) only within one test module:
+    a module's tests run the code they check themselves, whatever ran before (and a mutation
+    run's trace of which file runs which line stays true)."""
+    from configurator.core.estimate import clear_estimate_memo
+
+    clear_estimate_memo()
+    yield
+
+
 @pytest.fixture(scope="session")
 def catalog():
     return load_bundled_catalog()

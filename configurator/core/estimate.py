@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
@@ -35,6 +37,7 @@ from configurator.core.graphics import (
 )
 from configurator.core.messages import Message, msg
 from configurator.core.procurement.goodput import deployment_goodput
+from configurator.core.procurement.prices import active_price_book
 from configurator.core.region import delivery_problem
 from configurator.core.performance import (
     MicroBatchTiming,
@@ -305,13 +308,44 @@ def _estimate_graphics(scenario: Scenario, card: Card, basis: GraphicsBasis) -> 
                     tuple(messages), speed)
 
 
+MEMO_SIZE = 2048
+"""Estimates kept for reuse (:func:`estimate`), least recently used dropped first: about
+7 KiB each (measured with tracemalloc on a catalog-wide training search), so ~14 MiB at most."""
+
+_MEMO: OrderedDict[tuple, tuple[object, Estimate]] = OrderedDict()
+_MEMO_LOCK = threading.Lock()  # the window analyses on a worker thread while the GUI thread may estimate
+
+
+def clear_estimate_memo() -> None:
+    """Forget every kept estimate (the next :func:`estimate` of each scenario computes it again)."""
+    with _MEMO_LOCK:
+        _MEMO.clear()
+
+
 def estimate(scenario: Scenario, card: Card) -> Estimate:
     """Memory, speed, power and cost of ``scenario`` on ``scenario.count`` × ``card``.
 
     Layout fields left to the planner (``scenario.auto_layout``) are chosen first, so the
     estimate is of the layout a practitioner would run; its scenario holds the values chosen.
+
+    An estimate depends on the scenario, the card and the price book in use only, and is never
+    edited (frozen), so the last :data:`MEMO_SIZE` are kept and given again for the same three:
+    the recommendation under another objective, re-analysing after an undo, a summary printed
+    from a fresh analysis. The scenario is compared by its JSON (``1`` and ``1.0`` differ there).
     """
-    return _family(scenario.workload).assemble(scenario, card)
+    book = active_price_book()
+    key = (scenario.model_dump_json(warnings=False), card, id(book))
+    with _MEMO_LOCK:
+        kept = _MEMO.get(key)
+        if kept is not None and kept[0] is book:
+            _MEMO.move_to_end(key)
+            return kept[1]
+    result = _family(scenario.workload).assemble(scenario, card)  # outside the lock: it estimates too
+    with _MEMO_LOCK:
+        _MEMO[key] = (book, result)  # the book itself is held, so its id is not reused while kept
+        if len(_MEMO) > MEMO_SIZE:
+            _MEMO.popitem(last=False)
+    return result
 
 
 def with_layout(scenario: Scenario, parallelism: dict, training: dict | None = None) -> Scenario:

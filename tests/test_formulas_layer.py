@@ -12,8 +12,8 @@ import re
 import pytest
 
 import configurator.core.formulas as formulas_package
-from configurator.core.formulas import efficiency
-from configurator.core.scenario import Assumptions
+from configurator.core.formulas import economics, efficiency
+from configurator.core.scenario import Assumptions, Economics
 from configurator.core.units import GIB
 
 
@@ -26,14 +26,19 @@ def test_every_assumption_default_is_named_here():
     assert {k: defaults[k] for k in defaults} == pytest.approx(efficiency.ASSUMPTION_DEFAULTS)
 
 
-def test_each_default_says_its_source_or_that_it_is_an_assumption():
-    source = inspect.getsource(efficiency)
-    tree = ast.parse(source)
+def _constant_docs(module):
+    """Name → docstring of each module-level constant followed by a string literal."""
+    tree = ast.parse(inspect.getsource(module))
     docs = {}
     for node, following in zip(tree.body, tree.body[1:]):
         if isinstance(node, ast.Assign) and isinstance(following, ast.Expr) \
                 and isinstance(following.value, ast.Constant):
             docs[node.targets[0].id] = following.value.value
+    return docs
+
+
+def test_each_default_says_its_source_or_that_it_is_an_assumption():
+    docs = _constant_docs(efficiency)
     names = {field: next(n for n in docs if getattr(efficiency, n) is value and n.lower() == field)
              for field, value in efficiency.ASSUMPTION_DEFAULTS.items()}
     for field, name in names.items():
@@ -57,6 +62,33 @@ def test_measured_ceilings_quoted_are_the_calibration_rows(h200, catalog):
     assert device["total_mem"] / GIB / card.memory_gb == pytest.approx(efficiency.USABLE_MEMORY_FRACTION, abs=0.002)
     assert efficiency.CPU_OPTIMIZER_PARAMS_PER_S == pytest.approx(10e9 / 2.57, rel=0.01)
     assert efficiency.NETWORK_GBPS_PER_CARD == 400 / 8
+
+
+# ---- economics defaults: named, sourced, and what Economics starts with ----------------------
+
+_ECONOMICS_NAMES = {"currency": "DEFAULT_CURRENCY"}
+"""Fields whose constant is not simply the field's name in capitals."""
+
+
+def test_every_economics_default_is_a_named_constant_of_the_formula_layer():
+    fields = Economics.model_fields
+    set_defaults = {name for name, field in fields.items() if field.default not in (None, False)}
+    assert set_defaults == set(economics.ECONOMICS_DEFAULTS)
+    for name, value in economics.ECONOMICS_DEFAULTS.items():
+        constant = getattr(economics, _ECONOMICS_NAMES.get(name, name.upper()))
+        assert constant is value, name
+        assert fields[name].default is constant, f"Economics.{name} does not default to the named constant"
+
+
+def test_each_economics_default_says_its_source_or_that_it_is_an_assumption():
+    docs = _constant_docs(economics)
+    assert set(economics.ECONOMICS_UNSOURCED) <= set(economics.ECONOMICS_DEFAULTS)
+    for name in economics.ECONOMICS_DEFAULTS:
+        doc = docs[_ECONOMICS_NAMES.get(name, name.upper())]
+        marked = "**Assumption**" in doc
+        assert marked == (name in economics.ECONOMICS_UNSOURCED), name
+        assert re.search(r"\(|\d{4}", doc), f"{name} names no source"
+        assert "[" in doc or "dimensionless" in doc or "ISO 4217 code" in doc, f"{name} states no unit"
 
 
 # ---- the layer itself --------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from configurator.core.architecture import ModelArchitecture
 from configurator.core.batch import MAX_GLOBAL_BATCH_TOKENS
 from configurator.core.engines import PROFILES, Engine, EngineProfile
 from configurator.core.formats import WeightFormat
+from configurator.core.formulas import economics as _economics
 from configurator.core.formulas import efficiency as _efficiency
 from configurator.core.frozen_model import FrozenModel
 from configurator.core.units import Precision
@@ -292,25 +293,29 @@ class Graphics(_Frozen):
 class Economics(_Frozen):
     """Prices and facility figures; all editable defaults with their basis."""
 
-    currency: str = Field(default="USD", pattern=r"^[A-Z]{3}$")
+    currency: str = Field(default=_economics.DEFAULT_CURRENCY, pattern=r"^[A-Z]{3}$")
     usd_to_currency: float = Field(
-        default=1.0, ge=1e-6, le=1e6, description="exchange rate applied to USD prices [currency/USD]")
+        default=_economics.USD_TO_CURRENCY, ge=1e-6, le=1e6,
+        description="exchange rate applied to USD prices [currency/USD]")
     card_price: float | None = Field(default=None, ge=0.01, le=1e9, description="override, per card [currency]")
     cloud_price_per_hour: float | None = Field(
         default=None, ge=0.0001, le=1e9, description="override, per card-hour [currency/h]")
-    electricity_per_kwh: float = Field(default=0.10, ge=0, le=1e6, description="[currency/kWh]")
-    pue: float = Field(default=1.3, ge=1.0, le=3.0, description="facility power usage effectiveness")
-    power_fraction: float = Field(default=0.8, ge=0.05, le=1.0, description="average board power / TDP")
+    electricity_per_kwh: float = Field(default=_economics.ELECTRICITY_PER_KWH, ge=0, le=1e6,
+                                       description="[currency/kWh]")
+    pue: float = Field(default=_economics.PUE, ge=1.0, le=3.0, description="facility power usage effectiveness")
+    power_fraction: float = Field(default=_economics.POWER_FRACTION, ge=0.05, le=1.0,
+                                  description="average board power / TDP")
     host_power_w_per_node: float | None = Field(
         default=None, ge=0, le=100_000,
         description="server CPUs, memory, NICs, switches and fans per server at full load (None = the server "
                     "type's published figure from the price file) [W]",
     )
-    amortisation_years: float = Field(default=4.0, ge=0.1, le=20, description="years the hardware is used and "
-                                      "depreciated over; the TCO horizon [years]")
+    amortisation_years: float = Field(default=_economics.AMORTISATION_YEARS, ge=0.1, le=20,
+                                      description="years the hardware is used and depreciated over; the TCO "
+                                                  "horizon [years]")
     utilisation: float = Field(
-        default=0.8, ge=0.01, le=1.0, description="share of the year owned hardware does work (energy, cost per "
-                                                  "unit of work, rent against buy)")
+        default=_economics.UTILISATION, ge=0.01, le=1.0,
+        description="share of the year owned hardware does work (energy, cost per unit of work, rent against buy)")
     colocation_per_kw_month: float | None = Field(
         default=None, ge=0, le=100_000,
         description="colocation price per kW of IT load and month (None = own facility: electricity only) "

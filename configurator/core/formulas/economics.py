@@ -9,6 +9,76 @@ HOURS_PER_MONTH = HOURS_PER_YEAR / 12
 """Average hours in a month: 8766 / 12 = 730.5 [h]."""
 
 
+# ---- the defaults of scenario.Economics, each named with its source ------------------------
+# A default marked **Assumption** is not fixed by a publication; where one found differs, the
+# docstring quotes it and the value stays (it drives every cost result) until the lead decides.
+
+DEFAULT_CURRENCY = "USD"
+"""Currency of the results (ISO 4217 code): the catalog's prices are in US dollars
+(``catalog.json``, each price's ``currency``), so results need no conversion by default."""
+
+USD_TO_CURRENCY = 1.0
+"""Exchange rate applied to the catalog's USD prices [currency/USD]: 1 for
+:data:`DEFAULT_CURRENCY` = USD (identity, ISO 4217)."""
+
+ELECTRICITY_PER_KWH = 0.10
+"""Electricity price [USD/kWh]. **Assumption**, above the published US averages: industrial
+customers paid 8.06 ¢/kWh in 2023 (U.S. EIA, average retail price, industrial sector, 2023,
+via Statista 190680) and, in Virginia, the largest data-centre market, 8.92 ¢ industrial and
+8.95 ¢ commercial (U.S. EIA, Electric Power Annual 2023, average revenue per kWh by state and
+sector, released 17 October 2024, eia.gov/electricity/annual/secrev-map.php). 0.10 is 24 % above
+the US industrial average; states range from 5.75 ¢ (New Mexico) to 35.28 ¢ (Hawaii)."""
+
+PUE = 1.3
+"""Facility power usage effectiveness, dimensionless (total facility power / IT power; The Green Grid,
+ISO/IEC 30134-2). **Assumption**, below the industry average: Uptime Institute's Global Data
+Center Survey gives an average annual PUE of 1.58 in 2023, between 1.55 and 1.59 since 2020
+(Uptime Institute Intelligence, "Large data centers are mostly more efficient, analysis
+confirms", J. Davis and J. O'Brien, 23 Nov 2023); that average includes older, smaller sites,
+and large new and hyperscale sites report less (the same analysis: larger sites are mostly more
+efficient). 1.3 stands for a modern colocation or enterprise hall, not the survey average."""
+
+POWER_FRACTION = 0.8
+"""Average drawn power over rated power during training (dimensionless), in the range measured
+on 8-GPU H100 HGX nodes: the highest draw seen was 8.4 kW of the 10.2 kW rating, 0.82 (Latif et
+al. 2025, "Single-Node Power Demand During AI Training: Measurements on an 8-GPU NVIDIA H100
+System", IEEE Access 13, 61740–61747; arXiv:2412.08602), and computationally intensive training
+ran at 76 % of the rating (Newkirk et al. 2025, "Empirically-Calibrated H100 Node Power Models
+for Reducing Uncertainty in AI Training Energy Estimation", arXiv:2506.14551, abstract)."""
+
+AMORTISATION_YEARS = 4.0
+"""Years the hardware is used and depreciated over [years]. **Assumption**, shorter than the
+large cloud providers now use for servers: Microsoft 4 → 6 years from fiscal 2023 (10-Q,
+Q2 FY2023), Alphabet 6 years from 2023 (10-K 2022), Amazon 4 → 5 years from 2022 (10-K 2022),
+Meta 4 → 5 years in 2022 (10-K 2022); four years was their figure in 2020–2021 (Microsoft 10-Q
+Oct 2020: 3 → 4; Alphabet 10-Q Jul 2021: 3 → 4). Accelerators may age faster than servers in
+general; no filing found gives GPUs their own life."""
+
+UTILISATION = 0.8
+"""Share of the year owned hardware does work (dimensionless). **Assumption**: no fleet-wide
+published figure was found. Bounds: Llama 3's 16,384-GPU training cluster kept "higher than 90 %
+effective training time" over a 54-day snapshot (Dubey et al. 2024, "The Llama 3 Herd of
+Models", §3.3.4), a dedicated job; shared platforms show much lower per-job GPU use (Gao et al.
+2024, "An Empirical Study on Low GPU Utilization of Deep Learning Jobs", ICSE, studies 400
+Microsoft jobs at or below 50 %, a selected sample, not a fleet average)."""
+
+ECONOMICS_DEFAULTS = {
+    "currency": DEFAULT_CURRENCY,
+    "usd_to_currency": USD_TO_CURRENCY,
+    "electricity_per_kwh": ELECTRICITY_PER_KWH,
+    "pue": PUE,
+    "power_fraction": POWER_FRACTION,
+    "amortisation_years": AMORTISATION_YEARS,
+    "utilisation": UTILISATION,
+}
+"""Field of ``Economics`` → its named default (every field whose default is not ``None`` or
+``False``: those mean "the price file's figure" or "off")."""
+
+ECONOMICS_UNSOURCED = ("electricity_per_kwh", "pue", "amortisation_years", "utilisation")
+"""Economics defaults that are assumptions (no publication found fixes them; where one differs,
+the docstring says by how much)."""
+
+
 def facility_watts(board_watts, host_watts, servers, power_fraction, pue):
     """Average draw at the wall [W]: ``(cards' TDP + servers × host power) × average share of
     maximum × PUE`` (PUE as defined by The Green Grid, White Paper 49, and ISO/IEC 30134-2)."""

@@ -30,13 +30,16 @@ sector, released 17 October 2024, eia.gov/electricity/annual/secrev-map.php). 0.
 the US industrial average; states range from 5.75 ¢ (New Mexico) to 35.28 ¢ (Hawaii)."""
 
 PUE = 1.3
-"""Facility power usage effectiveness, dimensionless (total facility power / IT power; The Green Grid,
-ISO/IEC 30134-2). **Assumption**, below the industry average: Uptime Institute's Global Data
-Center Survey gives an average annual PUE of 1.58 in 2023, between 1.55 and 1.59 since 2020
-(Uptime Institute Intelligence, "Large data centers are mostly more efficient, analysis
-confirms", J. Davis and J. O'Brien, 23 Nov 2023); that average includes older, smaller sites,
-and large new and hyperscale sites report less (the same analysis: larger sites are mostly more
-efficient). 1.3 stands for a modern colocation or enterprise hall, not the survey average."""
+"""Facility power usage effectiveness, dimensionless (total facility power / IT power; The Green
+Grid, ISO/IEC 30134-2). **Assumption** for a new, large hall, below the industry average: Uptime
+Institute's Global Data Center Survey gives an average annual PUE of 1.58 in 2023, between 1.55
+and 1.59 since 2020 (Uptime Institute Intelligence, "Large data centers are mostly more
+efficient, analysis confirms", J. Davis and J. O'Brien, 2023,
+intelligence.uptimeinstitute.com/resource/large-data-centers-are-mostly-more-efficient-analysis-confirms),
+and 1.56 in 2024 (Uptime Institute Global Data Center Survey 2024, via Statista); newer and
+larger facilities reach "1.3 or even better" (the 2024 survey as summarised by cloudnews.tech),
+Equinix's colocation fleet 1.42 in 2023 (via Statista). The survey average includes older,
+smaller sites; 1.3 stands for the modern hall new accelerators usually go into."""
 
 POWER_FRACTION = 0.8
 """Average drawn power over rated power during training (dimensionless), in the range measured

@@ -72,7 +72,8 @@ issue 212, 2024); on the A100 (300 GB/s one way) all_reduce_perf measures a bus 
 208 GB/s over NVLink, 0.69 (NVIDIA/nccl-tests issue 178, 2023), and ~200 GB/s on eight GPUs,
 0.67 (NVIDIA/nccl-tests issue 149, 2023). The three give 0.67–0.82, mean 0.73. NVLink SHARP
 all-reduces report bus bandwidths above the line rate (480 GB/s on H100, issue 212; 475 GB/s on
-H200, issue 272) and are not what this share describes."""
+H200, issue 272) and are not what this share describes. Issues are at
+github.com/NVIDIA/nccl-tests/issues/<number>."""
 
 COMM_OVERLAP = 0.7
 """Share of a compute window that hides communication (data-parallel buckets behind the
@@ -89,7 +90,9 @@ no separate measurement of launch overhead. Published per *kernel*, not per laye
 on a DGX H100 spends 9.4 µs of host time per kernel (0.616 ms for the 65 kernels of a one-layer
 Llama 3.2 1B forward; NVIDIA/Fuser issue 3507, 2024), so 1.3e-4 s is about 14 eager kernels'
 host time; an unfused Hugging Face layer launches more than that, so where the host is the
-bottleneck (small batches, no CUDA graphs) this value is likely low."""
+bottleneck (small batches, no CUDA graphs) this value may be low. The calibration rows argue
+against raising it for them: 2.6e-4 s takes the accuracy benchmark's prefill median error from
+12.9 % to 31.0 %, and 6.5e-5 s to 19.3 % (``benchmarks/accuracy.py --summary``, December 2026)."""
 
 NETWORK_GBPS_PER_CARD = 50.0
 """Scale-out network per card, one way [GB/s]: one 400 Gb/s NIC per GPU = 50 GB/s, as the

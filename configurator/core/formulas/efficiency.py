@@ -148,11 +148,16 @@ DECODER_FPS_1080P = 240.0
 """1080p frames one NVDEC engine decodes per second [1/s]. **Assumption**: set equal to the
 encoder's rate; no decoder measurement or table is in the repository. NVIDIA's per-engine table
 (NVDEC Application Note, "NVDEC Performance", Video Codec SDK 13.0) could not be read from the
-stored copy. One published measurement is higher: an RTX 4090 (one NVDEC, 5th generation)
-decodes HEVC 2688×1520 at 543 frames/s through ``ffmpeg -hwaccel nvdec`` (BalticSeabird/
-Auklab_ObjectDetection, ``NVDEC_PERFORMANCE_RESULTS.md``), about 1,070 frames/s at 1080p by
-pixel rate, 4.5 times this default. With equal per-engine rates the encoders bind wherever a
-card has no more NVENC than NVDEC (L4: 2 and 4), so a higher decoder rate changes few results."""
+stored copy. The figures found are higher: a video-analytics vendor sizes one NVDEC at 25
+streams of 2 MP at 25 frames/s in H.264 (625 frames/s) and 50 in HEVC (1,250 frames/s)
+(Incoresoft IVIG documentation, "GPU Selection Recommendations for Video Analytics",
+docs.incoresoft.com), and an RTX 4090 (one NVDEC, 5th generation) decodes HEVC 2688×1520 at
+543 frames/s through ``ffmpeg -hwaccel nvdec`` (GitHub BalticSeabird/Auklab_ObjectDetection,
+``optimization_archive/NVDEC_PERFORMANCE_RESULTS.md``), about 1,070 frames/s at 1080p by pixel
+rate: 2.6 (H.264) to 5 (HEVC) times this default. With equal per-engine rates the encoders bind
+wherever a card has no more NVENC than NVDEC (L4: 2 and 4), so a higher decoder rate changes
+few results: at 1,070 only the decoder capacity of the golden L4 transcoding scenario moves (32 →
+142 streams per card; the encoders, 16, still limit it)."""
 
 VIDEO_SURFACES_PER_STREAM = 16
 """Decoded frames each transcoding stream keeps on the card [count]. **Assumption** (decoder

@@ -23,7 +23,8 @@ from configurator.core.procurement.tco import rent_vs_buy_curve
 from configurator.core.recommend import Objective, recommend
 from configurator.core.scenario import Scenario, updated_or_none
 from configurator.core.view.estimate_view import estimate_view, plain, speed_row
-from configurator.core.view.rows import Amount, label, write
+from configurator.core.view.numbers import watts
+from configurator.core.view.rows import Amount, View, label, write
 from configurator.core.workloads import family_of
 from configurator.report.language import (
     CLASS_LABELS,
@@ -403,15 +404,16 @@ def _alternatives_table(mine: Option, priced: Sequence[Option], unpriced: Sequen
     return Table("alternatives", w("Alternatives"), header, tuple(rows), note=note)
 
 
-def _power_table(est: Estimate, mine: Option, w: Words) -> Table:
-    power, e = est.power, est.scenario.economics
-    period = w("per job") if family_of(est.scenario.workload).one_off_job else w("per hour")
+def _power_table(est: Estimate, view: View, w: Words) -> Table:
+    """The power and energy rows of the estimate's view model, with what the summary adds: the
+    servers' own power and the electricity price."""
+    e, language = est.scenario.economics, w.language
+    board, facility, energy = view.rows_of(("board_watts", "facility_watts", "energy_kwh"))
     rows = (
-        (w("Board power"), f"{num(power.board_watts)} W" if power else "—"),
-        (w("Each server besides its cards"), f"{num(host_watts(est.card, est.scenario))} W"),
-        (w("Facility power (average, PUE {pue})", pue=f"{e.pue:g}"), f"{num(power.facility_watts / 1000)} kW"
-         if power else "—"),
-        (f"{w('Energy')} ({period})", f"{num(est.energy_kwh)} kWh" if est.energy_kwh is not None else "—"),
+        (label(board.label, language), write(board.value, language)),
+        (w("Each server besides its cards"), watts(host_watts(est.card, est.scenario), language)),
+        (w("Facility power (average, PUE {pue})", pue=f"{e.pue:g}"), write(facility.value, language)),
+        (label(energy.label, language), write(energy.value, language)),
         (w("Electricity price"), f"{e.electricity_per_kwh:g} {e.currency}/kWh"),
     )
     return Table("power", w("Power and energy"), ("", ""), rows)
@@ -498,7 +500,7 @@ def build_summary(est: Estimate, catalog: Catalog, language: str = "en", today: 
         _alternatives_table(mine, priced, unpriced, objective, w),
         workload_table(est, w), card_table(est, w, sources), memory_table(est, w, view), speed_table(est, w, view),
         bands_table(est, w, view),
-        _power_table(est, mine, w), _assumptions_table(est, mine, w, sources),
+        _power_table(est, view, w), _assumptions_table(est, mine, w, sources),
     )
     chart = _rent_chart(est, mine, w)
     warnings = tuple(w.message(m) for m in est.messages) or (w("None"),)

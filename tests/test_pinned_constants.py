@@ -118,3 +118,14 @@ def test_a_config_naming_no_positions_has_no_learned_position_table():
     assert model.position_embeddings == 0
     assert model.embedding_params() == 50257 * 768
     assert from_hf_config({**config, "max_position_embeddings": 2048}).position_embeddings == 2048
+
+
+def test_a_built_shape_is_offered_from_1e6_to_1e13_parameters():
+    """splittable_shape's stated range, the same as a typed size's (its error message)."""
+    from configurator.core.model_size import splittable_shape
+
+    for accepted in (1e6, 1e13):
+        splittable_shape(accepted)
+    for refused in (0.99e6, 1.01e13):
+        with pytest.raises(ArchitectureError, match="between 1e6 and 1e13"):
+            splittable_shape(refused)

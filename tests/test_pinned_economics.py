@@ -71,3 +71,18 @@ def test_a_quoted_price_is_accepted_up_to_a_billion(tmp_path):
     quotes.write_text(header + f"server-hgx-8,{int(1.1 * PRICE_LIMIT)},USD,2026-01,ACME\n", encoding="utf-8")
     with pytest.raises(PriceFileError, match="1,000,000,000"):
         read_quotes(quotes)
+
+
+def test_an_800g_ethernet_switch_is_sized_as_twice_its_ports_at_400g(catalog, llama8b):
+    """The scale-out fabric is built of 400 Gb/s ports: the price file's Spectrum-4 SN5600 has
+    64 × 800 GbE (51.2 Tb/s), i.e. 51,200 / 400 = 128 ports of 400 Gb/s (split 2:1)."""
+    from configurator.core.procurement.bom import SCALE_OUT_PORT_GBPS, bill_of_materials
+
+    book = bundled_price_book()
+    switch = book.item("switch-eth-800g-64")
+    assert switch.ports == 64 and "51.2 Tb/s" in switch.name
+    ports_400g = 51_200 / SCALE_OUT_PORT_GBPS
+    s = Scenario(model=llama8b, card_id="mi300x", count=64, workload="pretrain")
+    bom = bill_of_materials(s, catalog.get("mi300x"), book)
+    leaves = [line for line in bom.lines if line.role == "leaf"]
+    assert leaves and all(f"({ports_400g:.0f} × 400G ports)" in line.name for line in leaves)

@@ -1,0 +1,121 @@
+"""The planners' searches against the rules they state (tools/mutate.py found these unpinned):
+the fewest cards that carry a serving load are the fewest (one card less does not); pipeline
+stages only for a copy larger than one fast domain; the batch per copy doubled from the users'
+share until it carries the rate, so half of it does not; the training search reaches every
+degree its rules allow."""
+
+from __future__ import annotations
+
+import pytest
+
+from configurator.core.architecture import preset
+from configurator.core.estimate import estimate, messages_for_serving_targets
+from configurator.core.plan.deployment import carries_load, serving_deployment
+from configurator.core.plan import training as training_plan
+from configurator.core.plan.serving import planned_layout
+from configurator.core.scenario import Scenario
+
+
+def _serving(users: int, card: str = "l40s", count: int = 1, **extra) -> Scenario:
+    return Scenario(model=preset("llama3-8b"), card_id=card, count=count, workload="inference",
+                    serving={"context": 4096, "concurrency": users, "prompt_tokens": 1024, "output_tokens": 256},
+                    **extra)
+
+
+@pytest.mark.parametrize("users", [300, 700, 1000])
+def test_serving_deployment_is_the_fewest_cards_that_carry_the_load(catalog, users):
+    """serving_deployment: "the fewest cards that carry the whole load" — the count found carries
+    it and one card less does not (the counts between the powers of two are bisected)."""
+    card = catalog.get("l40s")
+    s = _serving(users, constraints={"tpot_ms": 50})
+    found = serving_deployment(s, card)
+    assert found is not None and carries_load(found)
+    n = found.scenario.count
+    assert n & (n - 1), "the load was chosen so the answer lies between two powers of two"
+    assert serving_deployment(s, card, counts=(n - 1,)) is None
+
+
+def test_serving_copies_that_fit_one_fast_domain_take_no_pipeline_stages(catalog):
+    """planned_layout: stages only for a copy larger than one fast domain — Llama 3 8B on 16 H100
+    (two 8-GPU servers) is served by copies inside a server, tensor parallel only."""
+    s = _serving(64, card="h100-sxm", count=16, auto_layout=("tp", "pp", "ep", "max_batch"))
+    planned = planned_layout(s, catalog.get("h100-sxm"))
+    assert planned.fits
+    assert planned.scenario.parallelism.pp == 1
+
+
+@pytest.mark.parametrize("rate", [7.0, 12.0])
+def test_the_batch_per_copy_is_doubled_only_until_it_carries_the_rate(catalog, rate):
+    """The users' share (16) cannot carry ``rate`` requests/s on one H100; the planner doubles the
+    batch until it can: the chosen batch carries the rate and half of it does not."""
+    card = catalog.get("h100-sxm")
+    users = 16
+
+    def at(batch: int | None, auto=("max_batch",)) -> Scenario:
+        s = _serving(users, card="h100-sxm", constraints={"requests_per_s": rate}, auto_layout=auto)
+        return s if batch is None else s.model_copy(update={"serving": s.serving.model_copy(update={"max_batch": batch})})
+
+    planned = planned_layout(at(None), card)
+    batch = planned.scenario.serving.max_batch
+    assert batch > users and not messages_for_serving_targets(planned.scenario, planned.inference)
+    half = estimate(at(batch // 2, auto=()), card)
+    assert "misses-request-rate" in messages_for_serving_targets(half.scenario, half.inference)
+
+
+AUTO_TRAINING = ("tp", "pp", "vp", "cp", "ep", "zero", "recompute", "micro_batch", "grad_accum")
+
+
+def _tried(card_id: str, count: int, model: str = "llama3-70b", seq_len: int = 8192, **extra) -> dict[str, set]:
+    """The values of each layout field the training search tries (its candidate grid)."""
+    from configurator.core.catalog import load_bundled_catalog
+
+    s = Scenario(model=preset(model), card_id=card_id, count=count, workload="pretrain",
+                 training={"seq_len": seq_len}, auto_layout=AUTO_TRAINING, **extra)
+    grid = training_plan._grid(s, load_bundled_catalog().get(card_id), 1024)
+    return {k: set(v.tolist()) for k, v in grid.items()}
+
+
+def test_training_search_tries_every_tensor_parallel_degree_inside_the_fast_domain():
+    """Tensor parallelism divides the heads (Shoeybi et al. 2019, Megatron-LM §3) and stays inside
+    the NVLink domain (Narayanan et al. 2021, §3.3 takeaway 1): Llama 3 70B has 64 heads, so an
+    NVL72 domain (GB200) reaches 64-way, an 8-GPU H100 server 8-way, one card per server none."""
+    assert _tried("gb200", 64)["tp"] == {1, 2, 4, 8, 16, 32, 64}
+    assert _tried("h100-sxm", 64)["tp"] == {1, 2, 4, 8}
+    assert _tried("h100-sxm", 8, parallelism={"cards_per_node": 1})["tp"] == {1}
+
+
+def test_training_search_tries_every_zero_stage_when_there_are_replicas_to_shard_over():
+    """ZeRO stages 1, 2 and 3 (Rajbhandari et al. 2020, §5) and none; on one card only none
+    (sharding over one replica changes nothing)."""
+    assert _tried("h100-sxm", 64)["zero"] == {0, 1, 2, 3}
+    assert _tried("h100-sxm", 1, model="llama3-8b", seq_len=2048)["zero"] == {0}
+
+
+def test_training_search_splits_long_sequences_into_two_chunks_per_context_rank():
+    """Context parallelism splits each sequence into 2·cp chunks (Megatron-LM context parallel,
+    load-balanced causal attention; the scenario's own rule): 8,200 tokens split for cp 1, 2, 4
+    only (8,200 = 8 × 1,025), 8,192 for every degree tried."""
+    assert _tried("h100-sxm", 64, seq_len=8192)["cp"] == {1, 2, 4, 8, 16, 32}
+    assert _tried("h100-sxm", 64, seq_len=8200)["cp"] == {1, 2, 4}
+
+
+def test_a_pinned_context_parallel_degree_must_split_the_sequence_into_2_cp_chunks():
+    base = dict(model=preset("llama3-8b"), card_id="h100-sxm", count=8, workload="pretrain")
+    Scenario(**base, parallelism={"cp": 2}, training={"seq_len": 8200})  # 8,200 = 4 × 2,050
+    with pytest.raises(ValueError, match="2 × 2"):
+        Scenario(**base, parallelism={"cp": 2}, training={"seq_len": 8202})
+
+
+@pytest.mark.parametrize(("card_id", "fmt"), [("t4", "bf16"), ("v100-sxm-32gb", "bf16"), ("gaudi2", "fp16"),
+                                              ("dgx-spark-gb10", "bf16")])
+def test_a_named_16_bit_format_the_card_lacks_is_planned_as_its_precision(catalog, card_id, fmt):
+    """A named weight format the card cannot compute in falls back exactly as choosing that
+    precision does (the same math, storage, format and bits per weight)."""
+    from configurator.core.precision import plan_serving
+
+    common = dict(model=preset("llama3-8b"), card_id=card_id, count=1, workload="inference")
+    named = plan_serving(Scenario(**common, serving={"weight_format": fmt}), catalog.get(card_id))
+    plain = plan_serving(Scenario(**common, precision=fmt), catalog.get(card_id))
+    assert named.math != named.requested  # the card lacks it: a fallback
+    assert (named.math, named.weights, named.weight_format, named.weight_bits) == \
+        (plain.math, plain.weights, plain.weight_format, plain.weight_bits)

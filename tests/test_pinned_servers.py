@@ -1,0 +1,42 @@
+"""Which server a card is bought in, checked against the rule it stands for (tools/mutate.py
+found the boundary unpinned): an HGX/DGX baseboard server holds 8 NVLink-connected GPUs (NVIDIA
+DGX H100 User Guide, "Hardware Overview"), so a fast-link domain of more than 8 cards spans
+servers and is bought as a rack-scale system (NVL72-class)."""
+
+from __future__ import annotations
+
+import pytest
+
+from configurator.core.performance import fabric
+from configurator.core.procurement.servers import server_type, servers_needed
+from configurator.core.scenario import Assumptions
+
+
+def _with_domain(card, size: int):
+    data = card.model_dump()
+    data["interconnect"]["domain_size"] = size
+    return type(card).model_validate(data)
+
+
+def test_an_eight_card_nvlink_domain_is_one_baseboard_server(catalog):
+    h100 = catalog.get("h100-sxm")
+    assert h100.interconnect.domain_size == 8
+    kind = server_type(h100, 8, 64)
+    assert (kind.item_id, kind.gpus, kind.rack_scale) == ("server-hgx-8", 8, False)
+    assert servers_needed(h100, 8, 64) == 8
+    assert fabric(h100, 8, Assumptions()).domain == 8  # the server is the fast domain
+
+
+@pytest.mark.parametrize("size", [9, 16, 72])
+def test_a_fast_link_domain_of_more_than_eight_cards_is_a_rack_scale_system(catalog, size):
+    card = _with_domain(catalog.get("h100-sxm"), size)
+    kind = server_type(card, 8, 2 * size)
+    assert kind.rack_scale and kind.gpus == size and kind.item_id == "rack-nvl72"
+    assert servers_needed(card, 8, 2 * size) == 2
+    assert fabric(card, 8, Assumptions()).domain == size  # the rack's NVLink domain, not the server
+
+
+def test_the_nvl72_racks_of_the_catalog_are_rack_scale(catalog):
+    for card_id in ("gb200", "gb300"):
+        kind = server_type(catalog.get(card_id), 4, 72)
+        assert kind.rack_scale and kind.gpus == 72

@@ -272,11 +272,18 @@ def graphics_basis(scenario: Scenario, card: Card) -> GraphicsBasis:
                          tuple(card_fit_messages(scenario, card)) + tuple(_class_messages(scenario, card)))
 
 
+_FAMILY_OF: list = []
+"""``workloads.family_of``, imported on first use (that package builds on this module): an import
+statement on every call costs more than the look-up, the more so once Qt's import hook is loaded."""
+
+
 def _family(workload: Workload):
     """The workload's family (:mod:`configurator.core.workloads`, which builds on this module)."""
-    from configurator.core.workloads import family_of
+    if not _FAMILY_OF:
+        from configurator.core.workloads import family_of
 
-    return family_of(workload)
+        _FAMILY_OF.append(family_of)
+    return _FAMILY_OF[0](workload)
 
 
 def _graphics_costs(scenario: Scenario, prices: PriceBasis, speed: GraphicsSpeed, power: Power | None) -> Costs:
@@ -312,7 +319,7 @@ MEMO_SIZE = 2048
 """Estimates kept for reuse (:func:`estimate`), least recently used dropped first: about
 7 KiB each (measured with tracemalloc on a catalog-wide training search), so ~14 MiB at most."""
 
-_MEMO: OrderedDict[tuple, tuple[object, Estimate]] = OrderedDict()
+_MEMO: OrderedDict[tuple, tuple[Card, object, Estimate]] = OrderedDict()
 _MEMO_LOCK = threading.Lock()  # the window analyses on a worker thread while the GUI thread may estimate
 
 
@@ -329,20 +336,21 @@ def estimate(scenario: Scenario, card: Card) -> Estimate:
     estimate is of the layout a practitioner would run; its scenario holds the values chosen.
 
     An estimate depends on the scenario, the card and the price book in use only, and is never
-    edited (frozen), so the last :data:`MEMO_SIZE` are kept and given again for the same three:
+    edited (frozen), so the last :data:`MEMO_SIZE` are kept and given again for the same three
+    (the card and the book by identity: the catalog is loaded once, hashing a card costs more):
     the recommendation under another objective, re-analysing after an undo, a summary printed
     from a fresh analysis. The scenario is compared by its JSON (``1`` and ``1.0`` differ there).
     """
     book = active_price_book()
-    key = (scenario.model_dump_json(warnings=False), card, id(book))
+    key = (scenario.model_dump_json(warnings=False), id(card), id(book))
     with _MEMO_LOCK:
         kept = _MEMO.get(key)
-        if kept is not None and kept[0] is book:
+        if kept is not None and kept[0] is card and kept[1] is book:
             _MEMO.move_to_end(key)
-            return kept[1]
+            return kept[2]
     result = _family(scenario.workload).assemble(scenario, card)  # outside the lock: it estimates too
     with _MEMO_LOCK:
-        _MEMO[key] = (book, result)  # the book itself is held, so its id is not reused while kept
+        _MEMO[key] = (card, book, result)  # card and book held, so their ids are not reused while kept
         if len(_MEMO) > MEMO_SIZE:
             _MEMO.popitem(last=False)
     return result

@@ -18,6 +18,7 @@ import ast
 import subprocess
 import sys
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -38,9 +39,19 @@ def _under(name: str, *prefixes: str) -> bool:
     return any(name == p or name.startswith(p + ".") for p in prefixes)
 
 
-def _imports(path: Path) -> Iterator[tuple[str, ast.AST, str | None]]:
+def _imports(path: Path) -> tuple[tuple[str, ast.AST, str | None], ...]:
     """(imported name, import node, enclosing function or None) for every import in ``path``;
-    ``from a import b`` yields ``a.b`` (a module or a name in one); relative imports resolved."""
+    ``from a import b`` yields ``a.b`` (a module or a name in one); relative imports resolved.
+    Each file is walked once per run (:func:`_walk`): five contracts read every module."""
+    return _walk(path)
+
+
+@cache
+def _walk(path: Path) -> tuple[tuple[str, ast.AST, str | None], ...]:
+    return tuple(_walked(path))
+
+
+def _walked(path: Path) -> Iterator[tuple[str, ast.AST, str | None]]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
     package = _module_name(path) if path.name == "__init__.py" else _module_name(path).rpartition(".")[0]
 

@@ -119,3 +119,12 @@ def test_a_named_16_bit_format_the_card_lacks_is_planned_as_its_precision(catalo
     assert named.math != named.requested  # the card lacks it: a fallback
     assert (named.math, named.weights, named.weight_format, named.weight_bits) == \
         (plain.math, plain.weights, plain.weight_format, plain.weight_bits)
+
+
+@pytest.mark.parametrize(("copies", "prefill"), [(1, 0), (2, 1), (3, 1), (4, 2), (8, 4)])
+def test_disaggregated_pools_need_two_copies_and_start_at_half(copies, prefill):
+    """Scenario.prefill_copies: at least one prefill copy and one left to decode (so two copies at
+    least: DistServe's two pools, Zhong et al. 2024), half the copies while the pool is unsized."""
+    s = Scenario(model=preset("llama3-8b"), card_id="h100-sxm", count=copies, workload="inference",
+                 serving={"disaggregated": True})
+    assert s.prefill_copies == prefill

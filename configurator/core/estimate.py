@@ -45,7 +45,7 @@ from configurator.core.performance import (
     micro_batch_timing,
     training_speed,
 )
-from configurator.core.plan.training import Layout, TrainingPlan, plan_training_layout
+from configurator.core.plan.training import Layout, TrainingPlan, clear_plan_memo, plan_training_layout
 from configurator.core.precision import PrecisionPlan, plan_inference, plan_serving, plan_training
 from configurator.core.scenario import Scenario, Workload
 from configurator.core.serving_speed import InferenceSpeed, ReplicaSpeed, inference_speed, replica_speed
@@ -324,9 +324,11 @@ _MEMO_LOCK = threading.Lock()  # the window analyses on a worker thread while th
 
 
 def clear_estimate_memo() -> None:
-    """Forget every kept estimate (the next :func:`estimate` of each scenario computes it again)."""
+    """Forget every kept estimate and training layout search (the next :func:`estimate` of each
+    scenario computes it again)."""
     with _MEMO_LOCK:
         _MEMO.clear()
+    clear_plan_memo()
 
 
 def estimate(scenario: Scenario, card: Card) -> Estimate:

@@ -13,6 +13,8 @@ function of (scenario, card); the winner and the runners-up are re-estimated exa
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -376,11 +378,48 @@ def _loses_by(best: dict, other: dict) -> str:
     return reason if gap > 0.25 * (other["step_s"] - best["step_s"]) else "compute"
 
 
+NOT_SEARCHED = frozenset({"name", "economics", "constraints"})
+"""Scenario fields the layout search never reads (prices, goals and limits are applied to the
+layouts it returns, by the exact estimate): scenarios differing only in them share one search."""
+
+PLAN_MEMO_SIZE = 1024
+"""Searches kept for reuse by :func:`plan_training_layout`, least recently used dropped first
+(a plan is five layouts: well under 1 MiB in all)."""
+
+_PLANS: OrderedDict[tuple, tuple[Card, TrainingPlan]] = OrderedDict()
+_PLANS_LOCK = threading.Lock()
+
+
+def clear_plan_memo() -> None:
+    """Forget every kept layout search."""
+    with _PLANS_LOCK:
+        _PLANS.clear()
+
+
 def plan_training_layout(scenario: Scenario, card: Card, top: int = 5) -> TrainingPlan:
     """The fastest layouts that fit ``scenario.count`` × ``card`` with the global batch kept.
 
-    Pinned fields (those not in ``scenario.auto_layout``) keep the scenario's values.
+    Pinned fields (those not in ``scenario.auto_layout``) keep the scenario's values. The search
+    is a pure function of the scenario less :data:`NOT_SEARCHED` and the card, so the last
+    :data:`PLAN_MEMO_SIZE` are kept: a recommendation with a power cap, a budget or a deadline
+    added, or an estimate in another currency, searches each layout grid once.
     """
+    key = (scenario.model_dump_json(warnings=False, exclude=NOT_SEARCHED), id(card), top)
+    with _PLANS_LOCK:
+        kept = _PLANS.get(key)
+        if kept is not None and kept[0] is card:  # the card held, so its id is not reused while kept
+            _PLANS.move_to_end(key)
+            return kept[1]
+    plan = _search(scenario, card, top)
+    with _PLANS_LOCK:
+        _PLANS[key] = (card, plan)
+        if len(_PLANS) > PLAN_MEMO_SIZE:
+            _PLANS.popitem(last=False)
+    return plan
+
+
+def _search(scenario: Scenario, card: Card, top: int) -> TrainingPlan:
+    """:func:`plan_training_layout` without the memo."""
     plan = plan_training(card, scenario.precision)
     batch = global_batch_tokens(scenario)
     if plan.math is None or not card.peak_tflops(plan.math) or not card.bandwidth_gbps:

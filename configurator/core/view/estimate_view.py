@@ -185,10 +185,10 @@ def _capacity(est: Estimate) -> Section:
         "{n} at 1 card each" if per_server == 1 else "{n} at {per} cards each",
         {"n": servers_needed(g.cards_needed, per_server), "per": per_server})
     rows = [
-        Row("Per card", Phrase("{n} {unit}", {"n": Amount(g.per_card, "count"), "unit": unit}), key="per_card"),
+        Row("Per card", Phrase("{n}\u00a0{unit}", {"n": Amount(g.per_card, "count"), "unit": unit}), key="per_card"),
         Row("Limited by", LIMITS.get(g.limiting, g.limiting), key="limiting"),
         *(Row(Phrase("— {limit}", {"limit": LIMITS.get(name, name)}),
-              None if value is None else Phrase("{n} {unit}", {"n": Amount(value, "count"), "unit": unit}),
+              None if value is None else Phrase("{n}\u00a0{unit}", {"n": Amount(value, "count"), "unit": unit}),
               key=f"capacity.{name}", detail=True) for name, value in g.capacities),
         Row("Carried", Phrase("{served} of {demand} {unit}", {"served": Amount(g.served, "count"),
                                                               "demand": Amount(g.demand, "count"), "unit": unit}),
@@ -323,7 +323,7 @@ def _carries_verdict(est: Estimate) -> tuple[Phrase, bool]:
             "{count} × {card} carries {served} of {demand} {unit}: {n} cards needed"
         return Phrase(needed, {**load, "n": g.cards_needed}), False
     per_card = Amount(g.per_card, "frames/h") if g.unit == "frames" else \
-        Phrase("{n} {unit}", {"n": Amount(g.per_card, "count"), "unit": g.unit})
+        Phrase("{n}\u00a0{unit}", {"n": Amount(g.per_card, "count"), "unit": g.unit})
     return Phrase("{count} × {card} carries the load: {per_card} per card", {**who, "per_card": per_card}), True
 
 

@@ -181,7 +181,7 @@ def _amount(amount: Amount, language: str) -> str:
     w = words(language)
     if amount.percentiles:
         text = "\u00a0· ".join(w.label("p{p} {time}").format(p=p, time=_number(v, amount, language))
-                               for p, v in amount.percentiles)
+                               .replace(" ", numbers.NBSP) for p, v in amount.percentiles)  # 'p99 450 ms' whole
         if amount.band is not None and amount.value:
             text += " " + w.label("(likely {low} to {high} of each)").format(
                 low=numbers.percent(amount.band.low / amount.value, language),

@@ -425,7 +425,7 @@ ZH_CN.update({
     "{budget} — {verdict}": "{budget} — {verdict}",
     "fits": "可容纳",
     "Headroom": "余量",
-    "{n} {unit}": "{n} {unit}",
+    "{n}\u00a0{unit}": "{n}\u00a0{unit}",
     "{served} of {demand} {unit}": "{demand} {unit}中的 {served}",
     "— {limit}": "— {limit}",
     "· {kind}": "· {kind}",

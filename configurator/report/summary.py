@@ -427,7 +427,7 @@ def _assumptions_table(est: Estimate, mine: Option, w: Words, sources: SourceLis
                  price=f"{e.electricity_per_kwh:g}", currency=e.currency, u=percent(e.utilisation),
                  years=f"{e.amortisation_years:g}")
     rate_rows = []
-    for rate_id, label in (("support_share_per_year", "Support per year"), ("residual_value_share", "Residual value"),
+    for rate_id, name in (("support_share_per_year", "Support per year"), ("residual_value_share", "Residual value"),
                            ("air_cooled_rack_kw", "Air-cooled rack"), ("gpu_failure_rate_per_gpu_hour",
                                                                         "Failure rate")):
         rate = book.rates.get(rate_id)
@@ -437,34 +437,40 @@ def _assumptions_table(est: Estimate, mine: Option, w: Words, sources: SourceLis
                  "air_cooled_rack_kw": f"{num(rate.value)} kW",
                  "gpu_failure_rate_per_gpu_hour": w("{n} interruptions per million GPU-hours",
                                                      n=num(rate.value * 1e6))}[rate_id]
-        rate_rows.append((w(label), f"{value} {sources.cite(rate.source)}".strip()))
+        rate_rows.append((w(name), f"{value} {sources.cite(rate.source)}".strip()))
     if e.currency == "CNY" and "usd_to_cny" in book.rates:
         cited = sources.cite(book.rates["usd_to_cny"].source)
         rate_rows.append((w("Exchange rate"), f"{e.usd_to_currency:g} CNY/USD {cited}"))
         if "electricity_cny_per_kwh" in book.rates:
             rate_rows.append((w("Electricity price"), f"{e.electricity_per_kwh:g} CNY/kWh "
                                                       f"{sources.cite(book.rates['electricity_cny_per_kwh'].source)}"))
-    if est.graphics is not None:
-        rows = (
-            (w("Video engines"), w("{enc} 1080p frames/s per encoder at P4, {dec} per decoder, {n} surfaces per stream",
-                                   enc=num(a.encoder_fps_1080p), dec=num(a.decoder_fps_1080p),
+    rows = (*ASSUMPTION_ROWS[family_of(est.scenario.workload).name](a, w), (w("Facility"), facility), *rate_rows)
+    return Table("assumptions", w("Assumptions"), ("", ""), rows)
+
+
+def _graphics_assumptions(a, w: Words) -> tuple[tuple[str, str], ...]:
+    """The video engines' and vGPU's defaults behind a graphics estimate."""
+    return ((w("Video engines"), w("{enc} 1080p frames/s per encoder at P4, {dec} per decoder, {n} surfaces per "
+                                   "stream", enc=num(a.encoder_fps_1080p), dec=num(a.decoder_fps_1080p),
                                    n=a.video_surfaces_per_stream)),
             (w("vGPU"), w("at most {n} vGPUs per GPU; consumer cards {s} encode sessions per server",
-                          n=a.max_vgpus_per_gpu, s=a.consumer_encode_sessions)),
-            (w("Facility"), facility), *rate_rows,
-        )
-        return Table("assumptions", w("Assumptions"), ("", ""), rows)
-    rows = (
-        (w("Efficiencies"), w("matrix products {mm}, attention {att}, decode bandwidth {dec}, prefill {pre}, links "
-                              "{links}", mm=percent(a.matmul_efficiency), att=percent(a.attention_efficiency),
-                              dec=percent(a.decode_bandwidth_efficiency), pre=percent(a.prefill_efficiency),
-                              links=percent(a.link_efficiency))),
-        (w("Overhead"), w("framework context {ctx} GiB per card, allocator reserve {alloc} ({full} with full "
-                          "recomputation)", ctx=f"{a.cuda_context_gib:g}", alloc=percent(a.allocator_overhead),
-                          full=percent(a.allocator_overhead_recompute))),
-        (w("Facility"), facility), *rate_rows,
-    )
-    return Table("assumptions", w("Assumptions"), ("", ""), rows)
+                          n=a.max_vgpus_per_gpu, s=a.consumer_encode_sessions)))
+
+
+def _model_assumptions(a, w: Words) -> tuple[tuple[str, str], ...]:
+    """The efficiencies and memory overheads behind a training or serving estimate."""
+    return ((w("Efficiencies"), w("matrix products {mm}, attention {att}, decode bandwidth {dec}, prefill {pre}, "
+                                  "links {links}", mm=percent(a.matmul_efficiency), att=percent(a.attention_efficiency),
+                                  dec=percent(a.decode_bandwidth_efficiency), pre=percent(a.prefill_efficiency),
+                                  links=percent(a.link_efficiency))),
+            (w("Overhead"), w("framework context {ctx} GiB per card, allocator reserve {alloc} ({full} with full "
+                              "recomputation)", ctx=f"{a.cuda_context_gib:g}", alloc=percent(a.allocator_overhead),
+                              full=percent(a.allocator_overhead_recompute))))
+
+
+ASSUMPTION_ROWS = {"training": _model_assumptions, "serving": _model_assumptions, "desktops": _graphics_assumptions,
+                   "video": _graphics_assumptions, "rendering": _graphics_assumptions}
+"""The editable defaults each family's numbers rest on (before the facility and the price book's rates)."""
 
 
 def _approval_table(w: Words, prepared_by: str, today: date) -> Table:

@@ -8,6 +8,7 @@ import re
 from configurator.core.estimate import Estimate
 from configurator.core.view.estimate_view import estimate_view
 from configurator.core.view.rows import Section, View, label, write
+from configurator.core.workloads import family_of
 from configurator.core.uncertainty import Band, error_bands, headline_bands
 from configurator.core.view.numbers import span
 from configurator.report.language import (
@@ -47,13 +48,10 @@ def _architecture(est: Estimate, w: Words) -> str:
     return text
 
 
-def workload_table(est: Estimate, w: Words) -> Table:
-    s, m = est.scenario, est.scenario.model
-    if s.workload.is_graphics:
-        rows = [(w("Workload"), w(WORKLOAD_LABELS[s.workload.value])), *_graphics_workload_rows(est, w)]
-        return Table("workload", w("Workload"), ("", ""), tuple(rows))
-    p = s.parallelism
-    rows = [
+def _model_rows(est: Estimate, w: Words) -> list[tuple[str, str]]:
+    """The workload, the model and how it is laid out (training and serving)."""
+    s, m, p = est.scenario, est.scenario.model, est.scenario.parallelism
+    return [
         (w("Workload"), w(WORKLOAD_LABELS[s.workload.value])),
         (w("Model"), model_name(m.name)),
         (w("Parameters"), f"{num(m.total_params() / 1e9, 4)} B" + (
@@ -63,33 +61,50 @@ def workload_table(est: Estimate, w: Words) -> Table:
         (w("Parallelism"), f"{w('tensor parallel')} {p.tp}, {w('pipeline parallel')} {p.pp}, "
                            f"{w('data parallel')} {s.data_parallel}, {w('ZeRO stage')} {p.zero}"),
     ]
-    if s.workload.is_training:
-        t = s.training
-        rows += [
-            (w("Token budget"), w("{n} tokens", n=tokens_text(t.tokens))),
-            (w("Recipe"), f"{w(RECIPE_LABELS[t.recipe.value])}, {w(OPTIMIZER_LABELS[t.optimizer.value])}, "
-                          f"{w('recomputation')} "
-                          f"{w(RECOMPUTE_LABELS[t.recompute.value])}"),
-            (w("Batch"), f"{w('micro-batch')} {t.micro_batch}, {w('sequence')} {t.seq_len} {w('tokens')}, "
-                         f"{w('gradient accumulation')} {t.grad_accum}"),
-        ]
-    else:
-        v = s.serving
-        rows.append((w("Serving load"), f"{w('context')} {v.context} {w('tokens')}, {w('users')} {v.concurrency}, "
-                                        f"{w('prompt')} {v.prompt_tokens} {w('tokens')}, {w('answer')} "
-                                        f"{v.output_tokens} {w('tokens')}"))
+
+
+def _training_workload(est: Estimate, w: Words) -> Table:
+    t = est.scenario.training
+    rows = [
+        *_model_rows(est, w),
+        (w("Token budget"), w("{n} tokens", n=tokens_text(t.tokens))),
+        (w("Recipe"), f"{w(RECIPE_LABELS[t.recipe.value])}, {w(OPTIMIZER_LABELS[t.optimizer.value])}, "
+                      f"{w('recomputation')} {w(RECOMPUTE_LABELS[t.recompute.value])}"),
+        (w("Batch"), f"{w('micro-batch')} {t.micro_batch}, {w('sequence')} {t.seq_len} {w('tokens')}, "
+                     f"{w('gradient accumulation')} {t.grad_accum}"),
+    ]
     return Table("workload", w("Workload and model"), ("", ""), tuple(rows))
 
 
-def _graphics_workload_rows(est: Estimate, w: Words) -> list[tuple[str, str]]:
-    g, kind = est.scenario.graphics, est.scenario.workload.value
-    if kind == "vdi":
-        return [(w("Users"), count(g.users)), (w("vGPU profile"), f"{g.profile_gib:g} GiB"),
-                (w("Shading load per user"), f"{num(g.shading_tflops_per_user)} TFLOP/s FP32")]
-    if kind == "transcode":
-        video = f"{g.resolution} {num(g.fps)} fps {g.codec.value.upper()} {g.preset.value.upper()}"
-        return [(w("Streams"), count(g.streams)), (w("Video"), video),
-                (w("Decoded on the card"), w("yes") if g.decode else w("no"))]
+def _serving_workload(est: Estimate, w: Words) -> Table:
+    v = est.scenario.serving
+    rows = [*_model_rows(est, w),
+            (w("Serving load"), f"{w('context')} {v.context} {w('tokens')}, {w('users')} {v.concurrency}, "
+                                f"{w('prompt')} {v.prompt_tokens} {w('tokens')}, {w('answer')} "
+                                f"{v.output_tokens} {w('tokens')}")]
+    return Table("workload", w("Workload and model"), ("", ""), tuple(rows))
+
+
+def _graphics_workload(rows):
+    """A graphics family's workload table from its own rows."""
+    def table(est: Estimate, w: Words) -> Table:
+        head = (w("Workload"), w(WORKLOAD_LABELS[est.scenario.workload.value]))
+        return Table("workload", w("Workload"), ("", ""), (head, *rows(est.scenario.graphics, w)))
+    return table
+
+
+def _desktop_rows(g, w: Words) -> list[tuple[str, str]]:
+    return [(w("Users"), count(g.users)), (w("vGPU profile"), f"{g.profile_gib:g} GiB"),
+            (w("Shading load per user"), f"{num(g.shading_tflops_per_user)} TFLOP/s FP32")]
+
+
+def _video_rows(g, w: Words) -> list[tuple[str, str]]:
+    video = f"{g.resolution} {num(g.fps)} fps {g.codec.value.upper()} {g.preset.value.upper()}"
+    return [(w("Streams"), count(g.streams)), (w("Video"), video),
+            (w("Decoded on the card"), w("yes") if g.decode else w("no"))]
+
+
+def _render_rows(g, w: Words) -> list[tuple[str, str]]:
     return [(w("Scene"), f"{num(g.scene_gib)} GiB"), (w("Frames"), count(g.frames)),
             (w("Reference"), w("{minutes} per frame on {card} ({tflops} TFLOP/s FP32)",
                                minutes=f"{num(g.reference_minutes_per_frame)} {w('min')}", card=g.reference_card,
@@ -97,12 +112,22 @@ def _graphics_workload_rows(est: Estimate, w: Words) -> list[tuple[str, str]]:
             (w("Output"), f"{g.render_width} × {g.render_height} px, {g.render_layers} {w('layers')}")]
 
 
+WORKLOAD_TABLES = {"training": _training_workload, "serving": _serving_workload,
+                   "desktops": _graphics_workload(_desktop_rows), "video": _graphics_workload(_video_rows),
+                   "rendering": _graphics_workload(_render_rows)}
+"""The workload table of each family: the model and its layout, or the graphics load."""
+
+
+def workload_table(est: Estimate, w: Words) -> Table:
+    return WORKLOAD_TABLES[family_of(est.scenario.workload).name](est, w)
+
+
 def _memory_type(card) -> str:
     match = re.match(r"[A-Za-z]+\d*[A-Za-z]?", card.memory_type or "")
     return match.group(0) if match and match.group(0).lower() != "not" else ""
 
 
-def _card_rows(est: Estimate, w: Words, sources: SourceList) -> list[tuple[str, str]]:
+def _card_rows(est: Estimate, w: Words, sources: SourceList, usable: bool) -> list[tuple[str, str]]:
     c, link = est.card, est.card.interconnect
     board = f" ({c.gpus_per_board} {w('GPUs per board')})" if c.gpus_per_board > 1 else ""
     cited = " ".join(filter(None, (sources.cite(s) for s in c.sources[:4])))
@@ -110,7 +135,7 @@ def _card_rows(est: Estimate, w: Words, sources: SourceList) -> list[tuple[str, 
         (w("Card"), f"{c.vendor} {c.name}{board}"),
         (w("Class"), w(CLASS_LABELS[c.category])),
         (w("Memory"), f"{c.memory_gb:g} GB {_memory_type(c)}".rstrip()
-         + (f" ({w('{n} usable', n=gib(est.memory.capacity))})" if est.graphics is None else "")),
+         + (f" ({w('{n} usable', n=gib(est.memory.capacity))})" if usable else "")),
         (w("Board power"), f"{num(c.tdp_w)} W" if c.tdp_w else "—"),
         (w("Card-to-card link"), w(LINK_LABELS.get(link.link, link.link))
          + (f", {num(link.link_gbps)} GB/s" if link.link_gbps else "")),
@@ -119,26 +144,40 @@ def _card_rows(est: Estimate, w: Words, sources: SourceList) -> list[tuple[str, 
     ]
 
 
+def _compute_card(est: Estimate, w: Words, sources: SourceList) -> list[tuple[str, str]]:
+    """The card for AI work: memory it leaves usable, bandwidth and the peak at the math precision."""
+    c, rows = est.card, _card_rows(est, w, sources, usable=True)
+    peak = c.peak_tflops(est.plan.math) if est.plan.math else None
+    unit = "TOPS" if est.plan.math and est.plan.math.value.startswith("int") else "TFLOP/s"
+    rows[3:3] = [
+        (w("Memory bandwidth"), f"{num(c.bandwidth_gbps)} GB/s" if c.bandwidth_gbps else "—"),
+        (w("Peak at {precision}", precision=est.plan.math.value.upper() if est.plan.math else "—"),
+         f"{num(peak)} {unit} ({w('dense')})" if peak else "—"),
+    ]
+    return rows
+
+
+def _graphics_card(est: Estimate, w: Words, sources: SourceList) -> list[tuple[str, str]]:
+    """The card for graphics work: FP32 shading, video engines, vGPU and ECC."""
+    c, rows = est.card, _card_rows(est, w, sources, usable=False)
+    v = c.video
+    engines = f"{count(v.nvenc)} NVENC, {count(v.nvdec)} NVDEC, AV1 {w('encode')}: {_yes_no(v.av1_encode, w)}"
+    rows[4:4] = [
+        (w("FP32 shading"), f"{num(c.fp32_tflops)} TFLOP/s" if c.fp32_tflops else "—"),
+        (w("Video engines"), engines),
+        (w("vGPU"), w(VGPU_LABELS[c.vgpu]) if c.vgpu else "—"),
+        (w("ECC"), _yes_no(c.ecc, w)),
+    ]
+    return rows
+
+
+CARD_ROWS = {"training": _compute_card, "serving": _compute_card, "desktops": _graphics_card,
+             "video": _graphics_card, "rendering": _graphics_card}
+"""The card's specs that matter to each family."""
+
+
 def card_table(est: Estimate, w: Words, sources: SourceList) -> Table:
-    c = est.card
-    rows = _card_rows(est, w, sources)
-    if est.graphics is not None:
-        v = c.video
-        engines = f"{count(v.nvenc)} NVENC, {count(v.nvdec)} NVDEC, AV1 {w('encode')}: {_yes_no(v.av1_encode, w)}"
-        rows[4:4] = [
-            (w("FP32 shading"), f"{num(c.fp32_tflops)} TFLOP/s" if c.fp32_tflops else "—"),
-            (w("Video engines"), engines),
-            (w("vGPU"), w(VGPU_LABELS[c.vgpu]) if c.vgpu else "—"),
-            (w("ECC"), _yes_no(c.ecc, w)),
-        ]
-    else:
-        peak = c.peak_tflops(est.plan.math) if est.plan.math else None
-        unit = "TOPS" if est.plan.math and est.plan.math.value.startswith("int") else "TFLOP/s"
-        rows[3:3] = [
-            (w("Memory bandwidth"), f"{num(c.bandwidth_gbps)} GB/s" if c.bandwidth_gbps else "—"),
-            (w("Peak at {precision}", precision=est.plan.math.value.upper() if est.plan.math else "—"),
-             f"{num(peak)} {unit} ({w('dense')})" if peak else "—"),
-        ]
+    rows = CARD_ROWS[family_of(est.scenario.workload).name](est, w, sources)
     return Table("card", w("Card"), ("", ""), tuple(rows))
 
 

@@ -81,3 +81,24 @@ def test_a_millisecond_target_is_met_by_a_point_a_thousandth_of_it_in_seconds():
         limits[f"{which}_ms"] = getattr(point, f"{which}_s")[99] * 1000 * 1.0005
         best = highest_rate(costs, LatencyLimits(**limits), percentile=99)
         assert best is not None and best.rate >= rate * (1 - 1e-9), which
+
+
+def test_static_batching_waits_are_uniform_over_one_batch(catalog, llama8b):
+    """A static batch (Hugging Face generate) runs to its end before the next starts: a request
+    arriving at a random moment waits a uniform share of one batch time, so its k-th percentile
+    TTFT is the batch's first-token time plus k/100 of the batch time (batch time = batch /
+    requests per second)."""
+    from configurator.core.precision import plan_serving
+    from configurator.core.scenario import Scenario
+    from configurator.core.serving_speed import replica_speed
+
+    card = catalog.get("h100-sxm")
+    s = Scenario(model=llama8b, card_id="h100-sxm", count=1, workload="inference",
+                 serving={"engine": "transformers", "concurrency": 8, "prompt_tokens": 512, "output_tokens": 128},
+                 constraints={"requests_per_s": 1.0})
+    r = replica_speed(s, card, plan_serving(s, card))
+    assert r.batching == "static"
+    batch_s = 8 / r.requests_per_s
+    ttft = r.ttft_percentiles_s
+    assert ttft[90] - ttft[50] == pytest.approx(0.40 * batch_s, rel=1e-9)
+    assert ttft[99] - ttft[50] == pytest.approx(0.49 * batch_s, rel=1e-9)

@@ -1,0 +1,28 @@
+"""Workload-family rules the mutation run (tools/mutate.py) found unpinned, checked as stated in
+their docstrings and messages."""
+
+from __future__ import annotations
+
+import pytest
+
+from configurator.core.scenario import Scenario, Workload
+from configurator.core.workloads import family_of
+
+
+@pytest.mark.parametrize(("scene_gib", "card_id"), [(100.0, "l40s"), (10.0, "l40s"), (30.0, "rtx-pro-6000-blackwell")])
+def test_the_scene_size_curve_reaches_twice_the_scene_or_past_the_card(catalog, llama8b, scene_gib, card_id):
+    """SCENE_CURVE_REACH: the curve runs to twice the scene or 1.2 × the card's memory, whichever
+    is larger, so both the job and the card's limit are on the chart [GiB]."""
+    card = catalog.get(card_id)
+    s = Scenario(model=llama8b, card_id=card_id, count=1, workload="render", graphics={"scene_gib": scene_gib})
+    curve = family_of(Workload.RENDER).memory_curve(s, card)
+    assert curve.values[0] == 1
+    assert curve.values[-1] == round(max(2 * scene_gib, 1.2 * card.memory_gb))
+
+
+def test_the_latency_alternative_is_said_in_milliseconds_per_token(catalog):
+    """The message reads "under {ms} ms per token": the fastest figure is in seconds per token."""
+    message = family_of(Workload.INFERENCE).faster_alternative(0.0125, catalog.get("h100-sxm"), 4)
+    assert message.id == "reason-latency-changes"
+    assert message.params["ms"] == pytest.approx(12.5, rel=1e-12)
+    assert message.params["count"] == 4

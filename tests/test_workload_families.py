@@ -124,10 +124,11 @@ def test_workload_branching_lives_in_the_families():
     assert sum(_branches(p) for p in core) <= CORE_CEILING
 
 
-APP_CEILING, REPORT_CEILING = 10, 0
+APP_CEILING, REPORT_CEILING = 9, 0
 """Workload branches (:data:`BRANCH`) left in configurator/app and configurator/report once the
 window, the CLI and the summary render the estimate's view model (issue 14, part 5; before: app 10,
-report 5). A ratchet, as :data:`CORE_CEILING`."""
+report 5; left in app: the editor's, the wizard's and its decision's own questions). A ratchet, as
+:data:`CORE_CEILING`."""
 
 PART_READS = re.compile(r"\b(?:est|estimate|e)\.(?:training|inference|graphics)\b")
 """A read of an estimate's family part (``est.training``, ``estimate.inference``, ``e.graphics``)."""

@@ -235,8 +235,9 @@ class SummaryPage(QWizardPage):
 
     def decision_html(self, d: Decision) -> str:
         s, est = d.scenario, d.estimate
+        view = estimate_view(est)
         parts = []
-        if not s.workload.is_graphics:
+        if view.layout is not None:  # the work runs a model laid out over the cards
             model = s.model
             parts.append(self.tr("<b>Model:</b> {name}, {params} B parameters ({shape})").format(
                 name=escape(model.name), params=fmt.significant(model.total_params() / 1e9),
@@ -247,7 +248,6 @@ class SummaryPage(QWizardPage):
         parts.append(self.tr("<b>Buy:</b> {cards} of {card} in {servers} — {by}").format(
             cards=self.tr("%n card(s)", "", s.count), card=escape(est.card.name),
             servers=self.tr("%n server(s)", "", s.nodes), by=by))
-        view = estimate_view(est)
         parts.append(self._layout_line(view))
         parts.append(self._cost_line(d))
         parts.append(escape(write(view.verdict, current_language())))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 
@@ -132,3 +133,14 @@ def test_no_arguments_without_display_is_a_clear_error(capsys, monkeypatch):
         monkeypatch.delenv(name, raising=False)
     code, _, err = run(capsys)
     assert code == 1 and "no display" in err
+
+
+def test_estimate_table_in_chinese_speaks_as_the_window(capsys):
+    """The CLI's table is the estimate's view model: the same rows as the results panel, in Chinese."""
+    code, out, _ = run(capsys, "estimate", "--workload", "inference", "--model", "llama3-8b", "--card", "l40s",
+                       "--lang", "zh_CN")
+    assert code == 0
+    assert "每卡显存" in out and "首词元延迟" in out and "每百万词元成本" in out and "余量" in out
+    assert "\u00a0GiB" in out and "词元/秒" in out  # numbers held to their units, units in Chinese
+    sections = out.split("计算假设")[0]  # the assumptions stay in the scenario file's English names
+    assert not re.findall(r"\b(?:Memory|Throughput|Headroom|per card|fits)\b", sections)

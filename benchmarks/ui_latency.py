@@ -82,7 +82,7 @@ def startup_child(kind: str) -> None:
         settings = QSettings(os.path.join(tempfile.mkdtemp(), "s.ini"), QSettings.Format.IniFormat)
         window = build_main_window(settings)
         window.resize(*WINDOW_SIZE)
-        window.show()
+        window.show_at_start()  # as run_app starts the window
         app.processEvents()
         first = time.perf_counter() - _T0
         controller = window.controller

@@ -130,6 +130,7 @@ class ScenarioController(QObject):
         self._timer.setSingleShot(True)
         self._timer.setInterval(0)
         self._timer.timeout.connect(self._start_analysis)
+        self._held = False
         self._timer.start()
 
     # ---- state ----------------------------------------------------------------------
@@ -153,7 +154,7 @@ class ScenarioController(QObject):
     @property
     def busy(self) -> bool:
         """An analysis is waiting to start or being computed."""
-        return self._timer.isActive() or self._job.busy
+        return self._timer.isActive() or self._held or self._job.busy
 
     @property
     def compared(self) -> tuple[str, ...]:
@@ -273,8 +274,22 @@ class ScenarioController(QObject):
         self._schedule()
 
     def _schedule(self) -> None:
+        self._held = False
         if not self._timer.isActive():
             self._timer.start()
+
+    def hold_first_analysis(self) -> None:
+        """Keep the pending first analysis from starting until :meth:`release_first_analysis`
+        (start-up: its worker would otherwise load the estimator while the window first paints,
+        and the two share one interpreter). A change, :meth:`wait` or :meth:`recompute` starts it."""
+        if self._timer.isActive() and self._analysis is None:
+            self._timer.stop()
+            self._held = True
+
+    def release_first_analysis(self) -> None:
+        """Start the analysis held by :meth:`hold_first_analysis` (on the next pass of the event loop)."""
+        if self._held:
+            self._schedule()
 
     def _start_analysis(self) -> None:
         """Analyse the current scenario on a worker thread (its estimate first)."""
@@ -305,7 +320,8 @@ class ScenarioController(QObject):
 
     def wait(self, timeout_ms: int = 30_000) -> Analysis | None:
         """Wait (processing events) until the current scenario's analysis has arrived (tests)."""
-        if self._timer.isActive():
+        if self._timer.isActive() or self._held:
+            self._held = False
             self._timer.stop()
             self._start_analysis()
         self._job.wait(timeout_ms)
@@ -322,6 +338,7 @@ class ScenarioController(QObject):
         from configurator.core.analysis import analyse
 
         self._timer.stop()
+        self._held = False
         self._job.cancel()
         try:
             self._analysis = self._latest = analyse(self._scenario, self._catalog, self._compared)

@@ -68,7 +68,7 @@ def run_app(argv: list[str]) -> int:
     except (ArchitectureError, CatalogError) as error:  # the bundled catalog or model presets are damaged
         show_broken_installation(error)
         return 1
-    window.show()
+    window.show_at_start()
     from PySide6.QtCore import QTimer
 
     from configurator.app.error_boundary import guard_slot

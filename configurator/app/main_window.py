@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QEvent, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
@@ -495,6 +495,32 @@ class MainWindow(SummaryActions, QMainWindow):
         # what was last opened or saved: changes the user chose to discard must not come back
         self.settings.setValue("session/scenario", json.dumps(scenario_to_document(self.controller.saved_scenario)))
         self.settings.setValue("session/path", str(self.controller.path) if self.controller.path else "")
+
+    _release_after_paint = False
+    """True from :meth:`show_at_start` until the window's first paint."""
+
+    FIRST_ANALYSIS_LATEST_MS = 1000
+    """Start the first analysis after this long even if no paint was seen (a hidden window) [ms]."""
+
+    def show_at_start(self) -> None:
+        """Show the window and start its first analysis once it has painted: the analysis's
+        worker loads the estimator, which would otherwise compete with the first paint for the
+        one interpreter (start-up, issue 15)."""
+        self.controller.hold_first_analysis()
+        self._release_after_paint = True
+        QTimer.singleShot(self.FIRST_ANALYSIS_LATEST_MS, self._release_first_analysis)
+        self.show()
+
+    @guarded
+    def _release_first_analysis(self) -> None:
+        self._release_after_paint = False
+        self.controller.release_first_analysis()
+
+    def event(self, event: QEvent) -> bool:  # Qt's name; cheap, it sees every event of the window
+        handled = super().event(event)
+        if self._release_after_paint and event.type() == QEvent.Type.UpdateRequest:
+            self._release_first_analysis()  # painted: now compute
+        return handled
 
     @guarded
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name

@@ -123,8 +123,3 @@ WORKLOAD_LABELS = {"pretrain": "Pre-training", "finetune": "Full fine-tune", "lo
                    "transcode": "Video transcoding", "render": "Offline rendering"}
 VGPU_LABELS = {"graphics": "Virtual desktops and workstations", "compute": "Compute profiles only",
                "none": "Passthrough only"}
-BAND_KIND_LABELS = {"train-throughput": "training throughput", "memory": "memory per card",
-                    "prefill": "prefill (time to first token)", "decode": "decode (time per output token)",
-                    "serving-throughput": "serving throughput"}
-"""Kinds of calibration rows behind the likely ranges (benchmarks/accuracy.py, core/uncertainty.py)."""
-BAND_SCALE_LABELS = {"1": "one card", "2-64": "2 to 64 cards", ">64": "more than 64 cards"}

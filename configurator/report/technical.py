@@ -7,13 +7,11 @@ import re
 
 from configurator.core.estimate import Estimate
 from configurator.core.view.estimate_view import estimate_view
-from configurator.core.view.rows import Section, View, label, write
+from configurator.core.view.rows import BAND_KINDS, BAND_SCALES, Section, View, label, write
 from configurator.core.workloads import family_of
 from configurator.core.uncertainty import Band, error_bands, headline_bands
 from configurator.core.view.numbers import span
 from configurator.report.language import (
-    BAND_KIND_LABELS,
-    BAND_SCALE_LABELS,
     CLASS_LABELS,
     LINK_LABELS,
     OPTIMIZER_LABELS,
@@ -230,7 +228,7 @@ def bands_table(est: Estimate, w: Words, view: View | None = None) -> Table:
     rows = []
     for (kind, scale), names in groups.items():
         band = bands[names[0]]
-        what = w("{kind}, {scale}: {n} rows", kind=w(BAND_KIND_LABELS[kind]), scale=w(BAND_SCALE_LABELS[scale]),
+        what = w("{kind}, {scale}: {n} rows", kind=w(BAND_KINDS[kind]), scale=w(BAND_SCALES[scale]),
                  n=band.rows)
         if band.scale_rows is not None:
             what += w("; ") + w("only {n} at this scale: the range over all scales", n=band.scale_rows)

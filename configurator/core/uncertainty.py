@@ -127,16 +127,6 @@ def headline_bands(est: Estimate) -> dict[str, Band]:
     return bands
 
 
-def range_text(low: str, high: str) -> str:
-    """``low``–``high`` with the unit once when both end in the same one: '8.5 h', '11.2 h' ->
-    '8.5–11.2 h'; else '47 h – 2.1 days'."""
-    low_number, _, low_unit = low.partition(" ")
-    high_number, _, high_unit = high.partition(" ")
-    if low_unit and low_unit == high_unit:
-        return f"{low_number}–{high_number} {high_unit}"
-    return f"{low} – {high}"
-
-
 def band_definition() -> str:
     """What 'likely' means, in English (the JSON's ``error_bands.definition``)."""
     return error_bands()["definition"]

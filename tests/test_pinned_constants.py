@@ -129,3 +129,14 @@ def test_a_built_shape_is_offered_from_1e6_to_1e13_parameters():
     for refused in (0.99e6, 1.01e13):
         with pytest.raises(ArchitectureError, match="between 1e6 and 1e13"):
             splittable_shape(refused)
+
+
+def test_a_typed_size_uses_the_llama2_vocabulary_by_default():
+    """splittable_shape defaults to Llama 2's 32,000-token SentencePiece vocabulary (Touvron et al.
+    2023, "Llama 2", §2.1), as its docstring states; from_param_count builds the same Llama-like
+    shape and takes the same default."""
+    from configurator.core.model_size import splittable_shape
+
+    assert from_param_count(7e9).vocab == 32000
+    assert splittable_shape(7e9).vocab == 32000
+    assert from_param_count(7e9, vocab=128256).vocab == 128256

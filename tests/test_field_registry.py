@@ -269,14 +269,17 @@ def test_lupdate_sees_every_registry_text(tmp_path):
 
 def test_layout_fields_are_the_models_and_the_editors():
     """Each layout field the planner may choose is declared once in the registry; the editor's
-    Auto rows (controller.LAYOUT_PATHS) and the CLI's layout flags agree with it."""
+    Auto rows (fields.LAYOUT_PATHS, used by the controller and the binders) and the CLI's layout
+    flags are built from it."""
     import typing
 
-    from configurator.app.controller import LAYOUT_PATHS
+    from configurator.app import binders, controller
     from configurator.cli_scenario import _LAYOUT_FLAGS
+    from configurator.core.fields import LAYOUT_PATHS
     from configurator.core.scenario import LayoutField
 
-    declared = {f.path: f.layout for f in FIELDS if f.layout}
-    assert set(declared.values()) == set(typing.get_args(LayoutField))
-    assert LAYOUT_PATHS == declared
-    assert set(_LAYOUT_FLAGS.values()) == set(declared.values())
+    declared = [f.layout for f in FIELDS if f.layout]
+    assert sorted(declared) == sorted(typing.get_args(LayoutField))  # each one once
+    assert LAYOUT_PATHS == {f.path: f.layout for f in FIELDS if f.layout}
+    assert controller.LAYOUT_PATHS is LAYOUT_PATHS and binders.LAYOUT_PATHS is LAYOUT_PATHS
+    assert set(_LAYOUT_FLAGS.values()) == set(declared)

@@ -14,9 +14,10 @@ from PySide6.QtCore import QCoreApplication, QObject
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QAbstractSpinBox, QCheckBox, QComboBox, QDoubleSpinBox, QSlider, QSpinBox, QWidget
 
-from configurator.app.controller import LAYOUT_PATHS, ScenarioController, field_name
+from configurator.app.controller import ScenarioController, field_name
 from configurator.app.field_help import accessible_label
 from configurator.core.bounds import field_at, field_bounds
+from configurator.core.fields import LAYOUT_PATHS
 from configurator.core.scenario import Scenario
 
 

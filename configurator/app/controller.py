@@ -20,6 +20,7 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from configurator.core.bounds import error_line
 from configurator.core.catalog import Catalog
+from configurator.core.fields import LAYOUT_PATHS
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario, updated
 from configurator.app.error_boundary import guarded
 from configurator.app.field_help import field_label
@@ -35,16 +36,6 @@ def field_name(path: str) -> str:
     """What an undo entry calls the field at ``path`` ("Change micro-batch"): its registry label
     (``core/fields.py``), translated."""
     return field_label(path)
-
-
-LAYOUT_PATHS: dict[str, str] = {
-    "parallelism.tp": "tp", "parallelism.pp": "pp", "parallelism.virtual_stages": "vp", "parallelism.cp": "cp",
-    "parallelism.ep": "ep", "parallelism.zero": "zero",
-    "training.recompute": "recompute", "training.micro_batch": "micro_batch", "training.grad_accum": "grad_accum",
-    "serving.max_batch": "max_batch", "serving.max_batched_tokens": "max_batched_tokens",
-    "serving.disaggregated": "disaggregated",
-}
-"""Scenario field path of each layout field the planner can choose."""
 
 
 def nested_changes(path: str, value: Any) -> dict:

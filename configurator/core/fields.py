@@ -419,6 +419,8 @@ FIELDS: tuple[FieldSpec, ...] = (
 
 BY_PATH: dict[str, FieldSpec] = {spec.path: spec for spec in FIELDS}
 BY_FLAG: dict[str, FieldSpec] = {spec.flag: spec for spec in FIELDS if spec.flag}
+LAYOUT_PATHS: dict[str, str] = {spec.path: spec.layout for spec in FIELDS if spec.layout}
+"""Scenario field path -> the layout field (``Scenario.auto_layout``) the planner may choose for it."""
 
 
 def spec(path: str) -> FieldSpec:

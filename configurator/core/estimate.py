@@ -324,11 +324,14 @@ _MEMO_LOCK = threading.Lock()  # the window analyses on a worker thread while th
 
 
 def clear_estimate_memo() -> None:
-    """Forget every kept estimate and training layout search (the next :func:`estimate` of each
-    scenario computes it again)."""
+    """Forget every kept estimate and training or serving layout search (the next :func:`estimate`
+    of each scenario computes it again)."""
+    from configurator.core.plan.serving import clear_search_memo  # the serving planner builds on this module
+
     with _MEMO_LOCK:
         _MEMO.clear()
     clear_plan_memo()
+    clear_search_memo()
 
 
 def estimate(scenario: Scenario, card: Card) -> Estimate:

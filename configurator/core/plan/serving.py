@@ -5,6 +5,8 @@ from ``core/estimate.py``, which calls it for scenarios with Auto serving fields
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from dataclasses import replace
 
 from configurator.core.catalog import Card
@@ -66,7 +68,55 @@ def serving_expert_parallel_options(scenario: Scenario, card: Card, tp: int, pp:
     return [1, max(fitting)] if fitting and card.has_fast_link else [1]
 
 
+NOT_SEARCHED = frozenset({"name", "economics"})
+"""Scenario fields the serving search never reads (it ranks layouts by fit, the latency and
+rate targets and the request rate; prices only enter the estimate of the layout chosen)."""
+
+PLANNER_NOTES = frozenset({"serving-disaggregated-chosen", "serving-colocated-chosen", "kv-fp8-chosen",
+                           "chunk-chosen"})
+"""Messages the search puts before the chosen layout's own estimate's messages."""
+
+SEARCH_MEMO_SIZE = 1024
+"""Serving searches kept (the layout chosen and the search's notes; least recently used dropped)."""
+
+_SEARCHES: OrderedDict[tuple, tuple[Card, Scenario, tuple]] = OrderedDict()
+_SEARCHES_LOCK = threading.Lock()
+
+
+def clear_search_memo() -> None:
+    """Forget every kept serving search."""
+    with _SEARCHES_LOCK:
+        _SEARCHES.clear()
+
+
 def planned_inference(scenario: Scenario, card: Card) -> Estimate:
+    """The serving plan (:func:`search_inference`), searched once for scenarios that differ only
+    in :data:`NOT_SEARCHED` (the last :data:`SEARCH_MEMO_SIZE` kept): the same layout in another
+    currency or at another electricity price is estimated again, with the search's notes."""
+    key = (scenario.model_dump_json(warnings=False, exclude=NOT_SEARCHED), id(card))
+    with _SEARCHES_LOCK:
+        kept = _SEARCHES.get(key)
+        if kept is not None and kept[0] is card:  # the card held, so its id is not reused while kept
+            _SEARCHES.move_to_end(key)
+    if kept is not None and kept[0] is card:
+        _, chosen, notes = kept
+        planned = chosen.model_copy(update={"name": scenario.name, "economics": scenario.economics})
+        est = _estimate_inference(planned, card, inference_basis(planned, card))
+        return replace(est, messages=(*notes, *est.messages)) if notes else est
+    est = search_inference(scenario, card)
+    notes = []
+    for message in est.messages:
+        if message.id not in PLANNER_NOTES:
+            break
+        notes.append(message)
+    with _SEARCHES_LOCK:
+        _SEARCHES[key] = (card, est.scenario, tuple(notes))
+        if len(_SEARCHES) > SEARCH_MEMO_SIZE:
+            _SEARCHES.popitem(last=False)
+    return est
+
+
+def search_inference(scenario: Scenario, card: Card) -> Estimate:
     """The serving plan (:func:`planned_layout`); with disaggregation Auto and a latency target,
     planned both with prefill and decode sharing every copy and with separate pools, the one
     that carries more within the targets, said in a message with both rates."""

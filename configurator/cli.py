@@ -197,7 +197,7 @@ def _run_catalog(args: argparse.Namespace, catalog: Catalog) -> int:
     if args.json:
         _print_json(_card_json(card))
     else:
-        print(card_details(card))
+        print(card_details(card, args.lang))
     return 0
 
 
@@ -246,6 +246,7 @@ def build_parser() -> argparse.ArgumentParser:
     show = cat_sub.add_parser("show", help="one card with its sources")
     show.add_argument("card_id", metavar="ID")
     show.add_argument("--json", action="store_true")
+    show.add_argument("--lang", choices=["en", "zh_CN"], default="en", help="language of the table")
     cat_sub.add_parser("models", help="model presets")
     for scenario_parser in (est, rec, pln, rep):
         state_ranges(scenario_parser)

@@ -68,13 +68,13 @@ def test_details_show_sources_prices_and_low_confidence(browser):
     browser.select_ids(["h100-sxm"])
     text = browser.details.toPlainText()
     assert "989.5" in text or "990" in text
-    assert "cloud-hourly" in text and "2026-05" in text
+    assert "cloud, per card-hour, 2026-05" in text
 
 
 def test_details_show_software_export_and_price_confidence(browser):
     browser.select_ids(["mi300x"])
     text = browser.details.toPlainText()
-    assert "Software stack: ROCm" in text and "vllm: supported" in text and "tensorrt-llm: none" in text
+    assert "Software stack: ROCm" in text and "vllm\nsupported" in text and "tensorrt-llm\nnone" in text
     assert "Export to China: licence required" in text and "TPP 20,919" in text
     assert "confidence: medium" in text
     browser.select_ids(["h20"])

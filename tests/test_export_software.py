@@ -132,4 +132,4 @@ def test_catalog_list_json_carries_prices_software_and_export_status(capsys):
     assert h100["export_control_computed"] == {"tpp": 15832.0, "performance_density": pytest.approx(19.45, abs=0.01),
                                                "eccn_3a090": "3A090.a"}
     code, out, _ = _cli(capsys, "catalog", "show", "mi300x")
-    assert "Software" in out and "ROCm" in out and "Export control" in out and "confidence medium" in out
+    assert "Software stack: ROCm" in out and "Export to China: licence required" in out and "confidence: medium" in out

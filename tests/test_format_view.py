@@ -91,3 +91,34 @@ def test_each_family_builds_memory_speed_and_cost(name, catalog):
     assert all(row.value is not None or row.label == "Weights" for s in view.sections for row in s.shown(False)
                if row.key not in ("cards_needed", "servers_needed", "boards_needed", "weight_format"))
     assert words("en").label("Memory per card") == "Memory per card"
+
+
+def test_every_card_view_is_worded_in_chinese(catalog):
+    """The card browser's details and `catalog show` (issue 14, part 5): every heading, label, level and
+    template of every card's view is in the one catalogue's Chinese; names (frameworks, links, PCIe, ECC)
+    and free text from the catalog (sources, notes, rules) are written as they are."""
+    from configurator.core.view import card_view as cv
+
+    chinese = Words("zh_CN")._labels
+    names = {"PCIe", "ECC", "vGPU", "ECCN 3A090", "", "NVLink", "Infinity Fabric", "ICI", "HCCS", "MLU-Link", "BLink",
+             "MTLink", "Gen{gen} x{lanes}", "{name} [{id}]", "{low} – {high}", "{n} {type}"}
+    ids = set()
+    for mapping in (cv.CLASSES, cv.LINKS, cv.EXPORT, cv.VGPU, cv.CONFIDENCE, cv.PRICE_KINDS, cv.SUPPORT):
+        ids |= set(mapping.values())
+    for card in catalog.cards:
+        view = cv.card_view(card)
+        templates = [view.heading, view.verdict] + [s.title for s in view.sections] + [
+            row.label for s in view.sections for row in s.rows if not row.key.startswith("software.")]
+        templates += [row.value for s in view.sections for row in s.rows if isinstance(row.value, Phrase)]
+        ids |= {t.template if isinstance(t, Phrase) else t for t in templates}
+    assert {i for i in ids if i not in chinese} - names == set()
+
+
+def test_a_card_view_keeps_the_catalog_numbers(catalog):
+    from configurator.core.view.card_view import card_view
+
+    rows = {row.key: row for section in card_view(catalog.get("h100-sxm")).sections for row in section.rows}
+    assert write(rows["bf16_tflops"].value) == f"990{NBSP}TFLOP/s" and write(rows["memory_gb"].value).startswith(
+        f"80{NBSP}GB")
+    assert write(rows["tdp_w"].value, "zh_CN") == f"700{NBSP}W"
+    assert write(rows["bandwidth_gbps"].value) == f"3,350{NBSP}GB/s"

@@ -33,11 +33,11 @@ from configurator.app.controller import ScenarioController
 from configurator.app.labels import CLASS_COLOURS, class_names, vgpu_names
 from configurator.core.catalog import FRAMEWORKS, Card, Catalog
 from configurator.core.estimate import estimate
-from configurator.core.export_control import card_classification
 from configurator.core.software import runs_software
 from configurator.core.units import Precision
 from configurator.core.view.estimate_view import estimate_view
-from configurator.core.view.rows import side_by_side
+from configurator.core.view.card_view import card_view
+from configurator.core.view.rows import View, label, side_by_side, write
 from configurator.core.workloads import family_of
 from configurator.app.i18n import current_language
 from configurator.app.i18n import tc as _tc
@@ -51,11 +51,6 @@ CARD_ROLE = Qt.ItemDataRole.UserRole + 2
 def export_names() -> dict[str | None, str]:
     return {"licence-required": _tc("browser", "licence required"), "not-permitted": _tc("browser", "not permitted"),
             "permitted": _tc("browser", "permitted"), "unknown": _tc("browser", "unknown"), None: "—"}
-
-
-def support_names() -> dict[str, str]:
-    return {"supported": _tc("browser", "supported"), "partial": _tc("browser", "partial"),
-            "none": _tc("browser", "none")}
 
 
 def confidence_names() -> dict[str | None, str]:
@@ -202,89 +197,32 @@ class CatalogFilter(QSortFilterProxyModel):
 
 
 def card_details_html(card: Card) -> str:
-    """Every spec of a card with its sources, prices and confidence, as HTML."""
+    """Every spec of a card with its sources, prices and confidence, as HTML: the card's view model
+    (:func:`configurator.core.view.card_view.card_view`) in the window's language."""
+    return view_html(card_view(card), current_language())
+
+
+def view_html(view: View, language: str) -> str:
+    """A view model as HTML: the heading, the verdict (amber where not ``good``), then each section
+    as a heading over a table of its rows (a row's note, such as a price's source, in small type
+    after its value); rows without a label, such as the sources, as a list."""
     e = html.escape
-    ic = card.interconnect
-    rates = [(p.value.upper(), card.peak_tflops(p)) for p in Precision]
-    rows = [
-        (_tc("browser", "Vendor"), card.vendor), (_tc("browser", "Class"), class_names()[card.category]),
-        (_tc("browser", "Architecture"), card.architecture or "—"), (_tc("browser", "Year"), card.year or "—"),
-        (_tc("browser", "Form factor"), card.form_factor or "—"),
-        (_tc("browser", "Memory"), f"{card.memory_gb:g} GB {card.memory_type or ''}"),
-        (_tc("browser", "Usable memory"),
-         f"{card.usable_memory_gib:g} GiB (measured)" if card.usable_memory_gib else "—"),
-        (_tc("browser", "Bandwidth"), f"{fmt.significant(card.bandwidth_gbps)} GB/s" if card.bandwidth_gbps else "—"),
-        (_tc("browser", "Board power"), f"{card.tdp_w:g} W" if card.tdp_w else "—"),
-        *[(_tc("browser", "{0} dense").format(name), "—" if v is None else f"{fmt.significant(v)} "
-           + ("TOPS" if name.startswith("INT") else "TFLOP/s")) for name, v in rates],
-        (_tc("browser", "FP64"), f"{card.fp64_tflops:g} TFLOP/s" if card.fp64_tflops else "—"),
-        (_tc("browser", "Card link"), f"{ic.link}, {fmt.significant(ic.link_gbps) + ' GB/s' if ic.link_gbps else '—'}, "
-                           f"{ic.domain_size} cards per domain"),
-        (_tc("browser", "PCIe"), f"Gen{ic.pcie_gen} x{ic.pcie_lanes}" if ic.pcie_gen else "—"),
-        (_tc("browser", "Video engines"), card.video.description or "—"),
-        (_tc("browser", "Display outputs"), "—" if card.display_outputs is None else card.display_outputs),
-        (_tc("browser", "ECC"), {True: _tc("browser", "yes"), False: _tc("browser", "no"), None: "—"}[card.ecc]),
-        (_tc("browser", "Encoder generation"), card.video.nvenc_generation or "—"),
-        (_tc("browser", "Decoder generation"), card.video.nvdec_generation or "—"),
-        (_tc("browser", "AV1 encode"),
-         {True: _tc("browser", "yes"), False: _tc("browser", "no"), None: "—"}[card.video.av1_encode]),
-        (_tc("browser", "Ray-tracing cores"), "—" if card.rt_cores is None else card.rt_cores),
-        (_tc("browser", "vGPU"), vgpu_names().get(card.vgpu, "—")),
-        (_tc("browser", "GPUs per board"), card.gpus_per_board),
-    ]
-    table = "".join(f"<tr><td><b>{e(str(k))}</b></td><td>{e(str(v))}</td></tr>" for k, v in rows)
-    conf = confidence_names()
-    # labels outside the f-strings below, where lupdate cannot see them
-    confidence_word, none_known = _tc("browser", "confidence"), _tc("browser", "none known")
-    titles = {"prices": _tc("browser", "Prices"), "software": _tc("browser", "Software stack"),
-              "export": _tc("browser", "Export to China"), "sources": _tc("browser", "Sources"),
-              "confidence": _tc("browser", "Confidence")}
-    prices = "".join(
-        f"<li>{p.amount:,.2f}{f'–{p.amount_high:,.2f}' if p.amount_high else ''} {e(p.currency)} "
-        f"({e(p.kind)}, {e(p.date)}; {e(confidence_word)}: {e(conf[p.confidence])}) — {e(p.source)}"
-        f"{' — ' + e(p.note) if p.note else ''}</li>"
-        for p in sorted(card.prices, key=lambda p: p.date, reverse=True)) or f"<li>{e(none_known)}</li>"
-    if card.price_note:
-        prices += f"<li><i>{e(card.price_note)}</i></li>"
-    sources = "".join(f"<li>{e(s)}</li>" for s in card.sources)
-    confidence = card.confidence
-    low = _tc("browser", "Low confidence: check a vendor datasheet before buying")
-    warn = f"<p style='color:#a05a00'><b>{e(low)}</b>" \
-           f"</p>" if confidence == "low" else ""
-    return (f"<h3>{e(card.name)} <small>[{e(card.id)}]</small></h3>{warn}<table>{table}</table>"
-            f"<h4>{e(titles['prices'])}</h4><ul>{prices}</ul>"
-            f"<h4>{e(titles['software'])}: {e(stack_text(card))}</h4>{_software_html(card)}"
-            f"<h4>{e(titles['export'])}: {e(china_text(card))}</h4>{_export_html(card)}"
-            f"<h4>{e(titles['sources'])}</h4><ul>{sources}</ul>"
-            f"<h4>{e(titles['confidence'])}: {e(conf[confidence])}</h4><p>{e(card.notes or '')}</p>")
-
-
-def _software_html(card: Card) -> str:
-    """One line per framework: its support level, a note and the source."""
-    e = html.escape
-    sw = card.software
-    if sw is None:
-        return ""
-    names = support_names()
-    rows = "".join(
-        f"<li><b>{e(name)}</b>: {e(names[entry.status])}{' (' + e(entry.note) + ')' if entry.note else ''}"
-        f" — <small>{e(entry.source)}</small></li>"
-        for name, entry in ((n, sw.frameworks[n]) for n in FRAMEWORKS))
-    return f"<ul>{rows}</ul>" + (f"<p>{e(sw.notes)}</p>" if sw.notes else "")
-
-
-def _export_html(card: Card) -> str:
-    """The rule, date and source of the China status, and the ECCN 3A090 figures computed from the rates."""
-    e = html.escape
-    tpp, density, paragraph = card_classification(card)
-    computed = _tc("browser", "TPP {tpp}, performance density {density} → {paragraph} (computed from the rates)").format(
-        tpp="—" if tpp is None else f"{tpp:,.0f}", density="—" if density is None else f"{density:.2f}",
-        paragraph=paragraph)
-    ec = card.export_control
-    if ec is None:
-        return f"<p>{e(computed)}</p>"
-    note = f"<br>{e(ec.note)}" if ec.note else ""
-    return (f"<p>{e(ec.rule)} ({e(ec.date)}){note}<br><small>{e(ec.source)}</small><br>{e(computed)}</p>")
+    verdict = e(write(view.verdict, language))
+    parts = [f"<h3>{e(write(view.heading, language))}</h3>",
+             f"<p>{verdict}</p>" if view.good else f"<p style='color:#a05a00'><b>{verdict}</b></p>"]
+    for section in view.sections:
+        parts.append(f"<h4>{e(label(section.title, language))}</h4>")
+        cells, items = [], []
+        for row in section.rows:
+            note = f" — <small>{e(write(row.note, language))}</small>" if row.note else ""
+            value = f"{e(write(row.value, language))}{note}"
+            name = label(row.label, language)
+            if name:
+                cells.append(f"<tr><td style='padding-right:12px'><b>{e(name)}</b></td><td>{value}</td></tr>")
+            else:
+                items.append(f"<li>{value}</li>")
+        parts += [f"<table cellspacing='0' cellpadding='1'>{''.join(cells)}</table>" if cells else "", f"<ul>{''.join(items)}</ul>" if items else ""]
+    return "".join(parts)
 
 
 class CardBrowser(QDialog):

@@ -5,11 +5,11 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable
 
-from configurator.core.catalog import FRAMEWORKS, Card, Catalog
+from configurator.core.catalog import Card, Catalog
 from configurator.core.economics import host_watts
-from configurator.core.export_control import card_classification
 from configurator.core.estimate import Estimate
 from configurator.core.units import GIB
+from configurator.core.view.card_view import card_view
 from configurator.core.view.estimate_view import estimate_view, plain, speed_row
 from configurator.core.view.rows import View, label, write
 from configurator.core.view.words import words
@@ -121,66 +121,20 @@ def catalog_table(cards: Iterable[Card], catalog: Catalog) -> str:
     return "\n".join(lines)
 
 
-def card_details(card: Card) -> str:
-    """Every spec of one card, with sources and prices."""
-    rates = [(f"{p} dense", _num(getattr(card, p), "TFLOP/s" if p.endswith("tflops") else "TOPS"))
-             for p in ("fp64_tflops", "fp32_tflops", "tf32_tflops", "bf16_tflops", "fp16_tflops",
-                       "fp8_tflops", "int8_tops", "fp4_tflops", "int4_tops")]
-    ic = card.interconnect
-    rows = [
-        ("vendor", card.vendor), ("class", card.category), ("architecture", card.architecture or "n/a"),
-        ("year", str(card.year or "n/a")), ("form factor", card.form_factor or "n/a"),
-        ("memory", f"{card.memory_gb:g} GB {card.memory_type or ''}"),
-        ("bandwidth", _num(card.bandwidth_gbps, "GB/s")), ("board power", _num(card.tdp_w, "W")),
-        *rates,
-        ("link", f"{ic.link} {_num(ic.link_gbps, 'GB/s')}, {ic.domain_size} cards per domain"),
-        ("PCIe", f"Gen{ic.pcie_gen} x{ic.pcie_lanes}" if ic.pcie_gen else "n/a"),
-        ("video", card.video.description or "n/a"),
-        ("video generations",
-         f"NVENC {card.video.nvenc_generation or 'n/a'}, NVDEC {card.video.nvdec_generation or 'n/a'}"),
-        ("display outputs", "n/a" if card.display_outputs is None else str(card.display_outputs)),
-        ("ray-tracing cores", "n/a" if card.rt_cores is None else str(card.rt_cores)),
-        ("vGPU", card.vgpu or "not verified"),
-        ("ECC", {True: "yes", False: "no", None: "n/a"}[card.ecc]),
-        ("GPUs per board", str(card.gpus_per_board)),
-        ("die area", _num(card.die_area_mm2, "mm²")),
-        ("confidence", card.confidence),
-    ]
-    prices = [f"  - {p.amount:,.2f}{f'–{p.amount_high:,.2f}' if p.amount_high else ''} {p.currency} "
-              f"({p.kind}, {p.date}, confidence {p.confidence or 'not rated'}) source: {p.source}"
-              f"{' — ' + p.note if p.note else ''}" for p in card.prices] or ["  none known"]
-    if card.price_note:
-        prices.append(f"  note: {card.price_note}")
-    sources = [f"  - {s}" for s in card.sources]
-    return "\n".join([f"{card.name} [{card.id}]", _rows(rows), "Prices", *prices, "Software", *software_lines(card),
-                      "Export control (buyers in China)", *export_lines(card), "Sources", *sources,
-                      "Notes", f"  {card.notes or ''}"])
-
-
-def software_lines(card: Card) -> list[str]:
-    """The card's software stack and each framework's support, with sources."""
-    sw = card.software
-    if sw is None:
-        return ["  not rated"]
-    lines = [f"  stack: {sw.stack}{f' — {sw.version}' if sw.version else ''}"]
-    for name in FRAMEWORKS:
-        entry = sw.frameworks[name]
-        lines.append(f"  - {name}: {entry.status}{f' ({entry.note})' if entry.note else ''} — {entry.source}")
-    if sw.notes:
-        lines.append(f"  notes: {sw.notes}")
-    return lines
-
-
-def export_lines(card: Card) -> list[str]:
-    """The card's China export status with rule, date and source, and the computed ECCN 3A090 figures."""
-    tpp, density, paragraph = card_classification(card)
-    computed = (f"  computed: TPP {'n/a' if tpp is None else num(tpp)}, performance density "
-                f"{'n/a (die area not listed)' if density is None else f'{density:.2f} per mm²'} → {paragraph}")
-    ec = card.export_control
-    if ec is None:
-        return ["  status: not rated", computed]
-    return [f"  status: {ec.china} ({ec.date}) — {ec.rule}", f"  source: {ec.source}",
-            *([f"  note: {ec.note}"] if ec.note else []), computed]
+def card_details(card: Card, language: str = "en") -> str:
+    """Every spec of one card, with its prices, software, export status and sources: the card's
+    view model (the card browser's details) as text; a row's note (a price's source) follows its
+    value."""
+    view = card_view(card)
+    lines = [write(view.heading, language), write(view.verdict, language)]
+    for section in view.sections:
+        lines.append(label(section.title, language))
+        rows = [(label(r.label, language), write(r.value, language)
+                 + (f" — {write(r.note, language)}" if r.note else "")) for r in section.rows]
+        if any(name for name, _ in rows):
+            lines.append(_aligned((name, value) for name, value in rows if name))
+        lines += [f"  - {value}" for name, value in rows if not name]  # a list: the sources
+    return "\n".join(lines)
 
 
 def recommendation_table(result) -> str:

@@ -1718,6 +1718,10 @@ Restore them? Discard deletes them for good.</source>
         <translation>训练吞吐量</translation>
     </message>
     <message>
+        <source>delivery region</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>matrix efficiency</source>
         <translation>矩阵运算效率</translation>
     </message>
@@ -3318,40 +3322,12 @@ Reinstall GPU Configurator to repair it.</source>
         <translation>可信度低：采购前请核对厂商规格书</translation>
     </message>
     <message>
-        <source>Architecture</source>
-        <translation>架构</translation>
-    </message>
-    <message>
-        <source>Form factor</source>
-        <translation>外形规格</translation>
-    </message>
-    <message>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <source>Usable memory</source>
-        <translation>可用显存</translation>
-    </message>
-    <message>
         <source>Bandwidth</source>
         <translation>显存带宽</translation>
-    </message>
-    <message>
-        <source>Board power</source>
-        <translation>板卡功耗</translation>
-    </message>
-    <message>
-        <source>{0} dense</source>
-        <translation>{0} 稠密</translation>
-    </message>
-    <message>
-        <source>FP64</source>
-        <translation>FP64</translation>
-    </message>
-    <message>
-        <source>PCIe</source>
-        <translation>PCIe</translation>
     </message>
     <message>
         <source>Video engines</source>
@@ -3374,24 +3350,12 @@ Reinstall GPU Configurator to repair it.</source>
         <translation>否</translation>
     </message>
     <message>
-        <source>Encoder generation</source>
-        <translation>编码器代次</translation>
-    </message>
-    <message>
-        <source>Decoder generation</source>
-        <translation>解码器代次</translation>
-    </message>
-    <message>
         <source>AV1 encode</source>
         <translation>AV1 编码</translation>
     </message>
     <message>
         <source>Ray-tracing cores</source>
         <translation>光线追踪核心</translation>
-    </message>
-    <message>
-        <source>GPUs per board</source>
-        <translation>每板 GPU 数</translation>
     </message>
     <message>
         <source>Peak at this precision</source>
@@ -3404,10 +3368,6 @@ Reinstall GPU Configurator to repair it.</source>
     <message>
         <source>Export to China</source>
         <translation>对华出口</translation>
-    </message>
-    <message>
-        <source>TPP {tpp}, performance density {density} → {paragraph} (computed from the rates)</source>
-        <translation>TPP {tpp}，性能密度 {density} → {paragraph}（由算力数据计算）</translation>
     </message>
     <message>
         <source>Board power per card</source>
@@ -3432,18 +3392,6 @@ Reinstall GPU Configurator to repair it.</source>
     <message>
         <source>unknown</source>
         <translation>未知</translation>
-    </message>
-    <message>
-        <source>supported</source>
-        <translation>支持</translation>
-    </message>
-    <message>
-        <source>partial</source>
-        <translation>部分支持</translation>
-    </message>
-    <message>
-        <source>none</source>
-        <translation>无</translation>
     </message>
     <message>
         <source>high</source>
@@ -3476,22 +3424,6 @@ Reinstall GPU Configurator to repair it.</source>
     <message>
         <source>no price</source>
         <translation>无价格</translation>
-    </message>
-    <message>
-        <source>confidence</source>
-        <translation>可信度</translation>
-    </message>
-    <message>
-        <source>none known</source>
-        <translation>暂无</translation>
-    </message>
-    <message>
-        <source>Prices</source>
-        <translation>价格</translation>
-    </message>
-    <message>
-        <source>Sources</source>
-        <translation>来源</translation>
     </message>
 </context>
 <context>

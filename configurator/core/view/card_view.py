@@ -1,0 +1,180 @@
+"""The view model of one catalog card (issue 14, part 5): every spec with its unit, the dated
+prices with their confidence, the software stack, the export status and the sources, as
+sections of rows. Built once per card; the card browser's details pane and the command line's
+``catalog show`` render it, in English or Chinese. Qt-free.
+
+Free text from the catalog (sources, notes, the export rule, the video engines' description)
+is written as the catalog spells it; every label, unit and level is a label id of the one
+catalogue (:mod:`configurator.core.view.words`).
+"""
+
+from __future__ import annotations
+
+from configurator.core.catalog import FRAMEWORKS, RATE_FIELDS, Card, PriceEntry
+from configurator.core.export_control import card_classification
+from configurator.core.units import Precision
+from configurator.core.view.rows import Amount, Phrase, Row, Section, Value, View
+
+CLASSES = {"training": "Training card", "inference": "Inference card", "graphics": "Graphics card",
+           "workstation": "Workstation card", "edge": "Edge card"}
+"""Label ids of the card classes (``Card.category``)."""
+
+LINKS = {"nvlink": "NVLink", "nvlink-bridge": "NVLink bridge", "infinity-fabric": "Infinity Fabric",
+         "ethernet-roce": "Ethernet (RoCE)", "ici": "ICI", "hccs": "HCCS", "mlu-link": "MLU-Link",
+         "blink": "BLink", "mtlink": "MTLink", "proprietary": "proprietary link", "none": "no card-to-card link"}
+"""Label ids of the card-to-card links (``Interconnect.link``)."""
+
+EXPORT = {"licence-required": "licence required", "not-permitted": "not permitted", "permitted": "permitted",
+          "unknown": "unknown"}
+"""Label ids of the US export status for mainland China (``ExportControl.china``)."""
+
+VGPU = {"graphics": "Virtual desktops and workstations", "compute": "Compute profiles only",
+        "none": "Passthrough only", None: "not verified"}
+"""Label ids of the virtual-GPU support (``Card.vgpu``; None: not verified)."""
+
+CONFIDENCE = {"high": "high", "medium": "medium", "low": "low",
+              "preliminary": "preliminary (announced, not shipping)", None: "not rated"}
+"""Label ids of how far a card's specifications (or a price) can be trusted."""
+
+PRICE_KINDS = {"msrp": "list price (MSRP)", "street": "street price", "cloud-hourly": "cloud, per card-hour"}
+"""Label ids of the kinds of price (``PriceEntry.kind``)."""
+
+SUPPORT = {"supported": "supported", "partial": "partial", "none": "none"}
+"""Label ids of a framework's support on the card (``FrameworkSupport.status``)."""
+
+
+def rate_unit(precision: Precision) -> str:
+    """Integer rates are operations per second (TOPS), the rest floating point (TFLOP/s)."""
+    return "TOPS" if precision.value.startswith("int") else "TFLOP/s"
+
+
+def _or_none(value: object) -> Value:
+    """A catalog field written as it is, or "—" where the catalog has nothing."""
+    return None if value in (None, "") else str(value)
+
+
+def _identity(card: Card) -> Section:
+    return Section("card", "Card", (
+        Row("Vendor", card.vendor, key="vendor"),
+        Row("Class", CLASSES[card.category], key="category"),
+        Row("GPU architecture", _or_none(card.architecture), key="architecture"),
+        Row("Year", _or_none(card.year), key="year"),
+        Row("Form factor", _or_none(card.form_factor), key="form_factor"),
+    ))
+
+
+def _memory(card: Card) -> Section:
+    marketed = Amount(card.memory_gb, "GB", digits=2)  # marketed capacities are whole GB: '80 GB', '141 GB'
+    usable = None if card.usable_memory_gib is None else Phrase(
+        "{n} (measured)", {"n": Amount(card.usable_memory_gib, "GiB")})
+    return Section("memory", "Memory", (
+        Row("Memory", Phrase("{n} {type}", {"n": marketed, "type": card.memory_type or ""})
+            if card.memory_type else marketed, key="memory_gb"),
+        Row("Usable memory", usable, note=card.usable_memory_source, key="usable_memory_gib"),
+        Row("Memory bandwidth", Amount(card.bandwidth_gbps, "GB/s"), key="bandwidth_gbps"),
+    ))
+
+
+def _rates(card: Card) -> Section:
+    """The dense peak of every precision, then FP64 (not a precision the estimates run at)."""
+    rows = [Row(Phrase("{precision} dense", {"precision": p.value.upper()}),
+                Amount(card.peak_tflops(p), rate_unit(p)), key=RATE_FIELDS[p]) for p in Precision]
+    rows.append(Row(Phrase("{precision} dense", {"precision": "FP64"}), Amount(card.fp64_tflops, "TFLOP/s"),
+                    key="fp64_tflops"))
+    return Section("rates", "Dense peak rates", tuple(rows))
+
+
+def _power_and_links(card: Card) -> Section:
+    ic = card.interconnect
+    pcie = None if ic.pcie_gen is None else Phrase("Gen{gen} x{lanes}", {"gen": str(ic.pcie_gen),
+                                                                         "lanes": str(ic.pcie_lanes or 16)})
+    return Section("links", "Power and links", (
+        Row("Board power", Amount(card.tdp_w, "W"), key="tdp_w"),
+        Row("Card-to-card link", LINKS.get(ic.link, ic.link), note=ic.description, key="link"),
+        Row("Link bandwidth", Amount(ic.link_gbps, "GB/s"), key="link_gbps"),
+        Row("Cards per link domain", ic.domain_size, key="domain_size"),
+        Row("PCIe", pcie, key="pcie"),
+    ))
+
+
+def _graphics(card: Card) -> Section:
+    v = card.video
+    return Section("graphics", "Graphics and video", (
+        Row("Video engines", _or_none(v.description), key="video"),
+        Row("Encoder generation", v.nvenc_generation, key="nvenc_generation"),
+        Row("Decoder generation", v.nvdec_generation, key="nvdec_generation"),
+        Row("AV1 encode", v.av1_encode, key="av1_encode"),
+        Row("Display outputs", card.display_outputs, key="display_outputs"),
+        Row("Ray-tracing cores", card.rt_cores, key="rt_cores"),
+        Row("vGPU", VGPU.get(card.vgpu, card.vgpu), key="vgpu"),
+        Row("ECC", card.ecc, key="ecc"),
+        Row("GPUs on the board", card.gpus_per_board, key="gpus_per_board"),
+        Row("Logic die area", Amount(card.die_area_mm2, "mm²"), key="die_area_mm2"),
+    ))
+
+
+def _price(price: PriceEntry) -> Row:
+    amount: Value = Amount(price.amount, price.currency, money=True)
+    if price.amount_high:
+        amount = Phrase("{low} – {high}", {"low": amount, "high": Amount(price.amount_high, price.currency,
+                                                                         money=True)})
+    value = Phrase("{amount}; confidence: {confidence}", {"amount": amount,
+                                                          "confidence": CONFIDENCE[price.confidence]})
+    source = price.source if not price.note else f"{price.source} — {price.note}"
+    return Row(Phrase("{kind}, {date}", {"kind": PRICE_KINDS[price.kind], "date": price.date}), value,
+               note=source, key=f"price.{price.kind}")
+
+
+def _prices(card: Card) -> Section:
+    rows = [_price(p) for p in sorted(card.prices, key=lambda p: p.date, reverse=True)]
+    if not rows:
+        rows.append(Row("Price", "none known", key="price.none"))
+    if card.price_note:
+        rows.append(Row("Note", card.price_note, key="price_note"))
+    return Section("prices", "Dated prices", tuple(rows))
+
+
+def _software(card: Card) -> Section:
+    sw = card.software
+    if sw is None:
+        return Section("software", Phrase("Software stack: {stack}", {"stack": "not rated"}), ())
+    stack = sw.stack if not sw.version else f"{sw.stack} — {sw.version}"
+    rows = [Row(name, SUPPORT[sw.frameworks[name].status] if not sw.frameworks[name].note else Phrase(
+        "{status} ({note})", {"status": SUPPORT[sw.frameworks[name].status], "note": sw.frameworks[name].note}),
+        note=sw.frameworks[name].source, key=f"software.{name}") for name in FRAMEWORKS]
+    if sw.notes:
+        rows.append(Row("Note", sw.notes, key="software.notes"))
+    return Section("software", Phrase("Software stack: {stack}", {"stack": stack}), tuple(rows))
+
+
+def _export(card: Card) -> Section:
+    """The China status with its rule, date and source, and the ECCN 3A090 figures computed from
+    the card's rates (:func:`configurator.core.export_control.card_classification`)."""
+    tpp, density, paragraph = card_classification(card)
+    computed = Row("ECCN 3A090", Phrase(
+        "TPP {tpp}, performance density {density} → {paragraph} (computed from the rates)",
+        {"tpp": Amount(tpp, "count"), "density": Amount(density, digits=4), "paragraph": paragraph}), key="eccn")
+    ec = card.export_control
+    if ec is None:
+        return Section("export", Phrase("Export to China: {status}", {"status": "not rated"}), (computed,))
+    rows = (Row("Rule", ec.rule, note=ec.note, key="export.rule"), Row("Status as of", ec.date, key="export.date"),
+            Row("Source", ec.source, key="export.source"), computed)
+    return Section("export", Phrase("Export to China: {status}", {"status": EXPORT[ec.china]}), rows)
+
+
+def _sources(card: Card) -> Section:
+    rows = tuple(Row("", source, key=f"source.{i}") for i, source in enumerate(card.sources))
+    if card.notes:
+        rows += (Row("Note", card.notes, key="notes"),)
+    return Section("sources", "Sources", rows)
+
+
+def card_view(card: Card) -> View:
+    """The view model of ``card``: its heading, the confidence of its specifications as the verdict
+    (``good`` unless low) and its sections."""
+    low = card.confidence == "low"
+    verdict = "Low confidence: check a vendor datasheet before buying" if low else Phrase(
+        "Specification confidence: {level}", {"level": CONFIDENCE[card.confidence]})
+    return View(Phrase("{name} [{id}]", {"name": card.name, "id": card.id}), verdict, not low, (
+        _identity(card), _memory(card), _rates(card), _power_and_links(card), _graphics(card), _prices(card),
+        _software(card), _export(card), _sources(card)))

@@ -15,25 +15,11 @@ from configurator.core.architecture import from_param_count, load_hf_config, pre
 from configurator.core.bounds import error_text, field_at, field_bounds
 from configurator.core.fields import BY_FLAG, BY_PATH, FieldSpec, cli_help
 from configurator.core.catalog import Catalog
-from configurator.core.engines import Engine
-from configurator.core.formats import WeightFormat
 from configurator.core.load import MLPERF_SERVER_LIMITS
 from configurator.core.graphics import rt_generation
-from configurator.core.scenario import (
-    RESOLUTIONS,
-    Codec,
-    EncoderPreset,
-    LossKernel,
-    Optimizer,
-    Recipe,
-    Recompute,
-    Scenario,
-    Workload,
-    updated,
-)
+from configurator.core.scenario import Scenario, Training, updated
 from configurator.core.procurement.prices import PriceFileError, use_quotes
 from configurator.core.scenario_io import read_scenario
-from configurator.core.units import Precision
 
 
 class UsageError(Exception):
@@ -73,10 +59,8 @@ def duration_hours(text: str) -> float:
     return value
 
 
-OFFLOAD_PARTS = ("optimizer", "params", "activations")
-
-
-"""What ``--offload`` may move to host memory (each a ``training.offload_<part>`` flag)."""
+OFFLOAD_PARTS = tuple(name.removeprefix("offload_") for name in Training.model_fields if name.startswith("offload_"))
+"""What ``--offload`` may move to host memory: the ``training.offload_<part>`` fields, in the model's order."""
 
 
 def offload_parts(text: str) -> tuple[str, ...]:
@@ -121,41 +105,75 @@ def _dest(flag: str) -> str:
     return flag.removeprefix("--").replace("-", "_")
 
 
-_LAYOUT_FLAGS = {
-    **{_dest(flag): entry.layout for flag, entry in BY_FLAG.items() if entry.layout},
-    "recompute": "recompute", "disaggregated": "disaggregated",
-}
-"""Layout flags and the scenario layout field each pins (unset or 'auto': the planner chooses):
-the registry's, and the two lists written here."""
+def _dest_of(entry: FieldSpec) -> str:
+    """argparse's attribute of a registry flag: a ``--no-x`` flag that clears the field sets ``x``."""
+    return _dest(entry.flag.replace("--no-", "--", 1) if entry.cli_form == "clear" else entry.flag)
 
 
-def _choices(enum: type) -> list[str]:
-    return [e.value for e in enum]
+_LAYOUT_FLAGS = {_dest_of(entry): entry.layout for entry in BY_FLAG.values() if entry.layout}
+"""Layout flags and the scenario layout field each pins (unset or 'auto': the planner chooses),
+from the registry's layout entries."""
+
+
+def _one_of(entry: FieldSpec):
+    """Argument type of a list flag that also takes ``auto``: one of the field's choices."""
+    def parse(text: str):
+        found = next((value for value in entry.choices if str(value) == text), None)
+        if found is None:
+            raise ValueError(text)
+        return found
+    parse.__name__ = entry.model_field[1]
+    return parse
 
 
 def _field_type(entry: FieldSpec):
     """How a registry flag's text is read: a whole or decimal number (``7B``-style quantities and
-    ``90d``-style durations where the entry says so), or ``auto`` too for a layout field."""
-    kind = {"quantity": quantity, "duration": duration_hours}.get(entry.cli_type, int if entry.whole else float)
+    ``90d``-style durations where the entry says so), on/off, or one of the field's choices;
+    ``auto`` too for a layout field."""
+    form = entry.cli_form
+    if form == "choice":
+        kind = _one_of(entry)
+    elif form == "on_off":
+        kind = on_off
+    else:
+        kind = {"quantity": quantity, "duration": duration_hours}.get(form, int if entry.whole else float)
     return auto_or(kind) if entry.auto else kind
 
 
+_SWITCHES = {"switch": argparse.BooleanOptionalAction, "set": "store_true", "clear": "store_false"}
+"""argparse's action for each on/off form that takes no value; unset, each leaves the field alone."""
+
+
+def _flag_options(entry: FieldSpec) -> dict:
+    """argparse's options of a registry flag (beside its name and help)."""
+    form = entry.cli_form
+    if form in _SWITCHES:
+        return {"action": _SWITCHES[form], "default": None, "dest": _dest_of(entry)}
+    options = {"metavar": entry.metavar or "on|off"} if form == "on_off" else (
+        {"metavar": entry.metavar} if entry.metavar else {})
+    if form == "choice" and not entry.auto:
+        kind = {type(value) for value in entry.choices}
+        return options | {"choices": list(entry.choices)} | ({} if kind == {str} else {"type": kind.pop()})
+    return options | {"type": _field_type(entry)}
+
+
 def add_field_flags(group, *paths: str) -> None:
-    """Add the flags of the registry fields at ``paths`` to ``group``: flag name, type, placeholder
-    and help (its words, then the model's range and unit) all from ``core/fields.py``."""
+    """Add the flags of the registry fields at ``paths`` to ``group``: flag name, type or choices,
+    placeholder and help (its words, then the model's range and unit) all from ``core/fields.py``."""
     for path in paths:
         entry = BY_PATH[path]
-        extra = {"metavar": entry.metavar} if entry.metavar else {}
-        group.add_argument(entry.flag, type=_field_type(entry), help=cli_help(entry), **extra)
+        group.add_argument(entry.flag, help=cli_help(entry), **_flag_options(entry))
+
+
+GOAL_PATHS = ("constraints.deadline_hours", "constraints.budget", "constraints.power_cap_kw",
+              "constraints.rack_power_kw", "constraints.min_tokens_per_s", "constraints.requests_per_s",
+              "constraints.tpot_ms", "constraints.ttft_ms", "constraints.latency_percentile")
+"""The goal and limit flags' fields (``recommend`` and ``report`` only; :func:`with_constraints`)."""
 
 
 def add_constraint_flags(parser: argparse.ArgumentParser) -> None:
     c = parser.add_argument_group("goals and limits")
-    add_field_flags(c, "constraints.deadline_hours", "constraints.budget", "constraints.power_cap_kw",
-                    "constraints.rack_power_kw", "constraints.min_tokens_per_s", "constraints.requests_per_s",
-                    "constraints.tpot_ms", "constraints.ttft_ms")
-    c.add_argument("--latency-percentile", type=int, choices=[50, 90, 99],
-                   help="percentile of requests the latency targets hold for at the load (default 50)")
+    add_field_flags(c, *GOAL_PATHS)
     c.add_argument("--mlperf", choices=sorted(MLPERF_SERVER_LIMITS),
                    help="MLPerf Inference server-scenario latency limits as targets (p99 TTFT and TPOT)")
 
@@ -163,12 +181,9 @@ def add_constraint_flags(parser: argparse.ArgumentParser) -> None:
 def add_scenario_flags(parser: argparse.ArgumentParser) -> None:
     g = parser.add_argument_group("scenario")
     g.add_argument("--scenario", type=Path, help="start from a .gpuconf.json scenario file")
-    g.add_argument("--workload", choices=_choices(Workload))
+    add_field_flags(g, "workload")
     g.add_argument("--name", help="the scenario's name (the summary's title; default: a description of the job)")
-    g.add_argument("--region", choices=["cn", "other"],
-                   help="where the cards are delivered: 'cn' keeps out cards whose US export status for China "
-                        "is not 'permitted' (status, not legal advice)")
-    add_field_flags(g, "economics.amortisation_years")
+    add_field_flags(g, "constraints.region", "economics.amortisation_years")
     g.add_argument("--quotes", type=Path, metavar="CSV",
                    help="your quotes (columns item, unit_price, currency, date, vendor) over the bundled prices")
     model = g.add_mutually_exclusive_group()
@@ -176,48 +191,24 @@ def add_scenario_flags(parser: argparse.ArgumentParser) -> None:
     model.add_argument("--model-config", type=Path, metavar="PATH", help="local Hugging Face config.json")
     model.add_argument("--params", type=quantity, metavar="N", help="about N parameters (e.g. 7B)")
     g.add_argument("--card", metavar="ID", help="card id (see 'catalog list')")
-    add_field_flags(g, "count", "parallelism.cards_per_node")
-    g.add_argument("--precision", choices=_choices(Precision))
-    g.add_argument("--recipe", choices=_choices(Recipe))
-    g.add_argument("--optimizer", choices=_choices(Optimizer))
-    add_field_flags(g, "training.global_batch_tokens", "training.seq_len")
+    add_field_flags(g, "count", "parallelism.cards_per_node", "precision", "training.recipe", "training.optimizer",
+                    "training.global_batch_tokens", "training.seq_len")
     lay = parser.add_argument_group("layout (each 'auto' unless given: the planner chooses)")
-    add_field_flags(lay, "training.micro_batch", "training.grad_accum")
-    lay.add_argument("--recompute", type=auto_or(Recompute), help="activation recomputation: none, selective, full")
-    add_field_flags(lay, "parallelism.zero", "parallelism.tp", "parallelism.pp", "parallelism.virtual_stages",
-                    "parallelism.cp", "parallelism.ep")
-    lay.add_argument("--loss", choices=_choices(LossKernel),
-                     help="cross-entropy kernel (default: fused for pre-training, eager for fine-tuning)")
+    add_field_flags(lay, "training.micro_batch", "training.grad_accum", "training.recompute", "parallelism.zero",
+                    "parallelism.tp", "parallelism.pp", "parallelism.virtual_stages", "parallelism.cp",
+                    "parallelism.ep", "training.loss")
     lay.add_argument("--offload", type=offload_parts, metavar="PARTS",
-                     help="CPU offload: comma-separated optimizer, params, activations (or none)")
-    add_field_flags(lay, "serving.max_batch", "serving.max_batched_tokens")
-    lay.add_argument("--disaggregated", type=auto_or(on_off), metavar="on|off",
-                     help="serving: separate prefill and decode pools (auto: compared with shared copies under "
-                          "the latency targets)")
+                     help=f"CPU offload: comma-separated {', '.join(OFFLOAD_PARTS)} (or none)")
+    add_field_flags(lay, "serving.max_batch", "serving.max_batched_tokens", "serving.disaggregated")
     add_field_flags(g, "training.lora_rank", "training.tokens", "serving.context", "serving.concurrency",
-                    "serving.prompt_tokens", "serving.output_tokens")
-    g.add_argument("--kv-precision", choices=_choices(Precision))
-    g.add_argument("--engine", choices=_choices(Engine), help="serving engine (default vllm; 'ideal' = the roofline)")
-    g.add_argument("--cuda-graphs", action=argparse.BooleanOptionalAction, default=None,
-                   help="decode from captured CUDA graphs (default: the engine's)")
-    g.add_argument("--batching", choices=["continuous", "static"], help="default: the engine's")
-    add_field_flags(g, "serving.prefix_hit_rate", "serving.prefill_cards", "serving.speculative_tokens",
-                    "serving.speculative_acceptance")
-    g.add_argument("--weight-format", choices=_choices(WeightFormat),
-                   help="stored weight format: bf16, fp8, awq-int4, gptq-int4, nvfp4, GGUF q8_0 … q2_k, exl2")
-    add_field_flags(g, "serving.weight_bpw")
+                    "serving.prompt_tokens", "serving.output_tokens", "serving.kv_precision", "serving.engine",
+                    "serving.cuda_graphs", "serving.batching", "serving.prefix_hit_rate", "serving.prefill_cards",
+                    "serving.speculative_tokens", "serving.speculative_acceptance", "serving.weight_format",
+                    "serving.weight_bpw")
     gr = parser.add_argument_group("graphics (--workload vdi, transcode or render)")
     add_field_flags(gr, "graphics.users", "graphics.profile_gib", "graphics.shading_tflops_per_user",
-                    "graphics.streams")
-    gr.add_argument("--resolution", choices=list(RESOLUTIONS), help="stream resolution")
-    add_field_flags(gr, "graphics.fps")
-    gr.add_argument("--codec", choices=_choices(Codec))
-    gr.add_argument("--preset", choices=_choices(EncoderPreset), help="NVENC preset, p1 fastest .. p5 better quality")
-    gr.add_argument("--no-decode", dest="decode", action="store_false", default=None,
-                    help="streams arrive decoded (encode only)")
-    gr.add_argument("--local-display", action="store_true", default=None,
-                    help="a monitor is attached to the card (workstation)")
-    add_field_flags(gr, "graphics.scene_gib", "graphics.frames")
+                    "graphics.streams", "graphics.resolution", "graphics.fps", "graphics.codec", "graphics.preset",
+                    "graphics.decode", "graphics.local_display", "graphics.scene_gib", "graphics.frames")
     gr.add_argument("--reference-card", metavar="ID", help="card the time per frame was measured on")
     add_field_flags(gr, "graphics.reference_minutes_per_frame")
     e = parser.add_argument_group("prices")
@@ -232,31 +223,13 @@ def _section(path: str) -> tuple[str | None, str]:
 
 
 _FLAG_TO_FIELD = {
-    **{_dest(flag): _section(entry.path) for flag, entry in BY_FLAG.items() if not entry.path.startswith("constraints.")},
-    "loss": ("training", "loss"),
-    "disaggregated": ("serving", "disaggregated"),
+    **{_dest_of(entry): _section(entry.path) for entry in BY_FLAG.values() if entry.path not in GOAL_PATHS},
     "name": (None, "name"),
-    "region": ("constraints", "region"),
-    "recompute": ("training", "recompute"),
-    "recipe": ("training", "recipe"),
-    "optimizer": ("training", "optimizer"),
-    "kv_precision": ("serving", "kv_precision"),
-    "weight_format": ("serving", "weight_format"),
-    "engine": ("serving", "engine"),
-    "cuda_graphs": ("serving", "cuda_graphs"),
-    "batching": ("serving", "batching"),
-    "resolution": ("graphics", "resolution"),
-    "codec": ("graphics", "codec"),
-    "preset": ("graphics", "preset"),
-    "decode": ("graphics", "decode"),
-    "local_display": ("graphics", "local_display"),
     "currency": ("economics", "currency"),
-    "workload": (None, "workload"),
     "card": (None, "card_id"),
-    "precision": (None, "precision"),
 }
-"""Scenario flag -> (section, field): the registry's flags (``core/fields.py``) and the lists and
-switches written here."""
+"""Scenario flag -> (section, field): the registry's flags (``core/fields.py``) but the goals, and
+the three free-text flags written here."""
 
 
 _FIELD_TO_FLAG = {v: "--" + k.replace("_", "-") for k, v in _FLAG_TO_FIELD.items()}
@@ -343,11 +316,7 @@ def scenario_from_args(args: argparse.Namespace, catalog: Catalog) -> Scenario:
     return scenario
 
 
-_CONSTRAINT_FLAGS = {
-    **{_dest(flag): entry.path.partition(".")[2] for flag, entry in BY_FLAG.items()
-       if entry.path.startswith("constraints.")},
-    "latency_percentile": "latency_percentile",
-}
+_CONSTRAINT_FLAGS = {_dest_of(BY_PATH[path]): path.partition(".")[2] for path in GOAL_PATHS}
 """Goal flag -> Constraints field (applied by :func:`with_constraints`)."""
 
 
@@ -371,7 +340,7 @@ def state_ranges(parser: argparse.ArgumentParser) -> None:
     """Append each numeric flag's declared range (from the scenario models) to its help; the
     registry's flags state theirs already (:func:`add_field_flags`)."""
     fields = {**_FLAG_TO_FIELD, **{flag: ("constraints", field) for flag, field in _CONSTRAINT_FLAGS.items()}}
-    registry = {_dest(flag) for flag in BY_FLAG}
+    registry = {_dest_of(entry) for entry in BY_FLAG.values()}
     for action in parser._actions:
         if action.dest in registry:
             continue

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from configurator.core.bounds import field_bounds
-from configurator.core.fields import BY_FLAG, BY_PATH, FIELDS, Kind, cli_help
+from configurator.core.fields import BY_FLAG, BY_PATH, FIELDS, NUMBER_FORMS, Kind, cli_help
 
 TS = Path(__file__).resolve().parents[1] / "resources" / "i18n" / "gpu_configurator_zh_CN.ts"
 
@@ -183,7 +183,10 @@ def _cli_actions(command: str) -> dict:
     return {flag: action for action in parser._actions for flag in action.option_strings}
 
 
-@pytest.mark.parametrize("entry", [f for f in FIELDS if f.flag], ids=lambda f: f.flag)
+NUMBER_FLAGS = [f for f in FIELDS if f.flag and f.cli_form in NUMBER_FORMS]
+
+
+@pytest.mark.parametrize("entry", NUMBER_FLAGS, ids=lambda f: f.flag)
 def test_each_registry_flag_exists_with_its_range_in_the_help(entry):
     from configurator import cli_scenario
 
@@ -195,8 +198,71 @@ def test_each_registry_flag_exists_with_its_range_in_the_help(entry):
     if entry.auto:
         assert action.type("auto") == cli_scenario.AUTO
         assert action.dest in cli_scenario._LAYOUT_FLAGS
-    value = action.type("3") if entry.cli_type != "quantity" else action.type("3M")
-    assert isinstance(value, int if entry.whole and entry.cli_type == "number" else (int, float)), entry.flag
+    value = action.type("3") if entry.cli_form != "quantity" else action.type("3M")
+    assert isinstance(value, int if entry.whole and entry.cli_form == "number" else (int, float)), entry.flag
+
+
+LIST_FLAGS = [f for f in FIELDS if f.flag and f.cli_form == "choice"]
+
+
+@pytest.mark.parametrize("entry", LIST_FLAGS, ids=lambda f: f.flag)
+def test_each_list_flag_offers_the_models_choices(entry):
+    """A list flag's choices are its field's enum or Literal values (no second list); one that
+    takes ``auto`` too reads each of them and names them in its help."""
+    import argparse
+
+    from configurator import cli_scenario
+
+    action = _cli_actions("recommend")[entry.flag]
+    assert action.help == cli_help(entry) and entry.choices
+    if entry.auto:
+        assert action.choices is None and action.type("auto") == cli_scenario.AUTO
+        assert [action.type(str(v)) for v in entry.choices] == list(entry.choices)
+        assert action.help.endswith(", ".join(str(v) for v in entry.choices))
+        with pytest.raises(argparse.ArgumentTypeError):
+            action.type("no-such-choice")
+    else:
+        assert action.choices == list(entry.choices)
+        assert [(action.type or str)(str(v)) for v in entry.choices] == list(entry.choices)
+
+
+def test_list_choices_come_from_the_models_types():
+    from configurator.core.engines import Engine
+    from configurator.core.scenario import RESOLUTIONS, Recompute
+
+    assert BY_PATH["serving.engine"].choices == tuple(e.value for e in Engine)
+    assert BY_PATH["training.recompute"].choices == tuple(r.value for r in Recompute)
+    assert BY_PATH["serving.batching"].choices == ("continuous", "static")  # Literal[...] | None, None left out
+    assert BY_PATH["constraints.latency_percentile"].choices == (50, 90, 99)
+    assert BY_PATH["graphics.resolution"].choices == tuple(RESOLUTIONS)
+    assert BY_PATH["parallelism.zero"].choices == () and BY_PATH["parallelism.zero"].cli_form == "number"
+    assert cli_help(BY_PATH["training.recompute"]) == "activation recomputation: none, selective, full"
+
+
+SWITCH_FLAGS = [f for f in FIELDS if f.flag and f.cli_form not in (*NUMBER_FORMS, "choice")]
+
+
+@pytest.mark.parametrize("entry", SWITCH_FLAGS, ids=lambda f: f.flag)
+def test_each_on_off_flag_sets_its_field(entry):
+    """An on/off flag fills its bool field: a value (on|off, and auto for a layout field), or a
+    switch that leaves the field alone unless given."""
+    import argparse
+
+    from configurator import cli_scenario
+
+    parser = argparse.ArgumentParser()
+    cli_scenario.add_scenario_flags(parser)
+    dest = _cli_actions("recommend")[entry.flag].dest
+    assert cli_scenario._FLAG_TO_FIELD[dest] == tuple(entry.path.split("."))
+    assert getattr(parser.parse_args([]), dest) is None
+    if entry.cli_form == "on_off":
+        assert getattr(parser.parse_args([entry.flag, "on"]), dest) is True
+        assert getattr(parser.parse_args([entry.flag, "off"]), dest) is False
+        assert not entry.auto or getattr(parser.parse_args([entry.flag, "auto"]), dest) == cli_scenario.AUTO
+    else:
+        assert getattr(parser.parse_args([entry.flag]), dest) is (entry.cli_form != "clear")
+    if entry.cli_form == "switch":
+        assert getattr(parser.parse_args(["--no-" + entry.flag.removeprefix("--")]), dest) is False
 
 
 def test_the_flags_fill_the_registry_fields(capsys):

@@ -91,8 +91,10 @@ class FieldSpec:
         The flag's help where it is not the field's description (English only; the CLI is
         not translated).
     cli_type : str
-        How the flag's text is read: ``number`` (int or float by the field), ``quantity``
-        (``7B``, ``4M``), ``duration`` (``90d``).
+        How the flag is given, where the field's type does not decide it (:attr:`cli_form`):
+        ``quantity`` (``7B``, ``4M``), ``duration`` (``90d``); for an on/off field ``switch``
+        (``--x`` / ``--no-x``), ``set`` (the flag alone sets True) or ``clear`` (the flag alone,
+        named ``--no-x``, sets False).
     metavar : str or None
         The flag's placeholder in ``--help``.
     unit : str
@@ -115,7 +117,7 @@ class FieldSpec:
     flag: str | None = None
     layout: str | None = None
     cli_help: str | None = None
-    cli_type: str = "number"
+    cli_type: str = ""
     metavar: str | None = None
     unit: str = ""
     editor: bool = True
@@ -165,6 +167,23 @@ class FieldSpec:
         return _plain_types(model.model_fields[name].annotation) == {int}
 
     @property
+    def choices(self) -> tuple:
+        """The values of a list field, from its enum or ``Literal`` (None left out); () for others."""
+        model, name = self.model_field
+        return _choice_values(model.model_fields[name].annotation)
+
+    @property
+    def cli_form(self) -> str:
+        """How the flag is given: :attr:`cli_type` where declared, else by the field's type —
+        ``choice`` (one of :attr:`choices`), ``on_off`` (a value, on or off) or ``number``."""
+        if self.cli_type:
+            return self.cli_type
+        if self.choices:
+            return "choice"
+        model, name = self.model_field
+        return "on_off" if _plain_types(model.model_fields[name].annotation) == {bool} else "number"
+
+    @property
     def auto(self) -> bool:
         """The planner may choose the field (its flag takes ``auto``)."""
         return self.layout is not None
@@ -205,6 +224,17 @@ def _plain_types(annotation: object) -> set[type]:
     return {annotation} if isinstance(annotation, type) else {object}
 
 
+def _choice_values(annotation: object) -> tuple:
+    """The values an enum or ``Literal`` annotation allows, in declared order (None left out)."""
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType):
+        return tuple(v for a in typing.get_args(annotation) if a is not type(None) for v in _choice_values(a))
+    if typing.get_origin(annotation) is typing.Literal:
+        return typing.get_args(annotation)
+    if isinstance(annotation, type) and issubclass(annotation, enum.Enum):
+        return tuple(member.value for member in annotation)
+    return ()
+
+
 def _f(path: str, label: Text, suffix: Text | None = None, **facts) -> FieldSpec:
     return FieldSpec(path, label, suffix, **facts)
 
@@ -219,12 +249,12 @@ _UNIT_TAIL = re.compile(r"\s*\[[^\[\]]+\]\s*$")
 
 FIELDS: tuple[FieldSpec, ...] = (
     # ---- what and where
-    _f("workload", _t("ScenarioController", "workload"), help=_t(
+    _f("workload", _t("ScenarioController", "workload"), flag="--workload", help=_t(
         "ScenarioEditor", "What the cards will do. Training needs memory for gradients and optimizer states; "
                           "inference needs memory for the KV cache and is usually limited by memory bandwidth.")),
     _f("model", _t("ScenarioController", "model"), widget=Kind.CHOICE, help=_t(
         "ScenarioEditor", "A known model, or one imported from a Hugging Face config.json")),
-    _f("precision", _t("ScenarioController", "precision"), help=_t(
+    _f("precision", _t("ScenarioController", "precision"), flag="--precision", help=_t(
         "ScenarioEditor", "Number format for the math (and the weights when serving). The card's support decides "
                           "what runs: an unsupported choice falls back and a warning says so.")),
     _f("card_id", _t("ScenarioController", "card")),
@@ -249,12 +279,14 @@ FIELDS: tuple[FieldSpec, ...] = (
         "ScenarioEditor", "ZeRO / FSDP: split optimizer states, gradients and weights across the data-parallel copies "
              "to save memory, at the cost of more communication."), flag="--zero", layout="zero"),
     # ---- training
-    _f("training.recipe", _t("ScenarioController", "recipe"), help=_t(
+    _f("training.recipe", _t("ScenarioController", "recipe"), flag="--recipe", help=_t(
         "ScenarioEditor", "How numbers are kept: AMP keeps fp32 weights; Megatron keeps 16-bit weights plus an fp32 master copy.")),
-    _f("training.optimizer", _t("ScenarioController", "optimizer"), help=_t(
+    _f("training.optimizer", _t("ScenarioController", "optimizer"), flag="--optimizer", help=_t(
         "ScenarioEditor", "AdamW keeps two states per parameter; 8-bit AdamW stores them in one byte each; SGD keeps one.")),
-    _f("training.loss", _t("ScenarioController", "cross-entropy kernel")),
-    _f("training.recompute", _t("ScenarioController", "recomputation"), layout="recompute", help=_t(
+    _f("training.loss", _t("ScenarioController", "cross-entropy kernel"), flag="--loss",
+       cli_help="cross-entropy kernel (default: fused for pre-training, eager for fine-tuning)"),
+    _f("training.recompute", _t("ScenarioController", "recomputation"), layout="recompute", flag="--recompute",
+       cli_help="activation recomputation", help=_t(
         "ScenarioEditor", "Activation recomputation: keep fewer activations and compute them again in the backward pass "
              "(full: about a third more compute, much less memory).")),
     _f("training.offload_optimizer", _t("ScenarioController", "CPU offload of optimizer states")),
@@ -289,12 +321,14 @@ FIELDS: tuple[FieldSpec, ...] = (
        help=_t("ServingEditor", "Prompt length per request"), flag="--prompt-tokens", unit="[tokens]"),
     _f("serving.output_tokens", _t("ScenarioController", "answer length"), _SV_TOKENS, step=64,
        help=_t("ServingEditor", "Answer length per request"), flag="--output-tokens", unit="[tokens]"),
-    _f("serving.engine", _t("ScenarioController", "serving engine")),
-    _f("serving.weight_format", _t("ScenarioController", "weight format")),
+    _f("serving.engine", _t("ScenarioController", "serving engine"), flag="--engine",
+       cli_help="serving engine (default vllm; 'ideal' = the roofline)"),
+    _f("serving.weight_format", _t("ScenarioController", "weight format"), flag="--weight-format",
+       cli_help="stored weight format: bf16, fp8, awq-int4, gptq-int4, nvfp4, GGUF q8_0 … q2_k, exl2"),
     _f("serving.weight_bpw", _t("ScenarioController", "bits per weight"), _t("ServingEditor", " bit/weight"), decimals=2, step=0.05,
        none_text=_t("ServingEditor", "format's own"), flag="--weight-bpw", metavar="BITS",
        cli_help="bits per weight of the format (EXL2: the bpw it was converted at)"),
-    _f("serving.kv_precision", _t("ScenarioController", "KV cache precision"), help=_t(
+    _f("serving.kv_precision", _t("ScenarioController", "KV cache precision"), flag="--kv-precision", help=_t(
         "ServingEditor", "Number format of the KV cache (the keys and values kept for every token of every request); the "
              "engine's default is the model's own (FP8 beside FP8 weights in TensorRT-LLM)")),
     _f("constraints.ttft_ms", _t("ScenarioController", "first-token target"), _t("ServingEditor", " ms"), decimals=1, step=50,
@@ -303,9 +337,11 @@ FIELDS: tuple[FieldSpec, ...] = (
        none_text=_t("ServingEditor", "none"), flag="--tpot-ms", cli_help="time-per-output-token target [ms]"),
     _f("constraints.requests_per_s", _t("ScenarioController", "request rate"), _t("ServingEditor", " requests/s"), decimals=3, step=1,
        none_text=_t("ServingEditor", "from the users"), flag="--requests-per-s"),
-    _f("constraints.latency_percentile", _t("ScenarioController", "latency percentile")),
-    _f("serving.cuda_graphs", _t("ScenarioController", "CUDA graphs"), widget=Kind.CHOICE),
-    _f("serving.batching", _t("ScenarioController", "batching")),
+    _f("constraints.latency_percentile", _t("ScenarioController", "latency percentile"), flag="--latency-percentile",
+       cli_help="percentile of requests the latency targets hold for at the load (default 50)"),
+    _f("serving.cuda_graphs", _t("ScenarioController", "CUDA graphs"), widget=Kind.CHOICE, flag="--cuda-graphs",
+       cli_type="switch", cli_help="decode from captured CUDA graphs (default: the engine's)"),
+    _f("serving.batching", _t("ScenarioController", "batching"), flag="--batching", cli_help="default: the engine's"),
     _f("serving.max_batch", _t("ScenarioController", "maximum batch"), _t("ServingEditor", " sequences"), none_text=_t("ServingEditor", "users ÷ copies"),
        flag="--max-batch", layout="max_batch", unit="[sequences]",
        cli_help="serving: sequences one model copy decodes together"),
@@ -315,7 +351,9 @@ FIELDS: tuple[FieldSpec, ...] = (
        flag="--max-batched-tokens", layout="max_batched_tokens", metavar="TOKENS", unit="[tokens]",
        cli_help="serving: tokens per engine step, the prefill chunk (auto: 512-16384 tried under the latency "
                 "targets)"),
-    _f("serving.disaggregated", _t("ScenarioController", "separate prefill and decode pools"), layout="disaggregated"),
+    _f("serving.disaggregated", _t("ScenarioController", "separate prefill and decode pools"), layout="disaggregated",
+       flag="--disaggregated", cli_help="serving: separate prefill and decode pools (auto: compared with shared "
+                                        "copies under the latency targets)"),
     _f("serving.prefill_cards", _t("ScenarioController", "prefill pool"), _t("ServingEditor", " cards"), none_text=_t("ServingEditor", "planner's size"),
        flag="--prefill-cards", metavar="N",
        cli_help="cards of the prefill pool when disaggregated (default: sized by the planner)"),
@@ -344,15 +382,18 @@ FIELDS: tuple[FieldSpec, ...] = (
     _f("graphics.streams", _t("ScenarioController", "streams"), _t("ScenarioEditor", " streams"), help=_t(
         "ScenarioEditor", "Video streams encoded at the same time (live channels, or files transcoded in parallel)"),
        flag="--streams"),
-    _f("graphics.resolution", _t("ScenarioController", "resolution"), help=_t(
+    _f("graphics.resolution", _t("ScenarioController", "resolution"), flag="--resolution", cli_help="stream resolution",
+       help=_t(
         "ScenarioEditor", "Output resolution: encoder throughput scales with pixels per frame")),
     _f("graphics.fps", _t("ScenarioController", "frame rate"), _FPS, help=_t("ScenarioEditor", "Frames per second of each stream"),
        flag="--fps"),
-    _f("graphics.codec", _t("ScenarioController", "codec"), help=_t(
+    _f("graphics.codec", _t("ScenarioController", "codec"), flag="--codec", help=_t(
         "ScenarioEditor", "Output codec. AV1 needs an Ada or newer encoder (L4, L40, L40S, RTX 40/50).")),
-    _f("graphics.preset", _t("ScenarioController", "encoder preset"), help=_t(
+    _f("graphics.preset", _t("ScenarioController", "encoder preset"), flag="--preset",
+       cli_help="NVENC preset, p1 fastest .. p5 better quality", help=_t(
         "ScenarioEditor", "NVENC preset: P1 encodes about twice as fast as P4, P5 about a quarter slower, at better quality")),
-    _f("graphics.decode", _t("ScenarioController", "decoding"), help=_t(
+    _f("graphics.decode", _t("ScenarioController", "decoding"), flag="--no-decode", cli_type="clear",
+       cli_help="streams arrive decoded (encode only)", help=_t(
         "ScenarioEditor", "Transcoding decodes each input stream with NVDEC before encoding it")),
     _f("graphics.scene_gib", _t("ScenarioController", "scene size"), _t("ScenarioEditor", " GiB"), decimals=2, help=_t(
         "ScenarioEditor", "Geometry and textures the renderer loads; the whole scene must fit in each card's memory"),
@@ -368,7 +409,8 @@ FIELDS: tuple[FieldSpec, ...] = (
     _f("graphics.render_height", _t("ScenarioController", "output height"), _PX, help=_t("ScenarioEditor", "Output height")),
     _f("graphics.render_layers", _t("ScenarioController", "output layers"), help=_t(
         "ScenarioEditor", "Output layers (beauty, depth, normals, AOVs) kept in memory as 32-bit RGBA")),
-    _f("graphics.local_display", _t("ScenarioController", "monitor attached"), help=_t(
+    _f("graphics.local_display", _t("ScenarioController", "monitor attached"), flag="--local-display", cli_type="set",
+       help=_t(
         "ScenarioEditor", "A workstation that shows the render: the card needs display outputs (data-centre cards have none)")),
     # ---- prices
     _f("economics.currency", _t("ScenarioController", "currency"), help=_t("ScenarioEditor", "Currency of every amount")),
@@ -396,6 +438,9 @@ FIELDS: tuple[FieldSpec, ...] = (
     _f("constraints.rack_power_kw", _t("ScenarioController", "power per server"), flag="--rack-power", metavar="KW",
        cli_help="power one server may draw at the wall [kW]", editor=False),
     _f("constraints.min_tokens_per_s", _t("ScenarioController", "training throughput"), flag="--min-tokens-per-s", editor=False),
+    _f("constraints.region", _t("ScenarioController", "delivery region"), flag="--region", editor=False,
+       cli_help="where the cards are delivered: 'cn' keeps out cards whose US export status for China is not "
+                "'permitted' (status, not legal advice)"),
     # ---- assumptions
     _f("assumptions.matmul_efficiency", _t("ScenarioController", "matrix efficiency"), _PERCENT, scale=0.01, help=_t(
         "ScenarioEditor", "Share of the card's dense peak that training's matrix products sustain (published runs: 45–60 %)")),
@@ -436,9 +481,25 @@ def entry_for(model: type, name: str) -> FieldSpec:
     return found
 
 
-def cli_help(entry: FieldSpec) -> str:
-    """The flag's help: its words, then the model's range and unit (``1 to 65,536 [sequences]``); the unit is not repeated where the words carry it."""
+NUMBER_FORMS = ("number", "quantity", "duration")
+"""The flag forms that read a number (a range applies); the others are lists and on/off flags."""
+
+
+def cli_help(entry: FieldSpec) -> str | None:
+    """The flag's help: its words, then the model's range and unit (``1 to 65,536 [sequences]``); the unit is not repeated where the words carry it.
+
+    A list flag's usage shows its choices (``{none,selective,full}``), so its help is its words
+    alone (None where it declares none), and where it also takes ``auto`` the words name the
+    choices (``activation recomputation: none, selective, full``). An on/off flag has no range.
+    """
+    form = entry.cli_form
+    if form == "choice" and not entry.auto:
+        return entry.cli_help
     words = entry.cli_help or _UNIT_TAIL.sub("", entry.description).strip() or entry.label.source
+    if form == "choice":
+        return f"{words}: {', '.join(str(value) for value in entry.choices)}"
+    if form not in NUMBER_FORMS:
+        return words
     bounds = entry.bounds
     if bounds.low is None and bounds.high is None:
         return words

@@ -1719,7 +1719,7 @@ Restore them? Discard deletes them for good.</source>
     </message>
     <message>
         <source>delivery region</source>
-        <translation type="unfinished"></translation>
+        <translation>交付地区</translation>
     </message>
     <message>
         <source>matrix efficiency</source>
@@ -3679,78 +3679,6 @@ Reinstall GPU Configurator to repair it.</source>
         <translation>P5 — 画质更好</translation>
     </message>
     <message>
-        <source>framebuffer</source>
-        <translation>帧缓冲</translation>
-    </message>
-    <message>
-        <source>vGPU instance limit</source>
-        <translation>vGPU 实例数上限</translation>
-    </message>
-    <message>
-        <source>shading load</source>
-        <translation>着色负载</translation>
-    </message>
-    <message>
-        <source>passthrough (one user per card)</source>
-        <translation>直通（每卡一个用户）</translation>
-    </message>
-    <message>
-        <source>video encoders</source>
-        <translation>视频编码器</translation>
-    </message>
-    <message>
-        <source>video decoders</source>
-        <translation>视频解码器</translation>
-    </message>
-    <message>
-        <source>driver&apos;s encode-session limit</source>
-        <translation>驱动的编码会话数上限</translation>
-    </message>
-    <message>
-        <source>unknown (video engines not verified)</source>
-        <translation>未知（视频引擎未经核实）</translation>
-    </message>
-    <message>
-        <source>memory</source>
-        <translation>显存</translation>
-    </message>
-    <message>
-        <source>compute</source>
-        <translation>算力</translation>
-    </message>
-    <message>
-        <source>memory bandwidth</source>
-        <translation>显存带宽</translation>
-    </message>
-    <message>
-        <source>network</source>
-        <translation>网络</translation>
-    </message>
-    <message>
-        <source>pipeline bubble</source>
-        <translation>流水线气泡</translation>
-    </message>
-    <message>
-        <source>host link (CPU offload)</source>
-        <translation>主机链路（CPU 卸载）</translation>
-    </message>
-    <message>
-        <source>video engines</source>
-        <translation>视频引擎</translation>
-    </message>
-    <message>
-        <source>vGPU limit</source>
-        <translation>vGPU 限制</translation>
-    </message>
-    <message>
-        <source>driver limit</source>
-        <translation>驱动限制</translation>
-    </message>
-    <message>
-        <source>unknown</source>
-        <translation>未知</translation>
-    </message>
-    <message>
         <source>desktops and workstations</source>
         <translation>桌面与工作站</translation>
     </message>
@@ -3819,42 +3747,6 @@ Reinstall GPU Configurator to repair it.</source>
         <translation>融合算子</translation>
     </message>
     <message>
-        <source>optimizer states</source>
-        <translation>优化器状态</translation>
-    </message>
-    <message>
-        <source>parameters</source>
-        <translation>参数</translation>
-    </message>
-    <message>
-        <source>activations</source>
-        <translation>激活</translation>
-    </message>
-    <message>
-        <source>tensor parallel</source>
-        <translation>张量并行</translation>
-    </message>
-    <message>
-        <source>data parallel</source>
-        <translation>数据并行</translation>
-    </message>
-    <message>
-        <source>pipeline point-to-point</source>
-        <translation>流水线点对点</translation>
-    </message>
-    <message>
-        <source>context parallel</source>
-        <translation>上下文并行</translation>
-    </message>
-    <message>
-        <source>expert parallel</source>
-        <translation>专家并行</translation>
-    </message>
-    <message>
-        <source>CPU offload</source>
-        <translation>CPU 卸载</translation>
-    </message>
-    <message>
         <source>0 — off (plain data parallel)</source>
         <translation>0 — 关闭（普通数据并行）</translation>
     </message>
@@ -3869,30 +3761,6 @@ Reinstall GPU Configurator to repair it.</source>
     <message>
         <source>3 — also weights (FSDP)</source>
         <translation>3 — 再切分权重 (FSDP)</translation>
-    </message>
-    <message>
-        <source>Hugging Face transformers</source>
-        <translation>Hugging Face transformers</translation>
-    </message>
-    <message>
-        <source>Ideal (roofline, no overheads)</source>
-        <translation>理想（屋顶线，无开销）</translation>
-    </message>
-    <message>
-        <source>INT8 (W8A8)</source>
-        <translation>INT8（W8A8）</translation>
-    </message>
-    <message>
-        <source>Engine&apos;s way</source>
-        <translation>按引擎的方式</translation>
-    </message>
-    <message>
-        <source>Continuous (chunked prefill)</source>
-        <translation>连续批处理（分块预填充）</translation>
-    </message>
-    <message>
-        <source>Static (batch runs to its end)</source>
-        <translation>静态（整批运行到结束）</translation>
     </message>
     <message>
         <source>Engine&apos;s default</source>

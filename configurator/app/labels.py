@@ -1,10 +1,26 @@
-"""Translated display names for the core's choices (workloads, precisions, classes...)."""
+"""Translated display names for the core's choices (workloads, precisions, classes...).
+
+Names the core's view models also write (engines, batching, weight formats, what limits a card or
+a configuration, the kinds of exposed communication, what CPU offload moves) are label ids of the
+core's one catalogue (:mod:`configurator.core.view.words`), read here in the window's language;
+the rest are the editor's own, translated through Qt.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from configurator.app.i18n import current_language
 from configurator.app.i18n import tc as _tc
+from configurator.core.formats import WeightFormat
+from configurator.core.view import estimate_view as _view
+from configurator.core.view.words import words
+
+
+def _named(label_ids: dict) -> dict:
+    """The core catalogue's label ids in the window's language, by the same keys."""
+    w = words(current_language())
+    return {key: w.label(text) for key, text in label_ids.items()}
 
 
 def workload_names() -> dict[str, str]:
@@ -36,32 +52,12 @@ def preset_names() -> dict[str, str]:
 
 def limit_names() -> dict[str, str]:
     """What can cap users or streams per card."""
-    return {
-        "framebuffer": _tc("labels", "framebuffer"),
-        "vGPU instances": _tc("labels", "vGPU instance limit"),
-        "shading load": _tc("labels", "shading load"),
-        "passthrough": _tc("labels", "passthrough (one user per card)"),
-        "encoders": _tc("labels", "video encoders"),
-        "decoders": _tc("labels", "video decoders"),
-        "encode sessions": _tc("labels", "driver's encode-session limit"),
-        "unknown": _tc("labels", "unknown (video engines not verified)"),
-    }
+    return _named(_view.LIMITS)
 
 
 def factor_names() -> dict[str, str]:
     """What limits a configuration (core.limiting.limiting_factor), in one or two words."""
-    return {
-        "memory": _tc("labels", "memory"),
-        "compute": _tc("labels", "compute"),
-        "bandwidth": _tc("labels", "memory bandwidth"),
-        "network": _tc("labels", "network"),
-        "pipeline bubble": _tc("labels", "pipeline bubble"),
-        "host link": _tc("labels", "host link (CPU offload)"),
-        "video engines": _tc("labels", "video engines"),
-        "vGPU limit": _tc("labels", "vGPU limit"),
-        "driver limit": _tc("labels", "driver limit"),
-        "unknown": _tc("labels", "unknown"),
-    }
+    return _named(_view.FACTORS)
 
 
 def vgpu_names() -> dict[str | None, str]:
@@ -107,20 +103,12 @@ def loss_names() -> dict[str | None, str]:
 
 def offload_names() -> dict[str, str]:
     """What CPU offload can move to host memory, keyed by the training field."""
-    return {"offload_optimizer": _tc("labels", "optimizer states"), "offload_params": _tc("labels", "parameters"),
-            "offload_activations": _tc("labels", "activations")}
+    return _named(_view.OFFLOADED)
 
 
 def comm_kind_names() -> dict[str, str]:
     """The kinds of exposed communication (``TrainingSpeed.exposed_comm_seconds_by_kind``)."""
-    return {
-        "tensor_parallel": _tc("labels", "tensor parallel"),
-        "data_parallel": _tc("labels", "data parallel"),
-        "pipeline_p2p": _tc("labels", "pipeline point-to-point"),
-        "context_parallel": _tc("labels", "context parallel"),
-        "expert_parallel": _tc("labels", "expert parallel"),
-        "offload": _tc("labels", "CPU offload"),
-    }
+    return _named(_view.COMM_KINDS)
 
 
 def zero_names() -> dict[int, str]:
@@ -134,29 +122,16 @@ def zero_names() -> dict[int, str]:
 
 def engine_names() -> dict[str, str]:
     """The serving engines (``core.engines.Engine``)."""
-    return {
-        "transformers": _tc("labels", "Hugging Face transformers"),
-        "vllm": "vLLM",
-        "sglang": "SGLang",
-        "tensorrt-llm": "TensorRT-LLM",
-        "llama.cpp": "llama.cpp",
-        "ideal": _tc("labels", "Ideal (roofline, no overheads)"),
-    }
+    return _named(_view.ENGINES)
 
 
 def weight_format_names() -> dict[str, str]:
     """The stored weight formats (``core.formats.WeightFormat``) by their usual names."""
-    gguf = {"gguf-f16": "F16", "q8_0": "Q8_0", "q6_k": "Q6_K", "q5_k_m": "Q5_K_M", "q5_k_s": "Q5_K_S",
-            "q4_k_m": "Q4_K_M", "q4_k_s": "Q4_K_S", "q4_0": "Q4_0", "q3_k_l": "Q3_K_L", "q3_k_m": "Q3_K_M",
-            "q3_k_s": "Q3_K_S", "q2_k": "Q2_K"}
-    return {"bf16": "BF16", "fp16": "FP16", "fp8": "FP8", "int8": _tc("labels", "INT8 (W8A8)"),
-            "awq-int4": "AWQ INT4", "gptq-int4": "GPTQ INT4", "nvfp4": "NVFP4",
-            **{key: f"GGUF {name}" for key, name in gguf.items()}, "exl2": "EXL2"}
+    return _named({f.value: _view.WEIGHT_FORMATS.get(f.value, f.value.upper()) for f in WeightFormat})
 
 
 def batching_names() -> dict[str | None, str]:
-    return {None: _tc("labels", "Engine's way"), "continuous": _tc("labels", "Continuous (chunked prefill)"),
-            "static": _tc("labels", "Static (batch runs to its end)")}
+    return _named(_view.BATCHING)
 
 
 def cuda_graph_names() -> dict[bool | None, str]:

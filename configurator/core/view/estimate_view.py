@@ -36,6 +36,13 @@ LIMITS = {"framebuffer": "framebuffer", "vGPU instances": "vGPU instance limit",
           "unknown": "unknown (video engines not verified)"}
 """Label ids of what can cap users or streams per card (``GraphicsSpeed.limiting``)."""
 
+FACTORS = {"memory": "memory", "compute": "compute", "bandwidth": "memory bandwidth", "network": "network",
+           "pipeline bubble": "pipeline bubble", "host link": "host link (CPU offload)",
+           "video engines": "video engines", "vGPU limit": "vGPU limit", "driver limit": "driver limit",
+           "unknown": "unknown"}
+"""Label ids of what limits a configuration (:func:`configurator.core.limiting.limiting_factor`): the
+recommendation's column and reasons."""
+
 ENGINES = {"transformers": "Hugging Face transformers", "vllm": "vLLM", "sglang": "SGLang",
            "tensorrt-llm": "TensorRT-LLM", "llama.cpp": "llama.cpp", "ideal": "Ideal (roofline, no overheads)"}
 """Label ids of the serving engines (``core.engines.Engine``)."""

@@ -111,7 +111,7 @@ def _run_recommend(args: argparse.Namespace, catalog: Catalog) -> int:
     if args.json:
         _print_json(result_to_dict(result))
     else:
-        print(recommendation_table(result))
+        print(recommendation_table(result, args.lang))
     return 0
 
 
@@ -128,7 +128,7 @@ def _run_plan(args: argparse.Namespace, catalog: Catalog) -> int:
     if args.json:
         _print_json(plan_to_dict(plan, chosen))
     else:
-        print(plan_table(plan, chosen))
+        print(plan_table(plan, chosen, args.lang))
     return 0
 
 
@@ -179,7 +179,7 @@ def _run_catalog(args: argparse.Namespace, catalog: Catalog) -> int:
         if args.json:
             _print_json([_card_json(c) for c in cards])
         else:
-            print(catalog_table(cards, catalog))
+            print(catalog_table(cards, catalog, args.lang))
         return 0
     if args.catalog_command == "models":
         from configurator.core.architecture import load_presets
@@ -226,10 +226,12 @@ def build_parser() -> argparse.ArgumentParser:
     rec.add_argument("--owned", metavar="ID:COUNT", help="cards already owned, e.g. h100-sxm:16")
     rec.add_argument("--limit", type=int, default=10, help="how many to list")
     rec.add_argument("--json", action="store_true")
+    rec.add_argument("--lang", choices=["en", "zh_CN"], default="en", help="language of the table")
     pln = sub.add_parser("plan", help="the best training layouts for one card and count, and why the others lose")
     add_scenario_flags(pln)
     pln.add_argument("--top", type=int, default=5, help="how many layouts to list")
     pln.add_argument("--json", action="store_true")
+    pln.add_argument("--lang", choices=["en", "zh_CN"], default="en", help="language of the table")
     rep = sub.add_parser("report", help="write the configuration summary (.pdf .md .csv .json)")
     rep.add_argument("scenario_file", nargs="?", type=Path, metavar="SCENARIO.gpuconf.json",
                      help="scenario file (or give the scenario flags)")
@@ -243,6 +245,7 @@ def build_parser() -> argparse.ArgumentParser:
     lst.add_argument("--class", dest="card_class", choices=["training", "inference", "graphics", "workstation", "edge"])
     lst.add_argument("--software", metavar="FRAMEWORKS", help=SOFTWARE_HELP)
     lst.add_argument("--json", action="store_true")
+    lst.add_argument("--lang", choices=["en", "zh_CN"], default="en", help="language of the table")
     show = cat_sub.add_parser("show", help="one card with its sources")
     show.add_argument("card_id", metavar="ID")
     show.add_argument("--json", action="store_true")

@@ -142,5 +142,27 @@ def test_estimate_table_in_chinese_speaks_as_the_window(capsys):
     assert code == 0
     assert "每卡显存" in out and "首词元延迟" in out and "每百万词元成本" in out and "余量" in out
     assert "\u00a0GiB" in out and "词元/秒" in out  # numbers held to their units, units in Chinese
-    sections = out.split("计算假设")[0]  # the assumptions stay in the scenario file's English names
+    sections = out.split("计算假设")[0]  # the estimate's own sections (the assumptions follow, in Chinese too)
     assert not re.findall(r"\b(?:Memory|Throughput|Headroom|per card|fits)\b", sections)
+
+
+ZH_TABLES = [
+    (["estimate", "--workload", "inference", "--model", "llama3-8b", "--card", "l40s"], ["效率假设", "价格区间取中值"]),
+    (["recommend", "--workload", "vdi", "--limit", "3"], ["按总拥有成本最低排名", "每用户每月总拥有成本", "排名第一的理由"]),
+    (["plan", "--workload", "pretrain", "--model", "llama3-8b", "--card", "h100-sxm", "--count", "8", "--top", "3"],
+     ["落后原因", "单步时间分解", "已选"]),
+    (["catalog", "list"], ["硬件目录", "训练卡", "数据可信度"]),
+    (["catalog", "show", "mi300x"], ["稠密峰值算力", "软件栈", "对华出口：需要许可证", "规格数据可信度"]),
+]
+
+
+@pytest.mark.parametrize(("argv", "chinese"), ZH_TABLES, ids=[" ".join(a[:1 + (a[0] == "catalog")]) for a, _ in ZH_TABLES])
+def test_every_table_takes_lang_with_the_same_numbers(capsys, argv, chinese):
+    """Issue 14 part 5: the assumptions, ranking, plan and card tables are view models written in the
+    language asked for; the numbers are the same in both languages."""
+    code, english, _ = run(capsys, *argv)
+    assert code == 0
+    code, out, _ = run(capsys, *argv, "--lang", "zh_CN")
+    assert code == 0 and all(word in out for word in chinese), out
+    numbers = re.compile(r"\d+(?:[,.]\d+)*")
+    assert sorted(numbers.findall(out)) == sorted(numbers.findall(english))  # reasons may order them otherwise

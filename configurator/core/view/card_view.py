@@ -13,7 +13,7 @@ from __future__ import annotations
 from configurator.core.catalog import FRAMEWORKS, RATE_FIELDS, Card, PriceEntry
 from configurator.core.export_control import card_classification
 from configurator.core.units import Precision
-from configurator.core.view.rows import Amount, Phrase, Row, Section, Value, View
+from configurator.core.view.rows import Amount, Columns, Phrase, Row, Section, Value, View
 
 CLASSES = {"training": "Training card", "inference": "Inference card", "graphics": "Graphics card",
            "workstation": "Workstation card", "edge": "Edge card"}
@@ -178,3 +178,15 @@ def card_view(card: Card) -> View:
     return View(Phrase("{name} [{id}]", {"name": card.name, "id": card.id}), verdict, not low, (
         _identity(card), _memory(card), _rates(card), _power_and_links(card), _graphics(card), _prices(card),
         _software(card), _export(card), _sources(card)))
+
+
+def catalog_columns(cards) -> Columns:
+    """One line per card (``catalog list``): id, class, memory, bandwidth, the BF16 peak, board power,
+    the confidence of its specifications, its software stack, its export status for China, its name."""
+    headings = ("id", "Class", "Memory", "Memory bandwidth", Phrase("{precision} dense", {"precision": "BF16"}),
+                "Board power", "Confidence", "Software stack", "Export to China", "Card")
+    rows = tuple((c.id, CLASSES[c.category], Amount(c.memory_gb, "GB", digits=2), Amount(c.bandwidth_gbps, "GB/s"),
+                  Amount(c.bf16_tflops, "TFLOP/s"), Amount(c.tdp_w, "W"), c.confidence,
+                  c.software.stack.split(" ")[0] if c.software else "not rated",
+                  EXPORT[c.export_control.china] if c.export_control else "not rated", c.name) for c in cards)
+    return Columns(headings, frozenset({2, 3, 4, 5}), rows)

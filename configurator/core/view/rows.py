@@ -46,9 +46,9 @@ class Phrase:
     params: Mapping[str, object] = field(default_factory=dict)
 
 
-Value = Amount | Phrase | str | int | None
-"""What a row holds: a number with its unit, a phrase, a label id (or a name, written as it is),
-a count, or nothing known."""
+Value = Amount | Phrase | Message | str | int | None
+"""What a row holds: a number with its unit, a phrase, a core message (a warning or a reason), a
+label id (or a name, written as it is), a count, or nothing known."""
 
 
 @dataclass(frozen=True)
@@ -107,6 +107,16 @@ class View:
         return tuple(rows[key] for key in keys if key in rows)
 
 
+@dataclass(frozen=True)
+class Columns:
+    """A table of several columns (the command line's ranking, layouts and catalog): column headings
+    (label ids), which columns hold numbers (right-aligned) and the rows of values."""
+
+    headings: tuple[Value, ...]
+    numeric: frozenset[int]
+    rows: tuple[tuple[Value, ...], ...]
+
+
 # ---- writing a value ---------------------------------------------------------------------
 
 
@@ -159,6 +169,8 @@ def write(value: Value, language: str = "en") -> str:
         return words(language).label(value.template).format(**params)
     if isinstance(value, Amount):
         return _amount(value, language)
+    if isinstance(value, Message):  # a core warning or reason, by its id
+        return words(language).message(value)
     if isinstance(value, bool):
         return words(language).label("yes" if value else "no")
     if isinstance(value, int):

@@ -541,6 +541,32 @@ ZH_CN.update({
     "driver limit": "驱动限制",
 })
 
+ZH_CN.update({
+    # the command line's tables (core/view: assumptions_view, ranking_view, card_view.catalog_columns)
+    ("matrix products {mm}, attention {att}, bandwidth {bw}, decode bandwidth {dec}, prefill {pre}, links {links}"):
+        "矩阵运算 {mm}，注意力 {att}，带宽 {bw}，解码带宽 {dec}，预填充 {pre}，互联 {links}",
+    "card {card} ({card_date}), cloud {cloud} per card-hour ({cloud_date}); midpoints of quoted price ranges":
+        "加速卡 {card}（{card_date}），云租用每卡每小时 {cloud}（{cloud_date}）；价格区间取中值",
+    "no date": "无日期", "Catalog {version} ({date})": "硬件目录 {version}（{date}）",
+    "— = not published or not supported": "— 表示未公布或不支持",
+    "Ranked by {by} (lower is better)": "按{by}排名（越低越好）", "Cards": "卡数", "Why": "理由",
+    "Why the first:": "排名第一的理由：", "No card meets the scenario's constraints.": "没有满足方案约束的加速卡。",
+    "{n} cards left out; see --json for why.": "{n} 张卡被排除；原因见 --json。",
+    "Cloud per million tokens": "每百万词元云租用成本", "Cloud per user-month": "每用户每月云租用成本",
+    "Cloud per stream-hour": "每路每小时云租用成本", "Cloud per frame": "每帧云租用成本", "million tokens": "百万词元",
+    "{count} × {card}: global batch {tokens} tokens, {tried} layouts tried, {fit} fit":
+        "{count} × {card}：全局批量 {tokens} 词元，尝试 {tried} 种布局，{fit} 种可容纳",
+    "Loses by": "落后原因", "chosen": "已选",
+    "as fast; the simpler layout is preferred": "一样快；优先更简单的布局", "more pipeline bubble": "流水线气泡更多",
+    "more exposed communication": "未被掩盖的通信更多", "recomputes more": "重计算更多",
+    "slower kernels (smaller micro-batch or more overhead)": "内核更慢（微批更小或开销更大）",
+    "Chosen layout, step-time breakdown (exact estimate)": "所选布局的单步时间分解（精确估算）", ":": "：",
+    "memory traffic": "显存访问", "tensor parallel (exposed)": "张量并行（未被掩盖）",
+    "data parallel (exposed)": "数据并行（未被掩盖）", "context parallel ring (exposed)": "上下文并行环（未被掩盖）",
+    "expert parallel all-to-all": "专家并行 all-to-all", "CPU offload (exposed)": "CPU 卸载（未被掩盖）",
+    "optimizer": "优化器", "Software stack": "软件栈", "Export to China": "对华出口",
+})
+
 class Words:
     """Translator for one language: labels by their English text, warnings by message id."""
 

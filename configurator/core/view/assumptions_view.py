@@ -1,0 +1,83 @@
+"""The editable defaults behind an estimate, as a section of rows (issue 14, part 5): the
+command line's last table, in English or Chinese. Qt-free.
+
+Each family names the defaults its numbers rest on (:data:`ASSUMPTIONS`): efficiencies and
+memory overheads for the AI families, the video engines' and vGPU's figures for graphics; then
+the facility and the card's prices for every family.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from configurator.core.economics import host_watts
+from configurator.core.estimate import Estimate
+from configurator.core.view.rows import Amount, Phrase, Row, Section
+from configurator.core.workloads import family_of
+
+
+def figure(value: float) -> Amount:
+    """An assumption as written in the scenario: a whole number as a count (thousands grouped), else
+    three significant digits (PUE 1.30, 0.500 GiB)."""
+    return Amount(value, "count") if float(value).is_integer() else Amount(value)
+
+
+def _model(est: Estimate) -> list[Row]:
+    """The efficiencies and memory overheads behind a training or serving estimate."""
+    a = est.scenario.assumptions
+
+    def share(value: float) -> Amount:
+        return Amount(value, "share")
+
+    return [
+        Row("Efficiencies", Phrase(
+            "matrix products {mm}, attention {att}, bandwidth {bw}, decode bandwidth {dec}, prefill {pre}, links {links}",
+            {"mm": share(a.matmul_efficiency), "att": share(a.attention_efficiency),
+             "bw": share(a.bandwidth_efficiency), "dec": share(a.decode_bandwidth_efficiency),
+             "pre": share(a.prefill_efficiency), "links": share(a.link_efficiency)}), key="efficiencies"),
+        Row("Overhead", Phrase(
+            "framework context {ctx} GiB per card, allocator reserve {alloc} ({full} with full recomputation)",
+            {"ctx": figure(a.cuda_context_gib), "alloc": share(a.allocator_overhead),
+             "full": share(a.allocator_overhead_recompute)}), key="overheads"),
+    ]
+
+
+def _graphics(est: Estimate) -> list[Row]:
+    """The video engines' and vGPU's defaults behind a graphics estimate."""
+    a = est.scenario.assumptions
+    return [
+        Row("Video engines", Phrase(
+            "{enc} 1080p frames/s per encoder at P4, {dec} per decoder, {n} surfaces per stream",
+            {"enc": figure(a.encoder_fps_1080p), "dec": figure(a.decoder_fps_1080p),
+             "n": figure(a.video_surfaces_per_stream)}), key="video_engines"),
+        Row("vGPU", Phrase("at most {n} vGPUs per GPU; consumer cards {s} encode sessions per server",
+                           {"n": figure(a.max_vgpus_per_gpu), "s": figure(a.consumer_encode_sessions)}), key="vgpu"),
+    ]
+
+
+ASSUMPTIONS: dict[str, Callable[[Estimate], list[Row]]] = {
+    "training": _model, "serving": _model, "desktops": _graphics, "video": _graphics, "rendering": _graphics}
+"""The editable defaults of each family (before the facility and the prices)."""
+
+
+def assumptions_section(est: Estimate) -> Section:
+    """The family's defaults, the facility (PUE, board power share, electricity, utilisation,
+    amortisation; each server's own power) and the card's prices with their dates."""
+    s, c = est.scenario, est.costs
+    e = s.economics
+    facility = Phrase("PUE {pue}, average board power {share} of TDP, electricity {price} {currency}/kWh, "
+                      "{u} utilisation, {years} years",
+                      {"pue": figure(e.pue), "share": Amount(e.power_fraction, "share"),
+                       "price": figure(e.electricity_per_kwh), "currency": e.currency,
+                       "u": Amount(e.utilisation, "share"), "years": figure(e.amortisation_years)})
+    prices = Phrase("card {card} ({card_date}), cloud {cloud} per card-hour ({cloud_date}); midpoints of quoted "
+                    "price ranges",
+                    {"card": Amount(c.prices.card_price, c.currency, money=True),
+                     "card_date": c.prices.card_price_date or "no date",
+                     "cloud": Amount(c.prices.cloud_per_hour, c.currency, money=True),
+                     "cloud_date": c.prices.cloud_price_date or "no date"})
+    rows = [*ASSUMPTIONS[family_of(s.workload).name](est),
+            Row("Facility", facility, key="facility"),
+            Row("Each server besides its cards", Amount(host_watts(est.card, s), "W"), key="host_watts"),
+            Row("Prices", prices, key="prices")]
+    return Section("assumptions", "Assumptions (editable defaults)", tuple(rows))

@@ -1,0 +1,111 @@
+"""Views of the recommendation's ranking and of the training planner's layouts, as columns of
+label ids and rows of values (issue 14, part 5): the command line's ``recommend`` and ``plan``
+tables, in English or Chinese. Qt-free.
+"""
+
+from __future__ import annotations
+
+from configurator.core.estimate import Estimate
+from configurator.core.recommend import Objective, Result
+from configurator.core.view.card_view import CLASSES
+from configurator.core.view.estimate_view import estimate_view, plain, speed_row
+from configurator.core.view.rows import Amount, Columns, Phrase, Row, Section, Value
+from configurator.core.workloads import MILLION_TOKENS, family_of
+
+
+TCO_PER = {MILLION_TOKENS: "TCO per million tokens", "user-month": "TCO per user-month",
+           "stream-hour": "TCO per stream-hour", "frame": "TCO per frame"}
+"""The ranking's cost of ownership per unit of work, by the family's ``cost_unit``."""
+
+CLOUD_PER = {MILLION_TOKENS: "Cloud per million tokens", "user-month": "Cloud per user-month",
+             "stream-hour": "Cloud per stream-hour", "frame": "Cloud per frame"}
+"""The ranking's cloud cost per unit of work, by the family's ``cost_unit``."""
+
+
+def _score(objective: Objective, est: Estimate, value: float) -> Value:
+    """The number the ranking minimised, with its unit."""
+    if objective in (Objective.TCO, Objective.CLOUD):
+        return Amount(value, est.costs.currency, money=True)
+    if objective is Objective.ENERGY:
+        return Amount(value, "kWh")
+    if objective is Objective.FEWEST_CARDS:
+        return int(value)
+    row = speed_row(est)
+    return None if row is None else plain(row.value)
+
+
+def _score_heading(objective: Objective, est: Estimate) -> Value:
+    unit = family_of(est.scenario.workload).cost_unit
+    if objective is Objective.TCO:
+        return TCO_PER[unit]
+    if objective is Objective.CLOUD:
+        return CLOUD_PER[unit]
+    if objective is Objective.ENERGY:
+        return Phrase("Energy per {period}", {"period": unit})
+    if objective is Objective.FEWEST_CARDS:
+        return "Cards"
+    row = speed_row(est)
+    return "Speed" if row is None else row.label
+
+
+def ranking_columns(result: Result) -> Columns:
+    """The ranked configurations: rank, card count, card, class, how fast, the number ranked on and
+    the first reason (a core message)."""
+    if not result.ranked:
+        return Columns((), frozenset(), ())
+    first = result.ranked[0].estimate
+    speed = speed_row(first)
+    headings = ("#", "Cards", "Card", "Class", "Speed" if speed is None else speed.label,
+                _score_heading(result.objective, first), "Why")
+    rows = []
+    for rank, rec in enumerate(result.ranked, 1):
+        est = rec.estimate
+        row = speed_row(est, estimate_view(est))
+        rows.append((rank, rec.count, rec.card.name, CLASSES[rec.card.category],
+                     None if row is None else plain(row.value), _score(result.objective, est, rec.score),
+                     rec.reasons[0] if rec.reasons else ""))
+    return Columns(headings, frozenset({0, 1, 4, 5}), tuple(rows))
+
+
+LOSES_BY = {"tie": "as fast; the simpler layout is preferred", "bubble": "more pipeline bubble",
+            "communication": "more exposed communication", "recomputation": "recomputes more",
+            "compute": "slower kernels (smaller micro-batch or more overhead)"}
+"""Why a layout loses to the planner's choice (``PlannedLayout.loses_by``), as label ids."""
+
+
+def plan_columns(plan) -> Columns:
+    """The planner's best layouts for one card and count (``TrainingPlan.layouts``), the chosen one first."""
+    headings = ("tp", "pp", "vp", "cp", "ep", "dp", "zero", "recomputation", "micro-batch", "gradient accumulation",
+                "Memory per card", "Step time", "MFU", "Loses by")
+    rows = tuple((x.tp, x.pp, x.vp, x.cp, x.ep, x.dp, x.zero, x.recompute.value, x.micro_batch, x.grad_accum,
+                  Amount(x.memory_bytes, "B"), Amount(x.step_s, "s"), Amount(x.mfu, "share"),
+                  LOSES_BY.get(x.loses_by, "chosen") if x.loses_by else "chosen") for x in plan.layouts)
+    return Columns(headings, frozenset(range(13)) - {7}, rows)
+
+
+def plan_heading(plan, chosen: Estimate) -> Phrase:
+    """'8 × H100 SXM5 80GB: global batch 4,194,304 tokens, 5,120 layouts tried, 1,204 fit'."""
+    return Phrase("{count} × {card}: global batch {tokens} tokens, {tried} layouts tried, {fit} fit",
+                  {"count": chosen.scenario.count, "card": chosen.card.name,
+                   "tokens": Amount(plan.global_batch_tokens, "count"), "tried": Amount(plan.candidates, "count"),
+                   "fit": Amount(plan.fitting, "count")})
+
+
+def step_breakdown(chosen: Estimate) -> Section | None:
+    """Where the chosen layout's step goes (the exact estimate), or None for work without steps."""
+    t = chosen.training
+    if t is None:
+        return None
+    seconds = (("Step time", t.step_time_s, "step"), ("compute", t.compute_s, "compute"),
+               ("memory traffic", t.memory_traffic_s, "memory_traffic"),
+               ("tensor parallel (exposed)", t.tensor_parallel_s, "tensor_parallel"),
+               ("data parallel (exposed)", t.data_parallel_s, "data_parallel"),
+               ("pipeline point-to-point", t.pipeline_p2p_s, "pipeline_p2p"),
+               ("context parallel ring (exposed)", t.context_parallel_s, "context_parallel"),
+               ("expert parallel all-to-all", t.expert_parallel_s, "expert_parallel"),
+               ("CPU offload (exposed)", t.offload_s, "offload"), ("optimizer", t.optimizer_s, "optimizer"))
+    rows = [Row(name, Amount(value, "s"), key=key) for name, value, key in seconds]
+    rows += [Row("pipeline bubble", Amount(t.bubble_fraction, "share"), key="bubble"),
+             Row("MFU", Amount(t.mfu, "share"), key="mfu"),
+             Row("Time for the token budget", Amount(t.hours, "h"), key="hours")]
+    return Section("step", "Chosen layout, step-time breakdown (exact estimate)", tuple(rows))

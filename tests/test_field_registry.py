@@ -77,7 +77,7 @@ def _translated() -> dict[tuple[str, str], str]:
 
 def test_every_registry_text_has_its_chinese():
     translated = _translated()
-    texts = [t for f in FIELDS for t in (f.label, f.suffix, f.help, f.none_text) if t is not None and t.context]
+    texts = [t for f in FIELDS for t in f.texts]
     missing = [(t.context, t.source) for t in texts if not translated.get((t.context, t.source))]
     assert missing == [], "run tools/build_translations.py and fill_translation.py zh_CN"
 
@@ -138,6 +138,65 @@ def test_each_entry_has_one_editor_control_built_from_it(editor, entry):
         if isinstance(box, QDoubleSpinBox):
             assert box.decimals() == entry.decimals
         assert "Accepted range" in box.toolTip() or not box.isEnabled()  # a disabled row says why instead
+
+
+def _editor_rows(editor) -> list:
+    """(label, control's objectName) of each labelled row of the editor's forms."""
+    from PySide6.QtWidgets import QLabel
+
+    rows = []
+    for label in editor.widget().findChildren(QLabel):
+        buddy = label.buddy()
+        if buddy is not None:
+            rows.append((label, (buddy.focusProxy() or buddy).objectName()))
+    return rows
+
+
+def test_editor_row_labels_come_from_the_registry(editor):
+    """Each field's row in the editor is labelled with its registry row label (shortcut included),
+    and every registry row label labels one row."""
+    from configurator.app.field_help import row_label
+
+    labelled = [(label.text(), path) for label, path in _editor_rows(editor) if path in BY_PATH]
+    assert sorted(path for _, path in labelled) == sorted(f.path for f in FIELDS if f.row_label)
+    for text, path in labelled:
+        assert text == row_label(path) == BY_PATH[path].row_label.source, path
+
+
+def _shortcut(text: str) -> str | None:
+    import re
+
+    found = re.search(r"&([^&\s])", text.replace("&&", ""))
+    return found.group(1).lower() if found else None
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_no_two_rows_of_a_group_share_a_shortcut(qtbot, controller, language):
+    """Alt+letter reaches one row of a group: within each group box (a group inside another is its
+    own), no two row labels share a shortcut letter, in English and in Chinese."""
+    from PySide6.QtWidgets import QGroupBox
+
+    from configurator.app import i18n
+    from configurator.app.editor import ScenarioEditor
+
+    i18n.install_language(language)
+    try:
+        widget = ScenarioEditor(controller)
+        qtbot.addWidget(widget)
+        groups: dict[QGroupBox, list[str]] = {}
+        for label, _path in _editor_rows(widget):
+            group = label.parentWidget()
+            while group is not None and not isinstance(group, QGroupBox):
+                group = group.parentWidget()
+            letter = _shortcut(label.text())
+            if group is not None and letter:
+                groups.setdefault(group, []).append(letter)
+        assert len(groups) >= 10
+        for group, letters in groups.items():
+            assert len(letters) == len(set(letters)), (group.title(), sorted(letters))
+        assert sum(len(v) for v in groups.values()) >= 60
+    finally:
+        i18n.install_language("en")
 
 
 NOT_FIELDS = {"model:params": "the size typed in: architecture.from_param_count's 1e6 to 1e13 parameters"}
@@ -328,8 +387,7 @@ def test_lupdate_sees_every_registry_text(tmp_path):
                    capture_output=True)
     seen = {(c.find("name").text, m.find("source").text) for c in ET.parse(fresh).getroot().iter("context")
             for m in c.iter("message")}
-    texts = {(t.context, t.source) for f in FIELDS for t in (f.label, f.suffix, f.help, f.none_text)
-             if t is not None and t.context}
+    texts = {(t.context, t.source) for f in FIELDS for t in f.texts}
     assert texts <= seen, sorted(texts - seen)[:5]
 
 

@@ -10,10 +10,10 @@ check boxes take their tooltip from it too, and the binders name every control a
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QHBoxLayout, QSpinBox, QWidget
+from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QHBoxLayout, QSpinBox, QWidget
 
 from configurator.app.binders import AutoBinder, CheckBinder, ComboBinder, SpinBinder, fill_combo
-from configurator.app.field_help import field_help, shown
+from configurator.app.field_help import field_help, row_label, shown
 from configurator.app.i18n import tc as _tc
 from configurator.app.inputs import StrictDoubleSpinBox, StrictSpinBox
 from configurator.core.fields import Kind, spec
@@ -38,6 +38,16 @@ def dspin(minimum: float, maximum: float, decimals: int, suffix: str = "", tip: 
 class BoundControls:
     """Builders of bound controls, mixed into the editor (which supplies ``controller``,
     ``_binders``, ``_own_tips`` and ``auto_checks``)."""
+
+    def _row(self, form: QFormLayout, path: str, widget: QWidget) -> None:
+        """Add ``widget`` to ``form`` under the field's row label from the registry (with its ``&`` shortcut)."""
+        form.addRow(row_label(path), widget)
+
+    def _auto_field(self, form: QFormLayout, control: QWidget, path: str, auto_tip: str = "") -> QWidget:
+        """Add ``control`` with its "Auto" box (:meth:`_auto_row`) to ``form`` under the field's row label."""
+        row = self._auto_row(control, path, auto_tip)
+        self._row(form, path, row)
+        return row
 
     def _enable_row(self, row: QWidget, enabled: bool, reason: str) -> None:
         """Enable ``row``, or disable it with ``reason`` as every part's tooltip."""

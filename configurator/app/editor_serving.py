@@ -69,13 +69,13 @@ class ServingEditorMixin:
         form = QFormLayout()
         outer.addLayout(form)
         self.context = self._number("serving.context")
-        form.addRow(_tc("ServingEditor", "Conte&xt length"), self.context)
+        self._row(form, "serving.context", self.context)
         self.concurrency = self._number("serving.concurrency")
-        form.addRow(_tc("ServingEditor", "Co&ncurrency"), self.concurrency)
+        self._row(form, "serving.concurrency", self.concurrency)
         self.prompt = self._number("serving.prompt_tokens")
-        form.addRow(_tc("ServingEditor", "&Prompt"), self.prompt)
+        self._row(form, "serving.prompt_tokens", self.prompt)
         self.output = self._number("serving.output_tokens")
-        form.addRow(_tc("ServingEditor", "Ans&wer"), self.output)
+        self._row(form, "serving.output_tokens", self.output)
         self.engine = self._combo(labels.engine_names(), "serving.engine")
         for index in range(self.engine.count()):  # each profile says where its numbers come from
             source = PROFILES[Engine(self.engine.itemData(index))].source
@@ -93,17 +93,17 @@ class ServingEditorMixin:
         self.engine.setMinimumWidth(64)  # the button beside it must not widen the editor
         row.addWidget(self.profile_button)
         engine_row.setFocusProxy(self.engine)
-        form.addRow(_tc("ServingEditor", "&Engine"), engine_row)
+        self._row(form, "serving.engine", engine_row)
         formats = {None: _tc("ServingEditor", "Usual for the precision"),
                    **{f.value: format_label(f.value) for f in WeightFormat}}
         self.weight_format = self._combo(formats, "serving.weight_format")
-        form.addRow(_tc("ServingEditor", "&Weight format"), self.weight_format)
+        self._row(form, "serving.weight_format", self.weight_format)
         self.weight_bpw = self._number("serving.weight_bpw")
-        form.addRow(_tc("ServingEditor", "&Bits per weight"), self.weight_bpw)
+        self._row(form, "serving.weight_bpw", self.weight_bpw)
         kv_names = {None: _tc("ServingEditor", "Engine's default"),
                     **{k: v for k, v in labels.precision_names().items() if k in KV_PRECISIONS}}
         self.kv_precision = self._combo(kv_names, "serving.kv_precision")
-        form.addRow(_tc("ServingEditor", "&KV cache"), self.kv_precision)
+        self._row(form, "serving.kv_precision", self.kv_precision)
         outer.addWidget(self._latency_targets())
         self.engine_settings_button, self.engine_settings = self._collapsible(
             _tc("ServingEditor", "Engine settings"), self._engine_settings(), "serving:engine-settings")
@@ -118,13 +118,13 @@ class ServingEditorMixin:
         form = QFormLayout(box)
         none = _tc("ServingEditor", "none")
         self.ttft_target = self._number("constraints.ttft_ms")
-        form.addRow(_tc("ServingEditor", "&First token within"), self.ttft_target)
+        self._row(form, "constraints.ttft_ms", self.ttft_target)
         self.tpot_target = self._number("constraints.tpot_ms")
-        form.addRow(_tc("ServingEditor", "&Each token within"), self.tpot_target)
+        self._row(form, "constraints.tpot_ms", self.tpot_target)
         self.request_rate = self._number("constraints.requests_per_s")
-        form.addRow(_tc("ServingEditor", "Request &rate"), self.request_rate)
+        self._row(form, "constraints.requests_per_s", self.request_rate)
         self.latency_percentile = self._combo(labels.percentile_names(), "constraints.latency_percentile")
-        form.addRow(_tc("ServingEditor", "Held &for"), self.latency_percentile)
+        self._row(form, "constraints.latency_percentile", self.latency_percentile)
         self.mlperf_button = QPushButton()  # a push button leaves room for its menu's arrow
         self.mlperf_button.setText(_tc("ServingEditor", "MLPerf server limits"))
         self.mlperf_button.setObjectName("constraints:mlperf")
@@ -164,32 +164,29 @@ class ServingEditorMixin:
         form = QFormLayout(body)
         form.setContentsMargins(0, 0, 0, 0)
         self.cuda_graphs = self._combo(labels.cuda_graph_names(), "serving.cuda_graphs")
-        form.addRow(_tc("ServingEditor", "CUDA &graphs"), self.cuda_graphs)
+        self._row(form, "serving.cuda_graphs", self.cuda_graphs)
         self.batching = self._combo(labels.batching_names(), "serving.batching")
-        form.addRow(_tc("ServingEditor", "Batc&hing"), self.batching)
+        self._row(form, "serving.batching", self.batching)
         self.max_batch = self._number("serving.max_batch")
         planner = _tc("ServingEditor", "Auto: chosen by the planner — the most requests carried within the latency "
                                        "targets. Uncheck, or edit the value, to pin it.")
-        form.addRow(_tc("ServingEditor", "&Maximum batch"),
-                    self._auto_row(self.max_batch, "serving.max_batch", planner))
+        self._auto_field(form, self.max_batch, "serving.max_batch", planner)
         self.prefill_chunk = self._number("serving.max_batched_tokens")
-        form.addRow(_tc("ServingEditor", "Prefill &chunk"),
-                    self._auto_row(self.prefill_chunk, "serving.max_batched_tokens", planner))
+        self._auto_field(form, self.prefill_chunk, "serving.max_batched_tokens", planner)
         self.disaggregated = self._check(_tc("ServingEditor", "Separate pools"), "serving.disaggregated")
-        form.addRow(_tc("ServingEditor", "Prefill/decode"),
-                    self._auto_row(self.disaggregated, "serving.disaggregated", planner))
+        self._auto_field(form, self.disaggregated, "serving.disaggregated", planner)
         self.prefill_cards = self._number("serving.prefill_cards")
-        form.addRow(_tc("ServingEditor", "Prefill p&ool"), self.prefill_cards)
+        self._row(form, "serving.prefill_cards", self.prefill_cards)
         self.memory_fraction = self._number("serving.engine_memory_fraction")
-        form.addRow(_tc("ServingEditor", "Engine &memory"), self.memory_fraction)
+        self._row(form, "serving.engine_memory_fraction", self.memory_fraction)
         self.prefix_hit = self._number("serving.prefix_hit_rate")
-        form.addRow(_tc("ServingEditor", "Prefix cache &hits"), self.prefix_hit)
+        self._row(form, "serving.prefix_hit_rate", self.prefix_hit)
         self.draft_tokens = self._number("serving.speculative_tokens")
-        form.addRow(_tc("ServingEditor", "&Speculative decoding"), self.draft_tokens)
+        self._row(form, "serving.speculative_tokens", self.draft_tokens)
         self.acceptance = self._number("serving.speculative_acceptance")
-        form.addRow(_tc("ServingEditor", "Draft &acceptance"), self.acceptance)
+        self._row(form, "serving.speculative_acceptance", self.acceptance)
         self.draft_cost = self._number("serving.speculative_draft_cost")
-        form.addRow(_tc("ServingEditor", "Draft c&ost"), self.draft_cost)
+        self._row(form, "serving.speculative_draft_cost", self.draft_cost)
         return body
 
     def _collapsible(self, title: str, body: QWidget, name: str) -> tuple[QToolButton, QWidget]:

@@ -65,6 +65,14 @@ def field_label(path: str) -> str:
     return shown(entry.label)
 
 
+def row_label(path: str) -> str:
+    """The field's editor row label in the current language, its shortcut after ``&`` ("&Micro-batch")."""
+    entry = BY_PATH[path]
+    if entry.row_label is None:
+        raise KeyError(f"{path} has no row label in the registry")
+    return shown(entry.row_label)
+
+
 def accessible_label(path: str) -> str:
     """The field's label as a control's accessible name: capitalised ("Micro-batch"), unless it
     starts with a capital already inside its first word ("vGPU profile")."""

@@ -104,6 +104,10 @@ class FieldSpec:
         Whether the editor shows the field (False: the CLI and the wizard only).
     widget : Kind or None
         The widget where the field's type does not decide it (ZeRO's 0–3 as a list).
+    row_label : Text or None
+        The editor row's label, its keyboard shortcut after ``&`` ("&Micro-batch"); letters are
+        unique within one group of the editor (tests check, in both languages). None: no row of
+        its own (a check box that names itself, a field the editor does not show).
     """
 
     path: str
@@ -122,6 +126,13 @@ class FieldSpec:
     unit: str = ""
     editor: bool = True
     widget: Kind | None = None
+    row_label: Text | None = None
+
+    @property
+    def texts(self) -> tuple[Text, ...]:
+        """The entry's user-visible texts that are translated (label, unit, tooltip, none text, row)."""
+        return tuple(t for t in (self.label, self.suffix, self.help, self.none_text, self.row_label)
+                     if t is not None and t.context)
 
     @property
     def model_field(self):
@@ -251,182 +262,227 @@ FIELDS: tuple[FieldSpec, ...] = (
     # ---- what and where
     _f("workload", _t("ScenarioController", "workload"), flag="--workload", help=_t(
         "ScenarioEditor", "What the cards will do. Training needs memory for gradients and optimizer states; "
-                          "inference needs memory for the KV cache and is usually limited by memory bandwidth.")),
+                          "inference needs memory for the KV cache and is usually limited by memory bandwidth."),
+       row_label=_t("ScenarioEditor", "&Task")),
     _f("model", _t("ScenarioController", "model"), widget=Kind.CHOICE, help=_t(
-        "ScenarioEditor", "A known model, or one imported from a Hugging Face config.json")),
+        "ScenarioEditor", "A known model, or one imported from a Hugging Face config.json"),
+       row_label=_t("ScenarioEditor", "&Preset")),
     _f("precision", _t("ScenarioController", "precision"), flag="--precision", help=_t(
         "ScenarioEditor", "Number format for the math (and the weights when serving). The card's support decides "
-                          "what runs: an unsupported choice falls back and a warning says so.")),
-    _f("card_id", _t("ScenarioController", "card")),
-    _f("count", _t("ScenarioController", "card count"), help=_t("ScenarioEditor", "Total number of cards"), flag="--count", cli_help="total cards"),
+                          "what runs: an unsupported choice falls back and a warning says so."),
+       row_label=_t("ScenarioEditor", "P&recision")),
+    _f("card_id", _t("ScenarioController", "card"), row_label=_t("ScenarioEditor", "C&ard")),
+    _f("count", _t("ScenarioController", "card count"), help=_t("ScenarioEditor", "Total number of cards"), flag="--count", cli_help="total cards",
+       row_label=_t("ScenarioEditor", "&Number of cards")),
     # ---- layout
     _f("parallelism.cards_per_node", _t("ScenarioController", "cards per server"), _PER_SERVER, help=_t(
         "ScenarioEditor", "Cards in one server. Traffic between servers goes over the network, which is slower than NVLink."),
-        flag="--per-node", cli_help="cards per server"),
+        flag="--per-node", cli_help="cards per server", row_label=_t("ScenarioEditor", "Car&ds per node")),
     _f("parallelism.tp", _t("ScenarioController", "tensor parallel"), help=_t(
         "ScenarioEditor", "Tensor parallel (TP): each layer's matrices are split across this many cards. It exchanges "
              "activations four times per layer, so it belongs inside one NVLink domain."),
-        flag="--tp", layout="tp"),
+        flag="--tp", layout="tp", row_label=_t("ScenarioEditor", "&Tensor parallel")),
     _f("parallelism.pp", _t("ScenarioController", "pipeline stages"), help=_t(
         "ScenarioEditor", "Pipeline parallel (PP): the layers are split into this many stages; the pipeline idles "
-             "(p−1)/m of the time for m micro-batches."), flag="--pp", layout="pp"),
+             "(p−1)/m of the time for m micro-batches."), flag="--pp", layout="pp",
+       row_label=_t("ScenarioEditor", "&Pipeline stages")),
     _f("parallelism.virtual_stages", _t("ScenarioController", "interleaved stages"), help=_t(
         "ScenarioEditor", "Interleaved (virtual) stages: model chunks per pipeline stage. More chunks shrink the pipeline's "
-             "idle time by that factor, at the cost of more point-to-point traffic."), flag="--vp", layout="vp"),
-    _f("parallelism.cp", _t("ScenarioController", "context parallel"), flag="--cp", layout="cp"),
-    _f("parallelism.ep", _t("ScenarioController", "expert parallel"), flag="--ep", layout="ep"),
+             "idle time by that factor, at the cost of more point-to-point traffic."), flag="--vp", layout="vp",
+       row_label=_t("ScenarioEditor", "&Interleaved stages")),
+    _f("parallelism.cp", _t("ScenarioController", "context parallel"), flag="--cp", layout="cp",
+       row_label=_t("ScenarioEditor", "Conte&xt parallel")),
+    _f("parallelism.ep", _t("ScenarioController", "expert parallel"), flag="--ep", layout="ep",
+       row_label=_t("ScenarioEditor", "&Expert parallel")),
     _f("parallelism.zero", _t("ScenarioController", "ZeRO stage"), widget=Kind.CHOICE, help=_t(
         "ScenarioEditor", "ZeRO / FSDP: split optimizer states, gradients and weights across the data-parallel copies "
-             "to save memory, at the cost of more communication."), flag="--zero", layout="zero"),
+             "to save memory, at the cost of more communication."), flag="--zero", layout="zero",
+       row_label=_t("ScenarioEditor", "&ZeRO stage")),
     # ---- training
     _f("training.recipe", _t("ScenarioController", "recipe"), flag="--recipe", help=_t(
-        "ScenarioEditor", "How numbers are kept: AMP keeps fp32 weights; Megatron keeps 16-bit weights plus an fp32 master copy.")),
+        "ScenarioEditor", "How numbers are kept: AMP keeps fp32 weights; Megatron keeps 16-bit weights plus an fp32 master copy."),
+       row_label=_t("ScenarioEditor", "Recip&e")),
     _f("training.optimizer", _t("ScenarioController", "optimizer"), flag="--optimizer", help=_t(
-        "ScenarioEditor", "AdamW keeps two states per parameter; 8-bit AdamW stores them in one byte each; SGD keeps one.")),
+        "ScenarioEditor", "AdamW keeps two states per parameter; 8-bit AdamW stores them in one byte each; SGD keeps one."),
+       row_label=_t("ScenarioEditor", "&Optimizer")),
     _f("training.loss", _t("ScenarioController", "cross-entropy kernel"), flag="--loss",
-       cli_help="cross-entropy kernel (default: fused for pre-training, eager for fine-tuning)"),
+       cli_help="cross-entropy kernel (default: fused for pre-training, eager for fine-tuning)",
+       row_label=_t("ScenarioEditor", "Cross-entrop&y")),
     _f("training.recompute", _t("ScenarioController", "recomputation"), layout="recompute", flag="--recompute",
        cli_help="activation recomputation", help=_t(
         "ScenarioEditor", "Activation recomputation: keep fewer activations and compute them again in the backward pass "
-             "(full: about a third more compute, much less memory).")),
+             "(full: about a third more compute, much less memory)."),
+       row_label=_t("ScenarioEditor", "Recomp&utation")),
     _f("training.offload_optimizer", _t("ScenarioController", "CPU offload of optimizer states")),
     _f("training.offload_params", _t("ScenarioController", "CPU offload of parameters")),
     _f("training.offload_activations", _t("ScenarioController", "CPU offload of activations")),
     _f("training.micro_batch", _t("ScenarioController", "micro-batch"), _t("ScenarioEditor", " seq"), help=_t(
         "ScenarioEditor", "Sequences each data-parallel copy processes at once (micro-batch)"), flag="--batch", layout="micro_batch",
-        unit="[sequences]"),
+        unit="[sequences]", row_label=_t("ScenarioEditor", "&Micro-batch")),
     _f("training.seq_len", _t("ScenarioController", "sequence length"), _TOKENS, step=512,
-       help=_t("ScenarioEditor", "Tokens per training sequence"), flag="--seq", unit="[tokens]"),
+       help=_t("ScenarioEditor", "Tokens per training sequence"), flag="--seq", unit="[tokens]",
+       row_label=_t("ScenarioEditor", "&Sequence length")),
     _f("training.grad_accum", _t("ScenarioController", "gradient accumulation"), help=_t(
         "ScenarioEditor", "Micro-batches per optimizer step (gradient accumulation); also the pipeline's micro-batches"),
-        flag="--grad-accum", layout="grad_accum"),
+        flag="--grad-accum", layout="grad_accum", row_label=_t("ScenarioEditor", "&Gradient accumulation")),
     _f("training.global_batch_tokens", _t("ScenarioController", "global batch"), _t("ScenarioEditor", " M tokens"), scale=1e6, decimals=2,
        step=0.5, help=_t(
         "ScenarioEditor", "Tokens per optimizer step (micro-batch × accumulation × data-parallel copies × sequence length). "
              "Auto: the published batch for the model's size; the planner keeps it when the card count changes."),
        flag="--global-batch", cli_type="quantity", metavar="TOKENS", unit="[tokens]",
-       cli_help="tokens per optimizer step, kept at every card count (e.g. 4M; default by model size)"),
+       cli_help="tokens per optimizer step, kept at every card count (e.g. 4M; default by model size)",
+       row_label=_t("ScenarioEditor", "Global b&atch")),
     _f("training.lora_rank", _t("ScenarioController", "LoRA rank"), help=_t("ScenarioEditor", "Rank r of the LoRA adapters"), flag="--lora-rank",
-       cli_help="rank r of the LoRA adapters"),
+       cli_help="rank r of the LoRA adapters", row_label=_t("ScenarioEditor", "&LoRA rank")),
     _f("training.tokens", _t("ScenarioController", "token budget"), _t("ScenarioEditor", " B tokens"), scale=1e9, decimals=3, step=10.0,
        help=_t("ScenarioEditor", "Tokens to train on; sets the time and cost of the job"), flag="--tokens", cli_type="quantity",
-       cli_help="training token budget (e.g. 1T)"),
+       cli_help="training token budget (e.g. 1T)", row_label=_t("ScenarioEditor", "Token &budget")),
     # ---- serving
     _f("serving.context", _t("ScenarioController", "context length"), _SV_TOKENS, step=1024, help=_t(
         "ServingEditor", "Longest sequence (prompt + answer) the KV cache must hold per request"), flag="--context",
-        unit="[tokens]"),
+        unit="[tokens]", row_label=_t("ServingEditor", "Conte&xt length")),
     _f("serving.concurrency", _t("ScenarioController", "concurrency"), _t("ServingEditor", " sequences"), flag="--concurrency",
-       cli_help="users served at once by the whole deployment"),
+       cli_help="users served at once by the whole deployment", row_label=_t("ServingEditor", "Co&ncurrency")),
     _f("serving.prompt_tokens", _t("ScenarioController", "prompt length"), _SV_TOKENS, step=128,
-       help=_t("ServingEditor", "Prompt length per request"), flag="--prompt-tokens", unit="[tokens]"),
+       help=_t("ServingEditor", "Prompt length per request"), flag="--prompt-tokens", unit="[tokens]",
+       row_label=_t("ServingEditor", "&Prompt")),
     _f("serving.output_tokens", _t("ScenarioController", "answer length"), _SV_TOKENS, step=64,
-       help=_t("ServingEditor", "Answer length per request"), flag="--output-tokens", unit="[tokens]"),
+       help=_t("ServingEditor", "Answer length per request"), flag="--output-tokens", unit="[tokens]",
+       row_label=_t("ServingEditor", "Ans&wer")),
     _f("serving.engine", _t("ScenarioController", "serving engine"), flag="--engine",
-       cli_help="serving engine (default vllm; 'ideal' = the roofline)"),
+       cli_help="serving engine (default vllm; 'ideal' = the roofline)", row_label=_t("ServingEditor", "&Engine")),
     _f("serving.weight_format", _t("ScenarioController", "weight format"), flag="--weight-format",
-       cli_help="stored weight format: bf16, fp8, awq-int4, gptq-int4, nvfp4, GGUF q8_0 … q2_k, exl2"),
+       cli_help="stored weight format: bf16, fp8, awq-int4, gptq-int4, nvfp4, GGUF q8_0 … q2_k, exl2",
+       row_label=_t("ServingEditor", "Weight &format")),
     _f("serving.weight_bpw", _t("ScenarioController", "bits per weight"), _t("ServingEditor", " bit/weight"), decimals=2, step=0.05,
        none_text=_t("ServingEditor", "format's own"), flag="--weight-bpw", metavar="BITS",
-       cli_help="bits per weight of the format (EXL2: the bpw it was converted at)"),
+       cli_help="bits per weight of the format (EXL2: the bpw it was converted at)",
+       row_label=_t("ServingEditor", "&Bits per weight")),
     _f("serving.kv_precision", _t("ScenarioController", "KV cache precision"), flag="--kv-precision", help=_t(
         "ServingEditor", "Number format of the KV cache (the keys and values kept for every token of every request); the "
-             "engine's default is the model's own (FP8 beside FP8 weights in TensorRT-LLM)")),
+             "engine's default is the model's own (FP8 beside FP8 weights in TensorRT-LLM)"),
+       row_label=_t("ServingEditor", "&KV cache")),
     _f("constraints.ttft_ms", _t("ScenarioController", "first-token target"), _t("ServingEditor", " ms"), decimals=1, step=50,
-       none_text=_t("ServingEditor", "none"), flag="--ttft-ms", cli_help="time-to-first-token target [ms]"),
+       none_text=_t("ServingEditor", "none"), flag="--ttft-ms", cli_help="time-to-first-token target [ms]",
+       row_label=_t("ServingEditor", "&First token within")),
     _f("constraints.tpot_ms", _t("ScenarioController", "time-per-token target"), _t("ServingEditor", " ms/token"), decimals=1, step=5,
-       none_text=_t("ServingEditor", "none"), flag="--tpot-ms", cli_help="time-per-output-token target [ms]"),
+       none_text=_t("ServingEditor", "none"), flag="--tpot-ms", cli_help="time-per-output-token target [ms]",
+       row_label=_t("ServingEditor", "&Each token within")),
     _f("constraints.requests_per_s", _t("ScenarioController", "request rate"), _t("ServingEditor", " requests/s"), decimals=3, step=1,
-       none_text=_t("ServingEditor", "from the users"), flag="--requests-per-s"),
+       none_text=_t("ServingEditor", "from the users"), flag="--requests-per-s",
+       row_label=_t("ServingEditor", "Request &rate")),
     _f("constraints.latency_percentile", _t("ScenarioController", "latency percentile"), flag="--latency-percentile",
-       cli_help="percentile of requests the latency targets hold for at the load (default 50)"),
+       cli_help="percentile of requests the latency targets hold for at the load (default 50)",
+       row_label=_t("ServingEditor", "&Held for")),
     _f("serving.cuda_graphs", _t("ScenarioController", "CUDA graphs"), widget=Kind.CHOICE, flag="--cuda-graphs",
-       cli_type="switch", cli_help="decode from captured CUDA graphs (default: the engine's)"),
-    _f("serving.batching", _t("ScenarioController", "batching"), flag="--batching", cli_help="default: the engine's"),
+       cli_type="switch", cli_help="decode from captured CUDA graphs (default: the engine's)",
+       row_label=_t("ServingEditor", "CUDA &graphs")),
+    _f("serving.batching", _t("ScenarioController", "batching"), flag="--batching", cli_help="default: the engine's",
+       row_label=_t("ServingEditor", "Batc&hing")),
     _f("serving.max_batch", _t("ScenarioController", "maximum batch"), _t("ServingEditor", " sequences"), none_text=_t("ServingEditor", "users ÷ copies"),
        flag="--max-batch", layout="max_batch", unit="[sequences]",
-       cli_help="serving: sequences one model copy decodes together"),
+       cli_help="serving: sequences one model copy decodes together", row_label=_t("ServingEditor", "&Maximum batch")),
     _f("serving.max_batched_tokens", _t("ScenarioController", "prefill chunk"), _SV_TOKENS, step=512, help=_t(
         "ServingEditor", "Tokens one step may carry: prompts are prefilled in chunks of this size between decode steps "
              "(vLLM max_num_batched_tokens, SGLang --chunked-prefill-size, TensorRT-LLM max_num_tokens)"),
        flag="--max-batched-tokens", layout="max_batched_tokens", metavar="TOKENS", unit="[tokens]",
        cli_help="serving: tokens per engine step, the prefill chunk (auto: 512-16384 tried under the latency "
-                "targets)"),
+                "targets)", row_label=_t("ServingEditor", "Prefill &chunk")),
     _f("serving.disaggregated", _t("ScenarioController", "separate prefill and decode pools"), layout="disaggregated",
        flag="--disaggregated", cli_help="serving: separate prefill and decode pools (auto: compared with shared "
-                                        "copies under the latency targets)"),
+                                        "copies under the latency targets)",
+       row_label=_t("ServingEditor", "Prefill/&decode")),
     _f("serving.prefill_cards", _t("ScenarioController", "prefill pool"), _t("ServingEditor", " cards"), none_text=_t("ServingEditor", "planner's size"),
        flag="--prefill-cards", metavar="N",
-       cli_help="cards of the prefill pool when disaggregated (default: sized by the planner)"),
-    _f("serving.engine_memory_fraction", _t("ScenarioController", "engine memory share"), _PERCENT, scale=0.01),
+       cli_help="cards of the prefill pool when disaggregated (default: sized by the planner)",
+       row_label=_t("ServingEditor", "Prefill p&ool")),
+    _f("serving.engine_memory_fraction", _t("ScenarioController", "engine memory share"), _PERCENT, scale=0.01,
+       row_label=_t("ServingEditor", "Engine memor&y")),
     _f("serving.prefix_hit_rate", _t("ScenarioController", "prefix-cache hit rate"), _PERCENT, scale=0.01,
        flag="--prefix-hit-rate", metavar="SHARE", unit="[share]",
-       cli_help="share of prompt tokens served from the prefix cache"),
+       cli_help="share of prompt tokens served from the prefix cache",
+       row_label=_t("ServingEditor", "Prefix cache h&its")),
     _f("serving.speculative_tokens", _t("ScenarioController", "draft tokens"), _t("ServingEditor", " draft tokens"),
-       flag="--speculative-tokens", metavar="K", cli_help="draft tokens per step (0 = off)"),
+       flag="--speculative-tokens", metavar="K", cli_help="draft tokens per step (0 = off)",
+       row_label=_t("ServingEditor", "&Speculative decoding")),
     _f("serving.speculative_acceptance", _t("ScenarioController", "draft acceptance"), _PERCENT, scale=0.01,
        flag="--speculative-acceptance", metavar="ALPHA", unit="[share]",
-       cli_help="acceptance rate of a draft token"),
-    _f("serving.speculative_draft_cost", _t("ScenarioController", "draft cost"), _t("ServingEditor", " % of a step"), scale=0.01),
+       cli_help="acceptance rate of a draft token", row_label=_t("ServingEditor", "Draft &acceptance")),
+    _f("serving.speculative_draft_cost", _t("ScenarioController", "draft cost"), _t("ServingEditor", " % of a step"), scale=0.01,
+       row_label=_t("ServingEditor", "Draft cos&t")),
     # ---- graphics
     _f("graphics.users", _t("ScenarioController", "users"), _t("ScenarioEditor", " users"), help=_t(
-        "ScenarioEditor", "Desktops or cloud workstations in use at the same time"), flag="--users"),
+        "ScenarioEditor", "Desktops or cloud workstations in use at the same time"), flag="--users",
+       row_label=_t("ScenarioEditor", "&Users")),
     _f("graphics.profile_gib", _t("ScenarioController", "vGPU profile"), widget=Kind.CHOICE, help=_t(
         "ScenarioEditor", "vGPU framebuffer profile per user. NVIDIA suggests 1–2 GiB (B-series) for office and web desktops, "
              "2–8 GiB and more (Q-series) for CAD and 3D work."), flag="--profile", metavar="GIB",
-       cli_help="vGPU framebuffer per user [GiB]: 1, 2, 4, 8 …"),
+       cli_help="vGPU framebuffer per user [GiB]: 1, 2, 4, 8 …", row_label=_t("ScenarioEditor", "vGPU &profile")),
     _f("graphics.shading_tflops_per_user", _t("ScenarioController", "shading per user"), _t("ScenarioEditor", " TFLOP/s"), decimals=3,
        step=0.05, help=_t(
         "ScenarioEditor", "Average FP32 shading load of one user. Time-sliced vGPUs share the shader cores; 0.25 TFLOP/s "
              "is the knowledge-worker density NVIDIA quotes for the A16 (64 desktops per board)."),
-       flag="--shading", metavar="TFLOPS", cli_help="average FP32 load per user [TFLOP/s]"),
+       flag="--shading", metavar="TFLOPS", cli_help="average FP32 load per user [TFLOP/s]",
+       row_label=_t("ScenarioEditor", "&Shading per user")),
     _f("graphics.streams", _t("ScenarioController", "streams"), _t("ScenarioEditor", " streams"), help=_t(
         "ScenarioEditor", "Video streams encoded at the same time (live channels, or files transcoded in parallel)"),
-       flag="--streams"),
+       flag="--streams", row_label=_t("ScenarioEditor", "&Streams")),
     _f("graphics.resolution", _t("ScenarioController", "resolution"), flag="--resolution", cli_help="stream resolution",
        help=_t(
-        "ScenarioEditor", "Output resolution: encoder throughput scales with pixels per frame")),
+        "ScenarioEditor", "Output resolution: encoder throughput scales with pixels per frame"),
+       row_label=_t("ScenarioEditor", "&Resolution")),
     _f("graphics.fps", _t("ScenarioController", "frame rate"), _FPS, help=_t("ScenarioEditor", "Frames per second of each stream"),
-       flag="--fps"),
+       flag="--fps", row_label=_t("ScenarioEditor", "&Frame rate")),
     _f("graphics.codec", _t("ScenarioController", "codec"), flag="--codec", help=_t(
-        "ScenarioEditor", "Output codec. AV1 needs an Ada or newer encoder (L4, L40, L40S, RTX 40/50).")),
+        "ScenarioEditor", "Output codec. AV1 needs an Ada or newer encoder (L4, L40, L40S, RTX 40/50)."),
+       row_label=_t("ScenarioEditor", "&Codec")),
     _f("graphics.preset", _t("ScenarioController", "encoder preset"), flag="--preset",
        cli_help="NVENC preset, p1 fastest .. p5 better quality", help=_t(
-        "ScenarioEditor", "NVENC preset: P1 encodes about twice as fast as P4, P5 about a quarter slower, at better quality")),
+        "ScenarioEditor", "NVENC preset: P1 encodes about twice as fast as P4, P5 about a quarter slower, at better quality"),
+       row_label=_t("ScenarioEditor", "Pr&eset")),
     _f("graphics.decode", _t("ScenarioController", "decoding"), flag="--no-decode", cli_type="clear",
        cli_help="streams arrive decoded (encode only)", help=_t(
         "ScenarioEditor", "Transcoding decodes each input stream with NVDEC before encoding it")),
     _f("graphics.scene_gib", _t("ScenarioController", "scene size"), _t("ScenarioEditor", " GiB"), decimals=2, help=_t(
         "ScenarioEditor", "Geometry and textures the renderer loads; the whole scene must fit in each card's memory"),
-       flag="--scene", metavar="GIB"),
+       flag="--scene", metavar="GIB", row_label=_t("ScenarioEditor", "Sc&ene size")),
     _f("graphics.frames", _t("ScenarioController", "frames"), _t("ScenarioEditor", " frames"), help=_t("ScenarioEditor", "Frames in the job"),
-       flag="--frames"),
+       flag="--frames", row_label=_t("ScenarioEditor", "&Frames")),
     _f("graphics.reference_card", _t("ScenarioController", "reference card"), widget=Kind.CHOICE, help=_t(
-        "ScenarioEditor", "The card your time per frame was measured on; other cards scale by their FP32 rate")),
+        "ScenarioEditor", "The card your time per frame was measured on; other cards scale by their FP32 rate"),
+       row_label=_t("ScenarioEditor", "Measured &on")),
     _f("graphics.reference_minutes_per_frame", _t("ScenarioController", "time per frame"), _t("ScenarioEditor", " min/frame"), decimals=3,
        step=0.5, help=_t("ScenarioEditor", "Time one frame takes on the reference card, measured with your renderer and scene"),
-       flag="--minutes-per-frame", cli_help="measured time per frame on the reference card [min]"),
-    _f("graphics.render_width", _t("ScenarioController", "output width"), _PX, help=_t("ScenarioEditor", "Output width")),
-    _f("graphics.render_height", _t("ScenarioController", "output height"), _PX, help=_t("ScenarioEditor", "Output height")),
+       flag="--minutes-per-frame", cli_help="measured time per frame on the reference card [min]",
+       row_label=_t("ScenarioEditor", "&Time per frame")),
+    _f("graphics.render_width", _t("ScenarioController", "output width"), _PX, help=_t("ScenarioEditor", "Output width"),
+       row_label=_t("ScenarioEditor", "Output &width")),
+    _f("graphics.render_height", _t("ScenarioController", "output height"), _PX, help=_t("ScenarioEditor", "Output height"),
+       row_label=_t("ScenarioEditor", "Output &height")),
     _f("graphics.render_layers", _t("ScenarioController", "output layers"), help=_t(
-        "ScenarioEditor", "Output layers (beauty, depth, normals, AOVs) kept in memory as 32-bit RGBA")),
+        "ScenarioEditor", "Output layers (beauty, depth, normals, AOVs) kept in memory as 32-bit RGBA"),
+       row_label=_t("ScenarioEditor", "La&yers")),
     _f("graphics.local_display", _t("ScenarioController", "monitor attached"), flag="--local-display", cli_type="set",
        help=_t(
         "ScenarioEditor", "A workstation that shows the render: the card needs display outputs (data-centre cards have none)")),
     # ---- prices
-    _f("economics.currency", _t("ScenarioController", "currency"), help=_t("ScenarioEditor", "Currency of every amount")),
+    _f("economics.currency", _t("ScenarioController", "currency"), help=_t("ScenarioEditor", "Currency of every amount"),
+       row_label=_t("ScenarioEditor", "C&urrency")),
     _f("economics.usd_to_currency", _t("ScenarioController", "exchange rate"), decimals=4, step=0.1, help=_t(
         "ScenarioEditor", "Units of the chosen currency per US dollar, applied to catalog prices in USD"), flag="--usd-rate",
-       cli_help="units of --currency per USD"),
+       cli_help="units of --currency per USD", row_label=_t("ScenarioEditor", "Rate per USD")),
     _f("economics.card_price", _t("ScenarioController", "card price"), decimals=2, step=100, none_text=_t("ScenarioEditor", "catalog"),
        help=_t("ScenarioEditor", "Price of one card; 'catalog' uses the latest catalog price"), flag="--card-price",
-       cli_help="purchase price per card"),
+       cli_help="purchase price per card", row_label=_t("ScenarioEditor", "Card p&rice")),
     _f("economics.cloud_price_per_hour", _t("ScenarioController", "cloud price"), _t("ScenarioEditor", " /h"), decimals=4, step=0.1,
        none_text=_t("ScenarioEditor", "catalog"), help=_t("ScenarioEditor", "Cloud price per card-hour; 'catalog' uses the latest catalog price"),
-       flag="--cloud-price", cli_help="cloud price per card-hour"),
+       flag="--cloud-price", cli_help="cloud price per card-hour", row_label=_t("ScenarioEditor", "Cloud price")),
     _f("economics.electricity_per_kwh", _t("ScenarioController", "electricity price"), _t("ScenarioEditor", " /kWh"), decimals=3, step=0.01,
-       help=_t("ScenarioEditor", "Electricity price"), flag="--electricity", cli_help="price per kWh"),
+       help=_t("ScenarioEditor", "Electricity price"), flag="--electricity", cli_help="price per kWh",
+       row_label=_t("ScenarioEditor", "&Electricity")),
     _f("economics.pue", _t("ScenarioController", "PUE"), decimals=2, step=0.05, help=_t(
-        "ScenarioEditor", "Power usage effectiveness: facility power ÷ IT power (cooling, power conversion)"), flag="--pue"),
+        "ScenarioEditor", "Power usage effectiveness: facility power ÷ IT power (cooling, power conversion)"), flag="--pue",
+       row_label=_t("ScenarioEditor", "PUE")),
     _f("economics.amortisation_years", _t("ScenarioController", "years of use"), decimals=1, flag="--years",
        cli_help="years the hardware is used and depreciated over (the TCO horizon)", editor=False),
     # ---- goals the wizard and the command line set
@@ -443,22 +499,27 @@ FIELDS: tuple[FieldSpec, ...] = (
                 "'permitted' (status, not legal advice)"),
     # ---- assumptions
     _f("assumptions.matmul_efficiency", _t("ScenarioController", "matrix efficiency"), _PERCENT, scale=0.01, help=_t(
-        "ScenarioEditor", "Share of the card's dense peak that training's matrix products sustain (published runs: 45–60 %)")),
+        "ScenarioEditor", "Share of the card's dense peak that training's matrix products sustain (published runs: 45–60 %)"),
+       row_label=_t("ScenarioEditor", "Matrix efficiency")),
     _f("assumptions.decode_bandwidth_efficiency", _t("ScenarioController", "decode bandwidth"), _PERCENT, scale=0.01, help=_t(
         "ScenarioEditor", "Share of memory bandwidth sustained while generating tokens (plain PyTorch ≈ 45 %, fused engines "
-             "60–80 %)")),
+             "60–80 %)"), row_label=_t("ScenarioEditor", "Decode bandwidth")),
     _f("assumptions.network_gbps_per_card", _t("ScenarioController", "network per card"), _t("ScenarioEditor", " GB/s"), decimals=1, step=5,
-       help=_t("ScenarioEditor", "Network bandwidth per card between servers, one way (400 Gb/s NIC = 50 GB/s)")),
+       help=_t("ScenarioEditor", "Network bandwidth per card between servers, one way (400 Gb/s NIC = 50 GB/s)"),
+       row_label=_t("ScenarioEditor", "Network per card")),
     _f("assumptions.encoder_fps_1080p", _t("ScenarioController", "encoder speed"), _FPS, decimals=0, step=10,
        help=_t("ScenarioEditor", "1080p frames one NVENC engine encodes per second at preset P4. Default: one 2160p60 stream "
-                    "(8 × 1080p30) per encoder, as video vendors plan; measure yours with ffmpeg for exact figures.")),
+                    "(8 × 1080p30) per encoder, as video vendors plan; measure yours with ffmpeg for exact figures."),
+       row_label=_t("ScenarioEditor", "Encoder speed")),
     _f("assumptions.decoder_fps_1080p", _t("ScenarioController", "decoder speed"), _FPS, decimals=0, step=10,
        help=_t("ScenarioEditor", "1080p frames one NVDEC engine decodes per second (no vendor figure found: set equal to the "
-                    "encoder; measure yours)")),
+                    "encoder; measure yours)"), row_label=_t("ScenarioEditor", "Decoder speed")),
     _f("assumptions.max_vgpus_per_gpu", _t("ScenarioController", "vGPU limit"), _t("ScenarioEditor", " per GPU"),
-       help=_t("ScenarioEditor", "Most vGPUs one GPU can host (NVIDIA: 32)")),
+       help=_t("ScenarioEditor", "Most vGPUs one GPU can host (NVIDIA: 32)"),
+       row_label=_t("ScenarioEditor", "vGPU limit")),
     _f("assumptions.consumer_encode_sessions", _t("ScenarioController", "consumer encode sessions"), _PER_SERVER, help=_t(
-        "ScenarioEditor", "Encode sessions the GeForce driver allows per server, whatever the number of cards (8 since 2024)")),
+        "ScenarioEditor", "Encode sessions the GeForce driver allows per server, whatever the number of cards (8 since 2024)"),
+       row_label=_t("ScenarioEditor", "Consumer encode sessions")),
 )
 """Every user-editable scenario field, in the editor's order."""
 

@@ -1869,10 +1869,6 @@ Restore them? Discard deletes them for good.</source>
         <translation>每台服务器的卡数。服务器之间的通信经由网络，比 NVLink 慢。</translation>
     </message>
     <message>
-        <source>Cards per &amp;node</source>
-        <translation>每台服务器卡数(&amp;N)</translation>
-    </message>
-    <message>
         <source>Tensor parallel (TP): each layer&apos;s matrices are split across this many cards. It exchanges activations four times per layer, so it belongs inside one NVLink domain.</source>
         <translation>张量并行 (TP)：每层矩阵切分到这么多张卡上。每层交换激活值四次，因此应在同一个 NVLink 域内。</translation>
     </message>
@@ -1963,6 +1959,10 @@ Restore them? Discard deletes them for good.</source>
     <message>
         <source> tokens</source>
         <translation> 词元</translation>
+    </message>
+    <message>
+        <source>Car&amp;ds per node</source>
+        <translation>每台服务器卡数(&amp;D)</translation>
     </message>
     <message>
         <source>Tokens per training sequence</source>
@@ -2101,10 +2101,6 @@ Restore them? Discard deletes them for good.</source>
         <translation>NVENC 预设：P1 编码速度约为 P4 的两倍，P5 慢约四分之一但画质更好</translation>
     </message>
     <message>
-        <source>Pre&amp;set</source>
-        <translation>预设(&amp;S)</translation>
-    </message>
-    <message>
         <source>Decode the input on the card too</source>
         <translation>输入视频也在卡上解码</translation>
     </message>
@@ -2227,6 +2223,10 @@ Restore them? Discard deletes them for good.</source>
     <message>
         <source>catalog</source>
         <translation>目录</translation>
+    </message>
+    <message>
+        <source>Pr&amp;eset</source>
+        <translation>预设(&amp;E)</translation>
     </message>
     <message>
         <source>Card p&amp;rice</source>
@@ -2571,6 +2571,30 @@ Restore them? Discard deletes them for good.</source>
         <translation>回答长度(&amp;W)</translation>
     </message>
     <message>
+        <source>Weight &amp;format</source>
+        <translation>权重格式(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Held for</source>
+        <translation>适用分位(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Prefill/&amp;decode</source>
+        <translation>预填充/解码(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Engine memor&amp;y</source>
+        <translation>引擎显存占比(&amp;Y)</translation>
+    </message>
+    <message>
+        <source>Prefix cache h&amp;its</source>
+        <translation>前缀缓存命中率(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Draft cos&amp;t</source>
+        <translation>草稿开销(&amp;T)</translation>
+    </message>
+    <message>
         <source>Source: {0}</source>
         <translation>来源：{0}</translation>
     </message>
@@ -2589,10 +2613,6 @@ Restore them? Discard deletes them for good.</source>
     <message>
         <source>Usual for the precision</source>
         <translation>按精度的常用格式</translation>
-    </message>
-    <message>
-        <source>&amp;Weight format</source>
-        <translation>权重格式(&amp;W)</translation>
     </message>
     <message>
         <source> bit/weight</source>
@@ -2659,10 +2679,6 @@ Restore them? Discard deletes them for good.</source>
         <translation>请求速率(&amp;R)</translation>
     </message>
     <message>
-        <source>Held &amp;for</source>
-        <translation>适用分位(&amp;F)</translation>
-    </message>
-    <message>
         <source>MLPerf server limits</source>
         <translation>MLPerf 服务器限值</translation>
     </message>
@@ -2711,10 +2727,6 @@ Restore them? Discard deletes them for good.</source>
         <translation>分离的池</translation>
     </message>
     <message>
-        <source>Prefill/decode</source>
-        <translation>预填充/解码</translation>
-    </message>
-    <message>
         <source> cards</source>
         <translation> 张卡</translation>
     </message>
@@ -2725,14 +2737,6 @@ Restore them? Discard deletes them for good.</source>
     <message>
         <source>Prefill p&amp;ool</source>
         <translation>预填充池(&amp;O)</translation>
-    </message>
-    <message>
-        <source>Engine &amp;memory</source>
-        <translation>引擎显存占比(&amp;M)</translation>
-    </message>
-    <message>
-        <source>Prefix cache &amp;hits</source>
-        <translation>前缀缓存命中率(&amp;H)</translation>
     </message>
     <message>
         <source> draft tokens</source>
@@ -2749,10 +2753,6 @@ Restore them? Discard deletes them for good.</source>
     <message>
         <source> % of a step</source>
         <translation> % 个步长</translation>
-    </message>
-    <message>
-        <source>Draft c&amp;ost</source>
-        <translation>草稿开销(&amp;O)</translation>
     </message>
     <message>
         <source>{engine} does not load this format.</source>

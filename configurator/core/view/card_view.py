@@ -163,10 +163,14 @@ def _export(card: Card) -> Section:
 
 
 def _sources(card: Card) -> Section:
-    rows = tuple(Row("", source, key=f"source.{i}") for i, source in enumerate(card.sources))
-    if card.notes:
-        rows += (Row("Note", card.notes, key="notes"),)
-    return Section("sources", "Sources", rows)
+    return Section("sources", "Sources", tuple(Row("", source, key=f"source.{i}")
+                                              for i, source in enumerate(card.sources)))
+
+
+def _notes(card: Card) -> tuple[Section, ...]:
+    """What the catalog says about the card's figures (which are unverified, how a rate was derived),
+    where it says anything."""
+    return (Section("notes", "Notes", (Row("", card.notes, key="notes"),)),) if card.notes else ()
 
 
 def card_view(card: Card) -> View:
@@ -177,7 +181,7 @@ def card_view(card: Card) -> View:
         "Specification confidence: {level}", {"level": CONFIDENCE[card.confidence]})
     return View(Phrase("{name} [{id}]", {"name": card.name, "id": card.id}), verdict, not low, (
         _identity(card), _memory(card), _rates(card), _power_and_links(card), _graphics(card), _prices(card),
-        _software(card), _export(card), _sources(card)))
+        _software(card), _export(card), _sources(card), *_notes(card)))
 
 
 def catalog_columns(cards) -> Columns:

@@ -564,7 +564,7 @@ ZH_CN.update({
     "memory traffic": "显存访问", "tensor parallel (exposed)": "张量并行（未被掩盖）",
     "data parallel (exposed)": "数据并行（未被掩盖）", "context parallel ring (exposed)": "上下文并行环（未被掩盖）",
     "expert parallel all-to-all": "专家并行 all-to-all", "CPU offload (exposed)": "CPU 卸载（未被掩盖）",
-    "optimizer": "优化器", "Software stack": "软件栈", "Export to China": "对华出口",
+    "optimizer": "优化器", "Software stack": "软件栈", "Export to China": "对华出口", "Notes": "备注",
 })
 
 class Words:

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QObject
+from PySide6.QtCore import QCoreApplication, QObject, Signal
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QAbstractSpinBox, QCheckBox, QComboBox, QDoubleSpinBox, QSlider, QSpinBox, QWidget
 
@@ -264,3 +264,67 @@ class AutoBinder(QObject):
         self.control.setPalette(palette)
         if self.refresh is not None:
             self.refresh._show(scenario)
+
+
+class ValueModel(QObject):
+    """A frozen dataclass value that widgets bind to (the recommendation panel's ranking request):
+    the one place the value lives; a binder shows it and sends edits, ``changed`` says it changed.
+
+    Fields are named by dotted path (``filters.domestic_only``), as the scenario binders name theirs.
+    """
+
+    changed = Signal(object)
+
+    def __init__(self, value: Any, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._value = value
+
+    @property
+    def value(self) -> Any:
+        return self._value
+
+    def get(self, path: str) -> Any:
+        """The value at ``path``."""
+        value = self._value
+        for part in path.split("."):
+            value = getattr(value, part)
+        return value
+
+    def set(self, path: str, value: Any) -> None:
+        """Replace the value at ``path`` (a new frozen value; ``changed`` once, if it differs)."""
+        updated_value = _replaced(self._value, path.split("."), value)
+        if updated_value != self._value:
+            self._value = updated_value
+            self.changed.emit(updated_value)
+
+    def bind_check(self, widget: QCheckBox, path: str) -> QCheckBox:
+        """``widget`` shows and edits the bool at ``path``."""
+        def show(_value: Any = None) -> None:
+            widget.blockSignals(True)
+            widget.setChecked(bool(self.get(path)))
+            widget.blockSignals(False)
+
+        widget.toggled.connect(lambda checked: self.set(path, checked))
+        self.changed.connect(show)
+        show()
+        return widget
+
+    def bind_combo(self, widget: QComboBox, path: str, kind: Callable[[Any], Any] = lambda data: data) -> QComboBox:
+        """``widget`` (items carrying values as data, read with ``kind``) shows and edits ``path``."""
+        def show(_value: Any = None) -> None:
+            current = self.get(path)
+            index = next((i for i in range(widget.count()) if kind(widget.itemData(i)) == current), -1)
+            widget.blockSignals(True)
+            widget.setCurrentIndex(index)
+            widget.blockSignals(False)
+
+        widget.currentIndexChanged.connect(lambda index: index >= 0 and self.set(path, kind(widget.itemData(index))))
+        self.changed.connect(show)
+        show()
+        return widget
+
+
+def _replaced(value: Any, parts: list[str], new: Any) -> Any:
+    """``value`` (a frozen dataclass) with the field at ``parts`` replaced by ``new``."""
+    head, *rest = parts
+    return replace(value, **{head: _replaced(getattr(value, head), rest, new) if rest else new})

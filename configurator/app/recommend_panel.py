@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 
 import pyqtgraph as pg
 from PySide6.QtCore import Qt, QTimer
@@ -24,14 +25,15 @@ from PySide6.QtWidgets import (
 )
 
 from configurator.app import format as fmt
-from configurator.app.binders import NONE_DATA, ComboBinder, SpinBinder
+from configurator.app.binders import NONE_DATA, ComboBinder, SpinBinder, ValueModel
 from configurator.app.charts import NumberAxis, log_view_range
 from configurator.app.controller import ScenarioController
 from configurator.app.i18n import message_text
 from configurator.app.labels import CLASS_COLOURS, class_names, factor_names, unit_names
 from configurator.app.worker import LatestJob, show_busy
+from configurator.core.fields import spec
 from configurator.core.limiting import limiting_factor
-from configurator.core.recommend import Filters, Objective, Result, cost_basis, mismatch, recommend
+from configurator.core.recommend import DEFAULT_CLASSES, Filters, Objective, Result, cost_basis, mismatch, recommend
 from configurator.core.scenario import Scenario
 
 DEBOUNCE_MS = 400
@@ -50,9 +52,21 @@ def objective_names() -> dict[str, str]:
     }
 
 
-def _none_spin(maximum: float, decimals: int, suffix: str, tip: str) -> QDoubleSpinBox:
+@dataclass(frozen=True)
+class Ranking:
+    """What the panel asks the recommender for beside the scenario (whose constraints, the
+    deadline to the region, the panel edits in the scenario itself): the objective and the
+    buyer's :class:`~configurator.core.recommend.Filters` (domestic vendors only, consumer cards)."""
+
+    objective: Objective = Objective.TCO
+    filters: Filters = field(default_factory=lambda: Filters(consumer=False))
+
+
+def _none_spin(path: str, decimals: int, suffix: str, tip: str) -> QDoubleSpinBox:
+    """A box for the constraint at ``path``: the model's range through the field registry, in the
+    panel's decimals, its minimum (0, shown "—") standing for None."""
     box = QDoubleSpinBox()
-    box.setRange(0, maximum)
+    box.setRange(*spec(path).display_range(decimals=decimals, with_none=True))
     box.setDecimals(decimals)
     box.setSuffix(suffix)
     box.setSpecialValueText("—")
@@ -66,6 +80,8 @@ class RecommendationPanel(QWidget):
     def __init__(self, controller: ScenarioController, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.controller = controller
+        self.ranking = ValueModel(Ranking(), self)
+        """The objective and filters chosen (the widgets show and edit it)."""
         self.result: Result | None = None
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -117,22 +133,25 @@ class RecommendationPanel(QWidget):
         self.objective = QComboBox()
         for key, label in objective_names().items():
             self.objective.addItem(label, key)
-        self.objective.currentIndexChanged.connect(self._schedule)
+        self.ranking.bind_combo(self.objective, "objective", Objective)
+        self.ranking.changed.connect(self._schedule)
         form.addRow(self.tr("&Rank by"), self.objective)
-        self.deadline = _none_spin(1e6, 0, self.tr(" h"), self.tr(
+        self.deadline = _none_spin("constraints.deadline_hours", 0, self.tr(" h"), self.tr(
             "The training or render job must finish within (— = no deadline)"))
         SpinBinder(self.deadline, self.controller, "constraints.deadline_hours")
         form.addRow(self.tr("&Deadline"), self.deadline)
-        self.rate = _none_spin(1e6, 2, self.tr(" req/s"), self.tr("Requests per second to serve (— = not set)"))
+        self.rate = _none_spin("constraints.requests_per_s", 2, self.tr(" req/s"),
+                               self.tr("Requests per second to serve (— = not set)"))
         SpinBinder(self.rate, self.controller, "constraints.requests_per_s")
         form.addRow(self.tr("Re&quests"), self.rate)
-        self.tpot = _none_spin(1e5, 1, self.tr(" ms/token"), self.tr("Time per output token target"))
+        self.tpot = _none_spin("constraints.tpot_ms", 1, self.tr(" ms/token"), self.tr("Time per output token target"))
         SpinBinder(self.tpot, self.controller, "constraints.tpot_ms")
         form.addRow(self.tr("&Latency"), self.tpot)
-        self.budget = _none_spin(1e12, 0, "", self.tr("Purchase or cloud budget in the scenario currency"))
+        self.budget = _none_spin("constraints.budget", 0, "",
+                                 self.tr("Purchase or cloud budget in the scenario currency"))
         SpinBinder(self.budget, self.controller, "constraints.budget")
         form.addRow(self.tr("&Budget"), self.budget)
-        self.power = _none_spin(1e6, 1, self.tr(" kW"), self.tr("Facility power available"))
+        self.power = _none_spin("constraints.power_cap_kw", 1, self.tr(" kW"), self.tr("Facility power available"))
         SpinBinder(self.power, self.controller, "constraints.power_cap_kw")
         form.addRow(self.tr("&Power cap"), self.power)
         self.region = QComboBox()
@@ -144,13 +163,13 @@ class RecommendationPanel(QWidget):
                                        "its date and source, not legal advice"))
         ComboBinder(self.region, self.controller, "constraints.region")
         form.addRow(self.tr("Deliver &to"), self.region)
-        self.domestic = QCheckBox(self.tr("Domestic (China) vendors only"))
-        self.domestic.toggled.connect(self._schedule)
+        self.domestic = self.ranking.bind_check(QCheckBox(self.tr("Domestic (China) vendors only")),
+                                                "filters.domestic_only")
         form.addRow(self.domestic)
         self.consumer = QCheckBox(self.tr("Include consumer graphics cards"))
         self.consumer.setToolTip(self.tr("GeForce-class cards: cheap, but no ECC, no NVLink and licence limits "
                                          "in data centres"))
-        self.consumer.toggled.connect(self._schedule)
+        self.ranking.bind_check(self.consumer, "filters.consumer")
         form.addRow(self.consumer)
         self.use_button = QPushButton(self.tr("&Use this configuration"))
         self.use_button.clicked.connect(self.use_selected)
@@ -166,18 +185,18 @@ class RecommendationPanel(QWidget):
                  "render": self.tr("Time to finish")}.get(workload.value)
         if speed is None:
             speed = self.tr("Time to finish") if workload.is_training else self.tr("Time per token")
-        objective = Objective(self.objective.currentData())
+        objective = self.ranking.value.objective
         _, _, cost, _ = self._chart_axes(cost_basis(objective), scenario.economics.currency)
         self.table.setHorizontalHeaderLabels([self.tr("Cards"), self.tr("Class"), speed, cost, self.tr("Limited by")])
 
     def filters(self) -> Filters:
-        from configurator.core.recommend import DEFAULT_CLASSES
-
+        """The filters of the request: the buyer's (:attr:`ranking`) over the workload's card
+        classes, and the graphics class too when consumer cards are let in."""
+        chosen = self.ranking.value.filters
         classes = DEFAULT_CLASSES[self.controller.scenario.workload]
-        consumer = self.consumer.isChecked()
-        if consumer and "graphics" not in classes:
+        if chosen.consumer and "graphics" not in classes:
             classes = (*classes, "graphics")
-        return Filters(domestic_only=self.domestic.isChecked(), classes=classes, consumer=consumer)
+        return replace(chosen, classes=classes)
 
     def _schedule(self, *_changed) -> None:
         self._timer.start()
@@ -186,7 +205,7 @@ class RecommendationPanel(QWidget):
         """The ranking of the current scenario and the check of the hand-picked card, to run anywhere."""
         scenario: Scenario = self.controller.scenario
         catalog = self.controller.catalog
-        objective = Objective(self.objective.currentData())
+        objective = self.ranking.value.objective
         filters = self.filters()
         return lambda: (recommend(scenario, catalog, objective, filters, limit=15), mismatch(scenario, catalog))
 

@@ -30,13 +30,13 @@ from PySide6.QtWidgets import (
 
 from configurator.app import format as fmt
 from configurator.app.controller import ScenarioController
-from configurator.app.labels import CLASS_COLOURS, class_names, vgpu_names
+from configurator.app.labels import CLASS_COLOURS, class_names, named, vgpu_names
 from configurator.core.catalog import FRAMEWORKS, Card, Catalog
 from configurator.core.estimate import estimate
 from configurator.core.software import runs_software
 from configurator.core.units import Precision
 from configurator.core.view.estimate_view import estimate_view
-from configurator.core.view.card_view import card_view
+from configurator.core.view.card_view import CONFIDENCE, EXPORT, card_view
 from configurator.core.view.rows import View, label, side_by_side, write
 from configurator.core.workloads import family_of
 from configurator.app.i18n import current_language
@@ -46,16 +46,14 @@ SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 CARD_ROLE = Qt.ItemDataRole.UserRole + 2
 
 
-
-
 def export_names() -> dict[str | None, str]:
-    return {"licence-required": _tc("browser", "licence required"), "not-permitted": _tc("browser", "not permitted"),
-            "permitted": _tc("browser", "permitted"), "unknown": _tc("browser", "unknown"), None: "—"}
+    """The US export status for mainland China (the card view's words), '—' where not rated."""
+    return {**named(EXPORT), None: "—"}
 
 
 def confidence_names() -> dict[str | None, str]:
-    return {"high": _tc("browser", "high"), "medium": _tc("browser", "medium"), "low": _tc("browser", "low"),
-            "preliminary": _tc("browser", "preliminary"), None: _tc("browser", "not rated")}
+    """How far a card's specifications or a price can be trusted (the card view's words)."""
+    return named(CONFIDENCE)
 
 
 def stack_text(card: Card) -> str:
@@ -71,7 +69,7 @@ def china_text(card: Card) -> str:
 def price_confidence_text(card: Card) -> str:
     """Confidence of the purchase and cloud prices the estimate uses, or the price note's absence."""
     names = confidence_names()
-    parts = [f"{label}: {names[p.confidence]}" for label, p in
+    parts = [f"{basis}: {names[p.confidence]}" for basis, p in
              ((_tc("browser", "purchase"), card.purchase_price), (_tc("browser", "cloud"), card.price("cloud-hourly")))
              if p is not None]
     return ", ".join(parts) or _tc("browser", "no price")

@@ -17,7 +17,7 @@ from configurator.core.view import estimate_view as _view
 from configurator.core.view.words import words
 
 
-def _named(label_ids: dict) -> dict:
+def named(label_ids: dict) -> dict:
     """The core catalogue's label ids in the window's language, by the same keys."""
     w = words(current_language())
     return {key: w.label(text) for key, text in label_ids.items()}
@@ -52,12 +52,12 @@ def preset_names() -> dict[str, str]:
 
 def limit_names() -> dict[str, str]:
     """What can cap users or streams per card."""
-    return _named(_view.LIMITS)
+    return named(_view.LIMITS)
 
 
 def factor_names() -> dict[str, str]:
     """What limits a configuration (core.limiting.limiting_factor), in one or two words."""
-    return _named(_view.FACTORS)
+    return named(_view.FACTORS)
 
 
 def vgpu_names() -> dict[str | None, str]:
@@ -103,12 +103,12 @@ def loss_names() -> dict[str | None, str]:
 
 def offload_names() -> dict[str, str]:
     """What CPU offload can move to host memory, keyed by the training field."""
-    return _named(_view.OFFLOADED)
+    return named(_view.OFFLOADED)
 
 
 def comm_kind_names() -> dict[str, str]:
     """The kinds of exposed communication (``TrainingSpeed.exposed_comm_seconds_by_kind``)."""
-    return _named(_view.COMM_KINDS)
+    return named(_view.COMM_KINDS)
 
 
 def zero_names() -> dict[int, str]:
@@ -122,16 +122,16 @@ def zero_names() -> dict[int, str]:
 
 def engine_names() -> dict[str, str]:
     """The serving engines (``core.engines.Engine``)."""
-    return _named(_view.ENGINES)
+    return named(_view.ENGINES)
 
 
 def weight_format_names() -> dict[str, str]:
     """The stored weight formats (``core.formats.WeightFormat``) by their usual names."""
-    return _named({f.value: _view.WEIGHT_FORMATS.get(f.value, f.value.upper()) for f in WeightFormat})
+    return named({f.value: _view.WEIGHT_FORMATS.get(f.value, f.value.upper()) for f in WeightFormat})
 
 
 def batching_names() -> dict[str | None, str]:
-    return _named(_view.BATCHING)
+    return named(_view.BATCHING)
 
 
 def cuda_graph_names() -> dict[bool | None, str]:

@@ -10,6 +10,10 @@ from __future__ import annotations
 
 import re
 
+from configurator.core.view.card_view import CLASSES as CLASS_LABELS  # noqa: F401 - the card view's names
+from configurator.core.view.card_view import EXPORT as EXPORT_LABELS  # noqa: F401
+from configurator.core.view.card_view import LINKS as LINK_LABELS  # noqa: F401
+from configurator.core.view.card_view import VGPU as VGPU_LABELS  # noqa: F401
 from configurator.core.view.words import LANGUAGES, ZH_CN, Words  # noqa: F401 - re-exported
 
 
@@ -17,12 +21,6 @@ OBJECTIVE_LABELS = {"tco": "lowest total cost of ownership", "cloud": "lowest cl
                     "energy": "lowest energy", "fewest-cards": "fewest cards"}
 KIND_LABELS = {"accelerator": "Accelerators", "server": "Servers", "network": "Network", "storage": "Storage",
                "rack": "Racks", "facility": "Facility", "software": "Software"}
-EXPORT_LABELS = {"licence-required": "licence required", "not-permitted": "not permitted", "permitted": "permitted",
-                 "unknown": "unknown"}
-LINK_LABELS = {"nvlink": "NVLink", "nvlink-bridge": "NVLink bridge", "infinity-fabric": "Infinity Fabric",
-               "ethernet-roce": "Ethernet (RoCE)", "ici": "ICI", "hccs": "HCCS", "mlu-link": "MLU-Link",
-               "blink": "BLink", "mtlink": "MTLink", "proprietary": "proprietary link",
-               "none": "no card-to-card link"}
 RECIPE_LABELS = {"torch-amp": "PyTorch AMP mixed precision", "megatron-mixed": "Megatron mixed precision",
                  "pure": "one precision throughout"}
 OPTIMIZER_LABELS = {"adamw": "AdamW", "adamw-8bit": "AdamW 8-bit", "sgd": "SGD"}
@@ -116,10 +114,6 @@ def reference(text: str, language: str) -> str:
     return "; ".join(found[:3])
 
 
-CLASS_LABELS = {"training": "Training card", "inference": "Inference card", "graphics": "Graphics card",
-                "workstation": "Workstation card", "edge": "Edge card"}
 WORKLOAD_LABELS = {"pretrain": "Pre-training", "finetune": "Full fine-tune", "lora": "LoRA fine-tune",
                    "qlora": "QLoRA fine-tune", "inference": "Inference serving", "vdi": "Virtual desktops",
                    "transcode": "Video transcoding", "render": "Offline rendering"}
-VGPU_LABELS = {"graphics": "Virtual desktops and workstations", "compute": "Compute profiles only",
-               "none": "Passthrough only"}

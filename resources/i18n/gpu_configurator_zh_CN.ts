@@ -3378,42 +3378,6 @@ Reinstall GPU Configurator to repair it.</source>
         <translation>价格可信度</translation>
     </message>
     <message>
-        <source>licence required</source>
-        <translation>需许可证</translation>
-    </message>
-    <message>
-        <source>not permitted</source>
-        <translation>不允许</translation>
-    </message>
-    <message>
-        <source>permitted</source>
-        <translation>允许</translation>
-    </message>
-    <message>
-        <source>unknown</source>
-        <translation>未知</translation>
-    </message>
-    <message>
-        <source>high</source>
-        <translation>高</translation>
-    </message>
-    <message>
-        <source>medium</source>
-        <translation>中</translation>
-    </message>
-    <message>
-        <source>low</source>
-        <translation>低</translation>
-    </message>
-    <message>
-        <source>preliminary</source>
-        <translation>初步（已发布未上市）</translation>
-    </message>
-    <message>
-        <source>not rated</source>
-        <translation>未评级</translation>
-    </message>
-    <message>
         <source>purchase</source>
         <translation>采购</translation>
     </message>

@@ -146,6 +146,27 @@ def test_placeholders_survive_translation():
         assert fields(english) == fields(CATALOGUES["zh_CN"][message_id]), message_id
 
 
+def test_names_the_view_models_write_come_from_the_core_catalogue(monkeypatch):
+    """Issue 14 part 5: the editor's and recommendation panel's names of engines, batching, weight formats,
+    limits, limiting factors, kinds of communication and offloaded states are the core catalogue's, in the
+    window's language; the .ts holds no second copy of them."""
+    from configurator.app import labels
+    from configurator.core.view import estimate_view as view
+    from configurator.core.view.words import words
+
+    tables = {labels.engine_names: view.ENGINES, labels.batching_names: view.BATCHING, labels.limit_names: view.LIMITS,
+              labels.factor_names: view.FACTORS, labels.comm_kind_names: view.COMM_KINDS,
+              labels.offload_names: view.OFFLOADED}
+    qt_sources = {m.find("source").text for c in ET.parse(TS).getroot().iter("context")
+                  if c.findtext("name") == "labels" for m in c.iter("message")}  # the combo boxes' Qt strings
+    for language in ("en", "zh_CN"):
+        monkeypatch.setitem(i18n._state, "language", language)
+        for names, ids in tables.items():
+            assert names() == {key: words(language).label(text) for key, text in ids.items()}
+            assert not set(ids.values()) & qt_sources, names.__name__
+    assert labels.factor_names()["bandwidth"] == "显存带宽" and labels.weight_format_names()["int8"] == "INT8（W8A8）"
+
+
 def test_every_core_message_has_chinese():
     assert set(CATALOGUES["zh_CN"]) == set(ENGLISH)
 

@@ -36,8 +36,8 @@ from configurator.core.estimate import estimate
 from configurator.core.software import runs_software
 from configurator.core.units import Precision
 from configurator.core.view.estimate_view import estimate_view
-from configurator.core.view.card_view import CONFIDENCE, EXPORT, card_view
-from configurator.core.view.rows import View, label, side_by_side, write
+from configurator.core.view.card_view import CONFIDENCE, EXPORT, card_view, rate_unit
+from configurator.core.view.rows import Amount, View, label, side_by_side, write
 from configurator.core.workloads import family_of
 from configurator.app.i18n import current_language
 from configurator.app.i18n import tc as _tc
@@ -420,47 +420,45 @@ def video_engines_text(card: Card) -> str:
     return f"{'—' if v.nvenc is None else v.nvenc} NVENC / {'—' if v.nvdec is None else v.nvdec} NVDEC"
 
 
-def _graphics_specs(estimates) -> list[tuple[str, list[str]]]:
-    """The graphics specs of each card."""
-    def each(fn):
-        return [fn(e) for e in estimates]
+def _card_rows(estimates, keys: tuple[str, ...]) -> list[tuple[str, list[str]]]:
+    """Rows of the cards' views (the details pane's labels and values) for these keys, side by side."""
+    language = current_language()
+    views = [{row.key: row for section in card_view(e.card).sections for row in section.rows} for e in estimates]
+    return [(label(views[0][key].label, language), [write(view[key].value, language) for view in views])
+            for key in keys]
 
-    yes_no = {True: _tc("browser", "yes"), False: _tc("browser", "no"), None: "—"}
-    return [
-        (_tc("browser", "Class"), each(lambda e: class_names()[e.card.category])),
-        (_tc("browser", "Memory"), each(lambda e: f"{e.card.memory_gb:g} GB")),
-        (_tc("browser", "FP32 [TFLOP/s]"), each(lambda e: fmt.significant(e.card.fp32_tflops or 0))),
-        (_tc("browser", "Video engines"), each(lambda e: video_engines_text(e.card))),
-        (_tc("browser", "AV1 encode"), each(lambda e: yes_no[e.card.video.av1_encode])),
-        (_tc("browser", "Ray-tracing cores"), each(lambda e: "—" if e.card.rt_cores is None else str(e.card.rt_cores))),
-        (_tc("browser", "vGPU"), each(lambda e: vgpu_names().get(e.card.vgpu, "—"))),
-        (_tc("browser", "Display outputs"), each(lambda e: "—" if e.card.display_outputs is None
-                                                 else str(e.card.display_outputs))),
-        (_tc("browser", "ECC"), each(lambda e: yes_no[e.card.ecc])),
-        (_tc("browser", "Board power per card"), each(lambda e: fmt.watts(e.card.tdp_w))),
-        (_tc("browser", "Price confidence"), each(lambda e: price_confidence_text(e.card))),
-        (_tc("browser", "Export to China"), each(lambda e: china_text(e.card))),
-    ]
+
+def _board_power(estimates) -> list[tuple[str, list[str]]]:
+    """Each card's board power, named apart from the deployment's board power below it."""
+    return [(_tc("browser", "Board power per card"),
+             [write(Amount(e.card.tdp_w, "W"), current_language()) for e in estimates])]
+
+
+def _buying(estimates) -> list[tuple[str, list[str]]]:
+    """How far the prices can be trusted and whether the card can be delivered to China."""
+    return [(_tc("browser", "Price confidence"), [price_confidence_text(e.card) for e in estimates]),
+            (_tc("browser", "Export to China"), [china_text(e.card) for e in estimates])]
+
+
+def _graphics_specs(estimates) -> list[tuple[str, list[str]]]:
+    """The graphics specs of each card: FP32 shading, the video engines' counts, vGPU, outputs, ECC."""
+    return (_card_rows(estimates, ("category", "memory_gb", "fp32_tflops"))
+            + [(_tc("browser", "Video engines"), [video_engines_text(e.card) for e in estimates])]
+            + _card_rows(estimates, ("av1_encode", "rt_cores", "vgpu", "display_outputs", "ecc"))
+            + _board_power(estimates) + _buying(estimates))
 
 
 def _compute_specs(estimates) -> list[tuple[str, list[str]]]:
     """The compute specs of each card, its peak at the estimate's precision."""
-    def each(fn):
-        return [fn(e) for e in estimates]
-
-    return [
-        (_tc("browser", "Class"), each(lambda e: class_names()[e.card.category])),
-        (_tc("browser", "Memory"), each(lambda e: f"{e.card.memory_gb:g} GB")),
-        (_tc("browser", "Bandwidth"), each(lambda e: f"{fmt.significant(e.card.bandwidth_gbps or 0)} GB/s")),
-        (_tc("browser", "Peak at this precision"), each(
-            lambda e: f"{fmt.significant(e.card.peak_tflops(e.plan.math) or 0)} TFLOP/s" if e.plan.math else "—")),
-        (_tc("browser", "Board power per card"), each(lambda e: fmt.watts(e.card.tdp_w))),
-        (_tc("browser", "Card link"), each(lambda e: e.card.interconnect.link)),
-        (_tc("browser", "Confidence"), each(lambda e: confidence_names()[e.card.confidence])),
-        (_tc("browser", "Software stack"), each(lambda e: stack_text(e.card))),
-        (_tc("browser", "Price confidence"), each(lambda e: price_confidence_text(e.card))),
-        (_tc("browser", "Export to China"), each(lambda e: china_text(e.card))),
-    ]
+    language = current_language()
+    peak = [write(Amount(e.card.peak_tflops(e.plan.math), rate_unit(e.plan.math)) if e.plan.math else None,
+                  language) for e in estimates]
+    return (_card_rows(estimates, ("category", "memory_gb", "bandwidth_gbps"))
+            + [(_tc("browser", "Peak at this precision"), peak)] + _board_power(estimates)
+            + _card_rows(estimates, ("link",))
+            + [(_tc("browser", "Confidence"), [confidence_names()[e.card.confidence] for e in estimates]),
+               (_tc("browser", "Software stack"), [stack_text(e.card) for e in estimates])]
+            + _buying(estimates))
 
 
 SPECS = {"training": _compute_specs, "serving": _compute_specs, "desktops": _graphics_specs,

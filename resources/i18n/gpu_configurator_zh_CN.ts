@@ -3322,40 +3322,8 @@ Reinstall GPU Configurator to repair it.</source>
         <translation>可信度低：采购前请核对厂商规格书</translation>
     </message>
     <message>
-        <source>Memory</source>
-        <translation>显存</translation>
-    </message>
-    <message>
-        <source>Bandwidth</source>
-        <translation>显存带宽</translation>
-    </message>
-    <message>
         <source>Video engines</source>
         <translation>视频引擎</translation>
-    </message>
-    <message>
-        <source>Display outputs</source>
-        <translation>显示输出</translation>
-    </message>
-    <message>
-        <source>ECC</source>
-        <translation>ECC</translation>
-    </message>
-    <message>
-        <source>yes</source>
-        <translation>是</translation>
-    </message>
-    <message>
-        <source>no</source>
-        <translation>否</translation>
-    </message>
-    <message>
-        <source>AV1 encode</source>
-        <translation>AV1 编码</translation>
-    </message>
-    <message>
-        <source>Ray-tracing cores</source>
-        <translation>光线追踪核心</translation>
     </message>
     <message>
         <source>Peak at this precision</source>

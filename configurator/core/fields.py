@@ -22,9 +22,20 @@ import re
 import types
 import typing
 from dataclasses import dataclass
+from functools import cache
 
 from configurator.core.bounds import Bounds, field_at, field_bounds
 from configurator.core.scenario import Scenario
+
+
+@cache
+def _model_field(path: str):
+    """(model class, field name) at a dotted ``path`` of :class:`Scenario`, looked up once: the
+    CLI's parser, the editor and the tests ask for it tens of thousands of times a run."""
+    found = field_at(Scenario, tuple(path.split(".")))
+    if found is None:
+        raise KeyError(f"no scenario field at {path!r}")
+    return found
 
 
 @dataclass(frozen=True)
@@ -137,10 +148,7 @@ class FieldSpec:
     @property
     def model_field(self):
         """(model class, field name) of the path in :class:`Scenario`."""
-        found = field_at(Scenario, tuple(self.path.split(".")))
-        if found is None:
-            raise KeyError(f"no scenario field at {self.path!r}")
-        return found
+        return _model_field(self.path)
 
     @property
     def description(self) -> str:

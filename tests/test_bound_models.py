@@ -51,3 +51,56 @@ def test_the_panels_constraint_boxes_offer_the_models_range(panel):
         assert box.minimum() == 0 and box.specialValueText() == "—", path  # 0: not set
         assert bounds.high - 10.0 ** -box.decimals() <= box.maximum() <= bounds.high, path
         assert box.objectName() == path
+
+
+@pytest.fixture
+def wizard(qtbot, controller):
+    from configurator.app.wizard import WorkloadWizard
+
+    widget = WorkloadWizard(controller)
+    qtbot.addWidget(widget)
+    return widget
+
+
+def test_the_wizards_answers_are_a_model(wizard, controller):
+    from configurator.app.wizard_answers import WizardAnswers, answers_from
+
+    references = tuple(wizard.load.reference.itemData(i) for i in range(wizard.load.reference.count()))
+    assert isinstance(wizard.answered, WizardAnswers)
+    assert wizard.answered == answers_from(controller.scenario, references)  # reopened: the scenario's answers
+    wizard.load.tokens.setValue(2000)  # a box edits the model, in its own unit (billion tokens)
+    assert wizard.answered.tokens == pytest.approx(2e12)
+    wizard.load.deadline.setValue(30)  # days
+    assert wizard.answered.deadline_hours == pytest.approx(720)
+    wizard.load.deadline.setValue(0)  # 'no deadline'
+    assert wizard.answered.deadline_hours is None
+    wizard.answers.set("context", 16384)  # the model shows in the box
+    assert wizard.load.context.value() == 16384
+    wizard.answers.set("workload", "inference")
+    assert wizard.goal.workload() == "inference"
+    wizard.answers.set("serving_precision", "fp8")
+    assert wizard.load.serving_precision.currentData() == "fp8" and wizard.chosen_precision() == "fp8"
+    scenario = wizard.answers_scenario()  # built from the model
+    assert scenario.workload.value == "inference" and scenario.serving.context == 16384
+    assert scenario.precision.value == "fp8"
+
+
+def test_every_wizard_input_edits_the_answers(wizard):
+    """No answer lives only in a widget: each number box, list and check box of the pages changes
+    the model when edited (the model size, no field, is the model page's own)."""
+    from PySide6.QtWidgets import QAbstractSpinBox, QCheckBox, QComboBox
+
+    for box in wizard.findChildren(QAbstractSpinBox):
+        if box.objectName() == "wizard:model:params":
+            continue
+        before = wizard.answered
+        box.setValue(box.maximum() if box.value() != box.maximum() else box.minimum())
+        assert wizard.answered != before, box.objectName()
+    for combo in (c for c in wizard.findChildren(QComboBox) if c.count() > 1):
+        before = wizard.answered
+        combo.setCurrentIndex((combo.currentIndex() + 1) % combo.count())
+        assert wizard.answered != before, combo.objectName() or combo.toolTip()
+    for check in wizard.findChildren(QCheckBox):
+        before = wizard.answered
+        check.toggle()
+        assert wizard.answered != before, check.text()

@@ -12,7 +12,16 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal
 from PySide6.QtGui import QPalette
-from PySide6.QtWidgets import QAbstractSpinBox, QCheckBox, QComboBox, QDoubleSpinBox, QSlider, QSpinBox, QWidget
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractSpinBox,
+    QCheckBox,
+    QComboBox,
+    QDoubleSpinBox,
+    QSlider,
+    QSpinBox,
+    QWidget,
+)
 
 from configurator.app.controller import ScenarioController, field_name
 from configurator.app.field_help import accessible_label
@@ -290,38 +299,83 @@ class ValueModel(QObject):
             value = getattr(value, part)
         return value
 
+    def replace(self, value: Any) -> None:
+        """Hold ``value`` instead (``changed`` once, if it differs)."""
+        if value != self._value:
+            self._value = value
+            self.changed.emit(value)
+
     def set(self, path: str, value: Any) -> None:
         """Replace the value at ``path`` (a new frozen value; ``changed`` once, if it differs)."""
-        updated_value = _replaced(self._value, path.split("."), value)
-        if updated_value != self._value:
-            self._value = updated_value
-            self.changed.emit(updated_value)
+        self.replace(_replaced(self._value, path.split("."), value))
+
+    def bind(self, path: str, edited: Signal, read: Callable[..., Any], write: Callable[[Any], None]) -> None:
+        """Bind a widget to ``path``: ``edited`` (its change signal) sends ``read(*signal args)``;
+        ``write(value)`` shows the value. The widget's own signals still fire while it is shown
+        (a plural suffix follows its number), but what they carry is not sent back."""
+        showing = False
+
+        def show(_value: Any = None) -> None:
+            nonlocal showing
+            showing = True
+            try:
+                write(self.get(path))
+            finally:
+                showing = False
+
+        def send(*args: Any) -> None:
+            if not showing:
+                self.set(path, read(*args))
+
+        edited.connect(send)
+        self.changed.connect(show)
+        show()
 
     def bind_check(self, widget: QCheckBox, path: str) -> QCheckBox:
         """``widget`` shows and edits the bool at ``path``."""
-        def show(_value: Any = None) -> None:
-            widget.blockSignals(True)
-            widget.setChecked(bool(self.get(path)))
-            widget.blockSignals(False)
-
-        widget.toggled.connect(lambda checked: self.set(path, checked))
-        self.changed.connect(show)
-        show()
+        self.bind(path, widget.toggled, bool, lambda value: widget.setChecked(bool(value)))
         return widget
 
     def bind_combo(self, widget: QComboBox, path: str, kind: Callable[[Any], Any] = lambda data: data) -> QComboBox:
         """``widget`` (items carrying values as data, read with ``kind``) shows and edits ``path``."""
-        def show(_value: Any = None) -> None:
-            current = self.get(path)
-            index = next((i for i in range(widget.count()) if kind(widget.itemData(i)) == current), -1)
-            widget.blockSignals(True)
-            widget.setCurrentIndex(index)
-            widget.blockSignals(False)
+        def write(value: Any) -> None:
+            index = next((i for i in range(widget.count()) if kind(widget.itemData(i)) == value), -1)
+            if index != widget.currentIndex():
+                widget.setCurrentIndex(index)
 
-        widget.currentIndexChanged.connect(lambda index: index >= 0 and self.set(path, kind(widget.itemData(index))))
+        self.bind(path, widget.currentIndexChanged, lambda index: kind(widget.itemData(index)), write)
+        return widget
+
+    def bind_spin(self, widget: QSpinBox | QDoubleSpinBox, path: str, scale: float = 1.0,
+                  whole: bool = False) -> None:
+        """``widget`` shows and edits the number at ``path`` in its own unit (value ÷ ``scale``);
+        where the box has a special value text, its minimum stands for None. ``whole``: an int.
+        A value the box shows already is not set again (typing is not disturbed)."""
+        def write(value: Any) -> None:
+            shown = widget.minimum() if value is None else value / scale
+            shown = round(shown, widget.decimals()) if isinstance(widget, QDoubleSpinBox) else int(round(shown))
+            if shown != widget.value():
+                widget.setValue(shown)
+
+        def read(shown: float) -> Any:
+            if widget.specialValueText() and shown == widget.minimum():
+                return None
+            return int(round(shown * scale)) if whole else shown * scale
+
+        self.bind(path, widget.valueChanged, read, write)
+
+    def bind_choice(self, buttons: dict[Any, QAbstractButton], path: str) -> None:
+        """Exclusive ``buttons`` (value -> radio button) show and edit the value at ``path``: the
+        button checked sends its value (shown, it sends the value shown: no change)."""
+        def show(_value: Any = None) -> None:
+            button = buttons.get(self.get(path))
+            if button is not None and not button.isChecked():
+                button.setChecked(True)
+
+        for value, button in buttons.items():
+            button.toggled.connect(lambda checked, v=value: checked and self.set(path, v))
         self.changed.connect(show)
         show()
-        return widget
 
 
 def _replaced(value: Any, parts: list[str], new: Any) -> Any:

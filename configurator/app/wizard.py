@@ -10,13 +10,17 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QWidget, QWizard
 
+from configurator.app.binders import ValueModel
 from configurator.app.controller import ScenarioController
 from configurator.app.error_boundary import guarded
+from configurator.app.wizard_answers import WizardAnswers, answers_from, bind_answers
+from configurator.app.wizard_answers import answers_scenario as scenario_of
+from configurator.app.wizard_answers import chosen_precision as precision_of
 from configurator.app.wizard_decide import decide
 from configurator.app.wizard_graphics import DESKTOP_USERS  # noqa: F401 - re-exported (tests)
 from configurator.app.wizard_pages import GoalPage, LoadPage, ModelPage
 from configurator.app.wizard_result import ConstraintsPage, SummaryPage
-from configurator.core.scenario import Scenario, Workload, updated
+from configurator.core.scenario import Scenario
 
 WIZARD_SIZE = (720, 620)
 """Opening size [px]: the longest page (serving questions) without a scroll bar at 96 dpi."""
@@ -38,77 +42,33 @@ class WorkloadWizard(QWizard):
         self.summary = SummaryPage(self)
         for page in (self.goal, self.model_page, self.load, self.limits, self.summary):
             self.addPage(page)
-        self._prefill(controller.scenario)
+        references = tuple(self.load.reference.itemData(i) for i in range(self.load.reference.count()))
+        self.answers = ValueModel(answers_from(controller.scenario, references), self)
+        """The answers (:class:`~configurator.app.wizard_answers.WizardAnswers`), which the pages' widgets
+        show and edit."""
+        bind_answers(self.answers, self.goal, self.load, self.limits)
+        self.model_page.select_model(controller.scenario.model)
         self.resize(*WIZARD_SIZE)
 
-    def _prefill(self, scenario: Scenario) -> None:
-        """Start from the current scenario, so the wizard can be reopened to adjust it."""
-        self.goal.set_workload(scenario.workload.value)
-        self.model_page.select_model(scenario.model)
-        load = self.load
-        load.tokens.setValue(scenario.training.tokens / 1e9)
-        deadline = scenario.constraints.deadline_hours
-        load.deadline.setValue(deadline / 24 if deadline else 0)
-        batch = scenario.training.global_batch_tokens
-        load.global_batch.setValue(batch / 1e6 if batch else 0)
-        load.users.setValue(scenario.serving.concurrency)
-        load.context.setValue(scenario.serving.context)
-        load.prompt.setValue(scenario.serving.prompt_tokens)
-        load.answer.setValue(scenario.serving.output_tokens)
-        c = scenario.constraints
-        load.rate.setValue(c.requests_per_s or 0)
-        load.latency.setValue(c.tpot_ms or 0)
-        load.ttft.setValue(c.ttft_ms or 0)
-        load.graphics.prefill(scenario.graphics)
-        if scenario.workload is Workload.RENDER and deadline:
-            load.graphics.render_deadline.setValue(deadline / 24)
-        self.limits.per_node.setValue(scenario.parallelism.cards_per_node)
-        self.limits.budget.setValue(c.budget or 0)
-        self.limits.power.setValue(c.power_cap_kw or 0)
-        self.limits.region.setCurrentIndex(max(0, self.limits.region.findData(c.region)))
+    @property
+    def answered(self) -> WizardAnswers:
+        """The answers as they stand."""
+        return self.answers.value
 
     def chosen_precision(self) -> str | None:
         """The precision the buyer picked for this task (None = Auto)."""
-        serving = self.goal.workload() == "inference"
-        combo = self.load.serving_precision if serving else self.load.training_precision
-        return None if self.goal.workload() in ("vdi", "transcode", "render") else combo.currentData()
+        return precision_of(self.answered)
 
     def answers_scenario(self) -> Scenario:
         """The answers as a scenario, before the planner and the recommender decide."""
-        workload = self.goal.workload()
-        current = self.controller.scenario
-        load, limits = self.load, self.limits
-        owned = limits.owned.isChecked()
-        deadline_days = load.graphics.render_deadline.value() if workload == "render" else load.deadline.value()
-        batch = round(load.global_batch.value() * 1e6) or None
-        return updated(
-            current,
-            workload=workload,
-            model=self.model_page.model().model_dump(),
-            card_id=limits.card.currentData() or current.card_id,
-            count=limits.owned_count.value() if owned else current.count,
-            precision=self.chosen_precision() or "bf16",
-            parallelism={"cards_per_node": limits.per_node.value(), "tp": 1, "pp": 1, "zero": 0},
-            training={"tokens": load.tokens.value() * 1e9, "global_batch_tokens": batch},
-            serving={"concurrency": load.users.value(), "prompt_tokens": load.prompt.value(),
-                     "output_tokens": load.answer.value(), "context": load.context.value()},
-            graphics=load.graphics_changes(),
-            constraints={
-                "deadline_hours": deadline_days * 24 or None,
-                "budget": limits.budget.value() or None,
-                "power_cap_kw": limits.power.value() or None,
-                "requests_per_s": load.rate.value() or None,
-                "tpot_ms": load.latency.value() or None,
-                "ttft_ms": load.ttft.value() or None,
-                "region": limits.region.currentData(),
-            },
-        )
+        return scenario_of(self.answered, self.controller.scenario, self.model_page.model().model_dump(),
+                           self.controller.catalog)
 
     def decision_job(self):
         """A function deciding on the current answers (pure: for the worker thread)."""
-        answers, catalog = self.answers_scenario(), self.controller.catalog
-        card_id = self.limits.card.currentData()
-        owned = self.limits.owned_count.value() if self.limits.owned.isChecked() else None
+        answers, catalog, answered = self.answers_scenario(), self.controller.catalog, self.answered
+        card_id = answered.card
+        owned = answered.owned_count if answered.owned else None
         given = self.chosen_precision() is not None
         return lambda: decide(answers, catalog, card_id, owned, given)
 

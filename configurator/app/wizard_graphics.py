@@ -8,7 +8,6 @@ from PySide6.QtWidgets import QComboBox, QFormLayout, QGroupBox, QLabel
 from configurator.app.i18n import tc as _tc
 from configurator.app.wizard_boxes import decimal_box, whole_box
 from configurator.core.catalog import Catalog
-from configurator.core.graphics import rt_generation
 from configurator.core.scenario import RESOLUTIONS, Constraints, Graphics
 
 DESKTOP_USERS = {
@@ -87,28 +86,3 @@ class GraphicsQuestions(QObject):
         self.desktops_box.setVisible(workload == "vdi")
         self.video_box.setVisible(workload == "transcode")
         self.render_box.setVisible(workload == "render")
-
-    def prefill(self, g: Graphics) -> None:
-        self.desktop_users.setValue(g.users)
-        kind = next((k for k, v in DESKTOP_USERS.items() if v == (g.profile_gib, g.shading_tflops_per_user)), None)
-        if kind is not None:
-            self.user_kind.setCurrentIndex(self.user_kind.findData(kind))
-        self.streams.setValue(g.streams)
-        self.resolution.setCurrentIndex(self.resolution.findData(g.resolution))
-        self.fps.setValue(g.fps)
-        self.codec.setCurrentIndex(self.codec.findData(g.codec.value))
-        self.scene.setValue(g.scene_gib)
-        self.frames.setValue(g.frames)
-        self.minutes.setValue(g.reference_minutes_per_frame)
-        self.reference.setCurrentIndex(max(0, self.reference.findData(g.reference_card)))
-
-    def changes(self) -> dict:
-        """The graphics section of the scenario from the answers."""
-        profile, load = DESKTOP_USERS[self.user_kind.currentData()]
-        reference = self.catalog.get(self.reference.currentData())
-        return {"reference_card": reference.id, "reference_fp32_tflops": reference.fp32_tflops,
-                "reference_rt_generation": rt_generation(reference), "users": self.desktop_users.value(),
-                "profile_gib": profile, "shading_tflops_per_user": load,
-                "streams": self.streams.value(), "resolution": self.resolution.currentData(),
-                "fps": self.fps.value(), "codec": self.codec.currentData(), "scene_gib": self.scene.value(),
-                "frames": self.frames.value(), "reference_minutes_per_frame": self.minutes.value()}

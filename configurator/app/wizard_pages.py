@@ -337,10 +337,6 @@ class LoadPage(QWizardPage):
         self.problem.clear()
         return True
 
-    def graphics_changes(self) -> dict:
-        """The graphics section of the scenario from the answers."""
-        return self.graphics.changes()
-
     def __getattr__(self, name: str):
         """The graphics questions' boxes by name (``page.streams``), as before they moved."""
         if name != "graphics" and "graphics" in self.__dict__:

@@ -1,0 +1,141 @@
+"""The workload wizard's answers as one model: :class:`WizardAnswers` holds every answer, in the
+scenario's units (tokens, hours, requests/s); the pages' widgets show and edit it through the
+bindings declared in :func:`bind_answers` (each in the widget's own unit: days, billion tokens).
+The scenario the planner and the recommender start from is built from the model, not read from
+widgets (:func:`answers_scenario`), and reopening the wizard starts the model from the current
+scenario (:func:`answers_from`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from configurator.app.binders import ValueModel
+from configurator.app.wizard_graphics import DESKTOP_USERS
+from configurator.core.catalog import Catalog
+from configurator.core.graphics import rt_generation
+from configurator.core.scenario import Scenario, Workload, updated
+
+GRAPHICS_WORK = ("vdi", "transcode", "render")
+"""Workloads without a model or a precision to choose."""
+
+OWNED_START = 8
+"""Cards the 'I already own cards' box offers before the buyer says how many [cards]."""
+
+
+@dataclass(frozen=True)
+class WizardAnswers:
+    """Every answer of the workload wizard, in the scenario's units; None where the buyer set
+    none (no deadline, no target, the planner's batch, Auto precision, the recommender's card)."""
+
+    workload: str
+    tokens: float  # [tokens]
+    deadline_hours: float | None  # training [h]
+    global_batch_tokens: int | None  # [tokens]
+    training_precision: str | None
+    concurrency: int  # [sequences]
+    requests_per_s: float | None  # [1/s]
+    prompt_tokens: int
+    output_tokens: int
+    context: int  # [tokens]
+    ttft_ms: float | None
+    tpot_ms: float | None
+    serving_precision: str | None
+    desktop_users: int
+    user_kind: str  # a DESKTOP_USERS key
+    streams: int
+    resolution: str
+    fps: float
+    codec: str
+    scene_gib: float
+    frames: int
+    minutes_per_frame: float  # [min]
+    reference_card: str
+    render_deadline_hours: float | None  # rendering [h]
+    card: str | None  # None: the recommender chooses
+    owned: bool
+    owned_count: int  # [cards]
+    cards_per_node: int
+    budget: float | None  # [currency]
+    power_cap_kw: float | None
+    region: str | None
+
+
+def answers_from(scenario: Scenario, reference_ids: tuple[str, ...]) -> WizardAnswers:
+    """The answers that reproduce ``scenario`` (the wizard reopened to adjust it); the choices the
+    scenario does not hold start at the wizard's own (Auto precision, the recommender's card)."""
+    t, s, g, c = scenario.training, scenario.serving, scenario.graphics, scenario.constraints
+    kind = next((k for k, v in DESKTOP_USERS.items() if v == (g.profile_gib, g.shading_tflops_per_user)),
+                next(iter(DESKTOP_USERS)))
+    render = scenario.workload is Workload.RENDER
+    return WizardAnswers(
+        workload=scenario.workload.value, tokens=t.tokens, deadline_hours=c.deadline_hours,
+        global_batch_tokens=t.global_batch_tokens, training_precision=None,
+        concurrency=s.concurrency, requests_per_s=c.requests_per_s, prompt_tokens=s.prompt_tokens,
+        output_tokens=s.output_tokens, context=s.context, ttft_ms=c.ttft_ms, tpot_ms=c.tpot_ms,
+        serving_precision=None, desktop_users=g.users, user_kind=kind, streams=g.streams,
+        resolution=g.resolution, fps=g.fps, codec=g.codec.value, scene_gib=g.scene_gib, frames=g.frames,
+        minutes_per_frame=g.reference_minutes_per_frame,
+        reference_card=g.reference_card if g.reference_card in reference_ids else reference_ids[0],
+        render_deadline_hours=c.deadline_hours if render else None, card=None, owned=False,
+        owned_count=OWNED_START, cards_per_node=scenario.parallelism.cards_per_node, budget=c.budget,
+        power_cap_kw=c.power_cap_kw, region=c.region)
+
+
+def chosen_precision(a: WizardAnswers) -> str | None:
+    """The precision the buyer picked for this task (None = Auto; graphics work has none)."""
+    if a.workload in GRAPHICS_WORK:
+        return None
+    return a.serving_precision if a.workload == "inference" else a.training_precision
+
+
+def answers_scenario(a: WizardAnswers, current: Scenario, model: dict, catalog: Catalog) -> Scenario:
+    """The answers as a scenario (over ``current``), before the planner and the recommender decide."""
+    profile, load = DESKTOP_USERS[a.user_kind]
+    reference = catalog.get(a.reference_card)
+    deadline = a.render_deadline_hours if a.workload == "render" else a.deadline_hours
+    return updated(
+        current,
+        workload=a.workload,
+        model=model,
+        card_id=a.card or current.card_id,
+        count=a.owned_count if a.owned else current.count,
+        precision=chosen_precision(a) or "bf16",
+        parallelism={"cards_per_node": a.cards_per_node, "tp": 1, "pp": 1, "zero": 0},
+        training={"tokens": a.tokens, "global_batch_tokens": a.global_batch_tokens},
+        serving={"concurrency": a.concurrency, "prompt_tokens": a.prompt_tokens, "output_tokens": a.output_tokens,
+                 "context": a.context},
+        graphics={"reference_card": reference.id, "reference_fp32_tflops": reference.fp32_tflops,
+                  "reference_rt_generation": rt_generation(reference), "users": a.desktop_users,
+                  "profile_gib": profile, "shading_tflops_per_user": load, "streams": a.streams,
+                  "resolution": a.resolution, "fps": a.fps, "codec": a.codec, "scene_gib": a.scene_gib,
+                  "frames": a.frames, "reference_minutes_per_frame": a.minutes_per_frame},
+        constraints={"deadline_hours": deadline, "budget": a.budget, "power_cap_kw": a.power_cap_kw,
+                     "requests_per_s": a.requests_per_s, "tpot_ms": a.tpot_ms, "ttft_ms": a.ttft_ms,
+                     "region": a.region},
+    )
+
+
+def bind_answers(answers: ValueModel, goal, load, limits) -> None:
+    """Bind the pages' widgets to ``answers`` (a :class:`ValueModel` of :class:`WizardAnswers`):
+    each number box in its own unit (days: 24 h, billion tokens: 1e9), each list by its items' data."""
+    g = load.graphics
+    answers.bind_choice(goal.buttons, "workload")
+    for box, path, scale, whole in (
+            (load.tokens, "tokens", 1e9, False), (load.deadline, "deadline_hours", 24.0, False),
+            (load.global_batch, "global_batch_tokens", 1e6, True), (load.users, "concurrency", 1.0, True),
+            (load.rate, "requests_per_s", 1.0, False), (load.prompt, "prompt_tokens", 1.0, True),
+            (load.answer, "output_tokens", 1.0, True), (load.context, "context", 1.0, True),
+            (load.ttft, "ttft_ms", 1.0, False), (load.latency, "tpot_ms", 1.0, False),
+            (g.desktop_users, "desktop_users", 1.0, True), (g.streams, "streams", 1.0, True),
+            (g.fps, "fps", 1.0, False), (g.scene, "scene_gib", 1.0, False), (g.frames, "frames", 1.0, True),
+            (g.minutes, "minutes_per_frame", 1.0, False), (g.render_deadline, "render_deadline_hours", 24.0, False),
+            (limits.owned_count, "owned_count", 1.0, True), (limits.per_node, "cards_per_node", 1.0, True),
+            (limits.budget, "budget", 1.0, False), (limits.power, "power_cap_kw", 1.0, False)):
+        answers.bind_spin(box, path, scale, whole)
+    for combo, path in ((load.training_precision, "training_precision"),
+                        (load.serving_precision, "serving_precision"), (g.user_kind, "user_kind"),
+                        (g.resolution, "resolution"), (g.codec, "codec"), (g.reference, "reference_card"),
+                        (limits.card, "card"), (limits.region, "region")):
+        answers.bind_combo(combo, path)
+    answers.bind_check(limits.owned, "owned")

@@ -87,12 +87,10 @@ def test_the_wizards_answers_are_a_model(wizard, controller):
 
 def test_every_wizard_input_edits_the_answers(wizard):
     """No answer lives only in a widget: each number box, list and check box of the pages changes
-    the model when edited (the model size, no field, is the model page's own)."""
+    the model when edited (the model size too: the model it stands for)."""
     from PySide6.QtWidgets import QAbstractSpinBox, QCheckBox, QComboBox
 
     for box in wizard.findChildren(QAbstractSpinBox):
-        if box.objectName() == "wizard:model:params":
-            continue
         before = wizard.answered
         box.setValue(box.maximum() if box.value() != box.maximum() else box.minimum())
         assert wizard.answered != before, box.objectName()
@@ -104,3 +102,17 @@ def test_every_wizard_input_edits_the_answers(wizard):
         before = wizard.answered
         check.toggle()
         assert wizard.answered != before, check.text()
+
+
+def test_the_model_page_edits_the_answers_model(wizard):
+    from configurator.core.architecture import load_presets
+
+    page = wizard.model_page
+    row = next(r for r in range(page.presets.count()) if page.presets.item(r).data(256) == "llama3-70b")
+    page.presets.setCurrentRow(row)
+    assert wizard.answered.model == load_presets()["llama3-70b"]
+    page.size.setValue(13)  # a size: the model it stands for
+    assert wizard.answered.model == page.sized().model
+    wizard.answers.set("model", load_presets()["llama3-8b"])  # the model shows on the page
+    assert page.preset_choice.isChecked() and page.presets.currentItem().data(256) == "llama3-8b"
+    assert wizard.answers_scenario().model == load_presets()["llama3-8b"]

@@ -46,8 +46,7 @@ class WorkloadWizard(QWizard):
         self.answers = ValueModel(answers_from(controller.scenario, references), self)
         """The answers (:class:`~configurator.app.wizard_answers.WizardAnswers`), which the pages' widgets
         show and edit."""
-        bind_answers(self.answers, self.goal, self.load, self.limits)
-        self.model_page.select_model(controller.scenario.model)
+        bind_answers(self.answers, self.goal, self.model_page, self.load, self.limits)
         self.resize(*WIZARD_SIZE)
 
     @property
@@ -61,8 +60,7 @@ class WorkloadWizard(QWizard):
 
     def answers_scenario(self) -> Scenario:
         """The answers as a scenario, before the planner and the recommender decide."""
-        return scenario_of(self.answered, self.controller.scenario, self.model_page.model().model_dump(),
-                           self.controller.catalog)
+        return scenario_of(self.answered, self.controller.scenario, self.controller.catalog)
 
     def decision_job(self):
         """A function deciding on the current answers (pure: for the worker thread)."""

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from configurator.app.binders import ValueModel
 from configurator.app.wizard_graphics import DESKTOP_USERS
+from configurator.core.architecture import ModelArchitecture
 from configurator.core.catalog import Catalog
 from configurator.core.graphics import rt_generation
 from configurator.core.scenario import Scenario, Workload, updated
@@ -29,6 +30,7 @@ class WizardAnswers:
     none (no deadline, no target, the planner's batch, Auto precision, the recommender's card)."""
 
     workload: str
+    model: ModelArchitecture
     tokens: float  # [tokens]
     deadline_hours: float | None  # training [h]
     global_batch_tokens: int | None  # [tokens]
@@ -69,7 +71,7 @@ def answers_from(scenario: Scenario, reference_ids: tuple[str, ...]) -> WizardAn
                 next(iter(DESKTOP_USERS)))
     render = scenario.workload is Workload.RENDER
     return WizardAnswers(
-        workload=scenario.workload.value, tokens=t.tokens, deadline_hours=c.deadline_hours,
+        workload=scenario.workload.value, model=scenario.model, tokens=t.tokens, deadline_hours=c.deadline_hours,
         global_batch_tokens=t.global_batch_tokens, training_precision=None,
         concurrency=s.concurrency, requests_per_s=c.requests_per_s, prompt_tokens=s.prompt_tokens,
         output_tokens=s.output_tokens, context=s.context, ttft_ms=c.ttft_ms, tpot_ms=c.tpot_ms,
@@ -89,7 +91,7 @@ def chosen_precision(a: WizardAnswers) -> str | None:
     return a.serving_precision if a.workload == "inference" else a.training_precision
 
 
-def answers_scenario(a: WizardAnswers, current: Scenario, model: dict, catalog: Catalog) -> Scenario:
+def answers_scenario(a: WizardAnswers, current: Scenario, catalog: Catalog) -> Scenario:
     """The answers as a scenario (over ``current``), before the planner and the recommender decide."""
     profile, load = DESKTOP_USERS[a.user_kind]
     reference = catalog.get(a.reference_card)
@@ -97,7 +99,7 @@ def answers_scenario(a: WizardAnswers, current: Scenario, model: dict, catalog: 
     return updated(
         current,
         workload=a.workload,
-        model=model,
+        model=a.model.model_dump(),
         card_id=a.card or current.card_id,
         count=a.owned_count if a.owned else current.count,
         precision=chosen_precision(a) or "bf16",
@@ -116,11 +118,14 @@ def answers_scenario(a: WizardAnswers, current: Scenario, model: dict, catalog: 
     )
 
 
-def bind_answers(answers: ValueModel, goal, load, limits) -> None:
+def bind_answers(answers: ValueModel, goal, model_page, load, limits) -> None:
     """Bind the pages' widgets to ``answers`` (a :class:`ValueModel` of :class:`WizardAnswers`):
-    each number box in its own unit (days: 24 h, billion tokens: 1e9), each list by its items' data."""
+    each number box in its own unit (days: 24 h, billion tokens: 1e9), each list by its items'
+    data, the model page by the model it stands for (a preset, an import, or the size's model)."""
     g = load.graphics
     answers.bind_choice(goal.buttons, "workload")
+    answers.bind("model", model_page.model_changed, model_page.model,
+                 lambda model: model == model_page.model() or model_page.select_model(model))
     for box, path, scale, whole in (
             (load.tokens, "tokens", 1e9, False), (load.deadline, "deadline_hours", 24.0, False),
             (load.global_batch, "global_batch_tokens", 1e6, True), (load.users, "concurrency", 1.0, True),

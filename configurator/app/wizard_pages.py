@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
@@ -120,6 +121,9 @@ class GoalPage(QWizardPage):
 
 
 class ModelPage(QWizardPage):
+    model_changed = Signal()
+    """The model chosen (:meth:`model`) may have changed: a preset, an import or a size picked."""
+
     def __init__(self) -> None:
         super().__init__()
         self.setTitle(self.tr("Which model?"))
@@ -160,6 +164,10 @@ class ModelPage(QWizardPage):
         self.imported: ModelArchitecture | None = None
         self._sized: SizedModel | None = None
         self._describe_size()
+        self.presets.currentRowChanged.connect(lambda _row: self.model_changed.emit())
+        self.size.valueChanged.connect(lambda _value: self.model_changed.emit())
+        for choice in (self.preset_choice, self.import_choice, self.size_choice):
+            choice.toggled.connect(lambda checked: checked and self.model_changed.emit())
 
     def _choose_file(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, self.tr("Import config.json"), "", "config.json (*.json)")
@@ -175,6 +183,7 @@ class ModelPage(QWizardPage):
         self.problem.clear()
         self.import_label.setText(f"{path.name}: {model_summary(self.imported)}")
         self.import_choice.setChecked(True)
+        self.model_changed.emit()  # another file while the import was chosen already
         return True
 
     def _on_size_changed(self, _value: float) -> None:

@@ -128,3 +128,31 @@ def test_disaggregated_pools_need_two_copies_and_start_at_half(copies, prefill):
     s = Scenario(model=preset("llama3-8b"), card_id="h100-sxm", count=copies, workload="inference",
                  serving={"disaggregated": True})
     assert s.prefill_copies == prefill
+
+
+@pytest.mark.parametrize("ep", [2, 4])
+def test_serving_expert_parallelism_shards_only_the_routed_experts(catalog, ep):
+    """Expert parallelism over ``ep`` copies keeps the dense part whole and ``1/ep`` of the routed
+    experts on each (GShard, Lepikhin et al. 2021, §2.2): weights × (1 − s·(1 − 1/ep)), s the
+    routed experts' share of the parameters (Mixtral 8x7B: 96.6 %)."""
+    from configurator.core.memory import routed_expert_params
+
+    model = preset("mixtral-8x7b")
+    card = catalog.get("h100-sxm")
+
+    def weights(e: int) -> float:
+        s = Scenario(model=model, card_id="h100-sxm", count=4, workload="inference", parallelism={"tp": 1, "ep": e})
+        return estimate(s, card).memory.weights
+
+    share = routed_expert_params(model, model.n_layers) / model.total_params()
+    assert weights(ep) / weights(1) == pytest.approx(1 - share * (1 - 1 / ep), rel=1e-9)
+
+
+def test_a_llama_like_built_shape_has_heads_of_128_and_8_kv_heads():
+    """splittable_shape: heads of 128 (Llama 2/3, Mistral, Qwen 2.5) and 8 KV heads (Llama 3's GQA)."""
+    from configurator.core.model_size import splittable_shape
+
+    for size in (7e9, 30e9, 70e9):
+        model = splittable_shape(size)
+        assert model.hidden == 128 * model.n_heads and model.n_kv_heads == 8
+    assert splittable_shape(1.5e8).hidden == 64 * splittable_shape(1.5e8).n_heads  # below 2,048 wide: 64

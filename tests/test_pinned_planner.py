@@ -156,3 +156,11 @@ def test_a_llama_like_built_shape_has_heads_of_128_and_8_kv_heads():
         model = splittable_shape(size)
         assert model.hidden == 128 * model.n_heads and model.n_kv_heads == 8
     assert splittable_shape(1.5e8).hidden == 64 * splittable_shape(1.5e8).n_heads  # below 2,048 wide: 64
+
+
+def test_training_search_tries_expert_parallel_degrees_up_to_64_that_divide_the_experts():
+    """Expert parallelism divides the experts (each rank holds whole experts): DeepSeek-V3's 256
+    routed experts were trained 64-way expert parallel (DeepSeek-AI 2024, "DeepSeek-V3
+    Technical Report", §3.2: EP64), so the search reaches 64; Mixtral's 8 experts reach 8."""
+    assert _tried("h100-sxm", 512, model="deepseek-v3", seq_len=4096)["ep"] == {1, 2, 4, 8, 16, 32, 64}
+    assert _tried("h100-sxm", 64, model="mixtral-8x7b", seq_len=4096)["ep"] == {1, 2, 4, 8}

@@ -164,3 +164,17 @@ def test_training_search_tries_expert_parallel_degrees_up_to_64_that_divide_the_
     Technical Report", §3.2: EP64), so the search reaches 64; Mixtral's 8 experts reach 8."""
     assert _tried("h100-sxm", 512, model="deepseek-v3", seq_len=4096)["ep"] == {1, 2, 4, 8, 16, 32, 64}
     assert _tried("h100-sxm", 64, model="mixtral-8x7b", seq_len=4096)["ep"] == {1, 2, 4, 8}
+
+
+def test_a_serving_layout_without_a_speed_ranks_below_one_that_fits(catalog):
+    """The serving rank orders by "carries the load within its targets, then throughput": a layout
+    the speed model could not estimate neither fits nor carries anything."""
+    from dataclasses import replace
+
+    from configurator.core.plan.serving import _serving_rank
+
+    est = estimate(_serving(16, card="h100-sxm"), catalog.get("h100-sxm"))
+    assert est.fits and est.inference is not None
+    unknown = _serving_rank(replace(est, inference=None))
+    assert not unknown[0] and not unknown[1] and unknown[2] == 0
+    assert unknown < _serving_rank(est)

@@ -140,3 +140,14 @@ def test_a_typed_size_uses_the_llama2_vocabulary_by_default():
     assert from_param_count(7e9).vocab == 32000
     assert splittable_shape(7e9).vocab == 32000
     assert from_param_count(7e9, vocab=128256).vocab == 128256
+
+
+def test_4_bit_weights_carry_their_published_scale_overhead():
+    """QLoRA's NF4 with double quantisation stores 8/64 + 32/(64·256) = 0.127 bit of scales per
+    weight (Dettmers et al. 2023, §2); the program keeps the first-level 0.125 bit, so within the
+    second-level term (0.002 bit). NVFP4: one FP8 scale per 16 values, 0.5 bit (4.5 bits a weight)."""
+    from configurator.core.units import weight_bytes_per_param
+
+    assert 8 * weight_bytes_per_param(Precision.INT4) == pytest.approx(4 + 8 / 64 + 32 / (64 * 256), abs=0.002)
+    assert 8 * weight_bytes_per_param(Precision.FP4) == pytest.approx(4.5)
+    assert weight_bytes_per_param(Precision.INT8) == weight_bytes_per_param(Precision.FP8) == 1.0

@@ -40,3 +40,11 @@ def test_the_nvl72_racks_of_the_catalog_are_rack_scale(catalog):
     for card_id in ("gb200", "gb300"):
         kind = server_type(catalog.get(card_id), 4, 72)
         assert kind.rack_scale and kind.gpus == 72
+
+
+@pytest.mark.parametrize(("cards_per_node", "count", "slots"), [(1, 8, 1), (3, 3, 4), (8, 64, 8), (16, 64, 8)])
+def test_a_pcie_card_gets_the_smallest_server_of_1_2_4_or_8_slots(catalog, cards_per_node, count, slots):
+    """server_type: a PCIe server with 1, 2, 4 or 8 slots, the smallest that holds a server's share
+    of the cards (``cards_per_node``, at most 8: the largest PCIe GPU servers hold 8 double-width cards)."""
+    kind = server_type(catalog.get("l40s"), cards_per_node, count)
+    assert (kind.item_id, kind.gpus, kind.rack_scale) == (f"server-pcie-{slots}", slots, False)

@@ -26,3 +26,31 @@ def test_the_latency_alternative_is_said_in_milliseconds_per_token(catalog):
     assert message.id == "reason-latency-changes"
     assert message.params["ms"] == pytest.approx(12.5, rel=1e-12)
     assert message.params["count"] == 4
+
+
+def test_the_rendering_time_per_frame_is_shown_in_hours(catalog, llama8b):
+    """The view's "Time per frame" is the minutes per frame over 60, in hours."""
+    from configurator.core.estimate import estimate
+    from configurator.core.view.estimate_view import estimate_view
+
+    s = Scenario(model=llama8b, card_id="l40s", count=2, workload="render", graphics={"scene_gib": 10.0})
+    est = estimate(s, catalog.get("l40s"))
+    rows = {r.key: r for section in estimate_view(est).sections for r in section.rows}
+    shown = rows["minutes_per_frame"].value
+    assert shown.unit == "h"
+    assert shown.value == pytest.approx(est.graphics.minutes_per_frame / 60, rel=1e-12)
+
+
+def test_the_disaggregated_note_gives_the_kv_transfer_in_milliseconds(catalog, llama8b):
+    from configurator.core.estimate import estimate
+    from configurator.core.precision import plan_serving
+    from configurator.core.serving_speed import kv_transfer_seconds
+
+    card = catalog.get("h100-sxm")
+    s = Scenario(model=llama8b, card_id="h100-sxm", count=4, workload="inference",
+                 serving={"context": 4096, "concurrency": 64, "prompt_tokens": 1024, "output_tokens": 256,
+                          "disaggregated": True})
+    est = estimate(s, card)
+    note = next(m for m in est.messages if m.id == "serving-disaggregated")
+    seconds = kv_transfer_seconds(est.scenario, card, plan_serving(est.scenario, card), 1024)
+    assert seconds > 0 and note.params["transfer_ms"] == pytest.approx(1000 * seconds, rel=1e-12)

@@ -54,3 +54,14 @@ def test_the_disaggregated_note_gives_the_kv_transfer_in_milliseconds(catalog, l
     note = next(m for m in est.messages if m.id == "serving-disaggregated")
     seconds = kv_transfer_seconds(est.scenario, card, plan_serving(est.scenario, card), 1024)
     assert seconds > 0 and note.params["transfer_ms"] == pytest.approx(1000 * seconds, rel=1e-12)
+
+
+@pytest.mark.parametrize("workload", ["vdi", "transcode"])
+def test_the_users_or_streams_curve_counts_every_load_from_one(catalog, llama8b, workload):
+    """LoadFamily.memory_curve: memory per card against the users or streams on it, each whole
+    number from one, past the load now on the card."""
+    s = Scenario(model=llama8b, card_id="l40s", count=1, workload=workload)
+    curve = family_of(s.workload).memory_curve(s, catalog.get("l40s"), on_card=5)
+    assert curve.values[0] == 1
+    assert list(curve.values) == list(range(1, len(curve.values) + 1))
+    assert curve.values[-1] > 5

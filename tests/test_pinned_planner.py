@@ -210,3 +210,14 @@ def test_a_searched_layout_reports_its_memory_in_gib(catalog):
     for layout in plan.layouts:
         assert training_plan.layout_to_dict(layout)["memory_gib"] == pytest.approx(layout.memory_bytes / 2**30,
                                                                                    abs=5e-4)
+
+
+def test_a_batch_no_layout_divides_tries_no_candidates(catalog):
+    """With a global batch of 7 sequences on 8 data-parallel cards (tp and pp pinned at 1), nothing
+    is evaluated: 0 candidates, 0 fitting, the problem named."""
+    s = Scenario(model=preset("llama3-8b"), card_id="h100-sxm", count=8, workload="pretrain",
+                 training={"seq_len": 2048, "global_batch_tokens": 7 * 2048},
+                 auto_layout=("zero", "micro_batch", "grad_accum"))
+    plan = training_plan.plan_training_layout(s, catalog.get("h100-sxm"))
+    assert plan.problem == "batch-does-not-divide"
+    assert (plan.candidates, plan.fitting, plan.layouts) == (0, 0, ())

@@ -13,7 +13,7 @@ from pathlib import Path
 from configurator.app.i18n import current_language
 from configurator.app.i18n import tc as _tc
 from configurator.core.formats import WeightFormat
-from configurator.core.view import estimate_view as _view
+from configurator.core.view import names as _view
 from configurator.core.view.words import words
 
 

@@ -221,3 +221,9 @@ def test_a_batch_no_layout_divides_tries_no_candidates(catalog):
     plan = training_plan.plan_training_layout(s, catalog.get("h100-sxm"))
     assert plan.problem == "batch-does-not-divide"
     assert (plan.candidates, plan.fitting, plan.layouts) == (0, 0, ())
+
+
+def test_training_search_tries_micro_batches_of_powers_of_two_up_to_64():
+    """The micro-batches tried: 1, 2, 4 … 64 sequences per rank (MICRO_BATCHES, "values the
+    search tries"), each kept where it divides the global batch over the data-parallel ranks."""
+    assert _tried("h100-sxm", 8, model="llama3-8b", seq_len=2048)["mb"] == {1, 2, 4, 8, 16, 32, 64}

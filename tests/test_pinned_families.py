@@ -65,3 +65,14 @@ def test_the_users_or_streams_curve_counts_every_load_from_one(catalog, llama8b,
     assert curve.values[0] == 1
     assert list(curve.values) == list(range(1, len(curve.values) + 1))
     assert curve.values[-1] > 5
+
+
+def test_the_desktop_speed_figure_is_the_reciprocal_of_a_users_fp32_rate(catalog, llama8b):
+    """DesktopsFamily.speed_figure: "1 / the FP32 rate one user gets [s·TFLOP⁻¹]" (the
+    recommendation chart's x axis and the fastest objective's score)."""
+    from configurator.core.estimate import estimate
+
+    s = Scenario(model=llama8b, card_id="l40s", count=1, workload="vdi")
+    est = estimate(s, catalog.get("l40s"))
+    assert est.graphics.tflops_per_user > 0
+    assert family_of(s.workload).speed_figure(est) == pytest.approx(1 / est.graphics.tflops_per_user, rel=1e-12)

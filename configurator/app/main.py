@@ -8,10 +8,15 @@ import sys
 from PySide6.QtCore import QCoreApplication, QLocale, QSettings
 from PySide6.QtWidgets import QApplication
 
-from configurator.app.controller import ScenarioController
-from configurator.app.defaults import default_scenario  # noqa: F401 - re-exported (tests, tools)
-from configurator.core.architecture import ArchitectureError
-from configurator.core.catalog import CatalogError, load_catalog
+
+
+def __getattr__(name: str):
+    """``default_scenario``, re-exported for tests and tools, loaded when asked for (start-up)."""
+    if name == "default_scenario":
+        from configurator.app.defaults import default_scenario
+
+        return default_scenario
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _no_display() -> bool:
@@ -36,18 +41,42 @@ def build_main_window(settings: QSettings | None = None):
     Installs the error boundary's ``sys.excepthook`` first, so an exception escaping any slot
     is logged and shown instead of lost.
     """
+    window = open_window_frame(settings)
+    complete_main_window(window)
+    return window
+
+
+def open_window_frame(settings: QSettings | None = None):
+    """The main window's frame in the saved language, size and place: its four charts, empty,
+    between two placeholders (what start-up paints first; :func:`complete_main_window` fills it)."""
     from configurator.app.error_boundary import install_excepthook
     from configurator.app.i18n import install_language, saved_language
     from configurator.app.main_window import MainWindow
 
     install_excepthook()
     settings = settings or QSettings()
-    language = saved_language(settings)
-    install_language(language)
-    controller = ScenarioController(load_catalog(), default_scenario(language))
-    window = MainWindow(controller, settings)
-    window.restore_session()
+    install_language(saved_language(settings))
+    window = MainWindow(None, settings)
+    window.restore_layout()
     return window
+
+
+def complete_main_window(window) -> None:
+    """Load the catalog and the last scenario into the frame: editor, results and menus; the
+    first analysis starts once the completed window has painted (``hold_first_analysis_until_painted``).
+
+    Raises ArchitectureError or CatalogError when a bundled file is damaged.
+    """
+    from configurator.app.controller import ScenarioController
+    from configurator.app.defaults import default_scenario
+    from configurator.app.i18n import current_language
+    from configurator.core.catalog import load_catalog
+
+    controller = ScenarioController(load_catalog(), default_scenario(current_language()))
+    if window.isVisible():
+        window.hold_first_analysis_until_painted(controller)
+    window.attach(controller)
+    window.restore_scenario()
 
 
 def run_app(argv: list[str]) -> int:
@@ -63,12 +92,18 @@ def run_app(argv: list[str]) -> int:
     from configurator.app.error_boundary import install_excepthook
 
     install_excepthook()
+    window = open_window_frame()
+    window.show()
+    app.processEvents()  # the frame paints while the scenario's machinery loads
+    from configurator.core.architecture import ArchitectureError
+    from configurator.core.catalog import CatalogError
+
     try:
-        window = build_main_window()
+        complete_main_window(window)
     except (ArchitectureError, CatalogError) as error:  # the bundled catalog or model presets are damaged
+        window.close()
         show_broken_installation(error)
         return 1
-    window.show_at_start()
     from PySide6.QtCore import QTimer
 
     from configurator.app.error_boundary import guard_slot

@@ -21,26 +21,17 @@ from PySide6.QtWidgets import (
 
 from configurator import __version__
 from configurator.app.charts import CostScatter, MemoryChart, MemoryCurveChart, ScalingChart
-from configurator.app.controller import ScenarioController
-from configurator.app.editor import ScenarioEditor
 from configurator.app.error_boundary import guard_slot, guarded
-from configurator.app.results_panel import ResultsPanel
 from configurator.app.window_summary import SummaryActions
 from configurator.app.worker import show_busy
-from configurator.core.catalog import Catalog
-from configurator.core.json_values import parse_json
-from configurator.core.scenario import Scenario
-from configurator.core.scenario_io import (
-    FILE_SUFFIX,
-    ScenarioFileError,
-    read_scenario,
-    scenario_from_document,
-    scenario_to_document,
-    write_scenario,
-)
 
-if TYPE_CHECKING:  # the estimator loads with the first analysis, after the window has painted
+if TYPE_CHECKING:
+    # the window's frame paints before these load (start-up): the controller, editor and results
+    # panel bring pydantic, the scenario and the catalog (attach), the estimator its first analysis
+    from configurator.app.controller import ScenarioController
     from configurator.core.analysis import Analysis
+    from configurator.core.catalog import Catalog
+    from configurator.core.scenario import Scenario
 
 MAX_RECENT = 8
 
@@ -48,9 +39,12 @@ MAX_RECENT = 8
 class MainWindow(SummaryActions, QMainWindow):
     """Editor on the left, four live charts in the centre, headline numbers on the right."""
 
-    def __init__(self, controller: ScenarioController, settings: QSettings | None = None) -> None:
+    def __init__(self, controller: ScenarioController | None, settings: QSettings | None = None) -> None:
+        """The whole window for ``controller``; with None, only its frame (the four charts,
+        empty, between two placeholders), which :meth:`attach` completes — how the app starts,
+        so that the window paints before the scenario's machinery loads."""
         super().__init__()
-        self.controller = controller
+        self.controller = None
         self.settings = settings or QSettings()
         self.recommend_dock = None
         self.bom_dock = None
@@ -60,7 +54,14 @@ class MainWindow(SummaryActions, QMainWindow):
         self.statusBar().addPermanentWidget(self.busy_label)
         self.status_label = QLabel()
         self.statusBar().addPermanentWidget(self.status_label)
-        self._build_widgets()
+        self._build_frame()
+        if controller is not None:
+            self.attach(controller)
+
+    def attach(self, controller: ScenarioController) -> None:
+        """Complete the frame for ``controller``: editor, results, actions, menus, autosave."""
+        self.controller = controller
+        self._build_panels()
         self._make_actions()
         self._make_menus()
         from configurator.app.autosave import Autosave
@@ -81,27 +82,49 @@ class MainWindow(SummaryActions, QMainWindow):
 
     def _build_widgets(self) -> None:
         """Editor, charts and results panel (built again when the language changes)."""
-        controller = self.controller
+        self._build_frame()
+        self._build_panels()
+
+    def _build_frame(self) -> None:
+        """The four charts between two placeholders, in the splitter (no scenario needed)."""
         self._drawn: Analysis | None = None  # what the charts and the results now show
-        self.editor = ScenarioEditor(controller)
         self.memory_chart = MemoryChart()
         self.scaling_chart = ScalingChart()
         self.curve_chart = MemoryCurveChart()
         self.cost_chart = CostScatter()
         self.charts = (self.memory_chart, self.scaling_chart, self.curve_chart, self.cost_chart)
-        self.results = ResultsPanel()
         centre = QWidget()
         grid = QGridLayout(centre)
         grid.setContentsMargins(0, 0, 0, 0)
         for index, chart in enumerate(self.charts):
             grid.addWidget(chart, index // 2, index % 2)
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
-        self.splitter.addWidget(self.editor)
-        self.splitter.addWidget(centre)
-        self.splitter.addWidget(self.results)
+        for side in range(2):
+            placeholder = QLabel(self.tr("Starting…"))
+            placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            self.splitter.addWidget(placeholder)
+            if side == 0:
+                self.splitter.addWidget(centre)
         self.splitter.setStretchFactor(1, 1)
         self.splitter.setSizes([350, 630, 300])
         self.setCentralWidget(self.splitter)
+
+    def editor_placeholder_text(self) -> str:
+        """What the editor's place shows: "Starting…" until :meth:`attach` (tests)."""
+        widget = self.splitter.widget(0)
+        return widget.text() if isinstance(widget, QLabel) else ""
+
+    def _build_panels(self) -> None:
+        """The editor and the results panel, in the placeholders' places."""
+        from configurator.app.editor import ScenarioEditor
+        from configurator.app.results_panel import ResultsPanel
+
+        self.editor = ScenarioEditor(self.controller)
+        self.results = ResultsPanel()
+        sizes = self.splitter.sizes()  # the placeholders' widths (restored or the defaults) stay
+        for index, panel in ((0, self.editor), (2, self.results)):
+            self.splitter.replaceWidget(index, panel).deleteLater()
+        self.splitter.setSizes(sizes)
 
     # ---- language -------------------------------------------------------------------
     def set_language(self, language: str) -> None:
@@ -400,6 +423,8 @@ class MainWindow(SummaryActions, QMainWindow):
             self.controller.replace(default_scenario())
 
     def open_dialog(self) -> None:
+        from configurator.core.scenario_io import FILE_SUFFIX
+
         if not self.maybe_save():
             return
         path, _ = QFileDialog.getOpenFileName(self, self.tr("Open scenario"), self._last_dir(),
@@ -409,6 +434,8 @@ class MainWindow(SummaryActions, QMainWindow):
 
     def open_path(self, path: Path) -> bool:
         """Open a scenario file; a broken one is reported and the current work is kept."""
+        from configurator.core.scenario_io import ScenarioFileError, read_scenario
+
         try:
             scenario = read_scenario(path)
         except ScenarioFileError as error:
@@ -427,6 +454,8 @@ class MainWindow(SummaryActions, QMainWindow):
         return self.save_to(path) if path else self.save_as()
 
     def save_as(self) -> bool:
+        from configurator.core.scenario_io import FILE_SUFFIX
+
         path, _ = QFileDialog.getSaveFileName(self, self.tr("Save scenario"), self._last_dir(),
                                               self.tr("Scenario files (*{0})").format(FILE_SUFFIX))
         if not path:
@@ -437,6 +466,8 @@ class MainWindow(SummaryActions, QMainWindow):
 
     def save_to(self, path: Path) -> bool:
         """Write atomically; on failure the old file stays and the user is told why."""
+        from configurator.core.scenario_io import write_scenario
+
         try:
             write_scenario(path, self.controller.scenario)
         except OSError as error:
@@ -473,12 +504,24 @@ class MainWindow(SummaryActions, QMainWindow):
     # ---- session --------------------------------------------------------------------
     def restore_session(self) -> None:
         """Window layout and the last scenario from the previous run."""
+        self.restore_layout()
+        self.restore_scenario()
+
+    def restore_layout(self) -> None:
+        """The window's size, place and panel widths from the previous run (the first launch:
+        most of the screen)."""
         geometry = self.settings.value("window/geometry")
         if geometry is None or not self.restoreGeometry(geometry):
             self.fit_to_screen()
         state = self.settings.value("window/splitter")
         if state is not None:
             self.splitter.restoreState(state)
+
+    def restore_scenario(self) -> None:
+        """The last scenario from the previous run, if it still reads and its card is listed."""
+        from configurator.core.json_values import parse_json
+        from configurator.core.scenario_io import ScenarioFileError, scenario_from_document
+
         last = self.settings.value("session/scenario")
         if last:
             try:
@@ -490,6 +533,8 @@ class MainWindow(SummaryActions, QMainWindow):
                 self.controller.replace(scenario, Path(path) if path else None)
 
     def save_session(self) -> None:
+        from configurator.core.scenario_io import scenario_to_document
+
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/splitter", self.splitter.saveState())
         # what was last opened or saved: changes the user chose to discard must not come back
@@ -497,24 +542,24 @@ class MainWindow(SummaryActions, QMainWindow):
         self.settings.setValue("session/path", str(self.controller.path) if self.controller.path else "")
 
     _release_after_paint = False
-    """True from :meth:`show_at_start` until the window's first paint."""
+    """True from :meth:`hold_first_analysis_until_painted` until the window's next paint."""
 
     FIRST_ANALYSIS_LATEST_MS = 1000
     """Start the first analysis after this long even if no paint was seen (a hidden window) [ms]."""
 
-    def show_at_start(self) -> None:
-        """Show the window and start its first analysis once it has painted: the analysis's
-        worker loads the estimator, which would otherwise compete with the first paint for the
-        one interpreter (start-up, issue 15)."""
-        self.controller.hold_first_analysis()
+    def hold_first_analysis_until_painted(self, controller: ScenarioController) -> None:
+        """Start ``controller``'s first analysis once this window has painted again (start-up):
+        its worker loads the estimator, which would otherwise compete with that paint for the one
+        interpreter (issue 15)."""
+        controller.hold_first_analysis()
         self._release_after_paint = True
         QTimer.singleShot(self.FIRST_ANALYSIS_LATEST_MS, self._release_first_analysis)
-        self.show()
 
     @guarded
     def _release_first_analysis(self) -> None:
         self._release_after_paint = False
-        self.controller.release_first_analysis()
+        if self.controller is not None:
+            self.controller.release_first_analysis()
 
     def event(self, event: QEvent) -> bool:  # Qt's name; cheap, it sees every event of the window
         handled = super().event(event)
@@ -524,6 +569,9 @@ class MainWindow(SummaryActions, QMainWindow):
 
     @guarded
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
+        if self.controller is None:  # closed while starting: nothing to save yet
+            event.accept()
+            return
         if self.maybe_save():
             self.save_session()
             self.autosave.discard()  # saved or discarded on purpose: nothing to recover
@@ -554,6 +602,7 @@ class MainWindow(SummaryActions, QMainWindow):
         """After a crash, offer the unsaved work the last run autosaved; True if it was restored."""
         from configurator.app.autosave import discard_recoveries, find_recoveries
         from configurator.app.defaults import default_scenario
+        from configurator.core.scenario_io import ScenarioFileError, read_scenario
 
         recoveries = find_recoveries()
         if not recoveries:

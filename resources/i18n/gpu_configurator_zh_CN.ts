@@ -768,6 +768,10 @@ The last valid state is kept. The full report is in:
 <context>
     <name>MainWindow</name>
     <message>
+        <source>Starting…</source>
+        <translation>正在启动…</translation>
+    </message>
+    <message>
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>

@@ -46,3 +46,19 @@ def test_weights_bound_the_fewest_cards(catalog):
     assert not estimate(with_count(plannable(s, card), least - 1), card).fits
     found = serving_deployment(s, card)
     assert found.scenario.count >= least and found.fits
+
+
+@pytest.mark.parametrize(("count", "pp", "tp"), [(16, 4, 4), (8, 2, 4), (16, 2, 8)])
+def test_a_pinned_pipeline_depth_is_kept_with_the_widest_tensor_parallel_that_divides(count, pp, tp):
+    """A pinned pp used to fall back to one stage when the widest tensor-parallel degree (8 on an
+    HGX) left a remainder (16 cards / (8 x 4)); now the widest degree that divides is used."""
+    from configurator.core.architecture import preset
+    from configurator.core.catalog import load_bundled_catalog
+    from configurator.core.estimate import estimate
+    from configurator.core.scenario import LAYOUT_FIELDS, Scenario
+
+    card = load_bundled_catalog().get("h100-sxm")
+    scenario = Scenario(model=preset("llama3-70b"), workload="inference", card_id="h100-sxm", count=count,
+                        auto_layout=tuple(f for f in LAYOUT_FIELDS if f != "pp"), parallelism={"pp": pp})
+    layout = estimate(scenario, card).scenario.parallelism
+    assert (layout.pp, layout.tp) == (pp, tp)

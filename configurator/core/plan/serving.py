@@ -153,7 +153,10 @@ def planned_layout(scenario: Scenario, card: Card) -> Estimate:
 
     def copies(pp: int) -> list[Estimate]:
         # stages are for copies larger than one fast domain: beside them, the widest tensor parallel
-        degrees = tps if pp == 1 else [max(tps)]
+        # degree that divides the cards into whole stages (a pinned pp must not be dropped because
+        # the widest degree of all leaves a remainder: 16 cards, pp 4, tp 8 -> tp 4)
+        fitting = [tp for tp in tps if scenario.count % (tp * pp) == 0]
+        degrees = tps if pp == 1 else [max(fitting)] if fitting else []
         layouts = [(tp, ep) for tp in degrees if scenario.count % (tp * pp) == 0
                    for ep in serving_expert_parallel_options(scenario, card, tp, pp)]
         # widest first: once a layout fits, narrower ones whose weights alone (sharded tp·pp·ep

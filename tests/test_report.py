@@ -337,3 +337,26 @@ def test_switching_language_is_not_an_edit(qtbot, tmp_path, monkeypatch):
         assert controller.scenario.count == 8 and controller.scenario.economics.currency == "CNY"
     finally:
         i18n.install_language("en")
+
+
+@pytest.mark.parametrize("make", [training_70b, vdi])
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_summary_card_table_is_the_card_view(catalog, make, language):
+    """The summary's card table writes the card's view model (what the card browser and `catalog show`
+    write): each of its rows is the card view's row of that key, in the same words (issue 14, part 5)."""
+    from configurator.core.view.card_view import card_view
+    from configurator.core.view.rows import label, write
+    from configurator.report.technical import card_keys
+
+    scenario = make()
+    est = estimate(scenario, catalog.get(scenario.card_id))
+    table = next(t for t in build_summary(est, catalog, language).tables if t.key == "card")
+    view = card_view(est.card)
+    rows = {row.key: row for section in view.sections for row in section.rows}
+    expected = [(label("Card", language), write(view.heading, language))]
+    expected += [(label(rows[k].label, language), write(rows[k].value, language)) for k in card_keys(est)
+                 if rows[k].value is not None or k not in ("link_gbps", "usable_memory_gib")]
+    estimated = rows["usable_memory_gib"].value is None  # the estimate's own figure instead (not the card's)
+    shown = [row for row in table.rows if not (estimated and row[0] == label("Usable memory", language))]
+    assert shown[:len(expected)] == expected
+    assert [r[0] for r in shown[len(expected):]] == [label("Confidence", language), label("Sources", language)]

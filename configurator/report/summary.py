@@ -22,6 +22,7 @@ from configurator.core.procurement.prices import PriceBook, active_price_book
 from configurator.core.procurement.tco import rent_vs_buy_curve
 from configurator.core.recommend import Objective, recommend
 from configurator.core.scenario import Scenario, updated_or_none
+from configurator.core.view.assumptions_view import assumptions_section
 from configurator.core.view.estimate_view import estimate_view, plain, speed_row
 from configurator.core.view.numbers import watts
 from configurator.core.view.rows import Amount, View, label, write
@@ -420,13 +421,12 @@ def _power_table(est: Estimate, view: View, w: Words) -> Table:
 
 
 def _assumptions_table(est: Estimate, mine: Option, w: Words, sources: SourceList) -> Table:
-    a, e = est.scenario.assumptions, est.scenario.economics
+    """The editable defaults as the command line writes them (:func:`assumptions_section`), less the
+    servers' own power (the power table has it), then the price book's rates with their sources."""
+    e, language = est.scenario.economics, w.language
     book = active_price_book()
-    facility = w("PUE {pue}, average board power {share} of TDP, electricity {price} {currency}/kWh, "
-                 "{u} utilisation, {years} years", pue=f"{e.pue:g}", share=percent(e.power_fraction),
-                 price=f"{e.electricity_per_kwh:g}", currency=e.currency, u=percent(e.utilisation),
-                 years=f"{e.amortisation_years:g}")
-    rate_rows = []
+    section = assumptions_section(est)
+    rows = [(label(r.label, language), write(r.value, language)) for r in section.rows if r.key != "host_watts"]
     for rate_id, name in (("support_share_per_year", "Support per year"), ("residual_value_share", "Residual value"),
                            ("air_cooled_rack_kw", "Air-cooled rack"), ("gpu_failure_rate_per_gpu_hour",
                                                                         "Failure rate")):
@@ -437,40 +437,14 @@ def _assumptions_table(est: Estimate, mine: Option, w: Words, sources: SourceLis
                  "air_cooled_rack_kw": f"{num(rate.value)} kW",
                  "gpu_failure_rate_per_gpu_hour": w("{n} interruptions per million GPU-hours",
                                                      n=num(rate.value * 1e6))}[rate_id]
-        rate_rows.append((w(name), f"{value} {sources.cite(rate.source)}".strip()))
+        rows.append((w(name), f"{value} {sources.cite(rate.source)}".strip()))
     if e.currency == "CNY" and "usd_to_cny" in book.rates:
         cited = sources.cite(book.rates["usd_to_cny"].source)
-        rate_rows.append((w("Exchange rate"), f"{e.usd_to_currency:g} CNY/USD {cited}"))
+        rows.append((w("Exchange rate"), f"{e.usd_to_currency:g} CNY/USD {cited}"))
         if "electricity_cny_per_kwh" in book.rates:
-            rate_rows.append((w("Electricity price"), f"{e.electricity_per_kwh:g} CNY/kWh "
-                                                      f"{sources.cite(book.rates['electricity_cny_per_kwh'].source)}"))
-    rows = (*ASSUMPTION_ROWS[family_of(est.scenario.workload).name](a, w), (w("Facility"), facility), *rate_rows)
-    return Table("assumptions", w("Assumptions"), ("", ""), rows)
-
-
-def _graphics_assumptions(a, w: Words) -> tuple[tuple[str, str], ...]:
-    """The video engines' and vGPU's defaults behind a graphics estimate."""
-    return ((w("Video engines"), w("{enc} 1080p frames/s per encoder at P4, {dec} per decoder, {n} surfaces per "
-                                   "stream", enc=num(a.encoder_fps_1080p), dec=num(a.decoder_fps_1080p),
-                                   n=a.video_surfaces_per_stream)),
-            (w("vGPU"), w("at most {n} vGPUs per GPU; consumer cards {s} encode sessions per server",
-                          n=a.max_vgpus_per_gpu, s=a.consumer_encode_sessions)))
-
-
-def _model_assumptions(a, w: Words) -> tuple[tuple[str, str], ...]:
-    """The efficiencies and memory overheads behind a training or serving estimate."""
-    return ((w("Efficiencies"), w("matrix products {mm}, attention {att}, decode bandwidth {dec}, prefill {pre}, "
-                                  "links {links}", mm=percent(a.matmul_efficiency), att=percent(a.attention_efficiency),
-                                  dec=percent(a.decode_bandwidth_efficiency), pre=percent(a.prefill_efficiency),
-                                  links=percent(a.link_efficiency))),
-            (w("Overhead"), w("framework context {ctx} GiB per card, allocator reserve {alloc} ({full} with full "
-                              "recomputation)", ctx=f"{a.cuda_context_gib:g}", alloc=percent(a.allocator_overhead),
-                              full=percent(a.allocator_overhead_recompute))))
-
-
-ASSUMPTION_ROWS = {"training": _model_assumptions, "serving": _model_assumptions, "desktops": _graphics_assumptions,
-                   "video": _graphics_assumptions, "rendering": _graphics_assumptions}
-"""The editable defaults each family's numbers rest on (before the facility and the price book's rates)."""
+            rows.append((w("Electricity price"), f"{e.electricity_per_kwh:g} CNY/kWh "
+                                                 f"{sources.cite(book.rates['electricity_cny_per_kwh'].source)}"))
+    return Table("assumptions", label(section.title, language), ("", ""), tuple(rows))
 
 
 def _approval_table(w: Words, prepared_by: str, today: date) -> Table:

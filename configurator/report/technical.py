@@ -3,21 +3,18 @@ what the estimate says, in the summary's language."""
 
 from __future__ import annotations
 
-import re
-
 from configurator.core.estimate import Estimate
+from configurator.core.catalog import RATE_FIELDS
+from configurator.core.view.card_view import CONFIDENCE, card_view
 from configurator.core.view.estimate_view import estimate_view
-from configurator.core.view.rows import BAND_KINDS, BAND_SCALES, Section, View, label, write
+from configurator.core.view.rows import BAND_KINDS, BAND_SCALES, Amount, Row, Section, View, label, write
 from configurator.core.workloads import family_of
 from configurator.core.uncertainty import Band, error_bands, headline_bands
 from configurator.core.view.numbers import span
 from configurator.report.language import (
-    CLASS_LABELS,
-    LINK_LABELS,
     OPTIMIZER_LABELS,
     RECIPE_LABELS,
     RECOMPUTE_LABELS,
-    VGPU_LABELS,
     WORKLOAD_LABELS,
     Words,
 )
@@ -25,7 +22,6 @@ from configurator.report.parts import (
     SourceList,
     Table,
     count,
-    gib,
     model_name,
     num,
     tokens_text,
@@ -120,67 +116,47 @@ def workload_table(est: Estimate, w: Words) -> Table:
     return WORKLOAD_TABLES[family_of(est.scenario.workload).name](est, w)
 
 
-def _memory_type(card) -> str:
-    match = re.match(r"[A-Za-z]+\d*[A-Za-z]?", card.memory_type or "")
-    return match.group(0) if match and match.group(0).lower() != "not" else ""
+CARD_KEYS = {
+    "compute": ("vendor", "category", "memory_gb", "usable_memory_gib", "bandwidth_gbps", "rate", "tdp_w",
+                "link", "link_gbps", "gpus_per_board"),
+    "graphics": ("vendor", "category", "memory_gb", "fp32_tflops", "tdp_w", "video_engines", "av1_encode", "vgpu", "ecc",
+                 "link", "link_gbps", "gpus_per_board"),
+}
+"""The rows of the card's view model (:func:`configurator.core.view.card_view.card_view`, by key)
+that matter to each kind of work: for AI work the memory, bandwidth and the dense peak at the
+plan's math precision ("rate"), for graphics FP32 shading, the video engines, vGPU and ECC."""
+
+CARD_FAMILIES = {"training": "compute", "serving": "compute", "desktops": "graphics", "video": "graphics",
+                 "rendering": "graphics"}
 
 
-def _card_rows(est: Estimate, w: Words, sources: SourceList, usable: bool) -> list[tuple[str, str]]:
-    c, link = est.card, est.card.interconnect
-    board = f" ({c.gpus_per_board} {w('GPUs per board')})" if c.gpus_per_board > 1 else ""
-    cited = " ".join(filter(None, (sources.cite(s) for s in c.sources[:4])))
-    return [
-        (w("Card"), f"{c.vendor} {c.name}{board}"),
-        (w("Class"), w(CLASS_LABELS[c.category])),
-        (w("Memory"), f"{c.memory_gb:g} GB {_memory_type(c)}".rstrip()
-         + (f" ({w('{n} usable', n=gib(est.memory.capacity))})" if usable else "")),
-        (w("Board power"), f"{num(c.tdp_w)} W" if c.tdp_w else "—"),
-        (w("Card-to-card link"), w(LINK_LABELS.get(link.link, link.link))
-         + (f", {num(link.link_gbps)} GB/s" if link.link_gbps else "")),
-        (w("Confidence"), w(c.confidence)),
-        (w("Sources"), cited or "—"),
-    ]
-
-
-def _compute_card(est: Estimate, w: Words, sources: SourceList) -> list[tuple[str, str]]:
-    """The card for AI work: memory it leaves usable, bandwidth and the peak at the math precision."""
-    c, rows = est.card, _card_rows(est, w, sources, usable=True)
-    peak = c.peak_tflops(est.plan.math) if est.plan.math else None
-    unit = "TOPS" if est.plan.math and est.plan.math.value.startswith("int") else "TFLOP/s"
-    rows[3:3] = [
-        (w("Memory bandwidth"), f"{num(c.bandwidth_gbps)} GB/s" if c.bandwidth_gbps else "—"),
-        (w("Peak at {precision}", precision=est.plan.math.value.upper() if est.plan.math else "—"),
-         f"{num(peak)} {unit} ({w('dense')})" if peak else "—"),
-    ]
-    return rows
-
-
-def _graphics_card(est: Estimate, w: Words, sources: SourceList) -> list[tuple[str, str]]:
-    """The card for graphics work: FP32 shading, video engines, vGPU and ECC."""
-    c, rows = est.card, _card_rows(est, w, sources, usable=False)
-    v = c.video
-    engines = f"{count(v.nvenc)} NVENC, {count(v.nvdec)} NVDEC, AV1 {w('encode')}: {_yes_no(v.av1_encode, w)}"
-    rows[4:4] = [
-        (w("FP32 shading"), f"{num(c.fp32_tflops)} TFLOP/s" if c.fp32_tflops else "—"),
-        (w("Video engines"), engines),
-        (w("vGPU"), w(VGPU_LABELS[c.vgpu]) if c.vgpu else "—"),
-        (w("ECC"), _yes_no(c.ecc, w)),
-    ]
-    return rows
-
-
-CARD_ROWS = {"training": _compute_card, "serving": _compute_card, "desktops": _graphics_card,
-             "video": _graphics_card, "rendering": _graphics_card}
-"""The card's specs that matter to each family."""
+def card_keys(est: Estimate) -> tuple[str, ...]:
+    """The keys of the card view's rows in the summary's card table, in order ("rate" resolved to
+    the field of the plan's math precision; a single-GPU board's GPU count left out)."""
+    keys = CARD_KEYS[CARD_FAMILIES[family_of(est.scenario.workload).name]]
+    math = est.plan.math
+    keys = tuple(RATE_FIELDS[math] if k == "rate" else k for k in keys if k != "rate" or math is not None)
+    return tuple(k for k in keys if k != "gpus_per_board" or est.card.gpus_per_board > 1)
 
 
 def card_table(est: Estimate, w: Words, sources: SourceList) -> Table:
-    rows = CARD_ROWS[family_of(est.scenario.workload).name](est, w, sources)
-    return Table("card", w("Card"), ("", ""), tuple(rows))
-
-
-def _yes_no(value: bool | None, w: Words) -> str:
-    return "—" if value is None else (w("yes") if value else w("no"))
+    """The card's specs as the card browser and ``catalog show`` write them (the card's view model),
+    with what the estimate adds: the memory the estimate counts as usable where no measured figure
+    is in the catalog, the confidence of the specifications and the cited sources."""
+    language, view = w.language, card_view(est.card)
+    rows = {row.key: row for section in view.sections for row in section.rows}
+    table = [(label("Card", language), write(view.heading, language))]
+    for key in card_keys(est):
+        row = rows[key]
+        if key == "link_gbps" and row.value is None:  # no link: the link row already says so
+            continue
+        if key == "usable_memory_gib" and row.value is None:  # the estimate's own figure (core/memory.py)
+            row = Row(row.label, Amount(est.memory.capacity, "B"), key=key)
+        table.append((label(row.label, language), write(row.value, language)))
+    cited = " ".join(filter(None, (sources.cite(s) for s in est.card.sources[:4])))
+    table += [(label("Confidence", language), write(CONFIDENCE[est.card.confidence], language)),
+              (label("Sources", language), cited or "—")]
+    return Table("card", w("Card"), ("", ""), tuple(table))
 
 
 def view_table(section: Section, language: str, image: str | None = None) -> Table:

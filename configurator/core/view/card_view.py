@@ -101,6 +101,8 @@ def _graphics(card: Card) -> Section:
     v = card.video
     return Section("graphics", "Graphics and video", (
         Row("Video engines", _or_none(v.description), key="video"),
+        Row("Encoders and decoders", None if v.nvenc is None and v.nvdec is None else Phrase(
+            "{enc} NVENC, {dec} NVDEC", {"enc": v.nvenc, "dec": v.nvdec}), key="video_engines"),
         Row("Encoder generation", v.nvenc_generation, key="nvenc_generation"),
         Row("Decoder generation", v.nvdec_generation, key="nvdec_generation"),
         Row("AV1 encode", v.av1_encode, key="av1_encode"),

@@ -11,6 +11,7 @@ the window all translate through it. Qt-free.
 from __future__ import annotations
 
 from configurator.core.messages import CATALOGUES, TERMS, Message, render
+from configurator.core.view.words_card import ZH_CN_CARD
 
 LANGUAGES = ("en", "zh_CN")
 """The languages of the catalogue: English (the ids themselves) and Simplified Chinese."""
@@ -566,6 +567,7 @@ ZH_CN.update({
     "expert parallel all-to-all": "专家并行 all-to-all", "CPU offload (exposed)": "CPU 卸载（未被掩盖）",
     "optimizer": "优化器", "Software stack": "软件栈", "Export to China": "对华出口", "Notes": "备注",
 })
+ZH_CN.update(ZH_CN_CARD)
 
 class Words:
     """Translator for one language: labels by their English text, warnings by message id."""

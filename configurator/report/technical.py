@@ -148,7 +148,7 @@ def card_table(est: Estimate, w: Words, sources: SourceList) -> Table:
     table = [(label("Card", language), write(view.heading, language))]
     for key in card_keys(est):
         row = rows[key]
-        if key == "link_gbps" and row.value is None:  # no link: the link row already says so
+        if key == "link_gbps" and row.value.value is None:  # no link: the link row already says so
             continue
         if key == "usable_memory_gib" and row.value is None:  # the estimate's own figure (core/memory.py)
             row = Row(row.label, Amount(est.memory.capacity, "B"), key=key)

@@ -72,7 +72,7 @@ def test_the_first_analysis_waits_for_the_completed_windows_paint(qtbot, tmp_pat
     qtbot.addWidget(window)
     window.show()
     qtbot.waitExposed(window)
-    assert window.controller is None and window.editor_placeholder_text() == "Starting…"
+    assert window.controller is None and window.splitter.widget(0).text() == "Starting…"
     frame = open_window_frame(QSettings(str(tmp_path / "f.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(frame)
     frame.show()

@@ -89,10 +89,7 @@ def run_app(argv: list[str]) -> int:
     QCoreApplication.setApplicationName("GPU Configurator")
     app = QApplication.instance() or QApplication([sys.argv[0], *argv])
     use_readable_locale()
-    from configurator.app.error_boundary import install_excepthook
-
-    install_excepthook()
-    window = open_window_frame()
+    window = open_window_frame()  # installs the error boundary's excepthook first
     window.show()
     app.processEvents()  # the frame paints while the scenario's machinery loads
     from configurator.core.architecture import ArchitectureError

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -22,6 +21,7 @@ from PySide6.QtWidgets import (
 from configurator import __version__
 from configurator.app.charts import CostScatter, MemoryChart, MemoryCurveChart, ScalingChart
 from configurator.app.error_boundary import guard_slot, guarded
+from configurator.app.window_session import SessionActions
 from configurator.app.window_summary import SummaryActions
 from configurator.app.worker import show_busy
 
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 MAX_RECENT = 8
 
 
-class MainWindow(SummaryActions, QMainWindow):
+class MainWindow(SessionActions, SummaryActions, QMainWindow):
     """Editor on the left, four live charts in the centre, headline numbers on the right."""
 
     def __init__(self, controller: ScenarioController | None, settings: QSettings | None = None) -> None:
@@ -99,20 +99,17 @@ class MainWindow(SummaryActions, QMainWindow):
         for index, chart in enumerate(self.charts):
             grid.addWidget(chart, index // 2, index % 2)
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
-        for side in range(2):
-            placeholder = QLabel(self.tr("Starting…"))
-            placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
-            self.splitter.addWidget(placeholder)
-            if side == 0:
-                self.splitter.addWidget(centre)
+        for widget in (self._placeholder(), centre, self._placeholder()):
+            self.splitter.addWidget(widget)
         self.splitter.setStretchFactor(1, 1)
         self.splitter.setSizes([350, 630, 300])
         self.setCentralWidget(self.splitter)
 
-    def editor_placeholder_text(self) -> str:
-        """What the editor's place shows: "Starting…" until :meth:`attach` (tests)."""
-        widget = self.splitter.widget(0)
-        return widget.text() if isinstance(widget, QLabel) else ""
+    def _placeholder(self) -> QLabel:
+        """What stands in the editor's and the results' places until :meth:`attach`."""
+        label = QLabel(self.tr("Starting…"))
+        label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        return label
 
     def _build_panels(self) -> None:
         """The editor and the results panel, in the placeholders' places."""
@@ -501,46 +498,7 @@ class MainWindow(SummaryActions, QMainWindow):
         if not self.recent_files():
             self.recent_menu.addAction(self.tr("(none)")).setEnabled(False)
 
-    # ---- session --------------------------------------------------------------------
-    def restore_session(self) -> None:
-        """Window layout and the last scenario from the previous run."""
-        self.restore_layout()
-        self.restore_scenario()
-
-    def restore_layout(self) -> None:
-        """The window's size, place and panel widths from the previous run (the first launch:
-        most of the screen)."""
-        geometry = self.settings.value("window/geometry")
-        if geometry is None or not self.restoreGeometry(geometry):
-            self.fit_to_screen()
-        state = self.settings.value("window/splitter")
-        if state is not None:
-            self.splitter.restoreState(state)
-
-    def restore_scenario(self) -> None:
-        """The last scenario from the previous run, if it still reads and its card is listed."""
-        from configurator.core.json_values import parse_json
-        from configurator.core.scenario_io import ScenarioFileError, scenario_from_document
-
-        last = self.settings.value("session/scenario")
-        if last:
-            try:
-                scenario = scenario_from_document(parse_json(str(last), "the saved session"))
-            except (ScenarioFileError, ValueError):
-                return
-            if scenario.card_id in self.controller.catalog:
-                path = self.settings.value("session/path")
-                self.controller.replace(scenario, Path(path) if path else None)
-
-    def save_session(self) -> None:
-        from configurator.core.scenario_io import scenario_to_document
-
-        self.settings.setValue("window/geometry", self.saveGeometry())
-        self.settings.setValue("window/splitter", self.splitter.saveState())
-        # what was last opened or saved: changes the user chose to discard must not come back
-        self.settings.setValue("session/scenario", json.dumps(scenario_to_document(self.controller.saved_scenario)))
-        self.settings.setValue("session/path", str(self.controller.path) if self.controller.path else "")
-
+    # ---- start-up -------------------------------------------------------------------
     _release_after_paint = False
     """True from :meth:`hold_first_analysis_until_painted` until the window's next paint."""
 
@@ -578,51 +536,6 @@ class MainWindow(SummaryActions, QMainWindow):
             event.accept()
         else:
             event.ignore()
-
-    def recovery_box(self, name: str, time: str) -> tuple[QMessageBox, object]:
-        """The question asked after a crash, and its Restore button."""
-        box = QMessageBox(QMessageBox.Icon.Question, self.tr("Recover unsaved work"), self.tr(
-            "GPU Configurator did not close properly last time. The scenario “{name}” has changes from {time} "
-            "that were not saved.\n\nRestore them? Discard deletes them for good.").format(name=name, time=time),
-            QMessageBox.StandardButton.NoButton, self)
-        restore = box.addButton(self.tr("Restore"), QMessageBox.ButtonRole.AcceptRole)
-        box.addButton(QMessageBox.StandardButton.Discard)
-        box.setDefaultButton(restore)
-        return box, restore
-
-    def ask_recovery(self, name: str, time: str) -> bool:
-        """True if the user wants the autosaved changes back."""
-        box, restore = self.recovery_box(name, time)
-        box.exec()
-        chosen = box.clickedButton() is restore
-        box.deleteLater()
-        return chosen
-
-    def offer_recovery(self) -> bool:
-        """After a crash, offer the unsaved work the last run autosaved; True if it was restored."""
-        from configurator.app.autosave import discard_recoveries, find_recoveries
-        from configurator.app.defaults import default_scenario
-        from configurator.core.scenario_io import ScenarioFileError, read_scenario
-
-        recoveries = find_recoveries()
-        if not recoveries:
-            return False
-        newest = recoveries[0]
-        name = newest.original.name if newest.original else newest.scenario.name
-        restore = self.ask_recovery(name, newest.saved_at.replace("T", " ") or "?")
-        if restore:
-            base, path = default_scenario(), None
-            if newest.original is not None:
-                try:
-                    base, path = read_scenario(newest.original), newest.original
-                except ScenarioFileError:
-                    pass  # the file is gone or broken: the recovered work stays, untitled
-            self.controller.replace(base if base.card_id in self.controller.catalog else newest.scenario, path)
-            if newest.scenario.card_id in self.controller.catalog:
-                self.controller.replace_undoable(newest.scenario, self.tr("Recover unsaved changes"))
-            self.autosave.save_now()
-        discard_recoveries(recoveries)
-        return restore
 
     @property
     def scenario(self) -> Scenario:

@@ -163,7 +163,9 @@ def _options(scenario: Scenario, name: str, choices: tuple, current) -> tuple:
 
 
 def _grid(scenario: Scenario, card: Card, sequences: int) -> dict[str, np.ndarray]:
-    """Every combination of the unpinned fields that divides the cards and the batch."""
+    """Every combination of the unpinned fields that divides the cards and the batch, in
+    ``np.meshgrid(indexing="ij")`` order over (tp, pp, vp, cp, ep, zero, recompute, micro-batch),
+    built one field at a time with the rows that cannot divide dropped on the way."""
     model, par, train, count = scenario.model, scenario.parallelism, scenario.training, scenario.count
     auto = scenario.auto_layout
     net = fabric(card, par.cards_per_node, scenario.assumptions)
@@ -183,25 +185,51 @@ def _grid(scenario: Scenario, card: Card, sequences: int) -> dict[str, np.ndarra
             _options(scenario, "micro_batch", MICRO_BATCHES, train.micro_batch))
     if not all(axes):
         return {}
-    mesh = np.meshgrid(*[np.asarray(x, dtype=np.int64) for x in axes], indexing="ij")
-    tp, pp, vp, cp, ep, zero, rc, mb = (m.ravel() for m in mesh)
-    keep = (count % (tp * cp * pp) == 0) & (pp * vp <= model.n_layers)
-    if "vp" in auto:
-        keep &= (pp > 1) | (vp == 1)
-    dp = count // (tp * cp * pp)
-    keep &= dp % ep == 0
-    if "zero" in auto:
-        keep &= (zero == 0) | (dp * cp > 1)  # sharding over one replica changes nothing
+    names = ("tp", "pp", "vp", "cp", "ep", "zero", "rc", "mb")
+    g = {"tp": np.asarray(axes[0], dtype=np.int64)}
+    for name, values in zip(names[1:], axes[1:]):
+        g = _widen(g, name, np.asarray(values, dtype=np.int64))
+        keep = _prefix_keep(g, scenario, sequences)
+        if not keep.any():
+            return {}
+        g = {k: v[keep] for k, v in g.items()}
+    dp = count // (g["tp"] * g["cp"] * g["pp"])
     if "grad_accum" in auto:
-        keep &= sequences % np.maximum(dp * mb, 1) == 0
-        accum = sequences // np.maximum(dp * mb, 1)
-        keep &= accum >= 1
+        accum = sequences // np.maximum(dp * g["mb"], 1)
     else:
-        accum = np.full_like(tp, train.grad_accum)
-    if not keep.any():
-        return {}
-    return {"tp": tp[keep], "pp": pp[keep], "vp": vp[keep], "cp": cp[keep], "ep": ep[keep], "zero": zero[keep],
-            "rc": rc[keep], "mb": mb[keep], "accum": accum[keep], "dp": dp[keep]}
+        accum = np.full_like(g["tp"], train.grad_accum)
+    return {**g, "accum": accum, "dp": dp}
+
+
+def _widen(g: dict[str, np.ndarray], name: str, values: np.ndarray) -> dict[str, np.ndarray]:
+    """Every row of ``g`` with every value of one more field, in ``np.meshgrid(indexing="ij")``
+    order (the rows of ``g`` outermost)."""
+    rows = len(next(iter(g.values())))
+    widened = {k: np.repeat(v, len(values)) for k, v in g.items()}
+    widened[name] = np.tile(values, rows)
+    return widened
+
+
+def _prefix_keep(g: dict[str, np.ndarray], scenario: Scenario, sequences: int) -> np.ndarray:
+    """Which rows of a partly built grid can still be completed: each rule of :func:`_grid`
+    applied as soon as the fields it reads are present, so the full product is never built."""
+    model, auto, count = scenario.model, scenario.auto_layout, scenario.count
+    keep = np.ones(len(g["tp"]), dtype=bool)
+    if "vp" in g:
+        keep &= g["pp"] * g["vp"] <= model.n_layers
+        if "vp" in auto:
+            keep &= (g["pp"] > 1) | (g["vp"] == 1)
+    if "cp" in g:
+        keep &= count % (g["tp"] * g["cp"] * g["pp"]) == 0
+        dp = count // (g["tp"] * g["cp"] * g["pp"])
+        if "ep" in g:
+            keep &= dp % g["ep"] == 0
+        if "zero" in g and "zero" in auto:
+            keep &= (g["zero"] == 0) | (dp * g["cp"] > 1)  # sharding over one replica changes nothing
+        if "mb" in g and "grad_accum" in auto:
+            keep &= sequences % np.maximum(dp * g["mb"], 1) == 0
+            keep &= sequences // np.maximum(dp * g["mb"], 1) >= 1
+    return keep
 
 
 @dataclass(frozen=True)
@@ -439,15 +467,17 @@ def _search(scenario: Scenario, card: Card, top: int) -> TrainingPlan:
     memory = _memory(g, first_table, at, True, seq, context, offload)
     memory = np.maximum(memory, np.where(g["pp"] > 1, _memory(g, last_table, at, False, seq, context, offload), 0.0))
     fits = memory <= capacity
-    speed = _speed(scenario, card, g, first_table, at)
-    order = np.lexsort((g["ep"], g["cp"], g["pp"], g["tp"], g["rc"], g["zero"], -speed["tokens_per_s"]))
-    comfortable = memory <= capacity * (1 - TIGHT_FIT_HEADROOM)
-    chosen = (order[comfortable[order]] if comfortable.any() else order[fits[order]])[:top].tolist()
-    if not chosen:
+    if not fits.any():
         smallest = int(np.argmin(memory))
         return TrainingPlan((), batch, len(memory), 0, "no-layout-fits",
                             {"need_gib": memory[smallest] / 2**30, "capacity_gib": capacity / 2**30,
                              "pinned": ", ".join(scenario.pinned) or "none"})
+    comfortable = memory <= capacity * (1 - TIGHT_FIT_HEADROOM)
+    ranked = np.flatnonzero(comfortable if comfortable.any() else fits)  # only these can be chosen: timed alone
+    g, at = {k: v[ranked] for k, v in g.items()}, (at[0][ranked], at[1][ranked])
+    speed = _speed(scenario, card, g, first_table, at)
+    order = np.lexsort((g["ep"], g["cp"], g["pp"], g["tp"], g["rc"], g["zero"], -speed["tokens_per_s"]))
+    chosen = order[:top].tolist()
     row = {k: v[chosen[0]] for k, v in speed.items()}
     layouts = []
     for n, i in enumerate(chosen):
@@ -456,7 +486,7 @@ def _search(scenario: Scenario, card: Card, top: int) -> TrainingPlan:
             tp=int(g["tp"][i]), pp=int(g["pp"][i]), vp=int(g["vp"][i]), cp=int(g["cp"][i]), ep=int(g["ep"][i]),
             zero=int(g["zero"][i]),
             recompute=RECOMPUTE[int(g["rc"][i])], micro_batch=int(g["mb"][i]), grad_accum=int(g["accum"][i]),
-            dp=int(g["dp"][i]), fits=bool(fits[i]), memory_bytes=float(memory[i]), step_s=float(other["step_s"]),
+            dp=int(g["dp"][i]), fits=True, memory_bytes=float(memory[ranked[i]]), step_s=float(other["step_s"]),
             tokens_per_s=float(other["tokens_per_s"]), mfu=float(other["mfu"]), bubble_s=float(other["bubble_s"]),
             exposed_comm_s=float(other["comm_s"]), recompute_s=float(other["recompute_s"]),
             loses_by=None if n == 0 else _loses_by(row, other)))

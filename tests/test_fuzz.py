@@ -1,6 +1,6 @@
 """Fuzz suite: valid and extreme scenarios through the core and the CLI, malformed files through
 every reader. Each test names its full case count (2,946 in all, about 20 s); a plain run tries
-:data:`DEFAULT_SCALE` of each (every test and every check, fewer cases), CI's fuzz step
+:data:`case_counts.DEFAULT_SCALE` of each (every test and every check, fewer cases), CI's fuzz step
 (scripts/run-tests.sh) the full count with ``GPU_CONFIGURATOR_FUZZ_SCALE=1``;
 ``GPU_CONFIGURATOR_FUZZ_SCALE=10`` tries ten times as many cases,
 ``GPU_CONFIGURATOR_FUZZ_SEED=random`` explores instead of repeating CI's cases.
@@ -41,12 +41,8 @@ from configurator.core.scenario import (
     updated,
 )
 from configurator.core.scenario_io import ScenarioFileError, read_scenario, scenario_to_document
+from case_counts import scaled
 
-DEFAULT_SCALE = 0.2
-"""Share of each test's full case count a run without ``GPU_CONFIGURATOR_FUZZ_SCALE`` tries: a fifth
-(586 cases, about 6 s) keeps ``pytest -m "not gui"`` under 30 s (issue 14, part 8); CI runs the
-full count in a step of its own."""
-SCALE = float(os.environ.get("GPU_CONFIGURATOR_FUZZ_SCALE", DEFAULT_SCALE))
 RANDOM = os.environ.get("GPU_CONFIGURATOR_FUZZ_SEED", "") == "random"
 CATALOG = load_bundled_catalog()
 PRESETS = load_presets()
@@ -58,7 +54,7 @@ SECONDS: Counter = Counter()
 def fuzz(examples: int):
     """Hypothesis settings for one fuzz test: ``examples`` cases (times the scale), no deadline,
     the same cases on every run unless exploring."""
-    return settings(max_examples=max(1, int(examples * SCALE)), deadline=None, derandomize=not RANDOM,
+    return settings(max_examples=scaled(examples), deadline=None, derandomize=not RANDOM,
                     database=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much,
                                                           HealthCheck.data_too_large])
 

@@ -1,4 +1,5 @@
-"""Property tests: any valid scenario gives finite, non-negative, monotone estimates."""
+"""Property tests: any valid scenario gives finite, non-negative, monotone estimates. Each tries
+150 scenarios in CI's second step, a fifth in a plain run (tests/case_counts.py)."""
 
 from __future__ import annotations
 
@@ -11,10 +12,11 @@ from configurator.core.architecture import load_presets
 from configurator.core.catalog import load_bundled_catalog
 from configurator.core.estimate import clear_estimate_memo, estimate
 from configurator.core.scenario import Scenario, updated
+from case_counts import scaled
 
 CATALOG = load_bundled_catalog()
 PRESETS = load_presets()
-SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=scaled(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @st.composite

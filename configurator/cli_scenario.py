@@ -136,7 +136,7 @@ def _field_type(entry: FieldSpec):
     elif form == "on_off":
         kind = on_off
     else:
-        kind = {"quantity": quantity, "duration": duration_hours}.get(form, int if entry.whole else float)
+        kind = {"quantity": quantity, "duration": duration_hours, "text": str}.get(form, int if entry.whole else float)
     return auto_or(kind) if entry.auto else kind
 
 
@@ -182,16 +182,14 @@ def add_scenario_flags(parser: argparse.ArgumentParser) -> None:
     g = parser.add_argument_group("scenario")
     g.add_argument("--scenario", type=Path, help="start from a .gpuconf.json scenario file")
     add_field_flags(g, "workload")
-    g.add_argument("--name", help="the scenario's name (the summary's title; default: a description of the job)")
-    add_field_flags(g, "constraints.region", "economics.amortisation_years")
+    add_field_flags(g, "name", "constraints.region", "economics.amortisation_years")
     g.add_argument("--quotes", type=Path, metavar="CSV",
                    help="your quotes (columns item, unit_price, currency, date, vendor) over the bundled prices")
     model = g.add_mutually_exclusive_group()
     model.add_argument("--model", metavar="PRESET", help="model preset id (default llama3-8b; see 'catalog models')")
     model.add_argument("--model-config", type=Path, metavar="PATH", help="local Hugging Face config.json")
     model.add_argument("--params", type=quantity, metavar="N", help="about N parameters (e.g. 7B)")
-    g.add_argument("--card", metavar="ID", help="card id (see 'catalog list')")
-    add_field_flags(g, "count", "parallelism.cards_per_node", "precision", "training.recipe", "training.optimizer",
+    add_field_flags(g, "card_id", "count", "parallelism.cards_per_node", "precision", "training.recipe", "training.optimizer",
                     "training.global_batch_tokens", "training.seq_len")
     lay = parser.add_argument_group("layout (each 'auto' unless given: the planner chooses)")
     add_field_flags(lay, "training.micro_batch", "training.grad_accum", "training.recompute", "parallelism.zero",
@@ -212,8 +210,7 @@ def add_scenario_flags(parser: argparse.ArgumentParser) -> None:
     gr.add_argument("--reference-card", metavar="ID", help="card the time per frame was measured on")
     add_field_flags(gr, "graphics.reference_minutes_per_frame")
     e = parser.add_argument_group("prices")
-    e.add_argument("--currency", help="ISO code, e.g. USD or CNY")
-    add_field_flags(e, "economics.usd_to_currency", "economics.card_price", "economics.cloud_price_per_hour",
+    add_field_flags(e, "economics.currency", "economics.usd_to_currency", "economics.card_price", "economics.cloud_price_per_hour",
                     "economics.electricity_per_kwh", "economics.pue")
 
 
@@ -223,13 +220,9 @@ def _section(path: str) -> tuple[str | None, str]:
 
 
 _FLAG_TO_FIELD = {
-    **{_dest_of(entry): _section(entry.path) for entry in BY_FLAG.values() if entry.path not in GOAL_PATHS},
-    "name": (None, "name"),
-    "currency": ("economics", "currency"),
-    "card": (None, "card_id"),
+    _dest_of(entry): _section(entry.path) for entry in BY_FLAG.values() if entry.path not in GOAL_PATHS
 }
-"""Scenario flag -> (section, field): the registry's flags (``core/fields.py``) but the goals, and
-the three free-text flags written here."""
+"""Scenario flag -> (section, field): the registry's flags (``core/fields.py``) but the goals."""
 
 
 _FIELD_TO_FLAG = {v: "--" + k.replace("_", "-") for k, v in _FLAG_TO_FIELD.items()}

@@ -298,7 +298,21 @@ def test_list_choices_come_from_the_models_types():
     assert cli_help(BY_PATH["training.recompute"]) == "activation recomputation: none, selective, full"
 
 
-SWITCH_FLAGS = [f for f in FIELDS if f.flag and f.cli_form not in (*NUMBER_FORMS, "choice")]
+SWITCH_FLAGS = [f for f in FIELDS if f.flag and f.cli_form not in (*NUMBER_FORMS, "choice", "text")]
+TEXT_FLAGS = [f for f in FIELDS if f.flag and f.cli_form == "text"]
+
+
+def test_free_text_flags_set_their_fields_as_written(catalog):
+    """--name, --card and --currency come from the registry too: the text as given reaches its field."""
+    from configurator.cli import build_parser
+    from configurator.cli_scenario import scenario_from_args
+
+    assert {f.flag for f in TEXT_FLAGS} == {"--name", "--card", "--currency"}
+    args = build_parser().parse_args(["estimate", "--name", "Cluster A — 8 cards", "--card", "l40s",
+                                      "--currency", "EUR", "--usd-rate", "0.92"])
+    scenario = scenario_from_args(args, catalog)
+    assert (scenario.name, scenario.card_id, scenario.economics.currency) == ("Cluster A — 8 cards", "l40s", "EUR")
+    assert {f.flag: cli_help(f) for f in TEXT_FLAGS}["--card"] == "card id (see 'catalog list')"
 
 
 @pytest.mark.parametrize("entry", SWITCH_FLAGS, ids=lambda f: f.flag)

@@ -7,6 +7,7 @@ import re
 import string
 import subprocess
 import sys
+import typing
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -154,9 +155,17 @@ def test_names_the_view_models_write_come_from_the_core_catalogue(monkeypatch):
     from configurator.core.view import estimate_view as view
     from configurator.core.view.words import words
 
+    from configurator.core.view import names
+
     tables = {labels.engine_names: view.ENGINES, labels.batching_names: view.BATCHING, labels.limit_names: view.LIMITS,
               labels.factor_names: view.FACTORS, labels.comm_kind_names: view.COMM_KINDS,
-              labels.offload_names: view.OFFLOADED}
+              labels.offload_names: view.OFFLOADED, labels.workload_names: names.WORKLOADS,
+              labels.recipe_names: names.RECIPES, labels.optimizer_names: names.OPTIMIZERS,
+              labels.recompute_names: names.RECOMPUTE, labels.loss_names: names.LOSS, labels.zero_names: names.ZERO,
+              labels.cuda_graph_names: names.CUDA_GRAPHS, labels.percentile_names: names.PERCENTILES,
+              labels.mlperf_names: names.MLPERF, labels.region_names: names.REGIONS,
+              labels.preset_names: names.ENCODER_PRESETS, labels.unit_names: names.WORK_UNITS,
+              labels.class_names: names.CLASSES, labels.vgpu_names: names.VGPU}
     qt_sources = {m.find("source").text for c in ET.parse(TS).getroot().iter("context")
                   if c.findtext("name") == "labels" for m in c.iter("message")}  # the combo boxes' Qt strings
     for language in ("en", "zh_CN"):
@@ -165,6 +174,31 @@ def test_names_the_view_models_write_come_from_the_core_catalogue(monkeypatch):
             assert names() == {key: words(language).label(text) for key, text in ids.items()}
             assert not set(ids.values()) & qt_sources, names.__name__
     assert labels.factor_names()["bandwidth"] == "显存带宽" and labels.weight_format_names()["int8"] == "INT8（W8A8）"
+    assert labels.workload_names()["pretrain"] == "从头预训练" and labels.region_names()["cn"] == "中国大陆"
+
+
+def test_every_choice_of_the_scenario_has_its_name():
+    """The name tables cover exactly the values the model allows (a new enum member needs its name)."""
+    from configurator.core.catalog import Card
+    from configurator.core.fields import BY_PATH
+    from configurator.core.load import MLPERF_SERVER_LIMITS
+    from configurator.core.view import names
+
+    by_field = {"workload": names.WORKLOADS, "training.recipe": names.RECIPES, "training.optimizer": names.OPTIMIZERS,
+                "training.recompute": names.RECOMPUTE, "training.loss": names.LOSS, "parallelism.zero": names.ZERO,
+                "serving.cuda_graphs": names.CUDA_GRAPHS, "constraints.latency_percentile": names.PERCENTILES,
+                "constraints.region": names.REGIONS, "graphics.preset": names.ENCODER_PRESETS,
+                "graphics.codec": names.CODECS}
+    for path, table in by_field.items():
+        entry = BY_PATH[path]
+        allowed = set(entry.choices) or {0, 1, 2, 3}  # ZeRO: a bounded int
+        if entry.kind.value == "check" or path == "serving.cuda_graphs":
+            allowed = {True, False}
+        optional = type(None) in typing.get_args(entry.model_field[0].model_fields[entry.model_field[1]].annotation)
+        assert set(table) == allowed | ({None} if optional else set()), path
+    assert set(names.MLPERF) == set(MLPERF_SERVER_LIMITS)
+    categories = typing.get_args(Card.model_fields["category"].annotation)
+    assert set(names.CLASSES) == set(categories or names.CLASSES)
 
 
 def test_every_core_message_has_chinese():

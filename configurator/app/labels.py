@@ -1,9 +1,7 @@
-"""Translated display names for the core's choices (workloads, precisions, classes...).
-
-Names the core's view models also write (engines, batching, weight formats, what limits a card or
-a configuration, the kinds of exposed communication, what CPU offload moves) are label ids of the
-core's one catalogue (:mod:`configurator.core.view.words`), read here in the window's language;
-the rest are the editor's own, translated through Qt.
+"""Display names of the core's choices (workloads, recipes, classes, engines …) in the window's
+language: label ids of the core's one catalogue (:mod:`configurator.core.view.names`, translated by
+:mod:`configurator.core.view.words`), the same names the command line and the printed summary
+write. Only precisions (symbols) and the class colours are the window's own.
 """
 
 from __future__ import annotations
@@ -24,30 +22,15 @@ def named(label_ids: dict) -> dict:
 
 
 def workload_names() -> dict[str, str]:
-    return {
-        "pretrain": _tc("labels", "Pre-train from scratch"),
-        "finetune": _tc("labels", "Full fine-tune"),
-        "lora": _tc("labels", "LoRA fine-tune"),
-        "qlora": _tc("labels", "QLoRA fine-tune (4-bit base)"),
-        "inference": _tc("labels", "Inference serving"),
-        "vdi": _tc("labels", "Virtual desktops / cloud workstations"),
-        "transcode": _tc("labels", "Video transcoding"),
-        "render": _tc("labels", "Offline 3D rendering"),
-    }
+    return named(_view.WORKLOADS)
 
 
 def codec_names() -> dict[str, str]:
-    return {"h264": "H.264", "hevc": "HEVC (H.265)", "av1": "AV1"}
+    return dict(_view.CODECS)
 
 
 def preset_names() -> dict[str, str]:
-    return {
-        "p1": _tc("labels", "P1 — fastest"),
-        "p2": "P2",
-        "p3": "P3",
-        "p4": _tc("labels", "P4 — medium (default)"),
-        "p5": _tc("labels", "P5 — better quality"),
-    }
+    return named(_view.ENCODER_PRESETS)
 
 
 def limit_names() -> dict[str, str]:
@@ -61,15 +44,11 @@ def factor_names() -> dict[str, str]:
 
 
 def vgpu_names() -> dict[str | None, str]:
-    return {
-        "graphics": _tc("labels", "desktops and workstations"),
-        "compute": _tc("labels", "compute only"),
-        "none": _tc("labels", "passthrough only"),
-    }
+    return named(_view.VGPU)
 
 
 def unit_names() -> dict[str, str]:
-    return {"users": _tc("labels", "users"), "streams": _tc("labels", "streams"), "frames": _tc("labels", "frames")}
+    return named(_view.WORK_UNITS)
 
 
 def precision_names() -> dict[str, str]:
@@ -80,25 +59,19 @@ def precision_names() -> dict[str, str]:
 
 
 def recipe_names() -> dict[str, str]:
-    return {
-        "torch-amp": _tc("labels", "PyTorch AMP (fp32 weights, 16-bit math)"),
-        "megatron-mixed": _tc("labels", "Megatron mixed (16-bit weights, fp32 master)"),
-        "pure": _tc("labels", "Pure (everything in the chosen precision)"),
-    }
+    return named(_view.RECIPES)
 
 
 def optimizer_names() -> dict[str, str]:
-    return {"adamw": "AdamW", "adamw-8bit": _tc("labels", "AdamW 8-bit"), "sgd": _tc("labels", "SGD with momentum")}
+    return named(_view.OPTIMIZERS)
 
 
 def recompute_names() -> dict[str, str]:
-    return {"none": _tc("labels", "None"), "selective": _tc("labels", "Selective (attention)"),
-            "full": _tc("labels", "Full (every layer)")}
+    return named(_view.RECOMPUTE)
 
 
 def loss_names() -> dict[str | None, str]:
-    return {None: _tc("labels", "Auto (by workload)"), "eager": _tc("labels", "Eager (fp32 upcast)"),
-            "fused": _tc("labels", "Fused kernel")}
+    return named(_view.LOSS)
 
 
 def offload_names() -> dict[str, str]:
@@ -112,12 +85,7 @@ def comm_kind_names() -> dict[str, str]:
 
 
 def zero_names() -> dict[int, str]:
-    return {
-        0: _tc("labels", "0 — off (plain data parallel)"),
-        1: _tc("labels", "1 — shard optimizer states"),
-        2: _tc("labels", "2 — also gradients"),
-        3: _tc("labels", "3 — also weights (FSDP)"),
-    }
+    return named(_view.ZERO)
 
 
 def engine_names() -> dict[str, str]:
@@ -135,31 +103,26 @@ def batching_names() -> dict[str | None, str]:
 
 
 def cuda_graph_names() -> dict[bool | None, str]:
-    return {None: _tc("labels", "Engine's default"), True: _tc("labels", "On"), False: _tc("labels", "Off (eager)")}
+    return named(_view.CUDA_GRAPHS)
 
 
 def percentile_names() -> dict[int, str]:
-    return {50: _tc("labels", "p50 (median)"), 90: "p90", 99: "p99"}
+    return named(_view.PERCENTILES)
 
 
 def mlperf_names() -> dict[str, str]:
     """The MLPerf Inference benchmarks whose server-scenario limits can be targets (``core.load``)."""
-    return {
-        "llama2-70b": _tc("labels", "Llama 2 70B server"),
-        "llama2-70b-interactive": _tc("labels", "Llama 2 70B interactive"),
-        "llama3.1-405b": _tc("labels", "Llama 3.1 405B server"),
-        "llama3.1-8b": _tc("labels", "Llama 3.1 8B server"),
-    }
+    return named(_view.MLPERF)
+
+
+def region_names() -> dict[str | None, str]:
+    """Where the cards are delivered (``Constraints.region``): the recommendation panel's and the
+    wizard's list, in the model's order after "anywhere"."""
+    return named(_view.REGIONS)
 
 
 def class_names() -> dict[str, str]:
-    return {
-        "training": _tc("labels", "Training"),
-        "inference": _tc("labels", "Inference"),
-        "graphics": _tc("labels", "Graphics"),
-        "workstation": _tc("labels", "Workstation"),
-        "edge": _tc("labels", "Edge"),
-    }
+    return named(_view.CLASSES)
 
 
 CLASS_COLOURS = {

@@ -29,7 +29,7 @@ from configurator.app.binders import NONE_DATA, ComboBinder, SpinBinder, ValueMo
 from configurator.app.charts import NumberAxis, log_view_range
 from configurator.app.controller import ScenarioController
 from configurator.app.i18n import message_text
-from configurator.app.labels import CLASS_COLOURS, class_names, factor_names, unit_names
+from configurator.app.labels import CLASS_COLOURS, class_names, factor_names, region_names, unit_names
 from configurator.app.worker import LatestJob, show_busy
 from configurator.core.fields import spec
 from configurator.core.limiting import limiting_factor
@@ -155,9 +155,8 @@ class RecommendationPanel(QWidget):
         SpinBinder(self.power, self.controller, "constraints.power_cap_kw")
         form.addRow(self.tr("&Power cap"), self.power)
         self.region = QComboBox()
-        for value, label in ((NONE_DATA, self.tr("Anywhere (no export rule)")), ("cn", self.tr("Mainland China")),
-                             ("other", self.tr("Elsewhere"))):
-            self.region.addItem(label, value)
+        for value, label in region_names().items():
+            self.region.addItem(label, NONE_DATA if value is None else value)
         self.region.setToolTip(self.tr("Mainland China keeps out cards whose US export status for China is not "
                                        "'permitted' (licence required, not permitted or unknown); a status with "
                                        "its date and source, not legal advice"))

@@ -22,7 +22,7 @@ from configurator.app.editor import model_summary
 from configurator.app.error_boundary import guarded
 from configurator.app.i18n import current_language, message_text
 from configurator.app.i18n import tc as _tc
-from configurator.app.labels import class_names
+from configurator.app.labels import class_names, region_names
 from configurator.app.worker import LatestJob, show_busy
 from configurator.app.wizard_decide import Change, Decision
 from configurator.app.wizard_boxes import PROBLEM_STYLE, decimal_box, held_refusal, whole_box
@@ -70,8 +70,7 @@ class ConstraintsPage(QWizardPage):
         form.addRow(self.tr("&Power available"), self.power)
         self.region = QComboBox()
         self.region.setObjectName("wizard:constraints.region")
-        for value, label in ((None, self.tr("Anywhere (no export rule)")), ("cn", self.tr("Mainland China")),
-                             ("other", self.tr("Elsewhere"))):
+        for value, label in region_names().items():
             self.region.addItem(label, value)
         self.region.setToolTip(self.tr("Mainland China keeps out cards whose US export status for China is not "
                                        "'permitted'; a status with its date and source, not legal advice"))

@@ -103,7 +103,8 @@ class FieldSpec:
         not translated).
     cli_type : str
         How the flag is given, where the field's type does not decide it (:attr:`cli_form`):
-        ``quantity`` (``7B``, ``4M``), ``duration`` (``90d``); for an on/off field ``switch``
+        ``quantity`` (``7B``, ``4M``), ``duration`` (``90d``), ``text`` (taken as written: a
+        name, a card id, a currency code); for an on/off field ``switch``
         (``--x`` / ``--no-x``), ``set`` (the flag alone sets True) or ``clear`` (the flag alone,
         named ``--no-x``, sets False).
     metavar : str or None
@@ -272,6 +273,8 @@ FIELDS: tuple[FieldSpec, ...] = (
         "ScenarioEditor", "What the cards will do. Training needs memory for gradients and optimizer states; "
                           "inference needs memory for the KV cache and is usually limited by memory bandwidth."),
        row_label=_t("ScenarioEditor", "&Task")),
+    _f("name", _t("ScenarioController", "name"), flag="--name", cli_type="text", editor=False,
+       cli_help="the scenario's name (the summary's title; default: a description of the job)"),
     _f("model", _t("ScenarioController", "model"), widget=Kind.CHOICE, help=_t(
         "ScenarioEditor", "A known model, or one imported from a Hugging Face config.json"),
        row_label=_t("ScenarioEditor", "&Preset")),
@@ -279,7 +282,8 @@ FIELDS: tuple[FieldSpec, ...] = (
         "ScenarioEditor", "Number format for the math (and the weights when serving). The card's support decides "
                           "what runs: an unsupported choice falls back and a warning says so."),
        row_label=_t("ScenarioEditor", "P&recision")),
-    _f("card_id", _t("ScenarioController", "card"), row_label=_t("ScenarioEditor", "C&ard")),
+    _f("card_id", _t("ScenarioController", "card"), row_label=_t("ScenarioEditor", "C&ard"), flag="--card",
+       cli_type="text", metavar="ID", cli_help="card id (see 'catalog list')"),
     _f("count", _t("ScenarioController", "card count"), help=_t("ScenarioEditor", "Total number of cards"), flag="--count", cli_help="total cards",
        row_label=_t("ScenarioEditor", "&Number of cards")),
     # ---- layout
@@ -360,7 +364,7 @@ FIELDS: tuple[FieldSpec, ...] = (
     _f("serving.engine", _t("ScenarioController", "serving engine"), flag="--engine",
        cli_help="serving engine (default vllm; 'ideal' = the roofline)", row_label=_t("ServingEditor", "&Engine")),
     _f("serving.weight_format", _t("ScenarioController", "weight format"), flag="--weight-format",
-       cli_help="stored weight format: bf16, fp8, awq-int4, gptq-int4, nvfp4, GGUF q8_0 … q2_k, exl2",
+       cli_help="stored weight format (GGUF files by their quantisation type, e.g. q4_k_m)",
        row_label=_t("ServingEditor", "Weight &format")),
     _f("serving.weight_bpw", _t("ScenarioController", "bits per weight"), _t("ServingEditor", " bit/weight"), decimals=2, step=0.05,
        none_text=_t("ServingEditor", "format's own"), flag="--weight-bpw", metavar="BITS",
@@ -475,7 +479,8 @@ FIELDS: tuple[FieldSpec, ...] = (
         "ScenarioEditor", "A workstation that shows the render: the card needs display outputs (data-centre cards have none)")),
     # ---- prices
     _f("economics.currency", _t("ScenarioController", "currency"), help=_t("ScenarioEditor", "Currency of every amount"),
-       row_label=_t("ScenarioEditor", "C&urrency")),
+       row_label=_t("ScenarioEditor", "C&urrency"), flag="--currency", cli_type="text",
+       cli_help="ISO code, e.g. USD or CNY"),
     _f("economics.usd_to_currency", _t("ScenarioController", "exchange rate"), decimals=4, step=0.1, help=_t(
         "ScenarioEditor", "Units of the chosen currency per US dollar, applied to catalog prices in USD"), flag="--usd-rate",
        cli_help="units of --currency per USD", row_label=_t("ScenarioEditor", "Rate per USD")),

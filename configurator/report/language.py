@@ -10,10 +10,14 @@ from __future__ import annotations
 
 import re
 
-from configurator.core.view.card_view import CLASSES as CLASS_LABELS  # noqa: F401 - the card view's names
-from configurator.core.view.card_view import EXPORT as EXPORT_LABELS  # noqa: F401
+from configurator.core.view.card_view import EXPORT as EXPORT_LABELS  # noqa: F401 - the card view's names
 from configurator.core.view.card_view import LINKS as LINK_LABELS  # noqa: F401
-from configurator.core.view.card_view import VGPU as VGPU_LABELS  # noqa: F401
+from configurator.core.view.names import CLASSES as CLASS_LABELS  # noqa: F401 - the names the window uses too
+from configurator.core.view.names import OPTIMIZERS as OPTIMIZER_LABELS  # noqa: F401
+from configurator.core.view.names import RECIPES as RECIPE_LABELS  # noqa: F401
+from configurator.core.view.names import RECOMPUTE as RECOMPUTE_LABELS  # noqa: F401
+from configurator.core.view.names import VGPU as VGPU_LABELS  # noqa: F401
+from configurator.core.view.names import WORKLOADS as WORKLOAD_LABELS  # noqa: F401
 from configurator.core.view.words import LANGUAGES, ZH_CN, Words  # noqa: F401 - re-exported
 
 
@@ -21,10 +25,6 @@ OBJECTIVE_LABELS = {"tco": "lowest total cost of ownership", "cloud": "lowest cl
                     "energy": "lowest energy", "fewest-cards": "fewest cards"}
 KIND_LABELS = {"accelerator": "Accelerators", "server": "Servers", "network": "Network", "storage": "Storage",
                "rack": "Racks", "facility": "Facility", "software": "Software"}
-RECIPE_LABELS = {"torch-amp": "PyTorch AMP mixed precision", "megatron-mixed": "Megatron mixed precision",
-                 "pure": "one precision throughout"}
-OPTIMIZER_LABELS = {"adamw": "AdamW", "adamw-8bit": "AdamW 8-bit", "sgd": "SGD"}
-RECOMPUTE_LABELS = {"none": "none", "selective": "selective", "full": "full"}
 
 ITEM_LABELS = {
     "server-hgx-8": "8-GPU baseboard server (CPUs, memory, NVMe; no GPUs)",
@@ -113,7 +113,3 @@ def reference(text: str, language: str) -> str:
             found.append(address)
     return "; ".join(found[:3])
 
-
-WORKLOAD_LABELS = {"pretrain": "Pre-training", "finetune": "Full fine-tune", "lora": "LoRA fine-tune",
-                   "qlora": "QLoRA fine-tune", "inference": "Inference serving", "vdi": "Virtual desktops",
-                   "transcode": "Video transcoding", "render": "Offline rendering"}

@@ -220,18 +220,6 @@
         <translation>可用功率(&amp;P)</translation>
     </message>
     <message>
-        <source>Anywhere (no export rule)</source>
-        <translation>任意地区（不套用出口规则）</translation>
-    </message>
-    <message>
-        <source>Mainland China</source>
-        <translation>中国大陆</translation>
-    </message>
-    <message>
-        <source>Elsewhere</source>
-        <translation>其他地区</translation>
-    </message>
-    <message>
         <source>Mainland China keeps out cards whose US export status for China is not &apos;permitted&apos;; a status with its date and source, not legal advice</source>
         <translation>中国大陆：排除美国对华出口状态不是“允许”的卡；状态附日期与来源，并非法律意见</translation>
     </message>
@@ -1250,18 +1238,6 @@ Restore them? Discard deletes them for good.</source>
         <translation>功率上限(&amp;P)</translation>
     </message>
     <message>
-        <source>Anywhere (no export rule)</source>
-        <translation>任意地区（不套用出口规则）</translation>
-    </message>
-    <message>
-        <source>Mainland China</source>
-        <translation>中国大陆</translation>
-    </message>
-    <message>
-        <source>Elsewhere</source>
-        <translation>其他地区</translation>
-    </message>
-    <message>
         <source>Mainland China keeps out cards whose US export status for China is not &apos;permitted&apos; (licence required, not permitted or unknown); a status with its date and source, not legal advice</source>
         <translation>选择中国大陆时，排除美国对华出口管制状态不是“允许”的卡（需许可、不允许或未知）；所示为附日期和来源的状态，不构成法律意见</translation>
     </message>
@@ -1636,6 +1612,10 @@ Restore them? Discard deletes them for good.</source>
     <message>
         <source>users</source>
         <translation>个用户</translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation>名称</translation>
     </message>
     <message>
         <source>vGPU profile</source>
@@ -3566,189 +3546,6 @@ Reinstall GPU Configurator to repair it.</source>
     <message>
         <source>{0} s</source>
         <translation>{0} 秒</translation>
-    </message>
-</context>
-<context>
-    <name>labels</name>
-    <message>
-        <source>Pre-train from scratch</source>
-        <translation>从头预训练</translation>
-    </message>
-    <message>
-        <source>Full fine-tune</source>
-        <translation>全参数微调</translation>
-    </message>
-    <message>
-        <source>LoRA fine-tune</source>
-        <translation>LoRA 微调</translation>
-    </message>
-    <message>
-        <source>QLoRA fine-tune (4-bit base)</source>
-        <translation>QLoRA 微调（4 位基座）</translation>
-    </message>
-    <message>
-        <source>Inference serving</source>
-        <translation>推理服务</translation>
-    </message>
-    <message>
-        <source>Virtual desktops / cloud workstations</source>
-        <translation>虚拟桌面 / 云工作站</translation>
-    </message>
-    <message>
-        <source>Video transcoding</source>
-        <translation>视频转码</translation>
-    </message>
-    <message>
-        <source>Offline 3D rendering</source>
-        <translation>离线三维渲染</translation>
-    </message>
-    <message>
-        <source>P1 — fastest</source>
-        <translation>P1 — 最快</translation>
-    </message>
-    <message>
-        <source>P4 — medium (default)</source>
-        <translation>P4 — 中等（默认）</translation>
-    </message>
-    <message>
-        <source>P5 — better quality</source>
-        <translation>P5 — 画质更好</translation>
-    </message>
-    <message>
-        <source>desktops and workstations</source>
-        <translation>桌面与工作站</translation>
-    </message>
-    <message>
-        <source>compute only</source>
-        <translation>仅计算</translation>
-    </message>
-    <message>
-        <source>passthrough only</source>
-        <translation>仅直通</translation>
-    </message>
-    <message>
-        <source>users</source>
-        <translation>个用户</translation>
-    </message>
-    <message>
-        <source>streams</source>
-        <translation>路视频流</translation>
-    </message>
-    <message>
-        <source>frames</source>
-        <translation>帧</translation>
-    </message>
-    <message>
-        <source>PyTorch AMP (fp32 weights, 16-bit math)</source>
-        <translation>PyTorch AMP（fp32 权重，16 位运算）</translation>
-    </message>
-    <message>
-        <source>Megatron mixed (16-bit weights, fp32 master)</source>
-        <translation>Megatron 混合精度（16 位权重，fp32 主副本）</translation>
-    </message>
-    <message>
-        <source>Pure (everything in the chosen precision)</source>
-        <translation>纯精度（全部使用所选精度）</translation>
-    </message>
-    <message>
-        <source>AdamW 8-bit</source>
-        <translation>AdamW 8 位</translation>
-    </message>
-    <message>
-        <source>SGD with momentum</source>
-        <translation>带动量的 SGD</translation>
-    </message>
-    <message>
-        <source>None</source>
-        <translation>无</translation>
-    </message>
-    <message>
-        <source>Selective (attention)</source>
-        <translation>选择性（注意力）</translation>
-    </message>
-    <message>
-        <source>Full (every layer)</source>
-        <translation>完全（每一层）</translation>
-    </message>
-    <message>
-        <source>Auto (by workload)</source>
-        <translation>自动（按工作负载）</translation>
-    </message>
-    <message>
-        <source>Eager (fp32 upcast)</source>
-        <translation>常规（上转为 fp32）</translation>
-    </message>
-    <message>
-        <source>Fused kernel</source>
-        <translation>融合算子</translation>
-    </message>
-    <message>
-        <source>0 — off (plain data parallel)</source>
-        <translation>0 — 关闭（普通数据并行）</translation>
-    </message>
-    <message>
-        <source>1 — shard optimizer states</source>
-        <translation>1 — 切分优化器状态</translation>
-    </message>
-    <message>
-        <source>2 — also gradients</source>
-        <translation>2 — 再切分梯度</translation>
-    </message>
-    <message>
-        <source>3 — also weights (FSDP)</source>
-        <translation>3 — 再切分权重 (FSDP)</translation>
-    </message>
-    <message>
-        <source>Engine&apos;s default</source>
-        <translation>引擎默认</translation>
-    </message>
-    <message>
-        <source>On</source>
-        <translation>开</translation>
-    </message>
-    <message>
-        <source>Off (eager)</source>
-        <translation>关（逐个启动内核）</translation>
-    </message>
-    <message>
-        <source>p50 (median)</source>
-        <translation>p50（中位数）</translation>
-    </message>
-    <message>
-        <source>Llama 2 70B server</source>
-        <translation>Llama 2 70B 服务器</translation>
-    </message>
-    <message>
-        <source>Llama 2 70B interactive</source>
-        <translation>Llama 2 70B 交互式</translation>
-    </message>
-    <message>
-        <source>Llama 3.1 405B server</source>
-        <translation>Llama 3.1 405B 服务器</translation>
-    </message>
-    <message>
-        <source>Llama 3.1 8B server</source>
-        <translation>Llama 3.1 8B 服务器</translation>
-    </message>
-    <message>
-        <source>Training</source>
-        <translation>训练卡</translation>
-    </message>
-    <message>
-        <source>Inference</source>
-        <translation>推理卡</translation>
-    </message>
-    <message>
-        <source>Graphics</source>
-        <translation>图形卡</translation>
-    </message>
-    <message>
-        <source>Workstation</source>
-        <translation>工作站卡</translation>
-    </message>
-    <message>
-        <source>Edge</source>
-        <translation>边缘卡</translation>
     </message>
 </context>
 <context>

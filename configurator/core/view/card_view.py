@@ -13,11 +13,8 @@ from __future__ import annotations
 from configurator.core.catalog import FRAMEWORKS, RATE_FIELDS, Card, PriceEntry
 from configurator.core.export_control import card_classification
 from configurator.core.units import Precision
+from configurator.core.view.names import CLASSES, VGPU
 from configurator.core.view.rows import Amount, Columns, Phrase, Row, Section, Value, View
-
-CLASSES = {"training": "Training card", "inference": "Inference card", "graphics": "Graphics card",
-           "workstation": "Workstation card", "edge": "Edge card"}
-"""Label ids of the card classes (``Card.category``)."""
 
 LINKS = {"nvlink": "NVLink", "nvlink-bridge": "NVLink bridge", "infinity-fabric": "Infinity Fabric",
          "ethernet-roce": "Ethernet (RoCE)", "ici": "ICI", "hccs": "HCCS", "mlu-link": "MLU-Link",
@@ -27,10 +24,6 @@ LINKS = {"nvlink": "NVLink", "nvlink-bridge": "NVLink bridge", "infinity-fabric"
 EXPORT = {"licence-required": "licence required", "not-permitted": "not permitted", "permitted": "permitted",
           "unknown": "unknown"}
 """Label ids of the US export status for mainland China (``ExportControl.china``)."""
-
-VGPU = {"graphics": "Virtual desktops and workstations", "compute": "Compute profiles only",
-        "none": "Passthrough only", None: "not verified"}
-"""Label ids of the virtual-GPU support (``Card.vgpu``; None: not verified)."""
 
 CONFIDENCE = {"high": "high", "medium": "medium", "low": "low",
               "preliminary": "preliminary (announced, not shipping)", None: "not rated"}

@@ -44,3 +44,62 @@ WEIGHT_FORMATS = {"int8": "INT8 (W8A8)", "awq-int4": "AWQ INT4", "gptq-int4": "G
 OFFLOADED = {"offload_optimizer": "optimizer states", "offload_params": "parameters",
              "offload_activations": "activations"}
 """What CPU offload can move to host memory, keyed by the training field."""
+
+# ---- the scenario's choices, as the editor, the wizard, the panels and the summary name them
+
+WORKLOADS = {"pretrain": "Pre-train from scratch", "finetune": "Full fine-tune", "lora": "LoRA fine-tune",
+             "qlora": "QLoRA fine-tune (4-bit base)", "inference": "Inference serving",
+             "vdi": "Virtual desktops / cloud workstations", "transcode": "Video transcoding",
+             "render": "Offline 3D rendering"}
+"""Label ids of the workloads (``Scenario.workload``)."""
+
+RECIPES = {"torch-amp": "PyTorch AMP (fp32 weights, 16-bit math)",
+           "megatron-mixed": "Megatron mixed (16-bit weights, fp32 master)",
+           "pure": "Pure (everything in the chosen precision)"}
+"""Label ids of the mixed-precision recipes (``Training.recipe``)."""
+
+OPTIMIZERS = {"adamw": "AdamW", "adamw-8bit": "AdamW 8-bit", "sgd": "SGD with momentum"}
+"""Label ids of the optimizers (``Training.optimizer``)."""
+
+RECOMPUTE = {"none": "None", "selective": "Selective (attention)", "full": "Full (every layer)"}
+"""Label ids of activation recomputation (``Training.recompute``)."""
+
+LOSS = {None: "Auto (by workload)", "eager": "Eager (fp32 upcast)", "fused": "Fused kernel"}
+"""Label ids of the loss computation (``Training.loss``; None: by workload)."""
+
+ZERO = {0: "0 — off (plain data parallel)", 1: "1 — shard optimizer states", 2: "2 — also gradients",
+        3: "3 — also weights (FSDP)"}
+"""Label ids of the ZeRO stages (``Parallelism.zero``)."""
+
+CUDA_GRAPHS = {None: "Engine's default", True: "On", False: "Off (eager)"}
+"""Label ids of CUDA graphs in serving (``Serving.cuda_graphs``; None: the engine's default)."""
+
+PERCENTILES = {50: "p50 (median)", 90: "p90", 99: "p99"}
+"""Label ids of the latency percentiles a target is held at (``Constraints.latency_percentile``)."""
+
+MLPERF = {"llama2-70b": "Llama 2 70B server", "llama2-70b-interactive": "Llama 2 70B interactive",
+          "llama3.1-405b": "Llama 3.1 405B server", "llama3.1-8b": "Llama 3.1 8B server",
+          "mixtral-8x7b": "Mixtral 8x7B server"}
+"""Label ids of the MLPerf Inference benchmarks whose server-scenario limits can be targets
+(``core.load.MLPERF_SERVER_LIMITS``)."""
+
+REGIONS = {None: "Anywhere (no export rule)", "cn": "Mainland China", "other": "Elsewhere"}
+"""Label ids of the delivery regions (``Constraints.region``; None: no region rule)."""
+
+ENCODER_PRESETS = {"p1": "P1 — fastest", "p2": "P2", "p3": "P3", "p4": "P4 — medium (default)",
+                   "p5": "P5 — better quality"}
+"""Label ids of the NVENC presets (``Graphics.preset``)."""
+
+CODECS = {"h264": "H.264", "hevc": "HEVC (H.265)", "av1": "AV1"}
+"""Names of the video codecs (``Graphics.codec``), the same in every language."""
+
+WORK_UNITS = {"users": "users", "streams": "streams", "frames": "frames"}
+"""Label ids of what a graphics workload counts (its cost unit's noun)."""
+
+CLASSES = {"training": "Training card", "inference": "Inference card", "graphics": "Graphics card",
+           "workstation": "Workstation card", "edge": "Edge card"}
+"""Label ids of the card classes (``Card.category``)."""
+
+VGPU = {"graphics": "Virtual desktops and workstations", "compute": "Compute profiles only",
+        "none": "Passthrough only", None: "not verified"}
+"""Label ids of the virtual-GPU support (``Card.vgpu``; None: not verified)."""

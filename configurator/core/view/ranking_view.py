@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from configurator.core.estimate import Estimate
 from configurator.core.recommend import Objective, Result
-from configurator.core.view.card_view import CLASSES
+from configurator.core.view.names import CLASSES
 from configurator.core.view.estimate_view import estimate_view, plain, speed_row
 from configurator.core.view.rows import Amount, Columns, Phrase, Row, Section, Value
 from configurator.core.workloads import MILLION_TOKENS, family_of

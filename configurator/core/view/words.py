@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from configurator.core.messages import CATALOGUES, TERMS, Message, render
 from configurator.core.view.words_card import ZH_CN_CARD
+from configurator.core.view.words_choices import ZH_CN_CHOICES
 
 LANGUAGES = ("en", "zh_CN")
 """The languages of the catalogue: English (the ids themselves) and Simplified Chinese."""
@@ -126,10 +127,8 @@ ZH_CN: dict[str, str] = {
     "Graphics card": "图形卡",
     "Workstation card": "工作站卡",
     "Edge card": "边缘卡",
-    "Pre-training": "从头预训练",
     "Full fine-tune": "全参数微调",
     "LoRA fine-tune": "LoRA 微调",
-    "QLoRA fine-tune": "QLoRA 微调",
     "Inference serving": "推理服务",
     "Compared with the recommendation": "与推荐方案相比",
     "no comparable price": "无可比价格",
@@ -161,9 +160,7 @@ ZH_CN: dict[str, str] = {
     "card {card}, cloud {cloud}": "加速卡 {card}，云 {cloud}",
     "{n} tokens/s": "{n} 词元/秒",
     "{n} requests/s": "{n} 请求/秒",
-    "Virtual desktops": "虚拟桌面",
     "Video transcoding": "视频转码",
-    "Offline rendering": "离线渲染",
     "Users": "用户数",
     "vGPU profile": "vGPU 配置（每用户显存）",
     "Shading load per user": "每用户着色负载",
@@ -346,8 +343,7 @@ ZH_CN.update({
     "NVLink": "NVLink", "NVLink bridge": "NVLink 桥接", "Infinity Fabric": "Infinity Fabric",
     "Ethernet (RoCE)": "以太网（RoCE）", "ICI": "ICI", "HCCS": "HCCS", "MLU-Link": "MLU-Link", "BLink": "BLink",
     "MTLink": "MTLink", "proprietary link": "专有互联", "no card-to-card link": "无卡间互联",
-    "PyTorch AMP mixed precision": "PyTorch AMP 混合精度", "Megatron mixed precision": "Megatron 混合精度",
-    "one precision throughout": "全程单一精度", "AdamW 8-bit": "8 位 AdamW",
+    "AdamW 8-bit": "8 位 AdamW",
     "selective": "选择性", "full": "完全", "none": "无",
     "frames": "帧",
     "GPUs per board": "颗 GPU/板",
@@ -568,6 +564,7 @@ ZH_CN.update({
     "optimizer": "优化器", "Software stack": "软件栈", "Export to China": "对华出口", "Notes": "备注",
 })
 ZH_CN.update(ZH_CN_CARD)
+ZH_CN.update(ZH_CN_CHOICES)
 
 class Words:
     """Translator for one language: labels by their English text, warnings by message id."""

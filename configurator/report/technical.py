@@ -62,8 +62,8 @@ def _training_workload(est: Estimate, w: Words) -> Table:
     rows = [
         *_model_rows(est, w),
         (w("Token budget"), w("{n} tokens", n=tokens_text(t.tokens))),
-        (w("Recipe"), f"{w(RECIPE_LABELS[t.recipe.value])}, {w(OPTIMIZER_LABELS[t.optimizer.value])}, "
-                      f"{w('recomputation')} {w(RECOMPUTE_LABELS[t.recompute.value])}"),
+        (w("Recipe"), f"{w(RECIPE_LABELS[t.recipe.value])}, {w(OPTIMIZER_LABELS[t.optimizer.value])}"),
+        (w("Recomputation"), w(RECOMPUTE_LABELS[t.recompute.value])),
         (w("Batch"), f"{w('micro-batch')} {t.micro_batch}, {w('sequence')} {t.seq_len} {w('tokens')}, "
                      f"{w('gradient accumulation')} {t.grad_accum}"),
     ]

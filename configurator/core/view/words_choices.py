@@ -18,6 +18,7 @@ ZH_CN_CHOICES: dict[str, str] = {
     "SGD with momentum": "带动量的 SGD",
     "Selective (attention)": "选择性（注意力）",
     "Full (every layer)": "完全（每一层）",
+    "Recomputation": "激活重计算",
     "Auto (by workload)": "自动（按工作负载）",
     "Eager (fp32 upcast)": "常规（上转为 fp32）",
     "Fused kernel": "融合算子",

@@ -108,6 +108,20 @@ def test_gpt2_embeddings_are_its_token_and_learned_position_tables():
     assert model.embedding_params() == 50257 * 768 + 1024 * 768
 
 
+def test_gpt2_small_counts_its_checkpoints_parameters():
+    """124,439,808: the sum of openai-community/gpt2's tensors (every attention projection, q/k/v in
+    c_attn and the output in c_proj, carries a bias); Qwen2 biases q, k and v only."""
+    from configurator.core.architecture import from_hf_config
+
+    model = from_hf_config(GPT2_SMALL)
+    assert model.attention_output_bias and model.total_params() == 124_439_808
+    qwen = from_hf_config({"model_type": "qwen2", "num_hidden_layers": 28, "hidden_size": 3584,
+                           "num_attention_heads": 28, "num_key_value_heads": 4, "intermediate_size": 18944,
+                           "vocab_size": 152064})
+    assert qwen.attention_bias and not qwen.attention_output_bias
+    assert qwen.attention_params() == 3584 * 3584 * 2 + 2 * 3584 * 512 + 3584 + 2 * 512
+
+
 def test_a_config_naming_no_positions_has_no_learned_position_table():
     """The field's rule: 0 learned positions unless the config states them (n_positions or
     max_position_embeddings)."""

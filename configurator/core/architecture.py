@@ -53,6 +53,9 @@ class ModelArchitecture(BaseModel):
     vocab: int = Field(ge=1, le=4_194_304)
     tied_embeddings: bool = False
     attention_bias: bool = False
+    attention_output_bias: bool = Field(
+        default=False, description="bias on the attention output projection too (GPT-2/3, OPT; Llama's "
+                                   "attention_bias); Qwen2 biases q, k and v only")
     mlp_bias: bool = False
     norm: Literal["rmsnorm", "layernorm"] = "rmsnorm"
     position_embeddings: int = Field(default=0, ge=0, le=2**24, description="learned positions (GPT-2/3, OPT)")
@@ -186,7 +189,9 @@ class ModelArchitecture(BaseModel):
     def attention_params(self) -> int:
         """Parameters of one attention block [count].
 
-        Standard/GQA: ``d·q + 2·d·kv + q·d`` (+ q, k, v biases); MLA per DeepSeek-V2 §2.1.
+        Standard/GQA: ``d·q + 2·d·kv + q·d`` (+ q, k, v biases, + the output projection's ``d``);
+        MLA per DeepSeek-V2 §2.1. GPT-2 small so counts 124,439,808 parameters, as its checkpoint
+        (Hugging Face openai-community/gpt2: c_attn and c_proj both carry a bias).
         """
         d = self.hidden
         if self.is_mla:
@@ -200,6 +205,7 @@ class ModelArchitecture(BaseModel):
             return q + kv + h * v * d
         q, kv = self.q_dim, self.kv_dim
         bias = (q + 2 * kv) if self.attention_bias else 0
+        bias += d if self.attention_output_bias else 0
         return d * q + 2 * d * kv + q * d + bias
 
     def mlp_params(self, inner: int) -> int:
@@ -439,6 +445,9 @@ def from_hf_config(config: dict, name: str = "imported") -> ModelArchitecture:
                                          family in _GELU_FAMILIES or family.startswith("gemma"))
         fields["attention_bias"] = flag(config.get("attention_bias"), "attention_bias",
                                         family in ("qwen2", "qwen2_moe") or not gated)
+        # Qwen2's attention has q, k and v biases only; Llama's attention_bias (and GPT-style
+        # models' biases) cover the output projection as well (transformers' o_proj bias)
+        fields["attention_output_bias"] = fields["attention_bias"] and family not in ("qwen2", "qwen2_moe")
         fields["mlp_bias"] = flag(config.get("mlp_bias"), "mlp_bias", not gated)
         if family in _LEARNED_POSITIONS:
             fields["position_embeddings"] = size("position_embeddings", ("n_positions", "max_position_embeddings")) or 0

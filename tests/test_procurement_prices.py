@@ -110,3 +110,17 @@ def test_shares_and_ratios_are_plausible(doc):
         assert value is None or 0 < value < 1
     for rate_id in ("pue_air", "pue_liquid"):
         assert 1.0 <= rates[rate_id]["value"] < 3.0
+
+
+def test_a_rate_a_book_lacks_is_the_bundled_files_not_a_second_number():
+    """The rack power limits have one value, the sourced one in the price file: a book without
+    them (a hand-built one) prices racks with the bundled 30 kW air / 120 kW liquid."""
+    from dataclasses import replace
+
+    from configurator.core.procurement.prices import bundled_price_book
+
+    book = bundled_price_book()
+    bare = replace(book, rates={k: v for k, v in book.rates.items() if not k.endswith("_rack_kw")})
+    assert bare.rate("air_cooled_rack_kw") == book.rates["air_cooled_rack_kw"].value == 30
+    assert bare.rate("liquid_cooled_rack_kw") == book.rates["liquid_cooled_rack_kw"].value == 120
+    assert bare.rate("air_cooled_rack_kw", 20.0) == 20.0  # a caller's own default still wins

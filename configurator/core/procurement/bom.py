@@ -226,12 +226,12 @@ def bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, *, spares
 
     host_w = server_item.power_w if server_item else None
     server_kw = None if card.tdp_w is None else (card.tdp_w * kind.gpus + (host_w or 0.0)) / 1000
-    air_kw = book.rate("air_cooled_rack_kw", 20.0)
+    air_kw = book.rate("air_cooled_rack_kw")
     liquid = kind.rack_scale or (server_kw is not None and server_kw > air_kw)
     if kind.rack_scale:
         compute_racks = total_servers
     elif kind.item_id:
-        limit = book.rate("liquid_cooled_rack_kw", 100.0) if liquid else air_kw
+        limit = book.rate("liquid_cooled_rack_kw") if liquid else air_kw
         by_power = max(1, int(limit // server_kw)) if server_kw else 1
         by_space = max(1, RACK_UNITS // ((server_item.rack_units if server_item else None) or 4))
         compute_racks = math.ceil(total_servers / min(by_power, by_space))

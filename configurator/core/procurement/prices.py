@@ -70,10 +70,19 @@ class PriceBook:
     def item(self, item_id: str) -> UnitPrice | None:
         return self.items.get(item_id)
 
-    def rate(self, rate_id: str, default: float) -> float:
-        """A rate's value, or ``default`` when the file lacks it."""
+    def rate(self, rate_id: str, default: float | None = None) -> float:
+        """A rate's value; where this book lacks it, ``default`` when given, else the bundled
+        file's (every rate there is sourced and dated; tests/test_procurement_prices.py holds
+        the ids it must have)."""
         rate = self.rates.get(rate_id)
-        return rate.value if rate is not None else default
+        if rate is not None:
+            return rate.value
+        if default is not None:
+            return default
+        bundled = bundled_price_book()
+        if bundled is self or rate_id not in bundled.rates:
+            raise PriceFileError(f"{PRICE_FILE}: rate '{rate_id}' is missing")
+        return bundled.rates[rate_id].value
 
 
 def _number(value: object, where: str) -> float | None:

@@ -199,6 +199,30 @@ def test_no_two_rows_of_a_group_share_a_shortcut(qtbot, controller, language):
         i18n.install_language("en")
 
 
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_no_editor_or_panel_row_takes_a_menu_bars_letter(qtbot, controller, tmp_path, language):
+    """Alt+F opens the File menu: no row label of the editor or the recommendation panel (both in
+    the main window) uses a letter of the menu bar, or Alt+letter would alternate between them."""
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QLabel
+
+    from configurator.app import i18n
+    from configurator.app.main_window import MainWindow
+
+    i18n.install_language(language)
+    try:
+        window = MainWindow(controller, QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+        qtbot.addWidget(window)
+        menus = {_shortcut(action.text()) for action in window.menuBar().actions()} - {None}
+        assert len(menus) >= 4
+        rows = [label.text() for label in window.findChildren(QLabel) if label.buddy() is not None]
+        assert len(rows) >= 60
+        clashing = sorted(text for text in rows if _shortcut(text) in menus)
+        assert not clashing, (sorted(menus), clashing)
+    finally:
+        i18n.install_language("en")
+
+
 NOT_FIELDS = {"model:params": "the size typed in: architecture.from_param_count's 1e6 to 1e13 parameters"}
 """Number boxes of the editor that edit no scenario field, and where their range comes from."""
 

@@ -224,7 +224,7 @@ class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
             check = self._check(text[:1].upper() + text[1:], path)
             offload_box.addWidget(check)
             self.offload_checks[path] = check
-        form.addRow(self.tr("CPU o&ffload"), offload)
+        form.addRow(self.tr("&CPU offload"), offload)
         self.micro_batch = self._number("training.micro_batch")
         self._auto_field(form, self.micro_batch, "training.micro_batch")
         self.seq_len = self._number("training.seq_len")

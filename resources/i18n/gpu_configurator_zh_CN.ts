@@ -1813,6 +1813,10 @@ Restore them? Discard deletes them for good.</source>
         <translation>从 config.json 导入模型</translation>
     </message>
     <message>
+        <source>&amp;CPU offload</source>
+        <translation>CPU 卸载(&amp;C)</translation>
+    </message>
+    <message>
         <source>Number format for the math (and the weights when serving). The card&apos;s support decides what runs: an unsupported choice falls back and a warning says so.</source>
         <translation>运算（以及推理时权重）的数值精度。由加速卡的支持情况决定实际精度：不支持时自动回退并给出提示。</translation>
     </message>
@@ -1881,10 +1885,6 @@ Restore them? Discard deletes them for good.</source>
         <translation>上下文并行(&amp;X)</translation>
     </message>
     <message>
-        <source>&amp;Expert parallel</source>
-        <translation>专家并行(&amp;E)</translation>
-    </message>
-    <message>
         <source>ZeRO / FSDP: split optimizer states, gradients and weights across the data-parallel copies to save memory, at the cost of more communication.</source>
         <translation>ZeRO / FSDP：将优化器状态、梯度和权重切分到各数据并行副本以节省显存，代价是更多通信。</translation>
     </message>
@@ -1899,10 +1899,6 @@ Restore them? Discard deletes them for good.</source>
     <message>
         <source>How numbers are kept: AMP keeps fp32 weights; Megatron keeps 16-bit weights plus an fp32 master copy.</source>
         <translation>数值的保存方式：AMP 保存 fp32 权重；Megatron 保存 16 位权重和一份 fp32 主副本。</translation>
-    </message>
-    <message>
-        <source>Recip&amp;e</source>
-        <translation>精度方案(&amp;E)</translation>
     </message>
     <message>
         <source>AdamW keeps two states per parameter; 8-bit AdamW stores them in one byte each; SGD keeps one.</source>
@@ -1925,10 +1921,6 @@ Restore them? Discard deletes them for good.</source>
         <translation>激活重计算(&amp;U)</translation>
     </message>
     <message>
-        <source>CPU o&amp;ffload</source>
-        <translation>CPU 卸载(&amp;F)</translation>
-    </message>
-    <message>
         <source> seq</source>
         <translation> 条序列</translation>
     </message>
@@ -1947,6 +1939,14 @@ Restore them? Discard deletes them for good.</source>
     <message>
         <source>Car&amp;ds per node</source>
         <translation>每台服务器卡数(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Expe&amp;rt parallel</source>
+        <translation>专家并行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Recipe</source>
+        <translation>精度方案(&amp;R)</translation>
     </message>
     <message>
         <source>Tokens per training sequence</source>
@@ -1995,6 +1995,18 @@ Restore them? Discard deletes them for good.</source>
     <message>
         <source>Token &amp;budget</source>
         <translation>训练词元量(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Encoder &amp;preset</source>
+        <translation>编码预设(&amp;P)</translation>
+    </message>
+    <message>
+        <source>O&amp;utput height</source>
+        <translation>输出高度(&amp;U)</translation>
+    </message>
+    <message>
+        <source>E&amp;lectricity</source>
+        <translation>电价(&amp;L)</translation>
     </message>
     <message>
         <source>Virtual desktops</source>
@@ -2069,10 +2081,6 @@ Restore them? Discard deletes them for good.</source>
         <translation>每路视频的帧率</translation>
     </message>
     <message>
-        <source>&amp;Frame rate</source>
-        <translation>帧率(&amp;F)</translation>
-    </message>
-    <message>
         <source>Output codec. AV1 needs an Ada or newer encoder (L4, L40, L40S, RTX 40/50).</source>
         <translation>输出编码格式。AV1 需要 Ada 或更新的编码器（L4、L40、L40S、RTX 40/50）。</translation>
     </message>
@@ -2105,20 +2113,12 @@ Restore them? Discard deletes them for good.</source>
         <translation>渲染器加载的几何与纹理；整个场景必须放进每张卡的显存</translation>
     </message>
     <message>
-        <source>Sc&amp;ene size</source>
-        <translation>场景大小(&amp;E)</translation>
-    </message>
-    <message>
         <source> frames</source>
         <translation> 帧</translation>
     </message>
     <message>
         <source>Frames in the job</source>
         <translation>任务中的帧数</translation>
-    </message>
-    <message>
-        <source>&amp;Frames</source>
-        <translation>帧数(&amp;F)</translation>
     </message>
     <message>
         <source>The card your time per frame was measured on; other cards scale by their FP32 rate</source>
@@ -2145,6 +2145,18 @@ Restore them? Discard deletes them for good.</source>
         <translation> 像素</translation>
     </message>
     <message>
+        <source>Fr&amp;ame rate</source>
+        <translation>帧率(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Scene size</source>
+        <translation>场景大小(&amp;S)</translation>
+    </message>
+    <message>
+        <source>F&amp;rames</source>
+        <translation>帧数(&amp;R)</translation>
+    </message>
+    <message>
         <source>Output width</source>
         <translation>输出宽度</translation>
     </message>
@@ -2155,10 +2167,6 @@ Restore them? Discard deletes them for good.</source>
     <message>
         <source>Output &amp;width</source>
         <translation>输出宽度(&amp;W)</translation>
-    </message>
-    <message>
-        <source>Output &amp;height</source>
-        <translation>输出高度(&amp;H)</translation>
     </message>
     <message>
         <source>Output layers (beauty, depth, normals, AOVs) kept in memory as 32-bit RGBA</source>
@@ -2209,10 +2217,6 @@ Restore them? Discard deletes them for good.</source>
         <translation>目录</translation>
     </message>
     <message>
-        <source>Pr&amp;eset</source>
-        <translation>预设(&amp;E)</translation>
-    </message>
-    <message>
         <source>Card p&amp;rice</source>
         <translation>单卡价格(&amp;R)</translation>
     </message>
@@ -2235,10 +2239,6 @@ Restore them? Discard deletes them for good.</source>
     <message>
         <source>Electricity price</source>
         <translation>电价</translation>
-    </message>
-    <message>
-        <source>&amp;Electricity</source>
-        <translation>电价(&amp;E)</translation>
     </message>
     <message>
         <source>Power usage effectiveness: facility power ÷ IT power (cooling, power conversion)</source>
@@ -2535,10 +2535,6 @@ Restore them? Discard deletes them for good.</source>
         <translation> 条序列</translation>
     </message>
     <message>
-        <source>Co&amp;ncurrency</source>
-        <translation>并发序列(&amp;N)</translation>
-    </message>
-    <message>
         <source>Prompt length per request</source>
         <translation>每个请求的提示长度</translation>
     </message>
@@ -2553,14 +2549,6 @@ Restore them? Discard deletes them for good.</source>
     <message>
         <source>Ans&amp;wer</source>
         <translation>回答长度(&amp;W)</translation>
-    </message>
-    <message>
-        <source>Weight &amp;format</source>
-        <translation>权重格式(&amp;F)</translation>
-    </message>
-    <message>
-        <source>&amp;Held for</source>
-        <translation>适用分位(&amp;H)</translation>
     </message>
     <message>
         <source>Prefill/&amp;decode</source>
@@ -2589,10 +2577,6 @@ Restore them? Discard deletes them for good.</source>
     <message>
         <source>Edit the engine profile</source>
         <translation>编辑引擎参数</translation>
-    </message>
-    <message>
-        <source>&amp;Engine</source>
-        <translation>推理引擎(&amp;E)</translation>
     </message>
     <message>
         <source>Usual for the precision</source>
@@ -2639,16 +2623,8 @@ Restore them? Discard deletes them for good.</source>
         <translation> 毫秒</translation>
     </message>
     <message>
-        <source>&amp;First token within</source>
-        <translation>首词元不超过(&amp;F)</translation>
-    </message>
-    <message>
         <source> ms/token</source>
         <translation> ms/词元</translation>
-    </message>
-    <message>
-        <source>&amp;Each token within</source>
-        <translation>每个词元不超过(&amp;E)</translation>
     </message>
     <message>
         <source> requests/s</source>
@@ -2683,10 +2659,6 @@ Restore them? Discard deletes them for good.</source>
         <translation>CUDA 图(&amp;G)</translation>
     </message>
     <message>
-        <source>Batc&amp;hing</source>
-        <translation>批处理(&amp;H)</translation>
-    </message>
-    <message>
         <source>users ÷ copies</source>
         <translation>用户数 ÷ 副本数</translation>
     </message>
@@ -2709,6 +2681,34 @@ Restore them? Discard deletes them for good.</source>
     <message>
         <source>Separate pools</source>
         <translation>分离的池</translation>
+    </message>
+    <message>
+        <source>Conc&amp;urrency</source>
+        <translation>并发序列(&amp;U)</translation>
+    </message>
+    <message>
+        <source>E&amp;ngine</source>
+        <translation>推理引擎(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Weight fo&amp;rmat</source>
+        <translation>权重格式(&amp;R)</translation>
+    </message>
+    <message>
+        <source>First &amp;token within</source>
+        <translation>首词元不超过(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Each token &amp;within</source>
+        <translation>每个词元不超过(&amp;W)</translation>
+    </message>
+    <message>
+        <source>He&amp;ld for</source>
+        <translation>适用分位(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Batching po&amp;licy</source>
+        <translation>批处理策略(&amp;L)</translation>
     </message>
     <message>
         <source> cards</source>

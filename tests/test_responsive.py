@@ -209,23 +209,32 @@ def test_every_memory_band_is_opaque_in_its_palette_colour_and_in_the_legend(qtb
             assert legend[names[key]] is chart.bars[key]  # drawn means named, in the same colour
 
 
-def test_the_scaling_charts_line_labels_stay_clear_of_its_legend(qtbot, window):
+@pytest.mark.parametrize("panel", [False, True], ids=["charts", "with the recommendation panel"])
+def test_the_charts_line_labels_stay_clear_of_their_legends(qtbot, window, panel):
     """At a few cards the "stops scaling" and "this scenario" lines run through the legend in the
-    top-left corner (in Chinese, 不再扩展 sat on it): their labels sit below it, on a fill."""
+    top-left corner (in Chinese, 不再扩展 sat on it): their labels sit below it, on a fill, and
+    below each other, also when the recommendation panel makes the charts short (the labels at a
+    fixed share of the height sat on the legends there)."""
     import math
 
-    chart = window.scaling_chart
+    chart, curve = window.scaling_chart, window.curve_chart
     chart.update_from(window.controller.analysis)
     for line, count in ((chart.limit, 2), (chart.chosen, 1)):
         line.setVisible(True)
         line.setValue(math.log10(count))
+    curve.chosen.setValue(curve.getPlotItem().vb.viewRange()[0][0])  # at the left edge, under the legend
     window.resize(1280, 800)
+    if panel:
+        window.recommend_action.trigger()
     qtbot.wait(50)
-    legend = chart.legend.sceneBoundingRect()
-    for line in (chart.limit, chart.chosen):
-        label = line.label
-        assert label.fill.color().alpha() > 180  # readable over a curve
-        assert not label.sceneBoundingRect().intersects(legend), label.toPlainText()
+    assert not panel or chart.height() < 300
+    for plot, lines in ((chart, (chart.chosen, chart.limit)), (curve, (curve.chosen,))):
+        legend = plot.legend.sceneBoundingRect()
+        for line in lines:
+            label = line.label
+            assert label.fill.color().alpha() > 180  # readable over a curve or the limit line
+            assert not label.sceneBoundingRect().intersects(legend), label.toPlainText()
+    assert not chart.chosen.label.sceneBoundingRect().intersects(chart.limit.label.sceneBoundingRect())
 
 
 def test_status_bar_counts_take_plural_forms(qtbot, window):

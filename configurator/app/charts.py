@@ -22,6 +22,12 @@ if TYPE_CHECKING:  # the estimator loads with the first analysis, after the wind
 LABEL_FILL = (255, 255, 255, 210)
 """Background of a line's label on a chart: nearly opaque white, so the words stay readable."""
 
+LABEL_GAP_PX = 3
+"""Space kept between a line's label and the legend or the label above it [px]."""
+
+LOWEST_LABEL = 0.08
+"""The lowest a line's label goes, as a share of the view's height from the bottom [1]."""
+
 pg.setConfigOptions(antialias=True, background="w", foreground="#333")
 
 PALETTE = {
@@ -90,6 +96,27 @@ class _Chart(pg.PlotWidget):
         self.setMinimumHeight(200)
         self.legend = self.addLegend(offset=(5, 5), labelTextSize="7pt", verSpacing=-6)
         self._views: dict[int, tuple] = {}  # the range each view shows (set_view)
+        self._below_legend: tuple[tuple[pg.InfiniteLine, float], ...] = ()
+
+    def keep_below_legend(self, *lines: tuple[pg.InfiniteLine, float]) -> None:
+        """Hold the labels of these vertical lines at their preferred heights (share of the view's
+        height from the bottom), each lowered as far as needed to clear the legend in the top-left
+        corner and the label before it: at a few cards a line runs through the legend, and a short
+        chart (the window with the recommendation panel open) has less room above it."""
+        self._below_legend = lines
+        self.getPlotItem().vb.sigResized.connect(self.place_line_labels)
+
+    def place_line_labels(self) -> None:
+        """Place the labels :meth:`keep_below_legend` holds (after a resize or a new legend)."""
+        height = self.getPlotItem().vb.height()
+        if height <= 0:
+            return
+        clear_from = self.legend.pos().y() + self.legend.boundingRect().height()  # below the view's top [px]
+        for line, preferred in self._below_legend:
+            half = line.label.boundingRect().height() / 2  # the label is centred on its point
+            position = max(LOWEST_LABEL, min(preferred, 1 - (clear_from + LABEL_GAP_PX + half) / height))
+            line.label.setPosition(position)
+            clear_from = (1 - position) * height + half
 
     def set_title(self, text: str) -> None:
         self.setTitle(text, size="10pt")
@@ -252,8 +279,9 @@ class ScalingChart(_Chart):
         self.chosen = pg.InfiniteLine(angle=90, pen=pg.mkPen(PALETTE["chosen"], width=1.5),
                                       label=_tc("charts", "this scenario"),
                                       labelOpts={"position": 0.62, "color": PALETTE["chosen"], "fill": LABEL_FILL})
-        # the labels sit mid-height, below the legend in the top-left corner (at a few cards the line
-        # runs through it), on a light fill so a curve under them does not hide their words
+        # the labels sit mid-height or lower, below the legend in the top-left corner (at a few cards
+        # the line runs through it; keep_below_legend), on a light fill so a curve under them does
+        # not hide their words
         self.limit = pg.InfiniteLine(angle=90, pen=pg.mkPen(PALETTE["stops"], width=1, style=Qt.PenStyle.DashLine),
                                      label=_tc("charts", "stops scaling"),
                                      labelOpts={"position": 0.48, "color": PALETTE["stops"], "fill": LABEL_FILL})
@@ -264,6 +292,7 @@ class ScalingChart(_Chart):
         self.addItem(self.chosen)
         self.addItem(self.limit)
         self.addItem(self.demand)
+        self.keep_below_legend((self.chosen, 0.62), (self.limit, 0.48))
         self._mode = "training"
         self.retranslate()
 
@@ -282,6 +311,7 @@ class ScalingChart(_Chart):
         self.legend.addItem(self.throughput, _tc("charts", "Throughput"))
         self.legend.addItem(self.second, legend)
         self.legend.addItem(self.not_fitting, _tc("charts", "Does not fit"))
+        self.place_line_labels()
 
     def update_from(self, analysis: Analysis) -> None:
         rows = [e for e in analysis.by_count if e.throughput]
@@ -324,8 +354,9 @@ class MemoryCurveChart(_Chart):
         self.limit = self.plot(pen=pg.mkPen(PALETTE["limit"], width=2, style=Qt.PenStyle.DashLine))
         self.chosen = pg.InfiniteLine(angle=90, pen=pg.mkPen(PALETTE["chosen"], width=1.5),
                                       label=_tc("charts", "this scenario"),
-                                      labelOpts={"position": 0.75, "color": PALETTE["chosen"]})
+                                      labelOpts={"position": 0.75, "color": PALETTE["chosen"], "fill": LABEL_FILL})
         self.addItem(self.chosen)
+        self.keep_below_legend((self.chosen, 0.75))
         self.getPlotItem().vb.disableAutoRange()  # set_view: a new range only when the curve leaves it
         self._variable = "micro_batch"
         self.retranslate()
@@ -350,6 +381,7 @@ class MemoryCurveChart(_Chart):
         self.legend.clear()
         self.legend.addItem(self.curve, _tc("charts", "Needed"))
         self.legend.addItem(self.limit, _tc("charts", "Fit limit"))
+        self.place_line_labels()
 
     def update_from(self, analysis: Analysis) -> None:
         curve = analysis.memory_curve

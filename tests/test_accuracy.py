@@ -33,3 +33,20 @@ def test_every_memory_row_within_ten_percent():
     memory = [r for r in accuracy.all_rows() if r.kind == "memory"]
     assert memory
     assert all(abs(r.error_pct) <= accuracy.TARGETS["memory"] for r in memory)
+
+
+def test_the_sensitivity_sweep_puts_every_default_back():
+    """benchmarks/sensitivity.py moves one default at a time (the model's field and the scenario's
+    default instance) and restores it; a scenario built after it has the shipped defaults."""
+    import sensitivity
+
+    from configurator.core.architecture import preset
+    from configurator.core.scenario import Assumptions, Scenario
+
+    before = Assumptions().model_dump()
+    sensitivity._with_default("matmul_efficiency", 0.44)
+    assert Scenario(model=preset("llama3-8b")).assumptions.matmul_efficiency == 0.44
+    sensitivity._with_default("matmul_efficiency", before["matmul_efficiency"])
+    assert Scenario(model=preset("llama3-8b")).assumptions.model_dump() == before == Assumptions().model_dump()
+    assert sensitivity._inside("matmul_efficiency", 1.5) is None  # above the field's range: not tried
+    assert sensitivity._inside("video_surfaces_per_stream", 16 * 1.25) == 20  # a whole-number field

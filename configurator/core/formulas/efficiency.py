@@ -11,6 +11,9 @@ difference; the value stays (changing it would move every result), and it stays 
 (searches of NVIDIA, PyTorch, NCCL and FlashAttention documentation, papers and issue threads)
 was made in December 2026.
 
+``benchmarks/sensitivity.py`` prints how far each of them moves the calibration errors (the
+README's "How good are the numbers?" says what it found); none is fitted to it.
+
 Measured ceilings quoted below are from ``benchmarks/data/h200-calibration.jsonl`` (one H200 SXM,
 PyTorch 2.11, CUDA 13.0): bf16 matmul 777.6 TFLOP/s of the datasheet's 989.5 dense (0.79),
 device-to-device copy 4,238 GB/s of 4,800 (0.88).

@@ -38,8 +38,13 @@ def _architecture(est: Estimate, w: Words) -> str:
     text = w("{layers} layers, hidden size {hidden}, {heads} attention heads ({kv} KV), FFN {ffn}, vocabulary {vocab}",
              layers=m.n_layers, hidden=m.hidden, heads=m.n_heads, kv=m.kv_heads, ffn=m.ffn, vocab=f"{m.vocab:,}")
     if m.is_moe:
-        text += ", " + w("{n} experts, {k} per token", n=m.n_experts, k=m.experts_per_token)
+        text += w(", ") + w("{n} experts, {k} per token", n=m.n_experts, k=m.experts_per_token)
     return text
+
+
+def _listed(w: Words, *parts: str) -> str:
+    """``parts`` joined as a list in the summary's language (", " in English, "、" in Chinese)."""
+    return w(", ").join(parts)
 
 
 def _model_rows(est: Estimate, w: Words) -> list[tuple[str, str]]:
@@ -52,8 +57,8 @@ def _model_rows(est: Estimate, w: Words) -> list[tuple[str, str]]:
             f" ({w('{n} B active', n=num(m.active_params() / 1e9))})" if m.is_moe else "")),
         (w("Architecture"), _architecture(est, w)),
         (w("Precision"), _precision_text(est)),
-        (w("Parallelism"), f"{w('tensor parallel')} {p.tp}, {w('pipeline parallel')} {p.pp}, "
-                           f"{w('data parallel')} {s.data_parallel}, {w('ZeRO stage')} {p.zero}"),
+        (w("Parallelism"), _listed(w, f"{w('tensor parallel')} {p.tp}", f"{w('pipeline parallel')} {p.pp}",
+                                   f"{w('data parallel')} {s.data_parallel}", f"{w('ZeRO stage')} {p.zero}")),
     ]
 
 
@@ -62,10 +67,10 @@ def _training_workload(est: Estimate, w: Words) -> Table:
     rows = [
         *_model_rows(est, w),
         (w("Token budget"), w("{n} tokens", n=tokens_text(t.tokens))),
-        (w("Recipe"), f"{w(RECIPE_LABELS[t.recipe.value])}, {w(OPTIMIZER_LABELS[t.optimizer.value])}"),
+        (w("Recipe"), _listed(w, w(RECIPE_LABELS[t.recipe.value]), w(OPTIMIZER_LABELS[t.optimizer.value]))),
         (w("Recomputation"), w(RECOMPUTE_LABELS[t.recompute.value])),
-        (w("Batch"), f"{w('micro-batch')} {t.micro_batch}, {w('sequence')} {t.seq_len} {w('tokens')}, "
-                     f"{w('gradient accumulation')} {t.grad_accum}"),
+        (w("Batch"), _listed(w, f"{w('micro-batch')} {t.micro_batch}", f"{w('sequence')} {t.seq_len} {w('tokens')}",
+                             f"{w('gradient accumulation')} {t.grad_accum}")),
     ]
     return Table("workload", w("Workload and model"), ("", ""), tuple(rows))
 
@@ -73,9 +78,9 @@ def _training_workload(est: Estimate, w: Words) -> Table:
 def _serving_workload(est: Estimate, w: Words) -> Table:
     v = est.scenario.serving
     rows = [*_model_rows(est, w),
-            (w("Serving load"), f"{w('context')} {v.context} {w('tokens')}, {w('users')} {v.concurrency}, "
-                                f"{w('prompt')} {v.prompt_tokens} {w('tokens')}, {w('answer')} "
-                                f"{v.output_tokens} {w('tokens')}")]
+            (w("Serving load"), _listed(w, f"{w('context')} {v.context} {w('tokens')}", f"{w('users')} {v.concurrency}",
+                                        f"{w('prompt')} {v.prompt_tokens} {w('tokens')}",
+                                        f"{w('answer')} {v.output_tokens} {w('tokens')}"))]
     return Table("workload", w("Workload and model"), ("", ""), tuple(rows))
 
 

@@ -227,3 +227,13 @@ def test_training_search_tries_micro_batches_of_powers_of_two_up_to_64():
     """The micro-batches tried: 1, 2, 4 … 64 sequences per rank (MICRO_BATCHES, "values the
     search tries"), each kept where it divides the global batch over the data-parallel ranks."""
     assert _tried("h100-sxm", 8, model="llama3-8b", seq_len=2048)["mb"] == {1, 2, 4, 8, 16, 32, 64}
+
+
+def test_a_card_without_a_rate_searches_no_layout(catalog):
+    """A card with no published rate for the training math (here: no dense BF16/FP16 figure)
+    cannot be timed, so the search tries nothing: 0 layouts tried, 0 fitting, the reason said."""
+    card = catalog.get("rtx-6000d")
+    s = Scenario(model=preset("llama3-8b"), card_id="rtx-6000d", count=8, workload="pretrain",
+                 auto_layout=("tp", "pp", "zero", "micro_batch", "grad_accum"))
+    plan = training_plan.plan_training_layout(s, card)
+    assert (plan.problem, plan.candidates, plan.fitting, plan.layouts) == ("no-rate", 0, 0, ())

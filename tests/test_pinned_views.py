@@ -1,0 +1,54 @@
+"""What the view models show, against the rules they state (tools/mutate.py found these unpinned
+at 683858c): the layout line's global batch is in millions of tokens (M = 10⁶); a graphics
+family's memory curve marks the scenario's own load per card; a table's number columns are the
+right-aligned ones."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from configurator.core.architecture import preset
+from configurator.core.estimate import estimate
+from configurator.core.scenario import Scenario
+from configurator.core.view.estimate_view import estimate_view
+from configurator.core.view.rows import Amount, write
+
+
+def test_the_layout_lines_global_batch_is_in_millions_of_tokens(catalog):
+    s = Scenario(model=preset("llama3-8b"), card_id="h100-sxm", count=8, workload="pretrain",
+                 parallelism={"zero": 1}, training={"micro_batch": 2, "seq_len": 4096, "grad_accum": 32})
+    est = estimate(s, catalog.get("h100-sxm"))
+    assert est.scenario.global_batch_tokens == 8 * 2 * 32 * 4096  # 2,097,152 tokens
+    line = write(estimate_view(est).layout, "en")
+    assert "global batch 2.10 M tokens" in line, line
+
+
+@pytest.mark.parametrize(("workload", "per_card"), [("vdi", 1), ("vdi", 7), ("transcode", 1), ("transcode", 5)])
+def test_a_graphics_memory_curve_marks_the_scenarios_own_load(catalog, workload, per_card):
+    """The curve's marker ("this scenario") sits at the users or streams each card carries, one
+    included (never moved to two)."""
+    from configurator.core.workloads import family_of
+
+    card = catalog.get("l40s")
+    s = Scenario(model=preset("llama3-8b"), card_id="l40s", count=1, workload=workload)
+    curve = family_of(s.workload).memory_curve(s, card, per_card)
+    assert curve.current == per_card
+
+
+def test_the_rankings_number_columns_are_its_right_aligned_ones(catalog):
+    """Columns.numeric names the columns that hold numbers (rank, count, the objective's value, the
+    score), which the CLI right-aligns; the name, class and reason columns are text."""
+    from configurator.core.recommend import Objective, recommend
+    from configurator.core.view.ranking_view import ranking_columns
+
+    s = Scenario(model=preset("llama3-8b"), card_id="l40s", count=1, workload="inference",
+                 serving={"concurrency": 8, "context": 4096, "prompt_tokens": 512, "output_tokens": 128})
+    table = ranking_columns(recommend(s, catalog, Objective.CLOUD, limit=5))
+    assert table.rows
+    for column in range(len(table.headings)):
+        cells = [row[column] for row in table.rows if row[column] is not None]
+        numbers = all(isinstance(c, (int, float, Amount)) and not isinstance(c, bool)
+                      or re.fullmatch(r"[\d.,]+", str(c)) for c in cells)
+        assert (column in table.numeric) == bool(cells and numbers), (column, cells[:2])

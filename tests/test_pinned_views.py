@@ -52,3 +52,25 @@ def test_the_rankings_number_columns_are_its_right_aligned_ones(catalog):
         numbers = all(isinstance(c, (int, float, Amount)) and not isinstance(c, bool)
                       or re.fullmatch(r"[\d.,]+", str(c)) for c in cells)
         assert (column in table.numeric) == bool(cells and numbers), (column, cells[:2])
+
+
+@pytest.mark.parametrize(("value", "text"), [(1.5, "1.50"), (1.0, "1.00"), (9.87, "9.87"), (12.34, "12.3"),
+                                             (0.1234, "0.123"), (1234.5, "1,235")])
+def test_numbers_are_written_with_three_significant_digits(value, text):
+    """numbers.significant: "about 3 significant digits" (its docstring's 1234.5 -> '1,235',
+    0.123 -> '0.123'), the numbers from 1 to 2 included (one whole digit, two decimals)."""
+    from configurator.core.view.numbers import significant
+
+    assert significant(value) == text
+
+
+def test_a_ranking_of_one_configuration_is_a_table_of_one_row(catalog):
+    """The ranking's columns are headed by its first entry's family (what "fastest" measures), so a
+    ranking of one (``--limit 1``) is a whole table."""
+    from configurator.core.recommend import Objective, recommend
+    from configurator.core.view.ranking_view import ranking_columns
+
+    s = Scenario(model=preset("llama3-8b"), card_id="l40s", count=1, workload="inference",
+                 serving={"concurrency": 8, "context": 4096, "prompt_tokens": 512, "output_tokens": 128})
+    table = ranking_columns(recommend(s, catalog, Objective.CLOUD, limit=1))
+    assert len(table.rows) == 1 and len(table.headings) == len(table.rows[0])

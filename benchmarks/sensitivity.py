@@ -14,10 +14,10 @@ Usage: ``python benchmarks/sensitivity.py [--factors 0.5,0.8,1.25,1.5]``
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 
 from accuracy import all_rows, medians
+from configurator.core.bounds import field_bounds
 from configurator.core.estimate import clear_estimate_memo
 from configurator.core.formulas.efficiency import UNSOURCED
 from configurator.core.scenario import Assumptions, Scenario
@@ -37,13 +37,11 @@ def _with_default(name: str, value: float) -> None:
 
 
 def _inside(name: str, value: float) -> float | None:
-    """``value`` if the field accepts it (its ``ge``/``le`` bounds), else None."""
-    field = Assumptions.model_fields[name]
-    low = next((m.ge for m in field.metadata if getattr(m, "ge", None) is not None), -math.inf)
-    high = next((m.le for m in field.metadata if getattr(m, "le", None) is not None), math.inf)
-    if isinstance(field.default, int) and not isinstance(field.default, bool):
+    """``value`` (rounded for a whole-number field) if the field's declared range holds it, else None."""
+    default = Assumptions.model_fields[name].default
+    if isinstance(default, int) and not isinstance(default, bool):
         value = round(value)
-    return value if low <= value <= high else None
+    return value if field_bounds(Assumptions, name).contains(value) else None
 
 
 def sweep(factors: tuple[float, ...]) -> list[tuple[str, float, list[tuple[float, dict[str, float]]]]]:

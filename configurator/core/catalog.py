@@ -36,7 +36,11 @@ LinkType = Literal[
     "proprietary",
     "none",
 ]
-PriceKind = Literal["msrp", "street", "cloud-hourly"]
+PriceKind = Literal["street", "quote", "list", "launch", "msrp", "cloud-hourly"]
+"""What a price is: ``street`` = what buyers pay now (resellers, used-market medians);
+``quote`` = a vendor's quote to a buyer; ``list`` = a vendor's or OEM's list price (street is
+typically lower); ``launch`` = the price announced at launch; ``msrp`` = a list price (the
+catalog's older word for ``list``, still read); ``cloud-hourly`` = rent per card-hour."""
 PriceConfidence = Literal["high", "medium", "low"]
 """How far a price can be trusted: ``high`` = the seller's own published price (vendor list
 price, a provider's rate card); ``medium`` = a dated report or aggregator of such prices;
@@ -101,6 +105,9 @@ class PriceEntry(_Frozen):
     note: str | None = None
     confidence: PriceConfidence | None = Field(
         default=None, description="how far the price can be trusted (None = not rated, e.g. a user's entry)")
+    provider: str | None = Field(default=None, description="cloud prices: who rents the card (e.g. 'AWS', "
+                                 "'median of 7 providers')")
+    tier: str | None = Field(default=None, description="cloud prices: the offer (on-demand, 1-year reserved, spot)")
 
     @field_validator("date")
     @classmethod

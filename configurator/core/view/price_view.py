@@ -15,18 +15,11 @@ from configurator.core.estimate import Estimate
 from configurator.core.messages import Message
 from configurator.core.procurement.card_price import CardPrice
 from configurator.core.recommend import Objective, Recommendation, Result
+from configurator.core.view.card_view import FLAG_MARK, price_description, ranked_price_value  # noqa: F401
 from configurator.core.view.rows import Amount, Phrase, Value
 
-FLAG_MARK = " *"
-"""After a price a buyer must be told something about (list, launch or stale; the note says what)."""
-
-KIND_WORDS = {"street": "street", "quote": "quote", "list": "list", "msrp": "list", "launch": "launch",
-              "cloud-hourly": "rent"}
-"""Label ids of the kinds of price, short (a table cell)."""
-
-KIND_NAMES = {"street": "street price", "quote": "quote", "list": "list price", "msrp": "list price (MSRP)",
-              "launch": "launch price", "cloud-hourly": "cloud, per card-hour"}
-"""Label ids of the kinds of price, in full (a note, the card's view)."""
+PRICE_HEADING = {False: "Price per card", True: "Rent per card-hour"}
+"""The heading of the price column: the purchase price, or (ranking by cloud cost) the rent."""
 
 NO_PRICE = "no price — enter a quote"
 """What stands where a card has no price."""
@@ -63,43 +56,25 @@ def ranked_price(prices: PriceBasis, objective: Objective) -> tuple[float | None
 def price_value(est: Estimate, objective: Objective) -> Value:
     """'12,500 USD, street 2026-03', '15,625 USD, list 2024 *', '21,000 USD, quote 2026-11, yours',
     '2.10 USD/h, rent 2026-03', or "no price — enter a quote"."""
-    amount, chosen, flags = ranked_price(est.costs.prices, objective)
+    amount, chosen, _ = ranked_price(est.costs.prices, objective)
     if amount is None:
         return NO_PRICE
     money: Value = Amount(amount, est.costs.currency, money=True)
-    if objective is Objective.CLOUD:
-        money = Phrase("{amount}/h", {"amount": money})
+    rent = objective is Objective.CLOUD
     if chosen is None:
-        return Phrase("{amount}, your price", {"amount": money})
-    price = Phrase("{amount}, {kind} {date}", {"amount": money, "kind": KIND_WORDS[chosen.entry.kind],
-                                               "date": chosen.entry.date})
-    return Phrase("{price}{user}{mark}", {"price": price, "user": ", yours" if chosen.user else "",
-                                          "mark": FLAG_MARK if warns(flags) else ""})
-
-
-def entry_description(entry, flags: Sequence[Message] = ()) -> Value:
-    """A price in full: kind, the quoted amount or range, date, confidence, provider and tier,
-    the source, then the flags."""
-    quoted: Value = Amount(entry.amount, entry.currency, money=True)
-    if entry.amount_high:
-        quoted = Phrase("{low} – {high}", {"low": quoted, "high": Amount(entry.amount_high, entry.currency,
-                                                                         money=True)})
-    head = Phrase("{kind} {amount}, {date}, confidence: {confidence}", {
-        "kind": KIND_NAMES[entry.kind], "amount": quoted, "date": entry.date,
-        "confidence": entry.confidence or "not rated"})
-    offer = ", ".join(p for p in (entry.provider, entry.tier) if p) or None
-    return joined([head, offer, entry.source, *flags])
+        return Phrase("{amount}, your price", {"amount": Phrase("{amount}/h", {"amount": money}) if rent else money})
+    return ranked_price_value(chosen, rent, money, short=True)
 
 
 def price_note(est: Estimate, objective: Objective) -> Value:
-    """What the ranked price is (:func:`entry_description`), or that it is the user's own figure in
+    """What the ranked price is (:func:`configurator.core.view.card_view.price_description`), or that it is the user's own figure in
     the scenario, or where to get one."""
     amount, chosen, flags = ranked_price(est.costs.prices, objective)
     if amount is None:
         return est.card.price_note or NO_PRICE
     if chosen is None:
         return joined(["the price you entered in the scenario", *flags])
-    return entry_description(chosen.entry, flags)
+    return price_description(chosen.entry, flags)
 
 
 def flag_footnotes(result: Result) -> tuple[Value, ...]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from configurator.core.estimate import Estimate
 from configurator.core.recommend import Objective, Result
 from configurator.core.view.names import CLASSES
-from configurator.core.view.price_view import price_value
+from configurator.core.view.price_view import PRICE_HEADING, price_value
 from configurator.core.view.estimate_view import estimate_view, plain, speed_row
 from configurator.core.view.rows import Amount, Columns, Phrase, Row, Section, Value
 from configurator.core.workloads import MILLION_TOKENS, family_of
@@ -70,7 +70,7 @@ def ranking_columns(result: Result) -> Columns:
     return Columns(headings, frozenset({0, 1, 4, 5}), tuple(rows))
 
 
-PRICED = {Objective.TCO: "Price per card", Objective.CLOUD: "Rent per card-hour"}
+PRICED = {Objective.TCO: PRICE_HEADING[False], Objective.CLOUD: PRICE_HEADING[True]}
 """The column of the price each configuration is ranked at (issue 25), by the objective that ranks on it."""
 
 

@@ -288,3 +288,40 @@ def test_saving_refuses_a_bundled_id_and_a_future_date_and_writes_no_origin(tmp_
     merged = save_user_price(path, "h100-sxm", PriceEntry.model_validate(price("quote", 21000, "2026-10")))
     assert "origin" not in path.read_text() and merged.get("h100-sxm").prices[-1].origin == "user"
     assert read_overlay(path)["prices"]["h100-sxm"][0]["kind"] == "quote"
+
+
+# ---- the summary: prices, cards without a price, when price decides ---------------------------
+
+
+def test_the_summary_lists_prices_flags_unpriced_cards_and_when_price_decides(catalog):
+    from configurator.core.estimate import estimate
+    from configurator.report.summary import build_summary
+
+    chosen = estimate(updated(pretrain_7b(), card_id="mi300x", count=32), catalog.get("mi300x"))
+    for language, no_price, decides in (("en", "no price — enter a quote", "Price decides?"),
+                                        ("zh_CN", "无价格——请输入报价", "价格是否决定排名？")):
+        summary = build_summary(chosen, catalog, language)
+        tables = {t.key: t for t in summary.tables}
+        headline = dict(summary.headline)
+        assert decides in headline and ("USD" in headline[decides])
+        prices = tables["prices"]
+        assert any(row[1].endswith(" *") for row in prices.rows)  # a list or stale price, marked
+        assert any(row[1] == no_price for row in prices.rows)
+        assert tables["price_decides"].rows[0][0] == decides
+        assert tables["price_decides"].note.startswith("Price ranges:" if language == "en" else "价格范围")
+        cards = [row for row in tables["bom"].rows if "Instinct MI300X" in row[1]]
+        assert "street" in cards[0][5] or "市场价" in cards[0][5]
+
+
+def test_a_china_delivery_summary_lists_l20_and_ascend_910b(catalog):
+    from configurator.core.estimate import estimate
+    from configurator.report.summary import build_summary
+
+    s = Scenario(model=preset("llama3-8b"), workload="inference", card_id="a10",
+                 serving={"concurrency": 8, "context": 4096, "prompt_tokens": 1024, "output_tokens": 256},
+                 constraints={"region": "cn"})
+    summary = build_summary(estimate(s, catalog.get("a10")), catalog, "zh_CN")
+    rows = {t.key: t for t in summary.tables}["prices"].rows
+    for name in ("L20 48GB (China SKU)", "Ascend 910B"):
+        assert any(name in row[0] and (row[1] == "无价格——请输入报价" or "USD" in row[1] or "CNY" in row[1])
+                   for row in rows), name

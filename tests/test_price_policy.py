@@ -325,3 +325,15 @@ def test_a_china_delivery_summary_lists_l20_and_ascend_910b(catalog):
     for name in ("L20 48GB (China SKU)", "Ascend 910B"):
         assert any(name in row[0] and (row[1] == "无价格——请输入报价" or "USD" in row[1] or "CNY" in row[1])
                    for row in rows), name
+
+
+def test_the_estimates_price_dates_mark_a_list_or_stale_price_and_say_why(catalog):
+    from configurator.core.estimate import estimate
+    from configurator.core.view.estimate_view import estimate_view
+    from configurator.core.view.rows import write
+
+    s = Scenario(model=preset("llama3-8b"), workload="inference", card_id="gaudi3")
+    row = estimate_view(estimate(s, catalog.get("gaudi3"))).rows_of(("price_dates",))[0]
+    assert write(row.value) == "card 2024 *, cloud —"  # the window's key numbers; the note is the tooltip
+    assert write(row.note) == "card price: list price, street typically lower; price from 2024, older than 18 months"
+    assert write(row.note, "zh_CN") == "卡价：目录标价，实际成交价通常更低；2024 的价格，已超过 18 个月"

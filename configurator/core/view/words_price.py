@@ -23,6 +23,8 @@ ZH_CN_PRICE: dict[str, str] = {
     "Price decides?": "价格是否决定排名？",
     "Prices the ranking uses": "排名所用价格",
     "What to know": "须知",
+    "card price: {flags}": "卡价：{flags}",
+    "cloud price: {flags}": "云租用价：{flags}",
     "No dated public price: ask the vendor or a distributor for a quote": "没有公开的有日期价格：请向厂商或经销商询价",
     "When price decides": "价格何时决定排名",
     "{origin}: {price}{mark}": "{origin}：{price}{mark}",

@@ -345,3 +345,15 @@ def test_the_estimates_price_dates_mark_a_list_or_stale_price_and_say_why(catalo
     assert write(row.value) == "card 2024 *, cloud —"  # the window's key numbers; the note is the tooltip
     assert write(row.note) == "card price: list price, street typically lower; price from 2024, older than 18 months"
     assert write(row.note, "zh_CN") == "卡价：目录标价，实际成交价通常更低；2024 的价格，已超过 18 个月"
+
+
+def test_catalog_show_json_says_whose_card_and_which_price_a_ranking_uses(capsys, tmp_path):
+    overlay = tmp_path / "mine.json"
+    mine = {**next(c for c in raw_catalog()["cards"] if c["id"] == "l40s"), "id": "my-l40s",
+            "prices": [price("quote", 7000, "2026-10")]}
+    overlay.write_text(json.dumps({"cards": [mine]}), encoding="utf-8")
+    assert main(["--catalog-overlay", str(overlay), "catalog", "show", "my-l40s", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["user"] is True and "origin" not in data
+    assert data["ranked_price"]["kind"] == "quote" and data["ranked_price"]["user"] is True
+    assert data["ranked_price"]["flags"] == ["price-user"]

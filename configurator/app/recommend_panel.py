@@ -81,6 +81,13 @@ def _none_spin(path: str, decimals: int, suffix: str, tip: str) -> QDoubleSpinBo
     return box
 
 
+def with_price_decision(result: Result) -> Result:
+    """``result`` with whether price decides it worked out (where the ranking runs, not on the GUI
+    thread: it re-scores every ranked configuration)."""
+    _ = result.price_decides
+    return result
+
+
 class RecommendationPanel(QWidget):
     """Ranks every catalog card for the current scenario and applies the chosen one."""
 
@@ -220,7 +227,8 @@ class RecommendationPanel(QWidget):
         catalog = self.controller.catalog
         objective = self.ranking.value.objective
         filters = self.filters()
-        return lambda: (recommend(scenario, catalog, objective, filters, limit=15), mismatch(scenario, catalog))
+        return lambda: (with_price_decision(recommend(scenario, catalog, objective, filters, limit=15)),
+                        mismatch(scenario, catalog))
 
     def start_refresh(self) -> None:
         """Recommend for the current scenario on a worker thread (a newer request replaces it)."""

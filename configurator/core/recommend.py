@@ -12,6 +12,7 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cached_property
 
 from configurator.core.catalog import Card, Catalog
 from configurator.core.economics import HOURS_PER_YEAR
@@ -139,9 +140,18 @@ class Result:
     unpriced: tuple[Recommendation, ...] = ()
     """Cards that meet every constraint but have no price on the objective's basis: their
     fastest such configuration, listed with ``no-price`` rather than dropped (score = inf)."""
-    price_decides: PriceDecision | None = None
-    """Whether the winner and the order hold across every priced card's price range, with the
-    break-even price (:func:`price_decision`); None for objectives that do not rank by price."""
+    considered: tuple[Recommendation, ...] = ()
+    """Every configuration ranked, best first (``ranked`` is the first ``limit`` of them)."""
+    filters: Filters | None = None
+    """The filters the ranking was made with (cards already owned change what price moves)."""
+
+    @cached_property
+    def price_decides(self) -> PriceDecision | None:
+        """Whether the winner and the order hold across every priced card's price range, with the
+        break-even price (:func:`price_decision`, computed when first asked for); None for
+        objectives that do not rank by price."""
+        return price_decision(self.considered or self.ranked, self.objective, self.filters or Filters(),
+                              len(self.ranked))
 
     @property
     def best(self) -> Recommendation | None:
@@ -375,7 +385,7 @@ def recommend(scenario: Scenario, catalog: Catalog, objective: Objective = Objec
     ranked = _with_reasons(best, objective)
     unpriced.sort(key=lambda r: (r.speed_figure, r.count, r.card.id))
     return Result(objective, tuple(ranked[:limit]), pareto_front(ranked, cost_basis(objective)), rejected,
-                  tuple(unpriced), price_decision(ranked, objective, filters, limit))
+                  tuple(unpriced), tuple(ranked), filters)
 
 
 # ---- prices: whose, and when they decide (issue 25) -------------------------------------------

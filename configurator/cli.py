@@ -163,12 +163,16 @@ def _run_report(args: argparse.Namespace, catalog: Catalog) -> int:
 
 
 def _card_json(card: Card) -> dict:
-    """A card as the catalog holds it, plus the ECCN 3A090 figures computed from its rates."""
+    """A card as the catalog holds it, plus the ECCN 3A090 figures computed from its rates, whether
+    it is the user's own, and the purchase price and rent a ranking uses with their flags (issue 25)."""
     from configurator.core.export_control import card_classification
+    from configurator.core.procurement.card_price import cloud_price, price_to_dict, purchase_price
 
     tpp, density, paragraph = card_classification(card)
     return {**card.model_dump(mode="json"),
-            "export_control_computed": {"tpp": tpp, "performance_density": density, "eccn_3a090": paragraph}}
+            "export_control_computed": {"tpp": tpp, "performance_density": density, "eccn_3a090": paragraph},
+            "user": card.is_user, "ranked_price": price_to_dict(purchase_price(card)),
+            "ranked_rent": price_to_dict(cloud_price(card))}
 
 
 def _run_catalog(args: argparse.Namespace, catalog: Catalog) -> int:

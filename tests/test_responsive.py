@@ -142,7 +142,7 @@ def test_the_recommendation_panel_ranks_on_a_worker(qtbot, window):
     assert result is not None and panel.busy_label.text() == ""
     ranked = [(r.card.id, r.count) for r in result.ranked]
     assert ranked == [(r.card.id, r.count) for r in panel.refresh().ranked]  # the same as on the GUI thread
-    assert panel.table.rowCount() == len(ranked)
+    assert panel.table.rowCount() == len(ranked) + len(result.unpriced)  # cards without a price follow
 
 
 def test_the_recommendation_reasons_follow_the_ranking(qtbot, window):
@@ -184,7 +184,8 @@ def test_the_recommendation_columns_say_what_they_hold(qtbot, window):
     panel.objective.setCurrentIndex(panel.objective.findData("tco"))
     result = panel.refresh()
     headers = [panel.table.horizontalHeaderItem(c).text() for c in range(panel.table.columnCount())]
-    assert headers == ["Cards", "Class", "Time to finish", "Ownership cost per million tokens [USD]", "Limited by"]
+    assert headers == ["Cards", "Class", "Time to finish", "Ownership cost per million tokens [USD]", "Limited by",
+                       "Price per card"]
     factors = set(factor_names().values())
     for row, rec in enumerate(result.ranked):
         limited = panel.table.item(row, 4).text()

@@ -36,10 +36,18 @@ from configurator.core.estimate import estimate
 from configurator.core.software import runs_software
 from configurator.core.units import Precision
 from configurator.core.view.estimate_view import estimate_view
-from configurator.core.view.card_view import CONFIDENCE, EXPORT, card_view, rate_unit
-from configurator.core.view.rows import Amount, View, label, side_by_side, write
+from configurator.core.procurement import card_price
+from configurator.core.view.card_view import (
+    CONFIDENCE,
+    EXPORT,
+    card_view,
+    price_description,
+    ranked_price_value,
+    rate_unit,
+)
+from configurator.core.view.rows import Amount, Phrase, View, label, side_by_side, write
 from configurator.core.workloads import family_of
-from configurator.app.i18n import current_language
+from configurator.app.i18n import current_language, message_text
 from configurator.app.i18n import tc as _tc
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -84,8 +92,8 @@ def _columns() -> list[tuple[str, Callable[[Card], object], Callable[[Card], str
         return shown
 
     names = class_names()
-    return [
-        (_tc("browser", "Card"), lambda c: c.name, lambda c: c.name),
+    columns = [
+        (_tc("browser", "Card"), lambda c: c.name, card_name_text),
         (_tc("browser", "Vendor"), lambda c: c.vendor, lambda c: c.vendor),
         (_tc("browser", "Class"), lambda c: c.category, lambda c: names[c.category]),
         (_tc("browser", "Memory [GB]"), lambda c: c.memory_gb, num(lambda c: c.memory_gb)),
@@ -108,6 +116,55 @@ def _columns() -> list[tuple[str, Callable[[Card], object], Callable[[Card], str
          lambda c: c.software.stack if c.software else "—"),
         (_tc("browser", "Export to China"), lambda c: c.export_control.china if c.export_control else "", china_text),
     ]
+    columns.insert(PRICE_COLUMN, _price_column())
+    return columns
+
+
+# ---- whose cards and prices, and the price a ranking uses (issue 25) ---------------------------
+
+PRICE_COLUMN = 4
+"""Where the price a ranking uses stands: after the memory, in view without scrolling."""
+
+
+def card_name_text(card: Card) -> str:
+    """The card's name, with "yours" for a card from the user's own file."""
+    return write(Phrase("{name} — yours", {"name": card.name}), current_language()) if card.is_user else card.name
+
+
+def ranked_price_text(card: Card) -> str:
+    """The purchase price a ranking uses (the card view's words: amount, kind, date, "yours", a *
+    where the buyer must be told something), or "—"."""
+    chosen = card_price.purchase_price(card)
+    return "—" if chosen is None else write(ranked_price_value(chosen, short=True), current_language())
+
+
+def ranked_price_tip(card: Card) -> str:
+    """What the ranked purchase price is, in full (its source and flags), or the catalog's note on
+    where prices were looked for."""
+    chosen = card_price.purchase_price(card)
+    if chosen is None:
+        return card.price_note or ""
+    return write(price_description(chosen.entry, chosen.flags), current_language())
+
+
+def _price_column() -> tuple[str, Callable[[Card], object], Callable[[Card], str]]:
+    def amount(card: Card) -> float:
+        chosen = card_price.purchase_price(card)
+        return 0.0 if chosen is None else chosen.entry.midpoint
+
+    return label("Price per card", current_language()), amount, ranked_price_text
+
+
+def cell_tip(card: Card, header: str) -> str | None:
+    """A cell's tooltip: the price in full in the price column; "yours" on the user's cards; the
+    warning on low-confidence cards."""
+    if header == label("Price per card", current_language()):
+        return ranked_price_tip(card) or None
+    if card.is_user:
+        return label("Your card (from your own catalog file)", current_language())
+    if card.confidence == "low":
+        return _tc("browser", "Low confidence: check a vendor datasheet before buying")
+    return None
 
 
 class CatalogTableModel(QAbstractTableModel):
@@ -147,8 +204,8 @@ class CatalogTableModel(QAbstractTableModel):
             return card
         if role == Qt.ItemDataRole.ForegroundRole and card.confidence == "low":
             return QBrush(QColor("#a05a00"))
-        if role == Qt.ItemDataRole.ToolTipRole and card.confidence == "low":
-            return _tc("browser", "Low confidence: check a vendor datasheet before buying")
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return cell_tip(card, header)
         if role == Qt.ItemDataRole.DecorationRole and index.column() == 2:
             return QColor(CLASS_COLOURS[card.category])
         return None
@@ -253,6 +310,14 @@ class CardBrowser(QDialog):
         layout.addWidget(splitter, 1)
         layout.addLayout(self._buttons())
         controller.catalog_changed.connect(self._on_catalog_changed)
+        self._show_refusals(controller.catalog)
+
+    def _show_refusals(self, catalog: Catalog) -> None:
+        """The user's entries refused because they would replace the truth (a card with a bundled
+        card's id, a price dated after today), in the window's language."""
+        texts = [message_text(m) for m in catalog.refusals]
+        self.status.setText("\n".join(texts))
+        self.status.setToolTip("\n".join(texts))
 
     def _filters(self) -> QHBoxLayout:
         row = QHBoxLayout()
@@ -382,6 +447,7 @@ class CardBrowser(QDialog):
     def _on_catalog_changed(self, catalog: Catalog) -> None:
         self.model.set_catalog(catalog)
         self._fill_vendors()
+        self._show_refusals(catalog)
 
 
 class ComparisonDialog(QDialog):

@@ -20,14 +20,18 @@ from PySide6.QtWidgets import (
 )
 
 from configurator.app.controller import ScenarioController
+from configurator.app.i18n import current_language, message_text
 from configurator.app.labels import class_names
 from configurator.core.bounds import error_line
+from configurator.core.view.card_view import PRICE_KINDS
+from configurator.core.view.rows import Phrase, label, write
 from configurator.core.catalog import (
     RATE_FIELDS,
     Card,
     CatalogError,
     PriceEntry,
     default_overlay_path,
+    free_card_id,
     save_user_card,
     save_user_price,
 )
@@ -69,7 +73,10 @@ class _ValidatingDialog(QDialog):
         except ValidationError as error:
             self.problem.setText(error_line(error, Card))
             return False
-        except (CatalogError, OSError) as error:
+        except CatalogError as error:  # a refusal (issue 25) in the window's language
+            self.problem.setText(message_text(error.message) if error.message else str(error))
+            return False
+        except OSError as error:
             self.problem.setText(str(error))
             return False
         self.controller.set_catalog(catalog)
@@ -81,7 +88,8 @@ class _ValidatingDialog(QDialog):
 
 
 class CardDialog(_ValidatingDialog):
-    """Add a card of your own, or override a catalog card, in the user overlay."""
+    """Add or edit a card of your own in the user overlay; starting from a bundled card, the new card
+    gets an id of its own (a bundled card is never replaced: issue 25) and none of its prices."""
 
     def __init__(self, controller: ScenarioController, card: Card | None = None, parent: QWidget | None = None) -> None:
         super().__init__(controller, parent)
@@ -119,6 +127,19 @@ class CardDialog(_ValidatingDialog):
         self._base = card
         if card is not None:
             self._show(card)
+            self._own_id_for(card)
+
+    def _own_id_for(self, card: Card) -> None:
+        """Starting from a bundled card, the user's card gets an id of its own (a card of the user
+        cannot replace a bundled one: issue 25), and the dialog says so."""
+        if card.is_user:
+            return
+        self.id.setText(free_card_id(card.id, self.controller.catalog))
+        self.name.setText(write(Phrase("{name} (mine)", {"name": card.name}), current_language()))
+        self.own_id_note = QLabel(label("A card of your own gets an id of its own: the bundled card stays as it is.",
+                                        current_language()))
+        self.own_id_note.setWordWrap(True)
+        self.form.insertRow(0, self.own_id_note)
 
     def _show(self, card: Card) -> None:
         self.id.setText(card.id)
@@ -139,6 +160,8 @@ class CardDialog(_ValidatingDialog):
     def card_data(self) -> dict:
         """The dialog's fields as a catalog entry (0 = not published)."""
         base = self._base.model_dump(mode="json") if self._base else {}
+        if self._base is not None and not self._base.is_user:
+            base["prices"] = []  # the bundled card's prices stay the catalog's, not the user's
         data = {
             **base,
             "id": self.id.text().strip(),
@@ -173,9 +196,12 @@ class PriceDialog(_ValidatingDialog):
         self.currency.setEditable(True)
         self.currency.addItems(["USD", "CNY", "EUR"])
         self.kind = QComboBox()
-        self.kind.addItem(self.tr("Street price"), "street")
-        self.kind.addItem(self.tr("List price (MSRP)"), "msrp")
-        self.kind.addItem(self.tr("Cloud, per card-hour"), "cloud-hourly")
+        for kind in ("street", "quote", "list", "launch", "cloud-hourly"):
+            self.kind.addItem(label(PRICE_KINDS[kind], current_language()), kind)
+        self.provider = QLineEdit()
+        self.provider.setPlaceholderText(label("Cloud prices: who rents the card", current_language()))
+        self.tier = QLineEdit()
+        self.tier.setPlaceholderText(label("Cloud prices: on-demand, 1-year reserved, spot …", current_language()))
         self.confidence = QComboBox()
         self.confidence.addItem(self.tr("High (a quote or the seller's own price list)"), "high")
         self.confidence.addItem(self.tr("Medium (a dated report or price index)"), "medium")
@@ -183,15 +209,18 @@ class PriceDialog(_ValidatingDialog):
         self.date = QLineEdit(date.today().strftime("%Y-%m"))
         self.source = QLineEdit()
         self.source.setPlaceholderText(self.tr("Quote number, URL or supplier"))
-        for label, widget in ((self.tr("Amount"), self.amount), (self.tr("Currency"), self.currency),
-                              (self.tr("Kind"), self.kind), (self.tr("Date (YYYY-MM)"), self.date),
-                              (self.tr("Source"), self.source), (self.tr("Confidence"), self.confidence)):
-            self.form.addRow(label, widget)
+        for text, widget in ((self.tr("Amount"), self.amount), (self.tr("Currency"), self.currency),
+                             (self.tr("Kind"), self.kind), (self.tr("Date (YYYY-MM)"), self.date),
+                             (self.tr("Source"), self.source), (self.tr("Confidence"), self.confidence),
+                             (label("Provider", current_language()), self.provider),
+                             (label("Offer", current_language()), self.tier)):
+            self.form.addRow(text, widget)
 
     def _write(self):
         price = PriceEntry.model_validate({
             "amount": self.amount.value(), "currency": self.currency.currentText().strip().upper(),
             "date": self.date.text().strip(), "kind": self.kind.currentData(), "source": self.source.text().strip(),
             "confidence": self.confidence.currentData(),
+            "provider": self.provider.text().strip() or None, "tier": self.tier.text().strip() or None,
         })
         return save_user_price(default_overlay_path(), self.card.id, price)

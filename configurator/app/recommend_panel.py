@@ -8,6 +8,7 @@ from dataclasses import dataclass, field, replace
 
 import pyqtgraph as pg
 from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -28,15 +29,21 @@ from configurator.app import format as fmt
 from configurator.app.binders import NONE_DATA, ComboBinder, SpinBinder, ValueModel
 from configurator.app.charts import NumberAxis, log_view_range
 from configurator.app.controller import ScenarioController
-from configurator.app.i18n import message_text
+from configurator.app.i18n import current_language, message_text
 from configurator.app.labels import CLASS_COLOURS, class_names, factor_names, region_names, unit_names
 from configurator.app.worker import LatestJob, show_busy
 from configurator.core.fields import spec
 from configurator.core.limiting import limiting_factor
 from configurator.core.recommend import DEFAULT_CLASSES, Filters, Objective, Result, cost_basis, mismatch, recommend
 from configurator.core.scenario import Scenario
+from configurator.core.view import price_view
+from configurator.core.view.rows import label, write
 
 DEBOUNCE_MS = 400
+
+MAX_COLUMN_PX = 300
+"""Widest a column grows to fit its contents (a long card name is elided, whole in its tooltip), so
+the cost and price columns stay in view."""
 """Recommend once the user has stopped changing the scenario for this long."""
 
 
@@ -74,6 +81,13 @@ def _none_spin(path: str, decimals: int, suffix: str, tip: str) -> QDoubleSpinBo
     return box
 
 
+def with_price_decision(result: Result) -> Result:
+    """``result`` with whether price decides it worked out (where the ranking runs, not on the GUI
+    thread: it re-scores every ranked configuration)."""
+    _ = result.price_decides
+    return result
+
+
 class RecommendationPanel(QWidget):
     """Ranks every catalog card for the current scenario and applies the chosen one."""
 
@@ -102,15 +116,21 @@ class RecommendationPanel(QWidget):
         self.mismatch_label.setWordWrap(True)
         self.mismatch_label.setStyleSheet("color: #b00020; font-weight: bold;")
         middle.addWidget(self.mismatch_label)
-        self.table = QTableWidget(0, 5)
+        self.table = QTableWidget(0, 6)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.horizontalHeader().setMaximumSectionSize(MAX_COLUMN_PX)
         self.table.itemSelectionChanged.connect(self._show_reasons)
         self.table.doubleClicked.connect(lambda _: self.use_selected())
         middle.addWidget(self.table, 1)
+        self.price_decides_label = QLabel()
+        self.price_decides_label.setObjectName("price-decides")
+        self.price_decides_label.setWordWrap(True)
+        self.price_decides_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        middle.addWidget(self.price_decides_label)
         self.reasons = QLabel()
         self.reasons.setWordWrap(True)
         middle.addWidget(self.reasons)
@@ -186,7 +206,8 @@ class RecommendationPanel(QWidget):
             speed = self.tr("Time to finish") if workload.is_training else self.tr("Time per token")
         objective = self.ranking.value.objective
         _, _, cost, _ = self._chart_axes(cost_basis(objective), scenario.economics.currency)
-        self.table.setHorizontalHeaderLabels([self.tr("Cards"), self.tr("Class"), speed, cost, self.tr("Limited by")])
+        self.table.setHorizontalHeaderLabels([self.tr("Cards"), self.tr("Class"), speed, cost, self.tr("Limited by"),
+                                              self._price_heading(objective)])
 
     def filters(self) -> Filters:
         """The filters of the request: the buyer's (:attr:`ranking`) over the workload's card
@@ -206,7 +227,8 @@ class RecommendationPanel(QWidget):
         catalog = self.controller.catalog
         objective = self.ranking.value.objective
         filters = self.filters()
-        return lambda: (recommend(scenario, catalog, objective, filters, limit=15), mismatch(scenario, catalog))
+        return lambda: (with_price_decision(recommend(scenario, catalog, objective, filters, limit=15)),
+                        mismatch(scenario, catalog))
 
     def start_refresh(self) -> None:
         """Recommend for the current scenario on a worker thread (a newer request replaces it)."""
@@ -240,6 +262,9 @@ class RecommendationPanel(QWidget):
         self._set_headers()
         self.mismatch_label.setText(message_text(warning) if warning else "")
         self._fill_table(result)
+        self._fill_prices(result)
+        self._append_unpriced(result)
+        self._show_price_decides(result)
         self._fill_chart(result)
         if result.ranked:
             self.table.selectRow(0)
@@ -317,7 +342,7 @@ class RecommendationPanel(QWidget):
         rows = self.table.selectionModel().selectedRows()
         if not rows or self.result is None:
             return
-        rec = self.result.ranked[rows[0].row()]
+        rec = self.recommendation_at(rows[0].row())
         self.reasons.setText("\n".join(f"• {message_text(m)}" for m in rec.reasons))
 
     def use_selected(self) -> bool:
@@ -325,6 +350,73 @@ class RecommendationPanel(QWidget):
         rows = self.table.selectionModel().selectedRows()
         if not rows or self.result is None:
             return False
-        rec = self.result.ranked[rows[0].row()]
+        rec = self.recommendation_at(rows[0].row())
         self.controller.replace_undoable(rec.estimate.scenario, self.tr("Use recommendation"))
         return True
+
+    # ---- prices: the price each row is ranked at, cards without one, when price decides (issue 25) ----
+
+    PRICE_COLUMN = 5
+    """The column of the price each configuration is ranked at."""
+
+    def _price_heading(self, objective: Objective) -> str:
+        return label(price_view.PRICE_HEADING[objective is Objective.CLOUD], current_language())
+
+    def recommendation_at(self, row: int):
+        """The configuration on ``row``: a ranked one, or after them one without a price."""
+        ranked = self.result.ranked
+        return ranked[row] if row < len(ranked) else self.result.unpriced[row - len(ranked)]
+
+    def _price_item(self, rec, objective: Objective) -> QTableWidgetItem:
+        """The price ``rec`` is ranked at, marked * (amber) where the buyer must be told something;
+        the tooltip says what the price is, its source and its flags."""
+        language = current_language()
+        item = QTableWidgetItem(write(price_view.price_value(rec.estimate, objective), language))
+        item.setToolTip(write(price_view.price_note(rec.estimate, objective), language))
+        _, _, flags = price_view.ranked_price(rec.estimate.costs.prices, objective)
+        if price_view.warns(flags):
+            item.setForeground(QBrush(QColor("#a05a00")))
+        return item
+
+    def _fill_prices(self, result: Result) -> None:
+        """The price column, and a * after a cost whose price the buyer must be told something
+        about, with what the price is in the cost's tooltip."""
+        cost_column = 3
+        for row, rec in enumerate(result.ranked):
+            price = self._price_item(rec, result.objective)
+            self.table.setItem(row, self.PRICE_COLUMN, price)
+            cost = self.table.item(row, cost_column)
+            _, _, flags = price_view.ranked_price(rec.estimate.costs.prices, result.objective)
+            if cost is not None and price_view.warns(flags):
+                cost.setText(cost.text() + price_view.FLAG_MARK)
+                cost.setForeground(price.foreground())
+            if cost is not None:
+                cost.setToolTip(price.toolTip())
+            name = self.table.item(row, 0)
+            if name is not None:
+                name.setToolTip(name.text())
+
+    def _append_unpriced(self, result: Result) -> None:
+        """The cards that meet every constraint but have no price on the ranking's basis, after the
+        ranked ones, in grey: "no price — enter a quote" (their fastest configuration)."""
+        names, factors, language = class_names(), factor_names(), current_language()
+        first = len(result.ranked)
+        self.table.setRowCount(first + len(result.unpriced))
+        grey = QBrush(QColor("#777777"))
+        for offset, rec in enumerate(result.unpriced):
+            note = write(price_view.price_note(rec.estimate, result.objective), language)
+            cells = [f"{rec.count} × {rec.card.name}", names[rec.card.category], self._speed_text(rec.estimate),
+                     label(price_view.NO_PRICE, language), factors[limiting_factor(rec.estimate)],
+                     label(price_view.NO_PRICE, language)]
+            for column, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                item.setForeground(grey)
+                item.setToolTip(note)
+                self.table.setItem(first + offset, column, item)
+
+    def _show_price_decides(self, result: Result) -> None:
+        """Whether price decides the ranking, in numbers (and the ranges' assumption in the tooltip)."""
+        lines = price_view.price_decides(result)
+        self.price_decides_label.setText("\n".join(f"• {message_text(m)}" for m in lines[:-1]))
+        self.price_decides_label.setToolTip(message_text(lines[-1]) if lines else "")
+        self.price_decides_label.setVisible(bool(lines))

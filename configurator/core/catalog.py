@@ -11,6 +11,7 @@ import dataclasses
 import json
 import re
 from dataclasses import dataclass, field
+from datetime import date
 from pathlib import Path
 from typing import Literal
 
@@ -19,6 +20,7 @@ from pydantic import Field, ValidationError, field_validator, model_validator
 from configurator.core.bounds import error_text
 from configurator.core.files import write_text_atomically
 from configurator.core.frozen_model import FrozenModel
+from configurator.core.messages import Message, msg
 from configurator.core.resources import bundled_path, user_data_dir
 from configurator.core.units import Precision
 
@@ -45,6 +47,10 @@ PriceConfidence = Literal["high", "medium", "low"]
 """How far a price can be trusted: ``high`` = the seller's own published price (vendor list
 price, a provider's rate card); ``medium`` = a dated report or aggregator of such prices;
 ``low`` = an estimate, an undated page, or a price derived from a system or kit."""
+Origin = Literal["catalog", "user"]
+ORIGIN_DESCRIPTION = ("where the entry comes from: the bundled catalog, or the user's own file (set when the user "
+                      "catalog is merged, whatever the file says; never written to a file)")
+
 CardConfidence = Literal["high", "medium", "low", "preliminary"]
 """``preliminary`` = announced figures for a part not yet shipping (or not yet documented)."""
 Framework = Literal["pytorch", "vllm", "sglang", "tensorrt-llm", "megatron", "deepspeed", "llama.cpp"]
@@ -108,6 +114,7 @@ class PriceEntry(_Frozen):
     provider: str | None = Field(default=None, description="cloud prices: who rents the card (e.g. 'AWS', "
                                  "'median of 7 providers')")
     tier: str | None = Field(default=None, description="cloud prices: the offer (on-demand, 1-year reserved, spot)")
+    origin: Origin = Field(default="catalog", exclude=True, description=ORIGIN_DESCRIPTION)
 
     @field_validator("date")
     @classmethod
@@ -272,6 +279,7 @@ class Card(_Frozen):
     sources: tuple[str, ...] = Field(min_length=1)
     confidence: CardConfidence
     notes: str | None = None
+    origin: Origin = Field(default="catalog", exclude=True, description=ORIGIN_DESCRIPTION)
 
     @field_validator("id")
     @classmethod
@@ -302,14 +310,26 @@ class Card(_Frozen):
         return self.peak_tflops(precision) is not None
 
     def price(self, kind: PriceKind) -> PriceEntry | None:
-        """The most recent price entry of ``kind``, or None."""
-        entries = [p for p in self.prices if p.kind == kind]
-        return max(entries, key=lambda p: p.date) if entries else None
+        """The price entry of ``kind`` the price policy would pick among them (for ``cloud-hourly``
+        the ranking's own: :func:`configurator.core.procurement.card_price.cloud_price`), or None."""
+        from configurator.core.procurement import card_price  # the policy sits above the schema
+
+        chosen = card_price.pick(self, (kind,))
+        return None if chosen is None else chosen.entry
 
     @property
     def purchase_price(self) -> PriceEntry | None:
-        """Street price if known, else list price."""
-        return self.price("street") or self.price("msrp")
+        """The purchase price a ranking uses (:func:`configurator.core.procurement.card_price.purchase_price`:
+        street or quote first, list or launch only without them)."""
+        from configurator.core.procurement import card_price
+
+        chosen = card_price.purchase_price(self)
+        return None if chosen is None else chosen.entry
+
+    @property
+    def is_user(self) -> bool:
+        """A card from the user's own file (not the bundled catalog)."""
+        return self.origin == "user"
 
     @property
     def is_consumer(self) -> bool:
@@ -340,7 +360,12 @@ class UnlistedCard(_Frozen):
 
 
 class CatalogError(ValueError):
-    """A catalog or overlay entry is malformed; the message names the card and field."""
+    """A catalog or overlay entry is malformed or refused; the text names the card and field.
+    ``message`` holds a refusal's text in both languages (None for a malformed entry)."""
+
+    def __init__(self, text: str, message: Message | None = None) -> None:
+        super().__init__(text)
+        self.message = message
 
 
 @dataclass(frozen=True)
@@ -353,6 +378,9 @@ class Catalog:
     not_products: tuple[NotAProduct, ...] = ()
     unlisted: tuple[UnlistedCard, ...] = ()
     problems: tuple[str, ...] = field(default=())
+    refusals: tuple[Message, ...] = field(default=())
+    """The user's entries refused because they would replace the truth (a card shadowing a
+    bundled id, a price dated in the future), as messages in both languages; also in ``problems``."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_by_id", {c.id: c for c in self.cards})
@@ -417,6 +445,8 @@ def parse_catalog(data: dict) -> Catalog:
         if card.id in seen:
             raise CatalogError(f"card '{card.id}': field 'id': duplicate id")
         seen.add(card.id)
+        if card.is_user or any(p.origin != "catalog" for p in card.prices):
+            raise CatalogError(f"card '{card.id}': field 'origin': only the user's own file holds the user's entries")
     try:
         not_products = tuple(NotAProduct.model_validate(n) for n in data.get("not_products", []))
         unlisted = tuple(UnlistedCard.model_validate(u) for u in data.get("unlisted", []))
@@ -474,16 +504,24 @@ def default_overlay_path() -> Path:
     return user_data_dir() / "user-catalog.json"
 
 
-def apply_overlay(base: Catalog, overlay: dict) -> Catalog:
+def apply_overlay(base: Catalog, overlay: dict, today: date | None = None) -> Catalog:
     """Merge an overlay document over ``base``.
 
-    The overlay holds ``cards`` (new cards, or replacements of a bundled card by id) and
-    ``prices`` (a mapping card id -> list of price entries appended to that card).
+    The overlay holds ``cards`` (the user's own cards) and ``prices`` (a mapping card id -> list
+    of price entries appended to that card). Everything merged is marked as the user's
+    (``origin``). User data cannot silently replace the truth (issue 25, part 6): a user card
+    whose id is a bundled card's is refused, not merged over it (a renamed copy would rank beside
+    the real card under the same name; the file keeps it for the user to give it an id of its
+    own), and a price dated after ``today`` is refused (it would beat every real price). Each
+    refusal is a problem in ``Catalog.problems`` and a message in ``Catalog.refusals``.
     """
+    from configurator.core.procurement.card_price import future_price_problem
+
     if not isinstance(overlay, dict):
         raise CatalogError("overlay: top level must be an object")
     cards = {c.id: c for c in base.cards}
     problems: list[str] = []
+    refusals: list[Message] = []
     raw_cards, raw_prices = overlay.get("cards") or [], overlay.get("prices") or {}
     if not isinstance(raw_cards, list):
         problems.append("'cards' must be a list of cards; the user's cards are skipped")
@@ -494,10 +532,24 @@ def apply_overlay(base: Catalog, overlay: dict) -> Catalog:
     own: set[str] = set()
     for raw in raw_cards:
         try:
-            card = parse_card(raw)
+            card = _as_users(parse_card(raw))
         except CatalogError as error:
             problems.append(f"{error}; this card is skipped")
             continue
+        if card.id in base:
+            refusals.append(shadowing_problem(card.id, base))
+            problems.append(refusals[-1].text)
+            continue
+        kept = []
+        for entry in card.prices:
+            future = future_price_problem(card.name, entry, today)
+            if future is None:
+                kept.append(entry)
+            else:
+                refusals.append(future)
+                problems.append(future.text)
+        if len(kept) != len(card.prices):
+            card = _with_prices(card, tuple(kept))
         if card.id in own:
             problems.append(f"card '{card.id}' appears more than once; the last entry is used")
         own.add(card.id)
@@ -512,15 +564,21 @@ def apply_overlay(base: Catalog, overlay: dict) -> Catalog:
         added = []
         for number, entry in enumerate(entries, start=1):
             try:
-                added.append(PriceEntry.model_validate_json(json.dumps(entry, allow_nan=False), strict=True))
+                price = PriceEntry.model_validate_json(json.dumps(entry, allow_nan=False), strict=True)
             except ValidationError as error:
                 problems.append(f"{_format_error(card_id, error)} (price {number}); this price is skipped")
+                continue
             except ValueError:
                 problems.append(f"card '{card_id}': price {number} holds a number that is not finite; skipped")
+                continue
+            future = future_price_problem(cards[card_id].name, price, today)
+            if future is not None:
+                refusals.append(future)
+                problems.append(future.text)
+                continue
+            added.append(_users_price(price))
         if added:
-            merged = cards[card_id].model_dump()
-            merged["prices"] = [p.model_dump() for p in cards[card_id].prices + tuple(added)]
-            cards[card_id] = Card.model_validate(merged)
+            cards[card_id] = _with_prices(cards[card_id], cards[card_id].prices + tuple(added))
     return Catalog(
         cards=tuple(cards.values()),
         version=base.version + "+user",
@@ -528,7 +586,41 @@ def apply_overlay(base: Catalog, overlay: dict) -> Catalog:
         not_products=base.not_products,
         unlisted=base.unlisted,
         problems=tuple(problems),
+        refusals=tuple(refusals),
     )
+
+
+def shadowing_problem(card_id: str, base: Catalog) -> Message:
+    """Why a user card with a bundled card's id is refused, with an id of its own to give it."""
+    suggestion = free_card_id(card_id, base)
+    return msg("user-card-shadows", id=card_id, name=base.get(card_id).name, suggestion=suggestion)
+
+
+def free_card_id(card_id: str, catalog: Catalog) -> str:
+    """An id for the user's own variant of ``card_id`` that no card in ``catalog`` has
+    (``h100-sxm-mine``, ``h100-sxm-mine-2`` …)."""
+    candidate, number = f"{card_id}-mine", 2
+    while candidate in catalog:
+        candidate, number = f"{card_id}-mine-{number}", number + 1
+    return candidate
+
+
+def _users_price(price: PriceEntry) -> PriceEntry:
+    return PriceEntry.model_validate({**price.model_dump(), "origin": "user"})
+
+
+def _as_users(card: Card) -> Card:
+    """``card`` and its prices marked as the user's, whatever the file said."""
+    data = card.model_dump()
+    data["prices"] = [_users_price(p) for p in card.prices]
+    return Card.model_validate({**data, "origin": "user"})
+
+
+def _with_prices(card: Card, prices: tuple[PriceEntry, ...]) -> Card:
+    """``card`` with ``prices`` (each keeping its origin), validated again."""
+    data = card.model_dump()
+    data["prices"] = prices
+    return Card.model_validate({**data, "origin": card.origin})
 
 
 def load_catalog(overlay_path: Path | None = None) -> Catalog:
@@ -575,7 +667,12 @@ def _write_overlay(path: Path, overlay: dict) -> Catalog:
 
 
 def save_user_card(path: Path, card: Card) -> Catalog:
-    """Add or replace one of the user's cards; returns the merged catalog."""
+    """Add or replace one of the user's cards; returns the merged catalog. A card with a bundled
+    card's id is refused (CatalogError with the refusal's message), before anything is read or written."""
+    bundled = load_bundled_catalog()
+    if card.id in bundled:
+        refusal = shadowing_problem(card.id, bundled)
+        raise CatalogError(refusal.text, refusal)
     overlay = read_overlay(path)
     overlay["cards"] = [c for c in overlay["cards"] if c.get("id") != card.id]
     overlay["cards"].append(card.model_dump(mode="json"))
@@ -583,7 +680,13 @@ def save_user_card(path: Path, card: Card) -> Catalog:
 
 
 def save_user_price(path: Path, card_id: str, price: PriceEntry) -> Catalog:
-    """Add a price entry for any card (bundled or the user's); returns the merged catalog."""
+    """Add a price entry for any card (bundled or the user's); returns the merged catalog. A price
+    dated after today is refused (CatalogError with the refusal's message)."""
+    from configurator.core.procurement.card_price import future_price_problem
+
+    refusal = future_price_problem(card_id, price)
+    if refusal is not None:
+        raise CatalogError(refusal.text, refusal)
     overlay = read_overlay(path)
     overlay["prices"].setdefault(card_id, []).append(price.model_dump(mode="json", exclude_none=True))
     return _write_overlay(path, overlay)

@@ -8,6 +8,8 @@ from configurator.core.catalog import Card, PriceEntry
 from configurator.core.formulas import economics as formulas
 from configurator.core.formulas.economics import HOURS_PER_YEAR  # noqa: F401  (re-exported for callers)
 from configurator.core.messages import Message, msg
+from configurator.core.procurement import card_price
+from configurator.core.procurement.card_price import CardPrice
 from configurator.core.procurement.prices import active_price_book
 from configurator.core.procurement.servers import host_power_w, server_type, servers_needed
 from configurator.core.scenario import Economics, Scenario
@@ -102,38 +104,72 @@ class PriceBasis:
     cloud_per_hour: float | None
     cloud_price_date: str | None
     messages: tuple[Message, ...] = ()
+    card: CardPrice | None = None
+    """The catalog entry the card price is (None: none, or the user's figure in the scenario)."""
+    cloud: CardPrice | None = None
+    """The catalog entry the cloud price is (None: none, or the user's figure in the scenario)."""
+    card_range: tuple[float, float] | None = None
+    """Low and high end of the card price [currency] (:func:`card_price.price_range`; the
+    scenario's own figure exact)."""
+    cloud_range: tuple[float, float] | None = None
+    """Low and high end of the cloud price [currency/h]."""
+
+    @property
+    def card_flags(self) -> tuple[Message, ...]:
+        """What the buyer must be told about the card price (list, launch, stale, the user's)."""
+        if self.card_price_date == "user":
+            return (msg("price-user"),)
+        return self.card.flags if self.card else ()
+
+    @property
+    def cloud_flags(self) -> tuple[Message, ...]:
+        if self.cloud_price_date == "user":
+            return (msg("price-user"),)
+        return self.cloud.flags if self.cloud else ()
 
 
 def latest_convertible(card: Card, kinds: tuple[str, ...], economics: Economics) -> PriceEntry | None:
-    """The newest price of the first of ``kinds`` that has one in a currency the scenario converts.
+    """The entry of ``kinds`` the price policy picks (:func:`card_price.pick`) among those in a
+    currency the scenario converts: a price in another currency (a user's EUR quote in a USD
+    scenario) cannot be used, so it must not hide one that can."""
+    chosen = card_price.pick(card, kinds, usable=lambda p: converted(p, economics) is not None)
+    return None if chosen is None else chosen.entry
 
-    A price in another currency (a user's EUR quote in a USD scenario) cannot be used, so it
-    must not hide an older price that can.
-    """
-    for kind in kinds:
-        entries = [p for p in card.prices if p.kind == kind and converted(p, economics) is not None]
-        if entries:
-            return max(entries, key=lambda p: p.date)
-    return None
+
+def _in_currency(price: CardPrice | None, economics: Economics) -> tuple[float, float] | None:
+    """A chosen price's low-high range in the scenario currency."""
+    if price is None:
+        return None
+    rate = 1.0 if price.entry.currency == economics.currency else economics.usd_to_currency
+    low, high = price.range()
+    return low * rate, high * rate
 
 
 def price_basis(card: Card, economics: Economics) -> PriceBasis:
-    """User overrides first, then the catalog's latest street/list and cloud prices."""
-    purchase = latest_convertible(card, ("street", "msrp"), economics)
-    cloud = latest_convertible(card, ("cloud-hourly",), economics)
-    card_price = economics.card_price or converted(purchase, economics)
-    cloud_price = economics.cloud_price_per_hour or converted(cloud, economics)
+    """The user's figures in the scenario first, then the price policy's purchase and cloud
+    prices (:mod:`configurator.core.procurement.card_price`) in a currency the scenario converts."""
+    usable = lambda p: converted(p, economics) is not None  # noqa: E731
+    purchase = card_price.purchase_price(card, usable=usable)
+    cloud = card_price.cloud_price(card, usable=usable)
+    user_card, user_cloud = economics.card_price is not None, economics.cloud_price_per_hour is not None
+    card_value = economics.card_price if user_card else converted(purchase.entry if purchase else None, economics)
+    cloud_value = economics.cloud_price_per_hour if user_cloud else converted(cloud.entry if cloud else None,
+                                                                               economics)
     messages = []
-    if card_price is None:
+    if card_value is None:
         messages.append(msg("no-purchase-price", card=card.name))
-    if cloud_price is None:
+    if cloud_value is None:
         messages.append(msg("no-cloud-price", card=card.name))
     return PriceBasis(
-        card_price=card_price,
-        card_price_date="user" if economics.card_price else (purchase.date if purchase else None),
-        cloud_per_hour=cloud_price,
-        cloud_price_date="user" if economics.cloud_price_per_hour else (cloud.date if cloud else None),
+        card_price=card_value,
+        card_price_date="user" if user_card else (purchase.entry.date if purchase else None),
+        cloud_per_hour=cloud_value,
+        cloud_price_date="user" if user_cloud else (cloud.entry.date if cloud else None),
         messages=tuple(messages),
+        card=None if user_card else purchase,
+        cloud=None if user_cloud else cloud,
+        card_range=(card_value, card_value) if user_card else _in_currency(purchase, economics),
+        cloud_range=(cloud_value, cloud_value) if user_cloud else _in_currency(cloud, economics),
     )
 
 

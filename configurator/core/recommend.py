@@ -12,6 +12,7 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cached_property
 
 from configurator.core.catalog import Card, Catalog
 from configurator.core.economics import HOURS_PER_YEAR
@@ -19,9 +20,12 @@ from configurator.core.estimate import Estimate, estimate
 from configurator.core.messages import Message, msg
 from configurator.core.estimate_json import layout_to_dict
 from configurator.core.procurement.bom import bill_of_materials
+from configurator.core.procurement.card_price import price_to_dict
+from configurator.core.procurement.price_decides import PriceDecision, PricedOption
+from configurator.core.procurement.price_decides import price_decision as _decision
 from configurator.core.procurement.prices import active_price_book
 from configurator.core.plan.deployment import constraint_ids, deployments, plannable
-from configurator.core.scenario import Scenario, Workload
+from configurator.core.scenario import Scenario, Workload, updated
 from configurator.core.software import runs_software, software_gaps
 from configurator.core.workloads import FAMILIES, CostBasis, family_of
 from configurator.core.workloads.serving import served_tokens_per_hour
@@ -136,6 +140,18 @@ class Result:
     unpriced: tuple[Recommendation, ...] = ()
     """Cards that meet every constraint but have no price on the objective's basis: their
     fastest such configuration, listed with ``no-price`` rather than dropped (score = inf)."""
+    considered: tuple[Recommendation, ...] = ()
+    """Every configuration ranked, best first (``ranked`` is the first ``limit`` of them)."""
+    filters: Filters | None = None
+    """The filters the ranking was made with (cards already owned change what price moves)."""
+
+    @cached_property
+    def price_decides(self) -> PriceDecision | None:
+        """Whether the winner and the order hold across every priced card's price range, with the
+        break-even price (:func:`price_decision`, computed when first asked for); None for
+        objectives that do not rank by price."""
+        return price_decision(self.considered or self.ranked, self.objective, self.filters or Filters(),
+                              len(self.ranked))
 
     @property
     def best(self) -> Recommendation | None:
@@ -350,7 +366,7 @@ def recommend(scenario: Scenario, catalog: Catalog, objective: Objective = Objec
         if not filters.allows(card, scenario.workload):
             rejected[card.id] = "filtered out"
             continue
-        candidates = deployments(scenario, card, all_counts=objective is Objective.FASTEST,
+        candidates = deployments(priced_for(scenario, card), card, all_counts=objective is Objective.FASTEST,
                                  whole_systems=objective is not Objective.CLOUD)
         if not candidates:
             rejected[card.id] = family_of(scenario.workload).rejection(scenario.workload, card)
@@ -369,7 +385,78 @@ def recommend(scenario: Scenario, catalog: Catalog, objective: Objective = Objec
     ranked = _with_reasons(best, objective)
     unpriced.sort(key=lambda r: (r.speed_figure, r.count, r.card.id))
     return Result(objective, tuple(ranked[:limit]), pareto_front(ranked, cost_basis(objective)), rejected,
-                  tuple(unpriced))
+                  tuple(unpriced), tuple(ranked), filters)
+
+
+# ---- prices: whose, and when they decide (issue 25) -------------------------------------------
+
+
+def priced_for(scenario: Scenario, card: Card) -> Scenario:
+    """``scenario`` as ``card`` is ranked in it: the card and cloud prices the user typed into the
+    scenario are the scenario card's (their quote for it), so every other card is ranked at its
+    own catalog prices."""
+    e = scenario.economics
+    if card.id == scenario.card_id or (e.card_price is None and e.cloud_price_per_hour is None):
+        return scenario
+    return updated(scenario, economics={"card_price": None, "cloud_price_per_hour": None})
+
+
+def _cards_at_card_price(est: Estimate, filters: Filters) -> float:
+    """Cards bought at the card price: the accelerator lines with a price (spares included; a
+    rack-scale system's cards come in its price), less the cards already owned [count]."""
+    bom = bill_of_materials(est.scenario, est.card, active_price_book())
+    bought = sum(line.quantity for line in bom.purchases if line.kind == "accelerator" and line.unit_price)
+    return max(0.0, bought - _owned(est, filters))
+
+
+def _priced_option(rec: Recommendation, objective: Objective, filters: Filters) -> PricedOption | None:
+    """``rec`` as the price-decides analysis sees it: its score, the score's slope in its card
+    price (ownership: cards bought × cost per unit of work of one currency unit; rent: the score
+    is proportional to the rent) and its price range; None without a price range."""
+    prices = rec.estimate.costs.prices
+    if objective is Objective.CLOUD:
+        price, price_range = prices.cloud_per_hour, prices.cloud_range
+        slope = rec.score / price if price else 0.0
+    else:
+        price, price_range = prices.card_price, prices.card_range
+        hours = HOURS_PER_YEAR * rec.estimate.scenario.economics.amortisation_years
+        per_unit = _per_unit(1.0, rec.estimate, hours)
+        slope = 0.0 if per_unit is None else _cards_at_card_price(rec.estimate, filters) * per_unit
+    if price is None or price_range is None:
+        return None
+    return PricedOption(rec.card.id, rec.card.name, rec.score, slope, price, *price_range)
+
+
+def price_decision(ranked: Sequence[Recommendation], objective: Objective, filters: Filters,
+                   listed: int | None = None) -> PriceDecision | None:
+    """Whether price decides the ranking (:func:`configurator.core.procurement.price_decides.price_decision`)
+    over the ranked configurations (best first) that have a price range, the first ``listed``
+    for the order; None for objectives that do not rank by price."""
+    if objective not in PRICED_OBJECTIVES or not ranked:
+        return None
+    options = [o for o in (_priced_option(r, objective, filters) for r in ranked) if o is not None]
+    if not options or options[0].card_id != ranked[0].card.id:
+        return None
+    per = "per card-hour" if objective is Objective.CLOUD else "per card"
+    return _decision(options, ranked[0].estimate.costs.currency, listed, per)
+
+
+def price_entry_to_dict(rec: Recommendation, objective: Objective) -> dict | None:
+    """The price ``rec`` is ranked at, for JSON: ``{amount, currency, kind, date, source, confidence,
+    provider, tier, user, flags, flag_texts}`` (the cloud price when ranking by rent); a price the
+    user typed into the scenario as ``kind: "scenario"``."""
+    prices = rec.estimate.costs.prices
+    cloud = objective is Objective.CLOUD
+    amount = prices.cloud_per_hour if cloud else prices.card_price
+    chosen = prices.cloud if cloud else prices.card
+    if amount is None:
+        return None
+    currency = rec.estimate.costs.currency
+    if chosen is None:
+        flags = prices.cloud_flags if cloud else prices.card_flags
+        return {"amount": amount, "currency": currency, "kind": "scenario", "date": None, "user": True,
+                "flags": [f.id for f in flags], "flag_texts": [f.text for f in flags]}
+    return price_to_dict(chosen, amount, currency)
 
 
 def suggest(scenario: Scenario, card: Card, objective: Objective = Objective.TCO) -> Scenario:
@@ -422,10 +509,16 @@ def recommendation_to_dict(rec: Recommendation, rank: int) -> dict:
     return entry
 
 
+def _with_price(entry: dict, rec: Recommendation, objective: Objective) -> dict:
+    """A ranked entry with the price it is ranked at (:func:`price_entry_to_dict`)."""
+    return {**entry, "price": price_entry_to_dict(rec, objective)}
+
+
 def result_to_dict(result: Result) -> dict:
     return {
         "objective": result.objective.value,
-        "ranked": [recommendation_to_dict(r, i + 1) for i, r in enumerate(result.ranked)],
+        "ranked": [_with_price(recommendation_to_dict(r, i + 1), r, result.objective)
+                   for i, r in enumerate(result.ranked)],
         "pareto": [{"card": r.card.id, "count": r.count, "speed": r.speed_figure,
                     "tco_per_million_tokens": r.ownership_per_unit}
                    for r in result.pareto],
@@ -433,4 +526,5 @@ def result_to_dict(result: Result) -> dict:
         "unpriced": [{"card": r.card.id, "count": r.count, "speed": r.speed_figure, "reason_id": "no-price",
                       "reason": r.reasons[0].text, "layout": layout_to_dict(r.estimate.scenario)}
                      for r in result.unpriced],
+        "price_decides": None if result.price_decides is None else result.price_decides.to_dict(),
     }

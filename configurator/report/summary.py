@@ -14,18 +14,21 @@ from datetime import date
 from configurator import __version__
 from configurator.core.catalog import Catalog
 from configurator.core.economics import host_watts
-from configurator.core.estimate import Estimate
+from configurator.core.estimate import Estimate, estimate
 from configurator.core.export_control import card_classification
 from configurator.core.procurement.bom import BomLine
 from configurator.core.procurement.deployment import DeploymentCost, deployment_cost
 from configurator.core.procurement.prices import PriceBook, active_price_book
+from configurator.core.procurement.price_decides import PriceDecision, PricedOption, price_decision
 from configurator.core.procurement.tco import rent_vs_buy_curve
-from configurator.core.recommend import Objective, recommend
+from configurator.core.recommend import Objective, Result, recommend
+from configurator.core.view import price_view
 from configurator.core.scenario import Scenario, updated_or_none
 from configurator.core.view.assumptions_view import assumptions_section
 from configurator.core.view.estimate_view import estimate_view, plain, speed_row
 from configurator.core.view.numbers import watts
-from configurator.core.view.rows import Amount, View, label, write
+from configurator.core.view.card_view import CONFIDENCE, PRICE_KINDS
+from configurator.core.view.rows import Amount, Phrase, View, label, write
 from configurator.core.workloads import family_of
 from configurator.report.language import (
     CLASS_LABELS,
@@ -53,6 +56,14 @@ from configurator.report.technical import bands_table, card_table, memory_table,
 
 MAX_ALTERNATIVES = 6
 """Priced alternatives listed (cards without a price are listed after them)."""
+
+NO_PUBLIC_PRICE = "No dated public price: ask the vendor or a distributor for a quote"
+"""What the prices table says of a card without a price (the catalog's own note, in English only, is
+in the card view)."""
+
+PRICE_STEP = 0.01
+"""The relative rise of a card price the summary re-costs an option at to find how its cost per unit
+of work follows the price (linear, so any step gives the same slope)."""
 
 MAX_UNPRICED = 4
 """Cards without a price on the objective's basis that are listed, with "enter a quote"."""
@@ -182,19 +193,27 @@ def _comparable_scenario(chosen: Estimate) -> Scenario:
     return s
 
 
+def ranking(chosen: Estimate, catalog: Catalog, objective: Objective = Objective.TCO) -> Result:
+    """The ranking the alternatives come from: every card on the chosen job (training without a
+    deadline: finishing within ``TRAINING_TIME_SLACK`` of the chosen time)."""
+    return recommend(_comparable_scenario(chosen), catalog, objective, limit=MAX_ALTERNATIVES + 2)
+
+
 def ranked_options(chosen: Estimate, catalog: Catalog, objective: Objective = Objective.TCO,
-                   book: PriceBook | None = None) -> tuple[Option, tuple[Option, ...], tuple[Option, ...]]:
+                   book: PriceBook | None = None, result: Result | None = None
+                   ) -> tuple[Option, tuple[Option, ...], tuple[Option, ...]]:
     """(your choice, the other cards' best configurations ranked by ``objective`` on one price
-    basis, the cards that have no price on that basis)."""
+    basis, the cards that have no price on that basis), from ``result`` (else :func:`ranking`)."""
     book = book or active_price_book()
     mine = _option(chosen, objective, book)
-    result = recommend(_comparable_scenario(chosen), catalog, objective, limit=MAX_ALTERNATIVES + 2)
+    result = result or ranking(chosen, catalog, objective)
     others = [_option(rec.estimate, objective, book) for rec in result.ranked
               if (rec.card.id, rec.count) != (chosen.card.id, chosen.scenario.count)]
     priced = sorted((o for o in others if o.score is not None), key=lambda o: (o.score, o.estimate.scenario.count))
     unpriced = [o for o in others if o.score is None]
-    unpriced += [_option(rec.estimate, objective, book) for rec in getattr(result, "unpriced", ())]
-    return mine, tuple(priced[:MAX_ALTERNATIVES]), tuple(unpriced[:MAX_UNPRICED])
+    unpriced += [_option(rec.estimate, objective, book) for rec in getattr(result, "unpriced", ())
+                 if (rec.card.id, rec.count) != (chosen.card.id, chosen.scenario.count)]
+    return mine, tuple(priced[:MAX_ALTERNATIVES]), tuple(unpriced)
 
 
 # ---- the headline -----------------------------------------------------------------------
@@ -279,10 +298,17 @@ def _headline(est: Estimate, mine: Option, w: Words) -> tuple[tuple[str, str], .
     return tuple(rows)
 
 
+def _price_headline(decision: Sequence, w: Words) -> tuple[tuple[str, str], ...]:
+    """'Price decides?' with the first price-decides line (the rest stand under the alternatives)."""
+    return ((w.label("Price decides?"), w.message(decision[0])),) if decision else ()
+
+
 # ---- bill of materials and TCO ----------------------------------------------------------
 
 
-def _bom_row(line: BomLine, currency: str, w: Words, sources: SourceList) -> tuple[str, ...]:
+def _bom_row(line: BomLine, currency: str, w: Words, sources: SourceList, card_price=None) -> tuple[str, ...]:
+    """One line of the bill of materials; the cards' source is ``card_price`` (the price the cards
+    are bought at in full: kind, date, confidence, source, flags) where given."""
     unit = quantity_unit(line.unit, w, line.quantity)
     amount = count(line.quantity) if float(line.quantity).is_integer() else num(line.quantity)
     quantity = f"{amount} {unit}".strip()
@@ -296,13 +322,40 @@ def _bom_row(line: BomLine, currency: str, w: Words, sources: SourceList) -> tup
         origin = {"catalog": w("card catalog"), "user": w("your price")}.get(line.source, cited)
         source = " ".join(part for part in (origin, line.date, w(line.confidence) if line.confidence not in
                                             ("catalog", "user") else "") if part)
+        if card_price is not None and line.kind == "accelerator" and line.source in ("catalog", "user"):
+            source = write(card_price, w.language)
     return (w(KIND_LABELS.get(line.kind, line.kind)), item_name(line, w), quantity, price, total, source)
+
+
+def _card_price_source(est: Estimate, sources: SourceList):
+    """The cards' price as the bill of materials cites it: "card catalog: street price 71,000 –
+    106,500 CNY, 2026-03, confidence: low; [1]" (a quoted range in the scenario's currency) with
+    its flags and a * (list or launch price, older than 18 months), or the user's own figure;
+    None without a price."""
+    prices = est.costs.prices
+    chosen, flags = prices.card, prices.card_flags
+    if prices.card_price is None:
+        return None
+    if chosen is None:
+        return price_view.joined(["the price you entered in the scenario", *flags])
+    e, currency = chosen.entry, est.costs.currency
+    rate = prices.card_price / e.midpoint
+    amount = Amount(prices.card_price, currency, money=True) if not e.amount_high else Phrase(
+        "{low} – {high}", {"low": Amount(e.amount * rate, currency, money=True),
+                           "high": Amount(e.amount_high * rate, currency, money=True)})
+    head = Phrase("{kind} {amount}, {date}, confidence: {confidence}", {
+        "kind": PRICE_KINDS[e.kind], "amount": amount, "date": e.date, "confidence": CONFIDENCE[e.confidence]})
+    return Phrase("{origin}: {price}{mark}", {
+        "origin": "your price" if chosen.user else "card catalog",
+        "mark": price_view.FLAG_MARK if price_view.warns(flags) else "",
+        "price": price_view.joined([head, sources.cite(e.source), *(f for f in flags if f.id != "price-user")])})
 
 
 def _bom_table(mine: Option, w: Words, sources: SourceList) -> Table:
     bom, own = mine.cost.bom, mine.cost.ownership
     header = (w("Kind"), w("Item"), w("Quantity"), w("Unit price"), w("Total"), w("Source"))
-    rows = [_bom_row(line, bom.currency, w, sources) for line in bom.lines]
+    card_price = _card_price_source(mine.estimate, sources)
+    rows = [_bom_row(line, bom.currency, w, sources, card_price) for line in bom.lines]
     rows.append(("", w("Capex (sum of the priced purchases)"), "", "", money(own.capex, bom.currency), ""))
     if bom.licences_per_year:
         rows.append(("", w("Licences per year"), "", "", f"{money(bom.licences_per_year, bom.currency)} / {w('year')}",
@@ -391,11 +444,9 @@ def _alternatives_table(mine: Option, priced: Sequence[Option], unpriced: Sequen
             against = "—"
         rows.append((str(rank) if option.score is not None else "—", config, w(CLASS_LABELS[est.card.category]),
                      speed_text(est, w), money(option.cost.ownership.capex, currency),
-                     money(option.cost.ownership.tco, currency), money(option.per_unit, currency), against))
-    for option in unpriced:
-        est = option.estimate
-        rows.append(("—", f"{count(est.scenario.count)} × {est.card.name}", w(CLASS_LABELS[est.card.category]),
-                     speed_text(est, w), "—", "—", "—", w("no price — enter a quote")))
+                     money(option.cost.ownership.tco, currency),
+                     money(option.per_unit, currency) + _price_mark(est, objective), against))
+    rows += _unpriced_rows(unpriced, w)
     basis = w("cloud rent") if objective is Objective.CLOUD else w("the bill of materials, owned")
     note = w("Ranked by {by}; every cost on one basis: {basis}, in {currency}.",
              by=w(OBJECTIVE_LABELS[objective.value]), basis=basis, currency=currency)
@@ -403,6 +454,92 @@ def _alternatives_table(mine: Option, priced: Sequence[Option], unpriced: Sequen
         note += " " + w("Without a deadline, alternatives finish within {x}× your choice's time.",
                         x=f"{TRAINING_TIME_SLACK:g}")
     return Table("alternatives", w("Alternatives"), header, tuple(rows), note=note)
+
+
+# ---- prices: marks, cards without a price, when price decides (issue 25) ---------------------
+
+
+def _priced_option(option: Option, objective: Objective, book: PriceBook) -> PricedOption | None:
+    """``option`` as the price-decides analysis sees it: the summary's own score (the whole bill of
+    materials over the years, per unit of work), its slope in the card price (rent: proportional;
+    ownership: the option re-costed, not re-planned, with the card price 1 % higher — the TCO is
+    linear in it through the purchase, installation, support and residual value) and its range."""
+    est, prices = option.estimate, option.estimate.costs.prices
+    if option.score is None:
+        return None
+    if objective is Objective.CLOUD:
+        price, price_range = prices.cloud_per_hour, prices.cloud_range
+        slope = option.score / price if price else 0.0
+    else:
+        price, price_range = prices.card_price, prices.card_range
+        if price is None or price_range is None:
+            return None
+        dearer = updated_or_none(est.scenario, economics={"card_price": price * (1 + PRICE_STEP)})
+        again = None if dearer is None else _option(estimate(dearer, est.card), objective, book)
+        slope = 0.0 if again is None or again.score is None else (again.score - option.score) / (price * PRICE_STEP)
+    if price is None or price_range is None:
+        return None
+    return PricedOption(est.card.id, est.card.name, option.score, max(0.0, slope), price, *price_range)
+
+
+def summary_price_decision(options: Sequence[Option], objective: Objective, book: PriceBook | None = None
+                           ) -> PriceDecision | None:
+    """Whether price decides the summary's ranking of ``options`` (:func:`price_decision` over their
+    scores on the summary's basis); None for objectives that do not rank by price."""
+    if objective not in (Objective.TCO, Objective.CLOUD):
+        return None
+    book = book or active_price_book()
+    ordered = sorted((o for o in options if o.score is not None), key=lambda o: o.score)
+    priced = [p for p in (_priced_option(o, objective, book) for o in ordered) if p is not None]
+    if not ordered or not priced or priced[0].card_id != ordered[0].estimate.card.id:
+        return None
+    return price_decision(priced, ordered[0].cost.bom.currency,
+                          per="per card-hour" if objective is Objective.CLOUD else "per card")
+
+
+def _price_mark(est: Estimate, objective: Objective) -> str:
+    """' *' after a cost ranked on a list or launch price or one older than 18 months."""
+    _, _, flags = price_view.ranked_price(est.costs.prices, objective)
+    return price_view.FLAG_MARK if price_view.warns(flags) else ""
+
+
+def _unpriced_rows(unpriced: Sequence[Option], w: Words) -> list[tuple[str, ...]]:
+    """The first ``MAX_UNPRICED`` cards that meet every constraint but have no price: "no price —
+    enter a quote" (the prices table lists them all)."""
+    return [("—", f"{count(o.estimate.scenario.count)} × {o.estimate.card.name}",
+             w(CLASS_LABELS[o.estimate.card.category]), speed_text(o.estimate, w), "—", "—", "—",
+             w(price_view.NO_PRICE)) for o in unpriced[:MAX_UNPRICED]]
+
+
+def prices_table(options: Sequence[Option], unpriced: Sequence[Option], objective: Objective,
+                 decision: Sequence, w: Words, sources: SourceList) -> Table:
+    """The price each configuration is ranked at (kind, date, whose, a * where the buyer must be
+    told something, and what), the cards without a price ("enter a quote"), then whether price
+    decides the ranking, in numbers; the ranges' assumption as the note."""
+    rows = []
+    for option in options:
+        est = option.estimate
+        amount, chosen, flags = price_view.ranked_price(est.costs.prices, objective)
+        told = price_view.joined([f for f in flags if f.id != "price-user"])
+        source = "" if chosen is None else sources.cite(chosen.entry.source)
+        rows.append((f"{count(est.scenario.count)} × {est.card.name}",
+                     write(price_view.price_value(est, objective), w.language),
+                     " ".join(p for p in (write(told, w.language) if told else "", source) if p)))
+    for option in unpriced:
+        est = option.estimate
+        rows.append((f"{count(est.scenario.count)} × {est.card.name}", w(price_view.NO_PRICE),
+                     w(NO_PUBLIC_PRICE)))
+    header = (w("Configuration"), w(price_view.PRICE_HEADING[objective is Objective.CLOUD]), w("What to know"))
+    return Table("prices", w("Prices the ranking uses"), header, tuple(rows))
+
+
+def price_decides_table(decision: Sequence, w: Words) -> Table | None:
+    """Whether price decides the ranking, one line each, the ranges' assumption as the note (None
+    for objectives that do not rank by price)."""
+    if not decision:
+        return None
+    rows = tuple((w.label("Price decides?") if i == 0 else "", w.message(m)) for i, m in enumerate(decision[:-1]))
+    return Table("price_decides", w("When price decides"), ("", ""), rows, note=w.message(decision[-1]))
 
 
 def _power_table(est: Estimate, view: View, w: Words) -> Table:
@@ -464,6 +601,8 @@ def build_summary(est: Estimate, catalog: Catalog, language: str = "en", today: 
     today = today or date.today()
     book = book or active_price_book()
     mine, priced, unpriced = ranked_options(est, catalog, objective, book)
+    decision = summary_price_decision([mine, *priced], objective, book)
+    decision = () if decision is None else decision.messages()
     best = priced[0] if priced else None
     sources = SourceList(language)
     meta = (
@@ -478,6 +617,9 @@ def build_summary(est: Estimate, catalog: Catalog, language: str = "en", today: 
     tables = (
         _bom_table(mine, w, sources), _tco_table(est, mine, w),
         _alternatives_table(mine, priced, unpriced, objective, w),
+        prices_table(sorted([mine, *priced], key=lambda o: (o.score is None, o.score or 0.0)), unpriced, objective,
+                     decision, w, sources),
+        *filter(None, (price_decides_table(decision, w),)),
         workload_table(est, w), card_table(est, w, sources), memory_table(est, w, view), speed_table(est, w, view),
         bands_table(est, w, view),
         _power_table(est, view, w), _assumptions_table(est, mine, w, sources),
@@ -487,7 +629,7 @@ def build_summary(est: Estimate, catalog: Catalog, language: str = "en", today: 
     headings = {"headline": w("At a glance"), "sources": w("Sources"), "warnings": w("Warnings"),
                 "approval": w("Approval")}
     return Summary(language, summary_title(est.scenario, w), meta, verdict, tables, warnings, est,
-                   tuple(o.estimate for o in priced), headline=_headline(est, mine, w),
+                   tuple(o.estimate for o in priced), headline=_headline(est, mine, w) + _price_headline(decision, w),
                    charts=(chart,) if chart else (), sources=tuple(sources.items),
                    approval=_approval_table(w, prepared_by, today).rows,
                    headings=headings, cost=mine.cost)

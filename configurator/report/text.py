@@ -12,6 +12,7 @@ from configurator.core.estimate import Estimate
 from configurator.core.view.assumptions_view import assumptions_section
 from configurator.core.view.card_view import card_view, catalog_columns
 from configurator.core.view.estimate_view import estimate_view
+from configurator.core.view import price_view
 from configurator.core.view.ranking_view import plan_columns, plan_heading, ranking_columns, step_breakdown
 from configurator.core.view.rows import Columns, View, label, write
 from configurator.core.view.words import words
@@ -104,8 +105,27 @@ def recommendation_table(result, language: str = "en") -> str:
         lines += [f"  - {w.message(m)}" for m in result.ranked[0].reasons]
     else:
         lines.append(w.label("No card meets the scenario's constraints."))
+    lines += price_lines(result, language)
     lines.append(w("{n} cards left out; see --json for why.", n=write(len(result.rejected), language)))
     return "\n".join(lines)
+
+
+def price_lines(result, language: str = "en") -> list[str]:
+    """Under the ranking (issue 25): what the marked prices are, the cards that meet every
+    constraint but have no price, and when price decides."""
+    w, lines = words(language), []
+    notes = price_view.flag_footnotes(result)
+    if notes:
+        lines.append(w.label("Marked *:"))
+        lines += [f"  {write(note, language)}" for note in notes]
+    if result.unpriced:
+        lines.append(w.label("Without a price (enter a quote):"))
+        lines += [f"  - {write(price_view.unpriced_value(rec), language)}" for rec in result.unpriced]
+    decides = price_view.price_decides(result)
+    if decides:
+        lines.append(w.label("When price decides:"))
+        lines += [f"  - {w.message(m)}" for m in decides]
+    return lines
 
 
 def plan_table(plan, chosen: Estimate, language: str = "en") -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from configurator.core.catalog import FRAMEWORKS, RATE_FIELDS, Card, PriceEntry
 from configurator.core.export_control import card_classification
+from configurator.core.procurement import card_price
 from configurator.core.units import Precision
 from configurator.core.view.names import CLASSES, VGPU
 from configurator.core.view.rows import Amount, Columns, Phrase, Row, Section, Value, View
@@ -29,8 +30,16 @@ CONFIDENCE = {"high": "high", "medium": "medium", "low": "low",
               "preliminary": "preliminary (announced, not shipping)", None: "not rated"}
 """Label ids of how far a card's specifications (or a price) can be trusted."""
 
-PRICE_KINDS = {"msrp": "list price (MSRP)", "street": "street price", "cloud-hourly": "cloud, per card-hour"}
+PRICE_KINDS = {"msrp": "list price (MSRP)", "street": "street price", "cloud-hourly": "cloud, per card-hour",
+               "quote": "quote", "list": "list price", "launch": "launch price"}
 """Label ids of the kinds of price (``PriceEntry.kind``)."""
+
+FLAG_MARK = " *"
+"""After a price a buyer must be told something about (list, launch or stale; the note says what)."""
+
+PRICE_KINDS_SHORT = {"street": "street", "quote": "quote", "list": "list", "msrp": "list", "launch": "launch",
+                     "cloud-hourly": "rent"}
+"""Label ids of the kinds of price, short (a table cell)."""
 
 SUPPORT = {"supported": "supported", "partial": "partial", "none": "none"}
 """Label ids of a framework's support on the card (``FrameworkSupport.status``)."""
@@ -108,21 +117,80 @@ def _graphics(card: Card) -> Section:
     ))
 
 
-def _price(price: PriceEntry) -> Row:
+def _quoted(price: PriceEntry) -> Value:
+    """The amount, or the range quoted, in the price's currency."""
     amount: Value = Amount(price.amount, price.currency, money=True)
     if price.amount_high:
         amount = Phrase("{low} – {high}", {"low": amount, "high": Amount(price.amount_high, price.currency,
                                                                          money=True)})
-    value = Phrase("{amount}; confidence: {confidence}", {"amount": amount,
+    return amount
+
+
+def _price(price: PriceEntry, flags: tuple = ()) -> Row:
+    """One dated price: kind and date (and "yours" for the user's own), the amount and its
+    confidence; the note says the provider and offer, the source and what a buyer must be told
+    (list or launch price, older than 18 months: :func:`card_price.price_flags`)."""
+    value = Phrase("{amount}; confidence: {confidence}", {"amount": _quoted(price),
                                                           "confidence": CONFIDENCE[price.confidence]})
     source = price.source if not price.note else f"{price.source} — {price.note}"
-    return Row(Phrase("{kind}, {date}", {"kind": PRICE_KINDS[price.kind], "date": price.date}), value,
-               note=source, key=f"price.{price.kind}")
+    offer = ", ".join(p for p in (price.provider, price.tier) if p) or None
+    label = Phrase("{kind}, {date} — yours" if card_price.is_user(price) else "{kind}, {date}",
+                   {"kind": PRICE_KINDS[price.kind], "date": price.date})
+    return Row(label, value, note=_joined([offer, source, *(f for f in flags if f.id != "price-user")]),
+               key=f"price.{price.kind}")
+
+
+def _joined(parts: list) -> Value:
+    """Values one after another with '; ' between them (None when there are none)."""
+    parts = [p for p in parts if p not in (None, "")]
+    if len(parts) < 2:
+        return parts[0] if parts else None
+    return Phrase("{sep}".join(f"{{p{i}}}" for i in range(len(parts))),
+                  {"sep": "; ", **{f"p{i}": p for i, p in enumerate(parts)}})
+
+
+def ranked_price_value(chosen: card_price.CardPrice, rent: bool = False, amount: Value = None,
+                       short: bool = False) -> Value:
+    """'12,500 USD, street price 2026-03', '15,625 USD, list 2024 *' (``short``), '21,000 USD, quote
+    2026-11, yours', '1.40 USD/h, …': the price a ranking uses (``amount``, else the entry's in its
+    own currency), marked * where the buyer must be told something (:func:`card_price.price_flags`)."""
+    warn = any(f.id != "price-user" for f in chosen.flags)
+    if amount is None:
+        amount = Amount(chosen.entry.midpoint, chosen.entry.currency, money=True)
+    if rent:
+        amount = Phrase("{amount}/h", {"amount": amount})
+    kinds = PRICE_KINDS_SHORT if short else PRICE_KINDS
+    return Phrase("{amount}, {kind} {date}{user}{mark}", {
+        "amount": amount, "kind": kinds[chosen.entry.kind], "date": chosen.entry.date,
+        "user": ", yours" if chosen.user else "", "mark": FLAG_MARK if warn else ""})
+
+
+def price_description(price: PriceEntry, flags: tuple = ()) -> Value:
+    """A price in full: kind, the amount or range quoted, date, confidence, provider and offer, the
+    source, then what a buyer must be told (``flags``)."""
+    head = Phrase("{kind} {amount}, {date}, confidence: {confidence}", {
+        "kind": PRICE_KINDS[price.kind], "amount": _quoted(price), "date": price.date,
+        "confidence": CONFIDENCE[price.confidence]})
+    offer = ", ".join(p for p in (price.provider, price.tier) if p) or None
+    return _joined([head, offer, price.source, *flags])
+
+
+def _ranked_prices(card: Card) -> list[Row]:
+    """The purchase and cloud prices a ranking uses (the price policy's choice), marked * where
+    the buyer must be told something; the note says what."""
+    rows = []
+    for chosen, name, key in ((card_price.purchase_price(card), "Purchase price used in rankings", "price.ranked"),
+                              (card_price.cloud_price(card), "Rent used in rankings", "price.ranked_cloud")):
+        if chosen is not None:
+            rows.append(Row(name, ranked_price_value(chosen, key == "price.ranked_cloud"),
+                            note=_joined(list(chosen.flags)), key=key))
+    return rows
 
 
 def _prices(card: Card) -> Section:
-    rows = [_price(p) for p in sorted(card.prices, key=lambda p: p.date, reverse=True)]
-    if not rows:
+    rows = _ranked_prices(card)
+    rows += [_price(p, card_price.price_flags(p)) for p in sorted(card.prices, key=lambda p: p.date, reverse=True)]
+    if not card.prices:
         rows.append(Row("Price", "none known", key="price.none"))
     if card.price_note:
         rows.append(Row("Note", card.price_note, key="price_note"))
@@ -174,7 +242,8 @@ def card_view(card: Card) -> View:
     low = card.confidence == "low"
     verdict = "Low confidence: check a vendor datasheet before buying" if low else Phrase(
         "Specification confidence: {level}", {"level": CONFIDENCE[card.confidence]})
-    return View(Phrase("{name} [{id}]", {"name": card.name, "id": card.id}), verdict, not low, (
+    heading = Phrase("{name} [{id}] — yours" if card.is_user else "{name} [{id}]", {"name": card.name, "id": card.id})
+    return View(heading, verdict, not low, (
         _identity(card), _memory(card), _rates(card), _power_and_links(card), _graphics(card), _prices(card),
         _software(card), _export(card), _sources(card), *_notes(card)))
 

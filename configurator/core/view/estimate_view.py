@@ -221,11 +221,31 @@ def cost_section(est: Estimate) -> Section:
         Row(Phrase("Cloud per {period}", {"period": period}), money(c.cloud), key="cloud"),
         Row(Phrase("Electricity per {period}", {"period": period}), money(c.energy), key="energy"),
         Row(COST_PER[family.cost_unit], money(per_unit), note=c.basis, key="per_unit"),
-        Row("Prices dated", Phrase("card {card}, cloud {cloud}", {"card": c.prices.card_price_date or "—",
-                                                                  "cloud": c.prices.cloud_price_date or "—"}),
-            key="price_dates"),
+        price_dates_row(c.prices),
     )
     return Section("cost", "Power, energy and cost", rows)
+
+
+def price_dates_row(prices) -> Row:
+    """'card 2024 *, cloud 2026-03': the dates of the prices used, a * where the buyer must be told
+    something about the price (list or launch price, older than 18 months); the note says what
+    (issue 25: :mod:`configurator.core.procurement.card_price`)."""
+    def marked(day: str | None, flags) -> str:
+        return (day or "—") + (" *" if any(f.id != "price-user" for f in flags) else "")
+
+    told = [Phrase(template, {"flags": _joined_flags(flags)}) for template, flags in
+            (("card price: {flags}", prices.card_flags), ("cloud price: {flags}", prices.cloud_flags)) if flags]
+    note = None if not told else told[0] if len(told) == 1 else Phrase("{a}{sep}{b}", {"a": told[0], "b": told[1],
+                                                                                        "sep": "; "})
+    return Row("Prices dated", Phrase("card {card}, cloud {cloud}", {
+        "card": marked(prices.card_price_date, prices.card_flags),
+        "cloud": marked(prices.cloud_price_date, prices.cloud_flags)}), note=note, key="price_dates")
+
+
+def _joined_flags(flags) -> Phrase:
+    """Flags one after another with '; ' (a label id) between them."""
+    return Phrase("{sep}".join(f"{{f{i}}}" for i in range(len(flags))),
+                  {"sep": "; ", **{f"f{i}": f for i, f in enumerate(flags)}})
 
 
 # ---- the parallel layout ------------------------------------------------------------------------

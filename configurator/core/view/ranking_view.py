@@ -8,6 +8,7 @@ from __future__ import annotations
 from configurator.core.estimate import Estimate
 from configurator.core.recommend import Objective, Result
 from configurator.core.view.names import CLASSES
+from configurator.core.view.price_view import PRICE_HEADING, price_value
 from configurator.core.view.estimate_view import estimate_view, plain, speed_row
 from configurator.core.view.rows import Amount, Columns, Phrase, Row, Section, Value
 from configurator.core.workloads import MILLION_TOKENS, family_of
@@ -55,16 +56,22 @@ def ranking_columns(result: Result) -> Columns:
         return Columns((), frozenset(), ())
     first = result.ranked[0].estimate
     speed = speed_row(first)
+    priced = result.objective in PRICED
     headings = ("#", "Cards", "Card", "Class", "Speed" if speed is None else speed.label,
-                _score_heading(result.objective, first), "Why")
+                _score_heading(result.objective, first), *((PRICED[result.objective],) if priced else ()), "Why")
     rows = []
     for rank, rec in enumerate(result.ranked, 1):
         est = rec.estimate
         row = speed_row(est, estimate_view(est))
+        price = (price_value(est, result.objective),) if priced else ()
         rows.append((rank, rec.count, rec.card.name, CLASSES[rec.card.category],
-                     None if row is None else plain(row.value), _score(result.objective, est, rec.score),
+                     None if row is None else plain(row.value), _score(result.objective, est, rec.score), *price,
                      rec.reasons[0] if rec.reasons else ""))
     return Columns(headings, frozenset({0, 1, 4, 5}), tuple(rows))
+
+
+PRICED = {Objective.TCO: PRICE_HEADING[False], Objective.CLOUD: PRICE_HEADING[True]}
+"""The column of the price each configuration is ranked at (issue 25), by the objective that ranks on it."""
 
 
 LOSES_BY = {"tie": "as fast; the simpler layout is preferred", "bubble": "more pipeline bubble",

@@ -1,0 +1,217 @@
+"""Which of a card's prices a ranking uses, and what a buyer must be told about it (issue 25).
+
+One policy for every card, used by the estimate's price basis
+(:func:`configurator.core.economics.price_basis`), the ranking, the card view and the summary:
+
+- **Purchase**: a street price or a quote a buyer could pay; a list (``list``, the older ``msrp``)
+  or launch price only when the card has neither, and then flagged ("list price, street typically
+  lower", "launch price"). Among prices of one kind class a price from the last
+  :data:`STALE_AFTER_MONTHS` months beats an older one, the user's own beats the catalog's, the
+  newer beats the older, a quote beats a street price of the same date.
+- **Cloud**: a recent price first; the user's own next; then a median over several providers
+  (the entry's ``provider`` says so) over one provider's rate card; then the newest.
+- **Flags** travel with the price: older than :data:`STALE_AFTER_MONTHS` months, list or launch
+  price, the user's own. Every price keeps its source, date, kind and confidence.
+
+Today's date is :func:`today` (tests pass their own ``today``).
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date
+
+from configurator.core.catalog import Card, PriceEntry
+from configurator.core.messages import Message, msg
+
+STALE_AFTER_MONTHS = 18
+"""A price dated more than this many months before today is flagged as stale [months] (issue 25's
+rule: a ranking's purchase price is one a buyer could pay now, dated within 18 months)."""
+
+PURCHASE_KIND_CLASS: dict[str, int] = {"street": 0, "quote": 0, "list": 1, "msrp": 1, "launch": 2}
+"""Purchase price kinds by preference: what buyers pay (street, a quote) before list prices,
+list before the price announced at launch."""
+
+PURCHASE_KINDS = tuple(PURCHASE_KIND_CLASS)
+"""The kinds a card is bought at."""
+CLOUD_KINDS = ("cloud-hourly",)
+"""The kinds a card is rented at."""
+
+SAME_DATE_PREFERENCE: dict[str, int] = {"quote": 0, "street": 1, "list": 2, "msrp": 3, "launch": 4}
+"""Within one kind class and date: a quote to a buyer before a street price, a list price
+before the older word for it."""
+
+CONFIDENCE_SPREAD: dict[str | None, float] = {"high": 0.10, "medium": 0.20, "low": 0.35, None: 0.20}
+"""**Assumption** (issue 25, part 5): how far a single-figure price may be off, either way, by its
+confidence [share of the price]: ±10 % for a seller's own price, ±20 % for a dated report, ±35 %
+for an estimate; a price without a rating (a user's entry) as a dated report. A quoted range
+(``amount`` to ``amount_high``) is used as it is."""
+
+MEDIAN_PROVIDER = re.compile(r"median|several|providers|average", re.IGNORECASE)
+"""A cloud price whose ``provider`` matches is a summary over several providers (e.g. "median of
+7 providers"), preferred over one provider's or reseller's rate card."""
+
+
+def today() -> date:
+    """The date prices are aged against (one place, so tests and callers can fix it)."""
+    return date.today()
+
+
+def period(value: str) -> tuple[date, date]:
+    """First and last day of a catalog date (``YYYY``, ``YYYY-MM`` or ``YYYY-MM-DD``)."""
+    parts = [int(p) for p in value.split("-")]
+    year = parts[0]
+    if len(parts) == 1:
+        return date(year, 1, 1), date(year, 12, 31)
+    month = parts[1]
+    if len(parts) == 2:
+        return date(year, month, 1), date(year, month, calendar.monthrange(year, month)[1])
+    day = date(year, month, parts[2])
+    return day, day
+
+
+def months_before(day: date, months: int) -> date:
+    """``day`` moved back ``months`` calendar months (the day clamped to the month's length)."""
+    index = day.year * 12 + day.month - 1 - months
+    year, month = divmod(index, 12)
+    return date(year, month + 1, min(day.day, calendar.monthrange(year, month + 1)[1]))
+
+
+def is_future(entry: PriceEntry, on: date | None = None) -> bool:
+    """Whether the price is dated after ``on`` (today): its period starts after that day."""
+    return period(entry.date)[0] > (on or today())
+
+
+def is_stale(entry: PriceEntry, on: date | None = None) -> bool:
+    """Whether the price is older than :data:`STALE_AFTER_MONTHS` months: even the last day of
+    its period ('2024' = up to 2024-12-31) lies before that many months before ``on``."""
+    return period(entry.date)[1] < months_before(on or today(), STALE_AFTER_MONTHS)
+
+
+def is_user(entry: PriceEntry) -> bool:
+    """The user's own price (from the user catalog), not the bundled catalog's."""
+    return entry.origin == "user"
+
+
+def is_median_of_providers(entry: PriceEntry) -> bool:
+    """A cloud price summarising several providers (:data:`MEDIAN_PROVIDER`)."""
+    return entry.provider is not None and MEDIAN_PROVIDER.search(entry.provider) is not None
+
+
+def kind_name(kind: str) -> str:
+    """The kind as the policy names it: ``msrp`` is a list price."""
+    return "list" if kind == "msrp" else kind
+
+
+def price_flags(entry: PriceEntry, on: date | None = None) -> tuple[Message, ...]:
+    """What a buyer must be told about a price: a list or launch price, older than
+    :data:`STALE_AFTER_MONTHS` months, the user's own."""
+    flags = []
+    if kind_name(entry.kind) == "list":
+        flags.append(msg("price-list"))
+    elif entry.kind == "launch":
+        flags.append(msg("price-launch"))
+    if is_stale(entry, on):
+        flags.append(msg("price-stale", date=entry.date, months=STALE_AFTER_MONTHS))
+    if is_user(entry):
+        flags.append(msg("price-user"))
+    return tuple(flags)
+
+
+@dataclass(frozen=True)
+class CardPrice:
+    """The price a ranking uses for one card, with what to tell the buyer about it."""
+
+    entry: PriceEntry
+    flags: tuple[Message, ...]
+
+    @property
+    def kind(self) -> str:
+        return kind_name(self.entry.kind)
+
+    @property
+    def user(self) -> bool:
+        return is_user(self.entry)
+
+    @property
+    def flag_ids(self) -> tuple[str, ...]:
+        return tuple(f.id for f in self.flags)
+
+    def range(self) -> tuple[float, float]:
+        """Low and high end of the price in its currency: the quoted range, else the amount ±
+        :data:`CONFIDENCE_SPREAD` of its confidence [currency]."""
+        return price_range(self.entry)
+
+
+def price_range(entry: PriceEntry) -> tuple[float, float]:
+    """(low, high) of a price: ``amount``..``amount_high`` when a range is quoted, else the amount
+    ± its confidence's share (:data:`CONFIDENCE_SPREAD`) [currency]."""
+    if entry.amount_high is not None and entry.amount_high > entry.amount:
+        return entry.amount, entry.amount_high
+    spread = CONFIDENCE_SPREAD.get(entry.confidence, CONFIDENCE_SPREAD[None])
+    return entry.amount * (1 - spread), entry.amount * (1 + spread)
+
+
+def _purchase_key(entry: PriceEntry, on: date) -> tuple:
+    return (PURCHASE_KIND_CLASS[entry.kind], is_stale(entry, on), not is_user(entry), _newest_first(entry.date),
+            SAME_DATE_PREFERENCE[entry.kind])
+
+
+def _cloud_key(entry: PriceEntry, on: date) -> tuple:
+    return is_stale(entry, on), not is_user(entry), not is_median_of_providers(entry), _newest_first(entry.date)
+
+
+def _newest_first(value: str) -> tuple[int, ...]:
+    """Sorts later dates first; a more precise date of the same period after its period
+    ('2025-03' before '2025', as the catalog's string order had it)."""
+    return tuple(-ord(c) for c in value) + (0,)
+
+
+def pick(card: Card, kinds: tuple[str, ...], on: date | None = None,
+         usable: Callable[[PriceEntry], bool] = lambda entry: True) -> CardPrice | None:
+    """The entry of ``card`` among ``kinds`` (purchase kinds, or ``cloud-hourly``) the policy prefers,
+    among those ``usable`` accepts (in a currency the scenario converts), with its flags; None
+    when there is none."""
+    on = on or today()
+    entries = [p for p in card.prices if p.kind in kinds and usable(p)]
+    if not entries:
+        return None
+    key = _cloud_key if kinds == CLOUD_KINDS else _purchase_key
+    chosen = min(entries, key=lambda p: key(p, on))
+    return CardPrice(chosen, price_flags(chosen, on))
+
+
+def purchase_price(card: Card, on: date | None = None,
+                   usable: Callable[[PriceEntry], bool] = lambda entry: True) -> CardPrice | None:
+    """The purchase price of ``card`` a ranking uses (see the module's policy)."""
+    return pick(card, PURCHASE_KINDS, on, usable)
+
+
+def cloud_price(card: Card, on: date | None = None,
+                usable: Callable[[PriceEntry], bool] = lambda entry: True) -> CardPrice | None:
+    """The rent per card-hour of ``card`` a ranking uses (see the module's policy)."""
+    return pick(card, CLOUD_KINDS, on, usable)
+
+
+def future_price_problem(card_name: str, entry: PriceEntry, on: date | None = None) -> Message | None:
+    """Why a user's price cannot be used when it is dated after today, else None."""
+    on = on or today()
+    return msg("user-price-future", card=card_name, date=entry.date, today=on.isoformat()) \
+        if is_future(entry, on) else None
+
+
+def price_to_dict(price: CardPrice | None, amount: float | None = None, currency: str | None = None) -> dict | None:
+    """A chosen price for JSON: its amount (in the scenario currency when given), kind, date,
+    source, confidence, provider and tier, whether it is the user's, and its flags."""
+    if price is None:
+        return None
+    e = price.entry
+    return {"amount": amount if amount is not None else e.midpoint,
+            "currency": currency or e.currency,
+            "quoted": {"amount": e.amount, "amount_high": e.amount_high, "currency": e.currency},
+            "kind": price.kind, "date": e.date, "source": e.source, "confidence": e.confidence,
+            "provider": e.provider, "tier": e.tier, "user": price.user,
+            "flags": list(price.flag_ids), "flag_texts": [f.text for f in price.flags]}

@@ -1,0 +1,100 @@
+"""How a price is shown (issue 25): the price a ranking uses for each configuration, with its kind,
+date, whose it is and a mark where the buyer must be told something (a list or launch price, a
+price older than 18 months); what that price is, in full (a tooltip, a footnote); the cards that
+meet every constraint but have no price; and when price decides the ranking. One view for the
+recommendation panel, the command line's ranking and the printed summary, in both languages.
+Qt-free.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from configurator.core.economics import PriceBasis
+from configurator.core.estimate import Estimate
+from configurator.core.messages import Message
+from configurator.core.procurement.card_price import CardPrice
+from configurator.core.recommend import Objective, Recommendation, Result
+from configurator.core.view.card_view import FLAG_MARK, price_description, ranked_price_value  # noqa: F401
+from configurator.core.view.rows import Amount, Phrase, Value
+
+PRICE_HEADING = {False: "Price per card", True: "Rent per card-hour"}
+"""The heading of the price column: the purchase price, or (ranking by cloud cost) the rent."""
+
+NO_PRICE = "no price — enter a quote"
+"""What stands where a card has no price."""
+
+SEPARATOR = "; "
+
+
+def joined(parts: Sequence[Value], separator: str = SEPARATOR) -> Value:
+    """Values written one after another with ``separator`` (a label id) between them."""
+    parts = [p for p in parts if p not in (None, "")]
+    if not parts:
+        return None
+    if len(parts) == 1:
+        return parts[0]
+    template = "{sep}".join(f"{{p{i}}}" for i in range(len(parts)))
+    return Phrase(template, {"sep": separator, **{f"p{i}": v for i, v in enumerate(parts)}})
+
+
+def warns(flags: Sequence[Message]) -> bool:
+    """Whether the flags hold a warning (list, launch, stale) rather than only whose price it is."""
+    return any(f.id != "price-user" for f in flags)
+
+
+def ranked_price(prices: PriceBasis, objective: Objective) -> tuple[float | None, CardPrice | None,
+                                                                      tuple[Message, ...]]:
+    """(the price [currency, per card or per card-hour], the catalog entry it is or None for the
+    user's figure in the scenario, its flags) that ``objective`` ranks on: the rent when ranking
+    by cloud cost, else the purchase price."""
+    if objective is Objective.CLOUD:
+        return prices.cloud_per_hour, prices.cloud, prices.cloud_flags
+    return prices.card_price, prices.card, prices.card_flags
+
+
+def price_value(est: Estimate, objective: Objective) -> Value:
+    """'12,500 USD, street 2026-03', '15,625 USD, list 2024 *', '21,000 USD, quote 2026-11, yours',
+    '2.10 USD/h, rent 2026-03', or "no price — enter a quote"."""
+    amount, chosen, _ = ranked_price(est.costs.prices, objective)
+    if amount is None:
+        return NO_PRICE
+    money: Value = Amount(amount, est.costs.currency, money=True)
+    rent = objective is Objective.CLOUD
+    if chosen is None:
+        return Phrase("{amount}, your price", {"amount": Phrase("{amount}/h", {"amount": money}) if rent else money})
+    return ranked_price_value(chosen, rent, money, short=True)
+
+
+def price_note(est: Estimate, objective: Objective) -> Value:
+    """What the ranked price is (:func:`configurator.core.view.card_view.price_description`), or that it is the user's own figure in
+    the scenario, or where to get one."""
+    amount, chosen, flags = ranked_price(est.costs.prices, objective)
+    if amount is None:
+        return est.card.price_note or NO_PRICE
+    if chosen is None:
+        return joined(["the price you entered in the scenario", *flags])
+    return price_description(chosen.entry, flags)
+
+
+def flag_footnotes(result: Result) -> tuple[Value, ...]:
+    """'* Gaudi 3: list price, street typically lower; price from 2024, older than 18 months' for
+    each ranked configuration whose price carries a warning."""
+    notes = []
+    for rec in result.ranked:
+        _, _, flags = ranked_price(rec.estimate.costs.prices, result.objective)
+        if warns(flags):
+            notes.append(Phrase("* {card}: {flags}", {"card": rec.card.name,
+                                                     "flags": joined([f for f in flags if f.id != "price-user"])}))
+    return tuple(notes)
+
+
+def unpriced_value(rec: Recommendation) -> Value:
+    """'2 × L20 48GB (China SKU): no price — enter a quote'."""
+    return Phrase("{count} × {card}: {what}", {"count": rec.count, "card": rec.card.name, "what": NO_PRICE})
+
+
+def price_decides(result: Result) -> tuple[Message, ...]:
+    """The lines that say whether price decides the ranking, in numbers, and the assumption (none
+    for objectives that do not rank by price)."""
+    return () if result.price_decides is None else result.price_decides.messages()

@@ -1,0 +1,52 @@
+"""Chinese labels of prices (issue 25): the price a ranking uses, its kind and flags, whose it is,
+cards without a price, when price decides. Merged into :mod:`configurator.core.view.words`; keyed
+by the English label id."""
+
+from __future__ import annotations
+
+ZH_CN_PRICE: dict[str, str] = {
+    "launch": "发布价",
+    "rent": "租用价",
+    "list price": "目录价",
+    "launch price": "发布价",
+    "{amount}/h": "{amount}/小时",
+    "{amount}, your price": "{amount}，您的价格",
+    "{amount}, {kind} {date}{user}{mark}": "{amount}，{kind} {date}{user}{mark}",
+    ", yours": "，用户",
+    "yours": "用户",
+    "{kind} {amount}, {date}, confidence: {confidence}": "{kind} {amount}，{date}，可信度：{confidence}",
+    "the price you entered in the scenario": "您在方案中输入的价格",
+    "* {card}: {flags}": "* {card}：{flags}",
+    "{count} × {card}: {what}": "{count} × {card}：{what}",
+    "Price per card": "每卡价格",
+    "Rent per card-hour": "每卡每小时租用价",
+    "Price decides?": "价格是否决定排名？",
+    "Prices the ranking uses": "排名所用价格",
+    "What to know": "须知",
+    "card price: {flags}": "卡价：{flags}",
+    "cloud price: {flags}": "云租用价：{flags}",
+    "No dated public price: ask the vendor or a distributor for a quote": "没有公开的有日期价格：请向厂商或经销商询价",
+    "When price decides": "价格何时决定排名",
+    "{origin}: {price}{mark}": "{origin}：{price}{mark}",
+    "{name} [{id}] — yours": "{name} [{id}]（用户）",
+    "{name} — yours": "{name}（用户）",
+    "Your card (from your own catalog file)": "用户自定义卡（来自您自己的目录文件）",
+    "{name} (mine)": "{name}（自定义）",
+    "A card of your own gets an id of its own: the bundled card stays as it is.":
+        "自定义卡使用自己的编号：内置卡保持不变。",
+    "Cloud prices: who rents the card": "云价格：出租该卡的服务商",
+    "Cloud prices: on-demand, 1-year reserved, spot …": "云价格：按需、一年预留、竞价……",
+    "Provider": "服务商",
+    "Offer": "方案",
+    "Purchase price used in rankings": "排名所用采购价",
+    "Rent used in rankings": "排名所用租用价",
+    "{kind}, {date} — yours": "{kind}，{date}（用户）",
+    "Card price": "卡价",
+    "Without a price (enter a quote):": "无价格（请输入报价）：",
+    "Marked *:": "标 * 的价格：",
+    "When price decides:": "价格何时决定排名：",
+    "Cards without a price are listed after the ranked ones: enter a quote to rank them.":
+        "无价格的卡列在已排名的卡之后：输入报价即可参与排名。",
+}
+"""Labels of the price view (:mod:`configurator.core.view.price_view`), the card view's price rows,
+the recommendation panel's price column and the summary's price notes."""

@@ -308,8 +308,9 @@ class Card(_Frozen):
 
     @property
     def purchase_price(self) -> PriceEntry | None:
-        """Street price if known, else list price."""
-        return self.price("street") or self.price("msrp")
+        """Street (or quoted) price if known, else the list price, else the launch price."""
+        return (self.price("street") or self.price("quote") or self.price("list") or self.price("msrp")
+                or self.price("launch"))
 
     @property
     def is_consumer(self) -> bool:

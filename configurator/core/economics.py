@@ -118,8 +118,9 @@ def latest_convertible(card: Card, kinds: tuple[str, ...], economics: Economics)
 
 
 def price_basis(card: Card, economics: Economics) -> PriceBasis:
-    """User overrides first, then the catalog's latest street/list and cloud prices."""
-    purchase = latest_convertible(card, ("street", "msrp"), economics)
+    """User overrides first, then the catalog's latest street (or quoted) price, else its list or
+    launch price, and its latest cloud price."""
+    purchase = latest_convertible(card, ("street", "quote", "list", "msrp", "launch"), economics)
     cloud = latest_convertible(card, ("cloud-hourly",), economics)
     card_price = economics.card_price or converted(purchase, economics)
     cloud_price = economics.cloud_price_per_hour or converted(cloud, economics)

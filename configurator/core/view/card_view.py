@@ -29,7 +29,8 @@ CONFIDENCE = {"high": "high", "medium": "medium", "low": "low",
               "preliminary": "preliminary (announced, not shipping)", None: "not rated"}
 """Label ids of how far a card's specifications (or a price) can be trusted."""
 
-PRICE_KINDS = {"msrp": "list price (MSRP)", "street": "street price", "cloud-hourly": "cloud, per card-hour"}
+PRICE_KINDS = {"msrp": "list price (MSRP)", "list": "list price", "launch": "launch price", "street": "street price",
+               "quote": "quoted price", "cloud-hourly": "cloud, per card-hour"}
 """Label ids of the kinds of price (``PriceEntry.kind``)."""
 
 SUPPORT = {"supported": "supported", "partial": "partial", "none": "none"}

@@ -227,10 +227,10 @@ def test_user_price_file_refreshes_prices(catalog):
     newer = {"amount": 21000, "currency": "USD", "date": "2026-12", "kind": "street", "source": "our quote Q-17",
              "confidence": "high"}
     quote = {"amount": 9000, "currency": "USD", "date": "2026-12", "kind": "street", "source": "distributor quote"}
-    merged = apply_overlay(catalog, {"prices": {"h100-sxm": [newer], "h20": [quote]}})
+    merged = apply_overlay(catalog, {"prices": {"h100-sxm": [newer], "l20": [quote]}})
     assert merged.get("h100-sxm").purchase_price.amount == 21000
     assert merged.get("h100-sxm").purchase_price.confidence == "high"
-    assert merged.get("h20").purchase_price.amount == 9000 and catalog.get("h20").purchase_price is None
+    assert merged.get("l20").purchase_price.amount == 9000 and catalog.get("l20").purchase_price is None
 
 
 def test_every_card_has_a_software_stack_with_sources(catalog):

@@ -64,7 +64,7 @@ def test_export_status_of_us_cards_follows_the_rule_or_says_why(catalog):
         expected = expected_china_status(card)
         if card.export_control.china != expected:
             assert card.export_control.note and card.export_control.rule, card.id
-            assert card.id in ("h20", "tpu-v5e", "rtx-6000d", "vera-rubin"), (card.id, expected)
+            assert card.id in ("h20", "tpu-v5e", "tpu-v6e", "tpu-v7", "rtx-6000d", "vera-rubin"), (card.id, expected)
 
 
 def test_software_gaps_by_workload(catalog):

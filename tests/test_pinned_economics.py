@@ -32,10 +32,10 @@ def test_node_power_scales_with_the_pue(catalog, llama8b):
 
 
 def test_cny_fallback_approximates_the_dated_rate_of_the_price_file():
-    """The fallback stands in for the price file's dated CFETS rate (7.1918 CNY/USD on
-    2024-11-25): within 2 % of it, so a price file without the rate converts about the same."""
+    """The fallback stands in for the price file's dated CFETS rate (7.0197 CNY/USD, central
+    parity of 2026-01-08): within 2 % of it, so a price file without the rate converts about the same."""
     dated = bundled_price_book().rates["usd_to_cny"].value
-    assert dated == pytest.approx(7.1918)
+    assert dated == pytest.approx(7.0197)
     assert currency.USD_TO_CNY_FALLBACK == pytest.approx(dated, rel=0.02)
 
 

@@ -87,7 +87,7 @@ def test_switches_have_ports(doc):
 @pytest.mark.parametrize("rate_id", RATE_IDS)
 def test_rate_shape_and_provenance(doc, rate_id):
     rate = doc["rates"][rate_id]
-    assert set(rate) == {"value", "unit", "source", "date", "note"}
+    assert {"value", "unit", "source", "date", "note"} <= set(rate) <= {"value", "unit", "source", "date", "note", "low", "high"}
     assert isinstance(rate["unit"], str) and rate["unit"].strip()
     assert isinstance(rate["source"], str) and rate["source"].strip()
     assert isinstance(rate["date"], str) and DATE.match(rate["date"])
@@ -95,6 +95,10 @@ def test_rate_shape_and_provenance(doc, rate_id):
         assert isinstance(rate["note"], str) and rate["note"].strip()
     else:
         assert _number(rate["value"]) and rate["value"] > 0
+    if "low" in rate or "high" in rate:
+        # a stated assumption carries its bounds, and the value lies within them
+        assert rate["value"] is not None and _number(rate["low"]) and _number(rate["high"])
+        assert 0 <= rate["low"] <= rate["value"] <= rate["high"], rate_id
 
 
 def test_llama3_failure_rate_matches_the_paper(doc):

@@ -1,0 +1,130 @@
+"""Data checks on the bundled prices (issue 25, parts 2, 3, 7 and 8).
+
+Every price is sourced, dated, of a known kind and carries a confidence; a ranking never takes a
+list or launch price where the data holds a recent street price or quote; the cards a buyer in
+mainland China weighs have a price or say where none was found; cloud prices name who rents the
+card and on what terms. The checks read the bundled catalog only — a user's own cards and quotes
+are validated elsewhere.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from configurator.core.catalog import load_bundled_catalog
+from configurator.core.economics import converted, price_basis
+from configurator.core.resources import bundled_path
+from configurator.core.scenario import Economics
+
+PURCHASE_KINDS = {"street", "quote", "list", "launch"}
+CHINA_CARDS = ("h20", "l20", "l2", "a800-sxm", "ascend-910b", "ascend-910c", "mlu370-x8", "br100", "br104",
+               "mtt-s3000", "mtt-s4000", "mtt-s5000", "mi355x", "b300", "rtx-6000d", "rtx-4090d", "rtx-5090d-v2")
+"""The China-market cards of issue 25, part 3 (Cambricon MLU590 and the Hygon DCUs are unlisted)."""
+RECENT_MONTHS = 18
+
+
+@pytest.fixture(scope="module")
+def catalog():
+    return load_bundled_catalog()
+
+
+@pytest.fixture(scope="module")
+def raw():
+    return json.loads(bundled_path("catalog.json").read_text(encoding="utf-8"))
+
+
+def _months(date: str) -> int:
+    year, month = (date.split("-") + ["12"])[:2]
+    return int(year) * 12 + int(month)
+
+
+def test_every_bundled_price_has_kind_source_date_and_confidence(raw):
+    for card in raw["cards"]:
+        for price in card.get("prices", []):
+            assert price.get("kind") in PURCHASE_KINDS | {"cloud-hourly"}, (card["id"], price)  # no 'msrp' left
+            assert price.get("source", "").strip() and price.get("date"), (card["id"], price)
+            assert price.get("confidence") in ("high", "medium", "low"), (card["id"], price)
+            assert price.get("currency"), (card["id"], price)
+            if "amount_high" in price:
+                assert price["amount_high"] >= price["amount"], (card["id"], price)
+
+
+def test_a_ranking_never_prices_a_card_at_list_or_launch_beside_a_recent_street_price(catalog):
+    """Where the data has a street price or quote from the last 18 months before the catalog date,
+    the purchase price a ranking uses is one of those, never a list or launch price."""
+    economics = Economics(currency="USD", usd_to_currency=1.0)
+    now = _months(catalog.date[:7])
+    checked = 0
+    for card in catalog.cards:
+        recent = [p for p in card.prices if p.kind in ("street", "quote") and now - _months(p.date) <= RECENT_MONTHS
+                  and converted(p, economics) is not None]
+        if not recent:
+            continue
+        basis = price_basis(card, economics)
+        assert basis.card_price in {converted(p, economics) for p in card.prices if p.kind in ("street", "quote")}, (
+            card.id, basis.card_price)
+        assert card.purchase_price.kind in ("street", "quote"), card.id
+        checked += 1
+    assert checked >= 20  # L40S, L40, A40, V100, RTX 3090/4090/5090, RTX A6000, H100, H200, B200 …
+
+
+@pytest.mark.parametrize("card_id", CHINA_CARDS)
+def test_china_cards_have_a_purchase_price_or_say_why_not(catalog, card_id):
+    card = catalog.get(card_id)
+    purchase = [p for p in card.prices if p.kind in PURCHASE_KINDS]
+    assert purchase or (card.price_note and card.price_note.strip()), card_id
+    for price in purchase:
+        assert price.confidence in ("low", "medium"), (card_id, price)  # press reports, not a seller's list
+
+
+def test_cloud_only_chips_carry_rent_or_a_note_and_no_purchase_price(catalog):
+    for card_id in ("tpu-v5e", "tpu-v6e", "tpu-v7", "trainium2"):
+        card = catalog.get(card_id)
+        assert not [p for p in card.prices if p.kind in PURCHASE_KINDS], card_id
+        assert card.price("cloud-hourly") or card.price_note, card_id
+    assert catalog.get("tpu-v6e").price("cloud-hourly").amount == 2.7
+
+
+def test_cloud_prices_name_provider_and_tier_and_skip_the_reseller_table(catalog):
+    """Issue 25, part 2: a median of providers beats one reseller's table, and the 'RunPod on-demand'
+    table copied from deploybase (40-77 % above RunPod's own rates) is gone."""
+    for card in catalog.cards:
+        for price in card.prices:
+            if price.kind != "cloud-hourly":
+                continue
+            assert price.provider and price.tier, (card.id, price.source)
+            assert "deploybase" not in price.source, (card.id, price.source)
+    mi300x = catalog.get("mi300x").price("cloud-hourly")
+    assert mi300x.amount_high is None and "median" in (mi300x.provider + (mi300x.note or "")).lower()
+
+
+def test_issue_25_street_prices_replace_list_prices(catalog):
+    expected = {"l40s": (7500, 10000), "l40": (6800, None), "a40": (5000, None), "rtx-3090": (700, 1000)}
+    for card_id, (low, high) in expected.items():
+        price = catalog.get(card_id).purchase_price
+        assert price.kind == "street" and price.amount == low and price.amount_high == high, card_id
+    assert catalog.get("v100-sxm-16gb").purchase_price.amount_high < 1000  # used market, well under 1k
+    kinds = {p.kind for p in catalog.get("l40s").prices}
+    assert {"street", "list"} <= kinds  # the 41,254 OEM list price stays, as a list price
+
+
+def test_new_cards_and_unlisted_parts_of_issue_25(catalog):
+    for card_id in ("rtx-5090d", "rtx-5090d-v2", "rtx-4090d", "tpu-v6e", "tpu-v7", "trainium2"):
+        card = catalog.get(card_id)
+        assert card.sources and card.software and card.export_control, card_id
+    assert catalog.get("rtx-4090d").export_control.china == "permitted"  # TPP 4,707 < 4,800 by design
+    for name in ("MI308X", "H20E", "HL-338"):
+        assert "not listed" in catalog.explain_unknown(name), name
+
+
+def test_software_rules_of_issue_25(catalog, raw):
+    assert catalog.get("mi250x").software.support("sglang") == "none"  # SGLang kernels build for gfx942/gfx950
+    for card_id in ("h20", "h800-sxm", "a30", "a800-sxm"):
+        assert catalog.get(card_id).software.support("tensorrt-llm") == "supported", card_id
+    assert catalog.get("rtx-5090").software.support("tensorrt-llm") == "partial"  # SM120 not named
+    assert catalog.get("mlu370-x8").software.support("vllm") == "supported"  # vllm-mlu: MLU370 and newer
+    assert catalog.get("ascend-950pr").software.support("vllm") == "partial"  # vllm-ascend does not name it
+    assert catalog.get("mtt-s4000").software.support("vllm") == "partial"  # vllm_musa: an unlisted fork
+    assert "software.plugins" in raw["units"] and "software.tensorrt-llm" in raw["units"]

@@ -156,7 +156,7 @@ class WhatFitsDialog(QDialog):
         table.setAlternatingRowColors(True)
         table.verticalHeader().setVisible(False)
         table.verticalHeader().setDefaultSectionSize(table.fontMetrics().height() + 8)
-        table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         table.itemSelectionChanged.connect(self._on_selection)
         table.doubleClicked.connect(lambda _: self.use_selected())
         return table
@@ -186,6 +186,18 @@ class WhatFitsDialog(QDialog):
         self.tabs.setTabText(1, label("Training and fine-tuning", current_language()))
         if self.answer is not None:
             self._show(self.answer)
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        if self.answer is None and not self._job.busy:
+            self._schedule()  # closed before its answer came: ask again
+        super().showEvent(event)
+
+    def hideEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        self._timer.stop()
+        if self._job.busy:  # closed while planning: stop, and plan again when shown
+            self._job.cancel()
+            self.answer = None
+        super().hideEvent(event)
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt's name
         if event.type() == QEvent.Type.LanguageChange:
@@ -274,6 +286,7 @@ class WhatFitsDialog(QDialog):
                     item.setForeground(QBrush(QColor(colour)))
                 table.setItem(r, c, item)
         self._shown[table] = rows
+        table.resizeColumnsToContents()  # once per fill, not per cell
         if 0 <= selected < table.rowCount():
             table.selectRow(selected)
         table.setUpdatesEnabled(True)

@@ -49,7 +49,8 @@ def question(answer: WhatFits) -> tuple[Phrase, ...]:
     lines.append(Phrase("Training: {seq}-token sequences, the planner's layout; pre-training timed for {ratio} "
                         "tokens per parameter (compute-optimal, Hoffmann et al. 2022), fine-tuning for {tokens} "
                         "tokens",
-                        {"seq": Amount(base.training.seq_len, "count"), "ratio": Amount(PRETRAIN_TOKENS_PER_PARAM, digits=2),
+                        {"seq": Amount(base.training.seq_len, "count"),
+                         "ratio": Amount(PRETRAIN_TOKENS_PER_PARAM, digits=2),
                          "tokens": billions(base.training.tokens)}))
     lines.append(Phrase("Serving with {engine}: {context}-token context ({prompt}-token prompts, {output}-token "
                         "answers), prefill and decode on the same copies, users asking back to back",
@@ -91,12 +92,15 @@ def layout(row: FitRow) -> Value:
     s, par = est.scenario, est.scenario.parallelism
     parts: list = [Phrase("TP {n}", {"n": par.tp}), Phrase("PP {n}", {"n": par.pp})]
     if row.task.is_training:
-        parts += [Phrase(f"{name} {{n}}", {"n": value}) for name, value in (("CP", par.cp), ("EP", par.ep)) if value > 1]
+        parts += [Phrase(f"{name} {{n}}", {"n": value})
+                  for name, value in (("CP", par.cp), ("EP", par.ep)) if value > 1]
         parts += [Phrase("DP {n}", {"n": s.data_parallel}), Phrase("ZeRO {n}", {"n": par.zero})]
     else:
         parts.append(Phrase("1 copy" if s.data_parallel == 1 else "{n} copies", {"n": s.data_parallel}))
         if par.ep > 1:
             parts.append(Phrase("EP {n}", {"n": par.ep}))
+        if row.cards_used is not None:
+            parts.append(Phrase("on {used} of the cards", {"used": row.cards_used}))
     return joined(parts)
 
 

@@ -9,8 +9,8 @@ ZH_CN_WHAT_FITS: dict[str, str] = {
     "{usable} usable per card, {total} in all": "每卡可用 {usable}，合计 {total}",
     ("Training: {seq}-token sequences, the planner's layout; pre-training timed for {ratio} tokens per parameter "
      "(compute-optimal, Hoffmann et al. 2022), fine-tuning for {tokens} tokens"):
-        "训练：序列长度 {seq} 词元，并行布局由规划器选择；从头预训练按每个参数 {ratio} 个词元计时（算力最优，"
-        "Hoffmann 等 2022），微调按 {tokens} 词元计时",
+        "训练：序列长度 {seq} 词元，并行布局由规划器选择；"
+        "从头预训练按每个参数 {ratio} 个词元计时（算力最优，Hoffmann 等 2022），微调按 {tokens} 词元计时",
     ("Serving with {engine}: {context}-token context ({prompt}-token prompts, {output}-token answers), prefill and "
      "decode on the same copies, users asking back to back"):
         "推理服务使用 {engine}：上下文 {context} 词元（提示 {prompt} 词元，回答 {output} 词元），预填充与解码在同一副本上，"
@@ -38,6 +38,7 @@ ZH_CN_WHAT_FITS: dict[str, str] = {
     "NF4 base, BF16 adapters": "NF4 基座，BF16 适配器",
     "time per output token": "每输出词元时间",
     "time to first token": "首词元延迟",
+    "on {used} of the cards": "用其中 {used} 张卡",
 }
 """The heading, the question's sentences, the two tables' titles and headings, the verdicts and
 what limits a serving row."""

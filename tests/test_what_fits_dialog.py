@@ -81,6 +81,12 @@ def test_picking_a_card_and_count_fills_both_tables_off_the_gui_thread(qtbot, wi
     assert big == ["does not fit"] * 3  # 405B in 2 × 24 GB, at any format
     assert "What fits on 2 × A10" in dialog.question.text()
     assert dialog.status.text() == ""
+    dialog.hide_no_fit.setChecked(True)  # only what the cards hold
+    shown = [dialog.serving_table.item(r, 3).text() for r in range(dialog.serving_table.rowCount())]
+    assert shown and "does not fit" not in shown and len(shown) < 3 * len(LADDER)
+    assert dialog.answer is answer  # the answer is kept whole
+    dialog.hide_no_fit.setChecked(False)
+    assert dialog.serving_table.rowCount() == 3 * len(LADDER)
 
 
 def test_a_row_opens_in_the_main_window_and_undo_brings_the_old_one_back(qtbot, window):

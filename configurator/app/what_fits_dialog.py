@@ -5,10 +5,13 @@ the main window (double-click or the button) as an undoable step."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from PySide6.QtCore import QEvent, Qt, QTimer
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QCheckBox,
     QComboBox,
     QCompleter,
     QDialog,
@@ -131,6 +134,10 @@ class WhatFitsDialog(QDialog):
             for text, widget in pairs:
                 text.setBuddy(widget)
                 form.addRow(text, widget)
+        self.hide_no_fit = QCheckBox()
+        self.hide_no_fit.setObjectName("what-fits-hide")
+        self.hide_no_fit.toggled.connect(lambda _checked: self.answer is not None and self._show(self.answer))
+        left.addRow("", self.hide_no_fit)
         row.addLayout(left, 3)
         row.addLayout(right, 2)
         return row
@@ -180,6 +187,8 @@ class WhatFitsDialog(QDialog):
         for box in (self.ttft_spin, self.tpot_spin):
             box.setSuffix(self.tr(" ms"))
         self.count_spin.setSuffix(self.tr(" cards"))
+        self.hide_no_fit.setText(self.tr("&Hide what does not fit"))
+        self.hide_no_fit.setToolTip(self.tr("Show only the models and precisions the cards hold"))
         self.use_button.setText(self.tr("&Open in the main window"))
         self.use_button.setToolTip(self.tr("Make the selected row the scenario of the main window (undoable)"))
         self.tabs.setTabText(0, label("Serving", current_language()))
@@ -260,6 +269,8 @@ class WhatFitsDialog(QDialog):
 
     def _show(self, answer: WhatFits) -> None:
         self.answer = answer
+        if self.hide_no_fit.isChecked():
+            answer = replace(answer, rows=tuple(r for r in answer.rows if r.verdict is not Verdict.NO_FIT))
         language = current_language()
         lines = [f"<b>{_escaped(write(heading(answer), language))}</b>"]
         lines += [_escaped(write(p, language)) for p in question(answer)]

@@ -2993,6 +2993,14 @@ Reinstall GPU Configurator to repair it.</source>
         <translation> 张卡</translation>
     </message>
     <message>
+        <source>&amp;Hide what does not fit</source>
+        <translation>隐藏放不下的(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Show only the models and precisions the cards hold</source>
+        <translation>只显示这些卡能放下的模型与精度</translation>
+    </message>
+    <message>
         <source>&amp;Open in the main window</source>
         <translation>在主窗口中打开(&amp;O)</translation>
     </message>

@@ -33,6 +33,7 @@ from configurator.core.plan.training import plan_training_layout
 from configurator.core.precision import default_precision
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario, Serving, Training, Workload, updated
 from configurator.core.units import GIB, Precision
+from configurator.core.workloads import FAMILIES
 
 # ---- the question ----------------------------------------------------------------------------
 
@@ -54,10 +55,6 @@ requests. 2 s and 100 ms are MLPerf Inference's server-scenario limits for Llama
 the 5.3 tokens/s an adult reads (238 words/min silent reading, Brysbaert 2019, J. Memory and
 Language 109; 0.75 words per token, OpenAI's tokenizer rule of thumb), so the reader never waits
 for the text. An assumption of this view where the user states none; every target is editable."""
-
-PRETRAIN_TOKENS_PER_PARAM = 20.0
-"""Pre-training rows are timed for the compute-optimal budget of 20 tokens per parameter
-(Hoffmann et al. 2022, "Training Compute-Optimal Large Language Models", Table 3) [tokens/param]."""
 
 TRAINING_SEQ_LEN = 4096
 """Tokens per training sequence the question starts with (Llama 2's pre-training context,
@@ -118,9 +115,29 @@ def model_choice(text: str) -> ModelChoice:
     return ModelChoice(size, sized.preset_id) if sized.preset_id else ModelChoice(size, params=number)
 
 
-TASKS: tuple[Workload, ...] = (Workload.PRETRAIN, Workload.FINETUNE, Workload.LORA, Workload.QLORA,
-                               Workload.INFERENCE)
-"""What a row can be for: the four training workloads and serving."""
+def _family_workloads(name: str) -> tuple[Workload, ...]:
+    """The workloads of the family called ``name``, in the order the enum lists them."""
+    family = next(family for family in FAMILIES if family.name == name)
+    return tuple(w for w in Workload if w in family.workloads)
+
+
+TRAINING_TASKS: tuple[Workload, ...] = _family_workloads("training")
+"""Pre-training, full fine-tuning, LoRA and QLoRA: the training family's workloads."""
+
+SERVING_TASK: Workload = _family_workloads("serving")[0]
+"""Serving: the serving family's workload."""
+
+TASKS: tuple[Workload, ...] = (*TRAINING_TASKS, SERVING_TASK)
+"""What a row can be for: the training workloads, then serving."""
+
+QUANTISED_BASE = {"qlora": "nf4"}
+"""Training workloads whose frozen base is stored quantised, by workload: QLoRA's 4-bit NF4
+(Dettmers et al. 2023); their adapters train at 16-bit."""
+
+TOKENS_PER_PARAM = {"pretrain": 20.0}
+"""Training workloads timed for a budget per parameter rather than the scenario's token budget,
+by workload: pre-training at the compute-optimal 20 tokens per parameter (Hoffmann et al. 2022,
+"Training Compute-Optimal Large Language Models", Table 3) [tokens/param]."""
 
 
 # ---- the answer ------------------------------------------------------------------------------
@@ -257,10 +274,10 @@ def training_precisions(card: Card, task: Workload) -> tuple[str, ...]:
     """The precisions a training row is planned at: 16-bit (BF16 where the card has it), and FP8
     where the card computes it (pre-training and full fine-tuning with Transformer Engine or
     torchao float8); LoRA at 16-bit, QLoRA on its 4-bit NF4 base."""
-    if task is Workload.QLORA:
-        return ("nf4",)
+    if task.value in QUANTISED_BASE:
+        return (QUANTISED_BASE[task.value],)
     sixteen = default_precision(card).value
-    if task is Workload.LORA or not card.supports(Precision.FP8):
+    if task.is_adapter or not card.supports(Precision.FP8):
         return (sixteen,)
     return (sixteen, Precision.FP8.value)
 
@@ -278,17 +295,19 @@ def serving_formats(card: Card) -> tuple[WeightFormat, ...]:
 
 
 def _budget_tokens(base: Scenario, task: Workload, params: float) -> float:
-    """Pre-training: 20 tokens per parameter; fine-tuning: the scenario's token budget [tokens]."""
-    if task is not Workload.PRETRAIN:
+    """Pre-training: 20 tokens per parameter (:data:`TOKENS_PER_PARAM`); fine-tuning: the
+    scenario's token budget [tokens]."""
+    per_param = TOKENS_PER_PARAM.get(task.value)
+    if per_param is None:
         return base.training.tokens
     bounds = field_bounds(Training, "tokens")
-    return min(max(PRETRAIN_TOKENS_PER_PARAM * params, bounds.low or 0.0), bounds.high or math.inf)
+    return min(max(per_param * params, bounds.low or 0.0), bounds.high or math.inf)
 
 
 def _training_row(base: Scenario, card: Card, choice: ModelChoice, model: ModelArchitecture,
                   task: Workload, precision: str) -> FitRow:
     params = float(model.total_params())
-    math_precision = default_precision(card).value if precision == "nf4" else precision
+    math_precision = default_precision(card).value if precision in QUANTISED_BASE.values() else precision
     scenario = updated(base, workload=task.value, model=model, precision=math_precision,
                        training={"tokens": _budget_tokens(base, task, params)}, auto_layout=LAYOUT_FIELDS)
     est = estimate(scenario, card)
@@ -318,7 +337,7 @@ def _training_row(base: Scenario, card: Card, choice: ModelChoice, model: ModelA
 
 def _serving_base(base: Scenario, model: ModelArchitecture, fmt: WeightFormat, card: Card,
                   targets: ServingTargets) -> Scenario:
-    return updated(base, workload=Workload.INFERENCE.value, model=model, precision=default_precision(card).value,
+    return updated(base, workload=SERVING_TASK.value, model=model, precision=default_precision(card).value,
                    serving={"weight_format": fmt.value, "weight_bpw": None, "disaggregated": False,
                             "max_batch": None, "concurrency": 1, "prefill_cards": None},
                    constraints={"ttft_ms": targets.ttft_ms, "tpot_ms": targets.tpot_ms,
@@ -363,7 +382,7 @@ def _serving_row(base: Scenario, card: Card, choice: ModelChoice, model: ModelAr
         return estimate(updated(scenario, serving={"concurrency": users}), card)
 
     common = {"model": choice, "params": float(model.total_params()), "active_params": float(model.active_params()),
-              "task": Workload.INFERENCE, "precision": fmt.value}
+              "task": SERVING_TASK, "precision": fmt.value}
     one = at(1)
     if one.inference is None:
         return FitRow(**common, verdict=Verdict.UNKNOWN, memory_bytes=one.memory.total,
@@ -432,7 +451,7 @@ def fit_rows(base: Scenario, card: Card, targets: ServingTargets = INTERACTIVE_T
     for choice in models:
         model = choice.architecture()
         for task in tasks:
-            if task is Workload.INFERENCE:
+            if task is SERVING_TASK:
                 for fmt in serving_formats(card):
                     yield _serving_row(base, card, choice, model, fmt, targets)
             elif task.is_training:
@@ -499,7 +518,7 @@ def owned_scenario(card_id: str, count: int, like: Scenario | None = None) -> Sc
     from configurator.core.architecture import preset
 
     data = like.model_dump() if like is not None else {"model": preset("llama3-8b").model_dump()}
-    data.update(card_id=card_id, count=count, workload=Workload.FINETUNE.value, auto_layout=list(LAYOUT_FIELDS),
+    data.update(card_id=card_id, count=count, workload=TRAINING_TASKS[0].value, auto_layout=list(LAYOUT_FIELDS),
                 parallelism={"cards_per_node": (like.parallelism.cards_per_node if like else 8)})
     data["training"] = {**data.get("training", {}), "seq_len": TRAINING_SEQ_LEN}
     return Scenario.model_validate(data)
@@ -539,7 +558,7 @@ def _layout(row: FitRow) -> dict | None:
         return None
     s = est.scenario
     par = s.parallelism
-    layout = {"tp": par.tp, "pp": par.pp, "ep": par.ep, "copies" if row.task is Workload.INFERENCE else "dp":
+    layout = {"tp": par.tp, "pp": par.pp, "ep": par.ep, "dp" if row.task.is_training else "copies":
               s.data_parallel}
     if row.task.is_training:
         layout |= {"cp": par.cp, "vp": par.virtual_stages, "zero": par.zero, "recompute": s.training.recompute.value,
@@ -578,7 +597,7 @@ def result_to_dict(answer: WhatFits) -> dict:
     return {"card": {"id": answer.card.id, "name": answer.card.name, "count": answer.count,
                      "cards_per_node": base.parallelism.cards_per_node},
             "training": {"seq_len": base.training.seq_len, "finetune_tokens": base.training.tokens,
-                         "pretrain_tokens_per_param": PRETRAIN_TOKENS_PER_PARAM},
+                         "pretrain_tokens_per_param": TOKENS_PER_PARAM["pretrain"]},
             "serving": {"engine": base.serving.engine.value, "context": base.serving.context,
                         "prompt_tokens": base.serving.prompt_tokens, "output_tokens": base.serving.output_tokens,
                         "targets": {"ttft_ms": t.ttft_ms, "tpot_ms": t.tpot_ms, "percentile": t.percentile}},

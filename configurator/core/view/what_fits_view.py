@@ -6,13 +6,12 @@ by the command line (``what-fits``) and the window's dialog alike, in English or
 from __future__ import annotations
 
 from configurator.core.memory import usable_capacity_bytes
-from configurator.core.scenario import Workload
 from configurator.core.view.estimate_view import joined
 from configurator.core.view.names import ENGINES, PERCENTILES, WEIGHT_FORMATS, WORKLOADS
 from configurator.core.view.rows import Amount, Columns, Phrase, Value
 from configurator.core.what_fits import (
     INTERACTIVE_TARGETS,
-    PRETRAIN_TOKENS_PER_PARAM,
+    TOKENS_PER_PARAM,
     FitRow,
     Limit,
     Verdict,
@@ -50,7 +49,7 @@ def question(answer: WhatFits) -> tuple[Phrase, ...]:
                         "tokens per parameter (compute-optimal, Hoffmann et al. 2022), fine-tuning for {tokens} "
                         "tokens",
                         {"seq": Amount(base.training.seq_len, "count"),
-                         "ratio": Amount(PRETRAIN_TOKENS_PER_PARAM, digits=2),
+                         "ratio": Amount(TOKENS_PER_PARAM["pretrain"], digits=2),
                          "tokens": billions(base.training.tokens)}))
     lines.append(Phrase("Serving with {engine}: {context}-token context ({prompt}-token prompts, {output}-token "
                         "answers), prefill and decode on the same copies, users asking back to back",
@@ -136,7 +135,7 @@ def serving_columns(answer: WhatFits) -> Columns:
                 "Limited by")
     rows = []
     for row in answer.rows:
-        if row.task is not Workload.INFERENCE:
+        if row.task.is_training:
             continue
         s = row.serving
         rows.append((_model(row), _params(row), WEIGHT_FORMATS.get(row.precision, row.precision.upper()),

@@ -58,6 +58,11 @@ def add_what_fits_parser(sub) -> argparse.ArgumentParser:
         f"{INTERACTIVE_TARGETS.ttft_ms:g} ms, each next {INTERACTIVE_TARGETS.tpot_ms:g} ms, "
         f"p{INTERACTIVE_TARGETS.percentile})")
     add_field_flags(targets, *TARGET_PATHS)
+    defaults = {_dest(path): value for path, value in zip(TARGET_PATHS, (
+        f"{INTERACTIVE_TARGETS.ttft_ms:,g}", f"{INTERACTIVE_TARGETS.tpot_ms:,g}", INTERACTIVE_TARGETS.percentile))}
+    for action in targets._group_actions:  # this command's defaults, not the scenario field's
+        if action.dest in defaults:
+            action.help = f"{action.help.split(' (default')[0]} (default here: {defaults[action.dest]})"
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--lang", choices=["en", "zh_CN"], default="en", help="language of the tables")
     return parser

@@ -294,6 +294,7 @@ def test_cli_help_names_the_command(capsys):
         main(["what-fits", "--help"])
     out = capsys.readouterr().out
     assert "--owned ID:COUNT" in out and "--tpot-ms" in out and "--context" in out
+    assert "(default here: 90)" in out and "(default 50)" not in out  # this command's percentile
 
 
 def test_owned_scenario_keeps_the_question(catalog):

@@ -10,7 +10,6 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from configurator import __version__
-from configurator.cli_what_fits import add_what_fits_parser, run_what_fits
 from configurator.cli_scenario import (  # noqa: F401 - quantity, duration_hours, the flag table: re-exported
     _FLAG_TO_FIELD,
     CommandParser,
@@ -23,6 +22,7 @@ from configurator.cli_scenario import (  # noqa: F401 - quantity, duration_hours
     state_ranges,
     with_constraints,
 )
+from configurator.cli_what_fits import add_what_fits_parser, run_what_fits
 from configurator.core.architecture import ArchitectureError
 from configurator.core.catalog import Card, Catalog, CatalogError, load_catalog
 from configurator.core.estimate import Estimate, estimate

@@ -22,6 +22,7 @@ from configurator.cli_scenario import (  # noqa: F401 - quantity, duration_hours
     state_ranges,
     with_constraints,
 )
+from configurator.cli_what_fits import add_what_fits_parser, run_what_fits
 from configurator.core.architecture import ArchitectureError
 from configurator.core.catalog import Card, Catalog, CatalogError, load_catalog
 from configurator.core.estimate import Estimate, estimate
@@ -259,6 +260,7 @@ def build_parser() -> argparse.ArgumentParser:
     show.add_argument("--json", action="store_true")
     show.add_argument("--lang", choices=["en", "zh_CN"], default="en", help="language of the table")
     cat_sub.add_parser("models", help="model presets")
+    add_what_fits_parser(sub)
     for scenario_parser in (est, rec, pln, rep):
         state_ranges(scenario_parser)
     return parser
@@ -331,6 +333,8 @@ def _main(argv: Sequence[str] | None = None) -> int:
             return _run_recommend(args, catalog)
         if args.command == "plan":
             return _run_plan(args, catalog)
+        if args.command == "what-fits":
+            return run_what_fits(args, catalog, _print_json)
         return _run_catalog(args, catalog)
     except (UsageError, ArchitectureError, CatalogError, ScenarioFileError) as error:
         print(f"gpu-configurator: error: {error}", file=sys.stderr)

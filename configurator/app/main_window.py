@@ -223,6 +223,10 @@ class MainWindow(SessionActions, SummaryActions, QMainWindow):
         self.bom_action.setCheckable(True)
         self.browser_action = self._action(self.tr("Card &browser…"), self.open_browser, QKeySequence("Ctrl+B"),
                                            self.tr("Every card with its specs, sources and prices"))
+        self.what_fits_action = self._action(self.tr("What &fits my cards…"), self.open_what_fits,
+                                             QKeySequence("Ctrl+Shift+F"),
+                                             self.tr("Which models fit on the cards you own, for training, fine-tuning "
+                                                     "and serving, and how fast"))
 
     def _make_menus(self) -> None:
         file_menu = self.menuBar().addMenu(self.tr("&File"))
@@ -247,6 +251,7 @@ class MainWindow(SessionActions, SummaryActions, QMainWindow):
         self.view_menu.addAction(self.browser_action)
         self.view_menu.addAction(self.recommend_action)
         self.view_menu.addAction(self.bom_action)
+        self.view_menu.addAction(self.what_fits_action)
         language_menu = self.view_menu.addMenu(self.tr("&Language"))
         from PySide6.QtGui import QActionGroup
 
@@ -332,6 +337,16 @@ class MainWindow(SessionActions, SummaryActions, QMainWindow):
         self._browser.show()
         self._browser.raise_()
         return self._browser
+
+    def open_what_fits(self):
+        """Show the "what fits my cards" dialog (one, made on first use; it keeps its choices)."""
+        from configurator.app.what_fits_dialog import WhatFitsDialog
+
+        if getattr(self, "_what_fits", None) is None:
+            self._what_fits = WhatFitsDialog(self.controller, self)
+        self._what_fits.show()
+        self._what_fits.raise_()
+        return self._what_fits
 
     def _about(self) -> None:
         catalog = self.controller.catalog

@@ -868,6 +868,14 @@ The last valid state is kept. The full report is in:
         <translation>所有加速卡的规格、数据来源和价格</translation>
     </message>
     <message>
+        <source>What &amp;fits my cards…</source>
+        <translation>我的卡能运行什么(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Which models fit on the cards you own, for training, fine-tuning and serving, and how fast</source>
+        <translation>您已有的卡能放下哪些模型（训练、微调与推理服务），速度如何</translation>
+    </message>
+    <message>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -2924,6 +2932,93 @@ Reinstall GPU Configurator to repair it.</source>
     <message>
         <source> — some lines have no price and are left out</source>
         <translation>——部分项目没有价格，未计入</translation>
+    </message>
+</context>
+<context>
+    <name>WhatFitsDialog</name>
+    <message>
+        <source>What fits my cards</source>
+        <translation>我的卡能运行什么</translation>
+    </message>
+    <message>
+        <source>&amp;Card</source>
+        <translation>加速卡(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Cards o&amp;wned</source>
+        <translation>已有卡数(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Con&amp;text per user</source>
+        <translation>每用户上下文(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;First token within</source>
+        <translation>首词元时限(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Each token within</source>
+        <translation>每词元时限(&amp;E)</translation>
+    </message>
+    <message>
+        <source>The card you own; type to search by name, vendor or class</source>
+        <translation>您已有的加速卡；可按名称、厂商或类别输入搜索</translation>
+    </message>
+    <message>
+        <source>How many of them you own</source>
+        <translation>您已有的卡数</translation>
+    </message>
+    <message>
+        <source>Tokens one served user&apos;s conversation may hold (prompt and answer)</source>
+        <translation>一个用户的对话可容纳的词元数（提示与回答）</translation>
+    </message>
+    <message>
+        <source>A served user counts while the first token comes within this (default: interactive chat)</source>
+        <translation>首词元在此时间内返回的用户才计入（默认：交互式对话）</translation>
+    </message>
+    <message>
+        <source>… and each next token within this (default: interactive chat, faster than a person reads)</source>
+        <translation>……且其后每输出词元在此时间内返回（默认：交互式对话，快于人的阅读速度）</translation>
+    </message>
+    <message>
+        <source> tokens</source>
+        <translation> 词元</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> 毫秒</translation>
+    </message>
+    <message>
+        <source> cards</source>
+        <translation> 张卡</translation>
+    </message>
+    <message>
+        <source>&amp;Hide what does not fit</source>
+        <translation>隐藏放不下的(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Show only the models and precisions the cards hold</source>
+        <translation>只显示这些卡能放下的模型与精度</translation>
+    </message>
+    <message>
+        <source>&amp;Open in the main window</source>
+        <translation>在主窗口中打开(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Make the selected row the scenario of the main window (undoable)</source>
+        <translation>将所选行设为主窗口的方案（可撤销）</translation>
+    </message>
+    <message>
+        <source>Planning every model on these cards…</source>
+        <translation>正在这些卡上规划每个模型…</translation>
+    </message>
+    <message>
+        <source>Could not plan: {error}</source>
+        <translation>无法规划：{error}</translation>
+    </message>
+    <message>
+        <source>What fits: use {model}</source>
+        <translation>能运行什么：使用 {model}</translation>
     </message>
 </context>
 <context>

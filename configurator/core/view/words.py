@@ -14,6 +14,7 @@ from configurator.core.messages import CATALOGUES, TERMS, Message, render
 from configurator.core.view.words_card import ZH_CN_CARD
 from configurator.core.view.words_choices import ZH_CN_CHOICES
 from configurator.core.view.words_price import ZH_CN_PRICE
+from configurator.core.view.words_what_fits import ZH_CN_WHAT_FITS
 
 LANGUAGES = ("en", "zh_CN")
 """The languages of the catalogue: English (the ids themselves) and Simplified Chinese."""
@@ -567,6 +568,7 @@ ZH_CN.update({
 ZH_CN.update(ZH_CN_CARD)
 ZH_CN.update(ZH_CN_CHOICES)
 ZH_CN.update(ZH_CN_PRICE)
+ZH_CN.update(ZH_CN_WHAT_FITS)
 
 class Words:
     """Translator for one language: labels by their English text, warnings by message id."""

@@ -1,0 +1,332 @@
+"""View ▸ What fits my cards: pick a card and how many you own; every model of the ladder is
+planned for training, fine-tuning and serving on them (:mod:`configurator.core.what_fits`), on
+the worker thread, and shown in two tables that fill as the models are planned. A row opens in
+the main window (double-click or the button) as an undoable step."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from PySide6.QtCore import QEvent, Qt, QTimer
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QCompleter,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+from pydantic import ValidationError
+
+from configurator.app.binders import fill_combo
+from configurator.app.controller import ScenarioController
+from configurator.app.error_boundary import guard_slot
+from configurator.app.i18n import current_language
+from configurator.app.labels import class_names
+from configurator.app.worker import JobContext, LatestJob, show_busy
+from configurator.core.bounds import error_line
+from configurator.core.fields import spec
+from configurator.core.scenario import Scenario, updated
+from configurator.core.view.rows import Columns, label, write
+from configurator.core.view.what_fits_view import heading, question, serving_columns, training_columns
+from configurator.core.what_fits import (
+    INTERACTIVE_TARGETS,
+    FitRow,
+    ServingTargets,
+    Verdict,
+    WhatFits,
+    owned_scenario,
+    with_serving_load,
+)
+
+DEBOUNCE_MS = 300
+"""Plan again once the card, count or targets have stayed put this long."""
+
+VERDICT_COLOURS = {Verdict.NO_FIT: "#b00020", Verdict.TOO_SLOW: "#9a6700", Verdict.UNKNOWN: "#666666"}
+"""Text colour of a row that does not fit (red), fits but misses the targets alone (amber) or
+cannot be estimated (grey); rows that fit keep the palette's."""
+
+
+class WhatFitsDialog(QDialog):
+    """The cards owned, the question's load and targets, and the two tables of what fits."""
+
+    def __init__(self, controller: ScenarioController, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self.answer: WhatFits | None = None
+        self._shown: dict[QTableWidget, list[FitRow]] = {}
+        self._job = LatestJob(self)
+        self._job.step.connect(self._show)
+        self._job.finished.connect(self._show)
+        self._job.failed.connect(self._on_failed)
+        self._job.busy_changed.connect(self._on_busy)
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(DEBOUNCE_MS)
+        self._timer.timeout.connect(self.refresh)
+        self.setModal(False)
+        self.resize(1180, 640)
+        layout = QVBoxLayout(self)
+        layout.addLayout(self._controls())
+        self.status = QLabel()
+        self.status.setObjectName("what-fits-status")
+        self.status.setStyleSheet("color: #555;")
+        layout.addWidget(self.status)
+        self.question = QLabel()
+        self.question.setObjectName("what-fits-question")
+        self.question.setWordWrap(True)
+        self.question.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        layout.addWidget(self.question)
+        self.tabs = QTabWidget()
+        self.serving_table, self.training_table = self._table("what-fits-serving"), self._table("what-fits-training")
+        self.tabs.addTab(self.serving_table, "")
+        self.tabs.addTab(self.training_table, "")
+        layout.addWidget(self.tabs, 1)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        self.use_button = QPushButton()
+        self.use_button.setObjectName("what-fits-use")
+        self.use_button.setEnabled(False)
+        self.use_button.clicked.connect(guard_slot(self.use_selected, "use", self))
+        buttons.addButton(self.use_button, QDialogButtonBox.ButtonRole.ActionRole)
+        buttons.rejected.connect(self.close)
+        layout.addWidget(buttons)
+        self._retranslate()
+        self._schedule()
+
+    # ---- building -------------------------------------------------------------------------
+    def _controls(self) -> QHBoxLayout:
+        row = QHBoxLayout()
+        left, right = QFormLayout(), QFormLayout()
+        self.card_combo = QComboBox()
+        self.card_combo.setObjectName("what-fits-card")
+        self.card_combo.setEditable(True)
+        self.card_combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+        names = class_names()
+        fill_combo(self.card_combo, [(f"{c.name} · {names[c.category]} · {c.memory_gb:g} GB", c.id)
+                                     for c in self.controller.catalog.cards])
+        completer = QCompleter(self.card_combo.model(), self.card_combo)
+        completer.setFilterMode(Qt.MatchFlag.MatchContains)
+        completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.card_combo.setCompleter(completer)
+        self.card_combo.setCurrentIndex(max(0, self.card_combo.findData(self.controller.scenario.card_id)))
+        self.card_combo.currentIndexChanged.connect(self._schedule)
+        self.count_spin = self._spin("count", "what-fits-count", self.controller.scenario.count)
+        self.context_spin = self._spin("serving.context", "what-fits-context", self.controller.scenario.serving.context)
+        self.ttft_spin = self._spin("constraints.ttft_ms", "what-fits-ttft", INTERACTIVE_TARGETS.ttft_ms)
+        self.tpot_spin = self._spin("constraints.tpot_ms", "what-fits-tpot", INTERACTIVE_TARGETS.tpot_ms)
+        self.card_label, self.count_label = QLabel(), QLabel()
+        self.context_label, self.ttft_label, self.tpot_label = QLabel(), QLabel(), QLabel()
+        for form, pairs in ((left, ((self.card_label, self.card_combo), (self.count_label, self.count_spin))),
+                            (right, ((self.context_label, self.context_spin), (self.ttft_label, self.ttft_spin),
+                                     (self.tpot_label, self.tpot_spin)))):
+            for text, widget in pairs:
+                text.setBuddy(widget)
+                form.addRow(text, widget)
+        self.hide_no_fit = QCheckBox()
+        self.hide_no_fit.setObjectName("what-fits-hide")
+        self.hide_no_fit.toggled.connect(lambda _checked: self.answer is not None and self._show(self.answer))
+        left.addRow("", self.hide_no_fit)
+        row.addLayout(left, 3)
+        row.addLayout(right, 2)
+        return row
+
+    def _spin(self, path: str, name: str, value: float) -> QSpinBox:
+        """A whole-number box over the field's declared range (``core/fields.py``)."""
+        box = QSpinBox()
+        box.setObjectName(name)
+        low, high = spec(path).display_range(scale=1, decimals=0, with_none=False)
+        box.setRange(int(low), int(min(high, 2**31 - 1)))
+        box.setValue(int(value))
+        box.setGroupSeparatorShown(True)
+        box.setKeyboardTracking(False)
+        box.valueChanged.connect(self._schedule)
+        return box
+
+    def _table(self, name: str) -> QTableWidget:
+        table = QTableWidget(0, 0)
+        table.setObjectName(name)
+        table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        table.setAlternatingRowColors(True)
+        table.verticalHeader().setVisible(False)
+        table.verticalHeader().setDefaultSectionSize(table.fontMetrics().height() + 8)
+        table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        table.itemSelectionChanged.connect(self._on_selection)
+        table.doubleClicked.connect(lambda _: self.use_selected())
+        return table
+
+    def _retranslate(self) -> None:
+        self.setWindowTitle(self.tr("What fits my cards"))
+        self.card_label.setText(self.tr("&Card"))
+        self.count_label.setText(self.tr("Cards o&wned"))
+        self.context_label.setText(self.tr("Con&text per user"))
+        self.ttft_label.setText(self.tr("&First token within"))
+        self.tpot_label.setText(self.tr("&Each token within"))
+        self.card_combo.setToolTip(self.tr("The card you own; type to search by name, vendor or class"))
+        self.count_spin.setToolTip(self.tr("How many of them you own"))
+        self.context_spin.setToolTip(self.tr("Tokens one served user's conversation may hold (prompt and answer)"))
+        self.ttft_spin.setToolTip(self.tr("A served user counts while the first token comes within this "
+                                          "(default: interactive chat)"))
+        self.tpot_spin.setToolTip(self.tr("… and each next token within this (default: interactive chat, "
+                                          "faster than a person reads)"))
+        for box in (self.context_spin,):
+            box.setSuffix(self.tr(" tokens"))
+        for box in (self.ttft_spin, self.tpot_spin):
+            box.setSuffix(self.tr(" ms"))
+        self.count_spin.setSuffix(self.tr(" cards"))
+        self.hide_no_fit.setText(self.tr("&Hide what does not fit"))
+        self.hide_no_fit.setToolTip(self.tr("Show only the models and precisions the cards hold"))
+        self.use_button.setText(self.tr("&Open in the main window"))
+        self.use_button.setToolTip(self.tr("Make the selected row the scenario of the main window (undoable)"))
+        self.tabs.setTabText(0, label("Serving", current_language()))
+        self.tabs.setTabText(1, label("Training and fine-tuning", current_language()))
+        if self.answer is not None:
+            self._show(self.answer)
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        if self.answer is None and not self._job.busy:
+            self._schedule()  # closed before its answer came: ask again
+        super().showEvent(event)
+
+    def hideEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        self._timer.stop()
+        if self._job.busy:  # closed while planning: stop, and plan again when shown
+            self._job.cancel()
+            self.answer = None
+        super().hideEvent(event)
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt's name
+        if event.type() == QEvent.Type.LanguageChange:
+            self._retranslate()
+        super().changeEvent(event)
+
+    # ---- the question -----------------------------------------------------------------------
+    def targets(self) -> ServingTargets:
+        """The latency targets the boxes hold (the percentile of interactive chat)."""
+        return ServingTargets(float(self.ttft_spin.value()), float(self.tpot_spin.value()),
+                              INTERACTIVE_TARGETS.percentile)
+
+    def base_scenario(self) -> Scenario:
+        """The main window's scenario on the cards and with the context chosen here (its prices,
+        efficiencies and recipe kept, its prompt and answer where the context holds them);
+        ValidationError for an impossible choice."""
+        base = owned_scenario(self.card_combo.currentData(), self.count_spin.value(), like=self.controller.scenario)
+        return with_serving_load(base, context=self.context_spin.value())
+
+    def _schedule(self, *_args) -> None:
+        self._timer.start()
+
+    def refresh(self) -> None:
+        """Plan every model on the cards chosen, on the worker (a newer choice replaces it)."""
+        self._timer.stop()
+        if self.card_combo.currentData() not in self.controller.catalog:
+            return
+        try:
+            base = self.base_scenario()
+        except ValidationError as error:
+            self._job.cancel()
+            self.status.setText(error_line(error, Scenario))
+            return
+        targets, catalog = self.targets(), self.controller.catalog
+
+        def job(context: JobContext) -> WhatFits:
+            from configurator.core.what_fits import what_fits
+
+            def progress(rows: tuple[FitRow, ...]) -> None:
+                context.check()
+                if len(rows) > 1 and rows[-1].model != rows[-2].model:  # a model is complete: show it
+                    context.step(_partial(base, catalog, targets, rows[:-1]))
+
+            return what_fits(base, catalog, targets, progress=progress)
+
+        self._job.submit(job)
+
+    def wait(self, timeout_ms: int = 60_000) -> bool:
+        """Process events until the planning is done (tests)."""
+        if self._timer.isActive():
+            self.refresh()
+        return self._job.wait(timeout_ms)
+
+    # ---- showing ----------------------------------------------------------------------------
+    def _on_busy(self, busy: bool) -> None:
+        show_busy(self.status, self, self.tr("Planning every model on these cards…"), busy)
+
+    def _on_failed(self, error: Exception) -> None:
+        self.status.setText(self.tr("Could not plan: {error}").format(error=error))
+
+    def _show(self, answer: WhatFits) -> None:
+        self.answer = answer
+        if self.hide_no_fit.isChecked():
+            answer = replace(answer, rows=tuple(r for r in answer.rows if r.verdict is not Verdict.NO_FIT))
+        language = current_language()
+        lines = [f"<b>{_escaped(write(heading(answer), language))}</b>"]
+        lines += [_escaped(write(p, language)) for p in question(answer)]
+        self.question.setText("<br>".join(lines))
+        for table, columns, keep in ((self.serving_table, serving_columns(answer), lambda r: not r.task.is_training),
+                                     (self.training_table, training_columns(answer), lambda r: r.task.is_training)):
+            self._fill(table, columns, [r for r in answer.rows if keep(r)], language)
+        self._on_selection()
+
+    def _fill(self, table: QTableWidget, columns: Columns, rows: list[FitRow], language: str) -> None:
+        selected = table.currentRow()
+        table.setUpdatesEnabled(False)
+        table.clear()
+        table.setColumnCount(len(columns.headings))
+        table.setHorizontalHeaderLabels([label(h, language) for h in columns.headings])
+        table.setRowCount(len(columns.rows))
+        for r, (values, row) in enumerate(zip(columns.rows, rows, strict=True)):
+            colour = VERDICT_COLOURS.get(row.verdict)
+            for c, value in enumerate(values):
+                item = QTableWidgetItem(write(value, language))
+                if c in columns.numeric:
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                if colour:
+                    item.setForeground(QBrush(QColor(colour)))
+                table.setItem(r, c, item)
+        self._shown[table] = rows
+        table.resizeColumnsToContents()  # once per fill, not per cell
+        if 0 <= selected < table.rowCount():
+            table.selectRow(selected)
+        table.setUpdatesEnabled(True)
+
+    def _on_selection(self) -> None:
+        self.use_button.setEnabled(self.selected_row() is not None)
+
+    def selected_row(self) -> FitRow | None:
+        """The row selected in the table shown (None without a selection or an estimate)."""
+        table = self.tabs.currentWidget()
+        rows = self._shown.get(table, [])
+        index = table.currentRow() if table is not None and table.selectedItems() else -1
+        row = rows[index] if 0 <= index < len(rows) else None
+        return row if row is not None and row.estimate is not None else None
+
+    def use_selected(self) -> bool:
+        """Make the selected row the main window's scenario (one undoable step); its name kept."""
+        row = self.selected_row()
+        if row is None:
+            return False
+        scenario = updated(row.estimate.scenario, name=self.controller.scenario.name)
+        self.controller.replace_undoable(scenario, self.tr("What fits: use {model}").format(model=row.model.name))
+        return True
+
+
+def _partial(base: Scenario, catalog, targets: ServingTargets, rows: tuple[FitRow, ...]) -> WhatFits:
+    """The answer so far (the models planned yet), for the tables to fill as the worker goes."""
+    return WhatFits(catalog.get(base.card_id), base.count, base, targets, rows, 0.0)
+
+
+def _escaped(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

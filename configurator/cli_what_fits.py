@@ -1,0 +1,160 @@
+"""``gpu-configurator what-fits --owned l40s:8``: which models fit on the cards you own — for
+pre-training, fine-tuning (full, LoRA, QLoRA) and serving — at which precisions, with which
+layout, and how fast (:mod:`configurator.core.what_fits`). Text in English or Chinese, or JSON."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+
+from pydantic import ValidationError
+
+from configurator.cli_scenario import UsageError, add_field_flags
+from configurator.core.bounds import error_line, field_bounds
+from configurator.core.catalog import Catalog
+from configurator.core.fields import BY_PATH
+from configurator.core.scenario import Scenario, Workload, updated
+from configurator.core.what_fits import (
+    INTERACTIVE_TARGETS,
+    LADDER,
+    TASKS,
+    ServingTargets,
+    WhatFits,
+    model_choice,
+    owned_scenario,
+    result_to_dict,
+    what_fits,
+    with_serving_load,
+)
+
+QUESTION_PATHS = ("parallelism.cards_per_node", "training.seq_len", "training.tokens", "serving.context",
+                  "serving.prompt_tokens", "serving.output_tokens", "serving.engine")
+"""Scenario fields the question takes from the command line (their flags, ranges and help from
+the field registry, ``core/fields.py``)."""
+
+TARGET_PATHS = ("constraints.ttft_ms", "constraints.tpot_ms", "constraints.latency_percentile")
+"""The latency targets a serving row's users must meet (default: interactive chat)."""
+
+
+def _dest(path: str) -> str:
+    return BY_PATH[path].flag.removeprefix("--").replace("-", "_")
+
+
+def add_what_fits_parser(sub) -> argparse.ArgumentParser:
+    """The ``what-fits`` command and its flags."""
+    parser = sub.add_parser("what-fits", help="what models fit on the cards you own (training, fine-tuning, "
+                                              "serving), with layout and speed")
+    parser.add_argument("--owned", metavar="ID:COUNT", required=True,
+                        help="the cards you own, e.g. l40s:8 (see 'catalog list')")
+    parser.add_argument("--models", metavar="LIST",
+                        help="comma-separated model presets or sizes, e.g. llama3-8b,qwen2.5-72b,32B (default: "
+                             + ", ".join(c.size for c in LADDER) + ")")
+    parser.add_argument("--tasks", metavar="LIST",
+                        help="comma-separated: " + ", ".join(t.value for t in TASKS) + " (default: all)")
+    question = parser.add_argument_group("the question (training sequence and token budget, serving load)")
+    add_field_flags(question, *QUESTION_PATHS)
+    targets = parser.add_argument_group(
+        "latency targets of a served user (default: interactive chat, first token "
+        f"{INTERACTIVE_TARGETS.ttft_ms:g} ms, each next {INTERACTIVE_TARGETS.tpot_ms:g} ms, "
+        f"p{INTERACTIVE_TARGETS.percentile})")
+    add_field_flags(targets, *TARGET_PATHS)
+    defaults = {_dest(path): value for path, value in zip(TARGET_PATHS, (
+        f"{INTERACTIVE_TARGETS.ttft_ms:,g}", f"{INTERACTIVE_TARGETS.tpot_ms:,g}", INTERACTIVE_TARGETS.percentile))}
+    for action in targets._group_actions:  # this command's defaults, not the scenario field's
+        if action.dest in defaults:
+            action.help = f"{action.help.split(' (default')[0]} (default here: {defaults[action.dest]})"
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--lang", choices=["en", "zh_CN"], default="en", help="language of the tables")
+    return parser
+
+
+def owned_cards(text: str, catalog: Catalog) -> tuple[str, int]:
+    """'l40s:8' -> ('l40s', 8); a usage error for another form or an unknown card."""
+    card_id, colon, count_text = text.partition(":")
+    if not colon or not count_text.isascii() or not count_text.isdigit():
+        raise UsageError(f"--owned takes ID:COUNT, e.g. l40s:8, not '{text}'")
+    if card_id not in catalog:
+        raise UsageError("--owned: " + catalog.explain_unknown(card_id))
+    count, bounds = int(count_text), field_bounds(Scenario, "count")
+    if not bounds.contains(count):
+        raise UsageError(f"--owned: {count:,} cards is outside the range {bounds.text()} cards")
+    return card_id, count
+
+
+def _question(args: argparse.Namespace, catalog: Catalog) -> tuple[Scenario, ServingTargets]:
+    card_id, count = owned_cards(args.owned, catalog)
+    sections: dict[str, dict] = {}
+    for path in QUESTION_PATHS:
+        value = getattr(args, _dest(path), None)
+        if value is not None:
+            section, _, field = path.partition(".")
+            sections.setdefault(section, {})[field] = getattr(value, "value", value)
+    given = {k: getattr(args, _dest(p)) for k, p in (("ttft_ms", "constraints.ttft_ms"),
+                                                     ("tpot_ms", "constraints.tpot_ms"),
+                                                     ("percentile", "constraints.latency_percentile"))}
+    targets = ServingTargets(**{k: INTERACTIVE_TARGETS.__dict__[k] if v is None else v for k, v in given.items()})
+    serving = sections.pop("serving", {})
+    load = {k: serving.pop(k, None) for k in ("context", "prompt_tokens", "output_tokens")}
+    if serving:
+        sections["serving"] = serving
+    try:
+        base = with_serving_load(updated(owned_scenario(card_id, count), **sections), **load)
+        updated(base, constraints={"ttft_ms": targets.ttft_ms, "tpot_ms": targets.tpot_ms,
+                                   "latency_percentile": targets.percentile})
+    except ValidationError as error:
+        raise UsageError(_flag_line(error_line(error, Scenario))) from None
+    return base, targets
+
+
+def _flag_line(line: str) -> str:
+    """A refusal that names the field's flag where the registry has one ('--seq: …')."""
+    where, colon, rest = line.partition(":")
+    entry = BY_PATH.get(where.strip())
+    return f"{entry.flag}:{rest}" if colon and entry is not None else line
+
+
+def _choices(args: argparse.Namespace) -> tuple[tuple, tuple[Workload, ...]]:
+    models = LADDER
+    if args.models:
+        try:
+            models = tuple(model_choice(t) for t in args.models.split(",") if t.strip())
+        except ValueError as error:
+            raise UsageError(f"--models: {error}") from None
+        if not models:
+            raise UsageError("--models: name at least one model preset or size")
+    tasks = TASKS
+    if args.tasks:
+        names = [t.strip() for t in args.tasks.split(",") if t.strip()]
+        unknown = [n for n in names if n not in {t.value for t in TASKS}]
+        if unknown or not names:
+            raise UsageError(f"--tasks: unknown {', '.join(unknown) or '(none)'}; choose from "
+                             + ", ".join(t.value for t in TASKS))
+        tasks = tuple(t for t in TASKS if t.value in names)
+    return models, tasks
+
+
+def what_fits_text(answer: WhatFits, language: str = "en") -> str:
+    """The answer as text: the heading, the question, then the training and serving tables."""
+    from configurator.core.view.rows import label, write
+    from configurator.core.view.what_fits_view import SECTIONS, heading, question
+    from configurator.report.text import columns_text
+
+    lines = [write(heading(answer), language), *("  " + write(p, language) for p in question(answer))]
+    for title, columns in SECTIONS:
+        table = columns(answer)
+        if table.rows:
+            lines += ["", label(title, language), *columns_text(table, language)]
+    return "\n".join(lines)
+
+
+def run_what_fits(args: argparse.Namespace, catalog: Catalog, print_json: Callable[[object], None]) -> int:
+    """Answer the question; print a table (``--lang``) or JSON (``--json``, through the command
+    line's one JSON writer ``print_json``)."""
+    base, targets = _question(args, catalog)
+    models, tasks = _choices(args)
+    answer = what_fits(base, catalog, targets, models, tasks)
+    if args.json:
+        print_json(result_to_dict(answer))
+    else:
+        print(what_fits_text(answer, args.lang))
+    return 0

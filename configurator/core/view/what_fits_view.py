@@ -1,0 +1,153 @@
+"""The view of "what fits on the cards I own" (:mod:`configurator.core.what_fits`): a heading, the
+question in sentences and two tables — training and serving — as label ids and amounts, written
+by the command line (``what-fits``) and the window's dialog alike, in English or Chinese. Qt-free.
+"""
+
+from __future__ import annotations
+
+from configurator.core.memory import usable_capacity_bytes
+from configurator.core.view.estimate_view import joined
+from configurator.core.view.names import ENGINES, PERCENTILES, WEIGHT_FORMATS, WORKLOADS
+from configurator.core.view.rows import Amount, Columns, Phrase, Value
+from configurator.core.what_fits import (
+    INTERACTIVE_TARGETS,
+    TOKENS_PER_PARAM,
+    FitRow,
+    Limit,
+    Verdict,
+    WhatFits,
+)
+
+VERDICTS = {Verdict.FITS: "yes", Verdict.TOO_SLOW: "fits, too slow",
+            Verdict.NO_FIT: "does not fit", Verdict.UNKNOWN: "no published rate"}
+"""Label ids of a row's verdict (the 'Fits' column; 'too slow': one user alone already misses a
+latency target)."""
+
+LIMITS = {Limit.MEMORY: "memory", Limit.TPOT: "time per output token", Limit.TTFT: "time to first token",
+          Limit.SEARCH: "most users tried"}
+"""Label ids of what stops a serving row from holding more users."""
+
+TRAINING_PRECISIONS = {"bf16": "BF16", "fp16": "FP16", "fp32": "FP32", "fp8": "FP8 (linear layers)",
+                       "nf4": "NF4 base, BF16 adapters"}
+"""Label ids of a training row's precision (FP8 training runs the linear layers at FP8,
+attention at 16-bit; QLoRA keeps its base in 4-bit NF4)."""
+
+
+def heading(answer: WhatFits) -> Phrase:
+    """'What fits on 8 × L40S'."""
+    return Phrase("What fits on {count} × {card}", {"count": answer.count, "card": answer.card.name})
+
+
+def question(answer: WhatFits) -> tuple[Phrase, ...]:
+    """The question the tables answer, in sentences: memory, training and serving settings, and
+    the latency targets with their basis."""
+    base, t = answer.base, answer.targets
+    usable = usable_capacity_bytes(answer.card, base.assumptions)
+    lines = [Phrase("{usable} usable per card, {total} in all",
+                    {"usable": Amount(usable, "B"), "total": Amount(usable * answer.count, "B")})]
+    lines.append(Phrase("Training: {seq}-token sequences, the planner's layout; pre-training timed for {ratio} "
+                        "tokens per parameter (compute-optimal, Hoffmann et al. 2022), fine-tuning for {tokens} "
+                        "tokens",
+                        {"seq": Amount(base.training.seq_len, "count"),
+                         "ratio": Amount(TOKENS_PER_PARAM["pretrain"], digits=2),
+                         "tokens": billions(base.training.tokens)}))
+    lines.append(Phrase("Serving with {engine}: {context}-token context ({prompt}-token prompts, {output}-token "
+                        "answers), prefill and decode on the same copies, users asking back to back",
+                        {"engine": ENGINES.get(base.serving.engine.value, base.serving.engine.value),
+                         "context": Amount(base.serving.context, "count"),
+                         "prompt": Amount(base.serving.prompt_tokens, "count"),
+                         "output": Amount(base.serving.output_tokens, "count")}))
+    basis = ("default for interactive chat: MLPerf's server limits, faster than a person reads"
+             if t == INTERACTIVE_TARGETS else "the targets given")
+    lines.append(Phrase("A user counts while the first token comes within {ttft} and each next one within {tpot} "
+                        "for {p} of requests ({basis})",
+                        {"ttft": Amount(t.ttft_ms / 1000, "s"), "tpot": Amount(t.tpot_ms / 1000, "ms"),
+                         "p": PERCENTILES.get(t.percentile, f"p{t.percentile}"), "basis": basis}))
+    return tuple(lines)
+
+
+def billions(value: float) -> Phrase:
+    """A count in billions (10^9): parameters, tokens ('8.03 B')."""
+    return Phrase("{n} B", {"n": Amount(value / 1e9)})
+
+
+def _params(row: FitRow) -> Phrase:
+    if row.active_params < 0.99 * row.params:
+        return Phrase("{n}, {active} active", {"n": billions(row.params), "active": billions(row.active_params)})
+    return billions(row.params)
+
+
+def _memory(row: FitRow) -> Phrase:
+    return Phrase("{need} of {allowed}", {"need": Amount(row.memory_bytes, "B"), "allowed": Amount(row.usable_bytes,
+                                                                                                   "B")})
+
+
+def layout(row: FitRow) -> Value:
+    """The planned layout in a few words ('TP 1 · PP 4 · DP 2 · ZeRO 1', 'TP 8 · PP 1 · 1 copy');
+    None where nothing fits."""
+    est = row.estimate
+    if est is None or not row.fits:
+        return None
+    s, par = est.scenario, est.scenario.parallelism
+    parts: list = [Phrase("TP {n}", {"n": par.tp}), Phrase("PP {n}", {"n": par.pp})]
+    if row.task.is_training:
+        parts += [Phrase(f"{name} {{n}}", {"n": value})
+                  for name, value in (("CP", par.cp), ("EP", par.ep)) if value > 1]
+        parts += [Phrase("DP {n}", {"n": s.data_parallel}), Phrase("ZeRO {n}", {"n": par.zero})]
+    else:
+        parts.append(Phrase("1 copy" if s.data_parallel == 1 else "{n} copies", {"n": s.data_parallel}))
+        if par.ep > 1:
+            parts.append(Phrase("EP {n}", {"n": par.ep}))
+        if row.cards_used is not None:
+            parts.append(Phrase("on {used} of the cards", {"used": row.cards_used}))
+    return joined(parts)
+
+
+def _model(row: FitRow) -> str:
+    return row.model.name
+
+
+def training_columns(answer: WhatFits) -> Columns:
+    """One line per model, training task and precision: fits, memory per card, layout, tokens/s
+    and the time for the token budget."""
+    headings = ("Model", "Parameters", "Task", "Precision", "Fits", "Memory per card", "Layout", "Throughput",
+                "Time for the token budget")
+    rows = []
+    for row in answer.rows:
+        if not row.task.is_training:
+            continue
+        t = row.training
+        time = None if t is None else Phrase("{time} for {tokens} tokens",
+                                             {"time": Amount(t.hours, "h"), "tokens": billions(t.tokens)})
+        rows.append((_model(row), _params(row), WORKLOADS[row.task.value],
+                     TRAINING_PRECISIONS.get(row.precision, row.precision.upper()), VERDICTS[row.verdict],
+                     _memory(row), layout(row), None if t is None else Amount(t.tokens_per_s, "tokens/s"), time))
+    return Columns(headings, frozenset({1, 5, 7}), tuple(rows))
+
+
+def serving_columns(answer: WhatFits) -> Columns:
+    """One line per model and weight format: fits, memory per card, layout, the users held within
+    the targets, what one of them and all of them get, the latencies at the targets' percentile
+    and what stops more users."""
+    p = answer.targets.percentile
+    headings = ("Model", "Parameters", "Weights", "Fits", "Memory per card", "Layout", "Users within the targets",
+                "Per user", "All users", Phrase("First token (p{p})", {"p": p}), Phrase("Per token (p{p})", {"p": p}),
+                "Limited by")
+    rows = []
+    for row in answer.rows:
+        if row.task.is_training:
+            continue
+        s = row.serving
+        rows.append((_model(row), _params(row), WEIGHT_FORMATS.get(row.precision, row.precision.upper()),
+                     VERDICTS[row.verdict], _memory(row), layout(row),
+                     None if s is None else s.users,
+                     None if s is None else Amount(s.tokens_per_s_per_user, "tokens/s"),
+                     None if s is None else Amount(s.tokens_per_s, "tokens/s"),
+                     None if s is None else Amount(s.ttft_s, "s"),
+                     None if s is None else Amount(s.tpot_s, "ms"),
+                     None if s is None else LIMITS[s.limited_by]))
+    return Columns(headings, frozenset({1, 4, 6, 7, 8, 9, 10}), tuple(rows))
+
+
+SECTIONS = (("Training and fine-tuning", training_columns), ("Serving", serving_columns))
+"""The answer's two tables: (title label id, the function that builds it)."""

@@ -306,7 +306,7 @@ class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
             self.controller.apply_many({"graphics.reference_card": card_id,
                                         "graphics.reference_fp32_tflops": card.fp32_tflops,
                                         "graphics.reference_rt_generation": rt_generation(card)},
-                                       self.tr("reference card"))
+                                       label="graphics.reference_card")
 
     def _prices_group(self) -> QGroupBox:
         group = QGroupBox(self.tr("Prices"))

@@ -29,6 +29,7 @@ from configurator.app.binders import NONE_DATA, ComboBinder, SpinBinder, ValueMo
 from configurator.app.charts import NumberAxis, log_view_range
 from configurator.app.controller import ScenarioController
 from configurator.app.i18n import message_text
+from configurator.app.i18n import tc as _tc
 from configurator.app.labels import CLASS_COLOURS, class_names, factor_names, region_names, unit_names
 from configurator.app.worker import LatestJob, show_busy
 from configurator.core.fields import spec
@@ -326,5 +327,6 @@ class RecommendationPanel(QWidget):
         if not rows or self.result is None:
             return False
         rec = self.result.ranked[rows[0].row()]
-        self.controller.replace_undoable(rec.estimate.scenario, self.tr("Use recommendation"))
+        self.controller.replace_undoable(rec.estimate.scenario,
+                                         lambda: _tc("RecommendationPanel", "Use recommendation"))
         return True

@@ -138,11 +138,7 @@ def _run_report(args: argparse.Namespace, catalog: Catalog) -> int:
         if args.scenario is not None:
             raise UsageError("give the scenario file once (positional or --scenario)")
         args.scenario = args.scenario_file
-    scenario = with_constraints(scenario_from_args(args, catalog), args)
-    if not args.currency:  # money in the summary language's currency, as the window shows it
-        from configurator.core.currency import in_language_currency
-
-        scenario = in_language_currency(scenario, args.lang)
+    scenario = with_constraints(scenario_from_args(args, catalog), args)  # in the language's currency
     from configurator.report.export import TEXT_FORMATS, export_format, summary_of, write_summary
 
     try:

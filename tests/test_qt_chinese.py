@@ -186,3 +186,44 @@ def test_the_window_has_the_apps_icon(qapp):
     icon = app_icon()
     assert not icon.isNull()
     assert icon.pixmap(64, 64).width() == 64
+
+
+# ---- one currency: the window's currency box ---------------------------------------------------
+
+def test_choosing_yuan_in_the_window_converts_the_money(qtbot, window):
+    from configurator.core.procurement.prices import bundled_price_book
+
+    rates = bundled_price_book().rates
+    c = window.controller
+    c.apply("economics.card_price", 25_000.0)
+    box = window.editor.currency
+    box.setCurrentIndex(box.findData("CNY"))
+    e = c.scenario.economics
+    assert (e.currency, e.usd_to_currency) == ("CNY", rates["usd_to_cny"].value)
+    assert e.card_price == pytest.approx(25_000 * rates["usd_to_cny"].value)
+    assert e.electricity_per_kwh == pytest.approx(rates["electricity_cny_per_kwh"].value)  # was 0.10 read as yuan
+    assert window.editor.electricity.value() == pytest.approx(e.electricity_per_kwh)
+    c.undo_stack.undo()  # one step
+    assert (c.scenario.economics.currency, c.scenario.economics.electricity_per_kwh) == ("USD", pytest.approx(0.10))
+    assert box.currentData() == "USD"
+
+
+def test_a_currency_without_a_dated_rate_asks_for_it(qtbot, window, monkeypatch):
+    from configurator.app.currency_box import CurrencyBinder
+
+    asked = []
+    monkeypatch.setattr(CurrencyBinder, "ask_rate", lambda self, code: asked.append(code) or None)
+    box = window.editor.currency
+    box.setCurrentIndex(box.findData("EUR"))
+    assert asked == ["EUR"] and window.controller.scenario.economics.currency == "USD"  # cancelled
+    assert box.currentData() == "USD"
+    monkeypatch.setattr(CurrencyBinder, "ask_rate", lambda self, code: 0.9)
+    box.setCurrentIndex(box.findData("EUR"))
+    e = window.controller.scenario.economics
+    assert (e.currency, e.usd_to_currency, e.electricity_per_kwh) == ("EUR", 0.9, pytest.approx(0.09))
+
+
+def test_a_rate_for_dollars_is_refused(qtbot, window):
+    c = window.controller
+    assert not c.apply("economics.usd_to_currency", 7.0)
+    assert c.scenario.economics.usd_to_currency == 1.0

@@ -20,6 +20,7 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from configurator.core.bounds import error_line
 from configurator.core.catalog import Catalog
+from configurator.core.currency import CurrencyError, with_currency
 from configurator.core.fields import LAYOUT_PATHS
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario, updated
 from configurator.app.error_boundary import guarded
@@ -48,6 +49,10 @@ def validation_message(error: ValidationError) -> str:
     """One readable line for the first problem of a validation error."""
     return error_line(error, Scenario)
 
+
+CURRENCY_PATH, RATE_PATH = "economics.currency", "economics.usd_to_currency"
+"""A change of either converts the scenario's money (core/currency.py ``with_currency``): every
+amount keeps its value, the electricity default becomes the new currency's."""
 
 UNDO_LIMIT = 500
 """Undo steps kept; older ones are dropped (a slider drag merges into one step)."""
@@ -191,14 +196,22 @@ class ScenarioController(QObject):
     def apply_many(self, changes: dict[str, Any], label: str = "", text: UndoText = "", merge: bool = True) -> bool:
         """Change several fields as one undoable step (``text`` names it, else "Change <the field at
         ``label``>"; ``merge=False`` keeps it apart)."""
+        where = label if label in changes else next(iter(changes), "")
+        changes = dict(changes)
+        currency = changes.pop(CURRENCY_PATH, None)
+        rate = changes.pop(RATE_PATH, None)
         merged: dict = {}
         for path, value in changes.items():
             _merge(merged, nested_changes(path, value))
-        where = label if label in changes else next(iter(changes), "")
-        try:
-            candidate = updated(self._scenario, **merged)
+        try:  # a new currency or rate first, so the other amounts of this step are in the new currency
+            start = self._scenario if currency is None and rate is None else \
+                with_currency(self._scenario, currency or self._scenario.economics.currency, rate)
+            candidate = updated(start, **merged)
         except ValidationError as error:
             self.refuse(where, validation_message(error))
+            return False
+        except CurrencyError as error:
+            self.refuse(where, str(error))
             return False
         if candidate.card_id not in self._catalog:
             self.refuse("card_id", self._catalog.explain_unknown(candidate.card_id))

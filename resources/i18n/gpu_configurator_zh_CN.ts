@@ -241,6 +241,17 @@
     </message>
 </context>
 <context>
+    <name>Currency</name>
+    <message>
+        <source>Exchange rate</source>
+        <translation>汇率</translation>
+    </message>
+    <message>
+        <source>The price file has no dated rate for {0}. {0} per US dollar:</source>
+        <translation>价格文件中没有 {0} 的汇率。每 1 美元合多少 {0}：</translation>
+    </message>
+</context>
+<context>
     <name>EngineProfileDialog</name>
     <message>
         <source> µs</source>
@@ -2183,10 +2194,6 @@ Restore them? Discard deletes them for good.</source>
     <message>
         <source>A workstation that shows the render: the card needs display outputs (data-centre cards have none)</source>
         <translation>在工作站上显示渲染结果：卡需要显示输出（数据中心卡没有）</translation>
-    </message>
-    <message>
-        <source>reference card</source>
-        <translation>参考卡</translation>
     </message>
     <message>
         <source>Prices</source>

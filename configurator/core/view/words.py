@@ -312,6 +312,11 @@ ZH_CN.update({
     "Failure rate": "故障率",
     "{n} interruptions per million GPU-hours": "每百万 GPU 时 {n} 次中断",
     "Exchange rate": "汇率",
+    # the rate money is converted at (core/view/assumptions_view.exchange_rate)
+    "{rate} {currency} per USD, the price file's rate of {date}": "{rate} {currency}/USD，价格文件 {date} 的汇率",
+    "{rate} {currency} per USD, your rate": "{rate} {currency}/USD，您输入的汇率",
+    "{rate} {currency} per USD, an approximate rate (the price file has none)":
+        "{rate} {currency}/USD，近似汇率（价格文件中没有）",
     "matrix products {mm}, attention {att}, decode bandwidth {dec}, prefill {pre}, links {links}":
         "矩阵运算 {mm}，注意力 {att}，解码带宽 {dec}，预填充 {pre}，互联 {links}",
     "framework context {ctx} GiB per card, allocator reserve {alloc} ({full} with full recomputation)":

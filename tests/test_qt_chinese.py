@@ -227,3 +227,26 @@ def test_a_rate_for_dollars_is_refused(qtbot, window):
     c = window.controller
     assert not c.apply("economics.usd_to_currency", 7.0)
     assert c.scenario.economics.usd_to_currency == 1.0
+
+
+def test_bill_of_materials_sources_are_chinese_in_the_chinese_window(qtbot, window):
+    """A price searched for and not found reads 未找到价格 with the addresses searched; the price file's
+    citations by their addresses, as the summary cites them (its prose was English)."""
+    from configurator.app.bom_panel import source_text
+    from configurator.core.procurement.bom import BomLine
+    from configurator.core.procurement.prices import bundled_price_book
+    from configurator.report.language import reference, searched
+
+    window.set_language("zh_CN")
+    items = bundled_price_book().items.values()
+    found = next(i for i in items if i.unit_price is not None and reference(i.source, "zh_CN"))
+    missing = next(i for i in items if searched(i.source) and "." in i.source)
+    def line(item):
+        return BomLine(item.kind, item.item_id, item.name, 1, item.unit, item.unit_price, item.source, item.date,
+                       item.confidence)
+
+    texts = [source_text(line(item)) for item in (found, missing)]
+    assert texts[1].startswith("未找到价格；已查：")
+    assert not english(re.sub(r"(?:[\w-]+\.)+[a-z]{2,}(?:/\S*)?", " ", " ".join(texts)))
+    window.set_language("en")
+    assert source_text(line(found)).startswith(found.source)

@@ -3187,7 +3187,7 @@ Reinstall GPU Configurator to repair it.</source>
     </message>
     <message>
         <source>TCO per million tokens</source>
-        <translation>每百万 token 总拥有成本</translation>
+        <translation>每百万词元总拥有成本</translation>
     </message>
     <message>
         <source>Renting instead</source>

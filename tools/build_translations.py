@@ -1,6 +1,6 @@
 """Refresh the Qt translation sources and compile them.
 
-``python tools/build_translations.py`` runs ``pyside6-lupdate`` over configurator/app (keeping
+``.venv/bin/python tools/build_translations.py`` runs ``pyside6-lupdate`` over configurator/app (keeping
 existing translations) into ``resources/i18n/gpu_configurator_zh_CN.ts``, then
 ``pyside6-lrelease`` into the ``.qm`` file the app loads. Run it after adding or changing a
 user-visible string; tests fail when a string has no Chinese translation. Source locations are

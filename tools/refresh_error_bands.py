@@ -13,7 +13,7 @@ Run it deliberately after a change that moves the accuracy benchmark, review
 ``git diff resources/error_bands.json`` and say before -> after in the commit;
 ``tests/test_error_bands.py`` fails until then.
 
-Usage: ``python tools/refresh_error_bands.py [--check]``
+Usage: ``.venv/bin/python tools/refresh_error_bands.py [--check]``
 """
 
 from __future__ import annotations
@@ -176,7 +176,7 @@ def document(rows: list[accuracy.Row]) -> dict:
         "scales": {name: {"fewest_cards": fewest, "most_cards": most} for name, fewest, most in SCALES},
         "source": "benchmarks/data (h200-calibration.jsonl, published-calibration.json) through benchmarks/accuracy.py",
         "data_date": data_date(),
-        "command": "python tools/refresh_error_bands.py",
+        "command": ".venv/bin/python tools/refresh_error_bands.py",
         "kinds": error_bands(rows),
         "row_names": dict(sorted(row_names(rows).items())),
     }

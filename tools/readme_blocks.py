@@ -7,7 +7,8 @@
 - ``planner-answers``: the README's example questions, each as the ``gpu-configurator recommend``
   command and what it ranks first (run in this process, ``--json``);
 - ``serving-example``: the latency and rate of the serving example (``gpu-configurator estimate``);
-- ``accuracy-table``: ``benchmarks/accuracy.py``'s summary per kind, with the decode footnote.
+- ``accuracy-table``: ``benchmarks/accuracy.py``'s summary per kind, with the decode footnote;
+- ``cny-rate``: the price file's dated CNY rate the Chinese window converts at.
 
 ``--check`` writes nothing and exits 1 naming the blocks that differ (tests/test_readme.py runs
 it); ``--block NAME`` does one block. Prices, the catalog and the estimator all move these
@@ -163,6 +164,16 @@ def serving_example() -> str:
             f"{numbers.significant(performance['requests_per_s'])} requests/s")
 
 
+# ---- cny-rate (within a sentence) -------------------------------------------------------------
+
+def cny_rate() -> str:
+    """The price file's dated rate the Chinese window converts at (core/currency.py)."""
+    from configurator.core.currency import dated_rate
+
+    rate = dated_rate("CNY")
+    return f"{rate.per_usd:g} CNY per USD, dated {rate.date}" if rate.date else f"{rate.per_usd:g} CNY per USD"
+
+
 # ---- accuracy-table ---------------------------------------------------------------------------
 
 KIND_NAMES = {
@@ -224,10 +235,10 @@ def _words(n: int) -> str:
 
 BLOCKS: dict[str, Callable[[], str]] = {
     "catalog-table": catalog_table, "planner-answers": planner_answers, "serving-example": serving_example,
-    "accuracy-table": accuracy_table}
+    "accuracy-table": accuracy_table, "cny-rate": cny_rate}
 """Each generated block of README.md and what writes it."""
 
-INLINE = frozenset({"serving-example"})
+INLINE = frozenset({"serving-example", "cny-rate"})
 """Blocks within a sentence: their markers and text on the sentence's own line."""
 
 

@@ -250,3 +250,15 @@ def test_bill_of_materials_sources_are_chinese_in_the_chinese_window(qtbot, wind
     assert not english(re.sub(r"(?:[\w-]+\.)+[a-z]{2,}(?:/\S*)?", " ", " ".join(texts)))
     window.set_language("en")
     assert source_text(line(found)).startswith(found.source)
+
+
+def test_the_wizard_asks_and_answers_in_the_windows_currency(qtbot, window):
+    from configurator.core.procurement.prices import bundled_price_book
+
+    window.set_language("zh_CN")
+    wizard = window.open_wizard()  # deleted when closed
+    assert wizard.limits.budget.suffix().strip() == "CNY"
+    economics = wizard.answers_scenario().economics
+    assert economics.currency == "CNY"
+    assert economics.electricity_per_kwh == pytest.approx(bundled_price_book().rates["electricity_cny_per_kwh"].value)
+    wizard.reject()

@@ -176,7 +176,7 @@ def document(rows: list[accuracy.Row]) -> dict:
         "scales": {name: {"fewest_cards": fewest, "most_cards": most} for name, fewest, most in SCALES},
         "source": "benchmarks/data (h200-calibration.jsonl, published-calibration.json) through benchmarks/accuracy.py",
         "data_date": data_date(),
-        "command": ".venv/bin/python tools/refresh_error_bands.py",
+        "command": "python tools/refresh_error_bands.py",
         "kinds": error_bands(rows),
         "row_names": dict(sorted(row_names(rows).items())),
     }

@@ -12,7 +12,7 @@ was assumed. Nothing here is tuned to a row.
 The row record, catalog and model shapes are in ``accuracy_base.py``; the serving rows' builders in
 ``accuracy_serving.py``.
 
-Usage: ``python benchmarks/accuracy.py [--reference DIR] [--csv FILE] [--summary]``
+Usage: ``.venv/bin/python benchmarks/accuracy.py [--reference DIR] [--csv FILE] [--summary]``
 """
 
 from __future__ import annotations
@@ -382,7 +382,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     rows = all_rows(args.reference)
     if args.summary:
-        print("accuracy against the calibration data in benchmarks/data (python benchmarks/accuracy.py for rows):")
+        print("accuracy against the calibration data in benchmarks/data (.venv/bin/python benchmarks/accuracy.py for rows):")
         print_summary(rows)
         return 0
     print_table(rows)

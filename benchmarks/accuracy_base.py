@@ -78,3 +78,11 @@ H200_ENGINE = {"engine": "transformers", "cuda_graphs": True}
 TRT = {"engine": "tensorrt-llm"}
 LLAMA_CPP = {"engine": "llama.cpp", "cuda_graphs": False}
 """llama.cpp rows of XiongjieDai's table: measured before llama.cpp's CUDA graphs (2024)."""
+
+
+if __name__ == "__main__":  # a part of the benchmark, not a tool of its own
+    import argparse
+
+    argparse.ArgumentParser(description=__doc__.splitlines()[0],
+                            epilog="Run .venv/bin/python benchmarks/accuracy.py for the benchmark.").parse_args()
+    print("part of benchmarks/accuracy.py: run .venv/bin/python benchmarks/accuracy.py")

@@ -210,3 +210,11 @@ def _sglang_sharegpt(row_id, model, card, tp):
                     values[50] * 1000, r["latency_ms"][f"{name}_p50"], note, s)
                 for name, values in (("ttft", point.ttft_s), ("tpot", point.tpot_s))]
     return case
+
+
+if __name__ == "__main__":  # a part of the benchmark, not a tool of its own
+    import argparse
+
+    argparse.ArgumentParser(description=__doc__.splitlines()[0],
+                            epilog="Run .venv/bin/python benchmarks/accuracy.py for the benchmark.").parse_args()
+    print("part of benchmarks/accuracy.py: run .venv/bin/python benchmarks/accuracy.py")

@@ -5,11 +5,12 @@ encoder default (1080p at 240 frames/s per NVENC at P4) comes from one planning 
 (vMix knowledge base 171); the rows below are other sources, so they check it rather than
 restate it. Nothing here is tuned to a row.
 
-Usage: ``python benchmarks/graphics_accuracy.py``
+Usage: ``.venv/bin/python benchmarks/graphics_accuracy.py``
 """
 
 from __future__ import annotations
 
+import argparse
 import sys
 from dataclasses import dataclass
 
@@ -72,6 +73,7 @@ def encoder_rows() -> list[Row]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argparse.ArgumentParser(description=__doc__.splitlines()[0]).parse_args(argv)
     rows = [*vgpu_rows(), *encoder_rows()]
     print(f"{'figure':56} {'predicted':>10} {'published':>10} {'error %':>8}  source")
     for r in rows:

@@ -8,7 +8,7 @@ when one of them moves. For each, this script runs every row with the default sc
 of number that moves, beside the default's. Nothing is changed or fitted: it tells which
 assumptions the numbers hang on, and whether the data would pull a default one way.
 
-Usage: ``python benchmarks/sensitivity.py [--factors 0.5,0.8,1.25,1.5]``
+Usage: ``.venv/bin/python benchmarks/sensitivity.py [--factors 0.5,0.8,1.25,1.5]``
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ Targets (on the 2-core reference machine): one estimate < 200 µs; 64 card count
 catalog card < 100 ms (issue 2); a full recommendation over the catalog < 300 ms (issue 5).
 Prints a table; asserts nothing.
 
-Usage: ``python benchmarks/speed.py [--repeat N]``
+Usage: ``.venv/bin/python benchmarks/speed.py [--repeat N]``
 """
 
 from __future__ import annotations

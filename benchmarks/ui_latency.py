@@ -14,7 +14,7 @@ same run, so that a loaded or slow machine does not move the verdict:
 
 Targets (issue 15): repaint p95 ≤ 1.5 × the bare window's; start-up ≤ 1.3 × the bare window's.
 
-Usage: ``QT_QPA_PLATFORM=offscreen python benchmarks/ui_latency.py [--repeat N] [--starts N]``
+Usage: ``QT_QPA_PLATFORM=offscreen .venv/bin/python benchmarks/ui_latency.py [--repeat N] [--starts N]``
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Command line: ``gpu-configurator [estimate|catalog] ...``; no arguments opens the app."""
+"""Command line: ``gpu-configurator [estimate|recommend|plan|report|catalog] ...``; no arguments opens the app."""
 
 from __future__ import annotations
 
@@ -139,11 +139,7 @@ def _run_report(args: argparse.Namespace, catalog: Catalog) -> int:
         if args.scenario is not None:
             raise UsageError("give the scenario file once (positional or --scenario)")
         args.scenario = args.scenario_file
-    scenario = with_constraints(scenario_from_args(args, catalog), args)
-    if not args.currency:  # money in the summary language's currency, as the window shows it
-        from configurator.core.currency import in_language_currency
-
-        scenario = in_language_currency(scenario, args.lang)
+    scenario = with_constraints(scenario_from_args(args, catalog), args)  # in the language's currency
     from configurator.report.export import TEXT_FORMATS, export_format, summary_of, write_summary
 
     try:
@@ -207,6 +203,17 @@ def _run_catalog(args: argparse.Namespace, catalog: Catalog) -> int:
     return 0
 
 
+DESCRIPTION = ("Which accelerator cards, and how many, for an AI or graphics workload, and what it costs.\n"
+               "Without arguments it opens the desktop app; the five commands answer on the command line:")
+EPILOG = """examples:
+  gpu-configurator estimate --model llama3-70b --card h100-sxm --count 64 --tokens 1T
+  gpu-configurator recommend --workload inference --model llama3-70b --concurrency 200 --tpot-ms 50
+  gpu-configurator plan --workload pretrain --model llama3-70b --card h100-sxm --count 1024 --tokens 2T
+  gpu-configurator report docs/examples/serve-llama3-70b.gpuconf.json -o summary.pdf --lang zh_CN
+  gpu-configurator catalog list --class inference
+
+gpu-configurator COMMAND --help lists a command's flags with their ranges and units."""
+
 SOFTWARE_HELP = ("only cards whose software stack runs these frameworks (fully or in part), comma separated: "
                  "pytorch, vllm, sglang, tensorrt-llm, megatron, deepspeed, llama.cpp")
 
@@ -215,7 +222,8 @@ SOFTWARE_HELP = ("only cards whose software stack runs these frameworks (fully o
 def build_parser() -> argparse.ArgumentParser:
     """The command line's parser, built once a process (about 30 ms: every registry flag with its
     range and help); parsing does not change it."""
-    parser = CommandParser(prog="gpu-configurator", description=__doc__)
+    parser = CommandParser(prog="gpu-configurator", description=DESCRIPTION, epilog=EPILOG,
+                           formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"gpu-configurator {__version__}")
     parser.add_argument("--catalog-overlay", type=Path, help="user catalog file (default: user data dir)")
     sub = parser.add_subparsers(dest="command", parser_class=CommandParser)

@@ -15,6 +15,14 @@ from configurator.core.architecture import from_param_count, load_hf_config, pre
 from configurator.core.bounds import error_text, field_at, field_bounds
 from configurator.core.fields import BY_FLAG, BY_PATH, FieldSpec, cli_help
 from configurator.core.catalog import Catalog
+from configurator.core.currency import (
+    CONVERTIBLE,
+    PRICE_FILE_CURRENCY,
+    CurrencyError,
+    dated_rate,
+    shown_currency,
+    with_currency,
+)
 from configurator.core.load import MLPERF_SERVER_LIMITS
 from configurator.core.graphics import rt_generation
 from configurator.core.scenario import Scenario, Training, updated
@@ -271,6 +279,7 @@ def scenario_from_args(args: argparse.Namespace, catalog: Catalog) -> Scenario:
             training[f"offload_{part}"] = part in args.offload
     if getattr(args, "global_batch", None) is not None:
         args.global_batch = int(args.global_batch)
+    data = _in_shown_currency(data, args)
     for flag, (section, field) in _FLAG_TO_FIELD.items():
         value = getattr(args, flag, None)
         if value is None or value == AUTO:
@@ -290,8 +299,6 @@ def scenario_from_args(args: argparse.Namespace, catalog: Catalog) -> Scenario:
             raise UsageError(f"--reference-card: {reference} has no published FP32 rate to scale from")
         data.setdefault("graphics", {}).update(reference_card=reference, reference_fp32_tflops=tflops,
                                                reference_rt_generation=rt_generation(catalog.get(reference)))
-    if args.currency and args.usd_rate is None and args.currency != "USD":
-        raise UsageError("--currency other than USD needs --usd-rate (units of that currency per USD)")
     try:
         scenario = Scenario.model_validate(data)
     except ValidationError as error:
@@ -307,6 +314,37 @@ def scenario_from_args(args: argparse.Namespace, catalog: Catalog) -> Scenario:
         for problem in problems:
             print(f"gpu-configurator: warning: {problem}", file=sys.stderr)
     return scenario
+
+
+def _in_shown_currency(data: dict, args: argparse.Namespace) -> dict:
+    """The scenario (a file's, or the defaults) with its money in the currency results are shown
+    in — ``--currency``, else the file's own when the user chose it, else the language's
+    (core/currency.py ``shown_currency``: CNY with ``--lang zh_CN``) — at ``--usd-rate`` or the
+    price file's dated rate; every amount and default converted (``with_currency``), so the money
+    flags that follow are read in that currency."""
+    try:
+        base = Scenario.model_validate(data)
+    except ValidationError as error:
+        raise UsageError(_validation_line(error)) from None
+    rate = getattr(args, "usd_rate", None)
+    chosen = getattr(args, "currency", None)
+    try:  # a rate or code out of range is named with its range first
+        updated(base, economics={k: v for k, v in (("usd_to_currency", rate), ("currency", chosen)) if v is not None})
+    except ValidationError as error:
+        raise UsageError(_validation_line(error)) from None
+    if rate is not None and chosen is None and base.economics.currency not in CONVERTIBLE:
+        chosen = base.economics.currency  # a new rate for the file's own currency
+    target = shown_currency(base.economics.currency, getattr(args, "lang", "en"), chosen)
+    if rate is not None and target == PRICE_FILE_CURRENCY:
+        raise UsageError(f"--usd-rate converts the price file's {PRICE_FILE_CURRENCY} into another currency: "
+                         f"give that currency too, e.g. --currency CNY --usd-rate 7.1")
+    if rate is None and target != base.economics.currency and dated_rate(target) is None:
+        raise UsageError(f"--currency {target} needs --usd-rate ({target} per USD): the price file has no dated "
+                         f"rate for {target}")
+    try:
+        return with_currency(base, target, rate).model_dump()
+    except (CurrencyError, ValidationError) as error:
+        raise UsageError(f"--currency {target}: {error}") from None
 
 
 _CONSTRAINT_FLAGS = {_dest_of(BY_PATH[path]): path.partition(".")[2] for path in GOAL_PATHS}

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Create .venv, install GPU Configurator, open the desktop app (bundled catalog, no network).
+# Open the GPU Configurator desktop app (bundled catalog, no network). The first run installs
+# it into .venv (scripts/install-app.sh); later runs launch the installed app at once, without
+# a package index, unless pyproject.toml changed since.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-[ -x .venv/bin/python ] || python3 -m venv .venv
-.venv/bin/python -m pip install -q --upgrade pip
-.venv/bin/python -m pip install -q -e .
+bash scripts/install-app.sh app
 exec .venv/bin/gpu-configurator "$@"

@@ -124,7 +124,7 @@ def test_results_panel_shows_the_likely_range_and_names_the_rows(qtbot):
     band = uncertainty.headline_bands(est)["hours"]
     field = panel.values["Time for the token budget"]
     assert "(likely " in field.text() and "days)" in field.text()
-    assert f"{band.rows} calibration rows" in field.toolTip() and band.row_ids[0] in field.toolTip()
+    assert f"{band.rows} calibration rows" in field.toolTip() and band.row_names[0][0] in field.toolTip()
     assert "(likely " in panel.values["Memory per card"].text()
     graphics = _estimate(model="llama3-8b", workload="vdi", card_id="l40s", count=1)
     panel.update_from(Analysis(graphics, (), (), None, ()))

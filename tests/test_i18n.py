@@ -100,8 +100,8 @@ def visible_texts(root: QWidget) -> list[str]:
     return [t for t in texts if t]
 
 
-CALIBRATION_ROWS = sorted({row for kind in error_bands()["kinds"].values() for row in kind["all"]["row_ids"]},
-                          key=len, reverse=True)
+CALIBRATION_ROWS = sorted({row for kind in error_bands()["kinds"].values() for row in kind["all"]["row_ids"]}
+                          | set(error_bands()["row_names"].values()), key=len, reverse=True)
 
 
 def untranslated(texts: list[str]) -> dict[str, set[str]]:
@@ -109,7 +109,7 @@ def untranslated(texts: list[str]) -> dict[str, set[str]]:
     found = {}
     for text in filter(None, texts):
         plain = re.sub(r"<[^>]+>|&\w+;", " ", text)
-        for row in CALIBRATION_ROWS:  # ids of calibration rows, named behind a likely range: not text
+        for row in CALIBRATION_ROWS:  # calibration rows (model and cards) behind a likely range: not text
             plain = plain.replace(row, " ")
         plain = re.sub(r"--[\w-]+|\S*_\S*", " ", plain)  # option names (max_num_seqs, --chunked-prefill-size)
         words = english_words(plain) - allowed

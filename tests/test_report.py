@@ -253,13 +253,14 @@ def ascii_words_outside_allow_list(text: str, catalog, addresses: set[str] = fro
 
 
 def calibration_row_words(words: set[str]) -> set[str]:
-    """Those of ``words`` that are the calibration rows' ids the summary names behind its likely
-    ranges ('h200:train b4 s2048 amp_bf16 adamw', 'published:tp-korth-22b'): identifiers, not text to
+    """Those of ``words`` that are the calibration rows' ids or names (model and cards) the summary
+    names behind its likely ranges ('h200:train b4 s2048 amp_bf16 adamw', 'published:tp-korth-22b'): identifiers, not text to
     translate — a whole word of an id, or an id-like piece of one (with a digit, '-', ':' or '_')
     where the PDF wraps it."""
     from configurator.core.uncertainty import error_bands
 
     ids = [row for kind in error_bands()["kinds"].values() for row in kind["all"]["row_ids"]]
+    ids += list(error_bands()["row_names"].values())  # the summary names them: model and cards
     whole = {word for row in ids for word in re.findall(WORD, row)}
     return {w for w in words if w in whole or (re.search(r"[\d:_-]", w) and any(w in row for row in ids))}
 

@@ -1,10 +1,13 @@
 """Refresh the Qt translation sources and compile them.
 
-``python tools/build_translations.py`` runs ``pyside6-lupdate`` over configurator/app (keeping
+``.venv/bin/python tools/build_translations.py`` runs ``pyside6-lupdate`` over configurator/app (keeping
 existing translations) into ``resources/i18n/gpu_configurator_zh_CN.ts``, then
 ``pyside6-lrelease`` into the ``.qm`` file the app loads. Run it after adding or changing a
 user-visible string; tests fail when a string has no Chinese translation. Source locations are
 not written (``-locations none``), so moving code does not churn the translation files.
+``resources/i18n/qtbase_extra_<language>.ts`` — Qt's own dialog texts its qtbase translation
+lacks, written by hand — is compiled beside them (never updated from the sources).
+``--compile-only`` skips lupdate.
 
 The field registry (``configurator/core/fields.py``, Qt-free) is read too: its ``_t(context,
 text)`` markers are QT_TRANSLATE_NOOP to lupdate. The scenario field descriptions the editor
@@ -14,6 +17,7 @@ shows as tooltips (``configurator/app/field_help.py``) are written to
 
 from __future__ import annotations
 
+import argparse
 import subprocess
 import sys
 from pathlib import Path
@@ -61,14 +65,22 @@ def update_sources() -> None:
                         *sources, "-ts", str(ts_path(language))], check=True)
 
 
+def qt_supplements() -> list[Path]:
+    """The hand-written supplements to Qt's own translations (``qtbase_extra_<language>.ts``)."""
+    return sorted(I18N.glob("qtbase_extra_*.ts"))
+
+
 def compile_all() -> None:
-    for language in LANGUAGES:
-        subprocess.run([tool("pyside6-lrelease"), str(ts_path(language)), "-qm",
-                        str(ts_path(language).with_suffix(".qm"))], check=True)
+    for source in [*(ts_path(language) for language in LANGUAGES), *qt_supplements()]:
+        subprocess.run([tool("pyside6-lrelease"), "-silent", str(source), "-qm", str(source.with_suffix(".qm"))],
+                       check=True)
 
 
 def main(argv: list[str]) -> int:
-    if "--compile-only" not in argv:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--compile-only", action="store_true", help="only compile the .ts files into .qm (no lupdate)")
+    args = parser.parse_args(argv)
+    if not args.compile_only:
         update_sources()
     compile_all()
     return 0

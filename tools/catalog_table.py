@@ -1,11 +1,13 @@
 """Write the README's table of catalog cards per vendor and class, with how many have prices.
 
-``python tools/catalog_table.py`` rewrites the table between the markers in README.md;
-``python tools/catalog_table.py --check`` exits 1 when README.md is out of date (a test runs it).
+``.venv/bin/python tools/catalog_table.py`` rewrites the table between the markers in README.md;
+``--check`` exits 1 when README.md is out of date (a test runs it). ``tools/readme_blocks.py``
+writes it with the README's other generated blocks.
 """
 
 from __future__ import annotations
 
+import argparse
 import sys
 from collections import Counter
 from pathlib import Path
@@ -46,12 +48,16 @@ def readme_with_table(text: str) -> str:
 
 
 def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="write nothing; exit 1 when README.md is out of date")
+    args = parser.parse_args(argv)
     readme = ROOT / "README.md"
     text = readme.read_text(encoding="utf-8")
     updated = readme_with_table(text)
-    if "--check" in argv:
+    if args.check:
         if updated != text:
-            print("README.md catalog table is out of date: run python tools/catalog_table.py", file=sys.stderr)
+            print("README.md catalog table is out of date: run .venv/bin/python tools/catalog_table.py",
+                  file=sys.stderr)
             return 1
         return 0
     readme.write_text(updated, encoding="utf-8")

@@ -1,12 +1,14 @@
 """Set translations in a .ts file from a JSON mapping {source text: translation}.
 
-``python tools/fill_translation.py zh_CN new.json`` — for translators working without Qt
-Linguist (the file is then rewritten by lupdate, in its own layout, so it changes only where a
-translation did); then run ``python tools/build_translations.py --compile-only``.
+``.venv/bin/python tools/fill_translation.py zh_CN new.json`` — for translators working without
+Qt Linguist (the file is then rewritten by lupdate, in its own layout, so it changes only where a
+translation did); then run ``.venv/bin/python tools/build_translations.py --compile-only``.
+``.venv/bin/python tools/fill_translation.py zh_CN`` lists the texts still untranslated.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 import xml.etree.ElementTree as ET
@@ -43,11 +45,15 @@ def fill(language: str, mapping: dict[str, str]) -> int:
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) == 1:
-        print("\n".join(unfinished(argv[0])))
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("language", help="the .ts file's language, e.g. zh_CN")
+    parser.add_argument("mapping", nargs="?", type=Path,
+                        help="JSON {source text: translation}; without it, list the untranslated texts")
+    args = parser.parse_args(argv)
+    if args.mapping is None:
+        print("\n".join(unfinished(args.language)))
         return 0
-    language, mapping_file = argv
-    print(fill(language, json.loads(Path(mapping_file).read_text(encoding="utf-8"))), "translations set")
+    print(fill(args.language, json.loads(args.mapping.read_text(encoding="utf-8"))), "translations set")
     sys.path.insert(0, str(ROOT / "tools"))
     from build_translations import update_sources
 

@@ -13,7 +13,7 @@ Run it deliberately after a change that moves the accuracy benchmark, review
 ``git diff resources/error_bands.json`` and say before -> after in the commit;
 ``tests/test_error_bands.py`` fails until then.
 
-Usage: ``python tools/refresh_error_bands.py [--check]``
+Usage: ``.venv/bin/python tools/refresh_error_bands.py [--check]``
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import re
 import statistics
 import subprocess
 import sys
@@ -127,6 +128,41 @@ def data_date() -> str | None:
     return out or None
 
 
+H200_TRAINING_MODEL = "llama3.2-1b"
+"""The model of the H200 training rows (benchmarks/accuracy.py reads only its runs); the prefill and
+decode rows name theirs in their label."""
+
+
+def _short(text: str) -> str:
+    """A data file's model or hardware text up to its first parenthesis or comma: the name."""
+    return re.split(r" \(|, ", text or "", maxsplit=1)[0].strip()
+
+
+def row_name(row: accuracy.Row, published: dict[str, dict]) -> str:
+    """A calibration row as the summary names it: the model and the cards it ran on ("LLaMA 70B ·
+    4 × H100 SXM5 80GB"), from the calibration data and the catalog; words in no language but
+    the products' own, so both languages show it as it is."""
+    if row.source == "h200":
+        words = row.row_id.split()
+        model = H200_TRAINING_MODEL if words[0] == "train" else words[1]
+        return f"{model} · 1 × {accuracy.CATALOG.get('h200-sxm').name}"
+    record = published.get(row.row_id.split()[0], {})
+    model = _short(record.get("model", "")) or row.row_id
+    if row.scenario is not None:
+        cards = f"{row.scenario.count} × {accuracy.CATALOG.get(row.scenario.card_id).name}"
+    else:  # the source's own words, where they start with a count
+        hardware = re.sub(r"^single ", "1x ", _short(record.get("hardware", "")))
+        counted = re.match(r"^(\d+)x\s*(.+)$", hardware)
+        cards = f"{counted.group(1)} × {counted.group(2)}" if counted else ""
+    return f"{model} · {cards}" if cards else model
+
+
+def row_names(rows: list[accuracy.Row]) -> dict[str, str]:
+    """Every banded row's id -> its name (:func:`row_name`)."""
+    published = {r["id"]: r for r in json.loads((accuracy.DATA / "published-calibration.json").read_text())}
+    return {f"{r.source}:{r.row_id}": row_name(r, published) for r in rows if r.kind in KINDS}
+
+
 def document(rows: list[accuracy.Row]) -> dict:
     """The whole error_bands.json."""
     return {
@@ -142,6 +178,7 @@ def document(rows: list[accuracy.Row]) -> dict:
         "data_date": data_date(),
         "command": "python tools/refresh_error_bands.py",
         "kinds": error_bands(rows),
+        "row_names": dict(sorted(row_names(rows).items())),
     }
 
 

@@ -6,6 +6,7 @@ before -> after in the commit.
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 from pathlib import Path
@@ -25,7 +26,8 @@ def golden_json(name: str, catalog) -> dict:
     return estimate(scenario, catalog.get(scenario.card_id)).to_dict()
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    argparse.ArgumentParser(description=__doc__.splitlines()[0]).parse_args(argv)
     catalog = load_catalog()
     out = ROOT / "tests" / "data" / "golden"
     out.mkdir(parents=True, exist_ok=True)

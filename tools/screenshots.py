@@ -1,11 +1,12 @@
 """Render the main window (training, inference and graphics), the wizard and the card browser to PNG.
 
-Usage: ``QT_QPA_PLATFORM=offscreen python tools/screenshots.py [OUTPUT_DIR]`` (default
+Usage: ``QT_QPA_PLATFORM=offscreen .venv/bin/python tools/screenshots.py [OUTPUT_DIR]`` (default
 ``docs/screenshots``). Each image is 1280×800 (the wizard and browser at their own size).
 """
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 import tempfile
@@ -44,7 +45,10 @@ def fresh_settings(language: str | None = None):
 
 
 def main(argv: list[str]) -> int:
-    out = output_folder(argv)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("output", nargs="?", help="folder for the PNGs (default: docs/screenshots)")
+    args = parser.parse_args(argv)
+    out = output_folder([args.output] if args.output else [])
     app = start_application()
     from configurator.app.main import build_main_window
 

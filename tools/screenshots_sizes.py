@@ -7,11 +7,12 @@ dialog smaller than the smallest of those screens; the serving questions, the lo
 the training ones). Look at them: chart titles, axes and legends whole, no text cut in the
 right-hand panel or on a wizard page.
 
-Usage: ``QT_QPA_PLATFORM=offscreen python tools/screenshots_sizes.py [OUTPUT_DIR]``
+Usage: ``QT_QPA_PLATFORM=offscreen .venv/bin/python tools/screenshots_sizes.py [OUTPUT_DIR]``
 """
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 from pathlib import Path
@@ -63,7 +64,10 @@ def wizard_pages(app, window, out: Path, language: str) -> None:
 
 
 def main(argv: list[str]) -> int:
-    out = output_folder(argv)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("output", nargs="?", help="folder for the PNGs (default: docs/screenshots)")
+    args = parser.parse_args(argv)
+    out = output_folder([args.output] if args.output else [])
     app = start_application()
     from configurator.app.main import build_main_window
 

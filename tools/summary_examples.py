@@ -1,10 +1,13 @@
 """Write the example configuration summaries in docs/summary/ (PDF, and a PNG of one page each).
 
-    QT_QPA_PLATFORM=offscreen python tools/summary_examples.py   # needs poppler's pdftoppm
+    QT_QPA_PLATFORM=offscreen .venv/bin/python tools/summary_examples.py   # needs poppler's pdftoppm
+
+It overwrites the ten files it writes in docs/summary; ``--help`` writes nothing.
 """
 
 from __future__ import annotations
 
+import argparse
 import subprocess
 import sys
 from pathlib import Path
@@ -33,7 +36,8 @@ FILES = {("training", "en"): 1, ("training", "zh_CN"): 1, ("inference", "en"): 1
 """(example, language) -> the page shown as a PNG."""
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
+    argparse.ArgumentParser(description=__doc__.splitlines()[0]).parse_args(argv)
     ensure_application()
     catalog = load_catalog()
     for (name, language), page in FILES.items():

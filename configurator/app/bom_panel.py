@@ -19,10 +19,12 @@ from PySide6.QtWidgets import (
 from configurator.app import format as fmt
 from configurator.app.controller import ScenarioController
 from configurator.app.error_boundary import guard_slot
+from configurator.app.i18n import current_language
 from configurator.app.i18n import tc as _tc
 from configurator.core.analysis import Analysis
 from configurator.core.procurement.deployment import DeploymentCost, deployment_cost
 from configurator.core.procurement.tco import rent_vs_buy_curve
+from configurator.report.language import reference, searched, searched_note
 
 
 def kind_names() -> dict[str, str]:
@@ -63,16 +65,21 @@ def item_names() -> dict[str, str]:
 
 
 def source_text(line) -> str:
-    """Where a line's price comes from, in the interface language for the program's own words
-    (the price file's citations stay as written)."""
+    """Where a line's price comes from, in the interface language for the program's own words;
+    the price file's citations as written in English and, as the summary cites them, by their
+    addresses in Chinese (report/language.py ``reference``; a search without a price says so)."""
     own = {"catalog": _tc("bom", "card catalog"), "user": _tc("bom", "your price"),
            "share of hardware": _tc("bom", "share of hardware cost")}
     if line.source.startswith("included in the"):
         source = _tc("bom", "included in the rack system's price")
     elif line.source.startswith("quote: "):
         source = _tc("bom", "your quote: {0}").format(line.source.removeprefix("quote: "))
+    elif searched(line.source) and line.unit_price is None:  # looked for, not found: in Chinese, where
+        source = searched_note(line.source, current_language())
+    elif line.source in own:
+        source = own[line.source]
     else:
-        source = own.get(line.source, line.source)
+        source = reference(line.source, current_language()) or line.source
     return f"{source} ({line.date})" if line.date else source
 
 

@@ -20,6 +20,7 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from configurator.core.bounds import error_line
 from configurator.core.catalog import Catalog
+from configurator.core.currency import CurrencyError, with_currency
 from configurator.core.fields import LAYOUT_PATHS
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario, updated
 from configurator.app.error_boundary import guarded
@@ -49,8 +50,26 @@ def validation_message(error: ValidationError) -> str:
     return error_line(error, Scenario)
 
 
+CURRENCY_PATH, RATE_PATH = "economics.currency", "economics.usd_to_currency"
+"""A change of either converts the scenario's money (core/currency.py ``with_currency``): every
+amount keeps its value, the electricity default becomes the new currency's."""
+
 UNDO_LIMIT = 500
 """Undo steps kept; older ones are dropped (a slider drag merges into one step)."""
+
+UndoText = str | tuple[str, str] | Callable[[], str]
+"""What an undo step is called: a ``(context, text)`` pair or a function rendered in the current
+language whenever the language changes (``lambda: _tc("Editor", "Use {0}").format(name())``), or
+a fixed string (shown as given in every language)."""
+
+
+def _renderer(text: UndoText) -> Callable[[], str]:
+    if callable(text):
+        return text
+    if isinstance(text, tuple):
+        context, source = text
+        return lambda: _tc(context, source)
+    return lambda: text
 
 
 class _ScenarioCommand(QUndoCommand):
@@ -59,11 +78,16 @@ class _ScenarioCommand(QUndoCommand):
     _ids: dict[str, int] = {}
 
     def __init__(
-        self, controller: ScenarioController, before: Scenario, after: Scenario, text: str, field: str = ""
+        self, controller: ScenarioController, before: Scenario, after: Scenario, text: UndoText, field: str = ""
     ) -> None:
-        super().__init__(text)
+        self._render = _renderer(text)
+        super().__init__(self._render())
         self._controller, self._before, self._after = controller, before, after
         self._id = self._ids.setdefault(field, len(self._ids) + 1) if field else -1
+
+    def retranslate(self) -> None:
+        """Name the step in the current language (after a language switch)."""
+        self.setText(self._render())
 
     def id(self) -> int:  # noqa: A003 - Qt's name
         return self._id
@@ -169,16 +193,25 @@ class ScenarioController(QObject):
         """Change one field (dotted path); False, with ``error_changed``, if it is invalid."""
         return self.apply_many({path: value}, label=path)
 
-    def apply_many(self, changes: dict[str, Any], label: str = "", text: str = "", merge: bool = True) -> bool:
-        """Change several fields as one undoable step (``text`` names it; ``merge=False`` keeps it apart)."""
+    def apply_many(self, changes: dict[str, Any], label: str = "", text: UndoText = "", merge: bool = True) -> bool:
+        """Change several fields as one undoable step (``text`` names it, else "Change <the field at
+        ``label``>"; ``merge=False`` keeps it apart)."""
+        where = label if label in changes else next(iter(changes), "")
+        changes = dict(changes)
+        currency = changes.pop(CURRENCY_PATH, None)
+        rate = changes.pop(RATE_PATH, None)
         merged: dict = {}
         for path, value in changes.items():
             _merge(merged, nested_changes(path, value))
-        where = label if label in changes else next(iter(changes), "")
-        try:
-            candidate = updated(self._scenario, **merged)
+        try:  # a new currency or rate first, so the other amounts of this step are in the new currency
+            start = self._scenario if currency is None and rate is None else \
+                with_currency(self._scenario, currency or self._scenario.economics.currency, rate)
+            candidate = updated(start, **merged)
         except ValidationError as error:
             self.refuse(where, validation_message(error))
+            return False
+        except CurrencyError as error:
+            self.refuse(where, str(error))
             return False
         if candidate.card_id not in self._catalog:
             self.refuse("card_id", self._catalog.explain_unknown(candidate.card_id))
@@ -186,7 +219,7 @@ class ScenarioController(QObject):
         self.error_changed.emit("")
         if candidate == self._scenario:
             return True
-        text = text or self.tr("Change {0}").format(field_name(label))
+        text = text or (lambda: _tc("ScenarioController", "Change {0}").format(field_name(label)))
         self.undo_stack.push(_ScenarioCommand(self, self._scenario, candidate, text, label if merge else ""))
         return True
 
@@ -201,8 +234,12 @@ class ScenarioController(QObject):
         current = self._scenario.auto_layout
         fields = tuple(f for f in LAYOUT_FIELDS if f in current and f != layout_field or auto and f == layout_field)
         path = next((p for p, f in LAYOUT_PATHS.items() if f == layout_field), layout_field)
-        name = field_name(path)
-        text = (self.tr("Let the planner choose {0}") if auto else self.tr("Pin {0}")).format(name)
+        if auto:
+            def text() -> str:
+                return _tc("ScenarioController", "Let the planner choose {0}").format(field_name(path))
+        else:
+            def text() -> str:
+                return _tc("ScenarioController", "Pin {0}").format(field_name(path))
         return self.apply_many({**(changes or {}), "auto_layout": fields}, text=text, merge=False)
 
     def pin(self, path: str, value: Any) -> bool:
@@ -236,7 +273,14 @@ class ScenarioController(QObject):
         if restated != self._scenario:
             self._show(restated)
 
-    def replace_undoable(self, scenario: Scenario, text: str) -> None:
+    def retranslate_history(self) -> None:
+        """Name every undo and redo step in the current language (the undo menu's "Undo …")."""
+        for index in range(self.undo_stack.count()):
+            command = self.undo_stack.command(index)
+            if isinstance(command, _ScenarioCommand):
+                command.retranslate()
+
+    def replace_undoable(self, scenario: Scenario, text: UndoText) -> None:
         """Swap in a whole scenario (wizard result) as one undoable step."""
         if scenario != self._scenario:
             self.undo_stack.push(_ScenarioCommand(self, self._scenario, scenario, text))

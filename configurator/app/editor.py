@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 from configurator.app import labels
 from configurator.app.binders import StepSliderBinder, fill_combo, name_control
 from configurator.app.controller import ScenarioController
+from configurator.app.currency_box import currency_combo
 from configurator.app.editor_controls import BoundControls, dspin
 from configurator.app.editor_serving import ServingEditorMixin
 from configurator.app.field_help import field_help
@@ -306,13 +307,12 @@ class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
             self.controller.apply_many({"graphics.reference_card": card_id,
                                         "graphics.reference_fp32_tflops": card.fp32_tflops,
                                         "graphics.reference_rt_generation": rt_generation(card)},
-                                       self.tr("reference card"))
+                                       label="graphics.reference_card")
 
     def _prices_group(self) -> QGroupBox:
         group = QGroupBox(self.tr("Prices"))
         form = QFormLayout(group)
-        currencies = {"USD": "USD", "CNY": "CNY", "EUR": "EUR"}
-        self.currency = self._combo(currencies, "economics.currency")
+        self.currency = currency_combo(self.controller, self._binders)  # a change converts the money
         self._row(form, "economics.currency", self.currency)
         self.usd_rate = self._number("economics.usd_to_currency")
         self._row(form, "economics.usd_to_currency", self.usd_rate)

@@ -156,7 +156,7 @@ class ServingEditorMixin:
         return self.controller.apply_many(
             {"constraints.ttft_ms": limits.ttft_ms, "constraints.tpot_ms": limits.tpot_ms,
              "constraints.latency_percentile": MLPERF_PERCENTILE},
-            text=_tc("ServingEditor", "Use the {0} latency limits").format(labels.mlperf_names().get(key, key)),
+            text=lambda: _tc("ServingEditor", "Use the {0} latency limits").format(labels.mlperf_names().get(key, key)),
             merge=False)
 
     def _engine_settings(self) -> QWidget:

@@ -134,11 +134,12 @@ class EngineProfileDialog(QDialog):
                 "source": f"your own profile, edited from {engine}'s"}
 
     def accept(self) -> None:
-        text = _tc("EngineProfileDialog", "Edit the engine profile")
+        text = lambda: _tc("EngineProfileDialog", "Edit the engine profile")  # noqa: E731 - named at display time
         if self.controller.apply_many({PATH: self.values()}, text=text, merge=False):
             super().accept()
 
     def use_published(self) -> None:
-        self.controller.apply_many({PATH: None}, text=_tc("EngineProfileDialog", "Use the published engine profile"),
+        self.controller.apply_many({PATH: None},
+                                   text=lambda: _tc("EngineProfileDialog", "Use the published engine profile"),
                                    merge=False)
         super().accept()

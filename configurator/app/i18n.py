@@ -44,6 +44,29 @@ def _qm_path(language: str) -> Path:
     return bundled_path(f"resources/i18n/gpu_configurator_{language}.qm")
 
 
+def qt_translations_dir() -> str:
+    """Where Qt's own translations are (PySide6 ships them: ``Qt/translations``)."""
+    return QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+
+
+def qt_translators(language: str, parent) -> list[QTranslator]:
+    """Qt's own texts in ``language`` — file dialogs, standard buttons, print dialogs, text
+    fields' context menus: Qt's ``qtbase_<language>.qm``, then this app's supplement for the
+    texts it lacks (``resources/i18n/qtbase_extra_<language>.ts``; installed later, so asked
+    first). A file that is missing is left out: Qt's texts then stay English."""
+    found = []
+    qtbase = QTranslator(parent)
+    if qtbase.load(f"qtbase_{language}", qt_translations_dir()):
+        found.append(qtbase)
+    supplement = QTranslator(parent)
+    try:
+        if supplement.load(str(bundled_path(f"resources/i18n/qtbase_extra_{language}.qm"))):
+            found.append(supplement)
+    except FileNotFoundError:
+        pass
+    return found
+
+
 def install_language(language: str) -> None:
     """Load the translations of ``language`` and make its locale the default.
 
@@ -55,6 +78,7 @@ def install_language(language: str) -> None:
     app = QCoreApplication.instance()
     for translator in _state["translators"]:
         app.removeTranslator(translator)
+        translator.deleteLater()  # a switch back and forth leaves no translators behind
     _state["translators"] = []
     if language == "en":  # English plural forms only ("%n card(s)" -> "1 card", "2 cards")
         plurals = QTranslator(app)
@@ -65,12 +89,9 @@ def install_language(language: str) -> None:
         ours = QTranslator(app)
         if not ours.load(str(_qm_path(language))):
             raise FileNotFoundError(f"translations for {language} are missing: run tools/build_translations.py")
-        qt_dir = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
-        theirs = QTranslator(app)
-        for translator in (ours, theirs if theirs.load(f"qtbase_{language}", qt_dir) else None):
-            if translator is not None:
-                app.installTranslator(translator)
-                _state["translators"].append(translator)
+        for translator in (ours, *qt_translators(language, app)):
+            app.installTranslator(translator)
+            _state["translators"].append(translator)
     QLocale.setDefault(LOCALES[language])
     _set_font(language)
     _state["language"] = language

@@ -79,6 +79,29 @@ def complete_main_window(window) -> None:
     window.restore_scenario()
 
 
+DESKTOP_FILE_NAME = "gpu-configurator"
+"""The desktop entry's name without ``.desktop`` (resources/desktop/, installed by
+scripts/install-desktop-entry.sh): Wayland compositors and docks match the window to it."""
+
+ICON_FILES = ("resources/icons/gpu-configurator.svg", "resources/icons/gpu-configurator.png")
+"""The app's icon, drawn (SVG) and rendered at 256 px (PNG, tools/render_icon.py)."""
+
+
+def app_icon():
+    """The app's icon from the bundled files (both sizes, so Qt scales the one that fits)."""
+    from PySide6.QtGui import QIcon
+
+    from configurator.core.resources import bundled_path
+
+    icon = QIcon()
+    for relative in ICON_FILES:
+        try:
+            icon.addFile(str(bundled_path(relative)))
+        except FileNotFoundError:  # an installation without its icon still starts
+            continue
+    return icon
+
+
 def run_app(argv: list[str]) -> int:
     """Open the main window and run the event loop."""
     if _no_display():
@@ -88,6 +111,8 @@ def run_app(argv: list[str]) -> int:
     QCoreApplication.setOrganizationName("gpu-configurator")
     QCoreApplication.setApplicationName("GPU Configurator")
     app = QApplication.instance() or QApplication([sys.argv[0], *argv])
+    QApplication.setDesktopFileName(DESKTOP_FILE_NAME)
+    app.setWindowIcon(app_icon())
     use_readable_locale()
     window = open_window_frame()  # installs the error boundary's excepthook first
     window.show()

@@ -133,6 +133,7 @@ class MainWindow(SessionActions, SummaryActions, QMainWindow):
             return
         install_language(language)
         self.settings.setValue("language", language)
+        self.controller.retranslate_history()  # "Undo Change card count" -> "撤销 修改 卡数"
         # the same scenario in the language's currency: not a change to undo or to save
         self.controller.restate(lambda scenario: in_language_currency(scenario, language))
         self.rebuild()

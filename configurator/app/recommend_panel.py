@@ -30,6 +30,7 @@ from configurator.app.binders import NONE_DATA, ComboBinder, SpinBinder, ValueMo
 from configurator.app.charts import NumberAxis, log_view_range
 from configurator.app.controller import ScenarioController
 from configurator.app.i18n import current_language, message_text
+from configurator.app.i18n import tc as _tc
 from configurator.app.labels import CLASS_COLOURS, class_names, factor_names, region_names, unit_names
 from configurator.app.worker import LatestJob, show_busy
 from configurator.core.fields import spec
@@ -351,7 +352,8 @@ class RecommendationPanel(QWidget):
         if not rows or self.result is None:
             return False
         rec = self.recommendation_at(rows[0].row())
-        self.controller.replace_undoable(rec.estimate.scenario, self.tr("Use recommendation"))
+        self.controller.replace_undoable(rec.estimate.scenario,
+                                         lambda: _tc("RecommendationPanel", "Use recommendation"))
         return True
 
     # ---- prices: the price each row is ranked at, cards without one, when price decides (issue 25) ----

@@ -20,6 +20,7 @@ from configurator.app.wizard_decide import decide
 from configurator.app.wizard_graphics import DESKTOP_USERS  # noqa: F401 - re-exported (tests)
 from configurator.app.wizard_pages import GoalPage, LoadPage, ModelPage
 from configurator.app.wizard_result import ConstraintsPage, SummaryPage
+from configurator.app.i18n import tc as _tc
 from configurator.core.scenario import Scenario
 
 WIZARD_SIZE = (720, 620)
@@ -83,7 +84,7 @@ class WorkloadWizard(QWizard):
     @guarded
     def accept(self) -> None:
         """"Use this": the decision into the window as one undoable edit."""
-        self.controller.replace_undoable(self._decided(), self.tr("Workload wizard"))
+        self.controller.replace_undoable(self._decided(), lambda: _tc("WorkloadWizard", "Workload wizard"))
         super().accept()
 
     @guarded

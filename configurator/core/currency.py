@@ -1,10 +1,17 @@
-"""The currency a summary or window shows money in: each language's own, with every money
-default converted (electricity included), unless the user chose a currency of their own."""
+"""The currency money is shown in, decided in one place: each interface language's own (CNY in
+Chinese, USD in English) unless the user chose one; the dated exchange rate of the price file
+where the user gave none; and every money default (electricity included) converted whenever the
+currency changes, however it was chosen (command line, window, language, scenario file)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from configurator.core.procurement.prices import bundled_price_book
 from configurator.core.scenario import Economics, Scenario
+
+PRICE_FILE_CURRENCY = Economics().currency
+"""The currency of the catalog's and the price file's prices (USD); its rate is 1."""
 
 LANGUAGE_CURRENCY = {"en": "USD", "zh_CN": "CNY"}
 """The currency each interface language works in."""
@@ -16,51 +23,130 @@ USD_TO_CNY_FALLBACK = 7.1
 """CNY per USD when the price file has no ``usd_to_cny`` rate (approximate 2025–2026 rate)."""
 
 _MONEY_FIELDS = ("card_price", "cloud_price_per_hour", "colocation_per_kw_month")
-"""Economics fields in the scenario currency, converted with it."""
+"""Economics fields in the scenario currency, converted with it (the electricity price has its
+own rule: a default becomes the new currency's default)."""
+
+
+class CurrencyError(ValueError):
+    """A currency the program cannot convert to: no rate given and none in the price file."""
+
+
+@dataclass(frozen=True)
+class ExchangeRate:
+    """Units of a currency per US dollar, with where the figure comes from."""
+
+    currency: str
+    per_usd: float
+    """[currency/USD]"""
+    date: str
+    """The price file's date for the rate ('' where the file gives none)."""
+    source: str
+
+
+def _rate_id(currency: str) -> str:
+    return f"usd_to_{currency.lower()}"
+
+
+def dated_rate(currency: str) -> ExchangeRate | None:
+    """The price file's rate for ``currency`` (``usd_to_<code>``, e.g. ``usd_to_cny``), 1 for USD;
+    None where the file has none (CNY then falls back to :data:`USD_TO_CNY_FALLBACK`, undated)."""
+    if currency == PRICE_FILE_CURRENCY:
+        return ExchangeRate(currency, 1.0, "", "")
+    rate = bundled_price_book().rates.get(_rate_id(currency))
+    if rate is not None:
+        return ExchangeRate(currency, rate.value, rate.date, rate.source)
+    if currency == "CNY":
+        return ExchangeRate(currency, USD_TO_CNY_FALLBACK, "", "approximate 2025–2026 rate")
+    return None
+
+
+def is_dated_rate(currency: str, per_usd: float) -> bool:
+    """``per_usd`` is the price file's own rate for ``currency`` (not one the user typed)."""
+    rate = dated_rate(currency)
+    return rate is not None and abs(rate.per_usd - per_usd) <= 1e-9 * max(1.0, per_usd)
+
+
+def default_electricity(currency: str, per_usd: float) -> float:
+    """The electricity price a currency starts with [currency/kWh]: the scenario default in USD;
+    in CNY the price file's ``electricity_cny_per_kwh`` (a Chinese industrial tariff, not the US
+    price converted); in any other currency the USD default at ``per_usd``."""
+    usd = Economics().electricity_per_kwh
+    if currency == PRICE_FILE_CURRENCY:
+        return usd
+    if currency == "CNY":
+        return bundled_price_book().rate("electricity_cny_per_kwh", usd * per_usd)
+    return usd * per_usd
 
 
 def currency_defaults(currency: str) -> tuple[float, float]:
-    """(units per USD, electricity price per kWh) a currency starts with: USD 1 and the
-    scenario default; CNY at the price file's ``usd_to_cny`` and ``electricity_cny_per_kwh``
-    (a Chinese industrial tariff, not the USD price converted)."""
-    if currency == "CNY":
-        book = bundled_price_book()
-        rate = book.rate("usd_to_cny", USD_TO_CNY_FALLBACK)
-        return rate, book.rate("electricity_cny_per_kwh", Economics().electricity_per_kwh * rate)
-    return 1.0, Economics().electricity_per_kwh
+    """(units per USD, electricity price per kWh) a currency starts with, at the price file's rate."""
+    rate = dated_rate(currency)
+    if rate is None:
+        raise CurrencyError(f"no exchange rate for {currency} in the price file")
+    return rate.per_usd, default_electricity(currency, rate.per_usd)
 
 
 def language_currency(language: str) -> tuple[str, float]:
     """(currency, units per USD) a language starts with."""
-    currency = LANGUAGE_CURRENCY.get(language, "USD")
+    currency = LANGUAGE_CURRENCY.get(language, PRICE_FILE_CURRENCY)
     return currency, currency_defaults(currency)[0]
 
 
-def in_language_currency(scenario: Scenario, language: str) -> Scenario:
-    """``scenario`` with its money in ``language``'s currency.
+def shown_currency(scenario_currency: str, language: str, chosen: str | None = None) -> str:
+    """The currency results are shown in: ``chosen`` when the user chose one; else the
+    scenario's when the user set it (one the program never picks, e.g. EUR); else the language's."""
+    if chosen:
+        return chosen
+    if scenario_currency not in CONVERTIBLE:
+        return scenario_currency
+    return LANGUAGE_CURRENCY.get(language, PRICE_FILE_CURRENCY)
 
-    Unchanged when it already is, or when its currency is one the user chose (neither USD nor
-    CNY). Otherwise the currency and exchange rate change; an electricity price equal to the
-    old currency's default becomes the new currency's default (China's tariff is not the US
-    price converted); every other amount the user typed (card and cloud price, electricity,
-    colocation, budget) is converted at the two rates, so it means the same money.
+
+def with_currency(scenario: Scenario, currency: str, per_usd: float | None = None) -> Scenario:
+    """``scenario`` with its money in ``currency`` at ``per_usd`` (units per USD; None: the
+    price file's dated rate, or the scenario's own when the currency stays).
+
+    Every amount the user typed (card and cloud price, colocation, budget) is converted at the
+    two rates, so it means the same money; an electricity price equal to the old currency's
+    default becomes the new currency's default, any other is converted too. Raises
+    CurrencyError when no rate is known, or a rate other than 1 is given for USD.
     """
     e = scenario.economics
-    target = LANGUAGE_CURRENCY.get(language, "USD")
-    if e.currency == target or e.currency not in CONVERTIBLE:
+    if per_usd is None:
+        if currency == e.currency:
+            per_usd = e.usd_to_currency
+        else:
+            rate = dated_rate(currency)
+            if rate is None:
+                raise CurrencyError(f"no exchange rate for {currency} in the price file: give one "
+                                    f"({currency} per USD)")
+            per_usd = rate.per_usd
+    if currency == PRICE_FILE_CURRENCY and per_usd != 1.0:
+        raise CurrencyError(f"{PRICE_FILE_CURRENCY} is the price file's currency: its rate is 1, not {per_usd:g}")
+    if currency == e.currency and per_usd == e.usd_to_currency:
         return scenario
-    old_rate, old_electricity = e.usd_to_currency, currency_defaults(e.currency)[1]
-    new_rate, new_electricity = currency_defaults(target)
-    factor = new_rate / old_rate
+    # amounts the user typed keep their value; within one currency a new rate changes none of them
+    factor = 1.0 if currency == e.currency else per_usd / e.usd_to_currency
     economics = e.model_dump()
-    economics.update(currency=target, usd_to_currency=new_rate)
+    economics.update(currency=currency, usd_to_currency=per_usd)
     for name in _MONEY_FIELDS:
         if economics[name] is not None:
             economics[name] = economics[name] * factor
-    economics["electricity_per_kwh"] = new_electricity if abs(e.electricity_per_kwh - old_electricity) < 1e-9 \
-        else e.electricity_per_kwh * factor
+    old_default = default_electricity(e.currency, e.usd_to_currency)
+    economics["electricity_per_kwh"] = default_electricity(currency, per_usd) \
+        if abs(e.electricity_per_kwh - old_default) <= 1e-9 * max(1.0, old_default) else e.electricity_per_kwh * factor
     data = scenario.model_dump()
     data["economics"] = economics
     if scenario.constraints.budget is not None:
         data["constraints"]["budget"] = scenario.constraints.budget * factor
     return Scenario.model_validate(data)
+
+
+def in_language_currency(scenario: Scenario, language: str) -> Scenario:
+    """``scenario`` with its money in ``language``'s currency (:func:`shown_currency`):
+    unchanged when it already is, or when its currency is one the user chose (neither USD nor
+    CNY); otherwise converted by :func:`with_currency` at the price file's rate."""
+    target = shown_currency(scenario.economics.currency, language)
+    if target == scenario.economics.currency:
+        return scenario
+    return with_currency(scenario, target)

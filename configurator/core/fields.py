@@ -480,10 +480,11 @@ FIELDS: tuple[FieldSpec, ...] = (
     # ---- prices
     _f("economics.currency", _t("ScenarioController", "currency"), help=_t("ScenarioEditor", "Currency of every amount"),
        row_label=_t("ScenarioEditor", "C&urrency"), flag="--currency", cli_type="text",
-       cli_help="ISO code, e.g. USD or CNY"),
+       cli_help="ISO code, e.g. USD or CNY (default: a scenario file's own, else the language's: USD, CNY with "
+                "--lang zh_CN); every amount, default and money flag is in it"),
     _f("economics.usd_to_currency", _t("ScenarioController", "exchange rate"), decimals=4, step=0.1, help=_t(
         "ScenarioEditor", "Units of the chosen currency per US dollar, applied to catalog prices in USD"), flag="--usd-rate",
-       cli_help="units of --currency per USD", row_label=_t("ScenarioEditor", "Rate per USD")),
+       cli_help="units of --currency per USD (default: the price file's dated rate, e.g. for CNY)", row_label=_t("ScenarioEditor", "Rate per USD")),
     _f("economics.card_price", _t("ScenarioController", "card price"), decimals=2, step=100, none_text=_t("ScenarioEditor", "catalog"),
        help=_t("ScenarioEditor", "Price of one card; 'catalog' uses the latest catalog price"), flag="--card-price",
        cli_help="purchase price per card", row_label=_t("ScenarioEditor", "Card p&rice")),

@@ -225,7 +225,7 @@ CHINESE: dict[str, str] = {
     "tp-beyond-link-domain": "张量并行度 {tp} 超过 {card} 高速互联域的 {domain} 张卡：部分经由 PCIe",
     "dp-over-pcie": "{card} 无卡间互联：梯度交换经由 PCIe",
     "comm-exposed": "每步 {share:.0f} % 时间为未被掩盖的通信（张量并行 {tp:.0f} %、数据并行 {dp:.0f} %、流水线 {p2p:.0f} %、上下文并行 {cp:.0f} %、专家并行 {ep:.0f} %、CPU 卸载 {offload:.0f} %）：增大微批或全局批量，或换一种并行布局，可将其掩盖",
-    "batch-does-not-divide": "{batch:,} 个 token 的全局批量无法在 {count} 张卡的数据并行副本间均分；最接近的可行值：{low:,} 或 {high:,} 个 token",
+    "batch-does-not-divide": "{batch:,} 词元的全局批量无法在 {count} 张卡的数据并行副本间均分；最接近的可行值：{low:,} 或 {high:,} 词元",
     "no-layout-fits": "没有能放下的并行布局：最省显存的布局每卡需要 {need_gib:,.1f} GiB，可用 {capacity_gib:,.1f} GiB（已固定：{pinned}）；请放开固定的设置或增加卡数",
     "unknown-power-for-cap": "{card} 没有公开的板卡功耗：无法核对功率上限",
     "pipeline-bubble": "流水线空泡：{pp} 级、{m} 个微批时每步 {bubble:.0f} % 时间空闲；请增加梯度累积",
@@ -266,7 +266,7 @@ CHINESE: dict[str, str] = {
         "价格范围：有报价区间的按区间，否则按可信度高 ±{high:.0f} %、中 ±{medium:.0f} %、低 ±{low:.0f} %；"
         "每次只改变一张卡的价格，其配置及其余各项不变"
     ),
-    "kv-fp8-chosen": "KV 缓存按 FP8 规划（每个 token 显存减半）：按推理引擎默认精度时负载放不下或达不到目标；如需其他精度请设置 KV 精度",
+    "kv-fp8-chosen": "KV 缓存按 FP8 规划（每词元显存减半）：按推理引擎默认精度时负载放不下或达不到目标；如需其他精度请设置 KV 精度",
     "over-budget": "成本 {cost:,.0f} {currency}（{basis}），超出预算 {budget:,.0f} 达 {over:,.0f} {currency}",
     "over-power-cap": "机房功率 {kw:,.1f} kW，超过 {cap:,.1f} kW 的上限",
     "over-rack-power": "单台服务器机房功率 {kw:,.1f} kW，超过机架允许的 {cap:,.1f} kW",
@@ -303,7 +303,7 @@ CHINESE: dict[str, str] = {
         "预填充与解码共用每个副本：在目标内每秒 {rate:,.2f} 个请求，分池时为 {other:,.2f}"
     ),
     "disaggregation-needs-copies": "预填充与解码分池至少需要两个模型副本；{count} 张卡只容纳一个：预填充与解码共用它",
-    "chunk-chosen": "规划的引擎步长：每步 {chunk:,} 个 token（预填充分块），每个副本最多 {batch:,} 条序列，为在延迟目标下试过的 {tried} 中最好的",
+    "chunk-chosen": "规划的引擎步长：每步 {chunk:,} 词元（预填充分块），每个副本最多 {batch:,} 条序列，为在延迟目标下试过的 {tried} 中最好的",
     "no-encoder": "{card} 没有视频编码器（NVENC）：无法编码视频流",
     "no-av1-encoder": "{card} 不能编码 AV1：请选 H.264 或 HEVC，或选带 AV1 编码器的卡",
     "encoder-unknown": "{card} 的视频引擎未经核实：无法估算视频流容量",

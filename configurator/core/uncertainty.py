@@ -54,6 +54,22 @@ class Band:
         """Fewer rows behind the band than a scale needs for a band of its own."""
         return self.rows < error_bands()["min_rows_per_scale"]
 
+    @property
+    def row_names(self) -> tuple[tuple[str, int], ...]:
+        """The rows by name (model and cards, :func:`row_name`) with how many rows have it, in
+        the order they are first met."""
+        counts: dict[str, int] = {}
+        for row_id in self.row_ids:
+            name = row_name(row_id)
+            counts[name] = counts.get(name, 0) + 1
+        return tuple(counts.items())
+
+
+def row_name(row_id: str) -> str:
+    """A calibration row's name, the model and the cards it ran on ("LLaMA 70B · 4 × H100 SXM5
+    80GB", written by tools/refresh_error_bands.py); its id where the bands file has none."""
+    return error_bands().get("row_names", {}).get(row_id, row_id)
+
 
 @lru_cache(maxsize=1)
 def error_bands() -> dict:

@@ -96,11 +96,29 @@ _ADDRESS = re.compile(r"(?:https?://)?(?:[\w-]+\.)+[a-z]{2,}(?:/[\w./%#?=&+~-]*)
 _INTERNAL = re.compile(r"(?:^|[\s(;])(?:shared|reference|resources|docs|tests|configurator)/\S*")
 
 
+def searched(text: str) -> bool:
+    """A price source that records a search without a price ("Searched pages for …; none found")."""
+    return (text or "").lower().startswith(("searched", "search"))
+
+
+def searched_note(text: str, language: str) -> str:
+    """Such a source as the bill of materials shows it: in English as written; in Chinese "no
+    price found" with the addresses that were searched (the prose is not translated)."""
+    if language == "en":
+        return text
+    w = Words(language)
+    where = reference(_SEARCH_WORDS.sub("", text), language)
+    return w("No price found; searched: {where}", where=where) if where else w("No price found (searched)")
+
+
+_SEARCH_WORDS = re.compile(r"^\s*search(?:ed)?\b", re.IGNORECASE)
+
+
 def reference(text: str, language: str) -> str:
     """A source as the summary cites it: without paths inside this project; in Chinese by its
     addresses (web addresses, arXiv ids), which need no translation."""
     text = _INTERNAL.sub("", text or "").strip(" ;,")
-    if not text or text.lower().startswith(("searched", "search")):
+    if not text or searched(text):
         return ""
     if language == "en":
         return text

@@ -13,6 +13,7 @@ from datetime import date
 
 from configurator import __version__
 from configurator.core.catalog import Catalog
+from configurator.core.currency import is_dated_rate
 from configurator.core.economics import host_watts
 from configurator.core.estimate import Estimate, estimate
 from configurator.core.export_control import card_classification
@@ -563,7 +564,9 @@ def _assumptions_table(est: Estimate, mine: Option, w: Words, sources: SourceLis
     e, language = est.scenario.economics, w.language
     book = active_price_book()
     section = assumptions_section(est)
-    rows = [(label(r.label, language), write(r.value, language)) for r in section.rows if r.key != "host_watts"]
+    cite_rate = e.currency == "CNY" and "usd_to_cny" in book.rates and is_dated_rate("CNY", e.usd_to_currency)
+    rows = [(label(r.label, language), write(r.value, language)) for r in section.rows
+            if r.key != "host_watts" and not (cite_rate and r.key == "exchange_rate")]  # cited below instead
     for rate_id, name in (("support_share_per_year", "Support per year"), ("residual_value_share", "Residual value"),
                            ("air_cooled_rack_kw", "Air-cooled rack"), ("gpu_failure_rate_per_gpu_hour",
                                                                         "Failure rate")):
@@ -575,12 +578,13 @@ def _assumptions_table(est: Estimate, mine: Option, w: Words, sources: SourceLis
                  "gpu_failure_rate_per_gpu_hour": w("{n} interruptions per million GPU-hours",
                                                      n=num(rate.value * 1e6))}[rate_id]
         rows.append((w(name), f"{value} {sources.cite(rate.source)}".strip()))
-    if e.currency == "CNY" and "usd_to_cny" in book.rates:
+    if cite_rate:
         cited = sources.cite(book.rates["usd_to_cny"].source)
-        rows.append((w("Exchange rate"), f"{e.usd_to_currency:g} CNY/USD {cited}"))
-        if "electricity_cny_per_kwh" in book.rates:
-            rows.append((w("Electricity price"), f"{e.electricity_per_kwh:g} CNY/kWh "
-                                                 f"{sources.cite(book.rates['electricity_cny_per_kwh'].source)}"))
+        rows.append((w("Exchange rate"), f"{e.usd_to_currency:g} CNY/USD ({book.rates['usd_to_cny'].date}) {cited}"))
+    if e.currency == "CNY" and "electricity_cny_per_kwh" in book.rates \
+            and abs(e.electricity_per_kwh - book.rates["electricity_cny_per_kwh"].value) < 1e-9:  # the tariff, not yours
+        rows.append((w("Electricity price"), f"{e.electricity_per_kwh:g} CNY/kWh "
+                                             f"{sources.cite(book.rates['electricity_cny_per_kwh'].source)}"))
     return Table("assumptions", label(section.title, language), ("", ""), tuple(rows))
 
 

@@ -7,7 +7,17 @@ from configurator.core.estimate import Estimate
 from configurator.core.catalog import RATE_FIELDS
 from configurator.core.view.card_view import CONFIDENCE, card_view
 from configurator.core.view.estimate_view import estimate_view
-from configurator.core.view.rows import BAND_KINDS, BAND_SCALES, Amount, Row, Section, View, label, write
+from configurator.core.view.rows import (
+    BAND_KINDS,
+    BAND_SCALES,
+    Amount,
+    Row,
+    Section,
+    View,
+    label,
+    named_rows,
+    write,
+)
 from configurator.core.workloads import family_of
 from configurator.core.uncertainty import Band, error_bands, headline_bands
 from configurator.core.view.numbers import span
@@ -194,7 +204,8 @@ BANDED_LABELS = {"memory_total": "Memory per card", "tokens_per_s": "Throughput"
 
 def bands_table(est: Estimate, w: Words, view: View | None = None) -> Table:
     """The calibration behind each likely range: per kind and scale, the numbers it covers and
-    the rows (benchmarks/accuracy.py ids); graphics: no calibration data."""
+    the rows by name (model and cards; their benchmarks/accuracy.py ids are in the JSON);
+    graphics: no calibration data."""
     bands = headline_bands(est)
     if not bands:
         return Table("bands", w("How far the numbers can be trusted"), ("", ""),
@@ -216,7 +227,7 @@ def bands_table(est: Estimate, w: Words, view: View | None = None) -> Table:
         if band.few_rows:
             what += w("; ") + w("few rows: the range itself is uncertain")
         numbers = w(", ").join(dict.fromkeys(label(labels[n], w.language) for n in names))
-        rows.append((what, numbers, ", ".join(band.row_ids)))
+        rows.append((what, numbers, w("; ").join(named_rows(band, w.language))))
     note = w("Likely: 80 % of the calibration rows were measured within the range (10th to 90th percentile of "
              "measured / predicted; calibration data of {date}); where the rows were all off the same way, the "
              "range need not hold the estimate.", date=error_bands()["data_date"] or "—")

@@ -241,6 +241,17 @@
     </message>
 </context>
 <context>
+    <name>Currency</name>
+    <message>
+        <source>Exchange rate</source>
+        <translation>汇率</translation>
+    </message>
+    <message>
+        <source>The price file has no dated rate for {0}. {0} per US dollar:</source>
+        <translation>价格文件中没有 {0} 的汇率。每 1 美元合多少 {0}：</translation>
+    </message>
+</context>
+<context>
     <name>EngineProfileDialog</name>
     <message>
         <source> µs</source>
@@ -1133,18 +1144,6 @@ Restore them? Discard deletes them for good.</source>
     <message>
         <source>Price for {0}</source>
         <translation>{0} 的价格</translation>
-    </message>
-    <message>
-        <source>Street price</source>
-        <translation>市场价</translation>
-    </message>
-    <message>
-        <source>List price (MSRP)</source>
-        <translation>厂商指导价 (MSRP)</translation>
-    </message>
-    <message>
-        <source>Cloud, per card-hour</source>
-        <translation>云租用，每卡每小时</translation>
     </message>
     <message>
         <source>Quote number, URL or supplier</source>
@@ -2191,10 +2190,6 @@ Restore them? Discard deletes them for good.</source>
     <message>
         <source>A workstation that shows the render: the card needs display outputs (data-centre cards have none)</source>
         <translation>在工作站上显示渲染结果：卡需要显示输出（数据中心卡没有）</translation>
-    </message>
-    <message>
-        <source>reference card</source>
-        <translation>参考卡</translation>
     </message>
     <message>
         <source>Prices</source>
@@ -3275,7 +3270,7 @@ Reinstall GPU Configurator to repair it.</source>
     </message>
     <message>
         <source>TCO per million tokens</source>
-        <translation>每百万 token 总拥有成本</translation>
+        <translation>每百万词元总拥有成本</translation>
     </message>
     <message>
         <source>Renting instead</source>

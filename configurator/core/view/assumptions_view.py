@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from configurator.core.currency import PRICE_FILE_CURRENCY, dated_rate, is_dated_rate
 from configurator.core.economics import host_watts
 from configurator.core.estimate import Estimate
 from configurator.core.view.rows import Amount, Phrase, Row, Section
@@ -73,11 +74,30 @@ def assumptions_section(est: Estimate) -> Section:
     prices = Phrase("card {card} ({card_date}), cloud {cloud} per card-hour ({cloud_date}); midpoints of quoted "
                     "price ranges",
                     {"card": Amount(c.prices.card_price, c.currency, money=True),
-                     "card_date": c.prices.card_price_date or "no date",
+                     "card_date": _price_date(c.prices.card_price_date),
                      "cloud": Amount(c.prices.cloud_per_hour, c.currency, money=True),
-                     "cloud_date": c.prices.cloud_price_date or "no date"})
+                     "cloud_date": _price_date(c.prices.cloud_price_date)})
     rows = [*ASSUMPTIONS[family_of(s.workload).name](est),
             Row("Facility", facility, key="facility"),
             Row("Each server besides its cards", Amount(host_watts(est.card, s), "W"), key="host_watts"),
             Row("Prices", prices, key="prices")]
+    if e.currency != PRICE_FILE_CURRENCY:
+        rows.append(Row("Exchange rate", exchange_rate(e.currency, e.usd_to_currency), key="exchange_rate"))
     return Section("assumptions", "Assumptions (editable defaults)", tuple(rows))
+
+
+def _price_date(date: str | None) -> str:
+    """A price's date, or in words (label ids) a price the user typed ("user") and none."""
+    return "your price" if date == "user" else date or "no date"
+
+
+def exchange_rate(currency: str, per_usd: float) -> Phrase:
+    """The rate money is converted at, and whose it is: the price file's with its date, the
+    user's, or the approximate fallback where the price file has none (core/currency.py)."""
+    values = {"rate": f"{per_usd:g}", "currency": currency}  # as given: 7.1918, not three digits
+    if is_dated_rate(currency, per_usd):
+        rate = dated_rate(currency)
+        if rate is not None and rate.date:
+            return Phrase("{rate} {currency} per USD, the price file's rate of {date}", {**values, "date": rate.date})
+        return Phrase("{rate} {currency} per USD, an approximate rate (the price file has none)", values)
+    return Phrase("{rate} {currency} per USD, your rate", values)

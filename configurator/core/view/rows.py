@@ -225,9 +225,17 @@ def band_note(band: Band, language: str = "en") -> str:
         text += " " + w("Only {n} rows at this scale: the range is the one over all scales.", n=band.scale_rows)
     if band.few_rows:
         text += " " + w.label("Few rows: the range itself is uncertain.")
+    separator = w("; ")
     lines = [""]
-    for row in band.row_ids:  # lines of about 100 characters, broken between rows only
-        lines[-1] += (", " if lines[-1] else "") + row
+    for row in named_rows(band, language):  # lines of about 100 characters, broken between rows only
+        lines[-1] += (separator if lines[-1] else "") + row
         if len(lines[-1]) > 100:
             lines.append("")
-    return text + "\n" + w("Rows: {rows}", rows=",\n".join(filter(None, lines)))
+    return text + "\n" + w("Rows: {rows}", rows=(separator.rstrip() + "\n").join(filter(None, lines)))
+
+
+def named_rows(band: Band, language: str = "en") -> list[str]:
+    """The calibration rows behind ``band`` by name, each with how many rows it stands for
+    ("LLaMA 70B · 4 × H100 SXM5 80GB (2 rows)"), not by their ids."""
+    w = words(language)
+    return [name if n == 1 else w("{name} ({n} rows)", name=name, n=n) for name, n in band.row_names]

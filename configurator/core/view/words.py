@@ -314,6 +314,15 @@ ZH_CN.update({
     "Failure rate": "故障率",
     "{n} interruptions per million GPU-hours": "每百万 GPU 时 {n} 次中断",
     "Exchange rate": "汇率",
+    # calibration rows by name (core/view/rows.named_rows)
+    "{name} ({n} rows)": "{name}（{n} 行）",
+    # a price source that records a search without a price (report/language.searched_note)
+    "No price found; searched: {where}": "未找到价格；已查：{where}", "No price found (searched)": "未找到价格（已查找）",
+    # the rate money is converted at (core/view/assumptions_view.exchange_rate)
+    "{rate} {currency} per USD, the price file's rate of {date}": "{rate} {currency}/USD，价格文件 {date} 的汇率",
+    "{rate} {currency} per USD, your rate": "{rate} {currency}/USD，您输入的汇率",
+    "{rate} {currency} per USD, an approximate rate (the price file has none)":
+        "{rate} {currency}/USD，近似汇率（价格文件中没有）",
     "matrix products {mm}, attention {att}, decode bandwidth {dec}, prefill {pre}, links {links}":
         "矩阵运算 {mm}，注意力 {att}，解码带宽 {dec}，预填充 {pre}，互联 {links}",
     "framework context {ctx} GiB per card, allocator reserve {alloc} ({full} with full recomputation)":

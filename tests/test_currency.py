@@ -1,0 +1,181 @@
+"""One currency (issue 30, part 7): the currency of a language decided in one place
+(core/currency.py), the price file's dated rate where none is given, and every money default
+converted whenever the currency changes, however it was chosen: a command-line flag, the
+language, the window's currency box."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from configurator.cli import main
+from configurator.core import currency
+from configurator.core.currency import CurrencyError, dated_rate, shown_currency, with_currency
+from configurator.core.procurement.prices import bundled_price_book
+from configurator.core.scenario import Economics, Scenario
+from configurator.core.scenario_io import write_scenario
+
+BOOK = bundled_price_book()
+CNY_RATE = BOOK.rates["usd_to_cny"].value  # read through the price book: another change may date it anew
+CNY_DATE = BOOK.rates["usd_to_cny"].date
+TARIFF = BOOK.rates["electricity_cny_per_kwh"].value
+USD_ELECTRICITY = Economics().electricity_per_kwh
+
+
+def priced(llama8b, **economics) -> Scenario:
+    return Scenario(model=llama8b, card_id="h100-sxm", count=8, economics=economics,
+                    constraints={"budget": 1_000_000})
+
+
+# ---- the rule, in one place -------------------------------------------------------------------
+
+def test_each_language_has_its_currency_unless_the_user_chose_one():
+    assert shown_currency("USD", "en") == "USD"
+    assert shown_currency("USD", "zh_CN") == "CNY"
+    assert shown_currency("CNY", "en") == "USD"
+    assert shown_currency("EUR", "zh_CN") == "EUR"  # a currency the program never picks: the user's
+    assert shown_currency("USD", "zh_CN", chosen="USD") == "USD"
+
+
+def test_the_dated_rate_is_the_price_files():
+    rate = dated_rate("CNY")
+    assert (rate.per_usd, rate.date) == (CNY_RATE, CNY_DATE) and rate.source
+    assert dated_rate("USD").per_usd == 1.0
+    assert dated_rate("EUR") is None  # none in the price file
+
+
+def test_a_new_currency_converts_every_amount_and_the_electricity_default(llama8b):
+    usd = priced(llama8b, card_price=25_000, cloud_price_per_hour=3.0, colocation_per_kw_month=200)
+    cny = with_currency(usd, "CNY")
+    e = cny.economics
+    assert (e.currency, e.usd_to_currency) == ("CNY", CNY_RATE)
+    assert e.card_price == pytest.approx(25_000 * CNY_RATE)
+    assert e.cloud_price_per_hour == pytest.approx(3.0 * CNY_RATE)
+    assert e.colocation_per_kw_month == pytest.approx(200 * CNY_RATE)
+    assert cny.constraints.budget == pytest.approx(1_000_000 * CNY_RATE)
+    assert e.electricity_per_kwh == pytest.approx(TARIFF)  # China's tariff, not 0.10 read as yuan
+    back = with_currency(cny, "USD")
+    assert back.economics == usd.economics and back.constraints == usd.constraints
+
+
+def test_an_electricity_price_the_user_typed_is_converted_not_replaced(llama8b):
+    usd = priced(llama8b, electricity_per_kwh=0.2)
+    assert with_currency(usd, "CNY", 7.0).economics.electricity_per_kwh == pytest.approx(1.4)
+
+
+def test_a_currency_without_a_dated_rate_takes_the_users(llama8b):
+    eur = with_currency(priced(llama8b, card_price=25_000), "EUR", 0.9)
+    assert eur.economics.card_price == pytest.approx(22_500)
+    assert eur.economics.electricity_per_kwh == pytest.approx(USD_ELECTRICITY * 0.9)
+    with pytest.raises(CurrencyError, match="no exchange rate for EUR"):
+        with_currency(priced(llama8b), "EUR")
+
+
+def test_a_new_rate_in_the_same_currency_keeps_the_amounts(llama8b):
+    cny = with_currency(priced(llama8b, card_price=25_000), "CNY")
+    again = with_currency(cny, "CNY", 7.0)
+    assert again.economics.usd_to_currency == 7.0
+    assert again.economics.card_price == cny.economics.card_price  # typed in yuan, still yuan
+    assert again.economics.electricity_per_kwh == pytest.approx(TARIFF)
+
+
+def test_usd_has_rate_one(llama8b):
+    with pytest.raises(CurrencyError, match="rate is 1"):
+        with_currency(priced(llama8b), "USD", 7.1)
+
+
+def test_without_the_rate_in_the_price_file_cny_falls_back_undated(monkeypatch, llama8b):
+    from configurator.core.procurement.prices import PriceBook
+
+    without = PriceBook(items=BOOK.items, rates={k: v for k, v in BOOK.rates.items() if k != "usd_to_cny"},
+                        price_date=BOOK.price_date)
+    monkeypatch.setattr(currency, "bundled_price_book", lambda: without)
+    rate = dated_rate("CNY")
+    assert rate.per_usd == currency.USD_TO_CNY_FALLBACK and rate.date == ""
+
+
+# ---- the command line -------------------------------------------------------------------------
+
+ESTIMATE = ["estimate", "--workload", "inference", "--model", "llama3-70b", "--card", "h100-sxm", "--count", "8",
+            "--concurrency", "200"]
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def estimate_json(capsys, *flags) -> dict:
+    code, out, err = run(capsys, *ESTIMATE, "--json", *flags)
+    assert code == 0, err
+    return json.loads(out)
+
+
+def test_currency_cny_needs_no_rate_and_says_the_price_files(capsys):
+    code, out, err = run(capsys, *ESTIMATE, "--currency", "CNY")
+    assert code == 0, err  # before: "--currency other than USD needs --usd-rate"
+    assert f"Exchange rate" in out and f"{CNY_RATE:g} CNY per USD, the price file's rate of {CNY_DATE}" in out
+    code, out, err = run(capsys, *ESTIMATE, "--currency", "CNY", "--usd-rate", "7.1")
+    assert "7.1 CNY per USD, your rate" in out
+
+
+def test_energy_is_priced_in_yuan_not_dollars_read_as_yuan(capsys):
+    usd = estimate_json(capsys)
+    cny = estimate_json(capsys, "--currency", "CNY", "--usd-rate", "7.1")
+    assert cny["scenario"]["economics"]["electricity_per_kwh"] == pytest.approx(TARIFF)  # was 0.1
+    ratio = TARIFF / USD_ELECTRICITY
+    assert cny["cost"]["energy"] == pytest.approx(usd["cost"]["energy"] * ratio, rel=1e-6)
+    assert cny["cost"]["purchase"] == pytest.approx(usd["cost"]["purchase"] * 7.1, rel=1e-6)
+    own = cny["bom"]
+    assert own["currency"] == "CNY"
+
+
+def test_estimate_in_chinese_answers_in_yuan_like_report_and_the_window(capsys, tmp_path):
+    result = estimate_json(capsys, "--lang", "zh_CN")
+    assert result["cost"]["currency"] == "CNY"  # was USD
+    assert result["scenario"]["economics"]["usd_to_currency"] == CNY_RATE
+    code, out, _ = run(capsys, *ESTIMATE, "--lang", "zh_CN")
+    assert "CNY" in out and " USD" not in out.replace("CNY/USD", "")
+    assert f"汇率" in out and f"价格文件 {CNY_DATE} 的汇率" in out
+    summary = tmp_path / "s.json"
+    assert run(capsys, "report", *ESTIMATE[1:], "--lang", "zh_CN", "-o", str(summary))[0] == 0
+    assert '"CNY"' in summary.read_text(encoding="utf-8")
+    assert estimate_json(capsys, "--lang", "zh_CN", "--currency", "USD")["cost"]["currency"] == "USD"
+
+
+def test_money_flags_are_in_the_currency_shown(capsys):
+    result = estimate_json(capsys, "--lang", "zh_CN", "--card-price", "200000")
+    assert result["cost"]["currency"] == "CNY" and result["scenario"]["economics"]["card_price"] == 200000
+
+
+def test_a_scenario_files_own_currency_stays(capsys, tmp_path, llama8b):
+    path = tmp_path / "eur.gpuconf.json"
+    write_scenario(path, Scenario(model=llama8b, card_id="h100-sxm", count=8,
+                                  economics={"currency": "EUR", "usd_to_currency": 0.9}))
+    result = estimate_json(capsys, "--scenario", str(path), "--lang", "zh_CN")
+    assert result["cost"]["currency"] == "EUR"
+    result = estimate_json(capsys, "--scenario", str(path), "--usd-rate", "0.95")
+    assert result["scenario"]["economics"]["usd_to_currency"] == 0.95
+
+
+@pytest.mark.parametrize(("flags", "message"), [
+    (["--currency", "EUR"], "--currency EUR needs --usd-rate (EUR per USD)"),
+    (["--usd-rate", "7"], "give that currency too"),
+    (["--currency", "USD", "--usd-rate", "7"], "give that currency too"),
+    (["--currency", "euro"], "--currency:"),
+])
+def test_a_currency_that_cannot_be_converted_is_one_line(capsys, flags, message):
+    code, out, err = run(capsys, *ESTIMATE, *flags)
+    assert code == 2 and out == ""
+    assert message in err and len(err.strip().splitlines()) == 1, err
+
+
+def test_a_budget_is_in_the_currency_shown(catalog):
+    """The goal flags are read after the conversion, in the currency the results are shown in."""
+    from configurator.cli import build_parser, scenario_from_args, with_constraints
+
+    args = build_parser().parse_args(["recommend", "--workload", "vdi", "--lang", "zh_CN", "--budget", "50000"])
+    scenario = with_constraints(scenario_from_args(args, catalog), args)
+    assert scenario.economics.currency == "CNY" and scenario.constraints.budget == 50_000

@@ -1,0 +1,267 @@
+"""Write the README's generated blocks from what the tools print.
+
+``.venv/bin/python tools/readme_blocks.py`` rewrites every block of README.md between
+``<!-- NAME:start -->`` and ``<!-- NAME:end -->``:
+
+- ``catalog-table``: cards per vendor and class (``tools/catalog_table.py``);
+- ``planner-answers``: the README's example questions, each as the ``gpu-configurator recommend``
+  command and what it ranks first (run in this process, ``--json``);
+- ``serving-example``: the latency and rate of the serving example (``gpu-configurator estimate``);
+- ``accuracy-table``: ``benchmarks/accuracy.py``'s summary per kind, with the decode footnote;
+- ``cny-rate``: the price file's dated CNY rate the Chinese window converts at.
+
+``--check`` writes nothing and exits 1 naming the blocks that differ (tests/test_readme.py runs
+it); ``--block NAME`` does one block. Prices, the catalog and the estimator all move these
+numbers: regenerate after changing any of them and read the diff.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import json
+import statistics
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+README = ROOT / "README.md"
+for folder in (ROOT, ROOT / "tools", ROOT / "benchmarks"):
+    if str(folder) not in sys.path:
+        sys.path.insert(0, str(folder))
+
+
+def markers(name: str) -> tuple[str, str]:
+    return f"<!-- {name}:start -->", f"<!-- {name}:end -->"
+
+
+def with_block(text: str, name: str, body: str) -> str:
+    """``text`` with the block ``name`` holding ``body`` (on lines of its own, or within the line
+    for a one-line body); a README without the markers is an error."""
+    start, end = markers(name)
+    if start not in text or end not in text:
+        raise KeyError(f"README.md has no block '{name}' ({start} … {end})")
+    before, rest = text.split(start, 1)
+    _, after = rest.split(end, 1)
+    return f"{before}{start}{body}{end}{after}" if name in INLINE else f"{before}{start}\n{body}\n{end}{after}"
+
+
+def block(text: str, name: str) -> str:
+    """The body of the block ``name`` in ``text``."""
+    start, end = markers(name)
+    return text.split(start, 1)[1].split(end, 1)[0].strip("\n")
+
+
+# ---- catalog-table ----------------------------------------------------------------------------
+
+def catalog_table() -> str:
+    from catalog_table import table
+
+    return table()
+
+
+# ---- planner-answers --------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Question:
+    """One of the README's example questions: in words, and as the command that answers it."""
+
+    words: str
+    argv: tuple[str, ...]
+
+
+QUESTIONS = (
+    Question("Llama 2 7B on 1 T tokens within 30 days",
+             ("recommend", "--workload", "pretrain", "--model", "llama2-7b", "--tokens", "1T", "--seq", "4096",
+              "--recipe", "megatron-mixed", "--deadline", "30d")),
+    Question("Llama 3 70B on 2 T tokens within 90 days",
+             ("recommend", "--workload", "pretrain", "--model", "llama3-70b", "--tokens", "2T", "--seq", "4096",
+              "--recipe", "megatron-mixed", "--deadline", "90d")),
+    Question("Llama 3 70B served to 200 users, 20 requests/s, under 50 ms per token, on cloud rent",
+             ("recommend", "--workload", "inference", "--model", "llama3-70b", "--concurrency", "200",
+              "--requests-per-s", "20", "--tpot-ms", "50", "--objective", "cloud")),
+)
+"""The questions the README answers with the planner (section "Which card, and how many")."""
+
+RUNNERS_UP = 2
+"""Runners-up named after the first."""
+
+
+def printed_json(argv: tuple[str, ...]) -> dict:
+    """What ``gpu-configurator <argv> --json`` prints, run in this process."""
+    from configurator.cli import main
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        status = main([*argv, "--json", "--limit", str(1 + RUNNERS_UP)])
+    if status != 0:
+        raise RuntimeError(f"gpu-configurator {' '.join(argv)} exited with {status}")
+    return json.loads(out.getvalue())
+
+
+def _answer(ranked: dict, objective: str) -> str:
+    """The first configuration in words: cards, and the figures its ranking rests on."""
+    from configurator.core.view import numbers
+
+    cost = ranked["cost"]
+    performance, time = ranked["performance"], ranked["time"]
+    facts = []
+    if performance.get("mfu") is not None:
+        facts.append(f"{numbers.percent(performance['mfu'], decimals=0)} MFU")
+    if time.get("hours") is not None:
+        facts.append(numbers.duration(time["hours"]))
+    if performance.get("tpot_s") is not None and time.get("hours") is None:
+        facts.append(f"{numbers.milliseconds(performance['tpot_s'])} per token")
+    basis = "cloud" if objective == "cloud" else "tco"
+    per_million = ranked.get(f"{basis}_per_million_tokens")
+    if per_million is not None:
+        label = "cloud" if basis == "cloud" else "TCO"
+        facts.append(f"{numbers.money(per_million, cost['currency'])} {label} per million tokens")
+    return f"{ranked['count']} × {ranked['card']['name']}: {', '.join(facts)}"
+
+
+def planner_answers(catalog_version: str | None = None) -> str:
+    """The commands, then a table of what each ranks first and the runners-up."""
+    from configurator.core.catalog import load_bundled_catalog
+
+    version = catalog_version or load_bundled_catalog().version
+    lines = ["```sh", *(f".venv/bin/gpu-configurator {' '.join(q.argv)}" for q in QUESTIONS), "```", "",
+             f"What it answers (catalog {version}, default efficiencies, ranked by the objective):", "",
+             "| question | first | then |", "|---|---|---|"]
+    for question in QUESTIONS:
+        result = printed_json(question.argv)
+        ranked = result["ranked"]
+        if not ranked:
+            lines.append(f"| {question.words} | nothing meets the constraints | |")
+            continue
+        then = ", ".join(f"{r['count']} × {r['card']['name']}" for r in ranked[1:1 + RUNNERS_UP])
+        lines.append(f"| {question.words} | {_answer(ranked[0], result['objective'])} | {then} |")
+    return "\n".join(lines)
+
+
+# ---- serving-example (within a sentence) ------------------------------------------------------
+
+SERVING_EXAMPLE = ("estimate", "--workload", "inference", "--model", "llama3-70b", "--card", "h100-sxm", "--count", "8",
+                   "--concurrency", "200", "--output-tokens", "256")
+"""Without a request rate the users send requests back to back (README, "Serving as engines serve")."""
+
+
+def serving_example() -> str:
+    """The time per output token and the request rate the serving example shows."""
+    from configurator.cli import main
+    from configurator.core.view import numbers
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        if main([*SERVING_EXAMPLE, "--json"]) != 0:
+            raise RuntimeError(f"gpu-configurator {' '.join(SERVING_EXAMPLE)} failed")
+    performance = json.loads(out.getvalue())["performance"]
+    return (f"8 × H100 serving Llama 3 70B to 200 users with 256-token answers shows "
+            f"{numbers.milliseconds(performance['tpot_s'])} per token at "
+            f"{numbers.significant(performance['requests_per_s'])} requests/s")
+
+
+# ---- cny-rate (within a sentence) -------------------------------------------------------------
+
+def cny_rate() -> str:
+    """The price file's dated rate the Chinese window converts at (core/currency.py)."""
+    from configurator.core.currency import dated_rate
+
+    rate = dated_rate("CNY")
+    return f"{rate.per_usd:g} CNY per USD, dated {rate.date}" if rate.date else f"{rate.per_usd:g} CNY per USD"
+
+
+# ---- accuracy-table ---------------------------------------------------------------------------
+
+KIND_NAMES = {
+    "memory": "memory (vs measured `reserved`, published sizes)",
+    "train-throughput": "training throughput (H200, Megatron-LM, llm-foundry, TinyLlama, LLaMA), stated layouts",
+    "train-planner": "training throughput, **planner mode** (only model, card, count, sequence, tokens, global "
+                     "batch given)",
+    "train-time": "training time",
+    "prefill": "prefill / TTFT (H200, TensorRT-LLM)",
+    "decode": "decode (H200, llama.cpp), each with its engine's profile ¹",
+    "serving-throughput": "serving throughput (TensorRT-LLM static batch, SGLang offline)",
+    "serving-server": "MLPerf Inference server scenario, Llama 2 70B (p99 targets; prompt length assumed)",
+    "serving-offline": "MLPerf Inference offline scenario, Llama 2 70B (prompt length assumed)",
+    "serving-latency": "TTFT and TPOT under a request rate (SGLang, vLLM)",
+}
+"""How the README names each kind of accuracy.py's rows; a new kind needs a name here."""
+
+PROFILE_ROWS = ("h200:decode", "published:it-llamacpp-a100-q4", "published:it-llamacpp-a100-f16")
+"""Decode rows that set the engine profiles they are checked with (the H200 rows transformers',
+the two A100 7B rows llama.cpp's)."""
+
+
+def accuracy_table() -> str:
+    """accuracy.py's summary per kind (rows, median error, within target) and the decode footnote."""
+    import accuracy
+
+    rows = accuracy.all_rows()
+    lines = ["| kind | rows | median error | within target |", "|---|---|---|---|"]
+    for kind, target in accuracy.TARGETS.items():
+        errors = [abs(r.error_pct) for r in rows if r.kind == kind]
+        if not errors:
+            continue
+        if kind not in KIND_NAMES:
+            raise KeyError(f"benchmarks/accuracy.py has a new kind '{kind}': name it in KIND_NAMES")
+        within = sum(e <= target for e in errors)
+        lines.append(f"| {KIND_NAMES[kind]} | {len(errors)} | {statistics.median(errors):.1f} % | "
+                     f"{within}/{len(errors)} within ±{target:.0f} % |")
+    decode = [r for r in rows if r.kind == "decode"]
+    setting = [r for r in decode if f"{r.source}:{r.row_id}".startswith(PROFILE_ROWS)]
+    others = [r for r in decode if r not in setting]
+    desktop = [abs(r.error_pct) for r in others if "4090" in r.row_id or "3090" in r.row_id]
+    datacentre = [abs(r.error_pct) for r in others if "4090" not in r.row_id and "3090" not in r.row_id]
+    lines += ["", f"¹ {_words(len(setting)).capitalize()} of the {_words(len(decode))} decode rows set the profiles "
+              "they are checked with (the H200 rows the transformers profile, the A100 7B rows llama.cpp's); of the "
+              f"other {_words(len(others))}, the data-centre rows (H100 PCIe, A100 70B) are within {max(datacentre):.1f} %, "
+              f"the desktop RTX 4090 and 3090 rows {min(desktop):.0f}–{max(desktop):.0f} % slow (desktop hosts "
+              "launch llama.cpp's kernels faster than the data-centre hosts of the A100 rows; one per-layer "
+              "figure cannot carry both)."]
+    return "\n".join(lines)
+
+
+_SMALL = "zero one two three four five six seven eight nine ten".split()
+
+
+def _words(n: int) -> str:
+    """Small counts in words, as the README's prose writes them."""
+    return _SMALL[n] if 0 <= n < len(_SMALL) else str(n)
+
+
+BLOCKS: dict[str, Callable[[], str]] = {
+    "catalog-table": catalog_table, "planner-answers": planner_answers, "serving-example": serving_example,
+    "accuracy-table": accuracy_table, "cny-rate": cny_rate}
+"""Each generated block of README.md and what writes it."""
+
+INLINE = frozenset({"serving-example", "cny-rate"})
+"""Blocks within a sentence: their markers and text on the sentence's own line."""
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="write nothing; exit 1 when a block is out of date")
+    parser.add_argument("--block", choices=sorted(BLOCKS), action="append", help="only this block (repeatable)")
+    args = parser.parse_args(argv)
+    text = README.read_text(encoding="utf-8")
+    updated = text
+    for name in args.block or BLOCKS:
+        updated = with_block(updated, name, BLOCKS[name]())
+    if args.check:
+        stale = [name for name in args.block or BLOCKS if block(updated, name) != block(text, name)]
+        for name in stale:
+            print(f"README.md block '{name}' is out of date: run .venv/bin/python tools/readme_blocks.py",
+                  file=sys.stderr)
+        return 1 if stale else 0
+    if updated != text:
+        README.write_text(updated, encoding="utf-8")
+        print("README.md updated")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -133,14 +133,48 @@ class PriceEntry(_Frozen):
         return self.amount if self.amount_high is None else (self.amount + self.amount_high) / 2
 
 
+# ---- the smallest figures a card can have ------------------------------------------------
+# A card's figures divide the work (memory, bandwidth, rates), so a figure near zero is not a
+# slow card but a broken one: 1e-50 TFLOP/s gives times of 10⁵⁰ hours. The smallest accelerator
+# one would size with this program is NVIDIA's Jetson Nano module (NVIDIA's Jetson Nano module
+# data sheet: 4 GB LPDDR4, 64 bit, 25.6 GB/s; 5 or 10 W; 128 Maxwell cores at 921 MHz, 472 GFLOP/s
+# FP16, so 236 GFLOP/s FP32 and 1/32 of that in FP64); each floor below is about a tenth of its
+# figure, rounded down to 1, 2 or 5 × 10ⁿ. Every real card passes, a figure given in the
+# wrong unit (MB for GB, GFLOP/s for TFLOP/s a thousand times over) or near zero is refused with
+# the field's name.
+
+MIN_MEMORY_GB = 0.2
+"""Smallest memory of a card [GB]: a tenth of the Jetson Nano's 4 GB, rounded down."""
+MIN_BANDWIDTH_GBPS = 2.0
+"""Smallest memory bandwidth [GB/s]: a tenth of the Jetson Nano's 25.6 GB/s, rounded down."""
+MIN_POWER_W = 0.5
+"""Smallest board power [W]: a tenth of the Jetson Nano's 5 W mode."""
+MIN_RATE_TFLOPS = 0.0005
+"""Smallest dense peak rate of any precision [TFLOP/s or TOP/s]: a tenth of the Jetson Nano's
+FP64 rate (236 GFLOP/s FP32 / 32 = 7.4 GFLOP/s), rounded down: 0.5 GFLOP/s."""
+MIN_LINK_GBPS = 0.02
+"""Smallest card-to-card or scale-out link [GB/s]: a tenth of gigabit Ethernet (0.25 GB/s both
+ways), rounded down."""
+MIN_DIE_AREA_MM2 = 5.0
+"""Smallest logic die area [mm²]: a tenth of the smallest GPU die sold on a card (NVIDIA GP108,
+GeForce GT 1030: 74 mm²), rounded down."""
+
+
+def _dense_peak(unit: str):
+    """A card's dense peak rate in one precision: :data:`MIN_RATE_TFLOPS` to 10⁶ [``unit``]; None =
+    not supported or not published."""
+    return Field(default=None, ge=MIN_RATE_TFLOPS, le=1_000_000, description=f"dense peak [{unit}]")
+
+
 class Interconnect(_Frozen):
     """GPU-to-GPU link and host bus of one card."""
 
     link: LinkType
-    link_gbps: float | None = Field(default=None, gt=0, le=100_000, description="per card, both directions [GB/s]")
+    link_gbps: float | None = Field(default=None, ge=MIN_LINK_GBPS, le=100_000,
+                                    description="per card, both directions [GB/s]")
     domain_size: int = Field(default=1, ge=1, le=100_000, description="cards sharing the fast link")
     scale_out_gbps: float | None = Field(
-        default=None, gt=0, le=10_000,
+        default=None, ge=MIN_LINK_GBPS, le=10_000,
         description="scale-out network per card built into the card, one way [GB/s] (None = the server's NICs)")
     pcie_gen: int | None = Field(default=None, ge=1, le=7)
     pcie_lanes: int | None = Field(default=None, ge=1, le=32)
@@ -241,21 +275,23 @@ class Card(_Frozen):
     year: int | None = Field(default=None, ge=2010, le=2030)
     category: CardClass
     form_factor: str | None = None
-    memory_gb: float = Field(gt=0, le=2048, description="marketed capacity [GB]")
+    memory_gb: float = Field(ge=MIN_MEMORY_GB, le=2048, description="marketed capacity [GB]")
     memory_type: str | None = None
-    usable_memory_gib: float | None = Field(default=None, gt=0, le=2048, description="measured [GiB]")
+    usable_memory_gib: float | None = Field(default=None, ge=MIN_MEMORY_GB, le=2048,
+                                            description="measured [GiB]")
     usable_memory_source: str | None = None
-    bandwidth_gbps: float | None = Field(default=None, gt=0, le=1_000_000, description="memory bandwidth [GB/s]")
-    tdp_w: float | None = Field(default=None, gt=0, le=5000, description="board power [W]")
-    fp64_tflops: float | None = Field(default=None, gt=0, le=1_000_000, description="dense peak [TFLOP/s]")
-    fp32_tflops: float | None = Field(default=None, gt=0, le=1_000_000, description="dense peak [TFLOP/s]")
-    tf32_tflops: float | None = Field(default=None, gt=0, le=1_000_000, description="dense peak [TFLOP/s]")
-    bf16_tflops: float | None = Field(default=None, gt=0, le=1_000_000, description="dense peak [TFLOP/s]")
-    fp16_tflops: float | None = Field(default=None, gt=0, le=1_000_000, description="dense peak [TFLOP/s]")
-    fp8_tflops: float | None = Field(default=None, gt=0, le=1_000_000, description="dense peak [TFLOP/s]")
-    int8_tops: float | None = Field(default=None, gt=0, le=1_000_000, description="dense peak [TOP/s]")
-    fp4_tflops: float | None = Field(default=None, gt=0, le=1_000_000, description="dense peak [TFLOP/s]")
-    int4_tops: float | None = Field(default=None, gt=0, le=1_000_000, description="dense peak [TOP/s]")
+    bandwidth_gbps: float | None = Field(default=None, ge=MIN_BANDWIDTH_GBPS, le=1_000_000,
+                                         description="memory bandwidth [GB/s]")
+    tdp_w: float | None = Field(default=None, ge=MIN_POWER_W, le=5000, description="board power [W]")
+    fp64_tflops: float | None = _dense_peak("TFLOP/s")
+    fp32_tflops: float | None = _dense_peak("TFLOP/s")
+    tf32_tflops: float | None = _dense_peak("TFLOP/s")
+    bf16_tflops: float | None = _dense_peak("TFLOP/s")
+    fp16_tflops: float | None = _dense_peak("TFLOP/s")
+    fp8_tflops: float | None = _dense_peak("TFLOP/s")
+    int8_tops: float | None = _dense_peak("TOP/s")
+    fp4_tflops: float | None = _dense_peak("TFLOP/s")
+    int4_tops: float | None = _dense_peak("TOP/s")
     interconnect: Interconnect
     video: VideoEngines = VideoEngines()
     display_outputs: int | None = Field(default=None, ge=0, le=64)
@@ -264,7 +300,8 @@ class Card(_Frozen):
     vgpu: VgpuSupport | None = Field(default=None, description="virtual GPU support (None = not verified)")
     gpus_per_board: int = Field(default=1, ge=1, le=16, description="GPUs sold on one board (A16: 4)")
     die_area_mm2: float | None = Field(
-        default=None, gt=0, le=10_000, description="logic die area, all compute dies [mm²] (for ECCN 3A090 density)")
+        default=None, ge=MIN_DIE_AREA_MM2, le=10_000,
+        description="logic die area, all compute dies [mm²] (for ECCN 3A090 density)")
     prices: tuple[PriceEntry, ...] = ()
     price_note: str | None = Field(default=None, description="where prices were looked for when none is listed")
     software: SoftwareStack | None = None

@@ -407,6 +407,13 @@ class Catalog:
     def ids(self) -> list[str]:
         return [c.id for c in self.cards]
 
+    def card_or_fallback(self, card_id: str) -> str:
+        """``card_id`` if the catalog holds it, else its first training card (else its first card):
+        what to start with when a default card is missing from a damaged catalog."""
+        if card_id in self or not self.cards:
+            return card_id
+        return next((c.id for c in self.cards if c.category == "training"), self.cards[0].id)
+
     def not_a_product(self, name: str) -> NotAProduct | None:
         """The not-a-product entry whose claim or alias matches ``name``."""
         key = name.strip().lower()
@@ -448,24 +455,40 @@ def parse_catalog(data: dict) -> Catalog:
     """Validate a whole catalog document (the bundled file's structure)."""
     if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
         raise CatalogError("catalog: top level must be an object with a 'cards' list")
+    if not data["cards"]:
+        raise CatalogError("catalog: the 'cards' list is empty")
     cards = tuple(parse_card(raw) for raw in data["cards"])
     seen: set[str] = set()
     for card in cards:
         if card.id in seen:
             raise CatalogError(f"card '{card.id}': field 'id': duplicate id")
         seen.add(card.id)
-    try:
-        not_products = tuple(NotAProduct.model_validate(n) for n in data.get("not_products", []))
-        unlisted = tuple(UnlistedCard.model_validate(u) for u in data.get("unlisted", []))
-    except ValidationError as error:
-        raise CatalogError(f"catalog: {error.errors()[0]['msg']}") from None
     return Catalog(
         cards=cards,
         version=str(data.get("catalog_version", "unknown")),
         date=str(data.get("catalog_date", "unknown")),
-        not_products=not_products,
-        unlisted=unlisted,
+        not_products=_entries(data, "not_products", NotAProduct),
+        unlisted=_entries(data, "unlisted", UnlistedCard),
     )
+
+
+def _entries(data: dict, key: str, model: type[_Frozen]) -> tuple:
+    """The catalog's list ``key`` (``not_products``, ``unlisted``) validated as ``model``s; missing
+    or ``null`` is none; CatalogError naming the key and entry otherwise."""
+    raw = data.get(key)
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        raise CatalogError(f"catalog: '{key}' must be a list of objects")
+    entries = []
+    for number, entry in enumerate(raw, start=1):
+        try:
+            entries.append(model.model_validate(entry))
+        except ValidationError as error:
+            loc, text = error_text(error, model)
+            where = f": field '{'.'.join(loc)}'" if loc else ""
+            raise CatalogError(f"catalog: '{key}' entry {number}{where}: {text}") from None
+    return tuple(entries)
 
 
 def _read_json(path: Path) -> object:
@@ -477,6 +500,9 @@ def _read_json(path: Path) -> object:
         raise CatalogError(str(error)) from None
 
 
+BUNDLED_CATALOG = "catalog.json"
+"""The bundled catalog's name among the installation's data files."""
+
 _PARSED: dict[tuple[str, int, int], Catalog] = {}
 """The bundled catalog as last parsed, by (path, modification time [ns], size [B]): the CLI, the
 window and the tests load it many times per process, and parsing its cards takes ~30 ms. A
@@ -487,7 +513,10 @@ def load_bundled_catalog() -> Catalog:
     """The catalog shipped with the program; CatalogError naming the file and the problem if it is broken.
 
     Parsed once per file version (:data:`_PARSED`); a broken file is read again on every call."""
-    path = bundled_path("catalog.json")
+    try:
+        path = bundled_path(BUNDLED_CATALOG)
+    except FileNotFoundError:
+        raise CatalogError(f"the bundled card catalog ({BUNDLED_CATALOG}) is missing from the installation") from None
     try:
         stat = path.stat()
         key = (str(path), stat.st_mtime_ns, stat.st_size)

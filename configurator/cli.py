@@ -28,6 +28,7 @@ from configurator.core.estimate import Estimate, estimate
 from configurator.core.recommend import Filters, Objective, recommend, result_to_dict
 from configurator.core.scenario import Scenario
 from configurator.core.scenario_io import ScenarioFileError
+from configurator.core.view.printable import printable_output
 from configurator.report.text import catalog_table, card_details, estimate_table, recommendation_table
 
 
@@ -278,10 +279,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point; returns the process exit status.
 
     Output that cannot be written (``> /dev/full``, a closed pipe) is one line on stderr and a
-    non-zero status, not a traceback at exit.
+    non-zero status, not a traceback at exit. Control characters in what is printed (from a file
+    name, a quote id, a card's name) are written as visible escapes
+    (:func:`configurator.core.view.printable.printable`).
     """
     try:
-        status = _main(argv)
+        with printable_output():  # a control character from a file or argument prints as \u001b
+            status = _main(argv)
         sys.stdout.flush()
     except BrokenPipeError:
         _drop_stdout()

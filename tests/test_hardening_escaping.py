@@ -166,10 +166,29 @@ def no_quotes():
     prices.use_quotes(None, {})
 
 
-def test_quote_ids_print_escaped(tmp_path, capsys, no_quotes):
-    assert cli.main(["estimate", "--quotes", quotes_file(tmp_path, "\x1b[2Jgone\x1b]0;title\x07")]) == 0
+def test_quote_ids_with_control_characters_are_refused_and_never_printed_raw(tmp_path, capsys, no_quotes):
+    assert cli.main(["estimate", "--quotes", quotes_file(tmp_path, "\x1b[2Jgone\x1b]0;title\x07")]) == 2
     err = capsys.readouterr().err
-    assert "\x1b" not in err and "\x07" not in err and "\\u001b[2Jgone\\u001b]0;title\\u0007" in err
+    assert "\x1b" not in err and "\x07" not in err
+    assert "row 2, column A (item): holds a control character" in err
+
+
+def test_unknown_quote_ids_print_escaped(tmp_path, capsys, no_quotes):
+    """An id of no priced item is ignored with a warning that shows it as written (a quote
+    whose vendor reverses the line is refused at reading; its id here is plain text)."""
+    assert cli.main(["estimate", "--quotes", quotes_file(tmp_path, "no-such-item")]) == 0
+    assert "quote for unknown item 'no-such-item' ignored" in capsys.readouterr().err
+
+
+def test_a_file_name_with_control_characters_prints_escaped(tmp_path, capsys, no_quotes):
+    folder = tmp_path / "\x1b[31mred\u202e"
+    folder.mkdir()
+    path = folder / "quotes.csv"
+    path.write_text("item,unit_price,currency,date,vendor\n", encoding="utf-8")
+    assert cli.main(["estimate", "--quotes", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "\x1b" not in err and "\u202e" not in err and "\\u001b[31mred\\u202e" in err
+    assert "no quotes in the file" in err
 
 
 @pytest.mark.parametrize("argv", [

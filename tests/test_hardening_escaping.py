@@ -115,14 +115,26 @@ def test_html_summary_escapes_every_name(qapp):
     document = QTextDocument()
     document.setHtml(html)
     assert "href" not in document.toHtml() and "<img" not in document.toHtml()
-    assert "<img src=x onerror=alert(1)>" in document.toPlainText()  # shown as text
+    assert "<img src=x onerror=alert(1)> # Forged heading | forged | row |" in document.toPlainText()  # as text
+
+
+def test_the_pdf_title_and_footer_are_one_line(qapp):
+    from PySide6.QtGui import QTextDocument
+
+    from configurator.report.document import build_document
+
+    document = build_document(hostile_summary(), {})
+    title = document.metaInformation(QTextDocument.MetaInformation.DocumentTitle)
+    assert title.startswith("<img src=x onerror=alert(1)> # Forged heading | forged | row |")
+    assert "\n" not in title and "\r" not in title
 
 
 # ---- CSV -----------------------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(("text", "cell"), [
-    ("=HYPERLINK(\"http://x\",\"y\")", "'=HYPERLINK(\"http://x\",\"y\")"), ("+1+cmd|' /C calc'!A0", "'+1+cmd|' /C calc'!A0"),
+    ("=HYPERLINK(\"http://x\",\"y\")", "'=HYPERLINK(\"http://x\",\"y\")"),
+    ("+1+cmd|' /C calc'!A0", "'+1+cmd|' /C calc'!A0"),
     ("@SUM(A1)", "'@SUM(A1)"), ("-2+3+cmd|' /C calc'!A0", "'-2+3+cmd|' /C calc'!A0"), ("\tx", "'\tx"),
     ("-12.5\u00a0%", "-12.5\u00a0%"), ("-1,200\u00a0USD", "-1,200\u00a0USD"), ("H100", "H100"), ("", ""),
 ])
@@ -146,7 +158,8 @@ def test_csv_summary_names_are_cells_not_formulas():
 
 def test_printable_escapes_controls_and_keeps_text():
     assert printable("\x1b[31mred\x1b[0m") == "\\u001b[31mred\\u001b[0m"
-    assert printable("a\rb\nc\td\x00e\x9bf\u202eg\u2028h") == "a\\u000db\\u000ac\\u0009d\\u0000e\\u009bf\\u202eg\\u2028h"
+    assert printable("a\rb\nc\td\x00e\x9bf\u202eg\u2028h") == \
+        "a\\u000db\\u000ac\\u0009d\\u0000e\\u009bf\\u202eg\\u2028h"
     assert printable("a\nb\tc", keep_lines=True) == "a\nb\tc"
     assert printable("a\r\nb", keep_lines=True) == "a\\u000d\nb"
     for text in ("显存 80 GB", "Ünïcødé · × – — ≥ ∞ ⁻¹", "Ф", "\u00a0"):

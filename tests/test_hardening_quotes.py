@@ -41,19 +41,22 @@ def refusal(tmp_path, content: str | bytes) -> str:
 
 
 @pytest.mark.parametrize(("row", "problem"), [
-    ("nic-400g,1000,USD,9999-99-99,V", "row 2, column D (date): date 9999-99-99: the year must be between 1990 and 2100"),
+    ("nic-400g,1000,USD,9999-99-99,V",
+     "row 2, column D (date): date 9999-99-99: the year must be between 1990 and 2100"),
     ("nic-400g,1000,USD,<script>,V", "row 2, column D (date): '<script>' is not a date"),
     ("nic-400g,1000,USD,2026-02-30,V", "row 2, column D (date): date 2026-02-30 is not a calendar date"),
     ("nic-400g,1000,USD,15.01.2026,V", "row 2, column D (date): '15.01.2026' is not a date; write it year first"),
     ("nic-400g,1000,USD,2027-01,V", "row 2, column D (date): 2027-01 is after today (2026-12-02)"),
     ("nic-400g,1000,USD,,V", "row 2, column D (date): '' is not a date"),
     ("nic-400g,١٢٣,USD,2026-01,V", "row 2, column B (unit_price): '١٢٣' is not an amount in digits 0-9"),
-    ("nic-400g,１０００,USD,2026-01,V", "row 2, column B (unit_price): '１０００' is not an amount in digits 0-9"),
+    ("nic-400g,１０００,USD,2026-01,V",
+     "row 2, column B (unit_price): '１０００' is not an amount in digits 0-9"),
     ("nic-400g,1e3,USD,2026-01,V", "row 2, column B (unit_price): '1e3' is not an amount"),
     ("nic-400g,-5,USD,2026-01,V", "row 2, column B (unit_price): '-5' is not an amount"),
     ("nic-400g,$900,USD,2026-01,V", "row 2, column B (unit_price): '$900' is not an amount"),
     ("nic-400g,inf,USD,2026-01,V", "row 2, column B (unit_price): 'inf' is not an amount"),
-    ("nic-400g,2000000000,USD,2026-01,V", "row 2, column B (unit_price): 2000000000 is outside the range 0 to 1,000,000,000"),
+    ("nic-400g,2000000000,USD,2026-01,V",
+     "row 2, column B (unit_price): 2000000000 is outside the range 0 to 1,000,000,000"),
     ("nic-400g,1000,US$,2026-01,V", "row 2, column C (currency): 'US$' is not an ISO 4217 currency code"),
     ("nic-400g,1000,XYZ,2026-01,V", "row 2, column C (currency): 'XYZ' is not an ISO 4217 currency code"),
     (",1000,USD,2026-01,V", "row 2, column A (item): is empty"),
@@ -92,7 +95,8 @@ def test_files_without_usable_quotes_are_refused(tmp_path, content, problem):
 
 # ---- what is read ----------------------------------------------------------------------------------
 
-EXPECTED = (("nic-400g", 1000.5, "EUR", "2026-01-15", "Händler"), ("server-hgx-8", 250000.0, "CNY", "2026-11", "浪潮"))
+EXPECTED = (("nic-400g", 1000.5, "EUR", "2026-01-15", "Händler"),
+            ("server-hgx-8", 250000.0, "CNY", "2026-11", "浪潮"))
 ROWS = [("nic-400g", "1000.5", "EUR", "2026-01-15", "Händler"), ("server-hgx-8", "250000", "CNY", "2026-11", "浪潮")]
 
 

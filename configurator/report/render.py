@@ -9,7 +9,7 @@ import json
 import re
 
 from configurator.core.procurement.deployment import deployment_cost_to_dict
-from configurator.core.view.printable import printable
+from configurator.core.view.printable import single_line
 from configurator.report.fonts import css_font_stack
 from configurator.report.language import Words
 from configurator.report.parts import Table
@@ -19,9 +19,10 @@ CJK_FONTS = css_font_stack()
 
 
 def html_text(text: str) -> str:
-    """``text`` as literal HTML: markup characters as entities (``html.escape``, quotes included),
-    control characters as visible escapes (:func:`~configurator.core.view.printable.printable`)."""
-    return html.escape(printable(text))
+    """``text`` as literal HTML on one line: markup characters as entities (``html.escape``, quotes
+    included), line breaks as spaces, other control characters as visible escapes
+    (:func:`~configurator.core.view.printable.single_line`)."""
+    return html.escape(single_line(text))
 
 
 def _html_table(table: Table, numeric_from: int = 99) -> str:
@@ -90,9 +91,6 @@ def to_html(summary: Summary, images: dict[str, str] | None = None) -> str:
     return "".join(parts)
 
 
-_LINE_BREAKS = re.compile("\r\n|[\n\r\t\v\f\x1c-\x1e\x85\u2028\u2029]")
-"""Every character that starts a new line in some reader (CommonMark takes \\n and \\r; Python's
-``splitlines`` and editors take the rest), and the tab."""
 _INLINE_SPECIAL = re.compile(r"[\\`*|~<\[]|(?<![^\W_])_|_(?![^\W_])|&(?=#?[A-Za-z0-9]+;)")
 """What forms code, emphasis, table cells, strikethrough, HTML (every tag and autolink starts
 with '<'), character references ('&amp;', '&#60;'; a bare '&' is text), links, images and link
@@ -109,7 +107,7 @@ def markdown_text(text: str, block_start: bool = True) -> str:
     holds, it reads as written and forms no heading, list, table, link, image or HTML.
 
     Line breaks become spaces (no heading or table row of its own), control characters visible
-    escapes (:func:`~configurator.core.view.printable.printable`), ``<`` and the ``&`` of a
+    escapes (:func:`~configurator.core.view.printable.single_line`), ``<`` and the ``&`` of a
     character reference HTML entities (no raw HTML such as ``<img onerror=…>``, no
     ``<javascript:…>`` autolink), the punctuation of code, emphasis, links, table cells and
     strikethrough is backslash-escaped (no ``[…](javascript:…)`` link), and where the text opens a
@@ -118,8 +116,7 @@ def markdown_text(text: str, block_start: bool = True) -> str:
     ASCII punctuation may be escaped). Other text (numbers, units, web addresses, Chinese) is left
     as it is, so the file stays readable.
     """
-    one_line = printable(_LINE_BREAKS.sub(" ", text)).strip()
-    escaped = _INLINE_SPECIAL.sub(lambda m: _ENTITIES.get(m.group(), "\\" + m.group()), one_line)
+    escaped = _INLINE_SPECIAL.sub(lambda m: _ENTITIES.get(m.group(), "\\" + m.group()), single_line(text))
     mark = _BLOCK_START.match(escaped) if block_start else None
     if mark is None:
         return escaped

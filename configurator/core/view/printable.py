@@ -51,6 +51,17 @@ def printable(text: str, keep_lines: bool = False) -> str:
     return (_UNSAFE_KEEPING_LINES if keep_lines else _UNSAFE).sub(_escape, text)
 
 
+_LINE_BREAKS = re.compile("\r\n|[\n\r\t\v\f\x1c-\x1e\x85\u2028\u2029]")
+"""Every character that starts a new line in some reader (CommonMark takes \\n and \\r; Python's
+``splitlines``, editors and terminals the rest), and the tab."""
+
+
+def single_line(text: str) -> str:
+    """``text`` on one line, as a title or a table cell shows it: each line break (and tab) a
+    space, every other control character escaped (:func:`printable`), ends trimmed."""
+    return printable(_LINE_BREAKS.sub(" ", text)).strip()
+
+
 class PrintableStream:
     """A text stream that writes what it is given through :func:`printable` (lines kept) to
     ``stream``; everything else (``flush``, ``fileno``, ``encoding`` …) is the stream's."""

@@ -28,7 +28,7 @@ from configurator.core.estimate import Estimate, estimate
 from configurator.core.recommend import Filters, Objective, recommend, result_to_dict
 from configurator.core.scenario import Scenario
 from configurator.core.scenario_io import ScenarioFileError
-from configurator.core.view.printable import printable_output
+from configurator.core.view.printable import printable_output, single_line
 from configurator.report.text import catalog_table, card_details, estimate_table, recommendation_table
 
 
@@ -322,7 +322,7 @@ def _main(argv: Sequence[str] | None = None) -> int:
             return _launch_app([])
         catalog = load_catalog(args.catalog_overlay)
         for problem in catalog.problems:
-            print(f"gpu-configurator: warning: {problem}", file=sys.stderr)
+            print(f"gpu-configurator: warning: {single_line(problem)}", file=sys.stderr)
         if args.command == "estimate":
             return _run_estimate(args, catalog)
         if args.command == "report":
@@ -333,7 +333,7 @@ def _main(argv: Sequence[str] | None = None) -> int:
             return _run_plan(args, catalog)
         return _run_catalog(args, catalog)
     except (UsageError, ArchitectureError, CatalogError, ScenarioFileError) as error:
-        print(f"gpu-configurator: error: {error}", file=sys.stderr)
+        print(f"gpu-configurator: error: {single_line(str(error))}", file=sys.stderr)  # one line, whatever it quotes
         return 2
 
 

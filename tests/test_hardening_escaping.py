@@ -216,6 +216,14 @@ def test_arguments_print_escaped(capsys, argv):
     assert "\x1b" not in err and "\r" not in err and "\\u001b" in err and err.count("\n") == 1
 
 
+@pytest.mark.parametrize("argv", [["estimate", "--card", "x\ngpu-configurator: error: forged"],
+                                  ["catalog", "show", "x\r\nforged"], ["estimate", "--bogus", "a\nb"]])
+def test_an_error_stays_one_line_whatever_it_quotes(capsys, argv):
+    assert cli.main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("gpu-configurator: error: ") and "\r" not in err
+
+
 def test_config_values_print_escaped(tmp_path, capsys):
     config = tmp_path / "config.json"
     config.write_text(json.dumps({"model_type": "llama", "num_hidden_layers": "\x1b[31m\u202e32"}))

@@ -9,7 +9,7 @@ import json
 import math
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from case_counts import scaled
@@ -186,6 +186,8 @@ def _positive(low: float, high: float):
        prompt=st.integers(1, 2_097_152), output=st.integers(1, 2_097_152), batch=st.integers(1, 65536),
        step_tokens=st.integers(1, 1_048_576), per_step=_positive(1.0, 20.0), rate=_positive(0, 1e12),
        users=st.integers(1, 1_000_000))
+@example(base=1e-9, slope=0.0, tau=51.0, chunk=0.0, prompt=123632, output=2, batch=1, step_tokens=1, per_step=1.0,
+         rate=1.0, users=1)  # a capacity where λ·P·τ rounds to 1 (found by a full run)
 def test_the_load_model_never_raises_nor_gives_nan(base, slope, tau, chunk, prompt, output, batch, step_tokens,
                                                     per_step, rate, users):
     """Decode steps from a nanosecond to ten thousand years, prompt tokens from free to 30 years

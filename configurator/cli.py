@@ -29,6 +29,7 @@ from configurator.core.estimate import Estimate, estimate
 from configurator.core.recommend import Filters, Objective, recommend, result_to_dict
 from configurator.core.scenario import Scenario
 from configurator.core.scenario_io import ScenarioFileError
+from configurator.core.view.printable import printable_output, single_line
 from configurator.report.text import catalog_table, card_details, estimate_table, recommendation_table
 
 
@@ -292,10 +293,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point; returns the process exit status.
 
     Output that cannot be written (``> /dev/full``, a closed pipe) is one line on stderr and a
-    non-zero status, not a traceback at exit.
+    non-zero status, not a traceback at exit. Control characters in what is printed (from a file
+    name, a quote id, a card's name) are written as visible escapes
+    (:func:`configurator.core.view.printable.printable`).
     """
     try:
-        status = _main(argv)
+        with printable_output():  # a control character from a file or argument prints as \u001b
+            status = _main(argv)
         sys.stdout.flush()
     except BrokenPipeError:
         _drop_stdout()
@@ -332,7 +336,7 @@ def _main(argv: Sequence[str] | None = None) -> int:
             return _launch_app([])
         catalog = load_catalog(args.catalog_overlay)
         for problem in catalog.problems:
-            print(f"gpu-configurator: warning: {problem}", file=sys.stderr)
+            print(f"gpu-configurator: warning: {single_line(problem)}", file=sys.stderr)
         if args.command == "estimate":
             return _run_estimate(args, catalog)
         if args.command == "report":
@@ -345,7 +349,7 @@ def _main(argv: Sequence[str] | None = None) -> int:
             return run_what_fits(args, catalog, _print_json)
         return _run_catalog(args, catalog)
     except (UsageError, ArchitectureError, CatalogError, ScenarioFileError) as error:
-        print(f"gpu-configurator: error: {error}", file=sys.stderr)
+        print(f"gpu-configurator: error: {single_line(str(error))}", file=sys.stderr)  # one line, whatever it quotes
         return 2
 
 

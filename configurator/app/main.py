@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import sys
 
@@ -68,11 +69,17 @@ def complete_main_window(window) -> None:
     Raises ArchitectureError or CatalogError when a bundled file is damaged.
     """
     from configurator.app.controller import ScenarioController
-    from configurator.app.defaults import default_scenario
+    from configurator.app.defaults import DEFAULT_CARD, default_scenario
     from configurator.app.i18n import current_language
     from configurator.core.catalog import load_catalog
+    from configurator.core.messages import msg
 
-    controller = ScenarioController(load_catalog(), default_scenario(current_language()))
+    catalog = load_catalog()
+    scenario = default_scenario(current_language(), catalog)
+    if scenario.card_id != DEFAULT_CARD:  # the bundled catalog lacks the default card: say which is shown
+        notice = msg("default-card-missing", card=DEFAULT_CARD, used=catalog.get(scenario.card_id).name)
+        catalog = dataclasses.replace(catalog, problems=(*catalog.problems, notice.text_in(current_language())))
+    controller = ScenarioController(catalog, scenario)
     if window.isVisible():
         window.hold_first_analysis_until_painted(controller)
     window.attach(controller)

@@ -433,7 +433,7 @@ class MainWindow(SessionActions, SummaryActions, QMainWindow):
         if self.maybe_save():
             from configurator.app.defaults import default_scenario
 
-            self.controller.replace(default_scenario())
+            self.controller.replace(default_scenario(catalog=self.controller.catalog))
 
     def open_dialog(self) -> None:
         from configurator.core.scenario_io import FILE_SUFFIX

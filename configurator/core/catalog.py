@@ -140,14 +140,48 @@ class PriceEntry(_Frozen):
         return self.amount if self.amount_high is None else (self.amount + self.amount_high) / 2
 
 
+# ---- the smallest figures a card can have ------------------------------------------------
+# A card's figures divide the work (memory, bandwidth, rates), so a figure near zero is not a
+# slow card but a broken one: 1e-50 TFLOP/s gives times of 10⁵⁰ hours. The smallest accelerator
+# one would size with this program is NVIDIA's Jetson Nano module (NVIDIA's Jetson Nano module
+# data sheet: 4 GB LPDDR4, 64 bit, 25.6 GB/s; 5 or 10 W; 128 Maxwell cores at 921 MHz, 472 GFLOP/s
+# FP16, so 236 GFLOP/s FP32 and 1/32 of that in FP64); each floor below is about a tenth of its
+# figure, rounded down to 1, 2 or 5 × 10ⁿ. Every real card passes, a figure given in the
+# wrong unit (MB for GB, GFLOP/s for TFLOP/s a thousand times over) or near zero is refused with
+# the field's name.
+
+MIN_MEMORY_GB = 0.2
+"""Smallest memory of a card [GB]: a tenth of the Jetson Nano's 4 GB, rounded down."""
+MIN_BANDWIDTH_GBPS = 2.0
+"""Smallest memory bandwidth [GB/s]: a tenth of the Jetson Nano's 25.6 GB/s, rounded down."""
+MIN_POWER_W = 0.5
+"""Smallest board power [W]: a tenth of the Jetson Nano's 5 W mode."""
+MIN_RATE_TFLOPS = 0.0005
+"""Smallest dense peak rate of any precision [TFLOP/s or TOP/s]: a tenth of the Jetson Nano's
+FP64 rate (236 GFLOP/s FP32 / 32 = 7.4 GFLOP/s), rounded down: 0.5 GFLOP/s."""
+MIN_LINK_GBPS = 0.02
+"""Smallest card-to-card or scale-out link [GB/s]: a tenth of gigabit Ethernet (0.25 GB/s both
+ways), rounded down."""
+MIN_DIE_AREA_MM2 = 5.0
+"""Smallest logic die area [mm²]: a tenth of the smallest GPU die sold on a card (NVIDIA GP108,
+GeForce GT 1030: 74 mm²), rounded down."""
+
+
+def _dense_peak(unit: str):
+    """A card's dense peak rate in one precision: :data:`MIN_RATE_TFLOPS` to 10⁶ [``unit``]; None =
+    not supported or not published."""
+    return Field(default=None, ge=MIN_RATE_TFLOPS, le=1_000_000, description=f"dense peak [{unit}]")
+
+
 class Interconnect(_Frozen):
     """GPU-to-GPU link and host bus of one card."""
 
     link: LinkType
-    link_gbps: float | None = Field(default=None, gt=0, le=100_000, description="per card, both directions [GB/s]")
+    link_gbps: float | None = Field(default=None, ge=MIN_LINK_GBPS, le=100_000,
+                                    description="per card, both directions [GB/s]")
     domain_size: int = Field(default=1, ge=1, le=100_000, description="cards sharing the fast link")
     scale_out_gbps: float | None = Field(
-        default=None, gt=0, le=10_000,
+        default=None, ge=MIN_LINK_GBPS, le=10_000,
         description="scale-out network per card built into the card, one way [GB/s] (None = the server's NICs)")
     pcie_gen: int | None = Field(default=None, ge=1, le=7)
     pcie_lanes: int | None = Field(default=None, ge=1, le=32)
@@ -248,21 +282,23 @@ class Card(_Frozen):
     year: int | None = Field(default=None, ge=2010, le=2030)
     category: CardClass
     form_factor: str | None = None
-    memory_gb: float = Field(gt=0, le=2048, description="marketed capacity [GB]")
+    memory_gb: float = Field(ge=MIN_MEMORY_GB, le=2048, description="marketed capacity [GB]")
     memory_type: str | None = None
-    usable_memory_gib: float | None = Field(default=None, gt=0, le=2048, description="measured [GiB]")
+    usable_memory_gib: float | None = Field(default=None, ge=MIN_MEMORY_GB, le=2048,
+                                            description="measured [GiB]")
     usable_memory_source: str | None = None
-    bandwidth_gbps: float | None = Field(default=None, gt=0, le=1_000_000, description="memory bandwidth [GB/s]")
-    tdp_w: float | None = Field(default=None, gt=0, le=5000, description="board power [W]")
-    fp64_tflops: float | None = Field(default=None, gt=0, le=1_000_000, description="dense peak [TFLOP/s]")
-    fp32_tflops: float | None = Field(default=None, gt=0, le=1_000_000, description="dense peak [TFLOP/s]")
-    tf32_tflops: float | None = Field(default=None, gt=0, le=1_000_000, description="dense peak [TFLOP/s]")
-    bf16_tflops: float | None = Field(default=None, gt=0, le=1_000_000, description="dense peak [TFLOP/s]")
-    fp16_tflops: float | None = Field(default=None, gt=0, le=1_000_000, description="dense peak [TFLOP/s]")
-    fp8_tflops: float | None = Field(default=None, gt=0, le=1_000_000, description="dense peak [TFLOP/s]")
-    int8_tops: float | None = Field(default=None, gt=0, le=1_000_000, description="dense peak [TOP/s]")
-    fp4_tflops: float | None = Field(default=None, gt=0, le=1_000_000, description="dense peak [TFLOP/s]")
-    int4_tops: float | None = Field(default=None, gt=0, le=1_000_000, description="dense peak [TOP/s]")
+    bandwidth_gbps: float | None = Field(default=None, ge=MIN_BANDWIDTH_GBPS, le=1_000_000,
+                                         description="memory bandwidth [GB/s]")
+    tdp_w: float | None = Field(default=None, ge=MIN_POWER_W, le=5000, description="board power [W]")
+    fp64_tflops: float | None = _dense_peak("TFLOP/s")
+    fp32_tflops: float | None = _dense_peak("TFLOP/s")
+    tf32_tflops: float | None = _dense_peak("TFLOP/s")
+    bf16_tflops: float | None = _dense_peak("TFLOP/s")
+    fp16_tflops: float | None = _dense_peak("TFLOP/s")
+    fp8_tflops: float | None = _dense_peak("TFLOP/s")
+    int8_tops: float | None = _dense_peak("TOP/s")
+    fp4_tflops: float | None = _dense_peak("TFLOP/s")
+    int4_tops: float | None = _dense_peak("TOP/s")
     interconnect: Interconnect
     video: VideoEngines = VideoEngines()
     display_outputs: int | None = Field(default=None, ge=0, le=64)
@@ -271,7 +307,8 @@ class Card(_Frozen):
     vgpu: VgpuSupport | None = Field(default=None, description="virtual GPU support (None = not verified)")
     gpus_per_board: int = Field(default=1, ge=1, le=16, description="GPUs sold on one board (A16: 4)")
     die_area_mm2: float | None = Field(
-        default=None, gt=0, le=10_000, description="logic die area, all compute dies [mm²] (for ECCN 3A090 density)")
+        default=None, ge=MIN_DIE_AREA_MM2, le=10_000,
+        description="logic die area, all compute dies [mm²] (for ECCN 3A090 density)")
     prices: tuple[PriceEntry, ...] = ()
     price_note: str | None = Field(default=None, description="where prices were looked for when none is listed")
     software: SoftwareStack | None = None
@@ -398,6 +435,13 @@ class Catalog:
     def ids(self) -> list[str]:
         return [c.id for c in self.cards]
 
+    def card_or_fallback(self, card_id: str) -> str:
+        """``card_id`` if the catalog holds it, else its first training card (else its first card):
+        what to start with when a default card is missing from a damaged catalog."""
+        if card_id in self or not self.cards:
+            return card_id
+        return next((c.id for c in self.cards if c.category == "training"), self.cards[0].id)
+
     def not_a_product(self, name: str) -> NotAProduct | None:
         """The not-a-product entry whose claim or alias matches ``name``."""
         key = name.strip().lower()
@@ -439,6 +483,8 @@ def parse_catalog(data: dict) -> Catalog:
     """Validate a whole catalog document (the bundled file's structure)."""
     if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
         raise CatalogError("catalog: top level must be an object with a 'cards' list")
+    if not data["cards"]:
+        raise CatalogError("catalog: the 'cards' list is empty")
     cards = tuple(parse_card(raw) for raw in data["cards"])
     seen: set[str] = set()
     for card in cards:
@@ -447,18 +493,32 @@ def parse_catalog(data: dict) -> Catalog:
         seen.add(card.id)
         if card.is_user or any(p.origin != "catalog" for p in card.prices):
             raise CatalogError(f"card '{card.id}': field 'origin': only the user's own file holds the user's entries")
-    try:
-        not_products = tuple(NotAProduct.model_validate(n) for n in data.get("not_products", []))
-        unlisted = tuple(UnlistedCard.model_validate(u) for u in data.get("unlisted", []))
-    except ValidationError as error:
-        raise CatalogError(f"catalog: {error.errors()[0]['msg']}") from None
     return Catalog(
         cards=cards,
         version=str(data.get("catalog_version", "unknown")),
         date=str(data.get("catalog_date", "unknown")),
-        not_products=not_products,
-        unlisted=unlisted,
+        not_products=_entries(data, "not_products", NotAProduct),
+        unlisted=_entries(data, "unlisted", UnlistedCard),
     )
+
+
+def _entries(data: dict, key: str, model: type[_Frozen]) -> tuple:
+    """The catalog's list ``key`` (``not_products``, ``unlisted``) validated as ``model``s; missing
+    or ``null`` is none; CatalogError naming the key and entry otherwise."""
+    raw = data.get(key)
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        raise CatalogError(f"catalog: '{key}' must be a list of objects")
+    entries = []
+    for number, entry in enumerate(raw, start=1):
+        try:
+            entries.append(model.model_validate(entry))
+        except ValidationError as error:
+            loc, text = error_text(error, model)
+            where = f": field '{'.'.join(loc)}'" if loc else ""
+            raise CatalogError(f"catalog: '{key}' entry {number}{where}: {text}") from None
+    return tuple(entries)
 
 
 def _read_json(path: Path) -> object:
@@ -470,6 +530,9 @@ def _read_json(path: Path) -> object:
         raise CatalogError(str(error)) from None
 
 
+BUNDLED_CATALOG = "catalog.json"
+"""The bundled catalog's name among the installation's data files."""
+
 _PARSED: dict[tuple[str, int, int], Catalog] = {}
 """The bundled catalog as last parsed, by (path, modification time [ns], size [B]): the CLI, the
 window and the tests load it many times per process, and parsing its cards takes ~30 ms. A
@@ -480,7 +543,10 @@ def load_bundled_catalog() -> Catalog:
     """The catalog shipped with the program; CatalogError naming the file and the problem if it is broken.
 
     Parsed once per file version (:data:`_PARSED`); a broken file is read again on every call."""
-    path = bundled_path("catalog.json")
+    try:
+        path = bundled_path(BUNDLED_CATALOG)
+    except FileNotFoundError:
+        raise CatalogError(f"the bundled card catalog ({BUNDLED_CATALOG}) is missing from the installation") from None
     try:
         stat = path.stat()
         key = (str(path), stat.st_mtime_ns, stat.st_size)

@@ -1,4 +1,9 @@
-"""Writing files so that a failure never loses what was there before.
+"""Reading only real files, and writing files so that a failure never loses what was there before.
+
+Every file the program reads (scenario files, the user catalog, config.json, the buyer's quotes,
+the autosave) is opened by :func:`open_regular_file`: a named pipe (FIFO), a device, a socket or
+a folder given where a file belongs is refused at once with a message, instead of hanging the
+program (a FIFO with no writer blocks ``open`` and ``read`` for ever) or reading without end.
 
 Every file the program writes (scenario files, the user catalog, summaries, the autosave) goes
 through :func:`replace_atomically`: the new content goes to a temporary file beside the target,
@@ -11,15 +16,54 @@ removed on the next write.
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import BinaryIO
 
 STALE_TEMPORARY_S = 600
 """A temporary file beside the target older than this was left by a crash [s]."""
+
+_NOT_A_FILE = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe (FIFO)"), (stat.S_ISSOCK, "a socket"),
+               (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"))
+"""The kinds of path that are not a file, as a message names them."""
+
+_OPEN_TO_READ = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+                 | getattr(os, "O_BINARY", 0))
+"""Open for reading without waiting (a FIFO with no writer opens at once, to be refused), without
+taking a terminal as the controlling one; binary on Windows. Reading a regular file is never
+affected by O_NONBLOCK."""
+
+
+class NotAFileError(OSError):
+    """A path names a folder, a FIFO, a socket or a device where a file belongs."""
+
+
+def open_regular_file(path: Path) -> BinaryIO:
+    """``path`` opened to read its bytes, if it is a regular file (symbolic links followed).
+
+    Raises
+    ------
+    NotAFileError
+        ``path`` is a folder, a named pipe (FIFO), a socket or a device; its ``strerror`` says
+        which ("it is a named pipe (FIFO), not a file").
+    OSError
+        It cannot be opened (missing, no permission).
+    """
+    handle = os.open(path, _OPEN_TO_READ)
+    try:
+        mode = os.fstat(handle).st_mode
+        if not stat.S_ISREG(mode):
+            kind = next((name for test, name in _NOT_A_FILE if test(mode)), "not a regular file")
+            raise NotAFileError(errno.EINVAL, f"it is {kind}, not a file", str(path))
+        return os.fdopen(handle, "rb")
+    except BaseException:
+        os.close(handle)
+        raise
 
 
 def _temporary_prefix(target: Path) -> str:

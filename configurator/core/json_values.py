@@ -18,6 +18,8 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
+from configurator.core.files import open_regular_file
+
 _SHOWN_DIGITS = 20
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
@@ -109,11 +111,12 @@ def parse_json(data: bytes | str, name: str = "the file") -> object:
 
 
 def read_bounded(path: Path, max_bytes: int, error: type[Exception] | None = None, what: str = "file") -> bytes:
-    """The bytes of ``path``, reading at most ``max_bytes`` + 1 (``/dev/zero`` ends); ``error``
-    (default :class:`JsonFileError`) names the file when it cannot be read or is too large."""
+    """The bytes of ``path``, reading at most ``max_bytes`` + 1; ``error`` (default
+    :class:`JsonFileError`) names the file when it cannot be read, is too large, or is not a file
+    at all (a FIFO, a device such as ``/dev/zero``, a folder: :func:`~configurator.core.files.open_regular_file`)."""
     error = error or JsonFileError
     try:
-        with open(path, "rb") as stream:
+        with open_regular_file(Path(path)) as stream:
             data = stream.read(max_bytes + 1)
     except OSError as problem:
         raise error(f"cannot read {path}: {problem.strerror or problem}") from None

@@ -50,6 +50,10 @@ loadgen/mlperf.conf ``<model>.Server.ttft_latency`` / ``tpot_latency``: llama2-7
 llama2-70b-interactive 450/40, mixtral-8x7b 2000/200; Llama 2 70B interactive from v5.0: 4.4×
 shorter TTFT and 5× shorter TPOT than the server scenario, as MLCommons states) [ms]."""
 _Z = {50: 0.0, 90: 1.2815515655446004, 99: 2.3263478740408408}
+HIGHEST_RATE = 1e15
+"""The highest arrival rate a load point is evaluated at [1/s]: a copy of unbounded capacity (one
+that neither prefills nor decodes) is evaluated there instead of at an infinite rate, where the
+step's products would be undefined (``∞ · 0``). No deployment comes near it."""
 
 
 @dataclass(frozen=True)
@@ -202,6 +206,11 @@ def _ttft_quantiles(step: float, waits: list[tuple[float, float]]) -> dict[int, 
     return {k: float(np.interp(k / 100, cdf, t)) for k in PERCENTILES}
 
 
+def _square(x: float) -> float:
+    """``x²``, infinite where it exceeds the largest float (``x ** 2`` raises OverflowError there)."""
+    return x * x
+
+
 def load_point(costs: StepCosts, rate: float, limit: float | None = None, closed: bool = False) -> LoadPoint:
     """Latency percentiles of one copy serving ``rate`` requests per second (``limit``: its
     capacity, when already known; ``closed``: the rate is what a fixed set of users sends back to
@@ -211,9 +220,11 @@ def load_point(costs: StepCosts, rate: float, limit: float | None = None, closed
     marked overloaded."""
     limit = capacity(costs) if limit is None else limit
     overloaded = rate > limit
-    rate = min(rate, limit)
+    rate = min(rate, limit, HIGHEST_RATE)
     if rate <= 0:
         rate = limit * 1e-6 if 0 < limit < math.inf else 1e-9
+    if rate * costs.prompt_tokens * costs.prompt_token_s >= 1.0:  # as mean_step computes it: a capacity
+        rate = (1.0 - 1e-9) / (costs.prompt_tokens * costs.prompt_token_s)  # prompts alone fill, rounded up
     step, n = mean_step(costs, rate)
     p, tau = costs.prompt_tokens, costs.prompt_token_s
     decode = costs.decode_s(n)
@@ -229,7 +240,7 @@ def load_point(costs: StepCosts, rate: float, limit: float | None = None, closed
     extra_var /= (1.0 - prefill_share) ** 2
     steps = max(costs.decode_steps, 1.0)
     slope = costs.decode_s(n + 1.0) - decode
-    sd = math.sqrt(extra_var / steps + (slope * math.sqrt(max(n, 0.0))) ** 2)
+    sd = math.sqrt(extra_var / steps + _square(slope * math.sqrt(max(n, 0.0))))
     tpot = {k: (step + _Z[k] * sd) / costs.tokens_per_step for k in PERCENTILES}
 
     carrying, waits = _ttft_parts(costs, rate, step, n, closed)

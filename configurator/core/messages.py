@@ -53,6 +53,10 @@ ENGLISH: dict[str, str] = {
     "no-purchase-price": "{card} has no purchase price in the catalog: enter one to see the purchase cost",
     "no-cloud-price": "{card} has no cloud price in the catalog: enter one to see the cloud cost",
     "low-confidence": "{card} specifications are low confidence: check a vendor datasheet before buying",
+    "default-card-missing": (
+        "The default card {card} is not in the catalog (the installed catalog.json may be damaged): "
+        "{used} is shown instead"
+    ),
     "class-mismatch": (
         "{card} is a {category} card; {workload} work usually belongs on {expected} cards"
     ),
@@ -233,6 +237,7 @@ CHINESE: dict[str, str] = {
     "no-purchase-price": "目录中没有 {card} 的采购价：请输入价格以计算采购成本",
     "no-cloud-price": "目录中没有 {card} 的云租用价：请输入价格以计算云成本",
     "low-confidence": "{card} 规格数据可信度低：采购前请核对厂商规格书",
+    "default-card-missing": "默认加速卡 {card} 不在卡片目录中（安装的 catalog.json 可能已损坏）：改为显示 {used}",
     "class-mismatch": "{card} 是{category}类卡；{workload} 通常应使用{expected}类卡",
     "no-display-no-encoder": "{card} 没有显示输出和视频编码器",
     "consumer-card-training": "{card} 是消费级显卡：无 ECC、无 NVLink，许可协议限制数据中心使用",

@@ -32,6 +32,7 @@ from PySide6.QtGui import (
 )
 
 from configurator.core.files import replace_atomically
+from configurator.core.view.printable import single_line
 from configurator.report.fonts import family_for
 from configurator.report.language import Words
 from configurator.report.render import to_html
@@ -67,7 +68,7 @@ def build_document(summary: Summary, images: dict[str, QImage] | None = None) ->
         urls[key] = url.toString()
     document.setDefaultFont(_font(summary.language))
     document.setHtml(to_html(summary, urls))
-    document.setMetaInformation(QTextDocument.MetaInformation.DocumentTitle, summary.title)
+    document.setMetaInformation(QTextDocument.MetaInformation.DocumentTitle, single_line(summary.title))
     document.setProperty("footer_words", Words(summary.language)("Page {page} of {pages}", page="{page}",
                                                                  pages="{pages}"))
     paginate(document, keep_whole=summary.headings.get("approval", ""))

@@ -13,6 +13,7 @@ from pathlib import Path
 from configurator.core.catalog import Catalog
 from configurator.core.estimate import Estimate
 from configurator.core.files import write_text_atomically
+from configurator.core.view.printable import single_line
 from configurator.report.render import to_csv, to_json, to_markdown
 from configurator.report.summary import Summary, build_summary
 
@@ -60,5 +61,5 @@ def write_summary(summary: Summary, path: Path, chart_images: Callable[[], dict]
     from configurator.report.document import build_document, write_pdf
 
     images = chart_images() if chart_images is not None else {}
-    write_pdf(build_document(summary, images), Path(path), summary.title)
+    write_pdf(build_document(summary, images), Path(path), single_line(summary.title))
     return summary

@@ -6,8 +6,10 @@ import csv
 import html
 import io
 import json
+import re
 
 from configurator.core.procurement.deployment import deployment_cost_to_dict
+from configurator.core.view.printable import single_line
 from configurator.report.fonts import css_font_stack
 from configurator.report.language import Words
 from configurator.report.parts import Table
@@ -16,9 +18,16 @@ from configurator.report.summary import Summary
 CJK_FONTS = css_font_stack()
 
 
+def html_text(text: str) -> str:
+    """``text`` as literal HTML on one line: markup characters as entities (``html.escape``, quotes
+    included), line breaks as spaces, other control characters as visible escapes
+    (:func:`~configurator.core.view.printable.single_line`)."""
+    return html.escape(single_line(text))
+
+
 def _html_table(table: Table, numeric_from: int = 99) -> str:
     """A table; columns from ``numeric_from`` on are right-aligned (amounts)."""
-    e = html.escape
+    e = html_text
     head = ""
     if any(table.header):
         head = "<tr>" + "".join(f"<th align='left' bgcolor='#e8ecf2'>{e(h)}</th>" for h in table.header) + "</tr>"
@@ -40,12 +49,12 @@ NUMERIC_COLUMNS = {"bom": 2, "alternatives": 4}
 
 
 def _heading(text: str) -> str:
-    return f"<h2 style='font-size: 12pt; margin-top: 10px; margin-bottom: 3px;'>{html.escape(text)}</h2>"
+    return f"<h2 style='font-size: 12pt; margin-top: 10px; margin-bottom: 3px;'>{html_text(text)}</h2>"
 
 
 def to_html(summary: Summary, images: dict[str, str] | None = None) -> str:
     """HTML for QTextDocument; ``images`` maps a table's image key to a resource URL."""
-    e, images = html.escape, images or {}
+    e, images = html_text, images or {}
     h = summary.headings
     parts = [
         f"<html><body style=\"font-family: {CJK_FONTS}; font-size: 9pt;\">",
@@ -82,51 +91,102 @@ def to_html(summary: Summary, images: dict[str, str] | None = None) -> str:
     return "".join(parts)
 
 
-def _md_cell(text: str) -> str:
-    return text.replace("|", "\\|")
+_INLINE_SPECIAL = re.compile(r"[\\`*|~<\[]|(?<![^\W_])_|_(?![^\W_])|&(?=#?[A-Za-z0-9]+;)")
+"""What forms code, emphasis, table cells, strikethrough, HTML (every tag and autolink starts
+with '<'), character references ('&amp;', '&#60;'; a bare '&' is text), links, images and link
+definitions (each opens with '['; a ']' alone closes nothing). An underscore inside a word
+('amp_bf16') opens no emphasis and stays as it is."""
+_BLOCK_START = re.compile(r"^(?:#{1,6}(?=\s|$)|[-+>](?=\s|$|-)|\d{1,9}(?=[.)](?:\s|$)))")
+"""What, at the start of a line, opens a heading, a bullet list, a thematic break ('---'), a block
+quote or an ordered list ('1. ') (CommonMark 0.31 §§ 4.1, 4.2, 5.1-5.3)."""
+_ENTITIES = {"<": "&lt;", "&": "&amp;"}
+
+
+def markdown_text(text: str, block_start: bool = True) -> str:
+    """``text`` as literal Markdown on one line: whatever a scenario name, a quote or a card's name
+    holds, it reads as written and forms no heading, list, table, link, image or HTML.
+
+    Line breaks become spaces (no heading or table row of its own), control characters visible
+    escapes (:func:`~configurator.core.view.printable.single_line`), ``<`` and the ``&`` of a
+    character reference HTML entities (no raw HTML such as ``<img onerror=…>``, no
+    ``<javascript:…>`` autolink), the punctuation of code, emphasis, links, table cells and
+    strikethrough is backslash-escaped (no ``[…](javascript:…)`` link), and where the text opens a
+    block (``block_start``: after a list or heading mark or alone on a line; not in a table cell)
+    so is a heading, list, quote or definition mark it starts with (CommonMark 0.31 § 2.4: any
+    ASCII punctuation may be escaped). Other text (numbers, units, web addresses, Chinese) is left
+    as it is, so the file stays readable.
+    """
+    escaped = _INLINE_SPECIAL.sub(lambda m: _ENTITIES.get(m.group(), "\\" + m.group()), single_line(text))
+    mark = _BLOCK_START.match(escaped) if block_start else None
+    if mark is None:
+        return escaped
+    cut = mark.end() if mark.group().isdigit() else 0  # "1." or "1)": the mark after the number
+    return f"{escaped[:cut]}\\{escaped[cut:]}"
 
 
 def to_markdown(summary: Summary) -> str:
-    w = Words(summary.language)
-    lines = [f"# {summary.title}", "", " · ".join(f"**{k}**: {v}" for k, v in summary.meta), ""]
-    lines += [f"- **{k}**: {v}" for k, v in summary.headline]
-    lines += ["", f"**{summary.recommendation}**", ""]
+    """The summary as Markdown (CommonMark with GitHub's tables); every text in it is literal
+    (:func:`markdown_text`)."""
+    w, m = Words(summary.language), markdown_text
+    lines = [f"# {m(summary.title)}", "", " · ".join(f"**{m(k)}**: {m(v)}" for k, v in summary.meta), ""]
+    lines += [f"- **{m(k)}**: {m(v)}" for k, v in summary.headline]
+    lines += ["", f"**{m(summary.recommendation)}**", ""]
     for table in summary.tables:
         header = table.header if any(table.header) else ("", "")
-        lines += [f"## {table.title}", "", "| " + " | ".join(_md_cell(h) for h in header) + " |",
+        lines += [f"## {m(table.title)}", "", "| " + " | ".join(m(h, False) for h in header) + " |",
                   "|" + "---|" * len(header)]
-        lines += ["| " + " | ".join(_md_cell(c) for c in row) + " |" for row in table.rows]
+        lines += ["| " + " | ".join(m(c, False) for c in row) + " |" for row in table.rows]
         lines.append("")
         if table.note:
-            lines += [table.note, ""]
+            lines += [m(table.note), ""]
     if summary.sources:
-        lines += [f"## {w('Sources')}", ""] + [f"{n}. {text}" for n, text in enumerate(summary.sources, start=1)]
+        lines += [f"## {m(w('Sources'))}", ""] + [f"{n}. {m(text)}" for n, text in enumerate(summary.sources, start=1)]
         lines.append("")
-    lines += [f"## {w('Warnings')}", ""] + [f"- {text}" for text in summary.warnings]
+    lines += [f"## {m(w('Warnings'))}", ""] + [f"- {m(text)}" for text in summary.warnings]
     if summary.approval:
-        lines += ["", f"## {w('Approval')}", ""] + [f"- {k}: {v or '________________'}" for k, v in summary.approval]
+        lines += ["", f"## {m(w('Approval'))}", ""] + [f"- {m(k)}: {m(v) or '________________'}"
+                                                          for k, v in summary.approval]
     return "\n".join(lines) + "\n"
 
 
+_FORMULA_START = re.compile(r"^[=+@\t\r\n]")
+_NEGATIVE_AMOUNT = re.compile(r"^-[\d,.]+(?:\u00a0[^\s=+@()!|;,\"']+)?$")
+"""A negative number with its unit ('-12.5 %'): the one text starting with '-' that is no formula."""
+
+
+def csv_text(text: str) -> str:
+    """``text`` as a CSV cell a spreadsheet shows as text: one that would start a formula (``=``,
+    ``+``, ``@``, a tab or line break, a ``-`` not of a negative number: ``=HYPERLINK(…)``,
+    ``-2+3+cmd|…``) gets a leading apostrophe, which spreadsheets hide and read as "text" (OWASP,
+    CSV injection)."""
+    if _FORMULA_START.match(text) or (text.startswith("-") and not _NEGATIVE_AMOUNT.match(text)):
+        return "'" + text
+    return text
+
+
 def to_csv(summary: Summary) -> str:
-    """Every table as rows of (section, label, value…)."""
+    """Every table as rows of (section, label, value…); no cell starts a formula (:func:`csv_text`)."""
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(["section", "label", "value", "value 3", "value 4", "value 5", "value 6"])
+
+    def row(*cells: str) -> None:
+        writer.writerow([csv_text(cell) for cell in cells])
+
+    row("section", "label", "value", "value 3", "value 4", "value 5", "value 6")
     for key, value in summary.meta:
-        writer.writerow(["meta", key, value])
+        row("meta", key, value)
     for key, value in summary.headline:
-        writer.writerow(["headline", key, value])
-    writer.writerow(["recommendation", "", summary.recommendation])
+        row("headline", key, value)
+    row("recommendation", "", summary.recommendation)
     for table in summary.tables:
         if any(table.header):
-            writer.writerow([table.key, *table.header])
-        for row in table.rows:
-            writer.writerow([table.key, *row])
+            row(table.key, *table.header)
+        for cells in table.rows:
+            row(table.key, *cells)
     for n, text in enumerate(summary.sources, start=1):
-        writer.writerow(["sources", str(n), text])
+        row("sources", str(n), text)
     for text in summary.warnings:
-        writer.writerow(["warnings", "", text])
+        row("warnings", "", text)
     return out.getvalue()
 
 

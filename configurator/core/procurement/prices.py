@@ -3,12 +3,16 @@ quotes (a CSV of item, unit price, currency, date, vendor) that override it."""
 
 from __future__ import annotations
 
+import codecs
 import csv
 import io
+import re
 from dataclasses import dataclass, field, replace
+from datetime import date
 from functools import lru_cache
 from pathlib import Path
 
+from configurator.core.catalog import ISO_CURRENCIES, MAX_PRICE, checked_date
 from configurator.core.json_values import JsonFileError, json_object, read_bounded, read_json_file
 from configurator.core.resources import bundled_path
 
@@ -139,33 +143,192 @@ def bundled_price_book() -> PriceBook:
 
 
 QUOTE_COLUMNS = ("item", "unit_price", "currency", "date", "vendor")
+QUOTE_DELIMITERS = (",", ";", "\t")
+"""Column separators a quotes file may use: commas, or the semicolons and tabs Excel writes where
+the comma is the decimal point (Germany, France, Russia …) and for "Unicode text"."""
+MAX_QUOTE_TEXT = 200
+"""Longest item id or vendor name read [characters]."""
+MAX_QUOTE_PROBLEMS = 5
+"""Problems named in one refusal (the count of the rest follows)."""
+
+_AMOUNT = re.compile(r"(?:[0-9]+|[0-9]{1,3}(?:,[0-9]{3})+)(?:\.[0-9]+)?|[0-9]+,[0-9]{1,2}")
+"""An amount in ASCII digits: ``12500``, ``12500.50``, ``12,500.50``, or with a decimal comma and
+one or two decimals, ``12500,50`` (never a digit of another script: ``١٢٣``, ``１０００``)."""
+_QUOTE_DATE = re.compile(r"([0-9]{4})(?:[-/]([0-9]{1,2})(?:[-/]([0-9]{1,2}))?)?")
+"""A date year first: ``2026-01-15``, ``2026-01``, ``2026``, or as a spreadsheet in China writes
+it, ``2026/1/15``."""
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 
 
-def read_quotes(path: Path) -> tuple[tuple[str, float, str, str, str], ...]:
-    """The buyer's quotes: rows of (item id, unit price, currency, date, vendor) from a CSV file
-    with those column names (a header row is required; extra columns are ignored)."""
-    data = read_bounded(path, MAX_QUOTES_BYTES, PriceFileError, "quotes file")
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise PriceFileError(f"{path} is not UTF-8 text") from None
-    reader = csv.DictReader(io.StringIO(text))
-    missing = [c for c in QUOTE_COLUMNS if c not in (reader.fieldnames or ())]
-    if missing:
-        raise PriceFileError(f"{path}: the header must name {', '.join(QUOTE_COLUMNS)} (missing: {', '.join(missing)})")
-    rows = []
-    for line, row in enumerate(reader, start=2):
+def _column_letter(index: int) -> str:
+    """A spreadsheet's name of column ``index`` (0 -> A, 26 -> AA)."""
+    letters = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    return letters
+
+
+def _quotes_text(data: bytes, path: Path) -> str:
+    """The text of a quotes file: UTF-8 (with or without a byte-order mark), UTF-16 with a mark
+    or without (Excel's "Unicode text"; told by its zero bytes), else GB18030 (a CSV that Excel
+    saved on a Chinese Windows)."""
+    if data.startswith(codecs.BOM_UTF8):
+        encodings = ("utf-8-sig",)
+    elif data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        encodings = ("utf-16",)
+    else:
+        head = data[:1000]
+        odd_zeros, even_zeros = head[1::2].count(0), head[0::2].count(0)
+        pairs = max(len(head) // 2, 1)
+        if odd_zeros > 0.3 * pairs and even_zeros == 0:
+            encodings = ("utf-16-le",)
+        elif even_zeros > 0.3 * pairs and odd_zeros == 0:
+            encodings = ("utf-16-be",)
+        else:
+            encodings = ("utf-8", "gb18030")
+    for encoding in encodings:
         try:
-            price = float(row["unit_price"])
-        except (TypeError, ValueError):
-            raise PriceFileError(f"{path}, line {line}: unit_price {row['unit_price']!r} is not a number") from None
-        if not 0 <= price <= 1e9:
-            raise PriceFileError(f"{path}, line {line}: unit_price must be between 0 and 1,000,000,000")
-        currency = (row["currency"] or "").strip().upper()
-        if len(currency) != 3 or not currency.isalpha():
-            raise PriceFileError(f"{path}, line {line}: currency {row['currency']!r} is not a three-letter code")
-        rows.append(((row["item"] or "").strip(), price, currency, (row["date"] or "").strip(),
-                     (row["vendor"] or "").strip()))
+            return data.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+    raise PriceFileError(f"{path} is not text in UTF-8, UTF-16 or GB18030; save it as 'CSV UTF-8'")
+
+
+def _quote_header(text: str, path: Path) -> tuple[str, list[str]]:
+    """The delimiter that gives a header naming every quote column, and that header's column
+    names (trimmed, lower case, spaces as underscores)."""
+    first = next((line for line in text.splitlines() if line.strip()), "")
+    best: tuple[int, str, list[str]] = (-1, ",", [])
+    for delimiter in QUOTE_DELIMITERS:
+        names = [name.strip().lower().replace(" ", "_") for name in next(csv.reader([first], delimiter=delimiter), [])]
+        found = sum(column in names for column in QUOTE_COLUMNS)
+        if found > best[0]:
+            best = (found, delimiter, names)
+    found, delimiter, names = best
+    if not first:
+        raise PriceFileError(f"{path}: no quotes in the file (it is empty)")
+    missing = [c for c in QUOTE_COLUMNS if c not in names]
+    if missing:
+        raise PriceFileError(f"{path}: the header must name {', '.join(QUOTE_COLUMNS)} (missing: {', '.join(missing)}; "
+                             "columns may be separated by commas, semicolons or tabs)")
+    for column in QUOTE_COLUMNS:
+        where = [i for i, name in enumerate(names) if name == column]
+        if len(where) > 1:
+            raise PriceFileError(f"{path}: the header names {column} twice (columns "
+                                 f"{' and '.join(_column_letter(i) for i in where)})")
+    return delimiter, names
+
+
+def _quote_text(value: str, required: bool) -> str:
+    """An item id or vendor: trimmed, without control characters, at most :data:`MAX_QUOTE_TEXT` long."""
+    text = value.strip()
+    if required and not text:
+        raise ValueError("is empty")
+    if _CONTROL.search(text):
+        raise ValueError("holds a control character")
+    if len(text) > MAX_QUOTE_TEXT:
+        raise ValueError(f"is longer than {MAX_QUOTE_TEXT} characters")
+    return text
+
+
+def _quote_amount(value: str) -> float:
+    """A unit price written in ASCII digits (:data:`_AMOUNT`), from 0 to :data:`MAX_PRICE`."""
+    text = value.strip()
+    if not _AMOUNT.fullmatch(text):
+        raise ValueError(f"{text!r} is not an amount in digits 0-9 (e.g. 12500 or 12500.50)")
+    number = float(text.replace(",", ".") if re.fullmatch(r"[0-9]+,[0-9]{1,2}", text) else text.replace(",", ""))
+    if not 0 <= number <= MAX_PRICE:
+        raise ValueError(f"{text} is outside the range 0 to {MAX_PRICE:,.0f}")
+    return number
+
+
+def _quote_currency(value: str) -> str:
+    """An ISO 4217 code, in capitals."""
+    code = value.strip().upper()
+    if code not in ISO_CURRENCIES:
+        raise ValueError(f"{value.strip()!r} is not an ISO 4217 currency code (e.g. USD, CNY, EUR)")
+    return code
+
+
+def _quote_date(value: str, today: date) -> str:
+    """A date year first, written as the catalog writes it (``YYYY-MM-DD``, ``YYYY-MM``, ``YYYY``),
+    a calendar date from 1990 (:func:`~configurator.core.catalog.checked_date`) up to ``today``."""
+    text = value.strip()
+    match = _QUOTE_DATE.fullmatch(text)
+    if match is None:
+        raise ValueError(f"{text!r} is not a date; write it year first: 2026-01-15, 2026-01 or 2026")
+    year, month, day = match.groups()
+    written = "-".join([year] + [f"{int(p):02d}" for p in (month, day) if p is not None])
+    checked_date(written)  # a calendar date from 1990 to 2100
+    start = date(int(year), int(month or 1), int(day or 1))
+    if start > today:
+        raise ValueError(f"{written} is after today ({today.isoformat()})")
+    return written
+
+
+def read_quotes(path: Path, today: date | None = None) -> tuple[tuple[str, float, str, str, str], ...]:
+    """The buyer's quotes: rows of (item id, unit price, currency, date, vendor) from a CSV file
+    whose header names those columns (in any order; other columns are ignored).
+
+    The file may be UTF-8 (a byte-order mark or none), UTF-16 (Excel's "Unicode text", with or
+    without a mark) or GB18030, its columns separated by commas, semicolons or tabs. Each row is
+    checked as the catalog checks a price: an item id, an amount in ASCII digits from 0 to
+    :data:`~configurator.core.catalog.MAX_PRICE`, an ISO 4217 currency, a calendar date
+    (``YYYY-MM-DD``, ``YYYY-MM``, ``YYYY`` or ``YYYY/M/D``, 1990 to today), a vendor; rows with
+    every column empty are skipped. An item quoted twice is refused (which quote to use is the
+    buyer's choice, not the program's).
+
+    Raises
+    ------
+    PriceFileError
+        The file cannot be read, holds no quotes, or has problems; each problem names its row
+        (the header is row 1, as a spreadsheet numbers them) and column (letter and name).
+    """
+    today = today or date.today()
+    data = read_bounded(path, MAX_QUOTES_BYTES, PriceFileError, "quotes file")
+    text = _quotes_text(data, path)
+    delimiter, names = _quote_header(text, path)
+    index = {column: names.index(column) for column in QUOTE_COLUMNS}
+    checks = {"item": lambda v: _quote_text(v, True), "unit_price": _quote_amount,
+              "currency": _quote_currency, "date": lambda v: _quote_date(v, today),
+              "vendor": lambda v: _quote_text(v, False)}
+    rows, problems, first_row = [], [], {}
+    reader = csv.reader(io.StringIO(text.lstrip("\r\n")), delimiter=delimiter, strict=True)
+    try:
+        next(reader)  # the header
+        for number, cells in enumerate(reader, start=2):
+            if not any(cell.strip() for cell in cells):
+                continue
+            values, row_problems = {}, []
+            for column in QUOTE_COLUMNS:
+                where = f"row {number}, column {_column_letter(index[column])} ({column})"
+                if index[column] >= len(cells):
+                    row_problems.append(f"{where}: missing (the row has {len(cells)} of {len(names)} columns)")
+                    continue
+                try:
+                    values[column] = checks[column](cells[index[column]])
+                except ValueError as problem:
+                    row_problems.append(f"{where}: {problem}")
+            problems += row_problems
+            if row_problems:
+                continue
+            item = values["item"]
+            if item in first_row:
+                problems.append(f"row {number}, column {_column_letter(index['item'])} (item): "
+                                f"'{item}' is quoted in row {first_row[item]} too; keep one quote per item")
+                continue
+            first_row[item] = number
+            rows.append(tuple(values[c] for c in QUOTE_COLUMNS))
+    except csv.Error as error:
+        problems.append(f"row {reader.line_num}: {error}")
+    if problems:
+        more = len(problems) - MAX_QUOTE_PROBLEMS
+        shown = "; ".join(problems[:MAX_QUOTE_PROBLEMS]) + (f" (and {more} more)" if more > 0 else "")
+        raise PriceFileError(f"{path}: {shown}")
+    if not rows:
+        raise PriceFileError(f"{path}: no quotes in the file (only a header)")
     return tuple(rows)
 
 

@@ -4,11 +4,16 @@ command line and the printed summary, in English or Simplified Chinese. Qt-free.
 Every quantity is a number, a no-break space (U+00A0, so a line never breaks between them)
 and its unit word from the one label catalogue (:mod:`configurator.core.view.words`);
 an unknown quantity is "—". Digits are grouped by thousands.
+
+Any float can be written (issue 30, part 4): an undefined one (NaN) reads as unknown, an infinite
+one as "∞", and one from :data:`SCIENTIFIC_FROM` up in powers of ten ("1.23×10¹⁸"), so a card
+with extreme figures never breaks the screen, the command line or the summary.
 """
 
 from __future__ import annotations
 
-from decimal import ROUND_HALF_UP, Decimal
+import math
+from decimal import ROUND_HALF_UP, Decimal, localcontext
 
 from configurator.core.units import GIB
 from configurator.core.view.words import LANGUAGES, words
@@ -31,6 +36,21 @@ KILOWATT_FROM = 10_000.0
 DAYS_FROM = 48.0
 """Durations from this many hours up are written in days [h] (two days and more)."""
 
+SCIENTIFIC_FROM = 1e18
+"""Numbers of this size and more are written as a power of ten with three significant digits
+("1.23×10¹⁸"): a quintillion is past any count, price or time a deployment reaches, and a longer
+row of digit groups would be unreadable."""
+
+INFINITE = "∞"
+"""What an infinite number reads as (a time that is never reached, a rate without bound)."""
+
+_SUPERSCRIPTS = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
+
+
+def is_unknown(value: float | None) -> bool:
+    """Whether ``value`` is not known: None, or a NaN that a computation left."""
+    return value is None or value != value
+
 
 def unit_word(unit: str, language: str = "en") -> str:
     """``unit`` as written in ``language`` ("h" -> "小时"); symbols such as GiB stay as they are."""
@@ -41,24 +61,41 @@ def number(value: float, decimals: int = 1, language: str = "en") -> str:
     """``value`` with ``decimals`` decimals and thousands grouped; halves round away from zero."""
     if language not in LANGUAGES:
         raise ValueError(f"unknown language '{language}'")
+    value = float(value)
+    if not math.isfinite(value) or abs(value) >= SCIENTIFIC_FROM:
+        return _beyond_digits(value, language)
     group, point = SEPARATORS[language]
-    exact = Decimal(float(value)).quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP)
+    with localcontext() as context:  # the default 28 digits cannot hold 18 whole digits and many decimals
+        context.prec = 40 + max(decimals, 0)
+        exact = Decimal(value).quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP)
     if exact == 0:
         exact = abs(exact)  # no "-0"
     text = f"{exact:,f}"
     return text.replace(",", "\0").replace(".", point).replace("\0", group)
 
 
+def _beyond_digits(value: float, language: str) -> str:
+    """A number too large (or not finite) for digit groups: '—' for NaN, '∞', or '1.23×10¹⁸'."""
+    if math.isnan(value):
+        return UNKNOWN
+    if math.isinf(value):
+        return INFINITE if value > 0 else f"-{INFINITE}"
+    mantissa, exponent = f"{value:.2e}".split("e")
+    return f"{mantissa.replace('.', SEPARATORS[language][1])}×10{str(int(exponent)).translate(_SUPERSCRIPTS)}"
+
+
 def decimals_for(value: float, digits: int = 3) -> int:
     """Decimals that give ``value`` about ``digits`` significant digits (none past the point for
     numbers of ``digits`` or more whole digits)."""
+    if not math.isfinite(value):
+        return 0
     magnitude = len(str(int(abs(value)))) if abs(value) >= 1 else 0
     return max(0, digits - magnitude)
 
 
 def significant(value: float | None, digits: int = 3, language: str = "en") -> str:
     """About ``digits`` significant digits, thousands grouped: 1234.5 -> '1,235', 0.123 -> '0.123'."""
-    if value is None:
+    if is_unknown(value):
         return UNKNOWN
     if value == 0:
         return "0"
@@ -67,12 +104,14 @@ def significant(value: float | None, digits: int = 3, language: str = "en") -> s
 
 def count(value: float | None, language: str = "en") -> str:
     """A whole number (users, streams, cards) with thousands grouped."""
-    return UNKNOWN if value is None else number(round(value), 0, language)
+    if is_unknown(value):
+        return UNKNOWN
+    return number(round(value) if math.isfinite(value) else value, 0, language)
 
 
 def quantity(value: float | None, unit: str, language: str = "en", digits: int = 3) -> str:
     """``value`` in ``unit`` to about ``digits`` significant digits: '3.52 GiB'."""
-    if value is None:
+    if is_unknown(value):
         return UNKNOWN
     return with_unit(significant(value, digits, language), unit, language)
 
@@ -84,37 +123,37 @@ def with_unit(text: str, unit: str, language: str = "en") -> str:
 
 def money(value: float | None, currency: str, language: str = "en") -> str:
     """An amount and its currency: cents below 100, whole units from 100 up ('12.50 USD', '1,200 USD')."""
-    if value is None:
+    if is_unknown(value):
         return UNKNOWN
     return f"{number(value, 2 if abs(value) < 100 else 0, language)}{NBSP}{currency}"
 
 
 def percent(share: float | None, language: str = "en", decimals: int = 1) -> str:
     """A share as a percentage: 0.123 -> '12.3 %' (``decimals`` after the point)."""
-    return UNKNOWN if share is None else with_unit(number(100 * share, decimals, language), "%", language)
+    return UNKNOWN if is_unknown(share) else with_unit(number(100 * share, decimals, language), "%", language)
 
 
 def gib(n_bytes: float | None, language: str = "en") -> str:
     """Bytes in GiB (2**30 bytes) to three significant digits."""
-    return UNKNOWN if n_bytes is None else quantity(n_bytes / GIB, "GiB", language)
+    return UNKNOWN if is_unknown(n_bytes) else quantity(n_bytes / GIB, "GiB", language)
 
 
 def seconds(value: float | None, language: str = "en") -> str:
     """A short time [s]: in ms below a second, else in s."""
-    if value is None:
+    if is_unknown(value):
         return UNKNOWN
     return quantity(value * 1000, "ms", language) if value < 1 else quantity(value, "s", language)
 
 
 def milliseconds(value: float | None, language: str = "en") -> str:
     """A latency [s] always in ms (a column of latencies in one unit)."""
-    return UNKNOWN if value is None else quantity(value * 1000, "ms", language)
+    return UNKNOWN if is_unknown(value) else quantity(value * 1000, "ms", language)
 
 
 def duration(hours: float | None, language: str = "en", with_hours: bool = False) -> str:
     """A job's time [h]: minutes below an hour, hours below :data:`DAYS_FROM`, else days;
     ``with_hours`` adds the hours after days ('3.5 days (84 h)')."""
-    if hours is None:
+    if is_unknown(hours):
         return UNKNOWN
     if hours < 1:
         return quantity(hours * 60, "min", language)
@@ -126,7 +165,7 @@ def duration(hours: float | None, language: str = "en", with_hours: bool = False
 
 def watts(value: float | None, language: str = "en") -> str:
     """Power [W]: in W, or in kW from :data:`KILOWATT_FROM` up."""
-    if value is None:
+    if is_unknown(value):
         return UNKNOWN
     return quantity(value / 1000, "kW", language) if value >= KILOWATT_FROM else quantity(value, "W", language)
 

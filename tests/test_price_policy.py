@@ -190,6 +190,20 @@ def test_break_even_is_where_the_winners_line_meets_the_runner_up():
     assert not held.decides and held.messages()[0].id == "price-holds"
 
 
+def test_when_only_both_ends_together_flip_the_winner_the_line_still_gives_its_limit_in_numbers():
+    """Neither price alone puts B first within its range (A's own limit 140 is above A's high 130,
+    B would need 160, below B's low 170), but A at its high end and B at its low end do: the line
+    says so and keeps A's own break-even in numbers (the 7B pre-training example's V100 case)."""
+    decision = price_decision([option("a", 100, 0.5, 100, 50, 130), option("b", 120, 0.5, 200, 170, 260)], "USD")
+    assert decision.decides and decision.winner.price == pytest.approx(140)
+    first = decision.messages()[0]
+    assert first.id == "price-decides-ends-limit"
+    assert first.text == ("Price decides: with A at the high end of its price range (130 USD) and B at the low end "
+                          "of its own, B is first; with only its own price varied, A stays first up to 140 USD "
+                          "per card, above it B")
+    assert "140 USD" in first.text_in("zh_CN") and "{" not in first.text_in("zh_CN")
+
+
 def test_a_winner_priced_whole_with_its_system_has_no_break_even():
     decision = price_decision([option("a", 1.0, 0.0, 10000, 9000, 11000), option("b", 1.2, 1e-4, 20000, 17000,
                                                                                     21000)], "USD")

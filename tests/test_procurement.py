@@ -47,8 +47,8 @@ def book():
     return bundled_price_book()
 
 
-def superpod(count: int = 1024, **economics) -> Scenario:
-    return Scenario(model=preset("llama3-70b"), workload="pretrain", card_id="h100-sxm", count=count,
+def superpod(count: int = 1024, card_id: str = "h100-sxm", **economics) -> Scenario:
+    return Scenario(model=preset("llama3-70b"), workload="pretrain", card_id=card_id, count=count,
                     auto_layout=LAYOUT_FIELDS, training={"tokens": 2e12}, economics=economics)
 
 
@@ -98,7 +98,8 @@ def test_capex_is_the_sum_of_its_lines_and_converts_with_the_currency(catalog, b
 
 
 def test_unpriced_lines_are_listed_not_dropped(catalog, book):
-    bom = bill_of_materials(superpod(), catalog.get("h100-sxm"), book)
+    """A B200 cluster: its GPU-less HGX B200 server has no price in the file (none is published)."""
+    bom = bill_of_materials(superpod(card_id="b200"), catalog.get("b200"), book)
     missing = {line.item_id for line in bom.unpriced}
     priced_in_file = {i for i, item in book.items.items() if item.unit_price is not None}
     assert missing and not (missing & priced_in_file)
@@ -255,7 +256,7 @@ def test_window_bill_of_materials_panel(qtbot, catalog):
     from configurator.app.bom_panel import BomPanel
     from configurator.app.controller import ScenarioController
 
-    controller = ScenarioController(catalog, superpod(1024))
+    controller = ScenarioController(catalog, superpod(1024, card_id="b200"))  # its HGX server is unpriced
     panel = BomPanel(controller)
     qtbot.addWidget(panel)
     controller.recompute()

@@ -128,3 +128,79 @@ def test_a_rate_a_book_lacks_is_the_bundled_files_not_a_second_number():
     assert bare.rate("air_cooled_rack_kw") == book.rates["air_cooled_rack_kw"].value == 30
     assert bare.rate("liquid_cooled_rack_kw") == book.rates["liquid_cooled_rack_kw"].value == 120
     assert bare.rate("air_cooled_rack_kw", 20.0) == 20.0  # a caller's own default still wins
+
+
+# ---- issue 25, part 4: the capex of a PCIe build is the whole purchase -------------------------
+
+PCIE_SERVERS = ("server-pcie-1", "server-pcie-2", "server-pcie-4", "server-pcie-8")
+
+
+@pytest.mark.parametrize("item_id", PCIE_SERVERS)
+def test_every_pcie_server_has_a_price_and_says_what_it_assumes(doc, item_id):
+    item = doc["items"][item_id]
+    assert item["unit_price"] is not None and item["unit_price"] > 0, item_id
+    assert item["confidence"] in CONFIDENCE and item["date"] and item["source"].strip()
+    assert "CPU" in item["note"] or "CPU" in item["name"] or "Xeon" in item["note"], item_id  # what is assumed
+
+
+def test_pcie_servers_cost_more_with_more_slots(doc):
+    prices = [doc["items"][item_id]["unit_price"] for item_id in PCIE_SERVERS]
+    assert prices == sorted(prices)
+
+
+def _unpriced_hardware(bom):
+    return [line.item_id for line in bom.unpriced if line.kind in ("server", "network")]
+
+
+def test_a_two_card_l40s_inference_build_has_no_unpriced_server_or_nic_line():
+    from configurator.core.architecture import preset
+    from configurator.core.catalog import load_catalog
+    from configurator.core.procurement.bom import bill_of_materials
+    from configurator.core.procurement.prices import bundled_price_book
+    from configurator.core.scenario import Scenario
+
+    scenario = Scenario(model=preset("llama3-8b"), workload="inference", card_id="l40s", count=2)
+    bom = bill_of_materials(scenario, load_catalog().get("l40s"), bundled_price_book())
+    servers = [line for line in bom.lines if line.kind == "server"]
+    assert servers and all(line.unit_price for line in servers)
+    assert servers[0].item_id == "server-pcie-2"
+    assert _unpriced_hardware(bom) == []
+    assert bom.capex > 2 * 7500  # the cards and the server they sit in
+
+
+def test_a_multi_server_pcie_cluster_prices_its_nics_switches_and_links():
+    """The issue's example: 32 × RTX A6000 in four 8-slot servers — servers, NICs, switches and
+    links all priced, so the capex no longer counts the cards alone."""
+    from configurator.core.architecture import preset
+    from configurator.core.catalog import load_catalog
+    from configurator.core.procurement.bom import bill_of_materials
+    from configurator.core.procurement.prices import bundled_price_book
+    from configurator.core.scenario import Scenario
+
+    scenario = Scenario(model=preset("llama3-8b"), workload="pretrain", card_id="rtx-a6000", count=32,
+                        parallelism={"cards_per_node": 8}, training={"tokens": 1e10})
+    bom = bill_of_materials(scenario, load_catalog().get("rtx-a6000"), bundled_price_book(), spares=False)
+    kinds = {line.item_id for line in bom.lines}
+    assert {"server-pcie-8", "nic-400g", "link-400g", "switch-mgmt-48", "switch-storage-eth"} <= kinds
+    assert _unpriced_hardware(bom) == []
+
+
+def test_vgpu_licences_are_nvidias_list_prices(doc):
+    """NVIDIA vGPU Packaging, Pricing, and Licensing Guide: annual subscription per concurrent user,
+    vPC USD 50 and RTX vWS USD 250."""
+    assert doc["items"]["software-vgpu"]["unit_price"] == 250
+    assert doc["items"]["software-vgpu-vpc"]["unit_price"] == 50
+    for item_id in ("software-vgpu", "software-vgpu-vpc"):
+        assert doc["items"][item_id]["unit"] == "per user-year"
+        assert doc["items"][item_id]["confidence"] == "list"
+
+
+def test_the_scenario_pue_is_the_price_files_industry_average(doc):
+    """One fact, one place: the scenario's default PUE is the price file's sourced ``pue_air``
+    (Uptime Institute Global Data Center Survey 2025, 1.54); the constant exists so that the
+    scenario model does not read the price file when it is imported."""
+    from configurator.core.formulas import economics
+    from configurator.core.scenario import Economics
+
+    assert economics.PUE == doc["rates"]["pue_air"]["value"] == 1.54
+    assert Economics().pue == economics.PUE

@@ -99,6 +99,11 @@ ENGLISH: dict[str, str] = {
         "Price decides: with {card} at the high end of its price range and {other} at the low end of its own, "
         "{other} is first"
     ),
+    "price-decides-ends-limit": (
+        "Price decides: with {card} at the high end of its price range ({high} {currency}) and {rival} at the low "
+        "end of its own, {rival} is first; with only its own price varied, {card} stays first up to {price} "
+        "{currency} {per}, above it {other}"
+    ),
     "price-challenger": (
         "{card} would be first below {price} {currency} {per} (its price range {low}–{high} "
         "{currency})"
@@ -265,6 +270,10 @@ CHINESE: dict[str, str] = {
     "price-decides-challenger": "价格决定排名：{card} {per}低于 {price} {currency} 时会排第一，这在其价格范围 {low}–{high} {currency} 之内",
     "price-winner-limit": "{card} {per}价格不高于 {price} {currency} 时排第一；高于此价则 {other} 排第一",
     "price-decides-ends": "价格决定排名：{card} 取其价格范围的高端、{other} 取其价格范围的低端时，{other} 排第一",
+    "price-decides-ends-limit": (
+        "价格决定排名：{card} 取其价格范围的高端（{high} {currency}）、{rival} 取其价格范围的低端时，{rival} 排第一；"
+        "只变动其自身价格时，{card} {per}价格不高于 {price} {currency} 仍排第一，高于此价则 {other} 排第一"
+    ),
     "price-challenger": "{card} {per}低于 {price} {currency} 时会排第一（其价格范围 {low}–{high} {currency}）",
     "price-order-changes": "第一名之后的先后顺序可能在价格范围内变化（所列配置中有 {n} 个）",
     "price-range-assumption": (

@@ -29,17 +29,14 @@ via Statista 190680) and, in Virginia, the largest data-centre market, 8.92 ¢ i
 sector, released 17 October 2024, eia.gov/electricity/annual/secrev-map.php). 0.10 is 24 % above
 the US industrial average; states range from 5.75 ¢ (New Mexico) to 35.28 ¢ (Hawaii)."""
 
-PUE = 1.3
+PUE = 1.54
 """Facility power usage effectiveness, dimensionless (total facility power / IT power; The Green
-Grid, ISO/IEC 30134-2). **Assumption** for a new, large hall, below the industry average: Uptime
-Institute's Global Data Center Survey gives an average annual PUE of 1.58 in 2023, between 1.55
-and 1.59 since 2020 (Uptime Institute Intelligence, "Large data centers are mostly more
-efficient, analysis confirms", J. Davis and J. O'Brien, 2023,
-intelligence.uptimeinstitute.com/resource/large-data-centers-are-mostly-more-efficient-analysis-confirms),
-and 1.56 in 2024 (Uptime Institute Global Data Center Survey 2024, via Statista); newer and
-larger facilities reach "1.3 or even better" (the 2024 survey as summarised by cloudnews.tech),
-Equinix's colocation fleet 1.42 in 2023 (via Statista). The survey average includes older,
-smaller sites; 1.3 stands for the modern hall new accelerators usually go into."""
+Grid, ISO/IEC 30134-2): the industry's weighted average annual PUE in the Uptime Institute Global
+Data Center Survey 2025 (UII report 180, July 2025), 1.54 — "little change for the sixth
+consecutive year" (1.56 in 2024, 1.58 in 2023). It is the price file's ``pue_air`` rate, where its
+source is cited in full; tests/test_procurement_prices.py holds the two equal. New, large or
+liquid-cooled halls do better ("1.3 or even better", the 2024 survey as summarised by
+cloudnews.tech; the price file's ``pue_liquid``): a buyer who knows the hall enters its PUE."""
 
 POWER_FRACTION = 0.8
 """Average drawn power over rated power during training (dimensionless), in the range measured
@@ -77,7 +74,7 @@ ECONOMICS_DEFAULTS = {
 """Field of ``Economics`` → its named default (every field whose default is not ``None`` or
 ``False``: those mean "the price file's figure" or "off")."""
 
-ECONOMICS_UNSOURCED = ("electricity_per_kwh", "pue", "amortisation_years", "utilisation")
+ECONOMICS_UNSOURCED = ("electricity_per_kwh", "amortisation_years", "utilisation")
 """Economics defaults that are assumptions (no publication found fixes them; where one differs,
 the docstring says by how much)."""
 

@@ -120,8 +120,12 @@ class PriceDecision:
                                price=_floor(c.price), low=_amount(c.low), high=_amount(c.high), **money))
                 if not winner_crosses and w is not None:
                     out.append(msg("price-winner-limit", card=w.card, price=_floor(w.price), other=w.other, **money))
-            if not (winner_crosses or challenger_crosses):
-                out.append(msg("price-decides-ends", card=self.winner_name, other=self.rival_name))
+            if not (winner_crosses or challenger_crosses):  # only the two ends together flip the winner
+                if w is not None:  # still say, in numbers, how far the winner's own price can go
+                    out.append(msg("price-decides-ends-limit", card=self.winner_name, rival=self.rival_name,
+                                   high=_amount(w.high), price=_floor(w.price), other=w.other, **money))
+                else:
+                    out.append(msg("price-decides-ends", card=self.winner_name, other=self.rival_name))
         else:
             if w is not None:
                 out.append(msg("price-holds", card=w.card, price=_floor(w.price), other=w.other, high=_amount(w.high),

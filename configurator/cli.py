@@ -40,17 +40,12 @@ def _print_json(obj: object) -> None:
     sys.stdout.write("\n")
 
 
-_PLAN_PROBLEMS = ("batch-does-not-divide", "no-layout-fits")
-
-
 def _planned(scenario: Scenario, catalog: Catalog) -> Estimate:
-    """The estimate of the planned layout; a global batch that does not divide, or pins that
-    leave no layout that fits, are usage errors (without pins the estimate says it does not fit)."""
-    result = estimate(scenario, catalog.get(scenario.card_id))
-    problem = next((m for m in result.messages if m.id in _PLAN_PROBLEMS), None)
-    if problem is not None and (problem.id != "no-layout-fits" or scenario.pinned):
-        raise UsageError(problem.text)  # with nothing pinned, "does not fit on this many cards" is the answer
-    return result
+    """The estimate of the planned layout. Pins that leave no layout that fits, or a count the
+    global batch does not split over, are answered, not refused: the estimate of the layout
+    closest to fitting (``fits`` false, the shortfall per card) or at the nearest batch that
+    splits, with the reason among its warnings."""
+    return estimate(scenario, catalog.get(scenario.card_id))
 
 
 def _run_estimate(args: argparse.Namespace, catalog: Catalog) -> int:

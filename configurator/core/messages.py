@@ -42,8 +42,16 @@ ENGLISH: dict[str, str] = {
         "CPU offload {offload:.0f} %): a larger micro-batch or global batch, or another layout, would hide it"
     ),
     "batch-does-not-divide": (
-        "A global batch of {batch:,} tokens does not split evenly over the data-parallel ranks of {count} cards; "
+        "A global batch of {batch:,} tokens does not split evenly over the data-parallel ranks of {count:,} cards; "
         "nearest that do: {low:,} or {high:,} tokens"
+    ),
+    "batch-does-not-divide-one": (
+        "A global batch of {batch:,} tokens does not split evenly over the data-parallel ranks of {count:,} cards; "
+        "the nearest that does: {nearest:,} tokens"
+    ),
+    "batch-moved": (
+        "A global batch of {batch:,} tokens does not split evenly over the data-parallel ranks of {count:,} cards: "
+        "planned at {used:,} tokens, the nearest that does (set the global batch to choose another)"
     ),
     "no-layout-fits": (
         "No layout fits: the lightest needs {need_gib:,.1f} GiB per card of {capacity_gib:,.1f} GiB "
@@ -184,7 +192,9 @@ CHINESE: dict[str, str] = {
     "tp-beyond-link-domain": "张量并行度 {tp} 超过 {card} 高速互联域的 {domain} 张卡：部分经由 PCIe",
     "dp-over-pcie": "{card} 无卡间互联：梯度交换经由 PCIe",
     "comm-exposed": "每步 {share:.0f} % 时间为未被掩盖的通信（张量并行 {tp:.0f} %、数据并行 {dp:.0f} %、流水线 {p2p:.0f} %、上下文并行 {cp:.0f} %、专家并行 {ep:.0f} %、CPU 卸载 {offload:.0f} %）：增大微批或全局批量，或换一种并行布局，可将其掩盖",
-    "batch-does-not-divide": "{batch:,} 个 token 的全局批量无法在 {count} 张卡的数据并行副本间均分；最接近的可行值：{low:,} 或 {high:,} 个 token",
+    "batch-does-not-divide": "{batch:,} 个 token 的全局批量无法在 {count:,} 张卡的数据并行副本间均分；最接近的可行值：{low:,} 或 {high:,} 个 token",
+    "batch-does-not-divide-one": "{batch:,} 个 token 的全局批量无法在 {count:,} 张卡的数据并行副本间均分；最接近的可行值：{nearest:,} 个 token",
+    "batch-moved": "{batch:,} 个 token 的全局批量无法在 {count:,} 张卡的数据并行副本间均分：按最接近的可行值 {used:,} 个 token 规划（可自行设置全局批量）",
     "no-layout-fits": "没有能放下的并行布局：最省显存的布局每卡需要 {need_gib:,.1f} GiB，可用 {capacity_gib:,.1f} GiB（已固定：{pinned}）；请放开固定的设置或增加卡数",
     "unknown-power-for-cap": "{card} 没有公开的板卡功耗：无法核对功率上限",
     "pipeline-bubble": "流水线空泡：{pp} 级、{m} 个微批时每步 {bubble:.0f} % 时间空闲；请增加梯度累积",

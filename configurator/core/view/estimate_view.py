@@ -376,10 +376,24 @@ def plain(value, band: bool = False):
     return Amount(value.value, value.unit, value.money, value.band if band else None, (), value.digits)
 
 
+def _untimed(est: Estimate) -> Section:
+    """An AI estimate without a speed (a card without a published rate, a card count the global
+    batch cannot be split over): one row that says so; the warnings say why."""
+    return Section("speed", "Speed and time", (Row("Speed", "not estimated — see the warnings", key="untimed"),))
+
+
+def _speed_section(est: Estimate, family: str) -> Section:
+    if family in ("training", "serving") and est.training is None and est.inference is None:
+        return _untimed(est)
+    return SPEED[family](est)
+
+
 def estimate_view(est: Estimate) -> View:
     """The view model of ``est``: its memory, its speed or capacity, its power and cost, its verdict
     and its warnings."""
     family = family_of(est.scenario.workload).name
     verdict, good = VERDICT[family](est)
-    return View(HEADING[family](est), verdict, good, (memory_section(est), SPEED[family](est), cost_section(est)),
-                tuple(est.messages), LAYOUT[family](est), HEADLINE[family])
+    layout = LAYOUT[family](est) if est.training is not None or est.inference is not None else None
+    return View(HEADING[family](est), verdict, good,
+                (memory_section(est), _speed_section(est, family), cost_section(est)),
+                tuple(est.messages), layout, HEADLINE[family])

@@ -1,0 +1,84 @@
+"""Issue 24, part 5: every valid question gets an answer. A pinned layout that does not fit is
+estimated with its shortfall (exit 0); the shortfall is the lightest layout's; a global batch that
+does not split over the cards is planned at the nearest batch that does, not grown with the count."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from configurator.cli import main
+from configurator.core.batch import nearest_splitting_batches
+from configurator.core.catalog import load_catalog
+from configurator.core.messages import ENGLISH
+
+
+@pytest.fixture(scope="module")
+def catalog():
+    return load_catalog()
+
+
+def _json(capsys, *argv: str) -> dict:
+    assert main([*argv, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_a_pinned_7b_training_job_that_does_not_fit_is_answered_with_its_memory(capsys):
+    """"How much memory does a 7B training job need?" on one T4 with tp pinned at 1: exit 0,
+    fits false, the memory it needs and by how much it misses."""
+    out = _json(capsys, "estimate", "--workload", "finetune", "--model", "llama2-7b", "--card", "t4",
+                "--count", "1", "--tp", "1")
+    memory = out["memory"]
+    assert memory["fits"] is False
+    assert memory["total"] > 4 * memory["budget"]
+    short = next(w for w in out["warning_ids"] if w["id"] == "does-not-fit")["params"]["short"]
+    assert short == pytest.approx(memory["total"] - memory["budget"], abs=0.1)
+
+
+def test_the_shortfall_is_the_lightest_layouts_not_a_zero_0_fallback(capsys):
+    """A 20B fine-tune on 4 × A100 80GB: the lightest layout misses by about 12.6 GiB per card
+    (before: 237–279 GiB from tensor parallel 1 and ZeRO 0, which nobody would run)."""
+    out = _json(capsys, "estimate", "--workload", "finetune", "--params", "20B", "--card", "a100-sxm-80gb",
+                "--count", "4")
+    assert out["memory"]["fits"] is False
+    assert out["memory"]["total"] - out["memory"]["budget"] == pytest.approx(12.6, abs=1.5)
+    assert out["layout"]["zero"] == 3 or out["layout"]["tp"] > 1
+
+
+def test_a_hundred_thousand_cards_keep_the_recipes_batch_near_its_size(capsys):
+    """100,000 H100 for an 8B fine-tune (default batch 2,097,152 tokens): planned at the nearest batch
+    that splits (2,048,000 = 500 ranks × 4,096), not at 1.6 G tokens, and no "X or X" suggestion."""
+    out = _json(capsys, "estimate", "--workload", "finetune", "--model", "llama3-8b", "--card", "h100-sxm",
+                "--count", "100000")
+    batch = out["layout"]["global_batch_tokens"]
+    assert 2_097_152 / 2 <= batch <= 2 * 2_097_152
+    assert out["memory"]["fits"] is True
+    assert "batch-moved" in [w["id"] for w in out["warning_ids"]]
+    for text in out["warnings"]:
+        parts = text.split(" or ")
+        assert not (len(parts) == 2 and parts[0].split()[-1] == parts[1].split()[0])
+
+
+def test_the_nearest_splitting_batch_is_one_value_when_both_sides_agree():
+    """512 sequences over 100,000 ranks: nothing splits below, one value above (not "N or N")."""
+    assert nearest_splitting_batches(512, 4096, (100_000,)) == (100_000 * 4096,)
+    assert nearest_splitting_batches(244, 4096, (97,)) == (194 * 4096, 291 * 4096)
+    assert nearest_splitting_batches(512, 4096, (500, 625)) == (500 * 4096, 625 * 4096)
+    assert "{nearest:,}" in ENGLISH["batch-does-not-divide-one"]
+
+
+def test_a_count_the_batch_cannot_use_is_said_and_not_timed(catalog):
+    """A prime count far beyond the batch (no layout splits 512 sequences over 100,003 ranks): the
+    memory of one sequence per rank, no speed at a recipe nobody chose, and the one nearest batch."""
+    from configurator.core.estimate import estimate
+    from configurator.core.scenario import LAYOUT_FIELDS, Scenario
+
+    from configurator.core.architecture import preset
+
+    s = Scenario(model=preset("llama3-8b"), workload="finetune", card_id="h100-sxm", count=100_003,
+                 auto_layout=LAYOUT_FIELDS)
+    est = estimate(s, catalog.get("h100-sxm"))
+    assert est.training is None
+    assert est.messages[0].id == "batch-does-not-divide-one"
+    assert "or" not in est.messages[0].text.split(";")[-1]

@@ -82,3 +82,32 @@ def test_a_count_the_batch_cannot_use_is_said_and_not_timed(catalog):
     assert est.training is None
     assert est.messages[0].id == "batch-does-not-divide-one"
     assert "or" not in est.messages[0].text.split(";")[-1]
+
+
+@pytest.mark.parametrize("argv", [
+    ("--workload", "inference", "--model", "llama3-70b", "--card", "h100-sxm", "--count", "16", "--tp", "8",
+     "--concurrency", "64"),
+    ("--workload", "pretrain", "--model", "llama3-8b", "--card", "h100-sxm", "--count", "16", "--tp", "8"),
+])
+def test_a_pinned_layout_does_not_break_the_summary(tmp_path, argv):
+    """The summary's alternatives are planned without the user's pins (before: "2 cards do not
+    split into the scenario's tp × pp groups", exit 2); the note says whose layout is whose."""
+    out = tmp_path / "summary.md"
+    assert main(["report", *argv, "-o", str(out)]) == 0
+    text = out.read_text(encoding="utf-8")
+    assert "your pinned tp apply to your choice only" in text
+    assert text.count("× ") > 3  # alternatives listed
+
+
+def test_a_pinned_tensor_degree_is_kept_where_it_divides_the_count(catalog):
+    """recommend with tp 8 pinned: every count tried for every card is a multiple of 8."""
+    from configurator.core.recommend import recommend
+    from configurator.cli_scenario import scenario_from_args
+    from configurator.cli import build_parser
+
+    args = build_parser().parse_args(["recommend", "--workload", "inference", "--model", "llama3-70b", "--count", "8",
+                                      "--tp", "8", "--concurrency", "64"])
+    result = recommend(scenario_from_args(args, catalog), catalog, limit=30)
+    assert result.ranked
+    for rec in result.ranked:
+        assert rec.count % 8 == 0 and rec.estimate.scenario.parallelism.tp == 8

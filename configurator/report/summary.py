@@ -19,6 +19,7 @@ from configurator.core.export_control import card_classification
 from configurator.core.procurement.bom import BomLine
 from configurator.core.procurement.deployment import DeploymentCost, deployment_cost
 from configurator.core.procurement.prices import PriceBook, active_price_book
+from configurator.core.plan.deployment import unpinned
 from configurator.core.procurement.tco import rent_vs_buy_curve
 from configurator.core.recommend import Objective, recommend
 from configurator.core.scenario import Scenario, updated_or_none
@@ -188,7 +189,8 @@ def ranked_options(chosen: Estimate, catalog: Catalog, objective: Objective = Ob
     basis, the cards that have no price on that basis)."""
     book = book or active_price_book()
     mine = _option(chosen, objective, book)
-    result = recommend(_comparable_scenario(chosen), catalog, objective, limit=MAX_ALTERNATIVES + 2)
+    # each card at its own best layout: the user's pins were chosen for their card and count
+    result = recommend(unpinned(_comparable_scenario(chosen)), catalog, objective, limit=MAX_ALTERNATIVES + 2)
     others = [_option(rec.estimate, objective, book) for rec in result.ranked
               if (rec.card.id, rec.count) != (chosen.card.id, chosen.scenario.count)]
     priced = sorted((o for o in others if o.score is not None), key=lambda o: (o.score, o.estimate.scenario.count))
@@ -368,6 +370,13 @@ def speed_text(est: Estimate, w: Words) -> str:
     return "—" if row is None else write(plain(row.value), w.language)
 
 
+def pinned_layout(est: Estimate) -> tuple[str, ...]:
+    """The layout fields the user pinned, for a family that has a layout ("tp", "micro_batch" …)."""
+    if not family_of(est.scenario.workload).has_layout or not est.scenario.auto_layout:
+        return ()
+    return est.scenario.pinned
+
+
 def _alternatives_table(mine: Option, priced: Sequence[Option], unpriced: Sequence[Option],
                         objective: Objective, w: Words) -> Table:
     currency, years = mine.cost.bom.currency, f"{mine.cost.ownership.years:g}"
@@ -402,6 +411,10 @@ def _alternatives_table(mine: Option, priced: Sequence[Option], unpriced: Sequen
     if mine.estimate.scenario.workload.is_training and mine.estimate.scenario.constraints.deadline_hours is None:
         note += " " + w("Without a deadline, alternatives finish within {x}× your choice's time.",
                         x=f"{TRAINING_TIME_SLACK:g}")
+    pins = pinned_layout(mine.estimate)
+    if pins:
+        note += " " + w("Alternatives are laid out by the planner; your pinned {pins} apply to your choice only.",
+                        pins=", ".join(pins))
     return Table("alternatives", w("Alternatives"), header, tuple(rows), note=note)
 
 

@@ -49,12 +49,15 @@ def _planned(scenario: Scenario, catalog: Catalog) -> Estimate:
 
 
 def _run_estimate(args: argparse.Namespace, catalog: Catalog) -> int:
+    from configurator.core.fit_suggestions import suggestions_to_dict, what_would_fit
+
     scenario = scenario_from_args(args, catalog)
     result: Estimate = _planned(scenario, catalog)
+    suggestions = what_would_fit(result, catalog)  # nothing to compute when it fits
     if args.json:
-        _print_json(result.to_dict())
+        _print_json({**result.to_dict(), "what_would_fit": suggestions_to_dict(suggestions)})
     else:
-        print(estimate_table(result, args.lang))
+        print(estimate_table(result, args.lang, suggestions))
     return 0
 
 
@@ -118,13 +121,16 @@ def _run_plan(args: argparse.Namespace, catalog: Catalog) -> int:
     scenario = scenario_from_args(args, catalog)
     if not scenario.workload.is_training:
         raise UsageError("plan lays out training jobs; for serving use 'estimate' or 'recommend'")
+    from configurator.core.fit_suggestions import suggestions_to_dict, what_would_fit
+
     card = catalog.get(scenario.card_id)
     chosen = _planned(scenario, catalog)
     plan = plan_training_layout(scenario, card, top=max(1, args.top))
+    suggestions = what_would_fit(chosen, catalog)
     if args.json:
-        _print_json(plan_to_dict(plan, chosen))
+        _print_json({**plan_to_dict(plan, chosen), "what_would_fit": suggestions_to_dict(suggestions)})
     else:
-        print(plan_table(plan, chosen, args.lang))
+        print(plan_table(plan, chosen, args.lang, suggestions))
     return 0
 
 

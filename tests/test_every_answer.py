@@ -111,3 +111,32 @@ def test_a_pinned_tensor_degree_is_kept_where_it_divides_the_count(catalog):
     assert result.ranked
     for rec in result.ranked:
         assert rec.count % 8 == 0 and rec.estimate.scenario.parallelism.tp == 8
+
+
+def test_plan_says_when_no_layout_fits_and_shows_the_closest(capsys):
+    """plan --card t4 --count 2 (before: "0 fit" and then a "Chosen layout"): none fits, the closest
+    shown as such with its shortfall, then what would fit."""
+    assert main(["plan", "--card", "t4", "--count", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "none fits" in out and "0 fit" not in out
+    assert "Shown: the closest" in out and "short per card" in out
+    assert "Chosen layout" not in out and "Closest layout (does not fit)" in out
+    assert "What would fit" in out and "More cards: 16 × T4" in out
+    assert main(["plan", "--card", "t4", "--count", "2", "--lang", "zh_CN"]) == 0
+    assert "没有一种可容纳" in capsys.readouterr().out
+
+
+def test_a_deadline_no_count_meets_is_named_as_the_reason(catalog):
+    """A 405B pre-train on 15T tokens in 7 days: every card is left out for the deadline, with the
+    fastest it could do (before: "does not fit at any count tried")."""
+    from configurator.core.architecture import preset
+    from configurator.core.recommend import recommend
+    from configurator.core.scenario import LAYOUT_FIELDS, Scenario
+
+    s = Scenario(model=preset("llama3.1-405b"), workload="pretrain", card_id="h100-sxm", count=8,
+                 training={"tokens": 15e12}, constraints={"deadline_hours": 168}, auto_layout=LAYOUT_FIELDS)
+    result = recommend(s, catalog)
+    assert not result.ranked
+    why = result.rejected["h100-sxm"]
+    assert why.startswith("misses the 168 h deadline at every count tried: fastest ")
+    assert "cards" in why and "does not fit" not in why

@@ -518,7 +518,10 @@ def carrying_whole_load(est: Estimate) -> Estimate:
     g = est.graphics
     if g is None or not _family(g.workload).carries_load or not g.cards_needed or g.cards_needed == est.scenario.count:
         return est
-    return estimate(with_count(est.scenario, g.cards_needed), est.card)
+    scenario = with_count(est.scenario, g.cards_needed)
+    if g.cards_per_server is not None and g.cards_per_server != scenario.parallelism.cards_per_node:
+        scenario = with_layout(scenario, {"cards_per_node": g.cards_per_server})  # as the needed count was sized
+    return estimate(scenario, est.card)
 
 
 def sweep_catalog(scenario: Scenario, cards: Iterable[Card], counts: Sequence[int]) -> dict[str, list[Estimate]]:

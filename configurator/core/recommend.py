@@ -20,7 +20,7 @@ from configurator.core.messages import Message, msg
 from configurator.core.estimate_json import layout_to_dict
 from configurator.core.procurement.bom import bill_of_materials
 from configurator.core.procurement.prices import active_price_book
-from configurator.core.plan.deployment import constraint_ids, deployments, plannable
+from configurator.core.plan.deployment import constraint_ids, deployments, missed_deadline, plannable
 from configurator.core.scenario import Scenario, Workload
 from configurator.core.software import runs_software, software_gaps
 from configurator.core.workloads import FAMILIES, CostBasis, family_of
@@ -353,7 +353,8 @@ def recommend(scenario: Scenario, catalog: Catalog, objective: Objective = Objec
         candidates = deployments(scenario, card, all_counts=objective is Objective.FASTEST,
                                  whole_systems=objective is not Objective.CLOUD)
         if not candidates:
-            rejected[card.id] = family_of(scenario.workload).rejection(scenario.workload, card)
+            late = missed_deadline(scenario, card)  # the deadline, not memory, may be why
+            rejected[card.id] = late.text if late else family_of(scenario.workload).rejection(scenario.workload, card)
             continue
         rec = _best_per_card(candidates, objective, filters)
         if rec is None and (missing := _unpriced(candidates, objective, filters)) is not None:

@@ -27,6 +27,7 @@ from configurator.core.performance import RACK_SCALE_DOMAIN, model_flops_per_tok
 from configurator.core.procurement.servers import server_type
 from configurator.core.plan.training import global_batch_tokens
 from configurator.core.memory import usable_capacity_bytes
+from configurator.core.messages import Message, msg
 from configurator.core.precision import plan_serving, plan_training
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario, Workload
 from configurator.core.units import TERA
@@ -115,6 +116,36 @@ def training_deployments(scenario: Scenario, card: Card, all_counts: bool = Fals
         if past is not None and past >= COUNTS_PAST_FEASIBLE and not all_counts:
             break
     return results
+
+
+DEADLINE_PROBES = 3
+"""Largest fitting counts timed to say how fast a card could go when no count meets the deadline."""
+
+
+def missed_deadline(scenario: Scenario, card: Card, counts: Sequence[int] = TRAINING_COUNTS) -> Message | None:
+    """When the deadline, not memory, is why no count of ``card`` is kept: the fastest it trains at
+    any count tried (the largest counts that fit, timed), as a message; None when it fits nowhere,
+    or the deadline is not the reason."""
+    deadline = scenario.constraints.deadline_hours
+    if not deadline or not scenario.workload.is_training:
+        return None
+    base = plannable(scenario, card)
+    timed = []
+    for count in sorted(valid_counts(base, counts), reverse=True):
+        if count > max(global_batch_tokens(base) // base.training.seq_len, 1) * base.model.n_layers * 64:
+            continue
+        est = estimate(with_count(base, count), card)
+        if est.fits and est.training is not None and not _recipe_moved(est):
+            timed.append(est)
+            if len(timed) == DEADLINE_PROBES:
+                break
+    if not timed:
+        return None
+    fastest = min(timed, key=lambda e: e.training.hours)
+    if fastest.training.hours <= deadline:
+        return None
+    return msg("misses-deadline-every-count", hours=fastest.training.hours, days=fastest.training.hours / 24,
+               count=fastest.scenario.count, deadline=deadline)
 
 
 def _recipe_moved(est: Estimate) -> bool:

@@ -165,7 +165,8 @@ def _serving_speed(est: Estimate) -> Section:
 
 def _capacity(est: Estimate) -> Section:
     """Desktops and video: what one card carries, what limits it, and the cards for the whole load."""
-    g, per_server = est.graphics, est.scenario.parallelism.cards_per_node
+    g = est.graphics
+    per_server = g.cards_per_server or est.scenario.parallelism.cards_per_node
     unit = g.unit
     servers = None if not g.cards_needed else Phrase(
         "{n} at 1 card each" if per_server == 1 else "{n} at {per} cards each",
@@ -302,7 +303,9 @@ def _carries_verdict(est: Estimate) -> tuple[Phrase, bool]:
                           "it", load), False
         needed = "{count} × {card} carries {served} of {demand} {unit}: 1 card needed" if g.cards_needed == 1 else \
             "{count} × {card} carries {served} of {demand} {unit}: {n} cards needed"
-        return Phrase(needed, {**load, "n": g.cards_needed}), False
+        if g.cards_per_server is not None and g.cards_needed > 1:
+            needed = "{count} × {card} carries {served} of {demand} {unit}: {n} cards needed, {per} per server"
+        return Phrase(needed, {**load, "n": g.cards_needed, "per": g.cards_per_server}), False
     per_card = Amount(g.per_card, "frames/h") if g.unit == "frames" else \
         Phrase("{n}\u00a0{unit}", {"n": Amount(g.per_card, "count"), "unit": g.unit})
     return Phrase("{count} × {card} carries the load: {per_card} per card", {**who, "per_card": per_card}), True

@@ -16,6 +16,7 @@ from configurator.core.catalog import Catalog
 from configurator.core.economics import host_watts
 from configurator.core.estimate import Estimate
 from configurator.core.export_control import card_classification
+from configurator.core.fit_suggestions import what_would_fit
 from configurator.core.procurement.bom import BomLine
 from configurator.core.procurement.deployment import DeploymentCost, deployment_cost
 from configurator.core.procurement.prices import PriceBook, active_price_book
@@ -27,6 +28,7 @@ from configurator.core.view.assumptions_view import assumptions_section
 from configurator.core.view.estimate_view import estimate_view, plain, speed_row
 from configurator.core.view.numbers import watts
 from configurator.core.view.rows import Amount, View, label, write
+from configurator.core.view.suggestions_view import suggestions_section
 from configurator.core.workloads import family_of
 from configurator.report.language import (
     CLASS_LABELS,
@@ -418,6 +420,17 @@ def _alternatives_table(mine: Option, priced: Sequence[Option], unpriced: Sequen
     return Table("alternatives", w("Alternatives"), header, tuple(rows), note=note)
 
 
+def suggestions_table(est: Estimate, catalog: Catalog, w: Words) -> Table | None:
+    """"What would fit" when the configuration does not fit or carry its load: each change with its
+    number (:func:`configurator.core.fit_suggestions.what_would_fit`); None when it does."""
+    if est.usable:
+        return None
+    section = suggestions_section(what_would_fit(est, catalog))
+    rows = tuple((label(r.label, w.language), write(r.value, w.language)) for r in section.rows) if section else \
+        ((w("Nothing tried fits: raise the count a lot, or choose a card with more memory."), ""),)
+    return Table("what_would_fit", w("What would fit"), ("", ""), rows)
+
+
 def _power_table(est: Estimate, view: View, w: Words) -> Table:
     """The power and energy rows of the estimate's view model, with what the summary adds: the
     servers' own power and the electricity price."""
@@ -488,7 +501,9 @@ def build_summary(est: Estimate, catalog: Catalog, language: str = "en", today: 
     )
     verdict = _verdict(mine, best, objective, w)
     view = estimate_view(est)
+    fixes = suggestions_table(est, catalog, w)
     tables = (
+        *((fixes,) if fixes else ()),
         _bom_table(mine, w, sources), _tco_table(est, mine, w),
         _alternatives_table(mine, priced, unpriced, objective, w),
         workload_table(est, w), card_table(est, w, sources), memory_table(est, w, view), speed_table(est, w, view),

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 
 from configurator.app import format as fmt
 from configurator.app.binders import NONE_DATA, ComboBinder, SpinBinder, ValueModel
-from configurator.app.charts import NumberAxis, log_view_range
+from configurator.app.charts import NumberAxis, cost_axis_label, log_view_range
 from configurator.app.controller import ScenarioController
 from configurator.app.i18n import message_text
 from configurator.app.labels import CLASS_COLOURS, class_names, factor_names, region_names, unit_names
@@ -35,6 +35,7 @@ from configurator.core.fields import spec
 from configurator.core.limiting import limiting_factor
 from configurator.core.recommend import DEFAULT_CLASSES, Filters, Objective, Result, cost_basis, mismatch, recommend
 from configurator.core.scenario import Scenario
+from configurator.core.workloads import family_of
 
 DEBOUNCE_MS = 400
 """Recommend once the user has stopped changing the scenario for this long."""
@@ -276,10 +277,8 @@ class RecommendationPanel(QWidget):
     def _chart_axes(self, basis: str, currency: str) -> tuple[str, str, str, Callable[[float], float]]:
         """Title, x label, y label, and how a recommendation's speed becomes the x value."""
         workload = self.controller.scenario.workload.value
-        cost_unit = {"vdi": self.tr("per user-month"), "transcode": self.tr("per stream-hour"),
-                     "render": self.tr("per frame")}.get(workload, self.tr("per million tokens"))
-        y = (self.tr("Cloud cost {unit} [{currency}]") if basis == "cloud"
-             else self.tr("Ownership cost {unit} [{currency}]")).format(unit=cost_unit, currency=currency)
+        # the ranking's ownership cost is the cards as bought and their electricity: named so, as everywhere
+        y = cost_axis_label(family_of(self.controller.scenario.workload).cost_unit, str(basis), currency)
         if workload == "vdi":
             return (self.tr("Cost against FP32 per user: the Pareto front"), self.tr("FP32 per user [TFLOP/s]"), y,
                     lambda speed: 1.0 / speed)

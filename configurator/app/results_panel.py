@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from configurator.app.i18n import current_language, message_text
-from configurator.core.view.rows import Amount, Phrase, Row, band_note, write
+from configurator.core.view.rows import Amount, Phrase, Row, band_note, label, write
 
 if TYPE_CHECKING:  # the estimator (and the view model built from it) loads with the first analysis
     from configurator.core.analysis import Analysis
@@ -90,6 +90,16 @@ class ResultsPanel(QWidget):
         # a value too wide beside its label (a likely range) goes below it instead of past the panel's edge
         self.form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         layout.addWidget(self.form_group)
+        # what would fit, when the configuration does not (core.fit_suggestions): each change with its number
+        self.fixes_group = QGroupBox()
+        fixes_layout = QVBoxLayout(self.fixes_group)
+        self.fixes = QLabel()
+        self.fixes.setWordWrap(True)
+        self.fixes.setTextFormat(Qt.TextFormat.PlainText)
+        self.fixes.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        fixes_layout.addWidget(self.fixes)
+        self.fixes_group.setVisible(False)
+        layout.addWidget(self.fixes_group)
         layout.addStretch(1)
         warnings_group = QGroupBox(self.tr("Warnings"))
         warnings_layout = QVBoxLayout(warnings_group)
@@ -115,6 +125,19 @@ class ResultsPanel(QWidget):
             if isinstance(value, Amount) and value.band is not None:
                 tips.append(band_note(value.band, language))
         return "\n\n".join(dict.fromkeys(filter(None, tips)))
+
+    def _show_fixes(self, analysis: Analysis, language: str) -> None:
+        """"What would fit": the analysis's suggestions (none while it fits, or before they are computed)."""
+        from configurator.core.view.suggestions_view import suggestions_section
+
+        section = suggestions_section(getattr(analysis, "suggestions", ()))
+        self.fixes_group.setVisible(section is not None)
+        if section is None:
+            return
+        self.fixes_group.setTitle(label(section.title, language))
+        colon = label(":", language)
+        self.fixes.setText("\n".join(f"• {label(r.label, language)}{colon} {_unbroken_units(write(r.value, language))}"
+                                      for r in section.rows))
 
     def update_from(self, analysis: Analysis) -> None:
         from configurator.core.view.estimate_view import estimate_view
@@ -145,6 +168,7 @@ class ResultsPanel(QWidget):
         for key, _shown, value, tip in rows:
             self.values[key].setText(value)
             self.values[key].setToolTip(tip)
+        self._show_fixes(analysis, language)
         warnings = [message_text(m) for m in est.messages] or [self.tr("No warnings")]
         if warnings != [self.warnings.item(i).text() for i in range(self.warnings.count())]:
             self.warnings.clear()

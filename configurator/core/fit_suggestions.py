@@ -72,14 +72,24 @@ def _at(scenario: Scenario | None, card: Card) -> Estimate | None:
     return None if scenario is None else estimate(scenario, card)
 
 
-def _more_cards(est: Estimate) -> Suggestion | None:
-    """The fewest cards (counts as clusters are built, the pinned tp × pp dividing them) that fit."""
+def fewest_that_fit(est: Estimate) -> Estimate | None:
+    """``est``'s job at the fewest cards above its count that fit (counts as clusters are built,
+    powers of two, the pinned tp × pp dividing them); None when none up to 16,384 does."""
     s = est.scenario
     for count in valid_counts(s, (n for n in TRAINING_COUNTS if n > s.count)):
         more = estimate(with_count(s, count), est.card)
         if _fits(more):
-            return Suggestion("more-cards", msg("fits-as", count=count, card=est.card.name, **_memory(more)), more)
+            return more
     return None
+
+
+def _more_cards(est: Estimate) -> Suggestion | None:
+    """The fewest cards that fit (:func:`fewest_that_fit`)."""
+    more = fewest_that_fit(est)
+    if more is None:
+        return None
+    return Suggestion("more-cards", msg("fits-as", count=more.scenario.count, card=est.card.name, **_memory(more)),
+                      more)
 
 
 def _free_pins(est: Estimate) -> Suggestion | None:

@@ -25,6 +25,7 @@ from configurator.core.procurement.tco import rent_vs_buy_curve
 from configurator.core.recommend import Objective, recommend
 from configurator.core.scenario import Scenario, updated_or_none
 from configurator.core.view.assumptions_view import assumptions_section
+from configurator.core.view.cost_bases import per_unit_label
 from configurator.core.view.estimate_view import estimate_view, plain, speed_row
 from configurator.core.view.numbers import watts
 from configurator.core.view.rows import Amount, View, label, write
@@ -64,7 +65,12 @@ TRAINING_TIME_SLACK = 1.25
 """Without a deadline, training alternatives must finish within this multiple of the chosen
 configuration's time: a cheaper cluster that takes years longer is not an alternative."""
 
-PER_UNIT_LABELS = {"vdi": "TCO per user-month", "transcode": "TCO per stream-hour", "render": "TCO per frame"}
+
+
+def per_unit_name(est: Estimate, w: Words, basis: str = "tco") -> str:
+    """The cost per unit of work with its basis named: the summary's is the bill of materials' TCO
+    (cloud rent when the ranking is by rent); the window's estimate and ranking name theirs too."""
+    return write(per_unit_label(family_of(est.scenario.workload).cost_unit, basis), w.language)
 
 
 @dataclass(frozen=True)
@@ -152,6 +158,11 @@ def _cost_per_unit(est: Estimate, cost: DeploymentCost, objective: Objective) ->
     if est.costs.prices.card_price is None and not _cards_included(cost):
         return None
     return cost.ownership.tco / (work * cost.ownership.years)
+
+
+def _tco_per_unit(est: Estimate, mine: Option) -> float | None:
+    """The TCO per unit of work whatever the ranking's basis (the headline and the TCO table say TCO)."""
+    return _cost_per_unit(est, mine.cost, Objective.TCO)
 
 
 def _cards_included(cost: DeploymentCost) -> bool:
@@ -270,9 +281,9 @@ def _headline(est: Estimate, mine: Option, w: Words) -> tuple[tuple[str, str], .
         (w("Capex"), money(own.capex, currency)),
         (w("Total cost of ownership over {years} years", years=years), money(own.tco, currency)),
     ]
-    unit = w(PER_UNIT_LABELS.get(est.scenario.workload.value, "TCO per million tokens"))
-    if mine.per_unit is not None:
-        rows.append((unit, money(mine.per_unit, currency)))
+    tco_per_unit = _tco_per_unit(est, mine)
+    if tco_per_unit is not None:
+        rows.append((per_unit_name(est, w), money(tco_per_unit, currency)))
     rows += _banded_speed(est, w)
     if cost.bom.unpriced:
         rows.append((w("Not priced"), w("{n} lines have no price — enter a quote; the totals leave them out",
@@ -336,7 +347,7 @@ def _tco_table(est: Estimate, mine: Option, w: Words) -> Table:
         (w("Opex"), yearly(own.opex_per_year)),
         (w("Residual value after {years} years", years=years), "−" + money(own.residual, c)),
         (w("Total cost of ownership over {years} years", years=years), money(own.tco, c)),
-        (w(PER_UNIT_LABELS.get(est.scenario.workload.value, "TCO per million tokens")), money(mine.per_unit, c)),
+        (per_unit_name(est, w), money(_tco_per_unit(est, mine), c)),
         (w("Renting the same cards"), yearly(cost.rent_per_year)),
         (w("Break-even utilisation"), percent(cost.break_even_utilisation) if cost.break_even_utilisation is not None
          else w("none: renting costs less at every utilisation") if cost.rent_per_year else w("no cloud price")),
@@ -382,7 +393,7 @@ def pinned_layout(est: Estimate) -> tuple[str, ...]:
 def _alternatives_table(mine: Option, priced: Sequence[Option], unpriced: Sequence[Option],
                         objective: Objective, w: Words) -> Table:
     currency, years = mine.cost.bom.currency, f"{mine.cost.ownership.years:g}"
-    unit = w(PER_UNIT_LABELS.get(mine.estimate.scenario.workload.value, "TCO per million tokens"))
+    unit = per_unit_name(mine.estimate, w, "cloud" if objective is Objective.CLOUD else "tco")
     speed = speed_row(mine.estimate)  # the column says what its figure is: a job's time, a token's, a card's load
     header = ("#", w("Configuration"), w("Class"), label(speed.label, w.language) if speed else w("Speed"), w("Capex"),
               w("TCO over {years} years", years=years), unit, w("Against your choice"))

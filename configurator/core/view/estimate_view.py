@@ -24,6 +24,7 @@ from configurator.core.view.names import (  # noqa: F401 - the name tables, re-e
     OFFLOADED,
     WEIGHT_FORMATS,
 )
+from configurator.core.view.cost_bases import per_unit_label
 from configurator.core.view.rows import Amount, Phrase, Row, Section, View
 from configurator.core.workloads import MILLION_TOKENS, family_of
 
@@ -37,9 +38,6 @@ targets hold for when it is another."""
 COMM_SHOWN_FROM = 0.001
 """A kind of exposed communication gets a row of its own from this share of a step up."""
 
-COST_PER = {MILLION_TOKENS: "Per million tokens", "user-month": "Per user-month", "stream-hour": "Per stream-hour",
-            "frame": "Per frame"}
-"""The label of the cost per unit of work, by the family's ``cost_unit``."""
 
 GRAPHICS_MEMORY = {"desktops": "vGPU frame buffers", "video": "Video surfaces", "rendering": "Scene and output"}
 """What a graphics family keeps in the card's memory besides the overhead."""
@@ -154,8 +152,13 @@ def _serving_speed(est: Estimate) -> Section:
             key="ttft_s"),
         Row("Time per output token", _latency(i.tpot_percentiles_s, i.tpot_s, target, b.get("tpot_s")),
             note=Phrase("{load}\n\n{decode}", {"load": load, "decode": decode}), key="tpot_s"),
-        Row("Output throughput", Amount(i.tokens_per_s, "tokens/s", band=b.get("tokens_per_s")), note=decode,
-            key="tokens_per_s"),
+        Row("Per user", Amount(1.0 / i.tpot_s if i.tpot_s else None, "tokens/s"),
+            note=Phrase("What one user reads at this load: one token every {tpot} (the median time per output "
+                        "token), after the first token.", {"tpot": Amount(i.tpot_s, "s")}), key="tokens_per_s_per_user"),
+        # under a stated request rate the deployment's figure is its capacity (core.serving_speed.replica_speed);
+        # else what the users, sent back to back, get out of it
+        Row("Output capacity" if est.scenario.constraints.requests_per_s else "Output throughput",
+            Amount(i.tokens_per_s, "tokens/s", band=b.get("tokens_per_s")), note=decode, key="tokens_per_s"),
         Row("Requests", Amount(i.requests_per_s, "requests/s", band=b.get("requests_per_s")), key="requests_per_s"),
         Row("Largest concurrency that fits", est.limits.max_concurrency, key="max_concurrency"),
         Row("Largest context that fits", Amount(est.limits.max_context, "tokens"), key="max_context", detail=True),
@@ -221,7 +224,7 @@ def cost_section(est: Estimate) -> Section:
         Row("Purchase (cards only)", money(c.purchase), key="purchase"),
         Row(Phrase("Cloud per {period}", {"period": period}), money(c.cloud), key="cloud"),
         Row(Phrase("Electricity per {period}", {"period": period}), money(c.energy), key="energy"),
-        Row(COST_PER[family.cost_unit], money(per_unit), note=c.basis, key="per_unit"),
+        Row(per_unit_label(family.cost_unit, c.basis), money(per_unit), key="per_unit"),
         Row("Prices dated", Phrase("card {card}, cloud {cloud}", {"card": c.prices.card_price_date or "—",
                                                                   "cloud": c.prices.cloud_price_date or "—"}),
             key="price_dates"),

@@ -7,19 +7,11 @@ from __future__ import annotations
 
 from configurator.core.estimate import Estimate
 from configurator.core.recommend import Objective, Result
+from configurator.core.view.cost_bases import per_unit_label
 from configurator.core.view.names import CLASSES
 from configurator.core.view.estimate_view import estimate_view, plain, speed_row
 from configurator.core.view.rows import Amount, Columns, Phrase, Row, Section, Value
-from configurator.core.workloads import MILLION_TOKENS, family_of
-
-
-TCO_PER = {MILLION_TOKENS: "TCO per million tokens", "user-month": "TCO per user-month",
-           "stream-hour": "TCO per stream-hour", "frame": "TCO per frame"}
-"""The ranking's cost of ownership per unit of work, by the family's ``cost_unit``."""
-
-CLOUD_PER = {MILLION_TOKENS: "Cloud per million tokens", "user-month": "Cloud per user-month",
-             "stream-hour": "Cloud per stream-hour", "frame": "Cloud per frame"}
-"""The ranking's cloud cost per unit of work, by the family's ``cost_unit``."""
+from configurator.core.workloads import family_of
 
 
 def _score(objective: Objective, est: Estimate, value: float) -> Value:
@@ -36,10 +28,8 @@ def _score(objective: Objective, est: Estimate, value: float) -> Value:
 
 def _score_heading(objective: Objective, est: Estimate) -> Value:
     unit = family_of(est.scenario.workload).cost_unit
-    if objective is Objective.TCO:
-        return TCO_PER[unit]
-    if objective is Objective.CLOUD:
-        return CLOUD_PER[unit]
+    if objective in (Objective.TCO, Objective.CLOUD):  # the ranking's ownership is the cards and their power
+        return per_unit_label(unit, "cloud" if objective is Objective.CLOUD else "ownership")
     if objective is Objective.ENERGY:
         return Phrase("Energy per {period}", {"period": unit})
     if objective is Objective.FEWEST_CARDS:

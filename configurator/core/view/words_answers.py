@@ -14,6 +14,12 @@ ZH_CN_ANSWERS: dict[str, str] = {
     "closest — does not fit": "最接近——放不下",
     "Closest layout (does not fit), step-time breakdown if it ran (exact estimate)":
         "最接近的布局（放不下），假如运行时的单步时间分解（精确估算）",
+    "TCO of the bill of materials": "物料清单的总拥有成本", "cards and electricity, owned": "自购加速卡与电费",
+    "per million tokens": "每百万词元", "per user-month": "每用户·月",
+    "per stream-hour": "每路·小时", "per frame": "每帧", "per job": "每项任务", "Cost {per}": "{per}成本", "Cost {per} — {basis}": "{per}成本——{basis}",
+    "Per user": "每用户速度", "Output capacity": "输出能力（满载）",
+    ("What one user reads at this load: one token every {tpot} (the median time per output token), after the "
+     "first token."): "此负载下单个用户看到的速度：首词元之后每 {tpot} 一个词元（每输出词元时间的中位数）。",
     "What would fit": "怎样才能放下", "More cards": "增加卡数", "Free the pinned layout": "放开固定的并行设置",
     "LoRA": "LoRA", "QLoRA": "QLoRA", "Shorter sequences": "缩短序列", "Shorter context": "缩短上下文",
     "Fewer bits per weight": "降低权重位宽", "Host memory": "卸载到主机内存", "Fewer users": "减少用户数",

@@ -106,3 +106,14 @@ def test_each_view_names_its_cost_basis(catalog):
     assert "Cost per million tokens — TCO of the bill of materials" in headline
     alternatives = next(t for t in summary.tables if t.key == "alternatives")
     assert "Cost per million tokens — TCO of the bill of materials" in alternatives.header
+
+
+def test_scaling_stops_only_among_counts_that_fit(catalog):
+    """One user on T4s: 1 card does not fit, 2 carries it as fast as any more: the chart says it
+    stops scaling at 2 (before: at 1, a count that does not fit)."""
+    from configurator.core.analysis import scaling_limit
+
+    s = _s(model=preset("llama3-8b"), workload="inference", card_id="t4", count=4, serving={"concurrency": 1})
+    analysis = analyse(s, catalog)
+    assert not next(e for e in analysis.by_count if e.scenario.count == 1).fits
+    assert scaling_limit(analysis.by_count) == 2

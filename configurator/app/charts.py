@@ -158,6 +158,7 @@ class MemoryChart(_Chart):
         self.setMouseEnabled(x=False, y=False)
         self.getAxis("bottom").setHeight(38)  # two rows of card names
         self._view: tuple = ()
+        self.counts: list[pg.TextItem] = []  # "16 cards" above each bar
         self._shown: tuple[str, ...] = tuple(key for key, _ in MEMORY_PARTS)
         self.legend.setColumnCount(2)
         self.retranslate()
@@ -171,6 +172,18 @@ class MemoryChart(_Chart):
             if key in self._shown:
                 self.legend.addItem(self.bars[key], names[key])
         self.legend.addItem(self.capacity, _tc("charts", "Usable capacity"))
+
+    def _label_counts(self, xs: list[int], estimates) -> None:
+        """Write the count each bar is drawn at above it (text items made once per bar, then moved)."""
+        while len(self.counts) < len(estimates):
+            item = pg.TextItem(color=PALETTE["chosen"], anchor=(0.5, 1.0))
+            self.addItem(item)
+            self.counts.append(item)
+        for index, item in enumerate(self.counts):
+            item.setVisible(index < len(estimates))
+        for x, e, item in zip(xs, estimates, self.counts, strict=False):
+            item.setText(bar_count_text(e))
+            item.setPos(x, max(e.memory.total, e.memory.budget) / GIB)
 
     def update_from(self, analysis: Analysis) -> None:
         estimates = (analysis.estimate, *analysis.compared)
@@ -188,7 +201,8 @@ class MemoryChart(_Chart):
             line_x += [x - 0.4, x + 0.4]
             line_y += [e.memory.budget / GIB] * 2
         self.capacity.setData(line_x, line_y)
-        ticks = [(x, ("\n" if x % 2 else "") + bar_label(e)) for x, e in zip(xs, estimates, strict=True)]
+        ticks = [(x, ("\n" if x % 2 else "") + e.card.id) for x, e in zip(xs, estimates, strict=True)]
+        self._label_counts(xs, estimates)
         top = max(max(e.memory.total, e.memory.budget) for e in estimates) / GIB
         view = (ticks, len(estimates), round(top * 1.4, 1))  # room for the legend above the bars
         if view != self._view:  # axes repaint only when their range or labels change
@@ -198,10 +212,13 @@ class MemoryChart(_Chart):
             self.setYRange(0, view[2], padding=0)
 
 
-def bar_label(est) -> str:
-    """A memory bar's card and the count it is drawn at ('32 × l40s'): compared cards are drawn at
-    the count each needs for the job (core.analysis.like_for_like), not always the chosen one's."""
-    return f"{fmt.number(est.scenario.count, 0)} × {est.card.id}"
+def bar_count_text(est) -> str:
+    """The count a memory bar is drawn at ('16 cards'): compared cards are drawn at the count each
+    needs for the job (core.analysis.like_for_like), not always the chosen one's."""
+    from configurator.core.view.rows import Amount, Phrase, write
+
+    count = est.scenario.count
+    return write(Phrase("1 card" if count == 1 else "{n} cards", {"n": Amount(count, "count")}), current_language())
 
 
 def stack_layers(memory) -> dict[str, tuple[float, float]]:

@@ -84,13 +84,8 @@ class ResultsPanel(QWidget):
         self.layout_label.setToolTip(self.tr("The parallel layout of this estimate: the planner's choices where "
                                              "a field is Auto, your values where you pinned them"))
         layout.addWidget(self.layout_label)
-        self.values: dict[str, QLabel] = {}
-        self.form_group = QGroupBox(self.tr("Key numbers"))
-        self.form = QFormLayout(self.form_group)
-        # a value too wide beside its label (a likely range) goes below it instead of past the panel's edge
-        self.form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
-        layout.addWidget(self.form_group)
-        # what would fit, when the configuration does not (core.fit_suggestions): each change with its number
+        # what would fit, when the configuration does not (core.fit_suggestions): each change with its
+        # number, under the verdict where the buyer reads first
         self.fixes_group = QGroupBox()
         fixes_layout = QVBoxLayout(self.fixes_group)
         self.fixes = QLabel()
@@ -100,6 +95,12 @@ class ResultsPanel(QWidget):
         fixes_layout.addWidget(self.fixes)
         self.fixes_group.setVisible(False)
         layout.addWidget(self.fixes_group)
+        self.values: dict[str, QLabel] = {}
+        self.form_group = QGroupBox(self.tr("Key numbers"))
+        self.form = QFormLayout(self.form_group)
+        # a value too wide beside its label (a likely range) goes below it instead of past the panel's edge
+        self.form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+        layout.addWidget(self.form_group)
         layout.addStretch(1)
         warnings_group = QGroupBox(self.tr("Warnings"))
         warnings_layout = QVBoxLayout(warnings_group)

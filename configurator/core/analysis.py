@@ -43,8 +43,9 @@ class Analysis:
 
 
 def scaling_limit(by_count: Sequence[Estimate]) -> int | None:
-    """First count after which twice the cards give under 1.1× the tokens/s (None if never)."""
-    speeds = {e.scenario.count: e.throughput for e in by_count if e.throughput}
+    """First count after which twice the cards give under 1.1× the tokens/s (None if never); counts
+    that do not fit have no speed to compare."""
+    speeds = {e.scenario.count: e.throughput for e in by_count if e.throughput and e.fits}
     for count, speed in sorted(speeds.items()):
         doubled = speeds.get(2 * count)
         if doubled is not None and doubled < 1.1 * speed:

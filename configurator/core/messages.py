@@ -370,6 +370,7 @@ TERMS: dict[str, dict[str, str]] = {
         "render": "离线渲染",
     },
 }
+TERMS["zh_CN"]["none"] = "无"  # "pinned: none" (no-layout-fits)
 """Word-valued parameters (a limit, a card class, a workload) in each language."""
 
 

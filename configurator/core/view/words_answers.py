@@ -17,6 +17,7 @@ ZH_CN_ANSWERS: dict[str, str] = {
     "TCO of the bill of materials": "物料清单的总拥有成本", "cards and electricity, owned": "自购加速卡与电费",
     "per million tokens": "每百万词元", "per user-month": "每用户·月",
     "per stream-hour": "每路·小时", "per frame": "每帧", "per job": "每项任务", "Cost {per}": "{per}成本", "Cost {per} — {basis}": "{per}成本——{basis}",
+    "1 card": "1 张卡", "{n} cards": "{n} 张卡",
     "Per user": "每用户速度", "Output capacity": "输出能力（满载）",
     ("What one user reads at this load: one token every {tpot} (the median time per output token), after the "
      "first token."): "此负载下单个用户看到的速度：首词元之后每 {tpot} 一个词元（每输出词元时间的中位数）。",

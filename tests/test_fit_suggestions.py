@@ -93,3 +93,14 @@ def test_rtx_4090_transcoding_needs_the_same_cards_at_every_count(catalog):
     whole = carrying_whole_load(estimate(with_count(base, 4), card))
     assert whole.scenario.count == 25 and whole.graphics.meets_demand
     assert "1 per server" in whole.messages[0].text or whole.graphics.served == 200
+
+
+def test_a_count_the_batch_cannot_be_split_over_is_offered_fewer_cards(catalog):
+    """100,003 H100 (a prime count) for an 8B fine-tune: no layout splits the batch, the estimate is
+    untimed; the one suggestion is the most cards, as clusters are built, that split it."""
+    s = _scenario(model=preset("llama3-8b"), workload="finetune", card_id="h100-sxm", count=100_003)
+    est = estimate(s, catalog.get("h100-sxm"))
+    found = what_would_fit(est, catalog)
+    assert [x.kind for x in found] == ["fewer-cards"]
+    fewer = found[0].estimate
+    assert fewer.scenario.count < 100_003 and fewer.training is not None and fewer.fits

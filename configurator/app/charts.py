@@ -246,7 +246,7 @@ def scaling_mode(analysis: Analysis) -> str:
     est = analysis.estimate
     if est.graphics is not None:
         return est.scenario.workload.value
-    return "training" if est.training is not None else "inference"
+    return "training" if est.scenario.workload.is_training else "inference"  # an untimed estimate keeps its kind
 
 
 def throughput_label(mode: str) -> str:
@@ -271,7 +271,7 @@ def second_value(mode: str, est) -> float | None:
     if mode in ("training", "render"):
         return est.hours
     if mode == "inference":
-        return est.inference.tpot_s * 1000
+        return est.inference.tpot_s * 1000 if est.inference is not None else None
     return est.power.facility_watts / 1000 if est.power else None
 
 

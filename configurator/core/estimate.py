@@ -47,7 +47,7 @@ from configurator.core.performance import (
 )
 from configurator.core.plan.training import Layout, TrainingPlan, clear_plan_memo, plan_training_layout
 from configurator.core.precision import PrecisionPlan, plan_inference, plan_serving, plan_training
-from configurator.core.scenario import Scenario, Workload
+from configurator.core.scenario import Recompute, Scenario, Workload
 from configurator.core.serving_speed import InferenceSpeed, ReplicaSpeed, inference_speed, replica_speed
 from configurator.core.units import GIB
 
@@ -450,7 +450,7 @@ def _at_nearest_batch(scenario: Scenario, card: Card, plan: TrainingPlan) -> Est
     auto = scenario.auto_layout
     lightest = with_layout(_unplanned(scenario), {"zero": 3} if "zero" in auto else {},
                            {"micro_batch": 1, "grad_accum": 1,
-                            **({"recompute": "full"} if "recompute" in auto else {})})
+                            **({"recompute": Recompute.FULL} if "recompute" in auto else {})})
     est = _estimate_training(lightest, card, training_basis(lightest, card))
     costs = job_costs(lightest, price_basis(card, lightest.economics), est.power, None, None)
     return _with_first(replace(est, training=None, energy_kwh=None, costs=costs), batch_message(values))

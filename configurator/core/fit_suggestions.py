@@ -42,7 +42,7 @@ class Suggestion:
     estimate of the changed scenario (its memory per card, its count)."""
 
     kind: str
-    """``more-cards``, ``free-pins``, ``lora``, ``qlora``, ``shorter-sequence``, ``shorter-context``,
+    """``more-cards``, ``fewer-cards``, ``free-pins``, ``lora``, ``qlora``, ``shorter-sequence``, ``shorter-context``,
     ``weight-format``, ``offload``, ``fewer-users``, ``other-card`` or ``cards-needed``."""
     message: Message
     estimate: Estimate
@@ -90,6 +90,27 @@ def _more_cards(est: Estimate) -> Suggestion | None:
         return None
     return Suggestion("more-cards", msg("fits-as", count=more.scenario.count, card=est.card.name, **_memory(more)),
                       more)
+
+
+BATCH_PROBLEMS = ("batch-does-not-divide", "batch-does-not-divide-one")
+"""Messages of a training count the global batch cannot be split over (the estimate is untimed)."""
+
+
+def _batch_unsplit(est: Estimate) -> bool:
+    return any(m.id in BATCH_PROBLEMS for m in est.messages)
+
+
+def _fewer_cards(est: Estimate) -> Suggestion | None:
+    """Training on more cards than its global batch can be split over: the most cards, as clusters
+    are built, that split it."""
+    if not _batch_unsplit(est):
+        return None
+    s = est.scenario
+    for count in sorted(valid_counts(s, (n for n in TRAINING_COUNTS if n < s.count)), reverse=True):
+        fewer = estimate(with_count(s, count), est.card)
+        if _fits(fewer) and fewer.training is not None and not _batch_unsplit(fewer):
+            return Suggestion("fewer-cards", msg("fits-as", count=count, card=est.card.name, **_memory(fewer)), fewer)
+    return None
 
 
 def _free_pins(est: Estimate) -> Suggestion | None:
@@ -241,18 +262,19 @@ def _other_card(est: Estimate, catalog: Catalog | None) -> Suggestion | None:
 
 
 SUGGESTIONS = {
-    "training": (_free_pins, _more_cards, _adapters, _shorter_sequence, _offload, _other_card),
+    "training": (_fewer_cards, _free_pins, _more_cards, _adapters, _shorter_sequence, _offload, _other_card),
     "serving": (_free_pins, _more_cards, _weight_format, _shorter_context, _fewer_users, _other_card),
     "desktops": (_cards_needed,), "video": (_cards_needed,), "rendering": (_other_card,)}
 """The changes tried for each workload family, most direct first."""
 
 
 def what_would_fit(est: Estimate, catalog: Catalog | None = None) -> tuple[Suggestion, ...]:
-    """The changes that would make ``est`` fit (graphics: carry its load), each with its number;
-    empty when it already does. ``catalog`` adds another card; without it, only changes to the
+    """The changes that would make ``est`` fit (graphics: carry its load; training: be split over
+    its cards), each with its number; empty when it already does. ``catalog`` adds another card; without it, only changes to the
     job and the count are tried."""
-    if _fits(est):
-        return ()
+    if _fits(est):  # it fits; only a count the global batch cannot be split over is left to mend
+        fewer = _fewer_cards(est)
+        return (fewer,) if fewer is not None else ()
     found = (suggest(est, catalog) if suggest is _other_card else suggest(est)
              for suggest in SUGGESTIONS[family_of(est.scenario.workload).name])
     return tuple(s for s in found if s is not None)[:MAX_SUGGESTIONS]

@@ -434,9 +434,10 @@ def _alternatives_table(mine: Option, priced: Sequence[Option], unpriced: Sequen
 def suggestions_table(est: Estimate, catalog: Catalog, w: Words) -> Table | None:
     """"What would fit" when the configuration does not fit or carry its load: each change with its
     number (:func:`configurator.core.fit_suggestions.what_would_fit`); None when it does."""
-    if est.usable:
+    found = what_would_fit(est, catalog)
+    if est.usable and not found:
         return None
-    section = suggestions_section(what_would_fit(est, catalog))
+    section = suggestions_section(found)
     rows = tuple((label(r.label, w.language), write(r.value, w.language)) for r in section.rows) if section else \
         ((w("Nothing tried fits: raise the count a lot, or choose a card with more memory."), ""),)
     return Table("what_would_fit", w("What would fit"), ("", ""), rows)

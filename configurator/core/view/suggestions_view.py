@@ -12,7 +12,7 @@ from configurator.core.view.rows import Row, Section
 if TYPE_CHECKING:
     from configurator.core.fit_suggestions import Suggestion
 
-KINDS = {"more-cards": "More cards", "free-pins": "Free the pinned layout", "lora": "LoRA", "qlora": "QLoRA",
+KINDS = {"more-cards": "More cards", "fewer-cards": "Fewer cards", "free-pins": "Free the pinned layout", "lora": "LoRA", "qlora": "QLoRA",
          "shorter-sequence": "Shorter sequences", "shorter-context": "Shorter context",
          "weight-format": "Fewer bits per weight", "offload": "Host memory", "fewer-users": "Fewer users",
          "other-card": "Another card", "cards-needed": "Cards for the whole load"}

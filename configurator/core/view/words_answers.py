@@ -6,6 +6,7 @@ from __future__ import annotations
 
 ZH_CN_ANSWERS: dict[str, str] = {
     "not estimated — see the warnings": "未估算——原因见警告",
+    "{count} × {card} fits, but is not timed — see the warnings": "{count} × {card} 显存可容纳，但无法估算速度——原因见警告",
     "{count} × {card}: global batch {tokens} tokens, {tried} layouts tried, none fits":
         "{count} × {card}：全局批量 {tokens} 词元，尝试 {tried} 种布局，没有一种可容纳",
     ("No layout fits {count} × {card}. Shown: the closest (least memory per card), {need} of {allowed}, "
@@ -21,7 +22,7 @@ ZH_CN_ANSWERS: dict[str, str] = {
     "Per user": "每用户速度", "Output capacity": "输出能力（满载）",
     ("What one user reads at this load: one token every {tpot} (the median time per output token), after the "
      "first token."): "此负载下单个用户看到的速度：首词元之后每 {tpot} 一个词元（每输出词元时间的中位数）。",
-    "What would fit": "怎样才能放下", "More cards": "增加卡数", "Free the pinned layout": "放开固定的并行设置",
+    "What would fit": "怎样才能放下", "More cards": "增加卡数", "Fewer cards": "减少卡数", "Free the pinned layout": "放开固定的并行设置",
     "LoRA": "LoRA", "QLoRA": "QLoRA", "Shorter sequences": "缩短序列", "Shorter context": "缩短上下文",
     "Fewer bits per weight": "降低权重位宽", "Host memory": "卸载到主机内存", "Fewer users": "减少用户数",
     "Another card": "换一种卡", "Cards for the whole load": "承载全部负载所需卡数",

@@ -117,3 +117,10 @@ def test_scaling_stops_only_among_counts_that_fit(catalog):
     analysis = analyse(s, catalog)
     assert not next(e for e in analysis.by_count if e.scenario.count == 1).fits
     assert scaling_limit(analysis.by_count) == 2
+
+
+def test_every_cost_unit_has_its_words():
+    from configurator.core.view.cost_bases import PER_UNIT
+    from configurator.core.workloads import FAMILIES
+
+    assert {u for f in FAMILIES for u in (f.cost_unit, f.chart_cost_unit)} <= set(PER_UNIT)

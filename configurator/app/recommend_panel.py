@@ -35,7 +35,6 @@ from configurator.core.fields import spec
 from configurator.core.limiting import limiting_factor
 from configurator.core.recommend import DEFAULT_CLASSES, Filters, Objective, Result, cost_basis, mismatch, recommend
 from configurator.core.scenario import Scenario
-from configurator.core.workloads import family_of
 
 DEBOUNCE_MS = 400
 """Recommend once the user has stopped changing the scenario for this long."""
@@ -276,6 +275,8 @@ class RecommendationPanel(QWidget):
 
     def _chart_axes(self, basis: str, currency: str) -> tuple[str, str, str, Callable[[float], float]]:
         """Title, x label, y label, and how a recommendation's speed becomes the x value."""
+        from configurator.core.workloads import family_of  # the estimator loads after the window has painted
+
         workload = self.controller.scenario.workload.value
         # the ranking's ownership cost is the cards as bought and their electricity: named so, as everywhere
         y = cost_axis_label(family_of(self.controller.scenario.workload).cost_unit, str(basis), currency)

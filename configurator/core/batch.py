@@ -40,5 +40,5 @@ def nearest_splitting_batches(sequences: int, seq_len: int, widths: tuple[int, .
     over one of the data-parallel ``widths`` (at least one sequence per rank), in order; one value
     when the two agree or nothing splits below."""
     below = [sequences // dp * dp for dp in widths if sequences >= dp]
-    above = [-(-sequences // dp) * dp for dp in widths]
+    above = [max(1, -(-sequences // dp)) * dp for dp in widths]  # a batch under one sequence: one per rank
     return tuple(sorted({n * seq_len for n in (max(below, default=0), min(above)) if n}))

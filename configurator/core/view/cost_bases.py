@@ -14,14 +14,15 @@ A view names the one it shows; no view mixes them. Qt-free; labels are ids of th
 from __future__ import annotations
 
 from configurator.core.view.rows import Phrase
-from configurator.core.workloads import MILLION_TOKENS
 
 BASES = {"tco": "TCO of the bill of materials", "ownership": "cards and electricity, owned", "cloud": "cloud rent"}
 """What each basis is called, briefly (label ids)."""
 
-PER_UNIT = {MILLION_TOKENS: "per million tokens", "user-month": "per user-month", "stream-hour": "per stream-hour",
+PER_UNIT = {"million tokens": "per million tokens", "user-month": "per user-month", "stream-hour": "per stream-hour",
             "frame": "per frame", "job": "per job"}
-"""The unit of work a cost is per, by the family's ``cost_unit`` (label ids)."""
+"""The unit of work a cost is per, by the family's ``cost_unit`` or ``chart_cost_unit`` (label ids;
+keyed by their values, not imported: the window's frame draws the cost axis before the families
+load, and tests/test_like_for_like.py holds the keys to the families)."""
 
 
 def per_unit_label(cost_unit: str, basis: str | None) -> Phrase:

@@ -42,26 +42,24 @@ def _print_json(obj: object) -> None:
     sys.stdout.write("\n")
 
 
-_PLAN_PROBLEMS = ("batch-does-not-divide", "no-layout-fits")
-
-
 def _planned(scenario: Scenario, catalog: Catalog) -> Estimate:
-    """The estimate of the planned layout; a global batch that does not divide, or pins that
-    leave no layout that fits, are usage errors (without pins the estimate says it does not fit)."""
-    result = estimate(scenario, catalog.get(scenario.card_id))
-    problem = next((m for m in result.messages if m.id in _PLAN_PROBLEMS), None)
-    if problem is not None and (problem.id != "no-layout-fits" or scenario.pinned):
-        raise UsageError(problem.text)  # with nothing pinned, "does not fit on this many cards" is the answer
-    return result
+    """The estimate of the planned layout. Pins that leave no layout that fits, or a count the
+    global batch does not split over, are answered, not refused: the estimate of the layout
+    closest to fitting (``fits`` false, the shortfall per card) or at the nearest batch that
+    splits, with the reason among its warnings."""
+    return estimate(scenario, catalog.get(scenario.card_id))
 
 
 def _run_estimate(args: argparse.Namespace, catalog: Catalog) -> int:
+    from configurator.core.fit_suggestions import suggestions_to_dict, what_would_fit
+
     scenario = scenario_from_args(args, catalog)
     result: Estimate = _planned(scenario, catalog)
+    suggestions = what_would_fit(result, catalog)  # nothing to compute when it fits
     if args.json:
-        _print_json(result.to_dict())
+        _print_json({**result.to_dict(), "what_would_fit": suggestions_to_dict(suggestions)})
     else:
-        print(estimate_table(result, args.lang))
+        print(estimate_table(result, args.lang, suggestions))
     return 0
 
 
@@ -125,13 +123,16 @@ def _run_plan(args: argparse.Namespace, catalog: Catalog) -> int:
     scenario = scenario_from_args(args, catalog)
     if not scenario.workload.is_training:
         raise UsageError("plan lays out training jobs; for serving use 'estimate' or 'recommend'")
+    from configurator.core.fit_suggestions import suggestions_to_dict, what_would_fit
+
     card = catalog.get(scenario.card_id)
     chosen = _planned(scenario, catalog)
     plan = plan_training_layout(scenario, card, top=max(1, args.top))
+    suggestions = what_would_fit(chosen, catalog)
     if args.json:
-        _print_json(plan_to_dict(plan, chosen))
+        _print_json({**plan_to_dict(plan, chosen), "what_would_fit": suggestions_to_dict(suggestions)})
     else:
-        print(plan_table(plan, chosen, args.lang))
+        print(plan_table(plan, chosen, args.lang, suggestions))
     return 0
 
 

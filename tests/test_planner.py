@@ -94,19 +94,29 @@ def test_pins_are_kept(catalog):
     assert est.fits
 
 
-def test_batch_that_does_not_divide_names_the_nearest(capsys):
+def test_batch_that_does_not_divide_is_planned_at_the_nearest_that_does(capsys):
+    """97 cards (1 or 97 copies) and a batch of 1,000,000 tokens: the answer is the plan at the
+    nearest batch that splits (1,191,936 tokens, 291 sequences of 97 × 3), said, exit 0."""
     code = main(["estimate", "--workload", "pretrain", "--model", "llama2-7b", "--card", "a100-sxm-80gb",
-                 "--count", "97", "--seq", "4096", "--global-batch", "1000000"])  # 97 cards: 1 or 97 copies
-    assert code == 2
-    assert "794,624 or 1,191,936 tokens" in capsys.readouterr().err
+                 "--count", "97", "--seq", "4096", "--global-batch", "1000000", "--json"])
+    assert code == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["layout"]["global_batch_tokens"] == 1_191_936
+    assert "batch-moved" in [w["id"] for w in out["warning_ids"]]
 
 
-def test_pins_that_leave_nothing_name_the_pins(capsys):
+def test_pins_that_leave_nothing_are_estimated_with_the_shortfall(capsys):
+    """Pinned tp 1, pp 1, ZeRO 0 for a 70B on 8 × A100: no layout fits, and the answer is the
+    lightest pinned layout's memory and how far it misses (exit 0), with the pins named."""
     code = main(["estimate", "--workload", "pretrain", "--model", "llama3-70b", "--card", "a100-sxm-80gb",
-                 "--count", "8", "--tp", "1", "--pp", "1", "--zero", "0", "--seq", "4096"])
-    assert code == 2
-    err = capsys.readouterr().err
-    assert "No layout fits" in err and "tp" in err and "zero" in err
+                 "--count", "8", "--tp", "1", "--pp", "1", "--zero", "0", "--seq", "4096", "--json"])
+    assert code == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["memory"]["fits"] is False
+    ids = [w["id"] for w in out["warning_ids"]]
+    assert "no-layout-fits" in ids
+    text = next(w["text"] for w in out["warning_ids"] if w["id"] == "no-layout-fits")
+    assert "tp" in text and "zero" in text
 
 
 # ---- what a practitioner would accept ----------------------------------------------------------

@@ -184,15 +184,15 @@ def test_the_recommendation_columns_say_what_they_hold(qtbot, window):
     panel.objective.setCurrentIndex(panel.objective.findData("tco"))
     result = panel.refresh()
     headers = [panel.table.horizontalHeaderItem(c).text() for c in range(panel.table.columnCount())]
-    assert headers == ["Cards", "Class", "Time to finish", "Ownership cost per million tokens [USD]", "Limited by",
-                       "Price per card"]
+    assert headers == ["Cards", "Class", "Time to finish",
+                       "Cost per million tokens — cards and electricity, owned [USD]", "Limited by", "Price per card"]
     factors = set(factor_names().values())
     for row, rec in enumerate(result.ranked):
         limited = panel.table.item(row, 4).text()
         assert limited in factors and limited == factor_names()[limiting_factor(rec.estimate)]  # one factor
     panel.objective.setCurrentIndex(panel.objective.findData("cloud"))
     panel.refresh()
-    assert panel.table.horizontalHeaderItem(3).text().startswith("Cloud cost")
+    assert panel.table.horizontalHeaderItem(3).text().endswith("cloud rent [USD]")
 
 
 def test_every_memory_band_is_opaque_in_its_palette_colour_and_in_the_legend(qtbot, window):

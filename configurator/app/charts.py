@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QWidget
 from configurator.app import format as fmt
 from configurator.app.labels import CLASS_COLOURS, class_names
 from configurator.core.units import GIB
+from configurator.app.i18n import current_language
 from configurator.app.i18n import tc as _tc
 
 if TYPE_CHECKING:  # the estimator loads with the first analysis, after the window has painted
@@ -157,6 +158,7 @@ class MemoryChart(_Chart):
         self.setMouseEnabled(x=False, y=False)
         self.getAxis("bottom").setHeight(38)  # two rows of card names
         self._view: tuple = ()
+        self.counts: list[pg.TextItem] = []  # "16 cards" above each bar
         self._shown: tuple[str, ...] = tuple(key for key, _ in MEMORY_PARTS)
         self.legend.setColumnCount(2)
         self.retranslate()
@@ -170,6 +172,18 @@ class MemoryChart(_Chart):
             if key in self._shown:
                 self.legend.addItem(self.bars[key], names[key])
         self.legend.addItem(self.capacity, _tc("charts", "Usable capacity"))
+
+    def _label_counts(self, xs: list[int], estimates) -> None:
+        """Write the count each bar is drawn at above it (text items made once per bar, then moved)."""
+        while len(self.counts) < len(estimates):
+            item = pg.TextItem(color=PALETTE["chosen"], anchor=(0.5, 1.0))
+            self.addItem(item)
+            self.counts.append(item)
+        for index, item in enumerate(self.counts):
+            item.setVisible(index < len(estimates))
+        for x, e, item in zip(xs, estimates, self.counts, strict=False):
+            item.setText(bar_count_text(e))
+            item.setPos(x, max(e.memory.total, e.memory.budget) / GIB)
 
     def update_from(self, analysis: Analysis) -> None:
         estimates = (analysis.estimate, *analysis.compared)
@@ -188,6 +202,7 @@ class MemoryChart(_Chart):
             line_y += [e.memory.budget / GIB] * 2
         self.capacity.setData(line_x, line_y)
         ticks = [(x, ("\n" if x % 2 else "") + e.card.id) for x, e in zip(xs, estimates, strict=True)]
+        self._label_counts(xs, estimates)
         top = max(max(e.memory.total, e.memory.budget) for e in estimates) / GIB
         view = (ticks, len(estimates), round(top * 1.4, 1))  # room for the legend above the bars
         if view != self._view:  # axes repaint only when their range or labels change
@@ -195,6 +210,15 @@ class MemoryChart(_Chart):
             self.getAxis("bottom").setTicks([ticks])
             self.setXRange(-0.6, len(estimates) - 0.4, padding=0)
             self.setYRange(0, view[2], padding=0)
+
+
+def bar_count_text(est) -> str:
+    """The count a memory bar is drawn at ('16 cards'): compared cards are drawn at the count each
+    needs for the job (core.analysis.like_for_like), not always the chosen one's."""
+    from configurator.core.view.rows import Amount, Phrase, write
+
+    count = est.scenario.count
+    return write(Phrase("1 card" if count == 1 else "{n} cards", {"n": Amount(count, "count")}), current_language())
 
 
 def stack_layers(memory) -> dict[str, tuple[float, float]]:
@@ -222,7 +246,7 @@ def scaling_mode(analysis: Analysis) -> str:
     est = analysis.estimate
     if est.graphics is not None:
         return est.scenario.workload.value
-    return "training" if est.training is not None else "inference"
+    return "training" if est.scenario.workload.is_training else "inference"  # an untimed estimate keeps its kind
 
 
 def throughput_label(mode: str) -> str:
@@ -247,7 +271,7 @@ def second_value(mode: str, est) -> float | None:
     if mode in ("training", "render"):
         return est.hours
     if mode == "inference":
-        return est.inference.tpot_s * 1000
+        return est.inference.tpot_s * 1000 if est.inference is not None else None
     return est.power.facility_watts / 1000 if est.power else None
 
 
@@ -320,22 +344,26 @@ class ScalingChart(_Chart):
             self._mode = mode
             self.retranslate()
         counts = [e.scenario.count for e in rows]
-        self.throughput.setData(counts, [e.throughput for e in rows], skipFiniteCheck=True)
-        pairs = [(c, second_value(mode, e)) for c, e in zip(counts, rows, strict=True)]
+        # a count that does not fit has no speed to show: it is marked on the floor of the chart, never
+        # drawn above (or beside) the counts that fit as if it ran
+        good = [e for e in rows if e.fits]
+        fitting = [e.scenario.count for e in good]
+        self.throughput.setData(fitting, [e.throughput for e in good], skipFiniteCheck=True)
+        pairs = [(e.scenario.count, second_value(mode, e)) for e in good]
         pairs = [(c, v) for c, v in pairs if v]
         second_y = [math.log10(v) for _, v in pairs]
         self.second.setData([math.log10(c) for c, _ in pairs], second_y, skipFiniteCheck=True)
-        bad = [e for e in rows if not e.fits]
-        self.not_fitting.setData([math.log10(e.scenario.count) for e in bad],
-                                 [math.log10(e.throughput) for e in bad])
         g = analysis.estimate.graphics
         needed = g is not None and mode != "render" and g.demand > 0
         self.demand.setVisible(needed)
         if needed:
             self.demand.setValue(math.log10(g.demand))
-        levels = [math.log10(e.throughput) for e in rows] + ([math.log10(g.demand)] if needed else [])
-        self.set_view(self.getPlotItem().vb, log_view_range([math.log10(c) for c in counts], 0.05),
-                      log_view_range(levels, 0.08))
+        levels = [math.log10(e.throughput) for e in good] + ([math.log10(g.demand)] if needed else [])
+        y_range = log_view_range(levels or [math.log10(e.throughput) for e in rows], 0.08)
+        bad = [e for e in rows if not e.fits]
+        floor = y_range[0] + 0.04 * (y_range[1] - y_range[0])
+        self.not_fitting.setData([math.log10(e.scenario.count) for e in bad], [floor] * len(bad))
+        self.set_view(self.getPlotItem().vb, log_view_range([math.log10(c) for c in counts], 0.05), y_range)
         self.set_view(self.right_view, None, log_view_range(second_y, 0.08))
         self.chosen.setValue(math.log10(analysis.estimate.scenario.count))
         limit = analysis.scaling_limit
@@ -413,6 +441,8 @@ class CostScatter(_Chart):
         self.getPlotItem().vb.disableAutoRange()
         self._mode = "training"
         self._currency = "USD"
+        self._basis: str | None = None
+        self._cost_unit = "job"
         self._classes: tuple[str, ...] = tuple(CLASS_COLOURS)
         self.retranslate()
 
@@ -426,19 +456,16 @@ class CostScatter(_Chart):
         if self._mode in ("training", "render"):
             self.set_title(_tc("charts", "Cost against time, every card that fits"))
             self.setLabel("bottom", _tc("charts", "Time to finish [h]"))
-            self.setLabel("left", _tc("charts", "Job cost [{0}]").format(self._currency))
         elif self._mode == "vdi":
             self.set_title(_tc("charts", "Cost per user against cards needed"))
             self.setLabel("bottom", _tc("charts", "Cards for all users"))
-            self.setLabel("left", _tc("charts", "Cost per user-month [{0}]").format(self._currency))
         elif self._mode == "transcode":
             self.set_title(_tc("charts", "Cost per stream against cards needed"))
             self.setLabel("bottom", _tc("charts", "Cards for all streams"))
-            self.setLabel("left", _tc("charts", "Cost per stream-hour [{0}]").format(self._currency))
         else:
             self.set_title(_tc("charts", "Cost against latency, every card that fits"))
             self.setLabel("bottom", _tc("charts", "Time per output token [ms]"))
-            self.setLabel("left", _tc("charts", "Cost per million tokens [{0}]").format(self._currency))
+        self.setLabel("left", cost_axis_label(self._cost_unit, self._basis, self._currency))
 
     def _fit_view(self, positions: list[tuple[float, float]]) -> None:
         """Show every point with a margin; the range changes only when the points move out of it."""
@@ -453,8 +480,13 @@ class CostScatter(_Chart):
         mode = scaling_mode(analysis)
         currency = analysis.estimate.costs.currency
         classes = tuple(k for k in CLASS_COLOURS if any(p.card.category == k for p in analysis.catalog_points))
-        if (mode, currency, classes) != (self._mode, self._currency, self._classes):
-            self._mode, self._currency, self._classes = mode, currency, classes
+        # one basis per chart, the chosen card's (core.analysis keeps only the points on it), named on the axis
+        basis = next((p.basis for p in analysis.catalog_points), analysis.estimate.costs.basis)
+        unit = next((p.cost_unit for p in analysis.catalog_points), self._cost_unit)
+        if (mode, currency, classes, basis, unit) != (self._mode, self._currency, self._classes, self._basis,
+                                                      self._cost_unit):
+            self._mode, self._currency, self._classes, self._basis, self._cost_unit = (mode, currency, classes, basis,
+                                                                                      unit)
             self.retranslate()
         spots = []
         scale = 1000.0 if mode == "inference" else 1.0  # milliseconds per token; hours; cards
@@ -471,6 +503,15 @@ class CostScatter(_Chart):
         chosen = [p for p in analysis.catalog_points if p.card.id == analysis.estimate.card.id]
         self.chosen.setData([math.log10(p.x_value * scale) for p in chosen],
                             [math.log10(p.cost) for p in chosen])
+
+
+def cost_axis_label(cost_unit: str, basis: str | None, currency: str) -> str:
+    """The cost axis with its basis named ('Cost per million tokens — cloud rent [USD]'), in the
+    window's language: the words of core.view.cost_bases, as the results panel names the same figure."""
+    from configurator.core.view.cost_bases import per_unit_label
+    from configurator.core.view.rows import write
+
+    return f"{write(per_unit_label(cost_unit, basis), current_language())} [{currency}]"
 
 
 def log_view_range(values: list[float], margin: float = 0.12) -> tuple[float, float]:

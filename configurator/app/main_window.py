@@ -367,6 +367,8 @@ class MainWindow(SessionActions, SummaryActions, QMainWindow):
             self.results.update_from(analysis)
             self.memory_chart.update_from(analysis)
             self.curve_chart.update_from(analysis)
+        elif drawn.suggestions is not analysis.suggestions:  # what would fit comes with the second step
+            self.results.update_from(analysis)
         if analysis.by_count and (drawn is None or drawn.by_count is not analysis.by_count):
             self.scaling_chart.update_from(analysis)
         if analysis.complete:

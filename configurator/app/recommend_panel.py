@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 
 from configurator.app import format as fmt
 from configurator.app.binders import NONE_DATA, ComboBinder, SpinBinder, ValueModel
-from configurator.app.charts import NumberAxis, log_view_range
+from configurator.app.charts import NumberAxis, cost_axis_label, log_view_range
 from configurator.app.controller import ScenarioController
 from configurator.app.i18n import current_language, message_text
 from configurator.app.i18n import tc as _tc
@@ -301,11 +301,11 @@ class RecommendationPanel(QWidget):
 
     def _chart_axes(self, basis: str, currency: str) -> tuple[str, str, str, Callable[[float], float]]:
         """Title, x label, y label, and how a recommendation's speed becomes the x value."""
+        from configurator.core.workloads import family_of  # the estimator loads after the window has painted
+
         workload = self.controller.scenario.workload.value
-        cost_unit = {"vdi": self.tr("per user-month"), "transcode": self.tr("per stream-hour"),
-                     "render": self.tr("per frame")}.get(workload, self.tr("per million tokens"))
-        y = (self.tr("Cloud cost {unit} [{currency}]") if basis == "cloud"
-             else self.tr("Ownership cost {unit} [{currency}]")).format(unit=cost_unit, currency=currency)
+        # the ranking's ownership cost is the cards as bought and their electricity: named so, as everywhere
+        y = cost_axis_label(family_of(self.controller.scenario.workload).cost_unit, str(basis), currency)
         if workload == "vdi":
             return (self.tr("Cost against FP32 per user: the Pareto front"), self.tr("FP32 per user [TFLOP/s]"), y,
                     lambda speed: 1.0 / speed)

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from configurator.app.i18n import current_language, message_text
-from configurator.core.view.rows import Amount, Phrase, Row, band_note, write
+from configurator.core.view.rows import Amount, Phrase, Row, band_note, label, write
 
 if TYPE_CHECKING:  # the estimator (and the view model built from it) loads with the first analysis
     from configurator.core.analysis import Analysis
@@ -84,6 +84,17 @@ class ResultsPanel(QWidget):
         self.layout_label.setToolTip(self.tr("The parallel layout of this estimate: the planner's choices where "
                                              "a field is Auto, your values where you pinned them"))
         layout.addWidget(self.layout_label)
+        # what would fit, when the configuration does not (core.fit_suggestions): each change with its
+        # number, under the verdict where the buyer reads first
+        self.fixes_group = QGroupBox()
+        fixes_layout = QVBoxLayout(self.fixes_group)
+        self.fixes = QLabel()
+        self.fixes.setWordWrap(True)
+        self.fixes.setTextFormat(Qt.TextFormat.PlainText)
+        self.fixes.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        fixes_layout.addWidget(self.fixes)
+        self.fixes_group.setVisible(False)
+        layout.addWidget(self.fixes_group)
         self.values: dict[str, QLabel] = {}
         self.form_group = QGroupBox(self.tr("Key numbers"))
         self.form = QFormLayout(self.form_group)
@@ -116,6 +127,19 @@ class ResultsPanel(QWidget):
                 tips.append(band_note(value.band, language))
         return "\n\n".join(dict.fromkeys(filter(None, tips)))
 
+    def _show_fixes(self, analysis: Analysis, language: str) -> None:
+        """"What would fit": the analysis's suggestions (none while it fits, or before they are computed)."""
+        from configurator.core.view.suggestions_view import suggestions_section
+
+        section = suggestions_section(getattr(analysis, "suggestions", ()))
+        self.fixes_group.setVisible(section is not None)
+        if section is None:
+            return
+        self.fixes_group.setTitle(label(section.title, language))
+        colon = label(":", language)
+        self.fixes.setText("\n".join(f"• {label(r.label, language)}{colon} {_unbroken_units(write(r.value, language))}"
+                                      for r in section.rows))
+
     def update_from(self, analysis: Analysis) -> None:
         from configurator.core.view.estimate_view import estimate_view
 
@@ -145,6 +169,7 @@ class ResultsPanel(QWidget):
         for key, _shown, value, tip in rows:
             self.values[key].setText(value)
             self.values[key].setToolTip(tip)
+        self._show_fixes(analysis, language)
         warnings = [message_text(m) for m in est.messages] or [self.tr("No warnings")]
         if warnings != [self.warnings.item(i).text() for i in range(self.warnings.count())]:
             self.warnings.clear()

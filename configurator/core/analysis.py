@@ -1,6 +1,6 @@
 """Everything the window shows for one scenario, computed in one call.
 
-The estimate of the chosen card, the same scenario on compared cards, a sweep over card
+The estimate of the chosen card, the same job on compared cards (each at the count it needs), a sweep over card
 counts, memory against the family's load, and one point per catalog card for the cost chart
 (what differs by workload is the family's: :mod:`configurator.core.workloads`). Pure and
 Qt-free; the window only draws it.
@@ -12,12 +12,14 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from configurator.core.catalog import Card, Catalog
-from configurator.core.estimate import Estimate, estimate, sweep_counts
+from configurator.core.estimate import Estimate, carrying_whole_load, estimate, sweep_counts
+from configurator.core.fit_suggestions import Suggestion, fewest_that_fit, what_would_fit
+from configurator.core.plan.deployment import carries_load, serving_deployment
 from configurator.core.scenario import COUNT_SWEEP, Scenario
 from configurator.core.workloads import CatalogPoint, MemoryCurve, family_of
 
 __all__ = ["COUNT_SWEEP", "Analysis", "CatalogPoint", "MemoryCurve", "analyse", "analysis_steps", "catalog_point",
-           "memory_curve", "scaling_limit"]
+           "like_for_like", "memory_curve", "scaling_limit"]
 
 
 @dataclass(frozen=True)
@@ -31,6 +33,8 @@ class Analysis:
     catalog_points: tuple[CatalogPoint, ...]
     complete: bool = True
     """False for the early steps of :func:`analysis_steps` (no catalog points yet)."""
+    suggestions: tuple[Suggestion, ...] = ()
+    """What would fit, when the estimate does not (from the second step on)."""
 
     @property
     def scaling_limit(self) -> int | None:
@@ -39,8 +43,9 @@ class Analysis:
 
 
 def scaling_limit(by_count: Sequence[Estimate]) -> int | None:
-    """First count after which twice the cards give under 1.1× the tokens/s (None if never)."""
-    speeds = {e.scenario.count: e.throughput for e in by_count if e.throughput}
+    """First count after which twice the cards give under 1.1× the tokens/s (None if never); counts
+    that do not fit have no speed to compare."""
+    speeds = {e.scenario.count: e.throughput for e in by_count if e.throughput and e.fits}
     for count, speed in sorted(speeds.items()):
         doubled = speeds.get(2 * count)
         if doubled is not None and doubled < 1.1 * speed:
@@ -59,6 +64,44 @@ def catalog_point(est: Estimate) -> CatalogPoint | None:
     return family_of(est.scenario.workload).catalog_point(est.scenario, est.card, est)
 
 
+def like_for_like(chosen: Estimate, card: Card) -> Estimate:
+    """``chosen``'s job on another ``card``, as a buyer compares cards: at the user's count with the
+    chosen micro-batch held (training) when the card does the job there; else at the user's count
+    with its own layout; else at the fewest cards that do the job (fit; serving: carry every user
+    within the targets; desktops and video: carry every user or stream). When no count does, at the
+    user's count, shown as not fitting."""
+    s = chosen.scenario
+    if card.id == chosen.card.id:
+        return chosen
+    own = estimate(s.model_copy(update={"card_id": card.id}), card)
+    tries = [own]
+    if s.workload.is_training and "micro_batch" in s.auto_layout:
+        held = s.model_copy(update={"card_id": card.id,
+                                    "auto_layout": tuple(f for f in s.auto_layout if f != "micro_batch")})
+        tries.insert(0, estimate(held, card))
+    done = next((e for e in tries if _does_the_job(e)), None)
+    if done is not None:
+        return done
+    needed = _count_needed(own)
+    return needed if needed is not None else own
+
+
+def _does_the_job(est: Estimate) -> bool:
+    return carries_load(est) if est.inference is not None else est.usable
+
+
+def _count_needed(est: Estimate) -> Estimate | None:
+    """The fewest cards of ``est``'s card that do its job (None: no count tried does)."""
+    if est.graphics is not None:
+        whole = carrying_whole_load(est)
+        return whole if whole.usable else None
+    if est.inference is not None:
+        found = serving_deployment(est.scenario, est.card)
+        if found is not None:
+            return found
+    return fewest_that_fit(est)
+
+
 def analyse(scenario: Scenario, catalog: Catalog, compared_ids: Sequence[str] = ()) -> Analysis:
     """The chosen card's estimate plus the comparisons, sweeps and catalog points."""
     *_, complete = analysis_steps(scenario, catalog, compared_ids)
@@ -75,13 +118,14 @@ def analysis_steps(scenario: Scenario, catalog: Catalog, compared_ids: Sequence[
     the catalog pass between two cards."""
     card = catalog.get(scenario.card_id)
     chosen = estimate(scenario, card)
-    compared = tuple(estimate(scenario, catalog.get(i)) for i in compared_ids if i in catalog and i != card.id)
+    compared = tuple(like_for_like(chosen, catalog.get(i)) for i in compared_ids if i in catalog and i != card.id)
     on_card = chosen.graphics.load_on_card if chosen.graphics else 1
     # the curve of the layout the planner chose (the scenario itself when nothing is Auto)
     curve = memory_curve(chosen.scenario, card, on_card)
     yield Analysis(chosen, compared, (), curve, (), complete=False)
     by_count = tuple(sweep_counts(scenario, card, sorted({*COUNT_SWEEP, scenario.count})))
-    yield Analysis(chosen, compared, by_count, curve, (), complete=False)
+    suggestions = what_would_fit(chosen, catalog)  # nothing to compute when it fits
+    yield Analysis(chosen, compared, by_count, curve, (), complete=False, suggestions=suggestions)
     points = []
     family = family_of(scenario.workload)
     for other in catalog.cards:
@@ -92,4 +136,4 @@ def analysis_steps(scenario: Scenario, catalog: Catalog, compared_ids: Sequence[
         same_basis = point is not None and (chosen.costs.basis is None or point.basis == chosen.costs.basis)
         if point is not None and point.fits and same_basis:
             points.append(point)
-    yield Analysis(chosen, compared, by_count, curve, tuple(points))
+    yield Analysis(chosen, compared, by_count, curve, tuple(points), suggestions=suggestions)

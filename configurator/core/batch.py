@@ -35,9 +35,10 @@ def sequences_per_step(global_batch_tokens: int, seq_len: int) -> int:
     return max(1, global_batch_tokens // seq_len)
 
 
-def nearest_valid_global_batches(sequences: int, seq_len: int, dp: int) -> tuple[int, int]:
-    """The global batches [tokens] just below and above ``sequences`` that split evenly over
-    ``dp`` data-parallel ranks (one sequence per rank at least)."""
-    low = max(dp, sequences // dp * dp)
-    high = -(-sequences // dp) * dp
-    return low * seq_len, max(high, dp) * seq_len
+def nearest_splitting_batches(sequences: int, seq_len: int, widths: tuple[int, ...]) -> tuple[int, ...]:
+    """The global batches [tokens] nearest below and nearest above ``sequences`` that split evenly
+    over one of the data-parallel ``widths`` (at least one sequence per rank), in order; one value
+    when the two agree or nothing splits below."""
+    below = [sequences // dp * dp for dp in widths if sequences >= dp]
+    above = [max(1, -(-sequences // dp)) * dp for dp in widths]  # a batch under one sequence: one per rank
+    return tuple(sorted({n * seq_len for n in (max(below, default=0), min(above)) if n}))

@@ -47,7 +47,7 @@ from configurator.core.performance import (
 )
 from configurator.core.plan.training import Layout, TrainingPlan, clear_plan_memo, plan_training_layout
 from configurator.core.precision import PrecisionPlan, plan_inference, plan_serving, plan_training
-from configurator.core.scenario import Scenario, Workload
+from configurator.core.scenario import Recompute, Scenario, Workload
 from configurator.core.serving_speed import InferenceSpeed, ReplicaSpeed, inference_speed, replica_speed
 from configurator.core.units import GIB
 
@@ -390,16 +390,23 @@ def _unplanned(scenario: Scenario) -> Scenario:
 PLANNED_CANDIDATES = 3
 """Layouts the planner ranks first that are re-estimated exactly before one is chosen."""
 
+BATCH_MOVE_LIMIT = 2.0
+"""Most a global batch that does not split over the cards is moved, either way, to the nearest
+that does [×]. The batch is the training recipe's; past this factor it is the card count that
+does not suit the job, and the estimate says so instead of timing another recipe."""
+
 
 def planned_training(scenario: Scenario, card: Card, plan: TrainingPlan | None = None) -> Estimate:
-    """The fastest fitting layout of the planner, estimated exactly; when nothing can be
-    planned, the plainest layout with the reason."""
+    """The fastest fitting layout of the planner, estimated exactly. When no layout fits, the
+    lightest (the closest to fitting: its shortfall is the one to report) with the reason; when
+    the global batch does not split over the cards, the plan at the nearest batch that does."""
     plan = plan or plan_training_layout(scenario, card, top=PLANNED_CANDIDATES)
+    if plan.problem == "batch-does-not-divide":
+        return _at_nearest_batch(scenario, card, plan)
     if plan.best is None:
-        fallback = _unplanned(scenario)
-        est = _estimate_training(fallback, card, training_basis(fallback, card))
-        if plan.problem in ("batch-does-not-divide", "no-layout-fits"):
-            est = replace(est, messages=(msg(plan.problem, **plan.problem_values), *est.messages))
+        est = _closest(scenario, card, plan)
+        if plan.problem == "no-layout-fits":
+            est = _with_first(est, msg(plan.problem, **plan.problem_values))
         return est
     estimates = []
     for layout in plan.layouts[:PLANNED_CANDIDATES]:
@@ -407,6 +414,46 @@ def planned_training(scenario: Scenario, card: Card, plan: TrainingPlan | None =
         estimates.append(_estimate_training(candidate, card, training_basis(candidate, card)))
     fitting = [e for e in estimates if e.fits and e.training is not None]
     return max(fitting, key=lambda e: e.training.tokens_per_s) if fitting else estimates[0]
+
+
+def _with_first(est: Estimate, message: Message) -> Estimate:
+    return replace(est, messages=(message, *est.messages))
+
+
+def _closest(scenario: Scenario, card: Card, plan: TrainingPlan) -> Estimate:
+    """Nothing fits: the lightest layout the search found, estimated exactly; nothing could be
+    searched (no rate): the plainest layout."""
+    chosen = _unplanned(scenario) if plan.lightest is None else \
+        _layout_scenario(scenario, plan.lightest, plan.global_batch_tokens)
+    return _estimate_training(chosen, card, training_basis(chosen, card))
+
+
+def batch_message(values: dict) -> Message:
+    """The global batch does not split over the cards: the nearest batches that do (one or two)."""
+    nearest = values["nearest"]
+    if len(nearest) == 1:
+        return msg("batch-does-not-divide-one", batch=values["batch"], count=values["count"], nearest=nearest[0])
+    return msg("batch-does-not-divide", batch=values["batch"], count=values["count"], low=nearest[0],
+               high=nearest[-1])
+
+
+def _at_nearest_batch(scenario: Scenario, card: Card, plan: TrainingPlan) -> Estimate:
+    """The plan at the global batch nearest the recipe's that splits over the cards, when it is
+    within :data:`BATCH_MOVE_LIMIT` of it; else the memory of one sequence per rank with the
+    lightest settings left to the planner (ZeRO 3, full recomputation), untimed (a speed at a recipe nobody chose would mislead), with the reason."""
+    values = plan.problem_values
+    batch = values["batch"]
+    near = min(values["nearest"], key=lambda b: (max(b / batch, batch / b), b))
+    if max(near / batch, batch / near) <= BATCH_MOVE_LIMIT:
+        moved = planned_training(with_layout(scenario, {}, {"global_batch_tokens": near}), card)
+        return _with_first(moved, msg("batch-moved", batch=batch, count=scenario.count, used=near))
+    auto = scenario.auto_layout
+    lightest = with_layout(_unplanned(scenario), {"zero": 3} if "zero" in auto else {},
+                           {"micro_batch": 1, "grad_accum": 1,
+                            **({"recompute": Recompute.FULL} if "recompute" in auto else {})})
+    est = _estimate_training(lightest, card, training_basis(lightest, card))
+    costs = job_costs(lightest, price_basis(card, lightest.economics), est.power, None, None)
+    return _with_first(replace(est, training=None, energy_kwh=None, costs=costs), batch_message(values))
 
 
 def messages_for_serving_targets(scenario: Scenario, inference: InferenceSpeed) -> list[str]:
@@ -471,7 +518,10 @@ def carrying_whole_load(est: Estimate) -> Estimate:
     g = est.graphics
     if g is None or not _family(g.workload).carries_load or not g.cards_needed or g.cards_needed == est.scenario.count:
         return est
-    return estimate(with_count(est.scenario, g.cards_needed), est.card)
+    scenario = with_count(est.scenario, g.cards_needed)
+    if g.cards_per_server is not None and g.cards_per_server != scenario.parallelism.cards_per_node:
+        scenario = with_layout(scenario, {"cards_per_node": g.cards_per_server})  # as the needed count was sized
+    return estimate(scenario, est.card)
 
 
 def sweep_catalog(scenario: Scenario, cards: Iterable[Card], counts: Sequence[int]) -> dict[str, list[Estimate]]:

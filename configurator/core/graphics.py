@@ -89,6 +89,9 @@ class GraphicsSpeed:
     messages: tuple[Message, ...] = ()
     load_on_card: int = 1
     """Users or streams on the busiest card at this count (1 for rendering)."""
+    cards_per_server: int | None = None
+    """Cards per server of the ``cards_needed`` arrangement when it is not the scenario's (a
+    per-server session limit: no more cards in a server than its sessions use); None: the scenario's."""
 
     @property
     def unit(self) -> str:
@@ -278,10 +281,19 @@ def graphics_speed(scenario: Scenario, card: Card) -> tuple[GraphicsSpeed, Memor
     limiting, per_card = _smallest(caps, "encoders" if workload is Workload.TRANSCODE else None)
     served = min(demand, per_card * count)
     needed = math.ceil(demand / per_card) if per_card > 0 else None
+    arranged = None
+    sessions = scenario.assumptions.consumer_encode_sessions if "encode sessions" in caps else None
+    hardware = _smallest({k: v for k, v in caps.items() if k != "encode sessions"}, "encoders")[1] if sessions else 0
+    if sessions and hardware > 0:  # the limit is per server: count the servers, not a per-card share
+        per_node = scenario.parallelism.cards_per_node
+        served = min(demand, formulas.session_limited_streams(count, per_node, hardware, sessions))
+        needed = formulas.session_limited_cards(demand, per_node, hardware, sessions)
+        arranged = formulas.useful_cards_per_server(per_node, hardware, sessions)
     on_card = min(per_card, math.ceil(demand / count)) if per_card else 0
     per_user = card.fp32_tflops / on_card if workload is Workload.VDI and card.fp32_tflops and on_card else None
     speed = GraphicsSpeed(workload, per_card, limiting, tuple(caps.items()), float(demand), served, needed,
-                          tflops_per_user=per_user, messages=tuple(messages), load_on_card=max(int(on_card), 1))
+                          tflops_per_user=per_user, messages=tuple(messages), load_on_card=max(int(on_card), 1),
+                          cards_per_server=arranged)
     return speed, graphics_memory(scenario, card, max(on_card, 1))  # memory of at least one user or stream
 
 
@@ -300,6 +312,9 @@ def demand_messages(speed: GraphicsSpeed, count: int) -> list[Message]:
     if speed.meets_demand:
         return []
     needed = speed.cards_needed if speed.cards_needed is not None else 0
+    if speed.cards_per_server is not None:  # the driver's session limit is per server: say how they are arranged
+        return [msg("misses-streams-per-server", count=count, served=speed.served, demand=speed.demand, needed=needed,
+                    per=speed.cards_per_server)]
     message_id = "misses-users" if speed.workload is Workload.VDI else "misses-streams"
     return [msg(message_id, count=count, served=speed.served, demand=speed.demand, needed=needed)]
 

@@ -42,8 +42,16 @@ ENGLISH: dict[str, str] = {
         "CPU offload {offload:.0f} %): a larger micro-batch or global batch, or another layout, would hide it"
     ),
     "batch-does-not-divide": (
-        "A global batch of {batch:,} tokens does not split evenly over the data-parallel ranks of {count} cards; "
+        "A global batch of {batch:,} tokens does not split evenly over the data-parallel ranks of {count:,} cards; "
         "nearest that do: {low:,} or {high:,} tokens"
+    ),
+    "batch-does-not-divide-one": (
+        "A global batch of {batch:,} tokens does not split evenly over the data-parallel ranks of {count:,} cards; "
+        "the nearest that does: {nearest:,} tokens"
+    ),
+    "batch-moved": (
+        "A global batch of {batch:,} tokens does not split evenly over the data-parallel ranks of {count:,} cards: "
+        "planned at {used:,} tokens, the nearest that does (set the global batch to choose another)"
     ),
     "no-layout-fits": (
         "No layout fits: the lightest needs {need_gib:,.1f} GiB per card of {capacity_gib:,.1f} GiB "
@@ -234,7 +242,9 @@ CHINESE: dict[str, str] = {
     "tp-beyond-link-domain": "张量并行度 {tp} 超过 {card} 高速互联域的 {domain} 张卡：部分经由 PCIe",
     "dp-over-pcie": "{card} 无卡间互联：梯度交换经由 PCIe",
     "comm-exposed": "每步 {share:.0f} % 时间为未被掩盖的通信（张量并行 {tp:.0f} %、数据并行 {dp:.0f} %、流水线 {p2p:.0f} %、上下文并行 {cp:.0f} %、专家并行 {ep:.0f} %、CPU 卸载 {offload:.0f} %）：增大微批或全局批量，或换一种并行布局，可将其掩盖",
-    "batch-does-not-divide": "{batch:,} 词元的全局批量无法在 {count} 张卡的数据并行副本间均分；最接近的可行值：{low:,} 或 {high:,} 词元",
+    "batch-does-not-divide": "{batch:,} 词元的全局批量无法在 {count:,} 张卡的数据并行副本间均分；最接近的可行值：{low:,} 或 {high:,} 词元",
+    "batch-does-not-divide-one": "{batch:,} 词元的全局批量无法在 {count:,} 张卡的数据并行副本间均分；最接近的可行值：{nearest:,} 词元",
+    "batch-moved": "{batch:,} 词元的全局批量无法在 {count:,} 张卡的数据并行副本间均分：按最接近的可行值 {used:,} 词元规划（可自行设置全局批量）",
     "no-layout-fits": "没有能放下的并行布局：最省显存的布局每卡需要 {need_gib:,.1f} GiB，可用 {capacity_gib:,.1f} GiB（已固定：{pinned}）；请放开固定的设置或增加卡数",
     "unknown-power-for-cap": "{card} 没有公开的板卡功耗：无法核对功率上限",
     "pipeline-bubble": "流水线空泡：{pp} 级、{m} 个微批时每步 {bubble:.0f} % 时间空闲；请增加梯度累积",
@@ -348,6 +358,61 @@ CHINESE: dict[str, str] = {
 }
 """Simplified Chinese templates, in the vocabulary of resources/i18n/glossary.json."""
 
+# ---- what would fit (core.fit_suggestions; issue 24, part 5) ------------------------------------
+ENGLISH.update({
+    "fits-as": "{count:,} × {card}: {need:,.1f} GiB per card of {budget:,.1f} GiB — fits",
+    "fits-unpinned": "The layout left to the planner (your pinned {pins} freed): {count:,} × {card} need "
+                     "{need:,.1f} GiB per card of {budget:,.1f} GiB — fits",
+    "fits-with-lora": "LoRA adapters instead of full fine-tuning: {need:,.1f} GiB per card of {budget:,.1f} GiB — fits",
+    "fits-with-qlora": "QLoRA (4-bit base, LoRA adapters): {need:,.1f} GiB per card of {budget:,.1f} GiB — fits",
+    "short-with-qlora": "QLoRA (4-bit base, LoRA adapters): {need:,.1f} GiB per card of {budget:,.1f} GiB — still "
+                        "{short:,.1f} GiB short",
+    "fits-with-shorter-sequence": "Sequences of {length:,} tokens instead of {now:,}: {need:,.1f} GiB per card of "
+                                  "{budget:,.1f} GiB — fits",
+    "fits-with-shorter-context": "A context of {length:,} tokens instead of {now:,}: {need:,.1f} GiB per card of "
+                                 "{budget:,.1f} GiB — fits",
+    "fits-with-offload-optimizer": "Optimizer states in host memory (ZeRO-Offload; each step waits on the host): "
+                                   "{need:,.1f} GiB per card of {budget:,.1f} GiB — fits",
+    "fits-with-offload-all": "Optimizer states and weights in host memory (ZeRO-Infinity; much slower): "
+                             "{need:,.1f} GiB per card of {budget:,.1f} GiB — fits",
+    "fits-with-weight-format": "Weights in {format} ({bits:.3g} bit/weight): {need:,.1f} GiB per card of "
+                               "{budget:,.1f} GiB — fits",
+    "fits-fewer-users": "{users:,} users instead of all: {count:,} × {card} need {need:,.1f} GiB per card of "
+                        "{budget:,.1f} GiB — fits",
+    "fits-cards-needed": "{count:,} × {card} carry all {demand:,.0f} {unit}",
+    "misses-deadline-every-count": "misses the {deadline:,.0f} h deadline at every count tried: fastest "
+                                   "{hours:,.0f} h ({days:,.1f} days) at {count:,} cards",
+    "misses-streams-per-server": "{count:,} cards carry {served:,.0f} of {demand:,.0f} streams: {needed:,} cards are "
+                                 "needed, {per:,} per server (the driver's session limit is per server)",
+})
+CHINESE.update({
+    "fits-as": "{count:,} × {card}：每卡 {need:,.1f} GiB，可用 {budget:,.1f} GiB——可容纳",
+    "fits-unpinned": "并行布局交给规划器（放开您固定的 {pins}）：{count:,} × {card} 每卡需要 {need:,.1f} GiB，"
+                     "可用 {budget:,.1f} GiB——可容纳",
+    "fits-with-lora": "用 LoRA 适配器代替全参数微调：每卡 {need:,.1f} GiB，可用 {budget:,.1f} GiB——可容纳",
+    "fits-with-qlora": "QLoRA（4 位基座 + LoRA 适配器）：每卡 {need:,.1f} GiB，可用 {budget:,.1f} GiB——可容纳",
+    "short-with-qlora": "QLoRA（4 位基座 + LoRA 适配器）：每卡 {need:,.1f} GiB，可用 {budget:,.1f} GiB——仍缺 "
+                        "{short:,.1f} GiB",
+    "fits-with-shorter-sequence": "序列长度改为 {length:,} 词元（现为 {now:,}）：每卡 {need:,.1f} GiB，可用 "
+                                  "{budget:,.1f} GiB——可容纳",
+    "fits-with-shorter-context": "上下文改为 {length:,} 词元（现为 {now:,}）：每卡 {need:,.1f} GiB，可用 "
+                                 "{budget:,.1f} GiB——可容纳",
+    "fits-with-offload-optimizer": "优化器状态放到主机内存（ZeRO-Offload；每步等待主机）：每卡 {need:,.1f} GiB，"
+                                   "可用 {budget:,.1f} GiB——可容纳",
+    "fits-with-offload-all": "优化器状态和权重放到主机内存（ZeRO-Infinity；慢得多）：每卡 {need:,.1f} GiB，"
+                             "可用 {budget:,.1f} GiB——可容纳",
+    "fits-with-weight-format": "权重改用 {format}（每权重 {bits:.3g} 位）：每卡 {need:,.1f} GiB，可用 "
+                               "{budget:,.1f} GiB——可容纳",
+    "fits-fewer-users": "只服务 {users:,} 个用户：{count:,} × {card} 每卡需要 {need:,.1f} GiB，可用 "
+                        "{budget:,.1f} GiB——可容纳",
+    "fits-cards-needed": "{count:,} × {card} 可承载全部 {demand:,.0f} {unit}",
+    "misses-deadline-every-count": "在尝试过的所有卡数下都赶不上 {deadline:,.0f} 小时的期限：最快 {hours:,.0f} 小时"
+                                   "（{days:,.1f} 天），需 {count:,} 张卡",
+    "misses-streams-per-server": "{count:,} 张卡可承载 {demand:,.0f} 路视频流中的 {served:,.0f} 路：需要 {needed:,} 张卡，"
+                                 "每台服务器 {per:,} 张（驱动的编码会话上限按服务器计）",
+})
+
+
 CATALOGUES: dict[str, dict[str, str]] = {"en": ENGLISH, "zh_CN": CHINESE}
 """Message templates by language; a missing id falls back to English."""
 
@@ -386,6 +451,7 @@ TERMS: dict[str, dict[str, str]] = {
         "per card-hour": "每卡每小时",
     },
 }
+TERMS["zh_CN"]["none"] = "无"  # "pinned: none" (no-layout-fits)
 """Word-valued parameters (a limit, a card class, a workload) in each language."""
 
 

@@ -24,7 +24,7 @@ from configurator.core.procurement.card_price import price_to_dict
 from configurator.core.procurement.price_decides import PriceDecision, PricedOption
 from configurator.core.procurement.price_decides import price_decision as _decision
 from configurator.core.procurement.prices import active_price_book
-from configurator.core.plan.deployment import constraint_ids, deployments, plannable
+from configurator.core.plan.deployment import constraint_ids, deployments, missed_deadline, plannable
 from configurator.core.scenario import Scenario, Workload, updated
 from configurator.core.software import runs_software, software_gaps
 from configurator.core.workloads import FAMILIES, CostBasis, family_of
@@ -369,7 +369,8 @@ def recommend(scenario: Scenario, catalog: Catalog, objective: Objective = Objec
         candidates = deployments(priced_for(scenario, card), card, all_counts=objective is Objective.FASTEST,
                                  whole_systems=objective is not Objective.CLOUD)
         if not candidates:
-            rejected[card.id] = family_of(scenario.workload).rejection(scenario.workload, card)
+            late = missed_deadline(scenario, card)  # the deadline, not memory, may be why
+            rejected[card.id] = late.text if late else family_of(scenario.workload).rejection(scenario.workload, card)
             continue
         rec = _best_per_card(candidates, objective, filters)
         if rec is None and (missing := _unpriced(candidates, objective, filters)) is not None:

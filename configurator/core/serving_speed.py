@@ -379,12 +379,26 @@ def _disaggregated_speed(scenario: Scenario, card: Card, plan: PrecisionPlan, ba
                         "continuous", rate / copies, idle_ttft)
 
 
+def busy_copies(scenario: Scenario) -> float:
+    """Model copies the users keep busy, as a number of fully loaded copies: ``U / ceil(U / D)``
+    for ``U`` users sent back to back over ``D`` copies (every copy when the users fill them;
+    one user keeps one copy busy, not all of them). Copies under a stated request rate, or split
+    into prefill and decode pools, count whole [copies]."""
+    copies = scenario.data_parallel
+    if scenario.constraints.requests_per_s or scenario.prefill_copies:
+        return float(copies)
+    users = scenario.serving.concurrency
+    return min(float(copies), users / -(-users // copies))
+
+
 def inference_speed(scenario: Scenario, replica: ReplicaSpeed | None) -> InferenceSpeed | None:
-    """The deployment: ``count / (tp × pp)`` replicas serving side by side."""
+    """The deployment: ``count / (tp × pp)`` replicas serving side by side, as many busy as the
+    users keep busy (:func:`busy_copies`)."""
     if replica is None:
         return None
-    requests_per_s = replica.requests_per_s * scenario.data_parallel
+    busy = busy_copies(scenario)
+    requests_per_s = replica.requests_per_s * busy
     tokens_per_s = requests_per_s * scenario.serving.output_tokens
-    load = replica.load_per_s * scenario.data_parallel if replica.load_per_s is not None else None
+    load = replica.load_per_s * busy if replica.load_per_s is not None else None
     return InferenceSpeed(**{**vars(replica), "requests_per_s": requests_per_s, "load_per_s": load},
                           tokens_per_s=tokens_per_s, tokens_per_s_per_card=tokens_per_s / scenario.count)

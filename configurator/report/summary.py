@@ -17,19 +17,23 @@ from configurator.core.currency import is_dated_rate
 from configurator.core.economics import host_watts
 from configurator.core.estimate import Estimate, estimate
 from configurator.core.export_control import card_classification
+from configurator.core.fit_suggestions import what_would_fit
 from configurator.core.procurement.bom import BomLine
 from configurator.core.procurement.deployment import DeploymentCost, deployment_cost
 from configurator.core.procurement.prices import PriceBook, active_price_book
 from configurator.core.procurement.price_decides import PriceDecision, PricedOption, price_decision
+from configurator.core.plan.deployment import unpinned
 from configurator.core.procurement.tco import rent_vs_buy_curve
 from configurator.core.recommend import Objective, Result, recommend
 from configurator.core.view import price_view
 from configurator.core.scenario import Scenario, updated_or_none
 from configurator.core.view.assumptions_view import assumptions_section
+from configurator.core.view.cost_bases import per_unit_label
 from configurator.core.view.estimate_view import estimate_view, plain, speed_row
 from configurator.core.view.numbers import watts
 from configurator.core.view.card_view import CONFIDENCE, PRICE_KINDS
 from configurator.core.view.rows import Amount, Phrase, View, label, write
+from configurator.core.view.suggestions_view import suggestions_section
 from configurator.core.workloads import family_of
 from configurator.report.language import (
     CLASS_LABELS,
@@ -73,7 +77,12 @@ TRAINING_TIME_SLACK = 1.25
 """Without a deadline, training alternatives must finish within this multiple of the chosen
 configuration's time: a cheaper cluster that takes years longer is not an alternative."""
 
-PER_UNIT_LABELS = {"vdi": "TCO per user-month", "transcode": "TCO per stream-hour", "render": "TCO per frame"}
+
+
+def per_unit_name(est: Estimate, w: Words, basis: str = "tco") -> str:
+    """The cost per unit of work with its basis named: the summary's is the bill of materials' TCO
+    (cloud rent when the ranking is by rent); the window's estimate and ranking name theirs too."""
+    return write(per_unit_label(family_of(est.scenario.workload).cost_unit, basis), w.language)
 
 
 @dataclass(frozen=True)
@@ -163,6 +172,11 @@ def _cost_per_unit(est: Estimate, cost: DeploymentCost, objective: Objective) ->
     return cost.ownership.tco / (work * cost.ownership.years)
 
 
+def _tco_per_unit(est: Estimate, mine: Option) -> float | None:
+    """The TCO per unit of work whatever the ranking's basis (the headline and the TCO table say TCO)."""
+    return _cost_per_unit(est, mine.cost, Objective.TCO)
+
+
 def _cards_included(cost: DeploymentCost) -> bool:
     return any(line.kind == "accelerator" and line.unit_price == 0.0 for line in cost.bom.lines)
 
@@ -197,7 +211,8 @@ def _comparable_scenario(chosen: Estimate) -> Scenario:
 def ranking(chosen: Estimate, catalog: Catalog, objective: Objective = Objective.TCO) -> Result:
     """The ranking the alternatives come from: every card on the chosen job (training without a
     deadline: finishing within ``TRAINING_TIME_SLACK`` of the chosen time)."""
-    return recommend(_comparable_scenario(chosen), catalog, objective, limit=MAX_ALTERNATIVES + 2)
+    # each card at its own best layout: the user's pins were chosen for their card and count
+    return recommend(unpinned(_comparable_scenario(chosen)), catalog, objective, limit=MAX_ALTERNATIVES + 2)
 
 
 def ranked_options(chosen: Estimate, catalog: Catalog, objective: Objective = Objective.TCO,
@@ -286,9 +301,9 @@ def _headline(est: Estimate, mine: Option, w: Words) -> tuple[tuple[str, str], .
         (w("Capex"), money(own.capex, currency)),
         (w("Total cost of ownership over {years} years", years=years), money(own.tco, currency)),
     ]
-    unit = w(PER_UNIT_LABELS.get(est.scenario.workload.value, "TCO per million tokens"))
-    if mine.per_unit is not None:
-        rows.append((unit, money(mine.per_unit, currency)))
+    tco_per_unit = _tco_per_unit(est, mine)
+    if tco_per_unit is not None:
+        rows.append((per_unit_name(est, w), money(tco_per_unit, currency)))
     rows += _banded_speed(est, w)
     if cost.bom.unpriced:
         rows.append((w("Not priced"), w("{n} lines have no price — enter a quote; the totals leave them out",
@@ -386,7 +401,7 @@ def _tco_table(est: Estimate, mine: Option, w: Words) -> Table:
         (w("Opex"), yearly(own.opex_per_year)),
         (w("Residual value after {years} years", years=years), "−" + money(own.residual, c)),
         (w("Total cost of ownership over {years} years", years=years), money(own.tco, c)),
-        (w(PER_UNIT_LABELS.get(est.scenario.workload.value, "TCO per million tokens")), money(mine.per_unit, c)),
+        (per_unit_name(est, w), money(_tco_per_unit(est, mine), c)),
         (w("Renting the same cards"), yearly(cost.rent_per_year)),
         (w("Break-even utilisation"), percent(cost.break_even_utilisation) if cost.break_even_utilisation is not None
          else w("none: renting costs less at every utilisation") if cost.rent_per_year else w("no cloud price")),
@@ -422,10 +437,17 @@ def speed_text(est: Estimate, w: Words) -> str:
     return "—" if row is None else write(plain(row.value), w.language)
 
 
+def pinned_layout(est: Estimate) -> tuple[str, ...]:
+    """The layout fields the user pinned, for a family that has a layout ("tp", "micro_batch" …)."""
+    if not family_of(est.scenario.workload).has_layout or not est.scenario.auto_layout:
+        return ()
+    return est.scenario.pinned
+
+
 def _alternatives_table(mine: Option, priced: Sequence[Option], unpriced: Sequence[Option],
                         objective: Objective, w: Words) -> Table:
     currency, years = mine.cost.bom.currency, f"{mine.cost.ownership.years:g}"
-    unit = w(PER_UNIT_LABELS.get(mine.estimate.scenario.workload.value, "TCO per million tokens"))
+    unit = per_unit_name(mine.estimate, w, "cloud" if objective is Objective.CLOUD else "tco")
     speed = speed_row(mine.estimate)  # the column says what its figure is: a job's time, a token's, a card's load
     header = ("#", w("Configuration"), w("Class"), label(speed.label, w.language) if speed else w("Speed"), w("Capex"),
               w("TCO over {years} years", years=years), unit, w("Against your choice"))
@@ -454,6 +476,10 @@ def _alternatives_table(mine: Option, priced: Sequence[Option], unpriced: Sequen
     if mine.estimate.scenario.workload.is_training and mine.estimate.scenario.constraints.deadline_hours is None:
         note += " " + w("Without a deadline, alternatives finish within {x}× your choice's time.",
                         x=f"{TRAINING_TIME_SLACK:g}")
+    pins = pinned_layout(mine.estimate)
+    if pins:
+        note += " " + w("Alternatives are laid out by the planner; your pinned {pins} apply to your choice only.",
+                        pins=", ".join(pins))
     return Table("alternatives", w("Alternatives"), header, tuple(rows), note=note)
 
 
@@ -543,6 +569,18 @@ def price_decides_table(decision: Sequence, w: Words) -> Table | None:
     return Table("price_decides", w("When price decides"), ("", ""), rows, note=w.message(decision[-1]))
 
 
+def suggestions_table(est: Estimate, catalog: Catalog, w: Words) -> Table | None:
+    """"What would fit" when the configuration does not fit or carry its load: each change with its
+    number (:func:`configurator.core.fit_suggestions.what_would_fit`); None when it does."""
+    found = what_would_fit(est, catalog)
+    if est.usable and not found:
+        return None
+    section = suggestions_section(found)
+    rows = tuple((label(r.label, w.language), write(r.value, w.language)) for r in section.rows) if section else \
+        ((w("Nothing tried fits: raise the count a lot, or choose a card with more memory."), ""),)
+    return Table("what_would_fit", w("What would fit"), ("", ""), rows)
+
+
 def _power_table(est: Estimate, view: View, w: Words) -> Table:
     """The power and energy rows of the estimate's view model, with what the summary adds: the
     servers' own power and the electricity price."""
@@ -618,7 +656,9 @@ def build_summary(est: Estimate, catalog: Catalog, language: str = "en", today: 
     )
     verdict = _verdict(mine, best, objective, w)
     view = estimate_view(est)
+    fixes = suggestions_table(est, catalog, w)
     tables = (
+        *((fixes,) if fixes else ()),
         _bom_table(mine, w, sources), _tco_table(est, mine, w),
         _alternatives_table(mine, priced, unpriced, objective, w),
         prices_table(sorted([mine, *priced], key=lambda o: (o.score is None, o.score or 0.0)), unpriced, objective,

@@ -13,8 +13,15 @@ from configurator.core.view.assumptions_view import assumptions_section
 from configurator.core.view.card_view import card_view, catalog_columns
 from configurator.core.view.estimate_view import estimate_view
 from configurator.core.view import price_view
-from configurator.core.view.ranking_view import plan_columns, plan_heading, ranking_columns, step_breakdown
+from configurator.core.view.ranking_view import (
+    plan_columns,
+    plan_heading,
+    plan_verdict,
+    ranking_columns,
+    step_breakdown,
+)
 from configurator.core.view.rows import Columns, View, label, write
+from configurator.core.view.suggestions_view import suggestions_section
 from configurator.core.view.words import words
 from configurator.report.language import OBJECTIVE_LABELS
 
@@ -43,11 +50,21 @@ def view_text(view: View, language: str = "en", details: bool = True) -> list[st
     return lines
 
 
-def estimate_table(est: Estimate, language: str = "en") -> str:
+def suggestions_text(suggestions, language: str = "en") -> list[str]:
+    """"What would fit" as a heading and one line per change (nothing when there is none)."""
+    section = suggestions_section(suggestions)
+    if section is None:
+        return []
+    colon = label(":", language)
+    return [label(section.title, language), *(f"  - {label(r.label, language)}{colon} {write(r.value, language)}"
+                                              for r in section.rows)]
+
+
+def estimate_table(est: Estimate, language: str = "en", suggestions=()) -> str:
     """A readable summary of one estimate: its view model (memory, speed or capacity, power and
-    cost), then the assumptions and the warnings."""
+    cost), what would fit when it does not (``suggestions``), then the assumptions and the warnings."""
     w = words(language)
-    parts = view_text(estimate_view(est), language)
+    parts = view_text(estimate_view(est), language) + suggestions_text(suggestions, language)
     assumptions = assumptions_section(est)
     parts += [label(assumptions.title, language),
               _aligned((label(r.label, language), write(r.value, language)) for r in assumptions.rows)]
@@ -128,11 +145,17 @@ def price_lines(result, language: str = "en") -> list[str]:
     return lines
 
 
-def plan_table(plan, chosen: Estimate, language: str = "en") -> str:
-    """The planner's best layouts for one card and count, with the step-time breakdown."""
-    lines = [write(plan_heading(plan, chosen), language), "", *columns_text(plan_columns(plan), language)]
+def plan_table(plan, chosen: Estimate, language: str = "en", suggestions=()) -> str:
+    """The planner's best layouts for one card and count, with the step-time breakdown; when none
+    fits, the closest layout said to be that, and what would fit."""
+    lines = [write(plan_heading(plan, chosen), language)]
+    verdict = plan_verdict(plan, chosen)
+    if verdict is not None:
+        lines.append(write(verdict, language))
+    lines += ["", *columns_text(plan_columns(plan), language)]
     breakdown = step_breakdown(chosen)
     if breakdown is not None:
         lines += ["", label(breakdown.title, language) + words(language).label(":"),
                   _aligned((label(r.label, language), write(r.value, language)) for r in breakdown.rows)]
-    return "\n".join(lines)
+    tips = suggestions_text(suggestions, language)
+    return "\n".join(lines + ([""] + tips if tips else []))

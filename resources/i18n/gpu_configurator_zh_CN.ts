@@ -1313,30 +1313,6 @@ Restore them? Discard deletes them for good.</source>
         <translation>{0} TFLOP/s</translation>
     </message>
     <message>
-        <source>per user-month</source>
-        <translation>每用户每月</translation>
-    </message>
-    <message>
-        <source>per stream-hour</source>
-        <translation>每路每小时</translation>
-    </message>
-    <message>
-        <source>per frame</source>
-        <translation>每帧</translation>
-    </message>
-    <message>
-        <source>per million tokens</source>
-        <translation>每百万词元</translation>
-    </message>
-    <message>
-        <source>Cloud cost {unit} [{currency}]</source>
-        <translation>云租用成本（{unit}）[{currency}]</translation>
-    </message>
-    <message>
-        <source>Ownership cost {unit} [{currency}]</source>
-        <translation>自有成本（{unit}）[{currency}]</translation>
-    </message>
-    <message>
         <source>Cost against FP32 per user: the Pareto front</source>
         <translation>成本与每用户 FP32 算力：帕累托前沿</translation>
     </message>
@@ -3591,20 +3567,12 @@ Reinstall GPU Configurator to repair it.</source>
         <translation>成本与时间：所有可容纳的加速卡</translation>
     </message>
     <message>
-        <source>Job cost [{0}]</source>
-        <translation>任务成本 [{0}]</translation>
-    </message>
-    <message>
         <source>Cost per user against cards needed</source>
         <translation>每用户成本与所需卡数</translation>
     </message>
     <message>
         <source>Cards for all users</source>
         <translation>服务全部用户所需卡数</translation>
-    </message>
-    <message>
-        <source>Cost per user-month [{0}]</source>
-        <translation>每用户每月成本 [{0}]</translation>
     </message>
     <message>
         <source>Cost per stream against cards needed</source>
@@ -3615,16 +3583,8 @@ Reinstall GPU Configurator to repair it.</source>
         <translation>承载全部视频流所需卡数</translation>
     </message>
     <message>
-        <source>Cost per stream-hour [{0}]</source>
-        <translation>每路每小时成本 [{0}]</translation>
-    </message>
-    <message>
         <source>Cost against latency, every card that fits</source>
         <translation>成本与延迟：所有可容纳的加速卡</translation>
-    </message>
-    <message>
-        <source>Cost per million tokens [{0}]</source>
-        <translation>每百万词元成本 [{0}]</translation>
     </message>
 </context>
 <context>

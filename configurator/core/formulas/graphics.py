@@ -74,3 +74,29 @@ def render_hours(frames, count, minutes):
 def decoded_surface_bytes(streams, surfaces_per_stream, width, height, bytes_per_pixel):
     """Decoded video surfaces on the card [B]: ``streams × surfaces × width × height × bytes``."""
     return streams * surfaces_per_stream * width * height * bytes_per_pixel
+
+
+def session_limited_streams(count, cards_per_server, per_card, sessions_per_server):
+    """Streams ``count`` cards carry in servers of ``cards_per_server`` when the driver allows
+    ``sessions_per_server`` encode sessions per server whatever its cards (GeForce drivers: 8 per
+    system, vMix knowledge base 171) and each card's engines carry ``per_card``:
+    ``Σ_servers min(sessions, cards in the server × per_card)`` [streams]."""
+    full, rest = divmod(count, cards_per_server)
+    last = min(sessions_per_server, rest * per_card) if rest else 0
+    return full * min(sessions_per_server, cards_per_server * per_card) + last
+
+
+def useful_cards_per_server(cards_per_server, per_card, sessions_per_server):
+    """Cards worth putting in one server under a per-server session limit: as many as carry its
+    sessions, ``min(cards_per_server, ceil(sessions ÷ per_card))``, at least one [count]."""
+    return max(1, min(cards_per_server, math.ceil(sessions_per_server / per_card)))
+
+
+def session_limited_cards(demand, cards_per_server, per_card, sessions_per_server):
+    """Fewest cards that carry ``demand`` streams under a per-server session limit, servers
+    holding :func:`useful_cards_per_server` cards each (the last only the cards its streams
+    need) [count]. Independent of any current count: no saw-tooth as cards are added."""
+    useful = useful_cards_per_server(cards_per_server, per_card, sessions_per_server)
+    per_server = min(sessions_per_server, useful * per_card)
+    full, remaining = divmod(demand, per_server)
+    return full * useful + math.ceil(remaining / per_card)

@@ -17,7 +17,9 @@ from configurator.core.estimate import (
     carrying_whole_load,
     estimate,
     messages_for_serving_targets,
+    pinned_model_parallel,
     sweep_counts,
+    valid_counts,
     with_count,
 )
 from configurator.core.graphics import graphics_unsuitable
@@ -25,6 +27,7 @@ from configurator.core.performance import RACK_SCALE_DOMAIN, model_flops_per_tok
 from configurator.core.procurement.servers import server_type
 from configurator.core.plan.training import global_batch_tokens
 from configurator.core.memory import usable_capacity_bytes
+from configurator.core.messages import Message, msg
 from configurator.core.precision import plan_serving, plan_training
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario, Workload
 from configurator.core.units import TERA
@@ -65,6 +68,19 @@ def plannable(scenario: Scenario, card: Card) -> Scenario:
     return planned
 
 
+def unpinned(scenario: Scenario) -> Scenario:
+    """``scenario`` with every layout field left to the planner, the training recipe's global
+    batch kept: how another card (or count) is laid out when the user's pins were chosen for their
+    own (a tensor degree of 8 does not split 2 cards, a micro-batch sized for 80 GiB overflows 24)."""
+    training = {}
+    if scenario.workload.is_training and scenario.training.global_batch_tokens is None:
+        training = {"global_batch_tokens": global_batch_tokens(scenario)}
+    free = scenario.model_copy(update={"auto_layout": tuple(LAYOUT_FIELDS)})
+    if training:
+        free = free.model_copy(update={"training": scenario.training.model_copy(update=training)})
+    return free
+
+
 def fastest_possible_hours(scenario: Scenario, card: Card, count: int) -> float | None:
     """A lower bound on the training time: the model FLOPs at the card's full peak [h]."""
     plan = plan_training(card, scenario.precision)
@@ -84,13 +100,13 @@ def training_deployments(scenario: Scenario, card: Card, all_counts: bool = Fals
     batch_sequences = global_batch_tokens(base) // base.training.seq_len
     deadline = scenario.constraints.deadline_hours
     results, past = [], None
-    for count in counts:
+    for count in valid_counts(base, counts):  # the user's pinned tp × pp where it divides the count
         if count > max(batch_sequences, 1) * base.model.n_layers * 64:
             break  # more cards than the batch can keep busy
         if deadline and (fastest_possible_hours(base, card, count) or 0.0) > deadline:
             continue
         est = estimate(with_count(base, count), card)
-        if not est.fits or est.training is None:
+        if not est.fits or est.training is None or _recipe_moved(est):
             continue
         results.append(est)
         if not constraint_ids(est) and past is None:
@@ -100,6 +116,42 @@ def training_deployments(scenario: Scenario, card: Card, all_counts: bool = Fals
         if past is not None and past >= COUNTS_PAST_FEASIBLE and not all_counts:
             break
     return results
+
+
+DEADLINE_PROBES = 3
+"""Largest fitting counts timed to say how fast a card could go when no count meets the deadline."""
+
+
+def missed_deadline(scenario: Scenario, card: Card, counts: Sequence[int] = TRAINING_COUNTS) -> Message | None:
+    """When the deadline, not memory, is why no count of ``card`` is kept: the fastest it trains at
+    any count tried (the largest counts that fit, timed), as a message; None when it fits nowhere,
+    or the deadline is not the reason."""
+    deadline = scenario.constraints.deadline_hours
+    if not deadline or not scenario.workload.is_training:
+        return None
+    base = plannable(scenario, card)
+    timed = []
+    for count in sorted(valid_counts(base, counts), reverse=True):
+        if count > max(global_batch_tokens(base) // base.training.seq_len, 1) * base.model.n_layers * 64:
+            continue
+        est = estimate(with_count(base, count), card)
+        if est.fits and est.training is not None and not _recipe_moved(est):
+            timed.append(est)
+            if len(timed) == DEADLINE_PROBES:
+                break
+    if not timed:
+        return None
+    fastest = min(timed, key=lambda e: e.training.hours)
+    if fastest.training.hours <= deadline:
+        return None
+    return msg("misses-deadline-every-count", hours=fastest.training.hours, days=fastest.training.hours / 24,
+               count=fastest.scenario.count, deadline=deadline)
+
+
+def _recipe_moved(est: Estimate) -> bool:
+    """The count does not split the global batch, so the estimate is of another recipe: not a
+    deployment of this job (the global batch is kept at every count)."""
+    return any(m.id == "batch-moved" for m in est.messages)
 
 
 CONSTRAINT_IDS = ("misses-deadline", "over-budget", "over-power-cap", "over-rack-power", "misses-throughput",
@@ -135,8 +187,8 @@ def serving_deployment(scenario: Scenario, card: Card, counts: Sequence[int] = S
     weights' lower bound (:func:`fewest_cards_for_weights`) are not estimated: they cannot fit."""
     full = plannable(scenario, card)
     base = _engine_defaults(full)
-    ordered = whole_system_counts(card, counts) if whole_systems else tuple(counts)
-    in_units = ordered != tuple(counts)
+    ordered = tuple(valid_counts(base, whole_system_counts(card, counts) if whole_systems else counts))
+    in_units = whole_systems and whole_system_counts(card, counts) != tuple(counts)
     least = fewest_cards_for_weights(base, card)
     previous = 0
     for count in ordered:
@@ -173,11 +225,12 @@ def _with_engine_search(full: Scenario, card: Card, found: Estimate) -> Estimate
 
 def _fewest_carrying(base: Scenario, card: Card, low: int, high: int, found: Estimate) -> Estimate:
     """Bisect between ``low`` and ``high`` cards for the fewest that still carry the load."""
-    best = found
-    low = max(low, fewest_cards_for_weights(base, card))
+    best, group = found, pinned_model_parallel(base)  # counts stay multiples of a pinned tp × pp
+    low = -(-max(low, fewest_cards_for_weights(base, card)) // group)
+    high //= group
     while low < high:
         middle = (low + high) // 2
-        est = estimate(with_count(base, middle), card)
+        est = estimate(with_count(base, middle * group), card)
         if carries_load(est):
             best, high = est, middle
         else:

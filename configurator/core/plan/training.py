@@ -20,7 +20,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from configurator.core.batch import default_global_batch_tokens, nearest_valid_global_batches
+from configurator.core.batch import default_global_batch_tokens, nearest_splitting_batches
 from configurator.core.catalog import Card
 from configurator.core.formulas import communication as comm
 from configurator.core.formulas.flops import flops_per_param, matmul_flops, model_flops_utilisation, recompute_factors
@@ -134,6 +134,9 @@ class TrainingPlan:
     problem: str | None = None
     """Why nothing could be planned: ``batch-does-not-divide``, ``no-layout-fits`` or ``no-rate``."""
     problem_values: dict = field(default_factory=dict)
+    lightest: Layout | None = None
+    """When no layout fits: the one that needs the least memory per card (``fits`` False, timed),
+    the closest to fitting; the estimate reports its shortfall rather than a plainer layout's."""
 
     @property
     def best(self) -> Layout | None:
@@ -162,10 +165,9 @@ def _options(scenario: Scenario, name: str, choices: tuple, current) -> tuple:
     return choices if name in scenario.auto_layout else (current,)
 
 
-def _grid(scenario: Scenario, card: Card, sequences: int) -> dict[str, np.ndarray]:
-    """Every combination of the unpinned fields that divides the cards and the batch, in
-    ``np.meshgrid(indexing="ij")`` order over (tp, pp, vp, cp, ep, zero, recompute, micro-batch),
-    built one field at a time with the rows that cannot divide dropped on the way."""
+def _axes(scenario: Scenario, card: Card) -> tuple[list, ...]:
+    """The values tried for (tp, pp, vp, cp, ep, zero, recompute index, micro-batch): the pinned
+    value alone, or the search's choices that suit the model, the card and the sequence."""
     model, par, train, count = scenario.model, scenario.parallelism, scenario.training, scenario.count
     auto = scenario.auto_layout
     net = fabric(card, par.cards_per_node, scenario.assumptions)
@@ -179,10 +181,28 @@ def _grid(scenario: Scenario, card: Card, sequences: int) -> dict[str, np.ndarra
            if "cp" not in auto or c == 1 or (train.seq_len >= CP_MIN_SEQUENCE and train.seq_len % (2 * c) == 0)]
     eps = [e for e in _options(scenario, "ep", EXPERT_PARALLEL, par.ep)
            if "ep" not in auto or e == 1 or (model.is_moe and model.n_experts % e == 0)]
-    axes = (tps, pps, _options(scenario, "vp", VIRTUAL_STAGES, par.virtual_stages), cps, eps,
-            _options(scenario, "zero", ZERO_STAGES, par.zero),
+    return (tps, pps, list(_options(scenario, "vp", VIRTUAL_STAGES, par.virtual_stages)), cps, eps,
+            list(_options(scenario, "zero", ZERO_STAGES, par.zero)),
             [RECOMPUTE.index(r) for r in _options(scenario, "recompute", RECOMPUTE, Recompute(train.recompute))],
-            _options(scenario, "micro_batch", MICRO_BATCHES, train.micro_batch))
+            list(_options(scenario, "micro_batch", MICRO_BATCHES, train.micro_batch)))
+
+
+def data_parallel_widths(scenario: Scenario, card: Card) -> tuple[int, ...]:
+    """The data-parallel widths the search can give ``scenario.count`` cards: the count over every
+    tensor × pipeline × context product of the values tried that divides it, kept where the
+    expert degree tried divides the width [count]."""
+    tps, pps, _vps, cps, eps, *_ = _axes(scenario, card)
+    count = scenario.count
+    widths = {count // (t * p * c) for t in tps for p in pps for c in cps if count % (t * p * c) == 0}
+    return tuple(sorted(dp for dp in widths if any(dp % e == 0 for e in eps)))
+
+
+def _grid(scenario: Scenario, card: Card, sequences: int) -> dict[str, np.ndarray]:
+    """Every combination of the unpinned fields that divides the cards and the batch, in
+    ``np.meshgrid(indexing="ij")`` order over (tp, pp, vp, cp, ep, zero, recompute, micro-batch),
+    built one field at a time with the rows that cannot divide dropped on the way."""
+    train, count, auto = scenario.training, scenario.count, scenario.auto_layout
+    axes = _axes(scenario, card)
     if not all(axes):
         return {}
     names = ("tp", "pp", "vp", "cp", "ep", "zero", "rc", "mb")
@@ -455,10 +475,11 @@ def _search(scenario: Scenario, card: Card, top: int) -> TrainingPlan:
     sequences = batch // scenario.training.seq_len
     g = _grid(scenario, card, sequences)
     if not g:
-        dp = scenario.count // max(1, scenario.model_parallel)
-        low, high = nearest_valid_global_batches(sequences, scenario.training.seq_len, max(dp, 1))
+        per_rank = 1 if "micro_batch" in scenario.auto_layout else scenario.training.micro_batch
+        widths = tuple(dp * per_rank for dp in data_parallel_widths(scenario, card) or (scenario.count,))
+        nearest = nearest_splitting_batches(sequences, scenario.training.seq_len, widths)
         return TrainingPlan((), batch, 0, 0, "batch-does-not-divide",
-                            {"batch": batch, "low": low, "high": high, "count": scenario.count})
+                            {"batch": batch, "count": scenario.count, "nearest": nearest})
     index, first_table, last_table = _stage_tables(scenario, card)
     at = (index[g["pp"]], g["rc"])
     context = scenario.assumptions.cuda_context_gib * 2**30
@@ -471,7 +492,8 @@ def _search(scenario: Scenario, card: Card, top: int) -> TrainingPlan:
         smallest = int(np.argmin(memory))
         return TrainingPlan((), batch, len(memory), 0, "no-layout-fits",
                             {"need_gib": memory[smallest] / 2**30, "capacity_gib": capacity / 2**30,
-                             "pinned": ", ".join(scenario.pinned) or "none"})
+                             "pinned": ", ".join(scenario.pinned) or "none"},
+                            lightest=_lightest(scenario, card, g, first_table, at, memory, smallest))
     comfortable = memory <= capacity * (1 - TIGHT_FIT_HEADROOM)
     ranked = np.flatnonzero(comfortable if comfortable.any() else fits)  # only these can be chosen: timed alone
     g, at = {k: v[ranked] for k, v in g.items()}, (at[0][ranked], at[1][ranked])
@@ -493,6 +515,20 @@ def _search(scenario: Scenario, card: Card, top: int) -> TrainingPlan:
     return TrainingPlan(tuple(layouts), batch, len(memory), int(fits.sum()))
 
 
+def _lightest(scenario: Scenario, card: Card, g: dict, table: _StageTable, at, memory: np.ndarray,
+              row: int) -> Layout:
+    """The layout of grid row ``row`` (the one needing the least memory), timed, marked as not fitting."""
+    one = {k: v[row:row + 1] for k, v in g.items()}
+    speed = {k: float(v[0]) for k, v in _speed(scenario, card, one, table, (at[0][row:row + 1],
+                                                                           at[1][row:row + 1])).items()}
+    return Layout(tp=int(one["tp"][0]), pp=int(one["pp"][0]), vp=int(one["vp"][0]), cp=int(one["cp"][0]),
+                  ep=int(one["ep"][0]), zero=int(one["zero"][0]), recompute=RECOMPUTE[int(one["rc"][0])],
+                  micro_batch=int(one["mb"][0]), grad_accum=int(one["accum"][0]), dp=int(one["dp"][0]), fits=False,
+                  memory_bytes=float(memory[row]), step_s=speed["step_s"], tokens_per_s=speed["tokens_per_s"],
+                  mfu=speed["mfu"], bubble_s=speed["bubble_s"], exposed_comm_s=speed["comm_s"],
+                  recompute_s=speed["recompute_s"])
+
+
 def layout_to_dict(layout: Layout) -> dict:
     """One searched layout for the JSON output (times in s, memory in GiB per card)."""
     return {"tp": layout.tp, "pp": layout.pp, "vp": layout.vp, "cp": layout.cp, "ep": layout.ep, "dp": layout.dp,
@@ -508,4 +544,5 @@ def plan_to_dict(plan: TrainingPlan, chosen) -> dict:
     """The search and the exact estimate of the layout chosen (``chosen``: an Estimate)."""
     return {"global_batch_tokens": plan.global_batch_tokens, "candidates": plan.candidates, "fitting": plan.fitting,
             "problem": plan.problem, "layouts": [layout_to_dict(x) for x in plan.layouts],
-            "chosen": chosen.to_dict()}
+            "lightest": None if plan.lightest is None else layout_to_dict(plan.lightest),
+            "chosen": chosen.to_dict(), "chosen_fits": chosen.fits}

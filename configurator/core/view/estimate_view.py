@@ -24,6 +24,7 @@ from configurator.core.view.names import (  # noqa: F401 - the name tables, re-e
     OFFLOADED,
     WEIGHT_FORMATS,
 )
+from configurator.core.view.cost_bases import per_unit_label
 from configurator.core.view.rows import Amount, Phrase, Row, Section, View
 from configurator.core.workloads import MILLION_TOKENS, family_of
 
@@ -37,9 +38,6 @@ targets hold for when it is another."""
 COMM_SHOWN_FROM = 0.001
 """A kind of exposed communication gets a row of its own from this share of a step up."""
 
-COST_PER = {MILLION_TOKENS: "Per million tokens", "user-month": "Per user-month", "stream-hour": "Per stream-hour",
-            "frame": "Per frame"}
-"""The label of the cost per unit of work, by the family's ``cost_unit``."""
 
 GRAPHICS_MEMORY = {"desktops": "vGPU frame buffers", "video": "Video surfaces", "rendering": "Scene and output"}
 """What a graphics family keeps in the card's memory besides the overhead."""
@@ -154,8 +152,13 @@ def _serving_speed(est: Estimate) -> Section:
             key="ttft_s"),
         Row("Time per output token", _latency(i.tpot_percentiles_s, i.tpot_s, target, b.get("tpot_s")),
             note=Phrase("{load}\n\n{decode}", {"load": load, "decode": decode}), key="tpot_s"),
-        Row("Output throughput", Amount(i.tokens_per_s, "tokens/s", band=b.get("tokens_per_s")), note=decode,
-            key="tokens_per_s"),
+        Row("Per user", Amount(1.0 / i.tpot_s if i.tpot_s else None, "tokens/s"),
+            note=Phrase("What one user reads at this load: one token every {tpot} (the median time per output "
+                        "token), after the first token.", {"tpot": Amount(i.tpot_s, "s")}), key="tokens_per_s_per_user"),
+        # under a stated request rate the deployment's figure is its capacity (core.serving_speed.replica_speed);
+        # else what the users, sent back to back, get out of it
+        Row("Output capacity" if est.scenario.constraints.requests_per_s else "Output throughput",
+            Amount(i.tokens_per_s, "tokens/s", band=b.get("tokens_per_s")), note=decode, key="tokens_per_s"),
         Row("Requests", Amount(i.requests_per_s, "requests/s", band=b.get("requests_per_s")), key="requests_per_s"),
         Row("Largest concurrency that fits", est.limits.max_concurrency, key="max_concurrency"),
         Row("Largest context that fits", Amount(est.limits.max_context, "tokens"), key="max_context", detail=True),
@@ -165,7 +168,8 @@ def _serving_speed(est: Estimate) -> Section:
 
 def _capacity(est: Estimate) -> Section:
     """Desktops and video: what one card carries, what limits it, and the cards for the whole load."""
-    g, per_server = est.graphics, est.scenario.parallelism.cards_per_node
+    g = est.graphics
+    per_server = g.cards_per_server or est.scenario.parallelism.cards_per_node
     unit = g.unit
     servers = None if not g.cards_needed else Phrase(
         "{n} at 1 card each" if per_server == 1 else "{n} at {per} cards each",
@@ -220,7 +224,7 @@ def cost_section(est: Estimate) -> Section:
         Row("Purchase (cards only)", money(c.purchase), key="purchase"),
         Row(Phrase("Cloud per {period}", {"period": period}), money(c.cloud), key="cloud"),
         Row(Phrase("Electricity per {period}", {"period": period}), money(c.energy), key="energy"),
-        Row(COST_PER[family.cost_unit], money(per_unit), note=c.basis, key="per_unit"),
+        Row(per_unit_label(family.cost_unit, c.basis), money(per_unit), key="per_unit"),
         price_dates_row(c.prices),
     )
     return Section("cost", "Power, energy and cost", rows)
@@ -305,6 +309,8 @@ def _no_layout(est: Estimate) -> None:
 
 def _fits_verdict(est: Estimate) -> tuple[Phrase, bool]:
     m, who = est.memory, {"count": est.scenario.count, "card": est.card.name}
+    if est.fits and est.training is None and est.inference is None:  # no rate, or a batch the cards cannot split
+        return Phrase("{count} × {card} fits, but is not timed — see the warnings", who), False
     if est.fits:
         return Phrase("{count} × {card} fits, {headroom} headroom", {**who, "headroom": Amount(m.headroom, "share")}), True
     return Phrase("{count} × {card} does not fit: {short} short per card",
@@ -322,7 +328,9 @@ def _carries_verdict(est: Estimate) -> tuple[Phrase, bool]:
                           "it", load), False
         needed = "{count} × {card} carries {served} of {demand} {unit}: 1 card needed" if g.cards_needed == 1 else \
             "{count} × {card} carries {served} of {demand} {unit}: {n} cards needed"
-        return Phrase(needed, {**load, "n": g.cards_needed}), False
+        if g.cards_per_server is not None and g.cards_needed > 1:
+            needed = "{count} × {card} carries {served} of {demand} {unit}: {n} cards needed, {per} per server"
+        return Phrase(needed, {**load, "n": g.cards_needed, "per": g.cards_per_server}), False
     per_card = Amount(g.per_card, "frames/h") if g.unit == "frames" else \
         Phrase("{n}\u00a0{unit}", {"n": Amount(g.per_card, "count"), "unit": g.unit})
     return Phrase("{count} × {card} carries the load: {per_card} per card", {**who, "per_card": per_card}), True
@@ -396,10 +404,24 @@ def plain(value, band: bool = False):
     return Amount(value.value, value.unit, value.money, value.band if band else None, (), value.digits)
 
 
+def _untimed(est: Estimate) -> Section:
+    """An AI estimate without a speed (a card without a published rate, a card count the global
+    batch cannot be split over): one row that says so; the warnings say why."""
+    return Section("speed", "Speed and time", (Row("Speed", "not estimated — see the warnings", key="untimed"),))
+
+
+def _speed_section(est: Estimate, family: str) -> Section:
+    if family in ("training", "serving") and est.training is None and est.inference is None:
+        return _untimed(est)
+    return SPEED[family](est)
+
+
 def estimate_view(est: Estimate) -> View:
     """The view model of ``est``: its memory, its speed or capacity, its power and cost, its verdict
     and its warnings."""
     family = family_of(est.scenario.workload).name
     verdict, good = VERDICT[family](est)
-    return View(HEADING[family](est), verdict, good, (memory_section(est), SPEED[family](est), cost_section(est)),
-                tuple(est.messages), LAYOUT[family](est), HEADLINE[family])
+    layout = LAYOUT[family](est) if est.training is not None or est.inference is not None else None
+    return View(HEADING[family](est), verdict, good,
+                (memory_section(est), _speed_section(est, family), cost_section(est)),
+                tuple(est.messages), layout, HEADLINE[family])

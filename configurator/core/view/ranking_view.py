@@ -7,20 +7,12 @@ from __future__ import annotations
 
 from configurator.core.estimate import Estimate
 from configurator.core.recommend import Objective, Result
+from configurator.core.view.cost_bases import per_unit_label
 from configurator.core.view.names import CLASSES
 from configurator.core.view.price_view import PRICE_HEADING, price_value
 from configurator.core.view.estimate_view import estimate_view, plain, speed_row
 from configurator.core.view.rows import Amount, Columns, Phrase, Row, Section, Value
-from configurator.core.workloads import MILLION_TOKENS, family_of
-
-
-TCO_PER = {MILLION_TOKENS: "TCO per million tokens", "user-month": "TCO per user-month",
-           "stream-hour": "TCO per stream-hour", "frame": "TCO per frame"}
-"""The ranking's cost of ownership per unit of work, by the family's ``cost_unit``."""
-
-CLOUD_PER = {MILLION_TOKENS: "Cloud per million tokens", "user-month": "Cloud per user-month",
-             "stream-hour": "Cloud per stream-hour", "frame": "Cloud per frame"}
-"""The ranking's cloud cost per unit of work, by the family's ``cost_unit``."""
+from configurator.core.workloads import family_of
 
 
 def _score(objective: Objective, est: Estimate, value: float) -> Value:
@@ -37,10 +29,8 @@ def _score(objective: Objective, est: Estimate, value: float) -> Value:
 
 def _score_heading(objective: Objective, est: Estimate) -> Value:
     unit = family_of(est.scenario.workload).cost_unit
-    if objective is Objective.TCO:
-        return TCO_PER[unit]
-    if objective is Objective.CLOUD:
-        return CLOUD_PER[unit]
+    if objective in (Objective.TCO, Objective.CLOUD):  # the ranking's ownership is the cards and their power
+        return per_unit_label(unit, "cloud" if objective is Objective.CLOUD else "ownership")
     if objective is Objective.ENERGY:
         return Phrase("Energy per {period}", {"period": unit})
     if objective is Objective.FEWEST_CARDS:
@@ -81,21 +71,36 @@ LOSES_BY = {"tie": "as fast; the simpler layout is preferred", "bubble": "more p
 
 
 def plan_columns(plan) -> Columns:
-    """The planner's best layouts for one card and count (``TrainingPlan.layouts``), the chosen one first."""
+    """The planner's best layouts for one card and count (``TrainingPlan.layouts``), the chosen one first;
+    when none fits, the lightest (the closest to fitting), marked as not fitting."""
     headings = ("tp", "pp", "vp", "cp", "ep", "dp", "zero", "recomputation", "micro-batch", "gradient accumulation",
                 "Memory per card", "Step time", "MFU", "Loses by")
+    shown = plan.layouts or ((plan.lightest,) if plan.lightest is not None else ())
     rows = tuple((x.tp, x.pp, x.vp, x.cp, x.ep, x.dp, x.zero, x.recompute.value, x.micro_batch, x.grad_accum,
                   Amount(x.memory_bytes, "B"), Amount(x.step_s, "s"), Amount(x.mfu, "share"),
-                  LOSES_BY.get(x.loses_by, "chosen") if x.loses_by else "chosen") for x in plan.layouts)
+                  "closest — does not fit" if not x.fits else LOSES_BY.get(x.loses_by, "chosen") if x.loses_by
+                  else "chosen") for x in shown)
     return Columns(headings, frozenset(range(13)) - {7}, rows)
 
 
 def plan_heading(plan, chosen: Estimate) -> Phrase:
-    """'8 × H100 SXM5 80GB: global batch 4,194,304 tokens, 5,120 layouts tried, 1,204 fit'."""
-    return Phrase("{count} × {card}: global batch {tokens} tokens, {tried} layouts tried, {fit} fit",
-                  {"count": chosen.scenario.count, "card": chosen.card.name,
-                   "tokens": Amount(plan.global_batch_tokens, "count"), "tried": Amount(plan.candidates, "count"),
-                   "fit": Amount(plan.fitting, "count")})
+    """'8 × H100 SXM5 80GB: global batch 4,194,304 tokens, 5,120 layouts tried, 1,204 fit' (none fits: said so)."""
+    template = "{count} × {card}: global batch {tokens} tokens, {tried} layouts tried, {fit} fit" if plan.fitting \
+        else "{count} × {card}: global batch {tokens} tokens, {tried} layouts tried, none fits"
+    return Phrase(template, {"count": chosen.scenario.count, "card": chosen.card.name,
+                             "tokens": Amount(plan.global_batch_tokens, "count"),
+                             "tried": Amount(plan.candidates, "count"), "fit": Amount(plan.fitting, "count")})
+
+
+def plan_verdict(plan, chosen: Estimate) -> Phrase | None:
+    """When no layout fits: that the layout shown is the closest, and how far it misses."""
+    if plan.fitting:
+        return None
+    return Phrase("No layout fits {count} × {card}. Shown: the closest (least memory per card), {need} of {allowed}, "
+                  "{short} short per card.",
+                  {"count": chosen.scenario.count, "card": chosen.card.name, "need": Amount(chosen.memory.total, "B"),
+                   "allowed": Amount(chosen.memory.budget, "B"),
+                   "short": Amount(max(0.0, chosen.memory.total - chosen.memory.budget), "B")})
 
 
 def step_breakdown(chosen: Estimate) -> Section | None:
@@ -115,4 +120,6 @@ def step_breakdown(chosen: Estimate) -> Section | None:
     rows += [Row("pipeline bubble", Amount(t.bubble_fraction, "share"), key="bubble"),
              Row("MFU", Amount(t.mfu, "share"), key="mfu"),
              Row("Time for the token budget", Amount(t.hours, "h"), key="hours")]
-    return Section("step", "Chosen layout, step-time breakdown (exact estimate)", tuple(rows))
+    title = "Chosen layout, step-time breakdown (exact estimate)" if chosen.fits else \
+        "Closest layout (does not fit), step-time breakdown if it ran (exact estimate)"
+    return Section("step", title, tuple(rows))

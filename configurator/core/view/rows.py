@@ -136,14 +136,15 @@ minutes, hours or days …); any other unit is a word after the number."""
 def side_by_side(views: list[View], language: str, details: bool = False) -> list[tuple[str, list[str]]]:
     """Several views (one configuration each) as rows of a comparison: one row per number, in the
     order the views first name it, with each view's value ('—' where a view lacks the number)."""
-    order: dict[str, Row] = {}
-    values: list[dict[str, str]] = []
+    order: dict[tuple[str, str], Row] = {}
+    values: list[dict[tuple[str, str], str]] = []
     for view in views:
         mine = {}
         for section in view.sections:
             for row in section.shown(details):
-                order.setdefault(row.key, row)
-                mine[row.key] = write(row.value, language)
+                key = (row.key, label(row.label, "en"))  # a number on another basis is another row
+                order.setdefault(key, row)
+                mine[key] = write(row.value, language)
         values.append(mine)
     return [(label(row.label, language), [v.get(key, "—") for v in values]) for key, row in order.items()]
 

@@ -11,6 +11,7 @@ the window all translate through it. Qt-free.
 from __future__ import annotations
 
 from configurator.core.messages import CATALOGUES, TERMS, Message, render
+from configurator.core.view.words_answers import ZH_CN_ANSWERS
 from configurator.core.view.words_card import ZH_CN_CARD
 from configurator.core.view.words_choices import ZH_CN_CHOICES
 from configurator.core.view.words_price import ZH_CN_PRICE
@@ -578,6 +579,7 @@ ZH_CN.update(ZH_CN_CARD)
 ZH_CN.update(ZH_CN_CHOICES)
 ZH_CN.update(ZH_CN_PRICE)
 ZH_CN.update(ZH_CN_WHAT_FITS)
+ZH_CN.update(ZH_CN_ANSWERS)
 
 class Words:
     """Translator for one language: labels by their English text, warnings by message id."""

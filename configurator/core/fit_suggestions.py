@@ -1,0 +1,284 @@
+"""What would fit: when a configuration does not fit (or does not carry its load), the changes
+that would, each with its number, as the web calculators users know answer it (more cards, a
+parameter-efficient method, a shorter sequence, host offload, another card).
+
+Each suggestion is an estimate of the changed scenario, so its number is the estimator's own:
+the memory per card then, the cards then. Qt-free; the command line, the window's results panel
+and the summary word them from their message ids.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from configurator.core.catalog import Card, Catalog
+from configurator.core.estimate import Estimate, estimate, valid_counts, with_count
+from configurator.core.formats import FORMATS
+from configurator.core.graphics import graphics_unsuitable
+from configurator.core.memory import TIGHT_FIT_HEADROOM
+from configurator.core.messages import Message, msg
+from configurator.core.plan.deployment import TRAINING_COUNTS, unpinned, whole_system_counts
+from configurator.core.scenario import Scenario, WeightFormat, updated_or_none
+from configurator.core.units import GIB
+from configurator.core.view.names import WEIGHT_FORMATS
+from configurator.core.workloads import family_of
+
+MAX_SUGGESTIONS = 6
+"""Suggestions listed, most direct first (the buyer reads the first two or three)."""
+
+SHORTEST_SEQUENCE = 512
+"""Shortest training sequence or serving context suggested [tokens]: below it few jobs still do
+what they were meant to."""
+
+SERVING_FORMATS = (WeightFormat.FP8, WeightFormat.AWQ_INT4)
+"""Weight formats suggested for serving, largest first: FP8 (8 bit/weight) and AWQ INT4 with
+group-128 scales (4.16 bit/weight), each kept only where it stores fewer bits than the current."""
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """One change that would fit (or carry the load): what kind, in words with its number, and the
+    estimate of the changed scenario (its memory per card, its count)."""
+
+    kind: str
+    """``more-cards``, ``fewer-cards``, ``free-pins``, ``lora``, ``qlora``, ``shorter-sequence``, ``shorter-context``,
+    ``weight-format``, ``offload``, ``fewer-users``, ``other-card`` or ``cards-needed``."""
+    message: Message
+    estimate: Estimate
+
+    @property
+    def scenario(self) -> Scenario:
+        return self.estimate.scenario
+
+    def to_dict(self) -> dict:
+        """For the command line's JSON: the kind, the words, the count and card, GiB per card then."""
+        est = self.estimate
+        return {"kind": self.kind, "text": self.message.text, "id": self.message.id, "params": self.message.params,
+                "card": est.card.id, "count": est.scenario.count, "fits": est.fits,
+                "memory_gib": round(est.memory.total / GIB, 3)}
+
+
+def _fits(est: Estimate) -> bool:
+    """Fits in memory and, for graphics, carries every user or stream."""
+    return est.usable
+
+
+def _memory(est: Estimate) -> dict:
+    return {"need": est.memory.total / GIB, "budget": est.memory.budget / GIB}
+
+
+def _at(scenario: Scenario | None, card: Card) -> Estimate | None:
+    return None if scenario is None else estimate(scenario, card)
+
+
+def fewest_that_fit(est: Estimate) -> Estimate | None:
+    """``est``'s job at the fewest cards above its count that fit (counts as clusters are built,
+    powers of two, the pinned tp × pp dividing them); None when none up to 16,384 does."""
+    s = est.scenario
+    for count in valid_counts(s, (n for n in TRAINING_COUNTS if n > s.count)):
+        more = estimate(with_count(s, count), est.card)
+        if _fits(more):
+            return more
+    return None
+
+
+def _more_cards(est: Estimate) -> Suggestion | None:
+    """The fewest cards that fit (:func:`fewest_that_fit`)."""
+    more = fewest_that_fit(est)
+    if more is None:
+        return None
+    return Suggestion("more-cards", msg("fits-as", count=more.scenario.count, card=est.card.name, **_memory(more)),
+                      more)
+
+
+BATCH_PROBLEMS = ("batch-does-not-divide", "batch-does-not-divide-one")
+"""Messages of a training count the global batch cannot be split over (the estimate is untimed)."""
+
+
+def _batch_unsplit(est: Estimate) -> bool:
+    return any(m.id in BATCH_PROBLEMS for m in est.messages)
+
+
+def _fewer_cards(est: Estimate) -> Suggestion | None:
+    """Training on more cards than its global batch can be split over: the most cards, as clusters
+    are built, that split it."""
+    if not _batch_unsplit(est):
+        return None
+    s = est.scenario
+    for count in sorted(valid_counts(s, (n for n in TRAINING_COUNTS if n < s.count)), reverse=True):
+        fewer = estimate(with_count(s, count), est.card)
+        if _fits(fewer) and fewer.training is not None and not _batch_unsplit(fewer):
+            return Suggestion("fewer-cards", msg("fits-as", count=count, card=est.card.name, **_memory(fewer)), fewer)
+    return None
+
+
+def _free_pins(est: Estimate) -> Suggestion | None:
+    """The same cards with the layout left to the planner, when the user's pins are what keeps it out."""
+    s = est.scenario
+    if not family_of(s.workload).has_layout or not s.auto_layout or not s.pinned:
+        return None
+    free = estimate(unpinned(s), est.card)
+    if not _fits(free):
+        return None
+    return Suggestion("free-pins", msg("fits-unpinned", pins=", ".join(s.pinned), count=s.count, card=est.card.name,
+                                       **_memory(free)), free)
+
+
+ADAPTERS = {"finetune": ("lora", "qlora")}
+"""Parameter-efficient methods that do the same job with less memory, lightest last, by workload."""
+
+
+def _adapters(est: Estimate) -> Suggestion | None:
+    """A full fine-tune as LoRA, else QLoRA, on the same cards: the first that fits, or QLoRA's
+    memory when neither does but it needs much less (the number a buyer compares)."""
+    s = est.scenario
+    tried = []
+    for workload in ADAPTERS.get(s.workload.value, ()):
+        other = _at(updated_or_none(s, workload=workload), est.card)
+        if other is None:
+            continue
+        if _fits(other):
+            return Suggestion(workload, msg(f"fits-with-{workload}", **_memory(other)), other)
+        tried.append(other)
+    if tried and tried[-1].memory.total < 0.7 * est.memory.total:
+        other = tried[-1]
+        return Suggestion("qlora", msg("short-with-qlora", short=(other.memory.total - other.memory.budget) / GIB,
+                                       **_memory(other)), other)
+    return None
+
+
+def _halved(est: Estimate, part: str, name: str, kind: str, floor: int = SHORTEST_SEQUENCE) -> Suggestion | None:
+    """The longest halving of ``part.name`` (the training sequence, the serving context) down to
+    ``floor`` that fits."""
+    s = est.scenario
+    now = getattr(getattr(s, part), name)
+    length = now // 2
+    while length >= floor:
+        other = _at(updated_or_none(s, **{part: {name: length}}), est.card)
+        if other is not None and _fits(other):
+            return Suggestion(kind, msg(f"fits-with-{kind}", length=length, now=now, **_memory(other)), other)
+        length //= 2
+    return None
+
+
+def _shorter_sequence(est: Estimate) -> Suggestion | None:
+    return _halved(est, "training", "seq_len", "shorter-sequence")
+
+
+def _shorter_context(est: Estimate) -> Suggestion | None:
+    """Serving: a shorter context, still holding the prompt and the answer."""
+    serving = est.scenario.serving
+    return _halved(est, "serving", "context", "shorter-context",
+                   max(SHORTEST_SEQUENCE, serving.prompt_tokens + serving.output_tokens))
+
+
+def _offload(est: Estimate) -> Suggestion | None:
+    """Training: the optimizer states (ZeRO-Offload), then the weights too (ZeRO-Infinity), in host memory."""
+    s = est.scenario
+    if s.training.offload_optimizer:
+        return None
+    for parts, message_id in (({"offload_optimizer": True}, "fits-with-offload-optimizer"),
+                              ({"offload_optimizer": True, "offload_params": True}, "fits-with-offload-all")):
+        other = _at(updated_or_none(s, training=parts), est.card)
+        if other is not None and _fits(other):
+            return Suggestion("offload", msg(message_id, **_memory(other)), other)
+    return None
+
+
+def _weight_format(est: Estimate) -> Suggestion | None:
+    """Serving: the weights stored in fewer bits (FP8, then AWQ INT4), the first that fits."""
+    s = est.scenario
+    bits = est.plan.weight_bits or 16.0
+    for fmt in SERVING_FORMATS:
+        if FORMATS[fmt].bits_per_weight >= bits:
+            continue
+        other = _at(updated_or_none(s, serving={"weight_format": fmt.value, "weight_bpw": None}), est.card)
+        if other is not None and _fits(other):
+            return Suggestion("weight-format", msg("fits-with-weight-format", format=WEIGHT_FORMATS.get(fmt.value,
+                                                                                                 fmt.value.upper()),
+                                                   bits=FORMATS[fmt].bits_per_weight, **_memory(other)), other)
+    return None
+
+
+def _fewer_users(est: Estimate) -> Suggestion | None:
+    """Serving: the users that fit on these cards at this context, when some do."""
+    s, most = est.scenario, est.limits.max_concurrency
+    if not most or most >= s.serving.concurrency:
+        return None
+    other = _at(updated_or_none(s, serving={"concurrency": most}), est.card)
+    if other is None or not _fits(other):
+        return None
+    return Suggestion("fewer-users", msg("fits-fewer-users", users=most, count=s.count, card=est.card.name,
+                                         **_memory(other)), other)
+
+
+def _cards_needed(est: Estimate) -> Suggestion | None:
+    """Desktops and video: the cards that carry every user or stream."""
+    g = est.graphics
+    if g is None or g.meets_demand or not g.cards_needed or not est.fits:
+        return None
+    from configurator.core.estimate import carrying_whole_load
+
+    whole = carrying_whole_load(est)
+    if not _fits(whole):
+        return None
+    return Suggestion("cards-needed", msg("fits-cards-needed", count=whole.scenario.count, card=est.card.name,
+                                          demand=g.demand, unit=g.unit), whole)
+
+
+def _candidate_cards(est: Estimate, catalog: Catalog) -> list[Card]:
+    """Cards of the workload's usual classes (no consumer cards) with more memory than this one,
+    smallest memory first: the nearest step up is usually the cheapest."""
+    workload = est.scenario.workload
+    classes = family_of(workload).default_classes[workload]
+    own = est.card.memory_gb or 0.0
+    cards = [c for c in catalog.cards if c.id != est.card.id and c.category in classes and not c.is_consumer
+             and (c.memory_gb or 0.0) > own and not graphics_unsuitable(workload, c)]
+    return sorted(cards, key=lambda c: (c.memory_gb or 0.0, c.id))
+
+
+def _other_card(est: Estimate, catalog: Catalog | None) -> Suggestion | None:
+    """Another card that fits at the same count — the cheapest to buy of those that fit with
+    headroom (then of those that fit at all; unpriced ones after the priced, least memory first) —
+    else the card with the most memory at the fewest count that fits."""
+    if catalog is None or est.fits:  # a card that carries too few users or streams needs more of them, not another
+        return None
+    cards = _candidate_cards(est, catalog)
+    s = unpinned(est.scenario) if family_of(est.scenario.workload).has_layout else est.scenario
+    buyable = [c for c in cards if s.count in whole_system_counts(c, (s.count,))]  # NVL72 racks are sold whole
+    fitting = [other for card in buyable if (other := _at(updated_or_none(s, card_id=card.id), card)) is not None
+               and _fits(other)]
+    if fitting:
+        best = min(fitting, key=lambda e: (e.memory.headroom < TIGHT_FIT_HEADROOM, e.costs.purchase is None,
+                                           e.costs.purchase or 0.0, e.card.memory_gb or 0.0, e.card.id))
+        return Suggestion("other-card", msg("fits-as", count=s.count, card=best.card.name, **_memory(best)), best)
+    if not cards:
+        return None
+    largest = max(cards, key=lambda c: (c.memory_gb or 0.0, -len(c.id)))
+    base = updated_or_none(s, card_id=largest.id)
+    more = None if base is None else _more_cards(estimate(base, largest))
+    return None if more is None else Suggestion("other-card", more.message, more.estimate)
+
+
+SUGGESTIONS = {
+    "training": (_fewer_cards, _free_pins, _more_cards, _adapters, _shorter_sequence, _offload, _other_card),
+    "serving": (_free_pins, _more_cards, _weight_format, _shorter_context, _fewer_users, _other_card),
+    "desktops": (_cards_needed,), "video": (_cards_needed,), "rendering": (_other_card,)}
+"""The changes tried for each workload family, most direct first."""
+
+
+def what_would_fit(est: Estimate, catalog: Catalog | None = None) -> tuple[Suggestion, ...]:
+    """The changes that would make ``est`` fit (graphics: carry its load; training: be split over
+    its cards), each with its number; empty when it already does. ``catalog`` adds another card; without it, only changes to the
+    job and the count are tried."""
+    if _fits(est):  # it fits; only a count the global batch cannot be split over is left to mend
+        fewer = _fewer_cards(est)
+        return (fewer,) if fewer is not None else ()
+    found = (suggest(est, catalog) if suggest is _other_card else suggest(est)
+             for suggest in SUGGESTIONS[family_of(est.scenario.workload).name])
+    return tuple(s for s in found if s is not None)[:MAX_SUGGESTIONS]
+
+
+def suggestions_to_dict(suggestions: Iterable[Suggestion]) -> list[dict]:
+    return [s.to_dict() for s in suggestions]

@@ -1,0 +1,35 @@
+"""Chinese for the labels of issue 24's answers (what would fit, the closest layout, like-for-like
+comparisons, the basis of a cost per unit): an overflow table of :mod:`words`, merged into its
+catalogue. Keyed by the English label id."""
+
+from __future__ import annotations
+
+ZH_CN_ANSWERS: dict[str, str] = {
+    "not estimated — see the warnings": "未估算——原因见警告",
+    "{count} × {card} fits, but is not timed — see the warnings": "{count} × {card} 显存可容纳，但无法估算速度——原因见警告",
+    "{count} × {card}: global batch {tokens} tokens, {tried} layouts tried, none fits":
+        "{count} × {card}：全局批量 {tokens} 词元，尝试 {tried} 种布局，没有一种可容纳",
+    ("No layout fits {count} × {card}. Shown: the closest (least memory per card), {need} of {allowed}, "
+     "{short} short per card."): "{count} × {card} 没有能放下的布局。下面是最接近的布局（每卡显存最少）：需要 {need}，"
+                                 "可用 {allowed}，每卡缺 {short}。",
+    "closest — does not fit": "最接近——放不下",
+    "Closest layout (does not fit), step-time breakdown if it ran (exact estimate)":
+        "最接近的布局（放不下），假如运行时的单步时间分解（精确估算）",
+    "TCO of the bill of materials": "物料清单的总拥有成本", "cards and electricity, owned": "自购加速卡与电费",
+    "per million tokens": "每百万词元", "per user-month": "每用户·月",
+    "per stream-hour": "每路·小时", "per frame": "每帧", "per job": "每项任务", "Cost {per}": "{per}成本", "Cost {per} — {basis}": "{per}成本——{basis}",
+    "1 card": "1 张卡", "{n} cards": "{n} 张卡",
+    "Per user": "每用户速度", "Output capacity": "输出能力（满载）",
+    ("What one user reads at this load: one token every {tpot} (the median time per output token), after the "
+     "first token."): "此负载下单个用户看到的速度：首词元之后每 {tpot} 一个词元（每输出词元时间的中位数）。",
+    "What would fit": "怎样才能放下", "More cards": "增加卡数", "Fewer cards": "减少卡数", "Free the pinned layout": "放开固定的并行设置",
+    "LoRA": "LoRA", "QLoRA": "QLoRA", "Shorter sequences": "缩短序列", "Shorter context": "缩短上下文",
+    "Fewer bits per weight": "降低权重位宽", "Host memory": "卸载到主机内存", "Fewer users": "减少用户数",
+    "Another card": "换一种卡", "Cards for the whole load": "承载全部负载所需卡数",
+    "Nothing tried fits: raise the count a lot, or choose a card with more memory.":
+        "尝试过的改动都放不下：请大幅增加卡数，或选用显存更大的卡。",
+    "{count} × {card} carries {served} of {demand} {unit}: {n} cards needed, {per} per server":
+        "{count} × {card} 承载 {demand} {unit}中的 {served}：需要 {n} 张卡，每台服务器 {per} 张",
+    "Alternatives are laid out by the planner; your pinned {pins} apply to your choice only.":
+        "备选方案的并行布局由规划器选择；您固定的 {pins} 只用于您的方案。",
+}

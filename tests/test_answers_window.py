@@ -1,0 +1,87 @@
+"""Issue 24, parts 5 and 6, in the window: what would fit in the results panel (both languages),
+compared cards drawn at the count each needs, a count that does not fit never drawn as a speed,
+and the cost chart's axis naming its basis."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QMessageBox
+
+from configurator.app.main_window import MainWindow
+from configurator.core.architecture import preset
+from configurator.core.scenario import LAYOUT_FIELDS, Scenario
+
+
+@pytest.fixture
+def window(qtbot, controller, tmp_path, monkeypatch):
+    monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: QMessageBox.StandardButton.Discard)
+    w = MainWindow(controller, QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    yield w
+    w.controller.undo_stack.setClean()
+    w.set_language("en")
+
+
+def _show(window, scenario: Scenario, compared=()):
+    window.controller.replace(scenario)
+    window.controller.set_compared(list(compared))
+    return window.controller.recompute()
+
+
+def test_a_no_fit_shows_what_would_fit_in_both_languages(window):
+    _show(window, Scenario(model=preset("llama3-70b"), workload="pretrain", card_id="a100-sxm-80gb", count=4,
+                           auto_layout=LAYOUT_FIELDS))
+    results = window.results
+    assert results.fixes_group.isVisibleTo(window)
+    assert results.fixes_group.title() == "What would fit"
+    text = results.fixes.text()
+    assert "More cards" in text and "× A100 SXM4 80GB" in text and "GiB per card" in text
+    window.set_language("zh_CN")
+    window.controller.recompute()
+    assert window.results.fixes_group.title() == "怎样才能放下"
+    assert "增加卡数" in window.results.fixes.text()
+
+
+def test_a_configuration_that_fits_shows_no_suggestions(window):
+    _show(window, Scenario(model=preset("llama3-8b"), workload="lora", card_id="h100-sxm", count=1,
+                           auto_layout=LAYOUT_FIELDS))
+    assert not window.results.fixes_group.isVisibleTo(window)
+
+
+def test_compared_bars_are_labelled_with_the_count_each_is_drawn_at(window):
+    analysis = _show(window, Scenario(model=preset("llama3-70b"), workload="pretrain", card_id="h200-sxm",
+                                      count=16, auto_layout=LAYOUT_FIELDS), ["a100-sxm-40gb"])
+    small = analysis.compared[0]
+    assert small.scenario.count > 16 and small.fits
+    ticks = [text.strip() for _, text in window.memory_chart.getAxis("bottom")._tickLevels[0]]
+    assert ticks == ["h200-sxm", "a100-sxm-40gb"]
+    counts = [item.toPlainText() for item in window.memory_chart.counts if item.isVisible()]
+    assert counts == ["16 cards", f"{small.scenario.count} cards"]
+
+
+def test_counts_that_do_not_fit_sit_on_the_floor_of_the_scaling_chart(window):
+    analysis = _show(window, Scenario(model=preset("llama3-8b"), workload="inference", card_id="t4", count=4,
+                                      serving={"concurrency": 1}, auto_layout=LAYOUT_FIELDS))
+    bad = [e for e in analysis.by_count if not e.fits]
+    good = [e for e in analysis.by_count if e.fits]
+    assert bad and good
+    chart = window.scaling_chart
+    xs, _ys = chart.throughput.getData()  # in log10, as the chart draws them
+    assert sorted({round(10**x) for x in xs}) == sorted({e.scenario.count for e in good})  # only what fits
+    floor = chart.getPlotItem().vb.viewRange()[1][0]
+    lowest = min(math.log10(e.throughput) for e in good)
+    for spot in chart.not_fitting.points():
+        assert spot.pos().y() < lowest and spot.pos().y() - floor < 0.1 * (lowest - floor + 1)
+
+
+def test_the_cost_chart_names_its_basis(window):
+    _show(window, Scenario(model=preset("llama3-8b"), workload="inference", card_id="h100-sxm", count=1,
+                           serving={"concurrency": 32}, auto_layout=LAYOUT_FIELDS))
+    label = window.cost_chart.getAxis("left").labelText
+    assert label.startswith("Cost per million tokens — ") and label.endswith("[USD]")
+    assert "cloud rent" in label or "cards and electricity" in label

@@ -2,7 +2,8 @@
 
 Run by tests/test_worker_lifetime.py in a subprocess, so that a crash (exit 139, a segfault
 from a worker thread delivering into a deleted wizard: issue 30) fails that test instead of
-killing pytest. Prints ``ok <cycles> <seconds> s``; exits 3 when Qt printed a warning.
+killing pytest. Prints ``ok <cycles> <seconds> s``; exits 3 when Qt printed a warning, 4 when an
+error dialog opened.
 
 Usage: ``python tests/wizard_cycles.py CYCLES`` (QT_QPA_PLATFORM=offscreen, and
 GPU_CONFIGURATOR_DATA_DIR pointing at a scratch folder).
@@ -10,6 +11,7 @@ GPU_CONFIGURATOR_DATA_DIR pointing at a scratch folder).
 
 from __future__ import annotations
 
+import os
 import sys
 import tempfile
 import time
@@ -30,6 +32,13 @@ def main(argv: list[str]) -> int:
 
     qInstallMessageHandler(on_message)
     app = QApplication([])
+    from PySide6.QtWidgets import QMessageBox
+
+    def refuse(_parent, title, text, *_args, **_kwargs):  # an error dialog would wait for a click forever
+        print(f"unexpected error dialog: {title}: {text}", file=sys.stderr, flush=True)
+        os._exit(4)
+
+    QMessageBox.critical = refuse
     from configurator.app.main import build_main_window
 
     cycles = int(argv[0])

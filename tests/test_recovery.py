@@ -365,7 +365,7 @@ def test_a_damaged_autosave_is_offered_as_partly_recoverable(open_window, monkey
     kept = list((folder / "damaged").iterdir())
     assert len(kept) == 1 and kept[0].read_bytes() == original  # the file as found, kept
     message = window.statusBar().currentMessage()
-    assert "in part" in message and str(kept[0]) in message
+    assert "in part" in message and str(kept[0]) in message and str(kept[0]) in window.recovery_note.text()
 
 
 @pytest.mark.parametrize("kind", ["only zero bytes", "not json"])
@@ -421,7 +421,11 @@ def test_a_card_gone_from_the_catalog_is_restored_on_a_placeholder(open_window, 
     assert scenario.name == "Plan on my card" and scenario.count == 16 and scenario.card_id == "h100-sxm"
     assert scenario == updated(lost, card_id="h100-sxm")
     message = window.statusBar().currentMessage()
-    assert "“my-own-card” is no longer in the catalog" in message and "H100" in message
+    assert message.startswith("Restored “Plan on my card” in part: "
+                              "Its card “my-own-card” is no longer in the catalog")
+    assert window.recovery_note.isVisible() and "H100" in message
+    assert window.recovery_note.text().replace("\n\n", " ").replace(":  ", ": ") == message
+    window.recovery_note.close()
     assert not file.exists() and window.autosave.file.exists()
     assert (autosave_module.damaged_dir() / file.name).exists()  # as it was, with its card id
 
@@ -479,7 +483,7 @@ def test_a_failed_autosave_is_shown_in_the_status_bar(open_window, monkeypatch, 
         assert "No space left on device" in message
         assert ("not protected against a crash" in message) == (language == "en")
         assert "No space left on device" in error_boundary.log_path().read_text(encoding="utf-8")
-        window.statusBar().grab().save(str(shot_dir() / f"autosave-failed-{language}.png"))
+        save_status_bar(window, f"autosave-failed-{language}.png")
         window.controller.apply("count", 64)
         assert window.autosave.save_now() and window.statusBar().currentMessage() != message  # works again
     finally:
@@ -511,15 +515,19 @@ def test_settings_that_cannot_be_written_are_shown(qtbot, tmp_path, monkeypatch,
         message = window.statusBar().currentMessage()
         assert str(blocker / "settings.ini") in message
         assert ("will not be remembered" in message) == (language == "en")
-        window.statusBar().grab().save(str(shot_dir() / f"settings-failed-{language}.png"))
+        save_status_bar(window, f"settings-failed-{language}.png")
     finally:
         i18n.install_language("en")
 
 
-def shot_dir() -> Path:
+def save_status_bar(window, name: str) -> None:
+    """The status bar of the window at a usual size, as a PNG to look at."""
     folder = Path("/tmp/shots/recovery")
     folder.mkdir(parents=True, exist_ok=True)
-    return folder
+    window.resize(1280, 800)
+    window.show()
+    QCoreApplication.processEvents()
+    window.statusBar().grab().save(str(folder / name))
 
 
 # ---- the Chinese window's currency -------------------------------------------------------------

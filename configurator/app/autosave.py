@@ -211,14 +211,20 @@ class Recovery:
         self.handle = None
 
 
+NOT_A_FILE, UNREADABLE, TOO_LARGE = "not-a-file", "unreadable", "too-large"
+"""Why an entry was set aside, besides the reasons of :mod:`~configurator.core.scenario_salvage`."""
+
+
 @dataclass(frozen=True)
 class SetAside:
     """Something in the autosave folder that could not be offered, and where it was moved (None:
-    it could not be moved either, and stays where it is)."""
+    it could not be moved either, and stays where it is); ``reason``: a code (:data:`NOT_A_FILE`
+    …, or a salvage reason), ``detail``: a technical line."""
 
     file: Path
     moved_to: Path | None
     reason: str
+    detail: str = ""
 
 
 @dataclass
@@ -258,7 +264,7 @@ def _examine(file: Path, known_cards: Container[str]) -> Recovery | SetAside | N
     except OSError:
         return None  # gone meanwhile
     if not stat.S_ISREG(mode):
-        return SetAside(file, _set_aside(file), "not a file")
+        return SetAside(file, _set_aside(file), NOT_A_FILE)
     key = _NAME.match(file.name)["key"]
     if _LEGACY.match(key) and int(key) != os.getpid() and _process_running(int(key)):
         return None  # an older version's window may be running with that process id
@@ -271,14 +277,14 @@ def _examine(file: Path, known_cards: Container[str]) -> Recovery | SetAside | N
         _release(handle)
         if not file.exists():
             return None  # removed by its window meanwhile
-        return SetAside(file, _set_aside(file), f"cannot be read: {error.strerror or error}")
+        return SetAside(file, _set_aside(file), UNREADABLE, error.strerror or str(error))
     if len(data) > READ_LIMIT:
         _release(handle, _lock_path(file))
-        return SetAside(file, _set_aside(file), f"larger than {READ_LIMIT // (1024 * 1024)} MiB")
+        return SetAside(file, _set_aside(file), TOO_LARGE, f"{READ_LIMIT // (1024 * 1024)} MiB")
     salvage = salvage_scenario(data)
     if salvage.scenario is None:
         _release(handle, _lock_path(file))
-        return SetAside(file, _set_aside(file), salvage.reason)
+        return SetAside(file, _set_aside(file), salvage.reason, salvage.detail)
     notes = salvage.extra.get("autosave")
     notes = notes if isinstance(notes, dict) else {}
     language = notes.get("language") if isinstance(notes.get("language"), str) else None

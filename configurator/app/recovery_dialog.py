@@ -40,35 +40,54 @@ def state_text(recovery: Recovery) -> str:
 
 
 def damage_lines(recovery: Recovery, placeholder: str = "") -> list[str]:
-    """What is missing or changed in ``recovery``, one sentence each (empty when it is whole);
-    ``placeholder``: the card it is restored on when its own is gone."""
+    """What is missing or changed in ``recovery``, one sentence each (empty when it is whole), a
+    card that is gone first (the user has to act on it); ``placeholder``: the card it is restored
+    on instead."""
     damage, lines = recovery.damage, []
+    if recovery.missing_card is not None:
+        lines.append(_tc("Recovery", "Its card “{card}” is no longer in the catalog: it is restored on "
+                                     "{placeholder}; choose its card again.").format(
+            card=recovery.missing_card, placeholder=placeholder or "?"))
     if damage.cut_at is not None:
-        lines.append(_tc("Recovery", "The file was cut short: {kept} of its {size} bytes could be read; what came "
-                                  "after is lost and takes default values.").format(
+        lines.append(_tc("Recovery", "The file was cut short after {size} bytes ({kept} of them usable); whatever "
+                                     "followed is lost and takes default values.").format(
             kept=f"{damage.cut_at:,}", size=f"{damage.size:,}"))
     if damage.newer_version is not None:
-        lines.append(_tc("Recovery", "It was written by a newer version of GPU Configurator (file version {version}); "
-                                  "settings this version does not know are left out.").format(
+        lines.append(_tc("Recovery", "It was written by a newer version of GPU Configurator (file version "
+                                     "{version}); settings this version does not know are left out.").format(
             version=damage.newer_version))
     if damage.reset:
         lines.append(_tc("Recovery", "Set back to their defaults: {fields}.").format(fields=", ".join(damage.reset)))
     if damage.too_large:
-        lines.append(_tc("Recovery", "The file is larger than a scenario file may be ({size} bytes; at most {limit})."
-                         ).format(size=f"{damage.size:,}", limit=f"{MAX_SCENARIO_BYTES:,}"))
-    if recovery.missing_card is not None:
-        lines.append(_tc("Recovery", "Its card “{card}” is no longer in the catalog: it is restored on {placeholder}; "
-                                  "choose its card again.").format(card=recovery.missing_card,
-                                                                   placeholder=placeholder or "?"))
+        lines.append(_tc("Recovery", "The file is larger than a scenario file may be ({size} bytes; at most "
+                                     "{limit}).").format(size=f"{damage.size:,}", limit=f"{MAX_SCENARIO_BYTES:,}"))
     return lines
 
 
+def reason_text(reason: str, detail: str) -> str:
+    """Why an autosave could not be offered, in the interface language (``detail``: a technical
+    line, as the system or the reader gave it)."""
+    texts = {
+        "empty": _tc("Recovery", "the file is empty"),
+        "zero-bytes": _tc("Recovery", "the file holds only zero bytes"),
+        "not-json": _tc("Recovery", "it is not JSON, and no complete part of it could be read"),
+        "not-a-scenario": _tc("Recovery", "it is not a GPU Configurator scenario"),
+        "no-scenario-part": _tc("Recovery", "its scenario part is missing"),
+        "invalid": _tc("Recovery", "its scenario is not valid: {detail}"),
+        "not-a-file": _tc("Recovery", "it is not a file"),
+        "unreadable": _tc("Recovery", "it cannot be read: {detail}"),
+        "too-large": _tc("Recovery", "it is larger than {detail}"),
+    }
+    return texts.get(reason, reason).format(detail=detail)
+
+
 def set_aside_text(item: SetAside) -> str:
+    reason = reason_text(item.reason, item.detail)
     if item.moved_to is None:
         return _tc("Recovery", "{file} could not be recovered ({reason}) nor moved aside; it was left where it is."
-                   ).format(file=item.file, reason=item.reason)
+                   ).format(file=item.file, reason=reason)
     return _tc("Recovery", "{file} could not be recovered ({reason}); it was moved to {moved}.").format(
-        file=item.file.name, reason=item.reason, moved=item.moved_to)
+        file=item.file.name, reason=reason, moved=item.moved_to)
 
 
 class RecoveryDialog(QDialog):
@@ -81,17 +100,18 @@ class RecoveryDialog(QDialog):
         self.discarded: list[Recovery] = []
         self.setWindowTitle(_tc("Recovery", "Recover unsaved work"))
         layout = QVBoxLayout(self)
-        intro = QLabel(_tc("Recovery", "GPU Configurator did not close properly. These scenarios have changes that were "
-                                    "not saved. Restore puts the selected one into this window; the others stay and "
-                                    "are offered again at the next start. Discard deletes the selected one for good."))
+        intro = QLabel(_tc("Recovery", "GPU Configurator did not close properly. These scenarios have changes that "
+                                       "were not saved. Restore puts the selected one into this window; the others "
+                                       "stay and are offered again at the next start. Discard deletes the selected "
+                                       "one for good."))
         intro.setWordWrap(True)
         layout.addWidget(intro)
         self.table = QTreeWidget()
         self.table.setObjectName("recovery-list")
         self.table.setRootIsDecorated(False)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.setHeaderLabels([_tc("Recovery", "Scenario"), _tc("Recovery", "Autosaved at"), _tc("Recovery", "File"),
-                                    _tc("Recovery", "State")])
+        self.table.setHeaderLabels([_tc("Recovery", "Scenario"), _tc("Recovery", "Autosaved at"),
+                                    _tc("Recovery", "File"), _tc("Recovery", "State")])
         for recovery in findings.recoveries:
             original = recovery.original.name if recovery.original else _tc("Recovery", "(never saved)")
             item = QTreeWidgetItem([shown_name(recovery), recovery.saved_at or "?", original, state_text(recovery)])

@@ -69,8 +69,8 @@ class SessionActions:
         if self.settings.status() == QSettings.Status.NoError:
             return True
         self.statusBar().showMessage(_tc(
-            "MainWindow", "Settings cannot be saved to {file}: the window's size, recent files and language will not be "
-                          "remembered.").format(file=self.settings.fileName()))
+            "MainWindow", "Settings cannot be saved to {file}: the window's size, recent files and language will "
+                          "not be remembered.").format(file=self.settings.fileName()))
         return False
 
     # ---- autosave ---------------------------------------------------------------------
@@ -176,9 +176,22 @@ class SessionActions:
             lines = damage_lines(recovery, placeholder)
             if kept is not None:
                 lines.append(_tc("MainWindow", "The autosave as it was found is kept in {file}.").format(file=kept))
-            self.statusBar().showMessage(_tc("MainWindow", "Restored “{name}” in part: {details}").format(
-                name=shown_name(recovery), details=" ".join(lines)))
+            said = _tc("MainWindow", "Restored “{name}” in part: {details}")
+            self.statusBar().showMessage(said.format(name=shown_name(recovery), details=" ".join(lines)))
+            self.show_recovery_note(said.format(name=shown_name(recovery), details="\n\n" + "\n\n".join(lines)))
         else:
             self.statusBar().showMessage(_tc("MainWindow", "Restored “{name}”.").format(name=shown_name(recovery)),
                                          8000)
         return True
+
+    def show_recovery_note(self, text: str) -> None:
+        """What a partial restore changed, in a message that does not block the window
+        (:attr:`recovery_note` until closed); the status bar has too little room for it."""
+        from PySide6.QtCore import Qt
+        from PySide6.QtWidgets import QMessageBox
+
+        box = QMessageBox(QMessageBox.Icon.Information, _tc("MainWindow", "Restored in part"), text,
+                          QMessageBox.StandardButton.Ok, self)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.open()
+        self.recovery_note = box

@@ -27,6 +27,10 @@ MAX_RESETS = 40
 CLOSING_TRIES = 64
 """Most places (the last complete values) tried when closing a document cut short."""
 
+EMPTY, ZERO_BYTES, NOT_JSON, NOT_A_SCENARIO, NO_SCENARIO_PART, INVALID = (
+    "empty", "zero-bytes", "not-json", "not-a-scenario", "no-scenario-part", "invalid")
+"""Why nothing could be read (:attr:`Salvage.reason`; the window words them in its language)."""
+
 _TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[{}\[\]]|-?[0-9][0-9.eE+\-]*|true|false|null', re.DOTALL)
 """A complete JSON string, bracket, number or literal (an unterminated string does not match)."""
 
@@ -35,8 +39,8 @@ _TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[{}\[\]]|-?[0-9][0-9.eE+\-]*|true|false|
 class Damage:
     """What was wrong with a document and what was done about it (empty: nothing; it is whole).
 
-    ``cut_at`` [bytes]: the readable text ended there (of ``size`` bytes) and what followed is
-    lost; ``newer_version``: the file's version, newer than this program's; ``reset``: dotted
+    ``cut_at`` [bytes]: the part of the file that could be used ended there (of ``size`` bytes)
+    and what followed is lost; ``newer_version``: the file's version, newer than this program's; ``reset``: dotted
     paths of fields reset to their defaults; ``too_large``: the file is larger than a scenario
     file may be (:data:`~configurator.core.scenario_io.MAX_SCENARIO_BYTES`).
     """
@@ -54,41 +58,43 @@ class Damage:
 
 @dataclass(frozen=True)
 class Salvage:
-    """The outcome: the scenario (None when nothing usable was left, then ``reason`` says why in
-    English, a technical line), the document's other top-level entries (the autosave's notes),
-    and the damage."""
+    """The outcome: the scenario (None when nothing usable was left: then ``reason``, one of
+    :data:`EMPTY` … :data:`INVALID`, says why, and ``detail`` adds a technical line in English),
+    the document's other top-level entries (the autosave's notes), and the damage."""
 
     scenario: Scenario | None
     extra: dict = field(default_factory=dict)
     damage: Damage = Damage()
     reason: str = ""
+    detail: str = ""
 
 
 def salvage_scenario(data: bytes) -> Salvage:
     """Read the scenario document in ``data`` as far as it can be read (see the module docstring)."""
     size = len(data)
     if not data.strip(b"\0 \t\r\n"):
-        return Salvage(None, reason="the file is empty" if not data.strip() else "the file holds only zero bytes")
+        return Salvage(None, reason=EMPTY if not data.strip() else ZERO_BYTES)
     text, cut_at = _readable_text(data)
     document = _parsed(text)
     if document is None:
-        document, cut_at = _closed(text), cut_at if cut_at is not None else len(text.encode("utf-8"))
+        document, used = _closed(text)
         if document is None:
-            return Salvage(None, reason="not JSON, and no complete part of it could be read")
+            return Salvage(None, reason=NOT_JSON)
+        cut_at = len(text[:used].encode("utf-8"))
     elif cut_at is not None and not data[cut_at:].strip(b"\0 \t\r\n"):
         cut_at = None  # only zero bytes or blanks after a complete document: nothing lost
     if not isinstance(document, dict) or document.get("format") != FILE_FORMAT:
-        return Salvage(None, reason="not a GPU Configurator scenario")
+        return Salvage(None, reason=NOT_A_SCENARIO)
     version = document.get("version")
     newer = version if isinstance(version, int) and not isinstance(version, bool) \
         and version > SCENARIO_SCHEMA_VERSION else None
     body = document.get("scenario")
     if not isinstance(body, dict):
-        return Salvage(None, reason="the scenario part is missing")
-    scenario, reset, reason = _validated(body)
+        return Salvage(None, reason=NO_SCENARIO_PART)
+    scenario, reset, detail = _validated(body)
     extra = {k: v for k, v in document.items() if k not in ("format", "version", "scenario")}
     damage = Damage(size=size, cut_at=cut_at, newer_version=newer, reset=reset, too_large=size > MAX_SCENARIO_BYTES)
-    return Salvage(scenario, extra, damage, reason)
+    return Salvage(scenario, extra, damage, "" if scenario is not None else INVALID, detail)
 
 
 def _readable_text(data: bytes) -> tuple[str, int | None]:
@@ -110,9 +116,9 @@ def _parsed(text: str) -> object | None:
         return None
 
 
-def _closed(text: str) -> object | None:
+def _closed(text: str) -> tuple[object | None, int]:
     """``text`` cut after one of its last complete values, with its open objects and lists
-    closed; None when no such place gives a JSON document.
+    closed, and where it was cut [characters]; (None, 0) when no such place gives a JSON document.
 
     A number touching the end of the text may itself be cut (``12`` of ``128``): it is not a
     place to cut after.
@@ -127,7 +133,7 @@ def _closed(text: str) -> object | None:
             continue
         if kind in "}]":
             if not stack:
-                return None
+                return None, 0
             stack.pop()
         elif kind not in '"tfn' and token.end() >= end_of_text:
             continue  # a number that may have lost digits
@@ -137,12 +143,13 @@ def _closed(text: str) -> object | None:
     for cut, closers in reversed(ends[-CLOSING_TRIES:]):
         document = _parsed(text[:cut] + closers)
         if document is not None:
-            return document
-    return None
+            return document, cut
+    return None, 0
 
 
 def _validated(body: dict) -> tuple[Scenario | None, tuple[str, ...], str]:
-    """The scenario in ``body``, with the fields it refuses removed (their defaults used)."""
+    """The scenario in ``body``, with the fields it refuses removed (their defaults used); the
+    fields removed; and, when no scenario came of it, why (a technical line)."""
     reset: list[str] = []
     body = json.loads(json.dumps(body))  # a copy to cut fields from
     for _ in range(MAX_RESETS):

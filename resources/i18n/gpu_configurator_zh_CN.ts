@@ -1057,6 +1057,10 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
         <source>Restored “{name}”.</source>
         <translation>已恢复“{name}”。</translation>
     </message>
+    <message>
+        <source>Restored in part</source>
+        <translation>已部分恢复</translation>
+    </message>
 </context>
 <context>
     <name>ModelImport</name>
@@ -1387,8 +1391,8 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
         <translation>完整</translation>
     </message>
     <message>
-        <source>The file was cut short: {kept} of its {size} bytes could be read; what came after is lost and takes default values.</source>
-        <translation>文件被截断：其 {size} 字节中只能读取 {kept} 字节；其后的内容已丢失，使用默认值。</translation>
+        <source>The file was cut short after {size} bytes ({kept} of them usable); whatever followed is lost and takes default values.</source>
+        <translation>文件在 {size} 字节处被截断（其中 {kept} 字节可用）；其后的内容已丢失，使用默认值。</translation>
     </message>
     <message>
         <source>It was written by a newer version of GPU Configurator (file version {version}); settings this version does not know are left out.</source>
@@ -1405,6 +1409,42 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
     <message>
         <source>Its card “{card}” is no longer in the catalog: it is restored on {placeholder}; choose its card again.</source>
         <translation>其所用的卡“{card}”已不在目录中：已恢复到 {placeholder} 上；请重新选择卡。</translation>
+    </message>
+    <message>
+        <source>the file is empty</source>
+        <translation>文件为空</translation>
+    </message>
+    <message>
+        <source>the file holds only zero bytes</source>
+        <translation>文件只含零字节</translation>
+    </message>
+    <message>
+        <source>it is not JSON, and no complete part of it could be read</source>
+        <translation>它不是 JSON，也读不出任何完整的部分</translation>
+    </message>
+    <message>
+        <source>it is not a GPU Configurator scenario</source>
+        <translation>它不是 GPU Configurator 方案</translation>
+    </message>
+    <message>
+        <source>its scenario part is missing</source>
+        <translation>缺少方案部分</translation>
+    </message>
+    <message>
+        <source>its scenario is not valid: {detail}</source>
+        <translation>其方案无效：{detail}</translation>
+    </message>
+    <message>
+        <source>it is not a file</source>
+        <translation>它不是文件</translation>
+    </message>
+    <message>
+        <source>it cannot be read: {detail}</source>
+        <translation>无法读取：{detail}</translation>
+    </message>
+    <message>
+        <source>it is larger than {detail}</source>
+        <translation>它大于 {detail}</translation>
     </message>
     <message>
         <source>{file} could not be recovered ({reason}) nor moved aside; it was left where it is.</source>

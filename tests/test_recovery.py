@@ -254,6 +254,35 @@ def test_two_crashed_windows_are_both_offered(open_window, monkeypatch):
     assert [name for name, *_ in shown[0]] == ["Second plan"] and second.exists()
 
 
+def test_the_recovery_list_restores_the_one_chosen(open_window):
+    """The real dialog, answered with a click: the chosen one restored, the other kept."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    window = open_window()
+    from configurator.core.scenario import updated
+
+    base = window.controller.scenario
+    crashed_autosave(updated(base, count=16, name="First plan"), saved_at="2026-12-01T09:30:00")
+    other = crashed_autosave(updated(base, count=32, name="Second plan"), saved_at="2026-12-01T10:45:00")
+    seen = []
+
+    def answer():
+        dialog = QApplication.activeModalWidget()
+        try:
+            seen.extend(dialog.table.topLevelItem(row).text(0) for row in range(dialog.table.topLevelItemCount()))
+            dialog.select(next(r for r in dialog.findings.recoveries if r.scenario.name == "First plan"))
+            dialog.restore_button.click()
+        finally:
+            if dialog.isVisible():  # something above failed: end the dialog, the asserts say what
+                dialog.reject()
+
+    QTimer.singleShot(0, answer)
+    assert window.offer_recovery()
+    assert seen == ["Second plan", "First plan"]
+    assert window.controller.scenario.name == "First plan" and other.exists()
+
+
 def test_only_an_explicit_discard_deletes(open_window, qtbot, monkeypatch):
     window = open_window()
     from configurator.core.scenario import updated

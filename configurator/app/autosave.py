@@ -27,11 +27,13 @@ is not a file (a folder, a FIFO) — is moved there, and the window says so.
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import secrets
 import shutil
 import stat
+import time
 from collections.abc import Container
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -106,6 +108,22 @@ def _claim(file: Path) -> tuple[bool, int | None]:
         pass
     os.close(handle)
     return False, None
+
+
+def _lock_own(lock: Path, tries: int = 5) -> int:
+    """A handle holding the lock file ``lock`` (created if missing). Another window clearing lock
+    files left by crashes may remove it between our open and our lock: the lock then holds a
+    file no longer at that path, so it is taken again (the path and the handle must agree)."""
+    for _ in range(tries):
+        handle = os.open(lock, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
+        try:
+            if try_lock(handle) and os.path.samestat(os.fstat(handle), os.stat(lock)):
+                return handle
+        except OSError:
+            pass
+        os.close(handle)
+        time.sleep(0.01)
+    raise OSError(errno.EWOULDBLOCK, f"{lock} is held by another window")
 
 
 def _release(handle: int | None, lock: Path | None = None) -> None:
@@ -374,13 +392,8 @@ class Autosave(QObject):
 
     def _hold_lock(self) -> None:
         """Hold this window's lock (made on the first autosave; it marks the autosave as live)."""
-        if self._lock is not None:
-            return
-        handle = os.open(_lock_path(self.file), os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
-        if not try_lock(handle):  # pragma: no cover - the id is random: nobody else has this name
-            os.close(handle)
-            raise OSError(f"{_lock_path(self.file)} is held by another window")
-        self._lock = handle
+        if self._lock is None:
+            self._lock = _lock_own(_lock_path(self.file))
 
     def document(self) -> dict:
         """What the autosave holds: the scenario document and notes about the window."""

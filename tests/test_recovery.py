@@ -427,10 +427,17 @@ def test_odd_entries_named_like_autosaves_neither_hang_nor_crash_the_start(open_
     document = scenario_to_document(scenario)
     document["autosave"] = {"path": "/tmp/a\u0000b.gpuconf.json", "saved_at": "not a time"}
     (folder / "autosave-nul.gpuconf.json").write_text(json.dumps(document), encoding="utf-8")
+    fifo = folder.parent / "plan.gpuconf.json"
+    os.mkfifo(fifo)
+    document["autosave"] = {"path": str(fifo), "saved_at": "2026-12-01T08:00:00"}
+    (folder / "autosave-fifo-original.gpuconf.json").write_text(json.dumps(document), encoding="utf-8")
     shown = choose(window, monkeypatch, lambda findings: findings.recoveries[0])
     assert window.offer_recovery()
-    assert [name for name, *_ in shown[0]] == ["Odd notes"]
+    assert [name for name, *_ in shown[0]] == ["Odd notes", "Odd notes"]
     assert window.controller.scenario == scenario and window.controller.path is None
+    again = open_window()  # the other one names a FIFO as its file: not opened, so no wait
+    choose(again, monkeypatch, lambda findings: findings.recoveries[0])
+    assert again.offer_recovery() and again.controller.scenario == scenario and again.controller.path is None
     assert sorted(p.name for p in (folder / "damaged").iterdir()) == ["autosave-4242.gpuconf.json",
                                                                      "autosave-fifo.gpuconf.json"]
 

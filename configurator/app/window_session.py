@@ -159,8 +159,8 @@ class SessionActions:
             scenario, placeholder = placed
         base, path = default_scenario(current_language()), None  # the language's currency, as a new window
         if recovery.original is not None:
-            try:
-                original = read_scenario(recovery.original)
+            try:  # a regular file only: the notes may name a FIFO, which would wait for a writer
+                original = read_scenario(recovery.original) if recovery.original.is_file() else None
             except (ScenarioFileError, OSError, ValueError):
                 original = None  # gone or broken: the recovered work stays, unsaved
             if original is not None and original.card_id in catalog:

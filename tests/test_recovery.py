@@ -49,12 +49,6 @@ def delete_later_now() -> None:
     QCoreApplication.processEvents()
 
 
-def dead_pid() -> int:
-    process = subprocess.Popen(["true"])
-    process.wait()
-    return process.pid
-
-
 # ---- Discard discards ---------------------------------------------------------------------
 
 

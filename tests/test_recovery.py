@@ -4,7 +4,11 @@ closed dialogs are deleted, and the undo history is bounded."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
+import time
+import uuid
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QCoreApplication, QEvent, QSettings
@@ -43,12 +47,6 @@ def answer_unsaved(monkeypatch, button):
 def delete_later_now() -> None:
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     QCoreApplication.processEvents()
-
-
-def dead_pid() -> int:
-    process = subprocess.Popen(["true"])
-    process.wait()
-    return process.pid
 
 
 # ---- Discard discards ---------------------------------------------------------------------
@@ -116,15 +114,79 @@ def test_saving_or_closing_removes_the_autosave(open_window, tmp_path, monkeypat
     assert window.close() and not window.autosave.file.exists()
 
 
-def crashed_autosave(scenario, original=None):
-    """The autosave a run that crashed left behind."""
+def test_continuous_editing_is_autosaved_within_the_max_wait(open_window, qtbot):
+    """Changes every 40 ms, each restarting the 3-second wait: the autosave is written anyway, at
+    least once per maximum wait (here 0.3 s), holding a change at most that old (30 changes, 0
+    autosaves before)."""
+    window = open_window()
+    autosave = window.autosave
+    autosave._timer.setInterval(3000)
+    autosave._deadline.setInterval(300)
+    seen, started = [], time.monotonic()
+    while time.monotonic() - started < 2.0:
+        window.controller.apply("count", 16 if len(seen) % 2 else 8)
+        window.controller.apply("training.micro_batch", 1 + len(seen) % 4)
+        seen.append((time.monotonic(), window.controller.scenario))
+        qtbot.wait(40)
+        if autosave.file.exists():
+            written = read_scenario_document(autosave.file)
+            made = max(t for t, scenario in seen if scenario == written)  # when that state was made
+            assert time.monotonic() - made < 0.3 + 0.5  # the max wait, and slack for a busy machine
+    assert autosave.file.exists()
+
+
+def test_a_change_merged_into_the_last_step_is_autosaved_too(open_window, qtbot):
+    """A drag (changes of one field merge into one undo step) after an autosave is saved again."""
+    window = open_window()
+    autosave = window.autosave
+    autosave._timer.setInterval(30)
+    window.controller.apply("count", 16)
+    qtbot.waitUntil(autosave.file.exists, timeout=3000)
+    window.controller.apply("count", 32)  # merges with the step before: the undo index stays
+    qtbot.waitUntil(lambda: read_scenario_document(autosave.file).count == 32, timeout=3000)
+
+
+def read_scenario_document(file):
+    from configurator.core.scenario_io import scenario_from_document
+
+    return scenario_from_document(json.loads(file.read_text(encoding="utf-8")))
+
+
+def crashed_autosave(scenario, original=None, key=None, saved_at="2026-12-01T09:30:00", language=None):
+    """The autosave a window that crashed left behind (its lock gone with the process)."""
     document = scenario_to_document(scenario)
-    document["autosave"] = {"path": str(original) if original else None, "saved_at": "2026-12-01T09:30:00"}
+    document["autosave"] = {"path": str(original) if original else None, "saved_at": saved_at,
+                            "language": language}
     folder = autosave_module.autosave_dir()
     folder.mkdir(parents=True, exist_ok=True)
-    file = folder / f"autosave-{dead_pid()}.gpuconf.json"
+    file = folder / f"autosave-{key or uuid.uuid4().hex[:16]}.gpuconf.json"
     file.write_text(json.dumps(document), encoding="utf-8")
     return file
+
+
+def crash(window):
+    """What a crash of ``window`` leaves: its autosave on disk, its lock released (as the kernel
+    releases a dead process's locks); the window object touches that file no more."""
+    autosave = window.autosave
+    autosave.save_now()
+    os.close(autosave._lock)
+    autosave._lock = None
+    autosave.file = autosave.file.with_name("dead-window")
+
+
+def choose(window, monkeypatch, pick):
+    """Answer the recovery list with ``pick(findings)`` (a Recovery or None); the names shown are
+    kept in the returned list."""
+    from configurator.app.recovery_dialog import shown_name
+
+    shown = []
+
+    def answer(findings):
+        shown.append([(shown_name(r), r.saved_at, r.partial) for r in findings.recoveries])
+        return pick(findings)
+
+    monkeypatch.setattr(window, "choose_recovery", answer)
+    return shown
 
 
 def test_after_a_crash_the_work_is_offered_back(open_window, tmp_path, monkeypatch):
@@ -136,66 +198,393 @@ def test_after_a_crash_the_work_is_offered_back(open_window, tmp_path, monkeypat
 
     lost = updated(saved, count=128, name="Lost work")
     file = crashed_autosave(lost, path)
-    asked = []
     again = open_window()
-    monkeypatch.setattr(again, "ask_recovery", lambda name, time: asked.append((name, time)) or True)
+    shown = choose(again, monkeypatch, lambda findings: findings.recoveries[0])
     assert again.offer_recovery()
-    assert asked == [("plan.gpuconf.json", "2026-12-01 09:30:00")]
+    assert shown == [[("Lost work", "2026-12-01 09:30:00", False)]]
     controller = again.controller
     assert controller.scenario == lost and controller.path == path and controller.is_modified
+    assert not file.exists() and again.autosave.file.exists()  # it became this window's autosave
+    assert read_scenario_document(again.autosave.file) == lost
     controller.undo_stack.undo()
     assert controller.scenario == read_scenario(path)  # one undo goes back to the saved file
-    assert not file.exists()
+    assert not again.autosave.file.exists()  # back to what was saved: nothing left to recover
+    assert "Restored “Lost work”." in again.statusBar().currentMessage()
 
 
-def test_recovery_discard_deletes_the_autosave(open_window, monkeypatch):
+def test_restored_work_stays_until_it_is_saved(open_window, tmp_path, monkeypatch):
     window = open_window()
     from configurator.core.scenario import updated
 
-    file = crashed_autosave(updated(window.controller.scenario, count=256))
-    before = window.controller.scenario
-    monkeypatch.setattr(window, "ask_recovery", lambda name, time: False)
-    assert not window.offer_recovery()
-    assert not file.exists() and window.controller.scenario == before and not window.controller.is_modified
-    monkeypatch.setattr(window, "ask_recovery", lambda name, time: pytest.fail("asked twice"))
-    assert not window.offer_recovery()
+    lost = updated(window.controller.scenario, count=64, name="Keep me")
+    crashed_autosave(lost)
+    choose(window, monkeypatch, lambda findings: findings.recoveries[0])
+    assert window.offer_recovery()
+    kept = window.autosave.file
+    assert kept.exists() and read_scenario_document(kept) == lost
+    crash(window)  # a second crash before saving: still there, offered again
+    again = open_window()
+    shown = choose(again, monkeypatch, lambda findings: findings.recoveries[0])
+    assert again.offer_recovery() and shown[0][0][0] == "Keep me"
+    assert again.save_to(tmp_path / "kept.gpuconf.json")
+    assert list(autosave_module.autosave_dir().glob("*.gpuconf.json")) == []  # saved: nothing to recover
 
 
-def test_a_running_windows_autosave_and_broken_files_are_not_offered(open_window, monkeypatch):
+def test_two_crashed_windows_are_both_offered(open_window, monkeypatch):
+    """One restored here; the other is neither lost nor deleted: offered again next start."""
+    window = open_window()
+    from configurator.core.scenario import updated
+
+    base = window.controller.scenario
+    first = crashed_autosave(updated(base, count=16, name="First plan"), saved_at="2026-12-01T09:30:00")
+    second = crashed_autosave(updated(base, count=32, name="Second plan"), saved_at="2026-12-01T10:45:00")
+    shown = choose(window, monkeypatch, lambda findings: next(r for r in findings.recoveries if r.file == first))
+    assert window.offer_recovery()
+    assert shown == [[("Second plan", "2026-12-01 10:45:00", False), ("First plan", "2026-12-01 09:30:00", False)]]
+    assert window.controller.scenario.name == "First plan" and second.exists()
+    again = open_window()  # the next start: the other one, again
+    shown = choose(again, monkeypatch, lambda findings: None)  # kept for later
+    assert not again.offer_recovery()
+    assert [name for name, *_ in shown[0]] == ["Second plan"] and second.exists()
+
+
+def test_the_recovery_list_restores_the_one_chosen(open_window):
+    """The real dialog, answered with a click: the chosen one restored, the other kept."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    window = open_window()
+    from configurator.core.scenario import updated
+
+    base = window.controller.scenario
+    crashed_autosave(updated(base, count=16, name="First plan"), saved_at="2026-12-01T09:30:00")
+    other = crashed_autosave(updated(base, count=32, name="Second plan"), saved_at="2026-12-01T10:45:00")
+    seen = []
+
+    def answer():
+        dialog = QApplication.activeModalWidget()
+        try:
+            seen.extend(dialog.table.topLevelItem(row).text(0) for row in range(dialog.table.topLevelItemCount()))
+            dialog.select(next(r for r in dialog.findings.recoveries if r.scenario.name == "First plan"))
+            dialog.restore_button.click()
+        finally:
+            if dialog.isVisible():  # something above failed: end the dialog, the asserts say what
+                dialog.reject()
+
+    QTimer.singleShot(0, answer)
+    assert window.offer_recovery()
+    assert seen == ["Second plan", "First plan"]
+    assert window.controller.scenario.name == "First plan" and other.exists()
+
+
+def test_only_an_explicit_discard_deletes(open_window, qtbot, monkeypatch):
+    window = open_window()
+    from configurator.core.scenario import updated
+
+    base = window.controller.scenario
+    files = [crashed_autosave(updated(base, count=8 * (n + 1), name=f"Plan {n}")) for n in range(3)]
+    dialog = window.recovery_dialog(autosave_module.find_recoveries(window.controller.catalog))
+    qtbot.addWidget(dialog)
+    assert dialog.table.topLevelItemCount() == 3
+    target = next(r for r in dialog.findings.recoveries if r.file == files[1])
+    dialog.select(target)
+    dialog.discard_button.click()
+    assert not files[1].exists() and files[0].exists() and files[2].exists()
+    assert dialog.table.topLevelItemCount() == 2
+    dialog.keep_button.click()  # the others: kept for later
+    dialog.findings.release()
+    assert files[0].exists() and files[2].exists()
+    assert len(autosave_module.find_recoveries(window.controller.catalog).recoveries) == 2
+
+
+def test_a_running_windows_autosave_is_not_offered(open_window, monkeypatch):
     window = open_window()
     window.controller.apply("count", 32)
-    window.autosave.save_now()  # this process is alive: its autosave is not a crash
-    broken = autosave_module.autosave_dir() / f"autosave-{dead_pid()}.gpuconf.json"
-    broken.write_bytes(b"\xff{")
-    monkeypatch.setattr(window, "ask_recovery", lambda name, time: pytest.fail("nothing to offer"))
+    assert window.autosave.save_now()  # this window holds its lock: its autosave is not a crash
+    other = open_window()
+    other.controller.apply("count", 16)
+    assert other.autosave.save_now()
+    monkeypatch.setattr(window, "choose_recovery", lambda findings: pytest.fail("nothing to offer"))
     assert not window.offer_recovery()
-    assert window.autosave.file.exists() and not broken.exists()
+    assert window.autosave.file.exists() and other.autosave.file.exists()
 
 
-def test_an_unwritable_autosave_is_logged_not_shown(open_window, monkeypatch):
-    from configurator.app import error_boundary
-
+def test_the_same_process_id_in_a_pid_namespace_is_still_offered_and_not_overwritten(open_window, monkeypatch):
+    """A container gives every run the same process id: the crashed run's autosave
+    (autosave-<this pid>, as older versions named it) is offered, and this window writes its own."""
     window = open_window()
-    window.controller.apply("count", 32)
-    monkeypatch.setattr(autosave_module, "write_text_atomically",
-                        lambda *a: (_ for _ in ()).throw(OSError(28, "No space left on device")))
-    assert window.autosave.save_now() is False
-    assert "No space left on device" in error_boundary.log_path().read_text(encoding="utf-8")
+    from configurator.core.scenario import updated
+
+    stale = crashed_autosave(updated(window.controller.scenario, count=24, name="Before the restart"),
+                             key=str(os.getpid()))
+    before = stale.read_bytes()
+    window.controller.apply("count", 48)
+    assert window.autosave.save_now() and window.autosave.file != stale
+    assert stale.read_bytes() == before  # never overwritten
+    shown = choose(window, monkeypatch, lambda findings: None)
+    assert not window.offer_recovery()
+    assert [name for name, *_ in shown[0]] == ["Before the restart"] and stale.read_bytes() == before
+
+
+def test_an_older_versions_autosave_of_a_running_process_is_left_alone(open_window, monkeypatch):
+    window = open_window()
+    from configurator.core.scenario import updated
+
+    live = subprocess.Popen(["sleep", "30"])
+    try:
+        file = crashed_autosave(updated(window.controller.scenario, count=24), key=str(live.pid))
+        monkeypatch.setattr(window, "choose_recovery", lambda findings: pytest.fail("a running process's"))
+        assert not window.offer_recovery() and file.exists()
+    finally:
+        live.kill()
+        live.wait()
+
+
+# ---- damaged autosaves: offered in part, or set aside; never deleted silently ---------------
+
+
+def damaged(kind: str, scenario) -> bytes:
+    """The bytes of an autosave of ``scenario`` damaged as ``kind`` says."""
+    document = scenario_to_document(scenario)
+    document["autosave"] = {"path": None, "saved_at": "2026-12-01T09:30:00"}
+    whole = json.dumps(document, indent=1).encode()
+    if kind == "cut short":
+        return whole[:int(len(whole) * 0.99)]
+    if kind == "zero tail":
+        return whole[:len(whole) // 2 + 500] + b"\0" * (len(whole) // 2)
+    if kind == "newer version":
+        document["version"] += 1
+        document["scenario"]["a_field_of_the_future"] = {"x": 1}
+        return json.dumps(document).encode()
+    if kind == "over the size limit":
+        from configurator.core.scenario import updated
+
+        document = scenario_to_document(updated(scenario, name="big " + "x" * (1024 * 1024)))
+        return json.dumps(document).encode()
+    if kind == "only zero bytes":
+        return b"\0" * len(whole)
+    if kind == "not json":
+        return b"\xff\xfe garbage"
+    raise ValueError(kind)
+
+
+@pytest.mark.parametrize("kind", ["cut short", "zero tail", "newer version", "over the size limit"])
+def test_a_damaged_autosave_is_offered_as_partly_recoverable(open_window, monkeypatch, kind):
+    window = open_window()
+    from configurator.core.scenario import updated
+
+    lost = updated(window.controller.scenario, count=40, name="Half a plan")
+    folder = autosave_module.autosave_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    file = folder / "autosave-damaged0001.gpuconf.json"
+    original = damaged(kind, lost)
+    file.write_bytes(original)
+    shown = choose(window, monkeypatch, lambda findings: findings.recoveries[0])
+    assert window.offer_recovery()
+    (name, _time, partial), = shown[0]
+    assert partial and name.startswith("big " if kind == "over the size limit" else "Half a plan")
+    scenario = window.controller.scenario
+    assert scenario.count == 40 and scenario.name.startswith(name[:20])
+    kept = list((folder / "damaged").iterdir())
+    assert len(kept) == 1 and kept[0].read_bytes() == original  # the file as found, kept
+    message = window.statusBar().currentMessage()
+    assert "in part" in message and str(kept[0]) in message and str(kept[0]) in window.recovery_note.text()
+
+
+@pytest.mark.parametrize("kind", ["only zero bytes", "not json"])
+def test_an_unreadable_autosave_is_moved_aside_with_a_message(open_window, monkeypatch, kind):
+    window = open_window()
+    folder = autosave_module.autosave_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    file = folder / "autosave-broken000001.gpuconf.json"
+    data = damaged(kind, window.controller.scenario)
+    file.write_bytes(data)
+    monkeypatch.setattr(window, "choose_recovery", lambda findings: pytest.fail("nothing readable to offer"))
+    assert not window.offer_recovery()
+    moved = folder / "damaged" / file.name
+    assert not file.exists() and moved.read_bytes() == data
+    message = window.statusBar().currentMessage()
+    assert file.name in message and str(moved) in message
+
+
+def test_odd_entries_named_like_autosaves_neither_hang_nor_crash_the_start(open_window, monkeypatch):
+    """A folder and a FIFO named like autosaves, and notes whose file path holds a NUL byte: the
+    start goes on (a FIFO is never opened for reading); the odd entries are moved aside and named."""
+    window = open_window()
+    from configurator.core.scenario import updated
+
+    folder = autosave_module.autosave_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "autosave-4242.gpuconf.json").mkdir()
+    os.mkfifo(folder / "autosave-fifo.gpuconf.json")
+    scenario = updated(window.controller.scenario, count=56, name="Odd notes")
+    document = scenario_to_document(scenario)
+    document["autosave"] = {"path": "/tmp/a\u0000b.gpuconf.json", "saved_at": "not a time"}
+    (folder / "autosave-nul.gpuconf.json").write_text(json.dumps(document), encoding="utf-8")
+    fifo = folder.parent / "plan.gpuconf.json"
+    os.mkfifo(fifo)
+    document["autosave"] = {"path": str(fifo), "saved_at": "2026-12-01T08:00:00"}
+    (folder / "autosave-fifo-original.gpuconf.json").write_text(json.dumps(document), encoding="utf-8")
+    shown = choose(window, monkeypatch, lambda findings: findings.recoveries[0])
+    assert window.offer_recovery()
+    assert [name for name, *_ in shown[0]] == ["Odd notes", "Odd notes"]
+    assert window.controller.scenario == scenario and window.controller.path is None
+    again = open_window()  # the other one names a FIFO as its file: not opened, so no wait
+    choose(again, monkeypatch, lambda findings: findings.recoveries[0])
+    assert again.offer_recovery() and again.controller.scenario == scenario and again.controller.path is None
+    assert sorted(p.name for p in (folder / "damaged").iterdir()) == ["autosave-4242.gpuconf.json",
+                                                                     "autosave-fifo.gpuconf.json"]
+
+
+def test_a_card_gone_from_the_catalog_is_restored_on_a_placeholder(open_window, monkeypatch):
+    """Its name and every other setting kept, the default card in its place, and the message names
+    the missing card (before: "Untitled", and the autosave deleted without a word)."""
+    window = open_window()
+    from configurator.core.scenario import updated
+
+    lost = updated(window.controller.scenario, count=16, name="Plan on my card", card_id="my-own-card")
+    file = crashed_autosave(lost)
+    shown = choose(window, monkeypatch, lambda findings: findings.recoveries[0])
+    assert window.offer_recovery()
+    assert shown == [[("Plan on my card", "2026-12-01 09:30:00", True)]]
+    scenario = window.controller.scenario
+    assert scenario.name == "Plan on my card" and scenario.count == 16 and scenario.card_id == "h100-sxm"
+    assert scenario == updated(lost, card_id="h100-sxm")
+    message = window.statusBar().currentMessage()
+    assert message.startswith("Restored “Plan on my card” in part: "
+                              "Its card “my-own-card” is no longer in the catalog")
+    assert window.recovery_note.isVisible() and "H100" in message
+    assert window.recovery_note.text().replace("\n\n", " ").replace(":  ", ": ") == message
+    window.recovery_note.close()
+    assert not file.exists() and window.autosave.file.exists()
+    assert (autosave_module.damaged_dir() / file.name).exists()  # as it was, with its card id
 
 
 @pytest.mark.parametrize("language", ["en", "zh_CN"])
-def test_recovery_question_in_both_languages(open_window, tmp_path, language):
+def test_the_recovery_list_in_both_languages(open_window, qtbot, language):
     from configurator.app import i18n
+    from configurator.core.scenario import updated
 
     window = open_window()
     window.set_language(language)
     try:
-        box, restore = window.recovery_box("plan.gpuconf.json", "2026-12-01 09:30:00")
-        box.show()
-        assert "plan.gpuconf.json" in box.text() and "2026-12-01 09:30:00" in box.text()
-        assert (restore.text() == "Restore") == (language == "en")
-        box.grab().save(str(tmp_path / f"recovery-{language}.png"))
-        box.close()
+        base = window.controller.scenario
+        crashed_autosave(updated(base, count=16, name="Cluster for Q3"), saved_at="2026-12-01T10:45:00")
+        crashed_autosave(updated(base, count=32), saved_at="2026-12-01T09:30:00")  # no name of its own
+        crashed_autosave(updated(base, count=8, name="On a card we dropped", card_id="gone-card"),
+                         saved_at="2026-11-30T17:05:00")
+        folder = autosave_module.autosave_dir()
+        (folder / "autosave-0000broken.gpuconf.json").write_bytes(b"\0" * 64)
+        dialog = window.recovery_dialog(autosave_module.find_recoveries(window.controller.catalog))
+        qtbot.addWidget(dialog)
+        dialog.show()
+        names = [dialog.table.topLevelItem(row).text(0) for row in range(dialog.table.topLevelItemCount())]
+        assert names[0] == "Cluster for Q3" and names[2] == "On a card we dropped"
+        assert "Untitled" not in names[1] and "Llama" in names[1]  # a description of the job instead
+        dialog.select(dialog.findings.recoveries[2])
+        assert "gone-card" in dialog.details.text()
+        assert ("Partly recoverable" in dialog.table.topLevelItem(2).text(3)) == (language == "en")
+        assert (dialog.restore_button.text() == "&Restore") == (language == "en")
+        shots = Path("/tmp/shots/recovery")
+        shots.mkdir(parents=True, exist_ok=True)
+        dialog.grab().save(str(shots / f"recovery-list-{language}.png"))
+        dialog.close()
+        dialog.findings.release()
+    finally:
+        i18n.install_language("en")
+
+
+# ---- failures said, not silent ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_a_failed_autosave_is_shown_in_the_status_bar(open_window, monkeypatch, language):
+    from configurator.app import error_boundary, i18n
+
+    window = open_window()
+    window.set_language(language)
+    try:
+        window.controller.apply("count", 32)
+        with monkeypatch.context() as full_disk:
+            full_disk.setattr(autosave_module, "write_text_atomically",
+                              lambda *a: (_ for _ in ()).throw(OSError(28, "No space left on device")))
+            assert window.autosave.save_now() is False
+        message = window.statusBar().currentMessage()
+        assert "No space left on device" in message
+        assert ("not protected against a crash" in message) == (language == "en")
+        assert "No space left on device" in error_boundary.log_path().read_text(encoding="utf-8")
+        save_status_bar(window, f"autosave-failed-{language}.png")
+        window.controller.apply("count", 64)
+        assert window.autosave.save_now() and window.statusBar().currentMessage() != message  # works again
+    finally:
+        i18n.install_language("en")
+
+
+def test_an_autosave_folder_that_cannot_be_made_is_shown(open_window):
+    window = open_window()
+    folder = autosave_module.autosave_dir()
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    folder.write_text("a file where the folder should be")
+    window.controller.apply("count", 32)
+    assert window.autosave.save_now() is False
+    assert "Autosave failed" in window.statusBar().currentMessage()
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_settings_that_cannot_be_written_are_shown(qtbot, tmp_path, monkeypatch, language):
+    from configurator.app import i18n
+
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("")
+    settings = QSettings(str(blocker / "settings.ini"), QSettings.Format.IniFormat)
+    settings.setValue("language", language)
+    answer_unsaved(monkeypatch, QMessageBox.StandardButton.Discard)
+    try:
+        window = build_main_window(settings)
+        qtbot.addWidget(window)
+        message = window.statusBar().currentMessage()
+        assert str(blocker / "settings.ini") in message
+        assert ("will not be remembered" in message) == (language == "en")
+        save_status_bar(window, f"settings-failed-{language}.png")
+    finally:
+        i18n.install_language("en")
+
+
+def save_status_bar(window, name: str) -> None:
+    """The status bar of the window at a usual size, as a PNG to look at."""
+    folder = Path("/tmp/shots/recovery")
+    folder.mkdir(parents=True, exist_ok=True)
+    window.resize(1280, 800)
+    window.show()
+    QCoreApplication.processEvents()
+    window.statusBar().grab().save(str(folder / name))
+
+
+# ---- the Chinese window's currency -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("then", ["discard", "save"])
+def test_work_recovered_in_the_chinese_window_keeps_its_yuan(open_window, tmp_path, monkeypatch, then):
+    from configurator.app import i18n
+
+    window = open_window()
+    window.set_language("zh_CN")
+    try:
+        assert window.controller.scenario.economics.currency == "CNY"
+        window.controller.apply("count", 24)
+        crash(window)
+        again = open_window()
+        assert i18n.current_language() == "zh_CN"
+        choose(again, monkeypatch, lambda findings: findings.recoveries[0])
+        assert again.offer_recovery()
+        assert again.controller.scenario.economics.currency == "CNY" and again.controller.scenario.count == 24
+        if then == "save":
+            assert again.save_to(tmp_path / "plan.gpuconf.json")
+        answer_unsaved(monkeypatch, QMessageBox.StandardButton.Discard)
+        assert again.close()
+        third = open_window()  # the next normal start
+        assert third.controller.scenario.economics.currency == "CNY"
+        assert (third.controller.scenario.count == 24) == (then == "save")
     finally:
         i18n.install_language("en")
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import sys
 import subprocess
 import time
 from pathlib import Path
@@ -159,3 +160,136 @@ def test_window_export_failure_says_why_and_keeps_the_file(qtbot, tmp_path, monk
     assert not window.save_to(tmp_path / "x.gpuconf.json")
     assert shown[-1][0] == "Cannot save scenario" and "Permission denied" in shown[-1][1]
     assert not window.controller.path
+
+
+# ---- the user catalog, changed by several windows at once -----------------------------------
+
+ADD_CARDS = """
+import sys, time
+from pathlib import Path
+from configurator.core.catalog import Card, load_bundled_catalog, save_user_card
+overlay, writer, count, go = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3]), Path(sys.argv[4])
+base = load_bundled_catalog().get("l40s").model_dump(mode="json")
+while not go.exists():
+    time.sleep(0.001)
+for n in range(count):
+    save_user_card(overlay, Card.model_validate({**base, "id": f"{writer}-{n}", "name": f"Card {writer} {n}"}))
+print("done", writer)
+"""
+
+
+def test_windows_adding_cards_at_once_lose_none(tmp_path):
+    """Two processes add 60 cards each to one user catalog at the same time: all 120 are kept
+    (without the lock, two windows lost 50 of 120; issue 30)."""
+    from configurator.core.catalog import load_catalog, overlay_lock_path, read_overlay
+
+    overlay, go = tmp_path / "user-catalog.json", tmp_path / "go"
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parent.parent))
+    writers = [subprocess.Popen([sys.executable, "-c", ADD_CARDS, str(overlay), f"w{w}", "60", str(go)], env=env,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for w in range(2)]
+    time.sleep(0.5)  # both loaded and waiting
+    go.touch()
+    for writer in writers:
+        out, err = writer.communicate(timeout=300)
+        assert writer.returncode == 0, err
+    ids = [card["id"] for card in read_overlay(overlay)["cards"]]
+    assert sorted(ids) == sorted(f"w{w}-{n}" for w in range(2) for n in range(60))
+    catalog = load_catalog(overlay)
+    assert catalog.problems == () and all(card_id in catalog for card_id in ids)
+    assert overlay_lock_path(overlay).exists() and list(tmp_path.glob(".*.tmp")) == []
+
+
+def test_a_catalog_change_waits_for_the_lock_and_then_keeps_both(tmp_path):
+    """A change made while another holds the lock waits for it and is written over its result."""
+    import threading
+
+    from configurator.core.catalog import Card, load_bundled_catalog, overlay_lock_path, read_overlay, save_user_card
+    from configurator.core.files import exclusive_lock
+
+    overlay = tmp_path / "user-catalog.json"
+    base = load_bundled_catalog().get("l40s").model_dump(mode="json")
+    first = Card.model_validate({**base, "id": "first", "name": "First"})
+    second = Card.model_validate({**base, "id": "second", "name": "Second"})
+    save_user_card(overlay, first)
+    done = []
+    with exclusive_lock(overlay_lock_path(overlay)):
+        thread = threading.Thread(target=lambda: done.append(save_user_card(overlay, second)))
+        thread.start()
+        time.sleep(0.2)
+        assert done == [] and [c["id"] for c in read_overlay(overlay)["cards"]] == ["first"]  # it waits
+    thread.join(10)
+    assert [c["id"] for c in read_overlay(overlay)["cards"]] == ["first", "second"]
+
+
+def test_a_lock_held_too_long_is_an_error_naming_the_file(tmp_path):
+    from configurator.core.files import exclusive_lock
+
+    lock = tmp_path / ".x.lock"
+    with exclusive_lock(lock), pytest.raises(OSError, match=r"\.x\.lock is held by another window"):
+        with exclusive_lock(lock, wait_s=0.05):
+            pass
+
+
+# ---- the scenario file's size: what the program writes, it opens again ----------------------
+
+
+def scenario_file_of(size: int, scenario, path: Path, indent: int | None = None) -> Path:
+    """A scenario file of exactly ``size`` bytes: ``scenario`` with a name padded to fit."""
+    import json
+
+    from configurator.core.scenario import updated
+    from configurator.core.scenario_io import scenario_to_document
+
+    def text(name: str) -> bytes:
+        document = scenario_to_document(updated(scenario, name=name))
+        separators = None if indent else (",", ":")
+        return json.dumps(document, indent=indent, separators=separators, ensure_ascii=False).encode("utf-8")
+
+    padding = size - len(text(""))
+    path.write_bytes(text("名" * (padding // 3) + "x" * (padding % 3)))
+    assert path.stat().st_size == size
+    return path
+
+
+@pytest.mark.parametrize("indent", [None, 1, 4])
+def test_a_scenario_just_under_the_limit_is_saved_so_that_it_opens_again(tmp_path, training_scenario, indent):
+    """1,047,992 bytes open; saved again (indented, it would be 1,048,749: over the 1 MiB limit)
+    it is written compact and still opens."""
+    from configurator.core.scenario_io import MAX_SCENARIO_BYTES
+
+    path = scenario_file_of(1_047_992, training_scenario, tmp_path / "large.gpuconf.json", indent)
+    scenario = read_scenario(path)
+    write_scenario(path, scenario)
+    assert path.stat().st_size <= MAX_SCENARIO_BYTES
+    assert read_scenario(path) == scenario
+    small = tmp_path / "small.gpuconf.json"
+    write_scenario(small, training_scenario)
+    assert small.read_text(encoding="utf-8").startswith('{\n "format"')  # a usual one stays readable text
+
+
+def test_a_scenario_too_large_for_any_file_is_refused_and_the_old_file_kept(tmp_path, training_scenario):
+    from configurator.core.scenario import updated
+    from configurator.core.scenario_io import MAX_SCENARIO_BYTES, ScenarioTooLarge
+
+    path = tmp_path / "plan.gpuconf.json"
+    write_scenario(path, training_scenario)
+    before = path.read_bytes()
+    with pytest.raises(ScenarioTooLarge, match="more than a scenario file may hold") as raised:
+        write_scenario(path, updated(training_scenario, name="x" * MAX_SCENARIO_BYTES))
+    assert isinstance(raised.value, OSError) and raised.value.strerror.startswith("the scenario would take 1,05")
+    assert path.read_bytes() == before and list(tmp_path.glob(".*.tmp")) == []
+
+
+def test_the_window_saves_and_reopens_a_large_scenario(qtbot, tmp_path, training_scenario):
+    from PySide6.QtCore import QSettings
+
+    from configurator.app.main import build_main_window
+
+    window = build_main_window(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(window)
+    path = scenario_file_of(1_047_992, training_scenario, tmp_path / "large.gpuconf.json", indent=1)
+    assert window.open_path(path)
+    window.controller.apply("count", 16)
+    assert window.save_to(path)
+    assert window.open_path(path) and window.controller.scenario.count == 16
+    assert len(window.controller.scenario.name) > 300_000

@@ -67,6 +67,7 @@ class MainWindow(SessionActions, SummaryActions, QMainWindow):
         from configurator.app.autosave import Autosave
 
         self.autosave = Autosave(controller, self)
+        self.watch_autosave()
         controller.analysis_step.connect(self._on_analysis_changed)
         controller.analysis_changed.connect(self._on_analysis_changed)
         controller.analysis_failed.connect(self._on_analysis_failed)
@@ -134,6 +135,7 @@ class MainWindow(SessionActions, SummaryActions, QMainWindow):
         install_language(language)
         self.settings.setValue("language", language)
         self.controller.retranslate_history()  # "Undo Change card count" -> "撤销 修改 卡数"
+        self.check_settings()
         # the same scenario in the language's currency: not a change to undo or to save
         self.controller.restate(lambda scenario: in_language_currency(scenario, language))
         self.rebuild()
@@ -506,6 +508,7 @@ class MainWindow(SessionActions, SummaryActions, QMainWindow):
     def _remember(self, path: Path) -> None:
         files = [str(path), *[f for f in self.recent_files() if f != str(path)]][:MAX_RECENT]
         self.settings.setValue("recent_files", files)
+        self.check_settings()
 
     def _fill_recent_menu(self) -> None:
         self.recent_menu.clear()

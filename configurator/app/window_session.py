@@ -6,8 +6,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from PySide6.QtWidgets import QMessageBox
-
 from configurator.app.i18n import tc as _tc
 
 
@@ -36,6 +34,7 @@ class SessionActions:
         from configurator.core.json_values import parse_json
         from configurator.core.scenario_io import ScenarioFileError, scenario_from_document
 
+        self.check_settings(probe=True)  # at start: say now if nothing of this session will be remembered
         last = self.settings.value("session/scenario")
         if last:
             try:
@@ -55,48 +54,144 @@ class SessionActions:
         self.settings.setValue("session/scenario", json.dumps(scenario_to_document(self.controller.saved_scenario)))
         self.settings.setValue("session/path", str(self.controller.path) if self.controller.path else "")
 
-    def recovery_box(self, name: str, time: str) -> tuple[QMessageBox, object]:
-        """The question asked after a crash, and its Restore button."""
-        box = QMessageBox(QMessageBox.Icon.Question, _tc("MainWindow", "Recover unsaved work"), _tc(
-            "MainWindow", "GPU Configurator did not close properly last time. The scenario “{name}” has changes "
-            "from {time} that were not saved.\n\nRestore them? Discard deletes them for good.").format(
-                name=name, time=time),
-            QMessageBox.StandardButton.NoButton, self)
-        restore = box.addButton(_tc("MainWindow", "Restore"), QMessageBox.ButtonRole.AcceptRole)
-        box.addButton(QMessageBox.StandardButton.Discard)
-        box.setDefaultButton(restore)
-        return box, restore
+    # ---- settings that cannot be written ----------------------------------------------
+    def check_settings(self, probe: bool = False) -> bool:
+        """Write the settings now; where they cannot be written (a full disk, a read-only folder),
+        say so in the status bar instead of losing them silently. False on failure. ``probe``:
+        write the start time first (so there is something to write)."""
+        from datetime import datetime
 
-    def ask_recovery(self, name: str, time: str) -> bool:
-        """True if the user wants the autosaved changes back."""
-        box, restore = self.recovery_box(name, time)
-        box.exec()
-        chosen = box.clickedButton() is restore
-        box.deleteLater()
+        from PySide6.QtCore import QSettings
+
+        if probe:
+            self.settings.setValue("session/started", datetime.now().isoformat(timespec="seconds"))
+        self.settings.sync()
+        if self.settings.status() == QSettings.Status.NoError:
+            return True
+        self.statusBar().showMessage(_tc(
+            "MainWindow", "Settings cannot be saved to {file}: the window's size, recent files and language will "
+                          "not be remembered.").format(file=self.settings.fileName()))
+        return False
+
+    # ---- autosave ---------------------------------------------------------------------
+    def watch_autosave(self) -> None:
+        """A failed autosave is said in the status bar until one succeeds again."""
+        self.autosave.failed.connect(self._on_autosave_failed)
+        self.autosave.written.connect(self._on_autosave_written)
+
+    def _on_autosave_failed(self, reason: str) -> None:
+        self.statusBar().showMessage(_tc(
+            "MainWindow", "Autosave failed ({reason}): your changes are not protected against a crash until it works "
+                          "again; save them.").format(reason=reason))
+
+    def _on_autosave_written(self) -> None:
+        self.statusBar().showMessage(_tc("MainWindow", "Autosave works again."), 8000)
+
+    # ---- recovery after a crash ---------------------------------------------------------
+    def placeholder_card(self, scenario) -> tuple[object, str] | None:
+        """``scenario`` on a card of the catalog (the default card first) for one whose card is gone,
+        and that card's name; None if it fits on none."""
+        from pydantic import ValidationError
+
+        from configurator.app.defaults import default_scenario
+        from configurator.core.scenario import updated
+
+        catalog = self.controller.catalog
+        first = default_scenario().card_id
+        for card_id in [first, *catalog.ids()] if first in catalog else catalog.ids():
+            try:
+                return updated(scenario, card_id=card_id), catalog.get(card_id).name
+            except ValidationError:
+                continue
+        return None
+
+    def recovery_dialog(self, findings):
+        """The list of crashed windows' work (not yet shown)."""
+        from configurator.app.defaults import default_scenario
+        from configurator.app.recovery_dialog import RecoveryDialog
+
+        catalog = self.controller.catalog
+        default = default_scenario().card_id
+        return RecoveryDialog(findings, catalog.get(default).name if default in catalog else "", self)
+
+    def choose_recovery(self, findings):
+        """Ask which crashed window's work to restore; the Recovery, or None to keep them all for later."""
+        dialog = self.recovery_dialog(findings)
+        dialog.exec()
+        chosen = dialog.chosen
+        dialog.deleteLater()
         return chosen
 
     def offer_recovery(self) -> bool:
-        """After a crash, offer the unsaved work the last run autosaved; True if it was restored."""
-        from configurator.app.autosave import discard_recoveries, find_recoveries
+        """After a crash, offer the unsaved work every crashed window autosaved; True if one was
+        restored into this window (the others stay for the next start unless discarded)."""
+        from configurator.app.autosave import find_recoveries
+        from configurator.app.recovery_dialog import set_aside_text
+
+        findings = find_recoveries(self.controller.catalog)
+        if findings.set_aside:
+            self.statusBar().showMessage("  ".join(set_aside_text(item) for item in findings.set_aside))
+        if not findings.recoveries:
+            return False
+        try:
+            chosen = self.choose_recovery(findings)
+            if chosen is None:
+                return False
+            return self.restore_recovery(chosen)
+        finally:
+            findings.release()  # what was not restored or discarded is offered again next time
+
+    def restore_recovery(self, recovery) -> bool:
+        """Put ``recovery`` into this window: its file (if it still reads) as the saved state and
+        the unsaved work as one undoable step over it; its autosave becomes this window's own."""
         from configurator.app.defaults import default_scenario
+        from configurator.app.i18n import current_language
+        from configurator.app.recovery_dialog import damage_lines, shown_name
         from configurator.core.scenario_io import ScenarioFileError, read_scenario
 
-        recoveries = find_recoveries()
-        if not recoveries:
-            return False
-        newest = recoveries[0]
-        name = newest.original.name if newest.original else newest.scenario.name
-        restore = self.ask_recovery(name, newest.saved_at.replace("T", " ") or "?")
-        if restore:
-            base, path = default_scenario(), None
-            if newest.original is not None:
-                try:
-                    base, path = read_scenario(newest.original), newest.original
-                except ScenarioFileError:
-                    pass  # the file is gone or broken: the recovered work stays, untitled
-            self.controller.replace(base if base.card_id in self.controller.catalog else newest.scenario, path)
-            if newest.scenario.card_id in self.controller.catalog:
-                self.controller.replace_undoable(newest.scenario, _tc("MainWindow", "Recover unsaved changes"))
-            self.autosave.save_now()
-        discard_recoveries(recoveries)
-        return restore
+        catalog = self.controller.catalog
+        scenario, placeholder = recovery.scenario, ""
+        if recovery.missing_card is not None:
+            placed = self.placeholder_card(scenario)
+            if placed is None:
+                self.statusBar().showMessage(catalog.explain_unknown(recovery.missing_card))
+                return False
+            scenario, placeholder = placed
+        base, path = default_scenario(current_language()), None  # the language's currency, as a new window
+        if recovery.original is not None:
+            try:  # a regular file only: the notes may name a FIFO, which would wait for a writer
+                original = read_scenario(recovery.original) if recovery.original.is_file() else None
+            except (ScenarioFileError, OSError, ValueError):
+                original = None  # gone or broken: the recovered work stays, unsaved
+            if original is not None and original.card_id in catalog:
+                base, path = original, recovery.original
+        self.controller.replace(base, path)
+        self.controller.replace_undoable(scenario, _tc("MainWindow", "Recover unsaved changes"))
+        try:
+            kept = self.autosave.adopt(recovery)
+        except OSError:
+            kept = None  # it stays where it was (offered again next time); this window autosaves anew
+        self.autosave.save_now()
+        if recovery.partial:
+            lines = damage_lines(recovery, placeholder)
+            if kept is not None:
+                lines.append(_tc("MainWindow", "The autosave as it was found is kept in {file}.").format(file=kept))
+            said = _tc("MainWindow", "Restored “{name}” in part: {details}")
+            self.statusBar().showMessage(said.format(name=shown_name(recovery), details=" ".join(lines)))
+            self.show_recovery_note(said.format(name=shown_name(recovery), details="\n\n" + "\n\n".join(lines)))
+        else:
+            self.statusBar().showMessage(_tc("MainWindow", "Restored “{name}”.").format(name=shown_name(recovery)),
+                                         8000)
+        return True
+
+    def show_recovery_note(self, text: str) -> None:
+        """What a partial restore changed, in a message that does not block the window
+        (:attr:`recovery_note` until closed); the status bar has too little room for it."""
+        from PySide6.QtCore import Qt
+        from PySide6.QtWidgets import QMessageBox
+
+        box = QMessageBox(QMessageBox.Icon.Information, _tc("MainWindow", "Restored in part"), text,
+                          QMessageBox.StandardButton.Ok, self)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.open()
+        self.recovery_note = box

@@ -9,15 +9,26 @@ A job receives a :class:`JobContext`: ``step(value)`` hands a partial result (ch
 first) to the GUI and waits, briefly, until the GUI has applied and painted it, so the worker's
 next, slower part does not compete with that repaint for the interpreter; ``cancelled()`` says
 the request is no longer the newest, so the job can stop early.
+
+A worker thread never touches the :class:`LatestJob` itself: its owner (a wizard page, a panel)
+may be deleted on the GUI thread at any moment, and a signal emitted from another thread into a
+QObject being deleted crashes the process (issue 30: the wizard's result page, closed while its
+decision was still being worked out, exit 139). What a worker reads is a plain-Python
+:class:`_Lifeline` (the newest generation, closed once the job is destroyed); what it delivers
+goes through the one :class:`_Relay`, a QObject that lives on the GUI thread for the whole
+process, whose slot — on the GUI thread, where deletions happen too — hands it to the job only
+if the job still exists.
 """
 
 from __future__ import annotations
 
 import threading
+import weakref
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+import shiboken6
 from PySide6.QtCore import QEventLoop, QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QLabel, QWidget
 
@@ -39,16 +50,76 @@ class Cancelled(Exception):  # noqa: N818 - a state, not an error
     """Raised inside a job that noticed it is no longer wanted."""
 
 
-class JobContext:
-    """What a running job can ask of its :class:`LatestJob`."""
+class _Lifeline:
+    """What a worker thread may read of its :class:`LatestJob` (plain Python, never deleted
+    under it): the newest request's generation, and whether the job is gone."""
 
-    def __init__(self, job: LatestJob, generation: int) -> None:
-        self._job, self._generation = job, generation
+    def __init__(self) -> None:
+        self.generation = 0
+        self.closed = False
+
+    def close(self, *_destroyed) -> None:
+        """The job was destroyed (its owner closed): every request it made is unwanted."""
+        self.closed = True
+
+    def wanted(self, generation: int) -> bool:
+        return not self.closed and generation == self.generation
+
+
+class _Parcel:
+    """One delivery from a worker thread: the job is held weakly, so the last reference to it
+    is never dropped on a worker thread (that would delete a QObject of the GUI thread there)."""
+
+    __slots__ = ("job", "generation", "kind", "value", "painted")
+
+    def __init__(self, job: weakref.ref, generation: int, kind: str, value: Any,
+                 painted: threading.Event | None) -> None:
+        self.job, self.generation, self.kind, self.value, self.painted = job, generation, kind, value, painted
+
+    def deliver(self) -> None:
+        """On the GUI thread: to the job if it still exists; a waiting worker is released either way."""
+        job = self.job()
+        if job is None or not shiboken6.isValid(job) or job._life.closed:
+            if self.painted is not None:
+                self.painted.set()
+            return
+        job._on_deliver(self.generation, self.kind, self.value, self.painted)
+
+
+class _Relay(QObject):
+    """Carries deliveries from worker threads to the GUI thread; one per process, never deleted."""
+
+    carry = Signal(object)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.carry.connect(self._on_carry, Qt.ConnectionType.QueuedConnection)
+
+    def _on_carry(self, parcel: _Parcel) -> None:
+        parcel.deliver()
+
+
+_RELAY: _Relay | None = None
+
+
+def _relay() -> _Relay:
+    """The relay, made on first use by a :class:`LatestJob` (on the GUI thread, where it then lives)."""
+    global _RELAY  # noqa: PLW0603 - one per process, made on the GUI thread
+    if _RELAY is None:
+        _RELAY = _Relay()
+    return _RELAY
+
+
+class JobContext:
+    """What a running job can ask of its :class:`LatestJob` (safe on the worker thread)."""
+
+    def __init__(self, life: _Lifeline, job: weakref.ref, generation: int) -> None:
+        self._life, self._job, self._generation = life, job, generation
         self._painted = threading.Event()
 
     def cancelled(self) -> bool:
-        """True once a newer request (or a cancel) made this one's result unwanted."""
-        return self._generation != self._job._generation
+        """True once a newer request (or a cancel, or the job's deletion) made this one's result unwanted."""
+        return not self._life.wanted(self._generation)
 
     def check(self) -> None:
         """Raise :class:`Cancelled` if the result is no longer wanted."""
@@ -59,9 +130,17 @@ class JobContext:
         """Deliver a partial result and give the GUI a moment to paint it."""
         self.check()
         self._painted.clear()
-        if self._job._send(self._generation, "step", value, self._painted):
-            self._painted.wait(STEP_SETTLE_S)
+        _send(self._job, self._generation, "step", value, self._painted)
+        self._painted.wait(STEP_SETTLE_S)
         self.check()
+
+
+def _send(job: weakref.ref, generation: int, kind: str, value: Any, painted: threading.Event | None = None) -> None:
+    """From a worker thread towards the GUI thread, through the relay (which outlives every job)."""
+    relay = _RELAY
+    if relay is None:  # pragma: no cover - a job ran, so a LatestJob made the relay
+        return
+    relay.carry.emit(_Parcel(job, generation, kind, value, painted))
 
 
 class LatestJob(QObject):
@@ -76,14 +155,17 @@ class LatestJob(QObject):
     busy_changed = Signal(bool)
     """True when work starts after idling, False when the newest request is done."""
 
-    _deliver = Signal(int, str, object, object)  # crosses from the worker thread to the GUI thread
-
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._generation = 0
+        _relay()
+        self._life = _Lifeline()
         self._running: int | None = None
         self._pending: tuple[int, Callable[[JobContext], Any]] | None = None
-        self._deliver.connect(self._on_deliver)
+        self.destroyed.connect(self._life.close)  # a plain object's method: callable while this one dies
+
+    @property
+    def _generation(self) -> int:
+        return self._life.generation
 
     @property
     def busy(self) -> bool:
@@ -93,7 +175,7 @@ class LatestJob(QObject):
     def submit(self, job: Callable[[JobContext], Any]) -> None:
         """Run ``job(context)`` on a worker thread; any earlier request's result is dropped."""
         was_busy = self.busy
-        self._generation += 1
+        self._life.generation += 1
         if self._running is None:
             self._start(self._generation, job)
         else:  # a stale job still runs: this one starts when it ends
@@ -103,7 +185,7 @@ class LatestJob(QObject):
     def cancel(self) -> None:
         """Drop the waiting request and ignore the running one's result."""
         was_busy = self.busy
-        self._generation += 1
+        self._life.generation += 1
         self._pending = None
         self._busy_from(was_busy)
 
@@ -125,27 +207,23 @@ class LatestJob(QObject):
     # ---- running ----------------------------------------------------------------------------
     def _start(self, generation: int, job: Callable[[JobContext], Any]) -> None:
         self._running = generation
-        context = JobContext(self, generation)
+        me = weakref.ref(self)
+        context = JobContext(self._life, me, generation)
 
-        def run() -> None:
+        def run() -> None:  # on a worker thread: reads only ``context`` and sends through the relay
+            if context.cancelled():  # dropped while queued (or its owner closed): no work for nobody
+                _send(me, generation, "cancelled", None)
+                return
             try:
                 value = job(context)
             except Cancelled:
-                self._send(generation, "cancelled", None)
+                _send(me, generation, "cancelled", None)
             except Exception as error:  # noqa: BLE001 - delivered to the GUI, which reports it
-                self._send(generation, "failed", error)
+                _send(me, generation, "failed", error)
             else:
-                self._send(generation, "finished", value)
+                _send(me, generation, "finished", value)
 
         executor().submit(run)
-
-    def _send(self, generation: int, kind: str, value: Any, painted: threading.Event | None = None) -> bool:
-        """Emit towards the GUI thread; False when the receiver is gone (window closed)."""
-        try:
-            self._deliver.emit(generation, kind, value, painted)
-        except RuntimeError:  # the C++ object was deleted: nobody is waiting for this
-            return False
-        return True
 
     def _on_deliver(self, generation: int, kind: str, value: Any, painted: threading.Event | None) -> None:
         current = generation == self._generation

@@ -11,6 +11,7 @@ import dataclasses
 import json
 import re
 from dataclasses import dataclass, field
+from collections.abc import Callable
 from datetime import date
 from pathlib import Path
 from typing import Literal
@@ -18,7 +19,7 @@ from typing import Literal
 from pydantic import Field, ValidationError, field_validator, model_validator
 
 from configurator.core.bounds import error_text
-from configurator.core.files import write_text_atomically
+from configurator.core.files import exclusive_lock, write_text_atomically
 from configurator.core.frozen_model import FrozenModel
 from configurator.core.messages import Message, msg
 from configurator.core.resources import bundled_path, user_data_dir
@@ -725,11 +726,30 @@ def read_overlay(path: Path) -> dict:
     return data
 
 
+def overlay_lock_path(path: Path) -> Path:
+    """The lock file every change of the overlay at ``path`` holds (beside it, hidden)."""
+    return path.with_name(f".{path.name}.lock")
+
+
 def _write_overlay(path: Path, overlay: dict) -> Catalog:
     merged = apply_overlay(load_bundled_catalog(), overlay)  # validates before anything is written
-    path.parent.mkdir(parents=True, exist_ok=True)
     write_text_atomically(path, json.dumps(overlay, indent=1, ensure_ascii=False) + "\n")
     return merged
+
+
+def _change_overlay(path: Path, change: Callable[[dict], None]) -> Catalog:
+    """Read the overlay, ``change`` it and write it back under the overlay's lock.
+
+    Another window may add a card at the same moment: the file is read again inside the lock,
+    so its change is kept and this one added to it (read-modify-write without the lock lost 50
+    of 120 cards in two windows, issue 30). The write is atomic, so a reader without the lock
+    sees the old file or the new one, never half.
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with exclusive_lock(overlay_lock_path(path)):
+        overlay = read_overlay(path)
+        change(overlay)
+        return _write_overlay(path, overlay)
 
 
 def save_user_card(path: Path, card: Card) -> Catalog:
@@ -739,10 +759,12 @@ def save_user_card(path: Path, card: Card) -> Catalog:
     if card.id in bundled:
         refusal = shadowing_problem(card.id, bundled)
         raise CatalogError(refusal.text, refusal)
-    overlay = read_overlay(path)
-    overlay["cards"] = [c for c in overlay["cards"] if c.get("id") != card.id]
-    overlay["cards"].append(card.model_dump(mode="json"))
-    return _write_overlay(path, overlay)
+
+    def change(overlay: dict) -> None:
+        overlay["cards"] = [c for c in overlay["cards"] if c.get("id") != card.id]
+        overlay["cards"].append(card.model_dump(mode="json"))
+
+    return _change_overlay(path, change)
 
 
 def save_user_price(path: Path, card_id: str, price: PriceEntry) -> Catalog:
@@ -753,6 +775,8 @@ def save_user_price(path: Path, card_id: str, price: PriceEntry) -> Catalog:
     refusal = future_price_problem(card_id, price)
     if refusal is not None:
         raise CatalogError(refusal.text, refusal)
-    overlay = read_overlay(path)
-    overlay["prices"].setdefault(card_id, []).append(price.model_dump(mode="json", exclude_none=True))
-    return _write_overlay(path, overlay)
+
+    def change(overlay: dict) -> None:
+        overlay["prices"].setdefault(card_id, []).append(price.model_dump(mode="json", exclude_none=True))
+
+    return _change_overlay(path, change)

@@ -12,6 +12,10 @@ the target; the folder is flushed too, so the rename survives a power cut. A sym
 written through to the file it points at (the link stays a link). If anything fails, the old
 file is untouched and the temporary file is removed; temporary files a crash left behind are
 removed on the next write.
+
+A file that several windows (processes) read, change and write back — the user catalog — is
+changed under :func:`exclusive_lock`: a lock file beside it, held with ``flock`` while the
+file is read again, changed and replaced, so no window writes over another's change.
 """
 
 from __future__ import annotations
@@ -21,9 +25,15 @@ import os
 import stat
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import BinaryIO
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - Windows
+    fcntl = None
 
 STALE_TEMPORARY_S = 600
 """A temporary file beside the target older than this was left by a crash [s]."""
@@ -189,3 +199,52 @@ def write_text_atomically(path: Path, text: str) -> Path:
     An existing file stays intact if anything fails (disk full, no permission).
     """
     return write_bytes_atomically(path, text.encode("utf-8"))
+
+
+LOCK_WAIT_S = 20.0
+"""How long a change waits for another window's change of the same file to finish [s]."""
+_LOCK_POLL_S = 0.005
+
+
+def try_lock(handle: int) -> bool:
+    """Take an exclusive lock on the open file ``handle`` without waiting; False when another
+    holder (another process, or another open of the file in this one) has it.
+
+    ``flock`` locks belong to the open file, not to the process: a second ``open`` of the same
+    lock file in the same process conflicts too, so two windows of one process exclude each other.
+    """
+    try:
+        if fcntl is not None:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        else:  # pragma: no cover - Windows: a byte-range lock on the first byte
+            import msvcrt
+
+            msvcrt.locking(handle, msvcrt.LK_NBLCK, 1)
+    except OSError as error:
+        if error.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES, errno.EDEADLK):
+            return False
+        raise
+    return True
+
+
+@contextmanager
+def exclusive_lock(lock_path: Path, wait_s: float = LOCK_WAIT_S) -> Iterator[None]:
+    """Hold an exclusive lock on ``lock_path`` (created if missing, left in place) for the block.
+
+    Raises
+    ------
+    OSError
+        The lock file cannot be created, or another holder kept the lock longer than ``wait_s``
+        [s] (errno ``EWOULDBLOCK``; the message names the file).
+    """
+    handle = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        deadline = time.monotonic() + wait_s
+        while not try_lock(handle):
+            if time.monotonic() > deadline:
+                raise OSError(errno.EWOULDBLOCK, f"{lock_path} is held by another window for more than "
+                                                 f"{wait_s:g} s; try again")
+            time.sleep(_LOCK_POLL_S)
+        yield
+    finally:
+        os.close(handle)  # closing the file releases the lock

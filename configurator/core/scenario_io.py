@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import json
 from pathlib import Path
 
@@ -15,7 +16,13 @@ from configurator.core.scenario import SCENARIO_SCHEMA_VERSION, Scenario
 FILE_FORMAT = "gpu-configurator-scenario"
 FILE_SUFFIX = ".gpuconf.json"
 MAX_SCENARIO_BYTES = 1024 * 1024
-"""A scenario file is a few kB; anything above 1 MB is not one."""
+"""A scenario file is a few kB; anything above 1 MB is not one. The program never writes a
+larger one (:func:`scenario_text`), so every file it saved opens again."""
+
+
+class ScenarioTooLarge(OSError):
+    """The scenario would make a file larger than :data:`MAX_SCENARIO_BYTES`, which could not be
+    opened again; nothing was written (an OSError: saving it failed, the old file stays)."""
 
 
 class ScenarioFileError(ValueError):
@@ -60,7 +67,37 @@ def read_scenario(path: Path) -> Scenario:
     return scenario_from_document(document)
 
 
+def document_text(document: dict, limit: int = MAX_SCENARIO_BYTES) -> str:
+    """``document`` as JSON text of at most ``limit`` bytes (UTF-8): indented, one key a line,
+    where that fits; compact (no spaces, one line) where only that fits.
+
+    A scenario read from a file just under the limit grows past it when indented (a file of
+    1,047,992 bytes was saved as 1,048,749 and could not be opened again: issue 30); compact it
+    is no larger than it was read, but for numbers written shorter there (``1e5`` is saved as
+    ``100000.0``).
+
+    Raises
+    ------
+    ScenarioTooLarge
+        Not even the compact text fits (the message says how large it is and what to shorten).
+    """
+    text = json.dumps(document, indent=1, ensure_ascii=False) + "\n"
+    if len(text.encode("utf-8")) <= limit:
+        return text
+    text = json.dumps(document, separators=(",", ":"), ensure_ascii=False) + "\n"
+    size = len(text.encode("utf-8"))
+    if size > limit:
+        raise ScenarioTooLarge(errno.EFBIG, f"the scenario would take {size:,} bytes, more than a scenario file may "
+                                            f"hold ({limit:,} bytes); shorten its name or the model's name")
+    return text
+
+
+def scenario_text(scenario: Scenario) -> str:
+    """The text of ``scenario``'s file (see :func:`document_text`)."""
+    return document_text(scenario_to_document(scenario))
+
+
 def write_scenario(path: Path, scenario: Scenario) -> None:
-    """Save a scenario file atomically."""
-    text = json.dumps(scenario_to_document(scenario), indent=1, ensure_ascii=False)
-    write_text_atomically(Path(path), text + "\n")
+    """Save a scenario file atomically; ScenarioTooLarge (an OSError) before anything is written
+    when it could not be opened again."""
+    write_text_atomically(Path(path), scenario_text(scenario))

@@ -1049,24 +1049,36 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
         <translation>（无）</translation>
     </message>
     <message>
-        <source>Recover unsaved work</source>
-        <translation>恢复未保存的工作</translation>
+        <source>Settings cannot be saved to {file}: the window&apos;s size, recent files and language will not be remembered.</source>
+        <translation>设置无法保存到 {file}：窗口大小、最近打开的文件和语言将不会被记住。</translation>
     </message>
     <message>
-        <source>GPU Configurator did not close properly last time. The scenario “{name}” has changes from {time} that were not saved.
-
-Restore them? Discard deletes them for good.</source>
-        <translation>GPU Configurator 上次没有正常关闭。方案“{name}”有 {time} 时未保存的更改。
-
-要恢复这些更改吗？选择“放弃”将永久删除它们。</translation>
+        <source>Autosave failed ({reason}): your changes are not protected against a crash until it works again; save them.</source>
+        <translation>自动保存失败（{reason}）：在自动保存恢复正常之前，您的更改在程序崩溃时得不到保护；请保存它们。</translation>
     </message>
     <message>
-        <source>Restore</source>
-        <translation>恢复</translation>
+        <source>Autosave works again.</source>
+        <translation>自动保存已恢复正常。</translation>
     </message>
     <message>
         <source>Recover unsaved changes</source>
         <translation>恢复未保存的更改</translation>
+    </message>
+    <message>
+        <source>The autosave as it was found is kept in {file}.</source>
+        <translation>自动保存文件的原样副本保存在 {file}。</translation>
+    </message>
+    <message>
+        <source>Restored “{name}” in part: {details}</source>
+        <translation>已部分恢复“{name}”：{details}</translation>
+    </message>
+    <message>
+        <source>Restored “{name}”.</source>
+        <translation>已恢复“{name}”。</translation>
+    </message>
+    <message>
+        <source>Restored in part</source>
+        <translation>已部分恢复</translation>
     </message>
 </context>
 <context>
@@ -1349,6 +1361,121 @@ Restore them? Discard deletes them for good.</source>
     <message>
         <source>Use recommendation</source>
         <translation>采用推荐</translation>
+    </message>
+</context>
+<context>
+    <name>Recovery</name>
+    <message>
+        <source>Partly recoverable</source>
+        <translation>可部分恢复</translation>
+    </message>
+    <message>
+        <source>Complete</source>
+        <translation>完整</translation>
+    </message>
+    <message>
+        <source>The file was cut short after {size} bytes ({kept} of them usable); whatever followed is lost and takes default values.</source>
+        <translation>文件在 {size} 字节处被截断（其中 {kept} 字节可用）；其后的内容已丢失，使用默认值。</translation>
+    </message>
+    <message>
+        <source>It was written by a newer version of GPU Configurator (file version {version}); settings this version does not know are left out.</source>
+        <translation>该文件由更新版本的 GPU Configurator 写入（文件版本 {version}）；本版本不认识的设置已略去。</translation>
+    </message>
+    <message>
+        <source>Set back to their defaults: {fields}.</source>
+        <translation>已恢复为默认值：{fields}。</translation>
+    </message>
+    <message>
+        <source>The file is larger than a scenario file may be ({size} bytes; at most {limit}).</source>
+        <translation>该文件超过了方案文件允许的大小（{size} 字节；最多 {limit}）。</translation>
+    </message>
+    <message>
+        <source>Its card “{card}” is no longer in the catalog: it is restored on {placeholder}; choose its card again.</source>
+        <translation>其所用的卡“{card}”已不在目录中：已恢复到 {placeholder} 上；请重新选择卡。</translation>
+    </message>
+    <message>
+        <source>the file is empty</source>
+        <translation>文件为空</translation>
+    </message>
+    <message>
+        <source>the file holds only zero bytes</source>
+        <translation>文件只含零字节</translation>
+    </message>
+    <message>
+        <source>it is not JSON, and no complete part of it could be read</source>
+        <translation>它不是 JSON，也读不出任何完整的部分</translation>
+    </message>
+    <message>
+        <source>it is not a GPU Configurator scenario</source>
+        <translation>它不是 GPU Configurator 方案</translation>
+    </message>
+    <message>
+        <source>its scenario part is missing</source>
+        <translation>缺少方案部分</translation>
+    </message>
+    <message>
+        <source>its scenario is not valid: {detail}</source>
+        <translation>其方案无效：{detail}</translation>
+    </message>
+    <message>
+        <source>it is not a file</source>
+        <translation>它不是文件</translation>
+    </message>
+    <message>
+        <source>it cannot be read: {detail}</source>
+        <translation>无法读取：{detail}</translation>
+    </message>
+    <message>
+        <source>it is larger than {detail}</source>
+        <translation>它大于 {detail}</translation>
+    </message>
+    <message>
+        <source>{file} could not be recovered ({reason}) nor moved aside; it was left where it is.</source>
+        <translation>{file} 无法恢复（{reason}），也无法移到一旁；它留在原处。</translation>
+    </message>
+    <message>
+        <source>{file} could not be recovered ({reason}); it was moved to {moved}.</source>
+        <translation>{file} 无法恢复（{reason}）；已移至 {moved}。</translation>
+    </message>
+    <message>
+        <source>Recover unsaved work</source>
+        <translation>恢复未保存的工作</translation>
+    </message>
+    <message>
+        <source>GPU Configurator did not close properly. These scenarios have changes that were not saved. Restore puts the selected one into this window; the others stay and are offered again at the next start. Discard deletes the selected one for good.</source>
+        <translation>GPU Configurator 上次未正常关闭。以下方案有未保存的更改。“恢复”把选中的方案放入此窗口；其余方案保留，下次启动时会再次提供。“丢弃”会永久删除选中的方案。</translation>
+    </message>
+    <message>
+        <source>Scenario</source>
+        <translation>方案</translation>
+    </message>
+    <message>
+        <source>Autosaved at</source>
+        <translation>自动保存时间</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>(never saved)</source>
+        <translation>（从未保存）</translation>
+    </message>
+    <message>
+        <source>&amp;Restore</source>
+        <translation>恢复(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Discard</source>
+        <translation>丢弃(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Keep for later</source>
+        <translation>留待以后(&amp;K)</translation>
     </message>
 </context>
 <context>

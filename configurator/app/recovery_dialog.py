@@ -1,0 +1,185 @@
+"""The list of unsaved work that crashed windows left: restore one, discard any, keep the rest.
+
+Every crashed window's autosave is listed with its scenario's name, when it was autosaved, its
+file and whether it is whole; one is restored into this window, the others stay and are offered
+again at the next start unless discarded here (explicitly, one by one).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDialog,
+    QDialogButtonBox,
+    QLabel,
+    QPushButton,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from configurator.app.autosave import Findings, Recovery, SetAside
+from configurator.app.i18n import current_language
+from configurator.app.i18n import tc as _tc
+from configurator.core.scenario_io import MAX_SCENARIO_BYTES
+
+
+
+def shown_name(recovery: Recovery) -> str:
+    """The scenario's own name; while it has none, a description of its job (never "Untitled")."""
+    from configurator.core.view.words import words
+    from configurator.report.summary import summary_title
+
+    return summary_title(recovery.scenario, words(current_language()))
+
+
+def state_text(recovery: Recovery) -> str:
+    return _tc("Recovery", "Partly recoverable") if recovery.partial else _tc("Recovery", "Complete")
+
+
+def damage_lines(recovery: Recovery, placeholder: str = "") -> list[str]:
+    """What is missing or changed in ``recovery``, one sentence each (empty when it is whole), a
+    card that is gone first (the user has to act on it); ``placeholder``: the card it is restored
+    on instead."""
+    damage, lines = recovery.damage, []
+    if recovery.missing_card is not None:
+        lines.append(_tc("Recovery", "Its card “{card}” is no longer in the catalog: it is restored on "
+                                     "{placeholder}; choose its card again.").format(
+            card=recovery.missing_card, placeholder=placeholder or "?"))
+    if damage.cut_at is not None:
+        lines.append(_tc("Recovery", "The file was cut short after {size} bytes ({kept} of them usable); whatever "
+                                     "followed is lost and takes default values.").format(
+            kept=f"{damage.cut_at:,}", size=f"{damage.size:,}"))
+    if damage.newer_version is not None:
+        lines.append(_tc("Recovery", "It was written by a newer version of GPU Configurator (file version "
+                                     "{version}); settings this version does not know are left out.").format(
+            version=damage.newer_version))
+    if damage.reset:
+        lines.append(_tc("Recovery", "Set back to their defaults: {fields}.").format(fields=", ".join(damage.reset)))
+    if damage.too_large:
+        lines.append(_tc("Recovery", "The file is larger than a scenario file may be ({size} bytes; at most "
+                                     "{limit}).").format(size=f"{damage.size:,}", limit=f"{MAX_SCENARIO_BYTES:,}"))
+    return lines
+
+
+def reason_text(reason: str, detail: str) -> str:
+    """Why an autosave could not be offered, in the interface language (``detail``: a technical
+    line, as the system or the reader gave it)."""
+    texts = {
+        "empty": _tc("Recovery", "the file is empty"),
+        "zero-bytes": _tc("Recovery", "the file holds only zero bytes"),
+        "not-json": _tc("Recovery", "it is not JSON, and no complete part of it could be read"),
+        "not-a-scenario": _tc("Recovery", "it is not a GPU Configurator scenario"),
+        "no-scenario-part": _tc("Recovery", "its scenario part is missing"),
+        "invalid": _tc("Recovery", "its scenario is not valid: {detail}"),
+        "not-a-file": _tc("Recovery", "it is not a file"),
+        "unreadable": _tc("Recovery", "it cannot be read: {detail}"),
+        "too-large": _tc("Recovery", "it is larger than {detail}"),
+    }
+    return texts.get(reason, reason).format(detail=detail)
+
+
+def set_aside_text(item: SetAside) -> str:
+    reason = reason_text(item.reason, item.detail)
+    if item.moved_to is None:
+        return _tc("Recovery", "{file} could not be recovered ({reason}) nor moved aside; it was left where it is."
+                   ).format(file=item.file, reason=reason)
+    return _tc("Recovery", "{file} could not be recovered ({reason}); it was moved to {moved}.").format(
+        file=item.file.name, reason=reason, moved=item.moved_to)
+
+
+class RecoveryDialog(QDialog):
+    """Lists ``findings``; :attr:`chosen` is the one to restore (None: keep them all for later)."""
+
+    def __init__(self, findings: Findings, placeholder: str = "", parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.findings, self.placeholder = findings, placeholder
+        self.chosen: Recovery | None = None
+        self.discarded: list[Recovery] = []
+        self.setWindowTitle(_tc("Recovery", "Recover unsaved work"))
+        layout = QVBoxLayout(self)
+        intro = QLabel(_tc("Recovery", "GPU Configurator did not close properly. These scenarios have changes that "
+                                       "were not saved. Restore puts the selected one into this window; the others "
+                                       "stay and are offered again at the next start. Discard deletes the selected "
+                                       "one for good."))
+        intro.setWordWrap(True)
+        layout.addWidget(intro)
+        self.table = QTreeWidget()
+        self.table.setObjectName("recovery-list")
+        self.table.setRootIsDecorated(False)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setHeaderLabels([_tc("Recovery", "Scenario"), _tc("Recovery", "Autosaved at"),
+                                    _tc("Recovery", "File"), _tc("Recovery", "State")])
+        for recovery in findings.recoveries:
+            original = recovery.original.name if recovery.original else _tc("Recovery", "(never saved)")
+            item = QTreeWidgetItem([shown_name(recovery), recovery.saved_at or "?", original, state_text(recovery)])
+            item.setData(0, Qt.ItemDataRole.UserRole, recovery)
+            item.setToolTip(2, str(recovery.original or ""))
+            self.table.addTopLevelItem(item)
+        for column in range(4):
+            self.table.resizeColumnToContents(column)
+        self.table.itemSelectionChanged.connect(self._show_details)
+        self.table.itemDoubleClicked.connect(lambda *_: self.restore_selected())
+        layout.addWidget(self.table, 1)
+        self.details = QLabel()
+        self.details.setObjectName("recovery-details")
+        self.details.setWordWrap(True)
+        layout.addWidget(self.details)
+        if findings.set_aside:
+            aside = QLabel("\n".join(set_aside_text(item) for item in findings.set_aside))
+            aside.setObjectName("recovery-set-aside")
+            aside.setWordWrap(True)
+            layout.addWidget(aside)
+        buttons = QDialogButtonBox()
+        self.restore_button = QPushButton(_tc("Recovery", "&Restore"))
+        self.discard_button = QPushButton(_tc("Recovery", "&Discard"))
+        self.keep_button = QPushButton(_tc("Recovery", "&Keep for later"))
+        buttons.addButton(self.restore_button, QDialogButtonBox.ButtonRole.AcceptRole)
+        buttons.addButton(self.discard_button, QDialogButtonBox.ButtonRole.DestructiveRole)
+        buttons.addButton(self.keep_button, QDialogButtonBox.ButtonRole.RejectRole)
+        self.restore_button.clicked.connect(self.restore_selected)
+        self.discard_button.clicked.connect(self.discard_selected)
+        self.keep_button.clicked.connect(self.reject)
+        self.restore_button.setDefault(True)
+        layout.addWidget(buttons)
+        if self.table.topLevelItemCount():
+            self.table.setCurrentItem(self.table.topLevelItem(0))
+        self.resize(760, 360)
+
+    def selected(self) -> Recovery | None:
+        item = self.table.currentItem()
+        return None if item is None else item.data(0, Qt.ItemDataRole.UserRole)
+
+    def select(self, recovery: Recovery) -> None:
+        for row in range(self.table.topLevelItemCount()):
+            item = self.table.topLevelItem(row)
+            if item.data(0, Qt.ItemDataRole.UserRole) is recovery:
+                self.table.setCurrentItem(item)
+
+    def _show_details(self) -> None:
+        recovery = self.selected()
+        lines = [] if recovery is None else damage_lines(recovery, self.placeholder)
+        self.details.setText("\n".join(lines))
+        for button in (self.restore_button, self.discard_button):
+            button.setEnabled(recovery is not None)
+
+    def restore_selected(self) -> None:
+        self.chosen = self.selected()
+        if self.chosen is not None:
+            self.accept()
+
+    def discard_selected(self) -> None:
+        """Delete the selected autosave for good; the dialog closes when none is left."""
+        recovery = self.selected()
+        if recovery is None:
+            return
+        recovery.discard()
+        self.discarded.append(recovery)
+        self.findings.recoveries.remove(recovery)
+        self.table.takeTopLevelItem(self.table.indexOfTopLevelItem(self.table.currentItem()))
+        if not self.table.topLevelItemCount():
+            self.reject()
+        else:
+            self._show_details()

@@ -54,7 +54,7 @@ def _planned(scenario: Scenario, catalog: Catalog) -> Estimate:
 
 
 def _run_estimate(args: argparse.Namespace, catalog: Catalog) -> int:
-    scenario = scenario_from_args(args, catalog)
+    scenario = with_constraints(scenario_from_args(args, catalog), args)
     result: Estimate = _planned(scenario, catalog)
     if args.json:
         _print_json(result.to_dict())
@@ -216,6 +216,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", parser_class=CommandParser)
     est = sub.add_parser("estimate", help="memory, speed, power and cost of one configuration")
     add_scenario_flags(est)
+    add_constraint_flags(est)
     est.add_argument("--json", action="store_true", help="print one JSON object")
     est.add_argument("--lang", choices=["en", "zh_CN"], default="en", help="language of the table")
     rec = sub.add_parser("recommend", help="rank every card (and count) for a scenario")

@@ -27,6 +27,7 @@ from configurator.core.engines import PROFILES, Engine
 from configurator.core.formats import FORMATS, WeightFormat
 from configurator.core.load import MLPERF_SERVER_LIMITS
 from configurator.core.scenario import Scenario
+from configurator.core.serving_use import USE_TARGETS
 
 MLPERF_PERCENTILE = 99
 """MLPerf Inference's server-scenario limits hold for the 99th percentile (``core.load``)."""
@@ -68,6 +69,8 @@ class ServingEditorMixin:
         outer = QVBoxLayout(group)
         form = QFormLayout()
         outer.addLayout(form)
+        self.use = self._combo(labels.serving_use_names(), "serving.use")
+        self._row(form, "serving.use", self.use)
         self.context = self._number("serving.context")
         self._row(form, "serving.context", self.context)
         self.concurrency = self._number("serving.concurrency")
@@ -123,7 +126,7 @@ class ServingEditorMixin:
         self._row(form, "constraints.tpot_ms", self.tpot_target)
         self.request_rate = self._number("constraints.requests_per_s")
         self._row(form, "constraints.requests_per_s", self.request_rate)
-        self.latency_percentile = self._combo(labels.percentile_names(), "constraints.latency_percentile")
+        self.latency_percentile = self._combo({None: "", **labels.percentile_names()}, "constraints.latency_percentile")
         self._row(form, "constraints.latency_percentile", self.latency_percentile)
         self.mlperf_button = QPushButton()  # a push button leaves room for its menu's arrow
         self.mlperf_button.setText(_tc("ServingEditor", "MLPerf server limits"))
@@ -244,3 +247,16 @@ class ServingEditorMixin:
             "ServingEditor", "Used with separate prefill and decode pools (or Auto, which may choose them)"))
         default_graphs = labels.cuda_graph_names()[profile.cuda_graphs]
         self.cuda_graphs.setItemText(0, _tc("ServingEditor", "Engine's default: {0}").format(default_graphs))
+        self._show_use_defaults(scenario)
+
+    def _show_use_defaults(self, scenario: Scenario) -> None:
+        """A target box left empty, and the percentile left unset, stand for the serving use's
+        default: show its number and whose it is (issue 24, part 2)."""
+        defaults = USE_TARGETS[scenario.serving.use]
+        use = labels.serving_use_names()[scenario.serving.use.value]
+        for box, default, unit in ((self.ttft_target, defaults.ttft_ms, "ms"),
+                                   (self.tpot_target, defaults.tpot_ms, "ms/token")):
+            box.setSpecialValueText(_tc("ServingEditor", "{use}: {value} {unit}").format(
+                use=use, value=f"{default:g}", unit=unit) if default else _tc("ServingEditor", "none"))
+        self.latency_percentile.setItemText(0, _tc("ServingEditor", "{use}: p{p}").format(
+            use=use, p=defaults.percentile))

@@ -110,6 +110,11 @@ def percentile_names() -> dict[int, str]:
     return named(_view.PERCENTILES)
 
 
+def serving_use_names() -> dict[str, str]:
+    """What a serving deployment is for (``Serving.use``)."""
+    return named(_view.SERVING_USES)
+
+
 def mlperf_names() -> dict[str, str]:
     """The MLPerf Inference benchmarks whose server-scenario limits can be targets (``core.load``)."""
     return named(_view.MLPERF)

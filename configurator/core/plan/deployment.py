@@ -26,8 +26,10 @@ from configurator.core.procurement.servers import server_type
 from configurator.core.plan.training import global_batch_tokens
 from configurator.core.memory import usable_capacity_bytes
 from configurator.core.precision import plan_serving, plan_training
-from configurator.core.scenario import LAYOUT_FIELDS, Scenario, Workload
+from configurator.core.scenario import LAYOUT_FIELDS, Scenario, ServingUse, Workload
+from configurator.core.serving_use import latency_targets
 from configurator.core.units import TERA
+from configurator.core.verdicts import CONSTRAINTS
 
 TRAINING_COUNTS = tuple(2**k for k in range(15))
 """Card counts tried for training: powers of two from 1 to 16,384, as clusters are built."""
@@ -102,15 +104,14 @@ def training_deployments(scenario: Scenario, card: Card, all_counts: bool = Fals
     return results
 
 
-CONSTRAINT_IDS = ("misses-deadline", "over-budget", "over-power-cap", "over-rack-power", "misses-throughput",
-                  "misses-request-rate", "misses-tpot", "misses-ttft", "unknown-power-for-cap",
-                  "export-licence-required", "export-not-permitted", "export-status-unknown")
-"""Message ids of stated goals or limits a configuration misses (the one constraint checker)."""
+CONSTRAINT_IDS = CONSTRAINTS
+"""The constraints a configuration is checked against (:mod:`configurator.core.verdicts`): the one
+checker's ids, in the order a summary lists them."""
 
 
 def constraint_ids(est: Estimate) -> list[str]:
-    """The stated constraints ``est`` misses, from its own messages."""
-    return [m.id for m in est.messages if m.id in CONSTRAINT_IDS]
+    """The stated constraints ``est`` breaks or cannot be checked against (its blocking verdicts)."""
+    return [v.id for v in est.violations]
 
 
 def carries_load(est: Estimate) -> bool:
@@ -149,6 +150,27 @@ def serving_deployment(scenario: Scenario, card: Card, counts: Sequence[int] = S
             return _with_engine_search(full, card, found)
         previous = count
     return None
+
+
+def closest_serving_deployment(scenario: Scenario, card: Card, counts: Sequence[int] = SERVING_COUNTS,
+                               whole_systems: bool = False) -> Estimate | None:
+    """When no count meets the latency targets (the buyer's or the use's): the fewest cards that
+    carry the users and the request rate without them, estimated at that layout against the
+    targets, so its verdicts say by how much it misses (the recommendation lists it below the
+    line). None when there are no latency targets or nothing carries the load even without them."""
+    if not latency_targets(scenario).any:
+        return None
+    serving = scenario.serving.model_copy(update={"use": ServingUse.BATCH})
+    loose = scenario.model_copy(update={
+        "serving": serving, "constraints": scenario.constraints.model_copy(update={"ttft_ms": None, "tpot_ms": None})})
+    found = serving_deployment(loose, card, counts, whole_systems)
+    if found is None:
+        return None
+    planned = found.scenario
+    held = planned.model_copy(update={
+        "serving": planned.serving.model_copy(update={"use": scenario.serving.use}),
+        "constraints": scenario.constraints, "auto_layout": ()})
+    return estimate(held, card)
 
 
 ENGINE_SEARCH_FIELDS = ("max_batched_tokens", "disaggregated")

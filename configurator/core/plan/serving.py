@@ -22,6 +22,7 @@ from configurator.core.messages import msg
 from configurator.core.performance import fabric
 from configurator.core.precision import plan_serving
 from configurator.core.scenario import Scenario
+from configurator.core.serving_use import latency_targets
 from configurator.core.units import Precision
 
 
@@ -213,19 +214,25 @@ def _batched_replica(scenario: Scenario, card: Card) -> Estimate:
 
     if "max_batch" not in scenario.auto_layout:
         return at(scenario.serving.max_batch)
-    spread = -(-scenario.serving.concurrency // scenario.data_parallel)
+    spread = -(-scenario.serving.users // scenario.data_parallel)
     model = inference_memory_model(scenario, card, plan_serving(scenario, card))
-    largest = max(model.max_concurrency(scenario.serving.context), 1)
+    largest = max(model.max_concurrency(scenario.serving.context_tokens), 1)
     est, batch = at(spread), spread
 
-    def missed(e: Estimate) -> set[str]:
-        return set(messages_for_serving_targets(e.scenario, e.inference)) if e.inference else {"no-speed"}
+    def carries_rate(e: Estimate) -> bool:
+        return e.inference is not None and "misses-request-rate" not in messages_for_serving_targets(e.scenario,
+                                                                                                      e.inference)
 
-    while batch < largest and est.fits and "misses-request-rate" in missed(est):
+    # Under a request rate the sequences decoding at once follow from it (Little's law inside the
+    # load model: n = λ·(O − 1)·T): the batch only caps them. A copy short of the rate queues
+    # without bound, so its latencies say nothing; the batch doubles until the copy carries the
+    # rate or would not fit, and the latencies are judged there (a larger batch than the rate
+    # needs costs memory and gains nothing).
+    while batch < largest and est.fits and not carries_rate(est):
         batch = min(2 * batch, largest)
         bigger = at(batch)
-        if not bigger.fits or missed(bigger) - {"misses-request-rate"}:
-            break  # a larger batch would not fit or would miss a latency target
+        if not bigger.fits:
+            break
         est = bigger
     return est
 
@@ -245,8 +252,8 @@ OPT-66B chatbot placement gives prefill one of every 2–4 instances)."""
 
 
 def _latency_targets(scenario: Scenario) -> bool:
-    c = scenario.constraints
-    return bool(c.tpot_ms or c.ttft_ms)
+    """Whether the deployment has a latency target: the buyer's, or its use's default."""
+    return latency_targets(scenario).any
 
 
 def _replica(scenario: Scenario, card: Card) -> Estimate:

@@ -83,6 +83,18 @@ MLPERF = {"llama2-70b": "Llama 2 70B server", "llama2-70b-interactive": "Llama 2
 """Label ids of the MLPerf Inference benchmarks whose server-scenario limits can be targets
 (``core.load.MLPERF_SERVER_LIMITS``)."""
 
+SERVING_USES = {"chat": "Interactive chat or assistant", "api": "API for other programs", "batch": "Offline batch"}
+"""Label ids of the serving uses (``Serving.use``; their default targets in ``core.serving_use``)."""
+
+BUDGET_BASES = {"capex": "Capex (buying: cards, servers, network, storage, racks)",
+                "rent": "Rent (a month of service, or the whole job)"}
+"""Label ids of what a budget caps (``Constraints.budget_basis``)."""
+
+CONSTRAINT_NAMES = {"budget": "Budget", "region": "Delivery region", "deadline": "Deadline", "power-cap": "Power cap",
+                    "rack-power": "Power per server", "throughput": "Training throughput",
+                    "request-rate": "Request rate", "ttft": "First token", "tpot": "Time per output token"}
+"""Label ids of the constraints a buyer sets (``core.verdicts.CONSTRAINTS``), as a summary names them."""
+
 REGIONS = {None: "Anywhere (no export rule)", "cn": "Mainland China", "other": "Elsewhere"}
 """Label ids of the delivery regions (``Constraints.region``; None: no region rule)."""
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from configurator.core.messages import CATALOGUES, TERMS, Message, render
 from configurator.core.view.words_card import ZH_CN_CARD
 from configurator.core.view.words_choices import ZH_CN_CHOICES
+from configurator.core.view.words_constraints import ZH_CN_CONSTRAINTS
 
 LANGUAGES = ("en", "zh_CN")
 """The languages of the catalogue: English (the ids themselves) and Simplified Chinese."""
@@ -565,6 +566,7 @@ ZH_CN.update({
 })
 ZH_CN.update(ZH_CN_CARD)
 ZH_CN.update(ZH_CN_CHOICES)
+ZH_CN.update(ZH_CN_CONSTRAINTS)
 
 class Words:
     """Translator for one language: labels by their English text, warnings by message id."""

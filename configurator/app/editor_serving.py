@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
+    QLabel,
     QMenu,
     QPushButton,
     QToolButton,
@@ -22,12 +23,15 @@ from PySide6.QtWidgets import (
 from configurator.app import labels
 from configurator.app.engine_profile_dialog import EngineProfileDialog
 from configurator.app.field_help import field_help
+from configurator.app.i18n import current_language
 from configurator.app.i18n import tc as _tc
 from configurator.core.engines import PROFILES, Engine
 from configurator.core.formats import FORMATS, WeightFormat
 from configurator.core.load import MLPERF_SERVER_LIMITS
 from configurator.core.scenario import Scenario
-from configurator.core.serving_use import USE_TARGETS
+from configurator.core.view.constraints_view import latency_targets_phrase
+from configurator.core.view.rows import write
+from configurator.core.view.words import words
 
 MLPERF_PERCENTILE = 99
 """MLPerf Inference's server-scenario limits hold for the 99th percentile (``core.load``)."""
@@ -69,8 +73,6 @@ class ServingEditorMixin:
         outer = QVBoxLayout(group)
         form = QFormLayout()
         outer.addLayout(form)
-        self.use = self._combo(labels.serving_use_names(), "serving.use")
-        self._row(form, "serving.use", self.use)
         self.context = self._number("serving.context")
         self._row(form, "serving.context", self.context)
         self.concurrency = self._number("serving.concurrency")
@@ -120,13 +122,16 @@ class ServingEditorMixin:
         box = QGroupBox(_tc("ServingEditor", "Latency targets"))
         form = QFormLayout(box)
         none = _tc("ServingEditor", "none")
+        self.use = self._combo(labels.serving_use_names(), "serving.use")  # what the service is for: its targets
+        self._row(form, "serving.use", self.use)
         self.ttft_target = self._number("constraints.ttft_ms")
         self._row(form, "constraints.ttft_ms", self.ttft_target)
         self.tpot_target = self._number("constraints.tpot_ms")
         self._row(form, "constraints.tpot_ms", self.tpot_target)
         self.request_rate = self._number("constraints.requests_per_s")
         self._row(form, "constraints.requests_per_s", self.request_rate)
-        self.latency_percentile = self._combo({None: "", **labels.percentile_names()}, "constraints.latency_percentile")
+        self.latency_percentile = self._combo({None: labels.named({None: "Use's default"})[None],
+                                               **labels.percentile_names()}, "constraints.latency_percentile")
         self._row(form, "constraints.latency_percentile", self.latency_percentile)
         self.mlperf_button = QPushButton()  # a push button leaves room for its menu's arrow
         self.mlperf_button.setText(_tc("ServingEditor", "MLPerf server limits"))
@@ -144,6 +149,11 @@ class ServingEditorMixin:
             menu.addAction(action)
         self.mlperf_button.setMenu(menu)
         form.addRow("", self.mlperf_button)
+        self.targets_note = QLabel()
+        self.targets_note.setObjectName("serving:targets-held")
+        self.targets_note.setWordWrap(True)
+        self.targets_note.setStyleSheet("color: palette(mid);")
+        form.addRow(self.targets_note)
         return box
 
     def edit_engine_profile(self) -> EngineProfileDialog:
@@ -250,13 +260,9 @@ class ServingEditorMixin:
         self._show_use_defaults(scenario)
 
     def _show_use_defaults(self, scenario: Scenario) -> None:
-        """A target box left empty, and the percentile left unset, stand for the serving use's
-        default: show its number and whose it is (issue 24, part 2)."""
-        defaults = USE_TARGETS[scenario.serving.use]
-        use = labels.serving_use_names()[scenario.serving.use.value]
-        for box, default, unit in ((self.ttft_target, defaults.ttft_ms, "ms"),
-                                   (self.tpot_target, defaults.tpot_ms, "ms/token")):
-            box.setSpecialValueText(_tc("ServingEditor", "{use}: {value} {unit}").format(
-                use=use, value=f"{default:g}", unit=unit) if default else _tc("ServingEditor", "none"))
-        self.latency_percentile.setItemText(0, _tc("ServingEditor", "{use}: p{p}").format(
-            use=use, p=defaults.percentile))
+        """The latency targets held — typed, or the serving use's defaults, named (issue 24, part 2):
+        a target box left at its lowest stands for the use's default."""
+        language = current_language()
+        phrase = latency_targets_phrase(scenario)
+        self.targets_note.setText("" if phrase is None else words(language)(
+            "Latency targets: {targets}", targets=write(phrase, language)))

@@ -114,6 +114,7 @@ class RecommendationPanel(QWidget):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.table.itemSelectionChanged.connect(self._show_reasons)
         self.table.doubleClicked.connect(lambda _: self.use_selected())
         middle.addWidget(self.table, 1)
@@ -191,7 +192,7 @@ class RecommendationPanel(QWidget):
         none is typed: the serving use's defaults, named (issue 24)."""
         self.ttft = _none_spin("constraints.ttft_ms", 0, self.tr(" ms"), self.tr("Time to first token target"))
         SpinBinder(self.ttft, self.controller, "constraints.ttft_ms")
-        form.addRow(self.tr("&First token"), self.ttft)
+        form.addRow(self.tr("First to&ken"), self.ttft)
         self.targets_label = QLabel()
         self.targets_label.setObjectName("recommend-targets")
         self.targets_label.setWordWrap(True)
@@ -222,6 +223,13 @@ class RecommendationPanel(QWidget):
             self.budget_basis.addItem(text, value)
         ComboBinder(self.budget_basis, self.controller, "constraints.budget_basis")
         form.addRow(self.tr("Budget &caps"), self.budget_basis)
+        self.controller.scenario_changed.connect(self._show_budget_unit)
+        self._show_budget_unit(self.controller.scenario)
+
+    def _show_budget_unit(self, scenario: Scenario) -> None:
+        """The budget in the scenario's currency, with its thousands grouped."""
+        self.budget.setSuffix(f" {scenario.economics.currency}")
+        self.budget.setGroupSeparatorShown(True)
 
     def _set_headers(self) -> None:
         """Columns named by what they hold: the speed of this workload, the cost on the basis the
@@ -234,7 +242,13 @@ class RecommendationPanel(QWidget):
             speed = self.tr("Time to finish") if workload.is_training else self.tr("Time per token")
         objective = self.ranking.value.objective
         _, _, cost, _ = self._chart_axes(cost_basis(objective), scenario.economics.currency)
-        self.table.setHorizontalHeaderLabels([self.tr("Cards"), self.tr("Class"), speed, cost, self.tr("Limited by")])
+        self.table.setHorizontalHeaderLabels([self.tr("Cards"), self.tr("Class"), speed, cost, self._last_heading()])
+
+    def _last_heading(self) -> str:
+        """The last column: what limits a ranked configuration, and what one below the line breaks."""
+        if self.result is not None and self.result.below_line:
+            return self.tr("Limited by · below the line: what it breaks")
+        return self.tr("Limited by")
 
     def filters(self) -> Filters:
         """The filters of the request: the buyer's (:attr:`ranking`) over the workload's card
@@ -312,6 +326,10 @@ class RecommendationPanel(QWidget):
             for column, text in enumerate(cells):
                 self.table.setItem(row, column, QTableWidgetItem(text))
         self._fill_below_line(result)
+        header = self.table.horizontalHeader()
+        last = self.table.columnCount() - 1
+        header.setSectionResizeMode(last, QHeaderView.ResizeMode.Stretch if result.below_line
+                                    else QHeaderView.ResizeMode.ResizeToContents)
 
     def _fill_below_line(self, result: Result) -> None:
         """Below the ranked rows, a heading row and every configuration that breaks a constraint
@@ -328,7 +346,7 @@ class RecommendationPanel(QWidget):
         self.table.setRowCount(start + 1 + len(result.below_line))
         heading = QTableWidgetItem(words(language).label(
             "Below the line: each breaks a constraint you set (never ranked)"))
-        heading.setFlags(Qt.ItemFlag.NoItemFlags)
+        heading.setFlags(Qt.ItemFlag.ItemIsEnabled)  # read, not selected or applied
         font = heading.font()
         font.setBold(True)
         heading.setFont(font)

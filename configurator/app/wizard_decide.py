@@ -47,9 +47,10 @@ class Decision:
     reasons: tuple[Message, ...]
     changes: tuple[Change, ...]
     chosen_by: str
-    """'recommender' (every allowed card ranked), 'you' (the card given) or 'owned' (the cards owned)."""
+    """'recommender' (every allowed card ranked), 'closest' (none meets the constraints: the closest of
+    those below the line), 'you' (the card given) or 'owned' (the cards owned)."""
     ranked: int = 0
-    """Cards the recommender ranked."""
+    """Cards the recommender ranked (for 'closest': listed below the line)."""
 
     @property
     def meets_constraints(self) -> bool:
@@ -129,7 +130,8 @@ def decide(answers: Scenario, catalog: Catalog, card_id: str | None, owned: int 
         ranked = len(result.ranked)
         if best is None and result.below_line:  # nothing meets the constraints: the closest, with what it breaks
             closest = result.below_line[0]
-            est, reasons, chosen_by = closest.estimate, closest.reasons, "recommender"
+            est, reasons, chosen_by = closest.estimate, closest.reasons, "closest"
+            ranked = len(result.below_line)
         elif best is None:  # nothing fits: show the current card's attempt, which says why
             card = catalog.get(answers.card_id)
             est = estimate(plannable(scenario, card), card)

@@ -332,7 +332,7 @@ class LoadPage(QWizardPage):
             self.use.addItem(text, value)
         self.use.setToolTip(field_help("serving.use"))
         self.use.setAccessibleName(accessible_label("serving.use"))
-        form.addRow(self.tr("What is it &for?"), self.use)
+        form.addRow(self.tr("&What is it for?"), self.use)
 
     def _show_use_defaults(self) -> None:
         """The target boxes left empty stand for the use's defaults: say which, with the numbers."""

@@ -252,6 +252,7 @@ class SummaryPage(QWizardPage):
                 name=escape(model.name), params=fmt.significant(model.total_params() / 1e9),
                 shape=model_summary(model)))
         by = {"recommender": self.tr("chosen by the recommender from {n} ranked cards").format(n=d.ranked),
+              "closest": self.tr("the closest to your constraints of {n} cards below the line").format(n=d.ranked),
               "you": self.tr("the card you picked; the count and layout chosen by the planner"),
               "owned": self.tr("the cards you own, laid out by the planner")}[d.chosen_by]
         parts.append(self.tr("<b>Buy:</b> {cards} of {card} in {servers} — {by}").format(

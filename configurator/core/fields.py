@@ -359,7 +359,7 @@ FIELDS: tuple[FieldSpec, ...] = (
                 "100 ms per token at p90; the default use), api (other programs: 2,000 ms and 200 ms at p99, MLPerf's "
                 "server scenario) or batch (no latency target, ranked by cost per token); --ttft-ms, --tpot-ms and "
                 "--latency-percentile override",
-       row_label=_t("ServingEditor", "Us&e")),
+       row_label=_t("ServingEditor", "&Use")),
     _f("serving.context", _t("ScenarioController", "context length"), _SV_TOKENS, step=1024, help=_t(
         "ServingEditor", "Longest sequence (prompt + answer) the KV cache must hold per request; at its lowest, "
                          "what the prompt and the answer need"), flag="--context",

@@ -219,9 +219,9 @@ def _batched_replica(scenario: Scenario, card: Card) -> Estimate:
     largest = max(model.max_concurrency(scenario.serving.context_tokens), 1)
     est, batch = at(spread), spread
 
-    def carries_rate(e: Estimate) -> bool:
-        return e.inference is not None and "misses-request-rate" not in messages_for_serving_targets(e.scenario,
-                                                                                                      e.inference)
+    def carries_rate(e: Estimate) -> bool:  # without a speed (no bandwidth figure) a larger batch tells nothing more
+        return e.inference is None or "misses-request-rate" not in messages_for_serving_targets(e.scenario,
+                                                                                                 e.inference)
 
     # Under a request rate the sequences decoding at once follow from it (Little's law inside the
     # load model: n = λ·(O − 1)·T): the batch only caps them. A copy short of the rate queues

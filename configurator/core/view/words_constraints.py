@@ -40,5 +40,6 @@ ZH_CN_CONSTRAINTS: dict[str, str] = {
     "default for interactive chat": "交互式对话的默认值",
     "default for an API": "API 服务的默认值",
     "your targets": "您设定的目标",
+    "Use's default": "按用途的默认值",
     "Serve {model} at {rate} requests/s": "以每秒 {rate} 个请求提供 {model} 推理服务",
 }

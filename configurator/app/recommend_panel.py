@@ -39,7 +39,7 @@ from configurator.core.scenario import Scenario
 from configurator.core.serving_use import latency_targets
 from configurator.core.view.constraints_view import latency_targets_phrase
 from configurator.core.view.names import BUDGET_BASES
-from configurator.core.view.rows import write
+from configurator.core.view.rows import Phrase, write
 from configurator.core.view.words import words
 
 DEBOUNCE_MS = 400
@@ -358,7 +358,8 @@ class RecommendationPanel(QWidget):
             cost = rec.cost_on(basis)
             breaks = write(rec.reasons[0], language) if rec.reasons else ""
             if len(rec.reasons) > 1:
-                breaks = words(language)("{text} (and {n} more)", text=breaks, n=len(rec.reasons) - 1)
+                breaks = write(Phrase("{first} (and {n} more)", {"first": rec.reasons[0], "n": len(rec.reasons) - 1}),
+                               language)
             cells = [f"{rec.count} × {rec.card.name}", names[rec.card.category], self._speed_text(rec.estimate),
                      fmt.money(cost, currency) if cost is not None else "—", breaks]
             for column, text in enumerate(cells):

@@ -139,7 +139,7 @@ def serving_deployment(scenario: Scenario, card: Card, counts: Sequence[int] = S
     ordered = whole_system_counts(card, counts) if whole_systems else tuple(counts)
     in_units = ordered != tuple(counts)
     least = fewest_cards_for_weights(base, card)
-    previous = 0
+    previous, last = 0, None
     for count in ordered:
         if count < least:
             previous = count
@@ -148,8 +148,29 @@ def serving_deployment(scenario: Scenario, card: Card, counts: Sequence[int] = S
         if carries_load(est):
             found = est if in_units else _fewest_carrying(base, card, previous + 1, count, est)
             return _with_engine_search(full, card, found)
-        previous = count
+        if est.inference is None or (last is not None and _latency_floor_reached(last, est)):
+            return None  # no published rate to time it with, or more cards no longer help
+        previous, last = count, est
     return None
+
+
+LATENCY_GAIN = 0.01
+"""Share by which doubling the cards must shorten the first token or the time per token for the
+search to go on when only latency targets are missed."""
+
+
+def _latency_floor_reached(smaller: Estimate, larger: Estimate) -> bool:
+    """More cards no longer help: ``larger`` fits and carries the users and the request rate but
+    misses a latency target, and neither latency is shorter than on ``smaller`` by
+    :data:`LATENCY_GAIN` (each copy is as fast as its widest layout and smallest batch make it:
+    a card too slow for the targets at any count)."""
+    a, b = smaller.inference, larger.inference
+    if a is None or b is None or not (smaller.fits and larger.fits):
+        return False
+    missed = set(messages_for_serving_targets(larger.scenario, b))
+    if not missed or "misses-request-rate" in missed:
+        return False
+    return all(getattr(b, f)(50) > (1 - LATENCY_GAIN) * getattr(a, f)(50) for f in ("ttft_at", "tpot_at"))
 
 
 def closest_serving_deployment(scenario: Scenario, card: Card, counts: Sequence[int] = SERVING_COUNTS,

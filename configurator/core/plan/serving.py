@@ -128,7 +128,10 @@ def search_inference(scenario: Scenario, card: Card) -> Estimate:
         serving = scenario.serving.model_copy(update={"disaggregated": pooled, "prefill_cards": None})
         return planned_layout(scenario.model_copy(update={"serving": serving}), card)
 
-    colocated, pools = planned(False), planned(True)
+    colocated = planned(False)
+    if _nothing_to_gain(colocated):
+        return colocated
+    pools = planned(True)
     if pools.inference is None or colocated.inference is None or not pools.scenario.prefill_copies:
         return colocated
     chosen, other = (pools, colocated) if _serving_rank(pools) > _serving_rank(colocated) else (colocated, pools)
@@ -251,6 +254,14 @@ POOL_SHARES = (1 / 4, 1 / 2, 3 / 4)
 OPT-66B chatbot placement gives prefill one of every 2–4 instances)."""
 
 
+def _nothing_to_gain(est: Estimate) -> bool:
+    """A plan that fits and meets every latency target under a load of users alone (no request
+    rate): another engine step or separate pools would only serve the same users a little faster,
+    so they are not searched (their point is the most requests carried within the targets)."""
+    return not est.scenario.constraints.requests_per_s and est.fits and est.inference is not None and \
+        not messages_for_serving_targets(est.scenario, est.inference)
+
+
 def _latency_targets(scenario: Scenario) -> bool:
     """Whether the deployment has a latency target: the buyer's, or its use's default."""
     return latency_targets(scenario).any
@@ -287,7 +298,8 @@ def _searched_engine_step(scenario: Scenario, card: Card, best: Estimate) -> Est
     """With the chunk Auto and a latency target: the engine step (prefill chunk, with the batch
     re-planned for it) that carries the most within the targets, said in a message when it is
     not the one given (the engine's 8192 unless set)."""
-    if "max_batched_tokens" not in scenario.auto_layout or not _latency_targets(scenario) or best.inference is None:
+    if "max_batched_tokens" not in scenario.auto_layout or not _latency_targets(scenario) or best.inference is None \
+            or _nothing_to_gain(best):
         return best
 
     def at(chunk: int, replan: bool) -> Estimate:

@@ -81,7 +81,7 @@ def below_line_columns(result: Result) -> Columns:
         est = rec.estimate
         row = speed_row(est, estimate_view(est))
         breaks = rec.reasons[0] if len(rec.reasons) == 1 else \
-            Phrase("{text} (and {n} more)", {"text": rec.reasons[0], "n": len(rec.reasons) - 1})
+            Phrase("{first} (and {n} more)", {"first": rec.reasons[0], "n": len(rec.reasons) - 1})
         rows.append((rec.count, rec.card.name, CLASSES[rec.card.category],
                      None if row is None else plain(row.value), breaks))
     return Columns(headings, frozenset({0, 3}), tuple(rows))

@@ -31,7 +31,7 @@ ZH_CN_CONSTRAINTS: dict[str, str] = {
     # the ranking's list of configurations that break a constraint
     "Below the line: each breaks a constraint you set (never ranked)": "基准线以下：每项都违反了您设定的约束（不参与排名）",
     "Breaks": "违反的约束",
-    "{text} (and {n} more)": "{text}（另有 {n} 项）",
+    "{first} (and {n} more)": "{first}（另有 {n} 项）",
     "{n} below the line, {m} left out; see --json for why.": "{n} 张卡在基准线以下，{m} 张卡被排除；原因见 --json。",
     "Latency targets: {targets}": "延迟目标：{targets}",
     "first token ≤ {ttft} and ≤ {tpot} per token at {percentile} ({origin})":

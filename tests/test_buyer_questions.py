@@ -285,3 +285,15 @@ def test_check_reports_nothing_the_buyer_did_not_set(catalog, llama8b):
     s = Scenario(workload="pretrain", model=llama8b)
     est = estimate(s, catalog.get(s.card_id))
     assert est.verdicts == () and check(s, catalog.get(s.card_id), costs=est.costs, power=est.power) == ()
+
+
+def test_a_deadline_out_of_reach_is_said_as_such(catalog):
+    """A 405B pre-train in 7 days: no count can make it, and the reason is the deadline, not memory."""
+    from configurator.core.recommend import Objective, recommend
+
+    s = Scenario(workload="pretrain", model=preset("llama3.1-405b"), training={"tokens": 15e12},
+                 constraints={"deadline_hours": 168})
+    result = recommend(s, catalog, Objective.TCO, limit=3)
+    assert not result.ranked
+    assert "cannot meet the 168 h deadline at any count tried" in result.rejected["h100-sxm"]
+    assert "does not fit" not in result.rejected["h100-sxm"]

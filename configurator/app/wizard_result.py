@@ -75,7 +75,8 @@ class ConstraintsPage(QWizardPage):
         self.budget_basis.setObjectName("wizard:constraints.budget_basis")
         for value, text in named(BUDGET_BASES).items():
             self.budget_basis.addItem(text, value)
-        form.addRow(self.tr("The budget ca&ps"), self.budget_basis)
+        form.addRow(self.tr("The budget &limits"), self.budget_basis)
+        self.budget.setGroupSeparatorShown(True)
         self.power = decimal_box(Constraints, "power_cap_kw", self.tr(" kW"), 1, 1.0, self.problem, self.tr("none"))
         form.addRow(self.tr("&Power available"), self.power)
         self.region = QComboBox()

@@ -82,6 +82,8 @@ ENGLISH: dict[str, str] = {
     "misses-ttft": "Time to first token {ms:,.0f} ms at {percentile}: {over:,.0f} ms ({share:.0%}) over the "
                    "{target:,.0f} ms {what}",
     "meets-deadline": "Takes {hours:,.0f} h, {margin:,.0f} h within the {deadline:,.0f} h deadline",
+    "deadline-out-of-reach": "{card} cannot meet the {deadline:,.0f} h deadline at any count tried: even {count:,} "
+                             "cards at full peak need {hours:,.0f} h",
     "deadline-unknown": "No time for the job could be estimated: the {deadline:,.0f} h deadline cannot be checked",
     "over-budget-partly-priced": "Capex at least {cost:,.0f} {currency} ({unpriced} items without a price): over "
                                  "budget by at least {over:,.0f} {currency} ({share:.0%}) of {budget:,.0f} {currency}",
@@ -250,6 +252,7 @@ CHINESE: dict[str, str] = {
     "rent-budget-unpriced": "{card} 没有云租用价：无法用 {budget:,.0f} {currency} 的预算核对其{period}租金",
     "region-permitted": "{card} 可交付至中国大陆（美国出口管制状态截至 {date}；不构成法律意见）",
     "meets-deadline": "需要 {hours:,.0f} 小时，在 {deadline:,.0f} 小时的期限内，余 {margin:,.0f} 小时",
+    "deadline-out-of-reach": "{card} 在所试的任何卡数下都无法满足 {deadline:,.0f} 小时的期限：即使 {count:,} 张卡按峰值算力运行也需要 {hours:,.0f} 小时",
     "deadline-unknown": "无法估算作业时间：无法核对 {deadline:,.0f} 小时的期限",
     "over-power-cap": "机房功率 {kw:,.1f} kW：超过 {cap:,.1f} kW 的功率上限 {over:,.1f} kW（{share:.0%}）",
     "meets-power-cap": "机房功率 {kw:,.1f} kW，在 {cap:,.1f} kW 的功率上限内，余 {margin:,.1f} kW",

@@ -21,7 +21,13 @@ from configurator.core.estimate_json import layout_to_dict
 from configurator.core.verdicts import violations_to_dicts
 from configurator.core.procurement.bom import bill_of_materials
 from configurator.core.procurement.prices import active_price_book
-from configurator.core.plan.deployment import closest_serving_deployment, constraint_ids, deployments, plannable
+from configurator.core.plan.deployment import (
+    closest_serving_deployment,
+    constraint_ids,
+    deadline_out_of_reach,
+    deployments,
+    plannable,
+)
 from configurator.core.scenario import Scenario, Workload
 from configurator.core.software import runs_software, software_gaps
 from configurator.core.workloads import FAMILIES, CostBasis, family_of
@@ -396,7 +402,10 @@ def recommend(scenario: Scenario, catalog: Catalog, objective: Objective = Objec
             continue
         candidates = _candidates(scenario, card, objective)
         if not candidates:
-            rejected[card.id] = family_of(scenario.workload).rejection(scenario.workload, card)
+            reach = deadline_out_of_reach(scenario, card)
+            rejected[card.id] = family_of(scenario.workload).rejection(scenario.workload, card) if reach is None \
+                else msg("deadline-out-of-reach", card=card.name, count=reach[0], hours=reach[1],
+                         deadline=scenario.constraints.deadline_hours).text
             continue
         rec = _best_per_card(candidates, objective, filters)
         if rec is None and (missing := _unpriced(candidates, objective, filters)) is not None:

@@ -216,8 +216,8 @@
         <translation>预算(&amp;B)</translation>
     </message>
     <message>
-        <source>The budget ca&amp;ps</source>
-        <translation>预算限制(&amp;P)</translation>
+        <source>The budget &amp;limits</source>
+        <translation>预算口径(&amp;L)</translation>
     </message>
     <message>
         <source> kW</source>

@@ -104,6 +104,24 @@ def training_deployments(scenario: Scenario, card: Card, all_counts: bool = Fals
     return results
 
 
+def deadline_out_of_reach(scenario: Scenario, card: Card, counts: Sequence[int] = TRAINING_COUNTS) -> tuple[int, float] | None:
+    """When no count tried can meet the training deadline even at the card's full peak: the largest
+    count the batch keeps busy and the fastest time it could take there (cards, hours); None when
+    some count could, or without a deadline."""
+    deadline = scenario.constraints.deadline_hours
+    if not deadline or not scenario.workload.is_training:
+        return None
+    base = plannable(scenario, card)
+    batch_sequences = global_batch_tokens(base) // base.training.seq_len
+    tried = [n for n in counts if n <= max(batch_sequences, 1) * base.model.n_layers * 64]
+    if not tried:
+        return None
+    best = fastest_possible_hours(base, card, tried[-1])
+    if best is None or best <= deadline:
+        return None
+    return tried[-1], best
+
+
 CONSTRAINT_IDS = CONSTRAINTS
 """The constraints a configuration is checked against (:mod:`configurator.core.verdicts`): the one
 checker's ids, in the order a summary lists them."""

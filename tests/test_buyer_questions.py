@@ -297,3 +297,21 @@ def test_a_deadline_out_of_reach_is_said_as_such(catalog):
     assert not result.ranked
     assert "cannot meet the 168 h deadline at any count tried" in result.rejected["h100-sxm"]
     assert "does not fit" not in result.rejected["h100-sxm"]
+
+
+def test_the_constraints_view_the_summary_reads(catalog):
+    from configurator.core.view.constraints_view import constraints_section, latency_targets_phrase, overall_state
+    from configurator.core.view.rows import write
+
+    s = Scenario.model_validate({"workload": "inference", "model": preset("llama3-70b").model_dump(),
+                                 "card_id": "t4", "count": 8, "precision": "int4",
+                                 "serving": {"concurrency": 16}, "constraints": {"budget": 1e9, "region": "cn"}})
+    est = estimate(s, catalog.get("t4"))
+    section = constraints_section(est.verdicts)
+    assert [r.key for r in section.rows] == [f"constraint.{v.id}" for v in est.verdicts]
+    assert {r.note for r in section.rows} <= {"met", "not met", "cannot be checked"}
+    assert overall_state(est.verdicts) == "not met" and overall_state(()) is None
+    assert "default for interactive chat" in write(latency_targets_phrase(s), "en")
+    assert "交互式对话的默认值" in write(latency_targets_phrase(s), "zh_CN")
+    for row in section.rows:
+        assert write(row.value, "zh_CN") != write(row.value, "en")

@@ -30,7 +30,7 @@ from configurator.core.economics import Costs, Power, node_power_kw
 from configurator.core.formulas.economics import HOURS_PER_YEAR
 from configurator.core.messages import Message, msg
 from configurator.core.region import delivery_problem
-from configurator.core.scenario import Scenario
+from configurator.core.scenario import Scenario, Workload
 from configurator.core.serving_use import latency_targets
 from configurator.core.verdicts import Verdict, ceiling, floor
 
@@ -65,7 +65,7 @@ def check(scenario: Scenario, card: Card, *, costs: Costs, power: Power | None, 
     if c.min_tokens_per_s and scenario.workload.is_training:
         rate = training.tokens_per_s if training is not None else None
         verdicts.append(floor("throughput", c.min_tokens_per_s, rate, "tokens/s"))
-    if inference is not None or scenario.workload.value == "inference":
+    if inference is not None or scenario.workload is Workload.INFERENCE:
         verdicts.extend(serving_verdicts(scenario, inference))
     return tuple(verdicts)
 

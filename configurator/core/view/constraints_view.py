@@ -8,7 +8,8 @@ budget, region, deadline, power and latency. Built from the one checker's verdic
   ``met`` / ``not met`` / ``cannot be checked`` as the note.
 * :func:`latency_targets_phrase` — the latency targets a serving scenario is held to and whose
   they are ("first token ≤ 1 s and ≤ 100 ms per token at p90 (default for interactive chat)").
-* :func:`verdict_state` — ``met``, ``not met`` or ``cannot be checked`` (a label id).
+* :func:`verdict_state` — ``met``, ``not met`` or ``cannot be checked`` (a label id);
+  :func:`overall_state` the worst of them (a headline's colour).
 Qt-free.
 """
 
@@ -31,6 +32,17 @@ def verdict_state(verdict: Verdict) -> str:
     if verdict.met is None:
         return "cannot be checked"
     return "met" if verdict.met else "not met"
+
+
+def overall_state(verdicts: Iterable[Verdict]) -> str | None:
+    """The worst of the verdicts: ``not met`` when any constraint is broken, else ``cannot be
+    checked`` when any is unknown, else ``met``; None when the buyer set none (a headline's
+    colour: red, amber, green)."""
+    states = {verdict_state(v) for v in verdicts}
+    for state in ("not met", "cannot be checked", "met"):
+        if state in states:
+            return state
+    return None
 
 
 def constraints_section(verdicts: Iterable[Verdict]) -> Section | None:

@@ -130,8 +130,7 @@ class ServingEditorMixin:
         self._row(form, "constraints.tpot_ms", self.tpot_target)
         self.request_rate = self._number("constraints.requests_per_s")
         self._row(form, "constraints.requests_per_s", self.request_rate)
-        self.latency_percentile = self._combo({None: labels.named({None: "Use's default"})[None],
-                                               **labels.percentile_names()}, "constraints.latency_percentile")
+        self.latency_percentile = self._combo(labels.percentile_names(), "constraints.latency_percentile")
         self._row(form, "constraints.latency_percentile", self.latency_percentile)
         self.mlperf_button = QPushButton()  # a push button leaves room for its menu's arrow
         self.mlperf_button.setText(_tc("ServingEditor", "MLPerf server limits"))

@@ -106,7 +106,7 @@ def cuda_graph_names() -> dict[bool | None, str]:
     return named(_view.CUDA_GRAPHS)
 
 
-def percentile_names() -> dict[int, str]:
+def percentile_names() -> dict[int | None, str]:
     return named(_view.PERCENTILES)
 
 

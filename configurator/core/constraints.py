@@ -30,7 +30,7 @@ from configurator.core.economics import Costs, Power, node_power_kw
 from configurator.core.formulas.economics import HOURS_PER_YEAR
 from configurator.core.messages import Message, msg
 from configurator.core.region import delivery_problem
-from configurator.core.scenario import Scenario, Workload
+from configurator.core.scenario import Scenario
 from configurator.core.serving_use import latency_targets
 from configurator.core.verdicts import Verdict, ceiling, floor
 
@@ -44,10 +44,12 @@ HOURS_PER_MONTH = HOURS_PER_YEAR / 12
 
 def check(scenario: Scenario, card: Card, *, costs: Costs, power: Power | None, hours: float | None = None,
           one_off_job: bool = False, training: TrainingSpeed | None = None,
-          inference: InferenceSpeed | None = None) -> tuple[Verdict, ...]:
+          inference: InferenceSpeed | None = None, serving: bool = False) -> tuple[Verdict, ...]:
     """A verdict for every constraint ``scenario`` states, in :data:`~configurator.core.verdicts.CONSTRAINTS`
     order: ``hours`` is the job's (training or rendering; None for work that runs on),
-    ``one_off_job`` whether the work ends (a rent budget then caps the job, else a month)."""
+    ``one_off_job`` whether the work ends (a rent budget then caps the job, else a month),
+    ``serving`` whether it is a serving deployment (its request rate and latency targets are
+    checked, unknown without a speed)."""
     c = scenario.constraints
     verdicts: list[Verdict] = []
     if c.budget:
@@ -65,7 +67,7 @@ def check(scenario: Scenario, card: Card, *, costs: Costs, power: Power | None, 
     if c.min_tokens_per_s and scenario.workload.is_training:
         rate = training.tokens_per_s if training is not None else None
         verdicts.append(floor("throughput", c.min_tokens_per_s, rate, "tokens/s"))
-    if inference is not None or scenario.workload is Workload.INFERENCE:
+    if serving or inference is not None:
         verdicts.extend(serving_verdicts(scenario, inference))
     return tuple(verdicts)
 

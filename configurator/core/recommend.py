@@ -382,7 +382,7 @@ def _candidates(scenario: Scenario, card: Card, objective: Objective) -> list[Es
     targets, the one that carries the load without them (it goes below the line)."""
     whole = objective is not Objective.CLOUD
     found = deployments(scenario, card, all_counts=objective is Objective.FASTEST, whole_systems=whole)
-    if not found and scenario.workload is Workload.INFERENCE:
+    if not found and family_of(scenario.workload).name == "serving":
         closest = closest_serving_deployment(plannable(scenario, card), card, whole_systems=whole)
         if closest is not None and closest.fits:
             return [closest]

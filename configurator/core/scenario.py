@@ -550,7 +550,7 @@ class Scenario(_Frozen):
         """A context left to follow the prompt and the answer stays within the positions a model
         with learned position embeddings has (GPT-2/3, OPT); rotary models state no limit here."""
         serving, limit = self.serving, self.model.position_embeddings
-        if self.workload is Workload.INFERENCE and serving.context is None and limit and \
+        if not self.workload.is_training and serving.context is None and limit and \
                 serving.context_tokens > limit:
             raise ValueError(f"prompt ({serving.prompt_tokens}) + output ({serving.output_tokens}) tokens exceed "
                              f"the model's {limit}-token context")

@@ -17,11 +17,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from configurator.core.scenario import Scenario, Workload
+from configurator.core.scenario import Scenario
 from configurator.core.serving_use import SET, latency_targets
 from configurator.core.verdicts import Verdict
 from configurator.core.view.names import CONSTRAINT_NAMES
 from configurator.core.view.rows import Amount, Phrase, Row, Section
+from configurator.core.workloads import family_of
 
 ORIGIN_LABELS = {"chat": "default for interactive chat", "api": "default for an API", SET: "your targets"}
 """Label ids of whose latency targets they are (``LatencyTargets.*_origin``)."""
@@ -57,7 +58,7 @@ def constraints_section(verdicts: Iterable[Verdict]) -> Section | None:
 def latency_targets_phrase(scenario: Scenario) -> Phrase | str | None:
     """The latency targets a serving scenario is held to, and whose (the buyer's or the use's
     default); a label id for a use without targets; None for other work."""
-    if scenario.workload is not Workload.INFERENCE:
+    if family_of(scenario.workload).name != "serving":
         return None
     targets = latency_targets(scenario)
     if not targets.any:

@@ -74,8 +74,9 @@ ZERO = {0: "0 — off (plain data parallel)", 1: "1 — shard optimizer states",
 CUDA_GRAPHS = {None: "Engine's default", True: "On", False: "Off (eager)"}
 """Label ids of CUDA graphs in serving (``Serving.cuda_graphs``; None: the engine's default)."""
 
-PERCENTILES = {50: "p50 (median)", 90: "p90", 99: "p99"}
-"""Label ids of the latency percentiles a target is held at (``Constraints.latency_percentile``)."""
+PERCENTILES = {None: "Use's default", 50: "p50 (median)", 90: "p90", 99: "p99"}
+"""Label ids of the latency percentiles a target is held at (``Constraints.latency_percentile``; None:
+the serving use's, ``core.serving_use``)."""
 
 MLPERF = {"llama2-70b": "Llama 2 70B server", "llama2-70b-interactive": "Llama 2 70B interactive",
           "llama3.1-405b": "Llama 3.1 405B server", "llama3.1-8b": "Llama 3.1 8B server",

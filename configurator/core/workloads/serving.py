@@ -74,7 +74,7 @@ class ServingFamily(WorkloadFamily):
 
     def constraint_check(self, scenario: Scenario, card: Card, part, costs, power) -> tuple[Verdict, ...]:
         """Budget, region, power, request rate and latency targets (``part``: InferenceSpeed)."""
-        return check(scenario, card, costs=costs, power=power, inference=part)
+        return check(scenario, card, costs=costs, power=power, inference=part, serving=True)
 
     def sweep(self, scenario: Scenario, card: Card, counts: Sequence[int]) -> list[Estimate]:
         # users spread over the replicas: the basis depends on the count

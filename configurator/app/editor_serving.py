@@ -262,6 +262,5 @@ class ServingEditorMixin:
         """The latency targets held — typed, or the serving use's defaults, named (issue 24, part 2):
         a target box left at its lowest stands for the use's default."""
         language = current_language()
-        phrase = latency_targets_phrase(scenario)
-        self.targets_note.setText("" if phrase is None else words(language)(
-            "Latency targets: {targets}", targets=write(phrase, language)))
+        self.targets_note.setText(words(language)("Latency targets: {targets}",
+                                                  targets=write(latency_targets_phrase(scenario), language)))

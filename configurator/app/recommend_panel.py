@@ -36,6 +36,7 @@ from configurator.core.fields import spec
 from configurator.core.limiting import limiting_factor
 from configurator.core.recommend import DEFAULT_CLASSES, Filters, Objective, Result, cost_basis, mismatch, recommend
 from configurator.core.scenario import Scenario
+from configurator.core.workloads import family_of
 from configurator.core.serving_use import latency_targets
 from configurator.core.view.constraints_view import latency_targets_phrase
 from configurator.core.view.names import BUDGET_BASES
@@ -206,7 +207,7 @@ class RecommendationPanel(QWidget):
         'not typed' text showing the default it stands for."""
         language = current_language()
         targets = latency_targets(scenario)
-        phrase = latency_targets_phrase(scenario)
+        phrase = latency_targets_phrase(scenario) if family_of(scenario.workload).name == "serving" else None
         self.targets_label.setText("" if phrase is None else words(language)(
             "Latency targets: {targets}", targets=write(phrase, language)))
         for box, default, suffix in ((self.tpot, targets.tpot_ms if targets.tpot_origin != "set" else None,

@@ -30,7 +30,7 @@ from configurator.app.wizard_pages import GRAPHICS
 from configurator.core.scenario import Constraints, Parallelism, Scenario
 from configurator.core.view.estimate_view import estimate_view
 from configurator.core.view.names import BUDGET_BASES
-from configurator.core.view.constraints_view import constraints_section, latency_targets_phrase
+from configurator.core.view.constraints_view import constraints_section, targets_held
 from configurator.core.view.rows import View, label, pair, write
 from configurator.core.view.words import words
 
@@ -290,7 +290,7 @@ class SummaryPage(QWizardPage):
         language = current_language()
         w = words(language)
         items = []
-        targets = latency_targets_phrase(d.estimate.scenario)
+        targets = targets_held(d.estimate)
         if targets is not None:
             items.append(escape(w("Latency targets: {targets}", targets=write(targets, language))))
         section = constraints_section(d.estimate.verdicts)

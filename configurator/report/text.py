@@ -11,7 +11,7 @@ from configurator.core.catalog import Card, Catalog
 from configurator.core.estimate import Estimate
 from configurator.core.view.assumptions_view import assumptions_section
 from configurator.core.view.card_view import card_view, catalog_columns
-from configurator.core.view.constraints_view import constraints_section, latency_targets_phrase
+from configurator.core.view.constraints_view import constraints_section, targets_held
 from configurator.core.view.estimate_view import estimate_view
 from configurator.core.view.ranking_view import (
     below_line_columns,
@@ -67,7 +67,7 @@ def constraints_text(est: Estimate, language: str = "en") -> list[str]:
     """The constraints the buyer set, each with its verdict in words (met, or by how much it
     misses), and the latency targets a serving scenario is held to; no lines when there are none."""
     lines = []
-    targets = latency_targets_phrase(est.scenario)
+    targets = targets_held(est)
     section = constraints_section(est.verdicts)
     if section is None and targets is None:
         return lines

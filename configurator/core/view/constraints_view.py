@@ -7,7 +7,7 @@ budget, region, deadline, power and latency. Built from the one checker's verdic
   words (what breaks and by how much, the margin left, or why it cannot be checked), and
   ``met`` / ``not met`` / ``cannot be checked`` as the note.
 * :func:`latency_targets_phrase` — the latency targets a serving scenario is held to and whose
-  they are ("first token ≤ 1 s and ≤ 100 ms per token at p90 (default for interactive chat)").
+  they are (shown for serving work only: :func:`targets_held` of an estimate says None for other work) ("first token ≤ 1 s and ≤ 100 ms per token at p90 (default for interactive chat)").
 * :func:`verdict_state` — ``met``, ``not met`` or ``cannot be checked`` (a label id);
   :func:`overall_state` the worst of them (a headline's colour).
 Qt-free.
@@ -22,7 +22,6 @@ from configurator.core.serving_use import SET, latency_targets
 from configurator.core.verdicts import Verdict
 from configurator.core.view.names import CONSTRAINT_NAMES
 from configurator.core.view.rows import Amount, Phrase, Row, Section
-from configurator.core.workloads import family_of
 
 ORIGIN_LABELS = {"chat": "default for interactive chat", "api": "default for an API", SET: "your targets"}
 """Label ids of whose latency targets they are (``LatencyTargets.*_origin``)."""
@@ -55,11 +54,17 @@ def constraints_section(verdicts: Iterable[Verdict]) -> Section | None:
     return Section("constraints", "Constraints", rows) if rows else None
 
 
-def latency_targets_phrase(scenario: Scenario) -> Phrase | str | None:
+def targets_held(est) -> Phrase | str | None:
+    """The latency targets an estimate's serving deployment is held to (:func:`latency_targets_phrase`);
+    None for other work."""
+    from configurator.core.workloads import family_of  # loaded with the estimate (the editor imports this module first)
+
+    return latency_targets_phrase(est.scenario) if family_of(est.scenario.workload).name == "serving" else None
+
+
+def latency_targets_phrase(scenario: Scenario) -> Phrase | str:
     """The latency targets a serving scenario is held to, and whose (the buyer's or the use's
-    default); a label id for a use without targets; None for other work."""
-    if family_of(scenario.workload).name != "serving":
-        return None
+    default); a label id for a use without targets. The caller shows it for serving work only."""
     targets = latency_targets(scenario)
     if not targets.any:
         return "none (offline batch: ranked by cost per token)"

@@ -53,7 +53,7 @@ def _planned(scenario: Scenario, catalog: Catalog) -> Estimate:
 def _run_estimate(args: argparse.Namespace, catalog: Catalog) -> int:
     from configurator.core.fit_suggestions import suggestions_to_dict, what_would_fit
 
-    scenario = scenario_from_args(args, catalog)
+    scenario = with_constraints(scenario_from_args(args, catalog), args)
     result: Estimate = _planned(scenario, catalog)
     suggestions = what_would_fit(result, catalog)  # nothing to compute when it fits
     if args.json:
@@ -231,6 +231,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", parser_class=CommandParser)
     est = sub.add_parser("estimate", help="memory, speed, power and cost of one configuration")
     add_scenario_flags(est)
+    add_constraint_flags(est)
     est.add_argument("--json", action="store_true", help="print one JSON object")
     est.add_argument("--lang", choices=["en", "zh_CN"], default="en", help="language of the table")
     rec = sub.add_parser("recommend", help="rank every card (and count) for a scenario")

@@ -173,7 +173,7 @@ def add_field_flags(group, *paths: str) -> None:
         group.add_argument(entry.flag, help=cli_help(entry), **_flag_options(entry))
 
 
-GOAL_PATHS = ("constraints.deadline_hours", "constraints.budget", "constraints.power_cap_kw",
+GOAL_PATHS = ("constraints.deadline_hours", "constraints.budget", "constraints.budget_basis", "constraints.power_cap_kw",
               "constraints.rack_power_kw", "constraints.min_tokens_per_s", "constraints.requests_per_s",
               "constraints.tpot_ms", "constraints.ttft_ms", "constraints.latency_percentile")
 """The goal and limit flags' fields (``recommend`` and ``report`` only; :func:`with_constraints`)."""
@@ -206,7 +206,7 @@ def add_scenario_flags(parser: argparse.ArgumentParser) -> None:
     lay.add_argument("--offload", type=offload_parts, metavar="PARTS",
                      help=f"CPU offload: comma-separated {', '.join(OFFLOAD_PARTS)} (or none)")
     add_field_flags(lay, "serving.max_batch", "serving.max_batched_tokens", "serving.disaggregated")
-    add_field_flags(g, "training.lora_rank", "training.tokens", "serving.context", "serving.concurrency",
+    add_field_flags(g, "training.lora_rank", "training.tokens", "serving.use", "serving.context", "serving.concurrency",
                     "serving.prompt_tokens", "serving.output_tokens", "serving.kv_precision", "serving.engine",
                     "serving.cuda_graphs", "serving.batching", "serving.prefix_hit_rate", "serving.prefill_cards",
                     "serving.speculative_tokens", "serving.speculative_acceptance", "serving.weight_format",

@@ -168,7 +168,7 @@ def test_mlperf_preset_fills_the_targets_as_one_step(window):
     assert controller.undo_stack.undoText() == "Use the Llama 2 70B server latency limits"
     window.undo_action.trigger()
     c = controller.scenario.constraints
-    assert (c.ttft_ms, c.tpot_ms, c.latency_percentile) == (None, None, 50)
+    assert (c.ttft_ms, c.tpot_ms, c.latency_percentile) == (None, None, None)  # the use's defaults again
 
 
 def test_speculative_settings_are_enabled_with_draft_tokens(window):
@@ -191,7 +191,8 @@ def test_engine_settings_open_and_close(window):
 def test_results_show_engine_weights_and_tail_latency(qtbot, window):
     controller, results = window.controller, window.results
     analysis = analysed(qtbot, controller, lambda: controller.apply_many(
-        {"constraints.requests_per_s": 2.0, "serving.weight_format": "awq-int4", "serving.engine": "vllm"}))
+        {"constraints.requests_per_s": 2.0, "serving.weight_format": "awq-int4", "serving.engine": "vllm",
+         "serving.use": "batch"}))  # no use default percentile: the median and MLPerf's tail shown
     i = analysis.estimate.inference
     assert i.ttft_percentiles_s and i.tpot_percentiles_s
     values = {label: (widget.text(), widget.toolTip()) for label, widget in results.values.items()}

@@ -66,7 +66,8 @@ def test_kinds_follow_the_field_types():
 def test_cli_help_states_the_models_range_and_unit():
     assert cli_help(BY_PATH["training.micro_batch"]).endswith("1 to 65,536 [sequences]")
     assert cli_help(BY_PATH["graphics.shading_tflops_per_user"]).endswith("[TFLOP/s]; 0.001 to 1,000")
-    assert cli_help(BY_PATH["serving.context"]) == "max tokens per sequence; 1 to 2,097,152 [tokens]"
+    assert cli_help(BY_PATH["serving.context"]) == \
+        "max tokens per sequence (default: the prompt and the answer together); 1 to 2,097,152 [tokens]"
 
 
 def _translated() -> dict[tuple[str, str], str]:

@@ -177,7 +177,8 @@ def test_recommendation_panel_ranks_and_applies(qtbot, tmp_path, monkeypatch):
     panel = window.toggle_recommendations(True)
     panel.objective.setCurrentIndex(panel.objective.findData("cloud"))
     result = panel.refresh()
-    assert panel.table.rowCount() == len(result.ranked) + len(result.unpriced) and len(result.ranked) > 3
+    below = 1 + len(result.below_line) if result.below_line else 0  # a heading row, then each option below the line
+    assert panel.table.rowCount() == len(result.ranked) + len(result.unpriced) + below and len(result.ranked) > 3
     assert "limited by" in panel.reasons.text()
     assert "training card" in panel.mismatch_label.text()
     panel.table.selectRow(1)

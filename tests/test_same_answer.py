@@ -51,3 +51,124 @@ def test_recommendation_entry_is_what_estimate_says(controller):
         entry = recommendation_to_dict(rec, rank)
         assert entry["layout"] == again.to_dict()["layout"]
         assert entry["performance"] == again.to_dict()["performance"]
+
+
+# ---- the buyer's questions (issue 24): the CLI, the panel and the wizard give one answer ------------
+
+DECIDE_MS = 180_000
+
+
+def _cli_json(*argv) -> dict:
+    import contextlib
+    import io
+    import json
+
+    from configurator.cli import main
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main([*argv, "--json"]) == 0
+    return json.loads(out.getvalue())
+
+
+def _cli_scenario(*argv):
+    from configurator.cli import build_parser
+    from configurator.cli_scenario import scenario_from_args, with_constraints
+    from configurator.core.catalog import load_catalog
+
+    args = build_parser().parse_args(list(argv))
+    return with_constraints(scenario_from_args(args, load_catalog()), args)
+
+
+def _preset_row(wizard: WorkloadWizard, preset_id: str) -> None:
+    rows = [wizard.model_page.presets.item(r).data(256) for r in range(wizard.model_page.presets.count())]
+    wizard.model_page.presets.setCurrentRow(rows.index(preset_id))
+
+
+def _to_result(wizard: WorkloadWizard) -> None:
+    while wizard.currentPage() is not wizard.summary:
+        wizard.next()
+    assert wizard.summary.wait(DECIDE_MS)
+
+
+def test_the_500_user_budget_question_has_one_answer(qtbot):
+    """The Chinese buyer's 500-user Qwen2.5-72B chat with a 3,000,000 CNY budget: the panel ranks
+    what the command line ranks (nothing over budget, nothing slower than a reader) and lists the
+    same configurations below the line; the wizard shows the closest of them and what it breaks."""
+    from configurator.app.controller import ScenarioController
+    from configurator.app.recommend_panel import RecommendationPanel
+    from configurator.core.catalog import load_catalog
+    from test_buyer_questions import BUYER_500_USERS
+
+    cli = _cli_json(*BUYER_500_USERS, "--limit", "15")
+    scenario = _cli_scenario(*BUYER_500_USERS)
+    controller = ScenarioController(load_catalog(), scenario)
+    panel = RecommendationPanel(controller)
+    qtbot.addWidget(panel)
+    result = panel.refresh()
+    assert [(r.card.id, r.count) for r in result.ranked] == [(e["card"]["id"], e["count"]) for e in cli["ranked"]]
+    assert [(r.card.id, r.count) for r in result.below_line] == \
+        [(b["card"], b["count"]) for b in cli["below_the_line"]]
+    assert all(not r.estimate.violations for r in result.ranked)
+    heading = panel.table.item(panel.below_line_row, 0).text()
+    assert "Below the line" in heading
+    over = next(i for i, r in enumerate(result.below_line) if any(v.id == "budget" for v in r.estimate.violations))
+    row = panel.below_line_row + 1 + over
+    assert "over budget by" in panel.table.item(row, panel.table.columnCount() - 1).text()
+    panel.table.selectRow(row)
+    assert "over budget by" in panel.reasons.text()
+
+    wizard = WorkloadWizard(controller)
+    qtbot.addWidget(wizard)
+    wizard.show()
+    wizard.goal.set_workload("inference")
+    wizard.next()
+    _preset_row(wizard, "qwen2.5-72b")
+    wizard.next()
+    assert wizard.load.use.currentData() == "chat"
+    wizard.load.users.setValue(500)
+    wizard.next()
+    assert wizard.limits.budget.value() == 3_000_000 and wizard.limits.region.currentData() == "cn"
+    _to_result(wizard)
+    decision = wizard.summary.decision
+    if cli["ranked"]:
+        assert (decision.estimate.card.id, decision.scenario.count) == (cli["ranked"][0]["card"]["id"],
+                                                                         cli["ranked"][0]["count"])
+    else:
+        closest = cli["below_the_line"][0]
+        assert not decision.meets_constraints and decision.chosen_by == "closest"
+        assert (decision.estimate.card.id, decision.scenario.count) == (closest["card"], closest["count"])
+        text = wizard.summary.text.toPlainText()
+        assert "Nothing meets every constraint" in text and closest["violations"][0]["text"] in text
+
+
+def test_the_rate_without_users_question_has_one_answer(qtbot):
+    """10 requests/s of Llama 3 70B FP8 on TensorRT-LLM, no users given: the wizard on H200 asks for
+    the cards the command line ranks for H200 (at most 16; main: 84), the users left to the rate."""
+    from configurator.app.controller import ScenarioController
+    from configurator.core.catalog import load_catalog
+    from test_buyer_questions import RATE_WITHOUT_USERS
+
+    cli = _cli_json(*RATE_WITHOUT_USERS, "--vendor", "NVIDIA", "--limit", "40")
+    h200 = next(e for e in cli["ranked"] if e["card"]["id"] == "h200-sxm")
+    assert h200["count"] <= 16
+    controller = ScenarioController(load_catalog(), _cli_scenario(*RATE_WITHOUT_USERS))
+    wizard = WorkloadWizard(controller)
+    qtbot.addWidget(wizard)
+    wizard.show()
+    wizard.goal.set_workload("inference")
+    wizard.next()
+    _preset_row(wizard, "llama3-70b")
+    wizard.next()
+    load = wizard.load
+    assert load.users.value() == load.users.minimum()  # "from the request rate"
+    assert (load.rate.value(), load.prompt.value(), load.answer.value()) == (10, 4000, 500)
+    assert load.context.value() == load.context.minimum()  # the question and the answer need
+    load.serving_precision.setCurrentIndex(load.serving_precision.findData("fp8"))
+    wizard.next()
+    wizard.limits.card.setCurrentIndex(wizard.limits.card.findData("h200-sxm"))
+    _to_result(wizard)
+    decision = wizard.summary.decision
+    assert decision.scenario.count == h200["count"]
+    assert decision.scenario.serving.concurrency is None
+    assert decision.estimate.inference.requests_per_s >= 10

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
+    QLabel,
     QMenu,
     QPushButton,
     QToolButton,
@@ -22,11 +23,15 @@ from PySide6.QtWidgets import (
 from configurator.app import labels
 from configurator.app.engine_profile_dialog import EngineProfileDialog
 from configurator.app.field_help import field_help
+from configurator.app.i18n import current_language
 from configurator.app.i18n import tc as _tc
 from configurator.core.engines import PROFILES, Engine
 from configurator.core.formats import FORMATS, WeightFormat
 from configurator.core.load import MLPERF_SERVER_LIMITS
 from configurator.core.scenario import Scenario
+from configurator.core.view.constraints_view import latency_targets_phrase
+from configurator.core.view.rows import write
+from configurator.core.view.words import words
 
 MLPERF_PERCENTILE = 99
 """MLPerf Inference's server-scenario limits hold for the 99th percentile (``core.load``)."""
@@ -116,7 +121,8 @@ class ServingEditorMixin:
     def _latency_targets(self) -> QWidget:
         box = QGroupBox(_tc("ServingEditor", "Latency targets"))
         form = QFormLayout(box)
-        none = _tc("ServingEditor", "none")
+        self.use = self._combo(labels.serving_use_names(), "serving.use")  # what the service is for: its targets
+        self._row(form, "serving.use", self.use)
         self.ttft_target = self._number("constraints.ttft_ms")
         self._row(form, "constraints.ttft_ms", self.ttft_target)
         self.tpot_target = self._number("constraints.tpot_ms")
@@ -141,6 +147,11 @@ class ServingEditorMixin:
             menu.addAction(action)
         self.mlperf_button.setMenu(menu)
         form.addRow("", self.mlperf_button)
+        self.targets_note = QLabel()
+        self.targets_note.setObjectName("serving:targets-held")
+        self.targets_note.setWordWrap(True)
+        self.targets_note.setStyleSheet("color: palette(mid);")
+        form.addRow(self.targets_note)
         return box
 
     def edit_engine_profile(self) -> EngineProfileDialog:
@@ -244,3 +255,11 @@ class ServingEditorMixin:
             "ServingEditor", "Used with separate prefill and decode pools (or Auto, which may choose them)"))
         default_graphs = labels.cuda_graph_names()[profile.cuda_graphs]
         self.cuda_graphs.setItemText(0, _tc("ServingEditor", "Engine's default: {0}").format(default_graphs))
+        self._show_use_defaults(scenario)
+
+    def _show_use_defaults(self, scenario: Scenario) -> None:
+        """The latency targets held — typed, or the serving use's defaults, named (issue 24, part 2):
+        a target box left at its lowest stands for the use's default."""
+        language = current_language()
+        self.targets_note.setText(words(language)("Latency targets: {targets}",
+                                                  targets=write(latency_targets_phrase(scenario), language)))

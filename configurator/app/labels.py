@@ -106,8 +106,13 @@ def cuda_graph_names() -> dict[bool | None, str]:
     return named(_view.CUDA_GRAPHS)
 
 
-def percentile_names() -> dict[int, str]:
+def percentile_names() -> dict[int | None, str]:
     return named(_view.PERCENTILES)
+
+
+def serving_use_names() -> dict[str, str]:
+    """What a serving deployment is for (``Serving.use``)."""
+    return named(_view.SERVING_USES)
 
 
 def mlperf_names() -> dict[str, str]:

@@ -31,14 +31,19 @@ from configurator.app.charts import NumberAxis, cost_axis_label, log_view_range
 from configurator.app.controller import ScenarioController
 from configurator.app.i18n import current_language, message_text
 from configurator.app.i18n import tc as _tc
-from configurator.app.labels import CLASS_COLOURS, class_names, factor_names, region_names, unit_names
+from configurator.app.labels import CLASS_COLOURS, class_names, factor_names, named, region_names, unit_names
 from configurator.app.worker import LatestJob, show_busy
 from configurator.core.fields import spec
 from configurator.core.limiting import limiting_factor
 from configurator.core.recommend import DEFAULT_CLASSES, Filters, Objective, Result, cost_basis, mismatch, recommend
 from configurator.core.scenario import Scenario
 from configurator.core.view import price_view
-from configurator.core.view.rows import label, write
+from configurator.core.workloads import family_of
+from configurator.core.serving_use import latency_targets
+from configurator.core.view.constraints_view import latency_targets_phrase
+from configurator.core.view.names import BUDGET_BASES
+from configurator.core.view.rows import Phrase, label, write
+from configurator.core.view.words import words
 
 DEBOUNCE_MS = 400
 
@@ -124,6 +129,7 @@ class RecommendationPanel(QWidget):
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.horizontalHeader().setMaximumSectionSize(MAX_COLUMN_PX)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.table.itemSelectionChanged.connect(self._show_reasons)
         self.table.doubleClicked.connect(lambda _: self.use_selected())
         middle.addWidget(self.table, 1)
@@ -152,8 +158,8 @@ class RecommendationPanel(QWidget):
     def _controls(self) -> QFormLayout:
         form = QFormLayout()
         self.objective = QComboBox()
-        for key, label in objective_names().items():
-            self.objective.addItem(label, key)
+        for key, name in objective_names().items():
+            self.objective.addItem(name, key)
         self.ranking.bind_combo(self.objective, "objective", Objective)
         self.ranking.changed.connect(self._schedule)
         form.addRow(self.tr("&Rank by"), self.objective)
@@ -168,10 +174,15 @@ class RecommendationPanel(QWidget):
         self.tpot = _none_spin("constraints.tpot_ms", 1, self.tr(" ms/token"), self.tr("Time per output token target"))
         SpinBinder(self.tpot, self.controller, "constraints.tpot_ms")
         form.addRow(self.tr("&Latency"), self.tpot)
-        self.budget = _none_spin("constraints.budget", 0, "",
-                                 self.tr("Purchase or cloud budget in the scenario currency"))
+        self._latency_controls(form)
+        self.budget = _none_spin("constraints.budget", 0, "", self.tr(
+            "Budget in the scenario currency. Buying: a ceiling on the capex of the bill of materials (cards, "
+            "servers, network, storage, racks). Renting: a ceiling on the rent for a month of service, or for "
+            "the whole job. An option over it is never ranked: it is listed below the line with how much it is "
+            "over."))
         SpinBinder(self.budget, self.controller, "constraints.budget")
         form.addRow(self.tr("&Budget"), self.budget)
+        self._budget_basis_control(form)
         self.power = _none_spin("constraints.power_cap_kw", 1, self.tr(" kW"), self.tr("Facility power available"))
         SpinBinder(self.power, self.controller, "constraints.power_cap_kw")
         form.addRow(self.tr("&Power cap"), self.power)
@@ -196,6 +207,50 @@ class RecommendationPanel(QWidget):
         form.addRow(self.use_button)
         return form
 
+    def _latency_controls(self, form: QFormLayout) -> None:
+        """The first-token target beside the time per token, and what the latency targets are when
+        none is typed: the serving use's defaults, named (issue 24)."""
+        self.ttft = _none_spin("constraints.ttft_ms", 0, self.tr(" ms"), self.tr("Time to first token target"))
+        SpinBinder(self.ttft, self.controller, "constraints.ttft_ms")
+        form.addRow(self.tr("First to&ken"), self.ttft)
+        self.targets_label = QLabel()
+        self.targets_label.setObjectName("recommend-targets")
+        self.targets_label.setWordWrap(True)
+        self.targets_label.setStyleSheet("color: #555;")
+        form.addRow(self.targets_label)
+        self.controller.scenario_changed.connect(self._show_targets)
+        self._show_targets(self.controller.scenario)
+
+    def _show_targets(self, scenario: Scenario) -> None:
+        """The latency targets held (the buyer's, else the use's default, named), and each box's
+        'not typed' text showing the default it stands for."""
+        language = current_language()
+        targets = latency_targets(scenario)
+        phrase = latency_targets_phrase(scenario) if family_of(scenario.workload).name == "serving" else None
+        self.targets_label.setText("" if phrase is None else words(language)(
+            "Latency targets: {targets}", targets=write(phrase, language)))
+        for box, default, suffix in ((self.tpot, targets.tpot_ms if targets.tpot_origin != "set" else None,
+                                      self.tr(" ms/token")),
+                                     (self.ttft, targets.ttft_ms if targets.ttft_origin != "set" else None,
+                                      self.tr(" ms"))):
+            box.setSpecialValueText(self.tr("default: {0}").format(f"{default:g}{suffix}") if default else "—")
+
+    def _budget_basis_control(self, form: QFormLayout) -> None:
+        """What the budget caps: capex when buying, rent when renting."""
+        self.budget_basis = QComboBox()
+        self.budget_basis.setObjectName("constraints.budget_basis")
+        for value, text in named(BUDGET_BASES).items():
+            self.budget_basis.addItem(text, value)
+        ComboBinder(self.budget_basis, self.controller, "constraints.budget_basis")
+        form.addRow(self.tr("Budget &caps"), self.budget_basis)
+        self.controller.scenario_changed.connect(self._show_budget_unit)
+        self._show_budget_unit(self.controller.scenario)
+
+    def _show_budget_unit(self, scenario: Scenario) -> None:
+        """The budget in the scenario's currency, with its thousands grouped."""
+        self.budget.setSuffix(f" {scenario.economics.currency}")
+        self.budget.setGroupSeparatorShown(True)
+
     def _set_headers(self) -> None:
         """Columns named by what they hold: the speed of this workload, the cost on the basis the
         ranking uses (ownership or cloud, per unit of work, in the currency) and the one limiting factor."""
@@ -207,8 +262,14 @@ class RecommendationPanel(QWidget):
             speed = self.tr("Time to finish") if workload.is_training else self.tr("Time per token")
         objective = self.ranking.value.objective
         _, _, cost, _ = self._chart_axes(cost_basis(objective), scenario.economics.currency)
-        self.table.setHorizontalHeaderLabels([self.tr("Cards"), self.tr("Class"), speed, cost, self.tr("Limited by"),
+        self.table.setHorizontalHeaderLabels([self.tr("Cards"), self.tr("Class"), speed, cost, self._last_heading(),
                                               self._price_heading(objective)])
+
+    def _last_heading(self) -> str:
+        """The limit column: what limits a ranked configuration, and what one below the line breaks."""
+        if self.result is not None and self.result.below_line:
+            return self.tr("Limited by · below the line: what it breaks")
+        return self.tr("Limited by")
 
     def filters(self) -> Filters:
         """The filters of the request: the buyer's (:attr:`ranking`) over the workload's card
@@ -265,6 +326,7 @@ class RecommendationPanel(QWidget):
         self._fill_table(result)
         self._fill_prices(result)
         self._append_unpriced(result)
+        self._fill_below_line(result)
         self._show_price_decides(result)
         self._fill_chart(result)
         if result.ranked:
@@ -280,6 +342,7 @@ class RecommendationPanel(QWidget):
         currency = self.controller.scenario.economics.currency
         basis = cost_basis(result.objective)
         self.table.setRowCount(len(result.ranked))
+        self.row_recommendations = list(result.ranked)
         for row, rec in enumerate(result.ranked):
             speed = self._speed_text(rec.estimate)
             cost = rec.cost_on(basis)
@@ -288,6 +351,55 @@ class RecommendationPanel(QWidget):
                      factors[limiting_factor(rec.estimate)]]
             for column, text in enumerate(cells):
                 self.table.setItem(row, column, QTableWidgetItem(text))
+
+    def _fill_below_line(self, result: Result) -> None:
+        """Below the ranked rows, a heading row and every configuration that breaks a constraint
+        (greyed, never ranked), with the first constraint it breaks and by how much in the last column."""
+        self.below_line_row = None
+        if not result.below_line:
+            return
+        language = current_language()
+        names = class_names()
+        currency = self.controller.scenario.economics.currency
+        basis = cost_basis(result.objective)
+        start = self.table.rowCount()
+        self.below_line_row = start
+        self.table.setRowCount(start + 1 + len(result.below_line))
+        heading = QTableWidgetItem(words(language).label(
+            "Below the line: each breaks a constraint you set (never ranked)"))
+        heading.setFlags(Qt.ItemFlag.ItemIsEnabled)  # read, not selected or applied
+        font = heading.font()
+        font.setBold(True)
+        heading.setFont(font)
+        self.table.setItem(start, 0, heading)
+        self.table.setSpan(start, 0, 1, self.table.columnCount())
+        self.row_recommendations.append(None)
+        grey = QBrush(QColor("#777777"))
+        for offset, rec in enumerate(result.below_line, start=1):
+            cost = rec.cost_on(basis)
+            breaks = write(rec.reasons[0], language) if rec.reasons else ""
+            if len(rec.reasons) > 1:
+                breaks = write(Phrase("{first} (and {n} more)", {"first": rec.reasons[0], "n": len(rec.reasons) - 1}),
+                               language)
+            cells = [f"{rec.count} × {rec.card.name}", names[rec.card.category], self._speed_text(rec.estimate),
+                     fmt.money(cost, currency) if cost is not None else "—", breaks]
+            for column, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                item.setForeground(grey)
+                item.setToolTip("\n".join(message_text(m) for m in rec.reasons))
+                self.table.setItem(start + offset, column, item)
+            price = self._price_item(rec, result.objective)
+            price.setForeground(grey)
+            self.table.setItem(start + offset, self.PRICE_COLUMN, price)
+            self.row_recommendations.append(rec)
+
+    def recommendation_at(self, row: int):
+        """The configuration shown in ``row``: ranked, without a price, or below the line (None for
+        the below-the-line heading row)."""
+        recs = getattr(self, "row_recommendations", None)
+        if recs is None or not 0 <= row < len(recs):
+            return None
+        return recs[row]
 
     def _speed_text(self, est) -> str:
         g = est.graphics
@@ -344,14 +456,19 @@ class RecommendationPanel(QWidget):
         if not rows or self.result is None:
             return
         rec = self.recommendation_at(rows[0].row())
+        if rec is None:
+            return
         self.reasons.setText("\n".join(f"• {message_text(m)}" for m in rec.reasons))
 
     def use_selected(self) -> bool:
-        """Apply the selected configuration to the scenario (undoable)."""
+        """Apply the selected configuration to the scenario (undoable); one below the line too,
+        whose broken constraints then show in the window."""
         rows = self.table.selectionModel().selectedRows()
         if not rows or self.result is None:
             return False
         rec = self.recommendation_at(rows[0].row())
+        if rec is None:
+            return False
         self.controller.replace_undoable(rec.estimate.scenario,
                                          lambda: _tc("RecommendationPanel", "Use recommendation"))
         return True
@@ -363,11 +480,6 @@ class RecommendationPanel(QWidget):
 
     def _price_heading(self, objective: Objective) -> str:
         return label(price_view.PRICE_HEADING[objective is Objective.CLOUD], current_language())
-
-    def recommendation_at(self, row: int):
-        """The configuration on ``row``: a ranked one, or after them one without a price."""
-        ranked = self.result.ranked
-        return ranked[row] if row < len(ranked) else self.result.unpriced[row - len(ranked)]
 
     def _price_item(self, rec, objective: Objective) -> QTableWidgetItem:
         """The price ``rec`` is ranked at, marked * (amber) where the buyer must be told something;
@@ -415,6 +527,7 @@ class RecommendationPanel(QWidget):
                 item.setForeground(grey)
                 item.setToolTip(note)
                 self.table.setItem(first + offset, column, item)
+            self.row_recommendations.append(rec)
 
     def _show_price_decides(self, result: Result) -> None:
         """Whether price decides the ranking, in numbers (and the ranges' assumption in the tooltip)."""

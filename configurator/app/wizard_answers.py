@@ -35,11 +35,12 @@ class WizardAnswers:
     deadline_hours: float | None  # training [h]
     global_batch_tokens: int | None  # [tokens]
     training_precision: str | None
-    concurrency: int  # [sequences]
+    use: str  # a ServingUse value
+    concurrency: int | None  # [sequences]; None: those the request rate implies
     requests_per_s: float | None  # [1/s]
     prompt_tokens: int
     output_tokens: int
-    context: int  # [tokens]
+    context: int | None  # [tokens]; None: the question and the answer together
     ttft_ms: float | None
     tpot_ms: float | None
     serving_precision: str | None
@@ -59,6 +60,7 @@ class WizardAnswers:
     owned_count: int  # [cards]
     cards_per_node: int
     budget: float | None  # [currency]
+    budget_basis: str  # "capex" or "rent"
     power_cap_kw: float | None
     region: str | None
 
@@ -73,7 +75,7 @@ def answers_from(scenario: Scenario, reference_ids: tuple[str, ...]) -> WizardAn
     return WizardAnswers(
         workload=scenario.workload.value, model=scenario.model, tokens=t.tokens, deadline_hours=c.deadline_hours,
         global_batch_tokens=t.global_batch_tokens, training_precision=None,
-        concurrency=s.concurrency, requests_per_s=c.requests_per_s, prompt_tokens=s.prompt_tokens,
+        use=s.use.value, concurrency=s.concurrency, requests_per_s=c.requests_per_s, prompt_tokens=s.prompt_tokens,
         output_tokens=s.output_tokens, context=s.context, ttft_ms=c.ttft_ms, tpot_ms=c.tpot_ms,
         serving_precision=None, desktop_users=g.users, user_kind=kind, streams=g.streams,
         resolution=g.resolution, fps=g.fps, codec=g.codec.value, scene_gib=g.scene_gib, frames=g.frames,
@@ -81,6 +83,7 @@ def answers_from(scenario: Scenario, reference_ids: tuple[str, ...]) -> WizardAn
         reference_card=g.reference_card if g.reference_card in reference_ids else reference_ids[0],
         render_deadline_hours=c.deadline_hours if render else None, card=None, owned=False,
         owned_count=OWNED_START, cards_per_node=scenario.parallelism.cards_per_node, budget=c.budget,
+        budget_basis=c.budget_basis,
         power_cap_kw=c.power_cap_kw, region=c.region)
 
 
@@ -105,14 +108,15 @@ def answers_scenario(a: WizardAnswers, current: Scenario, catalog: Catalog) -> S
         precision=chosen_precision(a) or "bf16",
         parallelism={"cards_per_node": a.cards_per_node, "tp": 1, "pp": 1, "zero": 0},
         training={"tokens": a.tokens, "global_batch_tokens": a.global_batch_tokens},
-        serving={"concurrency": a.concurrency, "prompt_tokens": a.prompt_tokens, "output_tokens": a.output_tokens,
-                 "context": a.context},
+        serving={"use": a.use, "concurrency": a.concurrency, "prompt_tokens": a.prompt_tokens,
+                 "output_tokens": a.output_tokens, "context": a.context},
         graphics={"reference_card": reference.id, "reference_fp32_tflops": reference.fp32_tflops,
                   "reference_rt_generation": rt_generation(reference), "users": a.desktop_users,
                   "profile_gib": profile, "shading_tflops_per_user": load, "streams": a.streams,
                   "resolution": a.resolution, "fps": a.fps, "codec": a.codec, "scene_gib": a.scene_gib,
                   "frames": a.frames, "reference_minutes_per_frame": a.minutes_per_frame},
-        constraints={"deadline_hours": deadline, "budget": a.budget, "power_cap_kw": a.power_cap_kw,
+        constraints={"deadline_hours": deadline, "budget": a.budget, "budget_basis": a.budget_basis,
+                     "power_cap_kw": a.power_cap_kw,
                      "requests_per_s": a.requests_per_s, "tpot_ms": a.tpot_ms, "ttft_ms": a.ttft_ms,
                      "region": a.region},
     )
@@ -141,6 +145,7 @@ def bind_answers(answers: ValueModel, goal, model_page, load, limits) -> None:
     for combo, path in ((load.training_precision, "training_precision"),
                         (load.serving_precision, "serving_precision"), (g.user_kind, "user_kind"),
                         (g.resolution, "resolution"), (g.codec, "codec"), (g.reference, "reference_card"),
-                        (limits.card, "card"), (limits.region, "region")):
+                        (limits.card, "card"), (limits.region, "region"), (load.use, "use"),
+                        (limits.budget_basis, "budget_basis")):
         answers.bind_combo(combo, path)
     answers.bind_check(limits.owned, "owned")

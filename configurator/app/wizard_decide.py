@@ -47,9 +47,16 @@ class Decision:
     reasons: tuple[Message, ...]
     changes: tuple[Change, ...]
     chosen_by: str
-    """'recommender' (every allowed card ranked), 'you' (the card given) or 'owned' (the cards owned)."""
+    """'recommender' (every allowed card ranked), 'closest' (none meets the constraints: the closest of
+    those below the line), 'you' (the card given) or 'owned' (the cards owned)."""
     ranked: int = 0
-    """Cards the recommender ranked."""
+    """Cards the recommender ranked (for 'closest': listed below the line)."""
+
+    @property
+    def meets_constraints(self) -> bool:
+        """Whether the decision meets every constraint the buyer set (else it is the closest, below
+        the line, and ``estimate.violations`` say what it breaks)."""
+        return not self.estimate.violations
 
 
 def _value(scenario: Scenario, path: str):
@@ -96,7 +103,7 @@ def changes_made(answers: Scenario, est: Estimate, precision_given: bool) -> tup
                             "batch-layout", {"dp": scenario.data_parallel, "seq": scenario.training.seq_len}))
     if scenario.workload is Workload.INFERENCE:
         slots = scenario.sequences_per_replica * scenario.data_parallel
-        if slots != answers.serving.concurrency:
+        if answers.serving.concurrency is not None and slots != answers.serving.concurrency:
             found.append(Change("serving.concurrency", answers.serving.concurrency, slots, "spread",
                                 {"copies": scenario.data_parallel, "each": scenario.sequences_per_replica}))
     if precision_given and est.plan.math is not None and est.plan.math != answers.precision:
@@ -121,7 +128,11 @@ def decide(answers: Scenario, catalog: Catalog, card_id: str | None, owned: int 
         result = recommend(scenario, catalog, Objective.TCO)
         best = result.best
         ranked = len(result.ranked)
-        if best is None:  # nothing fits: show the current card's attempt, which says why
+        if best is None and result.below_line:  # nothing meets the constraints: the closest, with what it breaks
+            closest = result.below_line[0]
+            est, reasons, chosen_by = closest.estimate, closest.reasons, "closest"
+            ranked = len(result.below_line)
+        elif best is None:  # nothing fits: show the current card's attempt, which says why
             card = catalog.get(answers.card_id)
             est = estimate(plannable(scenario, card), card)
             chosen_by = "recommender"

@@ -25,13 +25,16 @@ from configurator.app.editor import model_summary
 from configurator.app.error_boundary import guarded
 from configurator.app.i18n import tc as _tc
 from configurator.app.inputs import StrictDoubleSpinBox
-from configurator.app.labels import non_decoder_text, precision_names
+from configurator.app.field_help import accessible_label, field_help
+from configurator.app.labels import named, non_decoder_text, precision_names
 from configurator.app.wizard_boxes import PROBLEM_STYLE, decimal_box, held_refusal, say_refusals, whole_box
 from configurator.app.wizard_graphics import GraphicsQuestions
 from configurator.core.architecture import ArchitectureError, ModelArchitecture, load_hf_config, load_presets
 from configurator.core.catalog import Catalog
 from configurator.core.model_size import SizedModel, model_for_size
-from configurator.core.scenario import Constraints, Serving, Training
+from configurator.core.scenario import Constraints, Serving, ServingUse, Training
+from configurator.core.serving_use import USE_TARGETS
+from configurator.core.view.names import SERVING_USES
 
 DEFAULT_DEADLINE_DAYS = {"pretrain": 30.0, "finetune": 2.0, "lora": 1.0, "qlora": 1.0, "render": 2.0}
 """Deadline offered when none is set [days]: a starting point to change (assumption)."""
@@ -286,9 +289,12 @@ class LoadPage(QWizardPage):
     def _serving_box(self):
         self.serving_box = QGroupBox(self.tr("Serving"))
         form = QFormLayout(self.serving_box)
+        self._use_question(form)
         self.users = whole_box(Serving, "concurrency", lambda n: self.tr(" user(s) at once", "", n),
-                               self.problem)
-        self.users.setToolTip(self.tr("Users (sequences) answered at the same time by the whole deployment"))
+                               self.problem, self.tr("from the request rate"))
+        self.users.setToolTip(self.tr("Users (sequences) answered at the same time by the whole deployment; "
+                                      "left at 'from the request rate', the planner sizes the batch for the rate "
+                                      "(Little's law)"))
         form.addRow(self.tr("&Users served together"), self.users)
         self.rate = decimal_box(Constraints, "requests_per_s", self.tr(" requests/s"), 2, 1.0, self.problem,
                                 self.tr("not set"))
@@ -297,7 +303,8 @@ class LoadPage(QWizardPage):
         form.addRow(self.tr("&Question length"), self.prompt)
         self.answer = whole_box(Serving, "output_tokens", lambda n: self.tr(" token(s)", "", n), self.problem)
         form.addRow(self.tr("&Answer length"), self.answer)
-        self.context = whole_box(Serving, "context", lambda n: self.tr(" token(s)", "", n), self.problem)
+        self.context = whole_box(Serving, "context", lambda n: self.tr(" token(s)", "", n), self.problem,
+                                 self.tr("question + answer"))
         self.context.setToolTip(self.tr("The longest sequence one request may reach: question and answer together"))
         form.addRow(self.tr("&Context length"), self.context)
         self.ttft = decimal_box(Constraints, "ttft_ms", self.tr(" ms to the first token"), 0, 1.0, self.problem,
@@ -305,7 +312,10 @@ class LoadPage(QWizardPage):
         form.addRow(self.tr("&First-token target"), self.ttft)
         self.latency = decimal_box(Constraints, "tpot_ms", self.tr(" ms per token"), 0, 1.0, self.problem,
                                    self.tr("no target"))
-        self.latency.setToolTip(self.tr("Reading speed is about 5 tokens per second; chat feels fast under 50 ms"))
+        self.latency.setToolTip(self.tr("People read 175–300 words a minute, about 4–7 tokens a second: an "
+                                        "interactive chat needs each token within about 100 ms"))
+        self.use.currentIndexChanged.connect(lambda _index: self._show_use_defaults())
+        self._show_use_defaults()
         form.addRow(self.tr("&Latency target"), self.latency)
         self.serving_precision = precision_combo(SERVING_PRECISIONS, self.tr("Auto (BF16 where the card has it)"))
         self.serving_precision.setObjectName("wizard:serving.precision")
@@ -313,6 +323,24 @@ class LoadPage(QWizardPage):
                                                   "groups of 128"))
         form.addRow(self.tr("Precision or &quantisation"), self.serving_precision)
         return self.serving_box
+
+    def _use_question(self, form: QFormLayout) -> None:
+        """What the service is for: each use brings its latency targets (issue 24, part 2)."""
+        self.use = QComboBox()
+        self.use.setObjectName("wizard:serving.use")
+        for value, text in named(SERVING_USES).items():
+            self.use.addItem(text, value)
+        self.use.setToolTip(field_help("serving.use"))
+        self.use.setAccessibleName(accessible_label("serving.use"))
+        form.addRow(self.tr("&What is it for?"), self.use)
+
+    def _show_use_defaults(self) -> None:
+        """The target boxes left empty stand for the use's defaults: say which, with the numbers."""
+        use = self.use.currentData() or ServingUse.CHAT.value
+        defaults = USE_TARGETS[ServingUse(use)]
+        for box, default in ((self.ttft, defaults.ttft_ms), (self.latency, defaults.tpot_ms)):
+            box.setSpecialValueText(self.tr("default for this use: {0} ms").format(fmt.whole(default)) if default
+                                    else self.tr("no target"))
 
     @guarded
     def initializePage(self) -> None:  # noqa: N802 - Qt's name
@@ -336,7 +364,8 @@ class LoadPage(QWizardPage):
         """Question and answer must fit the context: say so here rather than change a number."""
         if held_refusal(self.problem):
             return False
-        if self.goal.workload() == "inference" and self.prompt.value() + self.answer.value() > self.context.value():
+        if self.goal.workload() == "inference" and self.context.value() and \
+                self.prompt.value() + self.answer.value() > self.context.value():
             self.problem.setText(self.tr("The question ({prompt} tokens) and the answer ({answer} tokens) do not "
                                          "fit a context of {context} tokens: make the context longer or the "
                                          "lengths shorter.").format(prompt=fmt.whole(self.prompt.value()),

@@ -22,14 +22,16 @@ from configurator.app.editor import model_summary
 from configurator.app.error_boundary import guarded
 from configurator.app.i18n import current_language, message_text
 from configurator.app.i18n import tc as _tc
-from configurator.app.labels import class_names, region_names
+from configurator.app.labels import class_names, named, region_names
 from configurator.app.worker import LatestJob, show_busy
 from configurator.app.wizard_decide import Change, Decision
 from configurator.app.wizard_boxes import PROBLEM_STYLE, decimal_box, held_refusal, whole_box
 from configurator.app.wizard_pages import GRAPHICS
 from configurator.core.scenario import Constraints, Parallelism, Scenario
 from configurator.core.view.estimate_view import estimate_view
-from configurator.core.view.rows import View, pair, write
+from configurator.core.view.names import BUDGET_BASES
+from configurator.core.view.constraints_view import constraints_section, targets_held
+from configurator.core.view.rows import View, label, pair, write
 from configurator.core.view.words import words
 
 DEFAULT_GRAPHICS_CARD = "l40s"
@@ -65,7 +67,16 @@ class ConstraintsPage(QWizardPage):
         form.addRow(self.tr("Cards per &server"), self.per_node)
         currency = controller.scenario.economics.currency
         self.budget = decimal_box(Constraints, "budget", f" {currency}", 0, 1.0, self.problem, self.tr("none"))
+        self.budget.setToolTip(self.tr("Buying: a ceiling on the capex of the bill of materials (cards, servers, "
+                                       "network, storage, racks). Renting: on the rent for a month of service, or "
+                                       "for the whole job. What is over it is never recommended."))
         form.addRow(self.tr("&Budget"), self.budget)
+        self.budget_basis = QComboBox()
+        self.budget_basis.setObjectName("wizard:constraints.budget_basis")
+        for value, text in named(BUDGET_BASES).items():
+            self.budget_basis.addItem(text, value)
+        form.addRow(self.tr("The budget &limits"), self.budget_basis)
+        self.budget.setGroupSeparatorShown(True)
         self.power = decimal_box(Constraints, "power_cap_kw", self.tr(" kW"), 1, 1.0, self.problem, self.tr("none"))
         form.addRow(self.tr("&Power available"), self.power)
         self.region = QComboBox()
@@ -242,6 +253,7 @@ class SummaryPage(QWizardPage):
                 name=escape(model.name), params=fmt.significant(model.total_params() / 1e9),
                 shape=model_summary(model)))
         by = {"recommender": self.tr("chosen by the recommender from {n} ranked cards").format(n=d.ranked),
+              "closest": self.tr("the closest to your constraints of {n} cards below the line").format(n=d.ranked),
               "you": self.tr("the card you picked; the count and layout chosen by the planner"),
               "owned": self.tr("the cards you own, laid out by the planner")}[d.chosen_by]
         parts.append(self.tr("<b>Buy:</b> {cards} of {card} in {servers} — {by}").format(
@@ -250,7 +262,7 @@ class SummaryPage(QWizardPage):
         parts.append(self._layout_line(view))
         parts.append(self._cost_line(d))
         parts.append(escape(write(view.verdict, current_language())))
-        html = "<p>" + "</p><p>".join(parts) + "</p>"
+        html = self._constraints_warning(d) + "<p>" + "</p><p>".join(parts) + "</p>" + self._constraints_html(d)
         if d.reasons:
             html += "<p><b>" + self.tr("Why") + "</b></p><ul>" + "".join(
                 f"<li>{escape(message_text(m))}</li>" for m in d.reasons) + "</ul>"
@@ -263,6 +275,33 @@ class SummaryPage(QWizardPage):
             html += "<p><b>" + self.tr("Notes") + "</b></p><ul>" + "".join(
                 f"<li>{escape(message_text(m))}</li>" for m in est.messages) + "</ul>"
         return html
+
+    def _constraints_warning(self, d: Decision) -> str:
+        """A red line first when nothing meets every constraint: what is shown is the closest."""
+        if d.meets_constraints:
+            return ""
+        return "<p style='color:#b00020'><b>" + escape(self.tr(
+            "Nothing meets every constraint you set. The closest configuration is shown; below, what it "
+            "breaks and by how much.")) + "</b></p>"
+
+    def _constraints_html(self, d: Decision) -> str:
+        """Each constraint the buyer set and the latency targets held, with met / not met and by how
+        much: the one checker's verdicts (``Estimate.verdicts``), in the core's words."""
+        language = current_language()
+        w = words(language)
+        items = []
+        targets = targets_held(d.estimate)
+        if targets is not None:
+            items.append(escape(w("Latency targets: {targets}", targets=write(targets, language))))
+        section = constraints_section(d.estimate.verdicts)
+        for row in section.rows if section is not None else ():
+            colour = {"met": "#1b5e20", "not met": "#b00020"}.get(row.note, "#8a6d00")
+            items.append(f"<span style='color:{colour}'>[{escape(label(row.note, language))}]</span> "
+                         f"{escape(label(row.label, language))}{escape(w.label(': '))}{escape(write(row.value, language))}")
+        if not items:
+            return ""
+        return "<p><b>" + escape(w.label("Constraints")) + "</b></p><ul>" + "".join(
+            f"<li>{item}</li>" for item in items) + "</ul>"
 
     def _layout_line(self, view: View) -> str:
         """The layout (where the work has one) and the estimate's headline numbers, from its view model."""

@@ -15,7 +15,6 @@ from configurator.core.economics import (
     deployment_power,
     energy_kwh,
     job_costs,
-    node_power_kw,
     price_basis,
 )
 from configurator.core.memory import (
@@ -35,10 +34,11 @@ from configurator.core.graphics import (
     demand_messages,
     graphics_speed,
 )
+from configurator.core.constraints import load_messages, missed_serving_targets
 from configurator.core.messages import Message, msg
+from configurator.core.verdicts import Verdict, blocking
 from configurator.core.procurement.goodput import deployment_goodput
 from configurator.core.procurement.prices import active_price_book
-from configurator.core.region import delivery_problem
 from configurator.core.performance import (
     MicroBatchTiming,
     TrainingSpeed,
@@ -76,6 +76,15 @@ class Estimate:
     costs: Costs
     messages: tuple[Message, ...]
     graphics: GraphicsSpeed | None = None
+    verdicts: tuple[Verdict, ...] = ()
+    """Every constraint the scenario states, checked (:mod:`configurator.core.constraints`): the one
+    answer to "does it meet the budget, region, deadline, power and latency targets", with how much
+    it misses or has to spare."""
+
+    @property
+    def violations(self) -> tuple[Verdict, ...]:
+        """The verdicts that keep this configuration from being ranked as meeting the constraints."""
+        return blocking(self.verdicts)
 
     @property
     def fits(self) -> bool:
@@ -175,55 +184,16 @@ def inference_basis(scenario: Scenario, card: Card) -> InferenceBasis:
     serving = scenario.serving
     model = inference_memory_model(scenario, card, plan)
     per_replica = scenario.sequences_per_replica
-    limits = Limits(max_concurrency=model.max_concurrency(serving.context) * scenario.data_parallel,
+    limits = Limits(max_concurrency=model.max_concurrency(serving.context_tokens) * scenario.data_parallel,
                     max_context=model.max_context(per_replica))
-    return InferenceBasis(plan, model.breakdown(per_replica, serving.context), limits,
+    return InferenceBasis(plan, model.breakdown(per_replica, serving.context_tokens), limits,
                           replica_speed(scenario, card, plan), price_basis(card, scenario.economics),
                           tuple(_class_messages(scenario, card)))
 
 
-def constraint_messages(scenario: Scenario, card: Card, training: TrainingSpeed | None, costs: Costs,
-                        power: Power | None, inference: InferenceSpeed | None) -> list[Message]:
-    """Warnings for every stated goal or limit the configuration misses."""
-    hours = training.hours if training else None
-    return messages_for_limits(scenario, card, hours, training, costs, power, inference)
-
-
-def messages_for_limits(scenario: Scenario, card: Card, hours: float | None, training: TrainingSpeed | None,
-                        costs: Costs, power: Power | None, inference: InferenceSpeed | None) -> list[Message]:
-    """``constraint_messages`` for a job of ``hours`` (training or rendering)."""
-    c, messages = scenario.constraints, []
-    blocked = delivery_problem(card, c.region)
-    if blocked:
-        status = card.export_control
-        messages.append(msg(blocked, card=card.name, date=status.date if status else "—"))
-    if c.deadline_hours and hours is not None and hours > c.deadline_hours:
-        messages.append(msg("misses-deadline", hours=hours, deadline=c.deadline_hours, over=hours - c.deadline_hours))
-    if c.budget:
-        options = [(v, b) for v, b in ((costs.purchase, "purchase"), (costs.cloud, "cloud")) if v is not None]
-        spend, basis = min(options) if options else (None, None)
-        if spend is not None and spend > c.budget:
-            messages.append(msg("over-budget", cost=spend, currency=costs.currency, basis=basis, budget=c.budget,
-                                over=spend - c.budget))
-    if (c.power_cap_kw or c.rack_power_kw) and power is None:
-        messages.append(msg("unknown-power-for-cap", card=card.name))
-    if c.power_cap_kw and power is not None and power.facility_watts / 1000 > c.power_cap_kw:
-        messages.append(msg("over-power-cap", kw=power.facility_watts / 1000, cap=c.power_cap_kw))
-    if c.rack_power_kw and power is not None:
-        server = node_power_kw(card, scenario)
-        if server > c.rack_power_kw:
-            messages.append(msg("over-rack-power", kw=server, cap=c.rack_power_kw))
-    if c.min_tokens_per_s and training is not None and training.tokens_per_s < c.min_tokens_per_s:
-        messages.append(msg("misses-throughput", rate=training.tokens_per_s, target=c.min_tokens_per_s))
-    if inference is not None:
-        if c.requests_per_s and inference.requests_per_s < c.requests_per_s:
-            messages.append(msg("misses-request-rate", rate=inference.requests_per_s, target=c.requests_per_s))
-        tpot, ttft = inference.tpot_at(c.latency_percentile), inference.ttft_at(c.latency_percentile)
-        if c.tpot_ms and tpot * 1000 > c.tpot_ms:
-            messages.append(msg("misses-tpot", ms=tpot * 1000, target=c.tpot_ms))
-        if c.ttft_ms and ttft * 1000 > c.ttft_ms:
-            messages.append(msg("misses-ttft", ms=ttft * 1000, target=c.ttft_ms))
-    return messages
+def verdict_messages(verdicts: Iterable[Verdict]) -> list[Message]:
+    """The words of every verdict not met: what breaks and by how much, or why it cannot be checked."""
+    return [v.message for v in verdicts if v.met is not True]
 
 
 def _estimate_training(scenario: Scenario, card: Card, basis: TrainingBasis) -> Estimate:
@@ -238,11 +208,11 @@ def _estimate_training(scenario: Scenario, card: Card, basis: TrainingBasis) -> 
     hours = speed.hours if speed else None
     energy = energy_kwh(power, hours) if power and hours is not None else None
     costs = job_costs(scenario, basis.prices, power, hours, scenario.training.tokens)
+    verdicts = _family(scenario.workload).constraint_check(scenario, card, speed, costs, power)
     messages = [*plan.messages, *_fit_messages(memory, card), *(speed.messages if speed else ()),
-                *_family(scenario.workload).constraint_check(scenario, card, speed, costs, power), *basis.card_messages,
-                *costs.messages]
+                *verdict_messages(verdicts), *basis.card_messages, *costs.messages]
     return Estimate(scenario, card, plan, memory, Limits(max_micro_batch=max_batch), speed, None, power,
-                    energy, costs, tuple(messages))
+                    energy, costs, tuple(messages), verdicts=verdicts)
 
 
 def _estimate_inference(scenario: Scenario, card: Card, basis: InferenceBasis) -> Estimate:
@@ -251,11 +221,11 @@ def _estimate_inference(scenario: Scenario, card: Card, basis: InferenceBasis) -
     energy = energy_kwh(power, 1.0) if power else None
     tokens_per_hour = speed.tokens_per_s * 3600.0 if speed else None
     costs = job_costs(scenario, basis.prices, power, 1.0, tokens_per_hour)
+    verdicts = _family(scenario.workload).constraint_check(scenario, card, speed, costs, power)
     messages = [*basis.plan.messages, *_fit_messages(basis.memory, card), *(speed.messages if speed else ()),
-                *_family(scenario.workload).constraint_check(scenario, card, speed, costs, power), *basis.card_messages,
-                *costs.messages]
+                *load_messages(scenario, speed), *verdict_messages(verdicts), *basis.card_messages, *costs.messages]
     return Estimate(scenario, card, basis.plan, basis.memory, basis.limits, None, speed, power, energy, costs,
-                    tuple(messages))
+                    tuple(messages), verdicts=verdicts)
 
 
 @dataclass(frozen=True)
@@ -307,12 +277,12 @@ def _estimate_graphics(scenario: Scenario, card: Card, basis: GraphicsBasis) -> 
     hours = speed.hours if family.one_off_job else 1.0
     energy = energy_kwh(power, hours) if power and hours is not None else None
     costs = _graphics_costs(scenario, basis.prices, speed, power)
-    limits = family.constraint_check(scenario, card, speed, costs, power)
+    verdicts = family.constraint_check(scenario, card, speed, costs, power)
     fit = _fit_messages(memory, card) if not memory.fits or family.warns_tight_fit else []
-    messages = [*fit, *speed.messages, *demand_messages(speed, scenario.count), *basis.card_messages, *limits,
-                *costs.messages]
+    messages = [*fit, *speed.messages, *demand_messages(speed, scenario.count), *basis.card_messages,
+                *verdict_messages(verdicts), *costs.messages]
     return Estimate(scenario, card, basis.plan, memory, Limits(), None, None, power, energy, costs,
-                    tuple(messages), speed)
+                    tuple(messages), speed, verdicts)
 
 
 MEMO_SIZE = 2048
@@ -457,15 +427,9 @@ def _at_nearest_batch(scenario: Scenario, card: Card, plan: TrainingPlan) -> Est
 
 
 def messages_for_serving_targets(scenario: Scenario, inference: InferenceSpeed) -> list[str]:
-    """Serving targets the deployment misses (request rate, time per token, first token)."""
-    c, missed = scenario.constraints, []
-    if c.requests_per_s and inference.requests_per_s < c.requests_per_s:
-        missed.append("misses-request-rate")
-    if c.tpot_ms and inference.tpot_at(c.latency_percentile) * 1000 > c.tpot_ms:
-        missed.append("misses-tpot")
-    if c.ttft_ms and inference.ttft_at(c.latency_percentile) * 1000 > c.ttft_ms:
-        missed.append("misses-ttft")
-    return missed
+    """Serving targets the deployment misses (request rate, first token, time per token), as the
+    message ids of the one checker's verdicts (:func:`configurator.core.constraints.missed_serving_targets`)."""
+    return missed_serving_targets(scenario, inference)
 
 
 # ---- sweeps -----------------------------------------------------------------------------

@@ -5,9 +5,12 @@ from __future__ import annotations
 from dataclasses import asdict
 
 from configurator.core.estimate import Estimate
+from configurator.core.constraints import users_in_flight
 from configurator.core.scenario import Scenario
+from configurator.core.serving_use import latency_targets
 from configurator.core.uncertainty import NO_CALIBRATION, Band, band_definition, error_bands, headline_bands
 from configurator.core.units import GIB
+from configurator.core.verdicts import violations_to_dicts
 from configurator.core.workloads import MILLION_TOKENS, family_of
 
 
@@ -91,6 +94,8 @@ def estimate_to_dict(est: Estimate) -> dict:
             "cloud_price_date": est.costs.prices.cloud_price_date,
         },
         "graphics": graphics_to_dict(est),
+        "constraints": [v.to_dict() for v in est.verdicts],
+        "violations": violations_to_dicts(est.verdicts),
         "warnings": est.warnings,
         "warning_ids": [mm.to_dict() for mm in est.messages],
         "scenario": est.scenario.model_dump(mode="json"),
@@ -140,17 +145,19 @@ def latency_to_dict(est: Estimate) -> dict:
             "ttft_s": {f"p{k}": _round(v) for k, v in i.ttft_percentiles_s.items()},
             "tpot_s": {f"p{k}": _round(v) for k, v in i.tpot_percentiles_s.items()},
             "idle_ttft_s": _round(i.idle_ttft_s),
-            "target_percentile": est.scenario.constraints.latency_percentile,
+            "target_percentile": latency_targets(est.scenario).percentile,
             "max_batched_tokens": serving.max_batched_tokens,
             "prefill_copies": est.scenario.prefill_copies,
             "decode_copies": est.scenario.data_parallel - est.scenario.prefill_copies}
 
 
 def carries_to_dict(est: Estimate) -> dict:
-    """The load a serving deployment carries: users at once and requests per second."""
+    """The load a serving deployment carries: places for users at once (batch × decoding copies),
+    requests per second, and the users in flight at the load (Little's law)."""
     s = est.scenario
     return {"concurrency": s.sequences_per_replica * (s.data_parallel - s.prefill_copies),
-            "requests_per_s": _round(est.inference.requests_per_s)}
+            "requests_per_s": _round(est.inference.requests_per_s),
+            "users_in_flight": _round(users_in_flight(s, est.inference), 4)}
 
 
 def graphics_to_dict(est: Estimate) -> dict | None:

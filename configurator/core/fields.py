@@ -350,11 +350,26 @@ FIELDS: tuple[FieldSpec, ...] = (
        help=_t("ScenarioEditor", "Tokens to train on; sets the time and cost of the job"), flag="--tokens", cli_type="quantity",
        cli_help="training token budget (e.g. 1T)", row_label=_t("ScenarioEditor", "Token &budget")),
     # ---- serving
+    _f("serving.use", _t("ScenarioController", "use"), flag="--use", help=_t(
+        "ServingEditor", "What the service is for. Interactive chat: people read the answer as it streams, so by "
+                         "default the first token within 1 s and each next one within 100 ms for 90 % of requests "
+                         "(faster than people read). API for other programs: MLPerf's server limits, 2 s and 200 ms "
+                         "at p99. Offline batch: no latency target, the cheapest per token. Targets you type win."),
+       cli_help="what the service is for: chat (people read as it streams: default targets first token 1,000 ms and "
+                "100 ms per token at p90; the default use), api (other programs: 2,000 ms and 200 ms at p99, MLPerf's "
+                "server scenario) or batch (no latency target, ranked by cost per token); --ttft-ms, --tpot-ms and "
+                "--latency-percentile override",
+       row_label=_t("ServingEditor", "&Use")),
     _f("serving.context", _t("ScenarioController", "context length"), _SV_TOKENS, step=1024, help=_t(
-        "ServingEditor", "Longest sequence (prompt + answer) the KV cache must hold per request"), flag="--context",
-        unit="[tokens]", row_label=_t("ServingEditor", "Conte&xt length")),
+        "ServingEditor", "Longest sequence (prompt + answer) the KV cache must hold per request; at its lowest, "
+                         "what the prompt and the answer need"), flag="--context",
+        none_text=_t("ServingEditor", "prompt + answer"), unit="[tokens]",
+        cli_help="max tokens per sequence (default: the prompt and the answer together)",
+        row_label=_t("ServingEditor", "Conte&xt length")),
     _f("serving.concurrency", _t("ScenarioController", "concurrency"), _t("ServingEditor", " sequences"), flag="--concurrency",
-       cli_help="users served at once by the whole deployment", row_label=_t("ServingEditor", "Conc&urrency")),
+       none_text=_t("ServingEditor", "from the request rate"),
+       cli_help="users served at once by the whole deployment (default: those the request rate implies by "
+                "Little's law, else 1)", row_label=_t("ServingEditor", "Conc&urrency")),
     _f("serving.prompt_tokens", _t("ScenarioController", "prompt length"), _SV_TOKENS, step=128,
        help=_t("ServingEditor", "Prompt length per request"), flag="--prompt-tokens", unit="[tokens]",
        row_label=_t("ServingEditor", "&Prompt")),
@@ -375,16 +390,19 @@ FIELDS: tuple[FieldSpec, ...] = (
              "engine's default is the model's own (FP8 beside FP8 weights in TensorRT-LLM)"),
        row_label=_t("ServingEditor", "&KV cache")),
     _f("constraints.ttft_ms", _t("ScenarioController", "first-token target"), _t("ServingEditor", " ms"), decimals=1, step=50,
-       none_text=_t("ServingEditor", "none"), flag="--ttft-ms", cli_help="time-to-first-token target [ms]",
+       none_text=_t("ServingEditor", "use's default"), flag="--ttft-ms",
+       cli_help="time-to-first-token target [ms] (default: the use's, 1,000 ms for chat)",
        row_label=_t("ServingEditor", "First &token within")),
     _f("constraints.tpot_ms", _t("ScenarioController", "time-per-token target"), _t("ServingEditor", " ms/token"), decimals=1, step=5,
-       none_text=_t("ServingEditor", "none"), flag="--tpot-ms", cli_help="time-per-output-token target [ms]",
+       none_text=_t("ServingEditor", "use's default"), flag="--tpot-ms",
+       cli_help="time-per-output-token target [ms] (default: the use's, 100 ms for chat)",
        row_label=_t("ServingEditor", "Each token &within")),
     _f("constraints.requests_per_s", _t("ScenarioController", "request rate"), _t("ServingEditor", " requests/s"), decimals=3, step=1,
        none_text=_t("ServingEditor", "from the users"), flag="--requests-per-s",
        row_label=_t("ServingEditor", "Request &rate")),
     _f("constraints.latency_percentile", _t("ScenarioController", "latency percentile"), flag="--latency-percentile",
-       cli_help="percentile of requests the latency targets hold for at the load (default 50)",
+       cli_help="percentile of requests the latency targets hold for at the load (default: the use's, p90 for chat, "
+                "p99 for api, p50 for batch)",
        row_label=_t("ServingEditor", "He&ld for")),
     _f("serving.cuda_graphs", _t("ScenarioController", "CUDA graphs"), widget=Kind.CHOICE, flag="--cuda-graphs",
        cli_type="switch", cli_help="decode from captured CUDA graphs (default: the engine's)",
@@ -503,7 +521,12 @@ FIELDS: tuple[FieldSpec, ...] = (
     _f("constraints.deadline_hours", _t("ScenarioController", "deadline"), flag="--deadline", cli_type="duration",
        metavar="DURATION", editor=False,
        cli_help="training or render job must finish within (720h, 90d, 6w; a bare number is hours)"),
-    _f("constraints.budget", _t("ScenarioController", "budget"), flag="--budget", editor=False),
+    _f("constraints.budget", _t("ScenarioController", "budget"), flag="--budget", editor=False,
+       cli_help="ceiling on what the deployment costs, in --currency: buying (--budget-basis capex, the default), "
+                "the capex of the bill of materials (cards, servers, network, storage, racks); renting "
+                "(--budget-basis rent), the rent for a month of a service or for the whole job"),
+    _f("constraints.budget_basis", _t("ScenarioController", "budget basis"), flag="--budget-basis", editor=False,
+       cli_help="what --budget caps: capex (buying; default) or rent (a month of a service, or the whole job)"),
     _f("constraints.power_cap_kw", _t("ScenarioController", "power cap"), flag="--power-cap", metavar="KW", editor=False),
     _f("constraints.rack_power_kw", _t("ScenarioController", "power per server"), flag="--rack-power", metavar="KW",
        cli_help="power one server may draw at the wall [kW]", editor=False),

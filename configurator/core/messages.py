@@ -70,7 +70,7 @@ ENGLISH: dict[str, str] = {
     ),
     "no-display-no-encoder": "{card} has no display outputs or video encoders",
     "consumer-card-training": "{card} is a consumer card: no ECC, no NVLink, and its licence restricts data-centre use",
-    "misses-deadline": "Takes {hours:,.0f} h, {over:,.0f} h past the {deadline:,.0f} h deadline",
+    "misses-deadline": "Takes {hours:,.0f} h: misses the {deadline:,.0f} h deadline by {over:,.0f} h ({share:.0%})",
     "no-price": "{card}: no purchase price — enter a quote, or rank by cloud rent",
     "export-licence-required": "{card} needs a US export licence for delivery to mainland China (status as of "
                                "{date}; not legal advice)",
@@ -125,14 +125,55 @@ ENGLISH: dict[str, str] = {
     ),
     "kv-fp8-chosen": "The key/value cache is planned in FP8 (half the memory per token): at the engine's default "
                      "precision the load does not fit or misses its targets; set the KV precision to keep another",
-    "over-budget": "Costs {cost:,.0f} {currency} ({basis}), {over:,.0f} {currency} over the budget of {budget:,.0f}",
+    "over-budget": "Capex {cost:,.0f} {currency} (cards, servers, network, storage, racks): over budget by "
+                   "{over:,.0f} {currency} ({share:.0%}) of {budget:,.0f} {currency}",
     "unknown-power-for-cap": "{card} has no published board power: the power cap cannot be checked",
-    "over-power-cap": "Draws {kw:,.1f} kW at the wall, over the {cap:,.1f} kW power cap",
-    "over-rack-power": "One server draws {kw:,.1f} kW at the wall, over the {cap:,.1f} kW a rack position allows",
-    "misses-throughput": "Trains at {rate:,.0f} tokens/s, short of the {target:,.0f} tokens/s needed",
-    "misses-request-rate": "Serves {rate:,.2f} requests/s, short of the {target:,.2f} requests/s needed",
-    "misses-tpot": "Time per output token {ms:,.1f} ms exceeds the {target:,.1f} ms target",
-    "misses-ttft": "Time to first token {ms:,.0f} ms exceeds the {target:,.0f} ms target",
+    "over-power-cap": "Draws {kw:,.1f} kW at the wall: over the {cap:,.1f} kW power cap by {over:,.1f} kW ({share:.0%})",
+    "over-rack-power": "One server draws {kw:,.1f} kW at the wall: {over:,.1f} kW ({share:.0%}) over the {cap:,.1f} kW "
+                       "a rack position allows",
+    "misses-throughput": "Trains at {rate:,.0f} tokens/s: {short:,.0f} tokens/s ({share:.0%}) short of the "
+                         "{target:,.0f} tokens/s needed",
+    "misses-request-rate": "Serves {rate:,.2f} requests/s: {short:,.2f} requests/s ({share:.0%}) short of the "
+                           "{target:,.2f} requests/s needed",
+    "misses-tpot": "Time per output token {ms:,.1f} ms at {percentile}: {over:,.1f} ms ({share:.0%}) over the "
+                   "{target:,.1f} ms {what}",
+    "misses-ttft": "Time to first token {ms:,.0f} ms at {percentile}: {over:,.0f} ms ({share:.0%}) over the "
+                   "{target:,.0f} ms {what}",
+    "meets-deadline": "Takes {hours:,.0f} h, {margin:,.0f} h within the {deadline:,.0f} h deadline",
+    "deadline-out-of-reach": "{card} cannot meet the {deadline:,.0f} h deadline at any count tried: even {count:,} "
+                             "cards at full peak need {hours:,.0f} h",
+    "deadline-unknown": "No time for the job could be estimated: the {deadline:,.0f} h deadline cannot be checked",
+    "over-budget-partly-priced": "Capex at least {cost:,.0f} {currency} ({unpriced} items without a price): over "
+                                 "budget by at least {over:,.0f} {currency} ({share:.0%}) of {budget:,.0f} {currency}",
+    "meets-budget": "Capex {cost:,.0f} {currency} (cards, servers, network, storage, racks), {margin:,.0f} "
+                    "{currency} under the budget of {budget:,.0f} {currency}",
+    "budget-partly-priced": "Capex {cost:,.0f} {currency} for the priced items, within the budget of {budget:,.0f} "
+                            "{currency}; {unpriced} items have no price — enter quotes to check the budget",
+    "over-rent-budget": "Rent {cost:,.0f} {currency} {period}: over budget by {over:,.0f} {currency} ({share:.0%}) "
+                        "of {budget:,.0f} {currency}",
+    "meets-rent-budget": "Rent {cost:,.0f} {currency} {period}, {margin:,.0f} {currency} under the budget of "
+                         "{budget:,.0f} {currency}",
+    "rent-budget-unpriced": "{card} has no cloud price: its rent {period} cannot be checked against the budget of "
+                            "{budget:,.0f} {currency}",
+    "region-permitted": "{card} may be delivered to mainland China (US export status as of {date}; not legal advice)",
+    "meets-power-cap": "Draws {kw:,.1f} kW at the wall, {margin:,.1f} kW within the {cap:,.1f} kW power cap",
+    "meets-rack-power": "One server draws {kw:,.1f} kW at the wall, within the {cap:,.1f} kW a rack position allows",
+    "meets-throughput": "Trains at {rate:,.0f} tokens/s, at least the {target:,.0f} tokens/s needed",
+    "throughput-unknown": "No training speed could be estimated: the {target:,.0f} tokens/s needed cannot be checked",
+    "meets-request-rate": "Carries up to {rate:,.2f} requests/s, at least the {target:,.2f} requests/s needed",
+    "request-rate-unknown": "No serving speed could be estimated: the {target:,.2f} requests/s needed cannot be "
+                            "checked",
+    "meets-tpot": "Time per output token {ms:,.1f} ms at {percentile}, within the {target:,.1f} ms {what}",
+    "tpot-unknown": "No time per token could be estimated: the {target:,.1f} ms {what} cannot be checked",
+    "meets-ttft": "Time to first token {ms:,.0f} ms at {percentile}, within the {target:,.0f} ms {what}",
+    "ttft-unknown": "No time to first token could be estimated: the {target:,.0f} ms {what} cannot be checked",
+    "users-rate-mismatch": "{rate:,.2f} requests/s need about {needed:,.0f} users in flight (Little's law: the rate "
+                           "× (first token {ttft:,.2f} s + {output:,} tokens × {tpot:,.1f} ms)); the {users:,} users "
+                           "given, each sending the next request when the last answer ends, make at most "
+                           "{most:,.2f} requests/s",
+    "users-from-rate": "{rate:,.2f} requests/s keep about {users:,.0f} users in flight (Little's law: the rate × "
+                       "(first token {ttft:,.2f} s + {output:,} tokens × {tpot:,.1f} ms)); the batch is planned for "
+                       "them",
     "reason-decode-bound": "Decoding {concurrency} sequences at once on {card} is limited by {bound}",
     "reason-comm-bound": "{card}: {share:.0f} % of each step is communication; faster links would help",
     "reason-compute-bound": "{card} computes at {mfu:.0f} % MFU and fits with {headroom:.0f} % memory headroom",
@@ -256,7 +297,7 @@ CHINESE: dict[str, str] = {
     "class-mismatch": "{card} 是{category}类卡；{workload} 通常应使用{expected}类卡",
     "no-display-no-encoder": "{card} 没有显示输出和视频编码器",
     "consumer-card-training": "{card} 是消费级显卡：无 ECC、无 NVLink，许可协议限制数据中心使用",
-    "misses-deadline": "需要 {hours:,.0f} 小时，超出 {deadline:,.0f} 小时的期限 {over:,.0f} 小时",
+    "misses-deadline": "需要 {hours:,.0f} 小时：超出 {deadline:,.0f} 小时的期限 {over:,.0f} 小时（{share:.0%}）",
     "no-price": "{card}：没有采购价——请输入报价，或改按云租用成本排名",
     "export-licence-required": "{card} 向中国大陆交付需要美国出口许可（状态截至 {date}；不构成法律意见）",
     "export-not-permitted": "{card} 不得出口至中国大陆（状态截至 {date}；不构成法律意见）",
@@ -291,13 +332,35 @@ CHINESE: dict[str, str] = {
         "每次只改变一张卡的价格，其配置及其余各项不变"
     ),
     "kv-fp8-chosen": "KV 缓存按 FP8 规划（每词元显存减半）：按推理引擎默认精度时负载放不下或达不到目标；如需其他精度请设置 KV 精度",
-    "over-budget": "成本 {cost:,.0f} {currency}（{basis}），超出预算 {budget:,.0f} 达 {over:,.0f} {currency}",
-    "over-power-cap": "机房功率 {kw:,.1f} kW，超过 {cap:,.1f} kW 的上限",
-    "over-rack-power": "单台服务器机房功率 {kw:,.1f} kW，超过机架允许的 {cap:,.1f} kW",
-    "misses-throughput": "训练吞吐 {rate:,.0f} 词元/秒，低于所需的 {target:,.0f} 词元/秒",
-    "misses-request-rate": "可处理 {rate:,.2f} 请求/秒，低于所需的 {target:,.2f} 请求/秒",
-    "misses-tpot": "每输出词元 {ms:,.1f} ms，超过 {target:,.1f} ms 的目标",
-    "misses-ttft": "首词元延迟 {ms:,.0f} ms，超过 {target:,.0f} ms 的目标",
+    "over-budget": "资本支出 {cost:,.0f} {currency}（加速卡、服务器、网络、存储、机柜）：超出 {budget:,.0f} {currency} 的预算 {over:,.0f} {currency}（{share:.0%}）",
+    "over-budget-partly-priced": "资本支出至少 {cost:,.0f} {currency}（{unpriced} 项无价格）：超出 {budget:,.0f} {currency} 的预算至少 {over:,.0f} {currency}（{share:.0%}）",
+    "meets-budget": "资本支出 {cost:,.0f} {currency}（加速卡、服务器、网络、存储、机柜），低于 {budget:,.0f} {currency} 的预算 {margin:,.0f} {currency}",
+    "budget-partly-priced": "已定价部分的资本支出 {cost:,.0f} {currency}，在 {budget:,.0f} {currency} 的预算之内；{unpriced} 项无价格——请输入报价以核对预算",
+    "over-rent-budget": "租金{period} {cost:,.0f} {currency}：超出 {budget:,.0f} {currency} 的预算 {over:,.0f} {currency}（{share:.0%}）",
+    "meets-rent-budget": "租金{period} {cost:,.0f} {currency}，低于 {budget:,.0f} {currency} 的预算 {margin:,.0f} {currency}",
+    "rent-budget-unpriced": "{card} 没有云租用价：无法用 {budget:,.0f} {currency} 的预算核对其{period}租金",
+    "region-permitted": "{card} 可交付至中国大陆（美国出口管制状态截至 {date}；不构成法律意见）",
+    "meets-deadline": "需要 {hours:,.0f} 小时，在 {deadline:,.0f} 小时的期限内，余 {margin:,.0f} 小时",
+    "deadline-out-of-reach": "{card} 在所试的任何卡数下都无法满足 {deadline:,.0f} 小时的期限：即使 {count:,} 张卡按峰值算力运行也需要 {hours:,.0f} 小时",
+    "deadline-unknown": "无法估算作业时间：无法核对 {deadline:,.0f} 小时的期限",
+    "over-power-cap": "机房功率 {kw:,.1f} kW：超过 {cap:,.1f} kW 的功率上限 {over:,.1f} kW（{share:.0%}）",
+    "meets-power-cap": "机房功率 {kw:,.1f} kW，在 {cap:,.1f} kW 的功率上限内，余 {margin:,.1f} kW",
+    "over-rack-power": "单台服务器机房功率 {kw:,.1f} kW：超过机架允许的 {cap:,.1f} kW {over:,.1f} kW（{share:.0%}）",
+    "meets-rack-power": "单台服务器机房功率 {kw:,.1f} kW，在机架允许的 {cap:,.1f} kW 之内",
+    "misses-throughput": "训练吞吐 {rate:,.0f} 词元/秒：比所需的 {target:,.0f} 词元/秒少 {short:,.0f} 词元/秒（{share:.0%}）",
+    "meets-throughput": "训练吞吐 {rate:,.0f} 词元/秒，达到所需的 {target:,.0f} 词元/秒",
+    "throughput-unknown": "无法估算训练速度：无法核对所需的 {target:,.0f} 词元/秒",
+    "misses-request-rate": "可处理 {rate:,.2f} 请求/秒：比所需的 {target:,.2f} 请求/秒少 {short:,.2f} 请求/秒（{share:.0%}）",
+    "meets-request-rate": "最多可处理 {rate:,.2f} 请求/秒，达到所需的 {target:,.2f} 请求/秒",
+    "request-rate-unknown": "无法估算推理速度：无法核对所需的 {target:,.2f} 请求/秒",
+    "misses-tpot": "{percentile} 每输出词元 {ms:,.1f} ms：超过 {target:,.1f} ms 的{what} {over:,.1f} ms（{share:.0%}）",
+    "meets-tpot": "{percentile} 每输出词元 {ms:,.1f} ms，在 {target:,.1f} ms 的{what}之内",
+    "tpot-unknown": "无法估算每词元时间：无法核对 {target:,.1f} ms 的{what}",
+    "misses-ttft": "{percentile} 首词元延迟 {ms:,.0f} ms：超过 {target:,.0f} ms 的{what} {over:,.0f} ms（{share:.0%}）",
+    "meets-ttft": "{percentile} 首词元延迟 {ms:,.0f} ms，在 {target:,.0f} ms 的{what}之内",
+    "ttft-unknown": "无法估算首词元延迟：无法核对 {target:,.0f} ms 的{what}",
+    "users-rate-mismatch": "{rate:,.2f} 请求/秒需要约 {needed:,.0f} 个同时在途的用户（利特尔定律：请求率 ×（首词元 {ttft:,.2f} 秒 + {output:,} 个词元 × {tpot:,.1f} ms））；给定的 {users:,} 个用户在上一个回答结束时即发出下一个请求，最多产生 {most:,.2f} 请求/秒",
+    "users-from-rate": "{rate:,.2f} 请求/秒约有 {users:,.0f} 个用户同时在途（利特尔定律：请求率 ×（首词元 {ttft:,.2f} 秒 + {output:,} 个词元 × {tpot:,.1f} ms））；批大小按此规划",
     "prompt-exceeds-batch": "{prompt} 词元的提示按每块 {chunk} 词元分块预填充",
     "reason-decode-bound": "{card} 同时解码 {concurrency} 条序列，瓶颈在 {bound}",
     "reason-comm-bound": "{card}：每步 {share:.0f} % 时间用于通信，更快的互联会有帮助",
@@ -419,6 +482,11 @@ CATALOGUES: dict[str, dict[str, str]] = {"en": ENGLISH, "zh_CN": CHINESE}
 TERMS: dict[str, dict[str, str]] = {
     "en": {"vdi": "virtual-desktop", "transcode": "transcoding", "render": "rendering"},
     "zh_CN": {
+        "target": "目标",
+        "default for interactive chat": "交互式对话的默认值",
+        "default for an API": "API 服务的默认值",
+        "a month": "每月",
+        "for the whole job": "（整个作业）",
         "memory bandwidth": "显存带宽",
         "compute": "算力",
         "training": "训练",

@@ -19,19 +19,28 @@ from configurator.core.economics import HOURS_PER_YEAR
 from configurator.core.estimate import Estimate, estimate
 from configurator.core.messages import Message, msg
 from configurator.core.estimate_json import layout_to_dict
+from configurator.core.verdicts import violations_to_dicts
 from configurator.core.procurement.bom import bill_of_materials
 from configurator.core.procurement.card_price import price_to_dict
 from configurator.core.procurement.price_decides import PriceDecision, PricedOption
 from configurator.core.procurement.price_decides import price_decision as _decision
 from configurator.core.procurement.prices import active_price_book
-from configurator.core.plan.deployment import constraint_ids, deployments, missed_deadline, plannable
+from configurator.core.plan.deployment import (
+    closest_serving_deployment,
+    constraint_ids,
+    deadline_out_of_reach,
+    deployments,
+    missed_deadline,
+    plannable,
+)
 from configurator.core.scenario import Scenario, Workload, updated
 from configurator.core.software import runs_software, software_gaps
 from configurator.core.workloads import FAMILIES, CostBasis, family_of
 from configurator.core.workloads.serving import served_tokens_per_hour
 
 __all__ = ["DEFAULT_CLASSES", "CostBasis", "Filters", "Objective", "Recommendation", "Result", "cost_basis",
-           "mismatch", "pareto_front", "recommend", "recommendation_to_dict", "result_to_dict", "score",
+           "below_line_to_dict", "below_the_line", "mismatch", "pareto_front", "recommend", "recommendation_to_dict",
+           "result_to_dict", "score",
            "served_tokens_per_hour", "speed_of", "suggest"]
 
 DOMESTIC_VENDORS = frozenset({"Huawei", "Cambricon", "Biren", "Moore Threads", "Iluvatar CoreX", "MetaX", "Hygon",
@@ -140,6 +149,11 @@ class Result:
     unpriced: tuple[Recommendation, ...] = ()
     """Cards that meet every constraint but have no price on the objective's basis: their
     fastest such configuration, listed with ``no-price`` rather than dropped (score = inf)."""
+    below_line: tuple[Recommendation, ...] = ()
+    """Below the line: cards whose configurations each break a stated constraint (budget, region,
+    deadline, power, latency, request rate), one per card — the closest to meeting them — with the
+    verdicts it breaks as its reasons (``estimate.violations``: which, and by how much). Never
+    ranked; score = the objective's figure, or inf when it has none."""
     considered: tuple[Recommendation, ...] = ()
     """Every configuration ranked, best first (``ranked`` is the first ``limit`` of them)."""
     filters: Filters | None = None
@@ -248,10 +262,10 @@ def score(est: Estimate, objective: Objective, filters: Filters) -> float | None
 
 
 def constraint_violation(est: Estimate, filters: Filters) -> str | None:
-    """The first stated constraint the configuration misses, in words, or None (the estimate's
-    own constraint check: one checker for warnings and rejections)."""
-    missed = constraint_ids(est)
-    return next(m.text for m in est.messages if m.id == missed[0]) if missed else None
+    """The first stated constraint the configuration breaks (or cannot be checked against), in
+    words, or None: the estimate's own verdicts (one checker for warnings, ranking and the line)."""
+    violations = est.violations
+    return violations[0].message.text if violations else None
 
 
 # ---- reasons ----------------------------------------------------------------------------
@@ -356,21 +370,61 @@ def _unpriced(candidates: list[Estimate], objective: Objective, filters: Filters
                           energy_per_million(est), (reason,))
 
 
+def _miss_size(est: Estimate) -> tuple[int, float]:
+    """How far a configuration is from meeting its constraints: how many it breaks, then the sum
+    of the shares by which it breaks them (one for a rule or an unknown)."""
+    violations = est.violations
+    return len(violations), sum(max(v.share, 0.0) if v.share is not None else 1.0 for v in violations)
+
+
+def below_the_line(candidates: Sequence[Estimate], objective: Objective, filters: Filters) -> Recommendation | None:
+    """The configuration of one card that comes closest to meeting the constraints it breaks
+    (fewest broken, then by the least, then the objective), with the verdicts it breaks as
+    reasons; None when no candidate breaks one."""
+    breaking = [e for e in candidates if e.violations]
+    if not breaking:
+        return None
+
+    def value(est: Estimate) -> float:
+        found = score(est, objective, filters)
+        return math.inf if found is None else found
+
+    est = min(breaking, key=lambda e: (_miss_size(e), value(e), e.scenario.count))
+    return Recommendation(est, value(est), tco_per_million(est, filters), cloud_per_million(est),
+                          energy_per_million(est), tuple(v.message for v in est.violations))
+
+
+def _candidates(scenario: Scenario, card: Card, objective: Objective) -> list[Estimate]:
+    """The card's configurations worth ranking; for serving with none that meets the latency
+    targets, the one that carries the load without them (it goes below the line)."""
+    whole = objective is not Objective.CLOUD
+    found = deployments(scenario, card, all_counts=objective is Objective.FASTEST, whole_systems=whole)
+    if not found and family_of(scenario.workload).name == "serving":
+        closest = closest_serving_deployment(plannable(scenario, card), card, whole_systems=whole)
+        if closest is not None and closest.fits:
+            return [closest]
+    return found
+
+
 def recommend(scenario: Scenario, catalog: Catalog, objective: Objective = Objective.TCO,
               filters: Filters = Filters(), limit: int = 10) -> Result:  # noqa: B008 - frozen default
     """Rank the catalog's cards (one configuration each) for ``scenario``."""
     best: list[Recommendation] = []
     unpriced: list[Recommendation] = []
+    below: list[Recommendation] = []
     rejected: dict[str, str] = {}
     for card in catalog.cards:
         if not filters.allows(card, scenario.workload):
             rejected[card.id] = "filtered out"
             continue
-        candidates = deployments(priced_for(scenario, card), card, all_counts=objective is Objective.FASTEST,
-                                 whole_systems=objective is not Objective.CLOUD)
+        candidates = _candidates(priced_for(scenario, card), card, objective)
         if not candidates:
             late = missed_deadline(scenario, card)  # the deadline, not memory, may be why
-            rejected[card.id] = late.text if late else family_of(scenario.workload).rejection(scenario.workload, card)
+            reach = None if late else deadline_out_of_reach(scenario, card)
+            rejected[card.id] = (late.text if late else msg(
+                "deadline-out-of-reach", card=card.name, count=reach[0], hours=reach[1],
+                deadline=scenario.constraints.deadline_hours).text if reach
+                else family_of(scenario.workload).rejection(scenario.workload, card))
             continue
         rec = _best_per_card(candidates, objective, filters)
         if rec is None and (missing := _unpriced(candidates, objective, filters)) is not None:
@@ -378,15 +432,20 @@ def recommend(scenario: Scenario, catalog: Catalog, objective: Objective = Objec
             rejected[card.id] = missing.reasons[0].text
             continue
         if rec is None:
-            reasons = {constraint_violation(e, filters) for e in candidates} - {None}
-            rejected[card.id] = "; ".join(sorted(reasons)) or f"no {objective.value} figure (price or power unknown)"
+            closest = below_the_line(candidates, objective, filters)
+            if closest is not None:
+                below.append(closest)
+                rejected[card.id] = "; ".join(m.text for m in closest.reasons)
+                continue
+            rejected[card.id] = f"no {objective.value} figure (price or power unknown)"
             continue
         best.append(rec)
     best.sort(key=lambda r: (r.score, r.count, r.speed_figure, r.card.id))
     ranked = _with_reasons(best, objective)
     unpriced.sort(key=lambda r: (r.speed_figure, r.count, r.card.id))
+    below.sort(key=lambda r: (_miss_size(r.estimate), r.score, r.count, r.card.id))
     return Result(objective, tuple(ranked[:limit]), pareto_front(ranked, cost_basis(objective)), rejected,
-                  tuple(unpriced), tuple(ranked), filters)
+                  tuple(unpriced), below_line=tuple(below[:limit]), considered=tuple(ranked), filters=filters)
 
 
 # ---- prices: whose, and when they decide (issue 25) -------------------------------------------
@@ -528,4 +587,15 @@ def result_to_dict(result: Result) -> dict:
                       "reason": r.reasons[0].text, "layout": layout_to_dict(r.estimate.scenario)}
                      for r in result.unpriced],
         "price_decides": None if result.price_decides is None else result.price_decides.to_dict(),
+        "below_the_line": [below_line_to_dict(r) for r in result.below_line],
     }
+
+
+def below_line_to_dict(rec: Recommendation) -> dict:
+    """One configuration below the line: the card, count and layout, the objective's figure (None
+    when it has none) and every constraint it breaks, as the checker's verdicts."""
+    return {"card": rec.card.id, "count": rec.count, "speed": rec.speed_figure,
+            "score": rec.score if math.isfinite(rec.score) else None,
+            "tco_per_million_tokens": rec.ownership_per_unit, "cloud_per_million_tokens": rec.cloud_per_unit,
+            "layout": layout_to_dict(rec.estimate.scenario),
+            "violations": violations_to_dicts(rec.estimate.verdicts)}

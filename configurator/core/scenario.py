@@ -89,6 +89,15 @@ class LossKernel(StrEnum):
     FUSED = "fused"
 
 
+class ServingUse(StrEnum):
+    """What a serving deployment is for: the latency each use needs by default
+    (:mod:`configurator.core.serving_use` holds the targets and their sources)."""
+
+    CHAT = "chat"  # people read the answer as it streams: an interactive chat or assistant
+    API = "api"  # other programs call it: an online API
+    BATCH = "batch"  # nobody waits: offline batch work, ranked by cost per token
+
+
 LayoutField = Literal["tp", "pp", "vp", "cp", "ep", "zero", "recompute", "micro_batch", "grad_accum", "max_batch",
                       "max_batched_tokens", "disaggregated"]
 """Layout settings the planner can choose ("Auto") or the user can pin."""
@@ -154,10 +163,17 @@ class Training(_Frozen):
 class Serving(_Frozen):
     """Load on an inference deployment."""
 
-    context: int = Field(default=4096, ge=1, le=2_097_152, description="max tokens per sequence")
-    concurrency: int = Field(
-        default=1, ge=1, le=1_048_576,
-        description="users (sequences) served at once by the whole deployment, spread over its model copies")
+    use: ServingUse = Field(
+        default=ServingUse.CHAT, description="what the service is for: interactive chat (people read as it "
+                                             "streams), an API for other programs, or offline batch; each use "
+                                             "brings its default latency targets")
+    context: int | None = Field(
+        default=None, ge=1, le=2_097_152,
+        description="max tokens per sequence (None = what the prompt and the answer need)")
+    concurrency: int | None = Field(
+        default=None, ge=1, le=1_048_576,
+        description="users (sequences) served at once by the whole deployment, spread over its model copies "
+                    "(None = those the request rate implies, else 1)")
     prompt_tokens: int = Field(default=1024, ge=1, le=2_097_152)
     output_tokens: int = Field(default=256, ge=1, le=2_097_152)
     kv_precision: Precision | None = Field(default=None, description="None = compute precision")
@@ -217,9 +233,20 @@ class Serving(_Frozen):
         """The engine's profile (yours when given)."""
         return self.engine_profile or PROFILES[self.engine]
 
+    @property
+    def context_tokens(self) -> int:
+        """Tokens one sequence may reach, the KV cache held for it: the context given, else the
+        prompt and the answer together [tokens]."""
+        return self.context if self.context is not None else self.prompt_tokens + self.output_tokens
+
+    @property
+    def users(self) -> int:
+        """Users (sequences) at once as given, 1 when not given [sequences]."""
+        return self.concurrency or 1
+
     @model_validator(mode="after")
     def _prompt_fits_context(self) -> Serving:
-        if self.prompt_tokens + self.output_tokens > self.context:
+        if self.context is not None and self.prompt_tokens + self.output_tokens > self.context:
             raise ValueError(
                 f"prompt ({self.prompt_tokens}) + output ({self.output_tokens}) tokens exceed "
                 f"the context ({self.context})"
@@ -336,7 +363,14 @@ class Constraints(_Frozen):
 
     deadline_hours: float | None = Field(
         default=None, ge=0.01, le=87_660, description="the job must finish within (10 years at most) [h]")
-    budget: float | None = Field(default=None, ge=1, le=1e12, description="purchase or cloud budget [currency]")
+    budget: float | None = Field(
+        default=None, ge=1, le=1e12,
+        description="ceiling on what the deployment costs: buying, its capex (the bill of materials: cards, "
+                    "servers, network, storage, racks); renting, its rent for a month of service or for the whole "
+                    "job [currency]")
+    budget_basis: Literal["capex", "rent"] = Field(
+        default="capex", description="what the budget caps: 'capex' (buying) or 'rent' (renting: a month of a "
+                                     "service that runs on, or the whole job for one that ends)")
     power_cap_kw: float | None = Field(default=None, ge=0.01, le=1e7, description="facility power available [kW]")
     rack_power_kw: float | None = Field(
         default=None, ge=0.01, le=10_000, description="power one server/rack may draw [kW]")
@@ -345,9 +379,9 @@ class Constraints(_Frozen):
     requests_per_s: float | None = Field(default=None, ge=0.001, le=1e6, description="serving load to carry [1/s]")
     tpot_ms: float | None = Field(default=None, ge=0.1, le=1e6, description="time per output token target [ms]")
     ttft_ms: float | None = Field(default=None, ge=0.1, le=1e7, description="time to first token target [ms]")
-    latency_percentile: Literal[50, 90, 99] = Field(
-        default=50, description="percentile of requests the time-per-token and first-token targets hold for under "
-                                "the load (MLPerf's server scenario: 99)")
+    latency_percentile: Literal[50, 90, 99] | None = Field(
+        default=None, description="percentile of requests the time-per-token and first-token targets hold for under "
+                                  "the load (None = the serving use's: p90 for chat; MLPerf's server scenario: 99)")
     region: Literal["cn", "other"] | None = Field(
         default=None, description="where the cards are delivered: 'cn' keeps out cards whose US export status "
                                   "for China is not 'permitted' (None = no region rule)")
@@ -511,6 +545,17 @@ class Scenario(_Frozen):
                              f"({self.model_parallel}) and leave cards for decoding (of {self.count})")
         return self
 
+    @model_validator(mode="after")
+    def _context_within_model(self) -> Scenario:
+        """A context left to follow the prompt and the answer stays within the positions a model
+        with learned position embeddings has (GPT-2/3, OPT); rotary models state no limit here."""
+        serving, limit = self.serving, self.model.position_embeddings
+        if not self.workload.is_training and serving.context is None and limit and \
+                serving.context_tokens > limit:
+            raise ValueError(f"prompt ({serving.prompt_tokens}) + output ({serving.output_tokens}) tokens exceed "
+                             f"the model's {limit}-token context")
+        return self
+
     @property
     def prefill_copies(self) -> int:
         """Serving: model copies that only prefill (disaggregated pools; 0 when colocated): the
@@ -546,7 +591,7 @@ class Scenario(_Frozen):
     def sequences_per_replica(self) -> int:
         """Serving: the sequences one model copy decodes together — its batch, or the users
         spread evenly over the copies that decode, whichever is larger."""
-        spread = -(-self.serving.concurrency // (self.data_parallel - self.prefill_copies))
+        spread = -(-self.serving.users // (self.data_parallel - self.prefill_copies))
         return max(spread, self.serving.max_batch or 1)
 
     @property

@@ -309,7 +309,7 @@ def replica_speed(scenario: Scenario, card: Card, plan: PrecisionPlan) -> Replic
         messages.append(msg("disaggregation-needs-copies", count=scenario.count))
     costs = step_costs(scenario, card, plan, c)
     limit = capacity(costs)
-    users = -(-serving.concurrency // scenario.data_parallel)
+    users = -(-serving.users // scenario.data_parallel)
     rate = target if target else closed_loop_rate(costs, users, limit)
     point = load_point(costs, rate, limit, closed=not target)
     if point.overloaded:
@@ -358,7 +358,7 @@ def _disaggregated_speed(scenario: Scenario, card: Card, plan: PrecisionPlan, ba
     if constraints.requests_per_s:
         rate = constraints.requests_per_s
     else:
-        users = -(-serving.concurrency // decode_copies)
+        users = -(-serving.users // decode_copies)
         rate = decode_copies * closed_loop_rate(decode, users, capacity(decode))
     overloaded = rate > limit
     rate = min(rate, limit * (1 - 1e-9))

@@ -132,7 +132,10 @@ def job_description(scenario: Scenario, w: Words) -> str:
         return w("{method} {model} on {tokens} tokens", method=method, model=model,
                  tokens=tokens_text(scenario.training.tokens))
     if kind == "inference":
-        return w("Serve {model} to {users} users", model=model, users=count(scenario.serving.concurrency))
+        rate = scenario.constraints.requests_per_s
+        if scenario.serving.concurrency is None and rate:
+            return w("Serve {model} at {rate} requests/s", model=model, rate=f"{rate:,.4g}")
+        return w("Serve {model} to {users} users", model=model, users=count(scenario.serving.users))
     if kind == "vdi":
         return w("Virtual desktops for {users} users", users=count(g.users))
     if kind == "transcode":

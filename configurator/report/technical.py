@@ -88,7 +88,7 @@ def _training_workload(est: Estimate, w: Words) -> Table:
 def _serving_workload(est: Estimate, w: Words) -> Table:
     v = est.scenario.serving
     rows = [*_model_rows(est, w),
-            (w("Serving load"), _listed(w, f"{w('context')} {v.context} {w('tokens')}", f"{w('users')} {v.concurrency}",
+            (w("Serving load"), _listed(w, f"{w('context')} {v.context_tokens} {w('tokens')}", f"{w('users')} {v.users}",
                                         f"{w('prompt')} {v.prompt_tokens} {w('tokens')}",
                                         f"{w('answer')} {v.output_tokens} {w('tokens')}"))]
     return Table("workload", w("Workload and model"), ("", ""), tuple(rows))

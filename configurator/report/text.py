@@ -11,9 +11,11 @@ from configurator.core.catalog import Card, Catalog
 from configurator.core.estimate import Estimate
 from configurator.core.view.assumptions_view import assumptions_section
 from configurator.core.view.card_view import card_view, catalog_columns
+from configurator.core.view.constraints_view import constraints_section, targets_held
 from configurator.core.view.estimate_view import estimate_view
 from configurator.core.view import price_view
 from configurator.core.view.ranking_view import (
+    below_line_columns,
     plan_columns,
     plan_heading,
     plan_verdict,
@@ -65,12 +67,32 @@ def estimate_table(est: Estimate, language: str = "en", suggestions=()) -> str:
     cost), what would fit when it does not (``suggestions``), then the assumptions and the warnings."""
     w = words(language)
     parts = view_text(estimate_view(est), language) + suggestions_text(suggestions, language)
+    parts += constraints_text(est, language)
     assumptions = assumptions_section(est)
     parts += [label(assumptions.title, language),
               _aligned((label(r.label, language), write(r.value, language)) for r in assumptions.rows)]
     if est.messages:
         parts += [w("Warnings"), "\n".join(f"  - {w.message(m)}" for m in est.messages)]
     return "\n".join(parts)
+
+
+def constraints_text(est: Estimate, language: str = "en") -> list[str]:
+    """The constraints the buyer set, each with its verdict in words (met, or by how much it
+    misses), and the latency targets a serving scenario is held to; no lines when there are none."""
+    lines = []
+    targets = targets_held(est)
+    section = constraints_section(est.verdicts)
+    if section is None and targets is None:
+        return lines
+    w = words(language)
+    lines.append(w.label("Constraints"))
+    if targets is not None:
+        lines.append("  " + w("Latency targets: {targets}", targets=write(targets, language)))
+    if section is not None:
+        colon = w.label(": ")
+        lines += [f"  [{label(r.note, language)}] {label(r.label, language)}{colon}{write(r.value, language)}"
+                  for r in section.rows]
+    return lines
 
 
 def columns_text(table: Columns, language: str = "en") -> list[str]:
@@ -123,8 +145,23 @@ def recommendation_table(result, language: str = "en") -> str:
     else:
         lines.append(w.label("No card meets the scenario's constraints."))
     lines += price_lines(result, language)
-    lines.append(w("{n} cards left out; see --json for why.", n=write(len(result.rejected), language)))
+    lines += below_line_text(result, language)
+    below = len(result.below_line)
+    if below:
+        lines.append(w("{n} below the line, {m} left out; see --json for why.", n=write(below, language),
+                       m=write(len(result.rejected) - below, language)))
+    else:
+        lines.append(w("{n} cards left out; see --json for why.", n=write(len(result.rejected), language)))
     return "\n".join(lines)
+
+
+def below_line_text(result, language: str = "en") -> list[str]:
+    """The configurations that break a constraint the buyer set, each with what it breaks and by
+    how much (never ranked); no lines when there are none."""
+    if not result.below_line:
+        return []
+    heading = words(language).label("Below the line: each breaks a constraint you set (never ranked)")
+    return [heading, *columns_text(below_line_columns(result), language)]
 
 
 def price_lines(result, language: str = "en") -> list[str]:

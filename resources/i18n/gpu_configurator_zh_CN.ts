@@ -208,8 +208,16 @@
         <translation>无</translation>
     </message>
     <message>
+        <source>Buying: a ceiling on the capex of the bill of materials (cards, servers, network, storage, racks). Renting: on the rent for a month of service, or for the whole job. What is over it is never recommended.</source>
+        <translation>购买：物料清单资本支出（加速卡、服务器、网络、存储、机柜）的上限。租用：每月服务或整个作业租金的上限。超出预算的方案绝不会被推荐。</translation>
+    </message>
+    <message>
         <source>&amp;Budget</source>
         <translation>预算(&amp;B)</translation>
+    </message>
+    <message>
+        <source>The budget &amp;limits</source>
+        <translation>预算口径(&amp;L)</translation>
     </message>
     <message>
         <source> kW</source>
@@ -544,6 +552,14 @@ The last valid state is kept. The full report is in:
         <translation>推理服务</translation>
     </message>
     <message>
+        <source>from the request rate</source>
+        <translation>由请求率推算</translation>
+    </message>
+    <message>
+        <source>Users (sequences) answered at the same time by the whole deployment; left at &apos;from the request rate&apos;, the planner sizes the batch for the rate (Little&apos;s law)</source>
+        <translation>整个部署同时应答的用户（序列）数；保留为“由请求率推算”时，规划器按请求率确定批大小（利特尔定律）</translation>
+    </message>
+    <message>
         <source>&amp;Users served together</source>
         <translation>同时服务的用户(&amp;U)</translation>
     </message>
@@ -568,8 +584,16 @@ The last valid state is kept. The full report is in:
         <translation>回答长度(&amp;A)</translation>
     </message>
     <message>
+        <source>question + answer</source>
+        <translation>问题 + 回答</translation>
+    </message>
+    <message>
         <source> ms per token</source>
         <translation> ms/词元</translation>
+    </message>
+    <message>
+        <source>People read 175–300 words a minute, about 4–7 tokens a second: an interactive chat needs each token within about 100 ms</source>
+        <translation>人的阅读速度约为每分钟 175–300 个英文单词，即每秒约 4–7 个词元：交互式对话需要每个词元在约 100 ms 内生成</translation>
     </message>
     <message>
         <source>no target</source>
@@ -609,10 +633,6 @@ The last valid state is kept. The full report is in:
             <numerusform> 个并发用户</numerusform>
         </translation>
     </message>
-    <message>
-        <source>Users (sequences) answered at the same time by the whole deployment</source>
-        <translation>整个部署同时应答的用户（序列）数</translation>
-    </message>
     <message numerus="yes">
         <source> token(s)</source>
         <translation>
@@ -636,10 +656,6 @@ The last valid state is kept. The full report is in:
         <translation>首词元目标(&amp;F)</translation>
     </message>
     <message>
-        <source>Reading speed is about 5 tokens per second; chat feels fast under 50 ms</source>
-        <translation>阅读速度约每秒 5 个词元；低于 50 ms 时对话感觉流畅</translation>
-    </message>
-    <message>
         <source>&amp;Latency target</source>
         <translation>延迟目标(&amp;L)</translation>
     </message>
@@ -650,6 +666,14 @@ The last valid state is kept. The full report is in:
     <message>
         <source>Precision or &amp;quantisation</source>
         <translation>精度或量化(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;What is it for?</source>
+        <translation>用途(&amp;W)</translation>
+    </message>
+    <message>
+        <source>default for this use: {0} ms</source>
+        <translation>此用途的默认值：{0} ms</translation>
     </message>
     <message>
         <source>The question ({prompt} tokens) and the answer ({answer} tokens) do not fit a context of {context} tokens: make the context longer or the lengths shorter.</source>
@@ -1237,10 +1261,6 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
         <translation>延迟(&amp;L)</translation>
     </message>
     <message>
-        <source>Purchase or cloud budget in the scenario currency</source>
-        <translation>采购或云租用预算（方案货币）</translation>
-    </message>
-    <message>
         <source>&amp;Budget</source>
         <translation>预算(&amp;B)</translation>
     </message>
@@ -1305,8 +1325,36 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
         <translation>训练或渲染任务必须在此时间内完成（— = 无期限）</translation>
     </message>
     <message>
+        <source>Budget in the scenario currency. Buying: a ceiling on the capex of the bill of materials (cards, servers, network, storage, racks). Renting: a ceiling on the rent for a month of service, or for the whole job. An option over it is never ranked: it is listed below the line with how much it is over.</source>
+        <translation>以方案币种计的预算。购买：物料清单资本支出（加速卡、服务器、网络、存储、机柜）的上限。租用：每月服务或整个作业租金的上限。超出预算的方案绝不参与排名：列在基准线以下，并注明超出多少。</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> ms</translation>
+    </message>
+    <message>
+        <source>Time to first token target</source>
+        <translation>首词元延迟目标</translation>
+    </message>
+    <message>
+        <source>First to&amp;ken</source>
+        <translation>首词元(&amp;K)</translation>
+    </message>
+    <message>
+        <source>default: {0}</source>
+        <translation>默认：{0}</translation>
+    </message>
+    <message>
+        <source>Budget &amp;caps</source>
+        <translation>预算限制(&amp;C)</translation>
+    </message>
+    <message>
         <source>Time per token</source>
         <translation>每词元时间</translation>
+    </message>
+    <message>
+        <source>Limited by · below the line: what it breaks</source>
+        <translation>瓶颈 · 基准线以下：违反的约束</translation>
     </message>
     <message>
         <source>Limited by</source>
@@ -1728,6 +1776,10 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
         <translation>名称</translation>
     </message>
     <message>
+        <source>use</source>
+        <translation>用途</translation>
+    </message>
+    <message>
         <source>vGPU profile</source>
         <translation>vGPU 配置</translation>
     </message>
@@ -1798,6 +1850,10 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
     <message>
         <source>budget</source>
         <translation>预算</translation>
+    </message>
+    <message>
+        <source>budget basis</source>
+        <translation>预算口径</translation>
     </message>
     <message>
         <source>power cap</source>
@@ -2486,10 +2542,6 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
         <translation>保存的激活在前向后移到主机内存，反向时再取回</translation>
     </message>
     <message>
-        <source>users (sequences) served at once by the whole deployment, spread over its model copies</source>
-        <translation>整个部署同时服务的用户（序列）数，分配到各模型副本</translation>
-    </message>
-    <message>
         <source>stored weight format (None = the precision&apos;s usual format: INT4 = AWQ g128); a named format decides storage and math</source>
         <translation>权重的存储格式（不指定 = 该精度的常用格式：INT4 = AWQ g128）；指定格式时由它决定存储与计算精度</translation>
     </message>
@@ -2500,6 +2552,14 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
     <message>
         <source>serving engine whose profile (overheads, kernel efficiencies, batching, KV default) applies</source>
         <translation>所用推理引擎，其参数（开销、内核效率、批处理方式、KV 默认）生效</translation>
+    </message>
+    <message>
+        <source>users (sequences) served at once by the whole deployment, spread over its model copies (None = those the request rate implies, else 1)</source>
+        <translation>整个部署同时服务的用户（序列）数，分摊到各模型副本（未设置 = 由请求率推算，否则为 1）</translation>
+    </message>
+    <message>
+        <source>percentile of requests the time-per-token and first-token targets hold for under the load (None = the serving use&apos;s: p90 for chat; MLPerf&apos;s server scenario: 99)</source>
+        <translation>在负载下每词元时间和首词元目标所覆盖的请求百分位（未设置 = 按服务用途：对话为 p90；MLPerf 服务器场景为 99）</translation>
     </message>
     <message>
         <source>decode from captured CUDA graphs (None = the engine&apos;s default)</source>
@@ -2552,10 +2612,6 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
     <message>
         <source>serving load to carry [1/s]</source>
         <translation>需承载的服务负载 [1/s]</translation>
-    </message>
-    <message>
-        <source>percentile of requests the time-per-token and first-token targets hold for under the load (MLPerf&apos;s server scenario: 99)</source>
-        <translation>在该负载下，每词元时间与首词元时间目标须满足的请求百分位（MLPerf 服务器场景：99）</translation>
     </message>
     <message>
         <source>a profile of your own in place of the engine&apos;s published one</source>
@@ -2629,8 +2685,8 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
         <translation> 词元</translation>
     </message>
     <message>
-        <source>Longest sequence (prompt + answer) the KV cache must hold per request</source>
-        <translation>每个请求 KV 缓存需容纳的最长序列（提示 + 回答）</translation>
+        <source>&amp;Use</source>
+        <translation>用途(&amp;U)</translation>
     </message>
     <message>
         <source>Conte&amp;xt length</source>
@@ -2721,12 +2777,8 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
         <translation>延迟目标</translation>
     </message>
     <message>
-        <source>none</source>
-        <translation>无</translation>
-    </message>
-    <message>
         <source> ms</source>
-        <translation> 毫秒</translation>
+        <translation> ms</translation>
     </message>
     <message>
         <source> ms/token</source>
@@ -2789,6 +2841,22 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
         <translation>分离的池</translation>
     </message>
     <message>
+        <source>What the service is for. Interactive chat: people read the answer as it streams, so by default the first token within 1 s and each next one within 100 ms for 90 % of requests (faster than people read). API for other programs: MLPerf&apos;s server limits, 2 s and 200 ms at p99. Offline batch: no latency target, the cheapest per token. Targets you type win.</source>
+        <translation>服务的用途。交互式对话：用户边生成边阅读，因此默认 90 % 的请求首词元在 1 秒内、之后每个词元在 100 ms 内（快于阅读速度）。供其他程序调用的 API：采用 MLPerf 服务器场景的限值，p99 下 2 秒和 200 ms。离线批处理：无延迟目标，按每词元成本最低排名。您输入的目标优先。</translation>
+    </message>
+    <message>
+        <source>Longest sequence (prompt + answer) the KV cache must hold per request; at its lowest, what the prompt and the answer need</source>
+        <translation>每个请求的 KV 缓存须容纳的最长序列（提示 + 回答）；设为最小值时即提示与回答所需的长度</translation>
+    </message>
+    <message>
+        <source>prompt + answer</source>
+        <translation>提示 + 回答</translation>
+    </message>
+    <message>
+        <source>from the request rate</source>
+        <translation>由请求率推算</translation>
+    </message>
+    <message>
         <source>Conc&amp;urrency</source>
         <translation>并发序列(&amp;U)</translation>
     </message>
@@ -2799,6 +2867,10 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
     <message>
         <source>Weight fo&amp;rmat</source>
         <translation>权重格式(&amp;R)</translation>
+    </message>
+    <message>
+        <source>use&apos;s default</source>
+        <translation>按用途的默认值</translation>
     </message>
     <message>
         <source>First &amp;token within</source>
@@ -2976,6 +3048,10 @@ Reinstall GPU Configurator to repair it.</source>
         <translation>由推荐器从 {n} 种已排名的卡中选出</translation>
     </message>
     <message>
+        <source>the closest to your constraints of {n} cards below the line</source>
+        <translation>基准线以下 {n} 张卡中最接近您的约束的一项</translation>
+    </message>
+    <message>
         <source>the card you picked; the count and layout chosen by the planner</source>
         <translation>您选的卡；数量与布局由规划器选择</translation>
     </message>
@@ -2998,6 +3074,10 @@ Reinstall GPU Configurator to repair it.</source>
         <translation>
             <numerusform>%n 台服务器</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Nothing meets every constraint you set. The closest configuration is shown; below, what it breaks and by how much.</source>
+        <translation>没有方案满足您设定的全部约束。下面显示最接近的配置，以及它违反了哪些约束、相差多少。</translation>
     </message>
     <message>
         <source>&lt;b&gt;Layout:&lt;/b&gt; {0}</source>

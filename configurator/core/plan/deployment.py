@@ -29,8 +29,10 @@ from configurator.core.plan.training import global_batch_tokens
 from configurator.core.memory import usable_capacity_bytes
 from configurator.core.messages import Message, msg
 from configurator.core.precision import plan_serving, plan_training
-from configurator.core.scenario import LAYOUT_FIELDS, Scenario, Workload
+from configurator.core.scenario import LAYOUT_FIELDS, Scenario, ServingUse, Workload
+from configurator.core.serving_use import latency_targets
 from configurator.core.units import TERA
+from configurator.core.verdicts import CONSTRAINTS
 
 TRAINING_COUNTS = tuple(2**k for k in range(15))
 """Card counts tried for training: powers of two from 1 to 16,384, as clusters are built."""
@@ -154,15 +156,32 @@ def _recipe_moved(est: Estimate) -> bool:
     return any(m.id == "batch-moved" for m in est.messages)
 
 
-CONSTRAINT_IDS = ("misses-deadline", "over-budget", "over-power-cap", "over-rack-power", "misses-throughput",
-                  "misses-request-rate", "misses-tpot", "misses-ttft", "unknown-power-for-cap",
-                  "export-licence-required", "export-not-permitted", "export-status-unknown")
-"""Message ids of stated goals or limits a configuration misses (the one constraint checker)."""
+def deadline_out_of_reach(scenario: Scenario, card: Card, counts: Sequence[int] = TRAINING_COUNTS) -> tuple[int, float] | None:
+    """When no count tried can meet the training deadline even at the card's full peak: the largest
+    count the batch keeps busy and the fastest time it could take there (cards, hours); None when
+    some count could, or without a deadline."""
+    deadline = scenario.constraints.deadline_hours
+    if not deadline or not scenario.workload.is_training:
+        return None
+    base = plannable(scenario, card)
+    batch_sequences = global_batch_tokens(base) // base.training.seq_len
+    tried = [n for n in counts if n <= max(batch_sequences, 1) * base.model.n_layers * 64]
+    if not tried:
+        return None
+    best = fastest_possible_hours(base, card, tried[-1])
+    if best is None or best <= deadline:
+        return None
+    return tried[-1], best
+
+
+CONSTRAINT_IDS = CONSTRAINTS
+"""The constraints a configuration is checked against (:mod:`configurator.core.verdicts`): the one
+checker's ids, in the order a summary lists them."""
 
 
 def constraint_ids(est: Estimate) -> list[str]:
-    """The stated constraints ``est`` misses, from its own messages."""
-    return [m.id for m in est.messages if m.id in CONSTRAINT_IDS]
+    """The stated constraints ``est`` breaks or cannot be checked against (its blocking verdicts)."""
+    return [v.id for v in est.violations]
 
 
 def carries_load(est: Estimate) -> bool:
@@ -190,7 +209,7 @@ def serving_deployment(scenario: Scenario, card: Card, counts: Sequence[int] = S
     ordered = tuple(valid_counts(base, whole_system_counts(card, counts) if whole_systems else counts))
     in_units = whole_systems and whole_system_counts(card, counts) != tuple(counts)
     least = fewest_cards_for_weights(base, card)
-    previous = 0
+    previous, last = 0, None
     for count in ordered:
         if count < least:
             previous = count
@@ -199,8 +218,50 @@ def serving_deployment(scenario: Scenario, card: Card, counts: Sequence[int] = S
         if carries_load(est):
             found = est if in_units else _fewest_carrying(base, card, previous + 1, count, est)
             return _with_engine_search(full, card, found)
-        previous = count
+        if est.inference is None or (last is not None and _latency_floor_reached(last, est)):
+            return None  # no published rate to time it with, or more cards no longer help
+        previous, last = count, est
     return None
+
+
+LATENCY_GAIN = 0.01
+"""Share by which doubling the cards must shorten the first token or the time per token for the
+search to go on when only latency targets are missed."""
+
+
+def _latency_floor_reached(smaller: Estimate, larger: Estimate) -> bool:
+    """More cards no longer help: ``larger`` fits and carries the users and the request rate but
+    misses a latency target, and neither latency is shorter than on ``smaller`` by
+    :data:`LATENCY_GAIN` (each copy is as fast as its widest layout and smallest batch make it:
+    a card too slow for the targets at any count)."""
+    a, b = smaller.inference, larger.inference
+    if a is None or b is None or not (smaller.fits and larger.fits):
+        return False
+    missed = set(messages_for_serving_targets(larger.scenario, b))
+    if not missed or "misses-request-rate" in missed:
+        return False
+    return all(getattr(b, f)(50) > (1 - LATENCY_GAIN) * getattr(a, f)(50) for f in ("ttft_at", "tpot_at"))
+
+
+def closest_serving_deployment(scenario: Scenario, card: Card, counts: Sequence[int] = SERVING_COUNTS,
+                               whole_systems: bool = False) -> Estimate | None:
+    """When no count meets the latency targets (the buyer's or the use's): the fewest cards that
+    carry the users and the request rate without them, estimated at that layout against the
+    targets, so its verdicts say by how much it misses (the recommendation lists it below the
+    line). None when there are no latency targets or nothing carries the load even without them."""
+    if not latency_targets(scenario).any:
+        return None
+    serving = scenario.serving.model_copy(update={"use": ServingUse.BATCH})
+    loose = scenario.model_copy(update={
+        "serving": serving, "constraints": scenario.constraints.model_copy(update={"ttft_ms": None, "tpot_ms": None})})
+    found = serving_deployment(loose, card, counts, whole_systems)
+    if found is None:
+        return None
+    planned = found.scenario
+    held = planned.model_copy(update={
+        "serving": planned.serving.model_copy(update={"use": scenario.serving.use}),
+        "constraints": scenario.constraints, "auto_layout": ()})
+    return estimate(held, card)
 
 
 ENGINE_SEARCH_FIELDS = ("max_batched_tokens", "disaggregated")

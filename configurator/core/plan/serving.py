@@ -22,6 +22,7 @@ from configurator.core.messages import msg
 from configurator.core.performance import fabric
 from configurator.core.precision import plan_serving
 from configurator.core.scenario import Scenario
+from configurator.core.serving_use import latency_targets
 from configurator.core.units import Precision
 
 
@@ -127,7 +128,10 @@ def search_inference(scenario: Scenario, card: Card) -> Estimate:
         serving = scenario.serving.model_copy(update={"disaggregated": pooled, "prefill_cards": None})
         return planned_layout(scenario.model_copy(update={"serving": serving}), card)
 
-    colocated, pools = planned(False), planned(True)
+    colocated = planned(False)
+    if _nothing_to_gain(colocated):
+        return colocated
+    pools = planned(True)
     if pools.inference is None or colocated.inference is None or not pools.scenario.prefill_copies:
         return colocated
     chosen, other = (pools, colocated) if _serving_rank(pools) > _serving_rank(colocated) else (colocated, pools)
@@ -213,19 +217,25 @@ def _batched_replica(scenario: Scenario, card: Card) -> Estimate:
 
     if "max_batch" not in scenario.auto_layout:
         return at(scenario.serving.max_batch)
-    spread = -(-scenario.serving.concurrency // scenario.data_parallel)
+    spread = -(-scenario.serving.users // scenario.data_parallel)
     model = inference_memory_model(scenario, card, plan_serving(scenario, card))
-    largest = max(model.max_concurrency(scenario.serving.context), 1)
+    largest = max(model.max_concurrency(scenario.serving.context_tokens), 1)
     est, batch = at(spread), spread
 
-    def missed(e: Estimate) -> set[str]:
-        return set(messages_for_serving_targets(e.scenario, e.inference)) if e.inference else {"no-speed"}
+    def carries_rate(e: Estimate) -> bool:  # without a speed (no bandwidth figure) a larger batch tells nothing more
+        return e.inference is None or "misses-request-rate" not in messages_for_serving_targets(e.scenario,
+                                                                                                 e.inference)
 
-    while batch < largest and est.fits and "misses-request-rate" in missed(est):
+    # Under a request rate the sequences decoding at once follow from it (Little's law inside the
+    # load model: n = λ·(O − 1)·T): the batch only caps them. A copy short of the rate queues
+    # without bound, so its latencies say nothing; the batch doubles until the copy carries the
+    # rate or would not fit, and the latencies are judged there (a larger batch than the rate
+    # needs costs memory and gains nothing).
+    while batch < largest and est.fits and not carries_rate(est):
         batch = min(2 * batch, largest)
         bigger = at(batch)
-        if not bigger.fits or missed(bigger) - {"misses-request-rate"}:
-            break  # a larger batch would not fit or would miss a latency target
+        if not bigger.fits:
+            break
         est = bigger
     return est
 
@@ -244,9 +254,17 @@ POOL_SHARES = (1 / 4, 1 / 2, 3 / 4)
 OPT-66B chatbot placement gives prefill one of every 2–4 instances)."""
 
 
+def _nothing_to_gain(est: Estimate) -> bool:
+    """A plan that fits and meets every latency target under a load of users alone (no request
+    rate): another engine step or separate pools would only serve the same users a little faster,
+    so they are not searched (their point is the most requests carried within the targets)."""
+    return not est.scenario.constraints.requests_per_s and est.fits and est.inference is not None and \
+        not messages_for_serving_targets(est.scenario, est.inference)
+
+
 def _latency_targets(scenario: Scenario) -> bool:
-    c = scenario.constraints
-    return bool(c.tpot_ms or c.ttft_ms)
+    """Whether the deployment has a latency target: the buyer's, or its use's default."""
+    return latency_targets(scenario).any
 
 
 def _replica(scenario: Scenario, card: Card) -> Estimate:
@@ -280,7 +298,8 @@ def _searched_engine_step(scenario: Scenario, card: Card, best: Estimate) -> Est
     """With the chunk Auto and a latency target: the engine step (prefill chunk, with the batch
     re-planned for it) that carries the most within the targets, said in a message when it is
     not the one given (the engine's 8192 unless set)."""
-    if "max_batched_tokens" not in scenario.auto_layout or not _latency_targets(scenario) or best.inference is None:
+    if "max_batched_tokens" not in scenario.auto_layout or not _latency_targets(scenario) or best.inference is None \
+            or _nothing_to_gain(best):
         return best
 
     def at(chunk: int, replan: bool) -> Estimate:

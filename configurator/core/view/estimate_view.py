@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from configurator.core.serving_use import latency_targets
 from configurator.core.formats import FORMATS
 from configurator.core.graphics import boards_needed, servers_needed
 from configurator.core.uncertainty import headline_bands
@@ -143,7 +144,7 @@ def _serving_speed(est: Estimate) -> Section:
                   {"rate": Amount(i.load_per_s), "batching": BATCHING.get(i.batching, i.batching)}) \
         if i.load_per_s is not None else "On an idle copy"
     decode = _decode_note(est)
-    target = est.scenario.constraints.latency_percentile
+    target = latency_targets(est.scenario).percentile
     rows = (
         Row("Engine", engine, note=serving.profile.source, key="engine"),
         Row("Weights", weights, note=FORMATS[plan.weight_format].source if plan.weight_format else None,

@@ -74,14 +74,27 @@ ZERO = {0: "0 — off (plain data parallel)", 1: "1 — shard optimizer states",
 CUDA_GRAPHS = {None: "Engine's default", True: "On", False: "Off (eager)"}
 """Label ids of CUDA graphs in serving (``Serving.cuda_graphs``; None: the engine's default)."""
 
-PERCENTILES = {50: "p50 (median)", 90: "p90", 99: "p99"}
-"""Label ids of the latency percentiles a target is held at (``Constraints.latency_percentile``)."""
+PERCENTILES = {None: "Use's default", 50: "p50 (median)", 90: "p90", 99: "p99"}
+"""Label ids of the latency percentiles a target is held at (``Constraints.latency_percentile``; None:
+the serving use's, ``core.serving_use``)."""
 
 MLPERF = {"llama2-70b": "Llama 2 70B server", "llama2-70b-interactive": "Llama 2 70B interactive",
           "llama3.1-405b": "Llama 3.1 405B server", "llama3.1-8b": "Llama 3.1 8B server",
           "mixtral-8x7b": "Mixtral 8x7B server"}
 """Label ids of the MLPerf Inference benchmarks whose server-scenario limits can be targets
 (``core.load.MLPERF_SERVER_LIMITS``)."""
+
+SERVING_USES = {"chat": "Interactive chat or assistant", "api": "API for other programs", "batch": "Offline batch"}
+"""Label ids of the serving uses (``Serving.use``; their default targets in ``core.serving_use``)."""
+
+BUDGET_BASES = {"capex": "Capex (buying: cards, servers, network, storage, racks)",
+                "rent": "Rent (a month of service, or the whole job)"}
+"""Label ids of what a budget caps (``Constraints.budget_basis``)."""
+
+CONSTRAINT_NAMES = {"budget": "Budget", "region": "Delivery region", "deadline": "Deadline", "power-cap": "Power cap",
+                    "rack-power": "Power per server", "throughput": "Training throughput",
+                    "request-rate": "Request rate", "ttft": "First token", "tpot": "Time per output token"}
+"""Label ids of the constraints a buyer sets (``core.verdicts.CONSTRAINTS``), as a summary names them."""
 
 REGIONS = {None: "Anywhere (no export rule)", "cn": "Mainland China", "other": "Elsewhere"}
 """Label ids of the delivery regions (``Constraints.region``; None: no region rule)."""

@@ -64,6 +64,26 @@ PRICED = {Objective.TCO: PRICE_HEADING[False], Objective.CLOUD: PRICE_HEADING[Tr
 """The column of the price each configuration is ranked at (issue 25), by the objective that ranks on it."""
 
 
+def below_line_columns(result: Result) -> Columns:
+    """The configurations below the line (``Result.below_line``): card count, card, class, how fast,
+    and what it breaks — the first broken constraint's verdict in words (which, and by how much),
+    with how many more it breaks."""
+    if not result.below_line:
+        return Columns((), frozenset(), ())
+    first = result.below_line[0].estimate
+    speed = speed_row(first)
+    headings = ("Cards", "Card", "Class", "Speed" if speed is None else speed.label, "Breaks")
+    rows = []
+    for rec in result.below_line:
+        est = rec.estimate
+        row = speed_row(est, estimate_view(est))
+        breaks = rec.reasons[0] if len(rec.reasons) == 1 else \
+            Phrase("{first} (and {n} more)", {"first": rec.reasons[0], "n": len(rec.reasons) - 1})
+        rows.append((rec.count, rec.card.name, CLASSES[rec.card.category],
+                     None if row is None else plain(row.value), breaks))
+    return Columns(headings, frozenset({0, 3}), tuple(rows))
+
+
 LOSES_BY = {"tie": "as fast; the simpler layout is preferred", "bubble": "more pipeline bubble",
             "communication": "more exposed communication", "recomputation": "recomputes more",
             "compute": "slower kernels (smaller micro-batch or more overhead)"}

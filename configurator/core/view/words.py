@@ -16,6 +16,7 @@ from configurator.core.view.words_card import ZH_CN_CARD
 from configurator.core.view.words_choices import ZH_CN_CHOICES
 from configurator.core.view.words_price import ZH_CN_PRICE
 from configurator.core.view.words_what_fits import ZH_CN_WHAT_FITS
+from configurator.core.view.words_constraints import ZH_CN_CONSTRAINTS
 
 LANGUAGES = ("en", "zh_CN")
 """The languages of the catalogue: English (the ids themselves) and Simplified Chinese."""
@@ -580,6 +581,7 @@ ZH_CN.update(ZH_CN_CHOICES)
 ZH_CN.update(ZH_CN_PRICE)
 ZH_CN.update(ZH_CN_WHAT_FITS)
 ZH_CN.update(ZH_CN_ANSWERS)
+ZH_CN.update(ZH_CN_CONSTRAINTS)
 
 class Words:
     """Translator for one language: labels by their English text, warnings by message id."""

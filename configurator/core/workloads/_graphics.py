@@ -12,11 +12,12 @@ from configurator.core.estimate import (
     carrying_whole_load,
     estimate,
     graphics_basis,
-    messages_for_limits,
     with_count,
 )
 from configurator.core.graphics import graphics_memory, graphics_unsuitable
+from configurator.core.constraints import check
 from configurator.core.messages import Message, msg
+from configurator.core.verdicts import Verdict
 from configurator.core.scenario import Scenario, Workload
 from configurator.core.workloads.base import CatalogPoint, MemoryCurve, WorkloadFamily, basis_of
 
@@ -48,9 +49,9 @@ class GraphicsFamily(WorkloadFamily):
     def assemble(self, scenario: Scenario, card: Card) -> Estimate:
         return _estimate_graphics(scenario, card, graphics_basis(scenario, card))
 
-    def constraint_check(self, scenario: Scenario, card: Card, part, costs, power) -> list[Message]:
-        """Budget, power and (rendering) the deadline for the job's hours (``part``: GraphicsSpeed)."""
-        return messages_for_limits(scenario, card, part.hours, None, costs, power, None)
+    def constraint_check(self, scenario: Scenario, card: Card, part, costs, power) -> tuple[Verdict, ...]:
+        """Budget, region, power and (rendering) the deadline for the job's hours (``part``: GraphicsSpeed)."""
+        return check(scenario, card, costs=costs, power=power, hours=part.hours, one_off_job=self.one_off_job)
 
     def sweep(self, scenario: Scenario, card: Card, counts: Sequence[int]) -> list[Estimate]:
         basis = graphics_basis(scenario, card)

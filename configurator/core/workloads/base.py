@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from configurator.core.catalog import Card, Catalog
 from configurator.core.messages import Message, msg
 from configurator.core.scenario import Scenario, Workload
+from configurator.core.verdicts import Verdict
 
 if TYPE_CHECKING:  # the estimate module builds on the families at run time
     from configurator.core.economics import Costs, Power
@@ -124,9 +125,11 @@ class WorkloadFamily(ABC):
 
     @abstractmethod
     def constraint_check(self, scenario: Scenario, card: Card, part, costs: Costs, power: Power | None
-                         ) -> list[Message]:
-        """Warnings for every stated goal or limit the configuration misses, given the family's
-        part of the estimate (``part``: TrainingSpeed, InferenceSpeed or GraphicsSpeed, or None)."""
+                         ) -> tuple[Verdict, ...]:
+        """A verdict for every goal or limit the scenario states, given the family's part of the
+        estimate (``part``: TrainingSpeed, InferenceSpeed or GraphicsSpeed, or None): the one
+        checker, :func:`configurator.core.constraints.check`, with what the family knows (the
+        job's hours, whether the work ends)."""
 
     @abstractmethod
     def sweep(self, scenario: Scenario, card: Card, counts: Sequence[int]) -> list[Estimate]:

@@ -17,11 +17,12 @@ from configurator.core.estimate import (
     _estimate_inference,
     estimate,
     inference_basis,
-    messages_for_limits,
     with_count,
 )
 from configurator.core.memory import inference_memory_model
+from configurator.core.constraints import check
 from configurator.core.messages import Message, msg
+from configurator.core.verdicts import Verdict
 from configurator.core.precision import plan_serving
 from configurator.core.scenario import Scenario, Workload
 from configurator.core.workloads.base import (
@@ -71,9 +72,9 @@ class ServingFamily(WorkloadFamily):
             return planned_inference(scenario, card)
         return _estimate_inference(scenario, card, inference_basis(scenario, card))
 
-    def constraint_check(self, scenario: Scenario, card: Card, part, costs, power) -> list[Message]:
-        """Budget, power, request rate and latency targets (``part``: InferenceSpeed)."""
-        return messages_for_limits(scenario, card, None, None, costs, power, part)
+    def constraint_check(self, scenario: Scenario, card: Card, part, costs, power) -> tuple[Verdict, ...]:
+        """Budget, region, power, request rate and latency targets (``part``: InferenceSpeed)."""
+        return check(scenario, card, costs=costs, power=power, inference=part, serving=True)
 
     def sweep(self, scenario: Scenario, card: Card, counts: Sequence[int]) -> list[Estimate]:
         # users spread over the replicas: the basis depends on the count
@@ -82,7 +83,7 @@ class ServingFamily(WorkloadFamily):
     def memory_curve(self, scenario: Scenario, card: Card, on_card: int = 1) -> MemoryCurve:
         """Memory per card against the context at the scenario's sequences per replica."""
         model = inference_memory_model(scenario, card, plan_serving(scenario, card))
-        concurrency, current = scenario.sequences_per_replica, scenario.serving.context
+        concurrency, current = scenario.sequences_per_replica, scenario.serving.context_tokens
         top = max(2 * current, min(LONGEST_CONTEXT_SHOWN, 2 * max(model.max_context(concurrency), 1)))
         values = geometric(top)
         totals = tuple(model.breakdown(concurrency, v).total for v in values)

@@ -15,13 +15,14 @@ from configurator.core.estimate import (
     Estimate,
     _estimate_training,
     estimate,
-    messages_for_limits,
     planned_training,
     training_basis,
     with_count,
 )
 from configurator.core.memory import stage_memories
+from configurator.core.constraints import check
 from configurator.core.messages import Message, msg
+from configurator.core.verdicts import Verdict
 from configurator.core.precision import plan_training
 from configurator.core.scenario import Scenario, Workload
 from configurator.core.workloads.base import (
@@ -67,9 +68,10 @@ class TrainingFamily(WorkloadFamily):
             return planned_training(scenario, card)
         return _estimate_training(scenario, card, training_basis(scenario, card))
 
-    def constraint_check(self, scenario: Scenario, card: Card, part, costs, power) -> list[Message]:
+    def constraint_check(self, scenario: Scenario, card: Card, part, costs, power) -> tuple[Verdict, ...]:
         """The job's deadline, budget, power and throughput targets (``part``: TrainingSpeed)."""
-        return messages_for_limits(scenario, card, part.hours if part else None, part, costs, power, None)
+        return check(scenario, card, costs=costs, power=power, hours=part.hours if part else None,
+                     one_off_job=True, training=part)
 
     def sweep(self, scenario: Scenario, card: Card, counts: Sequence[int]) -> list[Estimate]:
         if scenario.auto_layout:  # the planner chooses a layout per count

@@ -1,0 +1,166 @@
+"""The one constraint checker: every goal or limit the buyer set, checked against one
+configuration as :class:`~configurator.core.verdicts.Verdict` s (issue 24, part 1).
+
+The estimate calls :func:`check` through its workload family (``constraint_check``); the
+serving planner calls :func:`serving_verdicts` for the targets a layout must carry; the
+recommendation ranks only configurations none of whose verdicts block, and lists the others
+below the line with the verdicts they break. Nothing else decides whether a constraint is met.
+
+What each constraint compares:
+
+* **budget** — buying (``budget_basis`` "capex", the default): the capex of the bill of
+  materials (cards, servers, scale-out and management network, storage, racks, installation;
+  :func:`configurator.core.procurement.bom.bill_of_materials`), not a cost per hour; renting
+  ("rent"): the cloud rent for a month (8,766 h / 12) of a service that runs on (serving,
+  desktops, streams), or for the whole job (training, rendering).
+* **region** — the card's stored US export status for mainland China is "permitted".
+* **deadline** — the job's hours (training, rendering) against the deadline.
+* **power cap / power per server** — the deployment's facility power, one server at the wall.
+* **throughput** — training tokens/s; **request rate** — the requests/s the deployment carries.
+* **first token / time per token** — at the percentile held (the buyer's, else the use's), against
+  the buyer's target or the serving use's default (:func:`configurator.core.serving_use.latency_targets`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from configurator.core.catalog import Card
+from configurator.core.economics import Costs, Power, node_power_kw
+from configurator.core.formulas.economics import HOURS_PER_YEAR
+from configurator.core.messages import Message, msg
+from configurator.core.region import delivery_problem
+from configurator.core.scenario import Scenario
+from configurator.core.serving_use import latency_targets
+from configurator.core.verdicts import Verdict, ceiling, floor
+
+if TYPE_CHECKING:
+    from configurator.core.performance import TrainingSpeed
+    from configurator.core.serving_speed import InferenceSpeed
+
+HOURS_PER_MONTH = HOURS_PER_YEAR / 12
+"""Hours of a month of service, the period a rent budget caps for work that runs on [h]."""
+
+
+def check(scenario: Scenario, card: Card, *, costs: Costs, power: Power | None, hours: float | None = None,
+          one_off_job: bool = False, training: TrainingSpeed | None = None,
+          inference: InferenceSpeed | None = None, serving: bool = False) -> tuple[Verdict, ...]:
+    """A verdict for every constraint ``scenario`` states, in :data:`~configurator.core.verdicts.CONSTRAINTS`
+    order: ``hours`` is the job's (training or rendering; None for work that runs on),
+    ``one_off_job`` whether the work ends (a rent budget then caps the job, else a month),
+    ``serving`` whether it is a serving deployment (its request rate and latency targets are
+    checked, unknown without a speed)."""
+    c = scenario.constraints
+    verdicts: list[Verdict] = []
+    if c.budget:
+        verdicts.append(budget_verdict(scenario, card, costs, one_off_job))
+    if c.region == "cn":
+        verdicts.append(region_verdict(card))
+    if c.deadline_hours and (hours is not None or one_off_job):
+        verdicts.append(ceiling("deadline", c.deadline_hours, hours, "h"))
+    if c.power_cap_kw:
+        kw = power.facility_watts / 1000 if power is not None else None
+        verdicts.append(ceiling("power-cap", c.power_cap_kw, kw, "kW", params={"card": card.name}))
+    if c.rack_power_kw:
+        kw = node_power_kw(card, scenario) if power is not None else None
+        verdicts.append(ceiling("rack-power", c.rack_power_kw, kw, "kW", params={"card": card.name}))
+    if c.min_tokens_per_s and scenario.workload.is_training:
+        rate = training.tokens_per_s if training is not None else None
+        verdicts.append(floor("throughput", c.min_tokens_per_s, rate, "tokens/s"))
+    if serving or inference is not None:
+        verdicts.extend(serving_verdicts(scenario, inference))
+    return tuple(verdicts)
+
+
+def budget_verdict(scenario: Scenario, card: Card, costs: Costs, one_off_job: bool) -> Verdict:
+    """The budget against the capex of the bill of materials (buying) or the rent (renting).
+
+    Capex with items unpriced: over the budget already on the priced items is a miss (at
+    least that much over); within it, the verdict is unknown (``met`` None) with the count of
+    items to quote."""
+    c = scenario.constraints
+    currency = scenario.economics.currency
+    if c.budget_basis == "rent":
+        basis = "rent-job" if one_off_job else "rent-month"
+        rent = costs.cloud
+        if rent is not None and not one_off_job:
+            rent *= HOURS_PER_MONTH  # costs.cloud of work that runs on is one hour's rent
+        return ceiling("budget", c.budget, rent, currency, basis=basis, params={"card": card.name})
+    from configurator.core.procurement.bom import bill_of_materials  # procurement builds on the estimate's parts
+    from configurator.core.procurement.prices import active_price_book
+
+    bom = bill_of_materials(scenario, card, active_price_book())
+    unpriced = len(bom.unpriced)
+    verdict = ceiling("budget", c.budget, bom.capex, currency, basis="capex",
+                      params={"unpriced": unpriced, "card": card.name})
+    if unpriced and verdict.met:
+        return Verdict("budget", c.budget, bom.capex, currency, None, verdict.by, verdict.share, "capex",
+                       params=verdict.params)
+    return verdict
+
+
+def region_verdict(card: Card) -> Verdict:
+    """Delivery to mainland China: the card's stored export status must be 'permitted'."""
+    status = card.export_control.china if card.export_control is not None else "unknown"
+    date = card.export_control.date if card.export_control is not None else "—"
+    blocked = delivery_problem(card, "cn")
+    params = {"card": card.name, "date": date or "—"}
+    if blocked:
+        params["message"] = blocked
+    return Verdict("region", "cn", status, "", blocked is None, params=params)
+
+
+def serving_verdicts(scenario: Scenario, inference: InferenceSpeed | None) -> tuple[Verdict, ...]:
+    """The request rate and the latency targets (the buyer's, else the serving use's) of a
+    serving deployment; unknown (``met`` None) without a speed."""
+    c, targets = scenario.constraints, latency_targets(scenario)
+    verdicts = []
+    if c.requests_per_s:
+        rate = inference.requests_per_s if inference is not None else None
+        verdicts.append(floor("request-rate", c.requests_per_s, rate, "requests/s"))
+    percentile = f"p{targets.percentile}"
+    if targets.ttft_ms:
+        ms = inference.ttft_at(targets.percentile) * 1000 if inference is not None else None
+        verdicts.append(ceiling("ttft", targets.ttft_ms, ms, "ms", basis=percentile, origin=targets.ttft_origin))
+    if targets.tpot_ms:
+        ms = inference.tpot_at(targets.percentile) * 1000 if inference is not None else None
+        verdicts.append(ceiling("tpot", targets.tpot_ms, ms, "ms", basis=percentile, origin=targets.tpot_origin))
+    return tuple(verdicts)
+
+
+def missed_serving_targets(scenario: Scenario, inference: InferenceSpeed) -> list[str]:
+    """The message ids of the serving targets a deployment misses (the planner's test):
+    ``misses-request-rate``, ``misses-ttft``, ``misses-tpot``."""
+    return [v.message.id for v in serving_verdicts(scenario, inference) if v.missed]
+
+
+def users_in_flight(scenario: Scenario, inference: InferenceSpeed) -> float:
+    """Requests in the system at the deployment's load, by Little's law: the rate times the time
+    a request spends, its first token and its other output tokens,
+    ``users = λ · (TTFT + (O − 1) · TPOT)`` at the median latencies (Little 1961) [sequences]."""
+    rate = inference.load_per_s if inference.load_per_s is not None else inference.requests_per_s
+    output = scenario.serving.output_tokens
+    return rate * (inference.ttft_s + max(output - 1, 0) * inference.tpot_s)
+
+
+MISMATCH_SHARE = 0.05
+"""Users given this much below those the rate needs are still taken as consistent (rounding)."""
+
+
+def load_messages(scenario: Scenario, inference: InferenceSpeed | None) -> list[Message]:
+    """The users and the request rate checked against each other (Little's law): with a rate and
+    no users, the users in flight the planner sized for; with both, a warning when the users,
+    each sending the next request as the last answer ends, cannot make the rate."""
+    c, serving = scenario.constraints, scenario.serving
+    if inference is None or not c.requests_per_s:
+        return []
+    needed = users_in_flight(scenario, inference)
+    latency = {"rate": c.requests_per_s, "ttft": inference.ttft_s, "output": serving.output_tokens,
+               "tpot": inference.tpot_s * 1000}
+    if serving.concurrency is None:
+        return [msg("users-from-rate", users=needed, **latency)]
+    if serving.concurrency < needed * (1 - MISMATCH_SHARE):
+        per_request = inference.ttft_s + max(serving.output_tokens - 1, 0) * inference.tpot_s
+        most = serving.concurrency / per_request if per_request > 0 else c.requests_per_s
+        return [msg("users-rate-mismatch", needed=needed, users=serving.concurrency, most=most, **latency)]
+    return []

@@ -1,0 +1,93 @@
+"""What a serving deployment is for, and the latency targets each use holds it to unless the
+buyer types their own (``Serving.use``; issue 24, part 2).
+
+A chat nobody can read along with is not a chat: a recommendation for people who read the
+answer as it streams must keep the first token and every next one faster than they read. The
+figures, each with its source:
+
+* **Interactive chat or assistant** (the default: what a buyer serving "500 staff" means):
+  time per output token ≤ 100 ms and first token ≤ 1,000 ms, held for 90 % of requests.
+  Adults read English non-fiction silently at 238 words/min on average, most at 175–300
+  (Brysbaert 2019, *J. Memory and Language* 109:104047, a meta-analysis of 190 studies); a
+  token is about ¾ of an English word (OpenAI's tokenizer guide), so a fast reader takes
+  300 / 60 / 0.75 ≈ 6.7 tokens/s, 150 ms a token. 100 ms (10 tokens/s) stays ahead of that
+  reader with a margin, and is MLPerf Inference's TPOT limit for Llama 3.1 8B's server scenario
+  (mlcommons/inference ``mlperf.conf``). One second is the limit for a user's flow of thought
+  to stay uninterrupted (Nielsen 1993, *Usability Engineering* §5.5, after Miller 1968 and
+  Card et al. 1991); MLPerf's interactive Llama 2 70B scenario is stricter (450 ms, 40 ms at
+  p99), NVIDIA aiconfigurator's default SLA looser on the first token (2,000 ms) and stricter
+  on the next (30 ms).
+* **API for other programs**: the MLPerf Inference server scenario's limits for Llama 2 70B,
+  first token ≤ 2,000 ms and time per output token ≤ 200 ms at p99 (mlcommons/inference
+  ``mlperf.conf``, ``llama2-70b.Server``): a program waits for the whole answer and the tail
+  decides its timeouts.
+* **Offline batch**: no latency target; the ranking is by cost per token.
+
+A target the buyer types wins over the use's; so does a percentile they choose.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from configurator.core.scenario import Scenario, ServingUse
+
+
+@dataclass(frozen=True)
+class UseTargets:
+    """The default latency targets of one use [ms], the percentile they hold at, and their source."""
+
+    ttft_ms: float | None
+    tpot_ms: float | None
+    percentile: int
+    source: str
+
+
+USE_TARGETS: dict[ServingUse, UseTargets] = {
+    ServingUse.CHAT: UseTargets(
+        1000.0, 100.0, 90,
+        "reading speed 175-300 words/min (Brysbaert 2019) at ~0.75 words/token: 100 ms/token stays ahead; "
+        "1 s keeps the flow of thought (Nielsen 1993); held for 90 % of requests"),
+    ServingUse.API: UseTargets(
+        2000.0, 200.0, 99, "MLPerf Inference server scenario, Llama 2 70B (mlcommons/inference mlperf.conf)"),
+    ServingUse.BATCH: UseTargets(None, None, 50, "offline work: no latency target, ranked by cost per token"),
+}
+"""Each use's default targets (the module docstring gives the figures' sources)."""
+
+SET = "set"
+"""Origin of a target the buyer typed (:attr:`LatencyTargets.ttft_origin`)."""
+
+
+@dataclass(frozen=True)
+class LatencyTargets:
+    """The latency targets a serving scenario is held to: the buyer's, else its use's.
+
+    ``ttft_origin`` and ``tpot_origin`` say where each came from: :data:`SET` (typed) or the
+    use's value (``"chat"``, ``"api"``); ``percentile`` is the buyer's or the use's."""
+
+    ttft_ms: float | None
+    tpot_ms: float | None
+    percentile: int
+    ttft_origin: str
+    tpot_origin: str
+    use: ServingUse
+
+    @property
+    def any(self) -> bool:
+        """Whether there is a latency target at all."""
+        return bool(self.ttft_ms or self.tpot_ms)
+
+
+def latency_targets(scenario: Scenario) -> LatencyTargets:
+    """The targets ``scenario`` is held to: each typed target, else the use's default; the
+    typed percentile, else the use's."""
+    c, use = scenario.constraints, scenario.serving.use
+    default = USE_TARGETS[use]
+
+    def pick(typed: float | None, fallback: float | None) -> tuple[float | None, str]:
+        return (typed, SET) if typed else (fallback, use.value)
+
+    ttft, ttft_origin = pick(c.ttft_ms, default.ttft_ms)
+    tpot, tpot_origin = pick(c.tpot_ms, default.tpot_ms)
+    percentile = c.latency_percentile if c.latency_percentile is not None else default.percentile
+    return LatencyTargets(ttft, tpot, percentile, ttft_origin, tpot_origin, use)

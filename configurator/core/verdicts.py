@@ -1,0 +1,222 @@
+"""Verdicts: each constraint the buyer set, checked against one configuration (issue 24, part 1).
+
+One checker (:func:`configurator.core.constraints.check`) writes a :class:`Verdict` for every
+goal or limit the scenario states — budget, region, deadline, power cap, power per server,
+training throughput, request rate, first-token and per-token latency — and nothing else decides
+whether a configuration meets them: the estimate's warnings, the recommendation's ranking and
+its below-the-line list, the JSON's ``constraints`` and ``violations``, the window and the
+summary all read these verdicts (``Estimate.verdicts``) and say them in their words
+(:attr:`Verdict.message`).
+
+This module imports nothing above the messages, so view models and the summary can read it.
+
+A verdict's shape (``Verdict.to_dict()`` is the JSON)::
+
+    id        "budget" | "region" | "deadline" | "power-cap" | "rack-power" | "throughput"
+              | "request-rate" | "ttft" | "tpot"                      (CONSTRAINTS, in this order)
+    target    the limit set, in ``unit`` (region: "cn")
+    actual    what the configuration does, in ``unit``; None when it cannot be known (no price,
+              no published board power) (region: the card's export status for China)
+    unit      "CNY"/"USD"… (money), "h", "kW", "tokens/s", "requests/s", "ms", "" (region)
+    met       True / False / None (cannot be checked)
+    by        how far it misses, in ``unit``: actual − target for a ceiling, target − actual for
+              a floor; negative = the margin left; None when unknown or for the region
+    share     ``by`` / target (0.25 = 25 % over; −0.1 = 10 % to spare); None likewise
+    kind      "ceiling" (at most), "floor" (at least) or "rule" (region)
+    basis     budget: "capex", "rent-month" or "rent-job"; latency: "p50", "p90" or "p99";
+              other constraints: ""
+    origin    "set" (the buyer's) or the serving use whose default it is ("chat", "api")
+    params    what the words need beside the numbers: card, date, unpriced item count …
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from configurator.core.messages import Message, msg
+
+CONSTRAINTS = ("budget", "region", "deadline", "power-cap", "rack-power", "throughput", "request-rate", "ttft",
+               "tpot")
+"""Every constraint id, in the order a summary lists them."""
+
+CEILINGS = frozenset({"budget", "deadline", "power-cap", "rack-power", "ttft", "tpot"})
+"""Constraints met at or below their target; ``throughput`` and ``request-rate`` are floors,
+``region`` a rule."""
+
+ORIGIN_SET = "set"
+"""``Verdict.origin`` of a target the buyer set."""
+
+ORIGIN_WORDS = {ORIGIN_SET: "target", "chat": "default for interactive chat", "api": "default for an API"}
+"""What a latency target is called in the words: the buyer's 'target', or the use's default
+(translated through ``messages.TERMS``)."""
+
+PERIOD_WORDS = {"rent-month": "a month", "rent-job": "for the whole job"}
+"""The rent a budget caps, by ``Verdict.basis`` (translated through ``messages.TERMS``)."""
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """One constraint the buyer set, checked against one configuration (see the module docstring
+    for each field's values)."""
+
+    id: str
+    target: float | str
+    actual: float | str | None
+    unit: str
+    met: bool | None
+    by: float | None = None
+    share: float | None = None
+    basis: str = ""
+    origin: str = ORIGIN_SET
+    params: dict = field(default_factory=dict)
+
+    @property
+    def kind(self) -> str:
+        """``ceiling``, ``floor`` or ``rule``."""
+        if self.id == "region":
+            return "rule"
+        return "ceiling" if self.id in CEILINGS else "floor"
+
+    @property
+    def missed(self) -> bool:
+        """The configuration breaks this constraint."""
+        return self.met is False
+
+    @property
+    def blocks(self) -> bool:
+        """The configuration cannot be ranked as meeting the constraints: it breaks this one, or
+        it cannot be checked — except a budget without every price, which the ranking lists as
+        'no price — enter a quote' rather than drop (``recommend.Result.unpriced``)."""
+        return self.met is False or (self.met is None and self.id != "budget")
+
+    @property
+    def message(self) -> Message:
+        """The verdict in words: what breaks and by how much, what is met with the margin left,
+        or why it cannot be checked."""
+        return _MESSAGES[self.id](self)
+
+    def to_dict(self) -> dict:
+        """The JSON of the verdict (``constraints`` and ``violations`` of ``estimate --json``)."""
+        return {"id": self.id, "target": self.target, "actual": _rounded(self.actual), "unit": self.unit,
+                "met": self.met, "by": _rounded(self.by), "share": _rounded(self.share, 4), "kind": self.kind,
+                "basis": self.basis, "origin": self.origin, "text": self.message.text,
+                "message": self.message.to_dict()}
+
+
+def ceiling(id_: str, target: float, actual: float | None, unit: str, **facts) -> Verdict:
+    """A verdict on an upper limit: met when ``actual`` ≤ ``target`` (unknown when ``actual`` is None)."""
+    if actual is None:
+        return Verdict(id_, target, None, unit, None, **facts)
+    by = actual - target
+    return Verdict(id_, target, actual, unit, by <= 0, by, by / target, **facts)
+
+
+def floor(id_: str, target: float, actual: float | None, unit: str, **facts) -> Verdict:
+    """A verdict on a lower limit: met when ``actual`` ≥ ``target``."""
+    if actual is None:
+        return Verdict(id_, target, None, unit, None, **facts)
+    by = target - actual
+    return Verdict(id_, target, actual, unit, by <= 0, by, by / target, **facts)
+
+
+def missed(verdicts: Iterable[Verdict]) -> tuple[Verdict, ...]:
+    """The verdicts a configuration breaks."""
+    return tuple(v for v in verdicts if v.missed)
+
+
+def blocking(verdicts: Iterable[Verdict]) -> tuple[Verdict, ...]:
+    """The verdicts that keep a configuration from being ranked (:attr:`Verdict.blocks`)."""
+    return tuple(v for v in verdicts if v.blocks)
+
+
+def violations_to_dicts(verdicts: Iterable[Verdict]) -> list[dict]:
+    """The JSON ``violations``: the verdicts that block, each as :meth:`Verdict.to_dict`."""
+    return [v.to_dict() for v in verdicts if v.blocks]
+
+
+def _rounded(value, digits: int = 6):
+    if isinstance(value, float):
+        return float(f"{value:.{digits}g}")
+    return value
+
+
+# ---- the words -------------------------------------------------------------------------------
+
+
+def _budget(v: Verdict) -> Message:
+    p = v.params
+    money = {"currency": v.unit, "budget": v.target}
+    if v.basis == "capex":
+        if v.met is None:
+            return msg("budget-partly-priced", cost=v.actual or 0.0, unpriced=p.get("unpriced", 0), **money)
+        if v.met:
+            return msg("meets-budget", cost=v.actual, margin=-v.by, **money)
+        if p.get("unpriced"):
+            return msg("over-budget-partly-priced", cost=v.actual, over=v.by, share=v.share,
+                       unpriced=p["unpriced"], **money)
+        return msg("over-budget", cost=v.actual, over=v.by, share=v.share, **money)
+    period = PERIOD_WORDS[v.basis]
+    if v.met is None:
+        return msg("rent-budget-unpriced", card=p.get("card", ""), period=period, **money)
+    if v.met:
+        return msg("meets-rent-budget", cost=v.actual, period=period, margin=-v.by, **money)
+    return msg("over-rent-budget", cost=v.actual, period=period, over=v.by, share=v.share, **money)
+
+
+def _region(v: Verdict) -> Message:
+    p = v.params
+    if v.met:
+        return msg("region-permitted", card=p.get("card", ""), date=p.get("date", "—"))
+    return msg(p["message"], card=p.get("card", ""), date=p.get("date", "—"))
+
+
+def _deadline(v: Verdict) -> Message:
+    if v.met is None:
+        return msg("deadline-unknown", deadline=v.target)
+    if v.met:
+        return msg("meets-deadline", hours=v.actual, deadline=v.target, margin=-v.by)
+    return msg("misses-deadline", hours=v.actual, deadline=v.target, over=v.by, share=v.share)
+
+
+def _power(v: Verdict) -> Message:
+    if v.met is None:
+        return msg("unknown-power-for-cap", card=v.params.get("card", ""))
+    if v.id == "rack-power":
+        if v.met:
+            return msg("meets-rack-power", kw=v.actual, cap=v.target, margin=-v.by)
+        return msg("over-rack-power", kw=v.actual, cap=v.target, over=v.by, share=v.share)
+    if v.met:
+        return msg("meets-power-cap", kw=v.actual, cap=v.target, margin=-v.by)
+    return msg("over-power-cap", kw=v.actual, cap=v.target, over=v.by, share=v.share)
+
+
+def _throughput(v: Verdict) -> Message:
+    if v.met is None:
+        return msg("throughput-unknown", target=v.target)
+    if v.met:
+        return msg("meets-throughput", rate=v.actual, target=v.target)
+    return msg("misses-throughput", rate=v.actual, target=v.target, short=v.by, share=v.share)
+
+
+def _request_rate(v: Verdict) -> Message:
+    if v.met is None:
+        return msg("request-rate-unknown", target=v.target)
+    if v.met:
+        return msg("meets-request-rate", rate=v.actual, target=v.target)
+    return msg("misses-request-rate", rate=v.actual, target=v.target, short=v.by, share=v.share)
+
+
+def _latency(v: Verdict) -> Message:
+    what = ORIGIN_WORDS.get(v.origin, ORIGIN_WORDS[ORIGIN_SET])
+    name = "tpot" if v.id == "tpot" else "ttft"
+    if v.met is None:
+        return msg(f"{name}-unknown", target=v.target, what=what)
+    if v.met:
+        return msg(f"meets-{name}", ms=v.actual, target=v.target, percentile=v.basis, what=what)
+    return msg(f"misses-{name}", ms=v.actual, target=v.target, over=v.by, share=v.share, percentile=v.basis,
+               what=what)
+
+
+_MESSAGES = {"budget": _budget, "region": _region, "deadline": _deadline, "power-cap": _power, "rack-power": _power,
+             "throughput": _throughput, "request-rate": _request_rate, "ttft": _latency, "tpot": _latency}

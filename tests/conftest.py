@@ -36,6 +36,11 @@ def _no_blocking_error_dialog(request, monkeypatch):
 
     monkeypatch.setattr(QMessageBox, "critical", refuse)
     yield
+    from configurator.app.gc_guard import collect_on_gui_thread
+
+    collector = collect_on_gui_thread()  # a test may not run the event loop long enough for its timer
+    if collector is not None:
+        collector.collect_if_due()
 
 
 @pytest.fixture(scope="module", autouse=True)

@@ -32,6 +32,8 @@ import shiboken6
 from PySide6.QtCore import QEventLoop, QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QLabel, QWidget
 
+from configurator.app.gc_guard import collect_on_gui_thread
+
 _EXECUTOR: ThreadPoolExecutor | None = None
 
 STEP_SETTLE_S = 0.25
@@ -39,9 +41,12 @@ STEP_SETTLE_S = 0.25
 
 
 def executor() -> ThreadPoolExecutor:
-    """The worker threads shared by every job (two: the analysis and a panel can overlap)."""
+    """The worker threads shared by every job (two: the analysis and a panel can overlap). Made
+    on the GUI thread, with the garbage collector moved there first (:mod:`configurator.app.gc_guard`):
+    a collection on a worker thread that frees a closed window deadlocks the process."""
     global _EXECUTOR  # noqa: PLW0603 - created on first use, not at import
     if _EXECUTOR is None:
+        collect_on_gui_thread()
         _EXECUTOR = ThreadPoolExecutor(max_workers=2, thread_name_prefix="configurator-worker")
     return _EXECUTOR
 

@@ -123,7 +123,7 @@ class WhatFitsDialog(QDialog):
         self.card_combo.setCurrentIndex(max(0, self.card_combo.findData(self.controller.scenario.card_id)))
         self.card_combo.currentIndexChanged.connect(self._schedule)
         self.count_spin = self._spin("count", "what-fits-count", self.controller.scenario.count)
-        self.context_spin = self._spin("serving.context", "what-fits-context", self.controller.scenario.serving.context)
+        self.context_spin = self._spin("serving.context", "what-fits-context", self.controller.scenario.serving.context_tokens)
         self.ttft_spin = self._spin("constraints.ttft_ms", "what-fits-ttft", INTERACTIVE_TARGETS.ttft_ms)
         self.tpot_spin = self._spin("constraints.tpot_ms", "what-fits-tpot", INTERACTIVE_TARGETS.tpot_ms)
         self.card_label, self.count_label = QLabel(), QLabel()

@@ -153,6 +153,8 @@ def _halved(est: Estimate, part: str, name: str, kind: str, floor: int = SHORTES
     ``floor`` that fits."""
     s = est.scenario
     now = getattr(getattr(s, part), name)
+    if now is None:  # a serving context not given is the prompt and the answer: nothing to shorten
+        return None
     length = now // 2
     while length >= floor:
         other = _at(updated_or_none(s, **{part: {name: length}}), est.card)
@@ -204,7 +206,7 @@ def _weight_format(est: Estimate) -> Suggestion | None:
 def _fewer_users(est: Estimate) -> Suggestion | None:
     """Serving: the users that fit on these cards at this context, when some do."""
     s, most = est.scenario, est.limits.max_concurrency
-    if not most or most >= s.serving.concurrency:
+    if not most or most >= s.serving.users:
         return None
     other = _at(updated_or_none(s, serving={"concurrency": most}), est.card)
     if other is None or not _fits(other):

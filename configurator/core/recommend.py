@@ -419,12 +419,12 @@ def recommend(scenario: Scenario, catalog: Catalog, objective: Objective = Objec
             continue
         candidates = _candidates(priced_for(scenario, card), card, objective)
         if not candidates:
-            late = missed_deadline(scenario, card)  # the deadline, not memory, may be why
-            reach = None if late else deadline_out_of_reach(scenario, card)
-            rejected[card.id] = (late.text if late else msg(
-                "deadline-out-of-reach", card=card.name, count=reach[0], hours=reach[1],
-                deadline=scenario.constraints.deadline_hours).text if reach
-                else family_of(scenario.workload).rejection(scenario.workload, card))
+            # the deadline, not memory, may be why: beyond reach even at peak, else missed at every count that fits
+            reach = deadline_out_of_reach(scenario, card)
+            late = None if reach else missed_deadline(scenario, card)
+            rejected[card.id] = (msg("deadline-out-of-reach", card=card.name, count=reach[0], hours=reach[1],
+                                     deadline=scenario.constraints.deadline_hours).text if reach
+                                 else late.text if late else family_of(scenario.workload).rejection(scenario.workload, card))
             continue
         rec = _best_per_card(candidates, objective, filters)
         if rec is None and (missing := _unpriced(candidates, objective, filters)) is not None:

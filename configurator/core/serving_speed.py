@@ -387,7 +387,7 @@ def busy_copies(scenario: Scenario) -> float:
     copies = scenario.data_parallel
     if scenario.constraints.requests_per_s or scenario.prefill_copies:
         return float(copies)
-    users = scenario.serving.concurrency
+    users = scenario.serving.users
     return min(float(copies), users / -(-users // copies))
 
 

@@ -31,7 +31,8 @@ from configurator.core.formats import WeightFormat
 from configurator.core.model_size import model_for_size
 from configurator.core.plan.training import plan_training_layout
 from configurator.core.precision import default_precision
-from configurator.core.scenario import LAYOUT_FIELDS, Scenario, Serving, Training, Workload, updated
+from configurator.core.scenario import LAYOUT_FIELDS, Scenario, Serving, ServingUse, Training, Workload, updated
+from configurator.core.serving_use import USE_TARGETS
 from configurator.core.units import GIB, Precision
 from configurator.core.workloads import FAMILIES
 
@@ -48,13 +49,12 @@ class ServingTargets:
     percentile: int
 
 
-INTERACTIVE_TARGETS = ServingTargets(ttft_ms=2000.0, tpot_ms=100.0, percentile=90)
-"""Interactive chat: the first token within 2 s and each further token within 100 ms for 90 % of
-requests. 2 s and 100 ms are MLPerf Inference's server-scenario limits for Llama 3.1 8B
-(``core.load.MLPERF_SERVER_LIMITS``, there at p99); 100 ms per token is 10 tokens/s, about twice
-the 5.3 tokens/s an adult reads (238 words/min silent reading, Brysbaert 2019, J. Memory and
-Language 109; 0.75 words per token, OpenAI's tokenizer rule of thumb), so the reader never waits
-for the text. An assumption of this view where the user states none; every target is editable."""
+INTERACTIVE_TARGETS = ServingTargets(ttft_ms=USE_TARGETS[ServingUse.CHAT].ttft_ms,
+                                     tpot_ms=USE_TARGETS[ServingUse.CHAT].tpot_ms,
+                                     percentile=USE_TARGETS[ServingUse.CHAT].percentile)
+"""Interactive chat: the chat use's default targets (:data:`configurator.core.serving_use.USE_TARGETS`,
+where their sources are), the targets this view holds a row to where the user states none; every
+target is editable."""
 
 TRAINING_SEQ_LEN = 4096
 """Tokens per training sequence the question starts with (Llama 2's pre-training context,
@@ -533,7 +533,7 @@ def with_serving_load(base: Scenario, context: int | None = None, prompt_tokens:
     prompt = serving.prompt_tokens if prompt_tokens is None else prompt_tokens
     output = serving.output_tokens if output_tokens is None else output_tokens
     if context is None:
-        context = max(serving.context, prompt + output)
+        context = max(serving.context_tokens, prompt + output)
     elif prompt + output > context:
         if prompt_tokens is None and output_tokens is None:  # both shrink, in the same ratio
             prompt = max(1, min(context - 1, prompt * context // (prompt + output)))
@@ -598,7 +598,7 @@ def result_to_dict(answer: WhatFits) -> dict:
                      "cards_per_node": base.parallelism.cards_per_node},
             "training": {"seq_len": base.training.seq_len, "finetune_tokens": base.training.tokens,
                          "pretrain_tokens_per_param": TOKENS_PER_PARAM["pretrain"]},
-            "serving": {"engine": base.serving.engine.value, "context": base.serving.context,
+            "serving": {"engine": base.serving.engine.value, "context": base.serving.context_tokens,
                         "prompt_tokens": base.serving.prompt_tokens, "output_tokens": base.serving.output_tokens,
                         "targets": {"ttft_ms": t.ttft_ms, "tpot_ms": t.tpot_ms, "percentile": t.percentile}},
             "rows": [row_to_dict(r) for r in answer.rows], "seconds": round(answer.seconds, 3)}

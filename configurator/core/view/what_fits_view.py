@@ -54,7 +54,7 @@ def question(answer: WhatFits) -> tuple[Phrase, ...]:
     lines.append(Phrase("Serving with {engine}: {context}-token context ({prompt}-token prompts, {output}-token "
                         "answers), prefill and decode on the same copies, users asking back to back",
                         {"engine": ENGINES.get(base.serving.engine.value, base.serving.engine.value),
-                         "context": Amount(base.serving.context, "count"),
+                         "context": Amount(base.serving.context_tokens, "count"),
                          "prompt": Amount(base.serving.prompt_tokens, "count"),
                          "output": Amount(base.serving.output_tokens, "count")}))
     basis = ("default for interactive chat: MLPerf's server limits, faster than a person reads"

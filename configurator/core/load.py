@@ -98,23 +98,63 @@ class LoadPoint:
     overloaded: bool
 
 
+STEP_TOLERANCE = 1e-6
+"""Relative accuracy of the mean step: ``|F(T) − T| ≤ 1e-12 s + 1e-6·T`` at the step returned."""
+
+
 def mean_step(costs: StepCosts, rate: float) -> tuple[float, float]:
-    """The fixed point ``T`` of the mean step and the sequences decoding ``n`` at ``rate``.
+    """The fixed point ``T = F(T)`` of the mean step and the sequences decoding ``n`` at ``rate``,
+    ``F(T) = (T_d(min(λ·D·T, B)) + (1 − e^(−λT))·t_chunk) / (1 − λ·P·τ_p)``.
+
+    ``F`` rises with ``T`` and is bounded by ``F_max = (T_d(B) + t_chunk) / (1 − λ·P·τ_p)``, so
+    ``F(T) − T`` is positive at 0 and not positive at ``F_max``: the root is bracketed and found by
+    false position with the Illinois step (Dowell & Jarratt 1971) in a few tens of evaluations,
+    where iterating ``T ← F(T)`` converges as ``(λ·D·T_d′)^k`` and needs thousands of rounds near
+    the capacity.
 
     Raises ValueError when the prompts alone need the whole copy (``λ·P·τ_p ≥ 1``)."""
     prefill_share = rate * costs.prompt_tokens * costs.prompt_token_s
     if prefill_share >= 1.0:
         raise ValueError("prefill saturates the copy")
     decode_steps = costs.decode_steps
-    step = costs.decode_s(0.0) + costs.chunk_s
-    for _ in range(200):
+
+    def next_step(step: float) -> float:
         n = min(rate * decode_steps * step, costs.max_batch)
-        carrying = 1.0 - math.exp(-rate * step)
-        new = (costs.decode_s(n) + carrying * costs.chunk_s) / (1.0 - prefill_share)
-        if abs(new - step) <= 1e-12 + 1e-6 * step:
+        return (costs.decode_s(n) + (1.0 - math.exp(-rate * step)) * costs.chunk_s) / (1.0 - prefill_share)
+
+    def converged(step: float, new: float) -> bool:
+        return abs(new - step) <= 1e-12 + STEP_TOLERANCE * step
+
+    low, high = 0.0, (costs.decode_s(costs.max_batch) + costs.chunk_s) / (1.0 - prefill_share)
+    f_low = next_step(low)
+    if f_low <= 0.0 or not math.isfinite(high):
+        # an empty step that costs nothing (0 is a root, but not the one a running copy sits at), or
+        # one beyond the largest float: iterate from the step with one prompt chunk, as it grows
+        step = costs.decode_s(0.0) + costs.chunk_s
+        for _ in range(200):
+            new = next_step(step)
+            if converged(step, new) or not math.isfinite(new):
+                return new, min(rate * decode_steps * new, costs.max_batch)
             step = new
-            break
-        step = new
+        return step, min(rate * decode_steps * step, costs.max_batch)
+    f_high = next_step(high) - high
+    if converged(high, f_high + high):
+        step = high
+    else:
+        side, step = 0, high
+        for _ in range(400):
+            step = (low * f_high - high * f_low) / (f_high - f_low)
+            if not low < step < high:
+                step = 0.5 * (low + high)
+            f = next_step(step) - step
+            if converged(step, step + f) or high - low <= 1e-12 + STEP_TOLERANCE * step:
+                break
+            if f > 0.0:  # below the root; the same end kept twice: the other end's value halves
+                low, f_low = step, f
+                f_high, side = (f_high / 2 if side > 0 else f_high), 1
+            else:
+                high, f_high = step, f
+                f_low, side = (f_low / 2 if side < 0 else f_low), -1
     return step, min(rate * decode_steps * step, costs.max_batch)
 
 
@@ -211,10 +251,12 @@ def _square(x: float) -> float:
     return x * x
 
 
-def load_point(costs: StepCosts, rate: float, limit: float | None = None, closed: bool = False) -> LoadPoint:
+def load_point(costs: StepCosts, rate: float, limit: float | None = None, closed: bool = False,
+               users: int | None = None) -> LoadPoint:
     """Latency percentiles of one copy serving ``rate`` requests per second (``limit``: its
-    capacity, when already known; ``closed``: the rate is what a fixed set of users sends back to
-    back, each holding its own batch slot, so none waits for one).
+    capacity, when already known; ``closed``: the rate is what a fixed set of ``users`` sends
+    back to back, each holding its own batch slot, so none waits for one — those beyond the
+    batch wait in the queue, :func:`slot_wait_seconds`, added to every TTFT percentile).
 
     Past its capacity a copy queues without bound: the point is evaluated at the capacity and
     marked overloaded."""
@@ -244,6 +286,8 @@ def load_point(costs: StepCosts, rate: float, limit: float | None = None, closed
     tpot = {k: (step + _Z[k] * sd) / costs.tokens_per_step for k in PERCENTILES}
 
     carrying, waits = _ttft_parts(costs, rate, step, n, closed)
+    if closed and users is not None:
+        carrying += slot_wait_seconds(costs, users, rate)
     ttft = {k: carrying + v for k, v in _ttft_quantiles(step, waits).items()}
     return LoadPoint(rate, limit, step, n, ttft, tpot, overloaded)
 
@@ -273,27 +317,74 @@ def _ttft_parts(costs: StepCosts, rate: float, step: float, n: float,
     return carrying, [(rho, token_wait / rho if rho > 0 else 0.0), (waiting, slot_theta)]
 
 
+def request_seconds(costs: StepCosts, rate: float) -> float:
+    """Mean time a request spends in a copy that holds it in a batch slot at ``rate`` requests/s:
+    its mean first token (the rest of the running step, the step(s) carrying its prompt, the
+    wait for room in the token budget) and its decode steps, ``TTFT + D·T`` [s]; infinite where
+    the prompts alone fill the copy (``λ·P·τ_p ≥ 1``). Grows with the rate."""
+    if rate * costs.prompt_tokens * costs.prompt_token_s >= 1.0:
+        return math.inf
+    step, n = mean_step(costs, rate)
+    carrying, waits = _ttft_parts(costs, rate, step, n, closed=True)
+    return step / 2 + carrying + sum(p * theta for p, theta in waits) + costs.decode_steps * step
+
+
+CLOSED_LOOP_TOLERANCE = 1e-4
+"""Relative accuracy of the closed loop: the users the rate found implies, ``λ·R(λ)``, within this
+share of the users given."""
+
+
 def closed_loop_rate(costs: StepCosts, users: int, limit: float | None = None) -> float:
     """The rate ``users`` generate when each sends its next request as the last one ends
-    (zero think time): ``users = λ·(TTFT + D·T)`` (Little) with the mean TTFT, at most the
-    capacity [1/s]. One damped fixed-point iteration over the rate and the step together."""
+    (zero think time): the root of ``λ·R(λ) = users`` (Little), with ``R`` the mean time a request
+    spends (:func:`request_seconds`), at most the capacity [1/s].
+
+    ``λ·R(λ)`` rises strictly with ``λ`` (every part of ``R`` grows with the load), so the root is
+    bracketed by 0 and ``users/R(0)`` (or the capacity, where the users fill every slot) and found
+    by false position with the Illinois step (Dowell & Jarratt 1971), which keeps the bracket. Near
+    the capacity ``λ·R(λ)`` turns steep (the wait for room in the token budget): a damped iteration
+    over the rate and the step together cycled there, and a rate accurate to 1e-4 can still be
+    hundreds of users off, so the users are what the tolerance holds."""
     limit = capacity(costs) if limit is None else limit
     p_tau = costs.prompt_tokens * costs.prompt_token_s
-    rate, step = 0.0, costs.decode_s(min(users, costs.max_batch)) + costs.chunk_s
-    for _ in range(500):
-        n = min(rate * costs.decode_steps * step, costs.max_batch)
-        carrying, waits = _ttft_parts(costs, rate, step, n, closed=True)
-        ttft = step / 2 + carrying + sum(p * theta for p, theta in waits)
-        new_rate = min(users / (ttft + costs.decode_steps * step), limit)
-        new_rate = min(rate + 0.5 * (new_rate - rate), (1.0 - 1e-9) / p_tau if p_tau > 0 else math.inf)
-        share = new_rate * p_tau
-        new_step = (costs.decode_s(min(new_rate * costs.decode_steps * step, costs.max_batch))
-                    + (1.0 - math.exp(-new_rate * step)) * costs.chunk_s) / (1.0 - share)
-        done = abs(new_rate - rate) <= 1e-4 * new_rate and abs(new_step - step) <= 1e-4 * new_step
-        rate, step = new_rate, new_step
-        if done:
+    idle = request_seconds(costs, 0.0)
+    if not idle > 0.0:
+        return limit
+    high = min(users / idle, limit, (1.0 - 1e-9) / p_tau if p_tau > 0 else math.inf)
+
+    def excess(rate: float) -> float:  # users in the system at ``rate`` beyond those given
+        return rate * request_seconds(costs, rate) - users
+
+    f_high = excess(high)
+    if f_high <= 0.0:
+        return high  # the users keep the copy at its capacity
+    low, f_low, side = 0.0, -float(users), 0
+    for _ in range(200):
+        rate = (low * f_high - high * f_low) / (f_high - f_low)
+        if not low < rate < high:
+            rate = 0.5 * (low + high)
+        f = excess(rate)
+        if abs(f) <= CLOSED_LOOP_TOLERANCE * users:
+            return rate
+        if f < 0.0:  # the root is above: the low end moves; twice in a row, the other end's value halves
+            low, f_low = rate, f
+            f_high, side = (f_high / 2 if side > 0 else f_high), 1
+        else:
+            high, f_high = rate, f
+            f_low, side = (f_low / 2 if side < 0 else f_low), -1
+        if high - low <= 1e-12 * high:
             break
-    return rate
+    return low
+
+
+def slot_wait_seconds(costs: StepCosts, users: int, rate: float) -> float:
+    """The wait for a batch slot of a closed loop with more users than the copy decodes at once:
+    all ``U`` users are in the system, ``U/λ`` each on average (Little), of which :func:`request_seconds`
+    in a slot; the rest, ``U/λ − R(λ)``, waits in the engine's queue (vLLM's waiting list) [s];
+    0 when every user has a slot."""
+    if users <= costs.max_batch or rate <= 0.0:
+        return 0.0
+    return max(0.0, users / rate - request_seconds(costs, rate))
 
 
 def static_batch(prefill_s: float, decode_s: float, output_tokens: int) -> tuple[float, float]:

@@ -18,12 +18,13 @@ from configurator.core.formats import FORMATS
 from configurator.core.load import PERCENTILES, StepCosts, capacity, closed_loop_rate, load_point, static_batch
 from configurator.core.memory import kv_cache_bytes_per_token, kv_shards
 from configurator.core.messages import Message, msg
-from configurator.core.formulas.communication import EP_ALL_TO_ALLS_PER_LAYER
+from configurator.core.formulas import communication as comm
+from configurator.core.formulas.communication import EP_ALL_TO_ALLS_PER_LAYER, PCIE_RING_STEP_LATENCY_S
 from configurator.core.performance import (
     expert_parallel_seconds,
     fabric,
+    links,
     tensor_parallel_messages,
-    tensor_parallel_seconds,
 )
 from configurator.core.precision import PrecisionPlan, kv_element_bytes
 from configurator.core.scenario import Assumptions, Scenario
@@ -73,11 +74,15 @@ def _ep_all_to_all_s(scenario: Scenario, card: Card, tokens, math_bytes: float):
 
 
 def _tp_allreduce_s(scenario: Scenario, card: Card, tokens, math_bytes: float):
-    """Two all-reduces per layer in a forward pass (Shoeybi et al. 2019 §3) [s]; ``tokens`` may be an array."""
+    """Two all-reduces per layer in a forward pass (Shoeybi et al. 2019 §3) [s]; ``tokens`` may be
+    an array. Between cards without a GPU-to-GPU link each ring step also pays PCIe's latency
+    (:data:`~configurator.core.formulas.communication.PCIE_RING_STEP_LATENCY_S`): a decode step's
+    all-reduces are a few kilobytes, so their latency, not the link's bandwidth, is what they cost."""
     a = scenario.assumptions
     net = fabric(card, scenario.parallelism.cards_per_node, a)
-    return tensor_parallel_seconds(tokens, scenario.model.hidden, math_bytes, scenario.parallelism.tp,
-                                   scenario.model.n_layers, 2, net, a)
+    step_latency = PCIE_RING_STEP_LATENCY_S if net.fast_kind == "pcie" else 0.0
+    return comm.tensor_parallel_seconds(tokens, scenario.model.hidden, math_bytes, scenario.parallelism.tp,
+                                        scenario.model.n_layers, 2, net.domain, *links(net, a), step_latency)
 
 
 def _bandwidth(card: Card, a: Assumptions) -> float:
@@ -264,6 +269,14 @@ def step_costs(scenario: Scenario, card: Card, plan: PrecisionPlan, batch: int) 
                      serving.output_tokens, batch, serving.max_batched_tokens, speculative_tokens_per_step(scenario))
 
 
+def running_batch(scenario: Scenario) -> int:
+    """Sequences one model copy decodes at once: its batch (``Scenario.sequences_per_replica``), at
+    most the tokens one engine step carries, since every running sequence adds a token to each
+    step (vLLM refuses ``max_num_seqs`` above ``max_num_batched_tokens``: SchedulerConfig
+    ``_verify_args``); users beyond it wait in the engine's queue [sequences]."""
+    return max(1, min(scenario.sequences_per_replica, scenario.serving.max_batched_tokens))
+
+
 def replica_speed(scenario: Scenario, card: Card, plan: PrecisionPlan) -> ReplicaSpeed | None:
     """TTFT, TPOT and request rate of one replica, with latency percentiles at its load.
 
@@ -281,7 +294,7 @@ def replica_speed(scenario: Scenario, card: Card, plan: PrecisionPlan) -> Replic
     prompt = uncached_prompt_tokens(scenario)
     idle_ttft = prefill_seconds(scenario, card, plan, prompt)
     mean_kv = serving.prompt_tokens + serving.output_tokens // 2
-    c = scenario.sequences_per_replica
+    c = running_batch(scenario)
     _, bound = decode_step_seconds(scenario, card, plan, c, mean_kv)
     tpot = speculative_step_seconds(scenario, card, plan, c, mean_kv) / speculative_tokens_per_step(scenario)
     if bound == "compute" and c > 1:
@@ -311,7 +324,7 @@ def replica_speed(scenario: Scenario, card: Card, plan: PrecisionPlan) -> Replic
     limit = capacity(costs)
     users = -(-serving.users // scenario.data_parallel)
     rate = target if target else closed_loop_rate(costs, users, limit)
-    point = load_point(costs, rate, limit, closed=not target)
+    point = load_point(costs, rate, limit, closed=not target, users=users)
     if point.overloaded:
         messages.append(msg("serving-overloaded", rate=rate, capacity=point.capacity))
     rps = point.capacity if target else point.rate
@@ -362,7 +375,8 @@ def _disaggregated_speed(scenario: Scenario, card: Card, plan: PrecisionPlan, ba
         rate = decode_copies * closed_loop_rate(decode, users, capacity(decode))
     overloaded = rate > limit
     rate = min(rate, limit * (1 - 1e-9))
-    point = load_point(decode, rate / decode_copies, closed=not constraints.requests_per_s)
+    point = load_point(decode, rate / decode_copies, closed=not constraints.requests_per_s,
+                       users=-(-serving.users // decode_copies))
     rho = rate / prefill_copies * per_prompt
     theta = per_prompt / (2 * (1 - rho)) if rho < 1 else 0.0
     wait = {k: theta * math.log(rho / (1 - k / 100)) if rho > 1 - k / 100 else 0.0 for k in PERCENTILES}

@@ -42,17 +42,36 @@ def exposed_seconds(comm_s, window_s, overlap):
     return np.maximum(0.0, comm_s - overlap * window_s)
 
 
+PCIE_RING_STEP_LATENCY_S = 1.0e-6
+"""Latency of one step of a ring collective between cards that talk over PCIe [s]: NCCL's own
+cost model, ``hwLat[PCI][Ring][LL] = 1.0`` µs per step (NVIDIA/nccl ``src/graph/tuning.cc``; an
+all-reduce over ``n`` ranks takes ``2(n−1)`` steps), on top of the fixed cost of the call
+(:data:`~configurator.core.formulas.collectives.COLLECTIVE_LATENCY_S`, twice per all-reduce).
+Checked: 20 µs + 14 × 1 µs = 34 µs for eight cards, where nccl-tests ``all_reduce_perf`` measured
+40–42 µs at 8 B on 8 × RTX 4090 (NVIDIA/nccl issue #1530) and 54 µs on 8 × RTX 3090 (issue
+#1439), both launched from the host (``graph: 0``); serving engines replay their decode steps,
+collectives included, from CUDA graphs, without the launch."""
+
+
+def ring_allreduce_step_latency_seconds(ranks, step_latency_s):
+    """The per-step latency of a ring all-reduce over ``ranks`` cards: ``2(n−1)`` steps of
+    ``step_latency_s`` each [s] (NCCL ``tuning.cc``: ``nsteps = 2·(nRanks−1)`` for AllReduce)."""
+    return 2.0 * (np.maximum(ranks, 1) - 1) * step_latency_s
+
+
 def tensor_parallel_seconds(tokens, hidden, element_bytes, tp, layers, collectives_per_layer, domain, fast_gbps,
-                            network_gbps, efficiency):
+                            network_gbps, efficiency, step_latency_s=0.0):
     """Tensor-parallel traffic of ``tokens`` through ``layers`` layers [s].
 
     Megatron-LM with sequence parallelism: per layer and pass, two all-gathers and two
     reduce-scatters of the ``tokens × hidden`` activations of ``element_bytes`` [B], the volume
     of two all-reduces (Korthikanti et al. 2022 §4.2.2); ``collectives_per_layer`` counts
-    all-reduce equivalents (:data:`TP_COLLECTIVES_PER_LAYER` in training). Zero when ``tp`` is 1.
+    all-reduce equivalents (:data:`TP_COLLECTIVES_PER_LAYER` in training). ``step_latency_s``:
+    the latency of each ring step (:data:`PCIE_RING_STEP_LATENCY_S` between cards without a
+    GPU-to-GPU link; 0 keeps the call's fixed cost alone). Zero when ``tp`` is 1.
     """
     per_call = allreduce_seconds(tokens * hidden * element_bytes, tp, np.minimum(tp, domain), fast_gbps, network_gbps,
-                                 efficiency)
+                                 efficiency) + ring_allreduce_step_latency_seconds(tp, step_latency_s)
     return collectives_per_layer * layers * per_call * (tp > 1)
 
 

@@ -29,7 +29,7 @@ from configurator.core.plan.training import global_batch_tokens
 from configurator.core.memory import usable_capacity_bytes
 from configurator.core.messages import Message, msg
 from configurator.core.precision import plan_serving, plan_training
-from configurator.core.scenario import LAYOUT_FIELDS, Scenario, ServingUse, Workload
+from configurator.core.scenario import LAYOUT_FIELDS, Scenario, Workload
 from configurator.core.serving_use import latency_targets
 from configurator.core.units import TERA
 from configurator.core.verdicts import CONSTRAINTS
@@ -243,25 +243,52 @@ def _latency_floor_reached(smaller: Estimate, larger: Estimate) -> bool:
     return all(getattr(b, f)(50) > (1 - LATENCY_GAIN) * getattr(a, f)(50) for f in ("ttft_at", "tpot_at"))
 
 
+MISS_TIE = 0.01
+"""Relative misses this close count as equal when the closest deployment is chosen: the fewer
+cards among them [share of the target]."""
+
+
 def closest_serving_deployment(scenario: Scenario, card: Card, counts: Sequence[int] = SERVING_COUNTS,
                                whole_systems: bool = False) -> Estimate | None:
-    """When no count meets the latency targets (the buyer's or the use's): the fewest cards that
-    carry the users and the request rate without them, estimated at that layout against the
-    targets, so its verdicts say by how much it misses (the recommendation lists it below the
-    line). None when there are no latency targets or nothing carries the load even without them."""
+    """When no count meets the request rate and latency targets (the buyer's or the use's): the
+    configuration closest to meeting them over the counts :func:`serving_deployment` tries (from
+    the weights' lower bound until more cards no longer shorten either latency) — the smallest
+    relative miss (:func:`~configurator.core.plan.serving.target_miss`), the fewest cards among
+    misses within :data:`MISS_TIE` of it — so the buyer sees how near the card comes (TPOT met at
+    64 cards, TTFT 8 % over) rather than the fewest cards that hold the users, seconds over.
+    Estimated at that count against the targets, its verdicts say by how much it misses (the
+    recommendation lists it below the line). None when there are no latency targets or no count
+    tried fits."""
+    from configurator.core.plan.serving import target_miss  # the planner builds on the estimate
+
     if not latency_targets(scenario).any:
         return None
-    serving = scenario.serving.model_copy(update={"use": ServingUse.BATCH})
-    loose = scenario.model_copy(update={
-        "serving": serving, "constraints": scenario.constraints.model_copy(update={"ttft_ms": None, "tpot_ms": None})})
-    found = serving_deployment(loose, card, counts, whole_systems)
-    if found is None:
+    full = plannable(scenario, card)
+    base = _engine_defaults(full)
+    ordered = tuple(valid_counts(base, whole_system_counts(card, counts) if whole_systems else counts))
+    least = fewest_cards_for_weights(base, card)
+    tried, last = [], None
+    for count in ordered:
+        if count < least:
+            continue
+        est = estimate(with_count(base, count), card)
+        if est.inference is None:
+            break
+        if est.fits:
+            tried.append(est)
+        if last is not None and _latency_floor_reached(last, est):
+            break
+        last = est
+    if not tried:
         return None
-    planned = found.scenario
-    held = planned.model_copy(update={
-        "serving": planned.serving.model_copy(update={"use": scenario.serving.use}),
-        "constraints": scenario.constraints, "auto_layout": ()})
-    return estimate(held, card)
+    smallest = min(target_miss(e.scenario, e.inference) for e in tried)
+    closest = next(e for e in tried if target_miss(e.scenario, e.inference) <= smallest + MISS_TIE)
+    if full.auto_layout != base.auto_layout:  # the engine step and the pools searched at that count too
+        searched = estimate(with_count(full, closest.scenario.count), card)
+        if searched.fits and target_miss(searched.scenario, searched.inference) < \
+                target_miss(closest.scenario, closest.inference):
+            closest = searched
+    return closest
 
 
 ENGINE_SEARCH_FIELDS = ("max_batched_tokens", "disaggregated")

@@ -5,11 +5,13 @@ from ``core/estimate.py``, which calls it for scenarios with Auto serving fields
 
 from __future__ import annotations
 
+import math
 import threading
 from collections import OrderedDict
 from dataclasses import replace
 
 from configurator.core.catalog import Card
+from configurator.core.constraints import serving_verdicts
 from configurator.core.estimate import (
     Estimate,
     _estimate_inference,
@@ -22,27 +24,51 @@ from configurator.core.messages import msg
 from configurator.core.performance import fabric
 from configurator.core.precision import plan_serving
 from configurator.core.scenario import Scenario
+from configurator.core.serving_speed import InferenceSpeed
 from configurator.core.serving_use import latency_targets
 from configurator.core.units import Precision
 
 
+def target_miss(scenario: Scenario, inference: InferenceSpeed | None) -> float:
+    """How far a deployment is from its serving targets: the largest relative miss over the
+    request rate and the latency targets (the buyer's, else the use's) — ``actual/target − 1`` for
+    a latency, ``target/actual − 1`` for the rate — 0 when it meets them all, infinite without a
+    speed [share]."""
+    if inference is None:
+        return math.inf
+    worst = 0.0
+    for v in serving_verdicts(scenario, inference):
+        if not v.missed:
+            continue
+        if v.kind == "ceiling":
+            worst = max(worst, v.actual / v.target - 1.0)
+        else:
+            worst = max(worst, v.target / v.actual - 1.0 if v.actual > 0 else math.inf)
+    return worst
+
+
 def _serving_rank(est: Estimate) -> tuple:
-    """Order of serving layouts: carries the load within its targets, then throughput, then
-    fewer cards per copy."""
+    """Order of serving layouts: fits, meets its targets, then — short of them — the smallest
+    relative miss (:func:`target_miss`: a layout 10 % slower than the target before one 10× slower,
+    whatever request rate the slow one's queue reports), then throughput, then fewer cards per copy."""
     i = est.inference
     if i is None:
-        return (0, 0, 0.0, 0)
-    return (est.fits, not messages_for_serving_targets(est.scenario, i), i.requests_per_s,
-            -est.scenario.parallelism.tp)
+        return (est.fits, False, -math.inf, 0.0, 0)
+    miss = target_miss(est.scenario, i)
+    return (est.fits, miss == 0.0, -miss, i.requests_per_s, -est.scenario.parallelism.tp)
 
 
 def serving_tensor_parallel_options(scenario: Scenario, card: Card) -> list[int]:
-    """Tensor-parallel degrees for one model copy: powers of two inside the fast-link domain
-    (1 on cards without one) that divide the heads and the card count."""
+    """Tensor-parallel degrees for one model copy: powers of two inside one fast domain — the
+    fast-link domain, else the server, whose cards all-reduce over PCIe — that divide the heads
+    and the card count. Serving engines run tensor parallel over PCIe (vLLM and SGLang over NCCL:
+    a decode step's all-reduces are small, so they cost PCIe's latency more than its bandwidth,
+    :func:`configurator.core.serving_speed.decode_step_seconds`), and the search keeps it where it
+    is faster than pipeline stages, which read every weight once per token on one card at a time."""
     if "tp" not in scenario.auto_layout:
         return [scenario.parallelism.tp]
     domain = fabric(card, scenario.parallelism.cards_per_node, scenario.assumptions).domain
-    limit = min(domain, scenario.count) if card.has_fast_link else 1
+    limit = min(domain, scenario.count)
     return [t for t in (1, 2, 4, 8, 16, 32, 64) if t <= limit and scenario.model.n_heads % t == 0
             and scenario.count % t == 0] or [1]
 
@@ -169,8 +195,8 @@ def planned_layout(scenario: Scenario, card: Card) -> Estimate:
         for tp, ep in sorted(layouts, key=lambda layout: -layout[0] * layout[1]):
             if any(e.fits for e in done.values()) and weights / (tp * pp * ep) > budget:
                 continue
-            done[tp, ep] = _replica(with_layout(scenario, {"tp": tp, "pp": pp, "virtual_stages": 1, "cp": 1,
-                                                           "ep": ep}), card)
+            laid_out = with_layout(scenario, {"tp": tp, "pp": pp, "virtual_stages": 1, "cp": 1, "ep": ep})
+            done[tp, ep] = _with_fp8_cache_if_needed(laid_out, card, _replica(laid_out, card))
         return [done[layout] for layout in layouts if layout in done]
 
     pinned_pp = "pp" not in scenario.auto_layout
@@ -193,9 +219,12 @@ def planned_layout(scenario: Scenario, card: Card) -> Estimate:
 
 
 def _with_fp8_cache_if_needed(scenario: Scenario, card: Card, best: Estimate) -> Estimate:
-    """When the engine's default KV cache (the KV precision left unset) keeps a copy from
-    carrying the load, the same plan with an FP8 cache (vLLM/SGLang ``kv_cache_dtype=fp8``,
-    half the bytes per token) if the card computes FP8 and that carries more; said in a message."""
+    """When the engine's default KV cache (the KV precision left unset) keeps a layout from
+    carrying the load, the same layout with an FP8 cache (vLLM/SGLang ``kv_cache_dtype=fp8``,
+    half the bytes per token) if the card computes FP8 and that fits or meets the targets where
+    the default does not; said in a message. Tried on every layout the search weighs, not only on
+    the one it would pick without it: with more users the default cache can outgrow a single
+    stage, and a wider split that fits with it still be slower than one stage with an FP8 cache."""
     i = best.inference
     if scenario.serving.kv_precision is not None or not card.supports(Precision.FP8) or i is None:
         return best
@@ -217,9 +246,12 @@ def _batched_replica(scenario: Scenario, card: Card) -> Estimate:
 
     if "max_batch" not in scenario.auto_layout:
         return at(scenario.serving.max_batch)
-    spread = -(-scenario.serving.users // scenario.data_parallel)
+    # at most one token per running sequence in each engine step (vLLM refuses max_num_seqs above
+    # max_num_batched_tokens); users beyond it wait in the engine's queue
+    step_budget = scenario.serving.max_batched_tokens
+    spread = min(-(-scenario.serving.users // scenario.data_parallel), step_budget)
     model = inference_memory_model(scenario, card, plan_serving(scenario, card))
-    largest = max(model.max_concurrency(scenario.serving.context_tokens), 1)
+    largest = min(max(model.max_concurrency(scenario.serving.context_tokens), 1), step_budget)
     est, batch = at(spread), spread
 
     def carries_rate(e: Estimate) -> bool:  # without a speed (no bandwidth figure) a larger batch tells nothing more
@@ -289,8 +321,7 @@ def _sized_pools(scenario: Scenario, card: Card) -> Estimate:
 
 
 def _finished(scenario: Scenario, card: Card, best: Estimate) -> Estimate:
-    """The chosen layout with its KV precision and engine step settled."""
-    best = _with_fp8_cache_if_needed(scenario, card, best)
+    """The chosen layout (its KV precision already settled) with its engine step settled."""
     return _searched_engine_step(scenario, card, best)
 
 

@@ -10,6 +10,12 @@ budget, region, deadline, power and latency. Built from the one checker's verdic
   they are (shown for serving work only: :func:`targets_held` of an estimate says None for other work) ("first token ≤ 1 s and ≤ 100 ms per token at p90 (default for interactive chat)").
 * :func:`verdict_state` — ``met``, ``not met`` or ``cannot be checked`` (a label id);
   :func:`overall_state` the worst of them (a headline's colour).
+* :func:`constraints_verdict` — the constraints in a headline's few words, each broken one by how
+  much and each unchecked one and why (:func:`verdict_brief`): the window's, the command line's
+  and the summary's status line (issue 24, part 4).
+* :func:`constraints_columns` — the summary's first-page table: the use, then each constraint with
+  what was set (:func:`target_phrase`), the verdict in words and its state;
+  :func:`unset_constraints` the ones left open.
 Qt-free.
 """
 

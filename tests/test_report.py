@@ -195,7 +195,8 @@ def test_headline_bom_and_tco_agree(catalog):
     summary = build_summary(est, catalog, "en", today=date(2026, 12, 1))
     headline = dict(summary.headline)
     cost = summary.cost
-    assert headline["Capex"] == f"{cost.ownership.capex:,.0f}\u00a0USD"  # held together by a no-break space
+    # held together by a no-break space, then what it covers (issue 24 part 4)
+    assert headline["Capex"].startswith(f"{cost.ownership.capex:,.0f}\u00a0USD — accelerators, servers")
     assert headline["Total cost of ownership over 4 years"] == f"{cost.ownership.tco:,.0f}\u00a0USD"
     assert cost.bom.capex == pytest.approx(sum(line.total for line in cost.bom.purchases if line.total is not None))
     bom = next(t for t in summary.tables if t.key == "bom")

@@ -26,8 +26,14 @@ if TYPE_CHECKING:  # the estimator (and the view model built from it) loads with
     from configurator.core.analysis import Analysis
     from configurator.core.estimate import Estimate
 
-GOOD, BAD = "#1b7f3b", "#b00020"
-"""The verdict's colours: it fits and carries the load (green), it does not (red)."""
+GOOD, CAUTION, BAD = "#1b7f3b", "#9a5800", "#b00020"
+"""The verdict's colours: it fits, carries the load and meets every constraint set (green); a
+constraint cannot be checked (amber); it does not fit or carry the load, or breaks a constraint (red)."""
+
+
+def verdict_colour(view) -> str:
+    """The headline's colour of an estimate's view model (``good``, ``caution``)."""
+    return BAD if not view.good else CAUTION if view.caution else GOOD
 
 
 def _unbroken_units(text: str) -> str:
@@ -127,6 +133,17 @@ class ResultsPanel(QWidget):
                 tips.append(band_note(value.band, language))
         return "\n\n".join(dict.fromkeys(filter(None, tips)))
 
+    def _constraints_tip(self, est: Estimate, language: str) -> str:
+        """Each constraint set, its state and its verdict in full words (the headline says them briefly)."""
+        from configurator.core.view.constraints_view import constraints_section
+
+        section = constraints_section(est.verdicts)
+        if section is None:
+            return ""
+        colon = label(": ", language)
+        return "\n".join(f"[{label(r.note, language)}] {label(r.label, language)}{colon}{write(r.value, language)}"
+                         for r in section.rows)
+
     def _show_fixes(self, analysis: Analysis, language: str) -> None:
         """"What would fit": the analysis's suggestions (none while it fits, or before they are computed)."""
         from configurator.core.view.suggestions_view import suggestions_section
@@ -146,8 +163,9 @@ class ResultsPanel(QWidget):
         est = analysis.estimate
         language = current_language()
         view = estimate_view(est)
-        text, colour = write(view.verdict, language), GOOD if view.good else BAD
+        text, colour = write(view.verdict, language), verdict_colour(view)
         self.verdict.setText(text)
+        self.verdict.setToolTip(self._constraints_tip(est, language))
         self.layout_label.setVisible(view.layout is not None)
         if view.layout is not None:
             self.layout_label.setText(write(Phrase("Layout: {layout}", {"layout": view.layout}), language))

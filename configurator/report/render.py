@@ -25,12 +25,36 @@ def html_text(text: str) -> str:
     return html.escape(single_line(text))
 
 
-def _html_table(table: Table, numeric_from: int = 99) -> str:
-    """A table; columns from ``numeric_from`` on are right-aligned (amounts)."""
+STATE_COLOURS = {"met": ("#e6f2e8", "#1b5e20"), "cannot be checked": ("#fff1d0", "#7a4a00"),
+                 "not met": ("#fbe3e4", "#9b0019")}
+"""(background, text) colours of the summary's status and of each constraint's state: met (green),
+cannot be checked (amber), not met (red)."""
+
+
+def _state_colours(language: str) -> dict[str, str]:
+    """The text colour of each state, keyed by the state in ``language`` (as the constraints table
+    writes it)."""
+    w = Words(language)
+    return {w(state): text for state, (_, text) in STATE_COLOURS.items()}
+
+
+COLUMN_WIDTHS = {"constraints": (16, 27, 47, 10)}
+"""Widths of a table's columns [% of the page], where the text would otherwise squeeze one: the
+constraints' verdicts in words get the room."""
+
+
+def _html_table(table: Table, numeric_from: int = 99, colours: dict[str, str] | None = None) -> str:
+    """A table; columns from ``numeric_from`` on are right-aligned (amounts); a cell whose whole text
+    is a key of ``colours`` is written bold in that colour (a constraint's state)."""
     e = html_text
     head = ""
+    widths = COLUMN_WIDTHS.get(table.key, ())
+    if len(widths) != len(table.header):
+        widths = ()
     if any(table.header):
-        head = "<tr>" + "".join(f"<th align='left' bgcolor='#e8ecf2'>{e(h)}</th>" for h in table.header) + "</tr>"
+        sized = [f" width='{width}%'" for width in widths] or [""] * len(table.header)
+        head = "<tr>" + "".join(f"<th align='left' bgcolor='#e8ecf2'{size}>{e(h)}</th>"
+                                for h, size in zip(table.header, sized)) + "</tr>"
     body = []
     for row in table.rows:
         total = not row[0] and len(row) > 2  # a sum line under the items
@@ -38,6 +62,8 @@ def _html_table(table: Table, numeric_from: int = 99) -> str:
         for index, cell in enumerate(row):
             align = " align='right'" if numeric_from <= index < numeric_from + 3 else ""
             text = f"<b>{e(cell)}</b>" if total else e(cell)
+            if colours and cell in colours:
+                text = f"<b><font color='{colours[cell]}'>{e(cell)}</font></b>"
             cells.append(f"<td{align}>{text}</td>")
         body.append("<tr>" + "".join(cells) + "</tr>")
     return (f"<table width='100%' cellspacing='0' cellpadding='2' border='0.5' style='border-color: #999999; "
@@ -63,12 +89,26 @@ def to_html(summary: Summary, images: dict[str, str] | None = None) -> str:
         "<p style='font-size: 8pt; color: #444444;'>" + " · ".join(f"<b>{e(k)}</b>: {e(v)}" for k, v in summary.meta)
         + "</p>",
     ]
+    if summary.status:
+        background, colour = STATE_COLOURS.get(summary.state, STATE_COLOURS["met"])
+        parts.append(f"<table width='100%' cellspacing='0' cellpadding='6' border='0' bgcolor='{background}' "
+                     f"style='margin-top: 4px;'><tr><td style='font-size: 11pt; color: {colour};'>"
+                     f"<b>{e(h.get('state', '') + Words(summary.language).label(': ') + summary.status)}</b>"
+                     f"</td></tr></table>")
     if summary.headline:
         parts.append(_heading(h.get("headline", "")))
         rows = "".join(f"<tr><td width='28%'><b>{e(k)}</b></td><td>{e(v)}</td></tr>" for k, v in summary.headline)
-        parts.append(f"<table width='100%' cellspacing='0' cellpadding='3' border='0' bgcolor='#eef5ee' "
+        parts.append(f"<table width='100%' cellspacing='0' cellpadding='3' border='0' bgcolor='#f1f3f6' "
                      f"style='font-size: 10pt;'>{rows}</table>")
-    parts.append(f"<p style='font-size: 10pt; background-color: #eef5ee;'><b>{e(summary.recommendation)}</b></p>")
+    for table in summary.first_page:
+        parts.append(_heading(table.title))
+        parts.append(_html_table(table, colours=_state_colours(summary.language)))
+        if table.note:
+            parts.append(f"<p style='font-size: 8pt; color: #444444;'>{e(table.note)}</p>")
+    # a table of its own: a paragraph's top margin is lost after a table (QTextDocument)
+    parts.append(f"<table width='100%' cellspacing='0' cellpadding='4' border='0' bgcolor='#f1f3f6' "
+                 f"style='margin-top: 8px;'><tr><td style='font-size: 10pt;'><b>{e(summary.recommendation)}</b>"
+                 f"</td></tr></table>")
     for table in summary.tables:
         parts.append(_heading(table.title))
         parts.append(_html_table(table, NUMERIC_COLUMNS.get(table.key, 99)))
@@ -124,21 +164,34 @@ def markdown_text(text: str, block_start: bool = True) -> str:
     return f"{escaped[:cut]}\\{escaped[cut:]}"
 
 
+def _markdown_table(table: Table) -> list[str]:
+    """A titled table as Markdown lines (GitHub's tables), its note under it."""
+    m = markdown_text
+    header = table.header if any(table.header) else ("", "")
+    lines = [f"## {m(table.title)}", "", "| " + " | ".join(m(h, False) for h in header) + " |",
+             "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(m(c, False) for c in row) + " |" for row in table.rows]
+    lines.append("")
+    if table.note:
+        lines += [m(table.note), ""]
+    return lines
+
+
 def to_markdown(summary: Summary) -> str:
     """The summary as Markdown (CommonMark with GitHub's tables); every text in it is literal
     (:func:`markdown_text`)."""
     w, m = Words(summary.language), markdown_text
     lines = [f"# {m(summary.title)}", "", " · ".join(f"**{m(k)}**: {m(v)}" for k, v in summary.meta), ""]
+    if summary.status:
+        colon = Words(summary.language).label(": ")
+        lines += [f"> **{m(summary.headings.get('state', ''), False)}**{colon}{m(summary.status, False)}", ""]
     lines += [f"- **{m(k)}**: {m(v)}" for k, v in summary.headline]
-    lines += ["", f"**{m(summary.recommendation)}**", ""]
+    lines.append("")
+    for table in summary.first_page:
+        lines += _markdown_table(table)
+    lines += [f"**{m(summary.recommendation)}**", ""]
     for table in summary.tables:
-        header = table.header if any(table.header) else ("", "")
-        lines += [f"## {m(table.title)}", "", "| " + " | ".join(m(h, False) for h in header) + " |",
-                  "|" + "---|" * len(header)]
-        lines += ["| " + " | ".join(m(c, False) for c in row) + " |" for row in table.rows]
-        lines.append("")
-        if table.note:
-            lines += [m(table.note), ""]
+        lines += _markdown_table(table)
     if summary.sources:
         lines += [f"## {m(w('Sources'))}", ""] + [f"{n}. {m(text)}" for n, text in enumerate(summary.sources, start=1)]
         lines.append("")
@@ -175,10 +228,12 @@ def to_csv(summary: Summary) -> str:
     row("section", "label", "value", "value 3", "value 4", "value 5", "value 6")
     for key, value in summary.meta:
         row("meta", key, value)
+    if summary.status:
+        row("status", summary.headings.get("state", ""), summary.status)  # the state in words, then the verdict
     for key, value in summary.headline:
         row("headline", key, value)
     row("recommendation", "", summary.recommendation)
-    for table in summary.tables:
+    for table in (*summary.first_page, *summary.tables):
         if any(table.header):
             row(table.key, *table.header)
         for cells in table.rows:
@@ -198,6 +253,7 @@ def to_json(summary: Summary) -> str:
         "language": summary.language,
         "meta": dict(summary.meta),
         "recommendation": summary.recommendation,
+        "status": {"state": summary.state, "text": summary.status},
         "headline": dict(summary.headline),
         "estimate": summary.estimate.to_dict(),
         "bom": None if summary.cost is None else deployment_cost_to_dict(summary.cost),

@@ -29,7 +29,14 @@ from configurator.core.view import price_view
 from configurator.core.scenario import Scenario, updated_or_none
 from configurator.core.view.assumptions_view import assumptions_section
 from configurator.core.view.cost_bases import per_unit_label
-from configurator.core.view.estimate_view import estimate_view, plain, speed_row
+from configurator.core.view.constraints_view import (
+    CONSTRAINT_HEADINGS,
+    STATE_TITLES,
+    constraints_columns,
+    unset_constraints,
+    verdict_brief,
+)
+from configurator.core.view.estimate_view import estimate_view, headline_verdict, plain, speed_row
 from configurator.core.view.numbers import watts
 from configurator.core.view.card_view import CONFIDENCE, PRICE_KINDS
 from configurator.core.view.rows import Amount, Phrase, View, label, write
@@ -116,6 +123,14 @@ class Summary:
     """(label, value) fields for the approver; empty values are left blank to fill in."""
     headings: dict[str, str] = field(default_factory=dict)
     cost: DeploymentCost | None = None
+    status: str = ""
+    """The verdict in one line, as the window's headline says it: whether it fits (or carries the
+    load) and what the constraints set come to — each broken one by how much, each that cannot be
+    checked and why (:func:`~configurator.core.view.estimate_view.headline_verdict`)."""
+    state: str = "met"
+    """The status's state: ``met`` (green), ``cannot be checked`` (amber) or ``not met`` (red) (label ids)."""
+    first_page: tuple[Table, ...] = ()
+    """Tables under the headline on the first page: the constraints set and whether each is met."""
 
 
 # ---- the title ----------------------------------------------------------------------------
@@ -245,18 +260,48 @@ def configuration_text(est: Estimate, cost: DeploymentCost, w: Words) -> str:
     if bom.servers:
         servers = w("1 server") if bom.servers == 1 else w("{n} servers", n=count(bom.servers))
         racks = w("1 rack") if bom.racks == 1 else w("{n} racks", n=count(bom.racks))
-        text += w(" in {servers} ({per} cards each), {racks}", servers=servers, per=bom.gpus_per_server, racks=racks)
+        each = " in {servers} (1 card each), {racks}" if bom.gpus_per_server == 1 else \
+            " in {servers} ({per} cards each), {racks}"
+        text += w(each, servers=servers, per=bom.gpus_per_server, racks=racks)
     if bom.goodput is not None and bom.goodput.spare_servers:
         text += w(", {n} of them spare servers", n=count(bom.goodput.spare_servers))
     return text
 
 
+def choice_problems(est: Estimate, w: Words) -> tuple[str, ...]:
+    """Why a configuration cannot be recommended, in the headline's words: it does not fit (AI) or
+    carry the load (graphics), and each constraint it breaks by how much or cannot be checked
+    (a budget without every price aside: the ranking lists such a card with "enter a quote");
+    empty when nothing stands in the way."""
+    problems = []
+    if not est.usable:
+        problems.append(w("does not fit") if est.graphics is None else w("does not carry the whole load"))
+    problems += [write(verdict_brief(v), w.language) for v in est.violations]
+    return tuple(problems)
+
+
+def _sentences(w: Words, *sentences: str) -> str:
+    """Sentences one after another: a space between them in English, none after a Chinese full stop."""
+    return ("" if w.language == "zh_CN" else " ").join(sentences)
+
+
 def _verdict(mine: Option, best: Option | None, objective: Objective, w: Words) -> str:
-    """"Your choice" beside "Recommended", with the saving when they differ."""
+    """"Your choice" beside "Recommended", with the saving when they differ; a choice that does not
+    fit or breaks a constraint set is never called the recommended option: what stands in the way
+    is said first."""
     currency = mine.cost.bom.currency
     years = f"{mine.cost.ownership.years:g}"
     by = w(OBJECTIVE_LABELS[objective.value])
     mine_text = f"{count(mine.estimate.scenario.count)} × {mine.estimate.card.name}"
+    problems = choice_problems(mine.estimate, w)
+    if problems:
+        text = w("Your choice, {mine}, cannot be recommended: {problems}.", mine=mine_text,
+                 problems=w.label("; ").join(problems))
+        if best is None:
+            return _sentences(w, text, w("No other card's configuration meets every constraint set either."))
+        best_text = f"{count(best.estimate.scenario.count)} × {best.estimate.card.name}"
+        return _sentences(w, text, w("Recommended by {by}: {best}, which fits and meets every constraint set.",
+                                     by=by, best=best_text))
     if best is None or (mine.score is not None and mine.score <= best.score):
         if mine.score is None:
             return w("Your choice: {mine}. It cannot be ranked by {by}: it has no price on that basis — enter a "
@@ -268,8 +313,9 @@ def _verdict(mine: Option, best: Option | None, objective: Objective, w: Words) 
         ratio = best.per_unit / mine.per_unit
         work = work_per_year(mine.estimate) * mine.cost.ownership.years
         saving = (mine.per_unit - best.per_unit) * work
-        text += " " + w("It does the same work for {saving} less over {years} years ({share} of your choice's cost).",
-                        saving=money(saving, currency), years=years, share=percent(ratio))
+        text = _sentences(w, text, w("It does the same work for {saving} less over {years} years ({share} of your "
+                                     "choice's cost).", saving=money(saving, currency), years=years,
+                                     share=percent(ratio)))
     return text
 
 
@@ -296,25 +342,63 @@ def _banded_speed(est: Estimate, w: Words) -> list[tuple[str, str]]:
     return [(label(row.label, w.language), write(plain(row.value, band=True), w.language))]
 
 
+def capex_text(cost: DeploymentCost, w: Words) -> str:
+    """The capex with what it covers, and what it leaves out: "9,163,077 CNY — accelerators,
+    servers, network, storage, racks; 2 items unpriced — enter quotes (not in the total)"."""
+    bom = cost.bom
+    kinds = dict.fromkeys(line.kind for line in bom.purchases if line.total is not None)
+    covered = [w(KIND_LABELS.get(kind, kind)) for kind in kinds]
+    if w.language == "en":
+        covered = [name.lower() for name in covered]
+    text = money(cost.ownership.capex, bom.currency)
+    if covered:
+        text = w("{capex} — {covers}", capex=text, covers=w.label(", ").join(covered))
+    if bom.unpriced:
+        left_out = "{capex}; 1 item unpriced — enter a quote (not in the total)" if len(bom.unpriced) == 1 else \
+            "{capex}; {n} items unpriced — enter quotes (not in the total)"
+        text = w(left_out, capex=text, n=count(len(bom.unpriced)))
+    return text
+
+
 def _headline(est: Estimate, mine: Option, w: Words) -> tuple[tuple[str, str], ...]:
+    """The first page's figures: the configuration, its capex and what that covers, the TCO, and —
+    only where it fits and carries the load, else they would be figures of a deployment that
+    cannot run — the cost per unit of work and the speed; the China export status."""
     cost, own = mine.cost, mine.cost.ownership
     currency, years = cost.bom.currency, f"{own.years:g}"
     rows = [
         (w("Configuration"), configuration_text(est, cost, w)),
-        (w("Capex"), money(own.capex, currency)),
-        (w("Total cost of ownership over {years} years", years=years), money(own.tco, currency)),
+        (w("Capex"), capex_text(cost, w)),
+        (w("Total cost of ownership over {years} years", years=years),
+         w("{tco} — without the unpriced items", tco=money(own.tco, currency)) if cost.bom.unpriced
+         else money(own.tco, currency)),
     ]
-    tco_per_unit = _tco_per_unit(est, mine)
-    if tco_per_unit is not None:
-        rows.append((per_unit_name(est, w), money(tco_per_unit, currency)))
-    rows += _banded_speed(est, w)
-    if cost.bom.unpriced:
-        rows.append((w("Not priced"), w("{n} lines have no price — enter a quote; the totals leave them out",
-                                        n=count(len(cost.bom.unpriced)))))
+    if est.usable:
+        tco_per_unit = _tco_per_unit(est, mine)
+        if tco_per_unit is not None:
+            rows.append((per_unit_name(est, w), money(tco_per_unit, currency)))
+        rows += _banded_speed(est, w)
     line = export_line(est, w)
     if line:
         rows.append((w("Export status"), line))
     return tuple(rows)
+
+
+def constraints_table(est: Estimate, w: Words) -> Table:
+    """The constraints the buyer set, on the first page: for serving work the use and the latency
+    targets it holds to (and whose: "default for interactive chat"), then each constraint — what
+    was set, with its basis (a capex or a rent ceiling, a percentile), the verdict in words and
+    met / not met / cannot be checked — and, last, those left open (nothing checked against them)."""
+    language = w.language
+    columns = constraints_columns(est)
+    unset = w.label(", ").join(w(name) for name in unset_constraints(est))
+    if columns is None:  # nothing set: one line that says so
+        return Table("constraints", w("Your constraints"), ("", ""),
+                     ((w("Not set"), w("{names} — nothing checked against them", names=unset)),))
+    rows = [tuple(write(cell, language) for cell in row) for row in columns.rows]
+    if unset:
+        rows.append((w("Not set"), unset, w("nothing checked against them"), ""))
+    return Table("constraints", w("Your constraints"), tuple(w(h) for h in CONSTRAINT_HEADINGS), tuple(rows))
 
 
 def _price_headline(decision: Sequence, w: Words) -> tuple[tuple[str, str], ...]:
@@ -659,6 +743,7 @@ def build_summary(est: Estimate, catalog: Catalog, language: str = "en", today: 
     )
     verdict = _verdict(mine, best, objective, w)
     view = estimate_view(est)
+    status, state = headline_verdict(est)
     fixes = suggestions_table(est, catalog, w)
     tables = (
         *((fixes,) if fixes else ()),
@@ -674,9 +759,10 @@ def build_summary(est: Estimate, catalog: Catalog, language: str = "en", today: 
     chart = _rent_chart(est, mine, w)
     warnings = tuple(w.message(m) for m in est.messages) or (w("None"),)
     headings = {"headline": w("At a glance"), "sources": w("Sources"), "warnings": w("Warnings"),
-                "approval": w("Approval")}
+                "approval": w("Approval"), "state": w(STATE_TITLES[state])}
     return Summary(language, summary_title(est.scenario, w), meta, verdict, tables, warnings, est,
                    tuple(o.estimate for o in priced), headline=_headline(est, mine, w) + _price_headline(decision, w),
                    charts=(chart,) if chart else (), sources=tuple(sources.items),
                    approval=_approval_table(w, prepared_by, today).rows,
-                   headings=headings, cost=mine.cost)
+                   headings=headings, cost=mine.cost, status=write(status, language), state=state,
+                   first_page=(constraints_table(est, w),))

@@ -10,6 +10,12 @@ budget, region, deadline, power and latency. Built from the one checker's verdic
   they are (shown for serving work only: :func:`targets_held` of an estimate says None for other work) ("first token ≤ 1 s and ≤ 100 ms per token at p90 (default for interactive chat)").
 * :func:`verdict_state` — ``met``, ``not met`` or ``cannot be checked`` (a label id);
   :func:`overall_state` the worst of them (a headline's colour).
+* :func:`constraints_verdict` — the constraints in a headline's few words, each broken one by how
+  much and each unchecked one and why (:func:`verdict_brief`): the window's, the command line's
+  and the summary's status line (issue 24, part 4).
+* :func:`constraints_columns` — the summary's first-page table: the use, then each constraint with
+  what was set (:func:`target_phrase`), the verdict in words and its state;
+  :func:`unset_constraints` the ones left open.
 Qt-free.
 """
 
@@ -20,11 +26,20 @@ from collections.abc import Iterable
 from configurator.core.scenario import Scenario
 from configurator.core.serving_use import SET, latency_targets
 from configurator.core.verdicts import Verdict
-from configurator.core.view.names import CONSTRAINT_NAMES
-from configurator.core.view.rows import Amount, Phrase, Row, Section
+from configurator.core.view.names import CONSTRAINT_NAMES, SERVING_USES
+from configurator.core.view.rows import Amount, Columns, Phrase, Row, Section
 
 ORIGIN_LABELS = {"chat": "default for interactive chat", "api": "default for an API", SET: "your targets"}
 """Label ids of whose latency targets they are (``LatencyTargets.*_origin``)."""
+
+ORIGIN_LABEL = {**ORIGIN_LABELS, SET: "your target"}
+"""Label ids of whose one latency target it is."""
+
+
+STATE_TITLES = {"met": "Meets what was asked", "cannot be checked": "Cannot be fully checked",
+                "not met": "Does not meet what was asked"}
+"""Label ids of a headline's state (:func:`overall_state` of the verdicts, with whether it fits), as a
+summary titles its status line."""
 
 
 def verdict_state(verdict: Verdict) -> str:
@@ -68,8 +83,169 @@ def latency_targets_phrase(scenario: Scenario) -> Phrase | str:
     targets = latency_targets(scenario)
     if not targets.any:
         return "none (offline batch: ranked by cost per token)"
-    origin = targets.tpot_origin if targets.tpot_ms else targets.ttft_origin
+    params = {"ttft": Amount(targets.ttft_ms / 1000, "s") if targets.ttft_ms else None,
+              "tpot": Amount(targets.tpot_ms / 1000, "s") if targets.tpot_ms else None,
+              "percentile": f"p{targets.percentile}",
+              "ttft_origin": ORIGIN_LABEL.get(targets.ttft_origin, targets.ttft_origin),
+              "tpot_origin": ORIGIN_LABEL.get(targets.tpot_origin, targets.tpot_origin)}
+    if not targets.ttft_ms:
+        return Phrase("≤ {tpot} per token at {percentile} ({origin})", {**params, "origin": params["tpot_origin"]})
+    if not targets.tpot_ms:
+        return Phrase("first token ≤ {ttft} at {percentile} ({origin})", {**params, "origin": params["ttft_origin"]})
+    if targets.ttft_origin != targets.tpot_origin:  # one typed, the other the use's default: say whose each is
+        return Phrase("first token ≤ {ttft} ({ttft_origin}) and ≤ {tpot} per token ({tpot_origin}) at {percentile}",
+                      params)
     return Phrase("first token ≤ {ttft} and ≤ {tpot} per token at {percentile} ({origin})",
-                  {"ttft": Amount(targets.ttft_ms / 1000, "s") if targets.ttft_ms else None,
-                   "tpot": Amount(targets.tpot_ms / 1000, "s") if targets.tpot_ms else None,
-                   "percentile": f"p{targets.percentile}", "origin": ORIGIN_LABELS.get(origin, origin)})
+                  {**params, "origin": params["ttft_origin"]})
+
+
+# ---- a headline's words and the summary's first page (issue 24, part 4) ----------------------
+
+BRIEF_MISSED = {
+    "budget": "over budget by {by}", "deadline": "misses the deadline by {by}",
+    "power-cap": "over the power cap by {by}", "rack-power": "over the power per server by {by}",
+    "throughput": "{by} short of the training throughput needed", "request-rate": "{by} short of the request rate",
+    "ttft": "first token {by} over the {percentile} target", "tpot": "{by} per output token over the {percentile} target",
+}
+"""Label ids of a broken constraint in a headline's few words, by verdict id (``{by}``: how far it
+misses, with its unit); the region has its own (:func:`verdict_brief`)."""
+
+BRIEF_UNKNOWN = {
+    "budget": "budget ({n} items unpriced — enter quotes)", "deadline": "deadline (no time estimated)",
+    "power-cap": "power cap (no published board power)", "rack-power": "power per server (no published board power)",
+    "throughput": "training throughput (no speed estimated)", "request-rate": "request rate (no speed estimated)",
+    "ttft": "first token (no latency estimated)", "tpot": "time per output token (no latency estimated)",
+}
+"""Label ids of a constraint that cannot be checked and why, in a headline's few words, by verdict id."""
+
+REGION_BRIEF = {"export-licence-required": "needs a US export licence for mainland China",
+                "export-not-permitted": "not permitted for delivery to mainland China",
+                "export-status-unknown": "export status for mainland China unknown"}
+"""Label ids of a card that cannot be delivered to mainland China, by the region verdict's message id."""
+
+
+def _by(verdict: Verdict) -> Amount:
+    """How far ``verdict`` misses, in its unit (money, hours, watts, ms, a rate)."""
+    unit = verdict.unit
+    if verdict.id == "budget":
+        return Amount(verdict.by, unit, money=True)
+    if unit == "kW":
+        return Amount(verdict.by * 1000, "W")
+    if unit == "ms":
+        return Amount(verdict.by / 1000, "ms")
+    return Amount(verdict.by, unit)
+
+
+def verdict_brief(verdict: Verdict) -> Phrase | str | None:
+    """A broken constraint in a headline's few words ("over budget by 6,163,077 CNY", "first token
+    1,545 ms over the p90 target"), or one that cannot be checked and why ("budget (2 items
+    unpriced — enter quotes)"); None for one that is met."""
+    if verdict.met:
+        return None
+    if verdict.id == "region":
+        return REGION_BRIEF.get(verdict.params.get("message", ""), "export status for mainland China unknown")
+    if verdict.met is None:
+        if verdict.id == "budget" and verdict.basis != "capex":
+            return "budget (no cloud price)"
+        unpriced = int(verdict.params.get("unpriced", 0))
+        template = "budget (1 item unpriced — enter a quote)" if verdict.id == "budget" and unpriced == 1 \
+            else BRIEF_UNKNOWN[verdict.id]
+        return Phrase(template, {"n": unpriced})
+    template = BRIEF_MISSED[verdict.id]
+    if verdict.id == "budget" and verdict.params.get("unpriced"):
+        template = "over budget by at least {by}"
+    return Phrase(template, {"by": _by(verdict), "percentile": verdict.basis})
+
+
+def _listed(parts: list) -> Phrase:
+    """Phrases one after another with '; ' (a label id) between them."""
+    return Phrase("{sep}".join(f"{{p{i}}}" for i in range(len(parts))),
+                  {"sep": "; ", **{f"p{i}": part for i, part in enumerate(parts)}})
+
+
+def constraints_verdict(verdicts: Iterable[Verdict]) -> Phrase | None:
+    """What the constraints the buyer set come to, for a headline: how many are broken and each by
+    how much, how many cannot be checked and why ("breaks 2 of 4 constraints: over budget by
+    6,163,077 CNY; needs a US export licence for mainland China"), else "meets all 4
+    constraints"; None when the buyer set none."""
+    verdicts = tuple(verdicts)
+    if not verdicts:
+        return None
+    total = len(verdicts)
+    broken = [verdict_brief(v) for v in verdicts if v.met is False]
+    unknown = [verdict_brief(v) for v in verdicts if v.met is None]
+    if not broken and not unknown:
+        return Phrase("meets the one constraint set" if total == 1 else "meets all {n} constraints", {"n": total})
+    parts = []
+    if broken:
+        parts.append(Phrase("breaks the one constraint set: {list}" if total == 1 else
+                            "breaks {n} of {total} constraints: {list}",
+                            {"n": len(broken), "total": total, "list": _listed(broken)}))
+    if unknown:
+        parts.append(Phrase("cannot check the one constraint set: {list}" if total == 1 else
+                            "cannot check {n} of {total} constraints: {list}",
+                            {"n": len(unknown), "total": total, "list": _listed(unknown)}))
+    return _listed(parts)
+
+
+def target_phrase(verdict: Verdict) -> Phrase | str:
+    """What the buyer set, with its unit and what it caps ("3,000,000 CNY — capex ceiling (buying)",
+    "≤ 1.00 s at p90 (default for interactive chat)", "Mainland China")."""
+    v, target = verdict, verdict.target
+    if v.id == "budget":
+        return Phrase(BUDGET_CAPS[v.basis], {"budget": Amount(target, v.unit, money=True)})
+    if v.id == "region":
+        return "Mainland China"
+    if v.id in ("ttft", "tpot"):
+        return Phrase("≤ {ms} at {percentile} ({origin})", {
+            "ms": Amount(target / 1000, "ms"), "percentile": v.basis,
+            "origin": ORIGIN_LABEL.get(v.origin, ORIGIN_LABEL[SET])})
+    if v.id == "deadline":
+        return Phrase("within {time}", {"time": Amount(target, "h")})
+    if v.id == "power-cap":
+        return Phrase("≤ {power} facility power", {"power": Amount(target * 1000, "W")})
+    if v.id == "rack-power":
+        return Phrase("≤ {power} per server", {"power": Amount(target * 1000, "W")})
+    return Phrase("≥ {rate}", {"rate": Amount(target, v.unit)})
+
+
+BUDGET_CAPS = {"capex": "{budget} — capex ceiling (buying)", "rent-month": "{budget} — rent ceiling, a month",
+               "rent-job": "{budget} — rent ceiling, the whole job"}
+"""Label ids of what a budget caps, by ``Verdict.basis``."""
+
+CONSTRAINT_HEADINGS = ("Constraint", "Set", "Result", "State")
+"""The columns of the first page's table of constraints (label ids)."""
+
+
+def constraints_columns(est) -> Columns | None:
+    """The constraints the buyer set as the summary's first page lists them: for serving work the
+    use and the latency targets it holds to, then one row per verdict — its name, what was set
+    (with its unit, its basis and whose it is), the verdict in words (by how much it misses, the
+    margin left, or why it cannot be checked) and met / not met / cannot be checked; None when
+    there is nothing to list."""
+    rows = []
+    targets = targets_held(est)
+    if targets is not None:
+        use = est.scenario.serving.use
+        rows.append(("Serving use", SERVING_USES[use.value], Phrase("Latency targets: {targets}",
+                                                                   {"targets": targets}), ""))
+    rows += [(CONSTRAINT_NAMES[v.id], target_phrase(v), v.message, verdict_state(v)) for v in est.verdicts]
+    return Columns(CONSTRAINT_HEADINGS, frozenset(), tuple(rows)) if rows else None
+
+
+UNSET_CHECKED = ("budget", "region", "deadline", "power-cap", "rack-power")
+"""Constraints a summary names as not set when the buyer left them open (the deadline only for a job
+that ends)."""
+
+
+def unset_constraints(est) -> tuple[str, ...]:
+    """Names (label ids) of the constraints the buyer left open, of :data:`UNSET_CHECKED`: nothing
+    was checked against them."""
+    from configurator.core.workloads import family_of
+
+    c = est.scenario.constraints
+    set_values = {"budget": c.budget, "region": c.region, "deadline": c.deadline_hours,
+                  "power-cap": c.power_cap_kw, "rack-power": c.rack_power_kw}
+    one_off = family_of(est.scenario.workload).one_off_job
+    return tuple(CONSTRAINT_NAMES[k] for k in UNSET_CHECKED
+                 if set_values[k] is None and (k != "deadline" or one_off))

@@ -25,6 +25,7 @@ from configurator.core.view.names import (  # noqa: F401 - the name tables, re-e
     OFFLOADED,
     WEIGHT_FORMATS,
 )
+from configurator.core.view.constraints_view import constraints_verdict, overall_state
 from configurator.core.view.cost_bases import per_unit_label
 from configurator.core.view.rows import Amount, Phrase, Row, Section, View
 from configurator.core.workloads import MILLION_TOKENS, family_of
@@ -417,12 +418,28 @@ def _speed_section(est: Estimate, family: str) -> Section:
     return SPEED[family](est)
 
 
+def headline_verdict(est: Estimate) -> tuple[Phrase, str]:
+    """The estimate's verdict in one line and its state: whether it fits (AI) or carries the load
+    (graphics), then the constraints the buyer set — each broken one by how much, each that cannot
+    be checked and why, or that all are met (:func:`constraints_verdict`) — and the state of the
+    whole: ``not met`` (red: it does not fit or carry the load, or breaks a constraint), ``cannot
+    be checked`` (amber) or ``met`` (green) (label ids, :func:`overall_state`)."""
+    fit, good = VERDICT[family_of(est.scenario.workload).name](est)
+    state = overall_state(est.verdicts) or "met"
+    if not good:
+        state = "not met"
+    constraints = constraints_verdict(est.verdicts)
+    if constraints is None:
+        return fit, state
+    return Phrase("{fit} — {constraints}", {"fit": fit, "constraints": constraints}), state
+
+
 def estimate_view(est: Estimate) -> View:
     """The view model of ``est``: its memory, its speed or capacity, its power and cost, its verdict
-    and its warnings."""
+    (:func:`headline_verdict`: green, amber or red) and its warnings."""
     family = family_of(est.scenario.workload).name
-    verdict, good = VERDICT[family](est)
+    verdict, state = headline_verdict(est)
     layout = LAYOUT[family](est) if est.training is not None or est.inference is not None else None
-    return View(HEADING[family](est), verdict, good,
+    return View(HEADING[family](est), verdict, state != "not met",
                 (memory_section(est), _speed_section(est, family), cost_section(est)),
-                tuple(est.messages), layout, HEADLINE[family])
+                tuple(est.messages), layout, HEADLINE[family], caution=state == "cannot be checked")

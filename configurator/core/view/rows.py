@@ -85,8 +85,8 @@ class Section:
 
 @dataclass(frozen=True)
 class View:
-    """A whole view: a heading, a verdict (``good``: green or red on screen), sections and the
-    warnings (core messages, translated by their id)."""
+    """A whole view: a heading, a verdict (``good``: green or red on screen; ``caution``: amber),
+    sections and the warnings (core messages, translated by their id)."""
 
     heading: Value
     verdict: Value
@@ -97,6 +97,9 @@ class View:
     """The parallel layout, on one line (None where the work has none)."""
     headline: tuple[str, ...] = ()
     """Keys of the rows that say the most in a sentence (the wizard's decision)."""
+    caution: bool = False
+    """Nothing is broken (``good``) but something the verdict depends on cannot be checked (a
+    constraint without the price or speed to check it): amber on screen instead of green."""
 
     def section(self, key: str) -> Section | None:
         return next((s for s in self.sections if s.key == key), None)

@@ -30,7 +30,8 @@ def test_the_editor_asks_the_use_and_names_its_targets(qtbot, serving):
     assert "p99" in editor.targets_note.text() and "default for an API" in editor.targets_note.text()
     editor.tpot_target.setValue(40)
     assert serving.scenario.constraints.tpot_ms == 40
-    assert "your targets" in editor.targets_note.text()
+    assert "40.0\u00a0ms per token (your target)" in editor.targets_note.text()
+    assert "2.00\u00a0s (default for an API)" in editor.targets_note.text()
 
 
 def test_the_panel_says_what_the_budget_caps_and_the_defaults(qtbot, serving):

@@ -6,6 +6,8 @@ degree its rules allow."""
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from configurator.core.architecture import preset
@@ -176,7 +178,7 @@ def test_a_serving_layout_without_a_speed_ranks_below_one_that_fits(catalog):
     est = estimate(_serving(16, card="h100-sxm"), catalog.get("h100-sxm"))
     assert est.fits and est.inference is not None
     unknown = _serving_rank(replace(est, inference=None))
-    assert not unknown[0] and not unknown[1] and unknown[2] == 0
+    assert not unknown[0] and not unknown[1] and unknown[2] == -math.inf
     assert unknown < _serving_rank(est)
 
 

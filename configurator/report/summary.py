@@ -30,6 +30,7 @@ from configurator.core.scenario import Scenario, updated_or_none
 from configurator.core.view.assumptions_view import assumptions_section
 from configurator.core.view.cost_bases import per_unit_label
 from configurator.core.view.constraints_view import (
+    shortfall,
     CONSTRAINT_HEADINGS,
     STATE_TITLES,
     constraints_columns,
@@ -275,7 +276,7 @@ def choice_problems(est: Estimate, w: Words) -> tuple[str, ...]:
     empty when nothing stands in the way."""
     problems = []
     if not est.usable:
-        problems.append(w("does not fit") if est.graphics is None else w("does not carry the whole load"))
+        problems.append(w(shortfall(est)))
     problems += [write(verdict_brief(v), w.language) for v in est.violations]
     return tuple(problems)
 

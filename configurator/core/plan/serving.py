@@ -52,8 +52,8 @@ def _serving_rank(est: Estimate) -> tuple:
     relative miss (:func:`target_miss`: a layout 10 % slower than the target before one 10× slower,
     whatever request rate the slow one's queue reports), then throughput, then fewer cards per copy."""
     i = est.inference
-    if i is None:
-        return (est.fits, False, -math.inf, 0.0, 0)
+    if i is None:  # no speed: neither fits nor carries anything
+        return (False, False, -math.inf, 0.0, 0)
     miss = target_miss(est.scenario, i)
     return (est.fits, miss == 0.0, -miss, i.requests_per_s, -est.scenario.parallelism.tp)
 

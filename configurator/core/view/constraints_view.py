@@ -136,6 +136,12 @@ def _by(verdict: Verdict) -> Amount:
     return Amount(verdict.by, unit)
 
 
+def shortfall(est) -> str:
+    """Why an estimate that cannot be used is not an answer, as a words id: an AI configuration
+    "does not fit" in memory, a graphics one "does not carry the whole load"."""
+    return "does not fit" if est.graphics is None else "does not carry the whole load"
+
+
 def verdict_brief(verdict: Verdict) -> Phrase | str | None:
     """A broken constraint in a headline's few words ("over budget by 6,163,077 CNY", "first token
     1,545 ms over the p90 target"), or one that cannot be checked and why ("budget (2 items

@@ -78,6 +78,9 @@ def test_a_configuration_that_does_not_fit_says_so_first(catalog, language):
     headline = dict(summary.headline)
     speed_or_unit_cost = [k for k in headline if "Time for" in k or "per million" in k or "训练" in k or "百万" in k]
     assert speed_or_unit_cost == []  # no figures of a deployment that cannot run
+    tco = next(t for t in summary.tables if t.key == "tco")
+    per_unit = next(row for row in tco.rows if "per million" in row[0] or "百万" in row[0])
+    assert per_unit[1].startswith("— ") and ("does not fit" if language == "en" else "显存不足") in per_unit[1]
     if language == "en":
         assert summary.recommendation.startswith("Your choice, 1 × L40S, cannot be recommended: does not fit.")
         assert "is the recommended option" not in summary.recommendation

@@ -489,7 +489,7 @@ def _tco_table(est: Estimate, mine: Option, w: Words) -> Table:
         (w("Opex"), yearly(own.opex_per_year)),
         (w("Residual value after {years} years", years=years), "−" + money(own.residual, c)),
         (w("Total cost of ownership over {years} years", years=years), money(own.tco, c)),
-        (per_unit_name(est, w), money(_tco_per_unit(est, mine), c)),
+        (per_unit_name(est, w), money(_tco_per_unit(est, mine), c) if est.usable else "— " + w(shortfall(est))),
         (w("Renting the same cards"), yearly(cost.rent_per_year)),
         (w("Break-even utilisation"), percent(cost.break_even_utilisation) if cost.break_even_utilisation is not None
          else w("none: renting costs less at every utilisation") if cost.rent_per_year else w("no cloud price")),

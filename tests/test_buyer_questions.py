@@ -252,6 +252,22 @@ def test_a_72b_rate_without_users_is_not_overbought(catalog):
     assert found.inference.requests_per_s >= 10 and not found.violations
 
 
+def test_a_copy_that_carries_the_rate_gets_slots_enough_for_the_first_token_target(catalog):
+    """10 requests/s of Llama 3 70B FP8 on one GB200 NVL72 rack (72 cards): batched only to the
+    sequences the rate keeps busy (4 per copy), the p90 request waits for a slot (first token
+    1,207 ms against 1,000), and the search went on to 576 cards (8 racks); with the batch raised
+    while that shortens the miss, the first rack meets every target (before: 576 x GB200 listed)."""
+    from configurator.core.plan.deployment import serving_deployment
+
+    s = Scenario.model_validate({
+        "workload": "inference", "model": preset("llama3-70b").model_dump(), "card_id": "gb200",
+        "precision": "fp8", "serving": {"prompt_tokens": 4000, "output_tokens": 500, "engine": "tensorrt-llm",
+                                        "weight_format": "fp8"},
+        "constraints": {"requests_per_s": 10, "ttft_ms": 1000, "tpot_ms": 50}})
+    found = serving_deployment(s, catalog.get("gb200"), whole_systems=True)
+    assert found is not None and found.scenario.count == 72 and not found.violations
+
+
 def test_users_and_rate_are_checked_against_each_other(catalog, llama8b):
     s = Scenario.model_validate({
         "workload": "inference", "model": llama8b.model_dump(), "card_id": "h100-sxm", "count": 4,

@@ -15,6 +15,7 @@ from enum import StrEnum
 from functools import cached_property
 
 from configurator.core.catalog import Card, Catalog
+from configurator.core.constraints import region_excludes, region_rank
 from configurator.core.economics import HOURS_PER_YEAR
 from configurator.core.estimate import Estimate, estimate
 from configurator.core.messages import Message, msg
@@ -370,11 +371,32 @@ def _unpriced(candidates: list[Estimate], objective: Objective, filters: Filters
                           energy_per_million(est), (reason,))
 
 
-def _miss_size(est: Estimate) -> tuple[int, float]:
-    """How far a configuration is from meeting its constraints: how many it breaks, then the sum
-    of the shares by which it breaks them (one for a rule or an unknown)."""
-    violations = est.violations
-    return len(violations), sum(max(v.share, 0.0) if v.share is not None else 1.0 for v in violations)
+def _miss_size(est: Estimate) -> tuple[int, int, float]:
+    """How far a configuration is from meeting its constraints: its card's export status for the
+    region (a rule is never a small miss: every card that may be delivered comes first, then those
+    needing a licence, then those whose status is unknown), then how many other constraints it
+    breaks, then the sum of the shares by which it breaks them (one for an unknown)."""
+    others = [v for v in est.violations if v.id != "region"]
+    return (region_rank(est.card, est.scenario.constraints.region), len(others),
+            sum(max(v.share, 0.0) if v.share is not None else 1.0 for v in others))
+
+
+BELOW_LINE_OTHERS = 3
+"""Configurations below the line that break the region rule (a licence needed, a status
+unknown) listed at least, the closest first, after every card that may be delivered."""
+
+
+def listed_below_line(below: Sequence[Recommendation], limit: int, region: str | None
+                      ) -> tuple[Recommendation, ...]:
+    """The below-the-line configurations shown, closest first (``below`` sorted by
+    :func:`_miss_size`): with a region rule, every card that may be delivered there (ranked or not,
+    a buyer there must see each one and what it breaks), then the closest of the others — at least
+    :data:`BELOW_LINE_OTHERS`, more up to ``limit`` in all; without one, the first ``limit``."""
+    if region is None:
+        return tuple(below[:limit])
+    deliverable = [r for r in below if not region_rank(r.card, region)]
+    others = [r for r in below if region_rank(r.card, region)]
+    return tuple(deliverable + others[:max(BELOW_LINE_OTHERS, limit - len(deliverable))])
 
 
 def below_the_line(candidates: Sequence[Estimate], objective: Objective, filters: Filters) -> Recommendation | None:
@@ -417,6 +439,10 @@ def recommend(scenario: Scenario, catalog: Catalog, objective: Objective = Objec
         if not filters.allows(card, scenario.workload):
             rejected[card.id] = "filtered out"
             continue
+        barred = region_excludes(scenario, card)
+        if barred is not None:  # may not be exported there at all: left out, not below the line
+            rejected[card.id] = barred.message.text
+            continue
         candidates = _candidates(priced_for(scenario, card), card, objective)
         if not candidates:
             # the deadline, not memory, may be why: beyond reach even at peak, else missed at every count that fits
@@ -445,7 +471,8 @@ def recommend(scenario: Scenario, catalog: Catalog, objective: Objective = Objec
     unpriced.sort(key=lambda r: (r.speed_figure, r.count, r.card.id))
     below.sort(key=lambda r: (_miss_size(r.estimate), r.score, r.count, r.card.id))
     return Result(objective, tuple(ranked[:limit]), pareto_front(ranked, cost_basis(objective)), rejected,
-                  tuple(unpriced), below_line=tuple(below[:limit]), considered=tuple(ranked), filters=filters)
+                  tuple(unpriced), below_line=listed_below_line(below, limit, scenario.constraints.region),
+                  considered=tuple(ranked), filters=filters)
 
 
 # ---- prices: whose, and when they decide (issue 25) -------------------------------------------

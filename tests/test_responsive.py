@@ -185,7 +185,8 @@ def test_the_recommendation_columns_say_what_they_hold(qtbot, window):
     result = panel.refresh()
     headers = [panel.table.horizontalHeaderItem(c).text() for c in range(panel.table.columnCount())]
     assert headers == ["Cards", "Class", "Time to finish",
-                       "Cost per million tokens — cards and electricity, owned [USD]", "Limited by", "Price per card"]
+                       "Cost per million tokens — total cost of ownership: cards, servers, network, power, support — "
+                       "over 4 years [USD]", "Limited by", "Price per card"]
     factors = set(factor_names().values())
     for row, rec in enumerate(result.ranked):
         limited = panel.table.item(row, 4).text()

@@ -89,7 +89,7 @@ def budget_verdict(scenario: Scenario, card: Card, costs: Costs, one_off_job: bo
     from configurator.core.procurement.bom import bill_of_materials  # procurement builds on the estimate's parts
     from configurator.core.procurement.prices import active_price_book
 
-    bom = bill_of_materials(scenario, card, active_price_book())
+    bom = bill_of_materials(scenario, card, active_price_book(), prices=costs.prices)
     unpriced = len(bom.unpriced)
     verdict = ceiling("budget", c.budget, bom.capex, currency, basis="capex",
                       params={"unpriced": unpriced, "card": card.name})

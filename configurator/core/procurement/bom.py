@@ -4,10 +4,12 @@ management and storage networks, storage, racks, facility and software lines."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, replace
 
 from configurator.core.catalog import Card
-from configurator.core.economics import price_basis
+from configurator.core.economics import PriceBasis, price_basis
 from configurator.core.performance import fabric
 from configurator.core.procurement.goodput import CHECKPOINT_BYTES_PER_PARAM, Goodput, deployment_goodput
 from configurator.core.procurement.prices import ITEM_KINDS, PriceBook, UnitPrice
@@ -98,6 +100,22 @@ class BillOfMaterials:
         their cards) [currency]."""
         return sum(line.total or 0.0 for line in self.purchases if line.kind == "accelerator" or line.role == "system")
 
+    @property
+    def cards_at_card_price(self) -> float:
+        """Cards bought at the card price: the accelerator lines with a price, spares included,
+        the cards already owned and those a system's price includes left out [count]."""
+        return sum(line.quantity for line in self.purchases if line.kind == "accelerator" and line.unit_price)
+
+    @property
+    def cards_owned(self) -> int:
+        """Cards of the deployment already owned (``Economics.owned_cards``), not bought [count]."""
+        return int(sum(line.quantity for line in self.lines if line.role == "owned"))
+
+    @property
+    def complete(self) -> bool:
+        """Every line has a price: the capex and the TCO are the whole purchase."""
+        return not self.unpriced
+
 
 def _line(book: PriceBook, item_id: str, quantity: float, rate: float, *, name: str | None = None,
           yearly: bool = False, role: str = "") -> BomLine:
@@ -169,17 +187,59 @@ def _software_lines(card: Card, scenario: Scenario, book: PriceBook, rate: float
     return []
 
 
-def bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, *, spares: bool = True) -> BillOfMaterials:
-    """The bill of materials for ``scenario.count`` × ``card`` as the scenario lays them out."""
+MEMO_SIZE = 2048
+"""Bills of materials kept for reuse (the budget verdict builds one for every configuration a
+ranking weighs; its TCO and the summary ask for the same one again)."""
+
+_MEMO: OrderedDict[tuple, tuple[Scenario, Card, PriceBook, BillOfMaterials]] = OrderedDict()
+_MEMO_LOCK = threading.Lock()
+
+
+def clear_bom_memo() -> None:
+    """Forget every kept bill of materials."""
+    with _MEMO_LOCK:
+        _MEMO.clear()
+
+
+def bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, *, spares: bool = True,
+                      prices: PriceBasis | None = None) -> BillOfMaterials:
+    """The bill of materials for ``scenario.count`` × ``card`` as the scenario lays them out
+    (``prices``: the card's price basis in the scenario, :func:`~configurator.core.economics.price_basis`,
+    when the estimate has it already).
+
+    A pure function of the scenario, the card and the price book, so the last :data:`MEMO_SIZE`
+    are kept, each by the identity of the three (frozen, and held by the memo so that their ids
+    are not reused): the budget verdict builds the bill of an estimate's own scenario, and its
+    TCO (:func:`~configurator.core.procurement.deployment.deployment_cost`) asks for it again."""
+    key = (id(scenario), id(card), id(book), spares)
+    with _MEMO_LOCK:
+        kept = _MEMO.get(key)
+        if kept is not None and kept[0] is scenario and kept[1] is card and kept[2] is book:
+            _MEMO.move_to_end(key)
+            return kept[3]
+    bom = _bill_of_materials(scenario, card, book, spares, prices or price_basis(card, scenario.economics))
+    with _MEMO_LOCK:
+        _MEMO[key] = (scenario, card, book, bom)
+        if len(_MEMO) > MEMO_SIZE:
+            _MEMO.popitem(last=False)
+    return bom
+
+
+def _bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, spares: bool,
+                       basis: PriceBasis) -> BillOfMaterials:
     e, count, per_node = scenario.economics, scenario.count, scenario.parallelism.cards_per_node
     rate = e.usd_to_currency if book.items and next(iter(book.items.values())).currency == "USD" else 1.0
     kind = server_type(card, per_node, count)
     servers = math.ceil(count / kind.gpus)
     lines: list[BomLine] = []
-    basis = price_basis(card, e)
     server_item = book.item(kind.item_id) if kind.item_id else None
+    owned = min(e.owned_cards, count)
     card_line = _card_line(card, count, basis, server_item)
-    lines.append(card_line)
+    if count > owned:
+        lines.append(replace(card_line, quantity=count - owned))
+    if owned:
+        lines.append(replace(card_line, quantity=owned, unit_price=0.0, source="owned", confidence="owned",
+                             role="owned"))
     if kind.item_id:
         lines.append(_line(book, kind.item_id, servers, rate, role="system" if kind.rack_scale else ""))
 

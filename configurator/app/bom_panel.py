@@ -60,7 +60,8 @@ def item_names() -> dict[str, str]:
         "switch-mgmt-48": _tc("bom", "48-port management switch"), "switch-storage-eth": _tc("bom", "storage network switch"),
         "storage-nvme-per-tb": _tc("bom", "shared flash storage [TB]"), "rack-air": _tc("bom", "air-cooled rack with PDUs"),
         "rack-liquid": _tc("bom", "liquid-cooled rack"), "software-nvaie": _tc("bom", "NVIDIA AI Enterprise licence"),
-        "software-vgpu": _tc("bom", "vGPU licence per user"), "installation": _tc("bom", "installation and cabling"),
+        "software-vgpu": _tc("bom", "vGPU licence per user (RTX vWS)"),
+        "software-vgpu-vpc": _tc("bom", "vGPU licence per user (vPC)"), "installation": _tc("bom", "installation and cabling"),
     }
 
 

@@ -3360,12 +3360,16 @@ Reinstall GPU Configurator to repair it.</source>
         <translation>NVIDIA AI Enterprise 许可</translation>
     </message>
     <message>
-        <source>vGPU licence per user</source>
-        <translation>每用户 vGPU 许可</translation>
+        <source>vGPU licence per user (RTX vWS)</source>
+        <translation>每用户 vGPU 许可（RTX vWS）</translation>
     </message>
     <message>
         <source>installation and cabling</source>
         <translation>安装与布线</translation>
+    </message>
+    <message>
+        <source>vGPU licence per user (vPC)</source>
+        <translation>每用户 vGPU 许可（vPC）</translation>
     </message>
     <message>
         <source>card catalog</source>

@@ -36,6 +36,28 @@ SWITCHES_PER_NETWORK_RACK = 32
 MANAGEMENT_PORTS_PER_SERVER = 2
 """Out-of-band (BMC) and in-band management ports of a server."""
 
+STORAGE_PORTS_PER_SERVER = 2
+"""Storage-network ports of a GPU server, dual-homed to a redundant switch pair (NVIDIA DGX
+BasePOD reference architecture: each DGX joins the storage and in-band fabric over two ports)."""
+
+STORAGE_NODE_TB = 368.0
+"""**Assumption**: raw NVMe capacity of one storage server, 24 × 15.36 TB drives in a 2U chassis
+[TB]; the storage is bought per TB (``storage-nvme-per-tb``), this only counts its switch ports."""
+
+STORAGE_NODES_MIN = 2
+"""Storage servers at least: a highly available pair."""
+
+STORAGE_PORTS_PER_NODE = 2
+"""Storage-network ports of one storage server (dual-homed, as the GPU servers)."""
+
+STORAGE_SWITCHES_MIN = 2
+"""Storage switches at least, where there are any: a redundant pair."""
+
+VPC_MAX_PROFILE_GIB = 2.0
+"""Largest vGPU framebuffer per user NVIDIA Virtual PC (vPC) licenses: its B-series profiles are
+1 and 2 GB (NVIDIA Virtual GPU Software User Guide, 'Virtual GPU Types': the B-series for vPC,
+the Q-series for RTX vWS); a larger profile is a graphics workstation and needs RTX vWS [GiB]."""
+
 
 
 @dataclass(frozen=True)
@@ -179,9 +201,30 @@ def storage_terabytes(scenario: Scenario) -> float:
     return 2 * 2.0 * params / 1e12
 
 
+def vgpu_licence(scenario: Scenario) -> str:
+    """The vGPU licence a desktop needs by its use: NVIDIA Virtual PC (``software-vgpu-vpc``) for
+    office desktops, whose profile is at most :data:`VPC_MAX_PROFILE_GIB`; RTX Virtual Workstation
+    (``software-vgpu``) for a larger profile, the graphics workstations."""
+    return "software-vgpu-vpc" if scenario.graphics.profile_gib <= VPC_MAX_PROFILE_GIB else "software-vgpu"
+
+
+def storage_switches(servers: int, terabytes: float, ports: int) -> int:
+    """Storage-network switches for ``servers`` GPU servers reaching shared storage of
+    ``terabytes`` [TB] over ``ports``-port switches: every server's and storage node's ports
+    (:data:`STORAGE_PORTS_PER_SERVER`, :data:`STORAGE_PORTS_PER_NODE`; at least
+    :data:`STORAGE_NODES_MIN` nodes of :data:`STORAGE_NODE_TB`), in a non-blocking fat tree
+    (:func:`fat_tree_switches`), at least a redundant pair; none for one server, whose storage
+    is its own drives."""
+    if servers <= 1:
+        return 0
+    nodes = max(STORAGE_NODES_MIN, math.ceil(terabytes / STORAGE_NODE_TB))
+    endpoints = servers * STORAGE_PORTS_PER_SERVER + nodes * STORAGE_PORTS_PER_NODE
+    return max(STORAGE_SWITCHES_MIN, sum(fat_tree_switches(endpoints, ports)))
+
+
 def _software_lines(card: Card, scenario: Scenario, book: PriceBook, rate: float) -> list[BomLine]:
     if scenario.workload is Workload.VDI:
-        return [_line(book, "software-vgpu", scenario.graphics.users, rate, yearly=True)]
+        return [_line(book, vgpu_licence(scenario), scenario.graphics.users, rate, yearly=True)]
     if scenario.economics.software_licences and card.vendor == "NVIDIA" and not scenario.workload.is_graphics:
         return [_line(book, "software-nvaie", scenario.count, rate, yearly=True)]
     return []
@@ -273,9 +316,6 @@ def _bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, spares: 
             switch_w += n * ((switch.power_w if switch else None) or 0.0)
         lines.append(_line(book, "link-400g", fabric_links(endpoints, tiers, ports), rate))
         switches += sum(tiers)
-        storage_switches = max(2, math.ceil(total_servers / 32))
-        lines.append(_line(book, "switch-storage-eth", storage_switches, rate))
-        switches += storage_switches
     if total_servers > 1:
         mgmt = math.ceil(total_servers * MANAGEMENT_PORTS_PER_SERVER / 48)
         lines.append(_line(book, "switch-mgmt-48", mgmt, rate))
@@ -283,6 +323,11 @@ def _bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, spares: 
     terabytes = storage_terabytes(scenario)
     if scenario.workload.is_training or total_servers > 1:
         lines.append(_line(book, "storage-nvme-per-tb", round(terabytes, 1), rate))
+    storage_item = book.item("switch-storage-eth")
+    n_storage = storage_switches(total_servers, terabytes, (storage_item.ports if storage_item else None) or 64)
+    if n_storage:  # shared storage several servers reach; one server's storage is its own drives
+        lines.append(_line(book, "switch-storage-eth", n_storage, rate))
+        switches += n_storage
 
     host_w = server_item.power_w if server_item else None
     server_kw = None if card.tdp_w is None else (card.tdp_w * kind.gpus + (host_w or 0.0)) / 1000

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from configurator.core.currency import price_conversion
 from configurator.core.economics import PriceBasis
 from configurator.core.estimate import Estimate
 from configurator.core.messages import Message
@@ -76,7 +77,23 @@ def price_value(est: Estimate, objective: Objective) -> Value:
     rent = objective is Objective.CLOUD
     if chosen is None:
         return Phrase("{amount}, your price", {"amount": Phrase("{amount}/h", {"amount": money}) if rent else money})
+    conversion = converted_from(chosen, est)
+    if conversion is not None:
+        money = Phrase("{amount} ({conversion})", {"amount": money, "conversion": conversion})
     return ranked_price_value(chosen, rent, money, short=True)
+
+
+def converted_from(chosen: CardPrice, est: Estimate) -> Value:
+    """'converted from 120,000 CNY at 7.0197 CNY/USD, 2026-01': a price quoted in a currency other
+    than the scenario's and USD, converted at the price file's dated rate
+    (:func:`configurator.core.currency.price_conversion`); None for any other price."""
+    conversion = price_conversion(chosen.entry.currency, est.scenario.economics)
+    if conversion is None or conversion[1] is None:
+        return None
+    rate = conversion[1]
+    return Phrase("converted from {quoted} at {rate} {currency}/USD, {date}", {
+        "quoted": Amount(chosen.entry.midpoint, chosen.entry.currency, money=True), "rate": f"{rate.per_usd:g}",
+        "currency": rate.currency, "date": rate.date or Phrase("undated")})
 
 
 def price_note(est: Estimate, objective: Objective) -> Value:
@@ -91,7 +108,7 @@ def price_note(est: Estimate, objective: Objective) -> Value:
         return est.card.price_note or NO_PRICE
     if chosen is None:
         return joined(["the price you entered in the scenario", *flags])
-    return price_description(chosen.entry, flags)
+    return joined([price_description(chosen.entry, flags), converted_from(chosen, est)])
 
 
 def flag_footnotes(result: Result) -> tuple[Value, ...]:

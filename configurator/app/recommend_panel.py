@@ -262,10 +262,16 @@ class RecommendationPanel(QWidget):
                  "render": self.tr("Time to finish")}.get(workload.value)
         if speed is None:
             speed = self.tr("Time to finish") if workload.is_training else self.tr("Time per token")
+        from configurator.core.view.ranking_view import ranking_cost_heading  # loads the estimator: after painting
+
         objective = self.ranking.value.objective
         _, _, cost, _ = self._chart_axes(objective, scenario.economics.currency)
-        self.table.setHorizontalHeaderLabels([self.tr("Cards"), self.tr("Class"), speed, cost, self._last_heading(),
-                                              self._price_heading(objective)])
+        short = objective in (Objective.TCO, Objective.CLOUD)  # the basis named briefly; the tooltip in full
+        heading = f"{write(ranking_cost_heading(objective, scenario), current_language())} " \
+                  f"[{scenario.economics.currency}]" if short else cost
+        self.table.setHorizontalHeaderLabels([self.tr("Cards"), self.tr("Class"), speed, heading,
+                                              self._last_heading(), self._price_heading(objective)])
+        self.table.horizontalHeaderItem(3).setToolTip(cost)
 
     def _last_heading(self) -> str:
         """The limit column: what limits a ranked configuration, and what one below the line breaks."""

@@ -42,3 +42,14 @@ def per_unit_label(cost_unit: str, basis: str | None, years: float | None = None
     if basis is None:
         return Phrase("Cost {per}", {"per": PER_UNIT[cost_unit]})
     return Phrase("Cost {per} — {basis}", {"per": PER_UNIT[cost_unit], "basis": basis_label(basis, years)})
+
+
+SHORT = {"tco": "TCO over {years} years", "cloud": "cloud rent"}
+"""A basis named briefly for a table column, whose tooltip holds :func:`per_unit_label` in full."""
+
+
+def short_per_unit_label(cost_unit: str, basis: str, years: float | None = None) -> Phrase:
+    """'TCO over 4 years, per million tokens': the ranking's cost named short enough for a column."""
+    name = Phrase(SHORT[basis], {"years": f"{years:g}" if years is not None else "N"}) if basis == "tco" \
+        else SHORT[basis]
+    return Phrase("{basis}, {per}", {"basis": name, "per": PER_UNIT[cost_unit]})

@@ -215,3 +215,19 @@ def test_a_card_priced_only_in_cny_is_converted_at_the_price_files_dated_rate():
     assert "converted from" in write(price_note(est, Objective.TCO))
     cny = estimate(with_currency(s, "CNY"), card)
     assert "converted" not in write(price_value(cny, Objective.TCO))
+
+
+def test_the_json_says_a_price_was_converted_and_at_which_dated_rate(capsys):
+    from configurator.core.currency import dated_rate
+
+    code = main(["recommend", "--workload", "inference", "--model", "llama3-8b", "--vendor", "Huawei", "--objective", "fastest",
+                 "--currency", "USD", "--limit", "20", "--json"])
+    data = json.loads(capsys.readouterr().out)
+    assert code == 0
+    entries = [e for e in data["ranked"] if e["card"]["id"] == "ascend-910b"]
+    assert entries, [e["card"]["id"] for e in data["ranked"]]
+    price = entries[0]["price"]
+    rate = dated_rate("CNY")
+    assert price["quoted"]["currency"] == "CNY" and price["currency"] == "USD"
+    assert price["converted"] == {"from": "CNY", "per_usd": rate.per_usd, "date": rate.date, "source": rate.source}
+    assert price["amount"] == pytest.approx(120_000 / rate.per_usd)

@@ -16,6 +16,7 @@ from functools import cached_property
 
 from configurator.core.catalog import Card, Catalog, PriceEntry
 from configurator.core.constraints import region_excludes, region_rank
+from configurator.core.currency import price_conversion
 from configurator.core.estimate import Estimate, estimate
 from configurator.core.messages import Message, msg
 from configurator.core.estimate_json import layout_to_dict
@@ -533,7 +534,13 @@ def price_entry_to_dict(rec: Recommendation, objective: Objective) -> dict | Non
         flags = prices.cloud_flags if cloud else prices.card_flags
         return {"amount": amount, "currency": currency, "kind": "scenario", "date": None, "user": True,
                 "flags": [f.id for f in flags], "flag_texts": [f.text for f in flags]}
-    return price_to_dict(chosen, amount, currency)
+    entry = price_to_dict(chosen, amount, currency)
+    conversion = price_conversion(chosen.entry.currency, rec.estimate.scenario.economics)
+    if conversion is not None and conversion[1] is not None:  # quoted in another currency than USD or the scenario's
+        rate = conversion[1]
+        entry["converted"] = {"from": rate.currency, "per_usd": rate.per_usd, "date": rate.date,
+                              "source": rate.source}
+    return entry
 
 
 def system_price_line(est: Estimate) -> BomLine | None:

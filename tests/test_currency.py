@@ -126,7 +126,7 @@ def test_energy_is_priced_in_yuan_not_dollars_read_as_yuan(capsys):
     cny = estimate_json(capsys, "--currency", "CNY", "--usd-rate", "7.1")
     assert cny["scenario"]["economics"]["electricity_per_kwh"] == pytest.approx(TARIFF)  # was 0.1
     ratio = TARIFF / USD_ELECTRICITY
-    assert cny["cost"]["energy"] == pytest.approx(usd["cost"]["energy"] * ratio, rel=1e-6)
+    assert cny["cost"]["energy"] == pytest.approx(usd["cost"]["energy"] * ratio, rel=1e-5)  # JSON: 6 digits
     assert cny["cost"]["purchase"] == pytest.approx(usd["cost"]["purchase"] * 7.1, rel=1e-6)
     own = cny["bom"]
     assert own["currency"] == "CNY"
@@ -179,3 +179,55 @@ def test_a_budget_is_in_the_currency_shown(catalog):
     args = build_parser().parse_args(["recommend", "--workload", "vdi", "--lang", "zh_CN", "--budget", "50000"])
     scenario = with_constraints(scenario_from_args(args, catalog), args)
     assert scenario.economics.currency == "CNY" and scenario.constraints.budget == 50_000
+
+
+def test_a_card_priced_only_in_cny_is_converted_at_the_price_files_dated_rate():
+    """The Ascend 910B has only a CNY street price (120,000 CNY, 2024-01): a USD scenario ranks it
+    at that price over the price file's dated usd_to_cny rate (was: no price at all), a CNY
+    scenario at the price itself, and the row says it was converted, at which rate and date."""
+    from configurator.core.architecture import preset
+    from configurator.core.catalog import load_catalog
+    from configurator.core.currency import dated_rate, price_conversion
+    from configurator.core.economics import price_basis
+    from configurator.core.estimate import estimate
+    from configurator.core.recommend import Objective
+    from configurator.core.view.price_view import price_note, price_value
+    from configurator.core.view.rows import write
+
+    card = load_catalog().get("ascend-910b")
+    rate = dated_rate("CNY")
+    assert rate.date and price_conversion("CNY", Economics()) == (pytest.approx(1 / rate.per_usd), rate)
+    usd = price_basis(card, Economics())
+    assert usd.card_price == pytest.approx(120_000 / rate.per_usd)
+    low, high = usd.card_range
+    assert low < usd.card_price < high
+    cny_economics = Economics(currency="CNY", usd_to_currency=7.2)
+    assert price_basis(card, cny_economics).card_price == pytest.approx(120_000)  # its own currency, no rate
+    assert price_conversion("USD", cny_economics) == (7.2, None)
+
+    s = Scenario(model=preset("llama3-8b"), workload="inference", card_id="ascend-910b", count=1)
+    est = estimate(s, card)
+    shown = write(price_value(est, Objective.TCO)).replace("\xa0", " ")
+    assert f"converted from 120,000 CNY at {rate.per_usd:g} CNY/USD, {rate.date}" in shown
+    assert shown.startswith(f"{120_000 / rate.per_usd:,.0f} USD (converted")
+    assert f"{rate.per_usd:g} CNY/USD" in write(price_value(est, Objective.TCO), "zh_CN")
+    assert "换算" in write(price_value(est, Objective.TCO), "zh_CN")
+    assert "converted from" in write(price_note(est, Objective.TCO))
+    cny = estimate(with_currency(s, "CNY"), card)
+    assert "converted" not in write(price_value(cny, Objective.TCO))
+
+
+def test_the_json_says_a_price_was_converted_and_at_which_dated_rate(capsys):
+    from configurator.core.currency import dated_rate
+
+    code = main(["recommend", "--workload", "inference", "--model", "llama3-8b", "--vendor", "Huawei", "--objective", "fastest",
+                 "--currency", "USD", "--limit", "20", "--json"])
+    data = json.loads(capsys.readouterr().out)
+    assert code == 0
+    entries = [e for e in data["ranked"] if e["card"]["id"] == "ascend-910b"]
+    assert entries, [e["card"]["id"] for e in data["ranked"]]
+    price = entries[0]["price"]
+    rate = dated_rate("CNY")
+    assert price["quoted"]["currency"] == "CNY" and price["currency"] == "USD"
+    assert price["converted"] == {"from": "CNY", "per_usd": rate.per_usd, "date": rate.date, "source": rate.source}
+    assert price["amount"] == pytest.approx(120_000 / rate.per_usd)

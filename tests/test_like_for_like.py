@@ -90,8 +90,8 @@ def test_under_a_stated_rate_the_output_is_labelled_capacity(catalog):
 
 
 def test_each_view_names_its_cost_basis(catalog):
-    """The three figures (the estimate's cloud or cards-and-electricity, the ranking's cards and
-    electricity, the summary's bill-of-materials TCO) each carry their basis in their label."""
+    """The figures (the estimate's cloud or cards-and-electricity, the ranking's and the summary's
+    one TCO of the whole bill of materials) each carry their basis in their label."""
     from configurator.core.recommend import recommend
 
     s = _s(model=preset("llama3-8b"), workload="inference", card_id="h100-sxm", count=1,
@@ -100,12 +100,12 @@ def test_each_view_names_its_cost_basis(catalog):
     assert "Cost per million tokens — cloud rent" in estimate_table(est)
     assert "每百万词元成本——云租用价格" in estimate_table(est, "zh_CN")
     ranking = recommendation_table(recommend(s, catalog, limit=2))
-    assert "Cost per million tokens — cards and electricity, owned" in ranking
+    assert "Cost per million tokens — total cost of ownership: cards, servers, network, power, support — over 4 years" in ranking
     summary = build_summary(est, catalog)
     headline = dict(summary.headline)
-    assert "Cost per million tokens — TCO of the bill of materials" in headline
+    assert "Cost per million tokens — total cost of ownership: cards, servers, network, power, support — over 4 years" in headline
     alternatives = next(t for t in summary.tables if t.key == "alternatives")
-    assert "Cost per million tokens — TCO of the bill of materials" in alternatives.header
+    assert "Cost per million tokens — total cost of ownership: cards, servers, network, power, support — over 4 years" in alternatives.header
 
 
 def test_scaling_stops_only_among_counts_that_fit(catalog):

@@ -14,6 +14,7 @@ from configurator.app.card_dialog import CardDialog, PriceDialog
 from configurator.app.controller import ScenarioController
 from configurator.app.recommend_panel import RecommendationPanel
 from configurator.core.architecture import preset
+from configurator.core.recommend import system_price_flags, system_price_line
 from configurator.core.catalog import default_overlay_path, load_catalog
 from configurator.core.resources import bundled_path
 from configurator.core.scenario import Scenario
@@ -67,9 +68,10 @@ def test_the_panel_shows_each_price_its_marks_and_when_price_decides(qtbot, engl
     prices, costs = column(panel, panel.PRICE_COLUMN), column(panel, 3)
     for row, rec in enumerate(result.ranked):  # a list, launch or stale price is marked, and the tooltip says why
         prices_ = rec.estimate.costs.prices
-        warned = [f for f in prices_.card_flags if f.id != "price-user"]
+        system = system_price_line(rec.estimate)  # an NVL72 rack's cards come in its price
+        warned = [f for f in (system_price_flags(system) if system else prices_.card_flags) if f.id != "price-user"]
         assert prices[row].endswith(" *") == bool(warned) == costs[row].endswith(" *"), rec.card.id
-        assert prices_.card.entry.date in prices[row]
+        assert (system.date if system else prices_.card.entry.date) in prices[row]
         tip = panel.table.item(row, panel.PRICE_COLUMN).toolTip()
         assert all(f.text in tip for f in warned) and panel.table.item(row, 3).toolTip() == tip
     text = plain(panel.price_decides_label.text())
@@ -77,12 +79,17 @@ def test_the_panel_shows_each_price_its_marks_and_when_price_decides(qtbot, engl
     assert panel.price_decides_label.toolTip().startswith("Price ranges:")
     # the cards without a price follow the ranked ones, and can be applied like them
     assert result.unpriced and panel.table.rowCount() == len(result.ranked) + len(result.unpriced)
-    last = panel.table.rowCount() - 1
+    first = len(result.ranked)
+    offset = max(i for i, r in enumerate(result.unpriced) if r.reasons[0].id == "no-price")
+    last = first + offset
     assert costs[last] == "no price — enter a quote" and prices[last] == "no price — enter a quote"
+    for i, rec in enumerate(result.unpriced):  # priced cards whose power (so energy) is unknown keep their price
+        if rec.reasons[0].id == "no-power-tco":
+            assert costs[first + i] == "—" and prices[first + i] != "no price — enter a quote"
     panel.table.selectRow(last)
     assert "no purchase price" in panel.reasons.text()
     assert panel.use_selected()
-    assert panel.controller.scenario.card_id == result.unpriced[-1].card.id
+    assert panel.controller.scenario.card_id == result.unpriced[offset].card.id
 
 
 def test_a_users_stale_list_price_is_marked_in_the_panel(qtbot, english):

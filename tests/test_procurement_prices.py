@@ -204,3 +204,16 @@ def test_the_scenario_pue_is_the_price_files_industry_average(doc):
 
     assert economics.PUE == doc["rates"]["pue_air"]["value"] == 1.54
     assert Economics().pue == economics.PUE
+
+
+def test_the_scenario_electricity_is_the_price_files_us_industrial_average(doc):
+    """One fact, one place: the scenario's default electricity price is the price file's sourced
+    ``electricity_usd_per_kwh`` (U.S. EIA, 2025 industrial mean, 0.0861 USD/kWh; was 0.10, an
+    assumption); a CNY scenario starts from ``electricity_cny_per_kwh``."""
+    from configurator.core.currency import default_electricity
+    from configurator.core.formulas import economics
+    from configurator.core.scenario import Economics
+
+    assert economics.ELECTRICITY_PER_KWH == doc["rates"]["electricity_usd_per_kwh"]["value"] == 0.0861
+    assert Economics().electricity_per_kwh == economics.ELECTRICITY_PER_KWH
+    assert default_electricity("CNY", 7.0) == doc["rates"]["electricity_cny_per_kwh"]["value"]

@@ -26,6 +26,7 @@ from configurator.app.controller import ScenarioController
 from configurator.app.main import app_icon, default_scenario
 from configurator.app.main_window import MainWindow
 from configurator.core.catalog import load_catalog
+from configurator.core.formulas.economics import ELECTRICITY_PER_KWH
 
 
 @pytest.fixture
@@ -204,7 +205,7 @@ def test_choosing_yuan_in_the_window_converts_the_money(qtbot, window):
     assert e.electricity_per_kwh == pytest.approx(rates["electricity_cny_per_kwh"].value)  # was 0.10 read as yuan
     assert window.editor.electricity.value() == pytest.approx(e.electricity_per_kwh)
     c.undo_stack.undo()  # one step
-    assert (c.scenario.economics.currency, c.scenario.economics.electricity_per_kwh) == ("USD", pytest.approx(0.10))
+    assert (c.scenario.economics.currency, c.scenario.economics.electricity_per_kwh) == ("USD", pytest.approx(ELECTRICITY_PER_KWH))
     assert box.currentData() == "USD"
 
 
@@ -220,7 +221,7 @@ def test_a_currency_without_a_dated_rate_asks_for_it(qtbot, window, monkeypatch)
     monkeypatch.setattr(CurrencyBinder, "ask_rate", lambda self, code: 0.9)
     box.setCurrentIndex(box.findData("EUR"))
     e = window.controller.scenario.economics
-    assert (e.currency, e.usd_to_currency, e.electricity_per_kwh) == ("EUR", 0.9, pytest.approx(0.09))
+    assert (e.currency, e.usd_to_currency, e.electricity_per_kwh) == ("EUR", 0.9, pytest.approx(ELECTRICITY_PER_KWH * 0.9))
 
 
 def test_a_rate_for_dollars_is_refused(qtbot, window):

@@ -184,15 +184,19 @@ def test_the_recommendation_columns_say_what_they_hold(qtbot, window):
     panel.objective.setCurrentIndex(panel.objective.findData("tco"))
     result = panel.refresh()
     headers = [panel.table.horizontalHeaderItem(c).text() for c in range(panel.table.columnCount())]
-    assert headers == ["Cards", "Class", "Time to finish",
-                       "Cost per million tokens — cards and electricity, owned [USD]", "Limited by", "Price per card"]
+    assert headers == ["Cards", "Class", "Time to finish", "TCO over 4 years, per million tokens [USD]", "Limited by",
+                       "Price per card"]
+    # the column named briefly, its tooltip (and the chart's axis) in full
+    assert panel.table.horizontalHeaderItem(3).toolTip() == (
+        "Cost per million tokens — total cost of ownership: cards, servers, network, power, support — over 4 years [USD]")
     factors = set(factor_names().values())
     for row, rec in enumerate(result.ranked):
         limited = panel.table.item(row, 4).text()
         assert limited in factors and limited == factor_names()[limiting_factor(rec.estimate)]  # one factor
     panel.objective.setCurrentIndex(panel.objective.findData("cloud"))
     panel.refresh()
-    assert panel.table.horizontalHeaderItem(3).text().endswith("cloud rent [USD]")
+    assert panel.table.horizontalHeaderItem(3).text() == "cloud rent, per million tokens [USD]"
+    assert panel.table.horizontalHeaderItem(3).toolTip().endswith("cloud rent [USD]")
 
 
 def test_every_memory_band_is_opaque_in_its_palette_colour_and_in_the_legend(qtbot, window):

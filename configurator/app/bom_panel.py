@@ -41,7 +41,7 @@ def per_unit_labels() -> dict[str, str]:
 def role_names() -> dict[str, str]:
     return {"spare": _tc("bom", "spares"), "leaf": _tc("bom", "leaf tier"), "spine": _tc("bom", "spine tier"),
             "core": _tc("bom", "core tier"), "network-rack": _tc("bom", "for the network"),
-            "system": _tc("bom", "bought whole")}
+            "system": _tc("bom", "bought whole"), "owned": _tc("bom", "already owned, not bought")}
 
 
 def item_names() -> dict[str, str]:
@@ -60,7 +60,8 @@ def item_names() -> dict[str, str]:
         "switch-mgmt-48": _tc("bom", "48-port management switch"), "switch-storage-eth": _tc("bom", "storage network switch"),
         "storage-nvme-per-tb": _tc("bom", "shared flash storage [TB]"), "rack-air": _tc("bom", "air-cooled rack with PDUs"),
         "rack-liquid": _tc("bom", "liquid-cooled rack"), "software-nvaie": _tc("bom", "NVIDIA AI Enterprise licence"),
-        "software-vgpu": _tc("bom", "vGPU licence per user"), "installation": _tc("bom", "installation and cabling"),
+        "software-vgpu": _tc("bom", "vGPU licence per user (RTX vWS)"),
+        "software-vgpu-vpc": _tc("bom", "vGPU licence per user (vPC)"), "installation": _tc("bom", "installation and cabling"),
     }
 
 

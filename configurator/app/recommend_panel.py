@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 
 from configurator.app import format as fmt
 from configurator.app.binders import NONE_DATA, ComboBinder, SpinBinder, ValueModel
-from configurator.app.charts import NumberAxis, cost_axis_label, log_view_range
+from configurator.app.charts import NumberAxis, log_view_range
 from configurator.app.controller import ScenarioController
 from configurator.app.i18n import current_language, message_text
 from configurator.app.i18n import tc as _tc
@@ -57,7 +57,8 @@ def objective_names() -> dict[str, str]:
     from PySide6.QtCore import QCoreApplication
 
     return {
-        Objective.TCO.value: QCoreApplication.translate("recommend", "Lowest cost of ownership (buy + electricity)"),
+        Objective.TCO.value: QCoreApplication.translate(
+            "recommend", "Lowest total cost of ownership (cards, servers, network, power, support)"),
         Objective.CLOUD.value: QCoreApplication.translate("recommend", "Lowest cloud cost"),
         Objective.FASTEST.value: QCoreApplication.translate("recommend", "Fastest"),
         Objective.ENERGY.value: QCoreApplication.translate("recommend", "Lowest energy"),
@@ -189,9 +190,10 @@ class RecommendationPanel(QWidget):
         self.region = QComboBox()
         for value, label in region_names().items():
             self.region.addItem(label, NONE_DATA if value is None else value)
-        self.region.setToolTip(self.tr("Mainland China keeps out cards whose US export status for China is not "
-                                       "'permitted' (licence required, not permitted or unknown); a status with "
-                                       "its date and source, not legal advice"))
+        self.region.setToolTip(self.tr("Mainland China: only cards whose US export status for China is "
+                                       "'permitted' are ranked; those needing a licence, or of unknown status, are "
+                                       "listed below the line; those not permitted are left out. A status with its "
+                                       "date and source, not legal advice"))
         ComboBinder(self.region, self.controller, "constraints.region")
         form.addRow(self.tr("Deliver &to"), self.region)
         self.domestic = self.ranking.bind_check(QCheckBox(self.tr("Domestic (China) vendors only")),
@@ -260,10 +262,16 @@ class RecommendationPanel(QWidget):
                  "render": self.tr("Time to finish")}.get(workload.value)
         if speed is None:
             speed = self.tr("Time to finish") if workload.is_training else self.tr("Time per token")
+        from configurator.core.view.ranking_view import ranking_cost_heading  # loads the estimator: after painting
+
         objective = self.ranking.value.objective
-        _, _, cost, _ = self._chart_axes(cost_basis(objective), scenario.economics.currency)
-        self.table.setHorizontalHeaderLabels([self.tr("Cards"), self.tr("Class"), speed, cost, self._last_heading(),
-                                              self._price_heading(objective)])
+        _, _, cost, _ = self._chart_axes(objective, scenario.economics.currency)
+        short = objective in (Objective.TCO, Objective.CLOUD)  # the basis named briefly; the tooltip in full
+        heading = f"{write(ranking_cost_heading(objective, scenario), current_language())} " \
+                  f"[{scenario.economics.currency}]" if short else cost
+        self.table.setHorizontalHeaderLabels([self.tr("Cards"), self.tr("Class"), speed, heading,
+                                              self._last_heading(), self._price_heading(objective)])
+        self.table.horizontalHeaderItem(3).setToolTip(cost)
 
     def _last_heading(self) -> str:
         """The limit column: what limits a ranked configuration, and what one below the line breaks."""
@@ -411,13 +419,13 @@ class RecommendationPanel(QWidget):
             return self.tr("{0} TFLOP/s").format(fmt.significant(g.tflops_per_user or 0))
         return f"{fmt.whole(g.per_card)} {unit_names()[g.unit]}"
 
-    def _chart_axes(self, basis: str, currency: str) -> tuple[str, str, str, Callable[[float], float]]:
+    def _chart_axes(self, objective: Objective, currency: str) -> tuple[str, str, str, Callable[[float], float]]:
         """Title, x label, y label, and how a recommendation's speed becomes the x value."""
-        from configurator.core.workloads import family_of  # the estimator loads after the window has painted
+        from configurator.core.view.ranking_view import ranking_cost_label  # loads the estimator: after painting
 
         workload = self.controller.scenario.workload.value
-        # the ranking's ownership cost is the cards as bought and their electricity: named so, as everywhere
-        y = cost_axis_label(family_of(self.controller.scenario.workload).cost_unit, str(basis), currency)
+        # the ranking's cost: the TCO of the whole bill of materials over the years, or the rent — named so
+        y = f"{write(ranking_cost_label(objective, self.controller.scenario), current_language())} [{currency}]"
         if workload == "vdi":
             return (self.tr("Cost against FP32 per user: the Pareto front"), self.tr("FP32 per user [TFLOP/s]"), y,
                     lambda speed: 1.0 / speed)
@@ -430,7 +438,7 @@ class RecommendationPanel(QWidget):
 
     def _fill_chart(self, result: Result) -> None:
         basis = cost_basis(result.objective)
-        title, x_label, y_label, to_x = self._chart_axes(basis, self.controller.scenario.economics.currency)
+        title, x_label, y_label, to_x = self._chart_axes(result.objective, self.controller.scenario.economics.currency)
         self.chart.setTitle(title, size="9pt")
         self.chart.setLabel("bottom", x_label)
         self.chart.setLabel("left", y_label)
@@ -487,7 +495,7 @@ class RecommendationPanel(QWidget):
         language = current_language()
         item = QTableWidgetItem(write(price_view.price_value(rec.estimate, objective), language))
         item.setToolTip(write(price_view.price_note(rec.estimate, objective), language))
-        _, _, flags = price_view.ranked_price(rec.estimate.costs.prices, objective)
+        flags = price_view.shown_flags(rec.estimate, objective)
         if price_view.warns(flags):
             item.setForeground(QBrush(QColor("#a05a00")))
         return item
@@ -500,7 +508,7 @@ class RecommendationPanel(QWidget):
             price = self._price_item(rec, result.objective)
             self.table.setItem(row, self.PRICE_COLUMN, price)
             cost = self.table.item(row, cost_column)
-            _, _, flags = price_view.ranked_price(rec.estimate.costs.prices, result.objective)
+            flags = price_view.shown_flags(rec.estimate, result.objective)
             if cost is not None and price_view.warns(flags):
                 cost.setText(cost.text() + price_view.FLAG_MARK)
                 cost.setForeground(price.foreground())
@@ -518,15 +526,23 @@ class RecommendationPanel(QWidget):
         self.table.setRowCount(first + len(result.unpriced))
         grey = QBrush(QColor("#777777"))
         for offset, rec in enumerate(result.unpriced):
-            note = write(price_view.price_note(rec.estimate, result.objective), language)
+            cards_unpriced = not rec.reasons or rec.reasons[0].id in ("no-price", "no-price-cloud")
+            # the cards have no price, or (they have one) another line of the bill has none, or the power is unknown
+            note = write(price_view.price_note(rec.estimate, result.objective), language) if cards_unpriced \
+                else message_text(rec.reasons[0])
+            power_unknown = bool(rec.reasons) and rec.reasons[0].id == "no-power-tco"
             cells = [f"{rec.count} × {rec.card.name}", names[rec.card.category], self._speed_text(rec.estimate),
-                     label(price_view.NO_PRICE, language), factors[limiting_factor(rec.estimate)],
-                     label(price_view.NO_PRICE, language)]
+                     "—" if power_unknown else label(price_view.NO_PRICE, language),
+                     factors[limiting_factor(rec.estimate)], label(price_view.NO_PRICE, language)]
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 item.setForeground(grey)
                 item.setToolTip(note)
                 self.table.setItem(first + offset, column, item)
+            if not cards_unpriced:
+                price = self._price_item(rec, result.objective)
+                price.setForeground(grey)
+                self.table.setItem(first + offset, self.PRICE_COLUMN, price)
             self.row_recommendations.append(rec)
 
     def _show_price_decides(self, result: Result) -> None:

@@ -83,8 +83,10 @@ class ConstraintsPage(QWizardPage):
         self.region.setObjectName("wizard:constraints.region")
         for value, label in region_names().items():
             self.region.addItem(label, value)
-        self.region.setToolTip(self.tr("Mainland China keeps out cards whose US export status for China is not "
-                                       "'permitted'; a status with its date and source, not legal advice"))
+        self.region.setToolTip(self.tr("Mainland China: only cards whose US export status for China is "
+                                       "'permitted' are ranked; those needing a licence, or of unknown status, are "
+                                       "listed below the line; those not permitted are left out. A status with its "
+                                       "date and source, not legal advice"))
         form.addRow(self.tr("Deliver &to"), self.region)
         self.class_note = QLabel()
         self.class_note.setWordWrap(True)

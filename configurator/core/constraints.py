@@ -89,7 +89,7 @@ def budget_verdict(scenario: Scenario, card: Card, costs: Costs, one_off_job: bo
     from configurator.core.procurement.bom import bill_of_materials  # procurement builds on the estimate's parts
     from configurator.core.procurement.prices import active_price_book
 
-    bom = bill_of_materials(scenario, card, active_price_book())
+    bom = bill_of_materials(scenario, card, active_price_book(), prices=costs.prices)
     unpriced = len(bom.unpriced)
     verdict = ceiling("budget", c.budget, bom.capex, currency, basis="capex",
                       params={"unpriced": unpriced, "card": card.name})
@@ -97,6 +97,38 @@ def budget_verdict(scenario: Scenario, card: Card, costs: Costs, one_off_job: bo
         return Verdict("budget", c.budget, bom.capex, currency, None, verdict.by, verdict.share, "capex",
                        params=verdict.params)
     return verdict
+
+
+REGION_LEFT_OUT = frozenset({"not-permitted"})
+"""US export statuses for mainland China that leave a card out of a ranking for the region
+altogether (rejected with the verdict's words, never listed below the line): a presumption of
+denial is not a constraint a buyer can come closer to meeting."""
+
+REGION_SEVERITY = {"permitted": 0, "licence-required": 1, "unknown": 2, "not-permitted": 3}
+"""How far a card's export status is from deliverable, for ordering what is below the line:
+a licence to apply for (1) before a status nobody has established (2). A licence-required card
+is never ranked: the catalog's status is 'licence-required' for every such card, and where a
+note reports licences granted (H20, from 2025-08, with a revenue share and Chinese authorities
+discouraging purchases) it is a report, not the stored status, and the 2026 rule reviews each
+licence case by case (``core/export_control.py``) — a buyer cannot count on one."""
+
+
+def region_rank(card: Card, region: str | None) -> int:
+    """:data:`REGION_SEVERITY` of ``card`` for delivery to ``region`` (0 where no region rule
+    applies: only mainland China is modelled)."""
+    if region != "cn":
+        return 0
+    status = card.export_control.china if card.export_control is not None else "unknown"
+    return REGION_SEVERITY.get(status, REGION_SEVERITY["unknown"])
+
+
+def region_excludes(scenario: Scenario, card: Card) -> Verdict | None:
+    """The region verdict that leaves ``card`` out of the ranking altogether (its status is in
+    :data:`REGION_LEFT_OUT`), or None when it may be ranked or listed below the line."""
+    if scenario.constraints.region != "cn":
+        return None
+    verdict = region_verdict(card)
+    return verdict if verdict.actual in REGION_LEFT_OUT else None
 
 
 def region_verdict(card: Card) -> Verdict:

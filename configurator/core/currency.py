@@ -60,6 +60,24 @@ def dated_rate(currency: str) -> ExchangeRate | None:
     return None
 
 
+def price_conversion(currency: str, economics: Economics) -> tuple[float, ExchangeRate | None] | None:
+    """How a price in ``currency`` becomes the scenario's money: (units of the scenario currency
+    per unit of ``currency``, the price file's dated rate that converted it, or None when none
+    did); None when it cannot be converted.
+
+    One rule: the same currency as is; USD at the scenario's rate (``economics.usd_to_currency``);
+    any other currency to USD at the price file's dated rate (:func:`dated_rate`: a card priced
+    only in CNY, such as the Ascend 910B, in a USD scenario), then to the scenario's at its rate."""
+    if currency == economics.currency:
+        return 1.0, None
+    if currency == PRICE_FILE_CURRENCY:
+        return economics.usd_to_currency, None
+    rate = dated_rate(currency)
+    if rate is None:
+        return None
+    return economics.usd_to_currency / rate.per_usd, rate
+
+
 def is_dated_rate(currency: str, per_usd: float) -> bool:
     """``per_usd`` is the price file's own rate for ``currency`` (not one the user typed)."""
     rate = dated_rate(currency)

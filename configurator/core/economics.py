@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from configurator.core.catalog import Card, PriceEntry
+from configurator.core.currency import price_conversion
 from configurator.core.formulas import economics as formulas
 from configurator.core.formulas.economics import HOURS_PER_YEAR  # noqa: F401  (re-exported for callers)
 from configurator.core.messages import Message, msg
@@ -85,14 +86,12 @@ def energy_kwh(power: Power, hours: float) -> float:
 
 
 def converted(price: PriceEntry | None, economics: Economics) -> float | None:
-    """A price's midpoint in the scenario currency, or None if it cannot be converted."""
+    """A price's midpoint in the scenario currency (:func:`configurator.core.currency.price_conversion`,
+    the one rule), or None if it cannot be converted."""
     if price is None:
         return None
-    if price.currency == economics.currency:
-        return price.midpoint
-    if price.currency == "USD":
-        return price.midpoint * economics.usd_to_currency
-    return None
+    conversion = price_conversion(price.currency, economics)
+    return None if conversion is None else price.midpoint * conversion[0]
 
 
 @dataclass(frozen=True)
@@ -140,7 +139,10 @@ def _in_currency(price: CardPrice | None, economics: Economics) -> tuple[float, 
     """A chosen price's low-high range in the scenario currency."""
     if price is None:
         return None
-    rate = 1.0 if price.entry.currency == economics.currency else economics.usd_to_currency
+    conversion = price_conversion(price.entry.currency, economics)
+    if conversion is None:
+        return None
+    rate = conversion[0]
     low, high = price.range()
     return low * rate, high * rate
 

@@ -532,8 +532,9 @@ FIELDS: tuple[FieldSpec, ...] = (
        cli_help="power one server may draw at the wall [kW]", editor=False),
     _f("constraints.min_tokens_per_s", _t("ScenarioController", "training throughput"), flag="--min-tokens-per-s", editor=False),
     _f("constraints.region", _t("ScenarioController", "delivery region"), flag="--region", editor=False,
-       cli_help="where the cards are delivered: 'cn' keeps out cards whose US export status for China is not "
-                "'permitted' (status, not legal advice)"),
+       cli_help="where the cards are delivered: 'cn' ranks only cards whose US export status for China is "
+                "'permitted', lists 'licence required' and 'unknown' below the line and leaves out 'not permitted' "
+                "(status, not legal advice)"),
     # ---- assumptions
     _f("assumptions.matmul_efficiency", _t("ScenarioController", "matrix efficiency"), _PERCENT, scale=0.01, help=_t(
         "ScenarioEditor", "Share of the card's dense peak that training's matrix products sustain (published runs: 45–60 %)"),

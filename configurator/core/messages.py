@@ -72,6 +72,9 @@ ENGLISH: dict[str, str] = {
     "consumer-card-training": "{card} is a consumer card: no ECC, no NVLink, and its licence restricts data-centre use",
     "misses-deadline": "Takes {hours:,.0f} h: misses the {deadline:,.0f} h deadline by {over:,.0f} h ({share:.0%})",
     "no-price": "{card}: no purchase price — enter a quote, or rank by cloud rent",
+    "no-price-items": "{card}: no price for {items} — enter a quote to compare its total cost of ownership",
+    "no-power-tco": "{card}: no published board power — its energy, and so its total cost of ownership, cannot be "
+                    "counted",
     "export-licence-required": "{card} needs a US export licence for delivery to mainland China (status as of "
                                "{date}; not legal advice)",
     "export-not-permitted": "{card} may not be exported to mainland China (status as of {date}; not legal advice)",
@@ -299,6 +302,8 @@ CHINESE: dict[str, str] = {
     "consumer-card-training": "{card} 是消费级显卡：无 ECC、无 NVLink，许可协议限制数据中心使用",
     "misses-deadline": "需要 {hours:,.0f} 小时：超出 {deadline:,.0f} 小时的期限 {over:,.0f} 小时（{share:.0%}）",
     "no-price": "{card}：没有采购价——请输入报价，或改按云租用成本排名",
+    "no-price-items": "{card}：{items} 没有价格——请输入报价，以便比较其总拥有成本",
+    "no-power-tco": "{card}：没有公开的板卡功耗——无法计入其电费，因而无法计算总拥有成本",
     "export-licence-required": "{card} 向中国大陆交付需要美国出口许可（状态截至 {date}；不构成法律意见）",
     "export-not-permitted": "{card} 不得出口至中国大陆（状态截至 {date}；不构成法律意见）",
     "export-status-unknown": "{card}：对中国大陆的出口管制状态不明——购买前请核实",

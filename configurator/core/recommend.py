@@ -14,14 +14,16 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
 
-from configurator.core.catalog import Card, Catalog
-from configurator.core.economics import HOURS_PER_YEAR
+from configurator.core.catalog import Card, Catalog, PriceEntry
+from configurator.core.constraints import region_excludes, region_rank
+from configurator.core.currency import price_conversion
 from configurator.core.estimate import Estimate, estimate
 from configurator.core.messages import Message, msg
 from configurator.core.estimate_json import layout_to_dict
 from configurator.core.verdicts import violations_to_dicts
-from configurator.core.procurement.bom import bill_of_materials
-from configurator.core.procurement.card_price import price_to_dict
+from configurator.core.procurement.deployment import DeploymentCost, deployment_cost
+from configurator.core.procurement.bom import BomLine
+from configurator.core.procurement.card_price import STALE_AFTER_MONTHS, is_stale, price_to_dict
 from configurator.core.procurement.price_decides import PriceDecision, PricedOption
 from configurator.core.procurement.price_decides import price_decision as _decision
 from configurator.core.procurement.prices import active_price_book
@@ -51,7 +53,7 @@ DOMESTIC_VENDORS = frozenset({"Huawei", "Cambricon", "Biren", "Moore Threads", "
 class Objective(StrEnum):
     """What the ranking minimises."""
 
-    TCO = "tco"  # purchase + electricity over the amortisation period (owned cards cost nothing to buy)
+    TCO = "tco"  # the whole bill of materials owned over the years, per unit of work (owned cards not bought)
     CLOUD = "cloud"  # cloud rental
     FASTEST = "fastest"  # training time, or time per output token
     ENERGY = "energy"  # kWh per token
@@ -175,38 +177,11 @@ class Result:
 # ---- scoring ----------------------------------------------------------------------------
 
 
-def _owned(est: Estimate, filters: Filters) -> int:
-    return min(est.scenario.count, filters.owned_count) if est.card.id == filters.owned_card else 0
-
-
-def purchase_cost(est: Estimate, filters: Filters) -> float | None:
-    """What buying the accelerators costs (``BillOfMaterials.accelerators_as_bought``: with the
-    spares, rack-scale systems whole), less the cards already owned; None when the cards to buy
-    have no price. Servers, fabric and storage are left out of the ranking while the price file
-    lacks prices for some server types: counting the priced ones only would favour the cards
-    whose servers have no price."""
-    price = est.costs.prices.card_price
-    owned = _owned(est, filters)
-    if price is None and est.scenario.count - owned > 0:
-        return None
-    bought = bill_of_materials(est.scenario, est.card, active_price_book()).accelerators_as_bought
-    return max(0.0, bought - (price or 0.0) * owned)
-
-
-def ownership_cost(est: Estimate, filters: Filters) -> float | None:
-    """TCO: the deployment to buy plus electricity, for the training job or over the
-    amortisation period."""
-    purchase = purchase_cost(est, filters)
-    if purchase is None or est.power is None:
-        return None
-    kwh_price = est.scenario.economics.electricity_per_kwh
-    family = family_of(est.scenario.workload)
-    if family.one_off_job and family.can_rank(est):  # the job's energy
-        energy = est.energy_kwh * kwh_price
-    else:
-        hours = HOURS_PER_YEAR * est.scenario.economics.amortisation_years
-        energy = est.power.facility_watts / 1000 * hours * kwh_price
-    return purchase + energy
+def ownership_cost(est: Estimate) -> DeploymentCost:
+    """What owning the configuration costs: its whole bill of materials over the years
+    (:func:`configurator.core.procurement.deployment.deployment_cost`, the summary's figure; the
+    cards already owned are the scenario's ``economics.owned_cards``, set by :func:`priced_for`)."""
+    return deployment_cost(est, active_price_book())
 
 
 def cloud_cost(est: Estimate) -> float | None:
@@ -214,14 +189,12 @@ def cloud_cost(est: Estimate) -> float | None:
     return est.costs.cloud
 
 
-def tco_per_million(est: Estimate, filters: Filters) -> float | None:
-    """Ownership cost per million tokens or per graphics unit (serving and streaming: over the
-    amortisation period)."""
-    cost = ownership_cost(est, filters)
-    if cost is None:
-        return None
-    hours = HOURS_PER_YEAR * est.scenario.economics.amortisation_years
-    return _per_unit(cost, est, hours)
+def tco_per_million(est: Estimate, filters: Filters | None = None) -> float | None:
+    """The total cost of ownership per million tokens or per graphics unit: the whole bill of
+    materials owned over the years with its energy, support and licences, less its resale value,
+    over the work done in those years (:attr:`DeploymentCost.ranked_per_unit`); None while a line
+    of the bill has no price or the power is unknown."""
+    return ownership_cost(est).ranked_per_unit
 
 
 def _per_unit(cost: float, est: Estimate, hours: float) -> float | None:
@@ -365,16 +338,51 @@ def _unpriced(candidates: list[Estimate], objective: Objective, filters: Filters
     if not meeting:
         return None
     est = min(meeting, key=lambda e: (speed_of(e), e.scenario.count))
-    reason = msg(PRICED_OBJECTIVES[objective], card=est.card.name)
+    reason = _unpriced_reason(est) if objective is Objective.TCO else msg(PRICED_OBJECTIVES[objective],
+                                                                           card=est.card.name)
     return Recommendation(est, math.inf, tco_per_million(est, filters), cloud_per_million(est),
                           energy_per_million(est), (reason,))
 
 
-def _miss_size(est: Estimate) -> tuple[int, float]:
-    """How far a configuration is from meeting its constraints: how many it breaks, then the sum
-    of the shares by which it breaks them (one for a rule or an unknown)."""
-    violations = est.violations
-    return len(violations), sum(max(v.share, 0.0) if v.share is not None else 1.0 for v in violations)
+def _unpriced_reason(est: Estimate) -> Message:
+    """Why a configuration has no total cost of ownership to rank on: its cards have no price
+    (``no-price``), another line of its bill has none (``no-price-items``, naming them), or its
+    board power is unknown, so its energy cannot be counted (``no-power-tco``)."""
+    cost = ownership_cost(est)
+    cards = [line for line in cost.bom.unpriced if line.kind == "accelerator"]
+    if cards:
+        return msg("no-price", card=est.card.name)
+    if cost.missing_prices:
+        return msg("no-price-items", card=est.card.name, items="; ".join(cost.missing_prices))
+    return msg("no-power-tco", card=est.card.name)
+
+
+def _miss_size(est: Estimate) -> tuple[int, int, float]:
+    """How far a configuration is from meeting its constraints: its card's export status for the
+    region (a rule is never a small miss: every card that may be delivered comes first, then those
+    needing a licence, then those whose status is unknown), then how many other constraints it
+    breaks, then the sum of the shares by which it breaks them (one for an unknown)."""
+    others = [v for v in est.violations if v.id != "region"]
+    return (region_rank(est.card, est.scenario.constraints.region), len(others),
+            sum(max(v.share, 0.0) if v.share is not None else 1.0 for v in others))
+
+
+BELOW_LINE_OTHERS = 3
+"""Configurations below the line that break the region rule (a licence needed, a status
+unknown) listed at least, the closest first, after every card that may be delivered."""
+
+
+def listed_below_line(below: Sequence[Recommendation], limit: int, region: str | None
+                      ) -> tuple[Recommendation, ...]:
+    """The below-the-line configurations shown, closest first (``below`` sorted by
+    :func:`_miss_size`): with a region rule, every card that may be delivered there (ranked or not,
+    a buyer there must see each one and what it breaks), then the closest of the others — at least
+    :data:`BELOW_LINE_OTHERS`, more up to ``limit`` in all; without one, the first ``limit``."""
+    if region is None:
+        return tuple(below[:limit])
+    deliverable = [r for r in below if not region_rank(r.card, region)]
+    others = [r for r in below if region_rank(r.card, region)]
+    return tuple(deliverable + others[:max(BELOW_LINE_OTHERS, limit - len(deliverable))])
 
 
 def below_the_line(candidates: Sequence[Estimate], objective: Objective, filters: Filters) -> Recommendation | None:
@@ -417,7 +425,11 @@ def recommend(scenario: Scenario, catalog: Catalog, objective: Objective = Objec
         if not filters.allows(card, scenario.workload):
             rejected[card.id] = "filtered out"
             continue
-        candidates = _candidates(priced_for(scenario, card), card, objective)
+        barred = region_excludes(scenario, card)
+        if barred is not None:  # may not be exported there at all: left out, not below the line
+            rejected[card.id] = barred.message.text
+            continue
+        candidates = _candidates(priced_for(scenario, card, filters), card, objective)
         if not candidates:
             # the deadline, not memory, may be why: beyond reach even at peak, else missed at every count that fits
             reach = deadline_out_of_reach(scenario, card)
@@ -445,43 +457,42 @@ def recommend(scenario: Scenario, catalog: Catalog, objective: Objective = Objec
     unpriced.sort(key=lambda r: (r.speed_figure, r.count, r.card.id))
     below.sort(key=lambda r: (_miss_size(r.estimate), r.score, r.count, r.card.id))
     return Result(objective, tuple(ranked[:limit]), pareto_front(ranked, cost_basis(objective)), rejected,
-                  tuple(unpriced), below_line=tuple(below[:limit]), considered=tuple(ranked), filters=filters)
+                  tuple(unpriced), below_line=listed_below_line(below, limit, scenario.constraints.region),
+                  considered=tuple(ranked), filters=filters)
 
 
 # ---- prices: whose, and when they decide (issue 25) -------------------------------------------
 
 
-def priced_for(scenario: Scenario, card: Card) -> Scenario:
+def priced_for(scenario: Scenario, card: Card, filters: Filters | None = None) -> Scenario:
     """``scenario`` as ``card`` is ranked in it: the card and cloud prices the user typed into the
     scenario are the scenario card's (their quote for it), so every other card is ranked at its
-    own catalog prices."""
+    own catalog prices; the cards already owned (``filters.owned_card``) are the scenario's
+    ``economics.owned_cards`` on that card, none on another."""
     e = scenario.economics
-    if card.id == scenario.card_id or (e.card_price is None and e.cloud_price_per_hour is None):
-        return scenario
-    return updated(scenario, economics={"card_price": None, "cloud_price_per_hour": None})
-
-
-def _cards_at_card_price(est: Estimate, filters: Filters) -> float:
-    """Cards bought at the card price: the accelerator lines with a price (spares included; a
-    rack-scale system's cards come in its price), less the cards already owned [count]."""
-    bom = bill_of_materials(est.scenario, est.card, active_price_book())
-    bought = sum(line.quantity for line in bom.purchases if line.kind == "accelerator" and line.unit_price)
-    return max(0.0, bought - _owned(est, filters))
+    changes: dict = {}
+    if card.id != scenario.card_id and (e.card_price is not None or e.cloud_price_per_hour is not None):
+        changes.update(card_price=None, cloud_price_per_hour=None)
+    if filters is not None and filters.owned_card is not None:
+        owned = filters.owned_count if card.id == filters.owned_card else 0
+        if owned != e.owned_cards:
+            changes["owned_cards"] = owned
+    elif card.id != scenario.card_id and e.owned_cards:
+        changes["owned_cards"] = 0
+    return updated(scenario, economics=changes) if changes else scenario
 
 
 def _priced_option(rec: Recommendation, objective: Objective, filters: Filters) -> PricedOption | None:
     """``rec`` as the price-decides analysis sees it: its score, the score's slope in its card
-    price (ownership: cards bought × cost per unit of work of one currency unit; rent: the score
-    is proportional to the rent) and its price range; None without a price range."""
+    price (ownership: :attr:`DeploymentCost.per_unit_per_card_price`, the summary's slope too;
+    rent: the score is proportional to the rent) and its price range; None without a price range."""
     prices = rec.estimate.costs.prices
     if objective is Objective.CLOUD:
         price, price_range = prices.cloud_per_hour, prices.cloud_range
         slope = rec.score / price if price else 0.0
     else:
         price, price_range = prices.card_price, prices.card_range
-        hours = HOURS_PER_YEAR * rec.estimate.scenario.economics.amortisation_years
-        per_unit = _per_unit(1.0, rec.estimate, hours)
-        slope = 0.0 if per_unit is None else _cards_at_card_price(rec.estimate, filters) * per_unit
+        slope = ownership_cost(rec.estimate).per_unit_per_card_price
     if price is None or price_range is None:
         return None
     return PricedOption(rec.card.id, rec.card.name, rec.score, slope, price, *price_range)
@@ -510,13 +521,45 @@ def price_entry_to_dict(rec: Recommendation, objective: Objective) -> dict | Non
     amount = prices.cloud_per_hour if cloud else prices.card_price
     chosen = prices.cloud if cloud else prices.card
     if amount is None:
-        return None
+        system = None if cloud else system_price_line(rec.estimate)
+        if system is None:
+            return None
+        flags = system_price_flags(system)
+        return {"amount": None, "currency": rec.estimate.costs.currency, "kind": "system",
+                "included_in": system.item_id, "system_price": system.unit_price, "date": system.date,
+                "source": system.source, "confidence": system.confidence, "user": False,
+                "flags": [f.id for f in flags], "flag_texts": [f.text for f in flags]}
     currency = rec.estimate.costs.currency
     if chosen is None:
         flags = prices.cloud_flags if cloud else prices.card_flags
         return {"amount": amount, "currency": currency, "kind": "scenario", "date": None, "user": True,
                 "flags": [f.id for f in flags], "flag_texts": [f.text for f in flags]}
-    return price_to_dict(chosen, amount, currency)
+    entry = price_to_dict(chosen, amount, currency)
+    conversion = price_conversion(chosen.entry.currency, rec.estimate.scenario.economics)
+    if conversion is not None and conversion[1] is not None:  # quoted in another currency than USD or the scenario's
+        rate = conversion[1]
+        entry["converted"] = {"from": rate.currency, "per_usd": rate.per_usd, "date": rate.date,
+                              "source": rate.source}
+    return entry
+
+
+def system_price_line(est: Estimate) -> BomLine | None:
+    """The priced system a card without a price of its own is bought in whole (an NVL72 rack,
+    whose price includes its cards), or None."""
+    lines = ownership_cost(est).bom.lines
+    if not any(line.kind == "accelerator" and line.unit_price == 0.0 and line.role != "owned" for line in lines):
+        return None
+    return next((line for line in lines if line.role == "system" and line.unit_price), None)
+
+
+def system_price_flags(line: BomLine) -> tuple[Message, ...]:
+    """A system price older than :data:`~configurator.core.procurement.card_price.STALE_AFTER_MONTHS`
+    months is flagged as a card price is."""
+    if not line.date:
+        return ()
+    entry = PriceEntry.model_validate({"amount": 1, "currency": "USD", "date": line.date, "kind": "street",
+                                       "source": line.source or "—"})
+    return (msg("price-stale", date=line.date, months=STALE_AFTER_MONTHS),) if is_stale(entry) else ()
 
 
 def suggest(scenario: Scenario, card: Card, objective: Objective = Objective.TCO) -> Scenario:
@@ -583,7 +626,7 @@ def result_to_dict(result: Result) -> dict:
                     "tco_per_million_tokens": r.ownership_per_unit}
                    for r in result.pareto],
         "rejected": result.rejected,
-        "unpriced": [{"card": r.card.id, "count": r.count, "speed": r.speed_figure, "reason_id": "no-price",
+        "unpriced": [{"card": r.card.id, "count": r.count, "speed": r.speed_figure, "reason_id": r.reasons[0].id,
                       "reason": r.reasons[0].text, "layout": layout_to_dict(r.estimate.scenario)}
                      for r in result.unpriced],
         "price_decides": None if result.price_decides is None else result.price_decides.to_dict(),

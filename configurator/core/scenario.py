@@ -356,6 +356,10 @@ class Economics(_Frozen):
     residual_value_share: float | None = Field(
         default=None, ge=0, le=1, description="resale value at the end as a share of hardware capex (None = the "
                                               "price file)")
+    owned_cards: int = Field(
+        default=0, ge=0, le=1_000_000,
+        description="cards of the scenario's card already owned: not bought, so left out of the capex the budget "
+                    "checks and of the TCO (their servers, network and power still counted) [cards]")
 
 
 class Constraints(_Frozen):
@@ -383,8 +387,9 @@ class Constraints(_Frozen):
         default=None, description="percentile of requests the time-per-token and first-token targets hold for under "
                                   "the load (None = the serving use's: p90 for chat; MLPerf's server scenario: 99)")
     region: Literal["cn", "other"] | None = Field(
-        default=None, description="where the cards are delivered: 'cn' keeps out cards whose US export status "
-                                  "for China is not 'permitted' (None = no region rule)")
+        default=None, description="where the cards are delivered: 'cn' leaves out cards whose US export status "
+                                  "for China is 'not permitted' and ranks only 'permitted' ones; 'licence "
+                                  "required' or 'unknown' are listed below the line (None = no region rule)")
 
 
 class Assumptions(_Frozen):

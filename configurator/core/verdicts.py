@@ -98,10 +98,23 @@ class Verdict:
 
     def to_dict(self) -> dict:
         """The JSON of the verdict (``constraints`` and ``violations`` of ``estimate --json``)."""
-        return {"id": self.id, "target": self.target, "actual": _rounded(self.actual), "unit": self.unit,
-                "met": self.met, "by": _rounded(self.by), "share": _rounded(self.share, 4), "kind": self.kind,
+        actual, by = self._json_numbers()
+        return {"id": self.id, "target": self.target, "actual": actual, "unit": self.unit,
+                "met": self.met, "by": by, "share": _rounded(self.share, 4), "kind": self.kind,
                 "basis": self.basis, "origin": self.origin, "text": self.message.text,
                 "message": self.message.to_dict()}
+
+
+    def _json_numbers(self) -> tuple:
+        """``actual`` and ``by`` as the JSON gives them: money to the cent, other figures to six
+        significant digits, and ``by`` from the rounded ``actual`` so that the JSON's own numbers
+        agree (``by`` = ``actual`` − ``target`` for a ceiling, ``target`` − ``actual`` for a floor)."""
+        if not isinstance(self.actual, (int, float)) or self.by is None or isinstance(self.target, str):
+            return _rounded(self.actual), _rounded(self.by)
+        money = len(self.unit) == 3 and self.unit.isalpha() and self.unit.isupper()
+        actual = round(float(self.actual), 2) if money else _rounded(float(self.actual))
+        by = actual - self.target if self.kind == "ceiling" else self.target - actual
+        return actual, round(by, 2) if money else _rounded(float(by))
 
 
 def ceiling(id_: str, target: float, actual: float | None, unit: str, **facts) -> Verdict:

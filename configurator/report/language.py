@@ -63,6 +63,8 @@ def item_name(line, w: Words) -> str:
         if line.unit_price == 0.0 and line.source.startswith("included"):
             return f"{line.name} — {w('Accelerators included in the system price')}"
         card = line.name.removesuffix(" (spares)")
+        if role == "owned":
+            return f"{card} — {w('Accelerator cards already owned (not bought)')}"
         return f"{card} — {w('Accelerator cards (spares)') if spare else w('Accelerator cards')}"
     if spare:
         return w("Spare servers")

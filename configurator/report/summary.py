@@ -15,11 +15,11 @@ from configurator import __version__
 from configurator.core.catalog import Catalog
 from configurator.core.currency import is_dated_rate
 from configurator.core.economics import host_watts
-from configurator.core.estimate import Estimate, estimate
+from configurator.core.estimate import Estimate
 from configurator.core.export_control import card_classification
 from configurator.core.fit_suggestions import what_would_fit
 from configurator.core.procurement.bom import BomLine
-from configurator.core.procurement.deployment import DeploymentCost, deployment_cost
+from configurator.core.procurement.deployment import DeploymentCost, deployment_cost, work_over_years
 from configurator.core.procurement.prices import PriceBook, active_price_book
 from configurator.core.procurement.price_decides import PriceDecision, PricedOption, price_decision
 from configurator.core.plan.deployment import unpinned
@@ -74,10 +74,6 @@ NO_PUBLIC_PRICE = "No dated public price: ask the vendor or a distributor for a 
 """What the prices table says of a card without a price (the catalog's own note, in English only, is
 in the card view)."""
 
-PRICE_STEP = 0.01
-"""The relative rise of a card price the summary re-costs an option at to find how its cost per unit
-of work follows the price (linear, so any step gives the same slope)."""
-
 MAX_UNPRICED = 4
 """Cards without a price on the objective's basis that are listed, with "enter a quote"."""
 
@@ -90,7 +86,8 @@ configuration's time: a cheaper cluster that takes years longer is not an altern
 def per_unit_name(est: Estimate, w: Words, basis: str = "tco") -> str:
     """The cost per unit of work with its basis named: the summary's is the bill of materials' TCO
     (cloud rent when the ranking is by rent); the window's estimate and ranking name theirs too."""
-    return write(per_unit_label(family_of(est.scenario.workload).cost_unit, basis), w.language)
+    return write(per_unit_label(family_of(est.scenario.workload).cost_unit, basis,
+                                est.scenario.economics.amortisation_years), w.language)
 
 
 @dataclass(frozen=True)
@@ -170,34 +167,24 @@ def summary_title(scenario: Scenario, w: Words) -> str:
 
 def work_per_year(est: Estimate) -> float | None:
     """Work a deployment does in a year at the scenario's utilisation, in the unit costs are
-    quoted per: million tokens, user-months, stream-hours or frames (the family's year of full
-    use, scaled; desktops are paid for whether used or not)."""
-    family = family_of(est.scenario.workload)
-    work = family.work_per_year(est)
-    if not work:
-        return None
-    return work / family.unit_scale * (1.0 if family.billed_regardless_of_use else est.scenario.economics.utilisation)
+    quoted per: million tokens, user-months, stream-hours or frames (the TCO's work,
+    :func:`~configurator.core.procurement.deployment.work_over_years`, over its years)."""
+    work = work_over_years(est)
+    return None if work is None else work / est.scenario.economics.amortisation_years
 
 
 def _cost_per_unit(est: Estimate, cost: DeploymentCost, objective: Objective) -> float | None:
-    """TCO (or, ranking by cloud cost, rent) per unit of work; None without the prices for it."""
-    work = work_per_year(est)
-    if not work:
-        return None
+    """TCO (or, ranking by cloud cost, rent) per unit of work; None without the prices for it
+    (the TCO: :attr:`DeploymentCost.ranked_per_unit`, the figure the recommendation ranks on)."""
     if objective is Objective.CLOUD:
-        return None if cost.rent_per_year is None else cost.rent_per_year / work
-    if est.costs.prices.card_price is None and not _cards_included(cost):
-        return None
-    return cost.ownership.tco / (work * cost.ownership.years)
+        work = work_per_year(est)
+        return None if cost.rent_per_year is None or not work else cost.rent_per_year / work
+    return cost.ranked_per_unit
 
 
 def _tco_per_unit(est: Estimate, mine: Option) -> float | None:
     """The TCO per unit of work whatever the ranking's basis (the headline and the TCO table say TCO)."""
     return _cost_per_unit(est, mine.cost, Objective.TCO)
-
-
-def _cards_included(cost: DeploymentCost) -> bool:
-    return any(line.kind == "accelerator" and line.unit_price == 0.0 for line in cost.bom.lines)
 
 
 def _option(est: Estimate, objective: Objective, book: PriceBook) -> Option:
@@ -576,9 +563,9 @@ def _alternatives_table(mine: Option, priced: Sequence[Option], unpriced: Sequen
 
 def _priced_option(option: Option, objective: Objective, book: PriceBook) -> PricedOption | None:
     """``option`` as the price-decides analysis sees it: the summary's own score (the whole bill of
-    materials over the years, per unit of work), its slope in the card price (rent: proportional;
-    ownership: the option re-costed, not re-planned, with the card price 1 % higher — the TCO is
-    linear in it through the purchase, installation, support and residual value) and its range."""
+    materials over the years, per unit of work — the recommendation's figure), its slope in the card
+    price (rent: proportional; ownership: :attr:`DeploymentCost.per_unit_per_card_price`, the
+    recommendation's slope too) and its range."""
     est, prices = option.estimate, option.estimate.costs.prices
     if option.score is None:
         return None
@@ -587,11 +574,7 @@ def _priced_option(option: Option, objective: Objective, book: PriceBook) -> Pri
         slope = option.score / price if price else 0.0
     else:
         price, price_range = prices.card_price, prices.card_range
-        if price is None or price_range is None:
-            return None
-        dearer = updated_or_none(est.scenario, economics={"card_price": price * (1 + PRICE_STEP)})
-        again = None if dearer is None else _option(estimate(dearer, est.card), objective, book)
-        slope = 0.0 if again is None or again.score is None else (again.score - option.score) / (price * PRICE_STEP)
+        slope = option.cost.per_unit_per_card_price
     if price is None or price_range is None:
         return None
     return PricedOption(est.card.id, est.card.name, option.score, max(0.0, slope), price, *price_range)
@@ -614,7 +597,7 @@ def summary_price_decision(options: Sequence[Option], objective: Objective, book
 
 def _price_mark(est: Estimate, objective: Objective) -> str:
     """' *' after a cost ranked on a list or launch price or one older than 18 months."""
-    _, _, flags = price_view.ranked_price(est.costs.prices, objective)
+    flags = price_view.shown_flags(est, objective)
     return price_view.FLAG_MARK if price_view.warns(flags) else ""
 
 

@@ -228,8 +228,8 @@
         <translation>可用功率(&amp;P)</translation>
     </message>
     <message>
-        <source>Mainland China keeps out cards whose US export status for China is not &apos;permitted&apos;; a status with its date and source, not legal advice</source>
-        <translation>中国大陆：排除美国对华出口状态不是“允许”的卡；状态附日期与来源，并非法律意见</translation>
+        <source>Mainland China: only cards whose US export status for China is &apos;permitted&apos; are ranked; those needing a licence, or of unknown status, are listed below the line; those not permitted are left out. A status with its date and source, not legal advice</source>
+        <translation>中国大陆：只对美国对华出口管制状态为“允许”的卡排名；需要许可证或状态不明的卡列在基准线以下；不允许出口的卡不列出。所示为带日期和来源的状态，不构成法律意见</translation>
     </message>
     <message>
         <source>Deliver &amp;to</source>
@@ -1277,10 +1277,6 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
         <translation>功率上限(&amp;P)</translation>
     </message>
     <message>
-        <source>Mainland China keeps out cards whose US export status for China is not &apos;permitted&apos; (licence required, not permitted or unknown); a status with its date and source, not legal advice</source>
-        <translation>选择中国大陆时，排除美国对华出口管制状态不是“允许”的卡（需许可、不允许或未知）；所示为附日期和来源的状态，不构成法律意见</translation>
-    </message>
-    <message>
         <source>Deliver &amp;to</source>
         <translation>交付到(&amp;T)</translation>
     </message>
@@ -1327,6 +1323,10 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
     <message>
         <source>Budget in the scenario currency. Buying: a ceiling on the capex of the bill of materials (cards, servers, network, storage, racks). Renting: a ceiling on the rent for a month of service, or for the whole job. An option over it is never ranked: it is listed below the line with how much it is over.</source>
         <translation>以方案币种计的预算。购买：物料清单资本支出（加速卡、服务器、网络、存储、机柜）的上限。租用：每月服务或整个作业租金的上限。超出预算的方案绝不参与排名：列在基准线以下，并注明超出多少。</translation>
+    </message>
+    <message>
+        <source>Mainland China: only cards whose US export status for China is &apos;permitted&apos; are ranked; those needing a licence, or of unknown status, are listed below the line; those not permitted are left out. A status with its date and source, not legal advice</source>
+        <translation>中国大陆：只对美国对华出口管制状态为“允许”的卡排名；需要许可证或状态不明的卡列在基准线以下；不允许出口的卡不列出。所示为带日期和来源的状态，不构成法律意见</translation>
     </message>
     <message>
         <source> ms</source>
@@ -3284,6 +3284,10 @@ Reinstall GPU Configurator to repair it.</source>
         <translation>整机采购</translation>
     </message>
     <message>
+        <source>already owned, not bought</source>
+        <translation>已拥有，不再采购</translation>
+    </message>
+    <message>
         <source>8-GPU baseboard server (HGX/OAM)</source>
         <translation>8 卡基板服务器（HGX/OAM）</translation>
     </message>
@@ -3356,12 +3360,16 @@ Reinstall GPU Configurator to repair it.</source>
         <translation>NVIDIA AI Enterprise 许可</translation>
     </message>
     <message>
-        <source>vGPU licence per user</source>
-        <translation>每用户 vGPU 许可</translation>
+        <source>vGPU licence per user (RTX vWS)</source>
+        <translation>每用户 vGPU 许可（RTX vWS）</translation>
     </message>
     <message>
         <source>installation and cabling</source>
         <translation>安装与布线</translation>
+    </message>
+    <message>
+        <source>vGPU licence per user (vPC)</source>
+        <translation>每用户 vGPU 许可（vPC）</translation>
     </message>
     <message>
         <source>card catalog</source>
@@ -3808,8 +3816,8 @@ Reinstall GPU Configurator to repair it.</source>
 <context>
     <name>recommend</name>
     <message>
-        <source>Lowest cost of ownership (buy + electricity)</source>
-        <translation>总拥有成本最低（采购 + 电费）</translation>
+        <source>Lowest total cost of ownership (cards, servers, network, power, support)</source>
+        <translation>总拥有成本最低（加速卡、服务器、网络、电力、维保）</translation>
     </message>
     <message>
         <source>Lowest cloud cost</source>

@@ -21,13 +21,14 @@ USD_TO_CURRENCY = 1.0
 """Exchange rate applied to the catalog's USD prices [currency/USD]: 1 for
 :data:`DEFAULT_CURRENCY` = USD (identity, ISO 4217)."""
 
-ELECTRICITY_PER_KWH = 0.10
-"""Electricity price [USD/kWh]. **Assumption**, above the published US averages: industrial
-customers paid 8.06 ¢/kWh in 2023 (U.S. EIA, average retail price, industrial sector, 2023,
-via Statista 190680) and, in Virginia, the largest data-centre market, 8.92 ¢ industrial and
-8.95 ¢ commercial (U.S. EIA, Electric Power Annual 2023, average revenue per kWh by state and
-sector, released 17 October 2024, eia.gov/electricity/annual/secrev-map.php). 0.10 is 24 % above
-the US industrial average; states range from 5.75 ¢ (New Mexico) to 35.28 ¢ (Hawaii)."""
+ELECTRICITY_PER_KWH = 0.0861
+"""Electricity price [USD/kWh]: the US industrial sector's average retail price in 2025, the plain
+mean of the twelve monthly averages of the U.S. EIA's Electric Power Monthly (8.21–9.33 ¢/kWh).
+It is the price file's ``electricity_usd_per_kwh`` rate, where its source is cited in full;
+tests/test_procurement_prices.py holds the two equal (one figure: a scenario in CNY starts from
+the file's ``electricity_cny_per_kwh`` instead, :func:`configurator.core.currency.default_electricity`).
+States range about 6–20 ¢ and data centres on commercial tariffs pay more (14.6 ¢): a buyer who
+knows the tariff enters it. Was 0.10, an assumption 24 % above the 2023 industrial average."""
 
 PUE = 1.54
 """Facility power usage effectiveness, dimensionless (total facility power / IT power; The Green
@@ -74,7 +75,7 @@ ECONOMICS_DEFAULTS = {
 """Field of ``Economics`` → its named default (every field whose default is not ``None`` or
 ``False``: those mean "the price file's figure" or "off")."""
 
-ECONOMICS_UNSOURCED = ("electricity_per_kwh", "amortisation_years", "utilisation")
+ECONOMICS_UNSOURCED = ("amortisation_years", "utilisation")
 """Economics defaults that are assumptions (no publication found fixes them; where one differs,
 the docstring says by how much)."""
 

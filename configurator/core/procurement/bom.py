@@ -4,10 +4,12 @@ management and storage networks, storage, racks, facility and software lines."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, replace
 
 from configurator.core.catalog import Card
-from configurator.core.economics import price_basis
+from configurator.core.economics import PriceBasis, price_basis
 from configurator.core.performance import fabric
 from configurator.core.procurement.goodput import CHECKPOINT_BYTES_PER_PARAM, Goodput, deployment_goodput
 from configurator.core.procurement.prices import ITEM_KINDS, PriceBook, UnitPrice
@@ -33,6 +35,28 @@ SWITCHES_PER_NETWORK_RACK = 32
 
 MANAGEMENT_PORTS_PER_SERVER = 2
 """Out-of-band (BMC) and in-band management ports of a server."""
+
+STORAGE_PORTS_PER_SERVER = 2
+"""Storage-network ports of a GPU server, dual-homed to a redundant switch pair (NVIDIA DGX
+BasePOD reference architecture: each DGX joins the storage and in-band fabric over two ports)."""
+
+STORAGE_NODE_TB = 368.0
+"""**Assumption**: raw NVMe capacity of one storage server, 24 × 15.36 TB drives in a 2U chassis
+[TB]; the storage is bought per TB (``storage-nvme-per-tb``), this only counts its switch ports."""
+
+STORAGE_NODES_MIN = 2
+"""Storage servers at least: a highly available pair."""
+
+STORAGE_PORTS_PER_NODE = 2
+"""Storage-network ports of one storage server (dual-homed, as the GPU servers)."""
+
+STORAGE_SWITCHES_MIN = 2
+"""Storage switches at least, where there are any: a redundant pair."""
+
+VPC_MAX_PROFILE_GIB = 2.0
+"""Largest vGPU framebuffer per user NVIDIA Virtual PC (vPC) licenses: its B-series profiles are
+1 and 2 GB (NVIDIA Virtual GPU Software User Guide, 'Virtual GPU Types': the B-series for vPC,
+the Q-series for RTX vWS); a larger profile is a graphics workstation and needs RTX vWS [GiB]."""
 
 
 
@@ -98,6 +122,22 @@ class BillOfMaterials:
         their cards) [currency]."""
         return sum(line.total or 0.0 for line in self.purchases if line.kind == "accelerator" or line.role == "system")
 
+    @property
+    def cards_at_card_price(self) -> float:
+        """Cards bought at the card price: the accelerator lines with a price, spares included,
+        the cards already owned and those a system's price includes left out [count]."""
+        return sum(line.quantity for line in self.purchases if line.kind == "accelerator" and line.unit_price)
+
+    @property
+    def cards_owned(self) -> int:
+        """Cards of the deployment already owned (``Economics.owned_cards``), not bought [count]."""
+        return int(sum(line.quantity for line in self.lines if line.role == "owned"))
+
+    @property
+    def complete(self) -> bool:
+        """Every line has a price: the capex and the TCO are the whole purchase."""
+        return not self.unpriced
+
 
 def _line(book: PriceBook, item_id: str, quantity: float, rate: float, *, name: str | None = None,
           yearly: bool = False, role: str = "") -> BomLine:
@@ -161,25 +201,88 @@ def storage_terabytes(scenario: Scenario) -> float:
     return 2 * 2.0 * params / 1e12
 
 
+def vgpu_licence(scenario: Scenario) -> str:
+    """The vGPU licence a desktop needs by its use: NVIDIA Virtual PC (``software-vgpu-vpc``) for
+    office desktops, whose profile is at most :data:`VPC_MAX_PROFILE_GIB`; RTX Virtual Workstation
+    (``software-vgpu``) for a larger profile, the graphics workstations."""
+    return "software-vgpu-vpc" if scenario.graphics.profile_gib <= VPC_MAX_PROFILE_GIB else "software-vgpu"
+
+
+def storage_switches(servers: int, terabytes: float, ports: int) -> int:
+    """Storage-network switches for ``servers`` GPU servers reaching shared storage of
+    ``terabytes`` [TB] over ``ports``-port switches: every server's and storage node's ports
+    (:data:`STORAGE_PORTS_PER_SERVER`, :data:`STORAGE_PORTS_PER_NODE`; at least
+    :data:`STORAGE_NODES_MIN` nodes of :data:`STORAGE_NODE_TB`), in a non-blocking fat tree
+    (:func:`fat_tree_switches`), at least a redundant pair; none for one server, whose storage
+    is its own drives."""
+    if servers <= 1:
+        return 0
+    nodes = max(STORAGE_NODES_MIN, math.ceil(terabytes / STORAGE_NODE_TB))
+    endpoints = servers * STORAGE_PORTS_PER_SERVER + nodes * STORAGE_PORTS_PER_NODE
+    return max(STORAGE_SWITCHES_MIN, sum(fat_tree_switches(endpoints, ports)))
+
+
 def _software_lines(card: Card, scenario: Scenario, book: PriceBook, rate: float) -> list[BomLine]:
     if scenario.workload is Workload.VDI:
-        return [_line(book, "software-vgpu", scenario.graphics.users, rate, yearly=True)]
+        return [_line(book, vgpu_licence(scenario), scenario.graphics.users, rate, yearly=True)]
     if scenario.economics.software_licences and card.vendor == "NVIDIA" and not scenario.workload.is_graphics:
         return [_line(book, "software-nvaie", scenario.count, rate, yearly=True)]
     return []
 
 
-def bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, *, spares: bool = True) -> BillOfMaterials:
-    """The bill of materials for ``scenario.count`` × ``card`` as the scenario lays them out."""
+MEMO_SIZE = 2048
+"""Bills of materials kept for reuse (the budget verdict builds one for every configuration a
+ranking weighs; its TCO and the summary ask for the same one again)."""
+
+_MEMO: OrderedDict[tuple, tuple[Scenario, Card, PriceBook, BillOfMaterials]] = OrderedDict()
+_MEMO_LOCK = threading.Lock()
+
+
+def clear_bom_memo() -> None:
+    """Forget every kept bill of materials."""
+    with _MEMO_LOCK:
+        _MEMO.clear()
+
+
+def bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, *, spares: bool = True,
+                      prices: PriceBasis | None = None) -> BillOfMaterials:
+    """The bill of materials for ``scenario.count`` × ``card`` as the scenario lays them out
+    (``prices``: the card's price basis in the scenario, :func:`~configurator.core.economics.price_basis`,
+    when the estimate has it already).
+
+    A pure function of the scenario, the card and the price book, so the last :data:`MEMO_SIZE`
+    are kept, each by the identity of the three (frozen, and held by the memo so that their ids
+    are not reused): the budget verdict builds the bill of an estimate's own scenario, and its
+    TCO (:func:`~configurator.core.procurement.deployment.deployment_cost`) asks for it again."""
+    key = (id(scenario), id(card), id(book), spares)
+    with _MEMO_LOCK:
+        kept = _MEMO.get(key)
+        if kept is not None and kept[0] is scenario and kept[1] is card and kept[2] is book:
+            _MEMO.move_to_end(key)
+            return kept[3]
+    bom = _bill_of_materials(scenario, card, book, spares, prices or price_basis(card, scenario.economics))
+    with _MEMO_LOCK:
+        _MEMO[key] = (scenario, card, book, bom)
+        if len(_MEMO) > MEMO_SIZE:
+            _MEMO.popitem(last=False)
+    return bom
+
+
+def _bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, spares: bool,
+                       basis: PriceBasis) -> BillOfMaterials:
     e, count, per_node = scenario.economics, scenario.count, scenario.parallelism.cards_per_node
     rate = e.usd_to_currency if book.items and next(iter(book.items.values())).currency == "USD" else 1.0
     kind = server_type(card, per_node, count)
     servers = math.ceil(count / kind.gpus)
     lines: list[BomLine] = []
-    basis = price_basis(card, e)
     server_item = book.item(kind.item_id) if kind.item_id else None
+    owned = min(e.owned_cards, count)
     card_line = _card_line(card, count, basis, server_item)
-    lines.append(card_line)
+    if count > owned:
+        lines.append(replace(card_line, quantity=count - owned))
+    if owned:
+        lines.append(replace(card_line, quantity=owned, unit_price=0.0, source="owned", confidence="owned",
+                             role="owned"))
     if kind.item_id:
         lines.append(_line(book, kind.item_id, servers, rate, role="system" if kind.rack_scale else ""))
 
@@ -213,9 +316,6 @@ def bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, *, spares
             switch_w += n * ((switch.power_w if switch else None) or 0.0)
         lines.append(_line(book, "link-400g", fabric_links(endpoints, tiers, ports), rate))
         switches += sum(tiers)
-        storage_switches = max(2, math.ceil(total_servers / 32))
-        lines.append(_line(book, "switch-storage-eth", storage_switches, rate))
-        switches += storage_switches
     if total_servers > 1:
         mgmt = math.ceil(total_servers * MANAGEMENT_PORTS_PER_SERVER / 48)
         lines.append(_line(book, "switch-mgmt-48", mgmt, rate))
@@ -223,6 +323,11 @@ def bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, *, spares
     terabytes = storage_terabytes(scenario)
     if scenario.workload.is_training or total_servers > 1:
         lines.append(_line(book, "storage-nvme-per-tb", round(terabytes, 1), rate))
+    storage_item = book.item("switch-storage-eth")
+    n_storage = storage_switches(total_servers, terabytes, (storage_item.ports if storage_item else None) or 64)
+    if n_storage:  # shared storage several servers reach; one server's storage is its own drives
+        lines.append(_line(book, "switch-storage-eth", n_storage, rate))
+        switches += n_storage
 
     host_w = server_item.power_w if server_item else None
     server_kw = None if card.tdp_w is None else (card.tdp_w * kind.gpus + (host_w or 0.0)) / 1000

@@ -1,17 +1,25 @@
 """Everything a buyer signs for one estimate: its bill of materials, what owning it costs over
-the years, rent against buy, and cost per unit of work on that total."""
+the years, rent against buy, and cost per unit of work on that total.
+
+The cost per unit of work here is the one ownership figure of the program: the summary's TCO
+per unit and the recommendation's ranking both read :attr:`DeploymentCost.ranked_per_unit`
+(the whole bill of materials — cards, servers, network, storage, racks, installation — owned
+over the years with its energy, support, licences and colocation, less its resale value,
+divided by the work done over those years), and its slope in the card price
+(:attr:`DeploymentCost.per_unit_per_card_price`) is what "price decides" varies.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from configurator.core.estimate import Estimate
+from configurator.core.formulas.economics import HOURS_PER_YEAR
 from configurator.core.procurement.bom import BillOfMaterials, bill_of_materials
 from configurator.core.procurement.prices import PriceBook, active_price_book
 from configurator.core.procurement.tco import (
     OwnershipCost,
     break_even_utilisation,
-    cost_per_unit,
     ownership_cost,
     rent_per_year_at,
 )
@@ -31,25 +39,77 @@ class DeploymentCost:
     """Graphics: TCO per user-month (desktops), stream-hour (video) or frame (rendering) [currency]."""
     unit: str | None = None
     """What ``per_unit`` is per: ``user-month``, ``stream-hour`` or ``frame``."""
+    work: float | None = None
+    """Work done over the years, in the family's cost unit (:func:`work_over_years`)."""
+    per_unit_per_card_price: float = 0.0
+    """How much the TCO per unit of work rises per unit of card price [cost per unit / currency]:
+    the cards bought at that price (spares included, those owned or priced within a system left
+    out) × (1 + the installation share) × the TCO per unit of capex, over the work; 0 without work."""
+
+    @property
+    def tco_per_unit(self) -> float | None:
+        """The TCO per unit of work (per million tokens, user-month, stream-hour or frame),
+        whatever is priced [currency]."""
+        return self.per_million_tokens if self.per_million_tokens is not None else self.per_unit
+
+    @property
+    def ranked_per_unit(self) -> float | None:
+        """The TCO per unit of work a ranking compares: None unless every line of the bill of
+        materials has a price (a total without the servers, or without the cards, would favour
+        the configuration whose prices are missing), nor when the power is unknown [currency]."""
+        if not self.bom.complete or self.ownership.energy_per_year is None:
+            return None
+        return self.tco_per_unit
+
+    @property
+    def missing_prices(self) -> tuple[str, ...]:
+        """What keeps the TCO from being compared: the names of the unpriced lines (the price
+        file's name up to its first colon), in the bill's order, each once."""
+        first = {}
+        for line in self.bom.unpriced:
+            first.setdefault(line.item_id, line.name.split(":")[0].strip())
+        return tuple(first.values())
+
+
+def work_over_years(est: Estimate) -> float | None:
+    """The work a deployment does over the TCO's years, in its family's cost unit (million
+    tokens, user-months, stream-hours, frames): a job that ends (training, rendering) at its
+    throughput; work that runs on at its stated load (a serving deployment's tokens at the
+    request rate asked for — capacity beyond it is paid for but idle); times the utilisation
+    (desktops are paid for by the month, used or not) and the years. None without a figure."""
+    family = family_of(est.scenario.workload)
+    per_year = family.work_per_year(est)  # a year of full use; None without the figures
+    if not per_year:
+        return None
+    if not family.one_off_job:
+        per_year = family.work_paid_for(est, HOURS_PER_YEAR)
+    e = est.scenario.economics
+    share = 1.0 if family.billed_regardless_of_use else e.utilisation
+    work = per_year / family.unit_scale * share * e.amortisation_years
+    return work if work > 0 else None
 
 
 def deployment_cost(est: Estimate, book: PriceBook | None = None) -> DeploymentCost:
-    """The bill of materials, ownership cost, rent, break-even and the cost per unit of work
-    (the family's :meth:`~configurator.core.workloads.base.WorkloadFamily.work_per_year`)."""
+    """The bill of materials, ownership cost, rent, break-even and the TCO per unit of work
+    (:func:`work_over_years`), with its slope in the card price."""
     book = book or active_price_book()
-    bom = bill_of_materials(est.scenario, est.card, book)
+    bom = bill_of_materials(est.scenario, est.card, book, prices=est.costs.prices)
     own = ownership_cost(bom, est.scenario, book)
     family = family_of(est.scenario.workload)
-    work = family.work_per_year(est)  # in unit_scale × cost_unit per year of full use
+    work = work_over_years(est)
     per_million = per_unit = unit = None
-    if work and family.cost_unit == MILLION_TOKENS:
-        per_million = cost_per_unit(own, work / family.unit_scale)
-    elif work:
-        unit = family.cost_unit
-        # desktops are paid for by the month whether used or not: their unit ignores utilisation
-        per_unit = own.tco / (work * own.years) if family.billed_regardless_of_use else cost_per_unit(own, work)
-    return DeploymentCost(bom, own, rent_per_year_at(est.card, est.scenario, own.utilisation),
-                          break_even_utilisation(own, est.card, est.scenario), per_million, per_unit, unit)
+    slope = 0.0
+    if work:
+        if family.cost_unit == MILLION_TOKENS:
+            per_million = own.tco / work
+        else:
+            unit, per_unit = family.cost_unit, own.tco / work
+        installation = book.rate("installation_share", 0.0) or 0.0
+        slope = bom.cards_at_card_price * (1.0 + installation) * own.tco_per_capex / work
+    prices = est.costs.prices
+    return DeploymentCost(bom, own, rent_per_year_at(est.card, est.scenario, own.utilisation, prices),
+                          break_even_utilisation(own, est.card, est.scenario, prices), per_million, per_unit, unit,
+                          work, slope)
 
 
 def _money(value: float | None) -> float | None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from configurator.core.catalog import Card
-from configurator.core.economics import HOURS_PER_YEAR, price_basis
+from configurator.core.economics import HOURS_PER_YEAR, PriceBasis, price_basis
 from configurator.core.procurement.bom import BillOfMaterials
 from configurator.core.procurement.prices import PriceBook
 from configurator.core.scenario import Scenario
@@ -31,6 +31,10 @@ class OwnershipCost:
     colocation_per_year: float
     complete: bool
     """False when some line has no price (the totals leave it out)."""
+    support_share: float = 0.0
+    """Support per year as a share of capex [share/year]."""
+    residual_share: float = 0.0
+    """Resale value at the end as a share of capex [share]."""
 
     @property
     def opex_per_year(self) -> float:
@@ -45,6 +49,13 @@ class OwnershipCost:
     def tco(self) -> float:
         """Capex less residual value plus ``years`` of opex [currency]."""
         return self.capex - self.residual + self.years * self.opex_per_year
+
+    @property
+    def tco_per_capex(self) -> float:
+        """How much the TCO rises per unit of capex: the purchase less its resale value, plus the
+        support the years charge on it, ``1 − residual share + years × support share``
+        [currency/currency] (energy, licences and colocation do not follow the capex)."""
+        return 1.0 - self.residual_share + self.years * self.support_share
 
     def per_year_at(self, utilisation: float) -> float:
         """Owning for a year when the hardware works ``utilisation`` of it: everything but
@@ -72,19 +83,23 @@ def ownership_cost(bom: BillOfMaterials, scenario: Scenario, book: PriceBook) ->
         colocation = e.colocation_per_kw_month * bom.it_kw * 12
     capex = bom.capex
     return OwnershipCost(e.currency, e.amortisation_years, u, capex, capex * residual_share, energy,
-                         capex * support_share, bom.licences_per_year, colocation, not bom.unpriced)
+                         capex * support_share, bom.licences_per_year, colocation, not bom.unpriced,
+                         support_share, residual_share)
 
 
-def rent_per_year_at(card: Card, scenario: Scenario, utilisation: float) -> float | None:
-    """Renting the same cards for ``utilisation`` of a year at the cloud price [currency/year]."""
-    cloud = price_basis(card, scenario.economics).cloud_per_hour
+def rent_per_year_at(card: Card, scenario: Scenario, utilisation: float, prices: PriceBasis | None = None
+                     ) -> float | None:
+    """Renting the same cards for ``utilisation`` of a year at the cloud price [currency/year]
+    (``prices``: the estimate's price basis of ``card`` in ``scenario``, when already worked out)."""
+    cloud = (prices or price_basis(card, scenario.economics)).cloud_per_hour
     return None if cloud is None else cloud * scenario.count * HOURS_PER_YEAR * utilisation
 
 
-def break_even_utilisation(own: OwnershipCost, card: Card, scenario: Scenario) -> float | None:
+def break_even_utilisation(own: OwnershipCost, card: Card, scenario: Scenario, prices: PriceBasis | None = None
+                           ) -> float | None:
     """Utilisation above which owning costs less than renting (None: no cloud price, or renting
     is cheaper even at full use). Both are linear in utilisation, so the crossing is exact."""
-    rent_full = rent_per_year_at(card, scenario, 1.0)
+    rent_full = rent_per_year_at(card, scenario, 1.0, prices)
     if rent_full is None:
         return None
     fixed = own.per_year_at(0.0)

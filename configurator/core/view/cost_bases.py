@@ -2,10 +2,12 @@
 
 Three figures answer "what does a million tokens cost" and each differs on purpose:
 
-- ``tco`` — the summary's: the bill of materials owned over the years (cards, servers, network,
-  storage, racks, energy, support, less the residual value; ``procurement.deployment``);
-- ``ownership`` — the estimate's and the ranking's: the cards as bought and their electricity
-  (``economics.job_costs`` amortises the cards; ``recommend.ownership_cost`` adds the spares);
+- ``tco`` — the ranking's and the summary's: the whole bill of materials owned over the years
+  (cards, servers, network, storage, racks, installation, energy, support, licences, less the
+  residual value; ``procurement.deployment.DeploymentCost.ranked_per_unit``), per unit of the
+  work done in those years;
+- ``ownership`` — the estimate's own when it has no cloud price: the cards as bought, amortised,
+  and their electricity (``economics.job_costs``), the window's cost chart too;
 - ``cloud`` — renting the cards by the hour (``Costs.cloud``).
 
 A view names the one it shows; no view mixes them. Qt-free; labels are ids of the one catalogue.
@@ -15,8 +17,9 @@ from __future__ import annotations
 
 from configurator.core.view.rows import Phrase
 
-BASES = {"tco": "TCO of the bill of materials", "ownership": "cards and electricity, owned", "cloud": "cloud rent"}
-"""What each basis is called, briefly (label ids)."""
+BASES = {"tco": "total cost of ownership: cards, servers, network, power, support — over {years} years",
+         "ownership": "cards and electricity, owned", "cloud": "cloud rent"}
+"""What each basis is called, briefly (label ids; the TCO's with the years it covers)."""
 
 PER_UNIT = {"million tokens": "per million tokens", "user-month": "per user-month", "stream-hour": "per stream-hour",
             "frame": "per frame", "job": "per job"}
@@ -25,9 +28,28 @@ keyed by their values, not imported: the window's frame draws the cost axis befo
 load, and tests/test_like_for_like.py holds the keys to the families)."""
 
 
-def per_unit_label(cost_unit: str, basis: str | None) -> Phrase:
-    """'Cost per million tokens — cloud rent': the cost per unit of work with its basis named
-    (``basis`` None: no price, the basis unknown)."""
+def basis_label(basis: str, years: float | None = None) -> str | Phrase:
+    """The basis named (a label id, or for the TCO a phrase with the ``years`` it covers [years])."""
+    if basis == "tco":
+        return Phrase(BASES["tco"], {"years": f"{years:g}" if years is not None else "N"})
+    return BASES[basis]
+
+
+def per_unit_label(cost_unit: str, basis: str | None, years: float | None = None) -> Phrase:
+    """'Cost per million tokens — cloud rent', 'Cost per million tokens — total cost of ownership:
+    cards, servers, network, power, support — over 4 years': the cost per unit of work with its
+    basis named (``basis`` None: no price, the basis unknown; ``years``: the TCO's horizon)."""
     if basis is None:
         return Phrase("Cost {per}", {"per": PER_UNIT[cost_unit]})
-    return Phrase("Cost {per} — {basis}", {"per": PER_UNIT[cost_unit], "basis": BASES[basis]})
+    return Phrase("Cost {per} — {basis}", {"per": PER_UNIT[cost_unit], "basis": basis_label(basis, years)})
+
+
+SHORT = {"tco": "TCO over {years} years", "cloud": "cloud rent"}
+"""A basis named briefly for a table column, whose tooltip holds :func:`per_unit_label` in full."""
+
+
+def short_per_unit_label(cost_unit: str, basis: str, years: float | None = None) -> Phrase:
+    """'TCO over 4 years, per million tokens': the ranking's cost named short enough for a column."""
+    name = Phrase(SHORT[basis], {"years": f"{years:g}" if years is not None else "N"}) if basis == "tco" \
+        else SHORT[basis]
+    return Phrase("{basis}, {per}", {"basis": name, "per": PER_UNIT[cost_unit]})

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from configurator.core.currency import price_conversion
 from configurator.core.economics import PriceBasis
 from configurator.core.estimate import Estimate
 from configurator.core.messages import Message
 from configurator.core.procurement.card_price import CardPrice
-from configurator.core.recommend import Objective, Recommendation, Result
+from configurator.core.recommend import Objective, Recommendation, Result, system_price_flags, system_price_line
 from configurator.core.view.card_view import FLAG_MARK, price_description, ranked_price_value  # noqa: F401
 from configurator.core.view.rows import Amount, Phrase, Value
 
@@ -53,28 +54,61 @@ def ranked_price(prices: PriceBasis, objective: Objective) -> tuple[float | None
     return prices.card_price, prices.card, prices.card_flags
 
 
+def shown_flags(est: Estimate, objective: Objective) -> tuple[Message, ...]:
+    """The flags of the price ``est`` is ranked at: its card's (or rent's), or — a card bought in a
+    system priced whole — the system price's (:func:`~configurator.core.recommend.system_price_flags`)."""
+    amount, _, flags = ranked_price(est.costs.prices, objective)
+    system = system_price_line(est) if amount is None and objective is not Objective.CLOUD else None
+    return system_price_flags(system) if system is not None else flags
+
+
 def price_value(est: Estimate, objective: Objective) -> Value:
     """'12,500 USD, street 2026-03', '15,625 USD, list 2024 *', '21,000 USD, quote 2026-11, yours',
     '2.10 USD/h, rent 2026-03', or "no price — enter a quote"."""
     amount, chosen, _ = ranked_price(est.costs.prices, objective)
+    system = system_price_line(est) if amount is None and objective is not Objective.CLOUD else None
+    if system is not None:
+        return Phrase("in the system price: {amount} per system, {date}{mark}", {
+            "amount": Amount(system.unit_price, est.costs.currency, money=True), "date": system.date,
+            "mark": FLAG_MARK if system_price_flags(system) else ""})
     if amount is None:
         return NO_PRICE
     money: Value = Amount(amount, est.costs.currency, money=True)
     rent = objective is Objective.CLOUD
     if chosen is None:
         return Phrase("{amount}, your price", {"amount": Phrase("{amount}/h", {"amount": money}) if rent else money})
+    conversion = converted_from(chosen, est)
+    if conversion is not None:
+        money = Phrase("{amount} ({conversion})", {"amount": money, "conversion": conversion})
     return ranked_price_value(chosen, rent, money, short=True)
+
+
+def converted_from(chosen: CardPrice, est: Estimate) -> Value:
+    """'converted from 120,000 CNY at 7.0197 CNY/USD, 2026-01': a price quoted in a currency other
+    than the scenario's and USD, converted at the price file's dated rate
+    (:func:`configurator.core.currency.price_conversion`); None for any other price."""
+    conversion = price_conversion(chosen.entry.currency, est.scenario.economics)
+    if conversion is None or conversion[1] is None:
+        return None
+    rate = conversion[1]
+    return Phrase("converted from {quoted} at {rate} {currency}/USD, {date}", {
+        "quoted": Amount(chosen.entry.midpoint, chosen.entry.currency, money=True), "rate": f"{rate.per_usd:g}",
+        "currency": rate.currency, "date": rate.date or Phrase("undated")})
 
 
 def price_note(est: Estimate, objective: Objective) -> Value:
     """What the ranked price is (:func:`configurator.core.view.card_view.price_description`), or that it is the user's own figure in
     the scenario, or where to get one."""
     amount, chosen, flags = ranked_price(est.costs.prices, objective)
+    system = system_price_line(est) if amount is None and objective is not Objective.CLOUD else None
+    if system is not None:
+        return joined([Phrase("the cards come with the system, priced whole: {source}", {"source": system.source}),
+                       *system_price_flags(system)])
     if amount is None:
         return est.card.price_note or NO_PRICE
     if chosen is None:
         return joined(["the price you entered in the scenario", *flags])
-    return price_description(chosen.entry, flags)
+    return joined([price_description(chosen.entry, flags), converted_from(chosen, est)])
 
 
 def flag_footnotes(result: Result) -> tuple[Value, ...]:
@@ -82,7 +116,7 @@ def flag_footnotes(result: Result) -> tuple[Value, ...]:
     each ranked configuration whose price carries a warning."""
     notes = []
     for rec in result.ranked:
-        _, _, flags = ranked_price(rec.estimate.costs.prices, result.objective)
+        flags = shown_flags(rec.estimate, result.objective)
         if warns(flags):
             notes.append(Phrase("* {card}: {flags}", {"card": rec.card.name,
                                                      "flags": joined([f for f in flags if f.id != "price-user"])}))
@@ -90,7 +124,11 @@ def flag_footnotes(result: Result) -> tuple[Value, ...]:
 
 
 def unpriced_value(rec: Recommendation) -> Value:
-    """'2 × L20 48GB (China SKU): no price — enter a quote'."""
+    """'2 × L20 48GB (China SKU): no price — enter a quote'; where the card has a price but
+    another line of the bill has none, what has none ('8 × B200 …: no price for 8-GPU HGX
+    B200-class server without the GPUs — enter a quote …'), or that its power is unknown."""
+    if rec.reasons and rec.reasons[0].id in ("no-price-items", "no-power-tco"):
+        return Phrase("{count} × {what}", {"count": rec.count, "what": rec.reasons[0]})
     return Phrase("{count} × {card}: {what}", {"count": rec.count, "card": rec.card.name, "what": NO_PRICE})
 
 

@@ -15,9 +15,11 @@ ZH_CN_ANSWERS: dict[str, str] = {
     "closest — does not fit": "最接近——放不下",
     "Closest layout (does not fit), step-time breakdown if it ran (exact estimate)":
         "最接近的布局（放不下），假如运行时的单步时间分解（精确估算）",
-    "TCO of the bill of materials": "物料清单的总拥有成本", "cards and electricity, owned": "自购加速卡与电费",
+    "total cost of ownership: cards, servers, network, power, support — over {years} years":
+        "总拥有成本：加速卡、服务器、网络、电力、维保——{years} 年",
+    "cards and electricity, owned": "自购加速卡与电费",
     "per million tokens": "每百万词元", "per user-month": "每用户·月",
-    "per stream-hour": "每路·小时", "per frame": "每帧", "per job": "每项任务", "Cost {per}": "{per}成本", "Cost {per} — {basis}": "{per}成本——{basis}",
+    "per stream-hour": "每路·小时", "per frame": "每帧", "per job": "每项任务", "Cost {per}": "{per}成本", "Cost {per} — {basis}": "{per}成本——{basis}", "{basis}, {per}": "{basis}，{per}",
     "1 card": "1 张卡", "{n} cards": "{n} 张卡",
     "Per user": "每用户速度", "Output capacity": "输出能力（满载）",
     ("What one user reads at this load: one token every {tpot} (the median time per output token), after the "

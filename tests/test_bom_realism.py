@@ -1,0 +1,70 @@
+"""The bill of materials as a buyer would sign it: storage switches only where shared storage
+needs them, with enough ports; the vGPU licence the desktops' use needs (vPC or RTX vWS)."""
+
+from __future__ import annotations
+
+import pytest
+
+from configurator.core.architecture import preset
+from configurator.core.catalog import load_catalog
+from configurator.core.procurement.bom import (
+    STORAGE_NODE_TB,
+    bill_of_materials,
+    fat_tree_switches,
+    storage_switches,
+)
+from configurator.core.procurement.prices import active_price_book
+from configurator.core.scenario import Scenario, Workload, updated
+
+
+def _lines(bom, item_id):
+    return [line for line in bom.lines if line.item_id == item_id]
+
+
+def test_one_server_has_no_storage_switch():
+    """One server's storage is its own drives: no storage switch (a training job still buys them)."""
+    s = Scenario(model=preset("llama3-8b"), workload="pretrain", card_id="h100-sxm", count=8)
+    bom = bill_of_materials(s, load_catalog().get("h100-sxm"), active_price_book())
+    assert bom.servers == 1
+    assert _lines(bom, "storage-nvme-per-tb") and not _lines(bom, "switch-storage-eth")
+    assert storage_switches(1, 50.0, 64) == 0
+
+
+def test_serving_replicas_on_several_servers_reach_their_storage_through_a_switch_pair():
+    """Several serving servers share the weights' storage: a redundant switch pair (before: the
+    storage was bought and no switch reached it)."""
+    s = Scenario(model=preset("llama3-8b"), workload=Workload.INFERENCE, card_id="l40s", count=32)
+    bom = bill_of_materials(s, load_catalog().get("l40s"), active_price_book())
+    assert bom.servers > 1
+    assert _lines(bom, "storage-nvme-per-tb")
+    assert sum(line.quantity for line in _lines(bom, "switch-storage-eth")) == 2
+
+
+@pytest.mark.parametrize("servers", [2, 30, 31, 60, 128, 512])
+def test_storage_switches_have_a_port_for_every_server_and_storage_node(servers):
+    """Every GPU server (2 ports) and storage node (2 ports, at least 2 nodes) gets a port on
+    64-port switches in a non-blocking tree; the old rule max(2, servers / 32) left 64 servers
+    with no port for the storage itself."""
+    n = storage_switches(servers, 100.0, 64)
+    endpoints = servers * 2 + 2 * 2
+    assert n >= 2 and n == max(2, sum(fat_tree_switches(endpoints, 64)))
+    leaves = fat_tree_switches(endpoints, 64)[0]
+    assert leaves * (64 if len(fat_tree_switches(endpoints, 64)) == 1 else 32) >= endpoints
+
+
+def test_more_storage_means_more_storage_nodes_and_ports():
+    few, many = storage_switches(31, 100.0, 64), storage_switches(31, 40 * STORAGE_NODE_TB, 64)
+    assert many > few
+
+
+@pytest.mark.parametrize(("profile", "licence", "per_user"), [(1, "software-vgpu-vpc", 50), (2, "software-vgpu-vpc", 50),
+                                                             (4, "software-vgpu", 250), (8, "software-vgpu", 250)])
+def test_the_vgpu_licence_follows_the_desktops_use(profile, licence, per_user):
+    """Office desktops (B-series profiles, 1–2 GB) need NVIDIA Virtual PC at 50 USD per user-year;
+    larger profiles are workstations and need RTX vWS at 250 (before: vWS for every desktop)."""
+    s = Scenario(model=preset("llama3-8b"), workload=Workload.VDI, card_id="l40s", count=4)
+    s = updated(s, graphics={"profile_gib": profile, "users": 100})
+    bom = bill_of_materials(s, load_catalog().get("l40s"), active_price_book())
+    software = [line for line in bom.lines if line.kind == "software"]
+    assert [line.item_id for line in software] == [licence]
+    assert software[0].quantity == 100 and software[0].unit_price == pytest.approx(per_user)

@@ -1,0 +1,135 @@
+"""One cost basis for ownership: the recommendation ranks on the total cost of ownership of the
+whole bill of materials per unit of work — the figure the summary prints — and "price decides"
+varies that figure; the labels name it (cards, servers, network, power, support, over N years)."""
+
+from __future__ import annotations
+
+import pytest
+
+from configurator import cli
+from configurator.core.architecture import preset
+from configurator.core.catalog import load_catalog
+from configurator.core.estimate import estimate
+from configurator.core.procurement.bom import bill_of_materials
+from configurator.core.procurement.deployment import deployment_cost, work_over_years
+from configurator.core.procurement.prices import active_price_book
+from configurator.core.recommend import Filters, Objective, recommend
+from configurator.core.scenario import Scenario, updated
+from configurator.core.view.ranking_view import ranking_columns
+from configurator.core.view.rows import write
+from configurator.report.summary import build_summary, ranked_options
+
+
+def _scenario(*argv: str) -> Scenario:
+    args = cli.build_parser().parse_args(["recommend", *argv])
+    return cli.with_constraints(cli.scenario_from_args(args, load_catalog()), args)
+
+
+CHINA_500 = ("--workload", "inference", "--model", "qwen2.5-72b", "--concurrency", "500", "--region", "cn",
+             "--currency", "CNY")
+"""The 500-user Qwen2.5-72B chat delivered to mainland China, without a budget (main ranked 128 × V100
+32 GB first on its cards and electricity, 4.05 CNY per million tokens)."""
+
+PRETRAIN_7B = ("--workload", "pretrain", "--model", "llama2-7b", "--tokens", "1T", "--seq", "4096", "--recipe",
+               "megatron-mixed", "--deadline", "30d")
+
+
+@pytest.fixture(scope="module")
+def china() -> tuple[Scenario, object]:
+    s = _scenario(*CHINA_500)
+    return s, recommend(s, load_catalog(), Objective.TCO, limit=6)
+
+
+def test_the_ranking_score_is_the_deployments_tco_per_unit(china):
+    _, result = china
+    assert result.ranked
+    for rec in result.ranked:
+        cost = deployment_cost(rec.estimate)
+        assert cost.bom.complete and rec.score == pytest.approx(cost.ranked_per_unit, rel=1e-12)
+        assert rec.score == pytest.approx(cost.ownership.tco / work_over_years(rec.estimate), rel=1e-12)
+        assert rec.ownership_per_unit == rec.score
+
+
+def test_the_summary_and_the_ranking_name_the_same_winner_at_the_same_figure(china, catalog):
+    scenario, result = china
+    best = result.ranked[0]
+    mine, priced, _ = ranked_options(best.estimate, catalog, result=result)
+    assert mine.score == pytest.approx(best.score, rel=1e-12)
+    assert all(o.score >= mine.score for o in priced)
+    ranked = {(r.card.id, r.count): r.score for r in result.ranked}
+    for option in priced:
+        key = (option.estimate.card.id, option.estimate.scenario.count)
+        assert option.score == pytest.approx(ranked[key], rel=1e-12)
+    summary = build_summary(best.estimate, catalog)
+    alternatives = next(t for t in summary.tables if t.key == "alternatives")
+    assert alternatives.rows[0][1].endswith("(your choice)") and alternatives.rows[0][0] == "1"
+
+
+def test_price_decides_varies_the_tco_per_unit_exactly(catalog):
+    """The slope in the card price is the TCO's: re-costing with the card 10 % dearer moves the
+    figure by the slope times the change."""
+    result = recommend(_scenario(*PRETRAIN_7B), catalog, Objective.TCO, limit=4)
+    for rec in result.ranked:
+        cost = deployment_cost(rec.estimate)
+        price = rec.estimate.costs.prices.card_price
+        if price is None:
+            continue
+        dearer = updated(rec.estimate.scenario, economics={"card_price": price * 1.1})
+        again = deployment_cost(estimate(dearer, rec.card))
+        assert again.ranked_per_unit - cost.ranked_per_unit == pytest.approx(
+            cost.per_unit_per_card_price * price * 0.1, rel=1e-9)
+    decision = result.price_decides
+    assert decision is not None and decision.winner is not None
+
+
+def test_a_bill_with_an_unpriced_line_is_not_ranked_but_named(catalog):
+    """A B200 server has no price without its cards: a TCO without it would favour the B200; it is
+    listed 'no price for … — enter a quote', not ranked."""
+    s = _scenario("--workload", "pretrain", "--model", "llama2-7b", "--tokens", "1T", "--deadline", "30d")
+    result = recommend(s, catalog, Objective.TCO, limit=40)
+    assert "b200" not in {r.card.id for r in result.ranked}
+    b200 = next(r for r in result.unpriced if r.card.id == "b200")
+    assert b200.reasons[0].id == "no-price-items" and "B200-class server" in b200.reasons[0].text
+    assert "服务器" in b200.reasons[0].text_in("zh_CN") or "B200" in b200.reasons[0].text_in("zh_CN")
+
+
+def test_a_system_priced_whole_is_ranked_at_its_system_price(catalog):
+    result = recommend(_scenario(*PRETRAIN_7B), catalog, Objective.TCO, limit=40)
+    from configurator.core.recommend import result_to_dict
+
+    entry = next((e for e in result_to_dict(result)["ranked"] if e["card"]["id"] == "gb200"), None)
+    assert entry is not None and entry["price"]["kind"] == "system" and entry["price"]["system_price"] > 0
+    rows = ranking_columns(result).rows
+    gb200 = next(r for r in rows if r[2].startswith("GB200"))
+    assert "in the system price" in write(gb200[6]) and "整机价格" in write(gb200[6], "zh_CN")
+
+
+def test_the_ranking_names_its_basis_with_the_years(china):
+    _, result = china
+    heading = ranking_columns(result).headings[5]
+    assert write(heading) == ("Cost per million tokens — total cost of ownership: cards, servers, network, power, "
+                              "support — over 4 years")
+    assert write(heading, "zh_CN") == "每百万词元成本——总拥有成本：加速卡、服务器、网络、电力、维保——4 年"
+    five = updated(result.ranked[0].estimate.scenario, economics={"amortisation_years": 5})
+    again = recommend(five, load_catalog(), Objective.TCO, limit=1)
+    assert "over 5 years" in write(ranking_columns(again).headings[5])
+
+
+def test_owned_cards_are_not_bought(catalog):
+    """Cards already owned are left out of the capex the budget checks and of the TCO; their servers
+    are still bought."""
+    base = Scenario(model=preset("llama3-70b"), workload="inference", card_id="h100-sxm", count=16,
+                    constraints={"budget": 100_000})
+    card = catalog.get("h100-sxm")
+    owned = updated(base, economics={"owned_cards": 8})
+    full, part = (bill_of_materials(s, card, active_price_book()) for s in (base, owned))
+    price = estimate(base, card).costs.prices.card_price
+    assert full.capex - part.capex == pytest.approx(8 * price, rel=1e-9)
+    assert part.cards_owned == 8 and part.servers == full.servers
+    budget = next(v for v in estimate(owned, card).verdicts if v.id == "budget")
+    assert budget.actual == pytest.approx(part.capex)
+    result = recommend(updated(base, constraints={"budget": None}), catalog, Objective.TCO,
+                       Filters(owned_card="h100-sxm", owned_count=8, vendors=("NVIDIA",)), limit=30)
+    h100 = next(r for r in result.ranked if r.card.id == "h100-sxm")
+    assert h100.estimate.scenario.economics.owned_cards == 8
+    assert all(r.estimate.scenario.economics.owned_cards == 0 for r in result.ranked if r.card.id != "h100-sxm")

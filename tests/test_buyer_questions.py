@@ -115,6 +115,21 @@ def test_the_region_rule_is_a_verdict_and_mainland_cards_stay(buyer_500, catalog
 
 
 
+def test_the_cards_made_for_china_are_shown_with_the_licence_they_need(buyer_500, catalog):
+    """H20, H800, A800 … are what a buyer in mainland China weighs: each one needing a licence is
+    listed below the line with that verdict, however far down the closest-first order it falls
+    (before: only the 3 closest licence-needing cards, MI300X, MI325X and H800 — no H20)."""
+    below = {entry["card"]: entry for entry in buyer_500["below_the_line"]}
+    made = [c for c in catalog.cards if c.export_control and c.export_control.made_for_china
+            and c.export_control.china == "licence-required"]
+    assert {"h20", "h800-sxm"} <= {c.id for c in made}
+    for card in made:
+        if card.id in buyer_500["rejected"]:
+            continue  # could not be planned for this model at all: its reason is said there
+        assert card.id in below, card.id
+        assert any(v["id"] == "region" and v["actual"] == "licence-required" for v in below[card.id]["violations"])
+
+
 def test_the_table_says_over_budget_by_how_much(capsys):
     code, out, _ = run(capsys, *BUYER_500_USERS)
     assert code == 0
@@ -362,18 +377,20 @@ def test_the_constraints_view_the_summary_reads(catalog):
 
 def test_every_deliverable_card_is_listed_below_the_line_whatever_the_limit(catalog):
     """The list is sized by what a buyer in the region must see: every card that may be delivered,
-    then at least the three closest that need a licence; the limit only caps the others."""
+    every card made for the region, then at least the three closest that need a licence; the limit
+    only caps the others."""
     from configurator import cli
-    from configurator.core.constraints import region_rank
+    from configurator.core.constraints import made_for_region, region_rank
     from configurator.core.recommend import BELOW_LINE_OTHERS, recommend
 
     args = cli.build_parser().parse_args(list(BUYER_500_USERS))
     scenario = cli.with_constraints(cli.scenario_from_args(args, catalog), args)
     short, long = recommend(scenario, catalog, limit=2), recommend(scenario, catalog, limit=40)
     deliverable = [r.card.id for r in long.below_line if not region_rank(r.card, "cn")]
-    assert len(deliverable) > 2
-    assert [r.card.id for r in short.below_line] == [r.card.id for r in long.below_line][:len(deliverable) +
-                                                                                          BELOW_LINE_OTHERS]
+    made_for = [r.card.id for r in long.below_line if region_rank(r.card, "cn") and made_for_region(r.card, "cn")]
+    assert len(deliverable) > 2 and made_for
+    assert [r.card.id for r in short.below_line] == [r.card.id for r in long.below_line][
+        :len(deliverable) + len(made_for) + BELOW_LINE_OTHERS]
     # without a region the limit holds
     plain = recommend(updated(scenario, constraints={"region": None}), catalog, limit=2)
     assert len(plain.below_line) <= 2

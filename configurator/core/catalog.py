@@ -252,6 +252,8 @@ class ExportControl(_Frozen):
     date: str = Field(pattern=r"^\d{4}(-\d{2}(-\d{2})?)?$", description="when that status was last established")
     source: str = Field(min_length=3)
     note: str | None = None
+    made_for_china: bool = Field(False, description="a version the vendor made for sale in mainland "
+                                 "China under the export rules (the vendor names it so: H20, L20, H800 …)")
 
 
 RATE_FIELDS: dict[Precision, str] = {

@@ -122,6 +122,12 @@ def region_rank(card: Card, region: str | None) -> int:
     return REGION_SEVERITY.get(status, REGION_SEVERITY["unknown"])
 
 
+def made_for_region(card: Card, region: str | None) -> bool:
+    """Whether ``card`` is a version its vendor made for sale in ``region`` (the catalog's
+    ``export_control.made_for_china``; only mainland China is modelled)."""
+    return region == "cn" and card.export_control is not None and card.export_control.made_for_china
+
+
 def region_excludes(scenario: Scenario, card: Card) -> Verdict | None:
     """The region verdict that leaves ``card`` out of the ranking altogether (its status is in
     :data:`REGION_LEFT_OUT`), or None when it may be ranked or listed below the line."""

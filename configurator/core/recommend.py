@@ -15,7 +15,7 @@ from enum import StrEnum
 from functools import cached_property
 
 from configurator.core.catalog import Card, Catalog, PriceEntry
-from configurator.core.constraints import region_excludes, region_rank
+from configurator.core.constraints import made_for_region, region_excludes, region_rank
 from configurator.core.currency import price_conversion
 from configurator.core.estimate import Estimate, estimate
 from configurator.core.messages import Message, msg
@@ -376,13 +376,15 @@ def listed_below_line(below: Sequence[Recommendation], limit: int, region: str |
                       ) -> tuple[Recommendation, ...]:
     """The below-the-line configurations shown, closest first (``below`` sorted by
     :func:`_miss_size`): with a region rule, every card that may be delivered there (ranked or not,
-    a buyer there must see each one and what it breaks), then the closest of the others — at least
+    a buyer there must see each one and what it breaks), then every card made for that region that
+    needs a licence (H20, H800 …: what a buyer there weighs), then the closest of the others — at least
     :data:`BELOW_LINE_OTHERS`, more up to ``limit`` in all; without one, the first ``limit``."""
     if region is None:
         return tuple(below[:limit])
     deliverable = [r for r in below if not region_rank(r.card, region)]
-    others = [r for r in below if region_rank(r.card, region)]
-    return tuple(deliverable + others[:max(BELOW_LINE_OTHERS, limit - len(deliverable))])
+    made_for = [r for r in below if region_rank(r.card, region) and made_for_region(r.card, region)]
+    others = [r for r in below if region_rank(r.card, region) and not made_for_region(r.card, region)]
+    return tuple(deliverable + made_for + others[:max(BELOW_LINE_OTHERS, limit - len(deliverable) - len(made_for))])
 
 
 def below_the_line(candidates: Sequence[Estimate], objective: Objective, filters: Filters) -> Recommendation | None:

@@ -241,7 +241,7 @@ def test_a_rate_without_users_asks_for_at_most_16_h200(capsys):
 
 def test_a_72b_rate_without_users_is_not_overbought(catalog):
     """Qwen2.5-72B at 10 requests/s, 4,000/500 tokens, TTFT 1 s and TPOT 50 ms: main planned 208 × H200."""
-    from configurator.core.plan.deployment import serving_deployment
+    from configurator.core.workloads.serving.deployment import serving_deployment
 
     s = Scenario.model_validate({
         "workload": "inference", "model": preset("qwen2.5-72b").model_dump(), "card_id": "h200-sxm",

@@ -19,7 +19,7 @@ from configurator.core.architecture import preset
 from configurator.core.catalog import load_bundled_catalog
 from configurator.core.estimate import estimate, sweep_catalog
 from configurator.core.recommend import Objective, recommend
-from configurator.core.plan.training import plan_training_layout
+from configurator.core.workloads.training.search import plan_training_layout
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario
 
 CATALOG = load_bundled_catalog()

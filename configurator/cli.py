@@ -26,6 +26,8 @@ from configurator.cli_what_fits import add_what_fits_parser, run_what_fits
 from configurator.core.architecture import ArchitectureError
 from configurator.core.catalog import Card, Catalog, CatalogError, load_catalog
 from configurator.core.estimate import Estimate, estimate
+from configurator.core.estimate_json import estimate_to_dict
+from configurator.core.procurement.deployment import deployment_cost
 from configurator.core.recommend import Filters, Objective, recommend, result_to_dict
 from configurator.core.scenario import Scenario
 from configurator.core.scenario_io import ScenarioFileError
@@ -57,7 +59,8 @@ def _run_estimate(args: argparse.Namespace, catalog: Catalog) -> int:
     result: Estimate = _planned(scenario, catalog)
     suggestions = what_would_fit(result, catalog)  # nothing to compute when it fits
     if args.json:
-        _print_json({**result.to_dict(), "what_would_fit": suggestions_to_dict(suggestions)})
+        document = estimate_to_dict(result, deployment_cost(result))
+        _print_json({**document, "what_would_fit": suggestions_to_dict(suggestions)})
     else:
         print(estimate_table(result, args.lang, suggestions))
     return 0
@@ -117,7 +120,7 @@ def _run_recommend(args: argparse.Namespace, catalog: Catalog) -> int:
 
 
 def _run_plan(args: argparse.Namespace, catalog: Catalog) -> int:
-    from configurator.core.plan.training import plan_to_dict, plan_training_layout
+    from configurator.core.workloads.training.search import plan_to_dict, plan_training_layout
     from configurator.report.text import plan_table
 
     scenario = scenario_from_args(args, catalog)
@@ -130,7 +133,9 @@ def _run_plan(args: argparse.Namespace, catalog: Catalog) -> int:
     plan = plan_training_layout(scenario, card, top=max(1, args.top))
     suggestions = what_would_fit(chosen, catalog)
     if args.json:
-        _print_json({**plan_to_dict(plan, chosen), "what_would_fit": suggestions_to_dict(suggestions)})
+        chosen_json = estimate_to_dict(chosen, deployment_cost(chosen))
+        _print_json({**plan_to_dict(plan, chosen_json, chosen.fits),
+                     "what_would_fit": suggestions_to_dict(suggestions)})
     else:
         print(plan_table(plan, chosen, args.lang, suggestions))
     return 0

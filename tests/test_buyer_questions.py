@@ -280,7 +280,7 @@ def test_a_rate_without_users_asks_for_at_most_16_h200(capsys):
 
 def test_a_72b_rate_without_users_is_not_overbought(catalog):
     """Qwen2.5-72B at 10 requests/s, 4,000/500 tokens, TTFT 1 s and TPOT 50 ms: main planned 208 × H200."""
-    from configurator.core.plan.deployment import serving_deployment
+    from configurator.core.workloads.serving.deployment import serving_deployment
 
     s = Scenario.model_validate({
         "workload": "inference", "model": preset("qwen2.5-72b").model_dump(), "card_id": "h200-sxm",
@@ -296,7 +296,7 @@ def test_a_copy_that_carries_the_rate_gets_slots_enough_for_the_first_token_targ
     sequences the rate keeps busy (4 per copy), the p90 request waits for a slot (first token
     1,207 ms against 1,000), and the search went on to 576 cards (8 racks); with the batch raised
     while that shortens the miss, the first rack meets every target (before: 576 x GB200 listed)."""
-    from configurator.core.plan.deployment import serving_deployment
+    from configurator.core.workloads.serving.deployment import serving_deployment
 
     s = Scenario.model_validate({
         "workload": "inference", "model": preset("llama3-70b").model_dump(), "card_id": "gb200",

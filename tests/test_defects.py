@@ -7,7 +7,8 @@ import pytest
 from configurator import cli
 from configurator.core.architecture import preset
 from configurator.core.estimate import estimate
-from configurator.core.recommend import Filters, Objective, mismatch, recommend, score
+from configurator.core.mismatch import mismatch
+from configurator.core.recommend import Filters, Objective, recommend, score
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario
 
 

@@ -15,9 +15,17 @@ from configurator.core.architecture import preset
 from configurator.core.catalog import load_bundled_catalog
 from configurator.core.estimate import estimate
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario
+from configurator.core.estimate_json import estimate_to_dict
+from configurator.core.procurement.deployment import deployment_cost
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
+
+
+def _json(est):
+    """The estimate's JSON with its deployment cost."""
+    return estimate_to_dict(est, deployment_cost(est))
+
 
 import refresh_error_bands  # noqa: E402
 
@@ -96,7 +104,7 @@ def test_serving_bands_and_json_ranges():
     bands = uncertainty.headline_bands(est)
     assert {bands["ttft_s"].kind, bands["tpot_s"].kind, bands["tokens_per_s"].kind} == {
         "prefill", "decode", "serving-throughput"}
-    out = est.to_dict()
+    out = _json(est)
     low, high = out["performance"]["tpot_s_range"]
     assert low == pytest.approx(bands["tpot_s"].low, rel=1e-5) and high == pytest.approx(bands["tpot_s"].high, rel=1e-5)
     assert out["error_bands"]["bands"]["tpot_s"]["row_ids"] == list(bands["tpot_s"].row_ids)
@@ -107,7 +115,7 @@ def test_serving_bands_and_json_ranges():
 def test_graphics_numbers_have_no_band():
     est = _estimate(model="llama3-8b", workload="vdi", card_id="l40s", count=1)
     assert uncertainty.headline_bands(est) == {}
-    out = est.to_dict()
+    out = _json(est)
     assert out["memory"]["total_range"] is None
     assert out["error_bands"]["not_calibrated"] == uncertainty.NO_CALIBRATION
 

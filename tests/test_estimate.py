@@ -11,6 +11,13 @@ from configurator.core.economics import host_watts
 from configurator.core.memory import kv_cache_bytes_per_token, zero_sharded
 from configurator.core.scenario import Scenario, updated
 from configurator.core.units import GB, GIB
+from configurator.core.estimate_json import estimate_to_dict
+from configurator.core.procurement.deployment import deployment_cost
+
+
+def _json(est):
+    """The estimate's JSON with its deployment cost."""
+    return estimate_to_dict(est, deployment_cost(est))
 
 
 @pytest.mark.parametrize(
@@ -138,7 +145,7 @@ def test_capacity_uses_measured_usable_memory(catalog, training_scenario):
 
 
 def test_json_contract_keys(catalog, training_scenario):
-    d = estimate(training_scenario, catalog.get("h100-sxm")).to_dict()
+    d = _json(estimate(training_scenario, catalog.get("h100-sxm")))
     assert set(d["memory"]) >= {"weights", "gradients", "optimizer", "activations", "kv_cache", "overhead",
                                 "total", "capacity", "fits"}
     assert set(d["performance"]) >= {"tokens_per_s", "tokens_per_s_per_card", "step_time_s", "mfu", "ttft_s",

@@ -34,7 +34,7 @@ from configurator.core.formulas import (
     states,
     timing,
 )
-from configurator.core.plan import training as planner
+from configurator.core.workloads.training import search as planner
 from configurator.core.scenario import Scenario, updated
 from configurator.core.units import GB, GIB
 

@@ -41,7 +41,15 @@ from configurator.core.scenario import (
     updated,
 )
 from configurator.core.scenario_io import ScenarioFileError, read_scenario, scenario_to_document
+from configurator.core.estimate_json import estimate_to_dict
+from configurator.core.procurement.deployment import deployment_cost
 from case_counts import scaled
+
+
+def _json(est):
+    """The estimate's JSON with its deployment cost."""
+    return estimate_to_dict(est, deployment_cost(est))
+
 
 RANDOM = os.environ.get("GPU_CONFIGURATOR_FUZZ_SEED", "") == "random"
 CATALOG = load_bundled_catalog()
@@ -194,7 +202,7 @@ def test_valid_and_extreme_scenarios_through_the_core(workload, data):
     scenario = data.draw(scenarios(workload))
     tried("test_valid_and_extreme_scenarios_through_the_core")
     result = estimate(scenario, CATALOG.get(scenario.card_id))
-    document = result.to_dict()
+    document = _json(result)
     finite_leaves(document)
     json.dumps(document, allow_nan=False)
     assert isinstance(result.fits, bool)

@@ -11,7 +11,8 @@ from configurator.cli import main
 from configurator.core.analysis import analyse
 from configurator.core.estimate import estimate
 from configurator.core.graphics import PRESET_SPEED
-from configurator.core.recommend import Filters, Objective, mismatch, recommend
+from configurator.core.mismatch import mismatch
+from configurator.core.recommend import Filters, Objective, recommend
 from configurator.core.scenario import Scenario, updated
 from configurator.core.scenario_io import read_scenario, write_scenario
 from configurator.report.summary import build_summary

@@ -12,9 +12,9 @@ import pytest
 
 from configurator.core.architecture import preset
 from configurator.core.estimate import estimate, messages_for_serving_targets
-from configurator.core.plan.deployment import carries_load, serving_deployment
-from configurator.core.plan import training as training_plan
-from configurator.core.plan.serving import planned_layout
+from configurator.core.workloads.serving.deployment import carries_load, serving_deployment
+from configurator.core.workloads.training import search as training_plan
+from configurator.core.workloads.serving.plan import planned_layout
 from configurator.core.scenario import Scenario
 
 
@@ -173,7 +173,7 @@ def test_a_serving_layout_without_a_speed_ranks_below_one_that_fits(catalog):
     the speed model could not estimate neither fits nor carries anything."""
     from dataclasses import replace
 
-    from configurator.core.plan.serving import _serving_rank
+    from configurator.core.workloads.serving.plan import _serving_rank
 
     est = estimate(_serving(16, card="h100-sxm"), catalog.get("h100-sxm"))
     assert est.fits and est.inference is not None
@@ -185,7 +185,7 @@ def test_a_serving_layout_without_a_speed_ranks_below_one_that_fits(catalog):
 def test_the_prefill_pool_search_tries_every_split_of_four_copies(catalog, monkeypatch):
     """DistServe (Zhong et al. 2024, §4) searches the prefill/decode split: with 4 copies the
     planner tries 1, 2 and 3 prefill copies (a quarter, a half, three quarters)."""
-    from configurator.core.plan import serving as serving_plan
+    from configurator.core.workloads.serving import plan as serving_plan
 
     tried = []
     original = serving_plan._batched_replica

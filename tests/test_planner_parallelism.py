@@ -19,7 +19,7 @@ from configurator.core.performance import (
     expert_parallel_seconds,
     fabric,
 )
-from configurator.core.plan.training import plan_training_layout
+from configurator.core.workloads.training.search import plan_training_layout
 from configurator.core.precision import attention_precision, plan_training
 from configurator.core.scenario import LAYOUT_FIELDS, LossKernel, Scenario, updated
 from configurator.core.units import Precision

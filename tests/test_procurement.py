@@ -288,15 +288,16 @@ def test_an_inference_card_pays_for_its_own_small_server(catalog):
 def test_rack_scale_systems_are_bought_whole(catalog):
     """An NVL72 rack is sold whole: when the cards are bought the recommendation counts in racks;
     renting them by the GPU (the cloud objective) keeps any count."""
-    from configurator.core.plan.deployment import deployments, whole_system_counts
+    from configurator.core.workloads import family_of
+    from configurator.core.workloads.layout import whole_system_counts
 
     card = catalog.get("gb200")
     assert whole_system_counts(card, (1, 2, 4, 8, 16, 32, 64, 128, 256, 512)) == (72, 144, 288)
     assert whole_system_counts(catalog.get("h100-sxm"), (1, 2, 4)) == (1, 2, 4)
     s = Scenario(model=preset("llama3-70b"), workload="inference", card_id="gb200", auto_layout=LAYOUT_FIELDS,
                  serving={"concurrency": 64})
-    bought = deployments(s, card, whole_systems=True)
-    rented = deployments(s, card)
+    bought = family_of(s.workload).deployments(s, card, whole_systems=True)
+    rented = family_of(s.workload).deployments(s, card)
     assert bought and bought[0].scenario.count % 72 == 0
     assert rented and rented[0].scenario.count < 72
 

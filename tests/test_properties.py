@@ -12,7 +12,15 @@ from configurator.core.architecture import load_presets
 from configurator.core.catalog import load_bundled_catalog
 from configurator.core.estimate import clear_estimate_memo, estimate
 from configurator.core.scenario import Scenario, updated
+from configurator.core.estimate_json import estimate_to_dict
+from configurator.core.procurement.deployment import deployment_cost
 from case_counts import scaled
+
+
+def _json(est):
+    """The estimate's JSON with its deployment cost."""
+    return estimate_to_dict(est, deployment_cost(est))
+
 
 CATALOG = load_bundled_catalog()
 PRESETS = load_presets()
@@ -62,7 +70,7 @@ def _numbers(obj):
 @SETTINGS
 @given(scenarios())
 def test_estimate_is_finite_and_non_negative(scenario):
-    result = estimate(scenario, CATALOG.get(scenario.card_id)).to_dict()
+    result = _json(estimate(scenario, CATALOG.get(scenario.card_id)))
     numbers = list(_numbers(result))
     assert numbers
     for where, value in numbers:
@@ -109,6 +117,6 @@ def test_more_cards_never_raise_memory_under_zero3(scenario, factor):
 @given(scenarios())
 def test_estimates_are_deterministic(scenario):
     card = CATALOG.get(scenario.card_id)
-    first = estimate(scenario, card).to_dict()
+    first = _json(estimate(scenario, card))
     clear_estimate_memo()  # computed again, not the kept estimate
-    assert first == estimate(scenario, card).to_dict()
+    assert first == _json(estimate(scenario, card))

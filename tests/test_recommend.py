@@ -10,11 +10,11 @@ from configurator.cli import main
 from configurator.core.architecture import preset
 from configurator.core.catalog import load_catalog
 from configurator.core.estimate import clear_estimate_memo
+from configurator.core.mismatch import mismatch
 from configurator.core.recommend import (
     DOMESTIC_VENDORS,
     Filters,
     Objective,
-    mismatch,
     recommend,
     result_to_dict,
 )

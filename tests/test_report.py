@@ -85,7 +85,7 @@ def test_markdown_csv_json_round_trip_numbers(catalog):
     memory_rows = {r[1]: r[2] for r in rows if r[0] == "memory"}
     assert memory_rows["Total"].startswith(gib(est.memory.total) + " (likely ")  # with its likely range
     data = json.loads(to_json(summary))
-    assert data["estimate"]["memory"]["total"] == est.to_dict()["memory"]["total"]
+    assert data["estimate"]["memory"]["total"] == _json(est)["memory"]["total"]
     assert data["estimate"]["time"]["gpu_hours"] == pytest.approx(est.training.gpu_hours, rel=1e-5)
     assert data["estimate"]["scenario"]["count"] == 8
     assert 1 <= len(data["alternatives"]) <= 6 and data["bom"]["capex"] > 0
@@ -165,6 +165,13 @@ from configurator.core.currency import in_language_currency  # noqa: E402
 from configurator.core.scenario import LAYOUT_FIELDS  # noqa: E402
 from configurator.report.language import Words  # noqa: E402
 from configurator.report.summary import job_description, summary_title  # noqa: E402
+from configurator.core.estimate_json import estimate_to_dict
+from configurator.core.procurement.deployment import deployment_cost
+
+
+def _json(est):
+    """The estimate's JSON with its deployment cost."""
+    return estimate_to_dict(est, deployment_cost(est))
 
 
 def training_70b() -> Scenario:

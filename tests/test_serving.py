@@ -10,6 +10,13 @@ from configurator.core.formats import FORMATS, WeightFormat, kv_bytes
 from configurator.core.precision import plan_serving
 from configurator.core.scenario import Scenario
 from configurator.core.units import GB, Precision
+from configurator.core.estimate_json import estimate_to_dict
+from configurator.core.procurement.deployment import deployment_cost
+
+
+def _json(est):
+    """The estimate's JSON with its deployment cost."""
+    return estimate_to_dict(est, deployment_cost(est))
 
 
 def _serving(model="llama2-7b", card="h100-sxm", count=1, **serving):
@@ -339,7 +346,7 @@ def test_static_batching_serves_batches_to_the_end(catalog):
 
 
 def test_json_has_the_percentiles(catalog):
-    d = estimate(_issue_example(requests_per_s=8), catalog.get("h100-sxm")).to_dict()
+    d = _json(estimate(_issue_example(requests_per_s=8), catalog.get("h100-sxm")))
     latency = d["performance"]["latency"]
     assert set(latency["ttft_s"]) == {"p50", "p90", "p99"} and set(latency["tpot_s"]) == {"p50", "p90", "p99"}
     assert latency["engine"] == "vllm" and latency["load_requests_per_s"] == pytest.approx(8)

@@ -11,7 +11,7 @@ from configurator.core.architecture import preset
 from configurator.core.catalog import load_bundled_catalog
 from configurator.core.estimate import estimate
 from configurator.core.memory import kv_cache_bytes_per_token
-from configurator.core.plan.serving import CHUNK_SIZES
+from configurator.core.workloads.serving.plan import CHUNK_SIZES
 from configurator.core.precision import plan_serving
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario
 from configurator.core.serving_speed import kv_transfer_seconds

@@ -12,7 +12,8 @@ from configurator.core.architecture import preset
 from configurator.core.catalog import load_bundled_catalog
 from configurator.core.estimate import estimate, with_count
 from configurator.core.load import PERCENTILES, _ttft_quantiles, _wait_tail
-from configurator.core.plan.deployment import fewest_cards_for_weights, plannable, serving_deployment
+from configurator.core.workloads.layout import plannable
+from configurator.core.workloads.serving.deployment import fewest_cards_for_weights, serving_deployment
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario
 
 

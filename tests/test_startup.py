@@ -18,7 +18,7 @@ import pytest
 pytestmark = pytest.mark.gui
 
 DEFERRED = ("configurator.core.analysis", "configurator.core.estimate", "configurator.core.economics",
-            "configurator.core.performance", "configurator.core.plan.training")
+            "configurator.core.performance", "configurator.core.workloads.training.search")
 """Modules of the estimator the window must not import before it is complete and shown."""
 
 FRAME_FREE_OF = ("pydantic", "configurator.core.scenario", "configurator.core.catalog", "configurator.app.controller",

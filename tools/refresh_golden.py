@@ -19,11 +19,14 @@ from golden_scenarios import GOLDEN  # noqa: E402
 
 from configurator.core.catalog import load_catalog  # noqa: E402
 from configurator.core.estimate import estimate  # noqa: E402
+from configurator.core.estimate_json import estimate_to_dict  # noqa: E402
+from configurator.core.procurement.deployment import deployment_cost  # noqa: E402
 
 
 def golden_json(name: str, catalog) -> dict:
     scenario = GOLDEN[name]
-    return estimate(scenario, catalog.get(scenario.card_id)).to_dict()
+    est = estimate(scenario, catalog.get(scenario.card_id))
+    return estimate_to_dict(est, deployment_cost(est))
 
 
 def main(argv: list[str] | None = None) -> int:

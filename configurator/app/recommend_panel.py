@@ -35,7 +35,8 @@ from configurator.app.labels import CLASS_COLOURS, class_names, factor_names, na
 from configurator.app.worker import LatestJob, show_busy
 from configurator.core.fields import spec
 from configurator.core.limiting import limiting_factor
-from configurator.core.recommend import DEFAULT_CLASSES, Filters, Objective, Result, cost_basis, mismatch, recommend
+from configurator.core.mismatch import mismatch
+from configurator.core.recommend import DEFAULT_CLASSES, Filters, Objective, Result, cost_basis, recommend
 from configurator.core.scenario import Scenario
 from configurator.core.view import price_view
 from configurator.core.workloads import family_of

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from configurator.core.catalog import Catalog
 from configurator.core.estimate import Estimate, estimate
 from configurator.core.messages import Message
-from configurator.core.plan.deployment import plannable
+from configurator.core.workloads.layout import plannable
 from configurator.core.precision import default_precision
 from configurator.core.procurement.deployment import DeploymentCost, deployment_cost
 from configurator.core.procurement.prices import active_price_book

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from configurator.core.catalog import Card, Catalog
 from configurator.core.estimate import Estimate, carrying_whole_load, estimate, sweep_counts
 from configurator.core.fit_suggestions import Suggestion, fewest_that_fit, what_would_fit
-from configurator.core.plan.deployment import carries_load, serving_deployment
+from configurator.core.workloads.serving.deployment import carries_load, serving_deployment
 from configurator.core.scenario import COUNT_SWEEP, Scenario
 from configurator.core.workloads import CatalogPoint, MemoryCurve, family_of
 

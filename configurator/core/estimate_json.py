@@ -1,11 +1,13 @@
-"""An estimate as the JSON the command line prints (sizes in GiB per card, times in s or h)."""
+"""An estimate as the JSON the command line prints (sizes in GiB per card, times in s or h), with
+its deployment cost (bill of materials, TCO) passed in: the JSON is written, never priced, here."""
 
 from __future__ import annotations
 
 from dataclasses import asdict
 
-from configurator.core.estimate import Estimate
 from configurator.core.constraints import users_in_flight
+from configurator.core.estimate import Estimate
+from configurator.core.procurement.deployment import DeploymentCost, deployment_cost_to_dict
 from configurator.core.scenario import Scenario
 from configurator.core.serving_use import latency_targets
 from configurator.core.uncertainty import NO_CALIBRATION, Band, band_definition, error_bands, headline_bands
@@ -22,16 +24,15 @@ def _round(value: float | None, digits: int = 6) -> float | None:
     return None if value is None else float(f"{value:.{digits}g}")
 
 
-def estimate_to_dict(est: Estimate) -> dict:
-    """JSON-ready dict with the keys of the command-line contract."""
+def estimate_to_dict(est: Estimate, cost: DeploymentCost) -> dict:
+    """JSON-ready dict with the keys of the command-line contract; ``cost`` is ``est``'s deployment
+    cost (:func:`configurator.core.procurement.deployment.deployment_cost`), its ``bom`` block."""
     m, t, i = est.memory, est.training, est.inference
     speed = t or i
     family = family_of(est.scenario.workload)
     bands = headline_bands(est)
-    from configurator.core.procurement.deployment import deployment_cost, deployment_cost_to_dict
-
     return {
-        "bom": deployment_cost_to_dict(deployment_cost(est)),
+        "bom": deployment_cost_to_dict(cost),
         "card": {"id": est.card.id, "name": est.card.name, "category": est.card.category,
                  "confidence": est.card.confidence},
         "count": est.scenario.count,

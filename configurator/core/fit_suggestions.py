@@ -18,7 +18,7 @@ from configurator.core.formats import FORMATS
 from configurator.core.graphics import graphics_unsuitable
 from configurator.core.memory import TIGHT_FIT_HEADROOM
 from configurator.core.messages import Message, msg
-from configurator.core.plan.deployment import TRAINING_COUNTS, unpinned, whole_system_counts
+from configurator.core.workloads.layout import TRAINING_COUNTS, unpinned, whole_system_counts
 from configurator.core.scenario import Scenario, WeightFormat, updated_or_none
 from configurator.core.units import GIB
 from configurator.core.view.names import WEIGHT_FORMATS

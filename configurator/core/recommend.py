@@ -17,9 +17,9 @@ from functools import cached_property
 from configurator.core.catalog import Card, Catalog, PriceEntry
 from configurator.core.constraints import made_for_region, region_excludes, region_rank
 from configurator.core.currency import price_conversion
-from configurator.core.estimate import Estimate, estimate
+from configurator.core.estimate import Estimate
+from configurator.core.estimate_json import estimate_to_dict, layout_to_dict
 from configurator.core.messages import Message, msg
-from configurator.core.estimate_json import layout_to_dict
 from configurator.core.verdicts import violations_to_dicts
 from configurator.core.procurement.deployment import DeploymentCost, deployment_cost
 from configurator.core.procurement.bom import BomLine
@@ -27,21 +27,15 @@ from configurator.core.procurement.card_price import STALE_AFTER_MONTHS, is_stal
 from configurator.core.procurement.price_decides import PriceDecision, PricedOption
 from configurator.core.procurement.price_decides import price_decision as _decision
 from configurator.core.procurement.prices import active_price_book
-from configurator.core.plan.deployment import (
-    closest_serving_deployment,
-    constraint_ids,
-    deadline_out_of_reach,
-    deployments,
-    missed_deadline,
-    plannable,
-)
 from configurator.core.scenario import Scenario, Workload, updated
 from configurator.core.software import runs_software, software_gaps
 from configurator.core.workloads import FAMILIES, CostBasis, family_of
-from configurator.core.workloads.serving import served_tokens_per_hour
+from configurator.core.workloads.checks import constraint_ids
+from configurator.core.workloads.layout import plannable
+from configurator.core.workloads.serving.family import served_tokens_per_hour
 
 __all__ = ["DEFAULT_CLASSES", "CostBasis", "Filters", "Objective", "Recommendation", "Result", "cost_basis",
-           "below_line_to_dict", "below_the_line", "mismatch", "pareto_front", "recommend", "recommendation_to_dict",
+           "below_line_to_dict", "below_the_line", "pareto_front", "recommend", "recommendation_to_dict",
            "result_to_dict", "score",
            "served_tokens_per_hour", "speed_of", "suggest"]
 
@@ -408,9 +402,10 @@ def _candidates(scenario: Scenario, card: Card, objective: Objective) -> list[Es
     """The card's configurations worth ranking; for serving with none that meets the latency
     targets, the one that carries the load without them (it goes below the line)."""
     whole = objective is not Objective.CLOUD
-    found = deployments(scenario, card, all_counts=objective is Objective.FASTEST, whole_systems=whole)
-    if not found and family_of(scenario.workload).name == "serving":
-        closest = closest_serving_deployment(plannable(scenario, card), card, whole_systems=whole)
+    family = family_of(scenario.workload)
+    found = family.deployments(scenario, card, all_counts=objective is Objective.FASTEST, whole_systems=whole)
+    if not found:
+        closest = family.closest_deployment(plannable(scenario, card), card, whole_systems=whole)
         if closest is not None and closest.fits:
             return [closest]
     return found
@@ -434,11 +429,12 @@ def recommend(scenario: Scenario, catalog: Catalog, objective: Objective = Objec
         candidates = _candidates(priced_for(scenario, card, filters), card, objective)
         if not candidates:
             # the deadline, not memory, may be why: beyond reach even at peak, else missed at every count that fits
-            reach = deadline_out_of_reach(scenario, card)
-            late = None if reach else missed_deadline(scenario, card)
+            family = family_of(scenario.workload)
+            reach = family.deadline_out_of_reach(scenario, card)
+            late = None if reach else family.missed_deadline(scenario, card)
             rejected[card.id] = (msg("deadline-out-of-reach", card=card.name, count=reach[0], hours=reach[1],
                                      deadline=scenario.constraints.deadline_hours).text if reach
-                                 else late.text if late else family_of(scenario.workload).rejection(scenario.workload, card))
+                                 else late.text if late else family.rejection(scenario.workload, card))
             continue
         rec = _best_per_card(candidates, objective, filters)
         if rec is None and (missing := _unpriced(candidates, objective, filters)) is not None:
@@ -567,7 +563,8 @@ def system_price_flags(line: BomLine) -> tuple[Message, ...]:
 def suggest(scenario: Scenario, card: Card, objective: Objective = Objective.TCO) -> Scenario:
     """The configuration of ``card`` the recommendation would rank for ``scenario`` (the same
     deployments and checks); without a price, the fastest that meets every constraint."""
-    candidates = deployments(scenario, card, whole_systems=objective is not Objective.CLOUD)
+    candidates = family_of(scenario.workload).deployments(scenario, card,
+                                                          whole_systems=objective is not Objective.CLOUD)
     rec = _best_per_card(candidates, objective, Filters())
     if rec is not None:
         return rec.estimate.scenario
@@ -577,28 +574,10 @@ def suggest(scenario: Scenario, card: Card, objective: Objective = Objective.TCO
     return plannable(scenario, card)
 
 
-# ---- mismatch check ---------------------------------------------------------------------
-
-
-def mismatch(scenario: Scenario, catalog: Catalog) -> Message | None:
-    """Flag a hand-picked card of the wrong class, with what the mistake costs.
-
-    Serving on a training card when inference cards carry the same load for less per token
-    (compared on ownership cost where both have purchase prices, else on cloud prices);
-    training on more than one server of PCIe-only cards when the same number of NVLink
-    training cards finishes sooner; a training or consumer card for graphics work when a
-    data-centre graphics card does it for less. Each family's ``mismatch``.
-    """
-    card = catalog.get(scenario.card_id)
-    chosen = estimate(scenario, card)
-    if not chosen.fits:
-        return None
-    return family_of(scenario.workload).mismatch(scenario, chosen, catalog)
-
-
 def recommendation_to_dict(rec: Recommendation, rank: int) -> dict:
     """One ranked entry: the estimate's JSON fields plus the ranking numbers and reasons."""
-    entry = {k: v for k, v in rec.estimate.to_dict().items() if k not in ("scenario", "assumptions")}
+    document = estimate_to_dict(rec.estimate, deployment_cost(rec.estimate))
+    entry = {k: v for k, v in document.items() if k not in ("scenario", "assumptions")}
     entry.update({
         "rank": rank,
         "score": rec.score,

@@ -29,7 +29,7 @@ from configurator.core.catalog import Card, Catalog
 from configurator.core.estimate import Estimate, estimate, messages_for_serving_targets
 from configurator.core.formats import WeightFormat
 from configurator.core.model_size import model_for_size
-from configurator.core.plan.training import plan_training_layout
+from configurator.core.workloads.training.search import plan_training_layout
 from configurator.core.precision import default_precision
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario, Serving, ServingUse, Training, Workload, updated
 from configurator.core.serving_use import USE_TARGETS
@@ -433,7 +433,7 @@ def _spread_over_all(scenario: Scenario, card: Card) -> Estimate | None:
     """One copy at one user spread over every card — tensor parallel as wide as the fast link
     allows, pipeline stages for the rest — the lightest it can be per card; None where the
     cards do not split into such stages."""
-    from configurator.core.plan.serving import serving_tensor_parallel_options
+    from configurator.core.workloads.serving.plan import serving_tensor_parallel_options
 
     tp = max(serving_tensor_parallel_options(scenario, card))
     pp = scenario.count // tp

@@ -8,7 +8,8 @@ import io
 import json
 import re
 
-from configurator.core.procurement.deployment import deployment_cost_to_dict
+from configurator.core.estimate_json import estimate_to_dict
+from configurator.core.procurement.deployment import deployment_cost, deployment_cost_to_dict
 from configurator.core.view.printable import single_line
 from configurator.report.fonts import css_font_stack
 from configurator.report.language import Words
@@ -255,9 +256,11 @@ def to_json(summary: Summary) -> str:
         "recommendation": summary.recommendation,
         "status": {"state": summary.state, "text": summary.status},
         "headline": dict(summary.headline),
-        "estimate": summary.estimate.to_dict(),
+        "estimate": estimate_to_dict(summary.estimate, summary.cost if summary.cost is not None
+                                     else deployment_cost(summary.estimate)),
         "bom": None if summary.cost is None else deployment_cost_to_dict(summary.cost),
-        "alternatives": [{k: v for k, v in alt.to_dict().items() if k not in ("scenario", "assumptions")}
+        "alternatives": [{k: v for k, v in estimate_to_dict(alt, deployment_cost(alt)).items()
+                          if k not in ("scenario", "assumptions")}
                          for alt in summary.alternatives],
         "sources": list(summary.sources),
         "warnings": list(summary.warnings),

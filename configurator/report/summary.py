@@ -22,7 +22,7 @@ from configurator.core.procurement.bom import BomLine
 from configurator.core.procurement.deployment import DeploymentCost, deployment_cost, work_over_years
 from configurator.core.procurement.prices import PriceBook, active_price_book
 from configurator.core.procurement.price_decides import PriceDecision, PricedOption, price_decision
-from configurator.core.plan.deployment import unpinned
+from configurator.core.workloads.layout import unpinned
 from configurator.core.procurement.tco import rent_vs_buy_curve
 from configurator.core.recommend import Objective, Result, recommend
 from configurator.core.view import price_view

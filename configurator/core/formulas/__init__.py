@@ -2,7 +2,7 @@
 
 Numbers in, numbers out: no Scenario, Card or Assumptions objects, so each formula can be called
 and checked on its own against its published value (``tests/test_formulas.py``). Where the
-vectorised planner (:mod:`configurator.core.plan.training`) evaluates thousands of layouts at
+vectorised planner (:mod:`configurator.core.workloads.training.search`) evaluates thousands of layouts at
 once, the formula accepts numpy arrays and is written with ``np.where`` / ``np.maximum`` rather
 than branches, so the planner and the single estimate run the same function.
 

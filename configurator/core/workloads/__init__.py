@@ -1,8 +1,10 @@
-"""Workload families as modules (issue 14, part 6): training, serving, desktops, video and
-rendering, each behind :class:`~configurator.core.workloads.base.WorkloadFamily`.
+"""Workload families as packages (issue 26): ``training/``, ``serving/`` and ``graphics/``
+(desktops, video and rendering), each behind :class:`~configurator.core.workloads.base.WorkloadFamily`
+and each with its floors: family → deployment → plan → estimate, over what they share
+(:mod:`.base`, :mod:`.layout`, :mod:`.checks`, :mod:`.memo`). No family imports another.
 
 ``family_of(workload)`` is the one place a :class:`Workload` value is mapped to the code
-that handles it; a new workload is one new module and one entry in :data:`FAMILIES`.
+that handles it; a new workload is one new package and one entry in :data:`FAMILIES`.
 """
 
 from __future__ import annotations
@@ -16,11 +18,11 @@ from configurator.core.workloads.base import (
     MemoryCurve,
     WorkloadFamily,
 )
-from configurator.core.workloads.desktops import DesktopsFamily
-from configurator.core.workloads.rendering import RenderingFamily
-from configurator.core.workloads.serving import ServingFamily
-from configurator.core.workloads.training import TrainingFamily
-from configurator.core.workloads.video import VideoFamily
+from configurator.core.workloads.graphics.desktops import DesktopsFamily
+from configurator.core.workloads.graphics.rendering import RenderingFamily
+from configurator.core.workloads.graphics.video import VideoFamily
+from configurator.core.workloads.serving.family import ServingFamily
+from configurator.core.workloads.training.family import TrainingFamily
 
 FAMILIES: tuple[WorkloadFamily, ...] = (TrainingFamily(), ServingFamily(), DesktopsFamily(), VideoFamily(),
                                         RenderingFamily())

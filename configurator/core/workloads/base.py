@@ -1,10 +1,17 @@
-"""The interface every workload family implements, and the quantities it hands out.
+"""The interface every workload family implements, the :class:`Estimate` every family returns,
+and the quantities a family hands out.
 
 A family (training, serving, desktops, video, rendering) owns what differs between
-workloads: how an estimate is assembled, the memory curve, the cost chart's point, what
-its cost is quoted per, the figure ranked when speed is the objective, what limits it and
-the work a deployment does in a year. The rest of the core asks ``family_of(workload)``
-instead of branching on the workload (issue 14, part 6). A new workload is one new module.
+workloads: how an estimate is assembled, the deployments worth ranking, the memory curve, the
+cost chart's point, what its cost is quoted per, the figure ranked when speed is the objective,
+what limits it and the work a deployment does in a year. The rest of the core asks
+``family_of(workload)`` instead of branching on the workload (issue 14, part 6). A new workload
+is one new package under :mod:`configurator.core.workloads` and one registry line.
+
+What every family shares sits beside this module, below the families: layout edits and card
+counts (:mod:`~configurator.core.workloads.layout`), the messages and verdicts of an estimate
+(:mod:`~configurator.core.workloads.checks`) and the memo of estimates
+(:mod:`~configurator.core.workloads.memo`).
 """
 
 from __future__ import annotations
@@ -14,16 +21,86 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING
 
-from configurator.core.catalog import Card, Catalog
+from configurator.core.catalog import Card
+from configurator.core.economics import Costs, Power
+from configurator.core.graphics import GraphicsSpeed
+from configurator.core.memory import MemoryBreakdown
 from configurator.core.messages import Message, msg
+from configurator.core.performance import TrainingSpeed
+from configurator.core.precision import PrecisionPlan
 from configurator.core.scenario import Scenario, Workload
-from configurator.core.verdicts import Verdict
+from configurator.core.serving_speed import InferenceSpeed
+from configurator.core.verdicts import Verdict, blocking
 
-if TYPE_CHECKING:  # the estimate module builds on the families at run time
-    from configurator.core.economics import Costs, Power
-    from configurator.core.estimate import Estimate
+
+@dataclass(frozen=True)
+class Limits:
+    """The largest load that still fits on the card."""
+
+    max_micro_batch: int | None = None
+    max_concurrency: int | None = None
+    max_context: int | None = None
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """Everything the estimator says about one (Scenario, Card). Its JSON is
+    :func:`configurator.core.estimate_json.estimate_to_dict` (with the deployment cost passed in)."""
+
+    scenario: Scenario
+    card: Card
+    plan: PrecisionPlan
+    memory: MemoryBreakdown
+    limits: Limits
+    training: TrainingSpeed | None
+    inference: InferenceSpeed | None
+    power: Power | None
+    energy_kwh: float | None
+    costs: Costs
+    messages: tuple[Message, ...]
+    graphics: GraphicsSpeed | None = None
+    verdicts: tuple[Verdict, ...] = ()
+    """Every constraint the scenario states, checked (:mod:`configurator.core.constraints`): the one
+    answer to "does it meet the budget, region, deadline, power and latency targets", with how much
+    it misses or has to spare."""
+
+    @property
+    def violations(self) -> tuple[Verdict, ...]:
+        """The verdicts that keep this configuration from being ranked as meeting the constraints."""
+        return blocking(self.verdicts)
+
+    @property
+    def fits(self) -> bool:
+        return self.memory.fits
+
+    @property
+    def hours(self) -> float | None:
+        """Time for the job: training, or a render job (None for serving and streaming)."""
+        if self.training:
+            return self.training.hours
+        return self.graphics.hours if self.graphics else None
+
+    @property
+    def tokens_per_s(self) -> float | None:
+        speed = self.training or self.inference
+        return speed.tokens_per_s if speed else None
+
+    @property
+    def throughput(self) -> float | None:
+        """Tokens/s (AI), users or streams carried, or frames per hour (rendering)."""
+        if self.graphics:
+            return self.graphics.throughput
+        return self.tokens_per_s
+
+    @property
+    def usable(self) -> bool:
+        """Fits in memory and carries the whole load (graphics: all users or streams)."""
+        return self.fits and (self.graphics is None or self.graphics.meets_demand)
+
+    @property
+    def warnings(self) -> list[str]:
+        return [m.text for m in self.messages]
 
 
 class CostBasis(StrEnum):
@@ -89,8 +166,9 @@ def geometric(limit: int, points: int = 24) -> tuple[int, ...]:
 
 class WorkloadFamily(ABC):
     """One family of workloads. Subclasses set the class attributes and implement the methods;
-    each delegates to the core function that computes the number (estimate, graphics,
-    memory, economics, procurement)."""
+    each delegates to the core function that computes the number (its package's plan and
+    estimate modules, graphics, memory, economics). A hand-picked card of the wrong class is
+    :mod:`configurator.core.mismatch`'s (it ranks, so it sits above the families)."""
 
     name: str
     """Short id: ``training``, ``serving``, ``desktops``, ``video`` or ``rendering``."""
@@ -124,20 +202,46 @@ class WorkloadFamily(ABC):
         """The family's estimate of ``scenario`` on ``scenario.count`` × ``card``."""
 
     @abstractmethod
-    def constraint_check(self, scenario: Scenario, card: Card, part, costs: Costs, power: Power | None
-                         ) -> tuple[Verdict, ...]:
-        """A verdict for every goal or limit the scenario states, given the family's part of the
-        estimate (``part``: TrainingSpeed, InferenceSpeed or GraphicsSpeed, or None): the one
-        checker, :func:`configurator.core.constraints.check`, with what the family knows (the
-        job's hours, whether the work ends)."""
-
-    @abstractmethod
     def sweep(self, scenario: Scenario, card: Card, counts: Sequence[int]) -> list[Estimate]:
         """Estimates at each of ``counts`` (already valid for the scenario's layout)."""
 
     def plans_layout(self, scenario: Scenario) -> bool:
         """Whether the family has layout fields the planner chooses (Auto)."""
         return False
+
+    def clear_memos(self) -> None:
+        """Forget the family's kept searches (layout plans; the estimate memo is
+        :func:`configurator.core.workloads.memo.clear_memo`); none by default."""
+        return None
+
+    # ---- deployments: what the recommendation ranks ------------------------------------
+
+    @abstractmethod
+    def deployments(self, scenario: Scenario, card: Card, all_counts: bool = False, whole_systems: bool = False
+                    ) -> list[Estimate]:
+        """The configurations of ``card`` worth ranking for ``scenario``'s job; ``whole_systems``
+        when the cards are bought (rack-scale systems in whole racks) rather than rented;
+        ``all_counts`` to go on past the first counts that meet every constraint."""
+
+    def closest_deployment(self, scenario: Scenario, card: Card, whole_systems: bool = False) -> Estimate | None:
+        """When no deployment meets the targets: the one closest to meeting them, to list below the
+        line (None: the family has no such search)."""
+        return None
+
+    def deadline_out_of_reach(self, scenario: Scenario, card: Card) -> tuple[int, float] | None:
+        """When no count tried can meet the deadline even at the card's peak: (cards, hours) (None:
+        some count could, no deadline, or the family has no deadline)."""
+        return None
+
+    def missed_deadline(self, scenario: Scenario, card: Card) -> Message | None:
+        """When the deadline, not memory, is why no count of ``card`` is kept: the fastest it goes
+        at any count tried, as a message (None: not the reason)."""
+        return None
+
+    def carrying_whole_load(self, est: Estimate) -> Estimate:
+        """The same scenario on as many cards as carry every user or stream (``est`` itself for
+        families without such a load)."""
+        return est
 
     # ---- what the window draws --------------------------------------------------------
 
@@ -177,15 +281,6 @@ class WorkloadFamily(ABC):
 
     def faster_alternative(self, fastest_figure: float, card: Card, count: int) -> Message | None:
         """What choosing the fastest configuration instead would give (None: not worth saying)."""
-        return None
-
-    def class_messages(self, workload: Workload, card: Card) -> list[Message]:
-        """Warnings that ``card``'s class does not suit the work (none by default)."""
-        return []
-
-    def mismatch(self, scenario: Scenario, chosen: Estimate, catalog: Catalog) -> Message | None:
-        """A hand-picked card of the wrong class for the work, with what the mistake costs
-        (``chosen``: ``scenario`` on it, known to fit); None by default."""
         return None
 
     def cheaper_reason(self, card: Card, other: Card, ratio: float) -> Message:

@@ -1,7 +1,7 @@
 """Training (pre-training, full fine-tuning, LoRA, QLoRA): a job of a token budget.
 
-Assembly, sweeps and the planner are :mod:`configurator.core.estimate`'s; memory against
-micro-batch from :mod:`configurator.core.memory`; cost per million tokens from
+Assembly is :mod:`.estimate`'s, the layout :mod:`.plan`'s, the counts ranked :mod:`.deployment`'s;
+memory against micro-batch from :mod:`configurator.core.memory`; cost per million tokens from
 :mod:`configurator.core.economics`.
 """
 
@@ -9,42 +9,30 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from configurator.core.catalog import Card, Catalog
+from configurator.core.catalog import Card
 from configurator.core.economics import HOURS_PER_YEAR
-from configurator.core.estimate import (
-    Estimate,
-    _estimate_training,
-    estimate,
-    planned_training,
-    training_basis,
-    with_count,
-)
 from configurator.core.memory import stage_memories
-from configurator.core.constraints import check
 from configurator.core.messages import Message, msg
-from configurator.core.verdicts import Verdict
 from configurator.core.precision import plan_training
 from configurator.core.scenario import Scenario, Workload
 from configurator.core.workloads.base import (
     MILLION_TOKENS,
     TIGHT_HEADROOM,
     CatalogPoint,
+    Estimate,
     MemoryCurve,
     WorkloadFamily,
     basis_of,
     geometric,
 )
+from configurator.core.workloads.layout import TRAINING_COUNTS, at_count, whole_system_counts
+from configurator.core.workloads.training import deployment, plan
+from configurator.core.workloads.training.estimate import TRAINING_CLASSES, estimate_training, training_basis
+from configurator.core.workloads.training.search import clear_plan_memo
 
 COMM_BOUND_SHARE = 0.25
 """Share of the step spent in tensor- and data-parallel communication above which the
 reason given is communication rather than compute (the ranking's wording threshold)."""
-
-
-FULL_TRAINING = frozenset({Workload.PRETRAIN, Workload.FINETUNE})
-"""Workloads that train every weight: they belong on training-class cards (LoRA and QLoRA do not need them)."""
-
-TRAINING_CLASSES = ("training",)
-"""Card classes built for full training (NVLink-class fabric, ECC, FP32 master weights)."""
 
 
 class TrainingFamily(WorkloadFamily):
@@ -64,23 +52,30 @@ class TrainingFamily(WorkloadFamily):
     }
 
     def assemble(self, scenario: Scenario, card: Card) -> Estimate:
-        if scenario.auto_layout:
-            return planned_training(scenario, card)
-        return _estimate_training(scenario, card, training_basis(scenario, card))
-
-    def constraint_check(self, scenario: Scenario, card: Card, part, costs, power) -> tuple[Verdict, ...]:
-        """The job's deadline, budget, power and throughput targets (``part``: TrainingSpeed)."""
-        return check(scenario, card, costs=costs, power=power, hours=part.hours if part else None,
-                     one_off_job=True, training=part)
+        return plan.assemble(scenario, card)
 
     def sweep(self, scenario: Scenario, card: Card, counts: Sequence[int]) -> list[Estimate]:
         if scenario.auto_layout:  # the planner chooses a layout per count
-            return [estimate(with_count(scenario, n), card) for n in counts]
+            return [plan.estimated(at_count(scenario, n), card) for n in counts]
         basis = training_basis(scenario, card)
-        return [_estimate_training(with_count(scenario, n), card, basis) for n in counts]
+        return [estimate_training(at_count(scenario, n), card, basis) for n in counts]
 
     def plans_layout(self, scenario: Scenario) -> bool:
         return bool(scenario.auto_layout)
+
+    def clear_memos(self) -> None:
+        clear_plan_memo()
+
+    def deployments(self, scenario: Scenario, card: Card, all_counts: bool = False, whole_systems: bool = False
+                    ) -> list[Estimate]:
+        counts = whole_system_counts(card, TRAINING_COUNTS) if whole_systems else TRAINING_COUNTS
+        return deployment.training_deployments(scenario, card, all_counts, counts)
+
+    def deadline_out_of_reach(self, scenario: Scenario, card: Card) -> tuple[int, float] | None:
+        return deployment.deadline_out_of_reach(scenario, card)
+
+    def missed_deadline(self, scenario: Scenario, card: Card) -> Message | None:
+        return deployment.missed_deadline(scenario, card)
 
     def memory_curve(self, scenario: Scenario, card: Card, on_card: int = 1) -> MemoryCurve:
         """Memory per card against the micro-batch, on the most loaded pipeline stage."""
@@ -94,7 +89,7 @@ class TrainingFamily(WorkloadFamily):
 
     def catalog_point(self, scenario: Scenario, card: Card, chosen: Estimate | None = None) -> CatalogPoint | None:
         """The job's cost [currency] against the hours to train [h]."""
-        est = chosen if chosen is not None else estimate(scenario, card)
+        est = chosen if chosen is not None else plan.estimated(scenario, card)
         cost = est.costs.per_million_tokens
         if cost is None or est.training is None:
             return None
@@ -132,32 +127,6 @@ class TrainingFamily(WorkloadFamily):
 
     def can_rank(self, est: Estimate) -> bool:
         return est.training is not None
-
-    def class_messages(self, workload: Workload, card: Card) -> list[Message]:
-        """A card outside the training classes chosen for full training (and a consumer card's missing ECC)."""
-        if workload not in FULL_TRAINING or card.category in TRAINING_CLASSES:
-            return []
-        messages = [msg("class-mismatch", card=card.name, category=card.category, workload=workload.value,
-                        expected="training")]
-        if card.category == "graphics" and card.ecc is False:
-            messages.append(msg("consumer-card-training", card=card.name))
-        return messages
-
-    def mismatch(self, scenario: Scenario, chosen: Estimate, catalog: Catalog) -> Message | None:
-        """Full training on more than one server of PCIe-only cards when the same number of
-        NVLink training cards finishes sooner."""
-        card = chosen.card
-        if (scenario.workload not in FULL_TRAINING or card.has_fast_link
-                or scenario.count <= scenario.parallelism.cards_per_node or not chosen.training):
-            return None
-        linked = [estimate(scenario, other) for other in catalog.cards
-                  if other.category in TRAINING_CLASSES and other.has_fast_link]
-        faster = [e for e in linked if e.fits and e.training and e.training.hours < chosen.training.hours]
-        if not faster:
-            return None
-        best = min(faster, key=lambda e: e.training.hours)
-        return msg("mismatch-pcie-card-for-training", card=card.name, hours=chosen.training.hours,
-                   other=best.card.name, count=scenario.count, other_hours=best.training.hours)
 
     def limit_reason(self, est: Estimate) -> Message:
         t = est.training

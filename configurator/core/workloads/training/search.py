@@ -8,7 +8,7 @@ array-friendly functions of :mod:`configurator.core.formulas` that the single es
 (:mod:`configurator.core.memory`, :mod:`configurator.core.performance`) runs too — and the
 fastest that fits wins. The search is a pure
 function of (scenario, card); the winner and the runners-up are re-estimated exactly by
-:func:`configurator.core.estimate.estimate`.
+:func:`configurator.core.workloads.training.plan.planned_training`.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from configurator.core.batch import default_global_batch_tokens, nearest_splitting_batches
+from configurator.core.batch import nearest_splitting_batches
 from configurator.core.catalog import Card
 from configurator.core.formulas import communication as comm
 from configurator.core.formulas.flops import flops_per_param, matmul_flops, model_flops_utilisation, recompute_factors
@@ -71,6 +71,7 @@ from configurator.core.performance import (
 from configurator.core.precision import attention_precision, plan_training
 from configurator.core.scenario import Recompute, Scenario
 from configurator.core.units import GB, TERA
+from configurator.core.workloads.layout import global_batch_tokens
 
 TENSOR_PARALLEL = (1, 2, 4, 8, 16, 32, 64)
 PIPELINE = (1, 2, 4, 8, 16, 32, 64, 128)
@@ -141,18 +142,6 @@ class TrainingPlan:
     @property
     def best(self) -> Layout | None:
         return self.layouts[0] if self.layouts else None
-
-
-def global_batch_tokens(scenario: Scenario) -> int:
-    """The global batch the plan keeps: stated, else the pinned micro-batch × accumulation ×
-    data-parallel width, else the published default for the model's size [tokens]."""
-    t = scenario.training
-    if t.global_batch_tokens is not None:
-        return t.global_batch_tokens
-    if "grad_accum" not in scenario.auto_layout and "micro_batch" not in scenario.auto_layout:
-        return scenario.global_batch_tokens
-    sequences = max(1, round(default_global_batch_tokens(scenario.model.total_params()) / t.seq_len))
-    return sequences * t.seq_len
 
 
 def pipeline_options(count: int) -> tuple[int, ...]:
@@ -540,9 +529,10 @@ def layout_to_dict(layout: Layout) -> dict:
             "recompute_s": round(layout.recompute_s, 6), "loses_by": layout.loses_by}
 
 
-def plan_to_dict(plan: TrainingPlan, chosen) -> dict:
-    """The search and the exact estimate of the layout chosen (``chosen``: an Estimate)."""
+def plan_to_dict(plan: TrainingPlan, chosen_json: dict, chosen_fits: bool) -> dict:
+    """The search and the exact estimate of the layout chosen (``chosen_json``: that estimate's
+    JSON, :func:`configurator.core.estimate_json.estimate_to_dict`)."""
     return {"global_batch_tokens": plan.global_batch_tokens, "candidates": plan.candidates, "fitting": plan.fitting,
             "problem": plan.problem, "layouts": [layout_to_dict(x) for x in plan.layouts],
             "lightest": None if plan.lightest is None else layout_to_dict(plan.lightest),
-            "chosen": chosen.to_dict(), "chosen_fits": chosen.fits}
+            "chosen": chosen_json, "chosen_fits": chosen_fits}

@@ -6,9 +6,9 @@ framebuffer)."""
 from __future__ import annotations
 
 from configurator.core.economics import HOURS_PER_YEAR
-from configurator.core.estimate import Estimate
 from configurator.core.scenario import Workload
-from configurator.core.workloads._graphics import LoadFamily
+from configurator.core.workloads.base import Estimate
+from configurator.core.workloads.graphics.family import LoadFamily
 
 
 class VideoFamily(LoadFamily):

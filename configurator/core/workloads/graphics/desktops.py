@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import math
 
-from configurator.core.estimate import Estimate
 from configurator.core.graphics import HOURS_PER_MONTH
 from configurator.core.scenario import Workload
-from configurator.core.workloads._graphics import LoadFamily
+from configurator.core.workloads.base import Estimate
+from configurator.core.workloads.graphics.family import LoadFamily
 
 MONTHS_PER_YEAR = 12
 

@@ -1,7 +1,7 @@
 """Serving (inference): a deployment that runs on, answering requests.
 
-Assembly and the serving planner are :mod:`configurator.core.estimate`'s and
-:mod:`configurator.core.plan.serving`'s; memory against context from
+Assembly is :mod:`.estimate`'s, the layout :mod:`.plan`'s, the fewest cards that carry the
+load :mod:`.deployment`'s; memory against context from
 :func:`configurator.core.memory.inference_memory_model`; cost per million output tokens
 from :mod:`configurator.core.economics`.
 """
@@ -10,33 +10,24 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from configurator.core.catalog import Card, Catalog
+from configurator.core.catalog import Card
 from configurator.core.economics import HOURS_PER_YEAR
-from configurator.core.estimate import (
-    Estimate,
-    _estimate_inference,
-    estimate,
-    inference_basis,
-    with_count,
-)
 from configurator.core.memory import inference_memory_model
-from configurator.core.constraints import check
 from configurator.core.messages import Message, msg
-from configurator.core.verdicts import Verdict
 from configurator.core.precision import plan_serving
 from configurator.core.scenario import Scenario, Workload
 from configurator.core.workloads.base import (
     MILLION_TOKENS,
     TIGHT_HEADROOM,
     CatalogPoint,
+    Estimate,
     MemoryCurve,
     WorkloadFamily,
     basis_of,
     geometric,
 )
-
-PLANNED_FIELDS = frozenset({"tp", "pp", "max_batch", "max_batched_tokens", "disaggregated"})
-"""Serving fields that, left Auto, make the serving planner choose the layout."""
+from configurator.core.workloads.layout import at_count
+from configurator.core.workloads.serving import deployment, plan
 
 LONGEST_CONTEXT_SHOWN = 2_097_152
 """Context the memory curve stops at [tokens] (the scenario model's upper bound on the context)."""
@@ -62,23 +53,26 @@ class ServingFamily(WorkloadFamily):
     default_classes = {Workload.INFERENCE: ("training", "inference", "workstation")}
 
     def plans_layout(self, scenario: Scenario) -> bool:
-        serving = scenario.serving
-        return bool(PLANNED_FIELDS & set(scenario.auto_layout)) or \
-            (serving.disaggregated and serving.prefill_cards is None)
+        return plan.plans_layout(scenario)
 
     def assemble(self, scenario: Scenario, card: Card) -> Estimate:
-        if self.plans_layout(scenario):
-            from configurator.core.plan.serving import planned_inference  # the planner builds on the estimate
-            return planned_inference(scenario, card)
-        return _estimate_inference(scenario, card, inference_basis(scenario, card))
-
-    def constraint_check(self, scenario: Scenario, card: Card, part, costs, power) -> tuple[Verdict, ...]:
-        """Budget, region, power, request rate and latency targets (``part``: InferenceSpeed)."""
-        return check(scenario, card, costs=costs, power=power, inference=part, serving=True)
+        return plan.assemble(scenario, card)
 
     def sweep(self, scenario: Scenario, card: Card, counts: Sequence[int]) -> list[Estimate]:
         # users spread over the replicas: the basis depends on the count
-        return [estimate(with_count(scenario, n), card) for n in counts]
+        return [plan.estimated(at_count(scenario, n), card) for n in counts]
+
+    def clear_memos(self) -> None:
+        plan.clear_search_memo()
+
+    def deployments(self, scenario: Scenario, card: Card, all_counts: bool = False, whole_systems: bool = False
+                    ) -> list[Estimate]:
+        """The fewest cards that carry the whole load (none when no count tried does)."""
+        found = deployment.serving_deployment(scenario, card, whole_systems=whole_systems)
+        return [found] if found is not None else []
+
+    def closest_deployment(self, scenario: Scenario, card: Card, whole_systems: bool = False) -> Estimate | None:
+        return deployment.closest_serving_deployment(scenario, card, whole_systems=whole_systems)
 
     def memory_curve(self, scenario: Scenario, card: Card, on_card: int = 1) -> MemoryCurve:
         """Memory per card against the context at the scenario's sequences per replica."""
@@ -91,7 +85,7 @@ class ServingFamily(WorkloadFamily):
 
     def catalog_point(self, scenario: Scenario, card: Card, chosen: Estimate | None = None) -> CatalogPoint | None:
         """Cost per million output tokens [currency] against the time per output token [s]."""
-        est = chosen if chosen is not None else estimate(scenario, card)
+        est = chosen if chosen is not None else plan.estimated(scenario, card)
         cost = est.costs.per_million_tokens
         if cost is None or est.inference is None:
             return None
@@ -127,25 +121,6 @@ class ServingFamily(WorkloadFamily):
 
     def faster_alternative(self, fastest_figure: float, card: Card, count: int) -> Message | None:
         return msg("reason-latency-changes", ms=fastest_figure * 1000, card=card.name, count=count)
-
-    def mismatch(self, scenario: Scenario, chosen: Estimate, catalog: Catalog) -> Message | None:
-        """Serving on a training card when inference cards carry the same load for less per
-        token (on ownership cost where both have purchase prices, else on cloud prices)."""
-        from configurator.core.recommend import Filters, Objective, recommend, score  # ranking builds on families
-
-        card = chosen.card
-        if card.category != "training":
-            return None
-        for objective in (Objective.TCO, Objective.CLOUD):
-            mine = score(chosen, objective, Filters())
-            better = recommend(scenario, catalog, objective, Filters(classes=("inference",)), limit=1).best
-            if mine and better and better.score < mine:
-                return msg("mismatch-training-card-for-serving", card=card.name, other=better.card.name,
-                           count=better.count, ratio=mine / better.score, currency=scenario.economics.currency,
-                           saving=mine - better.score)
-            if mine and better:
-                return None
-        return None
 
     def rejection(self, workload: Workload, card: Card) -> str:
         return "cannot carry the load within its targets at any count tried"

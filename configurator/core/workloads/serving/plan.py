@@ -1,6 +1,6 @@
 """The serving planner: tensor parallelism, pipeline stages, expert parallelism, batch per copy
-and KV precision of a serving deployment chosen for its load and latency targets (moved here
-from ``core/estimate.py``, which calls it for scenarios with Auto serving fields).
+and KV precision of a serving deployment chosen for its load and latency targets, for
+scenarios with Auto serving fields (:func:`assemble`).
 """
 
 from __future__ import annotations
@@ -11,14 +11,8 @@ from collections import OrderedDict
 from dataclasses import replace
 
 from configurator.core.catalog import Card
+from configurator.core.constraints import missed_serving_targets
 from configurator.core.constraints import serving_verdicts
-from configurator.core.estimate import (
-    Estimate,
-    _estimate_inference,
-    inference_basis,
-    messages_for_serving_targets,
-    with_layout,
-)
 from configurator.core.memory import inference_memory_model, usable_capacity_bytes
 from configurator.core.messages import msg
 from configurator.core.performance import fabric
@@ -27,6 +21,34 @@ from configurator.core.scenario import Scenario
 from configurator.core.serving_speed import InferenceSpeed
 from configurator.core.serving_use import latency_targets
 from configurator.core.units import Precision
+from configurator.core.workloads.base import Estimate
+from configurator.core.workloads.layout import with_layout
+from configurator.core.workloads.memo import remembered
+from configurator.core.workloads.serving.estimate import estimate_inference, inference_basis
+
+PLANNED_FIELDS = frozenset({"tp", "pp", "max_batch", "max_batched_tokens", "disaggregated"})
+"""Serving fields that, left Auto, make the serving planner choose the layout."""
+
+
+def plans_layout(scenario: Scenario) -> bool:
+    """Whether the planner chooses the layout: a planned field is Auto, or the prefill pool of a
+    disaggregated deployment is left unsized."""
+    serving = scenario.serving
+    return bool(PLANNED_FIELDS & set(scenario.auto_layout)) or \
+        (serving.disaggregated and serving.prefill_cards is None)
+
+
+def assemble(scenario: Scenario, card: Card) -> Estimate:
+    """The serving estimate: of the planned layout when the planner chooses it, else of the one stated."""
+    if plans_layout(scenario):
+        return planned_inference(scenario, card)
+    return estimate_inference(scenario, card, inference_basis(scenario, card))
+
+
+def estimated(scenario: Scenario, card: Card) -> Estimate:
+    """:func:`assemble` through the shared memo (what :func:`configurator.core.estimate.estimate`
+    gives for a serving scenario)."""
+    return remembered(scenario, card, assemble)
 
 
 def target_miss(scenario: Scenario, inference: InferenceSpeed | None) -> float:
@@ -128,7 +150,7 @@ def planned_inference(scenario: Scenario, card: Card) -> Estimate:
     if kept is not None and kept[0] is card:
         _, chosen, notes = kept
         planned = chosen.model_copy(update={"name": scenario.name, "economics": scenario.economics})
-        est = _estimate_inference(planned, card, inference_basis(planned, card))
+        est = estimate_inference(planned, card, inference_basis(planned, card))
         return replace(est, messages=(*notes, *est.messages)) if notes else est
     est = search_inference(scenario, card)
     notes = []
@@ -228,7 +250,7 @@ def _with_fp8_cache_if_needed(scenario: Scenario, card: Card, best: Estimate) ->
     i = best.inference
     if scenario.serving.kv_precision is not None or not card.supports(Precision.FP8) or i is None:
         return best
-    if best.fits and not messages_for_serving_targets(best.scenario, i):
+    if best.fits and not missed_serving_targets(best.scenario, i):
         return best
     fp8 = best.scenario.model_copy(update={"serving": best.scenario.serving.model_copy(
         update={"kv_precision": Precision.FP8})})
@@ -242,7 +264,7 @@ def _batched_replica(scenario: Scenario, card: Card) -> Estimate:
     """The scenario with the batch per copy chosen (when it is Auto), estimated."""
     def at(batch: int | None) -> Estimate:
         s = scenario.model_copy(update={"serving": scenario.serving.model_copy(update={"max_batch": batch})})
-        return _estimate_inference(s, card, inference_basis(s, card))
+        return estimate_inference(s, card, inference_basis(s, card))
 
     if "max_batch" not in scenario.auto_layout:
         return at(scenario.serving.max_batch)
@@ -255,7 +277,7 @@ def _batched_replica(scenario: Scenario, card: Card) -> Estimate:
     est, batch = at(spread), spread
 
     def carries_rate(e: Estimate) -> bool:  # without a speed (no bandwidth figure) a larger batch tells nothing more
-        return e.inference is None or "misses-request-rate" not in messages_for_serving_targets(e.scenario,
+        return e.inference is None or "misses-request-rate" not in missed_serving_targets(e.scenario,
                                                                                                  e.inference)
 
     # Under a request rate the sequences decoding at once follow from it (Little's law inside the
@@ -300,7 +322,7 @@ def _nothing_to_gain(est: Estimate) -> bool:
     rate): another engine step or separate pools would only serve the same users a little faster,
     so they are not searched (their point is the most requests carried within the targets)."""
     return not est.scenario.constraints.requests_per_s and est.fits and est.inference is not None and \
-        not messages_for_serving_targets(est.scenario, est.inference)
+        not missed_serving_targets(est.scenario, est.inference)
 
 
 def _latency_targets(scenario: Scenario) -> bool:
@@ -345,7 +367,7 @@ def _searched_engine_step(scenario: Scenario, card: Card, best: Estimate) -> Est
     def at(chunk: int, replan: bool) -> Estimate:
         serving = best.scenario.serving.model_copy(update={"max_batched_tokens": chunk})
         s = best.scenario.model_copy(update={"serving": serving})
-        return _replica(s, card) if replan else _estimate_inference(s, card, inference_basis(s, card))
+        return _replica(s, card) if replan else estimate_inference(s, card, inference_basis(s, card))
 
     # every step at the batch planned for the engine's, then the batch planned again for the best
     given = best.scenario.serving.max_batched_tokens

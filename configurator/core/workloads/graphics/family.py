@@ -1,25 +1,20 @@
 """What the graphics families (desktops, video, rendering) share: assembly through
-:func:`configurator.core.graphics.graphics_speed`, and the per-card limit as the factor."""
+:func:`configurator.core.graphics.graphics_speed` (:mod:`.estimate`), the deployments
+(:mod:`.deployment`), and the per-card limit as the factor."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from configurator.core.catalog import Card, Catalog
-from configurator.core.estimate import (
-    Estimate,
-    _estimate_graphics,
-    carrying_whole_load,
-    estimate,
-    graphics_basis,
-    with_count,
-)
+from configurator.core.catalog import Card
 from configurator.core.graphics import graphics_memory, graphics_unsuitable
-from configurator.core.constraints import check
 from configurator.core.messages import Message, msg
-from configurator.core.verdicts import Verdict
 from configurator.core.scenario import Scenario, Workload
-from configurator.core.workloads.base import CatalogPoint, MemoryCurve, WorkloadFamily, basis_of
+from configurator.core.workloads.base import CatalogPoint, Estimate, MemoryCurve, WorkloadFamily, basis_of
+from configurator.core.workloads.graphics import deployment
+from configurator.core.workloads.graphics.estimate import estimate_graphics, graphics_basis
+from configurator.core.workloads.layout import at_count
+from configurator.core.workloads.memo import remembered
 
 GRAPHICS_FACTORS = {
     "framebuffer": "memory", "shading load": "compute", "encoders": "video engines", "decoders": "video engines",
@@ -39,23 +34,23 @@ class GraphicsFamily(WorkloadFamily):
     per_card_unit: str
     """Unit of ``GraphicsSpeed.per_card``: users or streams per card, or frames per hour."""
 
-    def class_messages(self, workload: Workload, card: Card) -> list[Message]:
-        """A training card (no encoders, no graphics vGPU) chosen for graphics work."""
-        if card.category == "training":
-            return [msg("class-mismatch", card=card.name, category=card.category, workload=workload.value,
-                        expected="graphics")]
-        return []
-
     def assemble(self, scenario: Scenario, card: Card) -> Estimate:
-        return _estimate_graphics(scenario, card, graphics_basis(scenario, card))
+        return estimate_graphics(scenario, card, graphics_basis(scenario, card), self)
 
-    def constraint_check(self, scenario: Scenario, card: Card, part, costs, power) -> tuple[Verdict, ...]:
-        """Budget, region, power and (rendering) the deadline for the job's hours (``part``: GraphicsSpeed)."""
-        return check(scenario, card, costs=costs, power=power, hours=part.hours, one_off_job=self.one_off_job)
+    def estimated(self, scenario: Scenario, card: Card) -> Estimate:
+        """:meth:`assemble` through the shared memo (what :func:`configurator.core.estimate.estimate` gives)."""
+        return remembered(scenario, card, self.assemble)
 
     def sweep(self, scenario: Scenario, card: Card, counts: Sequence[int]) -> list[Estimate]:
         basis = graphics_basis(scenario, card)
-        return [_estimate_graphics(with_count(scenario, n), card, basis) for n in counts]
+        return [estimate_graphics(at_count(scenario, n, has_layout=False), card, basis, self) for n in counts]
+
+    def deployments(self, scenario: Scenario, card: Card, all_counts: bool = False, whole_systems: bool = False
+                    ) -> list[Estimate]:
+        return deployment.graphics_deployments(scenario, card, self)
+
+    def carrying_whole_load(self, est: Estimate) -> Estimate:
+        return deployment.carrying_whole_load(est, self)
 
     def limiting_factor(self, est: Estimate) -> str:
         return GRAPHICS_FACTORS.get(est.graphics.limiting, "unknown") if est.graphics else "unknown"
@@ -70,34 +65,6 @@ class GraphicsFamily(WorkloadFamily):
     def cheaper_reason(self, card: Card, other: Card, ratio: float) -> Message:
         return msg("reason-class-cheaper-graphics", card=card.name, category=card.category, ratio=ratio,
                    other=other.name, other_category=other.category, unit=self.cost_unit)
-
-    def mismatch(self, scenario: Scenario, chosen: Estimate, catalog: Catalog) -> Message | None:
-        """A training card (no encoders, no graphics vGPU) or a consumer card chosen for graphics
-        work, when a data-centre graphics-capable card does the job for less."""
-        from configurator.core.plan.deployment import graphics_deployments
-        from configurator.core.recommend import Filters, Objective, recommend, score  # ranking builds on families
-
-        scenario, card = chosen.scenario, chosen.card
-        if card.category != "training" and not card.is_consumer:
-            return None
-        mine_candidates = graphics_deployments(scenario, card)
-        if not mine_candidates and chosen.graphics.cards_needed and self.carries_load:
-            mine_candidates = [carrying_whole_load(chosen)]  # e.g. passthrough
-        for objective in (Objective.TCO, Objective.CLOUD):
-            better = recommend(scenario, catalog, objective, Filters(), limit=1).best
-            mine = min((v for v in (score(e, objective, Filters()) for e in mine_candidates) if v is not None),
-                       default=None)
-            if better is None:
-                continue
-            if mine is None:
-                return msg("mismatch-card-cannot-do-graphics", card=card.name, category=card.category,
-                           other=better.card.name, count=better.count, workload=scenario.workload.value)
-            if better.score < mine:
-                return msg("mismatch-wrong-class-for-graphics", card=card.name, category=card.category,
-                           other=better.card.name, count=better.count, ratio=mine / better.score,
-                           currency=scenario.economics.currency, unit=self.cost_unit)
-            return None
-        return None
 
     def rejection(self, workload: Workload, card: Card) -> str:
         return graphics_unsuitable(workload, card) or super().rejection(workload, card)
@@ -123,11 +90,11 @@ class LoadFamily(GraphicsFamily):
         """Cost per user-month or stream-hour [currency] against the cards the whole load needs."""
         if chosen is None and graphics_unsuitable(scenario.workload, card):
             return None
-        est = chosen if chosen is not None else estimate(scenario, card)
+        est = chosen if chosen is not None else self.estimated(scenario, card)
         g = est.graphics
         if g is None or not g.cards_needed:
             return None
-        est = carrying_whole_load(est)
+        est = self.carrying_whole_load(est)
         if est.costs.per_unit is None:
             return None
         return CatalogPoint(card, float(g.cards_needed), est.costs.per_unit, est.usable, basis_of(est.costs),

@@ -9,12 +9,11 @@ import math
 
 from configurator.core.catalog import Card
 from configurator.core.economics import HOURS_PER_YEAR
-from configurator.core.estimate import Estimate, estimate
 from configurator.core.graphics import graphics_memory, graphics_unsuitable
 from configurator.core.messages import Message, msg
 from configurator.core.scenario import Scenario, Workload
-from configurator.core.workloads._graphics import GraphicsFamily
-from configurator.core.workloads.base import CatalogPoint, MemoryCurve, basis_of, geometric
+from configurator.core.workloads.graphics.family import GraphicsFamily
+from configurator.core.workloads.base import CatalogPoint, Estimate, MemoryCurve, basis_of, geometric
 
 SCENE_CURVE_REACH = (2.0, 1.2)
 """The scene-size curve reaches twice the scene or 1.2 × the card's memory, whichever is larger."""
@@ -47,7 +46,7 @@ class RenderingFamily(GraphicsFamily):
         """The job's cost [currency] against the hours to render it [h] at the scenario's count."""
         if chosen is None and graphics_unsuitable(scenario.workload, card):
             return None
-        est = chosen if chosen is not None else estimate(scenario, card)
+        est = chosen if chosen is not None else self.estimated(scenario, card)
         g = est.graphics
         if g is None or g.hours is None or est.costs.total is None:
             return None

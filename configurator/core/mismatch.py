@@ -1,0 +1,104 @@
+"""A hand-picked card of the wrong class for the work, with what the mistake costs.
+
+Above the ranking (:mod:`configurator.core.recommend`), since two of the checks rank the catalog:
+serving on a training card when inference cards carry the same load for less per token;
+full training on more than one server of PCIe-only cards when the same number of NVLink
+training cards finishes sooner; a training or consumer card for graphics work when a
+data-centre graphics card does it for less. A family without a check has no mismatch.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from configurator.core.catalog import Catalog
+from configurator.core.estimate import Estimate, estimate
+from configurator.core.messages import Message, msg
+from configurator.core.recommend import Filters, Objective, recommend, score
+from configurator.core.scenario import Scenario
+from configurator.core.workloads import WorkloadFamily, family_of
+from configurator.core.workloads.graphics.family import GraphicsFamily
+from configurator.core.workloads.serving.family import ServingFamily
+from configurator.core.workloads.training.estimate import FULL_TRAINING, TRAINING_CLASSES
+from configurator.core.workloads.training.family import TrainingFamily
+
+
+def mismatch(scenario: Scenario, catalog: Catalog) -> Message | None:
+    """Flag a hand-picked card of the wrong class, with what the mistake costs (None when the
+    scenario does not fit on its card, or the card suits the work)."""
+    card = catalog.get(scenario.card_id)
+    chosen = estimate(scenario, card)
+    if not chosen.fits:
+        return None
+    family = family_of(scenario.workload)
+    check = next((c for kind, c in _CHECKS if isinstance(family, kind)), None)
+    return None if check is None else check(family, scenario, chosen, catalog)
+
+
+def training_mismatch(family: WorkloadFamily, scenario: Scenario, chosen: Estimate, catalog: Catalog
+                      ) -> Message | None:
+    """Full training on more than one server of PCIe-only cards when the same number of NVLink
+    training cards finishes sooner."""
+    card = chosen.card
+    if (scenario.workload not in FULL_TRAINING or card.has_fast_link
+            or scenario.count <= scenario.parallelism.cards_per_node or not chosen.training):
+        return None
+    linked = [estimate(scenario, other) for other in catalog.cards
+              if other.category in TRAINING_CLASSES and other.has_fast_link]
+    faster = [e for e in linked if e.fits and e.training and e.training.hours < chosen.training.hours]
+    if not faster:
+        return None
+    best = min(faster, key=lambda e: e.training.hours)
+    return msg("mismatch-pcie-card-for-training", card=card.name, hours=chosen.training.hours,
+               other=best.card.name, count=scenario.count, other_hours=best.training.hours)
+
+
+def serving_mismatch(family: WorkloadFamily, scenario: Scenario, chosen: Estimate, catalog: Catalog
+                     ) -> Message | None:
+    """Serving on a training card when inference cards carry the same load for less per
+    token (on ownership cost where both have purchase prices, else on cloud prices)."""
+    card = chosen.card
+    if card.category != "training":
+        return None
+    for objective in (Objective.TCO, Objective.CLOUD):
+        mine = score(chosen, objective, Filters())
+        better = recommend(scenario, catalog, objective, Filters(classes=("inference",)), limit=1).best
+        if mine and better and better.score < mine:
+            return msg("mismatch-training-card-for-serving", card=card.name, other=better.card.name,
+                       count=better.count, ratio=mine / better.score, currency=scenario.economics.currency,
+                       saving=mine - better.score)
+        if mine and better:
+            return None
+    return None
+
+
+def graphics_mismatch(family: WorkloadFamily, scenario: Scenario, chosen: Estimate, catalog: Catalog
+                      ) -> Message | None:
+    """A training card (no encoders, no graphics vGPU) or a consumer card chosen for graphics
+    work, when a data-centre graphics-capable card does the job for less."""
+    scenario, card = chosen.scenario, chosen.card
+    if card.category != "training" and not card.is_consumer:
+        return None
+    mine_candidates = family.deployments(scenario, card)
+    if not mine_candidates and chosen.graphics.cards_needed and family.carries_load:
+        mine_candidates = [family.carrying_whole_load(chosen)]  # e.g. passthrough
+    for objective in (Objective.TCO, Objective.CLOUD):
+        better = recommend(scenario, catalog, objective, Filters(), limit=1).best
+        mine = min((v for v in (score(e, objective, Filters()) for e in mine_candidates) if v is not None),
+                   default=None)
+        if better is None:
+            continue
+        if mine is None:
+            return msg("mismatch-card-cannot-do-graphics", card=card.name, category=card.category,
+                       other=better.card.name, count=better.count, workload=scenario.workload.value)
+        if better.score < mine:
+            return msg("mismatch-wrong-class-for-graphics", card=card.name, category=card.category,
+                       other=better.card.name, count=better.count, ratio=mine / better.score,
+                       currency=scenario.economics.currency, unit=family.cost_unit)
+        return None
+    return None
+
+
+_CHECKS: tuple[tuple[type, Callable[..., Message | None]], ...] = (
+    (TrainingFamily, training_mismatch), (ServingFamily, serving_mismatch), (GraphicsFamily, graphics_mismatch))
+"""Each family kind's check (a family of none of these kinds has no mismatch)."""

@@ -1,0 +1,53 @@
+"""The messages and verdicts every family's estimate shares: the card's own warnings, whether
+the memory fits, the words of the verdicts not met, and the constraint ids a configuration
+breaks. The verdicts themselves are the one checker's (:func:`configurator.core.constraints.check`)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from configurator.core.catalog import Card
+from configurator.core.memory import TIGHT_FIT_HEADROOM, MemoryBreakdown
+from configurator.core.messages import Message, msg
+from configurator.core.units import GIB
+from configurator.core.verdicts import CONSTRAINTS, Verdict
+from configurator.core.workloads.base import Estimate
+
+CONSTRAINT_IDS = CONSTRAINTS
+"""The constraints a configuration is checked against (:mod:`configurator.core.verdicts`): the one
+checker's ids, in the order a summary lists them."""
+
+
+def card_messages(card: Card, class_messages: Iterable[Message] = ()) -> list[Message]:
+    """The family's warnings that the card's class does not suit the work, then the card's own:
+    low confidence in its data, no published board power, no published memory bandwidth."""
+    messages = list(class_messages)
+    if card.confidence == "low":
+        messages.append(msg("low-confidence", card=card.name))
+    if card.tdp_w is None:
+        messages.append(msg("no-tdp", card=card.name))
+    if card.bandwidth_gbps is None:
+        messages.append(msg("no-bandwidth", card=card.name))
+    return messages
+
+
+def fit_messages(memory: MemoryBreakdown, card: Card) -> list[Message]:
+    """Does not fit (by how much), or fits with less than the tight-fit headroom left."""
+    if not memory.fits:
+        return [
+            msg("does-not-fit", need=memory.total / GIB, card=card.name, budget=memory.budget / GIB,
+                short=(memory.total - memory.budget) / GIB)
+        ]
+    if memory.headroom < TIGHT_FIT_HEADROOM:
+        return [msg("tight-fit", headroom=100 * memory.headroom)]
+    return []
+
+
+def verdict_messages(verdicts: Iterable[Verdict]) -> list[Message]:
+    """The words of every verdict not met: what breaks and by how much, or why it cannot be checked."""
+    return [v.message for v in verdicts if v.met is not True]
+
+
+def constraint_ids(est: Estimate) -> list[str]:
+    """The stated constraints ``est`` breaks or cannot be checked against (its blocking verdicts)."""
+    return [v.id for v in est.violations]

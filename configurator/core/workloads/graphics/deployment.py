@@ -1,0 +1,48 @@
+"""Graphics deployments: the cards that carry every user or stream (desktops, video), or a
+render job at every count that fits. The family object (passed in) says which and assembles
+each estimate; estimates go through the shared memo."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from configurator.core.catalog import Card
+from configurator.core.graphics import graphics_unsuitable
+from configurator.core.scenario import Scenario, Workload
+from configurator.core.workloads.base import Estimate, WorkloadFamily
+from configurator.core.workloads.layout import TRAINING_COUNTS, at_count, with_layout
+from configurator.core.workloads.memo import remembered
+
+GRAPHICS_COUNTS = TRAINING_COUNTS[:11]
+"""Card counts a render job is estimated at: powers of two from 1 to 1,024."""
+
+
+def carrying_whole_load(est: Estimate, family: WorkloadFamily) -> Estimate:
+    """Desktops and transcoding: the same scenario on as many cards as every user or stream
+    needs (``est`` itself when it already has that count, or for a render job)."""
+    g = est.graphics
+    if g is None or not family.carries_load or not g.cards_needed or g.cards_needed == est.scenario.count:
+        return est
+    scenario = at_count(est.scenario, g.cards_needed, has_layout=False)
+    if g.cards_per_server is not None and g.cards_per_server != scenario.parallelism.cards_per_node:
+        scenario = with_layout(scenario, {"cards_per_node": g.cards_per_server})  # as the needed count was sized
+    return remembered(scenario, est.card, family.assemble)
+
+
+def graphics_deployments(scenario: Scenario, card: Card, family: WorkloadFamily,
+                         counts: Sequence[int] = GRAPHICS_COUNTS) -> list[Estimate]:
+    """Rendering: the job at every count that fits. Desktops and transcoding: the cards needed
+    for every user or stream."""
+    if graphics_unsuitable(scenario.workload, card):
+        return []
+    per_node = 1 if card.is_consumer and scenario.workload is Workload.TRANSCODE else None  # sessions per server
+    par = scenario.parallelism.model_copy(update={"cards_per_node": per_node or scenario.parallelism.cards_per_node})
+    base = scenario.model_copy(update={"card_id": card.id, "count": 1, "parallelism": par})
+    if not family.carries_load:
+        return [e for e in family.sweep(base, card, [n for n in counts if n >= 1])
+                if e.fits and e.graphics.hours is not None]
+    first = remembered(base, card, family.assemble)
+    if not first.graphics.cards_needed or not first.fits:
+        return []
+    deployment = carrying_whole_load(first, family)
+    return [deployment] if deployment.usable else []

@@ -1,0 +1,78 @@
+"""A graphics estimate: users, streams or frames per card from
+:func:`configurator.core.graphics.graphics_speed`, power, energy and cost (per hour of running
+work, or for the render job) with the cost per unit of work, and the verdicts of the stated
+constraints. What the family decides (a job or running work, the hours in its cost unit,
+whether a tight fit is worth a warning) comes from the family object passed in."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from configurator.core.catalog import Card
+from configurator.core.constraints import check
+from configurator.core.economics import Costs, Power, PriceBasis, deployment_power, energy_kwh, job_costs, price_basis
+from configurator.core.graphics import GraphicsSpeed, card_fit_messages, demand_messages, graphics_speed
+from configurator.core.messages import Message, msg
+from configurator.core.precision import PrecisionPlan, plan_inference
+from configurator.core.scenario import Scenario, Workload
+from configurator.core.verdicts import Verdict
+from configurator.core.workloads.base import Estimate, Limits, WorkloadFamily
+from configurator.core.workloads.checks import card_messages, fit_messages, verdict_messages
+
+
+def class_messages(workload: Workload, card: Card) -> list[Message]:
+    """A training card (no encoders, no graphics vGPU) chosen for graphics work."""
+    if card.category == "training":
+        return [msg("class-mismatch", card=card.name, category=card.category, workload=workload.value,
+                    expected="graphics")]
+    return []
+
+
+@dataclass(frozen=True)
+class GraphicsBasis:
+    """What a graphics estimate needs that does not depend on the card count."""
+
+    plan: PrecisionPlan
+    prices: PriceBasis
+    card_messages: tuple[Message, ...]
+
+
+def graphics_basis(scenario: Scenario, card: Card) -> GraphicsBasis:
+    return GraphicsBasis(plan_inference(card, scenario.precision), price_basis(card, scenario.economics),
+                         tuple(card_fit_messages(scenario, card))
+                         + tuple(card_messages(card, class_messages(scenario.workload, card))))
+
+
+def constraint_check(scenario: Scenario, card: Card, speed: GraphicsSpeed, costs: Costs, power: Power | None,
+                     one_off_job: bool) -> tuple[Verdict, ...]:
+    """Budget, region, power and (a job) the deadline for the job's hours: the one checker."""
+    return check(scenario, card, costs=costs, power=power, hours=speed.hours, one_off_job=one_off_job)
+
+
+def graphics_costs(scenario: Scenario, prices: PriceBasis, speed: GraphicsSpeed, power: Power | None,
+                   family: WorkloadFamily) -> Costs:
+    """Costs per hour (desktops, transcoding) or for the render job, with the cost per unit
+    (the family's: frame, user-month of ``hours_per_unit`` hours, or stream-hour)."""
+    if family.one_off_job:
+        costs = job_costs(scenario, prices, power, speed.hours, None)
+        per_unit = costs.total / speed.demand if costs.total is not None else None
+    else:
+        costs = job_costs(scenario, prices, power, 1.0, None)
+        per_hour = costs.total / speed.served if costs.total is not None and speed.served > 0 else None
+        per_unit = per_hour * family.hours_per_unit if per_hour is not None else None
+    return replace(costs, per_unit=per_unit)
+
+
+def estimate_graphics(scenario: Scenario, card: Card, basis: GraphicsBasis, family: WorkloadFamily) -> Estimate:
+    """``scenario`` on ``scenario.count`` × ``card`` as ``family`` (a graphics family) counts its work."""
+    speed, memory = graphics_speed(scenario, card)
+    power = deployment_power(card, scenario)
+    hours = speed.hours if family.one_off_job else 1.0
+    energy = energy_kwh(power, hours) if power and hours is not None else None
+    costs = graphics_costs(scenario, basis.prices, speed, power, family)
+    verdicts = constraint_check(scenario, card, speed, costs, power, family.one_off_job)
+    fit = fit_messages(memory, card) if not memory.fits or family.warns_tight_fit else []
+    messages = [*fit, *speed.messages, *demand_messages(speed, scenario.count), *basis.card_messages,
+                *verdict_messages(verdicts), *costs.messages]
+    return Estimate(scenario, card, basis.plan, memory, Limits(), None, None, power, energy, costs,
+                    tuple(messages), speed, verdicts)

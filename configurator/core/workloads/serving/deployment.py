@@ -1,0 +1,166 @@
+"""Serving deployments: the fewest cards that carry every user and the request rate within the
+latency targets, and when none does, the configuration closest to meeting them."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from configurator.core.catalog import Card
+from configurator.core.constraints import missed_serving_targets
+from configurator.core.memory import usable_capacity_bytes
+from configurator.core.precision import plan_serving
+from configurator.core.scenario import Scenario
+from configurator.core.serving_use import latency_targets
+from configurator.core.workloads.base import Estimate
+from configurator.core.workloads.layout import (
+    at_count,
+    pinned_model_parallel,
+    plannable,
+    valid_counts,
+    whole_system_counts,
+)
+from configurator.core.workloads.serving.plan import estimated, target_miss
+
+SERVING_COUNTS = tuple(2**k for k in range(13))
+"""Card counts tried for serving before the fewest that carry the load is narrowed down."""
+
+
+def carries_load(est: Estimate) -> bool:
+    """Serving: fits, and carries every user and the request rate within the latency targets."""
+    return est.fits and est.inference is not None and not missed_serving_targets(est.scenario, est.inference)
+
+
+def fewest_cards_for_weights(scenario: Scenario, card: Card) -> int:
+    """A lower bound on the cards a serving copy needs: the weights alone, perfectly sharded,
+    within the engine's memory budget of each card (no layout holds them on fewer) [count]."""
+    plan = plan_serving(scenario, card)
+    budget = usable_capacity_bytes(card, scenario.assumptions) * scenario.serving.engine_memory_fraction
+    if budget <= 0:
+        return 2**62
+    return max(1, math.ceil(scenario.model.total_params() * plan.weight_bytes / budget))
+
+
+def serving_deployment(scenario: Scenario, card: Card, counts: Sequence[int] = SERVING_COUNTS,
+                       whole_systems: bool = False) -> Estimate | None:
+    """The fewest cards that carry the whole load (None when no count tried does); with
+    ``whole_systems``, in units a buyer can order (whole NVL72 racks). Counts below the
+    weights' lower bound (:func:`fewest_cards_for_weights`) are not estimated: they cannot fit."""
+    full = plannable(scenario, card)
+    base = _engine_defaults(full)
+    ordered = tuple(valid_counts(base, whole_system_counts(card, counts) if whole_systems else counts))
+    in_units = whole_systems and whole_system_counts(card, counts) != tuple(counts)
+    least = fewest_cards_for_weights(base, card)
+    previous, last = 0, None
+    for count in ordered:
+        if count < least:
+            previous = count
+            continue
+        est = estimated(at_count(base, count), card)
+        if carries_load(est):
+            found = est if in_units else _fewest_carrying(base, card, previous + 1, count, est)
+            return _with_engine_search(full, card, found)
+        if est.inference is None or (last is not None and _latency_floor_reached(last, est)):
+            return None  # no published rate to time it with, or more cards no longer help
+        previous, last = count, est
+    return None
+
+
+LATENCY_GAIN = 0.01
+"""Share by which doubling the cards must shorten the first token or the time per token for the
+search to go on when only latency targets are missed."""
+
+
+def _latency_floor_reached(smaller: Estimate, larger: Estimate) -> bool:
+    """More cards no longer help: ``larger`` fits and carries the users and the request rate but
+    misses a latency target, and neither latency is shorter than on ``smaller`` by
+    :data:`LATENCY_GAIN` (each copy is as fast as its widest layout and smallest batch make it:
+    a card too slow for the targets at any count)."""
+    a, b = smaller.inference, larger.inference
+    if a is None or b is None or not (smaller.fits and larger.fits):
+        return False
+    missed = set(missed_serving_targets(larger.scenario, b))
+    if not missed or "misses-request-rate" in missed:
+        return False
+    return all(getattr(b, f)(50) > (1 - LATENCY_GAIN) * getattr(a, f)(50) for f in ("ttft_at", "tpot_at"))
+
+
+MISS_TIE = 0.01
+"""Relative misses this close count as equal when the closest deployment is chosen: the fewer
+cards among them [share of the target]."""
+
+
+def closest_serving_deployment(scenario: Scenario, card: Card, counts: Sequence[int] = SERVING_COUNTS,
+                               whole_systems: bool = False) -> Estimate | None:
+    """When no count meets the request rate and latency targets (the buyer's or the use's): the
+    configuration closest to meeting them over the counts :func:`serving_deployment` tries (from
+    the weights' lower bound until more cards no longer shorten either latency) — the smallest
+    relative miss (:func:`~configurator.core.workloads.serving.plan.target_miss`), the fewest cards among
+    misses within :data:`MISS_TIE` of it — so the buyer sees how near the card comes (TPOT met at
+    64 cards, TTFT 8 % over) rather than the fewest cards that hold the users, seconds over.
+    Estimated at that count against the targets, its verdicts say by how much it misses (the
+    recommendation lists it below the line). None when there are no latency targets or no count
+    tried fits."""
+    if not latency_targets(scenario).any:
+        return None
+    full = plannable(scenario, card)
+    base = _engine_defaults(full)
+    ordered = tuple(valid_counts(base, whole_system_counts(card, counts) if whole_systems else counts))
+    least = fewest_cards_for_weights(base, card)
+    tried, last = [], None
+    for count in ordered:
+        if count < least:
+            continue
+        est = estimated(at_count(base, count), card)
+        if est.inference is None:
+            break
+        if est.fits:
+            tried.append(est)
+        if last is not None and _latency_floor_reached(last, est):
+            break
+        last = est
+    if not tried:
+        return None
+    smallest = min(target_miss(e.scenario, e.inference) for e in tried)
+    closest = next(e for e in tried if target_miss(e.scenario, e.inference) <= smallest + MISS_TIE)
+    if full.auto_layout != base.auto_layout:  # the engine step and the pools searched at that count too
+        searched = estimated(at_count(full, closest.scenario.count), card)
+        if searched.fits and target_miss(searched.scenario, searched.inference) < \
+                target_miss(closest.scenario, closest.inference):
+            closest = searched
+    return closest
+
+
+ENGINE_SEARCH_FIELDS = ("max_batched_tokens", "disaggregated")
+"""Serving settings the planner searches only at the count found: the engine step and the
+prefill/decode pools (each multiplies the layouts tried)."""
+
+
+def _engine_defaults(scenario: Scenario) -> Scenario:
+    """``scenario`` with the engine-step and pool searches off (the engine's chunk, shared copies)."""
+    auto = tuple(f for f in scenario.auto_layout if f not in ENGINE_SEARCH_FIELDS)
+    return scenario if auto == scenario.auto_layout else scenario.model_copy(update={"auto_layout": auto})
+
+
+def _with_engine_search(full: Scenario, card: Card, found: Estimate) -> Estimate:
+    """At the fewest cards found with the engine's defaults, the plan with the engine step and
+    pools searched too (when Auto), if it carries the load; else ``found``."""
+    if full.auto_layout == _engine_defaults(full).auto_layout:
+        return found
+    searched = estimated(at_count(full, found.scenario.count), card)
+    return searched if carries_load(searched) else found
+
+
+def _fewest_carrying(base: Scenario, card: Card, low: int, high: int, found: Estimate) -> Estimate:
+    """Bisect between ``low`` and ``high`` cards for the fewest that still carry the load."""
+    best, group = found, pinned_model_parallel(base)  # counts stay multiples of a pinned tp × pp
+    low = -(-max(low, fewest_cards_for_weights(base, card)) // group)
+    high //= group
+    while low < high:
+        middle = (low + high) // 2
+        est = estimated(at_count(base, middle * group), card)
+        if carries_load(est):
+            best, high = est, middle
+        else:
+            low = middle + 1
+    return best

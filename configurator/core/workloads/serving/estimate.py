@@ -1,0 +1,63 @@
+"""A serving estimate assembled at a given layout: memory at the load, the replica's speed under
+the load, power, energy and cost per hour, and the verdicts of the stated targets. What does not
+depend on the card count is worked out once (:class:`InferenceBasis`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from configurator.core.catalog import Card
+from configurator.core.constraints import check, load_messages
+from configurator.core.economics import PriceBasis, deployment_power, energy_kwh, job_costs, price_basis
+from configurator.core.memory import MemoryBreakdown, inference_memory_model
+from configurator.core.messages import Message
+from configurator.core.precision import PrecisionPlan, plan_serving
+from configurator.core.scenario import Scenario
+from configurator.core.serving_speed import InferenceSpeed, ReplicaSpeed, inference_speed, replica_speed
+from configurator.core.verdicts import Verdict
+from configurator.core.workloads.base import Estimate, Limits
+from configurator.core.workloads.checks import card_messages, fit_messages, verdict_messages
+
+
+@dataclass(frozen=True)
+class InferenceBasis:
+    """What an inference estimate needs that does not depend on the card count."""
+
+    plan: PrecisionPlan
+    memory: MemoryBreakdown
+    limits: Limits
+    replica: ReplicaSpeed | None
+    prices: PriceBasis
+    card_messages: tuple[Message, ...]
+
+
+def inference_basis(scenario: Scenario, card: Card) -> InferenceBasis:
+    plan = plan_serving(scenario, card)
+    serving = scenario.serving
+    model = inference_memory_model(scenario, card, plan)
+    per_replica = scenario.sequences_per_replica
+    limits = Limits(max_concurrency=model.max_concurrency(serving.context_tokens) * scenario.data_parallel,
+                    max_context=model.max_context(per_replica))
+    return InferenceBasis(plan, model.breakdown(per_replica, serving.context_tokens), limits,
+                          replica_speed(scenario, card, plan), price_basis(card, scenario.economics),
+                          tuple(card_messages(card)))
+
+
+def constraint_check(scenario: Scenario, card: Card, speed: InferenceSpeed | None, costs, power
+                     ) -> tuple[Verdict, ...]:
+    """Budget, region, power, request rate and latency targets: the one checker on the speed under load."""
+    return check(scenario, card, costs=costs, power=power, inference=speed, serving=True)
+
+
+def estimate_inference(scenario: Scenario, card: Card, basis: InferenceBasis) -> Estimate:
+    """``scenario`` on ``scenario.count`` × ``card`` at the layout it states, per hour of serving."""
+    speed = inference_speed(scenario, basis.replica)
+    power = deployment_power(card, scenario)
+    energy = energy_kwh(power, 1.0) if power else None
+    tokens_per_hour = speed.tokens_per_s * 3600.0 if speed else None
+    costs = job_costs(scenario, basis.prices, power, 1.0, tokens_per_hour)
+    verdicts = constraint_check(scenario, card, speed, costs, power)
+    messages = [*basis.plan.messages, *fit_messages(basis.memory, card), *(speed.messages if speed else ()),
+                *load_messages(scenario, speed), *verdict_messages(verdicts), *basis.card_messages, *costs.messages]
+    return Estimate(scenario, card, basis.plan, basis.memory, basis.limits, None, speed, power, energy, costs,
+                    tuple(messages), verdicts=verdicts)

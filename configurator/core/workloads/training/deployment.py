@@ -1,0 +1,112 @@
+"""Training deployments: every count from the smallest that could meet the deadline, each with
+its planned layout and the global batch kept, and why none is kept when the deadline is the reason."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from configurator.core.catalog import Card
+from configurator.core.messages import Message, msg
+from configurator.core.performance import model_flops_per_token
+from configurator.core.precision import plan_training
+from configurator.core.scenario import Scenario
+from configurator.core.units import TERA
+from configurator.core.workloads.base import Estimate
+from configurator.core.workloads.checks import constraint_ids
+from configurator.core.workloads.layout import TRAINING_COUNTS, at_count, global_batch_tokens, plannable, valid_counts
+from configurator.core.workloads.training.plan import estimated
+
+COUNTS_PAST_FEASIBLE = 2
+"""Larger counts still tried after the first that meets every constraint (more cards cost more,
+unless efficiency rises)."""
+
+DEADLINE_PROBES = 3
+"""Largest fitting counts timed to say how fast a card could go when no count meets the deadline."""
+
+
+def fastest_possible_hours(scenario: Scenario, card: Card, count: int) -> float | None:
+    """A lower bound on the training time: the model FLOPs at the card's full peak [h]."""
+    plan = plan_training(card, scenario.precision)
+    peak = card.peak_tflops(plan.math) if plan.math else None
+    if not peak:
+        return None
+    flops = model_flops_per_token(scenario.model, scenario.training.seq_len) * scenario.training.tokens
+    return flops / (count * peak * TERA) / 3600.0
+
+
+def training_deployments(scenario: Scenario, card: Card, all_counts: bool = False,
+                         counts: Sequence[int] = TRAINING_COUNTS) -> list[Estimate]:
+    """The job at each count (planned layout, global batch kept) that fits; counts that cannot
+    meet the deadline even at peak are skipped, and unless ``all_counts`` the search stops a
+    little past the first count that meets every constraint."""
+    base = plannable(scenario, card)
+    batch_sequences = global_batch_tokens(base) // base.training.seq_len
+    deadline = scenario.constraints.deadline_hours
+    results, past = [], None
+    for count in valid_counts(base, counts):  # the user's pinned tp × pp where it divides the count
+        if count > max(batch_sequences, 1) * base.model.n_layers * 64:
+            break  # more cards than the batch can keep busy
+        if deadline and (fastest_possible_hours(base, card, count) or 0.0) > deadline:
+            continue
+        est = estimated(at_count(base, count), card)
+        if not est.fits or est.training is None or _recipe_moved(est):
+            continue
+        results.append(est)
+        if not constraint_ids(est) and past is None:
+            past = 0
+        elif past is not None:
+            past += 1
+        if past is not None and past >= COUNTS_PAST_FEASIBLE and not all_counts:
+            break
+    return results
+
+
+def missed_deadline(scenario: Scenario, card: Card, counts: Sequence[int] = TRAINING_COUNTS) -> Message | None:
+    """When the deadline, not memory, is why no count of ``card`` is kept: the fastest it trains at
+    any count tried (the largest counts that fit, timed), as a message; None when it fits nowhere,
+    or the deadline is not the reason."""
+    deadline = scenario.constraints.deadline_hours
+    if not deadline or not scenario.workload.is_training:
+        return None
+    base = plannable(scenario, card)
+    timed = []
+    for count in sorted(valid_counts(base, counts), reverse=True):
+        if count > max(global_batch_tokens(base) // base.training.seq_len, 1) * base.model.n_layers * 64:
+            continue
+        est = estimated(at_count(base, count), card)
+        if est.fits and est.training is not None and not _recipe_moved(est):
+            timed.append(est)
+            if len(timed) == DEADLINE_PROBES:
+                break
+    if not timed:
+        return None
+    fastest = min(timed, key=lambda e: e.training.hours)
+    if fastest.training.hours <= deadline:
+        return None
+    return msg("misses-deadline-every-count", hours=fastest.training.hours, days=fastest.training.hours / 24,
+               count=fastest.scenario.count, deadline=deadline)
+
+
+def _recipe_moved(est: Estimate) -> bool:
+    """The count does not split the global batch, so the estimate is of another recipe: not a
+    deployment of this job (the global batch is kept at every count)."""
+    return any(m.id == "batch-moved" for m in est.messages)
+
+
+def deadline_out_of_reach(scenario: Scenario, card: Card, counts: Sequence[int] = TRAINING_COUNTS
+                          ) -> tuple[int, float] | None:
+    """When no count tried can meet the training deadline even at the card's full peak: the largest
+    count the batch keeps busy and the fastest time it could take there (cards, hours); None when
+    some count could, or without a deadline."""
+    deadline = scenario.constraints.deadline_hours
+    if not deadline or not scenario.workload.is_training:
+        return None
+    base = plannable(scenario, card)
+    batch_sequences = global_batch_tokens(base) // base.training.seq_len
+    tried = [n for n in counts if n <= max(batch_sequences, 1) * base.model.n_layers * 64]
+    if not tried:
+        return None
+    best = fastest_possible_hours(base, card, tried[-1])
+    if best is None or best <= deadline:
+        return None
+    return tried[-1], best

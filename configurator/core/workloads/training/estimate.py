@@ -1,0 +1,91 @@
+"""A training estimate assembled at a given layout: memory, speed, goodput, power, energy, cost
+and the verdicts of the stated constraints. What does not depend on the card count is worked out
+once (:class:`TrainingBasis`), so a sweep over counts reuses it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from configurator.core.catalog import Card
+from configurator.core.constraints import check
+from configurator.core.economics import PriceBasis, deployment_power, energy_kwh, job_costs, price_basis
+from configurator.core.memory import (
+    ActivationLayout,
+    StageMemory,
+    activation_layout,
+    stage_memories,
+    training_memory,
+    training_states,
+)
+from configurator.core.messages import Message, msg
+from configurator.core.performance import MicroBatchTiming, TrainingSpeed, micro_batch_timing, training_speed
+from configurator.core.precision import PrecisionPlan, plan_training
+from configurator.core.procurement.goodput import deployment_goodput
+from configurator.core.scenario import Scenario, Workload
+from configurator.core.verdicts import Verdict
+from configurator.core.workloads.base import Estimate, Limits
+from configurator.core.workloads.checks import card_messages, fit_messages, verdict_messages
+
+FULL_TRAINING = frozenset({Workload.PRETRAIN, Workload.FINETUNE})
+"""Workloads that train every weight: they belong on training-class cards (LoRA and QLoRA do not need them)."""
+
+TRAINING_CLASSES = ("training",)
+"""Card classes built for full training (NVLink-class fabric, ECC, FP32 master weights)."""
+
+
+def class_messages(workload: Workload, card: Card) -> list[Message]:
+    """A card outside the training classes chosen for full training (and a consumer card's missing ECC)."""
+    if workload not in FULL_TRAINING or card.category in TRAINING_CLASSES:
+        return []
+    messages = [msg("class-mismatch", card=card.name, category=card.category, workload=workload.value,
+                    expected="training")]
+    if card.category == "graphics" and card.ecc is False:
+        messages.append(msg("consumer-card-training", card=card.name))
+    return messages
+
+
+@dataclass(frozen=True)
+class TrainingBasis:
+    """What a training estimate needs that does not depend on the card count."""
+
+    plan: PrecisionPlan
+    layout: ActivationLayout
+    stages: tuple[StageMemory, ...]
+    timing: MicroBatchTiming | None
+    prices: PriceBasis
+    card_messages: tuple[Message, ...]
+
+
+def training_basis(scenario: Scenario, card: Card) -> TrainingBasis:
+    plan = plan_training(card, scenario.precision)
+    layout = activation_layout(scenario, plan, training_states(scenario, plan))
+    timing = micro_batch_timing(scenario, card, plan, layout) if plan.math is not None else None
+    return TrainingBasis(plan, layout, stage_memories(scenario, card, plan), timing,
+                         price_basis(card, scenario.economics),
+                         tuple(card_messages(card, class_messages(scenario.workload, card))))
+
+
+def constraint_check(scenario: Scenario, card: Card, speed: TrainingSpeed | None, costs, power) -> tuple[Verdict, ...]:
+    """The job's deadline, budget, power and throughput targets: the one checker with the job's hours."""
+    return check(scenario, card, costs=costs, power=power, hours=speed.hours if speed else None,
+                 one_off_job=True, training=speed)
+
+
+def estimate_training(scenario: Scenario, card: Card, basis: TrainingBasis) -> Estimate:
+    """``scenario`` on ``scenario.count`` × ``card`` at the layout it states."""
+    plan = basis.plan
+    memory, max_batch = training_memory(scenario, basis.stages)
+    speed = training_speed(scenario, card, plan, basis.layout, basis.timing) if basis.timing else None
+    goodput = deployment_goodput(scenario, card) if speed else None
+    if goodput is not None:
+        speed = replace(speed, goodput=goodput.fraction, hours=speed.hours / goodput.fraction,
+                        gpu_hours=speed.gpu_hours / goodput.fraction)
+    power = deployment_power(card, scenario)
+    hours = speed.hours if speed else None
+    energy = energy_kwh(power, hours) if power and hours is not None else None
+    costs = job_costs(scenario, basis.prices, power, hours, scenario.training.tokens)
+    verdicts = constraint_check(scenario, card, speed, costs, power)
+    messages = [*plan.messages, *fit_messages(memory, card), *(speed.messages if speed else ()),
+                *verdict_messages(verdicts), *basis.card_messages, *costs.messages]
+    return Estimate(scenario, card, plan, memory, Limits(max_micro_batch=max_batch), speed, None, power,
+                    energy, costs, tuple(messages), verdicts=verdicts)

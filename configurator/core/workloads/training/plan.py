@@ -1,0 +1,105 @@
+"""The training layout chosen for a scenario with Auto fields: the vectorised search's best
+layouts (:mod:`~configurator.core.workloads.training.search`) estimated exactly, the fastest that
+fits kept; the global batch moved to the nearest that splits over the cards when it does not."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from configurator.core.catalog import Card
+from configurator.core.economics import job_costs, price_basis
+from configurator.core.messages import Message, msg
+from configurator.core.scenario import Recompute, Scenario
+from configurator.core.workloads.base import Estimate
+from configurator.core.workloads.layout import unplanned, with_layout
+from configurator.core.workloads.memo import remembered
+from configurator.core.workloads.training.estimate import estimate_training, training_basis
+from configurator.core.workloads.training.search import Layout, TrainingPlan, plan_training_layout
+
+PLANNED_CANDIDATES = 3
+"""Layouts the planner ranks first that are re-estimated exactly before one is chosen."""
+
+BATCH_MOVE_LIMIT = 2.0
+"""Most a global batch that does not split over the cards is moved, either way, to the nearest
+that does [×]. The batch is the training recipe's; past this factor it is the card count that
+does not suit the job, and the estimate says so instead of timing another recipe."""
+
+
+def assemble(scenario: Scenario, card: Card) -> Estimate:
+    """The training estimate: of the planned layout when fields are Auto, else of the one stated."""
+    if scenario.auto_layout:
+        return planned_training(scenario, card)
+    return estimate_training(scenario, card, training_basis(scenario, card))
+
+
+def estimated(scenario: Scenario, card: Card) -> Estimate:
+    """:func:`assemble` through the shared memo (what :func:`configurator.core.estimate.estimate`
+    gives for a training scenario)."""
+    return remembered(scenario, card, assemble)
+
+
+def _layout_scenario(scenario: Scenario, layout: Layout, batch: int) -> Scenario:
+    changes = layout.as_changes(None if "grad_accum" not in scenario.auto_layout else batch)
+    training = {**changes["training"], "recompute": layout.recompute}
+    return with_layout(scenario, changes["parallelism"], training)
+
+
+def planned_training(scenario: Scenario, card: Card, plan: TrainingPlan | None = None) -> Estimate:
+    """The fastest fitting layout of the planner, estimated exactly. When no layout fits, the
+    lightest (the closest to fitting: its shortfall is the one to report) with the reason; when
+    the global batch does not split over the cards, the plan at the nearest batch that does."""
+    plan = plan or plan_training_layout(scenario, card, top=PLANNED_CANDIDATES)
+    if plan.problem == "batch-does-not-divide":
+        return _at_nearest_batch(scenario, card, plan)
+    if plan.best is None:
+        est = _closest(scenario, card, plan)
+        if plan.problem == "no-layout-fits":
+            est = _with_first(est, msg(plan.problem, **plan.problem_values))
+        return est
+    estimates = []
+    for layout in plan.layouts[:PLANNED_CANDIDATES]:
+        candidate = _layout_scenario(scenario, layout, plan.global_batch_tokens)
+        estimates.append(estimate_training(candidate, card, training_basis(candidate, card)))
+    fitting = [e for e in estimates if e.fits and e.training is not None]
+    return max(fitting, key=lambda e: e.training.tokens_per_s) if fitting else estimates[0]
+
+
+def _with_first(est: Estimate, message: Message) -> Estimate:
+    return replace(est, messages=(message, *est.messages))
+
+
+def _closest(scenario: Scenario, card: Card, plan: TrainingPlan) -> Estimate:
+    """Nothing fits: the lightest layout the search found, estimated exactly; nothing could be
+    searched (no rate): the plainest layout."""
+    chosen = unplanned(scenario) if plan.lightest is None else \
+        _layout_scenario(scenario, plan.lightest, plan.global_batch_tokens)
+    return estimate_training(chosen, card, training_basis(chosen, card))
+
+
+def batch_message(values: dict) -> Message:
+    """The global batch does not split over the cards: the nearest batches that do (one or two)."""
+    nearest = values["nearest"]
+    if len(nearest) == 1:
+        return msg("batch-does-not-divide-one", batch=values["batch"], count=values["count"], nearest=nearest[0])
+    return msg("batch-does-not-divide", batch=values["batch"], count=values["count"], low=nearest[0],
+               high=nearest[-1])
+
+
+def _at_nearest_batch(scenario: Scenario, card: Card, plan: TrainingPlan) -> Estimate:
+    """The plan at the global batch nearest the recipe's that splits over the cards, when it is
+    within :data:`BATCH_MOVE_LIMIT` of it; else the memory of one sequence per rank with the
+    lightest settings left to the planner (ZeRO 3, full recomputation), untimed (a speed at a recipe
+    nobody chose would mislead), with the reason."""
+    values = plan.problem_values
+    batch = values["batch"]
+    near = min(values["nearest"], key=lambda b: (max(b / batch, batch / b), b))
+    if max(near / batch, batch / near) <= BATCH_MOVE_LIMIT:
+        moved = planned_training(with_layout(scenario, {}, {"global_batch_tokens": near}), card)
+        return _with_first(moved, msg("batch-moved", batch=batch, count=scenario.count, used=near))
+    auto = scenario.auto_layout
+    lightest = with_layout(unplanned(scenario), {"zero": 3} if "zero" in auto else {},
+                           {"micro_batch": 1, "grad_accum": 1,
+                            **({"recompute": Recompute.FULL} if "recompute" in auto else {})})
+    est = estimate_training(lightest, card, training_basis(lightest, card))
+    costs = job_costs(lightest, price_basis(card, lightest.economics), est.power, None, None)
+    return _with_first(replace(est, training=None, energy_kwh=None, costs=costs), batch_message(values))

@@ -290,7 +290,9 @@ class MainWindow(SessionActions, SummaryActions, QMainWindow):
     def rename_scenario(self, name: str) -> bool:
         """Set the scenario's name as one undoable step; an empty name goes back to a description
         of the job."""
-        return self.controller.apply("name", name.strip()[:200] or "Untitled")
+        from configurator.core.scenario import MAX_NAME_CHARS
+
+        return self.controller.apply("name", name.strip()[:MAX_NAME_CHARS] or "Untitled")
 
     def open_wizard(self):
         from configurator.app.wizard import WorkloadWizard

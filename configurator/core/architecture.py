@@ -16,6 +16,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from configurator.core.bounds import error_line
+from configurator.core.messages import carried
 from configurator.core.resources import bundled_path
 
 
@@ -501,7 +502,7 @@ def load_hf_config(path: Path) -> ModelArchitecture:
     try:
         config = read_json_file(Path(path), MAX_CONFIG_BYTES)
     except JsonFileError as error:
-        raise ArchitectureError(str(error)) from None
+        raise carried(ArchitectureError, error) from None
     return from_hf_config(config, name=Path(path).parent.name or "imported")
 
 

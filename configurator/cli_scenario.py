@@ -26,7 +26,7 @@ from configurator.core.currency import (
     with_currency,
 )
 from configurator.core.load import MLPERF_SERVER_LIMITS
-from configurator.core.messages import Message, msg
+from configurator.core.messages import Message, msg, said
 from configurator.core.graphics import rt_generation
 from configurator.core.scenario import Scenario, Training, updated
 from configurator.core.procurement.prices import PriceFileError, use_quotes
@@ -43,9 +43,54 @@ class UsageError(Exception):
         super().__init__(text.text if isinstance(text, Message) else text)
 
 
+_ARGPARSE_REFUSALS = (
+    (re.compile(r"argument (?P<flag>\S+): expected one argument"),
+     lambda m: msg("cli-argument", flag=m["flag"], problem=msg("cli-expected-value", flag=m["flag"].split("/")[-1]))),
+    (re.compile(r"unrecognized arguments: (?P<args>.*)"), lambda m: msg("cli-unrecognized", args=m["args"])),
+    (re.compile(r"the following arguments are required: (?P<args>.*)"), lambda m: msg("cli-required", args=m["args"])),
+)
+"""argparse's own refusals (its English text, Python 3.11) -> the same said as a message of the
+catalogue, so that ``--lang zh_CN`` says them in Chinese; any other is passed on as written."""
+
+_WRONG_KIND = {"int": "cli-not-a-whole-number", "float": "cli-not-a-plain-number"}
+"""A value argparse's ``int`` or ``float`` type refused -> the message saying what the flag takes."""
+
+
+def _flag_name(action: argparse.Action) -> str:
+    """The flag as argparse names it in a refusal ('-o/--output'; a positional by its name)."""
+    return "/".join(action.option_strings) or action.metavar or action.dest
+
+
 class CommandParser(argparse.ArgumentParser):
+    """argparse with each refusal one line (no usage text), said in the language of ``--lang``."""
+
     def error(self, message: str) -> None:  # one clear line instead of usage + message
+        for pattern, said_as in _ARGPARSE_REFUSALS:
+            match = pattern.fullmatch(message)
+            if match:
+                raise UsageError(said_as(match))
         raise UsageError(message)
+
+    def _get_value(self, action: argparse.Action, arg_string: str):
+        """A value its type refuses, said as a message: the type's own (``said``), or what an
+        integer or decimal flag takes."""
+        try:
+            return super()._get_value(action, arg_string)
+        except argparse.ArgumentError:
+            problem = getattr(sys.exc_info()[1].__context__, "said", None)
+            kind = _WRONG_KIND.get(getattr(action.type, "__name__", ""))
+            if problem is None and kind is None:
+                raise
+            raise UsageError(msg("cli-argument", flag=_flag_name(action),
+                                 problem=problem or msg(kind, text=arg_string))) from None
+
+    def _check_value(self, action: argparse.Action, value) -> None:
+        """A value outside the flag's choices, said with the choices and the nearest one."""
+        if action.choices is not None and value not in action.choices:
+            choices = [str(c) for c in action.choices]
+            raise UsageError(msg("cli-argument", flag=_flag_name(action), problem=msg(
+                "cli-invalid-choice", text=str(value), hint=nearest(str(value), choices), choices=", ".join(choices))))
+        super()._check_value(action, value)
 
     def _get_values(self, action: argparse.Action, arg_strings: list[str]):
         """Refuse ``--flag=--``: argparse (3.11) drops the ``--`` and hands the flag an empty list
@@ -85,10 +130,10 @@ def quantity(text: str) -> float:
     """Parse ``7e9``, ``7B``, ``1.5T``, ``500M`` into a number."""
     match = re.fullmatch(r"\s*([0-9]*\.?[0-9]+(?:[eE][-+]?[0-9]+)?)\s*([kKmMbBgGtT]?)\s*", text)
     if not match:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a number (examples: 7e9, 7B, 1.5T)")
+        raise said(argparse.ArgumentTypeError, msg("cli-not-a-number", text=text))
     value = float(match.group(1)) * _SUFFIXES.get(match.group(2).lower(), 1.0)
     if not math.isfinite(value):
-        raise argparse.ArgumentTypeError(f"'{text}' is too large")
+        raise said(argparse.ArgumentTypeError, msg("cli-too-large", text=text))
     return value
 
 
@@ -99,10 +144,10 @@ def duration_hours(text: str) -> float:
     """Parse ``720``, ``720h``, ``90d``, ``6w`` or ``1y`` into hours."""
     match = re.fullmatch(r"\s*([0-9]*\.?[0-9]+)\s*([hdwyHDWY]?)\s*", text)
     if not match:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a duration (examples: 720h, 90d, 6w)")
+        raise said(argparse.ArgumentTypeError, msg("cli-not-a-duration", text=text))
     value = float(match.group(1)) * _DURATION_UNITS.get(match.group(2).lower() or "h")
     if not math.isfinite(value):
-        raise argparse.ArgumentTypeError(f"'{text}' is too long a duration")
+        raise said(argparse.ArgumentTypeError, msg("cli-too-long-duration", text=text))
     return value
 
 
@@ -117,7 +162,7 @@ def offload_parts(text: str) -> tuple[str, ...]:
         return ()
     unknown = [p for p in parts if p not in OFFLOAD_PARTS]
     if unknown or not parts:
-        raise argparse.ArgumentTypeError(f"'{text}': choose from {', '.join(OFFLOAD_PARTS)} or none")
+        raise said(argparse.ArgumentTypeError, msg("cli-offload-parts", text=text, choices=", ".join(OFFLOAD_PARTS)))
     return parts
 
 
@@ -129,7 +174,7 @@ def auto_or(kind: type):
         try:
             return kind(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"'{text}' is neither 'auto' nor a valid value") from None
+            raise said(argparse.ArgumentTypeError, msg("cli-not-auto-or-value", text=text)) from None
     parse.__name__ = kind.__name__
     return parse
 

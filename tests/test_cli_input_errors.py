@@ -54,6 +54,8 @@ def test_an_unknown_card_class_is_refused_with_the_classes(capsys):
     (["recommend", "--vendor", "nvidai"], "no card in the catalog is made by 'nvidai' (did you mean 'NVIDIA'?)"),
     (["recommend", "--software", "vlm"], "--software: unknown framework 'vlm' (did you mean 'vllm'?)"),
     (["recommend", "--region", "mars"], "argument --region: invalid choice: 'mars'"),
+    (["estimate", "--model", "llama3-8"], "unknown model preset 'llama3-8' (did you mean 'llama3-8b'?); presets: "),
+    (["estimate", "--workload", "interference"], "invalid choice: 'interference' (did you mean 'inference'?); choose from"),
     (["what-fits", "--owned", "l40s:8", "--tasks", "lora,trainig"], "--tasks: unknown task 'trainig'"),
     (["what-fits", "--owned", "l40s:8", "--tasks="], "--tasks: name at least one; choose from pretrain"),
     (["what-fits", "--owned", "l40s:8", "--models="], "--models: name at least one model preset"),
@@ -352,6 +354,23 @@ def no_quotes():
     (lambda tmp: ["recommend", "--global-batch=--"], "'--' is not a value", "'--' 不是取值"),
     (lambda tmp: ["estimate", "--currency", "eur"], "is not a currency code", "不是货币代码"),
     (lambda tmp: ["recommend", "--limit", "0"], "--limit: between 1 and 10,000, not 0", "应在 1 到 10,000 之间"),
+    # argparse's own refusals and the argument types' (were English whatever --lang said)
+    (lambda tmp: ["estimate", "--global-batch", "abc"], "argument --global-batch: 'abc' is not a number",
+     "参数 --global-batch：'abc' 不是数字"),
+    (lambda tmp: ["recommend", "--deadline", "soon"], "'soon' is not a duration (examples: 720h, 90d, 6w)",
+     "'soon' 不是时长"),
+    (lambda tmp: ["recommend", "--deadline", "-1h"], "argument --deadline: a value is missing after it (a value "
+     "that starts with '-' is written --deadline=-1)", "参数 --deadline：其后缺少取值"),
+    (lambda tmp: ["estimate", "--count", "1,000"], "argument --count: '1,000' is not a whole number",
+     "参数 --count：'1,000' 不是整数"),
+    (lambda tmp: ["estimate", "--pue", "high"], "argument --pue: 'high' is not a number", "参数 --pue：'high' 不是数字"),
+    (lambda tmp: ["estimate", "--tp", "x"], "'x' is neither 'auto' nor a valid value", "既不是 'auto' 也不是有效取值"),
+    (lambda tmp: ["estimate", "--offload", "gpu"], "'gpu': choose from optimizer", "'gpu'：可选 optimizer"),
+    (lambda tmp: ["estimate", "--workload", "x"], "argument --workload: invalid choice: 'x'; choose from pretrain",
+     "参数 --workload：无效的选项 'x'；可选：pretrain"),
+    (lambda tmp: ["estimate", "--model", "nope"], "unknown model preset 'nope'", "未知的模型预设 'nope'"),
+    (lambda tmp: ["estimate", "--no-such-flag"], "unrecognized arguments: --no-such-flag", "无法识别的参数：--no-such-flag"),
+    (lambda tmp: ["report"], "the following arguments are required: -o/--output", "缺少必需的参数：-o/--output"),
 ])
 def test_refusals_are_said_in_the_language_asked_for(capsys, tmp_path, no_quotes, make_argv, english, chinese):
     argv = make_argv(tmp_path)
@@ -373,3 +392,14 @@ def test_a_named_pipe_is_refused_in_chinese(capsys, tmp_path):
 def test_the_language_is_found_even_when_the_arguments_do_not_parse(capsys):
     code, _, err = run(capsys, "estimate", "--lang", "zh_CN", "--count", "many")
     assert code == 2 and err.startswith("gpu-configurator：错误：")
+
+
+@pytest.mark.parametrize("category", CARD_CLASSES)
+def test_a_cards_class_reads_as_english(category):
+    """Was: "T4 is a inference card" (the article fixed before any class)."""
+    for message_id in ("class-mismatch", "mismatch-wrong-class-for-graphics", "mismatch-card-cannot-do-graphics"):
+        text = msg(message_id, card="T4", category=category, workload="pretrain", expected="training", count=2,
+                   other="L40S", ratio=2.0, unit="stream").text
+        assert f"T4 is in the {category} class" in text
+        assert msg(message_id, card="T4", category=category, workload="pretrain", expected="training", count=2,
+                   other="L40S", ratio=2.0, unit="stream").text_in("zh_CN") != text

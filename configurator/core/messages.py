@@ -66,7 +66,7 @@ ENGLISH: dict[str, str] = {
         "{used} is shown instead"
     ),
     "class-mismatch": (
-        "{card} is a {category} card; {workload} work usually belongs on {expected} cards"
+        "{card} is in the {category} class; {workload} work usually belongs on {expected} cards"
     ),
     "no-display-no-encoder": "{card} has no display outputs or video encoders",
     "consumer-card-training": "{card} is a consumer card: no ECC, no NVLink, and its licence restricts data-centre use",
@@ -261,10 +261,10 @@ ENGLISH: dict[str, str] = {
         "{card} ({category} card) costs {ratio:.1f}× less per {unit} than the best {other_category} card, {other}"
     ),
     "mismatch-wrong-class-for-graphics": (
-        "{card} is a {category} card: {count} × {other} does this work at {ratio:.1f}× lower cost per {unit}"
+        "{card} is in the {category} class: {count} × {other} does this work at {ratio:.1f}× lower cost per {unit}"
     ),
     "mismatch-card-cannot-do-graphics": (
-        "{card} is a {category} card and cannot do {workload} work here; {count} × {other} can"
+        "{card} is in the {category} class and cannot do {workload} work here; {count} × {other} can"
     ),
     "porting-risk": (
         "Porting risk: {card}'s software stack ({stack}) runs {missing} only in part or not at all — budget "
@@ -492,6 +492,20 @@ ENGLISH.update({
     "cli-flag": "{flag}: {problem}",
     "as-written": "{text}",
     "cli-not-a-value": "argument {flag}: '--' is not a value; give one after the '='",
+    "cli-argument": "argument {flag}: {problem}",
+    "cli-not-a-number": "'{text}' is not a number (examples: 7e9, 7B, 1.5T)",
+    "cli-not-a-plain-number": "'{text}' is not a number (digits, a point for decimals: 0.5)",
+    "cli-not-a-whole-number": "'{text}' is not a whole number (digits only, without separators: 1000)",
+    "cli-too-large": "'{text}' is too large",
+    "cli-not-a-duration": "'{text}' is not a duration (examples: 720h, 90d, 6w)",
+    "cli-too-long-duration": "'{text}' is too long a duration",
+    "cli-offload-parts": "'{text}': choose from {choices} or none",
+    "cli-not-auto-or-value": "'{text}' is neither 'auto' nor a valid value",
+    "cli-invalid-choice": "invalid choice: '{text}'{hint}; choose from {choices}",
+    "cli-expected-value": "a value is missing after it (a value that starts with '-' is written {flag}=-1)",
+    "cli-unrecognized": "unrecognized arguments: {args}",
+    "cli-required": "the following arguments are required: {args}",
+    "unknown-model-preset": "unknown model preset '{name}'{hint}; presets: {choices}",
     "cli-did-you-mean": " (did you mean {name}?)",
     "cli-unknown-class": "{flag}: unknown card class {names}{hint}; choose from {choices}",
     "cli-unknown-task": "{flag}: unknown task {names}{hint}; choose from {choices}",
@@ -583,6 +597,20 @@ CHINESE.update({
     "cli-flag": "{flag}：{problem}",
     "as-written": "{text}",
     "cli-not-a-value": "参数 {flag}：'--' 不是取值；请在 '=' 后写出取值",
+    "cli-argument": "参数 {flag}：{problem}",
+    "cli-not-a-number": "'{text}' 不是数字（示例：7e9、7B、1.5T）",
+    "cli-not-a-plain-number": "'{text}' 不是数字（用数字书写，小数用小数点：0.5）",
+    "cli-not-a-whole-number": "'{text}' 不是整数（只写数字，不加分隔符：1000）",
+    "cli-too-large": "'{text}' 过大",
+    "cli-not-a-duration": "'{text}' 不是时长（示例：720h、90d、6w）",
+    "cli-too-long-duration": "'{text}' 时长过长",
+    "cli-offload-parts": "'{text}'：可选 {choices} 或 none",
+    "cli-not-auto-or-value": "'{text}' 既不是 'auto' 也不是有效取值",
+    "cli-invalid-choice": "无效的选项 '{text}'{hint}；可选：{choices}",
+    "cli-expected-value": "其后缺少取值（以 '-' 开头的取值请写成 {flag}=-1）",
+    "cli-unrecognized": "无法识别的参数：{args}",
+    "cli-required": "缺少必需的参数：{args}",
+    "unknown-model-preset": "未知的模型预设 '{name}'{hint}；预设：{choices}",
     "cli-did-you-mean": "（是否想写 {name}？）",
     "cli-unknown-class": "{flag}：未知的卡类别 {names}{hint}；可选：{choices}",
     "cli-unknown-task": "{flag}：未知的任务 {names}{hint}；可选：{choices}",

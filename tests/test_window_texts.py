@@ -1,6 +1,7 @@
 """Issue 24 part 8 in the window: the undo step of a recovered session is said in the language
 shown, after a switch too (it was kept in the language of the start), and the recommendation
-panel writes its card counts grouped by thousands."""
+panel writes its card counts grouped by thousands; the status bar's "Computing…" follows a
+language switch made while a computation runs."""
 
 from __future__ import annotations
 
@@ -46,3 +47,15 @@ def test_the_panels_card_counts_are_grouped():
     from configurator.app import format as fmt
 
     assert fmt.count(100_000) == "100,000"
+
+
+def test_the_busy_word_follows_a_language_switch_during_a_computation(window, qtbot):
+    """Was: "Computing…" stayed English in the Chinese window until the computation ended."""
+    window.set_language("en")
+    qtbot.waitUntil(lambda: window.busy_label.text() == "", timeout=20_000)
+    with qtbot.waitSignal(window.controller.busy_changed, check_params_cb=lambda busy: busy, timeout=20_000):
+        window.controller.apply("count", window.controller.scenario.count * 2)
+    assert window.busy_label.text() == "Computing…"
+    window.set_language("zh_CN")  # no event is handled in between: the computation is still under way
+    assert window.busy_label.text() == "正在计算…"
+    qtbot.waitUntil(lambda: window.busy_label.text() == "", timeout=20_000)

@@ -175,6 +175,8 @@ class MainWindow(SessionActions, SummaryActions, QMainWindow):
         self._update_status()
         if self.controller.analysis is not None:
             self._on_analysis_changed(self.controller.analysis)
+        if self.busy_label.text():  # a computation under way: said again in the language now shown
+            self._show_busy(True)
 
     # ---- actions and menus ----------------------------------------------------------
     def _action(self, text: str, slot, shortcut=None, tip: str = "") -> QAction:

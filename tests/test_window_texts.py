@@ -5,6 +5,8 @@ language switch made while a computation runs."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QMessageBox
@@ -43,10 +45,30 @@ def test_the_recovered_sessions_undo_step_follows_the_language(window, monkeypat
     assert stack.text(stack.count() - 1) == chinese
 
 
-def test_the_panels_card_counts_are_grouped():
-    from configurator.app import format as fmt
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_the_panels_card_counts_are_grouped(qtbot, language):
+    """A 405B pre-train on 15T tokens in 90 days needs thousands of cards: the panel writes
+    "9,216 × …", not "9216 × …" (the command line's tables did already)."""
+    from configurator.app.controller import ScenarioController
+    from configurator.app.recommend_panel import RecommendationPanel
+    from configurator.core.architecture import preset
+    from configurator.core.catalog import load_catalog
+    from configurator.core.scenario import LAYOUT_FIELDS, Scenario
 
-    assert fmt.count(100_000) == "100,000"
+    i18n.install_language(language)
+    try:
+        scenario = Scenario(model=preset("llama3.1-405b"), workload="pretrain", card_id="h100-sxm", count=8,
+                            training={"tokens": 15e12}, constraints={"deadline_hours": 90 * 24},
+                            auto_layout=LAYOUT_FIELDS)
+        panel = RecommendationPanel(ScenarioController(load_catalog(), scenario))
+        qtbot.addWidget(panel)
+        panel.refresh()
+        cells = [panel.table.item(row, 0).text() for row in range(panel.table.rowCount())]
+        counts = [cell.split(" × ")[0] for cell in cells if " × " in cell]  # not the section headings
+        assert len(counts) >= 3 and any(len(c) > 4 for c in counts), cells  # 1,000 cards or more
+        assert all(re.fullmatch(r"[0-9]{1,3}(,[0-9]{3})*", c) for c in counts), cells
+    finally:
+        i18n.install_language("en")
 
 
 def test_the_busy_word_follows_a_language_switch_during_a_computation(window, qtbot):

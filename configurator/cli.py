@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import functools
 import json
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -17,6 +18,8 @@ from configurator.cli_scenario import (  # noqa: F401 - quantity, duration_hours
     add_constraint_flags,
     add_scenario_flags,
     duration_hours,
+    listed,
+    nearest,
     quantity,
     scenario_from_args,
     state_ranges,
@@ -24,12 +27,14 @@ from configurator.cli_scenario import (  # noqa: F401 - quantity, duration_hours
 )
 from configurator.cli_what_fits import add_what_fits_parser, run_what_fits
 from configurator.core.architecture import ArchitectureError
-from configurator.core.catalog import Card, Catalog, CatalogError, load_catalog
+from configurator.core.catalog import CARD_CLASSES, Card, Catalog, CatalogError, load_catalog
 from configurator.core.estimate import Estimate, estimate
 from configurator.core.estimate_json import estimate_to_dict
 from configurator.core.procurement.deployment import deployment_cost
+from configurator.core.messages import msg, said_in
 from configurator.core.recommend import Filters, Objective, recommend, result_to_dict
 from configurator.core.scenario import Scenario
+from configurator.core.resources import MissingBundledFile
 from configurator.core.scenario_io import ScenarioFileError
 from configurator.core.view.printable import printable_output, single_line
 from configurator.report.text import catalog_table, card_details, estimate_table, recommendation_table
@@ -39,7 +44,7 @@ def _print_json(obj: object) -> None:
     try:
         text = json.dumps(obj, indent=1, ensure_ascii=False, allow_nan=False)
     except ValueError:  # an infinite or undefined number: a bug, never printed as non-JSON `Infinity`
-        raise UsageError("the result holds a number that is not finite; it cannot be written as JSON") from None
+        raise UsageError(msg("cli-not-finite-json")) from None
     sys.stdout.write(text)
     sys.stdout.write("\n")
 
@@ -74,42 +79,47 @@ MAX_LIMIT = 10_000
 
 def _filters_from_args(args: argparse.Namespace, catalog: Catalog) -> Filters:
     owned_card, owned_count = None, 0
-    if args.owned:
-        owned_card, _, count = args.owned.partition(":")
-        try:
-            owned_count = int(count)
-        except ValueError:
-            raise UsageError("--owned takes ID:COUNT, e.g. h100-sxm:16") from None
+    if args.owned is not None:
+        owned_card, colon, count = args.owned.partition(":")
+        if not colon or not re.fullmatch(r"-?[0-9]+", count.strip()):
+            raise UsageError(msg("cli-owned-form", example="h100-sxm:16", text=args.owned))
+        owned_count = int(count)
         if owned_card not in catalog:
-            raise UsageError("--owned: " + catalog.explain_unknown(owned_card))
+            raise UsageError(msg("cli-flag", flag="--owned", problem=catalog.unknown_message(owned_card)))
         if not 1 <= owned_count <= MAX_OWNED:
-            raise UsageError(f"--owned: the count must be between 1 and {MAX_OWNED:,} cards, not {owned_count}")
+            raise UsageError(msg("cli-cards-range", flag="--owned", count=owned_count, low=1, high=MAX_OWNED))
+    classes = listed("--classes", args.classes, CARD_CLASSES, "cli-unknown-class") if args.classes is not None else ()
+    return Filters(vendors=_vendors_from_args(args.vendor, catalog), domestic_only=args.domestic_only,
+                   classes=classes, owned_card=owned_card, owned_count=owned_count,
+                   software=_software_from_args(args.software))
+
+
+def _vendors_from_args(given: list[str], catalog: Catalog) -> tuple[str, ...]:
+    """The vendors of ``--vendor`` as the catalog spells them ('nvidia' is NVIDIA); one that makes
+    no card of the catalog is a usage error naming those that do."""
     vendors = sorted({c.vendor for c in catalog.cards})
-    unknown = [v for v in args.vendor if v not in vendors]
+    spelled = {v.lower(): v for v in vendors}
+    unknown = [v for v in given if v.strip().lower() not in spelled]
     if unknown:
-        raise UsageError(f"--vendor: no card in the catalog is made by {', '.join(unknown)}; "
-                         f"vendors: {', '.join(vendors)}")
-    classes = tuple(c.strip() for c in args.classes.split(",")) if args.classes else ()
-    return Filters(vendors=tuple(args.vendor), domestic_only=args.domestic_only, classes=classes,
-                   owned_card=owned_card, owned_count=owned_count, software=_software_from_args(args.software))
+        raise UsageError(msg("cli-unknown-vendor", flag="--vendor", names=", ".join(f"'{v}'" for v in unknown),
+                             hint=nearest(unknown[0], vendors), choices=", ".join(vendors)))
+    return tuple(spelled[v.strip().lower()] for v in given)
 
 
 def _software_from_args(text: str | None) -> tuple[str, ...]:
-    """'vllm,megatron' -> ('vllm', 'megatron'); an unknown framework is a usage error."""
+    """'vllm,megatron' -> ('vllm', 'megatron'); an unknown framework is a usage error (none
+    given, or an empty value: no filter)."""
     from configurator.core.catalog import FRAMEWORKS
-    from configurator.core.software import unknown_frameworks
 
-    names = tuple(n.strip().lower() for n in (text or "").split(",") if n.strip())
-    unknown = unknown_frameworks(names)
-    if unknown:
-        raise UsageError(f"--software: unknown framework {', '.join(unknown)}; choose from {', '.join(FRAMEWORKS)}")
-    return names
+    if not (text or "").strip(", "):
+        return ()
+    return listed("--software", text, FRAMEWORKS, "cli-unknown-framework")
 
 
 def _run_recommend(args: argparse.Namespace, catalog: Catalog) -> int:
     scenario = with_constraints(scenario_from_args(args, catalog), args)
     if not 1 <= args.limit <= MAX_LIMIT:
-        raise UsageError(f"--limit: between 1 and {MAX_LIMIT:,}, not {args.limit}")
+        raise UsageError(msg("cli-whole-range", flag="--limit", low=1, high=MAX_LIMIT, value=args.limit))
     filters = _filters_from_args(args, catalog)
     result = recommend(scenario, catalog, Objective(args.objective), filters, args.limit)
     if args.json:
@@ -125,7 +135,7 @@ def _run_plan(args: argparse.Namespace, catalog: Catalog) -> int:
 
     scenario = scenario_from_args(args, catalog)
     if not scenario.workload.is_training:
-        raise UsageError("plan lays out training jobs; for serving use 'estimate' or 'recommend'")
+        raise UsageError(msg("cli-plan-training-only"))
     from configurator.core.fit_suggestions import suggestions_to_dict, what_would_fit
 
     card = catalog.get(scenario.card_id)
@@ -144,7 +154,7 @@ def _run_plan(args: argparse.Namespace, catalog: Catalog) -> int:
 def _run_report(args: argparse.Namespace, catalog: Catalog) -> int:
     if args.scenario_file is not None:
         if args.scenario is not None:
-            raise UsageError("give the scenario file once (positional or --scenario)")
+            raise UsageError(msg("cli-scenario-twice"))
         args.scenario = args.scenario_file
     scenario = with_constraints(scenario_from_args(args, catalog), args)  # in the language's currency
     from configurator.report.export import TEXT_FORMATS, export_format, summary_of, write_summary
@@ -160,9 +170,11 @@ def _run_report(args: argparse.Namespace, catalog: Catalog) -> int:
         write_summary(summary_of(chosen, catalog, args.lang), args.output, charts)
     except ValueError as error:
         raise UsageError(str(error)) from None
+    except MissingBundledFile:
+        raise  # an installation problem, not the output's
     except OSError as error:
-        raise UsageError(f"cannot write {args.output}: {error.strerror or error}") from None
-    print(f"wrote {args.output}")
+        raise UsageError(msg("cli-cannot-write", path=str(args.output), why=error.strerror or str(error))) from None
+    print(msg("cli-wrote", path=str(args.output)).text_in(args.lang))
     return 0
 
 
@@ -199,8 +211,8 @@ def _run_catalog(args: argparse.Namespace, catalog: Catalog) -> int:
     if args.card_id not in catalog:
         fake = catalog.not_a_product(args.card_id)
         if fake is None:
-            raise UsageError(catalog.explain_unknown(args.card_id))
-        print(catalog.explain_unknown(args.card_id))
+            raise UsageError(catalog.unknown_message(args.card_id))
+        print(catalog.unknown_message(args.card_id).text_in(args.lang))
         return 1
     card: Card = catalog.get(args.card_id)
     if args.json:
@@ -267,7 +279,7 @@ def build_parser() -> argparse.ArgumentParser:
     cat = sub.add_parser("catalog", help="list or show cards")
     cat_sub = cat.add_subparsers(dest="catalog_command", required=True, parser_class=CommandParser)
     lst = cat_sub.add_parser("list", help="all cards")
-    lst.add_argument("--class", dest="card_class", choices=["training", "inference", "graphics", "workstation", "edge"])
+    lst.add_argument("--class", dest="card_class", choices=CARD_CLASSES)
     lst.add_argument("--software", metavar="FRAMEWORKS", help=SOFTWARE_HELP)
     lst.add_argument("--json", action="store_true")
     lst.add_argument("--lang", choices=["en", "zh_CN"], default="en", help="language of the table")
@@ -304,6 +316,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     name, a quote id, a card's name) are written as visible escapes
     (:func:`configurator.core.view.printable.printable`).
     """
+    argv = list(sys.argv[1:] if argv is None else argv)
     try:
         with printable_output():  # a control character from a file or argument prints as \u001b
             status = _main(argv)
@@ -311,11 +324,31 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         _drop_stdout()
         return 0
+    except MissingBundledFile as error:  # not the output's fault: a file of the installation is gone
+        _say_error(error, _language_of(argv))
+        return 2
     except OSError as error:
         _drop_stdout()
-        print(f"gpu-configurator: error: cannot write the output: {error.strerror or error}", file=sys.stderr)
+        _say_error(msg("cli-cannot-write-output", why=error.strerror or str(error)), _language_of(argv))
         return 1
     return status
+
+
+def _language_of(argv: Sequence[str]) -> str:
+    """The language ``--lang`` asks for ('en' unless it is 'zh_CN'), read from the arguments
+    themselves: a refusal is said in it even when the arguments could not be parsed."""
+    for index, token in enumerate(argv):
+        value = token.removeprefix("--lang=") if token.startswith("--lang=") else (
+            argv[index + 1] if token == "--lang" and index + 1 < len(argv) else None)
+        if value is not None:
+            return "zh_CN" if value == "zh_CN" else "en"
+    return "en"
+
+
+def _say_error(error: BaseException, language: str) -> None:
+    """One line on stderr, in ``language`` where the error is a message of the catalogue;
+    whatever it quotes (a file name, a card's name) kept on that line."""
+    print(msg("cli-error", text=single_line(said_in(error, language))).text_in(language), file=sys.stderr)
 
 
 def _drop_stdout() -> None:
@@ -330,20 +363,18 @@ def _drop_stdout() -> None:
         pass
 
 
-def _main(argv: Sequence[str] | None = None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
+def _main(argv: list[str]) -> int:
     if not argv:
         return _launch_app(argv)
     try:
         args = build_parser().parse_args(argv)
         if args.command is None:
             if args.catalog_overlay is not None:
-                raise UsageError("--catalog-overlay applies to a command (estimate, recommend, plan, report, "
-                                 "catalog); the window reads the user catalog from the user data directory")
+                raise UsageError(msg("cli-overlay-needs-command"))
             return _launch_app([])
         catalog = load_catalog(args.catalog_overlay)
         for problem in catalog.problems:
-            print(f"gpu-configurator: warning: {single_line(problem)}", file=sys.stderr)
+            print(msg("cli-warning", text=single_line(problem)).text_in(getattr(args, "lang", "en")), file=sys.stderr)
         if args.command == "estimate":
             return _run_estimate(args, catalog)
         if args.command == "report":
@@ -356,7 +387,7 @@ def _main(argv: Sequence[str] | None = None) -> int:
             return run_what_fits(args, catalog, _print_json)
         return _run_catalog(args, catalog)
     except (UsageError, ArchitectureError, CatalogError, ScenarioFileError) as error:
-        print(f"gpu-configurator: error: {single_line(str(error))}", file=sys.stderr)  # one line, whatever it quotes
+        _say_error(error, _language_of(argv))  # one line, whatever it quotes
         return 2
 
 

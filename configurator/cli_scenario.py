@@ -4,15 +4,17 @@ layout, and goal flags, and the scenario they build, validated, with refusals as
 from __future__ import annotations
 
 import argparse
+import difflib
 import math
 import re
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 from pydantic import ValidationError
 
 from configurator.core.architecture import from_param_count, load_hf_config, preset
-from configurator.core.bounds import error_text, field_at, field_bounds
+from configurator.core.bounds import error_message, field_at, field_bounds
 from configurator.core.fields import BY_FLAG, BY_PATH, FieldSpec, cli_help
 from configurator.core.catalog import Catalog
 from configurator.core.currency import (
@@ -24,6 +26,7 @@ from configurator.core.currency import (
     with_currency,
 )
 from configurator.core.load import MLPERF_SERVER_LIMITS
+from configurator.core.messages import Message, msg, said
 from configurator.core.graphics import rt_generation
 from configurator.core.scenario import Scenario, Training, updated
 from configurator.core.procurement.prices import PriceFileError, use_quotes
@@ -31,12 +34,93 @@ from configurator.core.scenario_io import read_scenario
 
 
 class UsageError(Exception):
-    """Bad command-line input; reported as one line on stderr."""
+    """Bad command-line input; reported as one line on stderr, in the language of ``--lang``
+    where it is a message of the catalogue (``said``, :func:`configurator.core.messages.said_in`)."""
+
+    def __init__(self, text: str | Message) -> None:
+        if isinstance(text, Message):
+            self.said = text
+        super().__init__(text.text if isinstance(text, Message) else text)
+
+
+_ARGPARSE_REFUSALS = (
+    (re.compile(r"argument (?P<flag>\S+): expected one argument"),
+     lambda m: msg("cli-argument", flag=m["flag"], problem=msg("cli-expected-value", flag=m["flag"].split("/")[-1]))),
+    (re.compile(r"unrecognized arguments: (?P<args>.*)"), lambda m: msg("cli-unrecognized", args=m["args"])),
+    (re.compile(r"the following arguments are required: (?P<args>.*)"), lambda m: msg("cli-required", args=m["args"])),
+)
+"""argparse's own refusals (its English text, Python 3.11) -> the same said as a message of the
+catalogue, so that ``--lang zh_CN`` says them in Chinese; any other is passed on as written."""
+
+_WRONG_KIND = {"int": "cli-not-a-whole-number", "float": "cli-not-a-plain-number"}
+"""A value argparse's ``int`` or ``float`` type refused -> the message saying what the flag takes."""
+
+
+def _flag_name(action: argparse.Action) -> str:
+    """The flag as argparse names it in a refusal ('-o/--output'; a positional by its name)."""
+    return "/".join(action.option_strings) or action.metavar or action.dest
 
 
 class CommandParser(argparse.ArgumentParser):
+    """argparse with each refusal one line (no usage text), said in the language of ``--lang``."""
+
     def error(self, message: str) -> None:  # one clear line instead of usage + message
+        for pattern, said_as in _ARGPARSE_REFUSALS:
+            match = pattern.fullmatch(message)
+            if match:
+                raise UsageError(said_as(match))
         raise UsageError(message)
+
+    def _get_value(self, action: argparse.Action, arg_string: str):
+        """A value its type refuses, said as a message: the type's own (``said``), or what an
+        integer or decimal flag takes."""
+        try:
+            return super()._get_value(action, arg_string)
+        except argparse.ArgumentError:
+            problem = getattr(sys.exc_info()[1].__context__, "said", None)
+            kind = _WRONG_KIND.get(getattr(action.type, "__name__", ""))
+            if problem is None and kind is None:
+                raise
+            raise UsageError(msg("cli-argument", flag=_flag_name(action),
+                                 problem=problem or msg(kind, text=arg_string))) from None
+
+    def _check_value(self, action: argparse.Action, value) -> None:
+        """A value outside the flag's choices, said with the choices and the nearest one."""
+        if action.choices is not None and value not in action.choices:
+            choices = [str(c) for c in action.choices]
+            raise UsageError(msg("cli-argument", flag=_flag_name(action), problem=msg(
+                "cli-invalid-choice", text=str(value), hint=nearest(str(value), choices), choices=", ".join(choices))))
+        super()._check_value(action, value)
+
+    def _get_values(self, action: argparse.Action, arg_strings: list[str]):
+        """Refuse ``--flag=--``: argparse (3.11) drops the ``--`` and hands the flag an empty list
+        without calling its type, which no later check expects (a TypeError deep in the run)."""
+        if action.option_strings and action.nargs is None and arg_strings == ["--"]:
+            raise UsageError(msg("cli-not-a-value", flag="/".join(action.option_strings)))
+        return super()._get_values(action, arg_strings)
+
+
+def listed(flag: str, text: str, valid: Sequence[str], unknown_id: str) -> tuple[str, ...]:
+    """The names of a comma-separated list flag (``--classes training,inference``), in lower
+    case, each once; a usage error naming the valid values (and the nearest one) for a name that
+    is not one of ``valid``, or for a list that names none."""
+    names = tuple(dict.fromkeys(n.strip().lower() for n in text.split(",") if n.strip()))
+    choices = ", ".join(valid)
+    unknown = [n for n in names if n not in valid]
+    if unknown:
+        raise UsageError(msg(unknown_id, flag=flag, names=", ".join(f"'{n}'" for n in unknown),
+                             hint=nearest(unknown[0], valid), choices=choices))
+    if not names:
+        raise UsageError(msg("cli-empty-list", flag=flag, choices=choices))
+    return names
+
+
+def nearest(name: str, valid: Sequence[str]) -> Message | str:
+    """" (did you mean 'training'?)" for a name close to one of ``valid``; "" otherwise."""
+    close = difflib.get_close_matches(name.lower(), [v.lower() for v in valid], n=1)
+    if not close:
+        return ""
+    return msg("cli-did-you-mean", name=f"'{next(v for v in valid if v.lower() == close[0])}'")
 
 
 _SUFFIXES = {"k": 1e3, "m": 1e6, "b": 1e9, "g": 1e9, "t": 1e12}
@@ -46,10 +130,10 @@ def quantity(text: str) -> float:
     """Parse ``7e9``, ``7B``, ``1.5T``, ``500M`` into a number."""
     match = re.fullmatch(r"\s*([0-9]*\.?[0-9]+(?:[eE][-+]?[0-9]+)?)\s*([kKmMbBgGtT]?)\s*", text)
     if not match:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a number (examples: 7e9, 7B, 1.5T)")
+        raise said(argparse.ArgumentTypeError, msg("cli-not-a-number", text=text))
     value = float(match.group(1)) * _SUFFIXES.get(match.group(2).lower(), 1.0)
     if not math.isfinite(value):
-        raise argparse.ArgumentTypeError(f"'{text}' is too large")
+        raise said(argparse.ArgumentTypeError, msg("cli-too-large", text=text))
     return value
 
 
@@ -60,10 +144,10 @@ def duration_hours(text: str) -> float:
     """Parse ``720``, ``720h``, ``90d``, ``6w`` or ``1y`` into hours."""
     match = re.fullmatch(r"\s*([0-9]*\.?[0-9]+)\s*([hdwyHDWY]?)\s*", text)
     if not match:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a duration (examples: 720h, 90d, 6w)")
+        raise said(argparse.ArgumentTypeError, msg("cli-not-a-duration", text=text))
     value = float(match.group(1)) * _DURATION_UNITS.get(match.group(2).lower() or "h")
     if not math.isfinite(value):
-        raise argparse.ArgumentTypeError(f"'{text}' is too long a duration")
+        raise said(argparse.ArgumentTypeError, msg("cli-too-long-duration", text=text))
     return value
 
 
@@ -78,7 +162,7 @@ def offload_parts(text: str) -> tuple[str, ...]:
         return ()
     unknown = [p for p in parts if p not in OFFLOAD_PARTS]
     if unknown or not parts:
-        raise argparse.ArgumentTypeError(f"'{text}': choose from {', '.join(OFFLOAD_PARTS)} or none")
+        raise said(argparse.ArgumentTypeError, msg("cli-offload-parts", text=text, choices=", ".join(OFFLOAD_PARTS)))
     return parts
 
 
@@ -90,7 +174,7 @@ def auto_or(kind: type):
         try:
             return kind(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"'{text}' is neither 'auto' nor a valid value") from None
+            raise said(argparse.ArgumentTypeError, msg("cli-not-auto-or-value", text=text)) from None
     parse.__name__ = kind.__name__
     return parse
 
@@ -246,21 +330,27 @@ def _model_from_args(args: argparse.Namespace):
     return None
 
 
-def _validation_line(error: ValidationError) -> str:
-    loc, text = error_text(error, Scenario)
+def _validation_line(error: ValidationError) -> Message:
+    """The first problem of ``error`` as one line naming the flag ('--count: 0 is outside the
+    range 1 to 1,000,000'), a message to be said in the user's language."""
+    loc, problem = error_message(error, Scenario)
     entry = BY_PATH.get(".".join(loc))
-    if entry is not None and entry.unit and "outside the range" in text and not text.endswith("]"):
-        text = f"{text} {entry.unit}"  # the unit the registry states where the model's description has none
+    if entry is not None and entry.unit and problem.id == "value-outside-range" and not problem.params["unit"]:
+        # the unit the registry states where the model's description has none
+        problem = msg(problem.id, **{**problem.params, "unit": f" {entry.unit}"})
     flag = _FIELD_TO_FLAG.get((loc[0], loc[1]) if len(loc) >= 2 else (None, loc[0] if loc else ""))
     if flag is None and len(loc) == 2 and loc[0] == "constraints":
         flag = next((f"--{k.replace('_', '-')}" for k, v in _CONSTRAINT_FLAGS.items() if v == loc[1]), None)
     where = flag or ".".join(loc) or "scenario"
-    return f"{where}: {text}"
+    return msg("cli-flag", flag=where, problem=problem)
 
 
 def scenario_from_args(args: argparse.Namespace, catalog: Catalog) -> Scenario:
     """Build and validate the scenario from a file and/or flags."""
-    data = read_scenario(args.scenario).model_dump() if args.scenario else {}
+    notes: list[Message] = []
+    data = read_scenario(args.scenario, notes).model_dump() if args.scenario else {}
+    for note in notes:  # the file's name was cut to the bound: said, not silent
+        print(msg("cli-warning", text=note).text_in(getattr(args, "lang", "en")), file=sys.stderr)
     model = _model_from_args(args)
     if model is not None:
         data["model"] = model.model_dump()
@@ -278,7 +368,7 @@ def scenario_from_args(args: argparse.Namespace, catalog: Catalog) -> Scenario:
         for part in OFFLOAD_PARTS:
             training[f"offload_{part}"] = part in args.offload
     if getattr(args, "global_batch", None) is not None:
-        args.global_batch = int(args.global_batch)
+        args.global_batch = int(args.global_batch)  # a quantity: 4M is 4,000,000 tokens
     data = _in_shown_currency(data, args)
     for flag, (section, field) in _FLAG_TO_FIELD.items():
         value = getattr(args, flag, None)
@@ -293,10 +383,10 @@ def scenario_from_args(args: argparse.Namespace, catalog: Catalog) -> Scenario:
     reference = getattr(args, "reference_card", None)
     if reference is not None:
         if reference not in catalog:
-            raise UsageError("--reference-card: " + catalog.explain_unknown(reference))
+            raise UsageError(msg("cli-flag", flag="--reference-card", problem=catalog.unknown_message(reference)))
         tflops = catalog.get(reference).fp32_tflops
         if tflops is None:
-            raise UsageError(f"--reference-card: {reference} has no published FP32 rate to scale from")
+            raise UsageError(msg("cli-no-fp32-rate", card=reference))
         data.setdefault("graphics", {}).update(reference_card=reference, reference_fp32_tflops=tflops,
                                                reference_rt_generation=rt_generation(catalog.get(reference)))
     try:
@@ -304,15 +394,16 @@ def scenario_from_args(args: argparse.Namespace, catalog: Catalog) -> Scenario:
     except ValidationError as error:
         raise UsageError(_validation_line(error)) from None
     if scenario.card_id not in catalog:
-        raise UsageError(catalog.explain_unknown(scenario.card_id))
+        raise UsageError(catalog.unknown_message(scenario.card_id))
     if getattr(args, "quotes", None) is not None:
         e = scenario.economics
         try:
             problems = use_quotes(args.quotes, {e.currency: e.usd_to_currency})
         except PriceFileError as error:
-            raise UsageError(f"--quotes: {error}") from None
+            raise UsageError(msg("cli-flag", flag="--quotes", problem=getattr(error, "said", str(error)))) from None
+        language = getattr(args, "lang", "en")
         for problem in problems:
-            print(f"gpu-configurator: warning: {problem}", file=sys.stderr)
+            print(msg("cli-warning", text=problem).text_in(language), file=sys.stderr)
     return scenario
 
 
@@ -336,15 +427,13 @@ def _in_shown_currency(data: dict, args: argparse.Namespace) -> dict:
         chosen = base.economics.currency  # a new rate for the file's own currency
     target = shown_currency(base.economics.currency, getattr(args, "lang", "en"), chosen)
     if rate is not None and target == PRICE_FILE_CURRENCY:
-        raise UsageError(f"--usd-rate converts the price file's {PRICE_FILE_CURRENCY} into another currency: "
-                         f"give that currency too, e.g. --currency CNY --usd-rate 7.1")
+        raise UsageError(msg("cli-usd-rate-needs-currency", base=PRICE_FILE_CURRENCY))
     if rate is None and target != base.economics.currency and dated_rate(target) is None:
-        raise UsageError(f"--currency {target} needs --usd-rate ({target} per USD): the price file has no dated "
-                         f"rate for {target}")
+        raise UsageError(msg("cli-currency-needs-rate", code=target))
     try:
         return with_currency(base, target, rate).model_dump()
     except (CurrencyError, ValidationError) as error:
-        raise UsageError(f"--currency {target}: {error}") from None
+        raise UsageError(msg("cli-flag", flag=f"--currency {target}", problem=str(error))) from None
 
 
 _CONSTRAINT_FLAGS = {_dest_of(BY_PATH[path]): path.partition(".")[2] for path in GOAL_PATHS}

@@ -9,10 +9,11 @@ from collections.abc import Callable
 
 from pydantic import ValidationError
 
-from configurator.cli_scenario import UsageError, add_field_flags
-from configurator.core.bounds import error_line, field_bounds
+from configurator.cli_scenario import UsageError, add_field_flags, listed
+from configurator.core.bounds import error_message, field_bounds
 from configurator.core.catalog import Catalog
 from configurator.core.fields import BY_PATH
+from configurator.core.messages import Message, msg
 from configurator.core.scenario import Scenario, Workload, updated
 from configurator.core.what_fits import (
     INTERACTIVE_TARGETS,
@@ -72,12 +73,12 @@ def owned_cards(text: str, catalog: Catalog) -> tuple[str, int]:
     """'l40s:8' -> ('l40s', 8); a usage error for another form or an unknown card."""
     card_id, colon, count_text = text.partition(":")
     if not colon or not count_text.isascii() or not count_text.isdigit():
-        raise UsageError(f"--owned takes ID:COUNT, e.g. l40s:8, not '{text}'")
+        raise UsageError(msg("cli-owned-form", example="l40s:8", text=text))
     if card_id not in catalog:
-        raise UsageError("--owned: " + catalog.explain_unknown(card_id))
+        raise UsageError(msg("cli-flag", flag="--owned", problem=catalog.unknown_message(card_id)))
     count, bounds = int(count_text), field_bounds(Scenario, "count")
     if not bounds.contains(count):
-        raise UsageError(f"--owned: {count:,} cards is outside the range {bounds.text()} cards")
+        raise UsageError(msg("cli-cards-range", flag="--owned", count=count, low=int(bounds.low), high=int(bounds.high)))
     return card_id, count
 
 
@@ -102,44 +103,42 @@ def _question(args: argparse.Namespace, catalog: Catalog) -> tuple[Scenario, Ser
         updated(base, constraints={"ttft_ms": targets.ttft_ms, "tpot_ms": targets.tpot_ms,
                                    "latency_percentile": targets.percentile})
     except ValidationError as error:
-        raise UsageError(_flag_line(error_line(error, Scenario))) from None
+        raise UsageError(_flag_line(error)) from None
     return base, targets
 
 
-def _flag_line(line: str) -> str:
+def _flag_line(error: ValidationError) -> Message:
     """A refusal that names the field's flag where the registry has one ('--seq: …')."""
-    where, colon, rest = line.partition(":")
-    entry = BY_PATH.get(where.strip())
-    return f"{entry.flag}:{rest}" if colon and entry is not None else line
+    loc, problem = error_message(error, Scenario)
+    entry = BY_PATH.get(".".join(loc))
+    return msg("cli-flag", flag=entry.flag if entry is not None else ".".join(loc) or "scenario", problem=problem)
 
 
 def _choices(args: argparse.Namespace) -> tuple[tuple, tuple[Workload, ...]]:
     models = LADDER
-    if args.models:
+    if args.models is not None:
         try:
             models = tuple(model_choice(t) for t in args.models.split(",") if t.strip())
         except ValueError as error:
-            raise UsageError(f"--models: {error}") from None
+            raise UsageError(msg("cli-flag", flag="--models", problem=str(error))) from None
         if not models:
-            raise UsageError("--models: name at least one model preset or size")
+            raise UsageError(msg("cli-models-empty"))
     tasks = TASKS
-    if args.tasks:
-        names = [t.strip() for t in args.tasks.split(",") if t.strip()]
-        unknown = [n for n in names if n not in {t.value for t in TASKS}]
-        if unknown or not names:
-            raise UsageError(f"--tasks: unknown {', '.join(unknown) or '(none)'}; choose from "
-                             + ", ".join(t.value for t in TASKS))
+    if args.tasks is not None:
+        names = listed("--tasks", args.tasks, tuple(t.value for t in TASKS), "cli-unknown-task")
         tasks = tuple(t for t in TASKS if t.value in names)
     return models, tasks
 
 
 def what_fits_text(answer: WhatFits, language: str = "en") -> str:
     """The answer as text: the heading, the question, then the training and serving tables."""
+    from configurator.core.view.printable import single_line
     from configurator.core.view.rows import label, write
     from configurator.core.view.what_fits_view import SECTIONS, heading, question
     from configurator.report.text import columns_text
 
-    lines = [write(heading(answer), language), *("  " + write(p, language) for p in question(answer))]
+    lines = [single_line(write(heading(answer), language)),
+             *("  " + single_line(write(p, language)) for p in question(answer))]
     for title, columns in SECTIONS:
         table = columns(answer)
         if table.rows:

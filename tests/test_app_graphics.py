@@ -154,7 +154,7 @@ def test_recommendation_panel_for_desktops(qtbot, window):
     assert result.ranked and panel.table.rowCount() == len(result.ranked) + len(result.unpriced)
     header = panel.table.horizontalHeaderItem(3).text()  # the cost column, named by its basis
     assert "user-month" in header and "cloud rent" in header  # the basis named (issue 24, part 6)
-    assert "training card" in panel.mismatch_label.text()
+    assert "in the training class" in panel.mismatch_label.text()
     assert panel.use_selected()
     assert controller.scenario.card_id == result.ranked[0].card.id
     assert controller.recompute().estimate.usable

@@ -220,7 +220,7 @@ def test_pools_and_expert_parallel_for_serving(qtbot, window, controller):
          "serving.disaggregated": True, "serving.prefill_cards": 2, "serving.max_batched_tokens": 4096}))
     assert analysis.estimate.scenario.prefill_copies == 2
     assert "2 prefill + 6 decode copies" in window.results.layout_label.text()
-    assert "step 4096 tokens" in window.results.layout_label.text()
+    assert "step 4,096 tokens" in window.results.layout_label.text()  # grouped, as every count
     assert editor.disaggregated.isChecked() and not editor.auto_checks["serving.disaggregated"].isChecked()
     assert editor.prefill_cards.isEnabled() and editor.prefill_cards.value() == 2
     controller.apply("model", preset("mixtral-8x7b").model_dump())

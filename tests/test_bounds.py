@@ -69,10 +69,10 @@ def test_range_text():
     (["estimate", "--global-batch", "1e400"], "'1e400' is too large"),
     (["recommend", "--deadline", "9" * 30], "--deadline: 1e+30 is outside the range 0.01 to 87,660 [h]"),
     (["recommend", "--requests-per-s", "1e9", "--workload", "inference"], "--requests-per-s: 1e+09 is outside"),
-    (["recommend", "--owned", "h100-sxm:-8"], "--owned: the count must be between 1 and 1,000,000 cards, not -8"),
+    (["recommend", "--owned", "h100-sxm:-8"], "--owned: -8 cards is outside the range 1 to 1,000,000 cards"),
     (["recommend", "--owned", "nosuchcard:8"], "--owned: unknown card 'nosuchcard'"),
     (["recommend", "--limit", "-1"], "--limit: between 1 and 10,000, not -1"),
-    (["recommend", "--vendor", "Nobody"], "--vendor: no card in the catalog is made by Nobody; vendors: AMD"),
+    (["recommend", "--vendor", "Nobody"], "--vendor: no card in the catalog is made by 'Nobody'; vendors: AMD"),
 ], ids=["inf-price", "tiny-shading", "nan-rate", "slow-fps", "huge-batch", "long-deadline", "huge-load",
         "negative-owned", "unknown-owned", "negative-limit", "unknown-vendor"])
 def test_cli_refuses_with_one_line(capsys, argv, message):

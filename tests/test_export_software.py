@@ -113,7 +113,7 @@ def test_cli_software_filter(capsys):
     ranked = json.loads(out)["ranked"]
     assert code == 0 and ranked
     code, _, err = _cli(capsys, "catalog", "list", "--software", "cuda")
-    assert code != 0 and "unknown framework cuda" in err
+    assert code != 0 and "unknown framework 'cuda'" in err
 
 
 def test_catalog_list_json_carries_prices_software_and_export_status(capsys):

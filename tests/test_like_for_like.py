@@ -70,6 +70,22 @@ def test_one_user_on_ten_t4_is_shown_one_users_speed(catalog):
     assert rows["tokens_per_s"].label == "Output throughput"
 
 
+def test_one_user_on_separate_pools_is_shown_one_users_speed(catalog):
+    """One user on 1 prefill + 2 decode copies: before, two decode copies' worth (each decode copy
+    counted one user: 30.5 tokens/s on 3 × T4, twice the 15 one user gets); now one user's."""
+    s = Scenario(model=preset("llama3-8b"), workload="inference", card_id="h100-sxm", count=3,
+                 parallelism={"tp": 1, "pp": 1}, auto_layout=(),
+                 serving={"concurrency": 1, "disaggregated": True, "prefill_cards": 1})
+    est = estimate(s, catalog.get("h100-sxm"))
+    i = est.inference
+    assert est.scenario.prefill_copies == 1 and est.scenario.data_parallel == 3
+    one_user = 1 / (i.ttft_s / s.serving.output_tokens + i.tpot_s)
+    assert i.tokens_per_s == pytest.approx(one_user, rel=0.1)
+    two = estimate(s.model_copy(update={"serving": s.serving.model_copy(update={"concurrency": 2})}),
+                   catalog.get("h100-sxm"))
+    assert two.inference.tokens_per_s == pytest.approx(2 * i.tokens_per_s, rel=0.1)  # one user per decode copy
+
+
 def test_three_t4_that_do_not_fit_do_not_out_run_four_that_do(catalog):
     base = dict(model=preset("llama3-8b"), workload="inference", card_id="t4", serving={"concurrency": 1})
     three = estimate(_s(count=3, **base), catalog.get("t4"))

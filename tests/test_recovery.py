@@ -357,9 +357,7 @@ def damaged(kind: str, scenario) -> bytes:
         document["scenario"]["a_field_of_the_future"] = {"x": 1}
         return json.dumps(document).encode()
     if kind == "over the size limit":
-        from configurator.core.scenario import updated
-
-        document = scenario_to_document(updated(scenario, name="big " + "x" * (1024 * 1024)))
+        document["scenario"]["name"] = "big " + "x" * (1024 * 1024)  # past the name's bound too: written by hand
         return json.dumps(document).encode()
     if kind == "only zero bytes":
         return b"\0" * len(whole)

@@ -303,7 +303,7 @@ def test_cli_json_with_stated_load_and_targets(capsys):
     (["--owned", "l40s:0"], "--owned: 0 cards is outside the range 1 to 1,000,000 cards"),
     (["--owned", "nosuchcard:8"], "--owned:"),
     (["--owned", "l40s:8", "--models", "llama9"], "--models: 'llama9' is neither"),
-    (["--owned", "l40s:8", "--tasks", "trainig"], "--tasks: unknown trainig"),
+    (["--owned", "l40s:8", "--tasks", "trainig"], "--tasks: unknown task 'trainig'"),
     (["--owned", "l40s:8", "--seq", "0"], "--seq"),
     (["--owned", "l40s:2000000"], "--owned: 2,000,000 cards is outside"),
 ])

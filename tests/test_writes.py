@@ -233,15 +233,22 @@ def test_a_lock_held_too_long_is_an_error_naming_the_file(tmp_path):
 # ---- the scenario file's size: what the program writes, it opens again ----------------------
 
 
+def with_model_name(scenario, name: str):
+    """``scenario`` with its model named ``name`` (the scenario's own name is bounded to 200
+    characters; a custom model's name is how a file grows this large)."""
+    from configurator.core.scenario import Scenario
+
+    return Scenario.model_validate({**scenario.model_dump(), "model": {**scenario.model.model_dump(), "name": name}})
+
+
 def scenario_file_of(size: int, scenario, path: Path, indent: int | None = None) -> Path:
-    """A scenario file of exactly ``size`` bytes: ``scenario`` with a name padded to fit."""
+    """A scenario file of exactly ``size`` bytes: ``scenario`` with its model's name padded to fit."""
     import json
 
-    from configurator.core.scenario import updated
     from configurator.core.scenario_io import scenario_to_document
 
     def text(name: str) -> bytes:
-        document = scenario_to_document(updated(scenario, name=name))
+        document = scenario_to_document(with_model_name(scenario, name))
         separators = None if indent else (",", ":")
         return json.dumps(document, indent=indent, separators=separators, ensure_ascii=False).encode("utf-8")
 
@@ -268,14 +275,13 @@ def test_a_scenario_just_under_the_limit_is_saved_so_that_it_opens_again(tmp_pat
 
 
 def test_a_scenario_too_large_for_any_file_is_refused_and_the_old_file_kept(tmp_path, training_scenario):
-    from configurator.core.scenario import updated
     from configurator.core.scenario_io import MAX_SCENARIO_BYTES, ScenarioTooLarge
 
     path = tmp_path / "plan.gpuconf.json"
     write_scenario(path, training_scenario)
     before = path.read_bytes()
     with pytest.raises(ScenarioTooLarge, match="more than a scenario file may hold") as raised:
-        write_scenario(path, updated(training_scenario, name="x" * MAX_SCENARIO_BYTES))
+        write_scenario(path, with_model_name(training_scenario, "x" * MAX_SCENARIO_BYTES))
     assert isinstance(raised.value, OSError) and raised.value.strerror.startswith("the scenario would take 1,05")
     assert path.read_bytes() == before and list(tmp_path.glob(".*.tmp")) == []
 
@@ -292,4 +298,4 @@ def test_the_window_saves_and_reopens_a_large_scenario(qtbot, tmp_path, training
     window.controller.apply("count", 16)
     assert window.save_to(path)
     assert window.open_path(path) and window.controller.scenario.count == 16
-    assert len(window.controller.scenario.name) > 300_000
+    assert len(window.controller.scenario.model.name) > 300_000

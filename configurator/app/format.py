@@ -12,6 +12,11 @@ def number(value: float, decimals: int = 1) -> str:
     return _numbers.number(value, decimals, current_language())
 
 
+def count(value: float | None) -> str:
+    """A whole number (cards, users, streams), thousands grouped."""
+    return _numbers.count(value, current_language())
+
+
 def significant(value: float, digits: int = 3) -> str:
     """About ``digits`` significant digits, thousands grouped."""
     return _numbers.significant(value, digits, current_language())

@@ -175,6 +175,8 @@ class MainWindow(SessionActions, SummaryActions, QMainWindow):
         self._update_status()
         if self.controller.analysis is not None:
             self._on_analysis_changed(self.controller.analysis)
+        if self.busy_label.text():  # a computation under way: said again in the language now shown
+            self._show_busy(True)
 
     # ---- actions and menus ----------------------------------------------------------
     def _action(self, text: str, slot, shortcut=None, tip: str = "") -> QAction:
@@ -290,7 +292,9 @@ class MainWindow(SessionActions, SummaryActions, QMainWindow):
     def rename_scenario(self, name: str) -> bool:
         """Set the scenario's name as one undoable step; an empty name goes back to a description
         of the job."""
-        return self.controller.apply("name", name.strip()[:200] or "Untitled")
+        from configurator.core.scenario import MAX_NAME_CHARS
+
+        return self.controller.apply("name", name.strip()[:MAX_NAME_CHARS] or "Untitled")
 
     def open_wizard(self):
         from configurator.app.wizard import WorkloadWizard

@@ -355,7 +355,7 @@ class RecommendationPanel(QWidget):
         for row, rec in enumerate(result.ranked):
             speed = self._speed_text(rec.estimate)
             cost = rec.cost_on(basis)
-            cells = [f"{rec.count} × {rec.card.name}", names[rec.card.category], speed,
+            cells = [f"{fmt.count(rec.count)} × {rec.card.name}", names[rec.card.category], speed,
                      fmt.money(cost, currency) if cost is not None else "—",
                      factors[limiting_factor(rec.estimate)]]
             for column, text in enumerate(cells):
@@ -390,7 +390,7 @@ class RecommendationPanel(QWidget):
             if len(rec.reasons) > 1:
                 breaks = write(Phrase("{first} (and {n} more)", {"first": rec.reasons[0], "n": len(rec.reasons) - 1}),
                                language)
-            cells = [f"{rec.count} × {rec.card.name}", names[rec.card.category], self._speed_text(rec.estimate),
+            cells = [f"{fmt.count(rec.count)} × {rec.card.name}", names[rec.card.category], self._speed_text(rec.estimate),
                      fmt.money(cost, currency) if cost is not None else "—", breaks]
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
@@ -455,7 +455,7 @@ class RecommendationPanel(QWidget):
         self.chart.setRange(xRange=log_view_range([x for x, _ in positions]),
                             yRange=log_view_range([y for _, y in positions]), padding=0)
         self.points.setData([{"pos": xy(r), "brush": pg.mkBrush(CLASS_COLOURS[r.card.category]),
-                              "data": f"{r.count} × {r.card.name}"} for r in shown])
+                              "data": f"{fmt.count(r.count)} × {r.card.name}"} for r in shown])
         front = [r for r in result.pareto if usable(r)]
         # a PlotDataItem takes linear values in log mode (it transforms them itself); scatter spots do not
         self.front.setData([to_x(r.speed_figure) for r in front], [r.cost_on(basis) for r in front])
@@ -532,7 +532,7 @@ class RecommendationPanel(QWidget):
             note = write(price_view.price_note(rec.estimate, result.objective), language) if cards_unpriced \
                 else message_text(rec.reasons[0])
             power_unknown = bool(rec.reasons) and rec.reasons[0].id == "no-power-tco"
-            cells = [f"{rec.count} × {rec.card.name}", names[rec.card.category], self._speed_text(rec.estimate),
+            cells = [f"{fmt.count(rec.count)} × {rec.card.name}", names[rec.card.category], self._speed_text(rec.estimate),
                      "—" if power_unknown else label(price_view.NO_PRICE, language),
                      factors[limiting_factor(rec.estimate)], label(price_view.NO_PRICE, language)]
             for column, text in enumerate(cells):

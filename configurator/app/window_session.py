@@ -166,7 +166,8 @@ class SessionActions:
             if original is not None and original.card_id in catalog:
                 base, path = original, recovery.original
         self.controller.replace(base, path)
-        self.controller.replace_undoable(scenario, _tc("MainWindow", "Recover unsaved changes"))
+        # a function, said again in the language shown whenever it changes (a string would stay as it was)
+        self.controller.replace_undoable(scenario, lambda: _tc("MainWindow", "Recover unsaved changes"))
         try:
             kept = self.autosave.adopt(recovery)
         except OSError:

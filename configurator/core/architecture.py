@@ -6,6 +6,7 @@ architectures described (decoder-only, optional GQA, gated MLP, MoE, DeepSeek ML
 
 from __future__ import annotations
 
+import difflib
 import json
 import math
 from dataclasses import dataclass
@@ -16,6 +17,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from configurator.core.bounds import error_line
+from configurator.core.messages import carried, msg, said
 from configurator.core.resources import bundled_path
 
 
@@ -347,7 +349,10 @@ def preset(preset_id: str) -> ModelArchitecture:
     """The preset named ``preset_id``; ArchitectureError listing the ids otherwise."""
     presets = load_presets()
     if preset_id not in presets:
-        raise ArchitectureError(f"unknown model preset '{preset_id}'; presets: {', '.join(presets)}")
+        close = difflib.get_close_matches(preset_id.lower(), list(presets), n=1)
+        hint = msg("cli-did-you-mean", name=f"'{close[0]}'") if close else ""
+        raise said(ArchitectureError, msg("unknown-model-preset", name=preset_id, hint=hint,
+                                          choices=", ".join(presets)))
     return presets[preset_id]
 
 
@@ -501,7 +506,7 @@ def load_hf_config(path: Path) -> ModelArchitecture:
     try:
         config = read_json_file(Path(path), MAX_CONFIG_BYTES)
     except JsonFileError as error:
-        raise ArchitectureError(str(error)) from None
+        raise carried(ArchitectureError, error) from None
     return from_hf_config(config, name=Path(path).parent.name or "imported")
 
 

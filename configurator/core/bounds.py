@@ -15,6 +15,8 @@ from dataclasses import dataclass
 
 from pydantic import BaseModel, ValidationError
 
+from configurator.core.messages import Message, msg
+
 _UNIT = re.compile(r"\[([^\[\]]+)\]\s*$")
 _RANGE_ERRORS = {"greater_than", "greater_than_equal", "less_than", "less_than_equal", "finite_number"}
 
@@ -34,19 +36,21 @@ class Bounds:
 
     def text(self) -> str:
         """``1 to 240 [1/s]``, ``above 0 to 10⁹``: the range in words, with the unit."""
-        if self.low is None and self.high is None:
-            return "any finite number"
+        return f"{self.span().text} {self.unit}".rstrip()
+
+    def span(self) -> Message:
+        """The range in words without the unit, as a message (``1 to 240``; in Chinese ``1 至 240``)."""
         low = None if self.low is None else _number(self.low)
         high = None if self.high is None else _number(self.high)
         if low is not None and high is not None:
-            span = f"{low} to {high}" if self.low_inclusive else f"above {low} up to {high}"
-            if not self.high_inclusive:
-                span = f"{span} (exclusive)"
-        elif low is not None:
-            span = f"at least {low}" if self.low_inclusive else f"above {low}"
-        else:
-            span = f"at most {high}" if self.high_inclusive else f"below {high}"
-        return f"{span} {self.unit}".rstrip()
+            shape = {(True, True): "range-between", (True, False): "range-between-open-high",
+                     (False, True): "range-above-up-to", (False, False): "range-above-below"}
+            return msg(shape[self.low_inclusive, self.high_inclusive], low=low, high=high)
+        if low is not None:
+            return msg("range-at-least" if self.low_inclusive else "range-above", low=low)
+        if high is not None:
+            return msg("range-at-most" if self.high_inclusive else "range-below", high=high)
+        return msg("range-any")
 
     def symbols(self) -> str:
         """The range without words, for any language: ``1 … 240 [1/s]``, ``> 0 … 1e9``."""
@@ -139,15 +143,30 @@ def _shown(value: object) -> str:
     return describe(value)
 
 
+PATTERN_MESSAGES = {r"^[A-Z]{3}$": "not-a-currency-code", r"^\d{4}(-\d{2}(-\d{2})?)?$": "not-a-catalog-date"}
+"""The text patterns the models declare (``Field(pattern=…)``: a currency code, a catalog date),
+each with the message that says in words what the field takes; a pattern missing here is
+refused as "not in the form this field takes" with the pattern itself (tests check that every
+pattern of the scenario and catalog models is here)."""
+
+
 def error_text(error: ValidationError, root: type[BaseModel]) -> tuple[tuple[str, ...], str]:
     """The first problem of ``error`` as (location, one line naming the allowed range).
 
-    A number out of range reads ``inf is outside the range 0 to 1e9 [currency]``; other
-    problems keep pydantic's words (without its ``Value error,`` prefix).
+    A number out of range reads ``inf is outside the range 0 to 1e9 [currency]``; a text that
+    does not have the form its field takes says the form in words (``'eur' is not a currency
+    code: three capital letters (ISO 4217) …``); other problems keep pydantic's words (without
+    its ``Value error,`` prefix).
     """
+    loc, message = error_message(error, root)
+    return loc, message.text
+
+
+def error_message(error: ValidationError, root: type[BaseModel]) -> tuple[tuple[str, ...], Message]:
+    """:func:`error_text` as a message, to be said in the user's language (the range and the
+    form of a field in words; pydantic's own words, in English, for the other problems)."""
     first = error.errors()[0]
     loc = tuple(str(p) for p in first["loc"])
-    text = first["msg"].removeprefix("Value error, ")
     value = first.get("input")
     number = isinstance(value, int | float) and not isinstance(value, bool)
     too_large = number and (first["type"] == "int_parsing_size"  # a float beyond any int64
@@ -156,8 +175,31 @@ def error_text(error: ValidationError, root: type[BaseModel]) -> tuple[tuple[str
         found = field_at(root, tuple(first["loc"]))
         if found is not None:
             bounds = field_bounds(*found)
-            text = f"{_shown(value)} is outside the range {bounds.text()}"
-    return loc, text
+            return loc, msg("value-outside-range", value=_shown(value), range=bounds.span(),
+                            unit=f" {bounds.unit}" if bounds.unit else "")
+    if first["type"] == "string_pattern_mismatch" and isinstance(value, str):
+        pattern = str(first.get("ctx", {}).get("pattern", ""))
+        message_id = PATTERN_MESSAGES.get(pattern)
+        shown = _shown_text(value)
+        return loc, msg(message_id, value=shown) if message_id else msg("not-in-form", value=shown, pattern=pattern)
+    if first["type"] == "string_too_long" and isinstance(value, str):
+        return loc, msg("text-too-long", length=len(value), limit=int(first.get("ctx", {}).get("max_length", 0)))
+    return loc, msg("as-written", text=first["msg"].removeprefix("Value error, "))
+
+
+MAX_SHOWN_TEXT = 40
+"""Characters of a refused text quoted in a message (the rest is '…')."""
+
+
+def _shown_text(value: str) -> str:
+    return value if len(value) <= MAX_SHOWN_TEXT else value[:MAX_SHOWN_TEXT] + "…"
+
+
+def error_line_message(error: ValidationError, root: type[BaseModel], where_if_none: str = "") -> Message:
+    """:func:`error_line` as a message, to be said in the user's language."""
+    loc, problem = error_message(error, root)
+    where = ".".join(loc) or where_if_none
+    return msg("at-field", where=where, problem=problem) if where else problem
 
 
 def error_line(error: ValidationError, root: type[BaseModel], where_if_none: str = "") -> str:

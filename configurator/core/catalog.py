@@ -14,18 +14,20 @@ from dataclasses import dataclass, field
 from collections.abc import Callable
 from datetime import date
 from pathlib import Path
-from typing import Literal
+from typing import Literal, get_args
 
 from pydantic import Field, ValidationError, field_validator, model_validator
 
 from configurator.core.bounds import error_text
 from configurator.core.files import exclusive_lock, write_text_atomically
 from configurator.core.frozen_model import FrozenModel
-from configurator.core.messages import Message, msg
+from configurator.core.messages import Message, carried, msg, said
 from configurator.core.resources import bundled_path, user_data_dir
 from configurator.core.units import Precision
 
 CardClass = Literal["training", "inference", "graphics", "workstation", "edge"]
+CARD_CLASSES: tuple[str, ...] = get_args(CardClass)
+"""The card classes, in the catalog's order (``recommend --classes`` takes them)."""
 LinkType = Literal[
     "nvlink",
     "nvlink-bridge",
@@ -92,11 +94,11 @@ def checked_date(value: str) -> str:
 
     year, month, day = (int(p) for p in (value.split("-") + ["1", "1"])[:3])
     if not 1990 <= year <= 2100:
-        raise ValueError(f"date {value}: the year must be between 1990 and 2100")
+        raise said(ValueError, msg("date-year-range", date=value))
     try:
         date(year, month, day)
     except ValueError:
-        raise ValueError(f"date {value} is not a calendar date") from None
+        raise said(ValueError, msg("date-not-calendar", date=value)) from None
     return value
 
 
@@ -455,15 +457,20 @@ class Catalog:
 
     def explain_unknown(self, name: str) -> str:
         """One line saying why ``name`` is not a catalog card."""
+        return self.unknown_message(name).text
+
+    def unknown_message(self, name: str) -> Message:
+        """Why ``name`` is not a catalog card, as a message (said in the user's language)."""
         fake = self.not_a_product(name)
         if fake is not None:
-            return f"'{name}' is not a real product: {fake.explanation}"
+            return msg("card-not-a-product", name=name, why=fake.explanation)
         for entry in self.unlisted:
             if name.lower() in entry.name.lower():
-                return f"'{name}' is not listed: {entry.reason}"
+                return msg("card-not-listed", name=name, why=entry.reason)
         close = [c for c in self.ids() if name.lower() in c or c in name.lower()][:5]
-        hint = f" Did you mean: {', '.join(close)}?" if close else " See 'gpu-configurator catalog list'."
-        return f"unknown card '{name}'.{hint}"
+        if close:
+            return msg("card-unknown-close", name=name, close=", ".join(close))
+        return msg("card-unknown", name=name)
 
 
 def _format_error(card_id: str, error: ValidationError) -> str:
@@ -530,7 +537,7 @@ def _read_json(path: Path) -> object:
     try:
         return read_json_file(path)
     except JsonFileError as error:
-        raise CatalogError(str(error)) from None
+        raise carried(CatalogError, error) from None
 
 
 BUNDLED_CATALOG = "catalog.json"
@@ -549,7 +556,7 @@ def load_bundled_catalog() -> Catalog:
     try:
         path = bundled_path(BUNDLED_CATALOG)
     except FileNotFoundError:
-        raise CatalogError(f"the bundled card catalog ({BUNDLED_CATALOG}) is missing from the installation") from None
+        raise said(CatalogError, msg("catalog-missing", file=BUNDLED_CATALOG)) from None
     try:
         stat = path.stat()
         key = (str(path), stat.st_mtime_ns, stat.st_size)

@@ -68,8 +68,12 @@ def open_regular_file(path: Path) -> BinaryIO:
     try:
         mode = os.fstat(handle).st_mode
         if not stat.S_ISREG(mode):
+            from configurator.core.messages import msg
+
             kind = next((name for test, name in _NOT_A_FILE if test(mode)), "not a regular file")
-            raise NotAFileError(errno.EINVAL, f"it is {kind}, not a file", str(path))
+            error = NotAFileError(errno.EINVAL, f"it is {kind}, not a file", str(path))
+            error.said = msg("file-not-a-file", kind=kind)  # said in the user's language (core/messages.py)
+            raise error
         return os.fdopen(handle, "rb")
     except BaseException:
         os.close(handle)

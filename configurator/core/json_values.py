@@ -12,6 +12,7 @@ names the key and the value otherwise.
 
 from __future__ import annotations
 
+import errno
 import json
 import math
 from pathlib import Path
@@ -19,6 +20,7 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from configurator.core.files import open_regular_file
+from configurator.core.messages import Message, msg, said
 
 _SHOWN_DIGITS = 20
 
@@ -119,11 +121,26 @@ def read_bounded(path: Path, max_bytes: int, error: type[Exception] | None = Non
         with open_regular_file(Path(path)) as stream:
             data = stream.read(max_bytes + 1)
     except OSError as problem:
-        raise error(f"cannot read {path}: {problem.strerror or problem}") from None
+        raise said(error, msg("file-cannot-read", path=str(path), why=_why_unreadable(problem))) from None
     if len(data) > max_bytes:
         size = f"{max_bytes // (1024 * 1024)} MB" if max_bytes >= 1024 * 1024 else f"{max_bytes // 1000} kB"
-        raise error(f"{path} is larger than {size}; it is not a {what} this program reads")
+        raise said(error, msg("file-too-large", path=str(path), size=size, what=what))
     return data
+
+
+_UNREADABLE = {errno.ENOENT: "file-missing", errno.EACCES: "file-no-permission", errno.EPERM: "file-no-permission"}
+"""The reasons a file cannot be opened that a message says in the user's language (the others
+in the system's words)."""
+
+
+def _why_unreadable(problem: OSError) -> Message | str:
+    """Why a file cannot be read: the message it carries (a FIFO, a folder …), a common reason in
+    words of the catalogue, else the system's own."""
+    if isinstance(getattr(problem, "said", None), Message):
+        return problem.said
+    if problem.errno in _UNREADABLE:
+        return msg(_UNREADABLE[problem.errno])
+    return problem.strerror or str(problem)
 
 
 def read_json_file(path: Path, max_bytes: int = MAX_FILE_BYTES) -> object:

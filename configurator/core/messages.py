@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from configurator.core.digit_groups import grouped
+
 ENGLISH: dict[str, str] = {
     "precision-fallback": "{card} has no {requested}: {used} used",
     "precision-emulated": (
@@ -66,7 +68,7 @@ ENGLISH: dict[str, str] = {
         "{used} is shown instead"
     ),
     "class-mismatch": (
-        "{card} is a {category} card; {workload} work usually belongs on {expected} cards"
+        "{card} is in the {category} class; {workload} work usually belongs on {expected} cards"
     ),
     "no-display-no-encoder": "{card} has no display outputs or video encoders",
     "consumer-card-training": "{card} is a consumer card: no ECC, no NVLink, and its licence restricts data-centre use",
@@ -186,8 +188,14 @@ ENGLISH: dict[str, str] = {
     "reason-class-faster": (
         "{card} ({category} card) is {ratio:.1f}× faster than the best {other_category} card, {other}"
     ),
-    "reason-deadline-changes": "With a deadline under {hours:,.0f} h, {count} × {card} would win (fastest option)",
-    "reason-latency-changes": "With a latency target under {ms:,.1f} ms per token, {count} × {card} would win",
+    "reason-deadline-changes": "The fastest option, {count} × {card}, takes {hours:,g} h (the recommendation "
+                               "{chosen_hours:,g} h): a deadline under {chosen_hours:,g} h changes the answer",
+    "reason-deadline-changes-minutes": "The fastest option, {count} × {card}, takes {minutes:,g} min (the "
+                                       "recommendation {chosen_minutes:,g} min): a deadline under {chosen_minutes:,g} "
+                                       "min changes the answer",
+    "reason-latency-changes": "The fastest option, {count} × {card}, takes {ms:,g} ms per output token (the "
+                              "recommendation {chosen_ms:,g} ms): a latency target under {chosen_ms:,g} ms changes "
+                              "the answer",
     "mismatch-training-card-for-serving": (
         "{card} is a training card: {count} × {other} carries the same load at {ratio:.1f}× lower cost per token "
         "({saving:,.2f} {currency} less per million tokens)"
@@ -258,10 +266,10 @@ ENGLISH: dict[str, str] = {
         "{card} ({category} card) costs {ratio:.1f}× less per {unit} than the best {other_category} card, {other}"
     ),
     "mismatch-wrong-class-for-graphics": (
-        "{card} is a {category} card: {count} × {other} does this work at {ratio:.1f}× lower cost per {unit}"
+        "{card} is in the {category} class: {count} × {other} does this work at {ratio:.1f}× lower cost per {unit}"
     ),
     "mismatch-card-cannot-do-graphics": (
-        "{card} is a {category} card and cannot do {workload} work here; {count} × {other} can"
+        "{card} is in the {category} class and cannot do {workload} work here; {count} × {other} can"
     ),
     "porting-risk": (
         "Porting risk: {card}'s software stack ({stack}) runs {missing} only in part or not at all — budget "
@@ -372,8 +380,12 @@ CHINESE: dict[str, str] = {
     "reason-compute-bound": "{card} 算力利用率 {mfu:.0f} %，显存余量 {headroom:.0f} %",
     "reason-class-cheaper": "{card}（{category}）每词元成本比最好的{other_category}卡 {other} 低 {ratio:.1f} 倍",
     "reason-class-faster": "{card}（{category}）比最好的{other_category}卡 {other} 快 {ratio:.1f} 倍",
-    "reason-deadline-changes": "若期限短于 {hours:,.0f} 小时，{count} × {card} 会胜出（最快方案）",
-    "reason-latency-changes": "若每词元延迟目标低于 {ms:,.1f} ms，{count} × {card} 会胜出",
+    "reason-deadline-changes": "最快方案 {count} × {card} 需 {hours:,g} 小时（推荐方案 {chosen_hours:,g} 小时）："
+                               "期限短于 {chosen_hours:,g} 小时会改变答案",
+    "reason-deadline-changes-minutes": "最快方案 {count} × {card} 需 {minutes:,g} 分钟（推荐方案 {chosen_minutes:,g} "
+                                       "分钟）：期限短于 {chosen_minutes:,g} 分钟会改变答案",
+    "reason-latency-changes": "最快方案 {count} × {card} 每输出词元 {ms:,g} ms（推荐方案 {chosen_ms:,g} ms）："
+                              "延迟目标低于 {chosen_ms:,g} ms 会改变答案",
     "mismatch-training-card-for-serving": (
         "{card} 是训练卡：{count} × {other} 以低 {ratio:.1f} 倍的每词元成本承载同样负载"
         "（每百万词元节省 {saving:,.2f} {currency}）"
@@ -480,6 +492,210 @@ CHINESE.update({
                                  "每台服务器 {per:,} 张（驱动的编码会话上限按服务器计）",
 })
 
+# issue 24 part 8: refusals the command line prints, ranges, files, quotes — in both languages
+ENGLISH.update({
+    "cli-error": "gpu-configurator: error: {text}",
+    "cli-warning": "gpu-configurator: warning: {text}",
+    "cli-flag": "{flag}: {problem}",
+    "as-written": "{text}",
+    "cli-not-a-value": "argument {flag}: '--' is not a value; give one after the '='",
+    "cli-argument": "argument {flag}: {problem}",
+    "cli-not-a-number": "'{text}' is not a number (examples: 7e9, 7B, 1.5T)",
+    "cli-not-a-plain-number": "'{text}' is not a number (digits, a point for decimals: 0.5)",
+    "cli-not-a-whole-number": "'{text}' is not a whole number (digits only, without separators: 1000)",
+    "cli-too-large": "'{text}' is too large",
+    "cli-not-a-duration": "'{text}' is not a duration (examples: 720h, 90d, 6w)",
+    "cli-too-long-duration": "'{text}' is too long a duration",
+    "cli-offload-parts": "'{text}': choose from {choices} or none",
+    "cli-not-auto-or-value": "'{text}' is neither 'auto' nor a valid value",
+    "cli-invalid-choice": "invalid choice: '{text}'{hint}; choose from {choices}",
+    "cli-expected-value": "a value is missing after it (a value that starts with '-' is written {flag}=-1)",
+    "cli-unrecognized": "unrecognized arguments: {args}",
+    "cli-required": "the following arguments are required: {args}",
+    "unknown-model-preset": "unknown model preset '{name}'{hint}; presets: {choices}",
+    "cli-did-you-mean": " (did you mean {name}?)",
+    "cli-unknown-class": "{flag}: unknown card class {names}{hint}; choose from {choices}",
+    "cli-unknown-task": "{flag}: unknown task {names}{hint}; choose from {choices}",
+    "cli-unknown-framework": "{flag}: unknown framework {names}{hint}; choose from {choices}",
+    "cli-unknown-vendor": "{flag}: no card in the catalog is made by {names}{hint}; vendors: {choices}",
+    "cli-empty-list": "{flag}: name at least one; choose from {choices}",
+    "cli-models-empty": "--models: name at least one model preset (see 'catalog models') or size, e.g. 70B",
+    "cli-owned-form": "--owned takes ID:COUNT, e.g. {example}, not '{text}'",
+    "cli-cards-range": "{flag}: {count:,} cards is outside the range {low:,} to {high:,} cards",
+    "cli-whole-range": "{flag}: between {low:,} and {high:,}, not {value}",
+    "cli-plan-training-only": "plan lays out training jobs; for serving use 'estimate' or 'recommend'",
+    "cli-scenario-twice": "give the scenario file once (positional or --scenario)",
+    "cli-overlay-needs-command": "--catalog-overlay applies to a command (estimate, recommend, plan, report, catalog); "
+                                 "the window reads the user catalog from the user data directory",
+    "cli-not-finite-json": "the result holds a number that is not finite; it cannot be written as JSON",
+    "cli-cannot-write": "cannot write {path}: {why}",
+    "cli-cannot-write-output": "cannot write the output: {why}",
+    "cli-wrote": "wrote {path}",
+    "cli-usd-rate-needs-currency": "--usd-rate converts the price file's {base} into another currency: give that "
+                                   "currency too, e.g. --currency CNY --usd-rate 7.1",
+    "cli-currency-needs-rate": "--currency {code} needs --usd-rate ({code} per USD): the price file has no dated rate "
+                               "for {code}",
+    "cli-no-fp32-rate": "--reference-card: {card} has no published FP32 rate to scale from",
+    "installation-incomplete": "the installation is incomplete: the bundled file {file} is missing ({path}); "
+                               "reinstall gpu-configurator",
+    "catalog-missing": "the bundled card catalog ({file}) is missing from the installation; reinstall gpu-configurator",
+    "scenario-name-shortened": "The scenario's name has {length:,} characters, more than the {limit:,} a name may "
+                               "have: only the first {limit:,} are kept",
+    # a value a field does not take (core/bounds.py)
+    "value-outside-range": "{value} is outside the range {range}{unit}",
+    "range-between": "{low} to {high}",
+    "range-between-open-high": "{low} to {high} (exclusive)",
+    "range-above-up-to": "above {low} up to {high}",
+    "range-above-below": "above {low} up to {high} (exclusive)",
+    "range-at-least": "at least {low}",
+    "range-above": "above {low}",
+    "range-at-most": "at most {high}",
+    "range-below": "below {high}",
+    "range-any": "any finite number",
+    "not-a-currency-code": "'{value}' is not a currency code: three capital letters (ISO 4217), e.g. USD, CNY, EUR",
+    "not-a-catalog-date": "'{value}' is not a date: write it year first, as YYYY-MM-DD, YYYY-MM or YYYY",
+    "not-in-form": "'{value}' is not in the form this field takes ({pattern})",
+    "text-too-long": "{length:,} characters, more than the {limit:,} this field takes",
+    # files (core/files.py, core/json_values.py)
+    "file-cannot-read": "cannot read {path}: {why}",
+    "file-missing": "No such file or directory",
+    "file-no-permission": "Permission denied",
+    "file-not-a-file": "it is {kind}, not a file",
+    "file-too-large": "{path} is larger than {size}; it is not a {what} this program reads",
+    # the buyer's quotes (core/procurement/prices.py read_quotes)
+    "quotes-not-text": "{path} is not text in UTF-8, UTF-16 or GB18030; save it as 'CSV UTF-8'",
+    "quotes-empty": "{path}: no quotes in the file (it is empty)",
+    "quotes-header-only": "{path}: no quotes in the file (only a header)",
+    "quotes-header-missing": "{path}: the header must name {columns} (missing: {missing}; columns may be separated "
+                             "by commas, semicolons or tabs)",
+    "quotes-header-twice": "{path}: the header names {column} twice (columns {first} and {second})",
+    "quotes-problems": "{path}: {problems}",
+    "quotes-problems-more": "{path}: {problems} (and {more:,} more)",
+    "quote-cell": "row {row:,}, column {letter} ({column}): {problem}",
+    "quote-row": "row {row:,}: {problem}",
+    "quote-cell-missing": "missing (the row has {cells:,} of {columns:,} columns)",
+    "quote-empty": "is empty",
+    "quote-control-character": "holds a control character",
+    "quote-too-long": "is longer than {limit:,} characters",
+    "quote-not-an-amount": "'{text}' is not an amount in digits 0-9 (e.g. 12500 or 12500.50)",
+    "quote-amount-range": "{text} is outside the range 0 to {high:,.0f}",
+    "quote-not-a-currency": "'{text}' is not an ISO 4217 currency code (e.g. USD, CNY, EUR)",
+    "quote-not-a-date": "'{text}' is not a date; write it year first: 2026-01-15, 2026-01 or 2026",
+    "quote-after-today": "{date} is after today ({today})",
+    "date-year-range": "date {date}: the year must be between 1990 and 2100",
+    "date-not-calendar": "date {date} is not a calendar date",
+    "card-not-a-product": "'{name}' is not a real product: {why}",
+    "card-not-listed": "'{name}' is not listed: {why}",
+    "card-unknown-close": "unknown card '{name}'. Did you mean: {close}?",
+    "card-unknown": "unknown card '{name}'. See 'gpu-configurator catalog list'.",
+    "at-field": "{where}: {problem}",
+    "scenario-not-ours": "not a GPU Configurator scenario file",
+    "scenario-no-version": "scenario file has no valid version",
+    "scenario-newer": "scenario file version {version} is newer than this program understands ({known}); update "
+                      "GPU Configurator",
+    "scenario-no-body": "scenario file: the 'scenario' object is missing",
+    "scenario-not-finite": "scenario file: a number is not finite or too long",
+    "scenario-invalid": "scenario file: {problem}",
+    "quote-twice": "'{item}' is quoted in row {first:,} too; keep one quote per item",
+})
+CHINESE.update({
+    "cli-error": "gpu-configurator：错误：{text}",
+    "cli-warning": "gpu-configurator：警告：{text}",
+    "cli-flag": "{flag}：{problem}",
+    "as-written": "{text}",
+    "cli-not-a-value": "参数 {flag}：'--' 不是取值；请在 '=' 后写出取值",
+    "cli-argument": "参数 {flag}：{problem}",
+    "cli-not-a-number": "'{text}' 不是数字（示例：7e9、7B、1.5T）",
+    "cli-not-a-plain-number": "'{text}' 不是数字（用数字书写，小数用小数点：0.5）",
+    "cli-not-a-whole-number": "'{text}' 不是整数（只写数字，不加分隔符：1000）",
+    "cli-too-large": "'{text}' 过大",
+    "cli-not-a-duration": "'{text}' 不是时长（示例：720h、90d、6w）",
+    "cli-too-long-duration": "'{text}' 时长过长",
+    "cli-offload-parts": "'{text}'：可选 {choices} 或 none",
+    "cli-not-auto-or-value": "'{text}' 既不是 'auto' 也不是有效取值",
+    "cli-invalid-choice": "无效的选项 '{text}'{hint}；可选：{choices}",
+    "cli-expected-value": "其后缺少取值（以 '-' 开头的取值请写成 {flag}=-1）",
+    "cli-unrecognized": "无法识别的参数：{args}",
+    "cli-required": "缺少必需的参数：{args}",
+    "unknown-model-preset": "未知的模型预设 '{name}'{hint}；预设：{choices}",
+    "cli-did-you-mean": "（是否想写 {name}？）",
+    "cli-unknown-class": "{flag}：未知的卡类别 {names}{hint}；可选：{choices}",
+    "cli-unknown-task": "{flag}：未知的任务 {names}{hint}；可选：{choices}",
+    "cli-unknown-framework": "{flag}：未知的框架 {names}{hint}；可选：{choices}",
+    "cli-unknown-vendor": "{flag}：目录中没有 {names} 生产的卡{hint}；厂商：{choices}",
+    "cli-empty-list": "{flag}：请至少写出一个；可选：{choices}",
+    "cli-models-empty": "--models：请至少写出一个模型预设（见 'catalog models'）或规模，例如 70B",
+    "cli-owned-form": "--owned 的写法是 型号ID:数量，例如 {example}，而不是 '{text}'",
+    "cli-cards-range": "{flag}：{count:,} 张卡超出范围 {low:,} 至 {high:,} 张",
+    "cli-whole-range": "{flag}：应在 {low:,} 到 {high:,} 之间，而不是 {value}",
+    "cli-plan-training-only": "plan 只为训练任务排布局；服务负载请用 'estimate' 或 'recommend'",
+    "cli-scenario-twice": "场景文件只需给一次（位置参数或 --scenario）",
+    "cli-overlay-needs-command": "--catalog-overlay 只用于命令（estimate、recommend、plan、report、catalog）；"
+                                 "窗口从用户数据目录读取用户目录",
+    "cli-not-finite-json": "结果中有非有限的数值，无法写成 JSON",
+    "cli-cannot-write": "无法写入 {path}：{why}",
+    "cli-cannot-write-output": "无法写出输出：{why}",
+    "cli-wrote": "已写入 {path}",
+    "cli-usd-rate-needs-currency": "--usd-rate 把价格文件的 {base} 换算成另一种货币：请同时给出该货币，"
+                                   "例如 --currency CNY --usd-rate 7.1",
+    "cli-currency-needs-rate": "--currency {code} 需要 --usd-rate（每美元兑多少 {code}）：价格文件中没有 {code} 的"
+                               "带日期汇率",
+    "cli-no-fp32-rate": "--reference-card：{card} 没有公布的 FP32 算力，无法据此换算",
+    "installation-incomplete": "安装不完整：缺少随程序提供的文件 {file}（{path}）；请重新安装 gpu-configurator",
+    "catalog-missing": "安装中缺少随程序提供的显卡目录（{file}）；请重新安装 gpu-configurator",
+    "scenario-name-shortened": "场景名称有 {length:,} 个字符，超过名称允许的 {limit:,} 个：只保留前 {limit:,} 个",
+    "value-outside-range": "{value} 超出范围 {range}{unit}",
+    "range-between": "{low} 至 {high}",
+    "range-between-open-high": "{low} 至 {high}（不含上限）",
+    "range-above-up-to": "大于 {low}、至多 {high}",
+    "range-above-below": "大于 {low}、小于 {high}",
+    "range-at-least": "至少 {low}",
+    "range-above": "大于 {low}",
+    "range-at-most": "至多 {high}",
+    "range-below": "小于 {high}",
+    "range-any": "任意有限数",
+    "not-a-currency-code": "'{value}' 不是货币代码：应为三个大写字母（ISO 4217），例如 USD、CNY、EUR",
+    "not-a-catalog-date": "'{value}' 不是日期：请按年在前书写，如 YYYY-MM-DD、YYYY-MM 或 YYYY",
+    "not-in-form": "'{value}' 不符合此字段要求的格式（{pattern}）",
+    "text-too-long": "{length:,} 个字符，超过此字段允许的 {limit:,} 个",
+    "file-cannot-read": "无法读取 {path}：{why}",
+    "file-missing": "文件不存在",
+    "file-no-permission": "没有读取权限",
+    "file-not-a-file": "它是{kind}，不是文件",
+    "file-too-large": "{path} 大于 {size}，不是本程序读取的{what}",
+    "quotes-not-text": "{path} 不是 UTF-8、UTF-16 或 GB18030 编码的文本；请另存为“CSV UTF-8”",
+    "quotes-empty": "{path}：文件中没有报价（文件为空）",
+    "quotes-header-only": "{path}：文件中没有报价（只有表头）",
+    "quotes-header-missing": "{path}：表头必须包含 {columns}（缺少：{missing}；各列可用逗号、分号或制表符分隔）",
+    "quotes-header-twice": "{path}：表头两次出现 {column}（第 {first} 列和第 {second} 列）",
+    "quotes-problems": "{path}：{problems}",
+    "quotes-problems-more": "{path}：{problems}（另有 {more:,} 处）",
+    "quote-cell": "第 {row:,} 行第 {letter} 列（{column}）：{problem}",
+    "quote-row": "第 {row:,} 行：{problem}",
+    "quote-cell-missing": "缺失（该行只有 {cells:,} 列，表头有 {columns:,} 列）",
+    "quote-empty": "为空",
+    "quote-control-character": "含有控制字符",
+    "quote-too-long": "超过 {limit:,} 个字符",
+    "quote-not-an-amount": "'{text}' 不是用数字 0-9 写的金额（例如 12500 或 12500.50）",
+    "quote-amount-range": "{text} 超出范围 0 至 {high:,.0f}",
+    "quote-not-a-currency": "'{text}' 不是 ISO 4217 货币代码（例如 USD、CNY、EUR）",
+    "quote-not-a-date": "'{text}' 不是日期；请按年在前书写：2026-01-15、2026-01 或 2026",
+    "quote-after-today": "{date} 晚于今天（{today}）",
+    "date-year-range": "日期 {date}：年份须在 1990 到 2100 之间",
+    "date-not-calendar": "日期 {date} 不是日历上的日期",
+    "card-not-a-product": "'{name}' 不是真实的产品：{why}",
+    "card-not-listed": "'{name}' 未收录：{why}",
+    "card-unknown-close": "未知的卡 '{name}'。是否想写：{close}？",
+    "card-unknown": "未知的卡 '{name}'。请查看 'gpu-configurator catalog list'。",
+    "at-field": "{where}：{problem}",
+    "scenario-not-ours": "不是 GPU Configurator 场景文件",
+    "scenario-no-version": "场景文件没有有效的版本号",
+    "scenario-newer": "场景文件版本 {version} 比本程序能读取的版本（{known}）新；请更新 GPU Configurator",
+    "scenario-no-body": "场景文件：缺少 'scenario' 对象",
+    "scenario-not-finite": "场景文件：有数值不是有限数或位数过长",
+    "scenario-invalid": "场景文件：{problem}",
+    "quote-twice": "'{item}' 在第 {first:,} 行也有报价；每个项目只保留一条报价",
+})
 
 CATALOGUES: dict[str, dict[str, str]] = {"en": ENGLISH, "zh_CN": CHINESE}
 """Message templates by language; a missing id falls back to English."""
@@ -525,6 +741,9 @@ TERMS: dict[str, dict[str, str]] = {
     },
 }
 TERMS["zh_CN"]["none"] = "无"  # "pinned: none" (no-layout-fits)
+TERMS["zh_CN"].update({"a folder": "文件夹", "a named pipe (FIFO)": "命名管道（FIFO）", "a socket": "套接字",
+                       "a device": "设备", "not a regular file": "非普通文件", "quotes file": "报价文件",
+                       "file": "文件"})  # core/files.py's kinds of path; what read_bounded reads
 """Word-valued parameters (a limit, a card class, a workload) in each language."""
 
 
@@ -547,12 +766,49 @@ class Message:
         return {"id": self.id, "params": self.params, "text": self.text}
 
 
+LIST_SEPARATORS = {"en": "; ", "zh_CN": "；"}
+"""Between the messages of a list parameter (the problems of one file) in each language."""
+
+
+class _Count(int):
+    """A whole-number parameter: written with its thousands grouped by the one count formatter
+    (:func:`configurator.core.digit_groups.grouped`, as the view's counts) where the template gives no format of its own
+    (``{count} × {card}`` reads "100,000 × H100"); a template's own format (``{count:,}``,
+    ``{n:d}``) is applied as written."""
+
+    language = "en"
+
+    def __format__(self, spec: str) -> str:
+        if spec:
+            return format(int(self), spec)
+        return grouped(int(self), self.language)
+
+
+def _count(value: int, language: str) -> _Count:
+    whole = _Count(value)
+    whole.language = language
+    return whole
+
+
+def _param(value: object, language: str, templates: dict[str, str]) -> object:
+    """A parameter as a template takes it in ``language``: a word translated (:data:`TERMS`), a
+    message (or a list of messages) rendered in the same language, a whole number grouped."""
+    if isinstance(value, Message):
+        return render(value, templates)
+    if isinstance(value, list | tuple) and value and all(isinstance(v, Message) for v in value):
+        return LIST_SEPARATORS.get(language, "; ").join(render(v, templates) for v in value)
+    if isinstance(value, str):
+        return TERMS.get(language, {}).get(value, value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return _count(value, language)
+    return value
+
+
 def render(message: Message, templates: dict[str, str]) -> str:
     """Format ``message`` with ``templates``, falling back to English."""
     template = templates.get(message.id) or ENGLISH[message.id]
     language = next((name for name, catalogue in CATALOGUES.items() if catalogue is templates), "en")
-    words = TERMS.get(language, {})
-    params = {k: words.get(v, v) if isinstance(v, str) else v for k, v in message.params.items()}
+    params = {k: _param(v, language, templates) for k, v in message.params.items()}
     return template.format(**params)
 
 
@@ -561,3 +817,28 @@ def msg(message_id: str, **params: object) -> Message:
     if message_id not in ENGLISH:
         raise KeyError(f"unknown message id '{message_id}'")
     return Message(message_id, dict(params))
+
+
+def said(kind: type[Exception], message: Message) -> Exception:
+    """An exception of ``kind`` whose text is ``message`` in English, carrying the message as
+    ``said`` so that whoever reports it can say it in the user's language
+    (``raise said(PriceFileError, msg("quotes-empty", path=…))``)."""
+    error = kind(message.text)
+    error.said = message
+    return error
+
+
+def carried(kind: type[Exception], error: BaseException) -> Exception:
+    """An exception of ``kind`` with ``error``'s text and its message (``said``) where it has one:
+    a reader's error passed on as its caller's (a JSON file's problem as a scenario file's)."""
+    new = kind(str(error))
+    if isinstance(getattr(error, "said", None), Message):
+        new.said = error.said
+    return new
+
+
+def said_in(error: BaseException, language: str) -> str:
+    """What ``error`` says in ``language``: its message (``said``) where it carries one, else its
+    own (English) text."""
+    message = getattr(error, "said", None)
+    return message.text_in(language) if isinstance(message, Message) else str(error)

@@ -262,7 +262,7 @@ def _what_would_change(best: Recommendation, ranked: Sequence[Recommendation]) -
     if fastest is best:
         return None
     family = family_of(best.estimate.scenario.workload)
-    return family.faster_alternative(fastest.speed_figure, fastest.card, fastest.count)
+    return family.faster_alternative(fastest.speed_figure, fastest.card, fastest.count, best.speed_figure)
 
 
 def _porting_risk(rec: Recommendation) -> Message | None:

@@ -481,11 +481,17 @@ class Assumptions(_Frozen):
     )
 
 
+MAX_NAME_CHARS = 200
+"""Longest scenario name [characters]: the summary's title and the window's, on one line. A file
+with a longer name (written by hand, or by a version without this bound) still opens, its name
+cut to this length with a note (:func:`configurator.core.scenario_io.scenario_from_document`)."""
+
+
 class Scenario(_Frozen):
     """Everything the user chose; an Estimate is a pure function of (Scenario, Card)."""
 
     schema_version: int = SCENARIO_SCHEMA_VERSION
-    name: str = "Untitled"
+    name: str = Field(default="Untitled", max_length=MAX_NAME_CHARS)
     workload: Workload = Workload.PRETRAIN
     model: ModelArchitecture
     precision: Precision = Precision.BF16

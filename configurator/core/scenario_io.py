@@ -8,10 +8,11 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from configurator.core.bounds import error_line
+from configurator.core.bounds import error_line_message
 from configurator.core.files import write_text_atomically
 from configurator.core.json_values import JsonFileError, read_json_file
-from configurator.core.scenario import SCENARIO_SCHEMA_VERSION, Scenario
+from configurator.core.messages import Message, carried, msg, said
+from configurator.core.scenario import MAX_NAME_CHARS, SCENARIO_SCHEMA_VERSION, Scenario
 
 FILE_FORMAT = "gpu-configurator-scenario"
 FILE_SUFFIX = ".gpuconf.json"
@@ -33,38 +34,47 @@ def scenario_to_document(scenario: Scenario) -> dict:
     return {"format": FILE_FORMAT, "version": SCENARIO_SCHEMA_VERSION, "scenario": scenario.model_dump(mode="json")}
 
 
-def scenario_from_document(document: object) -> Scenario:
-    """Validate a parsed scenario document."""
+def scenario_from_document(document: object, notes: list[Message] | None = None) -> Scenario:
+    """Validate a parsed scenario document.
+
+    A name longer than :data:`~configurator.core.scenario.MAX_NAME_CHARS` (a file written by
+    hand or before the bound) is cut to that length rather than refused, so the work in the file
+    still opens; ``notes``, where given, receives a message saying so.
+    """
     if not isinstance(document, dict) or document.get("format") != FILE_FORMAT:
-        raise ScenarioFileError("not a GPU Configurator scenario file")
+        raise said(ScenarioFileError, msg("scenario-not-ours"))
     version = document.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise ScenarioFileError("scenario file has no valid version")
+        raise said(ScenarioFileError, msg("scenario-no-version"))
     if version > SCENARIO_SCHEMA_VERSION:
-        raise ScenarioFileError(
-            f"scenario file version {version} is newer than this program understands "
-            f"({SCENARIO_SCHEMA_VERSION}); update GPU Configurator"
-        )
+        raise said(ScenarioFileError, msg("scenario-newer", version=version, known=SCENARIO_SCHEMA_VERSION))
     body = document.get("scenario")
     if not isinstance(body, dict):
-        raise ScenarioFileError("scenario file: the 'scenario' object is missing")
+        raise said(ScenarioFileError, msg("scenario-no-body"))
+    name = body.get("name")
+    if isinstance(name, str) and len(name) > MAX_NAME_CHARS:
+        body = {**body, "name": name[:MAX_NAME_CHARS]}
+        if notes is not None:
+            notes.append(msg("scenario-name-shortened", length=len(name), limit=MAX_NAME_CHARS))
     try:  # strict: no true as a count, no "false" as a flag, no "8" as a number
         text = json.dumps(body, allow_nan=False)
     except ValueError:
-        raise ScenarioFileError("scenario file: a number is not finite or too long") from None
+        raise said(ScenarioFileError, msg("scenario-not-finite")) from None
     try:
         return Scenario.model_validate_json(text, strict=True)
     except ValidationError as error:
-        raise ScenarioFileError(f"scenario file: {error_line(error, Scenario, 'scenario')}") from None
+        raise said(ScenarioFileError, msg("scenario-invalid", problem=error_line_message(error, Scenario, "scenario"))) \
+            from None
 
 
-def read_scenario(path: Path) -> Scenario:
-    """Load a scenario file; ScenarioFileError on any problem."""
+def read_scenario(path: Path, notes: list[Message] | None = None) -> Scenario:
+    """Load a scenario file; ScenarioFileError on any problem (``notes``: see
+    :func:`scenario_from_document`)."""
     try:
         document = read_json_file(Path(path), MAX_SCENARIO_BYTES)
     except JsonFileError as error:
-        raise ScenarioFileError(str(error)) from None
-    return scenario_from_document(document)
+        raise carried(ScenarioFileError, error) from None
+    return scenario_from_document(document, notes)
 
 
 def document_text(document: dict, limit: int = MAX_SCENARIO_BYTES) -> str:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pydantic import ValidationError
 
 from configurator.core.json_values import JsonFileError, parse_json
-from configurator.core.scenario import SCENARIO_SCHEMA_VERSION, Scenario
+from configurator.core.scenario import MAX_NAME_CHARS, SCENARIO_SCHEMA_VERSION, Scenario
 from configurator.core.scenario_io import FILE_FORMAT, MAX_SCENARIO_BYTES
 
 MAX_RESETS = 40
@@ -91,6 +91,9 @@ def salvage_scenario(data: bytes) -> Salvage:
     body = document.get("scenario")
     if not isinstance(body, dict):
         return Salvage(None, reason=NO_SCENARIO_PART)
+    name = body.get("name")
+    if isinstance(name, str) and len(name) > MAX_NAME_CHARS:  # cut, as a whole file's is (scenario_io)
+        body = {**body, "name": name[:MAX_NAME_CHARS]}
     scenario, reset, detail = _validated(body)
     extra = {k: v for k, v in document.items() if k not in ("format", "version", "scenario")}
     damage = Damage(size=size, cut_at=cut_at, newer_version=newer, reset=reset, too_large=size > MAX_SCENARIO_BYTES)

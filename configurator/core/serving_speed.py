@@ -369,13 +369,14 @@ def _disaggregated_speed(scenario: Scenario, card: Card, plan: PrecisionPlan, ba
     decode = StepCosts(pure.decode_s, 0.0, 0.0, 1, pure.output_tokens, batch, batch + 1, pure.tokens_per_step)
     limit = min(prefill_copies / per_prompt, decode_copies * capacity(decode))
     if constraints.requests_per_s:
-        rate = constraints.requests_per_s
-    else:
+        rate, busy = constraints.requests_per_s, decode_copies
+    else:  # the users over the decode copies: one user keeps one copy busy, not all of them
         users = -(-serving.users // decode_copies)
-        rate = decode_copies * closed_loop_rate(decode, users, capacity(decode))
+        busy = serving.users / users
+        rate = busy * closed_loop_rate(decode, users, capacity(decode))
     overloaded = rate > limit
     rate = min(rate, limit * (1 - 1e-9))
-    point = load_point(decode, rate / decode_copies, closed=not constraints.requests_per_s,
+    point = load_point(decode, rate / busy, closed=not constraints.requests_per_s,
                        users=-(-serving.users // decode_copies))
     rho = rate / prefill_copies * per_prompt
     theta = per_prompt / (2 * (1 - rho)) if rho < 1 else 0.0

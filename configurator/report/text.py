@@ -24,6 +24,7 @@ from configurator.core.view.ranking_view import (
 )
 from configurator.core.view.rows import Columns, View, label, write
 from configurator.core.view.suggestions_view import suggestions_section
+from configurator.core.view.printable import single_line
 from configurator.core.view.words import words
 from configurator.report.language import OBJECTIVE_LABELS
 
@@ -34,14 +35,16 @@ def _width(text: str) -> int:
 
 
 def _aligned(rows: Iterable[tuple[str, str]]) -> str:
-    rows = list(rows)
+    """Label and value pairs, one line each, the values in one column: a line break inside a
+    label or value (a user card's name) is a space, so nothing adds a line."""
+    rows = [(single_line(k), single_line(v)) for k, v in rows]
     width = max(_width(k) for k, _ in rows)
     return "\n".join(f"  {k}{' ' * (width - _width(k))}  {v}" for k, v in rows)
 
 
 def view_text(view: View, language: str = "en", details: bool = True) -> list[str]:
     """A view model as lines of text: the heading, the verdict, and each section's rows."""
-    lines = [write(view.heading, language), write(view.verdict, language)]
+    lines = [single_line(write(view.heading, language)), single_line(write(view.verdict, language))]
     for section in view.sections:
         rows = section.shown(details)
         if rows:
@@ -58,7 +61,8 @@ def suggestions_text(suggestions, language: str = "en") -> list[str]:
     if section is None:
         return []
     colon = label(":", language)
-    return [label(section.title, language), *(f"  - {label(r.label, language)}{colon} {write(r.value, language)}"
+    return [label(section.title, language), *(f"  - {single_line(label(r.label, language))}{colon} "
+                                              f"{single_line(write(r.value, language))}"
                                               for r in section.rows)]
 
 
@@ -72,7 +76,7 @@ def estimate_table(est: Estimate, language: str = "en", suggestions=()) -> str:
     parts += [label(assumptions.title, language),
               _aligned((label(r.label, language), write(r.value, language)) for r in assumptions.rows)]
     if est.messages:
-        parts += [w("Warnings"), "\n".join(f"  - {w.message(m)}" for m in est.messages)]
+        parts += [w("Warnings"), "\n".join(f"  - {single_line(w.message(m))}" for m in est.messages)]
     return "\n".join(parts)
 
 
@@ -90,16 +94,17 @@ def constraints_text(est: Estimate, language: str = "en") -> list[str]:
         lines.append("  " + w("Latency targets: {targets}", targets=write(targets, language)))
     if section is not None:
         colon = w.label(": ")
-        lines += [f"  [{label(r.note, language)}] {label(r.label, language)}{colon}{write(r.value, language)}"
-                  for r in section.rows]
+        lines += ["  " + single_line(f"[{label(r.note, language)}] {label(r.label, language)}{colon}"
+                                     f"{write(r.value, language)}") for r in section.rows]
     return lines
 
 
 def columns_text(table: Columns, language: str = "en") -> list[str]:
     """A table of columns as aligned lines (numbers right-aligned), two spaces between columns;
-    the last column is not padded."""
-    cells = [[label(h, language) for h in table.headings]]
-    cells += [[write(v, language) for v in row] for row in table.rows]
+    the last column is not padded. Each cell is one line (a line break in a card's name is a
+    space), so a row is one line whatever it holds."""
+    cells = [[single_line(label(h, language)) for h in table.headings]]
+    cells += [[single_line(write(v, language)) for v in row] for row in table.rows]
     widths = [max(_width(line[i]) for line in cells) for i in range(len(table.headings))]
 
     def padded(i: int, text: str) -> str:
@@ -123,14 +128,14 @@ def card_details(card: Card, language: str = "en") -> str:
     view model (the card browser's details) as text; a row's note (a price's source) follows its
     value."""
     view = card_view(card)
-    lines = [write(view.heading, language), write(view.verdict, language)]
+    lines = [single_line(write(view.heading, language)), single_line(write(view.verdict, language))]
     for section in view.sections:
         lines.append(label(section.title, language))
         rows = [(label(r.label, language), write(r.value, language)
                  + (f" — {write(r.note, language)}" if r.note else "")) for r in section.rows]
         if any(name for name, _ in rows):
             lines.append(_aligned((name, value) for name, value in rows if name))
-        lines += [f"  - {value}" for name, value in rows if not name]  # a list: the sources
+        lines += [f"  - {single_line(value)}" for name, value in rows if not name]  # a list: the sources
     return "\n".join(lines)
 
 
@@ -141,7 +146,7 @@ def recommendation_table(result, language: str = "en") -> str:
     if result.ranked:
         lines += columns_text(ranking_columns(result), language)
         lines.append(w.label("Why the first:"))
-        lines += [f"  - {w.message(m)}" for m in result.ranked[0].reasons]
+        lines += [f"  - {single_line(w.message(m))}" for m in result.ranked[0].reasons]
     else:
         lines.append(w.label("No card meets the scenario's constraints."))
     lines += price_lines(result, language)
@@ -171,24 +176,24 @@ def price_lines(result, language: str = "en") -> list[str]:
     notes = price_view.flag_footnotes(result)
     if notes:
         lines.append(w.label("Marked *:"))
-        lines += [f"  {write(note, language)}" for note in notes]
+        lines += [f"  {single_line(write(note, language))}" for note in notes]
     if result.unpriced:
         lines.append(w.label("Without a price (enter a quote):"))
-        lines += [f"  - {write(price_view.unpriced_value(rec), language)}" for rec in result.unpriced]
+        lines += [f"  - {single_line(write(price_view.unpriced_value(rec), language))}" for rec in result.unpriced]
     decides = price_view.price_decides(result)
     if decides:
         lines.append(w.label("When price decides:"))
-        lines += [f"  - {w.message(m)}" for m in decides]
+        lines += [f"  - {single_line(w.message(m))}" for m in decides]
     return lines
 
 
 def plan_table(plan, chosen: Estimate, language: str = "en", suggestions=()) -> str:
     """The planner's best layouts for one card and count, with the step-time breakdown; when none
     fits, the closest layout said to be that, and what would fit."""
-    lines = [write(plan_heading(plan, chosen), language)]
+    lines = [single_line(write(plan_heading(plan, chosen), language))]
     verdict = plan_verdict(plan, chosen)
     if verdict is not None:
-        lines.append(write(verdict, language))
+        lines.append(single_line(write(verdict, language)))
     lines += ["", *columns_text(plan_columns(plan), language)]
     breakdown = step_breakdown(chosen)
     if breakdown is not None:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from configurator.core.catalog import ISO_CURRENCIES, MAX_PRICE, checked_date
 from configurator.core.json_values import JsonFileError, json_object, read_bounded, read_json_file
+from configurator.core.messages import msg, said
 from configurator.core.resources import bundled_path
 
 PRICE_FILE = "resources/procurement_prices.json"
@@ -193,7 +194,7 @@ def _quotes_text(data: bytes, path: Path) -> str:
             return data.decode(encoding)
         except UnicodeDecodeError:
             continue
-    raise PriceFileError(f"{path} is not text in UTF-8, UTF-16 or GB18030; save it as 'CSV UTF-8'")
+    raise said(PriceFileError, msg("quotes-not-text", path=str(path)))
 
 
 def _quote_header(text: str, path: Path) -> tuple[str, list[str]]:
@@ -208,16 +209,16 @@ def _quote_header(text: str, path: Path) -> tuple[str, list[str]]:
             best = (found, delimiter, names)
     found, delimiter, names = best
     if not first:
-        raise PriceFileError(f"{path}: no quotes in the file (it is empty)")
+        raise said(PriceFileError, msg("quotes-empty", path=str(path)))
     missing = [c for c in QUOTE_COLUMNS if c not in names]
     if missing:
-        raise PriceFileError(f"{path}: the header must name {', '.join(QUOTE_COLUMNS)} (missing: {', '.join(missing)}; "
-                             "columns may be separated by commas, semicolons or tabs)")
+        raise said(PriceFileError, msg("quotes-header-missing", path=str(path), columns=", ".join(QUOTE_COLUMNS),
+                                       missing=", ".join(missing)))
     for column in QUOTE_COLUMNS:
         where = [i for i, name in enumerate(names) if name == column]
         if len(where) > 1:
-            raise PriceFileError(f"{path}: the header names {column} twice (columns "
-                                 f"{' and '.join(_column_letter(i) for i in where)})")
+            raise said(PriceFileError, msg("quotes-header-twice", path=str(path), column=column,
+                                           first=_column_letter(where[0]), second=_column_letter(where[1])))
     return delimiter, names
 
 
@@ -225,11 +226,11 @@ def _quote_text(value: str, required: bool) -> str:
     """An item id or vendor: trimmed, without control characters, at most :data:`MAX_QUOTE_TEXT` long."""
     text = value.strip()
     if required and not text:
-        raise ValueError("is empty")
+        raise said(ValueError, msg("quote-empty"))
     if _CONTROL.search(text):
-        raise ValueError("holds a control character")
+        raise said(ValueError, msg("quote-control-character"))
     if len(text) > MAX_QUOTE_TEXT:
-        raise ValueError(f"is longer than {MAX_QUOTE_TEXT} characters")
+        raise said(ValueError, msg("quote-too-long", limit=MAX_QUOTE_TEXT))
     return text
 
 
@@ -237,10 +238,10 @@ def _quote_amount(value: str) -> float:
     """A unit price written in ASCII digits (:data:`_AMOUNT`), from 0 to :data:`MAX_PRICE`."""
     text = value.strip()
     if not _AMOUNT.fullmatch(text):
-        raise ValueError(f"{text!r} is not an amount in digits 0-9 (e.g. 12500 or 12500.50)")
+        raise said(ValueError, msg("quote-not-an-amount", text=text))
     number = float(text.replace(",", ".") if re.fullmatch(r"[0-9]+,[0-9]{1,2}", text) else text.replace(",", ""))
     if not 0 <= number <= MAX_PRICE:
-        raise ValueError(f"{text} is outside the range 0 to {MAX_PRICE:,.0f}")
+        raise said(ValueError, msg("quote-amount-range", text=text, high=MAX_PRICE))
     return number
 
 
@@ -248,7 +249,7 @@ def _quote_currency(value: str) -> str:
     """An ISO 4217 code, in capitals."""
     code = value.strip().upper()
     if code not in ISO_CURRENCIES:
-        raise ValueError(f"{value.strip()!r} is not an ISO 4217 currency code (e.g. USD, CNY, EUR)")
+        raise said(ValueError, msg("quote-not-a-currency", text=value.strip()))
     return code
 
 
@@ -258,13 +259,13 @@ def _quote_date(value: str, today: date) -> str:
     text = value.strip()
     match = _QUOTE_DATE.fullmatch(text)
     if match is None:
-        raise ValueError(f"{text!r} is not a date; write it year first: 2026-01-15, 2026-01 or 2026")
+        raise said(ValueError, msg("quote-not-a-date", text=text))
     year, month, day = match.groups()
     written = "-".join([year] + [f"{int(p):02d}" for p in (month, day) if p is not None])
     checked_date(written)  # a calendar date from 1990 to 2100
     start = date(int(year), int(month or 1), int(day or 1))
     if start > today:
-        raise ValueError(f"{written} is after today ({today.isoformat()})")
+        raise said(ValueError, msg("quote-after-today", date=written, today=today.isoformat()))
     return written
 
 
@@ -303,32 +304,34 @@ def read_quotes(path: Path, today: date | None = None) -> tuple[tuple[str, float
                 continue
             values, row_problems = {}, []
             for column in QUOTE_COLUMNS:
-                where = f"row {number}, column {_column_letter(index[column])} ({column})"
+                where = {"row": number, "letter": _column_letter(index[column]), "column": column}
                 if index[column] >= len(cells):
-                    row_problems.append(f"{where}: missing (the row has {len(cells)} of {len(names)} columns)")
+                    row_problems.append(msg("quote-cell", **where, problem=msg(
+                        "quote-cell-missing", cells=len(cells), columns=len(names))))
                     continue
                 try:
                     values[column] = checks[column](cells[index[column]])
                 except ValueError as problem:
-                    row_problems.append(f"{where}: {problem}")
+                    row_problems.append(msg("quote-cell", **where, problem=getattr(problem, "said", str(problem))))
             problems += row_problems
             if row_problems:
                 continue
             item = values["item"]
             if item in first_row:
-                problems.append(f"row {number}, column {_column_letter(index['item'])} (item): "
-                                f"'{item}' is quoted in row {first_row[item]} too; keep one quote per item")
+                problems.append(msg("quote-cell", row=number, letter=_column_letter(index["item"]), column="item",
+                                    problem=msg("quote-twice", item=item, first=first_row[item])))
                 continue
             first_row[item] = number
             rows.append(tuple(values[c] for c in QUOTE_COLUMNS))
     except csv.Error as error:
-        problems.append(f"row {reader.line_num}: {error}")
+        problems.append(msg("quote-row", row=reader.line_num, problem=str(error)))
     if problems:
         more = len(problems) - MAX_QUOTE_PROBLEMS
-        shown = "; ".join(problems[:MAX_QUOTE_PROBLEMS]) + (f" (and {more} more)" if more > 0 else "")
-        raise PriceFileError(f"{path}: {shown}")
+        shown = {"path": str(path), "problems": problems[:MAX_QUOTE_PROBLEMS]}
+        raise said(PriceFileError, msg("quotes-problems-more", **shown, more=more) if more > 0 else
+                   msg("quotes-problems", **shown))
     if not rows:
-        raise PriceFileError(f"{path}: no quotes in the file (only a header)")
+        raise said(PriceFileError, msg("quotes-header-only", path=str(path)))
     return tuple(rows)
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 from decimal import ROUND_HALF_UP, Decimal, localcontext
 
+from configurator.core.digit_groups import SEPARATORS
 from configurator.core.units import GIB
 from configurator.core.view.words import LANGUAGES, words
 
@@ -23,12 +24,6 @@ NBSP = "\u00a0"
 
 UNKNOWN = "—"
 """What an unknown number (None) reads as."""
-
-SEPARATORS = {"en": (",", "."), "zh_CN": (",", ".")}
-"""(thousands separator, decimal point) of each language. Both group digits by three with a comma
-and write a full stop as the decimal point: Unicode CLDR's number symbols for ``en`` and ``zh``
-(https://cldr.unicode.org, common/main/en.xml and zh.xml, ``<symbols numberSystem="latn">``),
-which are what Qt's QLocale writes for English (United States) and Chinese (China)."""
 
 KILOWATT_FROM = 10_000.0
 """Power from this many watts up is written in kW [W] (a server, not a card)."""

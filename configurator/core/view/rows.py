@@ -168,7 +168,7 @@ def write(value: Value, language: str = "en") -> str:
     if value is None:
         return numbers.UNKNOWN
     if isinstance(value, Phrase):
-        params = {name: write(v, language) if isinstance(v, Amount | Phrase | Message) or v is None else
+        params = {name: write(v, language) if isinstance(v, Amount | Phrase | Message | int) or v is None else
                   words(language).label(v) if isinstance(v, str) else v for name, v in value.params.items()}
         return words(language).label(value.template).format(**params)
     if isinstance(value, Amount):

@@ -164,6 +164,31 @@ def geometric(limit: int, points: int = 24) -> tuple[int, ...]:
     return tuple(sorted(values))
 
 
+SHOWN_DIGITS = 3
+"""Significant digits of a time or latency a reason quotes (as the tables show it)."""
+
+
+def shown_figure(value: float) -> float:
+    """``value`` rounded to :data:`SHOWN_DIGITS` significant digits (57.14 -> 57.1, 1234.5 ->
+    1230.0), for a reason's ``{x:,g}``: never '0' for a time that is not nothing."""
+    if value == 0 or not math.isfinite(value):
+        return value
+    return round(value, SHOWN_DIGITS - 1 - math.floor(math.log10(abs(value))))
+
+
+def deadline_alternative(fastest_hours: float, card: Card, count: int, chosen_hours: float) -> Message | None:
+    """The fastest configuration's time beside the recommendation's [h]: a deadline under the
+    recommendation's time rules it out and changes the answer. In minutes when the recommendation
+    takes less than an hour (a '0 h' would say nothing)."""
+    if not (math.isfinite(fastest_hours) and math.isfinite(chosen_hours)):
+        return None
+    if chosen_hours < 1:
+        return msg("reason-deadline-changes-minutes", minutes=shown_figure(fastest_hours * 60), card=card.name,
+                   count=count, chosen_minutes=shown_figure(chosen_hours * 60))
+    return msg("reason-deadline-changes", hours=shown_figure(fastest_hours), card=card.name, count=count,
+               chosen_hours=shown_figure(chosen_hours))
+
+
 class WorkloadFamily(ABC):
     """One family of workloads. Subclasses set the class attributes and implement the methods;
     each delegates to the core function that computes the number (its package's plan and
@@ -279,8 +304,11 @@ class WorkloadFamily(ABC):
     def limit_reason(self, est: Estimate) -> Message:
         """The ranking's first reason: what bounds the configuration, in numbers."""
 
-    def faster_alternative(self, fastest_figure: float, card: Card, count: int) -> Message | None:
-        """What choosing the fastest configuration instead would give (None: not worth saying)."""
+    def faster_alternative(self, fastest_figure: float, card: Card, count: int,
+                           chosen_figure: float) -> Message | None:
+        """The fastest configuration (``count`` × ``card`` at ``fastest_figure``) beside the
+        recommended one (at ``chosen_figure``), both in :attr:`speed_unit`: a target tighter than
+        the recommendation's figure rules it out (None: not worth saying)."""
         return None
 
     def cheaper_reason(self, card: Card, other: Card, ratio: float) -> Message:

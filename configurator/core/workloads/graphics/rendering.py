@@ -13,7 +13,7 @@ from configurator.core.graphics import graphics_memory, graphics_unsuitable
 from configurator.core.messages import Message, msg
 from configurator.core.scenario import Scenario, Workload
 from configurator.core.workloads.graphics.family import GraphicsFamily
-from configurator.core.workloads.base import CatalogPoint, Estimate, MemoryCurve, basis_of, geometric
+from configurator.core.workloads.base import CatalogPoint, Estimate, MemoryCurve, basis_of, deadline_alternative, geometric
 
 SCENE_CURVE_REACH = (2.0, 1.2)
 """The scene-size curve reaches twice the scene or 1.2 × the card's memory, whichever is larger."""
@@ -71,5 +71,6 @@ class RenderingFamily(GraphicsFamily):
         return msg("reason-render-speed", card=est.card.name, minutes=g.minutes_per_frame, hours=g.hours,
                    count=est.scenario.count)
 
-    def faster_alternative(self, fastest_figure: float, card: Card, count: int) -> Message | None:
-        return msg("reason-deadline-changes", hours=fastest_figure, card=card.name, count=count)
+    def faster_alternative(self, fastest_figure: float, card: Card, count: int,
+                           chosen_figure: float) -> Message | None:
+        return deadline_alternative(fastest_figure, card, count, chosen_figure)

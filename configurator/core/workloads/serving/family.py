@@ -8,6 +8,7 @@ from :mod:`configurator.core.economics`.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from configurator.core.catalog import Card
@@ -24,6 +25,7 @@ from configurator.core.workloads.base import (
     MemoryCurve,
     WorkloadFamily,
     basis_of,
+    shown_figure,
     geometric,
 )
 from configurator.core.workloads.layout import at_count
@@ -119,8 +121,13 @@ class ServingFamily(WorkloadFamily):
         return msg("reason-decode-bound", concurrency=est.scenario.sequences_per_replica, card=est.card.name,
                    bound="memory bandwidth" if bound == "memory" else "compute")
 
-    def faster_alternative(self, fastest_figure: float, card: Card, count: int) -> Message | None:
-        return msg("reason-latency-changes", ms=fastest_figure * 1000, card=card.name, count=count)
+    def faster_alternative(self, fastest_figure: float, card: Card, count: int,
+                           chosen_figure: float) -> Message | None:
+        """The fastest deployment's time per output token beside the recommendation's [ms]."""
+        if not math.isfinite(fastest_figure) or not math.isfinite(chosen_figure):
+            return None
+        return msg("reason-latency-changes", ms=shown_figure(fastest_figure * 1000), card=card.name, count=count,
+                   chosen_ms=shown_figure(chosen_figure * 1000))
 
     def rejection(self, workload: Workload, card: Card) -> str:
         return "cannot carry the load within its targets at any count tried"

@@ -23,6 +23,7 @@ from configurator.core.workloads.base import (
     MemoryCurve,
     WorkloadFamily,
     basis_of,
+    deadline_alternative,
     geometric,
 )
 from configurator.core.workloads.layout import TRAINING_COUNTS, at_count, whole_system_counts
@@ -135,5 +136,6 @@ class TrainingFamily(WorkloadFamily):
             return msg("reason-comm-bound", card=est.card.name, share=100 * comm)
         return msg("reason-compute-bound", card=est.card.name, mfu=100 * t.mfu, headroom=100 * est.memory.headroom)
 
-    def faster_alternative(self, fastest_figure: float, card: Card, count: int) -> Message | None:
-        return msg("reason-deadline-changes", hours=fastest_figure, card=card.name, count=count)
+    def faster_alternative(self, fastest_figure: float, card: Card, count: int,
+                           chosen_figure: float) -> Message | None:
+        return deadline_alternative(fastest_figure, card, count, chosen_figure)

@@ -74,7 +74,7 @@ def node_power_kw(card: Card, scenario: Scenario) -> float | None:
     if card.tdp_w is None:
         return None
     e = scenario.economics
-    per_server = server_type(card, scenario.parallelism.cards_per_node, scenario.count).gpus
+    per_server = server_type(card, scenario.parallelism.cards_per_node, scenario.count).cards_each
     return formulas.facility_watts(card.tdp_w * min(per_server, scenario.count), host_watts(card, scenario), 1, 1.0,
                                    e.pue) / 1000
 

@@ -73,16 +73,16 @@ def deployment_goodput(scenario, card) -> Goodput | None:
     """Goodput of a training scenario on its servers, with the failure and restart figures of
     the price file (None for one server or a workload that is not training)."""
     from configurator.core.procurement.prices import active_price_book
-    from configurator.core.procurement.servers import server_type
+    from configurator.core.procurement.servers import server_type, servers_needed
 
     if not scenario.workload.is_training:
         return None
     kind = server_type(card, scenario.parallelism.cards_per_node, scenario.count)
-    servers = math.ceil(scenario.count / kind.gpus)
+    servers = servers_needed(card, scenario.parallelism.cards_per_node, scenario.count)
     if servers <= 1:
         return None
     book = active_price_book()
     checkpoint = CHECKPOINT_BYTES_PER_PARAM * scenario.model.total_params()
-    return training_goodput(scenario.count, servers, kind.gpus, checkpoint,
+    return training_goodput(scenario.count, servers, kind.cards_each, checkpoint,
                             book.rate("gpu_failure_rate_per_gpu_hour", FAILURES_PER_GPU_HOUR),
                             book.rate("checkpoint_restart_minutes", RESTART_HOURS * 60) / 60.0)

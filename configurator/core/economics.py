@@ -14,10 +14,6 @@ from configurator.core.procurement.prices import active_price_book
 from configurator.core.procurement.servers import host_power_w, server_type, servers_needed
 from configurator.core.scenario import Economics, Scenario
 
-DEFAULT_CURRENCY = {"en": ("USD", 1.0), "zh_CN": ("CNY", 7.1)}
-"""Currency and units per US dollar that each interface language starts with. 7.1 CNY/USD is
-an approximate 2025–2026 rate, not a quote: the rate stays editable in every scenario."""
-
 
 @dataclass(frozen=True)
 class Power:
@@ -27,11 +23,6 @@ class Power:
     """Sum of the cards' board power (TDP) [W]."""
     facility_watts: float
     """Average draw at the wall: cards at ``power_fraction`` of TDP plus hosts, times PUE [W]."""
-
-
-def default_currency(language: str) -> tuple[str, float]:
-    """(currency, units per USD) a language starts with."""
-    return DEFAULT_CURRENCY.get(language, DEFAULT_CURRENCY["en"])
 
 
 HOST_POWER_FALLBACK_W = 1200.0

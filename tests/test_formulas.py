@@ -414,11 +414,10 @@ def test_vllm_opt13b_kv_per_token(published):
 
 def test_kv_through_the_models_the_estimator_runs():
     """Llama 2 13B has OPT-13B's KV shape (40 layers × 40 heads × 128); Llama 2 70B with 8 KV
-    heads caches 320 KB per token (``shared/design/estimator.md``)."""
-    for name, layers, heads, expected in (("llama2-13b", 40, 40, 819_200), ("llama2-70b", 80, 8, 327_680)):
-        model = preset(name)
-        assert memory.kv_cache_bytes_per_token(model, 2.0) == kv.kv_cache_bytes_per_token(layers, heads, 128, 2.0)
-        assert memory.kv_cache_bytes_per_token(model, 2.0) == expected
+    heads caches 320 KB per token (``shared/design/estimator.md``); the models read the formula
+    layer's :func:`kv.kv_cache_bytes_per_token` (architecture.kv_elements_per_token)."""
+    for name, expected in (("llama2-13b", 819_200), ("llama2-70b", 327_680)):
+        assert memory.kv_cache_bytes_per_token(preset(name), 2.0) == expected
 
 
 def test_mla_cache_is_four_and_a_half_head_dims_per_layer():
@@ -426,7 +425,8 @@ def test_mla_cache_is_four_and_a_half_head_dims_per_layer():
     DeepSeek-V3 keeps the shape over 61 layers."""
     model = preset("deepseek-v3")
     per_token = kv.mla_cache_bytes_per_token(model.n_layers, model.kv_lora_rank, model.qk_rope_head_dim, 1)
-    assert per_token == 4.5 * 128 * 61 == model.kv_elements_per_token()
+    assert per_token == 4.5 * 128 * 61
+    assert model.kv_elements_per_token() == 4.5 * 128 * 61  # the preset's shape, through the same formula
 
 
 # ---- training FLOPs and MFU (PaLM App. B) against Korthikanti et al. 2022 Table 5 ------------

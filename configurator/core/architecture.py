@@ -16,6 +16,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from configurator.core.bounds import error_line, field_bounds
+from configurator.core.formulas import kv
 from configurator.core.json_values import JsonFileError, flag, read_json_file, text_value, whole_number
 from configurator.core.resources import bundled_path
 
@@ -300,9 +301,10 @@ class ModelArchitecture(BaseModel):
         )
 
     def _kv_elements_per_token(self) -> int:
+        """The formula layer's cache per token at one byte an element (:mod:`.formulas.kv`)."""
         if self.is_mla:
-            return self.n_layers * (self.kv_lora_rank + self.qk_rope_head_dim)
-        return 2 * self.n_layers * self.kv_heads * self.dim_per_head
+            return kv.mla_cache_bytes_per_token(self.n_layers, self.kv_lora_rank, self.qk_rope_head_dim, 1)
+        return kv.kv_cache_bytes_per_token(self.n_layers, self.kv_heads, self.dim_per_head, 1)
 
     def summary(self) -> str:
         """One line for tables and reports."""

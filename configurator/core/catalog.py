@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from collections.abc import Callable
 from datetime import date
 from pathlib import Path
-from typing import Literal
+from typing import Literal, get_args
 
 from pydantic import Field, ValidationError, field_validator, model_validator
 
@@ -26,6 +26,8 @@ from configurator.core.resources import bundled_path, user_data_dir
 from configurator.core.units import Precision
 
 CardClass = Literal["training", "inference", "graphics", "workstation", "edge"]
+CARD_CLASSES: tuple[str, ...] = get_args(CardClass)
+"""The card classes, in display order (the catalog's ``category``)."""
 LinkType = Literal[
     "nvlink",
     "nvlink-bridge",
@@ -55,7 +57,7 @@ ORIGIN_DESCRIPTION = ("where the entry comes from: the bundled catalog, or the u
 CardConfidence = Literal["high", "medium", "low", "preliminary"]
 """``preliminary`` = announced figures for a part not yet shipping (or not yet documented)."""
 Framework = Literal["pytorch", "vllm", "sglang", "tensorrt-llm", "megatron", "deepspeed", "llama.cpp"]
-FRAMEWORKS: tuple[str, ...] = ("pytorch", "vllm", "sglang", "tensorrt-llm", "megatron", "deepspeed", "llama.cpp")
+FRAMEWORKS: tuple[str, ...] = get_args(Framework)
 """The frameworks every card's software entry rates, in display order."""
 SupportLevel = Literal["supported", "partial", "none"]
 """``supported`` = upstream or the vendor's maintained backend lists this card or its

@@ -10,7 +10,7 @@ from configurator.core.formulas.economics import HOURS_PER_YEAR  # noqa: F401  (
 from configurator.core.messages import Message, msg
 from configurator.core.procurement import card_price
 from configurator.core.procurement.card_price import CardPrice
-from configurator.core.procurement.prices import active_price_book
+from configurator.core.procurement.prices import PriceBook, active_price_book
 from configurator.core.procurement.servers import host_power_w, server_type, servers_needed
 from configurator.core.scenario import Economics, Scenario
 
@@ -31,13 +31,14 @@ memory, NICs and fans of a PCIe server). **Assumption**: no measurement or vendo
 repository fixes it."""
 
 
-def host_watts(card: Card, scenario: Scenario) -> float:
+def host_watts(card: Card, scenario: Scenario, book: PriceBook | None = None) -> float:
     """Power of one server besides its cards at full load: the user's figure, else the server
-    type's from the price file (``procurement.servers.host_power_w``) [W]."""
+    type's from the price book ``book`` (``procurement.servers.host_power_w``; None: the book in
+    use, until every caller passes its own) [W]."""
     e = scenario.economics
     if e.host_power_w_per_node is not None:
         return e.host_power_w_per_node
-    book = active_price_book()
+    book = active_price_book() if book is None else book
     watts = host_power_w(card, scenario.parallelism.cards_per_node, scenario.count, book)
     return HOST_POWER_FALLBACK_W if watts is None else watts
 
@@ -47,26 +48,26 @@ def server_count(card: Card, scenario: Scenario) -> int:
     return servers_needed(card, scenario.parallelism.cards_per_node, scenario.count)
 
 
-def deployment_power(card: Card, scenario: Scenario) -> Power | None:
+def deployment_power(card: Card, scenario: Scenario, book: PriceBook | None = None) -> Power | None:
     """Power of ``count`` cards in their servers (:func:`formulas.facility_watts`: (cards × TDP +
-    servers × their own power) × average share of maximum × PUE)."""
+    servers × their own power, from ``book``: :func:`host_watts`) × average share of maximum × PUE)."""
     if card.tdp_w is None:
         return None
     e = scenario.economics
     board = card.tdp_w * scenario.count
-    facility = formulas.facility_watts(board, host_watts(card, scenario), server_count(card, scenario),
+    facility = formulas.facility_watts(board, host_watts(card, scenario, book), server_count(card, scenario),
                                        e.power_fraction, e.pue)
     return Power(board_watts=board, facility_watts=facility)
 
 
-def node_power_kw(card: Card, scenario: Scenario) -> float | None:
-    """Wall power of one full server (its cards and itself) at full load [kW]
-    (:func:`formulas.facility_watts` of one server at a power fraction of 1)."""
+def node_power_kw(card: Card, scenario: Scenario, book: PriceBook | None = None) -> float | None:
+    """Wall power of one full server (its cards and itself, from ``book``: :func:`host_watts`) at
+    full load [kW] (:func:`formulas.facility_watts` of one server at a power fraction of 1)."""
     if card.tdp_w is None:
         return None
     e = scenario.economics
     per_server = server_type(card, scenario.parallelism.cards_per_node, scenario.count).cards_each
-    return formulas.facility_watts(card.tdp_w * min(per_server, scenario.count), host_watts(card, scenario), 1, 1.0,
+    return formulas.facility_watts(card.tdp_w * min(per_server, scenario.count), host_watts(card, scenario, book), 1, 1.0,
                                    e.pue) / 1000
 
 

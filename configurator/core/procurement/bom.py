@@ -183,7 +183,7 @@ def bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, *, spares
     if kind.item_id:
         lines.append(_line(book, kind.item_id, servers, rate, role="system" if kind.rack_scale else ""))
 
-    goodput = deployment_goodput(scenario, card)
+    goodput = deployment_goodput(scenario, card, book)
     if goodput is not None:
         if spares and goodput.spare_servers and kind.item_id and not kind.rack_scale:
             n = goodput.spare_servers

@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 from configurator.core import graphics as graphics_adapters
-from configurator.core import memory, performance
+from configurator.core import memory, training_speed
 from configurator.core.architecture import preset
 from configurator.core.catalog import load_catalog
 from configurator.core.estimate import estimate
@@ -82,7 +82,7 @@ def test_data_parallel_ranks_per_domain_in_megatron_order():
 def test_bubble_is_array_friendly_and_the_function_the_estimate_and_planner_run():
     got = parallelism.pipeline_bubble_fraction(np.array([1, 2, 8]), np.array([4, 4, 64]), np.array([1, 1, 3]))
     assert got == pytest.approx([0.0, 0.25, 7 / 192])
-    assert performance.pipeline_bubble is parallelism.pipeline_bubble_fraction
+    assert training_speed.pipeline_bubble is parallelism.pipeline_bubble_fraction
     assert planner.pipeline_bubble_fraction is parallelism.pipeline_bubble_fraction
 
 
@@ -453,7 +453,7 @@ def test_flops_and_mfu_reproduce_korthikanti_table5(published, catalog, row_id, 
 
 def test_estimators_flops_adapter_on_gpt3():
     model = preset("gpt3-175b")
-    assert performance.model_flops_per_token(model, 2048) == flops.training_flops_per_token(
+    assert training_speed.model_flops_per_token(model, 2048) == flops.training_flops_per_token(
         model.matmul_params(), model.n_layers, model.q_dim, 2048)
     assert flops.causal_attention_flops_per_token(96, 12288, 2048) * 2 == 12 * 96 * 12288 * 2048
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from configurator.core.performance import fabric
+from configurator.core.training_speed import fabric
 from configurator.core.procurement.servers import server_type, servers_needed
 from configurator.core.scenario import Assumptions
 from golden_scenarios import GOLDEN

@@ -36,7 +36,7 @@ from configurator.core.serving_use import latency_targets
 from configurator.core.verdicts import Verdict, ceiling, floor
 
 if TYPE_CHECKING:
-    from configurator.core.performance import TrainingSpeed
+    from configurator.core.training_speed import TrainingSpeed
     from configurator.core.serving_speed import InferenceSpeed
 
 HOURS_PER_MONTH = HOURS_PER_YEAR / 12

@@ -39,7 +39,7 @@ from configurator.core.messages import Message, msg
 from configurator.core.verdicts import Verdict, blocking
 from configurator.core.procurement.goodput import deployment_goodput
 from configurator.core.procurement.prices import active_price_book
-from configurator.core.performance import (
+from configurator.core.training_speed import (
     MicroBatchTiming,
     TrainingSpeed,
     micro_batch_timing,

@@ -23,7 +23,7 @@ from configurator.core.estimate import (
     with_count,
 )
 from configurator.core.graphics import graphics_unsuitable
-from configurator.core.performance import RACK_SCALE_DOMAIN, model_flops_per_token
+from configurator.core.training_speed import RACK_SCALE_DOMAIN, model_flops_per_token
 from configurator.core.procurement.servers import server_type
 from configurator.core.plan.training import global_batch_tokens
 from configurator.core.memory import usable_capacity_bytes

@@ -21,7 +21,7 @@ from configurator.core.estimate import (
 )
 from configurator.core.memory import inference_memory_model, usable_capacity_bytes
 from configurator.core.messages import msg
-from configurator.core.performance import fabric
+from configurator.core.training_speed import fabric
 from configurator.core.precision import plan_serving
 from configurator.core.scenario import Scenario
 from configurator.core.serving_speed import InferenceSpeed

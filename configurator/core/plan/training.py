@@ -59,7 +59,7 @@ from configurator.core.memory import (
     stage_stored_bytes,
     training_states,
 )
-from configurator.core.performance import (
+from configurator.core.training_speed import (
     attention_flops_per_token,
     fabric,
     host_link_gbps,

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from configurator.core.catalog import Card
 from configurator.core.economics import price_basis
-from configurator.core.performance import fabric
+from configurator.core.training_speed import fabric
 from configurator.core.procurement.goodput import CHECKPOINT_BYTES_PER_PARAM, Goodput, deployment_goodput
 from configurator.core.procurement.prices import ITEM_KINDS, PriceBook, UnitPrice
 from configurator.core.procurement.servers import server_type, servers_needed

@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 
 from configurator.core.catalog import Card
-from configurator.core.performance import RACK_SCALE_DOMAIN
+from configurator.core.training_speed import RACK_SCALE_DOMAIN
 from configurator.core.procurement.prices import PriceBook
 
 _BASEBOARD = re.compile(r"SXM|OAM|HGX|baseboard|module|superchip", re.IGNORECASE)

@@ -67,8 +67,8 @@ def node_power_kw(card: Card, scenario: Scenario, book: PriceBook | None = None)
         return None
     e = scenario.economics
     per_server = server_type(card, scenario.parallelism.cards_per_node, scenario.count).cards_each
-    return formulas.facility_watts(card.tdp_w * min(per_server, scenario.count), host_watts(card, scenario, book), 1, 1.0,
-                                   e.pue) / 1000
+    return formulas.facility_watts(card.tdp_w * min(per_server, scenario.count), host_watts(card, scenario, book),
+                                   1, 1.0, e.pue) / 1000
 
 
 def energy_kwh(power: Power, hours: float) -> float:

@@ -253,4 +253,5 @@ def bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, *, spares
     lines.extend(_software_lines(card, scenario, book, rate))
     order = {k: i for i, k in enumerate(ITEM_KINDS)}
     lines.sort(key=lambda line: (order.get(line.kind, len(order)), line.yearly))
-    return BillOfMaterials(tuple(lines), e.currency, total_servers, kind.cards_each, racks, liquid, it_kw, host_w, goodput)
+    return BillOfMaterials(tuple(lines), e.currency, total_servers, kind.cards_each, racks, liquid, it_kw, host_w,
+                           goodput)

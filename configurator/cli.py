@@ -27,11 +27,12 @@ from configurator.cli_scenario import (  # noqa: F401 - quantity, duration_hours
 )
 from configurator.cli_what_fits import add_what_fits_parser, run_what_fits
 from configurator.core.architecture import ArchitectureError
-from configurator.core.catalog import CARD_CLASSES, Card, Catalog, CatalogError, load_catalog
+from configurator.core.catalog import CARD_CLASSES, FRAMEWORKS, Card, Catalog, CatalogError, load_catalog
 from configurator.core.estimate import Estimate, estimate
 from configurator.core.estimate_json import estimate_to_dict
-from configurator.core.procurement.deployment import deployment_cost
+from configurator.core.languages import DEFAULT_LANGUAGE, LANGUAGES
 from configurator.core.messages import msg, said_in
+from configurator.core.procurement.deployment import deployment_cost
 from configurator.core.recommend import Filters, Objective, recommend, result_to_dict
 from configurator.core.scenario import Scenario
 from configurator.core.resources import MissingBundledFile
@@ -109,7 +110,6 @@ def _vendors_from_args(given: list[str], catalog: Catalog) -> tuple[str, ...]:
 def _software_from_args(text: str | None) -> tuple[str, ...]:
     """'vllm,megatron' -> ('vllm', 'megatron'); an unknown framework is a usage error (none
     given, or an empty value: no filter)."""
-    from configurator.core.catalog import FRAMEWORKS
 
     if not (text or "").strip(", "):
         return ()
@@ -234,7 +234,7 @@ EPILOG = """examples:
 gpu-configurator COMMAND --help lists a command's flags with their ranges and units."""
 
 SOFTWARE_HELP = ("only cards whose software stack runs these frameworks (fully or in part), comma separated: "
-                 "pytorch, vllm, sglang, tensorrt-llm, megatron, deepspeed, llama.cpp")
+                 + ", ".join(FRAMEWORKS))
 
 
 @functools.cache
@@ -250,7 +250,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_scenario_flags(est)
     add_constraint_flags(est)
     est.add_argument("--json", action="store_true", help="print one JSON object")
-    est.add_argument("--lang", choices=["en", "zh_CN"], default="en", help="language of the table")
+    est.add_argument("--lang", choices=LANGUAGES, default=DEFAULT_LANGUAGE, help="language of the table")
     rec = sub.add_parser("recommend", help="rank every card (and count) for a scenario")
     add_scenario_flags(rec)
     rec.add_argument("--objective", choices=[o.value for o in Objective], default=Objective.TCO.value,
@@ -263,17 +263,17 @@ def build_parser() -> argparse.ArgumentParser:
     rec.add_argument("--owned", metavar="ID:COUNT", help="cards already owned, e.g. h100-sxm:16")
     rec.add_argument("--limit", type=int, default=10, help="how many to list")
     rec.add_argument("--json", action="store_true")
-    rec.add_argument("--lang", choices=["en", "zh_CN"], default="en", help="language of the table")
+    rec.add_argument("--lang", choices=LANGUAGES, default=DEFAULT_LANGUAGE, help="language of the table")
     pln = sub.add_parser("plan", help="the best training layouts for one card and count, and why the others lose")
     add_scenario_flags(pln)
     pln.add_argument("--top", type=int, default=5, help="how many layouts to list")
     pln.add_argument("--json", action="store_true")
-    pln.add_argument("--lang", choices=["en", "zh_CN"], default="en", help="language of the table")
+    pln.add_argument("--lang", choices=LANGUAGES, default=DEFAULT_LANGUAGE, help="language of the table")
     rep = sub.add_parser("report", help="write the configuration summary (.pdf .md .csv .json)")
     rep.add_argument("scenario_file", nargs="?", type=Path, metavar="SCENARIO.gpuconf.json",
                      help="scenario file (or give the scenario flags)")
     rep.add_argument("-o", "--output", type=Path, required=True, help="output file; format from the extension")
-    rep.add_argument("--lang", choices=["en", "zh_CN"], default="en", help="language of the summary")
+    rep.add_argument("--lang", choices=LANGUAGES, default=DEFAULT_LANGUAGE, help="language of the summary")
     add_scenario_flags(rep)
     add_constraint_flags(rep)
     cat = sub.add_parser("catalog", help="list or show cards")
@@ -282,11 +282,11 @@ def build_parser() -> argparse.ArgumentParser:
     lst.add_argument("--class", dest="card_class", choices=CARD_CLASSES)
     lst.add_argument("--software", metavar="FRAMEWORKS", help=SOFTWARE_HELP)
     lst.add_argument("--json", action="store_true")
-    lst.add_argument("--lang", choices=["en", "zh_CN"], default="en", help="language of the table")
+    lst.add_argument("--lang", choices=LANGUAGES, default=DEFAULT_LANGUAGE, help="language of the table")
     show = cat_sub.add_parser("show", help="one card with its sources")
     show.add_argument("card_id", metavar="ID")
     show.add_argument("--json", action="store_true")
-    show.add_argument("--lang", choices=["en", "zh_CN"], default="en", help="language of the table")
+    show.add_argument("--lang", choices=LANGUAGES, default=DEFAULT_LANGUAGE, help="language of the table")
     cat_sub.add_parser("models", help="model presets")
     add_what_fits_parser(sub)
     for scenario_parser in (est, rec, pln, rep):

@@ -13,6 +13,7 @@ from configurator.cli_scenario import UsageError, add_field_flags, listed
 from configurator.core.bounds import error_message, field_bounds
 from configurator.core.catalog import Catalog
 from configurator.core.fields import BY_PATH
+from configurator.core.languages import DEFAULT_LANGUAGE, LANGUAGES
 from configurator.core.messages import Message, msg
 from configurator.core.scenario import Scenario, Workload, updated
 from configurator.core.what_fits import (
@@ -65,7 +66,7 @@ def add_what_fits_parser(sub) -> argparse.ArgumentParser:
         if action.dest in defaults:
             action.help = f"{action.help.split(' (default')[0]} (default here: {defaults[action.dest]})"
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--lang", choices=["en", "zh_CN"], default="en", help="language of the tables")
+    parser.add_argument("--lang", choices=LANGUAGES, default=DEFAULT_LANGUAGE, help="language of the tables")
     return parser
 
 

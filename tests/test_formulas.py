@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 from configurator.core import graphics as graphics_adapters
-from configurator.core import memory, performance
+from configurator.core import memory, training_speed
 from configurator.core.architecture import preset
 from configurator.core.catalog import load_catalog
 from configurator.core.estimate import estimate
@@ -82,7 +82,7 @@ def test_data_parallel_ranks_per_domain_in_megatron_order():
 def test_bubble_is_array_friendly_and_the_function_the_estimate_and_planner_run():
     got = parallelism.pipeline_bubble_fraction(np.array([1, 2, 8]), np.array([4, 4, 64]), np.array([1, 1, 3]))
     assert got == pytest.approx([0.0, 0.25, 7 / 192])
-    assert performance.pipeline_bubble is parallelism.pipeline_bubble_fraction
+    assert training_speed.pipeline_bubble is parallelism.pipeline_bubble_fraction
     assert planner.pipeline_bubble_fraction is parallelism.pipeline_bubble_fraction
 
 
@@ -414,11 +414,10 @@ def test_vllm_opt13b_kv_per_token(published):
 
 def test_kv_through_the_models_the_estimator_runs():
     """Llama 2 13B has OPT-13B's KV shape (40 layers × 40 heads × 128); Llama 2 70B with 8 KV
-    heads caches 320 KB per token (``shared/design/estimator.md``)."""
-    for name, layers, heads, expected in (("llama2-13b", 40, 40, 819_200), ("llama2-70b", 80, 8, 327_680)):
-        model = preset(name)
-        assert memory.kv_cache_bytes_per_token(model, 2.0) == kv.kv_cache_bytes_per_token(layers, heads, 128, 2.0)
-        assert memory.kv_cache_bytes_per_token(model, 2.0) == expected
+    heads caches 320 KB per token (``shared/design/estimator.md``); the models read the formula
+    layer's :func:`kv.kv_cache_bytes_per_token` (architecture.kv_elements_per_token)."""
+    for name, expected in (("llama2-13b", 819_200), ("llama2-70b", 327_680)):
+        assert memory.kv_cache_bytes_per_token(preset(name), 2.0) == expected
 
 
 def test_mla_cache_is_four_and_a_half_head_dims_per_layer():
@@ -426,7 +425,8 @@ def test_mla_cache_is_four_and_a_half_head_dims_per_layer():
     DeepSeek-V3 keeps the shape over 61 layers."""
     model = preset("deepseek-v3")
     per_token = kv.mla_cache_bytes_per_token(model.n_layers, model.kv_lora_rank, model.qk_rope_head_dim, 1)
-    assert per_token == 4.5 * 128 * 61 == model.kv_elements_per_token()
+    assert per_token == 4.5 * 128 * 61
+    assert model.kv_elements_per_token() == 4.5 * 128 * 61  # the preset's shape, through the same formula
 
 
 # ---- training FLOPs and MFU (PaLM App. B) against Korthikanti et al. 2022 Table 5 ------------
@@ -453,7 +453,7 @@ def test_flops_and_mfu_reproduce_korthikanti_table5(published, catalog, row_id, 
 
 def test_estimators_flops_adapter_on_gpt3():
     model = preset("gpt3-175b")
-    assert performance.model_flops_per_token(model, 2048) == flops.training_flops_per_token(
+    assert training_speed.model_flops_per_token(model, 2048) == flops.training_flops_per_token(
         model.matmul_params(), model.n_layers, model.q_dim, 2048)
     assert flops.causal_attention_flops_per_token(96, 12288, 2048) * 2 == 12 * 96 * 12288 * 2048
 

@@ -11,10 +11,10 @@ from configurator.cli import main
 from configurator.core.architecture import ModelArchitecture, preset
 from configurator.core.batch import default_global_batch_tokens
 from configurator.core.catalog import load_catalog
-from configurator.core.collectives import allreduce_seconds, reduce_scatter_seconds
+from configurator.core.formulas.collectives import allreduce_seconds, reduce_scatter_seconds
 from configurator.core.estimate import estimate, with_layout
 from configurator.core.workloads.training.search import plan_training_layout
-from configurator.core.performance import pipeline_bubble
+from configurator.core.training_speed import pipeline_bubble
 from configurator.core.recommend import Objective, recommend
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario, updated
 

@@ -12,7 +12,7 @@ from configurator.core.architecture import preset
 from configurator.core.catalog import load_catalog
 from configurator.core.estimate import estimate, with_layout
 from configurator.core.memory import logits_bytes_per_token, activation_layout, training_states
-from configurator.core.performance import (
+from configurator.core.training_speed import (
     CP_EXCHANGES_PER_LAYER,
     EP_ALL_TO_ALLS_PER_LAYER,
     context_parallel_seconds,

@@ -1,6 +1,6 @@
 """Start-up (issue 15): the window paints before the estimator is loaded.
 
-The estimator's import chain (estimate, economics, performance, the planner, procurement) costs
+The estimator's import chain (estimate, economics, training_speed, the planner, procurement) costs
 about a quarter of a second; the window needs none of it to show its editor, charts and panels.
 The controller imports it with its first analysis, which runs on the worker after the first pass
 of the event loop. Checked in a fresh interpreter, since this test session has loaded it long ago.
@@ -18,7 +18,7 @@ import pytest
 pytestmark = pytest.mark.gui
 
 DEFERRED = ("configurator.core.analysis", "configurator.core.estimate", "configurator.core.economics",
-            "configurator.core.performance", "configurator.core.workloads.training.search")
+            "configurator.core.training_speed", "configurator.core.workloads.training.search")
 """Modules of the estimator the window must not import before it is complete and shown."""
 
 FRAME_FREE_OF = ("pydantic", "configurator.core.scenario", "configurator.core.catalog", "configurator.app.controller",

@@ -15,10 +15,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from configurator.core.catalog import CARD_CLASSES as CLASSES  # noqa: E402
 from configurator.core.catalog import load_bundled_catalog  # noqa: E402
 
 START, END = "<!-- catalog-table:start -->", "<!-- catalog-table:end -->"
-CLASSES = ("training", "inference", "graphics", "workstation", "edge")
 
 
 def table() -> str:

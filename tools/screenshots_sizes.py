@@ -19,11 +19,13 @@ from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from screenshots import fresh_settings, output_folder, start_application  # noqa: E402
 
+from configurator.core.languages import LANGUAGES  # noqa: E402
+
 SIZES = ((1280, 800), (1600, 1000), (1920, 1080))
-LANGUAGES = ("en", "zh_CN")
 
 
 def _grab(app, widget, path: Path) -> None:

@@ -16,7 +16,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from configurator.core.bounds import error_line
+from configurator.core.bounds import error_line, field_bounds
+from configurator.core.formulas import kv
+from configurator.core.json_values import JsonFileError, flag, read_json_file, text_value, whole_number
 from configurator.core.messages import carried, msg, said
 from configurator.core.resources import bundled_path
 
@@ -301,9 +303,10 @@ class ModelArchitecture(BaseModel):
         )
 
     def _kv_elements_per_token(self) -> int:
+        """The formula layer's cache per token at one byte an element (:mod:`.formulas.kv`)."""
         if self.is_mla:
-            return self.n_layers * (self.kv_lora_rank + self.qk_rope_head_dim)
-        return 2 * self.n_layers * self.kv_heads * self.dim_per_head
+            return kv.mla_cache_bytes_per_token(self.n_layers, self.kv_lora_rank, self.qk_rope_head_dim, 1)
+        return kv.kv_cache_bytes_per_token(self.n_layers, self.kv_heads, self.dim_per_head, 1)
 
     def summary(self) -> str:
         """One line for tables and reports."""
@@ -321,8 +324,6 @@ class ModelArchitecture(BaseModel):
 @cache
 def load_presets() -> dict[str, ModelArchitecture]:
     """Bundled model presets by id (``resources/models.json``)."""
-    from configurator.core.json_values import JsonFileError, read_json_file
-
     path = bundled_path("resources/models.json")
     try:
         raw = read_json_file(path)
@@ -419,8 +420,6 @@ def from_hf_config(config: dict, name: str = "imported") -> ModelArchitecture:
     ModelArchitecture field, and every flag a JSON boolean; anything else (text, ``true`` as
     a count, ``"false"`` as a flag, a 400-digit number) is an ArchitectureError naming the key.
     """
-    from configurator.core.json_values import field_bounds, flag, text_value, whole_number
-
     if not isinstance(config, dict):
         raise ArchitectureError("config.json must hold a JSON object")
     config = _decoder_config(config)
@@ -429,7 +428,8 @@ def from_hf_config(config: dict, name: str = "imported") -> ModelArchitecture:
         key = next((k for k in keys if config.get(k) is not None), None)
         if key is None:
             return None
-        return whole_number(config[key], key, *field_bounds(ModelArchitecture, field_name))
+        bounds = field_bounds(ModelArchitecture, field_name)
+        return whole_number(config[key], key, bounds.low, bounds.high)
 
     fields: dict = {"name": name}
     try:
@@ -480,12 +480,11 @@ def _sliding_window_fields(config: dict, family: str, n_layers: int) -> dict:
     (transformers ≥ 4.53: 'sliding_attention' / 'full_attention'), else Gemma 3's
     ``sliding_window_pattern`` (every N-th layer global), else Gemma 2's alternation (even layers
     slide), else every layer (Mistral 7B v0.1)."""
-    from configurator.core.json_values import field_bounds, whole_number
-
     window = config.get("sliding_window")
     if window is None or config.get("use_sliding_window") is False:
         return {}
-    window = whole_number(window, "sliding_window", *field_bounds(ModelArchitecture, "sliding_window"))
+    bounds = field_bounds(ModelArchitecture, "sliding_window")
+    window = whole_number(window, "sliding_window", bounds.low, bounds.high)
     types = config.get("layer_types")
     if isinstance(types, list) and types:
         layers = sum(1 for t in types if t == "sliding_attention")
@@ -501,8 +500,6 @@ def _sliding_window_fields(config: dict, family: str, n_layers: int) -> dict:
 
 def load_hf_config(path: Path) -> ModelArchitecture:
     """Read a local Hugging Face ``config.json``; any unreadable or unusable file is an ArchitectureError."""
-    from configurator.core.json_values import JsonFileError, read_json_file
-
     try:
         config = read_json_file(Path(path), MAX_CONFIG_BYTES)
     except JsonFileError as error:

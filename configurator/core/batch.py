@@ -25,16 +25,6 @@ def default_global_batch_tokens(n_params: float) -> int:
     return next(tokens for below, tokens, _ in GLOBAL_BATCH_BY_SIZE if n_params < below)
 
 
-def default_batch_source(n_params: float) -> str:
-    """Where :func:`default_global_batch_tokens` took its value from."""
-    return next(source for below, _, source in GLOBAL_BATCH_BY_SIZE if n_params < below)
-
-
-def sequences_per_step(global_batch_tokens: int, seq_len: int) -> int:
-    """Whole sequences in a global batch (at least one) [count]."""
-    return max(1, global_batch_tokens // seq_len)
-
-
 def nearest_splitting_batches(sequences: int, seq_len: int, widths: tuple[int, ...]) -> tuple[int, ...]:
     """The global batches [tokens] nearest below and nearest above ``sequences`` that split evenly
     over one of the data-parallel ``widths`` (at least one sequence per rank), in order; one value

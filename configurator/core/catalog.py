@@ -57,7 +57,7 @@ ORIGIN_DESCRIPTION = ("where the entry comes from: the bundled catalog, or the u
 CardConfidence = Literal["high", "medium", "low", "preliminary"]
 """``preliminary`` = announced figures for a part not yet shipping (or not yet documented)."""
 Framework = Literal["pytorch", "vllm", "sglang", "tensorrt-llm", "megatron", "deepspeed", "llama.cpp"]
-FRAMEWORKS: tuple[str, ...] = ("pytorch", "vllm", "sglang", "tensorrt-llm", "megatron", "deepspeed", "llama.cpp")
+FRAMEWORKS: tuple[str, ...] = get_args(Framework)
 """The frameworks every card's software entry rates, in display order."""
 SupportLevel = Literal["supported", "partial", "none"]
 """``supported`` = upstream or the vendor's maintained backend lists this card or its

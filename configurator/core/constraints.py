@@ -29,13 +29,14 @@ from configurator.core.catalog import Card
 from configurator.core.economics import Costs, Power, node_power_kw
 from configurator.core.formulas.economics import HOURS_PER_YEAR
 from configurator.core.messages import Message, msg
+from configurator.core.procurement.prices import PriceBook, active_price_book
 from configurator.core.region import delivery_problem
 from configurator.core.scenario import Scenario
 from configurator.core.serving_use import latency_targets
 from configurator.core.verdicts import Verdict, ceiling, floor
 
 if TYPE_CHECKING:
-    from configurator.core.performance import TrainingSpeed
+    from configurator.core.training_speed import TrainingSpeed
     from configurator.core.serving_speed import InferenceSpeed
 
 HOURS_PER_MONTH = HOURS_PER_YEAR / 12
@@ -44,16 +45,19 @@ HOURS_PER_MONTH = HOURS_PER_YEAR / 12
 
 def check(scenario: Scenario, card: Card, *, costs: Costs, power: Power | None, hours: float | None = None,
           one_off_job: bool = False, training: TrainingSpeed | None = None,
-          inference: InferenceSpeed | None = None, serving: bool = False) -> tuple[Verdict, ...]:
+          inference: InferenceSpeed | None = None, serving: bool = False,
+          book: PriceBook | None = None) -> tuple[Verdict, ...]:
     """A verdict for every constraint ``scenario`` states, in :data:`~configurator.core.verdicts.CONSTRAINTS`
     order: ``hours`` is the job's (training or rendering; None for work that runs on),
     ``one_off_job`` whether the work ends (a rent budget then caps the job, else a month),
     ``serving`` whether it is a serving deployment (its request rate and latency targets are
-    checked, unknown without a speed)."""
+    checked, unknown without a speed); ``book`` prices the bill of materials (None: the price book
+    in use, until every caller passes its own)."""
     c = scenario.constraints
+    book = active_price_book() if book is None else book
     verdicts: list[Verdict] = []
     if c.budget:
-        verdicts.append(budget_verdict(scenario, card, costs, one_off_job))
+        verdicts.append(budget_verdict(scenario, card, costs, one_off_job, book))
     if c.region == "cn":
         verdicts.append(region_verdict(card))
     if c.deadline_hours and (hours is not None or one_off_job):
@@ -62,7 +66,7 @@ def check(scenario: Scenario, card: Card, *, costs: Costs, power: Power | None, 
         kw = power.facility_watts / 1000 if power is not None else None
         verdicts.append(ceiling("power-cap", c.power_cap_kw, kw, "kW", params={"card": card.name}))
     if c.rack_power_kw:
-        kw = node_power_kw(card, scenario) if power is not None else None
+        kw = node_power_kw(card, scenario, book) if power is not None else None
         verdicts.append(ceiling("rack-power", c.rack_power_kw, kw, "kW", params={"card": card.name}))
     if c.min_tokens_per_s and scenario.workload.is_training:
         rate = training.tokens_per_s if training is not None else None
@@ -72,8 +76,9 @@ def check(scenario: Scenario, card: Card, *, costs: Costs, power: Power | None, 
     return tuple(verdicts)
 
 
-def budget_verdict(scenario: Scenario, card: Card, costs: Costs, one_off_job: bool) -> Verdict:
-    """The budget against the capex of the bill of materials (buying) or the rent (renting).
+def budget_verdict(scenario: Scenario, card: Card, costs: Costs, one_off_job: bool, book: PriceBook) -> Verdict:
+    """The budget against the capex of the bill of materials priced from ``book`` (buying) or the
+    rent (renting).
 
     Capex with items unpriced: over the budget already on the priced items is a miss (at
     least that much over); within it, the verdict is unknown (``met`` None) with the count of
@@ -87,9 +92,8 @@ def budget_verdict(scenario: Scenario, card: Card, costs: Costs, one_off_job: bo
             rent *= HOURS_PER_MONTH  # costs.cloud of work that runs on is one hour's rent
         return ceiling("budget", c.budget, rent, currency, basis=basis, params={"card": card.name})
     from configurator.core.procurement.bom import bill_of_materials  # procurement builds on the estimate's parts
-    from configurator.core.procurement.prices import active_price_book
 
-    bom = bill_of_materials(scenario, card, active_price_book(), prices=costs.prices)
+    bom = bill_of_materials(scenario, card, book, prices=costs.prices)
     unpriced = len(bom.unpriced)
     verdict = ceiling("budget", c.budget, bom.capex, currency, basis="capex",
                       params={"unpriced": unpriced, "card": card.name})

@@ -104,12 +104,6 @@ def currency_defaults(currency: str) -> tuple[float, float]:
     return rate.per_usd, default_electricity(currency, rate.per_usd)
 
 
-def language_currency(language: str) -> tuple[str, float]:
-    """(currency, units per USD) a language starts with."""
-    currency = LANGUAGE_CURRENCY.get(language, PRICE_FILE_CURRENCY)
-    return currency, currency_defaults(currency)[0]
-
-
 def shown_currency(scenario_currency: str, language: str, chosen: str | None = None) -> str:
     """The currency results are shown in: ``chosen`` when the user chose one; else the
     scenario's when the user set it (one the program never picks, e.g. EUR); else the language's."""

@@ -11,13 +11,9 @@ from configurator.core.formulas.economics import HOURS_PER_YEAR  # noqa: F401  (
 from configurator.core.messages import Message, msg
 from configurator.core.procurement import card_price
 from configurator.core.procurement.card_price import CardPrice
-from configurator.core.procurement.prices import active_price_book
+from configurator.core.procurement.prices import PriceBook, active_price_book
 from configurator.core.procurement.servers import host_power_w, server_type, servers_needed
 from configurator.core.scenario import Economics, Scenario
-
-DEFAULT_CURRENCY = {"en": ("USD", 1.0), "zh_CN": ("CNY", 7.1)}
-"""Currency and units per US dollar that each interface language starts with. 7.1 CNY/USD is
-an approximate 2025–2026 rate, not a quote: the rate stays editable in every scenario."""
 
 
 @dataclass(frozen=True)
@@ -30,24 +26,20 @@ class Power:
     """Average draw at the wall: cards at ``power_fraction`` of TDP plus hosts, times PUE [W]."""
 
 
-def default_currency(language: str) -> tuple[str, float]:
-    """(currency, units per USD) a language starts with."""
-    return DEFAULT_CURRENCY.get(language, DEFAULT_CURRENCY["en"])
-
-
 HOST_POWER_FALLBACK_W = 1200.0
 """A server's own power when neither the user nor the price file gives one [W] (two CPUs,
 memory, NICs and fans of a PCIe server). **Assumption**: no measurement or vendor figure in the
 repository fixes it."""
 
 
-def host_watts(card: Card, scenario: Scenario) -> float:
+def host_watts(card: Card, scenario: Scenario, book: PriceBook | None = None) -> float:
     """Power of one server besides its cards at full load: the user's figure, else the server
-    type's from the price file (``procurement.servers.host_power_w``) [W]."""
+    type's from the price book ``book`` (``procurement.servers.host_power_w``; None: the book in
+    use, until every caller passes its own) [W]."""
     e = scenario.economics
     if e.host_power_w_per_node is not None:
         return e.host_power_w_per_node
-    book = active_price_book()
+    book = active_price_book() if book is None else book
     watts = host_power_w(card, scenario.parallelism.cards_per_node, scenario.count, book)
     return HOST_POWER_FALLBACK_W if watts is None else watts
 
@@ -57,27 +49,27 @@ def server_count(card: Card, scenario: Scenario) -> int:
     return servers_needed(card, scenario.parallelism.cards_per_node, scenario.count)
 
 
-def deployment_power(card: Card, scenario: Scenario) -> Power | None:
+def deployment_power(card: Card, scenario: Scenario, book: PriceBook | None = None) -> Power | None:
     """Power of ``count`` cards in their servers (:func:`formulas.facility_watts`: (cards × TDP +
-    servers × their own power) × average share of maximum × PUE)."""
+    servers × their own power, from ``book``: :func:`host_watts`) × average share of maximum × PUE)."""
     if card.tdp_w is None:
         return None
     e = scenario.economics
     board = card.tdp_w * scenario.count
-    facility = formulas.facility_watts(board, host_watts(card, scenario), server_count(card, scenario),
+    facility = formulas.facility_watts(board, host_watts(card, scenario, book), server_count(card, scenario),
                                        e.power_fraction, e.pue)
     return Power(board_watts=board, facility_watts=facility)
 
 
-def node_power_kw(card: Card, scenario: Scenario) -> float | None:
-    """Wall power of one full server (its cards and itself) at full load [kW]
-    (:func:`formulas.facility_watts` of one server at a power fraction of 1)."""
+def node_power_kw(card: Card, scenario: Scenario, book: PriceBook | None = None) -> float | None:
+    """Wall power of one full server (its cards and itself, from ``book``: :func:`host_watts`) at
+    full load [kW] (:func:`formulas.facility_watts` of one server at a power fraction of 1)."""
     if card.tdp_w is None:
         return None
     e = scenario.economics
-    per_server = server_type(card, scenario.parallelism.cards_per_node, scenario.count).gpus
-    return formulas.facility_watts(card.tdp_w * min(per_server, scenario.count), host_watts(card, scenario), 1, 1.0,
-                                   e.pue) / 1000
+    per_server = server_type(card, scenario.parallelism.cards_per_node, scenario.count).cards_each
+    return formulas.facility_watts(card.tdp_w * min(per_server, scenario.count), host_watts(card, scenario, book),
+                                   1, 1.0, e.pue) / 1000
 
 
 def energy_kwh(power: Power, hours: float) -> float:

@@ -7,8 +7,8 @@ from dataclasses import asdict
 
 from configurator.core.constraints import users_in_flight
 from configurator.core.estimate import Estimate
+from configurator.core.layout_json import scenario_layout_to_dict
 from configurator.core.procurement.deployment import DeploymentCost, deployment_cost_to_dict
-from configurator.core.scenario import Scenario
 from configurator.core.serving_use import latency_targets
 from configurator.core.uncertainty import NO_CALIBRATION, Band, band_definition, error_bands, headline_bands
 from configurator.core.units import GIB
@@ -68,7 +68,7 @@ def estimate_to_dict(est: Estimate, cost: DeploymentCost) -> dict:
             "exposed_comm_fraction": _round(t.exposed_comm_fraction, 4) if t else None,
             "exposed_comm_by_kind": {k: _round(v, 4) for k, v in t.exposed_comm_by_kind.items()} if t else None,
         },
-        "layout": layout_to_dict(est.scenario) if family.has_layout else None,
+        "layout": scenario_layout_to_dict(est.scenario) if family.has_layout else None,
         "carries": carries_to_dict(est) if i else None,
         "time": {"hours": _round(t.hours) if t else None, "hours_range": _range(bands, "hours"),
                  "gpu_hours": _round(t.gpu_hours) if t else None, "gpu_hours_range": _range(bands, "gpu_hours")},
@@ -121,19 +121,6 @@ def error_bands_to_dict(bands: dict[str, Band]) -> dict:
                          "note": b.note or None} for name, b in bands.items()},
         "not_calibrated": None if bands else NO_CALIBRATION,
     }
-
-
-def layout_to_dict(scenario: Scenario) -> dict:
-    """The layout the estimate is of, with the fields the user pinned."""
-    p, t = scenario.parallelism, scenario.training
-    training = scenario.workload.is_training
-    return {"tp": p.tp, "pp": p.pp, "vp": p.virtual_stages, "cp": p.cp if training else 1, "ep": p.ep,
-            "dp": scenario.data_parallel,
-            "zero": p.zero if training else None, "recompute": t.recompute.value if training else None,
-            "micro_batch": t.micro_batch if training else None, "grad_accum": t.grad_accum if training else None,
-            "global_batch_tokens": scenario.global_batch_tokens if training else None,
-            "sequences_per_replica": None if training else scenario.sequences_per_replica,
-            "pinned": list(scenario.pinned)}
 
 
 def latency_to_dict(est: Estimate) -> dict:

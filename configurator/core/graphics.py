@@ -297,11 +297,6 @@ def graphics_speed(scenario: Scenario, card: Card) -> tuple[GraphicsSpeed, Memor
     return speed, graphics_memory(scenario, card, max(on_card, 1))  # memory of at least one user or stream
 
 
-def servers_needed(cards: int | None, cards_per_server: int) -> int | None:
-    """Servers for ``cards`` at ``cards_per_server`` each (GPUs, for multi-GPU boards)."""
-    return None if not cards else -(-cards // cards_per_server)
-
-
 def boards_needed(cards: int | None, card: Card) -> int | None:
     """Boards to buy when a board carries several GPUs (A16: 4)."""
     return None if not cards else -(-cards // card.gpus_per_board)

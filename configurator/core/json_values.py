@@ -17,8 +17,6 @@ import json
 import math
 from pathlib import Path
 
-from pydantic import BaseModel
-
 from configurator.core.files import open_regular_file
 from configurator.core.messages import Message, msg, said
 
@@ -257,21 +255,6 @@ def text_value(value: object, key: str, default: str) -> str:
     if isinstance(value, str):
         return value
     raise ValueError(f"{key} must be text, not {describe(value)}")
-
-
-def field_bounds(model: type[BaseModel], name: str) -> tuple[int | None, int | None]:
-    """The inclusive ``ge``/``le`` bounds declared on a pydantic model's field.
-
-    Returns
-    -------
-    tuple of (int or None, int or None)
-        ``(low, high)``; ``None`` where the field declares no bound on that side.
-    """
-    low = high = None
-    for constraint in model.model_fields[name].metadata:
-        low = getattr(constraint, "ge", low)
-        high = getattr(constraint, "le", high)
-    return low, high
 
 
 def _range(low: int | None, high: int | None) -> str:

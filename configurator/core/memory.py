@@ -1,4 +1,4 @@
-"""Memory per card for training and inference, with the largest batch/context that fits.
+"""Memory per card for training and serving, with the largest batch/context that fits.
 
 Sizes are bytes per card on the most-loaded card. Formulas and their sources are in each
 function's docstring; ``../shared/design/estimator.md`` collects them.
@@ -354,7 +354,7 @@ def training_memory(
     return max(breakdowns, key=lambda b: b.total), min(m.max_micro_batch() for m in models)
 
 
-# ---- inference --------------------------------------------------------------------------
+# ---- serving ----------------------------------------------------------------------------
 
 
 def kv_cache_bytes_per_token(model: ModelArchitecture, kv_bytes: float) -> float:
@@ -368,7 +368,7 @@ def kv_shards(model: ModelArchitecture, tp: int) -> int:
     return 1 if model.is_mla else min(tp, model.kv_heads)
 
 
-def inference_token_working_bytes(model: ModelArchitecture, math_bytes: float) -> float:
+def serving_token_working_bytes(model: ModelArchitecture, math_bytes: float) -> float:
     """Transient bytes per token in flight through one layer during prefill [B]:
     residual and normed input, q/k/v, attention output and two ffn-wide MLP tensors."""
     widths = 2 * model.hidden + model.q_dim + 2 * model.kv_dim + model.attn_out_dim + 2 * model.mlp_token_width
@@ -376,7 +376,7 @@ def inference_token_working_bytes(model: ModelArchitecture, math_bytes: float) -
 
 
 @dataclass(frozen=True)
-class InferenceMemoryModel:
+class ServingMemoryModel:
     """Serving memory as a function of concurrency and context."""
 
     weights: float
@@ -448,7 +448,7 @@ def _serving_stage_params(model: ModelArchitecture, pp: int, first: bool, ep: in
     return stage * expert_parallel_factor(share, ep)
 
 
-def inference_memory_model(scenario: Scenario, card: Card, plan: PrecisionPlan) -> InferenceMemoryModel:
+def inference_memory_model(scenario: Scenario, card: Card, plan: PrecisionPlan) -> ServingMemoryModel:
     """Weights, KV cache, prefill working set and sampling buffers per card.
 
     Serving engines reserve ``engine_memory_fraction`` of the card up front (vLLM
@@ -460,10 +460,10 @@ def inference_memory_model(scenario: Scenario, card: Card, plan: PrecisionPlan) 
     kv_bytes = kv_element_bytes(scenario, plan)
     kv_per_token = kv_cache_bytes_per_token(model, kv_bytes) / kv_shards(model, tp) / pp
     chunk = min(serving.max_batched_tokens, serving.prompt_tokens * scenario.sequences_per_replica)
-    fixed = chunk * inference_token_working_bytes(model, plan.math_bytes) / tp
+    fixed = chunk * serving_token_working_bytes(model, plan.math_bytes) / tp
     sampling = 2 * 4 * model.vocab  # fp32 logits and probabilities of one position
     capacity = usable_capacity_bytes(card, scenario.assumptions)
-    return InferenceMemoryModel(
+    return ServingMemoryModel(
         weights=weights,
         kv_per_token_per_sequence=kv_per_token,
         activations_fixed=fixed,

@@ -18,7 +18,8 @@ from configurator.core.catalog import Card, Catalog, PriceEntry
 from configurator.core.constraints import made_for_region, region_excludes, region_rank
 from configurator.core.currency import price_conversion
 from configurator.core.estimate import Estimate
-from configurator.core.estimate_json import estimate_to_dict, layout_to_dict
+from configurator.core.estimate_json import estimate_to_dict
+from configurator.core.layout_json import scenario_layout_to_dict
 from configurator.core.messages import Message, msg
 from configurator.core.verdicts import violations_to_dicts
 from configurator.core.procurement.deployment import DeploymentCost, deployment_cost
@@ -608,7 +609,7 @@ def result_to_dict(result: Result) -> dict:
                    for r in result.pareto],
         "rejected": result.rejected,
         "unpriced": [{"card": r.card.id, "count": r.count, "speed": r.speed_figure, "reason_id": r.reasons[0].id,
-                      "reason": r.reasons[0].text, "layout": layout_to_dict(r.estimate.scenario)}
+                      "reason": r.reasons[0].text, "layout": scenario_layout_to_dict(r.estimate.scenario)}
                      for r in result.unpriced],
         "price_decides": None if result.price_decides is None else result.price_decides.to_dict(),
         "below_the_line": [below_line_to_dict(r) for r in result.below_line],
@@ -621,5 +622,5 @@ def below_line_to_dict(rec: Recommendation) -> dict:
     return {"card": rec.card.id, "count": rec.count, "speed": rec.speed_figure,
             "score": rec.score if math.isfinite(rec.score) else None,
             "tco_per_million_tokens": rec.ownership_per_unit, "cloud_per_million_tokens": rec.cloud_per_unit,
-            "layout": layout_to_dict(rec.estimate.scenario),
+            "layout": scenario_layout_to_dict(rec.estimate.scenario),
             "violations": violations_to_dicts(rec.estimate.verdicts)}

@@ -3,13 +3,7 @@ per card in the catalog's ``export_control``: a status to show, not legal advice
 
 from __future__ import annotations
 
-from typing import Literal
-
 from configurator.core.catalog import Card
-
-Region = Literal["cn", "other"]
-"""``cn``: mainland China (the destination the catalog records US export status for);
-``other``: anywhere else — no restriction is modelled there."""
 
 REGION_FOR_LANGUAGE = {"zh_CN": "cn"}
 """The region a language starts with (editable); languages not listed start with none."""

@@ -20,7 +20,7 @@ from configurator.core.memory import kv_cache_bytes_per_token, kv_shards
 from configurator.core.messages import Message, msg
 from configurator.core.formulas import communication as comm
 from configurator.core.formulas.communication import EP_ALL_TO_ALLS_PER_LAYER, PCIE_RING_STEP_LATENCY_S
-from configurator.core.performance import (
+from configurator.core.training_speed import (
     expert_parallel_seconds,
     fabric,
     links,

@@ -54,8 +54,3 @@ base) [B]; serving formats carry their own bits (core/formats.py)."""
 def weight_bytes_per_param(precision: Precision) -> float:
     """Storage per weight including quantisation scales [B/param]."""
     return BYTES_PER_ELEMENT[precision] + QUANT_SCALE_OVERHEAD.get(precision, 0.0)
-
-
-def bytes_to_gib(n_bytes: float) -> float:
-    """Convert bytes to GiB (2**30 B)."""
-    return n_bytes / GIB

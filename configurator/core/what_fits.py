@@ -16,9 +16,7 @@ for one machine; here the numbers are the planner's, with its layouts.
 from __future__ import annotations
 
 import math
-import threading
 import time
-from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
@@ -28,6 +26,7 @@ from configurator.core.bounds import field_bounds
 from configurator.core.catalog import Card, Catalog
 from configurator.core.estimate import Estimate, estimate, messages_for_serving_targets
 from configurator.core.formats import WeightFormat
+from configurator.core.memo import LruMemo, scenario_key
 from configurator.core.model_size import model_for_size
 from configurator.core.workloads.training.search import plan_training_layout
 from configurator.core.precision import default_precision
@@ -462,14 +461,15 @@ def fit_rows(base: Scenario, card: Card, targets: ServingTargets = INTERACTIVE_T
 ANSWERS_KEPT = 16
 """Whole answers kept (the dialog reopened, a card picked again), least recently used dropped."""
 
-_ANSWERS: OrderedDict[tuple, WhatFits] = OrderedDict()
-_ANSWERS_LOCK = threading.Lock()
+_NOT_ASKED = frozenset({"name", "workload", "model", "precision", "auto_layout", "constraints", "graphics"})
+"""Fields of the base scenario each row replaces: answers for bases differing only in them are one."""
+
+_ANSWERS: LruMemo[WhatFits] = LruMemo(ANSWERS_KEPT)
 
 
 def clear_what_fits_memo() -> None:
     """Forget every kept answer."""
-    with _ANSWERS_LOCK:
-        _ANSWERS.clear()
+    _ANSWERS.clear()
 
 
 def what_fits(base: Scenario, catalog: Catalog, targets: ServingTargets = INTERACTIVE_TARGETS,
@@ -486,14 +486,9 @@ def what_fits(base: Scenario, catalog: Catalog, targets: ServingTargets = INTERA
     answers are kept.
     """
     card = catalog.get(base.card_id)
-    key = (base.model_dump_json(warnings=False, exclude={"name", "workload", "model", "precision", "auto_layout",
-                                                         "constraints", "graphics"}),
-           targets, tuple(models), tuple(tasks), id(card))
-    with _ANSWERS_LOCK:
-        kept = _ANSWERS.get(key)
-        if kept is not None and kept.card is card:  # the card held, so its id is not reused while kept
-            _ANSWERS.move_to_end(key)
-    if kept is not None and kept.card is card:
+    key = (scenario_key(base, _NOT_ASKED), targets, tuple(models), tuple(tasks))
+    kept = _ANSWERS.get(key, held=(card,))
+    if kept is not None:
         if progress is not None:
             progress(kept.rows)
         return kept
@@ -504,11 +499,7 @@ def what_fits(base: Scenario, catalog: Catalog, targets: ServingTargets = INTERA
         if progress is not None:
             progress(tuple(rows))
     answer = WhatFits(card, base.count, base, targets, tuple(rows), time.perf_counter() - start)
-    with _ANSWERS_LOCK:
-        _ANSWERS[key] = answer
-        if len(_ANSWERS) > ANSWERS_KEPT:
-            _ANSWERS.popitem(last=False)
-    return answer
+    return _ANSWERS.put(key, answer, held=(card,))
 
 
 def owned_scenario(card_id: str, count: int, like: Scenario | None = None) -> Scenario:

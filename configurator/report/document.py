@@ -138,11 +138,6 @@ def paginate(document: QTextDocument, keep_whole: str = "") -> None:
         block = block.next()
 
 
-def page_count(document: QTextDocument, resolution: int = 300) -> int:
-    """Pages the document takes on A4 with 15 mm margins."""
-    return document.pageCount()
-
-
 def print_document(document: QTextDocument, device: QPagedPaintDevice) -> None:
     """Paint ``document``'s pages on ``device`` (a PDF writer or a printer), each with its footer."""
     painter = QPainter(device)

@@ -63,11 +63,6 @@ def duration(hours: float | None, w: Words) -> str:
     return numbers.duration(hours, w.language, with_hours=True)
 
 
-def duration_short(hours: float | None, w: Words) -> str:
-    """A duration in one unit, for narrow columns."""
-    return numbers.duration(hours, w.language)
-
-
 def gib(n_bytes: float, language: str = "en") -> str:
     return numbers.gib(n_bytes, language)
 

@@ -4,16 +4,15 @@ management and storage networks, storage, racks, facility and software lines."""
 from __future__ import annotations
 
 import math
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass, replace
 
 from configurator.core.catalog import Card
+from configurator.core.memo import LruMemo
 from configurator.core.economics import PriceBasis, price_basis
-from configurator.core.performance import fabric
+from configurator.core.training_speed import fabric
 from configurator.core.procurement.goodput import CHECKPOINT_BYTES_PER_PARAM, Goodput, deployment_goodput
 from configurator.core.procurement.prices import ITEM_KINDS, PriceBook, UnitPrice
-from configurator.core.procurement.servers import server_type
+from configurator.core.procurement.servers import server_type, servers_needed
 from configurator.core.scenario import Scenario, Workload
 
 SCALE_OUT_PORT_GBPS = 400.0
@@ -234,14 +233,12 @@ MEMO_SIZE = 2048
 """Bills of materials kept for reuse (the budget verdict builds one for every configuration a
 ranking weighs; its TCO and the summary ask for the same one again)."""
 
-_MEMO: OrderedDict[tuple, tuple[Scenario, Card, PriceBook, BillOfMaterials]] = OrderedDict()
-_MEMO_LOCK = threading.Lock()
+_MEMO: LruMemo[BillOfMaterials] = LruMemo(MEMO_SIZE)
 
 
 def clear_bom_memo() -> None:
     """Forget every kept bill of materials."""
-    with _MEMO_LOCK:
-        _MEMO.clear()
+    _MEMO.clear()
 
 
 def bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, *, spares: bool = True,
@@ -254,18 +251,12 @@ def bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, *, spares
     are kept, each by the identity of the three (frozen, and held by the memo so that their ids
     are not reused): the budget verdict builds the bill of an estimate's own scenario, and its
     TCO (:func:`~configurator.core.procurement.deployment.deployment_cost`) asks for it again."""
-    key = (id(scenario), id(card), id(book), spares)
-    with _MEMO_LOCK:
-        kept = _MEMO.get(key)
-        if kept is not None and kept[0] is scenario and kept[1] is card and kept[2] is book:
-            _MEMO.move_to_end(key)
-            return kept[3]
-    bom = _bill_of_materials(scenario, card, book, spares, prices or price_basis(card, scenario.economics))
-    with _MEMO_LOCK:
-        _MEMO[key] = (scenario, card, book, bom)
-        if len(_MEMO) > MEMO_SIZE:
-            _MEMO.popitem(last=False)
-    return bom
+    held = (scenario, card, book)
+    kept = _MEMO.get(spares, held)
+    if kept is not None:
+        return kept
+    return _MEMO.put(spares, _bill_of_materials(scenario, card, book, spares,
+                                                prices or price_basis(card, scenario.economics)), held)
 
 
 def _bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, spares: bool,
@@ -273,7 +264,7 @@ def _bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, spares: 
     e, count, per_node = scenario.economics, scenario.count, scenario.parallelism.cards_per_node
     rate = e.usd_to_currency if book.items and next(iter(book.items.values())).currency == "USD" else 1.0
     kind = server_type(card, per_node, count)
-    servers = math.ceil(count / kind.gpus)
+    servers = servers_needed(card, per_node, count)
     lines: list[BomLine] = []
     server_item = book.item(kind.item_id) if kind.item_id else None
     owned = min(e.owned_cards, count)
@@ -286,23 +277,23 @@ def _bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, spares: 
     if kind.item_id:
         lines.append(_line(book, kind.item_id, servers, rate, role="system" if kind.rack_scale else ""))
 
-    goodput = deployment_goodput(scenario, card)
+    goodput = deployment_goodput(scenario, card, book)
     if goodput is not None:
         if spares and goodput.spare_servers and kind.item_id and not kind.rack_scale:
             n = goodput.spare_servers
-            lines.append(_line(book, kind.item_id, n, rate, name=f"spare servers ({n} × {kind.gpus} cards)",
+            lines.append(_line(book, kind.item_id, n, rate, name=f"spare servers ({n} × {kind.cards_each} cards)",
                                role="spare"))
-            spare_cards = _card_line(card, n * kind.gpus, basis, server_item)
+            spare_cards = _card_line(card, n * kind.cards_each, basis, server_item)
             lines.append(BomLine(**{**spare_cards.__dict__, "name": f"{card.name} (spares)", "role": "spare"}))
     spare = goodput.spare_servers if goodput and spares and not kind.rack_scale else 0
     total_servers = servers + spare  # cold spares: racked and managed, outside the scale-out fabric
 
-    spans_servers = total_servers > 1 and (scenario.workload.is_training or scenario.model_parallel > kind.gpus)
+    spans_servers = total_servers > 1 and (scenario.workload.is_training or scenario.model_parallel > kind.cards_each)
     switches, switch_w = 0, 0.0
     if spans_servers:
         net = fabric(card, per_node, scenario.assumptions)
         port_gbps = net.network_gbps * 8
-        endpoints = math.ceil(servers * kind.gpus * port_gbps / SCALE_OUT_PORT_GBPS)
+        endpoints = math.ceil(servers * kind.cards_each * port_gbps / SCALE_OUT_PORT_GBPS)
         if card.interconnect.scale_out_gbps is None:  # NICs are bought; Gaudi-class cards have them on chip
             lines.append(_line(book, "nic-400g", endpoints, rate))
         switch_id = "switch-ib-ndr-64" if card.vendor == "NVIDIA" else "switch-eth-800g-64"
@@ -330,7 +321,7 @@ def _bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, spares: 
         switches += n_storage
 
     host_w = server_item.power_w if server_item else None
-    server_kw = None if card.tdp_w is None else (card.tdp_w * kind.gpus + (host_w or 0.0)) / 1000
+    server_kw = None if card.tdp_w is None else (card.tdp_w * kind.cards_each + (host_w or 0.0)) / 1000
     air_kw = book.rate("air_cooled_rack_kw")
     liquid = kind.rack_scale or (server_kw is not None and server_kw > air_kw)
     if kind.rack_scale:
@@ -358,4 +349,5 @@ def _bill_of_materials(scenario: Scenario, card: Card, book: PriceBook, spares: 
     lines.extend(_software_lines(card, scenario, book, rate))
     order = {k: i for i, k in enumerate(ITEM_KINDS)}
     lines.sort(key=lambda line: (order.get(line.kind, len(order)), line.yearly))
-    return BillOfMaterials(tuple(lines), e.currency, total_servers, kind.gpus, racks, liquid, it_kw, host_w, goodput)
+    return BillOfMaterials(tuple(lines), e.currency, total_servers, kind.cards_each, racks, liquid, it_kw, host_w,
+                           goodput)

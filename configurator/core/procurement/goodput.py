@@ -8,6 +8,8 @@ from dataclasses import dataclass
 
 from configurator.core.formulas import reliability
 from configurator.core.formulas.reliability import checkpoint_interval_hours
+from configurator.core.procurement.prices import PriceBook, active_price_book
+from configurator.core.procurement.servers import server_type, servers_needed
 
 FAILURES_PER_GPU_HOUR = 419 / (54 * 24 * 16384)
 """Unexpected job interruptions per GPU-hour: 419 in 54 days on 16,384 H100s (Dubey et al. 2024,
@@ -69,20 +71,18 @@ def training_goodput(gpus: int, servers: int, gpus_per_server: int, checkpoint_b
                    spare_servers(servers, gpus_per_server, failure_rate, REPAIR_HOURS))
 
 
-def deployment_goodput(scenario, card) -> Goodput | None:
+def deployment_goodput(scenario, card, book: PriceBook | None = None) -> Goodput | None:
     """Goodput of a training scenario on its servers, with the failure and restart figures of
-    the price file (None for one server or a workload that is not training)."""
-    from configurator.core.procurement.prices import active_price_book
-    from configurator.core.procurement.servers import server_type
-
+    the price book ``book`` (None: the book in use, until every caller passes its own; None
+    for one server or a workload that is not training)."""
     if not scenario.workload.is_training:
         return None
     kind = server_type(card, scenario.parallelism.cards_per_node, scenario.count)
-    servers = math.ceil(scenario.count / kind.gpus)
+    servers = servers_needed(card, scenario.parallelism.cards_per_node, scenario.count)
     if servers <= 1:
         return None
-    book = active_price_book()
+    book = active_price_book() if book is None else book
     checkpoint = CHECKPOINT_BYTES_PER_PARAM * scenario.model.total_params()
-    return training_goodput(scenario.count, servers, kind.gpus, checkpoint,
+    return training_goodput(scenario.count, servers, kind.cards_each, checkpoint,
                             book.rate("gpu_failure_rate_per_gpu_hour", FAILURES_PER_GPU_HOUR),
                             book.rate("checkpoint_restart_minutes", RESTART_HOURS * 60) / 60.0)

@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 
 from configurator.core.catalog import Card
-from configurator.core.performance import RACK_SCALE_DOMAIN
+from configurator.core.training_speed import RACK_SCALE_DOMAIN
 from configurator.core.procurement.prices import PriceBook
 
 _BASEBOARD = re.compile(r"SXM|OAM|HGX|baseboard|module|superchip", re.IGNORECASE)
@@ -16,11 +16,16 @@ _NOT_A_SERVER_CARD = re.compile(r"desktop|cloud-only", re.IGNORECASE)
 
 @dataclass(frozen=True)
 class ServerType:
-    """How the cards are housed: an item of the price file and the cards it holds."""
+    """How the cards are housed: an item of the price file, its GPU places and the cards each
+    server holds in the layout."""
 
     item_id: str | None
     gpus: int
-    rack_scale: bool = False
+    """GPUs the server (or rack) has room for [count]."""
+    rack_scale: bool
+    cards_each: int
+    """Cards each server holds in the layout: a server's share (``cards_per_node``) in a PCIe
+    server of the next size up, every place of a baseboard or rack [count]."""
 
 
 def server_type(card: Card, cards_per_node: int, count: int) -> ServerType:
@@ -30,20 +35,27 @@ def server_type(card: Card, cards_per_node: int, count: int) -> ServerType:
     (``cards_per_node``, at most 8); no server for desktop systems and cloud-only parts."""
     ic = card.interconnect
     if card.has_fast_link and ic.domain_size > RACK_SCALE_DOMAIN:
-        return ServerType("rack-nvl72", ic.domain_size, True)
+        return ServerType("rack-nvl72", ic.domain_size, True, ic.domain_size)
     form = card.form_factor or ""
     if _NOT_A_SERVER_CARD.search(form):
-        return ServerType(None, 1)
+        return ServerType(None, 1, False, 1)
     if _BASEBOARD.search(form.split("/")[0]) and "PCIe" not in form.split("/")[0]:
-        return ServerType("server-hgx-8-b200" if (card.tdp_w or 0) >= 1000 else "server-hgx-8", 8)
+        return ServerType("server-hgx-8-b200" if (card.tdp_w or 0) >= 1000 else "server-hgx-8", 8, False, 8)
     wanted = max(1, min(cards_per_node, count, 8))
     slots = next(n for n in (1, 2, 4, 8) if n >= wanted)
-    return ServerType(f"server-pcie-{slots}", slots)
+    return ServerType(f"server-pcie-{slots}", slots, False, wanted)
 
 
 def servers_needed(card: Card, cards_per_node: int, count: int) -> int:
-    """Servers (or racks, for rack-scale systems) that hold ``count`` cards [count]."""
-    return math.ceil(count / server_type(card, cards_per_node, count).gpus)
+    """Servers (or racks, for rack-scale systems) that hold ``count`` cards at a server's share
+    each (:attr:`ServerType.cards_each`) [count].
+
+    The one count of servers (bill of materials, power, goodput, the graphics capacity view):
+    10 PCIe cards at 3 per server are 4 four-slot servers (3 + 3 + 3 + 1), not 3 filled to 4 —
+    the layout's per-server share (tensor-parallel group, a driver's per-server session limit)
+    is what the estimate was made for.
+    """
+    return math.ceil(count / server_type(card, cards_per_node, count).cards_each)
 
 
 def host_power_w(card: Card, cards_per_node: int, count: int, book: PriceBook) -> float | None:

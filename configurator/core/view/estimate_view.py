@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 
 from configurator.core.serving_use import latency_targets
 from configurator.core.formats import FORMATS
-from configurator.core.graphics import boards_needed, servers_needed
+from configurator.core.graphics import boards_needed
+from configurator.core.procurement.servers import servers_needed
 from configurator.core.uncertainty import headline_bands
 from configurator.core.view.names import (  # noqa: F401 - the name tables, re-exported
     BATCHING,
@@ -175,7 +176,7 @@ def _capacity(est: Estimate) -> Section:
     unit = g.unit
     servers = None if not g.cards_needed else Phrase(
         "{n} at 1 card each" if per_server == 1 else "{n} at {per} cards each",
-        {"n": servers_needed(g.cards_needed, per_server), "per": per_server})
+        {"n": servers_needed(est.card, per_server, g.cards_needed), "per": per_server})
     rows = [
         Row("Per card", Phrase("{n}\u00a0{unit}", {"n": Amount(g.per_card, "count"), "unit": unit}), key="per_card"),
         Row("Limited by", LIMITS.get(g.limiting, g.limiting), key="limiting"),

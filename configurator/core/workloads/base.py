@@ -27,7 +27,7 @@ from configurator.core.economics import Costs, Power
 from configurator.core.graphics import GraphicsSpeed
 from configurator.core.memory import MemoryBreakdown
 from configurator.core.messages import Message, msg
-from configurator.core.performance import TrainingSpeed
+from configurator.core.training_speed import TrainingSpeed
 from configurator.core.precision import PrecisionPlan
 from configurator.core.scenario import Scenario, Workload
 from configurator.core.serving_speed import InferenceSpeed

@@ -6,16 +6,15 @@ scenarios with Auto serving fields (:func:`assemble`).
 from __future__ import annotations
 
 import math
-import threading
-from collections import OrderedDict
 from dataclasses import replace
 
 from configurator.core.catalog import Card
 from configurator.core.constraints import missed_serving_targets
 from configurator.core.constraints import serving_verdicts
 from configurator.core.memory import inference_memory_model, usable_capacity_bytes
+from configurator.core.memo import NOT_SEARCHED, LruMemo, scenario_key
 from configurator.core.messages import msg
-from configurator.core.performance import fabric
+from configurator.core.training_speed import fabric
 from configurator.core.precision import plan_serving
 from configurator.core.scenario import Scenario
 from configurator.core.serving_speed import InferenceSpeed
@@ -117,10 +116,6 @@ def serving_expert_parallel_options(scenario: Scenario, card: Card, tp: int, pp:
     return [1, max(fitting)] if fitting and card.has_fast_link else [1]
 
 
-NOT_SEARCHED = frozenset({"name", "economics"})
-"""Scenario fields the serving search never reads (it ranks layouts by fit, the latency and
-rate targets and the request rate; prices only enter the estimate of the layout chosen)."""
-
 PLANNER_NOTES = frozenset({"serving-disaggregated-chosen", "serving-colocated-chosen", "kv-fp8-chosen",
                            "chunk-chosen"})
 """Messages the search puts before the chosen layout's own estimate's messages."""
@@ -128,27 +123,22 @@ PLANNER_NOTES = frozenset({"serving-disaggregated-chosen", "serving-colocated-ch
 SEARCH_MEMO_SIZE = 1024
 """Serving searches kept (the layout chosen and the search's notes; least recently used dropped)."""
 
-_SEARCHES: OrderedDict[tuple, tuple[Card, Scenario, tuple]] = OrderedDict()
-_SEARCHES_LOCK = threading.Lock()
+_SEARCHES: LruMemo[tuple[Scenario, tuple]] = LruMemo(SEARCH_MEMO_SIZE)
 
 
 def clear_search_memo() -> None:
     """Forget every kept serving search."""
-    with _SEARCHES_LOCK:
-        _SEARCHES.clear()
+    _SEARCHES.clear()
 
 
 def planned_inference(scenario: Scenario, card: Card) -> Estimate:
     """The serving plan (:func:`search_inference`), searched once for scenarios that differ only
-    in :data:`NOT_SEARCHED` (the last :data:`SEARCH_MEMO_SIZE` kept): the same layout in another
+    in :data:`~configurator.core.memo.NOT_SEARCHED` (the last :data:`SEARCH_MEMO_SIZE` kept): the same layout in another
     currency or at another electricity price is estimated again, with the search's notes."""
-    key = (scenario.model_dump_json(warnings=False, exclude=NOT_SEARCHED), id(card))
-    with _SEARCHES_LOCK:
-        kept = _SEARCHES.get(key)
-        if kept is not None and kept[0] is card:  # the card held, so its id is not reused while kept
-            _SEARCHES.move_to_end(key)
-    if kept is not None and kept[0] is card:
-        _, chosen, notes = kept
+    key = scenario_key(scenario, NOT_SEARCHED)
+    kept = _SEARCHES.get(key, (card,))
+    if kept is not None:
+        chosen, notes = kept
         planned = chosen.model_copy(update={"name": scenario.name, "economics": scenario.economics})
         est = estimate_inference(planned, card, inference_basis(planned, card))
         return replace(est, messages=(*notes, *est.messages)) if notes else est
@@ -158,10 +148,7 @@ def planned_inference(scenario: Scenario, card: Card) -> Estimate:
         if message.id not in PLANNER_NOTES:
             break
         notes.append(message)
-    with _SEARCHES_LOCK:
-        _SEARCHES[key] = (card, est.scenario, tuple(notes))
-        if len(_SEARCHES) > SEARCH_MEMO_SIZE:
-            _SEARCHES.popitem(last=False)
+    _SEARCHES.put(key, (est.scenario, tuple(notes)), (card,))
     return est
 
 

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from configurator.core.catalog import Card
 from configurator.core.messages import Message, msg
-from configurator.core.performance import model_flops_per_token
+from configurator.core.training_speed import model_flops_per_token
 from configurator.core.precision import plan_training
 from configurator.core.scenario import Scenario
 from configurator.core.units import TERA

@@ -18,7 +18,7 @@ from configurator.core.memory import (
     training_states,
 )
 from configurator.core.messages import Message, msg
-from configurator.core.performance import MicroBatchTiming, TrainingSpeed, micro_batch_timing, training_speed
+from configurator.core.training_speed import MicroBatchTiming, TrainingSpeed, micro_batch_timing, training_speed
 from configurator.core.precision import PrecisionPlan, plan_training
 from configurator.core.procurement.goodput import deployment_goodput
 from configurator.core.scenario import Scenario, Workload

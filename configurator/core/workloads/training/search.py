@@ -5,7 +5,7 @@ The heuristics practitioners state (Narayanan et al. 2021 §3: tensor parallel i
 pipeline across servers, data parallel for the rest; the global batch fixed by the recipe) bound
 the search; within them every combination is costed with the estimator's own formulas — the
 array-friendly functions of :mod:`configurator.core.formulas` that the single estimate
-(:mod:`configurator.core.memory`, :mod:`configurator.core.performance`) runs too — and the
+(:mod:`configurator.core.memory`, :mod:`configurator.core.training_speed`) runs too — and the
 fastest that fits wins. The search is a pure
 function of (scenario, card); the winner and the runners-up are re-estimated exactly by
 :func:`configurator.core.workloads.training.plan.planned_training`.
@@ -13,8 +13,6 @@ function of (scenario, card); the winner and the runners-up are re-estimated exa
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -22,6 +20,8 @@ import numpy as np
 
 from configurator.core.batch import nearest_splitting_batches
 from configurator.core.catalog import Card
+from configurator.core.layout_json import searched_layout_to_dict
+from configurator.core.memo import NOT_SEARCHED_FOR_TRAINING, LruMemo, scenario_key
 from configurator.core.formulas import communication as comm
 from configurator.core.formulas.flops import flops_per_param, matmul_flops, model_flops_utilisation, recompute_factors
 from configurator.core.formulas.parallelism import (
@@ -59,7 +59,7 @@ from configurator.core.memory import (
     stage_stored_bytes,
     training_states,
 )
-from configurator.core.performance import (
+from configurator.core.training_speed import (
     attention_flops_per_token,
     fabric,
     host_link_gbps,
@@ -415,44 +415,30 @@ def _loses_by(best: dict, other: dict) -> str:
     return reason if gap > 0.25 * (other["step_s"] - best["step_s"]) else "compute"
 
 
-NOT_SEARCHED = frozenset({"name", "economics", "constraints"})
-"""Scenario fields the layout search never reads (prices, goals and limits are applied to the
-layouts it returns, by the exact estimate): scenarios differing only in them share one search."""
-
 PLAN_MEMO_SIZE = 1024
 """Searches kept for reuse by :func:`plan_training_layout`, least recently used dropped first
 (a plan is five layouts: well under 1 MiB in all)."""
 
-_PLANS: OrderedDict[tuple, tuple[Card, TrainingPlan]] = OrderedDict()
-_PLANS_LOCK = threading.Lock()
+_PLANS: LruMemo[TrainingPlan] = LruMemo(PLAN_MEMO_SIZE)
 
 
 def clear_plan_memo() -> None:
     """Forget every kept layout search."""
-    with _PLANS_LOCK:
-        _PLANS.clear()
+    _PLANS.clear()
 
 
 def plan_training_layout(scenario: Scenario, card: Card, top: int = 5) -> TrainingPlan:
     """The fastest layouts that fit ``scenario.count`` × ``card`` with the global batch kept.
 
     Pinned fields (those not in ``scenario.auto_layout``) keep the scenario's values. The search
-    is a pure function of the scenario less :data:`NOT_SEARCHED` and the card, so the last
+    is a pure function of the scenario less
+    :data:`~configurator.core.memo.NOT_SEARCHED_FOR_TRAINING` and the card, so the last
     :data:`PLAN_MEMO_SIZE` are kept: a recommendation with a power cap, a budget or a deadline
     added, or an estimate in another currency, searches each layout grid once.
     """
-    key = (scenario.model_dump_json(warnings=False, exclude=NOT_SEARCHED), id(card), top)
-    with _PLANS_LOCK:
-        kept = _PLANS.get(key)
-        if kept is not None and kept[0] is card:  # the card held, so its id is not reused while kept
-            _PLANS.move_to_end(key)
-            return kept[1]
-    plan = _search(scenario, card, top)
-    with _PLANS_LOCK:
-        _PLANS[key] = (card, plan)
-        if len(_PLANS) > PLAN_MEMO_SIZE:
-            _PLANS.popitem(last=False)
-    return plan
+    key = (scenario_key(scenario, NOT_SEARCHED_FOR_TRAINING), top)
+    kept = _PLANS.get(key, (card,))
+    return kept if kept is not None else _PLANS.put(key, _search(scenario, card, top), (card,))
 
 
 def _search(scenario: Scenario, card: Card, top: int) -> TrainingPlan:
@@ -518,21 +504,10 @@ def _lightest(scenario: Scenario, card: Card, g: dict, table: _StageTable, at, m
                   recompute_s=speed["recompute_s"])
 
 
-def layout_to_dict(layout: Layout) -> dict:
-    """One searched layout for the JSON output (times in s, memory in GiB per card)."""
-    return {"tp": layout.tp, "pp": layout.pp, "vp": layout.vp, "cp": layout.cp, "ep": layout.ep, "dp": layout.dp,
-            "zero": layout.zero,
-            "recompute": layout.recompute.value, "micro_batch": layout.micro_batch, "grad_accum": layout.grad_accum,
-            "memory_gib": round(layout.memory_bytes / 2**30, 3), "step_time_s": round(layout.step_s, 6),
-            "tokens_per_s": round(layout.tokens_per_s, 3), "mfu": round(layout.mfu, 4),
-            "bubble_s": round(layout.bubble_s, 6), "exposed_comm_s": round(layout.exposed_comm_s, 6),
-            "recompute_s": round(layout.recompute_s, 6), "loses_by": layout.loses_by}
-
-
 def plan_to_dict(plan: TrainingPlan, chosen_json: dict, chosen_fits: bool) -> dict:
     """The search and the exact estimate of the layout chosen (``chosen_json``: that estimate's
     JSON, :func:`configurator.core.estimate_json.estimate_to_dict`)."""
     return {"global_batch_tokens": plan.global_batch_tokens, "candidates": plan.candidates, "fitting": plan.fitting,
-            "problem": plan.problem, "layouts": [layout_to_dict(x) for x in plan.layouts],
-            "lightest": None if plan.lightest is None else layout_to_dict(plan.lightest),
+            "problem": plan.problem, "layouts": [searched_layout_to_dict(x) for x in plan.layouts],
+            "lightest": None if plan.lightest is None else searched_layout_to_dict(plan.lightest),
             "chosen": chosen_json, "chosen_fits": chosen_fits}

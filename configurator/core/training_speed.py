@@ -1,4 +1,4 @@
-"""Speed: FLOPs, communication, training step time and MFU (serving: :mod:`configurator.core.serving_speed`).
+"""Training speed: FLOPs, communication, step time and MFU (serving: :mod:`configurator.core.serving_speed`).
 
 Thin adapters from a scenario and a card to the plain-number formulas of
 :mod:`configurator.core.formulas`. Every efficiency is a named field of

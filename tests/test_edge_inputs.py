@@ -1,4 +1,6 @@
-"""The remaining defects of the hardening issue, each reproduced first."""
+"""Inputs at the edges that were once defects, each reproduced first: a global batch above the
+accumulation cap, a card without bandwidth, a million requests per second in the wizard, a failed
+analysis, a catalog overlay without a command."""
 
 from __future__ import annotations
 

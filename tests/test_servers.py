@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from configurator.core.performance import fabric
+from configurator.core.training_speed import fabric
 from configurator.core.procurement.servers import server_type, servers_needed
 from configurator.core.scenario import Assumptions
+from golden_scenarios import GOLDEN
 
 
 def _with_domain(card, size: int):
@@ -48,3 +49,29 @@ def test_a_pcie_card_gets_the_smallest_server_of_1_2_4_or_8_slots(catalog, cards
     of the cards (``cards_per_node``, at most 8: the largest PCIe GPU servers hold 8 double-width cards)."""
     kind = server_type(catalog.get("l40s"), cards_per_node, count)
     assert (kind.item_id, kind.gpus, kind.rack_scale) == (f"server-pcie-{slots}", slots, False)
+
+
+def test_ten_cards_at_three_per_server_are_four_servers_in_the_bill_and_the_view(catalog):
+    """One count of servers (issue 26): 10 PCIe cards at 3 per server are 4 four-slot servers
+    (3 + 3 + 3 + 1; the layout, and a driver's per-server session limit, are for 3 per server),
+    in the bill of materials and in the graphics capacity view alike."""
+    from configurator.core.estimate import estimate
+    from configurator.core.procurement.bom import bill_of_materials
+    from configurator.core.procurement.prices import bundled_price_book
+    from configurator.core.scenario import updated
+    from configurator.core.view.estimate_view import estimate_view
+
+    l4 = catalog.get("l4")
+    kind = server_type(l4, 3, 10)
+    assert (kind.item_id, kind.gpus, kind.cards_each) == ("server-pcie-4", 4, 3)
+    assert servers_needed(l4, 3, 10) == 4
+    base = GOLDEN["transcode-300-streams-l4"]
+    one = estimate(base, l4).graphics.per_card
+    scenario = updated(base, count=10, parallelism={"cards_per_node": 3}, graphics={"streams": 10 * int(one)})
+    est = estimate(scenario, l4)
+    assert est.graphics.cards_needed == 10
+    bom = bill_of_materials(scenario, l4, bundled_price_book())
+    assert (bom.servers, bom.gpus_per_server) == (4, 3)
+    row = estimate_view(est).rows_of(("servers_needed",))[0]
+    assert row.value.params == {"n": 4, "per": 3}
+    assert (servers_needed(l4, 3, 8), servers_needed(l4, 4, 8)) == (3, 2)

@@ -203,14 +203,16 @@ def test_the_prefill_pool_search_tries_every_split_of_four_copies(catalog, monke
 
 
 def test_a_searched_layout_reports_its_memory_in_gib(catalog):
-    """layout_to_dict: "memory in GiB per card" — bytes over 2³⁰."""
+    """searched_layout_to_dict: "memory in GiB per card" — bytes over 2³⁰."""
+    from configurator.core.layout_json import searched_layout_to_dict
+
     card = catalog.get("h100-sxm")
     s = Scenario(model=preset("llama3-8b"), card_id="h100-sxm", count=8, workload="pretrain",
                  training={"seq_len": 2048}, auto_layout=AUTO_TRAINING)
     plan = training_plan.plan_training_layout(s, card)
     assert plan.layouts
     for layout in plan.layouts:
-        assert training_plan.layout_to_dict(layout)["memory_gib"] == pytest.approx(layout.memory_bytes / 2**30,
+        assert searched_layout_to_dict(layout)["memory_gib"] == pytest.approx(layout.memory_bytes / 2**30,
                                                                                    abs=5e-4)
 
 

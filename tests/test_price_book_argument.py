@@ -1,0 +1,61 @@
+"""The price book is an argument of the power, goodput and budget checks (issue 26: the global
+``active_price_book()`` is hidden input): a book passed in is the one used, and leaving it out
+still means the book in use (the callers outside these modules have yet to pass theirs)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from golden_scenarios import GOLDEN
+
+from configurator.core.constraints import check
+from configurator.core.estimate import estimate
+from configurator.core.economics import deployment_power, host_watts, node_power_kw
+from configurator.core.procurement.goodput import deployment_goodput
+from configurator.core.procurement.prices import active_price_book, bundled_price_book
+from configurator.core.procurement.servers import server_type, servers_needed
+from configurator.core.scenario import updated
+
+
+def _book_with(server_id: str, power_w: float, failure_rate: float | None = None):
+    book = bundled_price_book()
+    items = {**book.items, server_id: replace(book.items[server_id], power_w=power_w)}
+    rates = dict(book.rates)
+    if failure_rate is not None:
+        rates["gpu_failure_rate_per_gpu_hour"] = replace(rates["gpu_failure_rate_per_gpu_hour"], value=failure_rate)
+    return replace(book, items=items, rates=rates)
+
+
+def test_server_power_comes_from_the_book_passed_in(catalog):
+    scenario = GOLDEN["vdi-200-users-l40s"]
+    card = catalog.get(scenario.card_id)
+    kind = server_type(card, scenario.parallelism.cards_per_node, scenario.count)
+    book = _book_with(kind.item_id, 4321.0)
+    assert host_watts(card, scenario, book) == 4321.0
+    assert host_watts(card, scenario) == host_watts(card, scenario, active_price_book()) != 4321.0
+    assert deployment_power(card, scenario, book).facility_watts > deployment_power(card, scenario).facility_watts
+    assert node_power_kw(card, scenario, book) > node_power_kw(card, scenario)
+
+
+def test_goodput_reads_the_failure_rate_of_the_book_passed_in(catalog):
+    scenario = GOLDEN["pretrain-70b-1024xh100"]
+    card = catalog.get(scenario.card_id)
+    kind = server_type(card, scenario.parallelism.cards_per_node, scenario.count)
+    fragile = _book_with(kind.item_id, kind.gpus * 100.0, failure_rate=1e-3)
+    assert deployment_goodput(scenario, card, fragile).fraction < deployment_goodput(scenario, card).fraction
+
+
+def test_the_budget_is_checked_against_the_bill_priced_from_the_book_passed_in(catalog):
+    scenario = updated(GOLDEN["vdi-200-users-l40s"], constraints={"budget": 1.0})
+    card = catalog.get(scenario.card_id)
+    costs = estimate(scenario, card).costs
+    kind = server_type(card, scenario.parallelism.cards_per_node, scenario.count)
+    book = bundled_price_book()
+    server = book.items[kind.item_id]
+    dearer = replace(book, items={**book.items, kind.item_id: replace(server, unit_price=server.unit_price + 1e5)})
+    (bundled,) = check(scenario, card, costs=costs, power=None, book=book)
+    (priced,) = check(scenario, card, costs=costs, power=None, book=dearer)
+    assert bundled.id == "budget" and bundled.met is False
+    servers = servers_needed(card, scenario.parallelism.cards_per_node, scenario.count)
+    assert priced.actual - bundled.actual == pytest.approx(servers * 1e5 * scenario.economics.usd_to_currency)

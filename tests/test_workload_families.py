@@ -4,6 +4,7 @@ outside ``configurator/core/workloads`` only shrinks."""
 
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 
@@ -143,3 +144,65 @@ def test_the_window_and_the_summary_do_not_branch_on_the_workload(layer, branche
     sources = [p.read_text(encoding="utf-8") for p in (ROOT / layer).rglob("*.py")]
     assert sum(len(BRANCH.findall(s)) for s in sources) <= branches
     assert sum(len(PART_READS.findall(s)) for s in sources) <= reads
+
+
+WORKLOAD_NAMES = frozenset({*(w.value for w in Workload), *(f.name for f in FAMILIES)})
+"""The strings that name a workload or a family ("inference", "vdi", "training", "desktops" …)."""
+
+CARD_CLASS_ATTRIBUTE = "category"
+"""``card.category == "training"`` compares a card class, not the workload ("training" and
+"inference" are card classes too)."""
+
+
+def _names(node: ast.AST) -> list[str]:
+    """The workload or family names a comparison operand spells out (a string or a tuple of them)."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return [node.value] if node.value in WORKLOAD_NAMES else []
+    if isinstance(node, ast.Tuple | ast.List | ast.Set):
+        return [name for element in node.elts for name in _names(element)]
+    return []
+
+
+def string_branches(source: str) -> list[tuple[int, str]]:
+    """(line, name) of every branch on the workload by its name, which :data:`BRANCH` does not see:
+    a comparison with a workload or family name (``mode == "inference"``, ``kind in ("finetune",
+    "lora")``) and each key of a table keyed only by such names (``{"vdi": ..., "render": ...}``).
+    A card class compared (``card.category == "training"``) is not one."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Compare):
+            operands = [node.left, *node.comparators]
+            if not any(isinstance(o, ast.Attribute) and o.attr == CARD_CLASS_ATTRIBUTE for o in operands):
+                found += [(node.lineno, name) for operand in operands for name in _names(operand)]
+        elif isinstance(node, ast.Dict) and node.keys:
+            keys = [k.value if isinstance(k, ast.Constant) else None for k in node.keys]
+            if all(k in WORKLOAD_NAMES for k in keys):
+                found += [(node.lineno, k) for k in keys]
+    return found
+
+
+def test_string_branches_are_seen():
+    source = ('if mode == "inference": pass\nif kind in ("finetune", "lora"): pass\n'
+              'labels = {"vdi": 1, "render": 2}\nif card.category == "training": pass\n'
+              'colours = {"training": 1, "graphics": 2}\nif x == "other": pass\n')
+    assert [name for _, name in string_branches(source)] == ["inference", "finetune", "lora", "vdi", "render"]
+
+
+STRING_CEILINGS = {"app": 13, "report": 0, "core/view": 22}
+"""Branches on the workload by its name (:func:`string_branches`) left in each layer. A ratchet:
+lower it when a module reads its family's view instead, never raise it. Before the family views
+(issue 26, part 2): app 45 (charts 18, recommendation panel 9, browser 5, the wizard 13), report 20
+(the job description 10, the technical tables 10). Left in app: the wizard's own questions
+(wizard_pages 8, wizard_graphics 3, wizard_answers 2), which ask which workload the user means.
+core/view is where the families' views live: 58 before (estimate_view's seven tables keyed by
+family 40, names 8, assumptions_view 5, constraints_view 1, family_view 4), 22 once estimate_view
+keeps one EstimateTables per family and constraints_view asks the family's view; left: the
+workloads' names (names 8), the training methods (family_view 4), and one table each of
+estimate_view and assumptions_view keyed by family (5 + 5)."""
+
+
+@pytest.mark.parametrize("layer", sorted(STRING_CEILINGS))
+def test_the_window_and_the_summary_do_not_compare_workload_names(layer):
+    found = {str(p.relative_to(ROOT)): string_branches(p.read_text(encoding="utf-8"))
+             for p in sorted((ROOT / layer).rglob("*.py"))}
+    assert sum(len(v) for v in found.values()) <= STRING_CEILINGS[layer], {k: v for k, v in found.items() if v}

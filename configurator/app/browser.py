@@ -46,7 +46,7 @@ from configurator.core.view.card_view import (
     rate_unit,
 )
 from configurator.core.view.rows import Amount, Phrase, View, label, side_by_side, write
-from configurator.core.workloads import family_of
+from configurator.core.view.family_view import view_of
 from configurator.app.i18n import current_language, message_text
 from configurator.app.i18n import tc as _tc
 
@@ -527,9 +527,8 @@ def _compute_specs(estimates) -> list[tuple[str, list[str]]]:
             + _buying(estimates))
 
 
-SPECS = {"training": _compute_specs, "serving": _compute_specs, "desktops": _graphics_specs,
-         "video": _graphics_specs, "rendering": _graphics_specs}
-"""The card specs that matter to each workload family."""
+SPECS = {"compute": _compute_specs, "graphics": _graphics_specs}
+"""The card specs that matter to each kind of work (the family view's ``card_specs``)."""
 
 
 def comparison_rows(estimates) -> list[tuple[str, list[str]]]:
@@ -537,5 +536,5 @@ def comparison_rows(estimates) -> list[tuple[str, list[str]]]:
     each card (the estimates' view models side by side, as the results panel words them)."""
     if not estimates:
         return []
-    specs = SPECS[family_of(estimates[0].scenario.workload).name](estimates)
+    specs = SPECS[view_of(estimates[0].scenario.workload).card_specs](estimates)
     return specs + side_by_side([estimate_view(e) for e in estimates], current_language())

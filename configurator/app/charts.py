@@ -6,7 +6,7 @@ import math
 from typing import TYPE_CHECKING
 
 import pyqtgraph as pg
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWidget
 
 from configurator.app import format as fmt
@@ -14,6 +14,8 @@ from configurator.app.labels import CLASS_COLOURS, class_names
 from configurator.core.units import GIB
 from configurator.app.i18n import current_language
 from configurator.app.i18n import tc as _tc
+from configurator.core.view.family_view import FIRST_SHOWN, FamilyView, view_of
+from configurator.core.view.rows import write
 
 if TYPE_CHECKING:  # the estimator loads with the first analysis, after the window has painted
     from configurator.core.analysis import Analysis
@@ -241,38 +243,15 @@ def stack_layers(memory) -> dict[str, tuple[float, float]]:
     }
 
 
-def scaling_mode(analysis: Analysis) -> str:
-    """Which quantities the scaling and cost charts show: the workload, or training/inference."""
-    est = analysis.estimate
-    if est.graphics is not None:
-        return est.scenario.workload.value
-    return "training" if est.scenario.workload.is_training else "inference"  # an untimed estimate keeps its kind
+def family_view(analysis: Analysis) -> FamilyView:
+    """How the charts show the analysed scenario's family: axes, series, units and labels
+    (:mod:`configurator.core.view.family_view`; no chart compares a workload's name)."""
+    return view_of(analysis.estimate.scenario.workload)
 
 
-def throughput_label(mode: str) -> str:
-    return {
-        "vdi": _tc("charts", "Users carried"),
-        "transcode": _tc("charts", "Streams carried"),
-        "render": _tc("charts", "Frames per hour"),
-    }.get(mode, _tc("charts", "Throughput [tokens/s]"))
-
-
-def second_label(mode: str) -> tuple[str, str]:
-    """(axis label, legend name) of the scaling chart's right axis."""
-    if mode in ("training", "render"):
-        return _tc("charts", "Time to finish [h]"), _tc("charts", "Time to finish")
-    if mode == "inference":
-        return _tc("charts", "Time per output token [ms]"), _tc("charts", "Time per token")
-    return _tc("charts", "Facility power [kW]"), _tc("charts", "Facility power")
-
-
-def second_value(mode: str, est) -> float | None:
-    """The right-axis value of one estimate."""
-    if mode in ("training", "render"):
-        return est.hours
-    if mode == "inference":
-        return est.inference.tpot_s * 1000 if est.inference is not None else None
-    return est.power.facility_watts / 1000 if est.power else None
+def written(value) -> str:
+    """A label id or a view's value (an amount, a phrase) in the window's language."""
+    return write(value, current_language())
 
 
 class ScalingChart(_Chart):
@@ -317,7 +296,7 @@ class ScalingChart(_Chart):
         self.addItem(self.limit)
         self.addItem(self.demand)
         self.keep_below_legend((self.chosen, 0.62), (self.limit, 0.48))
-        self._mode = "training"
+        self._family = FIRST_SHOWN  # until the first analysis
         self.retranslate()
 
     def _sync_views(self) -> None:
@@ -328,20 +307,20 @@ class ScalingChart(_Chart):
     def retranslate(self) -> None:
         self.set_title(_tc("charts", "Scaling with card count"))
         self.setLabel("bottom", _tc("charts", "Cards"))
-        self.setLabel("left", throughput_label(self._mode))
-        axis, legend = second_label(self._mode)
-        self.setLabel("right", axis)
+        charts = self._family.charts
+        self.setLabel("left", written(charts.throughput_axis))
+        self.setLabel("right", written(charts.second_axis))
         self.legend.clear()
         self.legend.addItem(self.throughput, _tc("charts", "Throughput"))
-        self.legend.addItem(self.second, legend)
+        self.legend.addItem(self.second, written(charts.second_legend))
         self.legend.addItem(self.not_fitting, _tc("charts", "Does not fit"))
         self.place_line_labels()
 
     def update_from(self, analysis: Analysis) -> None:
         rows = [e for e in analysis.by_count if e.throughput]
-        mode = scaling_mode(analysis)
-        if mode != self._mode:
-            self._mode = mode
+        family = family_view(analysis)
+        if family is not self._family:
+            self._family = family
             self.retranslate()
         counts = [e.scenario.count for e in rows]
         # a count that does not fit has no speed to show: it is marked on the floor of the chart, never
@@ -349,12 +328,12 @@ class ScalingChart(_Chart):
         good = [e for e in rows if e.fits]
         fitting = [e.scenario.count for e in good]
         self.throughput.setData(fitting, [e.throughput for e in good], skipFiniteCheck=True)
-        pairs = [(e.scenario.count, second_value(mode, e)) for e in good]
+        pairs = [(e.scenario.count, family.charts.second_value(e)) for e in good]
         pairs = [(c, v) for c, v in pairs if v]
         second_y = [math.log10(v) for _, v in pairs]
         self.second.setData([math.log10(c) for c, _ in pairs], second_y, skipFiniteCheck=True)
         g = analysis.estimate.graphics
-        needed = g is not None and mode != "render" and g.demand > 0
+        needed = g is not None and family.charts.shows_demand and g.demand > 0
         self.demand.setVisible(needed)
         if needed:
             self.demand.setValue(math.log10(g.demand))
@@ -386,25 +365,12 @@ class MemoryCurveChart(_Chart):
         self.addItem(self.chosen)
         self.keep_below_legend((self.chosen, 0.75))
         self.getPlotItem().vb.disableAutoRange()  # set_view: a new range only when the curve leaves it
-        self._variable = "micro_batch"
+        self._family = FIRST_SHOWN  # until the first analysis
         self.retranslate()
 
     def retranslate(self) -> None:
-        if self._variable == "context":
-            self.set_title(_tc("charts", "Memory against context"))
-            self.setLabel("bottom", _tc("charts", "Context [tokens]"))
-        elif self._variable == "users":
-            self.set_title(_tc("charts", "Memory against users on a card"))
-            self.setLabel("bottom", _tc("charts", "Users per card"))
-        elif self._variable == "streams":
-            self.set_title(_tc("charts", "Memory against streams on a card"))
-            self.setLabel("bottom", _tc("charts", "Streams per card"))
-        elif self._variable == "scene_gib":
-            self.set_title(_tc("charts", "Memory against scene size"))
-            self.setLabel("bottom", _tc("charts", "Scene [GiB]"))
-        else:
-            self.set_title(_tc("charts", "Memory against micro-batch"))
-            self.setLabel("bottom", _tc("charts", "Micro-batch [sequences]"))
+        self.set_title(written(self._family.charts.curve_title))
+        self.setLabel("bottom", written(self._family.charts.curve_axis))
         self.setLabel("left", _tc("charts", "Memory per card"), units="GiB")
         self.legend.clear()
         self.legend.addItem(self.curve, _tc("charts", "Needed"))
@@ -413,8 +379,9 @@ class MemoryCurveChart(_Chart):
 
     def update_from(self, analysis: Analysis) -> None:
         curve = analysis.memory_curve
-        if curve.variable != self._variable:
-            self._variable = curve.variable
+        family = family_view(analysis)
+        if family is not self._family:
+            self._family = family
             self.retranslate()
         totals = [t / GIB for t in curve.totals]
         self.curve.setData(list(curve.values), totals, skipFiniteCheck=True)
@@ -439,7 +406,7 @@ class CostScatter(_Chart):
         self.chosen = pg.ScatterPlotItem(size=20, symbol="o", brush=None, pen=pg.mkPen(PALETTE["chosen"], width=2))
         self.addItem(self.chosen)
         self.getPlotItem().vb.disableAutoRange()
-        self._mode = "training"
+        self._family = FIRST_SHOWN  # until the first analysis
         self._currency = "USD"
         self._basis: str | None = None
         self._cost_unit = "job"
@@ -453,18 +420,8 @@ class CostScatter(_Chart):
         self.setTitle(f"{text}<br><span style='font-size:7pt'>{key}</span>", size="9pt")  # the longest title of the four: 10pt was cut at 1280 px
 
     def retranslate(self) -> None:
-        if self._mode in ("training", "render"):
-            self.set_title(_tc("charts", "Cost against time, every card that fits"))
-            self.setLabel("bottom", _tc("charts", "Time to finish [h]"))
-        elif self._mode == "vdi":
-            self.set_title(_tc("charts", "Cost per user against cards needed"))
-            self.setLabel("bottom", _tc("charts", "Cards for all users"))
-        elif self._mode == "transcode":
-            self.set_title(_tc("charts", "Cost per stream against cards needed"))
-            self.setLabel("bottom", _tc("charts", "Cards for all streams"))
-        else:
-            self.set_title(_tc("charts", "Cost against latency, every card that fits"))
-            self.setLabel("bottom", _tc("charts", "Time per output token [ms]"))
+        self.set_title(written(self._family.charts.cost_title))
+        self.setLabel("bottom", written(self._family.charts.cost_axis))
         self.setLabel("left", cost_axis_label(self._cost_unit, self._basis, self._currency))
 
     def _fit_view(self, positions: list[tuple[float, float]]) -> None:
@@ -477,21 +434,20 @@ class CostScatter(_Chart):
             self.setRange(xRange=x_range, yRange=y_range, padding=0)
 
     def update_from(self, analysis: Analysis) -> None:
-        mode = scaling_mode(analysis)
+        family = family_view(analysis)
         currency = analysis.estimate.costs.currency
         classes = tuple(k for k in CLASS_COLOURS if any(p.card.category == k for p in analysis.catalog_points))
         # one basis per chart, the chosen card's (core.analysis keeps only the points on it), named on the axis
         basis = next((p.basis for p in analysis.catalog_points), analysis.estimate.costs.basis)
         unit = next((p.cost_unit for p in analysis.catalog_points), self._cost_unit)
-        if (mode, currency, classes, basis, unit) != (self._mode, self._currency, self._classes, self._basis,
-                                                      self._cost_unit):
-            self._mode, self._currency, self._classes, self._basis, self._cost_unit = (mode, currency, classes, basis,
-                                                                                      unit)
+        shown = (family, currency, classes, basis, unit)
+        if shown != (self._family, self._currency, self._classes, self._basis, self._cost_unit):
+            self._family, self._currency, self._classes, self._basis, self._cost_unit = shown
             self.retranslate()
         spots = []
-        scale = 1000.0 if mode == "inference" else 1.0  # milliseconds per token; hours; cards
+        scale = family.charts.cost_x_scale  # milliseconds per token; hours; cards
         for p in analysis.catalog_points:
-            time_text = _point_x_text(mode, p.x_value)
+            time_text = written(family.charts.cost_x_text(p.x_value))
             spots.append({
                 "pos": (math.log10(p.x_value * scale), math.log10(p.cost)),
                 "brush": pg.mkBrush(CLASS_COLOURS[p.card.category]),
@@ -525,12 +481,3 @@ def log_view_range(values: list[float], margin: float = 0.12) -> tuple[float, fl
         low, high = middle - 0.5, middle + 0.5
     pad = (high - low) * margin
     return low - pad, high + pad
-
-
-def _point_x_text(mode: str, value: float) -> str:
-    """A cost-chart point's x value in words: a time, a latency, or a card count."""
-    if mode in ("training", "render"):
-        return fmt.duration(value)
-    if mode == "inference":
-        return fmt.seconds(value)
-    return QCoreApplication.translate("charts", "%n card(s)", "", round(value))

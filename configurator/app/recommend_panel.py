@@ -31,7 +31,7 @@ from configurator.app.charts import NumberAxis, log_view_range
 from configurator.app.controller import ScenarioController
 from configurator.app.i18n import current_language, message_text
 from configurator.app.i18n import tc as _tc
-from configurator.app.labels import CLASS_COLOURS, class_names, factor_names, named, region_names, unit_names
+from configurator.app.labels import CLASS_COLOURS, class_names, factor_names, named, region_names
 from configurator.app.worker import LatestJob, show_busy
 from configurator.core.fields import spec
 from configurator.core.limiting import limiting_factor
@@ -39,9 +39,9 @@ from configurator.core.mismatch import mismatch
 from configurator.core.recommend import DEFAULT_CLASSES, Filters, Objective, Result, cost_basis, recommend
 from configurator.core.scenario import Scenario
 from configurator.core.view import price_view
-from configurator.core.workloads import family_of
 from configurator.core.serving_use import latency_targets
 from configurator.core.view.constraints_view import latency_targets_phrase
+from configurator.core.view.family_view import view_of
 from configurator.core.view.names import BUDGET_BASES
 from configurator.core.view.rows import Phrase, label, write
 from configurator.core.view.words import words
@@ -229,7 +229,7 @@ class RecommendationPanel(QWidget):
         'not typed' text showing the default it stands for."""
         language = current_language()
         targets = latency_targets(scenario)
-        phrase = latency_targets_phrase(scenario) if family_of(scenario.workload).name == "serving" else None
+        phrase = latency_targets_phrase(scenario) if view_of(scenario.workload).ranking.latency_targets else None
         self.targets_label.setText("" if phrase is None else words(language)(
             "Latency targets: {targets}", targets=write(phrase, language)))
         for box, default, suffix in ((self.tpot, targets.tpot_ms if targets.tpot_origin != "set" else None,
@@ -258,11 +258,7 @@ class RecommendationPanel(QWidget):
         """Columns named by what they hold: the speed of this workload, the cost on the basis the
         ranking uses (ownership or cloud, per unit of work, in the currency) and the one limiting factor."""
         scenario = self.controller.scenario
-        workload = scenario.workload
-        speed = {"vdi": self.tr("FP32 per user"), "transcode": self.tr("Per card"),
-                 "render": self.tr("Time to finish")}.get(workload.value)
-        if speed is None:
-            speed = self.tr("Time to finish") if workload.is_training else self.tr("Time per token")
+        speed = label(view_of(scenario.workload).ranking.speed_heading, current_language())
         from configurator.core.view.ranking_view import ranking_cost_heading  # loads the estimator: after painting
 
         objective = self.ranking.value.objective
@@ -411,31 +407,18 @@ class RecommendationPanel(QWidget):
         return recs[row]
 
     def _speed_text(self, est) -> str:
-        g = est.graphics
-        if g is None:
-            return fmt.duration(est.training.hours) if est.training else fmt.seconds(est.inference.tpot_s)
-        if g.workload.value == "render":
-            return fmt.duration(g.hours)
-        if g.workload.value == "vdi":
-            return self.tr("{0} TFLOP/s").format(fmt.significant(g.tflops_per_user or 0))
-        return f"{fmt.whole(g.per_card)} {unit_names()[g.unit]}"
+        """The configuration's speed as its family words it (a time, a latency, FP32 per user, streams per card)."""
+        return write(view_of(est.scenario.workload).ranking.speed_text(est), current_language())
 
     def _chart_axes(self, objective: Objective, currency: str) -> tuple[str, str, str, Callable[[float], float]]:
-        """Title, x label, y label, and how a recommendation's speed becomes the x value."""
+        """Title, x label, y label, and how a recommendation's speed becomes the x value (the family's view)."""
         from configurator.core.view.ranking_view import ranking_cost_label  # loads the estimator: after painting
 
-        workload = self.controller.scenario.workload.value
+        ranking = view_of(self.controller.scenario.workload).ranking
+        language = current_language()
         # the ranking's cost: the TCO of the whole bill of materials over the years, or the rent — named so
-        y = f"{write(ranking_cost_label(objective, self.controller.scenario), current_language())} [{currency}]"
-        if workload == "vdi":
-            return (self.tr("Cost against FP32 per user: the Pareto front"), self.tr("FP32 per user [TFLOP/s]"), y,
-                    lambda speed: 1.0 / speed)
-        if workload == "transcode":
-            return self.tr("Cost against cards: the Pareto front"), self.tr("Cards"), y, lambda speed: speed
-        if workload == "render" or self.controller.scenario.workload.is_training:
-            return self.tr("Cost against time: the Pareto front"), self.tr("Time to finish [h]"), y, lambda s: s
-        return (self.tr("Cost against latency: the Pareto front"), self.tr("Time per token [ms]"), y,
-                lambda speed: speed * 1000.0)
+        y = f"{write(ranking_cost_label(objective, self.controller.scenario), language)} [{currency}]"
+        return label(ranking.pareto_title, language), label(ranking.pareto_axis, language), y, ranking.pareto_x
 
     def _fill_chart(self, result: Result) -> None:
         basis = cost_basis(result.objective)

@@ -3,7 +3,6 @@ chart types, its number formatting, and the numbered source list."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from configurator.core.view import numbers
@@ -65,29 +64,6 @@ def duration(hours: float | None, w: Words) -> str:
 
 def gib(n_bytes: float, language: str = "en") -> str:
     return numbers.gib(n_bytes, language)
-
-
-def tokens_text(tokens: float) -> str:
-    """2e12 -> '2T', 1.5e10 -> '15B', 5e8 -> '500M' (a count of tokens, unit-less)."""
-    for scale, suffix in ((1e12, "T"), (1e9, "B"), (1e6, "M")):
-        if tokens >= scale:
-            return f"{tokens / scale:g}{suffix}"
-    return f"{tokens:,.0f}"
-
-
-_MODEL_ID = re.compile(r"^([a-z]+)(\d[\d.]*)?-(.+)$")
-
-
-def model_name(name: str) -> str:
-    """A preset id as people write it: 'llama3-70b' -> 'Llama 3 70B', 'qwen2.5-72b' -> 'Qwen 2.5 72B';
-    any other name unchanged."""
-    match = _MODEL_ID.match(name)
-    if not match:
-        return name
-    family, version, size = match.groups()
-    size = re.sub(r"(\d)([bm])$", lambda m: m.group(1) + m.group(2).upper(), size).replace("-", " ")
-    size = size[0].upper() + size[1:]
-    return " ".join(part for part in (family.capitalize(), version, size) if part)
 
 
 # ---- sources ----------------------------------------------------------------------------

@@ -42,6 +42,7 @@ from configurator.core.view.numbers import watts
 from configurator.core.view.card_view import CONFIDENCE, PRICE_KINDS
 from configurator.core.view.rows import Amount, Phrase, View, label, write
 from configurator.core.view.suggestions_view import suggestions_section
+from configurator.core.view.family_view import view_of
 from configurator.core.workloads import family_of
 from configurator.report.language import (
     CLASS_LABELS,
@@ -59,11 +60,9 @@ from configurator.report.parts import (  # noqa: F401 - gib and num are re-expor
     Table,
     count,
     gib,
-    model_name,
     money,
     num,
     percent,
-    tokens_text,
 )
 from configurator.report.technical import bands_table, card_table, memory_table, speed_table, workload_table
 
@@ -135,25 +134,9 @@ class Summary:
 
 
 def job_description(scenario: Scenario, w: Words) -> str:
-    """The job in a few words: 'Serve Llama 3 70B to 200 users', 'Pre-train Llama 3 70B on 2T tokens'."""
-    kind, model = scenario.workload.value, model_name(scenario.model.name)
-    g = scenario.graphics
-    if kind == "pretrain":
-        return w("Pre-train {model} on {tokens} tokens", model=model, tokens=tokens_text(scenario.training.tokens))
-    if kind in ("finetune", "lora", "qlora"):
-        method = {"finetune": w("Fine-tune"), "lora": w("LoRA fine-tune"), "qlora": w("QLoRA fine-tune")}[kind]
-        return w("{method} {model} on {tokens} tokens", method=method, model=model,
-                 tokens=tokens_text(scenario.training.tokens))
-    if kind == "inference":
-        rate = scenario.constraints.requests_per_s
-        if scenario.serving.concurrency is None and rate:
-            return w("Serve {model} at {rate} requests/s", model=model, rate=f"{rate:,.4g}")
-        return w("Serve {model} to {users} users", model=model, users=count(scenario.serving.users))
-    if kind == "vdi":
-        return w("Virtual desktops for {users} users", users=count(g.users))
-    if kind == "transcode":
-        return w("Transcode {streams} {resolution} video streams", streams=count(g.streams), resolution=g.resolution)
-    return w("Render {frames} frames", frames=count(g.frames))
+    """The job in a few words: 'Serve Llama 3 70B to 200 users', 'Pre-train Llama 3 70B on 2T tokens'
+    (the family's view words it: :attr:`~configurator.core.view.family_view.FamilyView.job`)."""
+    return view_of(scenario.workload).job(scenario, w)
 
 
 def summary_title(scenario: Scenario, w: Words) -> str:

@@ -18,117 +18,17 @@ from configurator.core.view.rows import (
     named_rows,
     write,
 )
-from configurator.core.workloads import family_of
+from configurator.core.view.family_view import view_of
 from configurator.core.uncertainty import Band, error_bands, headline_bands
 from configurator.core.view.numbers import span
-from configurator.report.language import (
-    OPTIMIZER_LABELS,
-    RECIPE_LABELS,
-    RECOMPUTE_LABELS,
-    WORKLOAD_LABELS,
-    Words,
-)
-from configurator.report.parts import (
-    SourceList,
-    Table,
-    count,
-    model_name,
-    num,
-    tokens_text,
-)
-
-
-def _precision_text(est: Estimate) -> str:
-    math = est.plan.math.value.upper() if est.plan.math else "—"
-    return f"{est.plan.requested.value.upper()} → {math}"
-
-
-def _architecture(est: Estimate, w: Words) -> str:
-    m = est.scenario.model
-    text = w("{layers} layers, hidden size {hidden}, {heads} attention heads ({kv} KV), FFN {ffn}, vocabulary {vocab}",
-             layers=m.n_layers, hidden=m.hidden, heads=m.n_heads, kv=m.kv_heads, ffn=m.ffn, vocab=f"{m.vocab:,}")
-    if m.is_moe:
-        text += w(", ") + w("{n} experts, {k} per token", n=m.n_experts, k=m.experts_per_token)
-    return text
-
-
-def _listed(w: Words, *parts: str) -> str:
-    """``parts`` joined as a list in the summary's language (", " in English, "、" in Chinese)."""
-    return w(", ").join(parts)
-
-
-def _model_rows(est: Estimate, w: Words) -> list[tuple[str, str]]:
-    """The workload, the model and how it is laid out (training and serving)."""
-    s, m, p = est.scenario, est.scenario.model, est.scenario.parallelism
-    return [
-        (w("Workload"), w(WORKLOAD_LABELS[s.workload.value])),
-        (w("Model"), model_name(m.name)),
-        (w("Parameters"), f"{num(m.total_params() / 1e9, 4)} B" + (
-            f" ({w('{n} B active', n=num(m.active_params() / 1e9))})" if m.is_moe else "")),
-        (w("Architecture"), _architecture(est, w)),
-        (w("Precision"), _precision_text(est)),
-        (w("Parallelism"), _listed(w, f"{w('tensor parallel')} {p.tp}", f"{w('pipeline parallel')} {p.pp}",
-                                   f"{w('data parallel')} {s.data_parallel}", f"{w('ZeRO stage')} {p.zero}")),
-    ]
-
-
-def _training_workload(est: Estimate, w: Words) -> Table:
-    t = est.scenario.training
-    rows = [
-        *_model_rows(est, w),
-        (w("Token budget"), w("{n} tokens", n=tokens_text(t.tokens))),
-        (w("Recipe"), _listed(w, w(RECIPE_LABELS[t.recipe.value]), w(OPTIMIZER_LABELS[t.optimizer.value]))),
-        (w("Recomputation"), w(RECOMPUTE_LABELS[t.recompute.value])),
-        (w("Batch"), _listed(w, f"{w('micro-batch')} {t.micro_batch}", f"{w('sequence')} {t.seq_len} {w('tokens')}",
-                             f"{w('gradient accumulation')} {t.grad_accum}")),
-    ]
-    return Table("workload", w("Workload and model"), ("", ""), tuple(rows))
-
-
-def _serving_workload(est: Estimate, w: Words) -> Table:
-    v = est.scenario.serving
-    rows = [*_model_rows(est, w),
-            (w("Serving load"), _listed(w, f"{w('context')} {v.context_tokens} {w('tokens')}", f"{w('users')} {v.users}",
-                                        f"{w('prompt')} {v.prompt_tokens} {w('tokens')}",
-                                        f"{w('answer')} {v.output_tokens} {w('tokens')}"))]
-    return Table("workload", w("Workload and model"), ("", ""), tuple(rows))
-
-
-def _graphics_workload(rows):
-    """A graphics family's workload table from its own rows."""
-    def table(est: Estimate, w: Words) -> Table:
-        head = (w("Workload"), w(WORKLOAD_LABELS[est.scenario.workload.value]))
-        return Table("workload", w("Workload"), ("", ""), (head, *rows(est.scenario.graphics, w)))
-    return table
-
-
-def _desktop_rows(g, w: Words) -> list[tuple[str, str]]:
-    return [(w("Users"), count(g.users)), (w("vGPU profile"), f"{g.profile_gib:g} GiB"),
-            (w("Shading load per user"), f"{num(g.shading_tflops_per_user)} TFLOP/s FP32")]
-
-
-def _video_rows(g, w: Words) -> list[tuple[str, str]]:
-    video = f"{g.resolution} {num(g.fps)} fps {g.codec.value.upper()} {g.preset.value.upper()}"
-    return [(w("Streams"), count(g.streams)), (w("Video"), video),
-            (w("Decoded on the card"), w("yes") if g.decode else w("no"))]
-
-
-def _render_rows(g, w: Words) -> list[tuple[str, str]]:
-    return [(w("Scene"), f"{num(g.scene_gib)} GiB"), (w("Frames"), count(g.frames)),
-            (w("Reference"), w("{minutes} per frame on {card} ({tflops} TFLOP/s FP32)",
-                               minutes=f"{num(g.reference_minutes_per_frame)} {w('min')}", card=g.reference_card,
-                               tflops=num(g.reference_fp32_tflops))),
-            (w("Output"), f"{g.render_width} × {g.render_height} px, {g.render_layers} {w('layers')}")]
-
-
-WORKLOAD_TABLES = {"training": _training_workload, "serving": _serving_workload,
-                   "desktops": _graphics_workload(_desktop_rows), "video": _graphics_workload(_video_rows),
-                   "rendering": _graphics_workload(_render_rows)}
-"""The workload table of each family: the model and its layout, or the graphics load."""
+from configurator.report.language import Words
+from configurator.report.parts import SourceList, Table
 
 
 def workload_table(est: Estimate, w: Words) -> Table:
-    return WORKLOAD_TABLES[family_of(est.scenario.workload).name](est, w)
+    """The workload table: the model and its layout, or the graphics load (the family's view)."""
+    view = view_of(est.scenario.workload)
+    return Table("workload", w(view.workload_title), ("", ""), tuple(view.workload_rows(est, w)))
 
 
 CARD_KEYS = {
@@ -138,17 +38,14 @@ CARD_KEYS = {
                  "link", "link_gbps", "gpus_per_board"),
 }
 """The rows of the card's view model (:func:`configurator.core.view.card_view.card_view`, by key)
-that matter to each kind of work: for AI work the memory, bandwidth and the dense peak at the
-plan's math precision ("rate"), for graphics FP32 shading, the video engines, vGPU and ECC."""
-
-CARD_FAMILIES = {"training": "compute", "serving": "compute", "desktops": "graphics", "video": "graphics",
-                 "rendering": "graphics"}
-
+that matter to each kind of work (the family view's ``card_specs``): for AI work the memory, bandwidth
+and the dense peak at the plan's math precision ("rate"), for graphics FP32 shading, the video
+engines, vGPU and ECC."""
 
 def card_keys(est: Estimate) -> tuple[str, ...]:
     """The keys of the card view's rows in the summary's card table, in order ("rate" resolved to
     the field of the plan's math precision; a single-GPU board's GPU count left out)."""
-    keys = CARD_KEYS[CARD_FAMILIES[family_of(est.scenario.workload).name]]
+    keys = CARD_KEYS[view_of(est.scenario.workload).card_specs]
     math = est.plan.math
     keys = tuple(RATE_FIELDS[math] if k == "rate" else k for k in keys if k != "rate" or math is not None)
     return tuple(k for k in keys if k != "gpus_per_board" or est.card.gpus_per_board > 1)

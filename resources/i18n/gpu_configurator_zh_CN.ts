@@ -1297,18 +1297,6 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
         <translation>采用此配置(&amp;U)</translation>
     </message>
     <message>
-        <source>FP32 per user</source>
-        <translation>每用户 FP32 算力</translation>
-    </message>
-    <message>
-        <source>Per card</source>
-        <translation>每卡</translation>
-    </message>
-    <message>
-        <source>Time to finish</source>
-        <translation>完成时间</translation>
-    </message>
-    <message>
         <source>Cards</source>
         <translation>卡数</translation>
     </message>
@@ -1349,10 +1337,6 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
         <translation>预算限制(&amp;C)</translation>
     </message>
     <message>
-        <source>Time per token</source>
-        <translation>每词元时间</translation>
-    </message>
-    <message>
         <source>Limited by · below the line: what it breaks</source>
         <translation>瓶颈 · 基准线以下：违反的约束</translation>
     </message>
@@ -1368,43 +1352,11 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
         <source>Ranking the cards</source>
         <translation>给加速卡排名</translation>
     </message>
-    <message>
-        <source>{0} TFLOP/s</source>
-        <translation>{0} TFLOP/s</translation>
-    </message>
-    <message>
-        <source>Cost against FP32 per user: the Pareto front</source>
-        <translation>成本与每用户 FP32 算力：帕累托前沿</translation>
-    </message>
-    <message>
-        <source>FP32 per user [TFLOP/s]</source>
-        <translation>每用户 FP32 算力 [TFLOP/s]</translation>
-    </message>
-    <message>
-        <source>Cost against cards: the Pareto front</source>
-        <translation>成本与卡数：帕累托前沿</translation>
-    </message>
-    <message>
-        <source>Cost against time: the Pareto front</source>
-        <translation>成本与时间：帕累托前沿</translation>
-    </message>
-    <message>
-        <source>Cost against latency: the Pareto front</source>
-        <translation>成本与延迟：帕累托前沿</translation>
-    </message>
-    <message>
-        <source>Time to finish [h]</source>
-        <translation>完成时间 [小时]</translation>
-    </message>
     <message numerus="yes">
         <source>No card meets the constraints; %n card(s) left out.</source>
         <translation>
             <numerusform>没有卡满足约束；%n 张卡被排除。</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Time per token [ms]</source>
-        <translation>每词元时间 [ms]</translation>
     </message>
     <message>
         <source>Use recommendation</source>
@@ -3662,24 +3614,8 @@ Reinstall GPU Configurator to repair it.</source>
         <translation>卡数</translation>
     </message>
     <message>
-        <source>Throughput [tokens/s]</source>
-        <translation>吞吐量 [词元/秒]</translation>
-    </message>
-    <message>
-        <source>Time to finish [h]</source>
-        <translation>完成时间 [小时]</translation>
-    </message>
-    <message>
-        <source>Time per output token [ms]</source>
-        <translation>每输出词元时间 [ms]</translation>
-    </message>
-    <message>
         <source>Throughput</source>
         <translation>吞吐量</translation>
-    </message>
-    <message>
-        <source>Time to finish</source>
-        <translation>完成时间</translation>
     </message>
     <message>
         <source>Gradients (extra)</source>
@@ -3694,30 +3630,6 @@ Reinstall GPU Configurator to repair it.</source>
         <translation>帧缓冲、视频、场景</translation>
     </message>
     <message>
-        <source>Users carried</source>
-        <translation>服务用户数</translation>
-    </message>
-    <message>
-        <source>Streams carried</source>
-        <translation>承载视频流</translation>
-    </message>
-    <message>
-        <source>Frames per hour</source>
-        <translation>每小时帧数</translation>
-    </message>
-    <message>
-        <source>Time per token</source>
-        <translation>每词元时间</translation>
-    </message>
-    <message>
-        <source>Facility power [kW]</source>
-        <translation>机房功率 [kW]</translation>
-    </message>
-    <message>
-        <source>Facility power</source>
-        <translation>机房功率</translation>
-    </message>
-    <message>
         <source>this scenario</source>
         <translation>当前场景</translation>
     </message>
@@ -3730,76 +3642,12 @@ Reinstall GPU Configurator to repair it.</source>
         <translation>显存不足</translation>
     </message>
     <message>
-        <source>Memory against context</source>
-        <translation>显存与上下文长度</translation>
-    </message>
-    <message>
-        <source>Context [tokens]</source>
-        <translation>上下文 [词元]</translation>
-    </message>
-    <message>
-        <source>Memory against users on a card</source>
-        <translation>显存与每卡用户数</translation>
-    </message>
-    <message>
-        <source>Users per card</source>
-        <translation>每卡用户数</translation>
-    </message>
-    <message>
-        <source>Memory against streams on a card</source>
-        <translation>显存与每卡视频流路数</translation>
-    </message>
-    <message>
-        <source>Streams per card</source>
-        <translation>每卡视频流</translation>
-    </message>
-    <message>
-        <source>Memory against scene size</source>
-        <translation>显存与场景大小</translation>
-    </message>
-    <message>
-        <source>Scene [GiB]</source>
-        <translation>场景 [GiB]</translation>
-    </message>
-    <message>
-        <source>Memory against micro-batch</source>
-        <translation>显存与微批大小</translation>
-    </message>
-    <message>
-        <source>Micro-batch [sequences]</source>
-        <translation>微批 [序列]</translation>
-    </message>
-    <message>
         <source>Needed</source>
         <translation>所需</translation>
     </message>
     <message>
         <source>Fit limit</source>
         <translation>容纳上限</translation>
-    </message>
-    <message>
-        <source>Cost against time, every card that fits</source>
-        <translation>成本与时间：所有可容纳的加速卡</translation>
-    </message>
-    <message>
-        <source>Cost per user against cards needed</source>
-        <translation>每用户成本与所需卡数</translation>
-    </message>
-    <message>
-        <source>Cards for all users</source>
-        <translation>服务全部用户所需卡数</translation>
-    </message>
-    <message>
-        <source>Cost per stream against cards needed</source>
-        <translation>每路成本与所需卡数</translation>
-    </message>
-    <message>
-        <source>Cards for all streams</source>
-        <translation>承载全部视频流所需卡数</translation>
-    </message>
-    <message>
-        <source>Cost against latency, every card that fits</source>
-        <translation>成本与延迟：所有可容纳的加速卡</translation>
     </message>
 </context>
 <context>

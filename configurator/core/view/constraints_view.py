@@ -26,6 +26,7 @@ from collections.abc import Iterable
 from configurator.core.scenario import Scenario
 from configurator.core.serving_use import SET, latency_targets
 from configurator.core.verdicts import Verdict
+from configurator.core.view.family_view import view_of
 from configurator.core.view.names import CONSTRAINT_NAMES, SERVING_USES
 from configurator.core.view.rows import Amount, Columns, Phrase, Row, Section
 
@@ -72,9 +73,7 @@ def constraints_section(verdicts: Iterable[Verdict]) -> Section | None:
 def targets_held(est) -> Phrase | str | None:
     """The latency targets an estimate's serving deployment is held to (:func:`latency_targets_phrase`);
     None for other work."""
-    from configurator.core.workloads import family_of  # loaded with the estimate (the editor imports this module first)
-
-    return latency_targets_phrase(est.scenario) if family_of(est.scenario.workload).name == "serving" else None
+    return latency_targets_phrase(est.scenario) if view_of(est.scenario.workload).ranking.latency_targets else None
 
 
 def latency_targets_phrase(scenario: Scenario) -> Phrase | str:

@@ -2,14 +2,15 @@
 results panel, the command line's ``estimate`` table and the printed summary's memory and
 speed tables. Qt-free.
 
-What differs between workloads is a table keyed by the workload family's name
-(:func:`configurator.core.workloads.family_of`), not a branch on the estimate: the memory
-breakdown, the speed or capacity rows and the verdict.
+What differs between workloads is each family's :class:`EstimateTables` (reached through
+:func:`configurator.core.workloads.family_of`), not a branch on the estimate: the memory
+breakdown, the speed or capacity rows, the heading, the layout and the verdict.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from configurator.core.serving_use import latency_targets
@@ -42,10 +43,6 @@ COMM_SHOWN_FROM = 0.001
 """A kind of exposed communication gets a row of its own from this share of a step up."""
 
 
-GRAPHICS_MEMORY = {"desktops": "vGPU frame buffers", "video": "Video surfaces", "rendering": "Scene and output"}
-"""What a graphics family keeps in the card's memory besides the overhead."""
-
-
 def gib_amount(n_bytes: float, band=None) -> Amount:
     return Amount(n_bytes, "B", band=band)
 
@@ -65,7 +62,7 @@ def _model_memory(est: Estimate) -> list[Row]:
 
 
 def _graphics_memory(est: Estimate) -> list[Row]:
-    m, part = est.memory, GRAPHICS_MEMORY[family_of(est.scenario.workload).name]
+    m, part = est.memory, tables_of(est).graphics_memory
     return [Row(part, gib_amount(m.graphics), key="memory.graphics", detail=True),
             Row("Overhead", gib_amount(m.overhead), key="memory.overhead", detail=True)]
 
@@ -75,7 +72,7 @@ def memory_section(est: Estimate) -> Section:
     m = est.memory
     band = headline_bands(est).get("memory_total")
     note = None if band is not None else "No calibration data for this workload: its numbers carry no likely range"
-    rows = MEMORY_PARTS[family_of(est.scenario.workload).name](est)
+    rows = tables_of(est).memory(est)
     rows += [
         Row("Total", gib_amount(m.total, band), key="memory.total", detail=True),
         Row("Allowed", Phrase("{budget} — {verdict}", {"budget": gib_amount(m.budget),
@@ -356,46 +353,58 @@ def _model_heading(est: Estimate) -> Phrase:
 
 # ---- the families' tables, and the one builder ---------------------------------------------------
 
-MEMORY_PARTS: dict[str, Callable[[Estimate], list[Row]]] = {
-    "training": _model_memory, "serving": _model_memory, "desktops": _graphics_memory, "video": _graphics_memory,
-    "rendering": _graphics_memory}
-"""The memory breakdown of each family."""
+@dataclass(frozen=True)
+class EstimateTables:
+    """What the view model of one family's estimate is made of."""
 
-SPEED: dict[str, Callable[[Estimate], Section]] = {
-    "training": _training_speed, "serving": _serving_speed, "desktops": _capacity, "video": _capacity,
-    "rendering": _rendering}
-"""The speed (AI) or capacity (graphics) section of each family."""
+    memory: Callable[[Estimate], list[Row]]
+    """The memory breakdown."""
+    speed: Callable[[Estimate], Section]
+    """The speed (AI) or capacity (graphics) section."""
+    heading: Callable[[Estimate], Phrase]
+    """The configuration in one line, with the model where the family runs one."""
+    layout: Callable[[Estimate], Phrase | None]
+    """The parallel layout the estimate uses (the planner's choices where Auto), where the family has one."""
+    headline: tuple[str, ...]
+    """The rows that say the most about the estimate in one sentence."""
+    speed_key: str
+    """The row that says how fast in a column of alternatives: the time of a job, the time per output
+    token, what one card carries."""
+    verdict: Callable[[Estimate], tuple[Phrase, bool]]
+    """Does it fit (AI), does it carry the load (graphics)."""
+    may_be_untimed: bool = False
+    """True when an estimate can come without a speed (an AI card without a published rate, a card
+    count the global batch cannot be split over): its speed section then says so."""
+    graphics_memory: str = ""
+    """What a graphics family keeps in the card's memory besides the overhead (a label id)."""
 
-HEADING: dict[str, Callable[[Estimate], Phrase]] = {
-    "training": _model_heading, "serving": _model_heading, "desktops": _heading, "video": _heading,
-    "rendering": _heading}
-"""The configuration in one line, with the model where the family runs one."""
 
-LAYOUT: dict[str, Callable[[Estimate], Phrase | None]] = {
-    "training": _training_layout, "serving": _serving_layout, "desktops": _no_layout, "video": _no_layout,
-    "rendering": _no_layout}
-"""The parallel layout the estimate uses (the planner's choices where Auto), where the family has one."""
+_AI = {"memory": _model_memory, "heading": _model_heading, "verdict": _fits_verdict, "may_be_untimed": True}
+_GRAPHICS = {"memory": _graphics_memory, "heading": _heading, "layout": _no_layout, "verdict": _carries_verdict}
 
-HEADLINE: dict[str, tuple[str, ...]] = {
-    "training": ("hours", "memory.per_card"), "serving": ("ttft_s", "tpot_s", "requests_per_s"),
-    "desktops": ("per_card", "limiting", "served"), "video": ("per_card", "limiting", "served"),
-    "rendering": ("minutes_per_frame", "hours")}
-"""The rows that say the most about each family's estimate in one sentence."""
+TABLES: dict[str, EstimateTables] = {
+    "training": EstimateTables(speed=_training_speed, layout=_training_layout, headline=("hours", "memory.per_card"),
+                               speed_key="hours", **_AI),
+    "serving": EstimateTables(speed=_serving_speed, layout=_serving_layout,
+                              headline=("ttft_s", "tpot_s", "requests_per_s"), speed_key="tpot_s", **_AI),
+    "desktops": EstimateTables(speed=_capacity, headline=("per_card", "limiting", "served"), speed_key="per_card",
+                               graphics_memory="vGPU frame buffers", **_GRAPHICS),
+    "video": EstimateTables(speed=_capacity, headline=("per_card", "limiting", "served"), speed_key="per_card",
+                            graphics_memory="Video surfaces", **_GRAPHICS),
+    "rendering": EstimateTables(speed=_rendering, headline=("minutes_per_frame", "hours"), speed_key="hours",
+                                graphics_memory="Scene and output", **_GRAPHICS),
+}
+"""Each family's tables, by the family's name. A new family adds its entry here."""
 
-SPEED_KEY: dict[str, str] = {
-    "training": "hours", "serving": "tpot_s", "desktops": "per_card", "video": "per_card", "rendering": "hours"}
-"""The row that says how fast in a column of alternatives: the time of a job, the time per output
-token, what one card carries."""
 
-VERDICT: dict[str, Callable[[Estimate], tuple[Phrase, bool]]] = {
-    "training": _fits_verdict, "serving": _fits_verdict, "desktops": _carries_verdict, "video": _carries_verdict,
-    "rendering": _carries_verdict}
-"""Does it fit (AI), does it carry the load (graphics)."""
+def tables_of(est: Estimate) -> EstimateTables:
+    """The tables of ``est``'s family."""
+    return TABLES[family_of(est.scenario.workload).name]
 
 
 def speed_row(est: Estimate, view: View | None = None) -> Row | None:
-    """The estimate's row of :data:`SPEED_KEY` (its view built unless given)."""
-    rows = (view or estimate_view(est)).rows_of((SPEED_KEY[family_of(est.scenario.workload).name],))
+    """The estimate's row of its family's ``speed_key`` (its view built unless given)."""
+    rows = (view or estimate_view(est)).rows_of((tables_of(est).speed_key,))
     return rows[0] if rows else None
 
 
@@ -413,10 +422,10 @@ def _untimed(est: Estimate) -> Section:
     return Section("speed", "Speed and time", (Row("Speed", "not estimated — see the warnings", key="untimed"),))
 
 
-def _speed_section(est: Estimate, family: str) -> Section:
-    if family in ("training", "serving") and est.training is None and est.inference is None:
+def _speed_section(est: Estimate, tables: EstimateTables) -> Section:
+    if tables.may_be_untimed and est.training is None and est.inference is None:
         return _untimed(est)
-    return SPEED[family](est)
+    return tables.speed(est)
 
 
 def headline_verdict(est: Estimate) -> tuple[Phrase, str]:
@@ -425,7 +434,7 @@ def headline_verdict(est: Estimate) -> tuple[Phrase, str]:
     be checked and why, or that all are met (:func:`constraints_verdict`) — and the state of the
     whole: ``not met`` (red: it does not fit or carry the load, or breaks a constraint), ``cannot
     be checked`` (amber) or ``met`` (green) (label ids, :func:`overall_state`)."""
-    fit, good = VERDICT[family_of(est.scenario.workload).name](est)
+    fit, good = tables_of(est).verdict(est)
     state = overall_state(est.verdicts) or "met"
     if not good:
         state = "not met"
@@ -438,9 +447,9 @@ def headline_verdict(est: Estimate) -> tuple[Phrase, str]:
 def estimate_view(est: Estimate) -> View:
     """The view model of ``est``: its memory, its speed or capacity, its power and cost, its verdict
     (:func:`headline_verdict`: green, amber or red) and its warnings."""
-    family = family_of(est.scenario.workload).name
+    tables = tables_of(est)
     verdict, state = headline_verdict(est)
-    layout = LAYOUT[family](est) if est.training is not None or est.inference is not None else None
-    return View(HEADING[family](est), verdict, state != "not met",
-                (memory_section(est), _speed_section(est, family), cost_section(est)),
-                tuple(est.messages), layout, HEADLINE[family], caution=state == "cannot be checked")
+    layout = tables.layout(est) if est.training is not None or est.inference is not None else None
+    return View(tables.heading(est), verdict, state != "not met",
+                (memory_section(est), _speed_section(est, tables), cost_section(est)),
+                tuple(est.messages), layout, tables.headline, caution=state == "cannot be checked")

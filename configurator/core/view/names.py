@@ -8,6 +8,8 @@ of the estimator, so the window's editor can name its choices before the estimat
 
 from __future__ import annotations
 
+import re
+
 COMM_KINDS = {"tensor_parallel": "tensor parallel", "data_parallel": "data parallel",
               "pipeline_p2p": "pipeline point-to-point", "context_parallel": "context parallel",
               "expert_parallel": "expert parallel", "offload": "CPU offload"}
@@ -116,3 +118,26 @@ CLASSES = {"training": "Training card", "inference": "Inference card", "graphics
 VGPU = {"graphics": "Virtual desktops and workstations", "compute": "Compute profiles only",
         "none": "Passthrough only", None: "not verified"}
 """Label ids of the virtual-GPU support (``Card.vgpu``; None: not verified)."""
+
+
+_MODEL_ID = re.compile(r"^([a-z]+)(\d[\d.]*)?-(.+)$")
+
+
+def model_name(name: str) -> str:
+    """A preset id as people write it: 'llama3-70b' -> 'Llama 3 70B', 'qwen2.5-72b' -> 'Qwen 2.5 72B';
+    any other name unchanged."""
+    match = _MODEL_ID.match(name)
+    if not match:
+        return name
+    family, version, size = match.groups()
+    size = re.sub(r"(\d)([bm])$", lambda m: m.group(1) + m.group(2).upper(), size).replace("-", " ")
+    size = size[0].upper() + size[1:]
+    return " ".join(part for part in (family.capitalize(), version, size) if part)
+
+
+def tokens_text(tokens: float) -> str:
+    """2e12 -> '2T', 1.5e10 -> '15B', 5e8 -> '500M' (a count of tokens, unit-less)."""
+    for scale, suffix in ((1e12, "T"), (1e9, "B"), (1e6, "M")):
+        if tokens >= scale:
+            return f"{tokens / scale:g}{suffix}"
+    return f"{tokens:,.0f}"

@@ -13,6 +13,7 @@ from __future__ import annotations
 from configurator.core.messages import CATALOGUES, TERMS, Message, render
 from configurator.core.view.words_answers import ZH_CN_ANSWERS
 from configurator.core.view.words_card import ZH_CN_CARD
+from configurator.core.view.words_charts import ZH_CN_CHARTS
 from configurator.core.view.words_choices import ZH_CN_CHOICES
 from configurator.core.view.words_price import ZH_CN_PRICE
 from configurator.core.view.words_what_fits import ZH_CN_WHAT_FITS
@@ -578,6 +579,7 @@ ZH_CN.update({
     "optimizer": "优化器", "Software stack": "软件栈", "Export to China": "对华出口", "Notes": "备注",
 })
 ZH_CN.update(ZH_CN_CARD)
+ZH_CN.update(ZH_CN_CHARTS)
 ZH_CN.update(ZH_CN_CHOICES)
 ZH_CN.update(ZH_CN_PRICE)
 ZH_CN.update(ZH_CN_WHAT_FITS)

@@ -1,0 +1,360 @@
+"""How each workload family is shown: the axes, series, units and labels of the window's charts,
+the recommendation panel's speed column and Pareto chart, and the printed summary's job line and
+workload table (issue 26, part 2). Qt-free.
+
+The window's charts (``app/charts.py``), the recommendation panel (``app/recommend_panel.py``), the
+card browser's comparison and the summary (``report/``) ask :func:`view_of` for the family's
+:class:`FamilyView` and lay out what it says; none of them compares a workload's name. A new
+family adds its view here (one :class:`FamilyView` in :data:`VIEWS`); a family without one is
+shown by :func:`generic_view`, built from the units the family declares.
+
+Labels are label ids of the one catalogue (:mod:`configurator.core.view.words`, Chinese in
+:mod:`configurator.core.view.words_charts`); values are :data:`~configurator.core.view.rows.Value`
+(a number with its unit, a phrase), written in a language by :func:`~configurator.core.view.rows.write`.
+
+This module imports only the light view modules (no estimator, no pydantic): the window builds
+its charts from :data:`FIRST_SHOWN` before the estimator loads (tests/test_startup.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from configurator.core.view import numbers
+from configurator.core.view.names import (
+    OPTIMIZERS,
+    RECIPES,
+    RECOMPUTE,
+    WORK_UNITS,
+    WORKLOADS,
+    model_name,
+    tokens_text,
+)
+from configurator.core.view.rows import Amount, Phrase, Value
+from configurator.core.view.words import Words
+
+if TYPE_CHECKING:  # the estimator loads after the window has painted (tests/test_startup.py)
+    from configurator.core.estimate import Estimate
+    from configurator.core.scenario import Scenario, Workload
+    from configurator.core.workloads.base import WorkloadFamily
+
+TableRows = list[tuple[str, str]]
+"""(label, value) lines of a summary table, already in the summary's language."""
+
+
+@dataclass(frozen=True)
+class ChartView:
+    """The window's four charts for one family (label ids; values in the units named)."""
+
+    throughput_axis: str
+    """The scaling chart's left axis: what the deployment carries (tokens/s, users, streams, frames/h)."""
+    second_axis: str
+    """The scaling chart's right axis, with its unit."""
+    second_legend: str
+    """The right-axis series' name in the legend."""
+    second_value: Callable[[Estimate], float | None]
+    """One estimate's right-axis value, in the unit :attr:`second_axis` names (h, ms, kW)."""
+    shows_demand: bool
+    """Whether the scaling chart draws the load needed (users, streams) as a line."""
+    curve_title: str
+    """The memory curve's title: memory against the load that drives it."""
+    curve_axis: str
+    """The memory curve's x axis (:attr:`~configurator.core.workloads.base.MemoryCurve.variable`, with its unit)."""
+    cost_title: str
+    """The cost chart's title."""
+    cost_axis: str
+    """The cost chart's x axis, with its unit."""
+    cost_x_scale: float
+    """Axis units in one :attr:`~configurator.core.workloads.base.CatalogPoint.x_value` unit (1000 ms per s)."""
+    cost_x_text: Callable[[float], Value]
+    """A cost-chart point's x value (in the family's ``x_unit``) in words: a time, a latency, a card count."""
+
+
+@dataclass(frozen=True)
+class RankingView:
+    """The recommendation panel's speed column and Pareto chart for one family."""
+
+    speed_heading: str
+    """The speed column's heading."""
+    speed_text: Callable[[Estimate], Value]
+    """One ranked configuration's speed, with its unit."""
+    pareto_title: str
+    pareto_axis: str
+    """The Pareto chart's x axis, with its unit."""
+    pareto_x: Callable[[float], float]
+    """A recommendation's ``speed_figure`` (in the family's ``speed_unit``) as the Pareto chart's x value."""
+    latency_targets: bool = False
+    """Whether the panel states the latency targets held (the serving use's defaults, named)."""
+
+
+@dataclass(frozen=True)
+class FamilyView:
+    """Everything the window, the panel and the summary show differently for one family."""
+
+    family: str
+    """The family's :attr:`~configurator.core.workloads.base.WorkloadFamily.name`."""
+    charts: ChartView
+    ranking: RankingView
+    job: Callable[[Scenario, Words], str]
+    """The job in a few words, in the summary's language ('Serve Llama 3 70B to 200 users'): the
+    summary's title while the scenario has no name of its own."""
+    workload_title: str
+    """The summary's workload table's heading."""
+    workload_rows: Callable[[Estimate, Words], TableRows]
+    """The summary's workload table: the model and its layout, or the graphics load."""
+    card_specs: str
+    """Which card specifications matter to the work: ``compute`` (memory, bandwidth, the dense peak)
+    or ``graphics`` (FP32 shading, video engines, vGPU); the summary's card table and the browser's
+    comparison list those."""
+
+
+# ---- words shared by the families ---------------------------------------------------------
+
+
+def _listed(w: Words, *parts: str) -> str:
+    """``parts`` joined as a list in the summary's language (", " in English, "、" in Chinese)."""
+    return w(", ").join(parts)
+
+
+def _cards(value: float) -> Phrase:
+    """'1 card', '12 cards'."""
+    n = round(value)
+    return Phrase("1 card" if n == 1 else "{n} cards", {"n": Amount(n, "count")})
+
+
+def _hours(est: Estimate) -> float | None:
+    return est.hours
+
+
+def _facility_kw(est: Estimate) -> float | None:
+    return est.power.facility_watts / 1000 if est.power else None
+
+
+# ---- AI families: the model, its layout and its speed ----------------------------------------
+
+
+def _precision_text(est: Estimate) -> str:
+    math = est.plan.math.value.upper() if est.plan.math else "—"
+    return f"{est.plan.requested.value.upper()} → {math}"
+
+
+def _architecture(est: Estimate, w: Words) -> str:
+    m = est.scenario.model
+    text = w("{layers} layers, hidden size {hidden}, {heads} attention heads ({kv} KV), FFN {ffn}, vocabulary {vocab}",
+             layers=m.n_layers, hidden=m.hidden, heads=m.n_heads, kv=m.kv_heads, ffn=m.ffn, vocab=f"{m.vocab:,}")
+    if m.is_moe:
+        text += w(", ") + w("{n} experts, {k} per token", n=m.n_experts, k=m.experts_per_token)
+    return text
+
+
+def _model_rows(est: Estimate, w: Words) -> TableRows:
+    """The workload, the model and how it is laid out (training and serving)."""
+    s, m, p = est.scenario, est.scenario.model, est.scenario.parallelism
+    return [
+        (w("Workload"), w(WORKLOADS[s.workload.value])),
+        (w("Model"), model_name(m.name)),
+        (w("Parameters"), f"{numbers.significant(m.total_params() / 1e9, 4)} B" + (
+            f" ({w('{n} B active', n=numbers.significant(m.active_params() / 1e9))})" if m.is_moe else "")),
+        (w("Architecture"), _architecture(est, w)),
+        (w("Precision"), _precision_text(est)),
+        (w("Parallelism"), _listed(w, f"{w('tensor parallel')} {p.tp}", f"{w('pipeline parallel')} {p.pp}",
+                                   f"{w('data parallel')} {s.data_parallel}", f"{w('ZeRO stage')} {p.zero}")),
+    ]
+
+
+def _training_rows(est: Estimate, w: Words) -> TableRows:
+    t = est.scenario.training
+    return [
+        *_model_rows(est, w),
+        (w("Token budget"), w("{n} tokens", n=tokens_text(t.tokens))),
+        (w("Recipe"), _listed(w, w(RECIPES[t.recipe.value]), w(OPTIMIZERS[t.optimizer.value]))),
+        (w("Recomputation"), w(RECOMPUTE[t.recompute.value])),
+        (w("Batch"), _listed(w, f"{w('micro-batch')} {t.micro_batch}", f"{w('sequence')} {t.seq_len} {w('tokens')}",
+                             f"{w('gradient accumulation')} {t.grad_accum}")),
+    ]
+
+
+def _serving_rows(est: Estimate, w: Words) -> TableRows:
+    v = est.scenario.serving
+    return [*_model_rows(est, w),
+            (w("Serving load"), _listed(w, f"{w('context')} {v.context_tokens} {w('tokens')}",
+                                        f"{w('users')} {v.users}", f"{w('prompt')} {v.prompt_tokens} {w('tokens')}",
+                                        f"{w('answer')} {v.output_tokens} {w('tokens')}"))]
+
+
+TRAINING_METHODS = {"pretrain": None, "finetune": "Fine-tune", "lora": "LoRA fine-tune", "qlora": "QLoRA fine-tune"}
+"""How the summary's title names each training workload's method (label ids; pre-training has a
+phrase of its own)."""
+
+
+def _training_job(scenario: Scenario, w: Words) -> str:
+    method = TRAINING_METHODS[scenario.workload.value]
+    model, tokens = model_name(scenario.model.name), tokens_text(scenario.training.tokens)
+    if method is None:
+        return w("Pre-train {model} on {tokens} tokens", model=model, tokens=tokens)
+    return w("{method} {model} on {tokens} tokens", method=w(method), model=model, tokens=tokens)
+
+
+def _serving_job(scenario: Scenario, w: Words) -> str:
+    model = model_name(scenario.model.name)
+    rate = scenario.constraints.requests_per_s
+    if scenario.serving.concurrency is None and rate:
+        return w("Serve {model} at {rate} requests/s", model=model, rate=f"{rate:,.4g}")
+    return w("Serve {model} to {users} users", model=model, users=numbers.count(scenario.serving.users))
+
+
+TRAINING = FamilyView(
+    family="training",
+    charts=ChartView(
+        throughput_axis="Throughput [tokens/s]", second_axis="Time to finish [h]", second_legend="Time to finish",
+        second_value=_hours, shows_demand=False,
+        curve_title="Memory against micro-batch", curve_axis="Micro-batch [sequences]",
+        cost_title="Cost against time, every card that fits", cost_axis="Time to finish [h]", cost_x_scale=1.0,
+        cost_x_text=lambda hours: Amount(hours, "h")),
+    ranking=RankingView(
+        speed_heading="Time to finish",
+        speed_text=lambda est: Amount(est.training.hours if est.training else None, "h"),
+        pareto_title="Cost against time: the Pareto front", pareto_axis="Time to finish [h]",
+        pareto_x=lambda hours: hours),
+    job=_training_job, workload_title="Workload and model", workload_rows=_training_rows, card_specs="compute")
+
+SERVING = FamilyView(
+    family="serving",
+    charts=ChartView(
+        throughput_axis="Throughput [tokens/s]", second_axis="Time per output token [ms]",
+        second_legend="Time per token",
+        second_value=lambda est: est.inference.tpot_s * 1000 if est.inference is not None else None,
+        shows_demand=False,
+        curve_title="Memory against context", curve_axis="Context [tokens]",
+        cost_title="Cost against latency, every card that fits", cost_axis="Time per output token [ms]",
+        cost_x_scale=1000.0, cost_x_text=lambda seconds: Amount(seconds, "s")),
+    ranking=RankingView(
+        speed_heading="Time per token",
+        speed_text=lambda est: Amount(est.inference.tpot_s if est.inference else None, "s"),
+        pareto_title="Cost against latency: the Pareto front", pareto_axis="Time per token [ms]",
+        pareto_x=lambda seconds: seconds * 1000.0, latency_targets=True),
+    job=_serving_job, workload_title="Workload and model", workload_rows=_serving_rows, card_specs="compute")
+
+
+# ---- graphics families: the load and what one card carries -------------------------------------
+
+
+def _graphics_rows(rows: Callable[[object, Words], TableRows]) -> Callable[[Estimate, Words], TableRows]:
+    """A graphics family's workload table: the workload, then its own rows of the load."""
+    def table(est: Estimate, w: Words) -> TableRows:
+        return [(w("Workload"), w(WORKLOADS[est.scenario.workload.value])), *rows(est.scenario.graphics, w)]
+    return table
+
+
+def _desktop_rows(g, w: Words) -> TableRows:
+    return [(w("Users"), numbers.count(g.users)), (w("vGPU profile"), f"{g.profile_gib:g} GiB"),
+            (w("Shading load per user"), f"{numbers.significant(g.shading_tflops_per_user)} TFLOP/s FP32")]
+
+
+def _video_rows(g, w: Words) -> TableRows:
+    video = f"{g.resolution} {numbers.significant(g.fps)} fps {g.codec.value.upper()} {g.preset.value.upper()}"
+    return [(w("Streams"), numbers.count(g.streams)), (w("Video"), video),
+            (w("Decoded on the card"), w("yes") if g.decode else w("no"))]
+
+
+def _render_rows(g, w: Words) -> TableRows:
+    return [(w("Scene"), f"{numbers.significant(g.scene_gib)} GiB"), (w("Frames"), numbers.count(g.frames)),
+            (w("Reference"), w("{minutes} per frame on {card} ({tflops} TFLOP/s FP32)",
+                               minutes=f"{numbers.significant(g.reference_minutes_per_frame)} {w('min')}",
+                               card=g.reference_card, tflops=numbers.significant(g.reference_fp32_tflops))),
+            (w("Output"), f"{g.render_width} × {g.render_height} px, {g.render_layers} {w('layers')}")]
+
+
+def _carried(est: Estimate) -> Phrase:
+    """What one card carries: '25 streams'."""
+    g = est.graphics
+    return Phrase("{n} {unit}", {"n": Amount(g.per_card, "count"), "unit": WORK_UNITS[g.unit]})
+
+
+DESKTOPS = FamilyView(
+    family="desktops",
+    charts=ChartView(
+        throughput_axis="Users carried", second_axis="Facility power [kW]", second_legend="Facility power",
+        second_value=_facility_kw, shows_demand=True,
+        curve_title="Memory against users on a card", curve_axis="Users per card",
+        cost_title="Cost per user against cards needed", cost_axis="Cards for all users", cost_x_scale=1.0,
+        cost_x_text=_cards),
+    ranking=RankingView(
+        speed_heading="FP32 per user",
+        speed_text=lambda est: Phrase("{tflops} TFLOP/s", {"tflops": Amount(est.graphics.tflops_per_user or 0)}),
+        pareto_title="Cost against FP32 per user: the Pareto front", pareto_axis="FP32 per user [TFLOP/s]",
+        pareto_x=lambda speed: 1.0 / speed),
+    job=lambda s, w: w("Virtual desktops for {users} users", users=numbers.count(s.graphics.users)),
+    workload_title="Workload", workload_rows=_graphics_rows(_desktop_rows), card_specs="graphics")
+
+VIDEO = FamilyView(
+    family="video",
+    charts=ChartView(
+        throughput_axis="Streams carried", second_axis="Facility power [kW]", second_legend="Facility power",
+        second_value=_facility_kw, shows_demand=True,
+        curve_title="Memory against streams on a card", curve_axis="Streams per card",
+        cost_title="Cost per stream against cards needed", cost_axis="Cards for all streams", cost_x_scale=1.0,
+        cost_x_text=_cards),
+    ranking=RankingView(
+        speed_heading="Per card", speed_text=_carried,
+        pareto_title="Cost against cards: the Pareto front", pareto_axis="Cards", pareto_x=lambda cards: cards),
+    job=lambda s, w: w("Transcode {streams} {resolution} video streams", streams=numbers.count(s.graphics.streams),
+                       resolution=s.graphics.resolution),
+    workload_title="Workload", workload_rows=_graphics_rows(_video_rows), card_specs="graphics")
+
+RENDERING = FamilyView(
+    family="rendering",
+    charts=ChartView(
+        throughput_axis="Frames per hour", second_axis="Time to finish [h]", second_legend="Time to finish",
+        second_value=_hours, shows_demand=False,
+        curve_title="Memory against scene size", curve_axis="Scene [GiB]",
+        cost_title="Cost against time, every card that fits", cost_axis="Time to finish [h]", cost_x_scale=1.0,
+        cost_x_text=lambda hours: Amount(hours, "h")),
+    ranking=RankingView(
+        speed_heading="Time to finish", speed_text=lambda est: Amount(est.graphics.hours, "h"),
+        pareto_title="Cost against time: the Pareto front", pareto_axis="Time to finish [h]",
+        pareto_x=lambda hours: hours),
+    job=lambda s, w: w("Render {frames} frames", frames=numbers.count(s.graphics.frames)),
+    workload_title="Workload", workload_rows=_graphics_rows(_render_rows), card_specs="graphics")
+
+
+VIEWS: dict[str, FamilyView] = {view.family: view for view in (TRAINING, SERVING, DESKTOPS, VIDEO, RENDERING)}
+"""Each family's view, by the family's name. A new family adds its view here."""
+
+FIRST_SHOWN = TRAINING
+"""The view the charts are built with before the first estimate (the default scenario pre-trains)."""
+
+
+def generic_view(family: WorkloadFamily) -> FamilyView:
+    """The view of a family that brings none: its own units on the axes (``x_unit``, ``speed_unit``),
+    the time to finish a job that ends or the facility power of a service that runs on, and the
+    workload named in the summary."""
+    job = family.one_off_job
+    return FamilyView(
+        family=family.name,
+        charts=ChartView(
+            throughput_axis="Throughput", second_axis="Time to finish [h]" if job else "Facility power [kW]",
+            second_legend="Time to finish" if job else "Facility power", second_value=_hours if job else _facility_kw,
+            shows_demand=family.carries_load, curve_title="Memory per card", curve_axis="Load per card",
+            cost_title="Cost, every card that fits", cost_axis=family.x_unit, cost_x_scale=1.0,
+            cost_x_text=lambda value: Amount(value, family.x_unit)),
+        ranking=RankingView(speed_heading="Speed",
+                            speed_text=lambda est: Amount(family.speed_figure(est), family.speed_unit),
+                            pareto_title="Cost, every card that fits", pareto_axis=family.speed_unit,
+                            pareto_x=lambda speed: speed),
+        job=lambda s, w: w(WORKLOADS.get(s.workload.value, s.workload.value)),
+        workload_title="Workload",
+        workload_rows=lambda est, w: [(w("Workload"), w(WORKLOADS.get(est.scenario.workload.value,
+                                                                       est.scenario.workload.value)))],
+        card_specs="compute")
+
+
+def view_of(workload: Workload) -> FamilyView:
+    """The view of the family that handles ``workload`` (:func:`~configurator.core.workloads.family_of`)."""
+    from configurator.core.workloads import family_of  # start-up deferral: the window's charts import this module
+
+    family = family_of(workload)
+    return VIEWS.get(family.name) or generic_view(family)
+

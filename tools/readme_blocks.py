@@ -245,7 +245,8 @@ def accuracy_table() -> str:
                           f"{', '.join(sorted({by_key[k] for k in fit.rows}))})" for fit in loso.FITS)
     lines += ["", f"¹ {_words(len(setting)).capitalize()} of the {_words(len(decode))} decode rows set the profiles "
               "they are checked with (the H200 rows the transformers profile, the A100 7B rows llama.cpp's); of the "
-              f"other {_words(len(others))}, the data-centre rows (H100 PCIe, A100 70B) are within {max(datacentre):.1f} %, "
+              f"other {_words(len(others))}, the data-centre rows (H100 PCIe, A100 70B) are within "
+              f"{max(datacentre):.1f} %, "
               f"the desktop RTX 4090 and 3090 rows {min(desktop):.0f}–{max(desktop):.0f} % slow (desktop hosts "
               "launch llama.cpp's kernels faster than the data-centre hosts of the A100 rows; one per-layer "
               "figure cannot carry both).",

@@ -9,6 +9,12 @@ Each published row is translated into a scenario from what its source states (mo
 cards, parallelism, batch); where a source leaves a setting open, the translation says what
 was assumed. Nothing here is tuned to a row.
 
+Beside each in-sample error it prints the leave-one-source-out error: the row predicted with the
+defaults fitted to calibration rows solved again without the rows of the row's own publication
+(``loso.py``; "not fitted" where no such default moves the row, n/a where no other publication
+has rows to solve it from). The held-out published rows of ``benchmarks/data/held-out.json``, which
+set nothing, are predicted with the shipped defaults and reported apart (``accuracy_heldout.py``).
+
 The row record, catalog and model shapes are in ``accuracy_base.py``; the serving rows' builders in
 ``accuracy_serving.py``.
 
@@ -22,12 +28,14 @@ import csv
 import json
 import statistics
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Container, Iterable, Iterator, Mapping
 from pathlib import Path
 
-from accuracy_base import (A100_NETWORK, CATALOG, FALCON_180B, GPTJ_6B, H200_ENGINE, LLAMA1_65B, MPT, TARGETS, Row,
-                           gpt, scenario)
+from accuracy_base import (A100_NETWORK, CATALOG, FALCON_180B, GPTJ_6B, H200_ENGINE, H200_RIG, LLAMA1_65B, MPT,
+                           TARGETS, Row, gpt, publication_of, scenario)
+from accuracy_heldout import SOURCE, held_out_rows
 from accuracy_serving import QWEN3_0_6B, _decode_rate, _latency_at_rate, _mlperf, _serving, _sglang_sharegpt, _ttft
+from loso import NOT_FITTED, Held, Ident, describe, ident, kind_summary, leave_one_source_out, print_fits
 from configurator.core.architecture import ModelArchitecture, preset
 from configurator.core.estimate import estimate
 from configurator.core.memory import inference_memory_model
@@ -36,16 +44,19 @@ from configurator.core.scenario import LAYOUT_FIELDS, Scenario, updated
 from configurator.core.serving_speed import decode_step_seconds, prefill_seconds
 from configurator.core.units import GB, GIB
 
-__all__ = ["CATALOG", "TARGETS", "Row", "all_rows", "medians"]
+__all__ = ["CATALOG", "TARGETS", "Row", "all_rows", "held_out", "medians", "out_of_source"]
 
 _H200_MODES = {"amp_bf16": ("torch-amp", "bf16"), "bf16": ("pure", "bf16"), "fp32": ("torch-amp", "fp32")}
 
 
-def h200_rows(path: Path) -> Iterator[Row]:
+def h200_rows(path: Path, cases: Container[str] = ("train", "prefill", "decode")) -> Iterator[Row]:
+    """The rows of the H200 measurements in ``path`` (of the measurement ``cases`` given only)."""
     h200 = CATALOG.get("h200-sxm")
     previous_reserved: dict[int, tuple[str, float]] = {}
     for line in path.read_text().splitlines():
         r = json.loads(line)
+        if r["case"] not in cases:
+            continue
         if r["case"] == "train" and r.get("model") == "llama3.2-1b":
             recipe, precision = _H200_MODES[r["mode"]]
             s = scenario(preset("llama3.2-1b"), "h200-sxm", 1, workload="pretrain", precision=precision,
@@ -69,18 +80,20 @@ def h200_rows(path: Path) -> Iterator[Row]:
                 reserved = max(reserved, earlier_prediction)
             previous_reserved.setdefault(r["reserved"], (label, reserved))
             yield Row("h200", label, "memory", "reserved GiB", reserved / GIB, r["reserved"] / GIB, note, group=group,
-                      peak=(peak, r["peak"] / GIB))
-            yield Row("h200", label, "train-throughput", "tokens/s", est.training.tokens_per_s, r["tokens_per_s"])
+                      peak=(peak, r["peak"] / GIB), publication=H200_RIG)
+            yield Row("h200", label, "train-throughput", "tokens/s", est.training.tokens_per_s, r["tokens_per_s"],
+                      publication=H200_RIG)
         elif r["case"] == "prefill":
             s = scenario(preset(r["model"]), "h200-sxm", 1, workload="inference",
                          serving={"context": r["s"] + 1, "prompt_tokens": r["s"], "output_tokens": 1,
                                   "concurrency": r["b"], **H200_ENGINE})
             plan = plan_inference(h200, s.precision)
             label = f"prefill {r['model']} b{r['b']} s{r['s']}"
-            yield Row("h200", label, "prefill", "s", prefill_seconds(s, h200, plan, r["s"]) * r["b"], r["seconds"])
+            yield Row("h200", label, "prefill", "s", prefill_seconds(s, h200, plan, r["s"]) * r["b"], r["seconds"],
+                      publication=H200_RIG)
             working = inference_memory_model(s, h200, plan).activations_fixed
             yield Row("h200", label, "memory", "activations GiB", working / GIB, r["peak_minus_weights"] / GIB,
-                      "transient prefill working set")
+                      "transient prefill working set", publication=H200_RIG)
         elif r["case"] == "decode":
             s = scenario(preset(r["model"]), "h200-sxm", 1, workload="inference",
                          serving={"context": r["ctx"] + 1, "prompt_tokens": r["ctx"], "output_tokens": 1,
@@ -88,7 +101,8 @@ def h200_rows(path: Path) -> Iterator[Row]:
             plan = plan_inference(h200, s.precision)
             seconds, _ = decode_step_seconds(s, h200, plan, r["b"], r["ctx"])
             yield Row("h200", f"decode {r['model']} b{r['b']} ctx{r['ctx']}", "decode", "s/step", seconds,
-                      r["seconds"], "plain PyTorch + CUDA graphs; these rows set the transformers profile")
+                      r["seconds"], "plain PyTorch + CUDA graphs; these rows set the transformers profile",
+                      publication=H200_RIG)
 
 
 def h200_ceilings(path: Path) -> list[tuple[str, float, float]]:
@@ -305,34 +319,75 @@ PUBLISHED: dict[str, PublishedCase] = {
 }
 
 
-def published_rows(path: Path) -> Iterator[Row]:
+def published_rows(path: Path, publications: Container[str] | None = None,
+                   ids: Container[str] | None = None) -> Iterator[Row]:
+    """The rows of the published results in ``path`` (of ``publications`` or of the records
+    ``ids`` only, when given), each with the publication its source names."""
     for r in json.loads(path.read_text()):
         case = PUBLISHED.get(r["id"])
-        if case is not None:
+        publication = publication_of(r["source"])
+        if case is not None and (publications is None or publication in publications) and \
+                (ids is None or r["id"] in ids):
             result = case(r)
-            yield from (result if isinstance(result, list) else [result])
+            for row in result if isinstance(result, list) else [result]:
+                row.publication = publication
+                yield row
 
 
 # ---- report -------------------------------------------------------------------------------
 
 
-def print_table(rows: list[Row]) -> None:
-    print(f"{'source':9} {'row':44} {'kind':18} {'quantity':22} {'predicted':>11} {'measured':>11} {'error %':>8}")
+def print_table(rows: list[Row], held: Mapping[Ident, Held] | None = None) -> None:
+    """Each row: predicted, measured, error, and (with ``held``) the error with the defaults set
+    without the row's publication."""
+    print(f"{'source':9} {'row':44} {'kind':18} {'quantity':22} {'predicted':>11} {'measured':>11} {'error %':>8}"
+          f"{'  LOSO %' if held else ''}")
     for r in rows:
         flag = "" if abs(r.error_pct) <= TARGETS[r.kind] else "  <-- outside target"
+        out = ""
+        if held:
+            h = held[ident(r)]
+            out = f"  {'n/a':>6}" if h.error_pct is None else f"  {h.error_pct:+6.1f}"
         print(f"{r.source:9} {r.row_id[:44]:44} {r.kind:18} {r.quantity[:22]:22} {r.predicted:11.4g} "
-              f"{r.measured:11.4g} {r.error_pct:+8.1f}{flag}")
+              f"{r.measured:11.4g} {r.error_pct:+8.1f}{out}{flag}")
         if r.note:
             print(f"{'':9} {'  ' + r.note}")
+        if held and held[ident(r)].status != NOT_FITTED:
+            print(f"{'':9} {'  LOSO: ' + held[ident(r)].status}")
 
 
 DATA = Path(__file__).resolve().parent / "data"
 """The calibration data in the repository."""
 
+HELD_OUT = DATA / "held-out.json"
+"""Published rows that set nothing (``accuracy_heldout.py``): reported apart from the calibration."""
+
 
 def all_rows(folder: Path = DATA) -> list[Row]:
     """Every measured and published row of the calibration files in ``folder``."""
     return [*h200_rows(folder / "h200-calibration.jsonl"), *published_rows(folder / "published-calibration.json")]
+
+
+def held_out(path: Path = HELD_OUT) -> list[Row]:
+    """The held-out rows, predicted with the shipped defaults."""
+    return held_out_rows(path)
+
+
+def out_of_source(rows: list[Row], folder: Path = DATA) -> dict[Ident, Held]:
+    """Each calibration row predicted with the defaults set without its publication (loso.py)."""
+    return leave_one_source_out(rows, lambda keys: rows_for_keys(keys, folder))
+
+
+def rows_for_keys(keys: Iterable[str], folder: Path = DATA) -> list[Row]:
+    """The calibration rows named by key (``source:row_id``), built again, with the engine
+    profiles then in force (``accuracy_base.profiles_in_force``)."""
+    wanted = set(keys)
+    cases = {k.split(":", 1)[1].split()[0] for k in wanted if k.startswith("h200:")}
+    ids = {k.split(":", 1)[1].split()[0] for k in wanted if k.startswith("published:")}
+    rows = [*h200_rows(folder / "h200-calibration.jsonl", cases)] if cases else []
+    if ids:
+        rows += published_rows(folder / "published-calibration.json", ids=ids)
+    return [r for r in rows if r.key in wanted]
 
 
 def medians(rows: list[Row]) -> dict[str, float]:
@@ -341,15 +396,34 @@ def medians(rows: list[Row]) -> dict[str, float]:
     return {k: statistics.median(abs(r.error_pct) for r in rows if r.kind == k) for k in kinds}
 
 
-def print_summary(rows: list[Row]) -> None:
-    print(f"\n{'kind':20} {'rows':>5} {'median |err| %':>15} {'max |err| %':>12} {'within target':>14}")
+def print_summary(rows: list[Row], held: Mapping[Ident, Held] | None = None, outside: list[Row] | None = None) -> None:
+    """Per kind: the in-sample errors (the first columns, as CI has always printed them), the
+    leave-one-source-out median and the held-out rows' errors."""
+    extra = f"   {'LOSO median %':34} {'held-out rows':>13} {'median %':>9} {'max %':>7}" if held is not None else ""
+    print(f"\n{'kind':20} {'rows':>5} {'median |err| %':>15} {'max |err| %':>12} {'within target':>14}{extra}")
     for kind in TARGETS:
         errors = [abs(r.error_pct) for r in rows if r.kind == kind]
-        if not errors:
+        others = [abs(r.error_pct) for r in outside or [] if r.kind == kind]
+        if not errors and not others:
             continue
-        within = sum(e <= TARGETS[kind] for e in errors)
-        print(f"{kind:20} {len(errors):5d} {statistics.median(errors):15.1f} {max(errors):12.1f} "
-              f"{within:6d}/{len(errors)} (±{TARGETS[kind]:.0f} %)")
+        if errors:
+            within = sum(e <= TARGETS[kind] for e in errors)
+            line = (f"{kind:20} {len(errors):5d} {statistics.median(errors):15.1f} {max(errors):12.1f} "
+                    f"{within:6d}/{len(errors)} (±{TARGETS[kind]:.0f} %)")
+        else:
+            line = f"{kind:20} {0:5d} {'':15} {'':12} {'':>14}"
+        if held is not None:
+            line = f"{line:73}   {describe(kind_summary(held.values(), kind)):34}"
+            line += f" {len(others):13d} {statistics.median(others):9.1f} {max(others):7.1f}" if others else \
+                f" {0:13d}"
+        print(line)
+    if held is not None:
+        publications = len({r.publication for r in outside or []})
+        print("LOSO: each source's rows predicted with the defaults set without them (benchmarks/loso.py); 'not "
+              "fitted':\n  no default these rows depend on is fitted to rows, so it is the in-sample median; n/a: the "
+              "default is fitted\n  only to the row's own source. Held-out: "
+              f"{len(outside or [])} published rows of {publications} publications that set nothing "
+              "(benchmarks/data/held-out.json),\n  predicted with the shipped defaults.")
 
 
 def print_memory_groups(rows: list[Row]) -> None:
@@ -381,12 +455,18 @@ def main(argv: list[str] | None = None) -> int:
         print(f"reference data not found in {args.reference}", file=sys.stderr)
         return 2
     rows = all_rows(args.reference)
+    held = out_of_source(rows, args.reference)
+    outside = held_out(args.reference / HELD_OUT.name) if (args.reference / HELD_OUT.name).exists() else []
     if args.summary:
-        print("accuracy against the calibration data in benchmarks/data (.venv/bin/python benchmarks/accuracy.py for rows):")
-        print_summary(rows)
+        print("accuracy against the calibration data in benchmarks/data "
+              "(.venv/bin/python benchmarks/accuracy.py for rows):")
+        print_summary(rows, held, outside)
         return 0
-    print_table(rows)
-    print_summary(rows)
+    print_table(rows, held)
+    print_summary(rows, held, outside)
+    print("\nHeld-out published rows (set nothing; benchmarks/data/held-out.json):")
+    print_table(outside)
+    print_fits(lambda keys: rows_for_keys(keys, args.reference), rows)
     print_memory_groups(rows)
     print("\nH200 measured ceilings vs datasheet (why default efficiencies are below 1):")
     for name, measured, datasheet in h200_ceilings(h200):
@@ -394,9 +474,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.csv:
         with args.csv.open("w", newline="") as stream:
             writer = csv.writer(stream)
-            writer.writerow(["source", "row", "kind", "quantity", "predicted", "measured", "error_pct", "note"])
-            for r in rows:
-                writer.writerow([r.source, r.row_id, r.kind, r.quantity, r.predicted, r.measured, r.error_pct, r.note])
+            writer.writerow(["source", "publication", "row", "kind", "quantity", "predicted", "measured", "error_pct",
+                             "loso_error_pct", "loso_status", "note"])
+            for r in [*rows, *outside]:
+                h = held.get(ident(r)) if r.source != SOURCE else None
+                writer.writerow([r.source, r.publication, r.row_id, r.kind, r.quantity, r.predicted, r.measured,
+                                 r.error_pct, "" if h is None or h.error_pct is None else h.error_pct,
+                                 "held out" if h is None else h.status, r.note])
     return 0
 
 

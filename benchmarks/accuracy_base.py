@@ -3,11 +3,14 @@ model shapes and engine settings the sources name (shared by ``accuracy.py`` and
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from configurator.core.architecture import ModelArchitecture
 from configurator.core.catalog import load_bundled_catalog
-from configurator.core.scenario import Scenario
+from configurator.core.engines import Engine, EngineProfile
+from configurator.core.scenario import Scenario, Workload, updated
 
 CATALOG = load_bundled_catalog()
 TARGETS = {"memory": 10.0, "train-throughput": 25.0, "train-planner": 25.0, "train-time": 25.0, "prefill": 25.0,
@@ -30,6 +33,14 @@ class Row:
     """Recipe and recomputation of a measured training row (memory is reported per group)."""
     peak: tuple[float, float] | None = None
     """Predicted and measured peak allocated memory [GiB] (what the allocator's reserve sits on)."""
+    publication: str = ""
+    """The publication or measurement campaign the row comes from ('h200-rig', 'llm-foundry' …):
+    the unit the leave-one-source-out check holds out (``loso.py``)."""
+
+    @property
+    def key(self) -> str:
+        """The row's name across the benchmark: ``source:row_id``."""
+        return f"{self.source}:{self.row_id}"
 
     @property
     def error_pct(self) -> float:
@@ -68,7 +79,64 @@ A100_NETWORK = {"network_gbps_per_card": 25.0}  # 8 × 200 Gb/s HDR InfiniBand (
 
 
 def scenario(model: ModelArchitecture, card: str, count: int, **parts) -> Scenario:
-    return Scenario.model_validate({"model": model.model_dump(), "card_id": card, "count": count, **parts})
+    """A row's scenario from what its source states, with the engine profiles in force
+    (:func:`profiles_in_force`) passed in through ``Serving.engine_profile``."""
+    return overridden(Scenario.model_validate({"model": model.model_dump(), "card_id": card, "count": count, **parts}))
+
+
+# ---- publications ---------------------------------------------------------------------------
+
+H200_RIG = "h200-rig"
+"""The project's own H200 measurements (``h200-calibration.jsonl``): one campaign, one source."""
+
+PUBLICATIONS = (
+    ("Narayanan et al. 2021", "megatron-lm-2021"), ("Korthikanti et al. 2022", "korthikanti-2022"),
+    ("mosaicml/llm-foundry", "llm-foundry"), ("TinyLlama README", "tinyllama"), ("LLaMA paper", "llama-paper"),
+    ("NVIDIA/TensorRT-LLM docs/source/performance.md", "tensorrt-llm-performance"),
+    ("XiongjieDai/GPU-Benchmarks-on-LLM-Inference", "xiongjiedai-llama.cpp"),
+    ("mlcommons/inference_results_v4.1", "mlperf-inference-v4.1"), ("ovg-project/kvcached", "kvcached-pr331"),
+    ("sgl-project/sglang benchmark/benchmark_vllm_060", "sglang-v0.3.0-benchmark"), ("QLoRA paper", "qlora-paper"),
+)
+"""A published row's source text (its first words) → the publication it belongs to. Tables of one
+document (Megatron-LM's Tables 1 and 2, TensorRT-LLM's performance page at v0.5, v0.6.1 and v0.9)
+are one publication: the same authors, setup and methodology."""
+
+
+def publication_of(source: str) -> str:
+    """The publication a published row's ``source`` names (:data:`PUBLICATIONS`; otherwise the
+    text before its first parenthesis or comma, as a slug)."""
+    for prefix, name in PUBLICATIONS:
+        if source.startswith(prefix):
+            return name
+    head = source.split("(")[0].split(",")[0].strip().lower()
+    return "-".join(word for word in "".join(c if c.isalnum() else " " for c in head).split()) or "unnamed"
+
+
+# ---- defaults set without a source's rows (leave-one-source-out, loso.py) -------------------
+
+_PROFILES: dict[Engine, EngineProfile] = {}
+"""Engine profiles in force in place of the shipped ones (empty: the shipped defaults)."""
+
+
+@contextmanager
+def profiles_in_force(profiles: Mapping[Engine, EngineProfile]) -> Iterator[None]:
+    """Rows built inside run with ``profiles`` in place of the shipped engine profiles, passed
+    through the public ``Serving.engine_profile`` (a profile refitted without a source's rows)."""
+    before = dict(_PROFILES)
+    _PROFILES.update(profiles)
+    try:
+        yield
+    finally:
+        _PROFILES.clear()
+        _PROFILES.update(before)
+
+
+def overridden(s: Scenario) -> Scenario:
+    """``s`` with the profile in force for its engine, when one is and ``s`` names none of its own."""
+    profile = _PROFILES.get(s.serving.engine)
+    if profile is None or s.workload is not Workload.INFERENCE or s.serving.engine_profile is not None:
+        return s
+    return updated(s, serving={"engine_profile": profile})
 
 
 # ---- H200 measurements --------------------------------------------------------------------

@@ -50,3 +50,93 @@ def test_the_sensitivity_sweep_puts_every_default_back():
     assert Scenario(model=preset("llama3-8b")).assumptions.model_dump() == before == Assumptions().model_dump()
     assert sensitivity._inside("matmul_efficiency", 1.5) is None  # above the field's range: not tried
     assert sensitivity._inside("video_surfaces_per_stream", 16 * 1.25) == 20  # a whole-number field
+
+
+# ---- leave one source out and the held-out rows (issue 27, part 1) ---------------------------
+
+LLAMA_CPP_ROWS = ("published:it-llamacpp-a100-q4", "published:it-llamacpp-h100p-q4")
+
+
+def _one_share_fit():
+    """The llama.cpp weight share alone, solved from two decode rows (a fit of one field, so each
+    row alone determines it)."""
+    import loso
+
+    real = next(f for f in loso.FITS if f.name == "llama.cpp profile")
+    return loso.Fit("llama.cpp weight share", real.engine, "decode", ("weight_stream_share",), LLAMA_CPP_ROWS,
+                    "test", tied=lambda v: {"kv_read_share": v["weight_stream_share"]})
+
+
+def test_leaving_a_source_out_refits_without_its_rows():
+    """With the two fitting rows in two sources, each source's row is predicted with the share
+    solved from the other source's row alone: not the share both rows give, nor the shipped one."""
+    import loso
+    from accuracy_base import profiles_in_force
+
+    fit = _one_share_fit()
+    rows = accuracy.rows_for_keys(LLAMA_CPP_ROWS)
+    for r in rows:  # two labs instead of one table
+        r.publication = "lab-a" if "a100" in r.row_id else "lab-b"
+    both = loso.refit(fit, LLAMA_CPP_ROWS, accuracy.rows_for_keys)["weight_stream_share"]
+    only_b = loso.refit(fit, LLAMA_CPP_ROWS[1:], accuracy.rows_for_keys)["weight_stream_share"]
+    assert abs(only_b - both) > 0.01  # the source matters
+    held = loso.leave_one_source_out(rows, accuracy.rows_for_keys, fits=[fit])
+    a100 = held[(LLAMA_CPP_ROWS[0], "decode")]
+    with profiles_in_force({fit.engine: fit.profile({"weight_stream_share": only_b})}):
+        expected = accuracy.rows_for_keys(LLAMA_CPP_ROWS[:1])[0].predicted
+    assert a100.predicted == expected and a100.status.startswith("refitted")
+    assert a100.predicted != next(r.predicted for r in rows if r.key == LLAMA_CPP_ROWS[0])
+
+
+def test_a_fit_with_every_row_in_the_held_out_source_leaves_its_rows_without_a_figure():
+    """Both llama.cpp fitting rows are in XiongjieDai's table: held out, its decode rows are n/a;
+    its weights-size row does not depend on the profile and keeps its figure."""
+    import loso
+
+    rows = [r for r in accuracy.all_rows() if r.publication == "xiongjiedai-llama.cpp"]
+    held = loso.leave_one_source_out(rows, accuracy.rows_for_keys)
+    statuses = {(r.kind, held[loso.ident(r)].predicted is None) for r in rows}
+    assert statuses == {("decode", True), ("memory", False)}
+
+
+def test_only_the_fitted_defaults_change_the_out_of_source_figures():
+    """Kinds no fit touches report their in-sample median as 'not fitted'."""
+    import loso
+
+    rows = accuracy.all_rows()
+    held = accuracy.out_of_source(rows)
+    memory = loso.kind_summary(held.values(), "memory")
+    assert not memory.fitted and memory.out_of_source == memory.in_sample
+    assert loso.describe(loso.kind_summary(held.values(), "decode")).startswith("n/a")
+
+
+def test_held_out_rows_are_sourced_and_set_nothing():
+    """Every held-out row says where it is from, when, and what was measured; none is a
+    calibration row or from a calibration publication, and no fit uses one."""
+    import json
+
+    import accuracy_heldout
+    import loso
+
+    records = json.loads(accuracy.HELD_OUT.read_text(encoding="utf-8"))
+    assert len({r["id"] for r in records}) == len(records)
+    for r in records:
+        assert set(accuracy_heldout.FIELDS) <= set(r), r["id"]
+        assert r["url"].startswith("https://") and r["date"][:2] == "20" and r["measured"] and r["source"]
+    calibration = accuracy.all_rows()
+    assert not {r["publication"] for r in records} & {r.publication for r in calibration}
+    outside = accuracy.held_out()
+    assert len(outside) > 20 and {r.source for r in outside} == {accuracy_heldout.SOURCE}
+    assert not {r.key for r in outside} & {k for fit in loso.FITS for k in fit.rows}
+
+
+def test_the_summary_keeps_its_columns_and_adds_the_out_of_sample_ones(capsys):
+    """CI prints --summary: each kind's line still starts with rows, median, max and within target."""
+    rows = accuracy.all_rows()
+    accuracy.print_summary(rows, accuracy.out_of_source(rows), accuracy.held_out())
+    lines = capsys.readouterr().out.splitlines()
+    memory = [r for r in rows if r.kind == "memory"]
+    line = next(x for x in lines if x.startswith("memory "))
+    median = accuracy.statistics.median(abs(r.error_pct) for r in memory)
+    assert line.split()[:3] == ["memory", str(len(memory)), f"{median:.1f}"]
+    assert "not fitted" in line and "LOSO median" in lines[1] and "held-out rows" in lines[1]

@@ -7,7 +7,9 @@
 - ``planner-answers``: the README's example questions, each as the ``gpu-configurator recommend``
   command and what it ranks first (run in this process, ``--json``);
 - ``serving-example``: the latency and rate of the serving example (``gpu-configurator estimate``);
-- ``accuracy-table``: ``benchmarks/accuracy.py``'s summary per kind, with the decode footnote;
+- ``accuracy-table``: ``benchmarks/accuracy.py``'s summary per kind (in sample, leave one source out,
+  held out), with the footnotes;
+- ``accuracy-out-of-sample``: the held-out rows' median errors per kind, within the accuracy statement;
 - ``cny-rate``: the price file's dated CNY rate the Chinese window converts at.
 
 ``--check`` writes nothing and exits 1 naming the blocks that differ (tests/test_readme.py runs
@@ -196,12 +198,30 @@ PROFILE_ROWS = ("h200:decode", "published:it-llamacpp-a100-q4", "published:it-ll
 the two A100 7B rows llama.cpp's)."""
 
 
-def accuracy_table() -> str:
-    """accuracy.py's summary per kind (rows, median error, within target) and the decode footnote."""
+HELD_OUT_KINDS = {
+    "train-throughput": "training throughput at the stated layout", "memory": "training memory",
+    "prefill": "prefill / TTFT", "decode": "decode", "serving-throughput": "serving throughput",
+    "serving-latency": "TTFT and TPOT under load",
+}
+"""How the out-of-sample sentence names the kinds the held-out set has rows of."""
+
+
+def _accuracy_figures():
+    """accuracy.py's calibration rows, their leave-one-source-out predictions and the held-out rows."""
     import accuracy
 
     rows = accuracy.all_rows()
-    lines = ["| kind | rows | median error | within target |", "|---|---|---|---|"]
+    return accuracy, rows, accuracy.out_of_source(rows), accuracy.held_out()
+
+
+def accuracy_table() -> str:
+    """accuracy.py's summary per kind: in sample, leave one source out, held out (rows, median
+    error, within target), with the footnotes."""
+    import loso
+
+    accuracy, rows, held, outside = _accuracy_figures()
+    lines = ["| kind | rows | in sample | leave one source out ² | within target (in sample) | held out ³: rows | "
+             "held out: median |", "|---|---|---|---|---|---|---|"]
     for kind, target in accuracy.TARGETS.items():
         errors = [abs(r.error_pct) for r in rows if r.kind == kind]
         if not errors:
@@ -209,20 +229,52 @@ def accuracy_table() -> str:
         if kind not in KIND_NAMES:
             raise KeyError(f"benchmarks/accuracy.py has a new kind '{kind}': name it in KIND_NAMES")
         within = sum(e <= target for e in errors)
-        lines.append(f"| {KIND_NAMES[kind]} | {len(errors)} | {statistics.median(errors):.1f} % | "
-                     f"{within}/{len(errors)} within ±{target:.0f} % |")
+        others = [abs(r.error_pct) for r in outside if r.kind == kind]
+        figure = loso.describe(loso.kind_summary(held.values(), kind), " %")
+        lines.append(f"| {KIND_NAMES[kind]} | {len(errors)} | {statistics.median(errors):.1f} % | {figure} | "
+                     f"{within}/{len(errors)} within ±{target:.0f} % | {len(others) or '—'} | "
+                     f"{f'{statistics.median(others):.1f} %' if others else '—'} |")
     decode = [r for r in rows if r.kind == "decode"]
     setting = [r for r in decode if f"{r.source}:{r.row_id}".startswith(PROFILE_ROWS)]
     others = [r for r in decode if r not in setting]
     desktop = [abs(r.error_pct) for r in others if "4090" in r.row_id or "3090" in r.row_id]
     datacentre = [abs(r.error_pct) for r in others if "4090" not in r.row_id and "3090" not in r.row_id]
+    publications = sorted({r.publication for r in outside})
+    by_key = {r.key: r.publication for r in rows}
+    fitted = " and ".join(f"the {fit.name} ({_words(len(fit.rows))} rows of "
+                          f"{', '.join(sorted({by_key[k] for k in fit.rows}))})" for fit in loso.FITS)
     lines += ["", f"¹ {_words(len(setting)).capitalize()} of the {_words(len(decode))} decode rows set the profiles "
               "they are checked with (the H200 rows the transformers profile, the A100 7B rows llama.cpp's); of the "
-              f"other {_words(len(others))}, the data-centre rows (H100 PCIe, A100 70B) are within {max(datacentre):.1f} %, "
+              f"other {_words(len(others))}, the data-centre rows (H100 PCIe, A100 70B) are within "
+              f"{max(datacentre):.1f} %, "
               f"the desktop RTX 4090 and 3090 rows {min(desktop):.0f}–{max(desktop):.0f} % slow (desktop hosts "
               "launch llama.cpp's kernels faster than the data-centre hosts of the A100 rows; one per-layer "
-              "figure cannot carry both)."]
+              "figure cannot carry both).",
+              "",
+              "² Each source's rows predicted with the defaults set without that source's rows "
+              "(`benchmarks/loso.py`). \"not fitted\": no default those rows depend on is fitted to calibration "
+              "rows (measured ceilings, published figures, stated assumptions), so the figure is the in-sample one. "
+              f"{_words(len(loso.FITS)).capitalize()} defaults are fitted: {fitted}. Held out with its source, a fit "
+              "is solved again from the other sources' fitting rows; where none are left, the rows that depend on it "
+              "have no out-of-source figure (n/a). Defaults chosen with a source's rows in view but by no rule "
+              f"({_words(len(loso.INFORMED))}, listed by `benchmarks/loso.py`) cannot be refitted: their rows stay "
+              "in sample.",
+              "",
+              f"³ {len(outside)} published rows of {_words(len(publications))} publications that set nothing in the "
+              f"project ({', '.join(publications)}; `benchmarks/data/held-out.json`, each with its URL, date and what "
+              "was measured), predicted with the shipped defaults."]
     return "\n".join(lines)
+
+
+def accuracy_out_of_sample() -> str:
+    """The README's accuracy statement: the held-out rows' median errors per kind."""
+    _, _, _, outside = _accuracy_figures()
+    parts = []
+    for kind, words in HELD_OUT_KINDS.items():
+        errors = [abs(r.error_pct) for r in outside if r.kind == kind]
+        if errors:
+            parts.append(f"{words} {statistics.median(errors):.0f} % ({len(errors)} rows)")
+    return f"Out of sample, on published results that set nothing, the median errors are: {'; '.join(parts)}"
 
 
 _SMALL = "zero one two three four five six seven eight nine ten".split()
@@ -235,10 +287,10 @@ def _words(n: int) -> str:
 
 BLOCKS: dict[str, Callable[[], str]] = {
     "catalog-table": catalog_table, "planner-answers": planner_answers, "serving-example": serving_example,
-    "accuracy-table": accuracy_table, "cny-rate": cny_rate}
+    "accuracy-table": accuracy_table, "accuracy-out-of-sample": accuracy_out_of_sample, "cny-rate": cny_rate}
 """Each generated block of README.md and what writes it."""
 
-INLINE = frozenset({"serving-example", "cny-rate"})
+INLINE = frozenset({"serving-example", "cny-rate", "accuracy-out-of-sample"})
 """Blocks within a sentence: their markers and text on the sentence's own line."""
 
 

@@ -118,10 +118,14 @@ def error_bands(rows: list[accuracy.Row]) -> dict:
     return kinds
 
 
+CALIBRATION_FILES = ("benchmarks/data/h200-calibration.jsonl", "benchmarks/data/published-calibration.json")
+"""The files the bands are computed from (``held-out.json`` beside them sets no band: it is a test set)."""
+
+
 def data_date() -> str | None:
     """Date of the last commit that changed the calibration data (None outside a git checkout)."""
     try:
-        out = subprocess.run(["git", "log", "-1", "--format=%cs", "--", "benchmarks/data"], cwd=ROOT,
+        out = subprocess.run(["git", "log", "-1", "--format=%cs", "--", *CALIBRATION_FILES], cwd=ROOT,
                              capture_output=True, text=True, check=True).stdout.strip()
     except (OSError, subprocess.CalledProcessError):
         return None

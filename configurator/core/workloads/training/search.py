@@ -423,8 +423,9 @@ _PLANS: LruMemo[TrainingPlan] = LruMemo(PLAN_MEMO_SIZE)
 
 
 def clear_plan_memo() -> None:
-    """Forget every kept layout search."""
+    """Forget every kept layout search and stage table."""
     _PLANS.clear()
+    _stage_tables_cached.cache_clear()
 
 
 def plan_training_layout(scenario: Scenario, card: Card, top: int = 5) -> TrainingPlan:

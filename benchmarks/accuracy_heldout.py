@@ -1,0 +1,131 @@
+"""The held-out rows of the accuracy benchmark: published results that set nothing in the project.
+
+``benchmarks/data/held-out.json`` holds published training and serving results the estimator's
+defaults were not set from and the calibration does not contain (torchtitan's and Trainy's
+benchmark pages, Megatron-Bridge's performance summary, NVIDIA NIM's benchmark page, a
+llama.cpp pull request's performance table), each with its source, URL, date, what was
+measured, the layout the source states and what the translation assumes. They are predicted
+with the shipped defaults and reported apart from the calibration rows: their errors are what
+a new question meets. Adding a row: its source must say what was measured and how; a row is
+never used to choose or change a default (it would stop being held out).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+from accuracy_base import CATALOG, Row, scenario
+
+from configurator.core.architecture import preset
+from configurator.core.estimate import estimate
+from configurator.core.precision import plan_serving
+from configurator.core.scenario import updated
+from configurator.core.serving_speed import decode_step_seconds, prefill_seconds
+from configurator.core.units import GIB
+
+SOURCE = "held-out"
+"""``Row.source`` of the held-out rows."""
+
+FIELDS = ("id", "publication", "source", "url", "date", "measured", "hardware", "case", "setup", "values",
+          "assumed", "notes")
+"""What every held-out row states (tests/test_accuracy.py checks each has all of them)."""
+
+
+def _training(r: dict) -> Iterator[Row]:
+    """A training run as the source states it: tokens/s per card and reserved memory."""
+    setup = r["setup"]
+    training = {k: setup[k] for k in ("micro_batch", "grad_accum", "seq_len", "recompute", "recipe")}
+    if "loss" in setup:
+        training["loss"] = setup["loss"]
+    parallelism = {"tp": setup.get("tp", 1), "pp": setup.get("pp", 1), "virtual_stages": setup.get("virtual_stages", 1),
+                   "cp": setup.get("cp", 1), "zero": setup["zero"], "cards_per_node": 8}
+    s = scenario(preset(setup["model"]), setup["card"], setup["count"], workload="pretrain",
+                 precision=setup["precision"], parallelism=parallelism, training=training)
+    card = CATALOG.get(setup["card"])
+    est = estimate(s, card)
+    fits = "" if est.memory.fits else "predicted not to fit the catalog card's memory"
+    note = "; ".join(part for part in (fits, r["notes"]) if part)
+    values = r["values"]
+    if "tokens_per_s_per_card" in values:
+        yield Row(SOURCE, r["id"], "train-throughput", "tokens/s/card", est.training.tokens_per_s_per_card,
+                  values["tokens_per_s_per_card"], note, est.scenario, publication=r["publication"])
+    if "reserved_gib" in values:
+        reserved = (est.memory.total - s.assumptions.cuda_context_gib * GIB) / GIB
+        if setup["recompute"] != "full":
+            full = estimate(updated(s, training={"recompute": "full"}), card).memory.total
+            note += f"; with full recomputation: {(full - s.assumptions.cuda_context_gib * GIB) / GIB:.1f} GiB"
+        yield Row(SOURCE, r["id"], "memory", "reserved GiB", reserved, values["reserved_gib"], note, est.scenario,
+                  publication=r["publication"])
+
+
+def _serving(r: dict) -> Iterator[Row]:
+    """A server under a fixed number of users: one user's TTFT and ITL as the prefill of one
+    prompt and a decode step at batch 1; more users' latencies and output rate from the load
+    model (the users send back to back)."""
+    setup = r["setup"]
+    prompt, output, users = setup["prompt_tokens"], setup["output_tokens"], setup["concurrency"]
+    s = scenario(preset(setup["model"]), setup["card"], setup["count"], workload="inference",
+                 precision=setup["precision"], parallelism={"tp": setup["tp"]},
+                 serving={"context": prompt + output, "prompt_tokens": prompt, "output_tokens": output,
+                          "concurrency": users, "engine": setup["engine"]})
+    card = CATALOG.get(setup["card"])
+    values, note, publication = r["values"], r["notes"], r["publication"]
+    if users == 1:
+        plan = plan_serving(s, card)
+        if "ttft_ms" in values:
+            yield Row(SOURCE, f"{r['id']} ttft", "prefill", "ms TTFT", prefill_seconds(s, card, plan, prompt) * 1000,
+                      values["ttft_ms"], note, s, publication=publication)
+        if "itl_ms" in values:
+            step, _ = decode_step_seconds(s, card, plan, 1, prompt + output // 2)
+            yield Row(SOURCE, f"{r['id']} itl", "decode", "ms per token at batch 1", step * 1000, values["itl_ms"],
+                      note, s, publication=publication)
+        return
+    speed = estimate(s, card).inference
+    if "output_tokens_per_s" in values:
+        yield Row(SOURCE, r["id"], "serving-throughput", "output tokens/s", speed.tokens_per_s,
+                  values["output_tokens_per_s"], note, s, publication=publication)
+    for name, predicted in (("ttft_ms", speed.ttft_s), ("itl_ms", speed.tpot_s)):
+        if name in values:
+            yield Row(SOURCE, f"{r['id']} {name.split('_')[0]}", "serving-latency", f"ms {name.split('_')[0].upper()}",
+                      predicted * 1000, values[name], (note + "; " if note else "") + f"{users} users, median vs mean",
+                      s, publication=publication)
+
+
+def _llama_bench(r: dict) -> Iterator[Row]:
+    """llama-bench's tg (tokens/s generating at batch 1) and pp (tokens/s over one prompt)."""
+    setup = r["setup"]
+    prompt, generated = setup["prompt_tokens"], setup["generated_tokens"]
+    s = scenario(preset(setup["model"]), setup["card"], 1, workload="inference", precision="fp16",
+                 serving={"context": prompt + generated, "prompt_tokens": prompt, "output_tokens": generated,
+                          "weight_format": setup["weight_format"], "engine": "llama.cpp"})
+    card = CATALOG.get(setup["card"])
+    plan = plan_serving(s, card)
+    values, note, publication = r["values"], r["notes"], r["publication"]
+    if "tg_tokens_per_s" in values:
+        step, _ = decode_step_seconds(s, card, plan, 1, generated // 2)
+        yield Row(SOURCE, f"{r['id']} tg{generated}", "decode", "tokens/s at batch 1", 1.0 / step,
+                  values["tg_tokens_per_s"], note, s, publication=publication)
+    if "pp_tokens_per_s" in values:
+        yield Row(SOURCE, f"{r['id']} pp{prompt}", "prefill", f"s for {prompt} tokens",
+                  prefill_seconds(s, card, plan, prompt), prompt / values["pp_tokens_per_s"], note, s,
+                  publication=publication)
+
+
+CASES: dict[str, Callable[[dict], Iterator[Row]]] = {"train": _training, "serving": _serving,
+                                                     "llama-bench": _llama_bench}
+"""How each case of held-out row is predicted."""
+
+
+def held_out_rows(path: Path) -> list[Row]:
+    """Every held-out row of ``path``, predicted with the shipped defaults."""
+    return [row for r in json.loads(path.read_text(encoding="utf-8")) for row in CASES[r["case"]](r)]
+
+
+if __name__ == "__main__":  # a part of the benchmark, not a tool of its own
+    import argparse
+
+    argparse.ArgumentParser(description=__doc__.splitlines()[0],
+                            epilog="Run .venv/bin/python benchmarks/accuracy.py for the benchmark.").parse_args()
+    print("part of benchmarks/accuracy.py: run .venv/bin/python benchmarks/accuracy.py")

@@ -75,3 +75,16 @@ def test_ten_cards_at_three_per_server_are_four_servers_in_the_bill_and_the_view
     row = estimate_view(est).rows_of(("servers_needed",))[0]
     assert row.value.params == {"n": 4, "per": 3}
     assert (servers_needed(l4, 3, 8), servers_needed(l4, 4, 8)) == (3, 2)
+
+
+@pytest.mark.parametrize("card_id", ["tpu-v5e", "tpu-v6e", "tpu-v7"])
+def test_a_cloud_only_pod_is_not_bought_as_racks(catalog, card_id):
+    """A cloud TPU's interconnect spans its pod (256 or 9,216 chips) but it is rented by the
+    slice: no NVL72 rack in its bill and any count may be planned (before: one 'rack' of 9,216
+    chips, so 10 requests/s of Llama 3 70B listed 9,216 TPU7x)."""
+    from configurator.core.workloads.layout import whole_system_counts
+
+    card = catalog.get(card_id)
+    kind = server_type(card, 8, 16)
+    assert kind.item_id is None and not kind.rack_scale
+    assert whole_system_counts(card, (1, 2, 4, 8)) == (1, 2, 4, 8)

@@ -34,11 +34,11 @@ def server_type(card: Card, cards_per_node: int, count: int) -> ServerType:
     server with 1, 2, 4 or 8 slots, the smallest that holds a server's share of the cards
     (``cards_per_node``, at most 8); no server for desktop systems and cloud-only parts."""
     ic = card.interconnect
+    form = card.form_factor or ""
+    if _NOT_A_SERVER_CARD.search(form):  # before the rack test: a cloud TPU pod is rented by the slice, not bought whole
+        return ServerType(None, 1, False, 1)
     if card.has_fast_link and ic.domain_size > RACK_SCALE_DOMAIN:
         return ServerType("rack-nvl72", ic.domain_size, True, ic.domain_size)
-    form = card.form_factor or ""
-    if _NOT_A_SERVER_CARD.search(form):
-        return ServerType(None, 1, False, 1)
     if _BASEBOARD.search(form.split("/")[0]) and "PCIe" not in form.split("/")[0]:
         return ServerType("server-hgx-8-b200" if (card.tdp_w or 0) >= 1000 else "server-hgx-8", 8, False, 8)
     wanted = max(1, min(cards_per_node, count, 8))

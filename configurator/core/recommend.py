@@ -58,7 +58,8 @@ class Objective(StrEnum):
 DEFAULT_CLASSES = {workload: classes for family in FAMILIES for workload, classes in family.default_classes.items()}
 """Classes considered unless the user picks others: data-centre cards for each job. Consumer
 graphics cards are left out by default (no ECC, no NVLink, no vGPU, licence limits in data
-centres); picking classes explicitly brings them back."""
+centres); picking classes explicitly brings them back. The built-in families' table; the ranking
+asks the family (``WorkloadFamily.default_classes``), so a registered family needs no entry here."""
 
 
 @dataclass(frozen=True)
@@ -74,7 +75,7 @@ class Filters:
     software: tuple[str, ...] = ()  # frameworks the buyer's software needs (supported or partial on the card)
 
     def allows(self, card: Card, workload: Workload) -> bool:
-        classes = self.classes or DEFAULT_CLASSES[workload]
+        classes = self.classes or family_of(workload).default_classes[workload]
         return ((not self.vendors or card.vendor in self.vendors)
                 and (not self.domestic_only or card.vendor in DOMESTIC_VENDORS)
                 and card.category in classes
@@ -268,7 +269,8 @@ def _what_would_change(best: Recommendation, ranked: Sequence[Recommendation]) -
 
 def _porting_risk(rec: Recommendation) -> Message | None:
     """The frameworks this job needs that the card's stack lacks or has only in part."""
-    gaps = software_gaps(rec.card, rec.estimate.scenario.workload)
+    workload = rec.estimate.scenario.workload
+    gaps = software_gaps(rec.card, workload, family_of(workload).software_needs)
     if not gaps:
         return None
     stack = rec.card.software.stack if rec.card.software else "unknown"

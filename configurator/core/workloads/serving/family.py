@@ -51,6 +51,7 @@ class ServingFamily(WorkloadFamily):
     cost_unit = MILLION_TOKENS
     unit_scale = 1e6
     speed_unit = "s per output token"
+    runs_model = True
     one_off_job = False
     default_classes = {Workload.INFERENCE: ("training", "inference", "workstation")}
 

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from configurator.core.catalog import Card
 from configurator.core.constraints import missed_serving_targets
 from configurator.core.scenario import Scenario
-from configurator.core.serving_speed import InferenceSpeed
+from configurator.core.serving_speed import ServingSpeed
 from configurator.core.workloads import families, family_of
 from configurator.core.workloads import layout as _layout
 from configurator.core.workloads.base import Estimate, Limits
@@ -45,7 +45,7 @@ def clear_estimate_memo() -> None:
         family.clear_memos()
 
 
-def messages_for_serving_targets(scenario: Scenario, inference: InferenceSpeed) -> list[str]:
+def messages_for_serving_targets(scenario: Scenario, inference: ServingSpeed) -> list[str]:
     """Serving targets the deployment misses (request rate, first token, time per token), as the
     message ids of the one checker's verdicts (:func:`configurator.core.constraints.missed_serving_targets`)."""
     return missed_serving_targets(scenario, inference)

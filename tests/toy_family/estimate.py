@@ -10,7 +10,7 @@ from configurator.core.catalog import Card
 from configurator.core.constraints import check
 from configurator.core.economics import deployment_power, energy_kwh, job_costs, price_basis
 from configurator.core.memory import MemoryBreakdown, usable_capacity_bytes
-from configurator.core.precision import plan_inference
+from configurator.core.precision import plan_serving_precision
 from configurator.core.scenario import Scenario
 from configurator.core.units import GIB
 from configurator.core.workloads.base import Estimate, FamilySpeed, Limits
@@ -43,7 +43,7 @@ def tokens_per_s_per_card(scenario: Scenario, card: Card, math) -> float | None:
 
 def estimate_embedding(scenario: Scenario, card: Card) -> Estimate:
     """``scenario.training.tokens`` embedded on ``scenario.count`` × ``card``."""
-    plan = plan_inference(card, scenario.precision)
+    plan = plan_serving_precision(card, scenario.precision)
     memory = embedding_memory(scenario, card, plan.weight_bytes)
     per_card = tokens_per_s_per_card(scenario, card, plan.math)
     tokens = scenario.training.tokens

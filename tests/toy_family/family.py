@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from configurator.core.catalog import Card
 from configurator.core.economics import HOURS_PER_YEAR
 from configurator.core.messages import Message, msg
-from configurator.core.precision import plan_inference
+from configurator.core.precision import plan_serving_precision
 from configurator.core.scenario import Scenario, added_workload
 from configurator.core.software import Needs
 from configurator.core.workloads.base import (
@@ -68,7 +68,7 @@ class EmbeddingFamily(WorkloadFamily):
 
     def memory_curve(self, scenario: Scenario, card: Card, on_card: int = 1) -> MemoryCurve:
         """Memory per card against the cards the job is spread over (the weights on each)."""
-        weight_bytes = plan_inference(card, scenario.precision).weight_bytes
+        weight_bytes = plan_serving_precision(card, scenario.precision).weight_bytes
         values = (1, 2, 4, 8)
         totals = tuple(embedding_memory(scenario, card, weight_bytes).total for _ in values)
         return MemoryCurve("cards", values, totals, embedding_memory(scenario, card, weight_bytes).budget, 1)

@@ -327,7 +327,8 @@ def _no_layout(est: Estimate) -> None:
 
 def _fits_verdict(est: Estimate) -> tuple[Phrase, bool]:
     m, who = est.memory, {"count": est.scenario.count, "card": est.card.name}
-    if est.fits and est.training is None and est.inference is None and est.speed is None:  # no rate, or a batch the cards cannot split
+    # no rate, or a batch the cards cannot split
+    if est.fits and est.training is None and est.inference is None and est.speed is None:
         return Phrase("{count} × {card} fits, but is not timed — see the warnings", who), False
     if est.fits:
         return Phrase("{count} × {card} fits, {headroom} headroom", {**who, "headroom": Amount(m.headroom, "share")}), True

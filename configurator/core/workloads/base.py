@@ -30,7 +30,7 @@ from configurator.core.messages import Message, msg
 from configurator.core.training_speed import TrainingSpeed
 from configurator.core.precision import PrecisionPlan
 from configurator.core.scenario import Scenario, Workload
-from configurator.core.serving_speed import InferenceSpeed
+from configurator.core.serving_speed import ServingSpeed
 from configurator.core.software import Needs
 from configurator.core.verdicts import Verdict, blocking
 
@@ -47,7 +47,7 @@ class Limits:
 @dataclass(frozen=True)
 class FamilySpeed:
     """The speed of a family that has no record of its own (one added as a package besides
-    training, serving and graphics, which keep ``TrainingSpeed``, ``InferenceSpeed`` and
+    training, serving and graphics, which keep ``TrainingSpeed``, ``ServingSpeed`` and
     ``GraphicsSpeed``): what the deployment does, in the family's unit, and for a job that ends
     the time it takes. The estimate's JSON, its view model and the summary read it."""
 
@@ -91,7 +91,7 @@ class Estimate:
     memory: MemoryBreakdown
     limits: Limits
     training: TrainingSpeed | None
-    inference: InferenceSpeed | None
+    inference: ServingSpeed | None
     power: Power | None
     energy_kwh: float | None
     costs: Costs

@@ -13,7 +13,7 @@ from configurator.core.constraints import check
 from configurator.core.economics import Costs, Power, PriceBasis, deployment_power, energy_kwh, job_costs, price_basis
 from configurator.core.graphics import GraphicsSpeed, card_fit_messages, demand_messages, graphics_speed
 from configurator.core.messages import Message, msg
-from configurator.core.precision import PrecisionPlan, plan_inference
+from configurator.core.precision import PrecisionPlan, plan_serving_precision
 from configurator.core.scenario import Scenario, Workload
 from configurator.core.verdicts import Verdict
 from configurator.core.workloads.base import Estimate, Limits, WorkloadFamily
@@ -38,7 +38,7 @@ class GraphicsBasis:
 
 
 def graphics_basis(scenario: Scenario, card: Card) -> GraphicsBasis:
-    return GraphicsBasis(plan_inference(card, scenario.precision), price_basis(card, scenario.economics),
+    return GraphicsBasis(plan_serving_precision(card, scenario.precision), price_basis(card, scenario.economics),
                          tuple(card_fit_messages(scenario, card))
                          + tuple(card_messages(card, class_messages(scenario.workload, card))))
 

@@ -9,11 +9,11 @@ from dataclasses import dataclass
 from configurator.core.catalog import Card
 from configurator.core.constraints import check, load_messages
 from configurator.core.economics import PriceBasis, deployment_power, energy_kwh, job_costs, price_basis
-from configurator.core.memory import MemoryBreakdown, inference_memory_model
+from configurator.core.memory import MemoryBreakdown, serving_memory_model
 from configurator.core.messages import Message
 from configurator.core.precision import PrecisionPlan, plan_serving
 from configurator.core.scenario import Scenario
-from configurator.core.serving_speed import InferenceSpeed, ReplicaSpeed, inference_speed, replica_speed
+from configurator.core.serving_speed import ReplicaSpeed, ServingSpeed, inference_speed, replica_speed
 from configurator.core.verdicts import Verdict
 from configurator.core.workloads.base import Estimate, Limits
 from configurator.core.workloads.checks import card_messages, fit_messages, verdict_messages
@@ -34,7 +34,7 @@ class InferenceBasis:
 def inference_basis(scenario: Scenario, card: Card) -> InferenceBasis:
     plan = plan_serving(scenario, card)
     serving = scenario.serving
-    model = inference_memory_model(scenario, card, plan)
+    model = serving_memory_model(scenario, card, plan)
     per_replica = scenario.sequences_per_replica
     limits = Limits(max_concurrency=model.max_concurrency(serving.context_tokens) * scenario.data_parallel,
                     max_context=model.max_context(per_replica))
@@ -43,7 +43,7 @@ def inference_basis(scenario: Scenario, card: Card) -> InferenceBasis:
                           tuple(card_messages(card)))
 
 
-def constraint_check(scenario: Scenario, card: Card, speed: InferenceSpeed | None, costs, power
+def constraint_check(scenario: Scenario, card: Card, speed: ServingSpeed | None, costs, power
                      ) -> tuple[Verdict, ...]:
     """Budget, region, power, request rate and latency targets: the one checker on the speed under load."""
     return check(scenario, card, costs=costs, power=power, inference=speed, serving=True)

@@ -86,3 +86,30 @@ def test_the_ranking_prices_every_bill_from_the_book_passed_in(catalog):
     assert entries[card.id]["bom"]["capex"] > plain_entries[card.id]["bom"]["capex"]
     assert recommendation_to_dict(of(costly), 1, dearer)["bom"]["capex"] > \
         recommendation_to_dict(of(plain), 1)["bom"]["capex"]
+
+
+@pytest.mark.parametrize("name", ["vdi-200-users-l40s", "pretrain-8b-1xh100", "serve-70b-8xh100"])
+def test_each_family_powers_its_servers_from_the_book_of_its_basis(name, catalog):
+    """A family's estimate reads the price book once, into the basis of its count sweep, and powers
+    its servers and checks its budget from that book (not the one in use)."""
+    from configurator.core.workloads import family_of
+    from configurator.core.workloads.graphics.estimate import estimate_graphics, graphics_basis
+    from configurator.core.workloads.serving.estimate import estimate_inference, inference_basis
+    from configurator.core.workloads.training.estimate import estimate_training, training_basis
+
+    scenario = estimate(GOLDEN[name], catalog.get(GOLDEN[name].card_id)).scenario  # the planned layout
+    card = catalog.get(scenario.card_id)
+    kind = server_type(card, scenario.parallelism.cards_per_node, scenario.count)
+    book = _book_with(kind.item_id, 4321.0 * kind.gpus)
+    if scenario.workload.is_graphics:
+        family = family_of(scenario.workload)
+        plain = estimate_graphics(scenario, card, graphics_basis(scenario, card), family)
+        own = estimate_graphics(scenario, card, graphics_basis(scenario, card, book), family)
+    elif scenario.workload.is_training:
+        plain = estimate_training(scenario, card, training_basis(scenario, card))
+        own = estimate_training(scenario, card, training_basis(scenario, card, book))
+    else:
+        plain = estimate_inference(scenario, card, inference_basis(scenario, card))
+        own = estimate_inference(scenario, card, inference_basis(scenario, card, book))
+    assert own.power.facility_watts > plain.power.facility_watts
+    assert own.power.facility_watts == deployment_power(card, scenario, book).facility_watts

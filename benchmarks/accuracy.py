@@ -38,8 +38,8 @@ from accuracy_serving import QWEN3_0_6B, _decode_rate, _latency_at_rate, _mlperf
 from loso import NOT_FITTED, Held, Ident, describe, ident, kind_summary, leave_one_source_out, print_fits
 from configurator.core.architecture import ModelArchitecture, preset
 from configurator.core.estimate import estimate
-from configurator.core.memory import inference_memory_model
-from configurator.core.precision import plan_inference
+from configurator.core.memory import serving_memory_model
+from configurator.core.precision import plan_serving_precision
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario, updated
 from configurator.core.serving_speed import decode_step_seconds, prefill_seconds
 from configurator.core.units import GB, GIB
@@ -87,18 +87,18 @@ def h200_rows(path: Path, cases: Container[str] = ("train", "prefill", "decode")
             s = scenario(preset(r["model"]), "h200-sxm", 1, workload="inference",
                          serving={"context": r["s"] + 1, "prompt_tokens": r["s"], "output_tokens": 1,
                                   "concurrency": r["b"], **H200_ENGINE})
-            plan = plan_inference(h200, s.precision)
+            plan = plan_serving_precision(h200, s.precision)
             label = f"prefill {r['model']} b{r['b']} s{r['s']}"
             yield Row("h200", label, "prefill", "s", prefill_seconds(s, h200, plan, r["s"]) * r["b"], r["seconds"],
                       publication=H200_RIG)
-            working = inference_memory_model(s, h200, plan).activations_fixed
+            working = serving_memory_model(s, h200, plan).activations_fixed
             yield Row("h200", label, "memory", "activations GiB", working / GIB, r["peak_minus_weights"] / GIB,
                       "transient prefill working set", publication=H200_RIG)
         elif r["case"] == "decode":
             s = scenario(preset(r["model"]), "h200-sxm", 1, workload="inference",
                          serving={"context": r["ctx"] + 1, "prompt_tokens": r["ctx"], "output_tokens": 1,
                                   "concurrency": r["b"], **H200_ENGINE})
-            plan = plan_inference(h200, s.precision)
+            plan = plan_serving_precision(h200, s.precision)
             seconds, _ = decode_step_seconds(s, h200, plan, r["b"], r["ctx"])
             yield Row("h200", f"decode {r['model']} b{r['b']} ctx{r['ctx']}", "decode", "s/step", seconds,
                       r["seconds"], "plain PyTorch + CUDA graphs; these rows set the transformers profile",

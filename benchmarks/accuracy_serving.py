@@ -9,8 +9,8 @@ from accuracy_base import CATALOG, LLAMA_CPP, TRT, Row, scenario
 from configurator.core.architecture import ModelArchitecture, preset
 from configurator.core.estimate import estimate
 from configurator.core.load import MLPERF_SERVER_LIMITS, StepCosts, capacity, highest_rate, load_point
-from configurator.core.memory import inference_memory_model, kv_cache_bytes_per_token, kv_shards
-from configurator.core.precision import plan_inference, plan_serving
+from configurator.core.memory import serving_memory_model, kv_cache_bytes_per_token, kv_shards
+from configurator.core.precision import plan_serving_precision, plan_serving
 from configurator.core.scenario import Scenario, updated
 from configurator.core.serving_speed import FP8_GEMM_RELATIVE, decode_step_seconds, prefill_seconds, step_costs
 
@@ -21,7 +21,7 @@ def _ttft(row_id, model, card, count, precision, prompt):
                      parallelism={"tp": count}, serving={"context": prompt + 1, "prompt_tokens": prompt,
                                                          "output_tokens": 1, **TRT})
         c = CATALOG.get(card)
-        seconds = prefill_seconds(s, c, plan_inference(c, s.precision), prompt)
+        seconds = prefill_seconds(s, c, plan_serving_precision(c, s.precision), prompt)
         return Row("published", row_id, "prefill", "ms TTFT", seconds * 1000, r["value"], "TensorRT-LLM", s)
     return case
 
@@ -189,7 +189,7 @@ def _sglang_copy(r: dict, model: ModelArchitecture, card: str, tp: int) -> tuple
                "engine": "sglang", "engine_memory_fraction": r["memory_fraction"]}
     s = scenario(model, card, tp, workload="inference", precision="bf16", parallelism={"tp": tp}, serving=serving)
     c = CATALOG.get(card)
-    batch = inference_memory_model(s, c, plan_serving(s, c)).max_concurrency(prompt + output // 2)
+    batch = serving_memory_model(s, c, plan_serving(s, c)).max_concurrency(prompt + output // 2)
     s = updated(s, serving={"concurrency": batch, "max_batch": batch})
     return s, step_costs(s, c, plan_serving(s, c), batch), batch
 

@@ -1,6 +1,7 @@
 """The price book is an argument of the power, goodput and budget checks (issue 26: the global
 ``active_price_book()`` is hidden input): a book passed in is the one used, and leaving it out
-still means the book in use (the callers outside these modules have yet to pass theirs)."""
+still means the book in use (the callers outside these modules have yet to pass theirs). The
+ranking takes one too (``recommend(..., book=)``)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from configurator.core.estimate import estimate
 from configurator.core.economics import deployment_power, host_watts, node_power_kw
 from configurator.core.procurement.goodput import deployment_goodput
 from configurator.core.procurement.prices import active_price_book, bundled_price_book
+from configurator.core.recommend import Objective, recommend, recommendation_to_dict, result_to_dict
 from configurator.core.procurement.servers import server_type, servers_needed
 from configurator.core.scenario import updated
 
@@ -59,3 +61,55 @@ def test_the_budget_is_checked_against_the_bill_priced_from_the_book_passed_in(c
     assert bundled.id == "budget" and bundled.met is False
     servers = servers_needed(card, scenario.parallelism.cards_per_node, scenario.count)
     assert priced.actual - bundled.actual == pytest.approx(servers * 1e5 * scenario.economics.usd_to_currency)
+
+
+def test_the_ranking_prices_every_bill_from_the_book_passed_in(catalog):
+    """``recommend(..., book=)``: the TCO ranked, the JSON's bills and the price-decides analysis
+    all read the book passed in (read once, kept on the result), not the one in use."""
+    scenario = GOLDEN["vdi-200-users-l40s"]
+    card = catalog.get(scenario.card_id)
+
+    def of(result):
+        return next(r for r in result.considered if r.card.id == card.id)
+
+    plain = recommend(scenario, catalog, Objective.TCO)
+    ranked = of(plain).estimate.scenario  # the count and servers the ranking chose for the card
+    kind = server_type(card, ranked.parallelism.cards_per_node, ranked.count)
+    book = bundled_price_book()
+    server = book.items[kind.item_id]
+    dearer = replace(book, items={**book.items, kind.item_id: replace(server, unit_price=server.unit_price + 1e5)})
+    costly = recommend(scenario, catalog, Objective.TCO, book=dearer)
+    assert plain.book is active_price_book() and costly.book is dearer
+    assert of(costly).ownership_per_unit > of(plain).ownership_per_unit
+    entries = {json_entry["card"]["id"]: json_entry for json_entry in result_to_dict(costly)["ranked"]}
+    plain_entries = {json_entry["card"]["id"]: json_entry for json_entry in result_to_dict(plain)["ranked"]}
+    assert entries[card.id]["bom"]["capex"] > plain_entries[card.id]["bom"]["capex"]
+    assert recommendation_to_dict(of(costly), 1, dearer)["bom"]["capex"] > \
+        recommendation_to_dict(of(plain), 1)["bom"]["capex"]
+
+
+@pytest.mark.parametrize("name", ["vdi-200-users-l40s", "pretrain-8b-1xh100", "serve-70b-8xh100"])
+def test_each_family_powers_its_servers_from_the_book_of_its_basis(name, catalog):
+    """A family's estimate reads the price book once, into the basis of its count sweep, and powers
+    its servers and checks its budget from that book (not the one in use)."""
+    from configurator.core.workloads import family_of
+    from configurator.core.workloads.graphics.estimate import estimate_graphics, graphics_basis
+    from configurator.core.workloads.serving.estimate import estimate_inference, inference_basis
+    from configurator.core.workloads.training.estimate import estimate_training, training_basis
+
+    scenario = estimate(GOLDEN[name], catalog.get(GOLDEN[name].card_id)).scenario  # the planned layout
+    card = catalog.get(scenario.card_id)
+    kind = server_type(card, scenario.parallelism.cards_per_node, scenario.count)
+    book = _book_with(kind.item_id, 4321.0 * kind.gpus)
+    if scenario.workload.is_graphics:
+        family = family_of(scenario.workload)
+        plain = estimate_graphics(scenario, card, graphics_basis(scenario, card), family)
+        own = estimate_graphics(scenario, card, graphics_basis(scenario, card, book), family)
+    elif scenario.workload.is_training:
+        plain = estimate_training(scenario, card, training_basis(scenario, card))
+        own = estimate_training(scenario, card, training_basis(scenario, card, book))
+    else:
+        plain = estimate_inference(scenario, card, inference_basis(scenario, card))
+        own = estimate_inference(scenario, card, inference_basis(scenario, card, book))
+    assert own.power.facility_watts > plain.power.facility_watts
+    assert own.power.facility_watts == deployment_power(card, scenario, book).facility_watts

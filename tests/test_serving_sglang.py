@@ -18,7 +18,7 @@ from configurator.core.architecture import preset
 from configurator.core.catalog import load_bundled_catalog
 from configurator.core.engines import SGLANG
 from configurator.core.load import capacity, load_point
-from configurator.core.memory import inference_memory_model
+from configurator.core.memory import serving_memory_model
 from configurator.core.precision import plan_serving
 from configurator.core.scenario import Scenario
 from configurator.core.serving_speed import step_costs
@@ -50,7 +50,7 @@ def _copy(catalog, row: dict, model: str, card: str, tp: int):
                "engine_memory_fraction": row["memory_fraction"]}
     s = Scenario(model=preset(model), card_id=card, count=tp, workload="inference", precision="bf16",
                  parallelism={"tp": tp}, serving={**serving, "concurrency": 1})
-    batch = inference_memory_model(s, c, plan_serving(s, c)).max_concurrency(prompt + output // 2)
+    batch = serving_memory_model(s, c, plan_serving(s, c)).max_concurrency(prompt + output // 2)
     s = Scenario(model=preset(model), card_id=card, count=tp, workload="inference", precision="bf16",
                  parallelism={"tp": tp}, serving={**serving, "concurrency": batch, "max_batch": batch})
     assert s.serving.profile is SGLANG

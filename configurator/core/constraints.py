@@ -37,7 +37,7 @@ from configurator.core.verdicts import Verdict, ceiling, floor
 
 if TYPE_CHECKING:
     from configurator.core.training_speed import TrainingSpeed
-    from configurator.core.serving_speed import InferenceSpeed
+    from configurator.core.serving_speed import ServingSpeed
 
 HOURS_PER_MONTH = HOURS_PER_YEAR / 12
 """Hours of a month of service, the period a rent budget caps for work that runs on [h]."""
@@ -45,7 +45,7 @@ HOURS_PER_MONTH = HOURS_PER_YEAR / 12
 
 def check(scenario: Scenario, card: Card, *, costs: Costs, power: Power | None, hours: float | None = None,
           one_off_job: bool = False, training: TrainingSpeed | None = None,
-          inference: InferenceSpeed | None = None, serving: bool = False,
+          inference: ServingSpeed | None = None, serving: bool = False,
           book: PriceBook | None = None) -> tuple[Verdict, ...]:
     """A verdict for every constraint ``scenario`` states, in :data:`~configurator.core.verdicts.CONSTRAINTS`
     order: ``hours`` is the job's (training or rendering; None for work that runs on),
@@ -152,7 +152,7 @@ def region_verdict(card: Card) -> Verdict:
     return Verdict("region", "cn", status, "", blocked is None, params=params)
 
 
-def serving_verdicts(scenario: Scenario, inference: InferenceSpeed | None) -> tuple[Verdict, ...]:
+def serving_verdicts(scenario: Scenario, inference: ServingSpeed | None) -> tuple[Verdict, ...]:
     """The request rate and the latency targets (the buyer's, else the serving use's) of a
     serving deployment; unknown (``met`` None) without a speed."""
     c, targets = scenario.constraints, latency_targets(scenario)
@@ -170,13 +170,13 @@ def serving_verdicts(scenario: Scenario, inference: InferenceSpeed | None) -> tu
     return tuple(verdicts)
 
 
-def missed_serving_targets(scenario: Scenario, inference: InferenceSpeed) -> list[str]:
+def missed_serving_targets(scenario: Scenario, inference: ServingSpeed) -> list[str]:
     """The message ids of the serving targets a deployment misses (the planner's test):
     ``misses-request-rate``, ``misses-ttft``, ``misses-tpot``."""
     return [v.message.id for v in serving_verdicts(scenario, inference) if v.missed]
 
 
-def users_in_flight(scenario: Scenario, inference: InferenceSpeed) -> float:
+def users_in_flight(scenario: Scenario, inference: ServingSpeed) -> float:
     """Requests in the system at the deployment's load, by Little's law: the rate times the time
     a request spends, its first token and its other output tokens,
     ``users = λ · (TTFT + (O − 1) · TPOT)`` at the median latencies (Little 1961) [sequences]."""
@@ -189,7 +189,7 @@ MISMATCH_SHARE = 0.05
 """Users given this much below those the rate needs are still taken as consistent (rounding)."""
 
 
-def load_messages(scenario: Scenario, inference: InferenceSpeed | None) -> list[Message]:
+def load_messages(scenario: Scenario, inference: ServingSpeed | None) -> list[Message]:
     """The users and the request rate checked against each other (Little's law): with a rate and
     no users, the users in flight the planner sized for; with both, a warning when the users,
     each sending the next request as the last answer ends, cannot make the rate."""

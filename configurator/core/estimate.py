@@ -13,8 +13,8 @@ from collections.abc import Iterable, Sequence
 from configurator.core.catalog import Card
 from configurator.core.constraints import missed_serving_targets
 from configurator.core.scenario import Scenario
-from configurator.core.serving_speed import InferenceSpeed
-from configurator.core.workloads import FAMILIES, family_of
+from configurator.core.serving_speed import ServingSpeed
+from configurator.core.workloads import families, family_of
 from configurator.core.workloads import layout as _layout
 from configurator.core.workloads.base import Estimate, Limits
 from configurator.core.workloads.checks import verdict_messages
@@ -41,11 +41,11 @@ def clear_estimate_memo() -> None:
     """Forget every kept estimate and every family's kept layout searches (the next
     :func:`estimate` of each scenario computes it again)."""
     clear_memo()
-    for family in FAMILIES:
+    for family in families():
         family.clear_memos()
 
 
-def messages_for_serving_targets(scenario: Scenario, inference: InferenceSpeed) -> list[str]:
+def messages_for_serving_targets(scenario: Scenario, inference: ServingSpeed) -> list[str]:
     """Serving targets the deployment misses (request rate, first token, time per token), as the
     message ids of the one checker's verdicts (:func:`configurator.core.constraints.missed_serving_targets`)."""
     return missed_serving_targets(scenario, inference)

@@ -28,7 +28,8 @@ def estimate_to_dict(est: Estimate, cost: DeploymentCost) -> dict:
     """JSON-ready dict with the keys of the command-line contract; ``cost`` is ``est``'s deployment
     cost (:func:`configurator.core.procurement.deployment.deployment_cost`), its ``bom`` block."""
     m, t, i = est.memory, est.training, est.inference
-    speed = t or i
+    speed = t or i or est.speed  # est.speed: a family added as a package (workloads.base.FamilySpeed)
+    job = t or est.speed
     family = family_of(est.scenario.workload)
     bands = headline_bands(est)
     return {
@@ -70,8 +71,8 @@ def estimate_to_dict(est: Estimate, cost: DeploymentCost) -> dict:
         },
         "layout": scenario_layout_to_dict(est.scenario) if family.has_layout else None,
         "carries": carries_to_dict(est) if i else None,
-        "time": {"hours": _round(t.hours) if t else None, "hours_range": _range(bands, "hours"),
-                 "gpu_hours": _round(t.gpu_hours) if t else None, "gpu_hours_range": _range(bands, "gpu_hours")},
+        "time": {"hours": _round(job.hours) if job else None, "hours_range": _range(bands, "hours"),
+                 "gpu_hours": _round(job.gpu_hours) if job else None, "gpu_hours_range": _range(bands, "gpu_hours")},
         "error_bands": error_bands_to_dict(bands),
         "power": {
             "watts": _round(est.power.board_watts) if est.power else None,

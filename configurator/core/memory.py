@@ -448,7 +448,7 @@ def _serving_stage_params(model: ModelArchitecture, pp: int, first: bool, ep: in
     return stage * expert_parallel_factor(share, ep)
 
 
-def inference_memory_model(scenario: Scenario, card: Card, plan: PrecisionPlan) -> ServingMemoryModel:
+def serving_memory_model(scenario: Scenario, card: Card, plan: PrecisionPlan) -> ServingMemoryModel:
     """Weights, KV cache, prefill working set and sampling buffers per card.
 
     Serving engines reserve ``engine_memory_fraction`` of the card up front (vLLM

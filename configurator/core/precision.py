@@ -60,7 +60,7 @@ def _first_supported(card: Card, candidates: tuple[Precision, ...]) -> Precision
     return next((p for p in candidates if card.supports(p)), None)
 
 
-def plan_inference(card: Card, requested: Precision) -> PrecisionPlan:
+def plan_serving_precision(card: Card, requested: Precision) -> PrecisionPlan:
     """Math and storage for serving; weight-only quantisation is allowed where math is not."""
     math = _first_supported(card, _MATH_FALLBACKS[requested])
     if math is None:
@@ -90,7 +90,7 @@ def plan_serving(scenario: Scenario, card: Card) -> PrecisionPlan:
     serving = scenario.serving
     fmt = serving.weight_format
     if fmt is None:
-        plan = plan_inference(card, scenario.precision)
+        plan = plan_serving_precision(card, scenario.precision)
         if plan.math is not None and plan.weights == plan.math and plan.math != plan.requested:
             fmt = DEFAULT_FORMAT[plan.math]  # fell back: the weights are stored at the math precision
         else:
@@ -98,7 +98,7 @@ def plan_serving(scenario: Scenario, card: Card) -> PrecisionPlan:
         return replace(plan, weight_format=fmt, weight_bits=format_bits(fmt, serving.weight_bpw))
     spec = FORMATS[fmt]
     requested = spec.math
-    plan = plan_inference(card, requested)
+    plan = plan_serving_precision(card, requested)
     storage = _FORMAT_STORAGE[spec.family] or plan.weights
     if plan.math is not None and plan.weights == plan.math and plan.math != requested \
             and spec.family not in _WEIGHT_ONLY_FAMILIES:

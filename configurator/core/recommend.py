@@ -27,7 +27,7 @@ from configurator.core.procurement.bom import BomLine
 from configurator.core.procurement.card_price import STALE_AFTER_MONTHS, is_stale, price_to_dict
 from configurator.core.procurement.price_decides import PriceDecision, PricedOption
 from configurator.core.procurement.price_decides import price_decision as _decision
-from configurator.core.procurement.prices import active_price_book
+from configurator.core.procurement.prices import PriceBook, active_price_book
 from configurator.core.scenario import Scenario, Workload, updated
 from configurator.core.software import runs_software, software_gaps
 from configurator.core.workloads import FAMILIES, CostBasis, family_of
@@ -58,7 +58,8 @@ class Objective(StrEnum):
 DEFAULT_CLASSES = {workload: classes for family in FAMILIES for workload, classes in family.default_classes.items()}
 """Classes considered unless the user picks others: data-centre cards for each job. Consumer
 graphics cards are left out by default (no ECC, no NVLink, no vGPU, licence limits in data
-centres); picking classes explicitly brings them back."""
+centres); picking classes explicitly brings them back. The built-in families' table; the ranking
+asks the family (``WorkloadFamily.default_classes``), so a registered family needs no entry here."""
 
 
 @dataclass(frozen=True)
@@ -74,7 +75,7 @@ class Filters:
     software: tuple[str, ...] = ()  # frameworks the buyer's software needs (supported or partial on the card)
 
     def allows(self, card: Card, workload: Workload) -> bool:
-        classes = self.classes or DEFAULT_CLASSES[workload]
+        classes = self.classes or family_of(workload).default_classes[workload]
         return ((not self.vendors or card.vendor in self.vendors)
                 and (not self.domestic_only or card.vendor in DOMESTIC_VENDORS)
                 and card.category in classes
@@ -155,6 +156,8 @@ class Result:
     """Every configuration ranked, best first (``ranked`` is the first ``limit`` of them)."""
     filters: Filters | None = None
     """The filters the ranking was made with (cards already owned change what price moves)."""
+    book: PriceBook | None = None
+    """The price book the bills of materials were priced from (None: the book in use)."""
 
     @cached_property
     def price_decides(self) -> PriceDecision | None:
@@ -162,7 +165,7 @@ class Result:
         break-even price (:func:`price_decision`, computed when first asked for); None for
         objectives that do not rank by price."""
         return price_decision(self.considered or self.ranked, self.objective, self.filters or Filters(),
-                              len(self.ranked))
+                              len(self.ranked), self.book)
 
     @property
     def best(self) -> Recommendation | None:
@@ -172,11 +175,12 @@ class Result:
 # ---- scoring ----------------------------------------------------------------------------
 
 
-def ownership_cost(est: Estimate) -> DeploymentCost:
-    """What owning the configuration costs: its whole bill of materials over the years
-    (:func:`configurator.core.procurement.deployment.deployment_cost`, the summary's figure; the
-    cards already owned are the scenario's ``economics.owned_cards``, set by :func:`priced_for`)."""
-    return deployment_cost(est, active_price_book())
+def ownership_cost(est: Estimate, book: PriceBook | None = None) -> DeploymentCost:
+    """What owning the configuration costs: its whole bill of materials priced from ``book`` over the
+    years (:func:`configurator.core.procurement.deployment.deployment_cost`, the summary's figure; the
+    cards already owned are the scenario's ``economics.owned_cards``, set by :func:`priced_for`).
+    ``book`` None: the book in use (callers outside this module that have yet to pass theirs)."""
+    return deployment_cost(est, active_price_book() if book is None else book)
 
 
 def cloud_cost(est: Estimate) -> float | None:
@@ -184,12 +188,12 @@ def cloud_cost(est: Estimate) -> float | None:
     return est.costs.cloud
 
 
-def tco_per_million(est: Estimate, filters: Filters | None = None) -> float | None:
+def tco_per_million(est: Estimate, filters: Filters | None = None, book: PriceBook | None = None) -> float | None:
     """The total cost of ownership per million tokens or per graphics unit: the whole bill of
     materials owned over the years with its energy, support and licences, less its resale value,
     over the work done in those years (:attr:`DeploymentCost.ranked_per_unit`); None while a line
     of the bill has no price or the power is unknown."""
-    return ownership_cost(est).ranked_per_unit
+    return ownership_cost(est, book).ranked_per_unit
 
 
 def _per_unit(cost: float, est: Estimate, hours: float) -> float | None:
@@ -213,13 +217,14 @@ def energy_per_million(est: Estimate) -> float | None:
     return _per_unit(est.energy_kwh, est, 1.0)
 
 
-def score(est: Estimate, objective: Objective, filters: Filters) -> float | None:
+def score(est: Estimate, objective: Objective, filters: Filters, book: PriceBook | None = None) -> float | None:
     """Lower is better; None when the objective cannot be evaluated (no price, no power, or no
-    serving figures: a card without a published memory bandwidth cannot be timed for decoding)."""
+    serving figures: a card without a published memory bandwidth cannot be timed for decoding).
+    ``book`` prices the bill of materials of the TCO objective (None: the book in use)."""
     if not family_of(est.scenario.workload).can_rank(est):
         return None
     if objective is Objective.TCO:
-        return tco_per_million(est, filters)
+        return tco_per_million(est, filters, book)
     if objective is Objective.CLOUD:
         return cloud_per_million(est)
     if objective is Objective.FASTEST:
@@ -268,7 +273,8 @@ def _what_would_change(best: Recommendation, ranked: Sequence[Recommendation]) -
 
 def _porting_risk(rec: Recommendation) -> Message | None:
     """The frameworks this job needs that the card's stack lacks or has only in part."""
-    gaps = software_gaps(rec.card, rec.estimate.scenario.workload)
+    workload = rec.estimate.scenario.workload
+    gaps = software_gaps(rec.card, workload, family_of(workload).software_needs)
     if not gaps:
         return None
     stack = rec.card.software.stack if rec.card.software else "unknown"
@@ -308,13 +314,14 @@ def pareto_front(recs: Iterable[Recommendation], basis: CostBasis = CostBasis.OW
     return tuple(front)
 
 
-def _best_per_card(candidates: list[Estimate], objective: Objective, filters: Filters) -> Recommendation | None:
+def _best_per_card(candidates: list[Estimate], objective: Objective, filters: Filters, book: PriceBook
+                   ) -> Recommendation | None:
     scored = []
     for est in candidates:
-        value = score(est, objective, filters)
+        value = score(est, objective, filters, book)
         if value is None or constraint_violation(est, filters):
             continue
-        scored.append(Recommendation(est, value, tco_per_million(est, filters), cloud_per_million(est),
+        scored.append(Recommendation(est, value, tco_per_million(est, filters, book), cloud_per_million(est),
                                      energy_per_million(est)))
     if not scored:
         return None
@@ -325,7 +332,8 @@ PRICED_OBJECTIVES = {Objective.TCO: "no-price", Objective.CLOUD: "no-price-cloud
 """Objectives that need a price, and the message that says the card has none on that basis."""
 
 
-def _unpriced(candidates: list[Estimate], objective: Objective, filters: Filters) -> Recommendation | None:
+def _unpriced(candidates: list[Estimate], objective: Objective, filters: Filters, book: PriceBook
+              ) -> Recommendation | None:
     """The fastest configuration that meets every constraint, when the objective lacks its price."""
     if objective not in PRICED_OBJECTIVES:
         return None
@@ -333,17 +341,17 @@ def _unpriced(candidates: list[Estimate], objective: Objective, filters: Filters
     if not meeting:
         return None
     est = min(meeting, key=lambda e: (speed_of(e), e.scenario.count))
-    reason = _unpriced_reason(est) if objective is Objective.TCO else msg(PRICED_OBJECTIVES[objective],
-                                                                           card=est.card.name)
-    return Recommendation(est, math.inf, tco_per_million(est, filters), cloud_per_million(est),
+    reason = _unpriced_reason(est, book) if objective is Objective.TCO else msg(PRICED_OBJECTIVES[objective],
+                                                                                 card=est.card.name)
+    return Recommendation(est, math.inf, tco_per_million(est, filters, book), cloud_per_million(est),
                           energy_per_million(est), (reason,))
 
 
-def _unpriced_reason(est: Estimate) -> Message:
+def _unpriced_reason(est: Estimate, book: PriceBook) -> Message:
     """Why a configuration has no total cost of ownership to rank on: its cards have no price
     (``no-price``), another line of its bill has none (``no-price-items``, naming them), or its
     board power is unknown, so its energy cannot be counted (``no-power-tco``)."""
-    cost = ownership_cost(est)
+    cost = ownership_cost(est, book)
     cards = [line for line in cost.bom.unpriced if line.kind == "accelerator"]
     if cards:
         return msg("no-price", card=est.card.name)
@@ -382,20 +390,21 @@ def listed_below_line(below: Sequence[Recommendation], limit: int, region: str |
     return tuple(deliverable + made_for + others[:max(BELOW_LINE_OTHERS, limit - len(deliverable) - len(made_for))])
 
 
-def below_the_line(candidates: Sequence[Estimate], objective: Objective, filters: Filters) -> Recommendation | None:
+def below_the_line(candidates: Sequence[Estimate], objective: Objective, filters: Filters,
+                   book: PriceBook | None = None) -> Recommendation | None:
     """The configuration of one card that comes closest to meeting the constraints it breaks
     (fewest broken, then by the least, then the objective), with the verdicts it breaks as
-    reasons; None when no candidate breaks one."""
+    reasons; None when no candidate breaks one. ``book``: as :func:`score`'s."""
     breaking = [e for e in candidates if e.violations]
     if not breaking:
         return None
 
     def value(est: Estimate) -> float:
-        found = score(est, objective, filters)
+        found = score(est, objective, filters, book)
         return math.inf if found is None else found
 
     est = min(breaking, key=lambda e: (_miss_size(e), value(e), e.scenario.count))
-    return Recommendation(est, value(est), tco_per_million(est, filters), cloud_per_million(est),
+    return Recommendation(est, value(est), tco_per_million(est, filters, book), cloud_per_million(est),
                           energy_per_million(est), tuple(v.message for v in est.violations))
 
 
@@ -413,8 +422,11 @@ def _candidates(scenario: Scenario, card: Card, objective: Objective) -> list[Es
 
 
 def recommend(scenario: Scenario, catalog: Catalog, objective: Objective = Objective.TCO,
-              filters: Filters = Filters(), limit: int = 10) -> Result:  # noqa: B008 - frozen default
-    """Rank the catalog's cards (one configuration each) for ``scenario``."""
+              filters: Filters = Filters(), limit: int = 10,  # noqa: B008 - frozen default
+              book: PriceBook | None = None) -> Result:
+    """Rank the catalog's cards (one configuration each) for ``scenario``, each bill of materials
+    priced from ``book`` (None: the book in use, read once here)."""
+    book = active_price_book() if book is None else book
     best: list[Recommendation] = []
     unpriced: list[Recommendation] = []
     below: list[Recommendation] = []
@@ -437,13 +449,13 @@ def recommend(scenario: Scenario, catalog: Catalog, objective: Objective = Objec
                                      deadline=scenario.constraints.deadline_hours).text if reach
                                  else late.text if late else family.rejection(scenario.workload, card))
             continue
-        rec = _best_per_card(candidates, objective, filters)
-        if rec is None and (missing := _unpriced(candidates, objective, filters)) is not None:
+        rec = _best_per_card(candidates, objective, filters, book)
+        if rec is None and (missing := _unpriced(candidates, objective, filters, book)) is not None:
             unpriced.append(missing)
             rejected[card.id] = missing.reasons[0].text
             continue
         if rec is None:
-            closest = below_the_line(candidates, objective, filters)
+            closest = below_the_line(candidates, objective, filters, book)
             if closest is not None:
                 below.append(closest)
                 rejected[card.id] = "; ".join(m.text for m in closest.reasons)
@@ -457,7 +469,7 @@ def recommend(scenario: Scenario, catalog: Catalog, objective: Objective = Objec
     below.sort(key=lambda r: (_miss_size(r.estimate), r.score, r.count, r.card.id))
     return Result(objective, tuple(ranked[:limit]), pareto_front(ranked, cost_basis(objective)), rejected,
                   tuple(unpriced), below_line=listed_below_line(below, limit, scenario.constraints.region),
-                  considered=tuple(ranked), filters=filters)
+                  considered=tuple(ranked), filters=filters, book=book)
 
 
 # ---- prices: whose, and when they decide (issue 25) -------------------------------------------
@@ -481,7 +493,8 @@ def priced_for(scenario: Scenario, card: Card, filters: Filters | None = None) -
     return updated(scenario, economics=changes) if changes else scenario
 
 
-def _priced_option(rec: Recommendation, objective: Objective, filters: Filters) -> PricedOption | None:
+def _priced_option(rec: Recommendation, objective: Objective, filters: Filters, book: PriceBook | None
+                   ) -> PricedOption | None:
     """``rec`` as the price-decides analysis sees it: its score, the score's slope in its card
     price (ownership: :attr:`DeploymentCost.per_unit_per_card_price`, the summary's slope too;
     rent: the score is proportional to the rent) and its price range; None without a price range."""
@@ -491,27 +504,27 @@ def _priced_option(rec: Recommendation, objective: Objective, filters: Filters) 
         slope = rec.score / price if price else 0.0
     else:
         price, price_range = prices.card_price, prices.card_range
-        slope = ownership_cost(rec.estimate).per_unit_per_card_price
+        slope = ownership_cost(rec.estimate, book).per_unit_per_card_price
     if price is None or price_range is None:
         return None
     return PricedOption(rec.card.id, rec.card.name, rec.score, slope, price, *price_range)
 
 
 def price_decision(ranked: Sequence[Recommendation], objective: Objective, filters: Filters,
-                   listed: int | None = None) -> PriceDecision | None:
+                   listed: int | None = None, book: PriceBook | None = None) -> PriceDecision | None:
     """Whether price decides the ranking (:func:`configurator.core.procurement.price_decides.price_decision`)
     over the ranked configurations (best first) that have a price range, the first ``listed``
     for the order; None for objectives that do not rank by price."""
     if objective not in PRICED_OBJECTIVES or not ranked:
         return None
-    options = [o for o in (_priced_option(r, objective, filters) for r in ranked) if o is not None]
+    options = [o for o in (_priced_option(r, objective, filters, book) for r in ranked) if o is not None]
     if not options or options[0].card_id != ranked[0].card.id:
         return None
     per = "per card-hour" if objective is Objective.CLOUD else "per card"
     return _decision(options, ranked[0].estimate.costs.currency, listed, per)
 
 
-def price_entry_to_dict(rec: Recommendation, objective: Objective) -> dict | None:
+def price_entry_to_dict(rec: Recommendation, objective: Objective, book: PriceBook | None = None) -> dict | None:
     """The price ``rec`` is ranked at, for JSON: ``{amount, currency, kind, date, source, confidence,
     provider, tier, user, flags, flag_texts}`` (the cloud price when ranking by rent); a price the
     user typed into the scenario as ``kind: "scenario"``."""
@@ -520,7 +533,7 @@ def price_entry_to_dict(rec: Recommendation, objective: Objective) -> dict | Non
     amount = prices.cloud_per_hour if cloud else prices.card_price
     chosen = prices.cloud if cloud else prices.card
     if amount is None:
-        system = None if cloud else system_price_line(rec.estimate)
+        system = None if cloud else system_price_line(rec.estimate, book)
         if system is None:
             return None
         flags = system_price_flags(system)
@@ -542,10 +555,10 @@ def price_entry_to_dict(rec: Recommendation, objective: Objective) -> dict | Non
     return entry
 
 
-def system_price_line(est: Estimate) -> BomLine | None:
+def system_price_line(est: Estimate, book: PriceBook | None = None) -> BomLine | None:
     """The priced system a card without a price of its own is bought in whole (an NVL72 rack,
-    whose price includes its cards), or None."""
-    lines = ownership_cost(est).bom.lines
+    whose price includes its cards), or None; priced from ``book`` (None: the book in use)."""
+    lines = ownership_cost(est, book).bom.lines
     if not any(line.kind == "accelerator" and line.unit_price == 0.0 and line.role != "owned" for line in lines):
         return None
     return next((line for line in lines if line.role == "system" and line.unit_price), None)
@@ -561,12 +574,14 @@ def system_price_flags(line: BomLine) -> tuple[Message, ...]:
     return (msg("price-stale", date=line.date, months=STALE_AFTER_MONTHS),) if is_stale(entry) else ()
 
 
-def suggest(scenario: Scenario, card: Card, objective: Objective = Objective.TCO) -> Scenario:
+def suggest(scenario: Scenario, card: Card, objective: Objective = Objective.TCO,
+            book: PriceBook | None = None) -> Scenario:
     """The configuration of ``card`` the recommendation would rank for ``scenario`` (the same
-    deployments and checks); without a price, the fastest that meets every constraint."""
+    deployments and checks, bills priced from ``book``; None: the book in use); without a price,
+    the fastest that meets every constraint."""
     candidates = family_of(scenario.workload).deployments(scenario, card,
                                                           whole_systems=objective is not Objective.CLOUD)
-    rec = _best_per_card(candidates, objective, Filters())
+    rec = _best_per_card(candidates, objective, Filters(), active_price_book() if book is None else book)
     if rec is not None:
         return rec.estimate.scenario
     feasible = [e for e in candidates if not constraint_ids(e)] or candidates
@@ -575,9 +590,10 @@ def suggest(scenario: Scenario, card: Card, objective: Objective = Objective.TCO
     return plannable(scenario, card)
 
 
-def recommendation_to_dict(rec: Recommendation, rank: int) -> dict:
-    """One ranked entry: the estimate's JSON fields plus the ranking numbers and reasons."""
-    document = estimate_to_dict(rec.estimate, deployment_cost(rec.estimate))
+def recommendation_to_dict(rec: Recommendation, rank: int, book: PriceBook | None = None) -> dict:
+    """One ranked entry: the estimate's JSON fields (its bill priced from ``book``; None: the book in
+    use) plus the ranking numbers and reasons."""
+    document = estimate_to_dict(rec.estimate, deployment_cost(rec.estimate, book))
     entry = {k: v for k, v in document.items() if k not in ("scenario", "assumptions")}
     entry.update({
         "rank": rank,
@@ -594,15 +610,15 @@ def recommendation_to_dict(rec: Recommendation, rank: int) -> dict:
     return entry
 
 
-def _with_price(entry: dict, rec: Recommendation, objective: Objective) -> dict:
+def _with_price(entry: dict, rec: Recommendation, objective: Objective, book: PriceBook | None) -> dict:
     """A ranked entry with the price it is ranked at (:func:`price_entry_to_dict`)."""
-    return {**entry, "price": price_entry_to_dict(rec, objective)}
+    return {**entry, "price": price_entry_to_dict(rec, objective, book)}
 
 
 def result_to_dict(result: Result) -> dict:
     return {
         "objective": result.objective.value,
-        "ranked": [_with_price(recommendation_to_dict(r, i + 1), r, result.objective)
+        "ranked": [_with_price(recommendation_to_dict(r, i + 1, result.book), r, result.objective, result.book)
                    for i, r in enumerate(result.ranked)],
         "pareto": [{"card": r.card.id, "count": r.count, "speed": r.speed_figure,
                     "tco_per_million_tokens": r.ownership_per_unit}

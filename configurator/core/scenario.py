@@ -47,6 +47,28 @@ class Workload(StrEnum):
     def is_adapter(self) -> bool:
         return self in (Workload.LORA, Workload.QLORA)
 
+    @classmethod
+    def _missing_(cls, value: object) -> Workload | None:
+        return _ADDED_WORKLOADS.get(value) if isinstance(value, str) else None
+
+
+_ADDED_WORKLOADS: dict[str, Workload] = {}
+"""Workload values added by :func:`added_workload` (not members: iterating :class:`Workload` gives the eight)."""
+
+
+def added_workload(value: str) -> Workload:
+    """A :class:`Workload` value beyond the eight built in, for a workload family added as a package
+    (:func:`configurator.core.workloads.register_family`): ``Workload(value)`` and a scenario file
+    naming it validate; it is not listed when the enum is iterated (the window's and the CLI's
+    choices stay the eight). The same value twice gives the same object."""
+    if value in Workload._value2member_map_:
+        return Workload(value)
+    if value not in _ADDED_WORKLOADS:
+        member = str.__new__(Workload, value)
+        member._name_, member._value_ = value.upper().replace("-", "_"), value
+        _ADDED_WORKLOADS[value] = member
+    return _ADDED_WORKLOADS[value]
+
 
 class Recipe(StrEnum):
     """How training keeps its numbers.

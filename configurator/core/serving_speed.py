@@ -201,7 +201,7 @@ class ReplicaSpeed:
 
 
 @dataclass(frozen=True)
-class InferenceSpeed(ReplicaSpeed):
+class ServingSpeed(ReplicaSpeed):
     """Latency and throughput of a serving deployment: its replicas' latencies, and request
     rate, load and tokens of all of them together."""
 
@@ -406,7 +406,7 @@ def busy_copies(scenario: Scenario) -> float:
     return min(float(copies), users / -(-users // copies))
 
 
-def inference_speed(scenario: Scenario, replica: ReplicaSpeed | None) -> InferenceSpeed | None:
+def inference_speed(scenario: Scenario, replica: ReplicaSpeed | None) -> ServingSpeed | None:
     """The deployment: ``count / (tp × pp)`` replicas serving side by side, as many busy as the
     users keep busy (:func:`busy_copies`)."""
     if replica is None:
@@ -415,5 +415,5 @@ def inference_speed(scenario: Scenario, replica: ReplicaSpeed | None) -> Inferen
     requests_per_s = replica.requests_per_s * busy
     tokens_per_s = requests_per_s * scenario.serving.output_tokens
     load = replica.load_per_s * busy if replica.load_per_s is not None else None
-    return InferenceSpeed(**{**vars(replica), "requests_per_s": requests_per_s, "load_per_s": load},
+    return ServingSpeed(**{**vars(replica), "requests_per_s": requests_per_s, "load_per_s": load},
                           tokens_per_s=tokens_per_s, tokens_per_s_per_card=tokens_per_s / scenario.count)

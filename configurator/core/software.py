@@ -44,13 +44,14 @@ def support(card: Card, framework: str) -> str:
     return "none" if card.software is None else card.software.support(framework)
 
 
-def software_gaps(card: Card, workload: Workload) -> tuple[str, ...]:
+def software_gaps(card: Card, workload: Workload, needs: Needs | None = None) -> tuple[str, ...]:
     """Frameworks the workload needs that the card runs only partly or not at all.
 
     A required framework that is not fully supported is a gap; for the any-of group, the gap
-    is the whole group when none of it is fully supported.
+    is the whole group when none of it is fully supported. ``needs``: the workload's family's own
+    (``WorkloadFamily.software_needs``, a family added as a package), else :data:`WORKLOAD_NEEDS`.
     """
-    needs = WORKLOAD_NEEDS[workload]
+    needs = WORKLOAD_NEEDS[workload] if needs is None else needs
     gaps = [f for f in needs.required if support(card, f) != "supported"]
     if needs.any_of and not any(support(card, f) == "supported" for f in needs.any_of):
         gaps.append(" / ".join(needs.any_of))

@@ -58,7 +58,17 @@ def _graphics(est: Estimate) -> list[Row]:
 
 ASSUMPTIONS: dict[str, Callable[[Estimate], list[Row]]] = {
     "training": _model, "serving": _model, "desktops": _graphics, "video": _graphics, "rendering": _graphics}
-"""The editable defaults of each family (before the facility and the prices)."""
+"""The editable defaults of each built-in family (before the facility and the prices). A family
+without an entry (one added as a package) gets :func:`family_assumptions`."""
+
+
+def family_assumptions(est: Estimate) -> list[Row]:
+    """The defaults of ``est``'s family: its entry in :data:`ASSUMPTIONS`, else the model's
+    efficiencies and overheads for a family that runs a model (``WorkloadFamily.runs_model``) and
+    none of its own for one that does not (the facility and the prices follow for every family)."""
+    family = family_of(est.scenario.workload)
+    rows = ASSUMPTIONS.get(family.name) or (_model if family.runs_model else None)
+    return rows(est) if rows else []
 
 
 def assumptions_section(est: Estimate) -> Section:
@@ -77,7 +87,7 @@ def assumptions_section(est: Estimate) -> Section:
                      "card_date": _price_date(c.prices.card_price_date),
                      "cloud": Amount(c.prices.cloud_per_hour, c.currency, money=True),
                      "cloud_date": _price_date(c.prices.cloud_price_date)})
-    rows = [*ASSUMPTIONS[family_of(s.workload).name](est),
+    rows = [*family_assumptions(est),
             Row("Facility", facility, key="facility"),
             Row("Each server besides its cards", Amount(host_watts(est.card, s), "W"), key="host_watts"),
             Row("Prices", prices, key="prices")]

@@ -4,7 +4,9 @@ speed tables. Qt-free.
 
 What differs between workloads is each family's :class:`EstimateTables` (reached through
 :func:`configurator.core.workloads.family_of`), not a branch on the estimate: the memory
-breakdown, the speed or capacity rows, the heading, the layout and the verdict.
+breakdown, the speed or capacity rows, the heading, the layout and the verdict. A family without
+an entry in :data:`TABLES` (one added as a package) is shown by :func:`family_tables`, built from
+what the family declares and its estimate's ``FamilySpeed``.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from configurator.core.workloads import MILLION_TOKENS, family_of
 
 if TYPE_CHECKING:  # named for type checking only: the window's labels read these tables before the estimator loads
     from configurator.core.estimate import Estimate
+    from configurator.core.workloads import WorkloadFamily
 
 PERCENTILES_SHOWN = (50, 99)
 """Latency percentiles the serving rows show (the median and MLPerf's tail), with the one the
@@ -204,6 +207,21 @@ def _rendering(est: Estimate) -> Section:
     return Section("speed", "Capacity", rows)
 
 
+def _family_speed(est: Estimate) -> Section:
+    """A family without tables of its own: its throughput, per card, what limits it and, for a job,
+    the time and card-hours (``Estimate.speed``, a :class:`~configurator.core.workloads.base.FamilySpeed`)."""
+    sp = est.speed
+    if sp is None:
+        return _untimed(est)
+    rows = [Row("Throughput", Amount(sp.throughput, sp.unit), key="throughput"),
+            Row("Per card", Amount(sp.per_card, sp.unit), key="per_card"),
+            Row("Limited by", FACTORS.get(sp.limiting, sp.limiting), key="limiting")]
+    if sp.hours is not None:
+        rows += [Row("Time for the job", Amount(sp.hours, "h"), key="hours"),
+                 Row("GPU-hours", Amount(sp.gpu_hours, "GPU-h", digits=4), key="gpu_hours")]
+    return Section("speed", "Speed and time", tuple(rows))
+
+
 # ---- power and cost ------------------------------------------------------------------------
 
 
@@ -309,7 +327,8 @@ def _no_layout(est: Estimate) -> None:
 
 def _fits_verdict(est: Estimate) -> tuple[Phrase, bool]:
     m, who = est.memory, {"count": est.scenario.count, "card": est.card.name}
-    if est.fits and est.training is None and est.inference is None:  # no rate, or a batch the cards cannot split
+    # no rate, or a batch the cards cannot split
+    if est.fits and est.training is None and est.inference is None and est.speed is None:
         return Phrase("{count} × {card} fits, but is not timed — see the warnings", who), False
     if est.fits:
         return Phrase("{count} × {card} fits, {headroom} headroom", {**who, "headroom": Amount(m.headroom, "share")}), True
@@ -394,12 +413,25 @@ TABLES: dict[str, EstimateTables] = {
     "rendering": EstimateTables(speed=_rendering, headline=("minutes_per_frame", "hours"), speed_key="hours",
                                 graphics_memory="Scene and output", **_GRAPHICS),
 }
-"""Each family's tables, by the family's name. A new family adds its entry here."""
+"""Each built-in family's tables, by the family's name. A family without an entry is shown by
+:func:`family_tables`; one that wants its own rows adds its entry here."""
+
+
+def family_tables(family: WorkloadFamily) -> EstimateTables:
+    """The tables of a family that brings none (one added as a package): the model's memory parts and
+    the model in the heading where it runs one (``WorkloadFamily.runs_model``), its ``FamilySpeed``
+    (:func:`_family_speed`), no layout, and the time of a job or the throughput of running work as
+    its headline and its figure in a column of alternatives."""
+    speed_key = "hours" if family.one_off_job else "throughput"
+    return EstimateTables(memory=_model_memory, speed=_family_speed,
+                          heading=_model_heading if family.runs_model else _heading, layout=_no_layout,
+                          headline=(speed_key, "memory.per_card"), speed_key=speed_key, verdict=_fits_verdict)
 
 
 def tables_of(est: Estimate) -> EstimateTables:
-    """The tables of ``est``'s family."""
-    return TABLES[family_of(est.scenario.workload).name]
+    """The tables of ``est``'s family (:func:`family_tables` for a family not in :data:`TABLES`)."""
+    family = family_of(est.scenario.workload)
+    return TABLES.get(family.name) or family_tables(family)
 
 
 def speed_row(est: Estimate, view: View | None = None) -> Row | None:

@@ -34,7 +34,7 @@ ENGINES = {"transformers": "Hugging Face transformers", "vllm": "vLLM", "sglang"
 
 BATCHING = {None: "Engine's way", "continuous": "Continuous (chunked prefill)",
             "static": "Static (batch runs to its end)"}
-"""Label ids of the batching policies (``InferenceSpeed.batching``)."""
+"""Label ids of the batching policies (``ServingSpeed.batching``)."""
 
 _GGUF = {"gguf-f16": "F16", "q8_0": "Q8_0", "q6_k": "Q6_K", "q5_k_m": "Q5_K_M", "q5_k_s": "Q5_K_S",
          "q4_k_m": "Q4_K_M", "q4_k_s": "Q4_K_S", "q4_0": "Q4_0", "q3_k_l": "Q3_K_L", "q3_k_m": "Q3_K_M",

@@ -30,7 +30,8 @@ from configurator.core.messages import Message, msg
 from configurator.core.training_speed import TrainingSpeed
 from configurator.core.precision import PrecisionPlan
 from configurator.core.scenario import Scenario, Workload
-from configurator.core.serving_speed import InferenceSpeed
+from configurator.core.serving_speed import ServingSpeed
+from configurator.core.software import Needs
 from configurator.core.verdicts import Verdict, blocking
 
 
@@ -44,6 +45,42 @@ class Limits:
 
 
 @dataclass(frozen=True)
+class FamilySpeed:
+    """The speed of a family that has no record of its own (one added as a package besides
+    training, serving and graphics, which keep ``TrainingSpeed``, ``ServingSpeed`` and
+    ``GraphicsSpeed``): what the deployment does, in the family's unit, and for a job that ends
+    the time it takes. The estimate's JSON, its view model and the summary read it."""
+
+    throughput: float
+    """What the whole deployment does per unit of time, in :attr:`unit`."""
+    unit: str
+    """Unit of :attr:`throughput` and :attr:`per_card` (``tokens/s``, ``images/s``)."""
+    cards: int
+    """Cards doing the work [count]."""
+    hours: float | None = None
+    """Time to finish the job [h] (None: work that runs on)."""
+    tokens_per_s: float | None = None
+    """Tokens per second when the work is tokens [tokens/s] (None otherwise)."""
+    limiting: str = "compute"
+    """The factor that bounds the speed (a name of ``core/view/names.FACTORS``)."""
+
+    @property
+    def per_card(self) -> float:
+        """What one card does, in :attr:`unit`."""
+        return self.throughput / self.cards
+
+    @property
+    def tokens_per_s_per_card(self) -> float | None:
+        """Tokens per second one card does [tokens/s] (None: the work is not tokens)."""
+        return None if self.tokens_per_s is None else self.tokens_per_s / self.cards
+
+    @property
+    def gpu_hours(self) -> float | None:
+        """Card-hours of the job [GPU-h] (None: work that runs on)."""
+        return None if self.hours is None else self.hours * self.cards
+
+
+@dataclass(frozen=True)
 class Estimate:
     """Everything the estimator says about one (Scenario, Card). Its JSON is
     :func:`configurator.core.estimate_json.estimate_to_dict` (with the deployment cost passed in)."""
@@ -54,7 +91,7 @@ class Estimate:
     memory: MemoryBreakdown
     limits: Limits
     training: TrainingSpeed | None
-    inference: InferenceSpeed | None
+    inference: ServingSpeed | None
     power: Power | None
     energy_kwh: float | None
     costs: Costs
@@ -64,6 +101,8 @@ class Estimate:
     """Every constraint the scenario states, checked (:mod:`configurator.core.constraints`): the one
     answer to "does it meet the budget, region, deadline, power and latency targets", with how much
     it misses or has to spare."""
+    speed: FamilySpeed | None = None
+    """The speed of a family outside training, serving and graphics (:class:`FamilySpeed`)."""
 
     @property
     def violations(self) -> tuple[Verdict, ...]:
@@ -79,18 +118,23 @@ class Estimate:
         """Time for the job: training, or a render job (None for serving and streaming)."""
         if self.training:
             return self.training.hours
-        return self.graphics.hours if self.graphics else None
+        if self.graphics:
+            return self.graphics.hours
+        return self.speed.hours if self.speed else None
 
     @property
     def tokens_per_s(self) -> float | None:
-        speed = self.training or self.inference
+        speed = self.training or self.inference or self.speed
         return speed.tokens_per_s if speed else None
 
     @property
     def throughput(self) -> float | None:
-        """Tokens/s (AI), users or streams carried, or frames per hour (rendering)."""
+        """Tokens/s (AI), users or streams carried, frames per hour (rendering), or an added
+        family's throughput in its own unit (:attr:`FamilySpeed.unit`)."""
         if self.graphics:
             return self.graphics.throughput
+        if self.speed:
+            return self.speed.throughput
         return self.tokens_per_s
 
     @property
@@ -216,6 +260,14 @@ class WorkloadFamily(ABC):
     default_classes: dict[Workload, tuple[str, ...]]
     """Card classes the recommendation considers for each of the family's workloads unless
     the user picks others (``recommend.DEFAULT_CLASSES``)."""
+    runs_model: bool = False
+    """True when the work runs a neural network (training, serving): its estimate and assumptions are
+    shown with the model's memory parts, name and efficiencies (the view's fallback for a family
+    without tables of its own)."""
+    software_needs: Needs | None = None
+    """The frameworks the family's work runs on (a ranking names a card's gaps as a porting risk);
+    None: the workload's entry in :data:`configurator.core.software.WORKLOAD_NEEDS` (the built-in
+    families')."""
     billed_regardless_of_use: bool = False
     """True when the unit of work is paid for whether used or not (a desktop per month): its
     ownership cost per unit ignores utilisation."""

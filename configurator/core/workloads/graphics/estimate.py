@@ -13,7 +13,8 @@ from configurator.core.constraints import check
 from configurator.core.economics import Costs, Power, PriceBasis, deployment_power, energy_kwh, job_costs, price_basis
 from configurator.core.graphics import GraphicsSpeed, card_fit_messages, demand_messages, graphics_speed
 from configurator.core.messages import Message, msg
-from configurator.core.precision import PrecisionPlan, plan_inference
+from configurator.core.precision import PrecisionPlan, plan_serving_precision
+from configurator.core.procurement.prices import PriceBook, active_price_book
 from configurator.core.scenario import Scenario, Workload
 from configurator.core.verdicts import Verdict
 from configurator.core.workloads.base import Estimate, Limits, WorkloadFamily
@@ -35,18 +36,22 @@ class GraphicsBasis:
     plan: PrecisionPlan
     prices: PriceBasis
     card_messages: tuple[Message, ...]
+    book: PriceBook
+    """The price book the estimate's servers are powered and its budget checked from."""
 
 
-def graphics_basis(scenario: Scenario, card: Card) -> GraphicsBasis:
-    return GraphicsBasis(plan_inference(card, scenario.precision), price_basis(card, scenario.economics),
+def graphics_basis(scenario: Scenario, card: Card, book: PriceBook | None = None) -> GraphicsBasis:
+    """What does not depend on the count; ``book`` None: the book in use (read once, here)."""
+    return GraphicsBasis(plan_serving_precision(card, scenario.precision), price_basis(card, scenario.economics),
                          tuple(card_fit_messages(scenario, card))
-                         + tuple(card_messages(card, class_messages(scenario.workload, card))))
+                         + tuple(card_messages(card, class_messages(scenario.workload, card))),
+                         active_price_book() if book is None else book)
 
 
 def constraint_check(scenario: Scenario, card: Card, speed: GraphicsSpeed, costs: Costs, power: Power | None,
-                     one_off_job: bool) -> tuple[Verdict, ...]:
+                     one_off_job: bool, book: PriceBook) -> tuple[Verdict, ...]:
     """Budget, region, power and (a job) the deadline for the job's hours: the one checker."""
-    return check(scenario, card, costs=costs, power=power, hours=speed.hours, one_off_job=one_off_job)
+    return check(scenario, card, costs=costs, power=power, hours=speed.hours, one_off_job=one_off_job, book=book)
 
 
 def graphics_costs(scenario: Scenario, prices: PriceBasis, speed: GraphicsSpeed, power: Power | None,
@@ -66,11 +71,11 @@ def graphics_costs(scenario: Scenario, prices: PriceBasis, speed: GraphicsSpeed,
 def estimate_graphics(scenario: Scenario, card: Card, basis: GraphicsBasis, family: WorkloadFamily) -> Estimate:
     """``scenario`` on ``scenario.count`` × ``card`` as ``family`` (a graphics family) counts its work."""
     speed, memory = graphics_speed(scenario, card)
-    power = deployment_power(card, scenario)
+    power = deployment_power(card, scenario, basis.book)
     hours = speed.hours if family.one_off_job else 1.0
     energy = energy_kwh(power, hours) if power and hours is not None else None
     costs = graphics_costs(scenario, basis.prices, speed, power, family)
-    verdicts = constraint_check(scenario, card, speed, costs, power, family.one_off_job)
+    verdicts = constraint_check(scenario, card, speed, costs, power, family.one_off_job, basis.book)
     fit = fit_messages(memory, card) if not memory.fits or family.warns_tight_fit else []
     messages = [*fit, *speed.messages, *demand_messages(speed, scenario.count), *basis.card_messages,
                 *verdict_messages(verdicts), *costs.messages]

@@ -9,11 +9,12 @@ from dataclasses import dataclass
 from configurator.core.catalog import Card
 from configurator.core.constraints import check, load_messages
 from configurator.core.economics import PriceBasis, deployment_power, energy_kwh, job_costs, price_basis
-from configurator.core.memory import MemoryBreakdown, inference_memory_model
+from configurator.core.memory import MemoryBreakdown, serving_memory_model
 from configurator.core.messages import Message
 from configurator.core.precision import PrecisionPlan, plan_serving
+from configurator.core.procurement.prices import PriceBook, active_price_book
 from configurator.core.scenario import Scenario
-from configurator.core.serving_speed import InferenceSpeed, ReplicaSpeed, inference_speed, replica_speed
+from configurator.core.serving_speed import ReplicaSpeed, ServingSpeed, inference_speed, replica_speed
 from configurator.core.verdicts import Verdict
 from configurator.core.workloads.base import Estimate, Limits
 from configurator.core.workloads.checks import card_messages, fit_messages, verdict_messages
@@ -29,34 +30,37 @@ class InferenceBasis:
     replica: ReplicaSpeed | None
     prices: PriceBasis
     card_messages: tuple[Message, ...]
+    book: PriceBook
+    """The price book the estimate's servers are powered and its budget checked from."""
 
 
-def inference_basis(scenario: Scenario, card: Card) -> InferenceBasis:
+def inference_basis(scenario: Scenario, card: Card, book: PriceBook | None = None) -> InferenceBasis:
+    """What does not depend on the count; ``book`` None: the book in use (read once, here)."""
     plan = plan_serving(scenario, card)
     serving = scenario.serving
-    model = inference_memory_model(scenario, card, plan)
+    model = serving_memory_model(scenario, card, plan)
     per_replica = scenario.sequences_per_replica
     limits = Limits(max_concurrency=model.max_concurrency(serving.context_tokens) * scenario.data_parallel,
                     max_context=model.max_context(per_replica))
     return InferenceBasis(plan, model.breakdown(per_replica, serving.context_tokens), limits,
                           replica_speed(scenario, card, plan), price_basis(card, scenario.economics),
-                          tuple(card_messages(card)))
+                          tuple(card_messages(card)), active_price_book() if book is None else book)
 
 
-def constraint_check(scenario: Scenario, card: Card, speed: InferenceSpeed | None, costs, power
+def constraint_check(scenario: Scenario, card: Card, speed: ServingSpeed | None, costs, power, book: PriceBook
                      ) -> tuple[Verdict, ...]:
     """Budget, region, power, request rate and latency targets: the one checker on the speed under load."""
-    return check(scenario, card, costs=costs, power=power, inference=speed, serving=True)
+    return check(scenario, card, costs=costs, power=power, inference=speed, serving=True, book=book)
 
 
 def estimate_inference(scenario: Scenario, card: Card, basis: InferenceBasis) -> Estimate:
     """``scenario`` on ``scenario.count`` × ``card`` at the layout it states, per hour of serving."""
     speed = inference_speed(scenario, basis.replica)
-    power = deployment_power(card, scenario)
+    power = deployment_power(card, scenario, basis.book)
     energy = energy_kwh(power, 1.0) if power else None
     tokens_per_hour = speed.tokens_per_s * 3600.0 if speed else None
     costs = job_costs(scenario, basis.prices, power, 1.0, tokens_per_hour)
-    verdicts = constraint_check(scenario, card, speed, costs, power)
+    verdicts = constraint_check(scenario, card, speed, costs, power, basis.book)
     messages = [*basis.plan.messages, *fit_messages(basis.memory, card), *(speed.messages if speed else ()),
                 *load_messages(scenario, speed), *verdict_messages(verdicts), *basis.card_messages, *costs.messages]
     return Estimate(scenario, card, basis.plan, basis.memory, basis.limits, None, speed, power, energy, costs,

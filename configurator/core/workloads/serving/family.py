@@ -2,7 +2,7 @@
 
 Assembly is :mod:`.estimate`'s, the layout :mod:`.plan`'s, the fewest cards that carry the
 load :mod:`.deployment`'s; memory against context from
-:func:`configurator.core.memory.inference_memory_model`; cost per million output tokens
+:func:`configurator.core.memory.serving_memory_model`; cost per million output tokens
 from :mod:`configurator.core.economics`.
 """
 
@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from configurator.core.catalog import Card
 from configurator.core.economics import HOURS_PER_YEAR
-from configurator.core.memory import inference_memory_model
+from configurator.core.memory import serving_memory_model
 from configurator.core.messages import Message, msg
 from configurator.core.precision import plan_serving
 from configurator.core.scenario import Scenario, Workload
@@ -51,6 +51,7 @@ class ServingFamily(WorkloadFamily):
     cost_unit = MILLION_TOKENS
     unit_scale = 1e6
     speed_unit = "s per output token"
+    runs_model = True
     one_off_job = False
     default_classes = {Workload.INFERENCE: ("training", "inference", "workstation")}
 
@@ -78,7 +79,7 @@ class ServingFamily(WorkloadFamily):
 
     def memory_curve(self, scenario: Scenario, card: Card, on_card: int = 1) -> MemoryCurve:
         """Memory per card against the context at the scenario's sequences per replica."""
-        model = inference_memory_model(scenario, card, plan_serving(scenario, card))
+        model = serving_memory_model(scenario, card, plan_serving(scenario, card))
         concurrency, current = scenario.sequences_per_replica, scenario.serving.context_tokens
         top = max(2 * current, min(LONGEST_CONTEXT_SHOWN, 2 * max(model.max_context(concurrency), 1)))
         values = geometric(top)

@@ -11,13 +11,13 @@ from dataclasses import replace
 from configurator.core.catalog import Card
 from configurator.core.constraints import missed_serving_targets
 from configurator.core.constraints import serving_verdicts
-from configurator.core.memory import inference_memory_model, usable_capacity_bytes
+from configurator.core.memory import serving_memory_model, usable_capacity_bytes
 from configurator.core.memo import NOT_SEARCHED, LruMemo, scenario_key
 from configurator.core.messages import msg
 from configurator.core.training_speed import fabric
 from configurator.core.precision import plan_serving
 from configurator.core.scenario import Scenario
-from configurator.core.serving_speed import InferenceSpeed
+from configurator.core.serving_speed import ServingSpeed
 from configurator.core.serving_use import latency_targets
 from configurator.core.units import Precision
 from configurator.core.workloads.base import Estimate
@@ -50,7 +50,7 @@ def estimated(scenario: Scenario, card: Card) -> Estimate:
     return remembered(scenario, card, assemble)
 
 
-def target_miss(scenario: Scenario, inference: InferenceSpeed | None) -> float:
+def target_miss(scenario: Scenario, inference: ServingSpeed | None) -> float:
     """How far a deployment is from its serving targets: the largest relative miss over the
     request rate and the latency targets (the buyer's, else the use's) — ``actual/target − 1`` for
     a latency, ``target/actual − 1`` for the rate — 0 when it meets them all, infinite without a
@@ -259,7 +259,7 @@ def _batched_replica(scenario: Scenario, card: Card) -> Estimate:
     # max_num_batched_tokens); users beyond it wait in the engine's queue
     step_budget = scenario.serving.max_batched_tokens
     spread = min(-(-scenario.serving.users // scenario.data_parallel), step_budget)
-    model = inference_memory_model(scenario, card, plan_serving(scenario, card))
+    model = serving_memory_model(scenario, card, plan_serving(scenario, card))
     largest = min(max(model.max_concurrency(scenario.serving.context_tokens), 1), step_budget)
     est, batch = at(spread), spread
 

@@ -21,6 +21,7 @@ from configurator.core.messages import Message, msg
 from configurator.core.training_speed import MicroBatchTiming, TrainingSpeed, micro_batch_timing, training_speed
 from configurator.core.precision import PrecisionPlan, plan_training
 from configurator.core.procurement.goodput import deployment_goodput
+from configurator.core.procurement.prices import PriceBook, active_price_book
 from configurator.core.scenario import Scenario, Workload
 from configurator.core.verdicts import Verdict
 from configurator.core.workloads.base import Estimate, Limits
@@ -54,21 +55,26 @@ class TrainingBasis:
     timing: MicroBatchTiming | None
     prices: PriceBasis
     card_messages: tuple[Message, ...]
+    book: PriceBook
+    """The price book the estimate's servers are powered and its budget checked from."""
 
 
-def training_basis(scenario: Scenario, card: Card) -> TrainingBasis:
+def training_basis(scenario: Scenario, card: Card, book: PriceBook | None = None) -> TrainingBasis:
+    """What does not depend on the count; ``book`` None: the book in use (read once, here)."""
     plan = plan_training(card, scenario.precision)
     layout = activation_layout(scenario, plan, training_states(scenario, plan))
     timing = micro_batch_timing(scenario, card, plan, layout) if plan.math is not None else None
     return TrainingBasis(plan, layout, stage_memories(scenario, card, plan), timing,
                          price_basis(card, scenario.economics),
-                         tuple(card_messages(card, class_messages(scenario.workload, card))))
+                         tuple(card_messages(card, class_messages(scenario.workload, card))),
+                         active_price_book() if book is None else book)
 
 
-def constraint_check(scenario: Scenario, card: Card, speed: TrainingSpeed | None, costs, power) -> tuple[Verdict, ...]:
+def constraint_check(scenario: Scenario, card: Card, speed: TrainingSpeed | None, costs, power,
+                     book: PriceBook) -> tuple[Verdict, ...]:
     """The job's deadline, budget, power and throughput targets: the one checker with the job's hours."""
     return check(scenario, card, costs=costs, power=power, hours=speed.hours if speed else None,
-                 one_off_job=True, training=speed)
+                 one_off_job=True, training=speed, book=book)
 
 
 def estimate_training(scenario: Scenario, card: Card, basis: TrainingBasis) -> Estimate:
@@ -76,15 +82,15 @@ def estimate_training(scenario: Scenario, card: Card, basis: TrainingBasis) -> E
     plan = basis.plan
     memory, max_batch = training_memory(scenario, basis.stages)
     speed = training_speed(scenario, card, plan, basis.layout, basis.timing) if basis.timing else None
-    goodput = deployment_goodput(scenario, card) if speed else None
+    goodput = deployment_goodput(scenario, card, basis.book) if speed else None
     if goodput is not None:
         speed = replace(speed, goodput=goodput.fraction, hours=speed.hours / goodput.fraction,
                         gpu_hours=speed.gpu_hours / goodput.fraction)
-    power = deployment_power(card, scenario)
+    power = deployment_power(card, scenario, basis.book)
     hours = speed.hours if speed else None
     energy = energy_kwh(power, hours) if power and hours is not None else None
     costs = job_costs(scenario, basis.prices, power, hours, scenario.training.tokens)
-    verdicts = constraint_check(scenario, card, speed, costs, power)
+    verdicts = constraint_check(scenario, card, speed, costs, power, basis.book)
     messages = [*plan.messages, *fit_messages(memory, card), *(speed.messages if speed else ()),
                 *verdict_messages(verdicts), *basis.card_messages, *costs.messages]
     return Estimate(scenario, card, plan, memory, Limits(max_micro_batch=max_batch), speed, None, power,

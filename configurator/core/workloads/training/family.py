@@ -44,6 +44,7 @@ class TrainingFamily(WorkloadFamily):
     cost_unit = MILLION_TOKENS
     unit_scale = 1e6
     speed_unit = "h"
+    runs_model = True
     one_off_job = True
     default_classes = {
         Workload.PRETRAIN: TRAINING_CLASSES,

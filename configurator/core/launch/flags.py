@@ -30,11 +30,10 @@ class FlagTable:
 
 
 VLLM = FlagTable(
-    target="vllm", program="vllm serve", version="0.8.5",
-    source="vLLM engine arguments at v0.8.5 (docs/serving/engine_args, generated from "
-           "vllm/engine/arg_utils.py EngineArgs.add_cli_args); --enable-expert-parallel and "
-           "--data-parallel-size from the same page",
-    url="https://docs.vllm.ai/en/v0.8.5/serving/engine_args.html",
+    target="vllm", program="vllm serve", version="0.11 (arg_utils.py at 99d7eb5)",
+    source="vllm-project/vllm vllm/engine/arg_utils.py EngineArgs.add_cli_args (commit "
+           "99d7eb5d6a512cfcc5a2b104f24ebf2d6cda772b, the v0.11 line: it deprecates flags for v0.12)",
+    url="https://github.com/vllm-project/vllm/blob/99d7eb5d6a512cfcc5a2b104f24ebf2d6cda772b/vllm/engine/arg_utils.py",
     flags=frozenset({
         "--tensor-parallel-size", "--pipeline-parallel-size", "--data-parallel-size", "--enable-expert-parallel",
         "--max-num-seqs", "--max-num-batched-tokens", "--max-model-len", "--kv-cache-dtype", "--quantization",
@@ -45,9 +44,13 @@ VLLM = FlagTable(
 ``--quantization`` fp8, awq, gptq among others; the model is the first positional argument."""
 
 SGLANG = FlagTable(
-    target="sglang", program="python -m sglang.launch_server", version="0.4 (main at 469c63e)",
-    source="sgl-project/sglang python/sglang/srt/server_args.py ServerArgs.add_cli_args (stored copy at commit "
-           "469c63e54e7d94591617ef9590c6aa26d54dc1bb) and the Server Arguments page",
+    target="sglang", program="python -m sglang.launch_server", version="docs.sglang.io (2026)",
+    source="SGLang documentation: Server Arguments (--model-path, --tp-size, --mem-fraction-static, "
+           "--chunked-prefill-size, --quantization, --kv-cache-dtype fp8_e4m3|fp8_e5m2, --context-length, --port, "
+           "--max-running-requests, --disable-cuda-graph, --dtype), the cookbook's server-argument reference "
+           "(--dp-size, --ep-size, --enable-dp-attention; --pp-size as alias of --pipeline-parallel-size), "
+           "multi-node deployment (--nnodes, --node-rank, --dist-init-addr) and PD disaggregation "
+           "(--disaggregation-mode prefill|decode)",
     url="https://docs.sglang.io/advanced_features/server_arguments.html",
     flags=frozenset({
         "--model-path", "--tp-size", "--pp-size", "--dp-size", "--ep-size", "--enable-dp-attention",
@@ -61,10 +64,10 @@ SGLANG = FlagTable(
 ``--tensor-parallel-size``, ``--ep-size`` also ``--expert-parallel-size``."""
 
 TENSORRT_LLM = FlagTable(
-    target="tensorrt-llm", program="trtllm-serve", version="1.x (main at 00209af)",
+    target="tensorrt-llm", program="trtllm-serve", version="serve.py at 00209af",
     source="NVIDIA/TensorRT-LLM tensorrt_llm/commands/serve.py, the click options of `serve` (commit "
            "00209af149e7774406881a37283dce303571eb11); YAML keys of --extra_llm_api_options from "
-           "tensorrt_llm/llmapi/llm_args.py (KvCacheConfig.dtype, enable_attention_dp)",
+           "tensorrt_llm/llmapi/llm_args.py (KvCacheConfig.dtype, PyTorch backend only; BaseLlmArgs.enable_attention_dp)",
     url="https://nvidia.github.io/TensorRT-LLM/commands/trtllm-serve/trtllm-serve.html",
     flags=frozenset({
         "--backend", "--tp_size", "--pp_size", "--ep_size", "--max_batch_size", "--max_num_tokens",

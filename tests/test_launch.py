@@ -40,6 +40,7 @@ TRAINING = {
                        "--vp 2 --recompute full --zero 1",
     "moe-context": "--model mixtral-8x7b --card h100-sxm --count 32 --tp 2 --cp 2 --ep 8 --seq 8192 "
                    "--tokens 100B",
+    "uneven-servers": "--model llama3-8b --card h100-sxm --count 12 --tp 4 --tokens 10B",
     "lora": "--workload lora --model llama3-8b --card l40s --count 2 --tokens 100M --optimizer adamw-8bit",
 }
 
@@ -188,6 +189,11 @@ def test_megatron_arguments_for_70b_pretraining_on_64_h100(catalog):
         assert _value(words, flag) == value, flag
     assert {"--use-distributed-optimizer", "--sequence-parallel", "--bf16", "--swiglu"} <= set(words)
     assert _value(words, "--train-iters") == str(-(-10**12 // (32 * 4096)))
+
+
+def test_a_last_server_with_fewer_cards_is_said(catalog):
+    text = launch_text(planned(catalog, TRAINING["uneven-servers"]), "megatron")
+    assert "--nproc-per-node 8" in text and "# The last server runs 4 cards: give it --nproc-per-node 4" in text
 
 
 def test_launch_targets_by_workload(catalog):

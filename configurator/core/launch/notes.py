@@ -113,6 +113,8 @@ NOTES: dict[str, tuple[str, str]] = {
     "torchrun-nodes": ("Run on each of the {nodes} servers with NODE_RANK 0…{last} and MASTER_ADDR the first "
                        "server's address",
                        "在 {nodes} 台服务器上各运行一次，NODE_RANK 为 0…{last}，MASTER_ADDR 为第一台服务器的地址"),
+    "uneven-nodes": ("The last server runs {last} cards: give it --nproc-per-node {last}",
+                     "最后一台服务器只有 {last} 张卡：请为它设 --nproc-per-node {last}"),
     "no-flavor": ("torchtitan has no model flavor for {model}: add one (torchtitan/models) and name it under "
                   "[model]",
                   "torchtitan 没有 {model} 的模型规格：请在 torchtitan/models 中添加，并在 [model] 下填写"),

@@ -64,6 +64,8 @@ def training_steps(est: Estimate, target: str, model: tuple[str, bool]) -> tuple
     nodes = s.nodes
     if nodes > 1:
         steps.append(note("torchrun-nodes", nodes=nodes, last=nodes - 1))
+        if s.count % par.cards_per_node:
+            steps.append(note("uneven-nodes", last=s.count % par.cards_per_node))
     steps.append(note("training-data"))
     launcher = ["torchrun", "--nproc-per-node", str(min(s.count, par.cards_per_node)), "--nnodes", str(nodes)]
     if nodes > 1:

@@ -32,13 +32,6 @@ def launch_targets(est: Estimate) -> tuple[str, ...]:
     return tuple(TRAINING_TARGETS) if workload.is_training else tuple(SERVING_TABLES)
 
 
-def default_target(est: Estimate) -> str | None:
-    """The scenario's own serving engine where it is launchable, else the first target."""
-    targets = launch_targets(est)
-    engine = est.scenario.serving.engine.value
-    return engine if engine in targets else (targets[0] if targets else None)
-
-
 def launch_steps(est: Estimate, target: str) -> tuple[Step, ...]:
     """The launch script of ``est`` for ``target`` as steps (comments, commands, files).
 

@@ -77,12 +77,16 @@ NOTES: dict[str, tuple[str, str]] = {
     "set-vp": ("{vp} virtual stages", "{vp} 个虚拟流水线阶段"),
     "vp-uneven": ("{layers} layers do not split evenly into {stages} chunks: set the layers per chunk yourself",
                   "{layers} 层无法均分为 {stages} 块：请自行设置每块层数"),
+    "set-moe-shape": ("this mixture of experts' shape", "该混合专家模型的结构"),
+    "moe-shape-what": ("{shared} shared experts, {dense} dense first layers and experts of {expert_ffn} inner size "
+                       "(its flags are left to the model's own recipe)",
+                       "{shared} 个共享专家、前 {dense} 层稠密层、内部维度 {expert_ffn} 的专家（其参数请参照该模型自己的配方）"),
     "set-mla": ("multi-latent attention", "多头潜在注意力（MLA）"),
-    "mla-what": ("its MLA settings are not written: take them from the model's own recipe",
-                 "未写出其 MLA 设置：请参照该模型自己的配方"),
+    "mla-what": ("its settings are left to the model's own recipe", "其设置请参照该模型自己的配方"),
     "set-sgd": ("SGD", "SGD 优化器"), "sgd-what": ("AdamW is its optimizer here", "此处优化器为 AdamW"),
     "set-fp16": ("FP16 mixed precision", "FP16 混合精度"),
     "fp16-what": ("torchtitan mixes in BF16 (mixed_precision_param)", "torchtitan 以 BF16 混合精度（mixed_precision_param）"),
+    "not-written": ("Not written for {engine}: {setting}, {what}", "未为 {engine} 写出：{setting}，{what}"),
     "quantized-checkpoint": ("{format} weights: point the model at a {format} checkpoint of {model}",
                              "{format} 权重：模型请指向 {model} 的 {format} 检查点"),
     "disagg-vllm": ("Prefill/decode split: give each prefill copy --kv-transfer-config with a KV connector "

@@ -109,7 +109,7 @@ def _megatron(layout: TrainingLayout) -> tuple[list[str], list[Note]]:
         if left == 0:
             flags += ["--num-layers-per-virtual-pipeline-stage", str(per_chunk)]
         else:
-            notes.append(note("no-flag", engine="Megatron-LM", setting=note("set-vp", vp=par.virtual_stages),
+            notes.append(note("not-written", engine="Megatron-LM", setting=note("set-vp", vp=par.virtual_stages),
                               what=note("vp-uneven", layers=m.n_layers, stages=par.pp * par.virtual_stages)))
     if par.cp > 1:
         flags += ["--context-parallel-size", str(par.cp)]
@@ -136,8 +136,12 @@ def _megatron(layout: TrainingLayout) -> tuple[list[str], list[Note]]:
         flags.append("--disable-bias-linear")
     if m.is_moe:
         flags += ["--num-experts", str(m.n_experts), "--moe-router-topk", str(m.experts_per_token)]
+        if m.n_shared_experts or m.first_dense_layers or (m.expert_ffn or m.ffn) != m.ffn:
+            notes.append(note("not-written", engine="Megatron-LM", setting=note("set-moe-shape"),
+                              what=note("moe-shape-what", shared=m.n_shared_experts, dense=m.first_dense_layers,
+                                        expert_ffn=m.expert_ffn or m.ffn)))
     if m.kv_lora_rank is not None:
-        notes.append(note("no-flag", engine="Megatron-LM", setting=note("set-mla"), what=note("mla-what")))
+        notes.append(note("not-written", engine="Megatron-LM", setting=note("set-mla"), what=note("mla-what")))
     flags += _megatron_precision(layout.math)
     if t.recompute is Recompute.FULL:
         flags += ["--recompute-granularity", "full", "--recompute-method", "uniform", "--recompute-num-layers", "1"]

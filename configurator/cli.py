@@ -58,11 +58,24 @@ def _planned(scenario: Scenario, catalog: Catalog) -> Estimate:
     return estimate(scenario, catalog.get(scenario.card_id))
 
 
+def _print_launch(result: Estimate, args: argparse.Namespace) -> int:
+    """``--launch TARGET``: the launch script of the planned layout (:mod:`configurator.core.launch`)."""
+    from configurator.core.launch import LaunchError, launch_text
+
+    try:
+        print(launch_text(result, args.launch, args.lang), end="")
+    except LaunchError as error:
+        raise UsageError(error.said) from None
+    return 0
+
+
 def _run_estimate(args: argparse.Namespace, catalog: Catalog) -> int:
     from configurator.core.fit_suggestions import suggestions_to_dict, what_would_fit
 
     scenario = with_constraints(scenario_from_args(args, catalog), args)
     result: Estimate = _planned(scenario, catalog)
+    if args.launch:
+        return _print_launch(result, args)
     suggestions = what_would_fit(result, catalog)  # nothing to compute when it fits
     if args.json:
         document = estimate_to_dict(result, deployment_cost(result))
@@ -134,6 +147,8 @@ def _run_plan(args: argparse.Namespace, catalog: Catalog) -> int:
     from configurator.report.text import plan_table
 
     scenario = scenario_from_args(args, catalog)
+    if args.launch:
+        return _print_launch(_planned(scenario, catalog), args)
     if not scenario.workload.is_training:
         raise UsageError(msg("cli-plan-training-only"))
     from configurator.core.fit_suggestions import suggestions_to_dict, what_would_fit
@@ -237,6 +252,14 @@ SOFTWARE_HELP = ("only cards whose software stack runs these frameworks (fully o
                  + ", ".join(FRAMEWORKS))
 
 
+def _add_launch_flag(parser: argparse.ArgumentParser) -> None:
+    from configurator.core.launch import LAUNCH_TARGETS
+
+    parser.add_argument("--launch", choices=LAUNCH_TARGETS, metavar="ENGINE",
+                        help="print the planned layout as that engine's launch command instead: "
+                             + ", ".join(LAUNCH_TARGETS) + " (serving engines for inference, trainers for training)")
+
+
 @functools.cache
 def build_parser() -> argparse.ArgumentParser:
     """The command line's parser, built once a process (about 30 ms: every registry flag with its
@@ -250,6 +273,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_scenario_flags(est)
     add_constraint_flags(est)
     est.add_argument("--json", action="store_true", help="print one JSON object")
+    _add_launch_flag(est)
     est.add_argument("--lang", choices=LANGUAGES, default=DEFAULT_LANGUAGE, help="language of the table")
     rec = sub.add_parser("recommend", help="rank every card (and count) for a scenario")
     add_scenario_flags(rec)
@@ -268,6 +292,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_scenario_flags(pln)
     pln.add_argument("--top", type=int, default=5, help="how many layouts to list")
     pln.add_argument("--json", action="store_true")
+    _add_launch_flag(pln)
     pln.add_argument("--lang", choices=LANGUAGES, default=DEFAULT_LANGUAGE, help="language of the table")
     rep = sub.add_parser("report", help="write the configuration summary (.pdf .md .csv .json)")
     rep.add_argument("scenario_file", nargs="?", type=Path, metavar="SCENARIO.gpuconf.json",

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 from configurator import __version__
 from configurator.app.charts import CostScatter, MemoryChart, MemoryCurveChart, ScalingChart
 from configurator.app.error_boundary import guard_slot, guarded
+from configurator.app.window_launch import LaunchActions
 from configurator.app.window_session import SessionActions
 from configurator.app.window_summary import SummaryActions
 from configurator.app.worker import show_busy
@@ -36,7 +37,7 @@ if TYPE_CHECKING:
 MAX_RECENT = 8
 
 
-class MainWindow(SessionActions, SummaryActions, QMainWindow):
+class MainWindow(SessionActions, SummaryActions, LaunchActions, QMainWindow):
     """Editor on the left, four live charts in the centre, headline numbers on the right."""
 
     def __init__(self, controller: ScenarioController | None, settings: QSettings | None = None) -> None:
@@ -232,6 +233,7 @@ class MainWindow(SessionActions, SummaryActions, QMainWindow):
                                              QKeySequence("Ctrl+Shift+F"),
                                              self.tr("Which models fit on the cards you own, for training, fine-tuning "
                                                      "and serving, and how fast"))
+        self._make_launch_actions()
 
     def _make_menus(self) -> None:
         file_menu = self.menuBar().addMenu(self.tr("&File"))
@@ -251,6 +253,8 @@ class MainWindow(SessionActions, SummaryActions, QMainWindow):
         edit_menu.addAction(self.redo_action)
         edit_menu.addSeparator()
         edit_menu.addAction(self.rename_action)
+        edit_menu.addSeparator()
+        self._add_launch_menu(edit_menu)
         self.view_menu = self.menuBar().addMenu(self.tr("&View"))
         self.view_menu.addAction(self.wizard_action)
         self.view_menu.addAction(self.browser_action)

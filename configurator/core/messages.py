@@ -524,6 +524,7 @@ ENGLISH.update({
     "cli-cards-range": "{flag}: {count:,} cards is outside the range {low:,} to {high:,} cards",
     "cli-whole-range": "{flag}: between {low:,} and {high:,}, not {value}",
     "cli-plan-training-only": "plan lays out training jobs; for serving use 'estimate' or 'recommend'",
+    "launch-not-for-workload": "{target} does not launch {workload} work; choose one of: {choices}",
     "cli-scenario-twice": "give the scenario file once (positional or --scenario)",
     "cli-overlay-needs-command": "--catalog-overlay applies to a command (estimate, recommend, plan, report, catalog); "
                                  "the window reads the user catalog from the user data directory",
@@ -629,6 +630,7 @@ CHINESE.update({
     "cli-cards-range": "{flag}：{count:,} 张卡超出范围 {low:,} 至 {high:,} 张",
     "cli-whole-range": "{flag}：应在 {low:,} 到 {high:,} 之间，而不是 {value}",
     "cli-plan-training-only": "plan 只为训练任务排布局；服务负载请用 'estimate' 或 'recommend'",
+    "launch-not-for-workload": "{target} 不能启动{workload}任务；可选：{choices}",
     "cli-scenario-twice": "场景文件只需给一次（位置参数或 --scenario）",
     "cli-overlay-needs-command": "--catalog-overlay 只用于命令（estimate、recommend、plan、report、catalog）；"
                                  "窗口从用户数据目录读取用户目录",

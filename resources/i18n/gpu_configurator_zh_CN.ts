@@ -1104,6 +1104,42 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
         <source>Restored in part</source>
         <translation>已部分恢复</translation>
     </message>
+    <message>
+        <source>Copy &amp;launch command</source>
+        <translation>复制启动命令(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Copy the planned layout as the serving engine&apos;s or trainer&apos;s launch command</source>
+        <translation>把规划的布局复制为服务引擎或训练框架的启动命令</translation>
+    </message>
+    <message>
+        <source>Copy launch command &amp;for</source>
+        <translation>复制启动命令，用于(&amp;F)</translation>
+    </message>
+    <message>
+        <source>(none for this workload)</source>
+        <translation>（此负载无可用引擎）</translation>
+    </message>
+    <message>
+        <source>Copy launch command</source>
+        <translation>复制启动命令</translation>
+    </message>
+    <message>
+        <source>Launch with:</source>
+        <translation>启动引擎：</translation>
+    </message>
+    <message>
+        <source>No results to launch: the analysis failed</source>
+        <translation>没有可启动的结果：分析失败</translation>
+    </message>
+    <message>
+        <source>Graphics work has no launch command</source>
+        <translation>图形负载没有启动命令</translation>
+    </message>
+    <message>
+        <source>Launch command for {engine} copied ({lines} lines)</source>
+        <translation>已复制 {engine} 的启动命令（{lines} 行）</translation>
+    </message>
 </context>
 <context>
     <name>ModelImport</name>

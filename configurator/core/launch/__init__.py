@@ -1,0 +1,56 @@
+"""Launch settings: the chosen layout of an estimate in a serving engine's or a trainer's own
+words (:func:`launch_text`), every flag from the cited table of :mod:`.flags`.
+"""
+
+from __future__ import annotations
+
+from configurator.core.launch.model_id import model_id
+from configurator.core.launch.script import Step, render
+from configurator.core.launch.serving import SERVING_TABLES, serving_layout, serving_steps
+from configurator.core.launch.training import TRAINING_TARGETS, training_steps
+from configurator.core.messages import msg, said
+from configurator.core.workloads.base import Estimate
+
+LAUNCH_TARGETS: tuple[str, ...] = (*SERVING_TABLES, *TRAINING_TARGETS)
+"""Every engine or trainer a launch script is written for: vllm, sglang, tensorrt-llm, megatron, torchtitan."""
+
+TARGET_NAMES: dict[str, str] = {"vllm": "vLLM", "sglang": "SGLang", "tensorrt-llm": "TensorRT-LLM",
+                                "megatron": "Megatron-LM", "torchtitan": "torchtitan"}
+"""The name each target goes by."""
+
+
+class LaunchError(ValueError):
+    """No launch script for this estimate and target; ``said`` carries the message."""
+
+
+def launch_targets(est: Estimate) -> tuple[str, ...]:
+    """The targets an estimate can be launched with: the serving engines for serving, the
+    trainers for training (full fine-tuning and LoRA included), none for graphics work."""
+    workload = est.scenario.workload
+    if workload.is_graphics:
+        return ()
+    return tuple(TRAINING_TARGETS) if workload.is_training else tuple(SERVING_TABLES)
+
+
+def launch_steps(est: Estimate, target: str) -> tuple[Step, ...]:
+    """The launch script of ``est`` for ``target`` as steps (comments, commands, files).
+
+    Raises
+    ------
+    LaunchError
+        When ``target`` does not launch this kind of work (a trainer for serving, anything for
+        graphics).
+    """
+    targets = launch_targets(est)
+    if target not in targets:
+        names = ", ".join(targets) or "—"
+        raise said(LaunchError, msg("launch-not-for-workload", target=TARGET_NAMES.get(target, target),
+                                    workload=est.scenario.workload.value, choices=names))
+    if target in SERVING_TABLES:
+        return serving_steps(serving_layout(est, model_id(est.scenario.model.name)), target)
+    return training_steps(est, target, model_id(est.scenario.model.name))
+
+
+def launch_text(est: Estimate, target: str, language: str = "en") -> str:
+    """The launch script of ``est`` for ``target`` as shell text, its comments in ``language``."""
+    return render(launch_steps(est, target), language)

@@ -1,0 +1,133 @@
+"""The flags each launch target accepts, at a cited version: the one table a generated launch
+command is checked against (``tests/test_launch.py``). A setting the plan implies that is not in
+its engine's table is written as a comment line, never as a flag.
+
+Each table lists only the flags this package writes, each read from the engine's own argument
+parser (file and version below) or its documentation page at that version.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class FlagTable:
+    """Flags (or configuration keys) one program accepts at one version."""
+
+    target: str
+    """What the table is for: an engine id (``vllm``) or a helper program (``torchrun``)."""
+    program: str
+    """The command the flags follow (``vllm serve``)."""
+    version: str
+    """The version the flags were read at."""
+    source: str
+    """The argument parser (repository, file, commit) or documentation page they were read from."""
+    url: str
+    flags: frozenset[str]
+    """Long option names with their dashes (``--max-num-seqs``), or dotted ``section.key`` names
+    for a configuration file."""
+
+
+VLLM = FlagTable(
+    target="vllm", program="vllm serve", version="0.11 (arg_utils.py at 99d7eb5)",
+    source="vllm-project/vllm vllm/engine/arg_utils.py EngineArgs.add_cli_args (commit "
+           "99d7eb5d6a512cfcc5a2b104f24ebf2d6cda772b, the v0.11 line: it deprecates flags for v0.12)",
+    url="https://github.com/vllm-project/vllm/blob/99d7eb5d6a512cfcc5a2b104f24ebf2d6cda772b/vllm/engine/arg_utils.py",
+    flags=frozenset({
+        "--tensor-parallel-size", "--pipeline-parallel-size", "--data-parallel-size", "--enable-expert-parallel",
+        "--max-num-seqs", "--max-num-batched-tokens", "--max-model-len", "--kv-cache-dtype", "--quantization",
+        "--dtype", "--gpu-memory-utilization", "--enforce-eager", "--enable-prefix-caching", "--port",
+    }),
+)
+"""vLLM's OpenAI-compatible server. ``--kv-cache-dtype`` takes auto, fp8, fp8_e4m3, fp8_e5m2;
+``--quantization`` fp8, awq, gptq among others; the model is the first positional argument."""
+
+SGLANG = FlagTable(
+    target="sglang", program="python -m sglang.launch_server", version="docs.sglang.io (2026)",
+    source="SGLang documentation: Server Arguments (--model-path, --tp-size, --mem-fraction-static, "
+           "--chunked-prefill-size, --quantization, --kv-cache-dtype fp8_e4m3|fp8_e5m2, --context-length, --port, "
+           "--max-running-requests, --disable-cuda-graph, --dtype), the cookbook's server-argument reference "
+           "(--dp-size, --ep-size, --enable-dp-attention; --pp-size as alias of --pipeline-parallel-size), "
+           "multi-node deployment (--nnodes, --node-rank, --dist-init-addr) and PD disaggregation "
+           "(--disaggregation-mode prefill|decode)",
+    url="https://docs.sglang.io/advanced_features/server_arguments.html",
+    flags=frozenset({
+        "--model-path", "--tp-size", "--pp-size", "--dp-size", "--ep-size", "--enable-dp-attention",
+        "--nnodes", "--node-rank", "--dist-init-addr",
+        "--max-running-requests", "--chunked-prefill-size", "--context-length", "--kv-cache-dtype",
+        "--quantization", "--dtype", "--mem-fraction-static", "--disable-cuda-graph", "--disaggregation-mode",
+        "--port",
+    }),
+)
+"""SGLang's server. ``--kv-cache-dtype`` takes auto, fp8_e5m2, fp8_e4m3; ``--tp-size`` is also
+``--tensor-parallel-size``, ``--ep-size`` also ``--expert-parallel-size``."""
+
+TENSORRT_LLM = FlagTable(
+    target="tensorrt-llm", program="trtllm-serve", version="serve.py at 00209af",
+    source="NVIDIA/TensorRT-LLM tensorrt_llm/commands/serve.py, the click options of `serve` (commit "
+           "00209af149e7774406881a37283dce303571eb11); YAML keys of --extra_llm_api_options from "
+           "tensorrt_llm/llmapi/llm_args.py (KvCacheConfig.dtype, PyTorch backend only; BaseLlmArgs.enable_attention_dp)",
+    url="https://nvidia.github.io/TensorRT-LLM/commands/trtllm-serve/trtllm-serve.html",
+    flags=frozenset({
+        "--backend", "--tp_size", "--pp_size", "--ep_size", "--max_batch_size", "--max_num_tokens",
+        "--max_seq_len", "--kv_cache_free_gpu_memory_fraction", "--enable_chunked_prefill",
+        "--extra_llm_api_options", "--port",
+        "kv_cache_config.dtype", "enable_attention_dp",
+    }),
+)
+"""TensorRT-LLM's OpenAI-compatible server (PyTorch backend); the model is the first positional
+argument. The KV-cache precision and attention data parallelism are keys of the YAML file given
+to ``--extra_llm_api_options``."""
+
+MEGATRON = FlagTable(
+    target="megatron", program="pretrain_gpt.py", version="core_v0.15.0",
+    source="NVIDIA/Megatron-LM megatron/training/arguments.py at tag core_v0.15.0 "
+           "(0d7e02bd26d3eb347ad8d1bef625002babfa6df7)",
+    url="https://github.com/NVIDIA/Megatron-LM/blob/core_v0.15.0/megatron/training/arguments.py",
+    flags=frozenset({
+        "--tensor-model-parallel-size", "--pipeline-model-parallel-size", "--num-layers-per-virtual-pipeline-stage",
+        "--context-parallel-size", "--expert-model-parallel-size", "--sequence-parallel", "--micro-batch-size",
+        "--global-batch-size", "--seq-length", "--max-position-embeddings", "--num-layers", "--hidden-size",
+        "--ffn-hidden-size", "--num-attention-heads", "--group-query-attention", "--num-query-groups",
+        "--kv-channels", "--swiglu", "--normalization", "--position-embedding-type",
+        "--untie-embeddings-and-output-weights", "--disable-bias-linear", "--num-experts", "--moe-router-topk",
+        "--bf16", "--fp16", "--fp8-format", "--recompute-granularity", "--recompute-method",
+        "--recompute-num-layers", "--use-distributed-optimizer", "--use-torch-fsdp2", "--optimizer",
+        "--optimizer-cpu-offload", "--overlap-grad-reduce", "--overlap-param-gather", "--train-iters",
+    }),
+)
+"""Megatron-LM's GPT pre-training script; ``--recompute-granularity`` takes full or selective,
+``--fp8-format`` e4m3 or hybrid, ``--optimizer`` adam or sgd."""
+
+TORCHRUN = FlagTable(
+    target="torchrun", program="torchrun", version="PyTorch 2.x",
+    source="torch/distributed/run.py (torchrun, elastic launch) options",
+    url="https://docs.pytorch.org/docs/stable/elastic/run.html",
+    flags=frozenset({"--nproc-per-node", "--nnodes", "--node-rank", "--master-addr", "--master-port"}),
+)
+"""The launcher Megatron-LM and torchtitan are started with, one process per card."""
+
+TORCHTITAN = FlagTable(
+    target="torchtitan", program="python -m torchtitan.train", version="v0.2.2",
+    source="pytorch/torchtitan torchtitan/config/job_config.py at tag v0.2.2 "
+           "(73a0e6979dd10b6b1904098eb3c8f62c18ab87ce); run_train.sh for the entry point",
+    url="https://github.com/pytorch/torchtitan/blob/v0.2.2/torchtitan/config/job_config.py",
+    flags=frozenset({
+        "--job.config_file",
+        "job.description", "model.name", "model.flavor", "model.hf_assets_path", "model.converters",
+        "training.local_batch_size", "training.global_batch_size", "training.seq_len", "training.steps",
+        "training.enable_cpu_offload",
+        "parallelism.data_parallel_replicate_degree", "parallelism.data_parallel_shard_degree",
+        "parallelism.fsdp_reshard_after_forward", "parallelism.tensor_parallel_degree",
+        "parallelism.pipeline_parallel_degree", "parallelism.pipeline_parallel_schedule",
+        "parallelism.pipeline_parallel_microbatch_size", "parallelism.context_parallel_degree",
+        "parallelism.expert_parallel_degree", "activation_checkpoint.mode", "optimizer.name",
+        "quantize.linear.float8.filter_fqns",
+    }),
+)
+"""torchtitan's trainer: a TOML job file of ``[section] key = value`` (the dotted names here), the
+only command-line option written being ``--job.config_file``."""
+
+TABLES: dict[str, FlagTable] = {t.target: t for t in (VLLM, SGLANG, TENSORRT_LLM, MEGATRON, TORCHRUN, TORCHTITAN)}
+"""Every table by target."""

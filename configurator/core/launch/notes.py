@@ -1,0 +1,165 @@
+"""The comment lines of a launch script, in English and Chinese: what each command is for, and
+each setting of the plan an engine has no flag for (named, never invented as a flag)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from configurator.core.digit_groups import grouped
+
+NOTES: dict[str, tuple[str, str]] = {
+    "header": ("{engine} {version} launch settings for {what}; flags checked against {url}",
+               "{engine} {version} 启动设置，用于{what}；参数名核对自 {url}"),
+    "serving-what": ("{model} on {count} × {card}: {copies} model copies, {per_copy} cards per copy "
+                     "(tensor parallel {tp}, pipeline {pp})",
+                     "{model} 部署在 {count} 张 {card} 上：{copies} 个模型副本，每个 {per_copy} 张卡"
+                     "（张量并行 {tp}，流水线 {pp}）"),
+    "training-what": ("{workload} of {model} on {count} × {card}: tensor {tp}, pipeline {pp}, context {cp}, "
+                      "expert {ep}, data parallel {dp}",
+                      "{model} 的{workload}，{count} 张 {card}：张量并行 {tp}、流水线 {pp}、上下文并行 {cp}、"
+                      "专家并行 {ep}、数据并行 {dp}"),
+    "model-path": ("Replace {model} with the weights directory or Hugging Face id of the model",
+                   "把 {model} 换成模型权重目录或 Hugging Face 名称"),
+    "servers-each": ("Servers {first}–{last} ({n} servers), the same on each:",
+                     "服务器 {first}–{last}（共 {n} 台），每台相同："),
+    "server-one": ("Server {first}:", "服务器 {first}："),
+    "copy": ("{role} copy on GPUs {gpus}, port {port}", "{role}副本，GPU {gpus}，端口 {port}"),
+    "role-serving": ("Serving", "服务"),
+    "role-prefill": ("Prefill", "预填充"),
+    "role-decode": ("Decode", "解码"),
+    "spans-servers": ("Each of the {copies} copies spans {n} servers ({cards} cards at {per_node} per server): "
+                      "the command below runs once per copy",
+                      "{copies} 个副本各跨 {n} 台服务器（{cards} 张卡，每台 {per_node} 张）：下面的命令每个副本运行一次"),
+    "spans-vllm": ("vLLM runs a copy across servers on a Ray cluster: start Ray on its servers and run this on "
+                   "the head node (vLLM distributed serving)",
+                   "vLLM 跨服务器运行一个副本需要 Ray 集群：在这些服务器上启动 Ray，并在头节点运行此命令"
+                   "（vLLM 分布式服务）"),
+    "spans-sglang": ("Run the command on every server of the copy with its --node-rank; HEAD is the first "
+                     "server's address",
+                     "在该副本的每台服务器上运行此命令并设置各自的 --node-rank；HEAD 为第一台服务器的地址"),
+    "spans-trtllm": ("trtllm-serve spans servers through MPI: start it under mpirun or srun with one rank per "
+                     "card (TensorRT-LLM multi-node serving)",
+                     "trtllm-serve 通过 MPI 跨服务器：用 mpirun 或 srun 启动，每张卡一个进程"
+                     "（TensorRT-LLM 多节点服务）"),
+    "experts-shared": ("{ep} copies share one set of experts: one server process holds them (expert parallel "
+                       "over {cards} cards)",
+                       "{ep} 个副本共享一套专家：由一个服务进程承载（专家并行跨 {cards} 张卡）"),
+    "batch-per-copy": ("The batch and tokens per step are those of one copy of the plan",
+                       "批大小与每步令牌数按方案中的单个副本给出"),
+    "no-flag": ("No {engine} flag for {setting}: {what}", "{engine} 没有 {setting} 的参数：{what}"),
+    "set-weights": ("{format} weights", "{format} 权重"),
+    "set-kv": ("{precision} KV cache", "{precision} KV 缓存"),
+    "set-eager": ("decoding without CUDA graphs", "不用 CUDA 图解码"),
+    "weights-checkpoint": ("its format is read from the checkpoint: point the model at a {format} checkpoint",
+                           "格式从检查点读取：模型请指向 {format} 检查点"),
+    "weights-trtllm": ("serve a checkpoint already quantized to {format} (NVIDIA TensorRT Model Optimizer); its "
+                       "format is read from the checkpoint",
+                       "请使用已量化为 {format} 的检查点（NVIDIA TensorRT Model Optimizer）；格式从检查点读取"),
+    "weights-unsupported": ("this engine does not load {format} weights: serve another format",
+                            "该引擎不加载 {format} 权重：请换用其他格式"),
+    "kv-vllm": ("--kv-cache-dtype takes auto, fp8, fp8_e4m3 or fp8_e5m2: the cache stays at the model's dtype "
+                "unless fp8 is chosen", "--kv-cache-dtype 只接受 auto、fp8、fp8_e4m3、fp8_e5m2：除非选 fp8，"
+                "缓存按模型精度保存"),
+    "kv-sglang": ("--kv-cache-dtype takes auto, fp8_e5m2 or fp8_e4m3", "--kv-cache-dtype 只接受 auto、fp8_e5m2、"
+                  "fp8_e4m3"),
+    "kv-trtllm": ("kv_cache_config.dtype is set to fp8 or left auto here", "此处 kv_cache_config.dtype 只设 fp8 或保持 "
+                  "auto"),
+    "eager-trtllm": ("trtllm-serve has no such option; CUDA graphs are set in its YAML options",
+                     "trtllm-serve 没有此选项；CUDA 图在其 YAML 选项中设置"),
+    "set-lora": ("LoRA adapters (rank {rank})", "LoRA 适配器（秩 {rank}）"),
+    "lora-elsewhere": ("its trainer updates every weight; train adapters with a PEFT trainer (NeMo, Hugging Face "
+                       "PEFT)", "其训练器更新全部权重；适配器训练请用 PEFT 训练器（NeMo、Hugging Face PEFT）"),
+    "set-adam8": ("8-bit AdamW", "8 位 AdamW"), "adam8-full": ("AdamW keeps 32-bit states here",
+                                                             "此处 AdamW 以 32 位保存状态"),
+    "set-offload": ("weights or activations in host memory", "把权重或激活放在主机内存"),
+    "offload-what": ("only the optimizer's offload is written", "只写出优化器卸载"),
+    "set-fp4": ("FP4 training", "FP4 训练"), "fp4-bf16": ("BF16 written instead", "改写为 BF16"),
+    "set-vp": ("{vp} virtual stages", "{vp} 个虚拟流水线阶段"),
+    "vp-uneven": ("{layers} layers do not split evenly into {stages} chunks: set the layers per chunk yourself",
+                  "{layers} 层无法均分为 {stages} 块：请自行设置每块层数"),
+    "set-moe-shape": ("this mixture of experts' shape", "该混合专家模型的结构"),
+    "moe-shape-what": ("{shared} shared experts, {dense} dense first layers and experts of {expert_ffn} inner size "
+                       "(its flags are left to the model's own recipe)",
+                       "{shared} 个共享专家、前 {dense} 层稠密层、内部维度 {expert_ffn} 的专家（其参数请参照该模型自己的配方）"),
+    "set-mla": ("multi-latent attention", "多头潜在注意力（MLA）"),
+    "mla-what": ("its settings are left to the model's own recipe", "其设置请参照该模型自己的配方"),
+    "set-sgd": ("SGD", "SGD 优化器"), "sgd-what": ("AdamW is its optimizer here", "此处优化器为 AdamW"),
+    "set-fp16": ("FP16 mixed precision", "FP16 混合精度"),
+    "fp16-what": ("torchtitan mixes in BF16 (mixed_precision_param)", "torchtitan 以 BF16 混合精度（mixed_precision_param）"),
+    "not-written": ("Not written for {engine}: {setting}, {what}", "未为 {engine} 写出：{setting}，{what}"),
+    "quantized-checkpoint": ("{format} weights: point the model at a {format} checkpoint of {model}",
+                             "{format} 权重：模型请指向 {model} 的 {format} 检查点"),
+    "disagg-vllm": ("Prefill/decode split: give each prefill copy --kv-transfer-config with a KV connector "
+                    "and kv_role kv_producer, each decode copy kv_consumer, and put a proxy in front that sends "
+                    "a request to a prefill copy, then a decode copy (vLLM disaggregated prefilling, "
+                    "experimental); not written here, it names your connector",
+                    "预填充/解码分离：预填充副本加 --kv-transfer-config（KV 连接器，kv_role 为 kv_producer），"
+                    "解码副本为 kv_consumer，并在前面放一个代理，把请求先送预填充副本、再送解码副本"
+                    "（vLLM 分离式预填充，实验性）；此处不写出，因其依赖所选连接器"),
+    "disagg-sglang": ("Prefill/decode split: put a router in front that sends a request to a prefill server, "
+                      "then a decode server (sglang_router launch_router with --pd-disaggregation and the "
+                      "--prefill and --decode addresses)",
+                      "预填充/解码分离：在前面放一个路由器，把请求先送预填充服务器、再送解码服务器"
+                      "（sglang_router 的 launch_router，带 --pd-disaggregation 及 --prefill、--decode 地址）"),
+    "disagg-trtllm": ("Prefill/decode split: each pool's servers are trtllm-serve servers; the router is "
+                      "`trtllm-serve disaggregated -c CONFIG.yaml`, whose file lists the context (prefill) and "
+                      "generation (decode) servers (TensorRT-LLM disaggregated serving)",
+                      "预填充/解码分离：两个池的服务器都是 trtllm-serve；路由器为 "
+                      "`trtllm-serve disaggregated -c CONFIG.yaml`，其文件列出上下文（预填充）与生成（解码）服务器"
+                      "（TensorRT-LLM 分离式服务）"),
+    "speculative": ("Speculative decoding ({tokens} draft tokens per step) is in the plan: add the engine's "
+                    "speculative-decoding settings for your draft model",
+                    "方案含推测解码（每步 {tokens} 个草稿令牌）：请按所用草稿模型加上引擎的推测解码设置"),
+    "yaml-file": ("Settings {engine} takes from a YAML file ({flag})", "{engine} 从 YAML 文件读取的设置（{flag}）"),
+    "toml-file": ("torchtitan job file", "torchtitan 任务文件"),
+    "training-data": ("Add your data, tokenizer, learning-rate and checkpoint settings",
+                      "请补上数据、分词器、学习率与检查点设置"),
+    "torchrun-nodes": ("Run on each of the {nodes} servers with NODE_RANK 0…{last} and MASTER_ADDR the first "
+                       "server's address",
+                       "在 {nodes} 台服务器上各运行一次，NODE_RANK 为 0…{last}，MASTER_ADDR 为第一台服务器的地址"),
+    "uneven-nodes": ("The last server runs {last} cards: give it --nproc-per-node {last}",
+                     "最后一台服务器只有 {last} 张卡：请为它设 --nproc-per-node {last}"),
+    "no-flavor": ("torchtitan has no model flavor for {model}: add one (torchtitan/models) and name it under "
+                  "[model]",
+                  "torchtitan 没有 {model} 的模型规格：请在 torchtitan/models 中添加，并在 [model] 下填写"),
+    "train-steps": ("{steps} steps of {batch} sequences × {seq} tokens = {tokens} tokens",
+                    "{steps} 步，每步 {batch} 条序列 × {seq} 个令牌 = {tokens} 个令牌"),
+}
+"""Every comment line: id -> (English, Chinese)."""
+
+_WORDS: dict[str, str] = {
+    "pretrain": "预训练", "finetune": "全参数微调", "lora": "LoRA 微调", "qlora": "QLoRA 微调",
+}
+
+
+@dataclass(frozen=True)
+class Note:
+    """One comment line: a note id and its parameters."""
+
+    id: str
+    params: dict[str, object] = field(default_factory=dict)
+
+    def text_in(self, language: str) -> str:
+        """The line in ``language`` (``zh_CN`` Chinese, anything else English); whole numbers
+        grouped by the language's rule."""
+        english, chinese = NOTES[self.id]
+        zh = language == "zh_CN"
+        params = {k: _said(v, language) for k, v in self.params.items()}
+        if zh and "workload" in params:
+            params["workload"] = _WORDS.get(str(self.params["workload"]), params["workload"])
+        return (chinese if zh else english).format(**params)
+
+
+def _said(value: object, language: str) -> object:
+    if isinstance(value, Note):
+        return value.text_in(language)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return grouped(value, language)
+    return value
+
+
+def note(note_id: str, **params: object) -> Note:
+    """A comment line; the id must be one of :data:`NOTES`."""
+    if note_id not in NOTES:
+        raise KeyError(f"unknown launch note '{note_id}'")
+    return Note(note_id, params)

@@ -1,0 +1,212 @@
+"""The chosen training layout as Megatron-LM ``pretrain_gpt.py`` arguments or a torchtitan job
+file, each started by ``torchrun`` on every server; every flag and key from
+:mod:`configurator.core.launch.flags`, every setting without one a comment line."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from configurator.core.launch.flags import MEGATRON, TORCHTITAN
+from configurator.core.launch.notes import Note, note
+from configurator.core.launch.script import ConfigFile, Step, command
+from configurator.core.scenario import Optimizer, Recompute, Scenario
+from configurator.core.units import Precision
+from configurator.core.workloads.base import Estimate
+
+TRAINING_TARGETS = ("megatron", "torchtitan")
+"""The trainers a launch script is written for."""
+
+MASTER_PORT = "6000"
+"""torchrun rendezvous port of the first server (any free port)."""
+
+TORCHTITAN_FLAVORS = {"llama3-8b": ("llama3", "8B"), "llama3-70b": ("llama3", "70B"),
+                      "llama3.1-405b": ("llama3", "405B"), "deepseek-v3": ("deepseek_v3", "671B")}
+"""Presets torchtitan v0.2.2 ships a model flavor of (torchtitan/models/llama3/__init__.py and
+deepseek_v3/__init__.py at that tag)."""
+
+
+@dataclass(frozen=True)
+class TrainingLayout:
+    """What the training plan implies for a launch (read from the estimate's scenario)."""
+
+    scenario: Scenario
+    math: Precision
+    card: str
+
+    @property
+    def global_sequences(self) -> int:
+        """Sequences per optimizer step: micro-batch × accumulation × data-parallel width."""
+        t = self.scenario.training
+        return t.micro_batch * t.grad_accum * self.scenario.data_parallel
+
+    @property
+    def steps(self) -> int:
+        """Optimizer steps that cover the token budget (rounded up)."""
+        s = self.scenario
+        return max(1, math.ceil(s.training.tokens / (self.global_sequences * s.training.seq_len)))
+
+
+def training_steps(est: Estimate, target: str, model: tuple[str, bool]) -> tuple[Step, ...]:
+    """The launch script of a training estimate for ``megatron`` or ``torchtitan``."""
+    layout = TrainingLayout(est.scenario, est.plan.math or est.scenario.precision, est.card.name)
+    s = layout.scenario
+    par = s.parallelism
+    table = MEGATRON if target == "megatron" else TORCHTITAN
+    name = "Megatron-LM" if target == "megatron" else "torchtitan"
+    steps: list[Step] = [note("header", engine=name, version=table.version, url=table.url,
+                              what=note("training-what", workload=s.workload.value, model=s.model.name,
+                                        count=s.count, card=layout.card, tp=par.tp, pp=par.pp, cp=par.cp,
+                                        ep=par.ep, dp=s.data_parallel)),
+                         note("train-steps", steps=layout.steps, batch=layout.global_sequences,
+                              seq=s.training.seq_len, tokens=layout.steps * layout.global_sequences
+                              * s.training.seq_len)]
+    nodes = s.nodes
+    if nodes > 1:
+        steps.append(note("torchrun-nodes", nodes=nodes, last=nodes - 1))
+        if s.count % par.cards_per_node:
+            steps.append(note("uneven-nodes", last=s.count % par.cards_per_node))
+    steps.append(note("training-data"))
+    launcher = ["torchrun", "--nproc-per-node", str(min(s.count, par.cards_per_node)), "--nnodes", str(nodes)]
+    if nodes > 1:
+        launcher += ["--node-rank", "$NODE_RANK", "--master-addr", "$MASTER_ADDR", "--master-port", MASTER_PORT]
+    if target == "megatron":
+        flags, notes = _megatron(layout)
+        steps.extend(notes)
+        steps.append(command(("torchrun", launcher), ("megatron", ["pretrain_gpt.py", *flags])))
+        return tuple(steps)
+    entries, notes = _torchtitan(layout, model)
+    steps.extend(notes)
+    steps.append(note("toml-file"))
+    steps.append(ConfigFile("torchtitan", "job.toml", "toml", tuple(entries)))
+    steps.append(command(("torchrun", launcher),
+                         ("torchtitan", ["-m", "torchtitan.train", "--job.config_file", "job.toml"])))
+    return tuple(steps)
+
+
+def _common_notes(layout: TrainingLayout, name: str) -> list[Note]:
+    s = layout.scenario
+    notes: list[Note] = []
+    if s.workload.is_adapter:
+        notes.append(note("no-flag", engine=name, setting=note("set-lora", rank=s.training.lora_rank),
+                          what=note("lora-elsewhere")))
+    if s.training.optimizer is Optimizer.ADAMW_8BIT:
+        notes.append(note("no-flag", engine=name, setting=note("set-adam8"), what=note("adam8-full")))
+    if s.training.offload_params or s.training.offload_activations:
+        notes.append(note("no-flag", engine=name, setting=note("set-offload"), what=note("offload-what")))
+    if layout.math is Precision.FP4:
+        notes.append(note("no-flag", engine=name, setting=note("set-fp4"), what=note("fp4-bf16")))
+    return notes
+
+
+def _megatron(layout: TrainingLayout) -> tuple[list[str], list[Note]]:
+    s = layout.scenario
+    par, t, m = s.parallelism, s.training, s.model
+    notes = _common_notes(layout, "Megatron-LM")
+    flags = ["--tensor-model-parallel-size", str(par.tp), "--pipeline-model-parallel-size", str(par.pp)]
+    if par.virtual_stages > 1:
+        per_chunk, left = divmod(m.n_layers, par.pp * par.virtual_stages)
+        if left == 0:
+            flags += ["--num-layers-per-virtual-pipeline-stage", str(per_chunk)]
+        else:
+            notes.append(note("not-written", engine="Megatron-LM", setting=note("set-vp", vp=par.virtual_stages),
+                              what=note("vp-uneven", layers=m.n_layers, stages=par.pp * par.virtual_stages)))
+    if par.cp > 1:
+        flags += ["--context-parallel-size", str(par.cp)]
+    if par.ep > 1:
+        flags += ["--expert-model-parallel-size", str(par.ep)]
+    if par.tp > 1:
+        flags.append("--sequence-parallel")
+    flags += ["--micro-batch-size", str(t.micro_batch), "--global-batch-size", str(layout.global_sequences),
+              "--seq-length", str(t.seq_len), "--max-position-embeddings", str(max(t.seq_len, m.position_embeddings)),
+              "--train-iters", str(layout.steps)]
+    flags += ["--num-layers", str(m.n_layers), "--hidden-size", str(m.hidden), "--ffn-hidden-size", str(m.ffn),
+              "--num-attention-heads", str(m.n_heads)]
+    if m.kv_heads != m.n_heads:
+        flags += ["--group-query-attention", "--num-query-groups", str(m.kv_heads)]
+    if m.head_dim is not None and m.head_dim * m.n_heads != m.hidden:
+        flags += ["--kv-channels", str(m.head_dim)]
+    if m.gated_mlp:
+        flags.append("--swiglu")
+    flags += ["--normalization", "RMSNorm" if m.norm == "rmsnorm" else "LayerNorm",
+              "--position-embedding-type", "learned_absolute" if m.position_embeddings else "rope"]
+    if not m.tied_embeddings:
+        flags.append("--untie-embeddings-and-output-weights")
+    if not (m.attention_bias or m.mlp_bias):
+        flags.append("--disable-bias-linear")
+    if m.is_moe:
+        flags += ["--num-experts", str(m.n_experts), "--moe-router-topk", str(m.experts_per_token)]
+        if m.n_shared_experts or m.first_dense_layers or (m.expert_ffn or m.ffn) != m.ffn:
+            notes.append(note("not-written", engine="Megatron-LM", setting=note("set-moe-shape"),
+                              what=note("moe-shape-what", shared=m.n_shared_experts, dense=m.first_dense_layers,
+                                        expert_ffn=m.expert_ffn or m.ffn)))
+    if m.kv_lora_rank is not None:
+        notes.append(note("not-written", engine="Megatron-LM", setting=note("set-mla"), what=note("mla-what")))
+    flags += _megatron_precision(layout.math)
+    if t.recompute is Recompute.FULL:
+        flags += ["--recompute-granularity", "full", "--recompute-method", "uniform", "--recompute-num-layers", "1"]
+    elif t.recompute is Recompute.SELECTIVE:
+        flags += ["--recompute-granularity", "selective"]
+    if par.zero in (1, 2):
+        flags += ["--use-distributed-optimizer", "--overlap-grad-reduce", "--overlap-param-gather"]
+    elif par.zero == 3:
+        flags.append("--use-torch-fsdp2")
+    if t.optimizer is Optimizer.SGD:
+        flags += ["--optimizer", "sgd"]
+    if t.offload_optimizer:
+        flags.append("--optimizer-cpu-offload")
+    return flags, notes
+
+
+def _megatron_precision(math_precision: Precision) -> list[str]:
+    if math_precision is Precision.FP16:
+        return ["--fp16"]
+    if math_precision is Precision.FP8:
+        return ["--bf16", "--fp8-format", "hybrid"]
+    if math_precision in (Precision.FP32, Precision.TF32):
+        return []
+    return ["--bf16"]
+
+
+def _torchtitan(layout: TrainingLayout, model: tuple[str, bool]) -> tuple[list[tuple[str, object]], list[Note]]:
+    s = layout.scenario
+    par, t = s.parallelism, s.training
+    notes = _common_notes(layout, "torchtitan")
+    entries: list[tuple[str, object]] = [("job.description", f"{s.workload.value} {s.model.name}")]
+    flavor = TORCHTITAN_FLAVORS.get(s.model.name)
+    if flavor is None:
+        notes.append(note("no-flavor", model=s.model.name))
+    else:
+        entries += [("model.name", flavor[0]), ("model.flavor", flavor[1])]
+    entries.append(("model.hf_assets_path", model[0] if model[1] else "./assets/hf/" + model[0].rsplit("/", 1)[-1]))
+    if layout.math is Precision.FP8:
+        entries.append(("model.converters", ["quantize.linear.float8"]))
+    dp = s.data_parallel
+    if par.pp > 1:
+        local = t.micro_batch * t.grad_accum
+        entries += [("training.local_batch_size", local), ("training.global_batch_size", local * dp)]
+    else:
+        entries += [("training.local_batch_size", t.micro_batch),
+                    ("training.global_batch_size", layout.global_sequences)]
+    entries += [("training.seq_len", t.seq_len), ("training.steps", layout.steps)]
+    if t.offload_optimizer:
+        entries.append(("training.enable_cpu_offload", True))
+    sharded = par.zero > 0
+    entries += [("parallelism.data_parallel_replicate_degree", 1 if sharded else dp),
+                ("parallelism.data_parallel_shard_degree", dp if sharded else 1)]
+    if par.zero in (1, 2):
+        entries.append(("parallelism.fsdp_reshard_after_forward", "never"))
+    entries += [("parallelism.tensor_parallel_degree", par.tp), ("parallelism.pipeline_parallel_degree", par.pp)]
+    if par.pp > 1:
+        entries += [("parallelism.pipeline_parallel_schedule",
+                     "Interleaved1F1B" if par.virtual_stages > 1 else "1F1B"),
+                    ("parallelism.pipeline_parallel_microbatch_size", t.micro_batch)]
+    entries += [("parallelism.context_parallel_degree", par.cp), ("parallelism.expert_parallel_degree", par.ep),
+                ("activation_checkpoint.mode", t.recompute.value)]
+    if t.optimizer is Optimizer.SGD:
+        notes.append(note("no-flag", engine="torchtitan", setting=note("set-sgd"), what=note("sgd-what")))
+    else:
+        entries.append(("optimizer.name", "AdamW"))
+    if layout.math is Precision.FP16:
+        notes.append(note("no-flag", engine="torchtitan", setting=note("set-fp16"), what=note("fp16-what")))
+    return entries, notes

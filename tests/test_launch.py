@@ -1,0 +1,228 @@
+"""Launch settings (issue 29 parts 2 and 3): every generated command parses and uses only the
+flags of its engine's cited table; known plans give the expected flags."""
+
+from __future__ import annotations
+
+import shlex
+import tomllib
+
+import pytest
+
+from configurator.cli import build_parser, main
+from configurator.cli_scenario import scenario_from_args
+from configurator.core.estimate import estimate
+from configurator.core.launch import LAUNCH_TARGETS, LaunchError, launch_steps, launch_targets, launch_text
+from configurator.core.launch.flags import TABLES
+from configurator.core.launch.notes import NOTES, Note
+from configurator.core.launch.script import Command, ConfigFile
+
+
+def planned(catalog, argv: str):
+    args = build_parser().parse_args(["estimate", *argv.split()])
+    scenario = scenario_from_args(args, catalog)
+    return estimate(scenario, catalog.get(scenario.card_id))
+
+
+SERVING = {
+    "70b-fp8-8xh100": "--workload inference --model llama3-70b --card h100-sxm --count 8 --precision fp8 "
+                      "--concurrency 64",
+    "moe-16xh100": "--workload inference --model mixtral-8x7b --card h100-sxm --count 16 --concurrency 256",
+    "disaggregated": "--workload inference --model llama3-70b --card h100-sxm --count 16 --concurrency 64 "
+                     "--disaggregated on",
+    "across-servers": "--workload inference --model llama3.1-405b --card h100-sxm --count 16 --tp 8 --pp 2 "
+                      "--concurrency 8",
+    "awq-int8-kv": "--workload inference --model llama3-8b --card l40s --count 3 --weight-format awq-int4 "
+                   "--kv-precision int8 --concurrency 16 --no-cuda-graphs --speculative-tokens 2",
+}
+TRAINING = {
+    "70b-pretrain-64xh100": "--model llama3-70b --card h100-sxm --count 64 --tokens 1T",
+    "interleaved-fp8": "--model llama3-70b --card h100-sxm --count 64 --tokens 1T --precision fp8 --tp 8 --pp 4 "
+                       "--vp 2 --recompute full --zero 1",
+    "moe-context": "--model mixtral-8x7b --card h100-sxm --count 32 --tp 2 --cp 2 --ep 8 --seq 8192 "
+                   "--tokens 100B",
+    "uneven-servers": "--model llama3-8b --card h100-sxm --count 12 --tp 4 --tokens 10B",
+    "lora": "--workload lora --model llama3-8b --card l40s --count 2 --tokens 100M --optimizer adamw-8bit",
+}
+
+
+def _cases(catalog):
+    for name, argv in {**SERVING, **TRAINING}.items():
+        est = planned(catalog, argv)
+        for target in launch_targets(est):
+            yield name, target, est
+
+
+def test_every_command_uses_only_its_engines_documented_flags_and_parses(catalog):
+    checked = 0
+    for name, target, est in _cases(catalog):
+        steps = launch_steps(est, target)
+        for step in steps:
+            if isinstance(step, Command):
+                for table, flag in step.flags:
+                    assert flag in TABLES[table].flags, f"{name}/{target}: {flag} not in the {table} table"
+                    checked += 1
+            elif isinstance(step, ConfigFile):
+                for key, _value in step.entries:
+                    assert key in TABLES[step.target].flags, f"{name}/{target}: key {key} not in its table"
+        for language in ("en", "zh_CN"):
+            text = launch_text(est, target, language)
+            words = shlex.split(text, comments=True)  # the whole script is shell words
+            assert words, text
+            flags = {w for w in words if w.startswith("--")}
+            allowed = set().union(*(t.flags for t in TABLES.values()))
+            assert flags <= allowed, flags - allowed
+    assert checked > 300
+
+
+def test_every_table_cites_a_version_and_a_source():
+    for table in TABLES.values():
+        assert table.version and table.source and table.url.startswith("https://")
+        assert all(f.startswith("--") or "." in f or f.isidentifier() for f in table.flags)
+
+
+def test_torchtitan_job_file_is_valid_toml_with_the_plans_layout(catalog):
+    est = planned(catalog, TRAINING["interleaved-fp8"])
+    (job,) = [s for s in launch_steps(est, "torchtitan") if isinstance(s, ConfigFile)]
+    parsed = tomllib.loads(job.text())
+    par = parsed["parallelism"]
+    assert (par["tensor_parallel_degree"], par["pipeline_parallel_degree"]) == (8, 4)
+    assert par["pipeline_parallel_schedule"] == "Interleaved1F1B"
+    assert par["data_parallel_shard_degree"] == 2 and par["data_parallel_replicate_degree"] == 1
+    assert parsed["activation_checkpoint"]["mode"] == "full"
+    assert parsed["model"] == {"name": "llama3", "flavor": "70B", "hf_assets_path": "./assets/hf/Meta-Llama-3-70B",
+                               "converters": ["quantize.linear.float8"]}
+    s = est.scenario
+    assert parsed["training"]["global_batch_size"] == s.training.micro_batch * s.training.grad_accum * 2
+
+
+def _words(est, target) -> list[list[str]]:
+    return [[w for p in c.parts for w in p.words] for c in launch_steps(est, target) if isinstance(c, Command)]
+
+
+def _value(words: list[str], flag: str) -> str:
+    return words[words.index(flag) + 1]
+
+
+KNOWN_SERVING = "--workload inference --model llama3-70b --card h100-sxm --count 8 --precision fp8 --tp 8 " \
+                "--max-batch 64 --max-batched-tokens 4096 --kv-precision fp8 --concurrency 64 --context 8192"
+
+
+def test_llama3_70b_fp8_on_8_h100_with_vllm(catalog):
+    (words,) = _words(planned(catalog, KNOWN_SERVING), "vllm")
+    assert words[:3] == ["vllm", "serve", "meta-llama/Meta-Llama-3-70B"]
+    for flag, value in {"--tensor-parallel-size": "8", "--max-num-seqs": "64", "--max-num-batched-tokens": "4096",
+                        "--kv-cache-dtype": "fp8", "--quantization": "fp8", "--max-model-len": "8192",
+                        "--gpu-memory-utilization": "0.9", "--port": "8000"}.items():
+        assert _value(words, flag) == value, flag
+    assert "--pipeline-parallel-size" not in words and "--enable-expert-parallel" not in words
+
+
+def test_llama3_70b_fp8_on_8_h100_with_sglang(catalog):
+    (words,) = _words(planned(catalog, KNOWN_SERVING), "sglang")
+    assert words[:3] == ["python", "-m", "sglang.launch_server"]
+    for flag, value in {"--model-path": "meta-llama/Meta-Llama-3-70B", "--tp-size": "8",
+                        "--max-running-requests": "64", "--chunked-prefill-size": "4096",
+                        "--kv-cache-dtype": "fp8_e4m3", "--quantization": "fp8", "--context-length": "8192"}.items():
+        assert _value(words, flag) == value, flag
+
+
+def test_llama3_70b_fp8_on_8_h100_with_tensorrt_llm(catalog):
+    est = planned(catalog, KNOWN_SERVING)
+    (words,) = _words(est, "tensorrt-llm")
+    assert words[:2] == ["trtllm-serve", "meta-llama/Meta-Llama-3-70B"]
+    for flag, value in {"--backend": "pytorch", "--tp_size": "8", "--max_batch_size": "64",
+                        "--max_num_tokens": "4096", "--max_seq_len": "8192",
+                        "--extra_llm_api_options": "llm_api_options.yaml"}.items():
+        assert _value(words, flag) == value, flag
+    (options,) = [s for s in launch_steps(est, "tensorrt-llm") if isinstance(s, ConfigFile)]
+    assert options.entries == (("kv_cache_config.dtype", "fp8"),)
+    text = launch_text(est, "tensorrt-llm")
+    assert "--quantization" not in text and "# No TensorRT-LLM flag for fp8 weights" in text
+
+
+def test_the_auto_plan_is_launched_as_planned(catalog):
+    est = planned(catalog, SERVING["70b-fp8-8xh100"])
+    s = est.scenario
+    commands = _words(est, "vllm")
+    assert len(commands) == s.data_parallel  # one command per copy
+    devices = [c[0] for c in (launch_text(est, "vllm").splitlines()) if False] or [
+        line.split()[0] for line in launch_text(est, "vllm").splitlines() if line.startswith("CUDA_VISIBLE_DEVICES=")]
+    assert len(set(devices)) == s.data_parallel  # each copy its own cards
+    for words in commands:
+        assert _value(words, "--tensor-parallel-size") == str(s.parallelism.tp)
+        assert _value(words, "--max-num-seqs") == str(s.sequences_per_replica)
+        assert _value(words, "--max-num-batched-tokens") == str(s.serving.max_batched_tokens)
+
+
+def test_copies_across_servers_and_the_prefill_decode_split_are_said(catalog):
+    spanning = launch_text(planned(catalog, SERVING["across-servers"]), "sglang")
+    assert "--nnodes 2" in spanning and "--node-rank \"$NODE_RANK\"" in spanning and "--pp-size 2" in spanning
+    split = planned(catalog, SERVING["disaggregated"])
+    sglang = _words(split, "sglang")
+    assert {_value(w, "--disaggregation-mode") for w in sglang} == {"prefill", "decode"}
+    assert "# Prefill/decode split: put a router in front" in launch_text(split, "sglang")
+    vllm = launch_text(split, "vllm")
+    assert "--kv-transfer-config" not in {w for c in _words(split, "vllm") for w in c}  # named, not invented
+    assert "kv_producer" in vllm and "# Prefill copy" in vllm and "# Decode copy" in vllm
+
+
+def test_settings_an_engine_lacks_are_named_in_comments(catalog):
+    est = planned(catalog, SERVING["awq-int8-kv"])
+    vllm = launch_text(est, "vllm")
+    assert "# No vLLM flag for INT8 KV cache" in vllm
+    assert "--quantization awq" in vllm and "--enforce-eager" in vllm and "# Speculative decoding (2" in vllm
+    assert "# No TensorRT-LLM flag for decoding without CUDA graphs" in launch_text(est, "tensorrt-llm")
+    lora = launch_text(planned(catalog, TRAINING["lora"]), "megatron")
+    assert "# No Megatron-LM flag for LoRA adapters" in lora and "# No Megatron-LM flag for 8-bit AdamW" in lora
+
+
+def test_megatron_arguments_for_70b_pretraining_on_64_h100(catalog):
+    est = planned(catalog, "--model llama3-70b --card h100-sxm --count 64 --tokens 1T --tp 8 --pp 4 --vp 2 "
+                           "--batch 1 --grad-accum 16 --recompute selective --zero 1 --seq 4096")
+    (words,) = _words(est, "megatron")
+    assert words[:9] == ["torchrun", "--nproc-per-node", "8", "--nnodes", "8", "--node-rank", "$NODE_RANK",
+                         "--master-addr", "$MASTER_ADDR"]
+    for flag, value in {"--tensor-model-parallel-size": "8", "--pipeline-model-parallel-size": "4",
+                        "--num-layers-per-virtual-pipeline-stage": "10", "--micro-batch-size": "1",
+                        "--global-batch-size": "32", "--seq-length": "4096", "--recompute-granularity": "selective",
+                        "--num-query-groups": "8", "--num-layers": "80", "--hidden-size": "8192"}.items():
+        assert _value(words, flag) == value, flag
+    assert {"--use-distributed-optimizer", "--sequence-parallel", "--bf16", "--swiglu"} <= set(words)
+    assert _value(words, "--train-iters") == str(-(-10**12 // (32 * 4096)))
+
+
+def test_a_last_server_with_fewer_cards_is_said(catalog):
+    text = launch_text(planned(catalog, TRAINING["uneven-servers"]), "megatron")
+    assert "--nproc-per-node 8" in text and "# The last server runs 4 cards: give it --nproc-per-node 4" in text
+
+
+def test_launch_targets_by_workload(catalog):
+    assert launch_targets(planned(catalog, SERVING["70b-fp8-8xh100"])) == ("vllm", "sglang", "tensorrt-llm")
+    training = planned(catalog, TRAINING["lora"])
+    assert launch_targets(training) == ("megatron", "torchtitan")
+    with pytest.raises(LaunchError) as refused:
+        launch_text(training, "vllm")
+    assert "megatron, torchtitan" in str(refused.value)
+    assert set(LAUNCH_TARGETS) == {"vllm", "sglang", "tensorrt-llm", "megatron", "torchtitan"}
+
+
+def test_every_note_has_chinese_with_the_same_parameters():
+    import string
+
+    for note_id, (english, chinese) in NOTES.items():
+        names = {f for _, f, _, _ in string.Formatter().parse(english) if f}
+        assert names == {f for _, f, _, _ in string.Formatter().parse(chinese) if f}, note_id
+        assert any("\u4e00" <= ch <= "\u9fff" for ch in chinese), note_id
+    assert Note("copy", {"role": Note("role-decode"), "gpus": "0", "port": "8000"}).text_in("zh_CN").startswith("解码")
+
+
+def test_cli_prints_the_launch_command(capsys):
+    argv = ["plan", *KNOWN_SERVING.split(), "--launch", "vllm"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert out.count("vllm serve") == 1 and "--tensor-parallel-size 8" in out
+    assert main(["estimate", "--model", "llama3-8b", "--card", "h100-sxm", "--launch", "torchtitan",
+                 "--lang", "zh_CN"]) == 0
+    assert "torchtitan 任务文件" in capsys.readouterr().out
+    assert main(["estimate", "--model", "llama3-8b", "--card", "h100-sxm", "--launch", "sglang"]) == 2
+    assert "SGLang does not launch pretrain work" in capsys.readouterr().err

@@ -18,7 +18,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from configurator.core.batch import nearest_splitting_batches
+from configurator.core.batch import nearest_reachable_batches, nearest_splitting_batches
 from configurator.core.catalog import Card
 from configurator.core.layout_json import searched_layout_to_dict
 from configurator.core.memo import NOT_SEARCHED_FOR_TRAINING, LruMemo, scenario_key
@@ -186,6 +186,23 @@ def data_parallel_widths(scenario: Scenario, card: Card) -> tuple[int, ...]:
     return tuple(sorted(dp for dp in widths if any(dp % e == 0 for e in eps)))
 
 
+def nearest_batches(scenario: Scenario, card: Card, sequences: int) -> tuple[int, ...]:
+    """The global batches [tokens] nearest below and above ``sequences`` that the layouts tried
+    can split: with the accumulation left to the planner any multiple of a data-parallel width ×
+    micro-batch; with it pinned only width × micro-batch × accumulation (the accumulation is not
+    changed to reach a batch, and no automatic width may change the batch it gives).
+    Never ``sequences`` itself."""
+    train, auto = scenario.training, scenario.auto_layout
+    widths = data_parallel_widths(scenario, card) or (scenario.count,)
+    micro = MICRO_BATCHES if "micro_batch" in auto else (train.micro_batch,)
+    if "grad_accum" in auto:
+        per_rank = 1 if "micro_batch" in auto else train.micro_batch
+        found = nearest_splitting_batches(sequences, train.seq_len, tuple(dp * per_rank for dp in widths))
+        return tuple(b for b in found if b != sequences * train.seq_len)
+    reachable = tuple(sorted({dp * mb * train.grad_accum for dp in widths for mb in micro}))
+    return nearest_reachable_batches(sequences, train.seq_len, reachable)
+
+
 def _grid(scenario: Scenario, card: Card, sequences: int) -> dict[str, np.ndarray]:
     """Every combination of the unpinned fields that divides the cards and the batch, in
     ``np.meshgrid(indexing="ij")`` order over (tp, pp, vp, cp, ep, zero, recompute, micro-batch),
@@ -238,6 +255,8 @@ def _prefix_keep(g: dict[str, np.ndarray], scenario: Scenario, sequences: int) -
         if "mb" in g and "grad_accum" in auto:
             keep &= sequences % np.maximum(dp * g["mb"], 1) == 0
             keep &= sequences // np.maximum(dp * g["mb"], 1) >= 1
+        elif "mb" in g:  # a pinned accumulation: only the widths and micro-batches that keep the batch
+            keep &= dp * g["mb"] * scenario.training.grad_accum == sequences
     return keep
 
 
@@ -451,11 +470,9 @@ def _search(scenario: Scenario, card: Card, top: int) -> TrainingPlan:
     sequences = batch // scenario.training.seq_len
     g = _grid(scenario, card, sequences)
     if not g:
-        per_rank = 1 if "micro_batch" in scenario.auto_layout else scenario.training.micro_batch
-        widths = tuple(dp * per_rank for dp in data_parallel_widths(scenario, card) or (scenario.count,))
-        nearest = nearest_splitting_batches(sequences, scenario.training.seq_len, widths)
         return TrainingPlan((), batch, 0, 0, "batch-does-not-divide",
-                            {"batch": batch, "count": scenario.count, "nearest": nearest})
+                            {"batch": batch, "count": scenario.count,
+                             "nearest": nearest_batches(scenario, card, sequences)})
     index, first_table, last_table = _stage_tables(scenario, card)
     at = (index[g["pp"]], g["rc"])
     context = scenario.assumptions.cuda_context_gib * 2**30

@@ -137,3 +137,28 @@ def test_gpt3_on_4096_a100_picks_an_interleaved_layout_the_old_grid_could_not():
     assert estimate(s, card).training.step_time_s < 0.97 * estimate(old, card).training.step_time_s
     for layout in plan.layouts:
         assert layout.vp == 1 or layout.grad_accum % layout.pp == 0
+
+
+def test_a_moved_batch_takes_the_other_side_when_the_nearer_fits_no_layout():
+    """A 1.3B model on 24 A100 40GB at 4k tokens, 700 sequences stated, accumulation pinned at 3:
+    the nearest batch the pins reach (768 sequences) fits no layout; the one below (576) does, and
+    the plan moves there and says so."""
+    s = Scenario(model=from_param_count(1.3e9), card_id="a100-sxm-40gb", count=24,
+                 training={"seq_len": 4096, "global_batch_tokens": 700 * 4096, "grad_accum": 3},
+                 auto_layout=tuple(f for f in LAYOUT_FIELDS if f != "grad_accum"))
+    est = estimate(s, CATALOG.get("a100-sxm-40gb"))
+    assert est.fits and est.training is not None and est.scenario.training.grad_accum == 3
+    assert _ids(est)[:2] == ["batch-moved", "batch-accumulation-pinned"]
+    assert est.messages[0].params["used"] == est.scenario.global_batch_tokens == 2_359_296
+
+
+def test_a_moved_batch_with_the_accumulation_pinned_keeps_it_and_fits():
+    """Falcon-7B-sized model on 384 A100 40GB, 2,304 sequences stated, accumulation pinned at 5:
+    moved to a batch the pins reach (2,560 sequences), where a layout fits."""
+    s = Scenario(model=from_param_count(7e9), card_id="a100-sxm-40gb", count=384,
+                 training={"seq_len": 2048, "global_batch_tokens": 4_718_592, "grad_accum": 5},
+                 auto_layout=tuple(f for f in LAYOUT_FIELDS if f != "grad_accum"))
+    est = estimate(s, CATALOG.get("a100-sxm-40gb"))
+    assert est.fits and est.training is not None and est.scenario.training.grad_accum == 5
+    assert _ids(est)[:2] == ["batch-moved", "batch-accumulation-pinned"]
+    assert est.messages[0].params["used"] == est.scenario.global_batch_tokens

@@ -90,7 +90,8 @@ def batch_message(values: dict) -> Message:
 
 def _at_nearest_batch(scenario: Scenario, card: Card, plan: TrainingPlan) -> Estimate:
     """The plan at the global batch nearest the recipe's that splits over the cards, when it is
-    within :data:`BATCH_MOVE_LIMIT` of it; else the memory of one sequence per rank with the
+    within :data:`BATCH_MOVE_LIMIT` of it (the nearest on the other side when no layout fits the
+    nearer and one fits that); else the memory of one sequence per rank with the
     lightest settings left to the planner (ZeRO 3, full recomputation), untimed (a speed at a recipe
     nobody chose would mislead), with the reason."""
     values = plan.problem_values
@@ -99,10 +100,14 @@ def _at_nearest_batch(scenario: Scenario, card: Card, plan: TrainingPlan) -> Est
         (msg("batch-accumulation-pinned", accum=scenario.training.grad_accum),)
     if not values["nearest"]:  # nothing the layouts tried can split: the lightest, untimed, with why
         return _untimed_lightest(scenario, card, values, pinned)
-    near = min(values["nearest"], key=lambda b: (max(b / batch, batch / b), b))
-    if max(near / batch, batch / near) <= BATCH_MOVE_LIMIT:
-        moved = planned_training(with_layout(scenario, {}, {"global_batch_tokens": near}), card)
-        return _with_first(moved, msg("batch-moved", batch=batch, count=scenario.count, used=near), *pinned)
+    near = sorted((b for b in values["nearest"] if max(b / batch, batch / b) <= BATCH_MOVE_LIMIT),
+                  key=lambda b: (max(b / batch, batch / b), b))
+    moved = [(b, planned_training(with_layout(scenario, {}, {"global_batch_tokens": b}), card)) for b in near[:1]]
+    if moved and not moved[0][1].fits and len(near) > 1:  # the other side, when the nearer has no fitting layout
+        moved.append((near[1], planned_training(with_layout(scenario, {}, {"global_batch_tokens": near[1]}), card)))
+    if moved:
+        used, chosen = next((pair for pair in moved if pair[1].fits), moved[0])
+        return _with_first(chosen, msg("batch-moved", batch=batch, count=scenario.count, used=used), *pinned)
     return _untimed_lightest(scenario, card, values, pinned)
 
 

@@ -48,12 +48,20 @@ def test_bundled_bands_are_what_refresh_writes_from_the_current_data():
 
 
 def test_band_is_the_10th_to_90th_percentile_of_the_log_ratio():
-    # ln ratios 0.0 .. 0.9 in steps of 0.1: the inclusive 10th percentile is 0.09, the 90th 0.81
-    residuals = [(f"r{k}", k / 10) for k in range(10)]
+    # ln ratios -0.4 .. 0.5 in steps of 0.1: the inclusive 10th percentile is -0.31, the 90th 0.41
+    residuals = [(f"r{k}", k / 10 - 0.4) for k in range(10)]
     b = refresh_error_bands.band(residuals)
-    assert b["low_factor"] == pytest.approx(math.exp(0.09), abs=1e-4)
+    assert b["low_factor"] == pytest.approx(math.exp(-0.31), abs=1e-4)
+    assert b["high_factor"] == pytest.approx(math.exp(0.41), abs=1e-4)
+    assert b["rows"] == 10 and b["row_ids"][0] == "r0" and "caveat" not in b
+
+
+def test_a_band_whose_percentiles_lie_on_one_side_is_widened_to_hold_the_estimate():
+    # ln ratios 0.0 .. 0.9: percentiles 0.09 and 0.81, both above the estimate (factor 1)
+    b = refresh_error_bands.band([(f"r{k}", k / 10) for k in range(10)])
+    assert b["low_factor"] == 1.0
     assert b["high_factor"] == pytest.approx(math.exp(0.81), abs=1e-4)
-    assert b["rows"] == 10 and b["row_ids"][0] == "r0"
+    assert "×1.094–×2.248" in b["caveat"] and "widened to hold it" in b["caveat"]
 
 
 def test_a_time_row_of_a_rate_kind_is_inverted():

@@ -6,7 +6,8 @@ app shows the number in (a rate — tokens/s —, a time — TTFT, TPOT —, or 
 card; a row measured as the other of rate and time is inverted). Per kind and per scale bucket
 (cards the row ran on: 1, 2–64, more than 64) the band is the 10th to the 90th percentile of
 the residuals, as factors on the estimate: the "likely" range holds 80 % of the calibration
-rows. A bucket with fewer than 5 rows takes its kind's band over all scales and says so.
+rows, widened to hold the estimate itself where they all lie on one side of it
+(:func:`configurator.core.uncertainty.holding_estimate`). A bucket with fewer than 5 rows takes its kind's band over all scales and says so.
 Nothing is fitted: the band is order statistics of the rows as they are.
 
 Run it deliberately after a change that moves the accuracy benchmark, review
@@ -32,6 +33,8 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import accuracy  # noqa: E402
+
+from configurator.core.uncertainty import holding_estimate  # noqa: E402
 
 OUTPUT = ROOT / "resources" / "error_bands.json"
 
@@ -87,10 +90,15 @@ def band(residuals: list[tuple[str, float]]) -> dict:
     method 'inclusive', the same as numpy's default 'linear')."""
     values = sorted(v for _, v in residuals)
     cuts = statistics.quantiles(values, n=100, method="inclusive")
-    low, high = cuts[LOW_PERCENTILE - 1], cuts[HIGH_PERCENTILE - 1]
-    return {"low_factor": round(math.exp(low), 4), "high_factor": round(math.exp(high), 4),
-            "median_factor": round(math.exp(statistics.median(values)), 4), "rows": len(values),
-            "row_ids": sorted(r for r, _ in residuals)}
+    low, high = round(math.exp(cuts[LOW_PERCENTILE - 1]), 4), round(math.exp(cuts[HIGH_PERCENTILE - 1]), 4)
+    held = holding_estimate(low, high)
+    entry = {"low_factor": held[0], "high_factor": held[1],
+             "median_factor": round(math.exp(statistics.median(values)), 4), "rows": len(values),
+             "row_ids": sorted(r for r, _ in residuals)}
+    if held != (low, high):
+        entry["caveat"] = (f"the {LOW_PERCENTILE}th–{HIGH_PERCENTILE}th percentiles (×{low:.3f}–×{high:.3f}) lay on "
+                           "one side of the estimate: the band is widened to hold it")
+    return entry
 
 
 def _in_scale(cards: int, fewest: int, most: int | None) -> bool:
@@ -104,7 +112,8 @@ def error_bands(rows: list[accuracy.Row]) -> dict:
         members = [r for r in rows if r.kind == kind]
         everything = band([(f"{r.source}:{r.row_id}", residual(r, sense)) for r in members])
         if len(members) < MIN_ROWS:
-            everything["caveat"] = f"only {len(members)} calibration rows of this kind (fewer than {MIN_ROWS})"
+            few = f"only {len(members)} calibration rows of this kind (fewer than {MIN_ROWS})"
+            everything["caveat"] = "; ".join(filter(None, (few, everything.get("caveat"))))
         scales = {}
         for name, fewest, most in SCALES:
             inside = [r for r in members if _in_scale(r.cards, fewest, most)]
@@ -174,8 +183,9 @@ def document(rows: list[accuracy.Row]) -> dict:
                        "measured / predicted over the calibration rows of the kind (80 % of them fell inside); "
                        "the estimate times low_factor .. high_factor, in the sense the number is shown in "
                        "(a time shown from a rate takes 1 / factor); percentiles of ln(measured / predicted) by "
-                       "linear interpolation between order statistics; where the rows were all off the same way, "
-                       "the band need not hold the estimate itself"),
+                       "linear interpolation between order statistics; where both percentiles lay on one side of "
+                       "the estimate, the band is widened to hold the estimate itself (low_factor at most 1, high_factor at "
+                       "least 1)"),
         "low_percentile": LOW_PERCENTILE, "high_percentile": HIGH_PERCENTILE, "min_rows_per_scale": MIN_ROWS,
         "scales": {name: {"fewest_cards": fewest, "most_cards": most} for name, fewest, most in SCALES},
         "source": "benchmarks/data (h200-calibration.jsonl, published-calibration.json) through benchmarks/accuracy.py",

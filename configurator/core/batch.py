@@ -25,6 +25,16 @@ def default_global_batch_tokens(n_params: float) -> int:
     return next(tokens for below, tokens, _ in GLOBAL_BATCH_BY_SIZE if n_params < below)
 
 
+def nearest_reachable_batches(sequences: int, seq_len: int, reachable: tuple[int, ...]) -> tuple[int, ...]:
+    """The global batches [tokens] nearest below and nearest above ``sequences`` among the
+    ``reachable`` sequence counts (a pinned accumulation reaches only width × micro-batch ×
+    accumulation, no multiple), in order; one value when only one side has any. ``sequences``
+    itself is never among them (it is what does not split)."""
+    below = [n for n in reachable if n < sequences]
+    above = [n for n in reachable if n > sequences]
+    return tuple(n * seq_len for n in (max(below, default=0), min(above, default=0)) if n)
+
+
 def nearest_splitting_batches(sequences: int, seq_len: int, widths: tuple[int, ...]) -> tuple[int, ...]:
     """The global batches [tokens] nearest below and nearest above ``sequences`` that split evenly
     over one of the data-parallel ``widths`` (at least one sequence per rank), in order; one value

@@ -55,6 +55,14 @@ ENGLISH: dict[str, str] = {
         "A global batch of {batch:,} tokens does not split evenly over the data-parallel ranks of {count:,} cards: "
         "planned at {used:,} tokens, the nearest that does (set the global batch to choose another)"
     ),
+    "batch-does-not-divide-none": (
+        "A global batch of {batch:,} tokens cannot be split over {count:,} cards with the settings pinned; "
+        "free a pinned setting or change the card count"
+    ),
+    "batch-accumulation-pinned": (
+        "The gradient accumulation is pinned at {accum:,}: the planner keeps it, so the global batch can only be "
+        "micro-batch × {accum:,} × data-parallel width; leave accumulation to Auto to keep the batch you set"
+    ),
     "no-layout-fits": (
         "No layout fits: the lightest needs {need_gib:,.1f} GiB per card of {capacity_gib:,.1f} GiB "
         "(pinned: {pinned}); free a pinned setting or add cards"
@@ -297,6 +305,8 @@ CHINESE: dict[str, str] = {
     "batch-does-not-divide": "{batch:,} 词元的全局批量无法在 {count:,} 张卡的数据并行副本间均分；最接近的可行值：{low:,} 或 {high:,} 词元",
     "batch-does-not-divide-one": "{batch:,} 词元的全局批量无法在 {count:,} 张卡的数据并行副本间均分；最接近的可行值：{nearest:,} 词元",
     "batch-moved": "{batch:,} 词元的全局批量无法在 {count:,} 张卡的数据并行副本间均分：按最接近的可行值 {used:,} 词元规划（可自行设置全局批量）",
+    "batch-does-not-divide-none": "{batch:,} 词元的全局批量在已固定的设置下无法分配到 {count:,} 张卡上；请放开固定的设置或更改卡数",
+    "batch-accumulation-pinned": "梯度累积已固定为 {accum:,}：规划器不改动它，全局批量只能是 微批 × {accum:,} × 数据并行宽度；将梯度累积设为自动，即可保持所设的全局批量",
     "no-layout-fits": "没有能放下的并行布局：最省显存的布局每卡需要 {need_gib:,.1f} GiB，可用 {capacity_gib:,.1f} GiB（已固定：{pinned}）；请放开固定的设置或增加卡数",
     "unknown-power-for-cap": "{card} 没有公开的板卡功耗：无法核对功率上限",
     "pipeline-bubble": "流水线空泡：{pp} 级、{m} 个微批时每步 {bubble:.0f} % 时间空闲；请增加梯度累积",

@@ -20,6 +20,7 @@ from configurator.core.memory import kv_cache_bytes_per_token, kv_shards
 from configurator.core.messages import Message, msg
 from configurator.core.formulas import communication as comm
 from configurator.core.formulas.communication import EP_ALL_TO_ALLS_PER_LAYER, PCIE_RING_STEP_LATENCY_S
+from configurator.core.formulas.flops import sustained_rate
 from configurator.core.training_speed import (
     expert_parallel_seconds,
     fabric,
@@ -85,9 +86,12 @@ def _tp_allreduce_s(scenario: Scenario, card: Card, tokens, math_bytes: float):
                                         scenario.model.n_layers, 2, net.domain, *links(net, a), step_latency)
 
 
-def _bandwidth(card: Card, a: Assumptions) -> float:
-    """Achievable memory bandwidth of the card [B/s]."""
-    return card.bandwidth_gbps * GB * a.decode_bandwidth_efficiency
+def _bandwidth(card: Card, a: Assumptions, share=1.0):
+    """Memory bandwidth the card sustains at an engine's ``share`` of the achievable one [B/s]:
+    datasheet × decode bandwidth efficiency × share, the product at most the datasheet
+    (:func:`~configurator.core.formulas.flops.sustained_rate`; a profile may allow shares up to
+    1.2, an efficiency up to 1). ``share`` may be an array."""
+    return sustained_rate(card.bandwidth_gbps * GB, a.decode_bandwidth_efficiency, share)
 
 
 FP8_GEMM_RELATIVE = (1419.0 / 1979.0) / (777.6 / 989.5)
@@ -97,10 +101,10 @@ ran at 1,419 of 1,979 TFLOP/s in FP8 and 778 of 989.5 in BF16 (h200-calibration.
 
 def _serving_peak(card: Card, plan: PrecisionPlan, scenario: Scenario) -> float:
     """Sustained FLOP rate of serving kernels: peak × prefill efficiency × the engine's share,
-    × ``FP8_GEMM_RELATIVE`` for FP8 math [FLOP/s]."""
+    × ``FP8_GEMM_RELATIVE`` for FP8 math, the product at most the peak [FLOP/s]."""
     relative = FP8_GEMM_RELATIVE if plan.math is Precision.FP8 else 1.0
-    return card.peak_tflops(plan.math) * TERA * scenario.assumptions.prefill_efficiency * \
-        scenario.serving.profile.prefill_share * relative
+    return sustained_rate(card.peak_tflops(plan.math) * TERA, scenario.assumptions.prefill_efficiency,
+                          scenario.serving.profile.prefill_share, relative)
 
 
 def decode_step_seconds(
@@ -127,9 +131,8 @@ def decode_step_seconds(
     kv = batch * attended * kv_cache_bytes_per_token(model, kv_b) / kv_shards(model, tp)
     flops = (2.0 * model.matmul_params() + 4.0 * model.n_layers * model.q_dim * attended) * batch / tp
     flops *= tokens_per_sequence
-    bandwidth = _bandwidth(card, a)
-    weights_s = weights / (bandwidth * profile.weight_stream_share)
-    kv_s = kv / (bandwidth * kv_read_share(profile, kv_tokens)) if kv_tokens else 0.0
+    weights_s = weights / _bandwidth(card, a, profile.weight_stream_share)
+    kv_s = kv / _bandwidth(card, a, kv_read_share(profile, kv_tokens)) if kv_tokens else 0.0
     compute_s = flops / _serving_peak(card, plan, scenario)
     comm_s = _tp_allreduce_s(scenario, card, batch * tokens_per_sequence, plan.math_bytes) + \
         _ep_all_to_all_s(scenario, card, batch * tokens_per_sequence, plan.math_bytes)
@@ -165,7 +168,7 @@ def prefill_seconds(
     compute_s = sequences * prefill_flops(model, prompt_tokens) / tp / _serving_peak(card, plan, scenario)
     chunk = min(tokens, scenario.serving.max_batched_tokens)
     weights_s = chunks * decode_weight_bytes(model, chunk, plan.weight_bytes, scenario.parallelism.ep) / tp
-    weights_s /= _bandwidth(card, a) * profile.weight_stream_share
+    weights_s /= _bandwidth(card, a, profile.weight_stream_share)
     overhead_s = chunks * (model.n_layers * prefill_layer_overhead(scenario) + profile.step_overhead_s)
     comm_s = _tp_allreduce_s(scenario, card, tokens, plan.math_bytes) + \
         _ep_all_to_all_s(scenario, card, tokens, plan.math_bytes)

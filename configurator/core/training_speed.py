@@ -22,11 +22,11 @@ from configurator.core.formulas.communication import (  # noqa: F401  (the two c
 )
 from configurator.core.formulas.flops import (
     causal_attention_flops_per_token,
+    executed_training_flops_per_token,
     flops_per_param,
     matmul_flops,
     model_flops_utilisation,
     recompute_factors,
-    training_flops_per_token,
 )
 from configurator.core.formulas.parallelism import (  # noqa: F401  (pipeline_bubble re-exported for callers)
     bubble_share_of_step,
@@ -66,9 +66,10 @@ from configurator.core.units import GB, TERA
 
 
 def model_flops_per_token(model: ModelArchitecture, seq_len: int) -> float:
-    """Training FLOPs per token of ``model`` at ``seq_len`` [FLOP] (:func:`training_flops_per_token`,
-    PaLM App. B) with N the active parameters in matrix products."""
-    return training_flops_per_token(model.matmul_params(), model.n_layers, model.q_dim, seq_len)
+    """Training FLOPs per token of ``model`` at ``seq_len`` as executed, causal attention halved
+    [FLOP] (:func:`executed_training_flops_per_token`), with N the active parameters in matrix
+    products: the numerator of the estimate's MFU, the FLOPs its step time is made of."""
+    return executed_training_flops_per_token(model.matmul_params(), model.n_layers, model.q_dim, seq_len)
 
 
 def attention_flops_per_token(model: ModelArchitecture, seq_len: int, layers):

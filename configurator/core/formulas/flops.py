@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import numpy as np
+
+UTILISATION_CEILING = 1.0
+"""Largest share of a card's peak any work can sustain: a utilisation above it is impossible."""
+
 FLOPS_PER_PARAM_TRAINED = 6.0
 """Matrix-product FLOPs per parameter per token, forward + backward: 2 forward, 4 backward
 (Kaplan et al. 2020, "Scaling Laws for Neural Language Models", §2.1: ``C ≈ 6N`` per token)."""
@@ -38,6 +43,20 @@ def training_flops_per_token(matmul_params, n_layers, q_dim, seq_len):
     return 6.0 * matmul_params + 12.0 * n_layers * q_dim * seq_len
 
 
+def executed_training_flops_per_token(matmul_params, n_layers, q_dim, seq_len):
+    """Training FLOPs per token as the kernels execute them, forward + backward, no
+    recomputation [FLOP]: ``6·N + 6·L·H·Q·T``.
+
+    The matrix products of :func:`training_flops_per_token` and causal attention
+    (:func:`causal_attention_flops_per_token`), the half of PaLM's ``12·L·H·Q·T`` that fused
+    kernels compute. The estimator's MFU counts these, the FLOPs its step time is made of: PaLM's
+    convention counts the masked half too, which the step never times, so at long sequences,
+    where attention dominates, it reported MFU up to twice the attention efficiency (1.2–1.9 at
+    32k–128k tokens). Published MFU figures use :func:`training_flops_per_token`.
+    """
+    return 6.0 * matmul_params + causal_attention_flops_per_token(n_layers, q_dim, seq_len)
+
+
 def causal_attention_flops_per_token(layers, q_dim, seq_len):
     """Causal attention FLOPs per token, forward + backward, over ``layers`` layers [FLOP]:
     ``6·L·H·Q·T``, half of PaLM's ``12·L·H·Q·T`` (Chowdhery et al. 2022, App. B) because fused
@@ -66,9 +85,32 @@ def flops_per_param(frozen):
 def model_flops_utilisation(flops_per_token, tokens_per_s, cards, peak_flops, pass_factor=FLOPS_PER_PARAM_TRAINED):
     """Model FLOPs utilisation: ``flops_per_token × tokens/s ÷ (cards × peak)``, scaled by
     ``pass_factor/6`` when frozen weights do only 4 of the 6 FLOPs per parameter
-    (Chowdhery et al. 2022, App. B). ``peak_flops`` per card [FLOP/s]."""
-    mfu = flops_per_token * tokens_per_s / (cards * peak_flops)
-    return mfu * (pass_factor / FLOPS_PER_PARAM_TRAINED)
+    (Chowdhery et al. 2022, App. B). ``peak_flops`` per card [FLOP/s].
+
+    At most :data:`UTILISATION_CEILING`: with ``flops_per_token`` the FLOPs the step time is
+    made of (:func:`executed_training_flops_per_token`) and every efficiency at most 1 the
+    ratio cannot pass it; the cap holds the physical limit should a caller count work it does
+    not time (``tests/test_physics_holds.py`` checks the estimates stay below their
+    efficiencies without it)."""
+    mfu = flops_per_token * tokens_per_s / (cards * peak_flops) * (pass_factor / FLOPS_PER_PARAM_TRAINED)
+    return capped_share(mfu)
+
+
+def sustained_rate(peak, *shares):
+    """``peak`` times each of ``shares`` in turn, at most ``peak`` [the peak's unit]: the rate a
+    kernel sustains at an efficiency and an engine's share of it, which no product of shares may
+    take past the card's datasheet rate. ``shares`` may be arrays."""
+    rate = peak
+    for share in shares:
+        rate = rate * share
+    capped = np.minimum(rate, peak)
+    return float(capped) if np.ndim(capped) == 0 else capped
+
+
+def capped_share(share, ceiling=UTILISATION_CEILING):
+    """``share`` of a peak, at most ``ceiling`` [-] (scalars stay floats, arrays stay arrays)."""
+    capped = np.minimum(share, ceiling)
+    return float(capped) if np.ndim(capped) == 0 else capped
 
 
 def matmul_flops(pass_factor, params, mm_factor, tokens, tp):

@@ -5,6 +5,8 @@ Array-friendly: the planner passes one value per layout.
 
 from __future__ import annotations
 
+from configurator.core.formulas.flops import capped_share
+
 ACTIVATION_TRAFFIC_PASSES = 4
 """Times each saved activation crosses memory in a step: written in forward, read in backward,
 its gradient written and read once (one more with full recomputation, which writes it again)."""
@@ -17,14 +19,15 @@ counts its FLOPs as twice the forward). Full recomputation adds one."""
 
 def roofline_seconds(work, rate, efficiency):
     """Time of ``work`` at ``efficiency`` × the peak ``rate``: ``work / (rate·η)`` [s]
-    (FLOP at FLOP/s, or bytes at B/s; Williams et al. 2009, "Roofline", CACM 52(4))."""
-    return work / (rate * efficiency)
+    (FLOP at FLOP/s, or bytes at B/s; Williams et al. 2009, "Roofline", CACM 52(4)); η at most 1
+    (:func:`~.flops.capped_share`): no work runs faster than its peak."""
+    return work / (rate * capped_share(efficiency))
 
 
 def activation_traffic_seconds(passes, bytes_per_token, tokens, tp, bandwidth, efficiency):
     """Memory traffic of the saved activations of ``tokens`` on one of ``tp`` ranks [s]:
-    ``passes × bytes/token × tokens / tp / (bandwidth·η)``, ``bandwidth`` [B/s]."""
-    return passes * bytes_per_token * tokens / tp / (bandwidth * efficiency)
+    ``passes × bytes/token × tokens / tp / (bandwidth·η)``, ``bandwidth`` [B/s], η at most 1."""
+    return passes * bytes_per_token * tokens / tp / (bandwidth * capped_share(efficiency))
 
 
 def layer_overhead_seconds(layers, per_layer_s, forward_passes):

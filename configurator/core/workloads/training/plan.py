@@ -64,8 +64,8 @@ def planned_training(scenario: Scenario, card: Card, plan: TrainingPlan | None =
     return max(fitting, key=lambda e: e.training.tokens_per_s) if fitting else estimates[0]
 
 
-def _with_first(est: Estimate, message: Message) -> Estimate:
-    return replace(est, messages=(message, *est.messages))
+def _with_first(est: Estimate, *messages: Message) -> Estimate:
+    return replace(est, messages=(*messages, *est.messages))
 
 
 def _closest(scenario: Scenario, card: Card, plan: TrainingPlan) -> Estimate:
@@ -77,8 +77,11 @@ def _closest(scenario: Scenario, card: Card, plan: TrainingPlan) -> Estimate:
 
 
 def batch_message(values: dict) -> Message:
-    """The global batch does not split over the cards: the nearest batches that do (one or two)."""
+    """The global batch does not split over the cards: the nearest batches that do (one or two;
+    none: the batch alone, with no nearest to name)."""
     nearest = values["nearest"]
+    if not nearest:
+        return msg("batch-does-not-divide-none", batch=values["batch"], count=values["count"])
     if len(nearest) == 1:
         return msg("batch-does-not-divide-one", batch=values["batch"], count=values["count"], nearest=nearest[0])
     return msg("batch-does-not-divide", batch=values["batch"], count=values["count"], low=nearest[0],
@@ -87,19 +90,34 @@ def batch_message(values: dict) -> Message:
 
 def _at_nearest_batch(scenario: Scenario, card: Card, plan: TrainingPlan) -> Estimate:
     """The plan at the global batch nearest the recipe's that splits over the cards, when it is
-    within :data:`BATCH_MOVE_LIMIT` of it; else the memory of one sequence per rank with the
+    within :data:`BATCH_MOVE_LIMIT` of it (the nearest on the other side when no layout fits the
+    nearer and one fits that); else the memory of one sequence per rank with the
     lightest settings left to the planner (ZeRO 3, full recomputation), untimed (a speed at a recipe
     nobody chose would mislead), with the reason."""
     values = plan.problem_values
     batch = values["batch"]
-    near = min(values["nearest"], key=lambda b: (max(b / batch, batch / b), b))
-    if max(near / batch, batch / near) <= BATCH_MOVE_LIMIT:
-        moved = planned_training(with_layout(scenario, {}, {"global_batch_tokens": near}), card)
-        return _with_first(moved, msg("batch-moved", batch=batch, count=scenario.count, used=near))
+    pinned = () if "grad_accum" in scenario.auto_layout else \
+        (msg("batch-accumulation-pinned", accum=scenario.training.grad_accum),)
+    if not values["nearest"]:  # nothing the layouts tried can split: the lightest, untimed, with why
+        return _untimed_lightest(scenario, card, values, pinned)
+    near = sorted((b for b in values["nearest"] if max(b / batch, batch / b) <= BATCH_MOVE_LIMIT),
+                  key=lambda b: (max(b / batch, batch / b), b))
+    moved = [(b, planned_training(with_layout(scenario, {}, {"global_batch_tokens": b}), card)) for b in near[:1]]
+    if moved and not moved[0][1].fits and len(near) > 1:  # the other side, when the nearer has no fitting layout
+        moved.append((near[1], planned_training(with_layout(scenario, {}, {"global_batch_tokens": near[1]}), card)))
+    if moved:
+        used, chosen = next((pair for pair in moved if pair[1].fits), moved[0])
+        return _with_first(chosen, msg("batch-moved", batch=batch, count=scenario.count, used=used), *pinned)
+    return _untimed_lightest(scenario, card, values, pinned)
+
+
+def _untimed_lightest(scenario: Scenario, card: Card, values: dict, pinned: tuple[Message, ...]) -> Estimate:
+    """The memory of one sequence per rank (the pinned micro-batch and accumulation kept) with the
+    lightest settings left to the planner, untimed, with the reason the batch cannot be planned."""
     auto = scenario.auto_layout
     lightest = with_layout(unplanned(scenario), {"zero": 3} if "zero" in auto else {},
-                           {"micro_batch": 1, "grad_accum": 1,
+                           {**{f: 1 for f in ("micro_batch", "grad_accum") if f in auto},
                             **({"recompute": Recompute.FULL} if "recompute" in auto else {})})
     est = estimate_training(lightest, card, training_basis(lightest, card))
     costs = job_costs(lightest, price_basis(card, lightest.economics), est.power, None, None)
-    return _with_first(replace(est, training=None, energy_kwh=None, costs=costs), batch_message(values))
+    return _with_first(replace(est, training=None, energy_kwh=None, costs=costs), batch_message(values), *pinned)

@@ -18,7 +18,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from configurator.core.batch import nearest_splitting_batches
+from configurator.core.batch import nearest_reachable_batches, nearest_splitting_batches
 from configurator.core.catalog import Card
 from configurator.core.layout_json import searched_layout_to_dict
 from configurator.core.memo import NOT_SEARCHED_FOR_TRAINING, LruMemo, scenario_key
@@ -81,7 +81,29 @@ RECOMPUTE = (Recompute.NONE, Recompute.SELECTIVE, Recompute.FULL)
 MICRO_BATCHES = (1, 2, 4, 8, 16, 32, 64)
 CONTEXT_PARALLEL = (1, 2, 4, 8, 16, 32)
 EXPERT_PARALLEL = (1, 2, 4, 8, 16, 32, 64)
-"""Values the search tries for each layout field that is not pinned."""
+"""Values the search tries for each layout field that is not pinned; beyond them
+:func:`virtual_stage_options` and :func:`micro_batch_options`."""
+
+
+def virtual_stage_options(n_layers: int, pipelines) -> tuple[int, ...]:
+    """Virtual stages tried: :data:`VIRTUAL_STAGES`, and every divisor of a stage's layers up to
+    one layer per model chunk (Megatron-LM's interleaved schedule splits a stage's layers into
+    ``v`` equal chunks; Calculon's GPT-3 175B layout on 4,096 A100 runs 24 of them, Isaev et al.
+    2023, "Calculon", SC'23), for each pipeline degree tried [count]."""
+    found = set(VIRTUAL_STAGES)
+    for pp in pipelines:
+        per_stage = -(-n_layers // pp)
+        if pp > 1:
+            found.update(v for v in range(1, per_stage + 1) if per_stage % v == 0 and pp * v <= n_layers)
+    return tuple(sorted(found))
+
+
+def micro_batch_options(sequences: int) -> tuple[int, ...]:
+    """Micro-batches tried: every divisor of the global batch's ``sequences`` up to the largest
+    of :data:`MICRO_BATCHES` (a micro-batch must divide each rank's share, so it divides the
+    batch; 3, 6, 12, 24 and 48 split the 1,536-sequence GPT-3 batch as powers of two do not) [count]."""
+    most = max(MICRO_BATCHES)
+    return tuple(b for b in range(1, most + 1) if sequences % b == 0) or (1,)
 
 CP_MIN_SEQUENCE = 8192
 """Shortest sequence for which the search tries context parallelism: below it each rank's block
@@ -154,9 +176,10 @@ def _options(scenario: Scenario, name: str, choices: tuple, current) -> tuple:
     return choices if name in scenario.auto_layout else (current,)
 
 
-def _axes(scenario: Scenario, card: Card) -> tuple[list, ...]:
+def _axes(scenario: Scenario, card: Card, sequences: int | None = None) -> tuple[list, ...]:
     """The values tried for (tp, pp, vp, cp, ep, zero, recompute index, micro-batch): the pinned
-    value alone, or the search's choices that suit the model, the card and the sequence."""
+    value alone, or the search's choices that suit the model, the card, the sequence and the
+    batch of ``sequences`` (None: the powers of two of :data:`MICRO_BATCHES`)."""
     model, par, train, count = scenario.model, scenario.parallelism, scenario.training, scenario.count
     auto = scenario.auto_layout
     net = fabric(card, par.cards_per_node, scenario.assumptions)
@@ -170,10 +193,11 @@ def _axes(scenario: Scenario, card: Card) -> tuple[list, ...]:
            if "cp" not in auto or c == 1 or (train.seq_len >= CP_MIN_SEQUENCE and train.seq_len % (2 * c) == 0)]
     eps = [e for e in _options(scenario, "ep", EXPERT_PARALLEL, par.ep)
            if "ep" not in auto or e == 1 or (model.is_moe and model.n_experts % e == 0)]
-    return (tps, pps, list(_options(scenario, "vp", VIRTUAL_STAGES, par.virtual_stages)), cps, eps,
-            list(_options(scenario, "zero", ZERO_STAGES, par.zero)),
+    micro = MICRO_BATCHES if sequences is None else micro_batch_options(sequences)
+    return (tps, pps, list(_options(scenario, "vp", virtual_stage_options(model.n_layers, pps), par.virtual_stages)),
+            cps, eps, list(_options(scenario, "zero", ZERO_STAGES, par.zero)),
             [RECOMPUTE.index(r) for r in _options(scenario, "recompute", RECOMPUTE, Recompute(train.recompute))],
-            list(_options(scenario, "micro_batch", MICRO_BATCHES, train.micro_batch)))
+            list(_options(scenario, "micro_batch", micro, train.micro_batch)))
 
 
 def data_parallel_widths(scenario: Scenario, card: Card) -> tuple[int, ...]:
@@ -186,12 +210,29 @@ def data_parallel_widths(scenario: Scenario, card: Card) -> tuple[int, ...]:
     return tuple(sorted(dp for dp in widths if any(dp % e == 0 for e in eps)))
 
 
+def nearest_batches(scenario: Scenario, card: Card, sequences: int) -> tuple[int, ...]:
+    """The global batches [tokens] nearest below and above ``sequences`` that the layouts tried
+    can split: with the accumulation left to the planner any multiple of a data-parallel width ×
+    micro-batch; with it pinned only width × micro-batch × accumulation (the accumulation is not
+    changed to reach a batch, and no automatic width may change the batch it gives).
+    Never ``sequences`` itself."""
+    train, auto = scenario.training, scenario.auto_layout
+    widths = data_parallel_widths(scenario, card) or (scenario.count,)
+    micro = MICRO_BATCHES if "micro_batch" in auto else (train.micro_batch,)
+    if "grad_accum" in auto:
+        per_rank = 1 if "micro_batch" in auto else train.micro_batch
+        found = nearest_splitting_batches(sequences, train.seq_len, tuple(dp * per_rank for dp in widths))
+        return tuple(b for b in found if b != sequences * train.seq_len)
+    reachable = tuple(sorted({dp * mb * train.grad_accum for dp in widths for mb in micro}))
+    return nearest_reachable_batches(sequences, train.seq_len, reachable)
+
+
 def _grid(scenario: Scenario, card: Card, sequences: int) -> dict[str, np.ndarray]:
     """Every combination of the unpinned fields that divides the cards and the batch, in
     ``np.meshgrid(indexing="ij")`` order over (tp, pp, vp, cp, ep, zero, recompute, micro-batch),
     built one field at a time with the rows that cannot divide dropped on the way."""
     train, count, auto = scenario.training, scenario.count, scenario.auto_layout
-    axes = _axes(scenario, card)
+    axes = _axes(scenario, card, sequences)
     if not all(axes):
         return {}
     names = ("tp", "pp", "vp", "cp", "ep", "zero", "rc", "mb")
@@ -221,13 +262,21 @@ def _widen(g: dict[str, np.ndarray], name: str, values: np.ndarray) -> dict[str,
 
 def _prefix_keep(g: dict[str, np.ndarray], scenario: Scenario, sequences: int) -> np.ndarray:
     """Which rows of a partly built grid can still be completed: each rule of :func:`_grid`
-    applied as soon as the fields it reads are present, so the full product is never built."""
+    applied as soon as the fields it reads are present, so the full product is never built.
+
+    Interleaved stages (``vp`` > 1) need micro-batches in multiples of the pipeline degree: the
+    interleaved 1F1B schedule refuses others ("number of microbatches is not divisible by
+    pipeline-parallel size when using interleaved schedule", NVIDIA Apex
+    ``apex.transformer.pipeline_parallel.schedules.get_forward_backward_func``, as Megatron-LM's
+    schedule it was taken from), and its bubble ``(p − 1)/(m·v)`` assumes ``m ≥ p``."""
     model, auto, count = scenario.model, scenario.auto_layout, scenario.count
     keep = np.ones(len(g["tp"]), dtype=bool)
     if "vp" in g:
         keep &= g["pp"] * g["vp"] <= model.n_layers
         if "vp" in auto:
             keep &= (g["pp"] > 1) | (g["vp"] == 1)
+            per_stage = -(-model.n_layers // g["pp"])  # beyond VIRTUAL_STAGES: equal chunks only
+            keep &= (g["vp"] <= max(VIRTUAL_STAGES)) | (per_stage % g["vp"] == 0)
     if "cp" in g:
         keep &= count % (g["tp"] * g["cp"] * g["pp"]) == 0
         dp = count // (g["tp"] * g["cp"] * g["pp"])
@@ -238,6 +287,11 @@ def _prefix_keep(g: dict[str, np.ndarray], scenario: Scenario, sequences: int) -
         if "mb" in g and "grad_accum" in auto:
             keep &= sequences % np.maximum(dp * g["mb"], 1) == 0
             keep &= sequences // np.maximum(dp * g["mb"], 1) >= 1
+        elif "mb" in g:  # a pinned accumulation: only the widths and micro-batches that keep the batch
+            keep &= dp * g["mb"] * scenario.training.grad_accum == sequences
+        if "mb" in g and "vp" in auto:
+            accum = sequences // np.maximum(dp * g["mb"], 1) if "grad_accum" in auto else scenario.training.grad_accum
+            keep &= (g["vp"] == 1) | (accum % g["pp"] == 0)  # the interleaved schedule's rule
     return keep
 
 
@@ -451,11 +505,9 @@ def _search(scenario: Scenario, card: Card, top: int) -> TrainingPlan:
     sequences = batch // scenario.training.seq_len
     g = _grid(scenario, card, sequences)
     if not g:
-        per_rank = 1 if "micro_batch" in scenario.auto_layout else scenario.training.micro_batch
-        widths = tuple(dp * per_rank for dp in data_parallel_widths(scenario, card) or (scenario.count,))
-        nearest = nearest_splitting_batches(sequences, scenario.training.seq_len, widths)
         return TrainingPlan((), batch, 0, 0, "batch-does-not-divide",
-                            {"batch": batch, "count": scenario.count, "nearest": nearest})
+                            {"batch": batch, "count": scenario.count,
+                             "nearest": nearest_batches(scenario, card, sequences)})
     index, first_table, last_table = _stage_tables(scenario, card)
     at = (index[g["pp"]], g["rc"])
     context = scenario.assumptions.cuda_context_gib * 2**30

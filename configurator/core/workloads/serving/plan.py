@@ -6,6 +6,7 @@ scenarios with Auto serving fields (:func:`assemble`).
 from __future__ import annotations
 
 import math
+from contextvars import ContextVar
 from dataclasses import replace
 
 from configurator.core.catalog import Card
@@ -247,11 +248,38 @@ def _with_fp8_cache_if_needed(scenario: Scenario, card: Card, best: Estimate) ->
     return best
 
 
+_EVALUATED: ContextVar[list[Estimate] | None] = ContextVar("serving_layouts_evaluated", default=None)
+"""Where :func:`recording_evaluated` collects the layouts the search estimates (None: not collecting)."""
+
+
+def _evaluated(scenario: Scenario, card: Card) -> Estimate:
+    """One layout the search weighs, estimated (and kept while :func:`recording_evaluated` collects)."""
+    est = estimate_inference(scenario, card, inference_basis(scenario, card))
+    kept = _EVALUATED.get()
+    if kept is not None:
+        kept.append(est)
+    return est
+
+
+def recording_evaluated(scenario: Scenario, card: Card) -> tuple[Estimate, list[Estimate]]:
+    """The search (:func:`search_inference`, its memo passed by) with every layout it estimated,
+    in order: tensor/expert parallel, pipeline stages, batch per copy, tokens per step, KV
+    precision, shared or separate prefill/decode pools. The search itself keeps nothing unless
+    asked here (one context-variable read per layout estimated)."""
+    kept: list[Estimate] = []
+    token = _EVALUATED.set(kept)
+    try:
+        chosen = search_inference(scenario, card)
+    finally:
+        _EVALUATED.reset(token)
+    return chosen, kept
+
+
 def _batched_replica(scenario: Scenario, card: Card) -> Estimate:
     """The scenario with the batch per copy chosen (when it is Auto), estimated."""
     def at(batch: int | None) -> Estimate:
         s = scenario.model_copy(update={"serving": scenario.serving.model_copy(update={"max_batch": batch})})
-        return estimate_inference(s, card, inference_basis(s, card))
+        return _evaluated(s, card)
 
     if "max_batch" not in scenario.auto_layout:
         return at(scenario.serving.max_batch)
@@ -354,7 +382,7 @@ def _searched_engine_step(scenario: Scenario, card: Card, best: Estimate) -> Est
     def at(chunk: int, replan: bool) -> Estimate:
         serving = best.scenario.serving.model_copy(update={"max_batched_tokens": chunk})
         s = best.scenario.model_copy(update={"serving": serving})
-        return _replica(s, card) if replan else estimate_inference(s, card, inference_basis(s, card))
+        return _replica(s, card) if replan else _evaluated(s, card)
 
     # every step at the batch planned for the engine's, then the batch planned again for the best
     given = best.scenario.serving.max_batched_tokens

@@ -1,0 +1,123 @@
+"""The serving trade-off as the window and the summary show it (issue 29, part 1): the chart's
+title, axes, series and note, each layout's name, and the front as a table, in either language.
+
+Axes as NVIDIA's aiconfigurator draws them: x the speed one user sees (tokens/s per user, ``1 /
+TPOT`` at the targets' percentile), y the throughput one card earns (tokens/s per GPU). The TPOT
+target is a vertical line at ``1000 / tpot_ms``; the TTFT target has no axis, so layouts that miss
+it (or the TPOT target, or the request rate) are drawn hollow, and the chart says so. Qt-free.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from configurator.core.view import numbers
+from configurator.core.view.words import Words
+from configurator.core.workloads.serving.pareto import ServingTradeoff, TradeoffPoint
+
+AGGREGATED = "Aggregated (prefill and decode on every copy)"
+DISAGGREGATED = "Disaggregated (separate prefill and decode pools)"
+FRONT = "Pareto front"
+CHOSEN = "Chosen layout"
+
+OFF_FRONT = {
+    "closest-to-targets": "The chosen layout is off the front: no layout meets the targets, and the planner chose "
+                          "the one that misses them least (TTFT has no axis here).",
+    "better-miss-targets": "The chosen layout is off the front: every layout that beats it on both axes misses a "
+                           "target it meets.",
+    "ranked-otherwise": "The chosen layout is off the front: the planner ranks by requests carried within the "
+                        "targets.",
+    "chosen-not-weighed": "The chosen layout was not among those weighed (no speed, or it does not fit).",
+}
+"""What the chart says when the chosen layout is off the front, by :attr:`ServingTradeoff.why_off_front`."""
+
+
+@dataclass(frozen=True)
+class TradeoffChartText:
+    """The chart's words in one language."""
+
+    title: str
+    x_axis: str
+    y_axis: str
+    aggregated: str
+    disaggregated: str
+    front: str
+    chosen: str
+    tpot_line: str | None
+    """The TPOT target line's label (None without a TPOT target)."""
+    note: str
+    """How TTFT is applied, what is not drawn, why the chosen point is off the front."""
+
+
+def chart_text(t: ServingTradeoff, w: Words) -> TradeoffChartText:
+    """The chart's title, axes (with units), series names, target line and note in ``w``'s language."""
+    p = t.percentile
+    notes = [w("TTFT target {ms} ms (p{p}) has no axis here: layouts that miss it, the TPOT target or the request "
+               "rate are drawn hollow.", ms=numbers.significant(t.ttft_target_ms, 3, w.language), p=p)
+             if t.ttft_target_ms else
+             w("No TTFT target: layouts that miss the TPOT target or the request rate are drawn hollow.")]
+    if t.not_fitting:
+        notes.append(w("{n} layouts weighed do not fit in memory and are not drawn.",
+                       n=numbers.count(t.not_fitting, w.language)))
+    if t.why_off_front:
+        notes.append(w(OFF_FRONT[t.why_off_front]))
+    return TradeoffChartText(
+        title=w("Serving trade-off: {count} × {card}, every layout the planner weighed",
+                count=numbers.count(t.count, w.language), card=t.card_name),
+        x_axis=w("Speed per user [tokens/s per user = 1 / TPOT p{p}]", p=p),
+        y_axis=w("Throughput per card [tokens/s per GPU]"),
+        aggregated=w(AGGREGATED), disaggregated=w(DISAGGREGATED), front=w(FRONT), chosen=w(CHOSEN),
+        tpot_line=w("TPOT target {ms} ms (p{p})", ms=numbers.significant(t.tpot_target_ms, 3, w.language), p=p)
+        if t.tpot_target_ms else None,
+        note=" ".join(notes))
+
+
+def layout_name(p: TradeoffPoint, count: int, w: Words) -> str:
+    """One layout in words: 'TP 4 × PP 1 × EP 1, batch 200, 8,192 tokens/step, KV engine default,
+    prefill 12 + decode 4 cards'."""
+    pools = w("prefill {prefill} + decode {decode} cards", prefill=p.prefill_cards, decode=count - p.prefill_cards) \
+        if p.disaggregated else w("aggregated")
+    return w("TP {tp} × PP {pp} × EP {ep}, batch {batch}, {chunk} tokens/step, KV {kv}, {pools}",
+             tp=p.tp, pp=p.pp, ep=p.ep, batch=numbers.count(p.batch, w.language),
+             chunk=numbers.count(p.tokens_per_step, w.language),
+             kv=p.kv_precision.upper() if p.kv_precision else w("engine default"), pools=pools)
+
+
+def hover_text(p: TradeoffPoint, count: int, w: Words) -> str:
+    """A point's hover: its layout, both axes with units, its TTFT and whether it meets the targets."""
+    lines = [layout_name(p, count, w),
+             f"{numbers.significant(p.per_gpu, 3, w.language)} {w('tokens/s per GPU')}, "
+             f"{numbers.significant(p.per_user, 3, w.language)} {w('tokens/s per user')}",
+             f"TTFT {numbers.significant(p.ttft_s, 3, w.language)} s · {w('Meets targets')}: "
+             f"{w('yes') if p.meets_targets else w('no')}"]
+    if p.chosen:
+        lines.insert(0, w(CHOSEN))
+    return "\n".join(lines)
+
+
+def front_table(t: ServingTradeoff, w: Words) -> tuple[list[str], list[list[str]]]:
+    """The front as a table: heading and rows (layout, tokens/s per GPU, per user, TTFT, targets met),
+    fastest per user last; the chosen layout marked."""
+    heading = [w("Layout"), w("tokens/s per GPU"), w("tokens/s per user"), w("TTFT p{p} [s]", p=t.percentile),
+               w("Meets targets")]
+    rows = []
+    for p in t.front:
+        name = layout_name(p, t.count, w) + (f" ({w('chosen')})" if p.chosen else "")
+        rows.append([name, numbers.significant(p.per_gpu, 3, w.language),
+                     numbers.significant(p.per_user, 3, w.language),
+                     numbers.significant(p.ttft_s, 3, w.language) if p.ttft_s < 1e6 else "—",
+                     w("yes") if p.meets_targets else w("no")])
+    return heading, rows
+
+
+def front_text(t: ServingTradeoff, w: Words) -> str:
+    """The front as plain text for the command line: a title, the table, the note."""
+    heading, rows = front_table(t, w)
+    text = chart_text(t, w)
+    widths = [max(len(r[i]) for r in [heading, *rows]) for i in range(len(heading))]
+    lines = [text.title]
+    if text.tpot_line:
+        lines.append(text.tpot_line)
+    lines += ["  ".join(c.ljust(widths[i]) for i, c in enumerate(r)).rstrip() for r in [heading, *rows]]
+    lines.append(text.note)
+    return "\n".join(lines)

@@ -1,0 +1,42 @@
+"""Chinese labels of the serving trade-off chart and table (:mod:`configurator.core.view.tradeoff_view`),
+merged into the one catalogue in :mod:`configurator.core.view.words`; keyed by the English label id."""
+
+from __future__ import annotations
+
+ZH_CN_TRADEOFF: dict[str, str] = {
+    "Serving trade-off": "推理部署权衡",
+    "Serving trade-off: {count} × {card}, every layout the planner weighed":
+        "推理部署权衡：{count} × {card}，规划器评估过的每种布局",
+    "Throughput per card [tokens/s per GPU]": "每卡吞吐量 [词元/秒/卡]",
+    "Speed per user [tokens/s per user = 1 / TPOT p{p}]": "每用户速度 [词元/秒/用户 = 1 / TPOT p{p}]",
+    "Aggregated (prefill and decode on every copy)": "聚合（每个副本同时预填充和解码）",
+    "Disaggregated (separate prefill and decode pools)": "分离（预填充池与解码池分开）",
+    "Pareto front": "帕累托前沿",
+    "Chosen layout": "所选布局",
+    "TPOT target {ms} ms (p{p})": "TPOT 目标 {ms} ms（p{p}）",
+    "TTFT target {ms} ms (p{p}) has no axis here: layouts that miss it, the TPOT target or the request rate "
+    "are drawn hollow.":
+        "TTFT 目标 {ms} ms（p{p}）不在坐标轴上：未达到它、TPOT 目标或请求速率的布局画成空心。",
+    "No TTFT target: layouts that miss the TPOT target or the request rate are drawn hollow.":
+        "无 TTFT 目标：未达到 TPOT 目标或请求速率的布局画成空心。",
+    "{n} layouts weighed do not fit in memory and are not drawn.": "另有 {n} 种布局显存放不下，未画出。",
+    "The chosen layout is off the front: no layout meets the targets, and the planner chose the one that "
+    "misses them least (TTFT has no axis here).":
+        "所选布局不在前沿上：没有布局达到目标，规划器选了偏差最小的一个（TTFT 不在坐标轴上）。",
+    "The chosen layout is off the front: every layout that beats it on both axes misses a target it meets.":
+        "所选布局不在前沿上：在两个坐标上都更优的布局都未达到它所满足的某个目标。",
+    "The chosen layout is off the front: the planner ranks by requests carried within the targets.":
+        "所选布局不在前沿上：规划器按满足目标时承载的请求数排序。",
+    "The chosen layout was not among those weighed (no speed, or it does not fit).":
+        "所选布局不在评估过的布局中（无速度数据或显存放不下）。",
+    "TP {tp} × PP {pp} × EP {ep}, batch {batch}, {chunk} tokens/step, KV {kv}, {pools}":
+        "TP {tp} × PP {pp} × EP {ep}，批 {batch}，每步 {chunk} 词元，KV {kv}，{pools}",
+    "engine default": "引擎默认",
+    "aggregated": "聚合",
+    "prefill {prefill} + decode {decode} cards": "预填充 {prefill} 卡 + 解码 {decode} 卡",
+    "tokens/s per GPU": "每卡 词元/秒",
+    "tokens/s per user": "每用户 词元/秒",
+    "TTFT p{p} [s]": "TTFT p{p} [秒]",
+    "Meets targets": "满足目标",
+    "Serving trade-off: the Pareto front": "推理部署权衡：帕累托前沿",
+}

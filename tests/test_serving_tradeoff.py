@@ -1,0 +1,110 @@
+"""The serving trade-off (issue 29, part 1): every layout the serving search weighed for one card
+and count, tokens/s per GPU against tokens/s per user, its non-dominated front and the chosen
+layout; its JSON in ``plan --workload inference --json``."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from configurator.cli import main
+from configurator.core.architecture import preset
+from configurator.core.catalog import load_bundled_catalog
+from configurator.core.estimate import estimate
+from configurator.core.scenario import LAYOUT_FIELDS, Scenario
+from configurator.core.workloads.serving.pareto import dominates, serving_tradeoff, tradeoff_to_dict
+from configurator.core.workloads.serving.plan import recording_evaluated, search_inference
+
+
+@pytest.fixture(scope="module")
+def catalog():
+    return load_bundled_catalog()
+
+
+def _serving(count: int, **constraints) -> Scenario:
+    return Scenario(model=preset("llama3-70b"), card_id="h100-sxm", count=count, workload="inference",
+                    auto_layout=LAYOUT_FIELDS, serving={"concurrency": 200, "prompt_tokens": 1024, "output_tokens": 256},
+                    constraints={"requests_per_s": 20, "tpot_ms": 50, **constraints})
+
+
+@pytest.fixture(scope="module")
+def sixteen(catalog):
+    scenario = _serving(16)
+    return scenario, serving_tradeoff(scenario, catalog.get("h100-sxm"))
+
+
+def test_the_front_is_non_dominated_and_holds_the_chosen_layout(sixteen):
+    _, t = sixteen
+    assert len(t.points) > 10 and t.front
+    for p in t.points:
+        dominated = any(dominates(q, p) for q in t.points if q is not p)
+        assert p.on_front is not dominated
+    chosen = t.chosen
+    assert chosen is not None and chosen.on_front and t.chosen_on_front and t.why_off_front is None
+    assert chosen.meets_targets and chosen.per_user >= t.tpot_line  # within the 50 ms TPOT target: 20 tokens/s
+    assert {p.disaggregated for p in t.points} == {True, False}  # both kinds of pool weighed
+
+
+def test_the_chosen_point_is_the_planners_answer(sixteen, catalog):
+    scenario, t = sixteen
+    est = estimate(scenario, catalog.get("h100-sxm"))
+    s = est.scenario
+    c = t.chosen
+    assert (c.tp, c.disaggregated, c.tokens_per_step) == (s.parallelism.tp, s.prefill_copies > 0,
+                                                         s.serving.max_batched_tokens)
+    assert c.per_gpu == pytest.approx(est.inference.tokens_per_s_per_card)
+
+
+def test_off_the_front_says_why(catalog):
+    """At 8 cards no layout meets the targets: the planner picks the smallest miss, which the chart's
+    axes do not show (TTFT), so the chosen point may lie off the front; the trade-off says so."""
+    t = serving_tradeoff(_serving(8), catalog.get("h100-sxm"))
+    assert not t.chosen.meets_targets
+    assert t.chosen_on_front or t.why_off_front == "closest-to-targets"
+
+
+def test_recording_changes_no_answer(catalog):
+    card, scenario = catalog.get("h100-sxm"), _serving(16)
+    chosen, weighed = recording_evaluated(scenario, card)
+    plain = search_inference(scenario, card)
+    assert chosen.scenario == plain.scenario and weighed
+    assert recording_evaluated.__module__  # nothing kept once the recording ends
+    from configurator.core.workloads.serving import plan
+    assert plan._EVALUATED.get() is None
+
+
+def test_pinned_layout_is_one_point(catalog):
+    scenario = _serving(8).model_copy(update={"auto_layout": (), "parallelism": _serving(8).parallelism.model_copy(
+        update={"tp": 8})})
+    t = serving_tradeoff(scenario, catalog.get("h100-sxm"))
+    assert len(t.points) == 1 and t.chosen is not None and t.chosen.on_front
+
+
+def test_json_shape(sixteen):
+    _, t = sixteen
+    d = json.loads(json.dumps(tradeoff_to_dict(t), allow_nan=False))
+    assert d["card"] == "h100-sxm" and d["count"] == 16 and d["percentile"] == 90
+    assert d["tpot_target_ms"] == 50 and d["tpot_target_tokens_per_s_per_user"] == 20
+    assert d["chosen_on_front"] is True and len(d["front"]) == sum(p["on_front"] for p in d["layouts"])
+    keys = {"tp", "pp", "ep", "batch", "tokens_per_step", "kv_precision", "disaggregated", "prefill_cards",
+            "tokens_per_s_per_gpu", "tokens_per_s_per_user", "ttft_s", "meets_targets", "on_front", "chosen"}
+    assert all(set(p) == keys for p in d["layouts"])
+    assert sum(p["chosen"] for p in d["layouts"]) == 1
+
+
+def test_plan_inference_json_carries_the_front(capsys):
+    assert main(["plan", "--workload", "inference", "--model", "llama3-70b", "--card", "h100-sxm", "--count", "16",
+                 "--concurrency", "200", "--prompt-tokens", "1024", "--output-tokens", "256", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    tradeoff = out["serving_tradeoff"]
+    assert tradeoff["front"] and tradeoff["card"] == "h100-sxm" and tradeoff["count"] == 16
+    assert out["scenario"]["workload"] == "inference" if "scenario" in out else True
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_plan_inference_table_lists_the_front(capsys, lang):
+    assert main(["plan", "--workload", "inference", "--model", "llama3-70b", "--card", "h100-sxm", "--count", "16",
+                 "--concurrency", "200", "--lang", lang]) == 0
+    out = capsys.readouterr().out
+    assert ("tokens/s per GPU" if lang == "en" else "每卡 词元/秒") in out

@@ -15,8 +15,8 @@ from configurator.core.view import numbers
 from configurator.core.view.words import Words
 from configurator.core.workloads.serving.pareto import ServingTradeoff, TradeoffPoint
 
-AGGREGATED = "Aggregated (prefill and decode on every copy)"
-DISAGGREGATED = "Disaggregated (separate prefill and decode pools)"
+AGGREGATED = "Aggregated (shared copies)"
+DISAGGREGATED = "Disaggregated (prefill + decode pools)"
 FRONT = "Pareto front"
 CHOSEN = "Chosen layout"
 
@@ -57,19 +57,19 @@ def chart_text(t: ServingTradeoff, w: Words) -> TradeoffChartText:
              if t.ttft_target_ms else
              w("No TTFT target: layouts that miss the TPOT target or the request rate are drawn hollow.")]
     if t.not_fitting:
-        notes.append(w("{n} layouts weighed do not fit in memory and are not drawn.",
+        notes.append(w("Layouts weighed that do not fit in memory (not drawn): {n}.",
                        n=numbers.count(t.not_fitting, w.language)))
     if t.why_off_front:
         notes.append(w(OFF_FRONT[t.why_off_front]))
     return TradeoffChartText(
-        title=w("Serving trade-off: {count} × {card}, every layout the planner weighed",
+        title=w("{count} × {card}: every layout weighed",
                 count=numbers.count(t.count, w.language), card=t.card_name),
-        x_axis=w("Speed per user [tokens/s per user = 1 / TPOT p{p}]", p=p),
-        y_axis=w("Throughput per card [tokens/s per GPU]"),
+        x_axis=w("Per user [tokens/s = 1 / TPOT p{p}]", p=p),
+        y_axis=w("Per card [tokens/s per GPU]"),
         aggregated=w(AGGREGATED), disaggregated=w(DISAGGREGATED), front=w(FRONT), chosen=w(CHOSEN),
         tpot_line=w("TPOT target {ms} ms (p{p})", ms=numbers.significant(t.tpot_target_ms, 3, w.language), p=p)
         if t.tpot_target_ms else None,
-        note=" ".join(notes))
+        note=("" if w.language == "zh_CN" else " ").join(notes))  # Chinese sentences end in 。 and run on
 
 
 def layout_name(p: TradeoffPoint, count: int, w: Words) -> str:
@@ -102,7 +102,7 @@ def front_table(t: ServingTradeoff, w: Words) -> tuple[list[str], list[list[str]
                w("Meets targets")]
     rows = []
     for p in t.front:
-        name = layout_name(p, t.count, w) + (f" ({w('chosen')})" if p.chosen else "")
+        name = layout_name(p, t.count, w) + (w(" (chosen)") if p.chosen else "")
         rows.append([name, numbers.significant(p.per_gpu, 3, w.language),
                      numbers.significant(p.per_user, 3, w.language),
                      numbers.significant(p.ttft_s, 3, w.language) if p.ttft_s < 1e6 else "—",

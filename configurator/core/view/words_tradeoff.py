@@ -5,12 +5,12 @@ from __future__ import annotations
 
 ZH_CN_TRADEOFF: dict[str, str] = {
     "Serving trade-off": "推理部署权衡",
-    "Serving trade-off: {count} × {card}, every layout the planner weighed":
-        "推理部署权衡：{count} × {card}，规划器评估过的每种布局",
-    "Throughput per card [tokens/s per GPU]": "每卡吞吐量 [词元/秒/卡]",
-    "Speed per user [tokens/s per user = 1 / TPOT p{p}]": "每用户速度 [词元/秒/用户 = 1 / TPOT p{p}]",
-    "Aggregated (prefill and decode on every copy)": "聚合（每个副本同时预填充和解码）",
-    "Disaggregated (separate prefill and decode pools)": "分离（预填充池与解码池分开）",
+    "Cost and speed": "成本与速度",
+    "{count} × {card}: every layout weighed": "{count} × {card}：评估过的每种布局",
+    "Per card [tokens/s per GPU]": "每卡 [词元/秒/卡]",
+    "Per user [tokens/s = 1 / TPOT p{p}]": "每用户 [词元/秒 = 1 / TPOT p{p}]",
+    "Aggregated (shared copies)": "聚合（共用副本）",
+    "Disaggregated (prefill + decode pools)": "分离（预填充池 + 解码池）",
     "Pareto front": "帕累托前沿",
     "Chosen layout": "所选布局",
     "TPOT target {ms} ms (p{p})": "TPOT 目标 {ms} ms（p{p}）",
@@ -19,7 +19,8 @@ ZH_CN_TRADEOFF: dict[str, str] = {
         "TTFT 目标 {ms} ms（p{p}）不在坐标轴上：未达到它、TPOT 目标或请求速率的布局画成空心。",
     "No TTFT target: layouts that miss the TPOT target or the request rate are drawn hollow.":
         "无 TTFT 目标：未达到 TPOT 目标或请求速率的布局画成空心。",
-    "{n} layouts weighed do not fit in memory and are not drawn.": "另有 {n} 种布局显存放不下，未画出。",
+    "Layouts weighed that do not fit in memory (not drawn): {n}.": "评估过但显存放不下的布局（未画出）：{n} 种。",
+    " (chosen)": "（已选）",
     "The chosen layout is off the front: no layout meets the targets, and the planner chose the one that "
     "misses them least (TTFT has no axis here).":
         "所选布局不在前沿上：没有布局达到目标，规划器选了偏差最小的一个（TTFT 不在坐标轴上）。",

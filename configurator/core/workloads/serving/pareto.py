@@ -17,6 +17,7 @@ from configurator.core.constraints import missed_serving_targets
 from configurator.core.scenario import Scenario
 from configurator.core.serving_use import latency_targets
 from configurator.core.workloads.base import Estimate
+from configurator.core.workloads.layout import at_count, plannable
 from configurator.core.workloads.serving.plan import plans_layout, recording_evaluated
 
 
@@ -167,6 +168,13 @@ def serving_tradeoff(scenario: Scenario, card: Card, chosen: Estimate | None = N
                            not_fitting=len(not_fitting), tpot_target_ms=targets.tpot_ms,
                            ttft_target_ms=targets.ttft_ms, percentile=percentile,
                            chosen_on_front=mark is not None and mark.on_front, why_off_front=why)
+
+
+def deployment_tradeoff(scenario: Scenario, chosen: Estimate) -> ServingTradeoff:
+    """The trade-off behind a recommended serving deployment: the search of ``scenario`` (as the
+    buyer left it: Auto fields planned) on the deployment's card at its count, ``chosen`` marked."""
+    card = chosen.card
+    return serving_tradeoff(at_count(plannable(scenario, card), chosen.scenario.count), card, chosen)
 
 
 def tradeoff_to_dict(tradeoff: ServingTradeoff) -> dict:

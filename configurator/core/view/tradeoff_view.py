@@ -49,13 +49,22 @@ class TradeoffChartText:
     """How TTFT is applied, what is not drawn, why the chosen point is off the front."""
 
 
-def chart_text(t: ServingTradeoff, w: Words) -> TradeoffChartText:
-    """The chart's title, axes (with units), series names, target line and note in ``w``'s language."""
+TTFT_ON_CHART = ("TTFT target {ms} ms (p{p}) has no axis here: layouts that miss it, the TPOT target or the request "
+                 "rate are drawn hollow.",
+                 "No TTFT target: layouts that miss the TPOT target or the request rate are drawn hollow.")
+TTFT_IN_TABLE = ("TTFT target {ms} ms (p{p}) has no axis here: the last column says whether a layout meets it, the "
+                 "TPOT target and the request rate.",
+                 "No TTFT target: the last column says whether a layout meets the TPOT target and the request rate.")
+"""How TTFT is applied, said under the chart and under the summary's table (with a target, without)."""
+
+
+def chart_text(t: ServingTradeoff, w: Words, table: bool = False) -> TradeoffChartText:
+    """The chart's title, axes (with units), series names, target line and note in ``w``'s language
+    (``table``: the note for the summary's table of the front, which draws no points)."""
     p = t.percentile
-    notes = [w("TTFT target {ms} ms (p{p}) has no axis here: layouts that miss it, the TPOT target or the request "
-               "rate are drawn hollow.", ms=numbers.significant(t.ttft_target_ms, 3, w.language), p=p)
-             if t.ttft_target_ms else
-             w("No TTFT target: layouts that miss the TPOT target or the request rate are drawn hollow.")]
+    with_target, without = TTFT_IN_TABLE if table else TTFT_ON_CHART
+    notes = [w(with_target, ms=numbers.significant(t.ttft_target_ms, 3, w.language), p=p) if t.ttft_target_ms
+             else w(without)]
     if t.not_fitting:
         notes.append(w("Layouts weighed that do not fit in memory (not drawn): {n}.",
                        n=numbers.count(t.not_fitting, w.language)))
@@ -97,12 +106,19 @@ def hover_text(p: TradeoffPoint, count: int, w: Words) -> str:
 
 def front_table(t: ServingTradeoff, w: Words) -> tuple[list[str], list[list[str]]]:
     """The front as a table: heading and rows (layout, tokens/s per GPU, per user, TTFT, targets met),
-    fastest per user last; the chosen layout marked."""
+    fastest per user last; the chosen layout marked; layouts at the same point one row (the chosen,
+    else the shortest TTFT), with how many more lie there."""
     heading = [w("Layout"), w("tokens/s per GPU"), w("tokens/s per user"), w("TTFT p{p} [s]", p=t.percentile),
                w("Meets targets")]
+    alike: dict[tuple[float, float], list[TradeoffPoint]] = {}
+    for p in t.front:  # layouts the axes cannot tell apart (another engine step, same decode): one row
+        alike.setdefault((round(p.per_gpu, 6), round(p.per_user, 6)), []).append(p)
     rows = []
-    for p in t.front:
+    for group in alike.values():
+        p = min(group, key=lambda q: (not q.chosen, q.ttft_s))
         name = layout_name(p, t.count, w) + (w(" (chosen)") if p.chosen else "")
+        if len(group) > 1:
+            name += w(" (+{n} alike on both axes)", n=len(group) - 1)
         rows.append([name, numbers.significant(p.per_gpu, 3, w.language),
                      numbers.significant(p.per_user, 3, w.language),
                      numbers.significant(p.ttft_s, 3, w.language) if p.ttft_s < 1e6 else "—",
@@ -113,7 +129,7 @@ def front_table(t: ServingTradeoff, w: Words) -> tuple[list[str], list[list[str]
 def front_text(t: ServingTradeoff, w: Words) -> str:
     """The front as plain text for the command line: a title, the table, the note."""
     heading, rows = front_table(t, w)
-    text = chart_text(t, w)
+    text = chart_text(t, w, table=True)
     widths = [max(len(r[i]) for r in [heading, *rows]) for i in range(len(heading))]
     lines = [text.title]
     if text.tpot_line:

@@ -17,10 +17,16 @@ ZH_CN_TRADEOFF: dict[str, str] = {
     "TTFT target {ms} ms (p{p}) has no axis here: layouts that miss it, the TPOT target or the request rate "
     "are drawn hollow.":
         "TTFT 目标 {ms} ms（p{p}）不在坐标轴上：未达到它、TPOT 目标或请求速率的布局画成空心。",
+    "TTFT target {ms} ms (p{p}) has no axis here: the last column says whether a layout meets it, the TPOT target "
+    "and the request rate.":
+        "TTFT 目标 {ms} ms（p{p}）不在坐标轴上：最后一列说明各布局是否达到它、TPOT 目标和请求速率。",
+    "No TTFT target: the last column says whether a layout meets the TPOT target and the request rate.":
+        "无 TTFT 目标：最后一列说明各布局是否达到 TPOT 目标和请求速率。",
     "No TTFT target: layouts that miss the TPOT target or the request rate are drawn hollow.":
         "无 TTFT 目标：未达到 TPOT 目标或请求速率的布局画成空心。",
     "Layouts weighed that do not fit in memory (not drawn): {n}.": "评估过但显存放不下的布局（未画出）：{n} 种。",
     " (chosen)": "（已选）",
+    " (+{n} alike on both axes)": "（另有 {n} 种两轴相同）",
     "The chosen layout is off the front: no layout meets the targets, and the planner chose the one that "
     "misses them least (TTFT has no axis here).":
         "所选布局不在前沿上：没有布局达到目标，规划器选了偏差最小的一个（TTFT 不在坐标轴上）。",

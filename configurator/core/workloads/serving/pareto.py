@@ -170,6 +170,26 @@ def serving_tradeoff(scenario: Scenario, card: Card, chosen: Estimate | None = N
                            chosen_on_front=mark is not None and mark.on_front, why_off_front=why)
 
 
+SEARCH_DEFAULTS = {"max_batch": None, "max_batched_tokens": 8192, "disaggregated": False}
+"""The serving fields the search starts from when they are Auto (the engine's step, shared copies;
+:class:`~configurator.core.scenario.ServingConfig`'s own defaults)."""
+
+
+def asked_scenario(planned: Estimate) -> Scenario:
+    """The scenario the serving search was asked, from the estimate of its answer: the Auto serving
+    fields back where the search starts them (:data:`SEARCH_DEFAULTS`, the prefill pool unsized),
+    the KV precision unset again when the search chose FP8 (its ``kv-fp8-chosen`` note says so);
+    the parallel degrees are planned afresh (:func:`~configurator.core.workloads.layout.at_count`)."""
+    s = planned.scenario
+    update = {field: value for field, value in SEARCH_DEFAULTS.items() if field in s.auto_layout}
+    if "disaggregated" in s.auto_layout:
+        update["prefill_cards"] = None
+    if any(m.id == "kv-fp8-chosen" for m in planned.messages):
+        update["kv_precision"] = None
+    asked = s.model_copy(update={"serving": s.serving.model_copy(update=update)}) if update else s
+    return at_count(asked, s.count)
+
+
 def deployment_tradeoff(scenario: Scenario, chosen: Estimate) -> ServingTradeoff:
     """The trade-off behind a recommended serving deployment: the search of ``scenario`` (as the
     buyer left it: Auto fields planned) on the deployment's card at its count, ``chosen`` marked."""

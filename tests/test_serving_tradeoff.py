@@ -121,3 +121,27 @@ def test_the_asked_scenario_is_found_again_from_the_answer(sixteen, catalog):
     again = serving_tradeoff(asked_scenario(est), catalog.get("h100-sxm"), est)
     assert {p.key for p in again.points} == {p.key for p in t.points}
     assert again.chosen.key == t.chosen.key
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_the_summary_lists_the_front(catalog, lang):
+    from configurator.report.export import summary_of
+    from configurator.report.render import to_markdown
+
+    scenario = _serving(16)
+    summary = summary_of(estimate(scenario, catalog.get("h100-sxm")), catalog, lang)
+    table = next(t for t in summary.tables if t.key == "tradeoff")
+    assert table.title == ("Serving trade-off: the Pareto front" if lang == "en" else "推理部署权衡：帕累托前沿")
+    assert len(table.rows) >= 2 and sum(("(chosen)" if lang == "en" else "（已选）") in r[0] for r in table.rows) == 1
+    assert ("TPOT target 50.0 ms (p90)" if lang == "en" else "TPOT 目标 50.0 ms（p90）") in table.note
+    assert ("has no axis here" if lang == "en" else "不在坐标轴上") in table.note
+    assert table.title in to_markdown(summary)
+
+
+def test_a_front_of_the_chosen_layout_alone_is_not_listed(catalog):
+    from configurator.report.export import summary_of
+
+    scenario = Scenario(model=preset("llama3-8b"), card_id="l40s", count=2, workload="inference",
+                        serving={"concurrency": 16})
+    summary = summary_of(estimate(scenario, catalog.get("l40s")), catalog, "en")
+    assert all(t.key != "tradeoff" for t in summary.tables)

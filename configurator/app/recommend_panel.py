@@ -487,7 +487,7 @@ class RecommendationPanel(QWidget):
             return
         rows = self.table.selectionModel().selectedRows()
         rec = self.recommendation_at(rows[0].row()) if rows else None
-        if rec is None or rec is self._tradeoff_of or rec.estimate.inference is None:
+        if rec is None or rec is self._tradeoff_of:
             return
         from configurator.core.workloads.serving.pareto import deployment_tradeoff
 

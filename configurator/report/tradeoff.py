@@ -12,18 +12,19 @@ from configurator.report.parts import Table
 
 
 def tradeoff_table(est: Estimate, w: Words) -> Table | None:
-    """The front as a table for a serving estimate with a speed (None for other families)."""
-    if not view_of(est.scenario.workload).ranking.serving_tradeoff or est.inference is None:
+    """The front as a table for a serving estimate (None for other families, or when the front is
+    one layout: the speed table already says it)."""
+    if not view_of(est.scenario.workload).ranking.serving_tradeoff:
         return None
     from configurator.core.workloads.serving.pareto import asked_scenario, serving_tradeoff
 
     tradeoff = serving_tradeoff(asked_scenario(est), est.card, est)
-    if not tradeoff.front:
+    if len(tradeoff.front) < 2:  # the chosen layout alone: nothing to trade (the search had nothing to gain)
         return None
     heading, rows = front_table(tradeoff, w)
     text = chart_text(tradeoff, w, table=True)
     stop = "." if w.language == "en" else "。"
-    sentences = [text.title + stop, *((text.tpot_line + stop,) if text.tpot_line else ()), text.note]
+    sentences = [*((text.tpot_line + stop,) if text.tpot_line else ()), text.note]  # the card and count: the summary's
     note = (" " if w.language == "en" else "").join(sentences)
     return Table("tradeoff", w("Serving trade-off: the Pareto front"), tuple(heading),
                  tuple(tuple(r) for r in rows), note=note)

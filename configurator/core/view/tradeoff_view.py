@@ -82,12 +82,14 @@ def chart_text(t: ServingTradeoff, w: Words, table: bool = False) -> TradeoffCha
 
 
 def layout_name(p: TradeoffPoint, count: int, w: Words) -> str:
-    """One layout in words: 'TP 4 × PP 1 × EP 1, batch 200, 8,192 tokens/step, KV engine default,
-    prefill 12 + decode 4 cards'."""
+    """One layout in words: 'TP 4, batch 200, 8,192 tokens/step, KV engine default, prefill 12 +
+    decode 4 cards' (pipeline and expert degrees named when above 1: 'TP 8 × PP 2')."""
     pools = w("prefill {prefill} + decode {decode} cards", prefill=p.prefill_cards, decode=count - p.prefill_cards) \
         if p.disaggregated else w("aggregated")
-    return w("TP {tp} × PP {pp} × EP {ep}, batch {batch}, {chunk} tokens/step, KV {kv}, {pools}",
-             tp=p.tp, pp=p.pp, ep=p.ep, batch=numbers.count(p.batch, w.language),
+    parallel = " × ".join(f"{name} {n}" for name, n in (("TP", p.tp), ("PP", p.pp), ("EP", p.ep))
+                          if n > 1 or name == "TP")
+    return w("{parallel}, batch {batch}, {chunk} tokens/step, KV {kv}, {pools}",
+             parallel=parallel, batch=numbers.count(p.batch, w.language),
              chunk=numbers.count(p.tokens_per_step, w.language),
              kv=p.kv_precision.upper() if p.kv_precision else w("engine default"), pools=pools)
 

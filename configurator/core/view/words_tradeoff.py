@@ -36,8 +36,8 @@ ZH_CN_TRADEOFF: dict[str, str] = {
         "所选布局不在前沿上：规划器按满足目标时承载的请求数排序。",
     "The chosen layout was not among those weighed (no speed, or it does not fit).":
         "所选布局不在评估过的布局中（无速度数据或显存放不下）。",
-    "TP {tp} × PP {pp} × EP {ep}, batch {batch}, {chunk} tokens/step, KV {kv}, {pools}":
-        "TP {tp} × PP {pp} × EP {ep}，批 {batch}，每步 {chunk} 词元，KV {kv}，{pools}",
+    "{parallel}, batch {batch}, {chunk} tokens/step, KV {kv}, {pools}":
+        "{parallel}，批 {batch}，每步 {chunk} 词元，KV {kv}，{pools}",
     "engine default": "引擎默认",
     "aggregated": "聚合",
     "prefill {prefill} + decode {decode} cards": "预填充 {prefill} 卡 + 解码 {decode} 卡",

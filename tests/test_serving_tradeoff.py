@@ -65,13 +65,30 @@ def test_off_the_front_says_why(catalog):
 
 
 def test_recording_changes_no_answer(catalog):
+    from configurator.core.workloads.serving import plan
+
     card, scenario = catalog.get("h100-sxm"), _serving(16)
     chosen, weighed = recording_evaluated(scenario, card)
     plain = search_inference(scenario, card)
     assert chosen.scenario == plain.scenario and weighed
-    assert recording_evaluated.__module__  # nothing kept once the recording ends
-    from configurator.core.workloads.serving import plan
-    assert plan._EVALUATED.get() is None
+    _, more = recording_evaluated(scenario, card, explore=True)
+    assert len(more) >= len(weighed)
+    assert plan._EVALUATED.get() is None and plan._EXPLORING.get() is False  # nothing kept once it ends
+
+
+def test_a_load_of_users_alone_is_explored_beyond_the_first_plan(catalog):
+    """200 users, no request rate: the planner stops at its first plan (it meets every target);
+    the trade-off weighs the engine steps and separate pools too, and marks the planner's answer."""
+    card = catalog.get("h100-sxm")
+    scenario = Scenario(model=preset("llama3-70b"), card_id="h100-sxm", count=16, workload="inference",
+                        auto_layout=LAYOUT_FIELDS, serving={"concurrency": 200})
+    _, weighed = recording_evaluated(scenario, card)
+    t = serving_tradeoff(scenario, card)
+    assert len(t.points) > len(weighed) and any(p.disaggregated for p in t.points)  # 4 estimates -> 21 layouts
+    assert t.chosen_on_front or t.why_off_front == "first-that-meets"
+    s = estimate(scenario, card).scenario
+    assert (t.chosen.tp, t.chosen.disaggregated, t.chosen.tokens_per_step) == (
+        s.parallelism.tp, s.prefill_copies > 0, s.serving.max_batched_tokens)
 
 
 def test_pinned_layout_is_one_point(catalog):

@@ -25,6 +25,9 @@ OFF_FRONT = {
                           "the one that misses them least (TTFT has no axis here).",
     "better-miss-targets": "The chosen layout is off the front: every layout that beats it on both axes misses a "
                            "target it meets.",
+    "first-that-meets": "The chosen layout is off the front: with users alone (no request rate) the planner keeps "
+                        "its first layout that meets every target; the layouts beyond it were weighed for this "
+                        "chart only.",
     "ranked-otherwise": "The chosen layout is off the front: the planner ranks by requests carried within the "
                         "targets.",
     "chosen-not-weighed": "The chosen layout was not among those weighed (no speed, or it does not fit).",
@@ -65,6 +68,8 @@ def chart_text(t: ServingTradeoff, w: Words, table: bool = False) -> TradeoffCha
     with_target, without = TTFT_IN_TABLE if table else TTFT_ON_CHART
     notes = [w(with_target, ms=numbers.significant(t.ttft_target_ms, 3, w.language), p=p) if t.ttft_target_ms
              else w(without)]
+    if len(t.points) == 1:
+        notes.append(w("One layout weighed: the layout is set, or no other fits this card and load."))
     if t.not_fitting:
         notes.append(w("Layouts weighed that do not fit in memory (not drawn): {n}.",
                        n=numbers.count(t.not_fitting, w.language)))

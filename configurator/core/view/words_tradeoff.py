@@ -12,6 +12,8 @@ ZH_CN_TRADEOFF: dict[str, str] = {
     "Aggregated (shared copies)": "聚合（共用副本）",
     "Disaggregated (prefill + decode pools)": "分离（预填充池 + 解码池）",
     "Pareto front": "帕累托前沿",
+    "One layout weighed: the layout is set, or no other fits this card and load.":
+        "只评估了一种布局：布局已固定，或此卡在此负载下没有其他布局。",
     "Chosen layout": "所选布局",
     "TPOT target {ms} ms (p{p})": "TPOT 目标 {ms} ms（p{p}）",
     "TTFT target {ms} ms (p{p}) has no axis here: layouts that miss it, the TPOT target or the request rate "
@@ -32,6 +34,9 @@ ZH_CN_TRADEOFF: dict[str, str] = {
         "所选布局不在前沿上：没有布局达到目标，规划器选了偏差最小的一个（TTFT 不在坐标轴上）。",
     "The chosen layout is off the front: every layout that beats it on both axes misses a target it meets.":
         "所选布局不在前沿上：在两个坐标上都更优的布局都未达到它所满足的某个目标。",
+    "The chosen layout is off the front: with users alone (no request rate) the planner keeps its first layout "
+    "that meets every target; the layouts beyond it were weighed for this chart only.":
+        "所选布局不在前沿上：只给用户数（无请求速率）时，规划器保留第一个满足全部目标的布局；其后的布局仅为本图评估。",
     "The chosen layout is off the front: the planner ranks by requests carried within the targets.":
         "所选布局不在前沿上：规划器按满足目标时承载的请求数排序。",
     "The chosen layout was not among those weighed (no speed, or it does not fit).":

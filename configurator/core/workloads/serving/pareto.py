@@ -18,7 +18,7 @@ from configurator.core.scenario import Scenario
 from configurator.core.serving_use import latency_targets
 from configurator.core.workloads.base import Estimate
 from configurator.core.workloads.layout import at_count, plannable
-from configurator.core.workloads.serving.plan import plans_layout, recording_evaluated
+from configurator.core.workloads.serving.plan import planned_inference, plans_layout, recording_evaluated
 
 
 @dataclass(frozen=True)
@@ -75,6 +75,8 @@ class ServingTradeoff:
     why_off_front: str | None
     """Why the chosen layout is not on the front (None when it is): ``better-miss-targets`` (every
     layout that dominates it misses a target it meets: TTFT has no axis here),
+    ``first-that-meets`` (a load of users alone: the planner keeps its first plan that meets every
+    target, and the layouts that beat it were weighed for this picture only),
     ``closest-to-targets`` (no layout meets the targets; the planner chose the smallest relative
     miss, :func:`~configurator.core.workloads.serving.plan.target_miss`), ``ranked-otherwise``
     (the planner's ranking preferred it to a layout that dominates it and meets the targets too),
@@ -122,14 +124,17 @@ def pareto_front(points: list[TradeoffPoint]) -> list[bool]:
 
 def serving_tradeoff(scenario: Scenario, card: Card, chosen: Estimate | None = None) -> ServingTradeoff:
     """Every layout the serving search weighs for ``scenario`` (its Auto fields, at its card count)
-    on ``card``, those that fit as points, the front marked and the chosen layout — ``chosen``,
-    else the search's own answer — marked (added when the search did not weigh it, as when the
-    deployment kept the engine's defaults). Without Auto serving fields there is nothing to
-    search: the one layout given."""
+    on ``card`` — with the engine steps and separate pools it skips when its first plan already
+    meets every target (:func:`~configurator.core.workloads.serving.plan.recording_evaluated`'s
+    ``explore``: what a tighter target would cost) — those that fit as points, the front marked
+    and the chosen layout — ``chosen``, else the planner's own answer — marked (added when the
+    search did not weigh it, as when the deployment kept the engine's defaults). Without Auto
+    serving fields there is nothing to search: the one layout given."""
     targets = latency_targets(scenario)
     percentile = targets.percentile
     if plans_layout(scenario):
-        answer, weighed = recording_evaluated(scenario, card)
+        _, weighed = recording_evaluated(scenario, card, explore=True)
+        answer = planned_inference(scenario, card)
     else:
         from configurator.core.workloads.serving.estimate import estimate_inference, inference_basis
 
@@ -162,6 +167,8 @@ def serving_tradeoff(scenario: Scenario, card: Card, chosen: Estimate | None = N
             why = "closest-to-targets"
         elif all(not q.meets_targets for q in better):
             why = "better-miss-targets"
+        elif not scenario.constraints.requests_per_s:
+            why = "first-that-meets"
         else:
             why = "ranked-otherwise"
     return ServingTradeoff(card_id=card.id, card_name=card.name, count=scenario.count, points=tuple(points),

@@ -261,17 +261,25 @@ def _evaluated(scenario: Scenario, card: Card) -> Estimate:
     return est
 
 
-def recording_evaluated(scenario: Scenario, card: Card) -> tuple[Estimate, list[Estimate]]:
+_EXPLORING: ContextVar[bool] = ContextVar("serving_search_exploring", default=False)
+"""Whether :func:`recording_evaluated` asked the search to weigh the engine steps and the separate
+pools even where the first plan already meets every target (:func:`_nothing_to_gain`)."""
+
+
+def recording_evaluated(scenario: Scenario, card: Card, explore: bool = False) -> tuple[Estimate, list[Estimate]]:
     """The search (:func:`search_inference`, its memo passed by) with every layout it estimated,
     in order: tensor/expert parallel, pipeline stages, batch per copy, tokens per step, KV
-    precision, shared or separate prefill/decode pools. The search itself keeps nothing unless
-    asked here (one context-variable read per layout estimated)."""
+    precision, shared or separate prefill/decode pools. With ``explore``, the engine steps and
+    separate pools the search skips when the first plan already meets every target under a load
+    of users alone are weighed too (its answer may then differ from the planner's). The search
+    itself keeps nothing unless asked here (one context-variable read per layout estimated)."""
     kept: list[Estimate] = []
-    token = _EVALUATED.set(kept)
+    token, exploring = _EVALUATED.set(kept), _EXPLORING.set(explore)
     try:
         chosen = search_inference(scenario, card)
     finally:
         _EVALUATED.reset(token)
+        _EXPLORING.reset(exploring)
     return chosen, kept
 
 
@@ -337,7 +345,7 @@ def _nothing_to_gain(est: Estimate) -> bool:
     rate): another engine step or separate pools would only serve the same users a little faster,
     so they are not searched (their point is the most requests carried within the targets)."""
     return not est.scenario.constraints.requests_per_s and est.fits and est.inference is not None and \
-        not missed_serving_targets(est.scenario, est.inference)
+        not missed_serving_targets(est.scenario, est.inference) and not _EXPLORING.get()
 
 
 def _latency_targets(scenario: Scenario) -> bool:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from configurator.app.charts import NumberAxis
 from configurator.core.view.tradeoff_view import chart_text, hover_text
@@ -44,9 +44,20 @@ class ServingTradeoffChart(QWidget):
         self.note.setObjectName("tradeoff-note")
         self.note.setWordWrap(True)
         self.note.setStyleSheet("color: #555;")
+        self.note.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.note.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)  # every line shown
+        self.plot.setMinimumHeight(200)
         layout.addWidget(self.plot, 1)
         layout.addWidget(self.note)
         self.tradeoff: ServingTradeoff | None = None
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        """A wrapped label's height follows its width (Qt sizes it for a default width otherwise)."""
+        super().resizeEvent(event)
+        self._fit_note()
+
+    def _fit_note(self) -> None:
+        self.note.setMinimumHeight(self.note.heightForWidth(max(self.width(), 1)) if self.note.text() else 0)
 
     def show_tradeoff(self, tradeoff: ServingTradeoff | None, language: str) -> None:
         """Draw ``tradeoff`` in ``language`` (None: clear)."""
@@ -59,6 +70,7 @@ class ServingTradeoffChart(QWidget):
             self.tpot.setVisible(False)
             self.plot.setTitle("")
             self.note.setText("")
+            self._fit_note()
             return
         w = words(language)
         text = chart_text(tradeoff, w)
@@ -96,3 +108,4 @@ class ServingTradeoffChart(QWidget):
             self.plot.setXRange(0, max(xs) * 1.1, padding=0)
             self.plot.setYRange(0, max(ys) * 1.15, padding=0)
         self.note.setText(text.note)
+        self._fit_note()

@@ -35,6 +35,10 @@ OFF_FRONT = {
 """What the chart says when the chosen layout is off the front, by :attr:`ServingTradeoff.why_off_front`."""
 
 
+ONE_POINT = 0.02
+"""Layouts this close on both axes (a share) are one point to the eye: the chart says there is nothing to trade."""
+
+
 @dataclass(frozen=True)
 class TradeoffChartText:
     """The chart's words in one language."""
@@ -70,6 +74,10 @@ def chart_text(t: ServingTradeoff, w: Words, table: bool = False) -> TradeoffCha
              else w(without)]
     if len(t.points) == 1:
         notes.append(w("One layout weighed: the layout is set, or no other fits this card and load."))
+    elif t.points and all(max(v) <= (1 + ONE_POINT) * min(v) for v in
+                          ([q.per_gpu for q in t.points], [q.per_user for q in t.points])):
+        notes.append(w("The {n} layouts weighed lie within 2 % of one another: at this load there is nothing to "
+                       "trade.", n=numbers.count(len(t.points), w.language)))
     if t.not_fitting:
         notes.append(w("Layouts weighed that do not fit in memory (not drawn): {n}.",
                        n=numbers.count(t.not_fitting, w.language)))

@@ -18,6 +18,8 @@ AGGREGATED_COLOUR = "#1f77b4"
 DISAGGREGATED_COLOUR = "#d62728"
 FRONT_COLOUR = "#333333"
 TARGET_COLOUR = "#2ca02c"
+POINT_SIZE, FRONT_SIZE = 8, 12
+"""Spot sizes [px]: a layout on the front is drawn larger."""
 
 
 class ServingTradeoffChart(QWidget):
@@ -80,6 +82,7 @@ class ServingTradeoffChart(QWidget):
 
         def spots(pooled: bool, colour: str) -> list[dict]:
             return [{"pos": (p.per_user, p.per_gpu), "data": hover_text(p, tradeoff.count, w),
+                     "size": FRONT_SIZE if p.on_front else POINT_SIZE,
                      "pen": pg.mkPen(colour, width=1.5),
                      "brush": pg.mkBrush(colour) if p.meets_targets else pg.mkBrush(255, 255, 255, 0)}
                     for p in tradeoff.points if p.disaggregated is pooled]

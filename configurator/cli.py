@@ -166,7 +166,8 @@ def _run_serving_plan(args: argparse.Namespace, scenario: Scenario, catalog: Cat
     chosen = _planned(scenario, catalog)
     tradeoff = serving_tradeoff(scenario, card, chosen)
     if args.json:
-        _print_json({**estimate_to_dict(chosen, deployment_cost(chosen)), "serving_tradeoff": tradeoff_to_dict(tradeoff)})
+        _print_json({**estimate_to_dict(chosen, deployment_cost(chosen)),
+                     "serving_tradeoff": tradeoff_to_dict(tradeoff)})
     else:
         print(estimate_table(chosen, args.lang))
         print()

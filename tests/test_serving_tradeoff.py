@@ -24,7 +24,8 @@ def catalog():
 
 def _serving(count: int, **constraints) -> Scenario:
     return Scenario(model=preset("llama3-70b"), card_id="h100-sxm", count=count, workload="inference",
-                    auto_layout=LAYOUT_FIELDS, serving={"concurrency": 200, "prompt_tokens": 1024, "output_tokens": 256},
+                    auto_layout=LAYOUT_FIELDS,
+                    serving={"concurrency": 200, "prompt_tokens": 1024, "output_tokens": 256},
                     constraints={"requests_per_s": 20, "tpot_ms": 50, **constraints})
 
 

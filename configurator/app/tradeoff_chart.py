@@ -38,7 +38,8 @@ class ServingTradeoffChart(QWidget):
         self.chosen = pg.ScatterPlotItem(size=20, symbol="star", pen=pg.mkPen("#000", width=1.2),
                                          brush=pg.mkBrush("#ffbf00"), hoverable=True, tip=lambda x, y, data: data)
         self.tpot = pg.InfiniteLine(angle=90, movable=False, pen=pg.mkPen(TARGET_COLOUR, width=1.5),
-                                    label="", labelOpts={"position": 0.92, "color": TARGET_COLOUR, "anchors": [(0, 0), (0, 0)]})
+                                    label="", labelOpts={"position": 0.92, "color": TARGET_COLOUR,
+                                                         "anchors": [(0, 0), (0, 0)]})
         for item in (self.front, self.aggregated, self.disaggregated, self.chosen):
             self.plot.addItem(item)
         self.plot.addItem(self.tpot)

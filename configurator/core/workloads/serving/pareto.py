@@ -156,7 +156,7 @@ def serving_tradeoff(scenario: Scenario, card: Card, chosen: Estimate | None = N
     on_front = pareto_front(points)
     points = [TradeoffPoint(**{**vars(p), "on_front": f,
                                "chosen": chosen_point is not None and p.key == chosen_point.key})
-              for p, f in zip(points, on_front)]
+              for p, f in zip(points, on_front, strict=True)]
     mark = next((p for p in points if p.chosen), None)
     why = None
     if mark is None:

@@ -163,3 +163,24 @@ def test_a_front_of_the_chosen_layout_alone_is_not_listed(catalog):
                         serving={"concurrency": 16})
     summary = summary_of(estimate(scenario, catalog.get("l40s")), catalog, "en")
     assert all(t.key != "tradeoff" for t in summary.tables)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_the_front_text_lists_an_off_front_choice_and_aligns_its_columns(catalog, lang):
+    """200 users alone on 16 H100: the chosen layout is off the front; the table lists it last,
+    marked, and its columns line up in Chinese too (wide characters take two columns)."""
+    from configurator.core.view.printable import display_width
+    from configurator.core.view.tradeoff_view import front_text
+    from configurator.core.view.words import Words
+
+    scenario = Scenario(model=preset("llama3-70b"), card_id="h100-sxm", count=16, workload="inference",
+                        auto_layout=LAYOUT_FIELDS, serving={"concurrency": 200})
+    t = serving_tradeoff(scenario, catalog.get("h100-sxm"))
+    assert not t.chosen_on_front
+    lines = front_text(t, Words(lang)).splitlines()
+    table = [line for line in lines if line.startswith(("TP ", "Layout", "并行布局"))]
+    assert ("(chosen, off the front)" if lang == "en" else "（已选，不在前沿上）") in table[-1]
+    number = "427"  # the first front row's tokens/s per GPU starts in the same column as the heading's
+    heading = table[0]
+    column = display_width(heading[:heading.index("tokens/s per GPU" if lang == "en" else "每卡 词元/秒")])
+    assert display_width(table[1][:table[1].index(number)]) == column

@@ -13,13 +13,13 @@ from configurator.report.parts import Table
 
 def tradeoff_table(est: Estimate, w: Words) -> Table | None:
     """The front as a table for a serving estimate (None for other families, or when the front is
-    one layout: the speed table already says it)."""
+    the chosen layout alone: the speed table already says it)."""
     if not view_of(est.scenario.workload).ranking.serving_tradeoff:
         return None
     from configurator.core.workloads.serving.pareto import asked_scenario, serving_tradeoff
 
     tradeoff = serving_tradeoff(asked_scenario(est), est.card, est)
-    if len(tradeoff.front) < 2:  # the chosen layout alone: nothing to trade (the search had nothing to gain)
+    if len(tradeoff.front) < 2 and tradeoff.chosen_on_front:  # the chosen layout alone: nothing to trade
         return None
     heading, rows = front_table(tradeoff, w)
     text = chart_text(tradeoff, w, table=True)

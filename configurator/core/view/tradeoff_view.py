@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from configurator.core.view import numbers
+from configurator.core.view.printable import display_width
 from configurator.core.view.words import Words
 from configurator.core.workloads.serving.pareto import ServingTradeoff, TradeoffPoint
 
@@ -26,8 +27,8 @@ OFF_FRONT = {
     "better-miss-targets": "The chosen layout is off the front: every layout that beats it on both axes misses a "
                            "target it meets.",
     "first-that-meets": "The chosen layout is off the front: with users alone (no request rate) the planner keeps "
-                        "its first layout that meets every target; the layouts beyond it were weighed for this "
-                        "chart only.",
+                        "its first layout that meets every target; the layouts beyond it were weighed here "
+                        "only.",
     "ranked-otherwise": "The chosen layout is off the front: the planner ranks by requests carried within the "
                         "targets.",
     "chosen-not-weighed": "The chosen layout was not among those weighed (no speed, or it does not fit).",
@@ -79,7 +80,8 @@ def chart_text(t: ServingTradeoff, w: Words, table: bool = False) -> TradeoffCha
         notes.append(w("The {n} layouts weighed lie within 2 % of one another: at this load there is nothing to "
                        "trade.", n=numbers.count(len(t.points), w.language)))
     if t.not_fitting:
-        notes.append(w("Layouts weighed that do not fit in memory (not drawn): {n}.",
+        notes.append(w("Layouts weighed that do not fit in memory (not listed): {n}." if table else
+                       "Layouts weighed that do not fit in memory (not drawn): {n}.",
                        n=numbers.count(t.not_fitting, w.language)))
     if t.why_off_front:
         notes.append(w(OFF_FRONT[t.why_off_front]))
@@ -121,17 +123,19 @@ def hover_text(p: TradeoffPoint, count: int, w: Words) -> str:
 
 def front_table(t: ServingTradeoff, w: Words) -> tuple[list[str], list[list[str]]]:
     """The front as a table: heading and rows (layout, tokens/s per GPU, per user, TTFT, targets met),
-    fastest per user last; the chosen layout marked; layouts at the same point one row (the chosen,
-    else the shortest TTFT), with how many more lie there."""
+    fastest per user last; the chosen layout marked (and listed last when it is off the front);
+    layouts at the same point one row (the chosen, else the shortest TTFT), with how many more lie there."""
     heading = [w("Layout"), w("tokens/s per GPU"), w("tokens/s per user"), w("TTFT p{p} [s]", p=t.percentile),
                w("Meets targets")]
     alike: dict[tuple[float, float], list[TradeoffPoint]] = {}
-    for p in t.front:  # layouts the axes cannot tell apart (another engine step, same decode): one row
+    listed = [*t.front, *((t.chosen,) if t.chosen is not None and not t.chosen.on_front else ())]
+    for p in listed:  # layouts the axes cannot tell apart (another engine step, same decode): one row
         alike.setdefault((round(p.per_gpu, 6), round(p.per_user, 6)), []).append(p)
     rows = []
     for group in alike.values():
         p = min(group, key=lambda q: (not q.chosen, q.ttft_s))
-        name = layout_name(p, t.count, w) + (w(" (chosen)") if p.chosen else "")
+        name = layout_name(p, t.count, w) + (w(" (chosen)") if p.chosen and p.on_front else
+                                             w(" (chosen, off the front)") if p.chosen else "")
         if len(group) > 1:
             name += w(" (+{n} alike on both axes)", n=len(group) - 1)
         rows.append([name, numbers.significant(p.per_gpu, 3, w.language),
@@ -142,13 +146,15 @@ def front_table(t: ServingTradeoff, w: Words) -> tuple[list[str], list[list[str]
 
 
 def front_text(t: ServingTradeoff, w: Words) -> str:
-    """The front as plain text for the command line: a title, the table, the note."""
+    """The front as plain text for the command line: a title, the table (columns aligned for wide
+    CJK characters too), the note."""
     heading, rows = front_table(t, w)
     text = chart_text(t, w, table=True)
-    widths = [max(len(r[i]) for r in [heading, *rows]) for i in range(len(heading))]
+    widths = [max(display_width(r[i]) for r in [heading, *rows]) for i in range(len(heading))]
     lines = [text.title]
     if text.tpot_line:
         lines.append(text.tpot_line)
-    lines += ["  ".join(c.ljust(widths[i]) for i, c in enumerate(r)).rstrip() for r in [heading, *rows]]
+    lines += ["  ".join(c + " " * (widths[i] - display_width(c)) for i, c in enumerate(r)).rstrip()
+              for r in [heading, *rows]]
     lines.append(text.note)
     return "\n".join(lines)

@@ -30,6 +30,8 @@ ZH_CN_TRADEOFF: dict[str, str] = {
         "无 TTFT 目标：未达到 TPOT 目标或请求速率的布局画成空心。",
     "Layouts weighed that do not fit in memory (not drawn): {n}.": "评估过但显存放不下的布局（未画出）：{n} 种。",
     " (chosen)": "（已选）",
+    " (chosen, off the front)": "（已选，不在前沿上）",
+    "Layouts weighed that do not fit in memory (not listed): {n}.": "评估过但显存放不下的布局（未列出）：{n} 种。",
     " (+{n} alike on both axes)": "（另有 {n} 种两轴相同）",
     "The chosen layout is off the front: no layout meets the targets, and the planner chose the one that "
     "misses them least (TTFT has no axis here).":
@@ -37,8 +39,8 @@ ZH_CN_TRADEOFF: dict[str, str] = {
     "The chosen layout is off the front: every layout that beats it on both axes misses a target it meets.":
         "所选布局不在前沿上：在两个坐标上都更优的布局都未达到它所满足的某个目标。",
     "The chosen layout is off the front: with users alone (no request rate) the planner keeps its first layout "
-    "that meets every target; the layouts beyond it were weighed for this chart only.":
-        "所选布局不在前沿上：只给用户数（无请求速率）时，规划器保留第一个满足全部目标的布局；其后的布局仅为本图评估。",
+    "that meets every target; the layouts beyond it were weighed here only.":
+        "所选布局不在前沿上：只给用户数（无请求速率）时，规划器保留第一个满足全部目标的布局；其后的布局仅在此评估。",
     "The chosen layout is off the front: the planner ranks by requests carried within the targets.":
         "所选布局不在前沿上：规划器按满足目标时承载的请求数排序。",
     "The chosen layout was not among those weighed (no speed, or it does not fit).":

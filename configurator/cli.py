@@ -149,6 +149,10 @@ def _run_plan(args: argparse.Namespace, catalog: Catalog) -> int:
     scenario = scenario_from_args(args, catalog)
     if args.launch:
         return _print_launch(_planned(scenario, catalog), args)
+    from configurator.core.workloads import family_of
+
+    if family_of(scenario.workload).name == "serving":  # the serving trade-off: part 1 of issue 29
+        return _run_serving_plan(args, scenario, catalog)
     if not scenario.workload.is_training:
         raise UsageError(msg("cli-plan-training-only"))
     from configurator.core.fit_suggestions import suggestions_to_dict, what_would_fit
@@ -163,6 +167,26 @@ def _run_plan(args: argparse.Namespace, catalog: Catalog) -> int:
                      "what_would_fit": suggestions_to_dict(suggestions)})
     else:
         print(plan_table(plan, chosen, args.lang, suggestions))
+    return 0
+
+
+def _run_serving_plan(args: argparse.Namespace, scenario: Scenario, catalog: Catalog) -> int:
+    """The serving plan for one card and count and the trade-off the planner weighed (issue 29):
+    the estimate, and every layout as tokens/s per GPU against tokens/s per user with its front."""
+    from configurator.core.view.tradeoff_view import front_text
+    from configurator.core.view.words import Words
+    from configurator.core.workloads.serving.pareto import serving_tradeoff, tradeoff_to_dict
+
+    card = catalog.get(scenario.card_id)
+    chosen = _planned(scenario, catalog)
+    tradeoff = serving_tradeoff(scenario, card, chosen)
+    if args.json:
+        _print_json({**estimate_to_dict(chosen, deployment_cost(chosen)),
+                     "serving_tradeoff": tradeoff_to_dict(tradeoff)})
+    else:
+        print(estimate_table(chosen, args.lang))
+        print()
+        print(front_text(tradeoff, Words(args.lang)))
     return 0
 
 
@@ -288,7 +312,8 @@ def build_parser() -> argparse.ArgumentParser:
     rec.add_argument("--limit", type=int, default=10, help="how many to list")
     rec.add_argument("--json", action="store_true")
     rec.add_argument("--lang", choices=LANGUAGES, default=DEFAULT_LANGUAGE, help="language of the table")
-    pln = sub.add_parser("plan", help="the best training layouts for one card and count, and why the others lose")
+    pln = sub.add_parser("plan", help="the best training layouts for one card and count, and why the others lose; for "
+                         "serving, every layout weighed and its Pareto front")
     add_scenario_flags(pln)
     pln.add_argument("--top", type=int, default=5, help="how many layouts to list")
     pln.add_argument("--json", action="store_true")

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QTableWidget,
     QTableWidgetItem,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -32,6 +33,7 @@ from configurator.app.controller import ScenarioController
 from configurator.app.i18n import current_language, message_text
 from configurator.app.i18n import tc as _tc
 from configurator.app.labels import CLASS_COLOURS, class_names, factor_names, named, region_names
+from configurator.app.tradeoff_chart import ServingTradeoffChart
 from configurator.app.worker import LatestJob, show_busy
 from configurator.core.fields import spec
 from configurator.core.limiting import limiting_factor
@@ -151,7 +153,17 @@ class RecommendationPanel(QWidget):
         self.front = pg.PlotDataItem(pen=pg.mkPen("#333", width=1.5, style=Qt.PenStyle.DashLine))
         self.chart.addItem(self.points)
         self.chart.addItem(self.front)
-        layout.addWidget(self.chart, 2)
+        self.charts = QTabWidget()
+        self.charts.setObjectName("recommend-charts")
+        self.charts.addTab(self.chart, "")
+        self.tradeoff_chart = ServingTradeoffChart()
+        self.charts.addTab(self.tradeoff_chart, "")
+        self.charts.currentChanged.connect(lambda _index: self._show_tradeoff())
+        self._tradeoff_of = None
+        """The recommendation the trade-off chart shows (drawn once per selection)."""
+        self.charts.setTabText(0, words(current_language())("Cost and speed"))
+        self.charts.setTabVisible(self.TRADEOFF_TAB, False)  # until a serving ranking is shown
+        layout.addWidget(self.charts, 2)
         self._set_headers()
         controller.scenario_changed.connect(self._schedule)
         controller.catalog_changed.connect(self._schedule)
@@ -334,6 +346,7 @@ class RecommendationPanel(QWidget):
         self._fill_below_line(result)
         self._show_price_decides(result)
         self._fill_chart(result)
+        self._show_chart_tabs()
         if result.ranked:
             self.table.selectRow(0)
             self._show_reasons()  # row 0 may have been selected already: its reasons are this ranking's
@@ -451,6 +464,36 @@ class RecommendationPanel(QWidget):
         if rec is None:
             return
         self.reasons.setText("\n".join(f"• {message_text(m)}" for m in rec.reasons))
+        self._show_tradeoff()
+
+    TRADEOFF_TAB = 1
+    """The serving trade-off's tab (shown for serving only)."""
+
+    def _show_chart_tabs(self) -> None:
+        """Tab names in the language; the trade-off tab only for a family whose view draws it."""
+        w = words(current_language())
+        self.charts.setTabText(0, w("Cost and speed"))
+        self.charts.setTabText(self.TRADEOFF_TAB, w("Serving trade-off"))
+        shown = view_of(self.controller.scenario.workload).ranking.serving_tradeoff
+        self.charts.setTabVisible(self.TRADEOFF_TAB, shown)
+        if not shown:
+            self._tradeoff_of = None
+            self.tradeoff_chart.show_tradeoff(None, current_language())
+
+    def _show_tradeoff(self) -> None:
+        """The selected serving deployment's trade-off, searched when its tab is open (one search
+        at one count: tens of milliseconds) and kept until another row is selected."""
+        if self.charts.currentIndex() != self.TRADEOFF_TAB or self.result is None:
+            return
+        rows = self.table.selectionModel().selectedRows()
+        rec = self.recommendation_at(rows[0].row()) if rows else None
+        if rec is None or rec is self._tradeoff_of:
+            return
+        from configurator.core.workloads.serving.pareto import deployment_tradeoff
+
+        self._tradeoff_of = rec
+        self.tradeoff_chart.show_tradeoff(deployment_tradeoff(self.controller.scenario, rec.estimate),
+                                          current_language())
 
     def use_selected(self) -> bool:
         """Apply the selected configuration to the scenario (undoable); one below the line too,

@@ -533,7 +533,7 @@ ENGLISH.update({
     "cli-owned-form": "--owned takes ID:COUNT, e.g. {example}, not '{text}'",
     "cli-cards-range": "{flag}: {count:,} cards is outside the range {low:,} to {high:,} cards",
     "cli-whole-range": "{flag}: between {low:,} and {high:,}, not {value}",
-    "cli-plan-training-only": "plan lays out training jobs; for serving use 'estimate' or 'recommend'",
+    "cli-plan-training-only": "plan lays out training and serving jobs; for graphics use 'estimate' or 'recommend'",
     "launch-not-for-workload": "{target} does not launch {workload} work; choose one of: {choices}",
     "cli-scenario-twice": "give the scenario file once (positional or --scenario)",
     "cli-overlay-needs-command": "--catalog-overlay applies to a command (estimate, recommend, plan, report, catalog); "
@@ -639,7 +639,7 @@ CHINESE.update({
     "cli-owned-form": "--owned 的写法是 型号ID:数量，例如 {example}，而不是 '{text}'",
     "cli-cards-range": "{flag}：{count:,} 张卡超出范围 {low:,} 至 {high:,} 张",
     "cli-whole-range": "{flag}：应在 {low:,} 到 {high:,} 之间，而不是 {value}",
-    "cli-plan-training-only": "plan 只为训练任务排布局；服务负载请用 'estimate' 或 'recommend'",
+    "cli-plan-training-only": "plan 只为训练和推理任务排布局；图形负载请用 'estimate' 或 'recommend'",
     "launch-not-for-workload": "{target} 不能启动{workload}任务；可选：{choices}",
     "cli-scenario-twice": "场景文件只需给一次（位置参数或 --scenario）",
     "cli-overlay-needs-command": "--catalog-overlay 只用于命令（estimate、recommend、plan、report、catalog）；"

@@ -65,6 +65,7 @@ from configurator.report.parts import (  # noqa: F401 - gib and num are re-expor
     percent,
 )
 from configurator.report.technical import bands_table, card_table, memory_table, speed_table, workload_table
+from configurator.report.tradeoff import tradeoff_table
 
 MAX_ALTERNATIVES = 6
 """Priced alternatives listed (cards without a price are listed after them)."""
@@ -720,7 +721,7 @@ def build_summary(est: Estimate, catalog: Catalog, language: str = "en", today: 
                      decision, w, sources),
         *filter(None, (price_decides_table(decision, w),)),
         workload_table(est, w), card_table(est, w, sources), memory_table(est, w, view), speed_table(est, w, view),
-        bands_table(est, w, view),
+        *filter(None, (tradeoff_table(est, w),)), bands_table(est, w, view),
         _power_table(est, view, w), _assumptions_table(est, mine, w, sources),
     )
     chart = _rent_chart(est, mine, w)

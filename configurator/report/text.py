@@ -4,7 +4,6 @@ catalog, the ranking, the planner's layouts)."""
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterable
 
 from configurator.core.catalog import Card, Catalog
@@ -24,14 +23,13 @@ from configurator.core.view.ranking_view import (
 )
 from configurator.core.view.rows import Columns, View, label, write
 from configurator.core.view.suggestions_view import suggestions_section
-from configurator.core.view.printable import single_line
+from configurator.core.view.printable import display_width, single_line
 from configurator.core.view.words import words
 from configurator.report.language import OBJECTIVE_LABELS
 
 
-def _width(text: str) -> int:
-    """Columns ``text`` takes in a terminal: two for each wide (CJK) character."""
-    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+_width = display_width
+"""Columns a text takes in a terminal (:func:`~configurator.core.view.printable.display_width`)."""
 
 
 def _aligned(rows: Iterable[tuple[str, str]]) -> str:

@@ -87,6 +87,9 @@ class RankingView:
     """A recommendation's ``speed_figure`` (in the family's ``speed_unit``) as the Pareto chart's x value."""
     latency_targets: bool = False
     """Whether the panel states the latency targets held (the serving use's defaults, named)."""
+    serving_tradeoff: bool = False
+    """Whether the panel draws the serving trade-off of the selected deployment (every layout the
+    serving planner weighed: :mod:`configurator.core.view.tradeoff_view`)."""
 
 
 @dataclass(frozen=True)
@@ -234,7 +237,7 @@ SERVING = FamilyView(
         speed_heading="Time per token",
         speed_text=lambda est: Amount(est.inference.tpot_s if est.inference else None, "s"),
         pareto_title="Cost against latency: the Pareto front", pareto_axis="Time per token [ms]",
-        pareto_x=lambda seconds: seconds * 1000.0, latency_targets=True),
+        pareto_x=lambda seconds: seconds * 1000.0, latency_targets=True, serving_tradeoff=True),
     job=_serving_job, workload_title="Workload and model", workload_rows=_serving_rows, card_specs="compute")
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import sys
+import unicodedata
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TextIO
@@ -92,3 +93,8 @@ def printable_output() -> Iterator[None]:
         yield
     finally:
         sys.stdout, sys.stderr = stdout, stderr
+
+
+def display_width(text: str) -> int:
+    """Columns ``text`` takes in a terminal: two for each wide (CJK) character (Unicode UAX #11)."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)

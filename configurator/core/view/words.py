@@ -18,6 +18,7 @@ from configurator.core.view.words_choices import ZH_CN_CHOICES
 from configurator.core.view.words_price import ZH_CN_PRICE
 from configurator.core.view.words_what_fits import ZH_CN_WHAT_FITS
 from configurator.core.view.words_constraints import ZH_CN_CONSTRAINTS
+from configurator.core.view.words_tradeoff import ZH_CN_TRADEOFF
 
 LANGUAGES = ("en", "zh_CN")
 """The languages of the catalogue: English (the ids themselves) and Simplified Chinese."""
@@ -585,6 +586,7 @@ ZH_CN.update(ZH_CN_PRICE)
 ZH_CN.update(ZH_CN_WHAT_FITS)
 ZH_CN.update(ZH_CN_ANSWERS)
 ZH_CN.update(ZH_CN_CONSTRAINTS)
+ZH_CN.update(ZH_CN_TRADEOFF)
 
 class Words:
     """Translator for one language: labels by their English text, warnings by message id."""

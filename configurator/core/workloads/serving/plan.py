@@ -6,6 +6,7 @@ scenarios with Auto serving fields (:func:`assemble`).
 from __future__ import annotations
 
 import math
+from contextvars import ContextVar
 from dataclasses import replace
 
 from configurator.core.catalog import Card
@@ -247,11 +248,46 @@ def _with_fp8_cache_if_needed(scenario: Scenario, card: Card, best: Estimate) ->
     return best
 
 
+_EVALUATED: ContextVar[list[Estimate] | None] = ContextVar("serving_layouts_evaluated", default=None)
+"""Where :func:`recording_evaluated` collects the layouts the search estimates (None: not collecting)."""
+
+
+def _evaluated(scenario: Scenario, card: Card) -> Estimate:
+    """One layout the search weighs, estimated (and kept while :func:`recording_evaluated` collects)."""
+    est = estimate_inference(scenario, card, inference_basis(scenario, card))
+    kept = _EVALUATED.get()
+    if kept is not None:
+        kept.append(est)
+    return est
+
+
+_EXPLORING: ContextVar[bool] = ContextVar("serving_search_exploring", default=False)
+"""Whether :func:`recording_evaluated` asked the search to weigh the engine steps and the separate
+pools even where the first plan already meets every target (:func:`_nothing_to_gain`)."""
+
+
+def recording_evaluated(scenario: Scenario, card: Card, explore: bool = False) -> tuple[Estimate, list[Estimate]]:
+    """The search (:func:`search_inference`, its memo passed by) with every layout it estimated,
+    in order: tensor/expert parallel, pipeline stages, batch per copy, tokens per step, KV
+    precision, shared or separate prefill/decode pools. With ``explore``, the engine steps and
+    separate pools the search skips when the first plan already meets every target under a load
+    of users alone are weighed too (its answer may then differ from the planner's). The search
+    itself keeps nothing unless asked here (one context-variable read per layout estimated)."""
+    kept: list[Estimate] = []
+    token, exploring = _EVALUATED.set(kept), _EXPLORING.set(explore)
+    try:
+        chosen = search_inference(scenario, card)
+    finally:
+        _EVALUATED.reset(token)
+        _EXPLORING.reset(exploring)
+    return chosen, kept
+
+
 def _batched_replica(scenario: Scenario, card: Card) -> Estimate:
     """The scenario with the batch per copy chosen (when it is Auto), estimated."""
     def at(batch: int | None) -> Estimate:
         s = scenario.model_copy(update={"serving": scenario.serving.model_copy(update={"max_batch": batch})})
-        return estimate_inference(s, card, inference_basis(s, card))
+        return _evaluated(s, card)
 
     if "max_batch" not in scenario.auto_layout:
         return at(scenario.serving.max_batch)
@@ -309,7 +345,7 @@ def _nothing_to_gain(est: Estimate) -> bool:
     rate): another engine step or separate pools would only serve the same users a little faster,
     so they are not searched (their point is the most requests carried within the targets)."""
     return not est.scenario.constraints.requests_per_s and est.fits and est.inference is not None and \
-        not missed_serving_targets(est.scenario, est.inference)
+        not missed_serving_targets(est.scenario, est.inference) and not _EXPLORING.get()
 
 
 def _latency_targets(scenario: Scenario) -> bool:
@@ -354,7 +390,7 @@ def _searched_engine_step(scenario: Scenario, card: Card, best: Estimate) -> Est
     def at(chunk: int, replan: bool) -> Estimate:
         serving = best.scenario.serving.model_copy(update={"max_batched_tokens": chunk})
         s = best.scenario.model_copy(update={"serving": serving})
-        return _replica(s, card) if replan else estimate_inference(s, card, inference_basis(s, card))
+        return _replica(s, card) if replan else _evaluated(s, card)
 
     # every step at the batch planned for the engine's, then the batch planned again for the best
     given = best.scenario.serving.max_batched_tokens

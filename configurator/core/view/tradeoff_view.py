@@ -1,0 +1,160 @@
+"""The serving trade-off as the window and the summary show it (issue 29, part 1): the chart's
+title, axes, series and note, each layout's name, and the front as a table, in either language.
+
+Axes as NVIDIA's aiconfigurator draws them: x the speed one user sees (tokens/s per user, ``1 /
+TPOT`` at the targets' percentile), y the throughput one card earns (tokens/s per GPU). The TPOT
+target is a vertical line at ``1000 / tpot_ms``; the TTFT target has no axis, so layouts that miss
+it (or the TPOT target, or the request rate) are drawn hollow, and the chart says so. Qt-free.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from configurator.core.view import numbers
+from configurator.core.view.printable import display_width
+from configurator.core.view.words import Words
+from configurator.core.workloads.serving.pareto import ServingTradeoff, TradeoffPoint
+
+AGGREGATED = "Aggregated (shared copies)"
+DISAGGREGATED = "Disaggregated (prefill + decode pools)"
+FRONT = "Pareto front"
+CHOSEN = "Chosen layout"
+
+OFF_FRONT = {
+    "closest-to-targets": "The chosen layout is off the front: no layout meets the targets, and the planner chose "
+                          "the one that misses them least (TTFT has no axis here).",
+    "better-miss-targets": "The chosen layout is off the front: every layout that beats it on both axes misses a "
+                           "target it meets.",
+    "first-that-meets": "The chosen layout is off the front: with users alone (no request rate) the planner keeps "
+                        "its first layout that meets every target; the layouts beyond it were weighed here "
+                        "only.",
+    "ranked-otherwise": "The chosen layout is off the front: the planner ranks by requests carried within the "
+                        "targets.",
+    "chosen-not-weighed": "The chosen layout was not among those weighed (no speed, or it does not fit).",
+}
+"""What the chart says when the chosen layout is off the front, by :attr:`ServingTradeoff.why_off_front`."""
+
+
+ONE_POINT = 0.02
+"""Layouts this close on both axes (a share) are one point to the eye: the chart says there is nothing to trade."""
+
+
+@dataclass(frozen=True)
+class TradeoffChartText:
+    """The chart's words in one language."""
+
+    title: str
+    x_axis: str
+    y_axis: str
+    aggregated: str
+    disaggregated: str
+    front: str
+    chosen: str
+    tpot_line: str | None
+    """The TPOT target line's label (None without a TPOT target)."""
+    note: str
+    """How TTFT is applied, what is not drawn, why the chosen point is off the front."""
+
+
+TTFT_ON_CHART = ("TTFT target {ms} ms (p{p}) has no axis here: layouts that miss it, the TPOT target or the request "
+                 "rate are drawn hollow.",
+                 "No TTFT target: layouts that miss the TPOT target or the request rate are drawn hollow.")
+TTFT_IN_TABLE = ("TTFT target {ms} ms (p{p}) has no axis here: the last column says whether a layout meets it, the "
+                 "TPOT target and the request rate.",
+                 "No TTFT target: the last column says whether a layout meets the TPOT target and the request rate.")
+"""How TTFT is applied, said under the chart and under the summary's table (with a target, without)."""
+
+
+def chart_text(t: ServingTradeoff, w: Words, table: bool = False) -> TradeoffChartText:
+    """The chart's title, axes (with units), series names, target line and note in ``w``'s language
+    (``table``: the note for the summary's table of the front, which draws no points)."""
+    p = t.percentile
+    with_target, without = TTFT_IN_TABLE if table else TTFT_ON_CHART
+    notes = [w(with_target, ms=numbers.significant(t.ttft_target_ms, 3, w.language), p=p) if t.ttft_target_ms
+             else w(without)]
+    if len(t.points) == 1:
+        notes.append(w("One layout weighed: the layout is set, or no other fits this card and load."))
+    elif t.points and all(max(v) <= (1 + ONE_POINT) * min(v) for v in
+                          ([q.per_gpu for q in t.points], [q.per_user for q in t.points])):
+        notes.append(w("The {n} layouts weighed lie within 2 % of one another: at this load there is nothing to "
+                       "trade.", n=numbers.count(len(t.points), w.language)))
+    if t.not_fitting:
+        notes.append(w("Layouts weighed that do not fit in memory (not listed): {n}." if table else
+                       "Layouts weighed that do not fit in memory (not drawn): {n}.",
+                       n=numbers.count(t.not_fitting, w.language)))
+    if t.why_off_front:
+        notes.append(w(OFF_FRONT[t.why_off_front]))
+    return TradeoffChartText(
+        title=w("{count} × {card}: every layout weighed",
+                count=numbers.count(t.count, w.language), card=t.card_name),
+        x_axis=w("Per user [tokens/s = 1 / TPOT p{p}]", p=p),
+        y_axis=w("Per card [tokens/s per GPU]"),
+        aggregated=w(AGGREGATED), disaggregated=w(DISAGGREGATED), front=w(FRONT), chosen=w(CHOSEN),
+        tpot_line=w("TPOT target {ms} ms (p{p})", ms=numbers.significant(t.tpot_target_ms, 3, w.language), p=p)
+        if t.tpot_target_ms else None,
+        note=("" if w.language == "zh_CN" else " ").join(notes))  # Chinese sentences end in 。 and run on
+
+
+def layout_name(p: TradeoffPoint, count: int, w: Words) -> str:
+    """One layout in words: 'TP 4, batch 200, 8,192 tokens/step, KV engine default, prefill 12 +
+    decode 4 cards' (pipeline and expert degrees named when above 1: 'TP 8 × PP 2')."""
+    pools = w("prefill {prefill} + decode {decode} cards", prefill=p.prefill_cards, decode=count - p.prefill_cards) \
+        if p.disaggregated else w("aggregated")
+    parallel = " × ".join(f"{name} {n}" for name, n in (("TP", p.tp), ("PP", p.pp), ("EP", p.ep))
+                          if n > 1 or name == "TP")
+    return w("{parallel}, batch {batch}, {chunk} tokens/step, KV {kv}, {pools}",
+             parallel=parallel, batch=numbers.count(p.batch, w.language),
+             chunk=numbers.count(p.tokens_per_step, w.language),
+             kv=p.kv_precision.upper() if p.kv_precision else w("engine default"), pools=pools)
+
+
+def hover_text(p: TradeoffPoint, count: int, w: Words) -> str:
+    """A point's hover: its layout, both axes with units, its TTFT and whether it meets the targets."""
+    lines = [layout_name(p, count, w),
+             f"{numbers.significant(p.per_gpu, 3, w.language)} {w('tokens/s per GPU')}, "
+             f"{numbers.significant(p.per_user, 3, w.language)} {w('tokens/s per user')}",
+             f"TTFT {numbers.significant(p.ttft_s, 3, w.language)} s · {w('Meets targets')}: "
+             f"{w('yes') if p.meets_targets else w('no')}"]
+    if p.chosen:
+        lines.insert(0, w(CHOSEN))
+    return "\n".join(lines)
+
+
+def front_table(t: ServingTradeoff, w: Words) -> tuple[list[str], list[list[str]]]:
+    """The front as a table: heading and rows (layout, tokens/s per GPU, per user, TTFT, targets met),
+    fastest per user last; the chosen layout marked (and listed last when it is off the front);
+    layouts at the same point one row (the chosen, else the shortest TTFT), with how many more lie there."""
+    heading = [w("Layout"), w("tokens/s per GPU"), w("tokens/s per user"), w("TTFT p{p} [s]", p=t.percentile),
+               w("Meets targets")]
+    alike: dict[tuple[float, float], list[TradeoffPoint]] = {}
+    listed = [*t.front, *((t.chosen,) if t.chosen is not None and not t.chosen.on_front else ())]
+    for p in listed:  # layouts the axes cannot tell apart (another engine step, same decode): one row
+        alike.setdefault((round(p.per_gpu, 6), round(p.per_user, 6)), []).append(p)
+    rows = []
+    for group in alike.values():
+        p = min(group, key=lambda q: (not q.chosen, q.ttft_s))
+        name = layout_name(p, t.count, w) + (w(" (chosen)") if p.chosen and p.on_front else
+                                             w(" (chosen, off the front)") if p.chosen else "")
+        if len(group) > 1:
+            name += w(" (+{n} alike on both axes)", n=len(group) - 1)
+        rows.append([name, numbers.significant(p.per_gpu, 3, w.language),
+                     numbers.significant(p.per_user, 3, w.language),
+                     numbers.significant(p.ttft_s, 3, w.language) if p.ttft_s < 1e6 else "—",
+                     w("yes") if p.meets_targets else w("no")])
+    return heading, rows
+
+
+def front_text(t: ServingTradeoff, w: Words) -> str:
+    """The front as plain text for the command line: a title, the table (columns aligned for wide
+    CJK characters too), the note."""
+    heading, rows = front_table(t, w)
+    text = chart_text(t, w, table=True)
+    widths = [max(display_width(r[i]) for r in [heading, *rows]) for i in range(len(heading))]
+    lines = [text.title]
+    if text.tpot_line:
+        lines.append(text.tpot_line)
+    lines += ["  ".join(c + " " * (widths[i] - display_width(c)) for i, c in enumerate(r)).rstrip()
+              for r in [heading, *rows]]
+    lines.append(text.note)
+    return "\n".join(lines)

@@ -310,6 +310,30 @@ def test_pdf_keeps_headings_with_what_they_head(qapp, tmp_path, catalog):
         block = block.next()
 
 
+@needs_poppler
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_every_heading_of_the_pdf_is_printed(qapp, tmp_path, catalog, language):
+    """A page break set on one heading left every block after it unlaid: the Chinese serving
+    summary printed its tables from page 3 on without their headings (价格何时决定排名, 加速卡 …
+    missing from the PDF's text)."""
+    from configurator.app.report_export import chart_images, summary_for
+    from configurator.report.document import build_document, write_pdf
+
+    summary, analysis = summary_for(serving_70b(), catalog, language)
+    document = build_document(summary, chart_images(analysis))
+    headings, block = [], document.begin()
+    while block.isValid():
+        if block.blockFormat().headingLevel() >= 2:
+            assert block.layout().lineCount() == 1, block.text()
+            headings.append(block.text())
+        block = block.next()
+    path = tmp_path / "summary.pdf"
+    write_pdf(document, path)
+    text = "".join(pdf_text(path).split())
+    missing = [h for h in headings if "".join(h.split()) not in text]
+    assert missing == []
+
+
 def test_cli_report_in_chinese_is_in_cny(tmp_path):
     out = tmp_path / "s.json"
     assert main(["report", "-o", str(out), "--model", "llama3-8b", "--card", "l4", "--workload", "inference",

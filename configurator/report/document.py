@@ -135,6 +135,9 @@ def paginate(document: QTextDocument, keep_whole: str = "") -> None:
                 fmt = QTextBlockFormat(block.blockFormat())
                 fmt.setPageBreakPolicy(QTextBlockFormat.PageBreakFlag.PageBreak_AlwaysBefore)
                 cursor.setBlockFormat(fmt)
+                # a format set mid-walk leaves the blocks after it unlaid (no lines: the headings
+                # below went missing from Chinese PDFs): lay out the rest again before reading on
+                document.markContentsDirty(block.position(), document.characterCount() - block.position())
         block = block.next()
 
 

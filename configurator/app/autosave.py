@@ -160,17 +160,23 @@ def _read_regular(file: Path, limit: int) -> bytes:
         os.close(handle)
 
 
+def _damaged_target(file: Path) -> Path:
+    """A free name for ``file`` in the damaged folder (made if need be; OSError if it cannot be)."""
+    folder = damaged_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / file.name
+    number = 1
+    while target.exists() or target.is_symlink():
+        number += 1
+        target = folder / f"{file.name.removesuffix(SUFFIX)}-{number}{SUFFIX}"
+    return target
+
+
 def _set_aside(file: Path) -> Path | None:
     """Move ``file`` (a file, folder, FIFO, link…) into the damaged folder under a free name;
     where it went, or None if it could not be moved."""
-    folder = damaged_dir()
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        target = folder / file.name
-        number = 1
-        while target.exists() or target.is_symlink():
-            number += 1
-            target = folder / f"{file.name.removesuffix(SUFFIX)}-{number}{SUFFIX}"
+        target = _damaged_target(file)
         os.rename(file, target)
     except OSError:
         return None
@@ -179,14 +185,8 @@ def _set_aside(file: Path) -> Path | None:
 
 def _keep_copy(file: Path) -> Path | None:
     """Copy ``file`` into the damaged folder as it is (before it is restored in part)."""
-    folder = damaged_dir()
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        target = folder / file.name
-        number = 1
-        while target.exists() or target.is_symlink():
-            number += 1
-            target = folder / f"{file.name.removesuffix(SUFFIX)}-{number}{SUFFIX}"
+        target = _damaged_target(file)
         shutil.copyfile(file, target)
     except OSError:
         return None

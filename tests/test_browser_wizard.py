@@ -12,6 +12,7 @@ from configurator.app.card_dialog import CardDialog, PriceDialog
 from configurator.app.wizard import WorkloadWizard
 from configurator.core.catalog import default_overlay_path, load_catalog
 from configurator.core.units import Precision
+from configurator.core.procurement.card_price import purchase_entry
 
 
 @pytest.fixture
@@ -146,8 +147,8 @@ def test_add_price(qtbot, browser, controller):
     dialog.source.setText("quote 42")
     dialog.confidence.setCurrentIndex(dialog.confidence.findData("medium"))
     assert dialog.save()
-    assert controller.catalog.get("l40s").purchase_price.amount == 7999
-    assert controller.catalog.get("l40s").purchase_price.confidence == "medium"
+    assert purchase_entry(controller.catalog.get("l40s")).amount == 7999
+    assert purchase_entry(controller.catalog.get("l40s")).confidence == "medium"
 
 
 def _finish(wizard: WorkloadWizard) -> None:

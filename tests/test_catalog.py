@@ -9,6 +9,7 @@ import pytest
 from configurator.core.catalog import CatalogError, apply_overlay, load_catalog, parse_catalog
 from configurator.core.resources import bundled_path
 from configurator.core.units import Precision
+from configurator.core.procurement.card_price import price_entry, purchase_entry
 
 REQUIRED = """h100-sxm h100-pcie h100-nvl h200-sxm h200-nvl h800-sxm h20 b200 b300 gb200 gb300 a100-sxm-40gb
 a100-sxm-80gb a100-pcie-80gb a800-sxm v100-sxm-16gb v100-sxm-32gb t4 a10 a30 a2 l4 l40 l40s l20 rtx-4090
@@ -100,7 +101,7 @@ def test_overlay_adds_card_and_price(catalog):
     price = {"amount": 2.5, "currency": "USD", "date": "2026-11", "kind": "cloud-hourly", "source": "our quote"}
     merged = apply_overlay(catalog, {"cards": [new_card], "prices": {"l40s": [price]}})
     assert "my-card" in merged
-    assert merged.get("l40s").price("cloud-hourly").amount == 2.5  # the newest entry wins
+    assert price_entry(merged.get("l40s"), "cloud-hourly").amount == 2.5  # the newest entry wins
     assert all(p.source != "our quote" for p in catalog.get("l40s").prices)  # bundled catalog untouched
 
 
@@ -209,8 +210,8 @@ def test_every_card_has_a_price_or_a_price_note(catalog):
     for card in catalog.cards:
         assert card.prices or card.price_note, card.id
         assert all(p.source and p.confidence for p in card.prices), card.id
-    purchase = [c for c in catalog.cards if c.purchase_price]
-    cloud = [c for c in catalog.cards if c.price("cloud-hourly")]
+    purchase = [c for c in catalog.cards if purchase_entry(c)]
+    cloud = [c for c in catalog.cards if price_entry(c, "cloud-hourly")]
     assert len(purchase) >= 30 and len(cloud) >= 30
 
 
@@ -228,9 +229,9 @@ def test_user_price_file_refreshes_prices(catalog):
              "confidence": "high"}
     quote = {"amount": 9000, "currency": "USD", "date": "2026-12", "kind": "street", "source": "distributor quote"}
     merged = apply_overlay(catalog, {"prices": {"h100-sxm": [newer], "l20": [quote]}})
-    assert merged.get("h100-sxm").purchase_price.amount == 21000
-    assert merged.get("h100-sxm").purchase_price.confidence == "high"
-    assert merged.get("l20").purchase_price.amount == 9000 and catalog.get("l20").purchase_price is None
+    assert purchase_entry(merged.get("h100-sxm")).amount == 21000
+    assert purchase_entry(merged.get("h100-sxm")).confidence == "high"
+    assert purchase_entry(merged.get("l20")).amount == 9000 and purchase_entry(catalog.get("l20")) is None
 
 
 def test_every_card_has_a_software_stack_with_sources(catalog):

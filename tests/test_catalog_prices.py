@@ -17,6 +17,7 @@ from configurator.core.catalog import load_bundled_catalog
 from configurator.core.economics import converted, price_basis
 from configurator.core.resources import bundled_path
 from configurator.core.scenario import Economics
+from configurator.core.procurement.card_price import price_entry, purchase_entry
 
 PURCHASE_KINDS = {"street", "quote", "list", "launch"}
 CHINA_CARDS = ("h20", "l20", "l2", "a800-sxm", "ascend-910b", "ascend-910c", "mlu370-x8", "br100", "br104",
@@ -65,7 +66,7 @@ def test_a_ranking_never_prices_a_card_at_list_or_launch_beside_a_recent_street_
         basis = price_basis(card, economics)
         assert basis.card_price in {converted(p, economics) for p in card.prices if p.kind in ("street", "quote")}, (
             card.id, basis.card_price)
-        assert card.purchase_price.kind in ("street", "quote"), card.id
+        assert purchase_entry(card).kind in ("street", "quote"), card.id
         checked += 1
     assert checked >= 20  # L40S, L40, A40, V100, RTX 3090/4090/5090, RTX A6000, H100, H200, B200 …
 
@@ -83,8 +84,8 @@ def test_cloud_only_chips_carry_rent_or_a_note_and_no_purchase_price(catalog):
     for card_id in ("tpu-v5e", "tpu-v6e", "tpu-v7", "trainium2"):
         card = catalog.get(card_id)
         assert not [p for p in card.prices if p.kind in PURCHASE_KINDS], card_id
-        assert card.price("cloud-hourly") or card.price_note, card_id
-    assert catalog.get("tpu-v6e").price("cloud-hourly").amount == 2.7
+        assert price_entry(card, "cloud-hourly") or card.price_note, card_id
+    assert price_entry(catalog.get("tpu-v6e"), "cloud-hourly").amount == 2.7
 
 
 def test_cloud_prices_name_provider_and_tier_and_skip_the_reseller_table(catalog):
@@ -96,16 +97,16 @@ def test_cloud_prices_name_provider_and_tier_and_skip_the_reseller_table(catalog
                 continue
             assert price.provider and price.tier, (card.id, price.source)
             assert "deploybase" not in price.source, (card.id, price.source)
-    mi300x = catalog.get("mi300x").price("cloud-hourly")
+    mi300x = price_entry(catalog.get("mi300x"), "cloud-hourly")
     assert mi300x.amount_high is None and "median" in (mi300x.provider + (mi300x.note or "")).lower()
 
 
 def test_issue_25_street_prices_replace_list_prices(catalog):
     expected = {"l40s": (7500, 10000), "l40": (6800, None), "a40": (5000, None), "rtx-3090": (700, 1000)}
     for card_id, (low, high) in expected.items():
-        price = catalog.get(card_id).purchase_price
+        price = purchase_entry(catalog.get(card_id))
         assert price.kind == "street" and price.amount == low and price.amount_high == high, card_id
-    assert catalog.get("v100-sxm-16gb").purchase_price.amount_high < 1000  # used market, well under 1k
+    assert purchase_entry(catalog.get("v100-sxm-16gb")).amount_high < 1000  # used market, well under 1k
     kinds = {p.kind for p in catalog.get("l40s").prices}
     assert {"street", "list"} <= kinds  # the 41,254 OEM list price stays, as a list price
 

@@ -18,6 +18,7 @@ from configurator.core.recommend import system_price_flags, system_price_line
 from configurator.core.catalog import default_overlay_path, load_catalog
 from configurator.core.resources import bundled_path
 from configurator.core.scenario import Scenario
+from configurator.core.procurement.card_price import purchase_entry
 
 
 def pretrain_7b() -> Scenario:
@@ -220,6 +221,6 @@ def test_the_price_dialog_refuses_a_date_after_today_in_the_windows_language(qtb
         dialog.date.setText("2026-10")
         dialog.kind.setCurrentIndex(dialog.kind.findData("quote"))
         assert dialog.save()
-        assert controller.catalog.get("l40s").purchase_price.kind == "quote"
+        assert purchase_entry(controller.catalog.get("l40s")).kind == "quote"
     finally:
         i18n.install_language("en")

@@ -17,6 +17,7 @@ sys.path.insert(0, str(ROOT))
 
 from configurator.core.catalog import CARD_CLASSES as CLASSES  # noqa: E402
 from configurator.core.catalog import load_bundled_catalog  # noqa: E402
+from configurator.core.procurement.card_price import price_entry, purchase_entry  # noqa: E402
 
 START, END = "<!-- catalog-table:start -->", "<!-- catalog-table:end -->"
 
@@ -31,8 +32,8 @@ def table() -> str:
     def row(name: str, cards: list) -> str:
         per_class = Counter(c.category for c in cards)
         values = [per_class.get(k, 0) or "" for k in CLASSES]
-        values += [len(cards), sum(c.purchase_price is not None for c in cards),
-                   sum(c.price("cloud-hourly") is not None for c in cards), sum(not c.prices for c in cards)]
+        values += [len(cards), sum(purchase_entry(c) is not None for c in cards),
+                   sum(price_entry(c, "cloud-hourly") is not None for c in cards), sum(not c.prices for c in cards)]
         return "| " + " | ".join([name, *map(str, values)]) + " |"
 
     for vendor in vendors:

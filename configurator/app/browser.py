@@ -49,6 +49,7 @@ from configurator.core.view.rows import Amount, Phrase, View, label, side_by_sid
 from configurator.core.view.family_view import view_of
 from configurator.app.i18n import current_language, message_text
 from configurator.app.i18n import tc as _tc
+from configurator.core.procurement.card_price import price_entry, purchase_entry
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 CARD_ROLE = Qt.ItemDataRole.UserRole + 2
@@ -78,7 +79,7 @@ def price_confidence_text(card: Card) -> str:
     """Confidence of the purchase and cloud prices the estimate uses, or the price note's absence."""
     names = confidence_names()
     parts = [f"{basis}: {names[p.confidence]}" for basis, p in
-             ((_tc("browser", "purchase"), card.purchase_price), (_tc("browser", "cloud"), card.price("cloud-hourly")))
+             ((_tc("browser", "purchase"), purchase_entry(card)), (_tc("browser", "cloud"), price_entry(card, "cloud-hourly")))
              if p is not None]
     return ", ".join(parts) or _tc("browser", "no price")
 

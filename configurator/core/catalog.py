@@ -22,6 +22,7 @@ from configurator.core.bounds import error_text
 from configurator.core.files import exclusive_lock, write_text_atomically
 from configurator.core.frozen_model import FrozenModel
 from configurator.core.messages import Message, carried, msg, said
+from configurator.core.price_dates import is_future, today
 from configurator.core.resources import bundled_path, user_data_dir
 from configurator.core.units import Precision
 
@@ -351,23 +352,6 @@ class Card(_Frozen):
         """Whether the card has a published dense rate for ``precision``."""
         return self.peak_tflops(precision) is not None
 
-    def price(self, kind: PriceKind) -> PriceEntry | None:
-        """The price entry of ``kind`` the price policy would pick among them (for ``cloud-hourly``
-        the ranking's own: :func:`configurator.core.procurement.card_price.cloud_price`), or None."""
-        from configurator.core.procurement import card_price  # the policy sits above the schema
-
-        chosen = card_price.pick(self, (kind,))
-        return None if chosen is None else chosen.entry
-
-    @property
-    def purchase_price(self) -> PriceEntry | None:
-        """The purchase price a ranking uses (:func:`configurator.core.procurement.card_price.purchase_price`:
-        street or quote first, list or launch only without them)."""
-        from configurator.core.procurement import card_price
-
-        chosen = card_price.purchase_price(self)
-        return None if chosen is None else chosen.entry
-
     @property
     def is_user(self) -> bool:
         """A card from the user's own file (not the bundled catalog)."""
@@ -580,6 +564,14 @@ def default_overlay_path() -> Path:
     return user_data_dir() / "user-catalog.json"
 
 
+def future_price_problem(card_name: str, entry: PriceEntry, on: date | None = None) -> Message | None:
+    """Why a user's price cannot be used when it is dated after today (it would beat every real
+    price), else None."""
+    on = on or today()
+    return msg("user-price-future", card=card_name, date=entry.date, today=on.isoformat()) \
+        if is_future(entry, on) else None
+
+
 def apply_overlay(base: Catalog, overlay: dict, today: date | None = None) -> Catalog:
     """Merge an overlay document over ``base``.
 
@@ -591,8 +583,6 @@ def apply_overlay(base: Catalog, overlay: dict, today: date | None = None) -> Ca
     own), and a price dated after ``today`` is refused (it would beat every real price). Each
     refusal is a problem in ``Catalog.problems`` and a message in ``Catalog.refusals``.
     """
-    from configurator.core.procurement.card_price import future_price_problem
-
     if not isinstance(overlay, dict):
         raise CatalogError("overlay: top level must be an object")
     cards = {c.id: c for c in base.cards}
@@ -779,8 +769,6 @@ def save_user_card(path: Path, card: Card) -> Catalog:
 def save_user_price(path: Path, card_id: str, price: PriceEntry) -> Catalog:
     """Add a price entry for any card (bundled or the user's); returns the merged catalog. A price
     dated after today is refused (CatalogError with the refusal's message)."""
-    from configurator.core.procurement.card_price import future_price_problem
-
     refusal = future_price_problem(card_id, price)
     if refusal is not None:
         raise CatalogError(refusal.text, refusal)

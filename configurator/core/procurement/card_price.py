@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from configurator.core.catalog import Card, PriceEntry
+from configurator.core.price_dates import is_future, period, today  # noqa: F401 (the policy's own names too)
 from configurator.core.messages import Message, msg
 
 STALE_AFTER_MONTHS = 18
@@ -55,34 +56,11 @@ MEDIAN_PROVIDER = re.compile(r"median|several|providers|average", re.IGNORECASE)
 7 providers"), preferred over one provider's or reseller's rate card."""
 
 
-def today() -> date:
-    """The date prices are aged against (one place, so tests and callers can fix it)."""
-    return date.today()
-
-
-def period(value: str) -> tuple[date, date]:
-    """First and last day of a catalog date (``YYYY``, ``YYYY-MM`` or ``YYYY-MM-DD``)."""
-    parts = [int(p) for p in value.split("-")]
-    year = parts[0]
-    if len(parts) == 1:
-        return date(year, 1, 1), date(year, 12, 31)
-    month = parts[1]
-    if len(parts) == 2:
-        return date(year, month, 1), date(year, month, calendar.monthrange(year, month)[1])
-    day = date(year, month, parts[2])
-    return day, day
-
-
 def months_before(day: date, months: int) -> date:
     """``day`` moved back ``months`` calendar months (the day clamped to the month's length)."""
     index = day.year * 12 + day.month - 1 - months
     year, month = divmod(index, 12)
     return date(year, month + 1, min(day.day, calendar.monthrange(year, month + 1)[1]))
-
-
-def is_future(entry: PriceEntry, on: date | None = None) -> bool:
-    """Whether the price is dated after ``on`` (today): its period starts after that day."""
-    return period(entry.date)[0] > (on or today())
 
 
 def is_stale(entry: PriceEntry, on: date | None = None) -> bool:
@@ -196,11 +174,18 @@ def cloud_price(card: Card, on: date | None = None,
     return pick(card, CLOUD_KINDS, on, usable)
 
 
-def future_price_problem(card_name: str, entry: PriceEntry, on: date | None = None) -> Message | None:
-    """Why a user's price cannot be used when it is dated after today, else None."""
-    on = on or today()
-    return msg("user-price-future", card=card_name, date=entry.date, today=on.isoformat()) \
-        if is_future(entry, on) else None
+def purchase_entry(card: Card, on: date | None = None) -> PriceEntry | None:
+    """The price entry :func:`purchase_price` picks (street or quote first, list or launch only
+    without them), or None."""
+    chosen = purchase_price(card, on)
+    return None if chosen is None else chosen.entry
+
+
+def price_entry(card: Card, kind: str, on: date | None = None) -> PriceEntry | None:
+    """The entry of ``kind`` the policy picks among the card's entries of that kind (for
+    ``cloud-hourly`` the ranking's own, :func:`cloud_price`), or None."""
+    chosen = pick(card, (kind,), on)
+    return None if chosen is None else chosen.entry
 
 
 def price_to_dict(price: CardPrice | None, amount: float | None = None, currency: str | None = None) -> dict | None:

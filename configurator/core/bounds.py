@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pydantic import BaseModel, ValidationError
 
 from configurator.core.messages import Message, msg
+from configurator.core.json_values import describe
 
 _UNIT = re.compile(r"\[([^\[\]]+)\]\s*$")
 _RANGE_ERRORS = {"greater_than", "greater_than_equal", "less_than", "less_than_equal", "finite_number"}
@@ -136,7 +137,6 @@ def field_at(root: type[BaseModel], loc: tuple) -> tuple[type[BaseModel], str] |
 
 
 def _shown(value: object) -> str:
-    from configurator.core.json_values import describe
 
     if isinstance(value, float) and math.isfinite(value):
         return f"{value:g}"

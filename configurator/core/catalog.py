@@ -25,6 +25,7 @@ from configurator.core.messages import Message, carried, msg, said
 from configurator.core.price_dates import is_future, today
 from configurator.core.resources import bundled_path, user_data_dir
 from configurator.core.units import Precision
+from configurator.core.json_values import JsonFileError, read_json_file
 
 CardClass = Literal["training", "inference", "graphics", "workstation", "edge"]
 CARD_CLASSES: tuple[str, ...] = get_args(CardClass)
@@ -91,7 +92,6 @@ MAX_PRICE = 1e9
 
 def checked_date(value: str) -> str:
     """``value`` (``YYYY``, ``YYYY-MM`` or ``YYYY-MM-DD``) if it is a real date from 1990 to 2100."""
-    from datetime import date
 
     year, month, day = (int(p) for p in (value.split("-") + ["1", "1"])[:3])
     if not 1990 <= year <= 2100:
@@ -516,7 +516,6 @@ def _entries(data: dict, key: str, model: type[_Frozen]) -> tuple:
 
 
 def _read_json(path: Path) -> object:
-    from configurator.core.json_values import JsonFileError, read_json_file
 
     try:
         return read_json_file(path)

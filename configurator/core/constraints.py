@@ -34,6 +34,7 @@ from configurator.core.region import delivery_problem
 from configurator.core.scenario import Scenario
 from configurator.core.serving_use import latency_targets
 from configurator.core.verdicts import Verdict, ceiling, floor
+from configurator.core.procurement.bom import bill_of_materials
 
 if TYPE_CHECKING:
     from configurator.core.training_speed import TrainingSpeed
@@ -91,7 +92,6 @@ def budget_verdict(scenario: Scenario, card: Card, costs: Costs, one_off_job: bo
         if rent is not None and not one_off_job:
             rent *= HOURS_PER_MONTH  # costs.cloud of work that runs on is one hour's rent
         return ceiling("budget", c.budget, rent, currency, basis=basis, params={"card": card.name})
-    from configurator.core.procurement.bom import bill_of_materials  # procurement builds on the estimate's parts
 
     bom = bill_of_materials(scenario, card, book, prices=costs.prices)
     unpriced = len(bom.unpriced)

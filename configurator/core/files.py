@@ -30,6 +30,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import BinaryIO
 
+from configurator.core.messages import msg
+
 try:
     import fcntl
 except ImportError:  # pragma: no cover - Windows
@@ -68,7 +70,6 @@ def open_regular_file(path: Path) -> BinaryIO:
     try:
         mode = os.fstat(handle).st_mode
         if not stat.S_ISREG(mode):
-            from configurator.core.messages import msg
 
             kind = next((name for test, name in _NOT_A_FILE if test(mode)), "not a regular file")
             error = NotAFileError(errno.EINVAL, f"it is {kind}, not a file", str(path))

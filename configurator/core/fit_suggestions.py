@@ -23,6 +23,7 @@ from configurator.core.scenario import Scenario, WeightFormat, updated_or_none
 from configurator.core.units import GIB
 from configurator.core.view.names import WEIGHT_FORMATS
 from configurator.core.workloads import family_of
+from configurator.core.estimate import carrying_whole_load
 
 MAX_SUGGESTIONS = 6
 """Suggestions listed, most direct first (the buyer reads the first two or three)."""
@@ -220,7 +221,6 @@ def _cards_needed(est: Estimate) -> Suggestion | None:
     g = est.graphics
     if g is None or g.meets_demand or not g.cards_needed or not est.fits:
         return None
-    from configurator.core.estimate import carrying_whole_load
 
     whole = carrying_whole_load(est)
     if not _fits(whole):

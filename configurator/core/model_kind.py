@@ -4,6 +4,8 @@ language model the estimator can size (BERT, T5, ViT …), so the window can say
 from __future__ import annotations
 
 from pathlib import Path
+from configurator.core.architecture import MAX_CONFIG_BYTES
+from configurator.core.json_values import JsonFileError, read_json_file
 
 ENCODER_ONLY = frozenset({"bert", "roberta", "deberta", "deberta-v2", "electra", "xlm-roberta", "distilbert",
                           "albert", "camembert", "modernbert", "mpnet", "ernie"})
@@ -40,8 +42,6 @@ def non_decoder_kind(config: object) -> tuple[str, str] | None:
 def non_decoder_file(path: Path) -> tuple[str, str] | None:
     """``non_decoder_kind`` of the config.json at ``path`` (None when it cannot be read: the
     importer's own message then says why)."""
-    from configurator.core.architecture import MAX_CONFIG_BYTES
-    from configurator.core.json_values import JsonFileError, read_json_file
 
     try:
         return non_decoder_kind(read_json_file(Path(path), MAX_CONFIG_BYTES))

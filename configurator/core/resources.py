@@ -7,6 +7,8 @@ from pathlib import Path
 
 import platformdirs
 
+from configurator.core.messages import msg, said
+
 _PACKAGE_DIR = Path(__file__).resolve().parents[1]
 _WHEEL_DATA = _PACKAGE_DIR / "_bundled"
 _SOURCE_ROOT = _PACKAGE_DIR.parent
@@ -33,7 +35,6 @@ def bundled_path(relative: str) -> Path:
         candidate = root / relative
         if candidate.exists():
             return candidate
-    from configurator.core.messages import msg, said
 
     shown = _WHEEL_DATA if _WHEEL_DATA.is_dir() else _SOURCE_ROOT
     error = said(MissingBundledFile, msg("installation-incomplete", file=relative, path=str(shown / relative)))

@@ -34,6 +34,8 @@ from configurator.core.scenario import LAYOUT_FIELDS, Scenario, Serving, Serving
 from configurator.core.serving_use import USE_TARGETS
 from configurator.core.units import GIB, Precision
 from configurator.core.workloads import FAMILIES
+from configurator.core.workloads.serving.plan import serving_tensor_parallel_options
+from configurator.core.architecture import preset
 
 # ---- the question ----------------------------------------------------------------------------
 
@@ -432,7 +434,6 @@ def _spread_over_all(scenario: Scenario, card: Card) -> Estimate | None:
     """One copy at one user spread over every card — tensor parallel as wide as the fast link
     allows, pipeline stages for the rest — the lightest it can be per card; None where the
     cards do not split into such stages."""
-    from configurator.core.workloads.serving.plan import serving_tensor_parallel_options
 
     tp = max(serving_tensor_parallel_options(scenario, card))
     pp = scenario.count // tp
@@ -506,7 +507,6 @@ def owned_scenario(card_id: str, count: int, like: Scenario | None = None) -> Sc
     """The question's starting scenario for ``count`` × ``card_id``: ``like``'s prices, efficiencies,
     cards per server, token budget and serving load where given, a training sequence of
     :data:`TRAINING_SEQ_LEN`; ValidationError for an impossible count."""
-    from configurator.core.architecture import preset
 
     data = like.model_dump() if like is not None else {"model": preset("llama3-8b").model_dump()}
     data.update(card_id=card_id, count=count, workload=TRAINING_TASKS[0].value, auto_layout=list(LAYOUT_FIELDS),

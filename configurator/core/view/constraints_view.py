@@ -246,7 +246,7 @@ that ends)."""
 def unset_constraints(est) -> tuple[str, ...]:
     """Names (label ids) of the constraints the buyer left open, of :data:`UNSET_CHECKED`: nothing
     was checked against them."""
-    from configurator.core.workloads import family_of
+    from configurator.core.workloads import family_of  # start-up deferral: the editor imports this module before the estimator loads
 
     c = est.scenario.constraints
     set_values = {"budget": c.budget, "region": c.region, "deadline": c.deadline_hours,

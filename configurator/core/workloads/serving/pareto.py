@@ -19,6 +19,7 @@ from configurator.core.serving_use import latency_targets
 from configurator.core.workloads.base import Estimate
 from configurator.core.workloads.layout import at_count, plannable
 from configurator.core.workloads.serving.plan import planned_inference, plans_layout, recording_evaluated
+from configurator.core.workloads.serving.estimate import estimate_inference, inference_basis
 
 
 @dataclass(frozen=True)
@@ -136,7 +137,6 @@ def serving_tradeoff(scenario: Scenario, card: Card, chosen: Estimate | None = N
         _, weighed = recording_evaluated(scenario, card, explore=True)
         answer = planned_inference(scenario, card)
     else:
-        from configurator.core.workloads.serving.estimate import estimate_inference, inference_basis
 
         answer = estimate_inference(scenario, card, inference_basis(scenario, card))
         weighed = [answer]

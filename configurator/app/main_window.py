@@ -201,7 +201,7 @@ class MainWindow(SessionActions, SummaryActions, QMainWindow):
         self.save_as_action = self._action(self.tr("Save &As…"), self.save_as, keys.SaveAs,
                                            self.tr("Save the scenario under a new name"))
         self.quit_action = self._action(self.tr("&Quit"), self.close, keys.Quit)
-        self.preview_action = self._action(self.tr("Print Pre&view…"), self.print_preview, None,
+        self.preview_action = self._action(self.tr("Print Pre&view…"), self.open_print_preview, None,
                                            self.tr("See the configuration summary as it will print"))
         self.print_action = self._action(self.tr("&Print…"), self.print_summary, keys.Print,
                                          self.tr("Print the configuration summary"))

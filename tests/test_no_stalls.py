@@ -69,7 +69,9 @@ def test_export_failure_is_said(window, tmp_path, monkeypatch):
 
 def test_print_preview(window, qtbot):
     assert stall(window, window.preview_action.trigger) < CEILING_MS
-    preview = window.preview
+    from configurator.app.preview import SummaryPreview
+
+    preview = window.findChild(SummaryPreview)
     qtbot.waitUntil(lambda: preview.preview_widget().pageCount() > 0, timeout=10_000)
     assert "Configuration summary" in preview.document.toPlainText()
     preview.close()

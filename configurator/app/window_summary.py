@@ -35,7 +35,6 @@ class SummaryActions:
 
         dialog = SummaryPreview(document, self)
         dialog.open()
-        self.preview = dialog
         return dialog
 
     def _summary_task(self):

@@ -137,17 +137,23 @@ class MainWindow(SessionActions, SummaryActions, QMainWindow):
         # the card browser is built again anyway: closed first, so it does not lay out its whole
         # table again for the restated currency (0.5 s on the GUI thread) just before it goes
         self._browser_reopen = self._close_browser()
-        # the same scenario in the language's currency: not a change to undo or to save
-        self.controller.restate(lambda scenario: in_language_currency(scenario, language))
-        self.rebuild(staged)
+        # the same scenario in the language's currency: not a change to undo or to save; staged,
+        # after the window has been rebuilt and painted, so that the analysis and the ranking of
+        # the restated scenario on the worker threads do not compete with that paint for the
+        # interpreter (it took three times as long)
+        restate = lambda: self.controller.restate(lambda scenario: in_language_currency(scenario, language))  # noqa: E731
+        if not staged:
+            restate()
+        self.rebuild(staged, then=restate if staged else None)
 
-    def rebuild(self, staged: bool = False) -> None:
+    def rebuild(self, staged: bool = False, then=None) -> None:
         """Show every widget, menu and open window in the current language: the charts are
         retranslated in place (their analysis is not drawn again from scratch), the editor, the
         results, the menus, the panels and the card browser are built again. ``staged``: one
-        piece per pass of the event loop, the window painting and taking input between them."""
+        piece per pass of the event loop, the window painting and taking input between them, and
+        ``then`` last."""
         pieces = [self._rebuild_panels, self._redraw_after_rebuild, self._rebuild_menus, self._rebuild_recommendations,
-                  self._rebuild_bom, self._rebuild_browser]
+                  self._rebuild_bom, self._rebuild_browser, *([then] if then else [])]
         if not staged:
             for piece in pieces:
                 piece()

@@ -7,6 +7,10 @@ same run, so that a loaded or slow machine does not move the verdict:
   (the chosen card's estimate: results panel, memory charts) — the worker thread computes it
   first — against the bare window repainting four curves with new data. The time until the
   sweeps and the catalog's cost chart are drawn as well ("complete") is printed beside it.
+- **complete, cold** (issue 28): a card-count change until the window is complete — all four
+  charts drawn, the catalog-wide cost chart included — with every memo cleared before each change
+  (``clear_estimate_memo``: no estimate, layout search or ranking is reused), for a training and a
+  serving scenario; p50, p95 and p95 / the bare window's repaint p95 (issue 28's target: ≤ 4×).
 - **start-up**: a fresh interpreter until the window first paints (its frame and four charts,
   as ``run_app`` starts it), until it is complete (editor and panels) and until it shows the
   first scenario's numbers, against a fresh interpreter showing the bare window (median of
@@ -149,10 +153,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--starts", type=int, default=5, help="fresh processes per start-up measurement")
     parser.add_argument("--startup-child", choices=("app", "bare"), help=argparse.SUPPRESS)
     parser.add_argument("--startup-only", action="store_true", help="measure start-up only")
+    parser.add_argument("--complete-only", action="store_true",
+                        help="measure only the complete window after a count change, cold (and the bare repaint)")
     args = parser.parse_args(argv)
     if args.startup_child:
         startup_child(args.startup_child)
 
+    if args.complete_only:
+        return complete_cold_report(args.repeat)
     bare_start = statistics.median(numbers for *_, numbers in startups("bare", args.starts))
     app_starts = startups("app", args.starts)
     app_first, app_complete, app_start = (statistics.median(run[i] for run in app_starts) for i in range(3))
@@ -234,6 +242,74 @@ def main(argv: list[str] | None = None) -> int:
           f"{statistics.median(all_complete):10.1f} ms {percentile(all_complete, 0.95):5.1f} ms")
     print("targets: repaint p95 ≤ 1.50 × bare; start-up ≤ 1.30 × bare")
     controller.undo_stack.setClean()
+    window.close()
+    return complete_cold_report(args.repeat, bare)
+
+
+COLD_SCENARIOS = {
+    "training": {"workload": "finetune", "card_id": "h100-sxm", "count": 8},
+    "serving": {"workload": "inference", "card_id": "l40s", "count": 8},
+}
+"""The scenarios whose complete window is timed cold after a count change (edits of the default one)."""
+COLD_SLIDER_POSITIONS = (8, 9, 10, 11)
+"""The positions the card-count slider is moved through (each a card count on its scale)."""
+
+
+def complete_cold(app, window, repeat: int) -> dict[str, list[float]]:
+    """Milliseconds from a card-count change until the window is complete (the analysis with its
+    catalog pass delivered and painted: all four charts), every memo cleared before each change."""
+    from PySide6.QtCore import QEventLoop
+
+    from configurator.core.estimate import clear_estimate_memo
+
+    controller, slider = window.controller, window.editor.count_slider
+    done: list[float] = []
+    controller.analysis_changed.connect(lambda _: done.append(time.perf_counter()))
+    wait = QEventLoop.ProcessEventsFlag.WaitForMoreEvents
+    samples: dict[str, list[float]] = {}
+    for name, changes in COLD_SCENARIOS.items():
+        controller.apply_many(changes)
+        settle(controller)
+        app.processEvents()
+        samples[name] = []
+        for i in range(repeat):
+            clear_estimate_memo()
+            done.clear()
+            t0 = time.perf_counter()
+            slider.setValue(COLD_SLIDER_POSITIONS[(i + 1) % len(COLD_SLIDER_POSITIONS)])
+            while not done or controller.busy:
+                app.processEvents(wait, 50)
+            app.processEvents()  # the cost chart and the others repaint
+            samples[name].append((time.perf_counter() - t0) * 1000)
+    return samples
+
+
+def complete_cold_report(repeat: int, bare: list[float] | None = None) -> int:
+    """Print the complete-window figures, cold, with their ratio to the bare window's repaint p95
+    (measured in this run)."""
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance() or QApplication([])
+    from configurator.app.main import build_main_window, use_readable_locale
+
+    use_readable_locale()
+    if bare is None:
+        bare = bare_repaints(app, repeat)
+    bare_p95 = percentile(bare, 0.95)
+    settings = QSettings(os.path.join(tempfile.mkdtemp(), "s.ini"), QSettings.Format.IniFormat)
+    window = build_main_window(settings)
+    window.resize(*WINDOW_SIZE)
+    window.show()
+    settle(window.controller)
+    app.processEvents()
+    print(f"complete window after a card-count change, cold (every memo cleared), {repeat} changes; "
+          f"bare four-plot repaint p95 {bare_p95:.1f} ms")
+    for name, samples in complete_cold(app, window, repeat).items():
+        p95 = percentile(samples, 0.95)
+        print(f"  {name:9} p50 {statistics.median(samples):7.1f} ms  p95 {p95:7.1f} ms  p95/bare {p95 / bare_p95:6.1f}")
+    print("target (issue 28): complete p95 ≤ 4 × the bare repaint p95")
+    window.controller.undo_stack.setClean()
     window.close()
     return 0
 

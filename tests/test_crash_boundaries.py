@@ -215,12 +215,13 @@ def test_boundary_safe_values(window, qtbot, shown, monkeypatch):
 
 
 def test_boundary_on_close_and_menu_commands(window, shown, monkeypatch):
-    from configurator.app.main_window import MainWindow
 
     def broken(*_args):
         raise OverflowError("int too large to convert to float")
 
-    monkeypatch.setattr(MainWindow, "summary_document", broken)
+    from configurator.app import report_export
+
+    monkeypatch.setattr(report_export, "shown_analysis", broken)
     window.preview_action.trigger()
     assert "“Print Preview”" in shown[-1][1] and "OverflowError" in shown[-1][1]
     monkeypatch.setattr(window, "maybe_save", broken)

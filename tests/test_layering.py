@@ -247,8 +247,8 @@ def test_printing_and_export_do_not_analyse_again(qtbot, controller, tmp_path, m
                 monkeypatch.setattr(module, name, counted(getattr(module, name)))
     drawn = []
     original_charts = report_export._render_charts
-    monkeypatch.setattr(report_export, "_render_charts", lambda analysis: drawn.append(analysis)
-                        or original_charts(analysis))
+    monkeypatch.setattr(report_export, "_render_charts", lambda analysis, *keys: drawn.append(analysis)
+                        or original_charts(analysis, *keys))
 
     assert "Configuration summary" in window.summary_document().toPlainText()
     for suffix in (".md", ".json", ".pdf"):

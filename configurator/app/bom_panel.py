@@ -131,9 +131,15 @@ class BomPanel(QWidget):
         layout.addWidget(self.headline)
         layout.addWidget(outer, 1)
         self.cost: DeploymentCost | None = None
-        controller.analysis_changed.connect(guard_slot(self.update_from, "bill of materials", self))
+        self._update_guarded = guard_slot(self.update_from, "bill of materials", self)
+        controller.analysis_changed.connect(self._on_analysis_changed)  # a method: gone with the panel
         if controller.analysis is not None:
             self.update_from(controller.analysis)
+
+    def _on_analysis_changed(self, analysis: Analysis) -> None:
+        """The controller's new analysis (connected as this panel's method, so a panel deleted by a
+        language switch is no longer called: it was, and failed on its deleted table)."""
+        self._update_guarded(analysis)
 
     def update_from(self, analysis: Analysis) -> None:
         est = analysis.estimate

@@ -183,17 +183,23 @@ def guard_slot(slot: Callable, label: str, parent=None) -> Callable:
     parent : QWidget or None
         The window the message belongs to.
     """
-    name = label.replace("&&", "\0").replace("&", "").replace("\0", "&").rstrip("…. ")
     where = getattr(slot, "__qualname__", repr(slot))
 
     def run(*args):
         try:
             return slot(*_fitting(slot, args))
         except Exception as error:  # noqa: BLE001 - this is the boundary
-            report(error, where, _tc("ErrorBoundary", "The command “{name}”").format(name=name), parent)
+            report(error, where, command_failed(label), parent)
             return None
 
     return run
+
+
+def command_failed(label: str) -> str:
+    """What failed, for :func:`report`: 'The command “Print Preview”' for the menu entry ``label``
+    (``&`` and ``…`` dropped), in the interface language."""
+    name = label.replace("&&", "\0").replace("&", "").replace("\0", "&").rstrip("…. ")
+    return _tc("ErrorBoundary", "The command “{name}”").format(name=name)
 
 
 def _hook(kind, error, trace) -> None:

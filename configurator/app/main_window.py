@@ -82,11 +82,6 @@ class MainWindow(SessionActions, SummaryActions, LaunchActions, QMainWindow):
         if controller.analysis is not None:
             self._on_analysis_changed(controller.analysis)
 
-    def _build_widgets(self) -> None:
-        """Editor, charts and results panel (built again when the language changes)."""
-        self._build_frame()
-        self._build_panels()
-
     def _build_frame(self) -> None:
         """The four charts between two placeholders, in the splitter (no scenario needed)."""
         self._drawn: Analysis | None = None  # what the charts and the results now show
@@ -126,8 +121,11 @@ class MainWindow(SessionActions, SummaryActions, LaunchActions, QMainWindow):
         self.splitter.setSizes(sizes)
 
     # ---- language -------------------------------------------------------------------
-    def set_language(self, language: str) -> None:
-        """Switch the interface language now and remember it; every open window follows."""
+    def set_language(self, language: str, staged: bool = False) -> None:
+        """Switch the interface language now and remember it; every open window follows.
+
+        ``staged`` (the Language menu): the window is rebuilt in pieces, one per pass of the event
+        loop (:meth:`rebuild`), so that it never freezes for the whole switch (issue 28)."""
         from configurator.app.i18n import current_language, install_language
         from configurator.core.currency import in_language_currency
 
@@ -137,20 +135,56 @@ class MainWindow(SessionActions, SummaryActions, LaunchActions, QMainWindow):
         self.settings.setValue("language", language)
         self.controller.retranslate_history()  # "Undo Change card count" -> "撤销 修改 卡数"
         self.check_settings()
-        # the same scenario in the language's currency: not a change to undo or to save
-        self.controller.restate(lambda scenario: in_language_currency(scenario, language))
-        self.rebuild()
+        # the card browser is built again anyway: closed first, so it does not lay out its whole
+        # table again for the restated currency (0.5 s on the GUI thread) just before it goes
+        self._browser_reopen = self._close_browser()
+        # the same scenario in the language's currency: not a change to undo or to save; staged,
+        # after the window has been rebuilt and painted, so that the analysis and the ranking of
+        # the restated scenario on the worker threads do not compete with that paint for the
+        # interpreter (it took three times as long)
+        restate = lambda: self.controller.restate(lambda scenario: in_language_currency(scenario, language))  # noqa: E731
+        if not staged:
+            restate()
+        self.rebuild(staged, then=restate if staged else None)
 
-    def rebuild(self) -> None:
-        """Build every widget, menu and open window again (in the current language)."""
+    def rebuild(self, staged: bool = False, then=None) -> None:
+        """Show every widget, menu and open window in the current language: the charts are
+        retranslated in place (their analysis is not drawn again from scratch), the editor, the
+        results, the menus, the panels and the card browser are built again. ``staged``: one
+        piece per pass of the event loop, the window painting and taking input between them, and
+        ``then`` last."""
+        pieces = [self._rebuild_panels, self._redraw_after_rebuild, self._rebuild_menus, self._rebuild_recommendations,
+                  self._rebuild_bom, self._rebuild_browser, *([then] if then else [])]
+        if not staged:
+            for piece in pieces:
+                piece()
+            return
+
+        def next_piece() -> None:
+            pieces.pop(0)()
+            if pieces:
+                QTimer.singleShot(0, guard_slot(next_piece, self.tr("&Language"), self))
+
+        next_piece()
+
+    def _rebuild_panels(self) -> None:
         state = self.splitter.saveState()
-        self._build_widgets()
+        for chart in self.charts:
+            chart.retranslate()
+        previous = (self.editor, self.results)  # Python owns them: held until the new ones took their places
+        self._build_panels()
+        del previous
         self.splitter.restoreState(state)
+        self._drawn = None  # the results panel is new: everything is drawn again
+
+    def _rebuild_menus(self) -> None:
         self.menuBar().clear()
         self.removeToolBar(self.toolbar)
         self.toolbar.deleteLater()
         self._make_actions()
         self._make_menus()
+
+    def _rebuild_recommendations(self) -> None:
         if self.recommend_dock is not None:
             visible = self.recommend_dock.isVisible()
             self.removeDockWidget(self.recommend_dock)
@@ -158,6 +192,8 @@ class MainWindow(SessionActions, SummaryActions, LaunchActions, QMainWindow):
             self.recommend_dock = None
             if visible:
                 self.toggle_recommendations(True)
+
+    def _rebuild_bom(self) -> None:
         if self.bom_dock is not None:
             visible = self.bom_dock.isVisible()
             self.removeDockWidget(self.bom_dock)
@@ -165,17 +201,30 @@ class MainWindow(SessionActions, SummaryActions, LaunchActions, QMainWindow):
             self.bom_dock = None
             if visible:
                 self.toggle_bill_of_materials(True)
-        if self._browser is not None:
-            visible = self._browser.isVisible()
-            self._browser.close()
-            self._browser.deleteLater()
-            self._browser = None
-            if visible:
-                self.open_browser()
+
+    def _close_browser(self) -> bool:
+        """Close and delete the card browser; whether it was open."""
+        if self._browser is None:
+            return False
+        visible = self._browser.isVisible()
+        self._browser.close()
+        self._browser.deleteLater()
+        self._browser = None
+        return visible
+
+    def _rebuild_browser(self) -> None:
+        reopen = self._close_browser() or getattr(self, "_browser_reopen", False)
+        self._browser_reopen = False
+        if reopen:
+            self.open_browser()
+
+    def _redraw_after_rebuild(self) -> None:
         self._update_title()
         self._update_status()
-        if self.controller.analysis is not None:
-            self._on_analysis_changed(self.controller.analysis)
+        shown = self._drawn or self.controller.analysis
+        if shown is not None:
+            self._drawn = None
+            self._on_analysis_changed(shown)
         if self.busy_label.text():  # a computation under way: said again in the language now shown
             self._show_busy(True)
 
@@ -202,7 +251,7 @@ class MainWindow(SessionActions, SummaryActions, LaunchActions, QMainWindow):
         self.save_as_action = self._action(self.tr("Save &As…"), self.save_as, keys.SaveAs,
                                            self.tr("Save the scenario under a new name"))
         self.quit_action = self._action(self.tr("&Quit"), self.close, keys.Quit)
-        self.preview_action = self._action(self.tr("Print Pre&view…"), self.print_preview, None,
+        self.preview_action = self._action(self.tr("Print Pre&view…"), self.open_print_preview, None,
                                            self.tr("See the configuration summary as it will print"))
         self.print_action = self._action(self.tr("&Print…"), self.print_summary, keys.Print,
                                          self.tr("Print the configuration summary"))
@@ -273,7 +322,7 @@ class MainWindow(SessionActions, SummaryActions, LaunchActions, QMainWindow):
             action.setChecked(code == current_language())
             action.setData(code)
             group.addAction(action)
-            action.triggered.connect(guard_slot(lambda _=False, c=code: self.set_language(c), name, self))
+            action.triggered.connect(guard_slot(lambda _=False, c=code: self.set_language(c, staged=True), name, self))
         self.help_menu = self.menuBar().addMenu(self.tr("&Help"))
         self.help_menu.addAction(self._action(self.tr("&About"), self._about))
         toolbar = self.addToolBar(self.tr("Main"))

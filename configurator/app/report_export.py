@@ -27,11 +27,13 @@ def ensure_application():
     return QApplication.instance() or QApplication([])
 
 
-def _render_charts(analysis: Analysis) -> dict:
+def _render_charts(analysis: Analysis, keys: tuple[str, ...] = ("memory", "scaling")) -> dict:
     from configurator.app.charts import MemoryChart, ScalingChart
 
     images = {}
     for key, chart_type in (("memory", MemoryChart), ("scaling", ScalingChart)):
+        if key not in keys:
+            continue
         chart = chart_type()
         chart.resize(700, 330)
         chart.update_from(analysis)
@@ -41,18 +43,19 @@ def _render_charts(analysis: Analysis) -> dict:
     return images
 
 
-def chart_images(analysis: Analysis, language: str | None = None) -> dict:
-    """The memory and scaling charts rendered to images, the same widgets the window shows, with
-    titles and axes in ``language`` (None: the interface language)."""
+def chart_images(analysis: Analysis, language: str | None = None,
+                 keys: tuple[str, ...] = ("memory", "scaling")) -> dict:
+    """The memory and scaling charts (those of ``keys``) rendered to images, the same widgets the
+    window shows, with titles and axes in ``language`` (None: the interface language)."""
     ensure_application()
     from configurator.app.i18n import current_language, install_language
 
     previous = current_language()
     if language is None or language == previous:
-        return _render_charts(analysis)
+        return _render_charts(analysis, keys)
     install_language(language)
     try:
-        return _render_charts(analysis)
+        return _render_charts(analysis, keys)
     finally:
         install_language(previous)
 

@@ -27,12 +27,48 @@ class SummaryActions:
         return summary_document(shown_analysis(self.controller), self.controller.catalog, self.summary_language())
 
     def print_preview(self):
-        """Open the Print Preview of the summary (window-modal; it deletes itself when closed)."""
+        """Open the Print Preview of the summary now (window-modal; it deletes itself when closed)."""
+        return self._open_preview(self.summary_document())
+
+    def _open_preview(self, document):
         from configurator.app.preview import SummaryPreview
 
-        dialog = SummaryPreview(self.summary_document(), self)
+        dialog = SummaryPreview(document, self)
         dialog.open()
         return dialog
+
+    def _summary_task(self):
+        """The one :class:`~configurator.app.summary_task.SummaryTask` of the window (made on first use)."""
+        from configurator.app.summary_task import SummaryTask
+
+        if getattr(self, "_summary_job", None) is None:
+            self._summary_job = SummaryTask(self)
+            self._summary_job.busy_changed.connect(self._show_summary_busy)
+        return self._summary_job
+
+    def _show_summary_busy(self, busy: bool) -> None:
+        if busy:
+            self.statusBar().showMessage(_tc("MainWindow", "Preparing the summary…"))
+        elif self.statusBar().currentMessage() == _tc("MainWindow", "Preparing the summary…"):
+            self.statusBar().clearMessage()
+
+    def _summary_later(self, with_document: bool, done, action) -> None:
+        """Make the summary of the analysis on screen without freezing the window (the ranking on
+        the worker, the charts and the document in short pieces), then call ``done(summary,
+        document)``; a failure is reported as the failure of the menu command ``action``."""
+        from configurator.app.report_export import shown_analysis
+
+        def failed(error: Exception) -> None:
+            from configurator.app.error_boundary import command_failed, report
+
+            report(error, "SummaryActions", command_failed(action.text()), self)
+
+        self._summary_task().start(shown_analysis(self.controller), self.controller.catalog,
+                                   self.summary_language(), with_document, done, failed)
+
+    def open_print_preview(self) -> None:
+        """The menu's Print Preview: the summary made without freezing the window, then shown."""
+        self._summary_later(True, lambda _summary, document: self._open_preview(document), self.preview_action)
 
     def print_summary(self) -> None:
         from PySide6.QtPrintSupport import QPrintDialog, QPrinter
@@ -51,7 +87,41 @@ class SummaryActions:
                                                    ";;".join(filters))
         if path:
             suffix = filters.get(chosen, ".pdf")
-            self.export_summary(Path(path if Path(path).suffix else path + suffix))
+            self.export_summary_later(Path(path if Path(path).suffix else path + suffix))
+
+    def export_summary_later(self, path: Path) -> None:
+        """The menu's Export: check the path, make the summary without freezing the window, then
+        write it; a failure is shown and any existing file is left intact."""
+        from configurator.report.export import export_format
+
+        try:
+            suffix = export_format(path)
+        except (OSError, ValueError) as error:
+            self._say_export_failed(path, error)
+            return
+
+        def write(summary, document) -> None:
+            from configurator.core.view.printable import single_line
+            from configurator.report.document import write_pdf
+            from configurator.report.export import write_summary
+
+            try:
+                if document is None:
+                    write_summary(summary, path)
+                else:
+                    write_pdf(document, path, single_line(summary.title))
+            except (OSError, ValueError) as error:
+                self._say_export_failed(path, error)
+                return
+            self.statusBar().showMessage(_tc("MainWindow", "Wrote {0}").format(path), 4000)
+
+        self._summary_later(suffix == ".pdf", write, self.export_action)
+
+    def _say_export_failed(self, path: Path, error: Exception) -> None:
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+        text = _tc("MainWindow", "{path}: {reason}\n\nNothing was replaced: an existing file keeps its old "
+                                 "content.").format(path=path, reason=reason)
+        QMessageBox.critical(self, _tc("MainWindow", "Cannot export summary"), text)
 
     def export_summary(self, path: Path) -> bool:
         """Write the summary; a failure is shown and any existing file is left intact."""
@@ -61,10 +131,7 @@ class SummaryActions:
             export(self.controller.scenario, self.controller.catalog, path, self.summary_language(),
                    shown_analysis(self.controller))
         except (OSError, ValueError) as error:
-            reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-            text = _tc("MainWindow", "{path}: {reason}\n\nNothing was replaced: an existing file keeps its old "
-                                     "content.").format(path=path, reason=reason)
-            QMessageBox.critical(self, _tc("MainWindow", "Cannot export summary"), text)
+            self._say_export_failed(path, error)
             return False
         self.statusBar().showMessage(_tc("MainWindow", "Wrote {0}").format(path), 4000)
         return True

@@ -959,6 +959,10 @@ The last valid state is kept. The full report is in:
         <translation>物料清单与总拥有成本</translation>
     </message>
     <message>
+        <source>Preparing the summary…</source>
+        <translation>正在准备摘要…</translation>
+    </message>
+    <message>
         <source>PDF document (*.pdf)</source>
         <translation>PDF 文档 (*.pdf)</translation>
     </message>

@@ -1,0 +1,113 @@
+"""The summary of the analysis on screen, made without freezing the window (issue 28).
+
+Its Qt-free part — :func:`configurator.report.export.summary_of`, which ranks the catalog for
+the summary's options table (hundreds of ms cold) — runs on the worker thread; what needs Qt
+widgets or the GUI thread (the memory and scaling charts drawn by the window's own chart
+widgets, the document laid out) runs there one piece per pass of the event loop, so that
+repaints and input go on between the pieces. The menu's Export and Print Preview use it; the
+synchronous ``export_summary`` and ``summary_document`` stay for scripts and tests.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, QTimer
+
+from configurator.app.worker import JobContext, LatestJob
+
+if TYPE_CHECKING:
+    from configurator.core.analysis import Analysis
+    from configurator.core.catalog import Catalog
+    from configurator.report.summary import Summary
+
+CHART_KEYS = ("memory", "scaling")
+"""The window's charts a printed summary carries, drawn one per pass of the event loop."""
+
+
+class SummaryTask(QObject):
+    """Makes one summary at a time (a newer request drops the older); see the module docstring.
+
+    ``done(summary, document)`` receives the summary and, when ``with_document``, its printable
+    QTextDocument (else None); ``failed(error)`` receives what went wrong. Both run on the GUI
+    thread.
+    """
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._job = LatestJob(self)
+        self._job.finished.connect(self._on_summary)
+        self._job.failed.connect(self._on_failed)
+        self._request: tuple | None = None
+        self.busy_changed = self._job.busy_changed
+
+    @property
+    def busy(self) -> bool:
+        """A summary is being made (on the worker or in the GUI thread's pieces)."""
+        return self._job.busy or self._request is not None
+
+    def start(self, analysis: Analysis, catalog: Catalog, language: str, with_document: bool,
+              done: Callable[[Summary, object], None], failed: Callable[[Exception], None]) -> None:
+        """Make the summary of ``analysis`` in ``language``; see the class docstring."""
+        self._request = (analysis, language, with_document, done, failed)
+
+        def job(context: JobContext) -> Summary:
+            from configurator.report.export import summary_of
+
+            summary = summary_of(analysis.estimate, catalog, language)
+            context.check()
+            return summary
+
+        self._job.submit(job)
+
+    def _on_summary(self, summary: Summary) -> None:
+        request = self._request
+        if request is None:
+            return
+        analysis, language, with_document, done, failed = request
+        if not with_document:
+            self._finish(lambda: done(summary, None))
+            return
+        images: dict = {}
+        pieces = [lambda key=key: images.update(_chart_image(key, analysis, language)) for key in CHART_KEYS]
+
+        def document() -> None:
+            from configurator.report.document import build_document
+
+            self._finish(lambda: done(summary, build_document(summary, images)))
+
+        self._run_pieces(request, [*pieces, document])
+
+    def _run_pieces(self, request: tuple, pieces: list[Callable[[], None]]) -> None:
+        """Run ``pieces`` one per pass of the event loop while ``request`` is still the newest."""
+
+        def next_piece() -> None:
+            if self._request is not request:
+                return
+            try:
+                pieces.pop(0)()
+            except Exception as error:  # noqa: BLE001 - handed to the caller, which says it
+                self._request = None
+                request[4](error)
+                return
+            if pieces and self._request is request:
+                QTimer.singleShot(0, next_piece)
+
+        QTimer.singleShot(0, next_piece)
+
+    def _finish(self, deliver: Callable[[], None]) -> None:
+        self._request = None
+        deliver()
+
+    def _on_failed(self, error: Exception) -> None:
+        request, self._request = self._request, None
+        if request is not None:
+            request[4](error)
+
+
+def _chart_image(key: str, analysis: Analysis, language: str) -> dict:
+    """``{key: QImage}``: one of the window's charts drawn for the summary."""
+    from configurator.app.report_export import chart_images
+
+    return chart_images(analysis, language, keys=(key,))

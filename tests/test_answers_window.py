@@ -59,7 +59,7 @@ def test_compared_bars_are_labelled_with_the_count_each_is_drawn_at(window):
     small = analysis.compared[0]
     assert small.scenario.count > 16 and small.fits
     ticks = [text.strip() for _, text in window.memory_chart.getAxis("bottom")._tickLevels[0]]
-    assert ticks == ["h200-sxm", "a100-sxm-40gb"]
+    assert ticks == ["H200 SXM 141GB", "A100 SXM4 40GB"]  # names, not catalog ids
     counts = [item.toPlainText() for item in window.memory_chart.counts if item.isVisible()]
     assert counts == ["16 cards", f"{small.scenario.count} cards"]
 

@@ -323,3 +323,25 @@ def test_field_descriptions_shown_as_tooltips_are_translated():
                   if c.find("name").text == CONTEXT for m in c.iter("message")}
     missing = [p for p in DESCRIBED_PATHS if not translated.get(field_description(p))]
     assert missing == [], "run python tools/build_translations.py and translate the new descriptions"
+
+
+def test_the_charts_line_labels_follow_a_language_switch(qtbot):
+    """The charts are retranslated in place on a language switch: the labels of their marker
+    lines ('this scenario', 'stops scaling', 'needed') are worded again too (before: they kept
+    the language the charts were made in)."""
+    from configurator.app.charts import MemoryCurveChart, ScalingChart
+
+    i18n.install_language("en")
+    try:
+        scaling, curve = ScalingChart(), MemoryCurveChart()
+        qtbot.addWidget(scaling)
+        qtbot.addWidget(curve)
+        assert scaling.chosen.label.format == "this scenario"
+        i18n.install_language("zh_CN")
+        scaling.retranslate()
+        curve.retranslate()
+        assert scaling.chosen.label.format == "当前场景" and scaling.demand.label.format == "需求"
+        assert scaling.limit.label.format != "stops scaling"
+        assert curve.chosen.label.format == "当前场景"
+    finally:
+        i18n.install_language("en")

@@ -74,3 +74,17 @@ def test_a_ranking_of_one_configuration_is_a_table_of_one_row(catalog):
                  serving={"concurrency": 8, "context": 4096, "prompt_tokens": 512, "output_tokens": 128})
     table = ranking_columns(recommend(s, catalog, Objective.CLOUD, limit=1))
     assert len(table.rows) == 1 and len(table.headings) == len(table.rows[0])
+
+
+def test_a_chart_names_each_card_shortly_and_apart(catalog):
+    """A memory bar is labelled with the card's name, not its catalog id (before: 'l40s',
+    'rtx-6000-ada'): before a dash, slash or bracket, without generation words when too long,
+    at most 20 characters, and no two cards of the catalog alike."""
+    from configurator.core.view.names import SHORT_CARD_CHARS, short_card_name
+
+    assert short_card_name("GB200 NVL72 — per Blackwell GPU") == "GB200 NVL72"
+    assert short_card_name("RTX PRO 6000 Blackwell Max-Q Workstation Edition") == "RTX PRO 6000 Max-Q"
+    assert short_card_name("A very long accelerator name beyond any limit") == "A very long…"
+    names = [short_card_name(card.name) for card in catalog.cards]
+    assert all(len(n) <= SHORT_CARD_CHARS for n in names)
+    assert len(set(names)) == len(names)

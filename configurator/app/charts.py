@@ -15,6 +15,7 @@ from configurator.core.units import GIB
 from configurator.app.i18n import current_language
 from configurator.app.i18n import tc as _tc
 from configurator.core.view.family_view import FIRST_SHOWN, FamilyView, view_of
+from configurator.core.view.names import short_card_name
 from configurator.core.view.rows import write
 
 if TYPE_CHECKING:  # the estimator loads with the first analysis, after the window has painted
@@ -203,14 +204,15 @@ class MemoryChart(_Chart):
             line_x += [x - 0.4, x + 0.4]
             line_y += [e.memory.budget / GIB] * 2
         self.capacity.setData(line_x, line_y)
-        ticks = [(x, ("\n" if x % 2 else "") + e.card.id) for x, e in zip(xs, estimates, strict=True)]
+        ticks = [(x, ("\n" if x % 2 else "") + short_card_name(e.card.name)) for x, e in zip(xs, estimates, strict=True)]
         self._label_counts(xs, estimates)
         top = max(max(e.memory.total, e.memory.budget) for e in estimates) / GIB
         view = (ticks, len(estimates), round(top * 1.4, 1))  # room for the legend above the bars
         if view != self._view:  # axes repaint only when their range or labels change
             self._view = view
             self.getAxis("bottom").setTicks([ticks])
-            self.setXRange(-0.6, len(estimates) - 0.4, padding=0)
+            # room at both ends for the first and last names (a tick label outside the axis is not drawn)
+            self.setXRange(-0.95, len(estimates) - 0.05, padding=0)
             self.setYRange(0, view[2], padding=0)
 
 
@@ -314,6 +316,8 @@ class ScalingChart(_Chart):
         self.legend.addItem(self.throughput, _tc("charts", "Throughput"))
         self.legend.addItem(self.second, written(charts.second_legend))
         self.legend.addItem(self.not_fitting, _tc("charts", "Does not fit"))
+        for line, words in ((self.chosen, "this scenario"), (self.limit, "stops scaling"), (self.demand, "needed")):
+            line.label.setFormat(_tc("charts", words))  # made once: a language switch words them again
         self.place_line_labels()
 
     def update_from(self, analysis: Analysis) -> None:
@@ -375,6 +379,7 @@ class MemoryCurveChart(_Chart):
         self.legend.clear()
         self.legend.addItem(self.curve, _tc("charts", "Needed"))
         self.legend.addItem(self.limit, _tc("charts", "Fit limit"))
+        self.chosen.label.setFormat(_tc("charts", "this scenario"))  # made once: a language switch words it again
         self.place_line_labels()
 
     def update_from(self, analysis: Analysis) -> None:

@@ -141,3 +141,32 @@ def tokens_text(tokens: float) -> str:
         if tokens >= scale:
             return f"{tokens / scale:g}{suffix}"
     return f"{tokens:,.0f}"
+
+
+SHORT_CARD_CHARS = 20
+"""Characters a card's name may take under a chart's bar (four bars share the axis at 1280 px,
+every second label on a second line)."""
+
+
+FAMILY_WORDS = frozenset({"Generation", "Edition", "Workstation", "Blackwell", "Grace", "Hopper", "Superchip",
+                          "Trillium", "Ironwood"})
+"""Words of a long card name that name its architecture, generation or edition rather than the
+part: left out of a chart's short name so that variants stay apart."""
+
+
+def short_card_name(name: str, limit: int = SHORT_CARD_CHARS) -> str:
+    """A card's name short enough for a chart's axis: what comes before a dash, a slash or a bracket
+    ('GB200 NVL72 — per Blackwell GPU' -> 'GB200 NVL72'), cut at a word and marked '…' when still
+    longer than ``limit`` characters ('RTX PRO 6000 Blackwell Max-Q …' -> 'RTX PRO 6000 Blackwell…')."""
+    short = re.split(r" — | / | \(", name, maxsplit=1)[0].strip()
+    if len(short) <= limit:
+        return short
+    short = " ".join(w for w in short.split() if w not in FAMILY_WORDS)  # 'RTX PRO 6000 Max-Q', not 'RTX PRO 6000…' thrice
+    if len(short) <= limit:
+        return short
+    words, kept = short.split(), ""
+    for word in words:
+        if len(f"{kept} {word}".strip()) > limit - 1:
+            break
+        kept = f"{kept} {word}".strip()
+    return (kept or short[:limit - 1]) + "…"

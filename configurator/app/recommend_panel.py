@@ -447,6 +447,9 @@ class RecommendationPanel(QWidget):
             return math.log10(to_x(r.speed_figure)), math.log10(r.cost_on(basis))
 
         shown = [r for r in result.ranked if usable(r)]
+        if not shown:  # nothing meets the constraints: say so rather than draw empty axes
+            self.chart.setTitle(words(current_language())("{title} — no ranked configuration to draw", title=title),
+                                size="9pt")
         positions = [xy(r) for r in shown]
         self.chart.setRange(xRange=log_view_range([x for x, _ in positions]),
                             yRange=log_view_range([y for _, y in positions]), padding=0)

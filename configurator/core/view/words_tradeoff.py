@@ -6,6 +6,7 @@ from __future__ import annotations
 ZH_CN_TRADEOFF: dict[str, str] = {
     "Serving trade-off": "推理部署权衡",
     "Cost and speed": "成本与速度",
+    "{title} — no ranked configuration to draw": "{title}——没有可绘制的已排名方案",
     "{count} × {card}: every layout weighed": "{count} × {card}：评估过的每种布局",
     "Per card [tokens/s per GPU]": "每卡 [词元/秒/卡]",
     "Per user [tokens/s = 1 / TPOT p{p}]": "每用户 [词元/秒 = 1 / TPOT p{p}]",

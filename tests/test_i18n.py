@@ -11,7 +11,6 @@ import typing
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-import pytest
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -19,14 +18,10 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QLabel,
     QListWidget,
-    QMessageBox,
     QWidget,
 )
 
 from configurator.app import i18n
-from configurator.app.controller import ScenarioController
-from configurator.app.main import default_scenario
-from configurator.app.main_window import MainWindow
 from configurator.core.architecture import load_presets
 from configurator.core.catalog import load_catalog
 from configurator.core.engines import PROFILES
@@ -71,18 +66,6 @@ def allowed_words() -> set[str]:
     for spec in (*PROFILES.values(), *FORMATS.values()):  # citations (papers, docs, benchmarks) stay as written
         words |= english_words(spec.source)
     return words
-
-
-@pytest.fixture
-def window(qtbot, tmp_path, monkeypatch):
-    monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: QMessageBox.StandardButton.Discard)
-    controller = ScenarioController(load_catalog(), default_scenario())
-    controller.recompute()
-    w = MainWindow(controller, QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
-    qtbot.addWidget(w)
-    w.show()
-    yield w
-    i18n.install_language("en")
 
 
 def visible_texts(root: QWidget) -> list[str]:

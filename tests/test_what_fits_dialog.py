@@ -7,14 +7,8 @@ from __future__ import annotations
 import time
 
 import pytest
-from PySide6.QtCore import QSettings, Qt
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtCore import Qt
 
-from configurator.app import i18n
-from configurator.app.controller import ScenarioController
-from configurator.app.main import default_scenario
-from configurator.app.main_window import MainWindow
-from configurator.core.catalog import load_catalog
 from configurator.core.what_fits import LADDER, clear_what_fits_memo
 
 
@@ -23,18 +17,6 @@ def _answers_kept_within_this_module():
     clear_what_fits_memo()
     yield
     clear_what_fits_memo()
-
-
-@pytest.fixture
-def window(qtbot, tmp_path, monkeypatch):
-    monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: QMessageBox.StandardButton.Discard)
-    controller = ScenarioController(load_catalog(), default_scenario())
-    controller.recompute()
-    w = MainWindow(controller, QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
-    qtbot.addWidget(w)
-    w.show()
-    yield w
-    i18n.install_language("en")
 
 
 def pick(dialog, card_id: str, count: int) -> None:

@@ -204,20 +204,14 @@ def _power(v: Verdict) -> Message:
     return msg("over-power-cap", kw=v.actual, cap=v.target, over=v.by, share=v.share)
 
 
-def _throughput(v: Verdict) -> Message:
+def _floor_rate(v: Verdict) -> Message:
+    """A rate that must reach its target (``throughput``, ``request-rate``): its message ids are
+    ``<id>-unknown``, ``meets-<id>`` and ``misses-<id>``."""
     if v.met is None:
-        return msg("throughput-unknown", target=v.target)
+        return msg(f"{v.id}-unknown", target=v.target)
     if v.met:
-        return msg("meets-throughput", rate=v.actual, target=v.target)
-    return msg("misses-throughput", rate=v.actual, target=v.target, short=v.by, share=v.share)
-
-
-def _request_rate(v: Verdict) -> Message:
-    if v.met is None:
-        return msg("request-rate-unknown", target=v.target)
-    if v.met:
-        return msg("meets-request-rate", rate=v.actual, target=v.target)
-    return msg("misses-request-rate", rate=v.actual, target=v.target, short=v.by, share=v.share)
+        return msg(f"meets-{v.id}", rate=v.actual, target=v.target)
+    return msg(f"misses-{v.id}", rate=v.actual, target=v.target, short=v.by, share=v.share)
 
 
 def _latency(v: Verdict) -> Message:
@@ -232,4 +226,4 @@ def _latency(v: Verdict) -> Message:
 
 
 _MESSAGES = {"budget": _budget, "region": _region, "deadline": _deadline, "power-cap": _power, "rack-power": _power,
-             "throughput": _throughput, "request-rate": _request_rate, "ttft": _latency, "tpot": _latency}
+             "throughput": _floor_rate, "request-rate": _floor_rate, "ttft": _latency, "tpot": _latency}

@@ -317,12 +317,14 @@ def _batched_replica(scenario: Scenario, card: Card) -> Estimate:
     # A copy that carries the rate can still miss the first-token target waiting for a free slot
     # (the batch caps the sequences at once near their mean, so the p90 request queues for one):
     # the cap doubles while that shortens the worst miss and the copy still fits.
-    while batch < largest and est.fits and carries_rate(est) and est.inference is not None \
-            and target_miss(est.scenario, est.inference) > 0.0:
-        bigger = at(min(2 * batch, largest))
-        if not bigger.fits or target_miss(bigger.scenario, bigger.inference) >= target_miss(est.scenario, est.inference):
+    miss = target_miss(est.scenario, est.inference) if est.inference is not None else 0.0
+    while batch < largest and est.fits and carries_rate(est) and miss > 0.0:
+        wider = min(2 * batch, largest)
+        bigger = at(wider)
+        wider_miss = target_miss(bigger.scenario, bigger.inference)
+        if not bigger.fits or wider_miss >= miss:
             break
-        batch, est = min(2 * batch, largest), bigger
+        batch, est, miss = wider, bigger, wider_miss
     return est
 
 

@@ -156,7 +156,7 @@ ENGLISH: dict[str, str] = {
     "deadline-out-of-reach": "{card} cannot meet the {deadline:,.0f} h deadline at any count tried: even {count:,} "
                              "cards at full peak need {hours:,.0f} h",
     "deadline-unknown": "No time for the job could be estimated: the {deadline:,.0f} h deadline cannot be checked",
-    "over-budget-partly-priced": "Capex at least {cost:,.0f} {currency} ({unpriced} items without a price): over "
+    "over-budget-partly-priced": "Capex at least {cost:,.0f} {currency} (bill lines without a price: {unpriced}): over "
                                  "budget by at least {over:,.0f} {currency} ({share:.0%}) of {budget:,.0f} {currency}",
     "meets-budget": "Capex {cost:,.0f} {currency} (cards, servers, network, storage, racks), {margin:,.0f} "
                     "{currency} under the budget of {budget:,.0f} {currency}",

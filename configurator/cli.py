@@ -69,17 +69,31 @@ def _print_launch(result: Estimate, args: argparse.Namespace) -> int:
     return 0
 
 
+def _launch_json(result: Estimate, args: argparse.Namespace) -> dict:
+    """``--launch TARGET`` with ``--json``: ``{"launch": ...}`` to add to the JSON printed (each
+    command's ``argv``, the files, the whole text: :func:`~configurator.core.launch.launch_to_dict`);
+    nothing without ``--launch``."""
+    if not args.launch:
+        return {}
+    from configurator.core.launch import LaunchError, launch_to_dict
+
+    try:
+        return {"launch": launch_to_dict(result, args.launch, args.lang)}
+    except LaunchError as error:
+        raise UsageError(error.said) from None
+
+
 def _run_estimate(args: argparse.Namespace, catalog: Catalog) -> int:
     from configurator.core.fit_suggestions import suggestions_to_dict, what_would_fit
 
     scenario = with_constraints(scenario_from_args(args, catalog), args)
     result: Estimate = _planned(scenario, catalog)
-    if args.launch:
+    if args.launch and not args.json:
         return _print_launch(result, args)
     suggestions = what_would_fit(result, catalog)  # nothing to compute when it fits
     if args.json:
         document = estimate_to_dict(result, deployment_cost(result))
-        _print_json({**document, "what_would_fit": suggestions_to_dict(suggestions)})
+        _print_json({**document, "what_would_fit": suggestions_to_dict(suggestions), **_launch_json(result, args)})
     else:
         print(estimate_table(result, args.lang, suggestions))
     return 0
@@ -147,7 +161,7 @@ def _run_plan(args: argparse.Namespace, catalog: Catalog) -> int:
     from configurator.report.text import plan_table
 
     scenario = scenario_from_args(args, catalog)
-    if args.launch:
+    if args.launch and not args.json:
         return _print_launch(_planned(scenario, catalog), args)
     from configurator.core.workloads import family_of
 
@@ -164,7 +178,7 @@ def _run_plan(args: argparse.Namespace, catalog: Catalog) -> int:
     if args.json:
         chosen_json = estimate_to_dict(chosen, deployment_cost(chosen))
         _print_json({**plan_to_dict(plan, chosen_json, chosen.fits),
-                     "what_would_fit": suggestions_to_dict(suggestions)})
+                     "what_would_fit": suggestions_to_dict(suggestions), **_launch_json(chosen, args)})
     else:
         print(plan_table(plan, chosen, args.lang, suggestions))
     return 0
@@ -182,7 +196,7 @@ def _run_serving_plan(args: argparse.Namespace, scenario: Scenario, catalog: Cat
     tradeoff = serving_tradeoff(scenario, card, chosen)
     if args.json:
         _print_json({**estimate_to_dict(chosen, deployment_cost(chosen)),
-                     "serving_tradeoff": tradeoff_to_dict(tradeoff)})
+                     "serving_tradeoff": tradeoff_to_dict(tradeoff), **_launch_json(chosen, args)})
     else:
         print(estimate_table(chosen, args.lang))
         print()
@@ -281,7 +295,9 @@ def _add_launch_flag(parser: argparse.ArgumentParser) -> None:
 
     parser.add_argument("--launch", choices=LAUNCH_TARGETS, metavar="ENGINE",
                         help="print the planned layout as that engine's launch command instead: "
-                             + ", ".join(LAUNCH_TARGETS) + " (serving engines for inference, trainers for training)")
+                             + ", ".join(LAUNCH_TARGETS) + " (serving engines for inference, trainers for training);"
+                             " with --json, the JSON carries it under \"launch\" (each command's argv, the files,"
+                             " the whole text)")
 
 
 @functools.cache

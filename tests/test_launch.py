@@ -226,3 +226,47 @@ def test_cli_prints_the_launch_command(capsys):
     assert "torchtitan 任务文件" in capsys.readouterr().out
     assert main(["estimate", "--model", "llama3-8b", "--card", "h100-sxm", "--launch", "sglang"]) == 2
     assert "SGLang does not launch pretrain work" in capsys.readouterr().err
+
+
+def test_plan_json_carries_the_launch_command(capsys, catalog):
+    """``plan --workload inference … --launch vllm --json``: the plan's JSON (the estimate, the serving
+    trade-off) with the launch under "launch": each command's argv and environment, the whole text."""
+    import json
+
+    assert main(["plan", *KNOWN_SERVING.split(), "--launch", "vllm", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["serving_tradeoff"]["front"]  # the plan's JSON is all there
+    launch = out["launch"]
+    assert (launch["target"], launch["engine"], launch["program"]) == ("vllm", "vLLM", "vllm serve")
+    assert launch["version"] == TABLES["vllm"].version and launch["url"] == TABLES["vllm"].url
+    (command,) = launch["commands"]
+    argv = command["argv"]
+    assert argv[:3] == ["vllm", "serve", "meta-llama/Meta-Llama-3-70B"]
+    assert _value(argv, "--tensor-parallel-size") == "8" and _value(argv, "--max-num-seqs") == "64"
+    assert command["env"] == {"CUDA_VISIBLE_DEVICES": "0,1,2,3,4,5,6,7"}
+    assert shlex.split(command["shell"]) == [f"CUDA_VISIBLE_DEVICES={command['env']['CUDA_VISIBLE_DEVICES']}", *argv]
+    assert launch["text"] == launch_text(planned(catalog, KNOWN_SERVING), "vllm") and launch["notes"]
+    assert all(not n.startswith("#") for n in launch["notes"])
+
+
+@pytest.mark.parametrize("argv", [
+    ["estimate", "--model", "llama3-8b", "--card", "h100-sxm", "--launch", "torchtitan", "--json", "--lang", "zh_CN"],
+    ["plan", "--model", "llama3-8b", "--card", "h100-sxm", "--count", "8", "--tokens", "10B", "--launch", "megatron",
+     "--json"],
+    ["plan", *TRAINING["lora"].split(), "--launch", "torchtitan", "--json"],
+])
+def test_estimate_and_training_plan_json_carry_the_launch_too(capsys, argv):
+    import json
+
+    assert main(argv) == 0
+    launch = json.loads(capsys.readouterr().out)["launch"]
+    assert launch["commands"] and all(c["argv"] for c in launch["commands"])
+    assert launch["text"].endswith("\n") and (launch["files"] or launch["target"] == "megatron")
+    if "zh_CN" in argv:
+        assert any("任务文件" in n for n in launch["notes"])
+
+
+def test_a_launch_the_work_has_not_is_refused_with_json_too(capsys):
+    assert main(["estimate", "--model", "llama3-8b", "--card", "h100-sxm", "--launch", "sglang", "--json"]) == 2
+    captured = capsys.readouterr()
+    assert "SGLang does not launch pretrain work" in captured.err and captured.out == ""

@@ -5,7 +5,8 @@ words (:func:`launch_text`), every flag from the cited table of :mod:`.flags`.
 from __future__ import annotations
 
 from configurator.core.launch.model_id import model_id
-from configurator.core.launch.script import Step, render
+from configurator.core.launch.flags import TABLES
+from configurator.core.launch.script import Step, render, steps_to_dict
 from configurator.core.launch.serving import SERVING_TABLES, serving_layout, serving_steps
 from configurator.core.launch.training import TRAINING_TARGETS, training_steps
 from configurator.core.messages import msg, said
@@ -54,3 +55,18 @@ def launch_steps(est: Estimate, target: str) -> tuple[Step, ...]:
 def launch_text(est: Estimate, target: str, language: str = "en") -> str:
     """The launch script of ``est`` for ``target`` as shell text, its comments in ``language``."""
     return render(launch_steps(est, target), language)
+
+
+def launch_to_dict(est: Estimate, target: str, language: str = "en") -> dict:
+    """The launch script of ``est`` for ``target`` as JSON: the target, its name, the flag table's
+    version and source, each command's environment and ``argv``, the files, the comment lines
+    and the whole text (:func:`~configurator.core.launch.script.steps_to_dict`).
+
+    Raises
+    ------
+    LaunchError
+        As :func:`launch_steps`.
+    """
+    table = TABLES[target]
+    return {"target": target, "engine": TARGET_NAMES[target], "program": table.program, "version": table.version,
+            "source": table.source, "url": table.url, **steps_to_dict(launch_steps(est, target), language)}

@@ -58,6 +58,24 @@ def command(*parts: tuple[str, list[str] | tuple[str, ...]], env: dict[str, str]
     return Command(tuple(Part(t, tuple(w)) for t, w in parts), tuple((env or {}).items()))
 
 
+def steps_to_dict(steps: tuple[Step, ...], language: str) -> dict:
+    """The script as JSON: every command as its environment and argument vector (``argv``, the
+    words a process is started with, and ``shell``, the same as one shell line), every file with
+    its text, every comment line in ``language``, and the whole script (``text``) as
+    :func:`render` writes it."""
+    commands, files, notes = [], [], []
+    for step in steps:
+        if isinstance(step, Note):
+            notes.append(step.text_in(language))
+        elif isinstance(step, ConfigFile):
+            files.append({"name": step.name, "kind": step.kind, "text": step.text() + "\n"})
+        else:
+            argv = [w for part in step.parts for w in part.words]
+            commands.append({"env": dict(step.env), "argv": argv,
+                             "shell": " ".join([*(f"{k}={_quote(v)}" for k, v in step.env), *map(_quote, argv)])})
+    return {"commands": commands, "files": files, "notes": notes, "text": render(steps, language)}
+
+
 def render(steps: tuple[Step, ...], language: str) -> str:
     """The script as shell text: '# ' comment lines, commands wrapped one flag per line, files
     written by a quoted here-document."""

@@ -270,3 +270,29 @@ def test_a_launch_the_work_has_not_is_refused_with_json_too(capsys):
     assert main(["estimate", "--model", "llama3-8b", "--card", "h100-sxm", "--launch", "sglang", "--json"]) == 2
     captured = capsys.readouterr()
     assert "SGLang does not launch pretrain work" in captured.err and captured.out == ""
+
+
+def test_sglang_shares_experts_by_attention_data_parallelism_at_0_5_23(catalog):
+    """SGLang 0.5.23 spells attention data parallelism ``--attn-dp-size N`` (``--dp-size N
+    --enable-dp-attention`` is deprecated there) and divides ``--max-running-requests`` among the N
+    ranks: the server's total is the plan's batch per copy times N, and the script says so."""
+    est = planned(catalog, SERVING["moe-16xh100"])
+    s = est.scenario
+    group = s.parallelism.ep
+    assert group > 1
+    for words in _words(est, "sglang"):
+        assert _value(words, "--attn-dp-size") == str(group)
+        assert _value(words, "--tp-size") == _value(words, "--ep-size") == str(s.parallelism.tp * group)
+        assert _value(words, "--max-running-requests") == str(s.sequences_per_replica * group)
+        assert not {"--dp-size", "--enable-dp-attention", "--disable-cuda-graph"} & set(words)
+    text = launch_text(est, "sglang")
+    assert f"gives each of its {group} attention data-parallel ranks {s.sequences_per_replica}" in text
+    eager = _words(planned(catalog, SERVING["awq-int8-kv"]), "sglang")[0]
+    assert _value(eager, "--cuda-graph-backend-decode") == _value(eager, "--cuda-graph-backend-prefill") == "disabled"
+
+
+def test_the_engine_tables_cite_the_versions_read():
+    assert TABLES["vllm"].version == "0.33.0" and "arg_utils.py" in TABLES["vllm"].source
+    assert TABLES["sglang"].version == "0.5.23" and "arg_groups/fields" in TABLES["sglang"].source
+    assert "--enable-dp-attention" not in TABLES["sglang"].flags and "--attn-dp-size" in TABLES["sglang"].flags
+    assert "00209af149e7774406881a37283dce303571eb11" in TABLES["tensorrt-llm"].source

@@ -30,45 +30,64 @@ class FlagTable:
 
 
 VLLM = FlagTable(
-    target="vllm", program="vllm serve", version="0.11 (arg_utils.py at 99d7eb5)",
-    source="vllm-project/vllm vllm/engine/arg_utils.py EngineArgs.add_cli_args (commit "
-           "99d7eb5d6a512cfcc5a2b104f24ebf2d6cda772b, the v0.11 line: it deprecates flags for v0.12)",
-    url="https://github.com/vllm-project/vllm/blob/99d7eb5d6a512cfcc5a2b104f24ebf2d6cda772b/vllm/engine/arg_utils.py",
+    target="vllm", program="vllm serve", version="0.33.0",
+    source="vLLM 0.33.0 (PyPI wheel, commit g4ba787ec9): vllm/engine/arg_utils.py EngineArgs.add_cli_args "
+           "(--tensor-parallel-size l. 1209, --pipeline-parallel-size 1171, --data-parallel-size 1241, "
+           "--enable-expert-parallel 1305, --max-num-batched-tokens 1740, --max-num-seqs 1754, --max-model-len 991, "
+           "--quantization 992, --dtype 977, --enforce-eager 1000, --gpu-memory-utilization 1389, "
+           "--kv-cache-dtype 1397, --enable-prefix-caching 1402); --port from FrontendArgs.port in "
+           "vllm/entrypoints/common/cli_args.py; --kv-cache-dtype values from CacheDType in vllm/config/cache.py "
+           "(auto, fp8, fp8_e4m3, fp8_e5m2, nvfp4, int8_per_token_head …); the table was first read at v0.11 "
+           "(commit 99d7eb5d6a512cfcc5a2b104f24ebf2d6cda772b)",
+    url="https://github.com/vllm-project/vllm/blob/v0.33.0/vllm/engine/arg_utils.py",
     flags=frozenset({
         "--tensor-parallel-size", "--pipeline-parallel-size", "--data-parallel-size", "--enable-expert-parallel",
         "--max-num-seqs", "--max-num-batched-tokens", "--max-model-len", "--kv-cache-dtype", "--quantization",
         "--dtype", "--gpu-memory-utilization", "--enforce-eager", "--enable-prefix-caching", "--port",
     }),
 )
-"""vLLM's OpenAI-compatible server. ``--kv-cache-dtype`` takes auto, fp8, fp8_e4m3, fp8_e5m2;
-``--quantization`` fp8, awq, gptq among others; the model is the first positional argument."""
+"""vLLM's OpenAI-compatible server. ``--kv-cache-dtype`` takes auto, fp8 (= fp8_e4m3), fp8_e5m2 and
+scheme-specific values; ``--quantization`` fp8, awq, gptq among others; the model is the first
+positional argument."""
 
 SGLANG = FlagTable(
-    target="sglang", program="python -m sglang.launch_server", version="docs.sglang.io (2026)",
-    source="SGLang documentation: Server Arguments (--model-path, --tp-size, --mem-fraction-static, "
-           "--chunked-prefill-size, --quantization, --kv-cache-dtype fp8_e4m3|fp8_e5m2, --context-length, --port, "
-           "--max-running-requests, --disable-cuda-graph, --dtype), the cookbook's server-argument reference "
-           "(--dp-size, --ep-size, --enable-dp-attention; --pp-size as alias of --pipeline-parallel-size), "
-           "multi-node deployment (--nnodes, --node-rank, --dist-init-addr) and PD disaggregation "
-           "(--disaggregation-mode prefill|decode)",
+    target="sglang", program="python -m sglang.launch_server", version="0.5.23",
+    source="SGLang 0.5.23 (PyPI wheel): flags derived from the ServerArgs field groups in "
+           "sglang/srt/arg_groups/fields/ (model.py: --model-path, --context-length, --dtype, --quantization, "
+           "--kv-cache-dtype auto|fp8_e4m3|fp8_e5m2|bf16|mxfp8|nvfp4|fp4_mx_block16; parallel.py: --tp-size, "
+           "--pp-size, --attn-dp-size, --ep-size, --nnodes, --node-rank, --dist-init-addr; schedule.py: "
+           "--max-running-requests, --chunked-prefill-size, --mem-fraction-static; exec_.py: "
+           "--cuda-graph-backend-decode|-prefill full|breakable|disabled; disagg.py: --disaggregation-mode "
+           "prefill|decode; serving.py: --port). --enable-dp-attention and --disable-cuda-graph are deprecated "
+           "there (sglang/srt/server_args.py: '--dp-size N --enable-dp-attention' becomes '--attn-dp-size N'), so "
+           "they are not written. --max-running-requests is the server's total: each attention-DP rank gets "
+           "max_running_requests // attn_dp_size (sglang/srt/model_executor/pool_configurator.py, "
+           "requested_max_running_requests_per_worker)",
     url="https://docs.sglang.io/advanced_features/server_arguments.html",
     flags=frozenset({
-        "--model-path", "--tp-size", "--pp-size", "--dp-size", "--ep-size", "--enable-dp-attention",
+        "--model-path", "--tp-size", "--pp-size", "--attn-dp-size", "--ep-size",
         "--nnodes", "--node-rank", "--dist-init-addr",
         "--max-running-requests", "--chunked-prefill-size", "--context-length", "--kv-cache-dtype",
-        "--quantization", "--dtype", "--mem-fraction-static", "--disable-cuda-graph", "--disaggregation-mode",
-        "--port",
+        "--quantization", "--dtype", "--mem-fraction-static", "--cuda-graph-backend-decode",
+        "--cuda-graph-backend-prefill", "--disaggregation-mode", "--port",
     }),
 )
-"""SGLang's server. ``--kv-cache-dtype`` takes auto, fp8_e5m2, fp8_e4m3; ``--tp-size`` is also
-``--tensor-parallel-size``, ``--ep-size`` also ``--expert-parallel-size``."""
+"""SGLang's server. ``--tp-size`` is also ``--tensor-parallel-size``, ``--ep-size`` also
+``--expert-parallel-size``, ``--attn-dp-size`` also ``--attention-data-parallel-size``. With
+attention data parallelism (``--attn-dp-size N`` inside ``--tp-size``) ``--max-running-requests``
+counts the whole server: it is divided among the N attention-DP ranks, so the plan's batch per
+copy is multiplied by N."""
 
 TENSORRT_LLM = FlagTable(
     target="tensorrt-llm", program="trtllm-serve", version="serve.py at 00209af",
     source="NVIDIA/TensorRT-LLM tensorrt_llm/commands/serve.py, the click options of `serve` (commit "
-           "00209af149e7774406881a37283dce303571eb11); YAML keys of --extra_llm_api_options from "
-           "tensorrt_llm/llmapi/llm_args.py (KvCacheConfig.dtype, PyTorch backend only; BaseLlmArgs.enable_attention_dp)",
-    url="https://nvidia.github.io/TensorRT-LLM/commands/trtllm-serve/trtllm-serve.html",
+           "00209af149e7774406881a37283dce303571eb11: --backend pytorch|tensorrt|_autodeploy, --max_batch_size, "
+           "--max_num_tokens, --max_seq_len, --tp_size, --pp_size, --ep_size, --kv_cache_free_gpu_memory_fraction, "
+           "--extra_llm_api_options (also --config), --enable_chunked_prefill, --port); YAML keys of "
+           "--extra_llm_api_options from tensorrt_llm/llmapi/llm_args.py (KvCacheConfig.dtype, PyTorch backend "
+           "only; BaseLlmArgs.enable_attention_dp)",
+    url="https://github.com/NVIDIA/TensorRT-LLM/blob/00209af149e7774406881a37283dce303571eb11/"
+        "tensorrt_llm/commands/serve.py",
     flags=frozenset({
         "--backend", "--tp_size", "--pp_size", "--ep_size", "--max_batch_size", "--max_num_tokens",
         "--max_seq_len", "--kv_cache_free_gpu_memory_fraction", "--enable_chunked_prefill",

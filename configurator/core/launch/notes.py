@@ -46,6 +46,10 @@ NOTES: dict[str, tuple[str, str]] = {
                        "{ep} 个副本共享一套专家：由一个服务进程承载（专家并行跨 {cards} 张卡）"),
     "batch-per-copy": ("The batch and tokens per step are those of one copy of the plan",
                        "批大小与每步令牌数按方案中的单个副本给出"),
+    "sglang-running-total": ("--max-running-requests {total} is the server's total: SGLang gives each of its {ranks} "
+                             "attention data-parallel ranks {batch} (max_running_requests // attn_dp_size)",
+                             "--max-running-requests {total} 是整个服务的总数：SGLang 给 {ranks} 个注意力数据并行"
+                             "rank 各分 {batch} 个（max_running_requests // attn_dp_size）"),
     "no-flag": ("No {engine} flag for {setting}: {what}", "{engine} 没有 {setting} 的参数：{what}"),
     "set-weights": ("{format} weights", "{format} 权重"),
     "set-kv": ("{precision} KV cache", "{precision} KV 缓存"),
@@ -57,11 +61,15 @@ NOTES: dict[str, tuple[str, str]] = {
                        "请使用已量化为 {format} 的检查点（NVIDIA TensorRT Model Optimizer）；格式从检查点读取"),
     "weights-unsupported": ("this engine does not load {format} weights: serve another format",
                             "该引擎不加载 {format} 权重：请换用其他格式"),
-    "kv-vllm": ("--kv-cache-dtype takes auto, fp8, fp8_e4m3 or fp8_e5m2: the cache stays at the model's dtype "
-                "unless fp8 is chosen", "--kv-cache-dtype 只接受 auto、fp8、fp8_e4m3、fp8_e5m2：除非选 fp8，"
-                "缓存按模型精度保存"),
-    "kv-sglang": ("--kv-cache-dtype takes auto, fp8_e5m2 or fp8_e4m3", "--kv-cache-dtype 只接受 auto、fp8_e5m2、"
-                  "fp8_e4m3"),
+    "kv-vllm": ("--kv-cache-dtype is written for FP8 only (fp8); its other values (int8_per_token_head, nvfp4 "
+                "…) are quantization schemes this estimate does not model: the cache stays at the model's dtype",
+                "--kv-cache-dtype 仅对 FP8 写出（fp8）；其他取值（int8_per_token_head、nvfp4 …）是本估算未建模的"
+                "量化方案：缓存按模型精度保存"),
+    "kv-sglang": ("--kv-cache-dtype is written for FP8 only (fp8_e4m3); its other values (mxfp8, nvfp4, "
+                  "fp4_mx_block16) are quantization schemes this estimate does not model: the cache stays at the "
+                  "model's dtype",
+                  "--kv-cache-dtype 仅对 FP8 写出（fp8_e4m3）；其他取值（mxfp8、nvfp4、fp4_mx_block16）是本估算未建模的"
+                  "量化方案：缓存按模型精度保存"),
     "kv-trtllm": ("kv_cache_config.dtype is set to fp8 or left auto here", "此处 kv_cache_config.dtype 只设 fp8 或保持 "
                   "auto"),
     "eager-trtllm": ("trtllm-serve has no such option; CUDA graphs are set in its YAML options",

@@ -96,6 +96,8 @@ def serving_steps(layout: ServingLayout, engine: str) -> tuple[Step, ...]:
     if group > 1:
         steps.append(note("experts-shared", ep=group, cards=unit_cards))
         steps.append(note("batch-per-copy"))
+        if engine == "sglang":
+            steps.append(note("sglang-running-total", total=layout.batch * group, ranks=group, batch=layout.batch))
     units = layout.copies // group
     prefill_units = -(-layout.prefill_copies // group) if layout.prefill_copies else 0
     if layout.prefill_copies:
@@ -172,8 +174,9 @@ def _engine_flags(layout: ServingLayout, engine: str) -> tuple[list[str], list[S
         flags = ["--tp-size", str(tp)]
         if layout.pp > 1:
             flags += ["--pp-size", str(layout.pp)]
-        if group > 1:
-            flags += ["--dp-size", str(group), "--enable-dp-attention", "--ep-size", str(tp)]
+        if group > 1:  # attention data parallel inside the TP group, the experts over all of it
+            flags += ["--attn-dp-size", str(group), "--ep-size", str(tp)]
+        # the server's total: SGLang gives each attention-DP rank max_running_requests // attn_dp_size
         flags += ["--max-running-requests", str(layout.batch * group), "--chunked-prefill-size",
                   str(layout.step_tokens), "--context-length", str(layout.context)]
         flags += _weight_flags(engine, fmt)
@@ -181,7 +184,7 @@ def _engine_flags(layout: ServingLayout, engine: str) -> tuple[list[str], list[S
             flags += ["--kv-cache-dtype", _KV_FP8[engine]]
         flags += ["--mem-fraction-static", f"{layout.memory_fraction:g}"]
         if layout.cuda_graphs is False:
-            flags.append("--disable-cuda-graph")
+            flags += ["--cuda-graph-backend-decode", "disabled", "--cuda-graph-backend-prefill", "disabled"]
         return flags, files
     tp = layout.tp * group
     flags = ["--backend", "pytorch", "--tp_size", str(tp)]

@@ -184,3 +184,65 @@ def test_the_front_text_lists_an_off_front_choice_and_aligns_its_columns(catalog
     heading = table[0]
     column = display_width(heading[:heading.index("tokens/s per GPU" if lang == "en" else "每卡 词元/秒")])
     assert display_width(table[1][:table[1].index(number)]) == column
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_the_chart_model_holds_every_layout_the_front_the_target_and_the_chosen_point(sixteen, lang):
+    """One chart model (core/view) that the window and the summary both draw: every layout as a
+    point of its pool's series, the front as a line, the TPOT target as a minimum speed per user,
+    the chosen layout marked and named, units on both axes."""
+    from configurator.core.view.tradeoff_view import tradeoff_chart
+    from configurator.core.view.words import Words
+
+    _, t = sixteen
+    chart = tradeoff_chart(t, Words(lang))
+    points = [p for s in chart.series for p in s.points]
+    assert len(points) == len(t.points)
+    assert {s.symbol for s in chart.series} == {"o", "s"} and len({s.colour for s in chart.series}) == 2
+    assert chart.front == tuple((p.per_user, p.per_gpu) for p in t.front)
+    front_points = {(p.x, p.y) for p in points if p.on_front}
+    assert front_points == set(chart.front)  # the line joins exactly the points drawn large
+    (target,) = chart.targets
+    assert target.axis == "x" and target.value == pytest.approx(1000 / 50)
+    assert ("at least 20.0 tokens/s per user" if lang == "en" else "每用户至少 20.0 词元/秒") in target.label
+    assert (chart.chosen.x, chart.chosen.y) == (t.chosen.per_user, t.chosen.per_gpu) and chart.chosen.on_front
+    assert chart.chosen_label.startswith("Chosen layout: TP " if lang == "en" else "所选布局：TP ")
+    assert all(p.filled is q.meets_targets for p, q in zip(
+        sorted(points, key=lambda p: (p.x, p.y)), sorted(t.points, key=lambda q: (q.per_user, q.per_gpu)), strict=True))
+    assert chart.x_max > max(p.x for p in points) and chart.x_max > target.value
+    assert chart.y_max > max(p.y for p in points)
+    for axis in (chart.text.x_axis, chart.text.y_axis):
+        assert "[" in axis and "]" in axis  # the unit
+    assert chart.misses == ("Misses a target (hollow)" if lang == "en" else "未达到某项目标（空心）")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_the_summary_draws_the_chart_above_the_table(qapp, catalog, lang):
+    """The summary carries the chart (the window's model) as an image resource of its document,
+    under a heading of its own above the table of the front."""
+    from PySide6.QtCore import QUrl
+    from PySide6.QtGui import QColor, QTextDocument
+
+    from configurator.core.view.tradeoff_view import CHOSEN_COLOUR, TARGET_COLOUR
+    from configurator.report.document import build_document
+    from configurator.report.export import summary_of
+    from configurator.report.parts import PointChart
+    from configurator.report.render import to_html
+    from configurator.report.tradeoff_image import tradeoff_image
+
+    summary = summary_of(estimate(_serving(16), catalog.get("h100-sxm")), catalog, lang)
+    (chart,) = [c for c in summary.charts if isinstance(c, PointChart)]
+    table = next(t for t in summary.tables if t.key == "tradeoff")
+    assert table.image == chart.key == "tradeoff"
+    assert table.image_title == ("Serving trade-off" if lang == "en" else "推理部署权衡")
+    assert chart.model.chosen is not None and chart.model.front and chart.model.targets
+    html = to_html(summary, {"tradeoff": "chart://tradeoff"})
+    assert html.index("chart://tradeoff") < html.index(table.title) and html.index(table.image_title) < html.index(
+        "chart://tradeoff")
+    document = build_document(summary)
+    image = document.resource(QTextDocument.ResourceType.ImageResource, QUrl("chart://tradeoff"))
+    assert image is not None and not image.isNull() and image.width() == 1680
+    painted = tradeoff_image(chart.model, lang)
+    colours = {painted.pixelColor(x, y).name() for x in range(0, painted.width(), 3)
+               for y in range(0, painted.height(), 3)}
+    assert QColor(CHOSEN_COLOUR).name() in colours and QColor(TARGET_COLOUR).name() in colours

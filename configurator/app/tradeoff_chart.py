@@ -1,7 +1,9 @@
 """The serving trade-off chart (issue 29, part 1): every layout the serving planner weighed for one
 card and count, tokens/s per GPU against tokens/s per user, aggregated and disaggregated apart, the
 front drawn, the TPOT target a vertical line, the chosen layout marked; hover names the layout.
-Words, axes and units come from :mod:`configurator.core.view.tradeoff_view`."""
+What is drawn — points, front, target lines, chosen layout, words, axes, units and colours — is
+the one chart model of :func:`configurator.core.view.tradeoff_view.tradeoff_chart`, which the
+summary's image draws too."""
 
 from __future__ import annotations
 
@@ -10,14 +12,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from configurator.app.charts import NumberAxis
-from configurator.core.view.tradeoff_view import chart_text, hover_text
+from configurator.core.view.tradeoff_view import CHOSEN_COLOUR, FRONT_COLOUR, TARGET_COLOUR, tradeoff_chart
 from configurator.core.view.words import words
 from configurator.core.workloads.serving.pareto import ServingTradeoff
 
-AGGREGATED_COLOUR = "#1f77b4"
-DISAGGREGATED_COLOUR = "#d62728"
-FRONT_COLOUR = "#333333"
-TARGET_COLOUR = "#2ca02c"
 POINT_SIZE, FRONT_SIZE = 8, 12
 """Spot sizes [px]: a layout on the front is drawn larger."""
 
@@ -31,12 +29,13 @@ class ServingTradeoffChart(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         self.plot = pg.PlotWidget(axisItems={"left": NumberAxis("left"), "bottom": NumberAxis("bottom")})
         self.plot.setMinimumWidth(260)
-        self.legend = self.plot.addLegend(offset=(10, -10), labelTextSize="8pt")  # bottom left: dominated, mostly empty
+        self.legend = self.plot.addLegend(offset=(10, -10), labelTextSize="8pt",  # bottom left: dominated, mostly empty
+                                          brush=pg.mkBrush(255, 255, 255, 210))  # points under it still show
         self.aggregated = pg.ScatterPlotItem(size=9, symbol="o", hoverable=True, tip=lambda x, y, data: data)
         self.disaggregated = pg.ScatterPlotItem(size=9, symbol="s", hoverable=True, tip=lambda x, y, data: data)
         self.front = pg.PlotDataItem(pen=pg.mkPen(FRONT_COLOUR, width=1.5, style=Qt.PenStyle.DashLine))
         self.chosen = pg.ScatterPlotItem(size=20, symbol="star", pen=pg.mkPen("#000", width=1.2),
-                                         brush=pg.mkBrush("#ffbf00"), hoverable=True, tip=lambda x, y, data: data)
+                                         brush=pg.mkBrush(CHOSEN_COLOUR), hoverable=True, tip=lambda x, y, data: data)
         self.tpot = pg.InfiniteLine(angle=90, movable=False, pen=pg.mkPen(TARGET_COLOUR, width=1.5),
                                     label="", labelOpts={"position": 0.92, "color": TARGET_COLOUR,
                                                          "anchors": [(0, 0), (0, 0)]})
@@ -75,41 +74,36 @@ class ServingTradeoffChart(QWidget):
             self.note.setText("")
             self._fit_note()
             return
-        w = words(language)
-        text = chart_text(tradeoff, w)
+        chart = tradeoff_chart(tradeoff, words(language))
+        text = chart.text
         self.plot.setTitle(text.title, size="9pt")
         self.plot.setLabel("bottom", text.x_axis)
         self.plot.setLabel("left", text.y_axis)
-
-        def spots(pooled: bool, colour: str) -> list[dict]:
-            return [{"pos": (p.per_user, p.per_gpu), "data": hover_text(p, tradeoff.count, w),
-                     "size": FRONT_SIZE if p.on_front else POINT_SIZE,
-                     "pen": pg.mkPen(colour, width=1.5),
-                     "brush": pg.mkBrush(colour) if p.meets_targets else pg.mkBrush(255, 255, 255, 0)}
-                    for p in tradeoff.points if p.disaggregated is pooled]
-
-        self.aggregated.setData(spots(False, AGGREGATED_COLOUR))
-        self.disaggregated.setData(spots(True, DISAGGREGATED_COLOUR))
-        front = tradeoff.front
-        self.front.setData([p.per_user for p in front], [p.per_gpu for p in front])
-        chosen = tradeoff.chosen
-        self.chosen.setData([{"pos": (chosen.per_user, chosen.per_gpu), "data": hover_text(chosen, tradeoff.count, w)}]
-                            if chosen else [])
-        self.legend.addItem(pg.ScatterPlotItem(symbol="o", pen=pg.mkPen(AGGREGATED_COLOUR), brush=AGGREGATED_COLOUR),
-                            text.aggregated)
-        self.legend.addItem(pg.ScatterPlotItem(symbol="s", pen=pg.mkPen(DISAGGREGATED_COLOUR),
-                                               brush=DISAGGREGATED_COLOUR), text.disaggregated)
+        items = {"o": self.aggregated, "s": self.disaggregated}
+        for item in items.values():
+            item.setData([])
+        for series in chart.series:
+            items[series.symbol].setData([
+                {"pos": (p.x, p.y), "data": p.hover, "size": FRONT_SIZE if p.on_front else POINT_SIZE,
+                 "pen": pg.mkPen(series.colour, width=1.5),
+                 "brush": pg.mkBrush(series.colour) if p.filled else pg.mkBrush(255, 255, 255, 0)}
+                for p in series.points])
+            self.legend.addItem(pg.ScatterPlotItem(symbol=series.symbol, pen=pg.mkPen(series.colour),
+                                                   brush=series.colour), series.name)
+        self.front.setData([x for x, _ in chart.front], [y for _, y in chart.front])
+        chosen = chart.chosen
+        self.chosen.setData([{"pos": (chosen.x, chosen.y), "data": chosen.hover}] if chosen else [])
         self.legend.addItem(self.front, text.front)
         self.legend.addItem(self.chosen, text.chosen)
-        line = tradeoff.tpot_line
+        self.legend.addItem(pg.ScatterPlotItem(symbol="o", pen=pg.mkPen("#555555", width=1.5),
+                                               brush=pg.mkBrush(255, 255, 255, 0)), chart.misses)
+        line = next((t for t in chart.targets if t.axis == "x"), None)
         self.tpot.setVisible(line is not None)
         if line is not None:
-            self.tpot.setValue(line)
-            self.tpot.label.setFormat(text.tpot_line)
-        xs = [p.per_user for p in tradeoff.points] + ([line] if line else [])
-        ys = [p.per_gpu for p in tradeoff.points]
-        if xs and ys:
-            self.plot.setXRange(0, max(xs) * 1.1, padding=0)
-            self.plot.setYRange(0, max(ys) * 1.15, padding=0)
+            self.tpot.setValue(line.value)
+            self.tpot.label.setFormat(f"{line.name}\n{line.bound}")  # two lines: room beside the line
+        if chart.series:
+            self.plot.setXRange(0, chart.x_max, padding=0)
+            self.plot.setYRange(0, chart.y_max, padding=0)
         self.note.setText(text.note)
         self._fit_note()

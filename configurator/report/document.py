@@ -8,7 +8,6 @@ with the title and "page n of m".
 from __future__ import annotations
 
 import errno
-import math
 import os
 from pathlib import Path
 
@@ -36,8 +35,9 @@ from configurator.core.view.printable import single_line
 from configurator.report.fonts import family_for
 from configurator.report.language import Words
 from configurator.report.render import to_html
-from configurator.report.parts import Chart
+from configurator.report.parts import Chart, PointChart, nice_ticks  # noqa: F401 - nice_ticks re-exported
 from configurator.report.summary import Summary
+from configurator.report.tradeoff_image import tradeoff_image
 
 LAYOUT_DPI = 96
 """Resolution the document is laid out at; printing scales it to the device [dots per inch]."""
@@ -61,7 +61,8 @@ def build_document(summary: Summary, images: dict[str, QImage] | None = None) ->
     urls = {}
     images = dict(images or {})
     for chart in summary.charts:
-        images[chart.key] = chart_image(chart, summary.language)
+        images[chart.key] = (tradeoff_image(chart.model, summary.language) if isinstance(chart, PointChart)
+                             else chart_image(chart, summary.language))
     for key, image in images.items():
         url = QUrl(f"chart://{key}")
         document.addResource(QTextDocument.ResourceType.ImageResource, url, image)
@@ -221,23 +222,6 @@ CHART_SIZE = (1680, 820)
 """Chart image size [px]; shown 560 px wide (3 image pixels per layout pixel)."""
 
 SERIES_COLOURS = ("#1f6fb4", "#d9730d")
-
-
-def nice_ticks(low: float, high: float, target: int = 5) -> list[float]:
-    """Round tick values covering ``low``..``high``: steps of 1, 2 or 5 × 10ⁿ, about ``target`` of them."""
-    if high <= low:
-        high = low + 1.0
-    raw = (high - low) / target
-    power = 10 ** math.floor(math.log10(raw))
-    step = next(m * power for m in (1, 2, 5, 10) if m * power >= raw)
-    first = math.floor(low / step) * step
-    ticks, value = [], first
-    while value <= high + step * 1e-9:
-        ticks.append(round(value, 10))
-        value += step
-    if ticks[-1] < high:
-        ticks.append(ticks[-1] + step)
-    return ticks
 
 
 def money_tick(value: float) -> str:

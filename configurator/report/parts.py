@@ -3,15 +3,18 @@ chart types, its number formatting, and the numbered source list."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from configurator.core.view import numbers
+from configurator.core.view.tradeoff_view import TradeoffChart
 from configurator.report.language import Words, reference
 
 
 @dataclass(frozen=True)
 class Table:
-    """A titled table; ``image`` names a chart drawn below it, ``note`` a line under it."""
+    """A titled table; ``image`` names a chart drawn below it (above it, under a heading of its
+    own, with ``image_title``), ``note`` a line under it."""
 
     key: str
     title: str
@@ -19,6 +22,8 @@ class Table:
     rows: tuple[tuple[str, ...], ...]
     image: str | None = None
     note: str = ""
+    image_title: str = ""
+    """The heading of a chart drawn above the table ('' : the chart, if any, is drawn below)."""
 
 
 @dataclass(frozen=True)
@@ -33,6 +38,32 @@ class Chart:
     marker: float | None = None
     """Utilisation of the break-even point [share]."""
     marker_label: str = ""
+
+
+@dataclass(frozen=True)
+class PointChart:
+    """A chart of points drawn by the document from a core chart model: the serving trade-off
+    (:func:`configurator.core.view.tradeoff_view.tradeoff_chart`, the model the window draws)."""
+
+    key: str
+    model: TradeoffChart
+
+
+def nice_ticks(low: float, high: float, target: int = 5) -> list[float]:
+    """Round tick values covering ``low``..``high``: steps of 1, 2 or 5 × 10ⁿ, about ``target`` of them."""
+    if high <= low:
+        high = low + 1.0
+    raw = (high - low) / target
+    power = 10 ** math.floor(math.log10(raw))
+    step = next(m * power for m in (1, 2, 5, 10) if m * power >= raw)
+    first = math.floor(low / step) * step
+    ticks, value = [], first
+    while value <= high + step * 1e-9:
+        ticks.append(round(value, 10))
+        value += step
+    if ticks[-1] < high:
+        ticks.append(ticks[-1] + step)
+    return ticks
 
 
 # ---- number formatting: the core's one formatter (configurator.core.view.numbers) -----------

@@ -111,12 +111,16 @@ def to_html(summary: Summary, images: dict[str, str] | None = None) -> str:
                  f"style='margin-top: 8px;'><tr><td style='font-size: 10pt;'><b>{e(summary.recommendation)}</b>"
                  f"</td></tr></table>")
     for table in summary.tables:
+        image = (f"<p align='center'><img src='{images[table.image]}' width='560'></p>"
+                 if table.image and table.image in images else "")
+        if table.image_title and image:  # the chart under its own heading: each kept whole on a page
+            parts += [_heading(table.image_title), image]
         parts.append(_heading(table.title))
         parts.append(_html_table(table, NUMERIC_COLUMNS.get(table.key, 99)))
         if table.note:
             parts.append(f"<p style='font-size: 8pt; color: #444444;'>{e(table.note)}</p>")
-        if table.image and table.image in images:
-            parts.append(f"<p align='center'><img src='{images[table.image]}' width='560'></p>")
+        if not table.image_title:
+            parts.append(image)
     if summary.sources:
         parts.append(_heading(h.get("sources", "Sources")))
         parts.append("<p style='font-size: 7pt;'>" + "<br>".join(

@@ -56,6 +56,7 @@ from configurator.report.language import (
 )
 from configurator.report.parts import (  # noqa: F401 - gib and num are re-exported (tests import them from here)
     Chart,
+    PointChart,
     SourceList,
     Table,
     count,
@@ -65,7 +66,7 @@ from configurator.report.parts import (  # noqa: F401 - gib and num are re-expor
     percent,
 )
 from configurator.report.technical import bands_table, card_table, memory_table, speed_table, workload_table
-from configurator.report.tradeoff import tradeoff_table
+from configurator.report.tradeoff import tradeoff_section
 
 MAX_ALTERNATIVES = 6
 """Priced alternatives listed (cards without a price are listed after them)."""
@@ -115,7 +116,7 @@ class Summary:
     estimate: Estimate
     alternatives: tuple[Estimate, ...] = field(default=())
     headline: tuple[tuple[str, str], ...] = ()
-    charts: tuple[Chart, ...] = ()
+    charts: tuple[Chart | PointChart, ...] = ()
     sources: tuple[str, ...] = ()
     approval: tuple[tuple[str, ...], ...] = ()
     """(label, value) fields for the approver; empty values are left blank to fill in."""
@@ -713,6 +714,7 @@ def build_summary(est: Estimate, catalog: Catalog, language: str = "en", today: 
     view = estimate_view(est)
     status, state = headline_verdict(est)
     fixes = suggestions_table(est, catalog, w)
+    tradeoff = tradeoff_section(est, w)
     tables = (
         *((fixes,) if fixes else ()),
         _bom_table(mine, w, sources), _tco_table(est, mine, w),
@@ -721,7 +723,7 @@ def build_summary(est: Estimate, catalog: Catalog, language: str = "en", today: 
                      decision, w, sources),
         *filter(None, (price_decides_table(decision, w),)),
         workload_table(est, w), card_table(est, w, sources), memory_table(est, w, view), speed_table(est, w, view),
-        *filter(None, (tradeoff_table(est, w),)), bands_table(est, w, view),
+        *((tradeoff[0],) if tradeoff else ()), bands_table(est, w, view),
         _power_table(est, view, w), _assumptions_table(est, mine, w, sources),
     )
     chart = _rent_chart(est, mine, w)
@@ -730,7 +732,8 @@ def build_summary(est: Estimate, catalog: Catalog, language: str = "en", today: 
                 "approval": w("Approval"), "state": w(STATE_TITLES[state])}
     return Summary(language, summary_title(est.scenario, w), meta, verdict, tables, warnings, est,
                    tuple(o.estimate for o in priced), headline=_headline(est, mine, w) + _price_headline(decision, w),
-                   charts=(chart,) if chart else (), sources=tuple(sources.items),
+                   charts=(*((chart,) if chart else ()), *((tradeoff[1],) if tradeoff else ())),
+                   sources=tuple(sources.items),
                    approval=_approval_table(w, prepared_by, today).rows,
                    headings=headings, cost=mine.cost, status=write(status, language), state=state,
                    first_page=(constraints_table(est, w),))

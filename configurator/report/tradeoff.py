@@ -1,19 +1,24 @@
-"""The serving trade-off in the configuration summary (issue 29, part 1): the front of every layout
-the serving planner weighed for the chosen card and count, as a table (tokens/s per GPU against
-tokens/s per user), with the TPOT target and how TTFT is applied under it."""
+"""The serving trade-off in the configuration summary (issue 29, part 1): every layout the serving
+planner weighed for the chosen card and count as a chart (tokens/s per GPU against tokens/s per
+user, the window's chart model: :func:`~configurator.core.view.tradeoff_view.tradeoff_chart`),
+and under it the front as a table, with the TPOT target and how TTFT is applied."""
 
 from __future__ import annotations
 
 from configurator.core.view.family_view import view_of
-from configurator.core.view.tradeoff_view import chart_text, front_table
+from configurator.core.view.tradeoff_view import chart_text, front_table, tradeoff_chart
 from configurator.core.workloads.base import Estimate
 from configurator.report.language import Words
-from configurator.report.parts import Table
+from configurator.report.parts import PointChart, Table
+
+CHART_KEY = "tradeoff"
+"""The chart's image key in the summary (``chart://tradeoff`` in the document)."""
 
 
-def tradeoff_table(est: Estimate, w: Words) -> Table | None:
-    """The front as a table for a serving estimate (None for other families, or when the front is
-    the chosen layout alone: the speed table already says it)."""
+def tradeoff_section(est: Estimate, w: Words) -> tuple[Table, PointChart] | None:
+    """The trade-off of a serving estimate: the front as a table with the chart of every layout
+    drawn above it (None for other families, or when the front is the chosen layout alone: the
+    speed table already says it)."""
     if not view_of(est.scenario.workload).ranking.serving_tradeoff:
         return None
     from configurator.core.workloads.serving.pareto import asked_scenario, serving_tradeoff
@@ -26,5 +31,7 @@ def tradeoff_table(est: Estimate, w: Words) -> Table | None:
     stop = "." if w.language == "en" else "。"
     sentences = [*((text.tpot_line + stop,) if text.tpot_line else ()), text.note]  # the card and count: the summary's
     note = (" " if w.language == "en" else "").join(sentences)
-    return Table("tradeoff", w("Serving trade-off: the Pareto front"), tuple(heading),
-                 tuple(tuple(r) for r in rows), note=note)
+    table = Table("tradeoff", w("Serving trade-off: the Pareto front"), tuple(heading),
+                  tuple(tuple(r) for r in rows), note=note, image=CHART_KEY,
+                  image_title=w("Serving trade-off"))
+    return table, PointChart(CHART_KEY, tradeoff_chart(tradeoff, w))

@@ -1,5 +1,7 @@
 """The serving trade-off as the window and the summary show it (issue 29, part 1): the chart's
-title, axes, series and note, each layout's name, and the front as a table, in either language.
+title, axes, series and note, each layout's name, and the front as a table, in either language;
+the whole chart as one model (:func:`tradeoff_chart`) that the window's chart
+(``app/tradeoff_chart.py``) and the summary's image (``report/tradeoff_image.py``) both draw.
 
 Axes as NVIDIA's aiconfigurator draws them: x the speed one user sees (tokens/s per user, ``1 /
 TPOT`` at the targets' percentile), y the throughput one card earns (tokens/s per GPU). The TPOT
@@ -16,10 +18,19 @@ from configurator.core.view.printable import display_width
 from configurator.core.view.words import Words
 from configurator.core.workloads.serving.pareto import ServingTradeoff, TradeoffPoint
 
+AGGREGATED_COLOUR = "#1f77b4"
+DISAGGREGATED_COLOUR = "#d62728"
+FRONT_COLOUR = "#333333"
+TARGET_COLOUR = "#2ca02c"
+CHOSEN_COLOUR = "#ffbf00"
+"""The chart's colours, the window's and the summary's: aggregated blue circles, disaggregated red
+squares, the front a dark dashed line, the targets green, the chosen layout an amber star."""
+
 AGGREGATED = "Aggregated (shared copies)"
 DISAGGREGATED = "Disaggregated (prefill + decode pools)"
 FRONT = "Pareto front"
 CHOSEN = "Chosen layout"
+MISSES = "Misses a target (hollow)"
 
 OFF_FRONT = {
     "closest-to-targets": "The chosen layout is off the front: no layout meets the targets, and the planner chose "
@@ -158,3 +169,106 @@ def front_text(t: ServingTradeoff, w: Words) -> str:
               for r in [heading, *rows]]
     lines.append(text.note)
     return "\n".join(lines)
+
+
+# ---- the chart as one model: the window draws it, the summary paints it ------------------------
+
+
+@dataclass(frozen=True)
+class ChartPoint:
+    """One layout on the chart."""
+
+    x: float
+    """Speed one user sees [tokens/s per user]."""
+    y: float
+    """Throughput one card earns [tokens/s per GPU]."""
+    filled: bool
+    """Meets every target (drawn filled; hollow when it misses one)."""
+    on_front: bool
+    """On the Pareto front (drawn larger)."""
+    hover: str
+    """The layout in words, both axes with units, its TTFT (:func:`hover_text`)."""
+
+
+@dataclass(frozen=True)
+class PointSeries:
+    """The layouts of one kind of pool, with their legend name, symbol and colour."""
+
+    name: str
+    symbol: str
+    """``o`` a circle (aggregated), ``s`` a square (disaggregated)."""
+    colour: str
+    points: tuple[ChartPoint, ...]
+
+
+@dataclass(frozen=True)
+class TargetLine:
+    """A target drawn as a line: ``axis`` ``x`` a vertical line at ``value`` on the x axis."""
+
+    axis: str
+    value: float
+    name: str
+    """The target as set: 'TPOT target 50.0 ms (p90)'."""
+    bound: str
+    """What it asks of the axis: 'at least 20.0 tokens/s per user'."""
+    label: str
+    """Both on one line, for a legend: 'TPOT target 50.0 ms (p90): at least 20.0 tokens/s per user'."""
+
+
+@dataclass(frozen=True)
+class TradeoffChart:
+    """Everything the chart draws, in one language: the window and the summary read this."""
+
+    text: TradeoffChartText
+    series: tuple[PointSeries, ...]
+    """Aggregated, then disaggregated layouts (a kind with no layout is left out)."""
+    front: tuple[tuple[float, float], ...]
+    """The front as (x, y) by speed per user, drawn as a line."""
+    targets: tuple[TargetLine, ...]
+    """The use's targets with an axis: the TPOT target as a minimum speed per user."""
+    chosen: ChartPoint | None
+    chosen_label: str
+    """The chosen layout's short name, written beside its star ('Chosen layout: TP 4, batch 64, aggregated')."""
+    misses: str
+    """The legend's name for the hollow symbol (a layout that misses a target)."""
+    x_max: float
+    y_max: float
+    """The axes' upper ends: every point and target inside [tokens/s per user, tokens/s per GPU]."""
+
+
+def chosen_label(p: TradeoffPoint, count: int, w: Words) -> str:
+    """The chosen layout's short name: 'Chosen layout: TP 4, batch 64, aggregated'."""
+    pools = w("prefill {prefill} + decode {decode} cards", prefill=p.prefill_cards, decode=count - p.prefill_cards) \
+        if p.disaggregated else w("aggregated")
+    parallel = " × ".join(f"{name} {n}" for name, n in (("TP", p.tp), ("PP", p.pp), ("EP", p.ep))
+                          if n > 1 or name == "TP")
+    return w("{chosen}: {parallel}, batch {batch}, {pools}", chosen=w(CHOSEN), parallel=parallel,
+             batch=numbers.count(p.batch, w.language), pools=pools)
+
+
+def tradeoff_chart(t: ServingTradeoff, w: Words) -> TradeoffChart:
+    """The chart of ``t`` in ``w``'s language: each layout a point (x tokens/s per user, y tokens/s
+    per GPU), aggregated and disaggregated apart, the front as a line, the TPOT target as a
+    vertical line at its minimum speed per user, the chosen layout marked and named."""
+    text = chart_text(t, w)
+
+    def point(p: TradeoffPoint) -> ChartPoint:
+        return ChartPoint(p.per_user, p.per_gpu, p.meets_targets, p.on_front, hover_text(p, t.count, w))
+
+    kinds = ((False, AGGREGATED, "o", AGGREGATED_COLOUR), (True, DISAGGREGATED, "s", DISAGGREGATED_COLOUR))
+    series = tuple(PointSeries(w(name), symbol, colour, tuple(point(p) for p in t.points if p.disaggregated is pooled))
+                   for pooled, name, symbol, colour in kinds)
+    line = t.tpot_line
+    targets = ()
+    if line is not None:
+        bound = w("at least {rate} tokens/s per user", rate=numbers.significant(line, 3, w.language))
+        targets = (TargetLine("x", line, text.tpot_line, bound, text.tpot_line + w.label(": ") + bound),)
+    chosen = t.chosen
+    xs = [p.per_user for p in t.points] + ([line] if line else [])
+    ys = [p.per_gpu for p in t.points]
+    return TradeoffChart(
+        text=text, series=tuple(s for s in series if s.points),
+        front=tuple((p.per_user, p.per_gpu) for p in t.front), targets=targets,
+        chosen=point(chosen) if chosen is not None else None,
+        chosen_label=chosen_label(chosen, t.count, w) if chosen is not None else "",
+        misses=w(MISSES), x_max=max(xs, default=1.0) * 1.1 or 1.0, y_max=max(ys, default=1.0) * 1.15 or 1.0)

@@ -56,4 +56,7 @@ ZH_CN_TRADEOFF: dict[str, str] = {
     "TTFT p{p} [s]": "TTFT p{p} [秒]",
     "Meets targets": "满足目标",
     "Serving trade-off: the Pareto front": "推理部署权衡：帕累托前沿",
+    "Misses a target (hollow)": "未达到某项目标（空心）",
+    "at least {rate} tokens/s per user": "每用户至少 {rate} 词元/秒",
+    "{chosen}: {parallel}, batch {batch}, {pools}": "{chosen}：{parallel}，批 {batch}，{pools}",
 }

@@ -61,6 +61,9 @@ def allowed_words() -> set[str]:
         words |= english_words(card.interconnect.link)
         if card.software:  # framework and stack names (vLLM, SGLang, ROCm, CANN …) are not translated
             words |= english_words(f"{card.software.stack} {' '.join(card.software.frameworks)}")
+    from configurator.core.launch import TARGET_NAMES
+
+    words |= english_words(" ".join(TARGET_NAMES.values()))  # engine and trainer names (the launch row)
     for preset_id in load_presets():
         words |= english_words(preset_id)
     for spec in (*PROFILES.values(), *FORMATS.values()):  # citations (papers, docs, benchmarks) stay as written

@@ -72,3 +72,61 @@ def test_the_tab_is_hidden_for_training(qtbot, controller):
     controller.replace_undoable(updated(controller.scenario, workload="inference"), "serving")
     panel.refresh()
     assert panel.charts.isTabVisible(panel.TRADEOFF_TAB)
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_the_panel_copies_the_selected_deployments_launch_command(qtbot, language):
+    """Launch with: [engine] [Copy launch command] under the charts: the serving engines for a
+    serving deployment, the engine chosen in the combo, the text on the clipboard the same as the
+    Edit menu's (one core function), and the window's status bar and the row say so."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QGuiApplication
+    from PySide6.QtWidgets import QMainWindow
+
+    from configurator.core.launch import launch_text
+
+    try:
+        panel = _serving_panel(qtbot, language)
+        window = QMainWindow()
+        qtbot.addWidget(window)
+        window.setCentralWidget(panel)
+        window.show()
+        panel.charts.setCurrentIndex(panel.TRADEOFF_TAB)
+        row = panel.launch_row
+        assert row.isVisible()
+        assert [row.engine.itemText(i) for i in range(row.engine.count())] == ["vLLM", "SGLang", "TensorRT-LLM"]
+        assert row.engine.currentData() == panel.controller.scenario.serving.engine.value  # the scenario's own
+        assert row.button.text() == ("Copy launch command" if language == "en" else "复制启动命令")
+        row.engine.setCurrentIndex(row.engine.findData("sglang"))
+        QGuiApplication.clipboard().clear()
+        qtbot.mouseClick(row.button, Qt.MouseButton.LeftButton)
+        rec = panel.recommendation_at(0)
+        copied = QGuiApplication.clipboard().text()
+        assert copied == launch_text(rec.estimate, "sglang", language) and "sglang.launch_server" in copied
+        said = ("Launch command for SGLang copied" if language == "en" else "已复制 SGLang 的启动命令")
+        assert said in row.status.text() and said in window.statusBar().currentMessage()
+        panel.table.selectRow(1)  # another deployment: the engine chosen is kept, the note cleared
+        assert row.engine.currentData() == "sglang" and row.status.text() == ""
+        assert row.estimate is panel.recommendation_at(1).estimate
+    finally:
+        i18n.install_language("en")
+
+
+def test_training_offers_the_trainers_and_graphics_no_launch(qtbot, controller):
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QGuiApplication
+
+    from configurator.app.recommend_panel import RecommendationPanel
+
+    panel = RecommendationPanel(controller)
+    qtbot.addWidget(panel)
+    panel.show()
+    panel.refresh()
+    row = panel.launch_row
+    assert row.isVisible() and not panel.charts.isTabVisible(panel.TRADEOFF_TAB)
+    assert [row.engine.itemData(i) for i in range(row.engine.count())] == ["megatron", "torchtitan"]
+    qtbot.mouseClick(row.button, Qt.MouseButton.LeftButton)
+    assert "torchrun" in QGuiApplication.clipboard().text() and "Megatron-LM" in row.status.text()
+    controller.apply_many({"workload": "vdi", "card_id": "a40", "count": 1, "parallelism.zero": 0})
+    panel.refresh()
+    assert not row.isVisible()

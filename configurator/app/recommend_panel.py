@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 from configurator.app import format as fmt
 from configurator.app.binders import NONE_DATA, ComboBinder, SpinBinder, ValueModel
 from configurator.app.charts import NumberAxis, log_view_range
+from configurator.app.launch_row import LaunchRow
 from configurator.app.controller import ScenarioController
 from configurator.app.i18n import current_language, message_text
 from configurator.app.i18n import tc as _tc
@@ -163,7 +164,12 @@ class RecommendationPanel(QWidget):
         """The recommendation the trade-off chart shows (drawn once per selection)."""
         self.charts.setTabText(0, words(current_language())("Cost and speed"))
         self.charts.setTabVisible(self.TRADEOFF_TAB, False)  # until a serving ranking is shown
-        layout.addWidget(self.charts, 2)
+        right = QVBoxLayout()
+        right.addWidget(self.charts, 1)
+        self.launch_row = LaunchRow()
+        """Copy the selected deployment's launch command (serving engines, trainers)."""
+        right.addWidget(self.launch_row)
+        layout.addLayout(right, 2)
         self._set_headers()
         controller.scenario_changed.connect(self._schedule)
         controller.catalog_changed.connect(self._schedule)
@@ -351,6 +357,7 @@ class RecommendationPanel(QWidget):
             self.table.selectRow(0)
             self._show_reasons()  # row 0 may have been selected already: its reasons are this ranking's
         else:
+            self.launch_row.show_estimate(None)
             self.reasons.setText(self.tr("No card meets the constraints; %n card(s) left out.", "",
                                          len(result.rejected)))
         return result
@@ -465,8 +472,10 @@ class RecommendationPanel(QWidget):
             return
         rec = self.recommendation_at(rows[0].row())
         if rec is None:
+            self.launch_row.show_estimate(None)
             return
         self.reasons.setText("\n".join(f"• {message_text(m)}" for m in rec.reasons))
+        self.launch_row.show_estimate(rec.estimate)
         self._show_tradeoff()
 
     TRADEOFF_TAB = 1

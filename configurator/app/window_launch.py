@@ -10,6 +10,19 @@ from configurator.app.error_boundary import guard_slot
 from configurator.app.i18n import tc as _tc
 
 
+def copy_launch(est, target: str) -> str:
+    """Put the launch script of ``est`` for ``target`` (:func:`configurator.core.launch.launch_text`,
+    its comments in the interface language) on the clipboard; what to say in the status bar. The
+    Edit menu's action and the recommendation panel's button both copy through this."""
+    from configurator.app.i18n import current_language
+    from configurator.core.launch import TARGET_NAMES, launch_text
+
+    text = launch_text(est, target, current_language())
+    QGuiApplication.clipboard().setText(text)
+    return _tc("MainWindow", "Launch command for {engine} copied ({lines} lines)").format(
+        engine=TARGET_NAMES[target], lines=text.count("\n"))
+
+
 class LaunchActions:
     """Mixed into :class:`~configurator.app.main_window.MainWindow` (it brings ``controller``,
     ``_action`` and the status bar); strings keep the ``MainWindow`` translation context."""
@@ -68,8 +81,7 @@ class LaunchActions:
         """Put the launch script of the estimate on screen on the clipboard: for ``target``, else
         the scenario's own serving engine, else the engine chosen in a dialog. Said in the status
         bar; False when nothing was copied."""
-        from configurator.app.i18n import current_language
-        from configurator.core.launch import TARGET_NAMES, launch_targets, launch_text
+        from configurator.core.launch import launch_targets
 
         est = self._shown_estimate()
         if est is None:
@@ -84,8 +96,5 @@ class LaunchActions:
             target = engine if engine in targets else self.ask_launch_target(targets)
             if target is None:
                 return False
-        text = launch_text(est, target, current_language())
-        QGuiApplication.clipboard().setText(text)
-        self.statusBar().showMessage(_tc("MainWindow", "Launch command for {engine} copied ({lines} lines)").format(
-            engine=TARGET_NAMES[target], lines=text.count("\n")), 8000)
+        self.statusBar().showMessage(copy_launch(est, target), 8000)
         return True

@@ -37,7 +37,9 @@ VLLM = FlagTable(
            "--quantization 992, --dtype 977, --enforce-eager 1000, --gpu-memory-utilization 1389, "
            "--kv-cache-dtype 1397, --enable-prefix-caching 1402); --port from FrontendArgs.port in "
            "vllm/entrypoints/common/cli_args.py; --kv-cache-dtype values from CacheDType in vllm/config/cache.py "
-           "(auto, fp8, fp8_e4m3, fp8_e5m2, nvfp4, int8_per_token_head …); the table was first read at v0.11 "
+           "(auto, fp8, fp8_e4m3, fp8_e5m2, nvfp4, int8_per_token_head …); --max-num-seqs applies per "
+           "data-parallel rank (SchedulerConfig in vllm/config/scheduler.py), so with --data-parallel-size the "
+           "plan's batch per copy is written as it is; the table was first read at v0.11 "
            "(commit 99d7eb5d6a512cfcc5a2b104f24ebf2d6cda772b)",
     url="https://github.com/vllm-project/vllm/blob/v0.33.0/vllm/engine/arg_utils.py",
     flags=frozenset({
@@ -48,7 +50,8 @@ VLLM = FlagTable(
 )
 """vLLM's OpenAI-compatible server. ``--kv-cache-dtype`` takes auto, fp8 (= fp8_e4m3), fp8_e5m2 and
 scheme-specific values; ``--quantization`` fp8, awq, gptq among others; the model is the first
-positional argument."""
+positional argument. ``--max-num-seqs`` counts one data-parallel rank (unlike SGLang's
+``--max-running-requests``, which counts the server)."""
 
 SGLANG = FlagTable(
     target="sglang", program="python -m sglang.launch_server", version="0.5.23",

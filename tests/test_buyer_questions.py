@@ -158,14 +158,14 @@ def test_rent_budget_caps_a_month_of_service(capsys, catalog):
 
 def test_capex_budget_is_the_bill_of_materials(catalog):
     from configurator.core.procurement.bom import bill_of_materials
-    from configurator.core.procurement.prices import active_price_book
+    from configurator.core.procurement.prices import price_book_for
 
     s = Scenario.model_validate({"workload": "inference", "model": preset("llama3-8b").model_dump(),
                                  "card_id": "h100-sxm", "count": 16, "constraints": {"budget": 100_000}})
     card = catalog.get("h100-sxm")
     est = estimate(s, card)
     budget = next(v for v in est.verdicts if v.id == "budget")
-    bom = bill_of_materials(est.scenario, card, active_price_book())
+    bom = bill_of_materials(est.scenario, card, price_book_for(est.scenario.economics))
     assert budget.actual == pytest.approx(bom.capex) and bom.capex > est.costs.purchase  # servers too
     assert budget.missed and budget.blocks and budget.share == pytest.approx(bom.capex / 100_000 - 1)
 

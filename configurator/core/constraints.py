@@ -29,7 +29,7 @@ from configurator.core.catalog import Card
 from configurator.core.economics import Costs, Power, node_power_kw
 from configurator.core.formulas.economics import HOURS_PER_YEAR
 from configurator.core.messages import Message, msg
-from configurator.core.procurement.prices import PriceBook, active_price_book
+from configurator.core.procurement.prices import PriceBook, price_book_for
 from configurator.core.region import delivery_problem
 from configurator.core.scenario import Scenario
 from configurator.core.serving_use import latency_targets
@@ -52,10 +52,10 @@ def check(scenario: Scenario, card: Card, *, costs: Costs, power: Power | None, 
     order: ``hours`` is the job's (training or rendering; None for work that runs on),
     ``one_off_job`` whether the work ends (a rent budget then caps the job, else a month),
     ``serving`` whether it is a serving deployment (its request rate and latency targets are
-    checked, unknown without a speed); ``book`` prices the bill of materials (None: the price book
-    in use, until every caller passes its own)."""
+    checked, unknown without a speed); ``book`` prices the bill of materials (None: the scenario's
+    own, :func:`~configurator.core.procurement.prices.price_book_for` its economics)."""
     c = scenario.constraints
-    book = active_price_book() if book is None else book
+    book = price_book_for(scenario.economics) if book is None else book
     verdicts: list[Verdict] = []
     if c.budget:
         verdicts.append(budget_verdict(scenario, card, costs, one_off_job, book))

@@ -31,8 +31,9 @@ def estimate(scenario: Scenario, card: Card) -> Estimate:
 
     Layout fields left to the planner (``scenario.auto_layout``) are chosen first, so the
     estimate is of the layout a practitioner would run; its scenario holds the values chosen.
-    The last :data:`MEMO_SIZE` estimates are kept and given again for the same scenario, card
-    and price book (:func:`configurator.core.workloads.memo.remembered`).
+    The last :data:`MEMO_SIZE` estimates are kept and given again for the same scenario and
+    card (:func:`configurator.core.workloads.memo.remembered`); bills are priced from the scenario's
+    own price book (:func:`configurator.core.procurement.prices.price_book_for`).
     """
     return remembered(scenario, card, family_of(scenario.workload).assemble)
 

@@ -12,7 +12,7 @@ from configurator.core.economics import PriceBasis, deployment_power, energy_kwh
 from configurator.core.memory import MemoryBreakdown, serving_memory_model
 from configurator.core.messages import Message
 from configurator.core.precision import PrecisionPlan, plan_serving
-from configurator.core.procurement.prices import PriceBook, active_price_book
+from configurator.core.procurement.prices import PriceBook, price_book_for
 from configurator.core.scenario import Scenario
 from configurator.core.serving_speed import ReplicaSpeed, ServingSpeed, inference_speed, replica_speed
 from configurator.core.verdicts import Verdict
@@ -35,7 +35,8 @@ class InferenceBasis:
 
 
 def inference_basis(scenario: Scenario, card: Card, book: PriceBook | None = None) -> InferenceBasis:
-    """What does not depend on the count; ``book`` None: the book in use (read once, here)."""
+    """What does not depend on the count; ``book`` None: the scenario's own
+    (:func:`~configurator.core.procurement.prices.price_book_for` its economics, read once, here)."""
     plan = plan_serving(scenario, card)
     serving = scenario.serving
     model = serving_memory_model(scenario, card, plan)
@@ -44,7 +45,7 @@ def inference_basis(scenario: Scenario, card: Card, book: PriceBook | None = Non
                     max_context=model.max_context(per_replica))
     return InferenceBasis(plan, model.breakdown(per_replica, serving.context_tokens), limits,
                           replica_speed(scenario, card, plan), price_basis(card, scenario.economics),
-                          tuple(card_messages(card)), active_price_book() if book is None else book)
+                          tuple(card_messages(card)), price_book_for(scenario.economics) if book is None else book)
 
 
 def constraint_check(scenario: Scenario, card: Card, speed: ServingSpeed | None, costs, power, book: PriceBook

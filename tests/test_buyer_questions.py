@@ -288,7 +288,7 @@ def test_a_72b_rate_without_users_is_not_overbought(catalog):
         "constraints": {"requests_per_s": 10, "ttft_ms": 1000, "tpot_ms": 50}})
     found = serving_deployment(s, catalog.get("h200-sxm"))
     assert found is not None and found.scenario.count <= 32
-    assert found.inference.requests_per_s >= 10 and not found.violations
+    assert found.serving.requests_per_s >= 10 and not found.violations
 
 
 def test_a_copy_that_carries_the_rate_gets_slots_enough_for_the_first_token_target(catalog):
@@ -314,7 +314,7 @@ def test_users_and_rate_are_checked_against_each_other(catalog, llama8b):
         "constraints": {"requests_per_s": 20, "latency_percentile": 50}})
     est = estimate(s, catalog.get("h100-sxm"))
     warning = next(m for m in est.messages if m.id == "users-rate-mismatch")
-    assert warning.params["needed"] == pytest.approx(users_in_flight(est.scenario, est.inference))
+    assert warning.params["needed"] == pytest.approx(users_in_flight(est.scenario, est.serving))
     assert warning.params["needed"] > 4 and warning.params["most"] < 20
     plenty = estimate(updated(s, serving={"concurrency": 2000}), catalog.get("h100-sxm"))
     assert not any(m.id == "users-rate-mismatch" for m in plenty.messages)

@@ -94,7 +94,7 @@ def test_each_family_powers_its_servers_from_the_book_of_its_basis(name, catalog
     its servers and checks its budget from that book (not the scenario's own)."""
     from configurator.core.workloads import family_of
     from configurator.core.workloads.graphics.estimate import estimate_graphics, graphics_basis
-    from configurator.core.workloads.serving.estimate import estimate_inference, inference_basis
+    from configurator.core.workloads.serving.estimate import estimate_serving, serving_basis
     from configurator.core.workloads.training.estimate import estimate_training, training_basis
 
     scenario = estimate(GOLDEN[name], catalog.get(GOLDEN[name].card_id)).scenario  # the planned layout
@@ -109,7 +109,7 @@ def test_each_family_powers_its_servers_from_the_book_of_its_basis(name, catalog
         plain = estimate_training(scenario, card, training_basis(scenario, card))
         own = estimate_training(scenario, card, training_basis(scenario, card, book))
     else:
-        plain = estimate_inference(scenario, card, inference_basis(scenario, card))
-        own = estimate_inference(scenario, card, inference_basis(scenario, card, book))
+        plain = estimate_serving(scenario, card, serving_basis(scenario, card))
+        own = estimate_serving(scenario, card, serving_basis(scenario, card, book))
     assert own.power.facility_watts > plain.power.facility_watts
     assert own.power.facility_watts == deployment_power(card, scenario, book).facility_watts

@@ -46,10 +46,10 @@ def clear_estimate_memo() -> None:
         family.clear_memos()
 
 
-def messages_for_serving_targets(scenario: Scenario, inference: ServingSpeed) -> list[str]:
+def messages_for_serving_targets(scenario: Scenario, speed: ServingSpeed) -> list[str]:
     """Serving targets the deployment misses (request rate, first token, time per token), as the
     message ids of the one checker's verdicts (:func:`configurator.core.constraints.missed_serving_targets`)."""
-    return missed_serving_targets(scenario, inference)
+    return missed_serving_targets(scenario, speed)
 
 
 # ---- counts and sweeps ------------------------------------------------------------------

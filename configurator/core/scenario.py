@@ -184,7 +184,7 @@ class Training(_Frozen):
 
 
 class Serving(_Frozen):
-    """Load on an inference deployment."""
+    """Load on a serving deployment."""
 
     use: ServingUse = Field(
         default=ServingUse.CHAT, description="what the service is for: interactive chat (people read as it "

@@ -151,12 +151,31 @@ def quotes_csv(tmp_path, rows: str) -> str:
     return str(path)
 
 
-def test_report_quotes_prints_the_quoted_prices_and_their_vendor(tmp_path):
+@pytest.mark.parametrize(("language", "vendor", "prices"), [
+    ("en", "your quote: Acme 2026-11", "**Prices**: 2026-12, with 2 of your quotes"),
+    ("zh_CN", "您的报价：Acme 2026-11", "**价格依据**: 2026-12，含您的 2 条报价"),
+])
+def test_report_quotes_prints_the_quoted_prices_and_their_vendor(tmp_path, language, vendor, prices):
+    """``report --quotes``: each quoted line names its vendor and date in the row (in Chinese too,
+    where the summary cites sources by their addresses only), and the header counts the quotes."""
     out = tmp_path / "summary.md"
+    quotes = quotes_csv(tmp_path, "nic-400g,1234,USD,2026-11,Acme\nserver-hgx-8,45000,USD,2026-11,\n")
     assert cli.main(["report", "--workload", "pretrain", "--model", "llama3-8b", "--card", "h100-sxm", "--count",
-                     "64", "--quotes", quotes_csv(tmp_path, "nic-400g,1234,USD,2026-11,Acme\n"), "-o", str(out)]) == 0
+                     "64", "--quotes", quotes, "--lang", language, "-o", str(out)]) == 0
     text = out.read_text(encoding="utf-8")
-    assert "1,234" in text and "quote: Acme" in text
+    nic = next(row for row in text.splitlines() if "400 Gb/s" in row and vendor in row)
+    assert ("1,234\xa0USD" if language == "en" else "CNY") in nic
+    assert prices in text
+    servers = [row for row in text.splitlines() if row.rstrip(" |").endswith(("| your quote 2026-11", "| 您的报价 2026-11"))]
+    assert len(servers) == 2  # the servers and the spare: quoted without a vendor
+
+
+def test_a_quoted_price_names_its_vendor_or_none():
+    book = price_book_for(with_quotes(plain(), NIC, {**NIC, "item": "server-hgx-8", "vendor": ""}).economics)
+    assert prices.quote_vendor(book.item("nic-400g").source) == "Acme"
+    assert prices.quote_vendor(book.item("server-hgx-8").source) == ""
+    assert prices.quote_vendor(bundled_price_book().item("nic-400g").source) is None
+    assert prices.quote_vendor("quoted: someone") is None
 
 
 def test_a_scenario_file_keeps_its_quotes_on_the_command_line(tmp_path, capsys):

@@ -20,7 +20,7 @@ from configurator.core.export_control import card_classification
 from configurator.core.fit_suggestions import what_would_fit
 from configurator.core.procurement.bom import BomLine
 from configurator.core.procurement.deployment import DeploymentCost, deployment_cost, work_over_years
-from configurator.core.procurement.prices import PriceBook, price_book_for
+from configurator.core.procurement.prices import PriceBook, price_book_for, quote_vendor
 from configurator.core.procurement.price_decides import PriceDecision, PricedOption, price_decision
 from configurator.core.workloads.layout import unpinned
 from configurator.core.procurement.tco import rent_vs_buy_curve
@@ -393,10 +393,14 @@ def _bom_row(line: BomLine, currency: str, w: Words, sources: SourceList, card_p
         per = f"{money(line.unit_price, currency)}"
         price = per + (f" / {w('year')}" if line.yearly else "")
         total = money(line.total, currency) + (f" / {w('year')}" if line.yearly else "")
-        cited = sources.cite(line.source) if line.source not in ("catalog", "user") else ""
-        origin = {"catalog": w("card catalog"), "user": w("your price")}.get(line.source, cited)
+        vendor = quote_vendor(line.source)
+        if vendor is not None:  # the buyer's quote: its vendor named in the row, in either language
+            origin = w("your quote: {vendor}", vendor=vendor) if vendor else w("your quote")
+        else:
+            cited = sources.cite(line.source) if line.source not in ("catalog", "user") else ""
+            origin = {"catalog": w("card catalog"), "user": w("your price")}.get(line.source, cited)
         source = " ".join(part for part in (origin, line.date, w(line.confidence) if line.confidence not in
-                                            ("catalog", "user") else "") if part)
+                                            ("catalog", "user", "quote") else "") if part)
         if card_price is not None and line.kind == "accelerator" and line.source in ("catalog", "user"):
             source = write(card_price, w.language)
     return (w(KIND_LABELS.get(line.kind, line.kind)), item_name(line, w), quantity, price, total, source)
@@ -708,7 +712,8 @@ def build_summary(est: Estimate, catalog: Catalog, language: str = "en", today: 
         (w("Date"), today.isoformat()),
         (w("App version"), __version__),
         (w("Catalog"), f"{catalog.version} ({catalog.date})"),
-        (w("Prices"), book.price_date),
+        (w("Prices"), w("{date}, with {n} of your quotes", date=book.price_date, n=count(len(book.quoted)))
+         if book.quoted else book.price_date),
         (w("Currency"), mine.cost.bom.currency),
     )
     verdict = _verdict(mine, best, objective, w)

@@ -3432,6 +3432,10 @@ Reinstall GPU Configurator to repair it.</source>
         <translation>您的报价：{0}</translation>
     </message>
     <message>
+        <source>your quote</source>
+        <translation>您的报价</translation>
+    </message>
+    <message>
         <source>Item</source>
         <translation>项目</translation>
     </message>

@@ -350,6 +350,20 @@ def as_quotes(rows) -> tuple[Quote, ...]:
     return tuple(Quote.model_validate(dict(zip(QUOTE_COLUMNS, row, strict=True))) for row in rows)
 
 
+QUOTE_SOURCE = "quote"
+"""The source of a quoted price: ``quote: <vendor>``, or ``quote`` alone where the quote names no
+vendor (:func:`quote_vendor` reads it back)."""
+
+
+def quote_vendor(source: str) -> str | None:
+    """The vendor of a quoted price's ``source`` ('' where the quote names none), None for a price
+    that is not the buyer's quote."""
+    if source == QUOTE_SOURCE:
+        return ""
+    head, separator, vendor = source.partition(": ")
+    return vendor if separator and head == QUOTE_SOURCE else None
+
+
 def with_quotes(book: PriceBook, quotes, usd_to: dict[str, float]) -> tuple[PriceBook, tuple[Message, ...]]:
     """``book`` with the buyer's quotes (rows of item, unit price, currency, date, vendor) in place
     of its unit prices, and the problems found (unknown item ids, currencies that cannot be
@@ -365,8 +379,8 @@ def with_quotes(book: PriceBook, quotes, usd_to: dict[str, float]) -> tuple[Pric
         if rate_in is None or rate_book is None:
             problems.append(msg("quote-no-rate", item=item_id, currency=currency))
             continue
-        items[item_id] = replace(current, unit_price=price / rate_in * rate_book, source=f"quote: {vendor or 'buyer'}",
-                                 date=date, confidence="quote")
+        items[item_id] = replace(current, unit_price=price / rate_in * rate_book, date=date, confidence="quote",
+                                 source=f"{QUOTE_SOURCE}: {vendor}" if vendor else QUOTE_SOURCE)
         quoted.append(item_id)
     return replace(book, items=items, quoted=tuple(quoted)), tuple(problems)
 

@@ -121,6 +121,7 @@ def test_saved_and_opened_with_the_scenario(qtbot, window, monkeypatch, tmp_path
     with qtbot.waitSignal(window.controller.analysis_changed, timeout=30_000):
         assert window.open_path(path)
     assert len(window.controller.scenario.economics.quotes) == 2 and window.clear_quotes_action.isEnabled()
+    assert window.statusBar().currentMessage().startswith("Price quotes from quoted.gpuconf.json: 1 of 2 applied")
 
 
 def test_in_chinese(qtbot, window, monkeypatch, tmp_path):

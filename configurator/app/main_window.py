@@ -527,6 +527,8 @@ class MainWindow(SessionActions, SummaryActions, LaunchActions, QuoteActions, QM
             return False
         self.controller.replace(scenario, path)
         self._remember(path)
+        if scenario.economics.quotes:  # priced from the file's own quotes: say so, and which are ignored
+            self.say_quotes(path.name)
         return True
 
     def save(self) -> bool:

@@ -410,8 +410,9 @@ def _quoted_book(economics: Economics) -> tuple[PriceBook, tuple[Message, ...]]:
 def price_book_for(economics: Economics) -> PriceBook:
     """The price book a scenario's bills are priced from: the bundled price file, with the buyer's
     quotes of ``economics`` (a scenario's :class:`~configurator.core.scenario.Economics`) in place
-    of the unit prices of the items they quote. A pure function of ``economics``: the same quotes
-    give the same book (kept, so it is the same object)."""
+    of the unit prices of the items they quote. A pure function of ``economics`` (its quotes,
+    currency and rate): the last :data:`QUOTED_BOOKS` books with quotes are kept, so asking again
+    gives the same object without applying the quotes again."""
     if not economics.quotes:
         return bundled_price_book()
     return _quoted_book(economics)[0]

@@ -82,7 +82,7 @@ def _serving(r: dict) -> Iterator[Row]:
             yield Row(SOURCE, f"{r['id']} itl", "decode", "ms per token at batch 1", step * 1000, values["itl_ms"],
                       note, s, publication=publication)
         return
-    speed = estimate(s, card).inference
+    speed = estimate(s, card).serving
     if "output_tokens_per_s" in values:
         yield Row(SOURCE, r["id"], "serving-throughput", "output tokens/s", speed.tokens_per_s,
                   values["output_tokens_per_s"], note, s, publication=publication)

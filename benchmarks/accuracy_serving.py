@@ -44,7 +44,7 @@ def _serving(row_id, model, card, count, precision, batch, isl, osl, per_card=Tr
                               "concurrency": batch, "kv_precision": "fp8" if precision == "fp8" else None,
                               "batching": "static", **TRT})
         est = estimate(s, CATALOG.get(card))
-        value = est.inference.tokens_per_s_per_card if per_card else est.inference.tokens_per_s
+        value = est.serving.tokens_per_s_per_card if per_card else est.serving.tokens_per_s
         return Row("published", row_id, "serving-throughput", "output tokens/s", value, r["value"],
                    f"TensorRT-LLM static batch {batch}", s)
     return case

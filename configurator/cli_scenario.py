@@ -29,7 +29,7 @@ from configurator.core.load import MLPERF_SERVER_LIMITS
 from configurator.core.messages import Message, msg, said
 from configurator.core.graphics import rt_generation
 from configurator.core.scenario import Scenario, Training, updated
-from configurator.core.procurement.prices import PriceFileError, use_quotes
+from configurator.core.procurement.prices import PriceFileError, as_quotes, quote_problems, read_quotes
 from configurator.core.scenario_io import read_scenario
 
 
@@ -396,15 +396,24 @@ def scenario_from_args(args: argparse.Namespace, catalog: Catalog) -> Scenario:
     if scenario.card_id not in catalog:
         raise UsageError(catalog.unknown_message(scenario.card_id))
     if getattr(args, "quotes", None) is not None:
-        e = scenario.economics
-        try:
-            problems = use_quotes(args.quotes, {e.currency: e.usd_to_currency})
-        except PriceFileError as error:
-            raise UsageError(msg("cli-flag", flag="--quotes", problem=getattr(error, "said", str(error)))) from None
-        language = getattr(args, "lang", "en")
-        for problem in problems:
-            print(msg("cli-warning", text=problem).text_in(language), file=sys.stderr)
+        scenario = _with_quotes(scenario, args.quotes)
+    language = getattr(args, "lang", "en")
+    for problem in quote_problems(scenario.economics):  # the file's quotes or --quotes'
+        print(msg("cli-warning", text=problem).text_in(language), file=sys.stderr)
     return scenario
+
+
+def _with_quotes(scenario: Scenario, path: Path) -> Scenario:
+    """``scenario`` with the quotes of the file at ``path`` (``--quotes``) in its economics, in
+    place of any it held: its bills are priced from them."""
+    try:
+        quotes = as_quotes(read_quotes(path))
+    except PriceFileError as error:
+        raise UsageError(msg("cli-flag", flag="--quotes", problem=getattr(error, "said", str(error)))) from None
+    try:
+        return updated(scenario, economics={"quotes": quotes})
+    except ValidationError as error:
+        raise UsageError(_validation_line(error)) from None
 
 
 def _in_shown_currency(data: dict, args: argparse.Namespace) -> dict:

@@ -72,7 +72,7 @@ def test_each_spin_box_updates_estimate(qtbot, window, widget_name, value, check
 @pytest.mark.parametrize(
     ("widget_name", "data", "check"),
     [
-        ("workload", "inference", lambda a: a.estimate.inference is not None),
+        ("workload", "inference", lambda a: a.estimate.serving is not None),
         ("precision", "fp8", lambda a: a.estimate.plan.math.value == "fp8"),
         ("zero", 1, lambda a: a.estimate.scenario.parallelism.zero == 1),
         ("recompute", "selective", lambda a: a.estimate.scenario.training.recompute.value == "selective"),

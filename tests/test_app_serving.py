@@ -193,7 +193,7 @@ def test_results_show_engine_weights_and_tail_latency(qtbot, window):
     analysis = analysed(qtbot, controller, lambda: controller.apply_many(
         {"constraints.requests_per_s": 2.0, "serving.weight_format": "awq-int4", "serving.engine": "vllm",
          "serving.use": "batch"}))  # no use default percentile: the median and MLPerf's tail shown
-    i = analysis.estimate.inference
+    i = analysis.estimate.serving
     assert i.ttft_percentiles_s and i.tpot_percentiles_s
     values = {label: (widget.text(), widget.toolTip()) for label, widget in results.values.items()}
     assert values["Engine"][0] == "vLLM" and PROFILES[Engine.VLLM].source in values["Engine"][1]

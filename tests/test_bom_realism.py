@@ -13,7 +13,7 @@ from configurator.core.procurement.bom import (
     fat_tree_switches,
     storage_switches,
 )
-from configurator.core.procurement.prices import active_price_book
+from configurator.core.procurement.prices import price_book_for
 from configurator.core.scenario import Scenario, Workload, updated
 
 
@@ -24,7 +24,7 @@ def _lines(bom, item_id):
 def test_one_server_has_no_storage_switch():
     """One server's storage is its own drives: no storage switch (a training job still buys them)."""
     s = Scenario(model=preset("llama3-8b"), workload="pretrain", card_id="h100-sxm", count=8)
-    bom = bill_of_materials(s, load_catalog().get("h100-sxm"), active_price_book())
+    bom = bill_of_materials(s, load_catalog().get("h100-sxm"), price_book_for(s.economics))
     assert bom.servers == 1
     assert _lines(bom, "storage-nvme-per-tb") and not _lines(bom, "switch-storage-eth")
     assert storage_switches(1, 50.0, 64) == 0
@@ -34,7 +34,7 @@ def test_serving_replicas_on_several_servers_reach_their_storage_through_a_switc
     """Several serving servers share the weights' storage: a redundant switch pair (before: the
     storage was bought and no switch reached it)."""
     s = Scenario(model=preset("llama3-8b"), workload=Workload.INFERENCE, card_id="l40s", count=32)
-    bom = bill_of_materials(s, load_catalog().get("l40s"), active_price_book())
+    bom = bill_of_materials(s, load_catalog().get("l40s"), price_book_for(s.economics))
     assert bom.servers > 1
     assert _lines(bom, "storage-nvme-per-tb")
     assert sum(line.quantity for line in _lines(bom, "switch-storage-eth")) == 2
@@ -64,7 +64,7 @@ def test_the_vgpu_licence_follows_the_desktops_use(profile, licence, per_user):
     larger profiles are workstations and need RTX vWS at 250 (before: vWS for every desktop)."""
     s = Scenario(model=preset("llama3-8b"), workload=Workload.VDI, card_id="l40s", count=4)
     s = updated(s, graphics={"profile_gib": profile, "users": 100})
-    bom = bill_of_materials(s, load_catalog().get("l40s"), active_price_book())
+    bom = bill_of_materials(s, load_catalog().get("l40s"), price_book_for(s.economics))
     software = [line for line in bom.lines if line.kind == "software"]
     assert [line.item_id for line in software] == [licence]
     assert software[0].quantity == 100 and software[0].unit_price == pytest.approx(per_user)

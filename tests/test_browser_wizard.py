@@ -205,7 +205,7 @@ def test_wizard_inference_path(qtbot, controller):
     assert s.workload.value == "inference" and s.card_id == "l40s"
     assert s.constraints.requests_per_s == 3
     result = controller.recompute().estimate
-    assert result.fits and result.inference.requests_per_s >= 3
+    assert result.fits and result.serving.requests_per_s >= 3
 
 
 def test_wizard_reopens_with_current_scenario(qtbot, controller):

@@ -158,14 +158,14 @@ def test_rent_budget_caps_a_month_of_service(capsys, catalog):
 
 def test_capex_budget_is_the_bill_of_materials(catalog):
     from configurator.core.procurement.bom import bill_of_materials
-    from configurator.core.procurement.prices import active_price_book
+    from configurator.core.procurement.prices import price_book_for
 
     s = Scenario.model_validate({"workload": "inference", "model": preset("llama3-8b").model_dump(),
                                  "card_id": "h100-sxm", "count": 16, "constraints": {"budget": 100_000}})
     card = catalog.get("h100-sxm")
     est = estimate(s, card)
     budget = next(v for v in est.verdicts if v.id == "budget")
-    bom = bill_of_materials(est.scenario, card, active_price_book())
+    bom = bill_of_materials(est.scenario, card, price_book_for(est.scenario.economics))
     assert budget.actual == pytest.approx(bom.capex) and bom.capex > est.costs.purchase  # servers too
     assert budget.missed and budget.blocks and budget.share == pytest.approx(bom.capex / 100_000 - 1)
 
@@ -288,7 +288,7 @@ def test_a_72b_rate_without_users_is_not_overbought(catalog):
         "constraints": {"requests_per_s": 10, "ttft_ms": 1000, "tpot_ms": 50}})
     found = serving_deployment(s, catalog.get("h200-sxm"))
     assert found is not None and found.scenario.count <= 32
-    assert found.inference.requests_per_s >= 10 and not found.violations
+    assert found.serving.requests_per_s >= 10 and not found.violations
 
 
 def test_a_copy_that_carries_the_rate_gets_slots_enough_for_the_first_token_target(catalog):
@@ -314,7 +314,7 @@ def test_users_and_rate_are_checked_against_each_other(catalog, llama8b):
         "constraints": {"requests_per_s": 20, "latency_percentile": 50}})
     est = estimate(s, catalog.get("h100-sxm"))
     warning = next(m for m in est.messages if m.id == "users-rate-mismatch")
-    assert warning.params["needed"] == pytest.approx(users_in_flight(est.scenario, est.inference))
+    assert warning.params["needed"] == pytest.approx(users_in_flight(est.scenario, est.serving))
     assert warning.params["needed"] > 4 and warning.params["most"] < 20
     plenty = estimate(updated(s, serving={"concurrency": 2000}), catalog.get("h100-sxm"))
     assert not any(m.id == "users-rate-mismatch" for m in plenty.messages)

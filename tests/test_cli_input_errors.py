@@ -326,14 +326,6 @@ def _quotes(tmp_path: Path, text: str) -> str:
     return str(path)
 
 
-@pytest.fixture
-def no_quotes():
-    from configurator.core.procurement import prices
-
-    yield
-    prices.use_quotes(None, {})
-
-
 @pytest.mark.parametrize(("make_argv", "english", "chinese"), [
     (lambda tmp: ["recommend", "--classes", "trainig"], "unknown card class", "未知的卡类别"),
     (lambda tmp: ["estimate", "--card", "nosuchcard"], "unknown card 'nosuchcard'", "未知的卡 'nosuchcard'"),
@@ -372,7 +364,7 @@ def no_quotes():
     (lambda tmp: ["estimate", "--no-such-flag"], "unrecognized arguments: --no-such-flag", "无法识别的参数：--no-such-flag"),
     (lambda tmp: ["report"], "the following arguments are required: -o/--output", "缺少必需的参数：-o/--output"),
 ])
-def test_refusals_are_said_in_the_language_asked_for(capsys, tmp_path, no_quotes, make_argv, english, chinese):
+def test_refusals_are_said_in_the_language_asked_for(capsys, tmp_path, make_argv, english, chinese):
     argv = make_argv(tmp_path)
     code, _, err = run(capsys, *argv)
     assert code == 2 and one_line(err) and err.startswith("gpu-configurator: error: ") and english in err, err

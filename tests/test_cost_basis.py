@@ -12,7 +12,7 @@ from configurator.core.catalog import load_catalog
 from configurator.core.estimate import estimate
 from configurator.core.procurement.bom import bill_of_materials
 from configurator.core.procurement.deployment import deployment_cost, work_over_years
-from configurator.core.procurement.prices import active_price_book
+from configurator.core.procurement.prices import price_book_for
 from configurator.core.recommend import Filters, Objective, recommend
 from configurator.core.scenario import Scenario, updated
 from configurator.core.view.ranking_view import ranking_columns
@@ -122,7 +122,7 @@ def test_owned_cards_are_not_bought(catalog):
                     constraints={"budget": 100_000})
     card = catalog.get("h100-sxm")
     owned = updated(base, economics={"owned_cards": 8})
-    full, part = (bill_of_materials(s, card, active_price_book()) for s in (base, owned))
+    full, part = (bill_of_materials(s, card, price_book_for(s.economics)) for s in (base, owned))
     price = estimate(base, card).costs.prices.card_price
     assert full.capex - part.capex == pytest.approx(8 * price, rel=1e-9)
     assert part.cards_owned == 8 and part.servers == full.servers

@@ -173,27 +173,21 @@ def quotes_file(tmp_path, item: str, vendor: str = "ACME") -> str:
     return str(path)
 
 
-@pytest.fixture
-def no_quotes():
-    yield
-    prices.use_quotes(None, {})
-
-
-def test_quote_ids_with_control_characters_are_refused_and_never_printed_raw(tmp_path, capsys, no_quotes):
+def test_quote_ids_with_control_characters_are_refused_and_never_printed_raw(tmp_path, capsys):
     assert cli.main(["estimate", "--quotes", quotes_file(tmp_path, "\x1b[2Jgone\x1b]0;title\x07")]) == 2
     err = capsys.readouterr().err
     assert "\x1b" not in err and "\x07" not in err
     assert "row 2, column A (item): holds a control character" in err
 
 
-def test_unknown_quote_ids_print_escaped(tmp_path, capsys, no_quotes):
+def test_unknown_quote_ids_print_escaped(tmp_path, capsys):
     """An id of no priced item is ignored with a warning that shows it as written (a quote
     whose vendor reverses the line is refused at reading; its id here is plain text)."""
     assert cli.main(["estimate", "--quotes", quotes_file(tmp_path, "no-such-item")]) == 0
     assert "quote for unknown item 'no-such-item' ignored" in capsys.readouterr().err
 
 
-def test_a_file_name_with_control_characters_prints_escaped(tmp_path, capsys, no_quotes):
+def test_a_file_name_with_control_characters_prints_escaped(tmp_path, capsys):
     folder = tmp_path / "\x1b[31mred\u202e"
     folder.mkdir()
     path = folder / "quotes.csv"

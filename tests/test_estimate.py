@@ -135,7 +135,7 @@ def test_unknown_compute_rate_gives_no_speed(catalog, llama8b):
     s = Scenario(model=preset("llama3.2-1b"), card_id="ppu-zhenwu", workload="inference",
                  serving={"context": 2048, "prompt_tokens": 512, "output_tokens": 128})
     est = estimate(s, catalog.get("ppu-zhenwu"))
-    assert est.inference is None
+    assert est.serving is None
     assert any(m.id == "no-compute-rate" for m in est.messages)
 
 

@@ -72,7 +72,7 @@ _ECONOMICS_NAMES = {"currency": "DEFAULT_CURRENCY"}
 
 def test_every_economics_default_is_a_named_constant_of_the_formula_layer():
     fields = Economics.model_fields
-    set_defaults = {name for name, field in fields.items() if field.default not in (None, False)}
+    set_defaults = {name for name, field in fields.items() if field.default not in (None, False, ())}  # () quotes: none
     assert set_defaults == set(economics.ECONOMICS_DEFAULTS)
     for name, value in economics.ECONOMICS_DEFAULTS.items():
         constant = getattr(economics, _ECONOMICS_NAMES.get(name, name.upper()))

@@ -62,7 +62,7 @@ def test_one_user_on_ten_t4_is_shown_one_users_speed(catalog):
     now one user's, and a per-user row of one token per TPOT."""
     s = _s(model=preset("llama3-8b"), workload="inference", card_id="t4", count=10, serving={"concurrency": 1})
     est = estimate(s, catalog.get("t4"))
-    i = est.inference
+    i = est.serving
     assert est.scenario.data_parallel > 1
     assert i.tokens_per_s == pytest.approx(1 / (i.ttft_s / 256 + i.tpot_s), rel=0.1)
     rows = {r.key: r for section in estimate_view(est).sections for r in section.rows}
@@ -77,13 +77,13 @@ def test_one_user_on_separate_pools_is_shown_one_users_speed(catalog):
                  parallelism={"tp": 1, "pp": 1}, auto_layout=(),
                  serving={"concurrency": 1, "disaggregated": True, "prefill_cards": 1})
     est = estimate(s, catalog.get("h100-sxm"))
-    i = est.inference
+    i = est.serving
     assert est.scenario.prefill_copies == 1 and est.scenario.data_parallel == 3
     one_user = 1 / (i.ttft_s / s.serving.output_tokens + i.tpot_s)
     assert i.tokens_per_s == pytest.approx(one_user, rel=0.1)
     two = estimate(s.model_copy(update={"serving": s.serving.model_copy(update={"concurrency": 2})}),
                    catalog.get("h100-sxm"))
-    assert two.inference.tokens_per_s == pytest.approx(2 * i.tokens_per_s, rel=0.1)  # one user per decode copy
+    assert two.serving.tokens_per_s == pytest.approx(2 * i.tokens_per_s, rel=0.1)  # one user per decode copy
 
 
 def test_three_t4_that_do_not_fit_do_not_out_run_four_that_do(catalog):
@@ -91,7 +91,7 @@ def test_three_t4_that_do_not_fit_do_not_out_run_four_that_do(catalog):
     three = estimate(_s(count=3, **base), catalog.get("t4"))
     four = estimate(_s(count=4, **base), catalog.get("t4"))
     assert not three.fits and four.fits
-    assert three.inference.tokens_per_s <= four.inference.tokens_per_s * 1.01
+    assert three.serving.tokens_per_s <= four.serving.tokens_per_s * 1.01
 
 
 def test_under_a_stated_rate_the_output_is_labelled_capacity(catalog):

@@ -136,7 +136,7 @@ def test_bands_hold_their_estimate_over_a_sweep_of_scales(workload, model, card)
     for count in (1, 8, 64, 128, 1024):
         s = Scenario(model=PRESETS[model], workload=workload, card_id=card, count=count, auto_layout=LAYOUT_FIELDS)
         est = estimate(s, CATALOG.get(card))
-        if est.training is None and est.inference is None:
+        if est.training is None and est.serving is None:
             continue
         _assert_bands_hold(est, (workload, model, card, count))
 

@@ -161,7 +161,7 @@ def test_every_serving_entry_carries_the_asked_load(catalog):
     result = recommend(scenario, catalog, Objective.CLOUD, limit=30)
     assert result.ranked
     for rec in result.ranked:
-        s, i = rec.estimate.scenario, rec.estimate.inference
+        s, i = rec.estimate.scenario, rec.estimate.serving
         assert s.sequences_per_replica * s.data_parallel >= 200
         assert i.requests_per_s >= 20 and i.tpot_s * 1000 <= 50
     b200 = next(r for r in result.ranked if r.card.id == "b200")

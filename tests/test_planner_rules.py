@@ -59,9 +59,9 @@ def test_the_batch_per_copy_is_doubled_only_until_it_carries_the_rate(catalog, r
 
     planned = planned_layout(at(None), card)
     batch = planned.scenario.serving.max_batch
-    assert batch > users and not messages_for_serving_targets(planned.scenario, planned.inference)
+    assert batch > users and not messages_for_serving_targets(planned.scenario, planned.serving)
     half = estimate(at(batch // 2, auto=()), card)
-    assert "misses-request-rate" in messages_for_serving_targets(half.scenario, half.inference)
+    assert "misses-request-rate" in messages_for_serving_targets(half.scenario, half.serving)
 
 
 AUTO_TRAINING = ("tp", "pp", "vp", "cp", "ep", "zero", "recompute", "micro_batch", "grad_accum")
@@ -176,8 +176,8 @@ def test_a_serving_layout_without_a_speed_ranks_below_one_that_fits(catalog):
     from configurator.core.workloads.serving.plan import _serving_rank
 
     est = estimate(_serving(16, card="h100-sxm"), catalog.get("h100-sxm"))
-    assert est.fits and est.inference is not None
-    unknown = _serving_rank(replace(est, inference=None))
+    assert est.fits and est.serving is not None
+    unknown = _serving_rank(replace(est, serving=None))
     assert not unknown[0] and not unknown[1] and unknown[2] == -math.inf
     assert unknown < _serving_rank(est)
 

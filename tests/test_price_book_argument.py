@@ -1,7 +1,7 @@
-"""The price book is an argument of the power, goodput and budget checks (issue 26: the global
-``active_price_book()`` is hidden input): a book passed in is the one used, and leaving it out
-still means the book in use (the callers outside these modules have yet to pass theirs). The
-ranking takes one too (``recommend(..., book=)``)."""
+"""The price book is an argument of the power, goodput and budget checks (issue 26: no hidden
+price state): a book passed in is the one used, and leaving it out means the scenario's own
+(``price_book_for(scenario.economics)``: the bundled book with the scenario's quotes). The ranking
+takes one too (``recommend(..., book=)``)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from configurator.core.constraints import check
 from configurator.core.estimate import estimate
 from configurator.core.economics import deployment_power, host_watts, node_power_kw
 from configurator.core.procurement.goodput import deployment_goodput
-from configurator.core.procurement.prices import active_price_book, bundled_price_book
+from configurator.core.procurement.prices import bundled_price_book, price_book_for
 from configurator.core.recommend import Objective, recommend, recommendation_to_dict, result_to_dict
 from configurator.core.procurement.servers import server_type, servers_needed
 from configurator.core.scenario import updated
@@ -35,7 +35,7 @@ def test_server_power_comes_from_the_book_passed_in(catalog):
     kind = server_type(card, scenario.parallelism.cards_per_node, scenario.count)
     book = _book_with(kind.item_id, 4321.0)
     assert host_watts(card, scenario, book) == 4321.0
-    assert host_watts(card, scenario) == host_watts(card, scenario, active_price_book()) != 4321.0
+    assert host_watts(card, scenario) == host_watts(card, scenario, price_book_for(scenario.economics)) != 4321.0
     assert deployment_power(card, scenario, book).facility_watts > deployment_power(card, scenario).facility_watts
     assert node_power_kw(card, scenario, book) > node_power_kw(card, scenario)
 
@@ -65,7 +65,7 @@ def test_the_budget_is_checked_against_the_bill_priced_from_the_book_passed_in(c
 
 def test_the_ranking_prices_every_bill_from_the_book_passed_in(catalog):
     """``recommend(..., book=)``: the TCO ranked, the JSON's bills and the price-decides analysis
-    all read the book passed in (read once, kept on the result), not the one in use."""
+    all read the book passed in (read once, kept on the result), not the scenario's own."""
     scenario = GOLDEN["vdi-200-users-l40s"]
     card = catalog.get(scenario.card_id)
 
@@ -79,7 +79,7 @@ def test_the_ranking_prices_every_bill_from_the_book_passed_in(catalog):
     server = book.items[kind.item_id]
     dearer = replace(book, items={**book.items, kind.item_id: replace(server, unit_price=server.unit_price + 1e5)})
     costly = recommend(scenario, catalog, Objective.TCO, book=dearer)
-    assert plain.book is active_price_book() and costly.book is dearer
+    assert plain.book is price_book_for(scenario.economics) and costly.book is dearer
     assert of(costly).ownership_per_unit > of(plain).ownership_per_unit
     entries = {json_entry["card"]["id"]: json_entry for json_entry in result_to_dict(costly)["ranked"]}
     plain_entries = {json_entry["card"]["id"]: json_entry for json_entry in result_to_dict(plain)["ranked"]}
@@ -91,10 +91,10 @@ def test_the_ranking_prices_every_bill_from_the_book_passed_in(catalog):
 @pytest.mark.parametrize("name", ["vdi-200-users-l40s", "pretrain-8b-1xh100", "serve-70b-8xh100"])
 def test_each_family_powers_its_servers_from_the_book_of_its_basis(name, catalog):
     """A family's estimate reads the price book once, into the basis of its count sweep, and powers
-    its servers and checks its budget from that book (not the one in use)."""
+    its servers and checks its budget from that book (not the scenario's own)."""
     from configurator.core.workloads import family_of
     from configurator.core.workloads.graphics.estimate import estimate_graphics, graphics_basis
-    from configurator.core.workloads.serving.estimate import estimate_inference, inference_basis
+    from configurator.core.workloads.serving.estimate import estimate_serving, serving_basis
     from configurator.core.workloads.training.estimate import estimate_training, training_basis
 
     scenario = estimate(GOLDEN[name], catalog.get(GOLDEN[name].card_id)).scenario  # the planned layout
@@ -109,7 +109,7 @@ def test_each_family_powers_its_servers_from_the_book_of_its_basis(name, catalog
         plain = estimate_training(scenario, card, training_basis(scenario, card))
         own = estimate_training(scenario, card, training_basis(scenario, card, book))
     else:
-        plain = estimate_inference(scenario, card, inference_basis(scenario, card))
-        own = estimate_inference(scenario, card, inference_basis(scenario, card, book))
+        plain = estimate_serving(scenario, card, serving_basis(scenario, card))
+        own = estimate_serving(scenario, card, serving_basis(scenario, card, book))
     assert own.power.facility_watts > plain.power.facility_watts
     assert own.power.facility_watts == deployment_power(card, scenario, book).facility_watts

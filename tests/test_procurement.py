@@ -32,16 +32,6 @@ def catalog():
     return load_catalog()
 
 
-@pytest.fixture(autouse=True)
-def bundled_prices():
-    """Every test starts and ends on the bundled prices (``--quotes`` changes the active book)."""
-    from configurator.core.procurement.prices import use_quotes
-
-    use_quotes(None, {})
-    yield
-    use_quotes(None, {})
-
-
 @pytest.fixture(scope="module")
 def book():
     return bundled_price_book()
@@ -149,7 +139,7 @@ def test_quotes_override_the_price_file(tmp_path, book):
     quoted, problems = with_quotes(book, read_quotes(quotes), {"USD": 1.0, "CNY": 7.2})
     assert quoted.item("server-hgx-8").unit_price == pytest.approx(300000 / 7.2)
     assert quoted.item("nic-400g").unit_price == 1500 and quoted.item("nic-400g").confidence == "quote"
-    assert problems == ("quote for unknown item 'no-such-item' ignored",)
+    assert [p.text for p in problems] == ["quote for unknown item 'no-such-item' ignored"]
     bad = tmp_path / "bad.csv"
     bad.write_text("item,price\nx,1\n")
     with pytest.raises(PriceFileError, match="header must name"):

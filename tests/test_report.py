@@ -63,7 +63,7 @@ def test_pdf_has_the_estimates_numbers(qapp, tmp_path, catalog, language, make):
         summary = build_summary(est, catalog, language)
         assert " ".join(dict(summary.headline)[list(dict(summary.headline))[1]].split()) in text  # the capex
     else:
-        assert num(est.inference.tpot_s * 1000) in text
+        assert num(est.serving.tpot_s * 1000) in text
     if language == "zh_CN":
         assert "配置方案摘要" in text and "每卡显存" in text and "物料清单" in text
 

@@ -181,4 +181,4 @@ def test_the_rate_without_users_question_has_one_answer(qtbot):
     decision = wizard.summary.decision
     assert decision.scenario.count == h200["count"]
     assert decision.scenario.serving.concurrency is None
-    assert decision.estimate.inference.requests_per_s >= 10
+    assert decision.estimate.serving.requests_per_s >= 10

@@ -224,7 +224,7 @@ def test_tensorrt_llm_static_batch_throughput(catalog):
     s = Scenario(model=preset("llama2-7b"), card_id="h100-sxm", count=1, workload="inference", precision="fp8",
                  serving={"context": 256, "prompt_tokens": 128, "output_tokens": 128, "concurrency": 768,
                           "engine": "tensorrt-llm", "batching": "static"})
-    assert estimate(s, catalog.get("h100-sxm")).inference.tokens_per_s == pytest.approx(19_694, rel=0.15)
+    assert estimate(s, catalog.get("h100-sxm")).serving.tokens_per_s == pytest.approx(19_694, rel=0.15)
 
 
 @pytest.mark.parametrize(("tp", "batch", "prompt", "output", "per_gpu"), [
@@ -236,7 +236,7 @@ def test_tensorrt_llm_h200_fp8_static_batch_table(catalog, tp, batch, prompt, ou
                  parallelism={"tp": tp},
                  serving={"context": prompt + output, "prompt_tokens": prompt, "output_tokens": output,
                           "concurrency": batch, "kv_precision": "fp8", "engine": "tensorrt-llm", "batching": "static"})
-    assert estimate(s, catalog.get("h200-sxm")).inference.tokens_per_s_per_card == pytest.approx(per_gpu, rel=0.20)
+    assert estimate(s, catalog.get("h200-sxm")).serving.tokens_per_s_per_card == pytest.approx(per_gpu, rel=0.20)
 
 
 def test_decode_attention_adds_to_a_compute_bound_step(catalog):
@@ -300,7 +300,7 @@ def test_tpot_carries_the_interleaved_prefill(catalog):
     """Issue 16: 8 × H100, 200 users, 256-token answers: Little's law with the tool's own request
     rate must hold, and a 50 ms per-token target is not met (it said 20.5 ms)."""
     est = estimate(_issue_example(tpot_ms=50), catalog.get("h100-sxm"))
-    i = est.inference
+    i = est.serving
     assert i.tpot_s > 0.050
     assert "misses-tpot" in [m.id for m in est.messages]
     in_system = i.requests_per_s * (i.ttft_s + 255 * i.tpot_s)
@@ -310,7 +310,7 @@ def test_tpot_carries_the_interleaved_prefill(catalog):
 def test_percentile_targets(catalog):
     """A TTFT target between the median and the 99th percentile is met at p50, missed at p99."""
     card = catalog.get("h100-sxm")
-    i = estimate(_issue_example(requests_per_s=8), card).inference
+    i = estimate(_issue_example(requests_per_s=8), card).serving
     assert i.ttft_percentiles_s[50] < i.ttft_percentiles_s[90] < i.ttft_percentiles_s[99]
     assert i.tpot_percentiles_s[50] < i.tpot_percentiles_s[99]
     target = 1000 * (i.ttft_percentiles_s[50] + i.ttft_percentiles_s[99]) / 2
@@ -334,13 +334,13 @@ def test_ttft_of_a_batch_of_prompts_grows_with_the_batch(catalog):
 def test_overload_is_named(catalog):
     est = estimate(_issue_example(requests_per_s=100), catalog.get("h100-sxm"))
     assert "serving-overloaded" in [m.id for m in est.messages]
-    assert est.inference.requests_per_s < 100
+    assert est.serving.requests_per_s < 100
 
 
 def test_static_batching_serves_batches_to_the_end(catalog):
     card = catalog.get("h100-sxm")
-    static = estimate(_serving("llama3-8b", concurrency=64, batching="static"), card).inference
-    continuous = estimate(_serving("llama3-8b", concurrency=64), card).inference
+    static = estimate(_serving("llama3-8b", concurrency=64, batching="static"), card).serving
+    continuous = estimate(_serving("llama3-8b", concurrency=64), card).serving
     assert static.batching == "static" and continuous.batching == "continuous"
     assert static.ttft_s > continuous.idle_ttft_s
 
@@ -376,9 +376,9 @@ def test_speculative_decoding_matches_deepseek_v3_mtp(catalog):
     """DeepSeek-V3 report §5.4.3: one extra predicted token accepted 85–90 % of the time gives
     1.8× the tokens per second."""
     card = catalog.get("h200-sxm")
-    plain = estimate(_serving("llama3-8b", "h200-sxm"), card).inference.tpot_s
+    plain = estimate(_serving("llama3-8b", "h200-sxm"), card).serving.tpot_s
     mtp = estimate(_serving("llama3-8b", "h200-sxm", speculative_tokens=1, speculative_acceptance=0.875,
-                            speculative_draft_cost=0.03), card).inference.tpot_s
+                            speculative_draft_cost=0.03), card).serving.tpot_s
     assert plain / mtp == pytest.approx(1.8, rel=0.06)
 
 
@@ -391,7 +391,7 @@ def test_speculative_tokens_per_step_is_leviathan_eq_1():
 
 def test_prefix_cache_hits_shorten_ttft_and_raise_capacity(catalog):
     card = catalog.get("h100-sxm")
-    cold = estimate(_serving("llama3-8b", prompt_tokens=2048, concurrency=64), card).inference
-    warm = estimate(_serving("llama3-8b", prompt_tokens=2048, concurrency=64, prefix_hit_rate=0.75), card).inference
+    cold = estimate(_serving("llama3-8b", prompt_tokens=2048, concurrency=64), card).serving
+    warm = estimate(_serving("llama3-8b", prompt_tokens=2048, concurrency=64, prefix_hit_rate=0.75), card).serving
     assert warm.idle_ttft_s < cold.idle_ttft_s / 2
     assert warm.requests_per_s > cold.requests_per_s

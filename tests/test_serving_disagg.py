@@ -50,9 +50,9 @@ def test_pools_split_the_copies_and_decode_without_prompt_chunks(catalog):
     shared = estimate(_s(disaggregated=False, prefill_cards=None), card)
     assert pooled.scenario.prefill_copies == 2 and pooled.scenario.data_parallel == 4
     assert "serving-disaggregated" in {m.id for m in pooled.messages}
-    assert pooled.inference.tpot_at(50) < shared.inference.tpot_at(50)  # no prompt chunks in decode steps
+    assert pooled.serving.tpot_at(50) < shared.serving.tpot_at(50)  # no prompt chunks in decode steps
     transfer = kv_transfer_seconds(pooled.scenario, card, plan_serving(pooled.scenario, card), 1024)
-    assert pooled.inference.ttft_at(50) > pooled.inference.idle_ttft_s + transfer
+    assert pooled.serving.ttft_at(50) > pooled.serving.idle_ttft_s + transfer
 
 
 def test_prefill_pool_must_leave_decode_cards():
@@ -94,7 +94,7 @@ def test_planner_searches_the_chunk_under_latency_targets(catalog):
     pinned = tuple(f for f in LAYOUT_FIELDS if f != "max_batched_tokens")
     kept = estimate(s.model_copy(update={"auto_layout": pinned}), catalog.get("h100-sxm"))
     assert "chunk-chosen" not in {m.id for m in kept.messages}
-    assert kept.inference.requests_per_s <= est.inference.requests_per_s * 1.01
+    assert kept.serving.requests_per_s <= est.serving.requests_per_s * 1.01
 
 
 def test_a_tight_tpot_target_takes_a_smaller_chunk(catalog):

@@ -14,7 +14,7 @@ from configurator.core.catalog import load_bundled_catalog
 from configurator.core.estimate import estimate
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario
 from configurator.core.workloads.serving.pareto import dominates, serving_tradeoff, tradeoff_to_dict
-from configurator.core.workloads.serving.plan import recording_evaluated, search_inference
+from configurator.core.workloads.serving.plan import recording_evaluated, search_serving
 
 
 @pytest.fixture(scope="module")
@@ -54,7 +54,7 @@ def test_the_chosen_point_is_the_planners_answer(sixteen, catalog):
     c = t.chosen
     assert (c.tp, c.disaggregated, c.tokens_per_step) == (s.parallelism.tp, s.prefill_copies > 0,
                                                          s.serving.max_batched_tokens)
-    assert c.per_gpu == pytest.approx(est.inference.tokens_per_s_per_card)
+    assert c.per_gpu == pytest.approx(est.serving.tokens_per_s_per_card)
 
 
 def test_off_the_front_says_why(catalog):
@@ -70,7 +70,7 @@ def test_recording_changes_no_answer(catalog):
 
     card, scenario = catalog.get("h100-sxm"), _serving(16)
     chosen, weighed = recording_evaluated(scenario, card)
-    plain = search_inference(scenario, card)
+    plain = search_serving(scenario, card)
     assert chosen.scenario == plain.scenario and weighed
     _, more = recording_evaluated(scenario, card, explore=True)
     assert len(more) >= len(weighed)

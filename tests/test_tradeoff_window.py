@@ -56,7 +56,7 @@ def test_the_tradeoff_tab_draws_the_selected_deployment(qtbot, language):
         assert ("tokens/s per GPU" if language == "en" else "词元/秒/卡") in axis
         panel.table.selectRow(1)  # another deployment: its own trade-off
         second = panel.recommendation_at(1)
-        if second is not None and second.estimate.inference is not None:
+        if second is not None and second.estimate.serving is not None:
             assert chart.tradeoff.card_id == second.card.id and chart.tradeoff.count == second.count
     finally:
         i18n.install_language("en")

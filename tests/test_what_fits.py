@@ -122,12 +122,12 @@ def test_users_held_meet_the_targets_and_ten_percent_more_do_not(l40s, catalog):
     assert r.verdict is Verdict.FITS and s.users > 100
     est = r.estimate
     assert est.scenario.serving.concurrency == s.users and est.fits
-    assert messages_for_serving_targets(est.scenario, est.inference) == []
+    assert messages_for_serving_targets(est.scenario, est.serving) == []
     assert s.ttft_s * 1000 <= INTERACTIVE_TARGETS.ttft_ms and s.tpot_s * 1000 <= INTERACTIVE_TARGETS.tpot_ms
     more = estimate(updated(est.scenario, serving={"concurrency": int(s.users * 1.1) + 1}), card)
-    assert not more.fits or messages_for_serving_targets(more.scenario, more.inference)
-    assert s.tokens_per_s_per_user == pytest.approx(1 / est.inference.tpot_s)
-    assert s.tokens_per_s == pytest.approx(est.inference.tokens_per_s)
+    assert not more.fits or messages_for_serving_targets(more.scenario, more.serving)
+    assert s.tokens_per_s_per_user == pytest.approx(1 / est.serving.tpot_s)
+    assert s.tokens_per_s == pytest.approx(est.serving.tokens_per_s)
     assert s.users <= s.users_in_memory
 
 
@@ -145,7 +145,7 @@ def test_a_model_too_slow_for_one_user_says_so(l40s):
     products = 2 * 403_752_042_496 * 1024 / (8 * 362e12 * 0.55)
     allreduce = 2 * 7 / 8 * 1024 * 16384 * 2 / (31.504e9 * 0.75) + 34e-6
     assert products == pytest.approx(0.519, abs=0.001) and 2 * 126 * allreduce == pytest.approx(0.635, abs=0.001)
-    assert r.estimate.inference.idle_ttft_s >= products + 2 * 126 * allreduce > INTERACTIVE_TARGETS.ttft_ms / 1000
+    assert r.estimate.serving.idle_ttft_s >= products + 2 * 126 * allreduce > INTERACTIVE_TARGETS.ttft_ms / 1000
     assert r.serving.ttft_s * 1000 > INTERACTIVE_TARGETS.ttft_ms
     assert r.serving.tpot_s * 1000 < INTERACTIVE_TARGETS.tpot_ms
 

@@ -118,7 +118,7 @@ def _branches(path: Path) -> int:
 def test_workload_branching_lives_in_the_families():
     """Counted as :data:`BRANCH` matches outside core/workloads, at the commits that added the
     families: whole tree 106 -> 60 workload branches, the core 93 -> 47; and 110 -> 73 reads of
-    est.training / est.inference / est.graphics."""
+    est.training / est.serving / est.graphics."""
     for relative in MOVED_TO_FAMILIES:
         assert _branches(ROOT / relative) == 0, relative
     core = [p for p in (ROOT / "core").rglob("*.py") if "workloads" not in p.relative_to(ROOT).parts]
@@ -132,7 +132,7 @@ report 5; left in app: the editor's, the wizard's and its decision's own questio
 :data:`CORE_CEILING`."""
 
 PART_READS = re.compile(r"\b(?:est|estimate|e)\.(?:training|inference|graphics)\b")
-"""A read of an estimate's family part (``est.training``, ``estimate.inference``, ``e.graphics``)."""
+"""A read of an estimate's family part (``est.training``, ``estimate.serving``, ``e.graphics``)."""
 
 APP_READS, REPORT_READS = 8, 0
 """Reads of the family parts left in app and report (before the view model: app 34, report 40)."""

@@ -23,6 +23,7 @@ from configurator.app.i18n import current_language
 from configurator.app.i18n import tc as _tc
 from configurator.core.analysis import Analysis
 from configurator.core.procurement.deployment import DeploymentCost, deployment_cost
+from configurator.core.procurement.prices import quote_vendor
 from configurator.core.procurement.tco import rent_vs_buy_curve
 from configurator.report.language import reference, searched, searched_note
 
@@ -73,8 +74,8 @@ def source_text(line) -> str:
            "share of hardware": _tc("bom", "share of hardware cost")}
     if line.source.startswith("included in the"):
         source = _tc("bom", "included in the rack system's price")
-    elif line.source.startswith("quote: "):
-        source = _tc("bom", "your quote: {0}").format(line.source.removeprefix("quote: "))
+    elif (vendor := quote_vendor(line.source)) is not None:
+        source = _tc("bom", "your quote: {0}").format(vendor) if vendor else _tc("bom", "your quote")
     elif searched(line.source) and line.unit_price is None:  # looked for, not found: in Chinese, where
         source = searched_note(line.source, current_language())
     elif line.source in own:

@@ -22,6 +22,7 @@ from configurator import __version__
 from configurator.app.charts import CostScatter, MemoryChart, MemoryCurveChart, ScalingChart
 from configurator.app.error_boundary import guard_slot, guarded
 from configurator.app.window_launch import LaunchActions
+from configurator.app.window_quotes import QuoteActions
 from configurator.app.window_session import SessionActions
 from configurator.app.window_summary import SummaryActions
 from configurator.app.worker import show_busy
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
 MAX_RECENT = 8
 
 
-class MainWindow(SessionActions, SummaryActions, LaunchActions, QMainWindow):
+class MainWindow(SessionActions, SummaryActions, LaunchActions, QuoteActions, QMainWindow):
     """Editor on the left, four live charts in the centre, headline numbers on the right."""
 
     def __init__(self, controller: ScenarioController | None, settings: QSettings | None = None) -> None:
@@ -69,6 +70,7 @@ class MainWindow(SessionActions, SummaryActions, LaunchActions, QMainWindow):
 
         self.autosave = Autosave(controller, self)
         self.watch_autosave()
+        controller.scenario_changed.connect(self._enable_clear_quotes)
         controller.analysis_step.connect(self._on_analysis_changed)
         controller.analysis_changed.connect(self._on_analysis_changed)
         controller.analysis_failed.connect(self._on_analysis_failed)
@@ -283,6 +285,7 @@ class MainWindow(SessionActions, SummaryActions, LaunchActions, QMainWindow):
                                              self.tr("Which models fit on the cards you own, for training, fine-tuning "
                                                      "and serving, and how fast"))
         self._make_launch_actions()
+        self._make_quote_actions()
 
     def _make_menus(self) -> None:
         file_menu = self.menuBar().addMenu(self.tr("&File"))
@@ -291,6 +294,9 @@ class MainWindow(SessionActions, SummaryActions, LaunchActions, QMainWindow):
         self.recent_menu = file_menu.addMenu(self.tr("Open &Recent"))
         self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
         for action in (self.save_action, self.save_as_action):
+            file_menu.addAction(action)
+        file_menu.addSeparator()
+        for action in (self.load_quotes_action, self.clear_quotes_action):
             file_menu.addAction(action)
         file_menu.addSeparator()
         for action in (self.preview_action, self.print_action, self.export_action):
@@ -521,6 +527,8 @@ class MainWindow(SessionActions, SummaryActions, LaunchActions, QMainWindow):
             return False
         self.controller.replace(scenario, path)
         self._remember(path)
+        if scenario.economics.quotes:  # priced from the file's own quotes: say so, and which are ignored
+            self.say_quotes(path.name)
         return True
 
     def save(self) -> bool:

@@ -11,7 +11,7 @@ from configurator.core.messages import Message
 from configurator.core.workloads.layout import plannable
 from configurator.core.precision import default_precision
 from configurator.core.procurement.deployment import DeploymentCost, deployment_cost
-from configurator.core.procurement.prices import active_price_book
+from configurator.core.procurement.prices import price_book_for
 from configurator.core.recommend import Objective, recommend, suggest
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario, Workload, updated
 
@@ -120,7 +120,7 @@ def decide(answers: Scenario, catalog: Catalog, card_id: str | None, owned: int 
     and the best is taken; else the planner lays out that card (``owned`` cards of it when
     given, else the count the recommendation would rank for it).
     """
-    book = active_price_book()
+    book = price_book_for(answers.economics)
     ranked = 0
     reasons: tuple[Message, ...] = ()
     if card_id is None:

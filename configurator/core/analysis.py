@@ -87,7 +87,7 @@ def like_for_like(chosen: Estimate, card: Card) -> Estimate:
 
 
 def _does_the_job(est: Estimate) -> bool:
-    return carries_load(est) if est.inference is not None else est.usable
+    return carries_load(est) if est.serving is not None else est.usable
 
 
 def _count_needed(est: Estimate) -> Estimate | None:
@@ -95,7 +95,7 @@ def _count_needed(est: Estimate) -> Estimate | None:
     if est.graphics is not None:
         whole = carrying_whole_load(est)
         return whole if whole.usable else None
-    if est.inference is not None:
+    if est.serving is not None:
         found = serving_deployment(est.scenario, est.card)
         if found is not None:
             return found

@@ -122,15 +122,21 @@ def _submodel(annotation: object) -> type[BaseModel] | None:
 
 
 def field_at(root: type[BaseModel], loc: tuple) -> tuple[type[BaseModel], str] | None:
-    """The (model class, field name) a validation error's ``loc`` points at, or None."""
-    model = root
-    for index, part in enumerate(loc):
+    """The (model class, field name) a validation error's ``loc`` points at, or None; an index
+    steps into an item of a tuple of models (``economics.quotes.0.unit_price``)."""
+    model, parts = root, list(loc)
+    while parts:
+        part = parts.pop(0)
         if not isinstance(part, str) or part not in model.model_fields:
             return None
-        if index == len(loc) - 1:
+        if not parts:
             return model, part
-        inner = _submodel(model.model_fields[part].annotation)
-        if inner is None:
+        annotation = model.model_fields[part].annotation
+        if isinstance(parts[0], int) and typing.get_origin(annotation) in (tuple, list):
+            annotation = typing.get_args(annotation)[0]
+            parts.pop(0)
+        inner = _submodel(annotation)
+        if inner is None or not parts:
             return None
         model = inner
     return None

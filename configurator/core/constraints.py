@@ -29,7 +29,7 @@ from configurator.core.catalog import Card
 from configurator.core.economics import Costs, Power, node_power_kw
 from configurator.core.formulas.economics import HOURS_PER_YEAR
 from configurator.core.messages import Message, msg
-from configurator.core.procurement.prices import PriceBook, active_price_book
+from configurator.core.procurement.prices import PriceBook, price_book_for
 from configurator.core.region import delivery_problem
 from configurator.core.scenario import Scenario
 from configurator.core.serving_use import latency_targets
@@ -46,16 +46,16 @@ HOURS_PER_MONTH = HOURS_PER_YEAR / 12
 
 def check(scenario: Scenario, card: Card, *, costs: Costs, power: Power | None, hours: float | None = None,
           one_off_job: bool = False, training: TrainingSpeed | None = None,
-          inference: ServingSpeed | None = None, serving: bool = False,
+          serving_speed: ServingSpeed | None = None, serving: bool = False,
           book: PriceBook | None = None) -> tuple[Verdict, ...]:
     """A verdict for every constraint ``scenario`` states, in :data:`~configurator.core.verdicts.CONSTRAINTS`
     order: ``hours`` is the job's (training or rendering; None for work that runs on),
     ``one_off_job`` whether the work ends (a rent budget then caps the job, else a month),
     ``serving`` whether it is a serving deployment (its request rate and latency targets are
-    checked, unknown without a speed); ``book`` prices the bill of materials (None: the price book
-    in use, until every caller passes its own)."""
+    checked, unknown without a speed); ``book`` prices the bill of materials (None: the scenario's
+    own, :func:`~configurator.core.procurement.prices.price_book_for` its economics)."""
     c = scenario.constraints
-    book = active_price_book() if book is None else book
+    book = price_book_for(scenario.economics) if book is None else book
     verdicts: list[Verdict] = []
     if c.budget:
         verdicts.append(budget_verdict(scenario, card, costs, one_off_job, book))
@@ -72,8 +72,8 @@ def check(scenario: Scenario, card: Card, *, costs: Costs, power: Power | None, 
     if c.min_tokens_per_s and scenario.workload.is_training:
         rate = training.tokens_per_s if training is not None else None
         verdicts.append(floor("throughput", c.min_tokens_per_s, rate, "tokens/s"))
-    if serving or inference is not None:
-        verdicts.extend(serving_verdicts(scenario, inference))
+    if serving or serving_speed is not None:
+        verdicts.extend(serving_verdicts(scenario, serving_speed))
     return tuple(verdicts)
 
 
@@ -152,57 +152,57 @@ def region_verdict(card: Card) -> Verdict:
     return Verdict("region", "cn", status, "", blocked is None, params=params)
 
 
-def serving_verdicts(scenario: Scenario, inference: ServingSpeed | None) -> tuple[Verdict, ...]:
+def serving_verdicts(scenario: Scenario, speed: ServingSpeed | None) -> tuple[Verdict, ...]:
     """The request rate and the latency targets (the buyer's, else the serving use's) of a
     serving deployment; unknown (``met`` None) without a speed."""
     c, targets = scenario.constraints, latency_targets(scenario)
     verdicts = []
     if c.requests_per_s:
-        rate = inference.requests_per_s if inference is not None else None
+        rate = speed.requests_per_s if speed is not None else None
         verdicts.append(floor("request-rate", c.requests_per_s, rate, "requests/s"))
     percentile = f"p{targets.percentile}"
     if targets.ttft_ms:
-        ms = inference.ttft_at(targets.percentile) * 1000 if inference is not None else None
+        ms = speed.ttft_at(targets.percentile) * 1000 if speed is not None else None
         verdicts.append(ceiling("ttft", targets.ttft_ms, ms, "ms", basis=percentile, origin=targets.ttft_origin))
     if targets.tpot_ms:
-        ms = inference.tpot_at(targets.percentile) * 1000 if inference is not None else None
+        ms = speed.tpot_at(targets.percentile) * 1000 if speed is not None else None
         verdicts.append(ceiling("tpot", targets.tpot_ms, ms, "ms", basis=percentile, origin=targets.tpot_origin))
     return tuple(verdicts)
 
 
-def missed_serving_targets(scenario: Scenario, inference: ServingSpeed) -> list[str]:
+def missed_serving_targets(scenario: Scenario, speed: ServingSpeed) -> list[str]:
     """The message ids of the serving targets a deployment misses (the planner's test):
     ``misses-request-rate``, ``misses-ttft``, ``misses-tpot``."""
-    return [v.message.id for v in serving_verdicts(scenario, inference) if v.missed]
+    return [v.message.id for v in serving_verdicts(scenario, speed) if v.missed]
 
 
-def users_in_flight(scenario: Scenario, inference: ServingSpeed) -> float:
+def users_in_flight(scenario: Scenario, speed: ServingSpeed) -> float:
     """Requests in the system at the deployment's load, by Little's law: the rate times the time
     a request spends, its first token and its other output tokens,
     ``users = λ · (TTFT + (O − 1) · TPOT)`` at the median latencies (Little 1961) [sequences]."""
-    rate = inference.load_per_s if inference.load_per_s is not None else inference.requests_per_s
+    rate = speed.load_per_s if speed.load_per_s is not None else speed.requests_per_s
     output = scenario.serving.output_tokens
-    return rate * (inference.ttft_s + max(output - 1, 0) * inference.tpot_s)
+    return rate * (speed.ttft_s + max(output - 1, 0) * speed.tpot_s)
 
 
 MISMATCH_SHARE = 0.05
 """Users given this much below those the rate needs are still taken as consistent (rounding)."""
 
 
-def load_messages(scenario: Scenario, inference: ServingSpeed | None) -> list[Message]:
+def load_messages(scenario: Scenario, speed: ServingSpeed | None) -> list[Message]:
     """The users and the request rate checked against each other (Little's law): with a rate and
     no users, the users in flight the planner sized for; with both, a warning when the users,
     each sending the next request as the last answer ends, cannot make the rate."""
     c, serving = scenario.constraints, scenario.serving
-    if inference is None or not c.requests_per_s:
+    if speed is None or not c.requests_per_s:
         return []
-    needed = users_in_flight(scenario, inference)
-    latency = {"rate": c.requests_per_s, "ttft": inference.ttft_s, "output": serving.output_tokens,
-               "tpot": inference.tpot_s * 1000}
+    needed = users_in_flight(scenario, speed)
+    latency = {"rate": c.requests_per_s, "ttft": speed.ttft_s, "output": serving.output_tokens,
+               "tpot": speed.tpot_s * 1000}
     if serving.concurrency is None:
         return [msg("users-from-rate", users=needed, **latency)]
     if serving.concurrency < needed * (1 - MISMATCH_SHARE):
-        per_request = inference.ttft_s + max(serving.output_tokens - 1, 0) * inference.tpot_s
+        per_request = speed.ttft_s + max(serving.output_tokens - 1, 0) * speed.tpot_s
         most = serving.concurrency / per_request if per_request > 0 else c.requests_per_s
         return [msg("users-rate-mismatch", needed=needed, users=serving.concurrency, most=most, **latency)]
     return []

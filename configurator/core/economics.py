@@ -11,7 +11,7 @@ from configurator.core.formulas.economics import HOURS_PER_YEAR  # noqa: F401  (
 from configurator.core.messages import Message, msg
 from configurator.core.procurement import card_price
 from configurator.core.procurement.card_price import CardPrice
-from configurator.core.procurement.prices import PriceBook, active_price_book
+from configurator.core.procurement.prices import PriceBook, price_book_for
 from configurator.core.procurement.servers import host_power_w, server_type, servers_needed
 from configurator.core.scenario import Economics, Scenario
 
@@ -34,12 +34,12 @@ repository fixes it."""
 
 def host_watts(card: Card, scenario: Scenario, book: PriceBook | None = None) -> float:
     """Power of one server besides its cards at full load: the user's figure, else the server
-    type's from the price book ``book`` (``procurement.servers.host_power_w``; None: the book in
-    use, until every caller passes its own) [W]."""
+    type's from the price book ``book`` (``procurement.servers.host_power_w``; None: the
+    scenario's own, :func:`~configurator.core.procurement.prices.price_book_for`) [W]."""
     e = scenario.economics
     if e.host_power_w_per_node is not None:
         return e.host_power_w_per_node
-    book = active_price_book() if book is None else book
+    book = price_book_for(scenario.economics) if book is None else book
     watts = host_power_w(card, scenario.parallelism.cards_per_node, scenario.count, book)
     return HOST_POWER_FALLBACK_W if watts is None else watts
 

@@ -31,8 +31,9 @@ def estimate(scenario: Scenario, card: Card) -> Estimate:
 
     Layout fields left to the planner (``scenario.auto_layout``) are chosen first, so the
     estimate is of the layout a practitioner would run; its scenario holds the values chosen.
-    The last :data:`MEMO_SIZE` estimates are kept and given again for the same scenario, card
-    and price book (:func:`configurator.core.workloads.memo.remembered`).
+    The last :data:`MEMO_SIZE` estimates are kept and given again for the same scenario and
+    card (:func:`configurator.core.workloads.memo.remembered`); bills are priced from the scenario's
+    own price book (:func:`configurator.core.procurement.prices.price_book_for`).
     """
     return remembered(scenario, card, family_of(scenario.workload).assemble)
 
@@ -45,10 +46,10 @@ def clear_estimate_memo() -> None:
         family.clear_memos()
 
 
-def messages_for_serving_targets(scenario: Scenario, inference: ServingSpeed) -> list[str]:
+def messages_for_serving_targets(scenario: Scenario, speed: ServingSpeed) -> list[str]:
     """Serving targets the deployment misses (request rate, first token, time per token), as the
     message ids of the one checker's verdicts (:func:`configurator.core.constraints.missed_serving_targets`)."""
-    return missed_serving_targets(scenario, inference)
+    return missed_serving_targets(scenario, speed)
 
 
 # ---- counts and sweeps ------------------------------------------------------------------

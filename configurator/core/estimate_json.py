@@ -27,7 +27,7 @@ def _round(value: float | None, digits: int = 6) -> float | None:
 def estimate_to_dict(est: Estimate, cost: DeploymentCost) -> dict:
     """JSON-ready dict with the keys of the command-line contract; ``cost`` is ``est``'s deployment
     cost (:func:`configurator.core.procurement.deployment.deployment_cost`), its ``bom`` block."""
-    m, t, i = est.memory, est.training, est.inference
+    m, t, i = est.memory, est.training, est.serving
     speed = t or i or est.speed  # est.speed: a family added as a package (workloads.base.FamilySpeed)
     job = t or est.speed
     family = family_of(est.scenario.workload)
@@ -127,7 +127,7 @@ def error_bands_to_dict(bands: dict[str, Band]) -> dict:
 def latency_to_dict(est: Estimate) -> dict:
     """Serving latency under the load: percentiles of TTFT and TPOT [s], the load they are for,
     the engine and its batching, and the first token on an idle copy."""
-    i, serving = est.inference, est.scenario.serving
+    i, serving = est.serving, est.scenario.serving
     return {"engine": serving.engine.value, "batching": i.batching,
             "cuda_graphs": serving.profile.cuda_graphs if serving.cuda_graphs is None else serving.cuda_graphs,
             "load_requests_per_s": _round(i.load_per_s),
@@ -145,8 +145,8 @@ def carries_to_dict(est: Estimate) -> dict:
     requests per second, and the users in flight at the load (Little's law)."""
     s = est.scenario
     return {"concurrency": s.sequences_per_replica * (s.data_parallel - s.prefill_copies),
-            "requests_per_s": _round(est.inference.requests_per_s),
-            "users_in_flight": _round(users_in_flight(s, est.inference), 4)}
+            "requests_per_s": _round(est.serving.requests_per_s),
+            "users_in_flight": _round(users_in_flight(s, est.serving), 4)}
 
 
 def graphics_to_dict(est: Estimate) -> dict | None:

@@ -608,6 +608,9 @@ ENGLISH.update({
     "scenario-not-finite": "scenario file: a number is not finite or too long",
     "scenario-invalid": "scenario file: {problem}",
     "quote-twice": "'{item}' is quoted in row {first:,} too; keep one quote per item",
+    "quotes-too-many": "{path}: {count:,} quotes, more than the {limit:,} a scenario holds",
+    "quote-unknown-item": "quote for unknown item '{item}' ignored",
+    "quote-no-rate": "quote for '{item}' in {currency} ignored: no exchange rate",
 })
 CHINESE.update({
     "cli-error": "gpu-configurator：错误：{text}",
@@ -707,6 +710,9 @@ CHINESE.update({
     "scenario-not-finite": "场景文件：有数值不是有限数或位数过长",
     "scenario-invalid": "场景文件：{problem}",
     "quote-twice": "'{item}' 在第 {first:,} 行也有报价；每个项目只保留一条报价",
+    "quotes-too-many": "{path}：共 {count:,} 条报价，超过一个方案可容纳的 {limit:,} 条",
+    "quote-unknown-item": "未知项目 '{item}' 的报价已忽略",
+    "quote-no-rate": "'{item}' 以 {currency} 计的报价已忽略：没有汇率",
 })
 
 CATALOGUES: dict[str, dict[str, str]] = {"en": ENGLISH, "zh_CN": CHINESE}

@@ -27,7 +27,7 @@ from configurator.core.procurement.bom import BomLine
 from configurator.core.procurement.card_price import STALE_AFTER_MONTHS, is_stale, price_to_dict
 from configurator.core.procurement.price_decides import PriceDecision, PricedOption
 from configurator.core.procurement.price_decides import price_decision as _decision
-from configurator.core.procurement.prices import PriceBook, active_price_book
+from configurator.core.procurement.prices import PriceBook, price_book_for
 from configurator.core.scenario import Scenario, Workload, updated
 from configurator.core.software import runs_software, software_gaps
 from configurator.core.workloads import FAMILIES, CostBasis, family_of
@@ -157,7 +157,7 @@ class Result:
     filters: Filters | None = None
     """The filters the ranking was made with (cards already owned change what price moves)."""
     book: PriceBook | None = None
-    """The price book the bills of materials were priced from (None: the book in use)."""
+    """The price book the bills of materials were priced from (None: each estimate scenario's own)."""
 
     @cached_property
     def price_decides(self) -> PriceDecision | None:
@@ -179,8 +179,8 @@ def ownership_cost(est: Estimate, book: PriceBook | None = None) -> DeploymentCo
     """What owning the configuration costs: its whole bill of materials priced from ``book`` over the
     years (:func:`configurator.core.procurement.deployment.deployment_cost`, the summary's figure; the
     cards already owned are the scenario's ``economics.owned_cards``, set by :func:`priced_for`).
-    ``book`` None: the book in use (callers outside this module that have yet to pass theirs)."""
-    return deployment_cost(est, active_price_book() if book is None else book)
+    ``book`` None: the scenario's own (:func:`~configurator.core.procurement.prices.price_book_for`)."""
+    return deployment_cost(est, book)
 
 
 def cloud_cost(est: Estimate) -> float | None:
@@ -220,7 +220,7 @@ def energy_per_million(est: Estimate) -> float | None:
 def score(est: Estimate, objective: Objective, filters: Filters, book: PriceBook | None = None) -> float | None:
     """Lower is better; None when the objective cannot be evaluated (no price, no power, or no
     serving figures: a card without a published memory bandwidth cannot be timed for decoding).
-    ``book`` prices the bill of materials of the TCO objective (None: the book in use)."""
+    ``book`` prices the bill of materials of the TCO objective (None: the estimate scenario's own)."""
     if not family_of(est.scenario.workload).can_rank(est):
         return None
     if objective is Objective.TCO:
@@ -425,8 +425,8 @@ def recommend(scenario: Scenario, catalog: Catalog, objective: Objective = Objec
               filters: Filters = Filters(), limit: int = 10,  # noqa: B008 - frozen default
               book: PriceBook | None = None) -> Result:
     """Rank the catalog's cards (one configuration each) for ``scenario``, each bill of materials
-    priced from ``book`` (None: the book in use, read once here)."""
-    book = active_price_book() if book is None else book
+    priced from ``book`` (None: the scenario's own, read once here)."""
+    book = price_book_for(scenario.economics) if book is None else book
     best: list[Recommendation] = []
     unpriced: list[Recommendation] = []
     below: list[Recommendation] = []
@@ -557,7 +557,7 @@ def price_entry_to_dict(rec: Recommendation, objective: Objective, book: PriceBo
 
 def system_price_line(est: Estimate, book: PriceBook | None = None) -> BomLine | None:
     """The priced system a card without a price of its own is bought in whole (an NVL72 rack,
-    whose price includes its cards), or None; priced from ``book`` (None: the book in use)."""
+    whose price includes its cards), or None; priced from ``book`` (None: the estimate scenario's own)."""
     lines = ownership_cost(est, book).bom.lines
     if not any(line.kind == "accelerator" and line.unit_price == 0.0 and line.role != "owned" for line in lines):
         return None
@@ -577,11 +577,12 @@ def system_price_flags(line: BomLine) -> tuple[Message, ...]:
 def suggest(scenario: Scenario, card: Card, objective: Objective = Objective.TCO,
             book: PriceBook | None = None) -> Scenario:
     """The configuration of ``card`` the recommendation would rank for ``scenario`` (the same
-    deployments and checks, bills priced from ``book``; None: the book in use); without a price,
+    deployments and checks, bills priced from ``book``; None: the scenario's own); without a price,
     the fastest that meets every constraint."""
     candidates = family_of(scenario.workload).deployments(scenario, card,
                                                           whole_systems=objective is not Objective.CLOUD)
-    rec = _best_per_card(candidates, objective, Filters(), active_price_book() if book is None else book)
+    rec = _best_per_card(candidates, objective, Filters(),
+                         price_book_for(scenario.economics) if book is None else book)
     if rec is not None:
         return rec.estimate.scenario
     feasible = [e for e in candidates if not constraint_ids(e)] or candidates
@@ -591,8 +592,8 @@ def suggest(scenario: Scenario, card: Card, objective: Objective = Objective.TCO
 
 
 def recommendation_to_dict(rec: Recommendation, rank: int, book: PriceBook | None = None) -> dict:
-    """One ranked entry: the estimate's JSON fields (its bill priced from ``book``; None: the book in
-    use) plus the ranking numbers and reasons."""
+    """One ranked entry: the estimate's JSON fields (its bill priced from ``book``; None: its
+    scenario's own) plus the ranking numbers and reasons."""
     document = estimate_to_dict(rec.estimate, deployment_cost(rec.estimate, book))
     entry = {k: v for k, v in document.items() if k not in ("scenario", "assumptions")}
     entry.update({

@@ -9,7 +9,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field, ValidationError, model_validator
+from pydantic import BaseModel, Field, ValidationError, field_validator, model_validator
 
 from configurator.core.architecture import ModelArchitecture
 from configurator.core.batch import MAX_GLOBAL_BATCH_TOKENS
@@ -18,6 +18,7 @@ from configurator.core.formats import WeightFormat
 from configurator.core.formulas import economics as _economics
 from configurator.core.formulas import efficiency as _efficiency
 from configurator.core.frozen_model import FrozenModel
+from configurator.core.quote import MAX_QUOTES, Quote
 from configurator.core.units import Precision
 
 SCENARIO_SCHEMA_VERSION = 1
@@ -183,7 +184,7 @@ class Training(_Frozen):
 
 
 class Serving(_Frozen):
-    """Load on an inference deployment."""
+    """Load on a serving deployment."""
 
     use: ServingUse = Field(
         default=ServingUse.CHAT, description="what the service is for: interactive chat (people read as it "
@@ -382,6 +383,20 @@ class Economics(_Frozen):
         default=0, ge=0, le=1_000_000,
         description="cards of the scenario's card already owned: not bought, so left out of the capex the budget "
                     "checks and of the TCO (their servers, network and power still counted) [cards]")
+    quotes: tuple[Quote, ...] = Field(
+        default=(), max_length=MAX_QUOTES, exclude_if=lambda quotes: not quotes,
+        description="the buyer's quotes: each replaces the price file's unit price of its item (none: the price "
+                    "file's prices; left out of a saved file when none)")
+
+    @field_validator("quotes")
+    @classmethod
+    def _one_quote_per_item(cls, quotes: tuple[Quote, ...]) -> tuple[Quote, ...]:
+        seen: set[str] = set()
+        for quote in quotes:
+            if quote.item in seen:
+                raise ValueError(f"'{quote.item}' is quoted twice; keep one quote per item")
+            seen.add(quote.item)
+        return quotes
 
 
 class Constraints(_Frozen):

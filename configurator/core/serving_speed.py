@@ -409,7 +409,7 @@ def busy_copies(scenario: Scenario) -> float:
     return min(float(copies), users / -(-users // copies))
 
 
-def inference_speed(scenario: Scenario, replica: ReplicaSpeed | None) -> ServingSpeed | None:
+def deployment_speed(scenario: Scenario, replica: ReplicaSpeed | None) -> ServingSpeed | None:
     """The deployment: ``count / (tp × pp)`` replicas serving side by side, as many busy as the
     users keep busy (:func:`busy_copies`)."""
     if replica is None:

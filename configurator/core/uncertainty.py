@@ -145,7 +145,7 @@ def headline_bands(est: Estimate) -> dict[str, Band]:
         return {}
     cards = est.scenario.count
     bands = {"memory_total": band_for("memory", est.memory.total, cards)}
-    t, i = est.training, est.inference
+    t, i = est.training, est.serving
     if t is not None:
         for name in ("tokens_per_s", "tokens_per_s_per_card"):
             bands[name] = band_for("train-throughput", getattr(t, name), cards)

@@ -350,9 +350,9 @@ def _missed(est: Estimate) -> list[str]:
     """Why ``est`` does not count: 'memory', or the latency targets it misses."""
     if not est.fits:
         return ["memory"]
-    if est.inference is None:
+    if est.serving is None:
         return ["unknown"]
-    return messages_for_serving_targets(est.scenario, est.inference)
+    return messages_for_serving_targets(est.scenario, est.serving)
 
 
 def _limit(missed: list[str]) -> Limit:
@@ -362,7 +362,7 @@ def _limit(missed: list[str]) -> Limit:
 
 
 def _load(est: Estimate, users: int, limited_by: Limit, targets: ServingTargets) -> ServingLoad:
-    i = est.inference
+    i = est.serving
     return ServingLoad(users=users, users_in_memory=est.limits.max_concurrency or 0, limited_by=limited_by,
                        tokens_per_s_per_user=1.0 / i.tpot_s if i.tpot_s > 0 else 0.0, tokens_per_s=i.tokens_per_s,
                        ttft_s=i.ttft_at(targets.percentile), tpot_s=i.tpot_at(targets.percentile))
@@ -385,7 +385,7 @@ def _serving_row(base: Scenario, card: Card, choice: ModelChoice, model: ModelAr
     common = {"model": choice, "params": float(model.total_params()), "active_params": float(model.active_params()),
               "task": SERVING_TASK, "precision": fmt.value}
     one = at(1)
-    if one.inference is None:
+    if one.serving is None:
         return FitRow(**common, verdict=Verdict.UNKNOWN, memory_bytes=one.memory.total,
                       usable_bytes=one.memory.budget, estimate=one)
     if not one.fits:

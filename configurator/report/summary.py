@@ -20,7 +20,7 @@ from configurator.core.export_control import card_classification
 from configurator.core.fit_suggestions import what_would_fit
 from configurator.core.procurement.bom import BomLine
 from configurator.core.procurement.deployment import DeploymentCost, deployment_cost, work_over_years
-from configurator.core.procurement.prices import PriceBook, active_price_book
+from configurator.core.procurement.prices import PriceBook, price_book_for, quote_vendor
 from configurator.core.procurement.price_decides import PriceDecision, PricedOption, price_decision
 from configurator.core.workloads.layout import unpinned
 from configurator.core.procurement.tco import rent_vs_buy_curve
@@ -211,7 +211,7 @@ def ranked_options(chosen: Estimate, catalog: Catalog, objective: Objective = Ob
                    ) -> tuple[Option, tuple[Option, ...], tuple[Option, ...]]:
     """(your choice, the other cards' best configurations ranked by ``objective`` on one price
     basis, the cards that have no price on that basis), from ``result`` (else :func:`ranking`)."""
-    book = book or active_price_book()
+    book = price_book_for(chosen.scenario.economics) if book is None else book
     mine = _option(chosen, objective, book)
     result = result or ranking(chosen, catalog, objective)
     others = [_option(rec.estimate, objective, book) for rec in result.ranked
@@ -394,10 +394,14 @@ def _bom_row(line: BomLine, currency: str, w: Words, sources: SourceList, card_p
         per = f"{money(line.unit_price, currency)}"
         price = per + (f" / {w('year')}" if line.yearly else "")
         total = money(line.total, currency) + (f" / {w('year')}" if line.yearly else "")
-        cited = sources.cite(line.source) if line.source not in ("catalog", "user") else ""
-        origin = {"catalog": w("card catalog"), "user": w("your price")}.get(line.source, cited)
+        vendor = quote_vendor(line.source)
+        if vendor is not None:  # the buyer's quote: its vendor named in the row, in either language
+            origin = w("your quote: {vendor}", vendor=vendor) if vendor else w("your quote")
+        else:
+            cited = sources.cite(line.source) if line.source not in ("catalog", "user") else ""
+            origin = {"catalog": w("card catalog"), "user": w("your price")}.get(line.source, cited)
         source = " ".join(part for part in (origin, line.date, w(line.confidence) if line.confidence not in
-                                            ("catalog", "user") else "") if part)
+                                            ("catalog", "user", "quote") else "") if part)
         if card_price is not None and line.kind == "accelerator" and line.source in ("catalog", "user"):
             source = write(card_price, w.language)
     return (w(KIND_LABELS.get(line.kind, line.kind)), item_name(line, w), quantity, price, total, source)
@@ -439,7 +443,7 @@ def _bom_table(mine: Option, w: Words, sources: SourceList) -> Table:
     power = f"{num(bom.it_kw)} kW" if bom.it_kw is not None else "—"
     note = w("IT load at full power {power}; {cooling}; prices dated {date}.", power=power,
              cooling=w("liquid-cooled racks") if bom.liquid_cooled else w("air-cooled racks"),
-             date=active_price_book().price_date)
+             date=price_book_for(mine.estimate.scenario.economics).price_date)
     return Table("bom", w("Bill of materials"), header, tuple(rows), note=note)
 
 
@@ -571,10 +575,12 @@ def summary_price_decision(options: Sequence[Option], objective: Objective, book
     scores on the summary's basis); None for objectives that do not rank by price."""
     if objective not in (Objective.TCO, Objective.CLOUD):
         return None
-    book = book or active_price_book()
     ordered = sorted((o for o in options if o.score is not None), key=lambda o: o.score)
+    if not ordered:
+        return None
+    book = price_book_for(ordered[0].estimate.scenario.economics) if book is None else book
     priced = [p for p in (_priced_option(o, objective, book) for o in ordered) if p is not None]
-    if not ordered or not priced or priced[0].card_id != ordered[0].estimate.card.id:
+    if not priced or priced[0].card_id != ordered[0].estimate.card.id:
         return None
     return price_decision(priced, ordered[0].cost.bom.currency,
                           per="per card-hour" if objective is Objective.CLOUD else "per card")
@@ -656,7 +662,7 @@ def _assumptions_table(est: Estimate, mine: Option, w: Words, sources: SourceLis
     """The editable defaults as the command line writes them (:func:`assumptions_section`), less the
     servers' own power (the power table has it), then the price book's rates with their sources."""
     e, language = est.scenario.economics, w.language
-    book = active_price_book()
+    book = price_book_for(e)
     section = assumptions_section(est)
     cite_rate = e.currency == "CNY" and "usd_to_cny" in book.rates and is_dated_rate("CNY", e.usd_to_currency)
     rows = [(label(r.label, language), write(r.value, language)) for r in section.rows
@@ -697,7 +703,7 @@ def build_summary(est: Estimate, catalog: Catalog, language: str = "en", today: 
     """The whole summary of ``est`` in ``language`` ("en" or "zh_CN"), ranked by ``objective``."""
     w = Words(language)
     today = today or date.today()
-    book = book or active_price_book()
+    book = price_book_for(est.scenario.economics) if book is None else book
     mine, priced, unpriced = ranked_options(est, catalog, objective, book)
     decision = summary_price_decision([mine, *priced], objective, book)
     decision = () if decision is None else decision.messages()
@@ -707,7 +713,8 @@ def build_summary(est: Estimate, catalog: Catalog, language: str = "en", today: 
         (w("Date"), today.isoformat()),
         (w("App version"), __version__),
         (w("Catalog"), f"{catalog.version} ({catalog.date})"),
-        (w("Prices"), book.price_date),
+        (w("Prices"), w("{date}, with {n} of your quotes", date=book.price_date, n=count(len(book.quoted)))
+         if book.quoted else book.price_date),
         (w("Currency"), mine.cost.bom.currency),
     )
     verdict = _verdict(mine, best, objective, w)

@@ -1144,6 +1144,54 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
         <source>Launch command for {engine} copied ({lines} lines)</source>
         <translation>已复制 {engine} 的启动命令（{lines} 行）</translation>
     </message>
+    <message>
+        <source>Load Price Q&amp;uotes…</source>
+        <translation>载入报价(&amp;U)…</translation>
+    </message>
+    <message>
+        <source>Price the bill of materials with your quotes: a CSV with the columns item, unit_price, currency, date, vendor</source>
+        <translation>用您的报价为物料清单定价：CSV 文件，列为 item、unit_price、currency、date、vendor</translation>
+    </message>
+    <message>
+        <source>C&amp;lear Price Quotes</source>
+        <translation>清除报价(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Price the bill of materials from the bundled price file again</source>
+        <translation>重新按内置价格文件为物料清单定价</translation>
+    </message>
+    <message>
+        <source>Load price quotes</source>
+        <translation>载入报价</translation>
+    </message>
+    <message>
+        <source>Quotes (*.csv *.txt *.tsv);;All files (*)</source>
+        <translation>报价文件 (*.csv *.txt *.tsv);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Cannot load price quotes</source>
+        <translation>无法载入报价</translation>
+    </message>
+    <message>
+        <source>Load price quotes from {file}</source>
+        <translation>从 {file} 载入报价</translation>
+    </message>
+    <message>
+        <source>Price quotes cleared: the bill is priced from the bundled price file</source>
+        <translation>已清除报价：物料清单按内置价格文件定价</translation>
+    </message>
+    <message>
+        <source>Price quotes from {file}: {applied} of {count} applied</source>
+        <translation>{file} 中的报价：已采用 {applied} 条，共 {count} 条</translation>
+    </message>
+    <message>
+        <source>; ignored: {problems} (and {more} more)</source>
+        <translation>；已忽略：{problems}（另有 {more} 条）</translation>
+    </message>
+    <message>
+        <source>; ignored: {problems}</source>
+        <translation>；已忽略：{problems}</translation>
+    </message>
 </context>
 <context>
     <name>ModelImport</name>
@@ -3382,6 +3430,10 @@ Reinstall GPU Configurator to repair it.</source>
     <message>
         <source>your quote: {0}</source>
         <translation>您的报价：{0}</translation>
+    </message>
+    <message>
+        <source>your quote</source>
+        <translation>您的报价</translation>
     </message>
     <message>
         <source>Item</source>

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from configurator.core.estimate import Estimate
 from configurator.core.formulas.economics import HOURS_PER_YEAR
 from configurator.core.procurement.bom import BillOfMaterials, bill_of_materials
-from configurator.core.procurement.prices import PriceBook, active_price_book
+from configurator.core.procurement.prices import PriceBook, price_book_for
 from configurator.core.procurement.tco import (
     OwnershipCost,
     break_even_utilisation,
@@ -92,7 +92,7 @@ def work_over_years(est: Estimate) -> float | None:
 def deployment_cost(est: Estimate, book: PriceBook | None = None) -> DeploymentCost:
     """The bill of materials, ownership cost, rent, break-even and the TCO per unit of work
     (:func:`work_over_years`), with its slope in the card price."""
-    book = book or active_price_book()
+    book = price_book_for(est.scenario.economics) if book is None else book
     bom = bill_of_materials(est.scenario, est.card, book, prices=est.costs.prices)
     own = ownership_cost(bom, est.scenario, book)
     family = family_of(est.scenario.workload)

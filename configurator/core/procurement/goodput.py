@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from configurator.core.formulas import reliability
 from configurator.core.formulas.reliability import checkpoint_interval_hours
-from configurator.core.procurement.prices import PriceBook, active_price_book
+from configurator.core.procurement.prices import PriceBook, price_book_for
 from configurator.core.procurement.servers import server_type, servers_needed
 
 FAILURES_PER_GPU_HOUR = 419 / (54 * 24 * 16384)
@@ -73,15 +73,15 @@ def training_goodput(gpus: int, servers: int, gpus_per_server: int, checkpoint_b
 
 def deployment_goodput(scenario, card, book: PriceBook | None = None) -> Goodput | None:
     """Goodput of a training scenario on its servers, with the failure and restart figures of
-    the price book ``book`` (None: the book in use, until every caller passes its own; None
-    for one server or a workload that is not training)."""
+    the price book ``book`` (None: the scenario's own,
+    :func:`~configurator.core.procurement.prices.price_book_for` its economics; None for one server or a workload that is not training)."""
     if not scenario.workload.is_training:
         return None
     kind = server_type(card, scenario.parallelism.cards_per_node, scenario.count)
     servers = servers_needed(card, scenario.parallelism.cards_per_node, scenario.count)
     if servers <= 1:
         return None
-    book = active_price_book() if book is None else book
+    book = price_book_for(scenario.economics) if book is None else book
     checkpoint = CHECKPOINT_BYTES_PER_PARAM * scenario.model.total_params()
     return training_goodput(scenario.count, servers, kind.cards_each, checkpoint,
                             book.rate("gpu_failure_rate_per_gpu_hour", FAILURES_PER_GPU_HOUR),

@@ -1,5 +1,9 @@
 """Unit prices of everything besides the cards: the bundled, sourced price file and the buyer's
-quotes (a CSV of item, unit price, currency, date, vendor) that override it."""
+quotes (a CSV of item, unit price, currency, date, vendor) that override it.
+
+A bill is priced from :func:`price_book_for` the scenario's economics: the bundled book with the
+scenario's own quotes (``Economics.quotes``) applied. There is no price state outside the
+scenario: two scenarios, one with quotes and one without, are priced side by side."""
 
 from __future__ import annotations
 
@@ -11,11 +15,17 @@ from dataclasses import dataclass, field, replace
 from datetime import date
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from configurator.core.catalog import ISO_CURRENCIES, MAX_PRICE, checked_date
 from configurator.core.json_values import JsonFileError, json_object, read_bounded, read_json_file
-from configurator.core.messages import msg, said
+from configurator.core.memo import LruMemo
+from configurator.core.messages import Message, msg, said
+from configurator.core.quote import CONTROL_CHARACTERS, MAX_QUOTE_TEXT, MAX_QUOTES, Quote
 from configurator.core.resources import bundled_path
+
+if TYPE_CHECKING:
+    from configurator.core.scenario import Economics
 
 PRICE_FILE = "resources/procurement_prices.json"
 ITEM_KINDS = ("accelerator", "server", "network", "storage", "rack", "facility", "software")
@@ -147,8 +157,6 @@ QUOTE_COLUMNS = ("item", "unit_price", "currency", "date", "vendor")
 QUOTE_DELIMITERS = (",", ";", "\t")
 """Column separators a quotes file may use: commas, or the semicolons and tabs Excel writes where
 the comma is the decimal point (Germany, France, Russia …) and for "Unicode text"."""
-MAX_QUOTE_TEXT = 200
-"""Longest item id or vendor name read [characters]."""
 MAX_QUOTE_PROBLEMS = 5
 """Problems named in one refusal (the count of the rest follows)."""
 
@@ -158,7 +166,6 @@ one or two decimals, ``12500,50`` (never a digit of another script: ``١٢٣``, 
 _QUOTE_DATE = re.compile(r"([0-9]{4})(?:[-/]([0-9]{1,2})(?:[-/]([0-9]{1,2}))?)?")
 """A date year first: ``2026-01-15``, ``2026-01``, ``2026``, or as a spreadsheet in China writes
 it, ``2026/1/15``."""
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 
 
 def _column_letter(index: int) -> str:
@@ -227,7 +234,7 @@ def _quote_text(value: str, required: bool) -> str:
     text = value.strip()
     if required and not text:
         raise said(ValueError, msg("quote-empty"))
-    if _CONTROL.search(text):
+    if CONTROL_CHARACTERS.search(text):
         raise said(ValueError, msg("quote-control-character"))
     if len(text) > MAX_QUOTE_TEXT:
         raise said(ValueError, msg("quote-too-long", limit=MAX_QUOTE_TEXT))
@@ -332,49 +339,86 @@ def read_quotes(path: Path, today: date | None = None) -> tuple[tuple[str, float
                    msg("quotes-problems", **shown))
     if not rows:
         raise said(PriceFileError, msg("quotes-header-only", path=str(path)))
+    if len(rows) > MAX_QUOTES:
+        raise said(PriceFileError, msg("quotes-too-many", path=str(path), count=len(rows), limit=MAX_QUOTES))
     return tuple(rows)
 
 
-def with_quotes(book: PriceBook, quotes, usd_to: dict[str, float]) -> tuple[PriceBook, tuple[str, ...]]:
-    """``book`` with the buyer's quotes in place of its unit prices, and the problems found
-    (unknown item ids, currencies that cannot be converted). ``usd_to`` maps a currency to its
-    units per USD; prices are kept in the book's currency."""
+def as_quotes(rows) -> tuple[Quote, ...]:
+    """Rows of (item, unit price, currency, date, vendor), as :func:`read_quotes` gives them, as
+    the quotes a scenario holds (``Economics.quotes``)."""
+    return tuple(Quote.model_validate(dict(zip(QUOTE_COLUMNS, row, strict=True))) for row in rows)
+
+
+QUOTE_SOURCE = "quote"
+"""The source of a quoted price: ``quote: <vendor>``, or ``quote`` alone where the quote names no
+vendor (:func:`quote_vendor` reads it back)."""
+
+
+def quote_vendor(source: str) -> str | None:
+    """The vendor of a quoted price's ``source`` ('' where the quote names none), None for a price
+    that is not the buyer's quote."""
+    if source == QUOTE_SOURCE:
+        return ""
+    head, separator, vendor = source.partition(": ")
+    return vendor if separator and head == QUOTE_SOURCE else None
+
+
+def with_quotes(book: PriceBook, quotes, usd_to: dict[str, float]) -> tuple[PriceBook, tuple[Message, ...]]:
+    """``book`` with the buyer's quotes (rows of item, unit price, currency, date, vendor) in place
+    of its unit prices, and the problems found (unknown item ids, currencies that cannot be
+    converted: those quotes are ignored). ``usd_to`` maps a currency to its units per USD; prices
+    are kept in the book's currency."""
     items, problems, quoted = dict(book.items), [], list(book.quoted)
     for item_id, price, currency, date, vendor in quotes:
         current = items.get(item_id)
         if current is None:
-            problems.append(f"quote for unknown item '{item_id}' ignored")
+            problems.append(msg("quote-unknown-item", item=item_id))
             continue
         rate_in, rate_book = usd_to.get(currency), usd_to.get(current.currency)
         if rate_in is None or rate_book is None:
-            problems.append(f"quote for '{item_id}' in {currency} ignored: no exchange rate")
+            problems.append(msg("quote-no-rate", item=item_id, currency=currency))
             continue
-        items[item_id] = replace(current, unit_price=price / rate_in * rate_book, source=f"quote: {vendor or 'buyer'}",
-                                 date=date, confidence="quote")
+        items[item_id] = replace(current, unit_price=price / rate_in * rate_book, date=date, confidence="quote",
+                                 source=f"{QUOTE_SOURCE}: {vendor}" if vendor else QUOTE_SOURCE)
         quoted.append(item_id)
     return replace(book, items=items, quoted=tuple(quoted)), tuple(problems)
 
 
-_ACTIVE: list[PriceBook] = []
-"""The price book in use when the buyer's quotes replace some bundled prices (at most one)."""
+QUOTED_BOOKS = 16
+"""Price books with quotes kept (:func:`price_book_for`): the scenario on screen, its undo steps
+and the ones compared beside it."""
+
+_QUOTED: LruMemo[tuple[PriceBook, tuple[Message, ...]]] = LruMemo(QUOTED_BOOKS)
 
 
-def active_price_book() -> PriceBook:
-    """The book every bill of materials is priced with: the bundled one, or it with the quotes
-    given by :func:`use_quotes`."""
-    return _ACTIVE[0] if _ACTIVE else bundled_price_book()
-
-
-def use_quotes(path: Path | None, usd_to: dict[str, float]) -> tuple[str, ...]:
-    """Price everything from now on with the quotes in ``path`` over the bundled prices (None:
-    the bundled prices again); returns the problems found (ignored rows)."""
-    _ACTIVE.clear()
-    if path is None:
-        return ()
+def _quoted_book(economics: Economics) -> tuple[PriceBook, tuple[Message, ...]]:
+    """The bundled book with ``economics.quotes`` applied and the problems found, kept for the same
+    quotes, currency and exchange rate (a quote in the scenario's currency is converted at its
+    rate; one in CNY, where the scenario's currency is another, at the price file's dated rate)."""
+    key = (economics.quotes, economics.currency, economics.usd_to_currency)
+    kept = _QUOTED.get(key)
+    if kept is not None:
+        return kept
     book = bundled_price_book()
-    rates = {"USD": 1.0, **usd_to}
+    rates = {"USD": 1.0, economics.currency: economics.usd_to_currency}
     if "CNY" not in rates and "usd_to_cny" in book.rates:
         rates["CNY"] = book.rates["usd_to_cny"].value
-    quoted, problems = with_quotes(book, read_quotes(path), rates)
-    _ACTIVE.append(quoted)
-    return problems
+    return _QUOTED.put(key, with_quotes(book, (q.row for q in economics.quotes), rates))
+
+
+def price_book_for(economics: Economics) -> PriceBook:
+    """The price book a scenario's bills are priced from: the bundled price file, with the buyer's
+    quotes of ``economics`` (a scenario's :class:`~configurator.core.scenario.Economics`) in place
+    of the unit prices of the items they quote. A pure function of ``economics`` (its quotes,
+    currency and rate): the last :data:`QUOTED_BOOKS` books with quotes are kept, so asking again
+    gives the same object without applying the quotes again."""
+    if not economics.quotes:
+        return bundled_price_book()
+    return _quoted_book(economics)[0]
+
+
+def quote_problems(economics: Economics) -> tuple[Message, ...]:
+    """The quotes of ``economics`` that :func:`price_book_for` ignores, each with why: an item the
+    price file does not have, or a currency it cannot convert (no exchange rate)."""
+    return _quoted_book(economics)[1] if economics.quotes else ()

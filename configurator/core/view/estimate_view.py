@@ -136,7 +136,7 @@ def _decode_note(est: Estimate) -> Phrase:
 
 
 def _serving_speed(est: Estimate) -> Section:
-    i, serving, plan, b = est.inference, est.scenario.serving, est.plan, headline_bands(est)
+    i, serving, plan, b = est.serving, est.scenario.serving, est.plan, headline_bands(est)
     engine: str | Phrase = ENGINES.get(serving.engine.value, serving.engine.value)
     if serving.engine_profile is not None:
         engine = Phrase("{engine} (your profile)", {"engine": engine})
@@ -328,7 +328,7 @@ def _no_layout(est: Estimate) -> None:
 def _fits_verdict(est: Estimate) -> tuple[Phrase, bool]:
     m, who = est.memory, {"count": est.scenario.count, "card": est.card.name}
     # no rate, or a batch the cards cannot split
-    if est.fits and est.training is None and est.inference is None and est.speed is None:
+    if est.fits and est.training is None and est.serving is None and est.speed is None:
         return Phrase("{count} × {card} fits, but is not timed — see the warnings", who), False
     if est.fits:
         return Phrase("{count} × {card} fits, {headroom} headroom", {**who, "headroom": Amount(m.headroom, "share")}), True
@@ -455,7 +455,7 @@ def _untimed(est: Estimate) -> Section:
 
 
 def _speed_section(est: Estimate, tables: EstimateTables) -> Section:
-    if tables.may_be_untimed and est.training is None and est.inference is None:
+    if tables.may_be_untimed and est.training is None and est.serving is None:
         return _untimed(est)
     return tables.speed(est)
 
@@ -481,7 +481,7 @@ def estimate_view(est: Estimate) -> View:
     (:func:`headline_verdict`: green, amber or red) and its warnings."""
     tables = tables_of(est)
     verdict, state = headline_verdict(est)
-    layout = tables.layout(est) if est.training is not None or est.inference is not None else None
+    layout = tables.layout(est) if est.training is not None or est.serving is not None else None
     return View(tables.heading(est), verdict, state != "not met",
                 (memory_section(est), _speed_section(est, tables), cost_section(est)),
                 tuple(est.messages), layout, tables.headline, caution=state == "cannot be checked")

@@ -228,14 +228,14 @@ SERVING = FamilyView(
     charts=ChartView(
         throughput_axis="Throughput [tokens/s]", second_axis="Time per output token [ms]",
         second_legend="Time per token",
-        second_value=lambda est: est.inference.tpot_s * 1000 if est.inference is not None else None,
+        second_value=lambda est: est.serving.tpot_s * 1000 if est.serving is not None else None,
         shows_demand=False,
         curve_title="Memory against context", curve_axis="Context [tokens]",
         cost_title="Cost against latency, every card that fits", cost_axis="Time per output token [ms]",
         cost_x_scale=1000.0, cost_x_text=lambda seconds: Amount(seconds, "s")),
     ranking=RankingView(
         speed_heading="Time per token",
-        speed_text=lambda est: Amount(est.inference.tpot_s if est.inference else None, "s"),
+        speed_text=lambda est: Amount(est.serving.tpot_s if est.serving else None, "s"),
         pareto_title="Cost against latency: the Pareto front", pareto_axis="Time per token [ms]",
         pareto_x=lambda seconds: seconds * 1000.0, latency_targets=True, serving_tradeoff=True),
     job=_serving_job, workload_title="Workload and model", workload_rows=_serving_rows, card_specs="compute")

@@ -259,6 +259,9 @@ ZH_CN.update({
     "no price — enter a quote": "无价格——请输入报价",
     "card catalog": "加速卡目录",
     "your price": "您的价格",
+    "your quote": "您的报价",
+    "your quote: {vendor}": "您的报价：{vendor}",
+    "{date}, with {n} of your quotes": "{date}，含您的 {n} 条报价",
     "Capex (sum of the priced purchases)": "资本支出（已定价采购项之和）",
     "Licences per year": "每年许可费",
     "IT load at full power {power}; {cooling}; prices dated {date}.":

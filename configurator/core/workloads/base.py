@@ -91,7 +91,7 @@ class Estimate:
     memory: MemoryBreakdown
     limits: Limits
     training: TrainingSpeed | None
-    inference: ServingSpeed | None
+    serving: ServingSpeed | None
     power: Power | None
     energy_kwh: float | None
     costs: Costs
@@ -124,7 +124,7 @@ class Estimate:
 
     @property
     def tokens_per_s(self) -> float | None:
-        speed = self.training or self.inference or self.speed
+        speed = self.training or self.serving or self.speed
         return speed.tokens_per_s if speed else None
 
     @property

@@ -1,6 +1,7 @@
 """The memo of estimates every family shares: the last :data:`MEMO_SIZE` estimates, given again
-for the same scenario, card and price book. :func:`configurator.core.estimate.estimate` and each
-family's own searches (which estimate scenarios of their own family) read and fill the same memo."""
+for the same scenario and card (the price book is the scenario's own: its quotes are in its
+key). :func:`configurator.core.estimate.estimate` and each family's own searches (which estimate
+scenarios of their own family) read and fill the same memo."""
 
 from __future__ import annotations
 
@@ -8,7 +9,6 @@ from collections.abc import Callable
 
 from configurator.core.catalog import Card
 from configurator.core.memo import LruMemo, scenario_key
-from configurator.core.procurement.prices import active_price_book
 from configurator.core.scenario import Scenario
 from configurator.core.workloads.base import Estimate
 
@@ -25,17 +25,18 @@ def clear_memo() -> None:
 
 
 def remembered(scenario: Scenario, card: Card, assemble: Callable[[Scenario, Card], Estimate]) -> Estimate:
-    """``assemble(scenario, card)`` (a family's assembly), or the estimate kept for the same three.
+    """``assemble(scenario, card)`` (a family's assembly), or the estimate kept for the same two.
 
-    An estimate depends on the scenario, the card and the price book in use only, and is never
-    edited (frozen), so the last :data:`MEMO_SIZE` are kept and given again for the same three
-    (the card and the book by identity: the catalog is loaded once, hashing a card costs more):
-    the recommendation under another objective, re-analysing after an undo, a summary printed
-    from a fresh analysis. The scenario is compared by its JSON (``1`` and ``1.0`` differ there).
+    An estimate depends on the scenario and the card only (its prices too: the price book is the
+    bundled one with the scenario's own quotes, :func:`~configurator.core.procurement.prices.price_book_for`),
+    and is never edited (frozen), so the last :data:`MEMO_SIZE` are kept and given again for the
+    same two (the card by identity: the catalog is loaded once, hashing a card costs more): the
+    recommendation under another objective, re-analysing after an undo, a summary printed from a
+    fresh analysis. The scenario is compared by its JSON (``1`` and ``1.0`` differ there; its
+    quotes are part of it).
     """
-    book = active_price_book()
     key = scenario_key(scenario)
-    kept = _MEMO.get(key, (card, book))
+    kept = _MEMO.get(key, (card,))
     if kept is not None:
         return kept
-    return _MEMO.put(key, assemble(scenario, card), (card, book))  # assembled outside the lock: it estimates too
+    return _MEMO.put(key, assemble(scenario, card), (card,))  # assembled outside the lock: it estimates too

@@ -14,7 +14,7 @@ from configurator.core.economics import Costs, Power, PriceBasis, deployment_pow
 from configurator.core.graphics import GraphicsSpeed, card_fit_messages, demand_messages, graphics_speed
 from configurator.core.messages import Message, msg
 from configurator.core.precision import PrecisionPlan, plan_serving_precision
-from configurator.core.procurement.prices import PriceBook, active_price_book
+from configurator.core.procurement.prices import PriceBook, price_book_for
 from configurator.core.scenario import Scenario, Workload
 from configurator.core.verdicts import Verdict
 from configurator.core.workloads.base import Estimate, Limits, WorkloadFamily
@@ -41,11 +41,12 @@ class GraphicsBasis:
 
 
 def graphics_basis(scenario: Scenario, card: Card, book: PriceBook | None = None) -> GraphicsBasis:
-    """What does not depend on the count; ``book`` None: the book in use (read once, here)."""
+    """What does not depend on the count; ``book`` None: the scenario's own
+    (:func:`~configurator.core.procurement.prices.price_book_for` its economics, read once, here)."""
     return GraphicsBasis(plan_serving_precision(card, scenario.precision), price_basis(card, scenario.economics),
                          tuple(card_fit_messages(scenario, card))
                          + tuple(card_messages(card, class_messages(scenario.workload, card))),
-                         active_price_book() if book is None else book)
+                         price_book_for(scenario.economics) if book is None else book)
 
 
 def constraint_check(scenario: Scenario, card: Card, speed: GraphicsSpeed, costs: Costs, power: Power | None,

@@ -28,7 +28,7 @@ SERVING_COUNTS = tuple(2**k for k in range(13))
 
 def carries_load(est: Estimate) -> bool:
     """Serving: fits, and carries every user and the request rate within the latency targets."""
-    return est.fits and est.inference is not None and not missed_serving_targets(est.scenario, est.inference)
+    return est.fits and est.serving is not None and not missed_serving_targets(est.scenario, est.serving)
 
 
 def fewest_cards_for_weights(scenario: Scenario, card: Card) -> int:
@@ -60,7 +60,7 @@ def serving_deployment(scenario: Scenario, card: Card, counts: Sequence[int] = S
         if carries_load(est):
             found = est if in_units else _fewest_carrying(base, card, previous + 1, count, est)
             return _with_engine_search(full, card, found)
-        if est.inference is None or (last is not None and _latency_floor_reached(last, est)):
+        if est.serving is None or (last is not None and _latency_floor_reached(last, est)):
             return None  # no published rate to time it with, or more cards no longer help
         previous, last = count, est
     return None
@@ -76,7 +76,7 @@ def _latency_floor_reached(smaller: Estimate, larger: Estimate) -> bool:
     misses a latency target, and neither latency is shorter than on ``smaller`` by
     :data:`LATENCY_GAIN` (each copy is as fast as its widest layout and smallest batch make it:
     a card too slow for the targets at any count)."""
-    a, b = smaller.inference, larger.inference
+    a, b = smaller.serving, larger.serving
     if a is None or b is None or not (smaller.fits and larger.fits):
         return False
     missed = set(missed_serving_targets(larger.scenario, b))
@@ -112,7 +112,7 @@ def closest_serving_deployment(scenario: Scenario, card: Card, counts: Sequence[
         if count < least:
             continue
         est = estimated(at_count(base, count), card)
-        if est.inference is None:
+        if est.serving is None:
             break
         if est.fits:
             tried.append(est)
@@ -121,12 +121,12 @@ def closest_serving_deployment(scenario: Scenario, card: Card, counts: Sequence[
         last = est
     if not tried:
         return None
-    smallest = min(target_miss(e.scenario, e.inference) for e in tried)
-    closest = next(e for e in tried if target_miss(e.scenario, e.inference) <= smallest + MISS_TIE)
+    smallest = min(target_miss(e.scenario, e.serving) for e in tried)
+    closest = next(e for e in tried if target_miss(e.scenario, e.serving) <= smallest + MISS_TIE)
     if full.auto_layout != base.auto_layout:  # the engine step and the pools searched at that count too
         searched = estimated(at_count(full, closest.scenario.count), card)
-        if searched.fits and target_miss(searched.scenario, searched.inference) < \
-                target_miss(closest.scenario, closest.inference):
+        if searched.fits and target_miss(searched.scenario, searched.serving) < \
+                target_miss(closest.scenario, closest.serving):
             closest = searched
     return closest
 

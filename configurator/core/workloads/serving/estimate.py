@@ -1,6 +1,6 @@
 """A serving estimate assembled at a given layout: memory at the load, the replica's speed under
 the load, power, energy and cost per hour, and the verdicts of the stated targets. What does not
-depend on the card count is worked out once (:class:`InferenceBasis`)."""
+depend on the card count is worked out once (:class:`ServingBasis`)."""
 
 from __future__ import annotations
 
@@ -12,17 +12,17 @@ from configurator.core.economics import PriceBasis, deployment_power, energy_kwh
 from configurator.core.memory import MemoryBreakdown, serving_memory_model
 from configurator.core.messages import Message
 from configurator.core.precision import PrecisionPlan, plan_serving
-from configurator.core.procurement.prices import PriceBook, active_price_book
+from configurator.core.procurement.prices import PriceBook, price_book_for
 from configurator.core.scenario import Scenario
-from configurator.core.serving_speed import ReplicaSpeed, ServingSpeed, inference_speed, replica_speed
+from configurator.core.serving_speed import ReplicaSpeed, ServingSpeed, deployment_speed, replica_speed
 from configurator.core.verdicts import Verdict
 from configurator.core.workloads.base import Estimate, Limits
 from configurator.core.workloads.checks import card_messages, fit_messages, verdict_messages
 
 
 @dataclass(frozen=True)
-class InferenceBasis:
-    """What an inference estimate needs that does not depend on the card count."""
+class ServingBasis:
+    """What a serving estimate needs that does not depend on the card count."""
 
     plan: PrecisionPlan
     memory: MemoryBreakdown
@@ -34,28 +34,29 @@ class InferenceBasis:
     """The price book the estimate's servers are powered and its budget checked from."""
 
 
-def inference_basis(scenario: Scenario, card: Card, book: PriceBook | None = None) -> InferenceBasis:
-    """What does not depend on the count; ``book`` None: the book in use (read once, here)."""
+def serving_basis(scenario: Scenario, card: Card, book: PriceBook | None = None) -> ServingBasis:
+    """What does not depend on the count; ``book`` None: the scenario's own
+    (:func:`~configurator.core.procurement.prices.price_book_for` its economics, read once, here)."""
     plan = plan_serving(scenario, card)
     serving = scenario.serving
     model = serving_memory_model(scenario, card, plan)
     per_replica = scenario.sequences_per_replica
     limits = Limits(max_concurrency=model.max_concurrency(serving.context_tokens) * scenario.data_parallel,
                     max_context=model.max_context(per_replica))
-    return InferenceBasis(plan, model.breakdown(per_replica, serving.context_tokens), limits,
+    return ServingBasis(plan, model.breakdown(per_replica, serving.context_tokens), limits,
                           replica_speed(scenario, card, plan), price_basis(card, scenario.economics),
-                          tuple(card_messages(card)), active_price_book() if book is None else book)
+                          tuple(card_messages(card)), price_book_for(scenario.economics) if book is None else book)
 
 
 def constraint_check(scenario: Scenario, card: Card, speed: ServingSpeed | None, costs, power, book: PriceBook
                      ) -> tuple[Verdict, ...]:
     """Budget, region, power, request rate and latency targets: the one checker on the speed under load."""
-    return check(scenario, card, costs=costs, power=power, inference=speed, serving=True, book=book)
+    return check(scenario, card, costs=costs, power=power, serving_speed=speed, serving=True, book=book)
 
 
-def estimate_inference(scenario: Scenario, card: Card, basis: InferenceBasis) -> Estimate:
+def estimate_serving(scenario: Scenario, card: Card, basis: ServingBasis) -> Estimate:
     """``scenario`` on ``scenario.count`` × ``card`` at the layout it states, per hour of serving."""
-    speed = inference_speed(scenario, basis.replica)
+    speed = deployment_speed(scenario, basis.replica)
     power = deployment_power(card, scenario, basis.book)
     energy = energy_kwh(power, 1.0) if power else None
     tokens_per_hour = speed.tokens_per_s * 3600.0 if speed else None

@@ -36,10 +36,10 @@ LONGEST_CONTEXT_SHOWN = 2_097_152
 
 
 def served_tokens_per_hour(est: Estimate) -> float:
-    """Output tokens an inference deployment serves per hour: the stated load if there is one
+    """Output tokens a serving deployment serves per hour: the stated load if there is one
     (capacity beyond it is paid for but idle), else its capacity [tokens/h]."""
     target = est.scenario.constraints.requests_per_s
-    rate = min(target, est.inference.requests_per_s) if target else est.inference.requests_per_s
+    rate = min(target, est.serving.requests_per_s) if target else est.serving.requests_per_s
     return rate * est.scenario.serving.output_tokens * 3600.0
 
 
@@ -90,13 +90,13 @@ class ServingFamily(WorkloadFamily):
         """Cost per million output tokens [currency] against the time per output token [s]."""
         est = chosen if chosen is not None else plan.estimated(scenario, card)
         cost = est.costs.per_million_tokens
-        if cost is None or est.inference is None:
+        if cost is None or est.serving is None:
             return None
-        return CatalogPoint(est.card, est.inference.tpot_s, cost, est.fits, basis_of(est.costs), self.x_unit,
+        return CatalogPoint(est.card, est.serving.tpot_s, cost, est.fits, basis_of(est.costs), self.x_unit,
                             self.chart_cost_unit)
 
     def speed_figure(self, est: Estimate) -> float:
-        return est.inference.tpot_s
+        return est.serving.tpot_s
 
     def work_paid_for(self, est: Estimate, hours: float) -> float:
         """Output tokens served in ``hours`` at the load [tokens]."""
@@ -104,21 +104,21 @@ class ServingFamily(WorkloadFamily):
 
     def work_per_year(self, est: Estimate) -> float | None:
         """Tokens processed in a year of full use [tokens/year]."""
-        return None if est.inference is None else est.inference.tokens_per_s * 3600 * HOURS_PER_YEAR
+        return None if est.serving is None else est.serving.tokens_per_s * 3600 * HOURS_PER_YEAR
 
     def limiting_factor(self, est: Estimate) -> str:
         """The decode step's bound (bandwidth or compute) unless memory is nearly full."""
         if est.memory.headroom < TIGHT_HEADROOM:
             return "memory"
-        if est.inference is None:
+        if est.serving is None:
             return "unknown"
-        return "bandwidth" if est.inference.decode_bound == "memory" else "compute"
+        return "bandwidth" if est.serving.decode_bound == "memory" else "compute"
 
     def can_rank(self, est: Estimate) -> bool:
-        return est.inference is not None
+        return est.serving is not None
 
     def limit_reason(self, est: Estimate) -> Message:
-        bound = est.inference.decode_bound
+        bound = est.serving.decode_bound
         return msg("reason-decode-bound", concurrency=est.scenario.sequences_per_replica, card=est.card.name,
                    bound="memory bandwidth" if bound == "memory" else "compute")
 

@@ -18,8 +18,8 @@ from configurator.core.scenario import Scenario
 from configurator.core.serving_use import latency_targets
 from configurator.core.workloads.base import Estimate
 from configurator.core.workloads.layout import at_count, plannable
-from configurator.core.workloads.serving.plan import planned_inference, plans_layout, recording_evaluated
-from configurator.core.workloads.serving.estimate import estimate_inference, inference_basis
+from configurator.core.workloads.serving.plan import planned_serving, plans_layout, recording_evaluated
+from configurator.core.workloads.serving.estimate import estimate_serving, serving_basis
 
 
 @dataclass(frozen=True)
@@ -99,7 +99,7 @@ class ServingTradeoff:
 
 
 def _point(est: Estimate, percentile: int) -> TradeoffPoint | None:
-    i, s = est.inference, est.scenario
+    i, s = est.serving, est.scenario
     if i is None or not est.fits or i.tpot_at(percentile) <= 0:
         return None
     serving = s.serving
@@ -135,10 +135,10 @@ def serving_tradeoff(scenario: Scenario, card: Card, chosen: Estimate | None = N
     percentile = targets.percentile
     if plans_layout(scenario):
         _, weighed = recording_evaluated(scenario, card, explore=True)
-        answer = planned_inference(scenario, card)
+        answer = planned_serving(scenario, card)
     else:
 
-        answer = estimate_inference(scenario, card, inference_basis(scenario, card))
+        answer = estimate_serving(scenario, card, serving_basis(scenario, card))
         weighed = [answer]
     chosen = chosen if chosen is not None else answer
     unique: dict[tuple, TradeoffPoint] = {}

@@ -24,7 +24,7 @@ from configurator.core.units import Precision
 from configurator.core.workloads.base import Estimate
 from configurator.core.workloads.layout import with_layout
 from configurator.core.workloads.memo import remembered
-from configurator.core.workloads.serving.estimate import estimate_inference, inference_basis
+from configurator.core.workloads.serving.estimate import estimate_serving, serving_basis
 
 PLANNED_FIELDS = frozenset({"tp", "pp", "max_batch", "max_batched_tokens", "disaggregated"})
 """Serving fields that, left Auto, make the serving planner choose the layout."""
@@ -41,8 +41,8 @@ def plans_layout(scenario: Scenario) -> bool:
 def assemble(scenario: Scenario, card: Card) -> Estimate:
     """The serving estimate: of the planned layout when the planner chooses it, else of the one stated."""
     if plans_layout(scenario):
-        return planned_inference(scenario, card)
-    return estimate_inference(scenario, card, inference_basis(scenario, card))
+        return planned_serving(scenario, card)
+    return estimate_serving(scenario, card, serving_basis(scenario, card))
 
 
 def estimated(scenario: Scenario, card: Card) -> Estimate:
@@ -51,15 +51,15 @@ def estimated(scenario: Scenario, card: Card) -> Estimate:
     return remembered(scenario, card, assemble)
 
 
-def target_miss(scenario: Scenario, inference: ServingSpeed | None) -> float:
+def target_miss(scenario: Scenario, speed: ServingSpeed | None) -> float:
     """How far a deployment is from its serving targets: the largest relative miss over the
     request rate and the latency targets (the buyer's, else the use's) — ``actual/target − 1`` for
     a latency, ``target/actual − 1`` for the rate — 0 when it meets them all, infinite without a
     speed [share]."""
-    if inference is None:
+    if speed is None:
         return math.inf
     worst = 0.0
-    for v in serving_verdicts(scenario, inference):
+    for v in serving_verdicts(scenario, speed):
         if not v.missed:
             continue
         if v.kind == "ceiling":
@@ -73,7 +73,7 @@ def _serving_rank(est: Estimate) -> tuple:
     """Order of serving layouts: fits, meets its targets, then — short of them — the smallest
     relative miss (:func:`target_miss`: a layout 10 % slower than the target before one 10× slower,
     whatever request rate the slow one's queue reports), then throughput, then fewer cards per copy."""
-    i = est.inference
+    i = est.serving
     if i is None:  # no speed: neither fits nor carries anything
         return (False, False, -math.inf, 0.0, 0)
     miss = target_miss(est.scenario, i)
@@ -132,8 +132,8 @@ def clear_search_memo() -> None:
     _SEARCHES.clear()
 
 
-def planned_inference(scenario: Scenario, card: Card) -> Estimate:
-    """The serving plan (:func:`search_inference`), searched once for scenarios that differ only
+def planned_serving(scenario: Scenario, card: Card) -> Estimate:
+    """The serving plan (:func:`search_serving`), searched once for scenarios that differ only
     in :data:`~configurator.core.memo.NOT_SEARCHED` (the last :data:`SEARCH_MEMO_SIZE` kept): the same layout in another
     currency or at another electricity price is estimated again, with the search's notes."""
     key = scenario_key(scenario, NOT_SEARCHED)
@@ -141,9 +141,9 @@ def planned_inference(scenario: Scenario, card: Card) -> Estimate:
     if kept is not None:
         chosen, notes = kept
         planned = chosen.model_copy(update={"name": scenario.name, "economics": scenario.economics})
-        est = estimate_inference(planned, card, inference_basis(planned, card))
+        est = estimate_serving(planned, card, serving_basis(planned, card))
         return replace(est, messages=(*notes, *est.messages)) if notes else est
-    est = search_inference(scenario, card)
+    est = search_serving(scenario, card)
     notes = []
     for message in est.messages:
         if message.id not in PLANNER_NOTES:
@@ -153,7 +153,7 @@ def planned_inference(scenario: Scenario, card: Card) -> Estimate:
     return est
 
 
-def search_inference(scenario: Scenario, card: Card) -> Estimate:
+def search_serving(scenario: Scenario, card: Card) -> Estimate:
     """The serving plan (:func:`planned_layout`); with disaggregation Auto and a latency target,
     planned both with prefill and decode sharing every copy and with separate pools, the one
     that carries more within the targets, said in a message with both rates."""
@@ -168,15 +168,15 @@ def search_inference(scenario: Scenario, card: Card) -> Estimate:
     if _nothing_to_gain(colocated):
         return colocated
     pools = planned(True)
-    if pools.inference is None or colocated.inference is None or not pools.scenario.prefill_copies:
+    if pools.serving is None or colocated.serving is None or not pools.scenario.prefill_copies:
         return colocated
     chosen, other = (pools, colocated) if _serving_rank(pools) > _serving_rank(colocated) else (colocated, pools)
     s = chosen.scenario
     if s.serving.disaggregated:
         note = msg("serving-disaggregated-chosen", prefill=s.prefill_copies, decode=s.data_parallel - s.prefill_copies,
-                   rate=chosen.inference.requests_per_s, other=other.inference.requests_per_s)
+                   rate=chosen.serving.requests_per_s, other=other.serving.requests_per_s)
     else:
-        note = msg("serving-colocated-chosen", rate=chosen.inference.requests_per_s, other=other.inference.requests_per_s)
+        note = msg("serving-colocated-chosen", rate=chosen.serving.requests_per_s, other=other.serving.requests_per_s)
     return replace(chosen, messages=(note, *chosen.messages))
 
 
@@ -235,7 +235,7 @@ def _with_fp8_cache_if_needed(scenario: Scenario, card: Card, best: Estimate) ->
     the default does not; said in a message. Tried on every layout the search weighs, not only on
     the one it would pick without it: with more users the default cache can outgrow a single
     stage, and a wider split that fits with it still be slower than one stage with an FP8 cache."""
-    i = best.inference
+    i = best.serving
     if scenario.serving.kv_precision is not None or not card.supports(Precision.FP8) or i is None:
         return best
     if best.fits and not missed_serving_targets(best.scenario, i):
@@ -254,7 +254,7 @@ _EVALUATED: ContextVar[list[Estimate] | None] = ContextVar("serving_layouts_eval
 
 def _evaluated(scenario: Scenario, card: Card) -> Estimate:
     """One layout the search weighs, estimated (and kept while :func:`recording_evaluated` collects)."""
-    est = estimate_inference(scenario, card, inference_basis(scenario, card))
+    est = estimate_serving(scenario, card, serving_basis(scenario, card))
     kept = _EVALUATED.get()
     if kept is not None:
         kept.append(est)
@@ -267,7 +267,7 @@ pools even where the first plan already meets every target (:func:`_nothing_to_g
 
 
 def recording_evaluated(scenario: Scenario, card: Card, explore: bool = False) -> tuple[Estimate, list[Estimate]]:
-    """The search (:func:`search_inference`, its memo passed by) with every layout it estimated,
+    """The search (:func:`search_serving`, its memo passed by) with every layout it estimated,
     in order: tensor/expert parallel, pipeline stages, batch per copy, tokens per step, KV
     precision, shared or separate prefill/decode pools. With ``explore``, the engine steps and
     separate pools the search skips when the first plan already meets every target under a load
@@ -276,7 +276,7 @@ def recording_evaluated(scenario: Scenario, card: Card, explore: bool = False) -
     kept: list[Estimate] = []
     token, exploring = _EVALUATED.set(kept), _EXPLORING.set(explore)
     try:
-        chosen = search_inference(scenario, card)
+        chosen = search_serving(scenario, card)
     finally:
         _EVALUATED.reset(token)
         _EXPLORING.reset(exploring)
@@ -300,8 +300,8 @@ def _batched_replica(scenario: Scenario, card: Card) -> Estimate:
     est, batch = at(spread), spread
 
     def carries_rate(e: Estimate) -> bool:  # without a speed (no bandwidth figure) a larger batch tells nothing more
-        return e.inference is None or "misses-request-rate" not in missed_serving_targets(e.scenario,
-                                                                                                 e.inference)
+        return e.serving is None or "misses-request-rate" not in missed_serving_targets(e.scenario,
+                                                                                                 e.serving)
 
     # Under a request rate the sequences decoding at once follow from it (Little's law inside the
     # load model: n = λ·(O − 1)·T): the batch only caps them. A copy short of the rate queues
@@ -317,11 +317,11 @@ def _batched_replica(scenario: Scenario, card: Card) -> Estimate:
     # A copy that carries the rate can still miss the first-token target waiting for a free slot
     # (the batch caps the sequences at once near their mean, so the p90 request queues for one):
     # the cap doubles while that shortens the worst miss and the copy still fits.
-    miss = target_miss(est.scenario, est.inference) if est.inference is not None else 0.0
+    miss = target_miss(est.scenario, est.serving) if est.serving is not None else 0.0
     while batch < largest and est.fits and carries_rate(est) and miss > 0.0:
         wider = min(2 * batch, largest)
         bigger = at(wider)
-        wider_miss = target_miss(bigger.scenario, bigger.inference)
+        wider_miss = target_miss(bigger.scenario, bigger.serving)
         if not bigger.fits or wider_miss >= miss:
             break
         batch, est, miss = wider, bigger, wider_miss
@@ -346,8 +346,8 @@ def _nothing_to_gain(est: Estimate) -> bool:
     """A plan that fits and meets every latency target under a load of users alone (no request
     rate): another engine step or separate pools would only serve the same users a little faster,
     so they are not searched (their point is the most requests carried within the targets)."""
-    return not est.scenario.constraints.requests_per_s and est.fits and est.inference is not None and \
-        not missed_serving_targets(est.scenario, est.inference) and not _EXPLORING.get()
+    return not est.scenario.constraints.requests_per_s and est.fits and est.serving is not None and \
+        not missed_serving_targets(est.scenario, est.serving) and not _EXPLORING.get()
 
 
 def _latency_targets(scenario: Scenario) -> bool:
@@ -385,7 +385,7 @@ def _searched_engine_step(scenario: Scenario, card: Card, best: Estimate) -> Est
     """With the chunk Auto and a latency target: the engine step (prefill chunk, with the batch
     re-planned for it) that carries the most within the targets, said in a message when it is
     not the one given (the engine's 8192 unless set)."""
-    if "max_batched_tokens" not in scenario.auto_layout or not _latency_targets(scenario) or best.inference is None \
+    if "max_batched_tokens" not in scenario.auto_layout or not _latency_targets(scenario) or best.serving is None \
             or _nothing_to_gain(best):
         return best
 
@@ -400,8 +400,8 @@ def _searched_engine_step(scenario: Scenario, card: Card, best: Estimate) -> Est
     chosen = max(tried, key=_serving_rank)
     if chosen is not best:
         chosen = max(chosen, at(chosen.scenario.serving.max_batched_tokens, True), key=_serving_rank)
-    if _serving_rank(best)[:2] == _serving_rank(chosen)[:2] and best.inference is not None and \
-            best.inference.requests_per_s >= (1 - SAME_RATE) * chosen.inference.requests_per_s:
+    if _serving_rank(best)[:2] == _serving_rank(chosen)[:2] and best.serving is not None and \
+            best.serving.requests_per_s >= (1 - SAME_RATE) * chosen.serving.requests_per_s:
         return best  # the engine's step carries as much: kept, nothing to say
     serving = chosen.scenario.serving
     note = msg("chunk-chosen", chunk=serving.max_batched_tokens, batch=chosen.scenario.sequences_per_replica,

@@ -21,7 +21,7 @@ from configurator.core.messages import Message, msg
 from configurator.core.training_speed import MicroBatchTiming, TrainingSpeed, micro_batch_timing, training_speed
 from configurator.core.precision import PrecisionPlan, plan_training
 from configurator.core.procurement.goodput import deployment_goodput
-from configurator.core.procurement.prices import PriceBook, active_price_book
+from configurator.core.procurement.prices import PriceBook, price_book_for
 from configurator.core.scenario import Scenario, Workload
 from configurator.core.verdicts import Verdict
 from configurator.core.workloads.base import Estimate, Limits
@@ -60,14 +60,15 @@ class TrainingBasis:
 
 
 def training_basis(scenario: Scenario, card: Card, book: PriceBook | None = None) -> TrainingBasis:
-    """What does not depend on the count; ``book`` None: the book in use (read once, here)."""
+    """What does not depend on the count; ``book`` None: the scenario's own
+    (:func:`~configurator.core.procurement.prices.price_book_for` its economics, read once, here)."""
     plan = plan_training(card, scenario.precision)
     layout = activation_layout(scenario, plan, training_states(scenario, plan))
     timing = micro_batch_timing(scenario, card, plan, layout) if plan.math is not None else None
     return TrainingBasis(plan, layout, stage_memories(scenario, card, plan), timing,
                          price_basis(card, scenario.economics),
                          tuple(card_messages(card, class_messages(scenario.workload, card))),
-                         active_price_book() if book is None else book)
+                         price_book_for(scenario.economics) if book is None else book)
 
 
 def constraint_check(scenario: Scenario, card: Card, speed: TrainingSpeed | None, costs, power,

@@ -279,7 +279,7 @@ def micro_batch_timing(
     attention_peak = card.peak_tflops(attention_precision(card, plan)) * TERA
     tp, cp, layers = par.tp, par.cp, stage_layer_count(model, par.pp)
     tokens = train.micro_batch * train.seq_len / cp
-    mm_factor, attn_factor = recompute_factors(train.recompute)
+    mm_factor, attn_factor = recompute_factors(train.recompute, train.selective_policy)
     full = train.recompute is Recompute.FULL
     matmul = matmul_flops(_pass_factor(scenario), matmul_params_per_stage(model, layers), mm_factor, tokens, tp)
     attention = attention_flops_per_token(model, train.seq_len, layers) * attn_factor * tokens / tp

@@ -19,6 +19,8 @@ ZH_CN_CHOICES: dict[str, str] = {
     "Selective (attention)": "选择性（注意力）",
     "Full (every layer)": "完全（每一层）",
     "Recomputation": "激活重计算",
+    "Megatron-LM: all but the attention core": "Megatron-LM：除注意力核心外全部保留",
+    "torchtitan per-op: every other matmul output": "torchtitan 逐算子：每隔一个矩阵乘保留输出",
     "Auto (by workload)": "自动（按工作负载）",
     "Eager (fp32 upcast)": "常规（上转为 fp32）",
     "Fused kernel": "融合算子",

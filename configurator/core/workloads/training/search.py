@@ -13,7 +13,7 @@ function of (scenario, card); the winner and the runners-up are re-estimated exa
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 import numpy as np
@@ -37,6 +37,7 @@ from configurator.core.formulas.states import (
     training_peak_bytes,
     zero_sharded,
 )
+from configurator.core.formulas.activations import activation_peak_bytes_per_token
 from configurator.core.formulas.timing import (
     ACTIVATION_TRAFFIC_PASSES,
     TRAINING_PASSES,
@@ -58,6 +59,7 @@ from configurator.core.memory import (
     stage_params,
     stage_stored_bytes,
     training_states,
+    working_layer_bytes,
 )
 from configurator.core.training_speed import (
     attention_flops_per_token,
@@ -304,7 +306,13 @@ class _StageTable:
     optimizer: np.ndarray
     copies: np.ndarray
     stored_per_token: np.ndarray
+    working_per_token: np.ndarray
+    stored_per_token_16: np.ndarray
+    """``stored_per_token`` with a 16-bit forward (ZeRO-3 gathers 16-bit weights: ``memory.sixteen_bit_forward``)."""
+    working_per_token_16: np.ndarray
     logits_per_token: np.ndarray
+    logits_per_token_tp: np.ndarray
+    """``logits_per_token`` with the logits sharded over tensor-parallel ranks (``ActivationLayout.loss_parallel``)."""
     loss_per_token: np.ndarray
     allocator: np.ndarray
     layer_bytes: np.ndarray
@@ -355,8 +363,15 @@ def _stage_tables_cached(scenario: Scenario, card: Card, pipelines: tuple[int, .
                 parts["optimizer"][i, j] = stage.optimizer
                 parts["copies"][i, j] = stage.weight_copies
                 parts["stored_per_token"][i, j] = stage_stored_bytes(probe, layout, layers)
+                parts["working_per_token"][i, j] = working_layer_bytes(model, layout, probe.training.seq_len)
+                probe16 = probe.model_copy(update={"parallelism": probe.parallelism.model_copy(update={"zero": 3})})
+                layout16 = activation_layout(probe16, plan, states)
+                parts["stored_per_token_16"][i, j] = stage_stored_bytes(probe16, layout16, layers)
+                parts["working_per_token_16"][i, j] = working_layer_bytes(model, layout16, probe.training.seq_len)
                 parts["loss_per_token"][i, j] = logits_bytes_per_token(model, layout)
                 parts["logits_per_token"][i, j] = parts["loss_per_token"][i, j] if (not first or pp == 1) else 0.0
+                sharded = logits_bytes_per_token(model, replace(layout, loss_parallel=True))
+                parts["logits_per_token_tp"][i, j] = sharded if (not first or pp == 1) else 0.0
                 parts["allocator"][i, j] = stage.allocator
                 parts["layer_bytes"][i, j] = layer_activation_bytes(model, layout, probe.training.seq_len)
                 parts["layers"][i, j] = layers
@@ -381,7 +396,12 @@ def _memory(g: dict, table: _StageTable, at, first: bool, seq_len: int, context:
     weights = weights + gathered / tp
     copies = zero_sharded(table.copies[at], 0.0, 0.0, zero, replicas, split)[0] / tp
     in_flight = np.minimum(g["pp"], g["accum"]) if first else 1
-    per_sequence = (table.stored_per_token[at] * in_flight + table.logits_per_token[at]) * seq_len / (tp * cp)
+    sixteen = (zero >= 3) | offload_params
+    stored = np.where(sixteen, table.stored_per_token_16[at], table.stored_per_token[at])
+    working = np.where(sixteen, table.working_per_token_16[at], table.working_per_token[at])
+    loss = np.where(tp > 1, table.logits_per_token_tp[at], table.logits_per_token[at])
+    per_sequence = activation_peak_bytes_per_token(stored, in_flight, working, loss) \
+        * seq_len / (tp * cp)
     activations = copies + g["mb"] * per_sequence
     peak = training_peak_bytes(weights, grads, optimizer, activations)
     return reserved_bytes(peak, table.allocator[at], context)
@@ -402,7 +422,7 @@ def _speed(scenario: Scenario, card: Card, g: dict, table: _StageTable, at) -> d
     replicas = dp * cp
     rc = g["rc"]
     full = rc == RECOMPUTE.index(Recompute.FULL)
-    factors = np.array([recompute_factors(r) for r in RECOMPUTE])
+    factors = np.array([recompute_factors(r, train.selective_policy) for r in RECOMPUTE])
     mm_factor, attn_factor = factors[rc, 0], factors[rc, 1]
     layers = table.layers[at]
     tokens = mb * train.seq_len / cp
@@ -411,7 +431,7 @@ def _speed(scenario: Scenario, card: Card, g: dict, table: _StageTable, at) -> d
     attention = attention_flops_per_token(model, train.seq_len, layers) * attn_factor * tokens / tp
     attention_s = roofline_seconds(attention, attention_peak, a.attention_efficiency)
     compute_s = roofline_seconds(matmul, peak_flops, a.matmul_efficiency) + attention_s
-    plain_compute_s = compute_s / np.where(full, mm_factor, 1.0)
+    plain_compute_s = compute_s / mm_factor
     act_bytes = layers * table.layer_bytes[at] + table.loss_per_token[at]
     traffic_s = activation_traffic_seconds(ACTIVATION_TRAFFIC_PASSES + full, act_bytes, tokens, tp, bandwidth,
                                            a.bandwidth_efficiency)

@@ -226,3 +226,20 @@ def test_cli_prints_the_launch_command(capsys):
     assert "torchtitan 任务文件" in capsys.readouterr().out
     assert main(["estimate", "--model", "llama3-8b", "--card", "h100-sxm", "--launch", "sglang"]) == 2
     assert "SGLang does not launch pretrain work" in capsys.readouterr().err
+
+
+def test_selective_recomputation_is_written_as_the_estimate_counts_it(catalog):
+    """torchtitan (v0.2.2 job_config: ``selective_ac_option`` defaults to "2", every other layer)
+    gets ``op`` written, its per-op policy; the estimate's policy is said where the framework has
+    no flag for it: Megatron-LM has no per-op policy, torchtitan no attention-core-only one."""
+    base = "--model llama3-8b --card h100-sxm --count 8 --tokens 10B --tp 1 --pp 1 --zero 3 --recompute selective"
+    per_op = planned(catalog, base + " --selective per-op")
+    (job,) = [s for s in launch_steps(per_op, "torchtitan") if isinstance(s, ConfigFile)]
+    parsed = tomllib.loads(job.text())["activation_checkpoint"]
+    assert parsed == {"mode": "selective", "selective_ac_option": "op"}
+    assert "No torchtitan flag for selective recomputation" not in launch_text(per_op, "torchtitan")
+    assert "# No Megatron-LM flag for torchtitan's per-op selective recomputation" in launch_text(per_op, "megatron")
+    attention = planned(catalog, base)
+    assert "# No torchtitan flag for selective recomputation of the attention core only" \
+        in launch_text(attention, "torchtitan")
+    assert "per-op" not in launch_text(attention, "megatron")

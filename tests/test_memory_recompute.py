@@ -20,7 +20,8 @@ from configurator.core.units import GIB
 
 CATALOG = load_catalog()
 MODELS = ("llama3.2-1b", "llama3-8b", "llama3-70b")
-RECOMPUTE_LEAST_FIRST = (("none", "attention"), ("selective", "attention"), ("selective", "per-op"), ("full", "attention"))
+RECOMPUTE_LEAST_FIRST = (("none", "attention"), ("selective", "attention"), ("selective", "per-op"),
+                         ("full", "attention"))
 """Recomputation settings from the one that keeps most to the one that keeps least."""
 
 
@@ -91,8 +92,9 @@ def test_zero3_forward_runs_on_16_bit_weights():
 
 def test_the_planner_tables_agree_with_the_estimate_under_every_recomputation():
     """The planner's vectorised memory (``workloads/training/search.py``) and ``stage_memory``
-    are the same formulas: a pinned layout gets the same total from both, for each policy, ZeRO
-    stage and tensor-parallel degree (the 16-bit residual and the sharded loss included)."""
+    are the same formulas: a pinned layout gets the same total and step time from both, for each
+    policy, ZeRO stage and tensor-parallel degree (the 16-bit residual, the sharded loss and the
+    per-op policy's recompute cost included)."""
     from configurator.core.workloads.training.search import plan_training_layout
 
     for recompute, policy in RECOMPUTE_LEAST_FIRST:
@@ -101,7 +103,15 @@ def test_the_planner_tables_agree_with_the_estimate_under_every_recomputation():
             card = CATALOG.get(s.card_id)
             pinned = plan_training_layout(s, card).layouts
             assert len(pinned) == 1, (recompute, policy, zero, tp)
-            assert pinned[0].memory_bytes == pytest.approx(_memory(s).total, rel=1e-9), (recompute, policy, zero, tp)
+            exact = estimate(s, card)
+            assert pinned[0].memory_bytes == pytest.approx(exact.memory.total, rel=1e-9), (recompute, policy, zero, tp)
+            assert pinned[0].step_s == pytest.approx(exact.training.step_time_s, rel=1e-9), (recompute, policy)
+    offloaded = updated(_scenario("llama3.2-1b", 8192, "selective", "per-op", zero=3),
+                        training={"offload_activations": True})
+    (layout,) = plan_training_layout(offloaded, CATALOG.get(offloaded.card_id)).layouts
+    exact = estimate(offloaded, CATALOG.get(offloaded.card_id))
+    assert layout.memory_bytes == pytest.approx(exact.memory.total, rel=1e-9)
+    assert layout.step_s == pytest.approx(exact.training.step_time_s, rel=1e-9)
 
 
 def test_held_out_torchtitan_memory_is_predicted_without_refitting():

@@ -71,7 +71,7 @@ from configurator.core.training_speed import (
     moe_layers_on_stage,
 )
 from configurator.core.precision import attention_precision, plan_training
-from configurator.core.scenario import Recompute, Scenario
+from configurator.core.scenario import Recompute, Scenario, SelectivePolicy
 from configurator.core.units import GB, TERA
 from configurator.core.workloads.layout import global_batch_tokens
 
@@ -314,8 +314,12 @@ class _StageTable:
     logits_per_token_tp: np.ndarray
     """``logits_per_token`` with the logits sharded over tensor-parallel ranks (``ActivationLayout.loss_parallel``)."""
     loss_per_token: np.ndarray
+    loss_per_token_tp: np.ndarray
+    """``loss_per_token`` on logits sharded over tensor-parallel ranks."""
     allocator: np.ndarray
     layer_bytes: np.ndarray
+    layer_bytes_16: np.ndarray
+    """``layer_bytes`` with a 16-bit forward (ZeRO-3 or parameter offload)."""
     layers: np.ndarray
     matmul_params: np.ndarray
     params_first: np.ndarray
@@ -371,9 +375,11 @@ def _stage_tables_cached(scenario: Scenario, card: Card, pipelines: tuple[int, .
                 parts["loss_per_token"][i, j] = logits_bytes_per_token(model, layout)
                 parts["logits_per_token"][i, j] = parts["loss_per_token"][i, j] if (not first or pp == 1) else 0.0
                 sharded = logits_bytes_per_token(model, replace(layout, loss_parallel=True))
+                parts["loss_per_token_tp"][i, j] = sharded
                 parts["logits_per_token_tp"][i, j] = sharded if (not first or pp == 1) else 0.0
                 parts["allocator"][i, j] = stage.allocator
                 parts["layer_bytes"][i, j] = layer_activation_bytes(model, layout, probe.training.seq_len)
+                parts["layer_bytes_16"][i, j] = layer_activation_bytes(model, layout16, probe.training.seq_len)
                 parts["layers"][i, j] = layers
                 parts["matmul_params"][i, j] = matmul_params_per_stage(model, layers)
                 parts["params_first"][i, j] = 0.0 if scenario.workload.is_adapter else stage_params(model, pp, True)
@@ -421,7 +427,8 @@ def _speed(scenario: Scenario, card: Card, g: dict, table: _StageTable, at) -> d
     tp, pp, vp, cp, ep, zero, mb, m, dp = (g[k] for k in ("tp", "pp", "vp", "cp", "ep", "zero", "mb", "accum", "dp"))
     replicas = dp * cp
     rc = g["rc"]
-    full = rc == RECOMPUTE.index(Recompute.FULL)
+    full = (rc == RECOMPUTE.index(Recompute.FULL)) | ((rc == RECOMPUTE.index(Recompute.SELECTIVE))
+                                                     & (train.selective_policy is SelectivePolicy.PER_OP))
     factors = np.array([recompute_factors(r, train.selective_policy) for r in RECOMPUTE])
     mm_factor, attn_factor = factors[rc, 0], factors[rc, 1]
     layers = table.layers[at]
@@ -432,7 +439,9 @@ def _speed(scenario: Scenario, card: Card, g: dict, table: _StageTable, at) -> d
     attention_s = roofline_seconds(attention, attention_peak, a.attention_efficiency)
     compute_s = roofline_seconds(matmul, peak_flops, a.matmul_efficiency) + attention_s
     plain_compute_s = compute_s / mm_factor
-    act_bytes = layers * table.layer_bytes[at] + table.loss_per_token[at]
+    sixteen = (zero >= 3) | train.offload_params
+    act_bytes = layers * np.where(sixteen, table.layer_bytes_16[at], table.layer_bytes[at]) \
+        + np.where(tp > 1, table.loss_per_token_tp[at], table.loss_per_token[at])
     traffic_s = activation_traffic_seconds(ACTIVATION_TRAFFIC_PASSES + full, act_bytes, tokens, tp, bandwidth,
                                            a.bandwidth_efficiency)
     tp_s = comm.tensor_parallel_seconds(tokens, model.hidden, plan.math_bytes, tp, layers,
@@ -444,7 +453,8 @@ def _speed(scenario: Scenario, card: Card, g: dict, table: _StageTable, at) -> d
                                         data_parallel_per_domain(ep, tp * cp, net.domain), *link)
     stage = table.params_first[at] / tp
     host = host_link_gbps(card)
-    stream = comm.offload_stream_bytes(stage * plan.math_bytes, table.stored_per_token[at] * tokens / tp,
+    stored = np.where(sixteen, table.stored_per_token_16[at], table.stored_per_token[at])
+    stream = comm.offload_stream_bytes(stage * plan.math_bytes, stored * tokens / tp,
                                        train.offload_params, train.offload_activations)
     offload_mb_s = comm.offload_stream_seconds(stream, compute_s, host, a.link_efficiency, a.comm_overlap)
     overhead_s = layer_overhead_seconds(layers, a.layer_overhead_s, TRAINING_PASSES + full)

@@ -495,7 +495,7 @@ class Assumptions(_Frozen):
     )
     allocator_overhead_recompute: float = Field(
         default=_efficiency.ALLOCATOR_OVERHEAD_RECOMPUTE, ge=0, le=1,
-        description="the same with full activation recomputation"
+        description="the same when layers are recomputed in backward (full, or torchtitan's per-op selective)"
     )
     usable_memory_fraction: float = Field(
         default=_efficiency.USABLE_MEMORY_FRACTION, gt=0.5, le=1,

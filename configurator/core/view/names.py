@@ -63,7 +63,7 @@ RECIPES = {"torch-amp": "PyTorch AMP (fp32 weights, 16-bit math)",
 OPTIMIZERS = {"adamw": "AdamW", "adamw-8bit": "AdamW 8-bit", "sgd": "SGD with momentum"}
 """Label ids of the optimizers (``Training.optimizer``)."""
 
-RECOMPUTE = {"none": "None", "selective": "Selective (attention)", "full": "Full (every layer)"}
+RECOMPUTE = {"none": "None", "selective": "Selective", "full": "Full (every layer)"}
 """Label ids of activation recomputation (``Training.recompute``)."""
 
 SELECTIVE_POLICY = {"attention": "Megatron-LM: all but the attention core",

@@ -16,7 +16,7 @@ ZH_CN_CHOICES: dict[str, str] = {
     "Megatron mixed (16-bit weights, fp32 master)": "Megatron 混合精度（16 位权重，fp32 主副本）",
     "Pure (everything in the chosen precision)": "纯精度（全部使用所选精度）",
     "SGD with momentum": "带动量的 SGD",
-    "Selective (attention)": "选择性（注意力）",
+    "Selective": "选择性",
     "Full (every layer)": "完全（每一层）",
     "Recomputation": "激活重计算",
     "Megatron-LM: all but the attention core": "Megatron-LM：除注意力核心外全部保留",

@@ -37,8 +37,7 @@ def _training(r: dict) -> Iterator[Row]:
     """A training run as the source states it: tokens/s per card and reserved memory."""
     setup = r["setup"]
     training = {k: setup[k] for k in ("micro_batch", "grad_accum", "seq_len", "recompute", "recipe")}
-    if "loss" in setup:
-        training["loss"] = setup["loss"]
+    training |= {k: setup[k] for k in ("loss", "selective_policy") if k in setup}
     parallelism = {"tp": setup.get("tp", 1), "pp": setup.get("pp", 1), "virtual_stages": setup.get("virtual_stages", 1),
                    "cp": setup.get("cp", 1), "zero": setup["zero"], "cards_per_node": 8}
     s = scenario(preset(setup["model"]), setup["card"], setup["count"], workload="pretrain",

@@ -7,6 +7,8 @@ them (each row names its source); the others cite the table or example in the te
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import json
 import math
 import re
@@ -323,9 +325,68 @@ def test_saved_tensors_with_fp32_residual_gelu_and_frozen_mlp():
 
 def test_full_recompute_keeps_layer_inputs_and_one_working_set():
     """Korthikanti et al. 2022 §4: full recomputation stores each layer's input (2·s·b·h in
-    16-bit) and recomputes one layer at a time."""
-    assert activations.stored_activation_bytes_per_token(1000.0, 32, 2.0, 4096, True) == 32 * 2 * 4096 + 1000.0
-    assert activations.stored_activation_bytes_per_token(1000.0, 32, 2.0, 4096, False) == 32 * 1000.0
+    16-bit) and recomputes one layer at a time; that layer's working set and the loss's buffers
+    are not alive together (the loss is done before the first layer's backward)."""
+    model = preset("llama3-8b")
+    layout = memory.ActivationLayout(math_bytes=2.0, residual_bytes=2.0, flash_attention=True,
+                                     recompute=memory.Recompute.FULL)
+    assert memory.kept_layer_bytes(model, layout, 4096) == 2 * model.hidden
+    working = memory.working_layer_bytes(model, layout, 4096)
+    assert working == memory.layer_activation_bytes(model, replace(layout, recompute=memory.Recompute.NONE), 4096)
+    stored = 32 * 2.0 * 4096
+    peak = activations.activation_peak_bytes_per_token
+    assert peak(stored, 1, 1000.0, 0.0) == stored + 1000.0
+    assert peak(stored, 1, 1000.0, 5000.0) == stored + 5000.0  # max(working, loss), not their sum
+    assert peak(stored, 3, 0.0, 5000.0) == 3 * stored + 5000.0  # pipeline micro-batches in flight
+    # without recomputation nothing is rebuilt: every layer keeps its full set
+    none = replace(layout, recompute=memory.Recompute.NONE)
+    assert memory.working_layer_bytes(model, none, 4096) == 0.0
+    assert memory.kept_layer_bytes(model, none, 4096) == working
+
+
+def test_recomputed_layer_rebuilds_its_score_matrix_without_flash_attention():
+    """An eager-attention layer recomputed in backward materialises its heads × s scores again
+    (2 B each per token): the working set grows with the sequence, what is kept does not."""
+    model = preset("llama3-8b")
+    eager = memory.ActivationLayout(math_bytes=2.0, residual_bytes=2.0, flash_attention=False,
+                                    recompute=memory.Recompute.FULL)
+    flash = replace(eager, flash_attention=True)
+    assert memory.working_layer_bytes(model, eager, 4096) - memory.working_layer_bytes(model, flash, 4096) \
+        == 2 * model.n_heads * 4096
+    assert memory.kept_layer_bytes(model, eager, 4096) == memory.kept_layer_bytes(model, flash, 4096)
+
+
+def test_per_op_selective_keeps_every_other_matmul_output():
+    """torchtitan ``_save_list`` (9dec370, 2024-12-26): a Llama 3 8B block keeps its input, the
+    flash kernel's output and fp32 log-sum-exp, and the larger half of its seven matmul outputs
+    (q, v, gate, down: 4096 + 1024 + 14336 + 4096, against k, output, up: 19456)."""
+    model = preset("llama3-8b")
+    assert memory.block_matmul_widths(model) == (4096, 1024, 1024, 4096, 14336, 14336, 4096)
+    kept = activations.per_op_kept_bytes_per_token(model.hidden, memory.block_matmul_widths(model),
+                                                    model.attn_out_dim, model.n_heads, 2.0, 2.0)
+    assert kept == 2 * 4096 + 2 * ((4096 + 1024 + 14336 + 4096) + 4096) + 4 * 32
+    layout = memory.ActivationLayout(math_bytes=2.0, residual_bytes=2.0, flash_attention=True,
+                                     recompute=memory.Recompute.SELECTIVE, selective=memory.SelectivePolicy.PER_OP)
+    assert layout.recomputes_layers
+    assert memory.kept_layer_bytes(model, layout, 8192) == kept
+    full_set = memory.layer_activation_bytes(model, replace(layout, recompute=memory.Recompute.NONE), 8192)
+    assert 2 * model.hidden < kept < full_set / 2  # between full recomputation and none
+    # Megatron's selective policy recomputes only the attention core: with flash attention it keeps the full set
+    megatron = replace(layout, selective=memory.SelectivePolicy.ATTENTION)
+    assert not megatron.recomputes_layers and memory.kept_layer_bytes(model, megatron, 8192) == full_set
+
+
+def test_loss_parallel_eager_cross_entropy_holds_four_fp32_copies():
+    """PyTorch ``torch/distributed/tensor/parallel/loss.py`` ``_nll_loss_and_log_softmax_backward``:
+    beside the saved log-softmax, ``zeros_like(x)``, ``grad_input + exp(x)`` and its product with
+    the output gradient — 16 B per (sharded) vocabulary entry, against 12 B on one device."""
+    model = preset("llama3-8b")
+    layout = memory.ActivationLayout(math_bytes=2.0, residual_bytes=2.0, flash_attention=True,
+                                     recompute=memory.Recompute.FULL, loss=memory.LossKernel.EAGER)
+    assert memory.logits_bytes_per_token(model, layout) == 12 * model.vocab
+    assert memory.logits_bytes_per_token(model, replace(layout, loss_parallel=True)) == 16 * model.vocab
+    fused = replace(layout, loss=memory.LossKernel.FUSED, loss_parallel=True)
+    assert memory.logits_bytes_per_token(model, fused) == 6 * model.vocab  # Megatron's kernel is vocab-parallel already
 
 
 def test_loss_working_set_of_a_large_vocabulary():
@@ -463,6 +524,9 @@ def test_recompute_and_frozen_weights():
     assert flops.recompute_factors("full") == (8 / 6, 4 / 3)
     assert flops.recompute_factors("selective") == (1.0, 4 / 3)
     assert flops.recompute_factors("none") == (1.0, 1.0)
+    # torchtitan per-op: half the forward matmuls again (6N → 7N), the attention output kept
+    assert flops.recompute_factors("selective", "per-op") == (7 / 6, 1.0)
+    assert flops.recompute_factors("full", "per-op") == (8 / 6, 4 / 3)
     assert flops.flops_per_param(frozen=True) == 4.0 and flops.flops_per_param(frozen=False) == 6.0
     assert flops.model_flops_utilisation(6.0, 1.0, 1, 6.0, pass_factor=4.0) == pytest.approx(4 / 6)
 

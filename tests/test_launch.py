@@ -296,3 +296,20 @@ def test_the_engine_tables_cite_the_versions_read():
     assert TABLES["sglang"].version == "0.5.23" and "arg_groups/fields" in TABLES["sglang"].source
     assert "--enable-dp-attention" not in TABLES["sglang"].flags and "--attn-dp-size" in TABLES["sglang"].flags
     assert "00209af149e7774406881a37283dce303571eb11" in TABLES["tensorrt-llm"].source
+
+
+def test_selective_recomputation_is_written_as_the_estimate_counts_it(catalog):
+    """torchtitan (v0.2.2 job_config: ``selective_ac_option`` defaults to "2", every other layer)
+    gets ``op`` written, its per-op policy; the estimate's policy is said where the framework has
+    no flag for it: Megatron-LM has no per-op policy, torchtitan no attention-core-only one."""
+    base = "--model llama3-8b --card h100-sxm --count 8 --tokens 10B --tp 1 --pp 1 --zero 3 --recompute selective"
+    per_op = planned(catalog, base + " --selective per-op")
+    (job,) = [s for s in launch_steps(per_op, "torchtitan") if isinstance(s, ConfigFile)]
+    parsed = tomllib.loads(job.text())["activation_checkpoint"]
+    assert parsed == {"mode": "selective", "selective_ac_option": "op"}
+    assert "No torchtitan flag for selective recomputation" not in launch_text(per_op, "torchtitan")
+    assert "# No Megatron-LM flag for torchtitan's per-op selective recomputation" in launch_text(per_op, "megatron")
+    attention = planned(catalog, base)
+    assert "# No torchtitan flag for selective recomputation of the attention core only" \
+        in launch_text(attention, "torchtitan")
+    assert "per-op" not in launch_text(attention, "megatron")

@@ -215,6 +215,8 @@ class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
         self._row(form, "training.loss", self.loss)
         self.recompute = self._combo(labels.recompute_names(), "training.recompute")
         self._auto_field(form, self.recompute, "training.recompute")
+        self.selective_policy = self._combo(labels.selective_policy_names(), "training.selective_policy")
+        self._row(form, "training.selective_policy", self.selective_policy)
         offload = QWidget()
         offload_box = QVBoxLayout(offload)
         offload_box.setContentsMargins(0, 0, 0, 0)

@@ -70,6 +70,10 @@ def recompute_names() -> dict[str, str]:
     return named(_view.RECOMPUTE)
 
 
+def selective_policy_names() -> dict[str, str]:
+    return named(_view.SELECTIVE_POLICY)
+
+
 def loss_names() -> dict[str | None, str]:
     return named(_view.LOSS)
 

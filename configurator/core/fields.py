@@ -325,6 +325,13 @@ FIELDS: tuple[FieldSpec, ...] = (
         "ScenarioEditor", "Activation recomputation: keep fewer activations and compute them again in the backward pass "
              "(full: about a third more compute, much less memory)."),
        row_label=_t("ScenarioEditor", "Recomp&utation")),
+    _f("training.selective_policy", _t("ScenarioController", "selective recomputation policy"), flag="--selective",
+       cli_help="what selective recomputation keeps: attention (Megatron-LM: all but the attention core) or "
+                "per-op (torchtitan: the input, attention output and every other matmul output)", help=_t(
+        "ScenarioEditor", "What selective recomputation keeps, as the training framework does it. Megatron-LM "
+             "recomputes only the attention core; torchtitan's per-op policy keeps every other matmul output and "
+             "recomputes the rest, which needs less memory and more compute."),
+       row_label=_t("ScenarioEditor", "Selective &keeps")),
     _f("training.offload_optimizer", _t("ScenarioController", "CPU offload of optimizer states")),
     _f("training.offload_params", _t("ScenarioController", "CPU offload of parameters")),
     _f("training.offload_activations", _t("ScenarioController", "CPU offload of activations")),

@@ -6,14 +6,15 @@ function's docstring; ``../shared/design/estimator.md`` collects them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from configurator.core.architecture import ModelArchitecture
 from configurator.core.catalog import Card
 from configurator.core.formulas.activations import (
+    activation_peak_bytes_per_token,
     layer_saved_bytes_per_token,
     loss_bytes_per_token,
-    stored_activation_bytes_per_token,
+    per_op_kept_bytes_per_token,
 )
 from configurator.core.formulas.parallelism import expert_parallel_factor, layers_per_stage
 from configurator.core.formulas.states import (  # noqa: F401  (zero_sharded re-exported for callers)
@@ -24,7 +25,7 @@ from configurator.core.formulas.states import (  # noqa: F401  (zero_sharded re-
     zero_sharded,
 )
 from configurator.core.precision import PrecisionPlan, StateBytes, kv_element_bytes, training_state_bytes
-from configurator.core.scenario import Assumptions, LossKernel, Recompute, Scenario, Workload
+from configurator.core.scenario import Assumptions, LossKernel, Recompute, Scenario, SelectivePolicy, Workload
 from configurator.core.units import GIB
 
 NF4_BYTES_PER_PARAM = 0.5 + 0.127 / 8
@@ -41,6 +42,14 @@ FP32_LOSS_COPIES = {LossKernel.EAGER: 3, LossKernel.FUSED: 1}
 gradient, and the gradient of the logits (PyTorch ``cross_entropy`` on upcast logits). Fused:
 one buffer that holds the softmax and is overwritten by the gradient (Megatron-LM
 ``_VocabParallelCrossEntropy``: ``grad_input`` is the saved softmax, modified in place)."""
+
+FP32_LOSS_COPIES_LOSS_PARALLEL = 4
+"""fp32 tensors of (sharded) vocabulary width alive in the backward of an eager cross-entropy on
+logits sharded over tensor-parallel ranks, as torchtitan runs it (``loss_parallel()``, on by
+default when TP > 1). PyTorch ``torch/distributed/tensor/parallel/loss.py``
+``_nll_loss_and_log_softmax_backward`` fuses the two backwards: beside the saved log-softmax it
+holds ``grad_input = torch.zeros_like(x)``, ``grad_input + torch.exp(x)`` and its product with
+``grad_output`` at once — one more than the single-device kernels."""
 
 OFFLOAD_PREFETCH_LAYERS = 2
 """Layers whose weights or activations are on the card when they live in host memory: the one
@@ -118,6 +127,16 @@ class ActivationLayout:
     recompute: Recompute
     frozen_mlp: bool = False
     loss: LossKernel = LossKernel.FUSED
+    selective: SelectivePolicy = SelectivePolicy.ATTENTION
+    loss_parallel: bool = False
+    """The logits are sharded over tensor-parallel ranks for the loss (TP > 1)."""
+
+    @property
+    def recomputes_layers(self) -> bool:
+        """Layers are rebuilt in backward: full recomputation, or torchtitan's per-op policy
+        (Megatron's selective recomputes only the attention core, inside the layer's backward)."""
+        return self.recompute is Recompute.FULL or (
+            self.recompute is Recompute.SELECTIVE and self.selective is SelectivePolicy.PER_OP)
 
 
 def layer_activation_bytes(model: ModelArchitecture, layout: ActivationLayout, seq_len: int) -> float:
@@ -131,6 +150,38 @@ def layer_activation_bytes(model: ModelArchitecture, layout: ActivationLayout, s
         frozen_mlp=layout.frozen_mlp)
 
 
+def block_matmul_widths(model: ModelArchitecture) -> tuple[int, ...]:
+    """Output widths of a block's matmuls in call order [count]: q, k, v and the attention
+    output projection, then gate, up and down of a gated MLP (torchtitan ``Attention.forward``:
+    ``self.wq(x), self.wk(x), self.wv(x)`` … ``self.wo``; ``FeedForward.forward``:
+    ``self.w2(F.silu(self.w1(x)) * self.w3(x))``), or up and down of a GELU MLP."""
+    mlp = (model.mlp_token_width, model.mlp_token_width) if model.gated_mlp else (model.mlp_token_width,)
+    return (model.q_dim, model.kv_dim, model.kv_dim, model.hidden, *mlp, model.hidden)
+
+
+def kept_layer_bytes(model: ModelArchitecture, layout: ActivationLayout, seq_len: int) -> float:
+    """Bytes one layer keeps from its forward until its backward, per token [B]: its full set
+    (:func:`layer_activation_bytes`) without recomputation or with Megatron's selective one; with
+    the per-op policy its input, attention output and every other matmul output
+    (:func:`~configurator.core.formulas.activations.per_op_kept_bytes_per_token`); with full
+    recomputation its input only (Korthikanti et al. 2022 §4)."""
+    if layout.recompute is Recompute.FULL:
+        return layout.residual_bytes * model.hidden
+    if layout.recomputes_layers:
+        return per_op_kept_bytes_per_token(model.hidden, block_matmul_widths(model), model.attn_out_dim,
+                                           model.n_heads, layout.math_bytes, layout.residual_bytes)
+    return layer_activation_bytes(model, layout, seq_len)
+
+
+def working_layer_bytes(model: ModelArchitecture, layout: ActivationLayout, seq_len: int) -> float:
+    """The one layer's working set rebuilt in backward when layers are recomputed, else 0 [B per
+    token]: everything the layer saves without recomputation, its score matrix too when the
+    attention is not a flash kernel (``b·heads·s²`` elements for one layer)."""
+    if not layout.recomputes_layers:
+        return 0.0
+    return layer_activation_bytes(model, replace(layout, recompute=Recompute.NONE), seq_len)
+
+
 def logits_bytes_per_token(model: ModelArchitecture, layout: ActivationLayout) -> float:
     """Loss working set per token [B] (``estimator.md``, output layer).
 
@@ -140,7 +191,9 @@ def logits_bytes_per_token(model: ModelArchitecture, layout: ActivationLayout) -
     plus its one fp32 buffer.
     """
     logits = 0.0 if layout.loss is LossKernel.EAGER else layout.math_bytes
-    return loss_bytes_per_token(model.vocab, FP32_LOSS_COPIES[layout.loss], logits)
+    copies = FP32_LOSS_COPIES_LOSS_PARALLEL if layout.loss_parallel and layout.loss is LossKernel.EAGER \
+        else FP32_LOSS_COPIES[layout.loss]
+    return loss_bytes_per_token(model.vocab, copies, logits)
 
 
 def loss_kernel(scenario: Scenario) -> LossKernel:
@@ -221,36 +274,35 @@ class TrainingMemoryModel:
         return int((room - self.weight_copies) // self.activations_per_sequence)
 
 
+def sixteen_bit_forward(scenario: Scenario) -> bool:
+    """The forward runs on 16-bit weights, so the residual stream is 16-bit too: adapters on a
+    frozen 16-bit base, and ZeRO-3 or parameter offload, which gather (or stream) the weights in
+    the math precision (PyTorch FSDP2 ``MixedPrecisionPolicy(param_dtype=torch.bfloat16)`` casts
+    the unsharded parameters, as torchtitan sets it; DeepSpeed's bf16 mode keeps 16-bit module
+    weights); without them AMP's autocast keeps fp32 weights and an fp32 residual."""
+    t = scenario.training
+    return scenario.workload.is_adapter or scenario.parallelism.zero >= 3 or t.offload_params
+
+
 def activation_layout(scenario: Scenario, plan: PrecisionPlan, states: StateBytes) -> ActivationLayout:
-    adapter = scenario.workload.is_adapter
     return ActivationLayout(
         math_bytes=plan.math_bytes,
-        residual_bytes=plan.math_bytes if adapter else states.residual,
+        residual_bytes=plan.math_bytes if sixteen_bit_forward(scenario) else states.residual,
         flash_attention=scenario.training.flash_attention and plan.math_bytes <= 2,
         recompute=scenario.training.recompute,
-        frozen_mlp=adapter and scenario.training.lora_targets == "attention",
+        frozen_mlp=scenario.workload.is_adapter and scenario.training.lora_targets == "attention",
         loss=loss_kernel(scenario),
+        selective=scenario.training.selective_policy,
+        loss_parallel=scenario.parallelism.tp > 1,
     )
 
 
-def stored_activation_bytes(
-    model: ModelArchitecture, layout: ActivationLayout, seq_len: int, layers: int
-) -> float:
-    """Per-token bytes kept for backward by ``layers`` layers [B].
-
-    Full recomputation keeps each layer's input plus one layer's working set (Korthikanti
-    et al. 2022 §4); otherwise every layer keeps its full set.
-    """
-    per_layer = layer_activation_bytes(model, layout, seq_len)
-    return stored_activation_bytes_per_token(per_layer, layers, layout.residual_bytes, model.hidden,
-                                             layout.recompute is Recompute.FULL)
-
-
 def stage_stored_bytes(scenario: Scenario, layout: ActivationLayout, layers: int) -> float:
-    """Per-token bytes a stage keeps for backward on the card [B]: all its layers', or with
-    activation offload only ``OFFLOAD_PREFETCH_LAYERS`` layers' (the rest wait in host memory)."""
+    """Per-token bytes a stage keeps for backward on the card for one micro-batch [B]: what each
+    of its layers keeps (:func:`kept_layer_bytes`), or with activation offload only
+    ``OFFLOAD_PREFETCH_LAYERS`` layers' (the rest wait in host memory)."""
     on_card = min(layers, OFFLOAD_PREFETCH_LAYERS) if scenario.training.offload_activations else layers
-    return stored_activation_bytes(scenario.model, layout, scenario.training.seq_len, on_card)
+    return on_card * kept_layer_bytes(scenario.model, layout, scenario.training.seq_len)
 
 
 def gathered_layer_bytes(model: ModelArchitecture, layers: int, weight_bytes: float) -> float:
@@ -311,16 +363,16 @@ def stage_memory(scenario: Scenario, card: Card, plan: PrecisionPlan, first_stag
             weights, copies = 0.0, 0.0  # only the gathered layers below are on the card
     layout = activation_layout(scenario, plan, states)
     in_flight = min(pp, train.grad_accum) if first_stage else 1
-    per_token = stage_stored_bytes(scenario, layout, layers) * in_flight
-    if not first_stage or pp == 1:
-        per_token += logits_bytes_per_token(model, layout)
+    loss = logits_bytes_per_token(model, layout) if not first_stage or pp == 1 else 0.0
+    per_token = float(activation_peak_bytes_per_token(stage_stored_bytes(scenario, layout, layers), in_flight,
+                                                      working_layer_bytes(model, layout, train.seq_len), loss))
     trainable = stage_params(model, pp, first_stage)
     expert_share = 0.0 if scenario.workload.is_adapter else routed_expert_params(model, layers) / trainable
     gathered = 0.0
     if (par.zero >= 3 or train.offload_params) and not scenario.workload.is_adapter:
         gathered = gathered_layer_bytes(model, layers, plan.math_bytes) / tp
     a = scenario.assumptions
-    allocator = a.allocator_overhead_recompute if train.recompute is Recompute.FULL else a.allocator_overhead
+    allocator = a.allocator_overhead_recompute if layout.recomputes_layers else a.allocator_overhead
     return StageMemory(
         weights=weights,
         gradients=grads,

@@ -98,6 +98,22 @@ class Recompute(StrEnum):
     FULL = "full"
 
 
+class SelectivePolicy(StrEnum):
+    """What selective recomputation keeps, by framework.
+
+    ``attention``: Megatron-LM ``--recompute-granularity selective`` (and NeMo): only the attention
+    core (scores, softmax, dropout) is recomputed; every other tensor is kept (Korthikanti et al.
+    2022 §4.2). With flash attention there is no score matrix to drop, so it keeps what no
+    recomputation keeps.
+    ``per-op``: torchtitan ``selective_ac_option = "op"`` (its default for Llama 3): each block keeps
+    its input, the attention kernel's output and the output of every other matmul, and recomputes
+    the rest in backward (torchtitan ``parallelize_llama._save_list``, 2024-12 to 2025-06).
+    """
+
+    ATTENTION = "attention"
+    PER_OP = "per-op"
+
+
 class LossKernel(StrEnum):
     """How the cross-entropy over the vocabulary is computed in training.
 
@@ -163,6 +179,10 @@ class Training(_Frozen):
                     "accumulation × data-parallel width, or the published default by model size when those are Auto)",
     )
     recompute: Recompute = Recompute.NONE
+    selective_policy: SelectivePolicy = Field(
+        default=SelectivePolicy.ATTENTION,
+        description="what selective recomputation keeps: Megatron-LM's (attention core recomputed) or "
+                    "torchtitan's per-op policy (every other matmul output kept)")
     recipe: Recipe = Recipe.TORCH_AMP
     optimizer: Optimizer = Optimizer.ADAMW
     lora_rank: int = Field(default=16, ge=1, le=4096)
@@ -490,7 +510,7 @@ class Assumptions(_Frozen):
     )
     allocator_overhead_recompute: float = Field(
         default=_efficiency.ALLOCATOR_OVERHEAD_RECOMPUTE, ge=0, le=1,
-        description="the same with full activation recomputation"
+        description="the same when layers are recomputed in backward (full, or torchtitan's per-op selective)"
     )
     usable_memory_fraction: float = Field(
         default=_efficiency.USABLE_MEMORY_FRACTION, gt=0.5, le=1,

@@ -59,7 +59,7 @@ from configurator.core.memory import (
 )
 from configurator.core.messages import Message, msg
 from configurator.core.precision import PrecisionPlan, StateBytes, attention_precision
-from configurator.core.scenario import Assumptions, Recompute, Scenario
+from configurator.core.scenario import Assumptions, Scenario
 from configurator.core.units import GB, TERA
 
 # ---- FLOPs ------------------------------------------------------------------------------
@@ -279,8 +279,8 @@ def micro_batch_timing(
     attention_peak = card.peak_tflops(attention_precision(card, plan)) * TERA
     tp, cp, layers = par.tp, par.cp, stage_layer_count(model, par.pp)
     tokens = train.micro_batch * train.seq_len / cp
-    mm_factor, attn_factor = recompute_factors(train.recompute)
-    full = train.recompute is Recompute.FULL
+    mm_factor, attn_factor = recompute_factors(train.recompute, train.selective_policy)
+    full = layout.recomputes_layers  # the forward's element-wise kernels run again in backward
     matmul = matmul_flops(_pass_factor(scenario), matmul_params_per_stage(model, layers), mm_factor, tokens, tp)
     attention = attention_flops_per_token(model, train.seq_len, layers) * attn_factor * tokens / tp
     act_bytes = layers * layer_activation_bytes(model, layout, train.seq_len) + logits_bytes_per_token(model, layout)

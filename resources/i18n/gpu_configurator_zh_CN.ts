@@ -1816,6 +1816,10 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
         <translation>名称</translation>
     </message>
     <message>
+        <source>selective recomputation policy</source>
+        <translation>选择性重计算策略</translation>
+    </message>
+    <message>
         <source>use</source>
         <translation>用途</translation>
     </message>
@@ -2153,6 +2157,14 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
     <message>
         <source>&amp;Recipe</source>
         <translation>精度方案(&amp;R)</translation>
+    </message>
+    <message>
+        <source>What selective recomputation keeps, as the training framework does it. Megatron-LM recomputes only the attention core; torchtitan&apos;s per-op policy keeps every other matmul output and recomputes the rest, which needs less memory and more compute.</source>
+        <translation>选择性重计算保留哪些激活，取决于训练框架。Megatron-LM 只重计算注意力核心；torchtitan 的逐算子策略每隔一个矩阵乘保留其输出、其余全部重计算，显存更少而计算更多。</translation>
+    </message>
+    <message>
+        <source>Selective &amp;keeps</source>
+        <translation>选择性重计算保留(&amp;K)</translation>
     </message>
     <message>
         <source>Tokens per training sequence</source>

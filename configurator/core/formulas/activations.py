@@ -7,6 +7,8 @@ tensor by tensor for Llama-style layers (gated MLP, grouped-query attention, fp3
 
 from __future__ import annotations
 
+import numpy as np
+
 
 def korthikanti_layer_activation_bytes(s, b, h, a, t=1, sequence_parallel=False, recompute="none"):
     """Activation memory of one GPT transformer layer with 16-bit activations [B].
@@ -103,13 +105,66 @@ def layer_saved_bytes_per_token(hidden, q_dim, kv_dim, attn_out_dim, mlp_width, 
     return norms + qkv_inputs + attention + out_proj_input + mlp_inputs + mlp
 
 
-def stored_activation_bytes_per_token(per_layer, layers, residual_bytes, hidden, full_recompute):
-    """Per-token bytes kept for backward by ``layers`` layers [B]: with full recomputation each
-    layer's input (``residual_bytes × hidden``) plus one layer's working set ``per_layer`` (the one
-    being recomputed), else every layer's full set (Korthikanti et al. 2022 §4)."""
-    if full_recompute:
-        return layers * residual_bytes * hidden + per_layer
-    return layers * per_layer
+def per_op_kept_bytes_per_token(hidden, matmul_widths, attn_out_dim, n_heads, math_bytes, residual_bytes):
+    """Bytes one transformer block keeps for backward under per-op selective checkpointing [B per token].
+
+    Parameters
+    ----------
+    hidden : int
+        Width of the residual stream, the block's input [count].
+    matmul_widths : sequence of int
+        Output widths of the block's matmuls in call order (Llama: q, k, v, output, gate, up,
+        down) [count].
+    attn_out_dim, n_heads : int
+        Width of the attention kernel's output and its query heads [count].
+    math_bytes, residual_bytes : float
+        Bytes of one math element and of one residual-stream element [B].
+
+    Returns
+    -------
+    float
+        ``residual_bytes·h`` (the checkpointed block's input) ``+ math_bytes·(Σ every other matmul
+        output + attention output) + 4·heads`` (the kernel's fp32 log-sum-exp). The policy counts
+        matmuls across forwards of the same block, so with an odd count per block the saved half
+        alternates between steps; the larger half is what the step's peak holds [B].
+
+    References
+    ----------
+    torchtitan ``parallelize_llama.py`` at 9dec370 (2024-12-26, the commit of its December 2024
+    benchmarks) and 820504e (2025-06-13): ``_save_list`` = ``aten.mm``, the flash and
+    memory-efficient SDPA kernels, ``reduce_scatter_tensor``, ``abs``/``max``; the policy returns
+    ``MUST_SAVE`` for those "except every second mm" (``meta[mm_count_key] % 2 == 0`` recomputes),
+    everything else ``PREFER_RECOMPUTE``; PyTorch ``torch.utils.checkpoint``
+    ``create_selective_checkpoint_contexts``.
+    """
+    odd, even = sum(matmul_widths[0::2]), sum(matmul_widths[1::2])
+    return residual_bytes * hidden + math_bytes * (max(odd, even) + attn_out_dim) + 4.0 * n_heads
+
+
+def activation_peak_bytes_per_token(stored, in_flight, working, loss):
+    """Activation bytes per token at a training step's peak [B].
+
+    Parameters
+    ----------
+    stored : float or array
+        What the stage's layers keep for backward for one micro-batch [B per token].
+    in_flight : int or array
+        Micro-batches whose activations a pipeline stage holds at once (1 without pipelining).
+    working : float or array
+        One layer's full working set, rebuilt in backward when layers are recomputed (0 when
+        every layer keeps its full set already) [B per token].
+    loss : float or array
+        The loss working set on the stage with the output layer, else 0 [B per token].
+
+    Returns
+    -------
+    float or array
+        ``stored·in_flight + max(working, loss)``: the loss's vocabulary-wide buffers are freed
+        once the gradient of the logits is formed, before the first recomputed layer's backward
+        (Korthikanti et al. 2022 §4: full recomputation keeps each layer's input and rebuilds one
+        layer at a time), so the two transients never coexist [B per token].
+    """
+    return stored * in_flight + np.maximum(working, loss)
 
 
 def loss_bytes_per_token(vocab, fp32_copies, logits_bytes):

@@ -133,8 +133,13 @@ after a step rather than at the peak, in one RL trainer without expandable segme
 nvidia-cosmos/cosmos-rl PR 388, 2025)."""
 
 ALLOCATOR_OVERHEAD_RECOMPUTE = 0.20
-"""The same with full activation recomputation. **Assumption** informed by the two H200 rows
-with recomputation (24.1 % and 25.8 % in ``h200-calibration.jsonl``); not fitted to them."""
+"""The same when layers are rebuilt in backward (full recomputation, torchtitan's per-op
+selective policy): the rebuilt layer's tensors are allocated between the gradients' and the
+freed activations', so cached blocks fit the requests less well. **Assumption** informed by the
+two H200 rows with full recomputation (24.1 % and 25.8 % of the peak in
+``h200-calibration.jsonl``); not fitted to them. Checked, not set, on the held-out torchtitan
+December 2024 Llama 3.1 8B rows (per-op, max_memory_reserved 82.4 and 67.0 GiB): predicted within
+1 % with it (``benchmarks/data/held-out.json``)."""
 
 USABLE_MEMORY_FRACTION = 0.99
 """Usable share of marketed memory when the catalog has no measurement: an H200 sold as 141 GB

@@ -64,15 +64,19 @@ def causal_attention_flops_per_token(layers, q_dim, seq_len):
     return 6.0 * layers * q_dim * seq_len
 
 
-def recompute_factors(recompute):
+def recompute_factors(recompute, policy="attention"):
     """Multipliers on (matrix-product, attention) FLOPs for recomputation ``"none"``,
     ``"selective"`` or ``"full"``: full recomputation repeats the forward pass (6N → 8N),
     selective repeats only attention (Korthikanti et al. 2022, "Reducing Activation
-    Recomputation in Large Transformer Models", §5, Table 1)."""
+    Recomputation in Large Transformer Models", §5, Table 1). Selective with ``policy``
+    ``"per-op"`` (torchtitan) keeps the attention kernel's output and every other matmul output:
+    half the block's forward matmuls run again on average over steps (the saved half alternates,
+    :func:`~configurator.core.formulas.activations.per_op_kept_bytes_per_token`): 6N → 7N, and
+    no attention."""
     if recompute == "full":
         return 8.0 / 6.0, 4.0 / 3.0
     if recompute == "selective":
-        return 1.0, 4.0 / 3.0
+        return (7.0 / 6.0, 1.0) if policy == "per-op" else (1.0, 4.0 / 3.0)
     return 1.0, 1.0
 
 

@@ -144,7 +144,8 @@ TORCHTITAN = FlagTable(
         "parallelism.fsdp_reshard_after_forward", "parallelism.tensor_parallel_degree",
         "parallelism.pipeline_parallel_degree", "parallelism.pipeline_parallel_schedule",
         "parallelism.pipeline_parallel_microbatch_size", "parallelism.context_parallel_degree",
-        "parallelism.expert_parallel_degree", "activation_checkpoint.mode", "optimizer.name",
+        "parallelism.expert_parallel_degree", "activation_checkpoint.mode",
+        "activation_checkpoint.selective_ac_option", "optimizer.name",
         "quantize.linear.float8.filter_fqns",
     }),
 )

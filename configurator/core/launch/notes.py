@@ -91,6 +91,14 @@ NOTES: dict[str, tuple[str, str]] = {
                        "{shared} 个共享专家、前 {dense} 层稠密层、内部维度 {expert_ffn} 的专家（其参数请参照该模型自己的配方）"),
     "set-mla": ("multi-latent attention", "多头潜在注意力（MLA）"),
     "mla-what": ("its settings are left to the model's own recipe", "其设置请参照该模型自己的配方"),
+    "set-selective-per-op": ("torchtitan's per-op selective recomputation", "torchtitan 的逐算子选择性重计算"),
+    "selective-attention-written": ("its selective recomputation (the attention core only) is written, which keeps "
+                                    "more activations than estimated",
+                                    "写出其选择性重计算（仅注意力核心），保留的激活比估算的多"),
+    "set-selective-attention": ("selective recomputation of the attention core only", "仅注意力核心的选择性重计算"),
+    "selective-op-written": ("its per-op policy (selective_ac_option = op) is written, which keeps fewer "
+                             "activations than estimated",
+                             "写出其逐算子策略（selective_ac_option = op），保留的激活比估算的少"),
     "set-sgd": ("SGD", "SGD 优化器"), "sgd-what": ("AdamW is its optimizer here", "此处优化器为 AdamW"),
     "set-fp16": ("FP16 mixed precision", "FP16 混合精度"),
     "fp16-what": ("torchtitan mixes in BF16 (mixed_precision_param)", "torchtitan 以 BF16 混合精度（mixed_precision_param）"),

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from configurator.core.launch.flags import MEGATRON, TORCHTITAN
 from configurator.core.launch.notes import Note, note
 from configurator.core.launch.script import ConfigFile, Step, command
-from configurator.core.scenario import Optimizer, Recompute, Scenario
+from configurator.core.scenario import Optimizer, Recompute, Scenario, SelectivePolicy
 from configurator.core.units import Precision
 from configurator.core.workloads.base import Estimate
 
@@ -147,6 +147,9 @@ def _megatron(layout: TrainingLayout) -> tuple[list[str], list[Note]]:
         flags += ["--recompute-granularity", "full", "--recompute-method", "uniform", "--recompute-num-layers", "1"]
     elif t.recompute is Recompute.SELECTIVE:
         flags += ["--recompute-granularity", "selective"]
+        if t.selective_policy is SelectivePolicy.PER_OP:
+            notes.append(note("no-flag", engine="Megatron-LM", setting=note("set-selective-per-op"),
+                              what=note("selective-attention-written")))
     if par.zero in (1, 2):
         flags += ["--use-distributed-optimizer", "--overlap-grad-reduce", "--overlap-param-gather"]
     elif par.zero == 3:
@@ -203,6 +206,11 @@ def _torchtitan(layout: TrainingLayout, model: tuple[str, bool]) -> tuple[list[t
                     ("parallelism.pipeline_parallel_microbatch_size", t.micro_batch)]
     entries += [("parallelism.context_parallel_degree", par.cp), ("parallelism.expert_parallel_degree", par.ep),
                 ("activation_checkpoint.mode", t.recompute.value)]
+    if t.recompute is Recompute.SELECTIVE:
+        entries.append(("activation_checkpoint.selective_ac_option", "op"))
+        if t.selective_policy is not SelectivePolicy.PER_OP:
+            notes.append(note("no-flag", engine="torchtitan", setting=note("set-selective-attention"),
+                              what=note("selective-op-written")))
     if t.optimizer is Optimizer.SGD:
         notes.append(note("no-flag", engine="torchtitan", setting=note("set-sgd"), what=note("sgd-what")))
     else:

@@ -37,7 +37,7 @@ def _model(est: Estimate) -> list[Row]:
              "bw": share(a.bandwidth_efficiency), "dec": share(a.decode_bandwidth_efficiency),
              "pre": share(a.prefill_efficiency), "links": share(a.link_efficiency)}), key="efficiencies"),
         Row("Overhead", Phrase(
-            "framework context {ctx} GiB per card, allocator reserve {alloc} ({full} with full recomputation)",
+            "framework context {ctx} GiB per card, allocator reserve {alloc} ({full} when layers are recomputed)",
             {"ctx": figure(a.cuda_context_gib), "alloc": share(a.allocator_overhead),
              "full": share(a.allocator_overhead_recompute)}), key="overheads"),
     ]

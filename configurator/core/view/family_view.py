@@ -27,6 +27,7 @@ from configurator.core.view.names import (
     OPTIMIZERS,
     RECIPES,
     RECOMPUTE,
+    SELECTIVE_POLICY,
     WORK_UNITS,
     WORKLOADS,
     model_name,
@@ -173,7 +174,8 @@ def _training_rows(est: Estimate, w: Words) -> TableRows:
         *_model_rows(est, w),
         (w("Token budget"), w("{n} tokens", n=tokens_text(t.tokens))),
         (w("Recipe"), _listed(w, w(RECIPES[t.recipe.value]), w(OPTIMIZERS[t.optimizer.value]))),
-        (w("Recomputation"), w(RECOMPUTE[t.recompute.value])),
+        (w("Recomputation"), _listed(w, w(RECOMPUTE[t.recompute.value]), w(SELECTIVE_POLICY[t.selective_policy.value]))
+         if t.recompute.value == "selective" else w(RECOMPUTE[t.recompute.value])),
         (w("Batch"), _listed(w, f"{w('micro-batch')} {t.micro_batch}", f"{w('sequence')} {t.seq_len} {w('tokens')}",
                              f"{w('gradient accumulation')} {t.grad_accum}")),
     ]

@@ -63,8 +63,12 @@ RECIPES = {"torch-amp": "PyTorch AMP (fp32 weights, 16-bit math)",
 OPTIMIZERS = {"adamw": "AdamW", "adamw-8bit": "AdamW 8-bit", "sgd": "SGD with momentum"}
 """Label ids of the optimizers (``Training.optimizer``)."""
 
-RECOMPUTE = {"none": "None", "selective": "Selective (attention)", "full": "Full (every layer)"}
+RECOMPUTE = {"none": "None", "selective": "Selective", "full": "Full (every layer)"}
 """Label ids of activation recomputation (``Training.recompute``)."""
+
+SELECTIVE_POLICY = {"attention": "Megatron-LM: all but the attention core",
+                    "per-op": "torchtitan per-op: every other matmul output"}
+"""Label ids of what selective recomputation keeps (``Training.selective_policy``)."""
 
 LOSS = {None: "Auto (by workload)", "eager": "Eager (fp32 upcast)", "fused": "Fused kernel"}
 """Label ids of the loss computation (``Training.loss``; None: by workload)."""

@@ -13,7 +13,7 @@ function of (scenario, card); the winner and the runners-up are re-estimated exa
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 import numpy as np
@@ -37,6 +37,7 @@ from configurator.core.formulas.states import (
     training_peak_bytes,
     zero_sharded,
 )
+from configurator.core.formulas.activations import activation_peak_bytes_per_token
 from configurator.core.formulas.timing import (
     ACTIVATION_TRAFFIC_PASSES,
     TRAINING_PASSES,
@@ -58,6 +59,7 @@ from configurator.core.memory import (
     stage_params,
     stage_stored_bytes,
     training_states,
+    working_layer_bytes,
 )
 from configurator.core.training_speed import (
     attention_flops_per_token,
@@ -69,7 +71,7 @@ from configurator.core.training_speed import (
     moe_layers_on_stage,
 )
 from configurator.core.precision import attention_precision, plan_training
-from configurator.core.scenario import Recompute, Scenario
+from configurator.core.scenario import Recompute, Scenario, SelectivePolicy
 from configurator.core.units import GB, TERA
 from configurator.core.workloads.layout import global_batch_tokens
 
@@ -304,10 +306,20 @@ class _StageTable:
     optimizer: np.ndarray
     copies: np.ndarray
     stored_per_token: np.ndarray
+    working_per_token: np.ndarray
+    stored_per_token_16: np.ndarray
+    """``stored_per_token`` with a 16-bit forward (ZeRO-3 gathers 16-bit weights: ``memory.sixteen_bit_forward``)."""
+    working_per_token_16: np.ndarray
     logits_per_token: np.ndarray
+    logits_per_token_tp: np.ndarray
+    """``logits_per_token`` with the logits sharded over tensor-parallel ranks (``ActivationLayout.loss_parallel``)."""
     loss_per_token: np.ndarray
+    loss_per_token_tp: np.ndarray
+    """``loss_per_token`` on logits sharded over tensor-parallel ranks."""
     allocator: np.ndarray
     layer_bytes: np.ndarray
+    layer_bytes_16: np.ndarray
+    """``layer_bytes`` with a 16-bit forward (ZeRO-3 or parameter offload)."""
     layers: np.ndarray
     matmul_params: np.ndarray
     params_first: np.ndarray
@@ -355,10 +367,19 @@ def _stage_tables_cached(scenario: Scenario, card: Card, pipelines: tuple[int, .
                 parts["optimizer"][i, j] = stage.optimizer
                 parts["copies"][i, j] = stage.weight_copies
                 parts["stored_per_token"][i, j] = stage_stored_bytes(probe, layout, layers)
+                parts["working_per_token"][i, j] = working_layer_bytes(model, layout, probe.training.seq_len)
+                probe16 = probe.model_copy(update={"parallelism": probe.parallelism.model_copy(update={"zero": 3})})
+                layout16 = activation_layout(probe16, plan, states)
+                parts["stored_per_token_16"][i, j] = stage_stored_bytes(probe16, layout16, layers)
+                parts["working_per_token_16"][i, j] = working_layer_bytes(model, layout16, probe.training.seq_len)
                 parts["loss_per_token"][i, j] = logits_bytes_per_token(model, layout)
                 parts["logits_per_token"][i, j] = parts["loss_per_token"][i, j] if (not first or pp == 1) else 0.0
+                sharded = logits_bytes_per_token(model, replace(layout, loss_parallel=True))
+                parts["loss_per_token_tp"][i, j] = sharded
+                parts["logits_per_token_tp"][i, j] = sharded if (not first or pp == 1) else 0.0
                 parts["allocator"][i, j] = stage.allocator
                 parts["layer_bytes"][i, j] = layer_activation_bytes(model, layout, probe.training.seq_len)
+                parts["layer_bytes_16"][i, j] = layer_activation_bytes(model, layout16, probe.training.seq_len)
                 parts["layers"][i, j] = layers
                 parts["matmul_params"][i, j] = matmul_params_per_stage(model, layers)
                 parts["params_first"][i, j] = 0.0 if scenario.workload.is_adapter else stage_params(model, pp, True)
@@ -381,7 +402,12 @@ def _memory(g: dict, table: _StageTable, at, first: bool, seq_len: int, context:
     weights = weights + gathered / tp
     copies = zero_sharded(table.copies[at], 0.0, 0.0, zero, replicas, split)[0] / tp
     in_flight = np.minimum(g["pp"], g["accum"]) if first else 1
-    per_sequence = (table.stored_per_token[at] * in_flight + table.logits_per_token[at]) * seq_len / (tp * cp)
+    sixteen = (zero >= 3) | offload_params
+    stored = np.where(sixteen, table.stored_per_token_16[at], table.stored_per_token[at])
+    working = np.where(sixteen, table.working_per_token_16[at], table.working_per_token[at])
+    loss = np.where(tp > 1, table.logits_per_token_tp[at], table.logits_per_token[at])
+    per_sequence = activation_peak_bytes_per_token(stored, in_flight, working, loss) \
+        * seq_len / (tp * cp)
     activations = copies + g["mb"] * per_sequence
     peak = training_peak_bytes(weights, grads, optimizer, activations)
     return reserved_bytes(peak, table.allocator[at], context)
@@ -401,8 +427,9 @@ def _speed(scenario: Scenario, card: Card, g: dict, table: _StageTable, at) -> d
     tp, pp, vp, cp, ep, zero, mb, m, dp = (g[k] for k in ("tp", "pp", "vp", "cp", "ep", "zero", "mb", "accum", "dp"))
     replicas = dp * cp
     rc = g["rc"]
-    full = rc == RECOMPUTE.index(Recompute.FULL)
-    factors = np.array([recompute_factors(r) for r in RECOMPUTE])
+    full = (rc == RECOMPUTE.index(Recompute.FULL)) | ((rc == RECOMPUTE.index(Recompute.SELECTIVE))
+                                                     & (train.selective_policy is SelectivePolicy.PER_OP))
+    factors = np.array([recompute_factors(r, train.selective_policy) for r in RECOMPUTE])
     mm_factor, attn_factor = factors[rc, 0], factors[rc, 1]
     layers = table.layers[at]
     tokens = mb * train.seq_len / cp
@@ -411,8 +438,10 @@ def _speed(scenario: Scenario, card: Card, g: dict, table: _StageTable, at) -> d
     attention = attention_flops_per_token(model, train.seq_len, layers) * attn_factor * tokens / tp
     attention_s = roofline_seconds(attention, attention_peak, a.attention_efficiency)
     compute_s = roofline_seconds(matmul, peak_flops, a.matmul_efficiency) + attention_s
-    plain_compute_s = compute_s / np.where(full, mm_factor, 1.0)
-    act_bytes = layers * table.layer_bytes[at] + table.loss_per_token[at]
+    plain_compute_s = compute_s / mm_factor
+    sixteen = (zero >= 3) | train.offload_params
+    act_bytes = layers * np.where(sixteen, table.layer_bytes_16[at], table.layer_bytes[at]) \
+        + np.where(tp > 1, table.loss_per_token_tp[at], table.loss_per_token[at])
     traffic_s = activation_traffic_seconds(ACTIVATION_TRAFFIC_PASSES + full, act_bytes, tokens, tp, bandwidth,
                                            a.bandwidth_efficiency)
     tp_s = comm.tensor_parallel_seconds(tokens, model.hidden, plan.math_bytes, tp, layers,
@@ -424,7 +453,8 @@ def _speed(scenario: Scenario, card: Card, g: dict, table: _StageTable, at) -> d
                                         data_parallel_per_domain(ep, tp * cp, net.domain), *link)
     stage = table.params_first[at] / tp
     host = host_link_gbps(card)
-    stream = comm.offload_stream_bytes(stage * plan.math_bytes, table.stored_per_token[at] * tokens / tp,
+    stored = np.where(sixteen, table.stored_per_token_16[at], table.stored_per_token[at])
+    stream = comm.offload_stream_bytes(stage * plan.math_bytes, stored * tokens / tp,
                                        train.offload_params, train.offload_activations)
     offload_mb_s = comm.offload_stream_seconds(stream, compute_s, host, a.link_efficiency, a.comm_overlap)
     overhead_s = layer_overhead_seconds(layers, a.layer_overhead_s, TRAINING_PASSES + full)

@@ -17,6 +17,7 @@ from configurator.core.engines import PROFILES, Engine, EngineProfile
 from configurator.core.formats import WeightFormat
 from configurator.core.formulas import economics as _economics
 from configurator.core.formulas import efficiency as _efficiency
+from configurator.core.formulas import moe as _moe
 from configurator.core.frozen_model import FrozenModel
 from configurator.core.units import Precision
 
@@ -171,6 +172,10 @@ class Training(_Frozen):
     loss: LossKernel | None = Field(
         default=None, description="cross-entropy kernel (None = fused for pre-training, eager for fine-tuning)"
     )
+    expert_overlap: bool = Field(
+        default=_moe.EXPERT_OVERLAP_DEFAULT,
+        description="expert all-to-all overlapped with another micro-batch's compute (DeepSeek-V3 DualPipe, "
+                    "Megatron-LM --overlap-moe-expert-parallel-comm); off: exposed, as plain schedules run it")
     offload_optimizer: bool = Field(
         default=False, description="optimizer states and fp32 master weights in host memory (ZeRO-Offload)"
     )

@@ -21,6 +21,7 @@ from configurator.core.messages import Message, msg
 from configurator.core.formulas import communication as comm
 from configurator.core.formulas.communication import EP_ALL_TO_ALLS_PER_LAYER, PCIE_RING_STEP_LATENCY_S
 from configurator.core.formulas.flops import sustained_rate
+from configurator.core.formulas.moe import experts_touched
 from configurator.core.training_speed import (
     expert_parallel_seconds,
     fabric,
@@ -46,13 +47,14 @@ def decode_weight_bytes(model: ModelArchitecture, batch, weight_bytes: float, ep
     MoE reads only the experts some token in the batch uses: of E experts with top-k routing,
     ``E·(1 − (1 − k/E)^b)`` are touched in expectation (uniform routing). With expert parallelism
     over ``ep`` copies the MoE layer routes all ``ep·b`` tokens of the group and each copy's cards
-    hold (and read) ``1/ep`` of the experts (Lepikhin et al. 2021, GShard §2.2).
+    hold (and read) ``1/ep`` of the experts (Lepikhin et al. 2021, GShard §2.2;
+    :func:`~configurator.core.formulas.moe.experts_touched`).
     """
     if not model.is_moe:
         return model.total_params() * weight_bytes
     expert = model.mlp_params(model.routed_ffn)
     all_experts = model.n_moe_layers * model.n_experts * expert
-    touched = model.n_experts * (1.0 - (1.0 - model.experts_per_token / model.n_experts) ** (batch * ep))
+    touched = experts_touched(model.n_experts, model.experts_per_token, batch * ep)
     return (model.total_params() - all_experts + model.n_moe_layers * touched * expert / ep) * weight_bytes
 
 

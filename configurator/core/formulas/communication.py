@@ -76,36 +76,50 @@ def tensor_parallel_seconds(tokens, hidden, element_bytes, tp, layers, collectiv
 
 
 def gradient_sync_seconds(params, grad_bytes, weight_bytes, zero, dp, per_domain, fast_gbps, network_gbps,
-                          efficiency):
+                          efficiency, pp=1):
     """Data-parallel traffic per synchronisation of ``params`` parameters per card [s].
 
     ``grad_bytes`` and ``weight_bytes`` per parameter [B]. ZeRO 0: one all-reduce of the
     gradients. ZeRO 1–2 (distributed optimizer): reduce-scatter of the gradients, all-gather of
     the updated 16-bit weights. ZeRO 3 (FSDP): the weights gathered for forward and again for
     backward and the gradients reduce-scattered (Rajbhandari et al. 2020 §7; Megatron-LM
-    distributed-optimizer docs). ``per_domain`` of the ``dp`` ranks share a fast domain.
+    distributed-optimizer docs). ``per_domain`` of the ``dp`` ranks share a fast domain. Under
+    pipeline stages (``pp > 1``) ZeRO 3 gathers the weights once per step and keeps them for
+    backward and every micro-batch (:func:`zero3_regathers`), the traffic of ZeRO 1–2.
     """
     grads = params * grad_bytes
     weights = params * weight_bytes
     rs = reduce_scatter_seconds(grads, dp, per_domain, fast_gbps, network_gbps, efficiency)
     gather = reduce_scatter_seconds(weights, dp, per_domain, fast_gbps, network_gbps, efficiency)
     allreduce = allreduce_seconds(grads, dp, per_domain, fast_gbps, network_gbps, efficiency)
-    seconds = np.where(zero >= 3, rs + 2 * gather, np.where(zero >= 1, rs + gather, allreduce))
+    seconds = np.where(zero3_regathers(zero, pp), rs + 2 * gather, np.where(zero >= 1, rs + gather, allreduce))
     return seconds * (dp > 1)
 
 
-def data_parallel_exposed_seconds(sync_s, micro_compute_s, micro_batches, zero, overlap):
+def zero3_regathers(zero, pp):
+    """Whether ZeRO 3 gathers the weights again for backward and for every micro-batch: only
+    without pipeline stages. With them, frameworks keep a stage's gathered weights from the first
+    micro-batch's forward to the step's end: torchtitan's default FSDP policy does not reshard
+    after forward when pipeline parallelism is on, "to avoid per-microbatch all-gathers"
+    (pytorch/torchtitan ``torchtitan/distributed/fsdp.py``, ``get_fsdp_reshard_after_forward_policy``),
+    and Megatron-LM shards only gradients and optimizer states (its distributed optimizer) beside
+    pipeline stages. Llama 3 405B: FSDP "for model shards we do not reshard after forward
+    computation" (Dubey et al. 2024, §3.3.2)."""
+    return (zero >= 3) & (pp <= 1)
+
+
+def data_parallel_exposed_seconds(sync_s, micro_compute_s, micro_batches, zero, overlap, pp=1):
     """Exposed data-parallel time per step [s].
 
     ZeRO 0–2 synchronise once per step, in buckets behind the last micro-batch (its backward for
     the gradients, :data:`BACKWARD_SHARE` of it; the next forward too for the weight gather):
     PyTorch DDP and Megatron-LM ``--overlap-grad-reduce`` / ``--overlap-param-gather``. ZeRO 3
     repeats its gathers every micro-batch, each hidden behind that micro-batch's compute (FSDP
-    prefetching).
+    prefetching), except under pipeline stages, where it gathers once (:func:`zero3_regathers`).
     """
     window = micro_compute_s * np.where(zero >= 1, 1.0, BACKWARD_SHARE)
     per_sync = exposed_seconds(sync_s, window, overlap)
-    return per_sync * np.where(zero >= 3, micro_batches, 1)
+    return per_sync * np.where(zero3_regathers(zero, pp), micro_batches, 1)
 
 
 def pipeline_p2p_seconds(tokens, hidden, element_bytes, tp, pp, virtual_stages, crosses_network, fast_gbps,

@@ -1,0 +1,147 @@
+"""Mixture-of-experts and pipeline training at published layouts (issue 27, parts 4 and 5): the
+expert GEMM at the tokens each expert sees, the expert all-to-all overlapped where the framework
+overlaps it, pipeline stages balanced with the embedding and head accounted, and ZeRO-3 under
+pipeline stages gathering once per step.
+
+Evidence cases: DeepSeek-V3 at its published layout (DeepSeek-AI 2024, arXiv 2412.19437: PP16,
+EP64, ZeRO-1, 2,048 H800, 180K GPU-hours per trillion tokens) and Llama 3.1 405B at Meta's
+(Dubey et al. 2024, arXiv 2407.21783, Table 4: TP8 PP16, 8,192 H100, 430 TFLOP/s per GPU).
+"""
+
+from __future__ import annotations
+
+import pytest
+from numpy.testing import assert_allclose
+
+from configurator.core.architecture import preset
+from configurator.core.catalog import load_bundled_catalog
+from configurator.core.estimate import estimate
+from configurator.core.formulas.communication import data_parallel_exposed_seconds, gradient_sync_seconds
+from configurator.core.formulas.moe import (
+    expert_gemm_efficiency,
+    expert_parallel_exposed_seconds,
+    experts_touched,
+    tokens_per_expert,
+)
+from configurator.core.formulas.parallelism import balanced_stage_layers
+from configurator.core.scenario import Scenario
+
+DSV3_TOKENS_PER_S_PER_CARD = 1e12 / (180_000 * 3600)
+"""DeepSeek-V3 report, abstract and Table 1: 180K H800 GPU-hours per trillion tokens [tokens/s]."""
+
+
+@pytest.fixture(scope="module")
+def catalog():
+    return load_bundled_catalog()
+
+
+def _dsv3(overlap: bool, recompute: str = "selective") -> Scenario:
+    return Scenario(model=preset("deepseek-v3"), card_id="h800-sxm", count=2048, workload="pretrain",
+                    precision="fp8", parallelism={"tp": 1, "pp": 16, "ep": 64, "zero": 1},
+                    training={"seq_len": 4096, "micro_batch": 1, "grad_accum": 120, "recompute": recompute,
+                              "recipe": "megatron-mixed", "expert_overlap": overlap})
+
+
+def _llama405(count: int, micro_batches: int) -> Scenario:
+    return Scenario(model=preset("llama3.1-405b"), card_id="h100-sxm", count=count, workload="pretrain",
+                    precision="bf16", parallelism={"tp": 8, "pp": 16, "zero": 1},
+                    training={"seq_len": 8192, "micro_batch": 1, "grad_accum": micro_batches,
+                              "recipe": "megatron-mixed"},
+                    auto_layout=("vp", "recompute"))
+
+
+# ---- formulas --------------------------------------------------------------------------------
+
+
+def test_expert_gemm_is_weight_bound_at_few_tokens_per_expert():
+    """FP8 experts on an H200 (1,979 TFLOP/s, 4.8 TB/s at 0.88): 16 tokens per expert reach
+    2·16 FLOP per byte × 4.22 TB/s = 0.068 of peak; 512 reach the compute ceiling."""
+    peak, bandwidth = 1979e12, 4.8e12
+    assert_allclose(expert_gemm_efficiency(16, 1.0, peak, bandwidth, 0.55, 0.88), 2 * 16 * 4.8e12 * 0.88 / peak)
+    assert expert_gemm_efficiency(512, 1.0, peak, bandwidth, 0.55, 0.88) == pytest.approx(0.55)
+
+
+def test_expert_weight_read_matches_aiconfigurator_h200_moe_table():
+    """aiconfigurator's measured TensorRT-LLM MoE layer (DeepSeek-V3 shape, FP8 block scales, EP 8,
+    balanced) at 512 tokens: 0.3965 ms. Every one of the card's 32 experts is touched; reading their
+    1.41 GB at 4.8 TB/s × 0.88 takes 0.334 ms, within 20 % of the measurement."""
+    model = preset("deepseek-v3")
+    touched = experts_touched(model.n_experts, model.experts_per_token, 512) / 8
+    assert touched == pytest.approx(32, rel=1e-6)
+    expert_bytes = model.mlp_params(model.routed_ffn) * 1.0
+    seconds = touched * expert_bytes / (4.8e12 * 0.88)
+    assert seconds == pytest.approx(0.3965e-3, rel=0.2)
+    assert tokens_per_expert(512, 8, 256) == 16
+
+
+def test_expert_all_to_all_exposed_unless_the_framework_overlaps_it():
+    assert expert_parallel_exposed_seconds(3.0, 2.0, False) == 3.0
+    assert expert_parallel_exposed_seconds(3.0, 2.0, True) == pytest.approx(1.0)
+    assert expert_parallel_exposed_seconds(1.0, 2.0, True) == 0.0
+
+
+@pytest.mark.parametrize(("layers", "pp", "split"), [
+    (126, 16, (7, 8, 7)),  # Llama 3 405B: one layer fewer on the first and last stage (§3.3.2)
+    (61, 16, (3, 4, 3)),  # DeepSeek-V3
+    (80, 8, (10, 10, 10)),  # accounting would make a stage of 11: even split kept
+    (32, 1, (32, 32, 32)),
+])
+def test_stages_balanced_with_embedding_and_head_accounted(layers, pp, split):
+    assert balanced_stage_layers(layers, pp) == split
+    first, fullest, last = split
+    assert pp == 1 or first + last + (pp - 2) * fullest >= layers
+
+
+def test_zero3_under_pipeline_stages_gathers_once_per_step():
+    """torchtitan keeps FSDP weights gathered across micro-batches under PP: the traffic of ZeRO 1-2,
+    once per step; without stages ZeRO 3 gathers twice per micro-batch."""
+    args = (1e9, 4.0, 2.0)
+    link = (8, 450.0, 50.0, 0.8)
+    staged = gradient_sync_seconds(*args, 3, 64, *link, pp=16)
+    assert staged == pytest.approx(gradient_sync_seconds(*args, 1, 64, *link, pp=16))
+    assert gradient_sync_seconds(*args, 3, 64, *link) > staged
+    assert data_parallel_exposed_seconds(1.0, 0.1, 32, 3, 0.7, pp=16) == pytest.approx(1.0 - 0.07)
+    assert data_parallel_exposed_seconds(1.0, 0.1, 32, 3, 0.7) == pytest.approx(32 * (1.0 - 0.07))
+
+
+# ---- evidence --------------------------------------------------------------------------------
+
+
+def test_deepseek_v3_published_layout_within_25_percent_with_dualpipe_overlap(catalog):
+    """PP16 EP64 on 2,048 H800 with the expert all-to-all overlapped (DualPipe): within 25 % of the
+    published 1,543 tokens/s per card; left exposed it is about 48 % slow (issue 27: 52 %)."""
+    card = catalog.get("h800-sxm")
+    overlapped = estimate(_dsv3(True), card).training.tokens_per_s_per_card
+    exposed = estimate(_dsv3(False), card).training.tokens_per_s_per_card
+    assert overlapped == pytest.approx(DSV3_TOKENS_PER_S_PER_CARD, rel=0.25)
+    assert exposed < 0.6 * DSV3_TOKENS_PER_S_PER_CARD
+
+
+@pytest.mark.xfail(strict=True, reason="activations are counted at 16 bits: DeepSeek-V3 caches the linear layers' "
+                                       "inputs in FP8 (report §3.3.2) and DualPipe's memory is not modelled")
+def test_deepseek_v3_published_layout_fits_without_full_recomputation(catalog):
+    assert estimate(_dsv3(True), catalog.get("h800-sxm")).memory.fits
+
+
+def test_deepseek_v3_fits_with_full_recomputation(catalog):
+    est = estimate(_dsv3(True, "full"), catalog.get("h800-sxm"))
+    assert est.memory.fits
+    assert est.training.tokens_per_s_per_card == pytest.approx(DSV3_TOKENS_PER_S_PER_CARD, rel=0.27)
+
+
+def test_llama_405b_meta_layout_fits_with_balanced_stages(catalog):
+    """TP8 PP16 on 8,192 H100, 16.8 M tokens a step: fits (the planner picks interleaving and
+    recomputation, which Meta does not state / did not need); the first stage holds 7 layers and the
+    embedding, as Meta balanced it."""
+    est = estimate(_llama405(8192, 32), catalog.get("h100-sxm"))
+    assert est.memory.fits
+    assert est.scenario.global_batch_tokens == 32 * 64 * 8192
+    assert est.training.mfu < 1
+
+
+@pytest.mark.xfail(strict=True, reason="one matmul efficiency (0.55) for Llama 405B's 16k-wide GEMMs, which reach "
+                                       "~0.75 of peak: GEMM efficiency by shape is issue 27 part 2 (helper gemm)")
+@pytest.mark.parametrize(("count", "micro_batches", "tflops"), [(8192, 32, 430), (16384, 16, 400)])
+def test_llama_405b_meta_layout_within_25_percent(catalog, count, micro_batches, tflops):
+    est = estimate(_llama405(count, micro_batches), catalog.get("h100-sxm"))
+    assert est.training.mfu * 989.5 == pytest.approx(tflops, rel=0.25)

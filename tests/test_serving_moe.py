@@ -81,3 +81,44 @@ def test_planner_may_share_experts_across_copies(catalog):
     par = est.scenario.parallelism
     assert est.fits and par.ep in (1, 8 // (par.tp * par.pp)) or par.ep == 1
     assert (est.scenario.count // (par.tp * par.pp)) % par.ep == 0
+
+
+# ---- TP × EP as engines deploy DeepSeek-V3 (issue 27, part 4) ---------------------------------
+
+
+def test_tp8_by_ep8_on_8_cards_is_one_copy_with_the_experts_whole_on_its_ranks(catalog):
+    """vLLM ``--tensor-parallel-size 8 --enable-expert-parallel``: attention split 8 ways, each rank
+    an eighth of the experts whole — the same bytes per card as TP 8, no all-to-all between copies."""
+    card = catalog.get("h200-sxm")
+    tp_ep, tp = _moe(tp=8, ep=8), _moe(tp=8, ep=1)
+    assert tp_ep.expert_copies == 1
+    assert estimate(tp_ep, card).memory.weights == pytest.approx(estimate(tp, card).memory.weights)
+    assert _ep_all_to_all_s(tp_ep, card, 64, 1.0) == 0.0
+
+
+def test_attention_data_parallel_by_ep8_is_eight_copies_sharing_the_experts():
+    """SGLang ``--enable-dp-attention --ep-size 8``: TP 1 × EP 8, eight copies share one set of experts."""
+    assert _moe(tp=1, ep=8).expert_copies == 8
+    assert _moe(count=16, tp=8, ep=16).expert_copies == 2
+
+
+def test_serving_ep_must_be_a_multiple_of_tp():
+    with pytest.raises(ValueError, match="multiple of the tensor-parallel degree"):
+        _moe(tp=8, ep=4)
+
+
+def test_planner_reaches_attention_data_parallel_for_deepseek_v3_at_520_users(catalog):
+    """DeepSeek-V3 FP8 on 8 × H200 for ~520 users: TP 8 cannot hold their MLA cache (one latent
+    head, kept whole on every rank); the planner picks attention data parallel × EP 8, whose decode
+    step (65 sequences a copy, 520 tokens over 256 experts: ~16 per expert) is bound by reading the
+    expert weights."""
+    card = catalog.get("h200-sxm")
+    s = Scenario(model=preset("deepseek-v3"), card_id="h200-sxm", count=8, workload="inference",
+                 precision="fp8", auto_layout=("tp", "pp", "ep"),
+                 serving={"prompt_tokens": 1000, "output_tokens": 1000, "concurrency": 520, "use": "batch"})
+    est = estimate(s, card)
+    assert (est.scenario.parallelism.tp, est.scenario.parallelism.ep) == (1, 8)
+    assert est.memory.fits
+    chosen = est.scenario
+    _, bound = decode_step_seconds(chosen, card, plan_serving(chosen, card), chosen.sequences_per_replica, 2000)
+    assert bound == "memory"

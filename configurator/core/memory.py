@@ -484,7 +484,8 @@ def serving_memory_model(scenario: Scenario, card: Card, plan: PrecisionPlan) ->
     """
     model, par, serving = scenario.model, scenario.parallelism, scenario.serving
     tp, pp = par.tp, par.pp
-    weights = max(_serving_stage_params(model, pp, first, par.ep) for first in (True, False)) * plan.weight_bytes / tp
+    weights = max(_serving_stage_params(model, pp, first, scenario.expert_copies) for first in (True, False)) \
+        * plan.weight_bytes / tp
     kv_bytes = kv_element_bytes(scenario, plan)
     kv_per_token = kv_cache_bytes_per_token(model, kv_bytes) / kv_shards(model, tp) / pp
     chunk = min(serving.max_batched_tokens, serving.prompt_tokens * scenario.sequences_per_replica)

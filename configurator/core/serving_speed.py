@@ -64,14 +64,16 @@ SERVING_ALL_TO_ALLS_PER_LAYER = 2
 
 
 def _ep_all_to_all_s(scenario: Scenario, card: Card, tokens, math_bytes: float):
-    """Expert-parallel dispatch and combine of ``tokens`` per copy over the ``ep`` copies that
-    share their experts, through the fast domain where the copies fit in it [s]; 0 without EP."""
-    model, par = scenario.model, scenario.parallelism
-    if par.ep <= 1 or not model.is_moe:
+    """Expert-parallel dispatch and combine of ``tokens`` per copy over the copies that share their
+    experts (:attr:`~configurator.core.scenario.Scenario.expert_copies`), through the fast domain
+    where the copies fit in it [s]; 0 without EP or when the experts are split within one copy's
+    tensor-parallel group (TP × EP with one copy: the tensor-parallel all-reduce carries it)."""
+    model, par, copies = scenario.model, scenario.parallelism, scenario.expert_copies
+    if copies <= 1 or not model.is_moe:
         return 0.0
     net = fabric(card, par.cards_per_node, scenario.assumptions)
-    per_domain = max(1, min(par.ep, net.domain // (par.tp * par.pp)))
-    training = expert_parallel_seconds(tokens, model.hidden, math_bytes, model.experts_per_token, par.ep,
+    per_domain = max(1, min(copies, net.domain // (par.tp * par.pp)))
+    training = expert_parallel_seconds(tokens, model.hidden, math_bytes, model.experts_per_token, copies,
                                        model.n_moe_layers, per_domain, net, scenario.assumptions)
     return training * SERVING_ALL_TO_ALLS_PER_LAYER / EP_ALL_TO_ALLS_PER_LAYER
 
@@ -128,7 +130,7 @@ def decode_step_seconds(
     model, a, tp, serving = scenario.model, scenario.assumptions, scenario.parallelism.tp, scenario.serving
     profile = serving.profile
     kv_b = kv_element_bytes(scenario, plan)
-    weights = decode_weight_bytes(model, batch, plan.weight_bytes, scenario.parallelism.ep) / tp
+    weights = decode_weight_bytes(model, batch, plan.weight_bytes, scenario.expert_copies) / tp
     attended = model.attended_tokens(kv_tokens)  # sliding-window layers read at most their window
     kv = batch * attended * kv_cache_bytes_per_token(model, kv_b) / kv_shards(model, tp)
     flops = (2.0 * model.matmul_params() + 4.0 * model.n_layers * model.q_dim * attended) * batch / tp
@@ -169,7 +171,7 @@ def prefill_seconds(
     chunks = math.ceil(tokens / scenario.serving.max_batched_tokens)
     compute_s = sequences * prefill_flops(model, prompt_tokens) / tp / _serving_peak(card, plan, scenario)
     chunk = min(tokens, scenario.serving.max_batched_tokens)
-    weights_s = chunks * decode_weight_bytes(model, chunk, plan.weight_bytes, scenario.parallelism.ep) / tp
+    weights_s = chunks * decode_weight_bytes(model, chunk, plan.weight_bytes, scenario.expert_copies) / tp
     weights_s /= _bandwidth(card, a, profile.weight_stream_share)
     overhead_s = chunks * (model.n_layers * prefill_layer_overhead(scenario) + profile.step_overhead_s)
     comm_s = _tp_allreduce_s(scenario, card, tokens, plan.math_bytes) + \

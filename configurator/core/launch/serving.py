@@ -69,7 +69,7 @@ def serving_layout(est: Estimate, model_id: tuple[str, bool]) -> ServingLayout:
                                                           plan.math) or plan.math or s.precision
     return ServingLayout(
         model=model_id[0], model_is_placeholder=model_id[1], tp=s.parallelism.tp, pp=s.parallelism.pp,
-        experts_group=max(1, s.parallelism.ep if s.model.is_moe else 1), copies=s.data_parallel,
+        experts_group=s.expert_copies if s.model.is_moe else 1, copies=s.data_parallel,
         prefill_copies=s.prefill_copies, batch=s.sequences_per_replica, step_tokens=s.serving.max_batched_tokens,
         context=s.serving.context_tokens, kv=kv, weight_format=plan.weight_format,
         memory_fraction=s.serving.engine_memory_fraction, cuda_graphs=s.serving.cuda_graphs,

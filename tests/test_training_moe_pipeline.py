@@ -145,3 +145,35 @@ def test_llama_405b_meta_layout_fits_with_balanced_stages(catalog):
 def test_llama_405b_meta_layout_within_25_percent(catalog, count, micro_batches, tflops):
     est = estimate(_llama405(count, micro_batches), catalog.get("h100-sxm"))
     assert est.training.mfu * 989.5 == pytest.approx(tflops, rel=0.25)
+
+
+# ---- the setting, said and written -----------------------------------------------------------
+
+
+def _from_cli(catalog, argv: str):
+    from configurator.cli import build_parser
+    from configurator.cli_scenario import scenario_from_args
+    args = build_parser().parse_args(["estimate", *argv.split()])
+    scenario = scenario_from_args(args, catalog)
+    return estimate(scenario, catalog.get(scenario.card_id))
+
+
+DSV3_CLI = ("--workload pretrain --model deepseek-v3 --card h800-sxm --count 2048 --tp 1 --pp 16 --ep 64 --zero 1 "
+            "--seq 4096 --precision fp8 --global-batch 62914560")
+
+
+def test_expert_overlap_flag_and_megatron_launch(catalog):
+    from configurator.core.launch import launch_text
+    est = _from_cli(catalog, DSV3_CLI + " --expert-overlap")
+    assert est.scenario.training.expert_overlap
+    assert not _from_cli(catalog, DSV3_CLI).scenario.training.expert_overlap
+    assert "--overlap-moe-expert-parallel-comm" in launch_text(est, "megatron", "en")
+    assert "all-to-all overlapped" in launch_text(est, "torchtitan", "en")  # said as not written
+
+
+def test_megatron_launch_writes_the_balanced_stages(catalog):
+    from configurator.core.launch import launch_text
+    est = _from_cli(catalog, "--workload pretrain --model llama3.1-405b --card h100-sxm --count 8192 --tp 8 --pp 16 "
+                             "--seq 8192")
+    text = launch_text(est, "megatron", "en")
+    assert "--decoder-first-pipeline-num-layers 7" in text and "--decoder-last-pipeline-num-layers 7" in text

@@ -122,3 +122,25 @@ def test_planner_reaches_attention_data_parallel_for_deepseek_v3_at_520_users(ca
     chosen = est.scenario
     _, bound = decode_step_seconds(chosen, card, plan_serving(chosen, card), chosen.sequences_per_replica, 2000)
     assert bound == "memory"
+
+
+AIC_H200_TRTLLM = "ai-dynamo/aiconfigurator systems/data/h200_sxm/{mla,moe}/trtllm/1.3.0rc20 (measured, TensorRT-LLM)"
+"""aiconfigurator's measured kernel tables for DeepSeek-V3 on an H200 (FP8 block-scaled GEMMs, FP8 KV):
+``mla_generation_module_perf.parquet`` per layer at a 2,048-token cache — 128 heads (attention data
+parallel), batch 64: 0.1642 ms; 16 heads (TP 8), batch 512: 0.3196 ms — and ``moe_perf.parquet``
+per MoE layer, EP 8, balanced, 512 tokens: 0.3965 ms."""
+
+
+@pytest.mark.parametrize(("tp", "ep", "batch", "kernels_ms"), [
+    (1, 8, 65, 61 * 0.1642 + 58 * 0.3965),  # attention data parallel × EP 8: 33.0 ms of kernels
+    (8, 1, 520, 61 * 0.3196 + 58 * 0.3965),  # TP 8: 42.5 ms of kernels
+])
+def test_deepseek_v3_decode_step_near_aiconfigurator_kernel_sum(catalog, tp, ep, batch, kernels_ms):
+    """DeepSeek-V3 FP8 decode on 8 × H200, ~520 sequences at a 2k cache: the step is within 25 % of
+    the sum of aiconfigurator's measured attention-module and MoE kernels (which leave out the
+    collectives and launch gaps, so the step is not below it by much)."""
+    card = catalog.get("h200-sxm")
+    s = _moe(tp=tp, ep=ep, concurrency=520)
+    step, bound = decode_step_seconds(s, card, plan_serving(s, card), batch, 2000)
+    assert bound == "memory"
+    assert step * 1e3 == pytest.approx(kernels_ms, rel=0.25)

@@ -177,3 +177,44 @@ def test_megatron_launch_writes_the_balanced_stages(catalog):
                              "--seq 8192")
     text = launch_text(est, "megatron", "en")
     assert "--decoder-first-pipeline-num-layers 7" in text and "--decoder-last-pipeline-num-layers 7" in text
+
+
+# ---- the planner's arrays agree with the estimate ------------------------------------------------
+
+
+def _planned(model: str, card: str, count: int, seq: int, **training):
+    from configurator.core.scenario import LAYOUT_FIELDS
+    return Scenario(model=preset(model), workload="pretrain", card_id=card, count=count, auto_layout=LAYOUT_FIELDS,
+                    training={"tokens": 1e12, "seq_len": seq, "recipe": "megatron-mixed", **training})
+
+
+@pytest.mark.parametrize(("model", "card", "count", "seq", "training"), [
+    ("deepseek-v3", "h800-sxm", 256, 512, {"expert_overlap": True}),  # few tokens per expert, overlap
+    ("llama3.1-405b", "h100-sxm", 1024, 8192, {}),  # balanced stages, ZeRO-3 beside pipeline stages
+])
+def test_vectorised_search_agrees_with_the_estimate(catalog, model, card, count, seq, training):
+    from configurator.core.estimate import with_layout
+    from configurator.core.workloads.training.search import plan_training_layout
+    s = _planned(model, card, count, seq, **training)
+    plan = plan_training_layout(s, catalog.get(card), top=8)
+    assert plan.layouts
+    for layout in plan.layouts:
+        changes = layout.as_changes(None)
+        fixed = with_layout(s.model_copy(update={"auto_layout": ()}), changes["parallelism"],
+                            {**changes["training"], "recompute": layout.recompute, "global_batch_tokens": None})
+        est = estimate(Scenario.model_validate(fixed.model_dump()), catalog.get(card))
+        assert est.memory.total == pytest.approx(layout.memory_bytes, rel=1e-9)
+        assert est.training.step_time_s == pytest.approx(layout.step_s, rel=1e-9)
+
+
+def test_few_tokens_per_expert_read_the_experts_whole(catalog):
+    """DeepSeek-V3 at 512-token sequences without expert parallelism: 512 × 8 / 256 = 16 tokens per
+    expert, far below the H800's ridge (2 × 16 FLOP per 16-bit byte × 2.68 TB/s ≪ 0.55 × 989 TFLOP/s):
+    the expert GEMMs are weight-read bound, the step slower than at one matmul efficiency."""
+    from configurator.core.training_speed import expert_tokens
+    model = preset("deepseek-v3")
+    assert expert_tokens(model, 512, 1) == 16
+    assert expert_tokens(model, 512, 64) == 1024
+    peak, bandwidth = 989.5e12, 3.35e12
+    assert expert_gemm_efficiency(16, 2.0, peak, bandwidth, 0.55, 0.8) < 0.1
+    assert expert_gemm_efficiency(1024, 2.0, peak, bandwidth, 0.55, 0.8) == pytest.approx(0.55)

@@ -36,7 +36,7 @@ from configurator.core.formulas.parallelism import (  # noqa: F401  (pipeline_bu
     pipeline_crosses_network,
     pipeline_slots,
 )
-from configurator.core.formulas.moe import expert_gemm_efficiency, expert_parallel_exposed_seconds, tokens_per_expert
+from configurator.core.formulas.moe import expert_parallel_exposed_seconds
 from configurator.core.formulas.states import optimizer_step_bytes_per_param
 from configurator.core.formulas.timing import (
     ACTIVATION_TRAFFIC_PASSES,
@@ -266,39 +266,6 @@ def matmul_params_on_fullest_stage(model: ModelArchitecture, pp: int) -> float:
     return max(fullest * per_layer, matmul_params_per_stage(model, last))
 
 
-def expert_matmul_params_on_fullest_stage(model: ModelArchitecture, pp: int) -> float:
-    """Routed-expert parameters one token passes through on the slowest pipeline stage (its top-k
-    experts in each MoE layer) [count]: the part of :func:`matmul_params_on_fullest_stage` the
-    grouped expert GEMMs run (0 for a dense model)."""
-    if not model.is_moe:
-        return 0.0
-    _, fullest, last = training_stage_layers(model, pp)
-    per_layer = (model.matmul_params() - model.vocab * model.hidden) / model.n_layers
-    slowest = fullest if fullest * per_layer >= matmul_params_per_stage(model, last) else last
-    return moe_layers_on_stage(model, slowest) * model.experts_per_token * model.mlp_params(model.routed_ffn)
-
-
-def expert_tokens(model: ModelArchitecture, tokens, ep):
-    """Token rows each local expert's GEMM gets from a micro-batch of ``tokens`` tokens per rank:
-    the ``ep`` ranks of an expert-parallel group send theirs to the experts' owners,
-    ``T·ep·k/E`` (:func:`~configurator.core.formulas.moe.tokens_per_expert`) [tokens]."""
-    if not model.is_moe:
-        return tokens
-    return tokens_per_expert(tokens * ep, model.experts_per_token, model.n_experts)
-
-
-def matmul_seconds(matmul, expert_share, tokens_per_expert_, weight_bytes: float, peak_flops: float,
-                   bandwidth: float, a: Assumptions):
-    """Matrix products of ``matmul`` FLOP of which ``expert_share`` run in the grouped expert GEMMs
-    [s]: the dense part at ``matmul_efficiency``, the experts' at what their tokens per expert allow
-    (:func:`~configurator.core.formulas.moe.expert_gemm_efficiency`: weight-read bound below the
-    ridge, ``matmul_efficiency`` above it)."""
-    expert_eff = expert_gemm_efficiency(tokens_per_expert_, weight_bytes, peak_flops, bandwidth, a.matmul_efficiency,
-                                        a.bandwidth_efficiency)
-    return (roofline_seconds(matmul * (1.0 - expert_share), peak_flops, a.matmul_efficiency)
-            + roofline_seconds(matmul * expert_share, peak_flops, expert_eff))
-
-
 def moe_layers_on_stage(model: ModelArchitecture, layers):
     """MoE layers on a stage of ``layers`` layers, in the model's proportion [count]."""
     return layers * model.n_moe_layers / model.n_layers
@@ -329,9 +296,7 @@ def micro_batch_timing(
     attention = attention_flops_per_token(model, train.seq_len, layers) * attn_factor * tokens / tp
     act_bytes = layers * layer_activation_bytes(model, layout, train.seq_len) + logits_bytes_per_token(model, layout)
     attention_s = roofline_seconds(attention, attention_peak, a.attention_efficiency)
-    expert_share = expert_matmul_params_on_fullest_stage(model, par.pp) / matmul_params_on_fullest_stage(model, par.pp)
-    compute_s = matmul_seconds(matmul, expert_share, expert_tokens(model, tokens, par.ep), layout.math_bytes,
-                               peak_flops, bandwidth, a) + attention_s
+    compute_s = roofline_seconds(matmul, peak_flops, a.matmul_efficiency) + attention_s
     traffic_s = activation_traffic_seconds(ACTIVATION_TRAFFIC_PASSES + full, act_bytes, tokens, tp, bandwidth,
                                            a.bandwidth_efficiency)
     net = fabric(card, par.cards_per_node, a)

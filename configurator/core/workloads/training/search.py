@@ -66,10 +66,7 @@ from configurator.core.training_speed import (
     fabric,
     host_link_gbps,
     links,
-    expert_matmul_params_on_fullest_stage,
-    expert_tokens,
     matmul_params_on_fullest_stage,
-    matmul_seconds,
     model_flops_per_token,
     moe_layers_on_stage,
 )
@@ -319,7 +316,6 @@ class _StageTable:
     expert_share: np.ndarray
     gathered: np.ndarray
     gathered_kept: np.ndarray
-    expert_share_of_matmul: np.ndarray
     stored_fullest_per_token: np.ndarray
 
 
@@ -371,8 +367,6 @@ def _stage_tables_cached(scenario: Scenario, card: Card, pipelines: tuple[int, .
                 parts["layer_bytes"][i, j] = layer_activation_bytes(model, layout, probe.training.seq_len)
                 parts["layers"][i, j] = layers
                 parts["matmul_params"][i, j] = matmul_params_on_fullest_stage(model, pp)
-                parts["expert_share_of_matmul"][i, j] = expert_matmul_params_on_fullest_stage(model, pp) / \
-                    parts["matmul_params"][i, j]
                 parts["params_first"][i, j] = 0.0 if scenario.workload.is_adapter else \
                     stage_params(model, pp, True, first_layers)
                 parts["expert_share"][i, j] = stage.expert_share
@@ -426,8 +420,7 @@ def _speed(scenario: Scenario, card: Card, g: dict, table: _StageTable, at) -> d
     matmul = matmul_flops(pass_factor, table.matmul_params[at], mm_factor, tokens, tp)
     attention = attention_flops_per_token(model, train.seq_len, layers) * attn_factor * tokens / tp
     attention_s = roofline_seconds(attention, attention_peak, a.attention_efficiency)
-    compute_s = matmul_seconds(matmul, table.expert_share_of_matmul[at], expert_tokens(model, tokens, ep),
-                               plan.math_bytes, peak_flops, bandwidth, a) + attention_s
+    compute_s = roofline_seconds(matmul, peak_flops, a.matmul_efficiency) + attention_s
     plain_compute_s = compute_s / np.where(full, mm_factor, 1.0)
     act_bytes = layers * table.layer_bytes[at] + table.loss_per_token[at]
     traffic_s = activation_traffic_seconds(ACTIVATION_TRAFFIC_PASSES + full, act_bytes, tokens, tp, bandwidth,

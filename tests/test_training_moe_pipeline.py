@@ -139,11 +139,26 @@ def test_llama_405b_meta_layout_fits_with_balanced_stages(catalog):
     assert est.training.mfu < 1
 
 
-@pytest.mark.xfail(strict=True, reason="one matmul efficiency (0.55) for Llama 405B's 16k-wide GEMMs, which reach "
-                                       "~0.75 of peak: GEMM efficiency by shape is issue 27 part 2 (helper gemm)")
+@pytest.mark.xfail(strict=True, reason="fits only with full recomputation here: activations are counted as eager "
+                                       "autograd keeps them (48·h bytes per token and layer for Llama 405B) where "
+                                       "Megatron-LM's fused kernels keep about Korthikanti's 34·h; Meta trained "
+                                       "without recomputation at 8K (Llama 3 paper §3.3.2) - memory, issue 27 part 3")
 @pytest.mark.parametrize(("count", "micro_batches", "tflops"), [(8192, 32, 430), (16384, 16, 400)])
 def test_llama_405b_meta_layout_within_25_percent(catalog, count, micro_batches, tflops):
     est = estimate(_llama405(count, micro_batches), catalog.get("h100-sxm"))
+    assert est.training.mfu * 989.5 == pytest.approx(tflops, rel=0.25)
+
+
+@pytest.mark.parametrize(("count", "micro_batches", "tflops"), [(8192, 32, 430), (16384, 16, 400)])
+def test_llama_405b_step_at_metas_settings_within_25_percent(catalog, count, micro_batches, tflops):
+    """Meta's settings as stated and one unstated: TP8 PP16, no recomputation (§3.3.2), interleaved
+    stages (degree not stated: 4 taken): 388 and 345 TFLOP/s per GPU against 430 and 400 (the
+    step time alone; the memory it needs is the xfail above)."""
+    s = Scenario(model=preset("llama3.1-405b"), card_id="h100-sxm", count=count, workload="pretrain",
+                 precision="bf16", parallelism={"tp": 8, "pp": 16, "zero": 1, "virtual_stages": 4},
+                 training={"seq_len": 8192, "micro_batch": 1, "grad_accum": micro_batches, "recompute": "none",
+                           "recipe": "megatron-mixed"})
+    est = estimate(s, catalog.get("h100-sxm"))
     assert est.training.mfu * 989.5 == pytest.approx(tflops, rel=0.25)
 
 

@@ -273,8 +273,10 @@ PUBLISHED: dict[str, PublishedCase] = {
         "planner, which needs it to fit"),
     "tt-dsv3-perT": _per_card_from_gpu_hours("tt-dsv3-perT", _train(
         preset("deepseek-v3"), "h800-sxm", 2048, pp=16, ep=64, zero=1, m=120, seq=4096, recompute="selective",
-        precision="fp8", expert_overlap=True),
-        "PP16 EP64 ZeRO-1, 15,360 x 4k-token batch, DualPipe: expert all-to-all overlapped; H800 400 GB/s NVLink"),
+        precision="fp8", expert_overlap=True, auto=("recompute",)),
+        "PP16 EP64 ZeRO-1, 15,360 x 4k-token batch, DualPipe: expert all-to-all overlapped, node-limited routing "
+        "(4 nodes); recomputation to the planner (the report's FP8 activation cache is not modelled: selective "
+        "does not fit)"),
     "tp-foundry-h100-70b-64": _per_card("tp-foundry-h100-70b-64", _train(MPT["70b"], "h100-sxm", 64, zero=3, mb=8,
                                         m=4, recompute="full")),
     "tp-foundry-h100-30b-32": _per_card("tp-foundry-h100-30b-32", _train(MPT["30b"], "h100-sxm", 32, zero=3, mb=14,

@@ -74,7 +74,8 @@ def _ep_all_to_all_s(scenario: Scenario, card: Card, tokens, math_bytes: float):
     net = fabric(card, par.cards_per_node, scenario.assumptions)
     per_domain = max(1, min(copies, net.domain // (par.tp * par.pp)))
     training = expert_parallel_seconds(tokens, model.hidden, math_bytes, model.experts_per_token, copies,
-                                       model.n_moe_layers, per_domain, net, scenario.assumptions)
+                                       model.n_moe_layers, per_domain, net, scenario.assumptions, model.expert_groups,
+                                       model.expert_groups_per_token)
     return training * SERVING_ALL_TO_ALLS_PER_LAYER / EP_ALL_TO_ALLS_PER_LAYER
 
 

@@ -158,11 +158,11 @@ def context_parallel_seconds(tokens, kv_dim: int, math_bytes: float, cp, layers,
 
 
 def expert_parallel_seconds(tokens, hidden: int, math_bytes: float, top_k: int, ep, moe_layers,
-                            per_domain, net: Fabric, a: Assumptions):
-    """All-to-all traffic of expert parallelism on ``net`` [s]
-    (:func:`configurator.core.formulas.communication.expert_parallel_seconds`)."""
+                            per_domain, net: Fabric, a: Assumptions, groups: int = 0, groups_per_token: int = 0):
+    """All-to-all traffic of expert parallelism on ``net`` [s], group-limited routing as the
+    model has it (:func:`configurator.core.formulas.communication.expert_parallel_seconds`)."""
     return comm.expert_parallel_seconds(tokens, hidden, math_bytes, top_k, ep, moe_layers, per_domain,
-                                        *links(net, a))
+                                        *links(net, a), groups, groups_per_token)
 
 
 def host_link_gbps(card: Card) -> float:
@@ -306,7 +306,8 @@ def micro_batch_timing(
                                           attention_s, net, a))
     all_to_all_s = expert_parallel_seconds(tokens, model.hidden, layout.math_bytes, model.experts_per_token, par.ep,
                                            moe_layers_on_stage(model, layers),
-                                           data_parallel_per_domain(par.ep, tp * cp, net.domain), net, a)
+                                           data_parallel_per_domain(par.ep, tp * cp, net.domain), net, a,
+                                           model.expert_groups, model.expert_groups_per_token)
     ep_s = float(expert_parallel_exposed_seconds(all_to_all_s, compute_s, train.expert_overlap))
     first_params = stage_params(model, par.pp, True, first_layers)
     stage = 0.0 if scenario.workload.is_adapter else first_params / tp

@@ -16,6 +16,7 @@ from configurator.core.formulas.collectives import (
     point_to_point_seconds,
     reduce_scatter_seconds,
 )
+from configurator.core.formulas.moe import routed_all_to_all_seconds
 from configurator.core.units import GB
 
 TP_COLLECTIVES_PER_LAYER = 4
@@ -151,15 +152,18 @@ def context_parallel_seconds(tokens, kv_dim, element_bytes, cp, layers, crosses_
 
 
 def expert_parallel_seconds(tokens, hidden, element_bytes, top_k, ep, moe_layers, per_domain, fast_gbps,
-                            network_gbps, efficiency):
-    """All-to-all traffic of expert parallelism for one micro-batch on a rank [s], not
-    overlapped (the dispatch waits for the router and the experts for the dispatch).
+                            network_gbps, efficiency, groups=0, groups_per_token=0):
+    """All-to-all traffic of expert parallelism for one micro-batch on a rank [s], before any
+    overlap (:func:`configurator.core.formulas.moe.expert_parallel_exposed_seconds`: the dispatch
+    waits for the router and the experts for the dispatch unless the schedule overlaps them).
 
     Each token goes to ``top_k`` experts and comes back: ``tokens × top_k × hidden`` elements per
-    all-to-all, :data:`EP_ALL_TO_ALLS_PER_LAYER` per MoE layer (Lepikhin et al. 2021 §2.2).
+    all-to-all, :data:`EP_ALL_TO_ALLS_PER_LAYER` per MoE layer (Lepikhin et al. 2021 §2.2); with
+    group-limited routing once per remote node over the network
+    (:func:`configurator.core.formulas.moe.routed_all_to_all_seconds`).
     """
-    per_call = all_to_all_seconds(tokens * top_k * hidden * element_bytes, ep, per_domain, fast_gbps, network_gbps,
-                                  efficiency)
+    per_call = routed_all_to_all_seconds(tokens * hidden * element_bytes, top_k, ep, per_domain, fast_gbps,
+                                         network_gbps, efficiency, groups, groups_per_token)
     return EP_ALL_TO_ALLS_PER_LAYER * moe_layers * per_call * (ep > 1)
 
 

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from configurator.core.formulas.collectives import all_to_all_seconds
 from configurator.core.formulas.flops import capped_share
+from configurator.core.units import GB
 
 
 def experts_touched(n_experts, top_k, tokens):
@@ -77,3 +79,38 @@ def expert_parallel_exposed_seconds(all_to_all_s, compute_s, overlapped):
     all-to-all is exposed (:data:`EXPERT_OVERLAP_DEFAULT`).
     """
     return np.where(overlapped, np.maximum(0.0, all_to_all_s - compute_s), all_to_all_s)
+
+
+def nodes_a_token_reaches(domains, groups, groups_per_token):
+    """Most fast domains (servers) one token's experts can sit in under group-limited routing
+    [count]: ``groups_per_token`` of ``groups`` expert groups, spread evenly over ``domains``
+    domains of an expert-parallel group, at most all of them. DeepSeek-V3: 4 of 8 groups, one
+    group per node at 64-way EP over 8 nodes: at most 4 nodes ("node-limited routing",
+    DeepSeek-AI 2024, §2.1.2)."""
+    return np.minimum(domains, groups_per_token * np.maximum(1.0, domains / groups))
+
+
+def routed_all_to_all_seconds(n_bytes_per_copy, top_k, ranks, per_domain, fast_gbps, network_gbps, efficiency,
+                              groups=0, groups_per_token=0):
+    """One dispatch (or combine) of an expert-parallel group of ``ranks`` cards [s]: each rank's
+    tokens, ``n_bytes_per_copy`` [B] per routed copy, ``top_k`` copies
+    (:func:`~configurator.core.formulas.collectives.all_to_all_seconds`, the share bound for other
+    domains over the network).
+
+    With group-limited routing (``groups_per_token < groups``) a token crosses the network once
+    per remote node it reaches, not once per expert: DeepSeek-V3 sends each token over InfiniBand
+    to at most 4 nodes and forwards it to the experts there over NVLink (§3.2.2, DeepEP). Of ``N``
+    domains, ``M`` reached (:func:`nodes_a_token_reaches`), ``M·(N−1)/N`` are remote in
+    expectation; the network part is that many copies when it is fewer than ``k·(n−g)/n``.
+    """
+    plain = all_to_all_seconds(n_bytes_per_copy * top_k, ranks, per_domain, fast_gbps, network_gbps, efficiency)
+    n = np.maximum(ranks, 1)
+    g = np.minimum(np.maximum(per_domain, 1), n)
+    domains = n / g
+    link = network_gbps * GB * efficiency
+    across = top_k * (n - g) / n * n_bytes_per_copy / link
+    if not groups or groups_per_token >= groups:
+        return plain
+    reached = nodes_a_token_reaches(domains, groups, groups_per_token)
+    limited = np.minimum(top_k, reached) * (domains - 1) / domains * n_bytes_per_copy / link
+    return plain - across + np.minimum(across, limited)

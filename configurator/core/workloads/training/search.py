@@ -432,7 +432,8 @@ def _speed(scenario: Scenario, card: Card, g: dict, table: _StageTable, at) -> d
     ep_s = expert_parallel_exposed_seconds(
         comm.expert_parallel_seconds(tokens, model.hidden, plan.math_bytes, model.experts_per_token, ep,
                                      moe_layers_on_stage(model, layers), data_parallel_per_domain(ep, tp * cp, net.domain),
-                                     *link), compute_s, train.expert_overlap)
+                                     *link, model.expert_groups, model.expert_groups_per_token),
+        compute_s, train.expert_overlap)
     stage = table.params_first[at] / tp
     host = host_link_gbps(card)
     stream = comm.offload_stream_bytes(stage * plan.math_bytes, table.stored_per_token[at] * tokens / tp,

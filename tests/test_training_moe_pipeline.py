@@ -244,3 +244,18 @@ def test_few_tokens_per_expert_read_the_experts_whole():
     peak, bandwidth = 989.5e12, 3.35e12
     assert expert_gemm_efficiency(16, 2.0, peak, bandwidth, 0.55, 0.8) < 0.1
     assert expert_gemm_efficiency(1024, 2.0, peak, bandwidth, 0.55, 0.8) == pytest.approx(0.55)
+
+
+def test_zero3_beside_pipeline_stages_is_said(catalog):
+    """A pinned ZeRO-3 with pipeline stages is estimated as frameworks run it, and the estimate says so."""
+    s = Scenario(model=preset("llama3-70b"), card_id="h100-sxm", count=64, workload="pretrain",
+                 parallelism={"tp": 8, "pp": 4, "zero": 3}, training={"seq_len": 4096, "grad_accum": 8,
+                                                                    "recompute": "full"})
+    est = estimate(s, catalog.get("h100-sxm"))
+    assert "zero3-with-pipeline" in {m.id for m in est.messages}
+    two = estimate(Scenario.model_validate({**s.model_dump(), "parallelism": {**s.parallelism.model_dump(), "zero": 2}}),
+                   catalog.get("h100-sxm"))
+    assert est.training.data_parallel_s == pytest.approx(two.training.data_parallel_s)
+    model = s.model
+    stage_16_bit = 20 * model.layer_params() / model.n_layers * 2 / 8  # 20 of 80 layers, split over TP 8
+    assert est.memory.weights > stage_16_bit

@@ -394,6 +394,8 @@ def training_speed(
         dp_s = float(data_parallel_exposed_seconds(sync_s, timing.compute_s, m, par.zero, a.comm_overlap, pp))
     if par.zero and replicas == 1:
         messages.append(msg("zero-without-dp", zero=par.zero))
+    elif par.zero >= 3 and pp > 1 and not train.offload_params:
+        messages.append(msg("zero3-with-pipeline", pp=pp))
 
     step_s = training_step_seconds(timing.total_s, slots, p2p_s, optimizer_s, dp_s, host_s)
     kinds = {"tp": timing.tensor_parallel_s * slots, "dp": dp_s, "p2p": p2p_s, "cp": timing.context_parallel_s * slots,

@@ -144,3 +144,29 @@ def test_deepseek_v3_decode_step_near_aiconfigurator_kernel_sum(catalog, tp, ep,
     step, bound = decode_step_seconds(s, card, plan_serving(s, card), batch, 2000)
     assert bound == "memory"
     assert step * 1e3 == pytest.approx(kernels_ms, rel=0.25)
+
+
+def test_qwen3_235b_a22b_preset_matches_its_name():
+    """Qwen3-235B-A22B (Qwen/Qwen3-235B-A22B config.json): 235 B parameters, 22 B active."""
+    model = preset("qwen3-235b-a22b")
+    assert model.total_params() == pytest.approx(235e9, rel=0.01)
+    assert model.active_params() == pytest.approx(22e9, rel=0.02)
+
+
+def test_qwen3_moe_serves_as_tp8_by_ep8_or_attention_data_parallel(catalog):
+    """Qwen3-235B-A22B FP8 on 8 × H200 for 512 users: TP 8 × EP 8 is expressible (vLLM's
+    --enable-expert-parallel), and the planner picks attention data parallel × EP 8 — 4 KV heads do
+    not split 8 ways, so TP 8 keeps each KV head on two cards."""
+    card = catalog.get("h200-sxm")
+
+    def serve(parallelism, auto=()):
+        s = Scenario(model=preset("qwen3-235b-a22b"), card_id="h200-sxm", count=8, workload="inference",
+                     precision="fp8", parallelism=parallelism, auto_layout=auto,
+                     serving={"prompt_tokens": 1000, "output_tokens": 1000, "concurrency": 512, "use": "batch"})
+        return estimate(s, card)
+
+    tp_ep = serve({"tp": 8, "ep": 8})
+    assert tp_ep.memory.fits and tp_ep.scenario.expert_copies == 1
+    planned = serve({}, ("tp", "pp", "ep"))
+    assert (planned.scenario.parallelism.tp, planned.scenario.parallelism.ep) == (1, 8)
+    assert planned.inference.tokens_per_s > tp_ep.inference.tokens_per_s

@@ -170,3 +170,13 @@ def test_qwen3_moe_serves_as_tp8_by_ep8_or_attention_data_parallel(catalog):
     planned = serve({}, ("tp", "pp", "ep"))
     assert (planned.scenario.parallelism.tp, planned.scenario.parallelism.ep) == (1, 8)
     assert planned.inference.tokens_per_s > tp_ep.inference.tokens_per_s
+
+
+@pytest.mark.parametrize(("engine", "flag"), [("vllm", "--enable-expert-parallel"), ("sglang", "--ep-size 8"),
+                                              ("tensorrt-llm", "--ep_size 8")])
+def test_tp8_by_ep8_launch_splits_the_experts_over_the_tensor_parallel_ranks(catalog, engine, flag):
+    from configurator.core.launch import launch_text
+    est = estimate(_moe(tp=8, ep=8), catalog.get("h200-sxm"))
+    text = launch_text(est, engine, "en")
+    assert flag in text
+    assert "--enable-dp-attention" not in text and "--data-parallel-size" not in text

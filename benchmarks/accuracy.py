@@ -127,13 +127,13 @@ def _eq3_flops_per_token(m: ModelArchitecture, seq: int) -> float:
     return 96 * m.n_layers * m.hidden**2 * (1 + seq / (6 * m.hidden) + m.vocab / (16 * m.n_layers * m.hidden))
 
 
-def _train(model, card, count, *, tp=1, pp=1, v=1, zero=0, mb=1, m=1, seq=2048, recompute="none",
-           recipe="megatron-mixed", precision="bf16", network=None):
+def _train(model, card, count, *, tp=1, pp=1, v=1, zero=0, ep=1, mb=1, m=1, seq=2048, recompute="none",
+           recipe="megatron-mixed", precision="bf16", network=None, expert_overlap=False, auto=()):
     assumptions = {**(network or {})}
-    return scenario(model, card, count, workload="pretrain", precision=precision,
-                    parallelism={"tp": tp, "pp": pp, "virtual_stages": v, "zero": zero, "cards_per_node": 8},
+    return scenario(model, card, count, workload="pretrain", precision=precision, auto_layout=list(auto),
+                    parallelism={"tp": tp, "pp": pp, "virtual_stages": v, "zero": zero, "ep": ep, "cards_per_node": 8},
                     training={"micro_batch": mb, "grad_accum": m, "seq_len": seq, "recompute": recompute,
-                              "recipe": recipe}, assumptions=assumptions)
+                              "recipe": recipe, "expert_overlap": expert_overlap}, assumptions=assumptions)
 
 
 PublishedCase = Callable[[dict], Row | None]
@@ -186,6 +186,36 @@ def _iteration(row_id, s, note=""):
     return _both_modes(row, s)
 
 
+def _model_tflops(row_id, s, note=""):
+    """A run published as model TFLOP/s per card: the estimate's MFU × the card's dense peak."""
+    def row(scn: Scenario, kind: str) -> Row:
+        card = CATALOG.get(scn.card_id)
+        est = estimate(scn, card)
+        achieved = est.training.mfu * card.peak_tflops(scn.precision)
+        return Row("published", row_id, kind, "TFLOP/s/card (model)", achieved, 0.0, note, est.scenario)
+    return _both_modes(row, s)
+
+
+GPU_HOURS_PER_TRILLION = 1e12 / 3600.0
+"""Tokens per second per card of a run quoted in GPU-hours per trillion tokens, times those hours."""
+
+
+def _per_card_from_gpu_hours(row_id, s, note=""):
+    """A run published as GPU-hours per trillion tokens, compared as tokens/s per card."""
+    def row(scn: Scenario, kind: str) -> Row:
+        est = estimate(scn, CATALOG.get(scn.card_id))
+        return Row("published", row_id, kind, "tokens/s/card", est.training.tokens_per_s_per_card, 0.0, note,
+                   est.scenario)
+    both = _both_modes(row, s)
+
+    def case(r: dict) -> list[Row]:
+        rows = both(r)
+        for x in rows:
+            x.measured = GPU_HOURS_PER_TRILLION / r["value"]
+        return rows
+    return case
+
+
 def _weights_gb(row_id, model, weight_format):
     def case(r: dict) -> Row:
         s = scenario(model, "h100-sxm", 1, workload="inference",
@@ -233,6 +263,20 @@ PUBLISHED: dict[str, PublishedCase] = {
                               "not interleaved (source names it for 175B/530B only)"),
     "tp-llama1-65b": _per_card("tp-llama1-65b", _train(LLAMA1_65B, "a100-sxm-80gb", 2048, tp=8, pp=4, m=32,
                                recompute="selective", network=A100_NETWORK), "TP8 PP4 assumed (not stated)"),
+    "tp-llama3-405b-8192xh100": _model_tflops("tp-llama3-405b-8192xh100", _train(
+        preset("llama3.1-405b"), "h100-sxm", 8192, tp=8, pp=16, zero=1, m=32, seq=8192, auto=("vp", "recompute")),
+        "stated TP8 PP16; interleaving degree not stated and recomputation (the paper: none at 8K) left to the "
+        "planner, which needs it to fit"),
+    "tp-llama3-405b-16384xh100": _model_tflops("tp-llama3-405b-16384xh100", _train(
+        preset("llama3.1-405b"), "h100-sxm", 16384, tp=8, pp=16, zero=1, m=16, seq=8192, auto=("vp", "recompute")),
+        "stated TP8 PP16; interleaving degree not stated and recomputation (the paper: none at 8K) left to the "
+        "planner, which needs it to fit"),
+    "tt-dsv3-perT": _per_card_from_gpu_hours("tt-dsv3-perT", _train(
+        preset("deepseek-v3"), "h800-sxm", 2048, pp=16, ep=64, zero=1, m=120, seq=4096, recompute="selective",
+        precision="fp8", expert_overlap=True, auto=("recompute",)),
+        "PP16 EP64 ZeRO-1, 15,360 x 4k-token batch, DualPipe: expert all-to-all overlapped, node-limited routing "
+        "(4 nodes); recomputation to the planner (the report's FP8 activation cache is not modelled: selective "
+        "does not fit)"),
     "tp-foundry-h100-70b-64": _per_card("tp-foundry-h100-70b-64", _train(MPT["70b"], "h100-sxm", 64, zero=3, mb=8,
                                         m=4, recompute="full")),
     "tp-foundry-h100-30b-32": _per_card("tp-foundry-h100-30b-32", _train(MPT["30b"], "h100-sxm", 32, zero=3, mb=14,

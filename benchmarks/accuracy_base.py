@@ -96,6 +96,7 @@ PUBLICATIONS = (
     ("XiongjieDai/GPU-Benchmarks-on-LLM-Inference", "xiongjiedai-llama.cpp"),
     ("mlcommons/inference_results_v4.1", "mlperf-inference-v4.1"), ("ovg-project/kvcached", "kvcached-pr331"),
     ("sgl-project/sglang benchmark/benchmark_vllm_060", "sglang-v0.3.0-benchmark"), ("QLoRA paper", "qlora-paper"),
+    ("Llama 3 paper", "llama3-paper"), ("DeepSeek-V3 Technical Report", "deepseek-v3-report"),
 )
 """A published row's source text (its first words) → the publication it belongs to. Tables of one
 document (Megatron-LM's Tables 1 and 2, TensorRT-LLM's performance page at v0.5, v0.6.1 and v0.9)

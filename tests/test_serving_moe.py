@@ -81,3 +81,102 @@ def test_planner_may_share_experts_across_copies(catalog):
     par = est.scenario.parallelism
     assert est.fits and par.ep in (1, 8 // (par.tp * par.pp)) or par.ep == 1
     assert (est.scenario.count // (par.tp * par.pp)) % par.ep == 0
+
+
+# ---- TP × EP as engines deploy DeepSeek-V3 (issue 27, part 4) ---------------------------------
+
+
+def test_tp8_by_ep8_on_8_cards_is_one_copy_with_the_experts_whole_on_its_ranks(catalog):
+    """vLLM ``--tensor-parallel-size 8 --enable-expert-parallel``: attention split 8 ways, each rank
+    an eighth of the experts whole — the same bytes per card as TP 8, no all-to-all between copies."""
+    card = catalog.get("h200-sxm")
+    tp_ep, tp = _moe(tp=8, ep=8), _moe(tp=8, ep=1)
+    assert tp_ep.expert_copies == 1
+    assert estimate(tp_ep, card).memory.weights == pytest.approx(estimate(tp, card).memory.weights)
+    assert _ep_all_to_all_s(tp_ep, card, 64, 1.0) == 0.0
+
+
+def test_attention_data_parallel_by_ep8_is_eight_copies_sharing_the_experts():
+    """SGLang ``--enable-dp-attention --ep-size 8``: TP 1 × EP 8, eight copies share one set of experts."""
+    assert _moe(tp=1, ep=8).expert_copies == 8
+    assert _moe(count=16, tp=8, ep=16).expert_copies == 2
+
+
+def test_serving_ep_must_be_a_multiple_of_tp():
+    with pytest.raises(ValueError, match="multiple of the tensor-parallel degree"):
+        _moe(tp=8, ep=4)
+
+
+def test_planner_reaches_attention_data_parallel_for_deepseek_v3_at_520_users(catalog):
+    """DeepSeek-V3 FP8 on 8 × H200 for ~520 users: TP 8 cannot hold their MLA cache (one latent
+    head, kept whole on every rank); the planner picks attention data parallel × EP 8, whose decode
+    step (65 sequences a copy, 520 tokens over 256 experts: ~16 per expert) is bound by reading the
+    expert weights."""
+    card = catalog.get("h200-sxm")
+    s = Scenario(model=preset("deepseek-v3"), card_id="h200-sxm", count=8, workload="inference",
+                 precision="fp8", auto_layout=("tp", "pp", "ep"),
+                 serving={"prompt_tokens": 1000, "output_tokens": 1000, "concurrency": 520, "use": "batch"})
+    est = estimate(s, card)
+    assert (est.scenario.parallelism.tp, est.scenario.parallelism.ep) == (1, 8)
+    assert est.memory.fits
+    chosen = est.scenario
+    _, bound = decode_step_seconds(chosen, card, plan_serving(chosen, card), chosen.sequences_per_replica, 2000)
+    assert bound == "memory"
+
+
+AIC_H200_TRTLLM = "ai-dynamo/aiconfigurator systems/data/h200_sxm/{mla,moe}/trtllm/1.3.0rc20 (measured, TensorRT-LLM)"
+"""aiconfigurator's measured kernel tables for DeepSeek-V3 on an H200 (FP8 block-scaled GEMMs, FP8 KV):
+``mla_generation_module_perf.parquet`` per layer at a 2,048-token cache — 128 heads (attention data
+parallel), batch 64: 0.1642 ms; 16 heads (TP 8), batch 512: 0.3196 ms — and ``moe_perf.parquet``
+per MoE layer, EP 8, balanced, 512 tokens: 0.3965 ms."""
+
+
+@pytest.mark.parametrize(("tp", "ep", "batch", "kernels_ms"), [
+    (1, 8, 65, 61 * 0.1642 + 58 * 0.3965),  # attention data parallel × EP 8: 33.0 ms of kernels
+    (8, 1, 520, 61 * 0.3196 + 58 * 0.3965),  # TP 8: 42.5 ms of kernels
+])
+def test_deepseek_v3_decode_step_near_aiconfigurator_kernel_sum(catalog, tp, ep, batch, kernels_ms):
+    """DeepSeek-V3 FP8 decode on 8 × H200, ~520 sequences at a 2k cache: the step is within 25 % of
+    the sum of aiconfigurator's measured attention-module and MoE kernels (which leave out the
+    collectives and launch gaps, so the step is not below it by much)."""
+    card = catalog.get("h200-sxm")
+    s = _moe(tp=tp, ep=ep, concurrency=520)
+    step, bound = decode_step_seconds(s, card, plan_serving(s, card), batch, 2000)
+    assert bound == "memory"
+    assert step * 1e3 == pytest.approx(kernels_ms, rel=0.25)
+
+
+def test_qwen3_235b_a22b_preset_matches_its_name():
+    """Qwen3-235B-A22B (Qwen/Qwen3-235B-A22B config.json): 235 B parameters, 22 B active."""
+    model = preset("qwen3-235b-a22b")
+    assert model.total_params() == pytest.approx(235e9, rel=0.01)
+    assert model.active_params() == pytest.approx(22e9, rel=0.02)
+
+
+def test_qwen3_moe_serves_as_tp8_by_ep8_or_attention_data_parallel(catalog):
+    """Qwen3-235B-A22B FP8 on 8 × H200 for 512 users: TP 8 × EP 8 is expressible (vLLM's
+    --enable-expert-parallel), and the planner picks attention data parallel × EP 8 — 4 KV heads do
+    not split 8 ways, so TP 8 keeps each KV head on two cards."""
+    card = catalog.get("h200-sxm")
+
+    def serve(parallelism, auto=()):
+        s = Scenario(model=preset("qwen3-235b-a22b"), card_id="h200-sxm", count=8, workload="inference",
+                     precision="fp8", parallelism=parallelism, auto_layout=auto,
+                     serving={"prompt_tokens": 1000, "output_tokens": 1000, "concurrency": 512, "use": "batch"})
+        return estimate(s, card)
+
+    tp_ep = serve({"tp": 8, "ep": 8})
+    assert tp_ep.memory.fits and tp_ep.scenario.expert_copies == 1
+    planned = serve({}, ("tp", "pp", "ep"))
+    assert (planned.scenario.parallelism.tp, planned.scenario.parallelism.ep) == (1, 8)
+    assert planned.inference.tokens_per_s > tp_ep.inference.tokens_per_s
+
+
+@pytest.mark.parametrize(("engine", "flag"), [("vllm", "--enable-expert-parallel"), ("sglang", "--ep-size 8"),
+                                              ("tensorrt-llm", "--ep_size 8")])
+def test_tp8_by_ep8_launch_splits_the_experts_over_the_tensor_parallel_ranks(catalog, engine, flag):
+    from configurator.core.launch import launch_text
+    est = estimate(_moe(tp=8, ep=8), catalog.get("h200-sxm"))
+    text = launch_text(est, engine, "en")
+    assert flag in text
+    assert "--enable-dp-attention" not in text and "--data-parallel-size" not in text

@@ -180,7 +180,8 @@ def cny_rate() -> str:
 
 KIND_NAMES = {
     "memory": "memory (vs measured `reserved`, published sizes)",
-    "train-throughput": "training throughput (H200, Megatron-LM, llm-foundry, TinyLlama, LLaMA), stated layouts",
+    "train-throughput": "training throughput (H200, Megatron-LM, llm-foundry, TinyLlama, LLaMA, Llama 3 405B, DeepSeek-V3), "
+                        "stated layouts",
     "train-planner": "training throughput, **planner mode** (only model, card, count, sequence, tokens, global "
                      "batch given)",
     "train-time": "training time",

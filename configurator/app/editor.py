@@ -228,6 +228,9 @@ class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
             offload_box.addWidget(check)
             self.offload_checks[path] = check
         form.addRow(self.tr("&CPU offload"), offload)
+        self.expert_overlap = self._check(self.tr("E&xpert all-to-all overlapped with compute"),
+                                          "training.expert_overlap")
+        form.addRow(self.expert_overlap)
         self.micro_batch = self._number("training.micro_batch")
         self._auto_field(form, self.micro_batch, "training.micro_batch")
         self.seq_len = self._number("training.seq_len")
@@ -431,8 +434,10 @@ class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
         serving_reason = self.tr("Used in training only: serving splits a model by tensor and pipeline stages")
         self._enable_row(self.cp_row, workload.is_training, serving_reason)
         # experts are split in training and in serving (a copy's experts spread over its cards)
-        self._enable_row(self.ep_row, model.is_moe, self.tr(
-            "Expert parallelism needs a mixture-of-experts model; {0} is dense").format(model.name))
+        dense = self.tr("Expert parallelism needs a mixture-of-experts model; {0} is dense").format(model.name)
+        self._enable_row(self.ep_row, model.is_moe, dense)
+        self.expert_overlap.setEnabled(model.is_moe)
+        self.expert_overlap.setToolTip(field_help("training.expert_overlap") if model.is_moe else dense)
         self.training_group.setVisible(workload.is_training)
         self.serving_group.setVisible(workload is Workload.INFERENCE)
         self.desktops_group.setVisible(workload is Workload.VDI)

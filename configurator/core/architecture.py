@@ -69,6 +69,13 @@ class ModelArchitecture(BaseModel):
     n_shared_experts: int = Field(default=0, ge=0, le=64)
     expert_ffn: int | None = Field(default=None, ge=1, le=1_048_576)
     first_dense_layers: int = Field(default=0, ge=0, le=1024)
+    expert_groups: int = Field(
+        default=0, ge=0, le=4096, description="groups the routed experts are split into for group-limited routing "
+                                              "(HF config n_group; DeepSeek-V3: 8, one per node at 64-way expert "
+                                              "parallelism; 0 = routing is not limited)")
+    expert_groups_per_token: int = Field(
+        default=0, ge=0, le=4096, description="groups a token's experts may come from (HF config topk_group; "
+                                              "DeepSeek-V3: 4, its 'node-limited routing')")
     # Multi-head latent attention (DeepSeek-V2/V3)
     kv_lora_rank: int | None = Field(default=None, ge=1, le=131072)
     q_lora_rank: int | None = Field(default=None, ge=1, le=131072)
@@ -96,6 +103,10 @@ class ModelArchitecture(BaseModel):
                 raise ValueError("experts_per_token must be between 1 and n_experts")
             if self.first_dense_layers > self.n_layers:
                 raise ValueError("first_dense_layers exceeds n_layers")
+            if self.expert_groups and (self.n_experts % self.expert_groups
+                                       or not 1 <= self.expert_groups_per_token <= self.expert_groups):
+                raise ValueError("expert_groups must divide n_experts, and expert_groups_per_token lie between 1 "
+                                 "and expert_groups")
         if self.is_mla and None in (self.qk_rope_head_dim, self.qk_nope_head_dim, self.v_head_dim):
             raise ValueError("MLA needs qk_rope_head_dim, qk_nope_head_dim and v_head_dim")
         if (self.sliding_window_layers or 0) > self.n_layers:
@@ -373,6 +384,8 @@ _HF_KEYS = {
     "n_shared_experts": ("n_shared_experts",),
     "expert_ffn": ("moe_intermediate_size",),
     "first_dense_layers": ("first_k_dense_replace",),
+    "expert_groups": ("n_group",),
+    "expert_groups_per_token": ("topk_group",),
     "kv_lora_rank": ("kv_lora_rank",),
     "q_lora_rank": ("q_lora_rank",),
     "qk_rope_head_dim": ("qk_rope_head_dim",),

@@ -332,6 +332,13 @@ FIELDS: tuple[FieldSpec, ...] = (
              "recomputes only the attention core; torchtitan's per-op policy keeps every other matmul output and "
              "recomputes the rest, which needs less memory and more compute."),
        row_label=_t("ScenarioEditor", "Selective &keeps")),
+    _f("training.expert_overlap", _t("ScenarioController", "expert all-to-all overlap"), flag="--expert-overlap",
+       cli_type="switch", help=_t(
+        "ScenarioEditor", "Mixture of experts: the framework runs one micro-batch's expert all-to-all under another's "
+             "compute (DeepSeek-V3 DualPipe, Megatron-LM --overlap-moe-expert-parallel-comm); off, it waits on the "
+             "critical path, as plain schedules run it."),
+       cli_help="MoE training: expert all-to-all overlapped with another micro-batch's compute (DualPipe, "
+                "Megatron-LM --overlap-moe-expert-parallel-comm); default off (exposed)"),
     _f("training.offload_optimizer", _t("ScenarioController", "CPU offload of optimizer states")),
     _f("training.offload_params", _t("ScenarioController", "CPU offload of parameters")),
     _f("training.offload_activations", _t("ScenarioController", "CPU offload of activations")),

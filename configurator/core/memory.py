@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+import numpy as np
+
 from configurator.core.architecture import ModelArchitecture
 from configurator.core.catalog import Card
 from configurator.core.formulas.activations import (
@@ -16,7 +18,7 @@ from configurator.core.formulas.activations import (
     loss_bytes_per_token,
     per_op_kept_bytes_per_token,
 )
-from configurator.core.formulas.parallelism import expert_parallel_factor, layers_per_stage
+from configurator.core.formulas.parallelism import balanced_stage_layers, expert_parallel_factor, layers_per_stage
 from configurator.core.formulas.states import (  # noqa: F401  (zero_sharded re-exported for callers)
     gathered_weight_bytes,
     lora_matrix_params,
@@ -75,15 +77,22 @@ def stage_layer_count(model: ModelArchitecture, pp: int) -> int:
     return layers_per_stage(model.n_layers, pp)
 
 
-def stage_params(model: ModelArchitecture, pp: int, first: bool) -> float:
+def training_stage_layers(model: ModelArchitecture, pp: int) -> tuple[int, int, int]:
+    """Layers on the first, the fullest and the last training pipeline stage, the embedding and
+    the head accounted (:func:`~configurator.core.formulas.parallelism.balanced_stage_layers`)."""
+    return balanced_stage_layers(model.n_layers, pp)
+
+
+def stage_params(model: ModelArchitecture, pp: int, first: bool, layers: int | None = None) -> float:
     """Parameters on the first or last pipeline stage, before tensor parallelism [count].
 
     The first stage holds the embedding; the last the output head (a copy of the embedding
     when tied, as Megatron-LM keeps it) and the final norm. With one stage, all parameters.
+    ``layers``: the stage's layers (None = :func:`stage_layer_count`, the even split serving uses).
     """
     if pp == 1:
         return float(model.total_params())
-    layers = stage_layer_count(model, pp) * model.layer_params() / model.n_layers
+    layers = (stage_layer_count(model, pp) if layers is None else layers) * model.layer_params() / model.n_layers
     if first:
         return layers + model.embedding_params()
     return layers + model.vocab * model.hidden + model.norm_params()
@@ -305,11 +314,26 @@ def stage_stored_bytes(scenario: Scenario, layout: ActivationLayout, layers: int
     return on_card * kept_layer_bytes(scenario.model, layout, scenario.training.seq_len)
 
 
-def gathered_layer_bytes(model: ModelArchitecture, layers: int, weight_bytes: float) -> float:
+def stored_in_flight_bytes(first_stage_bytes, fullest_stage_bytes, pp, micro_batches, first_stage: bool):
+    """Per-token bytes kept for backward by the micro-batches in flight on the fuller of the first
+    two pipeline stages [B]: in 1F1B stage ``i`` holds ``min(p − i, m)`` micro-batches (Narayanan
+    et al. 2021 §2.2.1), so when the first stage gives up a layer for the embedding the second, with
+    one layer more and one micro-batch fewer, may hold more. Other stages: one micro-batch.
+    Array-friendly in ``pp`` and ``micro_batches``."""
+    if not first_stage:
+        return first_stage_bytes
+    first = first_stage_bytes * np.minimum(pp, micro_batches)
+    second = fullest_stage_bytes * np.minimum(pp - 1, micro_batches) * (pp > 1)
+    return np.maximum(first, second)
+
+
+def gathered_layer_bytes(model: ModelArchitecture, layers: int, weight_bytes: float, kept: bool = False) -> float:
     """16-bit weights of the layers ZeRO-3 gathers in full at a time (in use + prefetched) [B],
-    before tensor parallelism (PyTorch FSDP ``limit_all_gathers``; DeepSpeed prefetch)."""
-    return float(gathered_weight_bytes(layers, OFFLOAD_PREFETCH_LAYERS, model.layer_params(), model.n_layers,
-                                       weight_bytes))
+    before tensor parallelism (PyTorch FSDP ``limit_all_gathers``; DeepSpeed prefetch); ``kept``:
+    all the stage's ``layers``, gathered once per step and kept under pipeline stages
+    (:func:`~configurator.core.formulas.communication.zero3_regathers`)."""
+    return float(gathered_weight_bytes(layers, layers if kept else OFFLOAD_PREFETCH_LAYERS, model.layer_params(),
+                                       model.n_layers, weight_bytes))
 
 
 def training_states(scenario: Scenario, plan: PrecisionPlan) -> StateBytes:
@@ -343,8 +367,9 @@ def stage_memory(scenario: Scenario, card: Card, plan: PrecisionPlan, first_stag
     model, par, train = scenario.model, scenario.parallelism, scenario.training
     states = training_states(scenario, plan)
     tp, pp = par.tp, par.pp
-    params = stage_params(model, pp, first_stage) / tp
-    layers = stage_layer_count(model, pp)
+    first_layers, fullest, last_layers = training_stage_layers(model, pp)
+    layers = first_layers if first_stage else last_layers
+    params = stage_params(model, pp, first_stage, layers) / tp
     if scenario.workload.is_adapter:
         base_bytes = NF4_BYTES_PER_PARAM if scenario.workload is Workload.QLORA else plan.math_bytes
         trainable = layers * lora_params_per_layer(model, train.lora_rank, train.lora_targets) / tp
@@ -362,15 +387,18 @@ def stage_memory(scenario: Scenario, card: Card, plan: PrecisionPlan, first_stag
         if train.offload_params:
             weights, copies = 0.0, 0.0  # only the gathered layers below are on the card
     layout = activation_layout(scenario, plan, states)
-    in_flight = min(pp, train.grad_accum) if first_stage else 1
     loss = logits_bytes_per_token(model, layout) if not first_stage or pp == 1 else 0.0
-    per_token = float(activation_peak_bytes_per_token(stage_stored_bytes(scenario, layout, layers), in_flight,
-                                                      working_layer_bytes(model, layout, train.seq_len), loss))
-    trainable = stage_params(model, pp, first_stage)
+    stored = stored_in_flight_bytes(stage_stored_bytes(scenario, layout, layers),
+                                    stage_stored_bytes(scenario, layout, fullest), pp, train.grad_accum, first_stage)
+    per_token = float(activation_peak_bytes_per_token(stored, 1, working_layer_bytes(model, layout, train.seq_len),
+                                                      loss))
+    trainable = stage_params(model, pp, first_stage, layers)
     expert_share = 0.0 if scenario.workload.is_adapter else routed_expert_params(model, layers) / trainable
     gathered = 0.0
-    if (par.zero >= 3 or train.offload_params) and not scenario.workload.is_adapter:
+    if train.offload_params and not scenario.workload.is_adapter:
         gathered = gathered_layer_bytes(model, layers, plan.math_bytes) / tp
+    elif par.zero >= 3 and not scenario.workload.is_adapter:
+        gathered = gathered_layer_bytes(model, layers, plan.math_bytes, kept=pp > 1) / tp
     a = scenario.assumptions
     allocator = a.allocator_overhead_recompute if layout.recomputes_layers else a.allocator_overhead
     return StageMemory(
@@ -508,7 +536,8 @@ def serving_memory_model(scenario: Scenario, card: Card, plan: PrecisionPlan) ->
     """
     model, par, serving = scenario.model, scenario.parallelism, scenario.serving
     tp, pp = par.tp, par.pp
-    weights = max(_serving_stage_params(model, pp, first, par.ep) for first in (True, False)) * plan.weight_bytes / tp
+    weights = max(_serving_stage_params(model, pp, first, scenario.expert_copies) for first in (True, False)) \
+        * plan.weight_bytes / tp
     kv_bytes = kv_element_bytes(scenario, plan)
     kv_per_token = kv_cache_bytes_per_token(model, kv_bytes) / kv_shards(model, tp) / pp
     chunk = min(serving.max_batched_tokens, serving.prompt_tokens * scenario.sequences_per_replica)

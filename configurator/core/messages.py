@@ -68,6 +68,9 @@ ENGLISH: dict[str, str] = {
         "(pinned: {pinned}); free a pinned setting or add cards"
     ),
     "zero-without-dp": "ZeRO stage {zero} has no effect with a single data-parallel replica",
+    "zero3-with-pipeline": "ZeRO-3 beside {pp} pipeline stages gathers each stage's 16-bit weights once a step and "
+                           "keeps them to its end (torchtitan's default with pipeline parallelism): its traffic is "
+                           "ZeRO-2's",
     "no-purchase-price": "{card} has no purchase price in the catalog: enter one to see the purchase cost",
     "no-cloud-price": "{card} has no cloud price in the catalog: enter one to see the cloud cost",
     "low-confidence": "{card} specifications are low confidence: check a vendor datasheet before buying",
@@ -311,6 +314,8 @@ CHINESE: dict[str, str] = {
     "unknown-power-for-cap": "{card} 没有公开的板卡功耗：无法核对功率上限",
     "pipeline-bubble": "流水线空泡：{pp} 级、{m} 个微批时每步 {bubble:.0f} % 时间空闲；请增加梯度累积",
     "zero-without-dp": "只有一个数据并行副本时 ZeRO 阶段 {zero} 不起作用",
+    "zero3-with-pipeline": "ZeRO-3 与 {pp} 级流水线并用时，每步只聚合一次各阶段的 16 位权重并保留到步末"
+                           "（PyTorch FSDP 配合流水线并行时的默认做法）：通信量与 ZeRO-2 相同",
     "no-purchase-price": "目录中没有 {card} 的采购价：请输入价格以计算采购成本",
     "no-cloud-price": "目录中没有 {card} 的云租用价：请输入价格以计算云成本",
     "low-confidence": "{card} 规格数据可信度低：采购前请核对厂商规格书",

@@ -17,6 +17,7 @@ from configurator.core.engines import PROFILES, Engine, EngineProfile
 from configurator.core.formats import WeightFormat
 from configurator.core.formulas import economics as _economics
 from configurator.core.formulas import efficiency as _efficiency
+from configurator.core.formulas import moe as _moe
 from configurator.core.frozen_model import FrozenModel
 from configurator.core.quote import MAX_QUOTES, Quote
 from configurator.core.units import Precision
@@ -192,6 +193,10 @@ class Training(_Frozen):
     loss: LossKernel | None = Field(
         default=None, description="cross-entropy kernel (None = fused for pre-training, eager for fine-tuning)"
     )
+    expert_overlap: bool = Field(
+        default=_moe.EXPERT_OVERLAP_DEFAULT,
+        description="expert all-to-all overlapped with another micro-batch's compute (DeepSeek-V3 DualPipe, "
+                    "Megatron-LM --overlap-moe-expert-parallel-comm); off: exposed, as plain schedules run it")
     offload_optimizer: bool = Field(
         default=False, description="optimizer states and fp32 master weights in host memory (ZeRO-Offload)"
     )
@@ -594,9 +599,13 @@ class Scenario(_Frozen):
                 raise ValueError(f"expert parallelism ({par.ep}) needs a mixture-of-experts model")
             if self.model.n_experts % ep:
                 raise ValueError(f"expert-parallel degree ({par.ep}) must divide the {self.model.n_experts} experts")
-            if (self.count // model_parallel) % ep:
+            if self.workload.is_training and (self.count // model_parallel) % ep:
                 raise ValueError(f"expert-parallel degree ({par.ep}) must divide the data-parallel width "
                                  f"({self.count // model_parallel})")
+            if not self.workload.is_training and (ep % tp or (self.count // model_parallel) % (ep // tp)):
+                raise ValueError(f"expert-parallel degree ({par.ep}) must be a multiple of the tensor-parallel "
+                                 f"degree ({par.tp}) that divides the {self.count // pp} cards of a pipeline stage: "
+                                 "serving splits the experts over whole tensor-parallel groups")
         if cp > 1 and self.training.seq_len % (2 * cp):
             raise ValueError(f"the sequence ({self.training.seq_len} tokens) must split into 2 × {par.cp} "
                              "equal chunks for context parallelism")
@@ -639,6 +648,19 @@ class Scenario(_Frozen):
     def data_parallel(self) -> int:
         """Data-parallel replicas (training) or serving replicas (inference)."""
         return self.count // self.model_parallel
+
+    @property
+    def expert_copies(self) -> int:
+        """Serving: model copies (tensor × pipeline groups) that share one set of routed experts,
+        ``ep / tp`` — ``ep`` being the cards the experts are split over, as engines count it (vLLM's
+        expert parallel size is TP × DP with ``--enable-expert-parallel``; SGLang ``--ep-size``).
+        TP 8 × EP 8 on 8 cards: one copy, each card 1/8 of the experts whole (attention split 8 ways);
+        TP 1 × EP 8 (attention data parallel, SGLang ``--enable-dp-attention``): eight copies share
+        them. 1 without expert parallelism; in training, ``ep`` itself (data-parallel ranks)."""
+        par = self.parallelism
+        if self.workload.is_training:
+            return par.ep
+        return max(1, par.ep // par.tp)
 
     @property
     def replicas(self) -> int:

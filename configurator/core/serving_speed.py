@@ -21,6 +21,7 @@ from configurator.core.messages import Message, msg
 from configurator.core.formulas import communication as comm
 from configurator.core.formulas.communication import EP_ALL_TO_ALLS_PER_LAYER, PCIE_RING_STEP_LATENCY_S
 from configurator.core.formulas.flops import sustained_rate
+from configurator.core.formulas.moe import experts_touched
 from configurator.core.training_speed import (
     expert_parallel_seconds,
     fabric,
@@ -46,13 +47,14 @@ def decode_weight_bytes(model: ModelArchitecture, batch, weight_bytes: float, ep
     MoE reads only the experts some token in the batch uses: of E experts with top-k routing,
     ``E·(1 − (1 − k/E)^b)`` are touched in expectation (uniform routing). With expert parallelism
     over ``ep`` copies the MoE layer routes all ``ep·b`` tokens of the group and each copy's cards
-    hold (and read) ``1/ep`` of the experts (Lepikhin et al. 2021, GShard §2.2).
+    hold (and read) ``1/ep`` of the experts (Lepikhin et al. 2021, GShard §2.2;
+    :func:`~configurator.core.formulas.moe.experts_touched`).
     """
     if not model.is_moe:
         return model.total_params() * weight_bytes
     expert = model.mlp_params(model.routed_ffn)
     all_experts = model.n_moe_layers * model.n_experts * expert
-    touched = model.n_experts * (1.0 - (1.0 - model.experts_per_token / model.n_experts) ** (batch * ep))
+    touched = experts_touched(model.n_experts, model.experts_per_token, batch * ep)
     return (model.total_params() - all_experts + model.n_moe_layers * touched * expert / ep) * weight_bytes
 
 
@@ -62,15 +64,18 @@ SERVING_ALL_TO_ALLS_PER_LAYER = 2
 
 
 def _ep_all_to_all_s(scenario: Scenario, card: Card, tokens, math_bytes: float):
-    """Expert-parallel dispatch and combine of ``tokens`` per copy over the ``ep`` copies that
-    share their experts, through the fast domain where the copies fit in it [s]; 0 without EP."""
-    model, par = scenario.model, scenario.parallelism
-    if par.ep <= 1 or not model.is_moe:
+    """Expert-parallel dispatch and combine of ``tokens`` per copy over the copies that share their
+    experts (:attr:`~configurator.core.scenario.Scenario.expert_copies`), through the fast domain
+    where the copies fit in it [s]; 0 without EP or when the experts are split within one copy's
+    tensor-parallel group (TP × EP with one copy: the tensor-parallel all-reduce carries it)."""
+    model, par, copies = scenario.model, scenario.parallelism, scenario.expert_copies
+    if copies <= 1 or not model.is_moe:
         return 0.0
     net = fabric(card, par.cards_per_node, scenario.assumptions)
-    per_domain = max(1, min(par.ep, net.domain // (par.tp * par.pp)))
-    training = expert_parallel_seconds(tokens, model.hidden, math_bytes, model.experts_per_token, par.ep,
-                                       model.n_moe_layers, per_domain, net, scenario.assumptions)
+    per_domain = max(1, min(copies, net.domain // (par.tp * par.pp)))
+    training = expert_parallel_seconds(tokens, model.hidden, math_bytes, model.experts_per_token, copies,
+                                       model.n_moe_layers, per_domain, net, scenario.assumptions, model.expert_groups,
+                                       model.expert_groups_per_token)
     return training * SERVING_ALL_TO_ALLS_PER_LAYER / EP_ALL_TO_ALLS_PER_LAYER
 
 
@@ -126,7 +131,7 @@ def decode_step_seconds(
     model, a, tp, serving = scenario.model, scenario.assumptions, scenario.parallelism.tp, scenario.serving
     profile = serving.profile
     kv_b = kv_element_bytes(scenario, plan)
-    weights = decode_weight_bytes(model, batch, plan.weight_bytes, scenario.parallelism.ep) / tp
+    weights = decode_weight_bytes(model, batch, plan.weight_bytes, scenario.expert_copies) / tp
     attended = model.attended_tokens(kv_tokens)  # sliding-window layers read at most their window
     kv = batch * attended * kv_cache_bytes_per_token(model, kv_b) / kv_shards(model, tp)
     flops = (2.0 * model.matmul_params() + 4.0 * model.n_layers * model.q_dim * attended) * batch / tp
@@ -167,7 +172,7 @@ def prefill_seconds(
     chunks = math.ceil(tokens / scenario.serving.max_batched_tokens)
     compute_s = sequences * prefill_flops(model, prompt_tokens) / tp / _serving_peak(card, plan, scenario)
     chunk = min(tokens, scenario.serving.max_batched_tokens)
-    weights_s = chunks * decode_weight_bytes(model, chunk, plan.weight_bytes, scenario.parallelism.ep) / tp
+    weights_s = chunks * decode_weight_bytes(model, chunk, plan.weight_bytes, scenario.expert_copies) / tp
     weights_s /= _bandwidth(card, a, profile.weight_stream_share)
     overhead_s = chunks * (model.n_layers * prefill_layer_overhead(scenario) + profile.step_overhead_s)
     comm_s = _tp_allreduce_s(scenario, card, tokens, plan.math_bytes) + \

@@ -36,6 +36,7 @@ from configurator.core.formulas.parallelism import (  # noqa: F401  (pipeline_bu
     pipeline_crosses_network,
     pipeline_slots,
 )
+from configurator.core.formulas.moe import expert_parallel_exposed_seconds
 from configurator.core.formulas.states import optimizer_step_bytes_per_param
 from configurator.core.formulas.timing import (
     ACTIVATION_TRAFFIC_PASSES,
@@ -53,8 +54,8 @@ from configurator.core.memory import (
     stage_stored_bytes,
     layer_activation_bytes,
     logits_bytes_per_token,
-    stage_layer_count,
     stage_params,
+    training_stage_layers,
     training_states,
 )
 from configurator.core.messages import Message, msg
@@ -157,11 +158,11 @@ def context_parallel_seconds(tokens, kv_dim: int, math_bytes: float, cp, layers,
 
 
 def expert_parallel_seconds(tokens, hidden: int, math_bytes: float, top_k: int, ep, moe_layers,
-                            per_domain, net: Fabric, a: Assumptions):
-    """All-to-all traffic of expert parallelism on ``net`` [s]
-    (:func:`configurator.core.formulas.communication.expert_parallel_seconds`)."""
+                            per_domain, net: Fabric, a: Assumptions, groups: int = 0, groups_per_token: int = 0):
+    """All-to-all traffic of expert parallelism on ``net`` [s], group-limited routing as the
+    model has it (:func:`configurator.core.formulas.communication.expert_parallel_seconds`)."""
     return comm.expert_parallel_seconds(tokens, hidden, math_bytes, top_k, ep, moe_layers, per_domain,
-                                        *links(net, a))
+                                        *links(net, a), groups, groups_per_token)
 
 
 def host_link_gbps(card: Card) -> float:
@@ -251,10 +252,18 @@ class MicroBatchTiming:
 
 
 def matmul_params_per_stage(model: ModelArchitecture, layers):
-    """Parameters in matrix products on the fullest pipeline stage: its layers and the output
-    head (on every stage, the conservative choice for the fullest one) [count]."""
+    """Parameters in matrix products on a stage of ``layers`` layers with the output head [count]."""
     per_layer = (model.matmul_params() - model.vocab * model.hidden) / model.n_layers
     return layers * per_layer + model.vocab * model.hidden
+
+
+def matmul_params_on_fullest_stage(model: ModelArchitecture, pp: int) -> float:
+    """Parameters in matrix products on the slowest pipeline stage [count]: the longer of a middle
+    stage's layers and the last stage's layers with the output head, stages balanced as
+    :func:`~configurator.core.memory.training_stage_layers` splits them (one stage: all of them)."""
+    _, fullest, last = training_stage_layers(model, pp)
+    per_layer = (model.matmul_params() - model.vocab * model.hidden) / model.n_layers
+    return max(fullest * per_layer, matmul_params_per_stage(model, last))
 
 
 def moe_layers_on_stage(model: ModelArchitecture, layers):
@@ -277,11 +286,13 @@ def micro_batch_timing(
     model, par, train, a = scenario.model, scenario.parallelism, scenario.training, scenario.assumptions
     peak_flops, bandwidth = peak * TERA, card.bandwidth_gbps * GB
     attention_peak = card.peak_tflops(attention_precision(card, plan)) * TERA
-    tp, cp, layers = par.tp, par.cp, stage_layer_count(model, par.pp)
+    first_layers, layers, _ = training_stage_layers(model, par.pp)
+    tp, cp = par.tp, par.cp
     tokens = train.micro_batch * train.seq_len / cp
     mm_factor, attn_factor = recompute_factors(train.recompute, train.selective_policy)
     full = layout.recomputes_layers  # the forward's element-wise kernels run again in backward
-    matmul = matmul_flops(_pass_factor(scenario), matmul_params_per_stage(model, layers), mm_factor, tokens, tp)
+    matmul = matmul_flops(_pass_factor(scenario), matmul_params_on_fullest_stage(model, par.pp), mm_factor, tokens,
+                          tp)
     attention = attention_flops_per_token(model, train.seq_len, layers) * attn_factor * tokens / tp
     act_bytes = layers * layer_activation_bytes(model, layout, train.seq_len) + logits_bytes_per_token(model, layout)
     attention_s = roofline_seconds(attention, attention_peak, a.attention_efficiency)
@@ -293,11 +304,14 @@ def micro_batch_timing(
                                          TP_COLLECTIVES_PER_LAYER, net, a))
     cp_s = float(context_parallel_seconds(tokens, model.kv_dim, layout.math_bytes, cp, layers, tp * cp > net.domain,
                                           attention_s, net, a))
-    ep_s = float(expert_parallel_seconds(tokens, model.hidden, layout.math_bytes, model.experts_per_token, par.ep,
-                                         moe_layers_on_stage(model, layers),
-                                         data_parallel_per_domain(par.ep, tp * cp, net.domain), net, a))
-    stage = 0.0 if scenario.workload.is_adapter else stage_params(model, par.pp, True) / tp
-    split = expert_parallel_factor(routed_expert_params(model, layers) / stage_params(model, par.pp, True), par.ep)
+    all_to_all_s = expert_parallel_seconds(tokens, model.hidden, layout.math_bytes, model.experts_per_token, par.ep,
+                                           moe_layers_on_stage(model, layers),
+                                           data_parallel_per_domain(par.ep, tp * cp, net.domain), net, a,
+                                           model.expert_groups, model.expert_groups_per_token)
+    ep_s = float(expert_parallel_exposed_seconds(all_to_all_s, compute_s, train.expert_overlap))
+    first_params = stage_params(model, par.pp, True, first_layers)
+    stage = 0.0 if scenario.workload.is_adapter else first_params / tp
+    split = expert_parallel_factor(routed_expert_params(model, first_layers) / first_params, par.ep)
     stream = offload_stream_bytes(stage * layout.math_bytes, stage_stored_bytes(scenario, layout, layers) * tokens / tp,
                                   train.offload_params, train.offload_activations)
     offload_s = float(comm.offload_stream_seconds(stream, compute_s, host_link_gbps(card), a.link_efficiency,
@@ -376,10 +390,12 @@ def training_speed(
             messages.append(msg("dp-over-pcie", card=card.name))
         per_domain = data_parallel_per_domain(replicas, par.tp, net.domain)
         sync_s = comm.gradient_sync_seconds(params_card, states.gradients, layout.math_bytes, par.zero, replicas,
-                                            per_domain, *links(net, a))
-        dp_s = float(data_parallel_exposed_seconds(sync_s, timing.compute_s, m, par.zero, a.comm_overlap))
+                                            per_domain, *links(net, a), pp=pp)
+        dp_s = float(data_parallel_exposed_seconds(sync_s, timing.compute_s, m, par.zero, a.comm_overlap, pp))
     if par.zero and replicas == 1:
         messages.append(msg("zero-without-dp", zero=par.zero))
+    elif par.zero >= 3 and pp > 1 and not train.offload_params:
+        messages.append(msg("zero3-with-pipeline", pp=pp))
 
     step_s = training_step_seconds(timing.total_s, slots, p2p_s, optimizer_s, dp_s, host_s)
     kinds = {"tp": timing.tensor_parallel_s * slots, "dp": dp_s, "p2p": p2p_s, "cp": timing.context_parallel_s * slots,

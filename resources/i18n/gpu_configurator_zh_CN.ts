@@ -1820,6 +1820,10 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
         <translation>选择性重计算策略</translation>
     </message>
     <message>
+        <source>expert all-to-all overlap</source>
+        <translation>专家全对全通信重叠</translation>
+    </message>
+    <message>
         <source>use</source>
         <translation>用途</translation>
     </message>
@@ -2027,6 +2031,10 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
         <translation>CPU 卸载(&amp;C)</translation>
     </message>
     <message>
+        <source>E&amp;xpert all-to-all overlapped with compute</source>
+        <translation>专家全对全通信与计算重叠(&amp;X)</translation>
+    </message>
+    <message>
         <source>Number format for the math (and the weights when serving). The card&apos;s support decides what runs: an unsupported choice falls back and a warning says so.</source>
         <translation>运算（以及推理时权重）的数值精度。由加速卡的支持情况决定实际精度：不支持时自动回退并给出提示。</translation>
     </message>
@@ -2165,6 +2173,10 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
     <message>
         <source>Selective &amp;keeps</source>
         <translation>选择性重计算保留(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Mixture of experts: the framework runs one micro-batch&apos;s expert all-to-all under another&apos;s compute (DeepSeek-V3 DualPipe, Megatron-LM --overlap-moe-expert-parallel-comm); off, it waits on the critical path, as plain schedules run it.</source>
+        <translation>混合专家模型：框架让一个微批次的专家全对全通信与另一个微批次的计算同时进行（DeepSeek-V3 DualPipe，Megatron-LM --overlap-moe-expert-parallel-comm）；关闭时它在关键路径上等待，普通调度即如此。</translation>
     </message>
     <message>
         <source>Tokens per training sequence</source>

@@ -8,7 +8,10 @@ than branches, so the planner and the single estimate run the same function.
 
 Modules by topic:
 
-- :mod:`.parallelism` — pipeline bubble, expert-parallel share, data-parallel ranks per domain
+- :mod:`.parallelism` — pipeline bubble, expert-parallel share, data-parallel ranks per domain,
+  balanced pipeline stages
+- :mod:`.moe` — mixture of experts: experts touched, tokens per expert, the grouped expert GEMM's
+  share of peak, the expert all-to-all under group-limited routing and the overlap that hides it
 - :mod:`.collectives` — ring collectives over a fast domain and the network, bus bandwidth
 - :mod:`.communication` — per-parallelism traffic times (tensor, data, pipeline, context, expert
   parallel, host offload) and the overlap that hides them

@@ -16,6 +16,7 @@ from configurator.core.formulas.collectives import (
     point_to_point_seconds,
     reduce_scatter_seconds,
 )
+from configurator.core.formulas.moe import routed_all_to_all_seconds
 from configurator.core.units import GB
 
 TP_COLLECTIVES_PER_LAYER = 4
@@ -76,36 +77,50 @@ def tensor_parallel_seconds(tokens, hidden, element_bytes, tp, layers, collectiv
 
 
 def gradient_sync_seconds(params, grad_bytes, weight_bytes, zero, dp, per_domain, fast_gbps, network_gbps,
-                          efficiency):
+                          efficiency, pp=1):
     """Data-parallel traffic per synchronisation of ``params`` parameters per card [s].
 
     ``grad_bytes`` and ``weight_bytes`` per parameter [B]. ZeRO 0: one all-reduce of the
     gradients. ZeRO 1–2 (distributed optimizer): reduce-scatter of the gradients, all-gather of
     the updated 16-bit weights. ZeRO 3 (FSDP): the weights gathered for forward and again for
     backward and the gradients reduce-scattered (Rajbhandari et al. 2020 §7; Megatron-LM
-    distributed-optimizer docs). ``per_domain`` of the ``dp`` ranks share a fast domain.
+    distributed-optimizer docs). ``per_domain`` of the ``dp`` ranks share a fast domain. Under
+    pipeline stages (``pp > 1``) ZeRO 3 gathers the weights once per step and keeps them for
+    backward and every micro-batch (:func:`zero3_regathers`), the traffic of ZeRO 1–2.
     """
     grads = params * grad_bytes
     weights = params * weight_bytes
     rs = reduce_scatter_seconds(grads, dp, per_domain, fast_gbps, network_gbps, efficiency)
     gather = reduce_scatter_seconds(weights, dp, per_domain, fast_gbps, network_gbps, efficiency)
     allreduce = allreduce_seconds(grads, dp, per_domain, fast_gbps, network_gbps, efficiency)
-    seconds = np.where(zero >= 3, rs + 2 * gather, np.where(zero >= 1, rs + gather, allreduce))
+    seconds = np.where(zero3_regathers(zero, pp), rs + 2 * gather, np.where(zero >= 1, rs + gather, allreduce))
     return seconds * (dp > 1)
 
 
-def data_parallel_exposed_seconds(sync_s, micro_compute_s, micro_batches, zero, overlap):
+def zero3_regathers(zero, pp):
+    """Whether ZeRO 3 gathers the weights again for backward and for every micro-batch: only
+    without pipeline stages. With them, frameworks keep a stage's gathered weights from the first
+    micro-batch's forward to the step's end: torchtitan's default FSDP policy does not reshard
+    after forward when pipeline parallelism is on, "to avoid per-microbatch all-gathers"
+    (pytorch/torchtitan ``torchtitan/distributed/fsdp.py``, ``get_fsdp_reshard_after_forward_policy``),
+    and Megatron-LM shards only gradients and optimizer states (its distributed optimizer) beside
+    pipeline stages. Llama 3 405B: FSDP "for model shards we do not reshard after forward
+    computation" (Dubey et al. 2024, §3.3.2)."""
+    return (zero >= 3) & (pp <= 1)
+
+
+def data_parallel_exposed_seconds(sync_s, micro_compute_s, micro_batches, zero, overlap, pp=1):
     """Exposed data-parallel time per step [s].
 
     ZeRO 0–2 synchronise once per step, in buckets behind the last micro-batch (its backward for
     the gradients, :data:`BACKWARD_SHARE` of it; the next forward too for the weight gather):
     PyTorch DDP and Megatron-LM ``--overlap-grad-reduce`` / ``--overlap-param-gather``. ZeRO 3
     repeats its gathers every micro-batch, each hidden behind that micro-batch's compute (FSDP
-    prefetching).
+    prefetching), except under pipeline stages, where it gathers once (:func:`zero3_regathers`).
     """
     window = micro_compute_s * np.where(zero >= 1, 1.0, BACKWARD_SHARE)
     per_sync = exposed_seconds(sync_s, window, overlap)
-    return per_sync * np.where(zero >= 3, micro_batches, 1)
+    return per_sync * np.where(zero3_regathers(zero, pp), micro_batches, 1)
 
 
 def pipeline_p2p_seconds(tokens, hidden, element_bytes, tp, pp, virtual_stages, crosses_network, fast_gbps,
@@ -137,15 +152,18 @@ def context_parallel_seconds(tokens, kv_dim, element_bytes, cp, layers, crosses_
 
 
 def expert_parallel_seconds(tokens, hidden, element_bytes, top_k, ep, moe_layers, per_domain, fast_gbps,
-                            network_gbps, efficiency):
-    """All-to-all traffic of expert parallelism for one micro-batch on a rank [s], not
-    overlapped (the dispatch waits for the router and the experts for the dispatch).
+                            network_gbps, efficiency, groups=0, groups_per_token=0):
+    """All-to-all traffic of expert parallelism for one micro-batch on a rank [s], before any
+    overlap (:func:`configurator.core.formulas.moe.expert_parallel_exposed_seconds`: the dispatch
+    waits for the router and the experts for the dispatch unless the schedule overlaps them).
 
     Each token goes to ``top_k`` experts and comes back: ``tokens × top_k × hidden`` elements per
-    all-to-all, :data:`EP_ALL_TO_ALLS_PER_LAYER` per MoE layer (Lepikhin et al. 2021 §2.2).
+    all-to-all, :data:`EP_ALL_TO_ALLS_PER_LAYER` per MoE layer (Lepikhin et al. 2021 §2.2); with
+    group-limited routing once per remote node over the network
+    (:func:`configurator.core.formulas.moe.routed_all_to_all_seconds`).
     """
-    per_call = all_to_all_seconds(tokens * top_k * hidden * element_bytes, ep, per_domain, fast_gbps, network_gbps,
-                                  efficiency)
+    per_call = routed_all_to_all_seconds(tokens * hidden * element_bytes, top_k, ep, per_domain, fast_gbps,
+                                         network_gbps, efficiency, groups, groups_per_token)
     return EP_ALL_TO_ALLS_PER_LAYER * moe_layers * per_call * (ep > 1)
 
 

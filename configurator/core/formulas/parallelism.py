@@ -70,3 +70,30 @@ def pipeline_crosses_network(tp, dp, pp, domain):
 def layers_per_stage(n_layers, pp):
     """Layers on the fullest of ``pp`` pipeline stages: ``ceil(L/p)`` [count]."""
     return -(-n_layers // pp)
+
+
+def balanced_stage_layers(n_layers, pp):
+    """Layers on the first, the fullest and the last of ``pp`` pipeline stages [count].
+
+    The first stage also runs the embedding and the last the output head and loss. When counting
+    each of them as one layer does not make the fullest stage longer — ``ceil((L+2)/p)`` layers
+    at most what ``ceil(L/p)`` gives — the first and the last stage take one layer fewer than the
+    others: Llama 3 405B's 126 layers on 16 stages are 7, 8 × 14, 7 (Dubey et al. 2024, "The Llama 3
+    Herd of Models", §3.3.2: "we reduce one Transformer layer each from the first and the last
+    stages"; Megatron-LM ``--account-for-embedding-in-pipeline-split`` and
+    ``--account-for-loss-in-pipeline-split``; torchtitan ``pipeline_parallel_first_stage_less_layers``).
+    Otherwise every stage holds ``ceil(L/p)`` at most, the embedding and head on top. One stage
+    holds all ``L``.
+
+    Returns
+    -------
+    tuple
+        ``(first, fullest, last)`` layers [count].
+    """
+    even = -(-n_layers // pp)
+    if pp == 1:
+        return n_layers, n_layers, n_layers
+    accounted = -(-(n_layers + 2) // pp)
+    if accounted <= even:
+        return accounted - 1, accounted, accounted - 1
+    return even, even, even

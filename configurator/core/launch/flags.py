@@ -117,6 +117,8 @@ MEGATRON = FlagTable(
         "--bf16", "--fp16", "--fp8-format", "--recompute-granularity", "--recompute-method",
         "--recompute-num-layers", "--use-distributed-optimizer", "--use-torch-fsdp2", "--optimizer",
         "--optimizer-cpu-offload", "--overlap-grad-reduce", "--overlap-param-gather", "--train-iters",
+        "--overlap-moe-expert-parallel-comm", "--decoder-first-pipeline-num-layers",
+        "--decoder-last-pipeline-num-layers",
     }),
 )
 """Megatron-LM's GPT pre-training script; ``--recompute-granularity`` takes full or selective,

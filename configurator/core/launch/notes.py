@@ -89,6 +89,9 @@ NOTES: dict[str, tuple[str, str]] = {
     "moe-shape-what": ("{shared} shared experts, {dense} dense first layers and experts of {expert_ffn} inner size "
                        "(its flags are left to the model's own recipe)",
                        "{shared} 个共享专家、前 {dense} 层稠密层、内部维度 {expert_ffn} 的专家（其参数请参照该模型自己的配方）"),
+    "set-expert-overlap": ("the expert all-to-all overlapped with compute", "专家全对全通信与计算重叠"),
+    "expert-overlap-what": ("it has no such schedule: the estimate assumed it; expect the all-to-all exposed",
+                            "它没有这种调度：估算假定了重叠；实际全对全通信会暴露在关键路径上"),
     "set-mla": ("multi-latent attention", "多头潜在注意力（MLA）"),
     "mla-what": ("its settings are left to the model's own recipe", "其设置请参照该模型自己的配方"),
     "set-selective-per-op": ("torchtitan's per-op selective recomputation", "torchtitan 的逐算子选择性重计算"),

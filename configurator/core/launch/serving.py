@@ -44,7 +44,10 @@ class ServingLayout:
     tp: int
     pp: int
     experts_group: int
-    """Copies that share one set of experts (the plan's expert-parallel degree; 1 for dense models)."""
+    """Copies that share one set of experts (the plan's expert-parallel degree over the tensor-parallel
+    one; 1 for dense models)."""
+    experts_split: int
+    """Cards one set of experts is split over (the plan's expert-parallel degree; 1: no expert parallelism)."""
     copies: int
     prefill_copies: int
     batch: int
@@ -69,7 +72,8 @@ def serving_layout(est: Estimate, model_id: tuple[str, bool]) -> ServingLayout:
                                                           plan.math) or plan.math or s.precision
     return ServingLayout(
         model=model_id[0], model_is_placeholder=model_id[1], tp=s.parallelism.tp, pp=s.parallelism.pp,
-        experts_group=max(1, s.parallelism.ep if s.model.is_moe else 1), copies=s.data_parallel,
+        experts_group=s.expert_copies if s.model.is_moe else 1,
+        experts_split=s.parallelism.ep if s.model.is_moe else 1, copies=s.data_parallel,
         prefill_copies=s.prefill_copies, batch=s.sequences_per_replica, step_tokens=s.serving.max_batched_tokens,
         context=s.serving.context_tokens, kv=kv, weight_format=plan.weight_format,
         memory_fraction=s.serving.engine_memory_fraction, cuda_graphs=s.serving.cuda_graphs,
@@ -160,6 +164,8 @@ def _engine_flags(layout: ServingLayout, engine: str) -> tuple[list[str], list[S
             flags += ["--pipeline-parallel-size", str(layout.pp)]
         if group > 1:
             flags += ["--data-parallel-size", str(group), "--enable-expert-parallel"]
+        elif layout.experts_split > 1:  # TP × EP in one copy: the experts whole on its ranks
+            flags.append("--enable-expert-parallel")
         flags += ["--max-num-seqs", str(layout.batch), "--max-num-batched-tokens", str(layout.step_tokens),
                   "--max-model-len", str(layout.context)]
         flags += _weight_flags(engine, fmt)
@@ -176,6 +182,8 @@ def _engine_flags(layout: ServingLayout, engine: str) -> tuple[list[str], list[S
             flags += ["--pp-size", str(layout.pp)]
         if group > 1:  # attention data parallel inside the TP group, the experts over all of it
             flags += ["--attn-dp-size", str(group), "--ep-size", str(tp)]
+        elif layout.experts_split > 1:
+            flags += ["--ep-size", str(tp)]
         # the server's total: SGLang gives each attention-DP rank max_running_requests // attn_dp_size
         flags += ["--max-running-requests", str(layout.batch * group), "--chunked-prefill-size",
                   str(layout.step_tokens), "--context-length", str(layout.context)]
@@ -190,7 +198,7 @@ def _engine_flags(layout: ServingLayout, engine: str) -> tuple[list[str], list[S
     flags = ["--backend", "pytorch", "--tp_size", str(tp)]
     if layout.pp > 1:
         flags += ["--pp_size", str(layout.pp)]
-    if group > 1:
+    if group > 1 or layout.experts_split > 1:
         flags += ["--ep_size", str(tp)]
     flags += ["--max_batch_size", str(layout.batch), "--max_num_tokens", str(layout.step_tokens),
               "--max_seq_len", str(layout.context), "--enable_chunked_prefill"]

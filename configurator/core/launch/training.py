@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from configurator.core.formulas.parallelism import balanced_stage_layers
 from configurator.core.launch.flags import MEGATRON, TORCHTITAN
 from configurator.core.launch.notes import Note, note
 from configurator.core.launch.script import ConfigFile, Step, command
@@ -96,6 +97,9 @@ def _common_notes(layout: TrainingLayout, name: str) -> list[Note]:
         notes.append(note("no-flag", engine=name, setting=note("set-offload"), what=note("offload-what")))
     if layout.math is Precision.FP4:
         notes.append(note("no-flag", engine=name, setting=note("set-fp4"), what=note("fp4-bf16")))
+    if name != "Megatron-LM" and s.training.expert_overlap and s.parallelism.ep > 1:
+        notes.append(note("not-written", engine=name, setting=note("set-expert-overlap"),
+                          what=note("expert-overlap-what")))
     return notes
 
 
@@ -115,6 +119,11 @@ def _megatron(layout: TrainingLayout) -> tuple[list[str], list[Note]]:
         flags += ["--context-parallel-size", str(par.cp)]
     if par.ep > 1:
         flags += ["--expert-model-parallel-size", str(par.ep)]
+        if t.expert_overlap:
+            flags.append("--overlap-moe-expert-parallel-comm")
+    first, fullest, last = balanced_stage_layers(m.n_layers, par.pp)
+    if par.pp > 2 and first < fullest and (m.n_layers - first - last) % (par.pp - 2) == 0:
+        flags += ["--decoder-first-pipeline-num-layers", str(first), "--decoder-last-pipeline-num-layers", str(last)]
     if par.tp > 1:
         flags.append("--sequence-parallel")
     flags += ["--micro-batch-size", str(t.micro_batch), "--global-batch-size", str(layout.global_sequences),

@@ -290,6 +290,8 @@ def _training_layout(est: Estimate) -> Phrase:
     par, t = s.parallelism, s.training
     parts = _common_layout(est)
     parts += [Phrase(f"{name} {{n}}", {"n": value}) for name, value in (("CP", par.cp), ("EP", par.ep)) if value > 1]
+    if par.ep > 1 and t.expert_overlap:
+        parts.append("expert all-to-all overlapped")
     parts += [Phrase("DP {n}", {"n": s.data_parallel}), Phrase("ZeRO {n}", {"n": par.zero})]
     offloaded = [name for field, name in OFFLOADED.items() if getattr(t, field)]
     if offloaded:

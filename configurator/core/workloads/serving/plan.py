@@ -102,19 +102,23 @@ every stage, so the time per token is that of the whole model's weights and cach
 
 
 def serving_expert_parallel_options(scenario: Scenario, card: Card, tp: int, pp: int) -> list[int]:
-    """Expert-parallel degrees tried for copies of ``tp × pp`` cards: 1, and for a mixture of
-    experts the most copies that can share one set of experts inside one fast domain (the
-    degree divides the copies and the experts; dispatch and combine stay on the fast link)."""
+    """Expert-parallel degrees, in cards, tried for copies of ``tp × pp`` cards: 1, and for a
+    mixture of experts the most copies that can share one set of experts inside one fast domain
+    times ``tp`` (the copies divide, the experts split evenly; dispatch and combine stay on the
+    fast link). TP × EP within one copy (the experts whole, split over its tensor-parallel ranks)
+    weighs as TP alone here and is not tried apart. A pinned degree is kept where ``tp`` allows it
+    (:attr:`~configurator.core.scenario.Scenario.expert_copies`)."""
+    copies = scenario.count // (tp * pp)
     if "ep" not in scenario.auto_layout:
-        return [scenario.parallelism.ep]
+        ep = scenario.parallelism.ep
+        return [ep] if ep == 1 or (ep % tp == 0 and copies % (ep // tp) == 0) else []
     model = scenario.model
     if not model.is_moe:
         return [1]
-    copies = scenario.count // (tp * pp)
     domain = fabric(card, scenario.parallelism.cards_per_node, scenario.assumptions).domain
-    fitting = [e for e in range(2, copies + 1) if copies % e == 0 and model.n_experts % e == 0
+    fitting = [e for e in range(2, copies + 1) if copies % e == 0 and model.n_experts % (e * tp) == 0
                and e * tp * pp <= domain]
-    return [1, max(fitting)] if fitting and card.has_fast_link else [1]
+    return [1, max(fitting) * tp] if fitting and card.has_fast_link else [1]
 
 
 PLANNER_NOTES = frozenset({"serving-disaggregated-chosen", "serving-colocated-chosen", "kv-fp8-chosen",
@@ -202,8 +206,8 @@ def planned_layout(scenario: Scenario, card: Card) -> Estimate:
         # widest first: once a layout fits, narrower ones whose weights alone (sharded tp·pp·ep
         # ways at best) outgrow a card cannot win and are not estimated; the order ranked is kept
         done: dict[tuple[int, int], Estimate] = {}
-        for tp, ep in sorted(layouts, key=lambda layout: -layout[0] * layout[1]):
-            if any(e.fits for e in done.values()) and weights / (tp * pp * ep) > budget:
+        for tp, ep in sorted(layouts, key=lambda layout: -max(layout)):
+            if any(e.fits for e in done.values()) and weights / (max(tp, ep) * pp) > budget:
                 continue
             laid_out = with_layout(scenario, {"tp": tp, "pp": pp, "virtual_stages": 1, "cp": 1, "ep": ep})
             done[tp, ep] = _with_fp8_cache_if_needed(laid_out, card, _replica(laid_out, card))

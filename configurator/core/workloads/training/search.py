@@ -23,6 +23,7 @@ from configurator.core.catalog import Card
 from configurator.core.layout_json import searched_layout_to_dict
 from configurator.core.memo import NOT_SEARCHED_FOR_TRAINING, LruMemo, scenario_key
 from configurator.core.formulas import communication as comm
+from configurator.core.formulas.moe import expert_parallel_exposed_seconds
 from configurator.core.formulas.flops import flops_per_param, matmul_flops, model_flops_utilisation, recompute_factors
 from configurator.core.formulas.parallelism import (
     data_parallel_per_domain,
@@ -54,10 +55,11 @@ from configurator.core.memory import (
     gathered_layer_bytes,
     layer_activation_bytes,
     logits_bytes_per_token,
-    stage_layer_count,
     stage_memory,
     stage_params,
     stage_stored_bytes,
+    stored_in_flight_bytes,
+    training_stage_layers,
     training_states,
     working_layer_bytes,
 )
@@ -66,7 +68,7 @@ from configurator.core.training_speed import (
     fabric,
     host_link_gbps,
     links,
-    matmul_params_per_stage,
+    matmul_params_on_fullest_stage,
     model_flops_per_token,
     moe_layers_on_stage,
 )
@@ -325,6 +327,10 @@ class _StageTable:
     params_first: np.ndarray
     expert_share: np.ndarray
     gathered: np.ndarray
+    gathered_kept: np.ndarray
+    stored_fullest_per_token: np.ndarray
+    stored_fullest_per_token_16: np.ndarray
+    """``stored_fullest_per_token`` with a 16-bit forward."""
 
 
 def _stage_tables(scenario: Scenario, card: Card) -> tuple[np.ndarray, _StageTable, _StageTable]:
@@ -361,16 +367,19 @@ def _stage_tables_cached(scenario: Scenario, card: Card, pipelines: tuple[int, .
                     "training": scenario.training.model_copy(update={"recompute": rc, "grad_accum": 1})})
                 stage = stage_memory(probe, card, plan, first)
                 layout = activation_layout(probe, plan, states)
-                layers = stage_layer_count(model, pp)
+                first_layers, layers, last_layers = training_stage_layers(model, pp)
+                own = first_layers if first else last_layers
                 parts["weights"][i, j] = stage.weights
                 parts["grads"][i, j] = stage.gradients
                 parts["optimizer"][i, j] = stage.optimizer
                 parts["copies"][i, j] = stage.weight_copies
-                parts["stored_per_token"][i, j] = stage_stored_bytes(probe, layout, layers)
+                parts["stored_per_token"][i, j] = stage_stored_bytes(probe, layout, own)
+                parts["stored_fullest_per_token"][i, j] = stage_stored_bytes(probe, layout, layers)
                 parts["working_per_token"][i, j] = working_layer_bytes(model, layout, probe.training.seq_len)
                 probe16 = probe.model_copy(update={"parallelism": probe.parallelism.model_copy(update={"zero": 3})})
                 layout16 = activation_layout(probe16, plan, states)
-                parts["stored_per_token_16"][i, j] = stage_stored_bytes(probe16, layout16, layers)
+                parts["stored_per_token_16"][i, j] = stage_stored_bytes(probe16, layout16, own)
+                parts["stored_fullest_per_token_16"][i, j] = stage_stored_bytes(probe16, layout16, layers)
                 parts["working_per_token_16"][i, j] = working_layer_bytes(model, layout16, probe.training.seq_len)
                 parts["loss_per_token"][i, j] = logits_bytes_per_token(model, layout)
                 parts["logits_per_token"][i, j] = parts["loss_per_token"][i, j] if (not first or pp == 1) else 0.0
@@ -381,10 +390,13 @@ def _stage_tables_cached(scenario: Scenario, card: Card, pipelines: tuple[int, .
                 parts["layer_bytes"][i, j] = layer_activation_bytes(model, layout, probe.training.seq_len)
                 parts["layer_bytes_16"][i, j] = layer_activation_bytes(model, layout16, probe.training.seq_len)
                 parts["layers"][i, j] = layers
-                parts["matmul_params"][i, j] = matmul_params_per_stage(model, layers)
-                parts["params_first"][i, j] = 0.0 if scenario.workload.is_adapter else stage_params(model, pp, True)
+                parts["matmul_params"][i, j] = matmul_params_on_fullest_stage(model, pp)
+                parts["params_first"][i, j] = 0.0 if scenario.workload.is_adapter else \
+                    stage_params(model, pp, True, first_layers)
                 parts["expert_share"][i, j] = stage.expert_share
-                parts["gathered"][i, j] = gathered_layer_bytes(model, layers, plan.math_bytes) \
+                parts["gathered"][i, j] = gathered_layer_bytes(model, own, plan.math_bytes) \
+                    if not scenario.workload.is_adapter else 0.0
+                parts["gathered_kept"][i, j] = gathered_layer_bytes(model, own, plan.math_bytes, kept=pp > 1) \
                     if not scenario.workload.is_adapter else 0.0
         tables.append(_StageTable(**parts))
     return index, tables[0], tables[1]
@@ -396,18 +408,18 @@ def _memory(g: dict, table: _StageTable, at, first: bool, seq_len: int, context:
     tp, zero, cp = g["tp"], g["zero"], g["cp"]
     replicas = g["dp"] * cp
     split = expert_parallel_factor(table.expert_share[at], g["ep"])
-    gathered = table.gathered[at] * ((zero >= 3) | offload_params)
+    gathered = table.gathered[at] if offload_params else table.gathered_kept[at] * (zero >= 3)
     weights, grads, optimizer = (x / tp for x in zero_sharded(table.weights[at], table.grads[at],
                                                                table.optimizer[at], zero, replicas, split))
     weights = weights + gathered / tp
     copies = zero_sharded(table.copies[at], 0.0, 0.0, zero, replicas, split)[0] / tp
-    in_flight = np.minimum(g["pp"], g["accum"]) if first else 1
     sixteen = (zero >= 3) | offload_params
-    stored = np.where(sixteen, table.stored_per_token_16[at], table.stored_per_token[at])
+    own = np.where(sixteen, table.stored_per_token_16[at], table.stored_per_token[at])
+    fullest = np.where(sixteen, table.stored_fullest_per_token_16[at], table.stored_fullest_per_token[at])
+    stored = stored_in_flight_bytes(own, fullest, g["pp"], g["accum"], first)
     working = np.where(sixteen, table.working_per_token_16[at], table.working_per_token[at])
     loss = np.where(tp > 1, table.logits_per_token_tp[at], table.logits_per_token[at])
-    per_sequence = activation_peak_bytes_per_token(stored, in_flight, working, loss) \
-        * seq_len / (tp * cp)
+    per_sequence = activation_peak_bytes_per_token(stored, 1, working, loss) * seq_len / (tp * cp)
     activations = copies + g["mb"] * per_sequence
     peak = training_peak_bytes(weights, grads, optimizer, activations)
     return reserved_bytes(peak, table.allocator[at], context)
@@ -448,9 +460,11 @@ def _speed(scenario: Scenario, card: Card, g: dict, table: _StageTable, at) -> d
                                         comm.TP_COLLECTIVES_PER_LAYER, net.domain, *link)
     cp_s = comm.context_parallel_seconds(tokens, model.kv_dim, plan.math_bytes, cp, layers, tp * cp > net.domain,
                                          attention_s, *link, a.comm_overlap)
-    ep_s = comm.expert_parallel_seconds(tokens, model.hidden, plan.math_bytes, model.experts_per_token, ep,
-                                        moe_layers_on_stage(model, layers),
-                                        data_parallel_per_domain(ep, tp * cp, net.domain), *link)
+    ep_s = expert_parallel_exposed_seconds(
+        comm.expert_parallel_seconds(tokens, model.hidden, plan.math_bytes, model.experts_per_token, ep,
+                                     moe_layers_on_stage(model, layers), data_parallel_per_domain(ep, tp * cp, net.domain),
+                                     *link, model.expert_groups, model.expert_groups_per_token),
+        compute_s, train.expert_overlap)
     stage = table.params_first[at] / tp
     host = host_link_gbps(card)
     stored = np.where(sixteen, table.stored_per_token_16[at], table.stored_per_token[at])
@@ -477,8 +491,8 @@ def _speed(scenario: Scenario, card: Card, g: dict, table: _StageTable, at) -> d
             bandwidth, a.bandwidth_efficiency)
         host_s = 0.0
     sync_s = comm.gradient_sync_seconds(params, states.gradients, plan.math_bytes, zero, replicas,
-                                        data_parallel_per_domain(replicas, tp, net.domain), *link)
-    dp_s = comm.data_parallel_exposed_seconds(sync_s, compute_s, m, zero, a.comm_overlap) * (params > 0)
+                                        data_parallel_per_domain(replicas, tp, net.domain), *link, pp=pp)
+    dp_s = comm.data_parallel_exposed_seconds(sync_s, compute_s, m, zero, a.comm_overlap, pp) * (params > 0)
     step_s = training_step_seconds(micro_s, slots, p2p_s, optimizer_s, dp_s, host_s)
     tokens_per_s = training_tokens_per_second(mb, train.seq_len, m, dp, step_s)
     mfu = model_flops_utilisation(model_flops_per_token(model, train.seq_len), tokens_per_s, scenario.count,

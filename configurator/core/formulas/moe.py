@@ -1,0 +1,116 @@
+"""Mixture-of-experts layers: tokens per expert, the grouped expert GEMM at those tokens, and the
+expert all-to-all left exposed by a framework's schedule.
+
+Array-friendly: the planner passes one value per layout.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from configurator.core.formulas.collectives import all_to_all_seconds
+from configurator.core.formulas.flops import capped_share
+from configurator.core.units import GB
+
+
+def experts_touched(n_experts, top_k, tokens):
+    """Experts of one MoE layer that at least one of ``tokens`` tokens is routed to, in
+    expectation under uniform top-k routing: ``E·(1 − (1 − k/E)^T)`` [count].
+
+    Each expert is read whole by the grouped GEMM as soon as one token reaches it (Lepikhin et al.
+    2021, "GShard", §2.2 routes each token to ``k`` of ``E`` experts).
+    """
+    return n_experts * (1.0 - (1.0 - top_k / n_experts) ** tokens)
+
+
+def tokens_per_expert(tokens, top_k, n_experts):
+    """Token rows one routed expert's GEMM gets when ``tokens`` tokens pick ``top_k`` of
+    ``n_experts`` experts each, balanced: ``T·k/E`` [tokens]."""
+    return tokens * top_k / n_experts
+
+
+def expert_gemm_efficiency(tokens_per_expert, weight_bytes, peak_flops, bandwidth, compute_efficiency,
+                           bandwidth_efficiency):
+    """Share of peak an expert's grouped GEMM reaches at ``tokens_per_expert`` rows.
+
+    One expert holds ``n`` weights (``3·h·f`` for a gated MLP of width ``f``) of ``weight_bytes``
+    [B] each. Its work at ``t`` rows is ``2·t·n`` FLOP; its weights, ``n·weight_bytes`` [B], are
+    read whole however few tokens reach it, so the ratio does not depend on ``n``. The GEMM takes the longer of the two rooflines
+    (Williams et al. 2009, "Roofline"), so it reaches
+    ``min(η_c, (2·t / weight_bytes)·B·η_b / P)`` of the peak ``P`` [FLOP/s] at a bandwidth ``B``
+    [B/s]: at few tokens per expert the expert GEMM is bound by reading its weights, not by its
+    FLOPs. Activations in and out (``2·t·h`` elements) are small beside the weights for
+    ``t ≪ f`` and are left out.
+
+    Measured check (aiconfigurator, ai-dynamo/aiconfigurator ``systems/data/h200_sxm/moe/trtllm/
+    1.3.0rc20/moe_perf.parquet``, DeepSeek-V3 shape ``h = 7168``, ``f = 2048``, 256 experts, top 8,
+    FP8 block scales, 8-way expert parallel, balanced routing, per MoE layer on one H200): 32 local
+    experts read 1.41 GB; at 32–512 tokens the layer takes 0.358–0.397 ms, 3.5–3.9 TB/s of the
+    card's 4.8 TB/s (weight-read bound); at 16,384 tokens (512 per expert) 2.50 ms, 29 % of the FP8
+    peak (compute bound).
+
+    Returns
+    -------
+    float or array
+        Achieved share of ``peak_flops`` (dimensionless, at most ``compute_efficiency``).
+    """
+    intensity = 2.0 * tokens_per_expert / weight_bytes  # FLOP per weight byte read
+    memory_share = intensity * bandwidth * capped_share(bandwidth_efficiency) / peak_flops
+    return np.minimum(capped_share(compute_efficiency), memory_share)
+
+
+EXPERT_OVERLAP_DEFAULT = False
+"""Whether the expert all-to-all is overlapped with computation when a scenario does not say.
+Off: a plain schedule dispatches after the router and runs the experts after the dispatch, so the
+all-to-all waits on the critical path (Megatron-LM's ``--overlap-moe-expert-parallel-comm``,
+batch-level overlap of one micro-batch's all-to-all with another's compute, is off unless given:
+Megatron Core MoE README, "MCore v0.14"; torchtitan's expert parallelism without DeepEP overlap).
+On: DeepSeek-V3's DualPipe overlaps the forward chunk of one micro-batch with the backward chunk
+of another so that "both all-to-all and PP communication can be fully hidden" (DeepSeek-AI 2024,
+"DeepSeek-V3 Technical Report", §3.2.1), as does Megatron-LM with that flag."""
+
+
+def expert_parallel_exposed_seconds(all_to_all_s, compute_s, overlapped):
+    """Expert all-to-all time left on the critical path of one micro-batch [s].
+
+    ``overlapped``: the framework runs one micro-batch's dispatch and combine under another's
+    computation (DualPipe; Megatron-LM batch-level EP overlap), so only what exceeds the
+    micro-batch's compute ``compute_s`` stays: ``max(0, t_a2a − t_compute)``. Otherwise the whole
+    all-to-all is exposed (:data:`EXPERT_OVERLAP_DEFAULT`).
+    """
+    return np.where(overlapped, np.maximum(0.0, all_to_all_s - compute_s), all_to_all_s)
+
+
+def nodes_a_token_reaches(domains, groups, groups_per_token):
+    """Most fast domains (servers) one token's experts can sit in under group-limited routing
+    [count]: ``groups_per_token`` of ``groups`` expert groups, spread evenly over ``domains``
+    domains of an expert-parallel group, at most all of them. DeepSeek-V3: 4 of 8 groups, one
+    group per node at 64-way EP over 8 nodes: at most 4 nodes ("node-limited routing",
+    DeepSeek-AI 2024, §2.1.2)."""
+    return np.minimum(domains, groups_per_token * np.maximum(1.0, domains / groups))
+
+
+def routed_all_to_all_seconds(n_bytes_per_copy, top_k, ranks, per_domain, fast_gbps, network_gbps, efficiency,
+                              groups=0, groups_per_token=0):
+    """One dispatch (or combine) of an expert-parallel group of ``ranks`` cards [s]: each rank's
+    tokens, ``n_bytes_per_copy`` [B] per routed copy, ``top_k`` copies
+    (:func:`~configurator.core.formulas.collectives.all_to_all_seconds`, the share bound for other
+    domains over the network).
+
+    With group-limited routing (``groups_per_token < groups``) a token crosses the network once
+    per remote node it reaches, not once per expert: DeepSeek-V3 sends each token over InfiniBand
+    to at most 4 nodes and forwards it to the experts there over NVLink (§3.2.2, DeepEP). Of ``N``
+    domains, ``M`` reached (:func:`nodes_a_token_reaches`), ``M·(N−1)/N`` are remote in
+    expectation; the network part is that many copies when it is fewer than ``k·(n−g)/n``.
+    """
+    plain = all_to_all_seconds(n_bytes_per_copy * top_k, ranks, per_domain, fast_gbps, network_gbps, efficiency)
+    n = np.maximum(ranks, 1)
+    g = np.minimum(np.maximum(per_domain, 1), n)
+    domains = n / g
+    link = network_gbps * GB * efficiency
+    across = top_k * (n - g) / n * n_bytes_per_copy / link
+    if not groups or groups_per_token >= groups:
+        return plain
+    reached = nodes_a_token_reaches(domains, groups, groups_per_token)
+    limited = np.minimum(top_k, reached) * (domains - 1) / domains * n_bytes_per_copy / link
+    return plain - across + np.minimum(across, limited)

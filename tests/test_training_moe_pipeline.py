@@ -1,0 +1,261 @@
+"""Mixture-of-experts and pipeline training at published layouts (issue 27, parts 4 and 5): the
+expert GEMM at the tokens each expert sees, the expert all-to-all overlapped where the framework
+overlaps it, pipeline stages balanced with the embedding and head accounted, and ZeRO-3 under
+pipeline stages gathering once per step.
+
+Evidence cases: DeepSeek-V3 at its published layout (DeepSeek-AI 2024, arXiv 2412.19437: PP16,
+EP64, ZeRO-1, 2,048 H800, 180K GPU-hours per trillion tokens) and Llama 3.1 405B at Meta's
+(Dubey et al. 2024, arXiv 2407.21783, Table 4: TP8 PP16, 8,192 H100, 430 TFLOP/s per GPU).
+"""
+
+from __future__ import annotations
+
+import pytest
+from numpy.testing import assert_allclose
+
+from configurator.core.architecture import preset
+from configurator.core.catalog import load_bundled_catalog
+from configurator.core.estimate import estimate
+from configurator.core.formulas.collectives import COLLECTIVE_LATENCY_S
+from configurator.core.formulas.communication import data_parallel_exposed_seconds, gradient_sync_seconds
+from configurator.core.formulas.moe import (
+    expert_gemm_efficiency,
+    expert_parallel_exposed_seconds,
+    experts_touched,
+    nodes_a_token_reaches,
+    routed_all_to_all_seconds,
+    tokens_per_expert,
+)
+from configurator.core.formulas.parallelism import balanced_stage_layers
+from configurator.core.scenario import Scenario
+
+DSV3_TOKENS_PER_S_PER_CARD = 1e12 / (180_000 * 3600)
+"""DeepSeek-V3 report, abstract and Table 1: 180K H800 GPU-hours per trillion tokens [tokens/s]."""
+
+
+@pytest.fixture(scope="module")
+def catalog():
+    return load_bundled_catalog()
+
+
+def _dsv3(overlap: bool, recompute: str = "selective", auto: tuple[str, ...] = ()) -> Scenario:
+    return Scenario(model=preset("deepseek-v3"), card_id="h800-sxm", count=2048, workload="pretrain",
+                    precision="fp8", parallelism={"tp": 1, "pp": 16, "ep": 64, "zero": 1},
+                    training={"seq_len": 4096, "micro_batch": 1, "grad_accum": 120, "recompute": recompute,
+                              "recipe": "megatron-mixed", "expert_overlap": overlap}, auto_layout=auto)
+
+
+def _llama405(count: int, micro_batches: int) -> Scenario:
+    return Scenario(model=preset("llama3.1-405b"), card_id="h100-sxm", count=count, workload="pretrain",
+                    precision="bf16", parallelism={"tp": 8, "pp": 16, "zero": 1},
+                    training={"seq_len": 8192, "micro_batch": 1, "grad_accum": micro_batches,
+                              "recipe": "megatron-mixed"},
+                    auto_layout=("vp", "recompute"))
+
+
+# ---- formulas --------------------------------------------------------------------------------
+
+
+def test_expert_gemm_is_weight_bound_at_few_tokens_per_expert():
+    """FP8 experts on an H200 (1,979 TFLOP/s, 4.8 TB/s at 0.88): 16 tokens per expert reach
+    2·16 FLOP per byte × 4.22 TB/s = 0.068 of peak; 512 reach the compute ceiling."""
+    peak, bandwidth = 1979e12, 4.8e12
+    assert_allclose(expert_gemm_efficiency(16, 1.0, peak, bandwidth, 0.55, 0.88), 2 * 16 * 4.8e12 * 0.88 / peak)
+    assert expert_gemm_efficiency(512, 1.0, peak, bandwidth, 0.55, 0.88) == pytest.approx(0.55)
+
+
+def test_expert_weight_read_matches_aiconfigurator_h200_moe_table():
+    """aiconfigurator's measured TensorRT-LLM MoE layer (DeepSeek-V3 shape, FP8 block scales, EP 8,
+    balanced) at 512 tokens: 0.3965 ms. Every one of the card's 32 experts is touched; reading their
+    1.41 GB at 4.8 TB/s × 0.88 takes 0.334 ms, within 20 % of the measurement."""
+    model = preset("deepseek-v3")
+    touched = experts_touched(model.n_experts, model.experts_per_token, 512) / 8
+    assert touched == pytest.approx(32, rel=1e-6)
+    expert_bytes = model.mlp_params(model.routed_ffn) * 1.0
+    seconds = touched * expert_bytes / (4.8e12 * 0.88)
+    assert seconds == pytest.approx(0.3965e-3, rel=0.2)
+    assert tokens_per_expert(512, 8, 256) == 16
+
+
+def test_expert_all_to_all_exposed_unless_the_framework_overlaps_it():
+    assert expert_parallel_exposed_seconds(3.0, 2.0, False) == 3.0
+    assert expert_parallel_exposed_seconds(3.0, 2.0, True) == pytest.approx(1.0)
+    assert expert_parallel_exposed_seconds(1.0, 2.0, True) == 0.0
+
+
+@pytest.mark.parametrize(("layers", "pp", "split"), [
+    (126, 16, (7, 8, 7)),  # Llama 3 405B: one layer fewer on the first and last stage (§3.3.2)
+    (61, 16, (3, 4, 3)),  # DeepSeek-V3
+    (80, 8, (10, 10, 10)),  # accounting would make a stage of 11: even split kept
+    (32, 1, (32, 32, 32)),
+])
+def test_stages_balanced_with_embedding_and_head_accounted(layers, pp, split):
+    assert balanced_stage_layers(layers, pp) == split
+    first, fullest, last = split
+    assert pp == 1 or first + last + (pp - 2) * fullest >= layers
+
+
+def test_zero3_under_pipeline_stages_gathers_once_per_step():
+    """torchtitan keeps FSDP weights gathered across micro-batches under PP: the traffic of ZeRO 1-2,
+    once per step; without stages ZeRO 3 gathers twice per micro-batch."""
+    args = (1e9, 4.0, 2.0)
+    link = (8, 450.0, 50.0, 0.8)
+    staged = gradient_sync_seconds(*args, 3, 64, *link, pp=16)
+    assert staged == pytest.approx(gradient_sync_seconds(*args, 1, 64, *link, pp=16))
+    assert gradient_sync_seconds(*args, 3, 64, *link) > staged
+    assert data_parallel_exposed_seconds(1.0, 0.1, 32, 3, 0.7, pp=16) == pytest.approx(1.0 - 0.07)
+    assert data_parallel_exposed_seconds(1.0, 0.1, 32, 3, 0.7) == pytest.approx(32 * (1.0 - 0.07))
+
+
+# ---- evidence --------------------------------------------------------------------------------
+
+
+def test_deepseek_v3_published_layout_fits_and_is_within_25_percent(catalog):
+    """PP16 EP64 ZeRO-1 on 2,048 H800, the expert all-to-all overlapped (DualPipe) and sent once per
+    node (node-limited routing), recomputation left to the planner: fits, within 25 % of the
+    published 1,543 tokens/s per card. Left exposed, the all-to-all costs about a third of that."""
+    card = catalog.get("h800-sxm")
+    overlapped = estimate(_dsv3(True, auto=("recompute",)), card)
+    exposed = estimate(_dsv3(False, auto=("recompute",)), card)
+    assert overlapped.memory.fits
+    assert overlapped.training.tokens_per_s_per_card == pytest.approx(DSV3_TOKENS_PER_S_PER_CARD, rel=0.25)
+    assert exposed.training.tokens_per_s_per_card < 0.8 * overlapped.training.tokens_per_s_per_card
+
+
+def test_node_limited_routing_sends_a_token_once_per_remote_node():
+    """DeepSeek-V3 at 64-way EP over 8 nodes: 4 of 8 groups, one per node: at most 4 nodes, 3.5 of
+    them remote in expectation, against 8 × 56/64 = 7 copies routed expert by expert (§3.2.2)."""
+    assert nodes_a_token_reaches(8, 8, 4) == 4
+    assert nodes_a_token_reaches(2, 8, 4) == 2
+    link = dict(fast_gbps=400.0, network_gbps=50.0, efficiency=1.0)
+    plain = routed_all_to_all_seconds(1e6, 8, 64, 8, **link)
+    limited = routed_all_to_all_seconds(1e6, 8, 64, 8, **link, groups=8, groups_per_token=4)
+    inside = 8 * 7 / 64 * 1e6 / 400e9 + COLLECTIVE_LATENCY_S
+    assert plain - inside == pytest.approx(7 * 1e6 / 50e9, rel=1e-3)
+    assert limited - inside == pytest.approx(3.5 * 1e6 / 50e9, rel=1e-3)
+
+
+@pytest.mark.xfail(strict=True, reason="activations are counted at 16 bits: DeepSeek-V3 caches the linear layers' "
+                                       "inputs in FP8 and recomputes norms and MLA up-projections (report §3.3), "
+                                       "not modelled; the planner falls back to full recomputation")
+def test_deepseek_v3_published_layout_fits_without_full_recomputation(catalog):
+    assert estimate(_dsv3(True), catalog.get("h800-sxm")).memory.fits
+
+
+def test_llama_405b_meta_layout_fits_with_balanced_stages(catalog):
+    """TP8 PP16 on 8,192 H100, 16.8 M tokens a step: fits (the planner picks interleaving and
+    recomputation, which Meta does not state / did not need); the first stage holds 7 layers and the
+    embedding, as Meta balanced it."""
+    est = estimate(_llama405(8192, 32), catalog.get("h100-sxm"))
+    assert est.memory.fits
+    assert est.scenario.global_batch_tokens == 32 * 64 * 8192
+    assert est.training.mfu < 1
+
+
+@pytest.mark.xfail(strict=True, reason="fits only with full recomputation here: activations are counted as eager "
+                                       "autograd keeps them (48·h bytes per token and layer for Llama 405B) where "
+                                       "Megatron-LM's fused kernels keep about Korthikanti's 34·h; Meta trained "
+                                       "without recomputation at 8K (Llama 3 paper §3.3.2) - memory, issue 27 part 3")
+@pytest.mark.parametrize(("count", "micro_batches", "tflops"), [(8192, 32, 430), (16384, 16, 400)])
+def test_llama_405b_meta_layout_within_25_percent(catalog, count, micro_batches, tflops):
+    est = estimate(_llama405(count, micro_batches), catalog.get("h100-sxm"))
+    assert est.training.mfu * 989.5 == pytest.approx(tflops, rel=0.25)
+
+
+@pytest.mark.parametrize(("count", "micro_batches", "tflops"), [(8192, 32, 430), (16384, 16, 400)])
+def test_llama_405b_step_at_metas_settings_within_25_percent(catalog, count, micro_batches, tflops):
+    """Meta's settings as stated and one unstated: TP8 PP16, no recomputation (§3.3.2), interleaved
+    stages (degree not stated: 4 taken): 388 and 345 TFLOP/s per GPU against 430 and 400 (the
+    step time alone; the memory it needs is the xfail above)."""
+    s = Scenario(model=preset("llama3.1-405b"), card_id="h100-sxm", count=count, workload="pretrain",
+                 precision="bf16", parallelism={"tp": 8, "pp": 16, "zero": 1, "virtual_stages": 4},
+                 training={"seq_len": 8192, "micro_batch": 1, "grad_accum": micro_batches, "recompute": "none",
+                           "recipe": "megatron-mixed"})
+    est = estimate(s, catalog.get("h100-sxm"))
+    assert est.training.mfu * 989.5 == pytest.approx(tflops, rel=0.25)
+
+
+# ---- the setting, said and written -----------------------------------------------------------
+
+
+def _from_cli(catalog, argv: str):
+    from configurator.cli import build_parser
+    from configurator.cli_scenario import scenario_from_args
+    args = build_parser().parse_args(["estimate", *argv.split()])
+    scenario = scenario_from_args(args, catalog)
+    return estimate(scenario, catalog.get(scenario.card_id))
+
+
+DSV3_CLI = ("--workload pretrain --model deepseek-v3 --card h800-sxm --count 2048 --tp 1 --pp 16 --ep 64 --zero 1 "
+            "--seq 4096 --precision fp8 --global-batch 62914560")
+
+
+def test_expert_overlap_flag_and_megatron_launch(catalog):
+    from configurator.core.launch import launch_text
+    est = _from_cli(catalog, DSV3_CLI + " --expert-overlap")
+    assert est.scenario.training.expert_overlap
+    assert not _from_cli(catalog, DSV3_CLI).scenario.training.expert_overlap
+    assert "--overlap-moe-expert-parallel-comm" in launch_text(est, "megatron", "en")
+    assert "all-to-all overlapped" in launch_text(est, "torchtitan", "en")  # said as not written
+
+
+def test_megatron_launch_writes_the_balanced_stages(catalog):
+    from configurator.core.launch import launch_text
+    est = _from_cli(catalog, "--workload pretrain --model llama3.1-405b --card h100-sxm --count 8192 --tp 8 --pp 16 "
+                             "--seq 8192")
+    text = launch_text(est, "megatron", "en")
+    assert "--decoder-first-pipeline-num-layers 7" in text and "--decoder-last-pipeline-num-layers 7" in text
+
+
+# ---- the planner's arrays agree with the estimate ------------------------------------------------
+
+
+def _planned(model: str, card: str, count: int, seq: int, **training):
+    from configurator.core.scenario import LAYOUT_FIELDS
+    return Scenario(model=preset(model), workload="pretrain", card_id=card, count=count, auto_layout=LAYOUT_FIELDS,
+                    training={"tokens": 1e12, "seq_len": seq, "recipe": "megatron-mixed", **training})
+
+
+@pytest.mark.parametrize(("model", "card", "count", "seq", "training"), [
+    ("deepseek-v3", "h800-sxm", 256, 512, {"expert_overlap": True}),  # expert all-to-all overlapped
+    ("llama3.1-405b", "h100-sxm", 1024, 8192, {}),  # balanced stages, ZeRO-3 beside pipeline stages
+])
+def test_vectorised_search_agrees_with_the_estimate(catalog, model, card, count, seq, training):
+    from configurator.core.estimate import with_layout
+    from configurator.core.workloads.training.search import plan_training_layout
+    s = _planned(model, card, count, seq, **training)
+    plan = plan_training_layout(s, catalog.get(card), top=8)
+    assert plan.layouts
+    for layout in plan.layouts:
+        changes = layout.as_changes(None)
+        fixed = with_layout(s.model_copy(update={"auto_layout": ()}), changes["parallelism"],
+                            {**changes["training"], "recompute": layout.recompute, "global_batch_tokens": None})
+        est = estimate(Scenario.model_validate(fixed.model_dump()), catalog.get(card))
+        assert est.memory.total == pytest.approx(layout.memory_bytes, rel=1e-9)
+        assert est.training.step_time_s == pytest.approx(layout.step_s, rel=1e-9)
+
+
+def test_few_tokens_per_expert_read_the_experts_whole():
+    """DeepSeek-V3 at 512-token sequences without expert parallelism: 512 × 8 / 256 = 16 tokens per
+    expert, far below the H800's ridge (2 × 16 FLOP per 16-bit byte × 2.68 TB/s ≪ 0.55 × 989 TFLOP/s):
+    the expert GEMMs are weight-read bound; with 64-way expert parallelism 1,024 rows reach the ceiling."""
+    assert tokens_per_expert(512, 8, 256) == 16
+    assert tokens_per_expert(512 * 64, 8, 256) == 1024
+    peak, bandwidth = 989.5e12, 3.35e12
+    assert expert_gemm_efficiency(16, 2.0, peak, bandwidth, 0.55, 0.8) < 0.1
+    assert expert_gemm_efficiency(1024, 2.0, peak, bandwidth, 0.55, 0.8) == pytest.approx(0.55)
+
+
+def test_zero3_beside_pipeline_stages_is_said(catalog):
+    """A pinned ZeRO-3 with pipeline stages is estimated as frameworks run it, and the estimate says so."""
+    s = Scenario(model=preset("llama3-70b"), card_id="h100-sxm", count=64, workload="pretrain",
+                 parallelism={"tp": 8, "pp": 4, "zero": 3}, training={"seq_len": 4096, "grad_accum": 8,
+                                                                    "recompute": "full"})
+    est = estimate(s, catalog.get("h100-sxm"))
+    assert "zero3-with-pipeline" in {m.id for m in est.messages}
+    two = estimate(Scenario.model_validate({**s.model_dump(), "parallelism": {**s.parallelism.model_dump(), "zero": 2}}),
+                   catalog.get("h100-sxm"))
+    assert est.training.data_parallel_s == pytest.approx(two.training.data_parallel_s)
+    model = s.model
+    stage_16_bit = 20 * model.layer_params() / model.n_layers * 2 / 8  # 20 of 80 layers, split over TP 8
+    assert est.memory.weights > stage_16_bit

@@ -169,7 +169,7 @@ def test_qwen3_moe_serves_as_tp8_by_ep8_or_attention_data_parallel(catalog):
     assert tp_ep.memory.fits and tp_ep.scenario.expert_copies == 1
     planned = serve({}, ("tp", "pp", "ep"))
     assert (planned.scenario.parallelism.tp, planned.scenario.parallelism.ep) == (1, 8)
-    assert planned.inference.tokens_per_s > tp_ep.inference.tokens_per_s
+    assert planned.serving.tokens_per_s > tp_ep.serving.tokens_per_s
 
 
 @pytest.mark.parametrize(("engine", "flag"), [("vllm", "--enable-expert-parallel"), ("sglang", "--ep-size 8"),

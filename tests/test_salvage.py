@@ -32,7 +32,7 @@ def test_a_whole_document_is_read_as_it_is(document, training_scenario):
 def test_a_document_cut_short_keeps_what_was_complete(document, training_scenario, share):
     data = text_of(document)
     salvage = salvage_scenario(data[:int(len(data) * share)])
-    assert salvage.scenario is not None and 0 < salvage.damage.cut_at < int(len(data) * share)
+    assert salvage.scenario is not None and 0 < salvage.damage.cut_at <= int(len(data) * share)
     assert salvage.damage.size == int(len(data) * share)
     assert salvage.scenario.name == "Plan Q3" and salvage.scenario.model == training_scenario.model
 

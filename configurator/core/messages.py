@@ -557,6 +557,8 @@ ENGLISH.update({
     "catalog-missing": "the bundled card catalog ({file}) is missing from the installation; reinstall gpu-configurator",
     "scenario-name-shortened": "The scenario's name has {length:,} characters, more than the {limit:,} a name may "
                                "have: only the first {limit:,} are kept",
+    "scenario-ep-in-cards": "Expert parallelism {old} (model copies sharing the experts, as older versions counted "
+                            "it) with tensor parallelism {tp} is now written as {new} cards, as the engines count it",
     # a value a field does not take (core/bounds.py)
     "value-outside-range": "{value} is outside the range {range}{unit}",
     "range-between": "{low} to {high}",
@@ -664,6 +666,7 @@ CHINESE.update({
     "installation-incomplete": "安装不完整：缺少随程序提供的文件 {file}（{path}）；请重新安装 gpu-configurator",
     "catalog-missing": "安装中缺少随程序提供的显卡目录（{file}）；请重新安装 gpu-configurator",
     "scenario-name-shortened": "场景名称有 {length:,} 个字符，超过名称允许的 {limit:,} 个：只保留前 {limit:,} 个",
+    "scenario-ep-in-cards": "专家并行 {old}（旧版本按共享专家的模型副本数计）与张量并行 {tp} 现按推理引擎的口径写作 {new} 张卡",
     "value-outside-range": "{value} 超出范围 {range}{unit}",
     "range-between": "{low} 至 {high}",
     "range-between-open-high": "{low} 至 {high}（不含上限）",

@@ -22,7 +22,8 @@ from configurator.core.frozen_model import FrozenModel
 from configurator.core.quote import MAX_QUOTES, Quote
 from configurator.core.units import Precision
 
-SCENARIO_SCHEMA_VERSION = 1
+SCENARIO_SCHEMA_VERSION = 2
+"""2: a serving scenario's ``parallelism.ep`` counts cards, not model copies (core/scenario_migrate.py)."""
 
 
 class Workload(StrEnum):

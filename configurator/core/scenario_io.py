@@ -13,6 +13,7 @@ from configurator.core.files import write_text_atomically
 from configurator.core.json_values import JsonFileError, read_json_file
 from configurator.core.messages import Message, carried, msg, said
 from configurator.core.scenario import MAX_NAME_CHARS, SCENARIO_SCHEMA_VERSION, Scenario
+from configurator.core.scenario_migrate import migrated_body
 
 FILE_FORMAT = "gpu-configurator-scenario"
 FILE_SUFFIX = ".gpuconf.json"
@@ -51,6 +52,7 @@ def scenario_from_document(document: object, notes: list[Message] | None = None)
     body = document.get("scenario")
     if not isinstance(body, dict):
         raise said(ScenarioFileError, msg("scenario-no-body"))
+    body = migrated_body(body, version, notes)
     name = body.get("name")
     if isinstance(name, str) and len(name) > MAX_NAME_CHARS:
         body = {**body, "name": name[:MAX_NAME_CHARS]}

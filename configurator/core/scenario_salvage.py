@@ -20,6 +20,7 @@ from pydantic import ValidationError
 
 from configurator.core.json_values import JsonFileError, parse_json
 from configurator.core.scenario import MAX_NAME_CHARS, SCENARIO_SCHEMA_VERSION, Scenario
+from configurator.core.scenario_migrate import migrated_body
 from configurator.core.scenario_io import FILE_FORMAT, MAX_SCENARIO_BYTES
 
 MAX_RESETS = 40
@@ -91,6 +92,8 @@ def salvage_scenario(data: bytes) -> Salvage:
     body = document.get("scenario")
     if not isinstance(body, dict):
         return Salvage(None, reason=NO_SCENARIO_PART)
+    if isinstance(version, int) and not isinstance(version, bool):
+        body = migrated_body(body, version)
     name = body.get("name")
     if isinstance(name, str) and len(name) > MAX_NAME_CHARS:  # cut, as a whole file's is (scenario_io)
         body = {**body, "name": name[:MAX_NAME_CHARS]}

@@ -194,8 +194,15 @@ def _wait_tail(t, waits: list[tuple[float, float]]):
     def exp_tail(theta: float):
         return np.exp(-np.maximum(t, 0.0) / theta) if theta > 0 else np.zeros_like(t)
 
-    e1, e2 = exp_tail(t1), exp_tail(t2)
-    tail = p1 * (1 - p2) * e1 + p2 * (1 - p1) * e2
+    # a wait that never happens (p = 0) adds exact zeros: its exponentials are not computed
+    e1 = exp_tail(t1) if p1 else None
+    e2 = exp_tail(t2) if p2 else None
+    if p1 and p2:
+        tail = p1 * (1 - p2) * e1 + p2 * (1 - p1) * e2
+    elif p1 or p2:
+        tail = p1 * (1 - p2) * e1 if p1 else p2 * (1 - p1) * e2
+    else:
+        tail = np.zeros_like(t)
     if p1 > 0 and p2 > 0 and t1 > 0 and t2 > 0:
         if abs(t1 - t2) > 1e-9 * t1:
             tail = tail + p1 * p2 * (t1 * e1 - t2 * e2) / (t1 - t2)
@@ -238,7 +245,8 @@ def _ttft_quantiles(step: float, waits: list[tuple[float, float]]) -> dict[int, 
         for a, c, theta in _tail_terms(waits):
             inner = np.exp(-(step - r) / theta)
             decay = np.exp(-(far - step) / theta)
-            tail += decay * (a * inner.mean() + c * (far * inner.mean() - (r * inner).mean()))
+            mean = inner.mean()
+            tail += decay * (a * mean + c * (far * mean - (r * inner).mean()) if c else a * mean)
         t, cdf = np.concatenate([near, far]), np.concatenate([cdf_near, 1.0 - tail])
     else:
         t, cdf = near, cdf_near

@@ -239,7 +239,9 @@ def _grid(scenario: Scenario, card: Card, sequences: int) -> dict[str, np.ndarra
     g = {"tp": np.asarray(axes[0], dtype=np.int64)}
     for name, values in zip(names[1:], axes[1:]):
         g = _widen(g, name, np.asarray(values, dtype=np.int64))
-        keep = _prefix_keep(g, scenario, sequences)
+        keep = _prefix_keep(g, scenario, sequences, name)
+        if keep is None:  # no rule reads this field last: every row can still be completed
+            continue
         if not keep.any():
             return {}
         g = {k: v[keep] for k, v in g.items()}
@@ -260,9 +262,11 @@ def _widen(g: dict[str, np.ndarray], name: str, values: np.ndarray) -> dict[str,
     return widened
 
 
-def _prefix_keep(g: dict[str, np.ndarray], scenario: Scenario, sequences: int) -> np.ndarray:
+def _prefix_keep(g: dict[str, np.ndarray], scenario: Scenario, sequences: int, added: str) -> np.ndarray | None:
     """Which rows of a partly built grid can still be completed: each rule of :func:`_grid`
-    applied as soon as the fields it reads are present, so the full product is never built.
+    applied as soon as the fields it reads are present, so the full product is never built —
+    once, when ``added`` (the field just added) is the last of them: the rows an earlier rule
+    dropped are gone, so it would keep every row left. None when no rule reads ``added`` last.
 
     Interleaved stages (``vp`` > 1) need micro-batches in multiples of the pipeline degree: the
     interleaved 1F1B schedule refuses others ("number of microbatches is not divisible by
@@ -270,29 +274,41 @@ def _prefix_keep(g: dict[str, np.ndarray], scenario: Scenario, sequences: int) -
     ``apex.transformer.pipeline_parallel.schedules.get_forward_backward_func``, as Megatron-LM's
     schedule it was taken from), and its bubble ``(p − 1)/(m·v)`` assumes ``m ≥ p``."""
     model, auto, count = scenario.model, scenario.auto_layout, scenario.count
+
+    def last(*fields: str) -> bool:  # the rule reading ``fields`` is applied now: all present, ``added`` among them
+        return added in fields and all(f in g for f in fields)
+
+    if not any(last(*fields) for fields in _RULE_FIELDS):
+        return None
     keep = np.ones(len(g["tp"]), dtype=bool)
-    if "vp" in g:
+    if last("tp", "pp", "vp"):
         keep &= g["pp"] * g["vp"] <= model.n_layers
         if "vp" in auto:
             keep &= (g["pp"] > 1) | (g["vp"] == 1)
             per_stage = -(-model.n_layers // g["pp"])  # beyond VIRTUAL_STAGES: equal chunks only
             keep &= (g["vp"] <= max(VIRTUAL_STAGES)) | (per_stage % g["vp"] == 0)
     if "cp" in g:
-        keep &= count % (g["tp"] * g["cp"] * g["pp"]) == 0
+        if last("tp", "pp", "cp"):
+            keep &= count % (g["tp"] * g["cp"] * g["pp"]) == 0
         dp = count // (g["tp"] * g["cp"] * g["pp"])
-        if "ep" in g:
+        if last("tp", "pp", "cp", "ep"):
             keep &= dp % g["ep"] == 0
-        if "zero" in g and "zero" in auto:
+        if last("tp", "pp", "cp", "zero") and "zero" in auto:
             keep &= (g["zero"] == 0) | (dp * g["cp"] > 1)  # sharding over one replica changes nothing
-        if "mb" in g and "grad_accum" in auto:
+        if last("tp", "pp", "cp", "mb") and "grad_accum" in auto:
             keep &= sequences % np.maximum(dp * g["mb"], 1) == 0
             keep &= sequences // np.maximum(dp * g["mb"], 1) >= 1
-        elif "mb" in g:  # a pinned accumulation: only the widths and micro-batches that keep the batch
+        elif last("tp", "pp", "cp", "mb"):  # a pinned accumulation: only the widths and micro-batches that keep the batch
             keep &= dp * g["mb"] * scenario.training.grad_accum == sequences
-        if "mb" in g and "vp" in auto:
+        if last("tp", "pp", "cp", "vp", "mb") and "vp" in auto:
             accum = sequences // np.maximum(dp * g["mb"], 1) if "grad_accum" in auto else scenario.training.grad_accum
             keep &= (g["vp"] == 1) | (accum % g["pp"] == 0)  # the interleaved schedule's rule
     return keep
+
+
+_RULE_FIELDS = (("tp", "pp", "vp"), ("tp", "pp", "cp"), ("tp", "pp", "cp", "ep"), ("tp", "pp", "cp", "zero"),
+                ("tp", "pp", "cp", "mb"), ("tp", "pp", "cp", "vp", "mb"))
+"""The fields each rule of :func:`_prefix_keep` reads."""
 
 
 @dataclass(frozen=True)

@@ -331,23 +331,38 @@ class _StageTable:
     gathered: np.ndarray
 
 
+@dataclass(frozen=True)
+class _PlannedCard:
+    """The card the stage tables are computed for, kept by its training precision plan: the tables
+    read the card through that plan alone (the stage's capacity, which :func:`stage_memory` also
+    gives, is not in them), so cards of one plan — ``(requested, math, weights)`` — share them."""
+
+    precisions: tuple
+    card: Card = field(compare=False, hash=False)
+
+
 def _stage_tables(scenario: Scenario, card: Card) -> tuple[np.ndarray, _StageTable, _StageTable]:
     """Stage memory of the first and last stage for each pipeline degree (``PIPELINE`` and the
     pinned one) and each recomputation, from :func:`configurator.core.memory.stage_memory` at
     tensor parallel 1 (every part of it scales as ``1/tp``), with the index from pipeline degree
-    to table row. Independent of the card count and the other layout fields, so cached."""
+    to table row. Independent of the card count, the other layout fields and the card beyond its
+    precision plan, so cached."""
     t = scenario.training
     key = scenario.model_copy(update={
-        "count": 1, "constraints": scenario.constraints.__class__(), "economics": scenario.economics.__class__(),
+        "count": 1, "card_id": "", "constraints": scenario.constraints.__class__(),
+        "economics": scenario.economics.__class__(),
         "auto_layout": (), "parallelism": scenario.parallelism.__class__(pp=scenario.parallelism.pp),
         "training": t.model_copy(update={"micro_batch": 1, "grad_accum": 1, "recompute": Recompute.NONE,
                                          "global_batch_tokens": None, "tokens": 1.0})})
-    return _stage_tables_cached(key, card, pipeline_options(scenario.count))
+    plan = plan_training(card, scenario.precision)
+    return _stage_tables_cached(key, _PlannedCard((plan.requested, plan.math, plan.weights), card),
+                                pipeline_options(scenario.count))
 
 
 @lru_cache(maxsize=256)
-def _stage_tables_cached(scenario: Scenario, card: Card, pipelines: tuple[int, ...]
+def _stage_tables_cached(scenario: Scenario, planned: _PlannedCard, pipelines: tuple[int, ...]
                          ) -> tuple[np.ndarray, _StageTable, _StageTable]:
+    card = planned.card
     model, plan = scenario.model, plan_training(card, scenario.precision)
     states = training_states(scenario, plan)
     pipelines = sorted({*pipelines, scenario.parallelism.pp})

@@ -268,10 +268,15 @@ def step_costs(scenario: Scenario, card: Card, plan: PrecisionPlan, batch: int) 
     nodes = sorted({0, 1, 2, batch, batch + 1} | grid)
     times = speculative_step_seconds(scenario, card, plan, np.array(nodes, dtype=float), mean_kv).tolist()
 
+    # each segment's rise and width worked out once (the load model reads the step tens of times)
+    last, find = len(nodes) - 1, bisect.bisect_right
+    rises = [high - low for low, high in zip(times, times[1:])]
+    widths = [high - low for low, high in zip(nodes, nodes[1:])]
+
     def decode_s(n: float) -> float:
-        i = min(max(bisect.bisect_right(nodes, n), 1), len(nodes) - 1)
-        low, high = nodes[i - 1], nodes[i]
-        return times[i - 1] + (n - low) * (times[i] - times[i - 1]) / (high - low)
+        i = find(nodes, n)
+        i = 0 if i < 1 else last - 1 if i > last else i - 1  # the segment [nodes[i], nodes[i + 1]]
+        return times[i] + (n - nodes[i]) * rises[i] / widths[i]
 
     return StepCosts(decode_s, per_token, model.n_layers * prefill_layer_overhead(scenario), uncached,
                      serving.output_tokens, batch, serving.max_batched_tokens, speculative_tokens_per_step(scenario))

@@ -23,6 +23,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
+from functools import lru_cache
 
 from configurator.core.catalog import Card, PriceEntry
 from configurator.core.price_dates import is_future, period, today  # noqa: F401 (the policy's own names too)
@@ -150,6 +151,7 @@ def _cloud_key(entry: PriceEntry, cutoff: date) -> tuple:
             _newest_first(entry.date))
 
 
+@lru_cache(maxsize=4096)
 def _newest_first(value: str) -> tuple[int, ...]:
     """Sorts later dates first; a more precise date of the same period after its period
     ('2025-03' before '2025', as the catalog's string order had it)."""

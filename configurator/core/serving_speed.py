@@ -19,6 +19,7 @@ from configurator.core.load import PERCENTILES, StepCosts, capacity, closed_loop
 from configurator.core.memory import kv_cache_bytes_per_token, kv_shards
 from configurator.core.messages import Message, msg
 from configurator.core.formulas import communication as comm
+from configurator.core.formulas.collectives import at_least
 from configurator.core.formulas.communication import EP_ALL_TO_ALLS_PER_LAYER, PCIE_RING_STEP_LATENCY_S
 from configurator.core.formulas.flops import sustained_rate
 from configurator.core.training_speed import (
@@ -141,7 +142,7 @@ def decode_step_seconds(
     overhead_s = model.n_layers * layer_overhead_s(profile, serving.cuda_graphs) + profile.step_overhead_s
     memory_bound = weights_s + kv_s >= compute_s
     bound = "memory" if (memory_bound if np.ndim(memory_bound) == 0 else np.all(memory_bound)) else "compute"
-    step = np.maximum(weights_s, compute_s) + kv_s + comm_s + overhead_s
+    step = at_least(weights_s, compute_s) + kv_s + comm_s + overhead_s
     return (float(step) if np.ndim(step) == 0 else step), bound
 
 

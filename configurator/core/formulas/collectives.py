@@ -18,16 +18,18 @@ import numpy as np
 from configurator.core.units import GB
 
 def at_least(value, low):
-    """``np.maximum(value, low)``: for a plain number (the serving estimate's case) the same
-    number without numpy's call, which costs more than the arithmetic it guards."""
-    return max(value, low) if isinstance(value, int | float) and isinstance(low, int | float) \
-        else np.maximum(value, low)
+    """``np.maximum(value, low)``: for plain numbers (the serving estimate's case) the same number,
+    a NaN on either side included, without numpy's call, which costs more than the comparison."""
+    if isinstance(value, int | float) and isinstance(low, int | float):
+        return value if value >= low or value != value else low
+    return np.maximum(value, low)
 
 
 def at_most(value, high):
     """``np.minimum(value, high)``; for plain numbers without numpy's call (:func:`at_least`)."""
-    return min(value, high) if isinstance(value, int | float) and isinstance(high, int | float) \
-        else np.minimum(value, high)
+    if isinstance(value, int | float) and isinstance(high, int | float):
+        return value if value <= high or value != value else high
+    return np.minimum(value, high)
 
 
 COLLECTIVE_LATENCY_S = 1e-5

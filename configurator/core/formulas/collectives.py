@@ -18,15 +18,17 @@ import numpy as np
 from configurator.core.units import GB
 
 def at_least(value, low):
-    """``np.maximum(value, low)``: for plain numbers (the serving estimate's case) the same number,
-    a NaN on either side included, without numpy's call, which costs more than the comparison."""
+    """``np.maximum(value, low)`` [the value's unit]: for plain numbers (the serving estimate's
+    case) the same number, a NaN on either side included, without numpy's call, which costs more
+    than the comparison."""
     if isinstance(value, int | float) and isinstance(low, int | float):
         return value if value >= low or value != value else low
     return np.maximum(value, low)
 
 
 def at_most(value, high):
-    """``np.minimum(value, high)``; for plain numbers without numpy's call (:func:`at_least`)."""
+    """``np.minimum(value, high)`` [the value's unit]; for plain numbers without numpy's call
+    (:func:`at_least`)."""
     if isinstance(value, int | float) and isinstance(high, int | float):
         return value if value <= high or value != value else high
     return np.minimum(value, high)

@@ -102,7 +102,24 @@ STEP_TOLERANCE = 1e-6
 """Relative accuracy of the mean step: ``|F(T) − T| ≤ 1e-12 s + 1e-6·T`` at the step returned."""
 
 
+_LAST_STEP: tuple = (None, None, None)
+"""The last mean step found: (costs, rate, (step, n)); the costs by identity (held here)."""
+
+
 def mean_step(costs: StepCosts, rate: float) -> tuple[float, float]:
+    """:func:`solve_mean_step`, the last answer given again for the same costs (the same object)
+    and rate: a closed loop asks for the step at the rate it found again, for the load point and
+    the wait for a slot."""
+    global _LAST_STEP
+    last = _LAST_STEP
+    if last[0] is costs and last[1] == rate:
+        return last[2]
+    found = solve_mean_step(costs, rate)
+    _LAST_STEP = (costs, rate, found)
+    return found
+
+
+def solve_mean_step(costs: StepCosts, rate: float) -> tuple[float, float]:
     """The fixed point ``T = F(T)`` of the mean step and the sequences decoding ``n`` at ``rate``,
     ``F(T) = (T_d(min(λ·D·T, B)) + (1 − e^(−λT))·t_chunk) / (1 − λ·P·τ_p)``.
 

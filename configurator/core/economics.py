@@ -8,6 +8,7 @@ from configurator.core.catalog import Card, PriceEntry
 from configurator.core.currency import price_conversion
 from configurator.core.formulas import economics as formulas
 from configurator.core.formulas.economics import HOURS_PER_YEAR  # noqa: F401  (re-exported for callers)
+from configurator.core.memo import LruMemo
 from configurator.core.messages import Message, msg
 from configurator.core.procurement import card_price
 from configurator.core.procurement.card_price import CardPrice
@@ -139,12 +140,35 @@ def _in_currency(price: CardPrice | None, economics: Economics) -> tuple[float, 
     return low * rate, high * rate
 
 
+PRICE_BASIS_MEMO_SIZE = 256
+"""Price bases kept (:func:`price_basis`), least recently used dropped first: one per card and
+scenario economics, so a layout search, which estimates one card's layouts under the same
+economics hundreds of times, picks the card's prices once."""
+
+_PRICE_BASES: LruMemo[PriceBasis] = LruMemo(PRICE_BASIS_MEMO_SIZE)
+
+
+def clear_price_basis_memo() -> None:
+    """Forget every kept price basis."""
+    _PRICE_BASES.clear()
+
+
 def price_basis(card: Card, economics: Economics) -> PriceBasis:
     """The user's figures in the scenario first, then the price policy's purchase and cloud
-    prices (:mod:`configurator.core.procurement.card_price`) in a currency the scenario converts."""
+    prices (:mod:`configurator.core.procurement.card_price`) in a currency the scenario converts.
+    Kept per card, economics (both by identity: frozen) and day (prices age by the day)."""
+    on = card_price.today()
+    kept = _PRICE_BASES.get(on, (card, economics))
+    if kept is not None:
+        return kept
+    return _PRICE_BASES.put(on, _price_basis(card, economics, on), (card, economics))
+
+
+def _price_basis(card: Card, economics: Economics, on) -> PriceBasis:
+    """:func:`price_basis` without the memo, prices aged on the day ``on``."""
     usable = lambda p: converted(p, economics) is not None  # noqa: E731
-    purchase = card_price.purchase_price(card, usable=usable)
-    cloud = card_price.cloud_price(card, usable=usable)
+    purchase = card_price.purchase_price(card, on, usable=usable)
+    cloud = card_price.cloud_price(card, on, usable=usable)
     user_card, user_cloud = economics.card_price is not None, economics.cloud_price_per_hour is not None
     card_value = economics.card_price if user_card else converted(purchase.entry if purchase else None, economics)
     cloud_value = economics.cloud_price_per_hour if user_cloud else converted(cloud.entry if cloud else None,

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 
 from configurator.core.catalog import Card
 from configurator.core.constraints import missed_serving_targets
+from configurator.core.economics import clear_price_basis_memo
 from configurator.core.scenario import Scenario
 from configurator.core.serving_speed import ServingSpeed
 from configurator.core.workloads import families, family_of
@@ -39,9 +40,10 @@ def estimate(scenario: Scenario, card: Card) -> Estimate:
 
 
 def clear_estimate_memo() -> None:
-    """Forget every kept estimate and every family's kept layout searches (the next
-    :func:`estimate` of each scenario computes it again)."""
+    """Forget every kept estimate, every family's kept layout searches and the kept price bases
+    (the next :func:`estimate` of each scenario computes it again)."""
     clear_memo()
+    clear_price_basis_memo()
     for family in families():
         family.clear_memos()
 

@@ -102,7 +102,24 @@ STEP_TOLERANCE = 1e-6
 """Relative accuracy of the mean step: ``|F(T) − T| ≤ 1e-12 s + 1e-6·T`` at the step returned."""
 
 
+_LAST_STEP: tuple = (None, None, None)
+"""The last mean step found: (costs, rate, (step, n)); the costs by identity (held here)."""
+
+
 def mean_step(costs: StepCosts, rate: float) -> tuple[float, float]:
+    """:func:`solve_mean_step`, the last answer given again for the same costs (the same object)
+    and rate: a closed loop asks for the step at the rate it found again, for the load point and
+    the wait for a slot."""
+    global _LAST_STEP
+    last = _LAST_STEP
+    if last[0] is costs and last[1] == rate:
+        return last[2]
+    found = solve_mean_step(costs, rate)
+    _LAST_STEP = (costs, rate, found)
+    return found
+
+
+def solve_mean_step(costs: StepCosts, rate: float) -> tuple[float, float]:
     """The fixed point ``T = F(T)`` of the mean step and the sequences decoding ``n`` at ``rate``,
     ``F(T) = (T_d(min(λ·D·T, B)) + (1 − e^(−λT))·t_chunk) / (1 − λ·P·τ_p)``.
 
@@ -191,16 +208,25 @@ def _wait_tail(t, waits: list[tuple[float, float]]):
     1 − p and exponential with mean θ otherwise (``waits`` = [(p, θ), (p, θ)])."""
     (p1, t1), (p2, t2) = waits
 
-    def exp_tail(theta: float):
-        return np.exp(-np.maximum(t, 0.0) / theta) if theta > 0 else np.zeros_like(t)
+    waited = np.maximum(t, 0.0)
 
-    e1, e2 = exp_tail(t1), exp_tail(t2)
-    tail = p1 * (1 - p2) * e1 + p2 * (1 - p1) * e2
+    def exp_tail(theta: float):  # e^(−t⁺/θ); −x/θ computed as x/(−θ): the same number, one array operation less
+        return np.exp(waited / -theta) if theta > 0 else np.zeros_like(t)
+
+    # a wait that never happens (p = 0) adds exact zeros: its exponentials are not computed
+    e1 = exp_tail(t1) if p1 else None
+    e2 = exp_tail(t2) if p2 else None
+    if p1 and p2:
+        tail = p1 * (1 - p2) * e1 + p2 * (1 - p1) * e2
+    elif p1 or p2:
+        tail = p1 * (1 - p2) * e1 if p1 else p2 * (1 - p1) * e2
+    else:
+        tail = np.zeros_like(t)
     if p1 > 0 and p2 > 0 and t1 > 0 and t2 > 0:
         if abs(t1 - t2) > 1e-9 * t1:
             tail = tail + p1 * p2 * (t1 * e1 - t2 * e2) / (t1 - t2)
         else:
-            tail = tail + p1 * p2 * (1 + np.maximum(t, 0.0) / t1) * e1
+            tail = tail + p1 * p2 * (1 + waited / t1) * e1
     return np.where(t < 0, 1.0, tail)
 
 
@@ -231,14 +257,15 @@ def _ttft_quantiles(step: float, waits: list[tuple[float, float]]) -> dict[int, 
     longest = max(theta for _, theta in waits)
     near = step * _NEAR
     r = step * _MIDPOINTS
-    cdf_near = (1.0 - _wait_tail(near[:, None] - r[None, :], waits)).mean(axis=1)
+    cdf_near = np.add.reduce(1.0 - _wait_tail(near[:, None] - r[None, :], waits), axis=1) / len(r)  # the mean
     if longest > 0:
         far = step + _FAR * (40 * longest)
         tail = np.zeros_like(far)
         for a, c, theta in _tail_terms(waits):
-            inner = np.exp(-(step - r) / theta)
-            decay = np.exp(-(far - step) / theta)
-            tail += decay * (a * inner.mean() + c * (far * inner.mean() - (r * inner).mean()))
+            inner = np.exp((step - r) / -theta)
+            decay = np.exp((far - step) / -theta)
+            mean = inner.mean()
+            tail += decay * (a * mean + c * (far * mean - (r * inner).mean()) if c else a * mean)
         t, cdf = np.concatenate([near, far]), np.concatenate([cdf_near, 1.0 - tail])
     else:
         t, cdf = near, cdf_near

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import calendar
 from datetime import date
+from functools import lru_cache
 from typing import Protocol
 
 
@@ -19,8 +20,11 @@ def today() -> date:
     return date.today()
 
 
+@lru_cache(maxsize=4096)
 def period(value: str) -> tuple[date, date]:
-    """First and last day of a catalog date (``YYYY``, ``YYYY-MM`` or ``YYYY-MM-DD``)."""
+    """First and last day of a catalog date (``YYYY``, ``YYYY-MM`` or ``YYYY-MM-DD``); a pure
+    function of the text, kept per text (the catalog's few hundred dates are read on every price
+    pick)."""
     parts = [int(p) for p in value.split("-")]
     year = parts[0]
     if len(parts) == 1:

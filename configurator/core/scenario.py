@@ -40,20 +40,25 @@ class Workload(StrEnum):
 
     @property
     def is_training(self) -> bool:
-        return self in (Workload.PRETRAIN, Workload.FINETUNE, Workload.LORA, Workload.QLORA)
+        return self in _TRAINING
 
     @property
     def is_graphics(self) -> bool:
-        return self in (Workload.VDI, Workload.TRANSCODE, Workload.RENDER)
+        return self in _GRAPHICS
 
     @property
     def is_adapter(self) -> bool:
-        return self in (Workload.LORA, Workload.QLORA)
+        return self in _ADAPTERS
 
     @classmethod
     def _missing_(cls, value: object) -> Workload | None:
         return _ADDED_WORKLOADS.get(value) if isinstance(value, str) else None
 
+
+_TRAINING = (Workload.PRETRAIN, Workload.FINETUNE, Workload.LORA, Workload.QLORA)
+_GRAPHICS = (Workload.VDI, Workload.TRANSCODE, Workload.RENDER)
+_ADAPTERS = (Workload.LORA, Workload.QLORA)
+"""The workloads of each kind, built once (the properties above are read on every estimate)."""
 
 _ADDED_WORKLOADS: dict[str, Workload] = {}
 """Workload values added by :func:`added_workload` (not members: iterating :class:`Workload` gives the eight)."""

@@ -19,6 +19,7 @@ from configurator.core.load import PERCENTILES, StepCosts, capacity, closed_loop
 from configurator.core.memory import kv_cache_bytes_per_token, kv_shards
 from configurator.core.messages import Message, msg
 from configurator.core.formulas import communication as comm
+from configurator.core.formulas.collectives import at_least
 from configurator.core.formulas.communication import EP_ALL_TO_ALLS_PER_LAYER, PCIE_RING_STEP_LATENCY_S
 from configurator.core.formulas.flops import sustained_rate
 from configurator.core.formulas.moe import experts_touched
@@ -84,6 +85,8 @@ def _tp_allreduce_s(scenario: Scenario, card: Card, tokens, math_bytes: float):
     an array. Between cards without a GPU-to-GPU link each ring step also pays PCIe's latency
     (:data:`~configurator.core.formulas.communication.PCIE_RING_STEP_LATENCY_S`): a decode step's
     all-reduces are a few kilobytes, so their latency, not the link's bandwidth, is what they cost."""
+    if scenario.parallelism.tp <= 1:  # one card per copy: no all-reduce (the formula's own zero, not computed)
+        return 0.0
     a = scenario.assumptions
     net = fabric(card, scenario.parallelism.cards_per_node, a)
     step_latency = PCIE_RING_STEP_LATENCY_S if net.fast_kind == "pcie" else 0.0
@@ -142,8 +145,9 @@ def decode_step_seconds(
     comm_s = _tp_allreduce_s(scenario, card, batch * tokens_per_sequence, plan.math_bytes) + \
         _ep_all_to_all_s(scenario, card, batch * tokens_per_sequence, plan.math_bytes)
     overhead_s = model.n_layers * layer_overhead_s(profile, serving.cuda_graphs) + profile.step_overhead_s
-    bound = "memory" if np.all(weights_s + kv_s >= compute_s) else "compute"
-    step = np.maximum(weights_s, compute_s) + kv_s + comm_s + overhead_s
+    memory_bound = weights_s + kv_s >= compute_s
+    bound = "memory" if (memory_bound if np.ndim(memory_bound) == 0 else np.all(memory_bound)) else "compute"
+    step = at_least(weights_s, compute_s) + kv_s + comm_s + overhead_s
     return (float(step) if np.ndim(step) == 0 else step), bound
 
 
@@ -240,12 +244,14 @@ def speculative_tokens_per_step(scenario: Scenario) -> float:
 
 
 def speculative_step_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan, batch: float,
-                             kv_tokens: int) -> float:
+                             kv_tokens: int, plain: float | None = None) -> float:
     """A decode step with speculative decoding: the target verifies ``k + 1`` positions per
     sequence in one pass (same weights and KV read, ``k + 1``× the products), after ``k`` draft
-    tokens at ``speculative_draft_cost`` of a plain step each [s]."""
+    tokens at ``speculative_draft_cost`` of a plain step each [s]. ``plain``: the plain step
+    (:func:`decode_step_seconds`) when the caller has it already."""
     k = scenario.serving.speculative_tokens
-    plain = decode_step_seconds(scenario, card, plan, batch, kv_tokens)[0]
+    if plain is None:
+        plain = decode_step_seconds(scenario, card, plan, batch, kv_tokens)[0]
     if not k:
         return plain
     verify = decode_step_seconds(scenario, card, plan, batch, kv_tokens, k + 1)[0]
@@ -268,10 +274,15 @@ def step_costs(scenario: Scenario, card: Card, plan: PrecisionPlan, batch: int) 
     nodes = sorted({0, 1, 2, batch, batch + 1} | grid)
     times = speculative_step_seconds(scenario, card, plan, np.array(nodes, dtype=float), mean_kv).tolist()
 
+    # each segment's rise and width worked out once (the load model reads the step tens of times)
+    last, find = len(nodes) - 1, bisect.bisect_right
+    rises = [high - low for low, high in zip(times, times[1:])]
+    widths = [high - low for low, high in zip(nodes, nodes[1:])]
+
     def decode_s(n: float) -> float:
-        i = min(max(bisect.bisect_right(nodes, n), 1), len(nodes) - 1)
-        low, high = nodes[i - 1], nodes[i]
-        return times[i - 1] + (n - low) * (times[i] - times[i - 1]) / (high - low)
+        i = find(nodes, n)
+        i = 0 if i < 1 else last - 1 if i > last else i - 1  # the segment [nodes[i], nodes[i + 1]]
+        return times[i] + (n - nodes[i]) * rises[i] / widths[i]
 
     return StepCosts(decode_s, per_token, model.n_layers * prefill_layer_overhead(scenario), uncached,
                      serving.output_tokens, batch, serving.max_batched_tokens, speculative_tokens_per_step(scenario))
@@ -303,8 +314,8 @@ def replica_speed(scenario: Scenario, card: Card, plan: PrecisionPlan) -> Replic
     idle_ttft = prefill_seconds(scenario, card, plan, prompt)
     mean_kv = serving.prompt_tokens + serving.output_tokens // 2
     c = running_batch(scenario)
-    _, bound = decode_step_seconds(scenario, card, plan, c, mean_kv)
-    tpot = speculative_step_seconds(scenario, card, plan, c, mean_kv) / speculative_tokens_per_step(scenario)
+    plain, bound = decode_step_seconds(scenario, card, plan, c, mean_kv)
+    tpot = speculative_step_seconds(scenario, card, plan, c, mean_kv, plain) / speculative_tokens_per_step(scenario)
     if bound == "compute" and c > 1:
         messages.append(msg("inference-batch-compute-bound", concurrency=c, card=card.name))
     if scenario.parallelism.tp > 1:

@@ -17,6 +17,23 @@ import numpy as np
 
 from configurator.core.units import GB
 
+def at_least(value, low):
+    """``np.maximum(value, low)`` [the value's unit]: for plain numbers (the serving estimate's
+    case) the same number, a NaN on either side included, without numpy's call, which costs more
+    than the comparison."""
+    if isinstance(value, int | float) and isinstance(low, int | float):
+        return value if value >= low or value != value else low
+    return np.maximum(value, low)
+
+
+def at_most(value, high):
+    """``np.minimum(value, high)`` [the value's unit]; for plain numbers without numpy's call
+    (:func:`at_least`)."""
+    if isinstance(value, int | float) and isinstance(high, int | float):
+        return value if value <= high or value != value else high
+    return np.minimum(value, high)
+
+
 COLLECTIVE_LATENCY_S = 1e-5
 """Fixed cost of one collective call [s]. Assumption: the order of the small-message times
 nccl-tests print on NVLink (about 10 µs); no measurement of it is in the repository."""
@@ -35,7 +52,7 @@ def ring_fraction(ranks):
     Patarasuk & Yuan 2009, "Bandwidth optimal all-reduce algorithms for clusters of
     workstations", J. Parallel Distrib. Comput. 69(2), §3; nccl-tests ``doc/PERFORMANCE.md``.
     """
-    ranks = np.maximum(ranks, 1)
+    ranks = at_least(ranks, 1)
     return (ranks - 1) / ranks
 
 
@@ -62,8 +79,8 @@ def reduce_scatter_seconds(n_bytes, ranks, per_domain, fast_gbps, network_gbps, 
     fast link, then ``(N−1)/N·S/g`` per card over the network, with ``N = ranks/g`` domains;
     ``efficiency`` is the share of link bandwidth reached, plus :data:`COLLECTIVE_LATENCY_S`.
     """
-    g = np.minimum(np.maximum(per_domain, 1), np.maximum(ranks, 1))
-    domains = np.maximum(ranks, 1) / g
+    g = at_most(at_least(per_domain, 1), at_least(ranks, 1))
+    domains = at_least(ranks, 1) / g
     inside = ring_fraction(g) * n_bytes / (fast_gbps * GB * efficiency)
     across = ring_fraction(domains) * n_bytes / g / (network_gbps * GB * efficiency)
     return inside + across + COLLECTIVE_LATENCY_S * (ranks > 1)

@@ -13,6 +13,8 @@ import numpy as np
 from configurator.core.formulas.collectives import (
     all_to_all_seconds,
     allreduce_seconds,
+    at_least,
+    at_most,
     point_to_point_seconds,
     reduce_scatter_seconds,
 )
@@ -57,7 +59,7 @@ collectives included, from CUDA graphs, without the launch."""
 def ring_allreduce_step_latency_seconds(ranks, step_latency_s):
     """The per-step latency of a ring all-reduce over ``ranks`` cards: ``2(n−1)`` steps of
     ``step_latency_s`` each [s] (NCCL ``tuning.cc``: ``nsteps = 2·(nRanks−1)`` for AllReduce)."""
-    return 2.0 * (np.maximum(ranks, 1) - 1) * step_latency_s
+    return 2.0 * (at_least(ranks, 1) - 1) * step_latency_s
 
 
 def tensor_parallel_seconds(tokens, hidden, element_bytes, tp, layers, collectives_per_layer, domain, fast_gbps,
@@ -71,7 +73,7 @@ def tensor_parallel_seconds(tokens, hidden, element_bytes, tp, layers, collectiv
     the latency of each ring step (:data:`PCIE_RING_STEP_LATENCY_S` between cards without a
     GPU-to-GPU link; 0 keeps the call's fixed cost alone). Zero when ``tp`` is 1.
     """
-    per_call = allreduce_seconds(tokens * hidden * element_bytes, tp, np.minimum(tp, domain), fast_gbps, network_gbps,
+    per_call = allreduce_seconds(tokens * hidden * element_bytes, tp, at_most(tp, domain), fast_gbps, network_gbps,
                                  efficiency) + ring_allreduce_step_latency_seconds(tp, step_latency_s)
     return collectives_per_layer * layers * per_call * (tp > 1)
 

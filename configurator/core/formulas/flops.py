@@ -107,6 +107,8 @@ def sustained_rate(peak, *shares):
     rate = peak
     for share in shares:
         rate = rate * share
+    if type(rate) is float and type(peak) is float and rate == rate and peak == peak:  # numbers: no array
+        return rate if rate < peak else peak  # what np.minimum gives, without its call
     capped = np.minimum(rate, peak)
     return float(capped) if np.ndim(capped) == 0 else capped
 

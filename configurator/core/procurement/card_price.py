@@ -23,6 +23,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
+from functools import lru_cache
 
 from configurator.core.catalog import Card, PriceEntry
 from configurator.core.price_dates import is_future, period, today  # noqa: F401 (the policy's own names too)
@@ -63,10 +64,17 @@ def months_before(day: date, months: int) -> date:
     return date(year, month + 1, min(day.day, calendar.monthrange(year, month + 1)[1]))
 
 
-def is_stale(entry: PriceEntry, on: date | None = None) -> bool:
+def stale_before(on: date) -> date:
+    """The day a price's period must reach to be current on ``on``: :data:`STALE_AFTER_MONTHS`
+    months before it."""
+    return months_before(on, STALE_AFTER_MONTHS)
+
+
+def is_stale(entry: PriceEntry, on: date | None = None, cutoff: date | None = None) -> bool:
     """Whether the price is older than :data:`STALE_AFTER_MONTHS` months: even the last day of
-    its period ('2024' = up to 2024-12-31) lies before that many months before ``on``."""
-    return period(entry.date)[1] < months_before(on or today(), STALE_AFTER_MONTHS)
+    its period ('2024' = up to 2024-12-31) lies before that many months before ``on``
+    (``cutoff``: :func:`stale_before` of ``on``, when already known)."""
+    return period(entry.date)[1] < (cutoff or stale_before(on or today()))
 
 
 def is_user(entry: PriceEntry) -> bool:
@@ -133,15 +141,17 @@ def price_range(entry: PriceEntry) -> tuple[float, float]:
     return entry.amount * (1 - spread), entry.amount * (1 + spread)
 
 
-def _purchase_key(entry: PriceEntry, on: date) -> tuple:
-    return (PURCHASE_KIND_CLASS[entry.kind], is_stale(entry, on), not is_user(entry), _newest_first(entry.date),
-            SAME_DATE_PREFERENCE[entry.kind])
+def _purchase_key(entry: PriceEntry, cutoff: date) -> tuple:
+    return (PURCHASE_KIND_CLASS[entry.kind], is_stale(entry, cutoff=cutoff), not is_user(entry),
+            _newest_first(entry.date), SAME_DATE_PREFERENCE[entry.kind])
 
 
-def _cloud_key(entry: PriceEntry, on: date) -> tuple:
-    return is_stale(entry, on), not is_user(entry), not is_median_of_providers(entry), _newest_first(entry.date)
+def _cloud_key(entry: PriceEntry, cutoff: date) -> tuple:
+    return (is_stale(entry, cutoff=cutoff), not is_user(entry), not is_median_of_providers(entry),
+            _newest_first(entry.date))
 
 
+@lru_cache(maxsize=4096)
 def _newest_first(value: str) -> tuple[int, ...]:
     """Sorts later dates first; a more precise date of the same period after its period
     ('2025-03' before '2025', as the catalog's string order had it)."""
@@ -157,8 +167,8 @@ def pick(card: Card, kinds: tuple[str, ...], on: date | None = None,
     entries = [p for p in card.prices if p.kind in kinds and usable(p)]
     if not entries:
         return None
-    key = _cloud_key if kinds == CLOUD_KINDS else _purchase_key
-    chosen = min(entries, key=lambda p: key(p, on))
+    key, cutoff = _cloud_key if kinds == CLOUD_KINDS else _purchase_key, stale_before(on)  # one cutoff per pick
+    chosen = entries[0] if len(entries) == 1 else min(entries, key=lambda p: key(p, cutoff))
     return CardPrice(chosen, price_flags(chosen, on))
 
 

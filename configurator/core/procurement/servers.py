@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from configurator.core.catalog import Card
 from configurator.core.training_speed import RACK_SCALE_DOMAIN
@@ -34,16 +35,27 @@ def server_type(card: Card, cards_per_node: int, count: int) -> ServerType:
     server with 1, 2, 4 or 8 slots, the smallest that holds a server's share of the cards
     (``cards_per_node``, at most 8); no server for desktop systems and cloud-only parts."""
     ic = card.interconnect
-    form = card.form_factor or ""
-    if _NOT_A_SERVER_CARD.search(form):  # before the rack test: a cloud TPU pod is rented by the slice, not bought whole
+    housing = _housing(card.form_factor or "")
+    if housing == "none":  # before the rack test: a cloud TPU pod is rented by the slice, not bought whole
         return ServerType(None, 1, False, 1)
     if card.has_fast_link and ic.domain_size > RACK_SCALE_DOMAIN:
         return ServerType("rack-nvl72", ic.domain_size, True, ic.domain_size)
-    if _BASEBOARD.search(form.split("/")[0]) and "PCIe" not in form.split("/")[0]:
+    if housing == "baseboard":
         return ServerType("server-hgx-8-b200" if (card.tdp_w or 0) >= 1000 else "server-hgx-8", 8, False, 8)
     wanted = max(1, min(cards_per_node, count, 8))
     slots = next(n for n in (1, 2, 4, 8) if n >= wanted)
     return ServerType(f"server-pcie-{slots}", slots, False, wanted)
+
+
+@lru_cache(maxsize=256)
+def _housing(form: str) -> str:
+    """What a form factor says of the server: ``none`` (desktop systems, cloud-only parts),
+    ``baseboard`` (SXM/OAM modules, superchips: its first part names one and not PCIe) or
+    ``pcie``. A pure function of the text, kept per text (the catalog has a few dozen)."""
+    if _NOT_A_SERVER_CARD.search(form):
+        return "none"
+    first = form.split("/")[0]
+    return "baseboard" if _BASEBOARD.search(first) and "PCIe" not in first else "pcie"
 
 
 def servers_needed(card: Card, cards_per_node: int, count: int) -> int:

@@ -243,7 +243,9 @@ def _grid(scenario: Scenario, card: Card, sequences: int) -> dict[str, np.ndarra
     g = {"tp": np.asarray(axes[0], dtype=np.int64)}
     for name, values in zip(names[1:], axes[1:]):
         g = _widen(g, name, np.asarray(values, dtype=np.int64))
-        keep = _prefix_keep(g, scenario, sequences)
+        keep = _prefix_keep(g, scenario, sequences, name)
+        if keep is None:  # no rule reads this field last: every row can still be completed
+            continue
         if not keep.any():
             return {}
         g = {k: v[keep] for k, v in g.items()}
@@ -264,9 +266,11 @@ def _widen(g: dict[str, np.ndarray], name: str, values: np.ndarray) -> dict[str,
     return widened
 
 
-def _prefix_keep(g: dict[str, np.ndarray], scenario: Scenario, sequences: int) -> np.ndarray:
+def _prefix_keep(g: dict[str, np.ndarray], scenario: Scenario, sequences: int, added: str) -> np.ndarray | None:
     """Which rows of a partly built grid can still be completed: each rule of :func:`_grid`
-    applied as soon as the fields it reads are present, so the full product is never built.
+    applied as soon as the fields it reads are present, so the full product is never built —
+    once, when ``added`` (the field just added) is the last of them: the rows an earlier rule
+    dropped are gone, so it would keep every row left. None when no rule reads ``added`` last.
 
     Interleaved stages (``vp`` > 1) need micro-batches in multiples of the pipeline degree: the
     interleaved 1F1B schedule refuses others ("number of microbatches is not divisible by
@@ -274,29 +278,41 @@ def _prefix_keep(g: dict[str, np.ndarray], scenario: Scenario, sequences: int) -
     ``apex.transformer.pipeline_parallel.schedules.get_forward_backward_func``, as Megatron-LM's
     schedule it was taken from), and its bubble ``(p − 1)/(m·v)`` assumes ``m ≥ p``."""
     model, auto, count = scenario.model, scenario.auto_layout, scenario.count
+
+    def last(*fields: str) -> bool:  # the rule reading ``fields`` is applied now: all present, ``added`` among them
+        return added in fields and all(f in g for f in fields)
+
+    if not any(last(*fields) for fields in _RULE_FIELDS):
+        return None
     keep = np.ones(len(g["tp"]), dtype=bool)
-    if "vp" in g:
+    if last("tp", "pp", "vp"):
         keep &= g["pp"] * g["vp"] <= model.n_layers
         if "vp" in auto:
             keep &= (g["pp"] > 1) | (g["vp"] == 1)
             per_stage = -(-model.n_layers // g["pp"])  # beyond VIRTUAL_STAGES: equal chunks only
             keep &= (g["vp"] <= max(VIRTUAL_STAGES)) | (per_stage % g["vp"] == 0)
     if "cp" in g:
-        keep &= count % (g["tp"] * g["cp"] * g["pp"]) == 0
+        if last("tp", "pp", "cp"):
+            keep &= count % (g["tp"] * g["cp"] * g["pp"]) == 0
         dp = count // (g["tp"] * g["cp"] * g["pp"])
-        if "ep" in g:
+        if last("tp", "pp", "cp", "ep"):
             keep &= dp % g["ep"] == 0
-        if "zero" in g and "zero" in auto:
+        if last("tp", "pp", "cp", "zero") and "zero" in auto:
             keep &= (g["zero"] == 0) | (dp * g["cp"] > 1)  # sharding over one replica changes nothing
-        if "mb" in g and "grad_accum" in auto:
+        if last("tp", "pp", "cp", "mb") and "grad_accum" in auto:
             keep &= sequences % np.maximum(dp * g["mb"], 1) == 0
             keep &= sequences // np.maximum(dp * g["mb"], 1) >= 1
-        elif "mb" in g:  # a pinned accumulation: only the widths and micro-batches that keep the batch
+        elif last("tp", "pp", "cp", "mb"):  # a pinned accumulation: only the widths and micro-batches that keep the batch
             keep &= dp * g["mb"] * scenario.training.grad_accum == sequences
-        if "mb" in g and "vp" in auto:
+        if last("tp", "pp", "cp", "vp", "mb") and "vp" in auto:
             accum = sequences // np.maximum(dp * g["mb"], 1) if "grad_accum" in auto else scenario.training.grad_accum
             keep &= (g["vp"] == 1) | (accum % g["pp"] == 0)  # the interleaved schedule's rule
     return keep
+
+
+_RULE_FIELDS = (("tp", "pp", "vp"), ("tp", "pp", "cp"), ("tp", "pp", "cp", "ep"), ("tp", "pp", "cp", "zero"),
+                ("tp", "pp", "cp", "mb"), ("tp", "pp", "cp", "vp", "mb"))
+"""The fields each rule of :func:`_prefix_keep` reads."""
 
 
 @dataclass(frozen=True)
@@ -333,23 +349,38 @@ class _StageTable:
     """``stored_fullest_per_token`` with a 16-bit forward."""
 
 
+@dataclass(frozen=True)
+class _PlannedCard:
+    """The card the stage tables are computed for, kept by its training precision plan: the tables
+    read the card through that plan alone (the stage's capacity, which :func:`stage_memory` also
+    gives, is not in them), so cards of one plan — ``(requested, math, weights)`` — share them."""
+
+    precisions: tuple
+    card: Card = field(compare=False, hash=False)
+
+
 def _stage_tables(scenario: Scenario, card: Card) -> tuple[np.ndarray, _StageTable, _StageTable]:
     """Stage memory of the first and last stage for each pipeline degree (``PIPELINE`` and the
     pinned one) and each recomputation, from :func:`configurator.core.memory.stage_memory` at
     tensor parallel 1 (every part of it scales as ``1/tp``), with the index from pipeline degree
-    to table row. Independent of the card count and the other layout fields, so cached."""
+    to table row. Independent of the card count, the other layout fields and the card beyond its
+    precision plan, so cached."""
     t = scenario.training
     key = scenario.model_copy(update={
-        "count": 1, "constraints": scenario.constraints.__class__(), "economics": scenario.economics.__class__(),
+        "count": 1, "card_id": "", "constraints": scenario.constraints.__class__(),
+        "economics": scenario.economics.__class__(),
         "auto_layout": (), "parallelism": scenario.parallelism.__class__(pp=scenario.parallelism.pp),
         "training": t.model_copy(update={"micro_batch": 1, "grad_accum": 1, "recompute": Recompute.NONE,
                                          "global_batch_tokens": None, "tokens": 1.0})})
-    return _stage_tables_cached(key, card, pipeline_options(scenario.count))
+    plan = plan_training(card, scenario.precision)
+    return _stage_tables_cached(key, _PlannedCard((plan.requested, plan.math, plan.weights), card),
+                                pipeline_options(scenario.count))
 
 
 @lru_cache(maxsize=256)
-def _stage_tables_cached(scenario: Scenario, card: Card, pipelines: tuple[int, ...]
+def _stage_tables_cached(scenario: Scenario, planned: _PlannedCard, pipelines: tuple[int, ...]
                          ) -> tuple[np.ndarray, _StageTable, _StageTable]:
+    card = planned.card
     model, plan = scenario.model, plan_training(card, scenario.precision)
     states = training_states(scenario, plan)
     pipelines = sorted({*pipelines, scenario.parallelism.pp})
@@ -570,8 +601,7 @@ def _search(scenario: Scenario, card: Card, top: int) -> TrainingPlan:
     ranked = np.flatnonzero(comfortable if comfortable.any() else fits)  # only these can be chosen: timed alone
     g, at = {k: v[ranked] for k, v in g.items()}, (at[0][ranked], at[1][ranked])
     speed = _speed(scenario, card, g, first_table, at)
-    order = np.lexsort((g["ep"], g["cp"], g["pp"], g["tp"], g["rc"], g["zero"], -speed["tokens_per_s"]))
-    chosen = order[:top].tolist()
+    chosen = _fastest_rows(g, -speed["tokens_per_s"], top)
     row = {k: v[chosen[0]] for k, v in speed.items()}
     layouts = []
     for n, i in enumerate(chosen):
@@ -585,6 +615,22 @@ def _search(scenario: Scenario, card: Card, top: int) -> TrainingPlan:
             exposed_comm_s=float(other["comm_s"]), recompute_s=float(other["recompute_s"]),
             loses_by=None if n == 0 else _loses_by(row, other)))
     return TrainingPlan(tuple(layouts), batch, len(memory), int(fits.sum()))
+
+
+def _fastest_rows(g: dict, slowness: np.ndarray, top: int) -> list[int]:
+    """The first ``top`` rows in the order of ``np.lexsort((ep, cp, pp, tp, rc, zero, slowness))``
+    (the least ``slowness`` first, ties to fewer ZeRO stages, less recomputation, narrower layouts,
+    then the grid's order): sorted among the rows no slower than the ``top``-th alone, which give
+    the same first rows as sorting them all."""
+    keys = lambda rows: (g["ep"][rows], g["cp"][rows], g["pp"][rows], g["tp"][rows], g["rc"][rows],  # noqa: E731
+                         g["zero"][rows], slowness[rows])
+    n = min(top, len(slowness))
+    if n < len(slowness):
+        bound = np.partition(slowness, n - 1)[n - 1]
+        rows = np.flatnonzero(slowness <= bound)  # ascending: the grid's order kept for full ties
+        if len(rows) >= n:  # else a NaN among the fastest: sorted whole below
+            return rows[np.lexsort(keys(rows))[:top]].tolist()
+    return np.lexsort(keys(slice(None)))[:top].tolist()
 
 
 def _lightest(scenario: Scenario, card: Card, g: dict, table: _StageTable, at, memory: np.ndarray,

@@ -57,6 +57,7 @@ from configurator.core.memory import (
     stage_params,
     training_states,
 )
+from configurator.core.matmul_shapes import matmul_efficiency_by_shape
 from configurator.core.messages import Message, msg
 from configurator.core.precision import PrecisionPlan, StateBytes, attention_precision
 from configurator.core.scenario import Assumptions, Recompute, Scenario
@@ -285,7 +286,8 @@ def micro_batch_timing(
     attention = attention_flops_per_token(model, train.seq_len, layers) * attn_factor * tokens / tp
     act_bytes = layers * layer_activation_bytes(model, layout, train.seq_len) + logits_bytes_per_token(model, layout)
     attention_s = roofline_seconds(attention, attention_peak, a.attention_efficiency)
-    compute_s = roofline_seconds(matmul, peak_flops, a.matmul_efficiency) + attention_s
+    shape = matmul_efficiency_by_shape(model, card, plan.math.value, tokens, tp, par.ep, layers)
+    compute_s = roofline_seconds(matmul, peak_flops, a.matmul_efficiency * shape) + attention_s
     traffic_s = activation_traffic_seconds(ACTIVATION_TRAFFIC_PASSES + full, act_bytes, tokens, tp, bandwidth,
                                            a.bandwidth_efficiency)
     net = fabric(card, par.cards_per_node, a)

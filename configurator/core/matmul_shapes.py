@@ -26,7 +26,7 @@ import numpy as np
 
 from configurator.core.architecture import ModelArchitecture
 from configurator.core.catalog import Card
-from configurator.core.formulas.gemm_efficiency import gemm_efficiency, gemm_family
+from configurator.core.formulas.gemm_efficiency import gemm_family, gemm_fit
 
 
 @lru_cache(maxsize=512)
@@ -74,34 +74,81 @@ def matmul_efficiency_by_shape(model: ModelArchitecture, card: Card, precision: 
 
     ``training``: with the two backward products of each (module docstring), else the forward
     alone (prefill, decode).
+
+    Cheap in the tokens: each product's ``1/η`` is ``(1 + m½/m)·c`` (forward and input gradient)
+    or ``(1 + k½/m)·c`` (weight gradient, reduced over the ``m`` tokens) with ``c`` fixed by its
+    ``n``, ``k`` and the tensor-parallel split, so the sum over products is four coefficients
+    (:func:`_coefficients`) times four functions of the tokens.
     """
-    family = gemm_family(card.architecture)
-    n, k, split_n, weight, expert = _layer_products(model)
+    family, precision = gemm_family(card.architecture), str(precision)
     layers = model.n_layers if layers is None else layers
-    t = np.asarray(tokens, dtype=float)[..., None]
-    tp_ = np.asarray(tp, dtype=float)[..., None]
-    ep_ = np.asarray(ep, dtype=float)[..., None]
-    routed = t * model.experts_per_token * ep_ / model.n_experts if model.is_moe else t
-    m = np.where(expert, routed, t)
-    n_tp = np.where(split_n, n / tp_, n)
-    k_tp = np.where(split_n, k, k / tp_)
-    head_n = model.vocab / np.asarray(tp, dtype=float)
-    head_t = np.asarray(tokens, dtype=float)
+    if isinstance(tp, _NUMBERS) and isinstance(ep, _NUMBERS):
+        coef = _cached_coefficients(model, family, precision, float(tp), float(ep), training)
+    else:
+        coef = _coefficients(model, family, precision, tp, ep, training)
+    dense_m, dense_k, routed_m, routed_k, head_m, head_k, layer_w, head_w, routed_share = coef
+    _, mh, _, kh = gemm_fit(family, precision)
+    scalar = isinstance(tokens, _NUMBERS)
+    t = max(float(tokens), 1.0) if scalar else np.maximum(np.asarray(tokens, dtype=float), 1.0)
+    r = t * routed_share
+    r = max(r, 1.0) if isinstance(r, float) else np.maximum(r, 1.0)
+    passes = 3.0 if training else 1.0
+    per_layer = (dense_m * (1.0 + mh / t) + dense_k * (1.0 + kh / t)
+                 + routed_m * (1.0 + mh / r) + routed_k * (1.0 + kh / r))
+    time = layers * per_layer + head_m * (1.0 + mh / t) + head_k * (1.0 + kh / t)
+    eff = passes * (layers * layer_w + head_w) / time
+    return eff if isinstance(eff, float) else (float(eff) if np.ndim(eff) == 0 else eff)
 
-    def inverse(m_, n_, k_):
-        """Σ w/η over the layer's products at one pass's shapes."""
-        return gemm_efficiency(m_, n_, k_, family, precision) ** -1.0
 
-    layer_inv = inverse(m, n_tp, k_tp)
-    head_inv = inverse(head_t, head_n, model.hidden)
-    passes = 1.0
-    if training:
-        layer_inv = layer_inv + inverse(m, k_tp, n_tp) + inverse(k_tp, n_tp, m)
-        head_inv = head_inv + inverse(head_t, model.hidden, head_n) + inverse(model.hidden, head_n, head_t)
-        passes = 3.0
+_NUMBERS = (int, float, np.integer, np.floating)
+"""Scalar types that take the cached, plain-float path."""
+
+
+@lru_cache(maxsize=1024)
+def _cached_coefficients(model: ModelArchitecture, family: str, precision: str, tp: float, ep: float,
+                         training: bool) -> tuple[float, ...]:
+    """:func:`_coefficients` for one tensor- and expert-parallel degree, kept."""
+    return tuple(float(x) for x in _coefficients(model, family, precision, tp, ep, training))
+
+
+def _coefficients(model: ModelArchitecture, family: str, precision: str, tp, ep, training: bool) -> tuple:
+    """The token-free parts of ``Σ w/η`` (``tp``, ``ep`` numbers or arrays): for the dense and the
+    routed-expert products of one layer and for the head, the weights of ``(1 + m½/m)`` and of
+    ``(1 + k½/m)``; then the layer's and the head's FLOP weights per pass and the share of the
+    tokens each routed expert sees (``top_k·ep/E``)."""
+    e, _, nh, kh = gemm_fit(family, precision)
+    _, mh, _, _ = gemm_fit(family, precision)
+
+    def c(n, k, n_half, k_half):
+        """``(n + n_half)·(k + k_half) / (E·n·k)`` with sizes below 1 counted as 1."""
+        n, k = np.maximum(n, 1.0), np.maximum(k, 1.0)
+        return (n + n_half) * (k + k_half) / (e * n * k)
+
+    dense_m = dense_k = routed_m = routed_k = 0.0
+    for n, k, split_n, w, expert in _layer_products_rows(model):
+        n_tp, k_tp = (n / tp, k) if split_n else (n, k / tp)
+        on_m = c(n_tp, k_tp, nh, kh)  # forward: T × n × k
+        on_k = 0.0
+        if training:
+            on_m = on_m + c(k_tp, n_tp, nh, kh)  # input gradient: T × k × n
+            on_k = c(k_tp, n_tp, mh, nh)  # weight gradient: k × n × T (its own m½ on k, n½ on n)
+        if expert:
+            routed_m, routed_k = routed_m + w * on_m, routed_k + w * on_k
+        else:
+            dense_m, dense_k = dense_m + w * on_m, dense_k + w * on_k
     head_w = float(model.vocab * model.hidden)
-    layers = np.asarray(layers, dtype=float)
-    work = passes * (layers * weight.sum() + head_w)
-    time = layers * (layer_inv * weight).sum(axis=-1) + head_inv * head_w
-    eff = work / time
-    return float(eff) if np.ndim(eff) == 0 else eff
+    head_n, d = model.vocab / tp, float(model.hidden)
+    head_m = head_w * c(head_n, d, nh, kh)
+    head_k = 0.0
+    if training:
+        head_m = head_m + head_w * c(d, head_n, nh, kh)
+        head_k = head_w * c(d, head_n, mh, nh)
+    layer_w = float(sum(row[3] for row in _layer_products_rows(model)))
+    routed_share = model.experts_per_token * ep / model.n_experts if model.is_moe else 1.0
+    return dense_m, dense_k, routed_m, routed_k, head_m, head_k, layer_w, head_w, routed_share
+
+
+@lru_cache(maxsize=512)
+def _layer_products_rows(model: ModelArchitecture) -> tuple[tuple[float, float, bool, float, bool], ...]:
+    """:func:`_layer_products` as rows of plain numbers (n, k, split n, weight, expert)."""
+    return tuple(zip(*(col.tolist() for col in _layer_products(model)), strict=True))

@@ -86,7 +86,7 @@ FITS = (
         tied=lambda v: {"kv_read_share": v["weight_stream_share"],
                         "layer_overhead_graphs_s": v["layer_overhead_eager_s"] - LLAMA_CPP_GRAPHS_SAVING_S},
         held="kv_read_share is set equal to the weight share and the graphs figure to the eager one less 40 µs, "
-             "as shipped; prefill_share (0.23) was solved from one prompt-processing figure of the same table, "
+             "as shipped; prefill_share (0.24) was solved from one prompt-processing figure of the same table, "
              "which no calibration row checks"),
 )
 """Every default solved from calibration rows by a rule (searched: engines.py, formulas/efficiency.py,

@@ -62,7 +62,7 @@ def test_model_products_weigh_their_shapes():
     model = preset("llama3-8b")
     eff = matmul_efficiency_by_shape(model, card, "bf16", np.array([16.0, 512.0, 8192.0]), training=False)
     assert np.all(np.diff(eff) > 0) and np.all(eff <= 1)
-    assert 0.7 < matmul_efficiency_by_shape(model, card, "bf16", 8192, tp=1) <= 0.801
+    assert 0.7 < matmul_efficiency_by_shape(model, card, "bf16", 8192, tp=1) <= GEMM_FITS[("hopper", "16")][0]
     # tensor parallelism narrows every product: less efficient per card
     assert matmul_efficiency_by_shape(model, card, "bf16", 4096, tp=8) < matmul_efficiency_by_shape(model, card, "bf16",
                                                                                                      4096, tp=1)
@@ -75,3 +75,37 @@ def test_routed_experts_see_their_share_of_the_tokens():
     model = preset("deepseek-v3")
     narrow, wide = (matmul_efficiency_by_shape(model, card, "fp8", 4096, tp=1, ep=ep) for ep in (1, 64))
     assert narrow < wide <= 1
+
+
+@pytest.mark.parametrize("name", ["llama3-8b", "deepseek-v3"])
+@pytest.mark.parametrize("training", [False, True])
+def test_model_efficiency_is_the_harmonic_mean_of_its_products(name, training):
+    """matmul_efficiency_by_shape's token-free coefficients give what summing each product's time
+    at gemm_efficiency gives (forward, input and weight gradients; experts at their routed tokens)."""
+    card = load_bundled_catalog().get("h100-sxm")
+    model = preset(name)
+    tokens, tp, ep = 3000.0, 4, 8
+    d, q, kv, f = model.hidden, model.q_dim, model.kv_dim, model.routed_ffn if model.is_moe else model.ffn
+    work = time = 0.0
+
+    def add(m, n, k, weight):
+        nonlocal work, time
+        shapes = [(m, n, k)] + ([(m, k, n), (k, n, m)] if training else [])
+        for shape in shapes:
+            work += weight
+            time += weight / gemm_efficiency(*shape, "hopper", "bf16")
+
+    if not model.is_moe:
+        for n, k in ((q + 2 * kv) / tp, d), (d, q / tp), (2 * f / tp, d), (d, f / tp):
+            add(tokens, n, k, model.n_layers * n * k * tp)
+        add(tokens, model.vocab / tp, d, model.vocab * d)
+        expected = work / time
+        got = matmul_efficiency_by_shape(model, card, "bf16", tokens, tp, ep, training=training)
+        assert got == pytest.approx(expected, rel=1e-9)
+        assert matmul_efficiency_by_shape(model, card, "bf16", np.array([tokens]), np.array([tp]), np.array([ep]),
+                                          training=training)[0] == pytest.approx(expected, rel=1e-9)
+    else:  # the array and scalar paths agree
+        got = matmul_efficiency_by_shape(model, card, "bf16", tokens, tp, ep, training=training)
+        arr = matmul_efficiency_by_shape(model, card, "bf16", np.array([tokens, 10.0]), np.array([tp, tp]),
+                                         np.array([ep, ep]), training=training)
+        assert arr[0] == pytest.approx(got, rel=1e-12) and 0 < arr[1] < got <= 1

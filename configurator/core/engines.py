@@ -171,9 +171,9 @@ LLAMA_CPP = EngineProfile(
     kv_read_share=0.79,
     kv_half_context=0,
     # Same table, prompt processing of 7B Q4_0: 3,444 tokens/s on the A100 = 46 TFLOP/s, 14.6 % of
-    # its 312 TFLOP/s; the GEMMs of a 512-token prompt at their shapes on the A100 sustain 0.749 of
-    # peak (gemm_efficiency) × the 0.85 prefill efficiency = 0.64, so a share of 0.23.
-    prefill_share=0.23,
+    # its 312 TFLOP/s; the GEMMs of a 512-token prompt at their shapes on the A100 sustain 0.729 of
+    # peak (gemm_efficiency) × the 0.85 prefill efficiency = 0.62, so a share of 0.24.
+    prefill_share=0.24,
     continuous_batching=True,
     formats=("float", "gguf"),
     source="XiongjieDai/GPU-Benchmarks-on-LLM-Inference (A100 F16 and Q4_0 rows), NVIDIA blog on CUDA graphs in "

@@ -26,7 +26,7 @@ import numpy as np
 
 from configurator.core.architecture import ModelArchitecture
 from configurator.core.catalog import Card
-from configurator.core.formulas.gemm_efficiency import gemm_family, gemm_fit
+from configurator.core.formulas.gemm_efficiency import gemm_family, gemm_fit, row_inverse
 
 
 @lru_cache(maxsize=512)
@@ -75,8 +75,9 @@ def matmul_efficiency_by_shape(model: ModelArchitecture, card: Card, precision: 
     ``training``: with the two backward products of each (module docstring), else the forward
     alone (prefill, decode).
 
-    Cheap in the tokens: each product's ``1/η`` is ``(1 + m½/m)·c`` (forward and input gradient)
-    or ``(1 + k½/m)·c`` (weight gradient, reduced over the ``m`` tokens) with ``c`` fixed by its
+    Cheap in the tokens: each product's ``1/η`` is ``1/r(m)·c`` (forward and input gradient;
+    :func:`~configurator.core.formulas.gemm_efficiency.row_inverse`) or ``(1 + k½/m)·c`` (weight
+    gradient, reduced over the ``m`` tokens) with ``c`` fixed by its
     ``n``, ``k`` and the tensor-parallel split, so the sum over products is four coefficients
     (:func:`_coefficients`) times four functions of the tokens.
     """
@@ -93,9 +94,10 @@ def matmul_efficiency_by_shape(model: ModelArchitecture, card: Card, precision: 
     r = t * routed_share
     r = max(r, 1.0) if isinstance(r, float) else np.maximum(r, 1.0)
     passes = 3.0 if training else 1.0
-    per_layer = (dense_m * (1.0 + mh / t) + dense_k * (1.0 + kh / t)
-                 + routed_m * (1.0 + mh / r) + routed_k * (1.0 + kh / r))
-    time = layers * per_layer + head_m * (1.0 + mh / t) + head_k * (1.0 + kh / t)
+    rows_t = row_inverse(t, mh)
+    per_layer = (dense_m * rows_t + dense_k * (1.0 + kh / t)
+                 + routed_m * row_inverse(r, mh) + routed_k * (1.0 + kh / r))
+    time = layers * per_layer + head_m * rows_t + head_k * (1.0 + kh / t)
     eff = passes * (layers * layer_w + head_w) / time
     return eff if isinstance(eff, float) else (float(eff) if np.ndim(eff) == 0 else eff)
 
@@ -116,33 +118,37 @@ def _coefficients(model: ModelArchitecture, family: str, precision: str, tp, ep,
     routed-expert products of one layer and for the head, the weights of ``(1 + m½/m)`` and of
     ``(1 + k½/m)``; then the layer's and the head's FLOP weights per pass and the share of the
     tokens each routed expert sees (``top_k·ep/E``)."""
-    e, _, nh, kh = gemm_fit(family, precision)
-    _, mh, _, _ = gemm_fit(family, precision)
+    e, mh, nh, kh = gemm_fit(family, precision)
 
-    def c(n, k, n_half, k_half):
-        """``(n + n_half)·(k + k_half) / (E·n·k)`` with sizes below 1 counted as 1."""
+    def c(n, k):
+        """``(n + n½)·(k + k½) / (E·n·k)`` with sizes below 1 counted as 1."""
         n, k = np.maximum(n, 1.0), np.maximum(k, 1.0)
-        return (n + n_half) * (k + k_half) / (e * n * k)
+        return (n + nh) * (k + kh) / (e * n * k)
+
+    def c_weight(rows, n):
+        """The weight gradient's ``1/r(rows)·(n + n½) / (E·n)``: its rows are a feature size."""
+        rows, n = np.maximum(rows, 1.0), np.maximum(n, 1.0)
+        return row_inverse(rows, mh) * (n + nh) / (e * n)
 
     dense_m = dense_k = routed_m = routed_k = 0.0
     for n, k, split_n, w, expert in _layer_products_rows(model):
         n_tp, k_tp = (n / tp, k) if split_n else (n, k / tp)
-        on_m = c(n_tp, k_tp, nh, kh)  # forward: T × n × k
+        on_m = c(n_tp, k_tp)  # forward: T × n × k
         on_k = 0.0
         if training:
-            on_m = on_m + c(k_tp, n_tp, nh, kh)  # input gradient: T × k × n
-            on_k = c(k_tp, n_tp, mh, nh)  # weight gradient: k × n × T (its own m½ on k, n½ on n)
+            on_m = on_m + c(k_tp, n_tp)  # input gradient: T × k × n
+            on_k = c_weight(k_tp, n_tp)  # weight gradient: k × n × T
         if expert:
             routed_m, routed_k = routed_m + w * on_m, routed_k + w * on_k
         else:
             dense_m, dense_k = dense_m + w * on_m, dense_k + w * on_k
     head_w = float(model.vocab * model.hidden)
     head_n, d = model.vocab / tp, float(model.hidden)
-    head_m = head_w * c(head_n, d, nh, kh)
+    head_m = head_w * c(head_n, d)
     head_k = 0.0
     if training:
-        head_m = head_m + head_w * c(d, head_n, nh, kh)
-        head_k = head_w * c(d, head_n, mh, nh)
+        head_m = head_m + head_w * c(d, head_n)
+        head_k = head_w * c_weight(d, head_n)
     layer_w = float(sum(row[3] for row in _layer_products_rows(model)))
     routed_share = model.experts_per_token * ep / model.n_experts if model.is_moe else 1.0
     return dense_m, dense_k, routed_m, routed_k, head_m, head_k, layer_w, head_w, routed_share

@@ -38,13 +38,13 @@ MATMUL_EFFICIENCY = 0.70
 (:func:`~configurator.core.formulas.gemm_efficiency.gemm_efficiency`, measured kernels alone)
 that training's matrix products sustain inside a step. **Assumption**: the former default, 0.55
 of dense peak for every product, restated as a share of the measured large-GEMM rate on the
-H200 (0.55 / 0.786 = 0.70; the shape curve gives 0.786 at 8192³, as measured); the rest of a
-step (attention, communication, bubbles) is modelled apart. Not fitted: the accuracy benchmark's
-training-throughput median over its 35 calibration rows is 20.8 / 10.4 / 9.2 / 9.8 / 8.7 % at
-0.55 / 0.65 / 0.70 / 0.75 / 0.80 with the first shape curve (m½ fitted), 11.5 % at 0.70 with the
-shipped one, and the planner rows 16.9 / 8.4 / 9.3 / 14.3 / 20.8 %. Published whole-step MFU for
-comparison: Megatron-LM on A100 44–52 % (Narayanan et al. 2021 Table 1), Llama 3 405B on H100
-38–43 % (Dubey et al. 2024 Table 4)."""
+H200 (0.55 / 0.786 = 0.70; ``h200-calibration.jsonl``, 8192³ bf16); the rest of a step
+(attention, activation traffic, communication, bubbles) is modelled apart. Not fitted: the
+accuracy benchmark's training-throughput median over its 35 calibration rows is 16.1 / 11.2 /
+9.6 / 9.8 / 8.6 % at 0.60 / 0.65 / 0.70 / 0.75 / 0.80, the planner rows' 13.7 / 9.1 / 9.6 /
+13.5 / 19.9 %, the held-out training rows' 26.5 / 24.1 / 23.2 / 23.0 / 20.9 % (December 2026).
+Published whole-step MFU for comparison: Megatron-LM on A100 44–52 % (Narayanan et al. 2021
+Table 1), Llama 3 405B on H100 38–43 % (Dubey et al. 2024 Table 4)."""
 
 ATTENTION_EFFICIENCY = 0.45
 """Share of peak sustained by fused attention kernels, forward and backward. **Assumption**
@@ -72,10 +72,12 @@ PREFILL_EFFICIENCY = 0.85
 (:func:`~configurator.core.formulas.gemm_efficiency.gemm_efficiency`) that a serving step's
 products sustain (prefill and decode; an engine's prompt kernels reach their own share of it,
 ``EngineProfile.prefill_share``). **Assumption**: the shape curve is fitted to kernels timed
-alone (aiconfigurator's tables), a step runs them between norms, rotary and attention. The
-accuracy benchmark at 1.0 / 0.85: prefill median 11.8 / 10.6 % (in sample), 24.2 / 34.8 %
-(held out); serving throughput 19.9 / 9.9 %, MLPerf server 21.4 / 31.1 %, offline 26.7 /
-36.0 % — no one value is best for all; 0.85 is between, not fitted."""
+alone (aiconfigurator's tables); a serving step runs them between norms, rotary embeddings,
+activations and sampling, which the serving model does not count apart. Not fitted; the accuracy
+benchmark at 0.75 / 0.85 / 1.0 (December 2026): prefill median 14.8 / 8.7 / 14.6 % in sample
+and 48.3 / 38.4 / 27.3 % held out; serving throughput 9.5 / 9.4 / 18.2 %; MLPerf server 41.3 /
+34.4 / 24.2 % and offline 44.2 / 38.0 / 29.3 %; latency under load 21.1 / 19.8 / 17.6 % — no
+one value is best for every kind."""
 
 LINK_EFFICIENCY = 0.75
 """Share of link bandwidth that collectives reach (bus bandwidth over one-way link bandwidth;

@@ -271,7 +271,8 @@ def micro_batch_timing(
     ``t_mb = matmul/(peak·η_mm·η_shape) + attention/(peak_attn·η_attn) + traffic/(bw·η_bw)
     + passes·L·t_layer + TP, CP and EP collectives + offload streams``; each rank computes
     ``1/cp`` of every sequence; ``η_shape`` is the stage's products at the micro-batch's tokens
-    and the tensor-parallel split (:func:`~configurator.core.matmul_shapes.matmul_efficiency_by_shape`). None when the card lacks a rate or bandwidth.
+    and the tensor-parallel split (:func:`~configurator.core.matmul_shapes.matmul_efficiency_by_shape`).
+    None when the card lacks a rate or bandwidth.
     """
     peak = card.peak_tflops(plan.math) if plan.math else None
     if not peak or not card.bandwidth_gbps:

@@ -104,7 +104,7 @@ EIGHT_BIT = frozenset({"fp8", "int8", "int4", "fp4"})
 
 
 def gemm_family(architecture: str | None) -> str:
-    """The fitted GEMM family of a catalog architecture string, else ``generic``."""
+    """The fitted GEMM family of a catalog architecture string, else ``generic`` [family name]."""
     text = (architecture or "").lower()
     for word, family in _FAMILY_WORDS:
         if word in text:
@@ -113,7 +113,8 @@ def gemm_family(architecture: str | None) -> str:
 
 
 def gemm_fit(family: str, precision: str) -> tuple[float, float, float, float]:
-    """(E, m½, n½, k½) for ``family`` at ``precision`` (a Precision value such as 'bf16')."""
+    """(E [share of peak], m½, n½, k½ [elements]) for ``family`` at ``precision`` (a Precision value
+    such as 'bf16')."""
     cls = "8" if str(precision) in EIGHT_BIT else "16"
     return GEMM_FITS.get((family, cls)) or GEMM_FITS.get((family, "16")) or GEMM_FITS[("generic", cls)]
 

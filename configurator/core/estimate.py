@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 
 from configurator.core.catalog import Card
 from configurator.core.constraints import missed_serving_targets
+from configurator.core.matmul_shapes import clear_shape_caches
 from configurator.core.scenario import Scenario
 from configurator.core.serving_speed import ServingSpeed
 from configurator.core.workloads import families, family_of
@@ -39,8 +40,9 @@ def estimate(scenario: Scenario, card: Card) -> Estimate:
 
 def clear_estimate_memo() -> None:
     """Forget every kept estimate and every family's kept layout searches (the next
-    :func:`estimate` of each scenario computes it again)."""
+    :func:`estimate` of each scenario computes it again), and the models' matrix-product shapes."""
     clear_memo()
+    clear_shape_caches()
     for family in families():
         family.clear_memos()
 

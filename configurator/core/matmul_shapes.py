@@ -30,40 +30,41 @@ from configurator.core.formulas.gemm_efficiency import gemm_family, gemm_fit, ro
 
 
 @lru_cache(maxsize=512)
-def _layer_products(model: ModelArchitecture) -> tuple[np.ndarray, ...]:
-    """(n·tp, k·tp split flags, weight, expert flag) of one average layer's products, per token.
+def _layer_products_rows(model: ModelArchitecture) -> tuple[tuple[float, float, bool, float, bool], ...]:
+    """One average layer's products, per token: ``(n, k, split n, weight, expert)`` each.
 
-    Returns ``n``, ``k`` before tensor parallelism [elements], which of the two is split by
-    ``tp`` (1 = n, 0 = k), the FLOP weight (parameters used per token, averaged over layers)
-    and whether the product runs on routed-expert tokens.
+    ``n`` and ``k`` before tensor parallelism [elements], whether ``tp`` splits ``n`` (column
+    parallel) or ``k`` (row parallel), the FLOP weight (parameters used per token, averaged over
+    the layers) and whether the product runs on routed-expert tokens.
     """
-    d, layers = model.hidden, model.n_layers
-    rows: list[tuple[float, float, int, float, bool]] = []
+    d, layers = float(model.hidden), model.n_layers
+    rows: list[tuple[float, float, bool, float, bool]] = []
     if model.is_mla:
-        rows.append((model.attention_params() / (2.0 * d), d, 1, model.attention_params(), False))
+        rows.append((model.attention_params() / (2.0 * d), d, True, float(model.attention_params()), False))
     else:
         q, kv, out = model.q_dim, model.kv_dim, model.attn_out_dim
-        rows.append((q + 2 * kv, d, 1, d * (q + 2 * kv), False))
-        rows.append((d, out, 0, out * d, False))
-    mats = 3 if model.gated_mlp else 2
-    up = mats - 1
+        rows.append((float(q + 2 * kv), d, True, d * (q + 2 * kv), False))
+        rows.append((d, float(out), False, out * d, False))
+    up = 2 if model.gated_mlp else 1
     if model.n_dense_layers:
-        share = model.n_dense_layers / layers
-        f = model.ffn
-        rows.append((up * f, d, 1, share * up * f * d, False))
-        rows.append((d, f, 0, share * f * d, False))
+        share, f = model.n_dense_layers / layers, float(model.ffn)
+        rows.append((up * f, d, True, share * up * f * d, False))
+        rows.append((d, f, False, share * f * d, False))
     if model.n_moe_layers:
-        share = model.n_moe_layers / layers
-        f = model.routed_ffn
+        share, f = model.n_moe_layers / layers, float(model.routed_ffn)
         routed = share * model.experts_per_token
-        rows.append((up * f, d, 1, routed * up * f * d, True))
-        rows.append((d, f, 0, routed * f * d, True))
+        rows.append((up * f, d, True, routed * up * f * d, True))
+        rows.append((d, f, False, routed * f * d, True))
         if model.n_shared_experts:
             shared = share * model.n_shared_experts
-            rows.append((up * f, d, 1, shared * up * f * d, False))
-            rows.append((d, f, 0, shared * f * d, False))
-    n, k, split_n, weight, expert = (np.array(col) for col in zip(*rows, strict=True))
-    return n.astype(float), k.astype(float), split_n.astype(bool), weight.astype(float), expert.astype(bool)
+            rows.append((up * f, d, True, shared * up * f * d, False))
+            rows.append((d, f, False, shared * f * d, False))
+    return tuple(rows)
+
+
+def _at_least_one(x):
+    """``max(x, 1)`` for a number or an array."""
+    return max(x, 1.0) if isinstance(x, float) else np.maximum(x, 1.0)
 
 
 def matmul_efficiency_by_shape(model: ModelArchitecture, card: Card, precision: str, tokens, tp=1, ep=1,
@@ -110,7 +111,7 @@ _NUMBERS = (int, float, np.integer, np.floating)
 def _cached_coefficients(model: ModelArchitecture, family: str, precision: str, tp: float, ep: float,
                          training: bool) -> tuple[float, ...]:
     """:func:`_coefficients` for one tensor- and expert-parallel degree, kept."""
-    return tuple(float(x) for x in _coefficients(model, family, precision, tp, ep, training))
+    return _coefficients(model, family, precision, tp, ep, training)
 
 
 def _coefficients(model: ModelArchitecture, family: str, precision: str, tp, ep, training: bool) -> tuple:
@@ -122,12 +123,12 @@ def _coefficients(model: ModelArchitecture, family: str, precision: str, tp, ep,
 
     def c(n, k):
         """``(n + n½)·(k + k½) / (E·n·k)`` with sizes below 1 counted as 1."""
-        n, k = np.maximum(n, 1.0), np.maximum(k, 1.0)
+        n, k = _at_least_one(n), _at_least_one(k)
         return (n + nh) * (k + kh) / (e * n * k)
 
     def c_weight(rows, n):
         """The weight gradient's ``1/r(rows)·(n + n½) / (E·n)``: its rows are a feature size."""
-        rows, n = np.maximum(rows, 1.0), np.maximum(n, 1.0)
+        rows, n = _at_least_one(rows), _at_least_one(n)
         return row_inverse(rows, mh) * (n + nh) / (e * n)
 
     dense_m = dense_k = routed_m = routed_k = 0.0
@@ -154,7 +155,7 @@ def _coefficients(model: ModelArchitecture, family: str, precision: str, tp, ep,
     return dense_m, dense_k, routed_m, routed_k, head_m, head_k, layer_w, head_w, routed_share
 
 
-@lru_cache(maxsize=512)
-def _layer_products_rows(model: ModelArchitecture) -> tuple[tuple[float, float, bool, float, bool], ...]:
-    """:func:`_layer_products` as rows of plain numbers (n, k, split n, weight, expert)."""
-    return tuple(zip(*(col.tolist() for col in _layer_products(model)), strict=True))
+def clear_shape_caches() -> None:
+    """Forget the kept products and coefficients of every model (cold benchmarks clear them)."""
+    for cached in (_layer_products_rows, _cached_coefficients):
+        cached.cache_clear()

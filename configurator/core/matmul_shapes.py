@@ -92,13 +92,19 @@ def matmul_efficiency_by_shape(model: ModelArchitecture, card: Card, precision: 
     _, mh, _, kh = gemm_fit(family, precision)
     scalar = isinstance(tokens, _NUMBERS)
     t = max(float(tokens), 1.0) if scalar else np.maximum(np.asarray(tokens, dtype=float), 1.0)
-    r = t * routed_share
-    r = max(r, 1.0) if isinstance(r, float) else np.maximum(r, 1.0)
-    passes = 3.0 if training else 1.0
     rows_t = row_inverse(t, mh)
-    per_layer = (dense_m * rows_t + dense_k * (1.0 + kh / t)
-                 + routed_m * row_inverse(r, mh) + routed_k * (1.0 + kh / r))
-    time = layers * per_layer + head_m * rows_t + head_k * (1.0 + kh / t)
+    per_layer = dense_m * rows_t
+    head = head_m * rows_t
+    if training:  # the weight gradients, reduced over the tokens
+        reduced = 1.0 + kh / t
+        per_layer = per_layer + dense_k * reduced
+        head = head + head_k * reduced
+    if model.is_moe:
+        r = t * routed_share
+        r = max(r, 1.0) if isinstance(r, float) else np.maximum(r, 1.0)
+        per_layer = per_layer + routed_m * row_inverse(r, mh) + (routed_k * (1.0 + kh / r) if training else 0.0)
+    passes = 3.0 if training else 1.0
+    time = layers * per_layer + head
     eff = passes * (layers * layer_w + head_w) / time
     return eff if isinstance(eff, float) else (float(eff) if np.ndim(eff) == 0 else eff)
 

@@ -12,7 +12,7 @@ from configurator.core.load import MLPERF_SERVER_LIMITS, StepCosts, capacity, hi
 from configurator.core.memory import serving_memory_model, kv_cache_bytes_per_token, kv_shards
 from configurator.core.precision import plan_serving_precision, plan_serving
 from configurator.core.scenario import Scenario, updated
-from configurator.core.serving_speed import FP8_GEMM_RELATIVE, decode_step_seconds, prefill_seconds, step_costs
+from configurator.core.serving_speed import decode_step_seconds, prefill_seconds, serving_rate, step_costs
 
 
 def _ttft(row_id, model, card, count, precision, prompt):
@@ -119,7 +119,8 @@ def _mlperf(row_id, card, count, tp, batch, server: bool):
         s, costs = _mlperf_copy(model, card, count, tp, batch, MLPERF_PROMPT_TOKENS, output)
         copies = count // tp
         flops = r["samples_per_s"] / count * 2 * model.matmul_params()
-        sustained = CATALOG.get(card).fp8_tflops * 1e12 * s.assumptions.prefill_efficiency * FP8_GEMM_RELATIVE
+        c = CATALOG.get(card)
+        sustained = serving_rate(c, plan_serving(s, c), s, MLPERF_PROMPT_TOKENS)
         implied = sustained / flops - output
         matching = _mlperf_matching_prompt(model, card, count, tp, batch, output, server, r["value"])
         fitting = _mlperf_kv_prompt_bound(s, batch, output)

@@ -86,7 +86,7 @@ FITS = (
         tied=lambda v: {"kv_read_share": v["weight_stream_share"],
                         "layer_overhead_graphs_s": v["layer_overhead_eager_s"] - LLAMA_CPP_GRAPHS_SAVING_S},
         held="kv_read_share is set equal to the weight share and the graphs figure to the eager one less 40 µs, "
-             "as shipped; prefill_share (0.27) was solved from one prompt-processing figure of the same table, "
+             "as shipped; prefill_share (0.24) was solved from one prompt-processing figure of the same table, "
              "which no calibration row checks"),
 )
 """Every default solved from calibration rows by a rule (searched: engines.py, formulas/efficiency.py,
@@ -115,6 +115,12 @@ INFORMED = (
              "the full-recomputation H200 rows 'match 12 B per vocabulary entry' (memory.py, FP32_LOSS_COPIES)"),
     Informed("transformers kv_half_context = 850 tokens", H200_RIG,
              "not separable at the one context (2,048) of the rows; no derivation given"),
+    Informed("matmul_efficiency = 0.70 of the GEMM rate by shape", "every training source",
+             "the former 0.55 of peak restated over the H200's measured large-GEMM rate (0.55 / 0.786); the "
+             "training rows were scanned at 0.60–0.80 beside it (formulas/efficiency.py) and it was kept"),
+    Informed("prefill_efficiency = 0.85 of the GEMM rate by shape", "every serving source",
+             "chosen between 0.75 and 1.0 with the prefill, serving-throughput, MLPerf and latency rows in view "
+             "(formulas/efficiency.py lists the scan); no rule"),
     Informed("TensorRT-LLM profile (weight 0.92, KV 0.90, 20/50 µs per layer)", "tensorrt-llm-performance",
              "'TensorRT-LLM = performance.md tables' (commit 4804a17); no rule stated; the same tables are the "
              "TTFT and static-batch rows"),

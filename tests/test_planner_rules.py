@@ -24,7 +24,7 @@ def _serving(users: int, card: str = "l40s", count: int = 1, **extra) -> Scenari
                     **extra)
 
 
-@pytest.mark.parametrize("users", [300, 700, 1000])
+@pytest.mark.parametrize("users", [250, 700, 1000])
 def test_serving_deployment_is_the_fewest_cards_that_carry_the_load(catalog, users):
     """serving_deployment: "the fewest cards that carry the whole load" — the count found carries
     it and one card less does not (the counts between the powers of two are bisected)."""

@@ -11,7 +11,9 @@ the time the engine spends around the kernels:
 
 with ``B`` the card's bandwidth, ``c`` the achievable share of it (``Assumptions.
 decode_bandwidth_efficiency``: a device-to-device copy reaches 0.88 on the H200), ``P`` the
-peak and ``e`` the prefill efficiency (``Assumptions.prefill_efficiency``). KV reads grow
+peak and ``e`` the products' efficiency at their shapes on the card (:func:`~configurator.core.
+formulas.gemm_efficiency.gemm_efficiency`) × ``Assumptions.prefill_efficiency``; a profile keeps
+only what is the engine's (its overheads and its kernels' shares). KV reads grow
 efficient with context: ``s_kv(ctx) = s_kv · ctx / (ctx + kv_half_context)``. Every number of
 a profile names its source; a profile can be replaced as a whole (``Serving.engine_profile``).
 """
@@ -59,7 +61,8 @@ class EngineProfile(BaseModel):
     kv_half_context: int = Field(
         ge=0, le=1_000_000, description="context at which KV reads reach half that share (short sequences pay "
                                         "per-sequence setup) [tokens]")
-    prefill_share: float = Field(gt=0, le=2, description="share of the prefill efficiency its prompt kernels reach")
+    prefill_share: float = Field(gt=0, le=2, description="share of the prefill efficiency its prompt kernels reach (decode "
+                                                                  "steps: the weight stream's share)")
     prefill_layer_overhead_s: float | None = Field(
         default=None, ge=0, le=0.1, description="time per layer per prefill chunk beyond the roofline (None = "
                                                 "Assumptions.layer_overhead_s, the training figure) [s]")
@@ -167,9 +170,10 @@ LLAMA_CPP = EngineProfile(
     weight_stream_share=0.79,
     kv_read_share=0.79,
     kv_half_context=0,
-    # Same table, prompt processing of 7B Q4_0: 3,444 tokens/s on the A100 = 46 TFLOP/s, 15 % of
-    # its 312 TFLOP/s; at the default 0.55 prefill efficiency that is a share of 0.27.
-    prefill_share=0.27,
+    # Same table, prompt processing of 7B Q4_0: 3,444 tokens/s on the A100 = 46 TFLOP/s, 14.6 % of
+    # its 312 TFLOP/s; the GEMMs of a 512-token prompt at their shapes on the A100 sustain 0.729 of
+    # peak (gemm_efficiency) × the 0.85 prefill efficiency = 0.62, so a share of 0.24.
+    prefill_share=0.24,
     continuous_batching=True,
     formats=("float", "gguf"),
     source="XiongjieDai/GPU-Benchmarks-on-LLM-Inference (A100 F16 and Q4_0 rows), NVIDIA blog on CUDA graphs in "

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from configurator.core.catalog import Card
 from configurator.core.constraints import missed_serving_targets
 from configurator.core.economics import clear_price_basis_memo
+from configurator.core.matmul_shapes import clear_shape_caches
 from configurator.core.scenario import Scenario
 from configurator.core.serving_speed import ServingSpeed
 from configurator.core.workloads import families, family_of
@@ -40,10 +41,11 @@ def estimate(scenario: Scenario, card: Card) -> Estimate:
 
 
 def clear_estimate_memo() -> None:
-    """Forget every kept estimate, every family's kept layout searches and the kept price bases
-    (the next :func:`estimate` of each scenario computes it again)."""
+    """Forget every kept estimate, every family's kept layout searches, the kept price bases and
+    the models' matrix-product shapes (the next :func:`estimate` of each scenario computes it again)."""
     clear_memo()
     clear_price_basis_memo()
+    clear_shape_caches()
     for family in families():
         family.clear_memos()
 

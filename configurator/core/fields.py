@@ -551,7 +551,8 @@ FIELDS: tuple[FieldSpec, ...] = (
                 "(status, not legal advice)"),
     # ---- assumptions
     _f("assumptions.matmul_efficiency", _t("ScenarioController", "matrix efficiency"), _PERCENT, scale=0.01, help=_t(
-        "ScenarioEditor", "Share of the card's dense peak that training's matrix products sustain (published runs: 45–60 %)"),
+        "ScenarioEditor", "Share of the measured GEMM rate at each product's shape on this card that training's matrix "
+             "products sustain inside a step (default 70 %)"),
        row_label=_t("ScenarioEditor", "Matrix efficiency")),
     _f("assumptions.decode_bandwidth_efficiency", _t("ScenarioController", "decode bandwidth"), _PERCENT, scale=0.01, help=_t(
         "ScenarioEditor", "Share of memory bandwidth sustained while generating tokens (plain PyTorch ≈ 45 %, fused engines "

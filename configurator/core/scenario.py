@@ -466,7 +466,8 @@ class Assumptions(_Frozen):
 
     matmul_efficiency: float = Field(
         default=_efficiency.MATMUL_EFFICIENCY, ge=0.01, le=1,
-        description="share of dense peak sustained by training matrix products"
+        description="share of the GEMM rate by shape and card (gemm_efficiency) that training matrix products "
+                    "sustain inside a step"
     )
     attention_efficiency: float = Field(
         default=_efficiency.ATTENTION_EFFICIENCY, ge=0.01, le=1,
@@ -483,7 +484,8 @@ class Assumptions(_Frozen):
     )
     prefill_efficiency: float = Field(
         default=_efficiency.PREFILL_EFFICIENCY, ge=0.01, le=1,
-        description="share of peak sustained in prefill"
+        description="share of the GEMM rate by shape and card (gemm_efficiency) that a serving step's products "
+                    "sustain"
     )
     link_efficiency: float = Field(
         default=_efficiency.LINK_EFFICIENCY, ge=0.01, le=1,

@@ -16,6 +16,7 @@ from configurator.core.catalog import Card
 from configurator.core.engines import kv_read_share, layer_overhead_s
 from configurator.core.formats import FORMATS
 from configurator.core.load import PERCENTILES, StepCosts, capacity, closed_loop_rate, load_point, static_batch
+from configurator.core.matmul_shapes import matmul_efficiency_by_shape
 from configurator.core.memory import kv_cache_bytes_per_token, kv_shards
 from configurator.core.messages import Message, msg
 from configurator.core.formulas import communication as comm
@@ -31,7 +32,7 @@ from configurator.core.training_speed import (
 )
 from configurator.core.precision import PrecisionPlan, kv_element_bytes
 from configurator.core.scenario import Assumptions, Scenario
-from configurator.core.units import GB, TERA, Precision
+from configurator.core.units import GB, TERA
 
 
 def prefill_flops(model: ModelArchitecture, prompt_tokens: int) -> float:
@@ -102,17 +103,17 @@ def _bandwidth(card: Card, a: Assumptions, share=1.0):
     return sustained_rate(card.bandwidth_gbps * GB, a.decode_bandwidth_efficiency, share)
 
 
-FP8_GEMM_RELATIVE = (1419.0 / 1979.0) / (777.6 / 989.5)
-"""Share of its peak an FP8 product reaches relative to a 16-bit one: on the H200, 8192³ products
-ran at 1,419 of 1,979 TFLOP/s in FP8 and 778 of 989.5 in BF16 (h200-calibration.jsonl, 'matmul')."""
-
-
-def _serving_peak(card: Card, plan: PrecisionPlan, scenario: Scenario) -> float:
-    """Sustained FLOP rate of serving kernels: peak × prefill efficiency × the engine's share,
-    × ``FP8_GEMM_RELATIVE`` for FP8 math, the product at most the peak [FLOP/s]."""
-    relative = FP8_GEMM_RELATIVE if plan.math is Precision.FP8 else 1.0
-    return sustained_rate(card.peak_tflops(plan.math) * TERA, scenario.assumptions.prefill_efficiency,
-                          scenario.serving.profile.prefill_share, relative)
+def serving_rate(card: Card, plan: PrecisionPlan, scenario: Scenario, tokens, prompt: bool = True):
+    """Sustained FLOP rate of a forward pass of ``tokens`` tokens per step on one of the copy's
+    tensor-parallel cards: peak × the layers' products at their shapes
+    (:func:`~configurator.core.matmul_shapes.matmul_efficiency_by_shape`, forward only) × the
+    prefill efficiency, × the engine's share of it for prompt kernels (``prompt``; a decode step's
+    products are the weight stream's, the engine's ``weight_stream_share``), the product at most
+    the peak [FLOP/s]; ``tokens`` may be an array. Attention's products run at the same rate."""
+    shape = matmul_efficiency_by_shape(scenario.model, card, plan.math.value, tokens, scenario.parallelism.tp,
+                                       scenario.expert_copies, training=False)
+    share = scenario.serving.profile.prefill_share if prompt else 1.0
+    return sustained_rate(card.peak_tflops(plan.math) * TERA, shape, scenario.assumptions.prefill_efficiency, share)
 
 
 def decode_step_seconds(
@@ -141,7 +142,7 @@ def decode_step_seconds(
     flops *= tokens_per_sequence
     weights_s = weights / _bandwidth(card, a, profile.weight_stream_share)
     kv_s = kv / _bandwidth(card, a, kv_read_share(profile, kv_tokens)) if kv_tokens else 0.0
-    compute_s = flops / _serving_peak(card, plan, scenario)
+    compute_s = flops / serving_rate(card, plan, scenario, batch * tokens_per_sequence, prompt=False)
     comm_s = _tp_allreduce_s(scenario, card, batch * tokens_per_sequence, plan.math_bytes) + \
         _ep_all_to_all_s(scenario, card, batch * tokens_per_sequence, plan.math_bytes)
     overhead_s = model.n_layers * layer_overhead_s(profile, serving.cuda_graphs) + profile.step_overhead_s
@@ -174,8 +175,8 @@ def prefill_seconds(
     profile = scenario.serving.profile
     tokens = prompt_tokens * sequences
     chunks = math.ceil(tokens / scenario.serving.max_batched_tokens)
-    compute_s = sequences * prefill_flops(model, prompt_tokens) / tp / _serving_peak(card, plan, scenario)
     chunk = min(tokens, scenario.serving.max_batched_tokens)
+    compute_s = sequences * prefill_flops(model, prompt_tokens) / tp / serving_rate(card, plan, scenario, chunk)
     weights_s = chunks * decode_weight_bytes(model, chunk, plan.weight_bytes, scenario.expert_copies) / tp
     weights_s /= _bandwidth(card, a, profile.weight_stream_share)
     overhead_s = chunks * (model.n_layers * prefill_layer_overhead(scenario) + profile.step_overhead_s)
@@ -264,7 +265,8 @@ def step_costs(scenario: Scenario, card: Card, plan: PrecisionPlan, batch: int) 
     mean_kv = serving.prompt_tokens + serving.output_tokens // 2
     p = serving.prompt_tokens
     uncached = uncached_prompt_tokens(scenario)
-    per_token = prefill_flops(model, p) / p / tp / _serving_peak(card, plan, scenario)
+    per_token = prefill_flops(model, p) / p / tp / serving_rate(card, plan, scenario,
+                                                                min(p, serving.max_batched_tokens))
     per_token += float(_tp_allreduce_s(scenario, card, p, plan.math_bytes)
                        + _ep_all_to_all_s(scenario, card, p, plan.math_bytes)) / p
 

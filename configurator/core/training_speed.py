@@ -58,6 +58,7 @@ from configurator.core.memory import (
     training_stage_layers,
     training_states,
 )
+from configurator.core.matmul_shapes import matmul_efficiency_by_shape
 from configurator.core.messages import Message, msg
 from configurator.core.precision import PrecisionPlan, StateBytes, attention_precision
 from configurator.core.scenario import Assumptions, Scenario
@@ -276,9 +277,11 @@ def micro_batch_timing(
 ) -> MicroBatchTiming | None:
     """Roofline sum for one micro-batch (forward + backward) on the fullest stage [s].
 
-    ``t_mb = matmul/(peak·η_mm) + attention/(peak_attn·η_attn) + traffic/(bw·η_bw)
+    ``t_mb = matmul/(peak·η_mm·η_shape) + attention/(peak_attn·η_attn) + traffic/(bw·η_bw)
     + passes·L·t_layer + TP, CP and EP collectives + offload streams``; each rank computes
-    ``1/cp`` of every sequence. None when the card lacks a rate or bandwidth.
+    ``1/cp`` of every sequence; ``η_shape`` is the stage's products at the micro-batch's tokens
+    and the tensor-parallel split (:func:`~configurator.core.matmul_shapes.matmul_efficiency_by_shape`).
+    None when the card lacks a rate or bandwidth.
     """
     peak = card.peak_tflops(plan.math) if plan.math else None
     if not peak or not card.bandwidth_gbps:
@@ -296,7 +299,8 @@ def micro_batch_timing(
     attention = attention_flops_per_token(model, train.seq_len, layers) * attn_factor * tokens / tp
     act_bytes = layers * layer_activation_bytes(model, layout, train.seq_len) + logits_bytes_per_token(model, layout)
     attention_s = roofline_seconds(attention, attention_peak, a.attention_efficiency)
-    compute_s = roofline_seconds(matmul, peak_flops, a.matmul_efficiency) + attention_s
+    shape = matmul_efficiency_by_shape(model, card, plan.math.value, tokens, tp, par.ep, layers)
+    compute_s = roofline_seconds(matmul, peak_flops, a.matmul_efficiency * shape) + attention_s
     traffic_s = activation_traffic_seconds(ACTIVATION_TRAFFIC_PASSES + full, act_bytes, tokens, tp, bandwidth,
                                            a.bandwidth_efficiency)
     net = fabric(card, par.cards_per_node, a)

@@ -2239,6 +2239,10 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
         <translation>电价(&amp;L)</translation>
     </message>
     <message>
+        <source>Share of the measured GEMM rate at each product&apos;s shape on this card that training&apos;s matrix products sustain inside a step (default 70 %)</source>
+        <translation>训练步骤中矩阵运算实际达到的、该卡上按各矩阵乘形状实测的矩阵乘速率的比例（默认 70 %）</translation>
+    </message>
+    <message>
         <source>Virtual desktops</source>
         <translation>虚拟桌面</translation>
     </message>
@@ -2483,10 +2487,6 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
         <translation>可编辑的默认值；每个结果都会列出全部假设</translation>
     </message>
     <message>
-        <source>Share of the card&apos;s dense peak that training&apos;s matrix products sustain (published runs: 45–60 %)</source>
-        <translation>训练中矩阵运算实际达到的稠密峰值算力比例（公开数据：45–60 %）</translation>
-    </message>
-    <message>
         <source>Matrix efficiency</source>
         <translation>矩阵运算效率</translation>
     </message>
@@ -2710,8 +2710,8 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
         <translation>KV 读取达到该比例一半时的上下文长度（短序列要付出每条序列的准备开销）[词元]</translation>
     </message>
     <message>
-        <source>share of the prefill efficiency its prompt kernels reach</source>
-        <translation>其提示内核达到的预填充效率比例</translation>
+        <source>share of the prefill efficiency its prompt kernels reach (decode steps: the weight stream&apos;s share)</source>
+        <translation>其提示内核达到的预填充效率比例（解码步骤：按权重读取比例）</translation>
     </message>
     <message>
         <source>time per layer per prefill chunk beyond the roofline (None = Assumptions.layer_overhead_s, the training figure) [s]</source>

@@ -33,12 +33,18 @@ H200_COPY_GBPS = 4238.209067960354
 H200_DATASHEET_GBPS = 4800.0
 """The H200's datasheet HBM3e bandwidth [GB/s] (NVIDIA H200 datasheet)."""
 
-MATMUL_EFFICIENCY = 0.55
-"""Share of dense peak sustained by training matrix products. **Assumption**, between the
-measured ceiling of a large bf16 GEMM on the H200 (777.6 / 989.5 = 0.79) and published
-whole-step MFU, which also pays attention, communication and bubbles (Megatron-LM on A100:
-44–52 %, Narayanan et al. 2021 Table 1; Llama 3 405B on H100: 38–43 %, Dubey et al. 2024
-Table 4). No publication of the matrix-product share alone, inside a training step, was found."""
+MATMUL_EFFICIENCY = 0.70
+"""Share of the GEMM rate at each product's shape on the card
+(:func:`~configurator.core.formulas.gemm_efficiency.gemm_efficiency`, measured kernels alone)
+that training's matrix products sustain inside a step. **Assumption**: the former default, 0.55
+of dense peak for every product, restated as a share of the measured large-GEMM rate on the
+H200 (0.55 / 0.786 = 0.70; ``h200-calibration.jsonl``, 8192³ bf16); the rest of a step
+(attention, activation traffic, communication, bubbles) is modelled apart. Not fitted: the
+accuracy benchmark's training-throughput median over its 35 calibration rows is 16.1 / 11.2 /
+9.6 / 9.8 / 8.6 % at 0.60 / 0.65 / 0.70 / 0.75 / 0.80, the planner rows' 13.7 / 9.1 / 9.6 /
+13.5 / 19.9 %, the held-out training rows' 26.5 / 24.1 / 23.2 / 23.0 / 20.9 % (December 2026).
+Published whole-step MFU for comparison: Megatron-LM on A100 44–52 % (Narayanan et al. 2021
+Table 1), Llama 3 405B on H100 38–43 % (Dubey et al. 2024 Table 4)."""
 
 ATTENTION_EFFICIENCY = 0.45
 """Share of peak sustained by fused attention kernels, forward and backward. **Assumption**
@@ -61,10 +67,17 @@ DECODE_BANDWIDTH_EFFICIENCY = 0.88
 """Share of datasheet bandwidth a streaming kernel reaches: measured H200 device-to-device copy
 4,238.2 / 4,800 GB/s = 0.883 (``h200-calibration.jsonl``, case copy_bw)."""
 
-PREFILL_EFFICIENCY = 0.55
-"""Share of peak sustained in prefill. **Assumption**, set equal to :data:`MATMUL_EFFICIENCY`
-(prefill is matrix products over the whole prompt); checked, not fitted, by the prefill rows of
-the accuracy benchmark. No published prefill MFU for the engines modelled here was found."""
+PREFILL_EFFICIENCY = 0.85
+"""Share of the GEMM rate at each product's shape on the card
+(:func:`~configurator.core.formulas.gemm_efficiency.gemm_efficiency`) that a serving step's
+products sustain (prefill and decode; an engine's prompt kernels reach their own share of it,
+``EngineProfile.prefill_share``). **Assumption**: the shape curve is fitted to kernels timed
+alone (aiconfigurator's tables); a serving step runs them between norms, rotary embeddings,
+activations and sampling, which the serving model does not count apart. Not fitted; the accuracy
+benchmark at 0.75 / 0.85 / 1.0 (December 2026): prefill median 14.8 / 8.7 / 14.6 % in sample
+and 48.3 / 38.4 / 27.3 % held out; serving throughput 9.5 / 9.4 / 18.2 %; MLPerf server 41.3 /
+34.4 / 24.2 % and offline 44.2 / 38.0 / 29.3 %; latency under load 21.1 / 19.8 / 17.6 % — no
+one value is best for every kind."""
 
 LINK_EFFICIENCY = 0.75
 """Share of link bandwidth that collectives reach (bus bandwidth over one-way link bandwidth;

@@ -32,7 +32,8 @@ def _model(est: Estimate) -> list[Row]:
 
     return [
         Row("Efficiencies", Phrase(
-            "matrix products {mm}, attention {att}, bandwidth {bw}, decode bandwidth {dec}, prefill {pre}, links {links}",
+            "matrix products {mm} (training) and {pre} (serving) of the measured GEMM rate at their shapes, "
+            "attention {att}, bandwidth {bw}, decode bandwidth {dec}, links {links}",
             {"mm": share(a.matmul_efficiency), "att": share(a.attention_efficiency),
              "bw": share(a.bandwidth_efficiency), "dec": share(a.decode_bandwidth_efficiency),
              "pre": share(a.prefill_efficiency), "links": share(a.link_efficiency)}), key="efficiencies"),

@@ -49,6 +49,7 @@ from configurator.core.formulas.timing import (
     training_step_seconds,
     training_tokens_per_second,
 )
+from configurator.core.matmul_shapes import matmul_efficiency_by_shape
 from configurator.core.memory import (
     TIGHT_FIT_HEADROOM,
     activation_layout,
@@ -480,7 +481,8 @@ def _speed(scenario: Scenario, card: Card, g: dict, table: _StageTable, at) -> d
     matmul = matmul_flops(pass_factor, table.matmul_params[at], mm_factor, tokens, tp)
     attention = attention_flops_per_token(model, train.seq_len, layers) * attn_factor * tokens / tp
     attention_s = roofline_seconds(attention, attention_peak, a.attention_efficiency)
-    compute_s = roofline_seconds(matmul, peak_flops, a.matmul_efficiency) + attention_s
+    shape = matmul_efficiency_by_shape(model, card, plan.math.value, tokens, tp, ep, layers)
+    compute_s = roofline_seconds(matmul, peak_flops, a.matmul_efficiency * shape) + attention_s
     plain_compute_s = compute_s / mm_factor
     sixteen = (zero >= 3) | train.offload_params
     act_bytes = layers * np.where(sixteen, table.layer_bytes_16[at], table.layer_bytes[at]) \

@@ -1,0 +1,154 @@
+"""GEMM efficiency by shape, precision and card architecture: the share of the dense peak a
+matrix product ``C[m×n] = A[m×k]·B[k×n]`` sustains on its compute side.
+
+Model (one formula, :func:`gemm_efficiency`)::
+
+    η(m, n, k) = E · r(m) · n/(n + n½) · k/(k + k½)
+    r(m) = m/(m + m½)                                 for m ≥ m½
+    r(m) = ½ · (m½ + m_s)/m½ · m/(m + m_s)            below (m_s = 8)
+
+``E`` is the asymptotic large-GEMM ceiling of the architecture and precision; the saturating
+factors stand for tile occupancy and wave quantisation over the SMs (a small ``m`` or ``n``
+leaves tiles and SMs idle, a short ``k`` pays the prologue and epilogue of every tile), smoothed
+so that the efficiency never falls when a dimension grows. Below ``m½`` rows the tables are
+bound by their bytes and cannot tell the compute side (next paragraph); there ``r`` follows the
+kernels libraries pick for few rows, split-K and GEMV kernels that spread the reduction over
+the SMs and pad the rows to the 16 of one tensor-core instruction (``mma.sync.m16n8k16``, NVIDIA
+PTX ISA "Warp-level matrix multiply-accumulate"), joined continuously at ``m½``; first
+principles, not fitted. The memory side of a product (weights and activations over the card's
+bandwidth, which bounds small-``m`` products such as a decode step) is not in ``η``: callers keep
+their own byte roofline (decode's weight stream, training's activation traffic), and
+:func:`gemm_seconds` adds it for a single product. The fixed time every kernel pays (launch, and
+in the tables the quantisation of FP8 inputs) is not in ``η`` either: it is the engine's
+per-layer time (:mod:`configurator.core.engines`).
+
+Source and fit. Parameters are fitted to the measured GEMM latency tables of NVIDIA's
+aiconfigurator (github.com/ai-dynamo/aiconfigurator, ``aic-core/src/aiconfigurator_core/
+systems/data/<card>/gemm/<engine>/<version>/gemm_perf.parquet``, commit 095f58a, read December
+2026): TensorRT-LLM 1.3.0rc20 ``torch_flow`` kernels on H100 SXM and H200 SXM (bf16 and FP8 per
+tensor, 35,700 shapes each), L40S and B200 (same version), A100 SXM (TensorRT-LLM 1.0.0 and vLLM
+0.14.0, bf16, 9,240 shapes each); m = 1…16,384 tokens, n and k = 32…65,536 (rows with n or k
+below 256 left out). Each table's time was fitted as ``max(2mnk/(P·η), bytes/(B·β)) + t₀``
+(P the datasheet dense peak and B the datasheet bandwidth of the catalog; β, 0.72–0.88, and
+t₀, 2–15 µs, are fitted with the rest and not used here), least squares on log time with a
+soft-L1 loss. Errors are *cross-validated*: 5 folds that leave whole (n, k) shapes out, and for
+Hopper and Ampere one card or engine predicted from the other's table alone. Median |error| of
+the predicted time on model-sized shapes (m ≥ 256, n and k ≥ 1024; 90th percentile in
+brackets) and on all shapes:
+
+===========  ======  =====  ====  =====  =====  ==========================  ===============
+family       prec.   E      m½    n½     k½     CV median: model-sized; all  other table
+===========  ======  =====  ====  =====  =====  ==========================  ===============
+hopper       16-bit  0.823  73    28     113    4.5 % (11.3 %); 6.0 %        4.1 / 5.3 %
+hopper       8-bit   0.777  75    1534   228    3.6 % (11.5 %); 4.3 %        4.4 / 4.9 %
+ampere       16-bit  0.910  101   146    122    7.4 % (20.0 %); 7.3 %        6.5 / 8.2 %
+ada          16-bit  0.614  161   6      93     8.6 % (21.5 %); 12.1 %       —
+ada          8-bit   0.538  135   381    74     7.8 % (20.6 %); 10.1 %       —
+blackwell    16-bit  0.729  160   99     3      6.1 % (15.2 %); 8.6 %        —
+blackwell    8-bit   0.734  152   1920   242    4.3 % (10.7 %); 5.0 %        —
+===========  ======  =====  ====  =====  =====  ==========================  ===============
+
+("other table": H100 predicted from the H200 table alone and H200 from H100; A100 TensorRT-LLM
+from vLLM and vLLM from TensorRT-LLM.) The 90th percentiles are the tables' saw-teeth
+(m = 128 → 129 adds a row of tiles), which a monotone curve does not follow. Cross-check against
+this repository's own measurement: an 8192³ bf16 product on one H200 ran at 777.6 TFLOP/s
+(``benchmarks/data/h200-calibration.jsonl``, 0.786 of 989.5); the hopper 16-bit curve gives 0.80
+there (+2 %). FP8 there ran at 0.72 through ``torch._scaled_mm`` against 0.64 here: the engines'
+per-tensor FP8 paths in the tables (TensorRT-LLM's, and vLLM 0.24's CUTLASS kernel, 0.60 on H200
+at m, n, k ≥ 4096) are slower than the bare kernel.
+
+Families without a table (Volta, Turing, AMD CDNA, TPUs, Gaudi, Ascend and the other catalog
+architectures) take ``generic``: each parameter the median of the fitted families at that
+precision class. **Assumption** — no GEMM table for them was found in the repository or in
+aiconfigurator. A family without an 8-bit fit (Ampere: no FP8; its int8 through the 16-bit
+curve) uses its 16-bit curve.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+M_SPLIT = 8.0
+"""Rows a split-K or GEMV kernel pads a few-row product to [elements]: the 8-wide side of
+``mma.sync.m16n8k16``, where such kernels put the tokens (module docstring); first principles,
+not fitted."""
+
+GEMM_FITS: dict[tuple[str, str], tuple[float, float, float, float]] = {
+    ("hopper", "16"): (0.823, 73.0, 28.0, 113.0),
+    ("hopper", "8"): (0.777, 75.0, 1534.0, 228.0),
+    ("ampere", "16"): (0.910, 101.0, 146.0, 122.0),
+    ("ada", "16"): (0.614, 161.0, 6.0, 93.0),
+    ("ada", "8"): (0.538, 135.0, 381.0, 74.0),
+    ("blackwell", "16"): (0.729, 160.0, 99.0, 3.0),
+    ("blackwell", "8"): (0.734, 152.0, 1920.0, 242.0),
+}
+"""(family, precision class) → (E, m½, n½, k½): ceiling [-] and half-saturation sizes [elements],
+fitted to aiconfigurator's measured tables (module docstring)."""
+
+
+def _median_fit(cls: str) -> tuple[float, float, float, float]:
+    rows = np.array([fit for (_, c), fit in GEMM_FITS.items() if c == cls])
+    return tuple(float(v) for v in np.median(rows, axis=0))
+
+
+GEMM_FITS[("generic", "16")] = _median_fit("16")
+GEMM_FITS[("generic", "8")] = _median_fit("8")
+
+_FAMILY_WORDS = (("blackwell", "blackwell"), ("hopper", "hopper"), ("ampere", "ampere"),
+                 ("ada", "ada"), ("lovelace", "ada"))
+"""Words in a catalog card's free-text ``architecture`` → the fitted family (the first that
+occurs; 'Blackwell Ultra', 'Hopper (GH100, 114 SMs)' and 'Ada Lovelace (AD102)' all match)."""
+
+EIGHT_BIT = frozenset({"fp8", "int8", "int4", "fp4"})
+"""Precisions (:class:`~configurator.core.units.Precision` values) run through the 8-bit curve."""
+
+
+def gemm_family(architecture: str | None) -> str:
+    """The fitted GEMM family of a catalog architecture string, else ``generic`` [family name]."""
+    text = (architecture or "").lower()
+    for word, family in _FAMILY_WORDS:
+        if word in text:
+            return family
+    return "generic"
+
+
+def gemm_fit(family: str, precision: str) -> tuple[float, float, float, float]:
+    """(E [share of peak], m½, n½, k½ [elements]) for ``family`` at ``precision`` (a Precision value
+    such as 'bf16')."""
+    cls = "8" if str(precision) in EIGHT_BIT else "16"
+    return GEMM_FITS.get((family, cls)) or GEMM_FITS.get((family, "16")) or GEMM_FITS[("generic", cls)]
+
+
+def row_inverse(m, m_half: float):
+    """``1 / r(m)``: how much longer than at full rows a product of ``m`` rows takes on its compute
+    side (module docstring) [-]; ``m`` a number or array, at least 1."""
+    if isinstance(m, (int, float)):
+        if m >= m_half:
+            return 1.0 + m_half / m
+        return (1.0 + M_SPLIT / m) * 2.0 * m_half / (m_half + M_SPLIT)
+    return np.where(m >= m_half, 1.0 + m_half / m, (1.0 + M_SPLIT / m) * 2.0 * m_half / (m_half + M_SPLIT))
+
+
+def gemm_efficiency(m, n, k, family: str = "generic", precision: str = "bf16"):
+    """Share of the dense peak a product of ``m`` rows (tokens), ``n`` output and ``k`` reduced
+    features sustains on its compute side, in (0, 1] [-].
+
+    ``η = E · r(m) · n/(n+n½) · k/(k+k½)`` with the family's fit (module docstring);
+    ``m``, ``n`` and ``k`` may be numpy arrays (broadcast), sizes below 1 count as 1.
+    """
+    e, mh, nh, kh = gemm_fit(family, precision)
+    m, n, k = (np.maximum(np.asarray(x, dtype=float), 1.0) for x in (m, n, k))
+    eff = e / row_inverse(m, mh) * (n / (n + nh)) * (k / (k + kh))
+    return float(eff) if np.ndim(eff) == 0 else eff
+
+
+def gemm_seconds(m, n, k, peak_flops: float, bandwidth: float, element_bytes: float, family: str = "generic",
+                 precision: str = "bf16", bandwidth_share: float = 1.0):
+    """Time of one product on its roofline [s]: the larger of ``2mnk / (peak·η)`` and the bytes
+    of A, B and C, ``(mk + kn + mn)·element_bytes``, over ``bandwidth·bandwidth_share``
+    (Williams et al. 2009, "Roofline"); ``peak_flops`` [FLOP/s], ``bandwidth`` [B/s]."""
+    m, n, k = (np.maximum(np.asarray(x, dtype=float), 1.0) for x in (m, n, k))
+    compute = 2.0 * m * n * k / (peak_flops * gemm_efficiency(m, n, k, family, precision))
+    memory = (m * k + k * n + m * n) * element_bytes / (bandwidth * bandwidth_share)
+    t = np.maximum(compute, memory)
+    return float(t) if np.ndim(t) == 0 else t

@@ -1,0 +1,167 @@
+"""The matrix products of a model's layers, and the share of the card's peak they sustain together.
+
+One pass of ``T`` tokens through a decoder layer on one of ``tp`` tensor-parallel ranks runs
+these products (Shoeybi et al. 2019 §3: column-parallel in, row-parallel out), each
+``m × n × k`` = tokens × output × reduced features:
+
+- query/key/value: ``T × (q + 2·kv)/tp × d``; attention output: ``T × d × q/tp``
+  (MLA: its projections as one product of the same parameters);
+- dense MLP: ``T × (2 or 1)·f/tp × d`` (gate and up fused) and ``T × d × f/tp``;
+- MoE: each routed expert sees ``T·top_k·ep/E`` of the tokens (uniform routing; with expert
+  parallelism over ``ep`` ranks the ``ep`` ranks' tokens meet at the experts of each), shared
+  experts all ``T``;
+- the output head once per stage: ``T × vocab/tp × d``.
+
+Training adds the two backward products of each: the input gradient ``T × k × n`` and the weight
+gradient ``k × n × T`` (reduction over the tokens). The products' time at their efficiency
+(:func:`~configurator.core.formulas.gemm_efficiency.gemm_efficiency`) summed, over their FLOPs,
+gives one efficiency: the FLOP-weighted harmonic mean ``Σ w / Σ (w/η)``.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+
+from configurator.core.architecture import ModelArchitecture
+from configurator.core.catalog import Card
+from configurator.core.formulas.gemm_efficiency import gemm_family, gemm_fit, row_inverse
+
+
+@lru_cache(maxsize=512)
+def _layer_products_rows(model: ModelArchitecture) -> tuple[tuple[float, float, bool, float, bool], ...]:
+    """One average layer's products, per token: ``(n, k, split n, weight, expert)`` each.
+
+    ``n`` and ``k`` before tensor parallelism [elements], whether ``tp`` splits ``n`` (column
+    parallel) or ``k`` (row parallel), the FLOP weight (parameters used per token, averaged over
+    the layers) and whether the product runs on routed-expert tokens.
+    """
+    d, layers = float(model.hidden), model.n_layers
+    rows: list[tuple[float, float, bool, float, bool]] = []
+    if model.is_mla:
+        rows.append((model.attention_params() / (2.0 * d), d, True, float(model.attention_params()), False))
+    else:
+        q, kv, out = model.q_dim, model.kv_dim, model.attn_out_dim
+        rows.append((float(q + 2 * kv), d, True, d * (q + 2 * kv), False))
+        rows.append((d, float(out), False, out * d, False))
+    up = 2 if model.gated_mlp else 1
+    if model.n_dense_layers:
+        share, f = model.n_dense_layers / layers, float(model.ffn)
+        rows.append((up * f, d, True, share * up * f * d, False))
+        rows.append((d, f, False, share * f * d, False))
+    if model.n_moe_layers:
+        share, f = model.n_moe_layers / layers, float(model.routed_ffn)
+        routed = share * model.experts_per_token
+        rows.append((up * f, d, True, routed * up * f * d, True))
+        rows.append((d, f, False, routed * f * d, True))
+        if model.n_shared_experts:
+            shared = share * model.n_shared_experts
+            rows.append((up * f, d, True, shared * up * f * d, False))
+            rows.append((d, f, False, shared * f * d, False))
+    return tuple(rows)
+
+
+def _at_least_one(x):
+    """``max(x, 1)`` for a number or an array."""
+    return max(x, 1.0) if isinstance(x, float) else np.maximum(x, 1.0)
+
+
+def matmul_efficiency_by_shape(model: ModelArchitecture, card: Card, precision: str, tokens, tp=1, ep=1,
+                               layers=None, training: bool = True):
+    """Share of ``card``'s dense peak that the products of ``layers`` layers (the model's all by
+    default) and the output head sustain together, ``tokens`` per pass on one of ``tp`` ranks
+    [-]; ``tokens``, ``tp``, ``ep`` and ``layers`` may be arrays (broadcast).
+
+    ``training``: with the two backward products of each (module docstring), else the forward
+    alone (prefill, decode).
+
+    Cheap in the tokens: each product's ``1/η`` is ``1/r(m)·c`` (forward and input gradient;
+    :func:`~configurator.core.formulas.gemm_efficiency.row_inverse`) or ``(1 + k½/m)·c`` (weight
+    gradient, reduced over the ``m`` tokens) with ``c`` fixed by its
+    ``n``, ``k`` and the tensor-parallel split, so the sum over products is four coefficients
+    (:func:`_coefficients`) times four functions of the tokens.
+    """
+    family, precision = gemm_family(card.architecture), str(precision)
+    layers = model.n_layers if layers is None else layers
+    if isinstance(tp, _NUMBERS) and isinstance(ep, _NUMBERS):
+        coef = _cached_coefficients(model, family, precision, float(tp), float(ep), training)
+    else:
+        coef = _coefficients(model, family, precision, tp, ep, training)
+    dense_m, dense_k, routed_m, routed_k, head_m, head_k, layer_w, head_w, routed_share = coef
+    _, mh, _, kh = gemm_fit(family, precision)
+    scalar = isinstance(tokens, _NUMBERS)
+    t = max(float(tokens), 1.0) if scalar else np.maximum(np.asarray(tokens, dtype=float), 1.0)
+    rows_t = row_inverse(t, mh)
+    per_layer = dense_m * rows_t
+    head = head_m * rows_t
+    if training:  # the weight gradients, reduced over the tokens
+        reduced = 1.0 + kh / t
+        per_layer = per_layer + dense_k * reduced
+        head = head + head_k * reduced
+    if model.is_moe:
+        r = t * routed_share
+        r = max(r, 1.0) if isinstance(r, float) else np.maximum(r, 1.0)
+        per_layer = per_layer + routed_m * row_inverse(r, mh) + (routed_k * (1.0 + kh / r) if training else 0.0)
+    passes = 3.0 if training else 1.0
+    time = layers * per_layer + head
+    eff = passes * (layers * layer_w + head_w) / time
+    return eff if isinstance(eff, float) else (float(eff) if np.ndim(eff) == 0 else eff)
+
+
+_NUMBERS = (int, float, np.integer, np.floating)
+"""Scalar types that take the cached, plain-float path."""
+
+
+@lru_cache(maxsize=1024)
+def _cached_coefficients(model: ModelArchitecture, family: str, precision: str, tp: float, ep: float,
+                         training: bool) -> tuple[float, ...]:
+    """:func:`_coefficients` for one tensor- and expert-parallel degree, kept."""
+    return _coefficients(model, family, precision, tp, ep, training)
+
+
+def _coefficients(model: ModelArchitecture, family: str, precision: str, tp, ep, training: bool) -> tuple:
+    """The token-free parts of ``Σ w/η`` (``tp``, ``ep`` numbers or arrays): for the dense and the
+    routed-expert products of one layer and for the head, the weights of ``(1 + m½/m)`` and of
+    ``(1 + k½/m)``; then the layer's and the head's FLOP weights per pass and the share of the
+    tokens each routed expert sees (``top_k·ep/E``)."""
+    e, mh, nh, kh = gemm_fit(family, precision)
+
+    def c(n, k):
+        """``(n + n½)·(k + k½) / (E·n·k)`` with sizes below 1 counted as 1."""
+        n, k = _at_least_one(n), _at_least_one(k)
+        return (n + nh) * (k + kh) / (e * n * k)
+
+    def c_weight(rows, n):
+        """The weight gradient's ``1/r(rows)·(n + n½) / (E·n)``: its rows are a feature size."""
+        rows, n = _at_least_one(rows), _at_least_one(n)
+        return row_inverse(rows, mh) * (n + nh) / (e * n)
+
+    dense_m = dense_k = routed_m = routed_k = 0.0
+    for n, k, split_n, w, expert in _layer_products_rows(model):
+        n_tp, k_tp = (n / tp, k) if split_n else (n, k / tp)
+        on_m = c(n_tp, k_tp)  # forward: T × n × k
+        on_k = 0.0
+        if training:
+            on_m = on_m + c(k_tp, n_tp)  # input gradient: T × k × n
+            on_k = c_weight(k_tp, n_tp)  # weight gradient: k × n × T
+        if expert:
+            routed_m, routed_k = routed_m + w * on_m, routed_k + w * on_k
+        else:
+            dense_m, dense_k = dense_m + w * on_m, dense_k + w * on_k
+    head_w = float(model.vocab * model.hidden)
+    head_n, d = model.vocab / tp, float(model.hidden)
+    head_m = head_w * c(head_n, d)
+    head_k = 0.0
+    if training:
+        head_m = head_m + head_w * c(d, head_n)
+        head_k = head_w * c_weight(d, head_n)
+    layer_w = float(sum(row[3] for row in _layer_products_rows(model)))
+    routed_share = model.experts_per_token * ep / model.n_experts if model.is_moe else 1.0
+    return dense_m, dense_k, routed_m, routed_k, head_m, head_k, layer_w, head_w, routed_share
+
+
+def clear_shape_caches() -> None:
+    """Forget the kept products and coefficients of every model (cold benchmarks clear them)."""
+    for cached in (_layer_products_rows, _cached_coefficients):
+        cached.cache_clear()

@@ -1,0 +1,111 @@
+"""GEMM efficiency by shape and card (configurator.core.formulas.gemm_efficiency): physical
+bounds, monotone growth beyond the tile, the families' lookup, and its use by training and serving."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+
+from configurator.core.architecture import preset
+from configurator.core.catalog import load_bundled_catalog
+from configurator.core.formulas.gemm_efficiency import GEMM_FITS, gemm_efficiency, gemm_family, gemm_seconds
+from configurator.core.matmul_shapes import matmul_efficiency_by_shape
+
+SIZES = np.array([1, 2, 16, 64, 128, 129, 512, 1024, 4096, 8192, 16384, 65536], dtype=float)
+FAMILIES = sorted({family for family, _ in GEMM_FITS})
+PRECISIONS = ("bf16", "fp16", "fp32", "tf32", "fp8", "int8", "fp4")
+
+
+@pytest.mark.parametrize(("family", "precision"), list(itertools.product(FAMILIES, PRECISIONS)))
+def test_efficiency_is_a_share_and_grows_with_every_dimension(family, precision):
+    m, n, k = np.meshgrid(SIZES, SIZES, SIZES, indexing="ij")
+    eff = gemm_efficiency(m, n, k, family, precision)
+    assert np.all(eff > 0) and np.all(eff <= 1)
+    for axis in range(3):  # non-decreasing along m, n and k from the smallest size on (tile 64 and beyond too)
+        assert np.all(np.diff(eff, axis=axis) >= -1e-15)
+
+
+def test_efficiency_takes_scalars_and_arrays_alike():
+    one = gemm_efficiency(4096, 4096, 4096, "hopper", "bf16")
+    many = gemm_efficiency(np.array([4096.0, 4096.0]), 4096, 4096, "hopper", "bf16")
+    assert isinstance(one, float) and many.shape == (2,) and many[0] == pytest.approx(one)
+
+
+def test_large_hopper_gemm_meets_the_repositorys_own_h200_measurement():
+    """An 8192³ bf16 product on one H200 ran at 777.6 of 989.5 TFLOP/s (h200-calibration.jsonl)."""
+    assert gemm_efficiency(8192, 8192, 8192, "hopper", "bf16") == pytest.approx(777.6 / 989.5, rel=0.03)
+
+
+def test_catalog_architectures_map_to_their_family():
+    cards = load_bundled_catalog()
+    assert gemm_family(cards.get("h200-sxm").architecture) == "hopper"
+    assert gemm_family(cards.get("a100-sxm-80gb").architecture) == "ampere"
+    assert gemm_family(cards.get("l40s").architecture) == "ada"
+    assert gemm_family(cards.get("b200").architecture) == "blackwell"
+    assert gemm_family(cards.get("mi300x").architecture) == "generic"
+    assert gemm_family(None) == "generic"
+
+
+def test_small_products_are_bound_by_their_bytes():
+    """A one-row product (a decode step) takes its bytes' time, not its FLOPs'."""
+    peak, bandwidth = 989.5e12, 4.8e12
+    t = gemm_seconds(1, 8192, 8192, peak, bandwidth, 2.0, "hopper", "bf16")
+    assert t == pytest.approx(2.0 * (8192 * 8192 + 2 * 8192) / bandwidth)
+
+
+def test_model_products_weigh_their_shapes():
+    """The model's layers at few tokens per pass sustain less of the peak than at many; training
+    (with the weight-gradient products reduced over the tokens) is within the same bounds."""
+    card = load_bundled_catalog().get("h100-sxm")
+    model = preset("llama3-8b")
+    eff = matmul_efficiency_by_shape(model, card, "bf16", np.array([16.0, 512.0, 8192.0]), training=False)
+    assert np.all(np.diff(eff) > 0) and np.all(eff <= 1)
+    assert 0.7 < matmul_efficiency_by_shape(model, card, "bf16", 8192, tp=1) <= GEMM_FITS[("hopper", "16")][0]
+    # tensor parallelism narrows every product: less efficient per card
+    assert matmul_efficiency_by_shape(model, card, "bf16", 4096, tp=8) < matmul_efficiency_by_shape(model, card, "bf16",
+                                                                                                     4096, tp=1)
+
+
+def test_routed_experts_see_their_share_of_the_tokens():
+    """MoE: each expert's products run at the tokens routed to it (top-k × ep / experts of the
+    tokens), so more expert parallelism (more tokens meeting at each expert) is more efficient."""
+    card = load_bundled_catalog().get("h200-sxm")
+    model = preset("deepseek-v3")
+    narrow, wide = (matmul_efficiency_by_shape(model, card, "fp8", 4096, tp=1, ep=ep) for ep in (1, 64))
+    assert narrow < wide <= 1
+
+
+@pytest.mark.parametrize("name", ["llama3-8b", "deepseek-v3"])
+@pytest.mark.parametrize("training", [False, True])
+def test_model_efficiency_is_the_harmonic_mean_of_its_products(name, training):
+    """matmul_efficiency_by_shape's token-free coefficients give what summing each product's time
+    at gemm_efficiency gives (forward, input and weight gradients; experts at their routed tokens)."""
+    card = load_bundled_catalog().get("h100-sxm")
+    model = preset(name)
+    tokens, tp, ep = 3000.0, 4, 8
+    d, q, kv, f = model.hidden, model.q_dim, model.kv_dim, model.routed_ffn if model.is_moe else model.ffn
+    work = time = 0.0
+
+    def add(m, n, k, weight):
+        nonlocal work, time
+        shapes = [(m, n, k)] + ([(m, k, n), (k, n, m)] if training else [])
+        for shape in shapes:
+            work += weight
+            time += weight / gemm_efficiency(*shape, "hopper", "bf16")
+
+    if not model.is_moe:
+        for n, k in ((q + 2 * kv) / tp, d), (d, q / tp), (2 * f / tp, d), (d, f / tp):
+            add(tokens, n, k, model.n_layers * n * k * tp)
+        add(tokens, model.vocab / tp, d, model.vocab * d)
+        expected = work / time
+        got = matmul_efficiency_by_shape(model, card, "bf16", tokens, tp, ep, training=training)
+        assert got == pytest.approx(expected, rel=1e-9)
+        assert matmul_efficiency_by_shape(model, card, "bf16", np.array([tokens]), np.array([tp]), np.array([ep]),
+                                          training=training)[0] == pytest.approx(expected, rel=1e-9)
+    else:  # the array and scalar paths agree
+        got = matmul_efficiency_by_shape(model, card, "bf16", tokens, tp, ep, training=training)
+        arr = matmul_efficiency_by_shape(model, card, "bf16", np.array([tokens, 10.0]), np.array([tp, tp]),
+                                         np.array([ep, ep]), training=training)
+        assert arr[0] == pytest.approx(got, rel=1e-12) and 0 < arr[1] < got <= 1

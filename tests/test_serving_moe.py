@@ -124,26 +124,87 @@ def test_planner_reaches_attention_data_parallel_for_deepseek_v3_at_520_users(ca
     assert bound == "memory"
 
 
-AIC_H200_TRTLLM = "ai-dynamo/aiconfigurator systems/data/h200_sxm/{mla,moe}/trtllm/1.3.0rc20 (measured, TensorRT-LLM)"
-"""aiconfigurator's measured kernel tables for DeepSeek-V3 on an H200 (FP8 block-scaled GEMMs, FP8 KV):
-``mla_generation_module_perf.parquet`` per layer at a 2,048-token cache — 128 heads (attention data
-parallel), batch 64: 0.1642 ms; 16 heads (TP 8), batch 512: 0.3196 ms — and ``moe_perf.parquet``
-per MoE layer, EP 8, balanced, 512 tokens: 0.3965 ms."""
+AIC_H200 = "ai-dynamo/aiconfigurator aic-core/src/aiconfigurator_core/systems/data/h200_sxm (commit 095f58a, measured)"
+"""aiconfigurator's measured kernel tables for DeepSeek-V3 on an H200 (FP8 block-scaled GEMMs), in ms:
+
+- ``mla/trtllm/1.3.0rc20/mla_generation_module_perf.parquet``, per layer at a 2,048-token cache with
+  a 16-bit KV cache (the scenarios' own: vLLM's ``kv_cache_dtype='auto'`` keeps the model's 16-bit
+  activations; the FP8-KV rows are 0.1642 and 0.3196): 128 heads (attention data parallel), batch 64:
+  :data:`MLA_DP_B64`; 16 heads (TP 8), batch 512: :data:`MLA_TP8_B512`;
+- ``moe/trtllm/1.3.0rc20/moe_perf.parquet`` per MoE layer, 512 tokens, balanced: experts whole over
+  8 ranks (``moe_tp_size`` 1, ``moe_ep_size`` 8) :data:`MOE_EP8`; every expert sliced over 8 ranks
+  (``moe_tp_size`` 8, ``moe_ep_size`` 1) :data:`MOE_TP8_TRTLLM` — TensorRT-LLM's CUTLASS grouped
+  GEMM runs the sliced ``16 × 512 × 7168`` and ``16 × 7168 × 256`` products 1.8× slower than the
+  whole ones, over the same bytes;
+- ``moe/vllm/0.24.0/moe_perf.parquet``, the same sliced layer in vLLM's Triton fused-MoE kernel
+  (``vllm_fp8moe_triton_tritonexperts``): :data:`MOE_TP8_VLLM`, near its bytes (1.41 GB a rank).
+
+Left out of the sums: TP 8's two all-reduces a layer of 520 × 7,168 16-bit values,
+``comm/vllm/0.19.0/custom_allreduce_perf.parquet`` 0.049 ms at 4 M values on 8 GPUs (graph mode):
+about 5.3 ms a step (the estimate's own: 7.2 ms), and the launch gaps.
+"""
+MLA_DP_B64, MLA_TP8_B512 = 0.1702, 0.3958
+MOE_EP8, MOE_TP8_TRTLLM, MOE_TP8_VLLM = 0.3965, 0.7104, 0.3930
 
 
 @pytest.mark.parametrize(("tp", "ep", "batch", "kernels_ms"), [
-    (1, 8, 65, 61 * 0.1642 + 58 * 0.3965),  # attention data parallel × EP 8: 33.0 ms of kernels
-    (8, 1, 520, 61 * 0.3196 + 58 * 0.3965),  # TP 8: 42.5 ms of kernels
+    (1, 8, 65, 61 * MLA_DP_B64 + 58 * MOE_EP8),  # attention data parallel × EP 8: 33.4 ms of kernels
+    (8, 8, 520, 61 * MLA_TP8_B512 + 58 * MOE_EP8),  # TP 8 × EP 8, the experts whole: 47.1 ms of kernels
 ])
 def test_deepseek_v3_decode_step_near_aiconfigurator_kernel_sum(catalog, tp, ep, batch, kernels_ms):
     """DeepSeek-V3 FP8 decode on 8 × H200, ~520 sequences at a 2k cache: the step is within 25 % of
-    the sum of aiconfigurator's measured attention-module and MoE kernels (which leave out the
-    collectives and launch gaps, so the step is not below it by much)."""
+    the sum of aiconfigurator's measured attention-module and MoE kernels of the same layout and
+    cache precision (:data:`AIC_H200`; the kernels leave out the collectives and launch gaps, so
+    the step is not below them by much)."""
     card = catalog.get("h200-sxm")
     s = _moe(tp=tp, ep=ep, concurrency=520)
     step, bound = decode_step_seconds(s, card, plan_serving(s, card), batch, 2000)
     assert bound == "memory"
     assert step * 1e3 == pytest.approx(kernels_ms, rel=0.25)
+
+
+def test_deepseek_v3_tp8_with_sliced_experts_sits_between_the_engines_measured_kernels(catalog):
+    """TP 8 alone slices each of the 256 experts eight ways: the same bytes per card as TP 8 × EP 8,
+    products of 512 × 7168 and 7168 × 256 per expert at ~16 tokens. Measured (:data:`AIC_H200`),
+    that MoE layer takes 0.71 ms in TensorRT-LLM and 0.39 ms in vLLM; the step is within 25 % of
+    the kernel sum with either, and slower than with the experts whole (their products' shapes,
+    :func:`~configurator.core.matmul_shapes.matmul_efficiency_by_shape`)."""
+    card = catalog.get("h200-sxm")
+    sliced, whole = _moe(tp=8, ep=1, concurrency=520), _moe(tp=8, ep=8, concurrency=520)
+    assert (sliced.expert_tensor_parallel, whole.expert_tensor_parallel) == (8, 1)
+    step = decode_step_seconds(sliced, card, plan_serving(sliced, card), 520, 2000)[0]
+    for moe_ms in (MOE_TP8_TRTLLM, MOE_TP8_VLLM):
+        assert step * 1e3 == pytest.approx(61 * MLA_TP8_B512 + 58 * moe_ms, rel=0.25)
+    assert step > decode_step_seconds(whole, card, plan_serving(whole, card), 520, 2000)[0]
+
+
+def test_expert_products_split_over_tensor_parallel_ranks_only_without_expert_parallelism(catalog):
+    """The routed experts' products: sliced ``tp`` ways with tensor parallelism alone (vLLM's
+    FusedMoE), whole with expert parallelism — in serving and also for attention data parallel
+    × EP 8, whose experts see the same ~16 tokens each as TP 8 × EP 8's."""
+    from configurator.core.matmul_shapes import matmul_efficiency_by_shape
+    card, model = catalog.get("h200-sxm"), preset("deepseek-v3")
+    whole = matmul_efficiency_by_shape(model, card, "fp8", 520, 8, 1, training=False, expert_tp=1)
+    sliced = matmul_efficiency_by_shape(model, card, "fp8", 520, 8, 1, training=False)
+    assert whole > sliced
+    assert _moe(tp=1, ep=8).expert_tensor_parallel == 1
+    assert _moe(tp=8, ep=1).expert_tensor_parallel == 8
+
+
+def test_planner_keeps_the_experts_whole_where_their_sliced_products_bound_the_step(catalog):
+    """DeepSeek-V3 on 8 × H200 with TP 8 pinned, 520 users: TP 8 × EP 8 (vLLM
+    ``--enable-expert-parallel``) is weighed beside TP 8 alone and chosen (its experts' products are
+    whole, same bytes); a dense model is never offered EP."""
+    from configurator.core.workloads.serving.plan import serving_expert_parallel_options
+    card = catalog.get("h200-sxm")
+    s = Scenario(model=preset("deepseek-v3"), card_id="h200-sxm", count=8, workload="inference",
+                 precision="fp8", parallelism={"tp": 8}, auto_layout=("ep", "max_batch"),
+                 serving={"prompt_tokens": 1000, "output_tokens": 1000, "concurrency": 520, "use": "batch"})
+    assert serving_expert_parallel_options(s, card, 8, 1) == [1, 8]
+    planned = estimate(s, card)
+    assert (planned.scenario.parallelism.tp, planned.scenario.parallelism.ep) == (8, 8)
+    dense = s.model_copy(update={"model": preset("llama3-70b")})
+    assert serving_expert_parallel_options(dense, card, 8, 1) == [1]
 
 
 def test_qwen3_235b_a22b_preset_matches_its_name():

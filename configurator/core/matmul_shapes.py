@@ -9,7 +9,11 @@ these products (Shoeybi et al. 2019 §3: column-parallel in, row-parallel out), 
 - dense MLP: ``T × (2 or 1)·f/tp × d`` (gate and up fused) and ``T × d × f/tp``;
 - MoE: each routed expert sees ``T·top_k·ep/E`` of the tokens (uniform routing; with expert
   parallelism over ``ep`` ranks the ``ep`` ranks' tokens meet at the experts of each), shared
-  experts all ``T``;
+  experts all ``T``; a routed expert's products split over ``expert_tp`` ranks, which is ``tp``
+  when tensor parallelism slices every expert and 1 when expert parallelism keeps each whole on
+  its card (:attr:`~configurator.core.scenario.Scenario.expert_tensor_parallel`): TP 8 × EP 8
+  serving DeepSeek-V3 (8 of 256 experts a token) runs ``T/32 × 4096 × 7168`` per expert, TP 8
+  alone ``T/32 × 512 × 7168``;
 - the output head once per stage: ``T × vocab/tp × d``.
 
 Training adds the two backward products of each: the input gradient ``T × k × n`` and the weight
@@ -68,10 +72,12 @@ def _at_least_one(x):
 
 
 def matmul_efficiency_by_shape(model: ModelArchitecture, card: Card, precision: str, tokens, tp=1, ep=1,
-                               layers=None, training: bool = True):
+                               layers=None, training: bool = True, expert_tp=None):
     """Share of ``card``'s dense peak that the products of ``layers`` layers (the model's all by
     default) and the output head sustain together, ``tokens`` per pass on one of ``tp`` ranks
-    [-]; ``tokens``, ``tp``, ``ep`` and ``layers`` may be arrays (broadcast).
+    [-]; ``tokens``, ``tp``, ``ep`` and ``layers`` may be arrays (broadcast). ``expert_tp``: the
+    ranks a routed expert's products split over (``tp`` when not given; 1 when expert
+    parallelism keeps the experts whole, module docstring).
 
     ``training``: with the two backward products of each (module docstring), else the forward
     alone (prefill, decode).
@@ -84,10 +90,11 @@ def matmul_efficiency_by_shape(model: ModelArchitecture, card: Card, precision: 
     """
     family, precision = gemm_family(card.architecture), str(precision)
     layers = model.n_layers if layers is None else layers
-    if isinstance(tp, _NUMBERS) and isinstance(ep, _NUMBERS):
-        coef = _cached_coefficients(model, family, precision, float(tp), float(ep), training)
+    expert_tp = tp if expert_tp is None else expert_tp
+    if isinstance(tp, _NUMBERS) and isinstance(ep, _NUMBERS) and isinstance(expert_tp, _NUMBERS):
+        coef = _cached_coefficients(model, family, precision, float(tp), float(ep), training, float(expert_tp))
     else:
-        coef = _coefficients(model, family, precision, tp, ep, training)
+        coef = _coefficients(model, family, precision, tp, ep, training, expert_tp)
     dense_m, dense_k, routed_m, routed_k, head_m, head_k, layer_w, head_w, routed_share = coef
     _, mh, _, kh = gemm_fit(family, precision)
     scalar = isinstance(tokens, _NUMBERS)
@@ -115,16 +122,19 @@ _NUMBERS = (int, float, np.integer, np.floating)
 
 @lru_cache(maxsize=1024)
 def _cached_coefficients(model: ModelArchitecture, family: str, precision: str, tp: float, ep: float,
-                         training: bool) -> tuple[float, ...]:
-    """:func:`_coefficients` for one tensor- and expert-parallel degree, kept."""
-    return _coefficients(model, family, precision, tp, ep, training)
+                         training: bool, expert_tp: float) -> tuple[float, ...]:
+    """:func:`_coefficients` for one tensor- and expert-parallel layout, kept."""
+    return _coefficients(model, family, precision, tp, ep, training, expert_tp)
 
 
-def _coefficients(model: ModelArchitecture, family: str, precision: str, tp, ep, training: bool) -> tuple:
-    """The token-free parts of ``Σ w/η`` (``tp``, ``ep`` numbers or arrays): for the dense and the
-    routed-expert products of one layer and for the head, the weights of ``(1 + m½/m)`` and of
-    ``(1 + k½/m)``; then the layer's and the head's FLOP weights per pass and the share of the
-    tokens each routed expert sees (``top_k·ep/E``)."""
+def _coefficients(model: ModelArchitecture, family: str, precision: str, tp, ep, training: bool,
+                  expert_tp=None) -> tuple:
+    """The token-free parts of ``Σ w/η`` (``tp``, ``ep``, ``expert_tp`` numbers or arrays;
+    ``expert_tp`` ``tp`` when not given): for the dense and the routed-expert products of one
+    layer and for the head, the weights of ``(1 + m½/m)`` and of ``(1 + k½/m)``; then the layer's
+    and the head's FLOP weights per pass and the share of the tokens each routed expert sees
+    (``top_k·ep/E``)."""
+    expert_tp = tp if expert_tp is None else expert_tp
     e, mh, nh, kh = gemm_fit(family, precision)
 
     def c(n, k):
@@ -139,7 +149,8 @@ def _coefficients(model: ModelArchitecture, family: str, precision: str, tp, ep,
 
     dense_m = dense_k = routed_m = routed_k = 0.0
     for n, k, split_n, w, expert in _layer_products_rows(model):
-        n_tp, k_tp = (n / tp, k) if split_n else (n, k / tp)
+        split = expert_tp if expert else tp
+        n_tp, k_tp = (n / split, k) if split_n else (n, k / split)
         on_m = c(n_tp, k_tp)  # forward: T × n × k
         on_k = 0.0
         if training:

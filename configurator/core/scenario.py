@@ -671,6 +671,20 @@ class Scenario(_Frozen):
         return max(1, par.ep // par.tp)
 
     @property
+    def expert_tensor_parallel(self) -> int:
+        """Ranks each routed expert's feed-forward is split over [ranks]. Serving with expert
+        parallelism (``ep`` ≥ ``tp``, ``ep`` > 1) keeps every expert whole on the card that holds it
+        (vLLM ``--enable-expert-parallel``, SGLang ``--ep-size``, TensorRT-LLM ``moe_ep_size``): 1.
+        Tensor parallelism alone slices every expert ``tp`` ways (vLLM's FusedMoE shards the
+        intermediate size over the tensor-parallel ranks; TensorRT-LLM ``moe_tp_size`` = ``tp``):
+        ``tp``. Training: ``tp`` (Megatron-Core's ``expert_tensor_parallel_size`` defaults to the
+        tensor-parallel size). Same bytes per card either way; the products' shapes differ."""
+        par = self.parallelism
+        if not self.workload.is_training and par.ep > 1:
+            return 1
+        return par.tp
+
+    @property
     def replicas(self) -> int:
         """Cards that hold the same weights in training (data × context parallel): the group
         gradients are averaged over and ZeRO shards states over (Megatron-LM's DP×CP group)."""

@@ -111,7 +111,8 @@ def serving_rate(card: Card, plan: PrecisionPlan, scenario: Scenario, tokens, pr
     products are the weight stream's, the engine's ``weight_stream_share``), the product at most
     the peak [FLOP/s]; ``tokens`` may be an array. Attention's products run at the same rate."""
     shape = matmul_efficiency_by_shape(scenario.model, card, plan.math.value, tokens, scenario.parallelism.tp,
-                                       scenario.expert_copies, training=False)
+                                       scenario.expert_copies, training=False,
+                                       expert_tp=scenario.expert_tensor_parallel)
     share = scenario.serving.profile.prefill_share if prompt else 1.0
     return sustained_rate(card.peak_tflops(plan.math) * TERA, shape, scenario.assumptions.prefill_efficiency, share)
 

@@ -102,11 +102,13 @@ every stage, so the time per token is that of the whole model's weights and cach
 
 
 def serving_expert_parallel_options(scenario: Scenario, card: Card, tp: int, pp: int) -> list[int]:
-    """Expert-parallel degrees, in cards, tried for copies of ``tp × pp`` cards: 1, and for a
-    mixture of experts the most copies that can share one set of experts inside one fast domain
-    times ``tp`` (the copies divide, the experts split evenly; dispatch and combine stay on the
-    fast link). TP × EP within one copy (the experts whole, split over its tensor-parallel ranks)
-    weighs as TP alone here and is not tried apart. A pinned degree is kept where ``tp`` allows it
+    """Expert-parallel degrees, in cards, tried for copies of ``tp × pp`` cards: 1, for a mixture
+    of experts with ``tp`` > 1 also ``tp`` (TP × EP within one copy: the same bytes and
+    collectives as TP alone, the experts whole on their ranks instead of sliced ``tp`` ways, so
+    larger products, :attr:`~configurator.core.scenario.Scenario.expert_tensor_parallel`; chosen
+    only where that is faster, ties keep TP alone), and the most copies that can share one set of
+    experts inside one fast domain times ``tp`` (the copies divide, the experts split evenly;
+    dispatch and combine stay on the fast link). A pinned degree is kept where ``tp`` allows it
     (:attr:`~configurator.core.scenario.Scenario.expert_copies`)."""
     copies = scenario.count // (tp * pp)
     if "ep" not in scenario.auto_layout:
@@ -118,7 +120,8 @@ def serving_expert_parallel_options(scenario: Scenario, card: Card, tp: int, pp:
     domain = fabric(card, scenario.parallelism.cards_per_node, scenario.assumptions).domain
     fitting = [e for e in range(2, copies + 1) if copies % e == 0 and model.n_experts % (e * tp) == 0
                and e * tp * pp <= domain]
-    return [1, max(fitting) * tp] if fitting and card.has_fast_link else [1]
+    within = [tp] if tp > 1 and model.n_experts % tp == 0 else []
+    return [1, *within, *([max(fitting) * tp] if fitting and card.has_fast_link else [])]
 
 
 PLANNER_NOTES = frozenset({"serving-disaggregated-chosen", "serving-colocated-chosen", "kv-fp8-chosen",

@@ -105,12 +105,18 @@ def with_price_decision(result: Result) -> Result:
 class RecommendationPanel(QWidget):
     """Ranks every catalog card for the current scenario and applies the chosen one."""
 
-    def __init__(self, controller: ScenarioController, parent: QWidget | None = None) -> None:
+    def __init__(self, controller: ScenarioController, parent: QWidget | None = None,
+                 shown: RecommendationPanel | None = None) -> None:
+        """The panel for ``controller``'s scenario; ``shown``: the panel it replaces (a language
+        switch): its objective, filters, chart tab and ranking are taken over, the ranking shown
+        at once in this panel's language and worked out again only if it was not complete."""
         super().__init__(parent)
         self.controller = controller
         self.ranking = ValueModel(Ranking(), self)
         """The objective and filters chosen (the widgets show and edit it)."""
         self.result: Result | None = None
+        self.warning = None
+        """The hand-picked card's mismatch shown above the ranking (a message), or None."""
         self.partial = False
         """Whether :attr:`result` is the ranking of the cards done so far (the final one still to come)."""
         self._picked: str | None = None
@@ -178,7 +184,14 @@ class RecommendationPanel(QWidget):
         self._set_headers()
         controller.scenario_changed.connect(self._schedule)
         controller.catalog_changed.connect(self._schedule)
-        self._schedule()
+        if shown is not None:
+            self.ranking.replace(shown.ranking.value)
+            self.charts.setCurrentIndex(shown.charts.currentIndex())
+        if shown is not None and shown.result is not None and not shown.partial and not shown.busy:
+            self._timer.stop()  # the objective and filters taken over asked for a ranking: it is shown already
+            self._show_result(shown.result, shown.warning)
+        else:
+            self._schedule()
 
     def _controls(self) -> QFormLayout:
         form = QFormLayout()
@@ -372,7 +385,13 @@ class RecommendationPanel(QWidget):
         self.busy_label.setText(self.tr("Ranking {done} of {total} cards… the best so far is shown; the final "
                                         "ranking replaces it").format(done=step.done, total=step.total))
 
+    @property
+    def busy(self) -> bool:
+        """A ranking is asked for or under way."""
+        return self._job.busy or self._timer.isActive()
+
     def _show_result(self, result: Result, warning) -> Result:
+        self.warning = warning
         self.mismatch_label.setText(message_text(warning) if warning else "")
         self._show_ranking(result, partial=False)
         return result

@@ -229,9 +229,10 @@ class MainWindow(SessionActions, SummaryActions, LaunchActions, QMainWindow):
         self._drawn = None  # the results panel is new: everything is drawn again
 
     def _rebuild_menus(self) -> None:
+        """The menus and the toolbar's buttons in the current language (the toolbar itself is kept, so
+        the window is not laid out again around a new one)."""
         self.menuBar().clear()
-        self.removeToolBar(self.toolbar)
-        self.toolbar.deleteLater()
+        self.toolbar.clear()
         self._make_actions()
         self._make_menus()
 
@@ -409,8 +410,11 @@ class MainWindow(SessionActions, SummaryActions, LaunchActions, QMainWindow):
             action.triggered.connect(guard_slot(lambda _=False, c=code: self.set_language(c, staged=True), name, self))
         self.help_menu = self.menuBar().addMenu(self.tr("&Help"))
         self.help_menu.addAction(self._action(self.tr("&About"), self._about))
-        toolbar = self.addToolBar(self.tr("Main"))
-        toolbar.setObjectName("main-toolbar")
+        toolbar = getattr(self, "toolbar", None)
+        if toolbar is None:
+            toolbar = self.addToolBar(self.tr("Main"))
+            toolbar.setObjectName("main-toolbar")
+        toolbar.setWindowTitle(self.tr("Main"))
         for action in (self.new_action, self.open_action, self.save_action, self.undo_action, self.redo_action,
                        self.wizard_action, self.browser_action, self.recommend_action, self.export_action,
                        self.preview_action):

@@ -7,7 +7,7 @@ the last card is planned, :func:`ranking_steps` ranks the cards one by one
 early — the scenario's own card first, then the cards with a price on the objective's basis
 (one without cannot win a cost ranking), in catalog order — and yields the ranking of the cards
 done so far (:func:`configurator.core.recommend.ranking_of`) as soon as one card is ranked, then
-at most every :data:`STEP_EVERY_S`. The last step is the whole catalog's ranking, in catalog
+less and less often (:data:`STEP_EVERY_S`, doubling). The last step is the whole catalog's ranking, in catalog
 order: the very result :func:`configurator.core.recommend.recommend` gives.
 
 Qt-free and pure: it runs on a worker thread; ``cancelled()`` ends it between two cards.
@@ -26,7 +26,11 @@ from configurator.core.recommend import CardRanking, Filters, Objective, Result,
 from configurator.core.scenario import Scenario
 
 STEP_EVERY_S = 0.3
-"""Shortest time between two partial rankings handed out [s] (each is drawn on the GUI thread)."""
+"""Time between the first two partial rankings handed out [s]; each wait after is twice the last,
+up to :data:`STEP_EVERY_MAX_S` (each ranking so far is drawn on the GUI thread: a 9 s ranking drew
+30 of them, 10 % of its time)."""
+STEP_EVERY_MAX_S = 1.0
+"""Longest time between two partial rankings [s]."""
 
 
 @dataclass(frozen=True)
@@ -66,21 +70,24 @@ def ranking_steps(scenario: Scenario, catalog: Catalog, objective: Objective = O
                   book: PriceBook | None = None, cancelled: Callable[[], bool] = lambda: False,
                   every_s: float = STEP_EVERY_S) -> Iterator[RankingStep]:
     """The ranking of ``scenario``'s catalog, card by card: a :class:`RankingStep` once the
-    first card is ranked, then at most every ``every_s`` seconds, and last the whole ranking
+    first card is ranked, then after ``every_s`` seconds, twice that, … (at most
+    :data:`STEP_EVERY_MAX_S`), and last the whole ranking
     (``final``; equal to :func:`~configurator.core.recommend.recommend`'s result). Stops, without a
     last step, once ``cancelled()`` is true."""
     book = active_price_book() if book is None else book
     allowed = [card for card in catalog.cards if filters.allows(card, scenario.workload)]
     done: dict[str, CardRanking] = {card.id: rank_card(scenario, card, objective, filters, book)
                                     for card in catalog.cards if not filters.allows(card, scenario.workload)}
-    total, shown_at = len(allowed), None
+    total, shown_at, wait = len(allowed), None, every_s
     for index, card in enumerate(ranking_order(scenario, allowed, objective), start=1):
         if cancelled():
             return
         done[card.id] = one = rank_card(scenario, card, objective, filters, book)
         now = time.perf_counter()
         first = shown_at is None and one.ranked is not None
-        if index < total and (first or shown_at is not None and now - shown_at >= every_s):
+        if index < total and (first or shown_at is not None and now - shown_at >= wait):
+            if not first:
+                wait = min(2 * wait, STEP_EVERY_MAX_S)
             yield RankingStep(ranking_of(scenario, done.values(), objective, filters, limit, book), index, total)
             shown_at = time.perf_counter()
     if cancelled():

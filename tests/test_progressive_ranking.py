@@ -17,7 +17,8 @@ from configurator.core.recommend import Filters, Objective, recommend, result_to
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario
 
 SERVE_70B = Scenario(model=preset("llama3-70b"), card_id="h100-sxm", count=8, workload="inference",
-                     auto_layout=LAYOUT_FIELDS, serving={"concurrency": 200, "prompt_tokens": 1024, "output_tokens": 256},
+                     auto_layout=LAYOUT_FIELDS,
+                     serving={"concurrency": 200, "prompt_tokens": 1024, "output_tokens": 256},
                      constraints={"requests_per_s": 20, "tpot_ms": 50})
 """The README's serving example: a few seconds to rank cold on the loaded development machine."""
 TRAIN_7B = Scenario(model=preset("llama2-7b"), card_id="a100-sxm-80gb", count=128, workload="pretrain",

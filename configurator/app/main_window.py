@@ -170,7 +170,8 @@ class MainWindow(SessionActions, SummaryActions, LaunchActions, QMainWindow):
         recommendation panel built hidden, each swapped in whole), and ``then`` last."""
         if not staged:
             for piece in (self._rebuild_panels, self._redraw_after_rebuild, self._rebuild_menus,
-                          self._rebuild_recommendations, self._rebuild_bom, self._rebuild_browser, *([then] if then else [])):
+                          self._rebuild_recommendations, self._rebuild_bom, self._rebuild_browser,
+                          *([then] if then else [])):
                 piece()
             return
         pieces = self._rebuild_pieces(then)

@@ -149,3 +149,34 @@ def test_language_switch_with_panels_open(window, qtbot):
             assert window.recommend_dock.isVisible() and window.bom_dock.isVisible()
     finally:
         window.set_language("en")
+
+
+def test_a_window_closed_during_the_language_switch_gets_no_more_pieces(qtbot, tmp_path, monkeypatch):
+    import shiboken6
+    from PySide6.QtCore import QCoreApplication, QEvent
+
+    from configurator.app import i18n
+    from configurator.app.main import build_main_window
+
+    monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: QMessageBox.StandardButton.Discard)
+    w = build_main_window(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    w.show()
+    w.controller.wait()
+    w.toggle_recommendations(True)
+    try:
+        w.set_language("zh_CN", staged=True)
+        qtbot.waitUntil(lambda: w.rebuilding, timeout=5_000)
+        qtbot.wait(40)  # a piece or two built, the rest to come
+        assert w.rebuilding
+        w.controller.undo_stack.setClean()
+        w.close()
+        w.deleteLater()
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+        assert not shiboken6.isValid(w)
+        qtbot.wait(500)  # the pieces left would have run by now
+        from configurator.app import error_boundary
+
+        log = error_boundary.log_path()
+        assert not log.exists() or "Traceback" not in log.read_text(encoding="utf-8")
+    finally:
+        i18n.install_language("en")

@@ -186,11 +186,12 @@ class MainWindow(SessionActions, SummaryActions, LaunchActions, QMainWindow):
             if not again:
                 pieces.pop(0)
             if pieces:
-                QTimer.singleShot(PIECE_GAP_MS, guard_slot(next_piece, self.tr("&Language"), self))
+                QTimer.singleShot(PIECE_GAP_MS, self, guard_slot(next_piece, self.tr("&Language"), self))
             else:
                 self._rebuilding -= 1
 
-        QTimer.singleShot(PIECE_GAP_MS, guard_slot(next_piece, self.tr("&Language"), self))
+        # the window as the timer's context: a window closed during the switch gets no further piece
+        QTimer.singleShot(PIECE_GAP_MS, self, guard_slot(next_piece, self.tr("&Language"), self))
 
     @property
     def rebuilding(self) -> bool:

@@ -187,7 +187,7 @@ def test_boundary_logs_and_shows_an_exception_in_initialize_page(window, qtbot, 
 
     from configurator.app import wizard as wizard_module
 
-    monkeypatch.setattr(wizard_module, "decide", divide)  # what the summary page works out, off the GUI thread
+    monkeypatch.setattr(wizard_module, "decide_steps", divide)  # what the summary page works out, off the GUI thread
     press_next(qtbot, wizard, 4)
     wizard.summary.wait()
     assert wizard.currentPage() is wizard.summary  # the process and the wizard are alive

@@ -23,9 +23,11 @@ TARGET_MS = 100
 CEILING_MS = 3 * TARGET_MS
 """What the tests allow, for a loaded CI machine [ms] (see the module docstring)."""
 LANGUAGE_CEILING_MS = 2 * CEILING_MS
-"""The language switch's allowance [ms] (its test is an expected failure for now): NOT yet within the target. Rebuilt in pieces, its
-longest pass is the one repaint of the whole window in the new language (four charts, both
-panels, editor: 200-310 ms on the development machine; before the change 600-1,200 ms)."""
+"""The language switch's allowance [ms]. Retranslated in place or built in pieces (charts one by
+one, the editor a group of controls at a time, the recommendation panel built hidden and put in
+its dock, the toolbar kept), its longest pass is now the application-wide font and translator
+change: 121-322 ms on the development machine at load 3.5-4.5 (before: 550-4,300 ms at the same
+load, 240-2,300 ms unloaded), so within ``CEILING_MS`` in most runs but not reliably yet."""
 
 
 @pytest.fixture
@@ -46,8 +48,8 @@ def idle(window) -> bool:
     """No analysis, ranking or summary under way."""
     panel = getattr(window, "recommend_panel", None)
     task = getattr(window, "_summary_job", None)
-    return (not window.controller.busy and (panel is None or not panel._job.busy and not panel._timer.isActive())
-            and (task is None or not task.busy))
+    return (not window.controller.busy and (panel is None or not panel.busy)
+            and (task is None or not task.busy) and not window.rebuilding)
 
 
 def stall(window, action) -> float:
@@ -109,21 +111,37 @@ def test_compare_selected_cards(window):
     dialogs = []
     assert stall(window, lambda: dialogs.append(browser.compare_selected())) < CEILING_MS
     assert dialogs[0].table.columnCount() == 3
+    for opened in (dialogs[0], browser):  # closed and deleted with the test
+        opened.close()
+        opened.deleteLater()
 
 
-@pytest.mark.xfail(strict=False, reason="not done: the longest pass is the one repaint of the whole window in the "
-                   "new language, 200-730 ms on the loaded development machine (before: 600-1,200 ms)")
+def only_this_window() -> None:
+    """Let go of what earlier tests left (their windows, browsers and dialogs, 9,000 widgets against
+    1,200 for one window): the switch restyles every widget of the application, and a user has one
+    window."""
+    import gc
+
+    from PySide6.QtCore import QCoreApplication, QEvent
+
+    gc.collect()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    QCoreApplication.processEvents()
+
+
 def test_language_switch_with_panels_open(window, qtbot):
     from configurator.core.currency import in_language_currency
 
     window.toggle_recommendations(True)
     window.toggle_bill_of_materials(True)
     window.controller.wait()
+    only_this_window()
     try:
         for language, menu in (("zh_CN", "文件"), ("en", "File")):
             largest = stall(window, lambda lang=language: window.set_language(lang, staged=True))
             print(f"language switch to {language}: largest stall {largest:.0f} ms")
             assert largest < LANGUAGE_CEILING_MS
+            assert window.recommend_panel.result is not None and not window.recommend_panel.partial
             # restated in the language's currency, last: restating it again changes nothing
             qtbot.waitUntil(lambda lang=language: window.controller.scenario
                             == in_language_currency(window.controller.scenario, lang))
@@ -131,3 +149,34 @@ def test_language_switch_with_panels_open(window, qtbot):
             assert window.recommend_dock.isVisible() and window.bom_dock.isVisible()
     finally:
         window.set_language("en")
+
+
+def test_a_window_closed_during_the_language_switch_gets_no_more_pieces(qtbot, tmp_path, monkeypatch):
+    import shiboken6
+    from PySide6.QtCore import QCoreApplication, QEvent
+
+    from configurator.app import i18n
+    from configurator.app.main import build_main_window
+
+    monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: QMessageBox.StandardButton.Discard)
+    w = build_main_window(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    w.show()
+    w.controller.wait()
+    w.toggle_recommendations(True)
+    try:
+        w.set_language("zh_CN", staged=True)
+        qtbot.waitUntil(lambda: w.rebuilding, timeout=5_000)
+        qtbot.wait(40)  # a piece or two built, the rest to come
+        assert w.rebuilding
+        w.controller.undo_stack.setClean()
+        w.close()
+        w.deleteLater()
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+        assert not shiboken6.isValid(w)
+        qtbot.wait(500)  # the pieces left would have run by now
+        from configurator.app import error_boundary
+
+        log = error_boundary.log_path()
+        assert not log.exists() or "Traceback" not in log.read_text(encoding="utf-8")
+    finally:
+        i18n.install_language("en")

@@ -137,6 +137,11 @@ class BomPanel(QWidget):
         if controller.analysis is not None:
             self.update_from(controller.analysis)
 
+    def retranslate(self) -> None:
+        """Everything shown again in the current language (every text is written by :meth:`update_from`)."""
+        if self.controller.analysis is not None:
+            self.update_from(self.controller.analysis)
+
     def _on_analysis_changed(self, analysis: Analysis) -> None:
         """The controller's new analysis (connected as this panel's method, so a panel deleted by a
         language switch is no longer called: it was, and failed on its deleted table)."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 from PySide6.QtCore import Qt
@@ -51,28 +52,52 @@ def model_summary(model) -> str:
 class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
     """Left-hand panel of the main window."""
 
-    def __init__(self, controller: ScenarioController, parent: QWidget | None = None) -> None:
+    def __init__(self, controller: ScenarioController, parent: QWidget | None = None, staged: bool = False) -> None:
+        """The editor of ``controller``'s scenario; ``staged``: only begun — :meth:`build_step`
+        builds one group of controls per call (a language switch builds the new editor in pieces,
+        the window painting between them, issue 28)."""
         super().__init__(parent)
         self.controller = controller
         self._binders: list = []
         self.auto_checks: dict[str, QCheckBox] = {}
         self._own_tips: dict[QWidget, dict[QWidget, str]] = {}
+        self._steps = self._build()
+        if not staged:
+            while self.build_step():
+                pass
+
+    def build_step(self) -> bool:
+        """Build the next group of controls; False once the editor is complete."""
+        if next(self._steps, False):
+            return True
+        self._steps = iter(())  # the finished generator's frame (which holds the editor) let go
+        return False
+
+    def _build(self) -> Iterator[bool]:
+        """Build the editor, a group of controls at a time (True after each but the last)."""
+        controller = self.controller
         body = QWidget()
         layout = QVBoxLayout(body)
         layout.addWidget(self._workload_group())
         self.model_group = self._model_group()
         layout.addWidget(self.model_group)
+        yield True
         layout.addWidget(self._hardware_group())
+        yield True
         self.training_group = self._training_group()
+        yield True
         self.serving_group = self._serving_group()
+        yield True
         self.desktops_group = self._desktops_group()
         self.video_group = self._video_group()
         self.render_group = self._render_group()
         for group in (self.training_group, self.serving_group, self.desktops_group, self.video_group,
                       self.render_group):
             layout.addWidget(group)
+        yield True
         layout.addWidget(self._prices_group())
         layout.addWidget(self._assumptions_group())
+        yield True
         layout.addStretch(1)
         self.error_label = QLabel()
         self.error_label.setWordWrap(True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -37,6 +38,11 @@ if TYPE_CHECKING:
 
 MAX_RECENT = 8
 
+PIECE_GAP_MS = 15
+"""Pause between two pieces of a staged rebuild (the language switch) [ms]: long enough that the
+window paints the last piece and takes input first (a zero-delay chain of pieces ran back to back,
+the heartbeat starved for the whole switch)."""
+
 
 class MainWindow(SessionActions, SummaryActions, LaunchActions, QuoteActions, QMainWindow):
     """Editor on the left, four live charts in the centre, headline numbers on the right."""
@@ -50,6 +56,8 @@ class MainWindow(SessionActions, SummaryActions, LaunchActions, QuoteActions, QM
         self.settings = settings or QSettings()
         self.recommend_dock = None
         self.bom_dock = None
+        self._rebuilding = 0
+        """Staged rebuilds under way (:attr:`rebuilding`)."""
         self._browser = None
         self.busy_label = QLabel()
         self.busy_label.setObjectName("busy-label")
@@ -113,9 +121,15 @@ class MainWindow(SessionActions, SummaryActions, LaunchActions, QuoteActions, QM
     def _build_panels(self) -> None:
         """The editor and the results panel, in the placeholders' places."""
         from configurator.app.editor import ScenarioEditor
+
+        self._place_panels(ScenarioEditor(self.controller))
+
+    def _place_panels(self, editor) -> None:
+        """``editor`` (complete) and a new results panel in the places of those shown (or of the
+        placeholders), which are deleted."""
         from configurator.app.results_panel import ResultsPanel
 
-        self.editor = ScenarioEditor(self.controller)
+        self.editor = editor
         self.results = ResultsPanel()
         sizes = self.splitter.sizes()  # the placeholders' widths (restored or the defaults) stay
         for index, panel in ((0, self.editor), (2, self.results)):
@@ -150,24 +164,63 @@ class MainWindow(SessionActions, SummaryActions, LaunchActions, QuoteActions, QM
         self.rebuild(staged, then=restate if staged else None)
 
     def rebuild(self, staged: bool = False, then=None) -> None:
-        """Show every widget, menu and open window in the current language: the charts are
-        retranslated in place (their analysis is not drawn again from scratch), the editor, the
-        results, the menus, the panels and the card browser are built again. ``staged``: one
-        piece per pass of the event loop, the window painting and taking input between them, and
-        ``then`` last."""
-        pieces = [self._rebuild_panels, self._redraw_after_rebuild, self._rebuild_menus, self._rebuild_recommendations,
-                  self._rebuild_bom, self._rebuild_browser, *([then] if then else [])]
+        """Show every widget, menu and open window in the current language: the charts and the
+        bill of materials are retranslated in place (their analysis is not drawn again from
+        scratch), the editor, the results, the menus, the recommendation panel and the card browser
+        are built again. ``staged``: one piece per pass of the event loop, the window painting and
+        taking input between them (the new editor built a group of controls at a time and the new
+        recommendation panel built hidden, each swapped in whole), and ``then`` last."""
         if not staged:
-            for piece in pieces:
+            for piece in (self._rebuild_panels, self._redraw_after_rebuild, self._rebuild_menus,
+                          self._rebuild_recommendations, self._rebuild_bom, self._rebuild_browser,
+                          *([then] if then else [])):
                 piece()
             return
+        pieces = self._rebuild_pieces(then)
+        self._rebuilding += 1
 
         def next_piece() -> None:
-            pieces.pop(0)()
+            try:
+                again = pieces[0]()
+            except Exception:
+                self._rebuilding -= 1
+                raise
+            if not again:
+                pieces.pop(0)
             if pieces:
-                QTimer.singleShot(0, guard_slot(next_piece, self.tr("&Language"), self))
+                QTimer.singleShot(PIECE_GAP_MS, self, guard_slot(next_piece, self.tr("&Language"), self))
+            else:
+                self._rebuilding -= 1
 
-        next_piece()
+        # the window as the timer's context: a window closed during the switch gets no further piece
+        QTimer.singleShot(PIECE_GAP_MS, self, guard_slot(next_piece, self.tr("&Language"), self))
+
+    @property
+    def rebuilding(self) -> bool:
+        """A staged :meth:`rebuild` (a language switch) still has pieces to build."""
+        return self._rebuilding > 0
+
+    def _rebuild_pieces(self, then) -> list[Callable[[], bool | None]]:
+        """The pieces of a staged :meth:`rebuild`, in order; a piece returning True runs again."""
+        from configurator.app.editor import ScenarioEditor
+
+        made: dict = {}
+
+        def begin_editor() -> None:
+            made["editor"] = ScenarioEditor(self.controller, staged=True)
+
+        def place_panels() -> None:
+            state = self.splitter.saveState()
+            previous = (self.editor, self.results)  # Python owns them: held until the new ones took their places
+            self._place_panels(made.pop("editor"))
+            del previous
+            self.splitter.restoreState(state)
+            self._drawn = None  # the results panel is new: everything is drawn again
+
+        return [*(chart.retranslate for chart in self.charts), begin_editor, lambda: made["editor"].build_step(),
+                place_panels, self._redraw_after_rebuild, self._rebuild_menus,
+                lambda: self._begin_recommendations(made), lambda: self._place_recommendations(made),
+                self._retranslate_bom, self._rebuild_browser, *([then] if then else [])]
 
     def _rebuild_panels(self) -> None:
         state = self.splitter.saveState()
@@ -180,9 +233,10 @@ class MainWindow(SessionActions, SummaryActions, LaunchActions, QuoteActions, QM
         self._drawn = None  # the results panel is new: everything is drawn again
 
     def _rebuild_menus(self) -> None:
+        """The menus and the toolbar's buttons in the current language (the toolbar itself is kept, so
+        the window is not laid out again around a new one)."""
         self.menuBar().clear()
-        self.removeToolBar(self.toolbar)
-        self.toolbar.deleteLater()
+        self.toolbar.clear()
         self._make_actions()
         self._make_menus()
 
@@ -203,6 +257,39 @@ class MainWindow(SessionActions, SummaryActions, LaunchActions, QuoteActions, QM
             self.bom_dock = None
             if visible:
                 self.toggle_bill_of_materials(True)
+
+    def _begin_recommendations(self, made: dict) -> None:
+        """A new recommendation panel in the current language, hidden, showing the ranking shown
+        now (the ranking is not worked out again for the language)."""
+        from configurator.app.recommend_panel import RecommendationPanel
+
+        if self.recommend_dock is not None:
+            made["panel"] = RecommendationPanel(self.controller, shown=self.recommend_panel)
+
+    def _place_recommendations(self, made: dict) -> None:
+        """The new recommendation panel in the dock (kept where the user put it), the old one deleted."""
+        panel = made.pop("panel", None)
+        dock = self.recommend_dock
+        if panel is None or dock is None:
+            return
+        old = dock.widget()
+        dock.setWidget(panel)
+        self.recommend_panel = panel
+        if old is not None:
+            old.deleteLater()
+        self._retitle_dock(dock, self.tr("Recommendation"), self.recommend_action)
+
+    def _retranslate_bom(self) -> None:
+        """The bill of materials in the current language, in place (it holds no text of its own)."""
+        if self.bom_dock is not None:
+            self.bom_panel.retranslate()
+            self._retitle_dock(self.bom_dock, self.tr("Bill of materials and TCO"), self.bom_action)
+
+    @staticmethod
+    def _retitle_dock(dock, title: str, action) -> None:
+        """``dock`` named in the current language, its check mark on the (rebuilt) menu's ``action``."""
+        dock.setWindowTitle(title)
+        action.setChecked(dock.isVisible())
 
     def _close_browser(self) -> bool:
         """Close and delete the card browser; whether it was open."""
@@ -331,8 +418,11 @@ class MainWindow(SessionActions, SummaryActions, LaunchActions, QuoteActions, QM
             action.triggered.connect(guard_slot(lambda _=False, c=code: self.set_language(c, staged=True), name, self))
         self.help_menu = self.menuBar().addMenu(self.tr("&Help"))
         self.help_menu.addAction(self._action(self.tr("&About"), self._about))
-        toolbar = self.addToolBar(self.tr("Main"))
-        toolbar.setObjectName("main-toolbar")
+        toolbar = getattr(self, "toolbar", None)
+        if toolbar is None:
+            toolbar = self.addToolBar(self.tr("Main"))
+            toolbar.setObjectName("main-toolbar")
+        toolbar.setWindowTitle(self.tr("Main"))
         for action in (self.new_action, self.open_action, self.save_action, self.undo_action, self.redo_action,
                        self.wizard_action, self.browser_action, self.recommend_action, self.export_action,
                        self.preview_action):
@@ -375,7 +465,8 @@ class MainWindow(SessionActions, SummaryActions, LaunchActions, QuoteActions, QM
             setattr(self, f"{name}_panel", panel)
             dock.setWidget(panel)
             self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
-            dock.visibilityChanged.connect(action.setChecked)
+            # the menu's action of the moment: the menus are built again by a language switch, the dock is kept
+            dock.visibilityChanged.connect(lambda shown, key=name: getattr(self, f"{key}_action").setChecked(shown))
             setattr(self, f"{name}_dock", dock)
         dock = getattr(self, f"{name}_dock")
         dock.setVisible(not dock.isVisible() if checked is None else checked)

@@ -35,7 +35,8 @@ from configurator.app.i18n import current_language, message_text
 from configurator.app.i18n import tc as _tc
 from configurator.app.labels import CLASS_COLOURS, class_names, factor_names, named, region_names
 from configurator.app.tradeoff_chart import ServingTradeoffChart
-from configurator.app.worker import LatestJob, show_busy
+from configurator.app.ranking_steps import RankingStep, ranking_steps
+from configurator.app.worker import Cancelled, JobContext, LatestJob, show_busy
 from configurator.core.fields import spec
 from configurator.core.limiting import limiting_factor
 from configurator.core.mismatch import mismatch
@@ -50,11 +51,14 @@ from configurator.core.view.rows import Phrase, label, write
 from configurator.core.view.words import words
 
 DEBOUNCE_MS = 400
+"""Recommend once the user has stopped changing the scenario for this long [ms]."""
 
 MAX_COLUMN_PX = 300
 """Widest a column grows to fit its contents (a long card name is elided, whole in its tooltip), so
 the cost and price columns stay in view."""
-"""Recommend once the user has stopped changing the scenario for this long."""
+
+LISTED = 15
+"""Configurations ranked in the table (the rest count for the chart's front and price decides)."""
 
 
 def objective_names() -> dict[str, str]:
@@ -102,18 +106,30 @@ def with_price_decision(result: Result) -> Result:
 class RecommendationPanel(QWidget):
     """Ranks every catalog card for the current scenario and applies the chosen one."""
 
-    def __init__(self, controller: ScenarioController, parent: QWidget | None = None) -> None:
+    def __init__(self, controller: ScenarioController, parent: QWidget | None = None,
+                 shown: RecommendationPanel | None = None) -> None:
+        """The panel for ``controller``'s scenario; ``shown``: the panel it replaces (a language
+        switch): its objective, filters, chart tab and ranking are taken over, the ranking shown
+        at once in this panel's language and worked out again only if it was not complete."""
         super().__init__(parent)
         self.controller = controller
         self.ranking = ValueModel(Ranking(), self)
         """The objective and filters chosen (the widgets show and edit it)."""
         self.result: Result | None = None
+        self.warning = None
+        """The hand-picked card's mismatch shown above the ranking (a message), or None."""
+        self.partial = False
+        """Whether :attr:`result` is the ranking of the cards done so far (the final one still to come)."""
+        self._picked: str | None = None
+        """The card of the row the user selected while the ranking grew."""
+        self._filling = False
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(DEBOUNCE_MS)
         self._timer.timeout.connect(self.start_refresh)
         self._job = LatestJob(self)
         self._job.finished.connect(lambda found: self._show_result(*found))
+        self._job.step.connect(self._show_step)
         self._job.failed.connect(self._on_failed)
         self._job.busy_changed.connect(self._show_busy)
         layout = QHBoxLayout(self)
@@ -136,6 +152,7 @@ class RecommendationPanel(QWidget):
         self.table.horizontalHeader().setMaximumSectionSize(MAX_COLUMN_PX)
         self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.table.itemSelectionChanged.connect(self._show_reasons)
+        self.table.itemSelectionChanged.connect(self._note_pick)
         self.table.doubleClicked.connect(lambda _: self.use_selected())
         middle.addWidget(self.table, 1)
         self.price_decides_label = QLabel()
@@ -173,7 +190,14 @@ class RecommendationPanel(QWidget):
         self._set_headers()
         controller.scenario_changed.connect(self._schedule)
         controller.catalog_changed.connect(self._schedule)
-        self._schedule()
+        if shown is not None:
+            self.ranking.replace(shown.ranking.value)
+            self.charts.setCurrentIndex(shown.charts.currentIndex())
+        if shown is not None and shown.result is not None and not shown.partial and not shown.busy:
+            self._timer.stop()  # the objective and filters taken over asked for a ranking: it is shown already
+            self._show_result(shown.result, shown.warning)
+        else:
+            self._schedule()
 
     def _controls(self) -> QFormLayout:
         form = QFormLayout()
@@ -312,14 +336,32 @@ class RecommendationPanel(QWidget):
         catalog = self.controller.catalog
         objective = self.ranking.value.objective
         filters = self.filters()
-        return lambda: (with_price_decision(recommend(scenario, catalog, objective, filters, limit=15)),
+        return lambda: (with_price_decision(recommend(scenario, catalog, objective, filters, limit=LISTED)),
                         mismatch(scenario, catalog))
 
+    def _progressive_request(self) -> Callable[[JobContext], tuple[Result, object]]:
+        """The ranking of the current scenario card by card (:func:`ranking_steps`), each ranking so
+        far handed to the GUI as a step, then the whole ranking and the check of the hand-picked card."""
+        scenario: Scenario = self.controller.scenario
+        catalog = self.controller.catalog
+        objective = self.ranking.value.objective
+        filters = self.filters()
+
+        def job(context: JobContext) -> tuple[Result, object]:
+            for step in ranking_steps(scenario, catalog, objective, filters, LISTED, cancelled=context.cancelled):
+                if step.final:
+                    context.check()
+                    return with_price_decision(step.result), mismatch(scenario, catalog)
+                context.step(step)
+            raise Cancelled  # cut short: not a result
+
+        return job
+
     def start_refresh(self) -> None:
-        """Recommend for the current scenario on a worker thread (a newer request replaces it)."""
+        """Recommend for the current scenario on a worker thread (a newer request replaces it), the
+        ranking so far shown as it grows."""
         self._timer.stop()
-        request = self._request()
-        self._job.submit(lambda _context: request())
+        self._job.submit(self._progressive_request())
 
     def wait(self, timeout_ms: int = 30_000) -> Result | None:
         """Wait (processing events) until the newest ranking is shown (tests)."""
@@ -342,25 +384,75 @@ class RecommendationPanel(QWidget):
 
         report(error, "RecommendationPanel.refresh", self.tr("Ranking the cards"))
 
+    def _show_step(self, step: RankingStep) -> None:
+        """The ranking so far while the catalog is ranked (the final ranking replaces it), with how
+        far the ranking is."""
+        self._show_ranking(step.result, partial=True)
+        self.busy_label.setText(self.tr("Ranking {done} of {total} cards… the best so far is shown; the final "
+                                        "ranking replaces it").format(done=step.done, total=step.total))
+
+    @property
+    def busy(self) -> bool:
+        """A ranking is asked for or under way."""
+        return self._job.busy or self._timer.isActive()
+
     def _show_result(self, result: Result, warning) -> Result:
+        self.warning = warning
+        self.mismatch_label.setText(message_text(warning) if warning else "")
+        self._show_ranking(result, partial=False)
+        return result
+
+    def _show_ranking(self, result: Result, partial: bool) -> None:
+        """Fill the table, the chart and the reasons from ``result``; ``partial``: the ranking of the
+        cards done so far (whether price decides is worked out for the final one only). A row the
+        user picked while the ranking grew stays picked."""
+        if not self.partial:
+            self._picked = None  # a new ranking: what was picked in the last one does not carry over
+        kept = self._picked
+        self.partial = partial
+        self._filling = True  # the rows change and are selected here: not the user's pick
+        try:
+            self._fill(result, partial, kept)
+        finally:
+            self._filling = False
+
+    def _fill(self, result: Result, partial: bool, kept: str | None) -> None:
         self.result = result
         self._set_headers()
-        self.mismatch_label.setText(message_text(warning) if warning else "")
+        self.table.clearSpans()
         self._fill_table(result)
         self._fill_prices(result)
         self._append_unpriced(result)
         self._fill_below_line(result)
-        self._show_price_decides(result)
+        if partial:
+            self.price_decides_label.setVisible(False)
+        else:
+            self._show_price_decides(result)
         self._fill_chart(result)
         self._show_chart_tabs()
         if result.ranked:
-            self.table.selectRow(0)
-            self._show_reasons()  # row 0 may have been selected already: its reasons are this ranking's
+            self.table.selectRow(self._row_of(kept))
+            self._show_reasons()  # the row may have been selected already: its reasons are this ranking's
         else:
             self.launch_row.show_estimate(None)
             self.reasons.setText(self.tr("No card meets the constraints; %n card(s) left out.", "",
                                          len(result.rejected)))
-        return result
+
+    def _note_pick(self) -> None:
+        """The user selected a row: kept selected while the ranking grows."""
+        if not self._filling:
+            self._picked = self._selected_card()
+
+    def _selected_card(self) -> str | None:
+        """The card of the selected row (None: no row, or the below-the-line heading)."""
+        rows = self.table.selectionModel().selectedRows()
+        rec = self.recommendation_at(rows[0].row()) if rows else None
+        return None if rec is None else rec.card.id
+
+    def _row_of(self, card_id: str | None) -> int:
+        """The row showing ``card_id`` (the first row when it is not shown)."""
+        recs = getattr(self, "row_recommendations", [])
+        return next((row for row, rec in enumerate(recs) if rec is not None and rec.card.id == card_id), 0)
 
     def _fill_table(self, result: Result) -> None:
         names, factors = class_names(), factor_names()
@@ -476,7 +568,8 @@ class RecommendationPanel(QWidget):
             return
         self.reasons.setText("\n".join(f"• {message_text(m)}" for m in rec.reasons))
         self.launch_row.show_estimate(rec.estimate)
-        self._show_tradeoff()
+        if not self.partial:  # searched for the final ranking's rows only
+            self._show_tradeoff()
 
     TRADEOFF_TAB = 1
     """The serving trade-off's tab (shown for serving only)."""

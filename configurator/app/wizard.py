@@ -16,7 +16,7 @@ from configurator.app.error_boundary import guarded
 from configurator.app.wizard_answers import WizardAnswers, answers_from, bind_answers
 from configurator.app.wizard_answers import answers_scenario as scenario_of
 from configurator.app.wizard_answers import chosen_precision as precision_of
-from configurator.app.wizard_decide import decide
+from configurator.app.wizard_decide import decide, decide_steps
 from configurator.app.wizard_graphics import DESKTOP_USERS  # noqa: F401 - re-exported (tests)
 from configurator.app.wizard_pages import GoalPage, LoadPage, ModelPage
 from configurator.app.wizard_result import ConstraintsPage, SummaryPage
@@ -70,6 +70,15 @@ class WorkloadWizard(QWizard):
         owned = answered.owned_count if answered.owned else None
         given = self.chosen_precision() is not None
         return lambda: decide(answers, catalog, card_id, owned, given)
+
+    def decision_steps(self):
+        """A function of ``cancelled`` deciding on the current answers, the best so far first
+        (:func:`decide_steps`; pure: for the worker thread)."""
+        answers, catalog, answered = self.answers_scenario(), self.controller.catalog, self.answered
+        card_id = answered.card
+        owned = answered.owned_count if answered.owned else None
+        given = self.chosen_precision() is not None
+        return lambda cancelled: decide_steps(answers, catalog, card_id, owned, given, cancelled)
 
     def suggested_scenario(self) -> Scenario:
         """The decided scenario, worked out here (when the result page has not)."""

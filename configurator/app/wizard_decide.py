@@ -3,16 +3,18 @@ number it took differently from what was given. Qt-free and pure: runs on a work
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
+from configurator.app.ranking_steps import ranking_steps
 from configurator.core.catalog import Catalog
 from configurator.core.estimate import Estimate, estimate
 from configurator.core.messages import Message
 from configurator.core.workloads.layout import plannable
 from configurator.core.precision import default_precision
 from configurator.core.procurement.deployment import DeploymentCost, deployment_cost
-from configurator.core.procurement.prices import price_book_for
-from configurator.core.recommend import Objective, recommend, suggest
+from configurator.core.procurement.prices import PriceBook, price_book_for
+from configurator.core.recommend import Filters, Objective, suggest
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario, Workload, updated
 
 GIVEN_PATHS = ("count", "training.tokens", "training.global_batch_tokens", "serving.concurrency",
@@ -51,6 +53,9 @@ class Decision:
     those below the line), 'you' (the card given) or 'owned' (the cards owned)."""
     ranked: int = 0
     """Cards the recommender ranked (for 'closest': listed below the line)."""
+    partial: tuple[int, int] | None = None
+    """While the recommender still ranks the catalog: (cards ranked, cards to rank) — the decision
+    is the best so far; None once it is final."""
 
     @property
     def meets_constraints(self) -> bool:
@@ -120,12 +125,24 @@ def decide(answers: Scenario, catalog: Catalog, card_id: str | None, owned: int 
     and the best is taken; else the planner lays out that card (``owned`` cards of it when
     given, else the count the recommendation would rank for it).
     """
+    *_, final = decide_steps(answers, catalog, card_id, owned, precision_given)
+    return final
+
+
+def decide_steps(answers: Scenario, catalog: Catalog, card_id: str | None, owned: int | None,
+                 precision_given: bool, cancelled: Callable[[], bool] = lambda: False) -> Iterator[Decision]:
+    """:func:`decide`, the best so far first: with the card left to the recommender, a decision on
+    the cards ranked so far each time the ranking grows (:func:`ranking_steps`; ``partial`` says
+    how far it is), then the decision on the whole catalog (``partial`` None), the last one. Ends
+    without a last decision once ``cancelled()`` is true."""
     book = price_book_for(answers.economics)
-    ranked = 0
-    reasons: tuple[Message, ...] = ()
-    if card_id is None:
-        scenario = with_planner_choices(answers, None)
-        result = recommend(scenario, catalog, Objective.TCO)
+    if card_id is not None:
+        yield _decided(answers, _chosen(answers, catalog, card_id, owned, precision_given), (), "owned" if owned
+                       else "you", 0, owned, precision_given, book)
+        return
+    scenario = with_planner_choices(answers, None)
+    for step in ranking_steps(scenario, catalog, Objective.TCO, Filters(), book=book, cancelled=cancelled):
+        result = step.result
         best = result.best
         ranked = len(result.ranked)
         if best is None and result.below_line:  # nothing meets the constraints: the closest, with what it breaks
@@ -134,21 +151,29 @@ def decide(answers: Scenario, catalog: Catalog, card_id: str | None, owned: int 
             ranked = len(result.below_line)
         elif best is None:  # nothing fits: show the current card's attempt, which says why
             card = catalog.get(answers.card_id)
-            est = estimate(plannable(scenario, card), card)
-            chosen_by = "recommender"
+            est, reasons, chosen_by = estimate(plannable(scenario, card), card), (), "recommender"
         else:
             est, reasons, chosen_by = best.estimate, best.reasons, "recommender"
-    else:
-        card = catalog.get(card_id)
-        precision = None if precision_given else default_precision(card)
-        scenario = with_planner_choices(updated(answers, card_id=card_id), precision)
-        if owned and not scenario.workload.is_graphics:
-            est = estimate(plannable(updated(scenario, count=owned), card), card)
-            chosen_by = "owned"
-        else:
-            chosen = suggest(scenario, card) if not owned else updated(scenario, count=owned)
-            est = estimate(chosen, card)
-            chosen_by = "owned" if owned else "you"
+        yield _decided(answers, est, reasons, chosen_by, ranked, owned, precision_given, book,
+                       None if step.final else (step.done, step.total))
+
+
+def _chosen(answers: Scenario, catalog: Catalog, card_id: str, owned: int | None, precision_given: bool) -> Estimate:
+    """The estimate of the card the buyer picked: the cards owned laid out, else the count the
+    recommendation would rank for it."""
+    card = catalog.get(card_id)
+    precision = None if precision_given else default_precision(card)
+    scenario = with_planner_choices(updated(answers, card_id=card_id), precision)
+    if owned and not scenario.workload.is_graphics:
+        return estimate(plannable(updated(scenario, count=owned), card), card)
+    chosen = suggest(scenario, card) if not owned else updated(scenario, count=owned)
+    return estimate(chosen, card)
+
+
+def _decided(answers: Scenario, est: Estimate, reasons: tuple[Message, ...], chosen_by: str, ranked: int,
+             owned: int | None, precision_given: bool, book: PriceBook,
+             partial: tuple[int, int] | None = None) -> Decision:
+    """The decision on ``est``: its cost and every given number it holds differently."""
     try:
         cost = deployment_cost(est, book)
     except (ValueError, KeyError):
@@ -156,4 +181,4 @@ def decide(answers: Scenario, catalog: Catalog, card_id: str | None, owned: int 
     changes = changes_made(answers, est, precision_given)
     if owned and est.scenario.count != owned:
         changes += (Change("count", owned, est.scenario.count, "owned"),)
-    return Decision(answers, est.scenario, est, cost, book.price_date, reasons, changes, chosen_by, ranked)
+    return Decision(answers, est.scenario, est, cost, book.price_date, reasons, changes, chosen_by, ranked, partial)

@@ -23,7 +23,7 @@ from configurator.app.error_boundary import guarded
 from configurator.app.i18n import current_language, message_text
 from configurator.app.i18n import tc as _tc
 from configurator.app.labels import class_names, named, region_names
-from configurator.app.worker import LatestJob, show_busy
+from configurator.app.worker import Cancelled, JobContext, LatestJob, show_busy
 from configurator.app.wizard_decide import Change, Decision
 from configurator.app.wizard_boxes import PROBLEM_STYLE, decimal_box, held_refusal, whole_box
 from configurator.app.wizard_pages import GRAPHICS
@@ -200,6 +200,7 @@ class SummaryPage(QWizardPage):
         """Worked out on a worker thread; Finish ("Use this") waits for it."""
         self._job = LatestJob(self)
         self._job.finished.connect(self._show_decision)
+        self._job.step.connect(self._show_best_so_far)
         self._job.failed.connect(self._on_failed)
         self._job.busy_changed.connect(self._show_busy)
 
@@ -214,8 +215,16 @@ class SummaryPage(QWizardPage):
         self.decision = None
         self.text.clear()
         self.alternatives.setEnabled(False)
-        job = self.wizard_ref.decision_job()
-        self._job.submit(lambda _context: job())
+        steps = self.wizard_ref.decision_steps()
+
+        def job(context: JobContext) -> Decision:  # on the worker: the best so far handed over as it grows
+            for decision in steps(context.cancelled):
+                if decision.partial is None:
+                    return decision
+                context.step(decision)
+            raise Cancelled  # cut short: not a decision
+
+        self._job.submit(job)
         self.completeChanged.emit()
 
     def cleanupPage(self) -> None:  # noqa: N802 - Qt's name
@@ -237,6 +246,17 @@ class SummaryPage(QWizardPage):
         from configurator.app.error_boundary import report
 
         report(error, "SummaryPage.initializePage", _tc("ErrorBoundary", "Preparing this page of the wizard"), self)
+
+    @guarded
+    def _show_best_so_far(self, decision: Decision) -> None:
+        """The decision on the cards ranked so far, while the rest are ranked (not yet to be used:
+        the final decision replaces it)."""
+        done, total = decision.partial
+        self.busy_label.setText(self.tr("Ranking {done} of {total} cards… below, the best so far; the final "
+                                        "answer replaces it").format(done=done, total=total))
+        self.text.setHtml("<p style='color:#555'><i>" + escape(self.tr("Best so far ({done} of {total} cards "
+                                                                        "ranked)").format(done=done, total=total))
+                          + "</i></p>" + self.decision_html(decision))
 
     @guarded
     def _show_decision(self, decision: Decision) -> None:

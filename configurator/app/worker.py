@@ -22,6 +22,7 @@ if the job still exists.
 
 from __future__ import annotations
 
+import sys
 import threading
 import weakref
 from collections.abc import Callable
@@ -39,14 +40,23 @@ _EXECUTOR: ThreadPoolExecutor | None = None
 STEP_SETTLE_S = 0.25
 """How long a job waits, at most, for the GUI to paint a partial result before going on."""
 
+GIL_SWITCH_S = 0.001
+"""How long a thread keeps the interpreter before one waiting for it takes over [s] (Python's
+default: 5 ms). A paint on the GUI thread calls back into Python many times (every chart item)
+and, while the workers compute, waited up to that long at each call: a repaint of the window
+took 44-52 ms with two busy workers at 5 ms, 14-15 ms at 1 ms (5 ms with idle workers; issue 28,
+measured offscreen on the 2-core development machine)."""
+
 
 def executor() -> ThreadPoolExecutor:
     """The worker threads shared by every job (two: the analysis and a panel can overlap). Made
     on the GUI thread, with the garbage collector moved there first (:mod:`configurator.app.gc_guard`):
-    a collection on a worker thread that frees a closed window deadlocks the process."""
+    a collection on a worker thread that frees a closed window deadlocks the process; and the
+    interpreter handed between threads every :data:`GIL_SWITCH_S`."""
     global _EXECUTOR  # noqa: PLW0603 - created on first use, not at import
     if _EXECUTOR is None:
         collect_on_gui_thread()
+        sys.setswitchinterval(GIL_SWITCH_S)  # the GUI thread's paints are not kept waiting by the workers
         _EXECUTOR = ThreadPoolExecutor(max_workers=2, thread_name_prefix="configurator-worker")
     return _EXECUTOR
 

@@ -35,9 +35,9 @@ from configurator.core.workloads.checks import constraint_ids
 from configurator.core.workloads.layout import plannable
 from configurator.core.workloads.serving.family import served_tokens_per_hour
 
-__all__ = ["DEFAULT_CLASSES", "CostBasis", "Filters", "Objective", "Recommendation", "Result", "cost_basis",
-           "below_line_to_dict", "below_the_line", "pareto_front", "recommend", "recommendation_to_dict",
-           "result_to_dict", "score",
+__all__ = ["DEFAULT_CLASSES", "CardRanking", "CostBasis", "Filters", "Objective", "Recommendation", "Result",
+           "cost_basis", "below_line_to_dict", "below_the_line", "pareto_front", "rank_card", "ranking_of", "recommend",
+           "recommendation_to_dict", "result_to_dict", "score",
            "served_tokens_per_hour", "speed_of", "suggest"]
 
 DOMESTIC_VENDORS = frozenset({"Huawei", "Cambricon", "Biren", "Moore Threads", "Iluvatar CoreX", "MetaX", "Hygon",
@@ -427,49 +427,78 @@ def recommend(scenario: Scenario, catalog: Catalog, objective: Objective = Objec
     """Rank the catalog's cards (one configuration each) for ``scenario``, each bill of materials
     priced from ``book`` (None: the scenario's own, read once here)."""
     book = price_book_for(scenario.economics) if book is None else book
+    return ranking_of(scenario, (rank_card(scenario, card, objective, filters, book) for card in catalog.cards),
+                      objective, filters, limit, book)
+
+
+@dataclass(frozen=True)
+class CardRanking:
+    """Where one card stands in a ranking (:func:`rank_card`): its best configuration
+    (``ranked``), else its fastest one without a price (``unpriced``), else its closest one below
+    the line (``below_line``); ``rejected`` says why it is not ranked (None when it is)."""
+
+    card: Card
+    ranked: Recommendation | None = None
+    unpriced: Recommendation | None = None
+    below_line: Recommendation | None = None
+    rejected: str | None = None
+
+
+def rank_card(scenario: Scenario, card: Card, objective: Objective = Objective.TCO,
+              filters: Filters = Filters(), book: PriceBook | None = None) -> CardRanking:  # noqa: B008 - frozen
+    """One card's part of :func:`recommend` (the slow part: its deployments planned and priced),
+    so that a caller can rank the catalog card by card, in any order, and show what it has so far
+    (:func:`ranking_of`)."""
+    book = price_book_for(scenario.economics) if book is None else book
+    if not filters.allows(card, scenario.workload):
+        return CardRanking(card, rejected="filtered out")
+    barred = region_excludes(scenario, card)
+    if barred is not None:  # may not be exported there at all: left out, not below the line
+        return CardRanking(card, rejected=barred.message.text)
+    candidates = _candidates(priced_for(scenario, card, filters), card, objective)
+    if not candidates:
+        # the deadline, not memory, may be why: beyond reach even at peak, else missed at every count that fits
+        family = family_of(scenario.workload)
+        reach = family.deadline_out_of_reach(scenario, card)
+        late = None if reach else family.missed_deadline(scenario, card)
+        return CardRanking(card, rejected=(msg("deadline-out-of-reach", card=card.name, count=reach[0], hours=reach[1],
+                                                deadline=scenario.constraints.deadline_hours).text if reach
+                                            else late.text if late else family.rejection(scenario.workload, card)))
+    rec = _best_per_card(candidates, objective, filters, book)
+    if rec is None and (missing := _unpriced(candidates, objective, filters, book)) is not None:
+        return CardRanking(card, unpriced=missing, rejected=missing.reasons[0].text)
+    if rec is None:
+        closest = below_the_line(candidates, objective, filters, book)
+        if closest is not None:
+            return CardRanking(card, below_line=closest, rejected="; ".join(m.text for m in closest.reasons))
+        return CardRanking(card, rejected=f"no {objective.value} figure (price or power unknown)")
+    return CardRanking(card, ranked=rec)
+
+
+def ranking_of(scenario: Scenario, cards: Iterable[CardRanking], objective: Objective = Objective.TCO,
+               filters: Filters = Filters(), limit: int = 10,  # noqa: B008 - frozen default
+               book: PriceBook | None = None) -> Result:
+    """The ranking of the cards ranked so far (:func:`rank_card`, each ranked with the same
+    ``scenario``, ``objective``, ``filters`` and ``book``): with every card of the catalog, in its
+    order, :func:`recommend`'s result."""
     best: list[Recommendation] = []
     unpriced: list[Recommendation] = []
     below: list[Recommendation] = []
     rejected: dict[str, str] = {}
-    for card in catalog.cards:
-        if not filters.allows(card, scenario.workload):
-            rejected[card.id] = "filtered out"
-            continue
-        barred = region_excludes(scenario, card)
-        if barred is not None:  # may not be exported there at all: left out, not below the line
-            rejected[card.id] = barred.message.text
-            continue
-        candidates = _candidates(priced_for(scenario, card, filters), card, objective)
-        if not candidates:
-            # the deadline, not memory, may be why: beyond reach even at peak, else missed at every count that fits
-            family = family_of(scenario.workload)
-            reach = family.deadline_out_of_reach(scenario, card)
-            late = None if reach else family.missed_deadline(scenario, card)
-            rejected[card.id] = (msg("deadline-out-of-reach", card=card.name, count=reach[0], hours=reach[1],
-                                     deadline=scenario.constraints.deadline_hours).text if reach
-                                 else late.text if late else family.rejection(scenario.workload, card))
-            continue
-        rec = _best_per_card(candidates, objective, filters, book)
-        if rec is None and (missing := _unpriced(candidates, objective, filters, book)) is not None:
-            unpriced.append(missing)
-            rejected[card.id] = missing.reasons[0].text
-            continue
-        if rec is None:
-            closest = below_the_line(candidates, objective, filters, book)
-            if closest is not None:
-                below.append(closest)
-                rejected[card.id] = "; ".join(m.text for m in closest.reasons)
-                continue
-            rejected[card.id] = f"no {objective.value} figure (price or power unknown)"
-            continue
-        best.append(rec)
+    for one in cards:
+        if one.rejected is not None:
+            rejected[one.card.id] = one.rejected
+        for found, into in ((one.ranked, best), (one.unpriced, unpriced), (one.below_line, below)):
+            if found is not None:
+                into.append(found)
     best.sort(key=lambda r: (r.score, r.count, r.speed_figure, r.card.id))
     ranked = _with_reasons(best, objective)
     unpriced.sort(key=lambda r: (r.speed_figure, r.count, r.card.id))
     below.sort(key=lambda r: (_miss_size(r.estimate), r.score, r.count, r.card.id))
     return Result(objective, tuple(ranked[:limit]), pareto_front(ranked, cost_basis(objective)), rejected,
                   tuple(unpriced), below_line=listed_below_line(below, limit, scenario.constraints.region),
-                  considered=tuple(ranked), filters=filters, book=book)
+                  considered=tuple(ranked), filters=filters,
+                  book=price_book_for(scenario.economics) if book is None else book)
 
 
 # ---- prices: whose, and when they decide (issue 25) -------------------------------------------

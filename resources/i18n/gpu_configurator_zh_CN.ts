@@ -1440,6 +1440,10 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
         <source>Ranking the cards</source>
         <translation>给加速卡排名</translation>
     </message>
+    <message>
+        <source>Ranking {done} of {total} cards… the best so far is shown; the final ranking replaces it</source>
+        <translation>正在排名：已完成 {done} / {total} 张卡… 当前显示目前最优，最终排名完成后替换</translation>
+    </message>
     <message numerus="yes">
         <source>No card meets the constraints; %n card(s) left out.</source>
         <translation>
@@ -3102,6 +3106,14 @@ Reinstall GPU Configurator to repair it.</source>
     <message>
         <source>Working out what to buy: the planner lays out every card the recommender may choose…</source>
         <translation>正在计算买什么：规划器为推荐器可选的每种卡排布…</translation>
+    </message>
+    <message>
+        <source>Ranking {done} of {total} cards… below, the best so far; the final answer replaces it</source>
+        <translation>正在排名：已完成 {done} / {total} 张卡… 下方为目前最优，最终答案完成后替换</translation>
+    </message>
+    <message>
+        <source>Best so far ({done} of {total} cards ranked)</source>
+        <translation>目前最优（已排名 {done} / {total} 张卡）</translation>
     </message>
     <message>
         <source>&lt;b&gt;Model:&lt;/b&gt; {name}, {params} B parameters ({shape})</source>

@@ -6,27 +6,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from configurator.app import i18n
-from configurator.app.main_window import MainWindow
 
 SHOTS = Path("/tmp/shots/book")
 QUOTES = ("item,unit_price,currency,date,vendor\n"
           "server-hgx-8,45000,USD,2026-11,Acme\n"
           "no-such-item,1,USD,2026-11,Acme\n")
-
-
-@pytest.fixture
-def window(qtbot, controller, tmp_path, monkeypatch):
-    monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: QMessageBox.StandardButton.Discard)
-    w = MainWindow(controller, QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitExposed(w)
-    return w
 
 
 def _quotes_file(tmp_path, text: str = QUOTES) -> Path:
@@ -72,7 +59,8 @@ def test_loading_quotes_prices_the_bill_from_them_as_one_undoable_step(qtbot, wi
     assert window.controller.undo_stack.count() == steps + 1
     assert window.controller.undo_stack.undoText() == "Load price quotes from quotes.csv"
     said = window.statusBar().currentMessage()
-    assert said == "Price quotes from quotes.csv: 1 of 2 applied; ignored: quote for unknown item 'no-such-item' ignored"
+    assert said == ("Price quotes from quotes.csv: 1 of 2 applied; "
+                    "quote for unknown item 'no-such-item' ignored")
     assert window.clear_quotes_action.isEnabled()
     sources = _bom_sources(window)
     assert "your quote: Acme (2026-11)" in sources.values()
@@ -131,7 +119,7 @@ def test_in_chinese(qtbot, window, monkeypatch, tmp_path):
         assert window.clear_quotes_action.text() == "清除报价(&L)"
         _load(qtbot, window, monkeypatch, _quotes_file(tmp_path))
         assert window.statusBar().currentMessage() == \
-            "quotes.csv 中的报价：已采用 1 条，共 2 条；已忽略：未知项目 'no-such-item' 的报价已忽略"
+            "quotes.csv 中的报价：已采用 1 条，共 2 条；未知项目 'no-such-item' 的报价已忽略"
         assert window.controller.undo_stack.undoText() == "从 quotes.csv 载入报价"
         assert "您的报价：Acme (2026-11)" in _bom_sources(window).values()
         _shot(window, "window-quotes-zh.png")

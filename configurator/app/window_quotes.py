@@ -92,7 +92,7 @@ class QuoteActions:
             shown = LIST_SEPARATORS.get(current_language(), "; ").join(
                 message_text(p) for p in problems[:MAX_QUOTE_PROBLEMS])
             more = len(problems) - MAX_QUOTE_PROBLEMS
-            text += (_tc("MainWindow", "; ignored: {problems} (and {more} more)").format(problems=shown, more=more)
-                     if more > 0 else _tc("MainWindow", "; ignored: {problems}").format(problems=shown))
+            text += (_tc("MainWindow", "; {problems} (and {more} more)").format(problems=shown, more=more)
+                     if more > 0 else _tc("MainWindow", "; {problems}").format(problems=shown))
         self.statusBar().showMessage(text)
         return text

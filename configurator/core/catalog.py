@@ -90,6 +90,14 @@ MAX_PRICE = 1e9
 """Highest price accepted, in any currency [currency]."""
 
 
+def checked_currency(value: str) -> str:
+    """``value`` when it is an ISO 4217 code this program knows (:data:`ISO_CURRENCIES`), else a
+    ValueError saying so (a pydantic validator's message)."""
+    if value not in ISO_CURRENCIES:
+        raise ValueError(f"unknown currency '{value}' (not an ISO 4217 code)")
+    return value
+
+
 def checked_date(value: str) -> str:
     """``value`` (``YYYY``, ``YYYY-MM`` or ``YYYY-MM-DD``) if it is a real date from 1990 to 2100."""
 
@@ -128,9 +136,7 @@ class PriceEntry(_Frozen):
     @field_validator("currency")
     @classmethod
     def _currency_is_known(cls, value: str) -> str:
-        if value not in ISO_CURRENCIES:
-            raise ValueError(f"unknown currency '{value}' (not an ISO 4217 code)")
-        return value
+        return checked_currency(value)
 
     @model_validator(mode="after")
     def _range_is_ordered(self) -> PriceEntry:

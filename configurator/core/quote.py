@@ -9,7 +9,7 @@ import re
 
 from pydantic import Field, field_validator
 
-from configurator.core.catalog import ISO_CURRENCIES, MAX_PRICE, checked_date
+from configurator.core.catalog import MAX_PRICE, checked_currency, checked_date
 from configurator.core.frozen_model import FrozenModel
 
 MAX_QUOTE_TEXT = 200
@@ -29,7 +29,8 @@ class Quote(FrozenModel):
     item: str = Field(min_length=1, max_length=MAX_QUOTE_TEXT, description="item id of the price file")
     unit_price: float = Field(ge=0, le=MAX_PRICE, description="price per unit [currency]")
     currency: str = Field(pattern=r"^[A-Z]{3}$", description="ISO 4217 code of the price")
-    date: str = Field(pattern=r"^\d{4}(-\d{2}(-\d{2})?)?$", description="when it was quoted (YYYY-MM-DD, YYYY-MM or YYYY)")
+    date: str = Field(pattern=r"^\d{4}(-\d{2}(-\d{2})?)?$",
+                      description="when it was quoted (YYYY-MM-DD, YYYY-MM or YYYY)")
     vendor: str = Field(default="", max_length=MAX_QUOTE_TEXT, description="who quoted it (empty: the buyer)")
 
     @field_validator("item", "vendor")
@@ -42,9 +43,7 @@ class Quote(FrozenModel):
     @field_validator("currency")
     @classmethod
     def _currency_is_known(cls, value: str) -> str:
-        if value not in ISO_CURRENCIES:
-            raise ValueError(f"unknown currency '{value}' (not an ISO 4217 code)")
-        return value
+        return checked_currency(value)
 
     @field_validator("date")
     @classmethod

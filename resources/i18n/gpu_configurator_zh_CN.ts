@@ -1185,12 +1185,12 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
         <translation>{file} 中的报价：已采用 {applied} 条，共 {count} 条</translation>
     </message>
     <message>
-        <source>; ignored: {problems} (and {more} more)</source>
-        <translation>；已忽略：{problems}（另有 {more} 条）</translation>
+        <source>; {problems} (and {more} more)</source>
+        <translation>；{problems}（另有 {more} 条）</translation>
     </message>
     <message>
-        <source>; ignored: {problems}</source>
-        <translation>；已忽略：{problems}</translation>
+        <source>; {problems}</source>
+        <translation>；{problems}</translation>
     </message>
 </context>
 <context>

@@ -323,6 +323,45 @@ def test_saved_tensors_with_fp32_residual_gelu_and_frozen_mlp():
     assert frozen == 2 * (4 + 2) * h + 2 * h + attention + 3 * 2 * f
 
 
+def test_fused_kernels_keep_korthikantis_34h_less_the_dropout_masks():
+    """Megatron-Core with Transformer Engine on GPT shapes (q = kv = out = h, ffn = 4h, GELU, flash
+    attention): norm inputs and outputs 8h, q/k/v/out 8h, fc1 output and GELU output 16h = 32h
+    16-bit bytes, Korthikanti et al.'s 34h (selective, sequence parallel, t = 1) less their two
+    1-byte dropout masks; the fp32 reciprocal RMS and log-sum-exp are the rest."""
+    s, h, a = 2048, 12288, 96
+    fused = activations.fused_layer_saved_bytes_per_token(h, h, h, h, 4 * h, a, s, 2.0, 2.0, False, False)
+    published = activations.korthikanti_layer_activation_bytes(s, 1, h, a, 1, True, "selective") / s
+    assert fused - 2 * 4.0 - 4.0 * a == published - 2 * h
+
+
+def test_fused_kernels_for_llama_405b_shapes():
+    """Llama 3.1 405B (h 16384, ffn 53248, 128 heads, 8 KV heads of 128): fused, 2 norms × (x + out)
+    = 8h, q + k + v + out = 2·(16384 + 2·1024 + 16384) = 4.25h, fc1 output (gate and up) 13h, SwiGLU
+    output 6.5h: 31.78h per token; eager PyTorch keeps 48.28h (fp32 norm inputs and weighted
+    outputs, four SwiGLU tensors, the attention output copied for the output projection)."""
+    m = preset("llama3.1-405b")
+    args = (m.hidden, m.q_dim, m.kv_dim, m.attn_out_dim, m.mlp_token_width, m.n_heads, 8192, 2.0, 2.0, True, False)
+    h = m.hidden
+    fused = activations.fused_layer_saved_bytes_per_token(*args)
+    assert fused == 8 * h + 2 * (h + 2 * 1024 + h) + 4 * 53248 + 2 * 53248 + 2 * 4.0 + 4.0 * 128
+    assert fused / h == pytest.approx(31.78, abs=0.01)
+    assert activations.layer_saved_bytes_per_token(*args) / h == pytest.approx(48.28, abs=0.01)
+    frozen = activations.fused_layer_saved_bytes_per_token(*args, frozen_mlp=True)
+    assert fused - frozen == 2 * h + 2 * 53248
+
+
+@pytest.mark.parametrize(("recipe", "kernels"), [("megatron-mixed", "fused"), ("torch-amp", "eager"),
+                                                 ("pure", "eager")])
+def test_layer_kernels_follow_the_recipe_unless_set(recipe, kernels):
+    s = Scenario(model=preset("llama3-8b"), card_id="h100-sxm", count=8, workload="pretrain",
+                 training={"recipe": recipe})
+    assert memory.activation_kernels(s).value == kernels
+    other = "eager" if kernels == "fused" else "fused"
+    pinned = Scenario.model_validate({**s.model_dump(), "training": {**s.training.model_dump(),
+                                                                      "activation_kernels": other}})
+    assert memory.activation_kernels(pinned).value == other
+
+
 def test_full_recompute_keeps_layer_inputs_and_one_working_set():
     """Korthikanti et al. 2022 §4: full recomputation stores each layer's input (2·s·b·h in
     16-bit) and recomputes one layer at a time; that layer's working set and the loss's buffers

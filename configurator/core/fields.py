@@ -320,6 +320,14 @@ FIELDS: tuple[FieldSpec, ...] = (
     _f("training.loss", _t("ScenarioController", "cross-entropy kernel"), flag="--loss",
        cli_help="cross-entropy kernel (default: fused for pre-training, eager for fine-tuning)",
        row_label=_t("ScenarioEditor", "Cross-entrop&y")),
+    _f("training.activation_kernels", _t("ScenarioController", "layer kernels"), flag="--kernels",
+       cli_help="layer kernels, which decide the activations kept for backward: eager (PyTorch modules) or fused "
+                "(Megatron-Core + Transformer Engine); default: fused under --recipe megatron-mixed, else eager",
+       help=_t("ScenarioEditor", "How the training framework runs each layer, which decides the activations it keeps "
+               "for backward. Eager PyTorch keeps fp32 norm inputs and every SwiGLU tensor; Megatron-Core with "
+               "Transformer Engine fuses the norm into the next linear and the SwiGLU into one kernel and keeps about "
+               "a third less. Auto: fused under the Megatron recipe, eager otherwise."),
+       row_label=_t("ScenarioEditor", "Layer k&ernels")),
     _f("training.recompute", _t("ScenarioController", "recomputation"), layout="recompute", flag="--recompute",
        cli_help="activation recomputation", help=_t(
         "ScenarioEditor", "Activation recomputation: keep fewer activations and compute them again in the backward pass "

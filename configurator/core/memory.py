@@ -14,6 +14,7 @@ from configurator.core.architecture import ModelArchitecture
 from configurator.core.catalog import Card
 from configurator.core.formulas.activations import (
     activation_peak_bytes_per_token,
+    fused_layer_saved_bytes_per_token,
     layer_saved_bytes_per_token,
     loss_bytes_per_token,
     per_op_kept_bytes_per_token,
@@ -27,7 +28,7 @@ from configurator.core.formulas.states import (  # noqa: F401  (zero_sharded re-
     zero_sharded,
 )
 from configurator.core.precision import PrecisionPlan, StateBytes, kv_element_bytes, training_state_bytes
-from configurator.core.scenario import Assumptions, LossKernel, Recompute, Scenario, SelectivePolicy, Workload
+from configurator.core.scenario import ActivationKernels, Assumptions, LossKernel, Recipe, Recompute, Scenario, SelectivePolicy, Workload
 from configurator.core.units import GIB
 
 NF4_BYTES_PER_PARAM = 0.5 + 0.127 / 8
@@ -139,6 +140,8 @@ class ActivationLayout:
     selective: SelectivePolicy = SelectivePolicy.ATTENTION
     loss_parallel: bool = False
     """The logits are sharded over tensor-parallel ranks for the loss (TP > 1)."""
+    kernels: ActivationKernels = ActivationKernels.EAGER
+    """The layer kernels: what a layer keeps for backward (:func:`activation_kernels`)."""
 
     @property
     def recomputes_layers(self) -> bool:
@@ -149,10 +152,14 @@ class ActivationLayout:
 
 
 def layer_activation_bytes(model: ModelArchitecture, layout: ActivationLayout, seq_len: int) -> float:
-    """Bytes one transformer layer of ``model`` saves for backward, per token [B]
-    (:func:`~configurator.core.formulas.activations.layer_saved_bytes_per_token`, the SwiGLU and
-    GQA version of Korthikanti et al. 2022 Table 2)."""
-    return layer_saved_bytes_per_token(
+    """Bytes one transformer layer of ``model`` saves for backward, per token [B]: the SwiGLU and
+    GQA version of Korthikanti et al. 2022 Table 2 as eager PyTorch keeps it
+    (:func:`~configurator.core.formulas.activations.layer_saved_bytes_per_token`) or as
+    Megatron-Core's fused kernels do
+    (:func:`~configurator.core.formulas.activations.fused_layer_saved_bytes_per_token`)."""
+    count = fused_layer_saved_bytes_per_token if layout.kernels is ActivationKernels.FUSED \
+        else layer_saved_bytes_per_token
+    return count(
         model.hidden, model.q_dim, model.kv_dim, model.attn_out_dim, model.mlp_token_width, model.n_heads, seq_len,
         layout.math_bytes, layout.residual_bytes, model.gated_mlp,
         stores_scores=not layout.flash_attention and layout.recompute is Recompute.NONE,
@@ -203,6 +210,15 @@ def logits_bytes_per_token(model: ModelArchitecture, layout: ActivationLayout) -
     copies = FP32_LOSS_COPIES_LOSS_PARALLEL if layout.loss_parallel and layout.loss is LossKernel.EAGER \
         else FP32_LOSS_COPIES[layout.loss]
     return loss_bytes_per_token(model.vocab, copies, logits)
+
+
+def activation_kernels(scenario: Scenario) -> ActivationKernels:
+    """The layer kernels: as set, else fused under the megatron-mixed recipe (Megatron-LM's
+    ``--transformer-impl`` defaults to ``transformer_engine``, its ``--bias-swiglu-fusion`` to on)
+    and eager otherwise (PyTorch AMP and pure recipes: Hugging Face and torchtitan modules)."""
+    if scenario.training.activation_kernels is not None:
+        return scenario.training.activation_kernels
+    return ActivationKernels.FUSED if scenario.training.recipe is Recipe.MEGATRON_MIXED else ActivationKernels.EAGER
 
 
 def loss_kernel(scenario: Scenario) -> LossKernel:
@@ -303,6 +319,7 @@ def activation_layout(scenario: Scenario, plan: PrecisionPlan, states: StateByte
         loss=loss_kernel(scenario),
         selective=scenario.training.selective_policy,
         loss_parallel=scenario.parallelism.tp > 1,
+        kernels=activation_kernels(scenario),
     )
 
 

@@ -135,6 +135,24 @@ class LossKernel(StrEnum):
     FUSED = "fused"
 
 
+class ActivationKernels(StrEnum):
+    """How a training step runs a layer's norms, gated activation and attention hand-off, which
+    decides the tensors the layer keeps for backward.
+
+    ``eager``: PyTorch modules op by op (Hugging Face, torchtitan, the H200 rig): an RMSNorm keeps
+    its fp32 upcast input, its normalised output and the weighted output; SwiGLU keeps the gate,
+    its SiLU, the up projection and their product; the attention output is copied (transposed)
+    for the output projection.
+    ``fused``: Megatron-Core with Transformer Engine (``--transformer-impl transformer_engine``,
+    Megatron-LM's default; ``--bias-swiglu-fusion`` on by default): a fused norm-and-linear keeps
+    the norm's input and its 16-bit output, the fused SwiGLU keeps its input (gate and up) and the
+    down projection keeps its output, and the attention kernel's output is the projection's input.
+    """
+
+    EAGER = "eager"
+    FUSED = "fused"
+
+
 class ServingUse(StrEnum):
     """What a serving deployment is for: the latency each use needs by default
     (:mod:`configurator.core.serving_use` holds the targets and their sources)."""
@@ -199,6 +217,10 @@ class Training(_Frozen):
     loss: LossKernel | None = Field(
         default=None, description="cross-entropy kernel (None = fused for pre-training, eager for fine-tuning)"
     )
+    activation_kernels: ActivationKernels | None = Field(
+        default=None, description="layer kernels, which decide the activations kept for backward (None = fused "
+                                  "under the megatron-mixed recipe, as Megatron-Core runs Transformer Engine; eager "
+                                  "otherwise)")
     expert_overlap: bool = Field(
         default=_moe.EXPERT_OVERLAP_DEFAULT,
         description="expert all-to-all overlapped with another micro-batch's compute (DeepSeek-V3 DualPipe, "

@@ -1816,6 +1816,10 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
         <translation>名称</translation>
     </message>
     <message>
+        <source>layer kernels</source>
+        <translation>层算子实现</translation>
+    </message>
+    <message>
         <source>selective recomputation policy</source>
         <translation>选择性重计算策略</translation>
     </message>
@@ -2165,6 +2169,14 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
     <message>
         <source>&amp;Recipe</source>
         <translation>精度方案(&amp;R)</translation>
+    </message>
+    <message>
+        <source>How the training framework runs each layer, which decides the activations it keeps for backward. Eager PyTorch keeps fp32 norm inputs and every SwiGLU tensor; Megatron-Core with Transformer Engine fuses the norm into the next linear and the SwiGLU into one kernel and keeps about a third less. Auto: fused under the Megatron recipe, eager otherwise.</source>
+        <translation>训练框架如何执行每一层，这决定了反向传播所保留的激活。常规 PyTorch 保留 fp32 归一化输入和 SwiGLU 的每个张量；Megatron-Core 配合 Transformer Engine 将归一化融合进后续线性层、将 SwiGLU 融合为一个算子，保留的激活约少三分之一。自动：Megatron 精度方案下为融合算子，否则为常规实现。</translation>
+    </message>
+    <message>
+        <source>Layer k&amp;ernels</source>
+        <translation>层算子实现(&amp;E)</translation>
     </message>
     <message>
         <source>What selective recomputation keeps, as the training framework does it. Megatron-LM recomputes only the attention core; torchtitan&apos;s per-op policy keeps every other matmul output and recomputes the rest, which needs less memory and more compute.</source>

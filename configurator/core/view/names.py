@@ -73,6 +73,11 @@ SELECTIVE_POLICY = {"attention": "Megatron-LM: all but the attention core",
 LOSS = {None: "Auto (by workload)", "eager": "Eager (fp32 upcast)", "fused": "Fused kernel"}
 """Label ids of the loss computation (``Training.loss``; None: by workload)."""
 
+ACTIVATION_KERNELS = {None: "Auto (by recipe)", "eager": "Eager PyTorch (fp32 norms, separate SwiGLU tensors)",
+                      "fused": "Fused (Megatron-Core + Transformer Engine)"}
+"""Label ids of the layer kernels, which decide the activations kept (``Training.activation_kernels``; None: by
+recipe)."""
+
 ZERO = {0: "0 — off (plain data parallel)", 1: "1 — shard optimizer states", 2: "2 — also gradients",
         3: "3 — also weights (FSDP)"}
 """Label ids of the ZeRO stages (``Parallelism.zero``)."""

@@ -350,6 +350,34 @@ def test_fused_kernels_for_llama_405b_shapes():
     assert fused - frozen == 2 * h + 2 * 53248
 
 
+def test_deepseek_v3_fp8_cache_counts_its_report():
+    """DeepSeek-V3 (h 7168, MLA latents 1536 + 512 + 64, 128 heads of v 128, 8 routed + 1 shared
+    experts of ffn 2048 in 58 of 61 layers) under its FP8 policy: the two norm inputs in 16-bit, the
+    latents in 16-bit, the attention output in E5M6, the experts' inputs and the SwiGLU inputs in FP8:
+    about 21.8·h per token and layer."""
+    m = preset("deepseek-v3")
+    layout = memory.ActivationLayout(math_bytes=2.0, residual_bytes=2.0, flash_attention=True,
+                                     recompute=memory.Recompute.SELECTIVE,
+                                     selective=memory.SelectivePolicy.FP8_CACHE, cache_bytes=1.0)
+    h = m.hidden
+    copies = (3 + 58 * 9) / 61
+    expected = 2 * 2 * h + 2 * (1536 + 512 + 64) + 1.5 * 128 * 128 + 4 * 128 + copies * h + 2 * m.mlp_token_width
+    assert memory.kept_layer_bytes(m, layout, 4096) == pytest.approx(expected)
+    assert expected / h == pytest.approx(21.8, abs=0.1)
+    # the same policy at 16 bits (no FP8 math) caches at the math precision
+    bf16 = replace(layout, cache_bytes=2.0)
+    assert memory.kept_layer_bytes(m, bf16, 4096) > memory.kept_layer_bytes(m, layout, 4096)
+
+
+def test_fp8_cache_recomputes_the_up_projections_only():
+    m = preset("deepseek-v3")
+    share = memory.recomputed_matmul_share(m)
+    up = 1536 * 128 * 192 + 512 * 128 * 256
+    assert share == pytest.approx(61 * up / m.matmul_params())
+    assert flops.recompute_factors("selective", "fp8-cache", share) == (1 + share / 3, 1.0)
+    assert memory.recomputed_matmul_share(preset("llama3-8b")) == 0.0
+
+
 @pytest.mark.parametrize(("recipe", "kernels"), [("megatron-mixed", "fused"), ("torch-amp", "eager"),
                                                  ("pure", "eager")])
 def test_layer_kernels_follow_the_recipe_unless_set(recipe, kernels):

@@ -115,10 +115,14 @@ class SelectivePolicy(StrEnum):
     ``per-op``: torchtitan ``selective_ac_option = "op"`` (its default for Llama 3): each block keeps
     its input, the attention kernel's output and the output of every other matmul, and recomputes
     the rest in backward (torchtitan ``parallelize_llama._save_list``, 2024-12 to 2025-06).
+    ``fp8-cache``: DeepSeek-V3's (report §3.2.3 and §3.3.2): RMSNorm and the MLA up-projections are
+    recomputed in backward from their inputs, the SwiGLU output from its input, and the inputs of
+    the linear layers are cached in FP8 (the attention output in E5M6) when the math is FP8.
     """
 
     ATTENTION = "attention"
     PER_OP = "per-op"
+    FP8_CACHE = "fp8-cache"
 
 
 class LossKernel(StrEnum):
@@ -206,8 +210,9 @@ class Training(_Frozen):
     recompute: Recompute = Recompute.NONE
     selective_policy: SelectivePolicy = Field(
         default=SelectivePolicy.ATTENTION,
-        description="what selective recomputation keeps: Megatron-LM's (attention core recomputed) or "
-                    "torchtitan's per-op policy (every other matmul output kept)")
+        description="what selective recomputation keeps: Megatron-LM's (attention core recomputed), "
+                    "torchtitan's per-op policy (every other matmul output kept) or DeepSeek-V3's FP8 cache (norms, "
+                    "MLA up-projections and SwiGLU output recomputed, linear inputs in FP8)")
     recipe: Recipe = Recipe.TORCH_AMP
     optimizer: Optimizer = Optimizer.ADAMW
     lora_rank: int = Field(default=16, ge=1, le=4096)

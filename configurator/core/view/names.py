@@ -67,7 +67,8 @@ RECOMPUTE = {"none": "None", "selective": "Selective", "full": "Full (every laye
 """Label ids of activation recomputation (``Training.recompute``)."""
 
 SELECTIVE_POLICY = {"attention": "Megatron-LM: all but the attention core",
-                    "per-op": "torchtitan per-op: every other matmul output"}
+                    "per-op": "torchtitan per-op: every other matmul output",
+                    "fp8-cache": "DeepSeek-V3: linear inputs in FP8, norms and MLA up-projections recomputed"}
 """Label ids of what selective recomputation keeps (``Training.selective_policy``)."""
 
 LOSS = {None: "Auto (by workload)", "eager": "Eager (fp32 upcast)", "fused": "Fused kernel"}

@@ -286,7 +286,7 @@ def add_scenario_flags(parser: argparse.ArgumentParser) -> None:
     lay = parser.add_argument_group("layout (each 'auto' unless given: the planner chooses)")
     add_field_flags(lay, "training.micro_batch", "training.grad_accum", "training.recompute", "parallelism.zero",
                     "parallelism.tp", "parallelism.pp", "parallelism.virtual_stages", "parallelism.cp",
-                    "parallelism.ep", "training.loss", "training.selective_policy", "training.expert_overlap")
+                    "parallelism.ep", "training.loss", "training.activation_kernels", "training.selective_policy", "training.expert_overlap")
     lay.add_argument("--offload", type=offload_parts, metavar="PARTS",
                      help=f"CPU offload: comma-separated {', '.join(OFFLOAD_PARTS)} (or none)")
     add_field_flags(lay, "serving.max_batch", "serving.max_batched_tokens", "serving.disaggregated")

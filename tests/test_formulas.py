@@ -323,6 +323,73 @@ def test_saved_tensors_with_fp32_residual_gelu_and_frozen_mlp():
     assert frozen == 2 * (4 + 2) * h + 2 * h + attention + 3 * 2 * f
 
 
+def test_fused_kernels_keep_korthikantis_34h_less_the_dropout_masks():
+    """Megatron-Core with Transformer Engine on GPT shapes (q = kv = out = h, ffn = 4h, GELU, flash
+    attention): norm inputs and outputs 8h, q/k/v/out 8h, fc1 output and GELU output 16h = 32h
+    16-bit bytes, Korthikanti et al.'s 34h (selective, sequence parallel, t = 1) less their two
+    1-byte dropout masks; the fp32 reciprocal RMS and log-sum-exp are the rest."""
+    s, h, a = 2048, 12288, 96
+    fused = activations.fused_layer_saved_bytes_per_token(h, h, h, h, 4 * h, a, s, 2.0, 2.0, False, False)
+    published = activations.korthikanti_layer_activation_bytes(s, 1, h, a, 1, True, "selective") / s
+    assert fused - 2 * 4.0 - 4.0 * a == published - 2 * h
+
+
+def test_fused_kernels_for_llama_405b_shapes():
+    """Llama 3.1 405B (h 16384, ffn 53248, 128 heads, 8 KV heads of 128): fused, 2 norms × (x + out)
+    = 8h, q + k + v + out = 2·(16384 + 2·1024 + 16384) = 4.25h, fc1 output (gate and up) 13h, SwiGLU
+    output 6.5h: 31.78h per token; eager PyTorch keeps 48.28h (fp32 norm inputs and weighted
+    outputs, four SwiGLU tensors, the attention output copied for the output projection)."""
+    m = preset("llama3.1-405b")
+    args = (m.hidden, m.q_dim, m.kv_dim, m.attn_out_dim, m.mlp_token_width, m.n_heads, 8192, 2.0, 2.0, True, False)
+    h = m.hidden
+    fused = activations.fused_layer_saved_bytes_per_token(*args)
+    assert fused == 8 * h + 2 * (h + 2 * 1024 + h) + 4 * 53248 + 2 * 53248 + 2 * 4.0 + 4.0 * 128
+    assert fused / h == pytest.approx(31.78, abs=0.01)
+    assert activations.layer_saved_bytes_per_token(*args) / h == pytest.approx(48.28, abs=0.01)
+    frozen = activations.fused_layer_saved_bytes_per_token(*args, frozen_mlp=True)
+    assert fused - frozen == 2 * h + 2 * 53248
+
+
+def test_deepseek_v3_fp8_cache_counts_its_report():
+    """DeepSeek-V3 (h 7168, MLA latents 1536 + 512 + 64, 128 heads of v 128, 8 routed + 1 shared
+    experts of ffn 2048 in 58 of 61 layers) under its FP8 policy: the two norm inputs in 16-bit, the
+    latents in 16-bit, the attention output in E5M6, the experts' inputs and the SwiGLU inputs in FP8:
+    about 21.8·h per token and layer."""
+    m = preset("deepseek-v3")
+    layout = memory.ActivationLayout(math_bytes=2.0, residual_bytes=2.0, flash_attention=True,
+                                     recompute=memory.Recompute.SELECTIVE,
+                                     selective=memory.SelectivePolicy.FP8_CACHE, cache_bytes=1.0)
+    h = m.hidden
+    copies = (3 + 58 * 9) / 61
+    expected = 2 * 2 * h + 2 * (1536 + 512 + 64) + 1.5 * 128 * 128 + 4 * 128 + copies * h + 2 * m.mlp_token_width
+    assert memory.kept_layer_bytes(m, layout, 4096) == pytest.approx(expected)
+    assert expected / h == pytest.approx(21.8, abs=0.1)
+    # the same policy at 16 bits (no FP8 math) caches at the math precision
+    bf16 = replace(layout, cache_bytes=2.0)
+    assert memory.kept_layer_bytes(m, bf16, 4096) > memory.kept_layer_bytes(m, layout, 4096)
+
+
+def test_fp8_cache_recomputes_the_up_projections_only():
+    m = preset("deepseek-v3")
+    share = memory.recomputed_matmul_share(m)
+    up = 1536 * 128 * 192 + 512 * 128 * 256
+    assert share == pytest.approx(61 * up / m.matmul_params())
+    assert flops.recompute_factors("selective", "fp8-cache", share) == (1 + share / 3, 1.0)
+    assert memory.recomputed_matmul_share(preset("llama3-8b")) == 0.0
+
+
+@pytest.mark.parametrize(("recipe", "kernels"), [("megatron-mixed", "fused"), ("torch-amp", "eager"),
+                                                 ("pure", "eager")])
+def test_layer_kernels_follow_the_recipe_unless_set(recipe, kernels):
+    s = Scenario(model=preset("llama3-8b"), card_id="h100-sxm", count=8, workload="pretrain",
+                 training={"recipe": recipe})
+    assert memory.activation_kernels(s).value == kernels
+    other = "eager" if kernels == "fused" else "fused"
+    pinned = Scenario.model_validate({**s.model_dump(), "training": {**s.training.model_dump(),
+                                                                      "activation_kernels": other}})
+    assert memory.activation_kernels(pinned).value == other
+
+
 def test_full_recompute_keeps_layer_inputs_and_one_working_set():
     """Korthikanti et al. 2022 §4: full recomputation stores each layer's input (2·s·b·h in
     16-bit) and recomputes one layer at a time; that layer's working set and the loss's buffers

@@ -78,6 +78,10 @@ def loss_names() -> dict[str | None, str]:
     return named(_view.LOSS)
 
 
+def activation_kernels_names() -> dict[str | None, str]:
+    return named(_view.ACTIVATION_KERNELS)
+
+
 def offload_names() -> dict[str, str]:
     """What CPU offload can move to host memory, keyed by the training field."""
     return named(_view.OFFLOADED)

@@ -190,6 +190,26 @@ class ModelArchitecture(BaseModel):
         return self.expert_ffn or self.ffn
 
     @cached_property
+    def up_projection_params(self) -> int:
+        """Parameters of one layer's MLA up-projections (queries from their latent, keys and values
+        from theirs), 0 without MLA [count]: ``q_rank·heads·(nope + rope) + kv_rank·heads·(nope + v)``
+        (DeepSeek-V2 §2.1.2; the query's when ``q_lora_rank`` is set)."""
+        if not self.is_mla:
+            return 0
+        h, rope, nope, v = self.n_heads, self.qk_rope_head_dim, self.qk_nope_head_dim, self.v_head_dim
+        q = self.q_lora_rank * h * (nope + rope) if self.q_lora_rank else 0
+        return q + self.kv_lora_rank * h * (nope + v)
+
+    @cached_property
+    def mlp_copies_per_token(self) -> float:
+        """MLP (expert) inputs one token makes, averaged over layers [count]: 1 in a dense layer,
+        top-k + shared experts in an MoE layer."""
+        if not self.is_moe:
+            return 1.0
+        return (self.n_dense_layers + self.n_moe_layers * (self.experts_per_token + self.n_shared_experts)) \
+            / self.n_layers
+
+    @cached_property
     def mlp_token_width(self) -> float:
         """MLP inner width a token passes through, averaged over layers [elements].
 

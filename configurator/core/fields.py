@@ -320,17 +320,27 @@ FIELDS: tuple[FieldSpec, ...] = (
     _f("training.loss", _t("ScenarioController", "cross-entropy kernel"), flag="--loss",
        cli_help="cross-entropy kernel (default: fused for pre-training, eager for fine-tuning)",
        row_label=_t("ScenarioEditor", "Cross-entrop&y")),
+    _f("training.activation_kernels", _t("ScenarioController", "layer kernels"), flag="--kernels",
+       cli_help="layer kernels, which decide the activations kept for backward: eager (PyTorch modules) or fused "
+                "(Megatron-Core + Transformer Engine); default: fused under --recipe megatron-mixed, else eager",
+       help=_t("ScenarioEditor", "How the training framework runs each layer, which decides the activations it keeps "
+               "for backward. Eager PyTorch keeps fp32 norm inputs and every SwiGLU tensor; Megatron-Core with "
+               "Transformer Engine fuses the norm into the next linear and the SwiGLU into one kernel and keeps about "
+               "a third less. Auto: fused under the Megatron recipe, eager otherwise."),
+       row_label=_t("ScenarioEditor", "Layer ker&nels")),
     _f("training.recompute", _t("ScenarioController", "recomputation"), layout="recompute", flag="--recompute",
        cli_help="activation recomputation", help=_t(
         "ScenarioEditor", "Activation recomputation: keep fewer activations and compute them again in the backward pass "
              "(full: about a third more compute, much less memory)."),
        row_label=_t("ScenarioEditor", "Recomp&utation")),
     _f("training.selective_policy", _t("ScenarioController", "selective recomputation policy"), flag="--selective",
-       cli_help="what selective recomputation keeps: attention (Megatron-LM: all but the attention core) or "
-                "per-op (torchtitan: the input, attention output and every other matmul output)", help=_t(
+       cli_help="what selective recomputation keeps: attention (Megatron-LM: all but the attention core), "
+                "per-op (torchtitan: the input, attention output and every other matmul output) or fp8-cache "
+                "(DeepSeek-V3: linear inputs in FP8, norms, MLA up-projections and SwiGLU output recomputed)", help=_t(
         "ScenarioEditor", "What selective recomputation keeps, as the training framework does it. Megatron-LM "
              "recomputes only the attention core; torchtitan's per-op policy keeps every other matmul output and "
-             "recomputes the rest, which needs less memory and more compute."),
+             "recomputes the rest, which needs less memory and more compute. DeepSeek-V3 caches the linear layers' "
+             "inputs in FP8 and recomputes the norms, the MLA up-projections and the SwiGLU output."),
        row_label=_t("ScenarioEditor", "Selective &keeps")),
     _f("training.expert_overlap", _t("ScenarioController", "expert all-to-all overlap"), flag="--expert-overlap",
        cli_type="switch", help=_t(

@@ -14,6 +14,8 @@ from configurator.core.architecture import ModelArchitecture
 from configurator.core.catalog import Card
 from configurator.core.formulas.activations import (
     activation_peak_bytes_per_token,
+    fp8_cache_kept_bytes_per_token,
+    fused_layer_saved_bytes_per_token,
     layer_saved_bytes_per_token,
     loss_bytes_per_token,
     per_op_kept_bytes_per_token,
@@ -27,8 +29,17 @@ from configurator.core.formulas.states import (  # noqa: F401  (zero_sharded re-
     zero_sharded,
 )
 from configurator.core.precision import PrecisionPlan, StateBytes, kv_element_bytes, training_state_bytes
-from configurator.core.scenario import Assumptions, LossKernel, Recompute, Scenario, SelectivePolicy, Workload
-from configurator.core.units import GIB
+from configurator.core.scenario import (
+    ActivationKernels,
+    Assumptions,
+    LossKernel,
+    Recipe,
+    Recompute,
+    Scenario,
+    SelectivePolicy,
+    Workload,
+)
+from configurator.core.units import BYTES_PER_ELEMENT, GIB
 
 NF4_BYTES_PER_PARAM = 0.5 + 0.127 / 8
 """QLoRA base-weight storage: 4-bit NF4 plus double-quantised constants (Dettmers et al. 2023 §3) [B]."""
@@ -139,6 +150,11 @@ class ActivationLayout:
     selective: SelectivePolicy = SelectivePolicy.ATTENTION
     loss_parallel: bool = False
     """The logits are sharded over tensor-parallel ranks for the loss (TP > 1)."""
+    kernels: ActivationKernels = ActivationKernels.EAGER
+    """The layer kernels: what a layer keeps for backward (:func:`activation_kernels`)."""
+    cache_bytes: float = 2.0
+    """Bytes of a linear input cached by DeepSeek-V3's FP8 policy: 1 when the math is FP8, else the
+    math element's [B]."""
 
     @property
     def recomputes_layers(self) -> bool:
@@ -149,10 +165,14 @@ class ActivationLayout:
 
 
 def layer_activation_bytes(model: ModelArchitecture, layout: ActivationLayout, seq_len: int) -> float:
-    """Bytes one transformer layer of ``model`` saves for backward, per token [B]
-    (:func:`~configurator.core.formulas.activations.layer_saved_bytes_per_token`, the SwiGLU and
-    GQA version of Korthikanti et al. 2022 Table 2)."""
-    return layer_saved_bytes_per_token(
+    """Bytes one transformer layer of ``model`` saves for backward, per token [B]: the SwiGLU and
+    GQA version of Korthikanti et al. 2022 Table 2 as eager PyTorch keeps it
+    (:func:`~configurator.core.formulas.activations.layer_saved_bytes_per_token`) or as
+    Megatron-Core's fused kernels do
+    (:func:`~configurator.core.formulas.activations.fused_layer_saved_bytes_per_token`)."""
+    count = fused_layer_saved_bytes_per_token if layout.kernels is ActivationKernels.FUSED \
+        else layer_saved_bytes_per_token
+    return count(
         model.hidden, model.q_dim, model.kv_dim, model.attn_out_dim, model.mlp_token_width, model.n_heads, seq_len,
         layout.math_bytes, layout.residual_bytes, model.gated_mlp,
         stores_scores=not layout.flash_attention and layout.recompute is Recompute.NONE,
@@ -176,10 +196,40 @@ def kept_layer_bytes(model: ModelArchitecture, layout: ActivationLayout, seq_len
     recomputation its input only (Korthikanti et al. 2022 §4)."""
     if layout.recompute is Recompute.FULL:
         return layout.residual_bytes * model.hidden
+    if layout.recompute is Recompute.SELECTIVE and layout.selective is SelectivePolicy.FP8_CACHE:
+        return fp8_cache_layer_bytes(model, layout)
     if layout.recomputes_layers:
         return per_op_kept_bytes_per_token(model.hidden, block_matmul_widths(model), model.attn_out_dim,
                                            model.n_heads, layout.math_bytes, layout.residual_bytes)
     return layer_activation_bytes(model, layout, seq_len)
+
+
+E5M6_BYTES = 12 / 8
+"""Bytes of one element in DeepSeek-V3's E5M6 format, which it caches the attention output in
+(report §3.3.2: 1 sign, 5 exponent, 6 mantissa bits) [B]."""
+
+
+def fp8_cache_layer_bytes(model: ModelArchitecture, layout: ActivationLayout) -> float:
+    """Bytes one layer keeps under DeepSeek-V3's FP8 activation cache, per token [B]
+    (:func:`~configurator.core.formulas.activations.fp8_cache_kept_bytes_per_token`): MLA keeps its
+    latents (``q_rank + kv_rank + rope``) and recomputes the up-projections; other attention keeps
+    q, k and v. The attention output is cached in E5M6 and the linear inputs in FP8 when the math is
+    FP8, else in the math precision."""
+    if model.is_mla:
+        attention_inputs = (model.q_lora_rank or model.q_dim) + model.kv_lora_rank + model.qk_rope_head_dim
+    else:
+        attention_inputs = model.q_dim + 2 * model.kv_dim
+    fp8 = layout.cache_bytes < layout.math_bytes
+    return fp8_cache_kept_bytes_per_token(
+        model.hidden, attention_inputs, model.attn_out_dim, model.n_heads, model.mlp_copies_per_token,
+        model.mlp_token_width, model.gated_mlp, layout.math_bytes, layout.residual_bytes, layout.cache_bytes,
+        E5M6_BYTES if fp8 else layout.math_bytes)
+
+
+def recomputed_matmul_share(model: ModelArchitecture) -> float:
+    """Share of a token's forward matrix products that DeepSeek-V3's FP8 policy runs again in
+    backward: the MLA up-projections over the model's matmul parameters (0 without MLA)."""
+    return model.n_layers * model.up_projection_params / model.matmul_params()
 
 
 def working_layer_bytes(model: ModelArchitecture, layout: ActivationLayout, seq_len: int) -> float:
@@ -203,6 +253,15 @@ def logits_bytes_per_token(model: ModelArchitecture, layout: ActivationLayout) -
     copies = FP32_LOSS_COPIES_LOSS_PARALLEL if layout.loss_parallel and layout.loss is LossKernel.EAGER \
         else FP32_LOSS_COPIES[layout.loss]
     return loss_bytes_per_token(model.vocab, copies, logits)
+
+
+def activation_kernels(scenario: Scenario) -> ActivationKernels:
+    """The layer kernels: as set, else fused under the megatron-mixed recipe (Megatron-LM's
+    ``--transformer-impl`` defaults to ``transformer_engine``, its ``--bias-swiglu-fusion`` to on)
+    and eager otherwise (PyTorch AMP and pure recipes: Hugging Face and torchtitan modules)."""
+    if scenario.training.activation_kernels is not None:
+        return scenario.training.activation_kernels
+    return ActivationKernels.FUSED if scenario.training.recipe is Recipe.MEGATRON_MIXED else ActivationKernels.EAGER
 
 
 def loss_kernel(scenario: Scenario) -> LossKernel:
@@ -303,6 +362,8 @@ def activation_layout(scenario: Scenario, plan: PrecisionPlan, states: StateByte
         loss=loss_kernel(scenario),
         selective=scenario.training.selective_policy,
         loss_parallel=scenario.parallelism.tp > 1,
+        kernels=activation_kernels(scenario),
+        cache_bytes=min(plan.math_bytes, BYTES_PER_ELEMENT[plan.math]) if plan.math is not None else plan.math_bytes,
     )
 
 

@@ -115,10 +115,14 @@ class SelectivePolicy(StrEnum):
     ``per-op``: torchtitan ``selective_ac_option = "op"`` (its default for Llama 3): each block keeps
     its input, the attention kernel's output and the output of every other matmul, and recomputes
     the rest in backward (torchtitan ``parallelize_llama._save_list``, 2024-12 to 2025-06).
+    ``fp8-cache``: DeepSeek-V3's (report §3.2.3 and §3.3.2): RMSNorm and the MLA up-projections are
+    recomputed in backward from their inputs, the SwiGLU output from its input, and the inputs of
+    the linear layers are cached in FP8 (the attention output in E5M6) when the math is FP8.
     """
 
     ATTENTION = "attention"
     PER_OP = "per-op"
+    FP8_CACHE = "fp8-cache"
 
 
 class LossKernel(StrEnum):
@@ -129,6 +133,24 @@ class LossKernel(StrEnum):
     logits' gradient are three fp32 vocabulary-wide tensors alive in backward.
     ``fused``: a fused or vocabulary-parallel kernel (Megatron-LM ``vocab_parallel_cross_entropy``,
     Liger/Apex fused cross-entropy) writes the softmax and then the gradient into one fp32 buffer.
+    """
+
+    EAGER = "eager"
+    FUSED = "fused"
+
+
+class ActivationKernels(StrEnum):
+    """How a training step runs a layer's norms, gated activation and attention hand-off, which
+    decides the tensors the layer keeps for backward.
+
+    ``eager``: PyTorch modules op by op (Hugging Face, torchtitan, the H200 rig): an RMSNorm keeps
+    its fp32 upcast input, its normalised output and the weighted output; SwiGLU keeps the gate,
+    its SiLU, the up projection and their product; the attention output is copied (transposed)
+    for the output projection.
+    ``fused``: Megatron-Core with Transformer Engine (``--transformer-impl transformer_engine``,
+    Megatron-LM's default; ``--bias-swiglu-fusion`` on by default): a fused norm-and-linear keeps
+    the norm's input and its 16-bit output, the fused SwiGLU keeps its input (gate and up) and the
+    down projection keeps its output, and the attention kernel's output is the projection's input.
     """
 
     EAGER = "eager"
@@ -188,8 +210,9 @@ class Training(_Frozen):
     recompute: Recompute = Recompute.NONE
     selective_policy: SelectivePolicy = Field(
         default=SelectivePolicy.ATTENTION,
-        description="what selective recomputation keeps: Megatron-LM's (attention core recomputed) or "
-                    "torchtitan's per-op policy (every other matmul output kept)")
+        description="what selective recomputation keeps: Megatron-LM's (attention core recomputed), "
+                    "torchtitan's per-op policy (every other matmul output kept) or DeepSeek-V3's FP8 cache (norms, "
+                    "MLA up-projections and SwiGLU output recomputed, linear inputs in FP8)")
     recipe: Recipe = Recipe.TORCH_AMP
     optimizer: Optimizer = Optimizer.ADAMW
     lora_rank: int = Field(default=16, ge=1, le=4096)
@@ -199,6 +222,10 @@ class Training(_Frozen):
     loss: LossKernel | None = Field(
         default=None, description="cross-entropy kernel (None = fused for pre-training, eager for fine-tuning)"
     )
+    activation_kernels: ActivationKernels | None = Field(
+        default=None, description="layer kernels, which decide the activations kept for backward (None = fused "
+                                  "under the megatron-mixed recipe, as Megatron-Core runs Transformer Engine; eager "
+                                  "otherwise)")
     expert_overlap: bool = Field(
         default=_moe.EXPERT_OVERLAP_DEFAULT,
         description="expert all-to-all overlapped with another micro-batch's compute (DeepSeek-V3 DualPipe, "

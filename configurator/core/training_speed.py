@@ -54,6 +54,7 @@ from configurator.core.memory import (
     stage_stored_bytes,
     layer_activation_bytes,
     logits_bytes_per_token,
+    recomputed_matmul_share,
     stage_params,
     training_stage_layers,
     training_states,
@@ -292,7 +293,7 @@ def micro_batch_timing(
     first_layers, layers, _ = training_stage_layers(model, par.pp)
     tp, cp = par.tp, par.cp
     tokens = train.micro_batch * train.seq_len / cp
-    mm_factor, attn_factor = recompute_factors(train.recompute, train.selective_policy)
+    mm_factor, attn_factor = recompute_factors(train.recompute, train.selective_policy, recomputed_matmul_share(model))
     full = layout.recomputes_layers  # the forward's element-wise kernels run again in backward
     matmul = matmul_flops(_pass_factor(scenario), matmul_params_on_fullest_stage(model, par.pp), mm_factor, tokens,
                           tp)

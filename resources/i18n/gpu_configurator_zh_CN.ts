@@ -1820,6 +1820,10 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
         <translation>名称</translation>
     </message>
     <message>
+        <source>layer kernels</source>
+        <translation>层算子实现</translation>
+    </message>
+    <message>
         <source>selective recomputation policy</source>
         <translation>选择性重计算策略</translation>
     </message>
@@ -2143,6 +2147,10 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
         <translation>激活重计算(&amp;U)</translation>
     </message>
     <message>
+        <source>What selective recomputation keeps, as the training framework does it. Megatron-LM recomputes only the attention core; torchtitan&apos;s per-op policy keeps every other matmul output and recomputes the rest, which needs less memory and more compute. DeepSeek-V3 caches the linear layers&apos; inputs in FP8 and recomputes the norms, the MLA up-projections and the SwiGLU output.</source>
+        <translation>选择性重计算保留哪些激活，取决于训练框架。Megatron-LM 只重计算注意力核心；torchtitan 的逐算子策略每隔一个矩阵乘保留其输出、其余全部重计算，显存更少而计算更多。DeepSeek-V3 以 FP8 缓存线性层的输入，并重计算归一化、多头潜在注意力上投影和门控激活的输出。</translation>
+    </message>
+    <message>
         <source> seq</source>
         <translation> 条序列</translation>
     </message>
@@ -2171,8 +2179,12 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
         <translation>精度方案(&amp;R)</translation>
     </message>
     <message>
-        <source>What selective recomputation keeps, as the training framework does it. Megatron-LM recomputes only the attention core; torchtitan&apos;s per-op policy keeps every other matmul output and recomputes the rest, which needs less memory and more compute.</source>
-        <translation>选择性重计算保留哪些激活，取决于训练框架。Megatron-LM 只重计算注意力核心；torchtitan 的逐算子策略每隔一个矩阵乘保留其输出、其余全部重计算，显存更少而计算更多。</translation>
+        <source>How the training framework runs each layer, which decides the activations it keeps for backward. Eager PyTorch keeps fp32 norm inputs and every SwiGLU tensor; Megatron-Core with Transformer Engine fuses the norm into the next linear and the SwiGLU into one kernel and keeps about a third less. Auto: fused under the Megatron recipe, eager otherwise.</source>
+        <translation>训练框架如何执行每一层，这决定了反向传播所保留的激活。常规 PyTorch 保留 fp32 归一化输入和门控激活函数的每个张量；Megatron-Core 配合 Transformer Engine 将归一化融合进后续线性层、将门控激活融合为一个算子，保留的激活约少三分之一。自动：Megatron 精度方案下为融合算子，否则为常规实现。</translation>
+    </message>
+    <message>
+        <source>Layer ker&amp;nels</source>
+        <translation>层算子实现(&amp;N)</translation>
     </message>
     <message>
         <source>Selective &amp;keeps</source>

@@ -1,8 +1,9 @@
 """Activation memory of a training step: what each transformer layer keeps for backward.
 
-Two forms: the published one for a GPT layer (Korthikanti et al. 2022, Table 2), kept as the
-reference the estimator's derivation is checked against, and the one the estimator runs, counted
-tensor by tensor for Llama-style layers (gated MLP, grouped-query attention, fp32 norms).
+Three forms: the published one for a GPT layer (Korthikanti et al. 2022, Table 2), kept as the
+reference the estimator's derivation is checked against, and the two the estimator runs, counted
+tensor by tensor for Llama-style layers (gated MLP, grouped-query attention): as eager PyTorch
+keeps them (fp32 norms, separate SwiGLU tensors) and as Megatron-Core's fused kernels do.
 """
 
 from __future__ import annotations
@@ -105,6 +106,63 @@ def layer_saved_bytes_per_token(hidden, q_dim, kv_dim, attn_out_dim, mlp_width, 
     return norms + qkv_inputs + attention + out_proj_input + mlp_inputs + mlp
 
 
+def fused_layer_saved_bytes_per_token(hidden, q_dim, kv_dim, attn_out_dim, mlp_width, n_heads, seq_len, math_bytes,
+                                      residual_bytes, gated_mlp, stores_scores, frozen_mlp=False):
+    """Bytes one Llama-style layer saves for backward under Megatron-Core with Transformer Engine,
+    per token [B].
+
+    Parameters
+    ----------
+    hidden, q_dim, kv_dim, attn_out_dim, mlp_width : int
+        Widths of the residual stream, queries, keys (= values), attention output and MLP
+        intermediate per token [count].
+    n_heads : int
+        Query heads [count].
+    seq_len : int
+        Sequence length, for the score matrix [tokens].
+    math_bytes, residual_bytes : float
+        Bytes of one 16-bit math element and of one residual-stream element [B].
+    gated_mlp : bool
+        SwiGLU-style MLP (gate and up in one fused first linear) rather than GELU.
+    stores_scores : bool
+        The ``heads × s`` score matrix is kept (no flash attention and no recomputation).
+    frozen_mlp : bool
+        The MLP weights are frozen: the inputs of its two linears are not kept for their weight
+        gradients.
+
+    Returns
+    -------
+    float
+        Per norm its input (``residual_bytes``), its 16-bit output (the fused linear's input) and
+        one fp32 reciprocal RMS; q, k, v, the attention output (also the output projection's
+        input) and one fp32 log-sum-exp per head; the score matrix if kept; the first linear's
+        output (gate and up: ``2·ffn``, ``ffn`` for GELU) and the activation's output (the second
+        linear's input) [B per token]. For GPT shapes (``q = kv = out = h``, ``ffn = 4h``, GELU)
+        this is ``32·h`` 16-bit bytes: Korthikanti et al.'s ``34·h`` less their two dropout masks
+        (``1·h`` each), which no dropout does not make.
+
+    References
+    ----------
+    Korthikanti et al. 2022 Table 2 / §4.2 (selective, sequence parallel: ``34·s·b·h/t``), the
+    tensor list counted for SwiGLU and grouped-query attention. Transformer Engine
+    ``LayerNormLinear`` saves the input, the normalised output and ``rsigma`` (``ln_out`` kept for
+    the weight gradient, re-gathered in backward under sequence parallelism); Megatron-Core
+    ``fusions/fused_bias_swiglu.py`` ``SwiGLUFunction`` saves only its input (the first linear's
+    output) and returns ``silu(gate)·up``, which the second linear saves; flash attention keeps
+    q, k, v, the output and the log-sum-exp (Dao 2023, Algorithm 1); PyTorch ``dropout`` with
+    ``p = 0`` returns its input (no mask).
+    """
+    c, r, h = math_bytes, residual_bytes, hidden
+    norm_out = 0.0 if frozen_mlp else c * h
+    norms = 2 * (r * h + 4.0) + c * h + norm_out
+    attention = c * (q_dim + 2 * kv_dim + attn_out_dim) + 4.0 * n_heads
+    if stores_scores:
+        attention += c * n_heads * seq_len
+    first_out = (2 if gated_mlp else 1) * c * mlp_width
+    second_in = 0.0 if frozen_mlp else c * mlp_width
+    return norms + attention + first_out + second_in
+
+
 def per_op_kept_bytes_per_token(hidden, matmul_widths, attn_out_dim, n_heads, math_bytes, residual_bytes):
     """Bytes one transformer block keeps for backward under per-op selective checkpointing [B per token].
 
@@ -139,6 +197,52 @@ def per_op_kept_bytes_per_token(hidden, matmul_widths, attn_out_dim, n_heads, ma
     """
     odd, even = sum(matmul_widths[0::2]), sum(matmul_widths[1::2])
     return residual_bytes * hidden + math_bytes * (max(odd, even) + attn_out_dim) + 4.0 * n_heads
+
+
+def fp8_cache_kept_bytes_per_token(hidden, attention_inputs, attn_out_dim, n_heads, mlp_copies, mlp_width, gated_mlp,
+                                   math_bytes, residual_bytes, cache_bytes, attention_out_bytes):
+    """Bytes one layer keeps for backward under DeepSeek-V3's FP8 activation cache [B per token].
+
+    Parameters
+    ----------
+    hidden : int
+        Width of the residual stream [count].
+    attention_inputs : float
+        Elements kept, at ``math_bytes``, to rebuild q, k and v: MLA's latents before their norms
+        (``q_rank + kv_rank + rope``), whose up-projections run again; q, k and v themselves
+        without MLA [count].
+    attn_out_dim, n_heads : int
+        Width of the attention output and query heads [count].
+    mlp_copies : float
+        MLP inputs a token makes (1 dense; top-k + shared experts) [count].
+    mlp_width : float
+        MLP inner width a token passes through (all its experts) [count].
+    gated_mlp : bool
+        SwiGLU MLP: its two inputs are cached (GELU: one).
+    math_bytes, residual_bytes : float
+        Bytes of one 16-bit math element and of one residual-stream element [B].
+    cache_bytes, attention_out_bytes : float
+        Bytes of a cached linear input (1 under FP8) and of the attention output (1.5: E5M6) [B].
+
+    Returns
+    -------
+    float
+        The two norms' inputs (``2·residual_bytes·h``; their outputs are recomputed), the attention
+        inputs, the attention output and one fp32 log-sum-exp per head, the experts' inputs
+        (``copies·h``) and the activation's inputs at ``cache_bytes`` (its output is recomputed)
+        [B per token].
+
+    References
+    ----------
+    DeepSeek-AI 2024, "DeepSeek-V3 Technical Report" (arXiv 2412.19437) §3.2.3 "Recomputation of
+    RMSNorm and MLA Up-Projection" and §3.3.2 "Low-Precision Storage and Communication": the
+    Linear's inputs cached in FP8, the inputs of the Linear after attention in E5M6, the inputs of
+    the MoE SwiGLU cached in FP8 and its output recomputed; flash attention keeps the output and
+    the log-sum-exp (Dao 2023, Algorithm 1).
+    """
+    attention = math_bytes * attention_inputs + attention_out_bytes * attn_out_dim + 4.0 * n_heads
+    mlp = cache_bytes * (mlp_copies * hidden + (2 if gated_mlp else 1) * mlp_width)
+    return 2 * residual_bytes * hidden + attention + mlp
 
 
 def activation_peak_bytes_per_token(stored, in_flight, working, loss):

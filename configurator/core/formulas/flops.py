@@ -64,7 +64,7 @@ def causal_attention_flops_per_token(layers, q_dim, seq_len):
     return 6.0 * layers * q_dim * seq_len
 
 
-def recompute_factors(recompute, policy="attention"):
+def recompute_factors(recompute, policy="attention", recomputed_share=0.0):
     """Multipliers on (matrix-product, attention) FLOPs for recomputation ``"none"``,
     ``"selective"`` or ``"full"``: full recomputation repeats the forward pass (6N → 8N),
     selective repeats only attention (Korthikanti et al. 2022, "Reducing Activation
@@ -72,10 +72,14 @@ def recompute_factors(recompute, policy="attention"):
     ``"per-op"`` (torchtitan) keeps the attention kernel's output and every other matmul output:
     half the block's forward matmuls run again on average over steps (the saved half alternates,
     :func:`~configurator.core.formulas.activations.per_op_kept_bytes_per_token`): 6N → 7N, and
-    no attention."""
+    no attention. ``"fp8-cache"`` (DeepSeek-V3) runs the forward of the ``recomputed_share`` of
+    the matrix products again (the MLA up-projections), ``6N → (6 + 2·share)N``, and no attention
+    (its output is cached)."""
     if recompute == "full":
         return 8.0 / 6.0, 4.0 / 3.0
     if recompute == "selective":
+        if policy == "fp8-cache":
+            return 1.0 + recomputed_share / 3.0, 1.0
         return (7.0 / 6.0, 1.0) if policy == "per-op" else (1.0, 4.0 / 3.0)
     return 1.0, 1.0
 

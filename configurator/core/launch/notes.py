@@ -99,6 +99,12 @@ NOTES: dict[str, tuple[str, str]] = {
                                     "more activations than estimated",
                                     "写出其选择性重计算（仅注意力核心），保留的激活比估算的多"),
     "set-selective-attention": ("selective recomputation of the attention core only", "仅注意力核心的选择性重计算"),
+    "set-selective-fp8-cache": ("DeepSeek-V3's FP8 activation cache (norms, MLA up-projections and SwiGLU output "
+                                "recomputed)",
+                                "DeepSeek-V3 的 FP8 激活缓存（重计算归一化、多头潜在注意力上投影和门控激活输出）"),
+    "selective-op-written-differs": ("its per-op policy (selective_ac_option = op) is written, which keeps other "
+                                     "activations than estimated",
+                                     "写出其逐算子策略（selective_ac_option = op），保留的激活与估算不同"),
     "selective-op-written": ("its per-op policy (selective_ac_option = op) is written, which keeps fewer "
                              "activations than estimated",
                              "写出其逐算子策略（selective_ac_option = op），保留的激活比估算的少"),

@@ -156,8 +156,10 @@ def _megatron(layout: TrainingLayout) -> tuple[list[str], list[Note]]:
         flags += ["--recompute-granularity", "full", "--recompute-method", "uniform", "--recompute-num-layers", "1"]
     elif t.recompute is Recompute.SELECTIVE:
         flags += ["--recompute-granularity", "selective"]
-        if t.selective_policy is SelectivePolicy.PER_OP:
-            notes.append(note("no-flag", engine="Megatron-LM", setting=note("set-selective-per-op"),
+        if t.selective_policy is not SelectivePolicy.ATTENTION:
+            setting = "set-selective-per-op" if t.selective_policy is SelectivePolicy.PER_OP \
+                else "set-selective-fp8-cache"
+            notes.append(note("no-flag", engine="Megatron-LM", setting=note(setting),
                               what=note("selective-attention-written")))
     if par.zero in (1, 2):
         flags += ["--use-distributed-optimizer", "--overlap-grad-reduce", "--overlap-param-gather"]
@@ -217,9 +219,12 @@ def _torchtitan(layout: TrainingLayout, model: tuple[str, bool]) -> tuple[list[t
                 ("activation_checkpoint.mode", t.recompute.value)]
     if t.recompute is Recompute.SELECTIVE:
         entries.append(("activation_checkpoint.selective_ac_option", "op"))
-        if t.selective_policy is not SelectivePolicy.PER_OP:
+        if t.selective_policy is SelectivePolicy.ATTENTION:
             notes.append(note("no-flag", engine="torchtitan", setting=note("set-selective-attention"),
                               what=note("selective-op-written")))
+        elif t.selective_policy is SelectivePolicy.FP8_CACHE:
+            notes.append(note("no-flag", engine="torchtitan", setting=note("set-selective-fp8-cache"),
+                              what=note("selective-op-written-differs")))
     if t.optimizer is Optimizer.SGD:
         notes.append(note("no-flag", engine="torchtitan", setting=note("set-sgd"), what=note("sgd-what")))
     else:

@@ -67,11 +67,17 @@ RECOMPUTE = {"none": "None", "selective": "Selective", "full": "Full (every laye
 """Label ids of activation recomputation (``Training.recompute``)."""
 
 SELECTIVE_POLICY = {"attention": "Megatron-LM: all but the attention core",
-                    "per-op": "torchtitan per-op: every other matmul output"}
+                    "per-op": "torchtitan per-op: every other matmul output",
+                    "fp8-cache": "DeepSeek-V3: linear inputs in FP8, norms and MLA up-projections recomputed"}
 """Label ids of what selective recomputation keeps (``Training.selective_policy``)."""
 
 LOSS = {None: "Auto (by workload)", "eager": "Eager (fp32 upcast)", "fused": "Fused kernel"}
 """Label ids of the loss computation (``Training.loss``; None: by workload)."""
+
+ACTIVATION_KERNELS = {None: "Auto (by recipe)", "eager": "Eager PyTorch (fp32 norms, separate SwiGLU tensors)",
+                      "fused": "Fused (Megatron-Core + Transformer Engine)"}
+"""Label ids of the layer kernels, which decide the activations kept (``Training.activation_kernels``; None: by
+recipe)."""
 
 ZERO = {0: "0 — off (plain data parallel)", 1: "1 — shard optimizer states", 2: "2 — also gradients",
         3: "3 — also weights (FSDP)"}

@@ -56,6 +56,7 @@ from configurator.core.memory import (
     gathered_layer_bytes,
     layer_activation_bytes,
     logits_bytes_per_token,
+    recomputed_matmul_share,
     stage_memory,
     stage_params,
     stage_stored_bytes,
@@ -473,7 +474,8 @@ def _speed(scenario: Scenario, card: Card, g: dict, table: _StageTable, at) -> d
     rc = g["rc"]
     full = (rc == RECOMPUTE.index(Recompute.FULL)) | ((rc == RECOMPUTE.index(Recompute.SELECTIVE))
                                                      & (train.selective_policy is SelectivePolicy.PER_OP))
-    factors = np.array([recompute_factors(r, train.selective_policy) for r in RECOMPUTE])
+    share = recomputed_matmul_share(scenario.model)
+    factors = np.array([recompute_factors(r, train.selective_policy, share) for r in RECOMPUTE])
     mm_factor, attn_factor = factors[rc, 0], factors[rc, 1]
     layers = table.layers[at]
     tokens = mb * train.seq_len / cp

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 from contextvars import ContextVar
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from configurator.core.catalog import Card
 from configurator.core.constraints import missed_serving_targets
@@ -18,7 +18,10 @@ from configurator.core.messages import msg
 from configurator.core.training_speed import fabric
 from configurator.core.precision import plan_serving
 from configurator.core.scenario import Scenario
-from configurator.core.serving_speed import ServingSpeed
+from configurator.core.load import capacity
+from configurator.core.precision import PrecisionPlan
+from configurator.core.serving_speed import ServingSpeed, busy_copies, running_batch, serving_batching, step_costs
+from configurator.core.verdicts import floor
 from configurator.core.serving_use import latency_targets
 from configurator.core.units import Precision
 from configurator.core.workloads.base import Estimate
@@ -301,7 +304,6 @@ def _batched_replica(scenario: Scenario, card: Card) -> Estimate:
     spread = min(-(-scenario.serving.users // scenario.data_parallel), step_budget)
     model = serving_memory_model(scenario, card, plan_serving(scenario, card))
     largest = min(max(model.max_concurrency(scenario.serving.context_tokens), 1), step_budget)
-    est, batch = at(spread), spread
 
     def carries_rate(e: Estimate) -> bool:  # without a speed (no bandwidth figure) a larger batch tells nothing more
         return e.serving is None or "misses-request-rate" not in missed_serving_targets(e.scenario,
@@ -312,12 +314,25 @@ def _batched_replica(scenario: Scenario, card: Card) -> Estimate:
     # without bound, so its latencies say nothing; the batch doubles until the copy carries the
     # rate or would not fit, and the latencies are judged there (a larger batch than the rate
     # needs costs memory and gains nothing).
-    while batch < largest and est.fits and not carries_rate(est):
-        batch = min(2 * batch, largest)
-        bigger = at(batch)
-        if not bigger.fits:
-            break
-        est = bigger
+    probe = _RateProbe.of(scenario, card) if _EVALUATED.get() is None else None
+    if probe is not None:  # the same walk on memory and capacity alone, one estimate where it stops
+        batch = kept = spread
+        fits, carries = probe.at(batch)
+        while batch < largest and fits and not carries:
+            batch = min(2 * batch, largest)
+            bigger_fits, bigger_carries = probe.at(batch)
+            if not bigger_fits:
+                break
+            kept, fits, carries = batch, bigger_fits, bigger_carries
+        est = at(kept)
+    else:
+        est, batch = at(spread), spread
+        while batch < largest and est.fits and not carries_rate(est):
+            batch = min(2 * batch, largest)
+            bigger = at(batch)
+            if not bigger.fits:
+                break
+            est = bigger
     # A copy that carries the rate can still miss the first-token target waiting for a free slot
     # (the batch caps the sequences at once near their mean, so the p90 request queues for one):
     # the cap doubles while that shortens the worst miss and the copy still fits.
@@ -330,6 +345,40 @@ def _batched_replica(scenario: Scenario, card: Card) -> Estimate:
             break
         batch, est, miss = wider, bigger, wider_miss
     return est
+
+
+@dataclass(frozen=True)
+class _RateProbe:
+    """What the batch search reads of a copy before its latencies are judged — whether it fits
+    and whether it carries the stated request rate — worked out by the estimate's own functions
+    (the memory model; :func:`~configurator.core.serving_speed.step_costs` and
+    :func:`~configurator.core.load.capacity`, the request rate a continuously batched copy
+    reports under a target, times the copies), without the latency percentiles, power and costs
+    of a full estimate. Only where the estimate's rate is exactly that: continuous batching, prefill
+    and decode in the same copies, a stated rate and a speed to time it with."""
+
+    scenario: Scenario
+    card: Card
+    plan: PrecisionPlan
+
+    @classmethod
+    def of(cls, scenario: Scenario, card: Card) -> _RateProbe | None:
+        plan = plan_serving(scenario, card)
+        if not scenario.constraints.requests_per_s or scenario.prefill_copies or \
+                serving_batching(scenario) == "static" or plan.math is None or \
+                not card.peak_tflops(plan.math) or not card.bandwidth_gbps:
+            return None
+        return cls(scenario, card, plan)
+
+    def at(self, batch: int) -> tuple[bool, bool]:
+        """(fits, carries the request rate) at a batch per copy of ``batch``, as the estimate
+        there would say (:attr:`Estimate.fits`, no ``misses-request-rate`` verdict)."""
+        s = self.scenario.model_copy(update={"serving": self.scenario.serving.model_copy(update={"max_batch": batch})})
+        plan = plan_serving(s, self.card)
+        fits = serving_memory_model(s, self.card, plan).breakdown(s.sequences_per_replica,
+                                                                  s.serving.context_tokens).fits
+        rate = capacity(step_costs(s, self.card, plan, running_batch(s))) * busy_copies(s)
+        return fits, not floor("request-rate", s.constraints.requests_per_s, rate, "requests/s").missed
 
 
 CHUNK_SIZES = (512, 1024, 2048, 4096, 8192, 16384)

@@ -298,12 +298,7 @@ def _batched_replica(scenario: Scenario, card: Card) -> Estimate:
 
     if "max_batch" not in scenario.auto_layout:
         return at(scenario.serving.max_batch)
-    # at most one token per running sequence in each engine step (vLLM refuses max_num_seqs above
-    # max_num_batched_tokens); users beyond it wait in the engine's queue
-    step_budget = scenario.serving.max_batched_tokens
-    spread = min(-(-scenario.serving.users // scenario.data_parallel), step_budget)
-    model = serving_memory_model(scenario, card, plan_serving(scenario, card))
-    largest = min(max(model.max_concurrency(scenario.serving.context_tokens), 1), step_budget)
+    spread, largest = _batch_range(scenario, card)
 
     def carries_rate(e: Estimate) -> bool:  # without a speed (no bandwidth figure) a larger batch tells nothing more
         return e.serving is None or "misses-request-rate" not in missed_serving_targets(e.scenario,
@@ -316,14 +311,7 @@ def _batched_replica(scenario: Scenario, card: Card) -> Estimate:
     # needs costs memory and gains nothing).
     probe = _RateProbe.of(scenario, card) if _EVALUATED.get() is None else None
     if probe is not None:  # the same walk on memory and capacity alone, one estimate where it stops
-        batch = kept = spread
-        fits, carries = probe.at(batch)
-        while batch < largest and fits and not carries:
-            batch = min(2 * batch, largest)
-            bigger_fits, bigger_carries = probe.at(batch)
-            if not bigger_fits:
-                break
-            kept, fits, carries = batch, bigger_fits, bigger_carries
+        kept, batch, _, _ = probe.walk(spread, largest)
         est = at(kept)
     else:
         est, batch = at(spread), spread
@@ -370,6 +358,21 @@ class _RateProbe:
             return None
         return cls(scenario, card, plan)
 
+    def walk(self, spread: int, largest: int) -> tuple[int, int, bool, bool]:
+        """The batch search's doubling towards the request rate (:func:`_batched_replica`): from
+        ``spread``, doubled up to ``largest`` while the copy fits and short of the rate, stopped
+        before a batch that would not fit. Returns the batch it settles on, the last batch tried,
+        and whether the copy fits and carries the rate at the batch it settles on."""
+        batch = kept = spread
+        fits, carries = self.at(batch)
+        while batch < largest and fits and not carries:
+            batch = min(2 * batch, largest)
+            bigger_fits, bigger_carries = self.at(batch)
+            if not bigger_fits:
+                break
+            kept, fits, carries = batch, bigger_fits, bigger_carries
+        return kept, batch, fits, carries
+
     def at(self, batch: int) -> tuple[bool, bool]:
         """(fits, carries the request rate) at a batch per copy of ``batch``, as the estimate
         there would say (:attr:`Estimate.fits`, no ``misses-request-rate`` verdict)."""
@@ -379,6 +382,70 @@ class _RateProbe:
                                                                   s.serving.context_tokens).fits
         rate = capacity(step_costs(s, self.card, plan, running_batch(s))) * busy_copies(s)
         return fits, not floor("request-rate", s.constraints.requests_per_s, rate, "requests/s").missed
+
+
+def _batch_range(scenario: Scenario, card: Card) -> tuple[int, int]:
+    """The batch per copy the search starts from (the users spread over the copies) and the
+    largest it tries (what memory holds at the context) [sequences]; both at most one token per
+    running sequence in each engine step (vLLM refuses max_num_seqs above max_num_batched_tokens;
+    users beyond it wait in the engine's queue)."""
+    step_budget = scenario.serving.max_batched_tokens
+    spread = min(-(-scenario.serving.users // scenario.data_parallel), step_budget)
+    model = serving_memory_model(scenario, card, plan_serving(scenario, card))
+    largest = min(max(model.max_concurrency(scenario.serving.context_tokens), 1), step_budget)
+    return spread, largest
+
+
+def _settled(scenario: Scenario, card: Card) -> tuple[bool, bool, Scenario] | None:
+    """Whether the copy fits, and whether it carries the request rate, at the batch the batch
+    search settles on for this layout (:func:`_batched_replica`: where the latencies are judged,
+    and the answer when it falls short of the rate), with the scenario at that batch; None where
+    :class:`_RateProbe` cannot tell."""
+    probe = _RateProbe.of(scenario, card)
+    if probe is None:
+        return None
+    if "max_batch" not in scenario.auto_layout:
+        batch = scenario.serving.max_batch
+        fits, carries = probe.at(batch)
+    else:
+        batch, _, fits, carries = probe.walk(*_batch_range(scenario, card))
+    return fits, carries, scenario.model_copy(update={"serving": scenario.serving.model_copy(
+        update={"max_batch": batch})})
+
+
+def rate_out_of_reach(scenario: Scenario, card: Card) -> bool:
+    """A proof that the layout search (:func:`planned_layout`, the engine step and the pools not
+    searched) finds nothing that carries the load at ``scenario.count`` cards, so that it need not
+    be run there. Every tensor/expert-parallel layout of one pipeline stage, with the engine's KV
+    cache and, where the card computes FP8, an FP8 cache, settles on a batch that does not fit or
+    falls short of the request rate — and there the latencies are not judged, so that layout's
+    estimate carries nothing — while one of them fits, so the search stops before pipeline stages
+    (:func:`_with_fp8_cache_if_needed` keeps a fitting layout fitting). False whenever the proof
+    cannot be made (no request rate, pools, pinned stages, a copy the rate probe cannot time):
+    then the search must be run."""
+    if not scenario.constraints.requests_per_s or scenario.serving.disaggregated or \
+            "pp" not in scenario.auto_layout or \
+            any(f in scenario.auto_layout for f in ("max_batched_tokens", "disaggregated")):
+        return False
+    fp8 = scenario.serving.kv_precision is None and card.supports(Precision.FP8)
+    any_fits = False
+    for tp in serving_tensor_parallel_options(scenario, card):
+        if scenario.count % tp:
+            continue
+        for ep in serving_expert_parallel_options(scenario, card, tp, 1):
+            laid_out = with_layout(scenario, {"tp": tp, "pp": 1, "virtual_stages": 1, "cp": 1, "ep": ep})
+            settled = _settled(laid_out, card)
+            if settled is None or (settled[0] and settled[1]):
+                return False
+            fits, _, at_batch = settled
+            if fp8:  # the retry starts from the layout at the batch settled on, as the search's does
+                settled = _settled(at_batch.model_copy(update={"serving": at_batch.serving.model_copy(
+                    update={"kv_precision": Precision.FP8})}), card)
+                if settled is None or (settled[0] and settled[1]):
+                    return False
+                fits = fits or settled[0]
+            any_fits = any_fits or fits
+    return any_fits
 
 
 CHUNK_SIZES = (512, 1024, 2048, 4096, 8192, 16384)

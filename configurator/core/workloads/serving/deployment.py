@@ -20,7 +20,7 @@ from configurator.core.workloads.layout import (
     valid_counts,
     whole_system_counts,
 )
-from configurator.core.workloads.serving.plan import estimated, rate_out_of_reach, target_miss
+from configurator.core.workloads.serving.plan import estimated, target_miss
 
 SERVING_COUNTS = tuple(2**k for k in range(13))
 """Card counts tried for serving before the fewest that carry the load is narrowed down."""
@@ -56,34 +56,19 @@ def serving_deployment(scenario: Scenario, card: Card, counts: Sequence[int] = S
         if count < least:
             previous = count
             continue
-        at = at_count(base, count)
-        if rate_out_of_reach(at, card):  # carries nothing, and short of the rate: no latency floor either
-            previous, last = count, count
-            continue
-        est = estimated(at, card)
+        est = estimated(at_count(base, count), card)
         if carries_load(est):
             found = est if in_units else _fewest_carrying(base, card, previous + 1, count, est)
             return _with_engine_search(full, card, found)
-        if est.serving is None or (last is not None and _latency_floor_may_be_reached(est) and
-                                   _latency_floor_reached(estimated(at_count(base, last), card), est)):
+        if est.serving is None or (last is not None and _latency_floor_reached(last, est)):
             return None  # no published rate to time it with, or more cards no longer help
-        previous, last = count, count
+        previous, last = count, est
     return None
 
 
 LATENCY_GAIN = 0.01
 """Share by which doubling the cards must shorten the first token or the time per token for the
 search to go on when only latency targets are missed."""
-
-
-def _latency_floor_may_be_reached(larger: Estimate) -> bool:
-    """What :func:`_latency_floor_reached` asks of the larger deployment alone: it fits, and it
-    carries the request rate but misses a latency target (the smaller one is estimated only then)."""
-    b = larger.serving
-    if b is None or not larger.fits:
-        return False
-    missed = set(missed_serving_targets(larger.scenario, b))
-    return bool(missed) and "misses-request-rate" not in missed
 
 
 def _latency_floor_reached(smaller: Estimate, larger: Estimate) -> bool:
@@ -173,11 +158,7 @@ def _fewest_carrying(base: Scenario, card: Card, low: int, high: int, found: Est
     high //= group
     while low < high:
         middle = (low + high) // 2
-        at = at_count(base, middle * group)
-        if rate_out_of_reach(at, card):
-            low = middle + 1
-            continue
-        est = estimated(at, card)
+        est = estimated(at_count(base, middle * group), card)
         if carries_load(est):
             best, high = est, middle
         else:

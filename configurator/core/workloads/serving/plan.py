@@ -375,11 +375,14 @@ class _RateProbe:
 
     def at(self, batch: int) -> tuple[bool, bool]:
         """(fits, carries the request rate) at a batch per copy of ``batch``, as the estimate
-        there would say (:attr:`Estimate.fits`, no ``misses-request-rate`` verdict)."""
+        there would say (:attr:`Estimate.fits`, no ``misses-request-rate`` verdict); the rate
+        is worked out only where the copy fits (else False: the search reads it only there)."""
         s = self.scenario.model_copy(update={"serving": self.scenario.serving.model_copy(update={"max_batch": batch})})
         plan = plan_serving(s, self.card)
         fits = serving_memory_model(s, self.card, plan).breakdown(s.sequences_per_replica,
                                                                   s.serving.context_tokens).fits
+        if not fits:
+            return False, False
         rate = capacity(step_costs(s, self.card, plan, running_batch(s))) * busy_copies(s)
         return fits, not floor("request-rate", s.constraints.requests_per_s, rate, "requests/s").missed
 
@@ -394,58 +397,6 @@ def _batch_range(scenario: Scenario, card: Card) -> tuple[int, int]:
     model = serving_memory_model(scenario, card, plan_serving(scenario, card))
     largest = min(max(model.max_concurrency(scenario.serving.context_tokens), 1), step_budget)
     return spread, largest
-
-
-def _settled(scenario: Scenario, card: Card) -> tuple[bool, bool, Scenario] | None:
-    """Whether the copy fits, and whether it carries the request rate, at the batch the batch
-    search settles on for this layout (:func:`_batched_replica`: where the latencies are judged,
-    and the answer when it falls short of the rate), with the scenario at that batch; None where
-    :class:`_RateProbe` cannot tell."""
-    probe = _RateProbe.of(scenario, card)
-    if probe is None:
-        return None
-    if "max_batch" not in scenario.auto_layout:
-        batch = scenario.serving.max_batch
-        fits, carries = probe.at(batch)
-    else:
-        batch, _, fits, carries = probe.walk(*_batch_range(scenario, card))
-    return fits, carries, scenario.model_copy(update={"serving": scenario.serving.model_copy(
-        update={"max_batch": batch})})
-
-
-def rate_out_of_reach(scenario: Scenario, card: Card) -> bool:
-    """A proof that the layout search (:func:`planned_layout`, the engine step and the pools not
-    searched) finds nothing that carries the load at ``scenario.count`` cards, so that it need not
-    be run there. Every tensor/expert-parallel layout of one pipeline stage, with the engine's KV
-    cache and, where the card computes FP8, an FP8 cache, settles on a batch that does not fit or
-    falls short of the request rate — and there the latencies are not judged, so that layout's
-    estimate carries nothing — while one of them fits, so the search stops before pipeline stages
-    (:func:`_with_fp8_cache_if_needed` keeps a fitting layout fitting). False whenever the proof
-    cannot be made (no request rate, pools, pinned stages, a copy the rate probe cannot time):
-    then the search must be run."""
-    if not scenario.constraints.requests_per_s or scenario.serving.disaggregated or \
-            "pp" not in scenario.auto_layout or \
-            any(f in scenario.auto_layout for f in ("max_batched_tokens", "disaggregated")):
-        return False
-    fp8 = scenario.serving.kv_precision is None and card.supports(Precision.FP8)
-    any_fits = False
-    for tp in serving_tensor_parallel_options(scenario, card):
-        if scenario.count % tp:
-            continue
-        for ep in serving_expert_parallel_options(scenario, card, tp, 1):
-            laid_out = with_layout(scenario, {"tp": tp, "pp": 1, "virtual_stages": 1, "cp": 1, "ep": ep})
-            settled = _settled(laid_out, card)
-            if settled is None or (settled[0] and settled[1]):
-                return False
-            fits, _, at_batch = settled
-            if fp8:  # the retry starts from the layout at the batch settled on, as the search's does
-                settled = _settled(at_batch.model_copy(update={"serving": at_batch.serving.model_copy(
-                    update={"kv_precision": Precision.FP8})}), card)
-                if settled is None or (settled[0] and settled[1]):
-                    return False
-                fits = fits or settled[0]
-            any_fits = any_fits or fits
-    return any_fits
 
 
 CHUNK_SIZES = (512, 1024, 2048, 4096, 8192, 16384)

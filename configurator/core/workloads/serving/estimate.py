@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from configurator.core.catalog import Card
 from configurator.core.constraints import check, load_messages
 from configurator.core.economics import PriceBasis, deployment_power, energy_kwh, job_costs, price_basis
-from configurator.core.memory import MemoryBreakdown, serving_memory_model
+from configurator.core.memory import MemoryBreakdown, ServingMemoryModel, serving_memory_model
 from configurator.core.messages import Message
 from configurator.core.precision import PrecisionPlan, plan_serving
 from configurator.core.procurement.prices import PriceBook, price_book_for
@@ -34,18 +34,39 @@ class ServingBasis:
     """The price book the estimate's servers are powered and its budget checked from."""
 
 
+@dataclass(frozen=True)
+class ServingCopy:
+    """What a serving layout search weighs of a layout — whether it fits, how fast a copy is — and
+    the rest of its basis is made from (:func:`basis_of_copy`)."""
+
+    plan: PrecisionPlan
+    model: ServingMemoryModel
+    memory: MemoryBreakdown
+    replica: ReplicaSpeed | None
+
+
+def serving_copy(scenario: Scenario, card: Card) -> ServingCopy:
+    """The memory at the load and the speed of one copy of ``scenario`` on ``card``."""
+    plan = plan_serving(scenario, card)
+    model = serving_memory_model(scenario, card, plan)
+    memory = model.breakdown(scenario.sequences_per_replica, scenario.serving.context_tokens)
+    return ServingCopy(plan, model, memory, replica_speed(scenario, card, plan))
+
+
+def basis_of_copy(scenario: Scenario, card: Card, copy: ServingCopy, book: PriceBook | None = None) -> ServingBasis:
+    """The basis of :func:`serving_basis` around a copy already worked out: its limits, prices and
+    card messages added."""
+    model = copy.model
+    limits = Limits(max_concurrency=model.max_concurrency(scenario.serving.context_tokens) * scenario.data_parallel,
+                    max_context=model.max_context(scenario.sequences_per_replica))
+    return ServingBasis(copy.plan, copy.memory, limits, copy.replica, price_basis(card, scenario.economics),
+                        tuple(card_messages(card)), price_book_for(scenario.economics) if book is None else book)
+
+
 def serving_basis(scenario: Scenario, card: Card, book: PriceBook | None = None) -> ServingBasis:
     """What does not depend on the count; ``book`` None: the scenario's own
     (:func:`~configurator.core.procurement.prices.price_book_for` its economics, read once, here)."""
-    plan = plan_serving(scenario, card)
-    serving = scenario.serving
-    model = serving_memory_model(scenario, card, plan)
-    per_replica = scenario.sequences_per_replica
-    limits = Limits(max_concurrency=model.max_concurrency(serving.context_tokens) * scenario.data_parallel,
-                    max_context=model.max_context(per_replica))
-    return ServingBasis(plan, model.breakdown(per_replica, serving.context_tokens), limits,
-                          replica_speed(scenario, card, plan), price_basis(card, scenario.economics),
-                          tuple(card_messages(card)), price_book_for(scenario.economics) if book is None else book)
+    return basis_of_copy(scenario, card, serving_copy(scenario, card), book)
 
 
 def constraint_check(scenario: Scenario, card: Card, speed: ServingSpeed | None, costs, power, book: PriceBook

@@ -16,18 +16,24 @@ from configurator.core.memory import serving_memory_model, usable_capacity_bytes
 from configurator.core.memo import NOT_SEARCHED, LruMemo, scenario_key
 from configurator.core.messages import msg
 from configurator.core.training_speed import fabric
-from configurator.core.precision import plan_serving
-from configurator.core.scenario import Scenario
 from configurator.core.load import capacity
-from configurator.core.precision import PrecisionPlan
-from configurator.core.serving_speed import ServingSpeed, busy_copies, running_batch, serving_batching, step_costs
+from configurator.core.precision import PrecisionPlan, plan_serving
+from configurator.core.scenario import Scenario
+from configurator.core.serving_speed import (
+    ServingSpeed,
+    busy_copies,
+    deployment_speed,
+    running_batch,
+    serving_batching,
+    step_costs,
+)
 from configurator.core.verdicts import floor
 from configurator.core.serving_use import latency_targets
 from configurator.core.units import Precision
 from configurator.core.workloads.base import Estimate
 from configurator.core.workloads.layout import with_layout
 from configurator.core.workloads.memo import remembered
-from configurator.core.workloads.serving.estimate import estimate_serving, serving_basis
+from configurator.core.workloads.serving.estimate import basis_of_copy, estimate_serving, serving_basis, serving_copy
 
 PLANNED_FIELDS = frozenset({"tp", "pp", "max_batch", "max_batched_tokens", "disaggregated"})
 """Serving fields that, left Auto, make the serving planner choose the layout."""
@@ -251,6 +257,7 @@ def _with_fp8_cache_if_needed(scenario: Scenario, card: Card, best: Estimate) ->
         update={"kv_precision": Precision.FP8})})
     other = _replica(fp8, card)
     if _serving_rank(other)[:2] > _serving_rank(best)[:2]:  # fits, or meets the targets, where it did not
+        other = _estimate(other)
         return replace(other, messages=(msg("kv-fp8-chosen"), *other.messages))
     return best
 
@@ -259,13 +266,46 @@ _EVALUATED: ContextVar[list[Estimate] | None] = ContextVar("serving_layouts_eval
 """Where :func:`recording_evaluated` collects the layouts the search estimates (None: not collecting)."""
 
 
-def _evaluated(scenario: Scenario, card: Card) -> Estimate:
-    """One layout the search weighs, estimated (and kept while :func:`recording_evaluated` collects)."""
-    est = estimate_serving(scenario, card, serving_basis(scenario, card))
+class _Weighed:
+    """One layout as the search weighs it: its memory at the load and its speed (what ranks it,
+    :func:`_serving_rank`), the full estimate — limits, power, costs, verdicts, messages — made
+    from the same copy only when asked (:meth:`estimate`: for the layout chosen, a layout said
+    in a note, or one kept by :func:`recording_evaluated`); the numbers are the estimate's."""
+
+    __slots__ = ("scenario", "card", "copy", "memory", "serving", "_estimate")
+
+    def __init__(self, scenario: Scenario, card: Card) -> None:
+        self.scenario, self.card = scenario, card
+        self.copy = serving_copy(scenario, card)
+        self.memory = self.copy.memory
+        self.serving = deployment_speed(scenario, self.copy.replica)
+        self._estimate: Estimate | None = None
+
+    @property
+    def fits(self) -> bool:
+        """As :attr:`Estimate.fits`."""
+        return self.memory.fits
+
+    def estimate(self) -> Estimate:
+        """The layout's estimate (:func:`estimate_serving` on this copy), made once."""
+        if self._estimate is None:
+            self._estimate = estimate_serving(self.scenario, self.card,
+                                              basis_of_copy(self.scenario, self.card, self.copy))
+        return self._estimate
+
+
+def _estimate(weighed: _Weighed | Estimate) -> Estimate:
+    """The estimate of a layout the search weighed (an estimate as it is)."""
+    return weighed.estimate() if isinstance(weighed, _Weighed) else weighed
+
+
+def _evaluated(scenario: Scenario, card: Card) -> _Weighed:
+    """One layout the search weighs (its estimate kept while :func:`recording_evaluated` collects)."""
+    weighed = _Weighed(scenario, card)
     kept = _EVALUATED.get()
     if kept is not None:
-        kept.append(est)
-    return est
+        kept.append(weighed.estimate())
+    return weighed
 
 
 _EXPLORING: ContextVar[bool] = ContextVar("serving_search_exploring", default=False)
@@ -447,9 +487,9 @@ def _sized_pools(scenario: Scenario, card: Card) -> Estimate:
     return max((with_pool(n) for n in pools), key=_serving_rank)
 
 
-def _finished(scenario: Scenario, card: Card, best: Estimate) -> Estimate:
-    """The chosen layout (its KV precision already settled) with its engine step settled."""
-    return _searched_engine_step(scenario, card, best)
+def _finished(scenario: Scenario, card: Card, best: _Weighed | Estimate) -> Estimate:
+    """The chosen layout (its KV precision already settled) with its engine step settled, estimated."""
+    return _estimate(_searched_engine_step(scenario, card, best))
 
 
 def _searched_engine_step(scenario: Scenario, card: Card, best: Estimate) -> Estimate:
@@ -477,4 +517,5 @@ def _searched_engine_step(scenario: Scenario, card: Card, best: Estimate) -> Est
     serving = chosen.scenario.serving
     note = msg("chunk-chosen", chunk=serving.max_batched_tokens, batch=chosen.scenario.sequences_per_replica,
                tried=f"{CHUNK_SIZES[0]:,}–{CHUNK_SIZES[-1]:,}")
+    chosen = _estimate(chosen)
     return replace(chosen, messages=(note, *chosen.messages))

@@ -34,23 +34,33 @@ class ServingBasis:
     """The price book the estimate's servers are powered and its budget checked from."""
 
 
-@dataclass(frozen=True)
 class ServingCopy:
     """What a serving layout search weighs of a layout — whether it fits, how fast a copy is — and
-    the rest of its basis is made from (:func:`basis_of_copy`)."""
+    the rest of its basis is made from (:func:`basis_of_copy`): the memory at once, the speed when
+    first asked for (a layout that does not fit may be dropped unread)."""
 
-    plan: PrecisionPlan
-    model: ServingMemoryModel
-    memory: MemoryBreakdown
-    replica: ReplicaSpeed | None
+    __slots__ = ("scenario", "card", "plan", "model", "memory", "_replica", "_timed")
+
+    def __init__(self, scenario: Scenario, card: Card) -> None:
+        self.scenario, self.card = scenario, card
+        self.plan: PrecisionPlan = plan_serving(scenario, card)
+        self.model: ServingMemoryModel = serving_memory_model(scenario, card, self.plan)
+        self.memory: MemoryBreakdown = self.model.breakdown(scenario.sequences_per_replica,
+                                                            scenario.serving.context_tokens)
+        self._replica: ReplicaSpeed | None = None
+        self._timed = False
+
+    @property
+    def replica(self) -> ReplicaSpeed | None:
+        """One copy's speed (:func:`~configurator.core.serving_speed.replica_speed`), worked out once."""
+        if not self._timed:
+            self._replica, self._timed = replica_speed(self.scenario, self.card, self.plan), True
+        return self._replica
 
 
 def serving_copy(scenario: Scenario, card: Card) -> ServingCopy:
-    """The memory at the load and the speed of one copy of ``scenario`` on ``card``."""
-    plan = plan_serving(scenario, card)
-    model = serving_memory_model(scenario, card, plan)
-    memory = model.breakdown(scenario.sequences_per_replica, scenario.serving.context_tokens)
-    return ServingCopy(plan, model, memory, replica_speed(scenario, card, plan))
+    """The memory at the load and (when asked) the speed of one copy of ``scenario`` on ``card``."""
+    return ServingCopy(scenario, card)
 
 
 def basis_of_copy(scenario: Scenario, card: Card, copy: ServingCopy, book: PriceBook | None = None) -> ServingBasis:

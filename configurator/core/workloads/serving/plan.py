@@ -272,14 +272,23 @@ class _Weighed:
     from the same copy only when asked (:meth:`estimate`: for the layout chosen, a layout said
     in a note, or one kept by :func:`recording_evaluated`); the numbers are the estimate's."""
 
-    __slots__ = ("scenario", "card", "copy", "memory", "serving", "_estimate")
+    __slots__ = ("scenario", "card", "copy", "memory", "_serving", "_timed", "_estimate")
 
     def __init__(self, scenario: Scenario, card: Card) -> None:
         self.scenario, self.card = scenario, card
         self.copy = serving_copy(scenario, card)
         self.memory = self.copy.memory
-        self.serving = deployment_speed(scenario, self.copy.replica)
+        self._serving: ServingSpeed | None = None
+        self._timed = False
         self._estimate: Estimate | None = None
+
+    @property
+    def serving(self) -> ServingSpeed | None:
+        """The deployment's speed, worked out when first read (a layout dropped for not fitting
+        is never timed)."""
+        if not self._timed:
+            self._serving, self._timed = deployment_speed(self.scenario, self.copy.replica), True
+        return self._serving
 
     @property
     def fits(self) -> bool:
@@ -368,8 +377,10 @@ def _batched_replica(scenario: Scenario, card: Card) -> Estimate:
     while batch < largest and est.fits and carries_rate(est) and miss > 0.0:
         wider = min(2 * batch, largest)
         bigger = at(wider)
+        if not bigger.fits:
+            break
         wider_miss = target_miss(bigger.scenario, bigger.serving)
-        if not bigger.fits or wider_miss >= miss:
+        if wider_miss >= miss:
             break
         batch, est, miss = wider, bigger, wider_miss
     return est

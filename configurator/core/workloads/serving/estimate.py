@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from configurator.core.catalog import Card
 from configurator.core.constraints import check, load_messages
 from configurator.core.economics import PriceBasis, deployment_power, energy_kwh, job_costs, price_basis
-from configurator.core.memory import MemoryBreakdown, serving_memory_model
+from configurator.core.memory import MemoryBreakdown, ServingMemoryModel, serving_memory_model
 from configurator.core.messages import Message
 from configurator.core.precision import PrecisionPlan, plan_serving
 from configurator.core.procurement.prices import PriceBook, price_book_for
@@ -34,18 +34,49 @@ class ServingBasis:
     """The price book the estimate's servers are powered and its budget checked from."""
 
 
+class ServingCopy:
+    """What a serving layout search weighs of a layout — whether it fits, how fast a copy is — and
+    the rest of its basis is made from (:func:`basis_of_copy`): the memory at once, the speed when
+    first asked for (a layout that does not fit may be dropped unread)."""
+
+    __slots__ = ("scenario", "card", "plan", "model", "memory", "_replica", "_timed")
+
+    def __init__(self, scenario: Scenario, card: Card) -> None:
+        self.scenario, self.card = scenario, card
+        self.plan: PrecisionPlan = plan_serving(scenario, card)
+        self.model: ServingMemoryModel = serving_memory_model(scenario, card, self.plan)
+        self.memory: MemoryBreakdown = self.model.breakdown(scenario.sequences_per_replica,
+                                                            scenario.serving.context_tokens)
+        self._replica: ReplicaSpeed | None = None
+        self._timed = False
+
+    @property
+    def replica(self) -> ReplicaSpeed | None:
+        """One copy's speed (:func:`~configurator.core.serving_speed.replica_speed`), worked out once."""
+        if not self._timed:
+            self._replica, self._timed = replica_speed(self.scenario, self.card, self.plan), True
+        return self._replica
+
+
+def serving_copy(scenario: Scenario, card: Card) -> ServingCopy:
+    """The memory at the load and (when asked) the speed of one copy of ``scenario`` on ``card``."""
+    return ServingCopy(scenario, card)
+
+
+def basis_of_copy(scenario: Scenario, card: Card, copy: ServingCopy, book: PriceBook | None = None) -> ServingBasis:
+    """The basis of :func:`serving_basis` around a copy already worked out: its limits, prices and
+    card messages added."""
+    model = copy.model
+    limits = Limits(max_concurrency=model.max_concurrency(scenario.serving.context_tokens) * scenario.data_parallel,
+                    max_context=model.max_context(scenario.sequences_per_replica))
+    return ServingBasis(copy.plan, copy.memory, limits, copy.replica, price_basis(card, scenario.economics),
+                        tuple(card_messages(card)), price_book_for(scenario.economics) if book is None else book)
+
+
 def serving_basis(scenario: Scenario, card: Card, book: PriceBook | None = None) -> ServingBasis:
     """What does not depend on the count; ``book`` None: the scenario's own
     (:func:`~configurator.core.procurement.prices.price_book_for` its economics, read once, here)."""
-    plan = plan_serving(scenario, card)
-    serving = scenario.serving
-    model = serving_memory_model(scenario, card, plan)
-    per_replica = scenario.sequences_per_replica
-    limits = Limits(max_concurrency=model.max_concurrency(serving.context_tokens) * scenario.data_parallel,
-                    max_context=model.max_context(per_replica))
-    return ServingBasis(plan, model.breakdown(per_replica, serving.context_tokens), limits,
-                          replica_speed(scenario, card, plan), price_basis(card, scenario.economics),
-                          tuple(card_messages(card)), price_book_for(scenario.economics) if book is None else book)
+    return basis_of_copy(scenario, card, serving_copy(scenario, card), book)
 
 
 def constraint_check(scenario: Scenario, card: Card, speed: ServingSpeed | None, costs, power, book: PriceBook

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 from contextvars import ContextVar
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from configurator.core.catalog import Card
 from configurator.core.constraints import missed_serving_targets
@@ -16,15 +16,24 @@ from configurator.core.memory import serving_memory_model, usable_capacity_bytes
 from configurator.core.memo import NOT_SEARCHED, LruMemo, scenario_key
 from configurator.core.messages import msg
 from configurator.core.training_speed import fabric
-from configurator.core.precision import plan_serving
+from configurator.core.load import capacity
+from configurator.core.precision import PrecisionPlan, plan_serving
 from configurator.core.scenario import Scenario
-from configurator.core.serving_speed import ServingSpeed
+from configurator.core.serving_speed import (
+    ServingSpeed,
+    busy_copies,
+    deployment_speed,
+    running_batch,
+    serving_batching,
+    step_costs,
+)
+from configurator.core.verdicts import floor
 from configurator.core.serving_use import latency_targets
 from configurator.core.units import Precision
 from configurator.core.workloads.base import Estimate
 from configurator.core.workloads.layout import with_layout
 from configurator.core.workloads.memo import remembered
-from configurator.core.workloads.serving.estimate import estimate_serving, serving_basis
+from configurator.core.workloads.serving.estimate import basis_of_copy, estimate_serving, serving_basis, serving_copy
 
 PLANNED_FIELDS = frozenset({"tp", "pp", "max_batch", "max_batched_tokens", "disaggregated"})
 """Serving fields that, left Auto, make the serving planner choose the layout."""
@@ -251,6 +260,7 @@ def _with_fp8_cache_if_needed(scenario: Scenario, card: Card, best: Estimate) ->
         update={"kv_precision": Precision.FP8})})
     other = _replica(fp8, card)
     if _serving_rank(other)[:2] > _serving_rank(best)[:2]:  # fits, or meets the targets, where it did not
+        other = _estimate(other)
         return replace(other, messages=(msg("kv-fp8-chosen"), *other.messages))
     return best
 
@@ -259,13 +269,55 @@ _EVALUATED: ContextVar[list[Estimate] | None] = ContextVar("serving_layouts_eval
 """Where :func:`recording_evaluated` collects the layouts the search estimates (None: not collecting)."""
 
 
-def _evaluated(scenario: Scenario, card: Card) -> Estimate:
-    """One layout the search weighs, estimated (and kept while :func:`recording_evaluated` collects)."""
-    est = estimate_serving(scenario, card, serving_basis(scenario, card))
+class _Weighed:
+    """One layout as the search weighs it: its memory at the load and its speed (what ranks it,
+    :func:`_serving_rank`), the full estimate — limits, power, costs, verdicts, messages — made
+    from the same copy only when asked (:meth:`estimate`: for the layout chosen, a layout said
+    in a note, or one kept by :func:`recording_evaluated`); the numbers are the estimate's."""
+
+    __slots__ = ("scenario", "card", "copy", "memory", "_serving", "_timed", "_estimate")
+
+    def __init__(self, scenario: Scenario, card: Card) -> None:
+        self.scenario, self.card = scenario, card
+        self.copy = serving_copy(scenario, card)
+        self.memory = self.copy.memory
+        self._serving: ServingSpeed | None = None
+        self._timed = False
+        self._estimate: Estimate | None = None
+
+    @property
+    def serving(self) -> ServingSpeed | None:
+        """The deployment's speed, worked out when first read (a layout dropped for not fitting
+        is never timed)."""
+        if not self._timed:
+            self._serving, self._timed = deployment_speed(self.scenario, self.copy.replica), True
+        return self._serving
+
+    @property
+    def fits(self) -> bool:
+        """As :attr:`Estimate.fits`."""
+        return self.memory.fits
+
+    def estimate(self) -> Estimate:
+        """The layout's estimate (:func:`estimate_serving` on this copy), made once."""
+        if self._estimate is None:
+            self._estimate = estimate_serving(self.scenario, self.card,
+                                              basis_of_copy(self.scenario, self.card, self.copy))
+        return self._estimate
+
+
+def _estimate(weighed: _Weighed | Estimate) -> Estimate:
+    """The estimate of a layout the search weighed (an estimate as it is)."""
+    return weighed.estimate() if isinstance(weighed, _Weighed) else weighed
+
+
+def _evaluated(scenario: Scenario, card: Card) -> _Weighed:
+    """One layout the search weighs (its estimate kept while :func:`recording_evaluated` collects)."""
+    weighed = _Weighed(scenario, card)
     kept = _EVALUATED.get()
     if kept is not None:
-        kept.append(est)
-    return est
+        kept.append(weighed.estimate())
+    return weighed
 
 
 _EXPLORING: ContextVar[bool] = ContextVar("serving_search_exploring", default=False)
@@ -298,13 +350,7 @@ def _batched_replica(scenario: Scenario, card: Card) -> Estimate:
 
     if "max_batch" not in scenario.auto_layout:
         return at(scenario.serving.max_batch)
-    # at most one token per running sequence in each engine step (vLLM refuses max_num_seqs above
-    # max_num_batched_tokens); users beyond it wait in the engine's queue
-    step_budget = scenario.serving.max_batched_tokens
-    spread = min(-(-scenario.serving.users // scenario.data_parallel), step_budget)
-    model = serving_memory_model(scenario, card, plan_serving(scenario, card))
-    largest = min(max(model.max_concurrency(scenario.serving.context_tokens), 1), step_budget)
-    est, batch = at(spread), spread
+    spread, largest = _batch_range(scenario, card)
 
     def carries_rate(e: Estimate) -> bool:  # without a speed (no bandwidth figure) a larger batch tells nothing more
         return e.serving is None or "misses-request-rate" not in missed_serving_targets(e.scenario,
@@ -315,12 +361,18 @@ def _batched_replica(scenario: Scenario, card: Card) -> Estimate:
     # without bound, so its latencies say nothing; the batch doubles until the copy carries the
     # rate or would not fit, and the latencies are judged there (a larger batch than the rate
     # needs costs memory and gains nothing).
-    while batch < largest and est.fits and not carries_rate(est):
-        batch = min(2 * batch, largest)
-        bigger = at(batch)
-        if not bigger.fits:
-            break
-        est = bigger
+    probe = _RateProbe.of(scenario, card) if _EVALUATED.get() is None else None
+    if probe is not None:  # the same walk on memory and capacity alone, one estimate where it stops
+        kept, batch, _, _ = probe.walk(spread, largest)
+        est = at(kept)
+    else:
+        est, batch = at(spread), spread
+        while batch < largest and est.fits and not carries_rate(est):
+            batch = min(2 * batch, largest)
+            bigger = at(batch)
+            if not bigger.fits:
+                break
+            est = bigger
     # A copy that carries the rate can still miss the first-token target waiting for a free slot
     # (the batch caps the sequences at once near their mean, so the p90 request queues for one):
     # the cap doubles while that shortens the worst miss and the copy still fits.
@@ -328,11 +380,77 @@ def _batched_replica(scenario: Scenario, card: Card) -> Estimate:
     while batch < largest and est.fits and carries_rate(est) and miss > 0.0:
         wider = min(2 * batch, largest)
         bigger = at(wider)
+        if not bigger.fits:
+            break
         wider_miss = target_miss(bigger.scenario, bigger.serving)
-        if not bigger.fits or wider_miss >= miss:
+        if wider_miss >= miss:
             break
         batch, est, miss = wider, bigger, wider_miss
     return est
+
+
+@dataclass(frozen=True)
+class _RateProbe:
+    """What the batch search reads of a copy before its latencies are judged — whether it fits
+    and whether it carries the stated request rate — worked out by the estimate's own functions
+    (the memory model; :func:`~configurator.core.serving_speed.step_costs` and
+    :func:`~configurator.core.load.capacity`, the request rate a continuously batched copy
+    reports under a target, times the copies), without the latency percentiles, power and costs
+    of a full estimate. Only where the estimate's rate is exactly that: continuous batching, prefill
+    and decode in the same copies, a stated rate and a speed to time it with."""
+
+    scenario: Scenario
+    card: Card
+    plan: PrecisionPlan
+
+    @classmethod
+    def of(cls, scenario: Scenario, card: Card) -> _RateProbe | None:
+        plan = plan_serving(scenario, card)
+        if not scenario.constraints.requests_per_s or scenario.prefill_copies or \
+                serving_batching(scenario) == "static" or plan.math is None or \
+                not card.peak_tflops(plan.math) or not card.bandwidth_gbps:
+            return None
+        return cls(scenario, card, plan)
+
+    def walk(self, spread: int, largest: int) -> tuple[int, int, bool, bool]:
+        """The batch search's doubling towards the request rate (:func:`_batched_replica`): from
+        ``spread``, doubled up to ``largest`` while the copy fits and short of the rate, stopped
+        before a batch that would not fit. Returns the batch it settles on, the last batch tried,
+        and whether the copy fits and carries the rate at the batch it settles on."""
+        batch = kept = spread
+        fits, carries = self.at(batch)
+        while batch < largest and fits and not carries:
+            batch = min(2 * batch, largest)
+            bigger_fits, bigger_carries = self.at(batch)
+            if not bigger_fits:
+                break
+            kept, fits, carries = batch, bigger_fits, bigger_carries
+        return kept, batch, fits, carries
+
+    def at(self, batch: int) -> tuple[bool, bool]:
+        """(fits, carries the request rate) at a batch per copy of ``batch``, as the estimate
+        there would say (:attr:`Estimate.fits`, no ``misses-request-rate`` verdict); the rate
+        is worked out only where the copy fits (else False: the search reads it only there)."""
+        s = self.scenario.model_copy(update={"serving": self.scenario.serving.model_copy(update={"max_batch": batch})})
+        plan = plan_serving(s, self.card)
+        fits = serving_memory_model(s, self.card, plan).breakdown(s.sequences_per_replica,
+                                                                  s.serving.context_tokens).fits
+        if not fits:
+            return False, False
+        rate = capacity(step_costs(s, self.card, plan, running_batch(s))) * busy_copies(s)
+        return fits, not floor("request-rate", s.constraints.requests_per_s, rate, "requests/s").missed
+
+
+def _batch_range(scenario: Scenario, card: Card) -> tuple[int, int]:
+    """The batch per copy the search starts from (the users spread over the copies) and the
+    largest it tries (what memory holds at the context) [sequences]; both at most one token per
+    running sequence in each engine step (vLLM refuses max_num_seqs above max_num_batched_tokens;
+    users beyond it wait in the engine's queue)."""
+    step_budget = scenario.serving.max_batched_tokens
+    spread = min(-(-scenario.serving.users // scenario.data_parallel), step_budget)
+    model = serving_memory_model(scenario, card, plan_serving(scenario, card))
+    largest = min(max(model.max_concurrency(scenario.serving.context_tokens), 1), step_budget)
+    return spread, largest
 
 
 CHUNK_SIZES = (512, 1024, 2048, 4096, 8192, 16384)
@@ -383,9 +501,9 @@ def _sized_pools(scenario: Scenario, card: Card) -> Estimate:
     return max((with_pool(n) for n in pools), key=_serving_rank)
 
 
-def _finished(scenario: Scenario, card: Card, best: Estimate) -> Estimate:
-    """The chosen layout (its KV precision already settled) with its engine step settled."""
-    return _searched_engine_step(scenario, card, best)
+def _finished(scenario: Scenario, card: Card, best: _Weighed | Estimate) -> Estimate:
+    """The chosen layout (its KV precision already settled) with its engine step settled, estimated."""
+    return _estimate(_searched_engine_step(scenario, card, best))
 
 
 def _searched_engine_step(scenario: Scenario, card: Card, best: Estimate) -> Estimate:
@@ -413,4 +531,5 @@ def _searched_engine_step(scenario: Scenario, card: Card, best: Estimate) -> Est
     serving = chosen.scenario.serving
     note = msg("chunk-chosen", chunk=serving.max_batched_tokens, batch=chosen.scenario.sequences_per_replica,
                tried=f"{CHUNK_SIZES[0]:,}–{CHUNK_SIZES[-1]:,}")
+    chosen = _estimate(chosen)
     return replace(chosen, messages=(note, *chosen.messages))

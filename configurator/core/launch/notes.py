@@ -10,8 +10,8 @@ from configurator.core.digit_groups import grouped
 NOTES: dict[str, tuple[str, str]] = {
     "header": ("{engine} {version} launch settings for {what}; flags checked against {url}",
                "{engine} {version} 启动设置，用于{what}；参数名核对自 {url}"),
-    "serving-what": ("{model} on {count} × {card}: {copies} model copies, {per_copy} cards per copy "
-                     "(tensor parallel {tp}, pipeline {pp})",
+    "serving-what": ("{model} on {count} × {card}: {copies} × {per_copy} cards (model copies × cards per copy; "
+                     "tensor parallel {tp}, pipeline {pp})",
                      "{model} 部署在 {count} 张 {card} 上：{copies} 个模型副本，每个 {per_copy} 张卡"
                      "（张量并行 {tp}，流水线 {pp}）"),
     "training-what": ("{workload} of {model} on {count} × {card}: tensor {tp}, pipeline {pp}, context {cp}, "

@@ -443,7 +443,9 @@ class _RateProbe:
 
 def _batch_range(scenario: Scenario, card: Card) -> tuple[int, int]:
     """The batch per copy the search starts from (the users spread over the copies) and the
-    largest it tries (what memory holds at the context) [sequences]; both at most one token per
+    largest it tries (what memory holds at the context: the largest concurrency whose memory
+    fits with its own engine-step working set, :meth:`ServingMemoryModel.max_concurrency`, so
+    that it still fits once set as ``max_batch``) [sequences]; both at most one token per
     running sequence in each engine step (vLLM refuses max_num_seqs above max_num_batched_tokens;
     users beyond it wait in the engine's queue)."""
     step_budget = scenario.serving.max_batched_tokens

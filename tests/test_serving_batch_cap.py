@@ -11,7 +11,7 @@ import pytest
 
 from configurator.core.architecture import preset
 from configurator.core.catalog import load_bundled_catalog
-from configurator.core.estimate import estimate
+from configurator.core.estimate import estimate, with_count
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario
 from configurator.core.workloads.serving.deployment import serving_deployment
 from configurator.core.workloads.serving.plan import _batch_range
@@ -59,6 +59,18 @@ def test_gh200_70b_fp8_default_cache_gives_the_same_plan_without_claiming_an_fp8
     assert found is not None and not found.violations
     assert (found.scenario.count, found.scenario.serving.max_batch) == (17, 26)
     assert "kv-fp8-chosen" not in {m.id for m in found.messages}
+
+
+def test_no_fp8_cache_retry_where_the_default_cache_is_fp8_already(catalog):
+    """TensorRT-LLM with FP8 weights caches in FP8 by default: the retry would weigh the same
+    layouts again (every layout the search estimates keeps the engine's default)."""
+    from configurator.core.workloads.serving.plan import recording_evaluated
+
+    s = with_count(_rate_without_users("gh200-96gb", None), 16)  # one card short: the default misses
+    card = catalog.get("gh200-96gb")
+    chosen, weighed = recording_evaluated(s, card)
+    assert chosen.violations and weighed
+    assert all(e.scenario.serving.kv_precision is None for e in weighed)
 
 
 def _fixed(model: str, card: str, tp: int, copies: int = 1, precision: str | None = None, prompt: int = 1024,

@@ -91,7 +91,7 @@ def h200_rows(path: Path, cases: Container[str] = ("train", "prefill", "decode")
             label = f"prefill {r['model']} b{r['b']} s{r['s']}"
             yield Row("h200", label, "prefill", "s", prefill_seconds(s, h200, plan, r["s"]) * r["b"], r["seconds"],
                       publication=H200_RIG)
-            working = serving_memory_model(s, h200, plan).activations_fixed
+            working = serving_memory_model(s, h200, plan).working_set(s.sequences_per_replica)
             yield Row("h200", label, "memory", "activations GiB", working / GIB, r["peak_minus_weights"] / GIB,
                       "transient prefill working set", publication=H200_RIG)
         elif r["case"] == "decode":

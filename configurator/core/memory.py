@@ -518,11 +518,18 @@ def serving_token_working_bytes(model: ModelArchitecture, math_bytes: float) -> 
 
 @dataclass(frozen=True)
 class ServingMemoryModel:
-    """Serving memory as a function of concurrency and context."""
+    """Serving memory as a function of concurrency and context: weights, the KV cache of every
+    sequence, the prefill working set of one engine step (its tokens grow with the sequences up to
+    the step's budget) and each sequence's sampling buffers."""
 
     weights: float
     kv_per_token_per_sequence: float
-    activations_fixed: float
+    working_per_token: float
+    """Prefill working set per token of the engine step on one card [B]."""
+    step_tokens: int
+    """Tokens one engine step prefills at most (``max_batched_tokens``) [tokens]."""
+    prompt_tokens: int
+    """Prompt of one sequence [tokens]."""
     activations_per_sequence: float
     context: float
     capacity: float
@@ -548,9 +555,18 @@ class ServingMemoryModel:
             return 2_097_152
         return int((cached - self.sliding_share * self.window) / (1 - self.sliding_share))
 
+    def step_prefill_tokens(self, concurrency: int) -> int:
+        """Tokens one engine step prefills with ``concurrency`` sequences: their prompts, at most
+        the step's budget, ``min(step, prompt·n)`` [tokens]."""
+        return min(self.step_tokens, self.prompt_tokens * concurrency)
+
+    def working_set(self, concurrency: int) -> float:
+        """The prefill working set of one engine step with ``concurrency`` sequences [B]."""
+        return self.step_prefill_tokens(concurrency) * self.working_per_token
+
     def breakdown(self, concurrency: int, context_tokens: int) -> MemoryBreakdown:
         kv = self.kv_per_token_per_sequence * self.cached_tokens(context_tokens) * concurrency
-        activations = self.activations_fixed + self.activations_per_sequence * concurrency
+        activations = self.working_set(concurrency) + self.activations_per_sequence * concurrency
         total = self.weights + kv + activations + self.context
         return MemoryBreakdown(
             weights=self.weights,
@@ -566,15 +582,28 @@ class ServingMemoryModel:
         )
 
     def _room(self) -> float:
-        return self.budget - self.weights - self.context - self.activations_fixed
+        """The budget less weights and the CUDA context [B]."""
+        return self.budget - self.weights - self.context
 
     def max_concurrency(self, context_tokens: int) -> int:
+        """The most sequences at ``context_tokens`` whose :meth:`breakdown` fits [sequences].
+
+        The step's working set is ``min(S, P·n)·w``, so the total is the smaller of two lines in
+        ``n``: ``S·w + n·q`` (the step full) and ``n·(P·w + q)`` (the prompts short of it), with
+        ``q`` the cache and sampling buffers of one sequence; ``n`` fits when either line is within
+        the room, and the largest such ``n`` is the larger of the two lines' own largest."""
         per_sequence = self.kv_per_token_per_sequence * self.cached_tokens(context_tokens) + \
             self.activations_per_sequence
-        return max(0, int(self._room() // per_sequence))
+        room = self._room()
+        full_step = (room - self.step_tokens * self.working_per_token) // per_sequence
+        short_step = room // (self.prompt_tokens * self.working_per_token + per_sequence)
+        most = max(0, int(max(full_step, short_step)))
+        while most > 0 and not self.breakdown(most, context_tokens).fits:  # the sums' last rounding
+            most -= 1
+        return most
 
     def max_context(self, concurrency: int) -> int:
-        room = self._room() - self.activations_per_sequence * concurrency
+        room = self._room() - self.working_set(concurrency) - self.activations_per_sequence * concurrency
         return max(0, self._context_for(room // (self.kv_per_token_per_sequence * concurrency)))
 
 
@@ -601,14 +630,14 @@ def serving_memory_model(scenario: Scenario, card: Card, plan: PrecisionPlan) ->
         * plan.weight_bytes / tp
     kv_bytes = kv_element_bytes(scenario, plan)
     kv_per_token = kv_cache_bytes_per_token(model, kv_bytes) / kv_shards(model, tp) / pp
-    chunk = min(serving.max_batched_tokens, serving.prompt_tokens * scenario.sequences_per_replica)
-    fixed = chunk * serving_token_working_bytes(model, plan.math_bytes) / tp
     sampling = 2 * 4 * model.vocab  # fp32 logits and probabilities of one position
     capacity = usable_capacity_bytes(card, scenario.assumptions)
     return ServingMemoryModel(
         weights=weights,
         kv_per_token_per_sequence=kv_per_token,
-        activations_fixed=fixed,
+        working_per_token=serving_token_working_bytes(model, plan.math_bytes) / tp,
+        step_tokens=serving.max_batched_tokens,
+        prompt_tokens=serving.prompt_tokens,
         activations_per_sequence=sampling,
         context=scenario.assumptions.cuda_context_gib * GIB,
         capacity=capacity,

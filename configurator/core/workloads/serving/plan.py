@@ -17,7 +17,8 @@ from configurator.core.memo import NOT_SEARCHED, LruMemo, scenario_key
 from configurator.core.messages import msg
 from configurator.core.training_speed import fabric
 from configurator.core.load import capacity
-from configurator.core.precision import PrecisionPlan, plan_serving
+from configurator.core.formats import kv_bytes
+from configurator.core.precision import PrecisionPlan, kv_element_bytes, plan_serving
 from configurator.core.scenario import Scenario
 from configurator.core.serving_speed import (
     ServingSpeed,
@@ -250,11 +251,15 @@ def _with_fp8_cache_if_needed(scenario: Scenario, card: Card, best: Estimate) ->
     half the bytes per token) if the card computes FP8 and that fits or meets the targets where
     the default does not; said in a message. Tried on every layout the search weighs, not only on
     the one it would pick without it: with more users the default cache can outgrow a single
-    stage, and a wider split that fits with it still be slower than one stage with an FP8 cache."""
+    stage, and a wider split that fits with it still be slower than one stage with an FP8 cache.
+    Not tried where the default cache is FP8 or narrower already (the same layout again)."""
     i = best.serving
     if scenario.serving.kv_precision is not None or not card.supports(Precision.FP8) or i is None:
         return best
     if best.fits and not missed_serving_targets(best.scenario, i):
+        return best
+    if kv_element_bytes(scenario, plan_serving(scenario, card)) <= kv_bytes(Precision.FP8):
+        return best  # the engine's default cache is FP8 already (TensorRT-LLM with FP8 weights)
         return best
     fp8 = best.scenario.model_copy(update={"serving": best.scenario.serving.model_copy(
         update={"kv_precision": Precision.FP8})})
@@ -443,7 +448,9 @@ class _RateProbe:
 
 def _batch_range(scenario: Scenario, card: Card) -> tuple[int, int]:
     """The batch per copy the search starts from (the users spread over the copies) and the
-    largest it tries (what memory holds at the context) [sequences]; both at most one token per
+    largest it tries (what memory holds at the context: the largest concurrency whose memory
+    fits with its own engine-step working set, :meth:`ServingMemoryModel.max_concurrency`, so
+    that it still fits once set as ``max_batch``) [sequences]; both at most one token per
     running sequence in each engine step (vLLM refuses max_num_seqs above max_num_batched_tokens;
     users beyond it wait in the engine's queue)."""
     step_budget = scenario.serving.max_batched_tokens

@@ -386,57 +386,77 @@ def _stage_tables(scenario: Scenario, card: Card) -> tuple[np.ndarray, _StageTab
 @lru_cache(maxsize=256)
 def _stage_tables_cached(scenario: Scenario, planned: _PlannedCard, pipelines: tuple[int, ...]
                          ) -> tuple[np.ndarray, _StageTable, _StageTable]:
-    card = planned.card
-    model, plan = scenario.model, plan_training(card, scenario.precision)
-    states = training_states(scenario, plan)
+    model = scenario.model
     pipelines = sorted({*pipelines, scenario.parallelism.pp})
     index = np.full(max(pipelines) + 1, -1, dtype=np.int64)
     index[pipelines] = np.arange(len(pipelines))
     tables = []
-    for first in (True, False):
+    for side in (0, 1):  # the first stage, then the last
         parts = {k: np.zeros((len(pipelines), len(RECOMPUTE))) for k in _StageTable.__dataclass_fields__}
         for i, pp in enumerate(pipelines):
             if pp > model.n_layers:
                 continue
-            for j, rc in enumerate(RECOMPUTE):
-                probe = scenario.model_copy(update={
-                    "parallelism": scenario.parallelism.model_copy(update={"tp": 1, "pp": pp}),
-                    "training": scenario.training.model_copy(update={"recompute": rc, "grad_accum": 1})})
-                stage = stage_memory(probe, card, plan, first)
-                layout = activation_layout(probe, plan, states)
-                first_layers, layers, last_layers = training_stage_layers(model, pp)
-                own = first_layers if first else last_layers
-                parts["weights"][i, j] = stage.weights
-                parts["grads"][i, j] = stage.gradients
-                parts["optimizer"][i, j] = stage.optimizer
-                parts["copies"][i, j] = stage.weight_copies
-                parts["stored_per_token"][i, j] = stage_stored_bytes(probe, layout, own)
-                parts["stored_fullest_per_token"][i, j] = stage_stored_bytes(probe, layout, layers)
-                parts["working_per_token"][i, j] = working_layer_bytes(model, layout, probe.training.seq_len)
-                probe16 = probe.model_copy(update={"parallelism": probe.parallelism.model_copy(update={"zero": 3})})
-                layout16 = activation_layout(probe16, plan, states)
-                parts["stored_per_token_16"][i, j] = stage_stored_bytes(probe16, layout16, own)
-                parts["stored_fullest_per_token_16"][i, j] = stage_stored_bytes(probe16, layout16, layers)
-                parts["working_per_token_16"][i, j] = working_layer_bytes(model, layout16, probe.training.seq_len)
-                parts["loss_per_token"][i, j] = logits_bytes_per_token(model, layout)
-                parts["logits_per_token"][i, j] = parts["loss_per_token"][i, j] if (not first or pp == 1) else 0.0
-                sharded = logits_bytes_per_token(model, replace(layout, loss_parallel=True))
-                parts["loss_per_token_tp"][i, j] = sharded
-                parts["logits_per_token_tp"][i, j] = sharded if (not first or pp == 1) else 0.0
-                parts["allocator"][i, j] = stage.allocator
-                parts["layer_bytes"][i, j] = layer_activation_bytes(model, layout, probe.training.seq_len)
-                parts["layer_bytes_16"][i, j] = layer_activation_bytes(model, layout16, probe.training.seq_len)
-                parts["layers"][i, j] = layers
-                parts["matmul_params"][i, j] = matmul_params_on_fullest_stage(model, pp)
-                parts["params_first"][i, j] = 0.0 if scenario.workload.is_adapter else \
-                    stage_params(model, pp, True, first_layers)
-                parts["expert_share"][i, j] = stage.expert_share
-                parts["gathered"][i, j] = gathered_layer_bytes(model, own, plan.math_bytes) \
-                    if not scenario.workload.is_adapter else 0.0
-                parts["gathered_kept"][i, j] = gathered_layer_bytes(model, own, plan.math_bytes, kept=pp > 1) \
-                    if not scenario.workload.is_adapter else 0.0
+            for name, values in _stage_row(scenario, planned, pp)[side].items():
+                parts[name][i] = values
         tables.append(_StageTable(**parts))
     return index, tables[0], tables[1]
+
+
+STAGE_ROW_MEMO_SIZE = 4096
+"""Rows of the stage tables kept by :func:`_stage_row` (one per scenario, precision plan and
+pipeline degree: a few hundred bytes each)."""
+
+
+@lru_cache(maxsize=STAGE_ROW_MEMO_SIZE)
+def _stage_row(scenario: Scenario, planned: _PlannedCard, pp: int) -> tuple[dict[str, tuple[float, ...]], ...]:
+    """One pipeline degree's row of the first and the last stage's tables (a value per
+    recomputation): a row reads no other degree, so the tables of counts with other pipeline
+    degrees to try (the sweep over counts) share it."""
+    card = planned.card
+    model, plan = scenario.model, plan_training(card, scenario.precision)
+    states = training_states(scenario, plan)
+    rows = []
+    for first in (True, False):
+        parts = {k: [0.0] * len(RECOMPUTE) for k in _StageTable.__dataclass_fields__}
+        for j, rc in enumerate(RECOMPUTE):
+            probe = scenario.model_copy(update={
+                "parallelism": scenario.parallelism.model_copy(update={"tp": 1, "pp": pp}),
+                "training": scenario.training.model_copy(update={"recompute": rc, "grad_accum": 1})})
+            stage = stage_memory(probe, card, plan, first)
+            layout = activation_layout(probe, plan, states)
+            first_layers, layers, last_layers = training_stage_layers(model, pp)
+            own = first_layers if first else last_layers
+            parts["weights"][j] = stage.weights
+            parts["grads"][j] = stage.gradients
+            parts["optimizer"][j] = stage.optimizer
+            parts["copies"][j] = stage.weight_copies
+            parts["stored_per_token"][j] = stage_stored_bytes(probe, layout, own)
+            parts["stored_fullest_per_token"][j] = stage_stored_bytes(probe, layout, layers)
+            parts["working_per_token"][j] = working_layer_bytes(model, layout, probe.training.seq_len)
+            probe16 = probe.model_copy(update={"parallelism": probe.parallelism.model_copy(update={"zero": 3})})
+            layout16 = activation_layout(probe16, plan, states)
+            parts["stored_per_token_16"][j] = stage_stored_bytes(probe16, layout16, own)
+            parts["stored_fullest_per_token_16"][j] = stage_stored_bytes(probe16, layout16, layers)
+            parts["working_per_token_16"][j] = working_layer_bytes(model, layout16, probe.training.seq_len)
+            parts["loss_per_token"][j] = logits_bytes_per_token(model, layout)
+            parts["logits_per_token"][j] = parts["loss_per_token"][j] if (not first or pp == 1) else 0.0
+            sharded = logits_bytes_per_token(model, replace(layout, loss_parallel=True))
+            parts["loss_per_token_tp"][j] = sharded
+            parts["logits_per_token_tp"][j] = sharded if (not first or pp == 1) else 0.0
+            parts["allocator"][j] = stage.allocator
+            parts["layer_bytes"][j] = layer_activation_bytes(model, layout, probe.training.seq_len)
+            parts["layer_bytes_16"][j] = layer_activation_bytes(model, layout16, probe.training.seq_len)
+            parts["layers"][j] = layers
+            parts["matmul_params"][j] = matmul_params_on_fullest_stage(model, pp)
+            parts["params_first"][j] = 0.0 if scenario.workload.is_adapter else \
+                stage_params(model, pp, True, first_layers)
+            parts["expert_share"][j] = stage.expert_share
+            parts["gathered"][j] = gathered_layer_bytes(model, own, plan.math_bytes) \
+                if not scenario.workload.is_adapter else 0.0
+            parts["gathered_kept"][j] = gathered_layer_bytes(model, own, plan.math_bytes, kept=pp > 1) \
+                if not scenario.workload.is_adapter else 0.0
+        rows.append({k: tuple(v) for k, v in parts.items()})
+    return tuple(rows)
 
 
 def _memory(g: dict, table: _StageTable, at, first: bool, seq_len: int, context: float,
@@ -572,6 +592,7 @@ def clear_plan_memo() -> None:
     _GRIDS.clear()
     _MEMORIES.clear()
     _stage_tables_cached.cache_clear()
+    _stage_row.cache_clear()
 
 
 def _shared_grid(cards_key: str, scenario: Scenario, card: Card,

@@ -139,6 +139,29 @@ def bare_repaints(app, repeat: int) -> list[float]:
     return samples
 
 
+POLL_MS = 1
+"""How often :func:`run_events_until` looks at its condition [ms]."""
+
+
+def run_events_until(condition) -> None:
+    """Run the event loop, as the application's own does, until ``condition()`` is true (looked at
+    every :data:`POLL_MS`). The loop sleeps between events: a loop that polled
+    ``processEvents(WaitForMoreEvents, 50)`` spun instead (with a time limit Qt ignores the wait
+    flag), its 100 k calls a second taking the interpreter lock from the worker thread that
+    computes the analysis, which a real window's idle loop never does."""
+    from PySide6.QtCore import QEventLoop, QTimer
+
+    if condition():
+        return
+    loop = QEventLoop()
+    timer = QTimer()
+    timer.setInterval(POLL_MS)
+    timer.timeout.connect(lambda: condition() and loop.quit())
+    timer.start()
+    loop.exec()
+    timer.stop()
+
+
 def settle(controller) -> None:
     """Let the current scenario's analysis arrive (synchronously where there is no worker)."""
     if hasattr(controller, "wait"):
@@ -171,7 +194,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.startup_only:
         return 0
 
-    from PySide6.QtCore import QEventLoop, QSettings
+    from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication
 
     app = QApplication.instance() or QApplication([])
@@ -209,7 +232,6 @@ def main(argv: list[str] | None = None) -> int:
     setups = {"desktop users (VDI)": "vdi", "streams (transcoding)": "transcode", "scene size (rendering)": "render"}
     print(f"{'control':24} {'repaint p50':>12} {'p95':>8} {'p95/bare':>9} {'complete p50':>13} {'p95':>8}")
     all_repaints, all_complete = [], []
-    wait = QEventLoop.ProcessEventsFlag.WaitForMoreEvents
     for name, (widget, values) in controls.items():
         if name in setups:
             controller.apply_many({"workload": setups[name], "card_id": "l40s", "count": 4, "parallelism.zero": 0})
@@ -224,12 +246,10 @@ def main(argv: list[str] | None = None) -> int:
                 widget.setCurrentIndex((widget.currentIndex() + 1) % min(widget.count(), 6))
             else:
                 widget.setValue(values[i % len(values)])
-            while not steps and not done:
-                app.processEvents(wait, 50)
+            run_events_until(lambda: steps or done)
             app.processEvents()  # Qt repaints what changed (offscreen raster, no GPU)
             repaint_ms.append((time.perf_counter() - t0) * 1000)
-            while not done:
-                app.processEvents(wait, 50)
+            run_events_until(lambda: done)
             app.processEvents()
             complete_ms.append((time.perf_counter() - t0) * 1000)
         all_repaints += repaint_ms
@@ -258,14 +278,11 @@ COLD_SLIDER_POSITIONS = (8, 9, 10, 11)
 def complete_cold(app, window, repeat: int) -> dict[str, list[float]]:
     """Milliseconds from a card-count change until the window is complete (the analysis with its
     catalog pass delivered and painted: all four charts), every memo cleared before each change."""
-    from PySide6.QtCore import QEventLoop
-
     from configurator.core.estimate import clear_estimate_memo
 
     controller, slider = window.controller, window.editor.count_slider
     done: list[float] = []
     controller.analysis_changed.connect(lambda _: done.append(time.perf_counter()))
-    wait = QEventLoop.ProcessEventsFlag.WaitForMoreEvents
     samples: dict[str, list[float]] = {}
     for name, changes in COLD_SCENARIOS.items():
         controller.apply_many(changes)
@@ -277,8 +294,7 @@ def complete_cold(app, window, repeat: int) -> dict[str, list[float]]:
             done.clear()
             t0 = time.perf_counter()
             slider.setValue(COLD_SLIDER_POSITIONS[(i + 1) % len(COLD_SLIDER_POSITIONS)])
-            while not done or controller.busy:
-                app.processEvents(wait, 50)
+            run_events_until(lambda: done and not controller.busy)
             app.processEvents()  # the cost chart and the others repaint
             samples[name].append((time.perf_counter() - t0) * 1000)
     return samples

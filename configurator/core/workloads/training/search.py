@@ -237,8 +237,12 @@ def _grid(scenario: Scenario, card: Card, sequences: int) -> dict[str, np.ndarra
     """Every combination of the unpinned fields that divides the cards and the batch, in
     ``np.meshgrid(indexing="ij")`` order over (tp, pp, vp, cp, ep, zero, recompute, micro-batch),
     built one field at a time with the rows that cannot divide dropped on the way."""
+    return _grid_of_axes(scenario, _axes(scenario, card, sequences), sequences)
+
+
+def _grid_of_axes(scenario: Scenario, axes: tuple[list, ...], sequences: int) -> dict[str, np.ndarray]:
+    """:func:`_grid` over the values ``axes`` tries (the card enters the grid through them alone)."""
     train, count, auto = scenario.training, scenario.count, scenario.auto_layout
-    axes = _axes(scenario, card, sequences)
     if not all(axes):
         return {}
     names = ("tp", "pp", "vp", "cp", "ep", "zero", "rc", "mb")
@@ -382,57 +386,77 @@ def _stage_tables(scenario: Scenario, card: Card) -> tuple[np.ndarray, _StageTab
 @lru_cache(maxsize=256)
 def _stage_tables_cached(scenario: Scenario, planned: _PlannedCard, pipelines: tuple[int, ...]
                          ) -> tuple[np.ndarray, _StageTable, _StageTable]:
-    card = planned.card
-    model, plan = scenario.model, plan_training(card, scenario.precision)
-    states = training_states(scenario, plan)
+    model = scenario.model
     pipelines = sorted({*pipelines, scenario.parallelism.pp})
     index = np.full(max(pipelines) + 1, -1, dtype=np.int64)
     index[pipelines] = np.arange(len(pipelines))
     tables = []
-    for first in (True, False):
+    for side in (0, 1):  # the first stage, then the last
         parts = {k: np.zeros((len(pipelines), len(RECOMPUTE))) for k in _StageTable.__dataclass_fields__}
         for i, pp in enumerate(pipelines):
             if pp > model.n_layers:
                 continue
-            for j, rc in enumerate(RECOMPUTE):
-                probe = scenario.model_copy(update={
-                    "parallelism": scenario.parallelism.model_copy(update={"tp": 1, "pp": pp}),
-                    "training": scenario.training.model_copy(update={"recompute": rc, "grad_accum": 1})})
-                stage = stage_memory(probe, card, plan, first)
-                layout = activation_layout(probe, plan, states)
-                first_layers, layers, last_layers = training_stage_layers(model, pp)
-                own = first_layers if first else last_layers
-                parts["weights"][i, j] = stage.weights
-                parts["grads"][i, j] = stage.gradients
-                parts["optimizer"][i, j] = stage.optimizer
-                parts["copies"][i, j] = stage.weight_copies
-                parts["stored_per_token"][i, j] = stage_stored_bytes(probe, layout, own)
-                parts["stored_fullest_per_token"][i, j] = stage_stored_bytes(probe, layout, layers)
-                parts["working_per_token"][i, j] = working_layer_bytes(model, layout, probe.training.seq_len)
-                probe16 = probe.model_copy(update={"parallelism": probe.parallelism.model_copy(update={"zero": 3})})
-                layout16 = activation_layout(probe16, plan, states)
-                parts["stored_per_token_16"][i, j] = stage_stored_bytes(probe16, layout16, own)
-                parts["stored_fullest_per_token_16"][i, j] = stage_stored_bytes(probe16, layout16, layers)
-                parts["working_per_token_16"][i, j] = working_layer_bytes(model, layout16, probe.training.seq_len)
-                parts["loss_per_token"][i, j] = logits_bytes_per_token(model, layout)
-                parts["logits_per_token"][i, j] = parts["loss_per_token"][i, j] if (not first or pp == 1) else 0.0
-                sharded = logits_bytes_per_token(model, replace(layout, loss_parallel=True))
-                parts["loss_per_token_tp"][i, j] = sharded
-                parts["logits_per_token_tp"][i, j] = sharded if (not first or pp == 1) else 0.0
-                parts["allocator"][i, j] = stage.allocator
-                parts["layer_bytes"][i, j] = layer_activation_bytes(model, layout, probe.training.seq_len)
-                parts["layer_bytes_16"][i, j] = layer_activation_bytes(model, layout16, probe.training.seq_len)
-                parts["layers"][i, j] = layers
-                parts["matmul_params"][i, j] = matmul_params_on_fullest_stage(model, pp)
-                parts["params_first"][i, j] = 0.0 if scenario.workload.is_adapter else \
-                    stage_params(model, pp, True, first_layers)
-                parts["expert_share"][i, j] = stage.expert_share
-                parts["gathered"][i, j] = gathered_layer_bytes(model, own, plan.math_bytes) \
-                    if not scenario.workload.is_adapter else 0.0
-                parts["gathered_kept"][i, j] = gathered_layer_bytes(model, own, plan.math_bytes, kept=pp > 1) \
-                    if not scenario.workload.is_adapter else 0.0
+            for name, values in _stage_row(scenario, planned, pp)[side].items():
+                parts[name][i] = values
         tables.append(_StageTable(**parts))
     return index, tables[0], tables[1]
+
+
+STAGE_ROW_MEMO_SIZE = 4096
+"""Rows of the stage tables kept by :func:`_stage_row` (one per scenario, precision plan and
+pipeline degree: a few hundred bytes each)."""
+
+
+@lru_cache(maxsize=STAGE_ROW_MEMO_SIZE)
+def _stage_row(scenario: Scenario, planned: _PlannedCard, pp: int) -> tuple[dict[str, tuple[float, ...]], ...]:
+    """One pipeline degree's row of the first and the last stage's tables (a value per
+    recomputation): a row reads no other degree, so the tables of counts with other pipeline
+    degrees to try (the sweep over counts) share it."""
+    card = planned.card
+    model, plan = scenario.model, plan_training(card, scenario.precision)
+    states = training_states(scenario, plan)
+    rows = []
+    for first in (True, False):
+        parts = {k: [0.0] * len(RECOMPUTE) for k in _StageTable.__dataclass_fields__}
+        for j, rc in enumerate(RECOMPUTE):
+            probe = scenario.model_copy(update={
+                "parallelism": scenario.parallelism.model_copy(update={"tp": 1, "pp": pp}),
+                "training": scenario.training.model_copy(update={"recompute": rc, "grad_accum": 1})})
+            stage = stage_memory(probe, card, plan, first)
+            layout = activation_layout(probe, plan, states)
+            first_layers, layers, last_layers = training_stage_layers(model, pp)
+            own = first_layers if first else last_layers
+            parts["weights"][j] = stage.weights
+            parts["grads"][j] = stage.gradients
+            parts["optimizer"][j] = stage.optimizer
+            parts["copies"][j] = stage.weight_copies
+            parts["stored_per_token"][j] = stage_stored_bytes(probe, layout, own)
+            parts["stored_fullest_per_token"][j] = stage_stored_bytes(probe, layout, layers)
+            parts["working_per_token"][j] = working_layer_bytes(model, layout, probe.training.seq_len)
+            probe16 = probe.model_copy(update={"parallelism": probe.parallelism.model_copy(update={"zero": 3})})
+            layout16 = activation_layout(probe16, plan, states)
+            parts["stored_per_token_16"][j] = stage_stored_bytes(probe16, layout16, own)
+            parts["stored_fullest_per_token_16"][j] = stage_stored_bytes(probe16, layout16, layers)
+            parts["working_per_token_16"][j] = working_layer_bytes(model, layout16, probe.training.seq_len)
+            parts["loss_per_token"][j] = logits_bytes_per_token(model, layout)
+            parts["logits_per_token"][j] = parts["loss_per_token"][j] if (not first or pp == 1) else 0.0
+            sharded = logits_bytes_per_token(model, replace(layout, loss_parallel=True))
+            parts["loss_per_token_tp"][j] = sharded
+            parts["logits_per_token_tp"][j] = sharded if (not first or pp == 1) else 0.0
+            parts["allocator"][j] = stage.allocator
+            parts["layer_bytes"][j] = layer_activation_bytes(model, layout, probe.training.seq_len)
+            parts["layer_bytes_16"][j] = layer_activation_bytes(model, layout16, probe.training.seq_len)
+            parts["layers"][j] = layers
+            parts["matmul_params"][j] = matmul_params_on_fullest_stage(model, pp)
+            parts["params_first"][j] = 0.0 if scenario.workload.is_adapter else \
+                stage_params(model, pp, True, first_layers)
+            parts["expert_share"][j] = stage.expert_share
+            parts["gathered"][j] = gathered_layer_bytes(model, own, plan.math_bytes) \
+                if not scenario.workload.is_adapter else 0.0
+            parts["gathered_kept"][j] = gathered_layer_bytes(model, own, plan.math_bytes, kept=pp > 1) \
+                if not scenario.workload.is_adapter else 0.0
+        rows.append({k: tuple(v) for k, v in parts.items()})
+    return tuple(rows)
 
 
 def _memory(g: dict, table: _StageTable, at, first: bool, seq_len: int, context: float,
@@ -554,11 +578,59 @@ PLAN_MEMO_SIZE = 1024
 
 _PLANS: LruMemo[TrainingPlan] = LruMemo(PLAN_MEMO_SIZE)
 
+SHARED_GRID_MEMO_SIZE = 64
+"""Layout grids and their memory per card kept by :func:`_shared_grid` and
+:func:`_shared_memory` (a grid of a few thousand rows is ~0.5 MiB: ~30 MiB at most)."""
+
+_GRIDS: LruMemo[dict] = LruMemo(SHARED_GRID_MEMO_SIZE)
+_MEMORIES: LruMemo[tuple] = LruMemo(SHARED_GRID_MEMO_SIZE)
+
 
 def clear_plan_memo() -> None:
-    """Forget every kept layout search and stage table."""
+    """Forget every kept layout search, grid, grid memory and stage table."""
     _PLANS.clear()
+    _GRIDS.clear()
+    _MEMORIES.clear()
     _stage_tables_cached.cache_clear()
+    _stage_row.cache_clear()
+
+
+def _shared_grid(cards_key: str, scenario: Scenario, card: Card,
+                 sequences: int) -> tuple[tuple, dict[str, np.ndarray]]:
+    """:func:`_grid`, kept for the cards that try the same values (a catalog pass searches ~70
+    cards of five kinds of fabric: each grid is built once), with its key. ``cards_key``: the
+    scenario's search key less the card; the grid reads the card only through :func:`_axes`.
+    The arrays are read-only (shared)."""
+    axes = _axes(scenario, card, sequences)
+    key = (cards_key, sequences, tuple(tuple(values) for values in axes))
+    kept = _GRIDS.get(key)
+    if kept is None:
+        kept = _grid_of_axes(scenario, axes, sequences)
+        for values in kept.values():
+            values.flags.writeable = False
+        kept = _GRIDS.put(key, kept)
+    return key, kept
+
+
+def _shared_memory(grid_key: tuple, scenario: Scenario, card: Card, g: dict[str, np.ndarray]) -> tuple:
+    """The stage tables of ``card``, the rows of ``g`` in them and the peak bytes per card of
+    every layout of ``g`` (the larger of the first and last stage), kept for the cards that share
+    the grid and the training precision plan (the tables read the card through that plan alone,
+    :class:`_PlannedCard`; the memory reads the card through the tables alone)."""
+    plan = plan_training(card, scenario.precision)
+    key = (grid_key, (plan.requested, plan.math, plan.weights))
+    kept = _MEMORIES.get(key)
+    if kept is not None:
+        return kept
+    index, first_table, last_table = _stage_tables(scenario, card)
+    at = (index[g["pp"]], g["rc"])
+    context = scenario.assumptions.cuda_context_gib * 2**30
+    seq, offload = scenario.training.seq_len, scenario.training.offload_params
+    memory = _memory(g, first_table, at, True, seq, context, offload)
+    memory = np.maximum(memory, np.where(g["pp"] > 1, _memory(g, last_table, at, False, seq, context, offload), 0.0))
+    for values in (*at, memory):
+        values.flags.writeable = False
+    return _MEMORIES.put(key, (first_table, at, memory))
 
 
 def plan_training_layout(scenario: Scenario, card: Card, top: int = 5) -> TrainingPlan:
@@ -576,24 +648,20 @@ def plan_training_layout(scenario: Scenario, card: Card, top: int = 5) -> Traini
 
 
 def _search(scenario: Scenario, card: Card, top: int) -> TrainingPlan:
-    """:func:`plan_training_layout` without the memo."""
+    """:func:`plan_training_layout` without the memo (the grid and its memory shared with the
+    cards of the same fabric and precision plan: :func:`_shared_grid`, :func:`_shared_memory`)."""
     plan = plan_training(card, scenario.precision)
     batch = global_batch_tokens(scenario)
     if plan.math is None or not card.peak_tflops(plan.math) or not card.bandwidth_gbps:
         return TrainingPlan((), batch, 0, 0, "no-rate")
     sequences = batch // scenario.training.seq_len
-    g = _grid(scenario, card, sequences)
+    grid_key, g = _shared_grid(scenario_key(scenario, _NOT_SEARCHED_PER_CARD), scenario, card, sequences)
     if not g:
         return TrainingPlan((), batch, 0, 0, "batch-does-not-divide",
                             {"batch": batch, "count": scenario.count,
                              "nearest": nearest_batches(scenario, card, sequences)})
-    index, first_table, last_table = _stage_tables(scenario, card)
-    at = (index[g["pp"]], g["rc"])
-    context = scenario.assumptions.cuda_context_gib * 2**30
+    first_table, at, memory = _shared_memory(grid_key, scenario, card, g)
     capacity = stage_memory(scenario, card, plan, True).capacity
-    seq, offload = scenario.training.seq_len, scenario.training.offload_params
-    memory = _memory(g, first_table, at, True, seq, context, offload)
-    memory = np.maximum(memory, np.where(g["pp"] > 1, _memory(g, last_table, at, False, seq, context, offload), 0.0))
     fits = memory <= capacity
     if not fits.any():
         smallest = int(np.argmin(memory))
@@ -619,6 +687,11 @@ def _search(scenario: Scenario, card: Card, top: int) -> TrainingPlan:
             exposed_comm_s=float(other["comm_s"]), recompute_s=float(other["recompute_s"]),
             loses_by=None if n == 0 else _loses_by(row, other)))
     return TrainingPlan(tuple(layouts), batch, len(memory), int(fits.sum()))
+
+
+_NOT_SEARCHED_PER_CARD = NOT_SEARCHED_FOR_TRAINING | {"card_id"}
+"""The scenario fields the grid and its memory do not read: the card is read through its own
+object (its fabric and precision plan)."""
 
 
 def _fastest_rows(g: dict, slowness: np.ndarray, top: int) -> list[int]:

@@ -11,6 +11,7 @@ Usage: ``.venv/bin/python tools/dump_analysis.py OUT.txt``
 
 from __future__ import annotations
 
+import argparse
 import dataclasses
 import enum
 import sys
@@ -89,4 +90,6 @@ def main(path: str) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1]))
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("out", help="the text file to write the dump to")
+    sys.exit(main(parser.parse_args().out))

@@ -299,7 +299,8 @@ def running_batch(scenario: Scenario) -> int:
     return max(1, min(scenario.sequences_per_replica, scenario.serving.max_batched_tokens))
 
 
-def replica_speed(scenario: Scenario, card: Card, plan: PrecisionPlan) -> ReplicaSpeed | None:
+def replica_speed(scenario: Scenario, card: Card, plan: PrecisionPlan,
+                  costs: StepCosts | None = None) -> ReplicaSpeed | None:
     """TTFT, TPOT and request rate of one replica, with latency percentiles at its load.
 
     Continuous batching (:mod:`configurator.core.load`): prompts are prefilled in the steps that
@@ -308,6 +309,8 @@ def replica_speed(scenario: Scenario, card: Card, plan: PrecisionPlan) -> Replic
     back; the request rate reported is the copy's capacity when a target is given. Static
     batching (Hugging Face ``generate``): ``c`` prompts prefilled together, then ``O − 1`` decode
     steps, ``c / (t_prefill(c) + (O − 1)·t_decode)`` requests/s. None without a rate or bandwidth.
+    ``costs``: the copy's :func:`step_costs` at its running batch when the caller has them already
+    (a layout search's probe asked the same question there).
     """
     if plan.math is None or not card.peak_tflops(plan.math) or not card.bandwidth_gbps:
         return None
@@ -318,7 +321,6 @@ def replica_speed(scenario: Scenario, card: Card, plan: PrecisionPlan) -> Replic
     mean_kv = serving.prompt_tokens + serving.output_tokens // 2
     c = running_batch(scenario)
     plain, bound = decode_step_seconds(scenario, card, plan, c, mean_kv)
-    tpot = speculative_step_seconds(scenario, card, plan, c, mean_kv, plain) / speculative_tokens_per_step(scenario)
     if bound == "compute" and c > 1:
         messages.append(msg("inference-batch-compute-bound", concurrency=c, card=card.name))
     if scenario.parallelism.tp > 1:
@@ -330,6 +332,7 @@ def replica_speed(scenario: Scenario, card: Card, plan: PrecisionPlan) -> Replic
         messages.append(msg("format-not-served", engine=serving.engine.value, format=plan.weight_format.value))
     target = constraints.requests_per_s / scenario.data_parallel if constraints.requests_per_s else None
     if serving_batching(scenario) == "static":
+        tpot = speculative_step_seconds(scenario, card, plan, c, mean_kv, plain) / speculative_tokens_per_step(scenario)
         batch_s, first = static_batch(prefill_seconds(scenario, card, plan, prompt, c), tpot, serving.output_tokens)
         rps = c / batch_s
         if target and target > rps:
@@ -338,11 +341,12 @@ def replica_speed(scenario: Scenario, card: Card, plan: PrecisionPlan) -> Replic
         ttft = {k: first + wait[k] for k in PERCENTILES}
         return ReplicaSpeed(ttft[50], tpot, rps, bound, tuple(messages), ttft, dict.fromkeys(PERCENTILES, tpot),
                             "static", min(target, rps) if target else rps, idle_ttft)
+    costs = step_costs(scenario, card, plan, c) if costs is None else costs
     if scenario.prefill_copies:
-        return _disaggregated_speed(scenario, card, plan, c, bound, messages, idle_ttft)
+        return _disaggregated_speed(scenario, card, plan, pools(scenario, card, plan, costs), bound, messages,
+                                    idle_ttft)
     if serving.disaggregated:
         messages.append(msg("disaggregation-needs-copies", count=scenario.count))
-    costs = step_costs(scenario, card, plan, c)
     limit = capacity(costs)
     users = -(-serving.users // scenario.data_parallel)
     rate = target if target else closed_loop_rate(costs, users, limit)
@@ -371,7 +375,58 @@ def kv_transfer_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan, pro
     return kv / (par.tp * par.pp * link * GB * a.link_efficiency)
 
 
-def _disaggregated_speed(scenario: Scenario, card: Card, plan: PrecisionPlan, batch: int, bound: str,
+def prefill_pool_prompt_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan) -> float:
+    """Time a prefill copy of separate pools spends per prompt: as many uncached prompts as the
+    chunk budget holds prefilled together, over their number [s]. Does not depend on the batch
+    per copy."""
+    prompt = uncached_prompt_tokens(scenario)
+    together = max(1, scenario.serving.max_batched_tokens // prompt)
+    return prefill_seconds(scenario, card, plan, prompt, together) / together
+
+
+def prefill_pool_rate(prefill_copies: int, prompt_s: float) -> float:
+    """Prompts a prefill pool serves per second: its copies over the time per prompt
+    (:func:`prefill_pool_prompt_seconds`) [1/s]."""
+    return prefill_copies / prompt_s
+
+
+@dataclass(frozen=True)
+class Pools:
+    """Separate prefill and decode pools of a deployment: the copies of each, the prefill copies'
+    time per prompt and the decode copies' pure decode steps (no prompt chunks between them)."""
+
+    prefill_copies: int
+    decode_copies: int
+    prompt_s: float
+    """Prefill time per prompt on a prefill copy (:func:`prefill_pool_prompt_seconds`) [s]."""
+    decode: StepCosts
+    decode_capacity: float
+    """Highest request rate one decode copy sustains (:func:`~configurator.core.load.capacity`) [1/s]."""
+
+    @property
+    def prefill_rate(self) -> float:
+        """Prompts the prefill pool serves per second, ``prefill copies / time per prompt`` — an upper
+        bound of :attr:`capacity` at every batch per copy [1/s]."""
+        return prefill_pool_rate(self.prefill_copies, self.prompt_s)
+
+    @property
+    def capacity(self) -> float:
+        """Requests per second the deployment sustains: the slower pool's rate [1/s]."""
+        return min(self.prefill_rate, self.decode_copies * self.decode_capacity)
+
+
+def pools(scenario: Scenario, card: Card, plan: PrecisionPlan, costs: StepCosts) -> Pools:
+    """The pools of a disaggregated ``scenario`` (:attr:`~configurator.core.scenario.Scenario.prefill_copies`
+    > 0) from its copy's :func:`step_costs` at the running batch, the prompts taken out of the
+    decode steps."""
+    decode = StepCosts(costs.decode_s, 0.0, 0.0, 1, costs.output_tokens, costs.max_batch, costs.max_batch + 1,
+                       costs.tokens_per_step)
+    prefill_copies = scenario.prefill_copies
+    return Pools(prefill_copies, scenario.data_parallel - prefill_copies,
+                 prefill_pool_prompt_seconds(scenario, card, plan), decode, capacity(decode))
+
+
+def _disaggregated_speed(scenario: Scenario, card: Card, plan: PrecisionPlan, split: Pools, bound: str,
                          messages: list[Message], idle_ttft: float) -> ReplicaSpeed:
     """Separate prefill and decode pools (DistServe, Zhong et al. 2024): decode copies run pure
     decode steps (no prompt chunks between them), prefill copies serve prompts batched up to the
@@ -381,24 +436,19 @@ def _disaggregated_speed(scenario: Scenario, card: Card, plan: PrecisionPlan, ba
 
     TTFT percentiles add the parts' percentiles (an upper bound on the percentile of the sum)."""
     serving, constraints = scenario.serving, scenario.constraints
-    prefill_copies = scenario.prefill_copies
-    decode_copies = scenario.data_parallel - prefill_copies
-    prompt = uncached_prompt_tokens(scenario)
-    together = max(1, serving.max_batched_tokens // prompt)
-    per_prompt = prefill_seconds(scenario, card, plan, prompt, together) / together
+    prefill_copies, decode_copies = split.prefill_copies, split.decode_copies
+    per_prompt, decode = split.prompt_s, split.decode
     transfer = kv_transfer_seconds(scenario, card, plan, serving.prompt_tokens)
-    pure = step_costs(scenario, card, plan, batch)
-    decode = StepCosts(pure.decode_s, 0.0, 0.0, 1, pure.output_tokens, batch, batch + 1, pure.tokens_per_step)
-    limit = min(prefill_copies / per_prompt, decode_copies * capacity(decode))
+    limit = split.capacity
     if constraints.requests_per_s:
         rate, busy = constraints.requests_per_s, decode_copies
     else:  # the users over the decode copies: one user keeps one copy busy, not all of them
         users = -(-serving.users // decode_copies)
         busy = serving.users / users
-        rate = busy * closed_loop_rate(decode, users, capacity(decode))
+        rate = busy * closed_loop_rate(decode, users, split.decode_capacity)
     overloaded = rate > limit
     rate = min(rate, limit * (1 - 1e-9))
-    point = load_point(decode, rate / busy, closed=not constraints.requests_per_s,
+    point = load_point(decode, rate / busy, split.decode_capacity, closed=not constraints.requests_per_s,
                        users=-(-serving.users // decode_copies))
     rho = rate / prefill_copies * per_prompt
     theta = per_prompt / (2 * (1 - rho)) if rho < 1 else 0.0

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from configurator.core.catalog import Card
 from configurator.core.constraints import check, load_messages
+from configurator.core.load import StepCosts
 from configurator.core.economics import PriceBasis, deployment_power, energy_kwh, job_costs, price_basis
 from configurator.core.memory import MemoryBreakdown, ServingMemoryModel, serving_memory_model
 from configurator.core.messages import Message
@@ -39,10 +40,10 @@ class ServingCopy:
     the rest of its basis is made from (:func:`basis_of_copy`): the memory at once, the speed when
     first asked for (a layout that does not fit may be dropped unread)."""
 
-    __slots__ = ("scenario", "card", "plan", "model", "memory", "_replica", "_timed")
+    __slots__ = ("scenario", "card", "plan", "model", "memory", "_replica", "_timed", "_costs")
 
-    def __init__(self, scenario: Scenario, card: Card) -> None:
-        self.scenario, self.card = scenario, card
+    def __init__(self, scenario: Scenario, card: Card, costs: StepCosts | None = None) -> None:
+        self.scenario, self.card, self._costs = scenario, card, costs
         self.plan: PrecisionPlan = plan_serving(scenario, card)
         self.model: ServingMemoryModel = serving_memory_model(scenario, card, self.plan)
         self.memory: MemoryBreakdown = self.model.breakdown(scenario.sequences_per_replica,
@@ -54,13 +55,16 @@ class ServingCopy:
     def replica(self) -> ReplicaSpeed | None:
         """One copy's speed (:func:`~configurator.core.serving_speed.replica_speed`), worked out once."""
         if not self._timed:
-            self._replica, self._timed = replica_speed(self.scenario, self.card, self.plan), True
+            self._replica, self._timed = replica_speed(self.scenario, self.card, self.plan, self._costs), True
+            self._costs = None
         return self._replica
 
 
-def serving_copy(scenario: Scenario, card: Card) -> ServingCopy:
-    """The memory at the load and (when asked) the speed of one copy of ``scenario`` on ``card``."""
-    return ServingCopy(scenario, card)
+def serving_copy(scenario: Scenario, card: Card, costs: StepCosts | None = None) -> ServingCopy:
+    """The memory at the load and (when asked) the speed of one copy of ``scenario`` on ``card``;
+    ``costs``: its :func:`~configurator.core.serving_speed.step_costs` at the running batch when
+    already worked out."""
+    return ServingCopy(scenario, card, costs)
 
 
 def basis_of_copy(scenario: Scenario, card: Card, copy: ServingCopy, book: PriceBook | None = None) -> ServingBasis:

@@ -23,6 +23,9 @@ from configurator.core.serving_speed import (
     ServingSpeed,
     busy_copies,
     deployment_speed,
+    pools,
+    prefill_pool_prompt_seconds,
+    prefill_pool_rate,
     running_batch,
     serving_batching,
     step_costs,
@@ -279,7 +282,7 @@ class _Weighed:
 
     def __init__(self, scenario: Scenario, card: Card) -> None:
         self.scenario, self.card = scenario, card
-        self.copy = serving_copy(scenario, card)
+        self.copy = serving_copy(scenario, card, _probed_step_costs(scenario, card))
         self.memory = self.copy.memory
         self._serving: ServingSpeed | None = None
         self._timed = False
@@ -389,6 +392,22 @@ def _batched_replica(scenario: Scenario, card: Card) -> Estimate:
     return est
 
 
+_PROBED: tuple = (None, None, None, None)
+"""The last step table the rate probe worked out: (scenario, card, plan, step costs at the running
+batch); the card by identity (held here)."""
+
+
+def _probed_step_costs(scenario: Scenario, card: Card):
+    """The step costs the rate probe worked out for an equal ``scenario`` on this ``card`` (the
+    batch it stopped on, estimated next), else None: the estimate there asks the same question
+    (:func:`~configurator.core.serving_speed.step_costs` of the same scenario, card, precision
+    plan and batch) and is given the same answer."""
+    probed, held, plan, costs = _PROBED
+    if held is not card or probed != scenario or plan != plan_serving(scenario, card):
+        return None
+    return costs
+
+
 @dataclass(frozen=True)
 class _RateProbe:
     """What the batch search reads of a copy before its latencies are judged — whether it fits
@@ -396,8 +415,10 @@ class _RateProbe:
     (the memory model; :func:`~configurator.core.serving_speed.step_costs` and
     :func:`~configurator.core.load.capacity`, the request rate a continuously batched copy
     reports under a target, times the copies), without the latency percentiles, power and costs
-    of a full estimate. Only where the estimate's rate is exactly that: continuous batching, prefill
-    and decode in the same copies, a stated rate and a speed to time it with."""
+    of a full estimate; with separate prefill and decode pools the slower pool's rate
+    (:attr:`~configurator.core.serving_speed.Pools.capacity`) over the copies, as the estimate
+    reports it. Only where the estimate's rate is exactly that: continuous batching, a stated
+    rate and a speed to time it with."""
 
     scenario: Scenario
     card: Card
@@ -406,7 +427,7 @@ class _RateProbe:
     @classmethod
     def of(cls, scenario: Scenario, card: Card) -> _RateProbe | None:
         plan = plan_serving(scenario, card)
-        if not scenario.constraints.requests_per_s or scenario.prefill_copies or \
+        if not scenario.constraints.requests_per_s or \
                 serving_batching(scenario) == "static" or plan.math is None or \
                 not card.peak_tflops(plan.math) or not card.bandwidth_gbps:
             return None
@@ -437,7 +458,13 @@ class _RateProbe:
                                                                   s.serving.context_tokens).fits
         if not fits:
             return False, False
-        rate = capacity(step_costs(s, self.card, plan, running_batch(s))) * busy_copies(s)
+        global _PROBED
+        costs = step_costs(s, self.card, plan, running_batch(s))
+        _PROBED = (s, self.card, plan, costs)
+        if s.prefill_copies:  # the replica's rate is the deployment's over its copies
+            rate = pools(s, self.card, plan, costs).capacity / s.data_parallel * busy_copies(s)
+        else:
+            rate = capacity(costs) * busy_copies(s)
         return fits, not floor("request-rate", s.constraints.requests_per_s, rate, "requests/s").missed
 
 
@@ -494,11 +521,44 @@ def _sized_pools(scenario: Scenario, card: Card) -> Estimate:
     copies, group = scenario.data_parallel, scenario.model_parallel
     pools = sorted({min(max(round(copies * share), 1), copies - 1) for share in POOL_SHARES})
 
-    def with_pool(n: int) -> Estimate:
+    best, best_rank = None, None
+    for n in pools:  # the first of equals kept, as max() keeps it
         serving = scenario.serving.model_copy(update={"prefill_cards": n * group})
-        return _batched_replica(scenario.model_copy(update={"serving": serving}), card)
+        split = scenario.model_copy(update={"serving": serving})
+        if best is not None and _split_loses(split, card, best, best_rank):
+            continue
+        est = _batched_replica(split, card)
+        rank = _serving_rank(est)
+        if best is None or rank > best_rank:
+            best, best_rank = est, rank
+    return best
 
-    return max((with_pool(n) for n in pools), key=_serving_rank)
+
+def _split_loses(split: Scenario, card: Card, best: Estimate, best_rank: tuple) -> bool:
+    """Whether a pool split tried after ``best`` (which fits) provably ranks below it
+    (:func:`_serving_rank`), so it is not timed: its request rate is at most the prefill pool's
+    (:func:`~configurator.core.serving_speed.prefill_pool_rate`, whatever the batch), and that
+    carries no more than ``best`` where ``best`` meets every target, or misses the stated rate by
+    more than ``best`` misses its worst target; or, where ``best`` meets every target, the rate
+    probe's batch walk (the one :func:`_batched_replica` takes) ends on a batch that does not fit
+    or is short of the rate. The same functions asked the same questions as the full estimate;
+    never while :func:`recording_evaluated` collects (the plain search times every split)."""
+    if _EVALUATED.get() is not None or not best.fits or best.serving is None:
+        return False
+    probe = _RateProbe.of(split, card)
+    if probe is None:
+        return False
+    meets, miss, target = best_rank[1], -best_rank[2], split.constraints.requests_per_s
+    prompt_s = prefill_pool_prompt_seconds(split, card, probe.plan)
+    bound = prefill_pool_rate(split.prefill_copies, prompt_s) / split.data_parallel * busy_copies(split)
+    if meets and bound <= best.serving.requests_per_s:
+        return True
+    if 0.0 < bound < target and target / bound - 1.0 > miss:
+        return True
+    if meets and "max_batch" in split.auto_layout:
+        _, _, fits, carries = probe.walk(*_batch_range(split, card))
+        return not (fits and carries)
+    return False
 
 
 def _finished(scenario: Scenario, card: Card, best: _Weighed | Estimate) -> Estimate:

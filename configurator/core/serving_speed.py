@@ -133,8 +133,21 @@ def decode_step_seconds(
     2023, §4.1). So the cache read adds to a compute-bound step instead of hiding under it; in a
     memory-bound step the two sums are the same.
     """
-    model, a, tp, serving = scenario.model, scenario.assumptions, scenario.parallelism.tp, scenario.serving
+    model, serving = scenario.model, scenario.serving
     profile = serving.profile
+    weights_s, kv_s, compute_s = _decode_roofline(scenario, card, plan, batch, kv_tokens, tokens_per_sequence)
+    comm_s = _tp_allreduce_s(scenario, card, batch * tokens_per_sequence, plan.math_bytes) + \
+        _ep_all_to_all_s(scenario, card, batch * tokens_per_sequence, plan.math_bytes)
+    overhead_s = model.n_layers * layer_overhead_s(profile, serving.cuda_graphs) + profile.step_overhead_s
+    step = at_least(weights_s, compute_s) + kv_s + comm_s + overhead_s
+    return (float(step) if np.ndim(step) == 0 else step), _bound(weights_s, kv_s, compute_s)
+
+
+def _decode_roofline(scenario: Scenario, card: Card, plan: PrecisionPlan, batch, kv_tokens: int,
+                     tokens_per_sequence: int = 1):
+    """The roofline parts of a decode step (:func:`decode_step_seconds`): the weight stream, the
+    cache read and the products [s]; ``batch`` may be an array."""
+    model, a, tp, profile = scenario.model, scenario.assumptions, scenario.parallelism.tp, scenario.serving.profile
     kv_b = kv_element_bytes(scenario, plan)
     weights = decode_weight_bytes(model, batch, plan.weight_bytes, scenario.expert_copies) / tp
     attended = model.attended_tokens(kv_tokens)  # sliding-window layers read at most their window
@@ -144,13 +157,20 @@ def decode_step_seconds(
     weights_s = weights / _bandwidth(card, a, profile.weight_stream_share)
     kv_s = kv / _bandwidth(card, a, kv_read_share(profile, kv_tokens)) if kv_tokens else 0.0
     compute_s = flops / serving_rate(card, plan, scenario, batch * tokens_per_sequence, prompt=False)
-    comm_s = _tp_allreduce_s(scenario, card, batch * tokens_per_sequence, plan.math_bytes) + \
-        _ep_all_to_all_s(scenario, card, batch * tokens_per_sequence, plan.math_bytes)
-    overhead_s = model.n_layers * layer_overhead_s(profile, serving.cuda_graphs) + profile.step_overhead_s
+    return weights_s, kv_s, compute_s
+
+
+def _bound(weights_s, kv_s, compute_s) -> str:
+    """``memory`` where reading the weights and the cache takes at least as long as the products
+    (at every batch of an array), else ``compute``."""
     memory_bound = weights_s + kv_s >= compute_s
-    bound = "memory" if (memory_bound if np.ndim(memory_bound) == 0 else np.all(memory_bound)) else "compute"
-    step = at_least(weights_s, compute_s) + kv_s + comm_s + overhead_s
-    return (float(step) if np.ndim(step) == 0 else step), bound
+    return "memory" if (memory_bound if np.ndim(memory_bound) == 0 else np.all(memory_bound)) else "compute"
+
+
+def decode_bound(scenario: Scenario, card: Card, plan: PrecisionPlan, batch: int, kv_tokens: int) -> str:
+    """What bounds a decode step (:func:`decode_step_seconds`'s second answer), without its
+    collectives and overheads."""
+    return _bound(*_decode_roofline(scenario, card, plan, batch, kv_tokens))
 
 
 def prefill_layer_overhead(scenario: Scenario) -> float:
@@ -320,7 +340,7 @@ def replica_speed(scenario: Scenario, card: Card, plan: PrecisionPlan,
     idle_ttft = prefill_seconds(scenario, card, plan, prompt)
     mean_kv = serving.prompt_tokens + serving.output_tokens // 2
     c = running_batch(scenario)
-    plain, bound = decode_step_seconds(scenario, card, plan, c, mean_kv)
+    bound = decode_bound(scenario, card, plan, c, mean_kv)
     if bound == "compute" and c > 1:
         messages.append(msg("inference-batch-compute-bound", concurrency=c, card=card.name))
     if scenario.parallelism.tp > 1:
@@ -332,7 +352,7 @@ def replica_speed(scenario: Scenario, card: Card, plan: PrecisionPlan,
         messages.append(msg("format-not-served", engine=serving.engine.value, format=plan.weight_format.value))
     target = constraints.requests_per_s / scenario.data_parallel if constraints.requests_per_s else None
     if serving_batching(scenario) == "static":
-        tpot = speculative_step_seconds(scenario, card, plan, c, mean_kv, plain) / speculative_tokens_per_step(scenario)
+        tpot = speculative_step_seconds(scenario, card, plan, c, mean_kv) / speculative_tokens_per_step(scenario)
         batch_s, first = static_batch(prefill_seconds(scenario, card, plan, prompt, c), tpot, serving.output_tokens)
         rps = c / batch_s
         if target and target > rps:

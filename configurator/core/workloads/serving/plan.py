@@ -26,9 +26,7 @@ from configurator.core.serving_speed import (
     pools,
     prefill_pool_prompt_seconds,
     prefill_pool_rate,
-    running_batch,
     serving_batching,
-    step_costs,
 )
 from configurator.core.verdicts import floor
 from configurator.core.serving_use import latency_targets
@@ -36,7 +34,13 @@ from configurator.core.units import Precision
 from configurator.core.workloads.base import Estimate
 from configurator.core.workloads.layout import with_layout
 from configurator.core.workloads.memo import remembered
-from configurator.core.workloads.serving.estimate import basis_of_copy, estimate_serving, serving_basis, serving_copy
+from configurator.core.workloads.serving.estimate import (
+    ServingCopy,
+    basis_of_copy,
+    estimate_serving,
+    serving_basis,
+    serving_copy,
+)
 
 PLANNED_FIELDS = frozenset({"tp", "pp", "max_batch", "max_batched_tokens", "disaggregated"})
 """Serving fields that, left Auto, make the serving planner choose the layout."""
@@ -282,7 +286,7 @@ class _Weighed:
 
     def __init__(self, scenario: Scenario, card: Card) -> None:
         self.scenario, self.card = scenario, card
-        self.copy = serving_copy(scenario, card, _probed_step_costs(scenario, card))
+        self.copy = _probed_copy(scenario, card) or serving_copy(scenario, card)
         self.memory = self.copy.memory
         self._serving: ServingSpeed | None = None
         self._timed = False
@@ -392,20 +396,19 @@ def _batched_replica(scenario: Scenario, card: Card) -> Estimate:
     return est
 
 
-_PROBED: tuple = (None, None, None, None)
-"""The last step table the rate probe worked out: (scenario, card, plan, step costs at the running
-batch); the card by identity (held here)."""
+_PROBED: ServingCopy | None = None
+"""The last copy the rate probe found fitting (its memory and decode step table worked out)."""
 
 
-def _probed_step_costs(scenario: Scenario, card: Card):
-    """The step costs the rate probe worked out for an equal ``scenario`` on this ``card`` (the
-    batch it stopped on, estimated next), else None: the estimate there asks the same question
-    (:func:`~configurator.core.serving_speed.step_costs` of the same scenario, card, precision
-    plan and batch) and is given the same answer."""
-    probed, held, plan, costs = _PROBED
-    if held is not card or probed != scenario or plan != plan_serving(scenario, card):
+def _probed_copy(scenario: Scenario, card: Card) -> ServingCopy | None:
+    """The copy the rate probe worked out for an equal ``scenario`` on this ``card`` (the batch it
+    stopped on, estimated next), else None: the estimate there asks the same questions (the
+    precision plan, the memory model and :func:`~configurator.core.serving_speed.step_costs` of
+    an equal scenario on the same card) and is given the same answers."""
+    probed = _PROBED
+    if probed is None or probed.card is not card or probed.scenario != scenario:
         return None
-    return costs
+    return probed
 
 
 @dataclass(frozen=True)
@@ -452,15 +455,13 @@ class _RateProbe:
         """(fits, carries the request rate) at a batch per copy of ``batch``, as the estimate
         there would say (:attr:`Estimate.fits`, no ``misses-request-rate`` verdict); the rate
         is worked out only where the copy fits (else False: the search reads it only there)."""
+        global _PROBED
         s = self.scenario.model_copy(update={"serving": self.scenario.serving.model_copy(update={"max_batch": batch})})
-        plan = plan_serving(s, self.card)
-        fits = serving_memory_model(s, self.card, plan).breakdown(s.sequences_per_replica,
-                                                                  s.serving.context_tokens).fits
+        copy = serving_copy(s, self.card, self.plan)  # the precision plan does not read the batch
+        fits = copy.memory.fits
         if not fits:
             return False, False
-        global _PROBED
-        costs = step_costs(s, self.card, plan, running_batch(s))
-        _PROBED = (s, self.card, plan, costs)
+        _PROBED, plan, costs = copy, self.plan, copy.costs
         if s.prefill_copies:  # the replica's rate is the deployment's over its copies
             rate = pools(s, self.card, plan, costs).capacity / s.data_parallel * busy_copies(s)
         else:

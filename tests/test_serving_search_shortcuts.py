@@ -143,3 +143,34 @@ def test_a_pool_split_below_the_best_is_not_timed(catalog, monkeypatch):
     scenario = CASES["70B, 20 req/s, 6 x B200"]
     search_serving(scenario, catalog.get(scenario.card_id))
     assert any(skipped)
+
+
+def test_a_prefill_time_is_given_again_only_where_nothing_it_reads_changed(catalog):
+    """The idle first token and the prefill pool's time per prompt are given again for a scenario
+    copied with another batch, users or pool split (fields no prefill reads), and worked out
+    afresh for another engine step or an equal scenario read anew: always the prefill's own
+    answer."""
+    from configurator.core.serving_speed import (
+        idle_ttft_seconds,
+        prefill_pool_prompt_seconds,
+        prefill_seconds,
+        uncached_prompt_tokens,
+    )
+
+    card = catalog.get("h100-sxm")
+    base = _pooled(CASES["70B, 20 req/s, 16 x H100"], 4, 1)
+    plan_ = plan_serving(base, card)
+
+    def fresh(s: Scenario) -> float:
+        return prefill_seconds(s, card, plan_, uncached_prompt_tokens(s))
+
+    variants = [base.model_copy(update={"serving": base.serving.model_copy(update=update)})
+                for update in ({"max_batch": 64}, {"concurrency": 7, "prefill_cards": 8},
+                               {"max_batched_tokens": 512}, {"prompt_tokens": 300})]
+    variants.append(Scenario.model_validate_json(base.model_dump_json()))
+    for s in [base, *variants]:
+        assert idle_ttft_seconds(s, card, plan_) == fresh(s)
+        prompt = uncached_prompt_tokens(s)
+        together = max(1, s.serving.max_batched_tokens // prompt)
+        assert prefill_pool_prompt_seconds(s, card, plan_) == prefill_seconds(s, card, plan_, prompt, together) / together
+    assert idle_ttft_seconds(variants[2], card, plan_) != idle_ttft_seconds(base, card, plan_)

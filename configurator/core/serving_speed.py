@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import bisect
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -206,6 +207,48 @@ def prefill_seconds(
     return float(compute_s + weights_s + overhead_s + comm_s)
 
 
+NO_PREFILL_FIELDS = frozenset({"max_batch", "concurrency", "disaggregated", "prefill_cards"})
+"""Serving fields a prompt's prefill on one copy does not read (:func:`prefill_seconds` of the
+copy's own layout): the batch per copy, the users, and the split into pools."""
+
+
+def _batch_free(fn: Callable[[Scenario, Card, PrecisionPlan], float]) -> Callable[[Scenario, Card, PrecisionPlan], float]:
+    """``fn``, a prefill time of one copy, with its last answer given again when asked for the same
+    card, an equal precision plan and a scenario that provably differs from the last one only in
+    :data:`NO_PREFILL_FIELDS`: every other field the same object (a search varies the batch and
+    the pools by copying the scenario with those fields replaced, which shares the rest). Anything
+    else is worked out afresh."""
+    last: list[tuple | None] = [None]
+
+    def same_but_batch(a: Scenario, b: Scenario) -> bool:
+        if a is b:
+            return True
+        fields_a, fields_b = a.__dict__, b.__dict__
+        if fields_a.keys() != fields_b.keys() or \
+                any(value is not fields_b[name] for name, value in fields_a.items() if name != "serving"):
+            return False
+        serving_a, serving_b = fields_a["serving"].__dict__, fields_b["serving"].__dict__
+        return serving_a.keys() == serving_b.keys() and \
+            all(value is serving_b[name] or name in NO_PREFILL_FIELDS for name, value in serving_a.items())
+
+    def remembered(scenario: Scenario, card: Card, plan: PrecisionPlan) -> float:
+        kept = last[0]
+        if kept is not None and kept[1] is card and same_but_batch(kept[0], scenario) and kept[2] == plan:
+            return kept[3]
+        value = fn(scenario, card, plan)
+        last[0] = (scenario, card, plan, value)
+        return value
+
+    remembered.__doc__, remembered.__name__ = fn.__doc__, fn.__name__
+    return remembered
+
+
+@_batch_free
+def idle_ttft_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan) -> float:
+    """Time to first token of one uncached prompt on an idle copy (:func:`prefill_seconds`) [s]."""
+    return prefill_seconds(scenario, card, plan, uncached_prompt_tokens(scenario))
+
+
 @dataclass(frozen=True)
 class ReplicaSpeed:
     """Latency and request rate of one serving replica (tp × pp cards)."""
@@ -337,7 +380,7 @@ def replica_speed(scenario: Scenario, card: Card, plan: PrecisionPlan,
     serving, constraints = scenario.serving, scenario.constraints
     messages: list[Message] = []
     prompt = uncached_prompt_tokens(scenario)
-    idle_ttft = prefill_seconds(scenario, card, plan, prompt)
+    idle_ttft = idle_ttft_seconds(scenario, card, plan)
     mean_kv = serving.prompt_tokens + serving.output_tokens // 2
     c = running_batch(scenario)
     bound = decode_bound(scenario, card, plan, c, mean_kv)
@@ -395,6 +438,7 @@ def kv_transfer_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan, pro
     return kv / (par.tp * par.pp * link * GB * a.link_efficiency)
 
 
+@_batch_free
 def prefill_pool_prompt_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan) -> float:
     """Time a prefill copy of separate pools spends per prompt: as many uncached prompts as the
     chunk budget holds prefilled together, over their number [s]. Does not depend on the batch

@@ -88,7 +88,13 @@ def target_miss(scenario: Scenario, speed: ServingSpeed | None) -> float:
 def _serving_rank(est: Estimate) -> tuple:
     """Order of serving layouts: fits, meets its targets, then — short of them — the smallest
     relative miss (:func:`target_miss`: a layout 10 % slower than the target before one 10× slower,
-    whatever request rate the slow one's queue reports), then throughput, then fewer cards per copy."""
+    whatever request rate the slow one's queue reports), then throughput, then fewer cards per copy.
+    A layout the search weighed is ranked once (:attr:`_Weighed.rank`)."""
+    return est.rank if isinstance(est, _Weighed) else _rank_of(est)
+
+
+def _rank_of(est: Estimate) -> tuple:
+    """:func:`_serving_rank` worked out."""
     i = est.serving
     if i is None:  # no speed: neither fits nor carries anything
         return (False, False, -math.inf, 0.0, 0)
@@ -282,7 +288,7 @@ class _Weighed:
     from the same copy only when asked (:meth:`estimate`: for the layout chosen, a layout said
     in a note, or one kept by :func:`recording_evaluated`); the numbers are the estimate's."""
 
-    __slots__ = ("scenario", "card", "copy", "memory", "_serving", "_timed", "_estimate")
+    __slots__ = ("scenario", "card", "copy", "memory", "_serving", "_timed", "_estimate", "_rank")
 
     def __init__(self, scenario: Scenario, card: Card) -> None:
         self.scenario, self.card = scenario, card
@@ -291,6 +297,14 @@ class _Weighed:
         self._serving: ServingSpeed | None = None
         self._timed = False
         self._estimate: Estimate | None = None
+        self._rank: tuple | None = None
+
+    @property
+    def rank(self) -> tuple:
+        """The layout's place in the search's order (:func:`_serving_rank`), worked out once."""
+        if self._rank is None:
+            self._rank = _rank_of(self)
+        return self._rank
 
     @property
     def serving(self) -> ServingSpeed | None:

@@ -146,16 +146,21 @@ def test_a_pool_split_below_the_best_is_not_timed(catalog, monkeypatch):
 
 
 def test_a_prefill_time_is_given_again_only_where_nothing_it_reads_changed(catalog):
-    """The idle first token and the prefill pool's time per prompt are given again for a scenario
+    """The idle first token, a prompt token's time in a step and the prefill pool's time per
+    prompt are given again for a scenario
     copied with another batch, users or pool split (fields no prefill reads), and worked out
     afresh for another engine step or an equal scenario read anew: always the prefill's own
     answer."""
     from configurator.core.serving_speed import (
         idle_ttft_seconds,
         prefill_pool_prompt_seconds,
+        prefill_flops,
         prefill_seconds,
+        prompt_token_seconds,
+        serving_rate,
         uncached_prompt_tokens,
     )
+    from configurator.core.serving_speed import _ep_all_to_all_s, _tp_allreduce_s
 
     card = catalog.get("h100-sxm")
     base = _pooled(CASES["70B, 20 req/s, 16 x H100"], 4, 1)
@@ -172,5 +177,12 @@ def test_a_prefill_time_is_given_again_only_where_nothing_it_reads_changed(catal
         assert idle_ttft_seconds(s, card, plan_) == fresh(s)
         prompt = uncached_prompt_tokens(s)
         together = max(1, s.serving.max_batched_tokens // prompt)
-        assert prefill_pool_prompt_seconds(s, card, plan_) == prefill_seconds(s, card, plan_, prompt, together) / together
+        pooled = prefill_seconds(s, card, plan_, prompt, together) / together
+        assert prefill_pool_prompt_seconds(s, card, plan_) == pooled
+        p = s.serving.prompt_tokens
+        chunk = min(p, s.serving.max_batched_tokens)
+        per_token = prefill_flops(s.model, p) / p / 4 / serving_rate(card, plan_, s, chunk)
+        per_token += float(_tp_allreduce_s(s, card, p, plan_.math_bytes)
+                           + _ep_all_to_all_s(s, card, p, plan_.math_bytes)) / p
+        assert prompt_token_seconds(s, card, plan_) == per_token
     assert idle_ttft_seconds(variants[2], card, plan_) != idle_ttft_seconds(base, card, plan_)

@@ -212,7 +212,11 @@ NO_PREFILL_FIELDS = frozenset({"max_batch", "concurrency", "disaggregated", "pre
 copy's own layout): the batch per copy, the users, and the split into pools."""
 
 
-def _batch_free(fn: Callable[[Scenario, Card, PrecisionPlan], float]) -> Callable[[Scenario, Card, PrecisionPlan], float]:
+PrefillTime = Callable[[Scenario, Card, PrecisionPlan], float]
+"""A prefill time of one copy of a scenario on a card with a precision plan [s]."""
+
+
+def _batch_free(fn: PrefillTime) -> PrefillTime:
     """``fn``, a prefill time of one copy, with its last answer given again when asked for the same
     card, an equal precision plan and a scenario that provably differs from the last one only in
     :data:`NO_PREFILL_FIELDS`: every other field the same object (a search varies the batch and
@@ -323,16 +327,25 @@ def speculative_step_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan
     return verify + k * scenario.serving.speculative_draft_cost * plain
 
 
-def step_costs(scenario: Scenario, card: Card, plan: PrecisionPlan, batch: int) -> StepCosts:
-    """The decode step, the prompt token and the chunk overhead of one copy, for the load model."""
+@_batch_free
+def prompt_token_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan) -> float:
+    """Compute time of one prompt token inside an engine step, its share of the prompt's products
+    and collectives (:attr:`~configurator.core.load.StepCosts.prompt_token_s`) [s]."""
     serving, model, tp = scenario.serving, scenario.model, scenario.parallelism.tp
-    mean_kv = serving.prompt_tokens + serving.output_tokens // 2
     p = serving.prompt_tokens
-    uncached = uncached_prompt_tokens(scenario)
     per_token = prefill_flops(model, p) / p / tp / serving_rate(card, plan, scenario,
                                                                 min(p, serving.max_batched_tokens))
     per_token += float(_tp_allreduce_s(scenario, card, p, plan.math_bytes)
                        + _ep_all_to_all_s(scenario, card, p, plan.math_bytes)) / p
+    return per_token
+
+
+def step_costs(scenario: Scenario, card: Card, plan: PrecisionPlan, batch: int) -> StepCosts:
+    """The decode step, the prompt token and the chunk overhead of one copy, for the load model."""
+    serving, model = scenario.serving, scenario.model
+    mean_kv = serving.prompt_tokens + serving.output_tokens // 2
+    uncached = uncached_prompt_tokens(scenario)
+    per_token = prompt_token_seconds(scenario, card, plan)
 
     # The step time is a maximum of affine functions of n (MoE: concave in n): exact on a grid
     # of √2 steps up to the batch, linear between.

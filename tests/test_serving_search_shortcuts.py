@@ -1,7 +1,8 @@
 """The serving search's shortcuts (issue 28: the catalog pass in fewer full estimates) give the
 answer of the plain search: the batch walk towards a request rate on memory and capacity alone
-(the rate probe), and layouts weighed by memory and copy speed with the full estimate made only
-for the one kept. While :func:`recording_evaluated` collects, the search takes neither shortcut
+(the rate probe, with separate prefill and decode pools too), layouts weighed by memory and copy
+speed with the full estimate made only for the one kept, pool splits provably below the best
+found left untimed, and the prefill times of one layout worked out once across its batches. While :func:`recording_evaluated` collects, the search takes neither shortcut
 (every layout it weighs is fully estimated, every batch of the walk too), so the two answers
 are compared through the estimate's JSON, byte for byte."""
 

@@ -1,7 +1,8 @@
 """The serving search's shortcuts (issue 28: the catalog pass in fewer full estimates) give the
 answer of the plain search: the batch walk towards a request rate on memory and capacity alone
-(the rate probe), and layouts weighed by memory and copy speed with the full estimate made only
-for the one kept. While :func:`recording_evaluated` collects, the search takes neither shortcut
+(the rate probe, with separate prefill and decode pools too), layouts weighed by memory and copy
+speed with the full estimate made only for the one kept, pool splits provably below the best
+found left untimed, and the prefill times of one layout worked out once across its batches. While :func:`recording_evaluated` collects, the search takes neither shortcut
 (every layout it weighs is fully estimated, every batch of the walk too), so the two answers
 are compared through the estimate's JSON, byte for byte."""
 
@@ -15,7 +16,9 @@ from configurator.core.architecture import preset
 from configurator.core.catalog import load_bundled_catalog
 from configurator.core.estimate_json import estimate_to_dict
 from configurator.core.procurement.deployment import deployment_cost
+from configurator.core.precision import plan_serving
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario
+from configurator.core.serving_speed import deployment_speed, pools, replica_speed, running_batch, step_costs
 from configurator.core.workloads.serving import plan
 from configurator.core.workloads.serving.plan import recording_evaluated, search_serving
 
@@ -41,6 +44,9 @@ CASES = {
                                                "output_tokens": 500, "engine": "tensorrt-llm"},
                                                {"requests_per_s": 10, "ttft_ms": 1000, "tpot_ms": 50},
                                                precision="fp8"),
+    # separate pools searched where a later pool split is provably below the first (not timed)
+    "70B, 20 req/s, 6 x B200": _scenario("llama3-70b", "b200", 6, {"concurrency": 200, "prompt_tokens": 1024,
+                                         "output_tokens": 256}, {"requests_per_s": 20, "tpot_ms": 50}),
     # users alone (no rate: the walk is not taken), and a mixture of experts
     "72B, 500 users, 16 x H20": _scenario("qwen2.5-72b", "h20", 16, {"concurrency": 500}, {}),
     "Mixtral, 5 req/s, 4 x A100": _scenario("mixtral-8x7b", "a100-sxm-80gb", 4, {"concurrency": 100},
@@ -77,3 +83,107 @@ def test_the_rate_probe_says_what_the_estimate_says(catalog):
         assert probe.at(batch) == (est.fits, est.fits and carries)
         said.append(probe.at(batch))
     assert {(True, False), (True, True), (False, False)} <= set(said)
+
+
+def _pooled(scenario: Scenario, tp: int, prefill_copies: int) -> Scenario:
+    par = scenario.parallelism.model_copy(update={"tp": tp})
+    serving = scenario.serving.model_copy(update={"disaggregated": True, "prefill_cards": prefill_copies * tp})
+    return scenario.model_copy(update={"parallelism": par, "serving": serving})
+
+
+def test_the_rate_probe_says_what_the_estimate_says_with_separate_pools(catalog):
+    """With separate prefill and decode pools the probe's rate is the pools' capacity over the
+    copies, as the estimate reports it: 16 × L40S at TP 4, two prefill and two decode copies, four
+    users, at every batch of a walk, fits and carries the rate (2 requests/s: short of it below 32
+    sequences a copy, no room at 128) as the estimate there does."""
+    base = CASES["70B, 20 req/s, 8 x L40S"]
+    layout = _pooled(base.model_copy(update={
+        "count": 16, "serving": base.serving.model_copy(update={"concurrency": 4}),
+        "constraints": base.constraints.model_copy(update={"requests_per_s": 2.0})}), 4, 2)
+    card = catalog.get(layout.card_id)
+    assert layout.prefill_copies == 2
+    probe = plan._RateProbe.of(layout, card)
+    assert probe is not None
+    said = []
+    for batch in (1, 2, 8, 32, 64, 128):
+        s = layout.model_copy(update={"serving": layout.serving.model_copy(update={"max_batch": batch})})
+        est = plan._evaluated(s, card).estimate()
+        carries = "misses-request-rate" not in plan.missed_serving_targets(est.scenario, est.serving)
+        assert probe.at(batch) == (est.fits, est.fits and carries), batch
+        said.append(probe.at(batch))
+    assert {(True, False), (True, True), (False, False)} <= set(said)
+
+
+def test_the_pools_capacity_is_the_rate_the_estimate_reports(catalog):
+    """One formula: under a stated rate, the deployment's request rate is the pools' capacity
+    (:class:`~configurator.core.serving_speed.Pools`), whichever pool is the slower."""
+    card = catalog.get("h100-sxm")
+    base = CASES["70B, 20 req/s, 16 x H100"]
+    for prefill in (1, 2, 3):
+        s = _pooled(base, 4, prefill)
+        plan_ = plan_serving(s, card)
+        split = pools(s, card, plan_, step_costs(s, card, plan_, running_batch(s)))
+        speed = deployment_speed(s, replica_speed(s, card, plan_))
+        assert speed.requests_per_s == split.capacity / s.data_parallel * s.data_parallel
+        assert split.capacity <= split.prefill_rate
+
+
+def test_a_pool_split_below_the_best_is_not_timed(catalog, monkeypatch):
+    """6 × B200, one card a copy: the split with four prefill copies carries at most what its
+    prefill pool carries, less than the first split's rate, and is skipped, with the answer of the
+    plain search (above)."""
+    skipped = []
+    loses = plan._split_loses
+
+    def watched(*args):
+        skipped.append(loses(*args))
+        return skipped[-1]
+
+    monkeypatch.setattr(plan, "_split_loses", watched)
+    plan.clear_search_memo()
+    scenario = CASES["70B, 20 req/s, 6 x B200"]
+    search_serving(scenario, catalog.get(scenario.card_id))
+    assert any(skipped)
+
+
+def test_a_prefill_time_is_given_again_only_where_nothing_it_reads_changed(catalog):
+    """The idle first token, a prompt token's time in a step and the prefill pool's time per
+    prompt are given again for a scenario
+    copied with another batch, users or pool split (fields no prefill reads), and worked out
+    afresh for another engine step or an equal scenario read anew: always the prefill's own
+    answer."""
+    from configurator.core.serving_speed import (
+        idle_ttft_seconds,
+        prefill_pool_prompt_seconds,
+        prefill_flops,
+        prefill_seconds,
+        prompt_token_seconds,
+        serving_rate,
+        uncached_prompt_tokens,
+    )
+    from configurator.core.serving_speed import _ep_all_to_all_s, _tp_allreduce_s
+
+    card = catalog.get("h100-sxm")
+    base = _pooled(CASES["70B, 20 req/s, 16 x H100"], 4, 1)
+    plan_ = plan_serving(base, card)
+
+    def fresh(s: Scenario) -> float:
+        return prefill_seconds(s, card, plan_, uncached_prompt_tokens(s))
+
+    variants = [base.model_copy(update={"serving": base.serving.model_copy(update=update)})
+                for update in ({"max_batch": 64}, {"concurrency": 7, "prefill_cards": 8},
+                               {"max_batched_tokens": 512}, {"prompt_tokens": 300})]
+    variants.append(Scenario.model_validate_json(base.model_dump_json()))
+    for s in [base, *variants]:
+        assert idle_ttft_seconds(s, card, plan_) == fresh(s)
+        prompt = uncached_prompt_tokens(s)
+        together = max(1, s.serving.max_batched_tokens // prompt)
+        pooled = prefill_seconds(s, card, plan_, prompt, together) / together
+        assert prefill_pool_prompt_seconds(s, card, plan_) == pooled
+        p = s.serving.prompt_tokens
+        chunk = min(p, s.serving.max_batched_tokens)
+        per_token = prefill_flops(s.model, p) / p / 4 / serving_rate(card, plan_, s, chunk)
+        per_token += float(_tp_allreduce_s(s, card, p, plan_.math_bytes)
+                           + _ep_all_to_all_s(s, card, p, plan_.math_bytes)) / p
+        assert prompt_token_seconds(s, card, plan_) == per_token
+    assert idle_ttft_seconds(variants[2], card, plan_) != idle_ttft_seconds(base, card, plan_)

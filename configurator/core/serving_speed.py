@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import bisect
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -133,8 +134,21 @@ def decode_step_seconds(
     2023, §4.1). So the cache read adds to a compute-bound step instead of hiding under it; in a
     memory-bound step the two sums are the same.
     """
-    model, a, tp, serving = scenario.model, scenario.assumptions, scenario.parallelism.tp, scenario.serving
+    model, serving = scenario.model, scenario.serving
     profile = serving.profile
+    weights_s, kv_s, compute_s = _decode_roofline(scenario, card, plan, batch, kv_tokens, tokens_per_sequence)
+    comm_s = _tp_allreduce_s(scenario, card, batch * tokens_per_sequence, plan.math_bytes) + \
+        _ep_all_to_all_s(scenario, card, batch * tokens_per_sequence, plan.math_bytes)
+    overhead_s = model.n_layers * layer_overhead_s(profile, serving.cuda_graphs) + profile.step_overhead_s
+    step = at_least(weights_s, compute_s) + kv_s + comm_s + overhead_s
+    return (float(step) if np.ndim(step) == 0 else step), _bound(weights_s, kv_s, compute_s)
+
+
+def _decode_roofline(scenario: Scenario, card: Card, plan: PrecisionPlan, batch, kv_tokens: int,
+                     tokens_per_sequence: int = 1):
+    """The roofline parts of a decode step (:func:`decode_step_seconds`): the weight stream, the
+    cache read and the products [s]; ``batch`` may be an array."""
+    model, a, tp, profile = scenario.model, scenario.assumptions, scenario.parallelism.tp, scenario.serving.profile
     kv_b = kv_element_bytes(scenario, plan)
     weights = decode_weight_bytes(model, batch, plan.weight_bytes, scenario.expert_copies) / tp
     attended = model.attended_tokens(kv_tokens)  # sliding-window layers read at most their window
@@ -144,13 +158,20 @@ def decode_step_seconds(
     weights_s = weights / _bandwidth(card, a, profile.weight_stream_share)
     kv_s = kv / _bandwidth(card, a, kv_read_share(profile, kv_tokens)) if kv_tokens else 0.0
     compute_s = flops / serving_rate(card, plan, scenario, batch * tokens_per_sequence, prompt=False)
-    comm_s = _tp_allreduce_s(scenario, card, batch * tokens_per_sequence, plan.math_bytes) + \
-        _ep_all_to_all_s(scenario, card, batch * tokens_per_sequence, plan.math_bytes)
-    overhead_s = model.n_layers * layer_overhead_s(profile, serving.cuda_graphs) + profile.step_overhead_s
+    return weights_s, kv_s, compute_s
+
+
+def _bound(weights_s, kv_s, compute_s) -> str:
+    """``memory`` where reading the weights and the cache takes at least as long as the products
+    (at every batch of an array), else ``compute``."""
     memory_bound = weights_s + kv_s >= compute_s
-    bound = "memory" if (memory_bound if np.ndim(memory_bound) == 0 else np.all(memory_bound)) else "compute"
-    step = at_least(weights_s, compute_s) + kv_s + comm_s + overhead_s
-    return (float(step) if np.ndim(step) == 0 else step), bound
+    return "memory" if (memory_bound if np.ndim(memory_bound) == 0 else np.all(memory_bound)) else "compute"
+
+
+def decode_bound(scenario: Scenario, card: Card, plan: PrecisionPlan, batch: int, kv_tokens: int) -> str:
+    """What bounds a decode step (:func:`decode_step_seconds`'s second answer), without its
+    collectives and overheads."""
+    return _bound(*_decode_roofline(scenario, card, plan, batch, kv_tokens))
 
 
 def prefill_layer_overhead(scenario: Scenario) -> float:
@@ -184,6 +205,52 @@ def prefill_seconds(
     comm_s = _tp_allreduce_s(scenario, card, tokens, plan.math_bytes) + \
         _ep_all_to_all_s(scenario, card, tokens, plan.math_bytes)
     return float(compute_s + weights_s + overhead_s + comm_s)
+
+
+NO_PREFILL_FIELDS = frozenset({"max_batch", "concurrency", "disaggregated", "prefill_cards"})
+"""Serving fields a prompt's prefill on one copy does not read (:func:`prefill_seconds` of the
+copy's own layout): the batch per copy, the users, and the split into pools."""
+
+
+PrefillTime = Callable[[Scenario, Card, PrecisionPlan], float]
+"""A prefill time of one copy of a scenario on a card with a precision plan [s]."""
+
+
+def _batch_free(fn: PrefillTime) -> PrefillTime:
+    """``fn``, a prefill time of one copy, with its last answer given again when asked for the same
+    card, an equal precision plan and a scenario that provably differs from the last one only in
+    :data:`NO_PREFILL_FIELDS`: every other field the same object (a search varies the batch and
+    the pools by copying the scenario with those fields replaced, which shares the rest). Anything
+    else is worked out afresh."""
+    last: list[tuple | None] = [None]
+
+    def same_but_batch(a: Scenario, b: Scenario) -> bool:
+        if a is b:
+            return True
+        fields_a, fields_b = a.__dict__, b.__dict__
+        if fields_a.keys() != fields_b.keys() or \
+                any(value is not fields_b[name] for name, value in fields_a.items() if name != "serving"):
+            return False
+        serving_a, serving_b = fields_a["serving"].__dict__, fields_b["serving"].__dict__
+        return serving_a.keys() == serving_b.keys() and \
+            all(value is serving_b[name] or name in NO_PREFILL_FIELDS for name, value in serving_a.items())
+
+    def remembered(scenario: Scenario, card: Card, plan: PrecisionPlan) -> float:
+        kept = last[0]
+        if kept is not None and kept[1] is card and same_but_batch(kept[0], scenario) and kept[2] == plan:
+            return kept[3]
+        value = fn(scenario, card, plan)
+        last[0] = (scenario, card, plan, value)
+        return value
+
+    remembered.__doc__, remembered.__name__ = fn.__doc__, fn.__name__
+    return remembered
+
+
+@_batch_free
+def idle_ttft_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan) -> float:
+    """Time to first token of one uncached prompt on an idle copy (:func:`prefill_seconds`) [s]."""
+    return prefill_seconds(scenario, card, plan, uncached_prompt_tokens(scenario))
 
 
 @dataclass(frozen=True)
@@ -260,16 +327,25 @@ def speculative_step_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan
     return verify + k * scenario.serving.speculative_draft_cost * plain
 
 
-def step_costs(scenario: Scenario, card: Card, plan: PrecisionPlan, batch: int) -> StepCosts:
-    """The decode step, the prompt token and the chunk overhead of one copy, for the load model."""
+@_batch_free
+def prompt_token_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan) -> float:
+    """Compute time of one prompt token inside an engine step, its share of the prompt's products
+    and collectives (:attr:`~configurator.core.load.StepCosts.prompt_token_s`) [s]."""
     serving, model, tp = scenario.serving, scenario.model, scenario.parallelism.tp
-    mean_kv = serving.prompt_tokens + serving.output_tokens // 2
     p = serving.prompt_tokens
-    uncached = uncached_prompt_tokens(scenario)
     per_token = prefill_flops(model, p) / p / tp / serving_rate(card, plan, scenario,
                                                                 min(p, serving.max_batched_tokens))
     per_token += float(_tp_allreduce_s(scenario, card, p, plan.math_bytes)
                        + _ep_all_to_all_s(scenario, card, p, plan.math_bytes)) / p
+    return per_token
+
+
+def step_costs(scenario: Scenario, card: Card, plan: PrecisionPlan, batch: int) -> StepCosts:
+    """The decode step, the prompt token and the chunk overhead of one copy, for the load model."""
+    serving, model = scenario.serving, scenario.model
+    mean_kv = serving.prompt_tokens + serving.output_tokens // 2
+    uncached = uncached_prompt_tokens(scenario)
+    per_token = prompt_token_seconds(scenario, card, plan)
 
     # The step time is a maximum of affine functions of n (MoE: concave in n): exact on a grid
     # of √2 steps up to the batch, linear between.
@@ -299,7 +375,8 @@ def running_batch(scenario: Scenario) -> int:
     return max(1, min(scenario.sequences_per_replica, scenario.serving.max_batched_tokens))
 
 
-def replica_speed(scenario: Scenario, card: Card, plan: PrecisionPlan) -> ReplicaSpeed | None:
+def replica_speed(scenario: Scenario, card: Card, plan: PrecisionPlan,
+                  costs: StepCosts | None = None) -> ReplicaSpeed | None:
     """TTFT, TPOT and request rate of one replica, with latency percentiles at its load.
 
     Continuous batching (:mod:`configurator.core.load`): prompts are prefilled in the steps that
@@ -308,17 +385,18 @@ def replica_speed(scenario: Scenario, card: Card, plan: PrecisionPlan) -> Replic
     back; the request rate reported is the copy's capacity when a target is given. Static
     batching (Hugging Face ``generate``): ``c`` prompts prefilled together, then ``O − 1`` decode
     steps, ``c / (t_prefill(c) + (O − 1)·t_decode)`` requests/s. None without a rate or bandwidth.
+    ``costs``: the copy's :func:`step_costs` at its running batch when the caller has them already
+    (a layout search's probe asked the same question there).
     """
     if plan.math is None or not card.peak_tflops(plan.math) or not card.bandwidth_gbps:
         return None
     serving, constraints = scenario.serving, scenario.constraints
     messages: list[Message] = []
     prompt = uncached_prompt_tokens(scenario)
-    idle_ttft = prefill_seconds(scenario, card, plan, prompt)
+    idle_ttft = idle_ttft_seconds(scenario, card, plan)
     mean_kv = serving.prompt_tokens + serving.output_tokens // 2
     c = running_batch(scenario)
-    plain, bound = decode_step_seconds(scenario, card, plan, c, mean_kv)
-    tpot = speculative_step_seconds(scenario, card, plan, c, mean_kv, plain) / speculative_tokens_per_step(scenario)
+    bound = decode_bound(scenario, card, plan, c, mean_kv)
     if bound == "compute" and c > 1:
         messages.append(msg("inference-batch-compute-bound", concurrency=c, card=card.name))
     if scenario.parallelism.tp > 1:
@@ -330,6 +408,7 @@ def replica_speed(scenario: Scenario, card: Card, plan: PrecisionPlan) -> Replic
         messages.append(msg("format-not-served", engine=serving.engine.value, format=plan.weight_format.value))
     target = constraints.requests_per_s / scenario.data_parallel if constraints.requests_per_s else None
     if serving_batching(scenario) == "static":
+        tpot = speculative_step_seconds(scenario, card, plan, c, mean_kv) / speculative_tokens_per_step(scenario)
         batch_s, first = static_batch(prefill_seconds(scenario, card, plan, prompt, c), tpot, serving.output_tokens)
         rps = c / batch_s
         if target and target > rps:
@@ -338,11 +417,12 @@ def replica_speed(scenario: Scenario, card: Card, plan: PrecisionPlan) -> Replic
         ttft = {k: first + wait[k] for k in PERCENTILES}
         return ReplicaSpeed(ttft[50], tpot, rps, bound, tuple(messages), ttft, dict.fromkeys(PERCENTILES, tpot),
                             "static", min(target, rps) if target else rps, idle_ttft)
+    costs = step_costs(scenario, card, plan, c) if costs is None else costs
     if scenario.prefill_copies:
-        return _disaggregated_speed(scenario, card, plan, c, bound, messages, idle_ttft)
+        return _disaggregated_speed(scenario, card, plan, pools(scenario, card, plan, costs), bound, messages,
+                                    idle_ttft)
     if serving.disaggregated:
         messages.append(msg("disaggregation-needs-copies", count=scenario.count))
-    costs = step_costs(scenario, card, plan, c)
     limit = capacity(costs)
     users = -(-serving.users // scenario.data_parallel)
     rate = target if target else closed_loop_rate(costs, users, limit)
@@ -371,7 +451,59 @@ def kv_transfer_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan, pro
     return kv / (par.tp * par.pp * link * GB * a.link_efficiency)
 
 
-def _disaggregated_speed(scenario: Scenario, card: Card, plan: PrecisionPlan, batch: int, bound: str,
+@_batch_free
+def prefill_pool_prompt_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan) -> float:
+    """Time a prefill copy of separate pools spends per prompt: as many uncached prompts as the
+    chunk budget holds prefilled together, over their number [s]. Does not depend on the batch
+    per copy."""
+    prompt = uncached_prompt_tokens(scenario)
+    together = max(1, scenario.serving.max_batched_tokens // prompt)
+    return prefill_seconds(scenario, card, plan, prompt, together) / together
+
+
+def prefill_pool_rate(prefill_copies: int, prompt_s: float) -> float:
+    """Prompts a prefill pool serves per second: its copies over the time per prompt
+    (:func:`prefill_pool_prompt_seconds`) [1/s]."""
+    return prefill_copies / prompt_s
+
+
+@dataclass(frozen=True)
+class Pools:
+    """Separate prefill and decode pools of a deployment: the copies of each, the prefill copies'
+    time per prompt and the decode copies' pure decode steps (no prompt chunks between them)."""
+
+    prefill_copies: int
+    decode_copies: int
+    prompt_s: float
+    """Prefill time per prompt on a prefill copy (:func:`prefill_pool_prompt_seconds`) [s]."""
+    decode: StepCosts
+    decode_capacity: float
+    """Highest request rate one decode copy sustains (:func:`~configurator.core.load.capacity`) [1/s]."""
+
+    @property
+    def prefill_rate(self) -> float:
+        """Prompts the prefill pool serves per second, ``prefill copies / time per prompt`` — an upper
+        bound of :attr:`capacity` at every batch per copy [1/s]."""
+        return prefill_pool_rate(self.prefill_copies, self.prompt_s)
+
+    @property
+    def capacity(self) -> float:
+        """Requests per second the deployment sustains: the slower pool's rate [1/s]."""
+        return min(self.prefill_rate, self.decode_copies * self.decode_capacity)
+
+
+def pools(scenario: Scenario, card: Card, plan: PrecisionPlan, costs: StepCosts) -> Pools:
+    """The pools of a disaggregated ``scenario`` (:attr:`~configurator.core.scenario.Scenario.prefill_copies`
+    > 0) from its copy's :func:`step_costs` at the running batch, the prompts taken out of the
+    decode steps."""
+    decode = StepCosts(costs.decode_s, 0.0, 0.0, 1, costs.output_tokens, costs.max_batch, costs.max_batch + 1,
+                       costs.tokens_per_step)
+    prefill_copies = scenario.prefill_copies
+    return Pools(prefill_copies, scenario.data_parallel - prefill_copies,
+                 prefill_pool_prompt_seconds(scenario, card, plan), decode, capacity(decode))
+
+
+def _disaggregated_speed(scenario: Scenario, card: Card, plan: PrecisionPlan, split: Pools, bound: str,
                          messages: list[Message], idle_ttft: float) -> ReplicaSpeed:
     """Separate prefill and decode pools (DistServe, Zhong et al. 2024): decode copies run pure
     decode steps (no prompt chunks between them), prefill copies serve prompts batched up to the
@@ -381,24 +513,19 @@ def _disaggregated_speed(scenario: Scenario, card: Card, plan: PrecisionPlan, ba
 
     TTFT percentiles add the parts' percentiles (an upper bound on the percentile of the sum)."""
     serving, constraints = scenario.serving, scenario.constraints
-    prefill_copies = scenario.prefill_copies
-    decode_copies = scenario.data_parallel - prefill_copies
-    prompt = uncached_prompt_tokens(scenario)
-    together = max(1, serving.max_batched_tokens // prompt)
-    per_prompt = prefill_seconds(scenario, card, plan, prompt, together) / together
+    prefill_copies, decode_copies = split.prefill_copies, split.decode_copies
+    per_prompt, decode = split.prompt_s, split.decode
     transfer = kv_transfer_seconds(scenario, card, plan, serving.prompt_tokens)
-    pure = step_costs(scenario, card, plan, batch)
-    decode = StepCosts(pure.decode_s, 0.0, 0.0, 1, pure.output_tokens, batch, batch + 1, pure.tokens_per_step)
-    limit = min(prefill_copies / per_prompt, decode_copies * capacity(decode))
+    limit = split.capacity
     if constraints.requests_per_s:
         rate, busy = constraints.requests_per_s, decode_copies
     else:  # the users over the decode copies: one user keeps one copy busy, not all of them
         users = -(-serving.users // decode_copies)
         busy = serving.users / users
-        rate = busy * closed_loop_rate(decode, users, capacity(decode))
+        rate = busy * closed_loop_rate(decode, users, split.decode_capacity)
     overloaded = rate > limit
     rate = min(rate, limit * (1 - 1e-9))
-    point = load_point(decode, rate / busy, closed=not constraints.requests_per_s,
+    point = load_point(decode, rate / busy, split.decode_capacity, closed=not constraints.requests_per_s,
                        users=-(-serving.users // decode_copies))
     rho = rate / prefill_copies * per_prompt
     theta = per_prompt / (2 * (1 - rho)) if rho < 1 else 0.0

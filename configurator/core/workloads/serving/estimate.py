@@ -8,13 +8,21 @@ from dataclasses import dataclass
 
 from configurator.core.catalog import Card
 from configurator.core.constraints import check, load_messages
+from configurator.core.load import StepCosts
 from configurator.core.economics import PriceBasis, deployment_power, energy_kwh, job_costs, price_basis
 from configurator.core.memory import MemoryBreakdown, ServingMemoryModel, serving_memory_model
 from configurator.core.messages import Message
 from configurator.core.precision import PrecisionPlan, plan_serving
 from configurator.core.procurement.prices import PriceBook, price_book_for
 from configurator.core.scenario import Scenario
-from configurator.core.serving_speed import ReplicaSpeed, ServingSpeed, deployment_speed, replica_speed
+from configurator.core.serving_speed import (
+    ReplicaSpeed,
+    ServingSpeed,
+    deployment_speed,
+    replica_speed,
+    running_batch,
+    step_costs,
+)
 from configurator.core.verdicts import Verdict
 from configurator.core.workloads.base import Estimate, Limits
 from configurator.core.workloads.checks import card_messages, fit_messages, verdict_messages
@@ -36,31 +44,43 @@ class ServingBasis:
 
 class ServingCopy:
     """What a serving layout search weighs of a layout — whether it fits, how fast a copy is — and
-    the rest of its basis is made from (:func:`basis_of_copy`): the memory at once, the speed when
-    first asked for (a layout that does not fit may be dropped unread)."""
+    the rest of its basis is made from (:func:`basis_of_copy`): the memory at once, the decode
+    step table and the speed when first asked for (a layout that does not fit may be dropped
+    unread)."""
 
-    __slots__ = ("scenario", "card", "plan", "model", "memory", "_replica", "_timed")
+    __slots__ = ("scenario", "card", "plan", "model", "memory", "_replica", "_timed", "_costs")
 
-    def __init__(self, scenario: Scenario, card: Card) -> None:
+    def __init__(self, scenario: Scenario, card: Card, plan: PrecisionPlan | None = None) -> None:
         self.scenario, self.card = scenario, card
-        self.plan: PrecisionPlan = plan_serving(scenario, card)
+        self.plan: PrecisionPlan = plan_serving(scenario, card) if plan is None else plan
         self.model: ServingMemoryModel = serving_memory_model(scenario, card, self.plan)
         self.memory: MemoryBreakdown = self.model.breakdown(scenario.sequences_per_replica,
                                                             scenario.serving.context_tokens)
         self._replica: ReplicaSpeed | None = None
         self._timed = False
+        self._costs: StepCosts | None = None
+
+    @property
+    def costs(self) -> StepCosts:
+        """The copy's decode step table at its running batch
+        (:func:`~configurator.core.serving_speed.step_costs`), worked out once and read by
+        :attr:`replica` too."""
+        if self._costs is None:
+            self._costs = step_costs(self.scenario, self.card, self.plan, running_batch(self.scenario))
+        return self._costs
 
     @property
     def replica(self) -> ReplicaSpeed | None:
         """One copy's speed (:func:`~configurator.core.serving_speed.replica_speed`), worked out once."""
         if not self._timed:
-            self._replica, self._timed = replica_speed(self.scenario, self.card, self.plan), True
+            self._replica, self._timed = replica_speed(self.scenario, self.card, self.plan, self._costs), True
         return self._replica
 
 
-def serving_copy(scenario: Scenario, card: Card) -> ServingCopy:
-    """The memory at the load and (when asked) the speed of one copy of ``scenario`` on ``card``."""
-    return ServingCopy(scenario, card)
+def serving_copy(scenario: Scenario, card: Card, plan: PrecisionPlan | None = None) -> ServingCopy:
+    """The memory at the load and (when asked) the speed of one copy of ``scenario`` on ``card``;
+    ``plan``: its :func:`~configurator.core.precision.plan_serving` when already worked out."""
+    return ServingCopy(scenario, card, plan)
 
 
 def basis_of_copy(scenario: Scenario, card: Card, copy: ServingCopy, book: PriceBook | None = None) -> ServingBasis:

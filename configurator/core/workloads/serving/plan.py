@@ -24,9 +24,10 @@ from configurator.core.serving_speed import (
     ServingSpeed,
     busy_copies,
     deployment_speed,
-    running_batch,
+    pools,
+    prefill_pool_prompt_seconds,
+    prefill_pool_rate,
     serving_batching,
-    step_costs,
 )
 from configurator.core.verdicts import floor
 from configurator.core.serving_use import latency_targets
@@ -34,7 +35,13 @@ from configurator.core.units import Precision
 from configurator.core.workloads.base import Estimate
 from configurator.core.workloads.layout import with_layout
 from configurator.core.workloads.memo import remembered
-from configurator.core.workloads.serving.estimate import basis_of_copy, estimate_serving, serving_basis, serving_copy
+from configurator.core.workloads.serving.estimate import (
+    ServingCopy,
+    basis_of_copy,
+    estimate_serving,
+    serving_basis,
+    serving_copy,
+)
 
 PLANNED_FIELDS = frozenset({"tp", "pp", "max_batch", "max_batched_tokens", "disaggregated"})
 """Serving fields that, left Auto, make the serving planner choose the layout."""
@@ -82,7 +89,13 @@ def target_miss(scenario: Scenario, speed: ServingSpeed | None) -> float:
 def _serving_rank(est: Estimate) -> tuple:
     """Order of serving layouts: fits, meets its targets, then — short of them — the smallest
     relative miss (:func:`target_miss`: a layout 10 % slower than the target before one 10× slower,
-    whatever request rate the slow one's queue reports), then throughput, then fewer cards per copy."""
+    whatever request rate the slow one's queue reports), then throughput, then fewer cards per copy.
+    A layout the search weighed is ranked once (:attr:`_Weighed.rank`)."""
+    return est.rank if isinstance(est, _Weighed) else _rank_of(est)
+
+
+def _rank_of(est: Estimate) -> tuple:
+    """:func:`_serving_rank` worked out."""
     i = est.serving
     if i is None:  # no speed: neither fits nor carries anything
         return (False, False, -math.inf, 0.0, 0)
@@ -280,15 +293,23 @@ class _Weighed:
     from the same copy only when asked (:meth:`estimate`: for the layout chosen, a layout said
     in a note, or one kept by :func:`recording_evaluated`); the numbers are the estimate's."""
 
-    __slots__ = ("scenario", "card", "copy", "memory", "_serving", "_timed", "_estimate")
+    __slots__ = ("scenario", "card", "copy", "memory", "_serving", "_timed", "_estimate", "_rank")
 
     def __init__(self, scenario: Scenario, card: Card) -> None:
         self.scenario, self.card = scenario, card
-        self.copy = serving_copy(scenario, card)
+        self.copy = _probed_copy(scenario, card) or serving_copy(scenario, card)
         self.memory = self.copy.memory
         self._serving: ServingSpeed | None = None
         self._timed = False
         self._estimate: Estimate | None = None
+        self._rank: tuple | None = None
+
+    @property
+    def rank(self) -> tuple:
+        """The layout's place in the search's order (:func:`_serving_rank`), worked out once."""
+        if self._rank is None:
+            self._rank = _rank_of(self)
+        return self._rank
 
     @property
     def serving(self) -> ServingSpeed | None:
@@ -394,6 +415,21 @@ def _batched_replica(scenario: Scenario, card: Card) -> Estimate:
     return est
 
 
+_PROBED: ServingCopy | None = None
+"""The last copy the rate probe found fitting (its memory and decode step table worked out)."""
+
+
+def _probed_copy(scenario: Scenario, card: Card) -> ServingCopy | None:
+    """The copy the rate probe worked out for an equal ``scenario`` on this ``card`` (the batch it
+    stopped on, estimated next), else None: the estimate there asks the same questions (the
+    precision plan, the memory model and :func:`~configurator.core.serving_speed.step_costs` of
+    an equal scenario on the same card) and is given the same answers."""
+    probed = _PROBED
+    if probed is None or probed.card is not card or probed.scenario != scenario:
+        return None
+    return probed
+
+
 @dataclass(frozen=True)
 class _RateProbe:
     """What the batch search reads of a copy before its latencies are judged — whether it fits
@@ -401,8 +437,10 @@ class _RateProbe:
     (the memory model; :func:`~configurator.core.serving_speed.step_costs` and
     :func:`~configurator.core.load.capacity`, the request rate a continuously batched copy
     reports under a target, times the copies), without the latency percentiles, power and costs
-    of a full estimate. Only where the estimate's rate is exactly that: continuous batching, prefill
-    and decode in the same copies, a stated rate and a speed to time it with."""
+    of a full estimate; with separate prefill and decode pools the slower pool's rate
+    (:attr:`~configurator.core.serving_speed.Pools.capacity`) over the copies, as the estimate
+    reports it. Only where the estimate's rate is exactly that: continuous batching, a stated
+    rate and a speed to time it with."""
 
     scenario: Scenario
     card: Card
@@ -411,7 +449,7 @@ class _RateProbe:
     @classmethod
     def of(cls, scenario: Scenario, card: Card) -> _RateProbe | None:
         plan = plan_serving(scenario, card)
-        if not scenario.constraints.requests_per_s or scenario.prefill_copies or \
+        if not scenario.constraints.requests_per_s or \
                 serving_batching(scenario) == "static" or plan.math is None or \
                 not card.peak_tflops(plan.math) or not card.bandwidth_gbps:
             return None
@@ -436,13 +474,17 @@ class _RateProbe:
         """(fits, carries the request rate) at a batch per copy of ``batch``, as the estimate
         there would say (:attr:`Estimate.fits`, no ``misses-request-rate`` verdict); the rate
         is worked out only where the copy fits (else False: the search reads it only there)."""
+        global _PROBED
         s = self.scenario.model_copy(update={"serving": self.scenario.serving.model_copy(update={"max_batch": batch})})
-        plan = plan_serving(s, self.card)
-        fits = serving_memory_model(s, self.card, plan).breakdown(s.sequences_per_replica,
-                                                                  s.serving.context_tokens).fits
+        copy = serving_copy(s, self.card, self.plan)  # the precision plan does not read the batch
+        fits = copy.memory.fits
         if not fits:
             return False, False
-        rate = capacity(step_costs(s, self.card, plan, running_batch(s))) * busy_copies(s)
+        _PROBED, plan, costs = copy, self.plan, copy.costs
+        if s.prefill_copies:  # the replica's rate is the deployment's over its copies
+            rate = pools(s, self.card, plan, costs).capacity / s.data_parallel * busy_copies(s)
+        else:
+            rate = capacity(costs) * busy_copies(s)
         return fits, not floor("request-rate", s.constraints.requests_per_s, rate, "requests/s").missed
 
 
@@ -501,11 +543,44 @@ def _sized_pools(scenario: Scenario, card: Card) -> Estimate:
     copies, group = scenario.data_parallel, scenario.model_parallel
     pools = sorted({min(max(round(copies * share), 1), copies - 1) for share in POOL_SHARES})
 
-    def with_pool(n: int) -> Estimate:
+    best, best_rank = None, None
+    for n in pools:  # the first of equals kept, as max() keeps it
         serving = scenario.serving.model_copy(update={"prefill_cards": n * group})
-        return _batched_replica(scenario.model_copy(update={"serving": serving}), card)
+        split = scenario.model_copy(update={"serving": serving})
+        if best is not None and _split_loses(split, card, best, best_rank):
+            continue
+        est = _batched_replica(split, card)
+        rank = _serving_rank(est)
+        if best is None or rank > best_rank:
+            best, best_rank = est, rank
+    return best
 
-    return max((with_pool(n) for n in pools), key=_serving_rank)
+
+def _split_loses(split: Scenario, card: Card, best: Estimate, best_rank: tuple) -> bool:
+    """Whether a pool split tried after ``best`` (which fits) provably ranks below it
+    (:func:`_serving_rank`), so it is not timed: its request rate is at most the prefill pool's
+    (:func:`~configurator.core.serving_speed.prefill_pool_rate`, whatever the batch), and that
+    carries no more than ``best`` where ``best`` meets every target, or misses the stated rate by
+    more than ``best`` misses its worst target; or, where ``best`` meets every target, the rate
+    probe's batch walk (the one :func:`_batched_replica` takes) ends on a batch that does not fit
+    or is short of the rate. The same functions asked the same questions as the full estimate;
+    never while :func:`recording_evaluated` collects (the plain search times every split)."""
+    if _EVALUATED.get() is not None or not best.fits or best.serving is None:
+        return False
+    probe = _RateProbe.of(split, card)
+    if probe is None:
+        return False
+    meets, miss, target = best_rank[1], -best_rank[2], split.constraints.requests_per_s
+    prompt_s = prefill_pool_prompt_seconds(split, card, probe.plan)
+    bound = prefill_pool_rate(split.prefill_copies, prompt_s) / split.data_parallel * busy_copies(split)
+    if meets and bound <= best.serving.requests_per_s:
+        return True
+    if 0.0 < bound < target and target / bound - 1.0 > miss:
+        return True
+    if meets and "max_batch" in split.auto_layout:
+        _, _, fits, carries = probe.walk(*_batch_range(split, card))
+        return not (fits and carries)
+    return False
 
 
 def _finished(scenario: Scenario, card: Card, best: _Weighed | Estimate) -> Estimate:

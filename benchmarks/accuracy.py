@@ -34,7 +34,8 @@ from pathlib import Path
 from accuracy_base import (A100_NETWORK, CATALOG, FALCON_180B, GPTJ_6B, H200_ENGINE, H200_RIG, LLAMA1_65B, MPT,
                            TARGETS, Row, gpt, publication_of, scenario)
 from accuracy_heldout import SOURCE, held_out_rows
-from accuracy_serving import QWEN3_0_6B, _decode_rate, _latency_at_rate, _mlperf, _serving, _sglang_sharegpt, _ttft
+from accuracy_serving import (QWEN3_0_6B, _decode_rate, _latency_at_rate, _mlperf, _prompt_rate, _serving,
+                              _sglang_sharegpt, _ttft)
 from loso import NOT_FITTED, Held, Ident, describe, ident, kind_summary, leave_one_source_out, print_fits
 from configurator.core.architecture import ModelArchitecture, preset
 from configurator.core.estimate import estimate
@@ -234,6 +235,11 @@ def _qlora_bound(r: dict) -> Row:
                "upper bound; seq 512, rank 64 assumed")
 
 
+LLAMA_CPP_PP_NOTE = ("llama.cpp May 2024 (cuBLAS FP16 prompt GEMMs); Llama 3 8B Q4_K_M as the llama3-8b preset; "
+                     "the pp512 rows of one table set prefill_share together (benchmarks/loso.py)")
+"""What each llama-bench pp512 row of XiongjieDai's LLaMA 3 table assumes."""
+
+
 PUBLISHED: dict[str, PublishedCase] = {
     "tp-tinyllama": _per_card("tp-tinyllama", _train(preset("tinyllama-1.1b"), "a100-sxm-40gb", 16, zero=2, mb=8,
                                                      network=A100_NETWORK), "FSDP as ZeRO-2, 16k tokens/GPU"),
@@ -340,6 +346,18 @@ PUBLISHED: dict[str, PublishedCase] = {
                                          "llama.cpp; with the other A100 7B row, sets the llama.cpp profile"),
     "it-llamacpp-a100-70b-q4": _decode_rate("it-llamacpp-a100-70b-q4", preset("llama2-70b"), "a100-sxm-80gb", "q4_0",
                                             "llama.cpp"),
+    "ip-llamacpp-l3-8b-a6000-pp512": _prompt_rate("ip-llamacpp-l3-8b-a6000-pp512", preset("llama3-8b"),
+                                                 "rtx-a6000", "q4_k_m", 512, LLAMA_CPP_PP_NOTE),
+    "ip-llamacpp-l3-8b-6000ada-pp512": _prompt_rate("ip-llamacpp-l3-8b-6000ada-pp512", preset("llama3-8b"),
+                                                 "rtx-6000-ada", "q4_k_m", 512, LLAMA_CPP_PP_NOTE),
+    "ip-llamacpp-l3-8b-l40s-pp512": _prompt_rate("ip-llamacpp-l3-8b-l40s-pp512", preset("llama3-8b"),
+                                                 "l40s", "q4_k_m", 512, LLAMA_CPP_PP_NOTE),
+    "ip-llamacpp-l3-8b-a100pcie-pp512": _prompt_rate("ip-llamacpp-l3-8b-a100pcie-pp512", preset("llama3-8b"),
+                                                 "a100-pcie-80gb", "q4_k_m", 512, LLAMA_CPP_PP_NOTE),
+    "ip-llamacpp-l3-8b-a100sxm-pp512": _prompt_rate("ip-llamacpp-l3-8b-a100sxm-pp512", preset("llama3-8b"),
+                                                 "a100-sxm-80gb", "q4_k_m", 512, LLAMA_CPP_PP_NOTE),
+    "ip-llamacpp-l3-8b-h100p-pp512": _prompt_rate("ip-llamacpp-l3-8b-h100p-pp512", preset("llama3-8b"),
+                                                 "h100-pcie", "q4_k_m", 512, LLAMA_CPP_PP_NOTE),
     "im-llamacpp-70b-q4": _weights_gb("im-llamacpp-70b-q4", preset("llama2-70b"), "q4_0"),
     "tm-qlora-65b": _qlora_bound,
     "kvcached-qwen3-0.6b-h100-rate16": _latency_at_rate("kvcached-qwen3-0.6b-h100-rate16", QWEN3_0_6B, "h100-sxm",

@@ -37,6 +37,18 @@ def _decode_rate(row_id, model, card, weight_format, note):
     return case
 
 
+def _prompt_rate(row_id, model, card, weight_format, prompt, note):
+    """llama-bench ``pp<prompt>``: tokens/s over one prompt of ``prompt`` tokens, as seconds."""
+    def case(r: dict) -> Row:
+        s = scenario(model, card, 1, workload="inference", precision="fp16",
+                     serving={"context": prompt + 1, "prompt_tokens": prompt, "output_tokens": 1,
+                              "weight_format": weight_format, "engine": "llama.cpp"})
+        c = CATALOG.get(card)
+        seconds = prefill_seconds(s, c, plan_serving(s, c), prompt)
+        return Row("published", row_id, "prefill", f"s for {prompt} tokens", seconds, prompt / r["value"], note, s)
+    return case
+
+
 def _serving(row_id, model, card, count, precision, batch, isl, osl, per_card=True):
     def case(r: dict) -> Row:
         s = scenario(model, card, count, workload="inference", precision=precision, parallelism={"tp": count},

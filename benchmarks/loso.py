@@ -72,6 +72,18 @@ LLAMA_CPP_GRAPHS_SAVING_S = 4.0e-5
 """Per-layer time CUDA graphs save in llama.cpp, the relation ``configurator/core/engines.py``
 ties the graphs figure to the eager one with (NVIDIA blog on CUDA graphs in llama.cpp) [s]."""
 
+LLAMA_CPP_PP512_CARDS = ("a6000", "6000ada", "l40s", "a100pcie", "a100sxm", "h100p")
+"""The pp512 rows the prompt-processing share is solved from: every single-card row of the table on a card
+whose catalog FP16 rate is the rate llama.cpp's prompt GEMMs run at (not GeForce: see the held note)."""
+
+LLAMA_CPP_PP512_HELD = (
+    "the profile's other fields stay as shipped. The table's GeForce rows (RTX 3090 4,030, 4080 5,390, "
+    "4090 7,139 tokens/s) are not calibration rows: llama.cpp's cuBLAS prompt GEMMs accumulate in FP16 "
+    "(ggml-cuda, CUBLAS_COMPUTE_16F), which GeForce cards run at twice the FP32-accumulate rate the catalog's "
+    "fp16_tflops holds, and the catalog has no FP16-accumulate figure (at 0.56 they are predicted 2.6-4x slow)")
+"""What the prompt-processing fit leaves out, and why."""
+
+
 FITS = (
     Fit("transformers decode profile", Engine.TRANSFORMERS, "decode", ("weight_stream_share", "kv_read_share"),
         ("h200:decode llama3-8b b1 ctx2048", "h200:decode llama3-8b b32 ctx2048"),
@@ -86,8 +98,12 @@ FITS = (
         tied=lambda v: {"kv_read_share": v["weight_stream_share"],
                         "layer_overhead_graphs_s": v["layer_overhead_eager_s"] - LLAMA_CPP_GRAPHS_SAVING_S},
         held="kv_read_share is set equal to the weight share and the graphs figure to the eager one less 40 µs, "
-             "as shipped; prefill_share (0.24) was solved from one prompt-processing figure of the same table, "
-             "which no calibration row checks"),
+             "as shipped; prefill_share is the next fit's"),
+    Fit("llama.cpp prompt processing", Engine.LLAMA_CPP, "prefill", ("prefill_share",),
+        tuple(f"published:ip-llamacpp-l3-8b-{card}-pp512" for card in LLAMA_CPP_PP512_CARDS),
+        "llama-bench pp512 of Llama 3 8B Q4_K_M on the single-GPU rows of one table (XiongjieDai, May 2024): one "
+        "share, least squares on the log error (configurator/core/engines.py, LLAMA_CPP)",
+        held=LLAMA_CPP_PP512_HELD),
 )
 """Every default solved from calibration rows by a rule (searched: engines.py, formulas/efficiency.py,
 memory.py, serving_speed.py, benchmarks/data/README.md, shared/reference/README.md)."""
@@ -201,6 +217,21 @@ def refit(fit: Fit, keys: Sequence[str], source: RowSource,
         if np.max(np.abs(step / x)) < 1e-7:
             break
     return dict(zip(names, x.tolist(), strict=True))
+
+
+def leave_one_row_out(fit: Fit, source: RowSource) -> dict[str, float | None]:
+    """Each fitting row's error [%] with the fit solved from the other fitting rows (None where
+    they are too few): the cross-validated error of a fit whose rows share one source, which
+    leaving the source out cannot give."""
+    errors: dict[str, float | None] = {}
+    for key in fit.rows:
+        values = refit(fit, [k for k in fit.rows if k != key], source)
+        if values is None:
+            errors[key] = None
+            continue
+        row = _predictions([(key, fit.kind)], source, {fit.engine: fit.profile(values)})[0]
+        errors[key] = row.error_pct
+    return errors
 
 
 # ---- leave one source out ------------------------------------------------------------------
@@ -318,6 +349,10 @@ def print_fits(source: RowSource, rows: Sequence[Row]) -> None:
         print(f"  {fit.name}: {len(fit.rows)} rows of {', '.join(publications)}")
         print(f"    rule: {fit.rule}")
         print(f"    shipped: {shipped}; the rule on today's formulas: {solved}")
+        crossed = [abs(e) for e in leave_one_row_out(fit, source).values() if e is not None]
+        if crossed:
+            print(f"    leave one row out: median |error| {statistics.median(crossed):.1f} %, "
+                  f"worst {max(crossed):.1f} % over {len(crossed)} rows")
         print(f"    held: {fit.held}")
     print("\nDefaults informed by calibration rows without a rule (their rows stay in sample):")
     for item in INFORMED:

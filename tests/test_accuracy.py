@@ -89,14 +89,28 @@ def test_leaving_a_source_out_refits_without_its_rows():
 
 
 def test_a_fit_with_every_row_in_the_held_out_source_leaves_its_rows_without_a_figure():
-    """Both llama.cpp fitting rows are in XiongjieDai's table: held out, its decode rows are n/a;
-    its weights-size row does not depend on the profile and keeps its figure."""
+    """Both llama.cpp decode fitting rows and all its pp512 rows are in XiongjieDai's repository:
+    held out, its decode and prefill rows are n/a; its weights-size row does not depend on the
+    profile and keeps its figure."""
     import loso
 
     rows = [r for r in accuracy.all_rows() if r.publication == "xiongjiedai-llama.cpp"]
     held = loso.leave_one_source_out(rows, accuracy.rows_for_keys)
     statuses = {(r.kind, held[loso.ident(r)].predicted is None) for r in rows}
-    assert statuses == {("decode", True), ("memory", False)}
+    assert statuses == {("decode", True), ("prefill", True), ("memory", False)}
+
+
+def test_the_llama_cpp_prompt_share_is_what_its_rule_gives_and_is_cross_validated():
+    """prefill_share is solved from six pp512 rows of several cards, not from one figure; each
+    row left out in turn is predicted by the share the other five give."""
+    import loso
+
+    fit = next(f for f in loso.FITS if f.name == "llama.cpp prompt processing")
+    assert len(fit.rows) == 6 and not any("pr19053" in k for k in fit.rows)
+    solved = loso.refit(fit, fit.rows, accuracy.rows_for_keys)["prefill_share"]
+    assert abs(solved - fit.shipped()["prefill_share"]) < 0.01
+    crossed = loso.leave_one_row_out(fit, accuracy.rows_for_keys)
+    assert set(crossed) == set(fit.rows) and all(e is not None and abs(e) < 60 for e in crossed.values())
 
 
 def test_only_the_fitted_defaults_change_the_out_of_source_figures():

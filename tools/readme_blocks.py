@@ -185,7 +185,7 @@ KIND_NAMES = {
     "train-planner": "training throughput, **planner mode** (only model, card, count, sequence, tokens, global "
                      "batch given)",
     "train-time": "training time",
-    "prefill": "prefill / TTFT (H200, TensorRT-LLM)",
+    "prefill": "prefill / TTFT (H200, TensorRT-LLM, llama.cpp pp512)",
     "decode": "decode (H200, llama.cpp), each with its engine's profile ¹",
     "serving-throughput": "serving throughput (TensorRT-LLM static batch, SGLang offline)",
     "serving-server": "MLPerf Inference server scenario, Llama 2 70B (p99 targets; prompt length assumed)",

@@ -238,6 +238,30 @@ ENGLISH: dict[str, str] = {
         "Prefill and decode share every copy: {rate:,.2f} requests/s within the targets, against {other:,.2f} "
         "with separate pools"
     ),
+    "serving-colocated-chosen-other-short": (
+        "Prefill and decode share every copy: {rate:,.2f} requests/s within the targets; separate pools would "
+        "carry {other:,.2f} but miss the latency targets"
+    ),
+    "serving-colocated-chosen-other-unfit": (
+        "Prefill and decode share every copy: {rate:,.2f} requests/s within the targets; separate pools do not "
+        "fit in memory"
+    ),
+    "serving-colocated-chosen-both-short": (
+        "Prefill and decode share every copy: both layouts miss the latency targets, this one by less "
+        "({rate:,.2f} requests/s; separate pools {other:,.2f})"
+    ),
+    "serving-disaggregated-chosen-other-short": (
+        "Separate prefill and decode pools chosen ({prefill} + {decode} copies): {rate:,.2f} requests/s within "
+        "the targets; sharing every copy would carry {other:,.2f} but miss the latency targets"
+    ),
+    "serving-disaggregated-chosen-other-unfit": (
+        "Separate prefill and decode pools chosen ({prefill} + {decode} copies): {rate:,.2f} requests/s within "
+        "the targets; sharing every copy does not fit in memory"
+    ),
+    "serving-disaggregated-chosen-both-short": (
+        "Separate prefill and decode pools chosen ({prefill} + {decode} copies): both layouts miss the latency "
+        "targets, this one by less ({rate:,.2f} requests/s; sharing every copy {other:,.2f})"
+    ),
     "disaggregation-needs-copies": (
         "Separate prefill and decode pools need two model copies or more; {count} cards hold one: prefill and "
         "decode share it"
@@ -420,6 +444,28 @@ CHINESE: dict[str, str] = {
     ),
     "serving-colocated-chosen": (
         "预填充与解码共用每个副本：在目标内每秒 {rate:,.2f} 个请求，分池时为 {other:,.2f}"
+    ),
+    "serving-colocated-chosen-other-short": (
+        "预填充与解码共用每个副本：在目标内每秒 {rate:,.2f} 个请求；分池时可达 {other:,.2f}，但达不到延迟目标"
+    ),
+    "serving-colocated-chosen-other-unfit": (
+        "预填充与解码共用每个副本：在目标内每秒 {rate:,.2f} 个请求；分池时显存放不下"
+    ),
+    "serving-colocated-chosen-both-short": (
+        "预填充与解码共用每个副本：两种布局都达不到延迟目标，此布局差得更少"
+        "（每秒 {rate:,.2f} 个请求；分池时为 {other:,.2f}）"
+    ),
+    "serving-disaggregated-chosen-other-short": (
+        "已选择预填充与解码分池（{prefill} + {decode} 个副本）：在目标内每秒 {rate:,.2f} 个请求；"
+        "共用每个副本时可达 {other:,.2f}，但达不到延迟目标"
+    ),
+    "serving-disaggregated-chosen-other-unfit": (
+        "已选择预填充与解码分池（{prefill} + {decode} 个副本）：在目标内每秒 {rate:,.2f} 个请求；"
+        "共用每个副本时显存放不下"
+    ),
+    "serving-disaggregated-chosen-both-short": (
+        "已选择预填充与解码分池（{prefill} + {decode} 个副本）：两种布局都达不到延迟目标，此布局差得更少"
+        "（每秒 {rate:,.2f} 个请求；共用每个副本时为 {other:,.2f}）"
     ),
     "disaggregation-needs-copies": "预填充与解码分池至少需要两个模型副本；{count} 张卡只容纳一个：预填充与解码共用它",
     "chunk-chosen": "规划的引擎步长：每步 {chunk:,} 词元（预填充分块），每个副本最多 {batch:,} 条序列，为在延迟目标下试过的 {tried} 中最好的",

@@ -147,8 +147,9 @@ def serving_expert_parallel_options(scenario: Scenario, card: Card, tp: int, pp:
     return [1, *within, *([max(fitting) * tp] if fitting and card.has_fast_link else [])]
 
 
-PLANNER_NOTES = frozenset({"serving-disaggregated-chosen", "serving-colocated-chosen", "kv-fp8-chosen",
-                           "chunk-chosen"})
+PLANNER_NOTES = frozenset({*(f"serving-{layout}-chosen{why}" for layout in ("disaggregated", "colocated")
+                             for why in ("", "-other-short", "-other-unfit", "-both-short")),
+                           "kv-fp8-chosen", "chunk-chosen"})
 """Messages the search puts before the chosen layout's own estimate's messages."""
 
 SEARCH_MEMO_SIZE = 1024
@@ -201,13 +202,26 @@ def search_serving(scenario: Scenario, card: Card) -> Estimate:
     if pools.serving is None or colocated.serving is None or not pools.scenario.prefill_copies:
         return colocated
     chosen, other = (pools, colocated) if _serving_rank(pools) > _serving_rank(colocated) else (colocated, pools)
+    if not chosen.fits:  # neither fits: the estimate's own messages say so
+        return chosen
     s = chosen.scenario
-    if s.serving.disaggregated:
-        note = msg("serving-disaggregated-chosen", prefill=s.prefill_copies, decode=s.data_parallel - s.prefill_copies,
-                   rate=chosen.serving.requests_per_s, other=other.serving.requests_per_s)
-    else:
-        note = msg("serving-colocated-chosen", rate=chosen.serving.requests_per_s, other=other.serving.requests_per_s)
+    which = "serving-disaggregated-chosen" if s.serving.disaggregated else "serving-colocated-chosen"
+    why = _pools_choice_reason(chosen, other)
+    copies = {"prefill": s.prefill_copies, "decode": s.data_parallel - s.prefill_copies} \
+        if s.serving.disaggregated else {}
+    note = msg(which + why, rate=chosen.serving.requests_per_s, other=other.serving.requests_per_s, **copies)
     return replace(chosen, messages=(note, *chosen.messages))
+
+
+def _pools_choice_reason(chosen: Estimate, other: Estimate) -> str:
+    """Why ``chosen`` (which fits) ranks above ``other`` (:func:`_serving_rank`), as the suffix of
+    its message id: both within the targets, the one carrying more ("");  the other short of them
+    ("-other-short") or not fitting ("-other-unfit"); both short, the chosen by less ("-both-short")."""
+    if target_miss(chosen.scenario, chosen.serving) > 0.0:
+        return "-both-short"
+    if not other.fits:
+        return "-other-unfit"
+    return "-other-short" if target_miss(other.scenario, other.serving) > 0.0 else ""
 
 
 def planned_layout(scenario: Scenario, card: Card) -> Estimate:

@@ -139,7 +139,7 @@ def fused_layer_saved_bytes_per_token(hidden, q_dim, kv_dim, attn_out_dim, mlp_w
         output (gate and up: ``2·ffn``, ``ffn`` for GELU) and the activation's output (the second
         linear's input) [B per token]. For GPT shapes (``q = kv = out = h``, ``ffn = 4h``, GELU)
         this is ``32·h`` 16-bit bytes: Korthikanti et al.'s ``34·h`` less their two dropout masks
-        (``1·h`` each), which no dropout does not make.
+        (``1·h`` each), which dropout at rate 0 does not make.
 
     References
     ----------

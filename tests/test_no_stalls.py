@@ -52,16 +52,20 @@ def idle(window) -> bool:
             and (task is None or not task.busy) and not window.rebuilding)
 
 
-def stall(window, action) -> float:
+def stall(window, action, what: str) -> float:
+    """The largest stall [ms] around ``action`` (cold), printed as ``stall <what>: N ms`` (run
+    with ``-s`` to see every action's figure)."""
     from configurator.core.estimate import clear_estimate_memo
 
     clear_estimate_memo()
-    return largest_stall_ms(action, lambda: idle(window))
+    largest = largest_stall_ms(action, lambda: idle(window))
+    print(f"stall {what}: {largest:.0f} ms")
+    return largest
 
 
 def test_export_summary_to_pdf(window, tmp_path):
     path = tmp_path / "summary.pdf"
-    assert stall(window, lambda: window.export_summary_later(path)) < CEILING_MS
+    assert stall(window, lambda: window.export_summary_later(path), "export PDF") < CEILING_MS
     assert path.read_bytes().startswith(b"%PDF") and path.stat().st_size > 10_000
     assert "Wrote" in window.statusBar().currentMessage()
 
@@ -74,7 +78,7 @@ def test_export_failure_is_said(window, tmp_path, monkeypatch):
 
 
 def test_print_preview(window, qtbot):
-    assert stall(window, window.preview_action.trigger) < CEILING_MS
+    assert stall(window, window.preview_action.trigger, "print preview") < CEILING_MS
     from configurator.app.preview import SummaryPreview
 
     preview = window.findChild(SummaryPreview)
@@ -84,21 +88,21 @@ def test_print_preview(window, qtbot):
 
 
 def test_recommendation_panel_open_and_refresh(window):
-    assert stall(window, lambda: window.toggle_recommendations(True)) < CEILING_MS
+    assert stall(window, lambda: window.toggle_recommendations(True), "recommendation panel open") < CEILING_MS
     assert window.recommend_panel.table.rowCount() > 0
     slider = window.editor.count_slider
-    assert stall(window, lambda: slider.setValue(slider.value() + 1)) < CEILING_MS
+    assert stall(window, lambda: slider.setValue(slider.value() + 1), "recommendation refresh") < CEILING_MS
 
 
 def test_first_open_of_the_bill_of_materials(window):
-    assert stall(window, lambda: window.toggle_bill_of_materials(True)) < CEILING_MS
+    assert stall(window, lambda: window.toggle_bill_of_materials(True), "first BOM open") < CEILING_MS
     assert window.bom_panel.lines.rowCount() > 0
 
 
 @pytest.mark.parametrize("combo", ["workload", "model_combo", "card_combo"])
 def test_changing_the_task_model_or_card(window, combo):
     box = getattr(window.editor, combo)
-    assert stall(window, lambda: box.setCurrentIndex((box.currentIndex() + 1) % box.count())) < CEILING_MS
+    assert stall(window, lambda: box.setCurrentIndex((box.currentIndex() + 1) % box.count()), combo) < CEILING_MS
 
 
 def test_compare_selected_cards(window):
@@ -109,7 +113,7 @@ def test_compare_selected_cards(window):
     for row in (0, 1, 2):
         browser.table.selectionModel().select(browser.proxy.index(row, 0), flags)
     dialogs = []
-    assert stall(window, lambda: dialogs.append(browser.compare_selected())) < CEILING_MS
+    assert stall(window, lambda: dialogs.append(browser.compare_selected()), "compare selected") < CEILING_MS
     assert dialogs[0].table.columnCount() == 3
     for opened in (dialogs[0], browser):  # closed and deleted with the test
         opened.close()
@@ -138,8 +142,8 @@ def test_language_switch_with_panels_open(window, qtbot):
     only_this_window()
     try:
         for language, menu in (("zh_CN", "文件"), ("en", "File")):
-            largest = stall(window, lambda lang=language: window.set_language(lang, staged=True))
-            print(f"language switch to {language}: largest stall {largest:.0f} ms")
+            largest = stall(window, lambda lang=language: window.set_language(lang, staged=True),
+                            f"language switch to {language}")
             assert largest < LANGUAGE_CEILING_MS
             assert window.recommend_panel.result is not None and not window.recommend_panel.partial
             # restated in the language's currency, last: restating it again changes nothing

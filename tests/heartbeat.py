@@ -27,16 +27,22 @@ class Heartbeat:
         self._timer.setInterval(INTERVAL_MS)
         self._timer.timeout.connect(self._tick)
         self._last = 0.0
+        self._last_cpu = 0.0
         self.largest_gap_ms = 0.0
+        self.largest_cpu_ms = 0.0
+        """The most CPU time the GUI thread spent between two ticks [ms]: what the largest gap
+        would be on an idle machine with no worker holding the interpreter lock (on a loaded
+        machine the gap is larger, the CPU time about the same)."""
 
     def _tick(self) -> None:
-        now = time.perf_counter()
+        now, cpu = time.perf_counter(), time.thread_time()
         self.largest_gap_ms = max(self.largest_gap_ms, (now - self._last) * 1000)
-        self._last = now
+        self.largest_cpu_ms = max(self.largest_cpu_ms, (cpu - self._last_cpu) * 1000)
+        self._last, self._last_cpu = now, cpu
 
     def start(self) -> None:
-        self.largest_gap_ms = 0.0
-        self._last = time.perf_counter()
+        self.largest_gap_ms = self.largest_cpu_ms = 0.0
+        self._last, self._last_cpu = time.perf_counter(), time.thread_time()
         self._timer.start()
 
     def stop(self) -> float:
@@ -51,8 +57,20 @@ def largest_stall_ms(action: Callable[[], object], done: Callable[[], bool] = la
     """Run ``action`` from the event loop (as a click would), keep the loop running until
     ``done()`` and ``settle_ms`` more (what it scheduled: paints, the worker's results), and
     return the largest gap between heartbeats [ms]."""
-    app = QApplication.instance()
+    return _run(action, done, settle_ms, timeout_ms, Heartbeat())
+
+
+def stall_figures(action: Callable[[], object], done: Callable[[], bool] = lambda: True,
+                  settle_ms: int = 300, timeout_ms: int = 60_000) -> tuple[float, float]:
+    """:func:`largest_stall_ms` and the most CPU time the GUI thread spent between two
+    heartbeats (:attr:`Heartbeat.largest_cpu_ms`) [ms]."""
     beat = Heartbeat()
+    _run(action, done, settle_ms, timeout_ms, beat)
+    return beat.largest_gap_ms, beat.largest_cpu_ms
+
+
+def _run(action, done, settle_ms: int, timeout_ms: int, beat: Heartbeat) -> float:
+    app = QApplication.instance()
     app.processEvents()
     beat.start()
     QTimer.singleShot(0, action)
@@ -67,3 +85,65 @@ def largest_stall_ms(action: Callable[[], object], done: Callable[[], bool] = la
         app.processEvents(loop_flags, 5)
         time.sleep(0.001)
     return beat.stop()
+
+
+class ProfiledHeartbeat(Heartbeat):
+    """A :class:`Heartbeat` that also profiles the GUI thread (cProfile) and keeps the profile of
+    every pass of the event loop longer than ``threshold_ms``: what ran in a stall. A diagnostic
+    (profiling slows Python code about twice), not for the timing tests."""
+
+    def __init__(self, threshold_ms: float = 50) -> None:
+        super().__init__()
+        self.threshold_ms = threshold_ms
+        self.long_passes: list[tuple[float, object]] = []
+        """(gap [ms], pstats.Stats of that pass), in order."""
+        self._profile = None
+
+    def _tick(self) -> None:
+        import cProfile
+        import pstats
+
+        gap = (time.perf_counter() - self._last) * 1000
+        if self._profile is not None:
+            self._profile.disable()
+            if gap > self.threshold_ms:
+                self.long_passes.append((gap, pstats.Stats(self._profile)))
+        super()._tick()
+        self._profile = cProfile.Profile()
+        self._profile.enable()
+
+    def start(self) -> None:
+        import cProfile
+
+        super().start()
+        self._profile = cProfile.Profile()
+        self._profile.enable()
+
+    def stop(self) -> float:
+        largest = super().stop()
+        if self._profile is not None:
+            self._profile.disable()
+            self._profile = None
+        return largest
+
+
+def profile_long_passes(action: Callable[[], object], done: Callable[[], bool] = lambda: True,
+                        threshold_ms: float = 50, settle_ms: int = 300,
+                        timeout_ms: int = 60_000) -> ProfiledHeartbeat:
+    """:func:`largest_stall_ms` with a :class:`ProfiledHeartbeat`: its ``long_passes`` say what
+    ran in each pass over ``threshold_ms`` (``stats.sort_stats("cumulative").print_stats(20)``)."""
+    beat = ProfiledHeartbeat(threshold_ms)
+    _run(action, done, settle_ms, timeout_ms, beat)
+    return beat
+
+
+def print_long_passes(beat: ProfiledHeartbeat, what: str, lines: int = 30) -> None:
+    """Print what ran in each long pass of ``beat``, the most cumulative time first."""
+    import io
+
+    for gap, stats in beat.long_passes:
+        out = io.StringIO()
+        stats.stream = out
+        stats.sort_stats("cumulative").print_stats(lines)
+        print(f"--- {what}: pass of {gap:.0f} ms")
+        print("\n".join(line[:200] for line in out.getvalue().splitlines()[6:] if line.strip()))

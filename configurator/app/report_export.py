@@ -27,20 +27,31 @@ def ensure_application():
     return QApplication.instance() or QApplication([])
 
 
+CHART_SIZE = (700, 330)
+"""A summary chart's size [px]."""
+
+
 def _render_charts(analysis: Analysis, keys: tuple[str, ...] = ("memory", "scaling")) -> dict:
+    return {key: grab_chart(chart_widget(key, analysis)) for key in ("memory", "scaling") if key in keys}
+
+
+def chart_widget(key: str, analysis: Analysis):
+    """The summary's ``key`` chart ("memory", "scaling") drawn from ``analysis``, not yet shown,
+    its texts in the interface language of the moment (:func:`grab_chart` renders it)."""
     from configurator.app.charts import MemoryChart, ScalingChart
 
-    images = {}
-    for key, chart_type in (("memory", MemoryChart), ("scaling", ScalingChart)):
-        if key not in keys:
-            continue
-        chart = chart_type()
-        chart.resize(700, 330)
-        chart.update_from(analysis)
-        chart.getPlotItem().vb.update()
-        images[key] = chart.grab().toImage()
-        chart.deleteLater()
-    return images
+    chart = {"memory": MemoryChart, "scaling": ScalingChart}[key]()
+    chart.resize(*CHART_SIZE)
+    chart.update_from(analysis)
+    chart.getPlotItem().vb.update()
+    return chart
+
+
+def grab_chart(chart):
+    """``chart`` (from :func:`chart_widget`) rendered to a QImage; the widget is then deleted."""
+    image = chart.grab().toImage()
+    chart.deleteLater()
+    return image
 
 
 def chart_images(analysis: Analysis, language: str | None = None,

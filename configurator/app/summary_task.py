@@ -22,6 +22,10 @@ if TYPE_CHECKING:
     from configurator.core.catalog import Catalog
     from configurator.report.summary import Summary
 
+PIECE_GAP_MS = 15
+"""Pause between two pieces [ms]: the window paints and takes input between them (pieces chained
+with no delay ran back to back in one pass of the event loop, 90 ms and more)."""
+
 CHART_KEYS = ("memory", "scaling")
 """The window's charts a printed summary carries, drawn one per pass of the event loop."""
 
@@ -70,14 +74,19 @@ class SummaryTask(QObject):
             self._finish(lambda: done(summary, None))
             return
         images: dict = {}
-        pieces = [lambda key=key: images.update(_chart_image(key, analysis, language)) for key in CHART_KEYS]
+        made: dict = {}
+        pieces = []
+        for key in CHART_KEYS:  # each chart built in one pass, rendered in the next
+            pieces.append(lambda key=key: made.update(chart=_chart_widget(key, analysis, language)))
+            pieces.append(lambda key=key: images.update({key: _grab_chart(made.pop("chart"))}))
 
         def document() -> None:
             from configurator.report.document import build_document
 
-            self._finish(lambda: done(summary, build_document(summary, images)))
+            made["document"] = build_document(summary, images)
 
-        self._run_pieces(request, [*pieces, document])
+        # the document laid out in one pass, handed over (printed, written, previewed) in the next
+        self._run_pieces(request, [*pieces, document, lambda: self._finish(lambda: done(summary, made["document"]))])
 
     def _run_pieces(self, request: tuple, pieces: list[Callable[[], None]]) -> None:
         """Run ``pieces`` one per pass of the event loop while ``request`` is still the newest."""
@@ -92,9 +101,9 @@ class SummaryTask(QObject):
                 request[4](error)
                 return
             if pieces and self._request is request:
-                QTimer.singleShot(0, next_piece)
+                QTimer.singleShot(PIECE_GAP_MS, self, next_piece)
 
-        QTimer.singleShot(0, next_piece)
+        QTimer.singleShot(PIECE_GAP_MS, self, next_piece)
 
     def _finish(self, deliver: Callable[[], None]) -> None:
         self._request = None
@@ -106,8 +115,22 @@ class SummaryTask(QObject):
             request[4](error)
 
 
-def _chart_image(key: str, analysis: Analysis, language: str) -> dict:
-    """``{key: QImage}``: one of the window's charts drawn for the summary."""
-    from configurator.app.report_export import chart_images
+def _chart_widget(key: str, analysis: Analysis, language: str):
+    """The summary's ``key`` chart of ``analysis``, its texts in ``language``."""
+    from configurator.app.i18n import current_language, install_language
+    from configurator.app.report_export import chart_widget
 
-    return chart_images(analysis, language, keys=(key,))
+    previous = current_language()
+    if language == previous:
+        return chart_widget(key, analysis)
+    install_language(language)
+    try:
+        return chart_widget(key, analysis)
+    finally:
+        install_language(previous)
+
+
+def _grab_chart(chart):
+    from configurator.app.report_export import grab_chart
+
+    return grab_chart(chart)

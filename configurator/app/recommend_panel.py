@@ -174,8 +174,11 @@ class RecommendationPanel(QWidget):
         self.charts = QTabWidget()
         self.charts.setObjectName("recommend-charts")
         self.charts.addTab(self.chart, "")
-        self.tradeoff_chart = ServingTradeoffChart()
-        self.charts.addTab(self.tradeoff_chart, "")
+        self._tradeoff_chart: ServingTradeoffChart | None = None
+        self._tradeoff_page = QWidget()
+        """The trade-off tab's page; its chart is built on first use (:attr:`tradeoff_chart`)."""
+        QVBoxLayout(self._tradeoff_page).setContentsMargins(0, 0, 0, 0)
+        self.charts.addTab(self._tradeoff_page, "")
         self.charts.currentChanged.connect(lambda _index: self._show_tradeoff())
         self._tradeoff_of = None
         """The recommendation the trade-off chart shows (drawn once per selection)."""
@@ -583,7 +586,18 @@ class RecommendationPanel(QWidget):
         self.charts.setTabVisible(self.TRADEOFF_TAB, shown)
         if not shown:
             self._tradeoff_of = None
-            self.tradeoff_chart.show_tradeoff(None, current_language())
+            if self._tradeoff_chart is not None:
+                self._tradeoff_chart.show_tradeoff(None, current_language())
+
+    @property
+    def tradeoff_chart(self) -> ServingTradeoffChart:
+        """The serving trade-off chart, built in its tab on first use: a panel that never shows a
+        serving ranking's trade-off never builds it (a plot widget: ~10 ms of the panel's opening
+        and of a language switch on the GUI thread, issue 28)."""
+        if self._tradeoff_chart is None:
+            self._tradeoff_chart = ServingTradeoffChart()
+            self._tradeoff_page.layout().addWidget(self._tradeoff_chart)
+        return self._tradeoff_chart
 
     def _show_tradeoff(self) -> None:
         """The selected serving deployment's trade-off, searched when its tab is open (one search

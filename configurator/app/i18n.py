@@ -106,14 +106,15 @@ def _set_font() -> None:
     font change lays out and repaints every widget with new glyphs (120-230 ms on the GUI thread
     with the recommendation and BOM panels open, the longest pass of the switch; issue 28). Before,
     Chinese put the CJK face first, for Latin text too."""
-    from PySide6.QtGui import QFont
+    from PySide6.QtGui import QFont, QFontInfo
     from PySide6.QtWidgets import QApplication
 
     app = QApplication.instance()
     if not isinstance(app, QApplication):
         return
     font = QFont(app.font())
-    families = [*font.families(), *(name for name in CJK_FALLBACKS if name not in font.families())]
+    face = QFontInfo(font).family()  # the face a name like "Sans Serif" resolves to: a list skips a name it lacks
+    families = [face, *(name for name in CJK_FALLBACKS if name != face)]
     if families != font.families():
         font.setFamilies(families)
         app.setFont(font)

@@ -34,6 +34,7 @@ class LaunchRow(QWidget):
         self.status = QLabel()
         self.status.setObjectName("launch-status")
         self.status.setStyleSheet("color: #555;")
+        self.status.setWordWrap(True)  # what was copied, in one line, widened the panel and the window
         layout.addWidget(label)
         layout.addWidget(self.engine)
         layout.addWidget(self.button)

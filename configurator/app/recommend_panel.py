@@ -138,6 +138,10 @@ class RecommendationPanel(QWidget):
         self.busy_label = QLabel()
         self.busy_label.setObjectName("recommend-busy")
         self.busy_label.setStyleSheet("color: #555;")
+        # wrapped: one line of "Ranking 1 of 50 cards… the best so far is shown; …" made the panel, the
+        # bottom dock and so the window ~490 px wider while the catalog was ranked (1,385 -> 1,873 px:
+        # beyond a laptop's screen), every chart of the window laid out and drawn again (issue 28)
+        self.busy_label.setWordWrap(True)
         middle.addWidget(self.busy_label)
         self.mismatch_label = QLabel()
         self.mismatch_label.setWordWrap(True)

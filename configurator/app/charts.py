@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QGraphicsItem, QWidget
 
 from configurator.app import format as fmt
 from configurator.app.labels import CLASS_COLOURS, class_names
@@ -75,6 +75,9 @@ class NumberAxis(pg.AxisItem):
     def __init__(self, orientation: str) -> None:
         super().__init__(orientation)
         self.enableAutoSIPrefix(False)
+        # drawn once into a pixmap and redrawn only when the axis changes: replaying its picture (tick
+        # labels, and the grid it draws) was most of a chart's repaint (issue 28)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def logTickStrings(self, values, scale, spacing):  # noqa: N802 - pyqtgraph's name
         return [log_tick_label(v) for v in values]

@@ -7,6 +7,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QGraphicsItem,
     QHeaderView,
     QLabel,
     QSplitter,
@@ -112,6 +113,8 @@ class BomPanel(QWidget):
         self.chart.setObjectName("rent-vs-buy")
         self.chart.setBackground("w")
         self.chart.showGrid(x=True, y=True, alpha=0.3)
+        for side in ("left", "bottom"):  # drawn again only when they change, as the window's charts' axes
+            self.chart.getAxis(side).setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.chart.setMinimumHeight(180)
         self.legend = self.chart.addLegend(offset=(10, 10))
         self.own_curve = self.chart.plot([], [], pen=pg.mkPen("#1f77b4", width=2))

@@ -1,13 +1,41 @@
 """Nothing heavy on the GUI thread (issue 28 part 2): around each action a new user takes, a
 heartbeat timer on the GUI thread (tests/heartbeat.py) records the longest the event loop was
-kept from running, every memo cleared first (cold).
+kept from running, and the most CPU time the GUI thread spent in one pass of it, every memo
+cleared first (cold). Run with ``-s`` to see each action's figures; with ``STALL_PROFILE=<ms>``
+to see what ran in each pass longer than that (cProfile on the GUI thread).
 
-Target: no stall over 100 ms on the development machine (2 cores shared with other jobs; seen
-after the change: 30-140 ms, before it 500-1,400 ms for export, Print Preview and the language
-switch). The tests assert ``CEILING_MS`` = 3 x that target: a loaded CI machine runs the same
-code two to three times slower, and any of these actions doing its heavy work on the GUI thread
-again (the ranking of the catalog in the summary, rebuilding the charts) stalls 500 ms or more
-there, so the ceiling still fails it.
+Target: no stall over 100 ms on the development machine (2 cores shared with other jobs).
+Measured with this file alone, three runs each (wall ms, GUI thread CPU ms in brackets):
+
+==================================  ===========================  ===============================
+action                              before (load 1.3-1.5)        after (load 2.1-2.8)
+==================================  ===========================  ===============================
+Export Summary to PDF               97-103                       53-144 (47-50)
+Print Preview                       72-98                        73-81 (34-36)
+recommendation panel open           88-110                       73-110 (64-70)
+recommendation refresh              28-33                        44-51 (18-25)
+first open of the BOM panel         70-107                       103-170 (58-81)
+task / model / card change          19-90 / 41-54 / 24-29        27-82 / 26-74 / 21-30 (12-36)
+compare selected cards              35-42                        27-47 (25-31)
+language switch to zh_CN / to en    221-252 / 126-150 (*)        44-105 / 56-71 (24-53)
+the same while the panel ranks      (*)                          54-154 (44-79)
+==================================  ===========================  ===============================
+
+(*) The old test switched while the panel's first ranking was still on the worker (it waited for
+the analysis only). What made the switch slow was the application-wide font change (Chinese put
+a CJK face first; now one font serves both languages, app/i18n.py): with the panels open it laid
+out and repainted every widget, 120-230 ms; the switch during a ranking also widened the window
+at every ranking step (an unwrapped "Ranking N of M cards…" line), all charts drawn again each
+time, 155 ms of CPU in one pass. At load 5.8-6.9 (other jobs' test suites) the same code gave the
+same CPU times (12-73 ms) and walls of 30-483 ms: load stretches a stall, not its CPU time.
+
+So the tests assert two things. ``CPU_CEILING_MS`` = 1.5 x the target on the GUI thread's CPU time
+in one pass: any action doing heavy work on the GUI thread again (the catalog ranked for the
+summary, the charts rebuilt, a global font change) exceeds it on any machine, while the load of a
+shared CI machine hardly moves it. ``CEILING_MS`` = 6 x the target on the wall time: a GUI thread
+kept waiting for a worker (a ``wait()`` on the GUI thread, a lock, the interpreter held in one
+long call) is not CPU time, and takes seconds; a loaded 2-core machine (load 6) stretched the
+stalls measured here to 480 ms.
 """
 
 from __future__ import annotations
@@ -22,16 +50,13 @@ from heartbeat import print_long_passes, profile_long_passes, stall_figures
 
 TARGET_MS = 100
 """The longest the window may freeze on the development machine [ms]."""
-CEILING_MS = 3 * TARGET_MS
-"""What the tests allow, for a loaded CI machine [ms] (see the module docstring)."""
+CEILING_MS = 6 * TARGET_MS
+"""What the tests allow of a stall's wall time, for a loaded CI machine [ms] (see the module
+docstring)."""
 CPU_CEILING_MS = 1.5 * TARGET_MS
 """What the tests allow of the GUI thread's CPU time in one pass of the event loop [ms]: close
 to the target, as load on the machine stretches a stall but hardly its CPU time; the half more
 is for a slower CI processor (see the module docstring)."""
-RANKING_CEILING_MS = 2 * CEILING_MS
-"""The language switch while the panel still ranks the catalog [ms] (see the module docstring)."""
-RANKING_CPU_CEILING_MS = 2 * CPU_CEILING_MS
-"""Its GUI thread's CPU time in one pass [ms]."""
 
 
 @pytest.fixture
@@ -146,7 +171,7 @@ def only_this_window() -> None:
     QCoreApplication.processEvents()
 
 
-def switch_languages(window, qtbot, wait_for_ranking: bool, **ceilings) -> None:
+def switch_languages(window, qtbot, wait_for_ranking: bool) -> None:
     """Switch to Chinese and back with the recommendation and BOM panels open, checking the
     stalls; ``wait_for_ranking``: each switch once the panel has ranked the catalog (else the
     first switch starts while the panel's first ranking is still on the worker)."""
@@ -161,7 +186,7 @@ def switch_languages(window, qtbot, wait_for_ranking: bool, **ceilings) -> None:
             if wait_for_ranking:
                 qtbot.waitUntil(lambda: idle(window), timeout=30_000)
             stall(window, lambda lang=language: window.set_language(lang, staged=True),
-                  f"language switch to {language}" + ("" if wait_for_ranking else " while ranking"), **ceilings)
+                  f"language switch to {language}" + ("" if wait_for_ranking else " while ranking"))
             assert window.recommend_panel.result is not None and not window.recommend_panel.partial
             # restated in the language's currency, last: restating it again changes nothing
             qtbot.waitUntil(lambda lang=language: window.controller.scenario
@@ -177,11 +202,9 @@ def test_language_switch_with_panels_open(window, qtbot):
 
 
 def test_language_switch_while_the_panel_ranks(window, qtbot):
-    """The panel just opened, its first ranking still on the worker: the switch's passes wait
-    for the interpreter and the ranking's steps are drawn between them (see
-    ``RANKING_CEILING_MS``)."""
-    switch_languages(window, qtbot, wait_for_ranking=False, ceiling_ms=RANKING_CEILING_MS,
-                     cpu_ceiling_ms=RANKING_CPU_CEILING_MS)
+    """The panel just opened, its first ranking still on the worker: the switch's passes share
+    the interpreter with it and the ranking's steps are drawn between them."""
+    switch_languages(window, qtbot, wait_for_ranking=False)
 
 
 def test_a_window_closed_during_the_language_switch_gets_no_more_pieces(qtbot, tmp_path, monkeypatch):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QSettings, QTranslator
@@ -95,6 +97,21 @@ def install_language(language: str) -> None:
     QLocale.setDefault(LOCALES[language])
     _set_font()
     _state["language"] = language
+
+
+@contextmanager
+def language_for_a_while(language: str | None) -> Iterator[None]:
+    """The interface language ``language`` (None: unchanged) inside the ``with`` block, the one
+    before it after: widgets made inside (a summary's charts) come up in ``language``."""
+    previous = current_language()
+    if language is None or language == previous:
+        yield
+        return
+    install_language(language)
+    try:
+        yield
+    finally:
+        install_language(previous)
 
 
 def _set_font() -> None:

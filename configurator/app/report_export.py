@@ -59,16 +59,10 @@ def chart_images(analysis: Analysis, language: str | None = None,
     """The memory and scaling charts (those of ``keys``) rendered to images, the same widgets the
     window shows, with titles and axes in ``language`` (None: the interface language)."""
     ensure_application()
-    from configurator.app.i18n import current_language, install_language
+    from configurator.app.i18n import language_for_a_while
 
-    previous = current_language()
-    if language is None or language == previous:
+    with language_for_a_while(language):
         return _render_charts(analysis, keys)
-    install_language(language)
-    try:
-        return _render_charts(analysis, keys)
-    finally:
-        install_language(previous)
 
 
 def shown_analysis(controller) -> Analysis:

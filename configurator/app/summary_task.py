@@ -27,7 +27,8 @@ PIECE_GAP_MS = 15
 with no delay ran back to back in one pass of the event loop, 90 ms and more)."""
 
 CHART_KEYS = ("memory", "scaling")
-"""The window's charts a printed summary carries, drawn one per pass of the event loop."""
+"""The window's charts a printed summary carries, each built in one pass of the event loop and
+rendered in the next."""
 
 
 class SummaryTask(QObject):
@@ -117,17 +118,11 @@ class SummaryTask(QObject):
 
 def _chart_widget(key: str, analysis: Analysis, language: str):
     """The summary's ``key`` chart of ``analysis``, its texts in ``language``."""
-    from configurator.app.i18n import current_language, install_language
+    from configurator.app.i18n import language_for_a_while
     from configurator.app.report_export import chart_widget
 
-    previous = current_language()
-    if language == previous:
+    with language_for_a_while(language):
         return chart_widget(key, analysis)
-    install_language(language)
-    try:
-        return chart_widget(key, analysis)
-    finally:
-        install_language(previous)
 
 
 def _grab_chart(chart):

@@ -57,7 +57,8 @@ order of the allocator reserve measured on the H200 without recomputation (1.4â€
 ``formulas.efficiency.ALLOCATOR_OVERHEAD``), not derived from it."""
 
 FP32_LOSS_COPIES = {LossKernel.EAGER: 3, LossKernel.FUSED: 1, LossKernel.CHUNKED: 0}
-"""fp32 tensors of vocabulary width alive in the loss backward. Eager: log-softmax output, its
+"""fp32 tensors of vocabulary width alive in the loss backward (none for the chunked loss, whose
+16-bit logits :func:`logits_bytes_per_token` counts). Eager: log-softmax output, its
 gradient, and the gradient of the logits (PyTorch ``cross_entropy`` on upcast logits). Fused:
 one buffer that holds the softmax and is overwritten by the gradient (Megatron-LM
 ``_VocabParallelCrossEntropy``: ``grad_input`` is the saved softmax, modified in place)."""
@@ -129,6 +130,19 @@ def qlora_base_bytes(model: ModelArchitecture, params: float, layers: int, math_
     per_block = model.layer_params() / model.n_layers - 2 * model.norm_params()
     quantised = min(params, layers * per_block)
     return quantised * NF4_BYTES_PER_PARAM + (params - quantised) * math_bytes
+
+
+def gathered_element_bytes(scenario: Scenario, plan: PrecisionPlan) -> float:
+    """Bytes per layer parameter of the layers ZeRO-3 gathers [B]: the math precision, and for QLoRA
+    the NF4 block linears with their 16-bit norms (:func:`qlora_base_bytes` of one block). A frozen
+    adapter base is gathered as a trained model is: FSDP all-gathers every sharded parameter,
+    trainable or not (torchtune shards the frozen base with ``fully_shard``; torchao's ``NF4Tensor``
+    is gathered in NF4)."""
+    if scenario.workload is not Workload.QLORA:
+        return plan.math_bytes
+    model = scenario.model
+    per_block = model.layer_params() / model.n_layers
+    return qlora_base_bytes(model, per_block, 1, plan.math_bytes) / per_block
 
 
 def lora_params_per_layer(model: ModelArchitecture, rank: int, targets: str) -> float:
@@ -493,15 +507,11 @@ def stage_memory(scenario: Scenario, card: Card, plan: PrecisionPlan, first_stag
     trainable = stage_params(model, pp, first_stage, layers)
     expert_share = 0.0 if scenario.workload.is_adapter else routed_expert_params(model, layers) / trainable
     gathered = 0.0
-    if train.offload_params and not scenario.workload.is_adapter:
-        gathered = gathered_layer_bytes(model, layers, plan.math_bytes) / tp
+    if train.offload_params:
+        if not scenario.workload.is_adapter:
+            gathered = gathered_layer_bytes(model, layers, plan.math_bytes) / tp
     elif par.zero >= 3:
-        # frozen adapter bases are gathered too: FSDP all-gathers every sharded parameter, trainable or
-        # not (torchtune shards the frozen base with fully_shard; torchao's NF4Tensor gathers in NF4)
-        per_block = model.layer_params() / model.n_layers
-        weight_bytes = qlora_base_bytes(model, per_block, 1, plan.math_bytes) / per_block \
-            if scenario.workload is Workload.QLORA else plan.math_bytes
-        gathered = gathered_layer_bytes(model, layers, weight_bytes, kept=pp > 1) / tp
+        gathered = gathered_layer_bytes(model, layers, gathered_element_bytes(scenario, plan), kept=pp > 1) / tp
     a = scenario.assumptions
     allocator = a.allocator_overhead_recompute if layout.recomputes_layers else a.allocator_overhead
     return StageMemory(

@@ -3,7 +3,8 @@
 ``benchmarks/data/held-out.json`` holds published training and serving results the estimator's
 defaults were not set from and the calibration does not contain (torchtitan's and Trainy's
 benchmark pages, Megatron-Bridge's performance summary, NVIDIA NIM's benchmark page, a
-llama.cpp pull request's performance table), each with its source, URL, date, what was
+llama.cpp pull request's performance table; LoRA and QLoRA fine-tuning memory from torchtune's
+README, lit-gpt's resource tables and Unsloth's context-length benchmark), each with its source, URL, date, what was
 measured, the layout the source states and what the translation assumes. They are predicted
 with the shipped defaults and reported apart from the calibration rows: their errors are what
 a new question meets. Adding a row: its source must say what was measured and how; a row is
@@ -33,15 +34,30 @@ FIELDS = ("id", "publication", "source", "url", "date", "measured", "hardware", 
 """What every held-out row states (tests/test_accuracy.py checks each has all of them)."""
 
 
-def _training(r: dict) -> Iterator[Row]:
-    """A training run as the source states it: tokens/s per card and reserved memory."""
-    setup = r["setup"]
+TRAINING_OPTIONAL = ("loss", "selective_policy", "lora_rank", "lora_targets", "offload_activations")
+"""Training settings a row states only where its source does (the scenario's defaults otherwise)."""
+
+
+def _training_scenario(setup: dict):
+    """The scenario a training row's ``setup`` states (pre-training unless it names a ``workload``)."""
     training = {k: setup[k] for k in ("micro_batch", "grad_accum", "seq_len", "recompute", "recipe")}
-    training |= {k: setup[k] for k in ("loss", "selective_policy") if k in setup}
+    training |= {k: setup[k] for k in TRAINING_OPTIONAL if k in setup}
     parallelism = {"tp": setup.get("tp", 1), "pp": setup.get("pp", 1), "virtual_stages": setup.get("virtual_stages", 1),
                    "cp": setup.get("cp", 1), "zero": setup["zero"], "cards_per_node": 8}
-    s = scenario(preset(setup["model"]), setup["card"], setup["count"], workload="pretrain",
-                 precision=setup["precision"], parallelism=parallelism, training=training)
+    return scenario(preset(setup["model"]), setup["card"], setup["count"], workload=setup.get("workload", "pretrain"),
+                    precision=setup["precision"], parallelism=parallelism, training=training)
+
+
+PEAK_VALUES = {"peak_active_gib": ("peak active GiB", 1.0), "peak_allocated_gb": ("peak allocated GiB", 1e9 / GIB)}
+"""Peak-in-use readings (``torch.cuda`` active or allocated bytes, before the caching allocator's
+reserve) by value key: the quantity reported and the factor to GiB (the source's GiB or decimal GB)."""
+
+
+def _training(r: dict) -> Iterator[Row]:
+    """A training run as the source states it: tokens/s per card, reserved memory, or peak memory in
+    use (active or allocated bytes), compared with the estimate before the allocator's reserve."""
+    setup = r["setup"]
+    s = _training_scenario(setup)
     card = CATALOG.get(setup["card"])
     est = estimate(s, card)
     fits = "" if est.memory.fits else "predicted not to fit the catalog card's memory"
@@ -57,6 +73,24 @@ def _training(r: dict) -> Iterator[Row]:
             note += f"; with full recomputation: {(full - s.assumptions.cuda_context_gib * GIB) / GIB:.1f} GiB"
         yield Row(SOURCE, r["id"], "memory", "reserved GiB", reserved, values["reserved_gib"], note, est.scenario,
                   publication=r["publication"])
+    for key, (quantity, to_gib) in PEAK_VALUES.items():
+        if key in values:
+            peak = (est.memory.total - est.memory.overhead) / GIB
+            yield Row(SOURCE, r["id"], "memory", quantity, peak, values[key] * to_gib, note, est.scenario,
+                      publication=r["publication"])
+
+
+def _max_context(r: dict) -> Iterator[Row]:
+    """The longest sequence a card trained without running out of memory: the memory predicted at
+    that sequence (reserved, with the CUDA context) against the memory the card gives PyTorch — a
+    bound the source reaches from below, so a prediction well under the card's memory means the
+    estimate would let a longer sequence fit than did."""
+    setup = r["setup"]
+    s = _training_scenario(setup)
+    card = CATALOG.get(setup["card"])
+    est = estimate(s, card)
+    yield Row(SOURCE, r["id"], "memory", f"GiB at {r['values']['max_seq_len']:,} tokens", est.memory.total / GIB,
+              est.memory.capacity / GIB, r["notes"], est.scenario, publication=r["publication"])
 
 
 def _serving(r: dict) -> Iterator[Row]:
@@ -112,8 +146,8 @@ def _llama_bench(r: dict) -> Iterator[Row]:
                   publication=publication)
 
 
-CASES: dict[str, Callable[[dict], Iterator[Row]]] = {"train": _training, "serving": _serving,
-                                                     "llama-bench": _llama_bench}
+CASES: dict[str, Callable[[dict], Iterator[Row]]] = {"train": _training, "train-max-context": _max_context,
+                                                     "serving": _serving, "llama-bench": _llama_bench}
 """How each case of held-out row is predicted."""
 
 

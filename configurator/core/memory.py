@@ -42,7 +42,13 @@ from configurator.core.scenario import (
 from configurator.core.units import BYTES_PER_ELEMENT, GIB
 
 NF4_BYTES_PER_PARAM = 0.5 + 0.127 / 8
-"""QLoRA base-weight storage: 4-bit NF4 plus double-quantised constants (Dettmers et al. 2023 §3) [B]."""
+"""QLoRA base-weight storage: 4-bit NF4 plus double-quantised constants (Dettmers et al. 2023 §3) [B].
+Only the linear layers of the transformer blocks are stored so (:func:`qlora_base_bytes`)."""
+
+LOSS_CHUNKS = 8
+"""Chunks a chunked cross-entropy splits the tokens into: torchtune ``CEWithChunkedOutputLoss``
+(``num_output_chunks = 8``) and the output projection's ``num_output_chunks``; one chunk's gradient is
+alive at a time (:func:`logits_bytes_per_token`)."""
 
 TIGHT_FIT_HEADROOM = 0.05
 """Free share of memory below which a fit is called tight (fragmentation or a longer sequence
@@ -50,8 +56,9 @@ may overflow); the planner prefers layouts that keep at least this much. **Assum
 order of the allocator reserve measured on the H200 without recomputation (1.4–11.6 %,
 ``formulas.efficiency.ALLOCATOR_OVERHEAD``), not derived from it."""
 
-FP32_LOSS_COPIES = {LossKernel.EAGER: 3, LossKernel.FUSED: 1}
-"""fp32 tensors of vocabulary width alive in the loss backward. Eager: log-softmax output, its
+FP32_LOSS_COPIES = {LossKernel.EAGER: 3, LossKernel.FUSED: 1, LossKernel.CHUNKED: 0}
+"""fp32 tensors of vocabulary width alive in the loss backward (none for the chunked loss, whose
+16-bit logits :func:`logits_bytes_per_token` counts). Eager: log-softmax output, its
 gradient, and the gradient of the logits (PyTorch ``cross_entropy`` on upcast logits). Fused:
 one buffer that holds the softmax and is overwritten by the gradient (Megatron-LM
 ``_VocabParallelCrossEntropy``: ``grad_input`` is the saved softmax, modified in place)."""
@@ -107,6 +114,35 @@ def stage_params(model: ModelArchitecture, pp: int, first: bool, layers: int | N
     if first:
         return layers + model.embedding_params()
     return layers + model.vocab * model.hidden + model.norm_params()
+
+
+def qlora_base_bytes(model: ModelArchitecture, params: float, layers: int, math_bytes: float) -> float:
+    """Bytes of a QLoRA stage's frozen base [B]: the linear weights of its ``layers`` blocks in NF4
+    (:data:`NF4_BYTES_PER_PARAM`), the rest of its ``params`` — embedding, output head, norms — in the
+    math precision.
+
+    bitsandbytes quantises ``nn.Linear`` modules only and transformers leaves the output head out
+    (``BitsAndBytesConfig.llm_int8_skip_modules``, by default the ``lm_head`` its
+    ``get_keys_to_not_convert`` finds); torchtune's QLoRA builders make the adapted block linears
+    ``FrozenNF4Linear`` and keep ``tok_embeddings`` and ``output`` in bf16 (Dettmers et al. 2023 §3
+    quantise the base model's linear weights). Llama 3 8B: 1.05 of 8.03 billion parameters stay 16-bit.
+    """
+    per_block = model.layer_params() / model.n_layers - 2 * model.norm_params()
+    quantised = min(params, layers * per_block)
+    return quantised * NF4_BYTES_PER_PARAM + (params - quantised) * math_bytes
+
+
+def gathered_element_bytes(scenario: Scenario, plan: PrecisionPlan) -> float:
+    """Bytes per layer parameter of the layers ZeRO-3 gathers [B]: the math precision, and for QLoRA
+    the NF4 block linears with their 16-bit norms (:func:`qlora_base_bytes` of one block). A frozen
+    adapter base is gathered as a trained model is: FSDP all-gathers every sharded parameter,
+    trainable or not (torchtune shards the frozen base with ``fully_shard``; torchao's ``NF4Tensor``
+    is gathered in NF4)."""
+    if scenario.workload is not Workload.QLORA:
+        return plan.math_bytes
+    model = scenario.model
+    per_block = model.layer_params() / model.n_layers
+    return qlora_base_bytes(model, per_block, 1, plan.math_bytes) / per_block
 
 
 def lora_params_per_layer(model: ModelArchitecture, rank: int, targets: str) -> float:
@@ -247,8 +283,14 @@ def logits_bytes_per_token(model: ModelArchitecture, layout: ActivationLayout) -
     Eager: three fp32 vocabulary-wide tensors alive in the cross-entropy backward (the 16-bit
     logits are not alive at that peak in the H200 runs: the full-recomputation rows, where the
     loss dominates, match 12 B per vocabulary entry). Fused: the 16-bit logits the kernel reads
-    plus its one fp32 buffer.
+    plus its one fp32 buffer. Chunked: the 16-bit logits of every chunk, which the backward reads
+    again, plus one chunk's 16-bit gradient, ``math·(1 + 1/LOSS_CHUNKS)`` (torchtune
+    ``CEWithChunkedOutputLoss`` compiled: the upcast and softmax are fused into the kernels and
+    recomputed from the saved logits; lit-gpt ``chunked_cross_entropy`` keeps each 128-token chunk's
+    logits and bf16 log-softmax, 4 B, within 0.1 GiB of this at its 32,000-entry vocabulary).
     """
+    if layout.loss is LossKernel.CHUNKED:
+        return loss_bytes_per_token(model.vocab, 0, layout.math_bytes * (1 + 1 / LOSS_CHUNKS))
     logits = 0.0 if layout.loss is LossKernel.EAGER else layout.math_bytes
     copies = FP32_LOSS_COPIES_LOSS_PARALLEL if layout.loss_parallel and layout.loss is LossKernel.EAGER \
         else FP32_LOSS_COPIES[layout.loss]
@@ -352,13 +394,21 @@ def sixteen_bit_forward(scenario: Scenario) -> bool:
     return scenario.workload.is_adapter or scenario.parallelism.zero >= 3 or t.offload_params
 
 
+def frozen_mlp_drops_inputs(scenario: Scenario) -> bool:
+    """The MLP is frozen and keeps no input for a weight gradient: LoRA on the attention only, on a
+    16-bit base (PyTorch autograd saves a matmul's input only when the weight needs a gradient).
+    Not under QLoRA: bitsandbytes' ``MatMul4Bit`` saves its input whenever the input needs a gradient
+    (``ctx.tensors = (A, B)``), frozen 4-bit weight or not."""
+    return scenario.workload is Workload.LORA and scenario.training.lora_targets == "attention"
+
+
 def activation_layout(scenario: Scenario, plan: PrecisionPlan, states: StateBytes) -> ActivationLayout:
     return ActivationLayout(
         math_bytes=plan.math_bytes,
         residual_bytes=plan.math_bytes if sixteen_bit_forward(scenario) else states.residual,
         flash_attention=scenario.training.flash_attention and plan.math_bytes <= 2,
         recompute=scenario.training.recompute,
-        frozen_mlp=scenario.workload.is_adapter and scenario.training.lora_targets == "attention",
+        frozen_mlp=frozen_mlp_drops_inputs(scenario),
         loss=loss_kernel(scenario),
         selective=scenario.training.selective_policy,
         loss_parallel=scenario.parallelism.tp > 1,
@@ -432,9 +482,10 @@ def stage_memory(scenario: Scenario, card: Card, plan: PrecisionPlan, first_stag
     layers = first_layers if first_stage else last_layers
     params = stage_params(model, pp, first_stage, layers) / tp
     if scenario.workload.is_adapter:
-        base_bytes = NF4_BYTES_PER_PARAM if scenario.workload is Workload.QLORA else plan.math_bytes
+        base = qlora_base_bytes(model, params * tp, layers, plan.math_bytes) / tp \
+            if scenario.workload is Workload.QLORA else params * plan.math_bytes
         trainable = layers * lora_params_per_layer(model, train.lora_rank, train.lora_targets) / tp
-        weights = params * base_bytes + trainable * states.weights
+        weights = base + trainable * states.weights
         grads, optimizer = trainable * states.gradients, trainable * states.optimizer
         copies = trainable * states.autocast_copy
     else:
@@ -456,10 +507,11 @@ def stage_memory(scenario: Scenario, card: Card, plan: PrecisionPlan, first_stag
     trainable = stage_params(model, pp, first_stage, layers)
     expert_share = 0.0 if scenario.workload.is_adapter else routed_expert_params(model, layers) / trainable
     gathered = 0.0
-    if train.offload_params and not scenario.workload.is_adapter:
-        gathered = gathered_layer_bytes(model, layers, plan.math_bytes) / tp
-    elif par.zero >= 3 and not scenario.workload.is_adapter:
-        gathered = gathered_layer_bytes(model, layers, plan.math_bytes, kept=pp > 1) / tp
+    if train.offload_params:
+        if not scenario.workload.is_adapter:
+            gathered = gathered_layer_bytes(model, layers, plan.math_bytes) / tp
+    elif par.zero >= 3:
+        gathered = gathered_layer_bytes(model, layers, gathered_element_bytes(scenario, plan), kept=pp > 1) / tp
     a = scenario.assumptions
     allocator = a.allocator_overhead_recompute if layout.recomputes_layers else a.allocator_overhead
     return StageMemory(

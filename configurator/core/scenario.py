@@ -133,10 +133,14 @@ class LossKernel(StrEnum):
     logits' gradient are three fp32 vocabulary-wide tensors alive in backward.
     ``fused``: a fused or vocabulary-parallel kernel (Megatron-LM ``vocab_parallel_cross_entropy``,
     Liger/Apex fused cross-entropy) writes the softmax and then the gradient into one fp32 buffer.
+    ``chunked``: the loss runs over chunks of the tokens and keeps only the 16-bit logits for
+    backward, each chunk's gradient written in turn (torchtune ``CEWithChunkedOutputLoss`` under
+    ``compile=True``, lit-gpt ``chunked_cross_entropy``).
     """
 
     EAGER = "eager"
     FUSED = "fused"
+    CHUNKED = "chunked"
 
 
 class ActivationKernels(StrEnum):

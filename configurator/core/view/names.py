@@ -71,7 +71,8 @@ SELECTIVE_POLICY = {"attention": "Megatron-LM: all but the attention core",
                     "fp8-cache": "DeepSeek-V3: linear inputs in FP8, norms and MLA up-projections recomputed"}
 """Label ids of what selective recomputation keeps (``Training.selective_policy``)."""
 
-LOSS = {None: "Auto (by workload)", "eager": "Eager (fp32 upcast)", "fused": "Fused kernel"}
+LOSS = {None: "Auto (by workload)", "eager": "Eager (fp32 upcast)", "fused": "Fused kernel",
+        "chunked": "Chunked (16-bit logits kept)"}
 """Label ids of the loss computation (``Training.loss``; None: by workload)."""
 
 ACTIVATION_KERNELS = {None: "Auto (by recipe)", "eager": "Eager PyTorch (fp32 norms, separate SwiGLU tensors)",

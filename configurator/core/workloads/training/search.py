@@ -53,6 +53,7 @@ from configurator.core.matmul_shapes import matmul_efficiency_by_shape
 from configurator.core.memory import (
     TIGHT_FIT_HEADROOM,
     activation_layout,
+    gathered_element_bytes,
     gathered_layer_bytes,
     layer_activation_bytes,
     logits_bytes_per_token,
@@ -453,8 +454,8 @@ def _stage_row(scenario: Scenario, planned: _PlannedCard, pp: int) -> tuple[dict
             parts["expert_share"][j] = stage.expert_share
             parts["gathered"][j] = gathered_layer_bytes(model, own, plan.math_bytes) \
                 if not scenario.workload.is_adapter else 0.0
-            parts["gathered_kept"][j] = gathered_layer_bytes(model, own, plan.math_bytes, kept=pp > 1) \
-                if not scenario.workload.is_adapter else 0.0
+            parts["gathered_kept"][j] = gathered_layer_bytes(model, own, gathered_element_bytes(scenario, plan),
+                                                             kept=pp > 1)
         rows.append({k: tuple(v) for k, v in parts.items()})
     return tuple(rows)
 

@@ -205,8 +205,9 @@ LLAMA_CPP_BUILDS: dict[str, dict[str, bool]] = {
     # when tensor cores are usable (CUDA_USE_TENSOR_CORES, the default), and ggml_cuda_op_mul_mat_cublas
     # dequantizes quantized weights to FP16 and calls cublasGemmEx(..., CUBLAS_COMPUTE_16F) on Volta and newer.
     "2024-05": {"prompt_fp16_accumulate": True, "prompt_int8_quantized": False},
-    # ggml-org/ggml 9bda223d (2024-06-27 sync: llama.cpp PRs #7676, #7860, #7921): ggml_cuda_should_use_mmq
-    # returns true when int8_mma_available(cc); unchanged in substance at a8db410a (2026-01-30).
+    # llama.cpp PR #8075 'CUDA: use MMQ instead of cuBLAS by default' (2024-06-24), after the INT8 tensor-core
+    # MMQ kernels of #7676/#7860/#7921: in ggml-org/ggml 9bda223d (2024-06-27 sync) ggml_cuda_should_use_mmq
+    # returns true when int8_mma_available(cc); the same in substance at a8db410a (2026-01-30).
     "2024-06": {"prompt_fp16_accumulate": True, "prompt_int8_quantized": True},
 }
 """llama.cpp's prompt path by build date (the first month it holds): the profile fields that differ
@@ -217,6 +218,7 @@ def at_build(profile: EngineProfile, build: str) -> EngineProfile:
     """``profile`` with llama.cpp's prompt path of ``build`` (a key of :data:`LLAMA_CPP_BUILDS`):
     a measurement made on an older build is predicted with that build's kernels."""
     return profile.model_copy(update=LLAMA_CPP_BUILDS[build])
+
 
 IDEAL = EngineProfile(
     cuda_graphs=True,

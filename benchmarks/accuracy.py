@@ -481,11 +481,14 @@ def print_summary(rows: list[Row], held: Mapping[Ident, Held] | None = None, out
         print(line)
     if held is not None:
         publications = len({r.publication for r in outside or []})
+        from_fitting = [r for r in outside or [] if r.publication in {c.publication for c in rows}]
         print("LOSO: each source's rows predicted with the defaults set without them (benchmarks/loso.py); 'not "
               "fitted':\n  no default these rows depend on is fitted to rows, so it is the in-sample median; n/a: the "
               "default is fitted\n  only to the row's own source. Held-out: "
-              f"{len(outside or [])} published rows of {publications} publications that set nothing "
-              "(benchmarks/data/held-out.json),\n  predicted with the shipped defaults.")
+              f"{len(outside or [])} published rows that set nothing, from {publications} publications "
+              "(benchmarks/data/held-out.json),\n  predicted with the shipped defaults"
+              + (f"; {len(from_fitting)} of them from a table whose other rows set a default, left out of its fit "
+                 "(the row's within_source says why)." if from_fitting else "."))
 
 
 def print_memory_groups(rows: list[Row]) -> None:

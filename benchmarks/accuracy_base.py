@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from configurator.core.architecture import ModelArchitecture
 from configurator.core.catalog import load_bundled_catalog
-from configurator.core.engines import Engine, EngineProfile
+from configurator.core.engines import Engine, EngineProfile, at_build
 from configurator.core.scenario import Scenario, Workload, updated
 
 CATALOG = load_bundled_catalog()
@@ -132,6 +132,12 @@ def profiles_in_force(profiles: Mapping[Engine, EngineProfile]) -> Iterator[None
         _PROFILES.update(before)
 
 
+def at_llama_cpp_build(s: Scenario, build: str) -> Scenario:
+    """``s`` with llama.cpp's prompt path of ``build`` (a key of ``engines.LLAMA_CPP_BUILDS``) over the
+    profile in force: a row measured on an older build is predicted with that build's kernels."""
+    return updated(s, serving={"engine_profile": at_build(s.serving.profile, build)})
+
+
 def overridden(s: Scenario) -> Scenario:
     """``s`` with the profile in force for its engine, when one is and ``s`` names none of its own."""
     profile = _PROFILES.get(s.serving.engine)
@@ -147,6 +153,10 @@ H200_ENGINE = {"engine": "transformers", "cuda_graphs": True}
 TRT = {"engine": "tensorrt-llm"}
 LLAMA_CPP = {"engine": "llama.cpp", "cuda_graphs": False}
 """llama.cpp rows of XiongjieDai's table: measured before llama.cpp's CUDA graphs (2024)."""
+XIONGJIEDAI_BUILD = "2024-05"
+"""The llama.cpp build of XiongjieDai's LLaMA 3 prompt rows (b2824-b2843, May 2024): the prompt path of
+``engines.LLAMA_CPP_BUILDS['2024-05']`` (cuBLAS, FP16 accumulate, for every weight type). Its decode rows
+(LLaMA 2, 2023) do not depend on the prompt path."""
 
 
 if __name__ == "__main__":  # a part of the benchmark, not a tool of its own

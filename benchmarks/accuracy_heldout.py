@@ -17,7 +17,7 @@ import json
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from accuracy_base import CATALOG, Row, scenario
+from accuracy_base import CATALOG, Row, at_llama_cpp_build, scenario
 
 from configurator.core.architecture import preset
 from configurator.core.estimate import estimate
@@ -129,10 +129,12 @@ def _serving(r: dict) -> Iterator[Row]:
 def _llama_bench(r: dict) -> Iterator[Row]:
     """llama-bench's tg (tokens/s generating at batch 1) and pp (tokens/s over one prompt)."""
     setup = r["setup"]
-    prompt, generated = setup["prompt_tokens"], setup["generated_tokens"]
+    prompt, generated = setup["prompt_tokens"], setup.get("generated_tokens", 1)  # a pp-only row generates none
     s = scenario(preset(setup["model"]), setup["card"], 1, workload="inference", precision="fp16",
                  serving={"context": prompt + generated, "prompt_tokens": prompt, "output_tokens": generated,
                           "weight_format": setup["weight_format"], "engine": "llama.cpp"})
+    if "build" in setup:  # a measurement on an older llama.cpp build: that build's prompt path
+        s = at_llama_cpp_build(s, setup["build"])
     card = CATALOG.get(setup["card"])
     plan = plan_serving(s, card)
     values, note, publication = r["values"], r["notes"], r["publication"]

@@ -5,7 +5,7 @@ states and says what it assumes; nothing is tuned to a row."""
 
 from __future__ import annotations
 
-from accuracy_base import CATALOG, LLAMA_CPP, TRT, Row, scenario
+from accuracy_base import CATALOG, LLAMA_CPP, TRT, XIONGJIEDAI_BUILD, Row, at_llama_cpp_build, scenario
 from configurator.core.architecture import ModelArchitecture, preset
 from configurator.core.estimate import estimate
 from configurator.core.load import MLPERF_SERVER_LIMITS, StepCosts, capacity, highest_rate, load_point
@@ -43,6 +43,7 @@ def _prompt_rate(row_id, model, card, weight_format, prompt, note):
         s = scenario(model, card, 1, workload="inference", precision="fp16",
                      serving={"context": prompt + 1, "prompt_tokens": prompt, "output_tokens": 1,
                               "weight_format": weight_format, "engine": "llama.cpp"})
+        s = at_llama_cpp_build(s, XIONGJIEDAI_BUILD)
         c = CATALOG.get(card)
         seconds = prefill_seconds(s, c, plan_serving(s, c), prompt)
         return Row("published", row_id, "prefill", f"s for {prompt} tokens", seconds, prompt / r["value"], note, s)

@@ -78,9 +78,12 @@ whose catalog FP16 rate is the rate llama.cpp's prompt GEMMs run at (not GeForce
 
 LLAMA_CPP_PP512_HELD = (
     "the profile's other fields stay as shipped. The table's GeForce rows (RTX 3090 4,030, 4080 5,390, "
-    "4090 7,139 tokens/s) are not calibration rows: llama.cpp's cuBLAS prompt GEMMs accumulate in FP16 "
-    "(ggml-cuda, CUBLAS_COMPUTE_16F), which GeForce cards run at twice the FP32-accumulate rate the catalog's "
-    "fp16_tflops holds, and the catalog has no FP16-accumulate figure (at 0.56 they are predicted 2.6-4x slow)")
+    "4090 7,139 tokens/s) are held out (benchmarks/data/held-out.json, within_source): llama.cpp's May 2024 "
+    "cuBLAS prompt GEMMs accumulate in FP16 (CUBLAS_COMPUTE_16F; engines.LLAMA_CPP_BUILDS), which GeForce "
+    "cards run at twice the FP32-accumulate rate (catalog fp16_acc16_tflops); predicted with it they are "
+    "+33/+107/+66 % slow (at the FP32-accumulate rate +157/+298/+216 %). Fitted with the six they would "
+    "move the share to 0.68 and the leave-one-row-out error from 24 % median (44 % worst) to 25 % (85 % "
+    "worst, the RTX 4080), so they are not fitting rows")
 """What the prompt-processing fit leaves out, and why."""
 
 

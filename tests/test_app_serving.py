@@ -252,3 +252,25 @@ def test_engine_profile_dialog_edits_the_profile_in_use(qtbot, window):
     assert dialog.boxes["weight_stream_share"].value() == pytest.approx(50)
     dialog.use_published()
     assert controller.scenario.serving.engine_profile is None
+
+
+def test_engine_profile_dialog_shows_and_edits_the_prompt_path_flags(qtbot, window, tmp_path):
+    """llama.cpp's prompt path (FP16 accumulate, INT8 tensor cores for quantized weights) is shown as two
+    checkboxes with their descriptions as tooltips; unticking one makes your own profile (one undo step)."""
+    editor, controller = window.editor, window.controller
+    controller.apply("serving.engine", "llama.cpp")
+    dialog = editor.edit_engine_profile()
+    qtbot.addWidget(dialog)
+    fp16, int8 = dialog.checks["prompt_fp16_accumulate"], dialog.checks["prompt_int8_quantized"]
+    assert fp16.isChecked() and int8.isChecked()
+    assert "CUBLAS_COMPUTE_16F" in fp16.toolTip() and "MMQ" in int8.toolTip()
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    dialog.grab().save(str(tmp_path / "engine-profile-llama-cpp.png"))
+    int8.setChecked(False)
+    dialog.accept()
+    own = controller.scenario.serving.engine_profile
+    assert own.prompt_fp16_accumulate and not own.prompt_int8_quantized
+    assert own.prefill_share == PROFILES[Engine.LLAMA_CPP].prefill_share
+    window.undo_action.trigger()
+    assert controller.scenario.serving.engine_profile is None

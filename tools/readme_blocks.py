@@ -241,6 +241,7 @@ def accuracy_table() -> str:
     desktop = [abs(r.error_pct) for r in others if "4090" in r.row_id or "3090" in r.row_id]
     datacentre = [abs(r.error_pct) for r in others if "4090" not in r.row_id and "3090" not in r.row_id]
     publications = sorted({r.publication for r in outside})
+    within = [r for r in outside if r.publication in {c.publication for c in rows}]
     by_key = {r.key: r.publication for r in rows}
     fitted = " and ".join(f"the {fit.name} ({_words(len(fit.rows))} rows of "
                           f"{', '.join(sorted({by_key[k] for k in fit.rows}))})" for fit in loso.FITS)
@@ -261,9 +262,11 @@ def accuracy_table() -> str:
               f"({_words(len(loso.INFORMED))}, listed by `benchmarks/loso.py`) cannot be refitted: their rows stay "
               "in sample.",
               "",
-              f"³ {len(outside)} published rows of {_words(len(publications))} publications that set nothing in the "
-              f"project ({', '.join(publications)}; `benchmarks/data/held-out.json`, each with its URL, date and what "
-              "was measured), predicted with the shipped defaults."]
+              f"³ {len(outside)} published rows that set nothing in the project, from {_words(len(publications))} "
+              f"publications ({', '.join(publications)}; `benchmarks/data/held-out.json`, each with its URL, date and "
+              "what was measured), predicted with the shipped defaults"
+              + (f"; {_words(len(within))} of them from a table whose other rows set a default, left out of its fit "
+                 "(each says why)." if within else ".")]
     return "\n".join(lines)
 
 

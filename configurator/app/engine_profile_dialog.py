@@ -50,6 +50,8 @@ def _flags() -> dict[str, str]:
         "cuda_graphs": _tc("EngineProfileDialog", "CUDA graphs by default"),
         "continuous_batching": _tc("EngineProfileDialog", "Continuous batching"),
         "fp8_kv_with_fp8_weights": _tc("EngineProfileDialog", "FP8 KV cache with FP8 weights"),
+        "prompt_fp16_accumulate": _tc("EngineProfileDialog", "Prompt products accumulate in FP16"),
+        "prompt_int8_quantized": _tc("EngineProfileDialog", "Quantized prompts on INT8 tensor cores"),
     }
 
 

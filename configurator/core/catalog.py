@@ -311,6 +311,11 @@ class Card(_Frozen):
     int8_tops: float | None = _dense_peak("TOP/s")
     fp4_tflops: float | None = _dense_peak("TFLOP/s")
     int4_tops: float | None = _dense_peak("TOP/s")
+    fp16_acc16_tflops: float | None = Field(
+        default=None, ge=MIN_RATE_TFLOPS, le=1_000_000,
+        description="dense FP16 tensor peak with FP16 accumulate where it differs from fp16_tflops (with FP32 "
+                    "accumulate): GeForce cards run FP32 accumulate at half rate [TFLOP/s]; None = the same "
+                    "as fp16_tflops (one published figure, full rate both ways) or not published (notes say which)")
     interconnect: Interconnect
     video: VideoEngines = VideoEngines()
     display_outputs: int | None = Field(default=None, ge=0, le=64)
@@ -350,9 +355,27 @@ class Card(_Frozen):
             raise ValueError("usable_memory_gib exceeds the marketed memory_gb")
         return self
 
+    @model_validator(mode="after")
+    def _fp16_accumulate_not_below_fp32(self) -> Card:
+        if self.fp16_acc16_tflops is not None and (
+                self.fp16_tflops is None or not self.fp16_tflops <= self.fp16_acc16_tflops <= 2.02 * self.fp16_tflops):
+            raise ValueError("fp16_acc16_tflops must lie between fp16_tflops and twice it (GeForce: FP32 "
+                             "accumulate at half the FP16-accumulate rate)")
+        return self
+
     def peak_tflops(self, precision: Precision) -> float | None:
         """Dense peak rate for ``precision`` [TFLOP/s or TOPS], None if unsupported."""
         return getattr(self, RATE_FIELDS[precision])
+
+    def fp16_peak_tflops(self, accumulate16: bool) -> float | None:
+        """Dense FP16 tensor peak [TFLOP/s]: with FP16 accumulate (``accumulate16``) the card's
+        ``fp16_acc16_tflops`` where it differs, else ``fp16_tflops`` (FP32 accumulate). NVIDIA's
+        architecture whitepapers list both ("Peak FP16 Tensor TFLOPS with FP16 Accumulate" / "with
+        FP32 Accumulate"): equal on data-centre and professional cards, FP32 accumulate at half
+        rate on GeForce (Ampere GA102, Ada, Blackwell RTX whitepapers)."""
+        if accumulate16 and self.fp16_acc16_tflops is not None:
+            return self.fp16_acc16_tflops
+        return self.fp16_tflops
 
     def supports(self, precision: Precision) -> bool:
         """Whether the card has a published dense rate for ``precision``."""

@@ -70,6 +70,13 @@ class EngineProfile(BaseModel):
     formats: tuple[str, ...] = Field(description="weight-format families it serves")
     fp8_kv_with_fp8_weights: bool = Field(
         default=False, description="its FP8 checkpoints come with an FP8 KV cache by default")
+    prompt_fp16_accumulate: bool = Field(
+        default=False, description="its prompt products in FP16 accumulate in FP16 (cuBLAS CUBLAS_COMPUTE_16F): "
+                                   "they run at the card's FP16-accumulate rate (Card.fp16_acc16_tflops), twice "
+                                   "the FP32-accumulate rate on GeForce cards")
+    prompt_int8_quantized: bool = Field(
+        default=False, description="its prompt products of quantized (GGUF) weights run on INT8 tensor cores "
+                                   "(llama.cpp's MMQ): at the card's INT8 rate where it has one")
     source: str = ""
 
 
@@ -173,14 +180,45 @@ LLAMA_CPP = EngineProfile(
     # The same repository's LLaMA 3 table (May 2024, builds b2824-b2843): llama-bench pp512 of 8B
     # Q4_K_M on RTX A6000, RTX 6000 Ada, L40S, A100 PCIe and SXM, H100 PCIe (3,781-8,125 tokens/s).
     # One share for the six, least squares on the log error (benchmarks/loso.py, 'llama.cpp prompt
-    # processing'): 0.56; leaving each row out in turn, 24 % median error on it. Not from GeForce rows:
-    # llama.cpp accumulates in FP16 there, at twice the catalog's FP32-accumulate rate.
+    # processing'): 0.56; leaving each row out in turn, 24 % median error on it. The table's GeForce rows
+    # (FP16 accumulate at twice the FP32-accumulate rate there: Card.fp16_acc16_tflops) are held out: added
+    # to the fit they give 0.68 and a worse leave-one-out error (25 % median, 85 % worst: RTX 4080).
     prefill_share=0.56,
     continuous_batching=True,
     formats=("float", "gguf"),
+    # The prompt path, read in ggml's CUDA backend (ggml-org/ggml, the mirror of llama.cpp's ggml/):
+    # at commit a8db410a (2026-01-30 sync) src/ggml-cuda/mmq.cu ggml_cuda_should_use_mmq returns true for
+    # every quantized type when turing_mma_available(cc) (INT8 mma on Turing and newer), and src/ggml-cuda/
+    # ggml-cuda.cu ggml_cuda_op_mul_mat_cublas multiplies F16 weights with cublasGemmEx(..., CUBLAS_COMPUTE_16F)
+    # on NVIDIA cards with fast FP16. Builds before June 2024 differ (LLAMA_CPP_BUILDS).
+    prompt_fp16_accumulate=True,
+    prompt_int8_quantized=True,
     source="XiongjieDai/GPU-Benchmarks-on-LLM-Inference (A100 F16 and Q4_0 rows; LLaMA 3 pp512 rows), NVIDIA "
-           "blog on CUDA graphs in llama.cpp (up to 1.2x on H100); llama-server -cb slots, --cache-type-k f16 default",
+           "blog on CUDA graphs in llama.cpp (up to 1.2x on H100); llama-server -cb slots, --cache-type-k f16 default; "
+           "prompt path of builds since June 2024 (MMQ on INT8 tensor cores for quantized weights, cuBLAS FP16 "
+           "accumulate for F16): ggml-org/ggml a8db410a src/ggml-cuda/mmq.cu, ggml-cuda.cu",
 )
+
+LLAMA_CPP_BUILDS: dict[str, dict[str, bool]] = {
+    # ggml-org/ggml e87c0557 (2024-05-14 sync of llama.cpp, the builds b2824-b2843 of XiongjieDai's LLaMA 3
+    # table): src/ggml-cuda.cu ggml_cuda_mul_mat leaves MMQ for cuBLAS above MMQ_MAX_BATCH_SIZE (32) tokens
+    # when tensor cores are usable (CUDA_USE_TENSOR_CORES, the default), and ggml_cuda_op_mul_mat_cublas
+    # dequantizes quantized weights to FP16 and calls cublasGemmEx(..., CUBLAS_COMPUTE_16F) on Volta and newer.
+    "2024-05": {"prompt_fp16_accumulate": True, "prompt_int8_quantized": False},
+    # llama.cpp PR #8075 'CUDA: use MMQ instead of cuBLAS by default' (2024-06-24), after the INT8 tensor-core
+    # MMQ kernels of #7676/#7860/#7921: in ggml-org/ggml 9bda223d (2024-06-27 sync) ggml_cuda_should_use_mmq
+    # returns true when int8_mma_available(cc); the same in substance at a8db410a (2026-01-30).
+    "2024-06": {"prompt_fp16_accumulate": True, "prompt_int8_quantized": True},
+}
+"""llama.cpp's prompt path by build date (the first month it holds): the profile fields that differ
+between builds. :data:`LLAMA_CPP` is the newest; :func:`at_build` gives an older one."""
+
+
+def at_build(profile: EngineProfile, build: str) -> EngineProfile:
+    """``profile`` with llama.cpp's prompt path of ``build`` (a key of :data:`LLAMA_CPP_BUILDS`):
+    a measurement made on an older build is predicted with that build's kernels."""
+    return profile.model_copy(update=LLAMA_CPP_BUILDS[build])
+
 
 IDEAL = EngineProfile(
     cuda_graphs=True,

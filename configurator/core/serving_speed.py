@@ -14,7 +14,7 @@ import numpy as np
 
 from configurator.core.architecture import ModelArchitecture
 from configurator.core.catalog import Card
-from configurator.core.engines import kv_read_share, layer_overhead_s
+from configurator.core.engines import EngineProfile, kv_read_share, layer_overhead_s
 from configurator.core.formats import FORMATS
 from configurator.core.load import PERCENTILES, StepCosts, capacity, closed_loop_rate, load_point, static_batch
 from configurator.core.matmul_shapes import matmul_efficiency_by_shape
@@ -33,7 +33,7 @@ from configurator.core.training_speed import (
 )
 from configurator.core.precision import PrecisionPlan, kv_element_bytes
 from configurator.core.scenario import Assumptions, Scenario
-from configurator.core.units import GB, TERA
+from configurator.core.units import GB, TERA, Precision
 
 
 def prefill_flops(model: ModelArchitecture, prompt_tokens: int) -> float:
@@ -111,11 +111,28 @@ def serving_rate(card: Card, plan: PrecisionPlan, scenario: Scenario, tokens, pr
     prefill efficiency, × the engine's share of it for prompt kernels (``prompt``; a decode step's
     products are the weight stream's, the engine's ``weight_stream_share``), the product at most
     the peak [FLOP/s]; ``tokens`` may be an array. Attention's products run at the same rate."""
-    shape = matmul_efficiency_by_shape(scenario.model, card, plan.math.value, tokens, scenario.parallelism.tp,
+    profile = scenario.serving.profile
+    math, peak = prompt_peak(card, plan, profile) if prompt else (plan.math, card.peak_tflops(plan.math))
+    shape = matmul_efficiency_by_shape(scenario.model, card, math.value, tokens, scenario.parallelism.tp,
                                        scenario.expert_copies, training=False,
                                        expert_tp=scenario.expert_tensor_parallel)
-    share = scenario.serving.profile.prefill_share if prompt else 1.0
-    return sustained_rate(card.peak_tflops(plan.math) * TERA, shape, scenario.assumptions.prefill_efficiency, share)
+    share = profile.prefill_share if prompt else 1.0
+    return sustained_rate(peak * TERA, shape, scenario.assumptions.prefill_efficiency, share)
+
+
+def prompt_peak(card: Card, plan: PrecisionPlan, profile: EngineProfile) -> tuple[Precision, float]:
+    """The precision a prompt's products run at and the card's dense peak for it [TFLOP/s or
+    TOP/s]: the INT8 rate for quantized GGUF weights where the engine multiplies them on INT8
+    tensor cores (``prompt_int8_quantized``, llama.cpp's MMQ), the FP16-accumulate rate where its
+    FP16 products accumulate in FP16 (``prompt_fp16_accumulate``; :meth:`~configurator.core.
+    catalog.Card.fp16_peak_tflops`), else the plan's math precision at its catalog rate."""
+    spec = FORMATS.get(plan.weight_format) if plan.weight_format is not None else None
+    if profile.prompt_int8_quantized and spec is not None and spec.family == "gguf" and spec.bits_per_weight < 16 \
+            and card.supports(Precision.INT8):
+        return Precision.INT8, card.peak_tflops(Precision.INT8)
+    if profile.prompt_fp16_accumulate and plan.math is Precision.FP16:
+        return plan.math, card.fp16_peak_tflops(accumulate16=True)
+    return plan.math, card.peak_tflops(plan.math)
 
 
 def decode_step_seconds(

@@ -314,6 +314,14 @@
         <translation>FP8 权重时用 FP8 KV 缓存</translation>
     </message>
     <message>
+        <source>Prompt products accumulate in FP16</source>
+        <translation>提示的矩阵乘以 FP16 累加</translation>
+    </message>
+    <message>
+        <source>Quantized prompts on INT8 tensor cores</source>
+        <translation>量化权重的提示在 INT8 Tensor Core 上计算</translation>
+    </message>
+    <message>
         <source>Engine profile: {0}</source>
         <translation>引擎参数：{0}</translation>
     </message>
@@ -2740,6 +2748,14 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
     <message>
         <source>its FP8 checkpoints come with an FP8 KV cache by default</source>
         <translation>其 FP8 检查点默认配 FP8 KV 缓存</translation>
+    </message>
+    <message>
+        <source>its prompt products in FP16 accumulate in FP16 (cuBLAS CUBLAS_COMPUTE_16F): they run at the card&apos;s FP16-accumulate rate (Card.fp16_acc16_tflops), twice the FP32-accumulate rate on GeForce cards</source>
+        <translation>其提示的 FP16 矩阵乘以 FP16 累加（cuBLAS CUBLAS_COMPUTE_16F）：按卡的 FP16 累加速率运行（Card.fp16_acc16_tflops），GeForce 卡上为 FP32 累加速率的两倍</translation>
+    </message>
+    <message>
+        <source>its prompt products of quantized (GGUF) weights run on INT8 tensor cores (llama.cpp&apos;s MMQ): at the card&apos;s INT8 rate where it has one</source>
+        <translation>其量化（GGUF）权重的提示矩阵乘在 INT8 Tensor Core 上运行（llama.cpp 的 MMQ）：卡有 INT8 速率时按该速率</translation>
     </message>
 </context>
 <context>

@@ -133,29 +133,30 @@ def solve_mean_step(costs: StepCosts, rate: float) -> tuple[float, float]:
     prefill_share = rate * costs.prompt_tokens * costs.prompt_token_s
     if prefill_share >= 1.0:
         raise ValueError("prefill saturates the copy")
-    decode_steps = costs.decode_steps
+    # F(T) written out in the loops below (no call per evaluation): the same operations in the
+    # same order as ``(T_d(min(λ·D·T, B)) + (1 − e^(−λT))·t_chunk) / (1 − λ·P·τ_p)``
+    decode_s, chunk_s, max_batch, exp = costs.decode_s, costs.chunk_s, costs.max_batch, math.exp
+    per_step = rate * costs.decode_steps  # λ·D, the sequences each second of step adds
+    across, minus_rate = 1.0 - prefill_share, -rate
 
     def next_step(step: float) -> float:
-        n = min(rate * decode_steps * step, costs.max_batch)
-        return (costs.decode_s(n) + (1.0 - math.exp(-rate * step)) * costs.chunk_s) / (1.0 - prefill_share)
+        n = per_step * step
+        return (decode_s(max_batch if max_batch < n else n) + (1.0 - exp(minus_rate * step)) * chunk_s) / across
 
-    def converged(step: float, new: float) -> bool:
-        return abs(new - step) <= 1e-12 + STEP_TOLERANCE * step
-
-    low, high = 0.0, (costs.decode_s(costs.max_batch) + costs.chunk_s) / (1.0 - prefill_share)
+    low, high = 0.0, (decode_s(max_batch) + chunk_s) / across
     f_low = next_step(low)
     if f_low <= 0.0 or not math.isfinite(high):
         # an empty step that costs nothing (0 is a root, but not the one a running copy sits at), or
         # one beyond the largest float: iterate from the step with one prompt chunk, as it grows
-        step = costs.decode_s(0.0) + costs.chunk_s
+        step = decode_s(0.0) + chunk_s
         for _ in range(200):
             new = next_step(step)
-            if converged(step, new) or not math.isfinite(new):
-                return new, min(rate * decode_steps * new, costs.max_batch)
+            if abs(new - step) <= 1e-12 + STEP_TOLERANCE * step or not math.isfinite(new):
+                return new, min(per_step * new, max_batch)
             step = new
-        return step, min(rate * decode_steps * step, costs.max_batch)
+        return step, min(per_step * step, max_batch)
     f_high = next_step(high) - high
-    if converged(high, f_high + high):
+    if abs(f_high + high - high) <= 1e-12 + STEP_TOLERANCE * high:  # F(high) rounded as the loop's
         step = high
     else:
         side, step = 0, high
@@ -163,8 +164,10 @@ def solve_mean_step(costs: StepCosts, rate: float) -> tuple[float, float]:
             step = (low * f_high - high * f_low) / (f_high - f_low)
             if not low < step < high:
                 step = 0.5 * (low + high)
-            f = next_step(step) - step
-            if converged(step, step + f) or high - low <= 1e-12 + STEP_TOLERANCE * step:
+            n = per_step * step
+            f = (decode_s(max_batch if max_batch < n else n) + (1.0 - exp(minus_rate * step)) * chunk_s) / across \
+                - step
+            if abs(step + f - step) <= 1e-12 + STEP_TOLERANCE * step or high - low <= 1e-12 + STEP_TOLERANCE * step:
                 break
             if f > 0.0:  # below the root; the same end kept twice: the other end's value halves
                 low, f_low = step, f
@@ -172,7 +175,7 @@ def solve_mean_step(costs: StepCosts, rate: float) -> tuple[float, float]:
             else:
                 high, f_high = step, f
                 f_low, side = (f_low / 2 if side < 0 else f_low), -1
-    return step, min(rate * decode_steps * step, costs.max_batch)
+    return step, min(per_step * step, max_batch)
 
 
 def capacity(costs: StepCosts) -> float:
@@ -235,6 +238,10 @@ _FAR = np.geomspace(1e-6, 1.0, 400)
 _MIDPOINTS = (np.arange(16) + 0.5) / 16
 """The TTFT grid in units of the step (64 points across it) and of 40 mean waits (400 past it),
 and the 16 midpoints of the step's remainder."""
+_BEFORE_MIDPOINT = _NEAR[:, None] < _MIDPOINTS[None, :]
+"""The (point, midpoint) pairs of the step's grid where the point lies before the midpoint."""
+_LEVELS = np.array([k / 100 for k in PERCENTILES])
+"""The percentiles as shares [-]."""
 
 
 def _tail_terms(waits: list[tuple[float, float]]) -> list[tuple[float, float, float]]:
@@ -254,23 +261,42 @@ def _ttft_quantiles(step: float, waits: list[tuple[float, float]]) -> dict[int, 
     """Percentiles of ``R + W``: R uniform over one running step (16 midpoints), W the queueing
     waits [s]. Past the step every ``t − r`` is positive and ``e^(−(t−r)/θ)`` splits into
     ``e^(−(t−step)/θ)·e^(−(step−r)/θ)``, so the long tail costs one exponential per point."""
-    longest = max(theta for _, theta in waits)
-    near = step * _NEAR
+    (p1, t1), (p2, t2) = waits
+    longest = t1 if t1 > t2 else t2
+    n = len(_NEAR)
+    t = np.empty(n + len(_FAR) if longest > 0 else n)  # the grid: the step's points, then the tail's
+    cdf = np.empty_like(t)
+    near = np.multiply(step, _NEAR, out=t[:n])
     r = step * _MIDPOINTS
-    cdf_near = np.add.reduce(1.0 - _wait_tail(near[:, None] - r[None, :], waits), axis=1) / len(r)  # the mean
+    if not p2 and t1 > 0 and 0.0 < step < math.inf:
+        # one wait (a closed loop's): _wait_tail's operations on the step's grid, in place; a point
+        # before a midpoint (t − r < 0, the same pairs at every positive step) has tail 1
+        x = np.subtract.outer(near, r)
+        np.maximum(x, 0.0, out=x)
+        np.divide(x, -t1, out=x)
+        np.exp(x, out=x)
+        np.multiply(x, p1 * (1 - p2), out=x)
+        np.copyto(x, 1.0, where=_BEFORE_MIDPOINT)
+        np.subtract(1.0, x, out=x)
+    else:
+        x = 1.0 - _wait_tail(near[:, None] - r[None, :], waits)
+    np.divide(np.add.reduce(x, axis=1), len(r), out=cdf[:n])  # the mean over the midpoints
     if longest > 0:
-        far = step + _FAR * (40 * longest)
-        tail = np.zeros_like(far)
+        far = np.multiply(_FAR, 40 * longest, out=t[n:])
+        np.add(far, step, out=far)
+        tail = None
         for a, c, theta in _tail_terms(waits):
             inner = np.exp((step - r) / -theta)
             decay = np.exp((far - step) / -theta)
-            mean = inner.mean()
-            tail += decay * (a * mean + c * (far * mean - (r * inner).mean()) if c else a * mean)
-        t, cdf = np.concatenate([near, far]), np.concatenate([cdf_near, 1.0 - tail])
-    else:
-        t, cdf = near, cdf_near
-    cdf = np.maximum.accumulate(cdf)
-    return {k: float(np.interp(k / 100, cdf, t)) for k in PERCENTILES}
+            mean = np.add.reduce(inner) / len(r)
+            term = decay * (a * mean + c * (far * mean - np.add.reduce(r * inner) / len(r)) if c else a * mean)
+            tail = term if tail is None else tail + term
+        if tail is None:
+            cdf[n:] = 1.0
+        else:
+            np.subtract(1.0, tail, out=cdf[n:])
+    np.maximum.accumulate(cdf, out=cdf)
+    return dict(zip(PERCENTILES, np.interp(_LEVELS, cdf, t).tolist()))
 
 
 def _square(x: float) -> float:
@@ -326,12 +352,12 @@ def _ttft_parts(costs: StepCosts, rate: float, step: float, n: float,
     (M/D/1 of prompt tokens, Pollaczek–Khinchine mean) and for a free batch slot (M/D/c with
     c = B slots held O − 1 steps each: Erlang C, the deterministic-service wait about half the
     exponential one, Cosmetatos 1976)."""
-    p, tau = costs.prompt_tokens, costs.prompt_token_s
+    p, tau, chunk_s = costs.prompt_tokens, costs.prompt_token_s, costs.chunk_s
     decode = costs.decode_s(n)
     budget = max(costs.step_tokens - n, 1.0)
-    full_step = decode + budget * tau + costs.chunk_s
+    full_step = decode + budget * tau + chunk_s
     chunks = math.ceil(p / budget)
-    carrying = (chunks - 1) * full_step + decode + costs.chunk_s + (p - (chunks - 1) * budget) * tau
+    carrying = (chunks - 1) * full_step + decode + chunk_s + (p - (chunks - 1) * budget) * tau
     carrying += rate * step * tau * p / max(chunks, 1)  # prompts that arrived alongside share its last step
     service = p / budget * full_step
     rho = min(rate * service, 0.999)
@@ -352,8 +378,8 @@ def request_seconds(costs: StepCosts, rate: float) -> float:
     if rate * costs.prompt_tokens * costs.prompt_token_s >= 1.0:
         return math.inf
     step, n = mean_step(costs, rate)
-    carrying, waits = _ttft_parts(costs, rate, step, n, closed=True)
-    return step / 2 + carrying + sum(p * theta for p, theta in waits) + costs.decode_steps * step
+    carrying, ((p1, theta1), (p2, theta2)) = _ttft_parts(costs, rate, step, n, closed=True)
+    return step / 2 + carrying + (0.0 + p1 * theta1 + p2 * theta2) + costs.decode_steps * step  # Σ p·θ, summed from 0
 
 
 CLOSED_LOOP_TOLERANCE = 1e-4

@@ -202,7 +202,8 @@ def erlang_c(servers: int, offered: float) -> float:
         return 1.0
     b = 1.0
     for k in range(1, servers + 1):
-        b = offered * b / (k + offered * b)
+        a = offered * b  # B(k) = A·B(k−1) / (k + A·B(k−1)), the product once
+        b = a / (k + a)
     return b / (1.0 - rho * (1.0 - b))
 
 
@@ -268,14 +269,27 @@ def _ttft_quantiles(step: float, waits: list[tuple[float, float]]) -> dict[int, 
     cdf = np.empty_like(t)
     near = np.multiply(step, _NEAR, out=t[:n])
     r = step * _MIDPOINTS
-    if not p2 and t1 > 0 and 0.0 < step < math.inf:
-        # one wait (a closed loop's): _wait_tail's operations on the step's grid, in place; a point
-        # before a midpoint (t − r < 0, the same pairs at every positive step) has tail 1
+    if 0.0 < step < math.inf and t1 > 0 and (not p2 or (p1 > 0 and p2 > 0 and t2 > 0 and abs(t1 - t2) > 1e-9 * t1)):
+        # one wait (a closed loop's) or two of different means: _wait_tail's operations on the step's
+        # grid, in place; a point before a midpoint (t − r < 0, the same pairs at every positive
+        # step) has tail 1
         x = np.subtract.outer(near, r)
         np.maximum(x, 0.0, out=x)
-        np.divide(x, -t1, out=x)
-        np.exp(x, out=x)
-        np.multiply(x, p1 * (1 - p2), out=x)
+        e1 = np.divide(x, -t1)
+        np.exp(e1, out=e1)
+        if p2:
+            e2 = np.divide(x, -t2, out=x)
+            np.exp(e2, out=e2)
+            x = np.multiply(e1, p1 * (1 - p2))
+            x += p2 * (1 - p1) * e2
+            np.multiply(e1, t1, out=e1)
+            np.multiply(e2, t2, out=e2)
+            np.subtract(e1, e2, out=e1)
+            np.multiply(e1, p1 * p2, out=e1)
+            np.divide(e1, t1 - t2, out=e1)
+            x += e1
+        else:
+            x = np.multiply(e1, p1 * (1 - p2), out=e1)
         np.copyto(x, 1.0, where=_BEFORE_MIDPOINT)
         np.subtract(1.0, x, out=x)
     else:

@@ -114,7 +114,9 @@ def serving_rate(card: Card, plan: PrecisionPlan, scenario: Scenario, tokens, pr
     shape = matmul_efficiency_by_shape(scenario.model, card, plan.math.value, tokens, scenario.parallelism.tp,
                                        scenario.expert_copies, training=False,
                                        expert_tp=scenario.expert_tensor_parallel)
-    share = scenario.serving.profile.prefill_share if prompt else 1.0
+    if not prompt:  # the engine's prompt share left out: × 1.0 is the same number
+        return sustained_rate(card.peak_tflops(plan.math) * TERA, shape, scenario.assumptions.prefill_efficiency)
+    share = scenario.serving.profile.prefill_share
     return sustained_rate(card.peak_tflops(plan.math) * TERA, shape, scenario.assumptions.prefill_efficiency, share)
 
 
@@ -134,14 +136,25 @@ def decode_step_seconds(
     2023, §4.1). So the cache read adds to a compute-bound step instead of hiding under it; in a
     memory-bound step the two sums are the same.
     """
+    step, parts = _decode_step(scenario, card, plan, batch, kv_tokens, tokens_per_sequence)
+    return step, _bound(*parts)
+
+
+def _decode_step(scenario: Scenario, card: Card, plan: PrecisionPlan, batch, kv_tokens: int,
+                 tokens_per_sequence: int = 1):
+    """:func:`decode_step_seconds`'s step [s] and its roofline parts (weights, cache, products [s])."""
     model, serving = scenario.model, scenario.serving
     profile = serving.profile
     weights_s, kv_s, compute_s = _decode_roofline(scenario, card, plan, batch, kv_tokens, tokens_per_sequence)
-    comm_s = _tp_allreduce_s(scenario, card, batch * tokens_per_sequence, plan.math_bytes) + \
-        _ep_all_to_all_s(scenario, card, batch * tokens_per_sequence, plan.math_bytes)
+    tokens = batch * tokens_per_sequence if tokens_per_sequence != 1 else batch  # × 1 is the same number
+    comm_s = _tp_allreduce_s(scenario, card, tokens, plan.math_bytes) + \
+        _ep_all_to_all_s(scenario, card, tokens, plan.math_bytes)
     overhead_s = model.n_layers * layer_overhead_s(profile, serving.cuda_graphs) + profile.step_overhead_s
-    step = at_least(weights_s, compute_s) + kv_s + comm_s + overhead_s
-    return (float(step) if np.ndim(step) == 0 else step), _bound(weights_s, kv_s, compute_s)
+    step = at_least(weights_s, compute_s) + kv_s
+    if not (type(comm_s) is float and comm_s == 0.0):  # + 0.0 before a positive overhead changes nothing
+        step = step + comm_s
+    step = step + overhead_s
+    return (float(step) if np.ndim(step) == 0 else step), (weights_s, kv_s, compute_s)
 
 
 def _decode_roofline(scenario: Scenario, card: Card, plan: PrecisionPlan, batch, kv_tokens: int,
@@ -154,10 +167,13 @@ def _decode_roofline(scenario: Scenario, card: Card, plan: PrecisionPlan, batch,
     attended = model.attended_tokens(kv_tokens)  # sliding-window layers read at most their window
     kv = batch * attended * kv_cache_bytes_per_token(model, kv_b) / kv_shards(model, tp)
     flops = (2.0 * model.matmul_params() + 4.0 * model.n_layers * model.q_dim * attended) * batch / tp
-    flops *= tokens_per_sequence
+    tokens = batch
+    if tokens_per_sequence != 1:  # × 1 is the same number
+        flops *= tokens_per_sequence
+        tokens = batch * tokens_per_sequence
     weights_s = weights / _bandwidth(card, a, profile.weight_stream_share)
     kv_s = kv / _bandwidth(card, a, kv_read_share(profile, kv_tokens)) if kv_tokens else 0.0
-    compute_s = flops / serving_rate(card, plan, scenario, batch * tokens_per_sequence, prompt=False)
+    compute_s = flops / serving_rate(card, plan, scenario, tokens, prompt=False)
     return weights_s, kv_s, compute_s
 
 
@@ -320,10 +336,10 @@ def speculative_step_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan
     (:func:`decode_step_seconds`) when the caller has it already."""
     k = scenario.serving.speculative_tokens
     if plain is None:
-        plain = decode_step_seconds(scenario, card, plan, batch, kv_tokens)[0]
+        plain = _decode_step(scenario, card, plan, batch, kv_tokens)[0]
     if not k:
         return plain
-    verify = decode_step_seconds(scenario, card, plan, batch, kv_tokens, k + 1)[0]
+    verify = _decode_step(scenario, card, plan, batch, kv_tokens, k + 1)[0]
     return verify + k * scenario.serving.speculative_draft_cost * plain
 
 

@@ -75,6 +75,9 @@ class StepCosts:
     tokens_per_step: float = 1.0
     """Output tokens a running sequence gains per step (speculative decoding: the accepted
     draft tokens plus one; Leviathan et al. 2023 eq. 1)."""
+    decode_bound: str | None = None
+    """What bounds the pure decode step at ``max_batch`` sequences, ``memory`` or ``compute``, when
+    the table's maker worked it out with the table (None: not known here)."""
 
     @property
     def decode_steps(self) -> float:

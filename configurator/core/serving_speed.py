@@ -367,7 +367,14 @@ def step_costs(scenario: Scenario, card: Card, plan: PrecisionPlan, batch: int) 
     # of √2 steps up to the batch, linear between.
     grid = {round(2 ** (k / 2)) for k in range(2, int(2 * math.log2(batch + 1)) + 2)}
     nodes = sorted({0, 1, 2, batch, batch + 1} | grid)
-    times = speculative_step_seconds(scenario, card, plan, np.array(nodes, dtype=float), mean_kv).tolist()
+    at = np.array(nodes, dtype=float)
+    plain, parts = _decode_step(scenario, card, plan, at, mean_kv)
+    times = speculative_step_seconds(scenario, card, plan, at, mean_kv, plain).tolist()
+    bound = None
+    if not model.is_moe:  # the roofline at the batch is decode_bound's own numbers (a MoE's experts touched,
+        # a power of an array, may round apart from a number's)
+        i = nodes.index(batch)
+        bound = _bound(*(float(part[i]) if np.ndim(part) else part for part in parts))
 
     # each segment's rise and width worked out once (the load model reads the step tens of times)
     last, find = len(nodes) - 1, bisect.bisect_right
@@ -380,7 +387,8 @@ def step_costs(scenario: Scenario, card: Card, plan: PrecisionPlan, batch: int) 
         return times[i] + (n - nodes[i]) * rises[i] / widths[i]
 
     return StepCosts(decode_s, per_token, model.n_layers * prefill_layer_overhead(scenario), uncached,
-                     serving.output_tokens, batch, serving.max_batched_tokens, speculative_tokens_per_step(scenario))
+                     serving.output_tokens, batch, serving.max_batched_tokens, speculative_tokens_per_step(scenario),
+                     bound)
 
 
 def running_batch(scenario: Scenario) -> int:
@@ -412,7 +420,11 @@ def replica_speed(scenario: Scenario, card: Card, plan: PrecisionPlan,
     idle_ttft = idle_ttft_seconds(scenario, card, plan)
     mean_kv = serving.prompt_tokens + serving.output_tokens // 2
     c = running_batch(scenario)
-    bound = decode_bound(scenario, card, plan, c, mean_kv)
+    static = serving_batching(scenario) == "static"
+    if not static and costs is None:
+        costs = step_costs(scenario, card, plan, c)
+    bound = costs.decode_bound if not static and costs.decode_bound is not None else \
+        decode_bound(scenario, card, plan, c, mean_kv)
     if bound == "compute" and c > 1:
         messages.append(msg("inference-batch-compute-bound", concurrency=c, card=card.name))
     if scenario.parallelism.tp > 1:
@@ -423,7 +435,7 @@ def replica_speed(scenario: Scenario, card: Card, plan: PrecisionPlan,
     if plan.weight_format is not None and FORMATS[plan.weight_format].family not in serving.profile.formats:
         messages.append(msg("format-not-served", engine=serving.engine.value, format=plan.weight_format.value))
     target = constraints.requests_per_s / scenario.data_parallel if constraints.requests_per_s else None
-    if serving_batching(scenario) == "static":
+    if static:
         tpot = speculative_step_seconds(scenario, card, plan, c, mean_kv) / speculative_tokens_per_step(scenario)
         batch_s, first = static_batch(prefill_seconds(scenario, card, plan, prompt, c), tpot, serving.output_tokens)
         rps = c / batch_s
@@ -433,7 +445,6 @@ def replica_speed(scenario: Scenario, card: Card, plan: PrecisionPlan,
         ttft = {k: first + wait[k] for k in PERCENTILES}
         return ReplicaSpeed(ttft[50], tpot, rps, bound, tuple(messages), ttft, dict.fromkeys(PERCENTILES, tpot),
                             "static", min(target, rps) if target else rps, idle_ttft)
-    costs = step_costs(scenario, card, plan, c) if costs is None else costs
     if scenario.prefill_copies:
         return _disaggregated_speed(scenario, card, plan, pools(scenario, card, plan, costs), bound, messages,
                                     idle_ttft)

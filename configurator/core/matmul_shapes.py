@@ -90,17 +90,17 @@ def matmul_efficiency_by_shape(model: ModelArchitecture, card: Card, precision: 
     """
     layers = model.n_layers if layers is None else layers
     expert_tp = tp if expert_tp is None else expert_tp
-    last = _LAST_LAYOUT[0]
+    last, precision_name = _LAST_LAYOUT[0], str(precision)
     if last is not None and last[0] is model and last[1] is card and type(tp) is int and type(ep) is int \
-            and type(expert_tp) is int and last[2] == (precision, tp, ep, training, expert_tp):
+            and type(expert_tp) is int and last[2] == (precision_name, tp, ep, training, expert_tp):
         coef, mh, kh = last[3]
     else:
-        family, precision_name = gemm_family(card.architecture), str(precision)
+        family = gemm_family(card.architecture)
         if isinstance(tp, _NUMBERS) and isinstance(ep, _NUMBERS) and isinstance(expert_tp, _NUMBERS):
             coef = _cached_coefficients(model, family, precision_name, float(tp), float(ep), training,
                                         float(expert_tp))
             if type(tp) is int and type(ep) is int and type(expert_tp) is int:  # the serving copy's layout, kept
-                _LAST_LAYOUT[0] = (model, card, (precision, tp, ep, training, expert_tp),
+                _LAST_LAYOUT[0] = (model, card, (precision_name, tp, ep, training, expert_tp),
                                    (coef, *gemm_fit(family, precision_name)[1::2]))
         else:
             coef = _coefficients(model, family, precision_name, tp, ep, training, expert_tp)

@@ -167,8 +167,13 @@ def _decode_roofline(scenario: Scenario, card: Card, plan: PrecisionPlan, batch,
     kv_b = kv_element_bytes(scenario, plan)
     weights = decode_weight_bytes(model, batch, plan.weight_bytes, scenario.expert_copies) / tp
     attended = model.attended_tokens(kv_tokens)  # sliding-window layers read at most their window
-    kv = batch * attended * kv_cache_bytes_per_token(model, kv_b) / kv_shards(model, tp)
-    flops = (2.0 * model.matmul_params() + 4.0 * model.n_layers * model.q_dim * attended) * batch / tp
+    kv = batch * attended * kv_cache_bytes_per_token(model, kv_b)
+    shards = kv_shards(model, tp)
+    if shards != 1:  # ÷ 1 is the same number (an array's operation costs more than its numbers)
+        kv = kv / shards
+    flops = (2.0 * model.matmul_params() + 4.0 * model.n_layers * model.q_dim * attended) * batch
+    if tp != 1:
+        flops = flops / tp
     tokens = batch
     if tokens_per_sequence != 1:  # × 1 is the same number
         flops *= tokens_per_sequence
@@ -368,6 +373,10 @@ def prompt_token_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan) ->
     return per_token
 
 
+_ROOT_TWO_GRID = tuple(round(2 ** (k / 2)) for k in range(2, 130))
+"""The step table's grid, ``round(2^(k/2))`` for k = 2, 3, … (up to 2^64, past any batch) [sequences]."""
+
+
 def step_costs(scenario: Scenario, card: Card, plan: PrecisionPlan, batch: int) -> StepCosts:
     """The decode step, the prompt token and the chunk overhead of one copy, for the load model."""
     serving, model = scenario.serving, scenario.model
@@ -377,8 +386,7 @@ def step_costs(scenario: Scenario, card: Card, plan: PrecisionPlan, batch: int) 
 
     # The step time is a maximum of affine functions of n (MoE: concave in n): exact on a grid
     # of √2 steps up to the batch, linear between.
-    grid = {round(2 ** (k / 2)) for k in range(2, int(2 * math.log2(batch + 1)) + 2)}
-    nodes = sorted({0, 1, 2, batch, batch + 1} | grid)
+    nodes = sorted({0, 1, 2, batch, batch + 1}.union(_ROOT_TWO_GRID[:int(2 * math.log2(batch + 1))]))
     at = np.array(nodes, dtype=float)
     plain, parts = _decode_step(scenario, card, plan, at, mean_kv)
     times = speculative_step_seconds(scenario, card, plan, at, mean_kv, plain).tolist()

@@ -313,7 +313,7 @@ def _ttft_quantiles(step: float, waits: list[tuple[float, float]]) -> dict[int, 
         else:
             np.subtract(1.0, tail, out=cdf[n:])
     np.maximum.accumulate(cdf, out=cdf)
-    return dict(zip(PERCENTILES, np.interp(_LEVELS, cdf, t).tolist()))
+    return dict(zip(PERCENTILES, np.interp(_LEVELS, cdf, t).tolist(), strict=True))
 
 
 def _square(x: float) -> float:

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import bisect
 import math
-from itertools import compress
-from operator import is_not
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from itertools import compress
+from operator import is_not
 
 import numpy as np
 

@@ -75,7 +75,7 @@ def tensor_parallel_seconds(tokens, hidden, element_bytes, tp, layers, collectiv
     """
     per_call = allreduce_seconds(tokens * hidden * element_bytes, tp, at_most(tp, domain), fast_gbps, network_gbps,
                                  efficiency)
-    if not (type(tp) is int and type(step_latency_s) is float and step_latency_s == 0.0):  # a ring without step latency adds 0.0
+    if not (type(tp) is int and type(step_latency_s) is float and step_latency_s == 0.0):  # no step latency: + 0.0
         per_call = per_call + ring_allreduce_step_latency_seconds(tp, step_latency_s)
     split = tp > 1
     seconds = collectives_per_layer * layers * per_call

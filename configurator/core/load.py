@@ -24,6 +24,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
@@ -79,9 +80,10 @@ class StepCosts:
     """What bounds the pure decode step at ``max_batch`` sequences, ``memory`` or ``compute``, when
     the table's maker worked it out with the table (None: not known here)."""
 
-    @property
+    @cached_property
     def decode_steps(self) -> float:
-        """Steps one answer spends decoding after its first token."""
+        """Steps one answer spends decoding after its first token (worked out once: the load model
+        reads it in every evaluation)."""
         return max(self.output_tokens - 1, 0) / self.tokens_per_step
 
 

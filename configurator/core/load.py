@@ -303,13 +303,22 @@ def _ttft_quantiles(step: float, waits: list[tuple[float, float]]) -> dict[int, 
     if longest > 0:
         far = np.multiply(_FAR, 40 * longest, out=t[n:])
         np.add(far, step, out=far)
-        tail = None
-        for a, c, theta in _tail_terms(waits):
-            inner = np.exp((step - r) / -theta)
-            decay = np.exp((far - step) / -theta)
+        tail, terms = None, _tail_terms(waits)
+        if terms:
+            before_end, past_step = step - r, far - step  # the same for every term
+        for a, c, theta in terms:
+            inner = np.exp(before_end / -theta)
+            decay = np.divide(past_step, -theta)
+            np.exp(decay, out=decay)
             mean = np.add.reduce(inner) / len(r)
-            term = decay * (a * mean + c * (far * mean - np.add.reduce(r * inner) / len(r)) if c else a * mean)
-            tail = term if tail is None else tail + term
+            if c:
+                term = decay * (a * mean + c * (far * mean - np.add.reduce(r * inner) / len(r)))
+            else:
+                term = np.multiply(decay, a * mean, out=decay)
+            if tail is None:
+                tail = term
+            else:
+                tail += term
         if tail is None:
             cdf[n:] = 1.0
         else:

@@ -167,8 +167,9 @@ def price_basis(card: Card, economics: Economics) -> PriceBasis:
 def _price_basis(card: Card, economics: Economics, on) -> PriceBasis:
     """:func:`price_basis` without the memo, prices aged on the day ``on``."""
     usable = lambda p: converted(p, economics) is not None  # noqa: E731
-    purchase = card_price.purchase_price(card, on, usable=usable)
-    cloud = card_price.cloud_price(card, on, usable=usable)
+    cutoff = card_price.stale_before(on)  # the day a current price must reach, worked out once
+    purchase = card_price.purchase_price(card, on, usable=usable, cutoff=cutoff)
+    cloud = card_price.cloud_price(card, on, usable=usable, cutoff=cutoff)
     user_card, user_cloud = economics.card_price is not None, economics.cloud_price_per_hour is not None
     card_value = economics.card_price if user_card else converted(purchase.entry if purchase else None, economics)
     cloud_value = economics.cloud_price_per_hour if user_cloud else converted(cloud.entry if cloud else None,

@@ -24,6 +24,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
@@ -75,10 +76,14 @@ class StepCosts:
     tokens_per_step: float = 1.0
     """Output tokens a running sequence gains per step (speculative decoding: the accepted
     draft tokens plus one; Leviathan et al. 2023 eq. 1)."""
+    decode_bound: str | None = None
+    """What bounds the pure decode step at ``max_batch`` sequences, ``memory`` or ``compute``, when
+    the table's maker worked it out with the table (None: not known here)."""
 
-    @property
+    @cached_property
     def decode_steps(self) -> float:
-        """Steps one answer spends decoding after its first token."""
+        """Steps one answer spends decoding after its first token (worked out once: the load model
+        reads it in every evaluation)."""
         return max(self.output_tokens - 1, 0) / self.tokens_per_step
 
 
@@ -133,29 +138,30 @@ def solve_mean_step(costs: StepCosts, rate: float) -> tuple[float, float]:
     prefill_share = rate * costs.prompt_tokens * costs.prompt_token_s
     if prefill_share >= 1.0:
         raise ValueError("prefill saturates the copy")
-    decode_steps = costs.decode_steps
+    # F(T) written out in the loops below (no call per evaluation): the same operations in the
+    # same order as ``(T_d(min(λ·D·T, B)) + (1 − e^(−λT))·t_chunk) / (1 − λ·P·τ_p)``
+    decode_s, chunk_s, max_batch, exp = costs.decode_s, costs.chunk_s, costs.max_batch, math.exp
+    per_step = rate * costs.decode_steps  # λ·D, the sequences each second of step adds
+    across, minus_rate = 1.0 - prefill_share, -rate
 
     def next_step(step: float) -> float:
-        n = min(rate * decode_steps * step, costs.max_batch)
-        return (costs.decode_s(n) + (1.0 - math.exp(-rate * step)) * costs.chunk_s) / (1.0 - prefill_share)
+        n = per_step * step
+        return (decode_s(max_batch if max_batch < n else n) + (1.0 - exp(minus_rate * step)) * chunk_s) / across
 
-    def converged(step: float, new: float) -> bool:
-        return abs(new - step) <= 1e-12 + STEP_TOLERANCE * step
-
-    low, high = 0.0, (costs.decode_s(costs.max_batch) + costs.chunk_s) / (1.0 - prefill_share)
+    low, high = 0.0, (decode_s(max_batch) + chunk_s) / across
     f_low = next_step(low)
     if f_low <= 0.0 or not math.isfinite(high):
         # an empty step that costs nothing (0 is a root, but not the one a running copy sits at), or
         # one beyond the largest float: iterate from the step with one prompt chunk, as it grows
-        step = costs.decode_s(0.0) + costs.chunk_s
+        step = decode_s(0.0) + chunk_s
         for _ in range(200):
             new = next_step(step)
-            if converged(step, new) or not math.isfinite(new):
-                return new, min(rate * decode_steps * new, costs.max_batch)
+            if abs(new - step) <= 1e-12 + STEP_TOLERANCE * step or not math.isfinite(new):
+                return new, min(per_step * new, max_batch)
             step = new
-        return step, min(rate * decode_steps * step, costs.max_batch)
+        return step, min(per_step * step, max_batch)
     f_high = next_step(high) - high
-    if converged(high, f_high + high):
+    if abs(f_high + high - high) <= 1e-12 + STEP_TOLERANCE * high:  # F(high) rounded as the loop's
         step = high
     else:
         side, step = 0, high
@@ -163,8 +169,10 @@ def solve_mean_step(costs: StepCosts, rate: float) -> tuple[float, float]:
             step = (low * f_high - high * f_low) / (f_high - f_low)
             if not low < step < high:
                 step = 0.5 * (low + high)
-            f = next_step(step) - step
-            if converged(step, step + f) or high - low <= 1e-12 + STEP_TOLERANCE * step:
+            n = per_step * step
+            f = (decode_s(max_batch if max_batch < n else n) + (1.0 - exp(minus_rate * step)) * chunk_s) / across \
+                - step
+            if abs(step + f - step) <= 1e-12 + STEP_TOLERANCE * step or high - low <= 1e-12 + STEP_TOLERANCE * step:
                 break
             if f > 0.0:  # below the root; the same end kept twice: the other end's value halves
                 low, f_low = step, f
@@ -172,7 +180,7 @@ def solve_mean_step(costs: StepCosts, rate: float) -> tuple[float, float]:
             else:
                 high, f_high = step, f
                 f_low, side = (f_low / 2 if side < 0 else f_low), -1
-    return step, min(rate * decode_steps * step, costs.max_batch)
+    return step, min(per_step * step, max_batch)
 
 
 def capacity(costs: StepCosts) -> float:
@@ -199,7 +207,8 @@ def erlang_c(servers: int, offered: float) -> float:
         return 1.0
     b = 1.0
     for k in range(1, servers + 1):
-        b = offered * b / (k + offered * b)
+        a = offered * b  # B(k) = A·B(k−1) / (k + A·B(k−1)), the product once
+        b = a / (k + a)
     return b / (1.0 - rho * (1.0 - b))
 
 
@@ -235,6 +244,10 @@ _FAR = np.geomspace(1e-6, 1.0, 400)
 _MIDPOINTS = (np.arange(16) + 0.5) / 16
 """The TTFT grid in units of the step (64 points across it) and of 40 mean waits (400 past it),
 and the 16 midpoints of the step's remainder."""
+_BEFORE_MIDPOINT = _NEAR[:, None] < _MIDPOINTS[None, :]
+"""The (point, midpoint) pairs of the step's grid where the point lies before the midpoint."""
+_LEVELS = np.array([k / 100 for k in PERCENTILES])
+"""The percentiles as shares [-]."""
 
 
 def _tail_terms(waits: list[tuple[float, float]]) -> list[tuple[float, float, float]]:
@@ -254,23 +267,64 @@ def _ttft_quantiles(step: float, waits: list[tuple[float, float]]) -> dict[int, 
     """Percentiles of ``R + W``: R uniform over one running step (16 midpoints), W the queueing
     waits [s]. Past the step every ``t − r`` is positive and ``e^(−(t−r)/θ)`` splits into
     ``e^(−(t−step)/θ)·e^(−(step−r)/θ)``, so the long tail costs one exponential per point."""
-    longest = max(theta for _, theta in waits)
-    near = step * _NEAR
+    (p1, t1), (p2, t2) = waits
+    longest = t1 if t1 > t2 else t2
+    n = len(_NEAR)
+    t = np.empty(n + len(_FAR) if longest > 0 else n)  # the grid: the step's points, then the tail's
+    cdf = np.empty_like(t)
+    near = np.multiply(step, _NEAR, out=t[:n])
     r = step * _MIDPOINTS
-    cdf_near = np.add.reduce(1.0 - _wait_tail(near[:, None] - r[None, :], waits), axis=1) / len(r)  # the mean
-    if longest > 0:
-        far = step + _FAR * (40 * longest)
-        tail = np.zeros_like(far)
-        for a, c, theta in _tail_terms(waits):
-            inner = np.exp((step - r) / -theta)
-            decay = np.exp((far - step) / -theta)
-            mean = inner.mean()
-            tail += decay * (a * mean + c * (far * mean - (r * inner).mean()) if c else a * mean)
-        t, cdf = np.concatenate([near, far]), np.concatenate([cdf_near, 1.0 - tail])
+    if 0.0 < step < math.inf and t1 > 0 and (not p2 or (p1 > 0 and p2 > 0 and t2 > 0 and abs(t1 - t2) > 1e-9 * t1)):
+        # one wait (a closed loop's) or two of different means: _wait_tail's operations on the step's
+        # grid, in place; a point before a midpoint (t − r < 0, the same pairs at every positive
+        # step) has tail 1
+        x = np.subtract.outer(near, r)
+        np.maximum(x, 0.0, out=x)
+        e1 = np.divide(x, -t1)
+        np.exp(e1, out=e1)
+        if p2:
+            e2 = np.divide(x, -t2, out=x)
+            np.exp(e2, out=e2)
+            x = np.multiply(e1, p1 * (1 - p2))
+            x += p2 * (1 - p1) * e2
+            np.multiply(e1, t1, out=e1)
+            np.multiply(e2, t2, out=e2)
+            np.subtract(e1, e2, out=e1)
+            np.multiply(e1, p1 * p2, out=e1)
+            np.divide(e1, t1 - t2, out=e1)
+            x += e1
+        else:
+            x = np.multiply(e1, p1 * (1 - p2), out=e1)
+        np.copyto(x, 1.0, where=_BEFORE_MIDPOINT)
+        np.subtract(1.0, x, out=x)
     else:
-        t, cdf = near, cdf_near
-    cdf = np.maximum.accumulate(cdf)
-    return {k: float(np.interp(k / 100, cdf, t)) for k in PERCENTILES}
+        x = 1.0 - _wait_tail(near[:, None] - r[None, :], waits)
+    np.divide(np.add.reduce(x, axis=1), len(r), out=cdf[:n])  # the mean over the midpoints
+    if longest > 0:
+        far = np.multiply(_FAR, 40 * longest, out=t[n:])
+        np.add(far, step, out=far)
+        tail, terms = None, _tail_terms(waits)
+        if terms:
+            before_end, past_step = step - r, far - step  # the same for every term
+        for a, c, theta in terms:
+            inner = np.exp(before_end / -theta)
+            decay = np.divide(past_step, -theta)
+            np.exp(decay, out=decay)
+            mean = np.add.reduce(inner) / len(r)
+            if c:
+                term = decay * (a * mean + c * (far * mean - np.add.reduce(r * inner) / len(r)))
+            else:
+                term = np.multiply(decay, a * mean, out=decay)
+            if tail is None:
+                tail = term
+            else:
+                tail += term
+        if tail is None:
+            cdf[n:] = 1.0
+        else:
+            np.subtract(1.0, tail, out=cdf[n:])
+    np.maximum.accumulate(cdf, out=cdf)
+    return dict(zip(PERCENTILES, np.interp(_LEVELS, cdf, t).tolist(), strict=True))
 
 
 def _square(x: float) -> float:
@@ -326,12 +380,12 @@ def _ttft_parts(costs: StepCosts, rate: float, step: float, n: float,
     (M/D/1 of prompt tokens, Pollaczek–Khinchine mean) and for a free batch slot (M/D/c with
     c = B slots held O − 1 steps each: Erlang C, the deterministic-service wait about half the
     exponential one, Cosmetatos 1976)."""
-    p, tau = costs.prompt_tokens, costs.prompt_token_s
+    p, tau, chunk_s = costs.prompt_tokens, costs.prompt_token_s, costs.chunk_s
     decode = costs.decode_s(n)
     budget = max(costs.step_tokens - n, 1.0)
-    full_step = decode + budget * tau + costs.chunk_s
+    full_step = decode + budget * tau + chunk_s
     chunks = math.ceil(p / budget)
-    carrying = (chunks - 1) * full_step + decode + costs.chunk_s + (p - (chunks - 1) * budget) * tau
+    carrying = (chunks - 1) * full_step + decode + chunk_s + (p - (chunks - 1) * budget) * tau
     carrying += rate * step * tau * p / max(chunks, 1)  # prompts that arrived alongside share its last step
     service = p / budget * full_step
     rho = min(rate * service, 0.999)
@@ -352,8 +406,8 @@ def request_seconds(costs: StepCosts, rate: float) -> float:
     if rate * costs.prompt_tokens * costs.prompt_token_s >= 1.0:
         return math.inf
     step, n = mean_step(costs, rate)
-    carrying, waits = _ttft_parts(costs, rate, step, n, closed=True)
-    return step / 2 + carrying + sum(p * theta for p, theta in waits) + costs.decode_steps * step
+    carrying, ((p1, theta1), (p2, theta2)) = _ttft_parts(costs, rate, step, n, closed=True)
+    return step / 2 + carrying + (0.0 + p1 * theta1 + p2 * theta2) + costs.decode_steps * step  # Σ p·θ, summed from 0
 
 
 CLOSED_LOOP_TOLERANCE = 1e-4

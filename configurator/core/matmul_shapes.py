@@ -88,15 +88,24 @@ def matmul_efficiency_by_shape(model: ModelArchitecture, card: Card, precision: 
     ``n``, ``k`` and the tensor-parallel split, so the sum over products is four coefficients
     (:func:`_coefficients`) times four functions of the tokens.
     """
-    family, precision = gemm_family(card.architecture), str(precision)
     layers = model.n_layers if layers is None else layers
     expert_tp = tp if expert_tp is None else expert_tp
-    if isinstance(tp, _NUMBERS) and isinstance(ep, _NUMBERS) and isinstance(expert_tp, _NUMBERS):
-        coef = _cached_coefficients(model, family, precision, float(tp), float(ep), training, float(expert_tp))
+    last, precision_name = _LAST_LAYOUT[0], str(precision)
+    if last is not None and last[0] is model and last[1] is card and type(tp) is int and type(ep) is int \
+            and type(expert_tp) is int and last[2] == (precision_name, tp, ep, training, expert_tp):
+        coef, mh, kh = last[3]
     else:
-        coef = _coefficients(model, family, precision, tp, ep, training, expert_tp)
+        family = gemm_family(card.architecture)
+        if isinstance(tp, _NUMBERS) and isinstance(ep, _NUMBERS) and isinstance(expert_tp, _NUMBERS):
+            coef = _cached_coefficients(model, family, precision_name, float(tp), float(ep), training,
+                                        float(expert_tp))
+            if type(tp) is int and type(ep) is int and type(expert_tp) is int:  # the serving copy's layout, kept
+                _LAST_LAYOUT[0] = (model, card, (precision_name, tp, ep, training, expert_tp),
+                                   (coef, *gemm_fit(family, precision_name)[1::2]))
+        else:
+            coef = _coefficients(model, family, precision_name, tp, ep, training, expert_tp)
+        _, mh, _, kh = gemm_fit(family, precision_name)
     dense_m, dense_k, routed_m, routed_k, head_m, head_k, layer_w, head_w, routed_share = coef
-    _, mh, _, kh = gemm_fit(family, precision)
     scalar = isinstance(tokens, _NUMBERS)
     t = max(float(tokens), 1.0) if scalar else np.maximum(np.asarray(tokens, dtype=float), 1.0)
     rows_t = row_inverse(t, mh)
@@ -109,11 +118,19 @@ def matmul_efficiency_by_shape(model: ModelArchitecture, card: Card, precision: 
     if model.is_moe:
         r = t * routed_share
         r = max(r, 1.0) if isinstance(r, float) else np.maximum(r, 1.0)
-        per_layer = per_layer + routed_m * row_inverse(r, mh) + (routed_k * (1.0 + kh / r) if training else 0.0)
+        per_layer = per_layer + routed_m * row_inverse(r, mh)
+        if training:
+            per_layer = per_layer + routed_k * (1.0 + kh / r)
     passes = 3.0 if training else 1.0
     time = layers * per_layer + head
     eff = passes * (layers * layer_w + head_w) / time
     return eff if isinstance(eff, float) else (float(eff) if np.ndim(eff) == 0 else eff)
+
+
+_LAST_LAYOUT: list[tuple | None] = [None]
+"""The last plain-number layout's coefficients and fit, ``(model, card, (precision, tp, ep,
+training, expert_tp), (coefficients, m½, k½))``, the model and card by identity: a serving copy
+asks for its prefill, decode and prompt products in turn (cleared with the shape caches)."""
 
 
 _NUMBERS = (int, float, np.integer, np.floating)
@@ -176,3 +193,4 @@ def clear_shape_caches() -> None:
     """Forget the kept products and coefficients of every model (cold benchmarks clear them)."""
     for cached in (_layer_products_rows, _cached_coefficients):
         cached.cache_clear()
+    _LAST_LAYOUT[0] = None

@@ -678,8 +678,12 @@ def serving_memory_model(scenario: Scenario, card: Card, plan: PrecisionPlan) ->
     """
     model, par, serving = scenario.model, scenario.parallelism, scenario.serving
     tp, pp = par.tp, par.pp
-    weights = max(_serving_stage_params(model, pp, first, scenario.expert_copies) for first in (True, False)) \
-        * plan.weight_bytes / tp
+    ep = scenario.expert_copies
+    if pp == 1:  # one stage: the first is the last
+        stage = _serving_stage_params(model, pp, True, ep)
+    else:
+        stage = max(_serving_stage_params(model, pp, first, ep) for first in (True, False))
+    weights = stage * plan.weight_bytes / tp
     kv_bytes = kv_element_bytes(scenario, plan)
     kv_per_token = kv_cache_bytes_per_token(model, kv_bytes) / kv_shards(model, tp) / pp
     sampling = 2 * 4 * model.vocab  # fp32 logits and probabilities of one position

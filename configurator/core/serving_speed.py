@@ -9,6 +9,8 @@ import bisect
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from itertools import compress
+from operator import is_not
 
 import numpy as np
 
@@ -116,8 +118,9 @@ def serving_rate(card: Card, plan: PrecisionPlan, scenario: Scenario, tokens, pr
     shape = matmul_efficiency_by_shape(scenario.model, card, math.value, tokens, scenario.parallelism.tp,
                                        scenario.expert_copies, training=False,
                                        expert_tp=scenario.expert_tensor_parallel)
-    share = profile.prefill_share if prompt else 1.0
-    return sustained_rate(peak * TERA, shape, scenario.assumptions.prefill_efficiency, share)
+    if not prompt:  # the engine's prompt share left out: × 1.0 is the same number
+        return sustained_rate(peak * TERA, shape, scenario.assumptions.prefill_efficiency)
+    return sustained_rate(peak * TERA, shape, scenario.assumptions.prefill_efficiency, profile.prefill_share)
 
 
 def prompt_peak(card: Card, plan: PrecisionPlan, profile: EngineProfile) -> tuple[Precision, float]:
@@ -151,14 +154,25 @@ def decode_step_seconds(
     2023, §4.1). So the cache read adds to a compute-bound step instead of hiding under it; in a
     memory-bound step the two sums are the same.
     """
+    step, parts = _decode_step(scenario, card, plan, batch, kv_tokens, tokens_per_sequence)
+    return step, _bound(*parts)
+
+
+def _decode_step(scenario: Scenario, card: Card, plan: PrecisionPlan, batch, kv_tokens: int,
+                 tokens_per_sequence: int = 1):
+    """:func:`decode_step_seconds`'s step [s] and its roofline parts (weights, cache, products [s])."""
     model, serving = scenario.model, scenario.serving
     profile = serving.profile
     weights_s, kv_s, compute_s = _decode_roofline(scenario, card, plan, batch, kv_tokens, tokens_per_sequence)
-    comm_s = _tp_allreduce_s(scenario, card, batch * tokens_per_sequence, plan.math_bytes) + \
-        _ep_all_to_all_s(scenario, card, batch * tokens_per_sequence, plan.math_bytes)
+    tokens = batch * tokens_per_sequence if tokens_per_sequence != 1 else batch  # × 1 is the same number
+    comm_s = _tp_allreduce_s(scenario, card, tokens, plan.math_bytes) + \
+        _ep_all_to_all_s(scenario, card, tokens, plan.math_bytes)
     overhead_s = model.n_layers * layer_overhead_s(profile, serving.cuda_graphs) + profile.step_overhead_s
-    step = at_least(weights_s, compute_s) + kv_s + comm_s + overhead_s
-    return (float(step) if np.ndim(step) == 0 else step), _bound(weights_s, kv_s, compute_s)
+    step = at_least(weights_s, compute_s) + kv_s
+    if not (type(comm_s) is float and comm_s == 0.0):  # + 0.0 before a positive overhead changes nothing
+        step = step + comm_s
+    step = step + overhead_s
+    return (float(step) if np.ndim(step) == 0 else step), (weights_s, kv_s, compute_s)
 
 
 def _decode_roofline(scenario: Scenario, card: Card, plan: PrecisionPlan, batch, kv_tokens: int,
@@ -169,12 +183,20 @@ def _decode_roofline(scenario: Scenario, card: Card, plan: PrecisionPlan, batch,
     kv_b = kv_element_bytes(scenario, plan)
     weights = decode_weight_bytes(model, batch, plan.weight_bytes, scenario.expert_copies) / tp
     attended = model.attended_tokens(kv_tokens)  # sliding-window layers read at most their window
-    kv = batch * attended * kv_cache_bytes_per_token(model, kv_b) / kv_shards(model, tp)
-    flops = (2.0 * model.matmul_params() + 4.0 * model.n_layers * model.q_dim * attended) * batch / tp
-    flops *= tokens_per_sequence
+    kv = batch * attended * kv_cache_bytes_per_token(model, kv_b)
+    shards = kv_shards(model, tp)
+    if shards != 1:  # ÷ 1 is the same number (an array's operation costs more than its numbers)
+        kv = kv / shards
+    flops = (2.0 * model.matmul_params() + 4.0 * model.n_layers * model.q_dim * attended) * batch
+    if tp != 1:
+        flops = flops / tp
+    tokens = batch
+    if tokens_per_sequence != 1:  # × 1 is the same number
+        flops *= tokens_per_sequence
+        tokens = batch * tokens_per_sequence
     weights_s = weights / _bandwidth(card, a, profile.weight_stream_share)
     kv_s = kv / _bandwidth(card, a, kv_read_share(profile, kv_tokens)) if kv_tokens else 0.0
-    compute_s = flops / serving_rate(card, plan, scenario, batch * tokens_per_sequence, prompt=False)
+    compute_s = flops / serving_rate(card, plan, scenario, tokens, prompt=False)
     return weights_s, kv_s, compute_s
 
 
@@ -229,6 +251,19 @@ NO_PREFILL_FIELDS = frozenset({"max_batch", "concurrency", "disaggregated", "pre
 copy's own layout): the batch per copy, the users, and the split into pools."""
 
 
+_SERVING_FIELD = frozenset({"serving"})
+
+
+def _same_objects_but(fields_a: dict, fields_b: dict, but: frozenset[str]) -> bool:
+    """Whether two models' field dictionaries name the same fields in the same order and hold the
+    same objects in each, apart from the fields in ``but`` (compared by identity, element by
+    element in C: a search asks this thousands of times)."""
+    names = list(fields_a)
+    if names != list(fields_b):
+        return False
+    return but.issuperset(compress(names, map(is_not, fields_a.values(), fields_b.values())))
+
+
 PrefillTime = Callable[[Scenario, Card, PrecisionPlan], float]
 """A prefill time of one copy of a scenario on a card with a precision plan [s]."""
 
@@ -245,12 +280,9 @@ def _batch_free(fn: PrefillTime) -> PrefillTime:
         if a is b:
             return True
         fields_a, fields_b = a.__dict__, b.__dict__
-        if fields_a.keys() != fields_b.keys() or \
-                any(value is not fields_b[name] for name, value in fields_a.items() if name != "serving"):
+        if not _same_objects_but(fields_a, fields_b, _SERVING_FIELD):
             return False
-        serving_a, serving_b = fields_a["serving"].__dict__, fields_b["serving"].__dict__
-        return serving_a.keys() == serving_b.keys() and \
-            all(value is serving_b[name] or name in NO_PREFILL_FIELDS for name, value in serving_a.items())
+        return _same_objects_but(fields_a["serving"].__dict__, fields_b["serving"].__dict__, NO_PREFILL_FIELDS)
 
     def remembered(scenario: Scenario, card: Card, plan: PrecisionPlan) -> float:
         kept = last[0]
@@ -337,10 +369,10 @@ def speculative_step_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan
     (:func:`decode_step_seconds`) when the caller has it already."""
     k = scenario.serving.speculative_tokens
     if plain is None:
-        plain = decode_step_seconds(scenario, card, plan, batch, kv_tokens)[0]
+        plain = _decode_step(scenario, card, plan, batch, kv_tokens)[0]
     if not k:
         return plain
-    verify = decode_step_seconds(scenario, card, plan, batch, kv_tokens, k + 1)[0]
+    verify = _decode_step(scenario, card, plan, batch, kv_tokens, k + 1)[0]
     return verify + k * scenario.serving.speculative_draft_cost * plain
 
 
@@ -357,6 +389,10 @@ def prompt_token_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan) ->
     return per_token
 
 
+_ROOT_TWO_GRID = tuple(round(2 ** (k / 2)) for k in range(2, 130))
+"""The step table's grid, ``round(2^(k/2))`` for k = 2, 3, … (up to 2^64, past any batch) [sequences]."""
+
+
 def step_costs(scenario: Scenario, card: Card, plan: PrecisionPlan, batch: int) -> StepCosts:
     """The decode step, the prompt token and the chunk overhead of one copy, for the load model."""
     serving, model = scenario.serving, scenario.model
@@ -366,9 +402,15 @@ def step_costs(scenario: Scenario, card: Card, plan: PrecisionPlan, batch: int) 
 
     # The step time is a maximum of affine functions of n (MoE: concave in n): exact on a grid
     # of √2 steps up to the batch, linear between.
-    grid = {round(2 ** (k / 2)) for k in range(2, int(2 * math.log2(batch + 1)) + 2)}
-    nodes = sorted({0, 1, 2, batch, batch + 1} | grid)
-    times = speculative_step_seconds(scenario, card, plan, np.array(nodes, dtype=float), mean_kv).tolist()
+    nodes = sorted({0, 1, 2, batch, batch + 1}.union(_ROOT_TWO_GRID[:int(2 * math.log2(batch + 1))]))
+    at = np.array(nodes, dtype=float)
+    plain, parts = _decode_step(scenario, card, plan, at, mean_kv)
+    times = speculative_step_seconds(scenario, card, plan, at, mean_kv, plain).tolist()
+    bound = None
+    if not model.is_moe:  # the roofline at the batch is decode_bound's own numbers (a MoE's experts touched,
+        # a power of an array, may round apart from a number's)
+        i = nodes.index(batch)
+        bound = _bound(*(float(part[i]) if np.ndim(part) else part for part in parts))
 
     # each segment's rise and width worked out once (the load model reads the step tens of times)
     last, find = len(nodes) - 1, bisect.bisect_right
@@ -381,7 +423,8 @@ def step_costs(scenario: Scenario, card: Card, plan: PrecisionPlan, batch: int) 
         return times[i] + (n - nodes[i]) * rises[i] / widths[i]
 
     return StepCosts(decode_s, per_token, model.n_layers * prefill_layer_overhead(scenario), uncached,
-                     serving.output_tokens, batch, serving.max_batched_tokens, speculative_tokens_per_step(scenario))
+                     serving.output_tokens, batch, serving.max_batched_tokens, speculative_tokens_per_step(scenario),
+                     bound)
 
 
 def running_batch(scenario: Scenario) -> int:
@@ -413,7 +456,11 @@ def replica_speed(scenario: Scenario, card: Card, plan: PrecisionPlan,
     idle_ttft = idle_ttft_seconds(scenario, card, plan)
     mean_kv = serving.prompt_tokens + serving.output_tokens // 2
     c = running_batch(scenario)
-    bound = decode_bound(scenario, card, plan, c, mean_kv)
+    static = serving_batching(scenario) == "static"
+    if not static and costs is None:
+        costs = step_costs(scenario, card, plan, c)
+    bound = costs.decode_bound if not static and costs.decode_bound is not None else \
+        decode_bound(scenario, card, plan, c, mean_kv)
     if bound == "compute" and c > 1:
         messages.append(msg("inference-batch-compute-bound", concurrency=c, card=card.name))
     if scenario.parallelism.tp > 1:
@@ -424,7 +471,7 @@ def replica_speed(scenario: Scenario, card: Card, plan: PrecisionPlan,
     if plan.weight_format is not None and FORMATS[plan.weight_format].family not in serving.profile.formats:
         messages.append(msg("format-not-served", engine=serving.engine.value, format=plan.weight_format.value))
     target = constraints.requests_per_s / scenario.data_parallel if constraints.requests_per_s else None
-    if serving_batching(scenario) == "static":
+    if static:
         tpot = speculative_step_seconds(scenario, card, plan, c, mean_kv) / speculative_tokens_per_step(scenario)
         batch_s, first = static_batch(prefill_seconds(scenario, card, plan, prompt, c), tpot, serving.output_tokens)
         rps = c / batch_s
@@ -434,7 +481,6 @@ def replica_speed(scenario: Scenario, card: Card, plan: PrecisionPlan,
         ttft = {k: first + wait[k] for k in PERCENTILES}
         return ReplicaSpeed(ttft[50], tpot, rps, bound, tuple(messages), ttft, dict.fromkeys(PERCENTILES, tpot),
                             "static", min(target, rps) if target else rps, idle_ttft)
-    costs = step_costs(scenario, card, plan, c) if costs is None else costs
     if scenario.prefill_copies:
         return _disaggregated_speed(scenario, card, plan, pools(scenario, card, plan, costs), bound, messages,
                                     idle_ttft)

@@ -79,10 +79,24 @@ def reduce_scatter_seconds(n_bytes, ranks, per_domain, fast_gbps, network_gbps, 
     fast link, then ``(N−1)/N·S/g`` per card over the network, with ``N = ranks/g`` domains;
     ``efficiency`` is the share of link bandwidth reached, plus :data:`COLLECTIVE_LATENCY_S`.
     """
-    g = at_most(at_least(per_domain, 1), at_least(ranks, 1))
-    domains = at_least(ranks, 1) / g
-    inside = ring_fraction(g) * n_bytes / (fast_gbps * GB * efficiency)
-    across = ring_fraction(domains) * n_bytes / g / (network_gbps * GB * efficiency)
+    if type(ranks) is int and type(per_domain) is int:  # whole ranks: the same steps without the calls
+        n = ranks if ranks >= 1 else 1
+        g = per_domain if per_domain >= 1 else 1
+        g = g if g <= n else n
+        domains = n / g
+        group_share = (g - 1) / g
+        domain_share = (domains - 1) / domains if domains >= 1 else 0.0
+    else:
+        g = at_most(at_least(per_domain, 1), at_least(ranks, 1))
+        domains = at_least(ranks, 1) / g
+        group_share, domain_share = ring_fraction(g), ring_fraction(domains)
+    inside = group_share * n_bytes / (fast_gbps * GB * efficiency)
+    network = network_gbps * GB * efficiency
+    if type(domain_share) is float and domain_share == 0.0 and isinstance(n_bytes, np.ndarray) and 0 < network < np.inf:
+        # one domain: the network's share is 0 of finite bytes, so its zeros are not added (an array's
+        # operations cost more than their numbers)
+        return inside + COLLECTIVE_LATENCY_S * (ranks > 1)
+    across = domain_share * n_bytes / g / network
     return inside + across + COLLECTIVE_LATENCY_S * (ranks > 1)
 
 

@@ -74,8 +74,12 @@ def tensor_parallel_seconds(tokens, hidden, element_bytes, tp, layers, collectiv
     GPU-to-GPU link; 0 keeps the call's fixed cost alone). Zero when ``tp`` is 1.
     """
     per_call = allreduce_seconds(tokens * hidden * element_bytes, tp, at_most(tp, domain), fast_gbps, network_gbps,
-                                 efficiency) + ring_allreduce_step_latency_seconds(tp, step_latency_s)
-    return collectives_per_layer * layers * per_call * (tp > 1)
+                                 efficiency)
+    if not (type(tp) is int and type(step_latency_s) is float and step_latency_s == 0.0):  # no step latency: + 0.0
+        per_call = per_call + ring_allreduce_step_latency_seconds(tp, step_latency_s)
+    split = tp > 1
+    seconds = collectives_per_layer * layers * per_call
+    return seconds if split is True else seconds * split  # × True is the same number
 
 
 def gradient_sync_seconds(params, grad_bytes, weight_bytes, zero, dp, per_domain, fast_gbps, network_gbps,

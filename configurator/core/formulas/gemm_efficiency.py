@@ -126,7 +126,14 @@ def row_inverse(m, m_half: float):
         if m >= m_half:
             return 1.0 + m_half / m
         return (1.0 + M_SPLIT / m) * 2.0 * m_half / (m_half + M_SPLIT)
-    return np.where(m >= m_half, 1.0 + m_half / m, (1.0 + M_SPLIT / m) * 2.0 * m_half / (m_half + M_SPLIT))
+    # the same numbers in place: ``(1 + s/m)·2·m½`` rounds as ``(1 + s/m)·2`` (exact) then ``·m½``
+    short = np.divide(M_SPLIT, m)
+    short += 1.0
+    short *= 2.0 * m_half
+    short /= m_half + M_SPLIT
+    full = np.divide(m_half, m)
+    full += 1.0
+    return np.where(m >= m_half, full, short)
 
 
 def gemm_efficiency(m, n, k, family: str = "generic", precision: str = "bf16"):

@@ -92,15 +92,16 @@ def kind_name(kind: str) -> str:
     return "list" if kind == "msrp" else kind
 
 
-def price_flags(entry: PriceEntry, on: date | None = None) -> tuple[Message, ...]:
+def price_flags(entry: PriceEntry, on: date | None = None, cutoff: date | None = None) -> tuple[Message, ...]:
     """What a buyer must be told about a price: a list or launch price, older than
-    :data:`STALE_AFTER_MONTHS` months, the user's own."""
+    :data:`STALE_AFTER_MONTHS` months, the user's own (``cutoff``: :func:`stale_before` of ``on``,
+    when already known)."""
     flags = []
     if kind_name(entry.kind) == "list":
         flags.append(msg("price-list"))
     elif entry.kind == "launch":
         flags.append(msg("price-launch"))
-    if is_stale(entry, on):
+    if is_stale(entry, on, cutoff):
         flags.append(msg("price-stale", date=entry.date, months=STALE_AFTER_MONTHS))
     if is_user(entry):
         flags.append(msg("price-user"))
@@ -159,29 +160,33 @@ def _newest_first(value: str) -> tuple[int, ...]:
 
 
 def pick(card: Card, kinds: tuple[str, ...], on: date | None = None,
-         usable: Callable[[PriceEntry], bool] = lambda entry: True) -> CardPrice | None:
+         usable: Callable[[PriceEntry], bool] = lambda entry: True, cutoff: date | None = None) -> CardPrice | None:
     """The entry of ``card`` among ``kinds`` (purchase kinds, or ``cloud-hourly``) the policy prefers,
     among those ``usable`` accepts (in a currency the scenario converts), with its flags; None
-    when there is none."""
+    when there is none. ``cutoff``: :func:`stale_before` of ``on``, when already known."""
     on = on or today()
     entries = [p for p in card.prices if p.kind in kinds and usable(p)]
     if not entries:
         return None
-    key, cutoff = _cloud_key if kinds == CLOUD_KINDS else _purchase_key, stale_before(on)  # one cutoff per pick
+    key, cutoff = _cloud_key if kinds == CLOUD_KINDS else _purchase_key, cutoff or stale_before(on)  # one per pick
     chosen = entries[0] if len(entries) == 1 else min(entries, key=lambda p: key(p, cutoff))
-    return CardPrice(chosen, price_flags(chosen, on))
+    return CardPrice(chosen, price_flags(chosen, on, cutoff))
 
 
 def purchase_price(card: Card, on: date | None = None,
-                   usable: Callable[[PriceEntry], bool] = lambda entry: True) -> CardPrice | None:
-    """The purchase price of ``card`` a ranking uses (see the module's policy)."""
-    return pick(card, PURCHASE_KINDS, on, usable)
+                   usable: Callable[[PriceEntry], bool] = lambda entry: True,
+                   cutoff: date | None = None) -> CardPrice | None:
+    """The purchase price of ``card`` a ranking uses (see the module's policy; ``cutoff``:
+    :func:`stale_before` of ``on``, when already known)."""
+    return pick(card, PURCHASE_KINDS, on, usable, cutoff)
 
 
 def cloud_price(card: Card, on: date | None = None,
-                usable: Callable[[PriceEntry], bool] = lambda entry: True) -> CardPrice | None:
-    """The rent per card-hour of ``card`` a ranking uses (see the module's policy)."""
-    return pick(card, CLOUD_KINDS, on, usable)
+                usable: Callable[[PriceEntry], bool] = lambda entry: True,
+                cutoff: date | None = None) -> CardPrice | None:
+    """The rent per card-hour of ``card`` a ranking uses (see the module's policy; ``cutoff``:
+    :func:`stale_before` of ``on``, when already known)."""
+    return pick(card, CLOUD_KINDS, on, usable, cutoff)
 
 
 def purchase_entry(card: Card, on: date | None = None) -> PriceEntry | None:

@@ -20,7 +20,7 @@ from configurator.core.workloads.layout import (
     valid_counts,
     whole_system_counts,
 )
-from configurator.core.workloads.serving.plan import estimated, target_miss
+from configurator.core.workloads.serving.plan import estimated, estimated_unless_carrying, target_miss
 
 SERVING_COUNTS = tuple(2**k for k in range(13))
 """Card counts tried for serving before the fewest that carry the load is narrowed down."""
@@ -56,10 +56,10 @@ def serving_deployment(scenario: Scenario, card: Card, counts: Sequence[int] = S
         if count < least:
             previous = count
             continue
-        est = estimated(at_count(base, count), card)
-        if carries_load(est):
-            found = est if in_units else _fewest_carrying(base, card, previous + 1, count, est)
-            return _with_engine_search(full, card, found)
+        est = estimated_unless_carrying(at_count(base, count), card)
+        if est is None or carries_load(est):
+            fewest = count if in_units else _fewest_carrying(base, card, previous + 1, count)
+            return _with_engine_search(full, base, card, fewest)
         if est.serving is None or (last is not None and _latency_floor_reached(last, est)):
             return None  # no published rate to time it with, or more cards no longer help
         previous, last = count, est
@@ -142,25 +142,34 @@ def _engine_defaults(scenario: Scenario) -> Scenario:
     return scenario if auto == scenario.auto_layout else scenario.model_copy(update={"auto_layout": auto})
 
 
-def _with_engine_search(full: Scenario, card: Card, found: Estimate) -> Estimate:
-    """At the fewest cards found with the engine's defaults, the plan with the engine step and
-    pools searched too (when Auto), if it carries the load; else ``found``."""
-    if full.auto_layout == _engine_defaults(full).auto_layout:
-        return found
-    searched = estimated(at_count(full, found.scenario.count), card)
-    return searched if carries_load(searched) else found
+def _with_engine_search(full: Scenario, base: Scenario, card: Card, count: int) -> Estimate:
+    """At the fewest cards found with the engine's defaults (``base``, ``count``), the plan with
+    the engine step and pools searched too (when Auto), if it carries the load; else the plan
+    with the engine's defaults (worked out only then)."""
+    if full.auto_layout == base.auto_layout:
+        return estimated(at_count(base, count), card)
+    searched = estimated(at_count(full, count), card)
+    return searched if carries_load(searched) else estimated(at_count(base, count), card)
 
 
-def _fewest_carrying(base: Scenario, card: Card, low: int, high: int, found: Estimate) -> Estimate:
-    """Bisect between ``low`` and ``high`` cards for the fewest that still carry the load."""
-    best, group = found, pinned_model_parallel(base)  # counts stay multiples of a pinned tp × pp
+def _carries_at(base: Scenario, card: Card, count: int) -> bool:
+    """Whether the plan of ``base`` at ``count`` cards carries the load (:func:`carries_load` of
+    its estimate), its search stopped at the first layout that does
+    (:func:`~configurator.core.workloads.serving.plan.estimated_unless_carrying`)."""
+    est = estimated_unless_carrying(at_count(base, count), card)
+    return est is None or carries_load(est)
+
+
+def _fewest_carrying(base: Scenario, card: Card, low: int, high: int) -> int:
+    """Bisect between ``low`` and ``high`` cards (``high`` carries the load) for the fewest that
+    still carry it [count]."""
+    group = pinned_model_parallel(base)  # counts stay multiples of a pinned tp × pp
     low = -(-max(low, fewest_cards_for_weights(base, card)) // group)
     high //= group
     while low < high:
         middle = (low + high) // 2
-        est = estimated(at_count(base, middle * group), card)
-        if carries_load(est):
-            best, high = est, middle
+        if _carries_at(base, card, middle * group):
+            high = middle
         else:
             low = middle + 1
-    return best
+    return high * group

@@ -224,6 +224,46 @@ def _pools_choice_reason(chosen: Estimate, other: Estimate) -> str:
     return "-other-short" if target_miss(other.scenario, other.serving) > 0.0 else ""
 
 
+class _Carrying(Exception):
+    """Raised out of the search, when asked (:func:`estimated_unless_carrying`), as soon as one
+    layout it weighs carries the load."""
+
+
+_STOP_AT_CARRYING: ContextVar[bool] = ContextVar("serving_search_stop_at_carrying", default=False)
+"""Whether the search stops at the first layout that carries the load (:func:`estimated_unless_carrying`)."""
+
+
+def _carries(est: _Weighed | Estimate) -> bool:
+    """Whether a layout the search weighed fits and meets the request rate and the latency
+    targets: the first two places of its rank (:func:`_serving_rank`) — exactly
+    :func:`~configurator.core.workloads.serving.deployment.carries_load` of its estimate (no
+    missed verdict is what ``target_miss == 0`` means: a missed verdict's relative miss is
+    positive, ``actual/target > 1`` in floating point for ``actual > target > 0``)."""
+    return _serving_rank(est)[:2] == (True, True)
+
+
+def estimated_unless_carrying(scenario: Scenario, card: Card) -> Estimate | None:
+    """:func:`estimated`, or None where the search (:func:`planned_layout`) comes upon a layout
+    that carries the load (:func:`_carries`) before it has weighed them all: then the plan's
+    estimate carries the load too, and what it would be is not worked out (nothing is kept).
+
+    Why the answer is the same: the plan ranks its layouts by :func:`_serving_rank`, whose first
+    two places are (fits, meets every target), so once one layout weighed carries the load the
+    one ranked first carries it too; the layout search stops at pipeline stages where one fits,
+    which a layout that carries does; the engine step (:func:`_searched_engine_step`) and the
+    pools (:func:`search_serving`) keep a plan that ranks at least as high. A deployment search
+    that needs only whether a count carries the load (the fewest cards that do) asks this."""
+    if not plans_layout(scenario):
+        return estimated(scenario, card)
+    token = _STOP_AT_CARRYING.set(True)
+    try:
+        return estimated(scenario, card)
+    except _Carrying:
+        return None
+    finally:
+        _STOP_AT_CARRYING.reset(token)
+
+
 def planned_layout(scenario: Scenario, card: Card) -> Estimate:
     """Tensor parallelism (and pipeline stages when one fast domain cannot hold a copy), expert
     parallelism for a mixture of experts, and batch per copy chosen for the load: for every
@@ -251,6 +291,8 @@ def planned_layout(scenario: Scenario, card: Card) -> Estimate:
                 continue
             laid_out = with_layout(scenario, {"tp": tp, "pp": pp, "virtual_stages": 1, "cp": 1, "ep": ep})
             done[tp, ep] = _with_fp8_cache_if_needed(laid_out, card, _replica(laid_out, card))
+            if _STOP_AT_CARRYING.get() and _carries(done[tp, ep]):
+                raise _Carrying  # the plan carries the load whatever else is weighed (estimated_unless_carrying)
         return [done[layout] for layout in layouts if layout in done]
 
     pinned_pp = "pp" not in scenario.auto_layout

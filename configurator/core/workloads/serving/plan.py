@@ -322,10 +322,9 @@ def _with_fp8_cache_if_needed(scenario: Scenario, card: Card, best: Estimate) ->
     the one it would pick without it: with more users the default cache can outgrow a single
     stage, and a wider split that fits with it still be slower than one stage with an FP8 cache.
     Not tried where the default cache is FP8 or narrower already (the same layout again)."""
-    i = best.serving
-    if scenario.serving.kv_precision is not None or not card.supports(Precision.FP8) or i is None:
+    if scenario.serving.kv_precision is not None or not card.supports(Precision.FP8) or not _has_speed(best):
         return best
-    if best.fits and not missed_serving_targets(best.scenario, i):
+    if best.fits and not missed_serving_targets(best.scenario, best.serving):
         return best
     if kv_element_bytes(scenario, plan_serving(scenario, card)) <= kv_bytes(Precision.FP8):
         return best  # the engine's default cache is FP8 already (TensorRT-LLM with FP8 weights)
@@ -361,11 +360,24 @@ class _Weighed:
         self._rank: tuple | None = None
 
     @property
-    def rank(self) -> tuple:
-        """The layout's place in the search's order (:func:`_serving_rank`), worked out once."""
+    def rank(self) -> _Rank:
+        """The layout's place in the search's order (:func:`_serving_rank`), worked out once and
+        only as far as a comparison needs it (:class:`_Rank`)."""
         if self._rank is None:
-            self._rank = _rank_of(self)
+            self._rank = _Rank(self)
         return self._rank
+
+    @property
+    def timed(self) -> bool:
+        """Whether the layout has a speed (:attr:`serving` is not None), known without timing it:
+        :func:`~configurator.core.serving_speed.replica_speed` gives None exactly where the copy's
+        math precision, the card's peak for it or its memory bandwidth is missing (as
+        :meth:`_RateProbe.of` reads it), and :func:`~configurator.core.serving_speed.deployment_speed`
+        only where the replica's is None."""
+        if self._timed:
+            return self._serving is not None
+        plan = self.copy.plan
+        return plan.math is not None and bool(self.card.peak_tflops(plan.math)) and bool(self.card.bandwidth_gbps)
 
     @property
     def serving(self) -> ServingSpeed | None:
@@ -386,6 +398,76 @@ class _Weighed:
             self._estimate = estimate_serving(self.scenario, self.card,
                                               basis_of_copy(self.scenario, self.card, self.copy))
         return self._estimate
+
+
+class _Rank:
+    """A weighed layout's rank (:func:`_rank_of`), worked out only when a comparison needs more
+    than its first place. The first place — fits, and has a speed — is known untimed
+    (:attr:`_Weighed.timed`), and tuples compare by their first differing place, so a layout that
+    does not fit loses to one that fits without its latencies and request rate ever being worked
+    out. Comparisons and the first ``places`` places (``rank[:2]``) are those of the tuple
+    (the same answers); anything else reads the tuple."""
+
+    __slots__ = ("weighed", "places", "_value")
+
+    def __init__(self, weighed: _Weighed, places: int | None = None) -> None:
+        self.weighed, self.places, self._value = weighed, places, None
+
+    def value(self) -> tuple:
+        """The rank as the tuple :func:`_rank_of` gives (its first :attr:`places`)."""
+        if self._value is None:
+            whole = self.weighed.rank.value() if self.weighed.rank is not self else _rank_of(self.weighed)
+            self._value = whole if self.places is None else whole[:self.places]
+        return self._value
+
+    def first(self) -> bool:
+        """The first place — fits, and has a speed (:attr:`_Weighed.timed`) — untimed."""
+        return self.weighed.fits and self.weighed.timed
+
+    def __getitem__(self, key):
+        if isinstance(key, slice) and key.start is None and key.step is None and key.stop is not None \
+                and key.stop > 0:
+            return _Rank(self.weighed, key.stop if self.places is None else min(key.stop, self.places))
+        return self.value()[key]
+
+    def __len__(self) -> int:
+        return len(self.value())
+
+    def _pair(self, other) -> tuple:
+        """(this first place, the other's) or, where they are equal, both whole ranks."""
+        mine, theirs = self.first(), (other.first() if isinstance(other, _Rank) else other[0])
+        if mine != theirs:
+            return (mine,), (theirs,)
+        return self.value(), (other.value() if isinstance(other, _Rank) else other)
+
+    def __gt__(self, other) -> bool:
+        a, b = self._pair(other)
+        return a > b
+
+    def __lt__(self, other) -> bool:
+        a, b = self._pair(other)
+        return a < b
+
+    def __ge__(self, other) -> bool:
+        a, b = self._pair(other)
+        return a >= b
+
+    def __le__(self, other) -> bool:
+        a, b = self._pair(other)
+        return a <= b
+
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, (_Rank, tuple)):
+            return NotImplemented
+        a, b = self._pair(other)
+        return a == b
+
+    __hash__ = None
+
+
+def _has_speed(est: _Weighed | Estimate) -> bool:
+    """Whether a layout the search weighed has a speed (:attr:`_Weighed.timed`: untimed)."""
+    return est.timed if isinstance(est, _Weighed) else est.serving is not None
 
 
 def _estimate(weighed: _Weighed | Estimate) -> Estimate:
@@ -458,7 +540,7 @@ def _batched_replica(scenario: Scenario, card: Card) -> Estimate:
     # A copy that carries the rate can still miss the first-token target waiting for a free slot
     # (the batch caps the sequences at once near their mean, so the p90 request queues for one):
     # the cap doubles while that shortens the worst miss and the copy still fits.
-    miss = target_miss(est.scenario, est.serving) if est.serving is not None else 0.0
+    miss = target_miss(est.scenario, est.serving) if est.fits and est.serving is not None else 0.0  # read if it fits
     while batch < largest and est.fits and carries_rate(est) and miss > 0.0:
         wider = min(2 * batch, largest)
         bigger = at(wider)

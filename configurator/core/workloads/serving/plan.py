@@ -328,10 +328,15 @@ def _with_fp8_cache_if_needed(scenario: Scenario, card: Card, best: Estimate) ->
         return best
     if kv_element_bytes(scenario, plan_serving(scenario, card)) <= kv_bytes(Precision.FP8):
         return best  # the engine's default cache is FP8 already (TensorRT-LLM with FP8 weights)
-        return best
     fp8 = best.scenario.model_copy(update={"serving": best.scenario.serving.model_copy(
         update={"kv_precision": Precision.FP8})})
-    other = _replica(fp8, card)
+    walked = _rate_walk(fp8, card)
+    if walked is not None and best.fits and not (walked[2] and walked[3]):
+        # the default fits, so the FP8 cache is taken only where it meets every target; its batch
+        # search settles where the rate probe's walk ends, a batch that does not fit or falls short
+        # of the rate, and goes no further (:func:`_batched_replica`): it cannot, and is not timed
+        return best
+    other = _replica(fp8, card) if walked is None else _batched_replica(fp8, card, walked)
     if _serving_rank(other)[:2] > _serving_rank(best)[:2]:  # fits, or meets the targets, where it did not
         other = _estimate(other)
         return replace(other, messages=(msg("kv-fp8-chosen"), *other.messages))
@@ -506,8 +511,23 @@ def recording_evaluated(scenario: Scenario, card: Card, explore: bool = False) -
     return chosen, kept
 
 
-def _batched_replica(scenario: Scenario, card: Card) -> Estimate:
-    """The scenario with the batch per copy chosen (when it is Auto), estimated."""
+def _rate_walk(scenario: Scenario, card: Card) -> tuple[int, int, bool, bool] | None:
+    """The rate probe's walk (:meth:`_RateProbe.walk`) :func:`_replica` would take for ``scenario``
+    — one copy's batch searched (not the prefill pool), Auto, under a stated rate, while the search
+    is not recording — else None."""
+    serving = scenario.serving
+    if serving.disaggregated and serving.prefill_cards is None and scenario.data_parallel >= 2:
+        return None  # the pools are sized (:func:`_sized_pools`)
+    if "max_batch" not in scenario.auto_layout or _EVALUATED.get() is not None:
+        return None
+    probe = _RateProbe.of(scenario, card)
+    return None if probe is None else probe.walk(*_batch_range(scenario, card))
+
+
+def _batched_replica(scenario: Scenario, card: Card, walked: tuple[int, int, bool, bool] | None = None
+                     ) -> Estimate:
+    """The scenario with the batch per copy chosen (when it is Auto), estimated; ``walked``: the
+    rate probe's walk for it, when already taken (:func:`_rate_walk`)."""
     def at(batch: int | None) -> Estimate:
         s = scenario.model_copy(update={"serving": scenario.serving.model_copy(update={"max_batch": batch})})
         return _evaluated(s, card)
@@ -525,9 +545,9 @@ def _batched_replica(scenario: Scenario, card: Card) -> Estimate:
     # without bound, so its latencies say nothing; the batch doubles until the copy carries the
     # rate or would not fit, and the latencies are judged there (a larger batch than the rate
     # needs costs memory and gains nothing).
-    probe = _RateProbe.of(scenario, card) if _EVALUATED.get() is None else None
-    if probe is not None:  # the same walk on memory and capacity alone, one estimate where it stops
-        kept, batch, _, _ = probe.walk(spread, largest)
+    probe = _RateProbe.of(scenario, card) if walked is None and _EVALUATED.get() is None else None
+    if walked is not None or probe is not None:  # the same walk on memory and capacity alone, one estimate where it stops
+        kept, batch, _, _ = walked if walked is not None else probe.walk(spread, largest)
         est = at(kept)
     else:
         est, batch = at(spread), spread

@@ -194,15 +194,16 @@ def _engine_defaults(scenario: Scenario) -> Scenario:
     return scenario.model_copy(update={"auto_layout": auto})
 
 
-@pytest.mark.parametrize(("card_id", "counts"), [("h100-sxm", (8, 12, 15, 16)), ("l40s", (8, 64, 264)),
-                                                 ("b200", (4, 5, 6))])
+@pytest.mark.parametrize(("card_id", "counts"), [("h100-sxm", (2, 8, 12, 15, 16)), ("l40s", (4, 8, 64, 264)),
+                                                 ("b200", (1, 4, 5, 6))])
 def test_a_count_that_carries_the_load_is_known_before_every_layout_is_weighed(catalog, card_id, counts):
     """:func:`estimated_unless_carrying` is None exactly where the plan's estimate carries the load
-    (the fewest cards are bisected on that alone), and otherwise is the plan's estimate itself."""
+    (the fewest cards are bisected on that alone), :class:`Unfit` where it does not fit (with
+    whether it has a speed), and otherwise is the plan's estimate itself."""
     from configurator.core.estimate import clear_estimate_memo
     from configurator.core.workloads.layout import at_count
     from configurator.core.workloads.serving.deployment import carries_load
-    from configurator.core.workloads.serving.plan import estimated, estimated_unless_carrying
+    from configurator.core.workloads.serving.plan import Unfit, estimated, estimated_unless_carrying
 
     card = catalog.get(card_id)
     base = _engine_defaults(CASES["70B, 20 req/s, 16 x H100"])
@@ -213,11 +214,13 @@ def test_a_count_that_carries_the_load_is_known_before_every_layout_is_weighed(c
         quick = estimated_unless_carrying(s, card)
         clear_estimate_memo()
         full = estimated(s, card)
-        seen.add(quick is None)
+        seen.add("carries" if quick is None else "unfit" if isinstance(quick, Unfit) else "estimate")
         assert (quick is None) == carries_load(full), count
-        if quick is not None:
+        if isinstance(quick, Unfit):
+            assert not full.fits and quick.has_speed == (full.serving is not None), count
+        elif quick is not None:
             assert _json(quick) == _json(full)
-    assert seen == {True, False}
+    assert {"carries", "estimate"} <= seen
 
 
 def test_a_layout_that_does_not_fit_loses_untimed(catalog):

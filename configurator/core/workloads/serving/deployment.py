@@ -20,7 +20,7 @@ from configurator.core.workloads.layout import (
     valid_counts,
     whole_system_counts,
 )
-from configurator.core.workloads.serving.plan import estimated, estimated_unless_carrying, target_miss
+from configurator.core.workloads.serving.plan import Unfit, estimated, estimated_unless_carrying, target_miss
 
 SERVING_COUNTS = tuple(2**k for k in range(13))
 """Card counts tried for serving before the fewest that carry the load is narrowed down."""
@@ -57,6 +57,11 @@ def serving_deployment(scenario: Scenario, card: Card, counts: Sequence[int] = S
             previous = count
             continue
         est = estimated_unless_carrying(at_count(base, count), card)
+        if isinstance(est, Unfit):  # does not fit: carries nothing, and no count after reaches the floor from it
+            if not est.has_speed:
+                return None  # no published rate to time it with
+            previous, last = count, None
+            continue
         if est is None or carries_load(est):
             fewest = count if in_units else _fewest_carrying(base, card, previous + 1, count)
             return _with_engine_search(full, base, card, fewest)
@@ -157,7 +162,7 @@ def _carries_at(base: Scenario, card: Card, count: int) -> bool:
     its estimate), its search stopped at the first layout that does
     (:func:`~configurator.core.workloads.serving.plan.estimated_unless_carrying`)."""
     est = estimated_unless_carrying(at_count(base, count), card)
-    return est is None or carries_load(est)
+    return est is None or (not isinstance(est, Unfit) and carries_load(est))
 
 
 def _fewest_carrying(base: Scenario, card: Card, low: int, high: int) -> int:

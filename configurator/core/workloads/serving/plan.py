@@ -91,7 +91,7 @@ def _serving_rank(est: Estimate) -> tuple:
     relative miss (:func:`target_miss`: a layout 10 % slower than the target before one 10× slower,
     whatever request rate the slow one's queue reports), then throughput, then fewer cards per copy.
     A layout the search weighed is ranked once (:attr:`_Weighed.rank`)."""
-    return est.rank if isinstance(est, _Weighed) else _rank_of(est)
+    return est.rank if isinstance(est, (_Weighed, _Either)) else _rank_of(est)
 
 
 def _rank_of(est: Estimate) -> tuple:
@@ -229,6 +229,23 @@ class _Carrying(Exception):
     layout it weighs carries the load."""
 
 
+@dataclass(frozen=True)
+class Unfit:
+    """What :func:`estimated_unless_carrying` says of a plan none of whose layouts fits in memory:
+    its estimate would not fit (so it does not carry the load), and whether it would have a speed."""
+
+    has_speed: bool
+
+
+class _Unfit(Exception):
+    """Raised out of the search, when asked (:func:`estimated_unless_carrying`), where no layout
+    it weighed fits in memory (:class:`Unfit`)."""
+
+    def __init__(self, has_speed: bool) -> None:
+        super().__init__(has_speed)
+        self.has_speed = has_speed
+
+
 _STOP_AT_CARRYING: ContextVar[bool] = ContextVar("serving_search_stop_at_carrying", default=False)
 """Whether the search stops at the first layout that carries the load (:func:`estimated_unless_carrying`)."""
 
@@ -242,10 +259,12 @@ def _carries(est: _Weighed | Estimate) -> bool:
     return _serving_rank(est)[:2] == (True, True)
 
 
-def estimated_unless_carrying(scenario: Scenario, card: Card) -> Estimate | None:
+def estimated_unless_carrying(scenario: Scenario, card: Card) -> Estimate | Unfit | None:
     """:func:`estimated`, or None where the search (:func:`planned_layout`) comes upon a layout
     that carries the load (:func:`_carries`) before it has weighed them all: then the plan's
-    estimate carries the load too, and what it would be is not worked out (nothing is kept).
+    estimate carries the load too, and what it would be is not worked out (nothing is kept); or
+    :class:`Unfit` where no layout it weighed fits in memory, so neither does the one it ranks
+    first, whose speed (what ranks layouts that do not fit) is then not worked out either.
 
     Why the answer is the same: the plan ranks its layouts by :func:`_serving_rank`, whose first
     two places are (fits, meets every target), so once one layout weighed carries the load the
@@ -260,6 +279,8 @@ def estimated_unless_carrying(scenario: Scenario, card: Card) -> Estimate | None
         return estimated(scenario, card)
     except _Carrying:
         return None
+    except _Unfit as unfit:
+        return Unfit(unfit.has_speed)
     finally:
         _STOP_AT_CARRYING.reset(token)
 
@@ -295,23 +316,45 @@ def planned_layout(scenario: Scenario, card: Card) -> Estimate:
                 raise _Carrying  # the plan carries the load whatever else is weighed (estimated_unless_carrying)
         return [done[layout] for layout in layouts if layout in done]
 
+    def settled(weighed: list) -> Estimate:
+        # the best ranked, estimated; asked only whether the plan carries the load, where no layout
+        # fits in memory neither does the best ranked, and that is all that is said (_Unfit)
+        if _STOP_AT_CARRYING.get() and not any(e.fits for e in weighed):
+            speeds = {_has_speed(e) for e in weighed}
+            if len(speeds) == 1 and None not in speeds:
+                raise _Unfit(speeds.pop())
+        return _finished(scenario, card, _resolved(max(weighed, key=_serving_rank)))
+
+    def best_fits(weighed: list) -> bool:
+        # whether the best ranked fits: where one ranks first place True (fits, with a speed), it
+        # does; where none fits in memory, it does not; else (one fits without a speed) ranked
+        if any(_first_place(e) for e in weighed):
+            return True
+        return any(e.fits for e in weighed) and max(weighed, key=_serving_rank).fits
+
     pinned_pp = "pp" not in scenario.auto_layout
     first = copies(scenario.parallelism.pp if pinned_pp else 1) or copies(1)
-    best = max(first, key=_serving_rank)
-    if best.fits or pinned_pp:
-        return _finished(scenario, card, best)
+    if pinned_pp or best_fits(first):
+        return settled(first)
     widest = max(first, key=lambda e: e.scenario.parallelism.tp)
     if widest.memory.weights * widest.scenario.parallelism.tp > scenario.count * widest.memory.budget:
-        return _finished(scenario, card, best)  # the weights alone outgrow every card
+        return settled(first)  # the weights alone outgrow every card
+    weighed = list(first)  # the best of them all is the best of the best so far and each stage's
     for pp in SERVING_PIPELINE_STAGES:  # a copy too large for one fast domain spans servers in stages
         if pp > scenario.model.n_layers:
             break
         staged = copies(pp)
         if staged:
-            best = max([best, *staged], key=_serving_rank)
-            if best.fits:
+            weighed += staged
+            if best_fits(weighed):
                 break
-    return _finished(scenario, card, best)
+    return settled(weighed)
+
+
+def _first_place(est: _Weighed | Estimate | _Either) -> bool:
+    """The first place of a weighed layout's rank (fits, with a speed), untimed where it can be."""
+    rank = _serving_rank(est)
+    return rank.first() if isinstance(rank, _Rank) else rank[0]
 
 
 def _with_fp8_cache_if_needed(scenario: Scenario, card: Card, best: Estimate) -> Estimate:
@@ -337,10 +380,9 @@ def _with_fp8_cache_if_needed(scenario: Scenario, card: Card, best: Estimate) ->
         # of the rate, and goes no further (:func:`_batched_replica`): it cannot, and is not timed
         return best
     other = _replica(fp8, card) if walked is None else _batched_replica(fp8, card, walked)
-    if _serving_rank(other)[:2] > _serving_rank(best)[:2]:  # fits, or meets the targets, where it did not
-        other = _estimate(other)
-        return replace(other, messages=(msg("kv-fp8-chosen"), *other.messages))
-    return best
+    if not best.fits and not other.fits and _EVALUATED.get() is None:
+        return _Either(best, other, card)  # chosen when asked: against a layout that fits, neither is timed
+    return _fp8_chosen(best, other)
 
 
 _EVALUATED: ContextVar[list[Estimate] | None] = ContextVar("serving_layouts_evaluated", default=None)
@@ -353,7 +395,7 @@ class _Weighed:
     from the same copy only when asked (:meth:`estimate`: for the layout chosen, a layout said
     in a note, or one kept by :func:`recording_evaluated`); the numbers are the estimate's."""
 
-    __slots__ = ("scenario", "card", "copy", "memory", "_serving", "_timed", "_estimate", "_rank")
+    __slots__ = ("scenario", "card", "copy", "memory", "_serving", "_timed", "_estimate", "_rank", "_whole")
 
     def __init__(self, scenario: Scenario, card: Card) -> None:
         self.scenario, self.card = scenario, card
@@ -362,7 +404,8 @@ class _Weighed:
         self._serving: ServingSpeed | None = None
         self._timed = False
         self._estimate: Estimate | None = None
-        self._rank: tuple | None = None
+        self._rank: _Rank | None = None
+        self._whole: tuple | None = None
 
     @property
     def rank(self) -> _Rank:
@@ -371,6 +414,12 @@ class _Weighed:
         if self._rank is None:
             self._rank = _Rank(self)
         return self._rank
+
+    def whole_rank(self) -> tuple:
+        """:func:`_rank_of` this layout, worked out once."""
+        if self._whole is None:
+            self._whole = _rank_of(self)
+        return self._whole
 
     @property
     def timed(self) -> bool:
@@ -421,7 +470,7 @@ class _Rank:
     def value(self) -> tuple:
         """The rank as the tuple :func:`_rank_of` gives (its first :attr:`places`)."""
         if self._value is None:
-            whole = self.weighed.rank.value() if self.weighed.rank is not self else _rank_of(self.weighed)
+            whole = self.weighed.whole_rank()
             self._value = whole if self.places is None else whole[:self.places]
         return self._value
 
@@ -470,13 +519,83 @@ class _Rank:
     __hash__ = None
 
 
-def _has_speed(est: _Weighed | Estimate) -> bool:
-    """Whether a layout the search weighed has a speed (:attr:`_Weighed.timed`: untimed)."""
+def _has_speed(est: _Weighed | Estimate | _Either) -> bool | None:
+    """Whether a layout the search weighed has a speed (:attr:`_Weighed.timed`: untimed); for a
+    choice not yet made (:class:`_Either`) None where its two answers differ."""
+    if isinstance(est, _Either):
+        return est.timed
     return est.timed if isinstance(est, _Weighed) else est.serving is not None
+
+
+class _Either:
+    """A layout with the engine's KV cache (``default``) or an FP8 one (``fp8``), neither of which
+    fits (:func:`_with_fp8_cache_if_needed`), the choice between them — by the first two places of
+    their ranks, which for two layouts that do not fit need their speeds — made only when asked
+    (:meth:`resolved`): a layout that does not fit loses to any that fits whichever it is, so where
+    another layout fits neither is timed. What the search reads of it before — that it does not
+    fit, its tensor-parallel degree, the weights and the memory budget per card — the two share."""
+
+    __slots__ = ("default", "fp8", "card", "_resolved", "_rank")
+
+    fits = False
+
+    def __init__(self, default: _Weighed | Estimate, fp8: _Weighed | Estimate, card: Card) -> None:
+        self.default, self.fp8, self.card = default, fp8, card
+        self._resolved: _Weighed | Estimate | None = None
+        self._rank: _Rank | None = None
+
+    @property
+    def scenario(self) -> Scenario:
+        """The default's scenario: the layout (parallel degrees) both share."""
+        return self.default.scenario
+
+    @property
+    def memory(self):
+        """The default's memory at the load: its weights and budget per card are the FP8 one's too."""
+        return self.default.memory
+
+    @property
+    def timed(self) -> bool | None:
+        """Whether the one chosen has a speed, where both say the same (else None)."""
+        a, b = _has_speed(self.default), _has_speed(self.fp8)
+        return a if a == b else None
+
+    @property
+    def rank(self) -> _Rank:
+        if self._rank is None:
+            self._rank = _Rank(self)
+        return self._rank
+
+    def whole_rank(self) -> tuple:
+        chosen = self.resolved()
+        return chosen.whole_rank() if isinstance(chosen, _Weighed) else _rank_of(chosen)
+
+    def resolved(self) -> _Weighed | Estimate:
+        """The choice :func:`_with_fp8_cache_if_needed` makes: the FP8 cache (its estimate, said in a
+        message) where it ranks above the default in fitting or meeting the targets, else the default."""
+        if self._resolved is None:
+            self._resolved = _fp8_chosen(self.default, self.fp8)
+        return self._resolved
+
+
+def _resolved(est: _Weighed | Estimate | _Either) -> _Weighed | Estimate:
+    """A layout as the search weighed it, a choice not yet made (:class:`_Either`) made."""
+    return est.resolved() if isinstance(est, _Either) else est
+
+
+def _fp8_chosen(best: _Weighed | Estimate, other: _Weighed | Estimate) -> _Weighed | Estimate:
+    """``other`` (a layout with an FP8 KV cache; its estimate, with a message) where it ranks above
+    ``best`` (the same layout with the engine's) in the first two places — fits, meets the targets
+    — else ``best``."""
+    if _serving_rank(other)[:2] > _serving_rank(best)[:2]:  # fits, or meets the targets, where it did not
+        other = _estimate(other)
+        return replace(other, messages=(msg("kv-fp8-chosen"), *other.messages))
+    return best
 
 
 def _estimate(weighed: _Weighed | Estimate) -> Estimate:
     """The estimate of a layout the search weighed (an estimate as it is)."""
+    weighed = _resolved(weighed)
     return weighed.estimate() if isinstance(weighed, _Weighed) else weighed
 
 

@@ -198,12 +198,13 @@ def _engine_defaults(scenario: Scenario) -> Scenario:
                                                  ("b200", (1, 4, 5, 6))])
 def test_a_count_that_carries_the_load_is_known_before_every_layout_is_weighed(catalog, card_id, counts):
     """:func:`estimated_unless_carrying` is None exactly where the plan's estimate carries the load
-    (the fewest cards are bisected on that alone), :class:`Unfit` where it does not fit (with
-    whether it has a speed), and otherwise is the plan's estimate itself."""
+    (the fewest cards are bisected on that alone), :class:`NotCarrying` where it shows the estimate
+    does not fit, or fits and misses the rate (with whether it has a speed; its estimate, when
+    asked, the plan's), and otherwise is the plan's estimate itself."""
     from configurator.core.estimate import clear_estimate_memo
     from configurator.core.workloads.layout import at_count
     from configurator.core.workloads.serving.deployment import carries_load
-    from configurator.core.workloads.serving.plan import Unfit, estimated, estimated_unless_carrying
+    from configurator.core.workloads.serving.plan import NotCarrying, estimated, estimated_unless_carrying
 
     card = catalog.get(card_id)
     base = _engine_defaults(CASES["70B, 20 req/s, 16 x H100"])
@@ -214,13 +215,17 @@ def test_a_count_that_carries_the_load_is_known_before_every_layout_is_weighed(c
         quick = estimated_unless_carrying(s, card)
         clear_estimate_memo()
         full = estimated(s, card)
-        seen.add("carries" if quick is None else "unfit" if isinstance(quick, Unfit) else "estimate")
+        seen.add("carries" if quick is None else f"fits {quick.fits}" if isinstance(quick, NotCarrying) else "estimate")
         assert (quick is None) == carries_load(full), count
-        if isinstance(quick, Unfit):
-            assert not full.fits and quick.has_speed == (full.serving is not None), count
+        if isinstance(quick, NotCarrying):
+            assert quick.fits == full.fits and quick.has_speed == (full.serving is not None), count
+            if quick.fits:
+                assert "misses-request-rate" in plan.missed_serving_targets(full.scenario, full.serving), count
+            clear_estimate_memo()
+            assert _json(quick.estimate()) == _json(full), count
         elif quick is not None:
             assert _json(quick) == _json(full)
-    assert {"carries", "estimate"} <= seen
+    assert {"carries", "fits False"} <= seen
 
 
 def test_a_layout_that_does_not_fit_loses_untimed(catalog):

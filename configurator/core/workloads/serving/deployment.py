@@ -4,7 +4,7 @@ latency targets, and when none does, the configuration closest to meeting them."
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from configurator.core.catalog import Card
 from configurator.core.constraints import missed_serving_targets
@@ -20,7 +20,12 @@ from configurator.core.workloads.layout import (
     valid_counts,
     whole_system_counts,
 )
-from configurator.core.workloads.serving.plan import Unfit, estimated, estimated_unless_carrying, target_miss
+from configurator.core.workloads.serving.plan import (
+    NotCarrying,
+    estimated,
+    estimated_unless_carrying,
+    target_miss,
+)
 
 SERVING_COUNTS = tuple(2**k for k in range(13))
 """Card counts tried for serving before the fewest that carry the load is narrowed down."""
@@ -57,10 +62,11 @@ def serving_deployment(scenario: Scenario, card: Card, counts: Sequence[int] = S
             previous = count
             continue
         est = estimated_unless_carrying(at_count(base, count), card)
-        if isinstance(est, Unfit):  # does not fit: carries nothing, and no count after reaches the floor from it
+        if isinstance(est, NotCarrying):  # neither carries the load nor reaches the floor: misses the rate or does not fit
             if not est.has_speed:
                 return None  # no published rate to time it with
-            previous, last = count, None
+            # the next count reaches the floor from it only if it fits: then its estimate, if asked
+            previous, last = count, (est.estimate if est.fits else None)
             continue
         if est is None or carries_load(est):
             fewest = count if in_units else _fewest_carrying(base, card, previous + 1, count)
@@ -76,16 +82,21 @@ LATENCY_GAIN = 0.01
 search to go on when only latency targets are missed."""
 
 
-def _latency_floor_reached(smaller: Estimate, larger: Estimate) -> bool:
+def _latency_floor_reached(smaller: Estimate | Callable[[], Estimate], larger: Estimate) -> bool:
     """More cards no longer help: ``larger`` fits and carries the users and the request rate but
     misses a latency target, and neither latency is shorter than on ``smaller`` by
     :data:`LATENCY_GAIN` (each copy is as fast as its widest layout and smallest batch make it:
-    a card too slow for the targets at any count)."""
-    a, b = smaller.serving, larger.serving
-    if a is None or b is None or not (smaller.fits and larger.fits):
+    a card too slow for the targets at any count). ``smaller`` may be a function that gives it,
+    called only where ``larger`` leaves the question open."""
+    b = larger.serving
+    if b is None or not larger.fits:
         return False
     missed = set(missed_serving_targets(larger.scenario, b))
     if not missed or "misses-request-rate" in missed:
+        return False
+    smaller = smaller() if callable(smaller) else smaller
+    a = smaller.serving
+    if a is None or not smaller.fits:
         return False
     return all(getattr(b, f)(50) > (1 - LATENCY_GAIN) * getattr(a, f)(50) for f in ("ttft_at", "tpot_at"))
 
@@ -162,7 +173,7 @@ def _carries_at(base: Scenario, card: Card, count: int) -> bool:
     its estimate), its search stopped at the first layout that does
     (:func:`~configurator.core.workloads.serving.plan.estimated_unless_carrying`)."""
     est = estimated_unless_carrying(at_count(base, count), card)
-    return est is None or (not isinstance(est, Unfit) and carries_load(est))
+    return est is None or (not isinstance(est, NotCarrying) and carries_load(est))
 
 
 def _fewest_carrying(base: Scenario, card: Card, low: int, high: int) -> int:

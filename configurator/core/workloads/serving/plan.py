@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 from contextvars import ContextVar
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from configurator.core.catalog import Card
 from configurator.core.constraints import missed_serving_targets
@@ -229,21 +229,41 @@ class _Carrying(Exception):
     layout it weighs carries the load."""
 
 
+ENGINE_SEARCHED = frozenset({"max_batched_tokens", "disaggregated"})
+"""Serving fields whose search (the engine step, the pools) may yet make a plan that does not fit
+or misses the rate carry the load: :func:`estimated_unless_carrying` says no plan with them Auto
+does not carry it before it is estimated."""
+
+
 @dataclass(frozen=True)
-class Unfit:
-    """What :func:`estimated_unless_carrying` says of a plan none of whose layouts fits in memory:
-    its estimate would not fit (so it does not carry the load), and whether it would have a speed."""
+class NotCarrying:
+    """What :func:`estimated_unless_carrying` says of a plan it shows does not carry the load
+    without estimating it: whether its estimate would fit (False: no layout fits in memory; True:
+    every layout that fits misses the stated request rate) and have a speed; :meth:`estimate`
+    gives the estimate itself when asked (the rate probe's walks not taken again)."""
 
+    fits: bool
     has_speed: bool
+    scenario: Scenario = field(repr=False, compare=False)
+    card: Card = field(repr=False, compare=False)
+    walks: dict = field(default_factory=dict, repr=False, compare=False)
+
+    def estimate(self) -> Estimate:
+        """The plan's estimate (:func:`estimated`), the walks already taken read again."""
+        token = _WALKS.set(self.walks)
+        try:
+            return estimated(self.scenario, self.card)
+        finally:
+            _WALKS.reset(token)
 
 
-class _Unfit(Exception):
-    """Raised out of the search, when asked (:func:`estimated_unless_carrying`), where no layout
-    it weighed fits in memory (:class:`Unfit`)."""
+class _NotCarrying(Exception):
+    """Raised out of the search, when asked (:func:`estimated_unless_carrying`), with what it
+    knows of a plan that does not carry the load (:class:`NotCarrying`)."""
 
-    def __init__(self, has_speed: bool) -> None:
-        super().__init__(has_speed)
-        self.has_speed = has_speed
+    def __init__(self, found: NotCarrying) -> None:
+        super().__init__(found)
+        self.found = found
 
 
 _STOP_AT_CARRYING: ContextVar[bool] = ContextVar("serving_search_stop_at_carrying", default=False)
@@ -259,12 +279,15 @@ def _carries(est: _Weighed | Estimate) -> bool:
     return _serving_rank(est)[:2] == (True, True)
 
 
-def estimated_unless_carrying(scenario: Scenario, card: Card) -> Estimate | Unfit | None:
+def estimated_unless_carrying(scenario: Scenario, card: Card) -> Estimate | NotCarrying | None:
     """:func:`estimated`, or None where the search (:func:`planned_layout`) comes upon a layout
     that carries the load (:func:`_carries`) before it has weighed them all: then the plan's
     estimate carries the load too, and what it would be is not worked out (nothing is kept); or
-    :class:`Unfit` where no layout it weighed fits in memory, so neither does the one it ranks
-    first, whose speed (what ranks layouts that do not fit) is then not worked out either.
+    :class:`NotCarrying` where, its engine step and pools not searched, it shows the plan does not
+    carry the load before ranking its layouts by speed: no layout it weighed fits in memory (so
+    neither does the one it would rank first), or every one that fits falls short of the stated
+    rate where the rate probe's walk settles its batch (so does the one it would rank first, which
+    fits: a layout known short ranks (True, False) in its first two places).
 
     Why the answer is the same: the plan ranks its layouts by :func:`_serving_rank`, whose first
     two places are (fits, meets every target), so once one layout weighed carries the load the
@@ -274,15 +297,17 @@ def estimated_unless_carrying(scenario: Scenario, card: Card) -> Estimate | Unfi
     that needs only whether a count carries the load (the fewest cards that do) asks this."""
     if not plans_layout(scenario):
         return estimated(scenario, card)
-    token = _STOP_AT_CARRYING.set(True)
+    walks: dict = {}
+    token, kept = _STOP_AT_CARRYING.set(True), _WALKS.set(walks)
     try:
         return estimated(scenario, card)
     except _Carrying:
         return None
-    except _Unfit as unfit:
-        return Unfit(unfit.has_speed)
+    except _NotCarrying as shown:
+        return replace(shown.found, walks=walks)
     finally:
         _STOP_AT_CARRYING.reset(token)
+        _WALKS.reset(kept)
 
 
 def planned_layout(scenario: Scenario, card: Card) -> Estimate:
@@ -317,12 +342,17 @@ def planned_layout(scenario: Scenario, card: Card) -> Estimate:
         return [done[layout] for layout in layouts if layout in done]
 
     def settled(weighed: list) -> Estimate:
-        # the best ranked, estimated; asked only whether the plan carries the load, where no layout
-        # fits in memory neither does the best ranked, and that is all that is said (_Unfit)
-        if _STOP_AT_CARRYING.get() and not any(e.fits for e in weighed):
+        # the best ranked, estimated. Asked only whether the plan carries the load (its engine step
+        # and pools not searched): where no layout fits in memory neither does the best ranked; where
+        # each that fits is known to miss the rate, the best ranked (one that fits) misses it; that
+        # is all that is said (_NotCarrying)
+        if _STOP_AT_CARRYING.get() and not ENGINE_SEARCHED & set(scenario.auto_layout):
+            fitting = [e for e in weighed if e.fits]
             speeds = {_has_speed(e) for e in weighed}
-            if len(speeds) == 1 and None not in speeds:
-                raise _Unfit(speeds.pop())
+            if not fitting and len(speeds) == 1 and None not in speeds:
+                raise _NotCarrying(NotCarrying(False, speeds.pop(), scenario, card))
+            if fitting and all(_short(e) for e in fitting):
+                raise _NotCarrying(NotCarrying(True, True, scenario, card))
         return _finished(scenario, card, _resolved(max(weighed, key=_serving_rank)))
 
     def best_fits(weighed: list) -> bool:
@@ -367,7 +397,7 @@ def _with_fp8_cache_if_needed(scenario: Scenario, card: Card, best: Estimate) ->
     Not tried where the default cache is FP8 or narrower already (the same layout again)."""
     if scenario.serving.kv_precision is not None or not card.supports(Precision.FP8) or not _has_speed(best):
         return best
-    if best.fits and not missed_serving_targets(best.scenario, best.serving):
+    if best.fits and not _short(best) and not missed_serving_targets(best.scenario, best.serving):
         return best
     if kv_element_bytes(scenario, plan_serving(scenario, card)) <= kv_bytes(Precision.FP8):
         return best  # the engine's default cache is FP8 already (TensorRT-LLM with FP8 weights)
@@ -395,7 +425,7 @@ class _Weighed:
     from the same copy only when asked (:meth:`estimate`: for the layout chosen, a layout said
     in a note, or one kept by :func:`recording_evaluated`); the numbers are the estimate's."""
 
-    __slots__ = ("scenario", "card", "copy", "memory", "_serving", "_timed", "_estimate", "_rank", "_whole")
+    __slots__ = ("scenario", "card", "copy", "memory", "short", "_serving", "_timed", "_estimate", "_rank", "_whole")
 
     def __init__(self, scenario: Scenario, card: Card) -> None:
         self.scenario, self.card = scenario, card
@@ -406,6 +436,9 @@ class _Weighed:
         self._estimate: Estimate | None = None
         self._rank: _Rank | None = None
         self._whole: tuple | None = None
+        self.short = False
+        """Known to fit and miss the stated request rate (the rate probe said so at its batch,
+        :func:`_batched_replica`): the first two places of its rank are (True, False) untimed."""
 
     @property
     def rank(self) -> _Rank:
@@ -468,7 +501,11 @@ class _Rank:
         self.weighed, self.places, self._value = weighed, places, None
 
     def value(self) -> tuple:
-        """The rank as the tuple :func:`_rank_of` gives (its first :attr:`places`)."""
+        """The rank as the tuple :func:`_rank_of` gives (its first :attr:`places`); the first two
+        places of a layout known to fit and miss the rate (:attr:`_Weighed.short`: it has a speed,
+        and a missed rate is a positive miss) untimed."""
+        if self._value is None and self.places is not None and self.places <= 2 and _short(self.weighed):
+            self._value = (True, False)[:self.places]
         if self._value is None:
             whole = self.weighed.whole_rank()
             self._value = whole if self.places is None else whole[:self.places]
@@ -517,6 +554,11 @@ class _Rank:
         return a == b
 
     __hash__ = None
+
+
+def _short(est: _Weighed | Estimate | _Either) -> bool:
+    """Whether a weighed layout is known to fit and miss the stated request rate (:attr:`_Weighed.short`)."""
+    return isinstance(est, _Weighed) and est.short
 
 
 def _has_speed(est: _Weighed | Estimate | _Either) -> bool | None:
@@ -666,8 +708,11 @@ def _batched_replica(scenario: Scenario, card: Card, walked: tuple[int, int, boo
     # needs costs memory and gains nothing).
     probe = _RateProbe.of(scenario, card) if walked is None and _EVALUATED.get() is None else None
     if walked is not None or probe is not None:  # the same walk on memory and capacity alone, one estimate where it stops
-        kept, batch, _, _ = walked if walked is not None else probe.walk(spread, largest)
+        kept, batch, fits, carries = walked if walked is not None else probe.walk(spread, largest)
         est = at(kept)
+        if not (fits and carries):  # as the estimate there says: the cap below goes no further
+            est.short = fits
+            return est
     else:
         est, batch = at(spread), spread
         while batch < largest and est.fits and not carries_rate(est):
@@ -690,6 +735,25 @@ def _batched_replica(scenario: Scenario, card: Card, walked: tuple[int, int, boo
             break
         batch, est, miss = wider, bigger, wider_miss
     return est
+
+
+_WALKS: ContextVar[dict | None] = ContextVar("serving_search_walks", default=None)
+"""The rate probe's walks kept while :func:`estimated_unless_carrying` weighs one count, for
+:meth:`NotCarrying.estimate` to read again (None: not kept)."""
+
+
+def _walk_key(scenario: Scenario, card: Card, spread: int, largest: int) -> tuple | None:
+    """What a walk of the rate probe reads that differs between the scenarios one count's search
+    weighs (every other field is the count's own; the walks kept are one count's): the card, the
+    card count, the layout, the serving settings and the batch range; None where a field cannot
+    be a key."""
+    key = (id(card), scenario.count, tuple(scenario.parallelism.__dict__.values()),
+           tuple(scenario.serving.__dict__.values()), spread, largest)
+    try:
+        hash(key)
+    except TypeError:
+        return None
+    return key
 
 
 _PROBED: ServingCopy | None = None
@@ -736,7 +800,20 @@ class _RateProbe:
         """The batch search's doubling towards the request rate (:func:`_batched_replica`): from
         ``spread``, doubled up to ``largest`` while the copy fits and short of the rate, stopped
         before a batch that would not fit. Returns the batch it settles on, the last batch tried,
-        and whether the copy fits and carries the rate at the batch it settles on."""
+        and whether the copy fits and carries the rate at the batch it settles on. Taken once per
+        scenario while the walks are kept (:data:`_WALKS`)."""
+        global _PROBED
+        kept_walks = _WALKS.get()
+        key = _walk_key(self.scenario, self.card, spread, largest) if kept_walks is not None else None
+        if key is not None and key in kept_walks:
+            found, _PROBED = kept_walks[key]  # and the copy it settled on, as after the walk itself
+            return found
+        found = self._walk(spread, largest)
+        if key is not None:
+            kept_walks[key] = (found, _PROBED)
+        return found
+
+    def _walk(self, spread: int, largest: int) -> tuple[int, int, bool, bool]:
         batch = kept = spread
         fits, carries = self.at(batch)
         while batch < largest and fits and not carries:

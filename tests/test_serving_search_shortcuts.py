@@ -198,7 +198,7 @@ def _engine_defaults(scenario: Scenario) -> Scenario:
                                                  ("b200", (1, 4, 5, 6))])
 def test_a_count_that_carries_the_load_is_known_before_every_layout_is_weighed(catalog, card_id, counts):
     """:func:`estimated_unless_carrying` is None exactly where the plan's estimate carries the load
-    (the fewest cards are bisected on that alone), :class:`NotCarrying` where it shows the estimate
+    (:func:`carries` too; the fewest cards are bisected on that alone), :class:`NotCarrying` where it shows the estimate
     does not fit, or fits and misses the rate (with whether it has a speed; its estimate, when
     asked, the plan's), and otherwise is the plan's estimate itself."""
     from configurator.core.estimate import clear_estimate_memo
@@ -217,6 +217,8 @@ def test_a_count_that_carries_the_load_is_known_before_every_layout_is_weighed(c
         full = estimated(s, card)
         seen.add("carries" if quick is None else f"fits {quick.fits}" if isinstance(quick, NotCarrying) else "estimate")
         assert (quick is None) == carries_load(full), count
+        clear_estimate_memo()
+        assert plan.carries(s, card) == carries_load(full), count
         if isinstance(quick, NotCarrying):
             assert quick.fits == full.fits and quick.has_speed == (full.serving is not None), count
             if quick.fits:
@@ -246,8 +248,8 @@ def test_a_layout_that_does_not_fit_loses_untimed(catalog):
     assert not unfit._timed  # lost on its first place, never timed
     layouts = [weighed(tp, b) for tp in (1, 2, 4, 8) for b in (25, 100, 400)]
     ranks = [plan._rank_of(w) for w in layouts]
-    for a, ra in zip(layouts, ranks):
-        for b, rb in zip(layouts, ranks):
+    for a, ra in zip(layouts, ranks, strict=True):
+        for b, rb in zip(layouts, ranks, strict=True):
             assert (a.rank > b.rank, a.rank < b.rank, a.rank == b.rank, a.rank[:2] == b.rank[:2]) == \
                 (ra > rb, ra < rb, ra == rb, ra[:2] == rb[:2])
     for c in catalog.cards:

@@ -22,6 +22,8 @@ from configurator.core.workloads.layout import (
 )
 from configurator.core.workloads.serving.plan import (
     NotCarrying,
+    carries,
+    carries_load,
     estimated,
     estimated_unless_carrying,
     target_miss,
@@ -29,11 +31,6 @@ from configurator.core.workloads.serving.plan import (
 
 SERVING_COUNTS = tuple(2**k for k in range(13))
 """Card counts tried for serving before the fewest that carry the load is narrowed down."""
-
-
-def carries_load(est: Estimate) -> bool:
-    """Serving: fits, and carries every user and the request rate within the latency targets."""
-    return est.fits and est.serving is not None and not missed_serving_targets(est.scenario, est.serving)
 
 
 def fewest_cards_for_weights(scenario: Scenario, card: Card) -> int:
@@ -62,7 +59,7 @@ def serving_deployment(scenario: Scenario, card: Card, counts: Sequence[int] = S
             previous = count
             continue
         est = estimated_unless_carrying(at_count(base, count), card)
-        if isinstance(est, NotCarrying):  # neither carries the load nor reaches the floor: misses the rate or does not fit
+        if isinstance(est, NotCarrying):  # misses the rate or does not fit: neither carries nor reaches the floor
             if not est.has_speed:
                 return None  # no published rate to time it with
             # the next count reaches the floor from it only if it fits: then its estimate, if asked
@@ -170,10 +167,9 @@ def _with_engine_search(full: Scenario, base: Scenario, card: Card, count: int) 
 
 def _carries_at(base: Scenario, card: Card, count: int) -> bool:
     """Whether the plan of ``base`` at ``count`` cards carries the load (:func:`carries_load` of
-    its estimate), its search stopped at the first layout that does
-    (:func:`~configurator.core.workloads.serving.plan.estimated_unless_carrying`)."""
-    est = estimated_unless_carrying(at_count(base, count), card)
-    return est is None or (not isinstance(est, NotCarrying) and carries_load(est))
+    its estimate), worked out only as far as that needs
+    (:func:`~configurator.core.workloads.serving.plan.carries`)."""
+    return carries(at_count(base, count), card)
 
 
 def _fewest_carrying(base: Scenario, card: Card, low: int, high: int) -> int:

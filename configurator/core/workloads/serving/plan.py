@@ -68,6 +68,11 @@ def estimated(scenario: Scenario, card: Card) -> Estimate:
     return remembered(scenario, card, assemble)
 
 
+def carries_load(est: Estimate) -> bool:
+    """Serving: fits, and carries every user and the request rate within the latency targets."""
+    return est.fits and est.serving is not None and not missed_serving_targets(est.scenario, est.serving)
+
+
 def target_miss(scenario: Scenario, speed: ServingSpeed | None) -> float:
     """How far a deployment is from its serving targets: the largest relative miss over the
     request rate and the latency targets (the buyer's, else the use's) — ``actual/target − 1`` for
@@ -273,10 +278,30 @@ _STOP_AT_CARRYING: ContextVar[bool] = ContextVar("serving_search_stop_at_carryin
 def _carries(est: _Weighed | Estimate) -> bool:
     """Whether a layout the search weighed fits and meets the request rate and the latency
     targets: the first two places of its rank (:func:`_serving_rank`) — exactly
-    :func:`~configurator.core.workloads.serving.deployment.carries_load` of its estimate (no
+    :func:`carries_load` of its estimate (no
     missed verdict is what ``target_miss == 0`` means: a missed verdict's relative miss is
     positive, ``actual/target > 1`` in floating point for ``actual > target > 0``)."""
     return _serving_rank(est)[:2] == (True, True)
+
+
+_WHETHER_ONLY: ContextVar[bool] = ContextVar("serving_search_whether_only", default=False)
+"""Whether the search is asked only whether the plan carries the load (:func:`carries`)."""
+
+
+def carries(scenario: Scenario, card: Card) -> bool:
+    """Whether the plan of ``scenario`` carries the load (:func:`carries_load` of :func:`estimated`),
+    worked out only as far as that needs: the search stops at the first layout that carries it
+    (:func:`estimated_unless_carrying`) and, its engine step and pools not searched, where it has
+    weighed every layout without one doing so the best ranked does not either (it is one of them),
+    so it is not ranked or estimated. Nothing is kept."""
+    token = _WHETHER_ONLY.set(True)
+    try:
+        found = estimated_unless_carrying(scenario, card)
+    finally:
+        _WHETHER_ONLY.reset(token)
+    if found is None or isinstance(found, NotCarrying):
+        return found is None
+    return carries_load(found)
 
 
 def estimated_unless_carrying(scenario: Scenario, card: Card) -> Estimate | NotCarrying | None:
@@ -304,7 +329,7 @@ def estimated_unless_carrying(scenario: Scenario, card: Card) -> Estimate | NotC
     except _Carrying:
         return None
     except _NotCarrying as shown:
-        return replace(shown.found, walks=walks)
+        return NotCarrying(False, False, scenario, card) if shown.found is None else replace(shown.found, walks=walks)
     finally:
         _STOP_AT_CARRYING.reset(token)
         _WALKS.reset(kept)
@@ -347,6 +372,8 @@ def planned_layout(scenario: Scenario, card: Card) -> Estimate:
         # each that fits is known to miss the rate, the best ranked (one that fits) misses it; that
         # is all that is said (_NotCarrying)
         if _STOP_AT_CARRYING.get() and not ENGINE_SEARCHED & set(scenario.auto_layout):
+            if _WHETHER_ONLY.get():  # no layout weighed carries the load (else _Carrying), nor the best ranked
+                raise _NotCarrying(None)
             fitting = [e for e in weighed if e.fits]
             speeds = {_has_speed(e) for e in weighed}
             if not fitting and len(speeds) == 1 and None not in speeds:
@@ -707,7 +734,7 @@ def _batched_replica(scenario: Scenario, card: Card, walked: tuple[int, int, boo
     # rate or would not fit, and the latencies are judged there (a larger batch than the rate
     # needs costs memory and gains nothing).
     probe = _RateProbe.of(scenario, card) if walked is None and _EVALUATED.get() is None else None
-    if walked is not None or probe is not None:  # the same walk on memory and capacity alone, one estimate where it stops
+    if walked is not None or probe is not None:  # the walk on memory and capacity alone, one estimate where it stops
         kept, batch, fits, carries = walked if walked is not None else probe.walk(spread, largest)
         est = at(kept)
         if not (fits and carries):  # as the estimate there says: the cap below goes no further

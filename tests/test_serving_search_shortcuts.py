@@ -187,3 +187,71 @@ def test_a_prefill_time_is_given_again_only_where_nothing_it_reads_changed(catal
                            + _ep_all_to_all_s(s, card, p, plan_.math_bytes)) / p
         assert prompt_token_seconds(s, card, plan_) == per_token
     assert idle_ttft_seconds(variants[2], card, plan_) != idle_ttft_seconds(base, card, plan_)
+
+
+def _engine_defaults(scenario: Scenario) -> Scenario:
+    auto = tuple(f for f in scenario.auto_layout if f not in ("max_batched_tokens", "disaggregated"))
+    return scenario.model_copy(update={"auto_layout": auto})
+
+
+@pytest.mark.parametrize(("card_id", "counts"), [("h100-sxm", (2, 8, 12, 15, 16)), ("l40s", (4, 8, 64, 264)),
+                                                 ("b200", (1, 4, 5, 6))])
+def test_a_count_that_carries_the_load_is_known_before_every_layout_is_weighed(catalog, card_id, counts):
+    """:func:`estimated_unless_carrying` is None exactly where the plan's estimate carries the load
+    (:func:`carries` too; the fewest cards are bisected on that alone), :class:`NotCarrying` where it shows the estimate
+    does not fit, or fits and misses the rate (with whether it has a speed; its estimate, when
+    asked, the plan's), and otherwise is the plan's estimate itself."""
+    from configurator.core.estimate import clear_estimate_memo
+    from configurator.core.workloads.layout import at_count
+    from configurator.core.workloads.serving.deployment import carries_load
+    from configurator.core.workloads.serving.plan import NotCarrying, estimated, estimated_unless_carrying
+
+    card = catalog.get(card_id)
+    base = _engine_defaults(CASES["70B, 20 req/s, 16 x H100"])
+    seen = set()
+    for count in counts:
+        s = at_count(base, count)
+        clear_estimate_memo()
+        quick = estimated_unless_carrying(s, card)
+        clear_estimate_memo()
+        full = estimated(s, card)
+        seen.add("carries" if quick is None else f"fits {quick.fits}" if isinstance(quick, NotCarrying) else "estimate")
+        assert (quick is None) == carries_load(full), count
+        clear_estimate_memo()
+        assert plan.carries(s, card) == carries_load(full), count
+        if isinstance(quick, NotCarrying):
+            assert quick.fits == full.fits and quick.has_speed == (full.serving is not None), count
+            if quick.fits:
+                assert "misses-request-rate" in plan.missed_serving_targets(full.scenario, full.serving), count
+            clear_estimate_memo()
+            assert _json(quick.estimate()) == _json(full), count
+        elif quick is not None:
+            assert _json(quick) == _json(full)
+    assert {"carries", "fits False"} <= seen
+
+
+def test_a_layout_that_does_not_fit_loses_untimed(catalog):
+    """A weighed layout's rank compares as its tuple does, and one that does not fit loses to one
+    that fits without its speed worked out; whether a layout has a speed is known untimed, as the
+    speed says (a card without a published bandwidth has none)."""
+    base = CASES["70B, 20 req/s, 16 x H100"]
+    card = catalog.get("h100-sxm")
+
+    def weighed(tp: int, batch: int, on=card, s=base) -> plan._Weighed:
+        par = s.parallelism.model_copy(update={"tp": tp})
+        serving = s.serving.model_copy(update={"max_batch": batch})
+        return plan._Weighed(s.model_copy(update={"parallelism": par, "serving": serving}), on)
+
+    fits, unfit = weighed(4, 100), weighed(1, 100)
+    assert fits.fits and not unfit.fits
+    assert max([unfit, fits], key=plan._serving_rank) is fits
+    assert not unfit._timed  # lost on its first place, never timed
+    layouts = [weighed(tp, b) for tp in (1, 2, 4, 8) for b in (25, 100, 400)]
+    ranks = [plan._rank_of(w) for w in layouts]
+    for a, ra in zip(layouts, ranks, strict=True):
+        for b, rb in zip(layouts, ranks, strict=True):
+            assert (a.rank > b.rank, a.rank < b.rank, a.rank == b.rank, a.rank[:2] == b.rank[:2]) == \
+                (ra > rb, ra < rb, ra == rb, ra[:2] == rb[:2])
+    for c in catalog.cards:
+        w = weighed(8, 100, c, base.model_copy(update={"card_id": c.id}))
+        assert w.timed == (w.serving is not None), c.id

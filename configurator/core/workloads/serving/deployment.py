@@ -4,7 +4,7 @@ latency targets, and when none does, the configuration closest to meeting them."
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from configurator.core.catalog import Card
 from configurator.core.constraints import missed_serving_targets
@@ -20,15 +20,17 @@ from configurator.core.workloads.layout import (
     valid_counts,
     whole_system_counts,
 )
-from configurator.core.workloads.serving.plan import estimated, target_miss
+from configurator.core.workloads.serving.plan import (
+    NotCarrying,
+    carries,
+    carries_load,
+    estimated,
+    estimated_unless_carrying,
+    target_miss,
+)
 
 SERVING_COUNTS = tuple(2**k for k in range(13))
 """Card counts tried for serving before the fewest that carry the load is narrowed down."""
-
-
-def carries_load(est: Estimate) -> bool:
-    """Serving: fits, and carries every user and the request rate within the latency targets."""
-    return est.fits and est.serving is not None and not missed_serving_targets(est.scenario, est.serving)
 
 
 def fewest_cards_for_weights(scenario: Scenario, card: Card) -> int:
@@ -56,10 +58,16 @@ def serving_deployment(scenario: Scenario, card: Card, counts: Sequence[int] = S
         if count < least:
             previous = count
             continue
-        est = estimated(at_count(base, count), card)
-        if carries_load(est):
-            found = est if in_units else _fewest_carrying(base, card, previous + 1, count, est)
-            return _with_engine_search(full, card, found)
+        est = estimated_unless_carrying(at_count(base, count), card)
+        if isinstance(est, NotCarrying):  # misses the rate or does not fit: neither carries nor reaches the floor
+            if not est.has_speed:
+                return None  # no published rate to time it with
+            # the next count reaches the floor from it only if it fits: then its estimate, if asked
+            previous, last = count, (est.estimate if est.fits else None)
+            continue
+        if est is None or carries_load(est):
+            fewest = count if in_units else _fewest_carrying(base, card, previous + 1, count)
+            return _with_engine_search(full, base, card, fewest)
         if est.serving is None or (last is not None and _latency_floor_reached(last, est)):
             return None  # no published rate to time it with, or more cards no longer help
         previous, last = count, est
@@ -71,16 +79,21 @@ LATENCY_GAIN = 0.01
 search to go on when only latency targets are missed."""
 
 
-def _latency_floor_reached(smaller: Estimate, larger: Estimate) -> bool:
+def _latency_floor_reached(smaller: Estimate | Callable[[], Estimate], larger: Estimate) -> bool:
     """More cards no longer help: ``larger`` fits and carries the users and the request rate but
     misses a latency target, and neither latency is shorter than on ``smaller`` by
     :data:`LATENCY_GAIN` (each copy is as fast as its widest layout and smallest batch make it:
-    a card too slow for the targets at any count)."""
-    a, b = smaller.serving, larger.serving
-    if a is None or b is None or not (smaller.fits and larger.fits):
+    a card too slow for the targets at any count). ``smaller`` may be a function that gives it,
+    called only where ``larger`` leaves the question open."""
+    b = larger.serving
+    if b is None or not larger.fits:
         return False
     missed = set(missed_serving_targets(larger.scenario, b))
     if not missed or "misses-request-rate" in missed:
+        return False
+    smaller = smaller() if callable(smaller) else smaller
+    a = smaller.serving
+    if a is None or not smaller.fits:
         return False
     return all(getattr(b, f)(50) > (1 - LATENCY_GAIN) * getattr(a, f)(50) for f in ("ttft_at", "tpot_at"))
 
@@ -142,25 +155,33 @@ def _engine_defaults(scenario: Scenario) -> Scenario:
     return scenario if auto == scenario.auto_layout else scenario.model_copy(update={"auto_layout": auto})
 
 
-def _with_engine_search(full: Scenario, card: Card, found: Estimate) -> Estimate:
-    """At the fewest cards found with the engine's defaults, the plan with the engine step and
-    pools searched too (when Auto), if it carries the load; else ``found``."""
-    if full.auto_layout == _engine_defaults(full).auto_layout:
-        return found
-    searched = estimated(at_count(full, found.scenario.count), card)
-    return searched if carries_load(searched) else found
+def _with_engine_search(full: Scenario, base: Scenario, card: Card, count: int) -> Estimate:
+    """At the fewest cards found with the engine's defaults (``base``, ``count``), the plan with
+    the engine step and pools searched too (when Auto), if it carries the load; else the plan
+    with the engine's defaults (worked out only then)."""
+    if full.auto_layout == base.auto_layout:
+        return estimated(at_count(base, count), card)
+    searched = estimated(at_count(full, count), card)
+    return searched if carries_load(searched) else estimated(at_count(base, count), card)
 
 
-def _fewest_carrying(base: Scenario, card: Card, low: int, high: int, found: Estimate) -> Estimate:
-    """Bisect between ``low`` and ``high`` cards for the fewest that still carry the load."""
-    best, group = found, pinned_model_parallel(base)  # counts stay multiples of a pinned tp × pp
+def _carries_at(base: Scenario, card: Card, count: int) -> bool:
+    """Whether the plan of ``base`` at ``count`` cards carries the load (:func:`carries_load` of
+    its estimate), worked out only as far as that needs
+    (:func:`~configurator.core.workloads.serving.plan.carries`)."""
+    return carries(at_count(base, count), card)
+
+
+def _fewest_carrying(base: Scenario, card: Card, low: int, high: int) -> int:
+    """Bisect between ``low`` and ``high`` cards (``high`` carries the load) for the fewest that
+    still carry it [count]."""
+    group = pinned_model_parallel(base)  # counts stay multiples of a pinned tp × pp
     low = -(-max(low, fewest_cards_for_weights(base, card)) // group)
     high //= group
     while low < high:
         middle = (low + high) // 2
-        est = estimated(at_count(base, middle * group), card)
-        if carries_load(est):
-            best, high = est, middle
+        if _carries_at(base, card, middle * group):
+            high = middle
         else:
             low = middle + 1
-    return best
+    return high * group

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 from contextvars import ContextVar
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from configurator.core.catalog import Card
 from configurator.core.constraints import missed_serving_targets
@@ -68,6 +68,11 @@ def estimated(scenario: Scenario, card: Card) -> Estimate:
     return remembered(scenario, card, assemble)
 
 
+def carries_load(est: Estimate) -> bool:
+    """Serving: fits, and carries every user and the request rate within the latency targets."""
+    return est.fits and est.serving is not None and not missed_serving_targets(est.scenario, est.serving)
+
+
 def target_miss(scenario: Scenario, speed: ServingSpeed | None) -> float:
     """How far a deployment is from its serving targets: the largest relative miss over the
     request rate and the latency targets (the buyer's, else the use's) — ``actual/target − 1`` for
@@ -91,7 +96,7 @@ def _serving_rank(est: Estimate) -> tuple:
     relative miss (:func:`target_miss`: a layout 10 % slower than the target before one 10× slower,
     whatever request rate the slow one's queue reports), then throughput, then fewer cards per copy.
     A layout the search weighed is ranked once (:attr:`_Weighed.rank`)."""
-    return est.rank if isinstance(est, _Weighed) else _rank_of(est)
+    return est.rank if isinstance(est, (_Weighed, _Either)) else _rank_of(est)
 
 
 def _rank_of(est: Estimate) -> tuple:
@@ -224,6 +229,112 @@ def _pools_choice_reason(chosen: Estimate, other: Estimate) -> str:
     return "-other-short" if target_miss(other.scenario, other.serving) > 0.0 else ""
 
 
+class _Carrying(Exception):
+    """Raised out of the search, when asked (:func:`estimated_unless_carrying`), as soon as one
+    layout it weighs carries the load."""
+
+
+ENGINE_SEARCHED = frozenset({"max_batched_tokens", "disaggregated"})
+"""Serving fields whose search (the engine step, the pools) may yet make a plan that does not fit
+or misses the rate carry the load: :func:`estimated_unless_carrying` says no plan with them Auto
+does not carry it before it is estimated."""
+
+
+@dataclass(frozen=True)
+class NotCarrying:
+    """What :func:`estimated_unless_carrying` says of a plan it shows does not carry the load
+    without estimating it: whether its estimate would fit (False: no layout fits in memory; True:
+    every layout that fits misses the stated request rate) and have a speed; :meth:`estimate`
+    gives the estimate itself when asked (the rate probe's walks not taken again)."""
+
+    fits: bool
+    has_speed: bool
+    scenario: Scenario = field(repr=False, compare=False)
+    card: Card = field(repr=False, compare=False)
+    walks: dict = field(default_factory=dict, repr=False, compare=False)
+
+    def estimate(self) -> Estimate:
+        """The plan's estimate (:func:`estimated`), the walks already taken read again."""
+        token = _WALKS.set(self.walks)
+        try:
+            return estimated(self.scenario, self.card)
+        finally:
+            _WALKS.reset(token)
+
+
+class _NotCarrying(Exception):
+    """Raised out of the search, when asked (:func:`estimated_unless_carrying`), with what it
+    knows of a plan that does not carry the load (:class:`NotCarrying`)."""
+
+    def __init__(self, found: NotCarrying) -> None:
+        super().__init__(found)
+        self.found = found
+
+
+_STOP_AT_CARRYING: ContextVar[bool] = ContextVar("serving_search_stop_at_carrying", default=False)
+"""Whether the search stops at the first layout that carries the load (:func:`estimated_unless_carrying`)."""
+
+
+def _carries(est: _Weighed | Estimate) -> bool:
+    """Whether a layout the search weighed fits and meets the request rate and the latency
+    targets: the first two places of its rank (:func:`_serving_rank`) — exactly
+    :func:`carries_load` of its estimate (no
+    missed verdict is what ``target_miss == 0`` means: a missed verdict's relative miss is
+    positive, ``actual/target > 1`` in floating point for ``actual > target > 0``)."""
+    return _serving_rank(est)[:2] == (True, True)
+
+
+_WHETHER_ONLY: ContextVar[bool] = ContextVar("serving_search_whether_only", default=False)
+"""Whether the search is asked only whether the plan carries the load (:func:`carries`)."""
+
+
+def carries(scenario: Scenario, card: Card) -> bool:
+    """Whether the plan of ``scenario`` carries the load (:func:`carries_load` of :func:`estimated`),
+    worked out only as far as that needs: the search stops at the first layout that carries it
+    (:func:`estimated_unless_carrying`) and, its engine step and pools not searched, where it has
+    weighed every layout without one doing so the best ranked does not either (it is one of them),
+    so it is not ranked or estimated. Nothing is kept."""
+    token = _WHETHER_ONLY.set(True)
+    try:
+        found = estimated_unless_carrying(scenario, card)
+    finally:
+        _WHETHER_ONLY.reset(token)
+    if found is None or isinstance(found, NotCarrying):
+        return found is None
+    return carries_load(found)
+
+
+def estimated_unless_carrying(scenario: Scenario, card: Card) -> Estimate | NotCarrying | None:
+    """:func:`estimated`, or None where the search (:func:`planned_layout`) comes upon a layout
+    that carries the load (:func:`_carries`) before it has weighed them all: then the plan's
+    estimate carries the load too, and what it would be is not worked out (nothing is kept); or
+    :class:`NotCarrying` where, its engine step and pools not searched, it shows the plan does not
+    carry the load before ranking its layouts by speed: no layout it weighed fits in memory (so
+    neither does the one it would rank first), or every one that fits falls short of the stated
+    rate where the rate probe's walk settles its batch (so does the one it would rank first, which
+    fits: a layout known short ranks (True, False) in its first two places).
+
+    Why the answer is the same: the plan ranks its layouts by :func:`_serving_rank`, whose first
+    two places are (fits, meets every target), so once one layout weighed carries the load the
+    one ranked first carries it too; the layout search stops at pipeline stages where one fits,
+    which a layout that carries does; the engine step (:func:`_searched_engine_step`) and the
+    pools (:func:`search_serving`) keep a plan that ranks at least as high. A deployment search
+    that needs only whether a count carries the load (the fewest cards that do) asks this."""
+    if not plans_layout(scenario):
+        return estimated(scenario, card)
+    walks: dict = {}
+    token, kept = _STOP_AT_CARRYING.set(True), _WALKS.set(walks)
+    try:
+        return estimated(scenario, card)
+    except _Carrying:
+        return None
+    except _NotCarrying as shown:
+        return NotCarrying(False, False, scenario, card) if shown.found is None else replace(shown.found, walks=walks)
+    finally:
+        _STOP_AT_CARRYING.reset(token)
+        _WALKS.reset(kept)
+
+
 def planned_layout(scenario: Scenario, card: Card) -> Estimate:
     """Tensor parallelism (and pipeline stages when one fast domain cannot hold a copy), expert
     parallelism for a mixture of experts, and batch per copy chosen for the load: for every
@@ -251,25 +362,56 @@ def planned_layout(scenario: Scenario, card: Card) -> Estimate:
                 continue
             laid_out = with_layout(scenario, {"tp": tp, "pp": pp, "virtual_stages": 1, "cp": 1, "ep": ep})
             done[tp, ep] = _with_fp8_cache_if_needed(laid_out, card, _replica(laid_out, card))
+            if _STOP_AT_CARRYING.get() and _carries(done[tp, ep]):
+                raise _Carrying  # the plan carries the load whatever else is weighed (estimated_unless_carrying)
         return [done[layout] for layout in layouts if layout in done]
+
+    def settled(weighed: list) -> Estimate:
+        # the best ranked, estimated. Asked only whether the plan carries the load (its engine step
+        # and pools not searched): where no layout fits in memory neither does the best ranked; where
+        # each that fits is known to miss the rate, the best ranked (one that fits) misses it; that
+        # is all that is said (_NotCarrying)
+        if _STOP_AT_CARRYING.get() and not ENGINE_SEARCHED & set(scenario.auto_layout):
+            if _WHETHER_ONLY.get():  # no layout weighed carries the load (else _Carrying), nor the best ranked
+                raise _NotCarrying(None)
+            fitting = [e for e in weighed if e.fits]
+            speeds = {_has_speed(e) for e in weighed}
+            if not fitting and len(speeds) == 1 and None not in speeds:
+                raise _NotCarrying(NotCarrying(False, speeds.pop(), scenario, card))
+            if fitting and all(_short(e) for e in fitting):
+                raise _NotCarrying(NotCarrying(True, True, scenario, card))
+        return _finished(scenario, card, _resolved(max(weighed, key=_serving_rank)))
+
+    def best_fits(weighed: list) -> bool:
+        # whether the best ranked fits: where one ranks first place True (fits, with a speed), it
+        # does; where none fits in memory, it does not; else (one fits without a speed) ranked
+        if any(_first_place(e) for e in weighed):
+            return True
+        return any(e.fits for e in weighed) and max(weighed, key=_serving_rank).fits
 
     pinned_pp = "pp" not in scenario.auto_layout
     first = copies(scenario.parallelism.pp if pinned_pp else 1) or copies(1)
-    best = max(first, key=_serving_rank)
-    if best.fits or pinned_pp:
-        return _finished(scenario, card, best)
+    if pinned_pp or best_fits(first):
+        return settled(first)
     widest = max(first, key=lambda e: e.scenario.parallelism.tp)
     if widest.memory.weights * widest.scenario.parallelism.tp > scenario.count * widest.memory.budget:
-        return _finished(scenario, card, best)  # the weights alone outgrow every card
+        return settled(first)  # the weights alone outgrow every card
+    weighed = list(first)  # the best of them all is the best of the best so far and each stage's
     for pp in SERVING_PIPELINE_STAGES:  # a copy too large for one fast domain spans servers in stages
         if pp > scenario.model.n_layers:
             break
         staged = copies(pp)
         if staged:
-            best = max([best, *staged], key=_serving_rank)
-            if best.fits:
+            weighed += staged
+            if best_fits(weighed):
                 break
-    return _finished(scenario, card, best)
+    return settled(weighed)
+
+
+def _first_place(est: _Weighed | Estimate | _Either) -> bool:
+    """The first place of a weighed layout's rank (fits, with a speed), untimed where it can be."""
+    rank = _serving_rank(est)
+    return rank.first() if isinstance(rank, _Rank) else rank[0]
 
 
 def _with_fp8_cache_if_needed(scenario: Scenario, card: Card, best: Estimate) -> Estimate:
@@ -280,21 +422,24 @@ def _with_fp8_cache_if_needed(scenario: Scenario, card: Card, best: Estimate) ->
     the one it would pick without it: with more users the default cache can outgrow a single
     stage, and a wider split that fits with it still be slower than one stage with an FP8 cache.
     Not tried where the default cache is FP8 or narrower already (the same layout again)."""
-    i = best.serving
-    if scenario.serving.kv_precision is not None or not card.supports(Precision.FP8) or i is None:
+    if scenario.serving.kv_precision is not None or not card.supports(Precision.FP8) or not _has_speed(best):
         return best
-    if best.fits and not missed_serving_targets(best.scenario, i):
+    if best.fits and not _short(best) and not missed_serving_targets(best.scenario, best.serving):
         return best
     if kv_element_bytes(scenario, plan_serving(scenario, card)) <= kv_bytes(Precision.FP8):
         return best  # the engine's default cache is FP8 already (TensorRT-LLM with FP8 weights)
-        return best
     fp8 = best.scenario.model_copy(update={"serving": best.scenario.serving.model_copy(
         update={"kv_precision": Precision.FP8})})
-    other = _replica(fp8, card)
-    if _serving_rank(other)[:2] > _serving_rank(best)[:2]:  # fits, or meets the targets, where it did not
-        other = _estimate(other)
-        return replace(other, messages=(msg("kv-fp8-chosen"), *other.messages))
-    return best
+    walked = _rate_walk(fp8, card)
+    if walked is not None and best.fits and not (walked[2] and walked[3]):
+        # the default fits, so the FP8 cache is taken only where it meets every target; its batch
+        # search settles where the rate probe's walk ends, a batch that does not fit or falls short
+        # of the rate, and goes no further (:func:`_batched_replica`): it cannot, and is not timed
+        return best
+    other = _replica(fp8, card) if walked is None else _batched_replica(fp8, card, walked)
+    if not best.fits and not other.fits and _EVALUATED.get() is None:
+        return _Either(best, other, card)  # chosen when asked: against a layout that fits, neither is timed
+    return _fp8_chosen(best, other)
 
 
 _EVALUATED: ContextVar[list[Estimate] | None] = ContextVar("serving_layouts_evaluated", default=None)
@@ -307,7 +452,7 @@ class _Weighed:
     from the same copy only when asked (:meth:`estimate`: for the layout chosen, a layout said
     in a note, or one kept by :func:`recording_evaluated`); the numbers are the estimate's."""
 
-    __slots__ = ("scenario", "card", "copy", "memory", "_serving", "_timed", "_estimate", "_rank")
+    __slots__ = ("scenario", "card", "copy", "memory", "short", "_serving", "_timed", "_estimate", "_rank", "_whole")
 
     def __init__(self, scenario: Scenario, card: Card) -> None:
         self.scenario, self.card = scenario, card
@@ -316,14 +461,37 @@ class _Weighed:
         self._serving: ServingSpeed | None = None
         self._timed = False
         self._estimate: Estimate | None = None
-        self._rank: tuple | None = None
+        self._rank: _Rank | None = None
+        self._whole: tuple | None = None
+        self.short = False
+        """Known to fit and miss the stated request rate (the rate probe said so at its batch,
+        :func:`_batched_replica`): the first two places of its rank are (True, False) untimed."""
 
     @property
-    def rank(self) -> tuple:
-        """The layout's place in the search's order (:func:`_serving_rank`), worked out once."""
+    def rank(self) -> _Rank:
+        """The layout's place in the search's order (:func:`_serving_rank`), worked out once and
+        only as far as a comparison needs it (:class:`_Rank`)."""
         if self._rank is None:
-            self._rank = _rank_of(self)
+            self._rank = _Rank(self)
         return self._rank
+
+    def whole_rank(self) -> tuple:
+        """:func:`_rank_of` this layout, worked out once."""
+        if self._whole is None:
+            self._whole = _rank_of(self)
+        return self._whole
+
+    @property
+    def timed(self) -> bool:
+        """Whether the layout has a speed (:attr:`serving` is not None), known without timing it:
+        :func:`~configurator.core.serving_speed.replica_speed` gives None exactly where the copy's
+        math precision, the card's peak for it or its memory bandwidth is missing (as
+        :meth:`_RateProbe.of` reads it), and :func:`~configurator.core.serving_speed.deployment_speed`
+        only where the replica's is None."""
+        if self._timed:
+            return self._serving is not None
+        plan = self.copy.plan
+        return plan.math is not None and bool(self.card.peak_tflops(plan.math)) and bool(self.card.bandwidth_gbps)
 
     @property
     def serving(self) -> ServingSpeed | None:
@@ -346,8 +514,157 @@ class _Weighed:
         return self._estimate
 
 
+class _Rank:
+    """A weighed layout's rank (:func:`_rank_of`), worked out only when a comparison needs more
+    than its first place. The first place — fits, and has a speed — is known untimed
+    (:attr:`_Weighed.timed`), and tuples compare by their first differing place, so a layout that
+    does not fit loses to one that fits without its latencies and request rate ever being worked
+    out. Comparisons and the first ``places`` places (``rank[:2]``) are those of the tuple
+    (the same answers); anything else reads the tuple."""
+
+    __slots__ = ("weighed", "places", "_value")
+
+    def __init__(self, weighed: _Weighed, places: int | None = None) -> None:
+        self.weighed, self.places, self._value = weighed, places, None
+
+    def value(self) -> tuple:
+        """The rank as the tuple :func:`_rank_of` gives (its first :attr:`places`); the first two
+        places of a layout known to fit and miss the rate (:attr:`_Weighed.short`: it has a speed,
+        and a missed rate is a positive miss) untimed."""
+        if self._value is None and self.places is not None and self.places <= 2 and _short(self.weighed):
+            self._value = (True, False)[:self.places]
+        if self._value is None:
+            whole = self.weighed.whole_rank()
+            self._value = whole if self.places is None else whole[:self.places]
+        return self._value
+
+    def first(self) -> bool:
+        """The first place — fits, and has a speed (:attr:`_Weighed.timed`) — untimed."""
+        return self.weighed.fits and self.weighed.timed
+
+    def __getitem__(self, key):
+        if isinstance(key, slice) and key.start is None and key.step is None and key.stop is not None \
+                and key.stop > 0:
+            return _Rank(self.weighed, key.stop if self.places is None else min(key.stop, self.places))
+        return self.value()[key]
+
+    def __len__(self) -> int:
+        return len(self.value())
+
+    def _pair(self, other) -> tuple:
+        """(this first place, the other's) or, where they are equal, both whole ranks."""
+        mine, theirs = self.first(), (other.first() if isinstance(other, _Rank) else other[0])
+        if mine != theirs:
+            return (mine,), (theirs,)
+        return self.value(), (other.value() if isinstance(other, _Rank) else other)
+
+    def __gt__(self, other) -> bool:
+        a, b = self._pair(other)
+        return a > b
+
+    def __lt__(self, other) -> bool:
+        a, b = self._pair(other)
+        return a < b
+
+    def __ge__(self, other) -> bool:
+        a, b = self._pair(other)
+        return a >= b
+
+    def __le__(self, other) -> bool:
+        a, b = self._pair(other)
+        return a <= b
+
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, (_Rank, tuple)):
+            return NotImplemented
+        a, b = self._pair(other)
+        return a == b
+
+    __hash__ = None
+
+
+def _short(est: _Weighed | Estimate | _Either) -> bool:
+    """Whether a weighed layout is known to fit and miss the stated request rate (:attr:`_Weighed.short`)."""
+    return isinstance(est, _Weighed) and est.short
+
+
+def _has_speed(est: _Weighed | Estimate | _Either) -> bool | None:
+    """Whether a layout the search weighed has a speed (:attr:`_Weighed.timed`: untimed); for a
+    choice not yet made (:class:`_Either`) None where its two answers differ."""
+    if isinstance(est, _Either):
+        return est.timed
+    return est.timed if isinstance(est, _Weighed) else est.serving is not None
+
+
+class _Either:
+    """A layout with the engine's KV cache (``default``) or an FP8 one (``fp8``), neither of which
+    fits (:func:`_with_fp8_cache_if_needed`), the choice between them — by the first two places of
+    their ranks, which for two layouts that do not fit need their speeds — made only when asked
+    (:meth:`resolved`): a layout that does not fit loses to any that fits whichever it is, so where
+    another layout fits neither is timed. What the search reads of it before — that it does not
+    fit, its tensor-parallel degree, the weights and the memory budget per card — the two share."""
+
+    __slots__ = ("default", "fp8", "card", "_resolved", "_rank")
+
+    fits = False
+
+    def __init__(self, default: _Weighed | Estimate, fp8: _Weighed | Estimate, card: Card) -> None:
+        self.default, self.fp8, self.card = default, fp8, card
+        self._resolved: _Weighed | Estimate | None = None
+        self._rank: _Rank | None = None
+
+    @property
+    def scenario(self) -> Scenario:
+        """The default's scenario: the layout (parallel degrees) both share."""
+        return self.default.scenario
+
+    @property
+    def memory(self):
+        """The default's memory at the load: its weights and budget per card are the FP8 one's too."""
+        return self.default.memory
+
+    @property
+    def timed(self) -> bool | None:
+        """Whether the one chosen has a speed, where both say the same (else None)."""
+        a, b = _has_speed(self.default), _has_speed(self.fp8)
+        return a if a == b else None
+
+    @property
+    def rank(self) -> _Rank:
+        if self._rank is None:
+            self._rank = _Rank(self)
+        return self._rank
+
+    def whole_rank(self) -> tuple:
+        chosen = self.resolved()
+        return chosen.whole_rank() if isinstance(chosen, _Weighed) else _rank_of(chosen)
+
+    def resolved(self) -> _Weighed | Estimate:
+        """The choice :func:`_with_fp8_cache_if_needed` makes: the FP8 cache (its estimate, said in a
+        message) where it ranks above the default in fitting or meeting the targets, else the default."""
+        if self._resolved is None:
+            self._resolved = _fp8_chosen(self.default, self.fp8)
+        return self._resolved
+
+
+def _resolved(est: _Weighed | Estimate | _Either) -> _Weighed | Estimate:
+    """A layout as the search weighed it, a choice not yet made (:class:`_Either`) made."""
+    return est.resolved() if isinstance(est, _Either) else est
+
+
+def _fp8_chosen(best: _Weighed | Estimate, other: _Weighed | Estimate) -> _Weighed | Estimate:
+    """``other`` (a layout with an FP8 KV cache; its estimate, with a message) where it ranks above
+    ``best`` (the same layout with the engine's) in the first two places — fits, meets the targets
+    — else ``best``."""
+    if _serving_rank(other)[:2] > _serving_rank(best)[:2]:  # fits, or meets the targets, where it did not
+        other = _estimate(other)
+        return replace(other, messages=(msg("kv-fp8-chosen"), *other.messages))
+    return best
+
+
 def _estimate(weighed: _Weighed | Estimate) -> Estimate:
     """The estimate of a layout the search weighed (an estimate as it is)."""
+    weighed = _resolved(weighed)
     return weighed.estimate() if isinstance(weighed, _Weighed) else weighed
 
 
@@ -382,8 +699,23 @@ def recording_evaluated(scenario: Scenario, card: Card, explore: bool = False) -
     return chosen, kept
 
 
-def _batched_replica(scenario: Scenario, card: Card) -> Estimate:
-    """The scenario with the batch per copy chosen (when it is Auto), estimated."""
+def _rate_walk(scenario: Scenario, card: Card) -> tuple[int, int, bool, bool] | None:
+    """The rate probe's walk (:meth:`_RateProbe.walk`) :func:`_replica` would take for ``scenario``
+    — one copy's batch searched (not the prefill pool), Auto, under a stated rate, while the search
+    is not recording — else None."""
+    serving = scenario.serving
+    if serving.disaggregated and serving.prefill_cards is None and scenario.data_parallel >= 2:
+        return None  # the pools are sized (:func:`_sized_pools`)
+    if "max_batch" not in scenario.auto_layout or _EVALUATED.get() is not None:
+        return None
+    probe = _RateProbe.of(scenario, card)
+    return None if probe is None else probe.walk(*_batch_range(scenario, card))
+
+
+def _batched_replica(scenario: Scenario, card: Card, walked: tuple[int, int, bool, bool] | None = None
+                     ) -> Estimate:
+    """The scenario with the batch per copy chosen (when it is Auto), estimated; ``walked``: the
+    rate probe's walk for it, when already taken (:func:`_rate_walk`)."""
     def at(batch: int | None) -> Estimate:
         s = scenario.model_copy(update={"serving": scenario.serving.model_copy(update={"max_batch": batch})})
         return _evaluated(s, card)
@@ -401,10 +733,13 @@ def _batched_replica(scenario: Scenario, card: Card) -> Estimate:
     # without bound, so its latencies say nothing; the batch doubles until the copy carries the
     # rate or would not fit, and the latencies are judged there (a larger batch than the rate
     # needs costs memory and gains nothing).
-    probe = _RateProbe.of(scenario, card) if _EVALUATED.get() is None else None
-    if probe is not None:  # the same walk on memory and capacity alone, one estimate where it stops
-        kept, batch, _, _ = probe.walk(spread, largest)
+    probe = _RateProbe.of(scenario, card) if walked is None and _EVALUATED.get() is None else None
+    if walked is not None or probe is not None:  # the walk on memory and capacity alone, one estimate where it stops
+        kept, batch, fits, carries = walked if walked is not None else probe.walk(spread, largest)
         est = at(kept)
+        if not (fits and carries):  # as the estimate there says: the cap below goes no further
+            est.short = fits
+            return est
     else:
         est, batch = at(spread), spread
         while batch < largest and est.fits and not carries_rate(est):
@@ -416,7 +751,7 @@ def _batched_replica(scenario: Scenario, card: Card) -> Estimate:
     # A copy that carries the rate can still miss the first-token target waiting for a free slot
     # (the batch caps the sequences at once near their mean, so the p90 request queues for one):
     # the cap doubles while that shortens the worst miss and the copy still fits.
-    miss = target_miss(est.scenario, est.serving) if est.serving is not None else 0.0
+    miss = target_miss(est.scenario, est.serving) if est.fits and est.serving is not None else 0.0  # read if it fits
     while batch < largest and est.fits and carries_rate(est) and miss > 0.0:
         wider = min(2 * batch, largest)
         bigger = at(wider)
@@ -427,6 +762,25 @@ def _batched_replica(scenario: Scenario, card: Card) -> Estimate:
             break
         batch, est, miss = wider, bigger, wider_miss
     return est
+
+
+_WALKS: ContextVar[dict | None] = ContextVar("serving_search_walks", default=None)
+"""The rate probe's walks kept while :func:`estimated_unless_carrying` weighs one count, for
+:meth:`NotCarrying.estimate` to read again (None: not kept)."""
+
+
+def _walk_key(scenario: Scenario, card: Card, spread: int, largest: int) -> tuple | None:
+    """What a walk of the rate probe reads that differs between the scenarios one count's search
+    weighs (every other field is the count's own; the walks kept are one count's): the card, the
+    card count, the layout, the serving settings and the batch range; None where a field cannot
+    be a key."""
+    key = (id(card), scenario.count, tuple(scenario.parallelism.__dict__.values()),
+           tuple(scenario.serving.__dict__.values()), spread, largest)
+    try:
+        hash(key)
+    except TypeError:
+        return None
+    return key
 
 
 _PROBED: ServingCopy | None = None
@@ -473,7 +827,20 @@ class _RateProbe:
         """The batch search's doubling towards the request rate (:func:`_batched_replica`): from
         ``spread``, doubled up to ``largest`` while the copy fits and short of the rate, stopped
         before a batch that would not fit. Returns the batch it settles on, the last batch tried,
-        and whether the copy fits and carries the rate at the batch it settles on."""
+        and whether the copy fits and carries the rate at the batch it settles on. Taken once per
+        scenario while the walks are kept (:data:`_WALKS`)."""
+        global _PROBED
+        kept_walks = _WALKS.get()
+        key = _walk_key(self.scenario, self.card, spread, largest) if kept_walks is not None else None
+        if key is not None and key in kept_walks:
+            found, _PROBED = kept_walks[key]  # and the copy it settled on, as after the walk itself
+            return found
+        found = self._walk(spread, largest)
+        if key is not None:
+            kept_walks[key] = (found, _PROBED)
+        return found
+
+    def _walk(self, spread: int, largest: int) -> tuple[int, int, bool, bool]:
         batch = kept = spread
         fits, carries = self.at(batch)
         while batch < largest and fits and not carries:

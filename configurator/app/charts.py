@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QImage, QPainter
 from PySide6.QtWidgets import QGraphicsItem, QWidget
 
 from configurator.app import format as fmt
@@ -81,6 +82,26 @@ class NumberAxis(pg.AxisItem):
 
     def logTickStrings(self, values, scale, spacing):  # noqa: N802 - pyqtgraph's name
         return [log_tick_label(v) for v in values]
+
+
+def grab_image(chart: pg.PlotWidget) -> QImage:
+    """``chart`` rendered to an image as the window shows it, every axis wide enough for its tick labels.
+
+    pyqtgraph sizes an axis for its widest tick label only while painting it, and drops the labels
+    that do not fit the room it had: a chart grabbed before it was ever painted (a summary's image)
+    kept the default room of five characters and lost every label above 50,000 (the scaling chart's
+    throughput axis at 100,000 tokens/s and more). Each axis is painted once aside here, so that it
+    measures its labels and takes their room, and the plot laid out again before the grab.
+    """
+    scratch = QImage(1, 1, QImage.Format.Format_ARGB32)
+    painter = QPainter(scratch)
+    for side in ("left", "right", "bottom", "top"):
+        axis = chart.getPlotItem().getAxis(side)
+        if axis.isVisible():
+            axis.paint(painter, None, None)  # measures the labels; a wider axis asks for a new layout
+    painter.end()
+    chart.getPlotItem().layout.activate()
+    return chart.grab().toImage()
 
 
 def log_tick_label(exponent: float) -> str:

@@ -48,8 +48,11 @@ def chart_widget(key: str, analysis: Analysis):
 
 
 def grab_chart(chart):
-    """``chart`` (from :func:`chart_widget`) rendered to a QImage; the widget is then deleted."""
-    image = chart.grab().toImage()
+    """``chart`` (from :func:`chart_widget`) rendered to a QImage, every tick label on its axes
+    (:func:`configurator.app.charts.grab_image`); the widget is then deleted."""
+    from configurator.app.charts import grab_image
+
+    image = grab_image(chart)
     chart.deleteLater()
     return image
 

@@ -1,0 +1,109 @@
+"""Every tick label of a summary chart is printed across the axis' whole range.
+
+pyqtgraph widens an axis for its widest tick label only while painting it and drops the labels
+that do not fit the room it had: the scaling chart grabbed for a summary (never shown before the
+grab) printed no throughput label above 50,000 tokens/s. These tests read the grabbed image: each
+power of ten on a logarithmic axis must have ink in the label column beside its tick (between the
+axis title and the tick marks).
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from PySide6.QtCore import QPointF
+from PySide6.QtWidgets import QApplication
+
+from configurator.app.charts import ScalingChart, grab_image
+from configurator.app.report_export import CHART_SIZE, chart_widget
+from configurator.core.analysis import analyse
+from configurator.core.architecture import preset
+from configurator.core.scenario import LAYOUT_FIELDS, Scenario
+
+
+def _dark_pixels(image, xs: range, ys: range) -> int:
+    return sum(1 for x in xs for y in ys
+               if 0 <= x < image.width() and 0 <= y < image.height() and image.pixelColor(x, y).lightness() < 128)
+
+
+def _label_column(chart, side: str) -> range:
+    """The image columns [px] between an axis' title and its tick marks: where its tick labels go."""
+    axis = chart.getAxis(side)
+    box = chart.mapFromScene(axis.sceneBoundingRect()).boundingRect()
+    title = chart.mapFromScene(axis.label.sceneBoundingRect()).boundingRect()
+    ticks = max(0, axis.style["tickLength"]) + 2
+    if side == "left":
+        return range(title.right() + 2, box.right() - ticks)
+    return range(box.left() + ticks, title.left() - 2)
+
+
+def _label_rows(chart, side: str, view) -> tuple[range, dict[float, range]]:
+    """The label column of the ``side`` axis and, for each power of ten inside ``view``'s vertical
+    range, the image rows [px] of its label, as the chart is laid out now."""
+    low, high = view.viewRange()[1]
+    rows = {}
+    for exponent in range(math.ceil(low), math.floor(high) + 1):
+        y = chart.mapFromScene(view.mapViewToScene(QPointF(0.0, exponent))).y()
+        rows[10.0**exponent] = range(y - 3, y + 4)
+    return _label_column(chart, side), rows
+
+
+def _unlabelled(image, layout: tuple[range, dict[float, range]]) -> list[float]:
+    """The powers of ten of ``layout`` (:func:`_label_rows`) with no ink beside their tick in ``image``."""
+    columns, rows = layout
+    return [value for value, ys in rows.items() if _dark_pixels(image, columns, ys) == 0]
+
+
+def _settled_grab(chart):
+    """grab_image's picture, checked to show the layout the chart settles in (a grab after the
+    posted layout requests are handled paints the same pixels), so that positions read from the
+    chart afterwards are those of the image. Before the fix the first grab had the axes' default
+    width; pyqtgraph widened them while painting it, for the next paint."""
+    image = grab_image(chart)
+    QApplication.processEvents()
+    assert image == chart.grab().toImage(), "the axes changed size while being grabbed"
+    return image
+
+
+@pytest.fixture
+def scaling(qtbot):
+    chart = ScalingChart()
+    qtbot.addWidget(chart)
+    chart.resize(*CHART_SIZE)
+    return chart
+
+
+def test_throughput_axis_up_to_ten_million_is_labelled_at_every_decade(scaling):
+    """Before the fix the grab kept the axis' default room and printed only 1,000 and 10,000:
+    100,000, 1,000,000 and 10,000,000 tokens/s had ticks without numbers."""
+    vb = scaling.getPlotItem().vb
+    scaling.set_view(vb, (0.0, 3.0), (2.9, 7.1))  # 1 .. 1,000 cards, ~800 .. ~12,600,000 tokens/s
+    scaling.set_view(scaling.right_view, None, (-1.1, 4.4))
+    image = _settled_grab(scaling)
+    left = _label_rows(scaling, "left", vb)
+    assert set(left[1]) == {1e3, 1e4, 1e5, 1e6, 1e7}
+    assert _unlabelled(image, left) == []
+    assert _unlabelled(image, _label_rows(scaling, "right", scaling.right_view)) == []
+    y = scaling.mapFromScene(vb.mapViewToScene(QPointF(0.0, 6.5))).y()  # 3,162,278: no tick label there
+    assert _dark_pixels(image, left[0], range(y - 3, y + 4)) == 0  # the check sees a missing label
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_summary_scaling_chart_of_a_70b_pretrain_on_1024_cards_is_labelled(qapp, catalog, language):
+    """The chart a PDF summary prints (report_export.chart_widget, then grabbed as grab_chart does):
+    Llama 3 70B on 1,024 H100 runs at ~950,000 tokens/s."""
+    from configurator.app.i18n import language_for_a_while
+
+    scenario = Scenario(model=preset("llama3-70b"), card_id="h100-sxm", count=1024, workload="pretrain",
+                        training={"tokens": 1e12}, auto_layout=LAYOUT_FIELDS)
+    analysis = analyse(scenario, catalog)
+    with language_for_a_while(language):
+        chart = chart_widget("scaling", analysis)
+        image = _settled_grab(chart)
+    vb = chart.getPlotItem().vb
+    left = _label_rows(chart, "left", vb)
+    assert 1e6 in left[1]  # the view reaches 1,000,000 tokens/s
+    assert _unlabelled(image, left) == []
+    assert _unlabelled(image, _label_rows(chart, "right", chart.right_view)) == []
+    chart.deleteLater()

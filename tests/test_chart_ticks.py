@@ -108,3 +108,31 @@ def test_summary_scaling_chart_of_a_70b_pretrain_on_1024_cards_is_labelled(qapp,
     assert _unlabelled(image, left) == []
     assert _unlabelled(image, _label_rows(chart, "right", chart.right_view)) == []
     chart.deleteLater()
+
+
+# ---- the summary's own charts (report/parts.py ticks: cost per year, serving trade-off) --------
+
+
+@pytest.mark.parametrize(("high", "language", "texts"), [
+    (1.4, "en", ["0.0", "0.5", "1.0", "1.5"]),  # three significant digits each: 0, 0.500, 1, 1.50
+    (0.07, "en", ["0.00", "0.02", "0.04", "0.06", "0.08"]),
+    (760.0, "zh_CN", ["0", "200", "400", "600", "800"]),
+    (9_400_000.0, "en", ["0", "2,000,000", "4,000,000", "6,000,000", "8,000,000", "10,000,000"]),
+])
+def test_tick_texts_share_the_decimals_of_their_step(high, language, texts):
+    from configurator.report.parts import nice_ticks, tick_texts
+
+    assert tick_texts(nice_ticks(0.0, high), language) == texts
+
+
+@pytest.mark.parametrize("high", [3.0, 75.0, 55_000.0, 9_400_000.0, 2.6e9])
+def test_report_chart_ticks_reach_past_the_data(high):
+    """Every value of the range has a labelled tick above it: the last tick is at or past the
+    highest value, and every label is distinct (no two ticks read alike)."""
+    from configurator.report.document import money_tick
+    from configurator.report.parts import nice_ticks, tick_texts
+
+    ticks = nice_ticks(0.0, high)
+    assert ticks[0] == 0.0 and ticks[-1] >= high and 4 <= len(ticks) <= 7
+    for texts in (tick_texts(ticks), [money_tick(v) for v in ticks]):
+        assert len(set(texts)) == len(ticks) and all(texts)

@@ -66,6 +66,14 @@ def nice_ticks(low: float, high: float, target: int = 5) -> list[float]:
     return ticks
 
 
+def tick_texts(ticks: list[float], language: str = "en") -> list[str]:
+    """The labels of :func:`nice_ticks`' ``ticks``, all with the decimals their step needs:
+    0.0, 0.5, 1.0, 1.5 (three significant digits each read 0, 0.500, 1, 1.50) and 0, 2,000, 4,000."""
+    step = ticks[1] - ticks[0] if len(ticks) > 1 else 1.0
+    decimals = max(0, -math.floor(math.log10(step) + 1e-9))
+    return [numbers.number(value, decimals, language) for value in ticks]
+
+
 # ---- number formatting: the core's one formatter (configurator.core.view.numbers) -----------
 
 

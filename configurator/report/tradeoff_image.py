@@ -12,7 +12,6 @@ from math import cos, radians, sin
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QImage, QPainter, QPainterPath, QPen, QPolygonF
 
-from configurator.core.view import numbers
 from configurator.core.view.tradeoff_view import (
     CHOSEN_COLOUR,
     FRONT_COLOUR,
@@ -20,7 +19,7 @@ from configurator.core.view.tradeoff_view import (
     TradeoffChart,
 )
 from configurator.report.fonts import family_for
-from configurator.report.parts import nice_ticks
+from configurator.report.parts import nice_ticks, tick_texts
 
 IMAGE_WIDTH = 1680
 """Image width [px]; shown 560 layout pixels wide (3 image pixels per layout pixel), its height
@@ -37,10 +36,6 @@ TEXT, GRID, SHADE = "#222222", "#dddddd", "#f2f2f2"
 
 def _ticks(high: float) -> list[float]:
     return nice_ticks(0.0, high)
-
-
-def _tick_text(value: float, language: str) -> str:
-    return numbers.count(value, language) if value == round(value) else numbers.significant(value, 3, language)
 
 
 def _symbol(painter: QPainter, symbol: str, centre: QPointF, radius: float) -> None:
@@ -95,7 +90,7 @@ def tradeoff_image(chart: TradeoffChart, language: str) -> QImage:
     small.setPixelSize(26)
     metrics, small_metrics = QFontMetricsF(font), QFontMetricsF(small)
     x_ticks, y_ticks = _ticks(chart.x_max), _ticks(chart.y_max)
-    y_labels = [_tick_text(v, language) for v in y_ticks]
+    y_labels, x_labels = tick_texts(y_ticks, language), tick_texts(x_ticks, language)
     left = 40 + metrics.height() + 20 + max(metrics.horizontalAdvance(t) for t in y_labels) + 16
     right = IMAGE_WIDTH - 50
     top = 80
@@ -127,13 +122,13 @@ def tradeoff_image(chart: TradeoffChart, language: str) -> QImage:
         painter.setPen(QColor(TEXT))
         painter.drawText(QRectF(0, y - 20, plot.left() - 12, 40),
                          Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, text)
-    for value in x_ticks:
+    for value, text in zip(x_ticks, x_labels, strict=True):
         x = to_px(value, 0).x()
         painter.setPen(grid)
         painter.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()))
         painter.setPen(QColor(TEXT))
         painter.drawText(QRectF(x - 80, plot.bottom() + 8, 160, metrics.height()), Qt.AlignmentFlag.AlignHCenter,
-                         _tick_text(value, language))
+                         text)
     painter.setPen(QPen(QColor(TEXT), 3))
     painter.drawRect(plot)
     painter.drawText(QRectF(plot.left(), plot.bottom() + metrics.height() + 16, plot.width(), metrics.height()),

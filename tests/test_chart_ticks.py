@@ -136,3 +136,22 @@ def test_report_chart_ticks_reach_past_the_data(high):
     assert ticks[0] == 0.0 and ticks[-1] >= high and 4 <= len(ticks) <= 7
     for texts in (tick_texts(ticks), [money_tick(v) for v in ticks]):
         assert len(set(texts)) == len(ticks) and all(texts)
+
+
+def test_cards_axis_keeps_the_label_of_a_tick_near_its_end(qtbot):
+    """In the window the scaling chart is ~380 px wide: at 1,024 cards the 1,000 tick sits ~15 px
+    from the axis' end and pyqtgraph hid its label, which reached past the end (bottom axes hide
+    overhanging labels); NumberAxis lets a label overhang by LABEL_OVERHANG_PX."""
+    chart = ScalingChart()
+    qtbot.addWidget(chart)
+    chart.resize(380, 400)
+    vb = chart.getPlotItem().vb
+    chart.set_view(vb, (-0.15, 3.16), (3.9, 6.1))  # 1 .. 1,024 cards with the chart's 5 % margin
+    image = _settled_grab(chart)
+    axis = chart.getAxis("bottom")
+    box = chart.mapFromScene(axis.parentItem().mapRectToScene(axis.geometry())).boundingRect()
+    title = chart.mapFromScene(axis.label.sceneBoundingRect()).boundingRect()
+    rows = range(box.top() + 3, title.top() - 1)
+    for exponent in (0, 1, 2, 3):
+        x = chart.mapFromScene(vb.mapViewToScene(QPointF(exponent, 4.0))).x()
+        assert _dark_pixels(image, range(x - 6, x + 7), rows) > 0, f"no label under {10 ** exponent:,}"

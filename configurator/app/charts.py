@@ -30,6 +30,10 @@ LABEL_FILL = (255, 255, 255, 210)
 LABEL_GAP_PX = 3
 """Space kept between a line's label and the legend or the label above it [px]."""
 
+LABEL_OVERHANG_PX = 20
+"""How far a horizontal axis' tick label may reach past the axis' ends [px]: half of "1,000,000"
+in the charts' tick font, so that a tick near the view's edge keeps its number."""
+
 LOWEST_LABEL = 0.08
 """The lowest a line's label goes, as a share of the view's height from the bottom [1]."""
 
@@ -76,6 +80,8 @@ class NumberAxis(pg.AxisItem):
     def __init__(self, orientation: str) -> None:
         super().__init__(orientation)
         self.enableAutoSIPrefix(False)
+        if orientation in ("bottom", "top"):  # the label of a tick near either end may pass the axis' end
+            self.setStyle(hideOverlappingLabels=LABEL_OVERHANG_PX)  # (pyqtgraph hid it: no "1,000" at 1,024 cards)
         # drawn once into a pixmap and redrawn only when the axis changes: replaying its picture (tick
         # labels, and the grid it draws) was most of a chart's repaint (issue 28)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)

@@ -133,6 +133,5 @@ def bands_table(est: Estimate, w: Words, view: View | None = None) -> Table:
 
 
 def speed_table(est: Estimate, w: Words, view: View | None = None) -> Table:
-    """The speed (training, serving) or capacity (graphics) rows of the estimate's view model, with
-    the window's scaling chart under them in a PDF (the image ``scaling`` the app hands in)."""
-    return view_table((view or estimate_view(est)).section("speed"), w.language, image="scaling")
+    """The speed (training, serving) or capacity (graphics) rows of the estimate's view model."""
+    return view_table((view or estimate_view(est)).section("speed"), w.language)

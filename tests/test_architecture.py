@@ -98,3 +98,19 @@ def test_inconsistent_heads_rejected():
 @pytest.mark.parametrize("n", [1e8, 1.3e9, 7e9, 70e9, 400e9])
 def test_from_param_count_is_close(n):
     assert_allclose(from_param_count(n).total_params(), n, rtol=0.15)
+
+
+def test_counts_are_worked_out_once_per_architecture_value_until_the_memo_is_cleared():
+    from configurator.core.architecture import _COUNTS, clear_counts_memo
+    from configurator.core.estimate import clear_estimate_memo
+
+    model = preset("llama3-8b")
+    clear_counts_memo()
+    first = ModelArchitecture.model_validate_json(model.model_dump_json())
+    again = ModelArchitecture.model_validate_json(model.model_dump_json())
+    assert again.counts is first.counts and first.total_params() == 8_030_261_248
+    deeper = ModelArchitecture.model_validate({**first.model_dump(), "n_layers": 33})
+    assert deeper.counts is not first.counts and deeper.total_params() > first.total_params()
+    assert len(_COUNTS) == 2
+    clear_estimate_memo()  # the cold benchmarks clear it before each timed call
+    assert not _COUNTS

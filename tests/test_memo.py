@@ -7,7 +7,8 @@ import threading
 
 import pytest
 
-from configurator.core.memo import NOT_SEARCHED, NOT_SEARCHED_FOR_TRAINING, LruMemo, scenario_key
+from configurator.core.frozen_model import FrozenModel
+from configurator.core.memo import NOT_SEARCHED, NOT_SEARCHED_FOR_TRAINING, LruMemo, ScenarioMemo, scenario_key
 from configurator.core.scenario import updated
 
 
@@ -64,3 +65,61 @@ def test_the_scenario_key_leaves_out_what_a_search_never_reads(inference_scenari
     goal = updated(inference_scenario, constraints={"budget": 1e6})
     assert scenario_key(goal, NOT_SEARCHED_FOR_TRAINING) == scenario_key(inference_scenario, NOT_SEARCHED_FOR_TRAINING)
     assert scenario_key(goal, NOT_SEARCHED) != scenario_key(inference_scenario, NOT_SEARCHED)
+
+
+class _Point(FrozenModel):
+    """A frozen model whose equal hashes may dump to different texts (``1`` and ``1.0``)."""
+
+    x: int | float
+    tags: tuple[str, ...] = ()
+
+
+def test_a_scenario_memo_finds_the_same_object_and_an_equal_one():
+    memo: ScenarioMemo[str] = ScenarioMemo(8)
+    card, made = _Card(), []
+
+    def make(value: str):
+        return lambda: made.append(value) or value
+
+    first = _Point(x=2, tags=("a",))
+    assert memo.kept_or_made(first, (card,), make("first")) == "first"
+    assert memo.kept_or_made(first, (card,), make("again")) == "first"  # the object kept: no text written
+    assert memo.kept_or_made(_Point.model_validate_json(first.model_dump_json()), (card,), make("equal")) == "first"
+    assert memo.kept_or_made(first, (_Card(),), make("other card")) == "other card"  # held by identity
+    assert made == ["first", "other card"]
+
+
+def test_a_scenario_memo_never_shares_a_value_between_different_texts_of_one_hash():
+    memo: ScenarioMemo[str] = ScenarioMemo(8)
+    whole, real = _Point(x=1), _Point(x=1.0)
+    assert hash(whole) == hash(real) and scenario_key(whole) != scenario_key(real)
+    assert memo.kept_or_made(whole, (), lambda: "int") == "int"
+    assert memo.kept_or_made(real, (), lambda: "float") == "float"
+    assert memo.kept_or_made(_Point(x=1), (), lambda: "again") == "int"
+    assert memo.kept_or_made(_Point(x=1.0), (), lambda: "again") == "float"
+    assert memo.kept_or_made(_Point(x=3), (), lambda: "three") == "three"
+    assert len(memo) == 2  # two hashes
+    memo.clear()
+    assert len(memo) == 0 and memo.kept_or_made(whole, (), lambda: "new") == "new"
+
+
+def test_a_scenario_memo_drops_the_least_recently_used_hash():
+    memo: ScenarioMemo[int] = ScenarioMemo(2)
+    for x in (1, 2, 3):
+        memo.kept_or_made(_Point(x=x, tags=("t",)), (), lambda x=x: x)
+    assert memo.kept_or_made(_Point(x=1, tags=("t",)), (), lambda: -1) == -1  # dropped
+    assert memo.kept_or_made(_Point(x=3, tags=("t",)), (), lambda: -3) == 3
+
+
+def test_the_estimate_memo_gives_a_different_scenario_its_own_estimate(inference_scenario):
+    from configurator.core.catalog import load_bundled_catalog
+    from configurator.core.estimate import clear_estimate_memo, estimate
+
+    card = load_bundled_catalog().get(inference_scenario.card_id)
+    clear_estimate_memo()
+    first = estimate(inference_scenario, card)
+    equal = type(inference_scenario).model_validate_json(inference_scenario.model_dump_json())
+    assert estimate(equal, card) is first
+    for changed in (updated(inference_scenario, name="other"), updated(inference_scenario, count=2),
+                    updated(inference_scenario, economics={"electricity_per_kwh": 0.3})):
+        assert estimate(changed, card) is not first and estimate(changed, card).scenario == changed

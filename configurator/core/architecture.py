@@ -38,6 +38,18 @@ class ParamCounts:
     kv_per_token: int
 
 
+COUNTS_MEMO_SIZE = 256
+"""Architectures whose parameter counts are kept (:attr:`ModelArchitecture.counts`), all forgotten
+when full: a session asks about a few models."""
+
+_COUNTS: dict[tuple, ParamCounts] = {}  # (model class, field values...) -> counts; shared by threads
+
+
+def clear_counts_memo() -> None:
+    """Forget every kept parameter count (the next architecture works its counts out again)."""
+    _COUNTS.clear()
+
+
 class ModelArchitecture(BaseModel):
     """A decoder-only transformer.
 
@@ -287,11 +299,34 @@ class ModelArchitecture(BaseModel):
 
     @cached_property
     def counts(self) -> ParamCounts:
-        """All derived counts, computed once (the architecture is frozen)."""
-        total = self._layer_params() + self.embedding_params() + self.head_params() + self.norm_params()
-        active = self._active_params(total)
-        matmul = active - self.embedding_params() + self.vocab * self.hidden - self.head_params()
-        return ParamCounts(total=total, active=active, matmul=matmul, layers=self._layer_params(),
+        """All derived counts, computed once per architecture value (the architecture is frozen:
+        a scenario read afresh from its JSON finds the counts of an equal architecture already
+        worked out; :func:`clear_counts_memo` forgets them)."""
+        key = (type(self), *map(self.__dict__.__getitem__, type(self).model_fields))
+        kept = _COUNTS.get(key)
+        if kept is None:
+            kept = self._counts()
+            if len(_COUNTS) >= COUNTS_MEMO_SIZE:
+                _COUNTS.clear()
+            _COUNTS[key] = kept
+        return kept
+
+    def _counts(self) -> ParamCounts:
+        """:attr:`counts` worked out: each block's parameters once (the sums of
+        :meth:`dense_layer_params`, :meth:`moe_layer_params` and :meth:`_active_params`, in integers)."""
+        attention, norm = self.attention_params(), self.norm_params()
+        dense_layer = attention + self.mlp_params(self.ffn) + 2 * norm
+        n_dense, n_moe = self.n_dense_layers, self.n_moe_layers
+        layers = n_dense * dense_layer + (n_moe * (attention + self.moe_params() + 2 * norm) if n_moe else 0)
+        embedding, head = self.embedding_params(), self.head_params()
+        total = layers + embedding + head + norm
+        if self.is_moe:
+            active = n_dense * dense_layer + n_moe * (attention + self.moe_active_params() + 2 * norm) \
+                + embedding + head + norm
+        else:
+            active = total
+        matmul = active - embedding + self.vocab * self.hidden - head
+        return ParamCounts(total=total, active=active, matmul=matmul, layers=layers,
                            kv_per_token=self._kv_elements_per_token())
 
     def total_params(self) -> int:

@@ -13,7 +13,7 @@ from configurator.core.messages import Message, msg
 from configurator.core.procurement import card_price
 from configurator.core.procurement.card_price import CardPrice
 from configurator.core.procurement.prices import PriceBook, price_book_for
-from configurator.core.procurement.servers import host_power_w, server_type, servers_needed
+from configurator.core.procurement.servers import ServerType, host_power_w, server_type, servers_needed
 from configurator.core.scenario import Economics, Scenario
 
 
@@ -33,15 +33,17 @@ memory, NICs and fans of a PCIe server). **Assumption**: no measurement or vendo
 repository fixes it."""
 
 
-def host_watts(card: Card, scenario: Scenario, book: PriceBook | None = None) -> float:
+def host_watts(card: Card, scenario: Scenario, book: PriceBook | None = None, kind: ServerType | None = None
+               ) -> float:
     """Power of one server besides its cards at full load: the user's figure, else the server
     type's from the price book ``book`` (``procurement.servers.host_power_w``; None: the
-    scenario's own, :func:`~configurator.core.procurement.prices.price_book_for`) [W]."""
+    scenario's own, :func:`~configurator.core.procurement.prices.price_book_for`) [W]. ``kind``:
+    the scenario's server type, when already worked out."""
     e = scenario.economics
     if e.host_power_w_per_node is not None:
         return e.host_power_w_per_node
     book = price_book_for(scenario.economics) if book is None else book
-    watts = host_power_w(card, scenario.parallelism.cards_per_node, scenario.count, book)
+    watts = host_power_w(card, scenario.parallelism.cards_per_node, scenario.count, book, kind)
     return HOST_POWER_FALLBACK_W if watts is None else watts
 
 
@@ -57,8 +59,10 @@ def deployment_power(card: Card, scenario: Scenario, book: PriceBook | None = No
         return None
     e = scenario.economics
     board = card.tdp_w * scenario.count
-    facility = formulas.facility_watts(board, host_watts(card, scenario, book), server_count(card, scenario),
-                                       e.power_fraction, e.pue)
+    cards_per_node, count = scenario.parallelism.cards_per_node, scenario.count
+    kind = server_type(card, cards_per_node, count)  # once, for the host's power and the servers
+    facility = formulas.facility_watts(board, host_watts(card, scenario, book, kind),
+                                       servers_needed(card, cards_per_node, count, kind), e.power_fraction, e.pue)
     return Power(board_watts=board, facility_watts=facility)
 
 
@@ -68,9 +72,9 @@ def node_power_kw(card: Card, scenario: Scenario, book: PriceBook | None = None)
     if card.tdp_w is None:
         return None
     e = scenario.economics
-    per_server = server_type(card, scenario.parallelism.cards_per_node, scenario.count).cards_each
-    return formulas.facility_watts(card.tdp_w * min(per_server, scenario.count), host_watts(card, scenario, book),
-                                   1, 1.0, e.pue) / 1000
+    kind = server_type(card, scenario.parallelism.cards_per_node, scenario.count)
+    return formulas.facility_watts(card.tdp_w * min(kind.cards_each, scenario.count),
+                                   host_watts(card, scenario, book, kind), 1, 1.0, e.pue) / 1000
 
 
 def energy_kwh(power: Power, hours: float) -> float:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from configurator.core.architecture import clear_counts_memo
 from configurator.core.catalog import Card
 from configurator.core.constraints import missed_serving_targets
 from configurator.core.economics import clear_price_basis_memo
@@ -41,9 +42,11 @@ def estimate(scenario: Scenario, card: Card) -> Estimate:
 
 
 def clear_estimate_memo() -> None:
-    """Forget every kept estimate, every family's kept layout searches, the kept price bases and
-    the models' matrix-product shapes (the next :func:`estimate` of each scenario computes it again)."""
+    """Forget every kept estimate, every family's kept layout searches, the kept price bases, the
+    models' parameter counts and matrix-product shapes (the next :func:`estimate` of each scenario
+    computes it again)."""
     clear_memo()
+    clear_counts_memo()
     clear_price_basis_memo()
     clear_shape_caches()
     for family in families():

@@ -246,6 +246,27 @@ _MIDPOINTS = (np.arange(16) + 0.5) / 16
 and the 16 midpoints of the step's remainder."""
 _BEFORE_MIDPOINT = _NEAR[:, None] < _MIDPOINTS[None, :]
 """The (point, midpoint) pairs of the step's grid where the point lies before the midpoint."""
+_GAPS = np.arange(64) / 64
+"""The distances from a point of the step's grid back to a midpoint at or before it: 0, 1/64, …,
+63/64 of the step (point k/64 less midpoint (4j + 2)/64, both exact in binary)."""
+
+
+def _gap_pairs() -> np.ndarray:
+    """(point, gap) = 1 where a midpoint lies ``gap``/64 of the step at or before the point (point
+    k/64, midpoint (4j + 2)/64: the step's 64ths, exact), else 0: the sum ``Σ_j e^(−(t − r_j)/θ)``
+    over the midpoints at or before each point of the step's grid is this matrix times the
+    exponentials of the 64 gaps."""
+    pairs = np.zeros((64, 64))
+    for point in range(1, 65):
+        for mid in range(16):
+            if 4 * mid + 2 <= point:
+                pairs[point - 1, point - 4 * mid - 2] = 1.0
+    return pairs
+
+
+_PAIRS = _gap_pairs()
+_MIDPOINTS_BEFORE = (~_BEFORE_MIDPOINT).sum(axis=1).astype(float)
+"""Midpoints at or before each point of the step's grid [count]."""
 _LEVELS = np.array([k / 100 for k in PERCENTILES])
 """The percentiles as shares [-]."""
 
@@ -275,31 +296,21 @@ def _ttft_quantiles(step: float, waits: list[tuple[float, float]]) -> dict[int, 
     near = np.multiply(step, _NEAR, out=t[:n])
     r = step * _MIDPOINTS
     if 0.0 < step < math.inf and t1 > 0 and (not p2 or (p1 > 0 and p2 > 0 and t2 > 0 and abs(t1 - t2) > 1e-9 * t1)):
-        # one wait (a closed loop's) or two of different means: _wait_tail's operations on the step's
-        # grid, in place; a point before a midpoint (t − r < 0, the same pairs at every positive
-        # step) has tail 1
-        x = np.subtract.outer(near, r)
-        np.maximum(x, 0.0, out=x)
-        e1 = np.divide(x, -t1)
-        np.exp(e1, out=e1)
+        # one wait (a closed loop's) or two of different means: _wait_tail's terms at each of the 64
+        # gaps between a point and a midpoint at or before it, summed over the midpoints by the pairs
+        # matrix (a point before a midpoint has tail 1: CDF 0)
+        e1 = np.exp(_GAPS * (step / -t1))
         if p2:
-            e2 = np.divide(x, -t2, out=x)
-            np.exp(e2, out=e2)
-            x = np.multiply(e1, p1 * (1 - p2))
-            x += p2 * (1 - p1) * e2
-            np.multiply(e1, t1, out=e1)
-            np.multiply(e2, t2, out=e2)
-            np.subtract(e1, e2, out=e1)
-            np.multiply(e1, p1 * p2, out=e1)
-            np.divide(e1, t1 - t2, out=e1)
-            x += e1
+            e2 = np.exp(_GAPS * (step / -t2))
+            gap_tail = e1 * (p1 * (1 - p2)) + e2 * (p2 * (1 - p1)) + (e1 * t1 - e2 * t2) * (p1 * p2) / (t1 - t2)
         else:
-            x = np.multiply(e1, p1 * (1 - p2), out=e1)
-        np.copyto(x, 1.0, where=_BEFORE_MIDPOINT)
-        np.subtract(1.0, x, out=x)
+            gap_tail = np.multiply(e1, p1 * (1 - p2), out=e1)
+        tail = _PAIRS @ gap_tail
+        np.subtract(_MIDPOINTS_BEFORE, tail, out=tail)
+        np.divide(tail, len(r), out=cdf[:n])  # the mean over the midpoints
     else:
         x = 1.0 - _wait_tail(near[:, None] - r[None, :], waits)
-    np.divide(np.add.reduce(x, axis=1), len(r), out=cdf[:n])  # the mean over the midpoints
+        np.divide(np.add.reduce(x, axis=1), len(r), out=cdf[:n])  # the mean over the midpoints
     if longest > 0:
         far = np.multiply(_FAR, 40 * longest, out=t[n:])
         np.add(far, step, out=far)

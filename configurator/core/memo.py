@@ -1,12 +1,12 @@
 """One small least-recently-used memo for the core's kept results (estimates, layout searches,
-what-fits answers), safe to share between the GUI thread and a worker, and the scenario key
-they are kept under."""
+what-fits answers), safe to share between the GUI thread and a worker, the scenario key they are
+kept under, and the memo of values kept per whole scenario (:class:`ScenarioMemo`)."""
 
 from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import Generic, TypeVar
 
 from pydantic import BaseModel
@@ -78,3 +78,53 @@ class LruMemo(Generic[V]):
     def __len__(self) -> int:
         with self._lock:
             return len(self._kept)
+
+
+class ScenarioMemo(Generic[V]):
+    """Values kept per whole scenario (every field, compared as :func:`scenario_key` compares
+    them: ``1`` and ``1.0`` differ) and ``held`` objects (by identity), at most ``size`` scenario
+    hashes, the least recently used dropped first; thread-safe.
+
+    The scenario's text (:func:`scenario_key`, a JSON dump of every nested field, ~10-20 µs) is
+    written only where it decides something: scenarios are first sorted by their hash (a frozen
+    model's hash of its field values, a few µs), and a scenario whose hash no kept one shares —
+    every new question — is kept without its text. Where hashes meet, the very object kept is a
+    hit as it is (frozen: never edited), another one is compared by its text with each kept under
+    that hash (each kept one's text written once, when first compared). So two scenarios that
+    differ in any field never share a value (equal hashes are only a reason to compare texts).
+    """
+
+    BUCKET = 8
+    """Scenarios kept under one hash at most (equal hashes of different texts: ``1`` and ``1.0``)."""
+
+    def __init__(self, size: int) -> None:
+        self._memo: LruMemo[list[list]] = LruMemo(size)  # hash -> [[scenario, text or None, value], ...]
+
+    def kept_or_made(self, scenario: BaseModel, held: tuple, make: Callable[[], V]) -> V:
+        """The value kept for ``scenario`` (or an equal one) and the same ``held`` objects, else
+        ``make()`` (called outside the lock), kept and returned."""
+        key = hash(scenario)
+        bucket = self._memo.get(key, held)
+        text = None
+        if bucket is not None:
+            for entry in bucket:
+                if entry[0] is scenario:
+                    return entry[2]
+            text = scenario_key(scenario)
+            for entry in bucket:
+                if entry[1] is None:
+                    entry[1] = scenario_key(entry[0])
+                if entry[1] == text:
+                    return entry[2]
+        value = make()
+        entry = [scenario, text, value]
+        self._memo.put(key, [entry] if bucket is None else [*bucket[1 - self.BUCKET:], entry], held)
+        return value
+
+    def clear(self) -> None:
+        """Forget every kept value."""
+        self._memo.clear()
+
+    def __len__(self) -> int:
+        """Scenario hashes kept."""
+        return len(self._memo)

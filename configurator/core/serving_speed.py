@@ -106,13 +106,35 @@ def _bandwidth(card: Card, a: Assumptions, share=1.0):
     return sustained_rate(card.bandwidth_gbps * GB, a.decode_bandwidth_efficiency, share)
 
 
+_LAST_PROMPT_RATE: tuple = (None, None, None, None, None)
+"""The last prompt rate of a whole number of tokens (:func:`serving_rate`): (scenario, card, plan,
+tokens, rate), the three objects by identity (held here)."""
+
+
 def serving_rate(card: Card, plan: PrecisionPlan, scenario: Scenario, tokens, prompt: bool = True):
     """Sustained FLOP rate of a forward pass of ``tokens`` tokens per step on one of the copy's
     tensor-parallel cards: peak × the layers' products at their shapes
     (:func:`~configurator.core.matmul_shapes.matmul_efficiency_by_shape`, forward only) × the
     prefill efficiency, × the engine's share of it for prompt kernels (``prompt``; a decode step's
     products are the weight stream's, the engine's ``weight_stream_share``), the product at most
-    the peak [FLOP/s]; ``tokens`` may be an array. Attention's products run at the same rate."""
+    the peak [FLOP/s]; ``tokens`` may be an array. Attention's products run at the same rate.
+
+    The last prompt rate of a whole number of tokens is given again for the same scenario, card
+    and plan objects: a copy's prompt token (:func:`prompt_token_seconds`) and its idle first
+    token (:func:`idle_ttft_seconds`) ask for the same chunk."""
+    global _LAST_PROMPT_RATE
+    if prompt and type(tokens) is int:
+        last = _LAST_PROMPT_RATE
+        if last[0] is scenario and last[1] is card and last[2] is plan and last[3] == tokens:
+            return last[4]
+        rate = _serving_rate(card, plan, scenario, tokens, prompt)
+        _LAST_PROMPT_RATE = (scenario, card, plan, tokens, rate)
+        return rate
+    return _serving_rate(card, plan, scenario, tokens, prompt)
+
+
+def _serving_rate(card: Card, plan: PrecisionPlan, scenario: Scenario, tokens, prompt: bool = True):
+    """:func:`serving_rate` worked out."""
     profile = scenario.serving.profile
     math, peak = prompt_peak(card, plan, profile) if prompt else (plan.math, card.peak_tflops(plan.math))
     shape = matmul_efficiency_by_shape(scenario.model, card, math.value, tokens, scenario.parallelism.tp,

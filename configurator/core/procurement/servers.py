@@ -58,23 +58,27 @@ def _housing(form: str) -> str:
     return "baseboard" if _BASEBOARD.search(first) and "PCIe" not in first else "pcie"
 
 
-def servers_needed(card: Card, cards_per_node: int, count: int) -> int:
+def servers_needed(card: Card, cards_per_node: int, count: int, kind: ServerType | None = None) -> int:
     """Servers (or racks, for rack-scale systems) that hold ``count`` cards at a server's share
     each (:attr:`ServerType.cards_each`) [count].
 
     The one count of servers (bill of materials, power, goodput, the graphics capacity view):
     10 PCIe cards at 3 per server are 4 four-slot servers (3 + 3 + 3 + 1), not 3 filled to 4 —
     the layout's per-server share (tensor-parallel group, a driver's per-server session limit)
-    is what the estimate was made for.
+    is what the estimate was made for. ``kind``: :func:`server_type` of the three, when already
+    worked out.
     """
-    return math.ceil(count / server_type(card, cards_per_node, count).cards_each)
+    kind = server_type(card, cards_per_node, count) if kind is None else kind
+    return math.ceil(count / kind.cards_each)
 
 
-def host_power_w(card: Card, cards_per_node: int, count: int, book: PriceBook) -> float | None:
+def host_power_w(card: Card, cards_per_node: int, count: int, book: PriceBook,
+                 kind: ServerType | None = None) -> float | None:
     """Power of one server besides its cards at full load, from its type in the price file:
     the published system maximum less the cards' board power (e.g. DGX H100 10.2 kW less
-    8 × 700 W) [W]; None when the type has no figure."""
-    kind = server_type(card, cards_per_node, count)
+    8 × 700 W) [W]; None when the type has no figure. ``kind``: :func:`server_type` of the card,
+    share and count, when already worked out."""
+    kind = server_type(card, cards_per_node, count) if kind is None else kind
     item = book.item(kind.item_id) if kind.item_id else None
     if kind.item_id is None:
         return 0.0

@@ -8,15 +8,16 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from configurator.core.catalog import Card
-from configurator.core.memo import LruMemo, scenario_key
+from configurator.core.memo import ScenarioMemo
 from configurator.core.scenario import Scenario
 from configurator.core.workloads.base import Estimate
 
 MEMO_SIZE = 2048
 """Estimates kept for reuse (:func:`remembered`), least recently used dropped first: about
-7 KiB each (measured with tracemalloc on a catalog-wide training search), so ~14 MiB at most."""
+7 KiB each (measured with tracemalloc on a catalog-wide training search), so ~14 MiB at most; each
+is kept with the scenario asked (for a stated layout the estimate's own)."""
 
-_MEMO: LruMemo[Estimate] = LruMemo(MEMO_SIZE)  # shared by the GUI thread and the analysing worker
+_MEMO: ScenarioMemo[Estimate] = ScenarioMemo(MEMO_SIZE)  # shared by the GUI thread and the analysing worker
 
 
 def clear_memo() -> None:
@@ -33,10 +34,7 @@ def remembered(scenario: Scenario, card: Card, assemble: Callable[[Scenario, Car
     same two (the card by identity: the catalog is loaded once, hashing a card costs more): the
     recommendation under another objective, re-analysing after an undo, a summary printed from a
     fresh analysis. The scenario is compared by its JSON (``1`` and ``1.0`` differ there; its
-    quotes are part of it).
+    quotes are part of it), written only where a kept scenario has the same hash
+    (:class:`~configurator.core.memo.ScenarioMemo`).
     """
-    key = scenario_key(scenario)
-    kept = _MEMO.get(key, (card,))
-    if kept is not None:
-        return kept
-    return _MEMO.put(key, assemble(scenario, card), (card,))  # assembled outside the lock: it estimates too
+    return _MEMO.kept_or_made(scenario, (card,), lambda: assemble(scenario, card))  # made outside the lock

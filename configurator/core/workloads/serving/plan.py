@@ -16,7 +16,7 @@ from configurator.core.memory import serving_memory_model, usable_capacity_bytes
 from configurator.core.memo import NOT_SEARCHED, LruMemo, scenario_key
 from configurator.core.messages import msg
 from configurator.core.training_speed import fabric
-from configurator.core.load import capacity
+from configurator.core.load import CLOSED_LOOP_TOLERANCE, capacity
 from configurator.core.formats import kv_bytes
 from configurator.core.precision import PrecisionPlan, kv_element_bytes, plan_serving
 from configurator.core.scenario import Scenario
@@ -750,7 +750,7 @@ def _batched_replica(scenario: Scenario, card: Card, walked: tuple[int, int, boo
             est = bigger
     # A copy that carries the rate can still miss the first-token target waiting for a free slot
     # (the batch caps the sequences at once near their mean, so the p90 request queues for one):
-    # the cap doubles while that shortens the worst miss and the copy still fits.
+    # the cap doubles while the copy still fits and ranks higher for it (:func:`wider_ranks_higher`).
     miss = target_miss(est.scenario, est.serving) if est.fits and est.serving is not None else 0.0  # read if it fits
     while batch < largest and est.fits and carries_rate(est) and miss > 0.0:
         wider = min(2 * batch, largest)
@@ -758,10 +758,31 @@ def _batched_replica(scenario: Scenario, card: Card, walked: tuple[int, int, boo
         if not bigger.fits:
             break
         wider_miss = target_miss(bigger.scenario, bigger.serving)
-        if wider_miss >= miss:
+        if not wider_ranks_higher(miss, est.serving.requests_per_s, wider_miss, bigger.serving.requests_per_s):
             break
         batch, est, miss = wider, bigger, wider_miss
     return est
+
+
+LOAD_RESOLUTION = CLOSED_LOOP_TOLERANCE
+"""Relative change of a copy's worst target miss (as ``1 + miss``, the actual over the target) or
+request rate that the batch search counts as none: the load model's coarsest stated accuracy (the
+closed loop holds the users to :data:`~configurator.core.load.CLOSED_LOOP_TOLERANCE`, the
+highest-rate bisection stops at 1e-4 of the rate). Finer changes are its numerics: the mean step is
+solved to 1e-6 (:data:`~configurator.core.load.STEP_TOLERANCE`) and reaches the latency
+percentiles amplified by the queueing (up to 2.6e-6 between two batches of one copy on the
+README's serving question, either way)."""
+
+
+def wider_ranks_higher(miss: float, rate: float, wider_miss: float, wider_rate: float) -> bool:
+    """Whether a copy with a doubled batch cap, both fitting and carrying the stated rate, ranks
+    above the narrower one as :func:`_serving_rank` orders them, changes within
+    :data:`LOAD_RESOLUTION` counted as none: its worst target miss [share] is shorter, or no
+    longer and its request rate [1/s] (the capacity under a stated rate) higher."""
+    ratio = (1.0 + wider_miss) / (1.0 + miss)  # actual over target, wider over narrower
+    if ratio < 1.0 - LOAD_RESOLUTION:
+        return True
+    return ratio <= 1.0 + LOAD_RESOLUTION and wider_rate > rate * (1.0 + LOAD_RESOLUTION)
 
 
 _WALKS: ContextVar[dict | None] = ContextVar("serving_search_walks", default=None)

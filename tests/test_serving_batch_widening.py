@@ -48,16 +48,33 @@ def test_the_same_miss_and_more_requests_widens_and_a_longer_miss_does_not():
     assert not wider_ranks_higher(0.7455366164, 20.59, 0.7588995910, 22.40)
 
 
+def _rate10(card_id: str) -> Scenario:
+    """10 requests/s of Llama 3 70B FP8 on TensorRT-LLM, 4,000/500 tokens, TTFT 1 s, TPOT 50 ms."""
+    return Scenario.model_validate({
+        "workload": "inference", "model": preset("llama3-70b").model_dump(), "card_id": card_id,
+        "precision": "fp8", "auto_layout": list(LAYOUT_FIELDS),
+        "serving": {"prompt_tokens": 4000, "output_tokens": 500, "engine": "tensorrt-llm"},
+        "constraints": {"requests_per_s": 10, "ttft_ms": 1000, "tpot_ms": 50}})
+
+
+@pytest.mark.parametrize(("card_id", "count"), [("rtx-6000-ada", 1024), ("h200-sxm", 12), ("gaudi2", 40),
+                                                ("h100-sxm", 14), ("h200-nvl", 16)])
+def test_leaping_on_the_request_rate_lands_where_one_batch_at_a_time_does(catalog, card_id, count):
+    """The search leaps over the batches whose request rate the probe works out (not timed); while
+    its layouts are recorded it doubles one batch at a time: both settle on the same plan."""
+    s, card = with_count(_rate10(card_id), count), catalog.get(card_id)
+    leaped = estimate(s, card)
+    stepped, _ = recording_evaluated(s, card)
+    assert leaped.scenario == stepped.scenario
+    assert leaped.serving.requests_per_s == stepped.serving.requests_per_s
+
+
 def test_a_wider_cap_that_carries_11_percent_more_at_the_same_miss_is_taken(catalog):
     """10 requests/s of Llama 3 70B FP8 on TensorRT-LLM (4,000/500 tokens, TTFT 1 s, TPOT 50 ms) on
     1,024 RTX 6000 Ada: 128 copies of TP 8 carry the rate and miss the first-token target by 7.7 %
     at every cap from 32 up. Before, the search stopped at 32 (the miss at 64 larger by 2e-8); the
     copy's request rate keeps growing with the cap (86.5 at 32, 103.4 at 390), so it goes on."""
-    s = Scenario.model_validate({
-        "workload": "inference", "model": preset("llama3-70b").model_dump(), "card_id": "rtx-6000-ada",
-        "precision": "fp8", "auto_layout": list(LAYOUT_FIELDS),
-        "serving": {"prompt_tokens": 4000, "output_tokens": 500, "engine": "tensorrt-llm"},
-        "constraints": {"requests_per_s": 10, "ttft_ms": 1000, "tpot_ms": 50}})
+    s = _rate10("rtx-6000-ada")
     card = catalog.get("rtx-6000-ada")
     chosen = estimate(with_count(s, 1024), card)
     at_32 = estimate(chosen.scenario.model_copy(update={

@@ -758,9 +758,11 @@ def _batched_replica(scenario: Scenario, card: Card, walked: tuple[int, int, boo
     # the cap doubles while the copy still fits and ranks higher for it (:func:`wider_ranks_higher`).
     # Where the rate probe times a copy, the doubling first runs on its request rate alone as far
     # as the rate grows, and the copy there is estimated: where it still misses, by no more (within
-    # the resolution), the batches between are not timed — a wider cap only shortens the wait for
-    # a slot, so none of them met every target (where the doubling would have stopped) or missed
-    # by more; else it goes one batch at a time.
+    # the resolution), the batches between are not timed: under a stated rate a wider cap shortens
+    # the wait for a slot and leaves the mean step alone, so none of them met every target (where
+    # the doubling would have stopped) or missed by more. That is assumed, not proved (the step
+    # costs are worked out at the running batch); the plans equal those of one batch at a time
+    # (tests/test_serving_batch_widening.py). Else it goes one batch at a time.
     miss = target_miss(est.scenario, est.serving) if est.fits and est.serving is not None else 0.0  # read if it fits
     if miss > 0.0 and _EVALUATED.get() is None:
         ahead = probe or _RateProbe.of(scenario, card)  # the walk's copies kept

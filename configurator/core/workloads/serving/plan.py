@@ -16,7 +16,7 @@ from configurator.core.memory import serving_memory_model, usable_capacity_bytes
 from configurator.core.memo import NOT_SEARCHED, LruMemo, scenario_key
 from configurator.core.messages import msg
 from configurator.core.training_speed import fabric
-from configurator.core.load import capacity
+from configurator.core.load import CLOSED_LOOP_TOLERANCE, capacity
 from configurator.core.formats import kv_bytes
 from configurator.core.precision import PrecisionPlan, kv_element_bytes, plan_serving
 from configurator.core.scenario import Scenario
@@ -717,8 +717,13 @@ def _batched_replica(scenario: Scenario, card: Card, walked: tuple[int, int, boo
     """The scenario with the batch per copy chosen (when it is Auto), estimated; ``walked``: the
     rate probe's walk for it, when already taken (:func:`_rate_walk`)."""
     def at(batch: int | None) -> Estimate:
+        global _PROBED
         s = scenario.model_copy(update={"serving": scenario.serving.model_copy(update={"max_batch": batch})})
+        if ahead is not None and batch in ahead.seen:
+            _PROBED = ahead.seen[batch][1]  # the copy the probe worked out there, not worked out again
         return _evaluated(s, card)
+
+    ahead: _RateProbe | None = None
 
     if "max_batch" not in scenario.auto_layout:
         return at(scenario.serving.max_batch)
@@ -750,18 +755,57 @@ def _batched_replica(scenario: Scenario, card: Card, walked: tuple[int, int, boo
             est = bigger
     # A copy that carries the rate can still miss the first-token target waiting for a free slot
     # (the batch caps the sequences at once near their mean, so the p90 request queues for one):
-    # the cap doubles while that shortens the worst miss and the copy still fits.
+    # the cap doubles while the copy still fits and ranks higher for it (:func:`wider_ranks_higher`).
+    # Where the rate probe times a copy, the doubling first runs on its request rate alone as far
+    # as the rate grows, and the copy there is estimated: where it still misses, by no more (within
+    # the resolution), the batches between are not timed: under a stated rate a wider cap shortens
+    # the wait for a slot and leaves the mean step alone, so none of them met every target (where
+    # the doubling would have stopped) or missed by more. That is assumed, not proved (the step
+    # costs are worked out at the running batch); the plans equal those of one batch at a time
+    # (tests/test_serving_batch_widening.py). Else it goes one batch at a time.
     miss = target_miss(est.scenario, est.serving) if est.fits and est.serving is not None else 0.0  # read if it fits
+    if miss > 0.0 and _EVALUATED.get() is None:
+        ahead = probe or _RateProbe.of(scenario, card)  # the walk's copies kept
+    leaping = ahead is not None
     while batch < largest and est.fits and carries_rate(est) and miss > 0.0:
         wider = min(2 * batch, largest)
+        top = ahead.widest(batch, largest, est.serving.requests_per_s) if leaping else batch
+        if top > wider:
+            far = at(top)
+            far_miss = target_miss(far.scenario, far.serving)
+            if far_miss > 0.0 and (1.0 + far_miss) <= (1.0 + miss) * (1.0 + LOAD_RESOLUTION):  # ranks higher
+                batch, est, miss = top, far, far_miss
+                continue
+            leaping = False  # one batch at a time from here
         bigger = at(wider)
         if not bigger.fits:
             break
         wider_miss = target_miss(bigger.scenario, bigger.serving)
-        if wider_miss >= miss:
+        if not wider_ranks_higher(miss, est.serving.requests_per_s, wider_miss, bigger.serving.requests_per_s):
             break
         batch, est, miss = wider, bigger, wider_miss
     return est
+
+
+LOAD_RESOLUTION = CLOSED_LOOP_TOLERANCE
+"""Relative change of a copy's worst target miss (as ``1 + miss``, the actual over the target) or
+request rate that the batch search counts as none: the load model's coarsest stated accuracy (the
+closed loop holds the users to :data:`~configurator.core.load.CLOSED_LOOP_TOLERANCE`, the
+highest-rate bisection stops at 1e-4 of the rate). Finer changes are its numerics: the mean step is
+solved to 1e-6 (:data:`~configurator.core.load.STEP_TOLERANCE`) and reaches the latency
+percentiles amplified by the queueing (up to 2.6e-6 between two batches of one copy on the
+README's serving question, either way)."""
+
+
+def wider_ranks_higher(miss: float, rate: float, wider_miss: float, wider_rate: float) -> bool:
+    """Whether a copy with a doubled batch cap, both fitting and carrying the stated rate, ranks
+    above the narrower one as :func:`_serving_rank` orders them, changes within
+    :data:`LOAD_RESOLUTION` counted as none: its worst target miss [share] is shorter, or no
+    longer and its request rate [1/s] (the capacity under a stated rate) higher."""
+    ratio = (1.0 + wider_miss) / (1.0 + miss)  # actual over target, wider over narrower
+    if ratio < 1.0 - LOAD_RESOLUTION:
+        return True
+    return ratio <= 1.0 + LOAD_RESOLUTION and wider_rate > rate * (1.0 + LOAD_RESOLUTION)
 
 
 _WALKS: ContextVar[dict | None] = ContextVar("serving_search_walks", default=None)
@@ -813,6 +857,8 @@ class _RateProbe:
     scenario: Scenario
     card: Card
     plan: PrecisionPlan
+    seen: dict[int, tuple[float, ServingCopy]] = field(default_factory=dict, compare=False, repr=False)
+    """The rates and copies :meth:`rate_at` worked out where the copy fits, by batch."""
 
     @classmethod
     def of(cls, scenario: Scenario, card: Card) -> _RateProbe | None:
@@ -855,18 +901,44 @@ class _RateProbe:
         """(fits, carries the request rate) at a batch per copy of ``batch``, as the estimate
         there would say (:attr:`Estimate.fits`, no ``misses-request-rate`` verdict); the rate
         is worked out only where the copy fits (else False: the search reads it only there)."""
-        global _PROBED
-        s = self.scenario.model_copy(update={"serving": self.scenario.serving.model_copy(update={"max_batch": batch})})
-        copy = serving_copy(s, self.card, self.plan)  # the precision plan does not read the batch
-        fits = copy.memory.fits
+        fits, rate = self.rate_at(batch)
         if not fits:
             return False, False
+        return fits, not floor("request-rate", self.scenario.constraints.requests_per_s, rate, "requests/s").missed
+
+    def rate_at(self, batch: int) -> tuple[bool, float]:
+        """(fits, request rate) at a batch per copy of ``batch``: the rate the estimate there
+        reports (:attr:`ServingSpeed.requests_per_s`, the capacity under the stated rate) [1/s],
+        worked out only where the copy fits (else 0)."""
+        global _PROBED
+        if batch in self.seen:
+            rate, _PROBED = self.seen[batch]
+            return True, rate
+        s = self.scenario.model_copy(update={"serving": self.scenario.serving.model_copy(update={"max_batch": batch})})
+        copy = serving_copy(s, self.card, self.plan)  # the precision plan does not read the batch
+        if not copy.memory.fits:
+            return False, 0.0
         _PROBED, plan, costs = copy, self.plan, copy.costs
         if s.prefill_copies:  # the replica's rate is the deployment's over its copies
             rate = pools(s, self.card, plan, costs).capacity / s.data_parallel * busy_copies(s)
         else:
             rate = capacity(costs) * busy_copies(s)
-        return fits, not floor("request-rate", s.constraints.requests_per_s, rate, "requests/s").missed
+        self.seen[batch] = (rate, copy)
+        return True, rate
+
+    def widest(self, batch: int, largest: int, rate: float) -> int:
+        """The batch per copy the doubling from ``batch`` (carrying ``rate`` [1/s]) reaches, up to
+        ``largest``, while each doubled copy fits and carries more than the one before by more
+        than :data:`LOAD_RESOLUTION` — what ranks a wider copy higher when its worst miss stays
+        the same (:func:`wider_ranks_higher`); ``batch`` where the first doubling does not. The
+        copies worked out on the way are kept (:attr:`seen`)."""
+        while batch < largest:
+            wider = min(2 * batch, largest)
+            fits, wider_rate = self.rate_at(wider)
+            if not (fits and wider_rate > rate * (1.0 + LOAD_RESOLUTION)):
+                break
+            batch, rate = wider, wider_rate
+        return batch
 
 
 def _batch_range(scenario: Scenario, card: Card) -> tuple[int, int]:

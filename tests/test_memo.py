@@ -123,3 +123,17 @@ def test_the_estimate_memo_gives_a_different_scenario_its_own_estimate(inference
     for changed in (updated(inference_scenario, name="other"), updated(inference_scenario, count=2),
                     updated(inference_scenario, economics={"electricity_per_kwh": 0.3})):
         assert estimate(changed, card) is not first and estimate(changed, card).scenario == changed
+
+
+def test_a_scenario_with_an_unhashable_field_is_kept_by_its_text(inference_scenario):
+    """A field set without validation (``model_copy(update=...)`` with a set where the model holds
+    a frozenset) makes the scenario unhashable: the memo files it under its text instead of
+    failing, and an equal copy of it is a hit."""
+    memo: ScenarioMemo[int] = ScenarioMemo(4)
+    unhashable = inference_scenario.model_copy(update={"auto_layout": set()})
+    with pytest.raises(TypeError):
+        hash(unhashable)
+    assert memo.kept_or_made(unhashable, (), lambda: 1) == 1
+    again = inference_scenario.model_copy(update={"auto_layout": set()})
+    assert memo.kept_or_made(again, (), lambda: 2) == 1
+    assert memo.kept_or_made(inference_scenario, (), lambda: 3) == 3

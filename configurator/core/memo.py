@@ -103,14 +103,19 @@ class ScenarioMemo(Generic[V]):
     def kept_or_made(self, scenario: BaseModel, held: tuple, make: Callable[[], V]) -> V:
         """The value kept for ``scenario`` (or an equal one) and the same ``held`` objects, else
         ``make()`` (called outside the lock), kept and returned."""
-        key = hash(scenario)
+        try:
+            key, text = hash(scenario), None
+        except TypeError:  # a field set without validation (model_copy(update=...) with a set or a
+            # dict): unhashable, so filed under its text, which any equal scenario has too
+            text = scenario_key(scenario)
+            key = text
         bucket = self._memo.get(key, held)
-        text = None
         if bucket is not None:
             for entry in bucket:
                 if entry[0] is scenario:
                     return entry[2]
-            text = scenario_key(scenario)
+            if text is None:
+                text = scenario_key(scenario)
             for entry in bucket:
                 if entry[1] is None:
                     entry[1] = scenario_key(entry[0])

@@ -34,8 +34,8 @@ from pathlib import Path
 from accuracy_base import (A100_NETWORK, CATALOG, FALCON_180B, GPTJ_6B, H200_ENGINE, H200_RIG, LLAMA1_65B, MPT,
                            TARGETS, Row, gpt, publication_of, scenario)
 from accuracy_heldout import SOURCE, held_out_rows
-from accuracy_serving import (QWEN3_0_6B, _bench_decode, _decode_rate, _latency_at_rate, _mlperf, _prompt_rate, _serving,
-                              _sglang_sharegpt, _ttft)
+from accuracy_serving import (QWEN3_0_6B, _bench_decode, _decode_rate, _latency_at_rate, _mlperf, _prompt_rate,
+                              _serving, _sglang_sharegpt, _ttft)
 from loso import NOT_FITTED, Held, Ident, describe, ident, kind_summary, leave_one_source_out, print_fits
 from configurator.core.architecture import ModelArchitecture, preset
 from configurator.core.estimate import estimate

@@ -100,7 +100,8 @@ FITS = (
              "rows at one context cannot separate it from kv_read_share) stay as shipped"),
     Fit("llama.cpp profile", Engine.LLAMA_CPP, "decode",
         ("weight_stream_share", "hbm_decode_factor", "layer_overhead_eager_s"),
-        tuple(f"published:it-llamacpp-l3-8b-{tag}-{fmt}-tg512" for tag in LLAMA_CPP_TG512_TAGS for fmt in ("q4km", "f16")),
+        tuple(f"published:it-llamacpp-l3-8b-{tag}-{fmt}-tg512"
+              for tag in LLAMA_CPP_TG512_TAGS for fmt in ("q4km", "f16")),
         "llama-bench tg512 of Llama 3 8B in Q4_K_M and F16 on ten cards (seven GDDR6/6X, three "
         "HBM2e) of one table (XiongjieDai, May 2024, with CUDA graphs): the two formats on each card separate the "
         "byte term from the per-layer term, the cards the GDDR share from the HBM factor; three constants, least "

@@ -60,7 +60,7 @@ class EngineProfile(BaseModel):
     kv_read_share: float = Field(gt=0, le=1.2, description="share at which attention reads a long KV cache")
     hbm_decode_factor: float = Field(
         default=1.0, gt=0, le=1, description="factor on the decode read shares on HBM cards, where the engine's "
-                                             "batch-1 kernels keep too few bytes in flight for HBM's bandwidth")
+                                             "batch-1 kernels reach a lower share of the bandwidth than on GDDR")
     kv_half_context: int = Field(
         ge=0, le=1_000_000, description="context at which KV reads reach half that share (short sequences pay "
                                         "per-sequence setup) [tokens]")
@@ -169,17 +169,19 @@ TENSORRT_LLM = EngineProfile(
 
 LLAMA_CPP = EngineProfile(
     cuda_graphs=True,
-    # XiongjieDai/GPU-Benchmarks-on-LLM-Inference, LLaMA 3 tables (May 2024, builds b2824-b2843, after CUDA
-    # graphs came to llama.cpp in PR #6766): llama-bench tg512 of 8B Q4_K_M and F16 on ten cards. The two formats
-    # on a card separate the byte term from a per-layer term; across the cards the GDDR6/6X ones stream the
-    # weights at 0.88-1.05 of their peak bandwidth (the F16 - Q4_K_M time over the 10.38 GiB the two files differ
-    # by, llama-bench's sizes) and the HBM2e ones (A100 PCIe and SXM, H100 PCIe) at 0.48-0.71: llama.cpp's batch-1 mat-vec kernels keep a fixed amount
-    # of reads in flight per SM, which saturates a GDDR bus but not HBM's wider one (bytes in flight = bandwidth
-    # × latency, Little's law). Least squares on the log error over the 20 rows (benchmarks/loso.py, 'llama.cpp
-    # profile'): share 1.094 of the achievable 0.88 (0.96 of peak) on GDDR, × 0.583 on HBM, 85.5 µs per layer
-    # with graphs; leaving each row out in turn, 6 % median error on it (18 % worst); the table's 70B rows, held
-    # out, 8 % median. The eager figure adds back the ≈40 µs per layer CUDA graphs save (NVIDIA technical blog
-    # 'Optimizing llama.cpp AI Inference with CUDA Graphs', 2024: up to 1.2× for small models on an H100).
+    # XiongjieDai/GPU-Benchmarks-on-LLM-Inference, LLaMA 3 tables (May 2024, builds b2824-b2843, after CUDA graphs
+    # came to llama.cpp in PR #6766): llama-bench tg512 of 8B Q4_K_M and F16 on ten cards. The two formats on a card
+    # separate the byte term from a per-layer term; across the cards the GDDR6/6X ones stream the weights at 0.88-1.05
+    # of their peak bandwidth (the F16 - Q4_K_M time over the 10.38 GiB the two files differ by, llama-bench's sizes)
+    # and the HBM2e ones (A100 PCIe and SXM, H100 PCIe) at 0.48-0.71. A likely cause, not measured here: llama.cpp's
+    # batch-1 mat-vec kernels keep a fixed amount of reads in flight per SM, which fills a GDDR bus but not HBM's
+    # wider one (bytes in flight = bandwidth × latency, Little's law); the three HBM cards are all HBM2e near 2 TB/s,
+    # so memory type and bandwidth level are not separable in these rows. Least squares on the log error over the 20
+    # rows (benchmarks/loso.py, 'llama.cpp profile'): share 1.094 of the achievable 0.88 (0.96 of peak) on GDDR, ×
+    # 0.583 on HBM, 85.5 µs per layer with graphs; leaving each row out in turn, 6 % median error on it (18 % worst);
+    # the table's 70B rows, held out, 8 % median. The eager figure adds back the ≈40 µs per layer CUDA graphs save
+    # (NVIDIA technical blog 'Optimizing llama.cpp AI Inference with CUDA Graphs', 2024: up to 1.2× for small models
+    # on an H100).
     layer_overhead_eager_s=1.255e-4,
     layer_overhead_graphs_s=0.855e-4,
     step_overhead_s=0.0,

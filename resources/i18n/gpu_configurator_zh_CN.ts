@@ -2734,8 +2734,8 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
         <translation>注意力读取长 KV 缓存时达到的比例</translation>
     </message>
     <message>
-        <source>factor on the decode read shares on HBM cards, where the engine&apos;s batch-1 kernels keep too few bytes in flight for HBM&apos;s bandwidth</source>
-        <translation>HBM 卡上解码读取比例的系数：引擎的批大小为 1 的内核在途字节太少，跑不满 HBM 的带宽</translation>
+        <source>factor on the decode read shares on HBM cards, where the engine&apos;s batch-1 kernels reach a lower share of the bandwidth than on GDDR</source>
+        <translation>HBM 卡上解码读取比例的系数：该引擎批大小为 1 的内核在 HBM 上达到的带宽比例低于 GDDR</translation>
     </message>
     <message>
         <source>context at which KV reads reach half that share (short sequences pay per-sequence setup) [tokens]</source>

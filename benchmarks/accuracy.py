@@ -34,8 +34,8 @@ from pathlib import Path
 from accuracy_base import (A100_NETWORK, CATALOG, FALCON_180B, GPTJ_6B, H200_ENGINE, H200_RIG, LLAMA1_65B, MPT,
                            TARGETS, Row, gpt, publication_of, scenario)
 from accuracy_heldout import SOURCE, held_out_rows
-from accuracy_serving import (QWEN3_0_6B, _decode_rate, _latency_at_rate, _mlperf, _prompt_rate, _serving,
-                              _sglang_sharegpt, _ttft)
+from accuracy_serving import (QWEN3_0_6B, _bench_decode, _decode_rate, _latency_at_rate, _mlperf, _prompt_rate,
+                              _serving, _sglang_sharegpt, _ttft)
 from loso import NOT_FITTED, Held, Ident, describe, ident, kind_summary, leave_one_source_out, print_fits
 from configurator.core.architecture import ModelArchitecture, preset
 from configurator.core.estimate import estimate
@@ -240,7 +240,25 @@ LLAMA_CPP_PP_NOTE = ("llama.cpp May 2024 (cuBLAS FP16 prompt GEMMs); Llama 3 8B 
 """What each llama-bench pp512 row of XiongjieDai's LLaMA 3 table assumes."""
 
 
+LLAMA_CPP_TG512_CARDS = {"4080": "rtx-4080", "3090": "rtx-3090", "4090": "rtx-4090", "a6000": "rtx-a6000",
+                         "6000ada": "rtx-6000-ada", "a40": "a40", "l40s": "l40s", "a100pcie": "a100-pcie-80gb",
+                         "a100sxm": "a100-sxm-80gb", "h100p": "h100-pcie"}
+"""The single-card rows of XiongjieDai's LLaMA 3 tables (tag in the row id -> catalog card): their 8B tg512
+rows in Q4_K_M and F16 set llama.cpp's decode profile (benchmarks/loso.py)."""
+LLAMA_CPP_TG512_FORMATS = {"q4km": "q4_k_m", "f16": "gguf-f16"}
+LLAMA_CPP_TG_NOTE = ("llama.cpp May 2024 with CUDA graphs; Llama 3 8B as the llama3-8b preset; the 8B tg512 rows of "
+                     "ten cards set the decode profile together (benchmarks/loso.py)")
+
+
+def _tg512_cases() -> dict[str, PublishedCase]:
+    return {f"it-llamacpp-l3-8b-{tag}-{fmt}-tg512": _bench_decode(f"it-llamacpp-l3-8b-{tag}-{fmt}-tg512",
+                                                                  preset("llama3-8b"), card, weight_format, 512,
+                                                                  LLAMA_CPP_TG_NOTE)
+            for tag, card in LLAMA_CPP_TG512_CARDS.items() for fmt, weight_format in LLAMA_CPP_TG512_FORMATS.items()}
+
+
 PUBLISHED: dict[str, PublishedCase] = {
+    **_tg512_cases(),
     "tp-tinyllama": _per_card("tp-tinyllama", _train(preset("tinyllama-1.1b"), "a100-sxm-40gb", 16, zero=2, mb=8,
                                                      network=A100_NETWORK), "FSDP as ZeRO-2, 16k tokens/GPU"),
     "tp-megatron-t1-1p7b": _tflops("tp-megatron-t1-1p7b", _train(gpt(24, 2304, 24), "a100-sxm-80gb", 32, m=16,
@@ -336,14 +354,14 @@ PUBLISHED: dict[str, PublishedCase] = {
     "it-trt05-7b-l40s": _serving("it-trt05-7b-l40s", preset("llama2-7b"), "l40s", 1, "fp8", 64, 128, 128),
     "it-llamacpp-4090-q4": _decode_rate("it-llamacpp-4090-q4", preset("llama2-7b"), "rtx-4090", "q4_0", "llama.cpp"),
     "it-llamacpp-a100-q4": _decode_rate("it-llamacpp-a100-q4", preset("llama2-7b"), "a100-sxm-80gb", "q4_0",
-                                        "llama.cpp; with the other A100 7B row, sets the llama.cpp profile"),
+                                        "llama.cpp (Dec 2023, eager)"),
     "it-llamacpp-h100p-q4": _decode_rate("it-llamacpp-h100p-q4", preset("llama2-7b"), "h100-pcie", "q4_0",
                                          "llama.cpp"),
     "it-llamacpp-3090-q4": _decode_rate("it-llamacpp-3090-q4", preset("llama2-7b"), "rtx-3090", "q4_0", "llama.cpp"),
     "it-llamacpp-4090-f16": _decode_rate("it-llamacpp-4090-f16", preset("llama2-7b"), "rtx-4090", "gguf-f16",
                                          "llama.cpp"),
     "it-llamacpp-a100-f16": _decode_rate("it-llamacpp-a100-f16", preset("llama2-7b"), "a100-sxm-80gb", "gguf-f16",
-                                         "llama.cpp; with the other A100 7B row, sets the llama.cpp profile"),
+                                         "llama.cpp (Dec 2023, eager)"),
     "it-llamacpp-a100-70b-q4": _decode_rate("it-llamacpp-a100-70b-q4", preset("llama2-70b"), "a100-sxm-80gb", "q4_0",
                                             "llama.cpp"),
     "ip-llamacpp-l3-8b-a6000-pp512": _prompt_rate("ip-llamacpp-l3-8b-a6000-pp512", preset("llama3-8b"),

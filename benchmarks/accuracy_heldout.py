@@ -129,7 +129,8 @@ def _serving(r: dict) -> Iterator[Row]:
 def _llama_bench(r: dict) -> Iterator[Row]:
     """llama-bench's tg (tokens/s generating at batch 1) and pp (tokens/s over one prompt)."""
     setup = r["setup"]
-    prompt, generated = setup["prompt_tokens"], setup.get("generated_tokens", 1)  # a pp-only row generates none
+    # a pp-only row generates none; a tg-only row starts from an empty cache (one token of context)
+    prompt, generated = setup.get("prompt_tokens", 1), setup.get("generated_tokens", 1)
     s = scenario(preset(setup["model"]), setup["card"], 1, workload="inference", precision="fp16",
                  serving={"context": prompt + generated, "prompt_tokens": prompt, "output_tokens": generated,
                           "weight_format": setup["weight_format"], "engine": "llama.cpp"})

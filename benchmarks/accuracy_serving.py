@@ -37,6 +37,19 @@ def _decode_rate(row_id, model, card, weight_format, note):
     return case
 
 
+def _bench_decode(row_id, model, card, weight_format, generated, note):
+    """llama-bench ``tg<generated>``: tokens/s generating ``generated`` tokens at batch 1 from an empty
+    cache, with the engine's CUDA graphs; one step at the middle context."""
+    def case(r: dict) -> Row:
+        s = scenario(model, card, 1, workload="inference", precision="fp16",
+                     serving={"context": generated + 1, "prompt_tokens": 1, "output_tokens": generated,
+                              "weight_format": weight_format, "engine": "llama.cpp"})
+        c = CATALOG.get(card)
+        seconds, _ = decode_step_seconds(s, c, plan_serving(s, c), 1, generated // 2)
+        return Row("published", row_id, "decode", "tokens/s at batch 1", 1.0 / seconds, r["value"], note, s)
+    return case
+
+
 def _prompt_rate(row_id, model, card, weight_format, prompt, note):
     """llama-bench ``pp<prompt>``: tokens/s over one prompt of ``prompt`` tokens, as seconds."""
     def case(r: dict) -> Row:

@@ -194,9 +194,12 @@ KIND_NAMES = {
 }
 """How the README names each kind of accuracy.py's rows; a new kind needs a name here."""
 
-PROFILE_ROWS = ("h200:decode", "published:it-llamacpp-a100-q4", "published:it-llamacpp-a100-f16")
-"""Decode rows that set the engine profiles they are checked with (the H200 rows transformers',
-the two A100 7B rows llama.cpp's)."""
+def _profile_rows() -> tuple[str, ...]:
+    """Decode rows that set the engine profiles they are checked with (the fitting rows of
+    ``benchmarks/loso.py``'s decode fits: the H200 rows transformers', the LLaMA 3 tg512 rows llama.cpp's)."""
+    import loso
+
+    return tuple(k for fit in loso.FITS if fit.kind == "decode" for k in fit.rows)
 
 
 HELD_OUT_KINDS = {
@@ -236,22 +239,20 @@ def accuracy_table() -> str:
                      f"{within}/{len(errors)} within ±{target:.0f} % | {len(others) or '—'} | "
                      f"{f'{statistics.median(others):.1f} %' if others else '—'} |")
     decode = [r for r in rows if r.kind == "decode"]
-    setting = [r for r in decode if f"{r.source}:{r.row_id}".startswith(PROFILE_ROWS)]
+    setting = [r for r in decode if r.key in _profile_rows()]
     others = [r for r in decode if r not in setting]
-    desktop = [abs(r.error_pct) for r in others if "4090" in r.row_id or "3090" in r.row_id]
-    datacentre = [abs(r.error_pct) for r in others if "4090" not in r.row_id and "3090" not in r.row_id]
+    llama_fit = next(f for f in loso.FITS if f.name == "llama.cpp profile")
+    crossed = [abs(e) for e in loso.leave_one_row_out(llama_fit, accuracy.rows_for_keys).values() if e is not None]
     publications = sorted({r.publication for r in outside})
     within = [r for r in outside if r.publication in {c.publication for c in rows}]
     by_key = {r.key: r.publication for r in rows}
     fitted = " and ".join(f"the {fit.name} ({_words(len(fit.rows))} rows of "
                           f"{', '.join(sorted({by_key[k] for k in fit.rows}))})" for fit in loso.FITS)
     lines += ["", f"¹ {_words(len(setting)).capitalize()} of the {_words(len(decode))} decode rows set the profiles "
-              "they are checked with (the H200 rows the transformers profile, the A100 7B rows llama.cpp's); of the "
-              f"other {_words(len(others))}, the data-centre rows (H100 PCIe, A100 70B) are within "
-              f"{max(datacentre):.1f} %, "
-              f"the desktop RTX 4090 and 3090 rows {min(desktop):.0f}–{max(desktop):.0f} % slow (desktop hosts "
-              "launch llama.cpp's kernels faster than the data-centre hosts of the A100 rows; one per-layer "
-              "figure cannot carry both).",
+              f"they are checked with (the H200 rows the transformers profile; llama.cpp's, {len(llama_fit.rows)} "
+              "LLaMA 3 8B tg512 rows of ten cards: each left out in turn and predicted by the profile the other rows give "
+              f"is off by {statistics.median(crossed):.1f} % median, {max(crossed):.1f} % worst); the other {_words(len(others))}, LLaMA 2 rows of December 2023 on an older, eager llama.cpp "
+              f"build, are within {max(abs(r.error_pct) for r in others):.1f} %.",
               "",
               "² Each source's rows predicted with the defaults set without that source's rows "
               "(`benchmarks/loso.py`). \"not fitted\": no default those rows depend on is fitted to calibration "

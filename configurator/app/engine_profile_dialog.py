@@ -39,6 +39,7 @@ def _numbers() -> dict[str, tuple[str, str, float, int]]:
         "step_overhead_s": (_tc("EngineProfileDialog", "Per step (host)"), us, 1e-6, 0),
         "weight_stream_share": (_tc("EngineProfileDialog", "Weight reads"), pct, 0.01, 1),
         "kv_read_share": (_tc("EngineProfileDialog", "KV cache reads"), pct, 0.01, 1),
+        "hbm_decode_factor": (_tc("EngineProfileDialog", "Decode reads on HBM cards"), pct, 0.01, 1),
         "kv_half_context": (_tc("EngineProfileDialog", "KV half-efficiency context"),
                             _tc("EngineProfileDialog", " tokens"), 1.0, 0),
         "prefill_share": (_tc("EngineProfileDialog", "Prefill kernels"), pct, 0.01, 1),

@@ -58,6 +58,9 @@ class EngineProfile(BaseModel):
     weight_stream_share: float = Field(
         gt=0, le=1.2, description="share of the card's achievable bandwidth at which decode reads the weights")
     kv_read_share: float = Field(gt=0, le=1.2, description="share at which attention reads a long KV cache")
+    hbm_decode_factor: float = Field(
+        default=1.0, gt=0, le=1, description="factor on the decode read shares on HBM cards, where the engine's "
+                                             "batch-1 kernels reach a lower share of the bandwidth than on GDDR")
     kv_half_context: int = Field(
         ge=0, le=1_000_000, description="context at which KV reads reach half that share (short sequences pay "
                                         "per-sequence setup) [tokens]")
@@ -166,24 +169,34 @@ TENSORRT_LLM = EngineProfile(
 
 LLAMA_CPP = EngineProfile(
     cuda_graphs=True,
-    # XiongjieDai/GPU-Benchmarks-on-LLM-Inference (llama.cpp, before CUDA graphs): Llama 2 7B on one
-    # A100 80GB runs F16 at 73.83 and Q4_0 at 136.24 tokens/s. The two formats on one card separate
-    # the byte term from a fixed per-layer term: 0.70 of peak bandwidth and 0.145 ms per layer.
-    layer_overhead_eager_s=1.45e-4,
-    # NVIDIA technical blog 'Optimizing llama.cpp AI Inference with CUDA Graphs' (2024): up to 1.2×
-    # for small models on an H100 = ≈40 µs per layer saved on 7B Q4.
-    layer_overhead_graphs_s=1.05e-4,
+    # XiongjieDai/GPU-Benchmarks-on-LLM-Inference, LLaMA 3 tables (May 2024, builds b2824-b2843, after CUDA graphs
+    # came to llama.cpp in PR #6766): llama-bench tg512 of 8B Q4_K_M and F16 on ten cards. The two formats on a card
+    # separate the byte term from a per-layer term; across the cards the GDDR6/6X ones stream the weights at 0.88-1.05
+    # of their peak bandwidth (the F16 - Q4_K_M time over the 10.38 GiB the two files differ by, llama-bench's sizes)
+    # and the HBM2e ones (A100 PCIe and SXM, H100 PCIe) at 0.48-0.71. A likely cause, not measured here: llama.cpp's
+    # batch-1 mat-vec kernels keep a fixed amount of reads in flight per SM, which fills a GDDR bus but not HBM's
+    # wider one (bytes in flight = bandwidth × latency, Little's law); the three HBM cards are all HBM2e near 2 TB/s,
+    # so memory type and bandwidth level are not separable in these rows. Least squares on the log error over the 20
+    # rows (benchmarks/loso.py, 'llama.cpp profile'): share 1.094 of the achievable 0.88 (0.96 of peak) on GDDR, ×
+    # 0.583 on HBM, 85.5 µs per layer with graphs; leaving each row out in turn, 6 % median error on it (18 % worst);
+    # the table's 70B rows, held out, 8 % median. The eager figure adds back the ≈40 µs per layer CUDA graphs save
+    # (NVIDIA technical blog 'Optimizing llama.cpp AI Inference with CUDA Graphs', 2024: up to 1.2× for small models
+    # on an H100).
+    layer_overhead_eager_s=1.255e-4,
+    layer_overhead_graphs_s=0.855e-4,
     step_overhead_s=0.0,
-    weight_stream_share=0.79,
-    kv_read_share=0.79,
+    weight_stream_share=1.094,
+    hbm_decode_factor=0.583,
+    kv_read_share=1.094,
     kv_half_context=0,
     # The same repository's LLaMA 3 table (May 2024, builds b2824-b2843): llama-bench pp512 of 8B
     # Q4_K_M on RTX A6000, RTX 6000 Ada, L40S, A100 PCIe and SXM, H100 PCIe (3,781-8,125 tokens/s).
     # One share for the six, least squares on the log error (benchmarks/loso.py, 'llama.cpp prompt
-    # processing'): 0.56; leaving each row out in turn, 24 % median error on it. The table's GeForce rows
+    # processing'): 0.55 (0.56 before the decode refit above raised the weight-read share the prompt's weight
+    # stream is read at); leaving each row out in turn, 24 % median error on it. The table's GeForce rows
     # (FP16 accumulate at twice the FP32-accumulate rate there: Card.fp16_acc16_tflops) are held out: added
     # to the fit they give 0.68 and a worse leave-one-out error (25 % median, 85 % worst: RTX 4080).
-    prefill_share=0.56,
+    prefill_share=0.55,
     continuous_batching=True,
     formats=("float", "gguf"),
     # The prompt path, read in ggml's CUDA backend (ggml-org/ggml, the mirror of llama.cpp's ggml/):
@@ -193,7 +206,7 @@ LLAMA_CPP = EngineProfile(
     # on NVIDIA cards with fast FP16. Builds before June 2024 differ (LLAMA_CPP_BUILDS).
     prompt_fp16_accumulate=True,
     prompt_int8_quantized=True,
-    source="XiongjieDai/GPU-Benchmarks-on-LLM-Inference (A100 F16 and Q4_0 rows; LLaMA 3 pp512 rows), NVIDIA "
+    source="XiongjieDai/GPU-Benchmarks-on-LLM-Inference (LLaMA 3 tg512 rows of ten cards; LLaMA 3 pp512 rows), NVIDIA "
            "blog on CUDA graphs in llama.cpp (up to 1.2x on H100); llama-server -cb slots, --cache-type-k f16 default; "
            "prompt path of builds since June 2024 (MMQ on INT8 tensor cores for quantized weights, cuBLAS FP16 "
            "accumulate for F16): ggml-org/ggml a8db410a src/ggml-cuda/mmq.cu, ggml-cuda.cu",
@@ -245,6 +258,12 @@ def layer_overhead_s(profile: EngineProfile, cuda_graphs: bool | None) -> float:
     """Per-layer time of one forward pass, with the engine's graphs setting unless given [s]."""
     graphs = profile.cuda_graphs if cuda_graphs is None else cuda_graphs
     return profile.layer_overhead_graphs_s if graphs else profile.layer_overhead_eager_s
+
+
+def decode_read_factor(profile: EngineProfile, memory_type: str | None) -> float:
+    """Factor on the decode read shares on a card of ``memory_type`` (the catalog's, e.g. "HBM2e"):
+    the profile's ``hbm_decode_factor`` on HBM, 1 elsewhere."""
+    return profile.hbm_decode_factor if memory_type is not None and memory_type.startswith("HBM") else 1.0
 
 
 def kv_read_share(profile: EngineProfile, context: float) -> float:

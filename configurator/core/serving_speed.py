@@ -16,7 +16,7 @@ import numpy as np
 
 from configurator.core.architecture import ModelArchitecture
 from configurator.core.catalog import Card
-from configurator.core.engines import EngineProfile, kv_read_share, layer_overhead_s
+from configurator.core.engines import EngineProfile, decode_read_factor, kv_read_share, layer_overhead_s
 from configurator.core.formats import FORMATS
 from configurator.core.load import PERCENTILES, StepCosts, capacity, closed_loop_rate, load_point, static_batch
 from configurator.core.matmul_shapes import matmul_efficiency_by_shape
@@ -216,8 +216,9 @@ def _decode_roofline(scenario: Scenario, card: Card, plan: PrecisionPlan, batch,
     if tokens_per_sequence != 1:  # × 1 is the same number
         flops *= tokens_per_sequence
         tokens = batch * tokens_per_sequence
-    weights_s = weights / _bandwidth(card, a, profile.weight_stream_share)
-    kv_s = kv / _bandwidth(card, a, kv_read_share(profile, kv_tokens)) if kv_tokens else 0.0
+    factor = decode_read_factor(profile, card.memory_type)  # 1 but for HBM cards of an engine that sets it
+    weights_s = weights / _bandwidth(card, a, profile.weight_stream_share * factor)
+    kv_s = kv / _bandwidth(card, a, kv_read_share(profile, kv_tokens) * factor) if kv_tokens else 0.0
     compute_s = flops / serving_rate(card, plan, scenario, tokens, prompt=False)
     return weights_s, kv_s, compute_s
 

@@ -290,6 +290,10 @@
         <translation>KV 缓存读取</translation>
     </message>
     <message>
+        <source>Decode reads on HBM cards</source>
+        <translation>HBM 卡上的解码读取</translation>
+    </message>
+    <message>
         <source>KV half-efficiency context</source>
         <translation>KV 读取达半效率的上下文</translation>
     </message>
@@ -2728,6 +2732,10 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
     <message>
         <source>share at which attention reads a long KV cache</source>
         <translation>注意力读取长 KV 缓存时达到的比例</translation>
+    </message>
+    <message>
+        <source>factor on the decode read shares on HBM cards, where the engine&apos;s batch-1 kernels reach a lower share of the bandwidth than on GDDR</source>
+        <translation>HBM 卡上解码读取比例的系数：该引擎批大小为 1 的内核在 HBM 上达到的带宽比例低于 GDDR</translation>
     </message>
     <message>
         <source>context at which KV reads reach half that share (short sequences pay per-sequence setup) [tokens]</source>

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from configurator.core.serving_use import latency_targets
+from configurator.core.engines import decode_read_factor
 from configurator.core.formats import FORMATS
 from configurator.core.graphics import boards_needed
 from configurator.core.procurement.servers import servers_needed
@@ -123,16 +124,17 @@ def _decode_note(est: Estimate) -> Phrase:
     """The decode-bandwidth assumption behind the decode speed, with its source."""
     serving, a = est.scenario.serving, est.scenario.assumptions
     profile = serving.profile
-    # the two shares multiply as in serving_speed.decode_step_seconds (weights over bandwidth × c × s_w)
+    # the shares multiply as in serving_speed.decode_step_seconds (weights over bandwidth × c × s_w × HBM factor)
+    factor = decode_read_factor(profile, est.card.memory_type)
     return Phrase(
         "Decode reads the weights at {share} of the card's peak memory bandwidth ({peak} GB/s): {engine}'s "
         "kernels reach {stream} of the {achievable} a streaming copy achieves on the card (assumption "
         "'Decode bandwidth'); long KV caches are read at {kv}.\nEngine profile source: {source}",
-        {"share": Amount(a.decode_bandwidth_efficiency * profile.weight_stream_share, "share"),
+        {"share": Amount(a.decode_bandwidth_efficiency * profile.weight_stream_share * factor, "share"),
          "peak": Amount(est.card.bandwidth_gbps), "engine": ENGINES.get(serving.engine.value, serving.engine.value),
-         "stream": Amount(profile.weight_stream_share, "share"),
+         "stream": Amount(profile.weight_stream_share * factor, "share"),
          "achievable": Amount(a.decode_bandwidth_efficiency, "share"),
-         "kv": Amount(profile.kv_read_share, "share"), "source": profile.source})
+         "kv": Amount(profile.kv_read_share * factor, "share"), "source": profile.source})
 
 
 def _serving_speed(est: Estimate) -> Section:

@@ -240,6 +240,23 @@ def band_note(band: Band, language: str = "en") -> str:
 
 def named_rows(band: Band, language: str = "en") -> list[str]:
     """The calibration rows behind ``band`` by name, each with how many rows it stands for
-    ("LLaMA 70B · 4 × H100 SXM5 80GB (2 rows)"), not by their ids."""
+    ("LLaMA 70B · 4 × H100 SXM5 80GB (2 rows)"), not by their ids; a model on as many cards of
+    :data:`LISTED_AS_ONE` or more kinds is named once ("LLaMA 3 8B · 1 × RTX 4090, L40S, A40, A100
+    PCIe 80GB (8 rows)"), so a band over many cards fits the summary's table."""
     w = words(language)
-    return [name if n == 1 else w("{name} ({n} rows)", name=name, n=n) for name, n in band.row_names]
+    groups: dict[str, list[tuple[str, str, int]]] = {}
+    for name, n in band.row_names:
+        model, on, cards = name.partition(" × ")
+        groups.setdefault(model if on else name, []).append((name, cards, n))
+    named = []
+    for model, members in groups.items():
+        if len(members) < LISTED_AS_ONE or model == members[0][0]:
+            named += [name if n == 1 else w("{name} ({n} rows)", name=name, n=n) for name, _, n in members]
+            continue
+        name = f"{model} × " + w(", ").join(cards for _, cards, _ in members)
+        named.append(w("{name} ({n} rows)", name=name, n=sum(n for _, _, n in members)))
+    return named
+
+
+LISTED_AS_ONE = 4
+"""Kinds of card from which one model's calibration rows are named once, the cards listed after it."""

@@ -361,7 +361,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _window_charts(analysis, language: str) -> dict:
-    """The memory and scaling charts of a PDF summary, drawn by the window's own chart widgets:
+    """The charts a PDF summary places, drawn by the window's own chart widgets:
     the one use of the app's code besides opening the window (text formats load no Qt)."""
     from configurator.app.report_export import chart_images
 

@@ -2,7 +2,7 @@
 
 The Qt-free part (building the summary, writing .md/.csv/.json, laying out the PDF) lives in
 :mod:`configurator.report.export`; this module adds what needs widgets: an application to render
-with and the memory and scaling charts, drawn by the same widgets the window shows. The window
+with and the memory chart, drawn by the same widgets the window shows. The window
 passes the analysis it already shows, so printing or exporting never computes it again.
 """
 
@@ -31,7 +31,14 @@ CHART_SIZE = (700, 330)
 """A summary chart's size [px]."""
 
 
-def _render_charts(analysis: Analysis, keys: tuple[str, ...] = ("memory", "scaling")) -> dict:
+SUMMARY_CHARTS = ("memory",)
+"""The window's charts the summary places: the memory chart beside its table. The scaling chart is
+not placed since the summary for approval (b4d6585: at most six pages), so it is not drawn for it
+either (it cost an event-loop pass and ~10 ms of CPU per summary); :func:`chart_widget` still
+draws it for whoever asks."""
+
+
+def _render_charts(analysis: Analysis, keys: tuple[str, ...] = SUMMARY_CHARTS) -> dict:
     return {key: grab_chart(chart_widget(key, analysis)) for key in ("memory", "scaling") if key in keys}
 
 
@@ -58,9 +65,10 @@ def grab_chart(chart):
 
 
 def chart_images(analysis: Analysis, language: str | None = None,
-                 keys: tuple[str, ...] = ("memory", "scaling")) -> dict:
-    """The memory and scaling charts (those of ``keys``) rendered to images, the same widgets the
-    window shows, with titles and axes in ``language`` (None: the interface language)."""
+                 keys: tuple[str, ...] = SUMMARY_CHARTS) -> dict:
+    """The summary's charts (those of ``keys``: :data:`SUMMARY_CHARTS` unless asked) rendered to
+    images, the same widgets the window shows, with titles and axes in ``language`` (None: the
+    interface language)."""
     ensure_application()
     from configurator.app.i18n import language_for_a_while
 

@@ -2,7 +2,7 @@
 
 Its Qt-free part — :func:`configurator.report.export.summary_of`, which ranks the catalog for
 the summary's options table (hundreds of ms cold) — runs on the worker thread; what needs Qt
-widgets or the GUI thread (the memory and scaling charts drawn by the window's own chart
+widgets or the GUI thread (the memory chart drawn by the window's own chart
 widgets, the document laid out) runs there one piece per pass of the event loop, so that
 repaints and input go on between the pieces. The menu's Export and Print Preview use it; the
 synchronous ``export_summary`` and ``summary_document`` stay for scripts and tests.
@@ -26,9 +26,6 @@ PIECE_GAP_MS = 15
 """Pause between two pieces [ms]: the window paints and takes input between them (pieces chained
 with no delay ran back to back in one pass of the event loop, 90 ms and more)."""
 
-CHART_KEYS = ("memory", "scaling")
-"""The window's charts a printed summary carries, each built in one pass of the event loop and
-rendered in the next."""
 
 
 class SummaryTask(QObject):
@@ -77,7 +74,9 @@ class SummaryTask(QObject):
         images: dict = {}
         made: dict = {}
         pieces = []
-        for key in CHART_KEYS:  # each chart built in one pass, rendered in the next
+        from configurator.app.report_export import SUMMARY_CHARTS
+
+        for key in SUMMARY_CHARTS:  # each chart built in one pass, rendered in the next
             pieces.append(lambda key=key: made.update(chart=_chart_widget(key, analysis, language)))
             pieces.append(lambda key=key: images.update({key: _grab_chart(made.pop("chart"))}))
 

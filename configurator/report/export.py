@@ -52,7 +52,7 @@ def write_summary(summary: Summary, path: Path, chart_images: Callable[[], dict]
         The file; its extension chooses the format.
     chart_images : callable or None
         For a PDF only: returns ``{key: QImage}`` of the charts to add besides the summary's own
-        (the app passes the window's memory and scaling charts); called after the path is checked.
+        (the app passes the window's memory chart); called after the path is checked.
     """
     suffix = export_format(path)
     if suffix in TEXT_FORMATS:

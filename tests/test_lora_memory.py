@@ -28,6 +28,7 @@ from configurator.core.memory import (  # noqa: E402
 )
 from configurator.core.precision import plan_training  # noqa: E402
 from configurator.core.scenario import LAYOUT_FIELDS, LossKernel, Recompute, Scenario  # noqa: E402
+from searched_layout import estimated_alone  # noqa: E402
 
 CATALOG = load_bundled_catalog()
 LLAMA3_8B_BLOCK_LINEARS = 32 * (2 * 4096 * 4096 + 2 * 4096 * 1024 + 3 * 4096 * 14336)
@@ -134,7 +135,6 @@ def test_lora_rows_state_the_recipe_they_were_translated_with():
 def test_the_layout_search_counts_adapter_memory_as_the_estimate_does(workload):
     """Every layout the planner weighs for an adapter run (ZeRO-3 among them, whose gathered frozen
     layers it now counts), estimated one at a time, needs the same memory."""
-    from configurator.core.workloads.layout import with_layout
     from configurator.core.workloads.training.search import plan_training_layout
 
     card = CATALOG.get("a100-sxm-80gb")
@@ -145,9 +145,5 @@ def test_the_layout_search_counts_adapter_memory_as_the_estimate_does(workload):
     plan = plan_training_layout(scenario, card, top=12)
     assert plan.layouts and {layout.zero for layout in plan.layouts} & {3}
     for layout in plan.layouts:
-        fixed = with_layout(scenario.model_copy(update={"auto_layout": ()}),
-                            {"tp": layout.tp, "pp": layout.pp, "virtual_stages": layout.vp, "zero": layout.zero},
-                            {"recompute": layout.recompute, "micro_batch": layout.micro_batch,
-                             "grad_accum": layout.grad_accum})
-        exact = estimate(Scenario.model_validate(fixed.model_dump()), card)
+        exact = estimated_alone(scenario, layout, card)
         assert exact.memory.total == pytest.approx(layout.memory_bytes, rel=1e-9)

@@ -12,11 +12,12 @@ from configurator.core.architecture import ModelArchitecture, preset
 from configurator.core.batch import default_global_batch_tokens
 from configurator.core.catalog import load_catalog
 from configurator.core.formulas.collectives import allreduce_seconds, reduce_scatter_seconds
-from configurator.core.estimate import estimate, with_layout
+from configurator.core.estimate import estimate
 from configurator.core.workloads.training.search import plan_training_layout
 from configurator.core.training_speed import pipeline_bubble
 from configurator.core.recommend import Objective, recommend
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario, updated
+from searched_layout import estimated_alone
 
 
 @pytest.fixture(scope="module")
@@ -67,11 +68,7 @@ def test_vectorised_search_agrees_with_the_estimate(catalog):
     plan = plan_training_layout(scenario, card, top=12)
     assert len(plan.layouts) >= 5
     for layout in plan.layouts:
-        fixed = with_layout(scenario.model_copy(update={"auto_layout": ()}),
-                            {"tp": layout.tp, "pp": layout.pp, "virtual_stages": layout.vp, "zero": layout.zero},
-                            {"recompute": layout.recompute, "micro_batch": layout.micro_batch,
-                             "grad_accum": layout.grad_accum})
-        exact = estimate(Scenario.model_validate(fixed.model_dump()), card)
+        exact = estimated_alone(scenario, layout, card)
         assert exact.memory.total == pytest.approx(layout.memory_bytes, rel=1e-9)
         assert exact.training.step_time_s == pytest.approx(layout.step_s, rel=1e-9)
 

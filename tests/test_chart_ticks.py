@@ -134,7 +134,7 @@ def test_report_chart_ticks_reach_past_the_data(high):
 
     ticks = nice_ticks(0.0, high)
     assert ticks[0] == 0.0 and ticks[-1] >= high and 4 <= len(ticks) <= 7
-    for texts in (tick_texts(ticks), [money_tick(v) for v in ticks]):
+    for texts in (tick_texts(ticks), [money_tick(v) for v in ticks], [money_tick(v, "zh_CN") for v in ticks]):
         assert len(set(texts)) == len(ticks) and all(texts)
 
 
@@ -155,3 +155,28 @@ def test_cards_axis_keeps_the_label_of_a_tick_near_its_end(qtbot):
     for exponent in (0, 1, 2, 3):
         x = chart.mapFromScene(vb.mapViewToScene(QPointF(exponent, 4.0))).x()
         assert _dark_pixels(image, range(x - 6, x + 7), rows) > 0, f"no label under {10 ** exponent:,}"
+
+
+@pytest.mark.parametrize("value, english, chinese", [
+    (0.0, "0", "0"),
+    (25_000.0, "25k", "2.5万"),
+    (1_500_000.0, "1.5M", "150万"),
+    (200_000_000.0, "200M", "2亿"),
+])
+def test_money_ticks_count_in_wan_and_yi_in_chinese(value, english, chinese):
+    """The summary's cost chart labels its money ticks as a Chinese procurement reader counts:
+    万 (10⁴) and 亿 (10⁸), not k/M/G; English keeps k/M (the currency is on the axis' title)."""
+    from configurator.report.document import money_tick
+
+    assert money_tick(value) == english
+    assert money_tick(value, "zh_CN") == chinese
+
+
+def test_summary_cost_chart_ticks_in_chinese_have_no_latin_suffix():
+    """Every tick of a cost axis up to 230 million reads in 万/亿 in Chinese, each distinct."""
+    from configurator.report.document import money_tick
+    from configurator.report.parts import nice_ticks
+
+    ticks = nice_ticks(0.0, 2.3e8)
+    texts = [money_tick(v, "zh_CN") for v in ticks]
+    assert texts == ["0", "5000万", "1亿", "1.5亿", "2亿", "2.5亿"]

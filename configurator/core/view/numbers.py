@@ -123,6 +123,23 @@ def money(value: float | None, currency: str, language: str = "en") -> str:
     return f"{number(value, 2 if abs(value) < 100 else 0, language)}{NBSP}{currency}"
 
 
+SHORT_SCALES = {
+    "en": ((1e9, "G"), (1e6, "M"), (1e3, "k")),
+    "zh_CN": ((1e8, "亿"), (1e4, "万")),
+}
+"""The words a short number is counted in, largest first [scale, suffix]: thousands, millions and
+billions in English; 万 (10⁴) and 亿 (10⁸) in Chinese, as a Chinese reader counts money (2亿, not 200M)."""
+
+
+def short_amount(value: float, language: str = "en") -> str:
+    """A number short enough for a chart's tick, its unit left to the axis' title:
+    1,500,000 -> '1.5M' and 25,000 -> '25k' in English, '150万' and '2.5万' in Chinese."""
+    for scale, suffix in SHORT_SCALES[language]:
+        if abs(value) >= scale:
+            return f"{value / scale:g}{suffix}"
+    return f"{value:g}"
+
+
 def percent(share: float | None, language: str = "en", decimals: int = 1) -> str:
     """A share as a percentage: 0.123 -> '12.3 %' (``decimals`` after the point)."""
     return UNKNOWN if is_unknown(share) else with_unit(number(100 * share, decimals, language), "%", language)

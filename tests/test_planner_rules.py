@@ -55,7 +55,9 @@ def test_the_batch_per_copy_is_doubled_only_until_it_carries_the_rate(catalog, r
 
     def at(batch: int | None, auto=("max_batch",)) -> Scenario:
         s = _serving(users, card="h100-sxm", constraints={"requests_per_s": rate}, auto_layout=auto)
-        return s if batch is None else s.model_copy(update={"serving": s.serving.model_copy(update={"max_batch": batch})})
+        if batch is None:
+            return s
+        return s.model_copy(update={"serving": s.serving.model_copy(update={"max_batch": batch})})
 
     planned = planned_layout(at(None), card)
     batch = planned.scenario.serving.max_batch
@@ -173,13 +175,13 @@ def test_a_serving_layout_without_a_speed_ranks_below_one_that_fits(catalog):
     the speed model could not estimate neither fits nor carries anything."""
     from dataclasses import replace
 
-    from configurator.core.workloads.serving.plan import _serving_rank
+    from configurator.core.workloads.serving.weighing import serving_rank
 
     est = estimate(_serving(16, card="h100-sxm"), catalog.get("h100-sxm"))
     assert est.fits and est.serving is not None
-    unknown = _serving_rank(replace(est, serving=None))
+    unknown = serving_rank(replace(est, serving=None))
     assert not unknown[0] and not unknown[1] and unknown[2] == -math.inf
-    assert unknown < _serving_rank(est)
+    assert unknown < serving_rank(est)
 
 
 def test_the_prefill_pool_search_tries_every_split_of_four_copies(catalog, monkeypatch):

@@ -15,12 +15,8 @@ from configurator.core.architecture import preset
 from configurator.core.catalog import load_bundled_catalog
 from configurator.core.estimate import estimate, with_count
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario
-from configurator.core.workloads.serving.plan import (
-    LOAD_RESOLUTION,
-    recording_evaluated,
-    target_miss,
-    wider_ranks_higher,
-)
+from configurator.core.workloads.serving.plan import recording_evaluated
+from configurator.core.workloads.serving.weighing import LOAD_RESOLUTION, target_miss, wider_ranks_higher
 
 
 @pytest.fixture(scope="module")

@@ -88,7 +88,7 @@ def test_the_pools_note_compares_rates_only_when_both_layouts_meet_the_targets(c
     targets, misses them, or does not fit; it never sets a rate that misses the targets against
     one within them as if both were (before: 'shares every copy: 19.15 requests/s within the
     targets, against 28.05 with separate pools', the pools missing the targets)."""
-    from configurator.core.workloads.serving.plan import target_miss
+    from configurator.core.workloads.serving.weighing import target_miss
 
     card = catalog.get(card_id)
     s = Scenario(model=preset("llama3-70b"), card_id=card_id, count=16, workload="inference",

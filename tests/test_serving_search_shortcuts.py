@@ -2,9 +2,10 @@
 answer of the plain search: the batch walk towards a request rate on memory and capacity alone
 (the rate probe, with separate prefill and decode pools too), layouts weighed by memory and copy
 speed with the full estimate made only for the one kept, pool splits provably below the best
-found left untimed, and the prefill times of one layout worked out once across its batches. While :func:`recording_evaluated` collects, the search takes neither shortcut
-(every layout it weighs is fully estimated, every batch of the walk too), so the two answers
-are compared through the estimate's JSON, byte for byte."""
+found left untimed, and the prefill times of one layout worked out once across its batches.
+While :func:`recording_evaluated` collects, the search takes neither shortcut (every layout it
+weighs is fully estimated, every batch of the walk too), so the two answers are compared through
+the estimate's JSON, byte for byte."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from configurator.core.procurement.deployment import deployment_cost
 from configurator.core.precision import plan_serving
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario
 from configurator.core.serving_speed import deployment_speed, pools, replica_speed, running_batch, step_costs
-from configurator.core.workloads.serving import plan
+from configurator.core.workloads.serving import plan, weighing
 from configurator.core.workloads.serving.plan import recording_evaluated, search_serving
 
 
@@ -74,7 +75,7 @@ def test_the_rate_probe_says_what_the_estimate_says(catalog):
     scenario = CASES["70B, 20 req/s, 8 x L40S"].model_copy(update={"count": 64})
     card = catalog.get(scenario.card_id)
     layout = scenario.model_copy(update={"parallelism": scenario.parallelism.model_copy(update={"tp": 4})})
-    probe = plan._RateProbe.of(layout, card)
+    probe = weighing.RateProbe.of(layout, card)
     said = []
     for batch in (16, 32, 64, 91, 128):
         s = layout.model_copy(update={"serving": layout.serving.model_copy(update={"max_batch": batch})})
@@ -102,7 +103,7 @@ def test_the_rate_probe_says_what_the_estimate_says_with_separate_pools(catalog)
         "constraints": base.constraints.model_copy(update={"requests_per_s": 2.0})}), 4, 2)
     card = catalog.get(layout.card_id)
     assert layout.prefill_copies == 2
-    probe = plan._RateProbe.of(layout, card)
+    probe = weighing.RateProbe.of(layout, card)
     assert probe is not None
     said = []
     for batch in (1, 2, 8, 32, 64, 128):
@@ -237,17 +238,17 @@ def test_a_layout_that_does_not_fit_loses_untimed(catalog):
     base = CASES["70B, 20 req/s, 16 x H100"]
     card = catalog.get("h100-sxm")
 
-    def weighed(tp: int, batch: int, on=card, s=base) -> plan._Weighed:
+    def weighed(tp: int, batch: int, on=card, s=base) -> weighing.Weighed:
         par = s.parallelism.model_copy(update={"tp": tp})
         serving = s.serving.model_copy(update={"max_batch": batch})
-        return plan._Weighed(s.model_copy(update={"parallelism": par, "serving": serving}), on)
+        return weighing.Weighed(s.model_copy(update={"parallelism": par, "serving": serving}), on)
 
     fits, unfit = weighed(4, 100), weighed(1, 100)
     assert fits.fits and not unfit.fits
-    assert max([unfit, fits], key=plan._serving_rank) is fits
+    assert max([unfit, fits], key=weighing.serving_rank) is fits
     assert not unfit._timed  # lost on its first place, never timed
     layouts = [weighed(tp, b) for tp in (1, 2, 4, 8) for b in (25, 100, 400)]
-    ranks = [plan._rank_of(w) for w in layouts]
+    ranks = [weighing.rank_of(w) for w in layouts]
     for a, ra in zip(layouts, ranks, strict=True):
         for b, rb in zip(layouts, ranks, strict=True):
             assert (a.rank > b.rank, a.rank < b.rank, a.rank == b.rank, a.rank[:2] == b.rank[:2]) == \

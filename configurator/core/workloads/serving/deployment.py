@@ -26,8 +26,8 @@ from configurator.core.workloads.serving.plan import (
     carries_load,
     estimated,
     estimated_unless_carrying,
-    target_miss,
 )
+from configurator.core.workloads.serving.weighing import target_miss
 
 SERVING_COUNTS = tuple(2**k for k in range(13))
 """Card counts tried for serving before the fewest that carry the load is narrowed down."""
@@ -108,7 +108,7 @@ def closest_serving_deployment(scenario: Scenario, card: Card, counts: Sequence[
     """When no count meets the request rate and latency targets (the buyer's or the use's): the
     configuration closest to meeting them over the counts :func:`serving_deployment` tries (from
     the weights' lower bound until more cards no longer shorten either latency) — the smallest
-    relative miss (:func:`~configurator.core.workloads.serving.plan.target_miss`), the fewest cards among
+    relative miss (:func:`~configurator.core.workloads.serving.weighing.target_miss`), the fewest cards among
     misses within :data:`MISS_TIE` of it — so the buyer sees how near the card comes (TPOT met at
     64 cards, TTFT 8 % over) rather than the fewest cards that hold the users, seconds over.
     Estimated at that count against the targets, its verdicts say by how much it misses (the

@@ -79,7 +79,7 @@ class ServingTradeoff:
     ``first-that-meets`` (a load of users alone: the planner keeps its first plan that meets every
     target, and the layouts that beat it were weighed for this picture only),
     ``closest-to-targets`` (no layout meets the targets; the planner chose the smallest relative
-    miss, :func:`~configurator.core.workloads.serving.plan.target_miss`), ``ranked-otherwise``
+    miss, :func:`~configurator.core.workloads.serving.weighing.target_miss`), ``ranked-otherwise``
     (the planner's ranking preferred it to a layout that dominates it and meets the targets too),
     ``chosen-not-weighed`` (the chosen layout has no speed or does not fit)."""
 

@@ -5,42 +5,40 @@ scenarios with Auto serving fields (:func:`assemble`).
 
 from __future__ import annotations
 
-import math
 from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 
 from configurator.core.catalog import Card
 from configurator.core.constraints import missed_serving_targets
-from configurator.core.constraints import serving_verdicts
 from configurator.core.memory import serving_memory_model, usable_capacity_bytes
 from configurator.core.memo import NOT_SEARCHED, LruMemo, scenario_key
 from configurator.core.messages import msg
 from configurator.core.training_speed import fabric
-from configurator.core.load import CLOSED_LOOP_TOLERANCE, capacity
 from configurator.core.formats import kv_bytes
-from configurator.core.precision import PrecisionPlan, kv_element_bytes, plan_serving
+from configurator.core.precision import kv_element_bytes, plan_serving
 from configurator.core.scenario import Scenario
-from configurator.core.serving_speed import (
-    ServingSpeed,
-    busy_copies,
-    deployment_speed,
-    pools,
-    prefill_pool_prompt_seconds,
-    prefill_pool_rate,
-    serving_batching,
-)
-from configurator.core.verdicts import floor
+from configurator.core.serving_speed import busy_copies, prefill_pool_prompt_seconds, prefill_pool_rate
 from configurator.core.serving_use import latency_targets
 from configurator.core.units import Precision
 from configurator.core.workloads.base import Estimate
 from configurator.core.workloads.layout import with_layout
 from configurator.core.workloads.memo import remembered
-from configurator.core.workloads.serving.estimate import (
-    ServingCopy,
-    basis_of_copy,
-    estimate_serving,
-    serving_basis,
-    serving_copy,
+from configurator.core.workloads.serving.estimate import estimate_serving, serving_basis
+from configurator.core.workloads.serving.weighing import (
+    KEPT_WALKS,
+    LOAD_RESOLUTION,
+    Either,
+    RateProbe,
+    Weighed,
+    estimate_of,
+    first_place,
+    fp8_chosen,
+    has_speed,
+    known_short,
+    resolved_layout,
+    serving_rank,
+    target_miss,
+    wider_ranks_higher,
 )
 
 PLANNED_FIELDS = frozenset({"tp", "pp", "max_batch", "max_batched_tokens", "disaggregated"})
@@ -71,41 +69,6 @@ def estimated(scenario: Scenario, card: Card) -> Estimate:
 def carries_load(est: Estimate) -> bool:
     """Serving: fits, and carries every user and the request rate within the latency targets."""
     return est.fits and est.serving is not None and not missed_serving_targets(est.scenario, est.serving)
-
-
-def target_miss(scenario: Scenario, speed: ServingSpeed | None) -> float:
-    """How far a deployment is from its serving targets: the largest relative miss over the
-    request rate and the latency targets (the buyer's, else the use's) — ``actual/target − 1`` for
-    a latency, ``target/actual − 1`` for the rate — 0 when it meets them all, infinite without a
-    speed [share]."""
-    if speed is None:
-        return math.inf
-    worst = 0.0
-    for v in serving_verdicts(scenario, speed):
-        if not v.missed:
-            continue
-        if v.kind == "ceiling":
-            worst = max(worst, v.actual / v.target - 1.0)
-        else:
-            worst = max(worst, v.target / v.actual - 1.0 if v.actual > 0 else math.inf)
-    return worst
-
-
-def _serving_rank(est: Estimate) -> tuple:
-    """Order of serving layouts: fits, meets its targets, then — short of them — the smallest
-    relative miss (:func:`target_miss`: a layout 10 % slower than the target before one 10× slower,
-    whatever request rate the slow one's queue reports), then throughput, then fewer cards per copy.
-    A layout the search weighed is ranked once (:attr:`_Weighed.rank`)."""
-    return est.rank if isinstance(est, (_Weighed, _Either)) else _rank_of(est)
-
-
-def _rank_of(est: Estimate) -> tuple:
-    """:func:`_serving_rank` worked out."""
-    i = est.serving
-    if i is None:  # no speed: neither fits nor carries anything
-        return (False, False, -math.inf, 0.0, 0)
-    miss = target_miss(est.scenario, i)
-    return (est.fits, miss == 0.0, -miss, i.requests_per_s, -est.scenario.parallelism.tp)
 
 
 def serving_tensor_parallel_options(scenario: Scenario, card: Card) -> list[int]:
@@ -206,7 +169,7 @@ def search_serving(scenario: Scenario, card: Card) -> Estimate:
     pools = planned(True)
     if pools.serving is None or colocated.serving is None or not pools.scenario.prefill_copies:
         return colocated
-    chosen, other = (pools, colocated) if _serving_rank(pools) > _serving_rank(colocated) else (colocated, pools)
+    chosen, other = (pools, colocated) if serving_rank(pools) > serving_rank(colocated) else (colocated, pools)
     if not chosen.fits:  # neither fits: the estimate's own messages say so
         return chosen
     s = chosen.scenario
@@ -219,7 +182,7 @@ def search_serving(scenario: Scenario, card: Card) -> Estimate:
 
 
 def _pools_choice_reason(chosen: Estimate, other: Estimate) -> str:
-    """Why ``chosen`` (which fits) ranks above ``other`` (:func:`_serving_rank`), as the suffix of
+    """Why ``chosen`` (which fits) ranks above ``other`` (:func:`serving_rank`), as the suffix of
     its message id: both within the targets, the one carrying more ("");  the other short of them
     ("-other-short") or not fitting ("-other-unfit"); both short, the chosen by less ("-both-short")."""
     if target_miss(chosen.scenario, chosen.serving) > 0.0:
@@ -255,11 +218,11 @@ class NotCarrying:
 
     def estimate(self) -> Estimate:
         """The plan's estimate (:func:`estimated`), the walks already taken read again."""
-        token = _WALKS.set(self.walks)
+        token = KEPT_WALKS.set(self.walks)
         try:
             return estimated(self.scenario, self.card)
         finally:
-            _WALKS.reset(token)
+            KEPT_WALKS.reset(token)
 
 
 class _NotCarrying(Exception):
@@ -275,13 +238,13 @@ _STOP_AT_CARRYING: ContextVar[bool] = ContextVar("serving_search_stop_at_carryin
 """Whether the search stops at the first layout that carries the load (:func:`estimated_unless_carrying`)."""
 
 
-def _carries(est: _Weighed | Estimate) -> bool:
+def _carries(est: Weighed | Estimate) -> bool:
     """Whether a layout the search weighed fits and meets the request rate and the latency
-    targets: the first two places of its rank (:func:`_serving_rank`) — exactly
+    targets: the first two places of its rank (:func:`serving_rank`) — exactly
     :func:`carries_load` of its estimate (no
     missed verdict is what ``target_miss == 0`` means: a missed verdict's relative miss is
     positive, ``actual/target > 1`` in floating point for ``actual > target > 0``)."""
-    return _serving_rank(est)[:2] == (True, True)
+    return serving_rank(est)[:2] == (True, True)
 
 
 _WHETHER_ONLY: ContextVar[bool] = ContextVar("serving_search_whether_only", default=False)
@@ -314,7 +277,7 @@ def estimated_unless_carrying(scenario: Scenario, card: Card) -> Estimate | NotC
     rate where the rate probe's walk settles its batch (so does the one it would rank first, which
     fits: a layout known short ranks (True, False) in its first two places).
 
-    Why the answer is the same: the plan ranks its layouts by :func:`_serving_rank`, whose first
+    Why the answer is the same: the plan ranks its layouts by :func:`serving_rank`, whose first
     two places are (fits, meets every target), so once one layout weighed carries the load the
     one ranked first carries it too; the layout search stops at pipeline stages where one fits,
     which a layout that carries does; the engine step (:func:`_searched_engine_step`) and the
@@ -323,7 +286,7 @@ def estimated_unless_carrying(scenario: Scenario, card: Card) -> Estimate | NotC
     if not plans_layout(scenario):
         return estimated(scenario, card)
     walks: dict = {}
-    token, kept = _STOP_AT_CARRYING.set(True), _WALKS.set(walks)
+    token, kept = _STOP_AT_CARRYING.set(True), KEPT_WALKS.set(walks)
     try:
         return estimated(scenario, card)
     except _Carrying:
@@ -332,7 +295,7 @@ def estimated_unless_carrying(scenario: Scenario, card: Card) -> Estimate | NotC
         return NotCarrying(False, False, scenario, card) if shown.found is None else replace(shown.found, walks=walks)
     finally:
         _STOP_AT_CARRYING.reset(token)
-        _WALKS.reset(kept)
+        KEPT_WALKS.reset(kept)
 
 
 def planned_layout(scenario: Scenario, card: Card) -> Estimate:
@@ -375,19 +338,19 @@ def planned_layout(scenario: Scenario, card: Card) -> Estimate:
             if _WHETHER_ONLY.get():  # no layout weighed carries the load (else _Carrying), nor the best ranked
                 raise _NotCarrying(None)
             fitting = [e for e in weighed if e.fits]
-            speeds = {_has_speed(e) for e in weighed}
+            speeds = {has_speed(e) for e in weighed}
             if not fitting and len(speeds) == 1 and None not in speeds:
                 raise _NotCarrying(NotCarrying(False, speeds.pop(), scenario, card))
-            if fitting and all(_short(e) for e in fitting):
+            if fitting and all(known_short(e) for e in fitting):
                 raise _NotCarrying(NotCarrying(True, True, scenario, card))
-        return _finished(scenario, card, _resolved(max(weighed, key=_serving_rank)))
+        return _finished(scenario, card, resolved_layout(max(weighed, key=serving_rank)))
 
     def best_fits(weighed: list) -> bool:
         # whether the best ranked fits: where one ranks first place True (fits, with a speed), it
         # does; where none fits in memory, it does not; else (one fits without a speed) ranked
-        if any(_first_place(e) for e in weighed):
+        if any(first_place(e) for e in weighed):
             return True
-        return any(e.fits for e in weighed) and max(weighed, key=_serving_rank).fits
+        return any(e.fits for e in weighed) and max(weighed, key=serving_rank).fits
 
     pinned_pp = "pp" not in scenario.auto_layout
     first = copies(scenario.parallelism.pp if pinned_pp else 1) or copies(1)
@@ -408,12 +371,6 @@ def planned_layout(scenario: Scenario, card: Card) -> Estimate:
     return settled(weighed)
 
 
-def _first_place(est: _Weighed | Estimate | _Either) -> bool:
-    """The first place of a weighed layout's rank (fits, with a speed), untimed where it can be."""
-    rank = _serving_rank(est)
-    return rank.first() if isinstance(rank, _Rank) else rank[0]
-
-
 def _with_fp8_cache_if_needed(scenario: Scenario, card: Card, best: Estimate) -> Estimate:
     """When the engine's default KV cache (the KV precision left unset) keeps a layout from
     carrying the load, the same layout with an FP8 cache (vLLM/SGLang ``kv_cache_dtype=fp8``,
@@ -422,9 +379,9 @@ def _with_fp8_cache_if_needed(scenario: Scenario, card: Card, best: Estimate) ->
     the one it would pick without it: with more users the default cache can outgrow a single
     stage, and a wider split that fits with it still be slower than one stage with an FP8 cache.
     Not tried where the default cache is FP8 or narrower already (the same layout again)."""
-    if scenario.serving.kv_precision is not None or not card.supports(Precision.FP8) or not _has_speed(best):
+    if scenario.serving.kv_precision is not None or not card.supports(Precision.FP8) or not has_speed(best):
         return best
-    if best.fits and not _short(best) and not missed_serving_targets(best.scenario, best.serving):
+    if best.fits and not known_short(best) and not missed_serving_targets(best.scenario, best.serving):
         return best
     if kv_element_bytes(scenario, plan_serving(scenario, card)) <= kv_bytes(Precision.FP8):
         return best  # the engine's default cache is FP8 already (TensorRT-LLM with FP8 weights)
@@ -438,239 +395,17 @@ def _with_fp8_cache_if_needed(scenario: Scenario, card: Card, best: Estimate) ->
         return best
     other = _replica(fp8, card) if walked is None else _batched_replica(fp8, card, walked)
     if not best.fits and not other.fits and _EVALUATED.get() is None:
-        return _Either(best, other, card)  # chosen when asked: against a layout that fits, neither is timed
-    return _fp8_chosen(best, other)
+        return Either(best, other, card)  # chosen when asked: against a layout that fits, neither is timed
+    return fp8_chosen(best, other)
 
 
 _EVALUATED: ContextVar[list[Estimate] | None] = ContextVar("serving_layouts_evaluated", default=None)
 """Where :func:`recording_evaluated` collects the layouts the search estimates (None: not collecting)."""
 
 
-class _Weighed:
-    """One layout as the search weighs it: its memory at the load and its speed (what ranks it,
-    :func:`_serving_rank`), the full estimate — limits, power, costs, verdicts, messages — made
-    from the same copy only when asked (:meth:`estimate`: for the layout chosen, a layout said
-    in a note, or one kept by :func:`recording_evaluated`); the numbers are the estimate's."""
-
-    __slots__ = ("scenario", "card", "copy", "memory", "short", "_serving", "_timed", "_estimate", "_rank", "_whole")
-
-    def __init__(self, scenario: Scenario, card: Card) -> None:
-        self.scenario, self.card = scenario, card
-        self.copy = _probed_copy(scenario, card) or serving_copy(scenario, card)
-        self.memory = self.copy.memory
-        self._serving: ServingSpeed | None = None
-        self._timed = False
-        self._estimate: Estimate | None = None
-        self._rank: _Rank | None = None
-        self._whole: tuple | None = None
-        self.short = False
-        """Known to fit and miss the stated request rate (the rate probe said so at its batch,
-        :func:`_batched_replica`): the first two places of its rank are (True, False) untimed."""
-
-    @property
-    def rank(self) -> _Rank:
-        """The layout's place in the search's order (:func:`_serving_rank`), worked out once and
-        only as far as a comparison needs it (:class:`_Rank`)."""
-        if self._rank is None:
-            self._rank = _Rank(self)
-        return self._rank
-
-    def whole_rank(self) -> tuple:
-        """:func:`_rank_of` this layout, worked out once."""
-        if self._whole is None:
-            self._whole = _rank_of(self)
-        return self._whole
-
-    @property
-    def timed(self) -> bool:
-        """Whether the layout has a speed (:attr:`serving` is not None), known without timing it:
-        :func:`~configurator.core.serving_speed.replica_speed` gives None exactly where the copy's
-        math precision, the card's peak for it or its memory bandwidth is missing (as
-        :meth:`_RateProbe.of` reads it), and :func:`~configurator.core.serving_speed.deployment_speed`
-        only where the replica's is None."""
-        if self._timed:
-            return self._serving is not None
-        plan = self.copy.plan
-        return plan.math is not None and bool(self.card.peak_tflops(plan.math)) and bool(self.card.bandwidth_gbps)
-
-    @property
-    def serving(self) -> ServingSpeed | None:
-        """The deployment's speed, worked out when first read (a layout dropped for not fitting
-        is never timed)."""
-        if not self._timed:
-            self._serving, self._timed = deployment_speed(self.scenario, self.copy.replica), True
-        return self._serving
-
-    @property
-    def fits(self) -> bool:
-        """As :attr:`Estimate.fits`."""
-        return self.memory.fits
-
-    def estimate(self) -> Estimate:
-        """The layout's estimate (:func:`estimate_serving` on this copy), made once."""
-        if self._estimate is None:
-            self._estimate = estimate_serving(self.scenario, self.card,
-                                              basis_of_copy(self.scenario, self.card, self.copy))
-        return self._estimate
-
-
-class _Rank:
-    """A weighed layout's rank (:func:`_rank_of`), worked out only when a comparison needs more
-    than its first place. The first place — fits, and has a speed — is known untimed
-    (:attr:`_Weighed.timed`), and tuples compare by their first differing place, so a layout that
-    does not fit loses to one that fits without its latencies and request rate ever being worked
-    out. Comparisons and the first ``places`` places (``rank[:2]``) are those of the tuple
-    (the same answers); anything else reads the tuple."""
-
-    __slots__ = ("weighed", "places", "_value")
-
-    def __init__(self, weighed: _Weighed, places: int | None = None) -> None:
-        self.weighed, self.places, self._value = weighed, places, None
-
-    def value(self) -> tuple:
-        """The rank as the tuple :func:`_rank_of` gives (its first :attr:`places`); the first two
-        places of a layout known to fit and miss the rate (:attr:`_Weighed.short`: it has a speed,
-        and a missed rate is a positive miss) untimed."""
-        if self._value is None and self.places is not None and self.places <= 2 and _short(self.weighed):
-            self._value = (True, False)[:self.places]
-        if self._value is None:
-            whole = self.weighed.whole_rank()
-            self._value = whole if self.places is None else whole[:self.places]
-        return self._value
-
-    def first(self) -> bool:
-        """The first place — fits, and has a speed (:attr:`_Weighed.timed`) — untimed."""
-        return self.weighed.fits and self.weighed.timed
-
-    def __getitem__(self, key):
-        if isinstance(key, slice) and key.start is None and key.step is None and key.stop is not None \
-                and key.stop > 0:
-            return _Rank(self.weighed, key.stop if self.places is None else min(key.stop, self.places))
-        return self.value()[key]
-
-    def __len__(self) -> int:
-        return len(self.value())
-
-    def _pair(self, other) -> tuple:
-        """(this first place, the other's) or, where they are equal, both whole ranks."""
-        mine, theirs = self.first(), (other.first() if isinstance(other, _Rank) else other[0])
-        if mine != theirs:
-            return (mine,), (theirs,)
-        return self.value(), (other.value() if isinstance(other, _Rank) else other)
-
-    def __gt__(self, other) -> bool:
-        a, b = self._pair(other)
-        return a > b
-
-    def __lt__(self, other) -> bool:
-        a, b = self._pair(other)
-        return a < b
-
-    def __ge__(self, other) -> bool:
-        a, b = self._pair(other)
-        return a >= b
-
-    def __le__(self, other) -> bool:
-        a, b = self._pair(other)
-        return a <= b
-
-    def __eq__(self, other) -> bool:
-        if not isinstance(other, (_Rank, tuple)):
-            return NotImplemented
-        a, b = self._pair(other)
-        return a == b
-
-    __hash__ = None
-
-
-def _short(est: _Weighed | Estimate | _Either) -> bool:
-    """Whether a weighed layout is known to fit and miss the stated request rate (:attr:`_Weighed.short`)."""
-    return isinstance(est, _Weighed) and est.short
-
-
-def _has_speed(est: _Weighed | Estimate | _Either) -> bool | None:
-    """Whether a layout the search weighed has a speed (:attr:`_Weighed.timed`: untimed); for a
-    choice not yet made (:class:`_Either`) None where its two answers differ."""
-    if isinstance(est, _Either):
-        return est.timed
-    return est.timed if isinstance(est, _Weighed) else est.serving is not None
-
-
-class _Either:
-    """A layout with the engine's KV cache (``default``) or an FP8 one (``fp8``), neither of which
-    fits (:func:`_with_fp8_cache_if_needed`), the choice between them — by the first two places of
-    their ranks, which for two layouts that do not fit need their speeds — made only when asked
-    (:meth:`resolved`): a layout that does not fit loses to any that fits whichever it is, so where
-    another layout fits neither is timed. What the search reads of it before — that it does not
-    fit, its tensor-parallel degree, the weights and the memory budget per card — the two share."""
-
-    __slots__ = ("default", "fp8", "card", "_resolved", "_rank")
-
-    fits = False
-
-    def __init__(self, default: _Weighed | Estimate, fp8: _Weighed | Estimate, card: Card) -> None:
-        self.default, self.fp8, self.card = default, fp8, card
-        self._resolved: _Weighed | Estimate | None = None
-        self._rank: _Rank | None = None
-
-    @property
-    def scenario(self) -> Scenario:
-        """The default's scenario: the layout (parallel degrees) both share."""
-        return self.default.scenario
-
-    @property
-    def memory(self):
-        """The default's memory at the load: its weights and budget per card are the FP8 one's too."""
-        return self.default.memory
-
-    @property
-    def timed(self) -> bool | None:
-        """Whether the one chosen has a speed, where both say the same (else None)."""
-        a, b = _has_speed(self.default), _has_speed(self.fp8)
-        return a if a == b else None
-
-    @property
-    def rank(self) -> _Rank:
-        if self._rank is None:
-            self._rank = _Rank(self)
-        return self._rank
-
-    def whole_rank(self) -> tuple:
-        chosen = self.resolved()
-        return chosen.whole_rank() if isinstance(chosen, _Weighed) else _rank_of(chosen)
-
-    def resolved(self) -> _Weighed | Estimate:
-        """The choice :func:`_with_fp8_cache_if_needed` makes: the FP8 cache (its estimate, said in a
-        message) where it ranks above the default in fitting or meeting the targets, else the default."""
-        if self._resolved is None:
-            self._resolved = _fp8_chosen(self.default, self.fp8)
-        return self._resolved
-
-
-def _resolved(est: _Weighed | Estimate | _Either) -> _Weighed | Estimate:
-    """A layout as the search weighed it, a choice not yet made (:class:`_Either`) made."""
-    return est.resolved() if isinstance(est, _Either) else est
-
-
-def _fp8_chosen(best: _Weighed | Estimate, other: _Weighed | Estimate) -> _Weighed | Estimate:
-    """``other`` (a layout with an FP8 KV cache; its estimate, with a message) where it ranks above
-    ``best`` (the same layout with the engine's) in the first two places — fits, meets the targets
-    — else ``best``."""
-    if _serving_rank(other)[:2] > _serving_rank(best)[:2]:  # fits, or meets the targets, where it did not
-        other = _estimate(other)
-        return replace(other, messages=(msg("kv-fp8-chosen"), *other.messages))
-    return best
-
-
-def _estimate(weighed: _Weighed | Estimate) -> Estimate:
-    """The estimate of a layout the search weighed (an estimate as it is)."""
-    weighed = _resolved(weighed)
-    return weighed.estimate() if isinstance(weighed, _Weighed) else weighed
-
-
-def _evaluated(scenario: Scenario, card: Card) -> _Weighed:
+def _evaluated(scenario: Scenario, card: Card) -> Weighed:
     """One layout the search weighs (its estimate kept while :func:`recording_evaluated` collects)."""
-    weighed = _Weighed(scenario, card)
+    weighed = Weighed(scenario, card)
     kept = _EVALUATED.get()
     if kept is not None:
         kept.append(weighed.estimate())
@@ -700,7 +435,7 @@ def recording_evaluated(scenario: Scenario, card: Card, explore: bool = False) -
 
 
 def _rate_walk(scenario: Scenario, card: Card) -> tuple[int, int, bool, bool] | None:
-    """The rate probe's walk (:meth:`_RateProbe.walk`) :func:`_replica` would take for ``scenario``
+    """The rate probe's walk (:meth:`RateProbe.walk`) :func:`_replica` would take for ``scenario``
     — one copy's batch searched (not the prefill pool), Auto, under a stated rate, while the search
     is not recording — else None."""
     serving = scenario.serving
@@ -708,7 +443,7 @@ def _rate_walk(scenario: Scenario, card: Card) -> tuple[int, int, bool, bool] | 
         return None  # the pools are sized (:func:`_sized_pools`)
     if "max_batch" not in scenario.auto_layout or _EVALUATED.get() is not None:
         return None
-    probe = _RateProbe.of(scenario, card)
+    probe = RateProbe.of(scenario, card)
     return None if probe is None else probe.walk(*_batch_range(scenario, card))
 
 
@@ -717,13 +452,12 @@ def _batched_replica(scenario: Scenario, card: Card, walked: tuple[int, int, boo
     """The scenario with the batch per copy chosen (when it is Auto), estimated; ``walked``: the
     rate probe's walk for it, when already taken (:func:`_rate_walk`)."""
     def at(batch: int | None) -> Estimate:
-        global _PROBED
         s = scenario.model_copy(update={"serving": scenario.serving.model_copy(update={"max_batch": batch})})
-        if ahead is not None and batch in ahead.seen:
-            _PROBED = ahead.seen[batch][1]  # the copy the probe worked out there, not worked out again
+        if ahead is not None:
+            ahead.offer(batch)  # the copy the probe worked out there, not worked out again
         return _evaluated(s, card)
 
-    ahead: _RateProbe | None = None
+    ahead: RateProbe | None = None
 
     if "max_batch" not in scenario.auto_layout:
         return at(scenario.serving.max_batch)
@@ -738,7 +472,7 @@ def _batched_replica(scenario: Scenario, card: Card, walked: tuple[int, int, boo
     # without bound, so its latencies say nothing; the batch doubles until the copy carries the
     # rate or would not fit, and the latencies are judged there (a larger batch than the rate
     # needs costs memory and gains nothing).
-    probe = _RateProbe.of(scenario, card) if walked is None and _EVALUATED.get() is None else None
+    probe = RateProbe.of(scenario, card) if walked is None and _EVALUATED.get() is None else None
     if walked is not None or probe is not None:  # the walk on memory and capacity alone, one estimate where it stops
         kept, batch, fits, carries = walked if walked is not None else probe.walk(spread, largest)
         est = at(kept)
@@ -765,7 +499,7 @@ def _batched_replica(scenario: Scenario, card: Card, walked: tuple[int, int, boo
     # (tests/test_serving_batch_widening.py). Else it goes one batch at a time.
     miss = target_miss(est.scenario, est.serving) if est.fits and est.serving is not None else 0.0  # read if it fits
     if miss > 0.0 and _EVALUATED.get() is None:
-        ahead = probe or _RateProbe.of(scenario, card)  # the walk's copies kept
+        ahead = probe or RateProbe.of(scenario, card)  # the walk's copies kept
     leaping = ahead is not None
     while batch < largest and est.fits and carries_rate(est) and miss > 0.0:
         wider = min(2 * batch, largest)
@@ -785,160 +519,6 @@ def _batched_replica(scenario: Scenario, card: Card, walked: tuple[int, int, boo
             break
         batch, est, miss = wider, bigger, wider_miss
     return est
-
-
-LOAD_RESOLUTION = CLOSED_LOOP_TOLERANCE
-"""Relative change of a copy's worst target miss (as ``1 + miss``, the actual over the target) or
-request rate that the batch search counts as none: the load model's coarsest stated accuracy (the
-closed loop holds the users to :data:`~configurator.core.load.CLOSED_LOOP_TOLERANCE`, the
-highest-rate bisection stops at 1e-4 of the rate). Finer changes are its numerics: the mean step is
-solved to 1e-6 (:data:`~configurator.core.load.STEP_TOLERANCE`) and reaches the latency
-percentiles amplified by the queueing (up to 2.6e-6 between two batches of one copy on the
-README's serving question, either way)."""
-
-
-def wider_ranks_higher(miss: float, rate: float, wider_miss: float, wider_rate: float) -> bool:
-    """Whether a copy with a doubled batch cap, both fitting and carrying the stated rate, ranks
-    above the narrower one as :func:`_serving_rank` orders them, changes within
-    :data:`LOAD_RESOLUTION` counted as none: its worst target miss [share] is shorter, or no
-    longer and its request rate [1/s] (the capacity under a stated rate) higher."""
-    ratio = (1.0 + wider_miss) / (1.0 + miss)  # actual over target, wider over narrower
-    if ratio < 1.0 - LOAD_RESOLUTION:
-        return True
-    return ratio <= 1.0 + LOAD_RESOLUTION and wider_rate > rate * (1.0 + LOAD_RESOLUTION)
-
-
-_WALKS: ContextVar[dict | None] = ContextVar("serving_search_walks", default=None)
-"""The rate probe's walks kept while :func:`estimated_unless_carrying` weighs one count, for
-:meth:`NotCarrying.estimate` to read again (None: not kept)."""
-
-
-def _walk_key(scenario: Scenario, card: Card, spread: int, largest: int) -> tuple | None:
-    """What a walk of the rate probe reads that differs between the scenarios one count's search
-    weighs (every other field is the count's own; the walks kept are one count's): the card, the
-    card count, the layout, the serving settings and the batch range; None where a field cannot
-    be a key."""
-    key = (id(card), scenario.count, tuple(scenario.parallelism.__dict__.values()),
-           tuple(scenario.serving.__dict__.values()), spread, largest)
-    try:
-        hash(key)
-    except TypeError:
-        return None
-    return key
-
-
-_PROBED: ServingCopy | None = None
-"""The last copy the rate probe found fitting (its memory and decode step table worked out)."""
-
-
-def _probed_copy(scenario: Scenario, card: Card) -> ServingCopy | None:
-    """The copy the rate probe worked out for an equal ``scenario`` on this ``card`` (the batch it
-    stopped on, estimated next), else None: the estimate there asks the same questions (the
-    precision plan, the memory model and :func:`~configurator.core.serving_speed.step_costs` of
-    an equal scenario on the same card) and is given the same answers."""
-    probed = _PROBED
-    if probed is None or probed.card is not card or probed.scenario != scenario:
-        return None
-    return probed
-
-
-@dataclass(frozen=True)
-class _RateProbe:
-    """What the batch search reads of a copy before its latencies are judged — whether it fits
-    and whether it carries the stated request rate — worked out by the estimate's own functions
-    (the memory model; :func:`~configurator.core.serving_speed.step_costs` and
-    :func:`~configurator.core.load.capacity`, the request rate a continuously batched copy
-    reports under a target, times the copies), without the latency percentiles, power and costs
-    of a full estimate; with separate prefill and decode pools the slower pool's rate
-    (:attr:`~configurator.core.serving_speed.Pools.capacity`) over the copies, as the estimate
-    reports it. Only where the estimate's rate is exactly that: continuous batching, a stated
-    rate and a speed to time it with."""
-
-    scenario: Scenario
-    card: Card
-    plan: PrecisionPlan
-    seen: dict[int, tuple[float, ServingCopy]] = field(default_factory=dict, compare=False, repr=False)
-    """The rates and copies :meth:`rate_at` worked out where the copy fits, by batch."""
-
-    @classmethod
-    def of(cls, scenario: Scenario, card: Card) -> _RateProbe | None:
-        plan = plan_serving(scenario, card)
-        if not scenario.constraints.requests_per_s or \
-                serving_batching(scenario) == "static" or plan.math is None or \
-                not card.peak_tflops(plan.math) or not card.bandwidth_gbps:
-            return None
-        return cls(scenario, card, plan)
-
-    def walk(self, spread: int, largest: int) -> tuple[int, int, bool, bool]:
-        """The batch search's doubling towards the request rate (:func:`_batched_replica`): from
-        ``spread``, doubled up to ``largest`` while the copy fits and short of the rate, stopped
-        before a batch that would not fit. Returns the batch it settles on, the last batch tried,
-        and whether the copy fits and carries the rate at the batch it settles on. Taken once per
-        scenario while the walks are kept (:data:`_WALKS`)."""
-        global _PROBED
-        kept_walks = _WALKS.get()
-        key = _walk_key(self.scenario, self.card, spread, largest) if kept_walks is not None else None
-        if key is not None and key in kept_walks:
-            found, _PROBED = kept_walks[key]  # and the copy it settled on, as after the walk itself
-            return found
-        found = self._walk(spread, largest)
-        if key is not None:
-            kept_walks[key] = (found, _PROBED)
-        return found
-
-    def _walk(self, spread: int, largest: int) -> tuple[int, int, bool, bool]:
-        batch = kept = spread
-        fits, carries = self.at(batch)
-        while batch < largest and fits and not carries:
-            batch = min(2 * batch, largest)
-            bigger_fits, bigger_carries = self.at(batch)
-            if not bigger_fits:
-                break
-            kept, fits, carries = batch, bigger_fits, bigger_carries
-        return kept, batch, fits, carries
-
-    def at(self, batch: int) -> tuple[bool, bool]:
-        """(fits, carries the request rate) at a batch per copy of ``batch``, as the estimate
-        there would say (:attr:`Estimate.fits`, no ``misses-request-rate`` verdict); the rate
-        is worked out only where the copy fits (else False: the search reads it only there)."""
-        fits, rate = self.rate_at(batch)
-        if not fits:
-            return False, False
-        return fits, not floor("request-rate", self.scenario.constraints.requests_per_s, rate, "requests/s").missed
-
-    def rate_at(self, batch: int) -> tuple[bool, float]:
-        """(fits, request rate) at a batch per copy of ``batch``: the rate the estimate there
-        reports (:attr:`ServingSpeed.requests_per_s`, the capacity under the stated rate) [1/s],
-        worked out only where the copy fits (else 0)."""
-        global _PROBED
-        if batch in self.seen:
-            rate, _PROBED = self.seen[batch]
-            return True, rate
-        s = self.scenario.model_copy(update={"serving": self.scenario.serving.model_copy(update={"max_batch": batch})})
-        copy = serving_copy(s, self.card, self.plan)  # the precision plan does not read the batch
-        if not copy.memory.fits:
-            return False, 0.0
-        _PROBED, plan, costs = copy, self.plan, copy.costs
-        if s.prefill_copies:  # the replica's rate is the deployment's over its copies
-            rate = pools(s, self.card, plan, costs).capacity / s.data_parallel * busy_copies(s)
-        else:
-            rate = capacity(costs) * busy_copies(s)
-        self.seen[batch] = (rate, copy)
-        return True, rate
-
-    def widest(self, batch: int, largest: int, rate: float) -> int:
-        """The batch per copy the doubling from ``batch`` (carrying ``rate`` [1/s]) reaches, up to
-        ``largest``, while each doubled copy fits and carries more than the one before by more
-        than :data:`LOAD_RESOLUTION` — what ranks a wider copy higher when its worst miss stays
-        the same (:func:`wider_ranks_higher`); ``batch`` where the first doubling does not. The
-        copies worked out on the way are kept (:attr:`seen`)."""
-        while batch < largest:
-            wider = min(2 * batch, largest)
-            fits, wider_rate = self.rate_at(wider)
-            if not (fits and wider_rate > rate * (1.0 + LOAD_RESOLUTION)):
-                break
-            batch, rate = wider, wider_rate
-        return batch
 
 
 def _batch_range(scenario: Scenario, card: Card) -> tuple[int, int]:
@@ -1003,7 +583,7 @@ def _sized_pools(scenario: Scenario, card: Card) -> Estimate:
         if best is not None and _split_loses(split, card, best, best_rank):
             continue
         est = _batched_replica(split, card)
-        rank = _serving_rank(est)
+        rank = serving_rank(est)
         if best is None or rank > best_rank:
             best, best_rank = est, rank
     return best
@@ -1011,7 +591,7 @@ def _sized_pools(scenario: Scenario, card: Card) -> Estimate:
 
 def _split_loses(split: Scenario, card: Card, best: Estimate, best_rank: tuple) -> bool:
     """Whether a pool split tried after ``best`` (which fits) provably ranks below it
-    (:func:`_serving_rank`), so it is not timed: its request rate is at most the prefill pool's
+    (:func:`serving_rank`), so it is not timed: its request rate is at most the prefill pool's
     (:func:`~configurator.core.serving_speed.prefill_pool_rate`, whatever the batch), and that
     carries no more than ``best`` where ``best`` meets every target, or misses the stated rate by
     more than ``best`` misses its worst target; or, where ``best`` meets every target, the rate
@@ -1020,7 +600,7 @@ def _split_loses(split: Scenario, card: Card, best: Estimate, best_rank: tuple) 
     never while :func:`recording_evaluated` collects (the plain search times every split)."""
     if _EVALUATED.get() is not None or not best.fits or best.serving is None:
         return False
-    probe = _RateProbe.of(split, card)
+    probe = RateProbe.of(split, card)
     if probe is None:
         return False
     meets, miss, target = best_rank[1], -best_rank[2], split.constraints.requests_per_s
@@ -1036,9 +616,9 @@ def _split_loses(split: Scenario, card: Card, best: Estimate, best_rank: tuple) 
     return False
 
 
-def _finished(scenario: Scenario, card: Card, best: _Weighed | Estimate) -> Estimate:
+def _finished(scenario: Scenario, card: Card, best: Weighed | Estimate) -> Estimate:
     """The chosen layout (its KV precision already settled) with its engine step settled, estimated."""
-    return _estimate(_searched_engine_step(scenario, card, best))
+    return estimate_of(_searched_engine_step(scenario, card, best))
 
 
 def _searched_engine_step(scenario: Scenario, card: Card, best: Estimate) -> Estimate:
@@ -1057,14 +637,14 @@ def _searched_engine_step(scenario: Scenario, card: Card, best: Estimate) -> Est
     # every step at the batch planned for the engine's, then the batch planned again for the best
     given = best.scenario.serving.max_batched_tokens
     tried = [best if chunk == given else at(chunk, False) for chunk in CHUNK_SIZES]
-    chosen = max(tried, key=_serving_rank)
+    chosen = max(tried, key=serving_rank)
     if chosen is not best:
-        chosen = max(chosen, at(chosen.scenario.serving.max_batched_tokens, True), key=_serving_rank)
-    if _serving_rank(best)[:2] == _serving_rank(chosen)[:2] and best.serving is not None and \
+        chosen = max(chosen, at(chosen.scenario.serving.max_batched_tokens, True), key=serving_rank)
+    if serving_rank(best)[:2] == serving_rank(chosen)[:2] and best.serving is not None and \
             best.serving.requests_per_s >= (1 - SAME_RATE) * chosen.serving.requests_per_s:
         return best  # the engine's step carries as much: kept, nothing to say
     serving = chosen.scenario.serving
     note = msg("chunk-chosen", chunk=serving.max_batched_tokens, batch=chosen.scenario.sequences_per_replica,
                tried=f"{CHUNK_SIZES[0]:,}–{CHUNK_SIZES[-1]:,}")
-    chosen = _estimate(chosen)
+    chosen = estimate_of(chosen)
     return replace(chosen, messages=(note, *chosen.messages))

@@ -76,14 +76,23 @@ def _serving(row_id, model, card, count, precision, batch, isl, osl, per_card=Tr
     return case
 
 
-MLPERF_PROMPT_TOKENS = 512
-"""Mean prompt assumed for MLPerf's Llama 2 70B rows, half the 1,024-token bound of mlcommons/inference
-language/llama2-70b processorca.py (no published mean found: its README, the MLCommons task-force
-post, NVIDIA and AMD MLPerf blogs, searched 2026-12-01); not a fit. Each row's note gives the mean
-prompt at which the model meets it and the longest at which its batch holds its FP8 KV cache."""
-MLPERF_CHUNK_TOKENS = 8192
-"""Tokens per step of the MLPerf Llama 2 runs: not in the configuration files read, so TensorRT-LLM's
-default ``max_num_tokens`` (8192, its profile's source)."""
+MLPERF_PROMPT_TOKENS = 222
+"""Mean prompt of MLPerf's Llama 2 70B dataset [tokens]: 222.3 over its 24,576 samples (median 152,
+longest 1,021; the Llama 2 chat template included), the mean of ``tok_input_length`` of
+open_orca_gpt4_tokenized_llama.sampled_24576.pkl (mlcommons/inference language/llama2-70b) as
+tabulated per sample in
+https://github.com/openshift-psap/performance-dashboard/blob/7cd1065d1e2c53ee745cbda08e2a8f13a42c93bb/mlperf-data/summaries/llama2-70b-99.csv
+(Red Hat PSAP's MLPerf dashboard, committed 2025-11-04, read 2026-12-02; 24,576 rows of input_length,
+output_length). Its output_length column is the GPT-4 reference answer (mean 218.9), not what Llama 2
+generates: each row's own tokens/s ÷ samples/s (290-291 tokens) is the output length used. Loadgen
+draws every sample about equally often (performance_sample_count 24,576), so the dataset mean is the
+run's mean."""
+MLPERF_CHUNK_TOKENS = 4096
+"""Tokens per step of NVIDIA's MLPerf v4.1 Llama 2 70B engines: ``max_num_tokens = 4096`` in
+closed/NVIDIA/configs/llama2-70b/__init__.py (GPUBaseConfig) of mlcommons/inference_results_v4.1
+(published 2024-08-28, read 2026-12-02), passed to ``trtllm-build --max_num_tokens`` by
+closed/NVIDIA/code/llama2-70b/tensorrt/builder.py; the harness sets no runtime limit or context
+chunking (code/harness/harness_llm/llm_core.cc), so the engine's is the step's."""
 
 
 def _mlperf_copy(model, card, count, tp, batch, prompt, output):
@@ -133,8 +142,8 @@ def _mlperf(row_id, card, count, tp, batch, server: bool):
     (Server: the highest rate meeting the p99 limits; Offline: capacity), and for Server rows
     the latency percentiles at the rate the run completed, where the copy carries that rate.
 
-    Offline rows are their own kind (``serving-offline``) while the mean prompt length is
-    assumed: they would otherwise enter the sourced static-batch throughput rows' median."""
+    Offline rows are their own kind (``serving-offline``): they are the load model's capacity under
+    in-flight batching, not a static batch, so they stay out of the static-batch throughput rows' median."""
     def case(r: dict) -> list[Row]:
         model, output = preset("llama2-70b"), round(r["output_tokens_per_sample"])
         sensitivity = ", ".join(f"{p}: {_mlperf_rate(model, card, count, tp, batch, p, output, server) * output:,.0f}"
@@ -151,7 +160,7 @@ def _mlperf(row_id, card, count, tp, batch, server: bool):
         matching = _mlperf_matching_prompt(model, card, count, tp, batch, output, server, r["value"])
         fitting = _mlperf_kv_prompt_bound(s, batch, output)
         note = (f"TensorRT-LLM TP{tp} x {copies}, batch {batch}, FP8 + FP8 KV; {what}; prompt "
-                f"{MLPERF_PROMPT_TOKENS} tokens assumed (not stated); tokens/s at prompt {sensitivity}. The run's "
+                f"{MLPERF_PROMPT_TOKENS} tokens (the dataset's mean); tokens/s at prompt {sensitivity}. The run's "
                 f"{r['samples_per_s'] / count:.1f} requests/s per GPU fit the default FP8 compute rate "
                 f"({sustained / 1e12:,.0f} TFLOP/s) only with prompts of <= {implied:,.0f} tokens on average; "
                 f"the model meets the row at a mean prompt of {matching:,.0f} tokens, and batch {batch} holds its "

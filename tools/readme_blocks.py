@@ -188,9 +188,9 @@ KIND_NAMES = {
     "prefill": "prefill / TTFT (H200, TensorRT-LLM, llama.cpp pp512)",
     "decode": "decode (H200, llama.cpp), each with its engine's profile ¹",
     "serving-throughput": "serving throughput (TensorRT-LLM static batch, SGLang offline)",
-    "serving-server": "MLPerf Inference server scenario, Llama 2 70B (p99 targets; prompt length assumed)",
-    "serving-offline": "MLPerf Inference offline scenario, Llama 2 70B (prompt length assumed)",
-    "serving-latency": "TTFT and TPOT under a request rate (SGLang, vLLM)",
+    "serving-server": "MLPerf Inference server scenario, Llama 2 70B (p99 targets; the dataset's mean prompt)",
+    "serving-offline": "MLPerf Inference offline scenario, Llama 2 70B (the dataset's mean prompt)",
+    "serving-latency": "TTFT and TPOT under a request rate (SGLang, vLLM, MLPerf server on TensorRT-LLM)",
 }
 """How the README names each kind of accuracy.py's rows; a new kind needs a name here."""
 

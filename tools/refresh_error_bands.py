@@ -57,8 +57,9 @@ KINDS = {
 """The kinds of accuracy.py that carry a band, with the sense the app shows them in. The
 train-planner rows are left out: their measured value is the published layout's, not the one
 the planner chose, so their residual mixes the estimator's error with the choice of layout.
-The MLPerf rows (serving-server, serving-offline, serving-latency) are left out while accuracy.py
-keeps them apart: their mean prompt length is assumed, not stated by the source."""
+The MLPerf rows (serving-server, serving-offline) and the latency rows (serving-latency) are left
+out: accuracy.py keeps them apart (the load model's rate under p99 limits, its capacity and its
+latencies, not a throughput or a time the app's bands describe)."""
 
 TIME_UNITS = {"s", "ms", "s/step", "s/iteration"}
 RATE_UNITS = {"tokens/s", "tokens/s/card", "TFLOP/s/card", "output"}

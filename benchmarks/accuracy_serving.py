@@ -5,6 +5,8 @@ states and says what it assumes; nothing is tuned to a row."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from accuracy_base import CATALOG, LLAMA_CPP, TRT, XIONGJIEDAI_BUILD, Row, at_llama_cpp_build, scenario
 from configurator.core.architecture import ModelArchitecture, preset
 from configurator.core.estimate import estimate
@@ -12,7 +14,8 @@ from configurator.core.load import MLPERF_SERVER_LIMITS, StepCosts, capacity, hi
 from configurator.core.memory import serving_memory_model, kv_cache_bytes_per_token, kv_shards
 from configurator.core.precision import plan_serving_precision, plan_serving
 from configurator.core.scenario import Scenario, updated
-from configurator.core.serving_speed import decode_step_seconds, prefill_seconds, serving_rate, step_costs
+from configurator.core.serving_speed import (decode_step_seconds, prefill_flops, prefill_seconds, serving_rate,
+                                             step_costs)
 
 
 def _ttft(row_id, model, card, count, precision, prompt):
@@ -86,7 +89,8 @@ https://github.com/openshift-psap/performance-dashboard/blob/7cd1065d1e2c53ee745
 output_length). Its output_length column is the GPT-4 reference answer (mean 218.9), not what Llama 2
 generates: each row's own tokens/s ÷ samples/s (290-291 tokens) is the output length used. Loadgen
 draws every sample about equally often (performance_sample_count 24,576), so the dataset mean is the
-run's mean."""
+run's mean (and loadgen issues whole permutations of the samples: llama2-70b
+``sample_concatenate_permutation = 1`` in mlcommons/inference loadgen/mlperf.conf)."""
 MLPERF_CHUNK_TOKENS = 4096
 """Tokens per step of NVIDIA's MLPerf v4.1 Llama 2 70B engines: ``max_num_tokens = 4096`` in
 closed/NVIDIA/configs/llama2-70b/__init__.py (GPUBaseConfig) of mlcommons/inference_results_v4.1
@@ -137,6 +141,22 @@ def _mlperf_kv_prompt_bound(s: Scenario, batch: int, output: int) -> float:
     return room / (kv_cache_bytes_per_token(s.model, 1.0) / kv_shards(s.model, s.parallelism.tp)) / batch - output / 2
 
 
+def _mlperf_shared_step(s: Scenario, costs: StepCosts) -> tuple[int, float, float, float]:
+    """A diagnostic of the prompt tokens' products: the load model charges them at a lone prompt's
+    shape (m = the prompt), while TensorRT-LLM packs a step's prompt and decode tokens into the same
+    products (remove_input_padding). Returns the tokens of a step at capacity (``B + B·P/D``), the
+    FLOP rate at the lone prompt's and at that step's shape [FLOP/s], and the capacity with the prompt
+    tokens' products at the step's rate (their collectives unchanged) [requests/s per copy]."""
+    c = CATALOG.get(s.card_id)
+    plan = plan_serving(s, c)
+    prompt = costs.prompt_tokens
+    tokens = round(costs.max_batch * (1 + prompt / costs.decode_steps))
+    lone, shared = serving_rate(c, plan, s, prompt), serving_rate(c, plan, s, tokens)
+    products = prefill_flops(s.model, prompt) / prompt / s.parallelism.tp / lone
+    per_token = costs.prompt_token_s - products * (1 - lone / shared)
+    return tokens, lone, shared, capacity(dataclasses.replace(costs, prompt_token_s=per_token))
+
+
 def _mlperf(row_id, card, count, tp, batch, server: bool):
     """An MLPerf v4.1 Llama 2 70B row: output tokens/s predicted for the stated layout and batch
     (Server: the highest rate meeting the p99 limits; Offline: capacity), and for Server rows
@@ -159,13 +179,18 @@ def _mlperf(row_id, card, count, tp, batch, server: bool):
         implied = sustained / flops - output
         matching = _mlperf_matching_prompt(model, card, count, tp, batch, output, server, r["value"])
         fitting = _mlperf_kv_prompt_bound(s, batch, output)
+        step_tokens, *shape_rates, shared_capacity = _mlperf_shared_step(s, costs)
         note = (f"TensorRT-LLM TP{tp} x {copies}, batch {batch}, FP8 + FP8 KV; {what}; prompt "
                 f"{MLPERF_PROMPT_TOKENS} tokens (the dataset's mean); tokens/s at prompt {sensitivity}. The run's "
                 f"{r['samples_per_s'] / count:.1f} requests/s per GPU fit the default FP8 compute rate "
                 f"({sustained / 1e12:,.0f} TFLOP/s) only with prompts of <= {implied:,.0f} tokens on average; "
                 f"the model meets the row at a mean prompt of {matching:,.0f} tokens, and batch {batch} holds its "
                 f"FP8 KV cache (0.90 of the free memory; prompt + answer/2 per sequence) only with prompts of "
-                f"<= {fitting:,.0f}")
+                f"<= {fitting:,.0f}. Prompt tokens are charged at a lone prompt's products "
+                f"({shape_rates[0] / 1e12:,.0f} TFLOP/s); at those of the step they share at capacity "
+                f"({step_tokens:,} tokens, "
+                f"{shape_rates[1] / 1e12:,.0f} TFLOP/s) a copy's capacity would be {shared_capacity:.2f} requests/s "
+                f"(now {capacity(costs):.2f}) against the run's {r['samples_per_s'] / copies:.2f}")
         rows = [Row("published", row_id, kind, "output tokens/s", rate * output, r["value"], note)]
         if server:
             point = load_point(costs, r["samples_per_s"] / copies)

@@ -86,11 +86,12 @@ open_orca_gpt4_tokenized_llama.sampled_24576.pkl (mlcommons/inference language/l
 tabulated per sample in
 https://github.com/openshift-psap/performance-dashboard/blob/7cd1065d1e2c53ee745cbda08e2a8f13a42c93bb/mlperf-data/summaries/llama2-70b-99.csv
 (Red Hat PSAP's MLPerf dashboard, committed 2025-11-04, read 2026-12-02; 24,576 rows of input_length,
-output_length). Its output_length column is the GPT-4 reference answer (mean 218.9), not what Llama 2
-generates: each row's own tokens/s ÷ samples/s (290-291 tokens) is the output length used. Loadgen
-draws every sample about equally often (performance_sample_count 24,576), so the dataset mean is the
-run's mean (and loadgen issues whole permutations of the samples: llama2-70b
-``sample_concatenate_permutation = 1`` in mlcommons/inference loadgen/mlperf.conf)."""
+output_length; its shortest reference answer, 3 tokens, and longest prompt and answer, 1,021 and
+1,016, are processorca.py's filters, ``>= 3`` and ``< 1024``). Its output_length column is the GPT-4
+reference answer (mean 218.9), not what Llama 2 generates: each row's own tokens/s ÷ samples/s
+(290-291 tokens) is the output length used. Loadgen issues whole permutations of the 24,576 samples
+(llama2-70b ``performance_sample_count_override = 24576`` and ``sample_concatenate_permutation = 1``
+in mlcommons/inference loadgen/mlperf.conf), so the dataset's mean is the run's."""
 MLPERF_CHUNK_TOKENS = 4096
 """Tokens per step of NVIDIA's MLPerf v4.1 Llama 2 70B engines: ``max_num_tokens = 4096`` in
 closed/NVIDIA/configs/llama2-70b/__init__.py (GPUBaseConfig) of mlcommons/inference_results_v4.1

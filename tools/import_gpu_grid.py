@@ -1,0 +1,192 @@
+"""Check the rows of a ``benchmarks/gpu_grid.py`` run and append them to the calibration data.
+
+Every row must carry its fields and its provenance (date, torch and CUDA versions, device, the
+script's SHA-256 and git commit, what was measured), and be physically possible: a rate at most
+the card's catalog dense peak (``TFLOPS`` also recomputed from the counted FLOPs and the time, so a
+unit slip shows), every memory figure at most the card's capacity, times positive. Rows of cases
+that failed (``error``) or ran out of memory (``oom``) are reported and never appended: they
+measured no time or peak. The report says which accuracy kinds the rows feed — the kinds
+``benchmarks/accuracy.py`` builds from them (:func:`accuracy.h200_rows`) — and compares the GEMM
+rows, which no accuracy kind reads yet, with ``configurator.core.formulas.gemm_efficiency``.
+
+``--append`` adds the good rows to ``benchmarks/data/h200-calibration.jsonl`` only when no row has a
+problem. Afterwards report ``benchmarks/accuracy.py --summary`` before -> after and regenerate what it
+moves (``tools/refresh_error_bands.py``, ``tools/readme_blocks.py``, the row counts in
+``tests/case_counts.py``).
+
+Usage: ``.venv/bin/python tools/import_gpu_grid.py RESULT.jsonl [--git HASH] [--append] [--card ID]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import math
+import re
+import statistics
+import sys
+import tempfile
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+import gpu_grid  # noqa: E402
+
+from configurator.core.catalog import Card, load_bundled_catalog  # noqa: E402
+from configurator.core.formulas.gemm_efficiency import gemm_family, gemm_seconds  # noqa: E402
+from configurator.core.units import GB, GIB  # noqa: E402
+
+DATA = ROOT / "benchmarks" / "data" / "h200-calibration.jsonl"
+
+FIELDS = {
+    "device": ("name", "total_mem"),
+    "gemm": ("dtype", "m", "n", "k", "reps", "copies", "seconds", "TFLOPS"),
+    "prefill": ("model", "b", "s", "seconds", "peak_minus_weights", "tokens_per_s", "model_flops", "TFLOPS"),
+    "train": ("model", "b", "s", "mode", "ckpt", "recompute", "opt", "params", "mem_after_init", "peak", "reserved",
+              "mem_steady", "step_s", "tokens_per_s", "model_flops", "TFLOPS"),
+}
+"""Fields each kind of row must have (a failed or out-of-memory case only the parameters)."""
+PROVENANCE = ("date", "torch", "cuda", "device", "script_sha256", "git", "measured")
+MEMORY = ("total_mem", "peak", "reserved", "peak_minus_weights", "mem_after_init", "mem_after_step1", "mem_steady")
+"""Fields in bytes, each at most the card's capacity [B]."""
+PEAK_FIELD = {"bf16": "bf16_tflops", "fp16": "fp16_tflops", "fp8_e4m3": "fp8_tflops"}
+"""A GEMM row's dtype → the catalog's dense peak it is held under; prefill and training math is bf16."""
+CONSISTENT = 0.01
+"""Largest relative difference between a stated rate and the one recomputed from its counts [1]."""
+
+
+def capacity_bytes(card: Card) -> float:
+    """The card's memory [B]: what a process can allocate (``usable_memory_gib``) where the catalog
+    gives it, else the marketed capacity."""
+    return card.usable_memory_gib * GIB if card.usable_memory_gib else card.memory_gb * GB
+
+
+def skipped(row: dict) -> str | None:
+    """Why a row is not a measurement (a failed or out-of-memory case), else None."""
+    if row.get("error") and not row.get("oom"):
+        return f"failed: {row['error']}"
+    if row.get("oom"):
+        return "out of memory (the estimator should place it above the card)"
+    return None
+
+
+def problems(row: dict, card: Card) -> list[str]:
+    """What is wrong with one row: missing fields or provenance, impossible numbers."""
+    case = row.get("case")
+    if case not in FIELDS:
+        return [f"unknown case {case!r}"]
+    out = []
+    prov = row.get("provenance") or {}
+    out += [f"missing provenance: {k}" for k in PROVENANCE if prov.get(k) in (None, "")]
+    if prov.get("git") and not re.fullmatch(r"[0-9a-f]{40}", str(prov["git"])):
+        out.append(f"provenance git {prov['git']!r} is not a commit hash")
+    if prov.get("date"):
+        try:
+            datetime.datetime.fromisoformat(prov["date"])
+        except ValueError:
+            out.append(f"provenance date {prov['date']!r} is not ISO 8601")
+    if prov.get("device") and card.id.split("-")[0].upper() not in str(prov["device"]).upper():
+        out.append(f"measured on {prov['device']!r}, not a {card.name}")
+    if skipped(row):
+        return out
+    out += [f"missing field {k}" for k in FIELDS[case] if k not in row]
+    if out:
+        return out
+    limit = capacity_bytes(card)
+    out += [f"{k} = {row[k] / GIB:.1f} GiB is more than the card's {limit / GIB:.1f} GiB"
+            for k in MEMORY if isinstance(row.get(k), (int, float)) and row[k] > limit]
+    out += [f"{k} = {row[k]} is not positive" for k in ("seconds", "step_s", "TFLOPS", "tokens_per_s")
+            if k in row and not (isinstance(row[k], (int, float)) and math.isfinite(row[k]) and row[k] > 0)]
+    if out or case == "device":
+        return out
+    peak_field = PEAK_FIELD.get(row["dtype"]) if case == "gemm" else "bf16_tflops"
+    if peak_field is None:
+        return [f"dtype {row['dtype']!r} has no catalog peak to check against"]
+    peak = getattr(card, peak_field)
+    if row["TFLOPS"] > peak:
+        out.append(f"{row['TFLOPS']:.0f} TFLOP/s is over the card's dense {peak_field} peak of {peak:.0f}")
+    seconds = row["seconds"] if case != "train" else row["step_s"]
+    flops = 2.0 * row["m"] * row["n"] * row["k"] if case == "gemm" else row["model_flops"]
+    if abs(flops / seconds / 1e12 / row["TFLOPS"] - 1.0) > CONSISTENT:
+        out.append(f"TFLOPS {row['TFLOPS']:.4g} disagrees with its FLOPs over its seconds ({flops / seconds / 1e12:.4g})")
+    if case != "gemm" and abs(row["b"] * row["s"] / seconds / row["tokens_per_s"] - 1.0) > CONSISTENT:
+        out.append(f"tokens_per_s {row['tokens_per_s']:.4g} disagrees with b·s over its seconds")
+    return out
+
+
+def feeds(rows: list[dict]) -> Counter:
+    """How many rows of each accuracy kind ``benchmarks/accuracy.py`` builds from ``rows`` (its
+    ``h200_rows``, the code that reads the calibration file), and the GEMM rows apart."""
+    import accuracy  # the estimator's whole benchmark: imported only when asked
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "rows.jsonl"
+        path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+        kinds = Counter(row.kind for row in accuracy.h200_rows(path))
+    gemm = sum(1 for r in rows if r["case"] == "gemm")
+    if gemm:
+        kinds["gemm (no accuracy kind yet: compared with formulas.gemm_efficiency below)"] = gemm
+    return kinds
+
+
+def gemm_errors(rows: list[dict], card: Card) -> dict[str, float]:
+    """Median |error| of ``gemm_seconds`` (the card's GEMM family, its catalog peak and bandwidth)
+    against the measured GEMM rows, per dtype [%]."""
+    family, out = gemm_family(card.architecture), {}
+    for dtype in sorted({r["dtype"] for r in rows if r["case"] == "gemm"}):
+        errors = []
+        for r in (r for r in rows if r["case"] == "gemm" and r["dtype"] == dtype):
+            fp8 = dtype.startswith("fp8")
+            predicted = gemm_seconds(r["m"], r["n"], r["k"], getattr(card, PEAK_FIELD[dtype]) * 1e12,
+                                     card.bandwidth_gbps * GB, 1.0 if fp8 else 2.0, family, "fp8" if fp8 else "bf16")
+            errors.append(abs(predicted / r["seconds"] - 1.0) * 100.0)
+        out[dtype] = statistics.median(errors)
+    return out
+
+
+def read_rows(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("result", type=Path, help="the JSONL file benchmarks/gpu_grid.py wrote")
+    parser.add_argument("--git", help="the commit the run measured with, where its rows have none")
+    parser.add_argument("--card", default=gpu_grid.CARD_ID, help="catalog id of the card measured")
+    parser.add_argument("--append", action="store_true", help="append the good rows to the calibration file")
+    parser.add_argument("--data", type=Path, default=DATA, help="calibration file to append to")
+    args = parser.parse_args(argv)
+    card = load_bundled_catalog().get(args.card)
+    rows = read_rows(args.result)
+    for r in rows:
+        if args.git and not (r.get("provenance") or {}).get("git"):
+            r.setdefault("provenance", {})["git"] = args.git
+    bad = [(i, p) for i, r in enumerate(rows, 1) for p in problems(r, card)]
+    for i, p in bad:
+        print(f"row {i} ({rows[i - 1].get('case')}): {p}")
+    good = [r for r in rows if not skipped(r)]
+    for i, r in enumerate(rows, 1):
+        if skipped(r):
+            print(f"row {i} ({r.get('case')} {', '.join(f'{k}={r[k]}' for k in ('model', 'b', 's', 'recompute', 'dtype', 'm', 'n', 'k') if k in r)}): "
+                  f"not appended, {skipped(r)}")
+    print(f"{len(rows)} rows: {len(good)} measurements, {len(rows) - len(good)} not appended, {len(bad)} problems")
+    if bad:
+        print("nothing appended: fix or drop the rows with problems")
+        return 1
+    for kind, n in sorted(feeds(good).items()):
+        print(f"feeds {kind}: {n} rows")
+    for dtype, error in gemm_errors(good, card).items():
+        print(f"gemm {dtype}: formulas.gemm_efficiency's time is off by {error:.1f} % (median |error|)")
+    if args.append:
+        with args.data.open("a", encoding="utf-8") as f:
+            f.write("".join(json.dumps(r) + "\n" for r in good))
+        print(f"appended {len(good)} rows to {args.data}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

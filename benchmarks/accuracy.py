@@ -67,7 +67,8 @@ def h200_rows(path: Path, cases: Container[str] = ("train", "prefill", "decode")
                          training={"micro_batch": r["b"], "seq_len": r["s"], "recipe": recipe, "optimizer": r["opt"],
                                    "recompute": recompute, **policy, "loss": "eager"})
             est = estimate(s, h200)
-            how = {"none": "", "full": " ckpt"}.get(recompute, f" {recompute} {r.get('selective_policy') or ''}".rstrip())
+            policy_name = r.get("selective_policy") or ""
+            how = {"none": "", "full": " ckpt"}.get(recompute, f" {recompute} {policy_name}".rstrip())
             label = f"train b{r['b']} s{r['s']} {r['mode']}{how} {r['opt']}"
             reserved = est.memory.total - s.assumptions.cuda_context_gib * GIB
             peak = (est.memory.total - est.memory.overhead) / GIB

@@ -157,8 +157,7 @@ def gemm_cases(ceiling: dict[str, float]) -> list[Case]:
     """FP8 then bf16 products: the 8192³ anchor, then every projection by TP (1, 8, 2) and m."""
     out = []
     for dtype in ("fp8_e4m3", "bf16"):
-        shapes = [("anchor", 8192, 8192, 8192)]
-        seen = {(8192, 8192)}
+        shapes, seen = [("anchor", 8192, 8192, 8192)], set()
         for tp in GEMM_TP:
             for model in ("llama3-8b", "llama3-70b"):
                 for name, n, k in projections(model, tp):

@@ -21,13 +21,21 @@ import time
 from collections import defaultdict
 from pathlib import Path
 
-import torch
-import torch.nn.functional as F
-from torch import nn
-from torch.nn.attention import SDPBackend, sdpa_kernel
-from torch.utils.checkpoint import CheckpointPolicy, checkpoint, create_selective_checkpoint_contexts
+if __name__ == "__main__":  # a part of the grid, not a tool of its own (and torch may be absent)
+    import argparse
 
-import gpu_grid as grid
+    argparse.ArgumentParser(description=__doc__.splitlines()[0],
+                            epilog="Run python3 benchmarks/gpu_grid.py for the grid.").parse_args()
+    print("part of benchmarks/gpu_grid.py: run python3 benchmarks/gpu_grid.py")
+    raise SystemExit(0)
+
+import torch  # noqa: E402
+import torch.nn.functional as F  # noqa: E402
+from torch import nn  # noqa: E402
+from torch.nn.attention import SDPBackend, sdpa_kernel  # noqa: E402
+from torch.utils.checkpoint import CheckpointPolicy, checkpoint, create_selective_checkpoint_contexts  # noqa: E402
+
+import gpu_grid as grid  # noqa: E402
 
 MEASURED = {
     "gemm": "y = x·Wᵀ, x [m×k] and W [n×k] random normal; bf16: torch.mm(x, W.t()); fp8_e4m3: "
@@ -319,7 +327,7 @@ def provenance(git: str | None) -> dict:
         except (OSError, subprocess.SubprocessError):
             git = None
     props = torch.cuda.get_device_properties(0)
-    return {"date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+    return {"date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
             "torch": torch.__version__, "cuda": torch.version.cuda, "cudnn": torch.backends.cudnn.version(),
             "device": props.name, "sms": props.multi_processor_count, "total_mem": props.total_memory,
             "script": "benchmarks/gpu_grid.py", "script_sha256": digest.hexdigest(), "git": git}
@@ -360,8 +368,8 @@ def run(cases: list, out: Path, budget_s: float, git: str | None, started: float
                        "provenance": {**prov, "measured": MEASURED[case.kind], "attention": attention}}
                 write(row)
                 took = time.perf_counter() - started - elapsed
-                summary = result.get("error") or ", ".join(f"{k}={result[k]:.4g}" for k in ("seconds", "step_s", "TFLOPS",
-                                                                                           "peak") if k in result)
+                shown = [f"{k}={result[k]:.4g}" for k in ("seconds", "step_s", "TFLOPS", "peak") if k in result]
+                summary = result.get("error") or ", ".join(shown)
                 print(f"[{elapsed:6.1f} s] {i}/{len(cases)} {case.label()}: {summary} ({took:.2f} s, est "
                       f"{case.seconds:.2f})", flush=True)
     print(f"done in {time.perf_counter() - started:.0f} s; rows in {out}", flush=True)

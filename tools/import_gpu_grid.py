@@ -11,8 +11,7 @@ rows, which no accuracy kind reads yet, with ``configurator.core.formulas.gemm_e
 
 ``--append`` adds the good rows to ``benchmarks/data/h200-calibration.jsonl`` only when no row has a
 problem. Afterwards report ``benchmarks/accuracy.py --summary`` before -> after and regenerate what it
-moves (``tools/refresh_error_bands.py``, ``tools/readme_blocks.py``, the row counts in
-``tests/case_counts.py``).
+moves (``tools/refresh_error_bands.py``, ``tools/readme_blocks.py``), then run ``tests/test_accuracy.py``.
 
 Usage: ``.venv/bin/python tools/import_gpu_grid.py RESULT.jsonl [--git HASH] [--append] [--card ID]``
 """
@@ -60,9 +59,10 @@ CONSISTENT = 0.01
 
 
 def capacity_bytes(card: Card) -> float:
-    """The card's memory [B]: what a process can allocate (``usable_memory_gib``) where the catalog
-    gives it, else the marketed capacity."""
-    return card.usable_memory_gib * GIB if card.usable_memory_gib else card.memory_gb * GB
+    """The card's memory [B]: what a process can allocate (``usable_memory_gib``, given to 0.1 GiB, so
+    half of that is added: the H200's 150,109,880,320 B are 139.8007 GiB) where the catalog gives it,
+    else the marketed capacity."""
+    return (card.usable_memory_gib + 0.05) * GIB if card.usable_memory_gib else card.memory_gb * GB
 
 
 def skipped(row: dict) -> str | None:
@@ -112,7 +112,8 @@ def problems(row: dict, card: Card) -> list[str]:
     seconds = row["seconds"] if case != "train" else row["step_s"]
     flops = 2.0 * row["m"] * row["n"] * row["k"] if case == "gemm" else row["model_flops"]
     if abs(flops / seconds / 1e12 / row["TFLOPS"] - 1.0) > CONSISTENT:
-        out.append(f"TFLOPS {row['TFLOPS']:.4g} disagrees with its FLOPs over its seconds ({flops / seconds / 1e12:.4g})")
+        out.append(f"TFLOPS {row['TFLOPS']:.4g} disagrees with its FLOPs over its seconds "
+                   f"({flops / seconds / 1e12:.4g})")
     if case != "gemm" and abs(row["b"] * row["s"] / seconds / row["tokens_per_s"] - 1.0) > CONSISTENT:
         out.append(f"tokens_per_s {row['tokens_per_s']:.4g} disagrees with b·s over its seconds")
     return out
@@ -171,8 +172,8 @@ def main(argv: list[str] | None = None) -> int:
     good = [r for r in rows if not skipped(r)]
     for i, r in enumerate(rows, 1):
         if skipped(r):
-            print(f"row {i} ({r.get('case')} {', '.join(f'{k}={r[k]}' for k in ('model', 'b', 's', 'recompute', 'dtype', 'm', 'n', 'k') if k in r)}): "
-                  f"not appended, {skipped(r)}")
+            what = ", ".join(f"{k}={r[k]}" for k in ("model", "b", "s", "recompute", "dtype", "m", "n", "k") if k in r)
+            print(f"row {i} ({r.get('case')} {what}): not appended, {skipped(r)}")
     print(f"{len(rows)} rows: {len(good)} measurements, {len(rows) - len(good)} not appended, {len(bad)} problems")
     if bad:
         print("nothing appended: fix or drop the rows with problems")
@@ -180,7 +181,8 @@ def main(argv: list[str] | None = None) -> int:
     for kind, n in sorted(feeds(good).items()):
         print(f"feeds {kind}: {n} rows")
     for dtype, error in gemm_errors(good, card).items():
-        print(f"gemm {dtype}: formulas.gemm_efficiency's time is off by {error:.1f} % (median |error|)")
+        print(f"gemm {dtype}: formulas.gemm_efficiency's time is off by {error:.1f} % "
+              "(median |predicted/measured - 1|)")
     if args.append:
         with args.data.open("a", encoding="utf-8") as f:
             f.write("".join(json.dumps(r) + "\n" for r in good))

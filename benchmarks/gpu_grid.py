@@ -209,11 +209,11 @@ def train_cases(ceiling: dict[str, float]) -> list[Case]:
                  (ceiling["bf16"] * PLAN_SHARE["train"])) for b, s, r in grid]
 
 
-def plan(budget_s: float = BUDGET_S, calibration: Path = CALIBRATION) -> list[Case]:
-    """The cases that fit ``budget_s`` [s] with :data:`STARTUP_S`, in measuring order: prefill, training,
-    FP8 then bf16 GEMMs. Cases are dropped from the tail until the sum fits."""
+def plan(budget_s: float = BUDGET_S, calibration: Path = CALIBRATION, kinds=("prefill", "train", "gemm")) -> list[Case]:
+    """The cases of ``kinds`` that fit ``budget_s`` [s] with :data:`STARTUP_S`, in measuring order:
+    prefill, training, FP8 then bf16 GEMMs. Cases are dropped from the tail until the sum fits."""
     c = ceilings(calibration)
-    cases = [*prefill_cases(c), *train_cases(c), *gemm_cases(c)]
+    cases = [case for case in (*prefill_cases(c), *train_cases(c), *gemm_cases(c)) if case.kind in kinds]
     kept, total = [], STARTUP_S
     for case in cases:
         if total + case.seconds > budget_s:
@@ -252,11 +252,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="measure only these kinds (repeatable)")
     args = parser.parse_args(argv)
     started = time.perf_counter()
-    cases = plan(args.budget_s)
-    if args.only:
-        cases = [c for c in cases if c.kind in args.only]
+    kinds = args.only or ("prefill", "train", "gemm")
+    cases = plan(args.budget_s, kinds=kinds)
     if args.dry_run:
-        print_plan(cases, args.budget_s, len(plan(float("inf"))))
+        print_plan(cases, args.budget_s, len(plan(float("inf"), kinds=kinds)))
         return 0
     out = args.out or Path(os.environ.get("OUT", ".")) / "gpu-grid.jsonl"
     sys.path.insert(0, str(Path(__file__).resolve().parent))

@@ -295,7 +295,7 @@ def train(p: dict) -> dict:
         row["mem_after_step1"] = torch.cuda.memory_allocated()
         step_s = statistics.median(timed(step, n))
     except torch.cuda.OutOfMemoryError as error:
-        row.update(oom=True, error=str(error).splitlines()[0][:300], reserved=torch.cuda.max_memory_reserved(),
+        row.update(oom=True, error=first_line(error), reserved=torch.cuda.max_memory_reserved(),
                    peak=torch.cuda.max_memory_allocated())
         return row
     flops = grid.train_flops(shape, p["b"], p["s"], p["recompute"])
@@ -303,6 +303,10 @@ def train(p: dict) -> dict:
                mem_steady=torch.cuda.memory_allocated(), step_s=step_s, tokens_per_s=p["b"] * p["s"] / step_s,
                model_flops=flops, TFLOPS=flops / step_s / 1e12)
     return row
+
+
+def first_line(error: BaseException) -> str:
+    return (str(error).splitlines() or [""])[0][:300]
 
 
 def free():
@@ -361,8 +365,9 @@ def run(cases: list, out: Path, budget_s: float, git: str | None, started: float
                 try:
                     result = measures[case.kind](dict(case.params))
                 except Exception as error:  # noqa: BLE001 - a failed case is a row too; the run goes on
-                    result = {"error": f"{type(error).__name__}: {str(error).splitlines()[0][:300]}"}
-                free()
+                    result = {"error": f"{type(error).__name__}: {first_line(error)}"}
+                    measures = {"gemm": Gemm(), "prefill": Prefill(), "train": train}
+                    free()
                 row = {"case": case.kind, **{k: v for k, v in case.params.items()}, **result,
                        "est_s": round(case.seconds, 3),
                        "provenance": {**prov, "measured": MEASURED[case.kind], "attention": attention}}

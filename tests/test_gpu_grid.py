@@ -62,6 +62,12 @@ def test_the_plan_covers_the_grid_the_issue_asks_for():
                                                     ("gate_up", 7168, 8192), ("down", 8192, 3584)]
 
 
+def test_only_one_kind_gets_the_whole_budget():
+    gemm = gpu_grid.plan(60.0, kinds=("gemm",))
+    assert gemm and {c.kind for c in gemm} == {"gemm"}
+    assert gemm == [c for c in gpu_grid.plan(float("inf")) if c.kind == "gemm"][:len(gemm)]
+
+
 def test_the_dry_run_prints_the_plan_without_torch(capsys):
     assert gpu_grid.main(["--dry-run", "--budget-s", "120"]) == 0
     out = capsys.readouterr().out
@@ -86,7 +92,7 @@ def fake_rows() -> list[dict]:
              "torch": "2.11.0+cu130", "provenance": provenance("device")}]
     for case in gpu_grid.plan():
         p = dict(case.params)
-        if case.kind == "gemm" and p["m"] in (16, 4096):
+        if case.kind == "gemm" and (p["m"] in (16, 4096) or p["layer"] == "anchor"):
             flops = 2.0 * p["m"] * p["n"] * p["k"]
             seconds = max(flops / 600e12, (p["n"] * p["k"]) / 4e12)
             rows.append({"case": "gemm", **p, "seconds": seconds, "TFLOPS": flops / seconds / 1e12})
@@ -128,6 +134,7 @@ def test_the_importer_appends_a_well_formed_run_and_says_what_it_feeds(tmp_path,
     appended = data.read_text(encoding="utf-8").splitlines()
     assert len(appended) == len(rows) - 1  # the out-of-memory case is reported, not appended
     assert "not appended, out of memory" in out
+    assert "the estimator predicts " in out  # reserved memory of the case that did not fit, against the card
     for kind in ("prefill", "memory", "train-throughput", "gemm"):
         assert f"feeds {kind}" in out
     assert "gemm fp8_e4m3: formulas.gemm_efficiency's time is off by" in out
@@ -149,6 +156,20 @@ def test_the_importer_rejects_a_bad_gemm_row(tmp_path, capsys, change, message):
     assert import_gpu_grid.main([str(write(tmp_path, rows)), "--append", "--data", str(data)]) == 1
     assert message in capsys.readouterr().out
     assert data.read_text(encoding="utf-8") == ""
+
+
+def test_the_anchors_are_compared_with_the_rows_they_repeat_and_not_appended(tmp_path, capsys):
+    rows = fake_rows()
+    data = tmp_path / "calibration.jsonl"
+    data.write_text(import_gpu_grid.DATA.read_text(encoding="utf-8"), encoding="utf-8")
+    before = data.read_text(encoding="utf-8").splitlines()
+    assert import_gpu_grid.main([str(write(tmp_path, rows)), "--append", "--data", str(data)]) == 0
+    out = capsys.readouterr().out
+    assert "repeats prefill model=llama3-8b b=1 s=2048: seconds 0.063 -> " in out
+    assert "repeats gemm dtype=fp8_e4m3 m=8192 n=8192 k=8192: seconds 0.0007748 -> " in out
+    assert "repeats train model=llama3.2-1b b=4 s=2048 recompute=full: " in out
+    anchors = 2 + 1 + 2  # the 8192³ products, the b1 s2048 prefill, the b4 s2048 steps with and without recomputation
+    assert len(data.read_text(encoding="utf-8").splitlines()) == len(before) + len(rows) - 1 - anchors
 
 
 def test_the_importer_rejects_memory_over_the_card_and_another_card(tmp_path):

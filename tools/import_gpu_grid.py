@@ -5,7 +5,8 @@ script's SHA-256 and git commit, what was measured), and be physically possible:
 the card's catalog dense peak (``TFLOPS`` also recomputed from the counted FLOPs and the time, so a
 unit slip shows), every memory figure at most the card's capacity, times positive. Rows of cases
 that failed (``error``) or ran out of memory (``oom``) are reported and never appended: they
-measured no time or peak. The report says which accuracy kinds the rows feed — the kinds
+measured no time or peak. A row that measures a calibration row again (the grid's anchors) is
+compared with it, run to run, and not appended. The report says which accuracy kinds the rows feed — the kinds
 ``benchmarks/accuracy.py`` builds from them (:func:`accuracy.h200_rows`) — and compares the GEMM
 rows, which no accuracy kind reads yet, with ``configurator.core.formulas.gemm_efficiency``.
 
@@ -134,6 +135,20 @@ def feeds(rows: list[dict]) -> Counter:
     return kinds
 
 
+def predicted_reserved(row: dict) -> float | None:
+    """The reserved memory ``benchmarks/accuracy.py`` predicts for an out-of-memory training row, as if it
+    had run [GiB]; None for another row."""
+    import accuracy
+
+    if row.get("case") != "train" or not row.get("oom"):
+        return None
+    ran = {**row, "oom": False, "error": None, "tokens_per_s": 1.0}
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "row.jsonl"
+        path.write_text(json.dumps(ran) + "\n", encoding="utf-8")
+        return next((r.predicted for r in accuracy.h200_rows(path) if r.kind == "memory"), None)
+
+
 def gemm_errors(rows: list[dict], card: Card) -> dict[str, float]:
     """Median |error| of ``gemm_seconds`` (the card's GEMM family, its catalog peak and bandwidth)
     against the measured GEMM rows, per dtype [%]."""
@@ -147,6 +162,39 @@ def gemm_errors(rows: list[dict], card: Card) -> dict[str, float]:
             errors.append(abs(predicted / r["seconds"] - 1.0) * 100.0)
         out[dtype] = statistics.median(errors)
     return out
+
+
+def describe(row: dict) -> str:
+    """A row's case and parameters, for the report."""
+    keys = ("model", "b", "s", "recompute", "dtype", "m", "n", "k")
+    return " ".join([str(row.get("case")), *(f"{k}={row[k]}" for k in keys if k in row)])
+
+
+def _recompute(row: dict) -> str:
+    return row.get("recompute") or ("full" if row.get("ckpt") else "none")
+
+
+def repeated(row: dict, existing: list[dict]) -> dict | None:
+    """The calibration row that ``row`` measures again (the grid's anchors: the 8192³ products, the
+    b1 s2048 prefill, the b4 s2048 training steps), else None."""
+    case = row.get("case")
+    for old in existing:
+        if case == "gemm" and old["case"] == "matmul":
+            same = old.get("dtype") == row["dtype"] and old.get("m") == row["m"] == row["n"] == row["k"]
+        elif case == "prefill" and old["case"] == "prefill":
+            same = all(old.get(k) == row[k] for k in ("model", "b", "s"))
+        elif case == "train" and old["case"] == "train":
+            same = (all(old.get(k) == row.get(k) for k in ("model", "b", "s", "mode", "opt"))
+                    and not old.get("lora") and _recompute(old) == _recompute(row))
+        else:
+            same = False
+        if same:
+            return old
+    return None
+
+
+REPEAT_FIELDS = ("seconds", "TFLOPS", "step_s", "tokens_per_s", "peak", "reserved", "peak_minus_weights", "mem_steady")
+"""Figures a repeated row is compared on with the row it repeats."""
 
 
 def read_rows(path: Path) -> list[dict]:
@@ -168,16 +216,27 @@ def main(argv: list[str] | None = None) -> int:
             r.setdefault("provenance", {})["git"] = args.git
     bad = [(i, p) for i, r in enumerate(rows, 1) for p in problems(r, card)]
     for i, p in bad:
-        print(f"row {i} ({rows[i - 1].get('case')}): {p}")
+        print(f"row {i} ({describe(rows[i - 1])}): {p}")
     good = [r for r in rows if not skipped(r)]
     for i, r in enumerate(rows, 1):
         if skipped(r):
-            what = ", ".join(f"{k}={r[k]}" for k in ("model", "b", "s", "recompute", "dtype", "m", "n", "k") if k in r)
-            print(f"row {i} ({r.get('case')} {what}): not appended, {skipped(r)}")
+            print(f"row {i} ({describe(r)}): not appended, {skipped(r)}")
+            predicted = predicted_reserved(r)
+            if predicted is not None:
+                card_gib = capacity_bytes(card) / GIB
+                print(f"  the estimator predicts {predicted:.1f} GiB reserved against the card's {card_gib:.1f} GiB: "
+                      f"{'agrees' if predicted > card_gib else 'says it fits'}")
     print(f"{len(rows)} rows: {len(good)} measurements, {len(rows) - len(good)} not appended, {len(bad)} problems")
     if bad:
         print("nothing appended: fix or drop the rows with problems")
         return 1
+    existing = read_rows(args.data) if args.data.exists() else []
+    repeats = [(r, repeated(r, existing)) for r in good]
+    for r, old in (pair for pair in repeats if pair[1]):
+        figures = ", ".join(f"{k} {old[k]:.4g} -> {r[k]:.4g} ({100 * (r[k] / old[k] - 1):+.1f} %)"
+                            for k in REPEAT_FIELDS if k in r and isinstance(old.get(k), (int, float)))
+        print(f"repeats {describe(r)}: {figures} (run to run; not appended)")
+    good = [r for r, old in repeats if old is None]
     for kind, n in sorted(feeds(good).items()):
         print(f"feeds {kind}: {n} rows")
     for dtype, error in gemm_errors(good, card).items():

@@ -59,8 +59,9 @@ SHAPES: dict[str, dict[str, int | bool]] = {
 """The model shapes measured, copied from ``configurator.core.architecture.preset`` (the device has
 no pydantic to import it; ``tests/test_gpu_grid.py`` checks the copy)."""
 
-GEMM_M = (1, 16, 64, 256, 1024, 4096, 16384)
-"""Tokens per product [count]: a decode step of one sequence up to a 16k-token prefill chunk."""
+GEMM_M = (1, 4, 16, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384)
+"""Tokens per product [count]: a decode step of one sequence up to a 16k-token prefill chunk, denser
+around the fitted half-efficiency rows (``m½`` = 73 and 75 on Hopper: ``formulas/gemm_efficiency.py``)."""
 FP8_MIN_M = 16
 """``torch._scaled_mm`` wants both sides of each operand in multiples of 16 [count]."""
 GEMM_TP = (1, 8, 2)
@@ -169,10 +170,10 @@ def gemm_cases(ceiling: dict[str, float]) -> list[Case]:
             element = 1.0 if dtype.startswith("fp8") else 2.0
             one = max(2.0 * m * n * k / (ceiling[dtype] * PLAN_SHARE["gemm"]), gemm_bytes(m, n, k, element) /
                       ceiling["copy"]) + 5e-6
-            reps = gemm_repeats(one)
+            reps = gemm_repeats(one)  # 3 eager warm-ups, then the side-stream warm-up, a warm replay, a timed one
             out.append(Case("gemm", {"dtype": dtype, "m": m, "n": n, "k": k, "layer": layer, "reps": reps,
                                      "copies": weight_copies(n, k, element)},
-                            CASE_OVERHEAD_S["gemm"] + (3 + reps) * one))
+                            CASE_OVERHEAD_S["gemm"] + (3 + 3 * reps) * one))
     return out
 
 

@@ -94,7 +94,8 @@ def fake_rows() -> list[dict]:
         p = dict(case.params)
         if case.kind == "gemm" and (p["m"] in (16, 4096) or p["layer"] == "anchor"):
             flops = 2.0 * p["m"] * p["n"] * p["k"]
-            seconds = max(flops / 600e12, (p["n"] * p["k"]) / 4e12)
+            element = 1.0 if p["dtype"].startswith("fp8") else 2.0
+            seconds = max(flops / 600e12, gpu_grid.gemm_bytes(p["m"], p["n"], p["k"], element) / 4e12)
             rows.append({"case": "gemm", **p, "seconds": seconds, "TFLOPS": flops / seconds / 1e12})
         elif case.kind == "prefill":
             flops = gpu_grid.forward_flops(gpu_grid.SHAPES[p["model"]], p["b"], p["s"], True)
@@ -146,6 +147,7 @@ def test_the_importer_appends_a_well_formed_run_and_says_what_it_feeds(tmp_path,
     (lambda r: r.pop("provenance"), "missing provenance: date"),
     (lambda r: r.update(seconds=r["seconds"] * 1e3), "disagrees with its FLOPs"),
     (lambda r: r.pop("TFLOPS"), "missing field TFLOPS"),
+    (lambda r: r.update(m=16, seconds=1e-6, TFLOPS=2.0 * 16 * r["n"] * r["k"] / 1e-6 / 1e12), "read from the L2"),
 ])
 def test_the_importer_rejects_a_bad_gemm_row(tmp_path, capsys, change, message):
     rows = fake_rows()

@@ -3,12 +3,13 @@
 Every row must carry its fields and its provenance (date, torch and CUDA versions, device, the
 script's SHA-256 and git commit, what was measured), and be physically possible: a rate at most
 the card's catalog dense peak (``TFLOPS`` also recomputed from the counted FLOPs and the time, so a
-unit slip shows), every memory figure at most the card's capacity, times positive. Rows of cases
-that failed (``error``) or ran out of memory (``oom``) are reported and never appended: they
-measured no time or peak. A row that measures a calibration row again (the grid's anchors) is
-compared with it, run to run, and not appended. The report says which accuracy kinds the rows feed — the kinds
-``benchmarks/accuracy.py`` builds from them (:func:`accuracy.h200_rows`) — and compares the GEMM
-rows, which no accuracy kind reads yet, with ``configurator.core.formulas.gemm_efficiency``.
+unit slip shows), a GEMM's bytes over its time at most the card's bandwidth, every memory figure at
+most the card's capacity, times positive. Rows of cases that failed (``error``) or ran out of memory
+(``oom``) are reported and never appended: they measured no time or peak. A row that measures a
+calibration row again (the grid's anchors) is compared with it, run to run, and not appended. The
+report says which accuracy kinds the rows feed — the kinds ``benchmarks/accuracy.py`` builds from
+them (:func:`accuracy.h200_rows`) — and compares the GEMM rows, which no accuracy kind reads yet,
+with ``configurator.core.formulas.gemm_efficiency``.
 
 ``--append`` adds the good rows to ``benchmarks/data/h200-calibration.jsonl`` only when no row has a
 problem. Afterwards report ``benchmarks/accuracy.py --summary`` before -> after and regenerate what it
@@ -110,6 +111,11 @@ def problems(row: dict, card: Card) -> list[str]:
     peak = getattr(card, peak_field)
     if row["TFLOPS"] > peak:
         out.append(f"{row['TFLOPS']:.0f} TFLOP/s is over the card's dense {peak_field} peak of {peak:.0f}")
+    if case == "gemm":
+        moved = gpu_grid.gemm_bytes(row["m"], row["n"], row["k"], 1.0 if row["dtype"].startswith("fp8") else 2.0)
+        if moved / row["seconds"] / GB > card.bandwidth_gbps:
+            out.append(f"{moved / row['seconds'] / GB:.0f} GB/s moved is over the card's "
+                       f"{card.bandwidth_gbps:.0f} GB/s: the weights were read from the L2, not the memory")
     seconds = row["seconds"] if case != "train" else row["step_s"]
     flops = 2.0 * row["m"] * row["n"] * row["k"] if case == "gemm" else row["model_flops"]
     if abs(flops / seconds / 1e12 / row["TFLOPS"] - 1.0) > CONSISTENT:

@@ -359,7 +359,8 @@ def provenance(git: str | None) -> dict:
     return {"date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
             "torch": torch.__version__, "cuda": torch.version.cuda, "cudnn": torch.backends.cudnn.version(),
             "device": props.name, "sms": props.multi_processor_count, "total_mem": props.total_memory,
-            "script": "benchmarks/gpu_grid.py", "script_sha256": digest.hexdigest(), "git": git}
+            "alloc_conf": os.environ.get("PYTORCH_CUDA_ALLOC_CONF"), "script": "benchmarks/gpu_grid.py",
+            "script_sha256": digest.hexdigest(), "git": git}
 
 
 def run(cases: list, out: Path, budget_s: float, git: str | None, started: float) -> int:

@@ -236,6 +236,9 @@ def main(argv: list[str] | None = None) -> int:
     if bad:
         print("nothing appended: fix or drop the rows with problems")
         return 1
+    if any("repeated" in str((r.get("provenance") or {}).get("attention")) for r in good):
+        print("note: SDPA took no grouped K/V on that torch, so K/V were repeated per head: the prefill and "
+              "training memory rows hold those copies, which a GQA kernel does not make")
     existing = read_rows(args.data) if args.data.exists() else []
     repeats = [(r, repeated(r, existing)) for r in good]
     for r, old in (pair for pair in repeats if pair[1]):

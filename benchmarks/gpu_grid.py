@@ -10,7 +10,8 @@ One command on a machine with one H200 measures, in this order (a run cut short 
   ``torch.cuda.max_memory_allocated``/``max_memory_reserved`` — ``memory`` and ``train-throughput``;
 - ``gemm``: ``y = x·Wᵀ`` in FP8 (e4m3, per-tensor scales, ``torch._scaled_mm``) then bf16 over
   m = 1…16,384 tokens and the (n, k) of every projection of Llama 3 8B and 70B at TP 1, 8 and 2,
-  each weight set rotated over ≥ 4× the L2 so small products read their weights from HBM.
+  each weight set rotated over ≥ 4× the L2 so small products read their weights from HBM, the
+  repetitions replayed from one CUDA graph so decode-sized products are not launch-bound.
 
 Each group opens with an anchor that repeats a row already in ``benchmarks/data/h200-calibration.jsonl``
 (run-to-run check). Every case's time is planned from the roofline of the ceilings measured in that
@@ -22,7 +23,7 @@ soon as it is measured, with its provenance. Check and append the rows with
 This module imports nothing outside the standard library at import time (the machine with the GPU
 has no pydantic); the measurements live in ``gpu_grid_torch.py`` and import torch when they run.
 
-Usage: ``python3 benchmarks/gpu_grid.py [--dry-run] [--budget-s S] [--out FILE] [--git HASH]``
+Usage: ``python3 benchmarks/gpu_grid.py [--dry-run] [--budget-s S] [--out FILE] [--git HASH] [--only KIND]``
 """
 
 from __future__ import annotations

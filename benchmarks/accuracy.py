@@ -56,18 +56,23 @@ def h200_rows(path: Path, cases: Container[str] = ("train", "prefill", "decode")
     previous_reserved: dict[int, tuple[str, float]] = {}
     for line in path.read_text().splitlines():
         r = json.loads(line)
-        if r["case"] not in cases:
+        if r["case"] not in cases or r.get("oom") or r.get("error"):  # a case that did not run measured nothing
             continue
         if r["case"] == "train" and r.get("model") == "llama3.2-1b":
             recipe, precision = _H200_MODES[r["mode"]]
+            # rows of benchmarks/gpu_grid.py name their recomputation and selective policy; older ones say ckpt
+            recompute = r.get("recompute") or ("full" if r["ckpt"] else "none")
+            policy = {"selective_policy": r["selective_policy"]} if r.get("selective_policy") else {}
             s = scenario(preset("llama3.2-1b"), "h200-sxm", 1, workload="pretrain", precision=precision,
                          training={"micro_batch": r["b"], "seq_len": r["s"], "recipe": recipe, "optimizer": r["opt"],
-                                   "recompute": "full" if r["ckpt"] else "none", "loss": "eager"})
+                                   "recompute": recompute, **policy, "loss": "eager"})
             est = estimate(s, h200)
-            label = f"train b{r['b']} s{r['s']} {r['mode']}{' ckpt' if r['ckpt'] else ''} {r['opt']}"
+            policy_name = r.get("selective_policy") or ""
+            how = {"none": "", "full": " ckpt"}.get(recompute, f" {recompute} {policy_name}".rstrip())
+            label = f"train b{r['b']} s{r['s']} {r['mode']}{how} {r['opt']}"
             reserved = est.memory.total - s.assumptions.cuda_context_gib * GIB
             peak = (est.memory.total - est.memory.overhead) / GIB
-            group = f"{r['mode']} {r['opt']}, recompute {'full' if r['ckpt'] else 'none'}"
+            group = f"{r['mode']} {r['opt']}, recompute {recompute}"
             # A process's caching allocator keeps its segments from one run to the next unless emptied:
             # a run whose reserved figure equals an earlier run's to the byte, with a lower peak of its
             # own, measured that earlier run's reserve. It is compared with the larger of the two

@@ -1,0 +1,270 @@
+"""A prepared grid of H200 measurements where the calibration is thin (issue 27, part 8).
+
+One command on a machine with one H200 measures, in this order (a run cut short keeps the head):
+
+- ``prefill``: a forward pass of Llama 3 8B (all 32 layers, random bf16 weights, torch's
+  ``scaled_dot_product_attention``, last-position logits, no KV cache kept) at batch 1/4/16 ×
+  prompt 512/2k/8k — the rows ``benchmarks/accuracy.py`` reads as ``prefill`` and ``memory``;
+- ``train``: training steps of Llama 3.2 1B (AMP bf16, fused AdamW, loss on fp32 logits, batch 1)
+  at sequence 4k/16k/32k with no, selective (torchtitan's per-op policy) and full recomputation,
+  ``torch.cuda.max_memory_allocated``/``max_memory_reserved`` — ``memory`` and ``train-throughput``;
+- ``gemm``: ``y = x·Wᵀ`` in FP8 (e4m3, per-tensor scales, ``torch._scaled_mm``) then bf16 over
+  m = 1…16,384 tokens and the (n, k) of every projection of Llama 3 8B and 70B at TP 1, 8 and 2,
+  each weight set rotated over ≥ 4× the L2 so small products read their weights from HBM, the
+  repetitions replayed from one CUDA graph so decode-sized products are not launch-bound.
+
+Each group opens with an anchor that repeats a row already in ``benchmarks/data/h200-calibration.jsonl``
+(run-to-run check). Every case's time is planned from the roofline of the ceilings measured in that
+file; ``--budget-s`` drops cases from the tail of the plan, and at run time a case whose estimate
+no longer fits what is left of the budget is skipped. Every row is written (and flushed to disk) as
+soon as it is measured, with its provenance. Check and append the rows with
+``tools/import_gpu_grid.py``; ``benchmarks/data/README.md`` gives the exact command for a GPU session.
+
+This module imports nothing outside the standard library at import time (the machine with the GPU
+has no pydantic); the measurements live in ``gpu_grid_torch.py`` and import torch when they run.
+
+Usage: ``python3 benchmarks/gpu_grid.py [--dry-run] [--budget-s S] [--out FILE] [--git HASH] [--only KIND]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CALIBRATION = ROOT / "benchmarks" / "data" / "h200-calibration.jsonl"
+CATALOG_FILE = ROOT / "catalog.json"
+CARD_ID = "h200-sxm"
+
+BUDGET_S = 420.0
+"""Default budget of a run [s]: 7 minutes, inside the 8 the issue allows and the device tool's
+10-minute command limit, with the start-up (:data:`STARTUP_S`) counted in."""
+
+STARTUP_S = 20.0
+"""Planned time to import torch, make the CUDA context and probe the attention path [s]."""
+
+SHAPES: dict[str, dict[str, int | bool]] = {
+    "llama3.2-1b": {"n_layers": 16, "hidden": 2048, "n_heads": 32, "n_kv_heads": 8, "head_dim": 64,
+                    "ffn": 8192, "vocab": 128256, "tied_embeddings": True},
+    "llama3-8b": {"n_layers": 32, "hidden": 4096, "n_heads": 32, "n_kv_heads": 8, "head_dim": 128,
+                  "ffn": 14336, "vocab": 128256, "tied_embeddings": False},
+    "llama3-70b": {"n_layers": 80, "hidden": 8192, "n_heads": 64, "n_kv_heads": 8, "head_dim": 128,
+                   "ffn": 28672, "vocab": 128256, "tied_embeddings": False},
+}
+"""The model shapes measured, copied from ``configurator.core.architecture.preset`` (the device has
+no pydantic to import it; ``tests/test_gpu_grid.py`` checks the copy)."""
+
+GEMM_M = (1, 4, 16, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384)
+"""Tokens per product [count]: a decode step of one sequence up to a 16k-token prefill chunk, denser
+around the fitted half-efficiency rows (``m½`` = 73 and 75 on Hopper: ``formulas/gemm_efficiency.py``)."""
+FP8_MIN_M = 16
+"""``torch._scaled_mm`` wants both sides of each operand in multiples of 16 [count]."""
+GEMM_TP = (1, 8, 2)
+PREFILL = {"model": "llama3-8b", "batch": (1, 4, 16), "prompt": (512, 2048, 8192)}
+TRAIN = {"model": "llama3.2-1b", "batch": 1, "seq": (4096, 16384, 32768), "recompute": ("none", "selective", "full")}
+L2_BYTES = 60e6
+"""H200 L2 cache [B] (50 MB on the H100 die, 60 MB as PyTorch reports it on the H200: KINDS.md)."""
+
+PLAN_SHARE = {"gemm": 0.85, "prefill": 0.6, "train": 0.45}
+"""Planning margin: the share of the measured matmul ceiling each kind of case is assumed to reach
+when its time is planned [1]. Only decides what fits the budget; no estimate is compared with a row."""
+REPEATS = {"prefill": (1, 3), "train": (1, 3)}
+"""(warm-up, timed) passes per prefill and training case [count]."""
+GEMM_TIMED_S = 0.02
+"""Least time one GEMM case is timed over [s]: repetitions = max(10, 0.02 s / product), at most 200."""
+CASE_OVERHEAD_S = {"gemm": 0.08, "prefill": 0.5, "train": 4.0}
+"""Per-case set-up planned besides the passes [s]: allocation and random fill; for training also the
+model, its optimizer and the emptying of the caching allocator."""
+
+
+@dataclass(frozen=True)
+class Case:
+    """One planned measurement: its ``kind`` (``gemm``, ``prefill``, ``train``), its parameters and its
+    estimated time [s], set-up included."""
+
+    kind: str
+    params: dict = field(hash=False)
+    seconds: float
+
+    def label(self) -> str:
+        return f"{self.kind} " + " ".join(f"{k}={v}" for k, v in self.params.items())
+
+
+def ceilings(path: Path = CALIBRATION) -> dict[str, float]:
+    """Measured ceilings of the calibration file: FLOP/s per matmul dtype and copy bytes/s."""
+    out = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        r = json.loads(line)
+        if r["case"] == "matmul" and "TFLOPS" in r:
+            out[r["dtype"]] = r["TFLOPS"] * 1e12
+        elif r["case"] == "copy_bw":
+            out["copy"] = r["GBps"] * 1e9
+    return out
+
+
+# ---- FLOP counts (the rows' model_flops and the plan use the same) --------------------------
+
+
+def layer_matmul_params(shape: dict) -> int:
+    """Weights of one layer's matmuls: q, k, v, o and the gated MLP's three [count]."""
+    h, q, kv = shape["hidden"], shape["n_heads"] * shape["head_dim"], shape["n_kv_heads"] * shape["head_dim"]
+    return h * q + 2 * h * kv + q * h + 3 * h * shape["ffn"]
+
+
+def forward_flops(shape: dict, batch: int, seq: int, last_only: bool) -> float:
+    """FLOPs of one causal forward pass [FLOP]: ``2·tokens`` per matmul weight, causal attention
+    ``2·b·s²·heads·head_dim`` per layer (QKᵀ and PV over the lower triangle) and the LM head over the last
+    position (``last_only``) or every one (Kaplan et al. 2020 Table 1, with the causal half)."""
+    tokens = batch * seq
+    attention = 2.0 * batch * seq * seq * shape["n_heads"] * shape["head_dim"]
+    head = 2.0 * shape["hidden"] * shape["vocab"] * (batch if last_only else tokens)
+    return shape["n_layers"] * (2.0 * tokens * layer_matmul_params(shape) + attention) + head
+
+
+def train_flops(shape: dict, batch: int, seq: int, recompute: str) -> float:
+    """FLOPs of one training step [FLOP]: forward + backward = 3 forwards; full recomputation adds the
+    layers' forward again, per-op selective about half the layers' matmuls (torchtitan recomputes every
+    second one) (Korthikanti et al. 2022 §5)."""
+    fwd = forward_flops(shape, batch, seq, last_only=False)
+    layers = fwd - 2.0 * shape["hidden"] * shape["vocab"] * batch * seq
+    matmuls = shape["n_layers"] * 2.0 * batch * seq * layer_matmul_params(shape)
+    extra = {"none": 0.0, "selective": 0.5 * matmuls, "full": layers}[recompute]
+    return 3.0 * fwd + extra
+
+
+def gemm_bytes(m: int, n: int, k: int, element_bytes: float) -> float:
+    """Bytes of ``x[m×k]``, ``W[n×k]`` and the bf16 output ``y[m×n]`` read or written once [B]."""
+    return (m * k + n * k) * element_bytes + 2.0 * m * n
+
+
+# ---- the grid --------------------------------------------------------------------------------
+
+
+def projections(model: str, tp: int) -> list[tuple[str, int, int]]:
+    """(name, n, k) of a layer's products on one of ``tp`` cards: q·k·v and gate·up fused and split by
+    columns, o and down split by rows (Megatron-LM's tensor parallelism, Shoeybi et al. 2019 §3)."""
+    s = SHAPES[model]
+    h, q, kv = s["hidden"], s["n_heads"] * s["head_dim"], s["n_kv_heads"] * s["head_dim"]
+    return [("qkv", (q + 2 * kv) // tp, h), ("o", h, q // tp), ("gate_up", 2 * s["ffn"] // tp, h),
+            ("down", h, s["ffn"] // tp)]
+
+
+def gemm_cases(ceiling: dict[str, float]) -> list[Case]:
+    """FP8 then bf16 products: the 8192³ anchor, then every projection by TP (1, 8, 2) and m."""
+    out = []
+    for dtype in ("fp8_e4m3", "bf16"):
+        shapes, seen = [("anchor", 8192, 8192, 8192)], set()
+        for tp in GEMM_TP:
+            for model in ("llama3-8b", "llama3-70b"):
+                for name, n, k in projections(model, tp):
+                    if (n, k) not in seen:
+                        seen.add((n, k))
+                        shapes += [(f"{model} tp{tp} {name}", m, n, k) for m in GEMM_M
+                                   if dtype == "bf16" or m >= FP8_MIN_M]
+        for layer, m, n, k in shapes:
+            element = 1.0 if dtype.startswith("fp8") else 2.0
+            one = max(2.0 * m * n * k / (ceiling[dtype] * PLAN_SHARE["gemm"]), gemm_bytes(m, n, k, element) /
+                      ceiling["copy"]) + 5e-6
+            reps = gemm_repeats(one)  # 3 eager warm-ups, then the side-stream warm-up, a warm replay, a timed one
+            out.append(Case("gemm", {"dtype": dtype, "m": m, "n": n, "k": k, "layer": layer, "reps": reps,
+                                     "copies": weight_copies(n, k, element)},
+                            CASE_OVERHEAD_S["gemm"] + (3 + 3 * reps) * one))
+    return out
+
+
+def gemm_repeats(one_s: float) -> int:
+    """Timed repetitions of a product that takes ``one_s`` [count] (:data:`GEMM_TIMED_S`)."""
+    return int(min(200, max(10, math.ceil(GEMM_TIMED_S / one_s))))
+
+
+def weight_copies(n: int, k: int, element_bytes: float) -> int:
+    """Copies of ``W`` rotated through so one pass over them spans 4× the L2 [count], at most 64."""
+    return int(min(64, max(1, math.ceil(4 * L2_BYTES / (n * k * element_bytes)))))
+
+
+def prefill_cases(ceiling: dict[str, float]) -> list[Case]:
+    """The anchor (b1 s2048, as the calibration row) first, then batch > 1, then the rest."""
+    model, shape = PREFILL["model"], SHAPES[PREFILL["model"]]
+    grid = [(b, s) for b in PREFILL["batch"] for s in PREFILL["prompt"]]
+    grid.sort(key=lambda bs: (bs != (1, 2048), bs[0] == 1, bs))
+    warm, timed = REPEATS["prefill"]
+    return [Case("prefill", {"model": model, "b": b, "s": s},
+                 CASE_OVERHEAD_S["prefill"] + (warm + timed) * forward_flops(shape, b, s, True) /
+                 (ceiling["bf16"] * PLAN_SHARE["prefill"])) for b, s in grid]
+
+
+def train_cases(ceiling: dict[str, float]) -> list[Case]:
+    """The anchors (b4 s2048 without and with full recomputation, as the calibration rows), then the
+    grid of sequence × recomputation, longest sequence last."""
+    model, shape = TRAIN["model"], SHAPES[TRAIN["model"]]
+    grid = [(4, 2048, "none"), (4, 2048, "full")]
+    grid += [(TRAIN["batch"], s, r) for s in TRAIN["seq"] for r in TRAIN["recompute"]]
+    warm, timed = REPEATS["train"]
+    return [Case("train", {"model": model, "b": b, "s": s, "recompute": r},
+                 CASE_OVERHEAD_S["train"] + (warm + timed) * train_flops(shape, b, s, r) /
+                 (ceiling["bf16"] * PLAN_SHARE["train"])) for b, s, r in grid]
+
+
+def plan(budget_s: float = BUDGET_S, calibration: Path = CALIBRATION, kinds=("prefill", "train", "gemm")) -> list[Case]:
+    """The cases of ``kinds`` that fit ``budget_s`` [s] with :data:`STARTUP_S`, in measuring order:
+    prefill, training, FP8 then bf16 GEMMs. Cases are dropped from the tail until the sum fits."""
+    c = ceilings(calibration)
+    cases = [case for case in (*prefill_cases(c), *train_cases(c), *gemm_cases(c)) if case.kind in kinds]
+    kept, total = [], STARTUP_S
+    for case in cases:
+        if total + case.seconds > budget_s:
+            break
+        kept.append(case)
+        total += case.seconds
+    return kept
+
+
+def planned_seconds(cases: list[Case]) -> float:
+    """Estimated time of a run of ``cases`` [s], start-up included."""
+    return STARTUP_S + sum(c.seconds for c in cases)
+
+
+def print_plan(cases: list[Case], budget_s: float, everything: int) -> None:
+    """The dry run's table: each case with its estimate and the running total [s]."""
+    total = STARTUP_S
+    print(f"{'#':>4}  {'est s':>7}  {'total s':>8}  case")
+    print(f"{'':>4}  {STARTUP_S:7.2f}  {total:8.2f}  start-up (torch import, CUDA context, attention probe)")
+    for i, case in enumerate(cases, 1):
+        total += case.seconds
+        print(f"{i:>4}  {case.seconds:7.2f}  {total:8.2f}  {case.label()}")
+    kinds = {k: sum(1 for c in cases if c.kind == k) for k in ("prefill", "train", "gemm")}
+    print(f"{len(cases)} of {everything} cases ({', '.join(f'{n} {k}' for k, n in kinds.items())}) planned in "
+          f"{total:.0f} s of a {budget_s:.0f} s budget")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--dry-run", action="store_true", help="print the planned cases and their estimates; no torch")
+    parser.add_argument("--budget-s", type=float, default=BUDGET_S, help="seconds the run may take [s]")
+    parser.add_argument("--out", type=Path, default=None,
+                        help="JSONL file the rows are appended to (default $OUT/gpu-grid.jsonl, else ./gpu-grid.jsonl)")
+    parser.add_argument("--git", default=None, help="commit of this script when the checkout has no .git")
+    parser.add_argument("--only", choices=("prefill", "train", "gemm"), action="append",
+                        help="measure only these kinds (repeatable)")
+    args = parser.parse_args(argv)
+    started = time.perf_counter()
+    kinds = args.only or ("prefill", "train", "gemm")
+    cases = plan(args.budget_s, kinds=kinds)
+    if args.dry_run:
+        print_plan(cases, args.budget_s, len(plan(float("inf"), kinds=kinds)))
+        return 0
+    out = args.out or Path(os.environ.get("OUT", ".")) / "gpu-grid.jsonl"
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import gpu_grid_torch  # the device's torch; not importable where there is none
+
+    return gpu_grid_torch.run(cases, out, args.budget_s, args.git, started)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,407 @@
+"""The measurements of the prepared grid (``gpu_grid.py``) in PyTorch, on one CUDA device.
+
+Imported only when the grid runs (``python3 benchmarks/gpu_grid.py``): it needs torch and a GPU.
+The model is written the way ``benchmarks/data/README.md`` describes the calibration rows' model:
+RMSNorm computed in fp32, rotary embeddings, ``scaled_dot_product_attention`` (causal; flash,
+cuDNN or memory-efficient kernels only, never the math fallback), SwiGLU MLP, separate q, k, v,
+o, gate, up and down projections (torchtitan's layout, whose per-op selective recomputation
+counts them in that order). Values are random: a timing needs the shapes, not the weights.
+"""
+
+from __future__ import annotations
+
+import datetime
+import gc
+import hashlib
+import json
+import os
+import statistics
+import subprocess
+import time
+from collections import defaultdict
+from pathlib import Path
+
+if __name__ == "__main__":  # a part of the grid, not a tool of its own (and torch may be absent)
+    import argparse
+
+    argparse.ArgumentParser(description=__doc__.splitlines()[0],
+                            epilog="Run python3 benchmarks/gpu_grid.py for the grid.").parse_args()
+    print("part of benchmarks/gpu_grid.py: run python3 benchmarks/gpu_grid.py")
+    raise SystemExit(0)
+
+import torch  # noqa: E402
+import torch.nn.functional as F  # noqa: E402
+from torch import nn  # noqa: E402
+from torch.nn.attention import SDPBackend, sdpa_kernel  # noqa: E402
+from torch.utils.checkpoint import CheckpointPolicy, checkpoint, create_selective_checkpoint_contexts  # noqa: E402
+
+import gpu_grid as grid  # noqa: E402
+
+MEASURED = {
+    "gemm": "y = x·Wᵀ, x [m×k] and W [n×k] random normal; bf16: torch.mm(x, W.t()); fp8_e4m3: "
+            "torch._scaled_mm with per-tensor fp32 scales, bf16 output, use_fast_accum=False (its default); "
+            "W rotated over `copies` copies (≥ 4× the 60 MB L2); after 3 warm-up products the `reps` products "
+            "are captured in one CUDA graph (`timing`: 'cuda graph'; 'eager' where capture failed) and replayed "
+            "once to warm; seconds = CUDA-event time of one more replay / reps",
+    "prefill": "forward of the whole model (random bf16 weights) over b×s prompt tokens under torch.inference_mode, "
+               "logits of the last position only, no KV cache kept; seconds = median of 3 CUDA-event-timed "
+               "passes after 1 warm-up; peak_minus_weights = max_memory_allocated during the passes minus "
+               "memory_allocated before them (weights and token ids)",
+    "train": "training steps of the model (fp32 parameters, bf16 autocast, loss = cross-entropy on fp32-upcast "
+             "logits of every position, tied embeddings, torch.optim.AdamW(fused=True), zero_grad(set_to_none=True)); "
+             "recompute full = every block under torch.utils.checkpoint (non-reentrant), selective = torchtitan's "
+             "per-op policy (save mm outputs except every second one and the SDPA kernels' outputs); allocator "
+             "emptied and peak statistics reset before the model is built; peak = max_memory_allocated and reserved "
+             "= max_memory_reserved over 1 warm-up and 3 timed steps; step_s = median of the timed steps",
+}
+"""What exactly each kind of row measured (every row's ``provenance.measured``)."""
+
+DEVICE = "cuda"
+"""Where the grid runs (a CPU smoke test of the code may set another)."""
+SDPA_BACKENDS = [SDPBackend.FLASH_ATTENTION, SDPBackend.CUDNN_ATTENTION, SDPBackend.EFFICIENT_ATTENTION]
+SAVED_OPS = {torch.ops.aten.mm.default, torch.ops.aten._scaled_dot_product_flash_attention.default,
+             torch.ops.aten._scaled_dot_product_efficient_attention.default,
+             torch.ops.aten._scaled_dot_product_cudnn_attention.default}
+"""torchtitan ``parallelize_llama._save_list`` (2024-12 to 2025-06) on one card, cuDNN's kernel added."""
+
+
+# ---- the model -------------------------------------------------------------------------------
+
+
+class RMSNorm(nn.Module):
+    def __init__(self, width: int):
+        super().__init__()
+        self.weight = nn.Parameter(torch.ones(width))
+
+    def forward(self, x):
+        y = x.float()
+        return (y * torch.rsqrt(y.pow(2).mean(-1, keepdim=True) + 1e-5) * self.weight.float()).type_as(x)
+
+
+def rotate(x, cos, sin):
+    """Rotary embedding, rotate-half form (Su et al. 2021)."""
+    x1, x2 = x.chunk(2, dim=-1)
+    return (x * cos + torch.cat((-x2, x1), dim=-1) * sin).type_as(x)
+
+
+class Block(nn.Module):
+    gqa = True
+    """Whether SDPA takes grouped K/V (``enable_gqa``); else K/V are repeated per head (:func:`probe`)."""
+
+    def __init__(self, s: dict):
+        super().__init__()
+        h, self.heads, self.kv_heads, self.head_dim = s["hidden"], s["n_heads"], s["n_kv_heads"], s["head_dim"]
+        self.attn_norm, self.mlp_norm = RMSNorm(h), RMSNorm(h)
+        self.q = nn.Linear(h, self.heads * self.head_dim, bias=False)
+        self.k = nn.Linear(h, self.kv_heads * self.head_dim, bias=False)
+        self.v = nn.Linear(h, self.kv_heads * self.head_dim, bias=False)
+        self.o = nn.Linear(self.heads * self.head_dim, h, bias=False)
+        self.gate = nn.Linear(h, s["ffn"], bias=False)
+        self.up = nn.Linear(h, s["ffn"], bias=False)
+        self.down = nn.Linear(s["ffn"], h, bias=False)
+
+    def forward(self, x, cos, sin):
+        b, n, _ = x.shape
+        y = self.attn_norm(x)
+        q = self.q(y).view(b, n, self.heads, self.head_dim).transpose(1, 2)
+        k = self.k(y).view(b, n, self.kv_heads, self.head_dim).transpose(1, 2)
+        v = self.v(y).view(b, n, self.kv_heads, self.head_dim).transpose(1, 2)
+        q, k = rotate(q, cos, sin), rotate(k, cos, sin)
+        if Block.gqa:
+            a = F.scaled_dot_product_attention(q, k, v, is_causal=True, enable_gqa=True)
+        else:
+            rep = self.heads // self.kv_heads
+            a = F.scaled_dot_product_attention(q, k.repeat_interleave(rep, 1), v.repeat_interleave(rep, 1),
+                                               is_causal=True)
+        x = x + self.o(a.transpose(1, 2).reshape(b, n, -1))
+        y = self.mlp_norm(x)
+        return x + self.down(F.silu(self.gate(y)) * self.up(y))
+
+
+def per_op_context():
+    """torchtitan's ``selective_ac_option = "op"`` policy: save every mm output except every second one,
+    and the attention kernels' outputs; recompute the rest."""
+    counts = defaultdict(int)
+
+    def policy(ctx, func, *args, **kwargs):
+        key = "recompute" if ctx.is_recompute else "forward"
+        if func == torch.ops.aten.mm.default:
+            counts[key] += 1
+        save = func in SAVED_OPS and not (func == torch.ops.aten.mm.default and counts[key] % 2 == 0)
+        return CheckpointPolicy.MUST_SAVE if save else CheckpointPolicy.PREFER_RECOMPUTE
+
+    return create_selective_checkpoint_contexts(policy)
+
+
+class Llama(nn.Module):
+    def __init__(self, s: dict, recompute: str = "none"):
+        super().__init__()
+        self.shape, self.recompute = s, recompute
+        self.embed = nn.Embedding(s["vocab"], s["hidden"])
+        self.layers = nn.ModuleList(Block(s) for _ in range(s["n_layers"]))
+        self.norm = RMSNorm(s["hidden"])
+        self.head = None if s["tied_embeddings"] else nn.Linear(s["hidden"], s["vocab"], bias=False)
+
+    def forward(self, ids, last_only: bool):
+        x = self.embed(ids)
+        hd = self.shape["head_dim"]
+        inv = 1.0 / (500000.0 ** (torch.arange(0, hd, 2, device=ids.device, dtype=torch.float32) / hd))
+        angles = torch.outer(torch.arange(ids.shape[1], device=ids.device, dtype=torch.float32), inv)
+        angles = torch.cat((angles, angles), dim=-1)
+        cos, sin = angles.cos().to(x.dtype), angles.sin().to(x.dtype)
+        for layer in self.layers:
+            if self.recompute == "full":
+                x = checkpoint(layer, x, cos, sin, use_reentrant=False)
+            elif self.recompute == "selective":
+                x = checkpoint(layer, x, cos, sin, use_reentrant=False, context_fn=per_op_context)
+            else:
+                x = layer(x, cos, sin)
+        x = self.norm(x)
+        if last_only:
+            x = x[:, -1:]
+        return F.linear(x, self.embed.weight if self.head is None else self.head.weight)
+
+
+def build(model: str, dtype, recompute: str = "none") -> Llama:
+    """``model``'s shape (:data:`gpu_grid.SHAPES`) built on the GPU in ``dtype``, PyTorch's default init."""
+    before = torch.get_default_dtype()
+    torch.set_default_dtype(dtype)
+    try:
+        with torch.device(DEVICE):
+            return Llama(grid.SHAPES[model], recompute)
+    finally:
+        torch.set_default_dtype(before)
+
+
+def probe() -> str:
+    """Try grouped-query SDPA on the allowed kernels, forward and backward; fall back to repeated K/V."""
+    q = torch.randn(1, 8, 256, 64, device=DEVICE, dtype=torch.bfloat16, requires_grad=True)
+    kv = torch.randn(1, 2, 256, 64, device=DEVICE, dtype=torch.bfloat16, requires_grad=True)
+    try:
+        with sdpa_kernel(SDPA_BACKENDS):
+            F.scaled_dot_product_attention(q, kv, kv, is_causal=True, enable_gqa=True).sum().backward()
+        Block.gqa = True
+    except (RuntimeError, TypeError):
+        Block.gqa = False
+    return "sdpa enable_gqa" if Block.gqa else "sdpa, K/V repeated per head"
+
+
+# ---- measurements ----------------------------------------------------------------------------
+
+
+def timed(fn, repeats: int) -> list[float]:
+    """CUDA-event times of ``repeats`` calls of ``fn``, one each [s]."""
+    out = []
+    for _ in range(repeats):
+        start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        start.record()
+        fn()
+        end.record()
+        end.synchronize()
+        out.append(start.elapsed_time(end) / 1e3)
+    return out
+
+
+class Gemm:
+    """GEMM cases; keeps the weight copies of the last (dtype, n, k) between its m."""
+
+    def __init__(self):
+        self.key, self.weights = None, []
+
+    def __call__(self, p: dict) -> dict:
+        fp8 = p["dtype"] == "fp8_e4m3"
+        key = (p["dtype"], p["n"], p["k"], p["copies"])
+        if key != self.key:
+            self.weights = []
+            free()
+            self.weights = [random((p["n"], p["k"]), fp8) for _ in range(p["copies"])]
+            self.key = key
+        x = random((p["m"], p["k"]), fp8)
+        one = torch.tensor(1.0, device=DEVICE)
+        if fp8:
+            def op(w):
+                return torch._scaled_mm(x, w.t(), scale_a=one, scale_b=one, out_dtype=torch.bfloat16)
+        else:
+            def op(w):
+                return torch.mm(x, w.t())
+        for i in range(3):
+            op(self.weights[i % len(self.weights)])
+        reps, weights = p["reps"], self.weights
+
+        def run():
+            for i in range(reps):
+                op(weights[i % len(weights)])
+
+        replay, how = replayed(run)
+        seconds = timed(replay, 1)[0] / reps
+        flops = 2.0 * p["m"] * p["n"] * p["k"]
+        moved = grid.gemm_bytes(p["m"], p["n"], p["k"], 1.0 if fp8 else 2.0)
+        return {"seconds": seconds, "TFLOPS": flops / seconds / 1e12, "GBps": moved / seconds / 1e9, "timing": how}
+
+
+def replayed(run):
+    """``run`` captured in one CUDA graph and warmed by a replay, so its kernels run back to back
+    without Python or launch gaps (a decode-sized product takes a few µs), with ``"cuda graph"``;
+    ``run`` itself with ``"eager"`` where capture fails or the device is not CUDA."""
+    if DEVICE != "cuda":
+        return run, "eager"
+    try:
+        side = torch.cuda.Stream()
+        side.wait_stream(torch.cuda.current_stream())
+        with torch.cuda.stream(side):  # PyTorch's advice: warm up on a side stream before capture
+            run()
+        torch.cuda.current_stream().wait_stream(side)
+        graph = torch.cuda.CUDAGraph()
+        with torch.cuda.graph(graph):
+            run()
+        graph.replay()
+        return graph.replay, "cuda graph"
+    except RuntimeError:
+        torch.cuda.synchronize()
+        return run, "eager"
+
+
+def random(size, fp8: bool):
+    t = torch.randn(size, device=DEVICE, dtype=torch.bfloat16)
+    return t.to(torch.float8_e4m3fn) if fp8 else t
+
+
+class Prefill:
+    """Prefill cases; keeps the bf16 model between them."""
+
+    def __init__(self):
+        self.name, self.model = None, None
+
+    def __call__(self, p: dict) -> dict:
+        if self.name != p["model"]:
+            self.model = None
+            free()
+            self.model, self.name = build(p["model"], torch.bfloat16), p["model"]
+        shape = grid.SHAPES[p["model"]]
+        ids = torch.randint(shape["vocab"], (p["b"], p["s"]), device=DEVICE)
+        warm, n = grid.REPEATS["prefill"]
+        torch.cuda.synchronize()
+        torch.cuda.reset_peak_memory_stats()
+        before = torch.cuda.memory_allocated()
+        with torch.inference_mode():
+            for _ in range(warm):
+                self.model(ids, True)
+            seconds = statistics.median(timed(lambda: self.model(ids, True), n))
+        flops = grid.forward_flops(shape, p["b"], p["s"], True)
+        return {"seconds": seconds, "peak_minus_weights": torch.cuda.max_memory_allocated() - before,
+                "tokens_per_s": p["b"] * p["s"] / seconds, "model_flops": flops, "TFLOPS": flops / seconds / 1e12}
+
+
+def train(p: dict) -> dict:
+    """One training case, in the calibration rows' fields (``benchmarks/data/README.md``)."""
+    free()
+    torch.cuda.reset_peak_memory_stats()
+    shape = grid.SHAPES[p["model"]]
+    model = build(p["model"], torch.float32, p["recompute"])
+    params = sum(t.numel() for t in model.parameters())
+    row = {"mode": "amp_bf16", "ckpt": p["recompute"] == "full", "lora": 0, "opt": "adamw",
+           "selective_policy": "per-op" if p["recompute"] == "selective" else None,
+           "params": params, "trainable": params, "mem_after_init": torch.cuda.memory_allocated()}
+    opt = torch.optim.AdamW(model.parameters(), lr=1e-5, fused=True)
+    ids = torch.randint(shape["vocab"], (p["b"], p["s"] + 1), device=DEVICE)
+
+    def step():
+        with torch.autocast(DEVICE, dtype=torch.bfloat16):
+            logits = model(ids[:, :-1], False)
+        F.cross_entropy(logits.float().view(-1, shape["vocab"]), ids[:, 1:].reshape(-1)).backward()
+        opt.step()
+        opt.zero_grad(set_to_none=True)
+
+    warm, n = grid.REPEATS["train"]
+    try:
+        for _ in range(warm):
+            step()
+        torch.cuda.synchronize()
+        row["mem_after_step1"] = torch.cuda.memory_allocated()
+        step_s = statistics.median(timed(step, n))
+    except torch.cuda.OutOfMemoryError as error:
+        row.update(oom=True, error=first_line(error), reserved=torch.cuda.max_memory_reserved(),
+                   peak=torch.cuda.max_memory_allocated())
+        return row
+    flops = grid.train_flops(shape, p["b"], p["s"], p["recompute"])
+    row.update(peak=torch.cuda.max_memory_allocated(), reserved=torch.cuda.max_memory_reserved(),
+               mem_steady=torch.cuda.memory_allocated(), step_s=step_s, tokens_per_s=p["b"] * p["s"] / step_s,
+               model_flops=flops, TFLOPS=flops / step_s / 1e12)
+    return row
+
+
+def first_line(error: BaseException) -> str:
+    return (str(error).splitlines() or [""])[0][:300]
+
+
+def free():
+    gc.collect()
+    torch.cuda.synchronize()
+    torch.cuda.empty_cache()
+
+
+# ---- provenance and the run ------------------------------------------------------------------
+
+
+def provenance(git: str | None) -> dict:
+    """Date, versions, device and the script's identity, shared by every row of the run."""
+    here = Path(__file__).resolve().parent
+    digest = hashlib.sha256()
+    for name in ("gpu_grid.py", "gpu_grid_torch.py"):
+        digest.update((here / name).read_bytes())
+    if git is None:
+        try:
+            git = subprocess.run(["git", "-C", str(here), "rev-parse", "HEAD"], capture_output=True, text=True,
+                                 timeout=10, check=True).stdout.strip() or None
+        except (OSError, subprocess.SubprocessError):
+            git = None
+    props = torch.cuda.get_device_properties(0)
+    return {"date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
+            "torch": torch.__version__, "cuda": torch.version.cuda, "cudnn": torch.backends.cudnn.version(),
+            "device": props.name, "sms": props.multi_processor_count, "total_mem": props.total_memory,
+            "alloc_conf": os.environ.get("PYTORCH_CUDA_ALLOC_CONF"), "script": "benchmarks/gpu_grid.py",
+            "script_sha256": digest.hexdigest(), "git": git}
+
+
+def run(cases: list, out: Path, budget_s: float, git: str | None, started: float) -> int:
+    """Measure ``cases`` in order, appending one JSON line per case to ``out`` as soon as it is measured.
+    ``started`` is the ``time.perf_counter()`` of the script's start."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    prov = provenance(git)
+    attention = probe()
+    measures = {"gemm": Gemm(), "prefill": Prefill(), "train": train}
+    kind = None
+    with out.open("a", encoding="utf-8") as f:
+        def write(row):
+            f.write(json.dumps(row) + "\n")
+            f.flush()
+            os.fsync(f.fileno())
+
+        write({"case": "device", "name": prov["device"], "total_mem": prov["total_mem"], "sms": prov["sms"],
+               "torch": prov["torch"], "attention": attention, "provenance": {**prov, "measured": "the device"}})
+        with sdpa_kernel(SDPA_BACKENDS):
+            for i, case in enumerate(cases, 1):
+                elapsed = time.perf_counter() - started
+                if elapsed + case.seconds > budget_s:
+                    print(f"[{elapsed:6.1f} s] skip {case.label()} (est {case.seconds:.1f} s)", flush=True)
+                    continue
+                if case.kind != kind:  # the previous kind's model or weights go
+                    measures = {"gemm": Gemm(), "prefill": Prefill(), "train": train}
+                    kind = case.kind
+                try:
+                    result = measures[case.kind](dict(case.params))
+                except Exception as error:  # noqa: BLE001 - a failed case is a row too; the run goes on
+                    result = {"error": f"{type(error).__name__}: {first_line(error)}"}
+                    measures = {"gemm": Gemm(), "prefill": Prefill(), "train": train}
+                    free()
+                row = {"case": case.kind, **{k: v for k, v in case.params.items()}, **result,
+                       "est_s": round(case.seconds, 3),
+                       "provenance": {**prov, "measured": MEASURED[case.kind], "attention": attention}}
+                write(row)
+                took = time.perf_counter() - started - elapsed
+                shown = [f"{k}={result[k]:.4g}" for k in ("seconds", "step_s", "TFLOPS", "peak") if k in result]
+                summary = result.get("error") or ", ".join(shown)
+                print(f"[{elapsed:6.1f} s] {i}/{len(cases)} {case.label()}: {summary} ({took:.2f} s, est "
+                      f"{case.seconds:.2f})", flush=True)
+    print(f"done in {time.perf_counter() - started:.0f} s; rows in {out}", flush=True)
+    return 0

@@ -1,0 +1,201 @@
+"""The prepared H200 grid (benchmarks/gpu_grid.py) and its importer (tools/import_gpu_grid.py), on
+the CPU: the plan fits its budget and covers the grid the issue asks for, the dry run needs no torch,
+and the importer accepts a well-formed result file and rejects rows that are impossible or lack
+their provenance (issue 27, part 8)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "benchmarks"))
+sys.path.insert(0, str(ROOT / "tools"))
+
+import gpu_grid  # noqa: E402
+import import_gpu_grid  # noqa: E402
+
+from configurator.core.architecture import preset  # noqa: E402
+
+DEVICE_MINUTES = 8
+"""The issue's limit on one run of the grid on one H200 [min]."""
+
+
+def test_the_shapes_are_the_presets():
+    for name, shape in gpu_grid.SHAPES.items():
+        m = preset(name)
+        assert shape == {"n_layers": m.n_layers, "hidden": m.hidden, "n_heads": m.n_heads,
+                         "n_kv_heads": m.n_kv_heads, "head_dim": m.head_dim or m.hidden // m.n_heads,
+                         "ffn": m.ffn, "vocab": m.vocab, "tied_embeddings": m.tied_embeddings}
+
+
+def test_the_whole_grid_fits_the_default_budget():
+    cases, everything = gpu_grid.plan(), gpu_grid.plan(float("inf"))
+    assert cases == everything
+    assert gpu_grid.planned_seconds(cases) <= gpu_grid.BUDGET_S <= DEVICE_MINUTES * 60
+
+
+def test_a_smaller_budget_drops_cases_from_the_tail():
+    everything = gpu_grid.plan(float("inf"))
+    cases = gpu_grid.plan(90.0)
+    assert 0 < len(cases) < len(everything)
+    assert cases == everything[:len(cases)]
+    assert gpu_grid.planned_seconds(cases) <= 90.0
+
+
+def test_the_plan_covers_the_grid_the_issue_asks_for():
+    cases = gpu_grid.plan()
+    prefill = {(c.params["b"], c.params["s"]) for c in cases if c.kind == "prefill"}
+    assert prefill == {(b, s) for b in (1, 4, 16) for s in (512, 2048, 8192)}
+    train = {(c.params["s"], c.params["recompute"]) for c in cases if c.kind == "train" and c.params["b"] == 1}
+    assert train == {(s, r) for s in (4096, 16384, 32768) for r in ("none", "selective", "full")}
+    gemm = {(c.params["dtype"], c.params["m"], c.params["n"], c.params["k"]) for c in cases if c.kind == "gemm"}
+    for model in ("llama3-8b", "llama3-70b"):
+        for tp in (1, 2, 8):
+            for _, n, k in gpu_grid.projections(model, tp):
+                assert ("bf16", 1, n, k) in gemm and ("bf16", 16384, n, k) in gemm
+                assert ("fp8_e4m3", 16, n, k) in gemm and ("fp8_e4m3", 16384, n, k) in gemm
+    assert gpu_grid.projections("llama3-70b", 8) == [("qkv", 1280, 8192), ("o", 8192, 1024),
+                                                    ("gate_up", 7168, 8192), ("down", 8192, 3584)]
+
+
+def test_only_one_kind_gets_the_whole_budget():
+    gemm = gpu_grid.plan(60.0, kinds=("gemm",))
+    assert gemm and {c.kind for c in gemm} == {"gemm"}
+    assert gemm == [c for c in gpu_grid.plan(float("inf")) if c.kind == "gemm"][:len(gemm)]
+
+
+def test_the_dry_run_prints_the_plan_without_torch(capsys):
+    assert gpu_grid.main(["--dry-run", "--budget-s", "120"]) == 0
+    out = capsys.readouterr().out
+    assert "prefill model=llama3-8b b=1 s=2048" in out and "of a 120 s budget" in out
+    assert "torch" not in sys.modules
+
+
+# ---- the importer ------------------------------------------------------------------------------
+
+GIT = "0123456789abcdef0123456789abcdef01234567"
+
+
+def provenance(kind: str) -> dict:
+    return {"date": "2026-12-02T12:00:00+00:00", "torch": "2.11.0+cu130", "cuda": "13.0", "cudnn": 91200,
+            "device": "NVIDIA H200", "sms": 132, "total_mem": 150109880320, "script": "benchmarks/gpu_grid.py",
+            "script_sha256": "ab" * 32, "git": GIT, "measured": f"what a {kind} row measured"}
+
+
+def fake_rows() -> list[dict]:
+    """A run's rows as the grid writes them, with plausible H200 numbers (not measurements)."""
+    rows = [{"case": "device", "name": "NVIDIA H200", "total_mem": 150109880320, "sms": 132,
+             "torch": "2.11.0+cu130", "provenance": provenance("device")}]
+    for case in gpu_grid.plan():
+        p = dict(case.params)
+        if case.kind == "gemm" and (p["m"] in (16, 4096) or p["layer"] == "anchor"):
+            flops = 2.0 * p["m"] * p["n"] * p["k"]
+            element = 1.0 if p["dtype"].startswith("fp8") else 2.0
+            seconds = max(flops / 600e12, gpu_grid.gemm_bytes(p["m"], p["n"], p["k"], element) / 4e12)
+            rows.append({"case": "gemm", **p, "seconds": seconds, "TFLOPS": flops / seconds / 1e12})
+        elif case.kind == "prefill":
+            flops = gpu_grid.forward_flops(gpu_grid.SHAPES[p["model"]], p["b"], p["s"], True)
+            seconds = flops / 500e12
+            rows.append({"case": "prefill", **p, "seconds": seconds, "peak_minus_weights": 1e5 * p["b"] * p["s"],
+                         "tokens_per_s": p["b"] * p["s"] / seconds, "model_flops": flops,
+                         "TFLOPS": flops / seconds / 1e12})
+        elif case.kind == "train" and p["s"] <= 4096:
+            flops = gpu_grid.train_flops(gpu_grid.SHAPES[p["model"]], p["b"], p["s"], p["recompute"])
+            step = flops / 400e12
+            rows.append({"case": "train", **p, "mode": "amp_bf16", "ckpt": p["recompute"] == "full", "lora": 0,
+                         "opt": "adamw", "selective_policy": "per-op" if p["recompute"] == "selective" else None,
+                         "params": 1235814400, "trainable": 1235814400, "mem_after_init": 5e9, "peak": 4e10,
+                         "reserved": 4.2e10, "mem_steady": 1.49e10, "step_s": step,
+                         "tokens_per_s": p["b"] * p["s"] / step, "model_flops": flops, "TFLOPS": flops / step / 1e12})
+        else:
+            continue
+        rows[-1]["provenance"] = provenance(case.kind)
+    rows.append({"case": "train", "model": "llama3.2-1b", "b": 1, "s": 32768, "recompute": "none", "mode": "amp_bf16",
+                 "ckpt": False, "opt": "adamw", "oom": True, "error": "CUDA out of memory.", "peak": 1.4e11,
+                 "reserved": 1.45e11, "provenance": provenance("train")})
+    return rows
+
+
+def write(tmp_path: Path, rows: list[dict]) -> Path:
+    path = tmp_path / "gpu-grid.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    return path
+
+
+def test_the_importer_appends_a_well_formed_run_and_says_what_it_feeds(tmp_path, capsys):
+    rows = fake_rows()
+    data = tmp_path / "calibration.jsonl"
+    data.write_text("", encoding="utf-8")
+    assert import_gpu_grid.main([str(write(tmp_path, rows)), "--append", "--data", str(data)]) == 0
+    out = capsys.readouterr().out
+    appended = data.read_text(encoding="utf-8").splitlines()
+    assert len(appended) == len(rows) - 1  # the out-of-memory case is reported, not appended
+    assert "not appended, out of memory" in out
+    assert "the estimator predicts " in out  # reserved memory of the case that did not fit, against the card
+    for kind in ("prefill", "memory", "train-throughput", "gemm"):
+        assert f"feeds {kind}" in out
+    assert "gemm fp8_e4m3: formulas.gemm_efficiency's time is off by" in out
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda r: r.update(TFLOPS=2500.0, seconds=2.0 * r["m"] * r["n"] * r["k"] / 2500e12), "over the card's dense"),
+    (lambda r: r["provenance"].pop("git"), "missing provenance: git"),
+    (lambda r: r.pop("provenance"), "missing provenance: date"),
+    (lambda r: r.update(seconds=r["seconds"] * 1e3), "disagrees with its FLOPs"),
+    (lambda r: r.pop("TFLOPS"), "missing field TFLOPS"),
+    (lambda r: r.update(m=16, seconds=1e-6, TFLOPS=2.0 * 16 * r["n"] * r["k"] / 1e-6 / 1e12), "read from the L2"),
+])
+def test_the_importer_rejects_a_bad_gemm_row(tmp_path, capsys, change, message):
+    rows = fake_rows()
+    gemm = next(r for r in rows if r["case"] == "gemm" and r["dtype"] == "fp8_e4m3" and r["m"] == 4096)
+    change(gemm)
+    data = tmp_path / "calibration.jsonl"
+    data.write_text("", encoding="utf-8")
+    assert import_gpu_grid.main([str(write(tmp_path, rows)), "--append", "--data", str(data)]) == 1
+    assert message in capsys.readouterr().out
+    assert data.read_text(encoding="utf-8") == ""
+
+
+def test_the_anchors_are_compared_with_the_rows_they_repeat_and_not_appended(tmp_path, capsys):
+    rows = fake_rows()
+    data = tmp_path / "calibration.jsonl"
+    data.write_text(import_gpu_grid.DATA.read_text(encoding="utf-8"), encoding="utf-8")
+    before = data.read_text(encoding="utf-8").splitlines()
+    assert import_gpu_grid.main([str(write(tmp_path, rows)), "--append", "--data", str(data)]) == 0
+    out = capsys.readouterr().out
+    assert "repeats prefill model=llama3-8b b=1 s=2048: seconds 0.063 -> " in out
+    assert "repeats gemm dtype=fp8_e4m3 m=8192 n=8192 k=8192: seconds 0.0007748 -> " in out
+    assert "repeats train model=llama3.2-1b b=4 s=2048 recompute=full: " in out
+    anchors = 2 + 1 + 2  # the 8192³ products, the b1 s2048 prefill, the b4 s2048 steps with and without recomputation
+    assert len(data.read_text(encoding="utf-8").splitlines()) == len(before) + len(rows) - 1 - anchors
+
+
+def test_the_importer_rejects_memory_over_the_card_and_another_card(tmp_path):
+    card = import_gpu_grid.load_bundled_catalog().get("h200-sxm")
+    train = next(r for r in fake_rows() if r["case"] == "train" and not r.get("oom"))
+    assert import_gpu_grid.problems(train, card) == []
+    assert any("more than the card's" in p for p in import_gpu_grid.problems({**train, "reserved": 2e11}, card))
+    h100 = {**train, "provenance": {**train["provenance"], "device": "NVIDIA H100 80GB HBM3"}}
+    assert any("not a H200" in p for p in import_gpu_grid.problems(h100, card))
+
+
+def test_a_missing_commit_is_filled_from_the_command_line(tmp_path):
+    rows = fake_rows()
+    for r in rows:
+        r["provenance"]["git"] = None
+    path = write(tmp_path, rows)
+    assert import_gpu_grid.main([str(path)]) == 1
+    assert import_gpu_grid.main([str(path), "--git", GIT]) == 0
+
+
+def test_the_benchmark_reads_a_selective_recomputation_row(tmp_path):
+    import accuracy
+
+    rows = [r for r in fake_rows() if r["case"] == "train" and r["s"] == 4096 and r["b"] == 1]
+    built = {r.row_id: r for r in accuracy.h200_rows(write(tmp_path, rows)) if r.kind == "memory"}
+    none, selective, full = (built[f"train b1 s4096 amp_bf16{how} adamw"] for how in ("", " selective per-op", " ckpt"))
+    assert full.peak[0] < selective.peak[0] < none.peak[0]  # predicted peak allocated [GiB]

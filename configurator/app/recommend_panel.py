@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 
 from configurator.app import format as fmt
 from configurator.app.binders import NONE_DATA, ComboBinder, SpinBinder, ValueModel
-from configurator.app.charts import NumberAxis, log_view_range
+from configurator.app.charts import MoneyAxis, NumberAxis, log_view_range
 from configurator.app.launch_row import LaunchRow
 from configurator.app.controller import ScenarioController
 from configurator.app.i18n import current_language, message_text
@@ -168,7 +168,7 @@ class RecommendationPanel(QWidget):
         self.reasons.setWordWrap(True)
         middle.addWidget(self.reasons)
         layout.addLayout(middle, 3)
-        self.chart = pg.PlotWidget(axisItems={"left": NumberAxis("left"), "bottom": NumberAxis("bottom")})
+        self.chart = pg.PlotWidget(axisItems={"left": MoneyAxis("left"), "bottom": NumberAxis("bottom")})
         self.chart.setLogMode(x=True, y=True)
         self.chart.setMinimumWidth(260)
         self.points = pg.ScatterPlotItem(size=10, hoverable=True, tip=lambda x, y, data: data)

@@ -262,3 +262,17 @@ def test_log_money_ticks(exponent, english, chinese):
         assert log_money_label(exponent) == chinese
     with i18n.language_for_a_while("en"):
         assert log_money_label(exponent) == english
+
+
+@pytest.mark.parametrize("chart_class", ["MemoryChart", "MemoryCurveChart"])
+def test_memory_axes_label_their_zero(qtbot, pretrain_1024, chart_class):
+    """Was: the GiB axis began at 0 without a "0" (pyqtgraph drops a label past the axis' end when
+    the axis draws a grid, and 0 is centred on the end)."""
+    import configurator.app.charts as charts
+
+    chart = getattr(charts, chart_class)()
+    qtbot.addWidget(chart)
+    chart.resize(520, 380)
+    chart.update_from(pretrain_1024[1])
+    texts = _drawn_tick_texts(chart, "left")
+    assert texts[0] == "0" and len(texts) >= 4, texts

@@ -89,6 +89,21 @@ class NumberAxis(pg.AxisItem):
     def logTickStrings(self, values, scale, spacing):  # noqa: N802 - pyqtgraph's name
         return [log_tick_label(v) for v in values]
 
+    def boundingRect(self):  # noqa: N802 - Qt's name
+        """pyqtgraph's rectangle, which lets a tick label pass the axis' ends by the tolerance of its
+        ``hideOverlappingLabels`` style (15 px on a vertical axis) — also when the axis draws a grid.
+        pyqtgraph drops the tolerance with a grid, and a label half past an end is not drawn: the
+        memory chart's 0 GiB, centred on the bottom end of its axis, had no label."""
+        rect = super().boundingRect()
+        if self.linkedView() is None or self.grid is False:
+            return rect  # pyqtgraph has applied the tolerance
+        hide = self.style["hideOverlappingLabels"]
+        reach = 0 if hide is True else 15 if hide is False else int(hide)  # pyqtgraph's reading of the style
+        along = self.mapRectFromParent(self.geometry())
+        if self.orientation in ("left", "right"):
+            return rect | along.adjusted(0, -reach, 0, reach)
+        return rect | along.adjusted(-reach, 0, reach, 0)
+
 
 class MoneyAxis(NumberAxis):
     """An axis of amounts of money, its ticks counted as the summary counts them

@@ -249,7 +249,7 @@ class MemoryChart(_Chart):
 
     def retranslate(self) -> None:
         self.set_title(_tc("charts", "Memory per card"))
-        self.setLabel("left", _tc("charts", "Memory per card"), units="GiB")
+        self.setLabel("left", f"{_tc('charts', 'Memory per card')} [GiB]")  # brackets, as every axis
         self.legend.clear()
         names = part_names()
         for key, _ in MEMORY_PARTS:
@@ -456,7 +456,7 @@ class MemoryCurveChart(_Chart):
     def retranslate(self) -> None:
         self.set_title(written(self._family.charts.curve_title))
         self.setLabel("bottom", written(self._family.charts.curve_axis))
-        self.setLabel("left", _tc("charts", "Memory per card"), units="GiB")
+        self.setLabel("left", f"{_tc('charts', 'Memory per card')} [GiB]")  # brackets, as every axis
         self.legend.clear()
         self.legend.addItem(self.curve, _tc("charts", "Needed"))
         self.legend.addItem(self.limit, _tc("charts", "Fit limit"))

@@ -180,3 +180,99 @@ def test_summary_cost_chart_ticks_in_chinese_have_no_latin_suffix():
     ticks = nice_ticks(0.0, 2.3e8)
     texts = [money_tick(v, "zh_CN") for v in ticks]
     assert texts == ["0", "5000万", "1亿", "1.5亿", "2亿", "2.5亿"]
+
+
+# ---- the window's money axes and the 0 of a bar chart (the drawn tick labels, read from pyqtgraph) ----
+
+
+def _drawn_tick_texts(chart, side: str) -> list[str]:
+    """The tick labels the ``side`` axis of ``chart`` draws once the window has settled its layout
+    (labels that pyqtgraph drops, past the axis' ends or wider than its room, are not in the list)."""
+    from PySide6.QtGui import QImage, QPainter
+
+    grab_image(chart)
+    QApplication.processEvents()  # an axis widened for its labels is laid out again
+    grab_image(chart)
+    scratch = QImage(1, 1, QImage.Format.Format_ARGB32)
+    painter = QPainter(scratch)
+    try:
+        _axis, _ticks, texts = chart.getAxis(side).generateDrawSpecs(painter)
+    finally:
+        painter.end()
+    return [text for _rect, _flags, text in texts]
+
+
+@pytest.fixture(scope="module")
+def pretrain_1024(catalog):
+    """Llama 3 70B pre-trained on 1,024 H100: jobs of 0.5-8 million USD on the cost chart."""
+    scenario = Scenario(model=preset("llama3-70b"), card_id="h100-sxm", count=1024, workload="pretrain",
+                        training={"tokens": 1e12}, auto_layout=LAYOUT_FIELDS)
+    return scenario, analyse(scenario, catalog)
+
+
+@pytest.mark.parametrize(("language", "expected"), [("en", {"500k", "1M", "2M", "5M", "10M"}),
+                                                    ("zh_CN", {"50万", "100万", "200万", "500万", "1000万"})])
+def test_window_cost_chart_counts_money_as_the_summary(qtbot, pretrain_1024, language, expected):
+    """Was: 500,000 .. 10,000,000 in both languages (200,000,000 at a larger job); the window's cost
+    axis now counts as the summary's (numbers.short_amount: k/M/G in English, 万/亿 in Chinese)."""
+    from configurator.app.charts import CostScatter
+    from configurator.app.i18n import language_for_a_while
+
+    with language_for_a_while(language):
+        chart = CostScatter()
+        qtbot.addWidget(chart)
+        chart.resize(520, 380)
+        chart.update_from(pretrain_1024[1])
+        texts = [t for t in _drawn_tick_texts(chart, "left") if t]
+    assert set(texts) == expected
+
+
+@pytest.mark.parametrize(("language", "suffix"), [("en", "M"), ("zh_CN", "万")])
+def test_rent_against_buy_axis_counts_money_as_the_summary(qtbot, catalog, pretrain_1024, language, suffix):
+    """Was: 0 .. 25 under "Cost per year [million USD]" / "[百万 USD]" (a Chinese buyer counts in 万);
+    now 0, 5M .. 25M / 0, 500万 .. 2500万 under "Cost per year [USD]"."""
+    from configurator.app.bom_panel import BomPanel
+    from configurator.app.controller import ScenarioController
+    from configurator.app.i18n import language_for_a_while
+
+    with language_for_a_while(language):
+        controller = ScenarioController(catalog, pretrain_1024[0])
+        panel = BomPanel(controller)
+        qtbot.addWidget(panel)
+        controller.recompute()
+        panel.resize(1200, 700)
+        panel.show()
+        qtbot.waitExposed(panel)
+        texts = _drawn_tick_texts(panel.chart, "left")
+        title = panel.chart.getAxis("left").labelText
+    assert texts[0] == "0" and len(texts) >= 4, texts
+    assert all(t.endswith(suffix) for t in texts[1:]), texts
+    assert title.endswith("[USD]")
+
+
+@pytest.mark.parametrize(("exponent", "english", "chinese"), [
+    (math.log10(2e8), "200M", "2亿"), (math.log10(5e4), "50k", "5万"), (3.0, "1k", "1000"),
+    (math.log10(0.05), "0.05", "0.05"), (math.log10(3e5), "", ""),
+])
+def test_log_money_ticks(exponent, english, chinese):
+    from configurator.app import i18n
+    from configurator.app.charts import log_money_label
+
+    with i18n.language_for_a_while("zh_CN"):
+        assert log_money_label(exponent) == chinese
+    with i18n.language_for_a_while("en"):
+        assert log_money_label(exponent) == english
+
+
+@pytest.mark.parametrize("chart_class", ["MemoryChart", "MemoryCurveChart"])
+def test_memory_axes_label_their_zero(qtbot, pretrain_1024, chart_class):
+    """Was: the GiB axis began at 0 without a "0" (pyqtgraph drops a label past the axis' end when
+    the axis draws a grid, and 0 is centred on the end)."""
+    import configurator.app.charts as charts
+
+    chart = getattr(charts, chart_class)()
+    qtbot.addWidget(chart)
+    chart.resize(520, 380)
+    chart.update_from(pretrain_1024[1])
+    texts = _drawn_tick_texts(chart, "left")
+    assert texts[0] == "0" and len(texts) >= 4, texts

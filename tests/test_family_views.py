@@ -72,3 +72,47 @@ def test_a_family_without_a_view_is_shown_in_its_own_units(catalog):
     assert write(view.ranking.speed_text(est), "en") == write(VIEWS["rendering"].ranking.speed_text(est), "en")
     assert view.job(scenario, words("en"))  # the workload's name
     assert [label for label, _ in view.workload_rows(est, words("zh_CN"))] == ["负载"]
+
+
+COUNT_AXES = {"Users carried", "Streams carried", "Users per card", "Streams per card", "Cards for all users",
+              "Cards for all streams", "Cards"}
+"""Axes of a count, whose unit is the thing counted (users, streams, cards): no bracket needed."""
+
+
+def _axes(view: FamilyView) -> list[str]:
+    c, r = view.charts, view.ranking
+    return [c.throughput_axis, c.second_axis, c.curve_axis, c.cost_axis, r.pareto_axis]
+
+
+@pytest.mark.parametrize("name", sorted(VIEWS))
+def test_every_chart_axis_names_its_unit_in_both_languages(name):
+    """Was: the render workload's scaling chart read "Frames per hour" with no unit (now
+    "Throughput [frames/h]", "吞吐量 [帧/小时]"). Every axis of a family's charts carries a unit in
+    brackets, in English and Chinese alike, or counts what it names."""
+    zh = words("zh_CN")
+    for axis in _axes(VIEWS[name]):
+        if axis in COUNT_AXES:
+            continue
+        english_unit = axis[axis.index("[") + 1:-1] if axis.endswith("]") and "[" in axis else None
+        assert english_unit, f"{name}: '{axis}' has no unit"
+        chinese = zh.label(axis)
+        assert chinese.endswith("]") and "[" in chinese, f"{name}: '{chinese}' has no unit"
+
+
+def test_the_render_scaling_chart_names_frames_per_hour(qtbot, catalog):
+    """The scaling chart of a render job, its left axis in both languages (a real chart)."""
+    from configurator.app import i18n
+    from configurator.app.charts import MemoryChart, ScalingChart
+    from configurator.core.analysis import analyse
+
+    analysis = analyse(GOLDEN[ONE_PER_FAMILY["rendering"]], catalog)
+    for language, throughput, memory in (("en", "Throughput [frames/h]", "Memory per card [GiB]"),
+                                         ("zh_CN", "吞吐量 [帧/小时]", "每卡显存 [GiB]")):
+        with i18n.language_for_a_while(language):
+            scaling, bars = ScalingChart(), MemoryChart()
+            for chart in (scaling, bars):
+                qtbot.addWidget(chart)
+                chart.update_from(analysis)
+        assert scaling.getAxis("left").labelText == throughput
+        assert scaling.getAxis("right").labelText == ("Time to finish [h]" if language == "en" else "完成时间 [小时]")
+        assert bars.getAxis("left").labelText == memory

@@ -202,3 +202,37 @@ def test_rack_power_and_minimum_throughput(catalog):
         assert node_power_kw(rec.card, rec.estimate.scenario) <= 8.0
         assert rec.estimate.training.tokens_per_s >= 300_000
     assert any("rack" in why for why in result.rejected.values())
+
+
+# ---- the below-the-line order at the model's stated resolution ----------------------------------
+
+
+@pytest.mark.parametrize("noise", [-1e-6, -1e-12, 1e-12, 1e-6])
+def test_below_the_line_order_is_not_decided_by_float_noise(catalog, noise):
+    """Two V100 cards (16 and 32 GB: same power) break a 0.2 kW power cap by the same share at two
+    cards each for Llama 3 8B; the 16 GB one is cheaper per million tokens, so it is listed first.
+    Was: a share off by float noise (31.032 against 31.032000000000004, as another platform or
+    an equivalent sum gives) decided the order, and the two swapped between runs and machines."""
+    from dataclasses import replace
+
+    from configurator.core.estimate import estimate
+    from configurator.core.recommend import CardRanking, below_the_line, ranking_of
+    from configurator.core.scenario import LAYOUT_FIELDS
+    from configurator.core.stated import stated
+
+    scenario = Scenario(model=preset("llama3-8b"), workload="inference", card_id="v100-sxm-16gb", count=2,
+                        auto_layout=LAYOUT_FIELDS, serving={"concurrency": 64}, constraints={"power_cap_kw": 0.2})
+
+    def below(card_id: str, scale: float = 1.0):
+        est = estimate(scenario.model_copy(update={"card_id": card_id}), catalog.get(card_id))
+        est = replace(est, verdicts=tuple(replace(v, share=v.share * scale) if v.id == "power-cap" else v
+                                          for v in est.verdicts))
+        return CardRanking(catalog.get(card_id), below_line=below_the_line([est], Objective.TCO, Filters()))
+
+    small, large = below("v100-sxm-16gb"), below("v100-sxm-32gb", 1 + noise)
+    shares = [next(v.share for v in r.below_line.estimate.verdicts if v.id == "power-cap") for r in (small, large)]
+    assert shares[0] != shares[1] and stated(shares[0]) == stated(shares[1])  # apart by noise alone
+    assert small.below_line.score < large.below_line.score
+    for cards in ([small, large], [large, small]):
+        result = ranking_of(scenario, cards, Objective.TCO)
+        assert [r.card.id for r in result.below_line] == ["v100-sxm-16gb", "v100-sxm-32gb"]

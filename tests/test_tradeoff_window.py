@@ -130,3 +130,76 @@ def test_training_offers_the_trainers_and_graphics_no_launch(qtbot, controller):
     controller.apply_many({"workload": "vdi", "card_id": "a40", "count": 1, "parallelism.zero": 0})
     panel.refresh()
     assert not row.isVisible()
+
+
+# ---- nothing to draw: said in the chart's place -----------------------------------------------------
+
+
+def shows_words(chart) -> bool:
+    """The chart's place shows words, not the plot (shown once the tab's events are handled)."""
+    return not chart.empty.isHidden() and chart.plot.isHidden()
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_the_tradeoff_tab_says_why_nothing_is_drawn_when_nothing_is_ranked(qtbot, language):
+    """Was: a blank tab when no configuration met the constraints (no row selected, no chart).
+    Llama 3 70B for 200 users under a 1,000 USD budget: every card is below the line; the chart's
+    place names the closest configuration and what it breaks, and how to see its layouts."""
+    from configurator.app.controller import ScenarioController
+    from configurator.app.recommend_panel import RecommendationPanel
+    from configurator.core.architecture import preset
+    from configurator.core.catalog import load_catalog
+    from configurator.core.scenario import LAYOUT_FIELDS, Scenario
+
+    i18n.install_language(language)
+    try:
+        scenario = Scenario(model=preset("llama3-70b"), card_id="h100-sxm", count=8, workload="inference",
+                            auto_layout=LAYOUT_FIELDS, serving={"concurrency": 200}, constraints={"budget": 1000})
+        panel = RecommendationPanel(ScenarioController(load_catalog(), scenario))
+        qtbot.addWidget(panel)
+        panel.resize(1400, 520)
+        panel.show()
+        result = panel.refresh()
+        assert not result.ranked and result.below_line
+        panel.charts.setCurrentIndex(panel.TRADEOFF_TAB)
+        chart = panel.tradeoff_chart
+        assert shows_words(chart)
+        chart.empty.clear()
+        result = panel.refresh()  # a new ranking with the tab open: said again
+        closest = result.below_line[0]
+        said = chart.empty.text()
+        assert shows_words(chart)
+        assert f"{closest.count:,} × {closest.card.name}" in said
+        assert ("Select it below the line" if language == "en" else "基准线以下") in said
+        if language == "zh_CN":
+            assert "budget" not in said.lower() and "closest" not in said
+        panel.table.selectRow(1)  # the closest configuration, below the heading row: its layouts drawn
+        assert chart.tradeoff is not None and chart.tradeoff.card_id == closest.card.id
+        assert not shows_words(chart)
+        assert len([*chart.aggregated.points(), *chart.disaggregated.points()]) == len(chart.tradeoff.points) > 0
+    finally:
+        i18n.install_language("en")
+
+
+@pytest.mark.parametrize(("language", "expected"), [
+    ("en", "None of the 12 layouts weighed for 8 × L4 fits in memory: more cards, or a card with more memory, "
+           "would."),
+    ("zh_CN", "为 8 × L4 评估的 12 种布局都放不进显存：增加卡数，或换显存更大的卡，才能放下。"),
+])
+def test_a_tradeoff_without_a_layout_that_fits_says_so_in_the_charts_place(qtbot, language, expected):
+    from configurator.app.tradeoff_chart import ServingTradeoffChart
+    from configurator.core.view.tradeoff_view import tradeoff_chart
+    from configurator.core.view.words import words
+    from configurator.core.workloads.serving.pareto import ServingTradeoff
+
+    chart = ServingTradeoffChart()
+    qtbot.addWidget(chart)
+    chart.show()
+    nothing = ServingTradeoff(card_id="l4", card_name="L4", count=8, points=(), not_fitting=12, tpot_target_ms=50.0,
+                              ttft_target_ms=None, percentile=90, chosen_on_front=False,
+                              why_off_front="chosen-not-weighed")
+    chart.show_tradeoff(nothing, language)
+    assert chart.empty.text() == expected and shows_words(chart)
+    assert tradeoff_chart(nothing, words(language)).empty == expected  # the model the summary's image paints too
+    chart.show_tradeoff(None, language)
+    assert not shows_words(chart)

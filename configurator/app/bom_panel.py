@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from configurator.app import format as fmt
+from configurator.app.charts import MoneyAxis, NumberAxis
 from configurator.app.controller import ScenarioController
 from configurator.app.error_boundary import guard_slot
 from configurator.app.i18n import current_language
@@ -109,7 +110,7 @@ class BomPanel(QWidget):
         self.money.horizontalHeader().setVisible(False)
         self.money.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.money.horizontalHeader().setStretchLastSection(True)
-        self.chart = pg.PlotWidget()
+        self.chart = pg.PlotWidget(axisItems={"left": MoneyAxis("left"), "bottom": NumberAxis("bottom")})
         self.chart.setObjectName("rent-vs-buy")
         self.chart.setBackground("w")
         self.chart.showGrid(x=True, y=True, alpha=0.3)
@@ -223,14 +224,11 @@ class BomPanel(QWidget):
         currency = cost.bom.currency
         curve = rent_vs_buy_curve(cost.ownership, est.card, est.scenario)
         x = [100 * u for u, _, _ in curve]
-        largest = max([own for _, own, _ in curve] + [rent or 0.0 for _, _, rent in curve])
-        scale, unit = next(((f, u) for f, u in ((1e9, _tc("bom", "billion {0}")), (1e6, _tc("bom", "million {0}")),
-                                                  (1e3, _tc("bom", "thousand {0}"))) if largest >= f), (1.0, "{0}"))
         self.legend.clear()
-        self.own_curve.setData(x, [own / scale for _, own, _ in curve])
+        self.own_curve.setData(x, [own for _, own, _ in curve])  # the axis counts in k/M/G or 万/亿 (MoneyAxis)
         self.legend.addItem(self.own_curve, _tc("bom", "Own"))
         if all(rent is not None for _, _, rent in curve):
-            self.rent_curve.setData(x, [rent / scale for _, _, rent in curve])
+            self.rent_curve.setData(x, [rent for _, _, rent in curve])
             self.legend.addItem(self.rent_curve, _tc("bom", "Rent"))
         else:
             self.rent_curve.setData([], [])
@@ -238,5 +236,4 @@ class BomPanel(QWidget):
         if cost.break_even_utilisation is not None:
             self.break_even.setValue(100 * cost.break_even_utilisation)
         self.chart.setLabel("bottom", _tc("bom", "Utilisation [%]"))
-        self.chart.setLabel("left", _tc("bom", "Cost per year [{0}]").format(unit.format(currency)))
-        self.chart.getAxis("left").enableAutoSIPrefix(False)
+        self.chart.setLabel("left", _tc("bom", "Cost per year [{0}]").format(currency))

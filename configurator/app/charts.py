@@ -89,6 +89,36 @@ class NumberAxis(pg.AxisItem):
     def logTickStrings(self, values, scale, spacing):  # noqa: N802 - pyqtgraph's name
         return [log_tick_label(v) for v in values]
 
+    def boundingRect(self):  # noqa: N802 - Qt's name
+        """pyqtgraph's rectangle, which lets a tick label pass the axis' ends by the tolerance of its
+        ``hideOverlappingLabels`` style (15 px on a vertical axis) — also when the axis draws a grid.
+        pyqtgraph drops the tolerance with a grid, and a label half past an end is not drawn: the
+        memory chart's 0 GiB, centred on the bottom end of its axis, had no label."""
+        rect = super().boundingRect()
+        if self.linkedView() is None or self.grid is False:
+            return rect  # pyqtgraph has applied the tolerance
+        hide = self.style["hideOverlappingLabels"]
+        reach = 0 if hide is True else 15 if hide is False else int(hide)  # pyqtgraph's reading of the style
+        along = self.mapRectFromParent(self.geometry())
+        if self.orientation in ("left", "right"):
+            return rect | along.adjusted(0, -reach, 0, reach)
+        return rect | along.adjusted(-reach, 0, reach, 0)
+
+
+class MoneyAxis(NumberAxis):
+    """An axis of amounts of money, its ticks counted as the summary counts them
+    (:func:`configurator.core.view.numbers.short_amount`: 25k, 1.5M, 200M in English; 2.5万, 150万,
+    2亿 in Chinese), linear or logarithmic; the currency is on the axis' title. Digit groups
+    (200,000,000) were hard to read in English and foreign to a Chinese buyer, who counts in 万 and 亿."""
+
+    def tickStrings(self, values, scale, spacing):  # noqa: N802 - pyqtgraph's name
+        if self.logMode:
+            return self.logTickStrings(values, scale, spacing)
+        return [fmt.short_amount(v * scale) for v in values]
+
+    def logTickStrings(self, values, scale, spacing):  # noqa: N802 - pyqtgraph's name
+        return [log_money_label(v) for v in values]
+
 
 def grab_image(chart: pg.PlotWidget) -> QImage:
     """``chart`` rendered to an image as the window shows it, every axis wide enough for its tick labels.
@@ -110,21 +140,42 @@ def grab_image(chart: pg.PlotWidget) -> QImage:
     return chart.grab().toImage()
 
 
-def log_tick_label(exponent: float) -> str:
-    """Label 1, 2 and 5 times powers of ten; leave the other minor ticks blank."""
+def one_two_five(exponent: float) -> tuple[float, int] | None:
+    """The value of a logarithmic tick at ``exponent`` and its power of ten, when the value is 1, 2
+    or 5 times a power of ten within 10⁻¹⁵..10¹⁵ (None for the other minor ticks)."""
     if abs(exponent) > 15:
-        return ""
-    value = 10.0**exponent
-    magnitude = math.floor(math.log10(value) + 1e-9)
-    leading = round(value / 10.0**magnitude, 6)
+        return None
+    magnitude = math.floor(exponent + 1e-9)
+    leading = round(10.0 ** (exponent - magnitude), 6)
     if leading not in (1.0, 2.0, 5.0):
+        return None
+    return leading * 10.0**magnitude, magnitude
+
+
+def log_tick_label(exponent: float) -> str:
+    """Label 1, 2 and 5 times powers of ten with grouped digits (2,000); leave the other minor ticks blank."""
+    tick = one_two_five(exponent)
+    if tick is None:
         return ""
+    value, magnitude = tick
     return fmt.number(value, 0) if value >= 1 else fmt.number(value, -magnitude)
 
 
+def log_money_label(exponent: float) -> str:
+    """Label 1, 2 and 5 times powers of ten as amounts of money (:class:`MoneyAxis`: 2亿, 200M);
+    amounts below one keep their decimals (0.05); leave the other minor ticks blank."""
+    tick = one_two_five(exponent)
+    if tick is None:
+        return ""
+    value, magnitude = tick
+    return fmt.short_amount(value) if value >= 1 else fmt.number(value, -magnitude)
+
+
 class _Chart(pg.PlotWidget):
-    def __init__(self, parent: QWidget | None = None, sides: tuple[str, ...] = ("left", "bottom")) -> None:
-        super().__init__(parent, axisItems={side: NumberAxis(side) for side in sides})
+    def __init__(self, parent: QWidget | None = None, sides: tuple[str, ...] = ("left", "bottom"),
+                 money_sides: tuple[str, ...] = ()) -> None:
+        super().__init__(parent, axisItems={side: (MoneyAxis if side in money_sides else NumberAxis)(side)
+                                            for side in sides})
         self.showGrid(x=True, y=True, alpha=0.25)
         self.setMenuEnabled(False)
         self.setMinimumHeight(200)
@@ -198,7 +249,7 @@ class MemoryChart(_Chart):
 
     def retranslate(self) -> None:
         self.set_title(_tc("charts", "Memory per card"))
-        self.setLabel("left", _tc("charts", "Memory per card"), units="GiB")
+        self.setLabel("left", f"{_tc('charts', 'Memory per card')} [GiB]")  # brackets, as every axis
         self.legend.clear()
         names = part_names()
         for key, _ in MEMORY_PARTS:
@@ -405,7 +456,7 @@ class MemoryCurveChart(_Chart):
     def retranslate(self) -> None:
         self.set_title(written(self._family.charts.curve_title))
         self.setLabel("bottom", written(self._family.charts.curve_axis))
-        self.setLabel("left", _tc("charts", "Memory per card"), units="GiB")
+        self.setLabel("left", f"{_tc('charts', 'Memory per card')} [GiB]")  # brackets, as every axis
         self.legend.clear()
         self.legend.addItem(self.curve, _tc("charts", "Needed"))
         self.legend.addItem(self.limit, _tc("charts", "Fit limit"))
@@ -432,7 +483,7 @@ class CostScatter(_Chart):
     """Every catalog card that fits: cost against time (training) or latency (inference)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
+        super().__init__(parent, money_sides=("left",))
         self.setLogMode(x=True, y=True)
         self.showGrid(x=False, y=False)
         self.points = pg.ScatterPlotItem(size=11, hoverable=True, hoverSize=15,

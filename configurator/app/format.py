@@ -51,6 +51,11 @@ def money(value: float | None, currency: str) -> str:
     return _numbers.money(value, currency, current_language())
 
 
+def short_amount(value: float) -> str:
+    """A chart tick's amount, counted as the window's language counts (1.5M; 150万), its unit on the axis."""
+    return _numbers.short_amount(value, current_language())
+
+
 def percent(fraction: float | None) -> str:
     return _numbers.percent(fraction, current_language())
 

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 
 from configurator.app import format as fmt
 from configurator.app.binders import NONE_DATA, ComboBinder, SpinBinder, ValueModel
-from configurator.app.charts import NumberAxis, log_view_range
+from configurator.app.charts import MoneyAxis, NumberAxis, log_view_range
 from configurator.app.launch_row import LaunchRow
 from configurator.app.controller import ScenarioController
 from configurator.app.i18n import current_language, message_text
@@ -168,7 +168,7 @@ class RecommendationPanel(QWidget):
         self.reasons.setWordWrap(True)
         middle.addWidget(self.reasons)
         layout.addLayout(middle, 3)
-        self.chart = pg.PlotWidget(axisItems={"left": NumberAxis("left"), "bottom": NumberAxis("bottom")})
+        self.chart = pg.PlotWidget(axisItems={"left": MoneyAxis("left"), "bottom": NumberAxis("bottom")})
         self.chart.setLogMode(x=True, y=True)
         self.chart.setMinimumWidth(260)
         self.points = pg.ScatterPlotItem(size=10, hoverable=True, tip=lambda x, y, data: data)
@@ -442,6 +442,8 @@ class RecommendationPanel(QWidget):
             self._show_reasons()  # the row may have been selected already: its reasons are this ranking's
         else:
             self.launch_row.show_estimate(None)
+            if not partial:  # the trade-off tab says why it draws nothing
+                self._show_tradeoff()
             self.reasons.setText(self.tr("No card meets the constraints; %n card(s) left out.", "",
                                          len(result.rejected)))
 
@@ -610,13 +612,10 @@ class RecommendationPanel(QWidget):
             return
         rows = self.table.selectionModel().selectedRows()
         rec = self.recommendation_at(rows[0].row()) if rows else None
-        if rec is None or rec is self._tradeoff_of:
+        if rec is not None and rec is self._tradeoff_of:
             return
-        from configurator.core.workloads.serving.pareto import deployment_tradeoff
-
-        self._tradeoff_of = rec
-        self.tradeoff_chart.show_tradeoff(deployment_tradeoff(self.controller.scenario, rec.estimate),
-                                          current_language())
+        self._tradeoff_of = rec  # none selected: the chart says why there is nothing to draw
+        self.tradeoff_chart.show_selected(self.controller.scenario, rec, self.result, current_language())
 
     def use_selected(self) -> bool:
         """Apply the selected configuration to the scenario (undoable); one below the line too,

@@ -12,7 +12,13 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from configurator.app.charts import NumberAxis
-from configurator.core.view.tradeoff_view import CHOSEN_COLOUR, FRONT_COLOUR, TARGET_COLOUR, tradeoff_chart
+from configurator.core.view.tradeoff_view import (
+    CHOSEN_COLOUR,
+    FRONT_COLOUR,
+    TARGET_COLOUR,
+    nothing_selected_text,
+    tradeoff_chart,
+)
 from configurator.core.view.words import words
 from configurator.core.workloads.serving.pareto import ServingTradeoff
 
@@ -49,7 +55,17 @@ class ServingTradeoffChart(QWidget):
         self.note.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.note.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)  # every line shown
         self.plot.setMinimumHeight(200)
+        self.empty = QLabel()
+        """Said in the chart's place when it draws no layout: why, and what the buyer can do."""
+        self.empty.setObjectName("tradeoff-empty")
+        self.empty.setWordWrap(True)
+        self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty.setMargin(24)
+        self.empty.setStyleSheet("color: #555; background: white;")
+        self.empty.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.empty.setVisible(False)
         layout.addWidget(self.plot, 1)
+        layout.addWidget(self.empty, 1)
         layout.addWidget(self.note)
         self.tradeoff: ServingTradeoff | None = None
 
@@ -61,8 +77,29 @@ class ServingTradeoffChart(QWidget):
     def _fit_note(self) -> None:
         self.note.setMinimumHeight(self.note.heightForWidth(max(self.width(), 1)) if self.note.text() else 0)
 
+    def _say_instead(self, text: str) -> None:
+        """Show ``text`` in the chart's place ('' shows the chart)."""
+        self.empty.setText(text)
+        self.empty.setVisible(bool(text))
+        self.plot.setVisible(not text)
+
+    def show_selected(self, scenario, rec, result, language: str) -> None:
+        """The trade-off of ``rec``, the deployment selected in the ranking ``result`` (searched now:
+        tens of milliseconds); with none selected, why there is nothing to draw, in the chart's place."""
+        if rec is not None:
+            from configurator.core.workloads.serving.pareto import deployment_tradeoff
+
+            self.show_tradeoff(deployment_tradeoff(scenario, rec.estimate), language)
+            return
+        self.show_tradeoff(None, language)
+        closest = next((r for r in result.below_line if r.reasons), None)  # the closest first
+        self._say_instead(nothing_selected_text(
+            words(language), bool(result.ranked), closest and (closest.count, closest.card.name,
+                                                               closest.reasons[0].text_in(language))))
+
     def show_tradeoff(self, tradeoff: ServingTradeoff | None, language: str) -> None:
-        """Draw ``tradeoff`` in ``language`` (None: clear)."""
+        """Draw ``tradeoff`` in ``language`` (None: clear); a trade-off without a layout that fits is
+        said in the chart's place."""
         self.tradeoff = tradeoff
         self.legend.clear()
         if tradeoff is None:
@@ -72,9 +109,11 @@ class ServingTradeoffChart(QWidget):
             self.tpot.setVisible(False)
             self.plot.setTitle("")
             self.note.setText("")
+            self._say_instead("")
             self._fit_note()
             return
         chart = tradeoff_chart(tradeoff, words(language))
+        self._say_instead(chart.empty)
         text = chart.text
         self.plot.setTitle(text.title, size="9pt")
         self.plot.setLabel("bottom", text.x_axis)

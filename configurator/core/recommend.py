@@ -30,6 +30,7 @@ from configurator.core.procurement.price_decides import price_decision as _decis
 from configurator.core.procurement.prices import PriceBook, price_book_for
 from configurator.core.scenario import Scenario, Workload, updated
 from configurator.core.software import runs_software, software_gaps
+from configurator.core.stated import stated
 from configurator.core.workloads import FAMILIES, CostBasis, family_of
 from configurator.core.workloads.checks import constraint_ids
 from configurator.core.workloads.layout import plannable
@@ -494,7 +495,8 @@ def ranking_of(scenario: Scenario, cards: Iterable[CardRanking], objective: Obje
     best.sort(key=lambda r: (r.score, r.count, r.speed_figure, r.card.id))
     ranked = _with_reasons(best, objective)
     unpriced.sort(key=lambda r: (r.speed_figure, r.count, r.card.id))
-    below.sort(key=lambda r: (_miss_size(r.estimate), r.score, r.count, r.card.id))
+    # misses and scores at the model's stated resolution: float noise never orders two configurations
+    below.sort(key=lambda r: (*map(stated, _miss_size(r.estimate)), stated(r.score), r.count, r.card.id))
     return Result(objective, tuple(ranked[:limit]), pareto_front(ranked, cost_basis(objective)), rejected,
                   tuple(unpriced), below_line=listed_below_line(below, limit, scenario.constraints.region),
                   considered=tuple(ranked), filters=filters,

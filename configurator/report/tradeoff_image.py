@@ -165,6 +165,12 @@ def tradeoff_image(chart: TradeoffChart, language: str) -> QImage:
         painter.setPen(QPen(QColor("#000000"), 3))
         painter.setBrush(QBrush(QColor(CHOSEN_COLOUR)))
         _symbol(painter, "*", centre, STAR_RADIUS)
+    if chart.empty:  # no layout fits: said where the points would be, on white over the target's line
+        flags = int(Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap)
+        area = plot.adjusted(120, 80, -120, -80)
+        painter.fillRect(painter.boundingRect(area, flags, chart.empty).adjusted(-24, -16, 24, 16), QColor("white"))
+        painter.setPen(QColor(TEXT))
+        painter.drawText(area, flags, chart.empty)
     painter.setClipping(False)
     _legend(painter, rows, QPointF(plot.left(), legend_top), small, small_metrics)
     painter.end()

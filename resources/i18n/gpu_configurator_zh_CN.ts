@@ -3596,18 +3596,6 @@ Reinstall GPU Configurator to repair it.</source>
         <translation>有效训练时间占比（中断、检查点）</translation>
     </message>
     <message>
-        <source>billion {0}</source>
-        <translation>十亿 {0}</translation>
-    </message>
-    <message>
-        <source>million {0}</source>
-        <translation>百万 {0}</translation>
-    </message>
-    <message>
-        <source>thousand {0}</source>
-        <translation>千 {0}</translation>
-    </message>
-    <message>
         <source>Own</source>
         <translation>自购</translation>
     </message>

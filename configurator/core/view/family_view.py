@@ -312,7 +312,7 @@ VIDEO = FamilyView(
 RENDERING = FamilyView(
     family="rendering",
     charts=ChartView(
-        throughput_axis="Frames per hour", second_axis="Time to finish [h]", second_legend="Time to finish",
+        throughput_axis="Throughput [frames/h]", second_axis="Time to finish [h]", second_legend="Time to finish",
         second_value=_hours, shows_demand=False,
         curve_title="Memory against scene size", curve_axis="Scene [GiB]",
         cost_title="Cost against time, every card that fits", cost_axis="Time to finish [h]", cost_x_scale=1.0,

@@ -47,6 +47,45 @@ OFF_FRONT = {
 """What the chart says when the chosen layout is off the front, by :attr:`ServingTradeoff.why_off_front`."""
 
 
+NOTHING_DRAWN = {
+    "no-layout-fits": "None of the {n} layouts weighed for {count} × {card} fits in memory: more cards, or a card "
+                      "with more memory, would.",
+    "no-layout-weighed": "No layout was weighed for {count} × {card}: there is nothing to draw.",
+    "closest-breaks": "No configuration meets the constraints you set, so there is no layout to draw. The closest, "
+                      "{config}, breaks: {reason}. Select it below the line to see its layouts, or loosen that "
+                      "constraint.",
+    "no-card-carries": "No card carries this load within the constraints you set, so there is no layout to draw: "
+                       "loosen a constraint, or lighten the load.",
+    "select-one": "Select a configuration in the table to see the layouts weighed for it.",
+}
+"""What the chart area says when it draws no layout, by why (the reason a buyer can act on, where
+one is known): :func:`no_layout_text` for a trade-off without a point, :func:`nothing_selected_text`
+for a ranking without a selected configuration."""
+
+
+def no_layout_text(t: ServingTradeoff, w: Words) -> str:
+    """What the chart says in place of its points when no layout weighed fits ('' when one does)."""
+    if t.points:
+        return ""
+    names = {"count": numbers.count(t.count, w.language), "card": t.card_name}
+    if t.not_fitting:
+        return w(NOTHING_DRAWN["no-layout-fits"], n=numbers.count(t.not_fitting, w.language), **names)
+    return w(NOTHING_DRAWN["no-layout-weighed"], **names)
+
+
+def nothing_selected_text(w: Words, ranked: bool, closest: tuple[int, str, str] | None = None) -> str:
+    """What the chart says when no configuration is selected: with a ranking, to select one; with
+    none, the closest configuration below the line — ``closest`` (count, card's name, the first
+    constraint it breaks, written) — and what it breaks, else that no card carries the load."""
+    if ranked:
+        return w(NOTHING_DRAWN["select-one"])
+    if closest is None:
+        return w(NOTHING_DRAWN["no-card-carries"])
+    count, card, reason = closest
+    return w(NOTHING_DRAWN["closest-breaks"], config=f"{numbers.count(count, w.language)} × {card}",
+             reason=reason.rstrip(".。"))
+
+
 ONE_POINT = 0.02
 """Layouts this close on both axes (a share) are one point to the eye: the chart says there is nothing to trade."""
 
@@ -234,6 +273,8 @@ class TradeoffChart:
     x_max: float
     y_max: float
     """The axes' upper ends: every point and target inside [tokens/s per user, tokens/s per GPU]."""
+    empty: str = ""
+    """What the chart says in place of its points when no layout fits ('' when one does: :func:`no_layout_text`)."""
 
 
 def chosen_label(p: TradeoffPoint, count: int, w: Words) -> str:
@@ -271,4 +312,5 @@ def tradeoff_chart(t: ServingTradeoff, w: Words) -> TradeoffChart:
         front=tuple((p.per_user, p.per_gpu) for p in t.front), targets=targets,
         chosen=point(chosen) if chosen is not None else None,
         chosen_label=chosen_label(chosen, t.count, w) if chosen is not None else "",
-        misses=w(MISSES), x_max=max(xs, default=1.0) * 1.1 or 1.0, y_max=max(ys, default=1.0) * 1.15 or 1.0)
+        misses=w(MISSES), x_max=max(xs, default=1.0) * 1.1 or 1.0, y_max=max(ys, default=1.0) * 1.15 or 1.0,
+        empty=no_layout_text(t, w))

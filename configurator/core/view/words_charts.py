@@ -8,6 +8,7 @@ from __future__ import annotations
 ZH_CN_CHARTS: dict[str, str] = {
     # the scaling chart
     "Throughput [tokens/s]": "吞吐量 [词元/秒]",
+    "Throughput [frames/h]": "吞吐量 [帧/小时]",
     "Users carried": "服务用户数",
     "Streams carried": "承载视频流",
     "Time to finish [h]": "完成时间 [小时]",
@@ -46,5 +47,6 @@ ZH_CN_CHARTS: dict[str, str] = {
     "{n} {unit}": "{n} {unit}",
 }
 """Axes, titles and series of each family's charts and ranking column. "Facility power" (the
-desktops' and streams' right-axis series), "Frames per hour", "FP32 per user", "Per card" and
-"Cards" were in the catalogue already."""
+desktops' and streams' right-axis series), "FP32 per user", "Per card" and "Cards" were in the
+catalogue already. Every axis names its unit: in brackets ("Throughput [frames/h]", once "Frames per
+hour" without one), or, for a count, as the thing counted ("Users carried", "Cards")."""

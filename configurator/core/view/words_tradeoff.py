@@ -59,4 +59,18 @@ ZH_CN_TRADEOFF: dict[str, str] = {
     "Misses a target (hollow)": "未达到某项目标（空心）",
     "at least {rate} tokens/s per user": "每用户至少 {rate} 词元/秒",
     "{chosen}: {parallel}, batch {batch}, {pools}": "{chosen}：{parallel}，批 {batch}，{pools}",
+    "None of the {n} layouts weighed for {count} × {card} fits in memory: more cards, or a card with more memory, "
+    "would.":
+        "为 {count} × {card} 评估的 {n} 种布局都放不进显存：增加卡数，或换显存更大的卡，才能放下。",
+    "No layout was weighed for {count} × {card}: there is nothing to draw.":
+        "没有为 {count} × {card} 评估任何布局：无可绘制的内容。",
+    "No configuration meets the constraints you set, so there is no layout to draw. The closest, {config}, "
+    "breaks: {reason}. Select it below the line to see its layouts, or loosen that constraint.":
+        "没有方案满足您设定的约束，因此没有可绘制的布局。最接近的方案 {config} 未满足：{reason}。"
+        "在“基准线以下”部分选中它即可查看其布局，或放宽该约束。",
+    "No card carries this load within the constraints you set, so there is no layout to draw: loosen a "
+    "constraint, or lighten the load.":
+        "在您设定的约束内没有卡能承载此负载，因此没有可绘制的布局：请放宽某项约束，或减轻负载。",
+    "Select a configuration in the table to see the layouts weighed for it.":
+        "在表格中选中一个方案，即可查看为它评估的布局。",
 }

@@ -1,0 +1,19 @@
+"""The resolution the model states its figures at: six significant digits, as the command line's
+JSON gives every figure but money (:meth:`configurator.core.verdicts.Verdict.to_dict`,
+:func:`configurator.core.estimate_json.estimate_to_dict`). Figures that differ only beyond it are one
+figure to the model: an order that compares them (the configurations below the line) compares them
+at this resolution, so float noise — which moves with the platform, or with the order of a sum —
+never decides it. Qt-free."""
+
+from __future__ import annotations
+
+import math
+
+STATED_DIGITS = 6
+"""Significant digits of a figure as the model states it."""
+
+
+def stated(value: float) -> float:
+    """``value`` to :data:`STATED_DIGITS` significant digits: 31.032000000000004 -> 31.032 (an
+    infinite or undefined value as it is)."""
+    return float(f"{value:.{STATED_DIGITS}g}") if math.isfinite(value) else value

@@ -16,7 +16,11 @@ from configurator.core.architecture import preset  # noqa: E402
 from configurator.core.catalog import load_bundled_catalog  # noqa: E402
 from configurator.core.estimate import estimate  # noqa: E402
 from configurator.core.formulas.collectives import reduce_scatter_seconds  # noqa: E402
-from configurator.core.formulas.communication import frozen_base_gather_seconds  # noqa: E402
+from configurator.core.formulas.communication import (  # noqa: E402
+    data_parallel_sync_seconds,
+    frozen_base_gather_seconds,
+    gradient_sync_seconds,
+)
 from configurator.core.memory import NF4_BYTES_PER_PARAM  # noqa: E402
 from configurator.core.precision import plan_training  # noqa: E402
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario  # noqa: E402
@@ -51,6 +55,14 @@ def test_under_pipeline_stages_the_base_is_gathered_once_and_kept():
 @pytest.mark.parametrize("zero, dp, base", [(2, 16, 1e9), (0, 16, 1e9), (3, 1, 1e9), (3, 16, 0.0)])
 def test_nothing_is_gathered_below_zero_3_on_one_rank_or_without_a_frozen_base(zero, dp, base):
     assert frozen_base_gather_seconds(base, zero, dp, *LINKS) == 0.0
+
+
+def test_a_card_syncs_the_gradients_of_what_trains_and_gathers_what_is_frozen():
+    trained = gradient_sync_seconds(1e9, 2.0, 2.0, 3, 16, *LINKS)
+    assert data_parallel_sync_seconds(1e9, 0.0, 2.0, 2.0, 3, 16, *LINKS) == trained
+    assert data_parallel_sync_seconds(0.0, 2e9, 2.0, 2.0, 3, 16, *LINKS) == frozen_base_gather_seconds(2e9, 3, 16,
+                                                                                                        *LINKS)
+    assert data_parallel_sync_seconds(0.0, 0.0, 2.0, 2.0, 3, 16, *LINKS) == 0.0
 
 
 def test_qlora_gathers_its_nf4_blocks_and_a_16_bit_rest():

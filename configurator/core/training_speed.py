@@ -411,11 +411,9 @@ def training_speed(
         if net.fast_kind == "pcie" and scenario.count > 1 and params_card:  # the warning speaks of gradients
             messages.append(msg("dp-over-pcie", card=card.name))
         per_domain = data_parallel_per_domain(replicas, par.tp, net.domain)
-        sync_s = comm.gradient_sync_seconds(params_card, states.gradients, layout.math_bytes, par.zero, replicas,
-                                            per_domain, *links(net, a), pp=pp) if params_card else 0.0
-        if frozen:  # ZeRO-3 gathers the frozen adapter base, in its stored dtype, and reduces none of it
-            sync_s = sync_s + comm.frozen_base_gather_seconds(frozen, par.zero, replicas, per_domain, *links(net, a),
-                                                              pp=pp)
+        # ZeRO-3 gathers a frozen adapter base, in its stored dtype, and reduces none of it
+        sync_s = comm.data_parallel_sync_seconds(params_card, frozen, states.gradients, layout.math_bytes, par.zero,
+                                                 replicas, per_domain, *links(net, a), pp=pp)
         dp_s = float(data_parallel_exposed_seconds(sync_s, timing.compute_s, m, par.zero, a.comm_overlap, pp))
     if par.zero and replicas == 1:
         messages.append(msg("zero-without-dp", zero=par.zero))

@@ -122,6 +122,20 @@ def frozen_base_gather_seconds(base_bytes, zero, dp, per_domain, fast_gbps, netw
     return np.where(zero3_regathers(zero, pp), 2 * gather, gather) * ((zero >= 3) & (dp > 1) & (base_bytes > 0))
 
 
+def data_parallel_sync_seconds(params, frozen_bytes, grad_bytes, weight_bytes, zero, dp, per_domain, fast_gbps,
+                               network_gbps, efficiency, pp=1):
+    """Data-parallel traffic per synchronisation of a card whose ``params`` parameters train and
+    whose ``frozen_bytes`` [B] of weights do not (an adapter's base) [s]: the trained ones'
+    :func:`gradient_sync_seconds`, none without them, plus the frozen ones'
+    :func:`frozen_base_gather_seconds` (evaluated only where there are frozen bytes)."""
+    seconds = gradient_sync_seconds(params, grad_bytes, weight_bytes, zero, dp, per_domain, fast_gbps, network_gbps,
+                                    efficiency, pp) * (params > 0)
+    if np.any(frozen_bytes):
+        seconds = seconds + frozen_base_gather_seconds(frozen_bytes, zero, dp, per_domain, fast_gbps, network_gbps,
+                                                       efficiency, pp)
+    return seconds
+
+
 def zero3_regathers(zero, pp):
     """Whether ZeRO 3 gathers the weights again for backward and for every micro-batch: only
     without pipeline stages. With them, frameworks keep a stage's gathered weights from the first

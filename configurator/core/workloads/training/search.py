@@ -349,8 +349,7 @@ class _StageTable:
     layers: np.ndarray
     matmul_params: np.ndarray
     params_first: np.ndarray
-    frozen_first: np.ndarray
-    """The first stage's frozen adapter base as ZeRO-3 gathers it (``training_speed.frozen_base_bytes``) [B]."""
+    frozen_first: np.ndarray  # the first stage's frozen adapter base as ZeRO-3 gathers it [B]
     expert_share: np.ndarray
     gathered: np.ndarray
     gathered_kept: np.ndarray
@@ -554,12 +553,9 @@ def _speed(scenario: Scenario, card: Card, g: dict, table: _StageTable, at) -> d
             opt_params * optimizer_step_bytes_per_param(states.weights, states.gradients, states.optimizer),
             bandwidth, a.bandwidth_efficiency)
         host_s = 0.0
-    per_domain = data_parallel_per_domain(replicas, tp, net.domain)
-    sync_s = comm.gradient_sync_seconds(params, states.gradients, plan.math_bytes, zero, replicas, per_domain, *link,
-                                        pp=pp) * (params > 0)
-    if scenario.workload.is_adapter:  # ZeRO-3 gathers the frozen base and reduces none of it
-        sync_s = sync_s + comm.frozen_base_gather_seconds(table.frozen_first[at] / tp, zero, replicas, per_domain,
-                                                          *link, pp=pp)
+    sync_s = comm.data_parallel_sync_seconds(params, table.frozen_first[at] / tp, states.gradients, plan.math_bytes,
+                                             zero, replicas, data_parallel_per_domain(replicas, tp, net.domain), *link,
+                                             pp=pp)
     dp_s = comm.data_parallel_exposed_seconds(sync_s, compute_s, m, zero, a.comm_overlap, pp)
     step_s = training_step_seconds(micro_s, slots, p2p_s, optimizer_s, dp_s, host_s)
     tokens_per_s = training_tokens_per_second(mb, train.seq_len, m, dp, step_s)

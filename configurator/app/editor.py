@@ -270,6 +270,8 @@ class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
         self._auto_field(form, self.global_batch, "training.global_batch_tokens")
         self.lora_rank = self._number("training.lora_rank")
         self._row(form, "training.lora_rank", self.lora_rank)
+        self.lora_targets = self._combo(labels.lora_targets_names(), "training.lora_targets")
+        self._row(form, "training.lora_targets", self.lora_targets)
         self.tokens = self._number("training.tokens")
         self._row(form, "training.tokens", self.tokens)
         return group
@@ -471,6 +473,7 @@ class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
         self.video_group.setVisible(workload is Workload.TRANSCODE)
         self.render_group.setVisible(workload is Workload.RENDER)
         self.lora_rank.setEnabled(workload.is_adapter)
+        self.lora_targets.setEnabled(workload.is_adapter)
         for widget in self.ai_assumptions:
             self.assumptions_form.setRowVisible(widget, not graphics)
         for widget in self.graphics_assumptions:

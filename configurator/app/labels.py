@@ -74,6 +74,10 @@ def selective_policy_names() -> dict[str, str]:
     return named(_view.SELECTIVE_POLICY)
 
 
+def lora_targets_names() -> dict[str, str]:
+    return named(_view.LORA_TARGETS)
+
+
 def loss_names() -> dict[str | None, str]:
     return named(_view.LOSS)
 

@@ -370,6 +370,13 @@ FIELDS: tuple[FieldSpec, ...] = (
        row_label=_t("ScenarioEditor", "Global b&atch")),
     _f("training.lora_rank", _t("ScenarioController", "LoRA rank"), help=_t("ScenarioEditor", "Rank r of the LoRA adapters"), flag="--lora-rank",
        cli_help="rank r of the LoRA adapters", row_label=_t("ScenarioEditor", "&LoRA rank")),
+    _f("training.lora_targets", _t("ScenarioController", "LoRA targets"), flag="--lora-targets", help=_t(
+        "ScenarioEditor", "Which frozen weights get LoRA adapters. All linear layers: q, k, v and the output "
+             "projection of attention and every MLP matrix (QLoRA's setting). Attention only: those four projections "
+             "(the LoRA paper's); fewer adapter weights, and on a 16-bit base the frozen MLP keeps no inputs for "
+             "backward."), row_label=_t("ScenarioEditor", "LoRA &targets"),
+       cli_help="weights that get LoRA adapters: all-linear (attention and MLP, QLoRA's setting; the default) or "
+                "attention (q, k, v and output projections only)"),
     _f("training.tokens", _t("ScenarioController", "token budget"), _t("ScenarioEditor", " B tokens"), scale=1e9, decimals=3, step=10.0,
        help=_t("ScenarioEditor", "Tokens to train on; sets the time and cost of the job"), flag="--tokens", cli_type="quantity",
        cli_help="training token budget (e.g. 1T)", row_label=_t("ScenarioEditor", "Token &budget")),

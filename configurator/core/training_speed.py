@@ -50,6 +50,7 @@ from configurator.core.formulas.timing import (
 )
 from configurator.core.memory import (
     ActivationLayout,
+    gathered_element_bytes,
     routed_expert_params,
     stage_stored_bytes,
     layer_activation_bytes,
@@ -251,6 +252,21 @@ class MicroBatchTiming:
     expert_parallel_s: float = 0.0
     offload_s: float = 0.0
     """Exposed host-link streaming of offloaded weights or activations [s]."""
+    frozen_bytes_per_card: float = 0.0
+    """Frozen adapter base on the fullest card before ZeRO sharding, as stored (what ZeRO-3
+    gathers: :func:`frozen_base_bytes`) [B]; 0 when every weight trains."""
+
+
+def frozen_base_bytes(scenario: Scenario, plan: PrecisionPlan, params: float, layers: int) -> float:
+    """Bytes of the frozen base of an adapter stage of ``params`` parameters and ``layers`` blocks,
+    as ZeRO-3 gathers it [B]: the blocks at :func:`~configurator.core.memory.gathered_element_bytes`
+    each (QLoRA: NF4 linears with their constants), the rest (embedding, head, final norm) in the
+    math precision. 0 for a workload that trains every weight."""
+    if not scenario.workload.is_adapter:
+        return 0.0
+    model = scenario.model
+    in_blocks = layers * model.layer_params() / model.n_layers
+    return in_blocks * gathered_element_bytes(scenario, plan) + (params - in_blocks) * plan.math_bytes
 
 
 def matmul_params_per_stage(model: ModelArchitecture, layers):
@@ -326,7 +342,7 @@ def micro_batch_timing(
     # adapters are tiny next to the frozen base: their optimizer step and traffic are ignored
     return MicroBatchTiming(compute_s, traffic_s, tp_s, total_s, peak_flops, stage * split,
                             training_states(scenario, plan), tuple(tensor_parallel_messages(scenario, card, net)),
-                            cp_s, ep_s, offload_s)
+                            cp_s, ep_s, offload_s, frozen_base_bytes(scenario, plan, first_params, first_layers) / tp)
 
 
 def _pass_factor(scenario: Scenario) -> float:
@@ -390,12 +406,14 @@ def training_speed(
     offload_s = timing.offload_s * slots + host_s
 
     dp_s = 0.0
-    if replicas > 1 and params_card:
-        if net.fast_kind == "pcie" and scenario.count > 1:
+    frozen = timing.frozen_bytes_per_card if par.zero >= 3 else 0.0
+    if replicas > 1 and (params_card or frozen):
+        if net.fast_kind == "pcie" and scenario.count > 1 and params_card:  # the warning speaks of gradients
             messages.append(msg("dp-over-pcie", card=card.name))
         per_domain = data_parallel_per_domain(replicas, par.tp, net.domain)
-        sync_s = comm.gradient_sync_seconds(params_card, states.gradients, layout.math_bytes, par.zero, replicas,
-                                            per_domain, *links(net, a), pp=pp)
+        # ZeRO-3 gathers a frozen adapter base, in its stored dtype, and reduces none of it
+        sync_s = comm.data_parallel_sync_seconds(params_card, frozen, states.gradients, layout.math_bytes, par.zero,
+                                                 replicas, per_domain, *links(net, a), pp=pp)
         dp_s = float(data_parallel_exposed_seconds(sync_s, timing.compute_s, m, par.zero, a.comm_overlap, pp))
     if par.zero and replicas == 1:
         messages.append(msg("zero-without-dp", zero=par.zero))

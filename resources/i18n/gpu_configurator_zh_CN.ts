@@ -1844,6 +1844,10 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
         <translation>专家全对全通信重叠</translation>
     </message>
     <message>
+        <source>LoRA targets</source>
+        <translation>LoRA 目标层</translation>
+    </message>
+    <message>
         <source>use</source>
         <translation>用途</translation>
     </message>
@@ -2241,6 +2245,14 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
     <message>
         <source>&amp;LoRA rank</source>
         <translation>LoRA 秩(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Which frozen weights get LoRA adapters. All linear layers: q, k, v and the output projection of attention and every MLP matrix (QLoRA&apos;s setting). Attention only: those four projections (the LoRA paper&apos;s); fewer adapter weights, and on a 16-bit base the frozen MLP keeps no inputs for backward.</source>
+        <translation>哪些冻结权重加 LoRA 适配器。所有线性层：注意力的 q、k、v 与输出投影，以及前馈层的每个矩阵（QLoRA 的设置）。仅注意力层：只加在这四个投影上（LoRA 论文的设置）；适配器权重更少，且在 16 位基座上冻结的前馈层不为反向传播保留输入。</translation>
+    </message>
+    <message>
+        <source>LoRA &amp;targets</source>
+        <translation>LoRA 目标层(&amp;T)</translation>
     </message>
     <message>
         <source> B tokens</source>

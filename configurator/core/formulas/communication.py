@@ -103,6 +103,39 @@ def gradient_sync_seconds(params, grad_bytes, weight_bytes, zero, dp, per_domain
     return seconds * (dp > 1)
 
 
+def frozen_base_gather_seconds(base_bytes, zero, dp, per_domain, fast_gbps, network_gbps, efficiency, pp=1):
+    """ZeRO-3 traffic of a frozen adapter base per synchronisation [s]: all-gathers alone.
+
+    ``base_bytes``: the frozen weights on one card before sharding, in the dtype they are stored
+    and gathered in [B] (LoRA: the 16-bit base; QLoRA: NF4 block linears with their constants,
+    the rest 16-bit). PyTorch FSDP2 all-gathers a module's parameters in its pre-forward and
+    again in its pre-backward hook and frees them after each, trainable or not (PyTorch docs,
+    ``torch.distributed.fsdp.fully_shard``, the user contract); torchtune's
+    ``lora_finetune_distributed`` shards the frozen base so, with ``reshard_after_forward=True``
+    by default, FSDP1's FULL_SHARD (pytorch/torchtune ``torchtune/training/_distributed.py``,
+    ``shard_model``). A frozen parameter has no gradient, so nothing of the base is
+    reduce-scattered (the adapters' own gradients are ignored, as everywhere for adapters). Under
+    pipeline stages the base is gathered once per step and kept (:func:`zero3_regathers`). Zero
+    below ZeRO 3, on one rank, or without a frozen base.
+    """
+    gather = reduce_scatter_seconds(base_bytes, dp, per_domain, fast_gbps, network_gbps, efficiency)
+    return np.where(zero3_regathers(zero, pp), 2 * gather, gather) * ((zero >= 3) & (dp > 1) & (base_bytes > 0))
+
+
+def data_parallel_sync_seconds(params, frozen_bytes, grad_bytes, weight_bytes, zero, dp, per_domain, fast_gbps,
+                               network_gbps, efficiency, pp=1):
+    """Data-parallel traffic per synchronisation of a card whose ``params`` parameters train and
+    whose ``frozen_bytes`` [B] of weights do not (an adapter's base) [s]: the trained ones'
+    :func:`gradient_sync_seconds`, none without them, plus the frozen ones'
+    :func:`frozen_base_gather_seconds` (evaluated only where there are frozen bytes)."""
+    seconds = gradient_sync_seconds(params, grad_bytes, weight_bytes, zero, dp, per_domain, fast_gbps, network_gbps,
+                                    efficiency, pp) * (params > 0)
+    if np.any(frozen_bytes):
+        seconds = seconds + frozen_base_gather_seconds(frozen_bytes, zero, dp, per_domain, fast_gbps, network_gbps,
+                                                       efficiency, pp)
+    return seconds
+
+
 def zero3_regathers(zero, pp):
     """Whether ZeRO 3 gathers the weights again for backward and for every micro-batch: only
     without pipeline stages. With them, frameworks keep a stage's gathered weights from the first

@@ -71,6 +71,9 @@ SELECTIVE_POLICY = {"attention": "Megatron-LM: all but the attention core",
                     "fp8-cache": "DeepSeek-V3: linear inputs in FP8, norms and MLA up-projections recomputed"}
 """Label ids of what selective recomputation keeps (``Training.selective_policy``)."""
 
+LORA_TARGETS = {"all-linear": "All linear layers", "attention": "Attention only"}
+"""Label ids of the weights that carry LoRA adapters (``Training.lora_targets``)."""
+
 LOSS = {None: "Auto (by workload)", "eager": "Eager (fp32 upcast)", "fused": "Fused kernel",
         "chunked": "Chunked (16-bit logits kept)"}
 """Label ids of the loss computation (``Training.loss``; None: by workload)."""

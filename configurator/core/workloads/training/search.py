@@ -69,6 +69,7 @@ from configurator.core.memory import (
 from configurator.core.training_speed import (
     attention_flops_per_token,
     fabric,
+    frozen_base_bytes,
     host_link_gbps,
     links,
     matmul_params_on_fullest_stage,
@@ -348,6 +349,7 @@ class _StageTable:
     layers: np.ndarray
     matmul_params: np.ndarray
     params_first: np.ndarray
+    frozen_first: np.ndarray  # the first stage's frozen adapter base as ZeRO-3 gathers it [B]
     expert_share: np.ndarray
     gathered: np.ndarray
     gathered_kept: np.ndarray
@@ -449,8 +451,9 @@ def _stage_row(scenario: Scenario, planned: _PlannedCard, pp: int) -> tuple[dict
             parts["layer_bytes_16"][j] = layer_activation_bytes(model, layout16, probe.training.seq_len)
             parts["layers"][j] = layers
             parts["matmul_params"][j] = matmul_params_on_fullest_stage(model, pp)
-            parts["params_first"][j] = 0.0 if scenario.workload.is_adapter else \
-                stage_params(model, pp, True, first_layers)
+            params_first = stage_params(model, pp, True, first_layers)
+            parts["params_first"][j] = 0.0 if scenario.workload.is_adapter else params_first
+            parts["frozen_first"][j] = frozen_base_bytes(scenario, plan, params_first, first_layers)
             parts["expert_share"][j] = stage.expert_share
             parts["gathered"][j] = gathered_layer_bytes(model, own, plan.math_bytes) \
                 if not scenario.workload.is_adapter else 0.0
@@ -550,9 +553,10 @@ def _speed(scenario: Scenario, card: Card, g: dict, table: _StageTable, at) -> d
             opt_params * optimizer_step_bytes_per_param(states.weights, states.gradients, states.optimizer),
             bandwidth, a.bandwidth_efficiency)
         host_s = 0.0
-    sync_s = comm.gradient_sync_seconds(params, states.gradients, plan.math_bytes, zero, replicas,
-                                        data_parallel_per_domain(replicas, tp, net.domain), *link, pp=pp)
-    dp_s = comm.data_parallel_exposed_seconds(sync_s, compute_s, m, zero, a.comm_overlap, pp) * (params > 0)
+    sync_s = comm.data_parallel_sync_seconds(params, table.frozen_first[at] / tp, states.gradients, plan.math_bytes,
+                                             zero, replicas, data_parallel_per_domain(replicas, tp, net.domain), *link,
+                                             pp=pp)
+    dp_s = comm.data_parallel_exposed_seconds(sync_s, compute_s, m, zero, a.comm_overlap, pp)
     step_s = training_step_seconds(micro_s, slots, p2p_s, optimizer_s, dp_s, host_s)
     tokens_per_s = training_tokens_per_second(mb, train.seq_len, m, dp, step_s)
     mfu = model_flops_utilisation(model_flops_per_token(model, train.seq_len), tokens_per_s, scenario.count,

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from datetime import date
 from functools import lru_cache
 
+from configurator.core.frozen_record import fast_init
 from configurator.core.catalog import Card, PriceEntry
 from configurator.core.price_dates import is_future, period, today  # noqa: F401 (the policy's own names too)
 from configurator.core.messages import Message, msg
@@ -61,7 +62,8 @@ def months_before(day: date, months: int) -> date:
     """``day`` moved back ``months`` calendar months (the day clamped to the month's length)."""
     index = day.year * 12 + day.month - 1 - months
     year, month = divmod(index, 12)
-    return date(year, month + 1, min(day.day, calendar.monthrange(year, month + 1)[1]))
+    days = calendar.mdays[month + 1] + (month == 1 and calendar.isleap(year))  # monthrange's days, no weekday
+    return date(year, month + 1, min(day.day, days))
 
 
 def stale_before(on: date) -> date:
@@ -108,6 +110,7 @@ def price_flags(entry: PriceEntry, on: date | None = None, cutoff: date | None =
     return tuple(flags)
 
 
+@fast_init
 @dataclass(frozen=True)
 class CardPrice:
     """The price a ranking uses for one card, with what to tell the buyer about it."""

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from configurator.core.frozen_record import fast_init
 from configurator.core.catalog import Card
 from configurator.core.economics import Costs, Power
 from configurator.core.graphics import GraphicsSpeed
@@ -35,6 +36,7 @@ from configurator.core.software import Needs
 from configurator.core.verdicts import Verdict, blocking
 
 
+@fast_init
 @dataclass(frozen=True)
 class Limits:
     """The largest load that still fits on the card."""
@@ -80,6 +82,7 @@ class FamilySpeed:
         return None if self.hours is None else self.hours * self.cards
 
 
+@fast_init
 @dataclass(frozen=True)
 class Estimate:
     """Everything the estimator says about one (Scenario, Card). Its JSON is

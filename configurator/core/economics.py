@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from configurator.core.frozen_record import fast_init
 from configurator.core.catalog import Card, PriceEntry
 from configurator.core.currency import price_conversion
 from configurator.core.formulas import economics as formulas
 from configurator.core.formulas.economics import HOURS_PER_YEAR  # noqa: F401  (re-exported for callers)
+from configurator.core.frozen_record import fast_init
 from configurator.core.memo import LruMemo
 from configurator.core.messages import Message, msg
 from configurator.core.procurement import card_price

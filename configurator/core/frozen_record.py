@@ -51,7 +51,7 @@ def fast_init(cls: type[T]) -> type[T]:
     exec(source, scope)  # the dataclasses module builds its __init__ the same way
     init = scope["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"
-    init.__doc__ = cls.__init__.__doc__
+    init.__doc__, init.__annotations__ = cls.__init__.__doc__, cls.__init__.__annotations__
     cls.__init__ = init
     return cls
 

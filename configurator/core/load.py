@@ -460,10 +460,8 @@ def closed_loop_rate(costs: StepCosts, users: int, limit: float | None = None) -
         return limit
     high = min(users / idle, limit, (1.0 - 1e-9) / p_tau if p_tau > 0 else math.inf)
 
-    def excess(rate: float) -> float:  # users in the system at ``rate`` beyond those given
-        return rate * request_seconds(costs, rate) - users
-
-    f_high = excess(high)
+    # users in the system at a rate beyond those given: ``rate * request_seconds(costs, rate) - users``
+    f_high = high * request_seconds(costs, high) - users
     if f_high <= 0.0:
         return high  # the users keep the copy at its capacity
     low, f_low, side = 0.0, -float(users), 0
@@ -471,7 +469,7 @@ def closed_loop_rate(costs: StepCosts, users: int, limit: float | None = None) -
         rate = (low * f_high - high * f_low) / (f_high - f_low)
         if not low < rate < high:
             rate = 0.5 * (low + high)
-        f = excess(rate)
+        f = rate * request_seconds(costs, rate) - users
         if abs(f) <= CLOSED_LOOP_TOLERANCE * users:
             return rate
         if f < 0.0:  # the root is above: the low end moves; twice in a row, the other end's value halves

@@ -10,7 +10,6 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from configurator.core.frozen_record import fast_init
 from configurator.core.architecture import ModelArchitecture
 from configurator.core.catalog import Card
 from configurator.core.formulas.activations import (
@@ -29,6 +28,7 @@ from configurator.core.formulas.states import (  # noqa: F401  (zero_sharded re-
     training_peak_bytes,
     zero_sharded,
 )
+from configurator.core.frozen_record import fast_init
 from configurator.core.precision import PrecisionPlan, StateBytes, kv_element_bytes, training_state_bytes
 from configurator.core.scenario import (
     ActivationKernels,

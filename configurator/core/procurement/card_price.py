@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from datetime import date
 from functools import lru_cache
 
-from configurator.core.frozen_record import fast_init
 from configurator.core.catalog import Card, PriceEntry
+from configurator.core.frozen_record import fast_init
 from configurator.core.price_dates import is_future, period, today  # noqa: F401 (the policy's own names too)
 from configurator.core.messages import Message, msg
 
@@ -86,7 +86,14 @@ def is_user(entry: PriceEntry) -> bool:
 
 def is_median_of_providers(entry: PriceEntry) -> bool:
     """A cloud price summarising several providers (:data:`MEDIAN_PROVIDER`)."""
-    return entry.provider is not None and MEDIAN_PROVIDER.search(entry.provider) is not None
+    return entry.provider is not None and _names_several_providers(entry.provider)
+
+
+@lru_cache(maxsize=1024)
+def _names_several_providers(provider: str) -> bool:
+    """Whether a provider's text matches :data:`MEDIAN_PROVIDER`; a pure function of the text, kept
+    per text (the catalog's few dozen providers are read on every cloud price pick)."""
+    return MEDIAN_PROVIDER.search(provider) is not None
 
 
 def kind_name(kind: str) -> str:

@@ -22,9 +22,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from configurator.core.frozen_record import fast_init
 from configurator.core.catalog import Card
 from configurator.core.economics import Costs, Power
+from configurator.core.frozen_record import fast_init
 from configurator.core.graphics import GraphicsSpeed
 from configurator.core.memory import MemoryBreakdown
 from configurator.core.messages import Message, msg

@@ -629,18 +629,9 @@ class ServingMemoryModel:
 
     def breakdown(self, concurrency: int, context_tokens: int) -> MemoryBreakdown:
         kv, activations, total = self._parts(concurrency, context_tokens)
-        return MemoryBreakdown(
-            weights=self.weights,
-            gradients=0.0,
-            optimizer=0.0,
-            activations=activations,
-            kv_cache=kv,
-            overhead=self.context,
-            not_concurrent=0.0,
-            total=total,
-            capacity=self.capacity,
-            budget=self.budget,
-        )
+        return MemoryBreakdown(weights=self.weights, gradients=0.0, optimizer=0.0, activations=activations, kv_cache=kv,
+                               overhead=self.context, not_concurrent=0.0, total=total, capacity=self.capacity,
+                               budget=self.budget)
 
     def _room(self) -> float:
         """The budget less weights and the CUDA context [B]."""
@@ -659,8 +650,7 @@ class ServingMemoryModel:
         full_step = (room - self.step_tokens * self.working_per_token) // per_sequence
         short_step = room // (self.prompt_tokens * self.working_per_token + per_sequence)
         most = max(0, int(max(full_step, short_step)))
-        budget = self.budget  # MemoryBreakdown.fits, without building the breakdown
-        while most > 0 and not self._parts(most, context_tokens)[2] <= budget:  # the sums' last rounding
+        while most > 0 and not self._parts(most, context_tokens)[2] <= self.budget:  # .fits (the sums' last rounding)
             most -= 1
         return most
 

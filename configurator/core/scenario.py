@@ -677,11 +677,8 @@ class Scenario(_Frozen):
         """Serving: model copies that only prefill (disaggregated pools; 0 when colocated): the
         prefill pool's cards over tp × pp, at least one and leaving one copy to decode; half the
         copies while the pool is not sized yet."""
-        serving = self.serving
-        if not serving.disaggregated:
-            return 0
-        copies = self.data_parallel
-        if copies < 2:
+        serving, copies = self.serving, self.data_parallel
+        if not serving.disaggregated or copies < 2:
             return 0
         pool = serving.prefill_cards // self.model_parallel if serving.prefill_cards else copies // 2
         return min(max(pool, 1), copies - 1)
@@ -699,11 +696,8 @@ class Scenario(_Frozen):
         TP 8 × EP 8 on 8 cards: one copy, each card 1/8 of the experts whole (attention split 8 ways);
         TP 1 × EP 8 (attention data parallel, SGLang ``--enable-dp-attention``): eight copies share
         them. 1 without expert parallelism; in training, ``ep`` itself (data-parallel ranks)."""
-        par = self.parallelism
-        if self.workload in _TRAINING:  # is_training, read here without the property (a search asks thousands of times)
-            return par.ep
-        ep, tp = par.ep, par.tp
-        return ep // tp if ep >= tp else 1
+        par = self.parallelism  # is_training read without the property (a search asks thousands of times)
+        return par.ep if self.workload in _TRAINING else max(1, par.ep // par.tp)
 
     @property
     def expert_tensor_parallel(self) -> int:
@@ -729,21 +723,18 @@ class Scenario(_Frozen):
     def model_parallel(self) -> int:
         """Cards that share one set of sequences: tensor × context × pipeline in training, tensor ×
         pipeline in serving; 1 for graphics work."""
-        workload = self.workload  # is_graphics and is_training read without the properties (asked tens of
-        if workload in _GRAPHICS:  # thousands of times by a search)
+        workload, par = self.workload, self.parallelism  # is_graphics, is_training without the properties
+        if workload in _GRAPHICS:
             return 1
-        par = self.parallelism
         return par.tp * par.pp * par.cp if workload in _TRAINING else par.tp * par.pp
 
     @property
     def sequences_per_replica(self) -> int:
         """Serving: the sequences one model copy decodes together — its batch, or the users
         spread evenly over the copies that decode, whichever is larger."""
-        serving = self.serving
-        decoding = self.data_parallel - self.prefill_copies if serving.disaggregated else self.data_parallel
-        spread = -(-serving.users // decoding)
-        batch = serving.max_batch or 1
-        return spread if spread > batch else batch
+        serving, copies = self.serving, self.data_parallel  # prefill_copies read only for pools
+        spread = -(-serving.users // (copies - self.prefill_copies if serving.disaggregated else copies))
+        return max(spread, serving.max_batch or 1)
 
     @property
     def pinned(self) -> tuple[str, ...]:

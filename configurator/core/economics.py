@@ -8,6 +8,7 @@ from configurator.core.catalog import Card, PriceEntry
 from configurator.core.currency import price_conversion
 from configurator.core.formulas import economics as formulas
 from configurator.core.formulas.economics import HOURS_PER_YEAR  # noqa: F401  (re-exported for callers)
+from configurator.core.frozen_record import fast_init
 from configurator.core.memo import LruMemo
 from configurator.core.messages import Message, msg
 from configurator.core.procurement import card_price
@@ -17,6 +18,7 @@ from configurator.core.procurement.servers import ServerType, host_power_w, serv
 from configurator.core.scenario import Economics, Scenario
 
 
+@fast_init
 @dataclass(frozen=True)
 class Power:
     """Board and facility power of the deployment."""
@@ -91,6 +93,7 @@ def converted(price: PriceEntry | None, economics: Economics) -> float | None:
     return None if conversion is None else price.midpoint * conversion[0]
 
 
+@fast_init
 @dataclass(frozen=True)
 class PriceBasis:
     """The per-card prices used, with where they came from."""
@@ -132,16 +135,17 @@ def latest_convertible(card: Card, kinds: tuple[str, ...], economics: Economics)
     return None if chosen is None else chosen.entry
 
 
-def _in_currency(price: CardPrice | None, economics: Economics) -> tuple[float, float] | None:
-    """A chosen price's low-high range in the scenario currency."""
+def _in_currency(price: CardPrice | None, economics: Economics) -> tuple[float | None, tuple[float, float] | None]:
+    """A chosen price's midpoint (:func:`converted`) and low-high range in the scenario currency
+    (None where there is no price or it cannot be converted), its currency converted once."""
     if price is None:
-        return None
+        return None, None
     conversion = price_conversion(price.entry.currency, economics)
     if conversion is None:
-        return None
+        return None, None
     rate = conversion[0]
     low, high = price.range()
-    return low * rate, high * rate
+    return price.entry.midpoint * rate, (low * rate, high * rate)
 
 
 PRICE_BASIS_MEMO_SIZE = 256
@@ -170,14 +174,14 @@ def price_basis(card: Card, economics: Economics) -> PriceBasis:
 
 def _price_basis(card: Card, economics: Economics, on) -> PriceBasis:
     """:func:`price_basis` without the memo, prices aged on the day ``on``."""
-    usable = lambda p: converted(p, economics) is not None  # noqa: E731
+    usable = lambda p: price_conversion(p.currency, economics) is not None  # noqa: E731  (converted(p) is not None)
     cutoff = card_price.stale_before(on)  # the day a current price must reach, worked out once
     purchase = card_price.purchase_price(card, on, usable=usable, cutoff=cutoff)
     cloud = card_price.cloud_price(card, on, usable=usable, cutoff=cutoff)
     user_card, user_cloud = economics.card_price is not None, economics.cloud_price_per_hour is not None
-    card_value = economics.card_price if user_card else converted(purchase.entry if purchase else None, economics)
-    cloud_value = economics.cloud_price_per_hour if user_cloud else converted(cloud.entry if cloud else None,
-                                                                               economics)
+    card_value, card_range = (economics.card_price, None) if user_card else _in_currency(purchase, economics)
+    cloud_value, cloud_range = (economics.cloud_price_per_hour, None) if user_cloud else \
+        _in_currency(cloud, economics)
     messages = []
     if card_value is None:
         messages.append(msg("no-purchase-price", card=card.name))
@@ -191,11 +195,12 @@ def _price_basis(card: Card, economics: Economics, on) -> PriceBasis:
         messages=tuple(messages),
         card=None if user_card else purchase,
         cloud=None if user_cloud else cloud,
-        card_range=(card_value, card_value) if user_card else _in_currency(purchase, economics),
-        cloud_range=(cloud_value, cloud_value) if user_cloud else _in_currency(cloud, economics),
+        card_range=(card_value, card_value) if user_card else card_range,
+        cloud_range=(cloud_value, cloud_value) if user_cloud else cloud_range,
     )
 
 
+@fast_init
 @dataclass(frozen=True)
 class Costs:
     """Money for the configuration, in ``currency``."""

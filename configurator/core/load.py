@@ -28,6 +28,8 @@ from functools import cached_property
 
 import numpy as np
 
+from configurator.core.frozen_record import fast_init
+
 PERCENTILES = (50, 90, 99)
 """Latency percentiles reported (and usable as targets)."""
 
@@ -57,6 +59,7 @@ that neither prefills nor decodes) is evaluated there instead of at an infinite 
 step's products would be undefined (``∞ · 0``). No deployment comes near it."""
 
 
+@fast_init
 @dataclass(frozen=True)
 class StepCosts:
     """What the load model needs from the hardware and engine model of one copy."""
@@ -86,7 +89,14 @@ class StepCosts:
         reads it in every evaluation)."""
         return max(self.output_tokens - 1, 0) / self.tokens_per_step
 
+    @cached_property
+    def full_decode_s(self) -> float:
+        """The pure decode step with the batch full, ``T_d(B)`` [s] (read once: every mean step's
+        bracket starts there)."""
+        return self.decode_s(self.max_batch)
 
+
+@fast_init
 @dataclass(frozen=True)
 class LoadPoint:
     """One copy at an arrival rate: latencies as percentiles."""
@@ -148,7 +158,7 @@ def solve_mean_step(costs: StepCosts, rate: float) -> tuple[float, float]:
         n = per_step * step
         return (decode_s(max_batch if max_batch < n else n) + (1.0 - exp(minus_rate * step)) * chunk_s) / across
 
-    low, high = 0.0, (decode_s(max_batch) + chunk_s) / across
+    low, high = 0.0, (costs.full_decode_s + chunk_s) / across
     f_low = next_step(low)
     if f_low <= 0.0 or not math.isfinite(high):
         # an empty step that costs nothing (0 is a root, but not the one a running copy sits at), or
@@ -192,7 +202,7 @@ def capacity(costs: StepCosts) -> float:
     if d <= 0:
         prompt = costs.prompt_tokens * costs.prompt_token_s
         return (1.0 - 1e-6) / prompt if prompt > 0 else math.inf  # a decode pool that never decodes
-    step = costs.decode_s(b) + b * costs.prompt_tokens * costs.prompt_token_s / d \
+    step = costs.full_decode_s + b * costs.prompt_tokens * costs.prompt_token_s / d \
         + (1.0 - math.exp(-b / d)) * costs.chunk_s
     return b / (d * step)
 
@@ -206,10 +216,15 @@ def erlang_c(servers: int, offered: float) -> float:
     if rho >= 1:
         return 1.0
     b = 1.0
-    for k in range(1, servers + 1):
+    for k in _SERVER_COUNTS[:servers] if servers <= len(_SERVER_COUNTS) else range(1, servers + 1):
         a = offered * b  # B(k) = A·B(k−1) / (k + A·B(k−1)), the product once
         b = a / (k + a)
     return b / (1.0 - rho * (1.0 - b))
+
+
+_SERVER_COUNTS = [float(k) for k in range(1, 4097)]
+"""1.0, 2.0, … 4096.0: :func:`erlang_c`'s ``k`` as floats (the same sums: ``k + a`` converts an int
+``k`` to this float first), read from a list instead of made from an int each round."""
 
 
 def _wait_tail(t, waits: list[tuple[float, float]]):
@@ -291,8 +306,8 @@ def _ttft_quantiles(step: float, waits: list[tuple[float, float]]) -> dict[int, 
     (p1, t1), (p2, t2) = waits
     longest = t1 if t1 > t2 else t2
     n = len(_NEAR)
-    t = np.empty(n + len(_FAR) if longest > 0 else n)  # the grid: the step's points, then the tail's
-    cdf = np.empty_like(t)
+    size = n + len(_FAR) if longest > 0 else n
+    t, cdf = np.empty(size), np.empty(size)  # the grid: the step's points, then the tail's; its CDF
     near = np.multiply(step, _NEAR, out=t[:n])
     r = step * _MIDPOINTS
     if 0.0 < step < math.inf and t1 > 0 and (not p2 or (p1 > 0 and p2 > 0 and t2 > 0 and abs(t1 - t2) > 1e-9 * t1)):
@@ -370,7 +385,8 @@ def load_point(costs: StepCosts, rate: float, limit: float | None = None, closed
     # busy period; plus the slow drift of the decoding population (≈ Poisson n).
     m = rate * step
     a, b = tau * p, costs.chunk_s
-    extra_var = a * a * m + b * b * math.exp(-m) * (1 - math.exp(-m)) + 2 * a * b * m * math.exp(-m)
+    none_arrive = math.exp(-m)  # P(no prompt arrives during a step), once for the three terms
+    extra_var = a * a * m + b * b * none_arrive * (1 - none_arrive) + 2 * a * b * m * none_arrive
     extra_var /= (1.0 - prefill_share) ** 2
     steps = max(costs.decode_steps, 1.0)
     slope = costs.decode_s(n + 1.0) - decode
@@ -444,10 +460,8 @@ def closed_loop_rate(costs: StepCosts, users: int, limit: float | None = None) -
         return limit
     high = min(users / idle, limit, (1.0 - 1e-9) / p_tau if p_tau > 0 else math.inf)
 
-    def excess(rate: float) -> float:  # users in the system at ``rate`` beyond those given
-        return rate * request_seconds(costs, rate) - users
-
-    f_high = excess(high)
+    # users in the system at a rate beyond those given: ``rate * request_seconds(costs, rate) - users``
+    f_high = high * request_seconds(costs, high) - users
     if f_high <= 0.0:
         return high  # the users keep the copy at its capacity
     low, f_low, side = 0.0, -float(users), 0
@@ -455,7 +469,7 @@ def closed_loop_rate(costs: StepCosts, users: int, limit: float | None = None) -
         rate = (low * f_high - high * f_low) / (f_high - f_low)
         if not low < rate < high:
             rate = 0.5 * (low + high)
-        f = excess(rate)
+        f = rate * request_seconds(costs, rate) - users
         if abs(f) <= CLOSED_LOOP_TOLERANCE * users:
             return rate
         if f < 0.0:  # the root is above: the low end moves; twice in a row, the other end's value halves

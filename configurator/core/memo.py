@@ -46,7 +46,7 @@ class LruMemo(Generic[V]):
 
     @staticmethod
     def _full_key(key: Hashable, held: tuple) -> tuple:
-        return (key, tuple(id(obj) for obj in held))
+        return (key, tuple(map(id, held)))
 
     def get(self, key: Hashable, held: tuple = ()) -> V | None:
         """The value kept for ``key`` and the same ``held`` objects, now the most recently used;

@@ -28,6 +28,7 @@ from configurator.core.formulas.states import (  # noqa: F401  (zero_sharded re-
     training_peak_bytes,
     zero_sharded,
 )
+from configurator.core.frozen_record import fast_init
 from configurator.core.precision import PrecisionPlan, StateBytes, kv_element_bytes, training_state_bytes
 from configurator.core.scenario import (
     ActivationKernels,
@@ -317,6 +318,7 @@ def loss_kernel(scenario: Scenario) -> LossKernel:
 # ---- training ---------------------------------------------------------------------------
 
 
+@fast_init
 @dataclass(frozen=True)
 class MemoryBreakdown:
     """Memory per card [B]. ``not_concurrent`` is subtracted from the sum of the parts:
@@ -346,6 +348,7 @@ class MemoryBreakdown:
         return 1.0 - self.total / self.budget
 
 
+@fast_init
 @dataclass(frozen=True)
 class TrainingMemoryModel:
     """Memory of one pipeline stage as a function of micro-batch size."""
@@ -451,6 +454,7 @@ def training_states(scenario: Scenario, plan: PrecisionPlan) -> StateBytes:
     return training_state_bytes(scenario.training.recipe, scenario.training.optimizer, plan)
 
 
+@fast_init
 @dataclass(frozen=True)
 class StageMemory(TrainingMemoryModel):
     """Memory of one pipeline stage before ZeRO sharding (independent of the card count)."""
@@ -568,6 +572,7 @@ def serving_token_working_bytes(model: ModelArchitecture, math_bytes: float) -> 
     return math_bytes * widths
 
 
+@fast_init
 @dataclass(frozen=True)
 class ServingMemoryModel:
     """Serving memory as a function of concurrency and context: weights, the KV cache of every
@@ -616,22 +621,17 @@ class ServingMemoryModel:
         """The prefill working set of one engine step with ``concurrency`` sequences [B]."""
         return self.step_prefill_tokens(concurrency) * self.working_per_token
 
-    def breakdown(self, concurrency: int, context_tokens: int) -> MemoryBreakdown:
+    def _parts(self, concurrency: int, context_tokens: int) -> tuple[float, float, float]:
+        """The KV cache, the activations and the total of :meth:`breakdown` [B]."""
         kv = self.kv_per_token_per_sequence * self.cached_tokens(context_tokens) * concurrency
         activations = self.working_set(concurrency) + self.activations_per_sequence * concurrency
-        total = self.weights + kv + activations + self.context
-        return MemoryBreakdown(
-            weights=self.weights,
-            gradients=0.0,
-            optimizer=0.0,
-            activations=activations,
-            kv_cache=kv,
-            overhead=self.context,
-            not_concurrent=0.0,
-            total=total,
-            capacity=self.capacity,
-            budget=self.budget,
-        )
+        return kv, activations, self.weights + kv + activations + self.context
+
+    def breakdown(self, concurrency: int, context_tokens: int) -> MemoryBreakdown:
+        kv, activations, total = self._parts(concurrency, context_tokens)
+        return MemoryBreakdown(weights=self.weights, gradients=0.0, optimizer=0.0, activations=activations, kv_cache=kv,
+                               overhead=self.context, not_concurrent=0.0, total=total, capacity=self.capacity,
+                               budget=self.budget)
 
     def _room(self) -> float:
         """The budget less weights and the CUDA context [B]."""
@@ -650,7 +650,7 @@ class ServingMemoryModel:
         full_step = (room - self.step_tokens * self.working_per_token) // per_sequence
         short_step = room // (self.prompt_tokens * self.working_per_token + per_sequence)
         most = max(0, int(max(full_step, short_step)))
-        while most > 0 and not self.breakdown(most, context_tokens).fits:  # the sums' last rounding
+        while most > 0 and not self._parts(most, context_tokens)[2] <= self.budget:  # .fits (the sums' last rounding)
             most -= 1
         return most
 

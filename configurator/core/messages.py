@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from configurator.core.digit_groups import grouped
+from configurator.core.frozen_record import fast_init
 
 ENGLISH: dict[str, str] = {
     "precision-fallback": "{card} has no {requested}: {used} used",
@@ -819,6 +820,7 @@ TERMS["zh_CN"].update({"a folder": "文件夹", "a named pipe (FIFO)": "命名�
 """Word-valued parameters (a limit, a card class, a workload) in each language."""
 
 
+@fast_init
 @dataclass(frozen=True)
 class Message:
     """One warning or reason: an id, its parameters, and the English text."""

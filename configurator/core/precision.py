@@ -8,6 +8,7 @@ from configurator.core.catalog import Card
 from configurator.core.engines import default_kv_precision
 from configurator.core.formulas.states import state_bytes_per_param
 from configurator.core.formats import DEFAULT_FORMAT, FORMATS, WeightFormat, format_bits, kv_bytes
+from configurator.core.frozen_record import fast_init
 from configurator.core.messages import Message, msg
 from configurator.core.scenario import Optimizer, Recipe, Scenario
 from configurator.core.units import BYTES_PER_ELEMENT, Precision, weight_bytes_per_param
@@ -28,6 +29,7 @@ _WEIGHT_ONLY = (Precision.FP8, Precision.INT8, Precision.INT4, Precision.FP4)
 _TRAINABLE = (Precision.FP32, Precision.TF32, Precision.BF16, Precision.FP16, Precision.FP8)
 
 
+@fast_init
 @dataclass(frozen=True)
 class PrecisionPlan:
     """What runs: the math precision, the weight storage, and why it differs from the request."""

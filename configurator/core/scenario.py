@@ -696,10 +696,8 @@ class Scenario(_Frozen):
         TP 8 × EP 8 on 8 cards: one copy, each card 1/8 of the experts whole (attention split 8 ways);
         TP 1 × EP 8 (attention data parallel, SGLang ``--enable-dp-attention``): eight copies share
         them. 1 without expert parallelism; in training, ``ep`` itself (data-parallel ranks)."""
-        par = self.parallelism
-        if self.workload.is_training:
-            return par.ep
-        return max(1, par.ep // par.tp)
+        par = self.parallelism  # is_training read without the property (a search asks thousands of times)
+        return par.ep if self.workload in _TRAINING else max(1, par.ep // par.tp)
 
     @property
     def expert_tensor_parallel(self) -> int:
@@ -725,17 +723,18 @@ class Scenario(_Frozen):
     def model_parallel(self) -> int:
         """Cards that share one set of sequences: tensor × context × pipeline in training, tensor ×
         pipeline in serving; 1 for graphics work."""
-        if self.workload.is_graphics:
+        workload, par = self.workload, self.parallelism  # is_graphics, is_training without the properties
+        if workload in _GRAPHICS:
             return 1
-        par = self.parallelism
-        return par.tp * par.pp * (par.cp if self.workload.is_training else 1)
+        return par.tp * par.pp * par.cp if workload in _TRAINING else par.tp * par.pp
 
     @property
     def sequences_per_replica(self) -> int:
         """Serving: the sequences one model copy decodes together — its batch, or the users
         spread evenly over the copies that decode, whichever is larger."""
-        spread = -(-self.serving.users // (self.data_parallel - self.prefill_copies))
-        return max(spread, self.serving.max_batch or 1)
+        serving, copies = self.serving, self.data_parallel  # prefill_copies read only for pools
+        spread = -(-serving.users // (copies - self.prefill_copies if serving.disaggregated else copies))
+        return max(spread, serving.max_batch or 1)
 
     @property
     def pinned(self) -> tuple[str, ...]:

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from configurator.core.frozen_record import fast_init
 from configurator.core.scenario import Scenario, ServingUse
 
 
@@ -58,6 +59,7 @@ SET = "set"
 """Origin of a target the buyer typed (:attr:`LatencyTargets.ttft_origin`)."""
 
 
+@fast_init
 @dataclass(frozen=True)
 class LatencyTargets:
     """The latency targets a serving scenario is held to: the buyer's, else its use's.
@@ -83,11 +85,9 @@ def latency_targets(scenario: Scenario) -> LatencyTargets:
     typed percentile, else the use's."""
     c, use = scenario.constraints, scenario.serving.use
     default = USE_TARGETS[use]
-
-    def pick(typed: float | None, fallback: float | None) -> tuple[float | None, str]:
-        return (typed, SET) if typed else (fallback, use.value)
-
-    ttft, ttft_origin = pick(c.ttft_ms, default.ttft_ms)
-    tpot, tpot_origin = pick(c.tpot_ms, default.tpot_ms)
+    ttft, tpot = c.ttft_ms, c.tpot_ms  # each typed target wins, else the use's default (read once per layout
+    # a search weighs: no helper call per target)
+    ttft, ttft_origin = (ttft, SET) if ttft else (default.ttft_ms, use.value)
+    tpot, tpot_origin = (tpot, SET) if tpot else (default.tpot_ms, use.value)
     percentile = c.latency_percentile if c.latency_percentile is not None else default.percentile
     return LatencyTargets(ttft, tpot, percentile, ttft_origin, tpot_origin, use)

@@ -48,6 +48,7 @@ from configurator.core.formulas.timing import (
     training_step_seconds,
     training_tokens_per_second,
 )
+from configurator.core.frozen_record import fast_init
 from configurator.core.memory import (
     ActivationLayout,
     gathered_element_bytes,
@@ -93,6 +94,7 @@ PCIE_FALLBACK_GBPS = 16.0
 with 128b/130b encoding ≈ 15.8 GB/s (PCI-SIG PCI Express Base Specification 4.0), rounded."""
 
 
+@fast_init
 @dataclass(frozen=True)
 class Fabric:
     """The two levels a collective crosses: a fast domain, then the scale-out network."""

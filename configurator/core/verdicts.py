@@ -34,6 +34,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from configurator.core.frozen_record import fast_init
 from configurator.core.messages import Message, msg
 
 CONSTRAINTS = ("budget", "region", "deadline", "power-cap", "rack-power", "throughput", "request-rate", "ttft",
@@ -55,6 +56,7 @@ PERIOD_WORDS = {"rent-month": "a month", "rent-job": "for the whole job"}
 """The rent a budget caps, by ``Verdict.basis`` (translated through ``messages.TERMS``)."""
 
 
+@fast_init
 @dataclass(frozen=True)
 class Verdict:
     """One constraint the buyer set, checked against one configuration (see the module docstring

@@ -26,6 +26,7 @@ from datetime import date
 from functools import lru_cache
 
 from configurator.core.catalog import Card, PriceEntry
+from configurator.core.frozen_record import fast_init
 from configurator.core.price_dates import is_future, period, today  # noqa: F401 (the policy's own names too)
 from configurator.core.messages import Message, msg
 
@@ -61,7 +62,8 @@ def months_before(day: date, months: int) -> date:
     """``day`` moved back ``months`` calendar months (the day clamped to the month's length)."""
     index = day.year * 12 + day.month - 1 - months
     year, month = divmod(index, 12)
-    return date(year, month + 1, min(day.day, calendar.monthrange(year, month + 1)[1]))
+    days = calendar.mdays[month + 1] + (month == 1 and calendar.isleap(year))  # monthrange's days, no weekday
+    return date(year, month + 1, min(day.day, days))
 
 
 def stale_before(on: date) -> date:
@@ -84,7 +86,14 @@ def is_user(entry: PriceEntry) -> bool:
 
 def is_median_of_providers(entry: PriceEntry) -> bool:
     """A cloud price summarising several providers (:data:`MEDIAN_PROVIDER`)."""
-    return entry.provider is not None and MEDIAN_PROVIDER.search(entry.provider) is not None
+    return entry.provider is not None and _names_several_providers(entry.provider)
+
+
+@lru_cache(maxsize=1024)
+def _names_several_providers(provider: str) -> bool:
+    """Whether a provider's text matches :data:`MEDIAN_PROVIDER`; a pure function of the text, kept
+    per text (the catalog's few dozen providers are read on every cloud price pick)."""
+    return MEDIAN_PROVIDER.search(provider) is not None
 
 
 def kind_name(kind: str) -> str:
@@ -108,6 +117,7 @@ def price_flags(entry: PriceEntry, on: date | None = None, cutoff: date | None =
     return tuple(flags)
 
 
+@fast_init
 @dataclass(frozen=True)
 class CardPrice:
     """The price a ranking uses for one card, with what to tell the buyer about it."""

@@ -24,6 +24,7 @@ from enum import StrEnum
 
 from configurator.core.catalog import Card
 from configurator.core.economics import Costs, Power
+from configurator.core.frozen_record import fast_init
 from configurator.core.graphics import GraphicsSpeed
 from configurator.core.memory import MemoryBreakdown
 from configurator.core.messages import Message, msg
@@ -35,6 +36,7 @@ from configurator.core.software import Needs
 from configurator.core.verdicts import Verdict, blocking
 
 
+@fast_init
 @dataclass(frozen=True)
 class Limits:
     """The largest load that still fits on the card."""
@@ -80,6 +82,7 @@ class FamilySpeed:
         return None if self.hours is None else self.hours * self.cards
 
 
+@fast_init
 @dataclass(frozen=True)
 class Estimate:
     """Everything the estimator says about one (Scenario, Card). Its JSON is

@@ -236,7 +236,9 @@ class DecodeStep:
         if not (type(comm_s) is float and comm_s == 0.0):  # + 0.0 before a positive overhead changes nothing
             step = step + comm_s
         step = step + self.overhead_s
-        return (float(step) if np.ndim(step) == 0 else step), (weights_s, kv_s, compute_s)
+        if type(step) is not float:  # a plain number stays one (numpy's ndim costs more than the step)
+            step = float(step) if np.ndim(step) == 0 else step
+        return step, (weights_s, kv_s, compute_s)
 
 
 def decode_step_seconds(
@@ -306,6 +308,11 @@ def speculative_step_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan
     return with_drafts(verify, plain, k, scenario.serving.speculative_draft_cost)
 
 
+ARRAY_FROM = 8
+"""Batches missing from a dense model's step table beyond which they are worked out as one array
+(an array's step costs about seven numbers' steps) [batches]."""
+
+
 class StepTable:
     """One copy's decode step (speculative drafts included) at the batches asked for, each worked
     out once [s]; a dense model's at each batch as a plain number (:class:`DecodeStep` with a
@@ -330,11 +337,14 @@ class StepTable:
         missing = [n for n in batches if n not in times]
         if missing:
             step, k = self.step, self.k
-            if self.arrays:
+            if self.arrays or len(missing) > ARRAY_FROM:
                 at = np.array(missing, dtype=float)
-                plain = step.seconds(at)[0]
+                plain, parts = step.seconds(at)
                 worked = (with_drafts(step.seconds(at, k + 1)[0], plain, k, self.draft_cost) if k else plain).tolist()
                 times.update(zip(missing, worked))
+                if not self.arrays:  # each batch's parts as numbers
+                    self.parts.update(zip(missing, zip(*(part.tolist() if np.ndim(part) else [part] * len(missing)
+                                                         for part in parts))))
             else:
                 for n in missing:
                     plain, self.parts[n] = step.seconds(float(n))

@@ -320,7 +320,7 @@ class StepTable:
     the same numbers), a MoE's experts touched — a power, whose numbers an array and a number may
     round apart — in arrays as before."""
 
-    __slots__ = ("step", "k", "draft_cost", "times", "parts", "arrays")
+    __slots__ = ("step", "k", "draft_cost", "times", "parts", "arrays", "kept")
 
     def __init__(self, step: DecodeStep) -> None:
         serving = step.scenario.serving
@@ -330,6 +330,17 @@ class StepTable:
         self.parts: dict[int, tuple] = {}
         """The plain step's roofline parts at each batch worked out (dense models) [s]."""
         self.arrays = step.model.is_moe or step.ep_args is not None
+        self.kept: dict = {}
+        """Values of the copy that do not depend on the batch (:meth:`batch_free`), by function."""
+
+    def batch_free(self, fn, scenario: Scenario, card: Card, plan: PrecisionPlan):
+        """``fn(scenario, card, plan)`` for a value of the copy that does not read the batch or the
+        pools (a prefill time, :data:`NO_PREFILL_FIELDS`), worked out once per table: the table's
+        scenarios differ at most in those fields, on the same card with an equal plan."""
+        value = self.kept.get(fn)
+        if value is None:
+            value = self.kept[fn] = fn(scenario, card, plan)
+        return value
 
     def at(self, batches: list[int]) -> list[float]:
         """The step at each of ``batches`` (whole numbers of sequences) [s]."""
@@ -392,10 +403,11 @@ def copy_step_table(scenario: Scenario, card: Card, plan: PrecisionPlan, kv_toke
     """The step table of one copy of ``scenario`` on ``card`` with ``plan`` at ``kv_tokens``: one kept
     for the same card, an equal plan and a scenario that provably differs only in the batch and the
     pools (:func:`same_but_batch`), else a new one."""
+    parallelism = scenario.parallelism
     for table in reversed(_TABLES):
         step = table.step
-        if step.card is card and step.kv_tokens == kv_tokens and (step.plan is plan or step.plan == plan) \
-                and same_but_batch(step.scenario, scenario):
+        if step.card is card and step.scenario.parallelism is parallelism and step.kv_tokens == kv_tokens \
+                and (step.plan is plan or step.plan == plan) and same_but_batch(step.scenario, scenario):
             return table
     table = StepTable(DecodeStep(scenario, card, plan, kv_tokens))
     _TABLES.append(table)

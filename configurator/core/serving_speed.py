@@ -192,7 +192,6 @@ def step_costs(scenario: Scenario, card: Card, plan: PrecisionPlan, batch: int) 
     serving, model = scenario.serving, scenario.model
     mean_kv = serving.prompt_tokens + serving.output_tokens // 2
     uncached = uncached_prompt_tokens(scenario)
-    per_token = prompt_token_seconds(scenario, card, plan)
 
     # The step time is a maximum of affine functions of n (MoE: concave in n): exact on a grid
     # of √2 steps up to the batch, linear between; the copy's steps at other batches are kept
@@ -200,6 +199,7 @@ def step_costs(scenario: Scenario, card: Card, plan: PrecisionPlan, batch: int) 
     nodes = sorted({0, 1, 2, batch, batch + 1}.union(_ROOT_TWO_GRID[:int(2 * math.log2(batch + 1))]))
     table = copy_step_table(scenario, card, plan, mean_kv)
     times = table.at(nodes)
+    per_token = table.batch_free(prompt_token_seconds, scenario, card, plan)
     bound = None
     if not model.is_moe:  # the roofline at the batch is decode_bound's own numbers (a MoE's experts touched,
         # a power of an array, may round apart from a number's)
@@ -246,8 +246,8 @@ def replica_speed(scenario: Scenario, card: Card, plan: PrecisionPlan,
     serving, constraints = scenario.serving, scenario.constraints
     messages: list[Message] = []
     prompt = uncached_prompt_tokens(scenario)
-    idle_ttft = idle_ttft_seconds(scenario, card, plan)
     mean_kv = serving.prompt_tokens + serving.output_tokens // 2
+    idle_ttft = copy_step_table(scenario, card, plan, mean_kv).batch_free(idle_ttft_seconds, scenario, card, plan)
     c = running_batch(scenario)
     static = serving_batching(scenario) == "static"
     if not static and costs is None:

@@ -13,6 +13,7 @@ the others.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from itertools import compress
 from operator import is_not
 
@@ -394,25 +395,41 @@ def same_but_batch(a: Scenario, b: Scenario) -> bool:
     return _same_objects_but(fields_a["serving"].__dict__, fields_b["serving"].__dict__, NO_PREFILL_FIELDS)
 
 
-_TABLES_KEPT = 4
-_TABLES: list[StepTable] = []
-"""The step tables of the last copies asked for, the latest last (held here: compared by identity)."""
+_TABLES_KEPT = 64
+_TABLES: OrderedDict[tuple, list[StepTable]] = OrderedDict()
+"""The step tables of the last copies asked for, by :func:`_copy_key` (the latest last; held here,
+so the ids in their keys stay theirs)."""
+
+
+def _copy_key(scenario: Scenario, card: Card, kv_tokens: int) -> tuple:
+    """What a copy's step table is kept under: the card's id, the cached tokens, and the names and
+    ids of the scenario's fields and of its serving fields but :data:`NO_PREFILL_FIELDS` — two
+    scenarios with the same key differ at most in those (:func:`same_but_batch`)."""
+    fields = scenario.__dict__
+    serving = fields["serving"].__dict__
+    return (id(card), kv_tokens, tuple(fields), tuple(id(value) for name, value in fields.items() if name != "serving"),
+            tuple(name for name in serving if name not in NO_PREFILL_FIELDS),
+            tuple(id(value) for name, value in serving.items() if name not in NO_PREFILL_FIELDS))
 
 
 def copy_step_table(scenario: Scenario, card: Card, plan: PrecisionPlan, kv_tokens: int) -> StepTable:
     """The step table of one copy of ``scenario`` on ``card`` with ``plan`` at ``kv_tokens``: one kept
     for the same card, an equal plan and a scenario that provably differs only in the batch and the
     pools (:func:`same_but_batch`), else a new one."""
-    parallelism = scenario.parallelism
-    for table in reversed(_TABLES):
-        step = table.step
-        if step.card is card and step.scenario.parallelism is parallelism and step.kv_tokens == kv_tokens \
-                and (step.plan is plan or step.plan == plan) and same_but_batch(step.scenario, scenario):
-            return table
+    key = _copy_key(scenario, card, kv_tokens)
+    tables = _TABLES.get(key)
+    if tables is None:
+        tables = _TABLES[key] = []
+        if len(_TABLES) > _TABLES_KEPT:
+            _TABLES.popitem(last=False)
+    else:
+        _TABLES.move_to_end(key)
+        for table in tables:
+            kept = table.step.plan
+            if kept is plan or kept == plan:
+                return table
     table = StepTable(DecodeStep(scenario, card, plan, kv_tokens))
-    _TABLES.append(table)
-    if len(_TABLES) > _TABLES_KEPT:
-        del _TABLES[0]
+    tables.append(table)
     return table
 
 

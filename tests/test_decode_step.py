@@ -77,6 +77,12 @@ def test_a_table_is_kept_only_for_another_batch_and_forgotten_with_the_memos(cat
     table = copy_step_table(s, card, plan, 1152)
     assert copy_step_table(at_batch(s, 128), card, plan, 1152) is table
     assert copy_step_table(s, card, plan_serving(s, card), 1152) is table  # an equal plan
+    # a field the step does not read, a layout made anew with the same degrees
+    assert copy_step_table(s.model_copy(update={"count": 8, "name": "x"}), card, plan, 1152) is table
+    again = s.model_copy(update={"parallelism": type(s.parallelism).model_validate(s.parallelism.model_dump())})
+    assert again.parallelism is not s.parallelism and copy_step_table(again, card, plan, 1152) is table
+    wider = s.model_copy(update={"parallelism": s.parallelism.model_copy(update={"tp": 8})})
+    assert copy_step_table(wider, card, plan, 1152) is not table
     other = s.model_copy(update={"serving": s.serving.model_copy(update={"prompt_tokens": 1000})})
     assert copy_step_table(other, card, plan, 1152) is not table  # a field the step reads
     assert copy_step_table(Scenario.model_validate_json(s.model_dump_json()), card, plan, 1152) is not table

@@ -335,9 +335,9 @@ class StepTable:
         """Values of the copy that do not depend on the batch (:meth:`batch_free`), by function."""
 
     def batch_free(self, fn, scenario: Scenario, card: Card, plan: PrecisionPlan):
-        """``fn(scenario, card, plan)`` for a value of the copy that does not read the batch or the
-        pools (a prefill time, :data:`NO_PREFILL_FIELDS`), worked out once per table: the table's
-        scenarios differ at most in those fields, on the same card with an equal plan."""
+        """``fn(scenario, card, plan)`` for a value of the copy that reads only :data:`DECODE_FIELDS`,
+        and of the serving settings not :data:`NO_PREFILL_FIELDS` (a prefill time), worked out once
+        per table: the table's scenarios share those, on the same card with an equal plan."""
         value = self.kept.get(fn)
         if value is None:
             value = self.kept[fn] = fn(scenario, card, plan)
@@ -401,21 +401,29 @@ _TABLES: OrderedDict[tuple, list[StepTable]] = OrderedDict()
 so the ids in their keys stay theirs)."""
 
 
+DECODE_FIELDS = ("model", "assumptions", "serving", "workload", "parallelism")
+"""The scenario fields a copy's decode step and its prefill times read (with the card, the precision
+plan and the cached tokens): the model, the efficiencies, the serving settings, the workload (its
+expert copies) and the layout. Not the card count, the targets, the prices or the names."""
+
+
 def _copy_key(scenario: Scenario, card: Card, kv_tokens: int) -> tuple:
-    """What a copy's step table is kept under: the card's id, the cached tokens, and the names and
-    ids of the scenario's fields and of its serving fields but :data:`NO_PREFILL_FIELDS` — two
-    scenarios with the same key differ at most in those (:func:`same_but_batch`)."""
-    fields = scenario.__dict__
-    serving = fields["serving"].__dict__
-    return (id(card), kv_tokens, tuple(fields), tuple(id(value) for name, value in fields.items() if name != "serving"),
-            tuple(name for name in serving if name not in NO_PREFILL_FIELDS),
+    """What a copy's step table is kept under (:data:`DECODE_FIELDS`): the card's id, the cached
+    tokens, the ids of the model and the efficiencies, the workload, the layout's degrees (numbers
+    and their types: a search makes a layout anew for each count) and the names and ids of the
+    serving fields but :data:`NO_PREFILL_FIELDS`. Two scenarios with the same key have the same
+    decode step and prefill times."""
+    serving = scenario.serving.__dict__
+    degrees = tuple(scenario.parallelism.__dict__.values())
+    return (id(card), kv_tokens, id(scenario.model), id(scenario.assumptions), scenario.workload, degrees,
+            tuple(map(type, degrees)), tuple(name for name in serving if name not in NO_PREFILL_FIELDS),
             tuple(id(value) for name, value in serving.items() if name not in NO_PREFILL_FIELDS))
 
 
 def copy_step_table(scenario: Scenario, card: Card, plan: PrecisionPlan, kv_tokens: int) -> StepTable:
     """The step table of one copy of ``scenario`` on ``card`` with ``plan`` at ``kv_tokens``: one kept
-    for the same card, an equal plan and a scenario that provably differs only in the batch and the
-    pools (:func:`same_but_batch`), else a new one."""
+    for the same card, an equal plan and a scenario with the same objects in every field the step
+    reads but the batch and the pools and the same layout (:func:`_copy_key`), else a new one."""
     key = _copy_key(scenario, card, kv_tokens)
     tables = _TABLES.get(key)
     if tables is None:

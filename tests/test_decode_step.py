@@ -105,6 +105,8 @@ def test_step_costs_at_a_kept_copy_are_those_of_a_fresh_one(catalog):
         assert [costs.decode_s(n) for n in np.linspace(0, 2 * b, 41)] == \
             [fresh.decode_s(n) for n in np.linspace(0, 2 * b, 41)]
         assert (costs.prompt_token_s, costs.decode_bound) == (fresh.prompt_token_s, fresh.decode_bound)
+    # kept per copy and batch: another count of the same copy reads the same step costs
+    assert step_costs(s.model_copy(update={"count": 16}), card, plan, 96) is step_costs(s, card, plan, 96)
 
 
 def test_a_scenario_at_another_batch_is_model_copys(catalog):

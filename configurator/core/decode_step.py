@@ -321,7 +321,7 @@ class StepTable:
     the same numbers), a MoE's experts touched — a power, whose numbers an array and a number may
     round apart — in arrays as before."""
 
-    __slots__ = ("step", "k", "draft_cost", "times", "parts", "arrays", "kept")
+    __slots__ = ("step", "k", "draft_cost", "times", "parts", "arrays", "kept", "costs")
 
     def __init__(self, step: DecodeStep) -> None:
         serving = step.scenario.serving
@@ -332,6 +332,8 @@ class StepTable:
         """The plain step's roofline parts at each batch worked out (dense models) [s]."""
         self.arrays = step.model.is_moe or step.ep_args is not None
         self.kept: dict = {}
+        self.costs: dict = {}
+        """The copy's step costs for the load model by batch (:func:`~configurator.core.serving_speed.step_costs`)."""
         """Values of the copy that do not depend on the batch (:meth:`batch_free`), by function."""
 
     def batch_free(self, fn, scenario: Scenario, card: Card, plan: PrecisionPlan):

@@ -188,16 +188,27 @@ _ROOT_TWO_GRID = tuple(round(2 ** (k / 2)) for k in range(2, 130))
 
 
 def step_costs(scenario: Scenario, card: Card, plan: PrecisionPlan, batch: int) -> StepCosts:
-    """The decode step, the prompt token and the chunk overhead of one copy, for the load model."""
-    serving, model = scenario.serving, scenario.model
+    """The decode step, the prompt token and the chunk overhead of one copy, for the load model;
+    worked out once per copy and batch (kept on the copy's step table, :func:`copy_step_table`:
+    everything here reads only the fields its key holds)."""
+    serving = scenario.serving
     mean_kv = serving.prompt_tokens + serving.output_tokens // 2
+    table = copy_step_table(scenario, card, plan, mean_kv)
+    costs = table.costs.get(batch)
+    if costs is None:
+        costs = table.costs[batch] = _step_costs(scenario, card, plan, batch, table)
+    return costs
+
+
+def _step_costs(scenario: Scenario, card: Card, plan: PrecisionPlan, batch: int, table) -> StepCosts:
+    """:func:`step_costs` worked out from the copy's step table."""
+    serving, model = scenario.serving, scenario.model
     uncached = uncached_prompt_tokens(scenario)
 
     # The step time is a maximum of affine functions of n (MoE: concave in n): exact on a grid
     # of √2 steps up to the batch, linear between; the copy's steps at other batches are kept
     # (copy_step_table: a search asks for one copy at a doubling batch)
     nodes = sorted({0, 1, 2, batch, batch + 1}.union(_ROOT_TWO_GRID[:int(2 * math.log2(batch + 1))]))
-    table = copy_step_table(scenario, card, plan, mean_kv)
     times = table.at(nodes)
     per_token = table.batch_free(prompt_token_seconds, scenario, card, plan)
     bound = None

@@ -334,7 +334,8 @@ class StepTable:
         self.kept: dict = {}
         self.costs: dict = {}
         """The copy's step costs for the load model by batch (:func:`~configurator.core.serving_speed.step_costs`)."""
-        """Values of the copy that do not depend on the batch (:meth:`batch_free`), by function."""
+        """Values of the copy that do not depend on the batch (:meth:`batch_free`), by function, and
+        what its callers keep with it (the pools' pure decode steps of a copy's step costs)."""
 
     def batch_free(self, fn, scenario: Scenario, card: Card, plan: PrecisionPlan):
         """``fn(scenario, card, plan)`` for a value of the copy that reads only :data:`DECODE_FIELDS`,
@@ -416,10 +417,20 @@ def _copy_key(scenario: Scenario, card: Card, kv_tokens: int) -> tuple:
     serving fields but :data:`NO_PREFILL_FIELDS`. Two scenarios with the same key have the same
     decode step and prefill times."""
     serving = scenario.serving.__dict__
+    names = tuple(serving)
+    skipped = _SKIPPED.get(names)
+    if skipped is None:
+        skipped = _SKIPPED[names] = tuple(i for i, name in enumerate(names) if name in NO_PREFILL_FIELDS)
+    ids = list(map(id, serving.values()))
+    for i in skipped:
+        ids[i] = 0
     degrees = tuple(scenario.parallelism.__dict__.values())
     return (id(card), kv_tokens, id(scenario.model), id(scenario.assumptions), scenario.workload, degrees,
-            tuple(map(type, degrees)), tuple(name for name in serving if name not in NO_PREFILL_FIELDS),
-            tuple(id(value) for name, value in serving.items() if name not in NO_PREFILL_FIELDS))
+            tuple(map(type, degrees)), names, tuple(ids))
+
+
+_SKIPPED: dict[tuple[str, ...], tuple[int, ...]] = {}
+"""The places of :data:`NO_PREFILL_FIELDS` among serving field names in their order [indices]."""
 
 
 def copy_step_table(scenario: Scenario, card: Card, plan: PrecisionPlan, kv_tokens: int) -> StepTable:

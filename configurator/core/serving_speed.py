@@ -363,11 +363,16 @@ def pools(scenario: Scenario, card: Card, plan: PrecisionPlan, costs: StepCosts)
     """The pools of a disaggregated ``scenario`` (:attr:`~configurator.core.scenario.Scenario.prefill_copies`
     > 0) from its copy's :func:`step_costs` at the running batch, the prompts taken out of the
     decode steps."""
-    decode = StepCosts(costs.decode_s, 0.0, 0.0, 1, costs.output_tokens, costs.max_batch, costs.max_batch + 1,
-                       costs.tokens_per_step)
+    table = copy_step_table(scenario, card, plan, scenario.serving.prompt_tokens + scenario.serving.output_tokens // 2)
+    kept = table.kept.get(("pools", id(costs)))  # the pure decode steps of these costs, kept with them
+    if kept is None:
+        decode = StepCosts(costs.decode_s, 0.0, 0.0, 1, costs.output_tokens, costs.max_batch, costs.max_batch + 1,
+                           costs.tokens_per_step)
+        kept = table.kept[("pools", id(costs))] = (costs, decode, capacity(decode))
+    _, decode, decode_capacity = kept
     prefill_copies = scenario.prefill_copies
     return Pools(prefill_copies, scenario.data_parallel - prefill_copies,
-                 prefill_pool_prompt_seconds(scenario, card, plan), decode, capacity(decode))
+                 table.batch_free(prefill_pool_prompt_seconds, scenario, card, plan), decode, decode_capacity)
 
 
 def _disaggregated_speed(scenario: Scenario, card: Card, plan: PrecisionPlan, split: Pools, bound: str,

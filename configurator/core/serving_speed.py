@@ -12,24 +12,21 @@ from dataclasses import dataclass, field
 
 from configurator.core.architecture import ModelArchitecture
 from configurator.core.catalog import Card
-from configurator.core.decode_step import (  # noqa: F401 — the decode step's names, read from here too
+from configurator.core.decode_step import (
     NO_PREFILL_FIELDS,
-    SERVING_ALL_TO_ALLS_PER_LAYER,
     _bandwidth,
     _bound,
-    _decode_roofline,
-    _decode_step,
     _ep_all_to_all_s,
     _tp_allreduce_s,
     copy_step_table,
     decode_bound,
-    decode_step_seconds,
     decode_weight_bytes,
-    prompt_peak,
     same_but_batch,
     serving_rate,
     speculative_step_seconds,
 )
+from configurator.core.decode_step import decode_step_seconds as decode_step_seconds  # re-exported
+from configurator.core.decode_step import prompt_peak as prompt_peak  # re-exported
 from configurator.core.formats import FORMATS
 from configurator.core.load import PERCENTILES, StepCosts, capacity, closed_loop_rate, load_point, static_batch
 from configurator.core.memory import kv_cache_bytes_per_token

@@ -437,6 +437,21 @@ def copy_step_table(scenario: Scenario, card: Card, plan: PrecisionPlan, kv_toke
     """The step table of one copy of ``scenario`` on ``card`` with ``plan`` at ``kv_tokens``: one kept
     for the same card, an equal plan and a scenario with the same objects in every field the step
     reads but the batch and the pools and the same layout (:func:`_copy_key`), else a new one."""
+    last = _LAST_ASKED[0]
+    if last is not None and last[0] is scenario and last[1] is card and last[2] is plan and last[3] == kv_tokens:
+        return last[4]  # the same question again (a copy's step costs, then its speed)
+    table = _kept_table(scenario, card, plan, kv_tokens)
+    _LAST_ASKED[0] = (scenario, card, plan, kv_tokens, table)
+    return table
+
+
+_LAST_ASKED: list[tuple | None] = [None]
+"""The last question :func:`copy_step_table` answered: (scenario, card, plan, cached tokens, table),
+the objects by identity (held here)."""
+
+
+def _kept_table(scenario: Scenario, card: Card, plan: PrecisionPlan, kv_tokens: int) -> StepTable:
+    """:func:`copy_step_table` worked out: the table kept under the copy's key, else a new one."""
     key = _copy_key(scenario, card, kv_tokens)
     tables = _TABLES.get(key)
     if tables is None:
@@ -458,3 +473,4 @@ def copy_step_table(scenario: Scenario, card: Card, plan: PrecisionPlan, kv_toke
 def clear_step_tables() -> None:
     """Forget the kept step tables (cold benchmarks clear them with the shape caches)."""
     _TABLES.clear()
+    _LAST_ASKED[0] = None

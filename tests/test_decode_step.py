@@ -66,7 +66,7 @@ def test_the_table_gives_the_steps_of_an_array_bit_for_bit(catalog, name):
     if not s.model.is_moe:  # the roofline parts at each batch, as numbers
         parts = _decode_step(s, card, plan, at, kv)[1]
         for i, n in enumerate(batches):
-            assert table.parts[n] == tuple(float(p[i]) if np.ndim(p) else p for p in parts)
+            assert table.parts_at(n) == tuple(float(p[i]) if np.ndim(p) else p for p in parts)
 
 
 def test_a_table_is_kept_only_for_another_batch_and_forgotten_with_the_memos(catalog):

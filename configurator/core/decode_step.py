@@ -237,8 +237,8 @@ class DecodeStep:
         if not (type(comm_s) is float and comm_s == 0.0):  # + 0.0 before a positive overhead changes nothing
             step = step + comm_s
         step = step + self.overhead_s
-        if type(step) is not float:  # a plain number stays one (numpy's ndim costs more than the step)
-            step = float(step) if np.ndim(step) == 0 else step
+        if type(step) is not float and not (type(step) is np.ndarray and step.ndim):  # a number, as a float
+            step = float(step)
         return step, (weights_s, kv_s, compute_s)
 
 
@@ -321,7 +321,7 @@ class StepTable:
     the same numbers), a MoE's experts touched — a power, whose numbers an array and a number may
     round apart — in arrays as before."""
 
-    __slots__ = ("step", "k", "draft_cost", "times", "parts", "arrays", "kept", "costs")
+    __slots__ = ("step", "k", "draft_cost", "times", "parts", "pending", "arrays", "kept", "costs")
 
     def __init__(self, step: DecodeStep) -> None:
         serving = step.scenario.serving
@@ -329,13 +329,27 @@ class StepTable:
         self.times: dict[int, float] = {}
         """The step at each batch worked out [s]."""
         self.parts: dict[int, tuple] = {}
-        """The plain step's roofline parts at each batch worked out (dense models) [s]."""
+        """The plain step's roofline parts at batches worked out as numbers (dense models) [s]."""
+        self.pending: list[tuple[list[int], tuple]] = []
+        """Batches worked out as one array and the plain step's roofline parts there (dense models)."""
         self.arrays = step.model.is_moe or step.ep_args is not None
         self.kept: dict = {}
         self.costs: dict = {}
         """The copy's step costs for the load model by batch (:func:`~configurator.core.serving_speed.step_costs`)."""
         """Values of the copy that do not depend on the batch (:meth:`batch_free`), by function, and
         what its callers keep with it (the pools' pure decode steps of a copy's step costs)."""
+
+    def parts_at(self, batch: int) -> tuple:
+        """The plain step's roofline parts at ``batch``, one the table worked out (dense models) [s]."""
+        parts = self.parts.get(batch)
+        if parts is None:
+            for batches, arrays in self.pending:
+                if batch in batches:
+                    i = batches.index(batch)
+                    parts = self.parts[batch] = tuple(float(part[i]) if type(part) is np.ndarray else part
+                                                      for part in arrays)
+                    break
+        return parts
 
     def batch_free(self, fn, scenario: Scenario, card: Card, plan: PrecisionPlan):
         """``fn(scenario, card, plan)`` for a value of the copy that reads only :data:`DECODE_FIELDS`,
@@ -357,9 +371,8 @@ class StepTable:
                 plain, parts = step.seconds(at)
                 worked = (with_drafts(step.seconds(at, k + 1)[0], plain, k, self.draft_cost) if k else plain).tolist()
                 times.update(zip(missing, worked))
-                if not self.arrays:  # each batch's parts as numbers
-                    self.parts.update(zip(missing, zip(*(part.tolist() if np.ndim(part) else [part] * len(missing)
-                                                         for part in parts))))
+                if not self.arrays:  # each batch's parts, as numbers when asked for (parts_at)
+                    self.pending.append((missing, parts))
             else:
                 for n in missing:
                     plain, self.parts[n] = step.seconds(float(n))

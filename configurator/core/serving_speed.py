@@ -19,7 +19,6 @@ from configurator.core.decode_step import (
     _ep_all_to_all_s,
     _tp_allreduce_s,
     copy_step_table,
-    decode_bound,
     decode_weight_bytes,
     same_but_batch,
     serving_rate,
@@ -211,7 +210,7 @@ def _step_costs(scenario: Scenario, card: Card, plan: PrecisionPlan, batch: int,
     bound = None
     if not model.is_moe:  # the roofline at the batch is decode_bound's own numbers (a MoE's experts touched,
         # a power of an array, may round apart from a number's)
-        bound = _bound(*table.parts[batch])
+        bound = _bound(*table.parts_at(batch))
 
     # each segment's rise and width worked out once (the load model reads the step tens of times)
     last, find = len(nodes) - 1, bisect.bisect_right
@@ -255,13 +254,14 @@ def replica_speed(scenario: Scenario, card: Card, plan: PrecisionPlan,
     messages: list[Message] = []
     prompt = uncached_prompt_tokens(scenario)
     mean_kv = serving.prompt_tokens + serving.output_tokens // 2
-    idle_ttft = copy_step_table(scenario, card, plan, mean_kv).batch_free(idle_ttft_seconds, scenario, card, plan)
+    table = copy_step_table(scenario, card, plan, mean_kv)
+    idle_ttft = table.batch_free(idle_ttft_seconds, scenario, card, plan)
     c = running_batch(scenario)
     static = serving_batching(scenario) == "static"
     if not static and costs is None:
         costs = step_costs(scenario, card, plan, c)
     bound = costs.decode_bound if not static and costs.decode_bound is not None else \
-        decode_bound(scenario, card, plan, c, mean_kv)
+        _bound(*table.step.roofline(c))  # decode_bound's numbers
     if bound == "compute" and c > 1:
         messages.append(msg("inference-batch-compute-bound", concurrency=c, card=card.name))
     if scenario.parallelism.tp > 1:

@@ -24,6 +24,7 @@ gives one efficiency: the FLOP-weighted harmonic mean ``Σ w / Σ (w/η)``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 
 import numpy as np
@@ -189,8 +190,21 @@ def _coefficients(model: ModelArchitecture, family: str, precision: str, tp, ep,
     return dense_m, dense_k, routed_m, routed_k, head_m, head_k, layer_w, head_w, routed_share
 
 
+_CLEARED_WITH_SHAPES: list[Callable[[], None]] = []
+"""Other modules' kept results that depend on these shapes (the decode step tables), cleared with them."""
+
+
+def clear_with_shapes(clear: Callable[[], None]) -> Callable[[], None]:
+    """``clear`` (a function that forgets kept results) called by :func:`clear_shape_caches` too."""
+    _CLEARED_WITH_SHAPES.append(clear)
+    return clear
+
+
 def clear_shape_caches() -> None:
-    """Forget the kept products and coefficients of every model (cold benchmarks clear them)."""
+    """Forget the kept products and coefficients of every model, and what is kept with them
+    (:func:`clear_with_shapes`; cold benchmarks clear them)."""
     for cached in (_layer_products_rows, _cached_coefficients):
         cached.cache_clear()
     _LAST_LAYOUT[0] = None
+    for clear in _CLEARED_WITH_SHAPES:
+        clear()

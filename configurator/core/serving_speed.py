@@ -9,33 +9,31 @@ import bisect
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from itertools import compress
-from operator import is_not
-
-import numpy as np
 
 from configurator.core.architecture import ModelArchitecture
 from configurator.core.catalog import Card
-from configurator.core.engines import EngineProfile, decode_read_factor, kv_read_share, layer_overhead_s
+from configurator.core.decode_step import (
+    NO_PREFILL_FIELDS,
+    _bandwidth,
+    _bound,
+    _ep_all_to_all_s,
+    _tp_allreduce_s,
+    copy_step_table,
+    decode_weight_bytes,
+    same_but_batch,
+    serving_rate,
+    speculative_step_seconds,
+)
+from configurator.core.decode_step import decode_step_seconds as decode_step_seconds  # re-exported
+from configurator.core.decode_step import prompt_peak as prompt_peak  # re-exported
 from configurator.core.formats import FORMATS
 from configurator.core.load import PERCENTILES, StepCosts, capacity, closed_loop_rate, load_point, static_batch
-from configurator.core.matmul_shapes import matmul_efficiency_by_shape
-from configurator.core.memory import kv_cache_bytes_per_token, kv_shards
+from configurator.core.memory import kv_cache_bytes_per_token
 from configurator.core.messages import Message, msg
-from configurator.core.formulas import communication as comm
-from configurator.core.formulas.collectives import at_least
-from configurator.core.formulas.communication import EP_ALL_TO_ALLS_PER_LAYER, PCIE_RING_STEP_LATENCY_S
-from configurator.core.formulas.flops import sustained_rate
-from configurator.core.formulas.moe import experts_touched
-from configurator.core.training_speed import (
-    expert_parallel_seconds,
-    fabric,
-    links,
-    tensor_parallel_messages,
-)
+from configurator.core.training_speed import fabric, tensor_parallel_messages
 from configurator.core.precision import PrecisionPlan, kv_element_bytes
-from configurator.core.scenario import Assumptions, Scenario
-from configurator.core.units import GB, TERA, Precision
+from configurator.core.scenario import Scenario
+from configurator.core.units import GB
 
 
 def prefill_flops(model: ModelArchitecture, prompt_tokens: int) -> float:
@@ -44,196 +42,6 @@ def prefill_flops(model: ModelArchitecture, prompt_tokens: int) -> float:
     sliding-window layers (ModelArchitecture.causal_pairs)."""
     return 2.0 * model.matmul_params() * prompt_tokens + 4.0 * model.q_dim * model.causal_pairs(prompt_tokens)
 
-
-def decode_weight_bytes(model: ModelArchitecture, batch, weight_bytes: float, ep: int = 1):
-    """Weight bytes one card group of a copy reads per decode step, before tensor parallelism [B];
-    ``batch`` may be an array.
-
-    MoE reads only the experts some token in the batch uses: of E experts with top-k routing,
-    ``E·(1 − (1 − k/E)^b)`` are touched in expectation (uniform routing). With expert parallelism
-    over ``ep`` copies the MoE layer routes all ``ep·b`` tokens of the group and each copy's cards
-    hold (and read) ``1/ep`` of the experts (Lepikhin et al. 2021, GShard §2.2;
-    :func:`~configurator.core.formulas.moe.experts_touched`).
-    """
-    if not model.is_moe:
-        return model.total_params() * weight_bytes
-    expert = model.mlp_params(model.routed_ffn)
-    all_experts = model.n_moe_layers * model.n_experts * expert
-    touched = experts_touched(model.n_experts, model.experts_per_token, batch * ep)
-    return (model.total_params() - all_experts + model.n_moe_layers * touched * expert / ep) * weight_bytes
-
-
-SERVING_ALL_TO_ALLS_PER_LAYER = 2
-"""All-to-alls per MoE layer in a forward pass: dispatch to the experts and combine back
-(Lepikhin et al. 2021, GShard §2.2; training counts their gradients too)."""
-
-
-def _ep_all_to_all_s(scenario: Scenario, card: Card, tokens, math_bytes: float):
-    """Expert-parallel dispatch and combine of ``tokens`` per copy over the copies that share their
-    experts (:attr:`~configurator.core.scenario.Scenario.expert_copies`), through the fast domain
-    where the copies fit in it [s]; 0 without EP or when the experts are split within one copy's
-    tensor-parallel group (TP × EP with one copy: the tensor-parallel all-reduce carries it)."""
-    model, par, copies = scenario.model, scenario.parallelism, scenario.expert_copies
-    if copies <= 1 or not model.is_moe:
-        return 0.0
-    net = fabric(card, par.cards_per_node, scenario.assumptions)
-    per_domain = max(1, min(copies, net.domain // (par.tp * par.pp)))
-    training = expert_parallel_seconds(tokens, model.hidden, math_bytes, model.experts_per_token, copies,
-                                       model.n_moe_layers, per_domain, net, scenario.assumptions, model.expert_groups,
-                                       model.expert_groups_per_token)
-    return training * SERVING_ALL_TO_ALLS_PER_LAYER / EP_ALL_TO_ALLS_PER_LAYER
-
-
-def _tp_allreduce_s(scenario: Scenario, card: Card, tokens, math_bytes: float):
-    """Two all-reduces per layer in a forward pass (Shoeybi et al. 2019 §3) [s]; ``tokens`` may be
-    an array. Between cards without a GPU-to-GPU link each ring step also pays PCIe's latency
-    (:data:`~configurator.core.formulas.communication.PCIE_RING_STEP_LATENCY_S`): a decode step's
-    all-reduces are a few kilobytes, so their latency, not the link's bandwidth, is what they cost."""
-    if scenario.parallelism.tp <= 1:  # one card per copy: no all-reduce (the formula's own zero, not computed)
-        return 0.0
-    a = scenario.assumptions
-    net = fabric(card, scenario.parallelism.cards_per_node, a)
-    step_latency = PCIE_RING_STEP_LATENCY_S if net.fast_kind == "pcie" else 0.0
-    return comm.tensor_parallel_seconds(tokens, scenario.model.hidden, math_bytes, scenario.parallelism.tp,
-                                        scenario.model.n_layers, 2, net.domain, *links(net, a), step_latency)
-
-
-def _bandwidth(card: Card, a: Assumptions, share=1.0):
-    """Memory bandwidth the card sustains at an engine's ``share`` of the achievable one [B/s]:
-    datasheet × decode bandwidth efficiency × share, the product at most the datasheet
-    (:func:`~configurator.core.formulas.flops.sustained_rate`; a profile may allow shares up to
-    1.2, an efficiency up to 1). ``share`` may be an array."""
-    return sustained_rate(card.bandwidth_gbps * GB, a.decode_bandwidth_efficiency, share)
-
-
-_LAST_PROMPT_RATE: tuple = (None, None, None, None, None)
-"""The last prompt rate of a whole number of tokens (:func:`serving_rate`): (scenario, card, plan,
-tokens, rate), the three objects by identity (held here)."""
-
-
-def serving_rate(card: Card, plan: PrecisionPlan, scenario: Scenario, tokens, prompt: bool = True):
-    """Sustained FLOP rate of a forward pass of ``tokens`` tokens per step on one of the copy's
-    tensor-parallel cards: peak × the layers' products at their shapes
-    (:func:`~configurator.core.matmul_shapes.matmul_efficiency_by_shape`, forward only) × the
-    prefill efficiency, × the engine's share of it for prompt kernels (``prompt``; a decode step's
-    products are the weight stream's, the engine's ``weight_stream_share``), the product at most
-    the peak [FLOP/s]; ``tokens`` may be an array. Attention's products run at the same rate.
-
-    The last prompt rate of a whole number of tokens is given again for the same scenario, card
-    and plan objects: a copy's prompt token (:func:`prompt_token_seconds`) and its idle first
-    token (:func:`idle_ttft_seconds`) ask for the same chunk."""
-    global _LAST_PROMPT_RATE
-    if prompt and type(tokens) is int:
-        last = _LAST_PROMPT_RATE
-        if last[0] is scenario and last[1] is card and last[2] is plan and last[3] == tokens:
-            return last[4]
-        rate = _serving_rate(card, plan, scenario, tokens, prompt)
-        _LAST_PROMPT_RATE = (scenario, card, plan, tokens, rate)
-        return rate
-    return _serving_rate(card, plan, scenario, tokens, prompt)
-
-
-def _serving_rate(card: Card, plan: PrecisionPlan, scenario: Scenario, tokens, prompt: bool = True):
-    """:func:`serving_rate` worked out."""
-    profile = scenario.serving.profile
-    math, peak = prompt_peak(card, plan, profile) if prompt else (plan.math, card.peak_tflops(plan.math))
-    shape = matmul_efficiency_by_shape(scenario.model, card, math.value, tokens, scenario.parallelism.tp,
-                                       scenario.expert_copies, training=False,
-                                       expert_tp=scenario.expert_tensor_parallel)
-    if not prompt:  # the engine's prompt share left out: × 1.0 is the same number
-        return sustained_rate(peak * TERA, shape, scenario.assumptions.prefill_efficiency)
-    return sustained_rate(peak * TERA, shape, scenario.assumptions.prefill_efficiency, profile.prefill_share)
-
-
-def prompt_peak(card: Card, plan: PrecisionPlan, profile: EngineProfile) -> tuple[Precision, float]:
-    """The precision a prompt's products run at and the card's dense peak for it [TFLOP/s or
-    TOP/s]: the INT8 rate for quantized GGUF weights where the engine multiplies them on INT8
-    tensor cores (``prompt_int8_quantized``, llama.cpp's MMQ), the FP16-accumulate rate where its
-    FP16 products accumulate in FP16 (``prompt_fp16_accumulate``; :meth:`~configurator.core.
-    catalog.Card.fp16_peak_tflops`), else the plan's math precision at its catalog rate."""
-    spec = FORMATS.get(plan.weight_format) if plan.weight_format is not None else None
-    if profile.prompt_int8_quantized and spec is not None and spec.family == "gguf" and spec.bits_per_weight < 16 \
-            and card.supports(Precision.INT8):
-        return Precision.INT8, card.peak_tflops(Precision.INT8)
-    if profile.prompt_fp16_accumulate and plan.math is Precision.FP16:
-        return plan.math, card.fp16_peak_tflops(accumulate16=True)
-    return plan.math, card.peak_tflops(plan.math)
-
-
-def decode_step_seconds(
-    scenario: Scenario, card: Card, plan: PrecisionPlan, batch: int, kv_tokens: int, tokens_per_sequence: int = 1
-) -> tuple[float, str]:
-    """One decode step for ``batch`` sequences of ``kv_tokens`` cached tokens, each computing
-    ``tokens_per_sequence`` positions (speculative verification) [s]; ``batch`` may be an array.
-
-    Roofline with the engine's profile (:mod:`configurator.core.engines`):
-    ``max(W/(B·c·s_w), F/(P·e·s_p)) + KV/(B·c·s_kv(ctx)) + L·t_layer + t_step`` plus the
-    tensor-parallel all-reduces; W and KV are the weight and cache bytes per card (estimator.md,
-    Inference), split by tensor parallelism. The batched products read the weights once (their
-    own roofline), while attention reads each sequence's cache in a kernel of its own, after them:
-    Orca's selective batching runs attention per request apart from the batched operations (Yu et
-    al. 2022, §4.2), vLLM's PagedAttention is a separate kernel over the cache blocks (Kwon et al.
-    2023, §4.1). So the cache read adds to a compute-bound step instead of hiding under it; in a
-    memory-bound step the two sums are the same.
-    """
-    step, parts = _decode_step(scenario, card, plan, batch, kv_tokens, tokens_per_sequence)
-    return step, _bound(*parts)
-
-
-def _decode_step(scenario: Scenario, card: Card, plan: PrecisionPlan, batch, kv_tokens: int,
-                 tokens_per_sequence: int = 1):
-    """:func:`decode_step_seconds`'s step [s] and its roofline parts (weights, cache, products [s])."""
-    model, serving = scenario.model, scenario.serving
-    profile = serving.profile
-    weights_s, kv_s, compute_s = _decode_roofline(scenario, card, plan, batch, kv_tokens, tokens_per_sequence)
-    tokens = batch * tokens_per_sequence if tokens_per_sequence != 1 else batch  # × 1 is the same number
-    comm_s = _tp_allreduce_s(scenario, card, tokens, plan.math_bytes) + \
-        _ep_all_to_all_s(scenario, card, tokens, plan.math_bytes)
-    overhead_s = model.n_layers * layer_overhead_s(profile, serving.cuda_graphs) + profile.step_overhead_s
-    step = at_least(weights_s, compute_s) + kv_s
-    if not (type(comm_s) is float and comm_s == 0.0):  # + 0.0 before a positive overhead changes nothing
-        step = step + comm_s
-    step = step + overhead_s
-    return (float(step) if np.ndim(step) == 0 else step), (weights_s, kv_s, compute_s)
-
-
-def _decode_roofline(scenario: Scenario, card: Card, plan: PrecisionPlan, batch, kv_tokens: int,
-                     tokens_per_sequence: int = 1):
-    """The roofline parts of a decode step (:func:`decode_step_seconds`): the weight stream, the
-    cache read and the products [s]; ``batch`` may be an array."""
-    model, a, tp, profile = scenario.model, scenario.assumptions, scenario.parallelism.tp, scenario.serving.profile
-    kv_b = kv_element_bytes(scenario, plan)
-    weights = decode_weight_bytes(model, batch, plan.weight_bytes, scenario.expert_copies) / tp
-    attended = model.attended_tokens(kv_tokens)  # sliding-window layers read at most their window
-    kv = batch * attended * kv_cache_bytes_per_token(model, kv_b)
-    shards = kv_shards(model, tp)
-    if shards != 1:  # ÷ 1 is the same number (an array's operation costs more than its numbers)
-        kv = kv / shards
-    flops = (2.0 * model.matmul_params() + 4.0 * model.n_layers * model.q_dim * attended) * batch
-    if tp != 1:
-        flops = flops / tp
-    tokens = batch
-    if tokens_per_sequence != 1:  # × 1 is the same number
-        flops *= tokens_per_sequence
-        tokens = batch * tokens_per_sequence
-    factor = decode_read_factor(profile, card.memory_type)  # 1 but for HBM cards of an engine that sets it
-    weights_s = weights / _bandwidth(card, a, profile.weight_stream_share * factor)
-    kv_s = kv / _bandwidth(card, a, kv_read_share(profile, kv_tokens) * factor) if kv_tokens else 0.0
-    compute_s = flops / serving_rate(card, plan, scenario, tokens, prompt=False)
-    return weights_s, kv_s, compute_s
-
-
-def _bound(weights_s, kv_s, compute_s) -> str:
-    """``memory`` where reading the weights and the cache takes at least as long as the products
-    (at every batch of an array), else ``compute``."""
-    memory_bound = weights_s + kv_s >= compute_s
-    return "memory" if (memory_bound if np.ndim(memory_bound) == 0 else np.all(memory_bound)) else "compute"
-
-
-def decode_bound(scenario: Scenario, card: Card, plan: PrecisionPlan, batch: int, kv_tokens: int) -> str:
-    """What bounds a decode step (:func:`decode_step_seconds`'s second answer), without its
-    collectives and overheads."""
-    return _bound(*_decode_roofline(scenario, card, plan, batch, kv_tokens))
 
 
 def prefill_layer_overhead(scenario: Scenario) -> float:
@@ -269,24 +77,6 @@ def prefill_seconds(
     return float(compute_s + weights_s + overhead_s + comm_s)
 
 
-NO_PREFILL_FIELDS = frozenset({"max_batch", "concurrency", "disaggregated", "prefill_cards"})
-"""Serving fields a prompt's prefill on one copy does not read (:func:`prefill_seconds` of the
-copy's own layout): the batch per copy, the users, and the split into pools."""
-
-
-_SERVING_FIELD = frozenset({"serving"})
-
-
-def _same_objects_but(fields_a: dict, fields_b: dict, but: frozenset[str]) -> bool:
-    """Whether two models' field dictionaries name the same fields in the same order and hold the
-    same objects in each, apart from the fields in ``but`` (compared by identity, element by
-    element in C: a search asks this thousands of times)."""
-    names = list(fields_a)
-    if names != list(fields_b):
-        return False
-    return but.issuperset(compress(names, map(is_not, fields_a.values(), fields_b.values())))
-
-
 PrefillTime = Callable[[Scenario, Card, PrecisionPlan], float]
 """A prefill time of one copy of a scenario on a card with a precision plan [s]."""
 
@@ -298,14 +88,6 @@ def _batch_free(fn: PrefillTime) -> PrefillTime:
     the pools by copying the scenario with those fields replaced, which shares the rest). Anything
     else is worked out afresh."""
     last: list[tuple | None] = [None]
-
-    def same_but_batch(a: Scenario, b: Scenario) -> bool:
-        if a is b:
-            return True
-        fields_a, fields_b = a.__dict__, b.__dict__
-        if not _same_objects_but(fields_a, fields_b, _SERVING_FIELD):
-            return False
-        return _same_objects_but(fields_a["serving"].__dict__, fields_b["serving"].__dict__, NO_PREFILL_FIELDS)
 
     def remembered(scenario: Scenario, card: Card, plan: PrecisionPlan) -> float:
         kept = last[0]
@@ -384,21 +166,6 @@ def speculative_tokens_per_step(scenario: Scenario) -> float:
     return (1.0 - alpha ** (k + 1)) / (1.0 - alpha) if k else 1.0
 
 
-def speculative_step_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan, batch: float,
-                             kv_tokens: int, plain: float | None = None) -> float:
-    """A decode step with speculative decoding: the target verifies ``k + 1`` positions per
-    sequence in one pass (same weights and KV read, ``k + 1``× the products), after ``k`` draft
-    tokens at ``speculative_draft_cost`` of a plain step each [s]. ``plain``: the plain step
-    (:func:`decode_step_seconds`) when the caller has it already."""
-    k = scenario.serving.speculative_tokens
-    if plain is None:
-        plain = _decode_step(scenario, card, plan, batch, kv_tokens)[0]
-    if not k:
-        return plain
-    verify = _decode_step(scenario, card, plan, batch, kv_tokens, k + 1)[0]
-    return verify + k * scenario.serving.speculative_draft_cost * plain
-
-
 @_batch_free
 def prompt_token_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan) -> float:
     """Compute time of one prompt token inside an engine step, its share of the prompt's products
@@ -417,23 +184,33 @@ _ROOT_TWO_GRID = tuple(round(2 ** (k / 2)) for k in range(2, 130))
 
 
 def step_costs(scenario: Scenario, card: Card, plan: PrecisionPlan, batch: int) -> StepCosts:
-    """The decode step, the prompt token and the chunk overhead of one copy, for the load model."""
-    serving, model = scenario.serving, scenario.model
+    """The decode step, the prompt token and the chunk overhead of one copy, for the load model;
+    worked out once per copy and batch (kept on the copy's step table, :func:`copy_step_table`:
+    everything here reads only the fields its key holds)."""
+    serving = scenario.serving
     mean_kv = serving.prompt_tokens + serving.output_tokens // 2
+    table = copy_step_table(scenario, card, plan, mean_kv)
+    costs = table.costs.get(batch)
+    if costs is None:
+        costs = table.costs[batch] = _step_costs(scenario, card, plan, batch, table)
+    return costs
+
+
+def _step_costs(scenario: Scenario, card: Card, plan: PrecisionPlan, batch: int, table) -> StepCosts:
+    """:func:`step_costs` worked out from the copy's step table."""
+    serving, model = scenario.serving, scenario.model
     uncached = uncached_prompt_tokens(scenario)
-    per_token = prompt_token_seconds(scenario, card, plan)
 
     # The step time is a maximum of affine functions of n (MoE: concave in n): exact on a grid
-    # of √2 steps up to the batch, linear between.
+    # of √2 steps up to the batch, linear between; the copy's steps at other batches are kept
+    # (copy_step_table: a search asks for one copy at a doubling batch)
     nodes = sorted({0, 1, 2, batch, batch + 1}.union(_ROOT_TWO_GRID[:int(2 * math.log2(batch + 1))]))
-    at = np.array(nodes, dtype=float)
-    plain, parts = _decode_step(scenario, card, plan, at, mean_kv)
-    times = speculative_step_seconds(scenario, card, plan, at, mean_kv, plain).tolist()
+    times = table.at(nodes)
+    per_token = table.batch_free(prompt_token_seconds, scenario, card, plan)
     bound = None
     if not model.is_moe:  # the roofline at the batch is decode_bound's own numbers (a MoE's experts touched,
         # a power of an array, may round apart from a number's)
-        i = nodes.index(batch)
-        bound = _bound(*(float(part[i]) if np.ndim(part) else part for part in parts))
+        bound = _bound(*table.parts_at(batch))
 
     # each segment's rise and width worked out once (the load model reads the step tens of times)
     last, find = len(nodes) - 1, bisect.bisect_right
@@ -476,14 +253,15 @@ def replica_speed(scenario: Scenario, card: Card, plan: PrecisionPlan,
     serving, constraints = scenario.serving, scenario.constraints
     messages: list[Message] = []
     prompt = uncached_prompt_tokens(scenario)
-    idle_ttft = idle_ttft_seconds(scenario, card, plan)
     mean_kv = serving.prompt_tokens + serving.output_tokens // 2
+    table = copy_step_table(scenario, card, plan, mean_kv)
+    idle_ttft = table.batch_free(idle_ttft_seconds, scenario, card, plan)
     c = running_batch(scenario)
     static = serving_batching(scenario) == "static"
     if not static and costs is None:
         costs = step_costs(scenario, card, plan, c)
     bound = costs.decode_bound if not static and costs.decode_bound is not None else \
-        decode_bound(scenario, card, plan, c, mean_kv)
+        _bound(*table.step.roofline(c))  # decode_bound's numbers
     if bound == "compute" and c > 1:
         messages.append(msg("inference-batch-compute-bound", concurrency=c, card=card.name))
     if scenario.parallelism.tp > 1:
@@ -582,11 +360,16 @@ def pools(scenario: Scenario, card: Card, plan: PrecisionPlan, costs: StepCosts)
     """The pools of a disaggregated ``scenario`` (:attr:`~configurator.core.scenario.Scenario.prefill_copies`
     > 0) from its copy's :func:`step_costs` at the running batch, the prompts taken out of the
     decode steps."""
-    decode = StepCosts(costs.decode_s, 0.0, 0.0, 1, costs.output_tokens, costs.max_batch, costs.max_batch + 1,
-                       costs.tokens_per_step)
+    table = copy_step_table(scenario, card, plan, scenario.serving.prompt_tokens + scenario.serving.output_tokens // 2)
+    kept = table.kept.get(("pools", id(costs)))  # the pure decode steps of these costs, kept with them
+    if kept is None:
+        decode = StepCosts(costs.decode_s, 0.0, 0.0, 1, costs.output_tokens, costs.max_batch, costs.max_batch + 1,
+                           costs.tokens_per_step)
+        kept = table.kept[("pools", id(costs))] = (costs, decode, capacity(decode))
+    _, decode, decode_capacity = kept
     prefill_copies = scenario.prefill_copies
     return Pools(prefill_copies, scenario.data_parallel - prefill_copies,
-                 prefill_pool_prompt_seconds(scenario, card, plan), decode, capacity(decode))
+                 table.batch_free(prefill_pool_prompt_seconds, scenario, card, plan), decode, decode_capacity)
 
 
 def _disaggregated_speed(scenario: Scenario, card: Card, plan: PrecisionPlan, split: Pools, bound: str,

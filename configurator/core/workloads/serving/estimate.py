@@ -83,6 +83,32 @@ def serving_copy(scenario: Scenario, card: Card, plan: PrecisionPlan | None = No
     return ServingCopy(scenario, card, plan)
 
 
+def _replaced(model, name: str, value):
+    """``model.model_copy(update={name: value})`` (a shallow copy, ``name`` replaced and counted as
+    set; no validation) for a model without extra or private fields, made the way pydantic's
+    ``__copy__`` makes it, without its general steps."""
+    cls = type(model)
+    copied = cls.__new__(cls)
+    fields = model.__dict__.copy()
+    fields[name] = value
+    object.__setattr__(copied, "__dict__", fields)
+    object.__setattr__(copied, "__pydantic_extra__", None)
+    object.__setattr__(copied, "__pydantic_fields_set__", model.__pydantic_fields_set__ | {name})
+    object.__setattr__(copied, "__pydantic_private__", None)
+    return copied
+
+
+def at_batch(scenario: Scenario, batch: int) -> Scenario:
+    """``scenario`` with a batch per copy of ``batch``: what ``scenario.model_copy(update={"serving":
+    scenario.serving.model_copy(update={"max_batch": batch})})`` gives, every other field the same
+    object, without pydantic's general copy (a layout search's rate probe asks for thousands)."""
+    if scenario.__pydantic_extra__ is not None or getattr(scenario, "__pydantic_private__", None) is not None \
+            or scenario.serving.__pydantic_extra__ is not None \
+            or getattr(scenario.serving, "__pydantic_private__", None) is not None:
+        return scenario.model_copy(update={"serving": scenario.serving.model_copy(update={"max_batch": batch})})
+    return _replaced(scenario, "serving", _replaced(scenario.serving, "max_batch", batch))
+
+
 def basis_of_copy(scenario: Scenario, card: Card, copy: ServingCopy, book: PriceBook | None = None) -> ServingBasis:
     """The basis of :func:`serving_basis` around a copy already worked out: its limits, prices and
     card messages added."""

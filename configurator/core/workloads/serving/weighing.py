@@ -22,7 +22,13 @@ from configurator.core.scenario import Scenario
 from configurator.core.serving_speed import ServingSpeed, busy_copies, deployment_speed, pools, serving_batching
 from configurator.core.verdicts import floor
 from configurator.core.workloads.base import Estimate
-from configurator.core.workloads.serving.estimate import ServingCopy, basis_of_copy, estimate_serving, serving_copy
+from configurator.core.workloads.serving.estimate import (
+    ServingCopy,
+    at_batch,
+    basis_of_copy,
+    estimate_serving,
+    serving_copy,
+)
 
 
 def target_miss(scenario: Scenario, speed: ServingSpeed | None) -> float:
@@ -415,7 +421,7 @@ class RateProbe:
         if batch in self.seen:
             rate, _PROBED = self.seen[batch]
             return True, rate
-        s = self.scenario.model_copy(update={"serving": self.scenario.serving.model_copy(update={"max_batch": batch})})
+        s = at_batch(self.scenario, batch)
         copy = serving_copy(s, self.card, self.plan)  # the precision plan does not read the batch
         if not copy.memory.fits:
             return False, 0.0

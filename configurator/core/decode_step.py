@@ -1,0 +1,489 @@
+"""A model copy's decode step: the weight stream, the cache read, the products at their shapes and
+the collectives of one step of ``batch`` sequences (:func:`decode_step_seconds`), and the step
+table a layout search reads at many batches of one copy (:func:`copy_step_table`). Efficiencies
+are named fields of :class:`~configurator.core.scenario.Assumptions` and of the engine profiles
+(:mod:`configurator.core.engines`).
+
+What does not depend on the batch — the card's bandwidths and peak, the bytes per cached token,
+the FLOPs per sequence, the collectives' links — is worked out once per copy (:class:`DecodeStep`);
+a copy's step table keeps the step at every batch it was asked for (:class:`StepTable`), since a
+search asks for the same copy at a doubling batch and the step at one batch does not depend on
+the others.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from itertools import compress
+from operator import is_not
+
+import numpy as np
+
+from configurator.core.architecture import ModelArchitecture
+from configurator.core.catalog import Card
+from configurator.core.engines import EngineProfile, decode_read_factor, kv_read_share, layer_overhead_s
+from configurator.core.formats import FORMATS
+from configurator.core.formulas import communication as comm
+from configurator.core.formulas.collectives import at_least
+from configurator.core.formulas.communication import EP_ALL_TO_ALLS_PER_LAYER, PCIE_RING_STEP_LATENCY_S
+from configurator.core.formulas.flops import sustained_rate
+from configurator.core.formulas.moe import experts_touched
+from configurator.core.matmul_shapes import clear_with_shapes, matmul_efficiency_by_shape
+from configurator.core.memory import kv_cache_bytes_per_token, kv_shards
+from configurator.core.precision import PrecisionPlan, kv_element_bytes
+from configurator.core.scenario import Assumptions, Scenario
+from configurator.core.training_speed import expert_parallel_seconds, fabric, links
+from configurator.core.units import GB, TERA, Precision
+
+
+def decode_weight_bytes(model: ModelArchitecture, batch, weight_bytes: float, ep: int = 1):
+    """Weight bytes one card group of a copy reads per decode step, before tensor parallelism [B];
+    ``batch`` may be an array.
+
+    MoE reads only the experts some token in the batch uses: of E experts with top-k routing,
+    ``E·(1 − (1 − k/E)^b)`` are touched in expectation (uniform routing). With expert parallelism
+    over ``ep`` copies the MoE layer routes all ``ep·b`` tokens of the group and each copy's cards
+    hold (and read) ``1/ep`` of the experts (Lepikhin et al. 2021, GShard §2.2;
+    :func:`~configurator.core.formulas.moe.experts_touched`).
+    """
+    if not model.is_moe:
+        return model.total_params() * weight_bytes
+    expert = model.mlp_params(model.routed_ffn)
+    all_experts = model.n_moe_layers * model.n_experts * expert
+    touched = experts_touched(model.n_experts, model.experts_per_token, batch * ep)
+    return (model.total_params() - all_experts + model.n_moe_layers * touched * expert / ep) * weight_bytes
+
+
+SERVING_ALL_TO_ALLS_PER_LAYER = 2
+"""All-to-alls per MoE layer in a forward pass: dispatch to the experts and combine back
+(Lepikhin et al. 2021, GShard §2.2; training counts their gradients too)."""
+
+
+def _ep_all_to_all_args(scenario: Scenario, card: Card, math_bytes: float) -> tuple | None:
+    """What :func:`_ep_all_to_all_s` passes to the training formula besides the tokens, None where
+    it is 0 (no expert parallelism between copies, or a dense model)."""
+    model, par, copies = scenario.model, scenario.parallelism, scenario.expert_copies
+    if copies <= 1 or not model.is_moe:
+        return None
+    net = fabric(card, par.cards_per_node, scenario.assumptions)
+    per_domain = max(1, min(copies, net.domain // (par.tp * par.pp)))
+    return (model.hidden, math_bytes, model.experts_per_token, copies, model.n_moe_layers, per_domain, net,
+            scenario.assumptions, model.expert_groups, model.expert_groups_per_token)
+
+
+def _ep_seconds(tokens, args: tuple):
+    """The serving all-to-alls of ``tokens`` with :func:`_ep_all_to_all_args`' ``args`` [s]."""
+    return expert_parallel_seconds(tokens, *args) * SERVING_ALL_TO_ALLS_PER_LAYER / EP_ALL_TO_ALLS_PER_LAYER
+
+
+def _ep_all_to_all_s(scenario: Scenario, card: Card, tokens, math_bytes: float):
+    """Expert-parallel dispatch and combine of ``tokens`` per copy over the copies that share their
+    experts (:attr:`~configurator.core.scenario.Scenario.expert_copies`), through the fast domain
+    where the copies fit in it [s]; 0 without EP or when the experts are split within one copy's
+    tensor-parallel group (TP × EP with one copy: the tensor-parallel all-reduce carries it)."""
+    args = _ep_all_to_all_args(scenario, card, math_bytes)
+    return 0.0 if args is None else _ep_seconds(tokens, args)
+
+
+def _tp_allreduce_args(scenario: Scenario, card: Card, math_bytes: float) -> tuple | None:
+    """What :func:`_tp_allreduce_s` passes to the formula besides the tokens, None with one card
+    per copy (no all-reduce)."""
+    if scenario.parallelism.tp <= 1:  # one card per copy: no all-reduce (the formula's own zero, not computed)
+        return None
+    a = scenario.assumptions
+    net = fabric(card, scenario.parallelism.cards_per_node, a)
+    step_latency = PCIE_RING_STEP_LATENCY_S if net.fast_kind == "pcie" else 0.0
+    return (scenario.model.hidden, math_bytes, scenario.parallelism.tp, scenario.model.n_layers, 2, net.domain,
+            *links(net, a), step_latency)
+
+
+def _tp_allreduce_s(scenario: Scenario, card: Card, tokens, math_bytes: float):
+    """Two all-reduces per layer in a forward pass (Shoeybi et al. 2019 §3) [s]; ``tokens`` may be
+    an array. Between cards without a GPU-to-GPU link each ring step also pays PCIe's latency
+    (:data:`~configurator.core.formulas.communication.PCIE_RING_STEP_LATENCY_S`): a decode step's
+    all-reduces are a few kilobytes, so their latency, not the link's bandwidth, is what they cost."""
+    args = _tp_allreduce_args(scenario, card, math_bytes)
+    return 0.0 if args is None else comm.tensor_parallel_seconds(tokens, *args)
+
+
+def _bandwidth(card: Card, a: Assumptions, share=1.0):
+    """Memory bandwidth the card sustains at an engine's ``share`` of the achievable one [B/s]:
+    datasheet × decode bandwidth efficiency × share, the product at most the datasheet
+    (:func:`~configurator.core.formulas.flops.sustained_rate`; a profile may allow shares up to
+    1.2, an efficiency up to 1). ``share`` may be an array."""
+    return sustained_rate(card.bandwidth_gbps * GB, a.decode_bandwidth_efficiency, share)
+
+
+_LAST_PROMPT_RATE: tuple = (None, None, None, None, None)
+"""The last prompt rate of a whole number of tokens (:func:`serving_rate`): (scenario, card, plan,
+tokens, rate), the three objects by identity (held here)."""
+
+
+def serving_rate(card: Card, plan: PrecisionPlan, scenario: Scenario, tokens, prompt: bool = True):
+    """Sustained FLOP rate of a forward pass of ``tokens`` tokens per step on one of the copy's
+    tensor-parallel cards: peak × the layers' products at their shapes
+    (:func:`~configurator.core.matmul_shapes.matmul_efficiency_by_shape`, forward only) × the
+    prefill efficiency, × the engine's share of it for prompt kernels (``prompt``; a decode step's
+    products are the weight stream's, the engine's ``weight_stream_share``), the product at most
+    the peak [FLOP/s]; ``tokens`` may be an array. Attention's products run at the same rate.
+
+    The last prompt rate of a whole number of tokens is given again for the same scenario, card
+    and plan objects: a copy's prompt token (:func:`prompt_token_seconds`) and its idle first
+    token (:func:`idle_ttft_seconds`) ask for the same chunk."""
+    global _LAST_PROMPT_RATE
+    if prompt and type(tokens) is int:
+        last = _LAST_PROMPT_RATE
+        if last[0] is scenario and last[1] is card and last[2] is plan and last[3] == tokens:
+            return last[4]
+        rate = _serving_rate(card, plan, scenario, tokens, prompt)
+        _LAST_PROMPT_RATE = (scenario, card, plan, tokens, rate)
+        return rate
+    return _serving_rate(card, plan, scenario, tokens, prompt)
+
+
+def _serving_rate(card: Card, plan: PrecisionPlan, scenario: Scenario, tokens, prompt: bool = True):
+    """:func:`serving_rate` worked out."""
+    profile = scenario.serving.profile
+    math, peak = prompt_peak(card, plan, profile) if prompt else (plan.math, card.peak_tflops(plan.math))
+    shape = matmul_efficiency_by_shape(scenario.model, card, math.value, tokens, scenario.parallelism.tp,
+                                       scenario.expert_copies, training=False,
+                                       expert_tp=scenario.expert_tensor_parallel)
+    if not prompt:  # the engine's prompt share left out: × 1.0 is the same number
+        return sustained_rate(peak * TERA, shape, scenario.assumptions.prefill_efficiency)
+    return sustained_rate(peak * TERA, shape, scenario.assumptions.prefill_efficiency, profile.prefill_share)
+
+
+def prompt_peak(card: Card, plan: PrecisionPlan, profile: EngineProfile) -> tuple[Precision, float]:
+    """The precision a prompt's products run at and the card's dense peak for it [TFLOP/s or
+    TOP/s]: the INT8 rate for quantized GGUF weights where the engine multiplies them on INT8
+    tensor cores (``prompt_int8_quantized``, llama.cpp's MMQ), the FP16-accumulate rate where its
+    FP16 products accumulate in FP16 (``prompt_fp16_accumulate``; :meth:`~configurator.core.
+    catalog.Card.fp16_peak_tflops`), else the plan's math precision at its catalog rate."""
+    spec = FORMATS.get(plan.weight_format) if plan.weight_format is not None else None
+    if profile.prompt_int8_quantized and spec is not None and spec.family == "gguf" and spec.bits_per_weight < 16 \
+            and card.supports(Precision.INT8):
+        return Precision.INT8, card.peak_tflops(Precision.INT8)
+    if profile.prompt_fp16_accumulate and plan.math is Precision.FP16:
+        return plan.math, card.fp16_peak_tflops(accumulate16=True)
+    return plan.math, card.peak_tflops(plan.math)
+
+
+class DecodeStep:
+    """One copy's decode step at ``kv_tokens`` cached tokens per sequence (:func:`decode_step_seconds`'s
+    formula), what does not depend on the batch worked out once: :meth:`seconds` at a batch (a
+    number or an array) does only the batch's arithmetic, with the same functions and in the same
+    order as the whole step, so it gives the same numbers."""
+
+    __slots__ = ("scenario", "card", "plan", "model", "tp", "ep", "kv_tokens", "attended", "kv_per_token",
+                 "shards", "flops_per_sequence", "weight_bandwidth", "kv_bandwidth", "weights_s", "peak_flops",
+                 "math", "expert_tp", "prefill_efficiency", "tp_args", "ep_args", "overhead_s")
+
+    def __init__(self, scenario: Scenario, card: Card, plan: PrecisionPlan, kv_tokens: int) -> None:
+        model, serving, a = scenario.model, scenario.serving, scenario.assumptions
+        profile, tp = serving.profile, scenario.parallelism.tp
+        self.scenario, self.card, self.plan, self.model, self.tp = scenario, card, plan, model, tp
+        self.ep, self.kv_tokens = scenario.expert_copies, kv_tokens
+        self.attended = model.attended_tokens(kv_tokens)  # sliding-window layers read at most their window
+        self.kv_per_token = kv_cache_bytes_per_token(model, kv_element_bytes(scenario, plan))
+        self.shards = kv_shards(model, tp)
+        self.flops_per_sequence = 2.0 * model.matmul_params() + 4.0 * model.n_layers * model.q_dim * self.attended
+        factor = decode_read_factor(profile, card.memory_type)  # 1 but for HBM cards of an engine that sets it
+        self.weight_bandwidth = _bandwidth(card, a, profile.weight_stream_share * factor)
+        self.kv_bandwidth = _bandwidth(card, a, kv_read_share(profile, kv_tokens) * factor) if kv_tokens else None
+        self.weights_s = None if model.is_moe else \
+            decode_weight_bytes(model, 1, plan.weight_bytes, self.ep) / tp / self.weight_bandwidth  # no batch in it
+        # the products' rate as serving_rate(prompt=False) has it
+        peak = card.peak_tflops(plan.math) if plan.math is not None else None
+        self.math, self.peak_flops = plan.math, (peak * TERA if peak is not None else None)
+        self.expert_tp, self.prefill_efficiency = scenario.expert_tensor_parallel, a.prefill_efficiency
+        self.tp_args = _tp_allreduce_args(scenario, card, plan.math_bytes)
+        self.ep_args = _ep_all_to_all_args(scenario, card, plan.math_bytes)
+        self.overhead_s = model.n_layers * layer_overhead_s(profile, serving.cuda_graphs) + profile.step_overhead_s
+
+    def rate(self, tokens):
+        """:func:`serving_rate` of a decode step's ``tokens`` (``prompt=False``) [FLOP/s]."""
+        shape = matmul_efficiency_by_shape(self.model, self.card, self.math.value, tokens, self.tp, self.ep,
+                                           training=False, expert_tp=self.expert_tp)
+        return sustained_rate(self.peak_flops, shape, self.prefill_efficiency)
+
+    def roofline(self, batch, tokens_per_sequence: int = 1):
+        """The weight stream, the cache read and the products of a step of ``batch`` sequences [s]
+        (:func:`_decode_roofline`)."""
+        model, tp = self.model, self.tp
+        if self.weights_s is None:  # MoE: the experts some token of the batch touches
+            weights_s = decode_weight_bytes(model, batch, self.plan.weight_bytes, self.ep) / tp / self.weight_bandwidth
+        else:
+            weights_s = self.weights_s
+        kv = batch * self.attended * self.kv_per_token
+        if self.shards != 1:  # ÷ 1 is the same number (an array's operation costs more than its numbers)
+            kv = kv / self.shards
+        flops = self.flops_per_sequence * batch
+        if tp != 1:
+            flops = flops / tp
+        tokens = batch
+        if tokens_per_sequence != 1:  # × 1 is the same number
+            flops *= tokens_per_sequence
+            tokens = batch * tokens_per_sequence
+        kv_s = kv / self.kv_bandwidth if self.kv_tokens else 0.0
+        return weights_s, kv_s, flops / self.rate(tokens)
+
+    def seconds(self, batch, tokens_per_sequence: int = 1):
+        """The step [s] and its roofline parts (:meth:`roofline`) at ``batch`` (:func:`_decode_step`)."""
+        weights_s, kv_s, compute_s = self.roofline(batch, tokens_per_sequence)
+        tokens = batch * tokens_per_sequence if tokens_per_sequence != 1 else batch  # × 1 is the same number
+        comm_s = (0.0 if self.tp_args is None else comm.tensor_parallel_seconds(tokens, *self.tp_args)) + \
+            (0.0 if self.ep_args is None else _ep_seconds(tokens, self.ep_args))
+        step = at_least(weights_s, compute_s) + kv_s
+        if not (type(comm_s) is float and comm_s == 0.0):  # + 0.0 before a positive overhead changes nothing
+            step = step + comm_s
+        step = step + self.overhead_s
+        if type(step) is not float and not (type(step) is np.ndarray and step.ndim):  # a number, as a float
+            step = float(step)
+        return step, (weights_s, kv_s, compute_s)
+
+
+def decode_step_seconds(
+    scenario: Scenario, card: Card, plan: PrecisionPlan, batch: int, kv_tokens: int, tokens_per_sequence: int = 1
+) -> tuple[float, str]:
+    """One decode step for ``batch`` sequences of ``kv_tokens`` cached tokens, each computing
+    ``tokens_per_sequence`` positions (speculative verification) [s]; ``batch`` may be an array.
+
+    Roofline with the engine's profile (:mod:`configurator.core.engines`):
+    ``max(W/(B·c·s_w), F/(P·e·s_p)) + KV/(B·c·s_kv(ctx)) + L·t_layer + t_step`` plus the
+    tensor-parallel all-reduces; W and KV are the weight and cache bytes per card (estimator.md,
+    Inference), split by tensor parallelism. The batched products read the weights once (their
+    own roofline), while attention reads each sequence's cache in a kernel of its own, after them:
+    Orca's selective batching runs attention per request apart from the batched operations (Yu et
+    al. 2022, §4.2), vLLM's PagedAttention is a separate kernel over the cache blocks (Kwon et al.
+    2023, §4.1). So the cache read adds to a compute-bound step instead of hiding under it; in a
+    memory-bound step the two sums are the same.
+    """
+    step, parts = _decode_step(scenario, card, plan, batch, kv_tokens, tokens_per_sequence)
+    return step, _bound(*parts)
+
+
+def _decode_step(scenario: Scenario, card: Card, plan: PrecisionPlan, batch, kv_tokens: int,
+                 tokens_per_sequence: int = 1):
+    """:func:`decode_step_seconds`'s step [s] and its roofline parts (weights, cache, products [s])."""
+    return DecodeStep(scenario, card, plan, kv_tokens).seconds(batch, tokens_per_sequence)
+
+
+def _decode_roofline(scenario: Scenario, card: Card, plan: PrecisionPlan, batch, kv_tokens: int,
+                     tokens_per_sequence: int = 1):
+    """The roofline parts of a decode step (:func:`decode_step_seconds`): the weight stream, the
+    cache read and the products [s]; ``batch`` may be an array."""
+    return DecodeStep(scenario, card, plan, kv_tokens).roofline(batch, tokens_per_sequence)
+
+
+def _bound(weights_s, kv_s, compute_s) -> str:
+    """``memory`` where reading the weights and the cache takes at least as long as the products
+    (at every batch of an array), else ``compute``."""
+    memory_bound = weights_s + kv_s >= compute_s
+    return "memory" if (memory_bound if np.ndim(memory_bound) == 0 else np.all(memory_bound)) else "compute"
+
+
+def decode_bound(scenario: Scenario, card: Card, plan: PrecisionPlan, batch: int, kv_tokens: int) -> str:
+    """What bounds a decode step (:func:`decode_step_seconds`'s second answer), without its
+    collectives and overheads."""
+    return _bound(*_decode_roofline(scenario, card, plan, batch, kv_tokens))
+
+
+def with_drafts(verify, plain, k: int, draft_cost: float):
+    """A speculative step: the verifying pass of ``k + 1`` positions per sequence after ``k`` draft
+    tokens at ``draft_cost`` of a plain step each [s] (:func:`speculative_step_seconds`)."""
+    return verify + k * draft_cost * plain
+
+
+def speculative_step_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan, batch: float,
+                             kv_tokens: int, plain: float | None = None) -> float:
+    """A decode step with speculative decoding: the target verifies ``k + 1`` positions per
+    sequence in one pass (same weights and KV read, ``k + 1``× the products), after ``k`` draft
+    tokens at ``speculative_draft_cost`` of a plain step each [s]. ``plain``: the plain step
+    (:func:`decode_step_seconds`) when the caller has it already."""
+    k = scenario.serving.speculative_tokens
+    if plain is None:
+        plain = _decode_step(scenario, card, plan, batch, kv_tokens)[0]
+    if not k:
+        return plain
+    verify = _decode_step(scenario, card, plan, batch, kv_tokens, k + 1)[0]
+    return with_drafts(verify, plain, k, scenario.serving.speculative_draft_cost)
+
+
+ARRAY_FROM = 8
+"""Batches missing from a dense model's step table beyond which they are worked out as one array
+(an array's step costs about seven numbers' steps) [batches]."""
+
+
+class StepTable:
+    """One copy's decode step (speculative drafts included) at the batches asked for, each worked
+    out once [s]; a dense model's at each batch as a plain number (:class:`DecodeStep` with a
+    number gives what its array gives at that element: sums, products, quotients and maxima of
+    the same numbers), a MoE's experts touched — a power, whose numbers an array and a number may
+    round apart — in arrays as before."""
+
+    __slots__ = ("step", "k", "draft_cost", "times", "parts", "pending", "arrays", "kept", "costs")
+
+    def __init__(self, step: DecodeStep) -> None:
+        serving = step.scenario.serving
+        self.step, self.k, self.draft_cost = step, serving.speculative_tokens, serving.speculative_draft_cost
+        self.times: dict[int, float] = {}
+        """The step at each batch worked out [s]."""
+        self.parts: dict[int, tuple] = {}
+        """The plain step's roofline parts at batches worked out as numbers (dense models) [s]."""
+        self.pending: list[tuple[list[int], tuple]] = []
+        """Batches worked out as one array and the plain step's roofline parts there (dense models)."""
+        self.arrays = step.model.is_moe or step.ep_args is not None
+        self.kept: dict = {}
+        self.costs: dict = {}
+        """The copy's step costs for the load model by batch (:func:`~configurator.core.serving_speed.step_costs`)."""
+        """Values of the copy that do not depend on the batch (:meth:`batch_free`), by function, and
+        what its callers keep with it (the pools' pure decode steps of a copy's step costs)."""
+
+    def parts_at(self, batch: int) -> tuple:
+        """The plain step's roofline parts at ``batch``, one the table worked out (dense models) [s]."""
+        parts = self.parts.get(batch)
+        if parts is None:
+            for batches, arrays in self.pending:
+                if batch in batches:
+                    i = batches.index(batch)
+                    parts = self.parts[batch] = tuple(float(part[i]) if type(part) is np.ndarray else part
+                                                      for part in arrays)
+                    break
+        return parts
+
+    def batch_free(self, fn, scenario: Scenario, card: Card, plan: PrecisionPlan):
+        """``fn(scenario, card, plan)`` for a value of the copy that reads only :data:`DECODE_FIELDS`,
+        and of the serving settings not :data:`NO_PREFILL_FIELDS` (a prefill time), worked out once
+        per table: the table's scenarios share those, on the same card with an equal plan."""
+        value = self.kept.get(fn)
+        if value is None:
+            value = self.kept[fn] = fn(scenario, card, plan)
+        return value
+
+    def at(self, batches: list[int]) -> list[float]:
+        """The step at each of ``batches`` (whole numbers of sequences) [s]."""
+        times = self.times
+        missing = [n for n in batches if n not in times]
+        if missing:
+            step, k = self.step, self.k
+            if self.arrays or len(missing) > ARRAY_FROM:
+                at = np.array(missing, dtype=float)
+                plain, parts = step.seconds(at)
+                worked = (with_drafts(step.seconds(at, k + 1)[0], plain, k, self.draft_cost) if k else plain).tolist()
+                times.update(zip(missing, worked))
+                if not self.arrays:  # each batch's parts, as numbers when asked for (parts_at)
+                    self.pending.append((missing, parts))
+            else:
+                for n in missing:
+                    plain, self.parts[n] = step.seconds(float(n))
+                    times[n] = with_drafts(step.seconds(float(n), k + 1)[0], plain, k, self.draft_cost) if k else plain
+        return [times[n] for n in batches]
+
+
+NO_PREFILL_FIELDS = frozenset({"max_batch", "concurrency", "disaggregated", "prefill_cards"})
+"""Serving fields a prompt's prefill on one copy does not read (:func:`prefill_seconds` of the
+copy's own layout): the batch per copy, the users, and the split into pools. A copy's decode step
+reads none of them either (the batch is its argument)."""
+
+
+_SERVING_FIELD = frozenset({"serving"})
+
+
+def _same_objects_but(fields_a: dict, fields_b: dict, but: frozenset[str]) -> bool:
+    """Whether two models' field dictionaries name the same fields in the same order and hold the
+    same objects in each, apart from the fields in ``but`` (compared by identity, element by
+    element in C: a search asks this thousands of times)."""
+    names = list(fields_a)
+    if names != list(fields_b):
+        return False
+    return but.issuperset(compress(names, map(is_not, fields_a.values(), fields_b.values())))
+
+
+def same_but_batch(a: Scenario, b: Scenario) -> bool:
+    """Whether two scenarios provably differ at most in :data:`NO_PREFILL_FIELDS`: every other field
+    the same object (a search varies the batch and the pools by copying the scenario with those
+    fields replaced, which shares the rest)."""
+    if a is b:
+        return True
+    fields_a, fields_b = a.__dict__, b.__dict__
+    if not _same_objects_but(fields_a, fields_b, _SERVING_FIELD):
+        return False
+    return _same_objects_but(fields_a["serving"].__dict__, fields_b["serving"].__dict__, NO_PREFILL_FIELDS)
+
+
+_TABLES_KEPT = 64
+_TABLES: OrderedDict[tuple, list[StepTable]] = OrderedDict()
+"""The step tables of the last copies asked for, by :func:`_copy_key` (the latest last; held here,
+so the ids in their keys stay theirs)."""
+
+
+DECODE_FIELDS = ("model", "assumptions", "serving", "workload", "parallelism")
+"""The scenario fields a copy's decode step and its prefill times read (with the card, the precision
+plan and the cached tokens): the model, the efficiencies, the serving settings, the workload (its
+expert copies) and the layout. Not the card count, the targets, the prices or the names."""
+
+
+def _copy_key(scenario: Scenario, card: Card, kv_tokens: int) -> tuple:
+    """What a copy's step table is kept under (:data:`DECODE_FIELDS`): the card's id, the cached
+    tokens, the ids of the model and the efficiencies, the workload, the layout's degrees (numbers
+    and their types: a search makes a layout anew for each count) and the names and ids of the
+    serving fields but :data:`NO_PREFILL_FIELDS`. Two scenarios with the same key have the same
+    decode step and prefill times."""
+    serving = scenario.serving.__dict__
+    names = tuple(serving)
+    skipped = _SKIPPED.get(names)
+    if skipped is None:
+        skipped = _SKIPPED[names] = tuple(i for i, name in enumerate(names) if name in NO_PREFILL_FIELDS)
+    ids = list(map(id, serving.values()))
+    for i in skipped:
+        ids[i] = 0
+    degrees = tuple(scenario.parallelism.__dict__.values())
+    return (id(card), kv_tokens, id(scenario.model), id(scenario.assumptions), scenario.workload, degrees,
+            tuple(map(type, degrees)), names, tuple(ids))
+
+
+_SKIPPED: dict[tuple[str, ...], tuple[int, ...]] = {}
+"""The places of :data:`NO_PREFILL_FIELDS` among serving field names in their order [indices]."""
+
+
+def copy_step_table(scenario: Scenario, card: Card, plan: PrecisionPlan, kv_tokens: int) -> StepTable:
+    """The step table of one copy of ``scenario`` on ``card`` with ``plan`` at ``kv_tokens``: one kept
+    for the same card, an equal plan and a scenario with the same objects in every field the step
+    reads but the batch and the pools and the same layout (:func:`_copy_key`), else a new one."""
+    last = _LAST_ASKED[0]
+    if last is not None and last[0] is scenario and last[1] is card and last[2] is plan and last[3] == kv_tokens:
+        return last[4]  # the same question again (a copy's step costs, then its speed)
+    table = _kept_table(scenario, card, plan, kv_tokens)
+    _LAST_ASKED[0] = (scenario, card, plan, kv_tokens, table)
+    return table
+
+
+_LAST_ASKED: list[tuple | None] = [None]
+"""The last question :func:`copy_step_table` answered: (scenario, card, plan, cached tokens, table),
+the objects by identity (held here)."""
+
+
+def _kept_table(scenario: Scenario, card: Card, plan: PrecisionPlan, kv_tokens: int) -> StepTable:
+    """:func:`copy_step_table` worked out: the table kept under the copy's key, else a new one."""
+    key = _copy_key(scenario, card, kv_tokens)
+    tables = _TABLES.get(key)
+    if tables is None:
+        tables = _TABLES[key] = []
+        if len(_TABLES) > _TABLES_KEPT:
+            _TABLES.popitem(last=False)
+    else:
+        _TABLES.move_to_end(key)
+        for table in tables:
+            kept = table.step.plan
+            if kept is plan or kept == plan:
+                return table
+    table = StepTable(DecodeStep(scenario, card, plan, kv_tokens))
+    tables.append(table)
+    return table
+
+
+@clear_with_shapes
+def clear_step_tables() -> None:
+    """Forget the kept step tables (cold benchmarks clear them with the shape caches)."""
+    _TABLES.clear()
+    _LAST_ASKED[0] = None

@@ -22,7 +22,8 @@ from configurator.core.scenario import Scenario
 from configurator.core.serving_speed import ServingSpeed, busy_copies, deployment_speed, pools, serving_batching
 from configurator.core.verdicts import floor
 from configurator.core.workloads.base import Estimate
-from configurator.core.workloads.serving.estimate import ServingCopy, basis_of_copy, estimate_serving, serving_copy
+from configurator.core.workloads.serving.copies import kept_copy
+from configurator.core.workloads.serving.estimate import ServingCopy, basis_of_copy, estimate_serving
 
 
 def target_miss(scenario: Scenario, speed: ServingSpeed | None) -> float:
@@ -76,7 +77,7 @@ class Weighed:
 
     def __init__(self, scenario: Scenario, card: Card) -> None:
         self.scenario, self.card = scenario, card
-        self.copy = _probed_copy(scenario, card) or serving_copy(scenario, card)
+        self.copy = _probed_copy(scenario, card) or kept_copy(scenario, card)
         self.memory = self.copy.memory
         self._serving: ServingSpeed | None = None
         self._timed = False
@@ -416,7 +417,7 @@ class RateProbe:
             rate, _PROBED = self.seen[batch]
             return True, rate
         s = self.scenario.model_copy(update={"serving": self.scenario.serving.model_copy(update={"max_batch": batch})})
-        copy = serving_copy(s, self.card, self.plan)  # the precision plan does not read the batch
+        copy = kept_copy(s, self.card, self.plan)  # the precision plan does not read the batch
         if not copy.memory.fits:
             return False, 0.0
         _PROBED, plan, costs = copy, self.plan, copy.costs

@@ -8,16 +8,20 @@ out again (:func:`kept_copy`)."""
 from __future__ import annotations
 
 from configurator.core.catalog import Card
-from configurator.core.memo import LruMemo
 from configurator.core.precision import PrecisionPlan
 from configurator.core.scenario import Scenario
 from configurator.core.workloads.serving.estimate import ServingCopy, serving_copy
 
-COPY_MEMO_SIZE = 2048
-"""Copies kept (least recently used dropped first): one card's whole deployment search weighs
-up to ~450 on the README's serving question, so a card's search keeps them all."""
+COPY_MEMO_SIZE = 1024
+"""Copies kept at most: one card's whole deployment search weighs up to ~450 on the README's
+serving question; when full, every kept copy is dropped at once (the next card's search starts
+afresh). Kept copies hold step tables, so keeping more costs the garbage collector more than it
+saves."""
 
-_COPIES: LruMemo[ServingCopy] = LruMemo(COPY_MEMO_SIZE)
+_COPIES: dict[tuple, tuple[tuple, tuple, ServingCopy]] = {}
+"""Kept copies by key (:func:`kept_copy`): the objects held by identity (kept alive with the copy,
+so their ids are not reused while it is kept), the types of the values, the copy. Shared by the
+GUI thread and the analysing worker: single dictionary reads and writes, atomic in CPython."""
 
 BY_VALUE = ("schema_version", "name", "workload", "precision", "card_id", "count")
 """Scenario fields a copy's key holds by value (plain values)."""
@@ -41,32 +45,26 @@ def clear_copies() -> None:
     _COPIES.clear()
 
 
-def _key(scenario: Scenario) -> tuple | None:
-    """The key a copy of ``scenario`` is kept under — its plain fields and the fields of its layout
-    and serving settings, each value with its type (``1`` and ``1.0`` differ) — and the objects
-    held by identity; None where a value cannot be a key."""
-    fields = scenario.__dict__
-    values = [fields[f] for f in BY_VALUE]
-    for f in BY_LAYOUT:
-        values.extend(fields[f].__dict__.values())
-    key = (tuple(values), tuple(map(type, values)))
-    try:
-        hash(key)
-    except TypeError:
-        return None
-    return key
-
-
 def kept_copy(scenario: Scenario, card: Card, plan: PrecisionPlan | None = None) -> ServingCopy:
     """:func:`~.estimate.serving_copy` of ``scenario`` on ``card``, or the copy kept for an equal
-    scenario (every field but :data:`NOT_READ`; the frozen ones of :data:`BY_IDENTITY` the very
-    same objects) on the same card. ``plan``: the scenario's precision plan when already worked
-    out (it depends on the scenario and card alone, so a kept copy's is the same)."""
-    key = _key(scenario)
-    if key is None:
+    scenario on the same card: every field but :data:`NOT_READ` equal, each value of the same type
+    (``1`` and ``1.0`` differ), the frozen ones of :data:`BY_IDENTITY` the very same objects.
+    ``plan``: the scenario's precision plan when already worked out (it depends on the scenario and
+    card alone, so a kept copy's is the same)."""
+    fields = scenario.__dict__
+    values = (*(fields[f] for f in BY_VALUE), *fields["parallelism"].__dict__.values(),
+              *fields["serving"].__dict__.values())
+    held = (card, *(fields[f] for f in BY_IDENTITY))
+    key = (values, tuple(map(id, held)))
+    try:
+        kept = _COPIES.get(key)
+    except TypeError:  # a value that cannot be a key (set without validation): not kept
         return serving_copy(scenario, card, plan)
-    held = (card, *(scenario.__dict__[f] for f in BY_IDENTITY))
-    copy = _COPIES.get(key, held)
-    if copy is None:
-        copy = _COPIES.put(key, serving_copy(scenario, card, plan), held)
+    types = tuple(map(type, values))
+    if kept is not None and kept[1] == types:  # ids of held objects are theirs alone while kept
+        return kept[2]
+    copy = serving_copy(scenario, card, plan)
+    if len(_COPIES) >= COPY_MEMO_SIZE:
+        _COPIES.clear()
+    _COPIES[key] = (held, types, copy)
     return copy

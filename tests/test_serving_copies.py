@@ -89,3 +89,29 @@ def test_the_deployment_is_the_same_with_copies_kept_as_without(catalog, card_id
         fresh = deployment.serving_deployment(s, card)
     assert kept is not None and fresh is not None
     assert _json(kept) == _json(fresh)
+
+
+def _split(prefill_cards: int) -> Scenario:
+    s = _served(disaggregated=True, prefill_cards=prefill_cards)
+    return s.model_copy(update={"auto_layout": tuple(f for f in LAYOUT_FIELDS if f not in ("tp", "disaggregated"))})
+
+
+def test_a_walk_short_of_the_rate_at_every_batch_settles_on_memory_alone(catalog, monkeypatch):
+    """The README's 20 requests/s on 16 H100 at TP 4 with 4 of them prefilling: the prefill pool
+    serves ~14.5 prompts/s whatever the batch, so the walk is settled by memory, and ends where
+    the walk that times every batch ends."""
+    from configurator.core.workloads.serving import weighing
+    from configurator.core.workloads.serving.plan import _batch_range
+
+    card = catalog.get("h100-sxm")
+    short, carrying = _split(4), _split(8)
+    clear_estimate_memo()
+    probe = weighing.RateProbe.of(short, card)
+    assert probe.short_at_every_batch() and not weighing.RateProbe.of(carrying, card).short_at_every_batch()
+    found = probe.walk(*_batch_range(short, card))
+    assert not probe.seen  # no step table worked out
+    clear_estimate_memo()
+    monkeypatch.setattr(weighing.RateProbe, "short_at_every_batch", lambda self: False)
+    timed = weighing.RateProbe.of(short, card)
+    assert timed.walk(*_batch_range(short, card)) == found and found[2:] == (True, False)
+    assert all(rate < 20 for rate, _ in timed.seen.values())

@@ -19,7 +19,15 @@ from configurator.core.load import CLOSED_LOOP_TOLERANCE, capacity
 from configurator.core.messages import msg
 from configurator.core.precision import PrecisionPlan, plan_serving
 from configurator.core.scenario import Scenario
-from configurator.core.serving_speed import ServingSpeed, busy_copies, deployment_speed, pools, serving_batching
+from configurator.core.serving_speed import (
+    ServingSpeed,
+    busy_copies,
+    deployment_speed,
+    pools,
+    prefill_pool_prompt_seconds,
+    prefill_pool_rate,
+    serving_batching,
+)
 from configurator.core.verdicts import floor
 from configurator.core.workloads.base import Estimate
 from configurator.core.workloads.serving.copies import kept_copy
@@ -389,15 +397,36 @@ class RateProbe:
         return found
 
     def _walk(self, spread: int, largest: int) -> tuple[int, int, bool, bool]:
+        at = self._fits_short if self.short_at_every_batch() else self.at
         batch = kept = spread
-        fits, carries = self.at(batch)
+        fits, carries = at(batch)
         while batch < largest and fits and not carries:
             batch = min(2 * batch, largest)
-            bigger_fits, bigger_carries = self.at(batch)
+            bigger_fits, bigger_carries = at(batch)
             if not bigger_fits:
                 break
             kept, fits, carries = batch, bigger_fits, bigger_carries
         return kept, batch, fits, carries
+
+    def short_at_every_batch(self) -> bool:
+        """Whether the copy misses the stated request rate at every batch per copy: with separate
+        pools, where the prefill pool's rate (:attr:`~configurator.core.serving_speed.Pools.prefill_rate`,
+        which does not read the batch and bounds :attr:`~configurator.core.serving_speed.Pools.capacity`
+        from above) over the copies, as :meth:`rate_at` scales the capacity, falls short of it. The
+        same numbers divided and multiplied alike keep their order in floating point, so no batch's
+        rate reaches the target (:func:`~configurator.core.verdicts.floor`: met at ``actual ≥ target``)."""
+        s = self.scenario
+        if not s.prefill_copies:
+            return False
+        bound = prefill_pool_rate(s.prefill_copies, prefill_pool_prompt_seconds(s, self.card, self.plan)) \
+            / s.data_parallel * busy_copies(s)
+        return floor("request-rate", s.constraints.requests_per_s, bound, "requests/s").missed
+
+    def _fits_short(self, batch: int) -> tuple[bool, bool]:
+        """:meth:`at` where the copy is short of the rate at every batch (:meth:`short_at_every_batch`):
+        whether it fits at ``batch`` (its memory alone; the step table not worked out), and False."""
+        s = self.scenario.model_copy(update={"serving": self.scenario.serving.model_copy(update={"max_batch": batch})})
+        return kept_copy(s, self.card, self.plan).memory.fits, False
 
     def at(self, batch: int) -> tuple[bool, bool]:
         """(fits, carries the request rate) at a batch per copy of ``batch``, as the estimate

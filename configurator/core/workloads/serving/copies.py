@@ -14,14 +14,18 @@ from configurator.core.workloads.serving.estimate import ServingCopy, serving_co
 
 COPY_MEMO_SIZE = 1024
 """Copies kept at most: one card's whole deployment search weighs up to ~450 on the README's
-serving question; when full, every kept copy is dropped at once (the next card's search starts
-afresh). Kept copies hold step tables, so keeping more costs the garbage collector more than it
-saves."""
+serving question; when full, or when another card's copy is asked for, every kept copy is dropped
+at once. Kept copies hold step tables, and every object kept alive costs the garbage collector's
+passes: keeping several cards' copies cost more than it saved."""
 
 _COPIES: dict[tuple, tuple[tuple, tuple, ServingCopy]] = {}
 """Kept copies by key (:func:`kept_copy`): the objects held by identity (kept alive with the copy,
 so their ids are not reused while it is kept), the types of the values, the copy. Shared by the
 GUI thread and the analysing worker: single dictionary reads and writes, atomic in CPython."""
+
+_CARD: list[Card | None] = [None]
+"""The card whose copies are kept: copies are kept for one card at a time (a copy is another
+card's key), so a catalog pass keeps one card's, not the last :data:`COPY_MEMO_SIZE` of several."""
 
 BY_VALUE = ("schema_version", "name", "workload", "precision", "card_id", "count")
 """Scenario fields a copy's key holds by value (plain values)."""
@@ -43,6 +47,7 @@ the plan searched with the engine step Auto and the one searched without share t
 def clear_copies() -> None:
     """Forget every kept copy."""
     _COPIES.clear()
+    _CARD[0] = None
 
 
 def kept_copy(scenario: Scenario, card: Card, plan: PrecisionPlan | None = None) -> ServingCopy:
@@ -64,7 +69,8 @@ def kept_copy(scenario: Scenario, card: Card, plan: PrecisionPlan | None = None)
     if kept is not None and kept[1] == types:  # ids of held objects are theirs alone while kept
         return kept[2]
     copy = serving_copy(scenario, card, plan)
-    if len(_COPIES) >= COPY_MEMO_SIZE:
+    if len(_COPIES) >= COPY_MEMO_SIZE or _CARD[0] is not card:
         _COPIES.clear()
+        _CARD[0] = card
     _COPIES[key] = (held, types, copy)
     return copy

@@ -115,3 +115,21 @@ def test_a_walk_short_of_the_rate_at_every_batch_settles_on_memory_alone(catalog
     timed = weighing.RateProbe.of(short, card)
     assert timed.walk(*_batch_range(short, card)) == found and found[2:] == (True, False)
     assert all(rate < 20 for rate, _ in timed.seen.values())
+
+
+def test_copies_at_the_counts_a_search_is_done_with_are_dropped(catalog):
+    clear_estimate_memo()
+    card, base = catalog.get("h100-sxm"), _served()
+    at_16 = copies.kept_copy(_batch(base, 64), card)
+    at_8 = copies.kept_copy(_batch(base.model_copy(update={"count": 8}), 64), card)
+    copies.forget_counts(lambda n: n == 16)
+    assert copies.kept_copy(_batch(base, 64), card) is not at_16
+    assert copies.kept_copy(_batch(base.model_copy(update={"count": 8}), 64), card) is at_8
+
+
+def test_copies_are_kept_for_one_card_at_a_time(catalog):
+    clear_estimate_memo()
+    h100, h200, s = catalog.get("h100-sxm"), catalog.get("h200-sxm"), _batch(_served(), 64)
+    first = copies.kept_copy(s, h100)
+    copies.kept_copy(s, h200)
+    assert copies.kept_copy(s, h100) is not first

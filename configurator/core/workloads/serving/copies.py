@@ -7,6 +7,8 @@ out again (:func:`kept_copy`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from configurator.core.catalog import Card
 from configurator.core.precision import PrecisionPlan
 from configurator.core.scenario import Scenario
@@ -30,6 +32,8 @@ card's key), so a catalog pass keeps one card's, not the last :data:`COPY_MEMO_S
 BY_VALUE = ("schema_version", "name", "workload", "precision", "card_id", "count")
 """Scenario fields a copy's key holds by value (plain values)."""
 
+_COUNT = BY_VALUE.index("count")
+
 BY_LAYOUT = ("parallelism", "serving")
 """Scenario fields a search changes from copy to copy, held by the values of their own fields."""
 
@@ -48,6 +52,14 @@ def clear_copies() -> None:
     """Forget every kept copy."""
     _COPIES.clear()
     _CARD[0] = None
+
+
+def forget_counts(drop: Callable[[int], bool]) -> None:
+    """Drop the kept copies at the card counts ``drop`` says a deployment search is done with
+    (fewer objects kept alive for the garbage collector to pass over)."""
+    for key in list(_COPIES):  # the keys copied at once: the other thread may add one meanwhile
+        if drop(key[0][_COUNT]):
+            _COPIES.pop(key, None)
 
 
 def kept_copy(scenario: Scenario, card: Card, plan: PrecisionPlan | None = None) -> ServingCopy:

@@ -20,6 +20,7 @@ from configurator.core.workloads.layout import (
     valid_counts,
     whole_system_counts,
 )
+from configurator.core.workloads.serving.copies import forget_counts
 from configurator.core.workloads.serving.plan import (
     NotCarrying,
     carries,
@@ -66,6 +67,7 @@ def serving_deployment(scenario: Scenario, card: Card, counts: Sequence[int] = S
             previous, last = count, (est.estimate if est.fits else None)
             continue
         if est is None or carries_load(est):
+            forget_counts(lambda n: n != count)  # only the plan at the fewest cards is asked again
             fewest = count if in_units else _fewest_carrying(base, card, previous + 1, count)
             return _with_engine_search(full, base, card, fewest)
         if est.serving is None or (last is not None and _latency_floor_reached(last, est)):
@@ -181,7 +183,9 @@ def _fewest_carrying(base: Scenario, card: Card, low: int, high: int) -> int:
     while low < high:
         middle = (low + high) // 2
         if _carries_at(base, card, middle * group):
+            forget_counts(lambda n: n == high * group)  # fewer cards carry it: not the fewest
             high = middle
         else:
+            forget_counts(lambda n: n == middle * group)
             low = middle + 1
     return high * group

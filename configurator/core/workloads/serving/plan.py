@@ -23,6 +23,7 @@ from configurator.core.units import Precision
 from configurator.core.workloads.base import Estimate
 from configurator.core.workloads.layout import with_layout
 from configurator.core.workloads.memo import remembered
+from configurator.core.workloads.serving.copies import clear_copies
 from configurator.core.workloads.serving.estimate import estimate_serving, serving_basis
 from configurator.core.workloads.serving.weighing import (
     KEPT_WALKS,
@@ -127,8 +128,9 @@ _SEARCHES: LruMemo[tuple[Scenario, tuple]] = LruMemo(SEARCH_MEMO_SIZE)
 
 
 def clear_search_memo() -> None:
-    """Forget every kept serving search."""
+    """Forget every kept serving search and the copies searches worked out."""
     _SEARCHES.clear()
+    clear_copies()
 
 
 def planned_serving(scenario: Scenario, card: Card) -> Estimate:

@@ -19,16 +19,19 @@ from configurator.core.load import CLOSED_LOOP_TOLERANCE, capacity
 from configurator.core.messages import msg
 from configurator.core.precision import PrecisionPlan, plan_serving
 from configurator.core.scenario import Scenario
-from configurator.core.serving_speed import ServingSpeed, busy_copies, deployment_speed, pools, serving_batching
+from configurator.core.serving_speed import (
+    ServingSpeed,
+    busy_copies,
+    deployment_speed,
+    pools,
+    prefill_pool_prompt_seconds,
+    prefill_pool_rate,
+    serving_batching,
+)
 from configurator.core.verdicts import floor
 from configurator.core.workloads.base import Estimate
-from configurator.core.workloads.serving.estimate import (
-    ServingCopy,
-    at_batch,
-    basis_of_copy,
-    estimate_serving,
-    serving_copy,
-)
+from configurator.core.workloads.serving.copies import kept_copy
+from configurator.core.workloads.serving.estimate import ServingCopy, at_batch, basis_of_copy, estimate_serving
 
 
 def target_miss(scenario: Scenario, speed: ServingSpeed | None) -> float:
@@ -82,7 +85,7 @@ class Weighed:
 
     def __init__(self, scenario: Scenario, card: Card) -> None:
         self.scenario, self.card = scenario, card
-        self.copy = _probed_copy(scenario, card) or serving_copy(scenario, card)
+        self.copy = _probed_copy(scenario, card) or kept_copy(scenario, card)
         self.memory = self.copy.memory
         self._serving: ServingSpeed | None = None
         self._timed = False
@@ -394,15 +397,35 @@ class RateProbe:
         return found
 
     def _walk(self, spread: int, largest: int) -> tuple[int, int, bool, bool]:
+        at = self._fits_short if self.short_at_every_batch() else self.at
         batch = kept = spread
-        fits, carries = self.at(batch)
+        fits, carries = at(batch)
         while batch < largest and fits and not carries:
             batch = min(2 * batch, largest)
-            bigger_fits, bigger_carries = self.at(batch)
+            bigger_fits, bigger_carries = at(batch)
             if not bigger_fits:
                 break
             kept, fits, carries = batch, bigger_fits, bigger_carries
         return kept, batch, fits, carries
+
+    def short_at_every_batch(self) -> bool:
+        """Whether the copy misses the stated request rate at every batch per copy: with separate
+        pools, where the prefill pool's rate (:attr:`~configurator.core.serving_speed.Pools.prefill_rate`,
+        which does not read the batch and bounds :attr:`~configurator.core.serving_speed.Pools.capacity`
+        from above) over the copies, as :meth:`rate_at` scales the capacity, falls short of it. The
+        same numbers divided and multiplied alike keep their order in floating point, so no batch's
+        rate reaches the target (:func:`~configurator.core.verdicts.floor`: met at ``actual ≥ target``)."""
+        s = self.scenario
+        if not s.prefill_copies:
+            return False
+        bound = prefill_pool_rate(s.prefill_copies, prefill_pool_prompt_seconds(s, self.card, self.plan)) \
+            / s.data_parallel * busy_copies(s)
+        return floor("request-rate", s.constraints.requests_per_s, bound, "requests/s").missed
+
+    def _fits_short(self, batch: int) -> tuple[bool, bool]:
+        """:meth:`at` where the copy is short of the rate at every batch (:meth:`short_at_every_batch`):
+        whether it fits at ``batch`` (its memory alone; the step table not worked out), and False."""
+        return kept_copy(at_batch(self.scenario, batch), self.card, self.plan).memory.fits, False
 
     def at(self, batch: int) -> tuple[bool, bool]:
         """(fits, carries the request rate) at a batch per copy of ``batch``, as the estimate
@@ -422,7 +445,7 @@ class RateProbe:
             rate, _PROBED = self.seen[batch]
             return True, rate
         s = at_batch(self.scenario, batch)
-        copy = serving_copy(s, self.card, self.plan)  # the precision plan does not read the batch
+        copy = kept_copy(s, self.card, self.plan)  # the precision plan does not read the batch
         if not copy.memory.fits:
             return False, 0.0
         _PROBED, plan, costs = copy, self.plan, copy.costs

@@ -1,0 +1,88 @@
+"""The serving copies a layout search has worked out (:class:`~.estimate.ServingCopy`: memory at
+the load, decode step table, one copy's speed), kept so that the same copy asked again — by the
+deployment search's next step at the same card count (the count's plan worked out in full after
+the bisection asked only whether it carries, with the engine step and pools searched too, the
+closest deployment after the first pass), by the FP8-cache branch or the pools — is not worked
+out again (:func:`kept_copy`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from configurator.core.catalog import Card
+from configurator.core.precision import PrecisionPlan
+from configurator.core.scenario import Scenario
+from configurator.core.workloads.serving.estimate import ServingCopy, serving_copy
+
+COPY_MEMO_SIZE = 1024
+"""Copies kept at most: one card's whole deployment search weighs up to ~450 on the README's
+serving question; when full, or when another card's copy is asked for, every kept copy is dropped
+at once. Kept copies hold step tables, and every object kept alive costs the garbage collector's
+passes: keeping several cards' copies cost more than it saved."""
+
+_COPIES: dict[tuple, tuple[tuple, tuple, ServingCopy]] = {}
+"""Kept copies by key (:func:`kept_copy`): the objects held by identity (kept alive with the copy,
+so their ids are not reused while it is kept), the types of the values, the copy. Shared by the
+GUI thread and the analysing worker: single dictionary reads and writes, atomic in CPython."""
+
+_CARD: list[Card | None] = [None]
+"""The card whose copies are kept: copies are kept for one card at a time (a copy is another
+card's key), so a catalog pass keeps one card's, not the last :data:`COPY_MEMO_SIZE` of several."""
+
+BY_VALUE = ("schema_version", "name", "workload", "precision", "card_id", "count")
+"""Scenario fields a copy's key holds by value (plain values)."""
+
+_COUNT = BY_VALUE.index("count")
+
+BY_LAYOUT = ("parallelism", "serving")
+"""Scenario fields a search changes from copy to copy, held by the values of their own fields."""
+
+BY_IDENTITY = ("model", "training", "graphics", "economics", "constraints", "assumptions")
+"""Scenario fields a copy's key holds by identity (frozen, shared unchanged by every scenario one
+search makes: ``model_copy`` keeps them): a different but equal object is another key, never a
+wrong answer."""
+
+NOT_READ = frozenset({"auto_layout"})
+"""Scenario fields no copy reads (which fields the planner chooses, not what it chose): the memory
+model, the precision plan, the step table and the replica's speed read the layout itself; so
+the plan searched with the engine step Auto and the one searched without share their copies."""
+
+
+def clear_copies() -> None:
+    """Forget every kept copy."""
+    _COPIES.clear()
+    _CARD[0] = None
+
+
+def forget_counts(drop: Callable[[int], bool]) -> None:
+    """Drop the kept copies at the card counts ``drop`` says a deployment search is done with
+    (fewer objects kept alive for the garbage collector to pass over)."""
+    for key in list(_COPIES):  # the keys copied at once: the other thread may add one meanwhile
+        if drop(key[0][_COUNT]):
+            _COPIES.pop(key, None)
+
+
+def kept_copy(scenario: Scenario, card: Card, plan: PrecisionPlan | None = None) -> ServingCopy:
+    """:func:`~.estimate.serving_copy` of ``scenario`` on ``card``, or the copy kept for an equal
+    scenario on the same card: every field but :data:`NOT_READ` equal, each value of the same type
+    (``1`` and ``1.0`` differ), the frozen ones of :data:`BY_IDENTITY` the very same objects.
+    ``plan``: the scenario's precision plan when already worked out (it depends on the scenario and
+    card alone, so a kept copy's is the same)."""
+    fields = scenario.__dict__
+    values = (*(fields[f] for f in BY_VALUE), *fields["parallelism"].__dict__.values(),
+              *fields["serving"].__dict__.values())
+    held = (card, *(fields[f] for f in BY_IDENTITY))
+    key = (values, tuple(map(id, held)))
+    try:
+        kept = _COPIES.get(key)
+    except TypeError:  # a value that cannot be a key (set without validation): not kept
+        return serving_copy(scenario, card, plan)
+    types = tuple(map(type, values))
+    if kept is not None and kept[1] == types:  # ids of held objects are theirs alone while kept
+        return kept[2]
+    copy = serving_copy(scenario, card, plan)
+    if len(_COPIES) >= COPY_MEMO_SIZE or _CARD[0] is not card:
+        _COPIES.clear()
+        _CARD[0] = card
+    _COPIES[key] = (held, types, copy)
+    return copy

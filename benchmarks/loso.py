@@ -4,11 +4,16 @@ Most defaults are not fitted to the calibration rows: they are measured ceilings
 figures or stated assumptions (``configurator/core/formulas/efficiency.py``), the same whichever
 rows are held out; for their rows the leave-one-source-out error *is* the in-sample error, and
 the report says "not fitted". The defaults that are fitted — solved from named rows by a rule —
-are listed in :data:`FITS`. For a publication whose rows set one of them, the constant is solved
-again by the same rule from the fitting rows of the *other* publications and passed in through
-the public ``Serving.engine_profile`` (``accuracy_base.profiles_in_force``); where no other
-publication has fitting rows, the rows that depend on the constant have no out-of-source
-prediction ("n/a"), and are counted as such rather than given one from a guess.
+are listed in :data:`FITS`: engine-profile fields and module defaults of ``formulas/efficiency.py``
+(``Assumptions`` fields). For a publication whose rows set one of them, the constant is solved
+again by the same rule from the fitting rows of the *other* publications and put in force while
+the held-out rows are built: a profile through the public ``Serving.engine_profile``
+(``accuracy_base.profiles_in_force``), a module default as the rows' scenarios'
+``Assumptions`` field (``accuracy_base.assumptions_in_force``), both as a user would set them;
+where no other publication has fitting rows, the rows that depend on the constant have no
+out-of-source prediction ("n/a"), and are counted as such rather than given one from a guess.
+A publication that holds no fitting row keeps its in-sample prediction, which is out of source
+for every fitted default it depends on ("fitted without this source").
 
 Defaults chosen by judgement with a source's rows in view, without a rule that could be re-run
 (:data:`INFORMED`), cannot be refitted: their rows keep the in-sample error, and the report
@@ -160,8 +165,8 @@ rows are left out: its own prefill_share (the next fit) multiplies this efficien
 
 PREFILL_RULE = (
     "the prefill rows of engines without a prompt share of their own (10 rows of three publications: the H200 "
-    "rig's PyTorch prefill, TensorRT-LLM's nine time-to-first-token rows, one of them NVIDIA's H100-vs-A100 "
-    "blog): one share, least squares on the log error of the prompt's time "
+    "rig's PyTorch prefill, TensorRT-LLM's eight time-to-first-token rows and NVIDIA's H100-vs-A100 blog row): "
+    "one share, least squares on the log error of the prompt's time "
     "(configurator/core/formulas/efficiency.py, PREFILL_EFFICIENCY)")
 
 def median_reserve(rows: Sequence[Row]) -> float:

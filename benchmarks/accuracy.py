@@ -516,7 +516,8 @@ def print_summary(rows: list[Row], held: Mapping[Ident, Held] | None = None, out
         from_fitting = [r for r in outside or [] if r.publication in {c.publication for c in rows}]
         print("LOSO: each source's rows predicted with the defaults set without them (benchmarks/loso.py); 'not "
               "fitted':\n  no default these rows depend on is fitted to rows, so it is the in-sample median; n/a: the "
-              "default is fitted\n  only to the row's own source. Held-out: "
+              "default is fitted\n  only to the row's own source; a source with no fitting row keeps its in-sample "
+              "figure, out of source\n  for the defaults fitted without it. Held-out: "
               f"{len(outside or [])} published rows that set nothing, from {publications} publications "
               "(benchmarks/data/held-out.json),\n  predicted with the shipped defaults"
               + (f"; {len(from_fitting)} of them from a table whose other rows set a default, left out of its fit "

@@ -251,16 +251,36 @@ class Informed:
 
 INFORMED = (
     Informed("layer_overhead_s = 1.3e-4 s", H200_RIG,
-             "introduced with the H200 rows (eager PyTorch); the prefill rows 'argue against' changing it"),
-    Informed("eager loss: 3 fp32 vocabulary-wide tensors", H200_RIG,
-             "the full-recomputation H200 rows 'match 12 B per vocabulary entry' (memory.py, FP32_LOSS_COPIES)"),
+             "introduced with the H200 rows (eager PyTorch). No one rule can set it: it is the per-layer time of "
+             "training and of prefill alike, and the two kinds disagree — solved with the matrix-product efficiency "
+             "over the 38 training rows it comes out 474 µs (with 0.76), solved with the prefill efficiency over the "
+             "ten prefill rows 84 µs (with 0.87; least squares on the log error, December 2026). A fit needs the "
+             "two split into their own fields, with rows that separate a per-layer time from the products "
+             "(small models, short prompts)"),
     Informed("transformers kv_half_context = 850 tokens", H200_RIG,
-             "not separable at the one context (2,048) of the rows; no derivation given"),
+             "no derivation given, and no rule can set it: the H200 decode rows are all at one context (2,048), "
+             "where any half-context is matched by the KV share the decode fit solves beside it; rows at a second "
+             "context would separate them"),
     Informed("TensorRT-LLM profile (weight 0.92, KV 0.90, 20/50 µs per layer)", "tensorrt-llm-performance",
              "'TensorRT-LLM = performance.md tables' (commit 4804a17); no rule stated; the same tables are the "
-             "TTFT and static-batch rows"),
+             "TTFT and static-batch rows. Not refitted: solved from its eight static-batch rows (least squares on "
+             "the log error, December 2026) the two shares come out 0.74 and 0.73 (each row left out, 9.4 % median, "
+             "28 % worst), with the step time as a third field 0.84, 0.87 and 3.2 ms per step: those rows are "
+             "batches of 64–1,024 sequences whose steps weigh the products and the cache reads as much as the weight "
+             "stream, so the shares would absorb the other terms' errors instead of measuring the kernels' bandwidth; and one source holds them all, so "
+             "its rows would be n/a out of source"),
 )
 """Defaults whose rows are in sample whatever is held out (the report names them)."""
+
+DERIVED = (
+    Informed("eager loss: 3 fp32 vocabulary-wide tensors", H200_RIG,
+             "once 'informed by' the full-recomputation H200 rows ('match 12 B per vocabulary entry'), now counted "
+             "from PyTorch's cross_entropy on upcast logits — the saved log-softmax output, its gradient and the "
+             "logits' gradient alive at once in backward (memory.py, FP32_LOSS_COPIES, with the loss-parallel "
+             "variant read in torch/distributed/tensor/parallel/loss.py): a first-principles count the rows check"),
+)
+"""Defaults once chosen with a source's rows in view, since derived from first principles with a
+source (listed so the report says where each went)."""
 
 
 # ---- evaluating rows with other defaults -----------------------------------------------------
@@ -490,6 +510,9 @@ def print_fits(source: RowSource, rows: Sequence[Row]) -> None:
         print(f"    held: {fit.held}")
     print("\nDefaults informed by calibration rows without a rule (their rows stay in sample):")
     for item in INFORMED:
+        print(f"  {item.default} [{item.publication}]: {item.how}")
+    print("\nDefaults once informed by calibration rows, since derived from first principles:")
+    for item in DERIVED:
         print(f"  {item.default} [{item.publication}]: {item.how}")
 
 

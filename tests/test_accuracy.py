@@ -182,3 +182,23 @@ def test_the_summary_keeps_its_columns_and_adds_the_out_of_sample_ones(capsys):
     median = accuracy.statistics.median(abs(r.error_pct) for r in memory)
     assert line.split()[:3] == ["memory", str(len(memory)), f"{median:.1f}"]
     assert "rows)" in line and "LOSO median" in lines[1] and "held-out rows" in lines[1]
+
+
+def test_module_defaults_ship_the_value_their_rule_gives():
+    """The fitted module defaults (formulas/efficiency.py) and llama.cpp's prompt share on top of
+    the prefill efficiency are what their rules give on today's formulas (to 0.5 %), none from
+    one row; the allocator reserves are the measured median reserve, whatever the predicted peak."""
+    import loso
+
+    for fit in [f for f in loso.FITS if f.engine is None] + [f for f in loso.FITS if "prompt" in f.name]:
+        assert len(fit.rows) >= 2, fit.name
+        solved = loso.refit(fit, fit.rows, accuracy.rows_for_keys)
+        for name, value in fit.shipped().items():
+            assert abs(solved[name] / value - 1) < 0.005, (fit.name, name, value, solved[name])
+    reserve = next(f for f in loso.FITS if f.name == "allocator reserve (training)")
+    rows = accuracy.rows_for_keys(reserve.rows, kinds={"memory"})
+    assert len(rows) == 6 and not any("sgd" in r.key for r in rows)
+    ratios = sorted(r.measured / r.peak[1] - 1 for r in rows)
+    assert loso.median_reserve(rows) == (ratios[2] + ratios[3]) / 2
+    crossed = loso.leave_one_row_out(reserve, accuracy.rows_for_keys)
+    assert all(e is not None and abs(e) < 10 for e in crossed.values())

@@ -202,30 +202,3 @@ def test_module_defaults_ship_the_value_their_rule_gives():
     assert loso.median_reserve(rows) == (ratios[2] + ratios[3]) / 2
     crossed = loso.leave_one_row_out(reserve, accuracy.rows_for_keys)
     assert all(e is not None and abs(e) < 10 for e in crossed.values())
-
-
-def test_the_single_constant_fits_ship_the_rule_cross_validation_chose():
-    """The matrix-product efficiency is solved by the median rule (its leave-one-source-out error
-    over the rows it feeds is the lower, benchmarks/rule_compare.py), the prefill efficiency by least
-    squares; at the shipped matrix-product share half the training rows are predicted fast and half
-    slow (signed to grow with the share), and least squares on the same rows gives another value."""
-    import dataclasses
-
-    import loso
-    import rule_compare
-    from accuracy_base import assumptions_in_force
-
-    fits = {f.solved[0]: f for f in rule_compare.single_constant_fits()}
-    assert set(fits) == {"matmul_efficiency", "prefill_efficiency"}
-    assert fits["matmul_efficiency"].median and not fits["prefill_efficiency"].median
-    assert all("cross-validation" in f.rule for f in fits.values())
-    matmul = fits["matmul_efficiency"]
-    shipped = matmul.shipped()["matmul_efficiency"]
-    rows = accuracy.rows_for_keys(matmul.rows, kinds={matmul.kind})
-    with assumptions_in_force({"matmul_efficiency": shipped * 1.01}):
-        faster = accuracy.rows_for_keys(matmul.rows, kinds={matmul.kind})
-    assert len(rows) == len(matmul.rows) and [r.key for r in rows] == [f.key for f in faster]
-    fast = sum((r.predicted > r.measured) == (f.predicted > r.predicted) for r, f in zip(rows, faster, strict=True))
-    assert fast in (len(rows) // 2 - 1, len(rows) // 2, len(rows) // 2 + 1)
-    least = loso.refit(dataclasses.replace(matmul, median=False), matmul.rows, accuracy.rows_for_keys)
-    assert abs(least["matmul_efficiency"] - shipped) > 0.005

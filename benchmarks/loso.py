@@ -63,8 +63,8 @@ class Fit:
     """A default solved from named calibration rows by a stated rule: engine-profile fields or
     ``Assumptions`` fields (the defaults of ``configurator/core/formulas/efficiency.py``), found
     so that the rows' predictions meet their measurements (least squares on the log error, exact
-    when there are as many rows as fields; or, for one field, the median row's log error zero:
-    ``median``), or by a rule on the rows' measurements alone (``measured``)."""
+    when there are as many rows as fields), or by a rule on the rows' measurements alone
+    (``measured``)."""
 
     name: str
     engine: Engine | None
@@ -84,10 +84,6 @@ class Fit:
     measured: Callable[[Sequence[Row]], dict[str, float]] | None = None
     """The rule, when it solves the fields from the fitting rows' measurements alone (not from
     their predictions): the rows in, the fields' values out."""
-    median: bool = False
-    """One field solved by the robust rule instead of least squares: the value at which the median
-    row's log error (signed so that it grows with the field) is zero — the median of the values
-    each row implies alone (:func:`median_zero`)."""
 
     def shipped(self) -> dict[str, float]:
         """The solved fields' values as shipped (profile, or ``formulas/efficiency.py``)."""
@@ -155,12 +151,9 @@ TRAINING_ROWS = (*(f"h200:train {label}" for label in H200_TRAINING),
 
 MATMUL_RULE = (
     "every training-throughput row of the calibration files at its stated layout (38 rows: the H200 rig's 9 and "
-    "29 published runs of seven publications, A100/H100/H200, 1B to 1T parameters): one share, the value at which "
-    "the median row's log error of tokens/s (or the quantity the source gives) is zero, no row left out "
-    "(configurator/core/formulas/efficiency.py, MATMUL_EFFICIENCY). Chosen over least squares on the log error "
-    "(0.716) by cross-validation (benchmarks/rule_compare.py, December 2026): over the 67 training rows it feeds "
-    "(throughput and planner) the leave-one-source-out median error is 10.6 % against 11.4 % (throughput 9.8 "
-    "against 10.9 %, planner 14.6 against 13.9 %); leave one row out 10.7 against 10.3 %")
+    "29 published runs of seven publications, A100/H100/H200, 1B to 1T parameters): one share, least squares on "
+    "the log error of tokens/s (or the quantity the source gives), no row left out "
+    "(configurator/core/formulas/efficiency.py, MATMUL_EFFICIENCY)")
 
 PREFILL_ROWS = ("h200:prefill llama3-8b b1 s2048",
                 *(f"published:il-trt-{run}" for run in ("7b-h100-128", "7b-h100-2k", "70b-h100-2k", "70b-h100-128",
@@ -174,11 +167,7 @@ PREFILL_RULE = (
     "the prefill rows of engines without a prompt share of their own (10 rows of three publications: the H200 "
     "rig's PyTorch prefill, TensorRT-LLM's eight time-to-first-token rows and NVIDIA's H100-vs-A100 blog row): "
     "one share, least squares on the log error of the prompt's time "
-    "(configurator/core/formulas/efficiency.py, PREFILL_EFFICIENCY). Kept over the median rule (0.905) by "
-    "cross-validation (benchmarks/rule_compare.py, December 2026): over the 33 serving rows it feeds that have an "
-    "out-of-source value (prefill, serving throughput, MLPerf, latency) the leave-one-source-out median error is "
-    "17.1 % against 17.6 % (serving throughput 10.3 against 11.7 %), though leaving one fitting row out the median "
-    "rule errs less, 12.1 against 13.9 %")
+    "(configurator/core/formulas/efficiency.py, PREFILL_EFFICIENCY)")
 
 def median_reserve(rows: Sequence[Row]) -> float:
     """The median of the rows' measured ``reserved / peak allocated − 1`` (PyTorch's
@@ -212,7 +201,7 @@ FITS = (
         held=ALLOCATOR_HELD + "; two rows, so each is predicted from the other's ratio alone",
         measured=lambda rows: {"allocator_overhead_recompute": median_reserve(rows)}),
     Fit("matrix-product efficiency (training)", None, "train-throughput", ("matmul_efficiency",), TRAINING_ROWS,
-        MATMUL_RULE, median=True,
+        MATMUL_RULE,
         held="the other training defaults (attention 0.45, bandwidth 0.80, links 0.75, overlap 0.7) are first "
              "principles or sourced assumptions, held as shipped; the planner rows (train-planner) are the same "
              "runs with the layout left to the planner, predicted, not fitted"),
@@ -325,15 +314,13 @@ def _predictions(wanted: Sequence[Ident], source: RowSource, defaults: Defaults 
 
 
 def refit(fit: Fit, keys: Sequence[str], source: RowSource, others: Defaults = SHIPPED) -> dict[str, float] | None:
-    """The fit's fields solved from the rows ``keys`` by its rule (its ``measured`` rule, its ``median`` one, else
+    """The fit's fields solved from the rows ``keys`` by its rule (its ``measured`` rule, else
     Gauss–Newton on the log errors from the shipped values), with ``others`` in force; None with
     fewer rows than fields or no solution inside the fields' ranges."""
     if len(keys) < len(fit.solved):
         return None
     if fit.measured is not None:
         return fit.measured(_predictions([(k, fit.kind) for k in keys], source, others))
-    if fit.median:
-        return median_zero(fit, keys, source, others)
     names = fit.solved
     x = np.array([fit.shipped()[n] for n in names])
 
@@ -370,33 +357,6 @@ def refit(fit: Fit, keys: Sequence[str], source: RowSource, others: Defaults = S
         if np.max(np.abs(step / x)) < 1e-7:
             break
     return dict(zip(names, x.tolist(), strict=True))
-
-
-def median_zero(fit: Fit, keys: Sequence[str], source: RowSource, others: Defaults = SHIPPED,
-                low: float = 0.05, high: float = 1.0) -> dict[str, float] | None:
-    """The fit's one field at which the median of the rows' log errors, each signed to grow with
-    the field (a throughput row as it is, a time row negated), is zero: bisection on [``low``,
-    ``high``] to 1e-5; each row's signed error grows with the field, so it is the median of the
-    values the rows imply alone. None when the median is of one sign over the whole range."""
-    (name,) = fit.solved
-
-    def errors(value: float) -> np.ndarray:
-        rows = _predictions([(k, fit.kind) for k in keys], source, others | fit.in_force({name: value}))
-        return np.array([math.log(r.predicted / r.measured) for r in rows])
-
-    start = fit.shipped()[name]
-    signs = np.sign(errors(start * 1.01) - errors(start))
-    signs[signs == 0] = 1.0
-
-    def median(value: float) -> float:
-        return float(np.median(signs * errors(value)))
-
-    if median(low) > 0 or median(high) < 0:
-        return None
-    while high - low > 1e-5:
-        middle = (low + high) / 2
-        low, high = (middle, high) if median(middle) < 0 else (low, middle)
-    return {name: (low + high) / 2}
 
 
 def leave_one_row_out(fit: Fit, source: RowSource) -> dict[str, float | None]:
@@ -437,7 +397,7 @@ SET_ELSEWHERE = "fitted without this source: "
 """The status of a row whose publication holds no fitting row of the fitted defaults it depends on."""
 
 
-def moved_by(fit: Fit, wanted: Sequence[Ident], source: RowSource, defaults: Defaults,
+def _moved_by(fit: Fit, wanted: Sequence[Ident], source: RowSource, defaults: Defaults,
               rows: Sequence[Row] | None = None) -> set[Ident]:
     """The rows of ``wanted`` whose prediction moves with the fit's fields (each × 0.9, inside
     every upper bound), over ``defaults`` (``rows``: the rows with ``defaults``, when built)."""
@@ -462,7 +422,7 @@ def leave_one_source_out(rows: Sequence[Row], source: RowSource, fits: Sequence[
         touching = [f for f in fits if any(by_key[k].publication == publication for k in f.rows if k in by_key)]
         if not touching:  # the fitted defaults were set without these rows: in sample is out of source
             wanted = [ident(r) for r in members]
-            using = {w: [f.name for f in fits if w in moved_by(f, wanted, source, SHIPPED)] for w in wanted}
+            using = {w: [f.name for f in fits if w in _moved_by(f, wanted, source, SHIPPED)] for w in wanted}
             held.update({ident(r): Held(r, r.predicted, SET_ELSEWHERE + ", ".join(using[ident(r)])
                                         if using[ident(r)] else NOT_FITTED) for r in members})
             continue
@@ -479,7 +439,7 @@ def leave_one_source_out(rows: Sequence[Row], source: RowSource, fits: Sequence[
         again = _predictions(wanted, source, refitted_defaults)
         lost: dict[Ident, str] = {}
         for fit in missing:  # the rows that move with the fit have no out-of-source value
-            for moved in moved_by(fit, wanted, source, refitted_defaults, again):
+            for moved in _moved_by(fit, wanted, source, refitted_defaults, again):
                 lost.setdefault(moved, f"n/a: the {fit.name} is set only from this source")
         refitted = "refitted: " + ", ".join(f.name for f in touching if f not in missing)
         for r, again_row in zip(members, again, strict=True):

@@ -36,25 +36,20 @@ H200_COPY_GBPS = 4238.209067960354
 H200_DATASHEET_GBPS = 4800.0
 """The H200's datasheet HBM3e bandwidth [GB/s] (NVIDIA H200 datasheet)."""
 
-MATMUL_EFFICIENCY = 0.7257
+MATMUL_EFFICIENCY = 0.716
 """Share of the GEMM rate at each product's shape on the card
 (:func:`~configurator.core.formulas.gemm_efficiency.gemm_efficiency`, measured kernels alone)
 that training's matrix products sustain inside a step; the rest of a step (attention,
-activation traffic, communication, bubbles) is modelled apart. **Fitted**: the value at which
-the median row's log error is zero (the median of the values the rows imply one by one) over
-every training-throughput row of the calibration files at its stated layout (38 rows of eight
-publications: the H200 rig's 9, Megatron-LM 2021, Korthikanti et al. 2022, llm-foundry,
-TinyLlama, LLaMA, Llama 3, DeepSeek-V3; ``benchmarks/loso.py``, 'matrix-product efficiency',
-which names the rows) gives 0.7257 (December 2026; 0.70 before, the former 0.55 of dense peak
-restated over the H200's measured large-GEMM rate, 0.55 / 0.786; least squares on the log error
-gives 0.716). The median rule was chosen over least squares by cross-validation
-(``benchmarks/rule_compare.py``): the 67 training rows it feeds (throughput and planner mode),
-each publication's predicted with the share solved without it, err 10.6 % median against 11.4 %
-(throughput 9.8 against 10.9 %, planner mode 14.6 against 13.9 %); each fitting row left out in
-turn, 10.7 against 10.3 % (100.8 % worst: llm-foundry's 64k-token MPT 7B run). Refitted with each
-publication held out it gives 0.718–0.758 (0.758 without the H200 rig, 0.741 without
-llm-foundry). In sample: training throughput 10.3 %, planner mode 15.0 % median
-(``benchmarks/accuracy.py --summary``). Published whole-step MFU for comparison:
+activation traffic, communication, bubbles) is modelled apart. **Fitted**: least squares on the
+log error over every training-throughput row of the calibration files at its stated layout (38
+rows of eight publications: the H200 rig's 9, Megatron-LM 2021, Korthikanti et al. 2022,
+llm-foundry, TinyLlama, LLaMA, Llama 3, DeepSeek-V3; ``benchmarks/loso.py``, 'matrix-product
+efficiency', which names the rows) gives 0.716 (December 2026; 0.70 before, the former 0.55 of
+dense peak restated over the H200's measured large-GEMM rate, 0.55 / 0.786). Refitted with each
+publication held out it gives 0.707–0.736 (0.736 without the H200 rig, 0.729 without
+llm-foundry), and the held-out publication's rows so predicted err 10.9 % median against 10.0 %
+in sample (``benchmarks/accuracy.py --summary``, LOSO column); each row left out in turn, 10.3 %
+median (100 % worst: llm-foundry's 64k-token MPT 7B run, +98 % in sample). Published whole-step MFU for comparison:
 Megatron-LM on A100 44–52 % (Narayanan et al. 2021 Table 1), Llama 3 405B on H100 38–43 %
 (Dubey et al. 2024 Table 4)."""
 
@@ -92,10 +87,7 @@ table, NVIDIA's H100-vs-A100 blog; ``benchmarks/loso.py``, 'prefill efficiency')
 (December 2026; 0.85 before, chosen by judgement). Refitted with each publication held out it
 gives 0.816 (without TensorRT-LLM's eight rows, from two rows) to 0.956 (without the H200 rig);
 each row left out in turn, 13.9 % median error (48.7 % worst: TensorRT-LLM's Llama 2 7B TTFT on
-an L40S, +49 % in sample). Kept over the median rule (0.905) by cross-validation
-(``benchmarks/rule_compare.py``): the 33 serving rows it feeds that have an out-of-source value
-err 17.1 % median left one source out against 17.6 %, though left one row out the median rule errs
-less, 12.1 against 13.9 %. It feeds every serving kind — prefill, the
+an L40S, +49 % in sample). It feeds every serving kind — prefill, the
 compute-bound part of decode, serving throughput, MLPerf server and offline, latency under load
 — which are predicted with it, not fitted; llama.cpp's prompt share multiplies it and was solved
 again after it (``engines.LLAMA_CPP``)."""

@@ -32,7 +32,7 @@ from collections.abc import Callable, Container, Iterable, Iterator, Mapping
 from pathlib import Path
 
 from accuracy_base import (A100_NETWORK, CATALOG, FALCON_180B, GPTJ_6B, H200_ENGINE, H200_RIG, LLAMA1_65B, MPT,
-                           TARGETS, Row, gpt, publication_of, scenario)
+                           TARGETS, Row, gpt, overridden, publication_of, scenario)
 from accuracy_heldout import SOURCE, held_out_rows
 from accuracy_serving import (QWEN3_0_6B, _bench_decode, _decode_rate, _latency_at_rate, _mlperf, _prompt_rate,
                               _serving, _sglang_sharegpt, _ttft)
@@ -154,12 +154,21 @@ def planned(s: Scenario) -> Scenario:
     return updated(s, auto_layout=list(LAYOUT_FIELDS), training={"global_batch_tokens": s.global_batch_tokens})
 
 
+_PLANNER_ROWS = [True]
+"""Whether the published training cases also run the planner (off while :func:`rows_for_keys`
+builds rows of other kinds only: a refit's rows)."""
+
+
 def _both_modes(make_row: Callable[[Scenario, str], Row], s: Scenario) -> Callable[[dict], list[Row]]:
-    """A published case evaluated with the stated layout and with the planner's."""
+    """A published case evaluated with the stated layout and with the planner's (``s`` with the
+    defaults then in force: ``accuracy_base.overridden``)."""
     def case(r: dict) -> list[Row]:
-        stated = make_row(s, "train-throughput")
+        now = overridden(s)
+        stated = make_row(now, "train-throughput")
         stated.measured = r["value"]
-        auto = make_row(planned(s), PLANNER_KIND)
+        if not _PLANNER_ROWS[0]:
+            return [stated]
+        auto = make_row(planned(now), PLANNER_KIND)
         auto.measured = r["value"]
         p = auto.scenario.parallelism
         auto.note = (f"planner: tp {p.tp} pp {p.pp} v {p.virtual_stages} zero {p.zero} "
@@ -460,19 +469,24 @@ def held_out(path: Path = HELD_OUT) -> list[Row]:
 
 def out_of_source(rows: list[Row], folder: Path = DATA) -> dict[Ident, Held]:
     """Each calibration row predicted with the defaults set without its publication (loso.py)."""
-    return leave_one_source_out(rows, lambda keys: rows_for_keys(keys, folder))
+    return leave_one_source_out(rows, lambda keys, kinds=None: rows_for_keys(keys, folder, kinds))
 
 
-def rows_for_keys(keys: Iterable[str], folder: Path = DATA) -> list[Row]:
-    """The calibration rows named by key (``source:row_id``), built again, with the engine
-    profiles then in force (``accuracy_base.profiles_in_force``)."""
+def rows_for_keys(keys: Iterable[str], folder: Path = DATA, kinds: Container[str] | None = None) -> list[Row]:
+    """The calibration rows named by key (``source:row_id``), of ``kinds`` when given, built
+    again with the defaults then in force (``accuracy_base.profiles_in_force``,
+    ``assumptions_in_force``)."""
     wanted = set(keys)
     cases = {k.split(":", 1)[1].split()[0] for k in wanted if k.startswith("h200:")}
     ids = {k.split(":", 1)[1].split()[0] for k in wanted if k.startswith("published:")}
     rows = [*h200_rows(folder / "h200-calibration.jsonl", cases)] if cases else []
     if ids:
-        rows += published_rows(folder / "published-calibration.json", ids=ids)
-    return [r for r in rows if r.key in wanted]
+        _PLANNER_ROWS[0] = kinds is None or PLANNER_KIND in kinds
+        try:
+            rows += published_rows(folder / "published-calibration.json", ids=ids)
+        finally:
+            _PLANNER_ROWS[0] = True
+    return [r for r in rows if r.key in wanted and (kinds is None or r.kind in kinds)]
 
 
 def medians(rows: list[Row]) -> dict[str, float]:
@@ -507,7 +521,8 @@ def print_summary(rows: list[Row], held: Mapping[Ident, Held] | None = None, out
         from_fitting = [r for r in outside or [] if r.publication in {c.publication for c in rows}]
         print("LOSO: each source's rows predicted with the defaults set without them (benchmarks/loso.py); 'not "
               "fitted':\n  no default these rows depend on is fitted to rows, so it is the in-sample median; n/a: the "
-              "default is fitted\n  only to the row's own source. Held-out: "
+              "default is fitted\n  only to the row's own source; a source with no fitting row keeps its in-sample "
+              "figure, out of source\n  for the defaults fitted without it. Held-out: "
               f"{len(outside or [])} published rows that set nothing, from {publications} publications "
               "(benchmarks/data/held-out.json),\n  predicted with the shipped defaults"
               + (f"; {len(from_fitting)} of them from a table whose other rows set a default, left out of its fit "
@@ -554,7 +569,7 @@ def main(argv: list[str] | None = None) -> int:
     print_summary(rows, held, outside)
     print("\nHeld-out published rows (set nothing; benchmarks/data/held-out.json):")
     print_table(outside)
-    print_fits(lambda keys: rows_for_keys(keys, args.reference), rows)
+    print_fits(lambda keys, kinds=None: rows_for_keys(keys, args.reference, kinds), rows)
     print_memory_groups(rows)
     print("\nH200 measured ceilings vs datasheet (why default efficiencies are below 1):")
     for name, measured, datasheet in h200_ceilings(h200):

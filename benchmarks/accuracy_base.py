@@ -132,6 +132,24 @@ def profiles_in_force(profiles: Mapping[Engine, EngineProfile]) -> Iterator[None
         _PROFILES.update(before)
 
 
+_ASSUMPTIONS: dict[str, float] = {}
+"""``Assumptions`` fields in force in place of their shipped defaults (empty: the shipped ones)."""
+
+
+@contextmanager
+def assumptions_in_force(values: Mapping[str, float]) -> Iterator[None]:
+    """Rows built inside run with the ``Assumptions`` fields ``values`` in place of the shipped
+    defaults of ``formulas/efficiency.py`` (a default refitted without a source's rows), set in
+    each row's scenario as a user would set them."""
+    before = dict(_ASSUMPTIONS)
+    _ASSUMPTIONS.update(values)
+    try:
+        yield
+    finally:
+        _ASSUMPTIONS.clear()
+        _ASSUMPTIONS.update(before)
+
+
 def at_llama_cpp_build(s: Scenario, build: str) -> Scenario:
     """``s`` with llama.cpp's prompt path of ``build`` (a key of ``engines.LLAMA_CPP_BUILDS``) over the
     profile in force: a row measured on an older build is predicted with that build's kernels."""
@@ -139,7 +157,10 @@ def at_llama_cpp_build(s: Scenario, build: str) -> Scenario:
 
 
 def overridden(s: Scenario) -> Scenario:
-    """``s`` with the profile in force for its engine, when one is and ``s`` names none of its own."""
+    """``s`` with the assumptions in force (:func:`assumptions_in_force`; no row sets a fitted one
+    itself), and the profile in force for its engine, when one is and ``s`` names none of its own."""
+    if _ASSUMPTIONS:
+        s = updated(s, assumptions=dict(_ASSUMPTIONS))
     profile = _PROFILES.get(s.serving.engine)
     if profile is None or s.workload is not Workload.INFERENCE or s.serving.engine_profile is not None:
         return s

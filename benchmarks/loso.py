@@ -4,11 +4,16 @@ Most defaults are not fitted to the calibration rows: they are measured ceilings
 figures or stated assumptions (``configurator/core/formulas/efficiency.py``), the same whichever
 rows are held out; for their rows the leave-one-source-out error *is* the in-sample error, and
 the report says "not fitted". The defaults that are fitted — solved from named rows by a rule —
-are listed in :data:`FITS`. For a publication whose rows set one of them, the constant is solved
-again by the same rule from the fitting rows of the *other* publications and passed in through
-the public ``Serving.engine_profile`` (``accuracy_base.profiles_in_force``); where no other
-publication has fitting rows, the rows that depend on the constant have no out-of-source
-prediction ("n/a"), and are counted as such rather than given one from a guess.
+are listed in :data:`FITS`: engine-profile fields and module defaults of ``formulas/efficiency.py``
+(``Assumptions`` fields). For a publication whose rows set one of them, the constant is solved
+again by the same rule from the fitting rows of the *other* publications and put in force while
+the held-out rows are built: a profile through the public ``Serving.engine_profile``
+(``accuracy_base.profiles_in_force``), a module default as the rows' scenarios'
+``Assumptions`` field (``accuracy_base.assumptions_in_force``), both as a user would set them;
+where no other publication has fitting rows, the rows that depend on the constant have no
+out-of-source prediction ("n/a"), and are counted as such rather than given one from a guess.
+A publication that holds no fitting row keeps its in-sample prediction, which is out of source
+for every fitted default it depends on ("fitted without this source").
 
 Defaults chosen by judgement with a source's rows in view, without a rule that could be re-run
 (:data:`INFORMED`), cannot be refitted: their rows keep the in-sample error, and the report
@@ -26,22 +31,44 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
-from accuracy_base import H200_RIG, Row, profiles_in_force
+from accuracy_base import H200_RIG, Row, assumptions_in_force, profiles_in_force
 from pydantic import ValidationError
 
 from configurator.core.engines import PROFILES, Engine, EngineProfile
+from configurator.core.formulas.efficiency import ASSUMPTION_DEFAULTS
+from configurator.core.scenario import Assumptions
 
 # ---- the fitted defaults ----------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
+class Defaults:
+    """Defaults in force in place of the shipped ones while rows are built: engine profiles
+    (``accuracy_base.profiles_in_force``) and ``Assumptions`` fields (``assumptions_in_force``)."""
+
+    profiles: Mapping[Engine, EngineProfile] = field(default_factory=dict)
+    assumptions: Mapping[str, float] = field(default_factory=dict)
+
+    def __or__(self, other: Defaults) -> Defaults:
+        """These defaults with ``other``'s over them."""
+        return Defaults({**self.profiles, **other.profiles}, {**self.assumptions, **other.assumptions})
+
+
+SHIPPED = Defaults()
+"""The shipped defaults."""
+
+
+@dataclass(frozen=True)
 class Fit:
-    """A default solved from named calibration rows by a stated rule: engine-profile fields,
-    found so that the rows' predictions meet their measurements (least squares on the log error,
-    exact when there are as many rows as fields)."""
+    """A default solved from named calibration rows by a stated rule: engine-profile fields or
+    ``Assumptions`` fields (the defaults of ``configurator/core/formulas/efficiency.py``), found
+    so that the rows' predictions meet their measurements (least squares on the log error, exact
+    when there are as many rows as fields), or by a rule on the rows' measurements alone
+    (``measured``)."""
 
     name: str
-    engine: Engine
+    engine: Engine | None
+    """The engine whose profile fields are solved; None: the fields are ``Assumptions`` fields."""
     kind: str
     """The kind of the fitting rows (a row's key and kind name it)."""
     solved: tuple[str, ...]
@@ -54,9 +81,14 @@ class Fit:
     """Fields set from the solved ones by a sourced relation (not fitted themselves)."""
     held: str = ""
     """Fields of the profile the rule leaves at their shipped value, and why."""
+    measured: Callable[[Sequence[Row]], dict[str, float]] | None = None
+    """The rule, when it solves the fields from the fitting rows' measurements alone (not from
+    their predictions): the rows in, the fields' values out."""
 
     def shipped(self) -> dict[str, float]:
-        """The solved fields' values in the shipped profile."""
+        """The solved fields' values as shipped (profile, or ``formulas/efficiency.py``)."""
+        if self.engine is None:
+            return {name: float(ASSUMPTION_DEFAULTS[name]) for name in self.solved}
         profile = PROFILES[self.engine]
         return {name: float(getattr(profile, name)) for name in self.solved}
 
@@ -66,6 +98,14 @@ class Fit:
         data.update(values)
         data.update(self.tied(values))
         return EngineProfile.model_validate(data)
+
+    def in_force(self, values: Mapping[str, float]) -> Defaults:
+        """The defaults that put ``values`` in force (validated: ``ValidationError`` outside the
+        fields' ranges)."""
+        if self.engine is not None:
+            return Defaults(profiles={self.engine: self.profile(values)})
+        Assumptions.model_validate({**values, **self.tied(values)})
+        return Defaults(assumptions={**values, **self.tied(values)})
 
 
 LLAMA_CPP_GRAPHS_SAVING_S = 4.0e-5
@@ -91,7 +131,87 @@ LLAMA_CPP_PP512_HELD = (
 """What the prompt-processing fit leaves out, and why."""
 
 
+H200_TRAINING = ("b1 s2048 amp_bf16 adamw", "b4 s2048 amp_bf16 adamw", "b8 s2048 amp_bf16 adamw",
+                 "b4 s4096 amp_bf16 adamw", "b4 s2048 amp_bf16 ckpt adamw", "b8 s4096 amp_bf16 ckpt adamw",
+                 "b4 s2048 fp32 adamw", "b4 s2048 bf16 adamw", "b4 s2048 bf16 sgd")
+"""The H200 rig's training runs (Llama 3.2 1B on one card), as their row labels name them."""
+
+PUBLISHED_TRAINING = (
+    "tp-llama1-65b", "tt-dsv3-perT", "tp-llama3-405b-8192xh100", "tp-llama3-405b-16384xh100", "tp-tinyllama",
+    *(f"tp-megatron-t1-{size}" for size in ("1p7b", "18b", "146b", "530b", "1t")),
+    *(f"tp-korth-{size}" for size in ("22b", "175b", "530b", "1t")),
+    *(f"tp-foundry-h100-{run}" for run in ("70b-64", "30b-32", "13b-8", "7b-8", "7b-64k", "1b-8", "3b-512-bf16",
+                                           "3b-512-fp8")),
+    *(f"tp-foundry-a100-{run}" for run in ("70b-64", "30b-8", "13b-8", "7b-8", "125m-8", "40-70b-128", "40-7b-128")))
+"""Every published training run of the calibration file with its layout stated (eight publications)."""
+
+TRAINING_ROWS = (*(f"h200:train {label}" for label in H200_TRAINING),
+                 *(f"published:{run}" for run in PUBLISHED_TRAINING))
+"""The training-throughput rows at their stated layouts: every one of the calibration files."""
+
+MATMUL_RULE = (
+    "every training-throughput row of the calibration files at its stated layout (38 rows: the H200 rig's 9 and "
+    "29 published runs of seven publications, A100/H100/H200, 1B to 1T parameters): one share, least squares on "
+    "the log error of tokens/s (or the quantity the source gives), no row left out "
+    "(configurator/core/formulas/efficiency.py, MATMUL_EFFICIENCY). A robust rule (the median row's log error "
+    "zero: 0.7257) was cross-validated against it on 2026-12-02: leave one source out over the 67 training and "
+    "planner rows it feeds 10.6 % against 11.4 %, leave one row out 10.7 % against 10.3 %, planner mode in sample "
+    "15.0 % against 13.9 %; the evidence split, so least squares, the rule of every other fit here, was kept")
+
+PREFILL_ROWS = ("h200:prefill llama3-8b b1 s2048",
+                *(f"published:il-trt-{run}" for run in ("7b-h100-128", "7b-h100-2k", "70b-h100-2k", "70b-h100-128",
+                                                        "7b-a100-2k", "70b-a100-2k", "7b-l40s-2k", "falcon180-h100-2k",
+                                                        "gptj-h100")))
+"""The prefill rows whose engine reaches the whole prefill efficiency (prefill_share 1): the H200 rig's
+(PyTorch), TensorRT-LLM's time-to-first-token table and NVIDIA's H100-vs-A100 blog row. llama.cpp's pp512
+rows are left out: its own prefill_share (the next fit) multiplies this efficiency, and is solved from them."""
+
+PREFILL_RULE = (
+    "the prefill rows of engines without a prompt share of their own (10 rows of three publications: the H200 "
+    "rig's PyTorch prefill, TensorRT-LLM's eight time-to-first-token rows and NVIDIA's H100-vs-A100 blog row): "
+    "one share, least squares on the log error of the prompt's time "
+    "(configurator/core/formulas/efficiency.py, PREFILL_EFFICIENCY)")
+
+def median_reserve(rows: Sequence[Row]) -> float:
+    """The median of the rows' measured ``reserved / peak allocated − 1`` (PyTorch's
+    ``max_memory_reserved`` over ``max_memory_allocated``): the caching allocator's reserve over
+    the peak, measured, whatever the estimator predicts for the peak."""
+    return statistics.median(row.measured / row.peak[1] - 1.0 for row in rows)
+
+
+ALLOCATOR_ROWS = tuple(f"h200:train {label}" for label in H200_TRAINING if "ckpt" not in label and "sgd" not in label)
+"""The H200 training runs without recomputation whose reserve is their own: the SGD run is left out, its
+reserved figure equals the bf16 AdamW run's to the byte with a lower peak (cached segments carried over from
+that run: ``accuracy.h200_rows``), so its ratio (11.6 %) measures the other run's reserve."""
+
+ALLOCATOR_RECOMPUTE_ROWS = tuple(f"h200:train {label}" for label in H200_TRAINING if "ckpt" in label)
+"""The H200 training runs with full recomputation (the only measurements of the reserve with it)."""
+
+ALLOCATOR_HELD = ("a property of PyTorch's caching allocator, measured, not a fit to the predicted peak (whose own "
+                  "error, −1.5 to −6.8 % on these rows, stays visible in the reserved figure); every row is of the "
+                  "one campaign, so leaving the source out leaves no rows: the H200 memory rows are n/a out of "
+                  "source and leave-one-row-out is the cross-validated figure")
+
 FITS = (
+    Fit("allocator reserve (training)", None, "memory", ("allocator_overhead",), ALLOCATOR_ROWS,
+        "the median of measured reserved / peak allocated − 1 over the H200 training runs without recomputation (six "
+        "runs; configurator/core/formulas/efficiency.py, ALLOCATOR_OVERHEAD)",
+        held=ALLOCATOR_HELD, measured=lambda rows: {"allocator_overhead": median_reserve(rows)}),
+    Fit("allocator reserve with recomputation", None, "memory", ("allocator_overhead_recompute",),
+        ALLOCATOR_RECOMPUTE_ROWS,
+        "the median of measured reserved / peak allocated − 1 over the H200 training runs with full recomputation "
+        "(two runs of one campaign; configurator/core/formulas/efficiency.py, ALLOCATOR_OVERHEAD_RECOMPUTE)",
+        held=ALLOCATOR_HELD + "; two rows, so each is predicted from the other's ratio alone",
+        measured=lambda rows: {"allocator_overhead_recompute": median_reserve(rows)}),
+    Fit("matrix-product efficiency (training)", None, "train-throughput", ("matmul_efficiency",), TRAINING_ROWS,
+        MATMUL_RULE,
+        held="the other training defaults (attention 0.45, bandwidth 0.80, links 0.75, overlap 0.7) are first "
+             "principles or sourced assumptions, held as shipped; the planner rows (train-planner) are the same "
+             "runs with the layout left to the planner, predicted, not fitted"),
+    Fit("prefill efficiency (serving)", None, "prefill", ("prefill_efficiency",), PREFILL_ROWS, PREFILL_RULE,
+        held="it also sets decode's compute-bound products and every serving kind (throughput, MLPerf, latency), "
+             "which are predicted with it, not fitted; the TensorRT-LLM profile's per-layer times stay as shipped"),
+
     Fit("transformers decode profile", Engine.TRANSFORMERS, "decode", ("weight_stream_share", "kv_read_share"),
         ("h200:decode llama3-8b b1 ctx2048", "h200:decode llama3-8b b32 ctx2048"),
         "the H200 Llama 3 8B decode rows at batch 1 and 32 separate the weight and KV terms: two rows, "
@@ -133,34 +253,44 @@ class Informed:
 
 
 INFORMED = (
-    Informed("allocator_overhead = 0.06", H200_RIG,
-             "'informed by' reserved/peak of the H200 training rows without recomputation (median 4.2 %, "
-             "range 1.4–11.6 %; formulas/efficiency.py)"),
-    Informed("allocator_overhead_recompute = 0.20", H200_RIG,
-             "'informed by' the two H200 rows with recomputation (24.1 %, 25.8 %)"),
     Informed("layer_overhead_s = 1.3e-4 s", H200_RIG,
-             "introduced with the H200 rows (eager PyTorch); the prefill rows 'argue against' changing it"),
-    Informed("eager loss: 3 fp32 vocabulary-wide tensors", H200_RIG,
-             "the full-recomputation H200 rows 'match 12 B per vocabulary entry' (memory.py, FP32_LOSS_COPIES)"),
+             "introduced with the H200 rows (eager PyTorch). No one rule can set it: it is the per-layer time of "
+             "training and of prefill alike, and the two kinds disagree — solved with the matrix-product efficiency "
+             "over the 38 training rows it comes out 474 µs (with 0.76), solved with the prefill efficiency over the "
+             "ten prefill rows 84 µs (with 0.87; least squares on the log error, December 2026). A fit needs the "
+             "two split into their own fields, with rows that separate a per-layer time from the products "
+             "(small models, short prompts)"),
     Informed("transformers kv_half_context = 850 tokens", H200_RIG,
-             "not separable at the one context (2,048) of the rows; no derivation given"),
-    Informed("matmul_efficiency = 0.70 of the GEMM rate by shape", "every training source",
-             "the former 0.55 of peak restated over the H200's measured large-GEMM rate (0.55 / 0.786); the "
-             "training rows were scanned at 0.60–0.80 beside it (formulas/efficiency.py) and it was kept"),
-    Informed("prefill_efficiency = 0.85 of the GEMM rate by shape", "every serving source",
-             "chosen between 0.75 and 1.0 with the prefill, serving-throughput, MLPerf and latency rows in view "
-             "(formulas/efficiency.py lists the scan); no rule"),
+             "no derivation given, and no rule can set it: the H200 decode rows are all at one context (2,048), "
+             "where any half-context is matched by the KV share the decode fit solves beside it; rows at a second "
+             "context would separate them"),
     Informed("TensorRT-LLM profile (weight 0.92, KV 0.90, 20/50 µs per layer)", "tensorrt-llm-performance",
              "'TensorRT-LLM = performance.md tables' (commit 4804a17); no rule stated; the same tables are the "
-             "TTFT and static-batch rows"),
+             "TTFT and static-batch rows. Not refitted: solved from its eight static-batch rows (least squares on "
+             "the log error, December 2026) the two shares come out 0.74 and 0.73 (each row left out, 9.4 % median, "
+             "28 % worst), with the step time as a third field 0.84, 0.87 and 3.2 ms per step: those rows are "
+             "batches of 64–1,024 sequences whose steps weigh the products and the cache reads as much as the weight "
+             "stream, so the shares would absorb the other terms' errors instead of measuring the kernels' bandwidth; and one source holds them all, so "
+             "its rows would be n/a out of source"),
 )
 """Defaults whose rows are in sample whatever is held out (the report names them)."""
+
+DERIVED = (
+    Informed("eager loss: 3 fp32 vocabulary-wide tensors", H200_RIG,
+             "once 'informed by' the full-recomputation H200 rows ('match 12 B per vocabulary entry'), now counted "
+             "from PyTorch's cross_entropy on upcast logits — the saved log-softmax output, its gradient and the "
+             "logits' gradient alive at once in backward (memory.py, FP32_LOSS_COPIES, with the loss-parallel "
+             "variant read in torch/distributed/tensor/parallel/loss.py): a first-principles count the rows check"),
+)
+"""Defaults once chosen with a source's rows in view, since derived from first principles with a
+source (listed so the report says where each went)."""
 
 
 # ---- evaluating rows with other defaults -----------------------------------------------------
 
-RowSource = Callable[[Iterable[str]], list[Row]]
-"""Rows for keys: evaluates the rows named, with the profiles in force when called."""
+RowSource = Callable[..., list[Row]]
+"""Rows for keys: ``source(keys, kinds=kinds)`` evaluates the rows named (of ``kinds`` only, a
+set of kind names), with the defaults in force when called."""
 
 
 Ident = tuple[str, str]
@@ -180,29 +310,41 @@ def publication_of_key(key: str, rows: Sequence[Row]) -> str:
     raise KeyError(key)
 
 
-def _predictions(wanted: Sequence[Ident], source: RowSource, profiles: Mapping[Engine, EngineProfile]) -> list[Row]:
-    with profiles_in_force(profiles):
-        found = {ident(r): r for r in source({key for key, _ in wanted})}
-    return [found[w] for w in wanted]
+def _predictions(wanted: Sequence[Ident], source: RowSource, defaults: Defaults = SHIPPED) -> list[Row]:
+    """The rows ``wanted`` built with ``defaults`` in force (each must exist: a fit's rows)."""
+    found = _predictions_if_any(wanted, source, defaults)
+    missing = [w for w, row in zip(wanted, found, strict=True) if row is None]
+    if missing:
+        raise KeyError(missing[0])
+    return found
 
 
-def refit(fit: Fit, keys: Sequence[str], source: RowSource,
-          profiles: Mapping[Engine, EngineProfile] | None = None) -> dict[str, float] | None:
-    """The fit's fields solved from the rows ``keys`` by its rule (Gauss–Newton on the log
-    errors, from the shipped values); None with fewer rows than fields or no solution inside
-    the fields' ranges."""
+def _predictions_if_any(wanted: Sequence[Ident], source: RowSource, defaults: Defaults = SHIPPED) -> list[Row | None]:
+    """The rows ``wanted`` built with ``defaults`` in force, None for a row those defaults give no
+    prediction for (an MLPerf server run's latencies, compared only where the predicted capacity
+    carries the run's rate)."""
+    with profiles_in_force(defaults.profiles), assumptions_in_force(defaults.assumptions):
+        found = {ident(r): r for r in source({key for key, _ in wanted}, kinds={kind for _, kind in wanted})}
+    return [found.get(w) for w in wanted]
+
+
+def refit(fit: Fit, keys: Sequence[str], source: RowSource, others: Defaults = SHIPPED) -> dict[str, float] | None:
+    """The fit's fields solved from the rows ``keys`` by its rule (its ``measured`` rule, else
+    Gauss–Newton on the log errors from the shipped values), with ``others`` in force; None with
+    fewer rows than fields or no solution inside the fields' ranges."""
     if len(keys) < len(fit.solved):
         return None
-    others = dict(profiles or {})
+    if fit.measured is not None:
+        return fit.measured(_predictions([(k, fit.kind) for k in keys], source, others))
     names = fit.solved
     x = np.array([fit.shipped()[n] for n in names])
 
     def residuals(values: np.ndarray) -> np.ndarray | None:
         try:
-            profile = fit.profile(dict(zip(names, values.tolist(), strict=True)))
+            mine = fit.in_force(dict(zip(names, values.tolist(), strict=True)))
         except ValidationError:
             return None
-        rows = _predictions([(k, fit.kind) for k in keys], source, {**others, fit.engine: profile})
+        rows = _predictions([(k, fit.kind) for k in keys], source, others | mine)
         return np.array([math.log(r.predicted / r.measured) for r in rows])
 
     r = residuals(x)
@@ -242,7 +384,7 @@ def leave_one_row_out(fit: Fit, source: RowSource) -> dict[str, float | None]:
         if values is None:
             errors[key] = None
             continue
-        row = _predictions([(key, fit.kind)], source, {fit.engine: fit.profile(values)})[0]
+        row = _predictions([(key, fit.kind)], source, fit.in_force(values))[0]
         errors[key] = row.error_pct
     return errors
 
@@ -266,6 +408,19 @@ class Held:
 
 
 NOT_FITTED = "not fitted"
+SET_ELSEWHERE = "fitted without this source: "
+"""The status of a row whose publication holds no fitting row of the fitted defaults it depends on."""
+
+
+def _moved_by(fit: Fit, wanted: Sequence[Ident], source: RowSource, defaults: Defaults,
+              rows: Sequence[Row] | None = None) -> set[Ident]:
+    """The rows of ``wanted`` whose prediction moves with the fit's fields (each × 0.9, inside
+    every upper bound), over ``defaults`` (``rows``: the rows with ``defaults``, when built)."""
+    before = rows if rows is not None else _predictions_if_any(wanted, source, defaults)
+    moved = {name: value * 0.9 for name, value in fit.shipped().items()}
+    after = _predictions_if_any(wanted, source, defaults | fit.in_force(moved))
+    return {w for w, b, a in zip(wanted, before, after, strict=True)
+            if b is None or a is None or not math.isclose(b.predicted, a.predicted, rel_tol=1e-9)}
 
 
 def leave_one_source_out(rows: Sequence[Row], source: RowSource, fits: Sequence[Fit] = FITS) -> dict[Ident, Held]:
@@ -280,10 +435,13 @@ def leave_one_source_out(rows: Sequence[Row], source: RowSource, fits: Sequence[
     for publication in sorted({r.publication for r in rows}):
         members = [r for r in rows if r.publication == publication]
         touching = [f for f in fits if any(by_key[k].publication == publication for k in f.rows if k in by_key)]
-        if not touching:
-            held.update({ident(r): Held(r, r.predicted, NOT_FITTED) for r in members})
+        if not touching:  # the fitted defaults were set without these rows: in sample is out of source
+            wanted = [ident(r) for r in members]
+            using = {w: [f.name for f in fits if w in _moved_by(f, wanted, source, SHIPPED)] for w in wanted}
+            held.update({ident(r): Held(r, r.predicted, SET_ELSEWHERE + ", ".join(using[ident(r)])
+                                        if using[ident(r)] else NOT_FITTED) for r in members})
             continue
-        profiles: dict[Engine, EngineProfile] = {}
+        refitted_defaults = SHIPPED
         missing: list[Fit] = []
         for fit in touching:
             others = [k for k in fit.rows if k in by_key and by_key[k].publication != publication]
@@ -291,22 +449,22 @@ def leave_one_source_out(rows: Sequence[Row], source: RowSource, fits: Sequence[
             if values is None:
                 missing.append(fit)
             else:
-                profiles[fit.engine] = fit.profile(values)
+                refitted_defaults = refitted_defaults | fit.in_force(values)
         wanted = [ident(r) for r in members]
-        again = _predictions(wanted, source, profiles)
+        again = _predictions_if_any(wanted, source, refitted_defaults)
         lost: dict[Ident, str] = {}
         for fit in missing:  # the rows that move with the fit have no out-of-source value
-            moved = {name: value * 0.9 for name, value in fit.shipped().items()}  # inside every upper bound
-            shifted = _predictions(wanted, source, {**profiles, fit.engine: fit.profile(moved)})
-            for before, after in zip(again, shifted, strict=True):
-                if not math.isclose(before.predicted, after.predicted, rel_tol=1e-9):
-                    lost.setdefault(ident(before), f"n/a: the {fit.name} is set only from this source")
+            for moved in _moved_by(fit, wanted, source, refitted_defaults, again):
+                lost.setdefault(moved, f"n/a: the {fit.name} is set only from this source")
         refitted = "refitted: " + ", ".join(f.name for f in touching if f not in missing)
         for r, again_row in zip(members, again, strict=True):
             if ident(r) in lost:
                 held[ident(r)] = Held(r, None, lost[ident(r)])
+            elif again_row is None:
+                held[ident(r)] = Held(r, None, "n/a: no prediction with the refitted defaults (the run's rate "
+                                                "exceeds the capacity they predict)")
             else:
-                held[ident(r)] = Held(r, again_row.predicted, refitted if profiles else NOT_FITTED)
+                held[ident(r)] = Held(r, again_row.predicted, refitted if refitted_defaults != SHIPPED else NOT_FITTED)
     return held
 
 
@@ -321,7 +479,8 @@ class KindSummary:
     with_value: int
     """Rows with an out-of-source prediction."""
     fitted: bool
-    """Whether any of the kind's rows is predicted with a refitted or missing default."""
+    """Whether any of the kind's rows depends on a fitted default (refitted, missing, or set
+    without the row's source)."""
 
 
 def kind_summary(held: Iterable[Held], kind: str) -> KindSummary | None:
@@ -369,6 +528,9 @@ def print_fits(source: RowSource, rows: Sequence[Row]) -> None:
         print(f"    held: {fit.held}")
     print("\nDefaults informed by calibration rows without a rule (their rows stay in sample):")
     for item in INFORMED:
+        print(f"  {item.default} [{item.publication}]: {item.how}")
+    print("\nDefaults once informed by calibration rows, since derived from first principles:")
+    for item in DERIVED:
         print(f"  {item.default} [{item.publication}]: {item.how}")
 
 

@@ -37,14 +37,15 @@ def test_a_pinned_7b_training_job_that_does_not_fit_is_answered_with_its_memory(
 
 
 def test_the_shortfall_is_the_lightest_layouts_not_a_zero_0_fallback(capsys):
-    """A 20B fine-tune on 4 × A100 80GB: the lightest layout misses by about 10.5 GiB per card —
+    """A 20B fine-tune on 4 × A100 80GB: the lightest layout misses by about 14 GiB per card (10.5
+    before the reserve with recomputation was measured, 0.20 -> 0.249) —
     4 pipeline stages of 11, 12, 12, 11 layers (the embedding and head counted as a layer each)
     with full recomputation; ZeRO-3 alone missed by 12.6 (before: 237–279 GiB from tensor
     parallel 1 and ZeRO 0, which nobody would run)."""
     out = _json(capsys, "estimate", "--workload", "finetune", "--params", "20B", "--card", "a100-sxm-80gb",
                 "--count", "4")
     assert out["memory"]["fits"] is False
-    assert out["memory"]["total"] - out["memory"]["budget"] == pytest.approx(10.5, abs=1.5)
+    assert out["memory"]["total"] - out["memory"]["budget"] == pytest.approx(14.1, abs=1.5)
     assert out["layout"]["zero"] == 3 or out["layout"]["tp"] > 1 or out["layout"]["pp"] > 1
 
 

@@ -152,14 +152,15 @@ def test_a_model_too_slow_for_one_user_says_so(l40s):
 
 def test_70b_in_bf16_is_served_tensor_parallel_over_pcie(l40s):
     """Without a GPU-to-GPU link the eight L40S all-reduce over PCIe, as vLLM and SGLang do
-    (NCCL): Llama 3 70B in BF16 runs tensor parallel over all eight, each card reading 1/8 of the
-    141 GB of weights per token, and serves chat users within 100 ms a token, where pipeline
-    stages (every weight read on one card at a time, 141 GB at 864 GB/s × 0.88 × 0.9 = 206 ms a
-    token) could not serve even one."""
+    (NCCL): Llama 3 70B in BF16 runs tensor parallel (two copies over four cards each since the
+    prefill efficiency was fitted, 0.921; one over all eight before, at 0.85), each card reading
+    1/4 of the 141 GB of weights per token, and serves chat users within 100 ms a token, where
+    pipeline stages (every weight read on one card at a time, 141 GB at 864 GB/s × 0.88 × 0.9 =
+    206 ms a token) could not serve even one."""
     r = row(l40s, "llama3-70b", "inference", "bf16")
     assert r.verdict is Verdict.FITS and r.serving.users >= 20
     par = r.estimate.scenario.parallelism
-    assert (par.tp, par.pp) == (8, 1)
+    assert par.tp in (4, 8) and par.pp == 1
     assert r.serving.tpot_s * 1000 <= INTERACTIVE_TARGETS.tpot_ms
     assert 70_553_706_496 * 2 / (864e9 * 0.88 * 0.9) > 0.2
 

@@ -246,7 +246,7 @@ def accuracy_table() -> str:
     publications = sorted({r.publication for r in outside})
     within = [r for r in outside if r.publication in {c.publication for c in rows}]
     by_key = {r.key: r.publication for r in rows}
-    fitted = " and ".join(f"the {fit.name} ({_words(len(fit.rows))} rows of "
+    fitted = "; ".join(f"the {fit.name} ({_words(len(fit.rows))} rows of "
                           f"{', '.join(sorted({by_key[k] for k in fit.rows}))})" for fit in loso.FITS)
     lines += ["", f"¹ {_words(len(setting)).capitalize()} of the {_words(len(decode))} decode rows set the profiles "
               f"they are checked with (the H200 rows the transformers profile; llama.cpp's, {len(llama_fit.rows)} "
@@ -256,7 +256,9 @@ def accuracy_table() -> str:
               "",
               "² Each source's rows predicted with the defaults set without that source's rows "
               "(`benchmarks/loso.py`). \"not fitted\": no default those rows depend on is fitted to calibration "
-              "rows (measured ceilings, published figures, stated assumptions), so the figure is the in-sample one. "
+              "rows (measured ceilings, published figures, stated assumptions), so the figure is the in-sample one; "
+              "a source that holds no fitting row keeps its in-sample figure too, which is then out of source (the "
+              "fitted defaults were set without it). "
               f"{_words(len(loso.FITS)).capitalize()} defaults are fitted: {fitted}. Held out with its source, a fit "
               "is solved again from the other sources' fitting rows; where none are left, the rows that depend on it "
               "have no out-of-source figure (n/a). Defaults chosen with a source's rows in view but by no rule "

@@ -276,3 +276,71 @@ def test_memory_axes_label_their_zero(qtbot, pretrain_1024, chart_class):
     chart.update_from(pretrain_1024[1])
     texts = _drawn_tick_texts(chart, "left")
     assert texts[0] == "0" and len(texts) >= 4, texts
+
+
+# ---- every axis of counts (throughput, tokens, frames, users, streams) counts as the money axes ----
+
+
+@pytest.mark.parametrize(("value", "english", "chinese"), [
+    (10_000_000.0, "10,000,000", "1000万"), (500_000.0, "500,000", "50万"), (200_000_000.0, "200,000,000", "2亿"),
+    (2_000.0, "2,000", "2000"), (1.0, "1", "1"),
+])
+def test_tick_count_is_the_money_rule_in_chinese_and_grouped_digits_in_english(value, english, chinese):
+    from configurator.core.view.numbers import short_amount, tick_count
+
+    assert tick_count(value) == english
+    assert tick_count(value, "zh_CN") == chinese == short_amount(value, "zh_CN")
+
+
+@pytest.mark.parametrize(("language", "decades", "others"), [
+    ("en", ["1,000", "10,000", "100,000", "1,000,000", "10,000,000"],
+     ["2,000", "5,000", "20,000", "50,000", "200,000", "500,000", "2,000,000", "5,000,000"]),
+    ("zh_CN", ["1000", "1万", "10万", "100万", "1000万"], ["2000", "5000", "2万", "5万", "20万", "50万", "200万", "500万"]),
+])
+def test_window_throughput_axis_counts_as_the_money_axes(scaling, language, decades, others):
+    """Was: 10,000,000 / 5,000,000 / 2,000,000 / 1,000,000 tokens/s in Chinese too (the window's
+    training screenshot); now 1000万 / 500万 / 200万 / 100万 there, English unchanged. The drawn
+    labels of the scaling chart's throughput axis from ~800 to ~12,600,000 tokens/s, and of its
+    cards axis from 1 to 1,000."""
+    from configurator.app.i18n import language_for_a_while
+
+    with language_for_a_while(language):
+        scaling.retranslate()
+        scaling.set_view(scaling.getPlotItem().vb, (-0.15, 3.16), (2.9, 7.1))
+        texts = {t for t in _drawn_tick_texts(scaling, "left") if t}
+        cards = [t for t in _drawn_tick_texts(scaling, "bottom") if t]
+    assert set(decades) <= texts <= set(decades) | set(others), texts
+    assert decades[0] in cards, cards  # 1,000 cards / 1000 张
+
+
+@pytest.mark.parametrize(("language", "expected"), [
+    ("en", ["0", "500000", "1e+06", "1.5e+06", "2e+06"]),  # pyqtgraph's own, unchanged
+    ("zh_CN", ["0", "50万", "100万", "150万", "200万"]),
+])
+def test_window_linear_axis_of_counts_counts_as_the_money_axes(qtbot, language, expected):
+    """A linear NumberAxis (the serving trade-off chart's tokens/s) from 0 to 2,000,000."""
+    import pyqtgraph as pg
+
+    from configurator.app.charts import NumberAxis
+    from configurator.app.i18n import language_for_a_while
+
+    with language_for_a_while(language):
+        chart = pg.PlotWidget(axisItems={"left": NumberAxis("left"), "bottom": NumberAxis("bottom")})
+        qtbot.addWidget(chart)
+        chart.resize(400, 400)
+        chart.plot([0, 1, 2], [0, 1e6, 2e6])
+        chart.setYRange(0, 2e6, padding=0)
+        texts = _drawn_tick_texts(chart, "left")
+        small = _drawn_tick_texts(chart, "bottom")
+    assert [t for t in texts if t] == expected, texts
+    assert small == ["0", "0.5", "1.0", "1.5", "2.0"], small  # ticks with decimals as pyqtgraph writes them
+
+
+def test_summary_count_ticks_in_chinese_count_in_wan():
+    """The summary's serving trade-off image (report.parts.tick_texts): 2,000,000 .. 10,000,000 in
+    Chinese was written in digit groups; now 200万 .. 1000万, and 2000 .. 1万 below (English unchanged)."""
+    from configurator.report.parts import nice_ticks, tick_texts
+
+    assert tick_texts(nice_ticks(0.0, 9_400_000.0), "zh_CN") == ["0", "200万", "400万", "600万", "800万", "1000万"]
+    assert tick_texts(nice_ticks(0.0, 9_400.0), "zh_CN") == ["0", "2000", "4000", "6000", "8000", "1万"]
+    assert tick_texts(nice_ticks(0.0, 9_400.0), "en") == ["0", "2,000", "4,000", "6,000", "8,000", "10,000"]

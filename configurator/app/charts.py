@@ -75,7 +75,9 @@ def part_names() -> dict[str, str]:
 
 
 class NumberAxis(pg.AxisItem):
-    """An axis whose logarithmic ticks read as plain numbers (2,000 rather than 2·10³)."""
+    """An axis of counts whose logarithmic ticks read as plain numbers (2,000 rather than 2·10³) and
+    whose large ticks count as the window's language counts (:func:`configurator.app.format.tick_count`:
+    10,000,000 tokens/s in English, 1000万 in Chinese — the rule of the money axes)."""
 
     def __init__(self, orientation: str) -> None:
         super().__init__(orientation)
@@ -85,6 +87,14 @@ class NumberAxis(pg.AxisItem):
         # drawn once into a pixmap and redrawn only when the axis changes: replaying its picture (tick
         # labels, and the grid it draws) was most of a chart's repaint (issue 28)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+
+    def tickStrings(self, values, scale, spacing):  # noqa: N802 - pyqtgraph's name
+        """pyqtgraph's linear ticks, whole ones counted in 万/亿 in Chinese (200000 -> 20万; English
+        unchanged); logarithmic ones by :func:`log_tick_label`."""
+        texts = super().tickStrings(values, scale, spacing)
+        if self.logMode or spacing * scale < 1 or not fmt.counts_in_words():
+            return texts
+        return [fmt.tick_count(round(v * scale)) for v in values]
 
     def logTickStrings(self, values, scale, spacing):  # noqa: N802 - pyqtgraph's name
         return [log_tick_label(v) for v in values]
@@ -153,12 +163,13 @@ def one_two_five(exponent: float) -> tuple[float, int] | None:
 
 
 def log_tick_label(exponent: float) -> str:
-    """Label 1, 2 and 5 times powers of ten with grouped digits (2,000); leave the other minor ticks blank."""
+    """Label 1, 2 and 5 times powers of ten as counts (:func:`configurator.app.format.tick_count`:
+    2,000 and 10,000,000 in English, 2000 and 1000万 in Chinese); leave the other minor ticks blank."""
     tick = one_two_five(exponent)
     if tick is None:
         return ""
     value, magnitude = tick
-    return fmt.number(value, 0) if value >= 1 else fmt.number(value, -magnitude)
+    return fmt.tick_count(value) if value >= 1 else fmt.number(value, -magnitude)
 
 
 def log_money_label(exponent: float) -> str:

@@ -56,6 +56,17 @@ def short_amount(value: float) -> str:
     return _numbers.short_amount(value, current_language())
 
 
+def tick_count(value: float) -> str:
+    """A whole-number tick on an axis of counts (tokens/s, frames, users, streams, cards), written as
+    the window's language counts (10,000,000; 1000万), its unit on the axis."""
+    return _numbers.tick_count(value, current_language())
+
+
+def counts_in_words() -> bool:
+    """Whether the window's language writes an axis' large counts in words (万, 亿), as its money."""
+    return current_language() in _numbers.COUNTS_IN_WORDS
+
+
 def percent(fraction: float | None) -> str:
     return _numbers.percent(fraction, current_language())
 

@@ -68,9 +68,12 @@ def nice_ticks(low: float, high: float, target: int = 5) -> list[float]:
 
 def tick_texts(ticks: list[float], language: str = "en") -> list[str]:
     """The labels of :func:`nice_ticks`' ``ticks``, all with the decimals their step needs:
-    0.0, 0.5, 1.0, 1.5 (three significant digits each read 0, 0.500, 1, 1.50) and 0, 2,000, 4,000."""
+    0.0, 0.5, 1.0, 1.5 (three significant digits each read 0, 0.500, 1, 1.50); whole ticks as counts
+    (:func:`configurator.core.view.numbers.tick_count`: 0, 2,000, 4,000 in English; 0, 2000 .. 1万 in Chinese)."""
     step = ticks[1] - ticks[0] if len(ticks) > 1 else 1.0
     decimals = max(0, -math.floor(math.log10(step) + 1e-9))
+    if decimals == 0:
+        return [numbers.tick_count(value, language) for value in ticks]
     return [numbers.number(value, decimals, language) for value in ticks]
 
 

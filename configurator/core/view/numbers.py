@@ -140,6 +140,22 @@ def short_amount(value: float, language: str = "en") -> str:
     return f"{value:g}"
 
 
+COUNTS_IN_WORDS = frozenset({"zh_CN"})
+"""Languages whose chart axes of counts (tokens/s, frames, users, streams, cards) write their
+ticks in the words of their money axes (:func:`short_amount`): a Chinese reader counts every large
+number in 万 and 亿 (1000万 tokens/s, not 10,000,000). English keeps grouped digits on them
+(10,000,000); its k/M/G stay on money."""
+
+
+def tick_count(value: float, language: str = "en") -> str:
+    """A whole-number tick on a chart's axis of counts, its unit on the axis' title: '10,000,000'
+    and '2,000' in English; '1000万' and '2000' in Chinese, by the money axes' one rule
+    (:func:`short_amount`, see :data:`COUNTS_IN_WORDS`)."""
+    if language in COUNTS_IN_WORDS:
+        return short_amount(value, language)
+    return number(value, 0, language)
+
+
 def percent(share: float | None, language: str = "en", decimals: int = 1) -> str:
     """A share as a percentage: 0.123 -> '12.3 %' (``decimals`` after the point)."""
     return UNKNOWN if is_unknown(share) else with_unit(number(100 * share, decimals, language), "%", language)

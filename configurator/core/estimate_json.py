@@ -10,6 +10,7 @@ from configurator.core.estimate import Estimate
 from configurator.core.layout_json import scenario_layout_to_dict
 from configurator.core.procurement.deployment import DeploymentCost, deployment_cost_to_dict
 from configurator.core.serving_use import latency_targets
+from configurator.core.stated import significant
 from configurator.core.uncertainty import NO_CALIBRATION, Band, band_definition, error_bands, headline_bands
 from configurator.core.units import GIB
 from configurator.core.verdicts import violations_to_dicts
@@ -21,7 +22,7 @@ def _gib(value: float) -> float:
 
 
 def _round(value: float | None, digits: int = 6) -> float | None:
-    return None if value is None else float(f"{value:.{digits}g}")
+    return None if value is None else significant(value, digits)
 
 
 def estimate_to_dict(est: Estimate, cost: DeploymentCost) -> dict:

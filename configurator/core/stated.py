@@ -13,7 +13,12 @@ STATED_DIGITS = 6
 """Significant digits of a figure as the model states it."""
 
 
+def significant(value: float, digits: int = STATED_DIGITS) -> float:
+    """``value`` to ``digits`` significant digits, as a float: 31.032000000000004 -> 31.032 (an
+    infinite or undefined value as it is). The one rounding of every figure the JSON writes."""
+    return float(f"{value:.{digits}g}") if math.isfinite(value) else value
+
+
 def stated(value: float) -> float:
-    """``value`` to :data:`STATED_DIGITS` significant digits: 31.032000000000004 -> 31.032 (an
-    infinite or undefined value as it is)."""
-    return float(f"{value:.{STATED_DIGITS}g}") if math.isfinite(value) else value
+    """``value`` as the model states it (:data:`STATED_DIGITS` significant digits)."""
+    return significant(value)

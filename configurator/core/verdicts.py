@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 
 from configurator.core.frozen_record import fast_init
 from configurator.core.messages import Message, msg
+from configurator.core.stated import significant
 
 CONSTRAINTS = ("budget", "region", "deadline", "power-cap", "rack-power", "throughput", "request-rate", "ttft",
                "tpot")
@@ -151,9 +152,7 @@ def violations_to_dicts(verdicts: Iterable[Verdict]) -> list[dict]:
 
 
 def _rounded(value, digits: int = 6):
-    if isinstance(value, float):
-        return float(f"{value:.{digits}g}")
-    return value
+    return significant(value, digits) if isinstance(value, float) else value
 
 
 # ---- the words -------------------------------------------------------------------------------

@@ -28,6 +28,7 @@ from configurator.core.estimate import Estimate, estimate, messages_for_serving_
 from configurator.core.formats import WeightFormat
 from configurator.core.memo import LruMemo, scenario_key
 from configurator.core.model_size import model_for_size
+from configurator.core.stated import significant
 from configurator.core.workloads.training.search import plan_training_layout
 from configurator.core.precision import default_precision
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario, Serving, ServingUse, Training, Workload, updated
@@ -540,7 +541,7 @@ def with_serving_load(base: Scenario, context: int | None = None, prompt_tokens:
 
 
 def _rounded(value: float | None, digits: int = 4) -> float | None:
-    return None if value is None else float(f"{value:.{digits}g}")
+    return None if value is None else significant(value, digits)
 
 
 def _layout(row: FitRow) -> dict | None:

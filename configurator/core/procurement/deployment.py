@@ -23,6 +23,7 @@ from configurator.core.procurement.tco import (
     ownership_cost,
     rent_per_year_at,
 )
+from configurator.core.stated import significant
 from configurator.core.workloads import MILLION_TOKENS, family_of
 
 
@@ -118,7 +119,7 @@ def _money(value: float | None) -> float | None:
 
 def _significant(value: float | None, digits: int = 4) -> float | None:
     """A small amount (per token, per stream-hour) to ``digits`` significant figures."""
-    return None if value is None else float(f"{value:.{digits}g}")
+    return None if value is None else significant(value, digits)
 
 
 def deployment_cost_to_dict(cost: DeploymentCost) -> dict:

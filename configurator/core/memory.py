@@ -20,7 +20,8 @@ from configurator.core.formulas.activations import (
     loss_bytes_per_token,
     per_op_kept_bytes_per_token,
 )
-from configurator.core.formulas.parallelism import balanced_stage_layers, expert_parallel_factor, layers_per_stage
+from configurator.core.formulas.parallelism import (balanced_stage_layers, expert_parallel_factor, layers_per_stage,
+                                                    micro_batches_in_flight)
 from configurator.core.formulas.states import (  # noqa: F401  (zero_sharded re-exported for callers)
     gathered_weight_bytes,
     lora_matrix_params,
@@ -428,16 +429,19 @@ def stage_stored_bytes(scenario: Scenario, layout: ActivationLayout, layers: int
     return on_card * kept_layer_bytes(scenario.model, layout, scenario.training.seq_len)
 
 
-def stored_in_flight_bytes(first_stage_bytes, fullest_stage_bytes, pp, micro_batches, first_stage: bool):
+def stored_in_flight_bytes(first_stage_bytes, fullest_stage_bytes, pp, micro_batches, first_stage: bool,
+                           virtual_stages=1):
     """Per-token bytes kept for backward by the micro-batches in flight on the fuller of the first
-    two pipeline stages [B]: in 1F1B stage ``i`` holds ``min(p − i, m)`` micro-batches (Narayanan
-    et al. 2021 §2.2.1), so when the first stage gives up a layer for the embedding the second, with
-    one layer more and one micro-batch fewer, may hold more. Other stages: one micro-batch.
-    Array-friendly in ``pp`` and ``micro_batches``."""
+    two pipeline stages, or on the last stage [B]: stage ``i`` holds
+    :func:`~configurator.core.formulas.parallelism.micro_batches_in_flight` micro-batches (1F1B:
+    ``min(p − i, m)``, Narayanan et al. 2021 §2.2.1; interleaved: ``(1 + (p − 1)/(p·v))·p`` on the
+    first, Korthikanti et al. 2022 §4.2.3, and ``((v − 1)·p + 1)/v`` on the last), so when the first
+    stage gives up a layer for the embedding the second, with one layer more and fewer micro-batches,
+    may hold more. Array-friendly in ``pp``, ``micro_batches`` and ``virtual_stages``."""
     if not first_stage:
-        return first_stage_bytes
-    first = first_stage_bytes * np.minimum(pp, micro_batches)
-    second = fullest_stage_bytes * np.minimum(pp - 1, micro_batches) * (pp > 1)
+        return first_stage_bytes * micro_batches_in_flight(pp, micro_batches, virtual_stages, pp - 1)
+    first = first_stage_bytes * micro_batches_in_flight(pp, micro_batches, virtual_stages, 0)
+    second = fullest_stage_bytes * micro_batches_in_flight(pp, micro_batches, virtual_stages, 1) * (pp > 1)
     return np.maximum(first, second)
 
 
@@ -505,7 +509,8 @@ def stage_memory(scenario: Scenario, card: Card, plan: PrecisionPlan, first_stag
     layout = activation_layout(scenario, plan, states)
     loss = logits_bytes_per_token(model, layout) if not first_stage or pp == 1 else 0.0
     stored = stored_in_flight_bytes(stage_stored_bytes(scenario, layout, layers),
-                                    stage_stored_bytes(scenario, layout, fullest), pp, train.grad_accum, first_stage)
+                                    stage_stored_bytes(scenario, layout, fullest), pp, train.grad_accum, first_stage,
+                                    par.virtual_stages)
     per_token = float(activation_peak_bytes_per_token(stored, 1, working_layer_bytes(model, layout, train.seq_len),
                                                       loss))
     trainable = stage_params(model, pp, first_stage, layers)

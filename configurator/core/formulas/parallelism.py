@@ -35,6 +35,45 @@ def pipeline_bubble_fraction(pp, micro_batches, virtual_stages=1):
     return (pp - 1) / (virtual_stages * micro_batches)
 
 
+def micro_batches_in_flight(pp, micro_batches, virtual_stages=1, rank=0):
+    """Micro-batches whose activations pipeline stage ``rank`` holds at its peak, in units of the
+    stage's whole micro-batch (a model chunk's is ``1/v`` of it) [count].
+
+    Parameters
+    ----------
+    pp : int or array
+        Pipeline stages ``p`` [count].
+    micro_batches : int or array
+        Micro-batches per step and pipeline ``m`` [count].
+    virtual_stages : int or array
+        Model chunks per stage ``v`` [count].
+    rank : int
+        The stage, 0 for the first [count].
+
+    Returns
+    -------
+    float or array
+        Plain 1F1B: ``min(p − rank, m)``. Interleaved (``v > 1``): the warm-up forwards plus the
+        one in progress, ``2·(p − rank − 1) + (v − 1)·p + 1`` model chunks, at most the step's
+        ``v·m``, over ``v``; on the first stage ``p·(1 + (p − 1)/(p·v))`` micro-batches, the
+        factor Korthikanti et al. give [count].
+
+    References
+    ----------
+    Narayanan et al. 2021 §2.2.1 (1F1B: stage ``i`` holds at most ``p − i`` micro-batches);
+    Korthikanti et al. 2022, "Reducing Activation Recomputation in Large Transformer Models",
+    §4.2.3: "for the interleaved schedule ... the total memory is multiplied by
+    ``(1 + (p − 1)/(p·m))``" (``m`` their interleaving stages); Megatron-LM
+    ``megatron/core/pipeline_parallel/schedules.py`` ``forward_backward_pipelining_with_interleaving``:
+    ``num_warmup_microbatches = (pipeline_parallel_size - pipeline_parallel_rank - 1) * 2 +
+    (num_model_chunks - 1) * pipeline_parallel_size``, at most ``total_num_microbatches``
+    (micro-batches × chunks).
+    """
+    plain = np.minimum(pp - rank, micro_batches)
+    chunks = np.minimum(2 * (pp - rank - 1) + (virtual_stages - 1) * pp + 1, virtual_stages * micro_batches)
+    return np.where(virtual_stages > 1, chunks / np.maximum(virtual_stages, 1), plain)
+
+
 def bubble_share_of_step(bubble):
     """Share of the step the pipeline idles (dimensionless): ``b/(1+b)`` for a bubble ``b`` of
     :func:`pipeline_bubble_fraction` (the step is ``t_id·(1+b)``, Narayanan et al. 2021 §2.2.1)."""

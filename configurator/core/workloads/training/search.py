@@ -477,7 +477,7 @@ def _memory(g: dict, table: _StageTable, at, first: bool, seq_len: int, context:
     sixteen = (zero >= 3) | offload_params
     own = np.where(sixteen, table.stored_per_token_16[at], table.stored_per_token[at])
     fullest = np.where(sixteen, table.stored_fullest_per_token_16[at], table.stored_fullest_per_token[at])
-    stored = stored_in_flight_bytes(own, fullest, g["pp"], g["accum"], first)
+    stored = stored_in_flight_bytes(own, fullest, g["pp"], g["accum"], first, g["vp"])
     working = np.where(sixteen, table.working_per_token_16[at], table.working_per_token[at])
     loss = np.where(tp > 1, table.logits_per_token_tp[at], table.logits_per_token[at])
     per_sequence = activation_peak_bytes_per_token(stored, 1, working, loss) * seq_len / (tp * cp)

@@ -34,6 +34,7 @@ from pathlib import Path
 from accuracy_base import (A100_NETWORK, CATALOG, FALCON_180B, GPTJ_6B, H200_ENGINE, H200_RIG, LLAMA1_65B, MPT,
                            TARGETS, Row, gpt, overridden, publication_of, scenario)
 from accuracy_heldout import SOURCE, held_out_rows
+from accuracy_planner import FSDP_ONLY, MEGATRON_2021, PLANNER_KIND, planned
 from accuracy_serving import (QWEN3_0_6B, _bench_decode, _decode_rate, _latency_at_rate, _mlperf, _prompt_rate,
                               _serving, _sglang_sharegpt, _ttft)
 from loso import NOT_FITTED, Held, Ident, describe, ident, kind_summary, leave_one_source_out, print_fits
@@ -41,7 +42,7 @@ from configurator.core.architecture import ModelArchitecture, preset
 from configurator.core.estimate import estimate
 from configurator.core.memory import serving_memory_model
 from configurator.core.precision import plan_serving_precision
-from configurator.core.scenario import LAYOUT_FIELDS, Scenario, updated
+from configurator.core.scenario import Scenario
 from configurator.core.serving_speed import decode_step_seconds, prefill_seconds
 from configurator.core.units import GB, GIB
 
@@ -134,41 +135,33 @@ def _eq3_flops_per_token(m: ModelArchitecture, seq: int) -> float:
 
 
 def _train(model, card, count, *, tp=1, pp=1, v=1, zero=0, ep=1, mb=1, m=1, seq=2048, recompute="none",
-           recipe="megatron-mixed", precision="bf16", network=None, expert_overlap=False, auto=()):
+           recipe="megatron-mixed", precision="bf16", network=None, expert_overlap=False, auto=(), flash=True):
     assumptions = {**(network or {})}
     return scenario(model, card, count, workload="pretrain", precision=precision, auto_layout=list(auto),
                     parallelism={"tp": tp, "pp": pp, "virtual_stages": v, "zero": zero, "ep": ep, "cards_per_node": 8},
                     training={"micro_batch": mb, "grad_accum": m, "seq_len": seq, "recompute": recompute,
-                              "recipe": recipe, "expert_overlap": expert_overlap}, assumptions=assumptions)
+                              "recipe": recipe, "expert_overlap": expert_overlap, "flash_attention": flash},
+                    assumptions=assumptions)
 
 
 PublishedCase = Callable[[dict], Row | None]
-
-PLANNER_KIND = "train-planner"
-"""Rows of the planner mode: the same published runs given only model, card, count, sequence,
-tokens and the stated global batch; the planner chooses the layout (issue: one planner)."""
-
-
-def planned(s: Scenario) -> Scenario:
-    """``s`` with its layout left to the planner and its global batch kept."""
-    return updated(s, auto_layout=list(LAYOUT_FIELDS), training={"global_batch_tokens": s.global_batch_tokens})
-
 
 _PLANNER_ROWS = [True]
 """Whether the published training cases also run the planner (off while :func:`rows_for_keys`
 builds rows of other kinds only: a refit's rows)."""
 
 
-def _both_modes(make_row: Callable[[Scenario, str], Row], s: Scenario) -> Callable[[dict], list[Row]]:
+def _both_modes(make_row: Callable[[Scenario, str], Row], s: Scenario,
+                kept: Container[str] = ()) -> Callable[[dict], list[Row]]:
     """A published case evaluated with the stated layout and with the planner's (``s`` with the
-    defaults then in force: ``accuracy_base.overridden``)."""
+    defaults then in force: ``accuracy_base.overridden``; the planner keeps the fields ``kept``)."""
     def case(r: dict) -> list[Row]:
         now = overridden(s)
         stated = make_row(now, "train-throughput")
         stated.measured = r["value"]
         if not _PLANNER_ROWS[0]:
             return [stated]
-        auto = make_row(planned(now), PLANNER_KIND)
+        auto = make_row(planned(now, kept), PLANNER_KIND)
         auto.measured = r["value"]
         p = auto.scenario.parallelism
         auto.note = (f"planner: tp {p.tp} pp {p.pp} v {p.virtual_stages} zero {p.zero} "
@@ -178,37 +171,48 @@ def _both_modes(make_row: Callable[[Scenario, str], Row], s: Scenario) -> Callab
     return case
 
 
-def _per_card(row_id, s, note=""):
+def _per_card(row_id, s, note="", kept=()):
     def row(scn: Scenario, kind: str) -> Row:
         est = estimate(scn, CATALOG.get(scn.card_id))
         return Row("published", row_id, kind, "tokens/s/card", est.training.tokens_per_s_per_card, 0.0, note,
                    est.scenario)
-    return _both_modes(row, s)
+    return _both_modes(row, s, kept)
 
 
-def _tflops(row_id, s, note=""):
+def _foundry(row_id, s, note=""):
+    """An LLM Foundry benchmark row: tokens/s per card, its planner row on FSDP alone (:data:`FSDP_ONLY`)."""
+    return _per_card(row_id, s, note, FSDP_ONLY)
+
+
+def _tflops(row_id, s, note="", kept=()):
     def row(scn: Scenario, kind: str) -> Row:
         est = estimate(scn, CATALOG.get(scn.card_id))
         achieved = est.training.tokens_per_s_per_card * _eq3_flops_per_token(scn.model, scn.training.seq_len) / 1e12
         return Row("published", row_id, kind, "TFLOP/s/card (eq. 3)", achieved, 0.0, note, est.scenario)
-    return _both_modes(row, s)
+    return _both_modes(row, s, kept)
 
 
-def _iteration(row_id, s, note=""):
+def _table1(row_id, s):
+    """A row of Narayanan et al. 2021 Table 1 (eq. 3 TFLOP/s per card), its planner row keeping
+    :data:`MEGATRON_2021`."""
+    return _tflops(row_id, s, "micro-batch 1 assumed; no flash attention (2021)", MEGATRON_2021)
+
+
+def _iteration(row_id, s, note="", kept=()):
     def row(scn: Scenario, kind: str) -> Row:
         est = estimate(scn, CATALOG.get(scn.card_id))
         return Row("published", row_id, kind, "s/iteration", est.training.step_time_s, 0.0, note, est.scenario)
-    return _both_modes(row, s)
+    return _both_modes(row, s, kept)
 
 
-def _model_tflops(row_id, s, note=""):
+def _model_tflops(row_id, s, note="", kept=()):
     """A run published as model TFLOP/s per card: the estimate's MFU × the card's dense peak."""
     def row(scn: Scenario, kind: str) -> Row:
         card = CATALOG.get(scn.card_id)
         est = estimate(scn, card)
         achieved = est.training.mfu * card.peak_tflops(scn.precision)
         return Row("published", row_id, kind, "TFLOP/s/card (model)", achieved, 0.0, note, est.scenario)
-    return _both_modes(row, s)
+    return _both_modes(row, s, kept)
 
 
 GPU_HOURS_PER_TRILLION = 1e12 / 3600.0
@@ -275,29 +279,27 @@ PUBLISHED: dict[str, PublishedCase] = {
     **_tg512_cases(),
     "tp-tinyllama": _per_card("tp-tinyllama", _train(preset("tinyllama-1.1b"), "a100-sxm-40gb", 16, zero=2, mb=8,
                                                      network=A100_NETWORK), "FSDP as ZeRO-2, 16k tokens/GPU"),
-    "tp-megatron-t1-1p7b": _tflops("tp-megatron-t1-1p7b", _train(gpt(24, 2304, 24), "a100-sxm-80gb", 32, m=16,
-                                   recompute="full", precision="fp16", network=A100_NETWORK), "micro-batch 1 assumed"),
-    "tp-megatron-t1-18b": _tflops("tp-megatron-t1-18b", _train(gpt(40, 6144, 48), "a100-sxm-80gb", 256, tp=8, m=32,
-                                  recompute="full", precision="fp16", network=A100_NETWORK), "micro-batch 1 assumed"),
-    "tp-megatron-t1-146b": _tflops("tp-megatron-t1-146b", _train(gpt(80, 12288, 96), "a100-sxm-80gb", 1536, tp=8,
-                                   pp=8, m=96, recompute="full", precision="fp16", network=A100_NETWORK),
-                                   "micro-batch 1 assumed"),
-    "tp-megatron-t1-530b": _tflops("tp-megatron-t1-530b", _train(gpt(105, 20480, 128), "a100-sxm-80gb", 2520, tp=8,
-                                   pp=35, m=280, recompute="full", precision="fp16", network=A100_NETWORK),
-                                   "micro-batch 1 assumed"),
-    "tp-megatron-t1-1t": _tflops("tp-megatron-t1-1t", _train(gpt(128, 25600, 160), "a100-sxm-80gb", 3072, tp=8, pp=64,
-                                 m=512, recompute="full", precision="fp16", network=A100_NETWORK),
-                                 "micro-batch 1 assumed"),
+    "tp-megatron-t1-1p7b": _table1("tp-megatron-t1-1p7b", _train(gpt(24, 2304, 24), "a100-sxm-80gb", 32, m=16,
+                                   recompute="full", precision="fp16", network=A100_NETWORK, flash=False)),
+    "tp-megatron-t1-18b": _table1("tp-megatron-t1-18b", _train(gpt(40, 6144, 48), "a100-sxm-80gb", 256, tp=8, m=32,
+                                  recompute="full", precision="fp16", network=A100_NETWORK, flash=False)),
+    "tp-megatron-t1-146b": _table1("tp-megatron-t1-146b", _train(gpt(80, 12288, 96), "a100-sxm-80gb", 1536, tp=8,
+                                   pp=8, m=96, recompute="full", precision="fp16", network=A100_NETWORK, flash=False)),
+    "tp-megatron-t1-530b": _table1("tp-megatron-t1-530b", _train(gpt(105, 20480, 128), "a100-sxm-80gb", 2520, tp=8,
+                                   pp=35, m=280, recompute="full", precision="fp16", network=A100_NETWORK,
+                                   flash=False)),
+    "tp-megatron-t1-1t": _table1("tp-megatron-t1-1t", _train(gpt(128, 25600, 160), "a100-sxm-80gb", 3072, tp=8, pp=64,
+                                 m=512, recompute="full", precision="fp16", network=A100_NETWORK, flash=False)),
     "tp-korth-22b": _iteration("tp-korth-22b", _train(gpt(48, 6144, 64), "a100-sxm-80gb", 8, tp=8, mb=4,
-                               recompute="selective", precision="fp16")),
+                               recompute="selective", precision="fp16", flash=False)),
     "tp-korth-175b": _iteration("tp-korth-175b", _train(gpt(96, 12288, 96), "a100-sxm-80gb", 64, tp=8, pp=8, v=3,
-                                m=64, recompute="selective", precision="fp16"),
+                                m=64, recompute="selective", precision="fp16", flash=False),
                                 "interleaved, 3 chunks per stage"),
     "tp-korth-530b": _iteration("tp-korth-530b", _train(gpt(105, 20480, 128), "a100-sxm-80gb", 280, tp=8, pp=35,
-                                v=3, m=280, recompute="selective", precision="fp16"),
+                                v=3, m=280, recompute="selective", precision="fp16", flash=False),
                                 "interleaved, 3 chunks per stage"),
     "tp-korth-1t": _iteration("tp-korth-1t", _train(gpt(128, 25600, 160), "a100-sxm-80gb", 512, tp=8, pp=64, m=512,
-                              recompute="selective", precision="fp16"),
+                              recompute="selective", precision="fp16", flash=False),
                               "not interleaved (source names it for 175B/530B only)"),
     "tp-llama1-65b": _per_card("tp-llama1-65b", _train(LLAMA1_65B, "a100-sxm-80gb", 2048, tp=8, pp=4, m=32,
                                recompute="selective", network=A100_NETWORK), "TP8 PP4 assumed (not stated)"),
@@ -315,34 +317,34 @@ PUBLISHED: dict[str, PublishedCase] = {
         "PP16 EP64 ZeRO-1, 15,360 x 4k-token batch, DualPipe: expert all-to-all overlapped, node-limited routing "
         "(4 nodes); recomputation to the planner (the report's FP8 activation cache is not modelled: selective "
         "does not fit)"),
-    "tp-foundry-h100-70b-64": _per_card("tp-foundry-h100-70b-64", _train(MPT["70b"], "h100-sxm", 64, zero=3, mb=8,
+    "tp-foundry-h100-70b-64": _foundry("tp-foundry-h100-70b-64", _train(MPT["70b"], "h100-sxm", 64, zero=3, mb=8,
                                         m=4, recompute="full")),
-    "tp-foundry-h100-30b-32": _per_card("tp-foundry-h100-30b-32", _train(MPT["30b"], "h100-sxm", 32, zero=3, mb=14,
+    "tp-foundry-h100-30b-32": _foundry("tp-foundry-h100-30b-32", _train(MPT["30b"], "h100-sxm", 32, zero=3, mb=14,
                                         m=3, recompute="full")),
-    "tp-foundry-h100-13b-8": _per_card("tp-foundry-h100-13b-8", _train(MPT["13b"], "h100-sxm", 8, zero=3, mb=2)),
-    "tp-foundry-h100-7b-8": _per_card("tp-foundry-h100-7b-8", _train(MPT["7b"], "h100-sxm", 8, zero=3, mb=6)),
-    "tp-foundry-h100-7b-64k": _per_card("tp-foundry-h100-7b-64k", _train(MPT["7b"], "h100-sxm", 8, zero=3, mb=1, m=2,
+    "tp-foundry-h100-13b-8": _foundry("tp-foundry-h100-13b-8", _train(MPT["13b"], "h100-sxm", 8, zero=3, mb=2)),
+    "tp-foundry-h100-7b-8": _foundry("tp-foundry-h100-7b-8", _train(MPT["7b"], "h100-sxm", 8, zero=3, mb=6)),
+    "tp-foundry-h100-7b-64k": _foundry("tp-foundry-h100-7b-64k", _train(MPT["7b"], "h100-sxm", 8, zero=3, mb=1, m=2,
                                         seq=65536, recompute="full")),
-    "tp-foundry-h100-1b-8": _per_card("tp-foundry-h100-1b-8", _train(MPT["1b"], "h100-sxm", 8, zero=3, mb=14)),
-    "tp-foundry-h100-3b-512-bf16": _per_card("tp-foundry-h100-3b-512-bf16", _train(MPT["3b"], "h100-sxm", 8, zero=3,
+    "tp-foundry-h100-1b-8": _foundry("tp-foundry-h100-1b-8", _train(MPT["1b"], "h100-sxm", 8, zero=3, mb=14)),
+    "tp-foundry-h100-3b-512-bf16": _foundry("tp-foundry-h100-3b-512-bf16", _train(MPT["3b"], "h100-sxm", 8, zero=3,
                                              mb=40, m=6, seq=512)),
-    "tp-foundry-h100-3b-512-fp8": _per_card("tp-foundry-h100-3b-512-fp8", _train(MPT["3b"], "h100-sxm", 8, zero=3,
+    "tp-foundry-h100-3b-512-fp8": _foundry("tp-foundry-h100-3b-512-fp8", _train(MPT["3b"], "h100-sxm", 8, zero=3,
                                             mb=40, m=6, seq=512, precision="fp8")),
-    "tp-foundry-a100-70b-64": _per_card("tp-foundry-a100-70b-64", _train(MPT["70b"], "a100-sxm-80gb", 64, zero=3,
+    "tp-foundry-a100-70b-64": _foundry("tp-foundry-a100-70b-64", _train(MPT["70b"], "a100-sxm-80gb", 64, zero=3,
                                         mb=8, m=4, recompute="full", recipe="pure", network=A100_NETWORK),
                                         "bf16 PURE as the pure recipe"),
-    "tp-foundry-a100-30b-8": _per_card("tp-foundry-a100-30b-8", _train(MPT["30b"], "a100-sxm-80gb", 8, zero=3, mb=3,
+    "tp-foundry-a100-30b-8": _foundry("tp-foundry-a100-30b-8", _train(MPT["30b"], "a100-sxm-80gb", 8, zero=3, mb=3,
                                        m=21, recompute="full")),
-    "tp-foundry-a100-13b-8": _per_card("tp-foundry-a100-13b-8", _train(MPT["13b"], "a100-sxm-80gb", 8, zero=3, mb=2,
+    "tp-foundry-a100-13b-8": _foundry("tp-foundry-a100-13b-8", _train(MPT["13b"], "a100-sxm-80gb", 8, zero=3, mb=2,
                                        m=3)),
-    "tp-foundry-a100-7b-8": _per_card("tp-foundry-a100-7b-8", _train(MPT["7b"], "a100-sxm-80gb", 8, zero=3, mb=6,
+    "tp-foundry-a100-7b-8": _foundry("tp-foundry-a100-7b-8", _train(MPT["7b"], "a100-sxm-80gb", 8, zero=3, mb=6,
                                       m=2)),
-    "tp-foundry-a100-125m-8": _per_card("tp-foundry-a100-125m-8", _train(MPT["125m"], "a100-sxm-80gb", 8, zero=3,
+    "tp-foundry-a100-125m-8": _foundry("tp-foundry-a100-125m-8", _train(MPT["125m"], "a100-sxm-80gb", 8, zero=3,
                                         mb=40, m=2)),
-    "tp-foundry-a100-40-70b-128": _per_card("tp-foundry-a100-40-70b-128", _train(MPT["70b"], "a100-sxm-40gb", 128,
+    "tp-foundry-a100-40-70b-128": _foundry("tp-foundry-a100-40-70b-128", _train(MPT["70b"], "a100-sxm-40gb", 128,
                                             zero=3, mb=4, recompute="full", recipe="pure", network=A100_NETWORK),
                                             "bf16 PURE as the pure recipe"),
-    "tp-foundry-a100-40-7b-128": _per_card("tp-foundry-a100-40-7b-128", _train(MPT["7b"], "a100-sxm-40gb", 128,
+    "tp-foundry-a100-40-7b-128": _foundry("tp-foundry-a100-40-7b-128", _train(MPT["7b"], "a100-sxm-40gb", 128,
                                            zero=3, mb=18, recompute="full", recipe="pure", network=A100_NETWORK),
                                            "bf16 PURE as the pure recipe"),
     "il-trt-7b-h100-128": _ttft("il-trt-7b-h100-128", preset("llama2-7b"), "h100-sxm", 1, "fp8", 128),

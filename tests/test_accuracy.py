@@ -202,3 +202,25 @@ def test_module_defaults_ship_the_value_their_rule_gives():
     assert loso.median_reserve(rows) == (ratios[2] + ratios[3]) / 2
     crossed = loso.leave_one_row_out(reserve, accuracy.rows_for_keys)
     assert all(e is not None and abs(e) < 10 for e in crossed.values())
+
+
+# ---- the planner rows (issue 27, part 5) --------------------------------------------------------
+
+
+def test_planner_rows_keep_what_the_publications_software_fixed():
+    """LLM Foundry's table varies FSDP alone (no tensor, pipeline or context degree, even at 64k
+    tokens); Narayanan et al. 2021's Megatron-LM had whole-layer recomputation only, no optimizer
+    sharding and no flash attention; the rest is the planner's."""
+    from accuracy_planner import PLANNER_KIND
+
+    keys = ("published:tp-foundry-h100-7b-64k", "published:tp-foundry-h100-70b-64", "published:tp-megatron-t1-18b")
+    rows = {r.row_id: r.scenario for r in accuracy.rows_for_keys(keys, kinds=(PLANNER_KIND,))}
+    assert len(rows) == 3
+    for row_id in ("tp-foundry-h100-7b-64k", "tp-foundry-h100-70b-64"):
+        p = rows[row_id].parallelism
+        assert (p.tp, p.pp, p.cp, p.ep) == (1, 1, 1, 1), row_id
+        assert {"zero", "recompute", "micro_batch"} <= set(rows[row_id].auto_layout)
+    megatron = rows["tp-megatron-t1-18b"]
+    assert megatron.training.recompute.value == "full" and megatron.parallelism.zero == 0
+    assert not megatron.training.flash_attention
+    assert {"tp", "pp", "vp", "micro_batch"} <= set(megatron.auto_layout)

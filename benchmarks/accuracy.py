@@ -306,7 +306,9 @@ PUBLISHED: dict[str, PublishedCase] = {
     "tp-llama3-405b-8192xh100": _model_tflops("tp-llama3-405b-8192xh100", _train(
         preset("llama3.1-405b"), "h100-sxm", 8192, tp=8, pp=16, zero=1, m=32, seq=8192, auto=("vp", "recompute")),
         "stated TP8 PP16; interleaving degree not stated and recomputation (the paper: none at 8K) left to the "
-        "planner, which needs it to fit"),
+        "planner, which needs it to fit (Megatron-LM's interleaved warm-up holds 16 + 15/v micro-batches on the "
+        "first stage; Meta's schedule, with a tunable warm-up and one layer fewer on the first and last stages, "
+        "is not modelled)"),
     "tp-llama3-405b-16384xh100": _model_tflops("tp-llama3-405b-16384xh100", _train(
         preset("llama3.1-405b"), "h100-sxm", 16384, tp=8, pp=16, zero=1, m=16, seq=8192, auto=("vp", "recompute")),
         "stated TP8 PP16; interleaving degree not stated and recomputation (the paper: none at 8K) left to the "

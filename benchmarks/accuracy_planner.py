@@ -1,7 +1,9 @@
 """The planner rows of the accuracy benchmark (``train-planner``): each published training run
 given only its model, cards, sequence and global batch, the layout chosen by the planner, except
 what the publication's software fixed (:data:`MEGATRON_2021`, :data:`FSDP_ONLY`), which a team using
-it could not have chosen otherwise (issue 27, part 5)."""
+it could not have chosen otherwise (issue 27, part 5).
+
+Usage: ``.venv/bin/python benchmarks/accuracy_planner.py`` prints each planner row beside its stated row."""
 
 from __future__ import annotations
 
@@ -37,3 +39,35 @@ FSDP_ONLY = ("tp", "pp", "vp", "cp", "ep")
 MP mode, sharding strategy, activation checkpointing, activation CPU offload, micro-batch, accumulation)
 are those of Composer's FSDP, with no tensor, pipeline, context or expert degree, so the planner row
 keeps those at 1 and chooses ZeRO stage, recomputation and micro-batch."""
+
+
+def _layout(s: Scenario) -> str:
+    p, t = s.parallelism, s.training
+    return (f"tp {p.tp} pp {p.pp} v {p.virtual_stages} cp {p.cp} ep {p.ep} zero {p.zero} {t.recompute.value} "
+            f"mb {t.micro_batch} × {t.grad_accum}")
+
+
+def print_planner_rows() -> None:
+    """Each planner row beside its stated row: the published value, the stated and the planner's
+    layouts, each predicted value and error, and each layout's memory per card against the card's
+    capacity [GiB]."""
+    import accuracy  # the rows are built there; imported here to keep the import one-way
+
+    from accuracy_base import CATALOG
+    from configurator.core.estimate import estimate
+
+    pairs: dict[str, dict] = {}
+    for r in accuracy.published_rows(accuracy.DATA / "published-calibration.json"):
+        if r.kind in ("train-throughput", PLANNER_KIND):
+            pairs.setdefault(r.row_id, {})[r.kind] = r
+    for row_id, rows in pairs.items():
+        print(f"{row_id}: published {rows['train-throughput'].measured:.4g} {rows['train-throughput'].quantity}")
+        for label, kind in (("stated", "train-throughput"), ("planner", PLANNER_KIND)):
+            r = rows[kind]
+            memory = estimate(r.scenario, CATALOG.get(r.scenario.card_id)).memory
+            print(f"  {label:8} {_layout(r.scenario):52} {r.predicted:10.4g} ({r.error_pct:+6.1f} %)  "
+                  f"{memory.total / 2**30:5.1f} of {memory.capacity / 2**30:5.1f} GiB")
+
+
+if __name__ == "__main__":
+    print_planner_rows()

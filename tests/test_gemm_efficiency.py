@@ -48,6 +48,22 @@ def test_catalog_architectures_map_to_their_family():
     assert gemm_family(None) == "generic"
 
 
+def test_geforce_ada_cards_take_the_published_rtx_4090_ceiling():
+    """GeForce Ada boards hold their boost clock under tensor load (RTX 4090, cuBLASLt FP16
+    accumulate: 305.8 of 330.3 TFLOP/s at (2·4096)×4096×4096); the L40S the ada table was measured
+    on does not. Same tile sizes, a higher ceiling; professional Ada cards keep the L40S curve."""
+    cards = load_bundled_catalog()
+    geforce, l40s = cards.get("rtx-4090"), cards.get("l40s")
+    assert gemm_family(geforce.architecture, geforce.is_consumer) == "ada-geforce"
+    assert gemm_family(l40s.architecture, l40s.is_consumer) == "ada"
+    assert gemm_family(cards.get("rtx-3090").architecture, True) == "ampere"  # no consumer curve for Ampere
+    assert gemm_efficiency(8192, 4096, 4096, "ada-geforce", "fp16") == pytest.approx(305.8 / 330.3, rel=0.01)
+    assert GEMM_FITS[("ada-geforce", "16")][1:] == GEMM_FITS[("ada", "16")][1:]
+    model = preset("llama3-8b")
+    assert matmul_efficiency_by_shape(model, geforce, "fp16", 512, training=False) > \
+        matmul_efficiency_by_shape(model, l40s, "fp16", 512, training=False)
+
+
 def test_small_products_are_bound_by_their_bytes():
     """A one-row product (a decode step) takes its bytes' time, not its FLOPs'."""
     peak, bandwidth = 989.5e12, 4.8e12

@@ -62,6 +62,12 @@ architectures) take ``generic``: each parameter the median of the fitted familie
 precision class. **Assumption** — no GEMM table for them was found in the repository or in
 aiconfigurator. A family without an 8-bit fit (Ampere: no FP8; its int8 through the 16-bit
 curve) uses its 16-bit curve.
+
+Consumer cards. The ceiling ``E`` is the card's sustained clock under tensor load over the clock
+its datasheet peak is quoted at, which a power limit sets per board: GeForce Ada cards
+(``ada-geforce``) take the ada curve's tile sizes with the ceiling published RTX 4090
+measurements give (:data:`GEFORCE_ADA_CEILING`, 0.967 against the L40S's 0.614); at 8-bit they
+use that 16-bit curve (no published GeForce INT8/FP8 sweep found).
 """
 
 from __future__ import annotations
@@ -94,6 +100,24 @@ def _median_fit(cls: str) -> tuple[float, float, float, float]:
 GEMM_FITS[("generic", "16")] = _median_fit("16")
 GEMM_FITS[("generic", "8")] = _median_fit("8")
 
+GEFORCE_ADA_CEILING = 0.967
+"""Large-GEMM ceiling ``E`` of a consumer (GeForce) Ada card [share of its dense peak]. **Measured**,
+published: cuBLASLt with FP16 accumulation (``CUBLAS_COMPUTE_16F``, the path llama.cpp's prompt
+products take) on an RTX 4090 ran a (2·4096)×4096×4096 product at 305.8 of the card's 330.3 TFLOP/s
+(github.com/aredden/torch-cublas-hgemm README, commit 8c84c7a, read December 2026; third-party,
+one shape, medium confidence); over the ada curve's shape factors there (0.958) that is ``E`` =
+0.967. The same README's PyTorch (FP32-accumulate) product ran at 167.0 of 165.2 TFLOP/s, and
+pytorch/pytorch issue 181718 (2026-04) measured a 2040³ bf16 product at 155.9 of 165.2 on an RTX
+4090, 0.855 here (−9 %): GeForce boards hold their rated boost clock (or more) under tensor load,
+while the L40S the ada table was measured on (350 W for 142 SMs) does not (0.614; NVIDIA L20,
+275 W, also reaches 114.7 of 119.5 TFLOP/s at 16384³, github.com/xlite-dev/HGEMM README). The
+ada curve's tile sizes (``m½``, ``n½``, ``k½``: the same SM and tensor cores) are kept; the other
+GeForce Ada cards (RTX 4080, 4070, …) take the 4090's ceiling, an **assumption** (no published
+sweep found for them). GeForce Ampere cards keep the ampere (A100) curve: no reliable published
+RTX 3090 GEMM measurement was found."""
+
+GEMM_FITS[("ada-geforce", "16")] = (GEFORCE_ADA_CEILING, *GEMM_FITS[("ada", "16")][1:])
+
 _FAMILY_WORDS = (("blackwell", "blackwell"), ("hopper", "hopper"), ("ampere", "ampere"),
                  ("ada", "ada"), ("lovelace", "ada"))
 """Words in a catalog card's free-text ``architecture`` → the fitted family (the first that
@@ -103,12 +127,18 @@ EIGHT_BIT = frozenset({"fp8", "int8", "int4", "fp4"})
 """Precisions (:class:`~configurator.core.units.Precision` values) run through the 8-bit curve."""
 
 
-def gemm_family(architecture: str | None) -> str:
-    """The fitted GEMM family of a catalog architecture string, else ``generic`` [family name]."""
+CONSUMER_FAMILIES = {"ada": "ada-geforce"}
+"""Fitted family → the family its consumer (GeForce) cards take instead (:data:`GEFORCE_ADA_CEILING`)."""
+
+
+def gemm_family(architecture: str | None, consumer: bool = False) -> str:
+    """The fitted GEMM family of a catalog architecture string, else ``generic``; a ``consumer``
+    (GeForce) card takes its family's consumer curve where there is one (:data:`CONSUMER_FAMILIES`)
+    [family name]."""
     text = (architecture or "").lower()
     for word, family in _FAMILY_WORDS:
         if word in text:
-            return family
+            return CONSUMER_FAMILIES.get(family, family) if consumer else family
     return "generic"
 
 

@@ -117,3 +117,43 @@ def test_engines_without_the_flags_keep_their_prompt_rate():
     for engine, profile in PROFILES.items():
         if engine is not Engine.LLAMA_CPP:
             assert not profile.prompt_fp16_accumulate and not profile.prompt_int8_quantized, engine
+
+
+# ---- the dequantize-to-FP16 prompt path and the INT8 (MMQ) share --------------------------------
+
+
+def test_quantized_weights_on_the_cublas_path_pay_their_fp16_copy(catalog):
+    """llama.cpp's May 2024 build dequantizes quantized weights to an FP16 copy before each cuBLAS
+    product: the prompt pays the copy written and read back (twice the FP16 weights over the weight
+    stream's bandwidth) on top of the quantized read; F16 weights have no copy, and MMQ builds
+    multiply the quantized weights directly (the F16 run reads 2 bytes a weight where Q4_K_M reads
+    fewer: ``lighter_read`` < 0)."""
+    from configurator.core.decode_step import _bandwidth, decode_weight_bytes, prompt_dequantized
+
+    old = at_build(LLAMA_CPP, "2024-05")
+    q4, f16 = _llama_cpp("l40s", "q4_k_m", old), _llama_cpp("l40s", "gguf-f16", old)
+    card = catalog.get("l40s")
+    assert prompt_dequantized(card, plan_serving(q4, card), old)
+    assert not prompt_dequantized(card, plan_serving(f16, card), old)
+    assert not prompt_dequantized(card, plan_serving(_llama_cpp("l40s", "q4_k_m"), card), LLAMA_CPP)
+    copy = 2.0 * decode_weight_bytes(q4.model, 512, 2.0, q4.expert_copies) / _bandwidth(card, q4.assumptions,
+                                                                                         old.weight_stream_share)
+    lighter_read = (decode_weight_bytes(q4.model, 512, plan_serving(q4, card).weight_bytes, q4.expert_copies)
+                      - decode_weight_bytes(q4.model, 512, 2.0, q4.expert_copies)) / _bandwidth(
+                          card, q4.assumptions, old.weight_stream_share)
+    assert _prefill(catalog, q4) - _prefill(catalog, f16) == pytest.approx(copy + lighter_read, rel=1e-9)
+
+
+def test_int8_prompt_products_take_the_engines_int8_share(catalog):
+    """llama.cpp's MMQ kernels are its own, not cuBLAS: their share of the prefill efficiency is a
+    profile field of its own (None: the prefill share)."""
+    from configurator.core.decode_step import prompt_share
+
+    card = catalog.get("rtx-6000-ada")
+    mmq, f16 = _llama_cpp("rtx-6000-ada", "q4_k_m"), _llama_cpp("rtx-6000-ada", "gguf-f16")
+    assert prompt_share(card, plan_serving(mmq, card), LLAMA_CPP) == LLAMA_CPP.prompt_int8_share
+    assert prompt_share(card, plan_serving(f16, card), LLAMA_CPP) == LLAMA_CPP.prefill_share
+    unset = LLAMA_CPP.model_copy(update={"prompt_int8_share": None})
+    assert prompt_share(card, plan_serving(mmq, card), unset) == LLAMA_CPP.prefill_share
+    doubled = LLAMA_CPP.model_copy(update={"prompt_int8_share": 2 * LLAMA_CPP.prompt_int8_share})
+    assert _prefill(catalog, _llama_cpp("rtx-6000-ada", "q4_k_m", doubled)) < _prefill(catalog, mmq)

@@ -43,7 +43,14 @@ def _numbers() -> dict[str, tuple[str, str, float, int]]:
         "kv_half_context": (_tc("EngineProfileDialog", "KV half-efficiency context"),
                             _tc("EngineProfileDialog", " tokens"), 1.0, 0),
         "prefill_share": (_tc("EngineProfileDialog", "Prefill kernels"), pct, 0.01, 1),
+        "prompt_int8_share": (_tc("EngineProfileDialog", "Prefill kernels, INT8 quantized"), pct, 0.01, 1),
     }
+
+
+def _none_texts() -> dict[str, str]:
+    """What a number box shows for a field left unset (None), by field."""
+    return {"prefill_layer_overhead_s": _tc("EngineProfileDialog", "training figure"),
+            "prompt_int8_share": _tc("EngineProfileDialog", "as prefill kernels")}
 
 
 def _flags() -> dict[str, str]:
@@ -113,8 +120,8 @@ class EngineProfileDialog(QDialog):
         low = bounds.low / scale + (0 if bounds.low_inclusive else step)
         value = getattr(self.profile, name)
         if EngineProfile.model_fields[name].default is None:
-            low -= step  # one step below the range stands for None: the training figure
-            box.setSpecialValueText(_tc("EngineProfileDialog", "training figure"))
+            low -= step  # one step below the range stands for None: the field's fallback
+            box.setSpecialValueText(_none_texts()[name])
         box.setRange(round(low, decimals), round(bounds.high / scale, decimals))
         box.setSingleStep(step * 10)
         box.setSuffix(suffix)

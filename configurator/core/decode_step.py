@@ -150,7 +150,34 @@ def _serving_rate(card: Card, plan: PrecisionPlan, scenario: Scenario, tokens, p
                                        expert_tp=scenario.expert_tensor_parallel)
     if not prompt:  # the engine's prompt share left out: × 1.0 is the same number
         return sustained_rate(peak * TERA, shape, scenario.assumptions.prefill_efficiency)
-    return sustained_rate(peak * TERA, shape, scenario.assumptions.prefill_efficiency, profile.prefill_share)
+    return sustained_rate(peak * TERA, shape, scenario.assumptions.prefill_efficiency, prompt_share(card, plan, profile))
+
+
+def prompt_int8_quantized(card: Card, plan: PrecisionPlan, profile: EngineProfile) -> bool:
+    """Whether a prompt's products of ``plan``'s weights run on INT8 tensor cores: quantized GGUF
+    weights, an engine that multiplies them there (``prompt_int8_quantized``, llama.cpp's MMQ) and a
+    card with an INT8 rate."""
+    spec = FORMATS.get(plan.weight_format) if plan.weight_format is not None else None
+    return profile.prompt_int8_quantized and spec is not None and spec.family == "gguf" \
+        and spec.bits_per_weight < 16 and card.supports(Precision.INT8)
+
+
+def prompt_dequantized(card: Card, plan: PrecisionPlan, profile: EngineProfile) -> bool:
+    """Whether a prompt's products first dequantize ``plan``'s weights to an FP16 copy: quantized
+    GGUF weights not multiplied on INT8 tensor cores (:func:`prompt_int8_quantized`). ggml-org/ggml
+    e87c0557 (llama.cpp May 2024) ggml_cuda_op_mul_mat_cublas converts them to FP16 into a pool buffer
+    (to_fp16_cuda) and then calls cublasGemmEx on the copy."""
+    spec = FORMATS.get(plan.weight_format) if plan.weight_format is not None else None
+    return spec is not None and spec.family == "gguf" and spec.bits_per_weight < 16 \
+        and not prompt_int8_quantized(card, plan, profile)
+
+
+def prompt_share(card: Card, plan: PrecisionPlan, profile: EngineProfile) -> float:
+    """The engine's share of the prefill efficiency for a prompt's products [-]: ``prompt_int8_share``
+    on the INT8 (MMQ) path where the profile has one, else ``prefill_share``."""
+    if profile.prompt_int8_share is not None and prompt_int8_quantized(card, plan, profile):
+        return profile.prompt_int8_share
+    return profile.prefill_share
 
 
 def prompt_peak(card: Card, plan: PrecisionPlan, profile: EngineProfile) -> tuple[Precision, float]:
@@ -159,9 +186,7 @@ def prompt_peak(card: Card, plan: PrecisionPlan, profile: EngineProfile) -> tupl
     tensor cores (``prompt_int8_quantized``, llama.cpp's MMQ), the FP16-accumulate rate where its
     FP16 products accumulate in FP16 (``prompt_fp16_accumulate``; :meth:`~configurator.core.
     catalog.Card.fp16_peak_tflops`), else the plan's math precision at its catalog rate."""
-    spec = FORMATS.get(plan.weight_format) if plan.weight_format is not None else None
-    if profile.prompt_int8_quantized and spec is not None and spec.family == "gguf" and spec.bits_per_weight < 16 \
-            and card.supports(Precision.INT8):
+    if prompt_int8_quantized(card, plan, profile):
         return Precision.INT8, card.peak_tflops(Precision.INT8)
     if profile.prompt_fp16_accumulate and plan.math is Precision.FP16:
         return plan.math, card.fp16_peak_tflops(accumulate16=True)

@@ -66,6 +66,9 @@ class EngineProfile(BaseModel):
                                         "per-sequence setup) [tokens]")
     prefill_share: float = Field(gt=0, le=2, description="share of the prefill efficiency its prompt kernels reach (decode "
                                                                   "steps: the weight stream's share)")
+    prompt_int8_share: float | None = Field(
+        default=None, gt=0, le=2, description="share of the prefill efficiency its INT8 prompt products of quantized "
+                                              "weights reach (llama.cpp's MMQ kernels; None = prefill_share)")
     prefill_layer_overhead_s: float | None = Field(
         default=None, ge=0, le=0.1, description="time per layer per prefill chunk beyond the roofline (None = "
                                                 "Assumptions.layer_overhead_s, the training figure) [s]")
@@ -192,12 +195,17 @@ LLAMA_CPP = EngineProfile(
     # The same repository's LLaMA 3 table (May 2024, builds b2824-b2843): llama-bench pp512 of 8B
     # Q4_K_M on RTX A6000, RTX 6000 Ada, L40S, A100 PCIe and SXM, H100 PCIe (3,781-8,125 tokens/s).
     # One share for the six, least squares on the log error (benchmarks/loso.py, 'llama.cpp prompt
-    # processing'): 0.508 of the prefill efficiency (0.55 of the former 0.85; 0.56 before the decode refit above
-    # raised the weight-read share the prompt's weight stream is read at; solved again when the prefill efficiency
-    # was fitted, 0.85 -> 0.921, December 2026); leaving each row out in turn, 24 % median error on it. The table's GeForce rows
-    # (FP16 accumulate at twice the FP32-accumulate rate there: Card.fp16_acc16_tflops) are held out: added
-    # to the fit they give 0.68 and a worse leave-one-out error (25 % median, 85 % worst: RTX 4080).
-    prefill_share=0.508,
+    # processing'): 0.755 of the prefill efficiency since the build's dequantization copy is counted apart
+    # (serving_speed.prefill_seconds: quantized weights dequantized to an FP16 copy, written and read back,
+    # before each cuBLAS product; 0.508 before, December 2026, when the share carried that copy too and so
+    # was applied to F16 weights, which have none: the same table's F16 pp512 rows of five professional
+    # cards, in no fit, were predicted 29-57 % slow, now 7-29 %). The table's GeForce rows (FP16 accumulate
+    # at twice the FP32-accumulate rate there: Card.fp16_acc16_tflops) are held out.
+    prefill_share=0.755,
+    # The INT8 MMQ kernels of builds since June 2024 are llama.cpp's own, not cuBLAS: their share is an
+    # engine fact of its own. **Assumption**: kept at the 0.508 every prompt path had before the copy above was
+    # counted apart (no published MMQ sweep is turned into a rule yet; llama.cpp PR #7676 has one, RTX 4090).
+    prompt_int8_share=0.508,
     continuous_batching=True,
     formats=("float", "gguf"),
     # The prompt path, read in ggml's CUDA backend (ggml-org/ggml, the mirror of llama.cpp's ggml/):

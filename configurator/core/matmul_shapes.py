@@ -96,7 +96,7 @@ def matmul_efficiency_by_shape(model: ModelArchitecture, card: Card, precision: 
             and type(expert_tp) is int and last[2] == (precision_name, tp, ep, training, expert_tp):
         coef, mh, kh = last[3]
     else:
-        family = gemm_family(card.architecture)
+        family = gemm_family(card.architecture, card.is_consumer)
         if isinstance(tp, _NUMBERS) and isinstance(ep, _NUMBERS) and isinstance(expert_tp, _NUMBERS):
             coef = _cached_coefficients(model, family, precision_name, float(tp), float(ep), training,
                                         float(expert_tp))

@@ -20,6 +20,7 @@ from configurator.core.decode_step import (
     _tp_allreduce_s,
     copy_step_table,
     decode_weight_bytes,
+    prompt_dequantized,
     same_but_batch,
     serving_rate,
     speculative_step_seconds,
@@ -57,7 +58,9 @@ def prefill_seconds(
     """Prefill of ``sequences`` prompts, batched in chunks of ``max_batched_tokens`` [s].
 
     Per chunk: the FLOPs at the engine's share of the prefill efficiency plus one read of the
-    weights, per-layer time and tensor-parallel all-reduces. The weight stream and the products
+    weights (and, where quantized weights are dequantized before FP16 products,
+    :func:`~configurator.core.decode_step.prompt_dequantized`, their FP16 copy written and read
+    back), per-layer time and tensor-parallel all-reduces. The weight stream and the products
     are added, not overlapped: at the chunk sizes where both matter (100–500 tokens) GEMM tiles
     neither saturate the bandwidth nor the tensor cores (TensorRT-LLM's 128-token TTFT rows sit
     at the sum, not the maximum); for long chunks the sum adds a few per cent. With one
@@ -70,6 +73,8 @@ def prefill_seconds(
     chunk = min(tokens, scenario.serving.max_batched_tokens)
     compute_s = sequences * prefill_flops(model, prompt_tokens) / tp / serving_rate(card, plan, scenario, chunk)
     weights_s = chunks * decode_weight_bytes(model, chunk, plan.weight_bytes, scenario.expert_copies) / tp
+    if prompt_dequantized(card, plan, profile):  # the FP16 copy written, then read by the product
+        weights_s += chunks * 2.0 * decode_weight_bytes(model, chunk, 2.0, scenario.expert_copies) / tp
     weights_s /= _bandwidth(card, a, profile.weight_stream_share)
     overhead_s = chunks * (model.n_layers * prefill_layer_overhead(scenario) + profile.step_overhead_s)
     comm_s = _tp_allreduce_s(scenario, card, tokens, plan.math_bytes) + \

@@ -306,6 +306,14 @@
         <translation>预填充内核</translation>
     </message>
     <message>
+        <source>Prefill kernels, INT8 quantized</source>
+        <translation>预填充内核（INT8 量化）</translation>
+    </message>
+    <message>
+        <source>as prefill kernels</source>
+        <translation>同预填充内核</translation>
+    </message>
+    <message>
         <source>CUDA graphs by default</source>
         <translation>默认使用 CUDA 图</translation>
     </message>
@@ -2756,6 +2764,10 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
     <message>
         <source>share of the prefill efficiency its prompt kernels reach (decode steps: the weight stream&apos;s share)</source>
         <translation>其提示内核达到的预填充效率比例（解码步骤：按权重读取比例）</translation>
+    </message>
+    <message>
+        <source>share of the prefill efficiency its INT8 prompt products of quantized weights reach (llama.cpp&apos;s MMQ kernels; None = prefill_share)</source>
+        <translation>量化权重的 INT8 提示乘积达到的预填充效率比例（llama.cpp 的 MMQ 内核；不指定 = prefill_share）</translation>
     </message>
     <message>
         <source>time per layer per prefill chunk beyond the roofline (None = Assumptions.layer_overhead_s, the training figure) [s]</source>

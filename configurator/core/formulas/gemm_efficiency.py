@@ -57,11 +57,19 @@ there (+2 %). FP8 there ran at 0.72 through ``torch._scaled_mm`` against 0.64 he
 per-tensor FP8 paths in the tables (TensorRT-LLM's, and vLLM 0.24's CUTLASS kernel, 0.60 on H200
 at m, n, k ≥ 4096) are slower than the bare kernel.
 
-Families without a table (Volta, Turing, AMD CDNA, TPUs, Gaudi, Ascend and the other catalog
-architectures) take ``generic``: each parameter the median of the fitted families at that
-precision class. **Assumption** — no GEMM table for them was found in the repository or in
-aiconfigurator. A family without an 8-bit fit (Ampere: no FP8; its int8 through the 16-bit
+Families without a table but with a published best-shape matmul rate (AMD CDNA 2, 3 and 4, Intel
+Gaudi 2 and 3: :data:`MAMF_ROWS`) take the generic curve's tile sizes with their own ceiling ``E``,
+solved so that the curve meets the published rate at its shape. The rest (Volta, Turing, TPUs,
+Ascend and the other catalog architectures) take ``generic``: each parameter the median of the
+fitted families at that precision class. **Assumption** — no GEMM table for them was found in the
+repository or in aiconfigurator. A family without an 8-bit fit (Ampere: no FP8; its int8 through the 16-bit
 curve) uses its 16-bit curve.
+
+Consumer cards. The ceiling ``E`` is the card's sustained clock under tensor load over the clock
+its datasheet peak is quoted at, which a power limit sets per board: GeForce Ada cards
+(``ada-geforce``) take the ada curve's tile sizes with the ceiling published RTX 4090
+measurements give (:data:`GEFORCE_ADA_CEILING`, 0.967 against the L40S's 0.614); at 8-bit they
+use that 16-bit curve (no published GeForce INT8/FP8 sweep found).
 """
 
 from __future__ import annotations
@@ -94,8 +102,63 @@ def _median_fit(cls: str) -> tuple[float, float, float, float]:
 GEMM_FITS[("generic", "16")] = _median_fit("16")
 GEMM_FITS[("generic", "8")] = _median_fit("8")
 
+MAMF_ROWS: dict[tuple[str, str], tuple[tuple[str, float, float, tuple[int, int, int]], ...]] = {
+    ("cdna3", "16"): (("mi300x", 668.4, 1307.4, (10240, 15360, 8192)), ("mi325x", 784.9, 1307.4, (13312, 10240, 8192))),
+    ("cdna4", "16"): (("mi355x", 1565.0, 2516.6, (12288, 8192, 8192)),),
+    ("cdna2", "16"): (("mi250x", 2 * 147.0, 383.0, (1024, 14080, 19968)),),
+    ("gaudi2", "16"): (("gaudi2", 418.7, 432.0, (14336, 15360, 2048)),),
+    ("gaudi2", "8"): (("gaudi2", 826.5, 865.0, (6144, 11264, 5120)),),
+    ("gaudi3", "16"): (("gaudi3", 1243.0, 1835.0, (16384, 4096, 768)),),
+    ("gaudi3", "8"): (("gaudi3", 1289.5, 1835.0, (16640, 1536, 3072)),),
+}
+"""(family, precision class) → published best-shape matmul rates of its cards: (catalog card id, measured
+[TFLOP/s], the card's catalog dense peak it is a share of [TFLOP/s], best shape m×n×k [elements]).
+**Measured**, third-party: S. Bekman, *Machine Learning Engineering*, "Maximum Achievable Matmul FLOPS
+comparison table" (github.com/stas00/ml-engineering, compute/accelerator/README.md, read December 2026;
+``mamf-finder.py``, torch ``matmul``, mean of 100 iterations after 50 warm-up, best of a shape search):
+MI300X torch 2.5.1 + ROCm 6.3 with TunableOp (an earlier ROCm 6.2 run of the table: 781.9), MI325X at
+1000 W with TunableOp, MI355X ROCm 7.0 (the table's 2300 theory is the MI350X's; the catalog's MI355X
+peak is 2516.6), MI250X one GCD (147.0, doubled for the card's two), Gaudi 2 and 3 in lazy mode (the
+table's Gaudi 3 theory 1677; catalog 1835). The same table's NVIDIA rows agree with the fitted curves
+(H100 SXM 794.5 of 989 at 2048×2048×13312, the hopper curve 0.777 of peak there, −3 %; A100 SXM 271.2
+at 1024×10240×5120, the ampere curve −8 %), which is why these rows can stand in for a table."""
+
+
+def _mamf_fit(family: str, cls: str) -> tuple[float, float, float, float]:
+    """``E`` of a family from its published best-shape rows (:data:`MAMF_ROWS`), the median over its
+    cards of the measured share over the generic curve's shape factors at the best shape, at most 1;
+    the tile sizes the generic 16-bit curve's at either precision (an **assumption**: one shape per card
+    does not fix them, and the generic 8-bit ``n½``, 1,534, is NVIDIA's per-tensor FP8 kernels')."""
+    _, mh, nh, kh = GEMM_FITS[("generic", "16")]
+    ceilings = [rate / peak * (1.0 + mh / m) * (n + nh) / n * (k + kh) / k
+                for _, rate, peak, (m, n, k) in MAMF_ROWS[(family, cls)]]
+    return float(min(np.median(ceilings), 1.0)), mh, nh, kh
+
+
+for _family, _cls in MAMF_ROWS:
+    GEMM_FITS[(_family, _cls)] = _mamf_fit(_family, _cls)
+
+GEFORCE_ADA_CEILING = 0.967
+"""Large-GEMM ceiling ``E`` of a consumer (GeForce) Ada card [share of its dense peak]. **Measured**,
+published: cuBLASLt with FP16 accumulation (``CUBLAS_COMPUTE_16F``, the path llama.cpp's prompt
+products take) on an RTX 4090 ran a (2·4096)×4096×4096 product at 305.8 of the card's 330.3 TFLOP/s
+(github.com/aredden/torch-cublas-hgemm README, commit 8c84c7a, read December 2026; third-party,
+one shape, medium confidence); over the ada curve's shape factors there (0.958) that is ``E`` =
+0.967. The same README's PyTorch (FP32-accumulate) product ran at 167.0 of 165.2 TFLOP/s, and
+pytorch/pytorch issue 181718 (2026-04) measured a 2040³ bf16 product at 155.9 of 165.2 on an RTX
+4090, 0.855 here (−9 %): GeForce boards hold their rated boost clock (or more) under tensor load,
+while the L40S the ada table was measured on (350 W for 142 SMs) does not (0.614; NVIDIA L20,
+275 W, also reaches 114.7 of 119.5 TFLOP/s at 16384³, github.com/xlite-dev/HGEMM README). The
+ada curve's tile sizes (``m½``, ``n½``, ``k½``: the same SM and tensor cores) are kept; the other
+GeForce Ada cards (RTX 4080, 4070, …) take the 4090's ceiling, an **assumption** (no published
+sweep found for them). GeForce Ampere cards keep the ampere (A100) curve: no reliable published
+RTX 3090 GEMM measurement was found."""
+
+GEMM_FITS[("ada-geforce", "16")] = (GEFORCE_ADA_CEILING, *GEMM_FITS[("ada", "16")][1:])
+
 _FAMILY_WORDS = (("blackwell", "blackwell"), ("hopper", "hopper"), ("ampere", "ampere"),
-                 ("ada", "ada"), ("lovelace", "ada"))
+                 ("ada", "ada"), ("lovelace", "ada"), ("cdna 3", "cdna3"), ("cdna 4", "cdna4"), ("cdna 2", "cdna2"),
+                 ("gaudi 2", "gaudi2"), ("gaudi 3", "gaudi3"))
 """Words in a catalog card's free-text ``architecture`` → the fitted family (the first that
 occurs; 'Blackwell Ultra', 'Hopper (GH100, 114 SMs)' and 'Ada Lovelace (AD102)' all match)."""
 
@@ -103,12 +166,18 @@ EIGHT_BIT = frozenset({"fp8", "int8", "int4", "fp4"})
 """Precisions (:class:`~configurator.core.units.Precision` values) run through the 8-bit curve."""
 
 
-def gemm_family(architecture: str | None) -> str:
-    """The fitted GEMM family of a catalog architecture string, else ``generic`` [family name]."""
+CONSUMER_FAMILIES = {"ada": "ada-geforce"}
+"""Fitted family → the family its consumer (GeForce) cards take instead (:data:`GEFORCE_ADA_CEILING`)."""
+
+
+def gemm_family(architecture: str | None, consumer: bool = False) -> str:
+    """The fitted GEMM family of a catalog architecture string, else ``generic``; a ``consumer``
+    (GeForce) card takes its family's consumer curve where there is one (:data:`CONSUMER_FAMILIES`)
+    [family name]."""
     text = (architecture or "").lower()
     for word, family in _FAMILY_WORDS:
         if word in text:
-            return family
+            return CONSUMER_FAMILIES.get(family, family) if consumer else family
     return "generic"
 
 

@@ -10,19 +10,20 @@ from dataclasses import dataclass, field, replace
 
 from configurator.core.catalog import Card
 from configurator.core.constraints import missed_serving_targets
-from configurator.core.memory import serving_memory_model, usable_capacity_bytes
+from configurator.core.memory import usable_capacity_bytes
 from configurator.core.memo import NOT_SEARCHED, LruMemo, scenario_key
 from configurator.core.messages import msg
 from configurator.core.training_speed import fabric
 from configurator.core.formats import kv_bytes
 from configurator.core.precision import kv_element_bytes, plan_serving
 from configurator.core.scenario import Scenario
-from configurator.core.serving_speed import busy_copies, prefill_pool_prompt_seconds, prefill_pool_rate
 from configurator.core.serving_use import latency_targets
 from configurator.core.units import Precision
 from configurator.core.workloads.base import Estimate
 from configurator.core.workloads.layout import with_layout
 from configurator.core.workloads.memo import remembered
+from configurator.core.workloads.serving.bounds import batch_range as _batch_range
+from configurator.core.workloads.serving.bounds import split_loses, step_loses
 from configurator.core.workloads.serving.copies import clear_copies
 from configurator.core.workloads.serving.estimate import estimate_serving, serving_basis
 from configurator.core.workloads.serving.weighing import (
@@ -523,20 +524,6 @@ def _batched_replica(scenario: Scenario, card: Card, walked: tuple[int, int, boo
     return est
 
 
-def _batch_range(scenario: Scenario, card: Card) -> tuple[int, int]:
-    """The batch per copy the search starts from (the users spread over the copies) and the
-    largest it tries (what memory holds at the context: the largest concurrency whose memory
-    fits with its own engine-step working set, :meth:`ServingMemoryModel.max_concurrency`, so
-    that it still fits once set as ``max_batch``) [sequences]; both at most one token per
-    running sequence in each engine step (vLLM refuses max_num_seqs above max_num_batched_tokens;
-    users beyond it wait in the engine's queue)."""
-    step_budget = scenario.serving.max_batched_tokens
-    spread = min(-(-scenario.serving.users // scenario.data_parallel), step_budget)
-    model = serving_memory_model(scenario, card, plan_serving(scenario, card))
-    largest = min(max(model.max_concurrency(scenario.serving.context_tokens), 1), step_budget)
-    return spread, largest
-
-
 CHUNK_SIZES = (512, 1024, 2048, 4096, 8192, 16384)
 """Tokens per engine step the planner tries (vLLM max_num_batched_tokens, SGLang
 --chunked-prefill-size, TensorRT-LLM max_num_tokens): from Sarathi-Serve's 512-token chunks
@@ -582,40 +569,13 @@ def _sized_pools(scenario: Scenario, card: Card) -> Estimate:
     for n in pools:  # the first of equals kept, as max() keeps it
         serving = scenario.serving.model_copy(update={"prefill_cards": n * group})
         split = scenario.model_copy(update={"serving": serving})
-        if best is not None and _split_loses(split, card, best, best_rank):
+        if best is not None and _EVALUATED.get() is None and split_loses(split, card, best, best_rank):
             continue
         est = _batched_replica(split, card)
         rank = serving_rank(est)
         if best is None or rank > best_rank:
             best, best_rank = est, rank
     return best
-
-
-def _split_loses(split: Scenario, card: Card, best: Estimate, best_rank: tuple) -> bool:
-    """Whether a pool split tried after ``best`` (which fits) provably ranks below it
-    (:func:`serving_rank`), so it is not timed: its request rate is at most the prefill pool's
-    (:func:`~configurator.core.serving_speed.prefill_pool_rate`, whatever the batch), and that
-    carries no more than ``best`` where ``best`` meets every target, or misses the stated rate by
-    more than ``best`` misses its worst target; or, where ``best`` meets every target, the rate
-    probe's batch walk (the one :func:`_batched_replica` takes) ends on a batch that does not fit
-    or is short of the rate. The same functions asked the same questions as the full estimate;
-    never while :func:`recording_evaluated` collects (the plain search times every split)."""
-    if _EVALUATED.get() is not None or not best.fits or best.serving is None:
-        return False
-    probe = RateProbe.of(split, card)
-    if probe is None:
-        return False
-    meets, miss, target = best_rank[1], -best_rank[2], split.constraints.requests_per_s
-    prompt_s = prefill_pool_prompt_seconds(split, card, probe.plan)
-    bound = prefill_pool_rate(split.prefill_copies, prompt_s) / split.data_parallel * busy_copies(split)
-    if meets and bound <= best.serving.requests_per_s:
-        return True
-    if 0.0 < bound < target and target / bound - 1.0 > miss:
-        return True
-    if meets and "max_batch" in split.auto_layout:
-        _, _, fits, carries = probe.walk(*_batch_range(split, card))
-        return not (fits and carries)
-    return False
 
 
 def _finished(scenario: Scenario, card: Card, best: Weighed | Estimate) -> Estimate:
@@ -632,13 +592,14 @@ def _searched_engine_step(scenario: Scenario, card: Card, best: Estimate) -> Est
         return best
 
     def at(chunk: int, replan: bool) -> Estimate:
-        serving = best.scenario.serving.model_copy(update={"max_batched_tokens": chunk})
-        s = best.scenario.model_copy(update={"serving": serving})
-        return _replica(s, card) if replan else _evaluated(s, card)
+        return _replica(_at_step(best, chunk), card) if replan else _evaluated(_at_step(best, chunk), card)
 
-    # every step at the batch planned for the engine's, then the batch planned again for the best
-    given = best.scenario.serving.max_batched_tokens
-    tried = [best if chunk == given else at(chunk, False) for chunk in CHUNK_SIZES]
+    # every step at the batch planned for the engine's, then the batch planned again for the best;
+    # one that provably ranks below the given one (tried too), or level with it after it, is not timed
+    given, rank = best.scenario.serving.max_batched_tokens, serving_rank(best)
+    pruning = _EVALUATED.get() is None and given in CHUNK_SIZES
+    tried = [best if chunk == given else at(chunk, False) for chunk in CHUNK_SIZES if chunk == given or not pruning
+             or not step_loses(_at_step(best, chunk), card, rank, best.serving.requests_per_s, chunk > given)]
     chosen = max(tried, key=serving_rank)
     if chosen is not best:
         chosen = max(chosen, at(chosen.scenario.serving.max_batched_tokens, True), key=serving_rank)
@@ -650,3 +611,9 @@ def _searched_engine_step(scenario: Scenario, card: Card, best: Estimate) -> Est
                tried=f"{CHUNK_SIZES[0]:,}–{CHUNK_SIZES[-1]:,}")
     chosen = estimate_of(chosen)
     return replace(chosen, messages=(note, *chosen.messages))
+
+
+def _at_step(best: Estimate, chunk: int) -> Scenario:
+    """The scenario of ``best`` with ``chunk`` tokens per engine step."""
+    return best.scenario.model_copy(update={"serving": best.scenario.serving.model_copy(
+        update={"max_batched_tokens": chunk})})

@@ -1,0 +1,112 @@
+"""The engine-step search leaves untimed the steps the rate probe shows rank below the engine's own
+(:func:`~configurator.core.workloads.serving.bounds.step_loses`), with the answer of the search
+that times every step: compared through the estimate's JSON, byte for byte, on the README's serving
+question at counts that carry it and fall short, with separate pools, a TTFT target, a missed
+target and scenarios drawn at random."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from configurator.core.architecture import preset
+from configurator.core.catalog import load_bundled_catalog
+from configurator.core.estimate_json import estimate_to_dict
+from configurator.core.procurement.deployment import deployment_cost
+from configurator.core.scenario import LAYOUT_FIELDS, Scenario
+from configurator.core.workloads.serving import plan
+
+
+@pytest.fixture(scope="module")
+def catalog():
+    return load_bundled_catalog()
+
+
+def _scenario(model: str, card: str, count: int, serving: dict, constraints: dict) -> Scenario:
+    return Scenario(model=preset(model), card_id=card, count=count, workload="inference", auto_layout=LAYOUT_FIELDS,
+                    serving=serving, constraints=constraints)
+
+
+README = {"concurrency": 200, "prompt_tokens": 1024, "output_tokens": 256}
+
+CASES = [
+    _scenario("llama3-70b", "h100-sxm", 16, README, {"requests_per_s": 20, "tpot_ms": 50}),
+    _scenario("llama3-70b", "h100-sxm", 12, README, {"requests_per_s": 20, "tpot_ms": 50}),
+    _scenario("llama3-70b", "h200-sxm", 12, README, {"requests_per_s": 20, "tpot_ms": 50}),
+    _scenario("llama3-70b", "h800-sxm", 16, README, {"requests_per_s": 20, "tpot_ms": 50}),
+    _scenario("llama3-70b", "b200", 6, README, {"requests_per_s": 20, "tpot_ms": 50}),
+    _scenario("llama3-70b", "h20", 64, README, {"requests_per_s": 20, "tpot_ms": 50}),
+    _scenario("llama3-70b", "a100-pcie-80gb", 108, README, {"requests_per_s": 20, "tpot_ms": 50}),
+    _scenario("llama3-8b", "l40s", 4, {"concurrency": 64, "prompt_tokens": 4000, "output_tokens": 300},
+              {"requests_per_s": 8, "ttft_ms": 400, "tpot_ms": 30}),
+    _scenario("llama3-8b", "l4", 2, {"concurrency": 32}, {"requests_per_s": 4, "ttft_ms": 200}),
+]
+
+
+def _random_cases(n: int) -> list[Scenario]:
+    rng = random.Random(28)
+    cards = ("h100-sxm", "h200-sxm", "l40s", "a100-sxm-80gb", "b200", "h20", "mi300x")
+    found = []
+    for _ in range(n):
+        model = rng.choice(("llama3-8b", "llama3-70b", "qwen2.5-72b"))
+        serving = {"concurrency": rng.choice((16, 64, 200, 500)), "prompt_tokens": rng.choice((256, 1024, 3000, 6000)),
+                   "output_tokens": rng.choice((64, 256, 800))}
+        constraints = {"requests_per_s": rng.choice((2, 5, 10, 20, 40))}
+        for target in ("ttft_ms", "tpot_ms"):
+            if rng.random() < 0.6:
+                constraints[target] = rng.choice((30, 50, 100, 500, 2000))
+        count = rng.choice((2, 4, 6, 8, 12, 16, 24, 32))
+        found.append(_scenario(model, rng.choice(cards), count, serving, constraints))
+    return found
+
+
+def _json(est) -> str:
+    return json.dumps(estimate_to_dict(est, deployment_cost(est)), sort_keys=True, default=str)
+
+
+def _answers(scenario: Scenario, card, monkeypatch, prune: bool) -> tuple[str, int]:
+    """The search's answer (its JSON) and how many steps the bound left untimed."""
+    loses = plan.step_loses if prune else (lambda *args: False)
+    skipped = []
+
+    def watched(*args):
+        skipped.append(loses(*args))
+        return skipped[-1]
+
+    monkeypatch.setattr(plan, "step_loses", watched)
+    plan.clear_search_memo()
+    found = _json(plan.search_serving(scenario, card))
+    monkeypatch.undo()
+    return found, sum(skipped)
+
+
+@pytest.mark.parametrize("index", range(len(CASES)))
+def test_steps_left_untimed_give_the_same_answer(catalog, monkeypatch, index):
+    scenario = CASES[index]
+    card = catalog.get(scenario.card_id)
+    pruned, skipped = _answers(scenario, card, monkeypatch, True)
+    timed, _ = _answers(scenario, card, monkeypatch, False)
+    assert pruned == timed
+
+
+def test_the_readme_question_leaves_steps_untimed(catalog, monkeypatch):
+    """16 × H100 carry the README's question: the 512-token step carries less than the engine's
+    and is not timed, nor are the steps after it that carry no more."""
+    scenario = CASES[0]
+    _, skipped = _answers(scenario, catalog.get(scenario.card_id), monkeypatch, True)
+    assert skipped >= 2
+
+
+def test_random_scenarios_give_the_same_answer(catalog, monkeypatch):
+    skipped_any = 0
+    for scenario in _random_cases(14):
+        card = catalog.get(scenario.card_id)
+        if card is None:
+            continue
+        pruned, skipped = _answers(scenario, card, monkeypatch, True)
+        timed, _ = _answers(scenario, card, monkeypatch, False)
+        assert pruned == timed, scenario
+        skipped_any += skipped
+    assert skipped_any

@@ -23,7 +23,7 @@ from configurator.core.workloads.base import Estimate
 from configurator.core.workloads.layout import with_layout
 from configurator.core.workloads.memo import remembered
 from configurator.core.workloads.serving.bounds import batch_range as _batch_range
-from configurator.core.workloads.serving.bounds import split_loses, step_loses
+from configurator.core.workloads.serving.bounds import at_step, split_loses, step_level, step_loses
 from configurator.core.workloads.serving.copies import clear_copies
 from configurator.core.workloads.serving.estimate import estimate_serving, serving_basis
 from configurator.core.workloads.serving.weighing import (
@@ -592,14 +592,17 @@ def _searched_engine_step(scenario: Scenario, card: Card, best: Estimate) -> Est
         return best
 
     def at(chunk: int, replan: bool) -> Estimate:
-        return _replica(_at_step(best, chunk), card) if replan else _evaluated(_at_step(best, chunk), card)
+        return _replica(at_step(best, chunk), card) if replan else _evaluated(at_step(best, chunk), card)
 
     # every step at the batch planned for the engine's, then the batch planned again for the best;
     # one that provably ranks below the given one (tried too), or level with it after it, is not timed
-    given, rank = best.scenario.serving.max_batched_tokens, serving_rank(best)
+    given, rank, rate = best.scenario.serving.max_batched_tokens, serving_rank(best), best.serving.requests_per_s
     pruning = _EVALUATED.get() is None and given in CHUNK_SIZES
-    tried = [best if chunk == given else at(chunk, False) for chunk in CHUNK_SIZES if chunk == given or not pruning
-             or not step_loses(_at_step(best, chunk), card, rank, best.serving.requests_per_s, chunk > given)]
+    left = [c for c in CHUNK_SIZES if c == given or not pruning or not step_loses(at_step(best, c), card, rank, rate,
+                                                                                   c > given)]
+    if pruning and all(c == given or c < given and step_level(at_step(best, c), card, rank, rate) for c in left):
+        return best  # nothing left can rank above the given step and carry more (bounds.step_level)
+    tried = [best if chunk == given else at(chunk, False) for chunk in left]
     chosen = max(tried, key=serving_rank)
     if chosen is not best:
         chosen = max(chosen, at(chosen.scenario.serving.max_batched_tokens, True), key=serving_rank)
@@ -611,9 +614,3 @@ def _searched_engine_step(scenario: Scenario, card: Card, best: Estimate) -> Est
                tried=f"{CHUNK_SIZES[0]:,}–{CHUNK_SIZES[-1]:,}")
     chosen = estimate_of(chosen)
     return replace(chosen, messages=(note, *chosen.messages))
-
-
-def _at_step(best: Estimate, chunk: int) -> Scenario:
-    """The scenario of ``best`` with ``chunk`` tokens per engine step."""
-    return best.scenario.model_copy(update={"serving": best.scenario.serving.model_copy(
-        update={"max_batched_tokens": chunk})})

@@ -13,7 +13,6 @@ from configurator.core.constraints import missed_serving_targets
 from configurator.core.memory import usable_capacity_bytes
 from configurator.core.memo import NOT_SEARCHED, LruMemo, scenario_key
 from configurator.core.messages import msg
-from configurator.core.training_speed import fabric
 from configurator.core.formats import kv_bytes
 from configurator.core.precision import kv_element_bytes, plan_serving
 from configurator.core.scenario import Scenario
@@ -25,7 +24,12 @@ from configurator.core.workloads.memo import remembered
 from configurator.core.workloads.serving.bounds import batch_range as _batch_range
 from configurator.core.workloads.serving.bounds import at_step, split_loses, step_level, step_loses
 from configurator.core.workloads.serving.copies import clear_copies
-from configurator.core.workloads.serving.estimate import estimate_serving, serving_basis
+from configurator.core.workloads.serving.layouts import (
+    SERVING_PIPELINE_STAGES,
+    serving_expert_parallel_options,
+    serving_tensor_parallel_options,
+)
+from configurator.core.workloads.serving.estimate import at_batch, estimate_serving, serving_basis
 from configurator.core.workloads.serving.weighing import (
     KEPT_WALKS,
     LOAD_RESOLUTION,
@@ -71,50 +75,6 @@ def estimated(scenario: Scenario, card: Card) -> Estimate:
 def carries_load(est: Estimate) -> bool:
     """Serving: fits, and carries every user and the request rate within the latency targets."""
     return est.fits and est.serving is not None and not missed_serving_targets(est.scenario, est.serving)
-
-
-def serving_tensor_parallel_options(scenario: Scenario, card: Card) -> list[int]:
-    """Tensor-parallel degrees for one model copy: powers of two inside one fast domain — the
-    fast-link domain, else the server, whose cards all-reduce over PCIe — that divide the heads
-    and the card count. Serving engines run tensor parallel over PCIe (vLLM and SGLang over NCCL:
-    a decode step's all-reduces are small, so they cost PCIe's latency more than its bandwidth,
-    :func:`configurator.core.serving_speed.decode_step_seconds`), and the search keeps it where it
-    is faster than pipeline stages, which read every weight once per token on one card at a time."""
-    if "tp" not in scenario.auto_layout:
-        return [scenario.parallelism.tp]
-    domain = fabric(card, scenario.parallelism.cards_per_node, scenario.assumptions).domain
-    limit = min(domain, scenario.count)
-    return [t for t in (1, 2, 4, 8, 16, 32, 64) if t <= limit and scenario.model.n_heads % t == 0
-            and scenario.count % t == 0] or [1]
-
-
-SERVING_PIPELINE_STAGES = (2, 4, 8, 16)
-"""Pipeline stages a serving copy is split into when tensor parallelism inside one fast domain
-does not hold it (vLLM ``--pipeline-parallel-size`` across servers); each token still passes
-every stage, so the time per token is that of the whole model's weights and cache read once."""
-
-
-def serving_expert_parallel_options(scenario: Scenario, card: Card, tp: int, pp: int) -> list[int]:
-    """Expert-parallel degrees, in cards, tried for copies of ``tp × pp`` cards: 1, for a mixture
-    of experts with ``tp`` > 1 also ``tp`` (TP × EP within one copy: the same bytes and
-    collectives as TP alone, the experts whole on their ranks instead of sliced ``tp`` ways, so
-    larger products, :attr:`~configurator.core.scenario.Scenario.expert_tensor_parallel`; chosen
-    only where that is faster, ties keep TP alone), and the most copies that can share one set of
-    experts inside one fast domain times ``tp`` (the copies divide, the experts split evenly;
-    dispatch and combine stay on the fast link). A pinned degree is kept where ``tp`` allows it
-    (:attr:`~configurator.core.scenario.Scenario.expert_copies`)."""
-    copies = scenario.count // (tp * pp)
-    if "ep" not in scenario.auto_layout:
-        ep = scenario.parallelism.ep
-        return [ep] if ep == 1 or (ep % tp == 0 and copies % (ep // tp) == 0) else []
-    model = scenario.model
-    if not model.is_moe:
-        return [1]
-    domain = fabric(card, scenario.parallelism.cards_per_node, scenario.assumptions).domain
-    fitting = [e for e in range(2, copies + 1) if copies % e == 0 and model.n_experts % (e * tp) == 0
-               and e * tp * pp <= domain]
-    within = [tp] if tp > 1 and model.n_experts % tp == 0 else []
-    return [1, *within, *([max(fitting) * tp] if fitting and card.has_fast_link else [])]
 
 
 PLANNER_NOTES = frozenset({*(f"serving-{layout}-chosen{why}" for layout in ("disaggregated", "colocated")
@@ -455,7 +415,7 @@ def _batched_replica(scenario: Scenario, card: Card, walked: tuple[int, int, boo
     """The scenario with the batch per copy chosen (when it is Auto), estimated; ``walked``: the
     rate probe's walk for it, when already taken (:func:`_rate_walk`)."""
     def at(batch: int | None) -> Estimate:
-        s = scenario.model_copy(update={"serving": scenario.serving.model_copy(update={"max_batch": batch})})
+        s = at_batch(scenario, batch)
         if ahead is not None:
             ahead.offer(batch)  # the copy the probe worked out there, not worked out again
         return _evaluated(s, card)

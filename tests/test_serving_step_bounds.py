@@ -1,8 +1,10 @@
-"""The engine-step search leaves untimed the steps the rate probe shows rank below the engine's own
-(:func:`~configurator.core.workloads.serving.bounds.step_loses`), with the answer of the search
-that times every step: compared through the estimate's JSON, byte for byte, on the README's serving
-question at counts that carry it and fall short, with separate pools, a TTFT target, a missed
-target and scenarios drawn at random."""
+"""The serving search's bounds give the answer of the search without them. The engine-step search
+leaves untimed the steps the rate probe shows rank below the engine's own, or level with it
+(:func:`~configurator.core.workloads.serving.bounds.step_loses`, ``step_level``); the rate probe's
+walk goes on memory alone where the prefill ceiling (:func:`~configurator.core.workloads.serving.weighing.prefill_ceiling`)
+falls short of the rate. Compared through the estimate's JSON, byte for byte, on the README's
+serving question at counts that carry it and fall short, with separate pools, a TTFT target, a
+missed target and scenarios drawn at random."""
 
 from __future__ import annotations
 
@@ -16,7 +18,10 @@ from configurator.core.catalog import load_bundled_catalog
 from configurator.core.estimate_json import estimate_to_dict
 from configurator.core.procurement.deployment import deployment_cost
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario
-from configurator.core.workloads.serving import plan
+from configurator.core.precision import plan_serving
+from configurator.core.serving_speed import busy_copies
+from configurator.core.workloads.layout import with_layout
+from configurator.core.workloads.serving import plan, weighing
 
 
 @pytest.fixture(scope="module")
@@ -117,3 +122,50 @@ def test_random_scenarios_give_the_same_answer(catalog, monkeypatch):
         assert pruned == timed, scenario
         shown = [shown[0] + below, shown[1] + level]
     assert all(shown)
+
+
+def test_the_prefill_ceiling_bounds_the_rate_at_every_batch(catalog):
+    """The rate the probe (and the estimate) reports is at most the prefill ceiling times the
+    copies, at every batch, layout and card tried, and close to it where prompts dominate."""
+    for scenario in (*CASES, *_random_cases(6)):
+        card = catalog.get(scenario.card_id)
+        for tp in (1, 2, 4, 8):
+            if scenario.count % tp or scenario.model.n_heads % tp:
+                continue
+            laid_out = with_layout(scenario, {"tp": tp, "pp": 1, "virtual_stages": 1, "cp": 1, "ep": 1})
+            probe = weighing.RateProbe.of(laid_out, card)
+            if probe is None:
+                continue
+            ceiling = weighing.prefill_ceiling(laid_out, card, plan_serving(laid_out, card)) * busy_copies(laid_out)
+            for batch in (1, 4, 16, 64, 256, 1024):
+                fits, rate = probe.rate_at(batch)
+                assert rate <= ceiling, (scenario.card_id, tp, batch)
+
+
+def _search_without_ceiling(scenario, card, monkeypatch) -> str:
+    monkeypatch.setattr(weighing, "prefill_ceiling", lambda *args: float("inf"))
+    plan.clear_search_memo()
+    found = _json(plan.search_serving(scenario, card))
+    monkeypatch.undo()
+    return found
+
+
+def test_walks_on_memory_alone_give_the_same_answer(catalog, monkeypatch):
+    """Counts short of the README's rate on one or two copies (4 x H100, 2 x B200), and random
+    scenarios: the search with the ceiling gives the answer of the one without it."""
+    short = [CASES[0].model_copy(update={"count": 4}), CASES[4].model_copy(update={"count": 2})]
+    said = []
+    shown = weighing.RateProbe.short_at_every_batch
+
+    def watched(probe):
+        said.append(shown(probe))
+        return said[-1]
+
+    for scenario in (*short, *_random_cases(10)):
+        card = catalog.get(scenario.card_id)
+        monkeypatch.setattr(weighing.RateProbe, "short_at_every_batch", watched)
+        plan.clear_search_memo()
+        found = _json(plan.search_serving(scenario, card))
+        monkeypatch.undo()
+        assert found == _search_without_ceiling(scenario, card, monkeypatch), scenario
+    assert any(said), "some walk went on memory alone"

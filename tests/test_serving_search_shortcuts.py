@@ -134,13 +134,13 @@ def test_a_pool_split_below_the_best_is_not_timed(catalog, monkeypatch):
     prefill pool carries, less than the first split's rate, and is skipped, with the answer of the
     plain search (above)."""
     skipped = []
-    loses = plan._split_loses
+    loses = plan.split_loses
 
     def watched(*args):
         skipped.append(loses(*args))
         return skipped[-1]
 
-    monkeypatch.setattr(plan, "_split_loses", watched)
+    monkeypatch.setattr(plan, "split_loses", watched)
     plan.clear_search_memo()
     scenario = CASES["70B, 20 req/s, 6 x B200"]
     search_serving(scenario, catalog.get(scenario.card_id))

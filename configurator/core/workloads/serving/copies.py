@@ -8,6 +8,7 @@ out again (:func:`kept_copy`)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import itemgetter
 
 from configurator.core.catalog import Card
 from configurator.core.precision import PrecisionPlan
@@ -42,6 +43,10 @@ BY_IDENTITY = ("model", "training", "graphics", "economics", "constraints", "ass
 search makes: ``model_copy`` keeps them): a different but equal object is another key, never a
 wrong answer."""
 
+_BY_VALUE, _BY_IDENTITY = itemgetter(*BY_VALUE), itemgetter(*BY_IDENTITY)
+"""The fields of :data:`BY_VALUE` and :data:`BY_IDENTITY` read from a scenario's field dictionary
+as tuples (in C: a search asks for a copy thousands of times)."""
+
 NOT_READ = frozenset({"auto_layout"})
 """Scenario fields no copy reads (which fields the planner chooses, not what it chose): the memory
 model, the precision plan, the step table and the replica's speed read the layout itself; so
@@ -69,9 +74,8 @@ def kept_copy(scenario: Scenario, card: Card, plan: PrecisionPlan | None = None)
     ``plan``: the scenario's precision plan when already worked out (it depends on the scenario and
     card alone, so a kept copy's is the same)."""
     fields = scenario.__dict__
-    values = (*(fields[f] for f in BY_VALUE), *fields["parallelism"].__dict__.values(),
-              *fields["serving"].__dict__.values())
-    held = (card, *(fields[f] for f in BY_IDENTITY))
+    values = (*_BY_VALUE(fields), *fields["parallelism"].__dict__.values(), *fields["serving"].__dict__.values())
+    held = (card, *_BY_IDENTITY(fields))
     key = (values, tuple(map(id, held)))
     try:
         kept = _COPIES.get(key)

@@ -10,21 +10,26 @@ from dataclasses import dataclass, field, replace
 
 from configurator.core.catalog import Card
 from configurator.core.constraints import missed_serving_targets
-from configurator.core.memory import serving_memory_model, usable_capacity_bytes
+from configurator.core.memory import usable_capacity_bytes
 from configurator.core.memo import NOT_SEARCHED, LruMemo, scenario_key
 from configurator.core.messages import msg
-from configurator.core.training_speed import fabric
 from configurator.core.formats import kv_bytes
 from configurator.core.precision import kv_element_bytes, plan_serving
 from configurator.core.scenario import Scenario
-from configurator.core.serving_speed import busy_copies, prefill_pool_prompt_seconds, prefill_pool_rate
 from configurator.core.serving_use import latency_targets
 from configurator.core.units import Precision
 from configurator.core.workloads.base import Estimate
 from configurator.core.workloads.layout import with_layout
 from configurator.core.workloads.memo import remembered
+from configurator.core.workloads.serving.bounds import batch_range as _batch_range
+from configurator.core.workloads.serving.bounds import at_step, split_loses, step_level, step_loses
 from configurator.core.workloads.serving.copies import clear_copies
-from configurator.core.workloads.serving.estimate import estimate_serving, serving_basis
+from configurator.core.workloads.serving.layouts import (
+    SERVING_PIPELINE_STAGES,
+    serving_expert_parallel_options,
+    serving_tensor_parallel_options,
+)
+from configurator.core.workloads.serving.estimate import at_batch, estimate_serving, serving_basis
 from configurator.core.workloads.serving.weighing import (
     KEPT_WALKS,
     LOAD_RESOLUTION,
@@ -70,50 +75,6 @@ def estimated(scenario: Scenario, card: Card) -> Estimate:
 def carries_load(est: Estimate) -> bool:
     """Serving: fits, and carries every user and the request rate within the latency targets."""
     return est.fits and est.serving is not None and not missed_serving_targets(est.scenario, est.serving)
-
-
-def serving_tensor_parallel_options(scenario: Scenario, card: Card) -> list[int]:
-    """Tensor-parallel degrees for one model copy: powers of two inside one fast domain — the
-    fast-link domain, else the server, whose cards all-reduce over PCIe — that divide the heads
-    and the card count. Serving engines run tensor parallel over PCIe (vLLM and SGLang over NCCL:
-    a decode step's all-reduces are small, so they cost PCIe's latency more than its bandwidth,
-    :func:`configurator.core.serving_speed.decode_step_seconds`), and the search keeps it where it
-    is faster than pipeline stages, which read every weight once per token on one card at a time."""
-    if "tp" not in scenario.auto_layout:
-        return [scenario.parallelism.tp]
-    domain = fabric(card, scenario.parallelism.cards_per_node, scenario.assumptions).domain
-    limit = min(domain, scenario.count)
-    return [t for t in (1, 2, 4, 8, 16, 32, 64) if t <= limit and scenario.model.n_heads % t == 0
-            and scenario.count % t == 0] or [1]
-
-
-SERVING_PIPELINE_STAGES = (2, 4, 8, 16)
-"""Pipeline stages a serving copy is split into when tensor parallelism inside one fast domain
-does not hold it (vLLM ``--pipeline-parallel-size`` across servers); each token still passes
-every stage, so the time per token is that of the whole model's weights and cache read once."""
-
-
-def serving_expert_parallel_options(scenario: Scenario, card: Card, tp: int, pp: int) -> list[int]:
-    """Expert-parallel degrees, in cards, tried for copies of ``tp × pp`` cards: 1, for a mixture
-    of experts with ``tp`` > 1 also ``tp`` (TP × EP within one copy: the same bytes and
-    collectives as TP alone, the experts whole on their ranks instead of sliced ``tp`` ways, so
-    larger products, :attr:`~configurator.core.scenario.Scenario.expert_tensor_parallel`; chosen
-    only where that is faster, ties keep TP alone), and the most copies that can share one set of
-    experts inside one fast domain times ``tp`` (the copies divide, the experts split evenly;
-    dispatch and combine stay on the fast link). A pinned degree is kept where ``tp`` allows it
-    (:attr:`~configurator.core.scenario.Scenario.expert_copies`)."""
-    copies = scenario.count // (tp * pp)
-    if "ep" not in scenario.auto_layout:
-        ep = scenario.parallelism.ep
-        return [ep] if ep == 1 or (ep % tp == 0 and copies % (ep // tp) == 0) else []
-    model = scenario.model
-    if not model.is_moe:
-        return [1]
-    domain = fabric(card, scenario.parallelism.cards_per_node, scenario.assumptions).domain
-    fitting = [e for e in range(2, copies + 1) if copies % e == 0 and model.n_experts % (e * tp) == 0
-               and e * tp * pp <= domain]
-    within = [tp] if tp > 1 and model.n_experts % tp == 0 else []
-    return [1, *within, *([max(fitting) * tp] if fitting and card.has_fast_link else [])]
 
 
 PLANNER_NOTES = frozenset({*(f"serving-{layout}-chosen{why}" for layout in ("disaggregated", "colocated")
@@ -454,7 +415,7 @@ def _batched_replica(scenario: Scenario, card: Card, walked: tuple[int, int, boo
     """The scenario with the batch per copy chosen (when it is Auto), estimated; ``walked``: the
     rate probe's walk for it, when already taken (:func:`_rate_walk`)."""
     def at(batch: int | None) -> Estimate:
-        s = scenario.model_copy(update={"serving": scenario.serving.model_copy(update={"max_batch": batch})})
+        s = at_batch(scenario, batch)
         if ahead is not None:
             ahead.offer(batch)  # the copy the probe worked out there, not worked out again
         return _evaluated(s, card)
@@ -523,20 +484,6 @@ def _batched_replica(scenario: Scenario, card: Card, walked: tuple[int, int, boo
     return est
 
 
-def _batch_range(scenario: Scenario, card: Card) -> tuple[int, int]:
-    """The batch per copy the search starts from (the users spread over the copies) and the
-    largest it tries (what memory holds at the context: the largest concurrency whose memory
-    fits with its own engine-step working set, :meth:`ServingMemoryModel.max_concurrency`, so
-    that it still fits once set as ``max_batch``) [sequences]; both at most one token per
-    running sequence in each engine step (vLLM refuses max_num_seqs above max_num_batched_tokens;
-    users beyond it wait in the engine's queue)."""
-    step_budget = scenario.serving.max_batched_tokens
-    spread = min(-(-scenario.serving.users // scenario.data_parallel), step_budget)
-    model = serving_memory_model(scenario, card, plan_serving(scenario, card))
-    largest = min(max(model.max_concurrency(scenario.serving.context_tokens), 1), step_budget)
-    return spread, largest
-
-
 CHUNK_SIZES = (512, 1024, 2048, 4096, 8192, 16384)
 """Tokens per engine step the planner tries (vLLM max_num_batched_tokens, SGLang
 --chunked-prefill-size, TensorRT-LLM max_num_tokens): from Sarathi-Serve's 512-token chunks
@@ -582,40 +529,13 @@ def _sized_pools(scenario: Scenario, card: Card) -> Estimate:
     for n in pools:  # the first of equals kept, as max() keeps it
         serving = scenario.serving.model_copy(update={"prefill_cards": n * group})
         split = scenario.model_copy(update={"serving": serving})
-        if best is not None and _split_loses(split, card, best, best_rank):
+        if best is not None and _EVALUATED.get() is None and split_loses(split, card, best, best_rank):
             continue
         est = _batched_replica(split, card)
         rank = serving_rank(est)
         if best is None or rank > best_rank:
             best, best_rank = est, rank
     return best
-
-
-def _split_loses(split: Scenario, card: Card, best: Estimate, best_rank: tuple) -> bool:
-    """Whether a pool split tried after ``best`` (which fits) provably ranks below it
-    (:func:`serving_rank`), so it is not timed: its request rate is at most the prefill pool's
-    (:func:`~configurator.core.serving_speed.prefill_pool_rate`, whatever the batch), and that
-    carries no more than ``best`` where ``best`` meets every target, or misses the stated rate by
-    more than ``best`` misses its worst target; or, where ``best`` meets every target, the rate
-    probe's batch walk (the one :func:`_batched_replica` takes) ends on a batch that does not fit
-    or is short of the rate. The same functions asked the same questions as the full estimate;
-    never while :func:`recording_evaluated` collects (the plain search times every split)."""
-    if _EVALUATED.get() is not None or not best.fits or best.serving is None:
-        return False
-    probe = RateProbe.of(split, card)
-    if probe is None:
-        return False
-    meets, miss, target = best_rank[1], -best_rank[2], split.constraints.requests_per_s
-    prompt_s = prefill_pool_prompt_seconds(split, card, probe.plan)
-    bound = prefill_pool_rate(split.prefill_copies, prompt_s) / split.data_parallel * busy_copies(split)
-    if meets and bound <= best.serving.requests_per_s:
-        return True
-    if 0.0 < bound < target and target / bound - 1.0 > miss:
-        return True
-    if meets and "max_batch" in split.auto_layout:
-        _, _, fits, carries = probe.walk(*_batch_range(split, card))
-        return not (fits and carries)
-    return False
 
 
 def _finished(scenario: Scenario, card: Card, best: Weighed | Estimate) -> Estimate:
@@ -632,13 +552,17 @@ def _searched_engine_step(scenario: Scenario, card: Card, best: Estimate) -> Est
         return best
 
     def at(chunk: int, replan: bool) -> Estimate:
-        serving = best.scenario.serving.model_copy(update={"max_batched_tokens": chunk})
-        s = best.scenario.model_copy(update={"serving": serving})
-        return _replica(s, card) if replan else _evaluated(s, card)
+        return _replica(at_step(best, chunk), card) if replan else _evaluated(at_step(best, chunk), card)
 
-    # every step at the batch planned for the engine's, then the batch planned again for the best
-    given = best.scenario.serving.max_batched_tokens
-    tried = [best if chunk == given else at(chunk, False) for chunk in CHUNK_SIZES]
+    # every step at the batch planned for the engine's, then the batch planned again for the best;
+    # one that provably ranks below the given one (tried too), or level with it after it, is not timed
+    given, rank, rate = best.scenario.serving.max_batched_tokens, serving_rank(best), best.serving.requests_per_s
+    pruning = _EVALUATED.get() is None and given in CHUNK_SIZES
+    left = [c for c in CHUNK_SIZES if c == given or not pruning or not step_loses(at_step(best, c), card, rank, rate,
+                                                                                   c > given)]
+    if pruning and all(c == given or c < given and step_level(at_step(best, c), card, rank, rate) for c in left):
+        return best  # nothing left can rank above the given step and carry more (bounds.step_level)
+    tried = [best if chunk == given else at(chunk, False) for chunk in left]
     chosen = max(tried, key=serving_rank)
     if chosen is not best:
         chosen = max(chosen, at(chosen.scenario.serving.max_batched_tokens, True), key=serving_rank)

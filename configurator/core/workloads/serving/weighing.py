@@ -26,7 +26,9 @@ from configurator.core.serving_speed import (
     pools,
     prefill_pool_prompt_seconds,
     prefill_pool_rate,
+    prompt_token_seconds,
     serving_batching,
+    uncached_prompt_tokens,
 )
 from configurator.core.verdicts import floor
 from configurator.core.workloads.base import Estimate
@@ -352,6 +354,24 @@ def _probed_copy(scenario: Scenario, card: Card) -> ServingCopy | None:
     return probed
 
 
+PREFILL_CEILING_MARGIN = 1e-9
+"""Share added to :func:`prefill_ceiling` for the rounding of the capacity's own arithmetic (a few
+units in the last place, ~1e-15 of it)."""
+
+
+def prefill_ceiling(scenario: Scenario, card: Card, plan: PrecisionPlan) -> float:
+    """A ceiling on the request rate one copy that prefills in its decode steps sustains at any
+    batch per copy (:func:`~configurator.core.load.capacity`) [1/s]: ``1/(P·τ_p)``, ``P`` its
+    uncached prompt tokens and ``τ_p`` the compute time of one in a step (the step costs' own,
+    :func:`~configurator.core.serving_speed.prompt_token_seconds`, which reads no batch), raised
+    by :data:`PREFILL_CEILING_MARGIN`. At the full batch ``B`` the step is
+    ``T* = T_d(B) + B·P·τ_p/D + (1 − e^(−B/D))·t_chunk`` with every term non-negative, so the
+    capacity ``B/(D·T*)`` is at most ``B/(D·B·P·τ_p/D) = 1/(P·τ_p)`` (answers of one token:
+    ``(1 − 1e-6)/(P·τ_p)``); infinite where a prompt costs nothing."""
+    prompt = uncached_prompt_tokens(scenario) * prompt_token_seconds(scenario, card, plan)
+    return (1.0 + PREFILL_CEILING_MARGIN) / prompt if prompt > 0 else math.inf
+
+
 @dataclass(frozen=True)
 class RateProbe:
     """What the batch search reads of a copy before its latencies are judged — whether it fits
@@ -409,17 +429,20 @@ class RateProbe:
         return kept, batch, fits, carries
 
     def short_at_every_batch(self) -> bool:
-        """Whether the copy misses the stated request rate at every batch per copy: with separate
-        pools, where the prefill pool's rate (:attr:`~configurator.core.serving_speed.Pools.prefill_rate`,
-        which does not read the batch and bounds :attr:`~configurator.core.serving_speed.Pools.capacity`
-        from above) over the copies, as :meth:`rate_at` scales the capacity, falls short of it. The
-        same numbers divided and multiplied alike keep their order in floating point, so no batch's
-        rate reaches the target (:func:`~configurator.core.verdicts.floor`: met at ``actual ≥ target``)."""
+        """Whether the copy misses the stated request rate at every batch per copy, a ceiling on its
+        rate that does not read the batch falling short of it. With separate pools, the prefill
+        pool's rate (:attr:`~configurator.core.serving_speed.Pools.prefill_rate`, which bounds
+        :attr:`~configurator.core.serving_speed.Pools.capacity` from above) over the copies, as
+        :meth:`rate_at` scales the capacity: the same numbers divided and multiplied alike keep
+        their order in floating point. Sharing every step, :func:`prefill_ceiling` times the copies
+        busy. No batch's rate reaches the target (:func:`~configurator.core.verdicts.floor`: met
+        at ``actual ≥ target``)."""
         s = self.scenario
-        if not s.prefill_copies:
-            return False
-        bound = prefill_pool_rate(s.prefill_copies, prefill_pool_prompt_seconds(s, self.card, self.plan)) \
-            / s.data_parallel * busy_copies(s)
+        if s.prefill_copies:
+            bound = prefill_pool_rate(s.prefill_copies, prefill_pool_prompt_seconds(s, self.card, self.plan)) \
+                / s.data_parallel * busy_copies(s)
+        else:
+            bound = prefill_ceiling(s, self.card, self.plan) * busy_copies(s)
         return floor("request-rate", s.constraints.requests_per_s, bound, "requests/s").missed
 
     def _fits_short(self, batch: int) -> tuple[bool, bool]:

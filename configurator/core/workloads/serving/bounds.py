@@ -1,0 +1,130 @@
+"""What the serving search can tell of a layout from its memory and request rate alone (the rate
+probe, :class:`~configurator.core.workloads.serving.weighing.RateProbe`), before it is timed: the
+batch range its batch search covers (:func:`batch_range`), and whether a pool split
+(:func:`split_loses`) or an engine step (:func:`step_loses`) provably ranks below a layout already
+weighed (:func:`~configurator.core.workloads.serving.weighing.serving_rank`), so that its latencies
+are never worked out. The search itself is :mod:`configurator.core.workloads.serving.plan`; it asks
+none of these while :func:`~configurator.core.workloads.serving.plan.recording_evaluated` collects
+(the plain search times every layout there).
+"""
+
+from __future__ import annotations
+
+from configurator.core.catalog import Card
+from configurator.core.memory import serving_memory_model
+from configurator.core.precision import plan_serving
+from configurator.core.scenario import Scenario
+from configurator.core.serving_speed import busy_copies, prefill_pool_prompt_seconds, prefill_pool_rate
+from configurator.core.workloads.base import Estimate
+from configurator.core.workloads.serving.weighing import RateProbe
+
+
+def batch_range(scenario: Scenario, card: Card) -> tuple[int, int]:
+    """The batch per copy the search starts from (the users spread over the copies) and the
+    largest it tries (what memory holds at the context: the largest concurrency whose memory
+    fits with its own engine-step working set, :meth:`ServingMemoryModel.max_concurrency`, so
+    that it still fits once set as ``max_batch``) [sequences]; both at most one token per
+    running sequence in each engine step (vLLM refuses max_num_seqs above max_num_batched_tokens;
+    users beyond it wait in the engine's queue)."""
+    step_budget = scenario.serving.max_batched_tokens
+    spread = min(-(-scenario.serving.users // scenario.data_parallel), step_budget)
+    model = serving_memory_model(scenario, card, plan_serving(scenario, card))
+    largest = min(max(model.max_concurrency(scenario.serving.context_tokens), 1), step_budget)
+    return spread, largest
+
+
+def at_step(est: Estimate, chunk: int) -> Scenario:
+    """The scenario of ``est`` with ``chunk`` tokens per engine step (``max_batched_tokens``)."""
+    return est.scenario.model_copy(update={"serving": est.scenario.serving.model_copy(
+        update={"max_batched_tokens": chunk})})
+
+
+def split_loses(split: Scenario, card: Card, best: Estimate, best_rank: tuple) -> bool:
+    """Whether a pool split tried after ``best`` (which fits) provably ranks below it
+    (:func:`~configurator.core.workloads.serving.weighing.serving_rank`), so it is not timed: its
+    request rate is at most the prefill pool's
+    (:func:`~configurator.core.serving_speed.prefill_pool_rate`, whatever the batch), and that
+    carries no more than ``best`` where ``best`` meets every target, or misses the stated rate by
+    more than ``best`` misses its worst target; or, where ``best`` meets every target, the rate
+    probe's batch walk (the one the batch search takes) ends on a batch that does not fit or is
+    short of the rate. The same functions asked the same questions as the full estimate."""
+    if not best.fits or best.serving is None:
+        return False
+    probe = RateProbe.of(split, card)
+    if probe is None:
+        return False
+    meets, miss, target = best_rank[1], -best_rank[2], split.constraints.requests_per_s
+    prompt_s = prefill_pool_prompt_seconds(split, card, probe.plan)
+    bound = prefill_pool_rate(split.prefill_copies, prompt_s) / split.data_parallel * busy_copies(split)
+    if meets and bound <= best.serving.requests_per_s:
+        return True
+    if 0.0 < bound < target and target / bound - 1.0 > miss:
+        return True
+    if meets and "max_batch" in split.auto_layout:
+        _, _, fits, carries = probe.walk(*batch_range(split, card))
+        return not (fits and carries)
+    return False
+
+
+def step_loses(stepped: Scenario, card: Card, best_rank, best_rate: float, after: bool) -> bool:
+    """Whether the layout of the engine-step search's best (``best_rank``, its rank; ``best_rate``,
+    its request rate [1/s]) with another engine step (``stepped``: the same layout and batch per
+    copy, another ``max_batched_tokens``) provably ranks below it, or at most level with it where
+    it is tried ``after`` it, so that it is never the first of the best ranked and is not timed.
+
+    Read from the rate probe at the batch (:meth:`RateProbe.rate_at`: whether it fits, and the
+    request rate the estimate there reports, the same functions on the same copy), against the
+    first places of a rank, (fits with a speed, meets every target, −worst miss, request rate,
+    −tensor parallel) — the last the same layout's:
+
+    - it does not fit: its first place is False, the best's True;
+    - the best meets every target (worst miss 0) and it carries less, or as much tried after:
+      its first three places are at most the best's, its fourth lower (or equal);
+    - the best misses a target by ``m`` and it falls short of the stated rate ``λ`` with a rate
+      ``r`` where ``λ/r − 1 > m``: its worst miss is at least that of its rate verdict,
+      ``target/actual − 1`` (:func:`~configurator.core.workloads.serving.weighing.target_miss`),
+      so its third place is lower and its first two at most the best's (True, False).
+
+    None of them where the best does not fit or the probe does not apply (no stated rate, static
+    batching, no speed) or the batch is not set."""
+    batch = stepped.serving.max_batch
+    if not best_rank[0] or batch is None:
+        return False
+    probe = RateProbe.of(stepped, card)
+    if probe is None:
+        return False
+    fits, rate = probe.rate_at(batch)
+    if not fits:
+        return True
+    if best_rank[1]:
+        return rate < best_rate or (after and rate <= best_rate)
+    target = stepped.constraints.requests_per_s
+    return 0.0 < rate < target and target / rate - 1.0 > -best_rank[2]
+
+
+def step_level(stepped: Scenario, card: Card, best_rank, best_rate: float) -> bool:
+    """Whether an engine step tried before the engine's own, where that meets every target
+    (``best_rank``, its rank; ``best_rate``, its request rate [1/s]), can change nothing, timed or
+    not: at the same batch it fits and carries exactly ``best_rate`` (the rate probe), and the
+    batch search planned again for it settles on that same batch (the rate probe's walk, the one
+    the batch search takes, ends there fitting and carrying the stated rate).
+
+    Why: its rank is at most the best's (first places at most (True, True, 0), then an equal rate
+    and layout). Not the first of the best ranked, it is never looked at again; the first (``c``),
+    it ranks level with the best and meets every target, and its batch planned again starts where
+    the walk ends, at ``c``'s own batch, whose estimate — ``c``'s numbers — meets every target, so
+    the search stops there and gives ``c`` again; then the best carries as much as ``c`` and is
+    kept (:data:`~configurator.core.workloads.serving.plan.SAME_RATE`). Only where the batch is
+    searched with the walk (Auto, one copy's batch: not pools still to be sized)."""
+    serving, batch = stepped.serving, stepped.serving.max_batch
+    if not best_rank[1] or batch is None or "max_batch" not in stepped.auto_layout or \
+            (serving.disaggregated and serving.prefill_cards is None and stepped.data_parallel >= 2):
+        return False
+    probe = RateProbe.of(stepped, card)
+    if probe is None:
+        return False
+    fits, rate = probe.rate_at(batch)
+    if not fits or rate != best_rate:
+        return False
+    kept, _, fits, carries = probe.walk(*batch_range(stepped, card))
+    return kept == batch and fits and carries

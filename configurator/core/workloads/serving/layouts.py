@@ -1,0 +1,56 @@
+"""The layouts the serving search tries for one card count: tensor-parallel degrees inside one fast
+domain (:func:`serving_tensor_parallel_options`), pipeline stages where that cannot hold a copy
+(:data:`SERVING_PIPELINE_STAGES`) and expert-parallel degrees for a mixture of experts
+(:func:`serving_expert_parallel_options`). The search itself is
+:mod:`configurator.core.workloads.serving.plan`.
+"""
+
+from __future__ import annotations
+
+from configurator.core.catalog import Card
+from configurator.core.scenario import Scenario
+from configurator.core.training_speed import fabric
+
+
+def serving_tensor_parallel_options(scenario: Scenario, card: Card) -> list[int]:
+    """Tensor-parallel degrees for one model copy: powers of two inside one fast domain — the
+    fast-link domain, else the server, whose cards all-reduce over PCIe — that divide the heads
+    and the card count. Serving engines run tensor parallel over PCIe (vLLM and SGLang over NCCL:
+    a decode step's all-reduces are small, so they cost PCIe's latency more than its bandwidth,
+    :func:`configurator.core.serving_speed.decode_step_seconds`), and the search keeps it where it
+    is faster than pipeline stages, which read every weight once per token on one card at a time."""
+    if "tp" not in scenario.auto_layout:
+        return [scenario.parallelism.tp]
+    domain = fabric(card, scenario.parallelism.cards_per_node, scenario.assumptions).domain
+    limit = min(domain, scenario.count)
+    return [t for t in (1, 2, 4, 8, 16, 32, 64) if t <= limit and scenario.model.n_heads % t == 0
+            and scenario.count % t == 0] or [1]
+
+
+SERVING_PIPELINE_STAGES = (2, 4, 8, 16)
+"""Pipeline stages a serving copy is split into when tensor parallelism inside one fast domain
+does not hold it (vLLM ``--pipeline-parallel-size`` across servers); each token still passes
+every stage, so the time per token is that of the whole model's weights and cache read once."""
+
+
+def serving_expert_parallel_options(scenario: Scenario, card: Card, tp: int, pp: int) -> list[int]:
+    """Expert-parallel degrees, in cards, tried for copies of ``tp × pp`` cards: 1, for a mixture
+    of experts with ``tp`` > 1 also ``tp`` (TP × EP within one copy: the same bytes and
+    collectives as TP alone, the experts whole on their ranks instead of sliced ``tp`` ways, so
+    larger products, :attr:`~configurator.core.scenario.Scenario.expert_tensor_parallel`; chosen
+    only where that is faster, ties keep TP alone), and the most copies that can share one set of
+    experts inside one fast domain times ``tp`` (the copies divide, the experts split evenly;
+    dispatch and combine stay on the fast link). A pinned degree is kept where ``tp`` allows it
+    (:attr:`~configurator.core.scenario.Scenario.expert_copies`)."""
+    copies = scenario.count // (tp * pp)
+    if "ep" not in scenario.auto_layout:
+        ep = scenario.parallelism.ep
+        return [ep] if ep == 1 or (ep % tp == 0 and copies % (ep // tp) == 0) else []
+    model = scenario.model
+    if not model.is_moe:
+        return [1]
+    domain = fabric(card, scenario.parallelism.cards_per_node, scenario.assumptions).domain
+    fitting = [e for e in range(2, copies + 1) if copies % e == 0 and model.n_experts % (e * tp) == 0
+               and e * tp * pp <= domain]
+    within = [tp] if tp > 1 and model.n_experts % tp == 0 else []
+    return [1, *within, *([max(fitting) * tp] if fitting and card.has_fast_link else [])]

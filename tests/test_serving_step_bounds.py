@@ -1,0 +1,171 @@
+"""The serving search's bounds give the answer of the search without them. The engine-step search
+leaves untimed the steps the rate probe shows rank below the engine's own, or level with it
+(:func:`~configurator.core.workloads.serving.bounds.step_loses`, ``step_level``); the rate probe's
+walk goes on memory alone where the prefill ceiling (:func:`~configurator.core.workloads.serving.weighing.prefill_ceiling`)
+falls short of the rate. Compared through the estimate's JSON, byte for byte, on the README's
+serving question at counts that carry it and fall short, with separate pools, a TTFT target, a
+missed target and scenarios drawn at random."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from configurator.core.architecture import preset
+from configurator.core.catalog import load_bundled_catalog
+from configurator.core.estimate_json import estimate_to_dict
+from configurator.core.procurement.deployment import deployment_cost
+from configurator.core.scenario import LAYOUT_FIELDS, Scenario
+from configurator.core.precision import plan_serving
+from configurator.core.serving_speed import busy_copies
+from configurator.core.workloads.layout import with_layout
+from configurator.core.workloads.serving import plan, weighing
+
+
+@pytest.fixture(scope="module")
+def catalog():
+    return load_bundled_catalog()
+
+
+def _scenario(model: str, card: str, count: int, serving: dict, constraints: dict) -> Scenario:
+    return Scenario(model=preset(model), card_id=card, count=count, workload="inference", auto_layout=LAYOUT_FIELDS,
+                    serving=serving, constraints=constraints)
+
+
+README = {"concurrency": 200, "prompt_tokens": 1024, "output_tokens": 256}
+
+CASES = [
+    _scenario("llama3-70b", "h100-sxm", 16, README, {"requests_per_s": 20, "tpot_ms": 50}),
+    _scenario("llama3-70b", "h100-sxm", 12, README, {"requests_per_s": 20, "tpot_ms": 50}),
+    _scenario("llama3-70b", "h200-sxm", 12, README, {"requests_per_s": 20, "tpot_ms": 50}),
+    _scenario("llama3-70b", "h800-sxm", 16, README, {"requests_per_s": 20, "tpot_ms": 50}),
+    _scenario("llama3-70b", "b200", 6, README, {"requests_per_s": 20, "tpot_ms": 50}),
+    _scenario("llama3-70b", "h20", 64, README, {"requests_per_s": 20, "tpot_ms": 50}),
+    _scenario("llama3-70b", "a100-pcie-80gb", 108, README, {"requests_per_s": 20, "tpot_ms": 50}),
+    _scenario("llama3-8b", "l40s", 4, {"concurrency": 64, "prompt_tokens": 4000, "output_tokens": 300},
+              {"requests_per_s": 8, "ttft_ms": 400, "tpot_ms": 30}),
+    _scenario("llama3-8b", "l4", 2, {"concurrency": 32}, {"requests_per_s": 4, "ttft_ms": 200}),
+]
+
+
+def _random_cases(n: int) -> list[Scenario]:
+    rng = random.Random(28)
+    cards = ("h100-sxm", "h200-sxm", "l40s", "a100-sxm-80gb", "b200", "h20", "mi300x")
+    found = []
+    for _ in range(n):
+        model = rng.choice(("llama3-8b", "llama3-70b", "qwen2.5-72b"))
+        serving = {"concurrency": rng.choice((16, 64, 200, 500)), "prompt_tokens": rng.choice((256, 1024, 3000, 6000)),
+                   "output_tokens": rng.choice((64, 256, 800))}
+        constraints = {"requests_per_s": rng.choice((2, 5, 10, 20, 40))}
+        for target in ("ttft_ms", "tpot_ms"):
+            if rng.random() < 0.6:
+                constraints[target] = rng.choice((30, 50, 100, 500, 2000))
+        count = rng.choice((2, 4, 6, 8, 12, 16, 24, 32))
+        found.append(_scenario(model, rng.choice(cards), count, serving, constraints))
+    return found
+
+
+def _json(est) -> str:
+    return json.dumps(estimate_to_dict(est, deployment_cost(est)), sort_keys=True, default=str)
+
+
+def _answers(scenario: Scenario, card, monkeypatch, prune: bool) -> tuple[str, int, int]:
+    """The search's answer (its JSON), how many steps the bound showed below the engine's own
+    (:func:`~configurator.core.workloads.serving.bounds.step_loses`) and how many level with it
+    (:func:`~configurator.core.workloads.serving.bounds.step_level`); with ``prune`` False,
+    neither is shown (every step is timed)."""
+    counted = {"step_loses": [], "step_level": []}
+
+    def watched(name):
+        shown = getattr(plan, name)
+
+        def said(*args):
+            counted[name].append(shown(*args) if prune else False)
+            return counted[name][-1]
+        return said
+
+    for name in counted:
+        monkeypatch.setattr(plan, name, watched(name))
+    plan.clear_search_memo()
+    found = _json(plan.search_serving(scenario, card))
+    monkeypatch.undo()
+    return found, sum(counted["step_loses"]), sum(counted["step_level"])
+
+
+@pytest.mark.parametrize("index", range(len(CASES)))
+def test_steps_left_untimed_give_the_same_answer(catalog, monkeypatch, index):
+    scenario = CASES[index]
+    card = catalog.get(scenario.card_id)
+    pruned, _, _ = _answers(scenario, card, monkeypatch, True)
+    timed, _, _ = _answers(scenario, card, monkeypatch, False)
+    assert pruned == timed
+
+
+def test_the_readme_question_leaves_steps_untimed(catalog, monkeypatch):
+    """16 × H100 carry the README's question: the 512-token step carries less than the engine's,
+    the 16,384-token step no more, after it, neither timed; on 64 × H20 the steps between carry as
+    much too, their batch planned again settles where it is: none is timed."""
+    for scenario in (CASES[0], CASES[5]):
+        _, below, level = _answers(scenario, catalog.get(scenario.card_id), monkeypatch, True)
+        assert below >= 2
+    assert level >= 3
+
+
+def test_random_scenarios_give_the_same_answer(catalog, monkeypatch):
+    shown = [0, 0]
+    for scenario in _random_cases(14):
+        card = catalog.get(scenario.card_id)
+        pruned, below, level = _answers(scenario, card, monkeypatch, True)
+        timed, _, _ = _answers(scenario, card, monkeypatch, False)
+        assert pruned == timed, scenario
+        shown = [shown[0] + below, shown[1] + level]
+    assert all(shown)
+
+
+def test_the_prefill_ceiling_bounds_the_rate_at_every_batch(catalog):
+    """The rate the probe (and the estimate) reports is at most the prefill ceiling times the
+    copies, at every batch, layout and card tried, and close to it where prompts dominate."""
+    for scenario in (*CASES, *_random_cases(6)):
+        card = catalog.get(scenario.card_id)
+        for tp in (1, 2, 4, 8):
+            if scenario.count % tp or scenario.model.n_heads % tp:
+                continue
+            laid_out = with_layout(scenario, {"tp": tp, "pp": 1, "virtual_stages": 1, "cp": 1, "ep": 1})
+            probe = weighing.RateProbe.of(laid_out, card)
+            if probe is None:
+                continue
+            ceiling = weighing.prefill_ceiling(laid_out, card, plan_serving(laid_out, card)) * busy_copies(laid_out)
+            for batch in (1, 4, 16, 64, 256, 1024):
+                fits, rate = probe.rate_at(batch)
+                assert rate <= ceiling, (scenario.card_id, tp, batch)
+
+
+def _search_without_ceiling(scenario, card, monkeypatch) -> str:
+    monkeypatch.setattr(weighing, "prefill_ceiling", lambda *args: float("inf"))
+    plan.clear_search_memo()
+    found = _json(plan.search_serving(scenario, card))
+    monkeypatch.undo()
+    return found
+
+
+def test_walks_on_memory_alone_give_the_same_answer(catalog, monkeypatch):
+    """Counts short of the README's rate on one or two copies (4 x H100, 2 x B200), and random
+    scenarios: the search with the ceiling gives the answer of the one without it."""
+    short = [CASES[0].model_copy(update={"count": 4}), CASES[4].model_copy(update={"count": 2})]
+    said = []
+    shown = weighing.RateProbe.short_at_every_batch
+
+    def watched(probe):
+        said.append(shown(probe))
+        return said[-1]
+
+    for scenario in (*short, *_random_cases(10)):
+        card = catalog.get(scenario.card_id)
+        monkeypatch.setattr(weighing.RateProbe, "short_at_every_batch", watched)
+        plan.clear_search_memo()
+        found = _json(plan.search_serving(scenario, card))
+        monkeypatch.undo()
+        assert found == _search_without_ceiling(scenario, card, monkeypatch), scenario
+    assert any(said), "some walk went on memory alone"

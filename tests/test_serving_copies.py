@@ -133,3 +133,29 @@ def test_copies_are_kept_for_one_card_at_a_time(catalog):
     first = copies.kept_copy(s, h100)
     copies.kept_copy(s, h200)
     assert copies.kept_copy(s, h100) is not first
+
+
+def test_a_copy_at_another_batch_shares_its_memory_model_and_nothing_else_does(catalog):
+    """``serving_copy`` of the same copy at another batch reads the memory model it already has
+    (``batch_free_memory_model``: the batch enters only the breakdown); another card, another
+    layout, a fresh scenario or cleared memos work it out again, equal to the one made afresh."""
+    from configurator.core.memory import serving_memory_model
+    from configurator.core.precision import plan_serving
+    from configurator.core.workloads.serving.estimate import at_batch, serving_copy
+
+    clear_estimate_memo()
+    card, other = catalog.get("h100-sxm"), catalog.get("h200-sxm")
+    base = _served()
+    plan = plan_serving(base, card)
+    first = serving_copy(at_batch(base, 64), card, plan)
+    again = serving_copy(at_batch(base, 128), card, plan)
+    assert again.model is first.model
+    assert again.memory.kv_cache == 2 * first.memory.kv_cache  # the batch still reaches the breakdown
+    assert serving_copy(at_batch(base, 64), other, plan_serving(base, other)).model is not first.model
+    wider = base.model_copy(update={"parallelism": base.parallelism.model_copy(update={"tp": 8})})
+    assert serving_copy(wider, card, plan).model is not first.model
+    fresh = Scenario.model_validate_json(base.model_dump_json())
+    assert serving_copy(fresh, card, plan).model is not first.model
+    clear_estimate_memo()
+    made = serving_copy(at_batch(base, 128), card, plan).model
+    assert made is not first.model and made == serving_memory_model(at_batch(base, 128), card, plan) == first.model

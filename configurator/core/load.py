@@ -350,7 +350,13 @@ def _ttft_quantiles(step: float, waits: list[tuple[float, float]]) -> dict[int, 
         else:
             np.subtract(1.0, tail, out=cdf[n:])
     np.maximum.accumulate(cdf, out=cdf)
-    return dict(zip(PERCENTILES, np.interp(_LEVELS, cdf, t).tolist(), strict=True))
+    return dict(zip(PERCENTILES, _interp(_LEVELS, cdf, t).tolist(), strict=True))
+
+
+try:  # np.interp less its checks for complex values and periods (its own compiled function: the same numbers)
+    from numpy._core.multiarray import interp as _interp
+except ImportError:  # pragma: no cover - another numpy's layout
+    _interp = np.interp
 
 
 def _square(x: float) -> float:

@@ -28,6 +28,7 @@ from configurator.core.decode_step import (
 from configurator.core.decode_step import decode_step_seconds as decode_step_seconds  # re-exported
 from configurator.core.decode_step import prompt_peak as prompt_peak  # re-exported
 from configurator.core.formats import FORMATS
+from configurator.core.frozen_record import fast_init
 from configurator.core.load import PERCENTILES, StepCosts, capacity, closed_loop_rate, load_point, static_batch
 from configurator.core.memory import kv_cache_bytes_per_token
 from configurator.core.messages import Message, msg
@@ -112,6 +113,7 @@ def idle_ttft_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan) -> fl
     return prefill_seconds(scenario, card, plan, uncached_prompt_tokens(scenario))
 
 
+@fast_init
 @dataclass(frozen=True)
 class ReplicaSpeed:
     """Latency and request rate of one serving replica (tp × pp cards)."""
@@ -140,6 +142,7 @@ class ReplicaSpeed:
         return self.tpot_percentiles_s.get(percentile, self.tpot_s)
 
 
+@fast_init
 @dataclass(frozen=True)
 class ServingSpeed(ReplicaSpeed):
     """Latency and throughput of a serving deployment: its replicas' latencies, and request
@@ -336,6 +339,7 @@ def prefill_pool_rate(prefill_copies: int, prompt_s: float) -> float:
     return prefill_copies / prompt_s
 
 
+@fast_init
 @dataclass(frozen=True)
 class Pools:
     """Separate prefill and decode pools of a deployment: the copies of each, the prefill copies'

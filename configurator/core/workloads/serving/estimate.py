@@ -8,7 +8,9 @@ from dataclasses import dataclass
 
 from configurator.core.catalog import Card
 from configurator.core.constraints import check, load_messages
+from configurator.core.decode_step import same_but_batch
 from configurator.core.load import StepCosts
+from configurator.core.matmul_shapes import clear_with_shapes
 from configurator.core.economics import PriceBasis, deployment_power, energy_kwh, job_costs, price_basis
 from configurator.core.memory import MemoryBreakdown, ServingMemoryModel, serving_memory_model
 from configurator.core.messages import Message
@@ -53,7 +55,7 @@ class ServingCopy:
     def __init__(self, scenario: Scenario, card: Card, plan: PrecisionPlan | None = None) -> None:
         self.scenario, self.card = scenario, card
         self.plan: PrecisionPlan = plan_serving(scenario, card) if plan is None else plan
-        self.model: ServingMemoryModel = serving_memory_model(scenario, card, self.plan)
+        self.model: ServingMemoryModel = batch_free_memory_model(scenario, card, self.plan)
         self.memory: MemoryBreakdown = self.model.breakdown(scenario.sequences_per_replica,
                                                             scenario.serving.context_tokens)
         self._replica: ReplicaSpeed | None = None
@@ -75,6 +77,33 @@ class ServingCopy:
         if not self._timed:
             self._replica, self._timed = replica_speed(self.scenario, self.card, self.plan, self._costs), True
         return self._replica
+
+
+_LAST_MEMORY_MODEL: list[tuple | None] = [None]
+"""The last memory model :func:`batch_free_memory_model` worked out: (scenario, card, plan, model),
+the objects held here."""
+
+
+def batch_free_memory_model(scenario: Scenario, card: Card, plan: PrecisionPlan) -> ServingMemoryModel:
+    """:func:`~configurator.core.memory.serving_memory_model`, the last one given again for the same
+    card, an equal plan and a scenario that provably differs from the last one only in
+    :data:`~configurator.core.decode_step.NO_PREFILL_FIELDS` (:func:`~configurator.core.decode_step.same_but_batch`:
+    every other field the same object), none of which the memory model reads (the batch enters
+    only its :meth:`~configurator.core.memory.ServingMemoryModel.breakdown`): a layout search's
+    copies at a doubling batch share one."""
+    kept = _LAST_MEMORY_MODEL[0]
+    if kept is not None and kept[1] is card and same_but_batch(kept[0], scenario) and \
+            (kept[2] is plan or kept[2] == plan):
+        return kept[3]
+    model = serving_memory_model(scenario, card, plan)
+    _LAST_MEMORY_MODEL[0] = (scenario, card, plan, model)
+    return model
+
+
+@clear_with_shapes
+def clear_last_memory_model() -> None:
+    """Forget the last memory model (cold benchmarks clear it with the shape caches)."""
+    _LAST_MEMORY_MODEL[0] = None
 
 
 def serving_copy(scenario: Scenario, card: Card, plan: PrecisionPlan | None = None) -> ServingCopy:

@@ -104,6 +104,7 @@ class ResultsPanel(QWidget):
         self.values: dict[str, QLabel] = {}
         """The value of each row shown, by its label id (the label's English text)."""
         self._rows: list[tuple[QLabel, QLabel]] = []  # (name, value) of each row made, shown or hidden
+        self._visible_rows = 0  # the first rows of the form are shown, the others hidden (rows just made aside)
         self.form_group = QGroupBox(self.tr("Key numbers"))
         self.form = QFormLayout(self.form_group)
         # a value too wide beside its label (a likely range) goes below it instead of past the panel's edge
@@ -180,7 +181,9 @@ class ResultsPanel(QWidget):
                 field.setText("")
                 field.setToolTip("")
             name.setText(rows[index][1] if shown else "")
-            self.form.setRowVisible(index, shown)
+            if min(len(rows), self._visible_rows) <= index < max(len(rows), self._visible_rows):
+                self.form.setRowVisible(index, shown)  # only where it changes (a row just made is in this range too)
+        self._visible_rows = len(rows)
 
     def update_from(self, analysis: Analysis) -> None:
         from configurator.core.view.estimate_view import estimate_view

@@ -33,3 +33,24 @@ def test_complete_window_is_timed_cold_for_training_and_serving(qtbot, qapp, tmp
     assert analysis.complete and analysis.catalog_points  # the catalog pass (the cost chart's) is in what was timed
     assert analysis.estimate.scenario.workload == "inference" and analysis.estimate.scenario.count != 8  # moved
     window.controller.undo_stack.setClean()
+
+
+def test_the_wait_wakes_on_the_signals_not_on_a_busy_poll(qapp):
+    """The loop looks at its condition when a signal comes (and every POLL_MS as a safety net),
+    not every millisecond: a poll's wakes cost the GUI thread CPU the bare window never pays."""
+    from PySide6.QtCore import QObject, QTimer, Signal
+
+    class Source(QObject):
+        ready = Signal(object)
+
+    source, fired, looks = Source(), [], []
+
+    def condition() -> bool:
+        looks.append(1)
+        return bool(fired)
+
+    source.ready.connect(fired.append)
+    QTimer.singleShot(0, lambda: source.ready.emit(1))
+    ui_latency.run_events_until(condition, source.ready)
+    assert fired and len(looks) == 2  # once before the loop, once when the signal came
+    assert ui_latency.POLL_MS >= 20

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage, QPainter
@@ -497,8 +498,8 @@ class CostScatter(_Chart):
         super().__init__(parent, money_sides=("left",))
         self.setLogMode(x=True, y=True)
         self.showGrid(x=False, y=False)
-        self.points = pg.ScatterPlotItem(size=11, hoverable=True, hoverSize=15,
-                                         tip=lambda x, y, data: data)
+        self.points = pg.ScatterPlotItem(size=11, hoverable=True, hoverSize=15, tip=self._tip)
+        self._brushes = {kind: pg.mkBrush(colour) for kind, colour in CLASS_COLOURS.items()}
         self.addItem(self.points)
         self.chosen = pg.ScatterPlotItem(size=20, symbol="o", brush=None, pen=pg.mkPen(PALETTE["chosen"], width=2))
         self.addItem(self.chosen)
@@ -541,21 +542,25 @@ class CostScatter(_Chart):
         if shown != (self._family, self._currency, self._classes, self._basis, self._cost_unit):
             self._family, self._currency, self._classes, self._basis, self._cost_unit = shown
             self.retranslate()
-        spots = []
+        points = analysis.catalog_points
         scale = family.charts.cost_x_scale  # milliseconds per token; hours; cards
-        for p in analysis.catalog_points:
-            time_text = written(family.charts.cost_x_text(p.x_value))
-            spots.append({
-                "pos": (math.log10(p.x_value * scale), math.log10(p.cost)),
-                "brush": pg.mkBrush(CLASS_COLOURS[p.card.category]),
-                "data": f"{p.card.name} ({class_names()[p.card.category]})\n{time_text}, "
-                        f"{fmt.money(p.cost, currency)}",
-            })
-        self.points.setData(spots)
-        self._fit_view([s["pos"] for s in spots])
-        chosen = [p for p in analysis.catalog_points if p.card.id == analysis.estimate.card.id]
-        self.chosen.setData([math.log10(p.x_value * scale) for p in chosen],
-                            [math.log10(p.cost) for p in chosen])
+        xs = [math.log10(p.x_value * scale) for p in points]
+        ys = [math.log10(p.cost) for p in points]
+        # as arrays, one shared brush per class and each point's words written when it is hovered:
+        # a spot dictionary, brush and tooltip text per card took most of the chart's update (issue 28)
+        data = np.empty(len(points), dtype=object)
+        data[:] = [(p, currency) for p in points]
+        self.points.setData(x=xs, y=ys, brush=[self._brushes[p.card.category] for p in points], data=data)
+        self._fit_view(list(zip(xs, ys, strict=True)))
+        chosen = [i for i, p in enumerate(points) if p.card.id == analysis.estimate.card.id]
+        self.chosen.setData([xs[i] for i in chosen], [ys[i] for i in chosen])
+
+    def _tip(self, x: float, y: float, data) -> str:
+        """A point's tooltip: the card and its class, its time and its cost, in the window's language."""
+        point, currency = data
+        time_text = written(self._family.charts.cost_x_text(point.x_value))
+        return (f"{point.card.name} ({class_names()[point.card.category]})\n{time_text}, "
+                f"{fmt.money(point.cost, currency)}")
 
 
 def cost_axis_label(cost_unit: str, basis: str | None, currency: str) -> str:

@@ -102,6 +102,9 @@ class ResultsPanel(QWidget):
         self.fixes_group.setVisible(False)
         layout.addWidget(self.fixes_group)
         self.values: dict[str, QLabel] = {}
+        """The value of each row shown, by its label id (the label's English text)."""
+        self._rows: list[tuple[QLabel, QLabel]] = []  # (name, value) of each row made, shown or hidden
+        self._visible_rows = 0  # the first rows of the form are shown, the others hidden (rows just made aside)
         self.form_group = QGroupBox(self.tr("Key numbers"))
         self.form = QFormLayout(self.form_group)
         # a value too wide beside its label (a likely range) goes below it instead of past the panel's edge
@@ -157,6 +160,31 @@ class ResultsPanel(QWidget):
         self.fixes.setText("\n".join(f"• {label(r.label, language)}{colon} {_unbroken_units(write(r.value, language))}"
                                       for r in section.rows))
 
+    def _show_rows(self, rows: list[tuple[str, str]]) -> None:
+        """Name the form's rows (label id, its text in the language), in order: the rows made before
+        are named again and those left over hidden, so that a change of rows (a count at which the
+        layout has a pipeline) makes no widgets, rich-text documents and tooltips afresh (issue 28:
+        rebuilding the form was a third of the window's work after a card-count change)."""
+        while len(self._rows) < len(rows):
+            name, field = QLabel(), QLabel()
+            field.setWordWrap(True)
+            field.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            name.setBuddy(field)
+            self.form.addRow(name, field)
+            self._rows.append((name, field))
+        self.values = {}
+        for index, (name, field) in enumerate(self._rows):
+            shown = index < len(rows)
+            if shown:  # keyed by the label id (its English text), shown in the language
+                self.values[rows[index][0]] = field
+            else:
+                field.setText("")
+                field.setToolTip("")
+            name.setText(rows[index][1] if shown else "")
+            if min(len(rows), self._visible_rows) <= index < max(len(rows), self._visible_rows):
+                self.form.setRowVisible(index, shown)  # only where it changes (a row just made is in this range too)
+        self._visible_rows = len(rows)
+
     def update_from(self, analysis: Analysis) -> None:
         from configurator.core.view.estimate_view import estimate_view
 
@@ -175,15 +203,7 @@ class ResultsPanel(QWidget):
         rows = [(write(row.label, "en"), write(row.label, language), _unbroken_units(write(row.value, language)),
                  self._tooltip(row, language)) for section in view.sections for row in section.shown(details=False)]
         if [row[0] for row in rows] != list(self.values):
-            while self.form.rowCount():
-                self.form.removeRow(0)
-            self.values = {}
-            for key, shown, *_ in rows:  # keyed by the label id (its English text), shown in the language
-                field = QLabel()
-                field.setWordWrap(True)
-                field.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-                self.values[key] = field
-                self.form.addRow(shown, field)
+            self._show_rows([(key, shown) for key, shown, *_ in rows])
         for key, _shown, value, tip in rows:
             self.values[key].setText(value)
             self.values[key].setToolTip(tip)

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from configurator.core.catalog import Card, Catalog
+from configurator.core.economics import PriceBasis, price_basis
 from configurator.core.estimate import Estimate, carrying_whole_load, estimate, sweep_counts
 from configurator.core.fit_suggestions import Suggestion, fewest_that_fit, what_would_fit
 from configurator.core.workloads.serving.deployment import carries_load, serving_deployment
@@ -19,7 +20,7 @@ from configurator.core.scenario import COUNT_SWEEP, Scenario
 from configurator.core.workloads import CatalogPoint, MemoryCurve, family_of
 
 __all__ = ["COUNT_SWEEP", "Analysis", "CatalogPoint", "MemoryCurve", "analyse", "analysis_steps", "catalog_point",
-           "like_for_like", "memory_curve", "scaling_limit"]
+           "like_for_like", "may_cost_on", "memory_curve", "scaling_limit"]
 
 
 @dataclass(frozen=True)
@@ -128,12 +129,28 @@ def analysis_steps(scenario: Scenario, catalog: Catalog, compared_ids: Sequence[
     yield Analysis(chosen, compared, by_count, curve, (), complete=False, suggestions=suggestions)
     points = []
     family = family_of(scenario.workload)
+    basis = chosen.costs.basis
     for other in catalog.cards:
         if cancelled():
             return
+        if basis is not None and not may_cost_on(basis, price_basis(other, scenario.economics)):
+            continue  # its point would be on another basis, or have no cost: not planned for nothing
         point = family.catalog_point(scenario, other, chosen if other.id == card.id else None)
         # one price basis (cloud or owned) per chart: the chosen card's, when it has one
-        same_basis = point is not None and (chosen.costs.basis is None or point.basis == chosen.costs.basis)
+        same_basis = point is not None and (basis is None or point.basis == basis)
         if point is not None and point.fits and same_basis:
             points.append(point)
     yield Analysis(chosen, compared, by_count, curve, tuple(points), suggestions=suggestions)
+
+
+def may_cost_on(basis: str, prices: PriceBasis) -> bool:
+    """Whether a card with ``prices`` can have its costs on ``basis`` ("cloud" or "ownership"):
+    :func:`configurator.core.economics.job_costs` counts the cloud rent wherever the card has a
+    cloud price, else ownership (purchase price, amortised, plus electricity). A card that cannot
+    is left out of the cost chart whatever its estimate, so the catalog pass need not plan it
+    (a third to a half of the catalog on the README's defaults; issue 28)."""
+    if basis == "cloud":
+        return prices.cloud_per_hour is not None
+    if basis == "ownership":
+        return prices.cloud_per_hour is None and prices.card_price is not None
+    return True  # a basis this rule does not know: plan the card

@@ -126,6 +126,30 @@ def _part(groups: Groups | None, fields: tuple[str, ...], rows: np.ndarray) -> _
     return _Part(first[used], np.cumsum(used) - 1, group)
 
 
+SPLIT_LAYOUTS = 8
+"""Most distinct (tensor, expert) degrees among the layouts for which the products' efficiency is
+worked out one pair at a time (each pair's coefficients kept: :func:`_shape_efficiency`)."""
+
+
+def _shape_efficiency(model, card: Card, precision: str, tokens: np.ndarray, tp: np.ndarray, ep: np.ndarray,
+                      layers: np.ndarray) -> np.ndarray:
+    """:func:`~configurator.core.matmul_shapes.matmul_efficiency_by_shape` of each layout [-]: one
+    call per distinct (tp, ep) pair with the pair as numbers, whose token-free coefficients the
+    shapes module keeps (the same operations on the same values as the arrays' call, element by
+    element), or one call on the arrays when the pairs are many."""
+    pair = tp * (int(ep.max()) + 1) + ep
+    pairs = np.unique(pair)
+    if len(pairs) > SPLIT_LAYOUTS:
+        return matmul_efficiency_by_shape(model, card, precision, tokens, tp, ep, layers)
+    shape = np.empty(len(tokens))
+    for value in pairs.tolist():
+        rows = pair == value
+        first = int(np.argmax(rows))
+        shape[rows] = matmul_efficiency_by_shape(model, card, precision, tokens[rows], int(tp[first]),
+                                                 int(ep[first]), layers[rows])
+    return shape
+
+
 def layout_speed(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table, at: tuple[np.ndarray, np.ndarray],
                  rows: np.ndarray, groups: Groups | None = None) -> dict[str, np.ndarray]:
     """Step time and its parts [s], tokens per second and MFU of the layouts ``rows`` of the grid
@@ -162,7 +186,7 @@ def layout_speed(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
     matmul = matmul_flops(pass_factor, table.matmul_params[place], mm_factor, tokens, tp)
     attention = attention_flops_per_token(model, seq, layers) * attn_factor * tokens / tp
     attention_s = roofline_seconds(attention, attention_peak, a.attention_efficiency)
-    shape = matmul_efficiency_by_shape(model, card, plan.math.value, tokens, tp, ep, layers)
+    shape = _shape_efficiency(model, card, plan.math.value, tokens, tp, ep, layers)
     compute_s = roofline_seconds(matmul, peak_flops, a.matmul_efficiency * shape) + attention_s
     plain_compute_s = compute_s / mm_factor
     tp_s = comm.tensor_parallel_seconds(tokens, model.hidden, plan.math_bytes, tp, layers,

@@ -14,7 +14,7 @@ same expressions on the same operands, element by element, so the same to the la
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -67,63 +67,67 @@ SYNC_FIELDS = ("tp", "pp", "cp", "ep", "zero", "rc")
 SCHEDULE_FIELDS = ("tp", "pp", "vp", "cp", "mb")
 """The fields the pipeline schedule (bubble, slots, point-to-point sends) reads."""
 
-Groups = Callable[[tuple[str, ...]], tuple[np.ndarray, np.ndarray]]
-"""For a tuple of field names: one row of the grid per distinct value of those fields and the
-group of every row of the grid (an index into the first array)."""
+@dataclass(frozen=True)
+class Tier:
+    """The layouts of a grid grouped by the values of some of their fields: one row of the grid
+    per distinct value, each row's group, and the fields' values of the groups (read once)."""
+
+    rows: np.ndarray
+    """One row of the grid per group [index]."""
+    group: np.ndarray
+    """Each row's group, an index into :attr:`rows` (-1: a row not grouped)."""
+    values: dict = field(default_factory=dict, compare=False)
+    """Columns of the grid at :attr:`rows`, by field name, kept as they are first read."""
+
+    def of(self, grid_rows: np.ndarray) -> np.ndarray:
+        """The groups of ``grid_rows`` [index into :attr:`rows`]."""
+        return self.group[grid_rows]
+
+    def column(self, g: dict[str, np.ndarray], name: str) -> np.ndarray:
+        """The grid's column ``name`` at the groups' rows."""
+        kept = self.values.get(name)
+        return kept if kept is not None else self.values.setdefault(name, g[name][self.rows])
 
 
-def distinct_rows(g: dict[str, np.ndarray], fields: tuple[str, ...]) -> tuple[np.ndarray, np.ndarray]:
-    """One row of the grid ``g`` per distinct value of ``fields`` (their non-negative integer
-    columns) and each row's group, an index into those rows (:data:`Groups`)."""
+Groups = Callable[[tuple[str, ...]], Tier]
+"""The grid's layouts grouped by the values of a tuple of field names (:func:`tier`)."""
+
+
+def field_ranks(values: np.ndarray) -> tuple[np.ndarray, int]:
+    """Each value's rank among the distinct non-negative integers of ``values``, and how many
+    there are."""
+    used = np.zeros(int(values.max()) + 1 if len(values) else 1, dtype=bool)
+    used[values] = True
+    return (np.cumsum(used) - 1)[values], int(used.sum())
+
+
+def tier(g: dict[str, np.ndarray], fields: tuple[str, ...],
+         positions: Callable[[str], tuple[np.ndarray, int]] | None = None) -> Tier:
+    """The rows of the grid ``g`` grouped by the values of ``fields`` (non-negative integer
+    columns); ``positions``: each field's :func:`field_ranks`, when kept."""
+    positions = positions or (lambda name: field_ranks(g[name]))
     code, size = np.zeros(len(g[fields[0]]), dtype=np.int64), 1
     for name in fields:
-        values = g[name]
-        top = int(values.max()) + 1 if len(values) else 1
-        used = np.zeros(top, dtype=bool)
-        used[values] = True
-        radix = int(used.sum())
+        rank, radix = positions(name)
         if size * radix > 1 << 20:  # a dense table too large: sorted instead
             _, first, inverse = np.unique(np.stack([g[f] for f in fields]), axis=1, return_index=True,
                                           return_inverse=True)
-            return first, inverse.reshape(-1)
-        code = code * radix + (np.cumsum(used) - 1)[values]
+            return Tier(first, inverse.reshape(-1))
+        code = code * radix + rank
         size *= radix
     used = np.zeros(size, dtype=bool)
     used[code] = True
-    inverse = (np.cumsum(used) - 1)[code]
+    group = (np.cumsum(used) - 1)[code]
     first = np.empty(int(used.sum()), dtype=np.int64)
-    first[inverse[::-1]] = np.arange(len(code) - 1, -1, -1)  # the first row of each group
-    return first, inverse
+    first[group[::-1]] = np.arange(len(code) - 1, -1, -1)  # the first row of each group
+    return Tier(first, group)
 
 
-@dataclass(frozen=True)
-class _Part:
-    """The distinct rows (of the grid) of one group of fields among the rows timed, and the
-    place of any grid row of them among those (:meth:`of`)."""
-
-    rows: np.ndarray
-    """One grid row per distinct value among the rows timed."""
-    place: np.ndarray
-    """For each group of the whole grid, its place in :attr:`rows` (-1: not among the timed)."""
-    group: np.ndarray
-    """Each grid row's group."""
-
-    def of(self, grid_rows: np.ndarray) -> np.ndarray:
-        """Where the values of ``grid_rows`` (rows timed) are among the part's [index]."""
-        return self.place[self.group[grid_rows]]
-
-
-def _part(groups: Groups | None, fields: tuple[str, ...], rows: np.ndarray) -> _Part:
-    """The distinct rows of ``fields`` among ``rows`` (``groups`` None: every row its own)."""
-    if groups is None:
-        group = np.full(int(rows.max()) + 1, -1, dtype=np.int64)
-        group[rows] = np.arange(len(rows))
-        return _Part(rows, np.arange(len(rows)), group)
-    first, group = groups(fields)
-    timed = group[rows]
-    used = np.zeros(len(first), dtype=bool)
-    used[timed] = True
-    return _Part(first[used], np.cumsum(used) - 1, group)
+def _own_rows(rows: np.ndarray) -> Tier:
+    """``rows`` each a group of its own."""
+    group = np.full(int(rows.max()) + 1, -1, dtype=np.int64)
+    group[rows] = np.arange(len(rows))
+    return Tier(rows, group)
 
 
 SPLIT_LAYOUTS = 8
@@ -158,7 +162,8 @@ def layout_speed(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
 
     ``table``: the first stage's ``_StageTable`` of the search, ``at`` every grid row's place in
     it (pipeline row, recomputation); ``groups``: the grid's :data:`Groups` (each part evaluated
-    once per distinct value of the fields it reads), None to evaluate every row.
+    once per distinct value of the fields it reads among all the grid's layouts, those of
+    ``rows`` then read from them), None to evaluate the layouts ``rows`` alone, one by one.
     """
     model, train, a = scenario.model, scenario.training, scenario.assumptions
     plan = plan_training(card, scenario.precision)
@@ -170,11 +175,13 @@ def layout_speed(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
     link = links(net, a)
     pass_factor = flops_per_param(scenario.workload.is_adapter)
     seq = train.seq_len
+    own = None if groups is not None else _own_rows(rows)
+    part = groups if groups is not None else (lambda fields: own)
 
     # one micro-batch's compute and its collectives: per (tp, pp, cp, ep, mb, rc)
-    one = _part(groups, PASS_FIELDS, rows)
+    one = part(PASS_FIELDS)
     r = one.rows
-    tp, cp, ep, mb, rc = g["tp"][r], g["cp"][r], g["ep"][r], g["mb"][r], g["rc"][r]
+    tp, cp, ep, mb, rc = (one.column(g, k) for k in ("tp", "cp", "ep", "mb", "rc"))
     place = (at[0][r], at[1][r])
     full = (rc == RECOMPUTE.index(Recompute.FULL)) | ((rc == RECOMPUTE.index(Recompute.SELECTIVE))
                                                      & (train.selective_policy is SelectivePolicy.PER_OP))
@@ -203,10 +210,10 @@ def layout_speed(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
     recompute_s = compute_s - plain_compute_s
 
     # the data-parallel synchronisation and the optimizer's parameters: per (tp, pp, cp, ep, zero, rc)
-    sync = _part(groups, SYNC_FIELDS, rows)
+    sync = part(SYNC_FIELDS)
     r = sync.rows
-    tp, cp, ep, zero, pp = g["tp"][r], g["cp"][r], g["ep"][r], g["zero"][r], g["pp"][r]
-    replicas = g["dp"][r] * cp
+    tp, cp, ep, zero, pp, dp = (sync.column(g, k) for k in ("tp", "cp", "ep", "zero", "pp", "dp"))
+    replicas = dp * cp
     place = (at[0][r], at[1][r])
     params = table.params_first[place] / tp * expert_parallel_factor(table.expert_share[place], ep)
     opt_params = params / np.where(zero >= 1, replicas, 1)
@@ -215,9 +222,9 @@ def layout_speed(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
                                              data_parallel_per_domain(replicas, tp, net.domain), *link, pp=pp)
 
     # the micro-batch with its traffic and host streams, the exposed synchronisation: per (… , zero)
-    micro = _part(groups, MICRO_FIELDS, rows)
+    micro = part(MICRO_FIELDS)
     r = micro.rows
-    tp, zero, m, pp = g["tp"][r], g["zero"][r], g["accum"][r], g["pp"][r]
+    tp, zero, m, pp = (micro.column(g, k) for k in ("tp", "zero", "accum", "pp"))
     place = (at[0][r], at[1][r])
     at_one, at_sync = one.of(r), sync.of(r)
     full, tokens, layers = full[at_one], tokens[at_one], layers[at_one]
@@ -251,9 +258,8 @@ def layout_speed(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
     collectives_s = tp_s + cp_s + ep_s + offload_mb_s
 
     # the pipeline schedule: per (tp, pp, vp, cp, mb)
-    schedule = _part(groups, SCHEDULE_FIELDS, rows)
-    r = schedule.rows
-    tp, pp, vp, cp, mb, m, dp = (g[k][r] for k in ("tp", "pp", "vp", "cp", "mb", "accum", "dp"))
+    schedule = part(SCHEDULE_FIELDS)
+    tp, pp, vp, cp, mb, m, dp = (schedule.column(g, k) for k in ("tp", "pp", "vp", "cp", "mb", "accum", "dp"))
     tokens = mb * seq / cp
     bubble = pipeline_bubble_fraction(pp, m, vp)
     slots = pipeline_slots(m, bubble)

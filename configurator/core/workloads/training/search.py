@@ -44,7 +44,7 @@ from configurator.core.memory import (
 from configurator.core.training_speed import fabric, frozen_base_bytes, matmul_params_on_fullest_stage
 from configurator.core.precision import plan_training
 from configurator.core.scenario import Recompute, Scenario
-from configurator.core.workloads.training.layout_speed import RECOMPUTE, distinct_rows, layout_speed
+from configurator.core.workloads.training.layout_speed import RECOMPUTE, Tier, field_ranks, layout_speed, tier
 from configurator.core.workloads.layout import global_batch_tokens
 
 TENSOR_PARALLEL = (1, 2, 4, 8, 16, 32, 64)
@@ -526,17 +526,20 @@ def _shared_memory(grid_key: tuple, scenario: Scenario, card: Card, g: dict[str,
 
 
 def _shared_groups(grid_key: tuple, g: dict[str, np.ndarray]):
-    """The grid's :data:`~configurator.core.workloads.training.layout_speed.Groups`, each group of
-    fields worked out once for the cards that share the grid (:func:`_shared_grid`)."""
+    """The grid's :data:`~configurator.core.workloads.training.layout_speed.Groups`, each tier of
+    fields (and each field's ranks) worked out once for the cards that share the grid
+    (:func:`_shared_grid`)."""
     kept = _GROUPS.get(grid_key)
     if kept is None:
         kept = _GROUPS.put(grid_key, {})
 
-    def groups(fields: tuple[str, ...]) -> tuple[np.ndarray, np.ndarray]:
+    def positions(name: str) -> tuple[np.ndarray, int]:
+        found = kept.get(name)
+        return found if found is not None else kept.setdefault(name, field_ranks(g[name]))
+
+    def groups(fields: tuple[str, ...]) -> Tier:
         found = kept.get(fields)
-        if found is None:
-            found = kept.setdefault(fields, distinct_rows(g, fields))
-        return found
+        return found if found is not None else kept.setdefault(fields, tier(g, fields, positions))
 
     return groups
 

@@ -20,6 +20,7 @@ import numpy as np
 
 from configurator.core.catalog import Card
 from configurator.core.formulas import communication as comm
+from configurator.core.formulas.gemm_efficiency import gemm_family
 from configurator.core.formulas.flops import flops_per_param, matmul_flops, model_flops_utilisation, recompute_factors
 from configurator.core.formulas.moe import expert_parallel_exposed_seconds
 from configurator.core.formulas.parallelism import (
@@ -77,7 +78,8 @@ class Tier:
     group: np.ndarray
     """Each row's group, an index into :attr:`rows` (-1: a row not grouped)."""
     values: dict = field(default_factory=dict, compare=False)
-    """Columns of the grid at :attr:`rows`, by field name, kept as they are first read."""
+    """Columns of the grid at :attr:`rows`, by field name, kept as they are first read (and what
+    the layouts' speed keeps per group for the cards that share it, under tuple keys)."""
 
     def of(self, grid_rows: np.ndarray) -> np.ndarray:
         """The groups of ``grid_rows`` [index into :attr:`rows`]."""
@@ -193,7 +195,13 @@ def layout_speed(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
     matmul = matmul_flops(pass_factor, table.matmul_params[place], mm_factor, tokens, tp)
     attention = attention_flops_per_token(model, seq, layers) * attn_factor * tokens / tp
     attention_s = roofline_seconds(attention, attention_peak, a.attention_efficiency)
-    shape = _shape_efficiency(model, card, plan.math.value, tokens, tp, ep, layers)
+    # the products' efficiency reads the card through its GEMM family alone: kept with the tier for
+    # the cards of the grid that share the family, the precision and the stage layers
+    shape_key = ("shape", gemm_family(card.architecture), plan.math.value, layers.tobytes())
+    shape = one.values.get(shape_key)
+    if shape is None:
+        shape = one.values.setdefault(shape_key, _shape_efficiency(model, card, plan.math.value, tokens, tp, ep,
+                                                                   layers))
     compute_s = roofline_seconds(matmul, peak_flops, a.matmul_efficiency * shape) + attention_s
     plain_compute_s = compute_s / mm_factor
     tp_s = comm.tensor_parallel_seconds(tokens, model.hidden, plan.math_bytes, tp, layers,

@@ -553,20 +553,24 @@ def plan_training_layout(scenario: Scenario, card: Card, top: int = 5) -> Traini
     :data:`PLAN_MEMO_SIZE` are kept: a recommendation with a power cap, a budget or a deadline
     added, or an estimate in another currency, searches each layout grid once.
     """
-    key = (scenario_key(scenario, NOT_SEARCHED_FOR_TRAINING), top)
-    kept = _PLANS.get(key, (card,))
-    return kept if kept is not None else _PLANS.put(key, _search(scenario, card, top), (card,))
-
-
-def _search(scenario: Scenario, card: Card, top: int) -> TrainingPlan:
-    """:func:`plan_training_layout` without the memo (the grid and its memory shared with the
-    cards of the same fabric and precision plan: :func:`_shared_grid`, :func:`_shared_memory`)."""
     plan = plan_training(card, scenario.precision)
-    batch = global_batch_tokens(scenario)
     if plan.math is None or not card.peak_tflops(plan.math) or not card.bandwidth_gbps:
-        return TrainingPlan((), batch, 0, 0, "no-rate")
+        return TrainingPlan((), global_batch_tokens(scenario), 0, 0, "no-rate")  # nothing to search or keep
+    # the scenario's text less the card (the grid's key, :func:`_shared_grid`) and the card: the
+    # search key, written once
+    cards_key = scenario_key(scenario, _NOT_SEARCHED_PER_CARD)
+    key = (cards_key, scenario.card_id, top)
+    kept = _PLANS.get(key, (card,))
+    return kept if kept is not None else _PLANS.put(key, _search(scenario, card, top, cards_key), (card,))
+
+
+def _search(scenario: Scenario, card: Card, top: int, cards_key: str) -> TrainingPlan:
+    """:func:`plan_training_layout` without the memo, for a card with a rate (the grid and its
+    memory shared with the cards of the same fabric and precision plan: :func:`_shared_grid`,
+    :func:`_shared_memory`; ``cards_key``: the scenario's search key less the card)."""
+    batch = global_batch_tokens(scenario)
     sequences = batch // scenario.training.seq_len
-    grid_key, g = _shared_grid(scenario_key(scenario, _NOT_SEARCHED_PER_CARD), scenario, card, sequences)
+    grid_key, g = _shared_grid(cards_key, scenario, card, sequences)
     if not g:
         return TrainingPlan((), batch, 0, 0, "batch-does-not-divide",
                             {"batch": batch, "count": scenario.count,

@@ -44,7 +44,14 @@ from configurator.core.memory import (
 from configurator.core.training_speed import fabric, frozen_base_bytes, matmul_params_on_fullest_stage
 from configurator.core.precision import plan_training
 from configurator.core.scenario import Recompute, Scenario
-from configurator.core.workloads.training.layout_speed import RECOMPUTE, Tier, field_ranks, layout_speed, tier
+from configurator.core.workloads.training.layout_speed import (
+    MICRO_FIELDS,
+    RECOMPUTE,
+    Tier,
+    field_ranks,
+    layout_speed,
+    tier,
+)
 from configurator.core.workloads.layout import global_batch_tokens
 
 TENSOR_PARALLEL = (1, 2, 4, 8, 16, 32, 64)
@@ -518,8 +525,14 @@ def _shared_memory(grid_key: tuple, scenario: Scenario, card: Card, g: dict[str,
     at = (index[g["pp"]], g["rc"])
     context = scenario.assumptions.cuda_context_gib * 2**30
     seq, offload = scenario.training.seq_len, scenario.training.offload_params
-    memory = _memory(g, first_table, at, True, seq, context, offload)
-    memory = np.maximum(memory, np.where(g["pp"] > 1, _memory(g, last_table, at, False, seq, context, offload), 0.0))
+    # once per distinct (tp, pp, cp, ep, micro-batch, recomputation, ZeRO): the interleaving
+    # changes no stage's memory (the data-parallel width and accumulation follow from these)
+    groups = _shared_groups(grid_key, g)(MICRO_FIELDS)
+    sub = {k: groups.column(g, k) for k in ("tp", "pp", "cp", "dp", "ep", "zero", "mb", "accum")}
+    place = (at[0][groups.rows], at[1][groups.rows])
+    memory = _memory(sub, first_table, place, True, seq, context, offload)
+    memory = np.maximum(memory, np.where(sub["pp"] > 1, _memory(sub, last_table, place, False, seq, context, offload),
+                                         0.0))[groups.group]
     for values in (*at, memory):
         values.flags.writeable = False
     return _MEMORIES.put(key, (first_table, at, memory))

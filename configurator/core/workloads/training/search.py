@@ -511,11 +511,12 @@ def _shared_grid(cards_key: str, scenario: Scenario, card: Card,
     return key, kept
 
 
-def _shared_memory(grid_key: tuple, scenario: Scenario, card: Card, g: dict[str, np.ndarray]) -> tuple:
+def _shared_memory(grid_key: tuple, scenario: Scenario, card: Card, g: dict[str, np.ndarray], groups) -> tuple:
     """The stage tables of ``card``, the rows of ``g`` in them and the peak bytes per card of
     every layout of ``g`` (the larger of the first and last stage), kept for the cards that share
     the grid and the training precision plan (the tables read the card through that plan alone,
-    :class:`_PlannedCard`; the memory reads the card through the tables alone)."""
+    :class:`_PlannedCard`; the memory reads the card through the tables alone); ``groups``: the
+    grid's :func:`_shared_groups`."""
     plan = plan_training(card, scenario.precision)
     key = (grid_key, (plan.requested, plan.math, plan.weights))
     kept = _MEMORIES.get(key)
@@ -527,12 +528,12 @@ def _shared_memory(grid_key: tuple, scenario: Scenario, card: Card, g: dict[str,
     seq, offload = scenario.training.seq_len, scenario.training.offload_params
     # once per distinct (tp, pp, cp, ep, micro-batch, recomputation, ZeRO): the interleaving
     # changes no stage's memory (the data-parallel width and accumulation follow from these)
-    groups = _shared_groups(grid_key, g)(MICRO_FIELDS)
-    sub = {k: groups.column(g, k) for k in ("tp", "pp", "cp", "dp", "ep", "zero", "mb", "accum")}
-    place = (at[0][groups.rows], at[1][groups.rows])
+    micro = groups(MICRO_FIELDS)
+    sub = {k: micro.column(g, k) for k in ("tp", "pp", "cp", "dp", "ep", "zero", "mb", "accum")}
+    place = (at[0][micro.rows], at[1][micro.rows])
     memory = _memory(sub, first_table, place, True, seq, context, offload)
     memory = np.maximum(memory, np.where(sub["pp"] > 1, _memory(sub, last_table, place, False, seq, context, offload),
-                                         0.0))[groups.group]
+                                         0.0))[micro.group]
     for values in (*at, memory):
         values.flags.writeable = False
     return _MEMORIES.put(key, (first_table, at, memory))
@@ -588,7 +589,8 @@ def _search(scenario: Scenario, card: Card, top: int, cards_key: str) -> Trainin
         return TrainingPlan((), batch, 0, 0, "batch-does-not-divide",
                             {"batch": batch, "count": scenario.count,
                              "nearest": nearest_batches(scenario, card, sequences)})
-    first_table, at, memory = _shared_memory(grid_key, scenario, card, g)
+    groups = _shared_groups(grid_key, g)
+    first_table, at, memory = _shared_memory(grid_key, scenario, card, g, groups)
     capacity = usable_capacity_bytes(card, scenario.assumptions)  # a stage's capacity (stage_memory)
     fits = memory <= capacity
     if not fits.any():
@@ -599,7 +601,7 @@ def _search(scenario: Scenario, card: Card, top: int, cards_key: str) -> Trainin
                             lightest=_lightest(scenario, card, g, first_table, at, memory, smallest))
     comfortable = memory <= capacity * (1 - TIGHT_FIT_HEADROOM)
     ranked = np.flatnonzero(comfortable if comfortable.any() else fits)  # only these can be chosen: timed alone
-    speed = layout_speed(scenario, card, g, first_table, at, ranked, _shared_groups(grid_key, g))
+    speed = layout_speed(scenario, card, g, first_table, at, ranked, groups)
     chosen = _fastest_rows(g, ranked, -speed["tokens_per_s"], top)
     row = {k: v[chosen[0]] for k, v in speed.items()}
     layouts = []

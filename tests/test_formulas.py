@@ -36,6 +36,7 @@ from configurator.core.formulas import (
     states,
     timing,
 )
+from configurator.core.workloads.training import layout_speed as planner_speed
 from configurator.core.workloads.training import search as planner
 from configurator.core.scenario import Scenario, updated
 from configurator.core.units import GB, GIB
@@ -85,7 +86,7 @@ def test_bubble_is_array_friendly_and_the_function_the_estimate_and_planner_run(
     got = parallelism.pipeline_bubble_fraction(np.array([1, 2, 8]), np.array([4, 4, 64]), np.array([1, 1, 3]))
     assert got == pytest.approx([0.0, 0.25, 7 / 192])
     assert training_speed.pipeline_bubble is parallelism.pipeline_bubble_fraction
-    assert planner.pipeline_bubble_fraction is parallelism.pipeline_bubble_fraction
+    assert planner_speed.pipeline_bubble_fraction is parallelism.pipeline_bubble_fraction
 
 
 # ---- ring collectives (Patarasuk & Yuan 2009; nccl-tests PERFORMANCE.md) -----------------------

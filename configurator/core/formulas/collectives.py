@@ -71,6 +71,11 @@ def reduce_scatter_bus_bandwidth(algorithm_gbps, ranks):
     return algorithm_gbps * ring_fraction(ranks)
 
 
+_WHOLE = frozenset({int, np.int64, np.int32})
+"""Types of a whole number of ranks that :func:`reduce_scatter_seconds` works out without numpy
+(a numpy integer as an int: ``n/g`` and ``(g−1)/g`` round the same from either)."""
+
+
 def reduce_scatter_seconds(n_bytes, ranks, per_domain, fast_gbps, network_gbps, efficiency):
     """Reduce-scatter (or all-gather: the same volume) of ``n_bytes`` [B] over ``ranks`` cards [s].
 
@@ -79,9 +84,9 @@ def reduce_scatter_seconds(n_bytes, ranks, per_domain, fast_gbps, network_gbps, 
     fast link, then ``(N−1)/N·S/g`` per card over the network, with ``N = ranks/g`` domains;
     ``efficiency`` is the share of link bandwidth reached, plus :data:`COLLECTIVE_LATENCY_S`.
     """
-    if type(ranks) is int and type(per_domain) is int:  # whole ranks: the same steps without the calls
-        n = ranks if ranks >= 1 else 1
-        g = per_domain if per_domain >= 1 else 1
+    if type(ranks) in _WHOLE and type(per_domain) in _WHOLE:  # whole ranks: the same steps without the calls
+        n = int(ranks) if ranks >= 1 else 1
+        g = int(per_domain) if per_domain >= 1 else 1
         g = g if g <= n else n
         domains = n / g
         group_share = (g - 1) / g

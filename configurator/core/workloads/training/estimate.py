@@ -11,6 +11,7 @@ from configurator.core.constraints import check
 from configurator.core.economics import PriceBasis, deployment_power, energy_kwh, job_costs, price_basis
 from configurator.core.memory import (
     ActivationLayout,
+    MemoryBreakdown,
     StageMemory,
     activation_layout,
     stage_memories,
@@ -59,16 +60,45 @@ class TrainingBasis:
     """The price book the estimate's servers are powered and its budget checked from."""
 
 
-def training_basis(scenario: Scenario, card: Card, book: PriceBook | None = None) -> TrainingBasis:
-    """What does not depend on the count; ``book`` None: the scenario's own
-    (:func:`~configurator.core.procurement.prices.price_book_for` its economics, read once, here)."""
+@dataclass(frozen=True)
+class LayoutBasis:
+    """The part of :class:`TrainingBasis` a layout's memory and speed read (no prices)."""
+
+    plan: PrecisionPlan
+    layout: ActivationLayout
+    stages: tuple[StageMemory, ...]
+    timing: MicroBatchTiming | None
+
+
+def layout_basis(scenario: Scenario, card: Card) -> LayoutBasis:
+    """The precision plan, activation layout, stage memories and micro-batch timing of the layout
+    ``scenario`` states."""
     plan = plan_training(card, scenario.precision)
     layout = activation_layout(scenario, plan, training_states(scenario, plan))
     timing = micro_batch_timing(scenario, card, plan, layout) if plan.math is not None else None
-    return TrainingBasis(plan, layout, stage_memories(scenario, card, plan), timing,
+    return LayoutBasis(plan, layout, stage_memories(scenario, card, plan), timing)
+
+
+def training_basis(scenario: Scenario, card: Card, book: PriceBook | None = None,
+                   laid: LayoutBasis | None = None) -> TrainingBasis:
+    """What does not depend on the count; ``book`` None: the scenario's own
+    (:func:`~configurator.core.procurement.prices.price_book_for` its economics, read once, here);
+    ``laid``: the scenario's :func:`layout_basis` when already worked out."""
+    laid = laid or layout_basis(scenario, card)
+    return TrainingBasis(laid.plan, laid.layout, laid.stages, laid.timing,
                          price_basis(card, scenario.economics),
                          tuple(card_messages(card, class_messages(scenario.workload, card))),
                          price_book_for(scenario.economics) if book is None else book)
+
+
+def layout_outcome(scenario: Scenario, card: Card, basis: LayoutBasis | TrainingBasis
+                   ) -> tuple[MemoryBreakdown, int, TrainingSpeed | None]:
+    """The memory on the most-loaded card, the largest micro-batch that fits and the speed before
+    goodput (None without a rate) of the layout ``scenario`` states: what choosing among layouts
+    reads of an estimate (:func:`estimate_training` builds the rest on them)."""
+    memory, max_batch = training_memory(scenario, basis.stages)
+    speed = training_speed(scenario, card, basis.plan, basis.layout, basis.timing) if basis.timing else None
+    return memory, max_batch, speed
 
 
 def constraint_check(scenario: Scenario, card: Card, speed: TrainingSpeed | None, costs, power,
@@ -78,11 +108,12 @@ def constraint_check(scenario: Scenario, card: Card, speed: TrainingSpeed | None
                  one_off_job=True, training=speed, book=book)
 
 
-def estimate_training(scenario: Scenario, card: Card, basis: TrainingBasis) -> Estimate:
-    """``scenario`` on ``scenario.count`` × ``card`` at the layout it states."""
+def estimate_training(scenario: Scenario, card: Card, basis: TrainingBasis,
+                      outcome: tuple[MemoryBreakdown, int, TrainingSpeed | None] | None = None) -> Estimate:
+    """``scenario`` on ``scenario.count`` × ``card`` at the layout it states (``outcome``: its
+    :func:`layout_outcome` when already worked out)."""
     plan = basis.plan
-    memory, max_batch = training_memory(scenario, basis.stages)
-    speed = training_speed(scenario, card, plan, basis.layout, basis.timing) if basis.timing else None
+    memory, max_batch, speed = outcome or layout_outcome(scenario, card, basis)
     goodput = deployment_goodput(scenario, card, basis.book) if speed else None
     if goodput is not None:
         speed = replace(speed, goodput=goodput.fraction, hours=speed.hours / goodput.fraction,

@@ -13,7 +13,12 @@ from configurator.core.scenario import Recompute, Scenario
 from configurator.core.workloads.base import Estimate
 from configurator.core.workloads.layout import unplanned, with_layout
 from configurator.core.workloads.memo import remembered
-from configurator.core.workloads.training.estimate import estimate_training, training_basis
+from configurator.core.workloads.training.estimate import (
+    estimate_training,
+    layout_basis,
+    layout_outcome,
+    training_basis,
+)
 from configurator.core.workloads.training.search import Layout, TrainingPlan, plan_training_layout
 
 PLANNED_CANDIDATES = 3
@@ -56,12 +61,16 @@ def planned_training(scenario: Scenario, card: Card, plan: TrainingPlan | None =
         if plan.problem == "no-layout-fits":
             est = _with_first(est, msg(plan.problem, **plan.problem_values))
         return est
-    estimates = []
+    candidates = []  # (scenario, layout basis, memory, max micro-batch, speed) of each
     for layout in plan.layouts[:PLANNED_CANDIDATES]:
         candidate = _layout_scenario(scenario, layout, plan.global_batch_tokens)
-        estimates.append(estimate_training(candidate, card, training_basis(candidate, card)))
-    fitting = [e for e in estimates if e.fits and e.training is not None]
-    return max(fitting, key=lambda e: e.training.tokens_per_s) if fitting else estimates[0]
+        laid = layout_basis(candidate, card)
+        candidates.append((candidate, laid, layout_outcome(candidate, card, laid)))
+    # an estimate's fit and tokens per second are its memory's and its speed's (goodput moves the
+    # hours alone): the fastest fitting is chosen on them and only it is estimated in full
+    fitting = [c for c in candidates if c[2][0].fits and c[2][2] is not None]
+    candidate, laid, outcome = max(fitting, key=lambda c: c[2][2].tokens_per_s) if fitting else candidates[0]
+    return estimate_training(candidate, card, training_basis(candidate, card, laid=laid), outcome)
 
 
 def _with_first(est: Estimate, *messages: Message) -> Estimate:

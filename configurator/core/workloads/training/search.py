@@ -22,34 +22,9 @@ from configurator.core.batch import nearest_reachable_batches, nearest_splitting
 from configurator.core.catalog import Card
 from configurator.core.layout_json import searched_layout_to_dict
 from configurator.core.memo import NOT_SEARCHED_FOR_TRAINING, LruMemo, scenario_key
-from configurator.core.formulas import communication as comm
-from configurator.core.formulas.moe import expert_parallel_exposed_seconds
-from configurator.core.formulas.flops import flops_per_param, matmul_flops, model_flops_utilisation, recompute_factors
-from configurator.core.formulas.parallelism import (
-    data_parallel_per_domain,
-    expert_parallel_factor,
-    pipeline_bubble_fraction,
-    pipeline_crosses_network,
-    pipeline_slots,
-)
-from configurator.core.formulas.states import (
-    optimizer_step_bytes_per_param,
-    reserved_bytes,
-    training_peak_bytes,
-    zero_sharded,
-)
+from configurator.core.formulas.parallelism import expert_parallel_factor
+from configurator.core.formulas.states import reserved_bytes, training_peak_bytes, zero_sharded
 from configurator.core.formulas.activations import activation_peak_bytes_per_token
-from configurator.core.formulas.timing import (
-    ACTIVATION_TRAFFIC_PASSES,
-    TRAINING_PASSES,
-    activation_traffic_seconds,
-    layer_overhead_seconds,
-    micro_batch_seconds,
-    roofline_seconds,
-    training_step_seconds,
-    training_tokens_per_second,
-)
-from configurator.core.matmul_shapes import matmul_efficiency_by_shape
 from configurator.core.memory import (
     TIGHT_FIT_HEADROOM,
     activation_layout,
@@ -57,35 +32,32 @@ from configurator.core.memory import (
     gathered_layer_bytes,
     layer_activation_bytes,
     logits_bytes_per_token,
-    recomputed_matmul_share,
     stage_memory,
     stage_params,
     stage_stored_bytes,
     stored_in_flight_bytes,
     training_stage_layers,
     training_states,
+    usable_capacity_bytes,
     working_layer_bytes,
 )
-from configurator.core.training_speed import (
-    attention_flops_per_token,
-    fabric,
-    frozen_base_bytes,
-    host_link_gbps,
-    links,
-    matmul_params_on_fullest_stage,
-    model_flops_per_token,
-    moe_layers_on_stage,
+from configurator.core.training_speed import fabric, frozen_base_bytes, matmul_params_on_fullest_stage
+from configurator.core.precision import plan_training
+from configurator.core.scenario import Recompute, Scenario
+from configurator.core.workloads.training.layout_speed import (
+    MICRO_FIELDS,
+    RECOMPUTE,
+    Tier,
+    field_ranks,
+    layout_speed,
+    tier,
 )
-from configurator.core.precision import attention_precision, plan_training
-from configurator.core.scenario import Recompute, Scenario, SelectivePolicy
-from configurator.core.units import GB, TERA
 from configurator.core.workloads.layout import global_batch_tokens
 
 TENSOR_PARALLEL = (1, 2, 4, 8, 16, 32, 64)
 PIPELINE = (1, 2, 4, 8, 16, 32, 64, 128)
 VIRTUAL_STAGES = (1, 2, 3, 4)
 ZERO_STAGES = (0, 1, 2, 3)
-RECOMPUTE = (Recompute.NONE, Recompute.SELECTIVE, Recompute.FULL)
 MICRO_BATCHES = (1, 2, 4, 8, 16, 32, 64)
 CONTEXT_PARALLEL = (1, 2, 4, 8, 16, 32)
 EXPERT_PARALLEL = (1, 2, 4, 8, 16, 32, 64)
@@ -486,86 +458,6 @@ def _memory(g: dict, table: _StageTable, at, first: bool, seq_len: int, context:
     return reserved_bytes(peak, table.allocator[at], context)
 
 
-def _speed(scenario: Scenario, card: Card, g: dict, table: _StageTable, at) -> dict[str, np.ndarray]:
-    """Step time and its parts for every layout (``micro_batch_timing`` + ``training_speed`` with
-    the same formulas, on arrays)."""
-    model, train, a = scenario.model, scenario.training, scenario.assumptions
-    plan = plan_training(card, scenario.precision)
-    states = training_states(scenario, plan)
-    peak_flops = card.peak_tflops(plan.math) * TERA
-    attention_peak = card.peak_tflops(attention_precision(card, plan)) * TERA
-    bandwidth = card.bandwidth_gbps * GB
-    net = fabric(card, scenario.parallelism.cards_per_node, a)
-    link = links(net, a)
-    tp, pp, vp, cp, ep, zero, mb, m, dp = (g[k] for k in ("tp", "pp", "vp", "cp", "ep", "zero", "mb", "accum", "dp"))
-    replicas = dp * cp
-    rc = g["rc"]
-    full = (rc == RECOMPUTE.index(Recompute.FULL)) | ((rc == RECOMPUTE.index(Recompute.SELECTIVE))
-                                                     & (train.selective_policy is SelectivePolicy.PER_OP))
-    share = recomputed_matmul_share(scenario.model)
-    factors = np.array([recompute_factors(r, train.selective_policy, share) for r in RECOMPUTE])
-    mm_factor, attn_factor = factors[rc, 0], factors[rc, 1]
-    layers = table.layers[at]
-    tokens = mb * train.seq_len / cp
-    pass_factor = flops_per_param(scenario.workload.is_adapter)
-    matmul = matmul_flops(pass_factor, table.matmul_params[at], mm_factor, tokens, tp)
-    attention = attention_flops_per_token(model, train.seq_len, layers) * attn_factor * tokens / tp
-    attention_s = roofline_seconds(attention, attention_peak, a.attention_efficiency)
-    shape = matmul_efficiency_by_shape(model, card, plan.math.value, tokens, tp, ep, layers)
-    compute_s = roofline_seconds(matmul, peak_flops, a.matmul_efficiency * shape) + attention_s
-    plain_compute_s = compute_s / mm_factor
-    sixteen = (zero >= 3) | train.offload_params
-    act_bytes = layers * np.where(sixteen, table.layer_bytes_16[at], table.layer_bytes[at]) \
-        + np.where(tp > 1, table.loss_per_token_tp[at], table.loss_per_token[at])
-    traffic_s = activation_traffic_seconds(ACTIVATION_TRAFFIC_PASSES + full, act_bytes, tokens, tp, bandwidth,
-                                           a.bandwidth_efficiency)
-    tp_s = comm.tensor_parallel_seconds(tokens, model.hidden, plan.math_bytes, tp, layers,
-                                        comm.TP_COLLECTIVES_PER_LAYER, net.domain, *link)
-    cp_s = comm.context_parallel_seconds(tokens, model.kv_dim, plan.math_bytes, cp, layers, tp * cp > net.domain,
-                                         attention_s, *link, a.comm_overlap)
-    ep_s = expert_parallel_exposed_seconds(
-        comm.expert_parallel_seconds(tokens, model.hidden, plan.math_bytes, model.experts_per_token, ep,
-                                     moe_layers_on_stage(model, layers), data_parallel_per_domain(ep, tp * cp, net.domain),
-                                     *link, model.expert_groups, model.expert_groups_per_token),
-        compute_s, train.expert_overlap)
-    stage = table.params_first[at] / tp
-    host = host_link_gbps(card)
-    stored = np.where(sixteen, table.stored_per_token_16[at], table.stored_per_token[at])
-    stream = comm.offload_stream_bytes(stage * plan.math_bytes, stored * tokens / tp,
-                                       train.offload_params, train.offload_activations)
-    offload_mb_s = comm.offload_stream_seconds(stream, compute_s, host, a.link_efficiency, a.comm_overlap)
-    overhead_s = layer_overhead_seconds(layers, a.layer_overhead_s, TRAINING_PASSES + full)
-    micro_s = micro_batch_seconds(compute_s, traffic_s, tp_s, cp_s, ep_s, offload_mb_s, overhead_s)
-    bubble = pipeline_bubble_fraction(pp, m, vp)
-    slots = pipeline_slots(m, bubble)
-    crosses = pipeline_crosses_network(tp * cp, dp, pp, net.domain)
-    p2p_s = comm.pipeline_p2p_seconds(tokens, model.hidden, plan.math_bytes, tp, pp, vp, crosses, *link) * slots
-    params = stage * expert_parallel_factor(table.expert_share[at], ep)
-    opt_params = params / np.where(zero >= 1, replicas, 1)
-    if train.offload_optimizer:
-        optimizer_s = np.zeros_like(compute_s)
-        host_s = comm.offload_optimizer_seconds(opt_params, plan.math_bytes, plan.math_bytes,
-                                                min(scenario.parallelism.cards_per_node, scenario.count), compute_s,
-                                                host, a.link_efficiency, a.comm_overlap, a.cpu_optimizer_params_per_s)
-        host_s = host_s * (params > 0)
-    else:
-        optimizer_s = roofline_seconds(
-            opt_params * optimizer_step_bytes_per_param(states.weights, states.gradients, states.optimizer),
-            bandwidth, a.bandwidth_efficiency)
-        host_s = 0.0
-    sync_s = comm.data_parallel_sync_seconds(params, table.frozen_first[at] / tp, states.gradients, plan.math_bytes,
-                                             zero, replicas, data_parallel_per_domain(replicas, tp, net.domain), *link,
-                                             pp=pp)
-    dp_s = comm.data_parallel_exposed_seconds(sync_s, compute_s, m, zero, a.comm_overlap, pp)
-    step_s = training_step_seconds(micro_s, slots, p2p_s, optimizer_s, dp_s, host_s)
-    tokens_per_s = training_tokens_per_second(mb, train.seq_len, m, dp, step_s)
-    mfu = model_flops_utilisation(model_flops_per_token(model, train.seq_len), tokens_per_s, scenario.count,
-                                  peak_flops, pass_factor)
-    return {"step_s": step_s, "tokens_per_s": tokens_per_s, "mfu": mfu, "bubble_s": micro_s * m * bubble,
-            "comm_s": (tp_s + cp_s + ep_s + offload_mb_s) * slots + p2p_s + dp_s + host_s,
-            "recompute_s": (compute_s - plain_compute_s) * slots}
-
-
 def _loses_by(best: dict, other: dict) -> str:
     """The part of the step that makes ``other`` slower than ``best``."""
     gaps = {"bubble": other["bubble_s"] - best["bubble_s"],
@@ -589,6 +481,7 @@ SHARED_GRID_MEMO_SIZE = 64
 
 _GRIDS: LruMemo[dict] = LruMemo(SHARED_GRID_MEMO_SIZE)
 _MEMORIES: LruMemo[tuple] = LruMemo(SHARED_GRID_MEMO_SIZE)
+_GROUPS: LruMemo[dict] = LruMemo(SHARED_GRID_MEMO_SIZE)
 
 
 def clear_plan_memo() -> None:
@@ -596,6 +489,7 @@ def clear_plan_memo() -> None:
     _PLANS.clear()
     _GRIDS.clear()
     _MEMORIES.clear()
+    _GROUPS.clear()
     _stage_tables_cached.cache_clear()
     _stage_row.cache_clear()
 
@@ -617,11 +511,12 @@ def _shared_grid(cards_key: str, scenario: Scenario, card: Card,
     return key, kept
 
 
-def _shared_memory(grid_key: tuple, scenario: Scenario, card: Card, g: dict[str, np.ndarray]) -> tuple:
+def _shared_memory(grid_key: tuple, scenario: Scenario, card: Card, g: dict[str, np.ndarray], groups) -> tuple:
     """The stage tables of ``card``, the rows of ``g`` in them and the peak bytes per card of
     every layout of ``g`` (the larger of the first and last stage), kept for the cards that share
     the grid and the training precision plan (the tables read the card through that plan alone,
-    :class:`_PlannedCard`; the memory reads the card through the tables alone)."""
+    :class:`_PlannedCard`; the memory reads the card through the tables alone); ``groups``: the
+    grid's :func:`_shared_groups`."""
     plan = plan_training(card, scenario.precision)
     key = (grid_key, (plan.requested, plan.math, plan.weights))
     kept = _MEMORIES.get(key)
@@ -631,11 +526,36 @@ def _shared_memory(grid_key: tuple, scenario: Scenario, card: Card, g: dict[str,
     at = (index[g["pp"]], g["rc"])
     context = scenario.assumptions.cuda_context_gib * 2**30
     seq, offload = scenario.training.seq_len, scenario.training.offload_params
-    memory = _memory(g, first_table, at, True, seq, context, offload)
-    memory = np.maximum(memory, np.where(g["pp"] > 1, _memory(g, last_table, at, False, seq, context, offload), 0.0))
+    # once per distinct (tp, pp, cp, ep, micro-batch, recomputation, ZeRO): the interleaving
+    # changes no stage's memory (the data-parallel width and accumulation follow from these)
+    micro = groups(MICRO_FIELDS)
+    sub = {k: micro.column(g, k) for k in ("tp", "pp", "cp", "dp", "ep", "zero", "mb", "accum")}
+    place = (at[0][micro.rows], at[1][micro.rows])
+    memory = _memory(sub, first_table, place, True, seq, context, offload)
+    memory = np.maximum(memory, np.where(sub["pp"] > 1, _memory(sub, last_table, place, False, seq, context, offload),
+                                         0.0))[micro.group]
     for values in (*at, memory):
         values.flags.writeable = False
     return _MEMORIES.put(key, (first_table, at, memory))
+
+
+def _shared_groups(grid_key: tuple, g: dict[str, np.ndarray]):
+    """The grid's :data:`~configurator.core.workloads.training.layout_speed.Groups`, each tier of
+    fields (and each field's ranks) worked out once for the cards that share the grid
+    (:func:`_shared_grid`)."""
+    kept = _GROUPS.get(grid_key)
+    if kept is None:
+        kept = _GROUPS.put(grid_key, {})
+
+    def positions(name: str) -> tuple[np.ndarray, int]:
+        found = kept.get(name)
+        return found if found is not None else kept.setdefault(name, field_ranks(g[name]))
+
+    def groups(fields: tuple[str, ...]) -> Tier:
+        found = kept.get(fields)
+        return found if found is not None else kept.setdefault(fields, tier(g, fields, positions))
+
+    return groups
 
 
 def plan_training_layout(scenario: Scenario, card: Card, top: int = 5) -> TrainingPlan:
@@ -647,26 +567,31 @@ def plan_training_layout(scenario: Scenario, card: Card, top: int = 5) -> Traini
     :data:`PLAN_MEMO_SIZE` are kept: a recommendation with a power cap, a budget or a deadline
     added, or an estimate in another currency, searches each layout grid once.
     """
-    key = (scenario_key(scenario, NOT_SEARCHED_FOR_TRAINING), top)
-    kept = _PLANS.get(key, (card,))
-    return kept if kept is not None else _PLANS.put(key, _search(scenario, card, top), (card,))
-
-
-def _search(scenario: Scenario, card: Card, top: int) -> TrainingPlan:
-    """:func:`plan_training_layout` without the memo (the grid and its memory shared with the
-    cards of the same fabric and precision plan: :func:`_shared_grid`, :func:`_shared_memory`)."""
     plan = plan_training(card, scenario.precision)
-    batch = global_batch_tokens(scenario)
     if plan.math is None or not card.peak_tflops(plan.math) or not card.bandwidth_gbps:
-        return TrainingPlan((), batch, 0, 0, "no-rate")
+        return TrainingPlan((), global_batch_tokens(scenario), 0, 0, "no-rate")  # nothing to search or keep
+    # the scenario's text less the card (the grid's key, :func:`_shared_grid`) and the card: the
+    # search key, written once
+    cards_key = scenario_key(scenario, _NOT_SEARCHED_PER_CARD)
+    key = (cards_key, scenario.card_id, top)
+    kept = _PLANS.get(key, (card,))
+    return kept if kept is not None else _PLANS.put(key, _search(scenario, card, top, cards_key), (card,))
+
+
+def _search(scenario: Scenario, card: Card, top: int, cards_key: str) -> TrainingPlan:
+    """:func:`plan_training_layout` without the memo, for a card with a rate (the grid and its
+    memory shared with the cards of the same fabric and precision plan: :func:`_shared_grid`,
+    :func:`_shared_memory`; ``cards_key``: the scenario's search key less the card)."""
+    batch = global_batch_tokens(scenario)
     sequences = batch // scenario.training.seq_len
-    grid_key, g = _shared_grid(scenario_key(scenario, _NOT_SEARCHED_PER_CARD), scenario, card, sequences)
+    grid_key, g = _shared_grid(cards_key, scenario, card, sequences)
     if not g:
         return TrainingPlan((), batch, 0, 0, "batch-does-not-divide",
                             {"batch": batch, "count": scenario.count,
                              "nearest": nearest_batches(scenario, card, sequences)})
-    first_table, at, memory = _shared_memory(grid_key, scenario, card, g)
-    capacity = stage_memory(scenario, card, plan, True).capacity
+    groups = _shared_groups(grid_key, g)
+    first_table, at, memory = _shared_memory(grid_key, scenario, card, g, groups)
+    capacity = usable_capacity_bytes(card, scenario.assumptions)  # a stage's capacity (stage_memory)
     fits = memory <= capacity
     if not fits.any():
         smallest = int(np.argmin(memory))
@@ -676,18 +601,18 @@ def _search(scenario: Scenario, card: Card, top: int) -> TrainingPlan:
                             lightest=_lightest(scenario, card, g, first_table, at, memory, smallest))
     comfortable = memory <= capacity * (1 - TIGHT_FIT_HEADROOM)
     ranked = np.flatnonzero(comfortable if comfortable.any() else fits)  # only these can be chosen: timed alone
-    g, at = {k: v[ranked] for k, v in g.items()}, (at[0][ranked], at[1][ranked])
-    speed = _speed(scenario, card, g, first_table, at)
-    chosen = _fastest_rows(g, -speed["tokens_per_s"], top)
+    speed = layout_speed(scenario, card, g, first_table, at, ranked, groups)
+    chosen = _fastest_rows(g, ranked, -speed["tokens_per_s"], top)
     row = {k: v[chosen[0]] for k, v in speed.items()}
     layouts = []
     for n, i in enumerate(chosen):
         other = {k: v[i] for k, v in speed.items()}
+        j = ranked[i]
         layouts.append(Layout(
-            tp=int(g["tp"][i]), pp=int(g["pp"][i]), vp=int(g["vp"][i]), cp=int(g["cp"][i]), ep=int(g["ep"][i]),
-            zero=int(g["zero"][i]),
-            recompute=RECOMPUTE[int(g["rc"][i])], micro_batch=int(g["mb"][i]), grad_accum=int(g["accum"][i]),
-            dp=int(g["dp"][i]), fits=True, memory_bytes=float(memory[ranked[i]]), step_s=float(other["step_s"]),
+            tp=int(g["tp"][j]), pp=int(g["pp"][j]), vp=int(g["vp"][j]), cp=int(g["cp"][j]), ep=int(g["ep"][j]),
+            zero=int(g["zero"][j]),
+            recompute=RECOMPUTE[int(g["rc"][j])], micro_batch=int(g["mb"][j]), grad_accum=int(g["accum"][j]),
+            dp=int(g["dp"][j]), fits=True, memory_bytes=float(memory[j]), step_s=float(other["step_s"]),
             tokens_per_s=float(other["tokens_per_s"]), mfu=float(other["mfu"]), bubble_s=float(other["bubble_s"]),
             exposed_comm_s=float(other["comm_s"]), recompute_s=float(other["recompute_s"]),
             loses_by=None if n == 0 else _loses_by(row, other)))
@@ -699,13 +624,14 @@ _NOT_SEARCHED_PER_CARD = NOT_SEARCHED_FOR_TRAINING | {"card_id"}
 object (its fabric and precision plan)."""
 
 
-def _fastest_rows(g: dict, slowness: np.ndarray, top: int) -> list[int]:
-    """The first ``top`` rows in the order of ``np.lexsort((ep, cp, pp, tp, rc, zero, slowness))``
-    (the least ``slowness`` first, ties to fewer ZeRO stages, less recomputation, narrower layouts,
-    then the grid's order): sorted among the rows no slower than the ``top``-th alone, which give
-    the same first rows as sorting them all."""
-    keys = lambda rows: (g["ep"][rows], g["cp"][rows], g["pp"][rows], g["tp"][rows], g["rc"][rows],  # noqa: E731
-                         g["zero"][rows], slowness[rows])
+def _fastest_rows(g: dict, ranked: np.ndarray, slowness: np.ndarray, top: int) -> list[int]:
+    """The first ``top`` of the grid rows ``ranked`` (their places in it) in the order of
+    ``np.lexsort((ep, cp, pp, tp, rc, zero, slowness))`` (the least ``slowness``, one per row of
+    ``ranked``, first, ties to fewer ZeRO stages, less recomputation, narrower layouts, then the
+    grid's order): sorted among the rows no slower than the ``top``-th alone, which give the same
+    first rows as sorting them all."""
+    keys = lambda rows: (*(g[k][ranked[rows]] for k in ("ep", "cp", "pp", "tp", "rc", "zero")),  # noqa: E731
+                         slowness[rows])
     n = min(top, len(slowness))
     if n < len(slowness):
         bound = np.partition(slowness, n - 1)[n - 1]
@@ -719,8 +645,7 @@ def _lightest(scenario: Scenario, card: Card, g: dict, table: _StageTable, at, m
               row: int) -> Layout:
     """The layout of grid row ``row`` (the one needing the least memory), timed, marked as not fitting."""
     one = {k: v[row:row + 1] for k, v in g.items()}
-    speed = {k: float(v[0]) for k, v in _speed(scenario, card, one, table, (at[0][row:row + 1],
-                                                                           at[1][row:row + 1])).items()}
+    speed = {k: float(v[0]) for k, v in layout_speed(scenario, card, g, table, at, np.array([row])).items()}
     return Layout(tp=int(one["tp"][0]), pp=int(one["pp"][0]), vp=int(one["vp"][0]), cp=int(one["cp"][0]),
                   ep=int(one["ep"][0]), zero=int(one["zero"][0]), recompute=RECOMPUTE[int(one["rc"][0])],
                   micro_batch=int(one["mb"][0]), grad_accum=int(one["accum"][0]), dp=int(one["dp"][0]), fits=False,

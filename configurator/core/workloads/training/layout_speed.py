@@ -1,0 +1,290 @@
+"""Step time of every layout of the training search's grid
+(:mod:`~configurator.core.workloads.training.search`): ``micro_batch_timing`` + ``training_speed``
+with the same formulas, on numpy arrays.
+
+Most parts of a step read a few of the layout's fields: the micro-batch's compute and its
+tensor-, context- and expert-parallel collectives read the tensor, pipeline, context and expert
+degrees, the micro-batch and the recomputation, not the ZeRO stage or the interleaving; the
+data-parallel synchronisation reads no micro-batch; the pipeline schedule no recomputation. Each
+part is evaluated once per distinct value of the fields it reads (a grid of thousands of layouts
+holds a few hundred of each) and spread over the layouts: every layout's numbers are those of the
+same expressions on the same operands, element by element, so the same to the last bit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from configurator.core.catalog import Card
+from configurator.core.formulas import communication as comm
+from configurator.core.formulas.gemm_efficiency import gemm_family
+from configurator.core.formulas.flops import flops_per_param, matmul_flops, model_flops_utilisation, recompute_factors
+from configurator.core.formulas.moe import expert_parallel_exposed_seconds
+from configurator.core.formulas.parallelism import (
+    data_parallel_per_domain,
+    expert_parallel_factor,
+    pipeline_bubble_fraction,
+    pipeline_crosses_network,
+    pipeline_slots,
+)
+from configurator.core.formulas.states import optimizer_step_bytes_per_param
+from configurator.core.formulas.timing import (
+    ACTIVATION_TRAFFIC_PASSES,
+    TRAINING_PASSES,
+    activation_traffic_seconds,
+    layer_overhead_seconds,
+    micro_batch_seconds,
+    roofline_seconds,
+    training_step_seconds,
+    training_tokens_per_second,
+)
+from configurator.core.matmul_shapes import matmul_efficiency_by_shape
+from configurator.core.memory import recomputed_matmul_share, training_states
+from configurator.core.precision import attention_precision, plan_training
+from configurator.core.scenario import Recompute, Scenario, SelectivePolicy
+from configurator.core.training_speed import (
+    attention_flops_per_token,
+    fabric,
+    host_link_gbps,
+    links,
+    model_flops_per_token,
+    moe_layers_on_stage,
+)
+from configurator.core.units import GB, TERA
+
+RECOMPUTE = (Recompute.NONE, Recompute.SELECTIVE, Recompute.FULL)
+"""The recomputation settings in the order of the grid's ``rc`` index."""
+
+PASS_FIELDS = ("tp", "pp", "cp", "ep", "mb", "rc")
+"""The fields one micro-batch's compute and its tensor-, context- and expert-parallel time read."""
+MICRO_FIELDS = (*PASS_FIELDS, "zero")
+"""... with its activation traffic and host streams (ZeRO 3 gathers 16-bit weights) and the
+exposed data-parallel time."""
+SYNC_FIELDS = ("tp", "pp", "cp", "ep", "zero", "rc")
+"""The fields the data-parallel synchronisation reads (the stage tables by recomputation too)."""
+SCHEDULE_FIELDS = ("tp", "pp", "vp", "cp", "mb")
+"""The fields the pipeline schedule (bubble, slots, point-to-point sends) reads."""
+
+@dataclass(frozen=True)
+class Tier:
+    """The layouts of a grid grouped by the values of some of their fields: one row of the grid
+    per distinct value, each row's group, and the fields' values of the groups (read once)."""
+
+    rows: np.ndarray
+    """One row of the grid per group [index]."""
+    group: np.ndarray
+    """Each row's group, an index into :attr:`rows` (-1: a row not grouped)."""
+    values: dict = field(default_factory=dict, compare=False)
+    """Columns of the grid at :attr:`rows`, by field name, kept as they are first read (and what
+    the layouts' speed keeps per group for the cards that share it, under tuple keys)."""
+
+    def of(self, grid_rows: np.ndarray) -> np.ndarray:
+        """The groups of ``grid_rows`` [index into :attr:`rows`]."""
+        return self.group[grid_rows]
+
+    def column(self, g: dict[str, np.ndarray], name: str) -> np.ndarray:
+        """The grid's column ``name`` at the groups' rows."""
+        kept = self.values.get(name)
+        return kept if kept is not None else self.values.setdefault(name, g[name][self.rows])
+
+
+Groups = Callable[[tuple[str, ...]], Tier]
+"""The grid's layouts grouped by the values of a tuple of field names (:func:`tier`)."""
+
+
+def field_ranks(values: np.ndarray) -> tuple[np.ndarray, int]:
+    """Each value's rank among the distinct non-negative integers of ``values``, and how many
+    there are."""
+    used = np.zeros(int(values.max()) + 1 if len(values) else 1, dtype=bool)
+    used[values] = True
+    return (np.cumsum(used) - 1)[values], int(used.sum())
+
+
+def tier(g: dict[str, np.ndarray], fields: tuple[str, ...],
+         positions: Callable[[str], tuple[np.ndarray, int]] | None = None) -> Tier:
+    """The rows of the grid ``g`` grouped by the values of ``fields`` (non-negative integer
+    columns); ``positions``: each field's :func:`field_ranks`, when kept."""
+    positions = positions or (lambda name: field_ranks(g[name]))
+    code, size = np.zeros(len(g[fields[0]]), dtype=np.int64), 1
+    for name in fields:
+        rank, radix = positions(name)
+        if size * radix > 1 << 20:  # a dense table too large: sorted instead
+            _, first, inverse = np.unique(np.stack([g[f] for f in fields]), axis=1, return_index=True,
+                                          return_inverse=True)
+            return Tier(first, inverse.reshape(-1))
+        code = code * radix + rank
+        size *= radix
+    used = np.zeros(size, dtype=bool)
+    used[code] = True
+    group = (np.cumsum(used) - 1)[code]
+    first = np.empty(int(used.sum()), dtype=np.int64)
+    first[group[::-1]] = np.arange(len(code) - 1, -1, -1)  # the first row of each group
+    return Tier(first, group)
+
+
+def _own_rows(rows: np.ndarray) -> Tier:
+    """``rows`` each a group of its own."""
+    group = np.full(int(rows.max()) + 1, -1, dtype=np.int64)
+    group[rows] = np.arange(len(rows))
+    return Tier(rows, group)
+
+
+SPLIT_LAYOUTS = 8
+"""Most distinct (tensor, expert) degrees among the layouts for which the products' efficiency is
+worked out one pair at a time (each pair's coefficients kept: :func:`_shape_efficiency`)."""
+
+
+def _shape_efficiency(model, card: Card, precision: str, tokens: np.ndarray, tp: np.ndarray, ep: np.ndarray,
+                      layers: np.ndarray) -> np.ndarray:
+    """:func:`~configurator.core.matmul_shapes.matmul_efficiency_by_shape` of each layout [-]: one
+    call per distinct (tp, ep) pair with the pair as numbers, whose token-free coefficients the
+    shapes module keeps (the same operations on the same values as the arrays' call, element by
+    element), or one call on the arrays when the pairs are many."""
+    pair = tp * (int(ep.max()) + 1) + ep
+    pairs = np.unique(pair)
+    if len(pairs) > SPLIT_LAYOUTS:
+        return matmul_efficiency_by_shape(model, card, precision, tokens, tp, ep, layers)
+    shape = np.empty(len(tokens))
+    for value in pairs.tolist():
+        rows = pair == value
+        first = int(np.argmax(rows))
+        shape[rows] = matmul_efficiency_by_shape(model, card, precision, tokens[rows], int(tp[first]),
+                                                 int(ep[first]), layers[rows])
+    return shape
+
+
+def layout_speed(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table, at: tuple[np.ndarray, np.ndarray],
+                 rows: np.ndarray, groups: Groups | None = None) -> dict[str, np.ndarray]:
+    """Step time and its parts [s], tokens per second and MFU of the layouts ``rows`` of the grid
+    ``g`` (``micro_batch_timing`` + ``training_speed`` with the same formulas, on arrays), in
+    the order of ``rows``.
+
+    ``table``: the first stage's ``_StageTable`` of the search, ``at`` every grid row's place in
+    it (pipeline row, recomputation); ``groups``: the grid's :data:`Groups` (each part evaluated
+    once per distinct value of the fields it reads among all the grid's layouts, those of
+    ``rows`` then read from them), None to evaluate the layouts ``rows`` alone, one by one.
+    """
+    model, train, a = scenario.model, scenario.training, scenario.assumptions
+    plan = plan_training(card, scenario.precision)
+    states = training_states(scenario, plan)
+    peak_flops = card.peak_tflops(plan.math) * TERA
+    attention_peak = card.peak_tflops(attention_precision(card, plan)) * TERA
+    bandwidth = card.bandwidth_gbps * GB
+    net = fabric(card, scenario.parallelism.cards_per_node, a)
+    link = links(net, a)
+    pass_factor = flops_per_param(scenario.workload.is_adapter)
+    seq = train.seq_len
+    own = None if groups is not None else _own_rows(rows)
+    part = groups if groups is not None else (lambda fields: own)
+
+    # one micro-batch's compute and its collectives: per (tp, pp, cp, ep, mb, rc)
+    one = part(PASS_FIELDS)
+    r = one.rows
+    tp, cp, ep, mb, rc = (one.column(g, k) for k in ("tp", "cp", "ep", "mb", "rc"))
+    place = (at[0][r], at[1][r])
+    full = (rc == RECOMPUTE.index(Recompute.FULL)) | ((rc == RECOMPUTE.index(Recompute.SELECTIVE))
+                                                     & (train.selective_policy is SelectivePolicy.PER_OP))
+    share = recomputed_matmul_share(scenario.model)
+    factors = np.array([recompute_factors(x, train.selective_policy, share) for x in RECOMPUTE])
+    mm_factor, attn_factor = factors[rc, 0], factors[rc, 1]
+    layers = table.layers[place]
+    tokens = mb * seq / cp
+    matmul = matmul_flops(pass_factor, table.matmul_params[place], mm_factor, tokens, tp)
+    attention = attention_flops_per_token(model, seq, layers) * attn_factor * tokens / tp
+    attention_s = roofline_seconds(attention, attention_peak, a.attention_efficiency)
+    # the products' efficiency reads the card through its GEMM family alone: kept with the tier for
+    # the cards of the grid that share the family, the precision and the stage layers
+    shape_key = ("shape", gemm_family(card.architecture), plan.math.value, layers.tobytes())
+    shape = one.values.get(shape_key)
+    if shape is None:
+        shape = one.values.setdefault(shape_key, _shape_efficiency(model, card, plan.math.value, tokens, tp, ep,
+                                                                   layers))
+    compute_s = roofline_seconds(matmul, peak_flops, a.matmul_efficiency * shape) + attention_s
+    plain_compute_s = compute_s / mm_factor
+    tp_s = comm.tensor_parallel_seconds(tokens, model.hidden, plan.math_bytes, tp, layers,
+                                        comm.TP_COLLECTIVES_PER_LAYER, net.domain, *link)
+    cp_s = comm.context_parallel_seconds(tokens, model.kv_dim, plan.math_bytes, cp, layers, tp * cp > net.domain,
+                                         attention_s, *link, a.comm_overlap)
+    ep_s = expert_parallel_exposed_seconds(
+        comm.expert_parallel_seconds(tokens, model.hidden, plan.math_bytes, model.experts_per_token, ep,
+                                     moe_layers_on_stage(model, layers),
+                                     data_parallel_per_domain(ep, tp * cp, net.domain), *link, model.expert_groups,
+                                     model.expert_groups_per_token),
+        compute_s, train.expert_overlap)
+    overhead_s = layer_overhead_seconds(layers, a.layer_overhead_s, TRAINING_PASSES + full)
+    recompute_s = compute_s - plain_compute_s
+
+    # the data-parallel synchronisation and the optimizer's parameters: per (tp, pp, cp, ep, zero, rc)
+    sync = part(SYNC_FIELDS)
+    r = sync.rows
+    tp, cp, ep, zero, pp, dp = (sync.column(g, k) for k in ("tp", "cp", "ep", "zero", "pp", "dp"))
+    replicas = dp * cp
+    place = (at[0][r], at[1][r])
+    params = table.params_first[place] / tp * expert_parallel_factor(table.expert_share[place], ep)
+    opt_params = params / np.where(zero >= 1, replicas, 1)
+    sync_s = comm.data_parallel_sync_seconds(params, table.frozen_first[place] / tp, states.gradients,
+                                             plan.math_bytes, zero, replicas,
+                                             data_parallel_per_domain(replicas, tp, net.domain), *link, pp=pp)
+
+    # the micro-batch with its traffic and host streams, the exposed synchronisation: per (… , zero)
+    micro = part(MICRO_FIELDS)
+    r = micro.rows
+    tp, zero, m, pp = (micro.column(g, k) for k in ("tp", "zero", "accum", "pp"))
+    place = (at[0][r], at[1][r])
+    at_one, at_sync = one.of(r), sync.of(r)
+    full, tokens, layers = full[at_one], tokens[at_one], layers[at_one]
+    compute_s = compute_s[at_one]
+    sixteen = (zero >= 3) | train.offload_params
+    act_bytes = layers * np.where(sixteen, table.layer_bytes_16[place], table.layer_bytes[place]) \
+        + np.where(tp > 1, table.loss_per_token_tp[place], table.loss_per_token[place])
+    traffic_s = activation_traffic_seconds(ACTIVATION_TRAFFIC_PASSES + full, act_bytes, tokens, tp, bandwidth,
+                                           a.bandwidth_efficiency)
+    stage = table.params_first[place] / tp
+    host = host_link_gbps(card)
+    stored = np.where(sixteen, table.stored_per_token_16[place], table.stored_per_token[place])
+    stream = comm.offload_stream_bytes(stage * plan.math_bytes, stored * tokens / tp,
+                                       train.offload_params, train.offload_activations)
+    offload_mb_s = comm.offload_stream_seconds(stream, compute_s, host, a.link_efficiency, a.comm_overlap)
+    tp_s, cp_s, ep_s = tp_s[at_one], cp_s[at_one], ep_s[at_one]
+    micro_s = micro_batch_seconds(compute_s, traffic_s, tp_s, cp_s, ep_s, offload_mb_s, overhead_s[at_one])
+    params, opt_params = params[at_sync], opt_params[at_sync]
+    if train.offload_optimizer:
+        optimizer_s = np.zeros_like(compute_s)
+        host_s = comm.offload_optimizer_seconds(opt_params, plan.math_bytes, plan.math_bytes,
+                                                min(scenario.parallelism.cards_per_node, scenario.count), compute_s,
+                                                host, a.link_efficiency, a.comm_overlap, a.cpu_optimizer_params_per_s)
+        host_s = host_s * (params > 0)
+    else:
+        optimizer_s = roofline_seconds(
+            opt_params * optimizer_step_bytes_per_param(states.weights, states.gradients, states.optimizer),
+            bandwidth, a.bandwidth_efficiency)
+        host_s = 0.0
+    dp_s = comm.data_parallel_exposed_seconds(sync_s[at_sync], compute_s, m, zero, a.comm_overlap, pp)
+    collectives_s = tp_s + cp_s + ep_s + offload_mb_s
+
+    # the pipeline schedule: per (tp, pp, vp, cp, mb)
+    schedule = part(SCHEDULE_FIELDS)
+    tp, pp, vp, cp, mb, m, dp = (schedule.column(g, k) for k in ("tp", "pp", "vp", "cp", "mb", "accum", "dp"))
+    tokens = mb * seq / cp
+    bubble = pipeline_bubble_fraction(pp, m, vp)
+    slots = pipeline_slots(m, bubble)
+    crosses = pipeline_crosses_network(tp * cp, dp, pp, net.domain)
+    p2p_s = comm.pipeline_p2p_seconds(tokens, model.hidden, plan.math_bytes, tp, pp, vp, crosses, *link) * slots
+
+    # every layout timed
+    at_micro, at_one, at_schedule = micro.of(rows), one.of(rows), schedule.of(rows)
+    micro_s, slots, p2p_s = micro_s[at_micro], slots[at_schedule], p2p_s[at_schedule]
+    dp_s = dp_s[at_micro]
+    if not np.isscalar(host_s):
+        host_s = host_s[at_micro]
+    step_s = training_step_seconds(micro_s, slots, p2p_s, optimizer_s[at_micro], dp_s, host_s)
+    mb, m, dp = g["mb"][rows], g["accum"][rows], g["dp"][rows]
+    tokens_per_s = training_tokens_per_second(mb, seq, m, dp, step_s)
+    mfu = model_flops_utilisation(model_flops_per_token(model, seq), tokens_per_s, scenario.count,
+                                  peak_flops, pass_factor)
+    return {"step_s": step_s, "tokens_per_s": tokens_per_s, "mfu": mfu, "bubble_s": micro_s * m * bubble[at_schedule],
+            "comm_s": collectives_s[at_micro] * slots + p2p_s + dp_s + host_s,
+            "recompute_s": recompute_s[at_one] * slots}

@@ -63,6 +63,8 @@ PASS_FIELDS = ("tp", "pp", "cp", "ep", "mb", "rc")
 MICRO_FIELDS = (*PASS_FIELDS, "zero")
 """... with its activation traffic and host streams (ZeRO 3 gathers 16-bit weights) and the
 exposed data-parallel time."""
+MEMORY_FIELDS = (*PASS_FIELDS, "zero", "vp")
+"""The fields a stage's peak memory reads (the interleaving through the micro-batches in flight)."""
 SYNC_FIELDS = ("tp", "pp", "cp", "ep", "zero", "rc")
 """The fields the data-parallel synchronisation reads (the stage tables by recomputation too)."""
 SCHEDULE_FIELDS = ("tp", "pp", "vp", "cp", "mb")

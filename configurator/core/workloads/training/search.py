@@ -45,7 +45,7 @@ from configurator.core.training_speed import fabric, frozen_base_bytes, matmul_p
 from configurator.core.precision import plan_training
 from configurator.core.scenario import Recompute, Scenario
 from configurator.core.workloads.training.layout_speed import (
-    MICRO_FIELDS,
+    MEMORY_FIELDS,
     RECOMPUTE,
     Tier,
     field_ranks,
@@ -526,10 +526,11 @@ def _shared_memory(grid_key: tuple, scenario: Scenario, card: Card, g: dict[str,
     at = (index[g["pp"]], g["rc"])
     context = scenario.assumptions.cuda_context_gib * 2**30
     seq, offload = scenario.training.seq_len, scenario.training.offload_params
-    # once per distinct (tp, pp, cp, ep, micro-batch, recomputation, ZeRO): the interleaving
-    # changes no stage's memory (the data-parallel width and accumulation follow from these)
-    micro = groups(MICRO_FIELDS)
-    sub = {k: micro.column(g, k) for k in ("tp", "pp", "cp", "dp", "ep", "zero", "mb", "accum")}
+    # once per distinct (tp, pp, cp, ep, micro-batch, recomputation, ZeRO, interleaving): the
+    # interleaving sets how many micro-batches a stage holds (formulas.parallelism.
+    # micro_batches_in_flight); the data-parallel width and accumulation follow from these
+    micro = groups(MEMORY_FIELDS)
+    sub = {k: micro.column(g, k) for k in ("tp", "pp", "vp", "cp", "dp", "ep", "zero", "mb", "accum")}
     place = (at[0][micro.rows], at[1][micro.rows])
     memory = _memory(sub, first_table, place, True, seq, context, offload)
     memory = np.maximum(memory, np.where(sub["pp"] > 1, _memory(sub, last_table, place, False, seq, context, offload),

@@ -199,7 +199,7 @@ def layout_speed(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
     attention_s = roofline_seconds(attention, attention_peak, a.attention_efficiency)
     # the products' efficiency reads the card through its GEMM family alone: kept with the tier for
     # the cards of the grid that share the family, the precision and the stage layers
-    shape_key = ("shape", gemm_family(card.architecture), plan.math.value, layers.tobytes())
+    shape_key = ("shape", gemm_family(card.architecture, card.is_consumer), plan.math.value, layers.tobytes())
     shape = one.values.get(shape_key)
     if shape is None:
         shape = one.values.setdefault(shape_key, _shape_efficiency(model, card, plan.math.value, tokens, tp, ep,

@@ -113,8 +113,8 @@ class EngineProfileDialog(QDialog):
         low = bounds.low / scale + (0 if bounds.low_inclusive else step)
         value = getattr(self.profile, name)
         if EngineProfile.model_fields[name].default is None:
-            low -= step  # one step below the range stands for None: the training figure
-            box.setSpecialValueText(_tc("EngineProfileDialog", "training figure"))
+            low -= step  # one step below the range stands for None: the Assumptions figure
+            box.setSpecialValueText(_tc("EngineProfileDialog", "default figure"))
         box.setRange(round(low, decimals), round(bounds.high / scale, decimals))
         box.setSingleStep(step * 10)
         box.setSuffix(suffix)

@@ -192,13 +192,12 @@ LLAMA_CPP = EngineProfile(
     # The same repository's LLaMA 3 table (May 2024, builds b2824-b2843): llama-bench pp512 of 8B
     # Q4_K_M on RTX A6000, RTX 6000 Ada, L40S, A100 PCIe and SXM, H100 PCIe (3,781-8,125 tokens/s).
     # One share for the six, least squares on the log error (benchmarks/loso.py, 'llama.cpp prompt
-    # processing'): 0.526 of the prefill efficiency (0.55 of the former 0.85; 0.56 before the decode refit above
-    # raised the weight-read share the prompt's weight stream is read at; 0.508 when the prefill efficiency was
-    # fitted, 0.85 -> 0.921; solved again when it was fitted with its own per-layer time, 0.871 and 84 µs, December
-    # 2026); leaving each row out in turn, 25.5 % median error on it. The table's GeForce rows
+    # processing'): 0.508 of the prefill efficiency (0.55 of the former 0.85; 0.56 before the decode refit above
+    # raised the weight-read share the prompt's weight stream is read at; solved again when the prefill efficiency
+    # was fitted, 0.85 -> 0.921, December 2026); leaving each row out in turn, 24 % median error on it. The table's GeForce rows
     # (FP16 accumulate at twice the FP32-accumulate rate there: Card.fp16_acc16_tflops) are held out: added
     # to the fit they give 0.68 and a worse leave-one-out error (25 % median, 85 % worst: RTX 4080).
-    prefill_share=0.526,
+    prefill_share=0.508,
     continuous_batching=True,
     formats=("float", "gguf"),
     # The prompt path, read in ggml's CUDA backend (ggml-org/ggml, the mirror of llama.cpp's ggml/):

@@ -236,7 +236,7 @@ def test_engine_profile_dialog_edits_the_profile_in_use(qtbot, window):
     box = dialog.boxes["weight_stream_share"]
     assert box.value() == pytest.approx(100 * PROFILES[Engine.VLLM].weight_stream_share)
     assert box.maximum() == pytest.approx(100 * field_range("serving.engine_profile.weight_stream_share").high)
-    assert dialog.boxes["prefill_layer_overhead_s"].text() == "training figure"  # None: the training figure
+    assert dialog.boxes["prefill_layer_overhead_s"].text() == "default figure"  # None: Assumptions' figure
     box.setValue(50)
     dialog.boxes["step_overhead_s"].setValue(1000)
     dialog.accept()

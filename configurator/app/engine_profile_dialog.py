@@ -49,7 +49,7 @@ def _numbers() -> dict[str, tuple[str, str, float, int]]:
 
 def _none_texts() -> dict[str, str]:
     """What a number box shows for a field left unset (None), by field."""
-    return {"prefill_layer_overhead_s": _tc("EngineProfileDialog", "training figure"),
+    return {"prefill_layer_overhead_s": _tc("EngineProfileDialog", "default figure"),
             "prompt_int8_share": _tc("EngineProfileDialog", "as prefill kernels")}
 
 
@@ -120,7 +120,7 @@ class EngineProfileDialog(QDialog):
         low = bounds.low / scale + (0 if bounds.low_inclusive else step)
         value = getattr(self.profile, name)
         if EngineProfile.model_fields[name].default is None:
-            low -= step  # one step below the range stands for None: the field's fallback
+            low -= step  # one step below the range stands for None: the field's fallback (the Assumptions figure)
             box.setSpecialValueText(_none_texts()[name])
         box.setRange(round(low, decimals), round(bounds.high / scale, decimals))
         box.setSingleStep(step * 10)

@@ -71,7 +71,7 @@ class EngineProfile(BaseModel):
                                               "weights reach (llama.cpp's MMQ kernels; None = prefill_share)")
     prefill_layer_overhead_s: float | None = Field(
         default=None, ge=0, le=0.1, description="time per layer per prefill chunk beyond the roofline (None = "
-                                                "Assumptions.layer_overhead_s, the training figure) [s]")
+                                                "Assumptions.prefill_layer_overhead_s) [s]")
     continuous_batching: bool = Field(description="new requests join the running batch between steps")
     formats: tuple[str, ...] = Field(description="weight-format families it serves")
     fp8_kv_with_fp8_weights: bool = Field(

@@ -528,7 +528,13 @@ class Assumptions(_Frozen):
     )
     layer_overhead_s: float = Field(
         default=_efficiency.LAYER_OVERHEAD_S, ge=0, le=0.1,
-        description="kernel-launch and framework time per layer per forward pass [s]"
+        description="kernel-launch and framework time per layer per forward-pass equivalent of a training step "
+                    "(backward counts two) [s]"
+    )
+    prefill_layer_overhead_s: float = Field(
+        default=_efficiency.PREFILL_LAYER_OVERHEAD_S, ge=0, le=0.1,
+        description="time per layer per prefill chunk beyond the roofline, for engines without a figure of their "
+                    "own [s]"
     )
     network_gbps_per_card: float = Field(
         default=_efficiency.NETWORK_GBPS_PER_CARD, ge=0.1, le=10_000,

@@ -47,10 +47,11 @@ def prefill_flops(model: ModelArchitecture, prompt_tokens: int) -> float:
 
 
 def prefill_layer_overhead(scenario: Scenario) -> float:
-    """Time per layer per prefill chunk beyond the roofline [s]: the engine's, else the
-    training figure (prompt kernels run eagerly, without CUDA graphs, in every engine)."""
+    """Time per layer per prefill chunk beyond the roofline [s]: the engine's, else
+    ``Assumptions.prefill_layer_overhead_s`` (prompt kernels run eagerly, without CUDA graphs, in
+    every engine)."""
     own = scenario.serving.profile.prefill_layer_overhead_s
-    return scenario.assumptions.layer_overhead_s if own is None else own
+    return scenario.assumptions.prefill_layer_overhead_s if own is None else own
 
 
 def prefill_seconds(

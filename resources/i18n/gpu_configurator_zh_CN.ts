@@ -354,8 +354,8 @@
         <translation>重新使用引擎的公开参数</translation>
     </message>
     <message>
-        <source>training figure</source>
-        <translation>训练的数值</translation>
+        <source>default figure</source>
+        <translation>默认数值</translation>
     </message>
     <message>
         <source>Edit the engine profile</source>
@@ -2770,8 +2770,8 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
         <translation>量化权重的 INT8 提示乘积达到的预填充效率比例（llama.cpp 的 MMQ 内核；不指定 = prefill_share）</translation>
     </message>
     <message>
-        <source>time per layer per prefill chunk beyond the roofline (None = Assumptions.layer_overhead_s, the training figure) [s]</source>
-        <translation>每个预填充分块每层超出屋顶线的时间（不指定 = Assumptions.layer_overhead_s，即训练的数值）[s]</translation>
+        <source>time per layer per prefill chunk beyond the roofline (None = Assumptions.prefill_layer_overhead_s) [s]</source>
+        <translation>每个预填充分块每层超出屋顶线的时间（不指定 = Assumptions.prefill_layer_overhead_s）[s]</translation>
     </message>
     <message>
         <source>new requests join the running batch between steps</source>

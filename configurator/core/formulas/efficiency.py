@@ -36,22 +36,24 @@ H200_COPY_GBPS = 4238.209067960354
 H200_DATASHEET_GBPS = 4800.0
 """The H200's datasheet HBM3e bandwidth [GB/s] (NVIDIA H200 datasheet)."""
 
-MATMUL_EFFICIENCY = 0.716
+MATMUL_EFFICIENCY = 0.760
 """Share of the GEMM rate at each product's shape on the card
 (:func:`~configurator.core.formulas.gemm_efficiency.gemm_efficiency`, measured kernels alone)
 that training's matrix products sustain inside a step; the rest of a step (attention,
-activation traffic, communication, bubbles) is modelled apart. **Fitted**: least squares on the
-log error over every training-throughput row of the calibration files at its stated layout (38
-rows of eight publications: the H200 rig's 9, Megatron-LM 2021, Korthikanti et al. 2022,
-llm-foundry, TinyLlama, LLaMA, Llama 3, DeepSeek-V3; ``benchmarks/loso.py``, 'matrix-product
-efficiency', which names the rows) gives 0.716 (December 2026; 0.70 before, the former 0.55 of
-dense peak restated over the H200's measured large-GEMM rate, 0.55 / 0.786). Refitted with each
-publication held out it gives 0.707–0.736 (0.736 without the H200 rig, 0.729 without
-llm-foundry), and the held-out publication's rows so predicted err 10.9 % median against 10.0 %
-in sample (``benchmarks/accuracy.py --summary``, LOSO column); each row left out in turn, 10.3 %
-median (100 % worst: llm-foundry's 64k-token MPT 7B run, +98 % in sample). Published whole-step MFU for comparison:
-Megatron-LM on A100 44–52 % (Narayanan et al. 2021 Table 1), Llama 3 405B on H100 38–43 %
-(Dubey et al. 2024 Table 4)."""
+activation traffic, communication, bubbles, the per-layer time) is modelled apart. **Fitted**
+together with :data:`LAYER_OVERHEAD_S` (two fields, least squares on the log error) over every
+training-throughput row of the calibration files at its stated layout (38 rows of eight
+publications: the H200 rig's 9, Megatron-LM 2021, Korthikanti et al. 2022, llm-foundry,
+TinyLlama, LLaMA, Llama 3, DeepSeek-V3; ``benchmarks/loso.py``, 'matrix-product efficiency and
+per-layer time (training)', which names the rows) gives 0.760 (December 2026; 0.716 when it was
+fitted alone beside a per-layer time of 130 µs chosen by judgement; 0.70 before, the former 0.55
+of dense peak restated over the H200's measured large-GEMM rate). Refitted with each publication
+held out it gives 0.749 (without Korthikanti et al.) to 0.803 (without llm-foundry), and the
+held-out publication's rows so predicted err 8.3 % median against 6.7 % in sample
+(``benchmarks/accuracy.py --summary``, LOSO column; 10.9 % and 10.0 % with the share fitted
+alone); each row left out in turn, 6.9 % median (104 % worst: llm-foundry's 64k-token MPT 7B run,
++103 % in sample). Published whole-step MFU for comparison: Megatron-LM on A100 44–52 %
+(Narayanan et al. 2021 Table 1), Llama 3 405B on H100 38–43 % (Dubey et al. 2024 Table 4)."""
 
 ATTENTION_EFFICIENCY = 0.45
 """Share of peak sustained by fused attention kernels, forward and backward. **Assumption**
@@ -83,14 +85,16 @@ alone (aiconfigurator's tables) and a serving step runs them between norms, rota
 activations and sampling, which the serving model does not count apart. **Fitted**: least
 squares on the log error over the prefill rows of engines without a prompt share of their own
 (10 rows of three publications: the H200 rig's PyTorch prefill, TensorRT-LLM's time-to-first-token
-table, NVIDIA's H100-vs-A100 blog; ``benchmarks/loso.py``, 'prefill efficiency') gives 0.921
-(December 2026; 0.85 before, chosen by judgement). Refitted with each publication held out it
-gives 0.816 (without TensorRT-LLM's eight rows, from two rows) to 0.956 (without the H200 rig);
-each row left out in turn, 13.9 % median error (48.7 % worst: TensorRT-LLM's Llama 2 7B TTFT on
-an L40S, +49 % in sample). It feeds every serving kind — prefill, the
-compute-bound part of decode, serving throughput, MLPerf server and offline, latency under load
-— which are predicted with it, not fitted; llama.cpp's prompt share multiplies it and was solved
-again after it (``engines.LLAMA_CPP``)."""
+table, NVIDIA's H100-vs-A100 blog; ``benchmarks/loso.py``, 'prefill efficiency'), beside
+:data:`PREFILL_LAYER_OVERHEAD_S` held at 130 µs, gives 0.921 (December 2026; 0.85 before, chosen
+by judgement). Refitted with each publication held out it gives 0.816 (without TensorRT-LLM's
+eight rows, from two rows) to 0.956 (without the H200 rig); each row left out in turn, 13.9 %
+median error (48.7 % worst: TensorRT-LLM's Llama 2 7B TTFT on an L40S, +49 % in sample). Fitted
+together with the per-layer time instead (two fields) it gives 0.871 with 84 µs, better in sample
+and worse out of source (see :data:`PREFILL_LAYER_OVERHEAD_S`). It feeds every serving kind —
+prefill, the compute-bound part of decode, serving throughput, MLPerf server and offline,
+latency under load — which are predicted with it, not fitted; llama.cpp's prompt share
+multiplies it and was solved again after it (``engines.LLAMA_CPP``)."""
 
 LINK_EFFICIENCY = 0.75
 """Share of link bandwidth that collectives reach (bus bandwidth over one-way link bandwidth;
@@ -112,16 +116,39 @@ the hidden share was found (searched: PyTorch DDP and FSDP documentation and iss
 Megatron-LM); a secondary tutorial (factryze.ai, "Compute-Communication Overlap") quotes 60–90 %
 hidden for data-parallel gradients without a measurement."""
 
-LAYER_OVERHEAD_S = 1.3e-4
-"""Kernel-launch and framework time per layer per forward pass [s]. **Assumption**, introduced
-with the H200 accuracy benchmark (eager PyTorch rows of ``h200-calibration.jsonl``); the repo has
-no separate measurement of launch overhead. Published per *kernel*, not per layer: eager PyTorch
-on a DGX H100 spends 9.4 µs of host time per kernel (0.616 ms for the 65 kernels of a one-layer
-Llama 3.2 1B forward; NVIDIA/Fuser issue 3507, 2024), so 1.3e-4 s is about 14 eager kernels'
-host time; an unfused Hugging Face layer launches more than that, so where the host is the
-bottleneck (small batches, no CUDA graphs) this value may be low. The calibration rows argue
-against raising it for them: 2.6e-4 s takes the accuracy benchmark's prefill median error from
-12.9 % to 31.0 %, and 6.5e-5 s to 19.3 % (``benchmarks/accuracy.py --summary``, December 2026)."""
+LAYER_OVERHEAD_S = 4.74e-4
+"""Time per layer per forward-pass equivalent of a training step beyond the roofline terms:
+kernel launches, framework dispatch and the gaps between a layer's small kernels [s] (a step
+counts three passes, forward 1 and backward 2, four with full recomputation:
+:data:`~configurator.core.formulas.timing.TRAINING_PASSES`). **Fitted** together with
+:data:`MATMUL_EFFICIENCY` (two fields, least squares on the log error) over every
+training-throughput row at its stated layout (38 rows of eight publications;
+``benchmarks/loso.py``, 'matrix-product efficiency and per-layer time (training)'): 474 µs
+(December 2026; 130 µs before, chosen by judgement with the H200 rows in view). The rows that
+separate it from the products are the small-batch ones: the H200 rig's Llama 3.2 1B at 1, 4 and
+8 sequences of 2,048 tokens take 69.8, 190.2 and 355.8 ms, a line of 41 ms per sequence plus
+24–29 ms per step whatever the batch, which the products cannot give. Refitted with each
+publication held out it gives 290 µs (without the H200 rig: the 29 published runs alone) to
+548 µs (without Megatron-LM 2021). For scale: eager PyTorch spends 9.4 µs of host time per kernel
+on a DGX H100 (NVIDIA/Fuser issue 3507, 2024: 0.616 ms for the 65 kernels of a one-layer Llama
+3.2 1B forward), so 474 µs is about 50 eager kernels' dispatch, the kernel count of an unfused
+Llama layer (two fp32 RMSNorms of ≈8 kernels, seven autocast weight casts, RoPE, the GQA repeat,
+attention, seven GEMMs, SwiGLU, two residual adds). It is an average over the calibration's
+frameworks (eager PyTorch, llm-foundry, Megatron-LM); fused Megatron layers launch fewer kernels,
+and their small-micro-batch runs are the rows it moves most (Megatron-LM 18B: −4.6 % → −16.3 %)."""
+
+PREFILL_LAYER_OVERHEAD_S = 1.3e-4
+"""Time per layer per prefill chunk beyond the roofline, for engines without a figure of their
+own (``EngineProfile.prefill_layer_overhead_s`` None) [s]. **Assumption**, informed by the H200
+rows (``benchmarks/loso.py``, INFORMED): the figure once chosen by judgement for training and
+prefill alike, kept for prefill when training's was fitted (:data:`LAYER_OVERHEAD_S`, December
+2026). Fitted together with :data:`PREFILL_EFFICIENCY` over its ten prefill rows it comes out
+84 µs (with 0.871): better in sample (prefill median error 15.1 % → 11.3 %) but worse with each
+publication held out (prefill 9.5 % → 13.0 %, serving throughput 10.3 % → 12.6 %, serving
+latency 20.2 % → 29.7 %; ``benchmarks/accuracy.py --summary``, LOSO column), so not shipped: two
+fields from ten rows of three publications, of which only three 128-token prompts separate the
+per-layer time from the products. About fourteen eager kernels' host time at 9.4 µs each
+(NVIDIA/Fuser issue 3507)."""
 
 NETWORK_GBPS_PER_CARD = 50.0
 """Scale-out network per card, one way [GB/s]: one 400 Gb/s NIC per GPU = 50 GB/s, as the
@@ -227,6 +254,7 @@ ASSUMPTION_DEFAULTS = {
     "link_efficiency": LINK_EFFICIENCY,
     "comm_overlap": COMM_OVERLAP,
     "layer_overhead_s": LAYER_OVERHEAD_S,
+    "prefill_layer_overhead_s": PREFILL_LAYER_OVERHEAD_S,
     "network_gbps_per_card": NETWORK_GBPS_PER_CARD,
     "network_gbps_per_pcie_card": NETWORK_GBPS_PER_PCIE_CARD,
     "cpu_optimizer_params_per_s": CPU_OPTIMIZER_PARAMS_PER_S,
@@ -242,9 +270,10 @@ ASSUMPTION_DEFAULTS = {
 }
 """Field of ``Assumptions`` → its named default (every field, so a new one must be sourced here)."""
 
-UNSOURCED = ("attention_efficiency", "bandwidth_efficiency", "comm_overlap", "layer_overhead_s",
+UNSOURCED = ("attention_efficiency", "bandwidth_efficiency", "comm_overlap", "prefill_layer_overhead_s",
              "network_gbps_per_pcie_card", "cuda_context_gib", "decoder_fps_1080p", "video_surfaces_per_stream")
 """Defaults that are assumptions (no measurement or publication in the repository fixes them).
-The matrix-product and prefill efficiencies and the two allocator reserves left this list in
-December 2026: they are fitted to, or measured on, named calibration rows by a rule
-(``benchmarks/loso.py``, FITS), each with its cross-validated error in its docstring."""
+The matrix-product and prefill efficiencies, the two allocator reserves and training's per-layer
+time left this list in December 2026: they are fitted to, or measured on, named calibration rows by
+a rule (``benchmarks/loso.py``, FITS), each with its cross-validated error in its docstring; the
+prefill per-layer time stays an assumption (fitted, it cross-validates worse)."""

@@ -70,4 +70,7 @@ def print_planner_rows() -> None:
 
 
 if __name__ == "__main__":
+    import argparse
+
+    argparse.ArgumentParser(description=__doc__.splitlines()[0]).parse_args()
     print_planner_rows()

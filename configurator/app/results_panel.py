@@ -184,6 +184,20 @@ class ResultsPanel(QWidget):
             if min(len(rows), self._visible_rows) <= index < max(len(rows), self._visible_rows):
                 self.form.setRowVisible(index, shown)  # only where it changes (a row just made is in this range too)
         self._visible_rows = len(rows)
+        self._align_wrapping(len(rows))
+
+    def _align_wrapping(self, shown: int) -> None:
+        """Give every shown name the label column's width as its minimum, so that the form's
+        ``WrapLongRows`` decision matches its layout: Qt wraps a row when *its own* label and value
+        are wider than the form, but lays the value out beside the *widest* label, so a short
+        name with a value of one unbreakable run ("5,600 W", "175 USD") was kept beside it and
+        clipped at the panel's edge. Each value now goes below its name whenever it would not fit
+        beside the label column."""
+        names = [name for name, _ in self._rows[:shown]]
+        widest = max((name.sizeHint().width() for name in names), default=0)
+        for name, _ in self._rows:
+            if name.minimumWidth() != widest:
+                name.setMinimumWidth(widest)
 
     def update_from(self, analysis: Analysis) -> None:
         from configurator.core.view.estimate_view import estimate_view

@@ -110,6 +110,8 @@ def test_tooltips_and_ranges_come_from_the_field(window, path):
         scale = 0.01 if box.suffix().strip().startswith("%") else 1.0
         assert box.maximum() == pytest.approx(bounds.high / scale)
         assert "Accepted range" in box.toolTip()
+        unit = box.suffix().strip()
+        assert not unit or path in OWN_TIPS or f"[{unit}]" in box.toolTip()  # the unit the box shows
 
 
 def test_none_is_a_choice_where_the_field_allows_it(window):

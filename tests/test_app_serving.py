@@ -110,6 +110,8 @@ def test_tooltips_and_ranges_come_from_the_field(window, path):
         scale = 0.01 if box.suffix().strip().startswith("%") else 1.0
         assert box.maximum() == pytest.approx(bounds.high / scale)
         assert "Accepted range" in box.toolTip()
+        unit = box.suffix().strip()
+        assert not unit or path in OWN_TIPS or f"[{unit}]" in box.toolTip()  # the unit the box shows
 
 
 def test_none_is_a_choice_where_the_field_allows_it(window):
@@ -237,12 +239,20 @@ def test_engine_profile_dialog_edits_the_profile_in_use(qtbot, window):
     assert box.value() == pytest.approx(100 * PROFILES[Engine.VLLM].weight_stream_share)
     assert box.maximum() == pytest.approx(100 * field_range("serving.engine_profile.weight_stream_share").high)
     assert dialog.boxes["prefill_layer_overhead_s"].text() == "default figure"  # None: Assumptions' figure
+    overhead = dialog.boxes["prefill_layer_overhead_s"].toolTip()
+    assert overhead.endswith("[µs]") and "[s]" not in overhead  # the unit the box shows, not the stored one
+    assert dialog.boxes["weight_stream_share"].toolTip().endswith("[%]")
+    tips = " ".join(w.toolTip() for w in [*dialog.boxes.values(), *dialog.checks.values()])
+    tips = tips.replace("CUBLAS_COMPUTE_16F", "")  # cuBLAS's own name of the mode, which its users search for
+    assert "_" not in tips and "None" not in tips and "Assumptions." not in tips  # user words, no code names
+    assert dialog.boxes["kv_half_context"].text() == "no short-sequence penalty"  # vLLM's 0: the effect off
     box.setValue(50)
     dialog.boxes["step_overhead_s"].setValue(1000)
     dialog.accept()
     own = controller.scenario.serving.engine_profile
     assert own.weight_stream_share == pytest.approx(0.5) and own.step_overhead_s == pytest.approx(1e-3)
     assert own.prefill_layer_overhead_s is None and own.formats == PROFILES[Engine.VLLM].formats
+    assert own.kv_half_context == 0  # the box's special text at 0 is a value, not "unset"
     assert editor.profile_button.text() == "Yours…"
     window.undo_action.trigger()
     assert controller.scenario.serving.engine_profile is None

@@ -106,7 +106,7 @@ class BoundControls:
         box.setRange(*((int(low), int(high)) if entry.kind is Kind.INT else (low, high)))
         box.setSingleStep(entry.step)
         box.setSuffix(shown(entry.suffix))
-        box.setToolTip(field_help(path))
+        box.setToolTip(field_help(path, unit=shown(entry.suffix).strip()))  # the unit the box shows
         box.setAccelerated(True)
         self._binders.append(SpinBinder(box, self.controller, path, entry.scale, integer=entry.whole))
         return box

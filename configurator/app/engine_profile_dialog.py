@@ -53,6 +53,11 @@ def _none_texts() -> dict[str, str]:
             "prompt_int8_share": _tc("EngineProfileDialog", "as prefill kernels")}
 
 
+def _zero_texts() -> dict[str, str]:
+    """What a number box shows at 0 where 0 turns the effect off, by field."""
+    return {"kv_half_context": _tc("EngineProfileDialog", "no short-sequence penalty")}
+
+
 def _flags() -> dict[str, str]:
     return {
         "cuda_graphs": _tc("EngineProfileDialog", "CUDA graphs by default"),
@@ -122,10 +127,12 @@ class EngineProfileDialog(QDialog):
         if EngineProfile.model_fields[name].default is None:
             low -= step  # one step below the range stands for None: the field's fallback (the Assumptions figure)
             box.setSpecialValueText(_none_texts()[name])
+        elif name in _zero_texts() and low == 0:
+            box.setSpecialValueText(_zero_texts()[name])  # the lowest value, 0, is a value: the effect off
         box.setRange(round(low, decimals), round(bounds.high / scale, decimals))
         box.setSingleStep(step * 10)
         box.setSuffix(suffix)
-        box.setToolTip(field_help(path))
+        box.setToolTip(field_help(path, unit=suffix.strip()))
         box.setValue(box.minimum() if value is None else value / scale)
         box.setProperty("scale", scale)
         return box
@@ -134,7 +141,7 @@ class EngineProfileDialog(QDialog):
         """The profile the boxes describe, as the model's fields."""
         numbers = {}
         for name, box in self.boxes.items():
-            none = bool(box.specialValueText()) and box.value() == box.minimum()
+            none = name in _none_texts() and box.value() == box.minimum()
             shown = box.value() * box.property("scale")
             numbers[name] = None if none else (int(round(shown)) if name == "kv_half_context" else shown)
         flags = {name: check.isChecked() for name, check in self.checks.items()}

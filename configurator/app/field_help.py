@@ -9,6 +9,8 @@ changed description shows up as untranslated.
 
 from __future__ import annotations
 
+import re
+
 from configurator.app.i18n import tc
 from configurator.core.bounds import Bounds, field_at, field_bounds
 from configurator.core.fields import BY_PATH, FIELDS, Text
@@ -49,12 +51,28 @@ def field_description(path: str) -> str:
     return model.model_fields[name].description or ""
 
 
-def field_help(path: str) -> str:
-    """The field's tooltip in the current language: the registry's help, else its description."""
+_UNIT_TAG = re.compile(r"\s*\[[^\[\]]*\]\s*$")
+"""A description's closing unit tag ("... [s]"), the unit the model stores."""
+
+
+def field_help(path: str, unit: str | None = None) -> str:
+    """The field's tooltip in the current language: the registry's help, else its description.
+
+    Parameters
+    ----------
+    path : str
+        The field's dotted path in the scenario.
+    unit : str, optional
+        The unit the control displays ("µs", "%"), in the current language: it replaces the
+        description's closing unit tag (the stored unit, "[s]"), or is added where it has none,
+        so the tooltip names the unit the user reads in the box.
+    """
     entry = BY_PATH.get(path)
     if entry is not None and entry.help is not None:
         return shown(entry.help)
     text = tc(CONTEXT, field_description(path))
+    if unit:
+        text = f"{_UNIT_TAG.sub('', text)} [{unit}]"
     return text[:1].upper() + text[1:]
 
 

@@ -63,22 +63,23 @@ class EngineProfile(BaseModel):
                                              "batch-1 kernels reach a lower share of the bandwidth than on GDDR")
     kv_half_context: int = Field(
         ge=0, le=1_000_000, description="context at which KV reads reach half that share (short sequences pay "
-                                        "per-sequence setup) [tokens]")
+                                        "per-sequence setup; 0: no short-sequence penalty) [tokens]")
     prefill_share: float = Field(gt=0, le=2, description="share of the prefill efficiency its prompt kernels reach (decode "
                                                                   "steps: the weight stream's share)")
     prompt_int8_share: float | None = Field(
         default=None, gt=0, le=2, description="share of the prefill efficiency its INT8 prompt products of quantized "
-                                              "weights reach (llama.cpp's MMQ kernels; None = prefill_share)")
+                                              "weights reach (llama.cpp's MMQ kernels; unset: the share of its "
+                                              "other prompt kernels)")
     prefill_layer_overhead_s: float | None = Field(
-        default=None, ge=0, le=0.1, description="time per layer per prefill chunk beyond the roofline (None = "
-                                                "Assumptions.prefill_layer_overhead_s) [s]")
+        default=None, ge=0, le=0.1, description="time per layer per prefill chunk beyond the roofline (unset: the "
+                                                "default per-layer time of the workload's assumptions) [s]")
     continuous_batching: bool = Field(description="new requests join the running batch between steps")
     formats: tuple[str, ...] = Field(description="weight-format families it serves")
     fp8_kv_with_fp8_weights: bool = Field(
         default=False, description="its FP8 checkpoints come with an FP8 KV cache by default")
     prompt_fp16_accumulate: bool = Field(
         default=False, description="its prompt products in FP16 accumulate in FP16 (cuBLAS CUBLAS_COMPUTE_16F): "
-                                   "they run at the card's FP16-accumulate rate (Card.fp16_acc16_tflops), twice "
+                                   "they run at the card's FP16-accumulate rate, twice "
                                    "the FP32-accumulate rate on GeForce cards")
     prompt_int8_quantized: bool = Field(
         default=False, description="its prompt products of quantized (GGUF) weights run on INT8 tensor cores "

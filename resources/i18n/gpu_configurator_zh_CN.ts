@@ -314,6 +314,10 @@
         <translation>同预填充内核</translation>
     </message>
     <message>
+        <source>no short-sequence penalty</source>
+        <translation>无短序列惩罚</translation>
+    </message>
+    <message>
         <source>CUDA graphs by default</source>
         <translation>默认使用 CUDA 图</translation>
     </message>
@@ -2758,20 +2762,20 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
         <translation>HBM 卡上解码读取比例的系数：该引擎批大小为 1 的内核在 HBM 上达到的带宽比例低于 GDDR</translation>
     </message>
     <message>
-        <source>context at which KV reads reach half that share (short sequences pay per-sequence setup) [tokens]</source>
-        <translation>KV 读取达到该比例一半时的上下文长度（短序列要付出每条序列的准备开销）[词元]</translation>
+        <source>context at which KV reads reach half that share (short sequences pay per-sequence setup; 0: no short-sequence penalty) [tokens]</source>
+        <translation>KV 读取达到该比例一半时的上下文长度（短序列要付出每条序列的准备开销；0：无短序列惩罚）[词元]</translation>
     </message>
     <message>
         <source>share of the prefill efficiency its prompt kernels reach (decode steps: the weight stream&apos;s share)</source>
         <translation>其提示内核达到的预填充效率比例（解码步骤：按权重读取比例）</translation>
     </message>
     <message>
-        <source>share of the prefill efficiency its INT8 prompt products of quantized weights reach (llama.cpp&apos;s MMQ kernels; None = prefill_share)</source>
-        <translation>量化权重的 INT8 提示乘积达到的预填充效率比例（llama.cpp 的 MMQ 内核；不指定 = prefill_share）</translation>
+        <source>share of the prefill efficiency its INT8 prompt products of quantized weights reach (llama.cpp&apos;s MMQ kernels; unset: the share of its other prompt kernels)</source>
+        <translation>量化权重的 INT8 提示乘积达到的预填充效率比例（llama.cpp 的 MMQ 内核；未设置时：与其他提示内核的比例相同）</translation>
     </message>
     <message>
-        <source>time per layer per prefill chunk beyond the roofline (None = Assumptions.prefill_layer_overhead_s) [s]</source>
-        <translation>每个预填充分块每层超出屋顶线的时间（不指定 = Assumptions.prefill_layer_overhead_s）[s]</translation>
+        <source>time per layer per prefill chunk beyond the roofline (unset: the default per-layer time of the workload&apos;s assumptions) [s]</source>
+        <translation>每个预填充分块每层超出屋顶线的时间（未设置时：取工作负载假设中的默认每层时间）[s]</translation>
     </message>
     <message>
         <source>new requests join the running batch between steps</source>
@@ -2782,8 +2786,8 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
         <translation>其 FP8 检查点默认配 FP8 KV 缓存</translation>
     </message>
     <message>
-        <source>its prompt products in FP16 accumulate in FP16 (cuBLAS CUBLAS_COMPUTE_16F): they run at the card&apos;s FP16-accumulate rate (Card.fp16_acc16_tflops), twice the FP32-accumulate rate on GeForce cards</source>
-        <translation>其提示的 FP16 矩阵乘以 FP16 累加（cuBLAS CUBLAS_COMPUTE_16F）：按卡的 FP16 累加速率运行（Card.fp16_acc16_tflops），GeForce 卡上为 FP32 累加速率的两倍</translation>
+        <source>its prompt products in FP16 accumulate in FP16 (cuBLAS CUBLAS_COMPUTE_16F): they run at the card&apos;s FP16-accumulate rate, twice the FP32-accumulate rate on GeForce cards</source>
+        <translation>其提示的 FP16 矩阵乘以 FP16 累加（cuBLAS CUBLAS_COMPUTE_16F）：按卡的 FP16 累加速率运行，GeForce 卡上为 FP32 累加速率的两倍</translation>
     </message>
     <message>
         <source>its prompt products of quantized (GGUF) weights run on INT8 tensor cores (llama.cpp&apos;s MMQ): at the card&apos;s INT8 rate where it has one</source>

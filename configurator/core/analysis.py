@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from configurator.core.catalog import Card, Catalog
-from configurator.core.economics import PriceBasis, price_basis
+from configurator.core.economics import PriceBasis, price_basis, priced_kind
 from configurator.core.estimate import Estimate, carrying_whole_load, estimate, sweep_counts
 from configurator.core.fit_suggestions import Suggestion, fewest_that_fit, what_would_fit
 from configurator.core.workloads.serving.deployment import carries_load, serving_deployment
@@ -144,13 +144,9 @@ def analysis_steps(scenario: Scenario, catalog: Catalog, compared_ids: Sequence[
 
 
 def may_cost_on(basis: str, prices: PriceBasis) -> bool:
-    """Whether a card with ``prices`` can have its costs on ``basis`` ("cloud" or "ownership"):
-    :func:`configurator.core.economics.job_costs` counts the cloud rent wherever the card has a
-    cloud price, else ownership (purchase price, amortised, plus electricity). A card that cannot
-    is left out of the cost chart whatever its estimate, so the catalog pass need not plan it
-    (a third to a half of the catalog on the README's defaults; issue 28)."""
-    if basis == "cloud":
-        return prices.cloud_per_hour is not None
-    if basis == "ownership":
-        return prices.cloud_per_hour is None and prices.card_price is not None
-    return True  # a basis this rule does not know: plan the card
+    """Whether a card with ``prices`` can have its costs on ``basis`` ("cloud" or "ownership"),
+    by :func:`configurator.core.economics.priced_kind`, the rule the job's costs follow. A card
+    that cannot is left out of the cost chart whatever its estimate, so the catalog pass need not
+    plan it (a third to a half of the catalog on the README's defaults; issue 28); a basis the
+    rule does not name: the card is planned."""
+    return basis not in ("cloud", "ownership") or priced_kind(prices) == basis

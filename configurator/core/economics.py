@@ -227,6 +227,15 @@ def ownership_cost_per_hour(basis: PriceBasis, count: int, economics: Economics)
     return formulas.amortised_cost_per_hour(basis.card_price, count, economics.amortisation_years)
 
 
+def priced_kind(basis: PriceBasis) -> str | None:
+    """The basis a job's costs take from these prices alone: ``"cloud"`` wherever the card has a
+    cloud price, else ``"ownership"`` where it has a purchase price (amortised, plus electricity),
+    else None (:func:`job_costs`)."""
+    if basis.cloud_per_hour is not None:
+        return "cloud"
+    return "ownership" if basis.card_price is not None else None
+
+
 def job_costs(
     scenario: Scenario, basis: PriceBasis, power: Power | None, hours: float | None, tokens: float | None
 ) -> Costs:
@@ -245,9 +254,10 @@ def job_costs(
         if basis.cloud_per_hour is not None:
             cloud = basis.cloud_per_hour * scenario.count * hours
         ownership = ownership_cost_per_hour(basis, scenario.count, e)
-        if cloud is not None:
+        priced = priced_kind(basis)
+        if priced == "cloud":
             job, kind = cloud, "cloud"
-        elif ownership is not None and energy is not None:
+        elif priced == "ownership" and energy is not None:
             job, kind = ownership * hours + energy, "ownership"
         else:
             job = None

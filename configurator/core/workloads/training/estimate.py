@@ -47,27 +47,24 @@ def class_messages(workload: Workload, card: Card) -> list[Message]:
 
 
 @dataclass(frozen=True)
-class TrainingBasis:
-    """What a training estimate needs that does not depend on the card count."""
+class LayoutBasis:
+    """What a layout's memory and speed read of a training estimate (no prices)."""
 
     plan: PrecisionPlan
     layout: ActivationLayout
     stages: tuple[StageMemory, ...]
     timing: MicroBatchTiming | None
+
+
+@dataclass(frozen=True)
+class TrainingBasis(LayoutBasis):
+    """What a training estimate needs that does not depend on the card count: the layout's
+    basis with the prices and the card's messages."""
+
     prices: PriceBasis
     card_messages: tuple[Message, ...]
     book: PriceBook
     """The price book the estimate's servers are powered and its budget checked from."""
-
-
-@dataclass(frozen=True)
-class LayoutBasis:
-    """The part of :class:`TrainingBasis` a layout's memory and speed read (no prices)."""
-
-    plan: PrecisionPlan
-    layout: ActivationLayout
-    stages: tuple[StageMemory, ...]
-    timing: MicroBatchTiming | None
 
 
 def layout_basis(scenario: Scenario, card: Card) -> LayoutBasis:
@@ -91,7 +88,7 @@ def training_basis(scenario: Scenario, card: Card, book: PriceBook | None = None
                          price_book_for(scenario.economics) if book is None else book)
 
 
-def layout_outcome(scenario: Scenario, card: Card, basis: LayoutBasis | TrainingBasis
+def layout_outcome(scenario: Scenario, card: Card, basis: LayoutBasis
                    ) -> tuple[MemoryBreakdown, int, TrainingSpeed | None]:
     """The memory on the most-loaded card, the largest micro-batch that fits and the speed before
     goodput (None without a rate) of the layout ``scenario`` states: what choosing among layouts

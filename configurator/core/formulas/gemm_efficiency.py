@@ -69,7 +69,10 @@ Consumer cards. The ceiling ``E`` is the card's sustained clock under tensor loa
 its datasheet peak is quoted at, which a power limit sets per board: GeForce Ada cards
 (``ada-geforce``) take the ada curve's tile sizes with the ceiling published RTX 4090
 measurements give (:data:`GEFORCE_ADA_CEILING`, 0.967 against the L40S's 0.614); at 8-bit they
-use that 16-bit curve (no published GeForce INT8/FP8 sweep found).
+use that 16-bit curve (no published GeForce INT8/FP8 sweep found). GeForce Ampere cards
+(``ampere-geforce``, GA102: RTX 3090) take the ampere curve's tile sizes with a ceiling of 1, the
+datasheet peak (:data:`GEFORCE_AMPERE_ROWS`): published RTX 3090 matmuls run above it, at their
+board's boost clock, while the A100 the ampere table was measured on reaches 0.910.
 """
 
 from __future__ import annotations
@@ -151,10 +154,45 @@ while the L40S the ada table was measured on (350 W for 142 SMs) does not (0.614
 275 W, also reaches 114.7 of 119.5 TFLOP/s at 16384³, github.com/xlite-dev/HGEMM README). The
 ada curve's tile sizes (``m½``, ``n½``, ``k½``: the same SM and tensor cores) are kept; the other
 GeForce Ada cards (RTX 4080, 4070, …) take the 4090's ceiling, an **assumption** (no published
-sweep found for them). GeForce Ampere cards keep the ampere (A100) curve: no reliable published
-RTX 3090 GEMM measurement was found."""
+sweep found for them). GeForce Ampere cards: :data:`GEFORCE_AMPERE_ROWS`."""
 
 GEMM_FITS[("ada-geforce", "16")] = (GEFORCE_ADA_CEILING, *GEMM_FITS[("ada", "16")][1:])
+
+GEFORCE_AMPERE_ROWS: tuple[tuple[str, float, float, tuple[int, int, int]], ...] = (
+    ("rtx-3090", 75.64, 71.0, (8192, 8192, 8192)),
+    ("rtx-3090", 75.88, 71.0, (8192, 8192, 8192)),
+    ("rtx-3090", 75.48, 71.0, (8192, 8192, 8192)),
+)
+"""Published FP16 matmul rates of GeForce Ampere (GA102) cards, as :data:`MAMF_ROWS`: (catalog card id,
+measured [TFLOP/s], the card's catalog dense FP16 peak with FP32 accumulation it is a share of [TFLOP/s],
+shape m×n×k [elements]). **Measured**, third-party, crowd-sourced: zzc0721/torch-performance-test-data
+``database.md`` (commit 0785868, read December 2026), three RTX 3090 rows by three contributors (two
+physical machines, one cloud instance; PyTorch 2.6-2.8), each the best of square ``torch.mm`` products of
+1,024-10,240 (``test.py``: 6 warm-up and 30 timed calls; the best size is not recorded, 8,192 taken; at
+4,096 or 10,240 the ceiling below is the same). PyTorch multiplies FP16 with FP32 accumulation, the 71
+TFLOP/s of NVIDIA's GA102 whitepaper (Appendix A) at the 1,695 MHz boost clock: the three rows are
+1.063-1.069 of it, 1.11 over the ampere curve's shape factors, because GeForce boards run above their
+rated boost clock (the same table's RTX 3080 Ti: 75.56 of 68.2; Mu Li's mli/transformers-benchmarks
+micro_bench.ipynb, RTX 3090 Ti: 81.3 of 80.0 at 8192³). The ceiling ``E`` is held at 1 (the datasheet
+peak: no efficiency above it, as :func:`_mamf_fit`). The same table's A100 SXM rows (258.7 and 264.5 of
+312) are within 5 % of the ampere curve. Its one RTX A6000 row (120.5 of 154.8, a container) would give
+the professional GA102 cards 0.83 instead of the A100's 0.910, but the A6000's llama.cpp prompt row is
+already predicted 13 % slow: one row, not adopted (professional GA102 cards keep the ampere curve). The
+FP16-accumulate rate llama.cpp's prompt products run at (142 TFLOP/s on the RTX 3090) takes the same
+ceiling, an **assumption** (no published GeForce Ampere FP16-accumulate sweep found; the RTX 4090 reaches
+0.926 of its FP16-accumulate peak, :data:`GEFORCE_ADA_CEILING`)."""
+
+
+def _geforce_ampere_ceiling() -> float:
+    """``E`` of GeForce Ampere cards: the median of :data:`GEFORCE_AMPERE_ROWS`' measured shares over the
+    ampere curve's shape factors at their shapes, at most 1 [share of the dense peak]."""
+    _, mh, nh, kh = GEMM_FITS[("ampere", "16")]
+    ceilings = [rate / peak / ((m / (m + mh)) * (n / (n + nh)) * (k / (k + kh)))
+                for _, rate, peak, (m, n, k) in GEFORCE_AMPERE_ROWS]
+    return float(min(np.median(ceilings), 1.0))
+
+
+GEMM_FITS[("ampere-geforce", "16")] = (_geforce_ampere_ceiling(), *GEMM_FITS[("ampere", "16")][1:])
 
 _FAMILY_WORDS = (("blackwell", "blackwell"), ("hopper", "hopper"), ("ampere", "ampere"),
                  ("ada", "ada"), ("lovelace", "ada"), ("cdna 3", "cdna3"), ("cdna 4", "cdna4"), ("cdna 2", "cdna2"),
@@ -166,8 +204,9 @@ EIGHT_BIT = frozenset({"fp8", "int8", "int4", "fp4"})
 """Precisions (:class:`~configurator.core.units.Precision` values) run through the 8-bit curve."""
 
 
-CONSUMER_FAMILIES = {"ada": "ada-geforce"}
-"""Fitted family → the family its consumer (GeForce) cards take instead (:data:`GEFORCE_ADA_CEILING`)."""
+CONSUMER_FAMILIES = {"ada": "ada-geforce", "ampere": "ampere-geforce"}
+"""Fitted family → the family its consumer (GeForce) cards take instead (:data:`GEFORCE_ADA_CEILING`,
+:data:`GEFORCE_AMPERE_ROWS`)."""
 
 
 def gemm_family(architecture: str | None, consumer: bool = False) -> str:

@@ -53,17 +53,39 @@ def _bench_decode(row_id, model, card, weight_format, generated, note):
     return case
 
 
-def _prompt_rate(row_id, model, card, weight_format, prompt, note):
-    """llama-bench ``pp<prompt>``: tokens/s over one prompt of ``prompt`` tokens, as seconds."""
+def _prompt_rate(row_id, model, card, weight_format, prompt, note, build=XIONGJIEDAI_BUILD, ubatch=None):
+    """llama-bench ``pp<prompt>``: tokens/s over one prompt of ``prompt`` tokens, as seconds, with the
+    prompt path of llama.cpp ``build`` (a key of ``engines.LLAMA_CPP_BUILDS``) and, where given, its
+    micro-batch ``ubatch`` (``-ub``) as the prefill chunk [tokens]."""
     def case(r: dict) -> Row:
+        chunk = {} if ubatch is None else {"max_batched_tokens": ubatch}
         s = scenario(model, card, 1, workload="inference", precision="fp16",
                      serving={"context": prompt + 1, "prompt_tokens": prompt, "output_tokens": 1,
-                              "weight_format": weight_format, "engine": "llama.cpp"})
-        s = at_llama_cpp_build(s, XIONGJIEDAI_BUILD)
+                              "weight_format": weight_format, "engine": "llama.cpp", **chunk})
+        s = at_llama_cpp_build(s, build)
         c = CATALOG.get(card)
         seconds = prefill_seconds(s, c, plan_serving(s, c), prompt)
         return Row("published", row_id, "prefill", f"s for {prompt} tokens", seconds, prompt / r["value"], note, s)
     return case
+
+
+LLAMA_CPP_MMQ_NOTE = ("llama.cpp June 2024 (INT8 tensor-core MMQ prompt products at the card's INT8 rate); "
+                      "'llama 8B' as the llama3-8b preset; micro-batch 512 (llama-bench's default) as the prefill "
+                      "chunk; three rows of two pull requests set prompt_int8_share together (benchmarks/loso.py)")
+"""What each llama-bench row of llama.cpp's MMQ pull requests (7676, 7860) assumes."""
+
+LLAMA_CPP_MMQ_ROWS = {"ip-llamacpp-mmq-4090-q4_0-pp512": ("rtx-4090", "q4_0", 512),
+                      "ip-llamacpp-mmq-4090-q4_k_s-pp2048": ("rtx-4090", "q4_k_s", 2048),
+                      "ip-llamacpp-mmq-3090-q6_k-pp2048": ("rtx-3090", "q6_k", 2048)}
+"""The prompt rows of llama.cpp's INT8 MMQ pull requests (row id -> catalog card, weight format, prompt
+tokens): they set llama.cpp's prompt_int8_share (benchmarks/loso.py)."""
+
+
+def mmq_cases() -> dict:
+    """The published cases of :data:`LLAMA_CPP_MMQ_ROWS` (row id -> case)."""
+    return {row_id: _prompt_rate(row_id, preset("llama3-8b"), card, weight_format, prompt, LLAMA_CPP_MMQ_NOTE,
+                                 build="2024-06", ubatch=512)
+            for row_id, (card, weight_format, prompt) in LLAMA_CPP_MMQ_ROWS.items()}
 
 
 def _serving(row_id, model, card, count, precision, batch, isl, osl, per_card=True):

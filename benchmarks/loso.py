@@ -130,6 +130,12 @@ LLAMA_CPP_PP512_HELD = (
     "worst, the RTX 4080), so they are not fitting rows")
 """What the prompt-processing fit leaves out, and why."""
 
+LLAMA_CPP_MMQ_ROWS = ("published:ip-llamacpp-mmq-4090-q4_0-pp512", "published:ip-llamacpp-mmq-4090-q4_k_s-pp2048",
+                      "published:ip-llamacpp-mmq-3090-q6_k-pp2048")
+"""The rows llama.cpp's INT8 (MMQ) prompt share is solved from: every row of its MMQ pull requests' tables at
+llama-bench's default micro-batch (512) on a card and weight format in the catalog (benchmarks/accuracy_serving.py,
+LLAMA_CPP_MMQ_ROWS)."""
+
 
 H200_TRAINING = ("b1 s2048 amp_bf16 adamw", "b4 s2048 amp_bf16 adamw", "b8 s2048 amp_bf16 adamw",
                  "b4 s4096 amp_bf16 adamw", "b4 s2048 amp_bf16 ckpt adamw", "b8 s4096 amp_bf16 ckpt adamw",
@@ -241,6 +247,15 @@ FITS = (
         "llama-bench pp512 of Llama 3 8B Q4_K_M on the single-GPU rows of one table (XiongjieDai, May 2024): one "
         "share, least squares on the log error (configurator/core/engines.py, LLAMA_CPP)",
         held=LLAMA_CPP_PP512_HELD),
+    Fit("llama.cpp INT8 (MMQ) prompt processing", Engine.LLAMA_CPP, "prefill", ("prompt_int8_share",),
+        LLAMA_CPP_MMQ_ROWS,
+        "llama-bench prompt rows of llama.cpp's INT8 tensor-core MMQ kernels as their pull requests published them "
+        "(June 2024: #7676 RTX 4090 Q4_0 pp512, #7860 RTX 4090 Q4_K_S and RTX 3090 Q6_K pp2048, micro-batch 512), "
+        "predicted with that build's prompt path at the card's INT8 rate: one share, least squares on the log error "
+        "(configurator/core/engines.py, LLAMA_CPP)",
+        held="prefill_share (the cuBLAS prompt path's) is the previous fit's and stays as shipped; the later rows of "
+             "llama.cpp pull request 19053 (2026 builds, RTX 6000 Ada and RTX PRO 6000 Blackwell) are held out "
+             "(benchmarks/data/held-out.json) and set nothing"),
 )
 """Every default solved from calibration rows by a rule (searched: engines.py, formulas/efficiency.py,
 memory.py, serving_speed.py, benchmarks/data/README.md, shared/reference/README.md)."""

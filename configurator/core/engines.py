@@ -204,9 +204,15 @@ LLAMA_CPP = EngineProfile(
     # at twice the FP32-accumulate rate there: Card.fp16_acc16_tflops) are held out.
     prefill_share=0.755,
     # The INT8 MMQ kernels of builds since June 2024 are llama.cpp's own, not cuBLAS: their share is an
-    # engine fact of its own. **Assumption**: kept at the 0.508 every prompt path had before the copy above was
-    # counted apart (no published MMQ sweep is turned into a rule yet; llama.cpp PR #7676 has one, RTX 4090).
-    prompt_int8_share=0.508,
+    # engine fact of its own. Solved from the llama-bench rows their pull requests published (June 2024,
+    # micro-batch 512; ggml-org/llama.cpp PR #7676 RTX 4090 Q4_0 pp512 10,359 tokens/s, PR #7860 RTX 4090
+    # Q4_K_S pp2048 9,279 and RTX 3090 Q6_K pp2048 3,491), predicted at the card's INT8 rate: least squares
+    # on the log error (benchmarks/loso.py, 'llama.cpp INT8 (MMQ) prompt processing'), 0.358; each row left
+    # out, +27/+12/-29 % (the RTX 3090 row slower than its INT8 rate suggests, the Q4_0 row faster: the
+    # share is an average over weight formats and cards). The same PR's cuBLAS FP16 column (7,776 tokens/s
+    # for the Q4_0 row) is 1.33x slower than MMQ, against 2x in peak rates. Before December 2026 an
+    # assumption, 0.508 (the pre-copy prompt share): predicted 12-41 % fast on these rows.
+    prompt_int8_share=0.358,
     continuous_batching=True,
     formats=("float", "gguf"),
     # The prompt path, read in ggml's CUDA backend (ggml-org/ggml, the mirror of llama.cpp's ggml/):

@@ -285,7 +285,8 @@ def add_scenario_flags(parser: argparse.ArgumentParser) -> None:
                     "training.global_batch_tokens", "training.seq_len")
     lay = parser.add_argument_group("layout (each 'auto' unless given: the planner chooses)")
     add_field_flags(lay, "training.micro_batch", "training.grad_accum", "training.recompute", "parallelism.zero",
-                    "parallelism.tp", "parallelism.pp", "parallelism.virtual_stages", "parallelism.cp",
+                    "parallelism.tp", "parallelism.pp", "parallelism.virtual_stages", "parallelism.pipeline_schedule",
+                    "parallelism.cp",
                     "parallelism.ep", "training.loss", "training.activation_kernels", "training.selective_policy", "training.expert_overlap")
     lay.add_argument("--offload", type=offload_parts, metavar="PARTS",
                      help=f"CPU offload: comma-separated {', '.join(OFFLOAD_PARTS)} (or none)")

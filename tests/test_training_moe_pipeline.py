@@ -175,8 +175,8 @@ def test_llama_405b_meta_layout_within_25_percent(catalog):
 def test_llama_405b_on_8192_cards_keeps_every_activation_only_without_interleaving(catalog):
     """On 8,192 H100 (32 micro-batches) Megatron-LM's interleaved warm-up holds 16 + 15/v
     micro-batches on the first stage (Korthikanti et al. 2022 §4.2.3): 19.75 at v = 4 do not fit
-    without recomputation, plain 1F1B's 16 do. Meta ran interleaved without recomputation on its
-    own schedule (tunable warm-up, Llama 3 paper §3.3.2), which is not modelled."""
+    without recomputation, plain 1F1B's 16 do (the second stage, 8 layers, is the fuller one). Meta's
+    own layout, one layer per chunk (v = 8) on its flexible schedule: tests/test_pipeline_schedule.py."""
     def pinned(v: int) -> Scenario:
         return updated(_llama405(8192, 32), auto_layout=(), parallelism={"virtual_stages": v},
                        training={"recompute": "none"})

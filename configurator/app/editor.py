@@ -221,6 +221,8 @@ class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
         self.pp_row = self._auto_field(form, self.pp, "parallelism.pp")
         self.vp = self._number("parallelism.virtual_stages")
         self.vp_row = self._auto_field(form, self.vp, "parallelism.virtual_stages")
+        self.pipeline_schedule = self._combo(labels.pipeline_schedule_names(), "parallelism.pipeline_schedule")
+        self._row(form, "parallelism.pipeline_schedule", self.pipeline_schedule)
         self.cp = self._number("parallelism.cp")
         self.cp_row = self._auto_field(form, self.cp, "parallelism.cp")
         self.ep = self._number("parallelism.ep")

@@ -74,6 +74,10 @@ def selective_policy_names() -> dict[str, str]:
     return named(_view.SELECTIVE_POLICY)
 
 
+def pipeline_schedule_names() -> dict[str, str]:
+    return named(_view.PIPELINE_SCHEDULE)
+
+
 def lora_targets_names() -> dict[str, str]:
     return named(_view.LORA_TARGETS)
 

@@ -302,6 +302,11 @@ FIELDS: tuple[FieldSpec, ...] = (
         "ScenarioEditor", "Interleaved (virtual) stages: model chunks per pipeline stage. More chunks shrink the pipeline's "
              "idle time by that factor, at the cost of more point-to-point traffic."), flag="--vp", layout="vp",
        row_label=_t("ScenarioEditor", "&Interleaved stages")),
+    _f("parallelism.pipeline_schedule", _t("ScenarioController", "pipeline schedule"), flag="--schedule", help=_t(
+        "ScenarioEditor", "Order of micro-batches with interleaved stages. Megatron-LM runs as many micro-batches "
+             "through each model chunk as there are stages; Llama 3's flexible schedule (PyTorch's, as torchtitan "
+             "runs it) runs the micro-batches in rounds of any size, so their number need not be a multiple of "
+             "the stages."), row_label=_t("ScenarioEditor", "Pipeline &schedule")),
     _f("parallelism.cp", _t("ScenarioController", "context parallel"), flag="--cp", layout="cp",
        row_label=_t("ScenarioEditor", "Conte&xt parallel")),
     _f("parallelism.ep", _t("ScenarioController", "expert parallel"), flag="--ep", layout="ep",

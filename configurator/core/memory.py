@@ -30,6 +30,7 @@ from configurator.core.formulas.states import (  # noqa: F401  (zero_sharded re-
     zero_sharded,
 )
 from configurator.core.frozen_record import fast_init
+from configurator.core.pipeline_schedule import round_size, short_first_chunk_layers
 from configurator.core.precision import PrecisionPlan, StateBytes, kv_element_bytes, training_state_bytes
 from configurator.core.scenario import (
     ActivationKernels,
@@ -430,18 +431,20 @@ def stage_stored_bytes(scenario: Scenario, layout: ActivationLayout, layers: int
 
 
 def stored_in_flight_bytes(first_stage_bytes, fullest_stage_bytes, pp, micro_batches, first_stage: bool,
-                           virtual_stages=1):
+                           virtual_stages=1, per_round=None, short_first_layers=0):
     """Per-token bytes kept for backward by the micro-batches in flight on the fuller of the first
     two pipeline stages, or on the last stage [B]: stage ``i`` holds
     :func:`~configurator.core.formulas.parallelism.micro_batches_in_flight` micro-batches (1F1B:
     ``min(p − i, m)``, Narayanan et al. 2021 §2.2.1; interleaved: ``(1 + (p − 1)/(p·v))·p`` on the
-    first, Korthikanti et al. 2022 §4.2.3, and ``((v − 1)·p + 1)/v`` on the last), so when the first
-    stage gives up a layer for the embedding the second, with one layer more and fewer micro-batches,
-    may hold more. Array-friendly in ``pp``, ``micro_batches`` and ``virtual_stages``."""
+    first, Korthikanti et al. 2022 §4.2.3, ``N`` a round in place of ``p`` under the flexible
+    schedule), so when the first stage gives up a layer for the embedding (its first chunk's when
+    ``short_first_layers``) the second, with one layer more and fewer micro-batches, may hold
+    more. Array-friendly in every argument but ``first_stage``."""
     if not first_stage:
-        return first_stage_bytes * micro_batches_in_flight(pp, micro_batches, virtual_stages, pp - 1)
-    first = first_stage_bytes * micro_batches_in_flight(pp, micro_batches, virtual_stages, 0)
-    second = fullest_stage_bytes * micro_batches_in_flight(pp, micro_batches, virtual_stages, 1) * (pp > 1)
+        return first_stage_bytes * micro_batches_in_flight(pp, micro_batches, virtual_stages, pp - 1, per_round)
+    first = first_stage_bytes * micro_batches_in_flight(pp, micro_batches, virtual_stages, 0, per_round,
+                                                        short_first_layers)
+    second = fullest_stage_bytes * micro_batches_in_flight(pp, micro_batches, virtual_stages, 1, per_round) * (pp > 1)
     return np.maximum(first, second)
 
 
@@ -510,7 +513,8 @@ def stage_memory(scenario: Scenario, card: Card, plan: PrecisionPlan, first_stag
     loss = logits_bytes_per_token(model, layout) if not first_stage or pp == 1 else 0.0
     stored = stored_in_flight_bytes(stage_stored_bytes(scenario, layout, layers),
                                     stage_stored_bytes(scenario, layout, fullest), pp, train.grad_accum, first_stage,
-                                    par.virtual_stages)
+                                    par.virtual_stages, round_size(par.pipeline_schedule, pp, train.grad_accum),
+                                    short_first_chunk_layers(model.n_layers, pp))
     per_token = float(activation_peak_bytes_per_token(stored, 1, working_layer_bytes(model, layout, train.seq_len),
                                                       loss))
     trainable = stage_params(model, pp, first_stage, layers)

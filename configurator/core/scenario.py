@@ -19,6 +19,7 @@ from configurator.core.formulas import economics as _economics
 from configurator.core.formulas import efficiency as _efficiency
 from configurator.core.formulas import moe as _moe
 from configurator.core.frozen_model import FrozenModel
+from configurator.core.pipeline_schedule import PipelineSchedule, most_model_chunks
 from configurator.core.quote import MAX_QUOTES, Quote
 from configurator.core.units import Precision
 
@@ -190,6 +191,9 @@ class Parallelism(_Frozen):
     virtual_stages: int = Field(
         default=1, ge=1, le=64, description="model chunks per pipeline stage (interleaved 1F1B)"
     )
+    pipeline_schedule: PipelineSchedule = Field(
+        default=PipelineSchedule.MEGATRON, description="interleaved schedule: Megatron-LM's (each chunk runs as "
+        "many micro-batches as there are stages) or Llama 3's flexible one (PyTorch, torchtitan)")
     cp: int = Field(
         default=1, ge=1, le=1024, description="context-parallel degree: cards that split one sequence (ring attention)"
     )
@@ -632,7 +636,7 @@ class Scenario(_Frozen):
                 split = f"tensor-parallel {par.tp} × context-parallel {par.cp} × pipeline-parallel {par.pp}"
             raise ValueError(f"{self.count} cards cannot be split into {split} groups "
                              "(the product must divide the card count)")
-        if pp * vp > self.model.n_layers:
+        if pp * vp > most_model_chunks(self.model.n_layers, pp):
             raise ValueError(
                 f"pipeline stages × virtual stages ({par.pp} × {par.virtual_stages}) exceed the model's "
                 f"{self.model.n_layers} layers"

@@ -49,6 +49,7 @@ from configurator.core.formulas.timing import (
     training_tokens_per_second,
 )
 from configurator.core.frozen_record import fast_init
+from configurator.core.pipeline_schedule import round_size
 from configurator.core.memory import (
     ActivationLayout,
     gathered_element_bytes,
@@ -387,7 +388,7 @@ def training_speed(
     model, par, train, a = scenario.model, scenario.parallelism, scenario.training, scenario.assumptions
     pp, dp, m, replicas = par.pp, scenario.data_parallel, train.grad_accum, scenario.replicas
     messages = list(timing.messages)
-    bubble = pipeline_bubble(pp, m, par.virtual_stages)
+    bubble = float(pipeline_bubble(pp, m, par.virtual_stages, round_size(par.pipeline_schedule, pp, m)))
     if bubble > BUBBLE_WARNING:
         messages.append(msg("pipeline-bubble", bubble=100 * bubble_share_of_step(bubble), pp=pp, m=m))
     slots = pipeline_slots(m, bubble)

@@ -1844,6 +1844,10 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
         <translation>名称</translation>
     </message>
     <message>
+        <source>pipeline schedule</source>
+        <translation>流水线调度</translation>
+    </message>
+    <message>
         <source>layer kernels</source>
         <translation>层算子实现</translation>
     </message>
@@ -2197,6 +2201,14 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
     <message>
         <source>Car&amp;ds per node</source>
         <translation>每台服务器卡数(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Order of micro-batches with interleaved stages. Megatron-LM runs as many micro-batches through each model chunk as there are stages; Llama 3&apos;s flexible schedule (PyTorch&apos;s, as torchtitan runs it) runs the micro-batches in rounds of any size, so their number need not be a multiple of the stages.</source>
+        <translation>交错流水线阶段时微批次的顺序。Megatron-LM 让每个模型块依次处理与流水线阶段数相同数量的微批次；Llama 3 的灵活调度（PyTorch 的实现，torchtitan 即用此调度）按任意大小的轮次处理微批次，因此微批次数不必是阶段数的倍数。</translation>
+    </message>
+    <message>
+        <source>Pipeline &amp;schedule</source>
+        <translation>流水线调度(&amp;S)</translation>
     </message>
     <message>
         <source>Expe&amp;rt parallel</source>

@@ -8,8 +8,9 @@ from __future__ import annotations
 import numpy as np
 
 
-def pipeline_bubble_fraction(pp, micro_batches, virtual_stages=1):
-    """Idle pipeline time per unit of ideal compute time: ``(p−1)/(v·m)``.
+def pipeline_bubble_fraction(pp, micro_batches, virtual_stages=1, round_size=None):
+    """Idle pipeline time per unit of ideal compute time: ``(p−1)/(v·m)``, and with rounds of
+    fewer micro-batches than stages ``((p−1) + (v−1)·(p−N))/(v·m)``.
 
     Parameters
     ----------
@@ -19,23 +20,64 @@ def pipeline_bubble_fraction(pp, micro_batches, virtual_stages=1):
         Micro-batches per step and pipeline ``m`` [count].
     virtual_stages : int or array
         Model chunks per stage ``v`` (interleaved 1F1B; 1 = plain 1F1B or GPipe) [count].
+    round_size : int or array or None
+        Micro-batches ``N`` a stage runs through one model chunk before the next
+        (:func:`interleaved_round_size`); None = ``p``, Megatron-LM's [count].
 
     Returns
     -------
     float or array
         ``t_pb / t_id`` (dimensionless); the share of the whole step is ``b/(1+b)``
-        (:func:`bubble_share_of_step`).
+        (:func:`bubble_share_of_step`). With ``N < p`` each of a round's ``v − 1`` hand-overs to the
+        next chunk waits ``p − N`` micro-batch slots for the micro-batch to come round the
+        pipeline (exact for the schedule's op order; checked against an event simulation in
+        tests/test_pipeline_schedule.py).
 
     References
     ----------
     Narayanan et al. 2021, "Efficient Large-Scale Language Model Training on GPU Clusters Using
     Megatron-LM", SC'21: §2.2.1 bubble time fraction ``(p−1)/m``; §2.2.2 interleaved schedule
-    ``(1/v)·(p−1)/m``.
+    ``(1/v)·(p−1)/m``. Dubey et al. 2024, "The Llama 3 Herd of Models", §3.3.2: with ``N`` tunable
+    "overall pipeline bubble ratio is (PP−1)/(V·M)".
     """
-    return (pp - 1) / (virtual_stages * micro_batches)
+    n = pp if round_size is None else round_size
+    return ((pp - 1) + (virtual_stages - 1) * np.maximum(pp - n, 0)) / (virtual_stages * micro_batches)
 
 
-def micro_batches_in_flight(pp, micro_batches, virtual_stages=1, rank=0):
+def interleaved_round_size(pp, micro_batches, flexible):
+    """Micro-batches ``N`` a stage runs through one model chunk before moving to the next under the
+    interleaved schedule [count].
+
+    Parameters
+    ----------
+    pp : int or array
+        Pipeline stages ``p`` [count].
+    micro_batches : int or array
+        Micro-batches per step and pipeline ``m`` [count].
+    flexible : bool or array
+        Llama 3's flexible schedule (``N`` tunable) instead of Megatron-LM's depth-first one.
+
+    Returns
+    -------
+    int or array
+        Megatron-LM: ``p`` (depth-first, "requires N = PP"; ``m`` a multiple of ``p``). Flexible:
+        ``m / r`` with ``r = max(1, ⌊m/p⌋)`` rounds, so ``p ≤ N < 2p`` when ``m ≥ p`` and ``N = m``
+        below (``m`` a multiple of ``r``) — Figure 6's ``N = 5`` for ``M = 10``, ``PP = 4``.
+
+    References
+    ----------
+    Dubey et al. 2024, "The Llama 3 Herd of Models", §3.3.2 and Figure 6 ("N is the number of
+    continuous micro-batches for the same stage's forward or backward. Our key insight is to make N
+    tunable"); PyTorch ``torch/distributed/pipelining/schedules.py`` ``ScheduleInterleaved1F1B``
+    (torchtitan's ``Interleaved1F1B``): ``number_of_rounds = max(1, n_microbatches //
+    pp_group_size)``, ``microbatches_per_round = n_microbatches // number_of_rounds``; Megatron-LM
+    ``microbatch_group_size_per_vp_stage`` (default ``pipeline_model_parallel_size``).
+    """
+    rounds = np.maximum(1, micro_batches // pp)
+    return np.where(flexible, micro_batches // rounds, pp)
+
+
+def micro_batches_in_flight(pp, micro_batches, virtual_stages=1, rank=0, round_size=None, stage_layers=0):
     """Micro-batches whose activations pipeline stage ``rank`` holds at its peak, in units of the
     stage's whole micro-batch (a model chunk's is ``1/v`` of it) [count].
 
@@ -49,14 +91,25 @@ def micro_batches_in_flight(pp, micro_batches, virtual_stages=1, rank=0):
         Model chunks per stage ``v`` [count].
     rank : int
         The stage, 0 for the first [count].
+    round_size : int or array or None
+        Micro-batches ``N`` per chunk and round (:func:`interleaved_round_size`); None = ``p``,
+        Megatron-LM's [count].
+    stage_layers : int or array
+        The first stage's layers when its first model chunk holds one layer fewer, the embedding
+        in its place (stages balanced with the embedding and head counted as layers,
+        :func:`balanced_stage_layers`); 0 = every chunk the same [count].
 
     Returns
     -------
     float or array
         Plain 1F1B: ``min(p − rank, m)``. Interleaved (``v > 1``): the warm-up forwards plus the
-        one in progress, ``2·(p − rank − 1) + (v − 1)·p + 1`` model chunks, at most the step's
-        ``v·m``, over ``v``; on the first stage ``p·(1 + (p − 1)/(p·v))`` micro-batches, the
-        factor Korthikanti et al. give [count].
+        one in progress, ``K = min(2·(p − rank − 1) + (v − 1)·N + 1, v·m)`` model chunks, over
+        ``v``; with ``N = p`` on the first stage ``p·(1 + (p − 1)/(p·v))`` micro-batches, the factor
+        Korthikanti et al. give. With a short first chunk (``stage_layers`` = ``L_s``, chunks of
+        ``c = (L_s + 1)/v`` layer slots): ``(c·K − K₀)/L_s``, ``K₀`` of the ``K`` forwards being the
+        embedding chunk's, ``⌊K/(N·v)⌋·N + min(K mod N·v, N)``. The peak is reached at the end of
+        the warm-up: each later forward is paired with a backward that frees as much (checked
+        against the schedule's op order in tests/test_pipeline_schedule.py) [count].
 
     References
     ----------
@@ -66,12 +119,22 @@ def micro_batches_in_flight(pp, micro_batches, virtual_stages=1, rank=0):
     ``(1 + (p − 1)/(p·m))``" (``m`` their interleaving stages); Megatron-LM
     ``megatron/core/pipeline_parallel/schedules.py`` ``forward_backward_pipelining_with_interleaving``:
     ``num_warmup_microbatches = (pipeline_parallel_size - pipeline_parallel_rank - 1) * 2 +
-    (num_model_chunks - 1) * pipeline_parallel_size``, at most ``total_num_microbatches``
-    (micro-batches × chunks).
+    (num_model_chunks - 1) * microbatch_group_size_per_vp_stage``, at most ``total_num_microbatches``
+    (micro-batches × chunks); PyTorch ``ScheduleInterleaved1F1B`` ``_get_warmup_ops`` (the same with
+    ``microbatches_per_round``); Dubey et al. 2024, "The Llama 3 Herd of Models", §3.3.2 ("the
+    first model chunk on the first stage has only the embedding"); Megatron-LM
+    ``--account-for-embedding-in-pipeline-split`` (the embedding counted as a layer of the first
+    virtual stage).
     """
+    n = pp if round_size is None else round_size
     plain = np.minimum(pp - rank, micro_batches)
-    chunks = np.minimum(2 * (pp - rank - 1) + (virtual_stages - 1) * pp + 1, virtual_stages * micro_batches)
-    return np.where(virtual_stages > 1, chunks / np.maximum(virtual_stages, 1), plain)
+    chunks = np.minimum(2 * (pp - rank - 1) + (virtual_stages - 1) * n + 1, virtual_stages * micro_batches)
+    per_round = n * virtual_stages
+    embedding_chunks = (chunks // per_round) * n + np.minimum(chunks % per_round, n)
+    slots = (stage_layers + 1) / np.maximum(virtual_stages, 1)
+    short = (slots * chunks - embedding_chunks) / np.maximum(stage_layers, 1)
+    interleaved = np.where(stage_layers > 0, short, chunks / np.maximum(virtual_stages, 1))
+    return np.where(virtual_stages > 1, interleaved, plain)
 
 
 def bubble_share_of_step(bubble):

@@ -71,6 +71,10 @@ SELECTIVE_POLICY = {"attention": "Megatron-LM: all but the attention core",
                     "fp8-cache": "DeepSeek-V3: linear inputs in FP8, norms and MLA up-projections recomputed"}
 """Label ids of what selective recomputation keeps (``Training.selective_policy``)."""
 
+PIPELINE_SCHEDULE = {"megatron": "Megatron-LM interleaved (rounds of one micro-batch per stage)",
+                     "flexible": "Llama 3 flexible (PyTorch, torchtitan: rounds of any size)"}
+"""Label ids of the interleaved pipeline schedules (``Parallelism.pipeline_schedule``)."""
+
 LORA_TARGETS = {"all-linear": "All linear layers", "attention": "Attention only"}
 """Label ids of the weights that carry LoRA adapters (``Training.lora_targets``)."""
 

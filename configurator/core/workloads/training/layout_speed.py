@@ -44,6 +44,7 @@ from configurator.core.formulas.timing import (
 from configurator.core.matmul_shapes import matmul_efficiency_by_shape
 from configurator.core.memory import recomputed_matmul_share, training_states
 from configurator.core.precision import attention_precision, plan_training
+from configurator.core.pipeline_schedule import round_size
 from configurator.core.scenario import Recompute, Scenario, SelectivePolicy
 from configurator.core.training_speed import (
     attention_flops_per_token,
@@ -271,7 +272,7 @@ def layout_speed(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
     schedule = part(SCHEDULE_FIELDS)
     tp, pp, vp, cp, mb, m, dp = (schedule.column(g, k) for k in ("tp", "pp", "vp", "cp", "mb", "accum", "dp"))
     tokens = mb * seq / cp
-    bubble = pipeline_bubble_fraction(pp, m, vp)
+    bubble = pipeline_bubble_fraction(pp, m, vp, round_size(scenario.parallelism.pipeline_schedule, pp, m))
     slots = pipeline_slots(m, bubble)
     crosses = pipeline_crosses_network(tp * cp, dp, pp, net.domain)
     p2p_s = comm.pipeline_p2p_seconds(tokens, model.hidden, plan.math_bytes, tp, pp, vp, crosses, *link) * slots

@@ -41,6 +41,8 @@ from configurator.core.memory import (
     usable_capacity_bytes,
     working_layer_bytes,
 )
+from configurator.core.pipeline_schedule import (PipelineSchedule, most_model_chunks, round_size,
+                                                 short_first_chunk_layers)
 from configurator.core.training_speed import fabric, frozen_base_bytes, matmul_params_on_fullest_stage
 from configurator.core.precision import plan_training
 from configurator.core.scenario import Recompute, Scenario
@@ -74,7 +76,8 @@ def virtual_stage_options(n_layers: int, pipelines) -> tuple[int, ...]:
     for pp in pipelines:
         per_stage = -(-n_layers // pp)
         if pp > 1:
-            found.update(v for v in range(1, per_stage + 1) if per_stage % v == 0 and pp * v <= n_layers)
+            found.update(v for v in range(1, per_stage + 1) if per_stage % v == 0
+                         and pp * v <= most_model_chunks(n_layers, pp))
     return tuple(sorted(found))
 
 
@@ -256,7 +259,9 @@ def _prefix_keep(g: dict[str, np.ndarray], scenario: Scenario, sequences: int, a
     interleaved 1F1B schedule refuses others ("number of microbatches is not divisible by
     pipeline-parallel size when using interleaved schedule", NVIDIA Apex
     ``apex.transformer.pipeline_parallel.schedules.get_forward_backward_func``, as Megatron-LM's
-    schedule it was taken from), and its bubble ``(p − 1)/(m·v)`` assumes ``m ≥ p``."""
+    schedule it was taken from), and its bubble ``(p − 1)/(m·v)`` assumes ``m ≥ p``; Llama 3's
+    flexible schedule needs ``m`` a multiple of its rounds (``pipeline_schedule.round_size``). A
+    layout has at most ``pipeline_schedule.most_model_chunks`` chunks."""
     model, auto, count = scenario.model, scenario.auto_layout, scenario.count
 
     def last(*fields: str) -> bool:  # the rule reading ``fields`` is applied now: all present, ``added`` among them
@@ -266,7 +271,8 @@ def _prefix_keep(g: dict[str, np.ndarray], scenario: Scenario, sequences: int, a
         return None
     keep = np.ones(len(g["tp"]), dtype=bool)
     if last("tp", "pp", "vp"):
-        keep &= g["pp"] * g["vp"] <= model.n_layers
+        chunks = np.array([0] + [most_model_chunks(model.n_layers, p) for p in range(1, int(g["pp"].max()) + 1)])
+        keep &= g["pp"] * g["vp"] <= chunks[g["pp"]]
         if "vp" in auto:
             keep &= (g["pp"] > 1) | (g["vp"] == 1)
             per_stage = -(-model.n_layers // g["pp"])  # beyond VIRTUAL_STAGES: equal chunks only
@@ -286,7 +292,7 @@ def _prefix_keep(g: dict[str, np.ndarray], scenario: Scenario, sequences: int, a
             keep &= dp * g["mb"] * scenario.training.grad_accum == sequences
         if last("tp", "pp", "cp", "vp", "mb") and "vp" in auto:
             accum = sequences // np.maximum(dp * g["mb"], 1) if "grad_accum" in auto else scenario.training.grad_accum
-            keep &= (g["vp"] == 1) | (accum % g["pp"] == 0)  # the interleaved schedule's rule
+            keep &= (g["vp"] == 1) | (accum % round_size(scenario.parallelism.pipeline_schedule, g["pp"], accum) == 0)
     return keep
 
 
@@ -328,6 +334,9 @@ class _StageTable:
     stored_fullest_per_token: np.ndarray
     stored_fullest_per_token_16: np.ndarray
     """``stored_fullest_per_token`` with a 16-bit forward."""
+    short_first_layers: np.ndarray
+    """The first stage's layers when its first chunk gave a layer to the embedding, else 0
+    (``pipeline_schedule.short_first_chunk_layers``)."""
 
 
 @dataclass(frozen=True)
@@ -422,6 +431,7 @@ def _stage_row(scenario: Scenario, planned: _PlannedCard, pp: int) -> tuple[dict
             parts["layer_bytes"][j] = layer_activation_bytes(model, layout, probe.training.seq_len)
             parts["layer_bytes_16"][j] = layer_activation_bytes(model, layout16, probe.training.seq_len)
             parts["layers"][j] = layers
+            parts["short_first_layers"][j] = short_first_chunk_layers(model.n_layers, pp)
             parts["matmul_params"][j] = matmul_params_on_fullest_stage(model, pp)
             params_first = stage_params(model, pp, True, first_layers)
             parts["params_first"][j] = 0.0 if scenario.workload.is_adapter else params_first
@@ -436,7 +446,7 @@ def _stage_row(scenario: Scenario, planned: _PlannedCard, pp: int) -> tuple[dict
 
 
 def _memory(g: dict, table: _StageTable, at, first: bool, seq_len: int, context: float,
-            offload_params: bool) -> np.ndarray:
+            offload_params: bool, schedule: PipelineSchedule) -> np.ndarray:
     """Peak bytes on the stage for every layout (``TrainingMemoryModel.breakdown`` as arrays)."""
     tp, zero, cp = g["tp"], g["zero"], g["cp"]
     replicas = g["dp"] * cp
@@ -449,7 +459,8 @@ def _memory(g: dict, table: _StageTable, at, first: bool, seq_len: int, context:
     sixteen = (zero >= 3) | offload_params
     own = np.where(sixteen, table.stored_per_token_16[at], table.stored_per_token[at])
     fullest = np.where(sixteen, table.stored_fullest_per_token_16[at], table.stored_fullest_per_token[at])
-    stored = stored_in_flight_bytes(own, fullest, g["pp"], g["accum"], first, g["vp"])
+    stored = stored_in_flight_bytes(own, fullest, g["pp"], g["accum"], first, g["vp"],
+                                    round_size(schedule, g["pp"], g["accum"]), table.short_first_layers[at])
     working = np.where(sixteen, table.working_per_token_16[at], table.working_per_token[at])
     loss = np.where(tp > 1, table.logits_per_token_tp[at], table.logits_per_token[at])
     per_sequence = activation_peak_bytes_per_token(stored, 1, working, loss) * seq_len / (tp * cp)
@@ -532,9 +543,10 @@ def _shared_memory(grid_key: tuple, scenario: Scenario, card: Card, g: dict[str,
     micro = groups(MEMORY_FIELDS)
     sub = {k: micro.column(g, k) for k in ("tp", "pp", "vp", "cp", "dp", "ep", "zero", "mb", "accum")}
     place = (at[0][micro.rows], at[1][micro.rows])
-    memory = _memory(sub, first_table, place, True, seq, context, offload)
-    memory = np.maximum(memory, np.where(sub["pp"] > 1, _memory(sub, last_table, place, False, seq, context, offload),
-                                         0.0))[micro.group]
+    schedule = scenario.parallelism.pipeline_schedule
+    memory = _memory(sub, first_table, place, True, seq, context, offload, schedule)
+    memory = np.maximum(memory, np.where(sub["pp"] > 1, _memory(sub, last_table, place, False, seq, context, offload,
+                                                                schedule), 0.0))[micro.group]
     for values in (*at, memory):
         values.flags.writeable = False
     return _MEMORIES.put(key, (first_table, at, memory))

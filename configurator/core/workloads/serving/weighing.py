@@ -15,7 +15,8 @@ from dataclasses import dataclass, field, replace
 
 from configurator.core.catalog import Card
 from configurator.core.constraints import serving_verdicts
-from configurator.core.load import CLOSED_LOOP_TOLERANCE, capacity
+from configurator.core.decode_step import copy_step_table
+from configurator.core.load import CLOSED_LOOP_TOLERANCE, StepCosts, capacity
 from configurator.core.messages import msg
 from configurator.core.precision import PrecisionPlan, plan_serving
 from configurator.core.scenario import Scenario
@@ -27,13 +28,21 @@ from configurator.core.serving_speed import (
     prefill_pool_prompt_seconds,
     prefill_pool_rate,
     prompt_token_seconds,
+    running_batch,
     serving_batching,
+    step_costs,
     uncached_prompt_tokens,
 )
 from configurator.core.verdicts import floor
 from configurator.core.workloads.base import Estimate
 from configurator.core.workloads.serving.copies import kept_copy
-from configurator.core.workloads.serving.estimate import ServingCopy, at_batch, basis_of_copy, estimate_serving
+from configurator.core.workloads.serving.estimate import (
+    ServingCopy,
+    at_batch,
+    basis_of_copy,
+    batch_free_memory_model,
+    estimate_serving,
+)
 
 
 def target_miss(scenario: Scenario, speed: ServingSpeed | None) -> float:
@@ -339,19 +348,21 @@ def _walk_key(scenario: Scenario, card: Card, spread: int, largest: int) -> tupl
     return key
 
 
-_PROBED: ServingCopy | None = None
-"""The last copy the rate probe found fitting (its memory and decode step table worked out)."""
+_PROBED: tuple[Scenario, Card, PrecisionPlan] | None = None
+"""The last copy the rate probe found fitting: its scenario, card and precision plan (the copy
+itself is made only where it is weighed, :func:`_probed_copy`)."""
 
 
 def _probed_copy(scenario: Scenario, card: Card) -> ServingCopy | None:
-    """The copy the rate probe worked out for an equal ``scenario`` on this ``card`` (the batch it
-    stopped on, estimated next), else None: the estimate there asks the same questions (the
-    precision plan, the memory model and :func:`~configurator.core.serving_speed.step_costs` of
-    an equal scenario on the same card) and is given the same answers."""
+    """The copy the rate probe found fitting for an equal ``scenario`` on this ``card`` (the batch
+    it stopped on, estimated next), through the kept copies (:func:`~.copies.kept_copy`), else
+    None: the estimate there asks the same questions (the precision plan, the memory model and
+    :func:`~configurator.core.serving_speed.step_costs` of an equal scenario on the same card) and
+    is given the same answers (the step costs the probe worked out, kept on the copy's step table)."""
     probed = _PROBED
-    if probed is None or probed.card is not card or probed.scenario != scenario:
+    if probed is None or probed[1] is not card or probed[0] != scenario:
         return None
-    return probed
+    return kept_copy(*probed)
 
 
 PREFILL_CEILING_MARGIN = 1e-9
@@ -387,8 +398,11 @@ class RateProbe:
     scenario: Scenario
     card: Card
     plan: PrecisionPlan
-    seen: dict[int, tuple[float, ServingCopy]] = field(default_factory=dict, compare=False, repr=False)
-    """The rates and copies :meth:`rate_at` worked out where the copy fits, by batch."""
+    seen: dict[int, tuple[float, tuple]] = field(default_factory=dict, compare=False, repr=False)
+    """The rates :meth:`rate_at` worked out where the copy fits, by batch, each with what
+    :func:`_probed_copy` makes its copy from."""
+    kept: dict = field(default_factory=dict, compare=False, repr=False)
+    """The copy's batch-free memory model and step table, once worked out (:meth:`_fits`, :meth:`_costs`)."""
 
     @classmethod
     def of(cls, scenario: Scenario, card: Card) -> RateProbe | None:
@@ -448,7 +462,7 @@ class RateProbe:
     def _fits_short(self, batch: int) -> tuple[bool, bool]:
         """:meth:`at` where the copy is short of the rate at every batch (:meth:`short_at_every_batch`):
         whether it fits at ``batch`` (its memory alone; the step table not worked out), and False."""
-        return kept_copy(at_batch(self.scenario, batch), self.card, self.plan).memory.fits, False
+        return self._fits(at_batch(self.scenario, batch)), False
 
     def at(self, batch: int) -> tuple[bool, bool]:
         """(fits, carries the request rate) at a batch per copy of ``batch``, as the estimate
@@ -462,22 +476,46 @@ class RateProbe:
     def rate_at(self, batch: int) -> tuple[bool, float]:
         """(fits, request rate) at a batch per copy of ``batch``: the rate the estimate there
         reports (:attr:`ServingSpeed.requests_per_s`, the capacity under the stated rate) [1/s],
-        worked out only where the copy fits (else 0)."""
+        worked out only where the copy fits (else 0). No copy is made (:meth:`_fits`,
+        :meth:`_costs`: the copy's own memory and step costs); the one the estimate there weighs
+        is made from the same scenario when asked (:func:`_probed_copy`)."""
         global _PROBED
         if batch in self.seen:
             rate, _PROBED = self.seen[batch]
             return True, rate
         s = at_batch(self.scenario, batch)
-        copy = kept_copy(s, self.card, self.plan)  # the precision plan does not read the batch
-        if not copy.memory.fits:
+        if not self._fits(s):
             return False, 0.0
-        _PROBED, plan, costs = copy, self.plan, copy.costs
+        _PROBED, plan, costs = (s, self.card, self.plan), self.plan, self._costs(s)
         if s.prefill_copies:  # the replica's rate is the deployment's over its copies
             rate = pools(s, self.card, plan, costs).capacity / s.data_parallel * busy_copies(s)
         else:
             rate = capacity(costs) * busy_copies(s)
-        self.seen[batch] = (rate, copy)
+        self.seen[batch] = (rate, _PROBED)
         return True, rate
+
+    def _fits(self, s: Scenario) -> bool:
+        """Whether the copy of ``s`` (this probe's scenario at another batch per copy) fits: its
+        memory at the load (:class:`~.estimate.ServingCopy`'s own, the batch-free memory model's
+        breakdown at its sequences and context) within the engine's budget."""
+        model = self.kept.get("memory")
+        if model is None:  # the batch is no input of the model (batch_free_memory_model)
+            model = self.kept["memory"] = batch_free_memory_model(self.scenario, self.card, self.plan)
+        return model.breakdown(s.sequences_per_replica, s.serving.context_tokens).fits
+
+    def _costs(self, s: Scenario) -> StepCosts:
+        """The decode step costs of the copy of ``s`` at its running batch: what its copy's
+        :attr:`~.estimate.ServingCopy.costs` gives (:func:`~configurator.core.serving_speed.step_costs`),
+        read from the step table every batch of this probe shares (its key holds no batch,
+        :func:`~configurator.core.decode_step.copy_step_table`) where worked out already."""
+        table = self.kept.get("table")
+        if table is None:
+            serving = self.scenario.serving
+            table = self.kept["table"] = copy_step_table(self.scenario, self.card, self.plan,
+                                                         serving.prompt_tokens + serving.output_tokens // 2)
+        batch = running_batch(s)
+        costs = table.costs.get(batch)
+        return costs if costs is not None else step_costs(s, self.card, self.plan, batch)
 
     def offer(self, batch: int) -> None:
         """Where :meth:`rate_at` worked out the copy at ``batch``, that copy given to the estimate

@@ -18,7 +18,7 @@ from configurator.core.constraints import serving_verdicts
 from configurator.core.decode_step import copy_step_table
 from configurator.core.load import CLOSED_LOOP_TOLERANCE, StepCosts, capacity
 from configurator.core.messages import msg
-from configurator.core.precision import PrecisionPlan, plan_serving
+from configurator.core.precision import PrecisionPlan
 from configurator.core.scenario import Scenario
 from configurator.core.serving_speed import (
     ServingSpeed,
@@ -35,12 +35,11 @@ from configurator.core.serving_speed import (
 )
 from configurator.core.verdicts import floor
 from configurator.core.workloads.base import Estimate
-from configurator.core.workloads.serving.copies import kept_copy
+from configurator.core.workloads.serving.copies import kept_copy, kept_memory_model, kept_plan
 from configurator.core.workloads.serving.estimate import (
     ServingCopy,
     at_batch,
     basis_of_copy,
-    batch_free_memory_model,
     estimate_serving,
 )
 
@@ -406,7 +405,7 @@ class RateProbe:
 
     @classmethod
     def of(cls, scenario: Scenario, card: Card) -> RateProbe | None:
-        plan = plan_serving(scenario, card)
+        plan = kept_plan(scenario, card)
         if not scenario.constraints.requests_per_s or \
                 serving_batching(scenario) == "static" or plan.math is None or \
                 not card.peak_tflops(plan.math) or not card.bandwidth_gbps:
@@ -499,23 +498,21 @@ class RateProbe:
         memory at the load (:class:`~.estimate.ServingCopy`'s own, the batch-free memory model's
         breakdown at its sequences and context) within the engine's budget."""
         model = self.kept.get("memory")
-        if model is None:  # the batch is no input of the model (batch_free_memory_model)
-            model = self.kept["memory"] = batch_free_memory_model(self.scenario, self.card, self.plan)
+        if model is None:  # the batch is no input of the model (kept_memory_model)
+            model = self.kept["memory"] = kept_memory_model(self.scenario, self.card, self.plan)
         return model.breakdown(s.sequences_per_replica, s.serving.context_tokens).fits
 
     def _costs(self, s: Scenario) -> StepCosts:
         """The decode step costs of the copy of ``s`` at its running batch: what its copy's
         :attr:`~.estimate.ServingCopy.costs` gives (:func:`~configurator.core.serving_speed.step_costs`),
-        read from the step table every batch of this probe shares (its key holds no batch,
-        :func:`~configurator.core.decode_step.copy_step_table`) where worked out already."""
+        on the step table every batch of this probe shares (its key holds no batch,
+        :func:`~configurator.core.decode_step.copy_step_table`), looked up once."""
         table = self.kept.get("table")
         if table is None:
             serving = self.scenario.serving
             table = self.kept["table"] = copy_step_table(self.scenario, self.card, self.plan,
                                                          serving.prompt_tokens + serving.output_tokens // 2)
-        batch = running_batch(s)
-        costs = table.costs.get(batch)
-        return costs if costs is not None else step_costs(s, self.card, self.plan, batch)
+        return step_costs(s, self.card, self.plan, running_batch(s), table)
 
     def offer(self, batch: int) -> None:
         """Where :meth:`rate_at` worked out the copy at ``batch``, that copy given to the estimate

@@ -10,12 +10,13 @@ batch on memory and request rate alone (:class:`RateProbe`). The search itself i
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 
 from configurator.core.catalog import Card
 from configurator.core.constraints import serving_verdicts
-from configurator.core.decode_step import copy_step_table
+from configurator.core.decode_step import StepTable, copy_step_table
 from configurator.core.load import CLOSED_LOOP_TOLERANCE, StepCosts, capacity
 from configurator.core.messages import msg
 from configurator.core.precision import PrecisionPlan
@@ -369,7 +370,7 @@ PREFILL_CEILING_MARGIN = 1e-9
 units in the last place, ~1e-15 of it)."""
 
 
-def prefill_ceiling(scenario: Scenario, card: Card, plan: PrecisionPlan) -> float:
+def prefill_ceiling(scenario: Scenario, card: Card, plan: PrecisionPlan, token_s: float | None = None) -> float:
     """A ceiling on the request rate one copy that prefills in its decode steps sustains at any
     batch per copy (:func:`~configurator.core.load.capacity`) [1/s]: ``1/(P·τ_p)``, ``P`` its
     uncached prompt tokens and ``τ_p`` the compute time of one in a step (the step costs' own,
@@ -377,8 +378,11 @@ def prefill_ceiling(scenario: Scenario, card: Card, plan: PrecisionPlan) -> floa
     by :data:`PREFILL_CEILING_MARGIN`. At the full batch ``B`` the step is
     ``T* = T_d(B) + B·P·τ_p/D + (1 − e^(−B/D))·t_chunk`` with every term non-negative, so the
     capacity ``B/(D·T*)`` is at most ``B/(D·B·P·τ_p/D) = 1/(P·τ_p)`` (answers of one token:
-    ``(1 − 1e-6)/(P·τ_p)``); infinite where a prompt costs nothing."""
-    prompt = uncached_prompt_tokens(scenario) * prompt_token_seconds(scenario, card, plan)
+    ``(1 − 1e-6)/(P·τ_p)``); infinite where a prompt costs nothing. ``token_s``: ``τ_p`` when
+    already worked out."""
+    if token_s is None:
+        token_s = prompt_token_seconds(scenario, card, plan)
+    prompt = uncached_prompt_tokens(scenario) * token_s
     return (1.0 + PREFILL_CEILING_MARGIN) / prompt if prompt > 0 else math.inf
 
 
@@ -449,13 +453,13 @@ class RateProbe:
         :meth:`rate_at` scales the capacity: the same numbers divided and multiplied alike keep
         their order in floating point. Sharing every step, :func:`prefill_ceiling` times the copies
         busy. No batch's rate reaches the target (:func:`~configurator.core.verdicts.floor`: met
-        at ``actual ≥ target``)."""
+        at ``actual ≥ target``). The prefill times are the copy's step table's (:meth:`batch_free`)."""
         s = self.scenario
         if s.prefill_copies:
-            bound = prefill_pool_rate(s.prefill_copies, prefill_pool_prompt_seconds(s, self.card, self.plan)) \
+            bound = prefill_pool_rate(s.prefill_copies, self.batch_free(prefill_pool_prompt_seconds)) \
                 / s.data_parallel * busy_copies(s)
         else:
-            bound = prefill_ceiling(s, self.card, self.plan) * busy_copies(s)
+            bound = prefill_ceiling(s, self.card, self.plan, self.batch_free(prompt_token_seconds)) * busy_copies(s)
         return floor("request-rate", s.constraints.requests_per_s, bound, "requests/s").missed
 
     def _fits_short(self, batch: int) -> tuple[bool, bool]:
@@ -502,17 +506,29 @@ class RateProbe:
             model = self.kept["memory"] = kept_memory_model(self.scenario, self.card, self.plan)
         return model.breakdown(s.sequences_per_replica, s.serving.context_tokens).fits
 
-    def _costs(self, s: Scenario) -> StepCosts:
-        """The decode step costs of the copy of ``s`` at its running batch: what its copy's
-        :attr:`~.estimate.ServingCopy.costs` gives (:func:`~configurator.core.serving_speed.step_costs`),
-        on the step table every batch of this probe shares (its key holds no batch,
-        :func:`~configurator.core.decode_step.copy_step_table`), looked up once."""
+    def batch_free(self, fn: Callable[[Scenario, Card, PrecisionPlan], float]) -> float:
+        """``fn(scenario, card, plan)`` for a prefill time of the copy that reads no batch, users or
+        pools (:data:`~configurator.core.decode_step.NO_PREFILL_FIELDS`) nor the card count, worked
+        out once per step table (:meth:`~configurator.core.decode_step.StepTable.batch_free`: the
+        table is kept for every count and batch of the layout) [s]."""
+        return self._table().batch_free(fn, self.scenario, self.card, self.plan)
+
+    def _table(self) -> StepTable:
+        """The copy's step table (:func:`~configurator.core.decode_step.copy_step_table`: its key
+        holds no batch, so every batch of this probe shares it), looked up once."""
         table = self.kept.get("table")
         if table is None:
             serving = self.scenario.serving
             table = self.kept["table"] = copy_step_table(self.scenario, self.card, self.plan,
                                                          serving.prompt_tokens + serving.output_tokens // 2)
-        return step_costs(s, self.card, self.plan, running_batch(s), table)
+        return table
+
+    def _costs(self, s: Scenario) -> StepCosts:
+        """The decode step costs of the copy of ``s`` at its running batch: what its copy's
+        :attr:`~.estimate.ServingCopy.costs` gives (:func:`~configurator.core.serving_speed.step_costs`),
+        on the step table every batch of this probe shares (its key holds no batch,
+        :meth:`_table`)."""
+        return step_costs(s, self.card, self.plan, running_batch(s), self._table())
 
     def offer(self, batch: int) -> None:
         """Where :meth:`rate_at` worked out the copy at ``batch``, that copy given to the estimate

@@ -169,3 +169,28 @@ def test_a_kept_precision_plan_is_the_fresh_one(catalog):
     assert copies.kept_plan(base, h100) is not copies.kept_plan(base, catalog.get("h200-sxm"))
     clear_estimate_memo()
     assert copies.kept_plan(base, h100) == plan_serving(base, h100)
+
+
+def test_a_memo_that_excludes_fields_shares_a_value_only_across_them():
+    """The serving search memo (:class:`~configurator.core.memo.ScenarioMemo` with the fields no
+    search reads excluded): another name or economics shares the value, as does an equal scenario
+    read afresh; any other field does not."""
+    from configurator.core.memo import NOT_SEARCHED, ScenarioMemo
+
+    memo: ScenarioMemo[str] = ScenarioMemo(8, NOT_SEARCHED)
+    base = _cases()[0]
+    made = []
+
+    def make(value: str):
+        return lambda: made.append(value) or value
+
+    assert memo.kept_or_made(base, (), make("a")) == "a"
+    renamed = base.model_copy(update={"name": "other", "economics": base.economics.model_copy(
+        update={"electricity_per_kwh": 0.3})})
+    assert memo.kept_or_made(renamed, (), make("b")) == "a"
+    faster = base.model_copy(update={"constraints": base.constraints.model_copy(update={"requests_per_s": 21.0})})
+    assert memo.kept_or_made(faster, (), make("c")) == "c"
+    more = base.model_copy(update={"count": 32})
+    assert memo.kept_or_made(more, (), make("d")) == "d"
+    assert memo.kept_or_made(Scenario.model_validate_json(renamed.model_dump_json()), (), make("e")) == "a"
+    assert made == ["a", "c", "d"]

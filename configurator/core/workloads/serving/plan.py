@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from configurator.core.catalog import Card
 from configurator.core.constraints import missed_serving_targets
 from configurator.core.memory import usable_capacity_bytes
-from configurator.core.memo import NOT_SEARCHED, LruMemo, scenario_key
+from configurator.core.memo import NOT_SEARCHED, ScenarioMemo
 from configurator.core.messages import msg
 from configurator.core.formats import kv_bytes
 from configurator.core.precision import kv_element_bytes, plan_serving
@@ -85,7 +85,7 @@ PLANNER_NOTES = frozenset({*(f"serving-{layout}-chosen{why}" for layout in ("dis
 SEARCH_MEMO_SIZE = 1024
 """Serving searches kept (the layout chosen and the search's notes; least recently used dropped)."""
 
-_SEARCHES: LruMemo[tuple[Scenario, tuple]] = LruMemo(SEARCH_MEMO_SIZE)
+_SEARCHES: ScenarioMemo[tuple[Scenario, tuple]] = ScenarioMemo(SEARCH_MEMO_SIZE, NOT_SEARCHED)
 
 
 def clear_search_memo() -> None:
@@ -96,23 +96,28 @@ def clear_search_memo() -> None:
 
 def planned_serving(scenario: Scenario, card: Card) -> Estimate:
     """The serving plan (:func:`search_serving`), searched once for scenarios that differ only
-    in :data:`~configurator.core.memo.NOT_SEARCHED` (the last :data:`SEARCH_MEMO_SIZE` kept): the same layout in another
-    currency or at another electricity price is estimated again, with the search's notes."""
-    key = scenario_key(scenario, NOT_SEARCHED)
-    kept = _SEARCHES.get(key, (card,))
-    if kept is not None:
-        chosen, notes = kept
-        planned = chosen.model_copy(update={"name": scenario.name, "economics": scenario.economics})
-        est = estimate_serving(planned, card, serving_basis(planned, card))
-        return replace(est, messages=(*notes, *est.messages)) if notes else est
-    est = search_serving(scenario, card)
-    notes = []
-    for message in est.messages:
-        if message.id not in PLANNER_NOTES:
-            break
-        notes.append(message)
-    _SEARCHES.put(key, (est.scenario, tuple(notes)), (card,))
-    return est
+    in :data:`~configurator.core.memo.NOT_SEARCHED` (the last :data:`SEARCH_MEMO_SIZE` kept, compared
+    as :class:`~configurator.core.memo.ScenarioMemo` compares them: their text written only where
+    their hashes meet): the same layout in another currency or at another electricity price is
+    estimated again, with the search's notes."""
+    searched: list[Estimate] = []
+
+    def search() -> tuple[Scenario, tuple]:
+        est = search_serving(scenario, card)
+        searched.append(est)
+        notes = []
+        for message in est.messages:
+            if message.id not in PLANNER_NOTES:
+                break
+            notes.append(message)
+        return est.scenario, tuple(notes)
+
+    chosen, notes = _SEARCHES.kept_or_made(scenario, (card,), search)
+    if searched:
+        return searched[0]
+    planned = chosen.model_copy(update={"name": scenario.name, "economics": scenario.economics})
+    est = estimate_serving(planned, card, serving_basis(planned, card))
+    return replace(est, messages=(*notes, *est.messages)) if notes else est
 
 
 def search_serving(scenario: Scenario, card: Card) -> Estimate:

@@ -41,6 +41,8 @@ from configurator.core.workloads.serving.weighing import (
     fp8_chosen,
     has_speed,
     known_short,
+    miss_of,
+    missed_of,
     resolved_layout,
     serving_rank,
     target_miss,
@@ -349,7 +351,7 @@ def _with_fp8_cache_if_needed(scenario: Scenario, card: Card, best: Estimate) ->
     Not tried where the default cache is FP8 or narrower already (the same layout again)."""
     if scenario.serving.kv_precision is not None or not card.supports(Precision.FP8) or not has_speed(best):
         return best
-    if best.fits and not known_short(best) and not missed_serving_targets(best.scenario, best.serving):
+    if best.fits and not known_short(best) and not missed_of(best):
         return best
     if kv_element_bytes(scenario, plan_serving(scenario, card)) <= kv_bytes(Precision.FP8):
         return best  # the engine's default cache is FP8 already (TensorRT-LLM with FP8 weights)
@@ -432,8 +434,7 @@ def _batched_replica(scenario: Scenario, card: Card, walked: tuple[int, int, boo
     spread, largest = _batch_range(scenario, card)
 
     def carries_rate(e: Estimate) -> bool:  # without a speed (no bandwidth figure) a larger batch tells nothing more
-        return e.serving is None or "misses-request-rate" not in missed_serving_targets(e.scenario,
-                                                                                                 e.serving)
+        return e.serving is None or "misses-request-rate" not in missed_of(e)
 
     # Under a request rate the sequences decoding at once follow from it (Little's law inside the
     # load model: n = λ·(O − 1)·T): the batch only caps them. A copy short of the rate queues
@@ -465,7 +466,7 @@ def _batched_replica(scenario: Scenario, card: Card, walked: tuple[int, int, boo
     # the doubling would have stopped) or missed by more. That is assumed, not proved (the step
     # costs are worked out at the running batch); the plans equal those of one batch at a time
     # (tests/test_serving_batch_widening.py). Else it goes one batch at a time.
-    miss = target_miss(est.scenario, est.serving) if est.fits and est.serving is not None else 0.0  # read if it fits
+    miss = miss_of(est) if est.fits and est.serving is not None else 0.0  # read if it fits
     if miss > 0.0 and _EVALUATED.get() is None:
         ahead = probe or RateProbe.of(scenario, card)  # the walk's copies kept
     leaping = ahead is not None
@@ -474,7 +475,7 @@ def _batched_replica(scenario: Scenario, card: Card, walked: tuple[int, int, boo
         top = ahead.widest(batch, largest, est.serving.requests_per_s) if leaping else batch
         if top > wider:
             far = at(top)
-            far_miss = target_miss(far.scenario, far.serving)
+            far_miss = miss_of(far)
             if far_miss > 0.0 and (1.0 + far_miss) <= (1.0 + miss) * (1.0 + LOAD_RESOLUTION):  # ranks higher
                 batch, est, miss = top, far, far_miss
                 continue
@@ -482,7 +483,7 @@ def _batched_replica(scenario: Scenario, card: Card, walked: tuple[int, int, boo
         bigger = at(wider)
         if not bigger.fits:
             break
-        wider_miss = target_miss(bigger.scenario, bigger.serving)
+        wider_miss = miss_of(bigger)
         if not wider_ranks_higher(miss, est.serving.requests_per_s, wider_miss, bigger.serving.requests_per_s):
             break
         batch, est, miss = wider, bigger, wider_miss

@@ -15,7 +15,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 
 from configurator.core.catalog import Card
-from configurator.core.constraints import serving_verdicts
+from configurator.core.constraints import missed_serving_targets, serving_verdicts
 from configurator.core.decode_step import StepTable, copy_step_table
 from configurator.core.load import CLOSED_LOOP_TOLERANCE, StepCosts, capacity
 from configurator.core.messages import msg
@@ -34,7 +34,7 @@ from configurator.core.serving_speed import (
     step_costs,
     uncached_prompt_tokens,
 )
-from configurator.core.verdicts import floor
+from configurator.core.verdicts import Verdict, floor
 from configurator.core.workloads.base import Estimate
 from configurator.core.workloads.serving.copies import kept_copy, kept_memory_model, kept_plan
 from configurator.core.workloads.serving.estimate import (
@@ -52,8 +52,13 @@ def target_miss(scenario: Scenario, speed: ServingSpeed | None) -> float:
     speed [share]."""
     if speed is None:
         return math.inf
+    return worst_miss(serving_verdicts(scenario, speed))
+
+
+def worst_miss(verdicts: tuple[Verdict, ...]) -> float:
+    """:func:`target_miss` of a deployment's serving verdicts (:func:`~configurator.core.constraints.serving_verdicts`) [share]."""
     worst = 0.0
-    for v in serving_verdicts(scenario, speed):
+    for v in verdicts:
         if not v.missed:
             continue
         if v.kind == "ceiling":
@@ -61,6 +66,22 @@ def target_miss(scenario: Scenario, speed: ServingSpeed | None) -> float:
         else:
             worst = max(worst, v.target / v.actual - 1.0 if v.actual > 0 else math.inf)
     return worst
+
+
+def miss_of(est: Weighed | Estimate) -> float:
+    """:func:`target_miss` of a layout's own scenario and speed; a weighed layout's verdicts
+    worked out once (:meth:`Weighed.verdicts`) [share]."""
+    if not isinstance(est, Weighed):
+        return target_miss(est.scenario, est.serving)
+    return math.inf if est.serving is None else worst_miss(est.verdicts())
+
+
+def missed_of(est: Weighed | Estimate) -> list[str]:
+    """:func:`~configurator.core.constraints.missed_serving_targets` of a layout with a speed, its
+    own scenario and speed; a weighed layout's verdicts worked out once (:meth:`Weighed.verdicts`)."""
+    if not isinstance(est, Weighed):
+        return missed_serving_targets(est.scenario, est.serving)
+    return [v.message.id for v in est.verdicts() if v.missed]
 
 
 def serving_rank(est: Estimate) -> tuple:
@@ -76,7 +97,7 @@ def rank_of(est: Estimate) -> tuple:
     i = est.serving
     if i is None:  # no speed: neither fits nor carries anything
         return (False, False, -math.inf, 0.0, 0)
-    miss = target_miss(est.scenario, i)
+    miss = miss_of(est)
     return (est.fits, miss == 0.0, -miss, i.requests_per_s, -est.scenario.parallelism.tp)
 
 
@@ -92,17 +113,19 @@ class Weighed:
     from the same copy only when asked (:meth:`estimate`: for the layout chosen, a layout said
     in a note, or one kept by :func:`recording_evaluated`); the numbers are the estimate's."""
 
-    __slots__ = ("scenario", "card", "copy", "memory", "short", "_serving", "_timed", "_estimate", "_rank", "_whole")
+    __slots__ = ("scenario", "card", "copy", "memory", "short", "_serving", "_timed", "_estimate", "_rank", "_whole",
+                 "_verdicts")
 
     def __init__(self, scenario: Scenario, card: Card) -> None:
         self.scenario, self.card = scenario, card
-        self.copy = _probed_copy(scenario, card) or kept_copy(scenario, card)
+        self.copy = _probed_copy(scenario, card) or kept_copy(scenario, card, kept_plan(scenario, card))
         self.memory = self.copy.memory
         self._serving: ServingSpeed | None = None
         self._timed = False
         self._estimate: Estimate | None = None
         self._rank: Rank | None = None
         self._whole: tuple | None = None
+        self._verdicts: tuple[Verdict, ...] | None = None
         self.short = False
         """Known to fit and miss the stated request rate (the rate probe said so at its batch,
         :func:`_batched_replica`): the first two places of its rank are (True, False) untimed."""
@@ -140,6 +163,13 @@ class Weighed:
         if not self._timed:
             self._serving, self._timed = deployment_speed(self.scenario, self.copy.replica), True
         return self._serving
+
+    def verdicts(self) -> tuple[Verdict, ...]:
+        """The request rate and latency targets' verdicts at its speed
+        (:func:`~configurator.core.constraints.serving_verdicts`), worked out once."""
+        if self._verdicts is None:
+            self._verdicts = serving_verdicts(self.scenario, self.serving)
+        return self._verdicts
 
     @property
     def fits(self) -> bool:

@@ -194,3 +194,18 @@ def test_a_memo_that_excludes_fields_shares_a_value_only_across_them():
     assert memo.kept_or_made(more, (), make("d")) == "d"
     assert memo.kept_or_made(Scenario.model_validate_json(renamed.model_dump_json()), (), make("e")) == "a"
     assert made == ["a", "c", "d"]
+
+
+def test_a_copy_made_with_its_plan_reads_the_kept_memory_model_and_weighs_as_a_fresh_one(catalog):
+    """A copy kept with its plan takes its layout's kept memory model (one for every count and
+    batch), and its memory, step costs and speed are those of a copy made afresh."""
+    clear_estimate_memo()
+    card = catalog.get("h100-sxm")
+    laid_out = with_layout(_cases()[0], {"tp": 4, "pp": 1, "virtual_stages": 1, "cp": 1, "ep": 1})
+    plan = plan_serving(laid_out, card)
+    for count, batch in ((16, 64), (32, 64), (16, 256)):
+        s = at_batch(laid_out.model_copy(update={"count": count}), batch)
+        kept = copies.kept_copy(s, card, copies.kept_plan(s, card))
+        assert kept.model is copies.kept_memory_model(laid_out, card, plan)
+        fresh = serving_copy(s, card, plan_serving(s, card))
+        assert kept.memory == fresh.memory and kept.replica == fresh.replica

@@ -76,7 +76,8 @@ def kept_copy(scenario: Scenario, card: Card, plan: PrecisionPlan | None = None)
     scenario on the same card: every field but :data:`NOT_READ` equal, each value of the same type
     (``1`` and ``1.0`` differ), the frozen ones of :data:`BY_IDENTITY` the very same objects.
     ``plan``: the scenario's precision plan when already worked out (it depends on the scenario and
-    card alone, so a kept copy's is the same)."""
+    card alone, so a kept copy's is the same); a new copy's memory model is then the one kept for
+    its layout (:func:`kept_memory_model`)."""
     fields = scenario.__dict__
     values = (*_BY_VALUE(fields), *fields["parallelism"].__dict__.values(), *fields["serving"].__dict__.values())
     held = (card, *_BY_IDENTITY(fields))
@@ -88,7 +89,7 @@ def kept_copy(scenario: Scenario, card: Card, plan: PrecisionPlan | None = None)
     types = tuple(map(type, values))
     if kept is not None and kept[1] == types:  # ids of held objects are theirs alone while kept
         return kept[2]
-    copy = serving_copy(scenario, card, plan)
+    copy = serving_copy(scenario, card, plan, None if plan is None else kept_memory_model(scenario, card, plan))
     if len(_COPIES) >= COPY_MEMO_SIZE or _CARD[0] is not card:
         _COPIES.clear()
         _CARD[0] = card

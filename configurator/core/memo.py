@@ -97,17 +97,27 @@ class ScenarioMemo(Generic[V]):
     BUCKET = 8
     """Scenarios kept under one hash at most (equal hashes of different texts: ``1`` and ``1.0``)."""
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: int, exclude: frozenset[str] = frozenset()) -> None:
         self._memo: LruMemo[list[list]] = LruMemo(size)  # hash -> [[scenario, text or None, value], ...]
+        self._exclude = exclude
+        """Top-level fields neither hashed nor written: scenarios that differ only in them share a value."""
+
+    def _hash(self, scenario: BaseModel) -> int:
+        """The scenario's hash (its own), or with :attr:`_exclude` the hash of its other fields' values."""
+        if not self._exclude:
+            return hash(scenario)
+        exclude = self._exclude
+        return hash(tuple(value for name, value in scenario.__dict__.items() if name not in exclude))
 
     def kept_or_made(self, scenario: BaseModel, held: tuple, make: Callable[[], V]) -> V:
-        """The value kept for ``scenario`` (or an equal one) and the same ``held`` objects, else
-        ``make()`` (called outside the lock), kept and returned."""
+        """The value kept for ``scenario`` (or an equal one, but in the fields excluded) and the
+        same ``held`` objects, else ``make()`` (called outside the lock), kept and returned."""
+        exclude = self._exclude
         try:
-            key, text = hash(scenario), None
+            key, text = self._hash(scenario), None
         except TypeError:  # a field set without validation (model_copy(update=...) with a set or a
             # dict): unhashable, so filed under its text, which any equal scenario has too
-            text = scenario_key(scenario)
+            text = scenario_key(scenario, exclude)
             key = text
         bucket = self._memo.get(key, held)
         if bucket is not None:
@@ -115,10 +125,10 @@ class ScenarioMemo(Generic[V]):
                 if entry[0] is scenario:
                     return entry[2]
             if text is None:
-                text = scenario_key(scenario)
+                text = scenario_key(scenario, exclude)
             for entry in bucket:
                 if entry[1] is None:
-                    entry[1] = scenario_key(entry[0])
+                    entry[1] = scenario_key(entry[0], exclude)
                 if entry[1] == text:
                     return entry[2]
         value = make()

@@ -192,13 +192,14 @@ _ROOT_TWO_GRID = tuple(round(2 ** (k / 2)) for k in range(2, 130))
 """The step table's grid, ``round(2^(k/2))`` for k = 2, 3, … (up to 2^64, past any batch) [sequences]."""
 
 
-def step_costs(scenario: Scenario, card: Card, plan: PrecisionPlan, batch: int) -> StepCosts:
+def step_costs(scenario: Scenario, card: Card, plan: PrecisionPlan, batch: int, table=None) -> StepCosts:
     """The decode step, the prompt token and the chunk overhead of one copy, for the load model;
     worked out once per copy and batch (kept on the copy's step table, :func:`copy_step_table`:
-    everything here reads only the fields its key holds)."""
-    serving = scenario.serving
-    mean_kv = serving.prompt_tokens + serving.output_tokens // 2
-    table = copy_step_table(scenario, card, plan, mean_kv)
+    everything here reads only the fields its key holds; ``table``: that table, when the caller
+    holds it already)."""
+    if table is None:
+        serving = scenario.serving
+        table = copy_step_table(scenario, card, plan, serving.prompt_tokens + serving.output_tokens // 2)
     costs = table.costs.get(batch)
     if costs is None:
         costs = table.costs[batch] = _step_costs(scenario, card, plan, batch, table)

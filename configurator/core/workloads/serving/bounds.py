@@ -11,11 +11,10 @@ none of these while :func:`~configurator.core.workloads.serving.plan.recording_e
 from __future__ import annotations
 
 from configurator.core.catalog import Card
-from configurator.core.memory import serving_memory_model
-from configurator.core.precision import plan_serving
 from configurator.core.scenario import Scenario
 from configurator.core.serving_speed import busy_copies, prefill_pool_prompt_seconds, prefill_pool_rate
 from configurator.core.workloads.base import Estimate
+from configurator.core.workloads.serving.copies import kept_memory_model, kept_plan
 from configurator.core.workloads.serving.weighing import RateProbe
 
 
@@ -28,7 +27,7 @@ def batch_range(scenario: Scenario, card: Card) -> tuple[int, int]:
     users beyond it wait in the engine's queue)."""
     step_budget = scenario.serving.max_batched_tokens
     spread = min(-(-scenario.serving.users // scenario.data_parallel), step_budget)
-    model = serving_memory_model(scenario, card, plan_serving(scenario, card))
+    model = kept_memory_model(scenario, card, kept_plan(scenario, card))
     largest = min(max(model.max_concurrency(scenario.serving.context_tokens), 1), step_budget)
     return spread, largest
 

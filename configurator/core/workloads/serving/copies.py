@@ -11,7 +11,9 @@ from collections.abc import Callable
 from operator import itemgetter
 
 from configurator.core.catalog import Card
-from configurator.core.precision import PrecisionPlan
+from configurator.core.decode_step import NO_PREFILL_FIELDS
+from configurator.core.memory import ServingMemoryModel, serving_memory_model
+from configurator.core.precision import PrecisionPlan, plan_serving
 from configurator.core.scenario import Scenario
 from configurator.core.workloads.serving.estimate import ServingCopy, serving_copy
 
@@ -54,9 +56,11 @@ the plan searched with the engine step Auto and the one searched without share t
 
 
 def clear_copies() -> None:
-    """Forget every kept copy."""
+    """Forget every kept copy, memory model and precision plan."""
     _COPIES.clear()
     _CARD[0] = None
+    _MODELS.clear()
+    _PLANS.clear()
 
 
 def forget_counts(drop: Callable[[int], bool]) -> None:
@@ -72,7 +76,8 @@ def kept_copy(scenario: Scenario, card: Card, plan: PrecisionPlan | None = None)
     scenario on the same card: every field but :data:`NOT_READ` equal, each value of the same type
     (``1`` and ``1.0`` differ), the frozen ones of :data:`BY_IDENTITY` the very same objects.
     ``plan``: the scenario's precision plan when already worked out (it depends on the scenario and
-    card alone, so a kept copy's is the same)."""
+    card alone, so a kept copy's is the same); a new copy's memory model is then the one kept for
+    its layout (:func:`kept_memory_model`)."""
     fields = scenario.__dict__
     values = (*_BY_VALUE(fields), *fields["parallelism"].__dict__.values(), *fields["serving"].__dict__.values())
     held = (card, *_BY_IDENTITY(fields))
@@ -84,9 +89,70 @@ def kept_copy(scenario: Scenario, card: Card, plan: PrecisionPlan | None = None)
     types = tuple(map(type, values))
     if kept is not None and kept[1] == types:  # ids of held objects are theirs alone while kept
         return kept[2]
-    copy = serving_copy(scenario, card, plan)
+    copy = serving_copy(scenario, card, plan, None if plan is None else kept_memory_model(scenario, card, plan))
     if len(_COPIES) >= COPY_MEMO_SIZE or _CARD[0] is not card:
         _COPIES.clear()
         _CARD[0] = card
     _COPIES[key] = (held, types, copy)
     return copy
+
+
+_MODELS: dict[tuple, tuple[tuple, ServingMemoryModel]] = {}
+"""Kept batch-free memory models by key (:func:`kept_memory_model`): the objects held by identity
+(kept alive with the model, so their ids are not reused while it is kept), the model."""
+
+_PLANS: dict[tuple, tuple[Card, PrecisionPlan]] = {}
+"""Kept serving precision plans by key (:func:`kept_plan`): the card (held), the plan."""
+
+MODEL_MEMO_SIZE = 1024
+"""Memory models and precision plans kept at most, each: one card's deployment search asks for
+a few hundred layouts' (every count, tensor-parallel degree, stage count, KV precision and engine
+step); when full, every kept one is dropped at once."""
+
+
+def kept_memory_model(scenario: Scenario, card: Card, plan: PrecisionPlan) -> ServingMemoryModel:
+    """:func:`~configurator.core.memory.serving_memory_model` of ``scenario`` on ``card`` with
+    ``plan``, or the one kept for a scenario equal in what it reads: the workload (its expert
+    copies), the layout's degrees and the serving settings but :data:`~configurator.core.decode_step.NO_PREFILL_FIELDS`
+    (values and their types), the plan's precisions and weight bits, and the very same model and
+    assumptions objects and card. Not the card count, the batch per copy, the users, the pools,
+    the targets or the prices, none of which it reads: the deployment search's copies of one
+    layout at every count share one."""
+    fields = scenario.__dict__
+    serving = fields["serving"].__dict__
+    values = (fields["workload"], *fields["parallelism"].__dict__.values(),
+              *(value for name, value in serving.items() if name not in NO_PREFILL_FIELDS),
+              plan.requested, plan.math, plan.weights, plan.weight_format, plan.weight_bits)
+    held = (card, fields["model"], fields["assumptions"])
+    key = (values, tuple(map(type, values)), tuple(serving), tuple(map(id, held)))
+    try:
+        kept = _MODELS.get(key)
+    except TypeError:  # a value that cannot be a key (set without validation): not kept
+        return serving_memory_model(scenario, card, plan)
+    if kept is not None:  # ids of held objects are theirs alone while kept
+        return kept[1]
+    model = serving_memory_model(scenario, card, plan)
+    if len(_MODELS) >= MODEL_MEMO_SIZE:
+        _MODELS.clear()
+    _MODELS[key] = (held, model)
+    return model
+
+
+def kept_plan(scenario: Scenario, card: Card) -> PrecisionPlan:
+    """:func:`~configurator.core.precision.plan_serving` of ``scenario`` on ``card``, or the plan
+    kept for the same card and an equal precision, weight format and bits per weight (values and
+    their types), all it reads."""
+    serving = scenario.serving
+    values = (scenario.precision, serving.weight_format, serving.weight_bpw)
+    key = (values, tuple(map(type, values)), id(card))
+    try:
+        kept = _PLANS.get(key)
+    except TypeError:
+        return plan_serving(scenario, card)
+    if kept is not None:
+        return kept[1]
+    plan = plan_serving(scenario, card)
+    if len(_PLANS) >= MODEL_MEMO_SIZE:
+        _PLANS.clear()
+    _PLANS[key] = (card, plan)
+    return plan

@@ -52,10 +52,11 @@ class ServingCopy:
 
     __slots__ = ("scenario", "card", "plan", "model", "memory", "_replica", "_timed", "_costs")
 
-    def __init__(self, scenario: Scenario, card: Card, plan: PrecisionPlan | None = None) -> None:
+    def __init__(self, scenario: Scenario, card: Card, plan: PrecisionPlan | None = None,
+                 model: ServingMemoryModel | None = None) -> None:
         self.scenario, self.card = scenario, card
         self.plan: PrecisionPlan = plan_serving(scenario, card) if plan is None else plan
-        self.model: ServingMemoryModel = batch_free_memory_model(scenario, card, self.plan)
+        self.model: ServingMemoryModel = batch_free_memory_model(scenario, card, self.plan) if model is None else model
         self.memory: MemoryBreakdown = self.model.breakdown(scenario.sequences_per_replica,
                                                             scenario.serving.context_tokens)
         self._replica: ReplicaSpeed | None = None
@@ -106,10 +107,12 @@ def clear_last_memory_model() -> None:
     _LAST_MEMORY_MODEL[0] = None
 
 
-def serving_copy(scenario: Scenario, card: Card, plan: PrecisionPlan | None = None) -> ServingCopy:
+def serving_copy(scenario: Scenario, card: Card, plan: PrecisionPlan | None = None,
+                 model: ServingMemoryModel | None = None) -> ServingCopy:
     """The memory at the load and (when asked) the speed of one copy of ``scenario`` on ``card``;
-    ``plan``: its :func:`~configurator.core.precision.plan_serving` when already worked out."""
-    return ServingCopy(scenario, card, plan)
+    ``plan``: its :func:`~configurator.core.precision.plan_serving` and ``model``: its
+    :func:`~configurator.core.memory.serving_memory_model` (with that plan), when already worked out."""
+    return ServingCopy(scenario, card, plan, model)
 
 
 def _replaced(model, name: str, value):

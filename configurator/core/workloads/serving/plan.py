@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from configurator.core.catalog import Card
 from configurator.core.constraints import missed_serving_targets
 from configurator.core.memory import usable_capacity_bytes
-from configurator.core.memo import NOT_SEARCHED, LruMemo, scenario_key
+from configurator.core.memo import NOT_SEARCHED, ScenarioMemo
 from configurator.core.messages import msg
 from configurator.core.formats import kv_bytes
 from configurator.core.precision import kv_element_bytes, plan_serving
@@ -41,6 +41,8 @@ from configurator.core.workloads.serving.weighing import (
     fp8_chosen,
     has_speed,
     known_short,
+    miss_of,
+    missed_of,
     resolved_layout,
     serving_rank,
     target_miss,
@@ -85,7 +87,7 @@ PLANNER_NOTES = frozenset({*(f"serving-{layout}-chosen{why}" for layout in ("dis
 SEARCH_MEMO_SIZE = 1024
 """Serving searches kept (the layout chosen and the search's notes; least recently used dropped)."""
 
-_SEARCHES: LruMemo[tuple[Scenario, tuple]] = LruMemo(SEARCH_MEMO_SIZE)
+_SEARCHES: ScenarioMemo[tuple[Scenario, tuple]] = ScenarioMemo(SEARCH_MEMO_SIZE, NOT_SEARCHED)
 
 
 def clear_search_memo() -> None:
@@ -96,23 +98,28 @@ def clear_search_memo() -> None:
 
 def planned_serving(scenario: Scenario, card: Card) -> Estimate:
     """The serving plan (:func:`search_serving`), searched once for scenarios that differ only
-    in :data:`~configurator.core.memo.NOT_SEARCHED` (the last :data:`SEARCH_MEMO_SIZE` kept): the same layout in another
-    currency or at another electricity price is estimated again, with the search's notes."""
-    key = scenario_key(scenario, NOT_SEARCHED)
-    kept = _SEARCHES.get(key, (card,))
-    if kept is not None:
-        chosen, notes = kept
-        planned = chosen.model_copy(update={"name": scenario.name, "economics": scenario.economics})
-        est = estimate_serving(planned, card, serving_basis(planned, card))
-        return replace(est, messages=(*notes, *est.messages)) if notes else est
-    est = search_serving(scenario, card)
-    notes = []
-    for message in est.messages:
-        if message.id not in PLANNER_NOTES:
-            break
-        notes.append(message)
-    _SEARCHES.put(key, (est.scenario, tuple(notes)), (card,))
-    return est
+    in :data:`~configurator.core.memo.NOT_SEARCHED` (the last :data:`SEARCH_MEMO_SIZE` kept, compared
+    as :class:`~configurator.core.memo.ScenarioMemo` compares them: their text written only where
+    their hashes meet): the same layout in another currency or at another electricity price is
+    estimated again, with the search's notes."""
+    searched: list[Estimate] = []
+
+    def search() -> tuple[Scenario, tuple]:
+        est = search_serving(scenario, card)
+        searched.append(est)
+        notes = []
+        for message in est.messages:
+            if message.id not in PLANNER_NOTES:
+                break
+            notes.append(message)
+        return est.scenario, tuple(notes)
+
+    chosen, notes = _SEARCHES.kept_or_made(scenario, (card,), search)
+    if searched:
+        return searched[0]
+    planned = chosen.model_copy(update={"name": scenario.name, "economics": scenario.economics})
+    est = estimate_serving(planned, card, serving_basis(planned, card))
+    return replace(est, messages=(*notes, *est.messages)) if notes else est
 
 
 def search_serving(scenario: Scenario, card: Card) -> Estimate:
@@ -344,7 +351,7 @@ def _with_fp8_cache_if_needed(scenario: Scenario, card: Card, best: Estimate) ->
     Not tried where the default cache is FP8 or narrower already (the same layout again)."""
     if scenario.serving.kv_precision is not None or not card.supports(Precision.FP8) or not has_speed(best):
         return best
-    if best.fits and not known_short(best) and not missed_serving_targets(best.scenario, best.serving):
+    if best.fits and not known_short(best) and not missed_of(best):
         return best
     if kv_element_bytes(scenario, plan_serving(scenario, card)) <= kv_bytes(Precision.FP8):
         return best  # the engine's default cache is FP8 already (TensorRT-LLM with FP8 weights)
@@ -427,8 +434,7 @@ def _batched_replica(scenario: Scenario, card: Card, walked: tuple[int, int, boo
     spread, largest = _batch_range(scenario, card)
 
     def carries_rate(e: Estimate) -> bool:  # without a speed (no bandwidth figure) a larger batch tells nothing more
-        return e.serving is None or "misses-request-rate" not in missed_serving_targets(e.scenario,
-                                                                                                 e.serving)
+        return e.serving is None or "misses-request-rate" not in missed_of(e)
 
     # Under a request rate the sequences decoding at once follow from it (Little's law inside the
     # load model: n = λ·(O − 1)·T): the batch only caps them. A copy short of the rate queues
@@ -460,7 +466,7 @@ def _batched_replica(scenario: Scenario, card: Card, walked: tuple[int, int, boo
     # the doubling would have stopped) or missed by more. That is assumed, not proved (the step
     # costs are worked out at the running batch); the plans equal those of one batch at a time
     # (tests/test_serving_batch_widening.py). Else it goes one batch at a time.
-    miss = target_miss(est.scenario, est.serving) if est.fits and est.serving is not None else 0.0  # read if it fits
+    miss = miss_of(est) if est.fits and est.serving is not None else 0.0  # read if it fits
     if miss > 0.0 and _EVALUATED.get() is None:
         ahead = probe or RateProbe.of(scenario, card)  # the walk's copies kept
     leaping = ahead is not None
@@ -469,7 +475,7 @@ def _batched_replica(scenario: Scenario, card: Card, walked: tuple[int, int, boo
         top = ahead.widest(batch, largest, est.serving.requests_per_s) if leaping else batch
         if top > wider:
             far = at(top)
-            far_miss = target_miss(far.scenario, far.serving)
+            far_miss = miss_of(far)
             if far_miss > 0.0 and (1.0 + far_miss) <= (1.0 + miss) * (1.0 + LOAD_RESOLUTION):  # ranks higher
                 batch, est, miss = top, far, far_miss
                 continue
@@ -477,7 +483,7 @@ def _batched_replica(scenario: Scenario, card: Card, walked: tuple[int, int, boo
         bigger = at(wider)
         if not bigger.fits:
             break
-        wider_miss = target_miss(bigger.scenario, bigger.serving)
+        wider_miss = miss_of(bigger)
         if not wider_ranks_higher(miss, est.serving.requests_per_s, wider_miss, bigger.serving.requests_per_s):
             break
         batch, est, miss = wider, bigger, wider_miss

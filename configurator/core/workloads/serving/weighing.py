@@ -10,14 +10,16 @@ batch on memory and request rate alone (:class:`RateProbe`). The search itself i
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 
 from configurator.core.catalog import Card
-from configurator.core.constraints import serving_verdicts
-from configurator.core.load import CLOSED_LOOP_TOLERANCE, capacity
+from configurator.core.constraints import missed_serving_targets, serving_verdicts
+from configurator.core.decode_step import StepTable, copy_step_table
+from configurator.core.load import CLOSED_LOOP_TOLERANCE, StepCosts, capacity
 from configurator.core.messages import msg
-from configurator.core.precision import PrecisionPlan, plan_serving
+from configurator.core.precision import PrecisionPlan
 from configurator.core.scenario import Scenario
 from configurator.core.serving_speed import (
     ServingSpeed,
@@ -27,13 +29,20 @@ from configurator.core.serving_speed import (
     prefill_pool_prompt_seconds,
     prefill_pool_rate,
     prompt_token_seconds,
+    running_batch,
     serving_batching,
+    step_costs,
     uncached_prompt_tokens,
 )
-from configurator.core.verdicts import floor
+from configurator.core.verdicts import Verdict, floor
 from configurator.core.workloads.base import Estimate
-from configurator.core.workloads.serving.copies import kept_copy
-from configurator.core.workloads.serving.estimate import ServingCopy, at_batch, basis_of_copy, estimate_serving
+from configurator.core.workloads.serving.copies import kept_copy, kept_memory_model, kept_plan
+from configurator.core.workloads.serving.estimate import (
+    ServingCopy,
+    at_batch,
+    basis_of_copy,
+    estimate_serving,
+)
 
 
 def target_miss(scenario: Scenario, speed: ServingSpeed | None) -> float:
@@ -43,8 +52,13 @@ def target_miss(scenario: Scenario, speed: ServingSpeed | None) -> float:
     speed [share]."""
     if speed is None:
         return math.inf
+    return worst_miss(serving_verdicts(scenario, speed))
+
+
+def worst_miss(verdicts: tuple[Verdict, ...]) -> float:
+    """:func:`target_miss` of a deployment's serving verdicts (:func:`~configurator.core.constraints.serving_verdicts`) [share]."""
     worst = 0.0
-    for v in serving_verdicts(scenario, speed):
+    for v in verdicts:
         if not v.missed:
             continue
         if v.kind == "ceiling":
@@ -52,6 +66,22 @@ def target_miss(scenario: Scenario, speed: ServingSpeed | None) -> float:
         else:
             worst = max(worst, v.target / v.actual - 1.0 if v.actual > 0 else math.inf)
     return worst
+
+
+def miss_of(est: Weighed | Estimate) -> float:
+    """:func:`target_miss` of a layout's own scenario and speed; a weighed layout's verdicts
+    worked out once (:meth:`Weighed.verdicts`) [share]."""
+    if not isinstance(est, Weighed):
+        return target_miss(est.scenario, est.serving)
+    return math.inf if est.serving is None else worst_miss(est.verdicts())
+
+
+def missed_of(est: Weighed | Estimate) -> list[str]:
+    """:func:`~configurator.core.constraints.missed_serving_targets` of a layout with a speed, its
+    own scenario and speed; a weighed layout's verdicts worked out once (:meth:`Weighed.verdicts`)."""
+    if not isinstance(est, Weighed):
+        return missed_serving_targets(est.scenario, est.serving)
+    return [v.message.id for v in est.verdicts() if v.missed]
 
 
 def serving_rank(est: Estimate) -> tuple:
@@ -67,7 +97,7 @@ def rank_of(est: Estimate) -> tuple:
     i = est.serving
     if i is None:  # no speed: neither fits nor carries anything
         return (False, False, -math.inf, 0.0, 0)
-    miss = target_miss(est.scenario, i)
+    miss = miss_of(est)
     return (est.fits, miss == 0.0, -miss, i.requests_per_s, -est.scenario.parallelism.tp)
 
 
@@ -83,17 +113,19 @@ class Weighed:
     from the same copy only when asked (:meth:`estimate`: for the layout chosen, a layout said
     in a note, or one kept by :func:`recording_evaluated`); the numbers are the estimate's."""
 
-    __slots__ = ("scenario", "card", "copy", "memory", "short", "_serving", "_timed", "_estimate", "_rank", "_whole")
+    __slots__ = ("scenario", "card", "copy", "memory", "short", "_serving", "_timed", "_estimate", "_rank", "_whole",
+                 "_verdicts")
 
     def __init__(self, scenario: Scenario, card: Card) -> None:
         self.scenario, self.card = scenario, card
-        self.copy = _probed_copy(scenario, card) or kept_copy(scenario, card)
+        self.copy = _probed_copy(scenario, card) or kept_copy(scenario, card, kept_plan(scenario, card))
         self.memory = self.copy.memory
         self._serving: ServingSpeed | None = None
         self._timed = False
         self._estimate: Estimate | None = None
         self._rank: Rank | None = None
         self._whole: tuple | None = None
+        self._verdicts: tuple[Verdict, ...] | None = None
         self.short = False
         """Known to fit and miss the stated request rate (the rate probe said so at its batch,
         :func:`_batched_replica`): the first two places of its rank are (True, False) untimed."""
@@ -131,6 +163,13 @@ class Weighed:
         if not self._timed:
             self._serving, self._timed = deployment_speed(self.scenario, self.copy.replica), True
         return self._serving
+
+    def verdicts(self) -> tuple[Verdict, ...]:
+        """The request rate and latency targets' verdicts at its speed
+        (:func:`~configurator.core.constraints.serving_verdicts`), worked out once."""
+        if self._verdicts is None:
+            self._verdicts = serving_verdicts(self.scenario, self.serving)
+        return self._verdicts
 
     @property
     def fits(self) -> bool:
@@ -339,19 +378,21 @@ def _walk_key(scenario: Scenario, card: Card, spread: int, largest: int) -> tupl
     return key
 
 
-_PROBED: ServingCopy | None = None
-"""The last copy the rate probe found fitting (its memory and decode step table worked out)."""
+_PROBED: tuple[Scenario, Card, PrecisionPlan] | None = None
+"""The last copy the rate probe found fitting: its scenario, card and precision plan (the copy
+itself is made only where it is weighed, :func:`_probed_copy`)."""
 
 
 def _probed_copy(scenario: Scenario, card: Card) -> ServingCopy | None:
-    """The copy the rate probe worked out for an equal ``scenario`` on this ``card`` (the batch it
-    stopped on, estimated next), else None: the estimate there asks the same questions (the
-    precision plan, the memory model and :func:`~configurator.core.serving_speed.step_costs` of
-    an equal scenario on the same card) and is given the same answers."""
+    """The copy the rate probe found fitting for an equal ``scenario`` on this ``card`` (the batch
+    it stopped on, estimated next), through the kept copies (:func:`~.copies.kept_copy`), else
+    None: the estimate there asks the same questions (the precision plan, the memory model and
+    :func:`~configurator.core.serving_speed.step_costs` of an equal scenario on the same card) and
+    is given the same answers (the step costs the probe worked out, kept on the copy's step table)."""
     probed = _PROBED
-    if probed is None or probed.card is not card or probed.scenario != scenario:
+    if probed is None or probed[1] is not card or probed[0] != scenario:
         return None
-    return probed
+    return kept_copy(*probed)
 
 
 PREFILL_CEILING_MARGIN = 1e-9
@@ -359,7 +400,7 @@ PREFILL_CEILING_MARGIN = 1e-9
 units in the last place, ~1e-15 of it)."""
 
 
-def prefill_ceiling(scenario: Scenario, card: Card, plan: PrecisionPlan) -> float:
+def prefill_ceiling(scenario: Scenario, card: Card, plan: PrecisionPlan, token_s: float | None = None) -> float:
     """A ceiling on the request rate one copy that prefills in its decode steps sustains at any
     batch per copy (:func:`~configurator.core.load.capacity`) [1/s]: ``1/(P·τ_p)``, ``P`` its
     uncached prompt tokens and ``τ_p`` the compute time of one in a step (the step costs' own,
@@ -367,8 +408,11 @@ def prefill_ceiling(scenario: Scenario, card: Card, plan: PrecisionPlan) -> floa
     by :data:`PREFILL_CEILING_MARGIN`. At the full batch ``B`` the step is
     ``T* = T_d(B) + B·P·τ_p/D + (1 − e^(−B/D))·t_chunk`` with every term non-negative, so the
     capacity ``B/(D·T*)`` is at most ``B/(D·B·P·τ_p/D) = 1/(P·τ_p)`` (answers of one token:
-    ``(1 − 1e-6)/(P·τ_p)``); infinite where a prompt costs nothing."""
-    prompt = uncached_prompt_tokens(scenario) * prompt_token_seconds(scenario, card, plan)
+    ``(1 − 1e-6)/(P·τ_p)``); infinite where a prompt costs nothing. ``token_s``: ``τ_p`` when
+    already worked out."""
+    if token_s is None:
+        token_s = prompt_token_seconds(scenario, card, plan)
+    prompt = uncached_prompt_tokens(scenario) * token_s
     return (1.0 + PREFILL_CEILING_MARGIN) / prompt if prompt > 0 else math.inf
 
 
@@ -387,12 +431,15 @@ class RateProbe:
     scenario: Scenario
     card: Card
     plan: PrecisionPlan
-    seen: dict[int, tuple[float, ServingCopy]] = field(default_factory=dict, compare=False, repr=False)
-    """The rates and copies :meth:`rate_at` worked out where the copy fits, by batch."""
+    seen: dict[int, tuple[float, tuple]] = field(default_factory=dict, compare=False, repr=False)
+    """The rates :meth:`rate_at` worked out where the copy fits, by batch, each with what
+    :func:`_probed_copy` makes its copy from."""
+    kept: dict = field(default_factory=dict, compare=False, repr=False)
+    """The copy's batch-free memory model and step table, once worked out (:meth:`_fits`, :meth:`_costs`)."""
 
     @classmethod
     def of(cls, scenario: Scenario, card: Card) -> RateProbe | None:
-        plan = plan_serving(scenario, card)
+        plan = kept_plan(scenario, card)
         if not scenario.constraints.requests_per_s or \
                 serving_batching(scenario) == "static" or plan.math is None or \
                 not card.peak_tflops(plan.math) or not card.bandwidth_gbps:
@@ -436,19 +483,19 @@ class RateProbe:
         :meth:`rate_at` scales the capacity: the same numbers divided and multiplied alike keep
         their order in floating point. Sharing every step, :func:`prefill_ceiling` times the copies
         busy. No batch's rate reaches the target (:func:`~configurator.core.verdicts.floor`: met
-        at ``actual ≥ target``)."""
+        at ``actual ≥ target``). The prefill times are the copy's step table's (:meth:`batch_free`)."""
         s = self.scenario
         if s.prefill_copies:
-            bound = prefill_pool_rate(s.prefill_copies, prefill_pool_prompt_seconds(s, self.card, self.plan)) \
+            bound = prefill_pool_rate(s.prefill_copies, self.batch_free(prefill_pool_prompt_seconds)) \
                 / s.data_parallel * busy_copies(s)
         else:
-            bound = prefill_ceiling(s, self.card, self.plan) * busy_copies(s)
+            bound = prefill_ceiling(s, self.card, self.plan, self.batch_free(prompt_token_seconds)) * busy_copies(s)
         return floor("request-rate", s.constraints.requests_per_s, bound, "requests/s").missed
 
     def _fits_short(self, batch: int) -> tuple[bool, bool]:
         """:meth:`at` where the copy is short of the rate at every batch (:meth:`short_at_every_batch`):
         whether it fits at ``batch`` (its memory alone; the step table not worked out), and False."""
-        return kept_copy(at_batch(self.scenario, batch), self.card, self.plan).memory.fits, False
+        return self._fits(at_batch(self.scenario, batch)), False
 
     def at(self, batch: int) -> tuple[bool, bool]:
         """(fits, carries the request rate) at a batch per copy of ``batch``, as the estimate
@@ -462,22 +509,56 @@ class RateProbe:
     def rate_at(self, batch: int) -> tuple[bool, float]:
         """(fits, request rate) at a batch per copy of ``batch``: the rate the estimate there
         reports (:attr:`ServingSpeed.requests_per_s`, the capacity under the stated rate) [1/s],
-        worked out only where the copy fits (else 0)."""
+        worked out only where the copy fits (else 0). No copy is made (:meth:`_fits`,
+        :meth:`_costs`: the copy's own memory and step costs); the one the estimate there weighs
+        is made from the same scenario when asked (:func:`_probed_copy`)."""
         global _PROBED
         if batch in self.seen:
             rate, _PROBED = self.seen[batch]
             return True, rate
         s = at_batch(self.scenario, batch)
-        copy = kept_copy(s, self.card, self.plan)  # the precision plan does not read the batch
-        if not copy.memory.fits:
+        if not self._fits(s):
             return False, 0.0
-        _PROBED, plan, costs = copy, self.plan, copy.costs
+        _PROBED, plan, costs = (s, self.card, self.plan), self.plan, self._costs(s)
         if s.prefill_copies:  # the replica's rate is the deployment's over its copies
             rate = pools(s, self.card, plan, costs).capacity / s.data_parallel * busy_copies(s)
         else:
             rate = capacity(costs) * busy_copies(s)
-        self.seen[batch] = (rate, copy)
+        self.seen[batch] = (rate, _PROBED)
         return True, rate
+
+    def _fits(self, s: Scenario) -> bool:
+        """Whether the copy of ``s`` (this probe's scenario at another batch per copy) fits: its
+        memory at the load (:class:`~.estimate.ServingCopy`'s own, the batch-free memory model's
+        breakdown at its sequences and context) within the engine's budget."""
+        model = self.kept.get("memory")
+        if model is None:  # the batch is no input of the model (kept_memory_model)
+            model = self.kept["memory"] = kept_memory_model(self.scenario, self.card, self.plan)
+        return model.breakdown(s.sequences_per_replica, s.serving.context_tokens).fits
+
+    def batch_free(self, fn: Callable[[Scenario, Card, PrecisionPlan], float]) -> float:
+        """``fn(scenario, card, plan)`` for a prefill time of the copy that reads no batch, users or
+        pools (:data:`~configurator.core.decode_step.NO_PREFILL_FIELDS`) nor the card count, worked
+        out once per step table (:meth:`~configurator.core.decode_step.StepTable.batch_free`: the
+        table is kept for every count and batch of the layout) [s]."""
+        return self._table().batch_free(fn, self.scenario, self.card, self.plan)
+
+    def _table(self) -> StepTable:
+        """The copy's step table (:func:`~configurator.core.decode_step.copy_step_table`: its key
+        holds no batch, so every batch of this probe shares it), looked up once."""
+        table = self.kept.get("table")
+        if table is None:
+            serving = self.scenario.serving
+            table = self.kept["table"] = copy_step_table(self.scenario, self.card, self.plan,
+                                                         serving.prompt_tokens + serving.output_tokens // 2)
+        return table
+
+    def _costs(self, s: Scenario) -> StepCosts:
+        """The decode step costs of the copy of ``s`` at its running batch: what its copy's
+        :attr:`~.estimate.ServingCopy.costs` gives (:func:`~configurator.core.serving_speed.step_costs`),
+        on the step table every batch of this probe shares (its key holds no batch,
+        :meth:`_table`)."""
+        return step_costs(s, self.card, self.plan, running_batch(s), self._table())
 
     def offer(self, batch: int) -> None:
         """Where :meth:`rate_at` worked out the copy at ``batch``, that copy given to the estimate

@@ -164,10 +164,12 @@ def layout_speed(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
     ``g`` (``micro_batch_timing`` + ``training_speed`` with the same formulas, on arrays), in
     the order of ``rows``.
 
-    ``table``: the first stage's ``_StageTable`` of the search, ``at`` every grid row's place in
-    it (pipeline row, recomputation); ``groups``: the grid's :data:`Groups` (each part evaluated
-    once per distinct value of the fields it reads among all the grid's layouts, those of
-    ``rows`` then read from them), None to evaluate the layouts ``rows`` alone, one by one.
+    ``table``: the first stage's ``StageTable`` of the search, ``at`` every grid row's place in
+    it (pipeline row, recomputation); a column ``n`` in ``g``: each row's card count (the grids
+    of several counts joined), else every row is at ``scenario.count``; ``groups``: the grid's
+    :data:`Groups` (each part evaluated once per distinct value of the fields it reads among all
+    the grid's layouts, those of ``rows`` then read from them), None to evaluate the layouts
+    ``rows`` alone, one by one.
     """
     model, train, a = scenario.model, scenario.training, scenario.assumptions
     plan = plan_training(card, scenario.precision)
@@ -181,6 +183,7 @@ def layout_speed(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
     seq = train.seq_len
     own = None if groups is not None else _own_rows(rows)
     part = groups if groups is not None else (lambda fields: own)
+    counted = ("n",) if "n" in g else ()  # several counts' grids joined: what reads the count is per count
 
     # one micro-batch's compute and its collectives: per (tp, pp, cp, ep, mb, rc)
     one = part(PASS_FIELDS)
@@ -220,7 +223,7 @@ def layout_speed(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
     recompute_s = compute_s - plain_compute_s
 
     # the data-parallel synchronisation and the optimizer's parameters: per (tp, pp, cp, ep, zero, rc)
-    sync = part(SYNC_FIELDS)
+    sync = part(SYNC_FIELDS + counted)
     r = sync.rows
     tp, cp, ep, zero, pp, dp = (sync.column(g, k) for k in ("tp", "cp", "ep", "zero", "pp", "dp"))
     replicas = dp * cp
@@ -232,7 +235,7 @@ def layout_speed(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
                                              data_parallel_per_domain(replicas, tp, net.domain), *link, pp=pp)
 
     # the micro-batch with its traffic and host streams, the exposed synchronisation: per (… , zero)
-    micro = part(MICRO_FIELDS)
+    micro = part(MICRO_FIELDS + counted)
     r = micro.rows
     tp, zero, m, pp = (micro.column(g, k) for k in ("tp", "zero", "accum", "pp"))
     place = (at[0][r], at[1][r])
@@ -255,8 +258,9 @@ def layout_speed(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
     params, opt_params = params[at_sync], opt_params[at_sync]
     if train.offload_optimizer:
         optimizer_s = np.zeros_like(compute_s)
-        host_s = comm.offload_optimizer_seconds(opt_params, plan.math_bytes, plan.math_bytes,
-                                                min(scenario.parallelism.cards_per_node, scenario.count), compute_s,
+        per_node = np.minimum(scenario.parallelism.cards_per_node, micro.column(g, "n")) if counted else \
+            min(scenario.parallelism.cards_per_node, scenario.count)
+        host_s = comm.offload_optimizer_seconds(opt_params, plan.math_bytes, plan.math_bytes, per_node, compute_s,
                                                 host, a.link_efficiency, a.comm_overlap, a.cpu_optimizer_params_per_s)
         host_s = host_s * (params > 0)
     else:
@@ -268,7 +272,7 @@ def layout_speed(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
     collectives_s = tp_s + cp_s + ep_s + offload_mb_s
 
     # the pipeline schedule: per (tp, pp, vp, cp, mb)
-    schedule = part(SCHEDULE_FIELDS)
+    schedule = part(SCHEDULE_FIELDS + counted)
     tp, pp, vp, cp, mb, m, dp = (schedule.column(g, k) for k in ("tp", "pp", "vp", "cp", "mb", "accum", "dp"))
     tokens = mb * seq / cp
     bubble = pipeline_bubble_fraction(pp, m, vp)
@@ -285,8 +289,8 @@ def layout_speed(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
     step_s = training_step_seconds(micro_s, slots, p2p_s, optimizer_s[at_micro], dp_s, host_s)
     mb, m, dp = g["mb"][rows], g["accum"][rows], g["dp"][rows]
     tokens_per_s = training_tokens_per_second(mb, seq, m, dp, step_s)
-    mfu = model_flops_utilisation(model_flops_per_token(model, seq), tokens_per_s, scenario.count,
-                                  peak_flops, pass_factor)
+    mfu = model_flops_utilisation(model_flops_per_token(model, seq), tokens_per_s,
+                                  g["n"][rows] if counted else scenario.count, peak_flops, pass_factor)
     return {"step_s": step_s, "tokens_per_s": tokens_per_s, "mfu": mfu, "bubble_s": micro_s * m * bubble[at_schedule],
             "comm_s": collectives_s[at_micro] * slots + p2p_s + dp_s + host_s,
             "recompute_s": recompute_s[at_one] * slots}

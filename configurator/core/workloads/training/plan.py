@@ -20,7 +20,12 @@ from configurator.core.workloads.training.estimate import (
     layout_outcome,
     training_basis,
 )
-from configurator.core.workloads.training.search import Layout, TrainingPlan, plan_training_layout, plan_training_layouts
+from configurator.core.workloads.training.search import (
+    Layout,
+    TrainingPlan,
+    plan_training_layout,
+    plan_training_layouts,
+)
 
 PLANNED_CANDIDATES = 3
 """Layouts the planner ranks first that are re-estimated exactly before one is chosen."""

@@ -354,7 +354,7 @@ def _shared_memory(grid_keys: list[tuple], scenario: Scenario, card: Card, grids
     if not missing:
         return found
     g = _joined([grids[i] for i in missing])
-    at = (index[g["pp"]], g["rc"])
+    at = (np.take(index, g["pp"]), g["rc"])
     context = scenario.assumptions.cuda_context_gib * 2**30
     seq, offload = scenario.training.seq_len, scenario.training.offload_params
     memory = layout_memory(g, first_table, at, True, seq, context, offload)
@@ -480,17 +480,38 @@ def _speeds(scenario: Scenario, card: Card, timed: list[tuple], counts: list[int
         return []
     if len(timed) == 1:
         _, _, grid_key, g, _, ranked, _ = timed[0]
-        at = (index[g["pp"]], g["rc"])
+        at = (np.take(index, g["pp"]), g["rc"])
         return [layout_speed(scenario, card, g, table, at, ranked, _shared_groups(grid_key, g))]
     grids = [t[3] for t in timed]
     g = {**_joined(grids), "n": np.repeat(np.array(counts, dtype=np.int64), [len(x["tp"]) for x in grids])}
     starts = np.cumsum([0, *(len(x["tp"]) for x in grids[:-1])])
     rows = np.concatenate([t[5] + start for t, start in zip(timed, starts, strict=True)])
-    at = (index[g["pp"]], g["rc"])
-    speed = layout_speed(scenario, card, g, table, at, rows, _shared_groups(tuple(t[2] for t in timed), g))
+    at = (np.take(index, g["pp"]), g["rc"])
+    groups = _joined_groups([_shared_groups(t[2], t[3]) for t in timed], starts)
+    speed = layout_speed(scenario, card, g, table, at, rows, groups)
     ends = np.cumsum([len(t[5]) for t in timed])[:-1]
     return [dict(zip(speed, values, strict=True)) for values in zip(*(np.split(v, ends) for v in speed.values()),
                                                                      strict=True)]
+
+
+def _joined_groups(each: list, starts: np.ndarray):
+    """The :data:`~configurator.core.workloads.training.layout_speed.Groups` of grids joined one
+    after the other (``starts``: where each begins), from each grid's own (``each``, kept for the
+    cards that share the grid): a group never spans two grids, so the count (``n``) is never
+    read to group them."""
+    kept: dict[tuple, Tier] = {}
+
+    def groups(fields: tuple[str, ...]) -> Tier:
+        own = tuple(f for f in fields if f != "n")
+        found = kept.get(own)
+        if found is None:
+            tiers = [of(own) for of in each]
+            before = np.cumsum([0, *(len(t.rows) for t in tiers[:-1])])
+            found = kept[own] = Tier(np.concatenate([t.rows + s for t, s in zip(tiers, starts, strict=True)]),
+                                     np.concatenate([t.group + b for t, b in zip(tiers, before, strict=True)]))
+        return found
+
+    return groups
 
 
 def _layouts(g: dict[str, np.ndarray], memory: np.ndarray, ranked: np.ndarray, speed: dict[str, np.ndarray],
@@ -524,7 +545,7 @@ def _fastest_rows(g: dict, ranked: np.ndarray, slowness: np.ndarray, top: int) -
     ``ranked``, first, ties to fewer ZeRO stages, less recomputation, narrower layouts, then the
     grid's order): sorted among the rows no slower than the ``top``-th alone, which give the same
     first rows as sorting them all."""
-    keys = lambda rows: (*(g[k][ranked[rows]] for k in ("ep", "cp", "pp", "tp", "rc", "zero")),  # noqa: E731
+    keys = lambda rows: (*(np.take(g[k], ranked[rows]) for k in ("ep", "cp", "pp", "tp", "rc", "zero")),  # noqa: E731
                          slowness[rows])
     n = min(top, len(slowness))
     if n < len(slowness):

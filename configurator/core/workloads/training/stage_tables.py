@@ -110,16 +110,13 @@ def stage_tables_cached(scenario: Scenario, planned: PlannedCard, pipelines: tup
     pipelines = sorted({*pipelines, scenario.parallelism.pp})
     index = np.full(max(pipelines) + 1, -1, dtype=np.int64)
     index[pipelines] = np.arange(len(pipelines))
-    tables = []
-    for side in (0, 1):  # the first stage, then the last
-        parts = {k: np.zeros((len(pipelines), len(RECOMPUTE))) for k in StageTable.__dataclass_fields__}
-        for i, pp in enumerate(pipelines):
-            if pp > model.n_layers:
-                continue
-            for name, values in stage_row(scenario, planned, pp)[side].items():
-                parts[name][i] = values
-        tables.append(StageTable(**parts))
-    return index, tables[0], tables[1]
+    none = (0.0,) * len(RECOMPUTE)  # a degree past the model's layers: no stage, zeros
+    rows = [stage_row(scenario, planned, pp) if pp <= model.n_layers else None for pp in pipelines]
+    first, last = (StageTable(**{name: np.array([none if row is None else row[side][name] for row in rows],
+                                                dtype=np.float64)
+                                 for name in StageTable.__dataclass_fields__})
+                   for side in (0, 1))  # the first stage, then the last
+    return index, first, last
 
 
 STAGE_ROW_MEMO_SIZE = 4096

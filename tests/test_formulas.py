@@ -37,7 +37,7 @@ from configurator.core.formulas import (
     timing,
 )
 from configurator.core.workloads.training import layout_speed as planner_speed
-from configurator.core.workloads.training import search as planner
+from configurator.core.workloads.training import stage_tables
 from configurator.core.scenario import Scenario, updated
 from configurator.core.units import GB, GIB
 
@@ -482,7 +482,7 @@ def test_zero_figure_1(published):
 def test_zero_sharding_is_array_friendly_and_shared():
     w, g, o = states.zero_sharded(2.0, 2.0, 12.0, np.array([0, 1, 2, 3]), 4)
     assert (w + g + o).tolist() == [16.0, 7.0, 5.5, 4.0]
-    assert memory.zero_sharded is states.zero_sharded and planner.zero_sharded is states.zero_sharded
+    assert memory.zero_sharded is states.zero_sharded and stage_tables.zero_sharded is states.zero_sharded
     # expert parallelism keeps 1/ep of the routed experts on unsharded states only
     share = parallelism.expert_parallel_factor(0.5, 4)
     assert share == pytest.approx(0.625)

@@ -3,7 +3,8 @@ its planned layout and the global batch kept, and why none is kept when the dead
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from itertools import islice
 
 from configurator.core.catalog import Card
 from configurator.core.messages import Message, msg
@@ -14,11 +15,16 @@ from configurator.core.units import TERA
 from configurator.core.workloads.base import Estimate
 from configurator.core.workloads.checks import constraint_ids
 from configurator.core.workloads.layout import TRAINING_COUNTS, at_count, global_batch_tokens, plannable, valid_counts
-from configurator.core.workloads.training.plan import estimated
+from configurator.core.workloads.training.plan import estimated, search_counts
 
 COUNTS_PAST_FEASIBLE = 2
 """Larger counts still tried after the first that meets every constraint (more cards cost more,
 unless efficiency rises)."""
+
+SEARCHED_TOGETHER = 4
+"""Counts :func:`training_deployments` searches the layouts of at once (one evaluation of all
+their layouts); it stops a little past the first count that meets every constraint (this many
+counts, most often), so more would search counts it never tries."""
 
 DEADLINE_PROBES = 3
 """Largest fitting counts timed to say how fast a card could go when no count meets the deadline."""
@@ -38,27 +44,38 @@ def training_deployments(scenario: Scenario, card: Card, all_counts: bool = Fals
                          counts: Sequence[int] = TRAINING_COUNTS) -> list[Estimate]:
     """The job at each count (planned layout, global batch kept) that fits; counts that cannot
     meet the deadline even at peak are skipped, and unless ``all_counts`` the search stops a
-    little past the first count that meets every constraint."""
-    base = plannable(scenario, card)
-    batch_sequences = global_batch_tokens(base) // base.training.seq_len
-    deadline = scenario.constraints.deadline_hours
+    little past the first count that meets every constraint. The layouts of
+    :data:`SEARCHED_TOGETHER` counts at a time are searched together (:func:`search_counts`)."""
+    tried = _counts_tried(plannable(scenario, card), card, counts)
     results, past = [], None
-    for count in valid_counts(base, counts):  # the user's pinned tp × pp where it divides the count
+    while chunk := list(islice(tried, SEARCHED_TOGETHER)):
+        search_counts(chunk, card)
+        for at in chunk:
+            est = estimated(at, card)
+            if not est.fits or est.training is None or _recipe_moved(est):
+                continue
+            results.append(est)
+            if not constraint_ids(est) and past is None:
+                past = 0
+            elif past is not None:
+                past += 1
+            if past is not None and past >= COUNTS_PAST_FEASIBLE and not all_counts:
+                return results
+    return results
+
+
+def _counts_tried(base: Scenario, card: Card, counts: Sequence[int]) -> Iterator[Scenario]:
+    """``base`` at each count :func:`training_deployments` tries, in order: the user's pinned
+    tp × pp where it divides the count, no more cards than the batch can keep busy, none that
+    cannot meet the deadline even at the card's peak."""
+    batch_sequences = global_batch_tokens(base) // base.training.seq_len
+    deadline = base.constraints.deadline_hours
+    for count in valid_counts(base, counts):
         if count > max(batch_sequences, 1) * base.model.n_layers * 64:
-            break  # more cards than the batch can keep busy
+            return  # more cards than the batch can keep busy
         if deadline and (fastest_possible_hours(base, card, count) or 0.0) > deadline:
             continue
-        est = estimated(at_count(base, count), card)
-        if not est.fits or est.training is None or _recipe_moved(est):
-            continue
-        results.append(est)
-        if not constraint_ids(est) and past is None:
-            past = 0
-        elif past is not None:
-            past += 1
-        if past is not None and past >= COUNTS_PAST_FEASIBLE and not all_counts:
-            break
-    return results
+        yield at_count(base, count)
 
 
 def missed_deadline(scenario: Scenario, card: Card, counts: Sequence[int] = TRAINING_COUNTS) -> Message | None:

@@ -57,8 +57,8 @@ class TrainingFamily(WorkloadFamily):
         return plan.assemble(scenario, card)
 
     def sweep(self, scenario: Scenario, card: Card, counts: Sequence[int]) -> list[Estimate]:
-        if scenario.auto_layout:  # the planner chooses a layout per count
-            return [plan.estimated(at_count(scenario, n), card) for n in counts]
+        if scenario.auto_layout:  # the planner chooses a layout per count, the counts searched together
+            return plan.estimated_counts([at_count(scenario, n) for n in counts], card)
         basis = training_basis(scenario, card)
         return [estimate_training(at_count(scenario, n), card, basis) for n in counts]
 

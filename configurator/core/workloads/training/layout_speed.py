@@ -86,12 +86,12 @@ class Tier:
 
     def of(self, grid_rows: np.ndarray) -> np.ndarray:
         """The groups of ``grid_rows`` [index into :attr:`rows`]."""
-        return self.group[grid_rows]
+        return np.take(self.group, grid_rows)
 
     def column(self, g: dict[str, np.ndarray], name: str) -> np.ndarray:
         """The grid's column ``name`` at the groups' rows."""
         kept = self.values.get(name)
-        return kept if kept is not None else self.values.setdefault(name, g[name][self.rows])
+        return kept if kept is not None else self.values.setdefault(name, np.take(g[name], self.rows))
 
 
 Groups = Callable[[tuple[str, ...]], Tier]
@@ -103,7 +103,7 @@ def field_ranks(values: np.ndarray) -> tuple[np.ndarray, int]:
     there are."""
     used = np.zeros(int(values.max()) + 1 if len(values) else 1, dtype=bool)
     used[values] = True
-    return (np.cumsum(used) - 1)[values], int(used.sum())
+    return np.take(np.cumsum(used) - 1, values), int(used.sum())
 
 
 def tier(g: dict[str, np.ndarray], fields: tuple[str, ...],
@@ -122,7 +122,7 @@ def tier(g: dict[str, np.ndarray], fields: tuple[str, ...],
         size *= radix
     used = np.zeros(size, dtype=bool)
     used[code] = True
-    group = (np.cumsum(used) - 1)[code]
+    group = np.take(np.cumsum(used) - 1, code)
     first = np.empty(int(used.sum()), dtype=np.int64)
     first[group[::-1]] = np.arange(len(code) - 1, -1, -1)  # the first row of each group
     return Tier(first, group)
@@ -165,10 +165,12 @@ def layout_speed(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
     ``g`` (``micro_batch_timing`` + ``training_speed`` with the same formulas, on arrays), in
     the order of ``rows``.
 
-    ``table``: the first stage's ``_StageTable`` of the search, ``at`` every grid row's place in
-    it (pipeline row, recomputation); ``groups``: the grid's :data:`Groups` (each part evaluated
-    once per distinct value of the fields it reads among all the grid's layouts, those of
-    ``rows`` then read from them), None to evaluate the layouts ``rows`` alone, one by one.
+    ``table``: the first stage's ``StageTable`` of the search, ``at`` every grid row's place in
+    it (pipeline row, recomputation); a column ``n`` in ``g``: each row's card count (the grids
+    of several counts joined), else every row is at ``scenario.count``; ``groups``: the grid's
+    :data:`Groups` (each part evaluated once per distinct value of the fields it reads among all
+    the grid's layouts, those of ``rows`` then read from them), None to evaluate the layouts
+    ``rows`` alone, one by one.
     """
     model, train, a = scenario.model, scenario.training, scenario.assumptions
     plan = plan_training(card, scenario.precision)
@@ -182,20 +184,21 @@ def layout_speed(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
     seq = train.seq_len
     own = None if groups is not None else _own_rows(rows)
     part = groups if groups is not None else (lambda fields: own)
+    counted = ("n",) if "n" in g else ()  # several counts' grids joined: what reads the count is per count
 
     # one micro-batch's compute and its collectives: per (tp, pp, cp, ep, mb, rc)
     one = part(PASS_FIELDS)
     r = one.rows
     tp, cp, ep, mb, rc = (one.column(g, k) for k in ("tp", "cp", "ep", "mb", "rc"))
-    place = (at[0][r], at[1][r])
+    place = np.take(at[0], r) * len(RECOMPUTE) + np.take(at[1], r)  # flat: np.take(column, place) is column[at0, at1]
     full = (rc == RECOMPUTE.index(Recompute.FULL)) | ((rc == RECOMPUTE.index(Recompute.SELECTIVE))
                                                      & (train.selective_policy is SelectivePolicy.PER_OP))
     share = recomputed_matmul_share(scenario.model)
     factors = np.array([recompute_factors(x, train.selective_policy, share) for x in RECOMPUTE])
     mm_factor, attn_factor = factors[rc, 0], factors[rc, 1]
-    layers = table.layers[place]
+    layers = np.take(table.layers, place)
     tokens = mb * seq / cp
-    matmul = matmul_flops(pass_factor, table.matmul_params[place], mm_factor, tokens, tp)
+    matmul = matmul_flops(pass_factor, np.take(table.matmul_params, place), mm_factor, tokens, tp)
     attention = attention_flops_per_token(model, seq, layers) * attn_factor * tokens / tp
     attention_s = roofline_seconds(attention, attention_peak, a.attention_efficiency)
     # the products' efficiency reads the card through its GEMM family alone: kept with the tier for
@@ -221,43 +224,44 @@ def layout_speed(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
     recompute_s = compute_s - plain_compute_s
 
     # the data-parallel synchronisation and the optimizer's parameters: per (tp, pp, cp, ep, zero, rc)
-    sync = part(SYNC_FIELDS)
+    sync = part(SYNC_FIELDS + counted)
     r = sync.rows
     tp, cp, ep, zero, pp, dp = (sync.column(g, k) for k in ("tp", "cp", "ep", "zero", "pp", "dp"))
     replicas = dp * cp
-    place = (at[0][r], at[1][r])
-    params = table.params_first[place] / tp * expert_parallel_factor(table.expert_share[place], ep)
+    place = np.take(at[0], r) * len(RECOMPUTE) + np.take(at[1], r)
+    params = np.take(table.params_first, place) / tp * expert_parallel_factor(np.take(table.expert_share, place), ep)
     opt_params = params / np.where(zero >= 1, replicas, 1)
-    sync_s = comm.data_parallel_sync_seconds(params, table.frozen_first[place] / tp, states.gradients,
+    sync_s = comm.data_parallel_sync_seconds(params, np.take(table.frozen_first, place) / tp, states.gradients,
                                              plan.math_bytes, zero, replicas,
                                              data_parallel_per_domain(replicas, tp, net.domain), *link, pp=pp)
 
     # the micro-batch with its traffic and host streams, the exposed synchronisation: per (… , zero)
-    micro = part(MICRO_FIELDS)
+    micro = part(MICRO_FIELDS + counted)
     r = micro.rows
     tp, zero, m, pp = (micro.column(g, k) for k in ("tp", "zero", "accum", "pp"))
-    place = (at[0][r], at[1][r])
+    place = np.take(at[0], r) * len(RECOMPUTE) + np.take(at[1], r)
     at_one, at_sync = one.of(r), sync.of(r)
-    full, tokens, layers = full[at_one], tokens[at_one], layers[at_one]
-    compute_s = compute_s[at_one]
+    full, tokens, layers = np.take(full, at_one), np.take(tokens, at_one), np.take(layers, at_one)
+    compute_s = np.take(compute_s, at_one)
     sixteen = (zero >= 3) | train.offload_params
-    act_bytes = layers * np.where(sixteen, table.layer_bytes_16[place], table.layer_bytes[place]) \
-        + np.where(tp > 1, table.loss_per_token_tp[place], table.loss_per_token[place])
+    act_bytes = layers * np.where(sixteen, np.take(table.layer_bytes_16, place), np.take(table.layer_bytes, place)) \
+        + np.where(tp > 1, np.take(table.loss_per_token_tp, place), np.take(table.loss_per_token, place))
     traffic_s = activation_traffic_seconds(ACTIVATION_TRAFFIC_PASSES + full, act_bytes, tokens, tp, bandwidth,
                                            a.bandwidth_efficiency)
-    stage = table.params_first[place] / tp
+    stage = np.take(table.params_first, place) / tp
     host = host_link_gbps(card)
-    stored = np.where(sixteen, table.stored_per_token_16[place], table.stored_per_token[place])
+    stored = np.where(sixteen, np.take(table.stored_per_token_16, place), np.take(table.stored_per_token, place))
     stream = comm.offload_stream_bytes(stage * plan.math_bytes, stored * tokens / tp,
                                        train.offload_params, train.offload_activations)
     offload_mb_s = comm.offload_stream_seconds(stream, compute_s, host, a.link_efficiency, a.comm_overlap)
-    tp_s, cp_s, ep_s = tp_s[at_one], cp_s[at_one], ep_s[at_one]
-    micro_s = micro_batch_seconds(compute_s, traffic_s, tp_s, cp_s, ep_s, offload_mb_s, overhead_s[at_one])
-    params, opt_params = params[at_sync], opt_params[at_sync]
+    tp_s, cp_s, ep_s = np.take(tp_s, at_one), np.take(cp_s, at_one), np.take(ep_s, at_one)
+    micro_s = micro_batch_seconds(compute_s, traffic_s, tp_s, cp_s, ep_s, offload_mb_s, np.take(overhead_s, at_one))
+    params, opt_params = np.take(params, at_sync), np.take(opt_params, at_sync)
     if train.offload_optimizer:
         optimizer_s = np.zeros_like(compute_s)
-        host_s = comm.offload_optimizer_seconds(opt_params, plan.math_bytes, plan.math_bytes,
-                                                min(scenario.parallelism.cards_per_node, scenario.count), compute_s,
+        per_node = np.minimum(scenario.parallelism.cards_per_node, micro.column(g, "n")) if counted else \
+            min(scenario.parallelism.cards_per_node, scenario.count)
+        host_s = comm.offload_optimizer_seconds(opt_params, plan.math_bytes, plan.math_bytes, per_node, compute_s,
                                                 host, a.link_efficiency, a.comm_overlap, a.cpu_optimizer_params_per_s)
         host_s = host_s * (params > 0)
     else:
@@ -265,11 +269,11 @@ def layout_speed(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
             opt_params * optimizer_step_bytes_per_param(states.weights, states.gradients, states.optimizer),
             bandwidth, a.bandwidth_efficiency)
         host_s = 0.0
-    dp_s = comm.data_parallel_exposed_seconds(sync_s[at_sync], compute_s, m, zero, a.comm_overlap, pp)
+    dp_s = comm.data_parallel_exposed_seconds(np.take(sync_s, at_sync), compute_s, m, zero, a.comm_overlap, pp)
     collectives_s = tp_s + cp_s + ep_s + offload_mb_s
 
     # the pipeline schedule: per (tp, pp, vp, cp, mb)
-    schedule = part(SCHEDULE_FIELDS)
+    schedule = part(SCHEDULE_FIELDS + counted)
     tp, pp, vp, cp, mb, m, dp = (schedule.column(g, k) for k in ("tp", "pp", "vp", "cp", "mb", "accum", "dp"))
     tokens = mb * seq / cp
     bubble = pipeline_bubble_fraction(pp, m, vp, round_size(scenario.parallelism.pipeline_schedule, pp, m))
@@ -279,15 +283,16 @@ def layout_speed(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
 
     # every layout timed
     at_micro, at_one, at_schedule = micro.of(rows), one.of(rows), schedule.of(rows)
-    micro_s, slots, p2p_s = micro_s[at_micro], slots[at_schedule], p2p_s[at_schedule]
-    dp_s = dp_s[at_micro]
+    micro_s, slots, p2p_s = np.take(micro_s, at_micro), np.take(slots, at_schedule), np.take(p2p_s, at_schedule)
+    dp_s = np.take(dp_s, at_micro)
     if not np.isscalar(host_s):
-        host_s = host_s[at_micro]
-    step_s = training_step_seconds(micro_s, slots, p2p_s, optimizer_s[at_micro], dp_s, host_s)
-    mb, m, dp = g["mb"][rows], g["accum"][rows], g["dp"][rows]
+        host_s = np.take(host_s, at_micro)
+    step_s = training_step_seconds(micro_s, slots, p2p_s, np.take(optimizer_s, at_micro), dp_s, host_s)
+    mb, m, dp = np.take(g["mb"], rows), np.take(g["accum"], rows), np.take(g["dp"], rows)
     tokens_per_s = training_tokens_per_second(mb, seq, m, dp, step_s)
-    mfu = model_flops_utilisation(model_flops_per_token(model, seq), tokens_per_s, scenario.count,
-                                  peak_flops, pass_factor)
-    return {"step_s": step_s, "tokens_per_s": tokens_per_s, "mfu": mfu, "bubble_s": micro_s * m * bubble[at_schedule],
-            "comm_s": collectives_s[at_micro] * slots + p2p_s + dp_s + host_s,
-            "recompute_s": recompute_s[at_one] * slots}
+    mfu = model_flops_utilisation(model_flops_per_token(model, seq), tokens_per_s,
+                                  np.take(g["n"], rows) if counted else scenario.count, peak_flops, pass_factor)
+    return {"step_s": step_s, "tokens_per_s": tokens_per_s, "mfu": mfu,
+            "bubble_s": micro_s * m * np.take(bubble, at_schedule),
+            "comm_s": np.take(collectives_s, at_micro) * slots + p2p_s + dp_s + host_s,
+            "recompute_s": np.take(recompute_s, at_one) * slots}

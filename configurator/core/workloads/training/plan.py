@@ -4,6 +4,7 @@ fits kept; the global batch moved to the nearest that splits over the cards when
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from configurator.core.catalog import Card
@@ -19,7 +20,12 @@ from configurator.core.workloads.training.estimate import (
     layout_outcome,
     training_basis,
 )
-from configurator.core.workloads.training.search import Layout, TrainingPlan, plan_training_layout
+from configurator.core.workloads.training.search import (
+    Layout,
+    TrainingPlan,
+    plan_training_layout,
+    plan_training_layouts,
+)
 
 PLANNED_CANDIDATES = 3
 """Layouts the planner ranks first that are re-estimated exactly before one is chosen."""
@@ -41,6 +47,21 @@ def estimated(scenario: Scenario, card: Card) -> Estimate:
     """:func:`assemble` through the shared memo (what :func:`configurator.core.estimate.estimate`
     gives for a training scenario)."""
     return remembered(scenario, card, assemble)
+
+
+def search_counts(scenarios: Sequence[Scenario], card: Card) -> None:
+    """The layout searches :func:`planned_training` reads for each of ``scenarios`` (one job at
+    several card counts) done together (:func:`~configurator.core.workloads.training.search.
+    plan_training_layouts`: one evaluation of every count's layouts, each count's plan kept for
+    its estimate; a count already searched is not searched again)."""
+    plan_training_layouts([s for s in scenarios if s.auto_layout], card, top=PLANNED_CANDIDATES)
+
+
+def estimated_counts(scenarios: Sequence[Scenario], card: Card) -> list[Estimate]:
+    """:func:`estimated` of each of ``scenarios`` (one job at several card counts), their layout
+    searches done together first (:func:`search_counts`)."""
+    search_counts(scenarios, card)
+    return [estimated(s, card) for s in scenarios]
 
 
 def _layout_scenario(scenario: Scenario, layout: Layout, batch: int) -> Scenario:

@@ -13,8 +13,8 @@ function of (scenario, card); the winner and the runners-up are re-estimated exa
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -22,37 +22,18 @@ from configurator.core.batch import nearest_reachable_batches, nearest_splitting
 from configurator.core.catalog import Card
 from configurator.core.layout_json import searched_layout_to_dict
 from configurator.core.memo import NOT_SEARCHED_FOR_TRAINING, LruMemo, scenario_key
-from configurator.core.formulas.parallelism import expert_parallel_factor
-from configurator.core.formulas.states import reserved_bytes, training_peak_bytes, zero_sharded
-from configurator.core.formulas.activations import activation_peak_bytes_per_token
-from configurator.core.memory import (
-    TIGHT_FIT_HEADROOM,
-    activation_layout,
-    gathered_element_bytes,
-    gathered_layer_bytes,
-    layer_activation_bytes,
-    logits_bytes_per_token,
-    stage_memory,
-    stage_params,
-    stage_stored_bytes,
-    stored_in_flight_bytes,
-    training_stage_layers,
-    training_states,
-    usable_capacity_bytes,
-    working_layer_bytes,
-)
-from configurator.core.pipeline_schedule import (PipelineSchedule, most_model_chunks, round_size,
-                                                 short_first_chunk_layers)
-from configurator.core.training_speed import fabric, frozen_base_bytes, matmul_params_on_fullest_stage
+from configurator.core.memory import TIGHT_FIT_HEADROOM, usable_capacity_bytes
+from configurator.core.pipeline_schedule import most_model_chunks, round_size
+from configurator.core.training_speed import fabric
 from configurator.core.precision import plan_training
 from configurator.core.scenario import Recompute, Scenario
-from configurator.core.workloads.training.layout_speed import (
-    MEMORY_FIELDS,
-    RECOMPUTE,
-    Tier,
-    field_ranks,
-    layout_speed,
-    tier,
+from configurator.core.workloads.training.layout_speed import RECOMPUTE, Tier, field_ranks, layout_speed, tier
+from configurator.core.workloads.training.stage_tables import (
+    StageTable,
+    clear_stage_tables,
+    layout_memory,
+    stage_tables,
+    stage_tables_cached,
 )
 from configurator.core.workloads.layout import global_batch_tokens
 
@@ -301,173 +282,6 @@ _RULE_FIELDS = (("tp", "pp", "vp"), ("tp", "pp", "cp"), ("tp", "pp", "cp", "ep")
 """The fields each rule of :func:`_prefix_keep` reads."""
 
 
-@dataclass(frozen=True)
-class _StageTable:
-    """Per (pipeline degree, recomputation) values before tensor parallelism, as lookup arrays."""
-
-    weights: np.ndarray
-    grads: np.ndarray
-    optimizer: np.ndarray
-    copies: np.ndarray
-    stored_per_token: np.ndarray
-    working_per_token: np.ndarray
-    stored_per_token_16: np.ndarray
-    """``stored_per_token`` with a 16-bit forward (ZeRO-3 gathers 16-bit weights: ``memory.sixteen_bit_forward``)."""
-    working_per_token_16: np.ndarray
-    logits_per_token: np.ndarray
-    logits_per_token_tp: np.ndarray
-    """``logits_per_token`` with the logits sharded over tensor-parallel ranks (``ActivationLayout.loss_parallel``)."""
-    loss_per_token: np.ndarray
-    loss_per_token_tp: np.ndarray
-    """``loss_per_token`` on logits sharded over tensor-parallel ranks."""
-    allocator: np.ndarray
-    layer_bytes: np.ndarray
-    layer_bytes_16: np.ndarray
-    """``layer_bytes`` with a 16-bit forward (ZeRO-3 or parameter offload)."""
-    layers: np.ndarray
-    matmul_params: np.ndarray
-    params_first: np.ndarray
-    frozen_first: np.ndarray  # the first stage's frozen adapter base as ZeRO-3 gathers it [B]
-    expert_share: np.ndarray
-    gathered: np.ndarray
-    gathered_kept: np.ndarray
-    stored_fullest_per_token: np.ndarray
-    stored_fullest_per_token_16: np.ndarray
-    """``stored_fullest_per_token`` with a 16-bit forward."""
-    short_first_layers: np.ndarray
-    """The first stage's layers when its first chunk gave a layer to the embedding, else 0
-    (``pipeline_schedule.short_first_chunk_layers``)."""
-
-
-@dataclass(frozen=True)
-class _PlannedCard:
-    """The card the stage tables are computed for, kept by its training precision plan: the tables
-    read the card through that plan alone (the stage's capacity, which :func:`stage_memory` also
-    gives, is not in them), so cards of one plan — ``(requested, math, weights)`` — share them."""
-
-    precisions: tuple
-    card: Card = field(compare=False, hash=False)
-
-
-def _stage_tables(scenario: Scenario, card: Card) -> tuple[np.ndarray, _StageTable, _StageTable]:
-    """Stage memory of the first and last stage for each pipeline degree (``PIPELINE`` and the
-    pinned one) and each recomputation, from :func:`configurator.core.memory.stage_memory` at
-    tensor parallel 1 (every part of it scales as ``1/tp``), with the index from pipeline degree
-    to table row. Independent of the card count, the other layout fields and the card beyond its
-    precision plan, so cached."""
-    t = scenario.training
-    key = scenario.model_copy(update={
-        "count": 1, "card_id": "", "constraints": scenario.constraints.__class__(),
-        "economics": scenario.economics.__class__(),
-        "auto_layout": (), "parallelism": scenario.parallelism.__class__(pp=scenario.parallelism.pp),
-        "training": t.model_copy(update={"micro_batch": 1, "grad_accum": 1, "recompute": Recompute.NONE,
-                                         "global_batch_tokens": None, "tokens": 1.0})})
-    plan = plan_training(card, scenario.precision)
-    return _stage_tables_cached(key, _PlannedCard((plan.requested, plan.math, plan.weights), card),
-                                pipeline_options(scenario.count))
-
-
-@lru_cache(maxsize=256)
-def _stage_tables_cached(scenario: Scenario, planned: _PlannedCard, pipelines: tuple[int, ...]
-                         ) -> tuple[np.ndarray, _StageTable, _StageTable]:
-    model = scenario.model
-    pipelines = sorted({*pipelines, scenario.parallelism.pp})
-    index = np.full(max(pipelines) + 1, -1, dtype=np.int64)
-    index[pipelines] = np.arange(len(pipelines))
-    tables = []
-    for side in (0, 1):  # the first stage, then the last
-        parts = {k: np.zeros((len(pipelines), len(RECOMPUTE))) for k in _StageTable.__dataclass_fields__}
-        for i, pp in enumerate(pipelines):
-            if pp > model.n_layers:
-                continue
-            for name, values in _stage_row(scenario, planned, pp)[side].items():
-                parts[name][i] = values
-        tables.append(_StageTable(**parts))
-    return index, tables[0], tables[1]
-
-
-STAGE_ROW_MEMO_SIZE = 4096
-"""Rows of the stage tables kept by :func:`_stage_row` (one per scenario, precision plan and
-pipeline degree: a few hundred bytes each)."""
-
-
-@lru_cache(maxsize=STAGE_ROW_MEMO_SIZE)
-def _stage_row(scenario: Scenario, planned: _PlannedCard, pp: int) -> tuple[dict[str, tuple[float, ...]], ...]:
-    """One pipeline degree's row of the first and the last stage's tables (a value per
-    recomputation): a row reads no other degree, so the tables of counts with other pipeline
-    degrees to try (the sweep over counts) share it."""
-    card = planned.card
-    model, plan = scenario.model, plan_training(card, scenario.precision)
-    states = training_states(scenario, plan)
-    rows = []
-    for first in (True, False):
-        parts = {k: [0.0] * len(RECOMPUTE) for k in _StageTable.__dataclass_fields__}
-        for j, rc in enumerate(RECOMPUTE):
-            probe = scenario.model_copy(update={
-                "parallelism": scenario.parallelism.model_copy(update={"tp": 1, "pp": pp}),
-                "training": scenario.training.model_copy(update={"recompute": rc, "grad_accum": 1})})
-            stage = stage_memory(probe, card, plan, first)
-            layout = activation_layout(probe, plan, states)
-            first_layers, layers, last_layers = training_stage_layers(model, pp)
-            own = first_layers if first else last_layers
-            parts["weights"][j] = stage.weights
-            parts["grads"][j] = stage.gradients
-            parts["optimizer"][j] = stage.optimizer
-            parts["copies"][j] = stage.weight_copies
-            parts["stored_per_token"][j] = stage_stored_bytes(probe, layout, own)
-            parts["stored_fullest_per_token"][j] = stage_stored_bytes(probe, layout, layers)
-            parts["working_per_token"][j] = working_layer_bytes(model, layout, probe.training.seq_len)
-            probe16 = probe.model_copy(update={"parallelism": probe.parallelism.model_copy(update={"zero": 3})})
-            layout16 = activation_layout(probe16, plan, states)
-            parts["stored_per_token_16"][j] = stage_stored_bytes(probe16, layout16, own)
-            parts["stored_fullest_per_token_16"][j] = stage_stored_bytes(probe16, layout16, layers)
-            parts["working_per_token_16"][j] = working_layer_bytes(model, layout16, probe.training.seq_len)
-            parts["loss_per_token"][j] = logits_bytes_per_token(model, layout)
-            parts["logits_per_token"][j] = parts["loss_per_token"][j] if (not first or pp == 1) else 0.0
-            sharded = logits_bytes_per_token(model, replace(layout, loss_parallel=True))
-            parts["loss_per_token_tp"][j] = sharded
-            parts["logits_per_token_tp"][j] = sharded if (not first or pp == 1) else 0.0
-            parts["allocator"][j] = stage.allocator
-            parts["layer_bytes"][j] = layer_activation_bytes(model, layout, probe.training.seq_len)
-            parts["layer_bytes_16"][j] = layer_activation_bytes(model, layout16, probe.training.seq_len)
-            parts["layers"][j] = layers
-            parts["short_first_layers"][j] = short_first_chunk_layers(model.n_layers, pp)
-            parts["matmul_params"][j] = matmul_params_on_fullest_stage(model, pp)
-            params_first = stage_params(model, pp, True, first_layers)
-            parts["params_first"][j] = 0.0 if scenario.workload.is_adapter else params_first
-            parts["frozen_first"][j] = frozen_base_bytes(scenario, plan, params_first, first_layers)
-            parts["expert_share"][j] = stage.expert_share
-            parts["gathered"][j] = gathered_layer_bytes(model, own, plan.math_bytes) \
-                if not scenario.workload.is_adapter else 0.0
-            parts["gathered_kept"][j] = gathered_layer_bytes(model, own, gathered_element_bytes(scenario, plan),
-                                                             kept=pp > 1)
-        rows.append({k: tuple(v) for k, v in parts.items()})
-    return tuple(rows)
-
-
-def _memory(g: dict, table: _StageTable, at, first: bool, seq_len: int, context: float,
-            offload_params: bool, schedule: PipelineSchedule) -> np.ndarray:
-    """Peak bytes on the stage for every layout (``TrainingMemoryModel.breakdown`` as arrays)."""
-    tp, zero, cp = g["tp"], g["zero"], g["cp"]
-    replicas = g["dp"] * cp
-    split = expert_parallel_factor(table.expert_share[at], g["ep"])
-    gathered = table.gathered[at] if offload_params else table.gathered_kept[at] * (zero >= 3)
-    weights, grads, optimizer = (x / tp for x in zero_sharded(table.weights[at], table.grads[at],
-                                                               table.optimizer[at], zero, replicas, split))
-    weights = weights + gathered / tp
-    copies = zero_sharded(table.copies[at], 0.0, 0.0, zero, replicas, split)[0] / tp
-    sixteen = (zero >= 3) | offload_params
-    own = np.where(sixteen, table.stored_per_token_16[at], table.stored_per_token[at])
-    fullest = np.where(sixteen, table.stored_fullest_per_token_16[at], table.stored_fullest_per_token[at])
-    stored = stored_in_flight_bytes(own, fullest, g["pp"], g["accum"], first, g["vp"],
-                                    round_size(schedule, g["pp"], g["accum"]), table.short_first_layers[at])
-    working = np.where(sixteen, table.working_per_token_16[at], table.working_per_token[at])
-    loss = np.where(tp > 1, table.logits_per_token_tp[at], table.logits_per_token[at])
-    per_sequence = activation_peak_bytes_per_token(stored, 1, working, loss) * seq_len / (tp * cp)
-    activations = copies + g["mb"] * per_sequence
-    peak = training_peak_bytes(weights, grads, optimizer, activations)
-    return reserved_bytes(peak, table.allocator[at], context)
-
 
 def _loses_by(best: dict, other: dict) -> str:
     """The part of the step that makes ``other`` slower than ``best``."""
@@ -491,8 +305,10 @@ SHARED_GRID_MEMO_SIZE = 64
 :func:`_shared_memory` (a grid of a few thousand rows is ~0.5 MiB: ~30 MiB at most)."""
 
 _GRIDS: LruMemo[dict] = LruMemo(SHARED_GRID_MEMO_SIZE)
-_MEMORIES: LruMemo[tuple] = LruMemo(SHARED_GRID_MEMO_SIZE)
+_MEMORIES: LruMemo[np.ndarray] = LruMemo(SHARED_GRID_MEMO_SIZE)
 _GROUPS: LruMemo[dict] = LruMemo(SHARED_GRID_MEMO_SIZE)
+
+_stage_tables_cached = stage_tables_cached  # the kept tables, by their old name
 
 
 def clear_plan_memo() -> None:
@@ -501,8 +317,7 @@ def clear_plan_memo() -> None:
     _GRIDS.clear()
     _MEMORIES.clear()
     _GROUPS.clear()
-    _stage_tables_cached.cache_clear()
-    _stage_row.cache_clear()
+    clear_stage_tables()
 
 
 def _shared_grid(cards_key: str, scenario: Scenario, card: Card,
@@ -522,40 +337,47 @@ def _shared_grid(cards_key: str, scenario: Scenario, card: Card,
     return key, kept
 
 
-def _shared_memory(grid_key: tuple, scenario: Scenario, card: Card, g: dict[str, np.ndarray], groups) -> tuple:
-    """The stage tables of ``card``, the rows of ``g`` in them and the peak bytes per card of
-    every layout of ``g`` (the larger of the first and last stage), kept for the cards that share
-    the grid and the training precision plan (the tables read the card through that plan alone,
-    :class:`_PlannedCard`; the memory reads the card through the tables alone); ``groups``: the
-    grid's :func:`_shared_groups`."""
+def _joined(grids: list[dict[str, np.ndarray]]) -> dict[str, np.ndarray]:
+    """The rows of ``grids`` one after the other (one grid: itself)."""
+    if len(grids) == 1:
+        return grids[0]
+    return {k: np.concatenate([g[k] for g in grids]) for k in grids[0]}
+
+
+def _shared_memory(grid_keys: list[tuple], scenario: Scenario, card: Card, grids: list[dict[str, np.ndarray]],
+                   index: np.ndarray, first_table: StageTable, last_table: StageTable) -> list[np.ndarray]:
+    """The peak bytes per card of every layout of each of ``grids`` (the larger of the first and
+    last stage), kept for the cards that share a grid and the training precision plan (the tables
+    read the card through that plan alone, :class:`~.stage_tables.PlannedCard`; the memory reads
+    the card through the tables alone); the grids not kept are worked out together, as one array
+    (every layout's memory is its own row's: the same to the last bit). ``index``: pipeline
+    degree to the tables' row."""
     plan = plan_training(card, scenario.precision)
-    key = (grid_key, (plan.requested, plan.math, plan.weights))
-    kept = _MEMORIES.get(key)
-    if kept is not None:
-        return kept
-    index, first_table, last_table = _stage_tables(scenario, card)
-    at = (index[g["pp"]], g["rc"])
+    precisions = (plan.requested, plan.math, plan.weights)
+    found = [_MEMORIES.get((key, precisions)) for key in grid_keys]
+    missing = [i for i, kept in enumerate(found) if kept is None]
+    if not missing:
+        return found
+    g = _joined([grids[i] for i in missing])
+    at = (np.take(index, g["pp"]), g["rc"])
     context = scenario.assumptions.cuda_context_gib * 2**30
     seq, offload = scenario.training.seq_len, scenario.training.offload_params
-    # once per distinct (tp, pp, cp, ep, micro-batch, recomputation, ZeRO, interleaving): the
-    # interleaving sets how many micro-batches a stage holds (formulas.parallelism.
-    # micro_batches_in_flight); the data-parallel width and accumulation follow from these
-    micro = groups(MEMORY_FIELDS)
-    sub = {k: micro.column(g, k) for k in ("tp", "pp", "vp", "cp", "dp", "ep", "zero", "mb", "accum")}
-    place = (at[0][micro.rows], at[1][micro.rows])
     schedule = scenario.parallelism.pipeline_schedule
-    memory = _memory(sub, first_table, place, True, seq, context, offload, schedule)
-    memory = np.maximum(memory, np.where(sub["pp"] > 1, _memory(sub, last_table, place, False, seq, context, offload,
-                                                                schedule), 0.0))[micro.group]
-    for values in (*at, memory):
-        values.flags.writeable = False
-    return _MEMORIES.put(key, (first_table, at, memory))
+    memory = layout_memory(g, first_table, at, True, seq, context, offload, schedule)
+    memory = np.maximum(memory, np.where(g["pp"] > 1, layout_memory(g, last_table, at, False, seq, context, offload,
+                                                                     schedule),
+                                         0.0))
+    ends = np.cumsum([len(grids[i]["tp"]) for i in missing])[:-1]
+    for i, part in zip(missing, np.split(memory, ends), strict=True):
+        part.flags.writeable = False
+        found[i] = _MEMORIES.put((grid_keys[i], precisions), part)
+    return found
 
 
 def _shared_groups(grid_key: tuple, g: dict[str, np.ndarray]):
     """The grid's :data:`~configurator.core.workloads.training.layout_speed.Groups`, each tier of
     fields (and each field's ranks) worked out once for the cards that share the grid
-    (:func:`_shared_grid`)."""
+    (:func:`_shared_grid`; the grids of several counts joined: the tuple of their keys)."""
     kept = _GROUPS.get(grid_key)
     if kept is None:
         kept = _GROUPS.put(grid_key, {})
@@ -580,41 +402,128 @@ def plan_training_layout(scenario: Scenario, card: Card, top: int = 5) -> Traini
     :data:`PLAN_MEMO_SIZE` are kept: a recommendation with a power cap, a budget or a deadline
     added, or an estimate in another currency, searches each layout grid once.
     """
-    plan = plan_training(card, scenario.precision)
+    return plan_training_layouts([scenario], card, top)[0]
+
+
+def plan_training_layouts(scenarios: Sequence[Scenario], card: Card, top: int = 5) -> list[TrainingPlan]:
+    """:func:`plan_training_layout` of each of ``scenarios`` (the same job at several card counts:
+    a sweep over counts, the counts a recommendation tries), in their order. The searches not
+    kept yet of scenarios that differ by the count alone are done together: one memory and one
+    step-time evaluation of all their layouts as arrays (issue 28: a count does not re-plan the
+    layout family from scratch); each count's answer is what it gets searched alone, and is kept."""
+    keys = [scenario_key(s, _NOT_SEARCHED_PER_CARD) for s in scenarios]
+    plans = [_PLANS.get((key, s.card_id, top), (card,)) for key, s in zip(keys, scenarios, strict=True)]
+    together: dict[str, list[int]] = {}  # the scenario less its count -> the places of those to search
+    for i, s in enumerate(scenarios):
+        if plans[i] is None:
+            job = scenario_key(s, _NOT_SEARCHED_PER_CARD | {"count"}) if len(scenarios) > 1 else ""
+            together.setdefault(job, []).append(i)
+    for places in together.values():
+        searched = _plan_counts([scenarios[i] for i in places], card, top, [keys[i] for i in places])
+        for i, found in zip(places, searched, strict=True):
+            plans[i] = _PLANS.put((keys[i], scenarios[i].card_id, top), found, (card,))
+    return plans
+
+
+def _plan_counts(scenarios: list[Scenario], card: Card, top: int, cards_keys: list[str]) -> list[TrainingPlan]:
+    """The searches of ``scenarios`` (one job at several counts) without the memo."""
+    plan = plan_training(card, scenarios[0].precision)
     if plan.math is None or not card.peak_tflops(plan.math) or not card.bandwidth_gbps:
-        return TrainingPlan((), global_batch_tokens(scenario), 0, 0, "no-rate")  # nothing to search or keep
-    # the scenario's text less the card (the grid's key, :func:`_shared_grid`) and the card: the
-    # search key, written once
-    cards_key = scenario_key(scenario, _NOT_SEARCHED_PER_CARD)
-    key = (cards_key, scenario.card_id, top)
-    kept = _PLANS.get(key, (card,))
-    return kept if kept is not None else _PLANS.put(key, _search(scenario, card, top, cards_key), (card,))
+        return [TrainingPlan((), global_batch_tokens(s), 0, 0, "no-rate") for s in scenarios]  # nothing to search
+    return _search(scenarios, card, top, cards_keys)
 
 
-def _search(scenario: Scenario, card: Card, top: int, cards_key: str) -> TrainingPlan:
-    """:func:`plan_training_layout` without the memo, for a card with a rate (the grid and its
-    memory shared with the cards of the same fabric and precision plan: :func:`_shared_grid`,
-    :func:`_shared_memory`; ``cards_key``: the scenario's search key less the card)."""
-    batch = global_batch_tokens(scenario)
-    sequences = batch // scenario.training.seq_len
-    grid_key, g = _shared_grid(cards_key, scenario, card, sequences)
-    if not g:
-        return TrainingPlan((), batch, 0, 0, "batch-does-not-divide",
-                            {"batch": batch, "count": scenario.count,
-                             "nearest": nearest_batches(scenario, card, sequences)})
-    groups = _shared_groups(grid_key, g)
-    first_table, at, memory = _shared_memory(grid_key, scenario, card, g, groups)
-    capacity = usable_capacity_bytes(card, scenario.assumptions)  # a stage's capacity (stage_memory)
-    fits = memory <= capacity
-    if not fits.any():
-        smallest = int(np.argmin(memory))
-        return TrainingPlan((), batch, len(memory), 0, "no-layout-fits",
-                            {"need_gib": memory[smallest] / 2**30, "capacity_gib": capacity / 2**30,
-                             "pinned": ", ".join(scenario.pinned) or "none"},
-                            lightest=_lightest(scenario, card, g, first_table, at, memory, smallest))
-    comfortable = memory <= capacity * (1 - TIGHT_FIT_HEADROOM)
-    ranked = np.flatnonzero(comfortable if comfortable.any() else fits)  # only these can be chosen: timed alone
-    speed = layout_speed(scenario, card, g, first_table, at, ranked, groups)
+def _search(scenarios: list[Scenario], card: Card, top: int, cards_keys: list[str]) -> list[TrainingPlan]:
+    """:func:`plan_training_layouts` without the memo, for a card with a rate and one job at
+    several counts (the grids and their memory shared with the cards of the same fabric and
+    precision plan: :func:`_shared_grid`, :func:`_shared_memory`; ``cards_keys``: each
+    scenario's search key less the card)."""
+    plans: list[TrainingPlan | None] = [None] * len(scenarios)
+    grids = []  # (place, global batch, grid key, grid) of each count with layouts to try
+    for i, (scenario, cards_key) in enumerate(zip(scenarios, cards_keys, strict=True)):
+        batch = global_batch_tokens(scenario)
+        sequences = batch // scenario.training.seq_len
+        grid_key, g = _shared_grid(cards_key, scenario, card, sequences)
+        if g:
+            grids.append((i, batch, grid_key, g))
+        else:
+            plans[i] = TrainingPlan((), batch, 0, 0, "batch-does-not-divide",
+                                    {"batch": batch, "count": scenario.count,
+                                     "nearest": nearest_batches(scenario, card, sequences)})
+    if not grids:
+        return plans
+    base = scenarios[grids[0][0]]
+    pipelines = tuple(sorted({p for i, *_ in grids for p in pipeline_options(scenarios[i].count)}))
+    index, first_table, last_table = stage_tables(base, card, pipelines)
+    memories = _shared_memory([key for _, _, key, _ in grids], base, card, [g for *_, g in grids], index,
+                              first_table, last_table)
+    capacity = usable_capacity_bytes(card, base.assumptions)  # a stage's capacity (stage_memory)
+    timed = []  # (place, batch, grid key, grid, memory, the rows that may be chosen, how many fit)
+    for (i, batch, grid_key, g), memory in zip(grids, memories, strict=True):
+        fits = memory <= capacity
+        if not fits.any():
+            smallest = int(np.argmin(memory))
+            plans[i] = TrainingPlan((), batch, len(memory), 0, "no-layout-fits",
+                                    {"need_gib": memory[smallest] / 2**30, "capacity_gib": capacity / 2**30,
+                                     "pinned": ", ".join(scenarios[i].pinned) or "none"},
+                                    lightest=_lightest(scenarios[i], card, g, first_table, (index[g["pp"]], g["rc"]),
+                                                       memory, smallest))
+            continue
+        comfortable = memory <= capacity * (1 - TIGHT_FIT_HEADROOM)
+        ranked = np.flatnonzero(comfortable if comfortable.any() else fits)  # only these can be chosen: timed alone
+        timed.append((i, batch, grid_key, g, memory, ranked, int(fits.sum())))
+    speeds = _speeds(base, card, timed, [scenarios[t[0]].count for t in timed], index, first_table)
+    for (i, batch, _, g, memory, ranked, fitting), speed in zip(timed, speeds, strict=True):
+        plans[i] = TrainingPlan(_layouts(g, memory, ranked, speed, top), batch, len(memory), fitting)
+    return plans
+
+
+def _speeds(scenario: Scenario, card: Card, timed: list[tuple], counts: list[int], index: np.ndarray,
+            table: StageTable) -> list[dict[str, np.ndarray]]:
+    """:func:`layout_speed` of the rows that may be chosen of each count's grid (``timed``:
+    :func:`_search`'s, at ``counts`` cards), one evaluation for all the counts: their grids
+    joined, with each row's count as the column ``n``."""
+    if not timed:
+        return []
+    if len(timed) == 1:
+        _, _, grid_key, g, _, ranked, _ = timed[0]
+        at = (np.take(index, g["pp"]), g["rc"])
+        return [layout_speed(scenario, card, g, table, at, ranked, _shared_groups(grid_key, g))]
+    grids = [t[3] for t in timed]
+    g = {**_joined(grids), "n": np.repeat(np.array(counts, dtype=np.int64), [len(x["tp"]) for x in grids])}
+    starts = np.cumsum([0, *(len(x["tp"]) for x in grids[:-1])])
+    rows = np.concatenate([t[5] + start for t, start in zip(timed, starts, strict=True)])
+    at = (np.take(index, g["pp"]), g["rc"])
+    groups = _joined_groups([_shared_groups(t[2], t[3]) for t in timed], starts)
+    speed = layout_speed(scenario, card, g, table, at, rows, groups)
+    ends = np.cumsum([len(t[5]) for t in timed])[:-1]
+    return [dict(zip(speed, values, strict=True)) for values in zip(*(np.split(v, ends) for v in speed.values()),
+                                                                     strict=True)]
+
+
+def _joined_groups(each: list, starts: np.ndarray):
+    """The :data:`~configurator.core.workloads.training.layout_speed.Groups` of grids joined one
+    after the other (``starts``: where each begins), from each grid's own (``each``, kept for the
+    cards that share the grid): a group never spans two grids, so the count (``n``) is never
+    read to group them."""
+    kept: dict[tuple, Tier] = {}
+
+    def groups(fields: tuple[str, ...]) -> Tier:
+        own = tuple(f for f in fields if f != "n")
+        found = kept.get(own)
+        if found is None:
+            tiers = [of(own) for of in each]
+            before = np.cumsum([0, *(len(t.rows) for t in tiers[:-1])])
+            found = kept[own] = Tier(np.concatenate([t.rows + s for t, s in zip(tiers, starts, strict=True)]),
+                                     np.concatenate([t.group + b for t, b in zip(tiers, before, strict=True)]))
+        return found
+
+    return groups
+
+
+def _layouts(g: dict[str, np.ndarray], memory: np.ndarray, ranked: np.ndarray, speed: dict[str, np.ndarray],
+             top: int) -> tuple[Layout, ...]:
+    """The ``top`` fastest of the grid rows ``ranked`` (``speed``: theirs, in their order)."""
     chosen = _fastest_rows(g, ranked, -speed["tokens_per_s"], top)
     row = {k: v[chosen[0]] for k, v in speed.items()}
     layouts = []
@@ -629,7 +538,7 @@ def _search(scenario: Scenario, card: Card, top: int, cards_key: str) -> Trainin
             tokens_per_s=float(other["tokens_per_s"]), mfu=float(other["mfu"]), bubble_s=float(other["bubble_s"]),
             exposed_comm_s=float(other["comm_s"]), recompute_s=float(other["recompute_s"]),
             loses_by=None if n == 0 else _loses_by(row, other)))
-    return TrainingPlan(tuple(layouts), batch, len(memory), int(fits.sum()))
+    return tuple(layouts)
 
 
 _NOT_SEARCHED_PER_CARD = NOT_SEARCHED_FOR_TRAINING | {"card_id"}
@@ -643,7 +552,7 @@ def _fastest_rows(g: dict, ranked: np.ndarray, slowness: np.ndarray, top: int) -
     ``ranked``, first, ties to fewer ZeRO stages, less recomputation, narrower layouts, then the
     grid's order): sorted among the rows no slower than the ``top``-th alone, which give the same
     first rows as sorting them all."""
-    keys = lambda rows: (*(g[k][ranked[rows]] for k in ("ep", "cp", "pp", "tp", "rc", "zero")),  # noqa: E731
+    keys = lambda rows: (*(np.take(g[k], ranked[rows]) for k in ("ep", "cp", "pp", "tp", "rc", "zero")),  # noqa: E731
                          slowness[rows])
     n = min(top, len(slowness))
     if n < len(slowness):
@@ -654,7 +563,7 @@ def _fastest_rows(g: dict, ranked: np.ndarray, slowness: np.ndarray, top: int) -
     return np.lexsort(keys(slice(None)))[:top].tolist()
 
 
-def _lightest(scenario: Scenario, card: Card, g: dict, table: _StageTable, at, memory: np.ndarray,
+def _lightest(scenario: Scenario, card: Card, g: dict, table: StageTable, at, memory: np.ndarray,
               row: int) -> Layout:
     """The layout of grid row ``row`` (the one needing the least memory), timed, marked as not fitting."""
     one = {k: v[row:row + 1] for k, v in g.items()}

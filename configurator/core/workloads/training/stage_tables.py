@@ -1,0 +1,222 @@
+"""The training search's stage tables: the memory of the first and the last pipeline stage for
+each pipeline degree and recomputation, at tensor parallel 1, as lookup arrays, and the peak
+memory per card of every layout of a grid read from them (:func:`layout_memory`). What the
+tables hold depends on neither the card count nor the card beyond its training precision plan,
+so they are kept (:func:`stage_tables_cached`, :func:`stage_row`) and shared by the cards and
+counts of a search (:mod:`~configurator.core.workloads.training.search`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+
+import numpy as np
+
+from configurator.core.catalog import Card
+from configurator.core.formulas.activations import activation_peak_bytes_per_token
+from configurator.core.formulas.parallelism import expert_parallel_factor
+from configurator.core.formulas.states import reserved_bytes, training_peak_bytes, zero_sharded
+from configurator.core.memory import (
+    activation_layout,
+    gathered_element_bytes,
+    gathered_layer_bytes,
+    layer_activation_bytes,
+    logits_bytes_per_token,
+    stage_memory,
+    stage_params,
+    stage_stored_bytes,
+    stored_in_flight_bytes,
+    training_stage_layers,
+    training_states,
+    working_layer_bytes,
+)
+from configurator.core.pipeline_schedule import PipelineSchedule, round_size, short_first_chunk_layers
+from configurator.core.precision import plan_training
+from configurator.core.scenario import Recompute, Scenario
+from configurator.core.training_speed import frozen_base_bytes, matmul_params_on_fullest_stage
+from configurator.core.workloads.training.layout_speed import RECOMPUTE
+
+__all__ = ["STAGE_ROW_MEMO_SIZE", "PlannedCard", "StageTable", "clear_stage_tables", "flat_places", "layout_memory",
+           "stage_row", "stage_tables", "stage_tables_cached"]
+
+
+@dataclass(frozen=True)
+class StageTable:
+    """Per (pipeline degree, recomputation) values before tensor parallelism, as lookup arrays."""
+
+    weights: np.ndarray
+    grads: np.ndarray
+    optimizer: np.ndarray
+    copies: np.ndarray
+    stored_per_token: np.ndarray
+    working_per_token: np.ndarray
+    stored_per_token_16: np.ndarray
+    """``stored_per_token`` with a 16-bit forward (ZeRO-3 gathers 16-bit weights: ``memory.sixteen_bit_forward``)."""
+    working_per_token_16: np.ndarray
+    logits_per_token: np.ndarray
+    logits_per_token_tp: np.ndarray
+    """``logits_per_token`` with the logits sharded over tensor-parallel ranks (``ActivationLayout.loss_parallel``)."""
+    loss_per_token: np.ndarray
+    loss_per_token_tp: np.ndarray
+    """``loss_per_token`` on logits sharded over tensor-parallel ranks."""
+    allocator: np.ndarray
+    layer_bytes: np.ndarray
+    layer_bytes_16: np.ndarray
+    """``layer_bytes`` with a 16-bit forward (ZeRO-3 or parameter offload)."""
+    layers: np.ndarray
+    matmul_params: np.ndarray
+    params_first: np.ndarray
+    frozen_first: np.ndarray  # the first stage's frozen adapter base as ZeRO-3 gathers it [B]
+    expert_share: np.ndarray
+    gathered: np.ndarray
+    gathered_kept: np.ndarray
+    stored_fullest_per_token: np.ndarray
+    stored_fullest_per_token_16: np.ndarray
+    """``stored_fullest_per_token`` with a 16-bit forward."""
+    short_first_layers: np.ndarray
+    """The first stage's layers when its first chunk gave a layer to the embedding, else 0
+    (``pipeline_schedule.short_first_chunk_layers``)."""
+
+
+@dataclass(frozen=True)
+class PlannedCard:
+    """The card the stage tables are computed for, kept by its training precision plan: the tables
+    read the card through that plan alone (the stage's capacity, which :func:`stage_memory` also
+    gives, is not in them), so cards of one plan — ``(requested, math, weights)`` — share them."""
+
+    precisions: tuple
+    card: Card = field(compare=False, hash=False)
+
+
+def stage_tables(scenario: Scenario, card: Card, pipelines: tuple[int, ...]
+                 ) -> tuple[np.ndarray, StageTable, StageTable]:
+    """Stage memory of the first and last stage for each pipeline degree (``pipelines`` and the
+    pinned one) and each recomputation, from :func:`configurator.core.memory.stage_memory` at
+    tensor parallel 1 (every part of it scales as ``1/tp``), with the index from pipeline degree
+    to table row. Independent of the card count, the other layout fields and the card beyond its
+    precision plan, so cached."""
+    t = scenario.training
+    key = scenario.model_copy(update={
+        "count": 1, "card_id": "", "constraints": scenario.constraints.__class__(),
+        "economics": scenario.economics.__class__(),
+        "auto_layout": (), "parallelism": scenario.parallelism.__class__(pp=scenario.parallelism.pp),
+        "training": t.model_copy(update={"micro_batch": 1, "grad_accum": 1, "recompute": Recompute.NONE,
+                                         "global_batch_tokens": None, "tokens": 1.0})})
+    plan = plan_training(card, scenario.precision)
+    return stage_tables_cached(key, PlannedCard((plan.requested, plan.math, plan.weights), card),
+                                pipelines)
+
+
+@lru_cache(maxsize=256)
+def stage_tables_cached(scenario: Scenario, planned: PlannedCard, pipelines: tuple[int, ...]
+                         ) -> tuple[np.ndarray, StageTable, StageTable]:
+    model = scenario.model
+    pipelines = sorted({*pipelines, scenario.parallelism.pp})
+    index = np.full(max(pipelines) + 1, -1, dtype=np.int64)
+    index[pipelines] = np.arange(len(pipelines))
+    none = (0.0,) * len(RECOMPUTE)  # a degree past the model's layers: no stage, zeros
+    rows = [stage_row(scenario, planned, pp) if pp <= model.n_layers else None for pp in pipelines]
+    first, last = (StageTable(**{name: np.array([none if row is None else row[side][name] for row in rows],
+                                                dtype=np.float64)
+                                 for name in StageTable.__dataclass_fields__})
+                   for side in (0, 1))  # the first stage, then the last
+    return index, first, last
+
+
+STAGE_ROW_MEMO_SIZE = 4096
+"""Rows of the stage tables kept by :func:`stage_row` (one per scenario, precision plan and
+pipeline degree: a few hundred bytes each)."""
+
+
+@lru_cache(maxsize=STAGE_ROW_MEMO_SIZE)
+def stage_row(scenario: Scenario, planned: PlannedCard, pp: int) -> tuple[dict[str, tuple[float, ...]], ...]:
+    """One pipeline degree's row of the first and the last stage's tables (a value per
+    recomputation): a row reads no other degree, so the tables of counts with other pipeline
+    degrees to try (the sweep over counts) share it."""
+    card = planned.card
+    model, plan = scenario.model, plan_training(card, scenario.precision)
+    states = training_states(scenario, plan)
+    rows = []
+    for first in (True, False):
+        parts = {k: [0.0] * len(RECOMPUTE) for k in StageTable.__dataclass_fields__}
+        for j, rc in enumerate(RECOMPUTE):
+            probe = scenario.model_copy(update={
+                "parallelism": scenario.parallelism.model_copy(update={"tp": 1, "pp": pp}),
+                "training": scenario.training.model_copy(update={"recompute": rc, "grad_accum": 1})})
+            stage = stage_memory(probe, card, plan, first)
+            layout = activation_layout(probe, plan, states)
+            first_layers, layers, last_layers = training_stage_layers(model, pp)
+            own = first_layers if first else last_layers
+            parts["weights"][j] = stage.weights
+            parts["grads"][j] = stage.gradients
+            parts["optimizer"][j] = stage.optimizer
+            parts["copies"][j] = stage.weight_copies
+            parts["stored_per_token"][j] = stage_stored_bytes(probe, layout, own)
+            parts["stored_fullest_per_token"][j] = stage_stored_bytes(probe, layout, layers)
+            parts["working_per_token"][j] = working_layer_bytes(model, layout, probe.training.seq_len)
+            probe16 = probe.model_copy(update={"parallelism": probe.parallelism.model_copy(update={"zero": 3})})
+            layout16 = activation_layout(probe16, plan, states)
+            parts["stored_per_token_16"][j] = stage_stored_bytes(probe16, layout16, own)
+            parts["stored_fullest_per_token_16"][j] = stage_stored_bytes(probe16, layout16, layers)
+            parts["working_per_token_16"][j] = working_layer_bytes(model, layout16, probe.training.seq_len)
+            parts["loss_per_token"][j] = logits_bytes_per_token(model, layout)
+            parts["logits_per_token"][j] = parts["loss_per_token"][j] if (not first or pp == 1) else 0.0
+            sharded = logits_bytes_per_token(model, replace(layout, loss_parallel=True))
+            parts["loss_per_token_tp"][j] = sharded
+            parts["logits_per_token_tp"][j] = sharded if (not first or pp == 1) else 0.0
+            parts["allocator"][j] = stage.allocator
+            parts["layer_bytes"][j] = layer_activation_bytes(model, layout, probe.training.seq_len)
+            parts["layer_bytes_16"][j] = layer_activation_bytes(model, layout16, probe.training.seq_len)
+            parts["layers"][j] = layers
+            parts["short_first_layers"][j] = short_first_chunk_layers(model.n_layers, pp)
+            parts["matmul_params"][j] = matmul_params_on_fullest_stage(model, pp)
+            params_first = stage_params(model, pp, True, first_layers)
+            parts["params_first"][j] = 0.0 if scenario.workload.is_adapter else params_first
+            parts["frozen_first"][j] = frozen_base_bytes(scenario, plan, params_first, first_layers)
+            parts["expert_share"][j] = stage.expert_share
+            parts["gathered"][j] = gathered_layer_bytes(model, own, plan.math_bytes) \
+                if not scenario.workload.is_adapter else 0.0
+            parts["gathered_kept"][j] = gathered_layer_bytes(model, own, gathered_element_bytes(scenario, plan),
+                                                             kept=pp > 1)
+        rows.append({k: tuple(v) for k, v in parts.items()})
+    return tuple(rows)
+
+
+def flat_places(table: StageTable, at: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
+    """The places ``at`` (pipeline row, recomputation) in ``table`` as indices into its flattened
+    arrays: ``np.take(column, flat)`` is ``column[at]``, read as one gather rather than a two-array
+    index (a quarter of the search's time was those)."""
+    return at[0] * len(RECOMPUTE) + at[1]
+
+
+def layout_memory(g: dict, table: StageTable, at, first: bool, seq_len: int, context: float,
+                  offload_params: bool, schedule: PipelineSchedule) -> np.ndarray:
+    """Peak bytes on the stage for every layout (``TrainingMemoryModel.breakdown`` as arrays);
+    ``at``: each layout's place in ``table`` (pipeline row, recomputation)."""
+    tp, zero, cp = g["tp"], g["zero"], g["cp"]
+    flat = flat_places(table, at)
+    replicas = g["dp"] * cp
+    split = expert_parallel_factor(np.take(table.expert_share, flat), g["ep"])
+    gathered = np.take(table.gathered, flat) if offload_params else np.take(table.gathered_kept, flat) * (zero >= 3)
+    weights, grads, optimizer = (x / tp for x in zero_sharded(np.take(table.weights, flat), np.take(table.grads, flat),
+                                                               np.take(table.optimizer, flat), zero, replicas, split))
+    weights = weights + gathered / tp
+    copies = zero_sharded(np.take(table.copies, flat), 0.0, 0.0, zero, replicas, split)[0] / tp
+    sixteen = (zero >= 3) | offload_params
+    own = np.where(sixteen, np.take(table.stored_per_token_16, flat), np.take(table.stored_per_token, flat))
+    fullest = np.where(sixteen, np.take(table.stored_fullest_per_token_16, flat),
+                       np.take(table.stored_fullest_per_token, flat))
+    stored = stored_in_flight_bytes(own, fullest, g["pp"], g["accum"], first, g["vp"],
+                                    round_size(schedule, g["pp"], g["accum"]), np.take(table.short_first_layers, flat))
+    working = np.where(sixteen, np.take(table.working_per_token_16, flat), np.take(table.working_per_token, flat))
+    loss = np.where(tp > 1, np.take(table.logits_per_token_tp, flat), np.take(table.logits_per_token, flat))
+    per_sequence = activation_peak_bytes_per_token(stored, 1, working, loss) * seq_len / (tp * cp)
+    activations = copies + g["mb"] * per_sequence
+    peak = training_peak_bytes(weights, grads, optimizer, activations)
+    return reserved_bytes(peak, np.take(table.allocator, flat), context)
+
+
+def clear_stage_tables() -> None:
+    """Forget every kept stage table and row."""
+    stage_tables_cached.cache_clear()
+    stage_row.cache_clear()

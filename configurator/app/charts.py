@@ -507,9 +507,9 @@ class CostScatter(_Chart):
 
     def set_title(self, text: str) -> None:
         names = class_names()
-        key = " ".join(f"<span style='color:{colour}'>●</span>&nbsp;{names[k]}" for k, colour in CLASS_COLOURS.items()
-                       if k in self._classes)
-        self.setTitle(f"{text}<br><span style='font-size:7pt'>{key}</span>", size="9pt")  # the longest title of the four: 10pt was cut at 1280 px
+        key = " ".join(f"<span style='color:{colour}'>●</span>&nbsp;{names[k].replace(' ', '&nbsp;')}"
+                       for k, colour in CLASS_COLOURS.items() if k in self._classes)  # lines break between classes
+        self.setTitle(f"{text}<br><span style='font-size:7pt'>{key}</span>", size="9pt")  # the title wraps (chart_fit)
 
     def retranslate(self) -> None:
         self.set_title(written(self._family.charts.cost_title))

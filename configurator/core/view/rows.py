@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from configurator.core.messages import Message
+from configurator.core.messages import Message, cjk_joined
 from configurator.core.uncertainty import Band
 from configurator.core.view import numbers
 from configurator.core.view.words import words
@@ -170,7 +170,7 @@ def write(value: Value, language: str = "en") -> str:
     if isinstance(value, Phrase):
         params = {name: write(v, language) if isinstance(v, Amount | Phrase | Message | int) or v is None else
                   words(language).label(v) if isinstance(v, str) else v for name, v in value.params.items()}
-        return words(language).label(value.template).format(**params)
+        return cjk_joined(words(language).label(value.template).format(**params), language)
     if isinstance(value, Amount):
         return _amount(value, language)
     if isinstance(value, Message):  # a core warning or reason, by its id

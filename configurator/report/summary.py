@@ -537,12 +537,12 @@ def _alternatives_table(mine: Option, priced: Sequence[Option], unpriced: Sequen
                            by=w(OBJECTIVE_LABELS[objective.value]), basis=basis, currency=currency),
                       *filter(None, (unpriced_note(unpriced, w),)))
     if mine.estimate.scenario.workload.is_training and mine.estimate.scenario.constraints.deadline_hours is None:
-        note += " " + w("Without a deadline, alternatives finish within {x}× your choice's time.",
-                        x=f"{TRAINING_TIME_SLACK:g}")
+        note = _sentences(w, note, w("Without a deadline, alternatives finish within {x}× your choice's time.",
+                                     x=f"{TRAINING_TIME_SLACK:g}"))  # no space after a Chinese full stop
     pins = pinned_layout(mine.estimate)
     if pins:
-        note += " " + w("Alternatives are laid out by the planner; your pinned {pins} apply to your choice only.",
-                        pins=", ".join(pins))
+        note = _sentences(w, note, w("Alternatives are laid out by the planner; your pinned {pins} apply to your "
+                                     "choice only.", pins=w.label(", ").join(pins)))
     return Table("alternatives", w("Alternatives"), header, tuple(rows), note=note)
 
 

@@ -14,9 +14,12 @@ from configurator.app.charts import MemoryChart, ScalingChart
 
 
 def _overhang_px(chart) -> float:
-    """How far the chart's plot reaches past its widget's right edge [px] (0 when inside)."""
+    """How far the chart's plot reaches past its widget's right or bottom edge [px] (0 when inside:
+    in Chinese a title wrapped while the plot was still a few pixels wide once left it 73 px taller
+    than its widget, the x axis' ticks below the edge)."""
     plot = chart.getPlotItem()
-    return max(0.0, plot.mapRectToScene(plot.boundingRect()).right() - chart.viewport().width())
+    drawn = plot.mapRectToScene(plot.boundingRect())
+    return max(0.0, drawn.right() - chart.viewport().width(), drawn.bottom() - chart.viewport().height())
 
 
 @pytest.mark.parametrize("language", ["en", "zh_CN"])
@@ -28,6 +31,34 @@ def test_every_chart_is_inside_its_widget_at_1280x800(qtbot, window, language): 
             type(c).__name__: 0.0 for c in window.charts}
     finally:
         window.set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_a_window_opened_in_a_language_has_its_charts_inside_their_widgets(qtbot, tmp_path, monkeypatch, language):
+    """Built in the language from the start, as the app opens with a saved language: the titles are
+    laid out while the plots are still a few pixels wide."""
+    from PySide6.QtCore import QSettings
+
+    from configurator.app import i18n
+    from configurator.app.main import build_main_window
+    from test_window_count_change import ANALYSIS_WAIT_MS
+
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    settings.setValue("language", language)
+    try:
+        built = build_main_window(settings)
+        qtbot.addWidget(built)
+        built.resize(1280, 800)
+        built.show()
+        qtbot.waitExposed(built)
+        with qtbot.waitSignal(built.controller.analysis_changed, timeout=ANALYSIS_WAIT_MS):
+            built.controller.set_compared(["a100-sxm-80gb", "h200-sxm", "mi300x"])
+        qtbot.wait(50)
+        assert {type(c).__name__: _overhang_px(c) for c in built.charts} == {
+            type(c).__name__: 0.0 for c in built.charts}
+        built.controller.undo_stack.setClean()
+    finally:
+        i18n.install_language("en")
 
 
 def _short(chart, qtbot, analysis):

@@ -45,8 +45,9 @@ class WrappedTitle(pg.LabelItem):
 
     def resizeEvent(self, ev) -> None:  # noqa: N802 - Qt's name
         width = self.size().width()
-        if width > 0 and self.item.textWidth() != width:
-            self.item.setTextWidth(width)
+        wrap = width if width >= LEAST_WRAP_PX else -1  # a plot not yet laid out is a few pixels wide
+        if self.item.textWidth() != wrap:
+            self.item.setTextWidth(wrap)
         super().resizeEvent(ev)
 
     def updateMin(self) -> None:  # noqa: N802 - pyqtgraph's name
@@ -61,11 +62,17 @@ class WrappedTitle(pg.LabelItem):
             self._row_px = row
             self.setMaximumHeight(row)
             plot.layout.setRowFixedHeight(0, row)
+            view = plot.getViewWidget()  # the plot fills its widget again: a taller title had made it
+            if view is not None and plot.geometry() != view.range:  # taller than the widget (its least
+                plot.setGeometry(view.range)  # height), and the widget is not resized to say so
 
     def setText(self, text, **args) -> None:  # noqa: N802 - pyqtgraph's name
         self._row_px = -1.0  # pyqtgraph's setTitle set the row to its own height before this
         super().setText(text, **args)
 
+
+LEAST_WRAP_PX = 120
+"""Narrowest a title is wrapped to [px]: narrower, the plot is still being laid out."""
 
 TITLE_ROW_PX = 30
 """pyqtgraph's height of a one-line title's row [px], kept for titles of one line."""

@@ -13,7 +13,7 @@ import pytest
 
 from configurator.core.cjk_spacing import CJK, cjk_joined
 from configurator.core.messages import CHINESE, ENGLISH, TERMS, msg
-from configurator.core.view.rows import Phrase, write
+from configurator.core.view.rows import Amount, Phrase, write
 from configurator.core.view.words import ZH_CN, words
 
 SPACE_BETWEEN = re.compile(f"[{CJK}] +[{CJK}]")
@@ -59,3 +59,11 @@ def test_every_price_in_the_reasoning_says_what_it_is_per(message_id):
                currency="USD", per="per card-hour")
     assert "(0.15 USD per card-hour)" in text.text
     assert "（每卡每小时 0.15 USD）" in text.text_in("zh_CN")
+
+
+def test_a_likely_range_in_full_width_brackets_takes_no_space_before_it():
+    from configurator.core.uncertainty import Band
+
+    speed = Amount(100.0, "tokens/s", band=Band(100.0, 90.0, 110.0, "train-throughput", "x", ()))
+    assert write(speed, "zh_CN").startswith("100\u00a0词元/秒（可能 ")  # was '词元/秒 （可能'
+    assert write(speed, "en").startswith("100\u00a0tokens/s (likely ")

@@ -59,7 +59,7 @@ def test_the_headline_colour_and_words_follow_the_constraints(qtbot, monkeypatch
     assert WORDS[state, language] in panel.verdict.text()
     if state != "met" or language == "zh_CN":
         return
-    assert panel.verdict.toolTip().splitlines()[0].startswith("[met] First token: Time to first token")
+    assert panel.verdict.toolTip().splitlines()[0].startswith("[met] Time to first token")
 
 
 def test_the_window_headline_turns_red_then_amber_as_the_scenario_changes(qtbot, monkeypatch):

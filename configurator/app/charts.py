@@ -12,6 +12,8 @@ from PySide6.QtGui import QImage, QPainter
 from PySide6.QtWidgets import QGraphicsItem, QWidget
 
 from configurator.app import format as fmt
+from configurator.app.chart_fit import top_with_room, wrap_axis_label, wrap_title
+from configurator.app.chart_ticks import log_money_label, log_tick_label
 from configurator.app.labels import CLASS_COLOURS, class_names
 from configurator.core.units import GIB
 from configurator.app.i18n import current_language
@@ -89,6 +91,14 @@ class NumberAxis(pg.AxisItem):
         # labels, and the grid it draws) was most of a chart's repaint (issue 28)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
+    def resizeEvent(self, ev=None):  # noqa: N802 - Qt's name
+        wrap_axis_label(self)  # a title longer than the axis on two lines, not cut at both ends
+        super().resizeEvent(ev)
+
+    def setLabel(self, *args, **kwargs):  # noqa: N802 - pyqtgraph's name
+        super().setLabel(*args, **kwargs)
+        self.resizeEvent()
+
     def tickStrings(self, values, scale, spacing):  # noqa: N802 - pyqtgraph's name
         """pyqtgraph's linear ticks, whole ones counted in 万/亿 in Chinese (200000 -> 20万; English
         unchanged); logarithmic ones by :func:`log_tick_label`."""
@@ -151,38 +161,6 @@ def grab_image(chart: pg.PlotWidget) -> QImage:
     return chart.grab().toImage()
 
 
-def one_two_five(exponent: float) -> tuple[float, int] | None:
-    """The value of a logarithmic tick at ``exponent`` and its power of ten, when the value is 1, 2
-    or 5 times a power of ten within 10⁻¹⁵..10¹⁵ (None for the other minor ticks)."""
-    if abs(exponent) > 15:
-        return None
-    magnitude = math.floor(exponent + 1e-9)
-    leading = round(10.0 ** (exponent - magnitude), 6)
-    if leading not in (1.0, 2.0, 5.0):
-        return None
-    return leading * 10.0**magnitude, magnitude
-
-
-def log_tick_label(exponent: float) -> str:
-    """Label 1, 2 and 5 times powers of ten as counts (:func:`configurator.app.format.tick_count`:
-    2,000 and 10,000,000 in English, 2000 and 1000万 in Chinese); leave the other minor ticks blank."""
-    tick = one_two_five(exponent)
-    if tick is None:
-        return ""
-    value, magnitude = tick
-    return fmt.tick_count(value) if value >= 1 else fmt.number(value, -magnitude)
-
-
-def log_money_label(exponent: float) -> str:
-    """Label 1, 2 and 5 times powers of ten as amounts of money (:class:`MoneyAxis`: 2亿, 200M);
-    amounts below one keep their decimals (0.05); leave the other minor ticks blank."""
-    tick = one_two_five(exponent)
-    if tick is None:
-        return ""
-    value, magnitude = tick
-    return fmt.short_amount(value) if value >= 1 else fmt.number(value, -magnitude)
-
-
 class _Chart(pg.PlotWidget):
     def __init__(self, parent: QWidget | None = None, sides: tuple[str, ...] = ("left", "bottom"),
                  money_sides: tuple[str, ...] = ()) -> None:
@@ -191,7 +169,9 @@ class _Chart(pg.PlotWidget):
         self.showGrid(x=True, y=True, alpha=0.25)
         self.setMenuEnabled(False)
         self.setMinimumHeight(200)
-        self.legend = self.addLegend(offset=(5, 5), labelTextSize="7pt", verSpacing=-6)
+        wrap_title(self.getPlotItem())  # a title wider than the chart wraps rather than widening the plot
+        # on a light fill: a curve under the legend does not cross its words
+        self.legend = self.addLegend(offset=(5, 5), labelTextSize="7pt", verSpacing=-6, brush=pg.mkBrush(*LABEL_FILL))
         self._views: dict[int, tuple] = {}  # the range each view shows (set_view)
         self._below_legend: tuple[tuple[pg.InfiniteLine, float], ...] = ()
 
@@ -254,6 +234,8 @@ class MemoryChart(_Chart):
         self.setMouseEnabled(x=False, y=False)
         self.getAxis("bottom").setHeight(38)  # two rows of card names
         self._view: tuple = ()
+        self._tallest, self._top = 0.0, 0.0  # the tallest bar or capacity, the axis' top [GiB]
+        self.getPlotItem().vb.sigResized.connect(self._fit_top)
         self.counts: list[pg.TextItem] = []  # "16 cards" above each bar
         self._shown: tuple[str, ...] = tuple(key for key, _ in MEMORY_PARTS)
         self.legend.setColumnCount(2)
@@ -299,14 +281,25 @@ class MemoryChart(_Chart):
         self.capacity.setData(line_x, line_y)
         ticks = [(x, ("\n" if x % 2 else "") + short_card_name(e.card.name)) for x, e in zip(xs, estimates, strict=True)]
         self._label_counts(xs, estimates)
-        top = max(max(e.memory.total, e.memory.budget) for e in estimates) / GIB
-        view = (ticks, len(estimates), round(top * 1.4, 1))  # room for the legend above the bars
+        self._tallest = max(max(e.memory.total, e.memory.budget) for e in estimates) / GIB
+        view = (ticks, len(estimates))
         if view != self._view:  # axes repaint only when their range or labels change
             self._view = view
             self.getAxis("bottom").setTicks([ticks])
             # room at both ends for the first and last names (a tick label outside the axis is not drawn)
             self.setXRange(-0.95, len(estimates) - 0.05, padding=0)
-            self.setYRange(0, view[2], padding=0)
+        self._fit_top()
+
+    def _fit_top(self) -> None:
+        """Room above the bars for the legend and the count over each bar, in pixels at the chart's
+        height (a share of the range left the short chart's legend over the counts)."""
+        legend_px = self.legend.pos().y() + self.legend.boundingRect().height()
+        words_px = max((c.boundingRect().height() for c in self.counts if c.isVisible()), default=0.0)
+        top = round(top_with_room(self._tallest, legend_px + words_px + LABEL_GAP_PX,
+                                  self.getPlotItem().vb.height()), 1)
+        if top != self._top:
+            self._top = top
+            self.setYRange(0, top, padding=0)
 
 
 def bar_count_text(est) -> str:
@@ -361,6 +354,7 @@ class ScalingChart(_Chart):
         self.throughput = self.plot(pen=pg.mkPen(PALETTE["throughput"], width=2), symbol="o", symbolSize=6,
                                     symbolBrush=PALETTE["throughput"])
         self.right_view = pg.ViewBox()
+        self.right_view.setZValue(-1)  # under the plot: the legend's fill and the lines' labels cover its curve
         plot.showAxis("right")
         plot.scene().addItem(self.right_view)
         plot.getAxis("right").linkToView(self.right_view)
@@ -513,9 +507,9 @@ class CostScatter(_Chart):
 
     def set_title(self, text: str) -> None:
         names = class_names()
-        key = " ".join(f"<span style='color:{colour}'>●</span>&nbsp;{names[k]}" for k, colour in CLASS_COLOURS.items()
-                       if k in self._classes)
-        self.setTitle(f"{text}<br><span style='font-size:7pt'>{key}</span>", size="9pt")  # the longest title of the four: 10pt was cut at 1280 px
+        key = " ".join(f"<span style='color:{colour}'>●</span>&nbsp;{names[k].replace(' ', '&nbsp;')}"
+                       for k, colour in CLASS_COLOURS.items() if k in self._classes)  # lines break between classes
+        self.setTitle(f"{text}<br><span style='font-size:7pt'>{key}</span>", size="9pt")  # the title wraps (chart_fit)
 
     def retranslate(self) -> None:
         self.set_title(written(self._family.charts.cost_title))

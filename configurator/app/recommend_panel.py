@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 from configurator.app import format as fmt
 from configurator.app.binders import NONE_DATA, ComboBinder, SpinBinder, ValueModel
 from configurator.app.charts import MoneyAxis, NumberAxis, log_view_range
+from configurator.app.compact_form import narrowed_combos
 from configurator.app.launch_row import LaunchRow
 from configurator.app.controller import ScenarioController
 from configurator.app.i18n import current_language, message_text
@@ -133,7 +134,7 @@ class RecommendationPanel(QWidget):
         self._job.failed.connect(self._on_failed)
         self._job.busy_changed.connect(self._show_busy)
         layout = QHBoxLayout(self)
-        layout.addLayout(self._controls(), 0)
+        layout.addLayout(narrowed_combos(self._controls()), 0)  # room for the ranking (compact_form)
         middle = QVBoxLayout()
         self.busy_label = QLabel()
         self.busy_label.setObjectName("recommend-busy")

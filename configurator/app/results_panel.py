@@ -138,14 +138,12 @@ class ResultsPanel(QWidget):
 
     def _constraints_tip(self, est: Estimate, language: str) -> str:
         """Each constraint set, its state and its verdict in full words (the headline says them briefly)."""
-        from configurator.core.view.constraints_view import constraints_section
+        from configurator.core.view.constraints_view import constraints_section, verdict_line
 
         section = constraints_section(est.verdicts)
         if section is None:
             return ""
-        colon = label(": ", language)
-        return "\n".join(f"[{label(r.note, language)}] {label(r.label, language)}{colon}{write(r.value, language)}"
-                         for r in section.rows)
+        return "\n".join(" ".join(verdict_line(r, language)) for r in section.rows)
 
     def _show_fixes(self, analysis: Analysis, language: str) -> None:
         """"What would fit": the analysis's suggestions (none while it fits, or before they are computed)."""

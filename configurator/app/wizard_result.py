@@ -30,7 +30,7 @@ from configurator.app.wizard_pages import GRAPHICS
 from configurator.core.scenario import Constraints, Parallelism, Scenario
 from configurator.core.view.estimate_view import estimate_view
 from configurator.core.view.names import BUDGET_BASES
-from configurator.core.view.constraints_view import constraints_section, targets_held
+from configurator.core.view.constraints_view import constraints_section, targets_held, verdict_line
 from configurator.core.view.rows import View, label, pair, write
 from configurator.core.view.words import words
 
@@ -318,8 +318,8 @@ class SummaryPage(QWizardPage):
         section = constraints_section(d.estimate.verdicts)
         for row in section.rows if section is not None else ():
             colour = {"met": "#1b5e20", "not met": "#b00020"}.get(row.note, "#8a6d00")
-            items.append(f"<span style='color:{colour}'>[{escape(label(row.note, language))}]</span> "
-                         f"{escape(label(row.label, language))}{escape(w.label(': '))}{escape(write(row.value, language))}")
+            state, verdict = verdict_line(row, language)
+            items.append(f"<span style='color:{colour}'>{escape(state)}</span> {escape(verdict)}")
         if not items:
             return ""
         return "<p><b>" + escape(w.label("Constraints")) + "</b></p><ul>" + "".join(

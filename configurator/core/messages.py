@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from configurator.core.cjk_spacing import cjk_joined
 from configurator.core.digit_groups import grouped
 from configurator.core.frozen_record import fast_init
 
@@ -108,16 +109,16 @@ ENGLISH: dict[str, str] = {
     ),
     "price-decides": (
         "Price decides: {card} is first below {price} {currency} {per}; above it {other} (its price range "
-        "{low}–{high} {currency})"
+        "{low}–{high} {currency} {per})"
     ),
     "price-holds": (
         "Price does not decide the winner: {card} stays first across every priced card's price range (its own up "
-        "to {high} {currency}); above {price} {currency} {per} {other} would be first"
+        "to {high} {currency} {per}); above {price} {currency} {per} {other} would be first"
     ),
     "price-holds-fixed": "Price does not decide the winner: {card} stays first across every priced card's price range",
     "price-decides-challenger": (
         "Price decides: {card} would be first below {price} {currency} {per}, inside its price range "
-        "{low}–{high} {currency}"
+        "{low}–{high} {currency} {per}"
     ),
     "price-winner-limit": "{card} stays first up to {price} {currency} {per}; above it {other}",
     "price-decides-ends": (
@@ -125,13 +126,13 @@ ENGLISH: dict[str, str] = {
         "{other} is first"
     ),
     "price-decides-ends-limit": (
-        "Price decides: with {card} at the high end of its price range ({high} {currency}) and {rival} at the low "
+        "Price decides: with {card} at the high end of its price range ({high} {currency} {per}) and {rival} at the low "
         "end of its own, {rival} is first; with only its own price varied, {card} stays first up to {price} "
         "{currency} {per}, above it {other}"
     ),
     "price-challenger": (
         "{card} would be first below {price} {currency} {per} (its price range {low}–{high} "
-        "{currency})"
+        "{currency} {per})"
     ),
     "price-order-changes": (
         "Below first place the order can change within the price ranges ({n} of the listed configurations)"
@@ -334,7 +335,7 @@ CHINESE: dict[str, str] = {
     "batch-does-not-divide-one": "{batch:,} 词元的全局批量无法在 {count:,} 张卡的数据并行副本间均分；最接近的可行值：{nearest:,} 词元",
     "batch-moved": "{batch:,} 词元的全局批量无法在 {count:,} 张卡的数据并行副本间均分：按最接近的可行值 {used:,} 词元规划（可自行设置全局批量）",
     "batch-does-not-divide-none": "{batch:,} 词元的全局批量在已固定的设置下无法分配到 {count:,} 张卡上；请放开固定的设置或更改卡数",
-    "batch-accumulation-pinned": "梯度累积已固定为 {accum:,}：规划器不改动它，全局批量只能是 微批 × {accum:,} × 数据并行宽度；将梯度累积设为自动，即可保持所设的全局批量",
+    "batch-accumulation-pinned": "梯度累积已固定为 {accum:,}：规划器不改动它，全局批量只能是微批 × {accum:,} × 数据并行宽度；将梯度累积设为自动，即可保持所设的全局批量",
     "no-layout-fits": "没有能放下的并行布局：最省显存的布局每卡需要 {need_gib:,.1f} GiB，可用 {capacity_gib:,.1f} GiB（已固定：{pinned}）；请放开固定的设置或增加卡数",
     "unknown-power-for-cap": "{card} 没有公开的板卡功耗：无法核对功率上限",
     "pipeline-bubble": "流水线空泡：{pp} 级、{m} 个微批时每步 {bubble:.0f} % 时间空闲；请增加梯度累积",
@@ -364,21 +365,21 @@ CHINESE: dict[str, str] = {
     "user-price-future": "您为 {card} 输入的价格日期为 {date}，晚于今天（{today}），未被采用：请输入报价的日期",
     "price-decides": (
         "价格决定排名：{card} {per}低于 {price} {currency} 时排第一；高于此价则 {other} 排第一"
-        "（其价格范围 {low}–{high} {currency}）"
+        "（其{per}价格范围 {low}–{high} {currency}）"
     ),
     "price-holds": (
-        "价格不改变第一名：在每张有价卡的价格范围内 {card} 均排第一（其自身价格最高 {high} {currency}）；"
+        "价格不改变第一名：在每张有价卡的价格范围内 {card} 均排第一（其自身{per}价格最高 {high} {currency}）；"
         "{per}高于 {price} {currency} 时 {other} 会排第一"
     ),
     "price-holds-fixed": "价格不改变第一名：在每张有价卡的价格范围内 {card} 均排第一",
-    "price-decides-challenger": "价格决定排名：{card} {per}低于 {price} {currency} 时会排第一，这在其价格范围 {low}–{high} {currency} 之内",
+    "price-decides-challenger": "价格决定排名：{card} {per}低于 {price} {currency} 时会排第一，这在其{per}价格范围 {low}–{high} {currency} 之内",
     "price-winner-limit": "{card} {per}价格不高于 {price} {currency} 时排第一；高于此价则 {other} 排第一",
     "price-decides-ends": "价格决定排名：{card} 取其价格范围的高端、{other} 取其价格范围的低端时，{other} 排第一",
     "price-decides-ends-limit": (
-        "价格决定排名：{card} 取其价格范围的高端（{high} {currency}）、{rival} 取其价格范围的低端时，{rival} 排第一；"
+        "价格决定排名：{card} 取其价格范围的高端（{per} {high} {currency}）、{rival} 取其价格范围的低端时，{rival} 排第一；"
         "只变动其自身价格时，{card} {per}价格不高于 {price} {currency} 仍排第一，高于此价则 {other} 排第一"
     ),
-    "price-challenger": "{card} {per}低于 {price} {currency} 时会排第一（其价格范围 {low}–{high} {currency}）",
+    "price-challenger": "{card} {per}低于 {price} {currency} 时会排第一（其{per}价格范围 {low}–{high} {currency}）",
     "price-order-changes": "第一名之后的先后顺序可能在价格范围内变化（所列配置中有 {n} 个）",
     "price-range-assumption": (
         "价格范围：有报价区间的按区间，否则按可信度高 ±{high:.0f} %、中 ±{medium:.0f} %、低 ±{low:.0f} %；"
@@ -693,7 +694,7 @@ CHINESE.update({
     "cli-unknown-vendor": "{flag}：目录中没有 {names} 生产的卡{hint}；厂商：{choices}",
     "cli-empty-list": "{flag}：请至少写出一个；可选：{choices}",
     "cli-models-empty": "--models：请至少写出一个模型预设（见 'catalog models'）或规模，例如 70B",
-    "cli-owned-form": "--owned 的写法是 型号ID:数量，例如 {example}，而不是 '{text}'",
+    "cli-owned-form": "--owned 的写法是“型号ID:数量”，例如 {example}，而不是 '{text}'",
     "cli-cards-range": "{flag}：{count:,} 张卡超出范围 {low:,} 至 {high:,} 张",
     "cli-whole-range": "{flag}：应在 {low:,} 到 {high:,} 之间，而不是 {value}",
     "cli-plan-training-only": "plan 只为训练和推理任务排布局；图形负载请用 'estimate' 或 'recommend'",
@@ -813,10 +814,9 @@ TERMS: dict[str, dict[str, str]] = {
         "per card-hour": "每卡每小时",
     },
 }
-TERMS["zh_CN"]["none"] = "无"  # "pinned: none" (no-layout-fits)
-TERMS["zh_CN"].update({"a folder": "文件夹", "a named pipe (FIFO)": "命名管道（FIFO）", "a socket": "套接字",
-                       "a device": "设备", "not a regular file": "非普通文件", "quotes file": "报价文件",
-                       "file": "文件"})  # core/files.py's kinds of path; what read_bounded reads
+TERMS["zh_CN"].update({"none": "无",  # "pinned: none" (no-layout-fits); then core/files.py's kinds of path
+                       "a folder": "文件夹", "a named pipe (FIFO)": "命名管道（FIFO）", "a socket": "套接字",
+                       "a device": "设备", "not a regular file": "非普通文件", "quotes file": "报价文件", "file": "文件"})
 """Word-valued parameters (a limit, a card class, a workload) in each language."""
 
 
@@ -883,7 +883,7 @@ def render(message: Message, templates: dict[str, str]) -> str:
     template = templates.get(message.id) or ENGLISH[message.id]
     language = next((name for name, catalogue in CATALOGUES.items() if catalogue is templates), "en")
     params = {k: _param(v, language, templates) for k, v in message.params.items()}
-    return template.format(**params)
+    return cjk_joined(template.format(**params), language)  # '瓶颈在 {bound}' with a Chinese word
 
 
 def msg(message_id: str, **params: object) -> Message:

@@ -66,6 +66,7 @@ from configurator.report.parts import (  # noqa: F401 - gib and num are re-expor
     percent,
 )
 from configurator.report.technical import bands_table, card_table, memory_table, speed_table, workload_table
+from configurator.report.summary_unpriced import unpriced_note, unpriced_rows, unpriced_sentence
 from configurator.report.tradeoff import tradeoff_section
 
 MAX_ALTERNATIVES = 6
@@ -74,9 +75,6 @@ MAX_ALTERNATIVES = 6
 NO_PUBLIC_PRICE = "No dated public price: ask the vendor or a distributor for a quote"
 """What the prices table says of a card without a price (the catalog's own note, in English only, is
 in the card view)."""
-
-MAX_UNPRICED = 4
-"""Cards without a price on the objective's basis that are listed, with "enter a quote"."""
 
 TRAINING_TIME_SLACK = 1.25
 """Without a deadline, training alternatives must finish within this multiple of the chosen
@@ -533,17 +531,18 @@ def _alternatives_table(mine: Option, priced: Sequence[Option], unpriced: Sequen
                      speed_text(est, w), money(option.cost.ownership.capex, currency),
                      money(option.cost.ownership.tco, currency),
                      money(option.per_unit, currency) + _price_mark(est, objective), against))
-    rows += _unpriced_rows(unpriced, w)
+    rows += unpriced_rows(unpriced, w, speed_text)  # no rank, "no price": never read as a purchase
     basis = w("cloud rent") if objective is Objective.CLOUD else w("the bill of materials, owned")
-    note = w("Ranked by {by}; every cost on one basis: {basis}, in {currency}.",
-             by=w(OBJECTIVE_LABELS[objective.value]), basis=basis, currency=currency)
+    note = _sentences(w, w("Ranked by {by}; every cost on one basis: {basis}, in {currency}.",
+                           by=w(OBJECTIVE_LABELS[objective.value]), basis=basis, currency=currency),
+                      *filter(None, (unpriced_note(unpriced, w),)))
     if mine.estimate.scenario.workload.is_training and mine.estimate.scenario.constraints.deadline_hours is None:
-        note += " " + w("Without a deadline, alternatives finish within {x}× your choice's time.",
-                        x=f"{TRAINING_TIME_SLACK:g}")
+        note = _sentences(w, note, w("Without a deadline, alternatives finish within {x}× your choice's time.",
+                                     x=f"{TRAINING_TIME_SLACK:g}"))  # no space after a Chinese full stop
     pins = pinned_layout(mine.estimate)
     if pins:
-        note += " " + w("Alternatives are laid out by the planner; your pinned {pins} apply to your choice only.",
-                        pins=", ".join(pins))
+        note = _sentences(w, note, w("Alternatives are laid out by the planner; your pinned {pins} apply to your "
+                                     "choice only.", pins=w.label(", ").join(pins)))
     return Table("alternatives", w("Alternatives"), header, tuple(rows), note=note)
 
 
@@ -590,14 +589,6 @@ def _price_mark(est: Estimate, objective: Objective) -> str:
     """' *' after a cost ranked on a list or launch price or one older than 18 months."""
     flags = price_view.shown_flags(est, objective)
     return price_view.FLAG_MARK if price_view.warns(flags) else ""
-
-
-def _unpriced_rows(unpriced: Sequence[Option], w: Words) -> list[tuple[str, ...]]:
-    """The first ``MAX_UNPRICED`` cards that meet every constraint but have no price: "no price —
-    enter a quote" (the prices table lists them all)."""
-    return [("—", f"{count(o.estimate.scenario.count)} × {o.estimate.card.name}",
-             w(CLASS_LABELS[o.estimate.card.category]), speed_text(o.estimate, w), "—", "—", "—",
-             w(price_view.NO_PRICE)) for o in unpriced[:MAX_UNPRICED]]
 
 
 def prices_table(options: Sequence[Option], unpriced: Sequence[Option], objective: Objective,
@@ -717,7 +708,7 @@ def build_summary(est: Estimate, catalog: Catalog, language: str = "en", today: 
          if book.quoted else book.price_date),
         (w("Currency"), mine.cost.bom.currency),
     )
-    verdict = _verdict(mine, best, objective, w)
+    verdict = _sentences(w, _verdict(mine, best, objective, w), *unpriced_sentence(unpriced, w))  # page 1 says so
     view = estimate_view(est)
     status, state = headline_verdict(est)
     fixes = suggestions_table(est, catalog, w)

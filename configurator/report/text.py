@@ -10,7 +10,7 @@ from configurator.core.catalog import Card, Catalog
 from configurator.core.estimate import Estimate
 from configurator.core.view.assumptions_view import assumptions_section
 from configurator.core.view.card_view import card_view, catalog_columns
-from configurator.core.view.constraints_view import constraints_section, targets_held
+from configurator.core.view.constraints_view import constraints_section, targets_held, verdict_line
 from configurator.core.view.estimate_view import estimate_view
 from configurator.core.view import price_view
 from configurator.core.view.ranking_view import (
@@ -91,9 +91,7 @@ def constraints_text(est: Estimate, language: str = "en") -> list[str]:
     if targets is not None:
         lines.append("  " + w("Latency targets: {targets}", targets=write(targets, language)))
     if section is not None:
-        colon = w.label(": ")
-        lines += ["  " + single_line(f"[{label(r.note, language)}] {label(r.label, language)}{colon}"
-                                     f"{write(r.value, language)}") for r in section.rows]
+        lines += ["  " + single_line(" ".join(verdict_line(r, language))) for r in section.rows]
     return lines
 
 

@@ -6,6 +6,7 @@ budget, region, deadline, power and latency. Built from the one checker's verdic
 * :func:`constraints_section` — one row per constraint the buyer set: its name, the verdict in
   words (what breaks and by how much, the margin left, or why it cannot be checked), and
   ``met`` / ``not met`` / ``cannot be checked`` as the note.
+* :func:`verdict_line` — one such row as a line: its state, then its verdict.
 * :func:`latency_targets_phrase` — the latency targets a serving scenario is held to and whose
   they are (shown for serving work only: :func:`targets_held` of an estimate says None for other work) ("first token ≤ 1 s and ≤ 100 ms per token at p90 (default for interactive chat)").
 * :func:`verdict_state` — ``met``, ``not met`` or ``cannot be checked`` (a label id);
@@ -28,7 +29,7 @@ from configurator.core.serving_use import SET, latency_targets
 from configurator.core.verdicts import Verdict
 from configurator.core.view.family_view import view_of
 from configurator.core.view.names import CONSTRAINT_NAMES, SERVING_USES
-from configurator.core.view.rows import Amount, Columns, Phrase, Row, Section
+from configurator.core.view.rows import Amount, Columns, Phrase, Row, Section, label, write
 
 ORIGIN_LABELS = {"chat": "default for interactive chat", "api": "default for an API", SET: "your targets"}
 """Label ids of whose latency targets they are (``LatencyTargets.*_origin``)."""
@@ -68,6 +69,14 @@ def constraints_section(verdicts: Iterable[Verdict]) -> Section | None:
     rows = tuple(Row(CONSTRAINT_NAMES[v.id], v.message, verdict_state(v), key=f"constraint.{v.id}")
                  for v in verdicts)
     return Section("constraints", "Constraints", rows) if rows else None
+
+
+def verdict_line(row: Row, language: str) -> tuple[str, str]:
+    """A row of :func:`constraints_section` as a line's two parts: its state in brackets ('[met]')
+    and its verdict, which names what it measured ('Time to first token 254 ms at p90, within the
+    2,000 ms target'). The constraint's name is left out: before the verdict it said the same
+    thing twice ('First token: Time to first token …')."""
+    return f"[{label(row.note, language)}]", write(row.value, language)
 
 
 def targets_held(est) -> Phrase | str | None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from configurator.core.messages import Message
+from configurator.core.messages import Message, cjk_joined
 from configurator.core.uncertainty import Band
 from configurator.core.view import numbers
 from configurator.core.view.words import words
@@ -170,7 +170,7 @@ def write(value: Value, language: str = "en") -> str:
     if isinstance(value, Phrase):
         params = {name: write(v, language) if isinstance(v, Amount | Phrase | Message | int) or v is None else
                   words(language).label(v) if isinstance(v, str) else v for name, v in value.params.items()}
-        return words(language).label(value.template).format(**params)
+        return cjk_joined(words(language).label(value.template).format(**params), language)
     if isinstance(value, Amount):
         return _amount(value, language)
     if isinstance(value, Message):  # a core warning or reason, by its id
@@ -199,15 +199,21 @@ def _amount(amount: Amount, language: str) -> str:
         text = "\u00a0· ".join(w.label("p{p} {time}").format(p=p, time=_number(v, amount, language))
                                .replace(" ", numbers.NBSP) for p, v in amount.percentiles)  # 'p99 450 ms' whole
         if amount.band is not None and amount.value:
-            text += " " + w.label("(likely {low} to {high} of each)").format(
+            text += _aside(w.label("(likely {low} to {high} of each)").format(
                 low=numbers.percent(amount.band.low / amount.value, language),
-                high=numbers.percent(amount.band.high / amount.value, language))
+                high=numbers.percent(amount.band.high / amount.value, language)))
         return text
     text = _number(amount.value, amount, language)
     if amount.band is not None:
         ends = numbers.span(_number(amount.band.low, amount, language), _number(amount.band.high, amount, language))
-        text += " " + w.label("(likely {range})").format(range=ends)
+        text += _aside(w.label("(likely {range})").format(range=ends))
     return text
+
+
+def _aside(bracketed: str) -> str:
+    """A bracketed aside after a value: after a space, but for a full-width bracket, which has its
+    own room ('7,731 词元/秒（可能 …）', not '词元/秒 （可能 …）')."""
+    return bracketed if bracketed.startswith("（") else " " + bracketed
 
 
 BAND_KINDS = {"train-throughput": "training throughput", "memory": "memory per card",

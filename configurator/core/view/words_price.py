@@ -24,6 +24,17 @@ ZH_CN_PRICE: dict[str, str] = {
     "converted from {quoted} at {rate} {currency}/USD, {date}": "由 {quoted} 按 {rate} {currency}/USD（{date}）换算",
     "undated": "未注明日期",
     "the cards come with the system, priced whole: {source}": "加速卡随整机供货，按整机计价：{source}",
+    # cards a summary cannot rank for want of a price (report/summary_unpriced.py)
+    "{cards} and {n} more": "{cards} 及另外 {n} 种",
+    "1 other card that meets every constraint has no price and is not ranked: {cards}. Enter a quote to rank it.":
+        "另有 1 种满足全部约束的加速卡无价格，未参与排名：{cards}。输入报价即可参与排名。",
+    "{n} other cards that meet every constraint have no price and are not ranked: {cards}. Enter quotes to rank "
+    "them.": "另有 {n} 种满足全部约束的加速卡无价格，未参与排名：{cards}。输入报价即可参与排名。",
+    "no price": "无价格",
+    "not ranked: enter a quote": "未排名：请输入报价",
+    "A row without a rank (—) has no price: its count is one configuration of that card that meets every "
+    "constraint, not a recommended purchase.":
+        "无排名（—）的行没有价格：其数量只是该卡满足全部约束的一种配置，并非推荐的采购数量。",
     "Price per card": "每卡价格",
     "Rent per card-hour": "每卡每小时租用价",
     "Price decides?": "价格是否决定排名？",

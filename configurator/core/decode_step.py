@@ -280,7 +280,7 @@ class DecodeStep:
         forward = self.forward
         if forward is None:
             forward = self.forward = self._forward()
-        dense_m, routed_m, head_m, layer_w, head_w, routed_share, m_half, layers, moe = forward
+        dense_m, routed_m, head_m, layer_w, head_w, routed_share, m_half, layers, moe, tp_seconds = forward
         tp = self.tp
         if self.weights_s is None:  # MoE: the experts some token of the batch touches
             weights_s = decode_weight_bytes(self.model, batch, self.plan.weight_bytes, self.ep) / tp \
@@ -313,7 +313,7 @@ class DecodeStep:
         compute_s = flops / (rate if rate < peak else peak)
         step = (weights_s if weights_s >= compute_s else compute_s) + kv_s
         if self.tp_args is not None or self.ep_args is not None:
-            comm_s = (0.0 if self.tp_args is None else comm.tensor_parallel_seconds(tokens, *self.tp_args)) + \
+            comm_s = (0.0 if tp_seconds is None else tp_seconds(tokens)) + \
                 (0.0 if self.ep_args is None else _ep_seconds(tokens, self.ep_args))
             if not (type(comm_s) is float and comm_s == 0.0):
                 step = step + comm_s
@@ -321,10 +321,12 @@ class DecodeStep:
 
     def _forward(self) -> tuple:
         """:meth:`plain_seconds`' coefficients: :func:`~configurator.core.matmul_shapes.forward_coefficients`,
-        the layers and whether the model routes tokens to experts."""
+        the layers, whether the model routes tokens to experts, and the tensor-parallel all-reduces
+        as a function of the tokens (:func:`~configurator.core.formulas.communication.tensor_parallel_seconds_of`)."""
         expert_tp = self.tp if self.expert_tp is None else self.expert_tp
         return (*forward_coefficients(self.model, self.card, self.math.value, self.tp, self.ep, expert_tp),
-                self.model.n_layers, self.model.is_moe)
+                self.model.n_layers, self.model.is_moe,
+                None if self.tp_args is None else comm.tensor_parallel_seconds_of(*self.tp_args))
 
 
 def decode_step_seconds(

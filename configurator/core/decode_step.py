@@ -28,7 +28,8 @@ from configurator.core.formulas.collectives import at_least
 from configurator.core.formulas.communication import EP_ALL_TO_ALLS_PER_LAYER, PCIE_RING_STEP_LATENCY_S
 from configurator.core.formulas.flops import sustained_rate
 from configurator.core.formulas.moe import experts_touched
-from configurator.core.matmul_shapes import clear_with_shapes, matmul_efficiency_by_shape
+from configurator.core.formulas.gemm_efficiency import M_SPLIT
+from configurator.core.matmul_shapes import clear_with_shapes, forward_coefficients, matmul_efficiency_by_shape
 from configurator.core.memory import kv_cache_bytes_per_token, kv_shards
 from configurator.core.precision import PrecisionPlan, kv_element_bytes
 from configurator.core.scenario import Assumptions, Scenario
@@ -201,7 +202,7 @@ class DecodeStep:
 
     __slots__ = ("scenario", "card", "plan", "model", "tp", "ep", "kv_tokens", "attended", "kv_per_token",
                  "shards", "flops_per_sequence", "weight_bandwidth", "kv_bandwidth", "weights_s", "peak_flops",
-                 "math", "expert_tp", "prefill_efficiency", "tp_args", "ep_args", "overhead_s")
+                 "math", "expert_tp", "prefill_efficiency", "tp_args", "ep_args", "overhead_s", "forward")
 
     def __init__(self, scenario: Scenario, card: Card, plan: PrecisionPlan, kv_tokens: int) -> None:
         model, serving, a = scenario.model, scenario.serving, scenario.assumptions
@@ -224,6 +225,9 @@ class DecodeStep:
         self.tp_args = _tp_allreduce_args(scenario, card, plan.math_bytes)
         self.ep_args = _ep_all_to_all_args(scenario, card, plan.math_bytes)
         self.overhead_s = model.n_layers * layer_overhead_s(profile, serving.cuda_graphs) + profile.step_overhead_s
+        self.forward: tuple | None = None
+        """The products' efficiency coefficients (:func:`~configurator.core.matmul_shapes.forward_coefficients`),
+        read by :meth:`plain_seconds` when first asked."""
 
     def rate(self, tokens):
         """:func:`serving_rate` of a decode step's ``tokens`` (``prompt=False``) [FLOP/s]."""
@@ -265,6 +269,64 @@ class DecodeStep:
         if type(step) is not float and not (type(step) is np.ndarray and step.ndim):  # a number, as a float
             step = float(step)
         return step, (weights_s, kv_s, compute_s)
+
+
+    def plain_seconds(self, batch: float, tokens_per_sequence: int = 1) -> tuple[float, tuple]:
+        """:meth:`seconds` at a plain-number ``batch`` [s], the same operations in the same order
+        (:meth:`roofline`, :meth:`rate`, :func:`~configurator.core.matmul_shapes.matmul_efficiency_by_shape`
+        of a forward pass and :func:`~configurator.core.formulas.flops.sustained_rate` written out
+        with the copy's coefficients read once), so the same numbers: a step table asks for a
+        dozen batches of one copy."""
+        forward = self.forward
+        if forward is None:
+            forward = self.forward = self._forward()
+        dense_m, routed_m, head_m, layer_w, head_w, routed_share, m_half, layers, moe, tp_seconds = forward
+        tp = self.tp
+        if self.weights_s is None:  # MoE: the experts some token of the batch touches
+            weights_s = decode_weight_bytes(self.model, batch, self.plan.weight_bytes, self.ep) / tp \
+                / self.weight_bandwidth
+        else:
+            weights_s = self.weights_s
+        kv = batch * self.attended * self.kv_per_token
+        if self.shards != 1:
+            kv = kv / self.shards
+        flops = self.flops_per_sequence * batch
+        if tp != 1:
+            flops = flops / tp
+        tokens = batch
+        if tokens_per_sequence != 1:
+            flops *= tokens_per_sequence
+            tokens = batch * tokens_per_sequence
+        kv_s = kv / self.kv_bandwidth if self.kv_tokens else 0.0
+        # the forward products' efficiency at ``tokens`` (matmul_efficiency_by_shape, row_inverse)
+        t = tokens if tokens >= 1.0 else 1.0
+        rows_t = 1.0 + m_half / t if t >= m_half else (1.0 + M_SPLIT / t) * 2.0 * m_half / (m_half + M_SPLIT)
+        per_layer = dense_m * rows_t
+        if moe:
+            r = t * routed_share
+            r = r if r >= 1.0 else 1.0
+            routed = 1.0 + m_half / r if r >= m_half else (1.0 + M_SPLIT / r) * 2.0 * m_half / (m_half + M_SPLIT)
+            per_layer = per_layer + routed_m * routed
+        efficiency = 1.0 * (layers * layer_w + head_w) / (layers * per_layer + head_m * rows_t)
+        peak = self.peak_flops
+        rate = peak * efficiency * self.prefill_efficiency
+        compute_s = flops / (rate if rate < peak else peak)
+        step = (weights_s if weights_s >= compute_s else compute_s) + kv_s
+        if self.tp_args is not None or self.ep_args is not None:
+            comm_s = (0.0 if tp_seconds is None else tp_seconds(tokens)) + \
+                (0.0 if self.ep_args is None else _ep_seconds(tokens, self.ep_args))
+            if not (type(comm_s) is float and comm_s == 0.0):
+                step = step + comm_s
+        return float(step + self.overhead_s), (weights_s, kv_s, compute_s)
+
+    def _forward(self) -> tuple:
+        """:meth:`plain_seconds`' coefficients: :func:`~configurator.core.matmul_shapes.forward_coefficients`,
+        the layers, whether the model routes tokens to experts, and the tensor-parallel all-reduces
+        as a function of the tokens (:func:`~configurator.core.formulas.communication.tensor_parallel_seconds_of`)."""
+        expert_tp = self.tp if self.expert_tp is None else self.expert_tp
+        return (*forward_coefficients(self.model, self.card, self.math.value, self.tp, self.ep, expert_tp),
+                self.model.n_layers, self.model.is_moe,
+                None if self.tp_args is None else comm.tensor_parallel_seconds_of(*self.tp_args))
 
 
 def decode_step_seconds(
@@ -334,19 +396,14 @@ def speculative_step_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan
     return with_drafts(verify, plain, k, scenario.serving.speculative_draft_cost)
 
 
-ARRAY_FROM = 8
-"""Batches missing from a dense model's step table beyond which they are worked out as one array
-(an array's step costs about seven numbers' steps) [batches]."""
-
-
 class StepTable:
     """One copy's decode step (speculative drafts included) at the batches asked for, each worked
-    out once [s]; a dense model's at each batch as a plain number (:class:`DecodeStep` with a
-    number gives what its array gives at that element: sums, products, quotients and maxima of
-    the same numbers), a MoE's experts touched — a power, whose numbers an array and a number may
-    round apart — in arrays as before."""
+    out once as a plain number [s] (:meth:`DecodeStep.plain_seconds`). A dense model's numbers are
+    those of :class:`DecodeStep` over an array of the batches at each element (sums, products,
+    quotients and maxima of the same numbers); a MoE's experts touched, a power, may round apart
+    from an array's in the last place (``tests/test_decode_step.py``: within 1e-12)."""
 
-    __slots__ = ("step", "k", "draft_cost", "times", "parts", "pending", "arrays", "kept", "costs")
+    __slots__ = ("step", "k", "draft_cost", "times", "parts", "kept", "costs")
 
     def __init__(self, step: DecodeStep) -> None:
         serving = step.scenario.serving
@@ -354,27 +411,16 @@ class StepTable:
         self.times: dict[int, float] = {}
         """The step at each batch worked out [s]."""
         self.parts: dict[int, tuple] = {}
-        """The plain step's roofline parts at batches worked out as numbers (dense models) [s]."""
-        self.pending: list[tuple[list[int], tuple]] = []
-        """Batches worked out as one array and the plain step's roofline parts there (dense models)."""
-        self.arrays = step.model.is_moe or step.ep_args is not None
+        """The plain step's roofline parts at each batch worked out [s]."""
         self.kept: dict = {}
-        self.costs: dict = {}
-        """The copy's step costs for the load model by batch (:func:`~configurator.core.serving_speed.step_costs`)."""
         """Values of the copy that do not depend on the batch (:meth:`batch_free`), by function, and
         what its callers keep with it (the pools' pure decode steps of a copy's step costs)."""
+        self.costs: dict = {}
+        """The copy's step costs for the load model by batch (:func:`~configurator.core.serving_speed.step_costs`)."""
 
-    def parts_at(self, batch: int) -> tuple:
-        """The plain step's roofline parts at ``batch``, one the table worked out (dense models) [s]."""
-        parts = self.parts.get(batch)
-        if parts is None:
-            for batches, arrays in self.pending:
-                if batch in batches:
-                    i = batches.index(batch)
-                    parts = self.parts[batch] = tuple(float(part[i]) if type(part) is np.ndarray else part
-                                                      for part in arrays)
-                    break
-        return parts
+    def parts_at(self, batch: int) -> tuple | None:
+        """The plain step's roofline parts at ``batch``, one the table worked out [s]."""
+        return self.parts.get(batch)
 
     def batch_free(self, fn, scenario: Scenario, card: Card, plan: PrecisionPlan):
         """``fn(scenario, card, plan)`` for a value of the copy that reads only :data:`DECODE_FIELDS`,
@@ -386,22 +432,16 @@ class StepTable:
         return value
 
     def at(self, batches: list[int]) -> list[float]:
-        """The step at each of ``batches`` (whole numbers of sequences) [s]."""
+        """The step at each of ``batches`` (whole numbers of sequences) [s], each worked out once as a
+        plain number (:meth:`DecodeStep.plain_seconds`)."""
         times = self.times
         missing = [n for n in batches if n not in times]
         if missing:
-            step, k = self.step, self.k
-            if self.arrays or len(missing) > ARRAY_FROM:
-                at = np.array(missing, dtype=float)
-                plain, parts = step.seconds(at)
-                worked = (with_drafts(step.seconds(at, k + 1)[0], plain, k, self.draft_cost) if k else plain).tolist()
-                times.update(zip(missing, worked))
-                if not self.arrays:  # each batch's parts, as numbers when asked for (parts_at)
-                    self.pending.append((missing, parts))
-            else:
-                for n in missing:
-                    plain, self.parts[n] = step.seconds(float(n))
-                    times[n] = with_drafts(step.seconds(float(n), k + 1)[0], plain, k, self.draft_cost) if k else plain
+            step, k, parts = self.step, self.k, self.parts
+            seconds = step.plain_seconds
+            for n in missing:
+                plain, parts[n] = seconds(float(n))
+                times[n] = with_drafts(seconds(float(n), k + 1)[0], plain, k, self.draft_cost) if k else plain
         return [times[n] for n in batches]
 
 

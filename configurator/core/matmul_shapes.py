@@ -128,6 +128,19 @@ def matmul_efficiency_by_shape(model: ModelArchitecture, card: Card, precision: 
     return eff if isinstance(eff, float) else (float(eff) if np.ndim(eff) == 0 else eff)
 
 
+def forward_coefficients(model: ModelArchitecture, card: Card, precision: str, tp: int, ep: int, expert_tp: int
+                         ) -> tuple[float, ...]:
+    """What :func:`matmul_efficiency_by_shape` of a forward pass (``training=False``) at a whole-number
+    layout reads besides the tokens: ``(dense_m, routed_m, head_m, layer_w, head_w, routed_share,
+    m½)`` (:func:`_coefficients`, the fit's ``m½``), for a caller that works the efficiency out at
+    many token counts itself with the same operations (the decode step table)."""
+    family = gemm_family(card.architecture, card.is_consumer)
+    precision_name = str(precision)
+    coef = _cached_coefficients(model, family, precision_name, float(tp), float(ep), False, float(expert_tp))
+    dense_m, _, routed_m, _, head_m, _, layer_w, head_w, routed_share = coef
+    return dense_m, routed_m, head_m, layer_w, head_w, routed_share, gemm_fit(family, precision_name)[1]
+
+
 _LAST_LAYOUT: list[tuple | None] = [None]
 """The last plain-number layout's coefficients and fit, ``(model, card, (precision, tp, ep,
 training, expert_tp), (coefficients, m½, k½))``, the model and card by identity: a serving copy

@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from configurator.core.formulas.collectives import (
+    COLLECTIVE_LATENCY_S,
     all_to_all_seconds,
     allreduce_seconds,
     at_least,
@@ -80,6 +81,41 @@ def tensor_parallel_seconds(tokens, hidden, element_bytes, tp, layers, collectiv
     split = tp > 1
     seconds = collectives_per_layer * layers * per_call
     return seconds if split is True else seconds * split  # × True is the same number
+
+
+def tensor_parallel_seconds_of(hidden, element_bytes, tp, layers, collectives_per_layer, domain, fast_gbps,
+                               network_gbps, efficiency, step_latency_s=0.0):
+    """:func:`tensor_parallel_seconds` as a function of plain-number ``tokens`` alone [s]: for whole
+    ``tp`` and domain, the same operations in the same order (the all-reduce of
+    :func:`~configurator.core.formulas.collectives.reduce_scatter_seconds`' whole-ranks steps) with
+    every part that does not depend on the tokens worked out once, so the same numbers
+    (``tests/test_decode_step.py``); otherwise the formula itself. A decode step table asks for a
+    dozen batches of one copy."""
+    per_domain = at_most(tp, domain)
+    if type(tp) is not int or type(per_domain) is not int or type(step_latency_s) is not float:
+        return lambda tokens: tensor_parallel_seconds(tokens, hidden, element_bytes, tp, layers, collectives_per_layer,
+                                                      domain, fast_gbps, network_gbps, efficiency, step_latency_s)
+    n = tp if tp >= 1 else 1
+    g = per_domain if per_domain >= 1 else 1
+    g = g if g <= n else n
+    domains = n / g
+    group_share = (g - 1) / g
+    domain_share = (domains - 1) / domains if domains >= 1 else 0.0
+    fast, network = fast_gbps * GB * efficiency, network_gbps * GB * efficiency
+    latency = COLLECTIVE_LATENCY_S * (tp > 1)
+    ring = None if type(step_latency_s) is float and step_latency_s == 0.0 else \
+        ring_allreduce_step_latency_seconds(tp, step_latency_s)
+    scale, split = collectives_per_layer * layers, tp > 1
+
+    def seconds(tokens: float) -> float:
+        n_bytes = tokens * hidden * element_bytes
+        per_call = 2.0 * (group_share * n_bytes / fast + domain_share * n_bytes / g / network + latency)
+        if ring is not None:
+            per_call = per_call + ring
+        total = scale * per_call
+        return total if split is True else total * split
+
+    return seconds
 
 
 def gradient_sync_seconds(params, grad_bytes, weight_bytes, zero, dp, per_domain, fast_gbps, network_gbps,

@@ -101,7 +101,7 @@ def stall(window, action, what: str, ceiling_ms: float = CEILING_MS,
     if os.environ.get("STALL_PROFILE"):
         beat = profile_long_passes(action, lambda: idle(window), float(os.environ["STALL_PROFILE"]))
         print_long_passes(beat, what)
-        largest, cpu = beat.largest_gap_ms, 0.0
+        largest, cpu = beat.largest_gap_ms, 0.0  # profiled: the CPU times printed above are doubled
     else:
         largest, cpu = stall_figures(action, lambda: idle(window))
     slowdown = processor_slowdown()

@@ -4,7 +4,7 @@ source, the TCO parts, and rent against buy by utilisation with the break-even m
 from __future__ import annotations
 
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QGraphicsItem,
@@ -28,6 +28,12 @@ from configurator.core.procurement.deployment import DeploymentCost, deployment_
 from configurator.core.procurement.prices import quote_vendor
 from configurator.core.procurement.tco import rent_vs_buy_curve
 from configurator.report.language import reference, searched, searched_note
+
+
+FIRST_FILL_MS = 15
+"""Delay of the panel's first fill after it is made [ms]: a pass of the event loop apart from the
+dock's opening (the window laid out again around it), which took it along: 40-70 ms of the GUI
+thread in one pass (issue 28)."""
 
 
 def kind_names() -> dict[str, str]:
@@ -138,8 +144,13 @@ class BomPanel(QWidget):
         self.cost: DeploymentCost | None = None
         self._update_guarded = guard_slot(self.update_from, "bill of materials", self)
         controller.analysis_changed.connect(self._on_analysis_changed)  # a method: gone with the panel
-        if controller.analysis is not None:
-            self.update_from(controller.analysis)
+        if controller.analysis is not None:  # filled in a pass of its own: the dock opens first (issue 28)
+            QTimer.singleShot(FIRST_FILL_MS, self, self._fill_first)
+
+    def _fill_first(self) -> None:
+        """The analysis shown when the panel was made, unless a newer one has filled it already."""
+        if self.cost is None and self.controller.analysis is not None:
+            self._update_guarded(self.controller.analysis)
 
     def retranslate(self) -> None:
         """Everything shown again in the current language (every text is written by :meth:`update_from`)."""

@@ -40,6 +40,11 @@ class LaunchRow(QWidget):
         layout.addWidget(self.button)
         layout.addWidget(self.status, 1)
         self.estimate = None
+        policy = self.sizePolicy()
+        # its room kept while hidden: shown at the first selected row, it laid the panel, the docks
+        # beside it and the window's charts out again (issue 28)
+        policy.setRetainSizeWhenHidden(True)
+        self.setSizePolicy(policy)
         self.setVisible(False)
 
     def show_estimate(self, est) -> None:

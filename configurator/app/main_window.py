@@ -469,7 +469,12 @@ class MainWindow(SessionActions, SummaryActions, LaunchActions, QuoteActions, QM
             dock.visibilityChanged.connect(lambda shown, key=name: getattr(self, f"{key}_action").setChecked(shown))
             setattr(self, f"{name}_dock", dock)
         dock = getattr(self, f"{name}_dock")
-        dock.setVisible(not dock.isVisible() if checked is None else checked)
+        shown = not dock.isVisible() if checked is None else checked
+        if shown != dock.isVisible() and not dock.isFloating():  # the centre narrows or widens: charts in turn
+            from configurator.app.paced_repaint import repaint_in_turn
+
+            repaint_in_turn(self.charts, self)
+        dock.setVisible(shown)
         return getattr(self, f"{name}_panel")
 
     def toggle_recommendations(self, checked: bool | None = None):
@@ -529,6 +534,9 @@ class MainWindow(SessionActions, SummaryActions, LaunchActions, QuoteActions, QM
             self.scaling_chart.update_from(analysis)
         if analysis.complete:
             self.cost_chart.update_from(analysis)
+            from configurator.app.warm_up import warm_up
+
+            warm_up(self)  # the first complete window: what the first openings need loads off this thread
 
     def _show_input_problem(self, message: str) -> None:
         """An input refused is said in the status bar too (and next to its control, by the editor)."""

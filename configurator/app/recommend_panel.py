@@ -106,10 +106,12 @@ class RecommendationPanel(QWidget):
     """Ranks every catalog card for the current scenario and applies the chosen one."""
 
     def __init__(self, controller: ScenarioController, parent: QWidget | None = None,
-                 shown: RecommendationPanel | None = None) -> None:
+                 shown: RecommendationPanel | None = None, staged: bool = False) -> None:
         """The panel for ``controller``'s scenario; ``shown``: the panel it replaces (a language
         switch): its objective, filters, chart tab and ranking are taken over, the ranking shown
-        at once in this panel's language and worked out again only if it was not complete."""
+        at once in this panel's language and worked out again only if it was not complete;
+        ``staged``: the ranking is taken over by :meth:`take_over`, in a later pass of the event
+        loop (the panel's building and its filling were one long pass, issue 28)."""
         super().__init__(parent)
         self.controller = controller
         self.ranking = ValueModel(Ranking(), self)
@@ -194,6 +196,13 @@ class RecommendationPanel(QWidget):
         if shown is not None:
             self.ranking.replace(shown.ranking.value)
             self.charts.setCurrentIndex(shown.charts.currentIndex())
+        if staged and shown is not None:
+            self._timer.stop()  # until take_over
+        else:
+            self.take_over(shown)
+
+    def take_over(self, shown: RecommendationPanel | None) -> None:
+        """Show ``shown``'s ranking if it is complete (it is not worked out again), else rank."""
         if shown is not None and shown.result is not None and not shown.partial and not shown.busy:
             self._timer.stop()  # the objective and filters taken over asked for a ranking: it is shown already
             self._show_result(shown.result, shown.warning)

@@ -11,15 +11,14 @@ window keeps painting. A module the user opens meanwhile is waited for, not impo
 
 Then the objects alive after start-up — the modules, the catalog, Qt's wrappers, some 110,000 —
 are moved out of the garbage collector's sight (:func:`configurator.app.gc_guard.freeze_long_lived`):
-each full collection on the GUI thread had walked them all, 60-170 ms in one pass of the event loop.
+each full collection on the GUI thread had walked them all, 60-170 ms in one pass of the event loop
+(``gc.freeze`` at the end of the warm-up, on its thread: it only moves them to a list of their own).
 """
 
 from __future__ import annotations
 
 import importlib
 import threading
-
-from PySide6.QtCore import QObject, QTimer
 
 WARMED = (
     "configurator.app.recommend_panel",
@@ -37,43 +36,30 @@ WARMED = (
 them (the recommendation panel and its launch row first). Importing one defines classes and
 functions only: no Qt object is made at import, so a worker thread may load them."""
 
-POLL_MS = 100
-"""How often the GUI thread looks whether the warm-up thread is done [ms]."""
-
 _STARTED: list[threading.Thread] = []
 """The warm-up thread, once per process (a second window finds its modules loaded)."""
 
 
 def _import_all(modules: tuple[str, ...]) -> None:
-    """On the warm-up thread: import each of ``modules``; a failure is left for the user's own
-    opening to raise and report (through the error boundary, on the GUI thread)."""
+    """On the warm-up thread: import each of ``modules`` (a failure is left for the user's own
+    opening to raise and report, through the error boundary on the GUI thread), then freeze what
+    is alive (``gc.freeze`` runs no collection and calls no finaliser: safe on any thread)."""
     for name in modules:
         try:
             importlib.import_module(name)
         except Exception:  # noqa: BLE001, S112 - reported when the user opens what needs it
             continue
+    from configurator.app.gc_guard import freeze_long_lived
+
+    freeze_long_lived()
 
 
-def warm_up(owner: QObject, modules: tuple[str, ...] = WARMED) -> threading.Thread | None:
-    """Import ``modules`` on a thread of their own, then freeze the long-lived objects (on the GUI
-    thread, through a timer owned by ``owner``). Once per process; None if already started."""
+def warm_up(modules: tuple[str, ...] = WARMED) -> threading.Thread | None:
+    """Import ``modules`` on a thread of their own, then freeze the long-lived objects. Once per
+    process (a second window finds its modules loaded); None if already started."""
     if _STARTED:
         return None
     thread = threading.Thread(target=_import_all, args=(modules,), name="configurator-warm-up", daemon=True)
     _STARTED.append(thread)
     thread.start()
-    timer = QTimer(owner)
-    timer.setInterval(POLL_MS)
-
-    def done() -> None:
-        if thread.is_alive():
-            return
-        timer.stop()
-        timer.deleteLater()
-        from configurator.app.gc_guard import freeze_long_lived
-
-        freeze_long_lived()
-
-    timer.timeout.connect(done)
-    timer.start()
     return thread

@@ -94,3 +94,24 @@ def test_widgets_repaint_in_turn(qtbot):
 
     qtbot.waitUntil(look, timeout=5_000)
     assert order == [0, 1, 2]
+
+
+def test_a_grab_of_the_window_draws_the_charts_held(qtbot):
+    from PySide6.QtGui import QColor
+    from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+
+    from configurator.app.paced_repaint import release_now, repaint_in_turn
+
+    owner = QWidget()
+    qtbot.addWidget(owner)
+    red = QLabel("x")
+    red.setStyleSheet("background: red")
+    QVBoxLayout(owner).addWidget(red)
+    owner.resize(100, 100)
+    owner.show()
+    qtbot.waitExposed(owner)
+    repaint_in_turn([red], owner, gap_ms=10_000)
+    assert QColor(owner.grab().toImage().pixel(50, 50)).name() != "#ff0000"  # why the window lets go first
+    release_now(owner)
+    assert red.updatesEnabled()
+    assert QColor(owner.grab().toImage().pixel(50, 50)).name() == "#ff0000"

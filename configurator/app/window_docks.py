@@ -13,6 +13,15 @@ class DockActions:
     """Mixed into :class:`~configurator.app.main_window.MainWindow` (it brings ``controller``, the
     charts and the menus' actions); strings keep the ``MainWindow`` translation context."""
 
+    def grab(self, *args):  # Qt's name: the window as it is, every chart drawn
+        """The window's picture, with the charts held by :func:`~configurator.app.paced_repaint.repaint_in_turn`
+        let go first (a grab skips a widget whose updates are off: screenshots right after a dock
+        opened showed blank charts)."""
+        from configurator.app.paced_repaint import release_now
+
+        release_now(self)
+        return super().grab(*args)
+
     def _rebuild_recommendations(self) -> None:
         if self.recommend_dock is not None:
             visible = self.recommend_dock.isVisible()

@@ -4,7 +4,7 @@ source, the TCO parts, and rent against buy by utilisation with the break-even m
 from __future__ import annotations
 
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QGraphicsItem,
@@ -28,6 +28,15 @@ from configurator.core.procurement.deployment import DeploymentCost, deployment_
 from configurator.core.procurement.prices import quote_vendor
 from configurator.core.procurement.tco import rent_vs_buy_curve
 from configurator.report.language import reference, searched, searched_note
+
+
+FIRST_FILL_MS = 15
+"""Delay of the chart's building after the panel is made, and of the first fill after that [ms]:
+each a pass of the event loop apart from the dock's opening (the window laid out again around
+it), which took both along: 40-90 ms of the GUI thread in one pass (issue 28)."""
+
+CHART_MIN_PX = 180
+"""Lowest the rent-against-buy chart (and its place before it is built) gets [px]."""
 
 
 def kind_names() -> dict[str, str]:
@@ -110,21 +119,14 @@ class BomPanel(QWidget):
         self.money.horizontalHeader().setVisible(False)
         self.money.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.money.horizontalHeader().setStretchLastSection(True)
-        self.chart = pg.PlotWidget(axisItems={"left": MoneyAxis("left"), "bottom": NumberAxis("bottom")})
-        self.chart.setObjectName("rent-vs-buy")
-        self.chart.setBackground("w")
-        self.chart.showGrid(x=True, y=True, alpha=0.3)
-        for side in ("left", "bottom"):  # drawn again only when they change, as the window's charts' axes
-            self.chart.getAxis(side).setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
-        self.chart.setMinimumHeight(180)
-        self.legend = self.chart.addLegend(offset=(10, 10))
-        self.own_curve = self.chart.plot([], [], pen=pg.mkPen("#1f77b4", width=2))
-        self.rent_curve = self.chart.plot([], [], pen=pg.mkPen("#d62728", width=2, style=Qt.PenStyle.DashLine))
-        self.break_even = pg.InfiniteLine(angle=90, pen=pg.mkPen("#555555", style=Qt.PenStyle.DotLine))
-        self.chart.addItem(self.break_even)
+        self._chart: pg.PlotWidget | None = None
+        self._chart_place = QWidget()
+        """Where the rent-against-buy chart goes: built a pass after the panel (:attr:`chart`)."""
+        self._chart_place.setMinimumHeight(CHART_MIN_PX)
+        QVBoxLayout(self._chart_place).setContentsMargins(0, 0, 0, 0)
         lower = QSplitter(Qt.Orientation.Horizontal)
         lower.addWidget(self.money)
-        lower.addWidget(self.chart)
+        lower.addWidget(self._chart_place)
         lower.setStretchFactor(1, 2)
         lower.setSizes([420, 700])
         self.money.setMinimumWidth(380)
@@ -138,8 +140,42 @@ class BomPanel(QWidget):
         self.cost: DeploymentCost | None = None
         self._update_guarded = guard_slot(self.update_from, "bill of materials", self)
         controller.analysis_changed.connect(self._on_analysis_changed)  # a method: gone with the panel
-        if controller.analysis is not None:
-            self.update_from(controller.analysis)
+        if controller.analysis is not None:  # the dock opens first, the chart is built, then it is filled
+            QTimer.singleShot(FIRST_FILL_MS, self, self._build_then_fill)
+
+    @property
+    def chart(self) -> pg.PlotWidget:
+        """The rent-against-buy chart (built now if it is not yet)."""
+        self._build_chart()
+        return self._chart
+
+    def _build_chart(self) -> None:
+        """The chart, its legend, curves and break-even line, in their place (once)."""
+        if self._chart is not None:
+            return
+        chart = pg.PlotWidget(axisItems={"left": MoneyAxis("left"), "bottom": NumberAxis("bottom")})
+        chart.setObjectName("rent-vs-buy")
+        chart.setBackground("w")
+        chart.showGrid(x=True, y=True, alpha=0.3)
+        for side in ("left", "bottom"):  # drawn again only when they change, as the window's charts' axes
+            chart.getAxis(side).setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        chart.setMinimumHeight(CHART_MIN_PX)
+        self.legend = chart.addLegend(offset=(10, 10))
+        self.own_curve = chart.plot([], [], pen=pg.mkPen("#1f77b4", width=2))
+        self.rent_curve = chart.plot([], [], pen=pg.mkPen("#d62728", width=2, style=Qt.PenStyle.DashLine))
+        self.break_even = pg.InfiniteLine(angle=90, pen=pg.mkPen("#555555", style=Qt.PenStyle.DotLine))
+        chart.addItem(self.break_even)
+        self._chart = chart
+        self._chart_place.layout().addWidget(chart)
+
+    def _build_then_fill(self) -> None:
+        self._build_chart()
+        QTimer.singleShot(FIRST_FILL_MS, self, self._fill_first)
+
+    def _fill_first(self) -> None:
+        """The analysis shown when the panel was made, unless a newer one has filled it already."""
+        if self.cost is None and self.controller.analysis is not None:
+            self._update_guarded(self.controller.analysis)
 
     def retranslate(self) -> None:
         """Everything shown again in the current language (every text is written by :meth:`update_from`)."""
@@ -221,6 +257,7 @@ class BomPanel(QWidget):
             self.money.setItem(row, 1, item)
 
     def _draw_rent_vs_buy(self, cost: DeploymentCost, est) -> None:
+        self._build_chart()
         currency = cost.bom.currency
         curve = rent_vs_buy_curve(cost.ownership, est.card, est.scenario)
         x = [100 * u for u, _, _ in curve]

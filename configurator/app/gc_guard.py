@@ -55,3 +55,15 @@ def collect_on_gui_thread() -> GuiThreadCollector | None:
     if _COLLECTOR is None and app is not None:
         _COLLECTOR = GuiThreadCollector(app)
     return _COLLECTOR
+
+
+def freeze_long_lived() -> None:
+    """Move every object alive now out of the collector's sight (``gc.freeze``), once the window
+    has started (:mod:`configurator.app.warm_up`): they live as long as the process (the modules,
+    the catalog, the window's wrappers), and a full collection walked them all on the GUI thread,
+    60-170 ms in one pass of the event loop with the recommendation panel open (110,000 objects,
+    issue 28). Collections then walk only what was made since. Python's own collector leaves a
+    full collection until a quarter more objects have survived; :class:`GuiThreadCollector` runs
+    one at its thresholds. Costs nothing (a list splice); a cycle among the frozen objects that
+    becomes garbage later is never freed (the window's own, which lives until the process ends)."""
+    gc.freeze()

@@ -13,6 +13,9 @@ from configurator.app.i18n import tc as _tc
 STATUS_MS = 8000
 """How long the window's status bar shows what was copied [ms]."""
 
+ENGINE_CHARS = 13
+"""Characters the engine box is wide for (the longest engine's or trainer's name, TensorRT-LLM, and a margin)."""
+
 
 class LaunchRow(QWidget):
     """Launch with: [engine] [Copy launch command] and what was copied; hidden for work with no
@@ -24,6 +27,10 @@ class LaunchRow(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         self.engine = QComboBox()
         self.engine.setObjectName("launch-engine")
+        # as wide whatever engines it lists: its items changed at every selected row, the panel's
+        # width with them, and the docks and the window's four charts were laid out again (issue 28)
+        self.engine.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.engine.setMinimumContentsLength(ENGINE_CHARS)
         label = QLabel(_tc("MainWindow", "Launch with:"))
         label.setBuddy(self.engine)
         self.button = QPushButton(_tc("MainWindow", "Copy launch command"))
@@ -40,6 +47,11 @@ class LaunchRow(QWidget):
         layout.addWidget(self.button)
         layout.addWidget(self.status, 1)
         self.estimate = None
+        policy = self.sizePolicy()
+        # its room kept while hidden: shown at the first selected row, it laid the panel, the docks
+        # beside it and the window's charts out again (issue 28)
+        policy.setRetainSizeWhenHidden(True)
+        self.setSizePolicy(policy)
         self.setVisible(False)
 
     def show_estimate(self, est) -> None:

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 from configurator import __version__
 from configurator.app.charts import CostScatter, MemoryChart, MemoryCurveChart, ScalingChart
 from configurator.app.error_boundary import guard_slot, guarded
+from configurator.app.window_docks import DockActions
 from configurator.app.window_launch import LaunchActions
 from configurator.app.window_quotes import QuoteActions
 from configurator.app.window_session import SessionActions
@@ -44,7 +45,7 @@ window paints the last piece and takes input first (a zero-delay chain of pieces
 the heartbeat starved for the whole switch)."""
 
 
-class MainWindow(SessionActions, SummaryActions, LaunchActions, QuoteActions, QMainWindow):
+class MainWindow(SessionActions, SummaryActions, LaunchActions, QuoteActions, DockActions, QMainWindow):
     """Editor on the left, four live charts in the centre, headline numbers on the right."""
 
     def __init__(self, controller: ScenarioController | None, settings: QSettings | None = None) -> None:
@@ -217,9 +218,19 @@ class MainWindow(SessionActions, SummaryActions, LaunchActions, QuoteActions, QM
             self.splitter.restoreState(state)
             self._drawn = None  # the results panel is new: everything is drawn again
 
+        def paced(piece: Callable[[], object]) -> Callable[[], object]:
+            """``piece``, which lays the window out again, with the charts repainted in turn after it."""
+            def run() -> object:
+                from configurator.app.paced_repaint import repaint_in_turn
+
+                repaint_in_turn(self.charts, self)
+                return piece()
+            return run
+
         return [*(chart.retranslate for chart in self.charts), begin_editor, lambda: made["editor"].build_step(),
-                place_panels, self._redraw_after_rebuild, self._rebuild_menus,
-                lambda: self._begin_recommendations(made), lambda: self._place_recommendations(made),
+                paced(place_panels), self._redraw_after_rebuild, paced(self._rebuild_menus),
+                lambda: self._begin_recommendations(made), lambda: self._take_over_ranking(made),
+                paced(lambda: self._place_recommendations(made)),
                 self._retranslate_bom, self._rebuild_browser, *([then] if then else [])]
 
     def _rebuild_panels(self) -> None:
@@ -239,57 +250,6 @@ class MainWindow(SessionActions, SummaryActions, LaunchActions, QuoteActions, QM
         self.toolbar.clear()
         self._make_actions()
         self._make_menus()
-
-    def _rebuild_recommendations(self) -> None:
-        if self.recommend_dock is not None:
-            visible = self.recommend_dock.isVisible()
-            self.removeDockWidget(self.recommend_dock)
-            self.recommend_dock.deleteLater()
-            self.recommend_dock = None
-            if visible:
-                self.toggle_recommendations(True)
-
-    def _rebuild_bom(self) -> None:
-        if self.bom_dock is not None:
-            visible = self.bom_dock.isVisible()
-            self.removeDockWidget(self.bom_dock)
-            self.bom_dock.deleteLater()
-            self.bom_dock = None
-            if visible:
-                self.toggle_bill_of_materials(True)
-
-    def _begin_recommendations(self, made: dict) -> None:
-        """A new recommendation panel in the current language, hidden, showing the ranking shown
-        now (the ranking is not worked out again for the language)."""
-        from configurator.app.recommend_panel import RecommendationPanel
-
-        if self.recommend_dock is not None:
-            made["panel"] = RecommendationPanel(self.controller, shown=self.recommend_panel)
-
-    def _place_recommendations(self, made: dict) -> None:
-        """The new recommendation panel in the dock (kept where the user put it), the old one deleted."""
-        panel = made.pop("panel", None)
-        dock = self.recommend_dock
-        if panel is None or dock is None:
-            return
-        old = dock.widget()
-        dock.setWidget(panel)
-        self.recommend_panel = panel
-        if old is not None:
-            old.deleteLater()
-        self._retitle_dock(dock, self.tr("Recommendation"), self.recommend_action)
-
-    def _retranslate_bom(self) -> None:
-        """The bill of materials in the current language, in place (it holds no text of its own)."""
-        if self.bom_dock is not None:
-            self.bom_panel.retranslate()
-            self._retitle_dock(self.bom_dock, self.tr("Bill of materials and TCO"), self.bom_action)
-
-    @staticmethod
-    def _retitle_dock(dock, title: str, action) -> None:
-        """``dock`` named in the current language, its check mark on the (rebuilt) menu's ``action``."""
-        dock.setWindowTitle(title)
-        action.setChecked(dock.isVisible())
 
     def _close_browser(self) -> bool:
         """Close and delete the card browser; whether it was open."""
@@ -453,39 +413,6 @@ class MainWindow(SessionActions, SummaryActions, LaunchActions, QuoteActions, QM
         wizard.open()
         return wizard
 
-    def _toggle_dock(self, name: str, object_name: str, title: str, make_panel, action, checked: bool | None):
-        """Show or hide the dock ``self.<name>_dock`` holding ``self.<name>_panel`` (made by
-        ``make_panel`` on first use); ``action``'s check mark follows it."""
-        from PySide6.QtWidgets import QDockWidget
-
-        if getattr(self, f"{name}_dock") is None:
-            dock = QDockWidget(title, self)
-            dock.setObjectName(object_name)  # what the saved window state knows it by
-            panel = make_panel(self.controller)
-            setattr(self, f"{name}_panel", panel)
-            dock.setWidget(panel)
-            self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
-            # the menu's action of the moment: the menus are built again by a language switch, the dock is kept
-            dock.visibilityChanged.connect(lambda shown, key=name: getattr(self, f"{key}_action").setChecked(shown))
-            setattr(self, f"{name}_dock", dock)
-        dock = getattr(self, f"{name}_dock")
-        dock.setVisible(not dock.isVisible() if checked is None else checked)
-        return getattr(self, f"{name}_panel")
-
-    def toggle_recommendations(self, checked: bool | None = None):
-        """Show or hide the recommendation panel (created on first use)."""
-        from configurator.app.recommend_panel import RecommendationPanel
-
-        return self._toggle_dock("recommend", "recommendation-dock", self.tr("Recommendation"), RecommendationPanel,
-                                 self.recommend_action, checked)
-
-    def toggle_bill_of_materials(self, checked: bool | None = None):
-        """Show or hide the bill of materials and TCO panel (created on first use)."""
-        from configurator.app.bom_panel import BomPanel
-
-        return self._toggle_dock("bom", "bom-dock", self.tr("Bill of materials and TCO"), BomPanel, self.bom_action,
-                                 checked)
-
     def open_browser(self):
         from configurator.app.browser import CardBrowser
 
@@ -529,6 +456,9 @@ class MainWindow(SessionActions, SummaryActions, LaunchActions, QuoteActions, QM
             self.scaling_chart.update_from(analysis)
         if analysis.complete:
             self.cost_chart.update_from(analysis)
+            from configurator.app.warm_up import warm_up
+
+            warm_up()  # the first complete window: what the first openings need loads off this thread
 
     def _show_input_problem(self, message: str) -> None:
         """An input refused is said in the status bar too (and next to its control, by the editor)."""

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
@@ -28,13 +27,13 @@ from PySide6.QtWidgets import (
 
 from configurator.app import format as fmt
 from configurator.app.binders import NONE_DATA, ComboBinder, SpinBinder, ValueModel
-from configurator.app.charts import MoneyAxis, NumberAxis, log_view_range
 from configurator.app.compact_form import narrowed_combos
 from configurator.app.launch_row import LaunchRow
+from configurator.app.pareto_chart import ParetoChart
 from configurator.app.controller import ScenarioController
 from configurator.app.i18n import current_language, message_text
 from configurator.app.i18n import tc as _tc
-from configurator.app.labels import CLASS_COLOURS, class_names, factor_names, named, region_names
+from configurator.app.labels import class_names, factor_names, named, region_names
 from configurator.app.tradeoff_chart import ServingTradeoffChart
 from configurator.app.ranking_steps import RankingStep, ranking_steps
 from configurator.app.worker import Cancelled, JobContext, LatestJob, show_busy
@@ -108,10 +107,12 @@ class RecommendationPanel(QWidget):
     """Ranks every catalog card for the current scenario and applies the chosen one."""
 
     def __init__(self, controller: ScenarioController, parent: QWidget | None = None,
-                 shown: RecommendationPanel | None = None) -> None:
+                 shown: RecommendationPanel | None = None, staged: bool = False) -> None:
         """The panel for ``controller``'s scenario; ``shown``: the panel it replaces (a language
         switch): its objective, filters, chart tab and ranking are taken over, the ranking shown
-        at once in this panel's language and worked out again only if it was not complete."""
+        at once in this panel's language and worked out again only if it was not complete;
+        ``staged``: the ranking is taken over by :meth:`take_over`, in a later pass of the event
+        loop (the panel's building and its filling were one long pass, issue 28)."""
         super().__init__(parent)
         self.controller = controller
         self.ranking = ValueModel(Ranking(), self)
@@ -169,16 +170,11 @@ class RecommendationPanel(QWidget):
         self.reasons.setWordWrap(True)
         middle.addWidget(self.reasons)
         layout.addLayout(middle, 3)
-        self.chart = pg.PlotWidget(axisItems={"left": MoneyAxis("left"), "bottom": NumberAxis("bottom")})
-        self.chart.setLogMode(x=True, y=True)
-        self.chart.setMinimumWidth(260)
-        self.points = pg.ScatterPlotItem(size=10, hoverable=True, tip=lambda x, y, data: data)
-        self.front = pg.PlotDataItem(pen=pg.mkPen("#333", width=1.5, style=Qt.PenStyle.DashLine))
-        self.chart.addItem(self.points)
-        self.chart.addItem(self.front)
+        self.pareto = ParetoChart(self)
+        """The cost and speed chart (:attr:`chart`)."""
         self.charts = QTabWidget()
         self.charts.setObjectName("recommend-charts")
-        self.charts.addTab(self.chart, "")
+        self.charts.addTab(self.pareto.page, "")
         self._tradeoff_chart: ServingTradeoffChart | None = None
         self._tradeoff_page = QWidget()
         """The trade-off tab's page; its chart is built on first use (:attr:`tradeoff_chart`)."""
@@ -201,11 +197,23 @@ class RecommendationPanel(QWidget):
         if shown is not None:
             self.ranking.replace(shown.ranking.value)
             self.charts.setCurrentIndex(shown.charts.currentIndex())
+        if staged and shown is not None:
+            self._timer.stop()  # until take_over
+        else:
+            self.take_over(shown)
+
+    def take_over(self, shown: RecommendationPanel | None) -> None:
+        """Show ``shown``'s ranking if it is complete (it is not worked out again), else rank."""
         if shown is not None and shown.result is not None and not shown.partial and not shown.busy:
             self._timer.stop()  # the objective and filters taken over asked for a ranking: it is shown already
             self._show_result(shown.result, shown.warning)
         else:
             self._schedule()
+
+    @property
+    def chart(self) -> pg.PlotWidget:
+        """The cost and speed chart's plot (:class:`~configurator.app.pareto_chart.ParetoChart`)."""
+        return self.pareto.plot
 
     def _controls(self) -> QFormLayout:
         form = QFormLayout()
@@ -543,30 +551,7 @@ class RecommendationPanel(QWidget):
         return label(ranking.pareto_title, language), label(ranking.pareto_axis, language), y, ranking.pareto_x
 
     def _fill_chart(self, result: Result) -> None:
-        basis = cost_basis(result.objective)
-        title, x_label, y_label, to_x = self._chart_axes(result.objective, self.controller.scenario.economics.currency)
-        self.chart.setTitle(title, size="9pt")
-        self.chart.setLabel("bottom", x_label)
-        self.chart.setLabel("left", y_label)
-
-        def usable(r) -> bool:
-            return bool(r.cost_on(basis)) and 0 < r.speed_figure < math.inf
-
-        def xy(r):
-            return math.log10(to_x(r.speed_figure)), math.log10(r.cost_on(basis))
-
-        shown = [r for r in result.ranked if usable(r)]
-        if not shown:  # nothing meets the constraints: say so rather than draw empty axes
-            self.chart.setTitle(words(current_language())("{title} — no ranked configuration to draw", title=title),
-                                size="9pt")
-        positions = [xy(r) for r in shown]
-        self.chart.setRange(xRange=log_view_range([x for x, _ in positions]),
-                            yRange=log_view_range([y for _, y in positions]), padding=0)
-        self.points.setData([{"pos": xy(r), "brush": pg.mkBrush(CLASS_COLOURS[r.card.category]),
-                              "data": f"{fmt.count(r.count)} × {r.card.name}"} for r in shown])
-        front = [r for r in result.pareto if usable(r)]
-        # a PlotDataItem takes linear values in log mode (it transforms them itself); scatter spots do not
-        self.front.setData([to_x(r.speed_figure) for r in front], [r.cost_on(basis) for r in front])
+        self.pareto.draw(result, self._chart_axes(result.objective, self.controller.scenario.economics.currency))
 
     def _show_reasons(self) -> None:
         rows = self.table.selectionModel().selectedRows()

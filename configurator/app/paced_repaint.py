@@ -1,0 +1,59 @@
+"""Widgets repainted one per pass of the event loop, where Qt would repaint them all in one.
+
+Opening a dock narrows the window's centre: Qt lays the four charts out again and repaints them,
+with the new panel, in the same pass of the event loop — 40-60 ms of the GUI thread's time on the
+development machine, most of it pyqtgraph drawing the charts' axes again (issue 28: no freeze
+over 100 ms). :func:`repaint_in_turn` holds the charts' repaint (``setUpdatesEnabled(False)``: they
+keep their last picture meanwhile) and lets them repaint one at a time, a short gap apart, so the
+window takes input and paints the panel between them. A grab of the window lets them all go first
+(:func:`release_now`: ``QWidget.grab`` skips a widget whose updates are off).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import shiboken6
+from PySide6.QtCore import QObject, QTimer
+from PySide6.QtWidgets import QWidget
+
+GAP_MS = 15
+"""Pause before each widget's repaint [ms]: long enough for the event loop to run between two
+(a zero-delay chain ran back to back), short enough that the charts follow within a blink."""
+
+
+HELD = "_paced_repaint_held"
+"""The owner's attribute listing the widgets it still holds, one list per call (:func:`release_now`)."""
+
+
+def release_now(owner: QObject) -> None:
+    """Let every widget ``owner`` still holds repaint now (a grab of the window would show them
+    blank: ``QWidget.grab`` skips a widget whose updates are off)."""
+    for waiting in getattr(owner, HELD, []):
+        while waiting:
+            widget = waiting.pop(0)
+            if shiboken6.isValid(widget):
+                widget.setUpdatesEnabled(True)
+    setattr(owner, HELD, [])
+
+
+def repaint_in_turn(widgets: Sequence[QWidget], owner: QObject, gap_ms: int = GAP_MS) -> None:
+    """Hold the repaint of every one of ``widgets`` now and let each repaint in a later pass of its
+    own, in order. The timers are ``owner``'s (a closed window gets none); a widget deleted
+    meanwhile is skipped."""
+    waiting = [widget for widget in widgets if widget.updatesEnabled()]
+    for widget in waiting:
+        widget.setUpdatesEnabled(False)
+    setattr(owner, HELD, [*[w for w in getattr(owner, HELD, []) if w], waiting])
+
+    def next_one() -> None:
+        while waiting:
+            widget = waiting.pop(0)
+            if shiboken6.isValid(widget):
+                widget.setUpdatesEnabled(True)  # repaints it (update()) in the next pass
+                break
+        if waiting:
+            QTimer.singleShot(gap_ms, owner, next_one)
+
+    if waiting:
+        QTimer.singleShot(gap_ms, owner, next_one)

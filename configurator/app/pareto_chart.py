@@ -1,0 +1,88 @@
+"""The recommendation panel's cost and speed chart: every ranked configuration and the Pareto
+front, on log axes, built in its tab a pass of the event loop after the panel (issue 28)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+import pyqtgraph as pg
+from PySide6.QtCore import QObject, Qt, QTimer
+from PySide6.QtWidgets import QVBoxLayout, QWidget
+
+from configurator.app import format as fmt
+from configurator.app.charts import MoneyAxis, NumberAxis, log_view_range
+from configurator.app.i18n import current_language
+from configurator.app.labels import CLASS_COLOURS
+from configurator.app.paced_repaint import GAP_MS
+from configurator.core.recommend import Result, cost_basis
+from configurator.core.view.words import words
+
+CHART_MIN_PX = 260
+"""Narrowest the chart (and its page before the chart is built) gets [px]."""
+
+
+class ParetoChart(QObject):
+    """The chart in :attr:`page`: built ``GAP_MS`` after this object, or when first drawn — a plot
+    widget is 20-40 ms of the GUI thread, which made the panel's opening (the window laid out
+    again around the dock) one long pass of the event loop."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.page = QWidget()
+        """The tab's page, the chart's place (as wide as the chart before it is built)."""
+        self.page.setMinimumWidth(CHART_MIN_PX)
+        QVBoxLayout(self.page).setContentsMargins(0, 0, 0, 0)
+        self._plot: pg.PlotWidget | None = None
+        self.points: pg.ScatterPlotItem | None = None
+        self.front: pg.PlotDataItem | None = None
+        QTimer.singleShot(GAP_MS, self, self._build)
+
+    @property
+    def plot(self) -> pg.PlotWidget:
+        """The plot widget (built now if it is not yet)."""
+        if self._plot is None:
+            self._build()
+        return self._plot
+
+    def _build(self) -> None:
+        if self._plot is not None:
+            return
+        plot = pg.PlotWidget(axisItems={"left": MoneyAxis("left"), "bottom": NumberAxis("bottom")})
+        plot.setLogMode(x=True, y=True)
+        plot.setMinimumWidth(CHART_MIN_PX)
+        self.points = pg.ScatterPlotItem(size=10, hoverable=True, tip=lambda x, y, data: data)
+        self.front = pg.PlotDataItem(pen=pg.mkPen("#333", width=1.5, style=Qt.PenStyle.DashLine))
+        plot.addItem(self.points)
+        plot.addItem(self.front)
+        self._plot = plot
+        self.page.layout().addWidget(plot)
+
+    def draw(self, result: Result, axes: tuple[str, str, str, Callable[[float], float]]) -> None:
+        """``result``'s ranked configurations and Pareto front; ``axes``: title, x label, y label and
+        how a recommendation's speed figure becomes its x value."""
+        basis = cost_basis(result.objective)
+        title, x_label, y_label, to_x = axes
+        plot = self.plot
+        plot.setTitle(title, size="9pt")
+        plot.setLabel("bottom", x_label)
+        plot.setLabel("left", y_label)
+
+        def usable(r) -> bool:
+            return bool(r.cost_on(basis)) and 0 < r.speed_figure < math.inf
+
+        def xy(r):
+            return math.log10(to_x(r.speed_figure)), math.log10(r.cost_on(basis))
+
+        shown = [r for r in result.ranked if usable(r)]
+        if not shown:  # nothing meets the constraints: say so rather than draw empty axes
+            plot.setTitle(words(current_language())("{title} — no ranked configuration to draw", title=title),
+                          size="9pt")
+        positions = [xy(r) for r in shown]
+        plot.setRange(xRange=log_view_range([x for x, _ in positions]),
+                      yRange=log_view_range([y for _, y in positions]), padding=0)
+        self.points.setData([{"pos": xy(r), "brush": pg.mkBrush(CLASS_COLOURS[r.card.category]),
+                              "data": f"{fmt.count(r.count)} × {r.card.name}"} for r in shown])
+        front = [r for r in result.pareto if usable(r)]
+        # a PlotDataItem takes linear values in log mode (it transforms them itself); scatter spots do not
+        self.front.setData([to_x(r.speed_figure) for r in front], [r.cost_on(basis) for r in front])

@@ -1,0 +1,117 @@
+"""The main window's docks: the recommendation panel and the bill of materials, each made on
+first use; shown and hidden with the window's charts repainted in turn (issue 28); rebuilt or
+retranslated by a language switch."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+
+from configurator.app.i18n import tc as _tc
+
+
+class DockActions:
+    """Mixed into :class:`~configurator.app.main_window.MainWindow` (it brings ``controller``, the
+    charts and the menus' actions); strings keep the ``MainWindow`` translation context."""
+
+    def grab(self, *args):  # Qt's name: the window as it is, every chart drawn
+        """The window's picture, with the charts held by :func:`~configurator.app.paced_repaint.repaint_in_turn`
+        let go first (a grab skips a widget whose updates are off: screenshots right after a dock
+        opened showed blank charts)."""
+        from configurator.app.paced_repaint import release_now
+
+        release_now(self)
+        return super().grab(*args)
+
+    def _rebuild_recommendations(self) -> None:
+        if self.recommend_dock is not None:
+            visible = self.recommend_dock.isVisible()
+            self.removeDockWidget(self.recommend_dock)
+            self.recommend_dock.deleteLater()
+            self.recommend_dock = None
+            if visible:
+                self.toggle_recommendations(True)
+
+    def _rebuild_bom(self) -> None:
+        if self.bom_dock is not None:
+            visible = self.bom_dock.isVisible()
+            self.removeDockWidget(self.bom_dock)
+            self.bom_dock.deleteLater()
+            self.bom_dock = None
+            if visible:
+                self.toggle_bill_of_materials(True)
+
+    def _begin_recommendations(self, made: dict) -> None:
+        """A new recommendation panel in the current language, hidden, showing the ranking shown
+        now (the ranking is not worked out again for the language)."""
+        from configurator.app.recommend_panel import RecommendationPanel
+
+        if self.recommend_dock is not None:
+            made["panel"] = RecommendationPanel(self.controller, shown=self.recommend_panel, staged=True)
+
+    def _take_over_ranking(self, made: dict) -> None:
+        """The new recommendation panel shows the ranking shown now (a pass after it was built)."""
+        if "panel" in made:
+            made["panel"].take_over(self.recommend_panel)
+
+    def _place_recommendations(self, made: dict) -> None:
+        """The new recommendation panel in the dock (kept where the user put it), the old one deleted."""
+        panel = made.pop("panel", None)
+        dock = self.recommend_dock
+        if panel is None or dock is None:
+            return
+        old = dock.widget()
+        dock.setWidget(panel)
+        self.recommend_panel = panel
+        if old is not None:
+            old.deleteLater()
+        self._retitle_dock(dock, _tc("MainWindow", "Recommendation"), self.recommend_action)
+
+    def _retranslate_bom(self) -> None:
+        """The bill of materials in the current language, in place (it holds no text of its own)."""
+        if self.bom_dock is not None:
+            self.bom_panel.retranslate()
+            self._retitle_dock(self.bom_dock, _tc("MainWindow", "Bill of materials and TCO"), self.bom_action)
+
+    @staticmethod
+    def _retitle_dock(dock, title: str, action) -> None:
+        """``dock`` named in the current language, its check mark on the (rebuilt) menu's ``action``."""
+        dock.setWindowTitle(title)
+        action.setChecked(dock.isVisible())
+
+    def _toggle_dock(self, name: str, object_name: str, title: str, make_panel, action, checked: bool | None):
+        """Show or hide the dock ``self.<name>_dock`` holding ``self.<name>_panel`` (made by
+        ``make_panel`` on first use); ``action``'s check mark follows it."""
+        from PySide6.QtWidgets import QDockWidget
+
+        if getattr(self, f"{name}_dock") is None:
+            dock = QDockWidget(title, self)
+            dock.setObjectName(object_name)  # what the saved window state knows it by
+            panel = make_panel(self.controller)
+            setattr(self, f"{name}_panel", panel)
+            dock.setWidget(panel)
+            self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
+            # the menu's action of the moment: the menus are built again by a language switch, the dock is kept
+            dock.visibilityChanged.connect(lambda shown, key=name: getattr(self, f"{key}_action").setChecked(shown))
+            setattr(self, f"{name}_dock", dock)
+        dock = getattr(self, f"{name}_dock")
+        shown = not dock.isVisible() if checked is None else checked
+        if shown != dock.isVisible() and not dock.isFloating():  # the centre narrows or widens: charts in turn
+            from configurator.app.paced_repaint import repaint_in_turn
+
+            repaint_in_turn(self.charts, self)
+        dock.setVisible(shown)
+        return getattr(self, f"{name}_panel")
+
+    def toggle_recommendations(self, checked: bool | None = None):
+        """Show or hide the recommendation panel (created on first use)."""
+        from configurator.app.recommend_panel import RecommendationPanel
+
+        return self._toggle_dock("recommend", "recommendation-dock", _tc("MainWindow", "Recommendation"), RecommendationPanel,
+                                 self.recommend_action, checked)
+
+    def toggle_bill_of_materials(self, checked: bool | None = None):
+        """Show or hide the bill of materials and TCO panel (created on first use)."""
+        from configurator.app.bom_panel import BomPanel
+
+        return self._toggle_dock("bom", "bom-dock", _tc("MainWindow", "Bill of materials and TCO"), BomPanel, self.bom_action,
+                                 checked)

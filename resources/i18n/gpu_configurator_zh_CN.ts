@@ -1989,7 +1989,7 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
     </message>
     <message>
         <source>Change {0}</source>
-        <translation>修改 {0}</translation>
+        <translation>修改{0}</translation>
     </message>
     <message>
         <source>Let the planner choose {0}</source>

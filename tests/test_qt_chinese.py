@@ -157,9 +157,9 @@ def test_undo_and_redo_are_named_in_the_language_shown(qtbot, window):
     assert window.undo_action.text() == "&Undo Change card count"
     assert window.redo_action.text() == "&Redo Change micro-batch"
     window.set_language("zh_CN")
-    assert window.undo_action.text() == "撤销(&U) 修改 卡数"  # was "撤销 Change card count"
+    assert window.undo_action.text() == "撤销(&U) 修改卡数"  # was "撤销 Change card count"
     assert not english(window.redo_action.text())
-    assert [c.undo_stack.text(i) for i in range(c.undo_stack.count())] == ["修改 卡数", "修改 微批"]
+    assert [c.undo_stack.text(i) for i in range(c.undo_stack.count())] == ["修改卡数", "修改微批"]
     window.set_language("en")
     assert window.undo_action.text() == "&Undo Change card count"
     assert window.redo_action.text() == "&Redo Change micro-batch"

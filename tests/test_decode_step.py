@@ -119,3 +119,39 @@ def test_a_scenario_at_another_batch_is_model_copys(catalog):
         assert type(a) is type(b) and list(a.__dict__) == list(b.__dict__)
         assert a.model_fields_set == b.model_fields_set
     assert all(v is s.__dict__[k] for k, v in made.__dict__.items() if k != "serving")
+
+
+def test_two_threads_keeping_tables_at_once_never_fail(catalog, monkeypatch):
+    """The window's worker and the recommendation's analyse at once and share the kept tables: a
+    lookup racing another thread's eviction once raised KeyError in ``move_to_end`` (an internal
+    error in the window). Two threads, a table kept for two keys only, a switch every microsecond."""
+    import sys
+    import threading
+
+    import configurator.core.decode_step as decode_step
+
+    monkeypatch.setattr(decode_step, "_TABLES_KEPT", 2)
+    s = CASES["70B TP4 H100"]
+    card = catalog.get(s.card_id)
+    plan = plan_serving(s, card)
+    errors = []
+
+    def ask(offset: int) -> None:
+        try:
+            for i in range(1000):
+                decode_step._kept_table(s, card, plan, 1000 + (i + offset) % 5)
+        except Exception as error:  # noqa: BLE001 - collected for the assertion
+            errors.append(error)
+
+    before = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        threads = [threading.Thread(target=ask, args=(k,)) for k in (0, 2)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(before)
+        clear_estimate_memo()
+    assert errors == []

@@ -13,6 +13,7 @@ the others.
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from itertools import compress
 from operator import is_not
@@ -531,24 +532,32 @@ the objects by identity (held here)."""
 def _kept_table(scenario: Scenario, card: Card, plan: PrecisionPlan, kv_tokens: int) -> StepTable:
     """:func:`copy_step_table` worked out: the table kept under the copy's key, else a new one."""
     key = _copy_key(scenario, card, kv_tokens)
-    tables = _TABLES.get(key)
-    if tables is None:
-        tables = _TABLES[key] = []
-        if len(_TABLES) > _TABLES_KEPT:
-            _TABLES.popitem(last=False)
-    else:
-        _TABLES.move_to_end(key)
-        for table in tables:
-            kept = table.step.plan
-            if kept is plan or kept == plan:
-                return table
+    with _TABLES_LOCK:  # the GUI thread and the workers share the tables: a lookup and its reorder as one step
+        tables = _TABLES.get(key)
+        if tables is None:
+            tables = _TABLES[key] = []
+            if len(_TABLES) > _TABLES_KEPT:
+                _TABLES.popitem(last=False)
+        else:
+            _TABLES.move_to_end(key)
+            for table in tables:
+                kept = table.step.plan
+                if kept is plan or kept == plan:
+                    return table
     table = StepTable(DecodeStep(scenario, card, plan, kv_tokens))
-    tables.append(table)
+    tables.append(table)  # one list append: atomic
     return table
+
+
+_TABLES_LOCK = threading.Lock()
+"""Held while :data:`_TABLES` is read and reordered: two threads analysing at once (the window's
+worker and the recommendation's) raced a lookup against another's eviction (KeyError in
+``move_to_end``, seen as an internal error in the window, 2026-12-02)."""
 
 
 @clear_with_shapes
 def clear_step_tables() -> None:
     """Forget the kept step tables (cold benchmarks clear them with the shape caches)."""
-    _TABLES.clear()
+    with _TABLES_LOCK:
+        _TABLES.clear()
     _LAST_ASKED[0] = None

@@ -23,22 +23,22 @@ class DockActions:
         return super().grab(*args)
 
     def _rebuild_recommendations(self) -> None:
-        if self.recommend_dock is not None:
-            visible = self.recommend_dock.isVisible()
-            self.removeDockWidget(self.recommend_dock)
-            self.recommend_dock.deleteLater()
-            self.recommend_dock = None
-            if visible:
-                self.toggle_recommendations(True)
+        self._rebuild_dock("recommend_dock", self.toggle_recommendations)
 
     def _rebuild_bom(self) -> None:
-        if self.bom_dock is not None:
-            visible = self.bom_dock.isVisible()
-            self.removeDockWidget(self.bom_dock)
-            self.bom_dock.deleteLater()
-            self.bom_dock = None
+        self._rebuild_dock("bom_dock", self.toggle_bill_of_materials)
+
+    def _rebuild_dock(self, attribute: str, toggle) -> None:
+        """Drop the dock held in ``attribute`` and, if it was shown, open it again through
+        ``toggle`` (built anew in the current language)."""
+        dock = getattr(self, attribute)
+        if dock is not None:
+            visible = dock.isVisible()
+            self.removeDockWidget(dock)
+            dock.deleteLater()
+            setattr(self, attribute, None)
             if visible:
-                self.toggle_bill_of_materials(True)
+                toggle(True)
 
     def _begin_recommendations(self, made: dict) -> None:
         """A new recommendation panel in the current language, hidden, showing the ranking shown

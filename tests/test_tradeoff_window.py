@@ -49,7 +49,9 @@ def test_the_tradeoff_tab_draws_the_selected_deployment(qtbot, language):
         assert len(chosen) == 1 and t.chosen is not None
         assert chart.tpot.isVisible() and chart.tpot.value() == pytest.approx(1000 / 50)
         hover = chosen[0].data()
-        assert "TP " in hover and ("tokens/s per GPU" if language == "en" else "每卡词元/秒") in hover
+        assert "TP " in hover and ("tokens/s per GPU" if language == "en" else "每卡 ") in hover
+        if language == "zh_CN":  # Chinese punctuation in the hover, not the English ", " and ": "
+            assert ", " not in hover and ": " not in hover and "，" in hover
         note = chart.note.text()
         assert ("TTFT target" if language == "en" else "TTFT 目标") in note
         axis = chart.plot.getAxis("left").labelText

@@ -162,10 +162,11 @@ def layout_name(p: TradeoffPoint, count: int, w: Words) -> str:
 def hover_text(p: TradeoffPoint, count: int, w: Words) -> str:
     """A point's hover: its layout, both axes with units, its TTFT and whether it meets the targets."""
     lines = [layout_name(p, count, w),
-             f"{numbers.significant(p.per_gpu, 3, w.language)} {w('tokens/s per GPU')}, "
-             f"{numbers.significant(p.per_user, 3, w.language)} {w('tokens/s per user')}",
-             f"TTFT {numbers.significant(p.ttft_s, 3, w.language)} s · {w('Meets targets')}: "
-             f"{w('yes') if p.meets_targets else w('no')}"]
+             w("{per_gpu} tokens/s per GPU, {per_user} tokens/s per user",
+               per_gpu=numbers.significant(p.per_gpu, 3, w.language),
+               per_user=numbers.significant(p.per_user, 3, w.language)),
+             w("TTFT {ttft} s · meets targets: {answer}", ttft=numbers.significant(p.ttft_s, 3, w.language),
+               answer=w("yes") if p.meets_targets else w("no"))]
     if p.chosen:
         lines.insert(0, w(CHOSEN))
     return "\n".join(lines)

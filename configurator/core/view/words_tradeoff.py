@@ -55,6 +55,8 @@ ZH_CN_TRADEOFF: dict[str, str] = {
     "tokens/s per user": "每用户词元/秒",
     "TTFT p{p} [s]": "TTFT p{p} [秒]",
     "Meets targets": "满足目标",
+    "{per_gpu} tokens/s per GPU, {per_user} tokens/s per user": "每卡 {per_gpu} 词元/秒，每用户 {per_user} 词元/秒",
+    "TTFT {ttft} s · meets targets: {answer}": "TTFT {ttft} 秒 · 满足目标：{answer}",
     "Serving trade-off: the Pareto front": "推理部署权衡：帕累托前沿",
     "Misses a target (hollow)": "未达到某项目标（空心）",
     "at least {rate} tokens/s per user": "每用户至少 {rate} 词元/秒",

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 from configurator import __version__
 from configurator.app.charts import CostScatter, MemoryChart, MemoryCurveChart, ScalingChart
 from configurator.app.error_boundary import guard_slot, guarded
+from configurator.app.eliding_style import use_eliding_style
 from configurator.app.window_docks import DockActions
 from configurator.app.window_launch import LaunchActions
 from configurator.app.window_quotes import QuoteActions
@@ -52,6 +53,7 @@ class MainWindow(SessionActions, SummaryActions, LaunchActions, QuoteActions, Do
         """The whole window for ``controller``; with None, only its frame (the four charts,
         empty, between two placeholders), which :meth:`attach` completes — how the app starts,
         so that the window paints before the scenario's machinery loads."""
+        use_eliding_style()
         super().__init__()
         self.controller = None
         self.settings = settings or QSettings()

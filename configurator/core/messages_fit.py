@@ -1,0 +1,57 @@
+"""Message templates of what would fit (core.fit_suggestions; issue 24, part 5), in both languages;
+merged into :mod:`configurator.core.messages`' catalogues, keyed by message id."""
+
+from __future__ import annotations
+
+FIT_ENGLISH: dict[str, str] = {
+    "fits-as": "{count:,} × {card}: {need:,.1f} GiB per card of {budget:,.1f} GiB — fits",
+    "fits-unpinned": "The layout left to the planner (your pinned {pins} freed): {count:,} × {card} need "
+                     "{need:,.1f} GiB per card of {budget:,.1f} GiB — fits",
+    "fits-with-lora": "LoRA adapters instead of full fine-tuning: {need:,.1f} GiB per card of {budget:,.1f} GiB — fits",
+    "fits-with-qlora": "QLoRA (4-bit base, LoRA adapters): {need:,.1f} GiB per card of {budget:,.1f} GiB — fits",
+    "short-with-qlora": "QLoRA (4-bit base, LoRA adapters): {need:,.1f} GiB per card of {budget:,.1f} GiB — still "
+                        "{short:,.1f} GiB short",
+    "fits-with-shorter-sequence": "Sequences of {length:,} tokens instead of {now:,}: {need:,.1f} GiB per card of "
+                                  "{budget:,.1f} GiB — fits",
+    "fits-with-shorter-context": "A context of {length:,} tokens instead of {now:,}: {need:,.1f} GiB per card of "
+                                 "{budget:,.1f} GiB — fits",
+    "fits-with-offload-optimizer": "Optimizer states in host memory (ZeRO-Offload; each step waits on the host): "
+                                   "{need:,.1f} GiB per card of {budget:,.1f} GiB — fits",
+    "fits-with-offload-all": "Optimizer states and weights in host memory (ZeRO-Infinity; much slower): "
+                             "{need:,.1f} GiB per card of {budget:,.1f} GiB — fits",
+    "fits-with-weight-format": "Weights in {format} ({bits:.3g} bit/weight): {need:,.1f} GiB per card of "
+                               "{budget:,.1f} GiB — fits",
+    "fits-fewer-users": "{users:,} users instead of all: {count:,} × {card} need {need:,.1f} GiB per card of "
+                        "{budget:,.1f} GiB — fits",
+    "fits-cards-needed": "{count:,} × {card} carry all {demand:,.0f} {unit}",
+    "misses-deadline-every-count": "misses the {deadline:,.0f} h deadline at every count tried: fastest "
+                                   "{hours:,.0f} h ({days:,.1f} days) at {count:,} cards",
+    "misses-streams-per-server": "{count:,} cards carry {served:,.0f} of {demand:,.0f} streams: {needed:,} cards are "
+                                 "needed, {per:,} per server (the driver's session limit is per server)",
+}
+FIT_CHINESE: dict[str, str] = {
+    "fits-as": "{count:,} × {card}：每卡 {need:,.1f} GiB，可用 {budget:,.1f} GiB——可容纳",
+    "fits-unpinned": "并行布局交给规划器（放开您固定的 {pins}）：{count:,} × {card} 每卡需要 {need:,.1f} GiB，"
+                     "可用 {budget:,.1f} GiB——可容纳",
+    "fits-with-lora": "用 LoRA 适配器代替全参数微调：每卡 {need:,.1f} GiB，可用 {budget:,.1f} GiB——可容纳",
+    "fits-with-qlora": "QLoRA（4 位基座 + LoRA 适配器）：每卡 {need:,.1f} GiB，可用 {budget:,.1f} GiB——可容纳",
+    "short-with-qlora": "QLoRA（4 位基座 + LoRA 适配器）：每卡 {need:,.1f} GiB，可用 {budget:,.1f} GiB——仍缺 "
+                        "{short:,.1f} GiB",
+    "fits-with-shorter-sequence": "序列长度改为 {length:,} 词元（现为 {now:,}）：每卡 {need:,.1f} GiB，可用 "
+                                  "{budget:,.1f} GiB——可容纳",
+    "fits-with-shorter-context": "上下文改为 {length:,} 词元（现为 {now:,}）：每卡 {need:,.1f} GiB，可用 "
+                                 "{budget:,.1f} GiB——可容纳",
+    "fits-with-offload-optimizer": "优化器状态放到主机内存（ZeRO-Offload；每步等待主机）：每卡 {need:,.1f} GiB，"
+                                   "可用 {budget:,.1f} GiB——可容纳",
+    "fits-with-offload-all": "优化器状态和权重放到主机内存（ZeRO-Infinity；慢得多）：每卡 {need:,.1f} GiB，"
+                             "可用 {budget:,.1f} GiB——可容纳",
+    "fits-with-weight-format": "权重改用 {format}（每权重 {bits:.3g} 位）：每卡 {need:,.1f} GiB，可用 "
+                               "{budget:,.1f} GiB——可容纳",
+    "fits-fewer-users": "只服务 {users:,} 个用户：{count:,} × {card} 每卡需要 {need:,.1f} GiB，可用 "
+                        "{budget:,.1f} GiB——可容纳",
+    "fits-cards-needed": "{count:,} × {card} 可承载全部 {demand:,.0f} {unit}",
+    "misses-deadline-every-count": "在尝试过的所有卡数下都赶不上 {deadline:,.0f} 小时的期限：最快 {hours:,.0f} 小时"
+                                   "（{days:,.1f} 天），需 {count:,} 张卡",
+    "misses-streams-per-server": "{count:,} 张卡可承载 {demand:,.0f} 路视频流中的 {served:,.0f} 路：需要 {needed:,} 张卡，"
+                                 "每台服务器 {per:,} 张（驱动的编码会话上限按服务器计）",
+}

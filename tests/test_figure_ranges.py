@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from case_counts import scaled
 from configurator import cli
-from configurator.core import catalog as catalog_module
+from configurator.core import card as catalog_module
 from configurator.core.architecture import preset
 from configurator.core.catalog import RATE_FIELDS, Card, CatalogError, load_bundled_catalog, load_catalog, parse_card
 from configurator.core.estimate import estimate

@@ -262,7 +262,7 @@ def _quote_currency(value: str) -> str:
 
 def _quote_date(value: str, today: date) -> str:
     """A date year first, written as the catalog writes it (``YYYY-MM-DD``, ``YYYY-MM``, ``YYYY``),
-    a calendar date from 1990 (:func:`~configurator.core.catalog.checked_date`) up to ``today``."""
+    a calendar date from 1990 (:func:`~configurator.core.card.checked_date`) up to ``today``."""
     text = value.strip()
     match = _QUOTE_DATE.fullmatch(text)
     if match is None:
@@ -283,7 +283,7 @@ def read_quotes(path: Path, today: date | None = None) -> tuple[tuple[str, float
     The file may be UTF-8 (a byte-order mark or none), UTF-16 (Excel's "Unicode text", with or
     without a mark) or GB18030, its columns separated by commas, semicolons or tabs. Each row is
     checked as the catalog checks a price: an item id, an amount in ASCII digits from 0 to
-    :data:`~configurator.core.catalog.MAX_PRICE`, an ISO 4217 currency, a calendar date
+    :data:`~configurator.core.card.MAX_PRICE`, an ISO 4217 currency, a calendar date
     (``YYYY-MM-DD``, ``YYYY-MM``, ``YYYY`` or ``YYYY/M/D``, 1990 to today), a vendor; rows with
     every column empty are skipped. An item quoted twice is refused (which quote to use is the
     buyer's choice, not the program's).

@@ -1,0 +1,401 @@
+"""A card's schema: what the catalog says of one accelerator card (memory, rates, links, video
+engines, software, export status, prices with their source, date, kind and confidence) and the
+ranges that refuse a wrong unit. Read and merged by :mod:`configurator.core.catalog`."""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from typing import Literal, get_args
+
+from pydantic import Field, field_validator, model_validator
+
+from configurator.core.frozen_model import FrozenModel
+from configurator.core.messages import msg, said
+from configurator.core.units import Precision
+
+CardClass = Literal["training", "inference", "graphics", "workstation", "edge"]
+CARD_CLASSES: tuple[str, ...] = get_args(CardClass)
+"""The card classes, in the catalog's order (``recommend --classes`` takes them)."""
+LinkType = Literal[
+    "nvlink",
+    "nvlink-bridge",
+    "infinity-fabric",
+    "ethernet-roce",
+    "ici",
+    "hccs",
+    "mlu-link",
+    "blink",
+    "mtlink",
+    "proprietary",
+    "none",
+]
+PriceKind = Literal["street", "quote", "list", "launch", "msrp", "cloud-hourly"]
+"""What a price is: ``street`` = what buyers pay now (resellers, used-market medians);
+``quote`` = a vendor's quote to a buyer; ``list`` = a vendor's or OEM's list price (street is
+typically lower); ``launch`` = the price announced at launch; ``msrp`` = a list price (the
+catalog's older word for ``list``, still read); ``cloud-hourly`` = rent per card-hour."""
+PriceConfidence = Literal["high", "medium", "low"]
+"""How far a price can be trusted: ``high`` = the seller's own published price (vendor list
+price, a provider's rate card); ``medium`` = a dated report or aggregator of such prices;
+``low`` = an estimate, an undated page, or a price derived from a system or kit."""
+Origin = Literal["catalog", "user"]
+ORIGIN_DESCRIPTION = ("where the entry comes from: the bundled catalog, or the user's own file (set when the user "
+                      "catalog is merged, whatever the file says; never written to a file)")
+
+CardConfidence = Literal["high", "medium", "low", "preliminary"]
+"""``preliminary`` = announced figures for a part not yet shipping (or not yet documented)."""
+Framework = Literal["pytorch", "vllm", "sglang", "tensorrt-llm", "megatron", "deepspeed", "llama.cpp"]
+FRAMEWORKS: tuple[str, ...] = get_args(Framework)
+"""The frameworks every card's software entry rates, in display order."""
+SupportLevel = Literal["supported", "partial", "none"]
+"""``supported`` = upstream or the vendor's maintained backend lists this card or its
+architecture; ``partial`` = a fork, plugin in preview, community support or a subset of
+features; ``none`` = no backend found (the source says where it was looked for)."""
+ChinaExport = Literal["licence-required", "not-permitted", "permitted", "unknown"]
+VgpuSupport = Literal["graphics", "compute", "none"]
+"""NVIDIA vGPU (or vendor equivalent): ``graphics`` = virtual desktop/workstation profiles
+(vPC, vApps, RTX vWS); ``compute`` = compute-only profiles (C-series, AI Enterprise);
+``none`` = passthrough only (a whole card per virtual machine)."""
+
+PCIE_GBPS_PER_LANE_ONE_WAY: dict[int, float] = {3: 0.985, 4: 1.969, 5: 3.938, 6: 7.563}
+"""Usable PCIe bandwidth per lane and direction after line coding [GB/s] (PCI-SIG specs)."""
+
+
+_Frozen = FrozenModel
+
+
+ISO_CURRENCIES = frozenset((
+    "AED AFN ALL AMD ANG AOA ARS AUD AWG AZN BAM BBD BDT BGN BHD BIF BMD BND BOB BRL BSD BTN BWP BYN BZD CAD "
+    "CDF CHF CLP CNY COP CRC CUP CVE CZK DJF DKK DOP DZD EGP ERN ETB EUR FJD FKP GBP GEL GHS GIP GMD GNF GTQ "
+    "GYD HKD HNL HTG HUF IDR ILS INR IQD IRR ISK JMD JOD JPY KES KGS KHR KMF KPW KRW KWD KYD KZT LAK LBP LKR "
+    "LRD LSL LYD MAD MDL MGA MKD MMK MNT MOP MRU MUR MVR MWK MXN MYR MZN NAD NGN NIO NOK NPR NZD OMR PAB PEN "
+    "PGK PHP PKR PLN PYG QAR RON RSD RUB RWF SAR SBD SCR SDG SEK SGD SHP SLE SOS SRD SSP STN SVC SYP SZL THB "
+    "TJS TMT TND TOP TRY TTD TWD TZS UAH UGX USD UYU UZS VES VND VUV WST XAF XCD XOF XPF YER ZAR ZMW ZWL").split())
+"""Active ISO 4217 currency codes; a price in any other code is refused (it could never be converted)."""
+MAX_PRICE = 1e9
+"""Highest price accepted, in any currency [currency]."""
+
+
+def checked_currency(value: str) -> str:
+    """``value`` when it is an ISO 4217 code this program knows (:data:`ISO_CURRENCIES`), else a
+    ValueError saying so (a pydantic validator's message)."""
+    if value not in ISO_CURRENCIES:
+        raise ValueError(f"unknown currency '{value}' (not an ISO 4217 code)")
+    return value
+
+
+def checked_date(value: str) -> str:
+    """``value`` (``YYYY``, ``YYYY-MM`` or ``YYYY-MM-DD``) if it is a real date from 1990 to 2100."""
+
+    year, month, day = (int(p) for p in (value.split("-") + ["1", "1"])[:3])
+    if not 1990 <= year <= 2100:
+        raise said(ValueError, msg("date-year-range", date=value))
+    try:
+        date(year, month, day)
+    except ValueError:
+        raise said(ValueError, msg("date-not-calendar", date=value)) from None
+    return value
+
+
+class PriceEntry(_Frozen):
+    """One price observation with its currency, date and source."""
+
+    amount: float = Field(gt=0, le=MAX_PRICE, description="price, or low end of a range [currency]")
+    amount_high: float | None = Field(default=None, gt=0, le=MAX_PRICE, description="high end of a range [currency]")
+    currency: str = Field(pattern=r"^[A-Z]{3}$")
+    date: str = Field(pattern=r"^\d{4}(-\d{2}(-\d{2})?)?$")
+    kind: PriceKind
+    source: str = Field(min_length=3)
+    note: str | None = None
+    confidence: PriceConfidence | None = Field(
+        default=None, description="how far the price can be trusted (None = not rated, e.g. a user's entry)")
+    provider: str | None = Field(default=None, description="cloud prices: who rents the card (e.g. 'AWS', "
+                                 "'median of 7 providers')")
+    tier: str | None = Field(default=None, description="cloud prices: the offer (on-demand, 1-year reserved, spot)")
+    origin: Origin = Field(default="catalog", exclude=True, description=ORIGIN_DESCRIPTION)
+
+    @field_validator("date")
+    @classmethod
+    def _date_is_real(cls, value: str) -> str:
+        return checked_date(value)
+
+    @field_validator("currency")
+    @classmethod
+    def _currency_is_known(cls, value: str) -> str:
+        return checked_currency(value)
+
+    @model_validator(mode="after")
+    def _range_is_ordered(self) -> PriceEntry:
+        if self.amount_high is not None and self.amount_high < self.amount:
+            raise ValueError("amount_high is below amount")
+        return self
+
+    @property
+    def midpoint(self) -> float:
+        """Middle of the quoted range, or the single amount [currency]."""
+        return self.amount if self.amount_high is None else (self.amount + self.amount_high) / 2
+
+
+# ---- the smallest figures a card can have ------------------------------------------------
+# A card's figures divide the work (memory, bandwidth, rates), so a figure near zero is not a
+# slow card but a broken one: 1e-50 TFLOP/s gives times of 10⁵⁰ hours. The smallest accelerator
+# one would size with this program is NVIDIA's Jetson Nano module (NVIDIA's Jetson Nano module
+# data sheet: 4 GB LPDDR4, 64 bit, 25.6 GB/s; 5 or 10 W; 128 Maxwell cores at 921 MHz, 472 GFLOP/s
+# FP16, so 236 GFLOP/s FP32 and 1/32 of that in FP64); each floor below is about a tenth of its
+# figure, rounded down to 1, 2 or 5 × 10ⁿ. Every real card passes, a figure given in the
+# wrong unit (MB for GB, GFLOP/s for TFLOP/s a thousand times over) or near zero is refused with
+# the field's name.
+
+MIN_MEMORY_GB = 0.2
+"""Smallest memory of a card [GB]: a tenth of the Jetson Nano's 4 GB, rounded down."""
+MIN_BANDWIDTH_GBPS = 2.0
+"""Smallest memory bandwidth [GB/s]: a tenth of the Jetson Nano's 25.6 GB/s, rounded down."""
+MIN_POWER_W = 0.5
+"""Smallest board power [W]: a tenth of the Jetson Nano's 5 W mode."""
+MIN_RATE_TFLOPS = 0.0005
+"""Smallest dense peak rate of any precision [TFLOP/s or TOP/s]: a tenth of the Jetson Nano's
+FP64 rate (236 GFLOP/s FP32 / 32 = 7.4 GFLOP/s), rounded down: 0.5 GFLOP/s."""
+MIN_LINK_GBPS = 0.02
+"""Smallest card-to-card or scale-out link [GB/s]: a tenth of gigabit Ethernet (0.25 GB/s both
+ways), rounded down."""
+MIN_DIE_AREA_MM2 = 5.0
+"""Smallest logic die area [mm²]: a tenth of the smallest GPU die sold on a card (NVIDIA GP108,
+GeForce GT 1030: 74 mm²), rounded down."""
+
+
+def _dense_peak(unit: str):
+    """A card's dense peak rate in one precision: :data:`MIN_RATE_TFLOPS` to 10⁶ [``unit``]; None =
+    not supported or not published."""
+    return Field(default=None, ge=MIN_RATE_TFLOPS, le=1_000_000, description=f"dense peak [{unit}]")
+
+
+class Interconnect(_Frozen):
+    """GPU-to-GPU link and host bus of one card."""
+
+    link: LinkType
+    link_gbps: float | None = Field(default=None, ge=MIN_LINK_GBPS, le=100_000,
+                                    description="per card, both directions [GB/s]")
+    domain_size: int = Field(default=1, ge=1, le=100_000, description="cards sharing the fast link")
+    scale_out_gbps: float | None = Field(
+        default=None, ge=MIN_LINK_GBPS, le=10_000,
+        description="scale-out network per card built into the card, one way [GB/s] (None = the server's NICs)")
+    pcie_gen: int | None = Field(default=None, ge=1, le=7)
+    pcie_lanes: int | None = Field(default=None, ge=1, le=32)
+    description: str | None = None
+
+    @property
+    def pcie_gbps_one_way(self) -> float | None:
+        """Host-bus bandwidth in one direction [GB/s]."""
+        if self.pcie_gen is None or self.pcie_gen not in PCIE_GBPS_PER_LANE_ONE_WAY:
+            return None
+        return PCIE_GBPS_PER_LANE_ONE_WAY[self.pcie_gen] * (self.pcie_lanes or 16)
+
+    @property
+    def link_gbps_one_way(self) -> float | None:
+        """GPU-to-GPU link bandwidth in one direction [GB/s]."""
+        return None if self.link_gbps is None or self.link == "none" else self.link_gbps / 2
+
+
+class VideoEngines(_Frozen):
+    """Hardware video engines (None = not verified)."""
+
+    nvenc: int | None = Field(default=None, ge=0, le=64, description="encoder engines")
+    nvdec: int | None = Field(default=None, ge=0, le=64, description="decoder engines")
+    av1_encode: bool | None = None
+    nvenc_generation: int | None = Field(default=None, ge=1, le=20, description="NVENC generation (7 = Turing/Ampere)")
+    nvdec_generation: int | None = Field(default=None, ge=1, le=20, description="NVDEC generation (5 = Ampere/Ada)")
+    description: str | None = None
+
+
+class FrameworkSupport(_Frozen):
+    """Whether one framework runs on a card, and where that is stated."""
+
+    status: SupportLevel
+    source: str = Field(min_length=3)
+    note: str | None = None
+
+
+class SoftwareStack(_Frozen):
+    """The vendor software a card needs and which frameworks run on it."""
+
+    stack: str = Field(min_length=2, description="CUDA, ROCm, CANN, MUSA, Neuware, SUPA …")
+    version: str | None = Field(default=None, description="the current or last supporting release")
+    frameworks: dict[Framework, FrameworkSupport]
+    notes: str | None = None
+
+    @model_validator(mode="after")
+    def _every_framework_rated(self) -> SoftwareStack:
+        missing = [f for f in FRAMEWORKS if f not in self.frameworks]
+        if missing:
+            raise ValueError(f"frameworks not rated: {', '.join(missing)}")
+        return self
+
+    def __hash__(self) -> int:  # cards are cache keys; the frameworks mapping is hashed as sorted items
+        return hash((self.stack, self.version, tuple(sorted(self.frameworks.items())), self.notes))
+
+    def support(self, framework: str) -> SupportLevel:
+        """The support level of ``framework`` ("none" for a framework not rated)."""
+        entry = self.frameworks.get(framework)  # type: ignore[call-overload]
+        return "none" if entry is None else entry.status
+
+
+class ExportControl(_Frozen):
+    """US export-control status of a card for buyers in mainland China."""
+
+    china: ChinaExport
+    rule: str = Field(min_length=3, description="the rule or letter that decides it, in words")
+    date: str = Field(pattern=r"^\d{4}(-\d{2}(-\d{2})?)?$", description="when that status was last established")
+    source: str = Field(min_length=3)
+    note: str | None = None
+    made_for_china: bool = Field(False, description="a version the vendor made for sale in mainland "
+                                 "China under the export rules (the vendor names it so: H20, L20, H800 …)")
+
+
+RATE_FIELDS: dict[Precision, str] = {
+    Precision.FP32: "fp32_tflops",
+    Precision.TF32: "tf32_tflops",
+    Precision.BF16: "bf16_tflops",
+    Precision.FP16: "fp16_tflops",
+    Precision.FP8: "fp8_tflops",
+    Precision.INT8: "int8_tops",
+    Precision.FP4: "fp4_tflops",
+    Precision.INT4: "int4_tops",
+}
+"""Catalog field holding each precision's dense peak rate."""
+
+_SLUG = re.compile(r"^[a-z0-9][a-z0-9.\-]*$")
+
+
+class Card(_Frozen):
+    """One accelerator card with sourced specifications.
+
+    Rates are dense (non-sparse) peaks; ``None`` means not supported or not published
+    (``notes`` says which).
+    """
+
+    id: str
+    vendor: str
+    name: str
+    architecture: str | None = None
+    year: int | None = Field(default=None, ge=2010, le=2030)
+    category: CardClass
+    form_factor: str | None = None
+    memory_gb: float = Field(ge=MIN_MEMORY_GB, le=2048, description="marketed capacity [GB]")
+    memory_type: str | None = None
+    usable_memory_gib: float | None = Field(default=None, ge=MIN_MEMORY_GB, le=2048,
+                                            description="measured [GiB]")
+    usable_memory_source: str | None = None
+    bandwidth_gbps: float | None = Field(default=None, ge=MIN_BANDWIDTH_GBPS, le=1_000_000,
+                                         description="memory bandwidth [GB/s]")
+    tdp_w: float | None = Field(default=None, ge=MIN_POWER_W, le=5000, description="board power [W]")
+    fp64_tflops: float | None = _dense_peak("TFLOP/s")
+    fp32_tflops: float | None = _dense_peak("TFLOP/s")
+    tf32_tflops: float | None = _dense_peak("TFLOP/s")
+    bf16_tflops: float | None = _dense_peak("TFLOP/s")
+    fp16_tflops: float | None = _dense_peak("TFLOP/s")
+    fp8_tflops: float | None = _dense_peak("TFLOP/s")
+    int8_tops: float | None = _dense_peak("TOP/s")
+    fp4_tflops: float | None = _dense_peak("TFLOP/s")
+    int4_tops: float | None = _dense_peak("TOP/s")
+    fp16_acc16_tflops: float | None = Field(
+        default=None, ge=MIN_RATE_TFLOPS, le=1_000_000,
+        description="dense FP16 tensor peak with FP16 accumulate where it differs from fp16_tflops (with FP32 "
+                    "accumulate): GeForce cards run FP32 accumulate at half rate [TFLOP/s]; None = the same "
+                    "as fp16_tflops (one published figure, full rate both ways) or not published (notes say which)")
+    interconnect: Interconnect
+    video: VideoEngines = VideoEngines()
+    display_outputs: int | None = Field(default=None, ge=0, le=64)
+    ecc: bool | None = None
+    rt_cores: int | None = Field(default=None, ge=0, le=100_000, description="ray-tracing cores (0 = none)")
+    vgpu: VgpuSupport | None = Field(default=None, description="virtual GPU support (None = not verified)")
+    gpus_per_board: int = Field(default=1, ge=1, le=16, description="GPUs sold on one board (A16: 4)")
+    die_area_mm2: float | None = Field(
+        default=None, ge=MIN_DIE_AREA_MM2, le=10_000,
+        description="logic die area, all compute dies [mm²] (for ECCN 3A090 density)")
+    prices: tuple[PriceEntry, ...] = ()
+    price_note: str | None = Field(default=None, description="where prices were looked for when none is listed")
+    software: SoftwareStack | None = None
+    export_control: ExportControl | None = None
+    sources: tuple[str, ...] = Field(min_length=1)
+    confidence: CardConfidence
+    notes: str | None = None
+    origin: Origin = Field(default="catalog", exclude=True, description=ORIGIN_DESCRIPTION)
+
+    @field_validator("id")
+    @classmethod
+    def _id_is_slug(cls, value: str) -> str:
+        if not _SLUG.match(value):
+            raise ValueError("id must be a lowercase slug (a-z, 0-9, '.', '-')")
+        return value
+
+    @field_validator("sources")
+    @classmethod
+    def _sources_not_blank(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        if any(not s.strip() for s in value):
+            raise ValueError("a source is blank")
+        return value
+
+    @model_validator(mode="after")
+    def _usable_not_above_marketed(self) -> Card:
+        if self.usable_memory_gib is not None and self.usable_memory_gib > self.memory_gb * 1.1:
+            raise ValueError("usable_memory_gib exceeds the marketed memory_gb")
+        return self
+
+    @model_validator(mode="after")
+    def _fp16_accumulate_not_below_fp32(self) -> Card:
+        if self.fp16_acc16_tflops is not None and (
+                self.fp16_tflops is None or not self.fp16_tflops <= self.fp16_acc16_tflops <= 2.02 * self.fp16_tflops):
+            raise ValueError("fp16_acc16_tflops must lie between fp16_tflops and twice it (GeForce: FP32 "
+                             "accumulate at half the FP16-accumulate rate)")
+        return self
+
+    def peak_tflops(self, precision: Precision) -> float | None:
+        """Dense peak rate for ``precision`` [TFLOP/s or TOPS], None if unsupported."""
+        return getattr(self, RATE_FIELDS[precision])
+
+    def fp16_peak_tflops(self, accumulate16: bool) -> float | None:
+        """Dense FP16 tensor peak [TFLOP/s]: with FP16 accumulate (``accumulate16``) the card's
+        ``fp16_acc16_tflops`` where it differs, else ``fp16_tflops`` (FP32 accumulate). NVIDIA's
+        architecture whitepapers list both ("Peak FP16 Tensor TFLOPS with FP16 Accumulate" / "with
+        FP32 Accumulate"): equal on data-centre and professional cards, FP32 accumulate at half
+        rate on GeForce (Ampere GA102, Ada, Blackwell RTX whitepapers)."""
+        if accumulate16 and self.fp16_acc16_tflops is not None:
+            return self.fp16_acc16_tflops
+        return self.fp16_tflops
+
+    def supports(self, precision: Precision) -> bool:
+        """Whether the card has a published dense rate for ``precision``."""
+        return self.peak_tflops(precision) is not None
+
+    @property
+    def is_user(self) -> bool:
+        """A card from the user's own file (not the bundled catalog)."""
+        return self.origin == "user"
+
+    @property
+    def is_consumer(self) -> bool:
+        """A consumer (GeForce-class) graphics card: no ECC, data-centre use restricted by licence."""
+        return self.category == "graphics" and self.ecc is False
+
+    @property
+    def has_fast_link(self) -> bool:
+        """Whether cards talk over a dedicated GPU-to-GPU link rather than PCIe."""
+        return self.interconnect.link != "none" and self.interconnect.link_gbps is not None
+
+
+class NotAProduct(_Frozen):
+    """A name that circulates as a card but is not one, with what the real product is."""
+
+    claim: str
+    vendor: str
+    aliases: tuple[str, ...] = ()
+    explanation: str
+
+
+class UnlistedCard(_Frozen):
+    """A real product left out because no specification could be verified."""
+
+    name: str
+    reason: str
+    sources: tuple[str, ...] = ()

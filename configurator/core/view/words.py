@@ -18,6 +18,7 @@ from configurator.core.view.words_choices import ZH_CN_CHOICES
 from configurator.core.view.words_price import ZH_CN_PRICE
 from configurator.core.view.words_what_fits import ZH_CN_WHAT_FITS
 from configurator.core.view.words_constraints import ZH_CN_CONSTRAINTS
+from configurator.core.view.words_estimate import ZH_CN_ESTIMATE
 from configurator.core.view.words_tradeoff import ZH_CN_TRADEOFF
 
 LANGUAGES = ("en", "zh_CN")
@@ -400,111 +401,7 @@ ZH_CN.update({
     "tokens/s": "词元/秒",
 })
 
-ZH_CN.update({
-    # the view model of an estimate (configurator.core.view.estimate_view): window, CLI and summary
-    "{count} × {card} ({category}), {workload}": "{count} × {card}（{category}），{workload}",
-    "Assumptions (editable defaults)": "计算假设（可编辑的默认值）",
-    "Layout: {layout}": "并行布局：{layout}",
-    "{label}: {value}": "{label}：{value}",
-    "TP {n}": "张量并行 {n}",
-    "PP {n}": "流水线并行 {n}",
-    "interleave {n}": "交错 {n}",
-    "CP {n}": "上下文并行 {n}",
-    "EP {n}": "专家并行 {n}",
-    "DP {n}": "数据并行 {n}",
-    "ZeRO {n}": "ZeRO {n}",
-    "CPU offload: {what}": "CPU 卸载：{what}",
-    "parameters": "参数",
-    "activations": "激活",
-    "optimizer states": "优化器状态",
-    "full recomputation": "完全重计算",
-    "expert all-to-all overlapped": "专家全对全通信与计算重叠",
-    "selective recomputation": "选择性重计算",
-    "micro-batch {mb} × {accum}": "微批 {mb} × {accum}",
-    "global batch {n} M tokens": "全局批量 {n} M 词元",
-    "{prefill} prefill + {decode} decode copies": "{prefill} 个预填充副本 + {decode} 个解码副本",
-    "1 copy": "1 个副本",
-    "{n} copies": "{n} 个副本",
-    "batch {n} per copy": "每副本批量 {n}",
-    "step {n} tokens": "每步 {n} 词元",
-    "{configuration}, {model} ({params} B parameters), {math} math":
-        "{configuration}，{model}（{params} B 参数），{math} 运算",
-    "{count} × {card} fits, {headroom} headroom": "{count} × {card} 可容纳，余量 {headroom}",
-    "{count} × {card} does not fit: {short} short per card": "{count} × {card} 显存不足：每卡缺 {short}",
-    "{count} × {card} carries {served} of {demand} {unit}: {n} cards needed":
-        "{count} × {card} 承载 {demand} {unit}中的 {served}：需要 {n} 张卡",
-    "{count} × {card} carries {served} of {demand} {unit}: 1 card needed":
-        "{count} × {card} 承载 {demand} {unit}中的 {served}：需要 1 张卡",
-    "{count} × {card} carries {served} of {demand} {unit}: no number of these cards carries it":
-        "{count} × {card} 承载 {demand} {unit}中的 {served}：再多此卡也无法承载",
-    "{count} × {card} carries the load: {per_card} per card": "{count} × {card} 可承担负载：每卡 {per_card}",
-    "{need} of {allowed}": "{need} / {allowed}",
-    "{budget} — {verdict}": "{budget} — {verdict}",
-    "fits": "可容纳",
-    "Headroom": "余量",
-    "{n}\u00a0{unit}": "{n}\u00a0{unit}",
-    "{served} of {demand} {unit}": "{demand} {unit}中的 {served}",
-    "— {limit}": "— {limit}",
-    "· {kind}": "· {kind}",
-    "{time} ({share})": "{time}（{share}）",
-    "p{p} {time}": "p{p} {time}",
-    "{load}\n\n{decode}": "{load}\n\n{decode}",
-    "Exposed communication": "未被掩盖的通信占比",
-    "Largest micro-batch that fits": "可容纳的最大微批",
-    "Largest concurrency that fits": "可容纳的最大并发",
-    "Largest context that fits": "可容纳的最长上下文",
-    "Output throughput": "输出吞吐量",
-    "Engine": "推理引擎",
-    "{engine} (your profile)": "{engine}（您的参数）",
-    "{format} · {bits} bit/weight": "{format} · {bits} 位/权重",
-    "Under a load of {rate} requests/s (Poisson arrivals); batching: {batching}":
-        "负载 {rate} 请求/秒（泊松到达）；批处理：{batching}",
-    "On an idle copy": "在空闲的模型副本上",
-    ("Decode reads the weights at {share} of the card's peak memory bandwidth ({peak} GB/s): {engine}'s kernels "
-     "reach {stream} of the {achievable} a streaming copy achieves on the card (assumption 'Decode bandwidth'); "
-     "long KV caches are read at {kv}.\nEngine profile source: {source}"):
-        "解码以该卡峰值显存带宽（{peak} GB/s）的 {share} 读取权重：{engine} 的内核达到该卡流式拷贝可达带宽 "
-        "{achievable}（假设项“解码带宽”）的 {stream}；长 KV 缓存以 {kv} 读取。\n引擎参数来源：{source}",
-    "Energy per {period}": "能耗（{period}）",
-    "Cloud per {period}": "云租用（{period}）",
-    "Electricity per {period}": "电费（{period}）",
-    "job": "每个任务",
-    "hour": "每小时",
-    "Prices dated": "价格日期",
-    "Per user-month": "每用户每月成本",
-    "Per stream-hour": "每路每小时成本",
-    "Per frame": "每帧成本",
-    "ownership": "自有成本（购置摊销加电费）",
-    "cloud": "云租用价",
-    "{n} at 1 card each": "{n} 台（每台 1 张卡）",
-    "framebuffer": "帧缓冲",
-    "vGPU instance limit": "vGPU 实例数上限",
-    "shading load": "着色负载",
-    "passthrough (one user per card)": "直通（每卡一个用户）",
-    "video encoders": "视频编码器",
-    "video decoders": "视频解码器",
-    "driver's encode-session limit": "驱动的编码会话数上限",
-    "unknown (video engines not verified)": "未知（视频引擎未经核实）",
-    "pipeline point-to-point": "流水线点对点",
-    "context parallel": "上下文并行",
-    "expert parallel": "专家并行",
-    "CPU offload": "CPU 卸载",
-    "Ideal (roofline, no overheads)": "理想（屋顶线，无开销）",
-    "INT8 (W8A8)": "INT8（W8A8）",
-    "Engine's way": "按引擎的方式",
-    "Continuous (chunked prefill)": "连续批处理（分块预填充）",
-    "Static (batch runs to its end)": "静态（整批运行到结束）",
-    "(likely {low} to {high} of each)": "（各值可能为其 {low} 至 {high}）",
-    ("Likely range: {n} calibration rows ({kind}, {scale}); 80 % of them were measured within it (10th to 90th "
-     "percentile of measured / predicted)."):
-        "可能范围：{n} 行校准数据（{kind}，{scale}）；其中 80 % 的实测值落在此范围内（实测值 / 估算值的第 10 至第 90 百分位）。",
-    "Only {n} rows at this scale: the range is the one over all scales.": "此规模仅 {n} 行：采用全部规模的范围。",
-    "Few rows: the range itself is uncertain.": "行数少：范围本身也不确定。",
-    "Rows: {rows}": "数据行：{rows}",
-    "requests/s": "请求/秒",
-    "frames/h": "帧/小时",
-    "GPU-h": "GPU 时",
-})
+ZH_CN.update(ZH_CN_ESTIMATE)  # the view model of an estimate: window, CLI and summary
 
 ZH_CN.update({
     # the view model of a card (configurator.core.view.card_view): the browser's details, `catalog show`

@@ -35,16 +35,16 @@ def test_model_flops_share_counts_the_kernels_recomputed_scores_as_time_not_work
     """Kernel figures count the backward as 2.5 forwards, model FLOPs as 2: at equal shares the
     model-FLOP share is 3/3.5 of it; in general 6/(2/f + 5/b)."""
     assert model_flops_share(0.5, 0.5) == pytest.approx(0.5 * 3 / 3.5)
-    assert model_flops_share(0.73, 0.63) == pytest.approx(6 / (2 / 0.73 + 5 / 0.63))
+    assert model_flops_share(0.73, 0.50) == pytest.approx(6 / (2 / 0.73 + 5 / 0.50))
 
 
-def test_flash_attention_2_reaches_about_twice_the_share_on_an_a100_that_it_reaches_on_an_h100():
+def test_flash_attention_2_reaches_nearly_twice_the_share_on_an_a100_that_it_reaches_on_an_h100():
     a100, h100 = attention_kernel_efficiency(FA2, "ampere"), attention_kernel_efficiency(FA2, "hopper")
     hopper_kernel = attention_kernel_efficiency(HOPPER_FUSED, "hopper")
-    assert a100 == pytest.approx(0.562, abs=1e-3) and h100 == pytest.approx(0.275, abs=1e-3)
+    assert a100 == pytest.approx(0.471, abs=1e-3) and h100 == pytest.approx(0.275, abs=1e-3)
     assert hopper_kernel == pytest.approx(0.476, abs=1e-3)
-    assert 1.8 < a100 / h100 < 2.3 and h100 < hopper_kernel < a100
-    assert all(0 < f <= b + 0.2 and f <= 1 for f, b in ATTENTION_KERNEL_SHARES.values())
+    assert 1.6 < a100 / h100 < 2.3 and h100 < hopper_kernel
+    assert all(0 < b <= f <= 1 for f, b in ATTENTION_KERNEL_SHARES.values())  # backward no faster
 
 
 def test_a_hopper_kernel_on_an_older_card_takes_flash_attention_2s_figure_and_an_unlisted_card_none():

@@ -338,7 +338,7 @@ FIELDS: tuple[FieldSpec, ...] = (
                 "flash-attention-2 (flash-attn, PyTorch SDPA) or hopper-fused (FlashAttention-3, cuDNN); default: "
                 "hopper-fused under fused layer kernels (Transformer Engine), else flash-attention-2",
        help=_t("ScenarioEditor", "The attention kernel the training framework runs, which sets how fast attention "
-               "runs on each card. FlashAttention-2 reaches about 56 % of peak on an A100 but about 28 % on an "
+               "runs on each card. FlashAttention-2 reaches about 47 % of peak on an A100 but about 27 % on an "
                "H100; FlashAttention-3 and cuDNN, written for Hopper, about 48 % there. Auto: Transformer Engine's "
                "(cuDNN on Hopper) under the fused layer kernels, FlashAttention-2 otherwise."),
        row_label=_t("ScenarioEditor", "Attent&ion kernel")),

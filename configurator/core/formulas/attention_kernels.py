@@ -31,17 +31,19 @@ HOPPER_FUSED = "hopper-fused"
 cores (warp-specialised WGMMA with TMA)."""
 
 ATTENTION_KERNEL_SHARES: dict[tuple[str, str], tuple[float, float]] = {
-    (FA2, "ampere"): (0.73, 0.63),
+    (FA2, "ampere"): (0.73, 0.50),
     (FA2, "hopper"): (0.35, 0.31),
     (HOPPER_FUSED, "hopper"): (0.60, 0.54),
 }
 """(kernel, GEMM family) → (forward, backward) share of the card's dense 16-bit peak [-], head
 dimension 128, 16-bit, sequences 2k-16k.
 
-- FlashAttention-2 on the A100 (312 TFLOP/s): forward up to 73 %, backward up to 63 % of the
-  theoretical maximum (Dao 2023, "FlashAttention-2: Faster Attention with Better Parallelism and
-  Work Partitioning", arXiv:2307.08691, §4.1; the abstract's "50-73 %"): the best case, the A100
-  figures the paper gives.
+- FlashAttention-2 on the A100 (312 TFLOP/s): forward "up to 230 TFLOPs/s, 73% of the theoretical
+  maximum" (Dao 2023, "FlashAttention-2: Faster Attention with Better Parallelism and Work
+  Partitioning", arXiv:2307.08691, §4); the abstract's range for the kernels is "50-73%", and the
+  low end is taken for the backward, which keeps more synchronisation (§3.3; its backward figures
+  are plots, not numbers in the text). The same paper's H100 run, "up to 335 TFLOPs/s" forward and
+  backward (§4.1, Fig. 7), checks the Hopper line below (0.35 and 0.31 give 317 TFLOP/s).
 - FlashAttention-2 on the H100 SXM (989.5 TFLOP/s): forward "only 35 % utilization" (Shah et al.
   2024, "FlashAttention-3", arXiv:2407.08608, abstract); PyTorch's SDPA forward 287-304 TFLOP/s
   (0.29-0.31) at sequences 1k-16k (pytorch/benchmark PR 2296, 2024-06); backward 291-322 TFLOP/s

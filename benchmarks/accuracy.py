@@ -42,7 +42,7 @@ from configurator.core.architecture import ModelArchitecture, preset
 from configurator.core.estimate import estimate
 from configurator.core.memory import serving_memory_model
 from configurator.core.precision import plan_serving_precision
-from configurator.core.scenario import Scenario
+from configurator.core.scenario import AttentionKernel, Scenario, updated
 from configurator.core.serving_speed import decode_step_seconds, prefill_seconds
 from configurator.core.units import GB, GIB
 
@@ -179,9 +179,16 @@ def _per_card(row_id, s, note="", kept=()):
     return _both_modes(row, s, kept)
 
 
+FOUNDRY_ATTENTION = AttentionKernel.FLASH_ATTENTION_2
+"""LLM Foundry's MPT runs its own layers with the flash-attn package ("our models use Flash Attention":
+scripts/train/benchmarking/README.md, HFU), not Transformer Engine's attention; the rows keep the
+megatron-mixed recipe for their states."""
+
+
 def _foundry(row_id, s, note=""):
-    """An LLM Foundry benchmark row: tokens/s per card, its planner row on FSDP alone (:data:`FSDP_ONLY`)."""
-    return _per_card(row_id, s, note, FSDP_ONLY)
+    """An LLM Foundry benchmark row: tokens/s per card, its planner row on FSDP alone (:data:`FSDP_ONLY`);
+    attention by FlashAttention-2 (:data:`FOUNDRY_ATTENTION`)."""
+    return _per_card(row_id, updated(s, training={"attention_kernel": FOUNDRY_ATTENTION}), note, FSDP_ONLY)
 
 
 def _tflops(row_id, s, note="", kept=()):

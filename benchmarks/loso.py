@@ -213,8 +213,9 @@ FITS = (
         measured=lambda rows: {"allocator_overhead_recompute": median_reserve(rows)}),
     Fit("matrix-product efficiency and per-layer time (training)", None, "train-throughput",
         ("matmul_efficiency", "layer_overhead_s"), TRAINING_ROWS, MATMUL_RULE,
-        held="the other training defaults (attention 0.45, bandwidth 0.80, links 0.75, overlap 0.7) are first "
-             "principles or sourced assumptions, held as shipped; the planner rows (train-planner) are the same "
+        held="the other training defaults (attention by kernel and card from published kernel benchmarks, "
+             "formulas/attention_kernels.py, 0.45 where none is listed; bandwidth 0.80, links 0.75, overlap 0.7) are "
+             "first principles or sourced assumptions, held as shipped; the planner rows (train-planner) are the same "
              "runs with the layout left to the planner, predicted, not fitted"),
     Fit("prefill efficiency (serving)", None, "prefill", ("prefill_efficiency",), PREFILL_ROWS, PREFILL_RULE,
         held="it also sets decode's compute-bound products and every serving kind (throughput, MLPerf, latency), "

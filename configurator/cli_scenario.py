@@ -287,7 +287,8 @@ def add_scenario_flags(parser: argparse.ArgumentParser) -> None:
     add_field_flags(lay, "training.micro_batch", "training.grad_accum", "training.recompute", "parallelism.zero",
                     "parallelism.tp", "parallelism.pp", "parallelism.virtual_stages", "parallelism.pipeline_schedule",
                     "parallelism.cp",
-                    "parallelism.ep", "training.loss", "training.activation_kernels", "training.selective_policy", "training.expert_overlap")
+                    "parallelism.ep", "training.loss", "training.activation_kernels", "training.attention_kernel",
+                    "training.selective_policy", "training.expert_overlap")
     lay.add_argument("--offload", type=offload_parts, metavar="PARTS",
                      help=f"CPU offload: comma-separated {', '.join(OFFLOAD_PARTS)} (or none)")
     add_field_flags(lay, "serving.max_batch", "serving.max_batched_tokens", "serving.disaggregated")

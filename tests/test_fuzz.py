@@ -213,6 +213,7 @@ def test_valid_and_extreme_scenarios_through_the_core(workload, data):
 def _physics_holds(result) -> None:
     """MFU at most the larger of the efficiencies it is made of (counted before the formula
     layer's cap, so the cap hides nothing) and every "likely" band holding its estimate."""
+    from configurator.core.attention_kernel import training_attention_efficiency
     from configurator.core.formulas.flops import FLOPS_PER_PARAM_TRAINED, flops_per_param
     from configurator.core.precision import plan_training
     from configurator.core.training_speed import model_flops_per_token
@@ -224,7 +225,8 @@ def _physics_holds(result) -> None:
         share = flops_per_param(s.workload.is_adapter) / FLOPS_PER_PARAM_TRAINED
         raw = model_flops_per_token(s.model, s.training.seq_len) * t.tokens_per_s / (s.count * peak) * share
         a = s.assumptions
-        assert raw <= max(a.matmul_efficiency, a.attention_efficiency) * (1 + 1e-9), raw
+        attention = training_attention_efficiency(s, result.card)
+        assert raw <= max(a.matmul_efficiency, attention) * (1 + 1e-9), raw
         assert t.mfu <= 1.0
     for name, band in headline_bands(result).items():
         assert band.low <= band.value <= band.high, (name, band)

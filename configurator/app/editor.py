@@ -242,6 +242,8 @@ class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
         self._row(form, "training.loss", self.loss)
         self.activation_kernels = self._combo(labels.activation_kernels_names(), "training.activation_kernels")
         self._row(form, "training.activation_kernels", self.activation_kernels)
+        self.attention_kernel = self._combo(labels.attention_kernel_names(), "training.attention_kernel")
+        self._row(form, "training.attention_kernel", self.attention_kernel)
         self.recompute = self._combo(labels.recompute_names(), "training.recompute")
         self._auto_field(form, self.recompute, "training.recompute")
         self.selective_policy = self._combo(labels.selective_policy_names(), "training.selective_policy")

@@ -90,6 +90,10 @@ def activation_kernels_names() -> dict[str | None, str]:
     return named(_view.ACTIVATION_KERNELS)
 
 
+def attention_kernel_names() -> dict[str | None, str]:
+    return named(_view.ATTENTION_KERNEL)
+
+
 def offload_names() -> dict[str, str]:
     """What CPU offload can move to host memory, keyed by the training field."""
     return named(_view.OFFLOADED)

@@ -23,8 +23,10 @@ from configurator.core.pipeline_schedule import PipelineSchedule, most_model_chu
 from configurator.core.quote import MAX_QUOTES, Quote
 from configurator.core.units import Precision
 
-SCENARIO_SCHEMA_VERSION = 2
-"""2: a serving scenario's ``parallelism.ep`` counts cards, not model copies (core/scenario_migrate.py)."""
+SCENARIO_SCHEMA_VERSION = 3
+"""2: a serving scenario's ``parallelism.ep`` counts cards, not model copies; 3: the attention efficiency
+is None (by kernel and card) unless set, and an older file's 0.45, the single default it wrote, becomes None
+(core/scenario_migrate.py)."""
 
 
 class Workload(StrEnum):
@@ -162,6 +164,21 @@ class ActivationKernels(StrEnum):
     FUSED = "fused"
 
 
+class AttentionKernel(StrEnum):
+    """The fused attention kernel a training step runs (its share of peak by card architecture:
+    :mod:`configurator.core.formulas.attention_kernels`).
+
+    ``flash-attention-2``: FlashAttention-2, as the flash-attn package and PyTorch's
+    ``scaled_dot_product_attention`` flash backend run it (Hugging Face, torchtitan, LLM Foundry).
+    ``hopper-fused``: a kernel written for Hopper's asynchronous tensor cores, FlashAttention-3 or
+    cuDNN's fused attention (Transformer Engine's choice on Hopper); on an older card the
+    FlashAttention-2 figure, the kernel those cards run.
+    """
+
+    FLASH_ATTENTION_2 = "flash-attention-2"
+    HOPPER_FUSED = "hopper-fused"
+
+
 class ServingUse(StrEnum):
     """What a serving deployment is for: the latency each use needs by default
     (:mod:`configurator.core.serving_use` holds the targets and their sources)."""
@@ -227,6 +244,9 @@ class Training(_Frozen):
     lora_targets: Literal["all-linear", "attention"] = "all-linear"
     tokens: float = Field(default=1e9, ge=1e6, le=1e15, description="training token budget [tokens]")
     flash_attention: bool = True
+    attention_kernel: AttentionKernel | None = Field(
+        default=None, description="fused attention kernel (None = Transformer Engine's under the fused layer "
+                                  "kernels: cuDNN on Hopper, FlashAttention-2 before it; FlashAttention-2 otherwise)")
     loss: LossKernel | None = Field(
         default=None, description="cross-entropy kernel (None = fused for pre-training, eager for fine-tuning)"
     )
@@ -504,9 +524,10 @@ class Assumptions(_Frozen):
         description="share of the GEMM rate by shape and card (gemm_efficiency) that training matrix products "
                     "sustain inside a step"
     )
-    attention_efficiency: float = Field(
-        default=_efficiency.ATTENTION_EFFICIENCY, ge=0.01, le=1,
-        description="share of peak sustained by fused attention kernels"
+    attention_efficiency: float | None = Field(
+        default=None, ge=0.01, le=1,
+        description="share of peak sustained by training's attention kernel (None = the kernel's published "
+                    "figure on the card's architecture, formulas/attention_kernels.py)"
     )
     bandwidth_efficiency: float = Field(
         default=_efficiency.BANDWIDTH_EFFICIENCY, ge=0.01, le=1,

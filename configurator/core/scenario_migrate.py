@@ -5,6 +5,11 @@ of routed experts; since version 2 it counts the cards the experts are split ove
 count it (vLLM ``--enable-expert-parallel`` over TP × DP, SGLang ``--ep-size``), so the old value is
 multiplied by the tensor-parallel size (``Scenario.expert_copies`` = ep / tp is the old value).
 Training's ``ep`` (data-parallel ranks) kept its meaning.
+
+Version 2 → 3: ``assumptions.attention_efficiency`` became None by default (the attention kernel's
+published figure on the card's architecture); older files wrote the single default then in force,
+0.45, into every scenario, so that value is taken as "not set" and dropped. Any other value was the
+user's and is kept.
 """
 
 from __future__ import annotations
@@ -17,6 +22,12 @@ EP_IN_CARDS_SINCE = 2
 
 _SERVING_WORKLOAD = "inference"
 
+ATTENTION_BY_KERNEL_SINCE = 3
+"""The schema version from which the attention efficiency is None unless the user set it."""
+
+OLD_ATTENTION_DEFAULT = 0.45
+"""The attention efficiency every scenario file before version 3 carried unless the user changed it."""
+
 
 def migrated_body(body: dict, version: int, notes: list[Message] | None = None) -> dict:
     """``body`` (a scenario document's ``scenario`` part, written by schema ``version``) in the
@@ -24,6 +35,8 @@ def migrated_body(body: dict, version: int, notes: list[Message] | None = None) 
     if version >= SCENARIO_SCHEMA_VERSION:
         return body
     body = {**body, "schema_version": SCENARIO_SCHEMA_VERSION} if "schema_version" in body else body
+    if version < ATTENTION_BY_KERNEL_SINCE:
+        body = _attention_by_kernel(body)
     if version >= EP_IN_CARDS_SINCE or body.get("workload") != _SERVING_WORKLOAD:
         return body
     par = body.get("parallelism")
@@ -39,3 +52,11 @@ def migrated_body(body: dict, version: int, notes: list[Message] | None = None) 
 
 def _count(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _attention_by_kernel(body: dict) -> dict:
+    """``body`` with an attention efficiency of the old default dropped (version 2 → 3)."""
+    assumptions = body.get("assumptions")
+    if not isinstance(assumptions, dict) or assumptions.get("attention_efficiency") != OLD_ATTENTION_DEFAULT:
+        return body
+    return {**body, "assumptions": {k: v for k, v in assumptions.items() if k != "attention_efficiency"}}

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from configurator.core.attention_kernel import training_attention_efficiency
 from configurator.core.architecture import ModelArchitecture
 from configurator.core.catalog import Card
 from configurator.core.formulas import communication as comm
@@ -318,7 +319,7 @@ def micro_batch_timing(
                           tp)
     attention = attention_flops_per_token(model, train.seq_len, layers) * attn_factor * tokens / tp
     act_bytes = layers * layer_activation_bytes(model, layout, train.seq_len) + logits_bytes_per_token(model, layout)
-    attention_s = roofline_seconds(attention, attention_peak, a.attention_efficiency)
+    attention_s = roofline_seconds(attention, attention_peak, training_attention_efficiency(scenario, card))
     shape = matmul_efficiency_by_shape(model, card, plan.math.value, tokens, tp, par.ep, layers)
     compute_s = roofline_seconds(matmul, peak_flops, a.matmul_efficiency * shape) + attention_s
     traffic_s = activation_traffic_seconds(ACTIVATION_TRAFFIC_PASSES + full, act_bytes, tokens, tp, bandwidth,

@@ -1852,6 +1852,10 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
         <translation>层算子实现</translation>
     </message>
     <message>
+        <source>attention kernel</source>
+        <translation>注意力算子</translation>
+    </message>
+    <message>
         <source>selective recomputation policy</source>
         <translation>选择性重计算策略</translation>
     </message>
@@ -2171,6 +2175,10 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
         <translation>交叉熵(&amp;Y)</translation>
     </message>
     <message>
+        <source>The attention kernel the training framework runs, which sets how fast attention runs on each card. FlashAttention-2 reaches about 47 % of peak on an A100 but about 27 % on an H100; FlashAttention-3 and cuDNN, written for Hopper, about 48 % there. Auto: Transformer Engine&apos;s (cuDNN on Hopper) under the fused layer kernels, FlashAttention-2 otherwise.</source>
+        <translation>训练框架所运行的注意力算子，决定注意力在各型号卡上的速度。FlashAttention-2 在 A100 上约达峰值的 47 %，在 H100 上仅约 27 %；为 Hopper 编写的 FlashAttention-3 和 cuDNN 在 H100 上约达 48 %。自动：融合层算子下用 Transformer Engine 的算子（Hopper 上为 cuDNN），否则为 FlashAttention-2。</translation>
+    </message>
+    <message>
         <source>Activation recomputation: keep fewer activations and compute them again in the backward pass (full: about a third more compute, much less memory).</source>
         <translation>激活重计算：少保存激活值，在反向传播时重新计算（完全重计算：算力多约三分之一，显存大幅减少）。</translation>
     </message>
@@ -2225,6 +2233,10 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
     <message>
         <source>Layer ker&amp;nels</source>
         <translation>层算子实现(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Attent&amp;ion kernel</source>
+        <translation>注意力算子(&amp;I)</translation>
     </message>
     <message>
         <source>Selective &amp;keeps</source>

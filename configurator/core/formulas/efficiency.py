@@ -36,7 +36,7 @@ H200_COPY_GBPS = 4238.209067960354
 H200_DATASHEET_GBPS = 4800.0
 """The H200's datasheet HBM3e bandwidth [GB/s] (NVIDIA H200 datasheet)."""
 
-MATMUL_EFFICIENCY = 0.760
+MATMUL_EFFICIENCY = 0.776
 """Share of the GEMM rate at each product's shape on the card
 (:func:`~configurator.core.formulas.gemm_efficiency.gemm_efficiency`, measured kernels alone)
 that training's matrix products sustain inside a step; the rest of a step (attention,
@@ -45,26 +45,30 @@ together with :data:`LAYER_OVERHEAD_S` (two fields, least squares on the log err
 training-throughput row of the calibration files at its stated layout (38 rows of eight
 publications: the H200 rig's 9, Megatron-LM 2021, Korthikanti et al. 2022, llm-foundry,
 TinyLlama, LLaMA, Llama 3, DeepSeek-V3; ``benchmarks/loso.py``, 'matrix-product efficiency and
-per-layer time (training)', which names the rows) gives 0.760 (December 2026; 0.716 when it was
-fitted alone beside a per-layer time of 130 µs chosen by judgement; 0.70 before, the former 0.55
-of dense peak restated over the H200's measured large-GEMM rate). Refitted with each publication
-held out it gives 0.749 (without Korthikanti et al.) to 0.803 (without llm-foundry), and the
-held-out publication's rows so predicted err 8.3 % median against 6.7 % in sample
-(``benchmarks/accuracy.py --summary``, LOSO column; 10.9 % and 10.0 % with the share fitted
-alone); each row left out in turn, 6.9 % median (104 % worst: llm-foundry's 64k-token MPT 7B run,
-+103 % in sample). Published whole-step MFU for comparison: Megatron-LM on A100 44–52 %
+per-layer time (training)', which names the rows) gives 0.776 with the attention share by kernel
+and card (:mod:`~configurator.core.formulas.attention_kernels`; 0.760 beside one assumed 0.45,
+December 2026; 0.716 when it was fitted alone beside a per-layer time of 130 µs chosen by
+judgement; 0.70 before, the former 0.55 of dense peak restated over the H200's measured large-GEMM
+rate). Refitted with each publication held out it gives 0.766 (without the H200 rig) to 0.814
+(without llm-foundry), and the held-out publication's rows so predicted err 7.2 % median against
+5.5 % in sample (``benchmarks/accuracy.py --summary``, LOSO column; 8.3 % and 6.7 % with the
+attention at 0.45); each row left out in turn, 5.8 % median (47.0 % worst: llm-foundry's
+64k-token MPT 7B run, +46.8 % in sample, +103 % with the attention at 0.45). Published whole-step MFU for comparison: Megatron-LM on A100 44–52 %
 (Narayanan et al. 2021 Table 1), Llama 3 405B on H100 38–43 % (Dubey et al. 2024 Table 4)."""
 
-ATTENTION_EFFICIENCY = 0.45
-"""Share of peak sustained by fused attention kernels, forward and backward. **Assumption**
-between the two kernel generations on the H100 (989.5 TFLOP/s dense fp16/bf16): FlashAttention-2
-reaches about 35 % there and FlashAttention-3 up to 75 % in the forward pass (740 TFLOP/s; Shah
-et al. 2024, "FlashAttention-3", arXiv:2407.08608, abstract); in the backward pass, head
-dimension 128, sequences 2k–16k, FlashAttention-2 gives 291–322 TFLOP/s (0.29–0.33) and
-FlashAttention-3 501–561 TFLOP/s (0.51–0.57) (same paper, backward-speed figure). On the A100
-FlashAttention-2 reports 50–73 % of peak forward (Dao 2023, "FlashAttention-2", abstract).
-Forward and backward together that is about 0.3 (FA2) to 0.55–0.6 (FA3) on the H100; 0.45 lies
-between, closer to neither. No attention-kernel measurement is in the repository."""
+ATTENTION_EFFICIENCY = None
+"""Share of peak training's attention sustains: None, the published figure of the step's kernel on
+the card's architecture (:mod:`configurator.core.formulas.attention_kernels`: FlashAttention-2 on
+Ampere and Hopper, FlashAttention-3 / cuDNN on Hopper, from Dao 2023 and Shah et al. 2024 with
+the pytorch/benchmark measurements), :data:`ATTENTION_FALLBACK_EFFICIENCY` where no benchmark is
+listed. Until December 2026 one assumed 0.45 for every kernel and card."""
+
+ATTENTION_FALLBACK_EFFICIENCY = 0.45
+"""Share of peak of an attention kernel on a card without a published benchmark in
+:data:`~configurator.core.formulas.attention_kernels.ATTENTION_KERNEL_SHARES` (Blackwell, Ada,
+AMD, unfused attention) [-]. **Assumption**, the single figure used for every kernel before
+December 2026: between FlashAttention-2 on the H100 (about 0.3 of peak forward and backward) and
+FlashAttention-3 there (0.5-0.6), closer to neither."""
 
 BANDWIDTH_EFFICIENCY = 0.80
 """Share of memory bandwidth sustained by element-wise kernels (activation traffic, optimizer
@@ -116,22 +120,23 @@ the hidden share was found (searched: PyTorch DDP and FSDP documentation and iss
 Megatron-LM); a secondary tutorial (factryze.ai, "Compute-Communication Overlap") quotes 60–90 %
 hidden for data-parallel gradients without a measurement."""
 
-LAYER_OVERHEAD_S = 4.74e-4
+LAYER_OVERHEAD_S = 4.66e-4
 """Time per layer per forward-pass equivalent of a training step beyond the roofline terms:
 kernel launches, framework dispatch and the gaps between a layer's small kernels [s] (a step
 counts three passes, forward 1 and backward 2, four with full recomputation:
 :data:`~configurator.core.formulas.timing.TRAINING_PASSES`). **Fitted** together with
 :data:`MATMUL_EFFICIENCY` (two fields, least squares on the log error) over every
 training-throughput row at its stated layout (38 rows of eight publications;
-``benchmarks/loso.py``, 'matrix-product efficiency and per-layer time (training)'): 474 µs
-(December 2026; 130 µs before, chosen by judgement with the H200 rows in view). The rows that
+``benchmarks/loso.py``, 'matrix-product efficiency and per-layer time (training)'): 466 µs with the
+attention share by kernel and card (474 µs beside one assumed 0.45, December 2026; 130 µs before,
+chosen by judgement with the H200 rows in view). The rows that
 separate it from the products are the small-batch ones: the H200 rig's Llama 3.2 1B at 1, 4 and
 8 sequences of 2,048 tokens take 69.8, 190.2 and 355.8 ms, a line of 41 ms per sequence plus
 24–29 ms per step whatever the batch, which the products cannot give. Refitted with each
-publication held out it gives 290 µs (without the H200 rig: the 29 published runs alone) to
-548 µs (without Megatron-LM 2021). For scale: eager PyTorch spends 9.4 µs of host time per kernel
+publication held out it gives 321 µs (without the H200 rig: the 29 published runs alone) to
+529 µs (without the LLaMA paper). For scale: eager PyTorch spends 9.4 µs of host time per kernel
 on a DGX H100 (NVIDIA/Fuser issue 3507, 2024: 0.616 ms for the 65 kernels of a one-layer Llama
-3.2 1B forward), so 474 µs is about 50 eager kernels' dispatch, the kernel count of an unfused
+3.2 1B forward), so 466 µs is about 50 eager kernels' dispatch, the kernel count of an unfused
 Llama layer (two fp32 RMSNorms of ≈8 kernels, seven autocast weight casts, RoPE, the GQA repeat,
 attention, seven GEMMs, SwiGLU, two residual adds). It is an average over the calibration's
 frameworks (eager PyTorch, llm-foundry, Megatron-LM); fused Megatron layers launch fewer kernels,
@@ -270,10 +275,12 @@ ASSUMPTION_DEFAULTS = {
 }
 """Field of ``Assumptions`` → its named default (every field, so a new one must be sourced here)."""
 
-UNSOURCED = ("attention_efficiency", "bandwidth_efficiency", "comm_overlap", "prefill_layer_overhead_s",
+UNSOURCED = ("bandwidth_efficiency", "comm_overlap", "prefill_layer_overhead_s",
              "network_gbps_per_pcie_card", "cuda_context_gib", "decoder_fps_1080p", "video_surfaces_per_stream")
 """Defaults that are assumptions (no measurement or publication in the repository fixes them).
 The matrix-product and prefill efficiencies, the two allocator reserves and training's per-layer
 time left this list in December 2026: they are fitted to, or measured on, named calibration rows by
 a rule (``benchmarks/loso.py``, FITS), each with its cross-validated error in its docstring; the
-prefill per-layer time stays an assumption (fitted, it cross-validates worse)."""
+prefill per-layer time stays an assumption (fitted, it cross-validates worse). The attention efficiency
+left it too: by kernel and card from published kernel benchmarks (ATTENTION_EFFICIENCY), with an assumed
+fallback (ATTENTION_FALLBACK_EFFICIENCY) where none is listed."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from configurator.core.attention_kernel import training_attention_efficiency
 from configurator.core.currency import PRICE_FILE_CURRENCY, dated_rate, is_dated_rate
 from configurator.core.economics import host_watts
 from configurator.core.estimate import Estimate
@@ -34,7 +35,7 @@ def _model(est: Estimate) -> list[Row]:
         Row("Efficiencies", Phrase(
             "matrix products {mm} (training) and {pre} (serving) of the measured GEMM rate at their shapes, "
             "attention {att}, bandwidth {bw}, decode bandwidth {dec}, links {links}",
-            {"mm": share(a.matmul_efficiency), "att": share(a.attention_efficiency),
+            {"mm": share(a.matmul_efficiency), "att": share(training_attention_efficiency(est.scenario, est.card)),
              "bw": share(a.bandwidth_efficiency), "dec": share(a.decode_bandwidth_efficiency),
              "pre": share(a.prefill_efficiency), "links": share(a.link_efficiency)}), key="efficiencies"),
         Row("Overhead", Phrase(

@@ -87,6 +87,10 @@ ACTIVATION_KERNELS = {None: "Auto (by recipe)", "eager": "Eager PyTorch (fp32 no
 """Label ids of the layer kernels, which decide the activations kept (``Training.activation_kernels``; None: by
 recipe)."""
 
+ATTENTION_KERNEL = {None: "Auto (by layer kernels)", "flash-attention-2": "FlashAttention-2 (flash-attn, PyTorch SDPA)",
+                    "hopper-fused": "Hopper kernel (FlashAttention-3, cuDNN)"}
+"""Label ids of the fused attention kernel (``Training.attention_kernel``; None: by the layer kernels)."""
+
 ZERO = {0: "0 — off (plain data parallel)", 1: "1 — shard optimizer states", 2: "2 — also gradients",
         3: "3 — also weights (FSDP)"}
 """Label ids of the ZeRO stages (``Parallelism.zero``)."""

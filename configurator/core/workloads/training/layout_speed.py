@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from configurator.core.attention_kernel import training_attention_efficiency
 from configurator.core.catalog import Card
 from configurator.core.formulas import communication as comm
 from configurator.core.formulas.gemm_efficiency import gemm_family
@@ -200,7 +201,7 @@ def layout_speed(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
     tokens = mb * seq / cp
     matmul = matmul_flops(pass_factor, np.take(table.matmul_params, place), mm_factor, tokens, tp)
     attention = attention_flops_per_token(model, seq, layers) * attn_factor * tokens / tp
-    attention_s = roofline_seconds(attention, attention_peak, a.attention_efficiency)
+    attention_s = roofline_seconds(attention, attention_peak, training_attention_efficiency(scenario, card))
     # the products' efficiency reads the card through its GEMM family alone: kept with the tier for
     # the cards of the grid that share the family, the precision and the stage layers
     shape_key = ("shape", gemm_family(card.architecture, card.is_consumer), plan.math.value, layers.tobytes())

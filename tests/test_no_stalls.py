@@ -59,7 +59,7 @@ import os
 
 import pytest
 from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QGraphicsView, QMessageBox
 
 from heartbeat import print_long_passes, processor_slowdown, profile_long_passes, stall_figures
 
@@ -213,6 +213,8 @@ def switch_languages(window, qtbot, wait_for_ranking: bool) -> None:
             qtbot.waitUntil(lambda lang=language: window.controller.scenario
                             == in_language_currency(window.controller.scenario, lang))
             assert menu in window.menuBar().actions()[0].text()
+            # every chart, held for the switch, repaints again once it is over
+            qtbot.waitUntil(lambda: all(view.updatesEnabled() for view in window.findChildren(QGraphicsView)))
             assert window.recommend_dock.isVisible() and window.bom_dock.isVisible()
     finally:
         window.set_language("en")

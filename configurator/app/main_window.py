@@ -11,6 +11,7 @@ from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QFileDialog,
+    QGraphicsView,
     QGridLayout,
     QLabel,
     QMainWindow,
@@ -177,7 +178,12 @@ class MainWindow(SessionActions, SummaryActions, LaunchActions, QuoteActions, Do
                           *([then] if then else [])):
                 piece()
             return
-        pieces = self._rebuild_pieces(then)
+        from configurator.app.paced_repaint import hold, release_in_turn
+
+        # every chart (the docks' too) keeps its picture until the last piece, then repaints in turn:
+        # the new texts lay the window out again, and Qt repainted them all in one pass (up to 15)
+        held = hold(self.findChildren(QGraphicsView), self)
+        pieces = [*self._rebuild_pieces(then), lambda: release_in_turn(held, self)]
         self._rebuilding += 1
 
         def next_piece() -> None:
@@ -185,6 +191,7 @@ class MainWindow(SessionActions, SummaryActions, LaunchActions, QuoteActions, Do
                 again = pieces[0]()
             except Exception:
                 self._rebuilding -= 1
+                release_in_turn(held, self)
                 raise
             if not again:
                 pieces.pop(0)
@@ -218,19 +225,10 @@ class MainWindow(SessionActions, SummaryActions, LaunchActions, QuoteActions, Do
             self.splitter.restoreState(state)
             self._drawn = None  # the results panel is new: everything is drawn again
 
-        def paced(piece: Callable[[], object]) -> Callable[[], object]:
-            """``piece``, which lays the window out again, with the charts repainted in turn after it."""
-            def run() -> object:
-                from configurator.app.paced_repaint import repaint_in_turn
-
-                repaint_in_turn(self.charts, self)
-                return piece()
-            return run
-
         return [*(chart.retranslate for chart in self.charts), begin_editor, lambda: made["editor"].build_step(),
-                paced(place_panels), self._redraw_after_rebuild, paced(self._rebuild_menus),
+                place_panels, self._redraw_after_rebuild, self._rebuild_menus,
                 lambda: self._begin_recommendations(made), lambda: self._take_over_ranking(made),
-                paced(lambda: self._place_recommendations(made)),
+                lambda: self._place_recommendations(made),
                 self._retranslate_bom, self._rebuild_browser, *([then] if then else [])]
 
     def _rebuild_panels(self) -> None:

@@ -37,14 +37,26 @@ def release_now(owner: QObject) -> None:
     setattr(owner, HELD, [])
 
 
-def repaint_in_turn(widgets: Sequence[QWidget], owner: QObject, gap_ms: int = GAP_MS) -> None:
-    """Hold the repaint of every one of ``widgets`` now and let each repaint in a later pass of its
-    own, in order. The timers are ``owner``'s (a closed window gets none); a widget deleted
-    meanwhile is skipped."""
-    waiting = [widget for widget in widgets if widget.updatesEnabled()]
-    for widget in waiting:
+def hold(widgets: Sequence[QWidget], owner: QObject) -> list[QWidget]:
+    """Hold the repaint of every one of ``widgets`` (``setUpdatesEnabled(False)``: each keeps its
+    last picture) until :func:`release_in_turn` or :func:`release_now`; those held here, in order.
+    One still held by an earlier call is taken from it (that call's turn would have let it repaint
+    in the middle of this one's); one held by anyone else is left alone."""
+    widgets = list(widgets)
+    earlier = [waiting for waiting in getattr(owner, HELD, []) if waiting]
+    taken = {id(widget) for waiting in earlier for widget in waiting} & {id(widget) for widget in widgets}
+    for waiting in earlier:
+        waiting[:] = [widget for widget in waiting if id(widget) not in taken]
+    held = [widget for widget in widgets if widget.updatesEnabled() or id(widget) in taken]
+    for widget in held:
         widget.setUpdatesEnabled(False)
-    setattr(owner, HELD, [*[w for w in getattr(owner, HELD, []) if w], waiting])
+    setattr(owner, HELD, [*[waiting for waiting in earlier if waiting], held])
+    return held
+
+
+def release_in_turn(waiting: list[QWidget], owner: QObject, gap_ms: int = GAP_MS) -> None:
+    """Let each of ``waiting`` (from :func:`hold`) repaint in a later pass of its own, in order.
+    The timers are ``owner``'s (a closed window gets none); a widget deleted meanwhile is skipped."""
 
     def next_one() -> None:
         while waiting:
@@ -57,3 +69,9 @@ def repaint_in_turn(widgets: Sequence[QWidget], owner: QObject, gap_ms: int = GA
 
     if waiting:
         QTimer.singleShot(gap_ms, owner, next_one)
+
+
+def repaint_in_turn(widgets: Sequence[QWidget], owner: QObject, gap_ms: int = GAP_MS) -> None:
+    """Hold the repaint of every one of ``widgets`` now and let each repaint in a later pass of its
+    own, in order (:func:`hold`, then :func:`release_in_turn`)."""
+    release_in_turn(hold(widgets, owner), owner, gap_ms)

@@ -88,6 +88,9 @@ def window(qtbot, tmp_path, monkeypatch):
     w.show()
     qtbot.waitExposed(w)
     w.controller.wait()
+    from configurator.app.warm_up import wait_until_warm
+
+    wait_until_warm()  # a user's first command comes seconds after start-up, its modules loaded by then
     return w
 
 

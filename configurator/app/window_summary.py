@@ -30,11 +30,19 @@ class SummaryActions:
         """Open the Print Preview of the summary now (window-modal; it deletes itself when closed)."""
         return self._open_preview(self.summary_document())
 
-    def _open_preview(self, document):
+    def _open_preview(self, document, later: bool = False):
+        """The Print Preview of ``document``, opened; ``later``: opened (its pages painted) a pass
+        after the dialog is built, each half of it 20-35 ms of the GUI thread."""
+        from PySide6.QtCore import QTimer
+
         from configurator.app.preview import SummaryPreview
+        from configurator.app.summary_task import PIECE_GAP_MS
 
         dialog = SummaryPreview(document, self)
-        dialog.open()
+        if later:
+            QTimer.singleShot(PIECE_GAP_MS, dialog, dialog.open)
+        else:
+            dialog.open()
         return dialog
 
     def _summary_task(self):
@@ -69,7 +77,8 @@ class SummaryActions:
 
     def open_print_preview(self) -> None:
         """The menu's Print Preview: the summary made without freezing the window, then shown."""
-        self._summary_later(True, lambda _summary, document: self._open_preview(document), self.preview_action)
+        self._summary_later(True, lambda _summary, document: self._open_preview(document, later=True),
+                            self.preview_action)
 
     def print_summary(self) -> None:
         from PySide6.QtPrintSupport import QPrintDialog, QPrinter

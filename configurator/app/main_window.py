@@ -102,6 +102,9 @@ class MainWindow(SessionActions, SummaryActions, LaunchActions, QuoteActions, Do
         self.curve_chart = MemoryCurveChart()
         self.cost_chart = CostScatter()
         self.charts = (self.memory_chart, self.scaling_chart, self.curve_chart, self.cost_chart)
+        from configurator.app.paced_repaint import pace_resizes
+
+        pace_resizes(self.charts, self)  # a dock opening or the window's edge dragged: one chart per pass
         centre = QWidget()
         grid = QGridLayout(centre)
         grid.setContentsMargins(0, 0, 0, 0)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import shiboken6
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QWidget
 
 GAP_MS = 15
@@ -75,3 +75,44 @@ def repaint_in_turn(widgets: Sequence[QWidget], owner: QObject, gap_ms: int = GA
     """Hold the repaint of every one of ``widgets`` now and let each repaint in a later pass of its
     own, in order (:func:`hold`, then :func:`release_in_turn`)."""
     release_in_turn(hold(widgets, owner), owner, gap_ms)
+
+
+class _ResizePacer(QObject):
+    """Holds a watched widget's repaint when it is resized and lets the held ones repaint one per
+    pass of the event loop, in the order they were resized (:func:`pace_resizes`)."""
+
+    def __init__(self, owner: QObject, gap_ms: int) -> None:
+        super().__init__(owner)
+        self._owner, self._gap_ms = owner, gap_ms
+        self._waiting: list[QWidget] = []
+        setattr(owner, HELD, [*getattr(owner, HELD, []), self._waiting])  # release_now empties it too
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.timeout.connect(self._release_one)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        if event.type() == QEvent.Type.Resize and watched.updatesEnabled() and watched.isVisible():
+            watched.setUpdatesEnabled(False)
+            self._waiting.append(watched)
+            if not self._timer.isActive():
+                self._timer.start(self._gap_ms)
+        return False
+
+    def _release_one(self) -> None:
+        while self._waiting:
+            widget = self._waiting.pop(0)
+            if shiboken6.isValid(widget):
+                widget.setUpdatesEnabled(True)
+                break
+        if self._waiting:
+            self._timer.start(self._gap_ms)
+
+
+def pace_resizes(widgets: Sequence[QWidget], owner: QObject, gap_ms: int = GAP_MS) -> None:
+    """From now on, whenever some of ``widgets`` are resized together (a dock opening or growing, the
+    window's edge dragged), let them repaint one per pass of the event loop rather than all in the
+    pass that resized them (each chart's repaint is 5-15 ms of pyqtgraph's Python). A widget held
+    by anyone else when resized is left to them."""
+    pacer = _ResizePacer(owner, gap_ms)
+    for widget in widgets:
+        widget.installEventFilter(pacer)

@@ -68,13 +68,13 @@ TARGET_MS = 100
 CEILING_MS = 6 * TARGET_MS
 """What the tests allow of a stall's wall time, for a loaded CI machine [ms] (see the module
 docstring)."""
-CPU_CEILING_MS = 1.5 * TARGET_MS
-"""What the tests allow of the GUI thread's CPU time in one pass of the event loop [ms]: close
-to the target, as load on the machine stretches a stall but hardly its CPU time; the half more
-is for a slower CI processor (see the module docstring). Both ceilings are multiplied by
-:func:`heartbeat.processor_slowdown` (≥ 1): on a processor that runs the same interpreter work 1.6x
-slower (an AMD EPYC machine, 2026-12-02) the unchanged code's panel opening took 141-207 ms of GUI
-thread CPU and its language switch 148-184 ms."""
+CPU_CEILING_MS = TARGET_MS
+"""What the tests allow of the GUI thread's CPU time in one pass of the event loop [ms]: the target
+itself, as load on the machine stretches a stall but hardly its CPU time (session 15: every action's
+longest pass 30-76 ms here, so the target holds with margin). Both ceilings are multiplied by
+:func:`heartbeat.processor_slowdown` (≥ 1), which is what allows for a slower CI processor: on one
+that runs the same interpreter work 1.6x slower (an AMD EPYC machine, 2026-12-02) the session-13
+code's panel opening took 141-207 ms of GUI thread CPU and its language switch 148-184 ms."""
 
 
 @pytest.fixture

@@ -95,8 +95,9 @@ class SummaryTask(QObject):
         pieces = []
         from configurator.app.report_export import SUMMARY_CHARTS
 
-        for key in SUMMARY_CHARTS:  # each chart built in one pass, rendered in the next
-            pieces.append(lambda key=key: made.update(chart=_chart_widget(key, analysis, language)))
+        for key in SUMMARY_CHARTS:  # each chart built in one pass, drawn in the next, rendered in a third
+            pieces.append(lambda key=key: made.update(chart=_in_language(language, _new_chart, key)))
+            pieces.append(lambda: _in_language(language, _draw_chart, made["chart"], analysis))
             pieces.append(lambda key=key: images.update({key: _grab_chart(made.pop("chart"))}))
         pieces.append(lambda: self._job.submit(_document_job(summary, images, on_worker)))
         self._run_pieces(request, pieces)
@@ -147,13 +148,24 @@ def _document_job(summary: Summary, images: dict, on_worker: Callable[[Summary, 
     return job
 
 
-def _chart_widget(key: str, analysis: Analysis, language: str):
-    """The summary's ``key`` chart of ``analysis``, its texts in ``language``."""
+def _in_language(language: str, work: Callable, *args):
+    """``work(*args)`` with the interface's texts in ``language`` for a while."""
     from configurator.app.i18n import language_for_a_while
-    from configurator.app.report_export import chart_widget
 
     with language_for_a_while(language):
-        return chart_widget(key, analysis)
+        return work(*args)
+
+
+def _new_chart(key: str):
+    from configurator.app.report_export import new_chart
+
+    return new_chart(key)
+
+
+def _draw_chart(chart, analysis: Analysis):
+    from configurator.app.report_export import draw_chart
+
+    return draw_chart(chart, analysis)
 
 
 def _grab_chart(chart):

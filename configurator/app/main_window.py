@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 from configurator import __version__
 from configurator.app.charts import CostScatter, MemoryChart, MemoryCurveChart, ScalingChart
 from configurator.app.error_boundary import guard_slot, guarded
+from configurator.app.paced_repaint import hold, pace_resizes, release_in_turn, release_once
 from configurator.app.window_docks import DockActions
 from configurator.app.window_launch import LaunchActions
 from configurator.app.window_quotes import QuoteActions
@@ -102,8 +103,6 @@ class MainWindow(SessionActions, SummaryActions, LaunchActions, QuoteActions, Do
         self.curve_chart = MemoryCurveChart()
         self.cost_chart = CostScatter()
         self.charts = (self.memory_chart, self.scaling_chart, self.curve_chart, self.cost_chart)
-        from configurator.app.paced_repaint import pace_resizes
-
         pace_resizes(self.charts, self)  # a dock opening or the window's edge dragged: one chart per pass
         centre = QWidget()
         grid = QGridLayout(centre)
@@ -181,12 +180,10 @@ class MainWindow(SessionActions, SummaryActions, LaunchActions, QuoteActions, Do
                           *([then] if then else [])):
                 piece()
             return
-        from configurator.app.paced_repaint import hold, release_in_turn
-
-        # every chart (the docks' too) keeps its picture until the last piece, then repaints in turn:
-        # the new texts lay the window out again, and Qt repainted them all in one pass (up to 15)
+        # every chart (the docks' too) keeps its picture to the end: the new texts lay the window out
+        # again, and Qt repainted them all in one pass (up to 15), then again for the restated numbers
         held = hold(self.findChildren(QGraphicsView), self)
-        pieces = [*self._rebuild_pieces(then), lambda: release_in_turn(held, self)]
+        pieces = [*self._rebuild_pieces(then), release_once(held, self, lambda: self.controller.busy)]
         self._rebuilding += 1
 
         def next_piece() -> None:

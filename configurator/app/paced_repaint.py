@@ -11,7 +11,7 @@ window takes input and paints the panel between them. A grab of the window lets 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import shiboken6
 from PySide6.QtCore import QEvent, QObject, QTimer
@@ -69,6 +69,23 @@ def release_in_turn(waiting: list[QWidget], owner: QObject, gap_ms: int = GAP_MS
 
     if waiting:
         QTimer.singleShot(gap_ms, owner, next_one)
+
+
+def release_once(waiting: list[QWidget], owner: QObject, busy: Callable[[], bool],
+                 passes: int = 40) -> Callable[[], bool]:
+    """The last piece of a staged rebuild (the language switch): it asks to run again (True) while
+    ``busy()`` — the restated scenario's numbers still to come, drawn while ``waiting`` are held —
+    for at most ``passes`` runs, then lets ``waiting`` repaint in turn (:func:`release_in_turn`)."""
+    left = [passes]
+
+    def piece() -> bool:
+        left[0] -= 1
+        again = busy() and left[0] > 0
+        if not again:
+            release_in_turn(waiting, owner)
+        return again
+
+    return piece
 
 
 def repaint_in_turn(widgets: Sequence[QWidget], owner: QObject, gap_ms: int = GAP_MS) -> None:

@@ -148,6 +148,24 @@ def test_export_failure_is_said(window, tmp_path, monkeypatch):
     assert shown == ["Cannot export summary"]
 
 
+def test_a_write_failing_on_the_worker_is_said(window, qtbot, tmp_path, monkeypatch):
+    """The PDF is written on the worker thread; its failure is said on the GUI thread, as before."""
+    import errno
+
+    from configurator.report import document
+
+    def full_disk(*_args, **_kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    shown = []
+    monkeypatch.setattr(QMessageBox, "critical", lambda parent, title, text, *a: shown.append((title, text)))
+    monkeypatch.setattr(document, "write_pdf", full_disk)
+    window.export_summary_later(tmp_path / "summary.pdf")
+    qtbot.waitUntil(lambda: bool(shown), timeout=30_000)
+    assert shown[0][0] == "Cannot export summary" and "No space left on device" in shown[0][1]
+    assert not (tmp_path / "summary.pdf").exists()
+
+
 def test_print_preview(window, qtbot):
     stall(window, window.preview_action.trigger, "print preview")
     from configurator.app.preview import SummaryPreview

@@ -130,6 +130,7 @@ def _document_job(summary: Summary, images: dict, on_worker: Callable[[Summary, 
     to ``on_worker`` there, or moved to the GUI thread for the caller (see the module docstring)."""
 
     def job(context: JobContext) -> tuple:
+        import shiboken6
         from PySide6.QtCore import QCoreApplication, QEventLoop
 
         from configurator.report.document import build_document
@@ -138,12 +139,23 @@ def _document_job(summary: Summary, images: dict, on_worker: Callable[[Summary, 
         # layout starts timers (never run here: the layout is completed by the pagination), and
         # without a dispatcher each start printed a warning
         QEventLoop()
-        document = build_document(summary, images)
-        context.check()
-        if on_worker is not None:
-            return "delivered", (summary, on_worker(summary, document))
-        document.moveToThread(QCoreApplication.instance().thread())  # pushed from the thread it lives in
-        return "delivered", (summary, document)
+        try:
+            document = build_document(summary, images)
+        except Exception as error:  # noqa: BLE001 - said without the frames that hold the document
+            import traceback
+
+            raise RuntimeError("laying out the summary failed:\n" + "".join(traceback.format_exception(error))) from None
+        handed = False
+        try:
+            context.check()
+            if on_worker is not None:
+                return "delivered", (summary, on_worker(summary, document))
+            document.moveToThread(QCoreApplication.instance().thread())  # pushed from the thread it lives in
+            handed = True
+            return "delivered", (summary, document)
+        finally:
+            if not handed:  # deleted in its own thread: an error's frames would have let it go on the GUI thread
+                shiboken6.delete(document)
 
     return job
 

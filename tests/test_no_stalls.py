@@ -44,8 +44,18 @@ widgets built with them. Beyond load 10 on the 2 cores the CPU time itself grows
 measured 1.5-2.9x the reference within one run), so read a figure with the slowdown measured
 beside it, and best of several runs.
 
-So the tests assert two things. ``CPU_CEILING_MS`` = 1.5 x the target on the GUI thread's CPU time
-in one pass: any action doing heavy work on the GUI thread again (the catalog ranked for the
+Session 15 (same measure, three runs in a row at load 6.2-6.6, processor 1.4x the reference;
+before: one run at load 0.6, 1.7x): PDF export 91 -> 28-34, Print Preview 39 -> 30-36, panel open
+61 -> 34-42, first BOM open 25 -> 28-29, compare 41 -> 41-52, language switch to zh 62 -> 42-48, to en
+47 -> 41-55, to zh while ranking 128 -> 46-69, to en while ranking 45 -> 39-60; the window's edge
+dragged (new) 87-147 -> 36-51. What went: the summary's document laid out and written on the
+GUI thread (now on the worker, app/summary_task.py), every chart repainted in the pass a switch
+or a dock's late growth laid the window out again, some twice, and again for the restated
+numbers (held for the whole switch and its numbers, and paced on any resize:
+app/paced_repaint.py). The spread left is mostly the load's.
+
+So the tests assert two things. ``CPU_CEILING_MS`` = the target on the GUI thread's CPU time in
+one pass (1.5 x it until session 15): any action doing heavy work on the GUI thread again (the catalog ranked for the
 summary, the charts rebuilt, a global font change) exceeds it on any machine, while the load of a
 shared CI machine hardly moves it. ``CEILING_MS`` = 6 x the target on the wall time: a GUI thread
 kept waiting for a worker (a ``wait()`` on the GUI thread, a lock, the interpreter held in one
@@ -59,7 +69,7 @@ import os
 
 import pytest
 from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QGraphicsView, QMessageBox
 
 from heartbeat import print_long_passes, processor_slowdown, profile_long_passes, stall_figures
 
@@ -68,13 +78,13 @@ TARGET_MS = 100
 CEILING_MS = 6 * TARGET_MS
 """What the tests allow of a stall's wall time, for a loaded CI machine [ms] (see the module
 docstring)."""
-CPU_CEILING_MS = 1.5 * TARGET_MS
-"""What the tests allow of the GUI thread's CPU time in one pass of the event loop [ms]: close
-to the target, as load on the machine stretches a stall but hardly its CPU time; the half more
-is for a slower CI processor (see the module docstring). Both ceilings are multiplied by
-:func:`heartbeat.processor_slowdown` (≥ 1): on a processor that runs the same interpreter work 1.6x
-slower (an AMD EPYC machine, 2026-12-02) the unchanged code's panel opening took 141-207 ms of GUI
-thread CPU and its language switch 148-184 ms."""
+CPU_CEILING_MS = TARGET_MS
+"""What the tests allow of the GUI thread's CPU time in one pass of the event loop [ms]: the target
+itself, as load on the machine stretches a stall but hardly its CPU time (session 15: every action's
+longest pass 21-69 ms here, so the target holds with margin). Both ceilings are multiplied by
+:func:`heartbeat.processor_slowdown` (≥ 1), which is what allows for a slower CI processor: on one
+that runs the same interpreter work 1.6x slower (an AMD EPYC machine, 2026-12-02) the session-13
+code's panel opening took 141-207 ms of GUI thread CPU and its language switch 148-184 ms."""
 
 
 @pytest.fixture
@@ -88,6 +98,9 @@ def window(qtbot, tmp_path, monkeypatch):
     w.show()
     qtbot.waitExposed(w)
     w.controller.wait()
+    from configurator.app.warm_up import wait_until_warm
+
+    wait_until_warm()  # a user's first command comes seconds after start-up, its modules loaded by then
     return w
 
 
@@ -136,6 +149,24 @@ def test_export_failure_is_said(window, tmp_path, monkeypatch):
     assert shown == ["Cannot export summary"]
 
 
+def test_a_write_failing_on_the_worker_is_said(window, qtbot, tmp_path, monkeypatch):
+    """The PDF is written on the worker thread; its failure is said on the GUI thread, as before."""
+    import errno
+
+    from configurator.report import document
+
+    def full_disk(*_args, **_kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    shown = []
+    monkeypatch.setattr(QMessageBox, "critical", lambda parent, title, text, *a: shown.append((title, text)))
+    monkeypatch.setattr(document, "write_pdf", full_disk)
+    window.export_summary_later(tmp_path / "summary.pdf")
+    qtbot.waitUntil(lambda: bool(shown), timeout=30_000)
+    assert shown[0][0] == "Cannot export summary" and "No space left on device" in shown[0][1]
+    assert not (tmp_path / "summary.pdf").exists()
+
+
 def test_print_preview(window, qtbot):
     stall(window, window.preview_action.trigger, "print preview")
     from configurator.app.preview import SummaryPreview
@@ -179,6 +210,29 @@ def test_compare_selected_cards(window):
         opened.deleteLater()
 
 
+def test_dragging_the_window_edge(window, qtbot):
+    """The window's edge dragged 240 px narrower, 12 px every 10 ms (a mouse's pace): every chart is
+    laid out again at each step, and repainted one per pass (app/paced_repaint.pace_resizes; without
+    it, 87-147 ms of GUI thread CPU in one pass on the development machine, 30 ms with it)."""
+    from PySide6.QtCore import QTimer
+
+    width, height = window.width(), window.height()
+    steps: list[int] = []
+
+    def step_to(step: int) -> None:
+        window.resize(width - 12 * step, height)  # as far as the window's minimum width allows
+        steps.append(step)
+
+    def drag() -> None:
+        for step in range(1, 21):
+            QTimer.singleShot(10 * step, window, lambda step=step: step_to(step))
+
+    stall(window, drag, "window edge dragged")
+    qtbot.waitUntil(lambda: len(steps) == 20)
+    assert window.width() < width
+    qtbot.waitUntil(lambda: all(chart.updatesEnabled() for chart in window.charts))  # all drawn again
+
+
 def only_this_window() -> None:
     """Let go of what earlier tests left (their windows, browsers and dialogs, 9,000 widgets against
     1,200 for one window): the switch restyles every widget of the application, and a user has one
@@ -213,6 +267,8 @@ def switch_languages(window, qtbot, wait_for_ranking: bool) -> None:
             qtbot.waitUntil(lambda lang=language: window.controller.scenario
                             == in_language_currency(window.controller.scenario, lang))
             assert menu in window.menuBar().actions()[0].text()
+            # every chart, held for the switch, repaints again once it is over
+            qtbot.waitUntil(lambda: all(view.updatesEnabled() for view in window.findChildren(QGraphicsView)))
             assert window.recommend_dock.isVisible() and window.bom_dock.isVisible()
     finally:
         window.set_language("en")

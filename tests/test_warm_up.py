@@ -115,3 +115,29 @@ def test_a_grab_of_the_window_draws_the_charts_held(qtbot):
     release_now(owner)
     assert red.updatesEnabled()
     assert QColor(owner.grab().toImage().pixel(50, 50)).name() == "#ff0000"
+
+
+def test_widgets_resized_together_repaint_one_per_pass(qtbot):
+    from PySide6.QtWidgets import QWidget
+
+    from configurator.app.paced_repaint import pace_resizes
+
+    owner = QWidget()
+    qtbot.addWidget(owner)
+    widgets = [QWidget(owner) for _ in range(3)]
+    owner.show()
+    qtbot.waitExposed(owner)
+    pace_resizes(widgets, owner, gap_ms=40)
+    for widget in reversed(widgets):
+        widget.resize(50, 50)
+    assert not any(widget.updatesEnabled() for widget in widgets)  # held in the pass that resized them
+    order: list[int] = []
+
+    def look() -> bool:
+        for index, widget in enumerate(widgets):
+            if widget.updatesEnabled() and index not in order:
+                order.append(index)
+        return len(order) == 3
+
+    qtbot.waitUntil(look, timeout=5_000)
+    assert order == [2, 1, 0]  # in the order they were resized, one at a time

@@ -11,6 +11,7 @@ from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QFileDialog,
+    QGraphicsView,
     QGridLayout,
     QLabel,
     QMainWindow,
@@ -23,6 +24,7 @@ from configurator import __version__
 from configurator.app.charts import CostScatter, MemoryChart, MemoryCurveChart, ScalingChart
 from configurator.app.error_boundary import guard_slot, guarded
 from configurator.app.eliding_style import use_eliding_style
+from configurator.app.paced_repaint import hold, pace_resizes, release_in_turn, release_once
 from configurator.app.window_docks import DockActions
 from configurator.app.window_launch import LaunchActions
 from configurator.app.window_quotes import QuoteActions
@@ -103,6 +105,7 @@ class MainWindow(SessionActions, SummaryActions, LaunchActions, QuoteActions, Do
         self.curve_chart = MemoryCurveChart()
         self.cost_chart = CostScatter()
         self.charts = (self.memory_chart, self.scaling_chart, self.curve_chart, self.cost_chart)
+        pace_resizes(self.charts, self)  # a dock opening or the window's edge dragged: one chart per pass
         centre = QWidget()
         grid = QGridLayout(centre)
         grid.setContentsMargins(0, 0, 0, 0)
@@ -179,7 +182,10 @@ class MainWindow(SessionActions, SummaryActions, LaunchActions, QuoteActions, Do
                           *([then] if then else [])):
                 piece()
             return
-        pieces = self._rebuild_pieces(then)
+        # every chart (the docks' too) keeps its picture to the end: the new texts lay the window out
+        # again, and Qt repainted them all in one pass (up to 15), then again for the restated numbers
+        held = hold(self.findChildren(QGraphicsView), self)
+        pieces = [*self._rebuild_pieces(then), release_once(held, self, lambda: self.controller.busy)]
         self._rebuilding += 1
 
         def next_piece() -> None:
@@ -187,6 +193,7 @@ class MainWindow(SessionActions, SummaryActions, LaunchActions, QuoteActions, Do
                 again = pieces[0]()
             except Exception:
                 self._rebuilding -= 1
+                release_in_turn(held, self)
                 raise
             if not again:
                 pieces.pop(0)
@@ -220,19 +227,10 @@ class MainWindow(SessionActions, SummaryActions, LaunchActions, QuoteActions, Do
             self.splitter.restoreState(state)
             self._drawn = None  # the results panel is new: everything is drawn again
 
-        def paced(piece: Callable[[], object]) -> Callable[[], object]:
-            """``piece``, which lays the window out again, with the charts repainted in turn after it."""
-            def run() -> object:
-                from configurator.app.paced_repaint import repaint_in_turn
-
-                repaint_in_turn(self.charts, self)
-                return piece()
-            return run
-
         return [*(chart.retranslate for chart in self.charts), begin_editor, lambda: made["editor"].build_step(),
-                paced(place_panels), self._redraw_after_rebuild, paced(self._rebuild_menus),
+                place_panels, self._redraw_after_rebuild, self._rebuild_menus,
                 lambda: self._begin_recommendations(made), lambda: self._take_over_ranking(made),
-                paced(lambda: self._place_recommendations(made)),
+                lambda: self._place_recommendations(made),
                 self._retranslate_bom, self._rebuild_browser, *([then] if then else [])]
 
     def _rebuild_panels(self) -> None:

@@ -45,10 +45,21 @@ def _render_charts(analysis: Analysis, keys: tuple[str, ...] = SUMMARY_CHARTS) -
 def chart_widget(key: str, analysis: Analysis):
     """The summary's ``key`` chart ("memory", "scaling") drawn from ``analysis``, not yet shown,
     its texts in the interface language of the moment (:func:`grab_chart` renders it)."""
+    return draw_chart(new_chart(key), analysis)
+
+
+def new_chart(key: str):
+    """The summary's ``key`` chart ("memory", "scaling"), empty, at :data:`CHART_SIZE`, its texts in
+    the interface language of the moment (the first half of :func:`chart_widget`)."""
     from configurator.app.charts import MemoryChart, ScalingChart
 
     chart = {"memory": MemoryChart, "scaling": ScalingChart}[key]()
     chart.resize(*CHART_SIZE)
+    return chart
+
+
+def draw_chart(chart, analysis: Analysis):
+    """``chart`` (from :func:`new_chart`) drawn from ``analysis`` (the second half of :func:`chart_widget`)."""
     chart.update_from(analysis)
     chart.getPlotItem().vb.update()
     return chart

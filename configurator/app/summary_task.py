@@ -1,11 +1,18 @@
 """The summary of the analysis on screen, made without freezing the window (issue 28).
 
-Its Qt-free part — :func:`configurator.report.export.summary_of`, which ranks the catalog for
-the summary's options table (hundreds of ms cold) — runs on the worker thread; what needs Qt
-widgets or the GUI thread (the memory chart drawn by the window's own chart
-widgets, the document laid out) runs there one piece per pass of the event loop, so that
-repaints and input go on between the pieces. The menu's Export and Print Preview use it; the
-synchronous ``export_summary`` and ``summary_document`` stay for scripts and tests.
+Three stages. The Qt-free summary — :func:`configurator.report.export.summary_of`, which ranks
+the catalog for the summary's options table (hundreds of ms cold) — on the worker thread. The
+memory chart, drawn by the window's own chart widgets (widgets live on the GUI thread only), on
+the GUI thread, one piece per pass of the event loop, so that repaints and input go on between
+the pieces. Then the printable document laid out and, for an export, the file written, on the
+worker thread again: each took 35-70 ms of the GUI thread's time in one pass. Qt allows it: "the
+QTextDocument, QTextCursor, and all related classes are reentrant" and "QPainter can be used in
+a thread to paint onto QImage, QPrinter, and QPicture paint devices" (Qt 6, *Thread-Support in
+Qt Modules*; QPdfWriter is a paged paint device like QPrinter); no widget is touched there, the
+chart arrives as a QImage (implicitly shared, its reference count atomic), the document's images
+are QImage resources, and a document for the Print Preview is moved to the GUI thread before it
+is handed over. The menu's Export and Print Preview use it; the synchronous ``export_summary``
+and ``summary_document`` stay for scripts and tests.
 """
 
 from __future__ import annotations
@@ -32,14 +39,15 @@ class SummaryTask(QObject):
     """Makes one summary at a time (a newer request drops the older); see the module docstring.
 
     ``done(summary, document)`` receives the summary and, when ``with_document``, its printable
-    QTextDocument (else None); ``failed(error)`` receives what went wrong. Both run on the GUI
-    thread.
+    QTextDocument (else None); given ``on_worker(summary, document)`` (writing a file), that runs
+    on the worker thread last and ``done`` receives what it returns in place of the document.
+    ``failed(error)`` receives what went wrong. ``done`` and ``failed`` run on the GUI thread.
     """
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._job = LatestJob(self)
-        self._job.finished.connect(self._on_summary)
+        self._job.finished.connect(self._on_worker_done)
         self._job.failed.connect(self._on_failed)
         self._request: tuple | None = None
         self.busy_changed = self._job.busy_changed
@@ -50,43 +58,49 @@ class SummaryTask(QObject):
         return self._job.busy or self._request is not None
 
     def start(self, analysis: Analysis, catalog: Catalog, language: str, with_document: bool,
-              done: Callable[[Summary, object], None], failed: Callable[[Exception], None]) -> None:
+              done: Callable[[Summary, object], None], failed: Callable[[Exception], None],
+              on_worker: Callable[[Summary, object], object] | None = None) -> None:
         """Make the summary of ``analysis`` in ``language``; see the class docstring."""
-        self._request = (analysis, language, with_document, done, failed)
+        request = (analysis, language, with_document, done, failed, on_worker)
+        self._request = request
 
-        def job(context: JobContext) -> Summary:
+        def job(context: JobContext) -> tuple:
             from configurator.report.export import summary_of
 
             summary = summary_of(analysis.estimate, catalog, language)
             context.check()
-            return summary
+            if with_document:
+                return "summary", summary
+            return "delivered", (summary, on_worker(summary, None) if on_worker is not None else None)
 
         self._job.submit(job)
 
-    def _on_summary(self, summary: Summary) -> None:
+    def _on_worker_done(self, value: tuple) -> None:
         request = self._request
         if request is None:
             return
-        analysis, language, with_document, done, failed = request
-        if not with_document:
-            self._finish(lambda: done(summary, None))
+        stage, result = value
+        if stage == "delivered":
+            self._request = None
+            request[3](*result)
             return
+        self._draw_charts(request, result)
+
+    def _draw_charts(self, request: tuple, summary: Summary) -> None:
+        """On the GUI thread, a piece per pass: the summary's charts drawn by the window's widgets,
+        then the document made (and handed on) on the worker."""
+        analysis, language, _, _, _, on_worker = request
         images: dict = {}
         made: dict = {}
         pieces = []
         from configurator.app.report_export import SUMMARY_CHARTS
 
-        for key in SUMMARY_CHARTS:  # each chart built in one pass, rendered in the next
-            pieces.append(lambda key=key: made.update(chart=_chart_widget(key, analysis, language)))
+        for key in SUMMARY_CHARTS:  # each chart built in one pass, drawn in the next, rendered in a third
+            pieces.append(lambda key=key: made.update(chart=_in_language(language, _new_chart, key)))
+            pieces.append(lambda: _in_language(language, _draw_chart, made["chart"], analysis))
             pieces.append(lambda key=key: images.update({key: _grab_chart(made.pop("chart"))}))
-
-        def document() -> None:
-            from configurator.report.document import build_document
-
-            made["document"] = build_document(summary, images)
-
-        # the document laid out in one pass, handed over (printed, written, previewed) in the next
-        self._run_pieces(request, [*pieces, document, lambda: self._finish(lambda: done(summary, made["document"]))])
+        pieces.append(lambda: self._job.submit(_document_job(summary, images, on_worker)))
+        self._run_pieces(request, pieces)
 
     def _run_pieces(self, request: tuple, pieces: list[Callable[[], None]]) -> None:
         """Run ``pieces`` one per pass of the event loop while ``request`` is still the newest."""
@@ -105,23 +119,65 @@ class SummaryTask(QObject):
 
         QTimer.singleShot(PIECE_GAP_MS, self, next_piece)
 
-    def _finish(self, deliver: Callable[[], None]) -> None:
-        self._request = None
-        deliver()
-
     def _on_failed(self, error: Exception) -> None:
         request, self._request = self._request, None
         if request is not None:
             request[4](error)
 
 
-def _chart_widget(key: str, analysis: Analysis, language: str):
-    """The summary's ``key`` chart of ``analysis``, its texts in ``language``."""
+def _document_job(summary: Summary, images: dict, on_worker: Callable[[Summary, object], object] | None):
+    """The worker's last stage: the document of ``summary`` with ``images`` laid out, then handed
+    to ``on_worker`` there, or moved to the GUI thread for the caller (see the module docstring)."""
+
+    def job(context: JobContext) -> tuple:
+        import shiboken6
+        from PySide6.QtCore import QCoreApplication, QEventLoop
+
+        from configurator.report.document import build_document
+
+        # the worker thread's Qt event dispatcher, made with its first event loop: the document's
+        # layout starts timers (never run here: the layout is completed by the pagination), and
+        # without a dispatcher each start printed a warning
+        QEventLoop()
+        try:
+            document = build_document(summary, images)
+        except Exception as error:  # noqa: BLE001 - said without the frames that hold the document
+            import traceback
+
+            raise RuntimeError("laying out the summary failed:\n" + "".join(traceback.format_exception(error))) from None
+        handed = False
+        try:
+            context.check()
+            if on_worker is not None:
+                return "delivered", (summary, on_worker(summary, document))
+            document.moveToThread(QCoreApplication.instance().thread())  # pushed from the thread it lives in
+            handed = True
+            return "delivered", (summary, document)
+        finally:
+            if not handed:  # deleted in its own thread: an error's frames would have let it go on the GUI thread
+                shiboken6.delete(document)
+
+    return job
+
+
+def _in_language(language: str, work: Callable, *args):
+    """``work(*args)`` with the interface's texts in ``language`` for a while."""
     from configurator.app.i18n import language_for_a_while
-    from configurator.app.report_export import chart_widget
 
     with language_for_a_while(language):
-        return chart_widget(key, analysis)
+        return work(*args)
+
+
+def _new_chart(key: str):
+    from configurator.app.report_export import new_chart
+
+    return new_chart(key)
+
+
+def _draw_chart(chart, analysis: Analysis):
+    from configurator.app.report_export import draw_chart
+
+    return draw_chart(chart, analysis)
 
 
 def _grab_chart(chart):

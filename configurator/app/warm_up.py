@@ -63,3 +63,11 @@ def warm_up(modules: tuple[str, ...] = WARMED) -> threading.Thread | None:
     _STARTED.append(thread)
     thread.start()
     return thread
+
+
+def wait_until_warm(timeout_s: float = 60.0) -> bool:
+    """Block until the warm-up, if started, is over (tests that measure an action as a user takes
+    it, seconds after start-up: not while the warm-up still loads what it needs); whether it is."""
+    for thread in _STARTED:
+        thread.join(timeout_s)
+    return not any(thread.is_alive() for thread in _STARTED)

@@ -30,11 +30,19 @@ class SummaryActions:
         """Open the Print Preview of the summary now (window-modal; it deletes itself when closed)."""
         return self._open_preview(self.summary_document())
 
-    def _open_preview(self, document):
+    def _open_preview(self, document, later: bool = False):
+        """The Print Preview of ``document``, opened; ``later``: opened (its pages painted) a pass
+        after the dialog is built, each half of it 20-35 ms of the GUI thread."""
+        from PySide6.QtCore import QTimer
+
         from configurator.app.preview import SummaryPreview
+        from configurator.app.summary_task import PIECE_GAP_MS
 
         dialog = SummaryPreview(document, self)
-        dialog.open()
+        if later:
+            QTimer.singleShot(PIECE_GAP_MS, dialog, dialog.open)
+        else:
+            dialog.open()
         return dialog
 
     def _summary_task(self):
@@ -52,10 +60,11 @@ class SummaryActions:
         elif self.statusBar().currentMessage() == _tc("MainWindow", "Preparing the summary…"):
             self.statusBar().clearMessage()
 
-    def _summary_later(self, with_document: bool, done, action) -> None:
-        """Make the summary of the analysis on screen without freezing the window (the ranking on
-        the worker, the charts and the document in short pieces), then call ``done(summary,
-        document)``; a failure is reported as the failure of the menu command ``action``."""
+    def _summary_later(self, with_document: bool, done, action, on_worker=None) -> None:
+        """Make the summary of the analysis on screen without freezing the window (the ranking, the
+        document and ``on_worker(summary, document)`` on the worker, the charts in short pieces),
+        then call ``done(summary, document)`` (given ``on_worker``, what it returned in place of the
+        document); a failure is reported as the failure of the menu command ``action``."""
         from configurator.app.report_export import shown_analysis
 
         def failed(error: Exception) -> None:
@@ -64,11 +73,12 @@ class SummaryActions:
             report(error, "SummaryActions", command_failed(action.text()), self)
 
         self._summary_task().start(shown_analysis(self.controller), self.controller.catalog,
-                                   self.summary_language(), with_document, done, failed)
+                                   self.summary_language(), with_document, done, failed, on_worker)
 
     def open_print_preview(self) -> None:
         """The menu's Print Preview: the summary made without freezing the window, then shown."""
-        self._summary_later(True, lambda _summary, document: self._open_preview(document), self.preview_action)
+        self._summary_later(True, lambda _summary, document: self._open_preview(document, later=True),
+                            self.preview_action)
 
     def print_summary(self) -> None:
         from PySide6.QtPrintSupport import QPrintDialog, QPrinter
@@ -100,7 +110,7 @@ class SummaryActions:
             self._say_export_failed(path, error)
             return
 
-        def write(summary, document) -> None:
+        def write(summary, document) -> Exception | None:  # on the worker thread: no widget here
             from configurator.core.view.printable import single_line
             from configurator.report.document import write_pdf
             from configurator.report.export import write_summary
@@ -111,11 +121,16 @@ class SummaryActions:
                 else:
                     write_pdf(document, path, single_line(summary.title))
             except (OSError, ValueError) as error:
-                self._say_export_failed(path, error)
-                return
-            self.statusBar().showMessage(_tc("MainWindow", "Wrote {0}").format(path), 4000)
+                return error
+            return None
 
-        self._summary_later(suffix == ".pdf", write, self.export_action)
+        def written(_summary, error: Exception | None) -> None:
+            if error is not None:
+                self._say_export_failed(path, error)
+            else:
+                self.statusBar().showMessage(_tc("MainWindow", "Wrote {0}").format(path), 4000)
+
+        self._summary_later(suffix == ".pdf", written, self.export_action, on_worker=write)
 
     def _say_export_failed(self, path: Path, error: Exception) -> None:
         reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)

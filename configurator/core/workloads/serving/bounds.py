@@ -1,5 +1,5 @@
 """What the serving search can tell of a layout from its memory and request rate alone (the rate
-probe, :class:`~configurator.core.workloads.serving.weighing.RateProbe`), before it is timed: the
+probe, :class:`~configurator.core.workloads.serving.probe.RateProbe`), before it is timed: the
 batch range its batch search covers (:func:`batch_range`), and whether a pool split
 (:func:`split_loses`) or an engine step (:func:`step_loses`) provably ranks below a layout already
 weighed (:func:`~configurator.core.workloads.serving.weighing.serving_rank`), so that its latencies
@@ -15,7 +15,7 @@ from configurator.core.scenario import Scenario
 from configurator.core.serving_speed import busy_copies, prefill_pool_prompt_seconds, prefill_pool_rate
 from configurator.core.workloads.base import Estimate
 from configurator.core.workloads.serving.copies import kept_memory_model, kept_plan
-from configurator.core.workloads.serving.weighing import RateProbe
+from configurator.core.workloads.serving.probe import RateProbe
 
 
 def batch_range(scenario: Scenario, card: Card) -> tuple[int, int]:

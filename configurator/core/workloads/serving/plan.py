@@ -30,11 +30,9 @@ from configurator.core.workloads.serving.layouts import (
     serving_tensor_parallel_options,
 )
 from configurator.core.workloads.serving.estimate import at_batch, estimate_serving, serving_basis
+from configurator.core.workloads.serving.probe import KEPT_WALKS, LOAD_RESOLUTION, RateProbe
 from configurator.core.workloads.serving.weighing import (
-    KEPT_WALKS,
-    LOAD_RESOLUTION,
     Either,
-    RateProbe,
     Weighed,
     estimate_of,
     first_place,

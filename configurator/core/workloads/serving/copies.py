@@ -120,11 +120,14 @@ def kept_memory_model(scenario: Scenario, card: Card, plan: PrecisionPlan) -> Se
     layout at every count share one."""
     fields = scenario.__dict__
     serving = fields["serving"].__dict__
-    values = (fields["workload"], *fields["parallelism"].__dict__.values(),
-              *(value for name, value in serving.items() if name not in NO_PREFILL_FIELDS),
+    names = tuple(serving)
+    read = _READ.get(names)
+    if read is None:
+        read = _READ[names] = _reader(names)
+    values = (fields["workload"], *fields["parallelism"].__dict__.values(), *read(serving),
               plan.requested, plan.math, plan.weights, plan.weight_format, plan.weight_bits)
     held = (card, fields["model"], fields["assumptions"])
-    key = (values, tuple(map(type, values)), tuple(serving), tuple(map(id, held)))
+    key = (values, tuple(map(type, values)), names, tuple(map(id, held)))
     try:
         kept = _MODELS.get(key)
     except TypeError:  # a value that cannot be a key (set without validation): not kept
@@ -136,6 +139,22 @@ def kept_memory_model(scenario: Scenario, card: Card, plan: PrecisionPlan) -> Se
         _MODELS.clear()
     _MODELS[key] = (held, model)
     return model
+
+
+_READ: dict[tuple[str, ...], Callable[[dict], tuple]] = {}
+"""By the serving fields' names in their order: what reads the values of those but
+:data:`~configurator.core.decode_step.NO_PREFILL_FIELDS` from a serving settings' field dictionary,
+in that order, as a tuple (:func:`_reader`). Single dictionary reads and writes, safe across threads."""
+
+
+def _reader(names: tuple[str, ...]) -> Callable[[dict], tuple]:
+    """What reads the values of ``names`` but :data:`~configurator.core.decode_step.NO_PREFILL_FIELDS`
+    from a field dictionary, in their order, as a tuple (in C: the memory model is asked for
+    thousands of times)."""
+    read = tuple(name for name in names if name not in NO_PREFILL_FIELDS)
+    if len(read) == 1:
+        return lambda values: (values[read[0]],)
+    return itemgetter(*read) if read else (lambda values: ())
 
 
 def kept_plan(scenario: Scenario, card: Card) -> PrecisionPlan:

@@ -49,7 +49,7 @@ def split_loses(split: Scenario, card: Card, best: Estimate, best_rank: tuple) -
     short of the rate. The same functions asked the same questions as the full estimate."""
     if not best.fits or best.serving is None:
         return False
-    probe = RateProbe.of(split, card)
+    probe = RateProbe.shared(split, card)
     if probe is None:
         return False
     meets, miss, target = best_rank[1], -best_rank[2], split.constraints.requests_per_s
@@ -89,7 +89,7 @@ def step_loses(stepped: Scenario, card: Card, best_rank, best_rate: float, after
     batch = stepped.serving.max_batch
     if not best_rank[0] or batch is None:
         return False
-    probe = RateProbe.of(stepped, card)
+    probe = RateProbe.shared(stepped, card)
     if probe is None:
         return False
     fits, rate = probe.rate_at(batch)
@@ -119,7 +119,7 @@ def step_level(stepped: Scenario, card: Card, best_rank, best_rate: float) -> bo
     if not best_rank[1] or batch is None or "max_batch" not in stepped.auto_layout or \
             (serving.disaggregated and serving.prefill_cards is None and stepped.data_parallel >= 2):
         return False
-    probe = RateProbe.of(stepped, card)
+    probe = RateProbe.shared(stepped, card)
     if probe is None:
         return False
     fits, rate = probe.rate_at(batch)

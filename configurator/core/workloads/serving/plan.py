@@ -411,7 +411,7 @@ def _rate_walk(scenario: Scenario, card: Card) -> tuple[int, int, bool, bool] | 
         return None  # the pools are sized (:func:`_sized_pools`)
     if "max_batch" not in scenario.auto_layout or _EVALUATED.get() is not None:
         return None
-    probe = RateProbe.of(scenario, card)
+    probe = RateProbe.shared(scenario, card)
     return None if probe is None else probe.walk(*_batch_range(scenario, card))
 
 
@@ -439,7 +439,7 @@ def _batched_replica(scenario: Scenario, card: Card, walked: tuple[int, int, boo
     # without bound, so its latencies say nothing; the batch doubles until the copy carries the
     # rate or would not fit, and the latencies are judged there (a larger batch than the rate
     # needs costs memory and gains nothing).
-    probe = RateProbe.of(scenario, card) if walked is None and _EVALUATED.get() is None else None
+    probe = RateProbe.shared(scenario, card) if walked is None and _EVALUATED.get() is None else None
     if walked is not None or probe is not None:  # the walk on memory and capacity alone, one estimate where it stops
         kept, batch, fits, carries = walked if walked is not None else probe.walk(spread, largest)
         est = at(kept)
@@ -466,7 +466,7 @@ def _batched_replica(scenario: Scenario, card: Card, walked: tuple[int, int, boo
     # (tests/test_serving_batch_widening.py). Else it goes one batch at a time.
     miss = miss_of(est) if est.fits and est.serving is not None else 0.0  # read if it fits
     if miss > 0.0 and _EVALUATED.get() is None:
-        ahead = probe or RateProbe.of(scenario, card)  # the walk's copies kept
+        ahead = probe or RateProbe.shared(scenario, card)  # the walk's copies kept
     leaping = ahead is not None
     while batch < largest and est.fits and carries_rate(est) and miss > 0.0:
         wider = min(2 * batch, largest)

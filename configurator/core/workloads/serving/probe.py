@@ -30,7 +30,7 @@ from configurator.core.serving_speed import (
     uncached_prompt_tokens,
 )
 from configurator.core.verdicts import floor
-from configurator.core.workloads.serving.copies import kept_copy, kept_memory_model, kept_plan
+from configurator.core.workloads.serving.copies import kept_copy, kept_memory_model, kept_plan, kept_probe
 from configurator.core.workloads.serving.estimate import ServingCopy, at_batch
 
 
@@ -152,21 +152,36 @@ class RateProbe:
             return None
         return cls(scenario, card, plan)
 
+    @classmethod
+    def shared(cls, scenario: Scenario, card: Card) -> RateProbe | None:
+        """:meth:`of`, or the probe kept for an equal scenario on the same card
+        (:func:`~configurator.core.workloads.serving.copies.kept_probe`, dropped with the kept
+        copies): the rates and walks it has worked out are those of this scenario (they read
+        what its copy reads), so the search's next question of the same layout — the pools'
+        bound and then their batch search, the plan at a count asked whether it carries and then
+        worked out in full, the engine step search — does not work them out again."""
+        return kept_probe(scenario, card, lambda: cls.of(scenario, card))
+
     def walk(self, spread: int, largest: int) -> tuple[int, int, bool, bool]:
         """The batch search's doubling towards the request rate (:func:`_batched_replica`): from
         ``spread``, doubled up to ``largest`` while the copy fits and short of the rate, stopped
         before a batch that would not fit. Returns the batch it settles on, the last batch tried,
         and whether the copy fits and carries the rate at the batch it settles on. Taken once per
-        scenario while the walks are kept (:data:`KEPT_WALKS`)."""
+        scenario while the walks are kept (:data:`KEPT_WALKS`), and once per probe."""
         global _PROBED
+        taken = self.kept.get(("walk", spread, largest))
+        if taken is not None:  # this probe's own walk (a probe kept for its layout, :meth:`shared`)
+            found, _PROBED = taken  # and the copy it settled on, as after the walk itself
+            return found
         kept_walks = KEPT_WALKS.get()
         key = _walk_key(self.scenario, self.card, spread, largest) if kept_walks is not None else None
         if key is not None and key in kept_walks:
-            found, _PROBED = kept_walks[key]  # and the copy it settled on, as after the walk itself
+            found, _PROBED = kept_walks[key]
             return found
         found = self._walk(spread, largest)
         if key is not None:
             kept_walks[key] = (found, _PROBED)
+        self.kept[("walk", spread, largest)] = (found, _PROBED)
         return found
 
     def _walk(self, spread: int, largest: int) -> tuple[int, int, bool, bool]:
@@ -254,8 +269,8 @@ class RateProbe:
         engine's budget."""
         model = self.kept.get("memory")
         if model is None:  # the batch is no input of the model (kept_memory_model)
+            self.kept["context"] = self.scenario.serving.context_tokens  # first: the model says it is there
             model = self.kept["memory"] = kept_memory_model(self.scenario, self.card, self.plan)
-            self.kept["context"] = self.scenario.serving.context_tokens
         return model.breakdown(sequences, self.kept["context"]).fits
 
     def batch_free(self, fn: Callable[[Scenario, Card, PrecisionPlan], float]) -> float:

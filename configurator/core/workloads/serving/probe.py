@@ -93,8 +93,8 @@ def probed_copy(scenario: Scenario, card: Card) -> ServingCopy | None:
     :func:`~configurator.core.serving_speed.step_costs` of an equal scenario on the same card) and
     is given the same answers (the step costs the probe worked out, kept on the copy's step table)."""
     probed = _PROBED
-    if probed is None or probed.card is not card:
-        return None
+    if probed is None or probed.card is not card or scenario.serving.max_batch != probed.batch:
+        return None  # another card, or another batch per copy: another scenario
     probed_scenario = probed.scenario()
     if probed_scenario != scenario:
         return None
@@ -245,12 +245,22 @@ class RateProbe:
             return False, 0.0
         s, plan = self.scenario, self.plan
         _PROBED, costs = _Probed(s, batch, self.card, plan), self._costs(sequences)
-        if s.prefill_copies:  # the replica's rate is the deployment's over its copies
-            rate = pools(s, self.card, plan, costs).capacity / s.data_parallel * busy_copies(s)
+        prefill, busy, copies = self._copies()
+        if prefill:  # the replica's rate is the deployment's over its copies
+            rate = pools(s, self.card, plan, costs).capacity / copies * busy
         else:
-            rate = capacity(costs) * busy_copies(s)
+            rate = capacity(costs) * busy
         self.seen[batch] = (rate, _PROBED)
         return True, rate
+
+    def _copies(self) -> tuple[int, float, int]:
+        """The probe's prefill copies, copies kept busy (:func:`~configurator.core.serving_speed.busy_copies`)
+        and copies (data parallel), none of which reads the batch per copy, read once per probe."""
+        found = self.kept.get("copies")
+        if found is None:
+            s = self.scenario
+            found = self.kept["copies"] = (s.prefill_copies, busy_copies(s), s.data_parallel)
+        return found
 
     def sequences_at(self, batch: int) -> int:
         """:attr:`~configurator.core.scenario.Scenario.sequences_per_replica` of the probe's scenario

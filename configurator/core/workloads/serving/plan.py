@@ -30,7 +30,7 @@ from configurator.core.workloads.serving.layouts import (
     serving_tensor_parallel_options,
 )
 from configurator.core.workloads.serving.estimate import at_batch, estimate_serving, serving_basis
-from configurator.core.workloads.serving.probe import KEPT_WALKS, LOAD_RESOLUTION, RateProbe
+from configurator.core.workloads.serving.probe import KEPT_WALKS, LOAD_RESOLUTION, RateProbe, forget_last_probe
 from configurator.core.workloads.serving.weighing import (
     Either,
     Weighed,
@@ -92,6 +92,7 @@ def clear_search_memo() -> None:
     """Forget every kept serving search and the copies searches worked out."""
     _SEARCHES.clear()
     clear_copies()
+    forget_last_probe()
 
 
 def planned_serving(scenario: Scenario, card: Card) -> Estimate:

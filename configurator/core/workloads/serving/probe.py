@@ -63,6 +63,15 @@ def _walk_key(scenario: Scenario, card: Card, spread: int, largest: int) -> tupl
     return key
 
 
+_LAST_SHARED: list[tuple | None] = [None]
+"""The last probe :meth:`RateProbe.shared` gave: (scenario, card, probe), the objects held here."""
+
+
+def forget_last_probe() -> None:
+    """Forget the last probe :meth:`RateProbe.shared` gave (the kept probes are dropped with the copies)."""
+    _LAST_SHARED[0] = None
+
+
 class _Probed:
     """A copy the rate probe found fitting: its probe's scenario, the batch per copy, the card and
     the precision plan; the scenario at that batch (:func:`~.estimate.at_batch`) made only where
@@ -160,7 +169,12 @@ class RateProbe:
         what its copy reads), so the search's next question of the same layout — the pools'
         bound and then their batch search, the plan at a count asked whether it carries and then
         worked out in full, the engine step search — does not work them out again."""
-        return kept_probe(scenario, card, lambda: cls.of(scenario, card))
+        last = _LAST_SHARED[0]
+        if last is not None and last[0] is scenario and last[1] is card:
+            return last[2]  # the same scenario asked again (its batch range, then its walk)
+        probe = kept_probe(scenario, card, lambda: cls.of(scenario, card))
+        _LAST_SHARED[0] = (scenario, card, probe)
+        return probe
 
     def walk(self, spread: int, largest: int) -> tuple[int, int, bool, bool]:
         """The batch search's doubling towards the request rate (:func:`_batched_replica`): from
@@ -269,7 +283,8 @@ class RateProbe:
         least 1) or ``batch``, whichever is larger — the spread read once per probe [sequences]."""
         spread = self.kept.get("spread")
         if spread is None:
-            spread = self.kept["spread"] = at_batch(self.scenario, 1).sequences_per_replica
+            s = self.scenario  # its own value where its batch is unset or 1 (max_batch or 1 == 1)
+            spread = self.kept["spread"] = (s if (s.serving.max_batch or 1) == 1 else at_batch(s, 1)).sequences_per_replica
         return max(spread, batch)
 
     def _fits(self, sequences: int) -> bool:

@@ -120,3 +120,42 @@ def test_the_deployment_is_the_same_with_probes_shared_as_fresh(catalog, card_id
     assert (shared is None) == (fresh is None)
     if shared is not None:
         assert _json(shared) == _json(fresh)
+
+
+def test_a_known_short_layout_ranks_as_its_tuple_untimed_where_the_other_decides(catalog):
+    """Layouts the rate probe knows to fit and miss the stated rate (:attr:`Weighed.short`) compare
+    with any other layout as their whole rank tuples do, their first two places (True, False) read
+    untimed; one that meets every target beats them without their speed worked out."""
+    from configurator.core.workloads.serving import weighing
+
+    base = _cases()[0]
+    card = catalog.get(base.card_id)
+
+    def weighed(tp: int, batch: int, count: int = 16) -> weighing.Weighed:
+        par = base.parallelism.model_copy(update={"tp": tp, "pp": 1, "ep": 1, "cp": 1})
+        serving = base.serving.model_copy(update={"max_batch": batch})
+        s = base.model_copy(update={"parallelism": par, "serving": serving, "count": count})
+        w = weighing.Weighed(s, card)
+        probe = rate_probe.RateProbe.of(s, card)
+        w.short = probe is not None and probe.at(batch) == (True, False)  # as the batch search sets it
+        return w
+
+    def layouts() -> list[weighing.Weighed]:
+        return [weighed(tp, b, n) for tp in (2, 4, 8) for b in (25, 100, 400) for n in (8, 16)]
+
+    fresh = layouts()
+    ranks = [weighing.rank_of(w) for w in fresh]
+    assert any(r[:2] == (True, False) for r in ranks) and any(r[:2] == (True, True) for r in ranks)
+    shorts = [i for i, w in enumerate(fresh) if w.short]
+    assert shorts and all(ranks[i][:2] == (True, False) for i in shorts)
+    for i in range(len(ranks)):
+        for j in range(len(ranks)):
+            a, b = layouts(), layouts()  # untimed afresh for each pair
+            ra, rb = ranks[i], ranks[j]
+            assert (a[i].rank > b[j].rank, a[i].rank < b[j].rank, a[i].rank >= b[j].rank, a[i].rank <= b[j].rank,
+                    a[i].rank == b[j].rank, a[i].rank[1], a[i].rank[:2] == b[j].rank[:2]) == \
+                (ra > rb, ra < rb, ra >= rb, ra <= rb, ra == rb, ra[1], ra[:2] == rb[:2])
+    meets = next(i for i, r in enumerate(ranks) if r[:2] == (True, True))
+    a, b = layouts(), layouts()
+    assert max([a[shorts[0]], b[meets]], key=weighing.serving_rank) is b[meets]
+    assert not a[shorts[0]]._timed  # lost on its first two places, never timed

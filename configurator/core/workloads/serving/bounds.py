@@ -16,6 +16,7 @@ from configurator.core.serving_speed import busy_copies, prefill_pool_prompt_sec
 from configurator.core.workloads.base import Estimate
 from configurator.core.workloads.serving.copies import kept_memory_model, kept_plan
 from configurator.core.workloads.serving.probe import RateProbe
+from configurator.core.workloads.serving.weighing import has_speed
 
 
 def batch_range(scenario: Scenario, card: Card) -> tuple[int, int]:
@@ -47,17 +48,17 @@ def split_loses(split: Scenario, card: Card, best: Estimate, best_rank: tuple) -
     more than ``best`` misses its worst target; or, where ``best`` meets every target, the rate
     probe's batch walk (the one the batch search takes) ends on a batch that does not fit or is
     short of the rate. The same functions asked the same questions as the full estimate."""
-    if not best.fits or best.serving is None:
+    if not best.fits or not has_speed(best):  # a layout the search weighed: whether it has one, untimed
         return False
     probe = RateProbe.shared(split, card)
     if probe is None:
         return False
-    meets, miss, target = best_rank[1], -best_rank[2], split.constraints.requests_per_s
+    meets, target = best_rank[1], split.constraints.requests_per_s  # a known-short best's untimed
     prompt_s = prefill_pool_prompt_seconds(split, card, probe.plan)
     bound = prefill_pool_rate(split.prefill_copies, prompt_s) / split.data_parallel * busy_copies(split)
     if meets and bound <= best.serving.requests_per_s:
         return True
-    if 0.0 < bound < target and target / bound - 1.0 > miss:
+    if 0.0 < bound < target and target / bound - 1.0 > -best_rank[2]:  # the best's worst miss read only here
         return True
     if meets and "max_batch" in split.auto_layout:
         _, _, fits, carries = probe.walk(*batch_range(split, card))

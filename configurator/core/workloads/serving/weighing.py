@@ -196,16 +196,27 @@ class Rank:
         if isinstance(key, slice) and key.start is None and key.step is None and key.stop is not None \
                 and key.stop > 0:
             return Rank(self.weighed, key.stop if self.places is None else min(key.stop, self.places))
+        if key in (0, 1) and self._value is None and known_short(self.weighed):
+            return (True, False)[key]  # fits, misses the stated rate: untimed (value)
         return self.value()[key]
 
     def __len__(self) -> int:
         return len(self.value())
 
     def _pair(self, other) -> tuple:
-        """(this first place, the other's) or, where they are equal, both whole ranks."""
+        """(this first place, the other's); where they are equal and one of the two is known to
+        fit and miss the stated rate (:func:`known_short`: its first two places (True, False)
+        untimed) and the other is not, the first two places where they differ; else both whole
+        ranks. Tuples compare by their first differing place, so the answer is the whole ranks'."""
         mine, theirs = self.first(), (other.first() if isinstance(other, Rank) else other[0])
         if mine != theirs:
             return (mine,), (theirs,)
+        short, other_short = known_short(self.weighed), isinstance(other, Rank) and known_short(other.weighed)
+        if short != other_short:
+            a = (True, False) if short else self.value()[:2]
+            b = (True, False) if other_short else (other.value() if isinstance(other, Rank) else other)[:2]
+            if a != b:
+                return a, b
         return self.value(), (other.value() if isinstance(other, Rank) else other)
 
     def __gt__(self, other) -> bool:

@@ -75,7 +75,7 @@ def forget_last_probe() -> None:
 class _Probed:
     """A copy the rate probe found fitting: its probe's scenario, the batch per copy, the card and
     the precision plan; the scenario at that batch (:func:`~.estimate.at_batch`) made only where
-    the copy is weighed (:func:`_probed_copy`), once."""
+    the copy is weighed (:func:`probed_copy`), once."""
 
     __slots__ = ("base", "batch", "card", "plan", "_scenario")
 
@@ -92,7 +92,7 @@ class _Probed:
 
 _PROBED: _Probed | None = None
 """The last copy the rate probe found fitting (the copy itself is made only where it is weighed,
-:func:`_probed_copy`)."""
+:func:`probed_copy`)."""
 
 
 def probed_copy(scenario: Scenario, card: Card) -> ServingCopy | None:
@@ -148,7 +148,7 @@ class RateProbe:
     plan: PrecisionPlan
     seen: dict[int, tuple[float, tuple]] = field(default_factory=dict, compare=False, repr=False)
     """The rates :meth:`rate_at` worked out where the copy fits, by batch, each with what
-    :func:`_probed_copy` makes its copy from."""
+    :func:`probed_copy` makes its copy from."""
     kept: dict = field(default_factory=dict, compare=False, repr=False)
     """The copy's batch-free memory model and step table, once worked out (:meth:`_fits`, :meth:`_costs`)."""
 
@@ -247,7 +247,7 @@ class RateProbe:
         worked out only where the copy fits (else 0). No copy and no scenario at the batch is made
         (:meth:`_fits`, :meth:`_costs`: the copy's own memory and step costs, read at its
         sequences, :meth:`sequences_at`); the one the estimate there weighs is made from the same
-        scenario when asked (:func:`_probed_copy`). The pools, the copies kept busy and the step
+        scenario when asked (:func:`probed_copy`). The pools, the copies kept busy and the step
         table read no batch per copy (the table's key holds none), so the probe's own scenario
         stands for the one at ``batch`` there."""
         global _PROBED
@@ -327,7 +327,7 @@ class RateProbe:
 
     def offer(self, batch: int) -> None:
         """Where :meth:`rate_at` worked out the copy at ``batch``, that copy given to the estimate
-        there (:func:`_probed_copy`), not worked out again."""
+        there (:func:`probed_copy`), not worked out again."""
         global _PROBED
         if batch in self.seen:
             _PROBED = self.seen[batch][1]

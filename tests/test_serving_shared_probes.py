@@ -159,3 +159,22 @@ def test_a_known_short_layout_ranks_as_its_tuple_untimed_where_the_other_decides
     a, b = layouts(), layouts()
     assert max([a[shorts[0]], b[meets]], key=weighing.serving_rank) is b[meets]
     assert not a[shorts[0]]._timed  # lost on its first two places, never timed
+
+
+def test_the_batch_range_kept_on_a_probe_is_the_one_worked_out_afresh(catalog):
+    from configurator.core.memory import serving_memory_model
+    from configurator.core.precision import plan_serving
+
+    checked = 0
+    for scenario in _cases():
+        card = catalog.get(scenario.card_id)
+        clear_estimate_memo()
+        for laid_out in _layouts(scenario):
+            for s in (laid_out, laid_out.model_copy()):  # the probe's own scenario, then an equal one
+                model = serving_memory_model(s, card, plan_serving(s, card))
+                step = s.serving.max_batched_tokens
+                fresh = (min(-(-s.serving.users // s.data_parallel), step),
+                         min(max(model.max_concurrency(s.serving.context_tokens), 1), step))
+                assert batch_range(s, card) == batch_range(s, card) == fresh
+                checked += 1
+    assert checked > 50

@@ -11,6 +11,7 @@ none of these while :func:`~configurator.core.workloads.serving.plan.recording_e
 from __future__ import annotations
 
 from configurator.core.catalog import Card
+from configurator.core.memory import ServingMemoryModel
 from configurator.core.scenario import Scenario
 from configurator.core.serving_speed import busy_copies, prefill_pool_prompt_seconds, prefill_pool_rate
 from configurator.core.workloads.base import Estimate
@@ -25,10 +26,22 @@ def batch_range(scenario: Scenario, card: Card) -> tuple[int, int]:
     fits with its own engine-step working set, :meth:`ServingMemoryModel.max_concurrency`, so
     that it still fits once set as ``max_batch``) [sequences]; both at most one token per
     running sequence in each engine step (vLLM refuses max_num_seqs above max_num_batched_tokens;
-    users beyond it wait in the engine's queue)."""
+    users beyond it wait in the engine's queue). Worked out once per rate probe where one applies
+    (:meth:`RateProbe.shared`: kept for the scenario's copy, whose key holds every field read
+    here), with the probe's memory model."""
+    probe = RateProbe.shared(scenario, card)
+    if probe is None:
+        return _batch_range(scenario, kept_memory_model(scenario, card, kept_plan(scenario, card)))
+    found = probe.kept.get("range")
+    if found is None:
+        found = probe.kept["range"] = _batch_range(scenario, probe.memory_model())
+    return found
+
+
+def _batch_range(scenario: Scenario, model: ServingMemoryModel) -> tuple[int, int]:
+    """:func:`batch_range` with the scenario's memory model."""
     step_budget = scenario.serving.max_batched_tokens
     spread = min(-(-scenario.serving.users // scenario.data_parallel), step_budget)
-    model = kept_memory_model(scenario, card, kept_plan(scenario, card))
     largest = min(max(model.max_concurrency(scenario.serving.context_tokens), 1), step_budget)
     return spread, largest
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from configurator.core.catalog import Card
 from configurator.core.decode_step import StepTable, copy_step_table
 from configurator.core.load import CLOSED_LOOP_TOLERANCE, StepCosts, capacity
+from configurator.core.memory import ServingMemoryModel
 from configurator.core.precision import PrecisionPlan
 from configurator.core.scenario import Scenario
 from configurator.core.serving_speed import (
@@ -292,11 +293,16 @@ class RateProbe:
         batch per copy, :meth:`sequences_at`): its memory at the load (:class:`~.estimate.ServingCopy`'s
         own, the batch-free memory model's breakdown at its sequences and context) within the
         engine's budget."""
+        return self.memory_model().breakdown(sequences, self.kept["context"]).fits
+
+    def memory_model(self) -> ServingMemoryModel:
+        """The copy's batch-free memory model (:func:`~.copies.kept_memory_model`: the batch is no
+        input of it), looked up once per probe."""
         model = self.kept.get("memory")
-        if model is None:  # the batch is no input of the model (kept_memory_model)
+        if model is None:
             self.kept["context"] = self.scenario.serving.context_tokens  # first: the model says it is there
             model = self.kept["memory"] = kept_memory_model(self.scenario, self.card, self.plan)
-        return model.breakdown(sequences, self.kept["context"]).fits
+        return model
 
     def batch_free(self, fn: Callable[[Scenario, Card, PrecisionPlan], float]) -> float:
         """``fn(scenario, card, plan)`` for a prefill time of the copy that reads no batch, users or

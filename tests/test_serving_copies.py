@@ -100,19 +100,19 @@ def test_a_walk_short_of_the_rate_at_every_batch_settles_on_memory_alone(catalog
     """The README's 20 requests/s on 16 H100 at TP 4 with 4 of them prefilling: the prefill pool
     serves ~14.5 prompts/s whatever the batch, so the walk is settled by memory, and ends where
     the walk that times every batch ends."""
-    from configurator.core.workloads.serving import weighing
+    from configurator.core.workloads.serving import probe as rate_probe
     from configurator.core.workloads.serving.plan import _batch_range
 
     card = catalog.get("h100-sxm")
     short, carrying = _split(4), _split(8)
     clear_estimate_memo()
-    probe = weighing.RateProbe.of(short, card)
-    assert probe.short_at_every_batch() and not weighing.RateProbe.of(carrying, card).short_at_every_batch()
+    probe = rate_probe.RateProbe.of(short, card)
+    assert probe.short_at_every_batch() and not rate_probe.RateProbe.of(carrying, card).short_at_every_batch()
     found = probe.walk(*_batch_range(short, card))
     assert not probe.seen  # no step table worked out
     clear_estimate_memo()
-    monkeypatch.setattr(weighing.RateProbe, "short_at_every_batch", lambda self: False)
-    timed = weighing.RateProbe.of(short, card)
+    monkeypatch.setattr(rate_probe.RateProbe, "short_at_every_batch", lambda self: False)
+    timed = rate_probe.RateProbe.of(short, card)
     assert timed.walk(*_batch_range(short, card)) == found and found[2:] == (True, False)
     assert all(rate < 20 for rate, _ in timed.seen.values())
 

@@ -27,7 +27,8 @@ from configurator.core.serving_speed import (
 )
 from configurator.core.units import Precision
 from configurator.core.workloads.layout import with_layout
-from configurator.core.workloads.serving import copies, weighing
+from configurator.core.workloads.serving import copies
+from configurator.core.workloads.serving import probe as rate_probe
 from configurator.core.workloads.serving.estimate import at_batch, serving_copy
 
 
@@ -84,7 +85,7 @@ def test_the_probe_rates_each_batch_as_the_copy_made_there(catalog):
         card = catalog.get(scenario.card_id)
         for laid_out in _layouts(scenario):
             clear_estimate_memo()
-            probe = weighing.RateProbe.of(laid_out, card)
+            probe = rate_probe.RateProbe.of(laid_out, card)
             if probe is None:
                 continue
             for batch in BATCHES:
@@ -110,7 +111,7 @@ def test_the_probes_prefill_ceiling_is_the_one_worked_out_afresh(catalog):
         card = catalog.get(scenario.card_id)
         for laid_out in _layouts(scenario):
             clear_estimate_memo()
-            probe = weighing.RateProbe.of(laid_out, card)
+            probe = rate_probe.RateProbe.of(laid_out, card)
             if probe is None:
                 continue
             plan = plan_serving(laid_out, card)
@@ -119,10 +120,10 @@ def test_the_probes_prefill_ceiling_is_the_one_worked_out_afresh(catalog):
                 bound = prefill_pool_rate(s.prefill_copies, prefill_pool_prompt_seconds(s, card, plan)) \
                     / s.data_parallel * busy_copies(s)
             else:
-                bound = weighing.prefill_ceiling(s, card, plan) * busy_copies(s)
+                bound = rate_probe.prefill_ceiling(s, card, plan) * busy_copies(s)
             assert probe.short_at_every_batch() == (bound < s.constraints.requests_per_s)
-            assert weighing.prefill_ceiling(s, card, plan) == \
-                weighing.prefill_ceiling(s, card, plan, probe.batch_free(weighing.prompt_token_seconds))
+            assert rate_probe.prefill_ceiling(s, card, plan) == \
+                rate_probe.prefill_ceiling(s, card, plan, probe.batch_free(rate_probe.prompt_token_seconds))
 
 
 def test_a_kept_memory_model_is_the_fresh_one_at_every_count_and_batch(catalog):

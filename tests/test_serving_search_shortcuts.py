@@ -21,6 +21,7 @@ from configurator.core.precision import plan_serving
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario
 from configurator.core.serving_speed import deployment_speed, pools, replica_speed, running_batch, step_costs
 from configurator.core.workloads.serving import plan, weighing
+from configurator.core.workloads.serving import probe as rate_probe
 from configurator.core.workloads.serving.plan import recording_evaluated, search_serving
 
 
@@ -75,7 +76,7 @@ def test_the_rate_probe_says_what_the_estimate_says(catalog):
     scenario = CASES["70B, 20 req/s, 8 x L40S"].model_copy(update={"count": 64})
     card = catalog.get(scenario.card_id)
     layout = scenario.model_copy(update={"parallelism": scenario.parallelism.model_copy(update={"tp": 4})})
-    probe = weighing.RateProbe.of(layout, card)
+    probe = rate_probe.RateProbe.of(layout, card)
     said = []
     for batch in (16, 32, 64, 91, 128):
         s = layout.model_copy(update={"serving": layout.serving.model_copy(update={"max_batch": batch})})
@@ -103,7 +104,7 @@ def test_the_rate_probe_says_what_the_estimate_says_with_separate_pools(catalog)
         "constraints": base.constraints.model_copy(update={"requests_per_s": 2.0})}), 4, 2)
     card = catalog.get(layout.card_id)
     assert layout.prefill_copies == 2
-    probe = weighing.RateProbe.of(layout, card)
+    probe = rate_probe.RateProbe.of(layout, card)
     assert probe is not None
     said = []
     for batch in (1, 2, 8, 32, 64, 128):

@@ -1,7 +1,7 @@
 """The serving search's bounds give the answer of the search without them. The engine-step search
 leaves untimed the steps the rate probe shows rank below the engine's own, or level with it
 (:func:`~configurator.core.workloads.serving.bounds.step_loses`, ``step_level``); the rate probe's
-walk goes on memory alone where the prefill ceiling (:func:`~configurator.core.workloads.serving.weighing.prefill_ceiling`)
+walk goes on memory alone where the prefill ceiling (:func:`~configurator.core.workloads.serving.probe.prefill_ceiling`)
 falls short of the rate. Compared through the estimate's JSON, byte for byte, on the README's
 serving question at counts that carry it and fall short, with separate pools, a TTFT target, a
 missed target and scenarios drawn at random."""
@@ -21,7 +21,8 @@ from configurator.core.scenario import LAYOUT_FIELDS, Scenario
 from configurator.core.precision import plan_serving
 from configurator.core.serving_speed import busy_copies
 from configurator.core.workloads.layout import with_layout
-from configurator.core.workloads.serving import plan, weighing
+from configurator.core.workloads.serving import plan
+from configurator.core.workloads.serving import probe as rate_probe
 
 
 @pytest.fixture(scope="module")
@@ -133,17 +134,17 @@ def test_the_prefill_ceiling_bounds_the_rate_at_every_batch(catalog):
             if scenario.count % tp or scenario.model.n_heads % tp:
                 continue
             laid_out = with_layout(scenario, {"tp": tp, "pp": 1, "virtual_stages": 1, "cp": 1, "ep": 1})
-            probe = weighing.RateProbe.of(laid_out, card)
+            probe = rate_probe.RateProbe.of(laid_out, card)
             if probe is None:
                 continue
-            ceiling = weighing.prefill_ceiling(laid_out, card, plan_serving(laid_out, card)) * busy_copies(laid_out)
+            ceiling = rate_probe.prefill_ceiling(laid_out, card, plan_serving(laid_out, card)) * busy_copies(laid_out)
             for batch in (1, 4, 16, 64, 256, 1024):
                 fits, rate = probe.rate_at(batch)
                 assert rate <= ceiling, (scenario.card_id, tp, batch)
 
 
 def _search_without_ceiling(scenario, card, monkeypatch) -> str:
-    monkeypatch.setattr(weighing, "prefill_ceiling", lambda *args: float("inf"))
+    monkeypatch.setattr(rate_probe, "prefill_ceiling", lambda *args: float("inf"))
     plan.clear_search_memo()
     found = _json(plan.search_serving(scenario, card))
     monkeypatch.undo()
@@ -155,7 +156,7 @@ def test_walks_on_memory_alone_give_the_same_answer(catalog, monkeypatch):
     scenarios: the search with the ceiling gives the answer of the one without it."""
     short = [CASES[0].model_copy(update={"count": 4}), CASES[4].model_copy(update={"count": 2})]
     said = []
-    shown = weighing.RateProbe.short_at_every_batch
+    shown = rate_probe.RateProbe.short_at_every_batch
 
     def watched(probe):
         said.append(shown(probe))
@@ -163,7 +164,7 @@ def test_walks_on_memory_alone_give_the_same_answer(catalog, monkeypatch):
 
     for scenario in (*short, *_random_cases(10)):
         card = catalog.get(scenario.card_id)
-        monkeypatch.setattr(weighing.RateProbe, "short_at_every_batch", watched)
+        monkeypatch.setattr(rate_probe.RateProbe, "short_at_every_batch", watched)
         plan.clear_search_memo()
         found = _json(plan.search_serving(scenario, card))
         monkeypatch.undo()

@@ -1,5 +1,5 @@
 """What the serving search can tell of a layout from its memory and request rate alone (the rate
-probe, :class:`~configurator.core.workloads.serving.weighing.RateProbe`), before it is timed: the
+probe, :class:`~configurator.core.workloads.serving.probe.RateProbe`), before it is timed: the
 batch range its batch search covers (:func:`batch_range`), and whether a pool split
 (:func:`split_loses`) or an engine step (:func:`step_loses`) provably ranks below a layout already
 weighed (:func:`~configurator.core.workloads.serving.weighing.serving_rank`), so that its latencies
@@ -11,11 +11,13 @@ none of these while :func:`~configurator.core.workloads.serving.plan.recording_e
 from __future__ import annotations
 
 from configurator.core.catalog import Card
+from configurator.core.memory import ServingMemoryModel
 from configurator.core.scenario import Scenario
 from configurator.core.serving_speed import busy_copies, prefill_pool_prompt_seconds, prefill_pool_rate
 from configurator.core.workloads.base import Estimate
 from configurator.core.workloads.serving.copies import kept_memory_model, kept_plan
-from configurator.core.workloads.serving.weighing import RateProbe
+from configurator.core.workloads.serving.probe import RateProbe
+from configurator.core.workloads.serving.weighing import has_speed
 
 
 def batch_range(scenario: Scenario, card: Card) -> tuple[int, int]:
@@ -24,10 +26,22 @@ def batch_range(scenario: Scenario, card: Card) -> tuple[int, int]:
     fits with its own engine-step working set, :meth:`ServingMemoryModel.max_concurrency`, so
     that it still fits once set as ``max_batch``) [sequences]; both at most one token per
     running sequence in each engine step (vLLM refuses max_num_seqs above max_num_batched_tokens;
-    users beyond it wait in the engine's queue)."""
+    users beyond it wait in the engine's queue). Worked out once per rate probe where one applies
+    (:meth:`RateProbe.shared`: kept for the scenario's copy, whose key holds every field read
+    here), with the probe's memory model."""
+    probe = RateProbe.shared(scenario, card)
+    if probe is None:
+        return _batch_range(scenario, kept_memory_model(scenario, card, kept_plan(scenario, card)))
+    found = probe.kept.get("range")
+    if found is None:
+        found = probe.kept["range"] = _batch_range(scenario, probe.memory_model())
+    return found
+
+
+def _batch_range(scenario: Scenario, model: ServingMemoryModel) -> tuple[int, int]:
+    """:func:`batch_range` with the scenario's memory model."""
     step_budget = scenario.serving.max_batched_tokens
     spread = min(-(-scenario.serving.users // scenario.data_parallel), step_budget)
-    model = kept_memory_model(scenario, card, kept_plan(scenario, card))
     largest = min(max(model.max_concurrency(scenario.serving.context_tokens), 1), step_budget)
     return spread, largest
 
@@ -47,17 +61,17 @@ def split_loses(split: Scenario, card: Card, best: Estimate, best_rank: tuple) -
     more than ``best`` misses its worst target; or, where ``best`` meets every target, the rate
     probe's batch walk (the one the batch search takes) ends on a batch that does not fit or is
     short of the rate. The same functions asked the same questions as the full estimate."""
-    if not best.fits or best.serving is None:
+    if not best.fits or not has_speed(best):  # a layout the search weighed: whether it has one, untimed
         return False
-    probe = RateProbe.of(split, card)
+    probe = RateProbe.shared(split, card)
     if probe is None:
         return False
-    meets, miss, target = best_rank[1], -best_rank[2], split.constraints.requests_per_s
+    meets, target = best_rank[1], split.constraints.requests_per_s  # a known-short best's untimed
     prompt_s = prefill_pool_prompt_seconds(split, card, probe.plan)
     bound = prefill_pool_rate(split.prefill_copies, prompt_s) / split.data_parallel * busy_copies(split)
     if meets and bound <= best.serving.requests_per_s:
         return True
-    if 0.0 < bound < target and target / bound - 1.0 > miss:
+    if 0.0 < bound < target and target / bound - 1.0 > -best_rank[2]:  # the best's worst miss read only here
         return True
     if meets and "max_batch" in split.auto_layout:
         _, _, fits, carries = probe.walk(*batch_range(split, card))
@@ -89,7 +103,7 @@ def step_loses(stepped: Scenario, card: Card, best_rank, best_rate: float, after
     batch = stepped.serving.max_batch
     if not best_rank[0] or batch is None:
         return False
-    probe = RateProbe.of(stepped, card)
+    probe = RateProbe.shared(stepped, card)
     if probe is None:
         return False
     fits, rate = probe.rate_at(batch)
@@ -119,7 +133,7 @@ def step_level(stepped: Scenario, card: Card, best_rank, best_rate: float) -> bo
     if not best_rank[1] or batch is None or "max_batch" not in stepped.auto_layout or \
             (serving.disaggregated and serving.prefill_cards is None and stepped.data_parallel >= 2):
         return False
-    probe = RateProbe.of(stepped, card)
+    probe = RateProbe.shared(stepped, card)
     if probe is None:
         return False
     fits, rate = probe.rate_at(batch)

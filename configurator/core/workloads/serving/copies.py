@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from operator import itemgetter
+from typing import TypeVar
 
 from configurator.core.catalog import Card
 from configurator.core.decode_step import NO_PREFILL_FIELDS
@@ -22,6 +23,8 @@ COPY_MEMO_SIZE = 1024
 serving question; when full, or when another card's copy is asked for, every kept copy is dropped
 at once. Kept copies hold step tables, and every object kept alive costs the garbage collector's
 passes: keeping several cards' copies cost more than it saved."""
+
+T = TypeVar("T")
 
 _COPIES: dict[tuple, tuple[tuple, tuple, ServingCopy]] = {}
 """Kept copies by key (:func:`kept_copy`): the objects held by identity (kept alive with the copy,
@@ -58,17 +61,51 @@ the plan searched with the engine step Auto and the one searched without share t
 def clear_copies() -> None:
     """Forget every kept copy, memory model and precision plan."""
     _COPIES.clear()
+    _PROBES.clear()
     _CARD[0] = None
     _MODELS.clear()
     _PLANS.clear()
 
 
 def forget_counts(drop: Callable[[int], bool]) -> None:
-    """Drop the kept copies at the card counts ``drop`` says a deployment search is done with
+    """Drop the kept copies and rate probes at the card counts ``drop`` says a deployment search is done with
     (fewer objects kept alive for the garbage collector to pass over)."""
-    for key in list(_COPIES):  # the keys copied at once: the other thread may add one meanwhile
-        if drop(key[0][_COUNT]):
-            _COPIES.pop(key, None)
+    for memo in (_COPIES, _PROBES):
+        for key in list(memo):  # the keys copied at once: the other thread may add one meanwhile
+            if drop(key[0][_COUNT]):
+                memo.pop(key, None)
+
+
+def _copy_key(scenario: Scenario, card: Card) -> tuple[tuple, tuple, tuple]:
+    """What a copy of ``scenario`` on ``card`` is kept under (:func:`kept_copy`): (the key — the
+    values of every field but :data:`NOT_READ` and the ids of :data:`BY_IDENTITY` and the card —,
+    the objects held by identity, the types of the values)."""
+    fields = scenario.__dict__
+    values = (*_BY_VALUE(fields), *fields["parallelism"].__dict__.values(), *fields["serving"].__dict__.values())
+    held = (card, *_BY_IDENTITY(fields))
+    return (values, tuple(map(id, held))), held, values
+
+
+def _kept(memo: dict, scenario: Scenario, card: Card, make: Callable[[], T]) -> T:
+    """``make()``, or what ``memo`` keeps for an equal scenario on the same card (:func:`_copy_key`:
+    every field but :data:`NOT_READ` equal, each value of the same type, the frozen ones of
+    :data:`BY_IDENTITY` the very same objects), kept for one card at a time and at most
+    :data:`COPY_MEMO_SIZE` (every kept one dropped at once). Single dictionary reads and writes."""
+    key, held, values = _copy_key(scenario, card)
+    try:
+        kept = memo.get(key)
+    except TypeError:  # a value that cannot be a key (set without validation): not kept
+        return make()
+    types = tuple(map(type, values))
+    if kept is not None and kept[1] == types:  # ids of held objects are theirs alone while kept
+        return kept[2]
+    made = make()
+    if len(memo) >= COPY_MEMO_SIZE or _CARD[0] is not card:
+        _COPIES.clear()
+        _PROBES.clear()
+        _CARD[0] = card
+    memo[key] = (held, types, made)
+    return made
 
 
 def kept_copy(scenario: Scenario, card: Card, plan: PrecisionPlan | None = None) -> ServingCopy:
@@ -78,23 +115,21 @@ def kept_copy(scenario: Scenario, card: Card, plan: PrecisionPlan | None = None)
     ``plan``: the scenario's precision plan when already worked out (it depends on the scenario and
     card alone, so a kept copy's is the same); a new copy's memory model is then the one kept for
     its layout (:func:`kept_memory_model`)."""
-    fields = scenario.__dict__
-    values = (*_BY_VALUE(fields), *fields["parallelism"].__dict__.values(), *fields["serving"].__dict__.values())
-    held = (card, *_BY_IDENTITY(fields))
-    key = (values, tuple(map(id, held)))
-    try:
-        kept = _COPIES.get(key)
-    except TypeError:  # a value that cannot be a key (set without validation): not kept
-        return serving_copy(scenario, card, plan)
-    types = tuple(map(type, values))
-    if kept is not None and kept[1] == types:  # ids of held objects are theirs alone while kept
-        return kept[2]
-    copy = serving_copy(scenario, card, plan, None if plan is None else kept_memory_model(scenario, card, plan))
-    if len(_COPIES) >= COPY_MEMO_SIZE or _CARD[0] is not card:
-        _COPIES.clear()
-        _CARD[0] = card
-    _COPIES[key] = (held, types, copy)
-    return copy
+    return _kept(_COPIES, scenario, card, lambda: serving_copy(
+        scenario, card, plan, None if plan is None else kept_memory_model(scenario, card, plan)))
+
+
+_PROBES: dict[tuple, tuple] = {}
+"""Kept rate probes by the key of their scenario's copy (:func:`kept_probe`), as :data:`_COPIES`."""
+
+
+def kept_probe(scenario: Scenario, card: Card, make: Callable[[], T]) -> T:
+    """The rate probe ``make()`` gives for ``scenario`` on ``card``
+    (:class:`~configurator.core.workloads.serving.probe.RateProbe`), or the one kept for an equal
+    scenario on the same card, as :func:`kept_copy` keeps copies: a probe reads what a copy of
+    its scenario reads (its memory model, step table, pools and copies), so an equal scenario's
+    probe gives the same answers, the walks and rates it has worked out already among them."""
+    return _kept(_PROBES, scenario, card, make)
 
 
 _MODELS: dict[tuple, tuple[tuple, ServingMemoryModel]] = {}
@@ -120,11 +155,14 @@ def kept_memory_model(scenario: Scenario, card: Card, plan: PrecisionPlan) -> Se
     layout at every count share one."""
     fields = scenario.__dict__
     serving = fields["serving"].__dict__
-    values = (fields["workload"], *fields["parallelism"].__dict__.values(),
-              *(value for name, value in serving.items() if name not in NO_PREFILL_FIELDS),
+    names = tuple(serving)
+    read = _READ.get(names)
+    if read is None:
+        read = _READ[names] = _reader(names)
+    values = (fields["workload"], *fields["parallelism"].__dict__.values(), *read(serving),
               plan.requested, plan.math, plan.weights, plan.weight_format, plan.weight_bits)
     held = (card, fields["model"], fields["assumptions"])
-    key = (values, tuple(map(type, values)), tuple(serving), tuple(map(id, held)))
+    key = (values, tuple(map(type, values)), names, tuple(map(id, held)))
     try:
         kept = _MODELS.get(key)
     except TypeError:  # a value that cannot be a key (set without validation): not kept
@@ -136,6 +174,22 @@ def kept_memory_model(scenario: Scenario, card: Card, plan: PrecisionPlan) -> Se
         _MODELS.clear()
     _MODELS[key] = (held, model)
     return model
+
+
+_READ: dict[tuple[str, ...], Callable[[dict], tuple]] = {}
+"""By the serving fields' names in their order: what reads the values of those but
+:data:`~configurator.core.decode_step.NO_PREFILL_FIELDS` from a serving settings' field dictionary,
+in that order, as a tuple (:func:`_reader`). Single dictionary reads and writes, safe across threads."""
+
+
+def _reader(names: tuple[str, ...]) -> Callable[[dict], tuple]:
+    """What reads the values of ``names`` but :data:`~configurator.core.decode_step.NO_PREFILL_FIELDS`
+    from a field dictionary, in their order, as a tuple (in C: the memory model is asked for
+    thousands of times)."""
+    read = tuple(name for name in names if name not in NO_PREFILL_FIELDS)
+    if len(read) == 1:
+        return lambda values: (values[read[0]],)
+    return itemgetter(*read) if read else (lambda values: ())
 
 
 def kept_plan(scenario: Scenario, card: Card) -> PrecisionPlan:

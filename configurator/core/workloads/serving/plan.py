@@ -30,11 +30,9 @@ from configurator.core.workloads.serving.layouts import (
     serving_tensor_parallel_options,
 )
 from configurator.core.workloads.serving.estimate import at_batch, estimate_serving, serving_basis
+from configurator.core.workloads.serving.probe import KEPT_WALKS, LOAD_RESOLUTION, RateProbe, forget_last_probe
 from configurator.core.workloads.serving.weighing import (
-    KEPT_WALKS,
-    LOAD_RESOLUTION,
     Either,
-    RateProbe,
     Weighed,
     estimate_of,
     first_place,
@@ -94,6 +92,7 @@ def clear_search_memo() -> None:
     """Forget every kept serving search and the copies searches worked out."""
     _SEARCHES.clear()
     clear_copies()
+    forget_last_probe()
 
 
 def planned_serving(scenario: Scenario, card: Card) -> Estimate:
@@ -413,7 +412,7 @@ def _rate_walk(scenario: Scenario, card: Card) -> tuple[int, int, bool, bool] | 
         return None  # the pools are sized (:func:`_sized_pools`)
     if "max_batch" not in scenario.auto_layout or _EVALUATED.get() is not None:
         return None
-    probe = RateProbe.of(scenario, card)
+    probe = RateProbe.shared(scenario, card)
     return None if probe is None else probe.walk(*_batch_range(scenario, card))
 
 
@@ -441,7 +440,7 @@ def _batched_replica(scenario: Scenario, card: Card, walked: tuple[int, int, boo
     # without bound, so its latencies say nothing; the batch doubles until the copy carries the
     # rate or would not fit, and the latencies are judged there (a larger batch than the rate
     # needs costs memory and gains nothing).
-    probe = RateProbe.of(scenario, card) if walked is None and _EVALUATED.get() is None else None
+    probe = RateProbe.shared(scenario, card) if walked is None and _EVALUATED.get() is None else None
     if walked is not None or probe is not None:  # the walk on memory and capacity alone, one estimate where it stops
         kept, batch, fits, carries = walked if walked is not None else probe.walk(spread, largest)
         est = at(kept)
@@ -468,7 +467,7 @@ def _batched_replica(scenario: Scenario, card: Card, walked: tuple[int, int, boo
     # (tests/test_serving_batch_widening.py). Else it goes one batch at a time.
     miss = miss_of(est) if est.fits and est.serving is not None else 0.0  # read if it fits
     if miss > 0.0 and _EVALUATED.get() is None:
-        ahead = probe or RateProbe.of(scenario, card)  # the walk's copies kept
+        ahead = probe or RateProbe.shared(scenario, card)  # the walk's copies kept
     leaping = ahead is not None
     while batch < largest and est.fits and carries_rate(est) and miss > 0.0:
         wider = min(2 * batch, largest)

@@ -1,8 +1,9 @@
 """How the serving search weighs a layout: the order it ranks layouts in (:func:`serving_rank`),
 a layout as it weighs it — its memory and speed, the full estimate only when asked
 (:class:`Weighed`, its rank worked out as far as a comparison needs, :class:`Rank`; the engine's
-or an FP8 KV cache chosen when asked, :class:`Either`) — and the rate probe that walks a copy's
-batch on memory and request rate alone (:class:`RateProbe`). The search itself is
+or an FP8 KV cache chosen when asked, :class:`Either`); the rate probe that walks a copy's
+batch on memory and request rate alone is :mod:`~configurator.core.workloads.serving.probe`'s
+(:class:`~configurator.core.workloads.serving.probe.RateProbe`). The search itself is
 :mod:`configurator.core.workloads.serving.plan`; the search's names below (``_batched_replica``,
 ``recording_evaluated``, ``NotCarrying``, ...) are that module's.
 """
@@ -10,39 +11,18 @@ batch on memory and request rate alone (:class:`RateProbe`). The search itself i
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from contextvars import ContextVar
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 
 from configurator.core.catalog import Card
 from configurator.core.constraints import missed_serving_targets, serving_verdicts
-from configurator.core.decode_step import StepTable, copy_step_table
-from configurator.core.load import CLOSED_LOOP_TOLERANCE, StepCosts, capacity
 from configurator.core.messages import msg
-from configurator.core.precision import PrecisionPlan
 from configurator.core.scenario import Scenario
-from configurator.core.serving_speed import (
-    ServingSpeed,
-    busy_copies,
-    deployment_speed,
-    pools,
-    prefill_pool_prompt_seconds,
-    prefill_pool_rate,
-    prompt_token_seconds,
-    running_batch,
-    serving_batching,
-    step_costs,
-    uncached_prompt_tokens,
-)
-from configurator.core.verdicts import Verdict, floor
+from configurator.core.serving_speed import ServingSpeed, deployment_speed
+from configurator.core.verdicts import Verdict
 from configurator.core.workloads.base import Estimate
-from configurator.core.workloads.serving.copies import kept_copy, kept_memory_model, kept_plan
-from configurator.core.workloads.serving.estimate import (
-    ServingCopy,
-    at_batch,
-    basis_of_copy,
-    estimate_serving,
-)
+from configurator.core.workloads.serving.copies import kept_copy, kept_plan
+from configurator.core.workloads.serving.estimate import basis_of_copy, estimate_serving
+from configurator.core.workloads.serving.probe import LOAD_RESOLUTION, probed_copy
 
 
 def target_miss(scenario: Scenario, speed: ServingSpeed | None) -> float:
@@ -118,7 +98,7 @@ class Weighed:
 
     def __init__(self, scenario: Scenario, card: Card) -> None:
         self.scenario, self.card = scenario, card
-        self.copy = _probed_copy(scenario, card) or kept_copy(scenario, card, kept_plan(scenario, card))
+        self.copy = probed_copy(scenario, card) or kept_copy(scenario, card, kept_plan(scenario, card))
         self.memory = self.copy.memory
         self._serving: ServingSpeed | None = None
         self._timed = False
@@ -149,7 +129,7 @@ class Weighed:
         """Whether the layout has a speed (:attr:`serving` is not None), known without timing it:
         :func:`~configurator.core.serving_speed.replica_speed` gives None exactly where the copy's
         math precision, the card's peak for it or its memory bandwidth is missing (as
-        :meth:`RateProbe.of` reads it), and :func:`~configurator.core.serving_speed.deployment_speed`
+        :meth:`~configurator.core.workloads.serving.probe.RateProbe.of` reads it), and :func:`~configurator.core.serving_speed.deployment_speed`
         only where the replica's is None."""
         if self._timed:
             return self._serving is not None
@@ -216,16 +196,27 @@ class Rank:
         if isinstance(key, slice) and key.start is None and key.step is None and key.stop is not None \
                 and key.stop > 0:
             return Rank(self.weighed, key.stop if self.places is None else min(key.stop, self.places))
+        if key in (0, 1) and self._value is None and known_short(self.weighed):
+            return (True, False)[key]  # fits, misses the stated rate: untimed (value)
         return self.value()[key]
 
     def __len__(self) -> int:
         return len(self.value())
 
     def _pair(self, other) -> tuple:
-        """(this first place, the other's) or, where they are equal, both whole ranks."""
+        """(this first place, the other's); where they are equal and one of the two is known to
+        fit and miss the stated rate (:func:`known_short`: its first two places (True, False)
+        untimed) and the other is not, the first two places where they differ; else both whole
+        ranks. Tuples compare by their first differing place, so the answer is the whole ranks'."""
         mine, theirs = self.first(), (other.first() if isinstance(other, Rank) else other[0])
         if mine != theirs:
             return (mine,), (theirs,)
+        short, other_short = known_short(self.weighed), isinstance(other, Rank) and known_short(other.weighed)
+        if short != other_short:
+            a = (True, False) if short else self.value()[:2]
+            b = (True, False) if other_short else (other.value() if isinstance(other, Rank) else other)[:2]
+            if a != b:
+                return a, b
         return self.value(), (other.value() if isinstance(other, Rank) else other)
 
     def __gt__(self, other) -> bool:
@@ -338,16 +329,6 @@ def estimate_of(weighed: Weighed | Estimate) -> Estimate:
     return weighed.estimate() if isinstance(weighed, Weighed) else weighed
 
 
-LOAD_RESOLUTION = CLOSED_LOOP_TOLERANCE
-"""Relative change of a copy's worst target miss (as ``1 + miss``, the actual over the target) or
-request rate that the batch search counts as none: the load model's coarsest stated accuracy (the
-closed loop holds the users to :data:`~configurator.core.load.CLOSED_LOOP_TOLERANCE`, the
-highest-rate bisection stops at 1e-4 of the rate). Finer changes are its numerics: the mean step is
-solved to 1e-6 (:data:`~configurator.core.load.STEP_TOLERANCE`) and reaches the latency
-percentiles amplified by the queueing (up to 2.6e-6 between two batches of one copy on the
-README's serving question, either way)."""
-
-
 def wider_ranks_higher(miss: float, rate: float, wider_miss: float, wider_rate: float) -> bool:
     """Whether a copy with a doubled batch cap, both fitting and carrying the stated rate, ranks
     above the narrower one as :func:`serving_rank` orders them, changes within
@@ -357,226 +338,3 @@ def wider_ranks_higher(miss: float, rate: float, wider_miss: float, wider_rate: 
     if ratio < 1.0 - LOAD_RESOLUTION:
         return True
     return ratio <= 1.0 + LOAD_RESOLUTION and wider_rate > rate * (1.0 + LOAD_RESOLUTION)
-
-
-KEPT_WALKS: ContextVar[dict | None] = ContextVar("serving_search_walks", default=None)
-"""The rate probe's walks kept while :func:`estimated_unless_carrying` weighs one count, for
-:meth:`NotCarrying.estimate` to read again (None: not kept)."""
-
-
-def _walk_key(scenario: Scenario, card: Card, spread: int, largest: int) -> tuple | None:
-    """What a walk of the rate probe reads that differs between the scenarios one count's search
-    weighs (every other field is the count's own; the walks kept are one count's): the card, the
-    card count, the layout, the serving settings and the batch range; None where a field cannot
-    be a key."""
-    key = (id(card), scenario.count, tuple(scenario.parallelism.__dict__.values()),
-           tuple(scenario.serving.__dict__.values()), spread, largest)
-    try:
-        hash(key)
-    except TypeError:
-        return None
-    return key
-
-
-_PROBED: tuple[Scenario, Card, PrecisionPlan] | None = None
-"""The last copy the rate probe found fitting: its scenario, card and precision plan (the copy
-itself is made only where it is weighed, :func:`_probed_copy`)."""
-
-
-def _probed_copy(scenario: Scenario, card: Card) -> ServingCopy | None:
-    """The copy the rate probe found fitting for an equal ``scenario`` on this ``card`` (the batch
-    it stopped on, estimated next), through the kept copies (:func:`~.copies.kept_copy`), else
-    None: the estimate there asks the same questions (the precision plan, the memory model and
-    :func:`~configurator.core.serving_speed.step_costs` of an equal scenario on the same card) and
-    is given the same answers (the step costs the probe worked out, kept on the copy's step table)."""
-    probed = _PROBED
-    if probed is None or probed[1] is not card or probed[0] != scenario:
-        return None
-    return kept_copy(*probed)
-
-
-PREFILL_CEILING_MARGIN = 1e-9
-"""Share added to :func:`prefill_ceiling` for the rounding of the capacity's own arithmetic (a few
-units in the last place, ~1e-15 of it)."""
-
-
-def prefill_ceiling(scenario: Scenario, card: Card, plan: PrecisionPlan, token_s: float | None = None) -> float:
-    """A ceiling on the request rate one copy that prefills in its decode steps sustains at any
-    batch per copy (:func:`~configurator.core.load.capacity`) [1/s]: ``1/(P·τ_p)``, ``P`` its
-    uncached prompt tokens and ``τ_p`` the compute time of one in a step (the step costs' own,
-    :func:`~configurator.core.serving_speed.prompt_token_seconds`, which reads no batch), raised
-    by :data:`PREFILL_CEILING_MARGIN`. At the full batch ``B`` the step is
-    ``T* = T_d(B) + B·P·τ_p/D + (1 − e^(−B/D))·t_chunk`` with every term non-negative, so the
-    capacity ``B/(D·T*)`` is at most ``B/(D·B·P·τ_p/D) = 1/(P·τ_p)`` (answers of one token:
-    ``(1 − 1e-6)/(P·τ_p)``); infinite where a prompt costs nothing. ``token_s``: ``τ_p`` when
-    already worked out."""
-    if token_s is None:
-        token_s = prompt_token_seconds(scenario, card, plan)
-    prompt = uncached_prompt_tokens(scenario) * token_s
-    return (1.0 + PREFILL_CEILING_MARGIN) / prompt if prompt > 0 else math.inf
-
-
-@dataclass(frozen=True)
-class RateProbe:
-    """What the batch search reads of a copy before its latencies are judged — whether it fits
-    and whether it carries the stated request rate — worked out by the estimate's own functions
-    (the memory model; :func:`~configurator.core.serving_speed.step_costs` and
-    :func:`~configurator.core.load.capacity`, the request rate a continuously batched copy
-    reports under a target, times the copies), without the latency percentiles, power and costs
-    of a full estimate; with separate prefill and decode pools the slower pool's rate
-    (:attr:`~configurator.core.serving_speed.Pools.capacity`) over the copies, as the estimate
-    reports it. Only where the estimate's rate is exactly that: continuous batching, a stated
-    rate and a speed to time it with."""
-
-    scenario: Scenario
-    card: Card
-    plan: PrecisionPlan
-    seen: dict[int, tuple[float, tuple]] = field(default_factory=dict, compare=False, repr=False)
-    """The rates :meth:`rate_at` worked out where the copy fits, by batch, each with what
-    :func:`_probed_copy` makes its copy from."""
-    kept: dict = field(default_factory=dict, compare=False, repr=False)
-    """The copy's batch-free memory model and step table, once worked out (:meth:`_fits`, :meth:`_costs`)."""
-
-    @classmethod
-    def of(cls, scenario: Scenario, card: Card) -> RateProbe | None:
-        plan = kept_plan(scenario, card)
-        if not scenario.constraints.requests_per_s or \
-                serving_batching(scenario) == "static" or plan.math is None or \
-                not card.peak_tflops(plan.math) or not card.bandwidth_gbps:
-            return None
-        return cls(scenario, card, plan)
-
-    def walk(self, spread: int, largest: int) -> tuple[int, int, bool, bool]:
-        """The batch search's doubling towards the request rate (:func:`_batched_replica`): from
-        ``spread``, doubled up to ``largest`` while the copy fits and short of the rate, stopped
-        before a batch that would not fit. Returns the batch it settles on, the last batch tried,
-        and whether the copy fits and carries the rate at the batch it settles on. Taken once per
-        scenario while the walks are kept (:data:`KEPT_WALKS`)."""
-        global _PROBED
-        kept_walks = KEPT_WALKS.get()
-        key = _walk_key(self.scenario, self.card, spread, largest) if kept_walks is not None else None
-        if key is not None and key in kept_walks:
-            found, _PROBED = kept_walks[key]  # and the copy it settled on, as after the walk itself
-            return found
-        found = self._walk(spread, largest)
-        if key is not None:
-            kept_walks[key] = (found, _PROBED)
-        return found
-
-    def _walk(self, spread: int, largest: int) -> tuple[int, int, bool, bool]:
-        at = self._fits_short if self.short_at_every_batch() else self.at
-        batch = kept = spread
-        fits, carries = at(batch)
-        while batch < largest and fits and not carries:
-            batch = min(2 * batch, largest)
-            bigger_fits, bigger_carries = at(batch)
-            if not bigger_fits:
-                break
-            kept, fits, carries = batch, bigger_fits, bigger_carries
-        return kept, batch, fits, carries
-
-    def short_at_every_batch(self) -> bool:
-        """Whether the copy misses the stated request rate at every batch per copy, a ceiling on its
-        rate that does not read the batch falling short of it. With separate pools, the prefill
-        pool's rate (:attr:`~configurator.core.serving_speed.Pools.prefill_rate`, which bounds
-        :attr:`~configurator.core.serving_speed.Pools.capacity` from above) over the copies, as
-        :meth:`rate_at` scales the capacity: the same numbers divided and multiplied alike keep
-        their order in floating point. Sharing every step, :func:`prefill_ceiling` times the copies
-        busy. No batch's rate reaches the target (:func:`~configurator.core.verdicts.floor`: met
-        at ``actual ≥ target``). The prefill times are the copy's step table's (:meth:`batch_free`)."""
-        s = self.scenario
-        if s.prefill_copies:
-            bound = prefill_pool_rate(s.prefill_copies, self.batch_free(prefill_pool_prompt_seconds)) \
-                / s.data_parallel * busy_copies(s)
-        else:
-            bound = prefill_ceiling(s, self.card, self.plan, self.batch_free(prompt_token_seconds)) * busy_copies(s)
-        return floor("request-rate", s.constraints.requests_per_s, bound, "requests/s").missed
-
-    def _fits_short(self, batch: int) -> tuple[bool, bool]:
-        """:meth:`at` where the copy is short of the rate at every batch (:meth:`short_at_every_batch`):
-        whether it fits at ``batch`` (its memory alone; the step table not worked out), and False."""
-        return self._fits(at_batch(self.scenario, batch)), False
-
-    def at(self, batch: int) -> tuple[bool, bool]:
-        """(fits, carries the request rate) at a batch per copy of ``batch``, as the estimate
-        there would say (:attr:`Estimate.fits`, no ``misses-request-rate`` verdict); the rate
-        is worked out only where the copy fits (else False: the search reads it only there)."""
-        fits, rate = self.rate_at(batch)
-        if not fits:
-            return False, False
-        return fits, not floor("request-rate", self.scenario.constraints.requests_per_s, rate, "requests/s").missed
-
-    def rate_at(self, batch: int) -> tuple[bool, float]:
-        """(fits, request rate) at a batch per copy of ``batch``: the rate the estimate there
-        reports (:attr:`ServingSpeed.requests_per_s`, the capacity under the stated rate) [1/s],
-        worked out only where the copy fits (else 0). No copy is made (:meth:`_fits`,
-        :meth:`_costs`: the copy's own memory and step costs); the one the estimate there weighs
-        is made from the same scenario when asked (:func:`_probed_copy`)."""
-        global _PROBED
-        if batch in self.seen:
-            rate, _PROBED = self.seen[batch]
-            return True, rate
-        s = at_batch(self.scenario, batch)
-        if not self._fits(s):
-            return False, 0.0
-        _PROBED, plan, costs = (s, self.card, self.plan), self.plan, self._costs(s)
-        if s.prefill_copies:  # the replica's rate is the deployment's over its copies
-            rate = pools(s, self.card, plan, costs).capacity / s.data_parallel * busy_copies(s)
-        else:
-            rate = capacity(costs) * busy_copies(s)
-        self.seen[batch] = (rate, _PROBED)
-        return True, rate
-
-    def _fits(self, s: Scenario) -> bool:
-        """Whether the copy of ``s`` (this probe's scenario at another batch per copy) fits: its
-        memory at the load (:class:`~.estimate.ServingCopy`'s own, the batch-free memory model's
-        breakdown at its sequences and context) within the engine's budget."""
-        model = self.kept.get("memory")
-        if model is None:  # the batch is no input of the model (kept_memory_model)
-            model = self.kept["memory"] = kept_memory_model(self.scenario, self.card, self.plan)
-        return model.breakdown(s.sequences_per_replica, s.serving.context_tokens).fits
-
-    def batch_free(self, fn: Callable[[Scenario, Card, PrecisionPlan], float]) -> float:
-        """``fn(scenario, card, plan)`` for a prefill time of the copy that reads no batch, users or
-        pools (:data:`~configurator.core.decode_step.NO_PREFILL_FIELDS`) nor the card count, worked
-        out once per step table (:meth:`~configurator.core.decode_step.StepTable.batch_free`: the
-        table is kept for every count and batch of the layout) [s]."""
-        return self._table().batch_free(fn, self.scenario, self.card, self.plan)
-
-    def _table(self) -> StepTable:
-        """The copy's step table (:func:`~configurator.core.decode_step.copy_step_table`: its key
-        holds no batch, so every batch of this probe shares it), looked up once."""
-        table = self.kept.get("table")
-        if table is None:
-            serving = self.scenario.serving
-            table = self.kept["table"] = copy_step_table(self.scenario, self.card, self.plan,
-                                                         serving.prompt_tokens + serving.output_tokens // 2)
-        return table
-
-    def _costs(self, s: Scenario) -> StepCosts:
-        """The decode step costs of the copy of ``s`` at its running batch: what its copy's
-        :attr:`~.estimate.ServingCopy.costs` gives (:func:`~configurator.core.serving_speed.step_costs`),
-        on the step table every batch of this probe shares (its key holds no batch,
-        :meth:`_table`)."""
-        return step_costs(s, self.card, self.plan, running_batch(s), self._table())
-
-    def offer(self, batch: int) -> None:
-        """Where :meth:`rate_at` worked out the copy at ``batch``, that copy given to the estimate
-        there (:func:`_probed_copy`), not worked out again."""
-        global _PROBED
-        if batch in self.seen:
-            _PROBED = self.seen[batch][1]
-
-    def widest(self, batch: int, largest: int, rate: float) -> int:
-        """The batch per copy the doubling from ``batch`` (carrying ``rate`` [1/s]) reaches, up to
-        ``largest``, while each doubled copy fits and carries more than the one before by more
-        than :data:`LOAD_RESOLUTION` — what ranks a wider copy higher when its worst miss stays
-        the same (:func:`wider_ranks_higher`); ``batch`` where the first doubling does not. The
-        copies worked out on the way are kept (:attr:`seen`)."""
-        while batch < largest:
-            wider = min(2 * batch, largest)
-            fits, wider_rate = self.rate_at(wider)
-            if not (fits and wider_rate > rate * (1.0 + LOAD_RESOLUTION)):
-                break
-            batch, rate = wider, wider_rate
-        return batch

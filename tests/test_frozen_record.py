@@ -97,3 +97,45 @@ def test_refuses_what_it_cannot_serve():
     for cls in (Mutable, Slotted, Checked, Derived, int):
         with pytest.raises(TypeError):
             fast_init(cls)
+
+
+def test_kept_property_works_a_value_out_once_and_keeps_it():
+    """kept_property: worked out on the first read, kept in the instance dictionary (later reads
+    call nothing), the record's fields, equality and hash untouched; on a frozen pydantic model too."""
+    from pydantic import BaseModel, ConfigDict
+
+    from configurator.core.frozen_record import kept_property
+
+    calls = []
+
+    @fast_init
+    @dataclass(frozen=True)
+    class Record:
+        a: float
+
+        @kept_property
+        def doubled(self) -> float:
+            """Twice a."""
+            calls.append(self.a)
+            return 2 * self.a
+
+    record = Record(1.5)
+    assert record.doubled == 3.0 and record.doubled == 3.0 and calls == [1.5]
+    assert record.__dict__["doubled"] == 3.0
+    assert record == Record(1.5) and hash(record) == hash(Record(1.5))
+    assert [f.name for f in dataclasses.fields(Record)] == ["a"]
+    assert Record.doubled.__doc__ == "Twice a."
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        record.a = 2.0
+
+    class Model(BaseModel):
+        model_config = ConfigDict(frozen=True, extra="forbid", ignored_types=(kept_property,))
+        a: int
+
+        @kept_property
+        def tripled(self) -> int:
+            return 3 * self.a
+
+    model = Model(a=2)
+    assert model.tripled == 6 and model == Model(a=2) and hash(model) == hash(Model(a=2))
+    assert model.model_dump() == {"a": 2} and list(Model.model_fields) == ["a"]

@@ -10,7 +10,7 @@ import difflib
 import json
 import math
 from dataclasses import dataclass
-from functools import cache, cached_property
+from functools import cache
 from pathlib import Path
 from typing import Literal
 
@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from configurator.core.bounds import error_line, field_bounds
 from configurator.core.formulas import kv
+from configurator.core.frozen_record import kept_property
 from configurator.core.json_values import JsonFileError, flag, read_json_file, text_value, whole_number
 from configurator.core.messages import carried, msg, said
 from configurator.core.resources import bundled_path
@@ -56,7 +57,7 @@ class ModelArchitecture(BaseModel):
     Sizes are element counts; ``head_dim`` defaults to ``hidden / n_heads``.
     """
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", ignored_types=(kept_property,))
 
     name: str = "custom"
     n_layers: int = Field(ge=1, le=1024)
@@ -126,11 +127,11 @@ class ModelArchitecture(BaseModel):
         return self
 
     # ---- derived shapes -------------------------------------------------------------
-    @cached_property
+    @kept_property
     def kv_heads(self) -> int:
         return self.n_kv_heads or self.n_heads
 
-    @cached_property
+    @kept_property
     def dim_per_head(self) -> int:
         return self.head_dim or self.hidden // self.n_heads
 
@@ -142,21 +143,21 @@ class ModelArchitecture(BaseModel):
     def is_mla(self) -> bool:
         return self.kv_lora_rank is not None
 
-    @cached_property
+    @kept_property
     def q_dim(self) -> int:
         """Width of the query projection [elements]."""
         if self.is_mla:
             return self.n_heads * (self.qk_nope_head_dim + self.qk_rope_head_dim)
         return self.n_heads * self.dim_per_head
 
-    @cached_property
+    @kept_property
     def kv_dim(self) -> int:
         """Width of one of the key/value projections [elements]."""
         if self.is_mla:
             return self.n_heads * self.v_head_dim
         return self.kv_heads * self.dim_per_head
 
-    @cached_property
+    @kept_property
     def attn_out_dim(self) -> int:
         """Width of the attention output before the output projection [elements]."""
         return self.n_heads * self.v_head_dim if self.is_mla else self.q_dim
@@ -189,11 +190,11 @@ class ModelArchitecture(BaseModel):
         w = self.sliding_window
         return (self.n_layers - sliding) * full + sliding * (w * prompt - w * w / 2)
 
-    @cached_property
+    @kept_property
     def n_moe_layers(self) -> int:
         return self.n_layers - self.first_dense_layers if self.is_moe else 0
 
-    @cached_property
+    @kept_property
     def n_dense_layers(self) -> int:
         return self.n_layers - self.n_moe_layers
 
@@ -201,7 +202,7 @@ class ModelArchitecture(BaseModel):
     def routed_ffn(self) -> int:
         return self.expert_ffn or self.ffn
 
-    @cached_property
+    @kept_property
     def up_projection_params(self) -> int:
         """Parameters of one layer's MLA up-projections (queries from their latent, keys and values
         from theirs), 0 without MLA [count]: ``q_rank·heads·(nope + rope) + kv_rank·heads·(nope + v)``
@@ -212,7 +213,7 @@ class ModelArchitecture(BaseModel):
         q = self.q_lora_rank * h * (nope + rope) if self.q_lora_rank else 0
         return q + self.kv_lora_rank * h * (nope + v)
 
-    @cached_property
+    @kept_property
     def mlp_copies_per_token(self) -> float:
         """MLP (expert) inputs one token makes, averaged over layers [count]: 1 in a dense layer,
         top-k + shared experts in an MoE layer."""
@@ -221,7 +222,7 @@ class ModelArchitecture(BaseModel):
         return (self.n_dense_layers + self.n_moe_layers * (self.experts_per_token + self.n_shared_experts)) \
             / self.n_layers
 
-    @cached_property
+    @kept_property
     def mlp_token_width(self) -> float:
         """MLP inner width a token passes through, averaged over layers [elements].
 
@@ -297,7 +298,7 @@ class ModelArchitecture(BaseModel):
             + self.n_moe_layers * self.moe_layer_params()
         )
 
-    @cached_property
+    @kept_property
     def counts(self) -> ParamCounts:
         """All derived counts, computed once per architecture value (the architecture is frozen:
         a scenario read afresh from its JSON finds the counts of an equal architecture already

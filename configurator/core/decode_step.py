@@ -228,7 +228,7 @@ class DecodeStep:
         self.overhead_s = model.n_layers * layer_overhead_s(profile, serving.cuda_graphs) + profile.step_overhead_s
         self.forward: tuple | None = None
         """The products' efficiency coefficients (:func:`~configurator.core.matmul_shapes.forward_coefficients`),
-        read by :meth:`plain_seconds` when first asked."""
+        read by :meth:`plain_steps` when first asked."""
 
     def rate(self, tokens):
         """:func:`serving_rate` of a decode step's ``tokens`` (``prompt=False``) [FLOP/s]."""
@@ -272,56 +272,70 @@ class DecodeStep:
         return step, (weights_s, kv_s, compute_s)
 
 
-    def plain_seconds(self, batch: float, tokens_per_sequence: int = 1) -> tuple[float, tuple]:
-        """:meth:`seconds` at a plain-number ``batch`` [s], the same operations in the same order
-        (:meth:`roofline`, :meth:`rate`, :func:`~configurator.core.matmul_shapes.matmul_efficiency_by_shape`
-        of a forward pass and :func:`~configurator.core.formulas.flops.sustained_rate` written out
-        with the copy's coefficients read once), so the same numbers: a step table asks for a
-        dozen batches of one copy."""
+    def plain_steps(self, batches: list[float], tokens_per_sequence: int = 1) -> list[tuple[float, tuple]]:
+        """:meth:`seconds` at each plain-number batch of ``batches`` [s] with its roofline parts, the
+        same operations in the same order (:meth:`roofline`, :meth:`rate`,
+        :func:`~configurator.core.matmul_shapes.matmul_efficiency_by_shape` of a forward pass and
+        :func:`~configurator.core.formulas.flops.sustained_rate` written out with the copy's
+        coefficients and fields read once for all the batches), so the same numbers: a step table
+        asks for a dozen batches of one copy."""
         forward = self.forward
         if forward is None:
             forward = self.forward = self._forward()
         dense_m, routed_m, head_m, layer_w, head_w, routed_share, m_half, layers, moe, tp_seconds = forward
-        tp = self.tp
-        if self.weights_s is None:  # MoE: the experts some token of the batch touches
-            weights_s = decode_weight_bytes(self.model, batch, self.plan.weight_bytes, self.ep) / tp \
-                / self.weight_bandwidth
-        else:
-            weights_s = self.weights_s
-        kv = batch * self.attended * self.kv_per_token
-        if self.shards != 1:
-            kv = kv / self.shards
-        flops = self.flops_per_sequence * batch
-        if tp != 1:
-            flops = flops / tp
-        tokens = batch
-        if tokens_per_sequence != 1:
-            flops *= tokens_per_sequence
-            tokens = batch * tokens_per_sequence
-        kv_s = kv / self.kv_bandwidth if self.kv_tokens else 0.0
-        # the forward products' efficiency at ``tokens`` (matmul_efficiency_by_shape, row_inverse)
-        t = tokens if tokens >= 1.0 else 1.0
-        rows_t = 1.0 + m_half / t if t >= m_half else (1.0 + M_SPLIT / t) * 2.0 * m_half / (m_half + M_SPLIT)
-        per_layer = dense_m * rows_t
-        if moe:
-            r = t * routed_share
-            r = r if r >= 1.0 else 1.0
-            routed = 1.0 + m_half / r if r >= m_half else (1.0 + M_SPLIT / r) * 2.0 * m_half / (m_half + M_SPLIT)
-            per_layer = per_layer + routed_m * routed
-        efficiency = 1.0 * (layers * layer_w + head_w) / (layers * per_layer + head_m * rows_t)
-        peak = self.peak_flops
-        rate = peak * efficiency * self.prefill_efficiency
-        compute_s = flops / (rate if rate < peak else peak)
-        step = (weights_s if weights_s >= compute_s else compute_s) + kv_s
-        if self.tp_args is not None or self.ep_args is not None:
-            comm_s = (0.0 if tp_seconds is None else tp_seconds(tokens)) + \
-                (0.0 if self.ep_args is None else _ep_seconds(tokens, self.ep_args))
-            if not (type(comm_s) is float and comm_s == 0.0):
-                step = step + comm_s
-        return float(step + self.overhead_s), (weights_s, kv_s, compute_s)
+        tp, shards, attended, kv_per_token = self.tp, self.shards, self.attended, self.kv_per_token
+        flops_per_sequence, kv_bandwidth, kv_tokens = self.flops_per_sequence, self.kv_bandwidth, self.kv_tokens
+        peak, prefill_efficiency, overhead_s = self.peak_flops, self.prefill_efficiency, self.overhead_s
+        ep_args = self.ep_args
+        communicates = self.tp_args is not None or ep_args is not None
+        work = 1.0 * (layers * layer_w + head_w)  # the efficiency's numerator (matmul_efficiency_by_shape)
+        fixed_weights_s = self.weights_s
+        if fixed_weights_s is None:  # MoE: decode_weight_bytes' parts that do not depend on the batch
+            model, ep, weight_bytes, weight_bandwidth = self.model, self.ep, self.plan.weight_bytes, \
+                self.weight_bandwidth
+            expert = model.mlp_params(model.routed_ffn)
+            n_moe, n_experts, top_k = model.n_moe_layers, model.n_experts, model.experts_per_token
+            dense_params = model.total_params() - n_moe * n_experts * expert
+        steps = []
+        for batch in batches:
+            if fixed_weights_s is None:  # decode_weight_bytes: the experts some token of the batch touches
+                touched = experts_touched(n_experts, top_k, batch * ep)
+                weights_s = (dense_params + n_moe * touched * expert / ep) * weight_bytes / tp / weight_bandwidth
+            else:
+                weights_s = fixed_weights_s
+            kv = batch * attended * kv_per_token
+            if shards != 1:
+                kv = kv / shards
+            flops = flops_per_sequence * batch
+            if tp != 1:
+                flops = flops / tp
+            tokens = batch
+            if tokens_per_sequence != 1:
+                flops *= tokens_per_sequence
+                tokens = batch * tokens_per_sequence
+            kv_s = kv / kv_bandwidth if kv_tokens else 0.0
+            # the forward products' efficiency at ``tokens`` (matmul_efficiency_by_shape, row_inverse)
+            t = tokens if tokens >= 1.0 else 1.0
+            rows_t = 1.0 + m_half / t if t >= m_half else (1.0 + M_SPLIT / t) * 2.0 * m_half / (m_half + M_SPLIT)
+            per_layer = dense_m * rows_t
+            if moe:
+                r = t * routed_share
+                r = r if r >= 1.0 else 1.0
+                routed = 1.0 + m_half / r if r >= m_half else (1.0 + M_SPLIT / r) * 2.0 * m_half / (m_half + M_SPLIT)
+                per_layer = per_layer + routed_m * routed
+            rate = peak * (work / (layers * per_layer + head_m * rows_t)) * prefill_efficiency
+            compute_s = flops / (rate if rate < peak else peak)
+            step = (weights_s if weights_s >= compute_s else compute_s) + kv_s
+            if communicates:
+                comm_s = (0.0 if tp_seconds is None else tp_seconds(tokens)) + \
+                    (0.0 if ep_args is None else _ep_seconds(tokens, ep_args))
+                if not (type(comm_s) is float and comm_s == 0.0):
+                    step = step + comm_s
+            steps.append((float(step + overhead_s), (weights_s, kv_s, compute_s)))
+        return steps
 
     def _forward(self) -> tuple:
-        """:meth:`plain_seconds`' coefficients: :func:`~configurator.core.matmul_shapes.forward_coefficients`,
+        """:meth:`plain_steps`' coefficients: :func:`~configurator.core.matmul_shapes.forward_coefficients`,
         the layers, whether the model routes tokens to experts, and the tensor-parallel all-reduces
         as a function of the tokens (:func:`~configurator.core.formulas.communication.tensor_parallel_seconds_of`)."""
         expert_tp = self.tp if self.expert_tp is None else self.expert_tp
@@ -399,7 +413,7 @@ def speculative_step_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan
 
 class StepTable:
     """One copy's decode step (speculative drafts included) at the batches asked for, each worked
-    out once as a plain number [s] (:meth:`DecodeStep.plain_seconds`). A dense model's numbers are
+    out once as a plain number [s] (:meth:`DecodeStep.plain_steps`). A dense model's numbers are
     those of :class:`DecodeStep` over an array of the batches at each element (sums, products,
     quotients and maxima of the same numbers); a MoE's experts touched, a power, may round apart
     from an array's in the last place (``tests/test_decode_step.py``: within 1e-12)."""
@@ -434,15 +448,15 @@ class StepTable:
 
     def at(self, batches: list[int]) -> list[float]:
         """The step at each of ``batches`` (whole numbers of sequences) [s], each worked out once as a
-        plain number (:meth:`DecodeStep.plain_seconds`)."""
+        plain number (:meth:`DecodeStep.plain_steps`)."""
         times = self.times
         missing = [n for n in batches if n not in times]
         if missing:
-            step, k, parts = self.step, self.k, self.parts
-            seconds = step.plain_seconds
-            for n in missing:
-                plain, parts[n] = seconds(float(n))
-                times[n] = with_drafts(seconds(float(n), k + 1)[0], plain, k, self.draft_cost) if k else plain
+            step, k, parts, draft_cost = self.step, self.k, self.parts, self.draft_cost
+            asked = [float(n) for n in missing]
+            verified = step.plain_steps(asked, k + 1) if k else None
+            for i, (n, (plain, parts[n])) in enumerate(zip(missing, step.plain_steps(asked))):
+                times[n] = with_drafts(verified[i][0], plain, k, draft_cost) if k else plain
         return [times[n] for n in batches]
 
 

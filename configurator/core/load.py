@@ -24,9 +24,8 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cached_property
 
-from configurator.core.frozen_record import fast_init
+from configurator.core.frozen_record import fast_init, kept_property
 from configurator.core.ttft_tail import PERCENTILES as PERCENTILES  # re-exported: the load model's percentiles
 from configurator.core.ttft_tail import _tail_terms as _tail_terms  # noqa: F401  (tests read it here)
 from configurator.core.ttft_tail import _wait_tail as _wait_tail  # noqa: F401  (tests read it here)
@@ -82,13 +81,13 @@ class StepCosts:
     """What bounds the pure decode step at ``max_batch`` sequences, ``memory`` or ``compute``, when
     the table's maker worked it out with the table (None: not known here)."""
 
-    @cached_property
+    @kept_property
     def decode_steps(self) -> float:
         """Steps one answer spends decoding after its first token (worked out once: the load model
         reads it in every evaluation)."""
         return max(self.output_tokens - 1, 0) / self.tokens_per_step
 
-    @cached_property
+    @kept_property
     def full_decode_s(self) -> float:
         """The pure decode step with the batch full, ``T_d(B)`` [s] (read once: every mean step's
         bracket starts there)."""

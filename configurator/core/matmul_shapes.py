@@ -170,7 +170,10 @@ def _coefficients(model: ModelArchitecture, family: str, precision: str, tp, ep,
 
     def c(n, k):
         """``(n + n½)·(k + k½) / (E·n·k)`` with sizes below 1 counted as 1."""
-        n, k = _at_least_one(n), _at_least_one(k)
+        if type(n) is float and type(k) is float:  # _at_least_one's max(x, 1.0) written out, no call
+            n, k = 1.0 if 1.0 > n else n, 1.0 if 1.0 > k else k
+        else:
+            n, k = _at_least_one(n), _at_least_one(k)
         return (n + nh) * (k + kh) / (e * n * k)
 
     def c_weight(rows, n):

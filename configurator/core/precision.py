@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from configurator.core.catalog import Card
 from configurator.core.engines import default_kv_precision
 from configurator.core.formulas.states import state_bytes_per_param
 from configurator.core.formats import DEFAULT_FORMAT, FORMATS, WeightFormat, format_bits, kv_bytes
-from configurator.core.frozen_record import fast_init
+from configurator.core.frozen_record import fast_init, kept_property
 from configurator.core.messages import Message, msg
 from configurator.core.scenario import Optimizer, Recipe, Scenario
 from configurator.core.units import BYTES_PER_ELEMENT, Precision, weight_bytes_per_param
@@ -43,14 +43,14 @@ class PrecisionPlan:
     weight_bits: float | None = None
     """Serving: stored bits per weight of that format, scales included [bit]."""
 
-    @property
+    @kept_property
     def math_bytes(self) -> float:
         """Bytes of one activation element [B] (fp8 recipes keep activations in 16-bit)."""
         if self.math is None:
             return 2.0
         return max(2.0, BYTES_PER_ELEMENT[self.math])
 
-    @property
+    @kept_property
     def weight_bytes(self) -> float:
         """Stored bytes per weight, quantisation scales included [B/param]."""
         if self.weight_bits is not None:
@@ -97,15 +97,21 @@ def plan_serving(scenario: Scenario, card: Card) -> PrecisionPlan:
             fmt = DEFAULT_FORMAT[plan.math]  # fell back: the weights are stored at the math precision
         else:
             fmt = DEFAULT_FORMAT[plan.weights]
-        return replace(plan, weight_format=fmt, weight_bits=format_bits(fmt, serving.weight_bpw))
+        return _stored(plan, plan.weights, fmt, format_bits(fmt, serving.weight_bpw))
     spec = FORMATS[fmt]
     requested = spec.math
     plan = plan_serving_precision(card, requested)
     storage = _FORMAT_STORAGE[spec.family] or plan.weights
     if plan.math is not None and plan.weights == plan.math and plan.math != requested \
             and spec.family not in _WEIGHT_ONLY_FAMILIES:
-        return replace(plan, weight_format=DEFAULT_FORMAT[plan.math], weight_bits=16.0)  # stored as it runs
-    return replace(plan, weights=storage, weight_format=fmt, weight_bits=format_bits(fmt, serving.weight_bpw))
+        return _stored(plan, plan.weights, DEFAULT_FORMAT[plan.math], 16.0)  # stored as it runs
+    return _stored(plan, storage, fmt, format_bits(fmt, serving.weight_bpw))
+
+
+def _stored(plan: PrecisionPlan, weights: Precision, weight_format: WeightFormat, weight_bits: float) -> PrecisionPlan:
+    """``plan`` with the weights stored at ``weights`` in ``weight_format`` of ``weight_bits`` bits
+    each (what ``dataclasses.replace`` gives, made directly: one serving estimate asks for it)."""
+    return PrecisionPlan(plan.requested, plan.math, weights, plan.messages, weight_format, weight_bits)
 
 
 def kv_element_bytes(scenario: Scenario, plan: PrecisionPlan) -> float:

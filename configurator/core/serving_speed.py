@@ -228,8 +228,7 @@ def _step_costs(scenario: Scenario, card: Card, plan: PrecisionPlan, batch: int,
     widths = [high - low for low, high in zip(nodes, nodes[1:])]
 
     def decode_s(n: float) -> float:
-        i = find(nodes, n)
-        i = 0 if i < 1 else last - 1 if i > last else i - 1  # the segment [nodes[i], nodes[i + 1]]
+        i = find(nodes, n, 1, last) - 1  # the segment [nodes[i], nodes[i + 1]], the first or last beyond them
         return times[i] + (n - nodes[i]) * rises[i] / widths[i]
 
     return StepCosts(decode_s, per_token, model.n_layers * prefill_layer_overhead(scenario), uncached,

@@ -233,13 +233,17 @@ def test_the_charts_line_labels_stay_clear_of_their_legends(qtbot, window, panel
         window.recommend_action.trigger()
     qtbot.wait(50)
     assert not panel or chart.height() < 300
-    for plot, lines in ((chart, (chart.chosen, chart.limit)), (curve, (curve.chosen,))):
-        legend = plot.legend.sceneBoundingRect()
-        for line in lines:
-            label = line.label
-            assert label.fill.color().alpha() > 180  # readable over a curve or the limit line
-            assert not label.sceneBoundingRect().intersects(legend), label.toPlainText()
-    assert not chart.chosen.label.sceneBoundingRect().intersects(chart.limit.label.sceneBoundingRect())
+
+    def labels_clear() -> None:
+        for plot, lines in ((chart, (chart.chosen, chart.limit)), (curve, (curve.chosen,))):
+            legend = plot.legend.sceneBoundingRect()
+            for line in lines:
+                label = line.label
+                assert label.fill.color().alpha() > 180  # readable over a curve or the limit line
+                assert not label.sceneBoundingRect().intersects(legend), label.toPlainText()
+        assert not chart.chosen.label.sceneBoundingRect().intersects(chart.limit.label.sceneBoundingRect())
+
+    qtbot.waitUntil(labels_clear, timeout=3000)  # charts resized together are laid out and repainted in turn
 
 
 def test_status_bar_counts_take_plural_forms(qtbot, window):

@@ -27,6 +27,7 @@ from configurator.core.pipeline_schedule import most_model_chunks, round_size
 from configurator.core.training_speed import fabric
 from configurator.core.precision import plan_training
 from configurator.core.scenario import Recompute, Scenario
+from configurator.core.workloads.training.bounded import fastest_speeds
 from configurator.core.workloads.training.layout_speed import RECOMPUTE, Tier, field_ranks, layout_speed, tier
 from configurator.core.workloads.training.stage_tables import (
     StageTable,
@@ -472,33 +473,31 @@ def _search(scenarios: list[Scenario], card: Card, top: int, cards_keys: list[st
         comfortable = memory <= capacity * (1 - TIGHT_FIT_HEADROOM)
         ranked = np.flatnonzero(comfortable if comfortable.any() else fits)  # only these can be chosen: timed alone
         timed.append((i, batch, grid_key, g, memory, ranked, int(fits.sum())))
-    speeds = _speeds(base, card, timed, [scenarios[t[0]].count for t in timed], index, first_table)
-    for (i, batch, _, g, memory, ranked, fitting), speed in zip(timed, speeds, strict=True):
-        plans[i] = TrainingPlan(_layouts(g, memory, ranked, speed, top), batch, len(memory), fitting)
+    speeds = _speeds(base, card, timed, [scenarios[t[0]].count for t in timed], index, first_table, top)
+    for (i, batch, _, g, memory, ranked, fitting), (kept, speed) in zip(timed, speeds, strict=True):
+        plans[i] = TrainingPlan(_layouts(g, memory, ranked[kept], speed, top), batch, len(memory), fitting)
     return plans
 
 
 def _speeds(scenario: Scenario, card: Card, timed: list[tuple], counts: list[int], index: np.ndarray,
-            table: StageTable) -> list[dict[str, np.ndarray]]:
-    """:func:`layout_speed` of the rows that may be chosen of each count's grid (``timed``:
-    :func:`_search`'s, at ``counts`` cards), one evaluation for all the counts: their grids
-    joined, with each row's count as the column ``n``."""
+            table: StageTable, top: int) -> list[tuple[np.ndarray, dict[str, np.ndarray]]]:
+    """:func:`~.bounded.fastest_speeds` of the rows that may be chosen of each count's grid
+    (``timed``: :func:`_search`'s, at ``counts`` cards), one evaluation for all the counts: their
+    grids joined, with each row's count as the column ``n``: per count, the places in its rows
+    of those timed and their speed."""
     if not timed:
         return []
     if len(timed) == 1:
         _, _, grid_key, g, _, ranked, _ = timed[0]
         at = (np.take(index, g["pp"]), g["rc"])
-        return [layout_speed(scenario, card, g, table, at, ranked, _shared_groups(grid_key, g))]
+        return fastest_speeds(scenario, card, g, table, at, [ranked], _shared_groups(grid_key, g), top)
     grids = [t[3] for t in timed]
     g = {**_joined(grids), "n": np.repeat(np.array(counts, dtype=np.int64), [len(x["tp"]) for x in grids])}
     starts = np.cumsum([0, *(len(x["tp"]) for x in grids[:-1])])
-    rows = np.concatenate([t[5] + start for t, start in zip(timed, starts, strict=True)])
     at = (np.take(index, g["pp"]), g["rc"])
     groups = _joined_groups([_shared_groups(t[2], t[3]) for t in timed], starts)
-    speed = layout_speed(scenario, card, g, table, at, rows, groups)
-    ends = np.cumsum([len(t[5]) for t in timed])[:-1]
-    return [dict(zip(speed, values, strict=True)) for values in zip(*(np.split(v, ends) for v in speed.values()),
-                                                                     strict=True)]
+    return fastest_speeds(scenario, card, g, table, at, [t[5] + start for t, start in zip(timed, starts, strict=True)],
+                          groups, top)
 
 
 def _joined_groups(each: list, starts: np.ndarray):

@@ -58,8 +58,8 @@ def virtual_stage_options(n_layers: int, pipelines) -> tuple[int, ...]:
     for pp in pipelines:
         per_stage = -(-n_layers // pp)
         if pp > 1:
-            found.update(v for v in range(1, per_stage + 1) if per_stage % v == 0
-                         and pp * v <= most_model_chunks(n_layers, pp))
+            most = most_model_chunks(n_layers, pp) // pp  # the most chunks a stage may hold
+            found.update(v for v in range(1, min(per_stage, most) + 1) if per_stage % v == 0)
     return tuple(sorted(found))
 
 

@@ -136,41 +136,43 @@ def stage_row(scenario: Scenario, planned: PlannedCard, pp: int) -> tuple[dict[s
     card = planned.card
     model, plan = scenario.model, plan_training(card, scenario.precision)
     states = training_states(scenario, plan)
+    first_layers, layers, last_layers = training_stage_layers(model, pp)
+    seq = scenario.training.seq_len
+    probes = []  # per recomputation: the probe scenario, its activation layout, and with a 16-bit forward
+    for rc in RECOMPUTE:
+        probe = scenario.model_copy(update={
+            "parallelism": scenario.parallelism.model_copy(update={"tp": 1, "pp": pp}),
+            "training": scenario.training.model_copy(update={"recompute": rc, "grad_accum": 1})})
+        probe16 = probe.model_copy(update={"parallelism": probe.parallelism.model_copy(update={"zero": 3})})
+        probes.append((probe, activation_layout(probe, plan, states), probe16, activation_layout(probe16, plan, states)))
     rows = []
     for first in (True, False):
+        own = first_layers if first else last_layers
+        params_first = stage_params(model, pp, True, first_layers)
         parts = {k: [0.0] * len(RECOMPUTE) for k in StageTable.__dataclass_fields__}
-        for j, rc in enumerate(RECOMPUTE):
-            probe = scenario.model_copy(update={
-                "parallelism": scenario.parallelism.model_copy(update={"tp": 1, "pp": pp}),
-                "training": scenario.training.model_copy(update={"recompute": rc, "grad_accum": 1})})
+        for j, (probe, layout, probe16, layout16) in enumerate(probes):
             stage = stage_memory(probe, card, plan, first)
-            layout = activation_layout(probe, plan, states)
-            first_layers, layers, last_layers = training_stage_layers(model, pp)
-            own = first_layers if first else last_layers
             parts["weights"][j] = stage.weights
             parts["grads"][j] = stage.gradients
             parts["optimizer"][j] = stage.optimizer
             parts["copies"][j] = stage.weight_copies
             parts["stored_per_token"][j] = stage_stored_bytes(probe, layout, own)
             parts["stored_fullest_per_token"][j] = stage_stored_bytes(probe, layout, layers)
-            parts["working_per_token"][j] = working_layer_bytes(model, layout, probe.training.seq_len)
-            probe16 = probe.model_copy(update={"parallelism": probe.parallelism.model_copy(update={"zero": 3})})
-            layout16 = activation_layout(probe16, plan, states)
+            parts["working_per_token"][j] = working_layer_bytes(model, layout, seq)
             parts["stored_per_token_16"][j] = stage_stored_bytes(probe16, layout16, own)
             parts["stored_fullest_per_token_16"][j] = stage_stored_bytes(probe16, layout16, layers)
-            parts["working_per_token_16"][j] = working_layer_bytes(model, layout16, probe.training.seq_len)
+            parts["working_per_token_16"][j] = working_layer_bytes(model, layout16, seq)
             parts["loss_per_token"][j] = logits_bytes_per_token(model, layout)
             parts["logits_per_token"][j] = parts["loss_per_token"][j] if (not first or pp == 1) else 0.0
             sharded = logits_bytes_per_token(model, replace(layout, loss_parallel=True))
             parts["loss_per_token_tp"][j] = sharded
             parts["logits_per_token_tp"][j] = sharded if (not first or pp == 1) else 0.0
             parts["allocator"][j] = stage.allocator
-            parts["layer_bytes"][j] = layer_activation_bytes(model, layout, probe.training.seq_len)
-            parts["layer_bytes_16"][j] = layer_activation_bytes(model, layout16, probe.training.seq_len)
+            parts["layer_bytes"][j] = layer_activation_bytes(model, layout, seq)
+            parts["layer_bytes_16"][j] = layer_activation_bytes(model, layout16, seq)
             parts["layers"][j] = layers
             parts["short_first_layers"][j] = short_first_chunk_layers(model.n_layers, pp)
             parts["matmul_params"][j] = matmul_params_on_fullest_stage(model, pp)
-            params_first = stage_params(model, pp, True, first_layers)
             parts["params_first"][j] = 0.0 if scenario.workload.is_adapter else params_first
             parts["frozen_first"][j] = frozen_base_bytes(scenario, plan, params_first, first_layers)
             parts["expert_share"][j] = stage.expert_share

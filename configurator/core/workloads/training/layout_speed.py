@@ -318,15 +318,15 @@ def speed_bound(scenario: Scenario, g: dict[str, np.ndarray], rows: np.ndarray, 
     expert-parallel time and overhead alone (``passes``: :func:`pass_seconds` of ``one``, the
     grid's rows grouped by :data:`PASS_FIELDS`, a few hundred groups) and the pipeline's slots.
 
-    No smaller than the exact figure, to the last bit: the step is the same sums and product
-    with the parts left out (activation traffic, host streams, the pipeline's sends, the
-    optimizer step, the exposed synchronisation: times, none negative) put at zero, and a
+    No smaller than the exact figure, to the last bit: the micro-batch is the same sum with the
+    parts left out (activation traffic, host streams: times, none negative) put at zero, the
+    step its first term alone (the micro-batch times the slots; the pipeline's sends, the
+    optimizer step and the exposed synchronisation added to it are times, none negative), and a
     floating-point sum or product of non-negative terms never falls when a term grows (rounding
     is monotone); the tokens are the same numerator over that shorter step."""
     c = passes
     least_micro_s = micro_batch_seconds(c["compute_s"], 0.0, c["tp_s"], c["cp_s"], c["ep_s"], 0.0, c["overhead_s"])
     pp, vp, mb, m, dp = (np.take(g[k], rows) for k in ("pp", "vp", "mb", "accum", "dp"))
     bubble = pipeline_bubble_fraction(pp, m, vp, round_size(scenario.parallelism.pipeline_schedule, pp, m))
-    least_step_s = training_step_seconds(np.take(least_micro_s, one.of(rows)), pipeline_slots(m, bubble),
-                                         0.0, 0.0, 0.0, 0.0)
+    least_step_s = np.take(least_micro_s, one.of(rows)) * pipeline_slots(m, bubble)  # training_step_seconds' first term
     return training_tokens_per_second(mb, scenario.training.seq_len, m, dp, least_step_s)

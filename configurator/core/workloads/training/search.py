@@ -214,7 +214,9 @@ def _grid_of_axes(scenario: Scenario, axes: tuple[list, ...], sequences: int) ->
         if not keep.any():
             return {}
         g = {k: v[keep] for k, v in g.items()}
-    dp = count // (g["tp"] * g["cp"] * g["pp"])
+        if name == "cp":  # the data-parallel width, carried along as the grid widens (read by the rules)
+            g["dp"] = count // (g["tp"] * g["cp"] * g["pp"])
+    dp = g.pop("dp")
     if "grad_accum" in auto:
         accum = sequences // np.maximum(dp * g["mb"], 1)
     else:
@@ -262,18 +264,19 @@ def _prefix_keep(g: dict[str, np.ndarray], scenario: Scenario, sequences: int, a
     if "cp" in g:
         if last("tp", "pp", "cp"):
             keep &= count % (g["tp"] * g["cp"] * g["pp"]) == 0
-        dp = count // (g["tp"] * g["cp"] * g["pp"])
+        dp = g["dp"] if "dp" in g else count // (g["tp"] * g["cp"] * g["pp"])  # carried by _grid_of_axes
         if last("tp", "pp", "cp", "ep"):
             keep &= dp % g["ep"] == 0
         if last("tp", "pp", "cp", "zero") and "zero" in auto:
             keep &= (g["zero"] == 0) | (dp * g["cp"] > 1)  # sharding over one replica changes nothing
+        per_step = np.maximum(dp * g["mb"], 1) if "mb" in g and "grad_accum" in auto else None
         if last("tp", "pp", "cp", "mb") and "grad_accum" in auto:
-            keep &= sequences % np.maximum(dp * g["mb"], 1) == 0
-            keep &= sequences // np.maximum(dp * g["mb"], 1) >= 1
+            keep &= sequences % per_step == 0
+            keep &= sequences // per_step >= 1
         elif last("tp", "pp", "cp", "mb"):  # a pinned accumulation: only the widths and micro-batches that keep the batch
             keep &= dp * g["mb"] * scenario.training.grad_accum == sequences
         if last("tp", "pp", "cp", "vp", "mb") and "vp" in auto:
-            accum = sequences // np.maximum(dp * g["mb"], 1) if "grad_accum" in auto else scenario.training.grad_accum
+            accum = sequences // per_step if "grad_accum" in auto else scenario.training.grad_accum
             keep &= (g["vp"] == 1) | (accum % round_size(scenario.parallelism.pipeline_schedule, g["pp"], accum) == 0)
     return keep
 
@@ -308,6 +311,7 @@ SHARED_GRID_MEMO_SIZE = 64
 _GRIDS: LruMemo[dict] = LruMemo(SHARED_GRID_MEMO_SIZE)
 _MEMORIES: LruMemo[np.ndarray] = LruMemo(SHARED_GRID_MEMO_SIZE)
 _GROUPS: LruMemo[dict] = LruMemo(SHARED_GRID_MEMO_SIZE)
+_KEYS: LruMemo[str] = LruMemo(PLAN_MEMO_SIZE)
 
 _stage_tables_cached = stage_tables_cached  # the kept tables, by their old name
 
@@ -318,6 +322,7 @@ def clear_plan_memo() -> None:
     _GRIDS.clear()
     _MEMORIES.clear()
     _GROUPS.clear()
+    _KEYS.clear()
     clear_stage_tables()
 
 
@@ -412,7 +417,7 @@ def plan_training_layouts(scenarios: Sequence[Scenario], card: Card, top: int = 
     kept yet of scenarios that differ by the count alone are done together: one memory and one
     step-time evaluation of all their layouts as arrays (issue 28: a count does not re-plan the
     layout family from scratch); each count's answer is what it gets searched alone, and is kept."""
-    keys = [scenario_key(s, _NOT_SEARCHED_PER_CARD) for s in scenarios]
+    keys = [_search_key(s) for s in scenarios]
     plans = [_PLANS.get((key, s.card_id, top), (card,)) for key, s in zip(keys, scenarios, strict=True)]
     together: dict[str, list[int]] = {}  # the scenario less its count -> the places of those to search
     for i, s in enumerate(scenarios):
@@ -424,6 +429,15 @@ def plan_training_layouts(scenarios: Sequence[Scenario], card: Card, top: int = 
         for i, found in zip(places, searched, strict=True):
             plans[i] = _PLANS.put((keys[i], scenarios[i].card_id, top), found, (card,))
     return plans
+
+
+def _search_key(scenario: Scenario) -> str:
+    """:func:`scenario_key` less :data:`_NOT_SEARCHED_PER_CARD`, kept for the scenario object (frozen:
+    a count's scenario is keyed when the counts are searched together and again when its estimate
+    reads its plan)."""
+    kept = _KEYS.get("search", (scenario,))
+    return kept if kept is not None else _KEYS.put("search", scenario_key(scenario, _NOT_SEARCHED_PER_CARD),
+                                                   (scenario,))
 
 
 def _plan_counts(scenarios: list[Scenario], card: Card, top: int, cards_keys: list[str]) -> list[TrainingPlan]:
@@ -455,7 +469,7 @@ def _search(scenarios: list[Scenario], card: Card, top: int, cards_keys: list[st
         return plans
     base = scenarios[grids[0][0]]
     pipelines = tuple(sorted({p for i, *_ in grids for p in pipeline_options(scenarios[i].count)}))
-    index, first_table, last_table = stage_tables(base, card, pipelines)
+    index, first_table, last_table = stage_tables(base, card, pipelines, cards_keys[grids[0][0]])
     memories = _shared_memory([key for _, _, key, _ in grids], base, card, [g for *_, g in grids], index,
                               first_table, last_table)
     capacity = usable_capacity_bytes(card, base.assumptions)  # a stage's capacity (stage_memory)

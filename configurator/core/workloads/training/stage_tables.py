@@ -16,6 +16,7 @@ from configurator.core.catalog import Card
 from configurator.core.formulas.activations import activation_peak_bytes_per_token
 from configurator.core.formulas.parallelism import expert_parallel_factor
 from configurator.core.formulas.states import reserved_bytes, training_peak_bytes, zero_sharded
+from configurator.core.memo import LruMemo
 from configurator.core.memory import (
     activation_layout,
     gathered_element_bytes,
@@ -88,13 +89,21 @@ class PlannedCard:
     card: Card = field(compare=False, hash=False)
 
 
-def stage_tables(scenario: Scenario, card: Card, pipelines: tuple[int, ...]
+def stage_tables(scenario: Scenario, card: Card, pipelines: tuple[int, ...], search_key: str | None = None
                  ) -> tuple[np.ndarray, StageTable, StageTable]:
     """Stage memory of the first and last stage for each pipeline degree (``pipelines`` and the
     pinned one) and each recomputation, from :func:`configurator.core.memory.stage_memory` at
     tensor parallel 1 (every part of it scales as ``1/tp``), with the index from pipeline degree
     to table row. Independent of the card count, the other layout fields and the card beyond its
-    precision plan, so cached."""
+    precision plan, so cached; ``search_key``: the scenario's text less the card (the search's
+    key), under which the tables are also kept for the cards of one precision plan (a lookup
+    without building the cache's key scenario)."""
+    plan = plan_training(card, scenario.precision)
+    precisions = (plan.requested, plan.math, plan.weights)
+    if search_key is not None:
+        kept = _BY_SEARCH.get((search_key, precisions, pipelines))
+        if kept is not None:
+            return kept
     t = scenario.training
     key = scenario.model_copy(update={
         "count": 1, "card_id": "", "constraints": scenario.constraints.__class__(),
@@ -102,9 +111,13 @@ def stage_tables(scenario: Scenario, card: Card, pipelines: tuple[int, ...]
         "auto_layout": (), "parallelism": scenario.parallelism.__class__(pp=scenario.parallelism.pp),
         "training": t.model_copy(update={"micro_batch": 1, "grad_accum": 1, "recompute": Recompute.NONE,
                                          "global_batch_tokens": None, "tokens": 1.0})})
-    plan = plan_training(card, scenario.precision)
-    return stage_tables_cached(key, PlannedCard((plan.requested, plan.math, plan.weights), card),
-                                pipelines)
+    found = stage_tables_cached(key, PlannedCard(precisions, card), pipelines)
+    return found if search_key is None else _BY_SEARCH.put((search_key, precisions, pipelines), found)
+
+
+_BY_SEARCH: LruMemo[tuple] = LruMemo(256)
+"""The tables :func:`stage_tables` gave, by the search's key (a finer key than the cache's: every
+field but the card)."""
 
 
 @lru_cache(maxsize=256)
@@ -222,3 +235,4 @@ def clear_stage_tables() -> None:
     """Forget every kept stage table and row."""
     stage_tables_cached.cache_clear()
     stage_row.cache_clear()
+    _BY_SEARCH.clear()

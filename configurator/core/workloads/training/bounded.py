@@ -14,6 +14,7 @@ from configurator.core.scenario import Scenario
 from configurator.core.workloads.training.layout_speed import (
     PASS_FIELDS,
     Groups,
+    Tier,
     layout_speed,
     own_rows,
     pass_seconds,
@@ -63,6 +64,26 @@ def fastest_speeds(scenario: Scenario, card: Card, g: dict[str, np.ndarray], tab
                                      _ends(segments)), strict=True)]
     timed = alone(np.concatenate([s[k] for s, k in zip(segments, kept, strict=True)]))
     return list(zip(kept, _split(timed, _ends(kept)), strict=True))
+
+
+def joined_groups(each: list, starts: np.ndarray):
+    """The :data:`~configurator.core.workloads.training.layout_speed.Groups` of grids joined one
+    after the other (``starts``: where each begins), from each grid's own (``each``, kept for the
+    cards that share the grid): a group never spans two grids, so the count (``n``) is never
+    read to group them."""
+    kept: dict[tuple, Tier] = {}
+
+    def groups(fields: tuple[str, ...]) -> Tier:
+        own = tuple(f for f in fields if f != "n")
+        found = kept.get(own)
+        if found is None:
+            tiers = [of(own) for of in each]
+            before = np.cumsum([0, *(len(t.rows) for t in tiers[:-1])])
+            found = kept[own] = Tier(np.concatenate([t.rows + s for t, s in zip(tiers, starts, strict=True)]),
+                                     np.concatenate([t.group + b for t, b in zip(tiers, before, strict=True)]))
+        return found
+
+    return groups
 
 
 def _highest(values: np.ndarray, n: int) -> np.ndarray:

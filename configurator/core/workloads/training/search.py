@@ -27,7 +27,7 @@ from configurator.core.pipeline_schedule import most_model_chunks, round_size
 from configurator.core.training_speed import fabric
 from configurator.core.precision import plan_training
 from configurator.core.scenario import Recompute, Scenario
-from configurator.core.workloads.training.bounded import fastest_speeds
+from configurator.core.workloads.training.bounded import fastest_speeds, joined_groups
 from configurator.core.workloads.training.layout_speed import RECOMPUTE, Tier, field_ranks, layout_speed, tier
 from configurator.core.workloads.training.stage_tables import (
     StageTable,
@@ -505,33 +505,18 @@ def _speeds(scenario: Scenario, card: Card, timed: list[tuple], counts: list[int
         _, _, grid_key, g, _, ranked, _ = timed[0]
         at = (np.take(index, g["pp"]), g["rc"])
         return fastest_speeds(scenario, card, g, table, at, [ranked], _shared_groups(grid_key, g), top)
-    grids = [t[3] for t in timed]
-    g = {**_joined(grids), "n": np.repeat(np.array(counts, dtype=np.int64), [len(x["tp"]) for x in grids])}
-    starts = np.cumsum([0, *(len(x["tp"]) for x in grids[:-1])])
+    keys = ("joined", tuple(t[2] for t in timed))  # the grids' keys (one count each): kept for the cards sharing them
+    joined = _GROUPS.get(keys)
+    if joined is None:
+        grids = [t[3] for t in timed]
+        g = {**_joined(grids), "n": np.repeat(np.array(counts, dtype=np.int64), [len(x["tp"]) for x in grids])}
+        starts = np.cumsum([0, *(len(x["tp"]) for x in grids[:-1])])
+        each = [_shared_groups(t[2], t[3]) for t in timed]
+        joined = _GROUPS.put(keys, (g, starts, joined_groups(each, starts)))
+    g, starts, groups = joined
     at = (np.take(index, g["pp"]), g["rc"])
-    groups = _joined_groups([_shared_groups(t[2], t[3]) for t in timed], starts)
     return fastest_speeds(scenario, card, g, table, at, [t[5] + start for t, start in zip(timed, starts, strict=True)],
                           groups, top)
-
-
-def _joined_groups(each: list, starts: np.ndarray):
-    """The :data:`~configurator.core.workloads.training.layout_speed.Groups` of grids joined one
-    after the other (``starts``: where each begins), from each grid's own (``each``, kept for the
-    cards that share the grid): a group never spans two grids, so the count (``n``) is never
-    read to group them."""
-    kept: dict[tuple, Tier] = {}
-
-    def groups(fields: tuple[str, ...]) -> Tier:
-        own = tuple(f for f in fields if f != "n")
-        found = kept.get(own)
-        if found is None:
-            tiers = [of(own) for of in each]
-            before = np.cumsum([0, *(len(t.rows) for t in tiers[:-1])])
-            found = kept[own] = Tier(np.concatenate([t.rows + s for t, s in zip(tiers, starts, strict=True)]),
-                                     np.concatenate([t.group + b for t, b in zip(tiers, before, strict=True)]))
-        return found
-
-    return groups
 
 
 def _layouts(g: dict[str, np.ndarray], memory: np.ndarray, ranked: np.ndarray, speed: dict[str, np.ndarray],

@@ -157,7 +157,8 @@ def stage_row(scenario: Scenario, planned: PlannedCard, pp: int) -> tuple[dict[s
             "parallelism": scenario.parallelism.model_copy(update={"tp": 1, "pp": pp}),
             "training": scenario.training.model_copy(update={"recompute": rc, "grad_accum": 1})})
         probe16 = probe.model_copy(update={"parallelism": probe.parallelism.model_copy(update={"zero": 3})})
-        probes.append((probe, activation_layout(probe, plan, states), probe16, activation_layout(probe16, plan, states)))
+        probes.append((probe, activation_layout(probe, plan, states),
+                       probe16, activation_layout(probe16, plan, states)))
     rows = []
     for first in (True, False):
         own = first_layers if first else last_layers

@@ -11,14 +11,15 @@ import pytest
 from configurator.core.architecture import preset
 from configurator.core.estimate import clear_estimate_memo
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario
-from configurator.core.workloads.training import bounded
-from configurator.core.workloads.training.layout_speed import layout_speed
-from configurator.core.workloads.training.search import (
-    pipeline_options,
-    plan_training_layout,
-    plan_training_layouts,
-    stage_tables,
+from configurator.core.workloads.training import bounded, search
+from configurator.core.workloads.training.layout_speed import (
+    PASS_FIELDS,
+    layout_speed,
+    pass_seconds,
+    speed_bound,
+    step_slots,
 )
+from configurator.core.workloads.training.search import plan_training_layout, plan_training_layouts
 
 JOBS = {
     "7b-pretrain": dict(model="llama2-7b", workload="pretrain", count=128,
@@ -60,24 +61,22 @@ def test_the_plans_are_those_of_timing_every_layout(catalog, name, monkeypatch):
 
 @pytest.mark.parametrize("name", list(JOBS))
 def test_the_bound_is_never_below_the_exact_speed(catalog, name, monkeypatch):
-    """Each bound the search reads against the exact tokens per second of its layout, one by one."""
+    """Each bound of the rows the search may choose against their exact tokens per second, one by one."""
     seen = []
-    real = bounded.speed_bound
+    real = search.fastest_speeds
 
-    def kept(scenario, g, rows, one, passes):
-        found = real(scenario, g, rows, one, passes)
-        seen.append((scenario, g, rows, found))
-        return found
+    def kept(scenario, card, g, table, at, segments, groups, top):
+        seen.append((scenario, card, g, table, at, np.concatenate(segments), groups))
+        return real(scenario, card, g, table, at, segments, groups, top)
 
-    monkeypatch.setattr(bounded, "speed_bound", kept)
+    monkeypatch.setattr(search, "fastest_speeds", kept)
     clear_estimate_memo()
     for card_id in ("h100-sxm", "a100-sxm-40gb", "mi300x", "l40s", "gaudi3"):
-        card = catalog.get(card_id)
-        before = len(seen)
-        plan_training_layout(_job(name, card_id), card, top=3)
-        assert len(seen) > before or card_id == "l40s"
-        for scenario, g, rows, bound in seen[before:]:
-            index, table, _ = stage_tables(scenario, card, tuple(pipeline_options(scenario.count)))
-            exact = layout_speed(scenario, card, g, table, (np.take(index, g["pp"]), g["rc"]), rows)["tokens_per_s"]
-            assert np.all((bound >= exact) | np.isnan(exact)), card_id
-            assert np.mean(bound <= 1.5 * exact) > 0.5  # and mostly tight
+        plan_training_layout(_job(name, card_id), catalog.get(card_id), top=3)
+    assert seen
+    for scenario, card, g, table, at, rows, groups in seen:
+        one = groups(PASS_FIELDS)
+        bound = speed_bound(rows, one, pass_seconds(scenario, card, g, table, at, one), step_slots(scenario, g))
+        exact = layout_speed(scenario, card, g, table, at, rows)["tokens_per_s"]
+        assert np.all((bound >= exact) | np.isnan(exact)), card.id
+        assert np.mean(bound <= 1.5 * exact) > 0.5  # and mostly tight

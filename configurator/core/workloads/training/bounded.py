@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from configurator.core.catalog import Card
+from configurator.core.memo import LruMemo
 from configurator.core.scenario import Scenario
 from configurator.core.workloads.training.layout_speed import (
     PASS_FIELDS,
@@ -19,6 +20,7 @@ from configurator.core.workloads.training.layout_speed import (
     own_rows,
     pass_seconds,
     speed_bound,
+    step_slots,
 )
 
 SAMPLED = 8
@@ -31,6 +33,15 @@ layout is timed through the grid's groups instead (the same numbers, fewer opera
 layouts are timed) [-]."""
 
 
+_STEPS: LruMemo[tuple] = LruMemo(64)
+""":func:`step_slots` of each grid, kept for the cards that share the grid (by the grid object)."""
+
+
+def clear_bounds() -> None:
+    """Forget every grid's kept slots and tokens per step."""
+    _STEPS.clear()
+
+
 def fastest_speeds(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table, at, segments: list[np.ndarray],
                    groups: Groups, top: int) -> list[tuple[np.ndarray, dict[str, np.ndarray]]]:
     """:func:`layout_speed` of the layouts of ``segments`` (each count's rows of the grid ``g`` that
@@ -41,7 +52,11 @@ def fastest_speeds(scenario: Scenario, card: Card, g: dict[str, np.ndarray], tab
     rows = np.concatenate(segments)
     one = groups(PASS_FIELDS)
     passes = pass_seconds(scenario, card, g, table, at, one)
-    bounds = np.split(speed_bound(scenario, g, rows, one, passes), _ends(segments))
+    steps = _STEPS.get(("steps", scenario.parallelism.pipeline_schedule, scenario.training.seq_len), (g,))
+    if steps is None:
+        steps = _STEPS.put(("steps", scenario.parallelism.pipeline_schedule, scenario.training.seq_len),
+                           step_slots(scenario, g), (g,))
+    bounds = np.split(speed_bound(rows, one, passes, steps), _ends(segments))
     samples = [_highest(b, SAMPLED) for b in bounds]
 
     def alone(chosen: np.ndarray) -> dict[str, np.ndarray]:  # the pass groups shared, the rest row by row

@@ -311,22 +311,30 @@ def layout_speed(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
             "recompute_s": np.take(recompute_s, at_one) * slots}
 
 
-def speed_bound(scenario: Scenario, g: dict[str, np.ndarray], rows: np.ndarray, one: Tier, passes: dict
-                ) -> np.ndarray:
-    """An upper bound on :func:`layout_speed`'s tokens per second of the layouts ``rows`` of the
-    grid ``g`` [tokens/s], in their order, from one micro-batch's compute, tensor-, context- and
+def step_slots(scenario: Scenario, g: dict[str, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """Each row's pipeline slots ``m·(1+b)`` of the grid ``g`` [count] and its tokens per step
+    ``micro-batch × sequence × accumulation × data-parallel width`` [tokens]: what
+    :func:`speed_bound` reads of the schedule (the same operations as :func:`layout_speed`'s)."""
+    pp, vp, mb, m, dp = g["pp"], g["vp"], g["mb"], g["accum"], g["dp"]
+    bubble = pipeline_bubble_fraction(pp, m, vp, round_size(scenario.parallelism.pipeline_schedule, pp, m))
+    return pipeline_slots(m, bubble), mb * scenario.training.seq_len * m * dp
+
+
+def speed_bound(rows: np.ndarray, one: Tier, passes: dict, steps: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
+    """An upper bound on :func:`layout_speed`'s tokens per second of the layouts ``rows`` of a
+    grid [tokens/s], in their order, from one micro-batch's compute, tensor-, context- and
     expert-parallel time and overhead alone (``passes``: :func:`pass_seconds` of ``one``, the
-    grid's rows grouped by :data:`PASS_FIELDS`, a few hundred groups) and the pipeline's slots.
+    grid's rows grouped by :data:`PASS_FIELDS`, a few hundred groups) and the pipeline's slots
+    (``steps``: :func:`step_slots` of the grid).
 
     No smaller than the exact figure, to the last bit: the micro-batch is the same sum with the
     parts left out (activation traffic, host streams: times, none negative) put at zero, the
     step its first term alone (the micro-batch times the slots; the pipeline's sends, the
     optimizer step and the exposed synchronisation added to it are times, none negative), and a
     floating-point sum or product of non-negative terms never falls when a term grows (rounding
-    is monotone); the tokens are the same numerator over that shorter step."""
+    is monotone); the tokens are the same integer numerator over that shorter step."""
     c = passes
     least_micro_s = micro_batch_seconds(c["compute_s"], 0.0, c["tp_s"], c["cp_s"], c["ep_s"], 0.0, c["overhead_s"])
-    pp, vp, mb, m, dp = (np.take(g[k], rows) for k in ("pp", "vp", "mb", "accum", "dp"))
-    bubble = pipeline_bubble_fraction(pp, m, vp, round_size(scenario.parallelism.pipeline_schedule, pp, m))
-    least_step_s = np.take(least_micro_s, one.of(rows)) * pipeline_slots(m, bubble)  # training_step_seconds' first term
-    return training_tokens_per_second(mb, scenario.training.seq_len, m, dp, least_step_s)
+    slots, tokens = steps
+    least_step_s = np.take(least_micro_s, one.of(rows)) * np.take(slots, rows)  # training_step_seconds' first term
+    return np.take(tokens, rows) / least_step_s  # training_tokens_per_second over the shorter step

@@ -27,7 +27,7 @@ from configurator.core.pipeline_schedule import most_model_chunks, round_size
 from configurator.core.training_speed import fabric
 from configurator.core.precision import plan_training
 from configurator.core.scenario import Recompute, Scenario
-from configurator.core.workloads.training.bounded import fastest_speeds, joined_groups
+from configurator.core.workloads.training.bounded import clear_bounds, fastest_speeds, joined_groups
 from configurator.core.workloads.training.layout_speed import RECOMPUTE, Tier, field_ranks, layout_speed, tier
 from configurator.core.workloads.training.stage_tables import (
     StageTable,
@@ -323,6 +323,7 @@ def clear_plan_memo() -> None:
     _MEMORIES.clear()
     _GROUPS.clear()
     _KEYS.clear()
+    clear_bounds()
     clear_stage_tables()
 
 

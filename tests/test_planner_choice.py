@@ -69,3 +69,22 @@ def test_a_first_layout_not_as_searched_re_estimates_the_runners_up(catalog, cas
     assert _layout_of(planned_training(scenario, card, faked)) == _layout_of(as_searched)
     assert (as_searched.scenario.parallelism.tp, as_searched.scenario.parallelism.pp) == (first.tp, first.pp)
     assert as_searched.training.tokens_per_s == first.tokens_per_s
+
+
+def test_a_card_without_a_precision_for_the_job_is_settled_without_estimates(catalog):
+    """A card with no arithmetic precision for the job has no count timed: no deployment and no
+    deadline message, without estimating each count (what every count's estimate says too)."""
+    from configurator.core.precision import plan_training
+    from configurator.core.workloads import family_of
+    from configurator.core.workloads.layout import TRAINING_COUNTS, at_count, plannable
+
+    job = _job("llama2-7b", "pretrain", 128, "h100-sxm")
+    job = type(job).model_validate({**job.model_dump(), "constraints": {"deadline_hours": 720}})
+    cards = [c for c in catalog.cards if plan_training(c, job.precision).math is None]
+    assert cards
+    family = family_of(job.workload)
+    for card in cards:
+        assert family.deployments(job, card) == []
+        assert family.missed_deadline(job, card) is None
+        base = plannable(job, card)
+        assert all(estimate(at_count(base, n), card).training is None for n in TRAINING_COUNTS[:8]), card.id

@@ -33,8 +33,9 @@ layout is timed through the grid's groups instead (the same numbers, fewer opera
 layouts are timed) [-]."""
 
 
-_STEPS: LruMemo[tuple] = LruMemo(64)
-""":func:`step_slots` of each grid, kept for the cards that share the grid (by the grid object)."""
+_STEPS: LruMemo[tuple] = LruMemo(16)
+""":func:`step_slots` of each grid, kept for the cards that share the grid (by the grid object; two
+arrays of a joined grid's rows, ~0.4 MiB each: ~6 MiB at most)."""
 
 
 def clear_bounds() -> None:

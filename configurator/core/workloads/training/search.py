@@ -312,6 +312,7 @@ _GRIDS: LruMemo[dict] = LruMemo(SHARED_GRID_MEMO_SIZE)
 _MEMORIES: LruMemo[np.ndarray] = LruMemo(SHARED_GRID_MEMO_SIZE)
 _GROUPS: LruMemo[dict] = LruMemo(SHARED_GRID_MEMO_SIZE)
 _KEYS: LruMemo[str] = LruMemo(PLAN_MEMO_SIZE)
+_JOINED: LruMemo[tuple] = LruMemo(16)  # a few counts' grids joined, ~2 MiB each: ~32 MiB at most
 
 _stage_tables_cached = stage_tables_cached  # the kept tables, by their old name
 
@@ -323,6 +324,7 @@ def clear_plan_memo() -> None:
     _MEMORIES.clear()
     _GROUPS.clear()
     _KEYS.clear()
+    _JOINED.clear()
     clear_bounds()
     clear_stage_tables()
 
@@ -507,13 +509,13 @@ def _speeds(scenario: Scenario, card: Card, timed: list[tuple], counts: list[int
         at = (np.take(index, g["pp"]), g["rc"])
         return fastest_speeds(scenario, card, g, table, at, [ranked], _shared_groups(grid_key, g), top)
     keys = ("joined", tuple(t[2] for t in timed))  # the grids' keys (one count each): kept for the cards sharing them
-    joined = _GROUPS.get(keys)
+    joined = _JOINED.get(keys)
     if joined is None:
         grids = [t[3] for t in timed]
         g = {**_joined(grids), "n": np.repeat(np.array(counts, dtype=np.int64), [len(x["tp"]) for x in grids])}
         starts = np.cumsum([0, *(len(x["tp"]) for x in grids[:-1])])
         each = [_shared_groups(t[2], t[3]) for t in timed]
-        joined = _GROUPS.put(keys, (g, starts, joined_groups(each, starts)))
+        joined = _JOINED.put(keys, (g, starts, joined_groups(each, starts)))
     g, starts, groups = joined
     at = (np.take(index, g["pp"]), g["rc"])
     return fastest_speeds(scenario, card, g, table, at, [t[5] + start for t, start in zip(timed, starts, strict=True)],

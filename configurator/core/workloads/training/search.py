@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import numpy as np
 
@@ -49,7 +50,8 @@ EXPERT_PARALLEL = (1, 2, 4, 8, 16, 32, 64)
 :func:`virtual_stage_options` and :func:`micro_batch_options`."""
 
 
-def virtual_stage_options(n_layers: int, pipelines) -> tuple[int, ...]:
+@lru_cache(maxsize=256)
+def virtual_stage_options(n_layers: int, pipelines: tuple[int, ...]) -> tuple[int, ...]:
     """Virtual stages tried: :data:`VIRTUAL_STAGES`, and every divisor of a stage's layers up to
     one layer per model chunk (Megatron-LM's interleaved schedule splits a stage's layers into
     ``v`` equal chunks; Calculon's GPT-3 175B layout on 4,096 A100 runs 24 of them, Isaev et al.
@@ -63,6 +65,7 @@ def virtual_stage_options(n_layers: int, pipelines) -> tuple[int, ...]:
     return tuple(sorted(found))
 
 
+@lru_cache(maxsize=256)
 def micro_batch_options(sequences: int) -> tuple[int, ...]:
     """Micro-batches tried: every divisor of the global batch's ``sequences`` up to the largest
     of :data:`MICRO_BATCHES` (a micro-batch must divide each rank's share, so it divides the
@@ -131,6 +134,7 @@ class TrainingPlan:
         return self.layouts[0] if self.layouts else None
 
 
+@lru_cache(maxsize=256)
 def pipeline_options(count: int) -> tuple[int, ...]:
     """Pipeline degrees tried: powers of two and every divisor of the card count up to the
     largest in ``PIPELINE`` (Megatron-LM's 530B run uses 35 stages on 280 cards)."""
@@ -159,7 +163,7 @@ def _axes(scenario: Scenario, card: Card, sequences: int | None = None) -> tuple
     eps = [e for e in _options(scenario, "ep", EXPERT_PARALLEL, par.ep)
            if "ep" not in auto or e == 1 or (model.is_moe and model.n_experts % e == 0)]
     micro = MICRO_BATCHES if sequences is None else micro_batch_options(sequences)
-    return (tps, pps, list(_options(scenario, "vp", virtual_stage_options(model.n_layers, pps), par.virtual_stages)),
+    return (tps, pps, list(_options(scenario, "vp", virtual_stage_options(model.n_layers, tuple(pps)), par.virtual_stages)),
             cps, eps, list(_options(scenario, "zero", ZERO_STAGES, par.zero)),
             [RECOMPUTE.index(r) for r in _options(scenario, "recompute", RECOMPUTE, Recompute(train.recompute))],
             list(_options(scenario, "micro_batch", micro, train.micro_batch)))
@@ -325,6 +329,8 @@ def clear_plan_memo() -> None:
     _GROUPS.clear()
     _KEYS.clear()
     _JOINED.clear()
+    for options in (virtual_stage_options, micro_batch_options, pipeline_options):
+        options.cache_clear()
     clear_bounds()
     clear_stage_tables()
 

@@ -45,7 +45,10 @@ def training_deployments(scenario: Scenario, card: Card, all_counts: bool = Fals
     """The job at each count (planned layout, global batch kept) that fits; counts that cannot
     meet the deadline even at peak are skipped, and unless ``all_counts`` the search stops a
     little past the first count that meets every constraint. The layouts of
-    :data:`SEARCHED_TOGETHER` counts at a time are searched together (:func:`search_counts`)."""
+    :data:`SEARCHED_TOGETHER` counts at a time are searched together (:func:`search_counts`). A
+    card with no arithmetic precision for the job times no count: none."""
+    if plan_training(card, scenario.precision).math is None:  # every count's estimate untimed
+        return []
     tried = _counts_tried(plannable(scenario, card), card, counts)
     results, past = [], None
     while chunk := list(islice(tried, SEARCHED_TOGETHER)):
@@ -83,8 +86,8 @@ def missed_deadline(scenario: Scenario, card: Card, counts: Sequence[int] = TRAI
     any count tried (the largest counts that fit, timed), as a message; None when it fits nowhere,
     or the deadline is not the reason."""
     deadline = scenario.constraints.deadline_hours
-    if not deadline or not scenario.workload.is_training:
-        return None
+    if not deadline or not scenario.workload.is_training or plan_training(card, scenario.precision).math is None:
+        return None  # no arithmetic precision for the job: no count is timed
     base = plannable(scenario, card)
     timed = []
     for count in sorted(valid_counts(base, counts), reverse=True):

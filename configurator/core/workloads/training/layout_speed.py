@@ -129,7 +129,7 @@ def tier(g: dict[str, np.ndarray], fields: tuple[str, ...],
     return Tier(first, group)
 
 
-def _own_rows(rows: np.ndarray) -> Tier:
+def own_rows(rows: np.ndarray) -> Tier:
     """``rows`` each a group of its own."""
     group = np.full(int(rows.max()) + 1, -1, dtype=np.int64)
     group[rows] = np.arange(len(rows))
@@ -160,35 +160,19 @@ def _shape_efficiency(model, card: Card, precision: str, tokens: np.ndarray, tp:
     return shape
 
 
-def layout_speed(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table, at: tuple[np.ndarray, np.ndarray],
-                 rows: np.ndarray, groups: Groups | None = None) -> dict[str, np.ndarray]:
-    """Step time and its parts [s], tokens per second and MFU of the layouts ``rows`` of the grid
-    ``g`` (``micro_batch_timing`` + ``training_speed`` with the same formulas, on arrays), in
-    the order of ``rows``.
-
-    ``table``: the first stage's ``StageTable`` of the search, ``at`` every grid row's place in
-    it (pipeline row, recomputation); a column ``n`` in ``g``: each row's card count (the grids
-    of several counts joined), else every row is at ``scenario.count``; ``groups``: the grid's
-    :data:`Groups` (each part evaluated once per distinct value of the fields it reads among all
-    the grid's layouts, those of ``rows`` then read from them), None to evaluate the layouts
-    ``rows`` alone, one by one.
-    """
+def pass_seconds(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table,
+                  at: tuple[np.ndarray, np.ndarray], one: Tier) -> dict:
+    """One micro-batch's compute and its tensor-, context- and expert-parallel collectives and
+    per-layer overhead [s] (with what :func:`layout_speed` reads of them) for each group of
+    ``one`` (the grid's rows by :data:`PASS_FIELDS`)."""
     model, train, a = scenario.model, scenario.training, scenario.assumptions
     plan = plan_training(card, scenario.precision)
-    states = training_states(scenario, plan)
     peak_flops = card.peak_tflops(plan.math) * TERA
     attention_peak = card.peak_tflops(attention_precision(card, plan)) * TERA
-    bandwidth = card.bandwidth_gbps * GB
     net = fabric(card, scenario.parallelism.cards_per_node, a)
     link = links(net, a)
     pass_factor = flops_per_param(scenario.workload.is_adapter)
     seq = train.seq_len
-    own = None if groups is not None else _own_rows(rows)
-    part = groups if groups is not None else (lambda fields: own)
-    counted = ("n",) if "n" in g else ()  # several counts' grids joined: what reads the count is per count
-
-    # one micro-batch's compute and its collectives: per (tp, pp, cp, ep, mb, rc)
-    one = part(PASS_FIELDS)
     r = one.rows
     tp, cp, ep, mb, rc = (one.column(g, k) for k in ("tp", "cp", "ep", "mb", "rc"))
     place = np.take(at[0], r) * len(RECOMPUTE) + np.take(at[1], r)  # flat: np.take(column, place) is column[at0, at1]
@@ -222,7 +206,36 @@ def layout_speed(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
                                      model.expert_groups_per_token),
         compute_s, train.expert_overlap)
     overhead_s = layer_overhead_seconds(layers, a.layer_overhead_s, TRAINING_PASSES + full)
-    recompute_s = compute_s - plain_compute_s
+    return {"plan": plan, "states": training_states(scenario, plan), "net": net, "link": link,
+            "peak_flops": peak_flops, "pass_factor": pass_factor, "full": full, "tokens": tokens, "layers": layers,
+            "compute_s": compute_s, "tp_s": tp_s, "cp_s": cp_s, "ep_s": ep_s, "overhead_s": overhead_s,
+            "recompute_s": compute_s - plain_compute_s}
+
+
+def layout_speed(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table, at: tuple[np.ndarray, np.ndarray],
+                 rows: np.ndarray, groups: Groups | None = None, passes: dict | None = None) -> dict[str, np.ndarray]:
+    """Step time and its parts [s], tokens per second and MFU of the layouts ``rows`` of the grid
+    ``g`` (``micro_batch_timing`` + ``training_speed`` with the same formulas, on arrays), in
+    the order of ``rows``.
+
+    ``table``: the first stage's ``StageTable`` of the search, ``at`` every grid row's place in
+    it (pipeline row, recomputation); a column ``n`` in ``g``: each row's card count (the grids
+    of several counts joined), else every row is at ``scenario.count``; ``groups``: the grid's
+    :data:`Groups` (each part evaluated once per distinct value of the fields it reads among all
+    the grid's layouts, those of ``rows`` then read from them), None to evaluate the layouts
+    ``rows`` alone, one by one; ``passes``: :func:`pass_seconds` of the groups ``groups`` gives
+    for :data:`PASS_FIELDS`, when already worked out.
+    """
+    model, train, a = scenario.model, scenario.training, scenario.assumptions
+    own = None if groups is not None else own_rows(rows)
+    part = groups if groups is not None else (lambda fields: own)
+    counted = ("n",) if "n" in g else ()  # several counts' grids joined: what reads the count is per count
+    one = part(PASS_FIELDS)
+    c = passes if passes is not None else pass_seconds(scenario, card, g, table, at, one)
+    plan, states, net, link, seq = c["plan"], c["states"], c["net"], c["link"], train.seq_len
+    peak_flops, bandwidth, pass_factor = c["peak_flops"], card.bandwidth_gbps * GB, c["pass_factor"]
+    full, tokens, layers, compute_s = c["full"], c["tokens"], c["layers"], c["compute_s"]
+    tp_s, cp_s, ep_s, overhead_s, recompute_s = c["tp_s"], c["cp_s"], c["ep_s"], c["overhead_s"], c["recompute_s"]
 
     # the data-parallel synchronisation and the optimizer's parameters: per (tp, pp, cp, ep, zero, rc)
     sync = part(SYNC_FIELDS + counted)
@@ -297,3 +310,32 @@ def layout_speed(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
             "bubble_s": micro_s * m * np.take(bubble, at_schedule),
             "comm_s": np.take(collectives_s, at_micro) * slots + p2p_s + dp_s + host_s,
             "recompute_s": np.take(recompute_s, at_one) * slots}
+
+
+def step_slots(scenario: Scenario, g: dict[str, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """Each row's pipeline slots ``m·(1+b)`` of the grid ``g`` [count] and its tokens per step
+    ``micro-batch × sequence × accumulation × data-parallel width`` [tokens]: what
+    :func:`speed_bound` reads of the schedule (the same operations as :func:`layout_speed`'s)."""
+    pp, vp, mb, m, dp = g["pp"], g["vp"], g["mb"], g["accum"], g["dp"]
+    bubble = pipeline_bubble_fraction(pp, m, vp, round_size(scenario.parallelism.pipeline_schedule, pp, m))
+    return pipeline_slots(m, bubble), mb * scenario.training.seq_len * m * dp
+
+
+def speed_bound(rows: np.ndarray, one: Tier, passes: dict, steps: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
+    """An upper bound on :func:`layout_speed`'s tokens per second of the layouts ``rows`` of a
+    grid [tokens/s], in their order, from one micro-batch's compute, tensor-, context- and
+    expert-parallel time and overhead alone (``passes``: :func:`pass_seconds` of ``one``, the
+    grid's rows grouped by :data:`PASS_FIELDS`, a few hundred groups) and the pipeline's slots
+    (``steps``: :func:`step_slots` of the grid).
+
+    No smaller than the exact figure, to the last bit: the micro-batch is the same sum with the
+    parts left out (activation traffic, host streams: times, none negative) put at zero, the
+    step its first term alone (the micro-batch times the slots; the pipeline's sends, the
+    optimizer step and the exposed synchronisation added to it are times, none negative), and a
+    floating-point sum or product of non-negative terms never falls when a term grows (rounding
+    is monotone); the tokens are the same integer numerator over that shorter step."""
+    c = passes
+    least_micro_s = micro_batch_seconds(c["compute_s"], 0.0, c["tp_s"], c["cp_s"], c["ep_s"], 0.0, c["overhead_s"])
+    slots, tokens = steps
+    least_step_s = np.take(least_micro_s, one.of(rows)) * np.take(slots, rows)  # training_step_seconds' first term
+    return np.take(tokens, rows) / least_step_s  # training_tokens_per_second over the shorter step

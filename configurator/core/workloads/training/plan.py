@@ -82,16 +82,35 @@ def planned_training(scenario: Scenario, card: Card, plan: TrainingPlan | None =
         if plan.problem == "no-layout-fits":
             est = _with_first(est, msg(plan.problem, **plan.problem_values))
         return est
-    candidates = []  # (scenario, layout basis, memory, max micro-batch, speed) of each
-    for layout in plan.layouts[:PLANNED_CANDIDATES]:
-        candidate = _layout_scenario(scenario, layout, plan.global_batch_tokens)
-        laid = layout_basis(candidate, card)
-        candidates.append((candidate, laid, layout_outcome(candidate, card, laid)))
+    candidates = [_candidate(scenario, card, plan.layouts[0], plan.global_batch_tokens)]
+    if not _as_searched(plan.layouts[0], candidates[0][2]):  # else the first is the fastest that fits
+        candidates += [_candidate(scenario, card, layout, plan.global_batch_tokens)
+                       for layout in plan.layouts[1:PLANNED_CANDIDATES]]
     # an estimate's fit and tokens per second are its memory's and its speed's (goodput moves the
     # hours alone): the fastest fitting is chosen on them and only it is estimated in full
     fitting = [c for c in candidates if c[2][0].fits and c[2][2] is not None]
     candidate, laid, outcome = max(fitting, key=lambda c: c[2][2].tokens_per_s) if fitting else candidates[0]
     return estimate_training(candidate, card, training_basis(candidate, card, laid=laid), outcome)
+
+
+def _candidate(scenario: Scenario, card: Card, layout: Layout, batch: int) -> tuple:
+    """``scenario`` at a layout the search ranked, with its layout basis and exact memory, largest
+    micro-batch and speed (:func:`layout_outcome`)."""
+    candidate = _layout_scenario(scenario, layout, batch)
+    laid = layout_basis(candidate, card)
+    return candidate, laid, layout_outcome(candidate, card, laid)
+
+
+def _as_searched(layout: Layout, outcome: tuple) -> bool:
+    """Whether the exact estimate of the search's fastest layout fits and has the search's own
+    memory [B] and tokens per second to the last bit: the search evaluates the estimate's
+    formulas on arrays, element by element (:mod:`~configurator.core.workloads.training.
+    layout_speed`), so the runners-up's exact speeds are their searched ones, no faster than the
+    first's: re-estimating them cannot change the choice (the fastest fitting, the first on a
+    tie). When they differ (a formula the search does not follow), every candidate is re-estimated."""
+    memory, _, speed = outcome
+    return (memory.fits and speed is not None and speed.tokens_per_s == layout.tokens_per_s
+            and memory.total == layout.memory_bytes)
 
 
 def _with_first(est: Estimate, *messages: Message) -> Estimate:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import numpy as np
 
@@ -27,6 +28,7 @@ from configurator.core.pipeline_schedule import most_model_chunks, round_size
 from configurator.core.training_speed import fabric
 from configurator.core.precision import plan_training
 from configurator.core.scenario import Recompute, Scenario
+from configurator.core.workloads.training.bounded import clear_bounds, fastest_speeds, joined_groups
 from configurator.core.workloads.training.layout_speed import RECOMPUTE, Tier, field_ranks, layout_speed, tier
 from configurator.core.workloads.training.stage_tables import (
     StageTable,
@@ -48,7 +50,8 @@ EXPERT_PARALLEL = (1, 2, 4, 8, 16, 32, 64)
 :func:`virtual_stage_options` and :func:`micro_batch_options`."""
 
 
-def virtual_stage_options(n_layers: int, pipelines) -> tuple[int, ...]:
+@lru_cache(maxsize=256)
+def virtual_stage_options(n_layers: int, pipelines: tuple[int, ...]) -> tuple[int, ...]:
     """Virtual stages tried: :data:`VIRTUAL_STAGES`, and every divisor of a stage's layers up to
     one layer per model chunk (Megatron-LM's interleaved schedule splits a stage's layers into
     ``v`` equal chunks; Calculon's GPT-3 175B layout on 4,096 A100 runs 24 of them, Isaev et al.
@@ -57,11 +60,12 @@ def virtual_stage_options(n_layers: int, pipelines) -> tuple[int, ...]:
     for pp in pipelines:
         per_stage = -(-n_layers // pp)
         if pp > 1:
-            found.update(v for v in range(1, per_stage + 1) if per_stage % v == 0
-                         and pp * v <= most_model_chunks(n_layers, pp))
+            most = most_model_chunks(n_layers, pp) // pp  # the most chunks a stage may hold
+            found.update(v for v in range(1, min(per_stage, most) + 1) if per_stage % v == 0)
     return tuple(sorted(found))
 
 
+@lru_cache(maxsize=256)
 def micro_batch_options(sequences: int) -> tuple[int, ...]:
     """Micro-batches tried: every divisor of the global batch's ``sequences`` up to the largest
     of :data:`MICRO_BATCHES` (a micro-batch must divide each rank's share, so it divides the
@@ -130,6 +134,7 @@ class TrainingPlan:
         return self.layouts[0] if self.layouts else None
 
 
+@lru_cache(maxsize=256)
 def pipeline_options(count: int) -> tuple[int, ...]:
     """Pipeline degrees tried: powers of two and every divisor of the card count up to the
     largest in ``PIPELINE`` (Megatron-LM's 530B run uses 35 stages on 280 cards)."""
@@ -158,7 +163,7 @@ def _axes(scenario: Scenario, card: Card, sequences: int | None = None) -> tuple
     eps = [e for e in _options(scenario, "ep", EXPERT_PARALLEL, par.ep)
            if "ep" not in auto or e == 1 or (model.is_moe and model.n_experts % e == 0)]
     micro = MICRO_BATCHES if sequences is None else micro_batch_options(sequences)
-    return (tps, pps, list(_options(scenario, "vp", virtual_stage_options(model.n_layers, pps), par.virtual_stages)),
+    return (tps, pps, list(_options(scenario, "vp", virtual_stage_options(model.n_layers, tuple(pps)), par.virtual_stages)),
             cps, eps, list(_options(scenario, "zero", ZERO_STAGES, par.zero)),
             [RECOMPUTE.index(r) for r in _options(scenario, "recompute", RECOMPUTE, Recompute(train.recompute))],
             list(_options(scenario, "micro_batch", micro, train.micro_batch)))
@@ -213,7 +218,9 @@ def _grid_of_axes(scenario: Scenario, axes: tuple[list, ...], sequences: int) ->
         if not keep.any():
             return {}
         g = {k: v[keep] for k, v in g.items()}
-    dp = count // (g["tp"] * g["cp"] * g["pp"])
+        if name == "cp":  # the data-parallel width, carried along as the grid widens (read by the rules)
+            g["dp"] = count // (g["tp"] * g["cp"] * g["pp"])
+    dp = g.pop("dp")
     if "grad_accum" in auto:
         accum = sequences // np.maximum(dp * g["mb"], 1)
     else:
@@ -261,18 +268,19 @@ def _prefix_keep(g: dict[str, np.ndarray], scenario: Scenario, sequences: int, a
     if "cp" in g:
         if last("tp", "pp", "cp"):
             keep &= count % (g["tp"] * g["cp"] * g["pp"]) == 0
-        dp = count // (g["tp"] * g["cp"] * g["pp"])
+        dp = g["dp"] if "dp" in g else count // (g["tp"] * g["cp"] * g["pp"])  # carried by _grid_of_axes
         if last("tp", "pp", "cp", "ep"):
             keep &= dp % g["ep"] == 0
         if last("tp", "pp", "cp", "zero") and "zero" in auto:
             keep &= (g["zero"] == 0) | (dp * g["cp"] > 1)  # sharding over one replica changes nothing
+        per_step = np.maximum(dp * g["mb"], 1) if "mb" in g and "grad_accum" in auto else None
         if last("tp", "pp", "cp", "mb") and "grad_accum" in auto:
-            keep &= sequences % np.maximum(dp * g["mb"], 1) == 0
-            keep &= sequences // np.maximum(dp * g["mb"], 1) >= 1
+            keep &= sequences % per_step == 0
+            keep &= sequences // per_step >= 1
         elif last("tp", "pp", "cp", "mb"):  # a pinned accumulation: only the widths and micro-batches that keep the batch
             keep &= dp * g["mb"] * scenario.training.grad_accum == sequences
         if last("tp", "pp", "cp", "vp", "mb") and "vp" in auto:
-            accum = sequences // np.maximum(dp * g["mb"], 1) if "grad_accum" in auto else scenario.training.grad_accum
+            accum = sequences // per_step if "grad_accum" in auto else scenario.training.grad_accum
             keep &= (g["vp"] == 1) | (accum % round_size(scenario.parallelism.pipeline_schedule, g["pp"], accum) == 0)
     return keep
 
@@ -307,6 +315,8 @@ SHARED_GRID_MEMO_SIZE = 64
 _GRIDS: LruMemo[dict] = LruMemo(SHARED_GRID_MEMO_SIZE)
 _MEMORIES: LruMemo[np.ndarray] = LruMemo(SHARED_GRID_MEMO_SIZE)
 _GROUPS: LruMemo[dict] = LruMemo(SHARED_GRID_MEMO_SIZE)
+_KEYS: LruMemo[str] = LruMemo(PLAN_MEMO_SIZE)
+_JOINED: LruMemo[tuple] = LruMemo(16)  # a few counts' grids joined, ~2 MiB each: ~32 MiB at most
 
 _stage_tables_cached = stage_tables_cached  # the kept tables, by their old name
 
@@ -317,6 +327,11 @@ def clear_plan_memo() -> None:
     _GRIDS.clear()
     _MEMORIES.clear()
     _GROUPS.clear()
+    _KEYS.clear()
+    _JOINED.clear()
+    for options in (virtual_stage_options, micro_batch_options, pipeline_options):
+        options.cache_clear()
+    clear_bounds()
     clear_stage_tables()
 
 
@@ -411,7 +426,7 @@ def plan_training_layouts(scenarios: Sequence[Scenario], card: Card, top: int = 
     kept yet of scenarios that differ by the count alone are done together: one memory and one
     step-time evaluation of all their layouts as arrays (issue 28: a count does not re-plan the
     layout family from scratch); each count's answer is what it gets searched alone, and is kept."""
-    keys = [scenario_key(s, _NOT_SEARCHED_PER_CARD) for s in scenarios]
+    keys = [_search_key(s) for s in scenarios]
     plans = [_PLANS.get((key, s.card_id, top), (card,)) for key, s in zip(keys, scenarios, strict=True)]
     together: dict[str, list[int]] = {}  # the scenario less its count -> the places of those to search
     for i, s in enumerate(scenarios):
@@ -423,6 +438,15 @@ def plan_training_layouts(scenarios: Sequence[Scenario], card: Card, top: int = 
         for i, found in zip(places, searched, strict=True):
             plans[i] = _PLANS.put((keys[i], scenarios[i].card_id, top), found, (card,))
     return plans
+
+
+def _search_key(scenario: Scenario) -> str:
+    """:func:`scenario_key` less :data:`_NOT_SEARCHED_PER_CARD`, kept for the scenario object (frozen:
+    a count's scenario is keyed when the counts are searched together and again when its estimate
+    reads its plan)."""
+    kept = _KEYS.get("search", (scenario,))
+    return kept if kept is not None else _KEYS.put("search", scenario_key(scenario, _NOT_SEARCHED_PER_CARD),
+                                                   (scenario,))
 
 
 def _plan_counts(scenarios: list[Scenario], card: Card, top: int, cards_keys: list[str]) -> list[TrainingPlan]:
@@ -454,7 +478,7 @@ def _search(scenarios: list[Scenario], card: Card, top: int, cards_keys: list[st
         return plans
     base = scenarios[grids[0][0]]
     pipelines = tuple(sorted({p for i, *_ in grids for p in pipeline_options(scenarios[i].count)}))
-    index, first_table, last_table = stage_tables(base, card, pipelines)
+    index, first_table, last_table = stage_tables(base, card, pipelines, cards_keys[grids[0][0]])
     memories = _shared_memory([key for _, _, key, _ in grids], base, card, [g for *_, g in grids], index,
                               first_table, last_table)
     capacity = usable_capacity_bytes(card, base.assumptions)  # a stage's capacity (stage_memory)
@@ -472,53 +496,36 @@ def _search(scenarios: list[Scenario], card: Card, top: int, cards_keys: list[st
         comfortable = memory <= capacity * (1 - TIGHT_FIT_HEADROOM)
         ranked = np.flatnonzero(comfortable if comfortable.any() else fits)  # only these can be chosen: timed alone
         timed.append((i, batch, grid_key, g, memory, ranked, int(fits.sum())))
-    speeds = _speeds(base, card, timed, [scenarios[t[0]].count for t in timed], index, first_table)
-    for (i, batch, _, g, memory, ranked, fitting), speed in zip(timed, speeds, strict=True):
-        plans[i] = TrainingPlan(_layouts(g, memory, ranked, speed, top), batch, len(memory), fitting)
+    speeds = _speeds(base, card, timed, [scenarios[t[0]].count for t in timed], index, first_table, top)
+    for (i, batch, _, g, memory, ranked, fitting), (kept, speed) in zip(timed, speeds, strict=True):
+        plans[i] = TrainingPlan(_layouts(g, memory, ranked[kept], speed, top), batch, len(memory), fitting)
     return plans
 
 
 def _speeds(scenario: Scenario, card: Card, timed: list[tuple], counts: list[int], index: np.ndarray,
-            table: StageTable) -> list[dict[str, np.ndarray]]:
-    """:func:`layout_speed` of the rows that may be chosen of each count's grid (``timed``:
-    :func:`_search`'s, at ``counts`` cards), one evaluation for all the counts: their grids
-    joined, with each row's count as the column ``n``."""
+            table: StageTable, top: int) -> list[tuple[np.ndarray, dict[str, np.ndarray]]]:
+    """:func:`~.bounded.fastest_speeds` of the rows that may be chosen of each count's grid
+    (``timed``: :func:`_search`'s, at ``counts`` cards), one evaluation for all the counts: their
+    grids joined, with each row's count as the column ``n``: per count, the places in its rows
+    of those timed and their speed."""
     if not timed:
         return []
     if len(timed) == 1:
         _, _, grid_key, g, _, ranked, _ = timed[0]
         at = (np.take(index, g["pp"]), g["rc"])
-        return [layout_speed(scenario, card, g, table, at, ranked, _shared_groups(grid_key, g))]
-    grids = [t[3] for t in timed]
-    g = {**_joined(grids), "n": np.repeat(np.array(counts, dtype=np.int64), [len(x["tp"]) for x in grids])}
-    starts = np.cumsum([0, *(len(x["tp"]) for x in grids[:-1])])
-    rows = np.concatenate([t[5] + start for t, start in zip(timed, starts, strict=True)])
+        return fastest_speeds(scenario, card, g, table, at, [ranked], _shared_groups(grid_key, g), top)
+    keys = ("joined", tuple(t[2] for t in timed))  # the grids' keys (one count each): kept for the cards sharing them
+    joined = _JOINED.get(keys)
+    if joined is None:
+        grids = [t[3] for t in timed]
+        g = {**_joined(grids), "n": np.repeat(np.array(counts, dtype=np.int64), [len(x["tp"]) for x in grids])}
+        starts = np.cumsum([0, *(len(x["tp"]) for x in grids[:-1])])
+        each = [_shared_groups(t[2], t[3]) for t in timed]
+        joined = _JOINED.put(keys, (g, starts, joined_groups(each, starts)))
+    g, starts, groups = joined
     at = (np.take(index, g["pp"]), g["rc"])
-    groups = _joined_groups([_shared_groups(t[2], t[3]) for t in timed], starts)
-    speed = layout_speed(scenario, card, g, table, at, rows, groups)
-    ends = np.cumsum([len(t[5]) for t in timed])[:-1]
-    return [dict(zip(speed, values, strict=True)) for values in zip(*(np.split(v, ends) for v in speed.values()),
-                                                                     strict=True)]
-
-
-def _joined_groups(each: list, starts: np.ndarray):
-    """The :data:`~configurator.core.workloads.training.layout_speed.Groups` of grids joined one
-    after the other (``starts``: where each begins), from each grid's own (``each``, kept for the
-    cards that share the grid): a group never spans two grids, so the count (``n``) is never
-    read to group them."""
-    kept: dict[tuple, Tier] = {}
-
-    def groups(fields: tuple[str, ...]) -> Tier:
-        own = tuple(f for f in fields if f != "n")
-        found = kept.get(own)
-        if found is None:
-            tiers = [of(own) for of in each]
-            before = np.cumsum([0, *(len(t.rows) for t in tiers[:-1])])
-            found = kept[own] = Tier(np.concatenate([t.rows + s for t, s in zip(tiers, starts, strict=True)]),
-                                     np.concatenate([t.group + b for t, b in zip(tiers, before, strict=True)]))
-        return found
-
-    return groups
+    return fastest_speeds(scenario, card, g, table, at, [t[5] + start for t, start in zip(timed, starts, strict=True)],
+                          groups, top)
 
 
 def _layouts(g: dict[str, np.ndarray], memory: np.ndarray, ranked: np.ndarray, speed: dict[str, np.ndarray],

@@ -16,6 +16,7 @@ from configurator.core.catalog import Card
 from configurator.core.formulas.activations import activation_peak_bytes_per_token
 from configurator.core.formulas.parallelism import expert_parallel_factor
 from configurator.core.formulas.states import reserved_bytes, training_peak_bytes, zero_sharded
+from configurator.core.memo import LruMemo
 from configurator.core.memory import (
     activation_layout,
     gathered_element_bytes,
@@ -88,13 +89,21 @@ class PlannedCard:
     card: Card = field(compare=False, hash=False)
 
 
-def stage_tables(scenario: Scenario, card: Card, pipelines: tuple[int, ...]
+def stage_tables(scenario: Scenario, card: Card, pipelines: tuple[int, ...], search_key: str | None = None
                  ) -> tuple[np.ndarray, StageTable, StageTable]:
     """Stage memory of the first and last stage for each pipeline degree (``pipelines`` and the
     pinned one) and each recomputation, from :func:`configurator.core.memory.stage_memory` at
     tensor parallel 1 (every part of it scales as ``1/tp``), with the index from pipeline degree
     to table row. Independent of the card count, the other layout fields and the card beyond its
-    precision plan, so cached."""
+    precision plan, so cached; ``search_key``: the scenario's text less the card (the search's
+    key), under which the tables are also kept for the cards of one precision plan (a lookup
+    without building the cache's key scenario)."""
+    plan = plan_training(card, scenario.precision)
+    precisions = (plan.requested, plan.math, plan.weights)
+    if search_key is not None:
+        kept = _BY_SEARCH.get((search_key, precisions, pipelines))
+        if kept is not None:
+            return kept
     t = scenario.training
     key = scenario.model_copy(update={
         "count": 1, "card_id": "", "constraints": scenario.constraints.__class__(),
@@ -102,9 +111,13 @@ def stage_tables(scenario: Scenario, card: Card, pipelines: tuple[int, ...]
         "auto_layout": (), "parallelism": scenario.parallelism.__class__(pp=scenario.parallelism.pp),
         "training": t.model_copy(update={"micro_batch": 1, "grad_accum": 1, "recompute": Recompute.NONE,
                                          "global_batch_tokens": None, "tokens": 1.0})})
-    plan = plan_training(card, scenario.precision)
-    return stage_tables_cached(key, PlannedCard((plan.requested, plan.math, plan.weights), card),
-                                pipelines)
+    found = stage_tables_cached(key, PlannedCard(precisions, card), pipelines)
+    return found if search_key is None else _BY_SEARCH.put((search_key, precisions, pipelines), found)
+
+
+_BY_SEARCH: LruMemo[tuple] = LruMemo(256)
+"""The tables :func:`stage_tables` gave, by the search's key (a finer key than the cache's: every
+field but the card)."""
 
 
 @lru_cache(maxsize=256)
@@ -136,41 +149,44 @@ def stage_row(scenario: Scenario, planned: PlannedCard, pp: int) -> tuple[dict[s
     card = planned.card
     model, plan = scenario.model, plan_training(card, scenario.precision)
     states = training_states(scenario, plan)
+    first_layers, layers, last_layers = training_stage_layers(model, pp)
+    seq = scenario.training.seq_len
+    probes = []  # per recomputation: the probe scenario, its activation layout, and with a 16-bit forward
+    for rc in RECOMPUTE:
+        probe = scenario.model_copy(update={
+            "parallelism": scenario.parallelism.model_copy(update={"tp": 1, "pp": pp}),
+            "training": scenario.training.model_copy(update={"recompute": rc, "grad_accum": 1})})
+        probe16 = probe.model_copy(update={"parallelism": probe.parallelism.model_copy(update={"zero": 3})})
+        probes.append((probe, activation_layout(probe, plan, states),
+                       probe16, activation_layout(probe16, plan, states)))
     rows = []
     for first in (True, False):
+        own = first_layers if first else last_layers
+        params_first = stage_params(model, pp, True, first_layers)
         parts = {k: [0.0] * len(RECOMPUTE) for k in StageTable.__dataclass_fields__}
-        for j, rc in enumerate(RECOMPUTE):
-            probe = scenario.model_copy(update={
-                "parallelism": scenario.parallelism.model_copy(update={"tp": 1, "pp": pp}),
-                "training": scenario.training.model_copy(update={"recompute": rc, "grad_accum": 1})})
+        for j, (probe, layout, probe16, layout16) in enumerate(probes):
             stage = stage_memory(probe, card, plan, first)
-            layout = activation_layout(probe, plan, states)
-            first_layers, layers, last_layers = training_stage_layers(model, pp)
-            own = first_layers if first else last_layers
             parts["weights"][j] = stage.weights
             parts["grads"][j] = stage.gradients
             parts["optimizer"][j] = stage.optimizer
             parts["copies"][j] = stage.weight_copies
             parts["stored_per_token"][j] = stage_stored_bytes(probe, layout, own)
             parts["stored_fullest_per_token"][j] = stage_stored_bytes(probe, layout, layers)
-            parts["working_per_token"][j] = working_layer_bytes(model, layout, probe.training.seq_len)
-            probe16 = probe.model_copy(update={"parallelism": probe.parallelism.model_copy(update={"zero": 3})})
-            layout16 = activation_layout(probe16, plan, states)
+            parts["working_per_token"][j] = working_layer_bytes(model, layout, seq)
             parts["stored_per_token_16"][j] = stage_stored_bytes(probe16, layout16, own)
             parts["stored_fullest_per_token_16"][j] = stage_stored_bytes(probe16, layout16, layers)
-            parts["working_per_token_16"][j] = working_layer_bytes(model, layout16, probe.training.seq_len)
+            parts["working_per_token_16"][j] = working_layer_bytes(model, layout16, seq)
             parts["loss_per_token"][j] = logits_bytes_per_token(model, layout)
             parts["logits_per_token"][j] = parts["loss_per_token"][j] if (not first or pp == 1) else 0.0
             sharded = logits_bytes_per_token(model, replace(layout, loss_parallel=True))
             parts["loss_per_token_tp"][j] = sharded
             parts["logits_per_token_tp"][j] = sharded if (not first or pp == 1) else 0.0
             parts["allocator"][j] = stage.allocator
-            parts["layer_bytes"][j] = layer_activation_bytes(model, layout, probe.training.seq_len)
-            parts["layer_bytes_16"][j] = layer_activation_bytes(model, layout16, probe.training.seq_len)
+            parts["layer_bytes"][j] = layer_activation_bytes(model, layout, seq)
+            parts["layer_bytes_16"][j] = layer_activation_bytes(model, layout16, seq)
             parts["layers"][j] = layers
             parts["short_first_layers"][j] = short_first_chunk_layers(model.n_layers, pp)
             parts["matmul_params"][j] = matmul_params_on_fullest_stage(model, pp)
-            params_first = stage_params(model, pp, True, first_layers)
             parts["params_first"][j] = 0.0 if scenario.workload.is_adapter else params_first
             parts["frozen_first"][j] = frozen_base_bytes(scenario, plan, params_first, first_layers)
             parts["expert_share"][j] = stage.expert_share
@@ -220,3 +236,4 @@ def clear_stage_tables() -> None:
     """Forget every kept stage table and row."""
     stage_tables_cached.cache_clear()
     stage_row.cache_clear()
+    _BY_SEARCH.clear()

@@ -1,0 +1,119 @@
+"""The training search's layouts timed in full only where they can be among the fastest
+(issue 28): a cheap upper bound on every layout's tokens per second
+(:func:`~configurator.core.workloads.training.layout_speed.speed_bound`); the layouts of the
+highest bounds timed exactly; every layout whose bound falls below the ``top``-th fastest of
+those left untimed — it is slower than ``top`` layouts already timed, so it cannot be among the
+``top`` fastest, and the search's answer is the one of timing every layout, to the last bit."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from configurator.core.catalog import Card
+from configurator.core.memo import LruMemo
+from configurator.core.scenario import Scenario
+from configurator.core.workloads.training.layout_speed import (
+    PASS_FIELDS,
+    Groups,
+    Tier,
+    layout_speed,
+    own_rows,
+    pass_seconds,
+    speed_bound,
+    step_slots,
+)
+
+SAMPLED = 8
+"""Layouts of the highest bounds timed exactly first, per count: the ``top``-th fastest of them
+is the bar every other layout's bound must reach to be timed [count]."""
+
+ONE_BY_ONE_SHARE = 0.25
+"""Most share of the layouts timed one by one (:func:`layout_speed` without groups); past it every
+layout is timed through the grid's groups instead (the same numbers, fewer operations when most
+layouts are timed) [-]."""
+
+
+_STEPS: LruMemo[tuple] = LruMemo(16)
+""":func:`step_slots` of each grid, kept for the cards that share the grid (by the grid object; two
+arrays of a joined grid's rows, ~0.4 MiB each: ~6 MiB at most)."""
+
+
+def clear_bounds() -> None:
+    """Forget every grid's kept slots and tokens per step."""
+    _STEPS.clear()
+
+
+def fastest_speeds(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table, at, segments: list[np.ndarray],
+                   groups: Groups, top: int) -> list[tuple[np.ndarray, dict[str, np.ndarray]]]:
+    """:func:`layout_speed` of the layouts of ``segments`` (each count's rows of the grid ``g`` that
+    may be chosen, ascending) that can be among each count's ``top`` fastest: per segment, the
+    places in it of the layouts timed (ascending: the rows' order kept for the ties) and their
+    speed, in that order. Every layout whose exact tokens per second could reach the ``top``-th
+    fastest of the segment is timed (:mod:`bounded`'s argument); arguments as :func:`layout_speed`'s."""
+    rows = np.concatenate(segments)
+    one = groups(PASS_FIELDS)
+    passes = pass_seconds(scenario, card, g, table, at, one)
+    steps = _STEPS.get(("steps", scenario.parallelism.pipeline_schedule, scenario.training.seq_len), (g,))
+    if steps is None:
+        steps = _STEPS.put(("steps", scenario.parallelism.pipeline_schedule, scenario.training.seq_len),
+                           step_slots(scenario, g), (g,))
+    bounds = np.split(speed_bound(rows, one, passes, steps), _ends(segments))
+    samples = [_highest(b, SAMPLED) for b in bounds]
+
+    def alone(chosen: np.ndarray) -> dict[str, np.ndarray]:  # the pass groups shared, the rest row by row
+        own = own_rows(chosen)
+        return layout_speed(scenario, card, g, table, at, chosen,
+                            lambda fields: one if fields == PASS_FIELDS else own, passes)
+
+    sampled = alone(np.concatenate([s[p] for s, p in zip(segments, samples, strict=True)]))
+    kept = []
+    for bound, tokens in zip(bounds, np.split(sampled["tokens_per_s"], _ends(samples)), strict=True):
+        tokens = tokens[~np.isnan(tokens)]
+        if len(tokens) < top:  # too few timed to set a bar: every layout timed
+            kept.append(np.arange(len(bound)))
+            continue
+        bar = np.partition(tokens, len(tokens) - top)[len(tokens) - top]  # the top-th fastest timed
+        kept.append(np.flatnonzero(~(bound < bar)))  # a NaN bound kept
+    if sum(len(k) for k in kept) > ONE_BY_ONE_SHARE * len(rows):
+        return [(np.arange(len(s)), speed) for s, speed in
+                zip(segments, _split(layout_speed(scenario, card, g, table, at, rows, groups, passes),
+                                     _ends(segments)), strict=True)]
+    timed = alone(np.concatenate([s[k] for s, k in zip(segments, kept, strict=True)]))
+    return list(zip(kept, _split(timed, _ends(kept)), strict=True))
+
+
+def joined_groups(each: list, starts: np.ndarray):
+    """The :data:`~configurator.core.workloads.training.layout_speed.Groups` of grids joined one
+    after the other (``starts``: where each begins), from each grid's own (``each``, kept for the
+    cards that share the grid): a group never spans two grids, so the count (``n``) is never
+    read to group them."""
+    kept: dict[tuple, Tier] = {}
+
+    def groups(fields: tuple[str, ...]) -> Tier:
+        own = tuple(f for f in fields if f != "n")
+        found = kept.get(own)
+        if found is None:
+            tiers = [of(own) for of in each]
+            before = np.cumsum([0, *(len(t.rows) for t in tiers[:-1])])
+            found = kept[own] = Tier(np.concatenate([t.rows + s for t, s in zip(tiers, starts, strict=True)]),
+                                     np.concatenate([t.group + b for t, b in zip(tiers, before, strict=True)]))
+        return found
+
+    return groups
+
+
+def _highest(values: np.ndarray, n: int) -> np.ndarray:
+    """The places of ``n`` of the highest ``values`` (all of them when fewer; a NaN last), ascending."""
+    if len(values) <= n:
+        return np.arange(len(values))
+    return np.sort(np.argpartition(-values, n - 1)[:n])
+
+
+def _ends(parts: list[np.ndarray]) -> np.ndarray:
+    return np.cumsum([len(p) for p in parts])[:-1]
+
+
+def _split(speed: dict[str, np.ndarray], ends: np.ndarray) -> list[dict[str, np.ndarray]]:
+    """``speed``'s columns cut at ``ends``: one dict per part."""
+    return [dict(zip(speed, values, strict=True)) for values in zip(*(np.split(v, ends) for v in speed.values()),
+                                                                     strict=True)]

@@ -33,7 +33,8 @@ from configurator.core.estimate_json import estimate_to_dict
 from configurator.core.languages import DEFAULT_LANGUAGE, LANGUAGES
 from configurator.core.messages import msg, said_in
 from configurator.core.procurement.deployment import deployment_cost
-from configurator.core.recommend import Filters, Objective, recommend, result_to_dict
+from configurator.core.recommend import Filters, Objective, recommend
+from configurator.core.recommend_json import result_to_dict
 from configurator.core.scenario import Scenario
 from configurator.core.resources import MissingBundledFile
 from configurator.core.scenario_io import ScenarioFileError

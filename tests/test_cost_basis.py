@@ -95,7 +95,7 @@ def test_a_bill_with_an_unpriced_line_is_not_ranked_but_named(catalog):
 
 def test_a_system_priced_whole_is_ranked_at_its_system_price(catalog):
     result = recommend(_scenario(*PRETRAIN_7B), catalog, Objective.TCO, limit=40)
-    from configurator.core.recommend import result_to_dict
+    from configurator.core.recommend_json import result_to_dict
 
     entry = next((e for e in result_to_dict(result)["ranked"] if e["card"]["id"] == "gb200"), None)
     assert entry is not None and entry["price"]["kind"] == "system" and entry["price"]["system_price"] > 0

@@ -15,7 +15,8 @@ from configurator.core.estimate import estimate
 from configurator.core.economics import deployment_power, host_watts, node_power_kw
 from configurator.core.procurement.goodput import deployment_goodput
 from configurator.core.procurement.prices import bundled_price_book, price_book_for
-from configurator.core.recommend import Objective, recommend, recommendation_to_dict, result_to_dict
+from configurator.core.recommend import Objective, recommend
+from configurator.core.recommend_json import recommendation_to_dict, result_to_dict
 from configurator.core.procurement.servers import server_type, servers_needed
 from configurator.core.scenario import updated
 

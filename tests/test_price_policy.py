@@ -32,7 +32,8 @@ from configurator.core.procurement.card_price import (
     purchase_price,
 )
 from configurator.core.procurement.price_decides import PricedOption, price_decision
-from configurator.core.recommend import Objective, recommend, result_to_dict
+from configurator.core.recommend import Objective, recommend
+from configurator.core.recommend_json import result_to_dict
 from configurator.core.resources import bundled_path
 from configurator.core.scenario import Economics, Scenario, updated
 

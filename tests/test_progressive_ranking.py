@@ -13,7 +13,8 @@ from PySide6.QtCore import QCoreApplication, QEvent
 from configurator.app.ranking_steps import has_price, ranking_order, ranking_steps
 from configurator.core.architecture import preset
 from configurator.core.estimate import clear_estimate_memo
-from configurator.core.recommend import Filters, Objective, recommend, result_to_dict
+from configurator.core.recommend import Filters, Objective, recommend
+from configurator.core.recommend_json import result_to_dict
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario
 
 SERVE_70B = Scenario(model=preset("llama3-70b"), card_id="h100-sxm", count=8, workload="inference",

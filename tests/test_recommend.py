@@ -16,8 +16,8 @@ from configurator.core.recommend import (
     Filters,
     Objective,
     recommend,
-    result_to_dict,
 )
+from configurator.core.recommend_json import result_to_dict
 from configurator.core.scenario import Scenario
 from configurator.core.units import Precision
 

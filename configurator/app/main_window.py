@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
-    QFileDialog,
     QGraphicsView,
     QGridLayout,
     QLabel,
@@ -26,6 +24,7 @@ from configurator.app.error_boundary import guard_slot, guarded
 from configurator.app.eliding_style import use_eliding_style
 from configurator.app.paced_repaint import hold, pace_resizes, release_in_turn, release_once
 from configurator.app.window_docks import DockActions
+from configurator.app.window_files import FileActions
 from configurator.app.window_launch import LaunchActions
 from configurator.app.window_quotes import QuoteActions
 from configurator.app.window_session import SessionActions
@@ -40,15 +39,14 @@ if TYPE_CHECKING:
     from configurator.core.catalog import Catalog
     from configurator.core.scenario import Scenario
 
-MAX_RECENT = 8
-
 PIECE_GAP_MS = 15
 """Pause between two pieces of a staged rebuild (the language switch) [ms]: long enough that the
 window paints the last piece and takes input first (a zero-delay chain of pieces ran back to back,
 the heartbeat starved for the whole switch)."""
 
 
-class MainWindow(SessionActions, SummaryActions, LaunchActions, QuoteActions, DockActions, QMainWindow):
+class MainWindow(SessionActions, FileActions, SummaryActions, LaunchActions, QuoteActions, DockActions,
+                 QMainWindow):
     """Editor on the left, four live charts in the centre, headline numbers on the right."""
 
     def __init__(self, controller: ScenarioController | None, settings: QSettings | None = None) -> None:
@@ -504,106 +502,6 @@ class MainWindow(SessionActions, SummaryActions, LaunchActions, QuoteActions, Do
         self.status_label.setText(text)
         for problem in catalog.problems:
             self.statusBar().showMessage(problem)
-
-    # ---- files ----------------------------------------------------------------------
-    def maybe_save(self) -> bool:
-        """Ask about unsaved changes; False if the user cancels."""
-        if not self.controller.is_modified:
-            return True
-        answer = QMessageBox.warning(
-            self, self.tr("Unsaved changes"), self.tr("The scenario has unsaved changes. Save them?"),
-            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel)
-        if answer == QMessageBox.StandardButton.Save:
-            return self.save()
-        return answer == QMessageBox.StandardButton.Discard
-
-    def new_scenario(self) -> None:
-        if self.maybe_save():
-            from configurator.app.defaults import default_scenario
-
-            self.controller.replace(default_scenario(catalog=self.controller.catalog))
-
-    def open_dialog(self) -> None:
-        from configurator.core.scenario_io import FILE_SUFFIX
-
-        if not self.maybe_save():
-            return
-        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open scenario"), self._last_dir(),
-                                              self.tr("Scenario files (*{0});;All files (*)").format(FILE_SUFFIX))
-        if path:
-            self.open_path(Path(path))
-
-    def open_path(self, path: Path) -> bool:
-        """Open a scenario file; a broken one is reported and the current work is kept."""
-        from configurator.core.scenario_io import ScenarioFileError, read_scenario
-
-        try:
-            scenario = read_scenario(path)
-        except ScenarioFileError as error:
-            QMessageBox.critical(self, self.tr("Cannot open scenario"), str(error))
-            return False
-        if scenario.card_id not in self.controller.catalog:
-            QMessageBox.critical(self, self.tr("Cannot open scenario"),
-                                 self.controller.catalog.explain_unknown(scenario.card_id))
-            return False
-        self.controller.replace(scenario, path)
-        self._remember(path)
-        if scenario.economics.quotes:  # priced from the file's own quotes: say so, and which are ignored
-            self.say_quotes(path.name)
-        return True
-
-    def save(self) -> bool:
-        path = self.controller.path
-        return self.save_to(path) if path else self.save_as()
-
-    def save_as(self) -> bool:
-        from configurator.core.scenario_io import FILE_SUFFIX
-
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save scenario"), self._last_dir(),
-                                              self.tr("Scenario files (*{0})").format(FILE_SUFFIX))
-        if not path:
-            return False
-        if not path.endswith(FILE_SUFFIX):
-            path += FILE_SUFFIX
-        return self.save_to(Path(path))
-
-    def save_to(self, path: Path) -> bool:
-        """Write atomically; on failure the old file stays and the user is told why."""
-        from configurator.core.scenario_io import write_scenario
-
-        try:
-            write_scenario(path, self.controller.scenario)
-        except OSError as error:
-            QMessageBox.critical(self, self.tr("Cannot save scenario"), self.tr(
-                "{path}: {reason}\n\nNothing was replaced: an existing file keeps its old content.").format(
-                path=path, reason=error.strerror or error))
-            return False
-        self.controller.mark_saved(path)
-        self._remember(path)
-        self.statusBar().showMessage(self.tr("Saved {0}").format(path), 4000)
-        return True
-
-    def _last_dir(self) -> str:
-        recent = self.recent_files()
-        return str(Path(recent[0]).parent) if recent else str(Path.home())
-
-    def recent_files(self) -> list[str]:
-        value = self.settings.value("recent_files", [])
-        return [value] if isinstance(value, str) else list(value or [])
-
-    def _remember(self, path: Path) -> None:
-        files = [str(path), *[f for f in self.recent_files() if f != str(path)]][:MAX_RECENT]
-        self.settings.setValue("recent_files", files)
-        self.check_settings()
-
-    def _fill_recent_menu(self) -> None:
-        self.recent_menu.clear()
-        for name in self.recent_files():
-            action = self.recent_menu.addAction(name)
-            action.triggered.connect(guard_slot(lambda _=False, p=name: self.maybe_save() and self.open_path(Path(p)),
-                                                name, self))
-        if not self.recent_files():
-            self.recent_menu.addAction(self.tr("(none)")).setEnabled(False)
 
     # ---- start-up -------------------------------------------------------------------
     _release_after_paint = False

@@ -30,6 +30,8 @@ from configurator.app.binders import NONE_DATA, ComboBinder, SpinBinder, ValueMo
 from configurator.app.compact_form import narrowed_combos
 from configurator.app.launch_row import LaunchRow
 from configurator.app.pareto_chart import ParetoChart
+from configurator.app.recommend_charts import RankingCharts
+from configurator.app.recommend_prices import RankingPrices
 from configurator.app.controller import ScenarioController
 from configurator.app.i18n import current_language, message_text
 from configurator.app.i18n import tc as _tc
@@ -42,7 +44,6 @@ from configurator.core.limiting import limiting_factor
 from configurator.core.mismatch import mismatch
 from configurator.core.recommend import DEFAULT_CLASSES, Filters, Objective, Result, cost_basis, recommend
 from configurator.core.scenario import Scenario
-from configurator.core.view import price_view
 from configurator.core.serving_use import latency_targets
 from configurator.core.view.constraints_view import latency_targets_phrase
 from configurator.core.view.family_view import view_of
@@ -103,7 +104,7 @@ def with_price_decision(result: Result) -> Result:
     return result
 
 
-class RecommendationPanel(QWidget):
+class RecommendationPanel(RankingPrices, RankingCharts, QWidget):
     """Ranks every catalog card for the current scenario and applies the chosen one."""
 
     def __init__(self, controller: ScenarioController, parent: QWidget | None = None,
@@ -540,19 +541,6 @@ class RecommendationPanel(QWidget):
         """The configuration's speed as its family words it (a time, a latency, FP32 per user, streams per card)."""
         return write(view_of(est.scenario.workload).ranking.speed_text(est), current_language())
 
-    def _chart_axes(self, objective: Objective, currency: str) -> tuple[str, str, str, Callable[[float], float]]:
-        """Title, x label, y label, and how a recommendation's speed becomes the x value (the family's view)."""
-        from configurator.core.view.ranking_view import ranking_cost_label  # loads the estimator: after painting
-
-        ranking = view_of(self.controller.scenario.workload).ranking
-        language = current_language()
-        # the ranking's cost: the TCO of the whole bill of materials over the years, or the rent — named so
-        y = f"{write(ranking_cost_label(objective, self.controller.scenario), language)} [{currency}]"
-        return label(ranking.pareto_title, language), label(ranking.pareto_axis, language), y, ranking.pareto_x
-
-    def _fill_chart(self, result: Result) -> None:
-        self.pareto.draw(result, self._chart_axes(result.objective, self.controller.scenario.economics.currency))
-
     def _show_reasons(self) -> None:
         rows = self.table.selectionModel().selectedRows()
         if not rows or self.result is None:
@@ -565,43 +553,6 @@ class RecommendationPanel(QWidget):
         self.launch_row.show_estimate(rec.estimate)
         if not self.partial:  # searched for the final ranking's rows only
             self._show_tradeoff()
-
-    TRADEOFF_TAB = 1
-    """The serving trade-off's tab (shown for serving only)."""
-
-    def _show_chart_tabs(self) -> None:
-        """Tab names in the language; the trade-off tab only for a family whose view draws it."""
-        w = words(current_language())
-        self.charts.setTabText(0, w("Cost and speed"))
-        self.charts.setTabText(self.TRADEOFF_TAB, w("Serving trade-off"))
-        shown = view_of(self.controller.scenario.workload).ranking.serving_tradeoff
-        self.charts.setTabVisible(self.TRADEOFF_TAB, shown)
-        if not shown:
-            self._tradeoff_of = None
-            if self._tradeoff_chart is not None:
-                self._tradeoff_chart.show_tradeoff(None, current_language())
-
-    @property
-    def tradeoff_chart(self) -> ServingTradeoffChart:
-        """The serving trade-off chart, built in its tab on first use: a panel that never shows a
-        serving ranking's trade-off never builds it (a plot widget: ~10 ms of the panel's opening
-        and of a language switch on the GUI thread, issue 28)."""
-        if self._tradeoff_chart is None:
-            self._tradeoff_chart = ServingTradeoffChart()
-            self._tradeoff_page.layout().addWidget(self._tradeoff_chart)
-        return self._tradeoff_chart
-
-    def _show_tradeoff(self) -> None:
-        """The selected serving deployment's trade-off, searched when its tab is open (one search
-        at one count: tens of milliseconds) and kept until another row is selected."""
-        if self.charts.currentIndex() != self.TRADEOFF_TAB or self.result is None:
-            return
-        rows = self.table.selectionModel().selectedRows()
-        rec = self.recommendation_at(rows[0].row()) if rows else None
-        if rec is not None and rec is self._tradeoff_of:
-            return
-        self._tradeoff_of = rec  # none selected: the chart says why there is nothing to draw
-        self.tradeoff_chart.show_selected(self.controller.scenario, rec, self.result, current_language())
 
     def use_selected(self) -> bool:
         """Apply the selected configuration to the scenario (undoable); one below the line too,
@@ -616,73 +567,3 @@ class RecommendationPanel(QWidget):
                                          lambda: _tc("RecommendationPanel", "Use recommendation"))
         return True
 
-    # ---- prices: the price each row is ranked at, cards without one, when price decides (issue 25) ----
-
-    PRICE_COLUMN = 5
-    """The column of the price each configuration is ranked at."""
-
-    def _price_heading(self, objective: Objective) -> str:
-        return label(price_view.PRICE_HEADING[objective is Objective.CLOUD], current_language())
-
-    def _price_item(self, rec, objective: Objective) -> QTableWidgetItem:
-        """The price ``rec`` is ranked at, marked * (amber) where the buyer must be told something;
-        the tooltip says what the price is, its source and its flags."""
-        language = current_language()
-        item = QTableWidgetItem(write(price_view.price_value(rec.estimate, objective), language))
-        item.setToolTip(write(price_view.price_note(rec.estimate, objective), language))
-        flags = price_view.shown_flags(rec.estimate, objective)
-        if price_view.warns(flags):
-            item.setForeground(QBrush(QColor("#a05a00")))
-        return item
-
-    def _fill_prices(self, result: Result) -> None:
-        """The price column, and a * after a cost whose price the buyer must be told something
-        about, with what the price is in the cost's tooltip."""
-        cost_column = 3
-        for row, rec in enumerate(result.ranked):
-            price = self._price_item(rec, result.objective)
-            self.table.setItem(row, self.PRICE_COLUMN, price)
-            cost = self.table.item(row, cost_column)
-            flags = price_view.shown_flags(rec.estimate, result.objective)
-            if cost is not None and price_view.warns(flags):
-                cost.setText(cost.text() + price_view.FLAG_MARK)
-                cost.setForeground(price.foreground())
-            if cost is not None:
-                cost.setToolTip(price.toolTip())
-            name = self.table.item(row, 0)
-            if name is not None:
-                name.setToolTip(name.text())
-
-    def _append_unpriced(self, result: Result) -> None:
-        """The cards that meet every constraint but have no price on the ranking's basis, after the
-        ranked ones, in grey: "no price — enter a quote" (their fastest configuration)."""
-        names, factors, language = class_names(), factor_names(), current_language()
-        first = len(result.ranked)
-        self.table.setRowCount(first + len(result.unpriced))
-        grey = QBrush(QColor("#777777"))
-        for offset, rec in enumerate(result.unpriced):
-            cards_unpriced = not rec.reasons or rec.reasons[0].id in ("no-price", "no-price-cloud")
-            # the cards have no price, or (they have one) another line of the bill has none, or the power is unknown
-            note = write(price_view.price_note(rec.estimate, result.objective), language) if cards_unpriced \
-                else message_text(rec.reasons[0])
-            power_unknown = bool(rec.reasons) and rec.reasons[0].id == "no-power-tco"
-            cells = [f"{fmt.count(rec.count)} × {rec.card.name}", names[rec.card.category], self._speed_text(rec.estimate),
-                     "—" if power_unknown else label(price_view.NO_PRICE, language),
-                     factors[limiting_factor(rec.estimate)], label(price_view.NO_PRICE, language)]
-            for column, text in enumerate(cells):
-                item = QTableWidgetItem(text)
-                item.setForeground(grey)
-                item.setToolTip(note)
-                self.table.setItem(first + offset, column, item)
-            if not cards_unpriced:
-                price = self._price_item(rec, result.objective)
-                price.setForeground(grey)
-                self.table.setItem(first + offset, self.PRICE_COLUMN, price)
-            self.row_recommendations.append(rec)
-
-    def _show_price_decides(self, result: Result) -> None:
-        """Whether price decides the ranking, in numbers (and the ranges' assumption in the tooltip)."""
-        lines = price_view.price_decides(result)
-        self.price_decides_label.setText("\n".join(f"• {message_text(m)}" for m in lines[:-1]))
-        self.price_decides_label.setToolTip(message_text(lines[-1]) if lines else "")
-        self.price_decides_label.setVisible(bool(lines))

@@ -14,12 +14,12 @@ from dataclasses import dataclass
 
 from configurator.core.catalog import Card, Catalog
 from configurator.core.estimate import Estimate, estimate, valid_counts, with_count
-from configurator.core.formats import FORMATS
+from configurator.core.formats import FORMATS, WeightFormat
 from configurator.core.graphics import graphics_unsuitable
 from configurator.core.memory import TIGHT_FIT_HEADROOM
 from configurator.core.messages import Message, msg
 from configurator.core.workloads.layout import TRAINING_COUNTS, unpinned, whole_system_counts
-from configurator.core.scenario import Scenario, WeightFormat, updated_or_none
+from configurator.core.scenario import Scenario, updated_or_none
 from configurator.core.units import GIB
 from configurator.core.view.names import WEIGHT_FORMATS
 from configurator.core.workloads import family_of

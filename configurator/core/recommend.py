@@ -16,15 +16,11 @@ from functools import cached_property
 
 from configurator.core.catalog import Card, Catalog, PriceEntry
 from configurator.core.constraints import made_for_region, region_excludes, region_rank
-from configurator.core.currency import price_conversion
 from configurator.core.estimate import Estimate
-from configurator.core.estimate_json import estimate_to_dict
-from configurator.core.layout_json import scenario_layout_to_dict
 from configurator.core.messages import Message, msg
-from configurator.core.verdicts import violations_to_dicts
 from configurator.core.procurement.deployment import DeploymentCost, deployment_cost
 from configurator.core.procurement.bom import BomLine
-from configurator.core.procurement.card_price import STALE_AFTER_MONTHS, is_stale, price_to_dict
+from configurator.core.procurement.card_price import STALE_AFTER_MONTHS, is_stale
 from configurator.core.procurement.price_decides import PriceDecision, PricedOption
 from configurator.core.procurement.price_decides import price_decision as _decision
 from configurator.core.procurement.prices import PriceBook, price_book_for
@@ -37,9 +33,10 @@ from configurator.core.workloads.layout import plannable
 from configurator.core.workloads.serving.family import served_tokens_per_hour
 
 __all__ = ["DEFAULT_CLASSES", "CardRanking", "CostBasis", "Filters", "Objective", "Recommendation", "Result",
-           "cost_basis", "below_line_to_dict", "below_the_line", "pareto_front", "rank_card", "ranking_of", "recommend",
-           "recommendation_to_dict", "result_to_dict", "score",
+           "cost_basis", "below_the_line", "pareto_front", "rank_card", "ranking_of", "recommend", "score",
            "served_tokens_per_hour", "speed_of", "suggest"]
+"""The ranking; its JSON (``result_to_dict``, ``recommendation_to_dict``, ``below_line_to_dict``) is in
+:mod:`configurator.core.recommend_json`, above it."""
 
 DOMESTIC_VENDORS = frozenset({"Huawei", "Cambricon", "Biren", "Moore Threads", "Iluvatar CoreX", "MetaX", "Hygon",
                               "Alibaba T-Head"})
@@ -555,37 +552,6 @@ def price_decision(ranked: Sequence[Recommendation], objective: Objective, filte
     return _decision(options, ranked[0].estimate.costs.currency, listed, per)
 
 
-def price_entry_to_dict(rec: Recommendation, objective: Objective, book: PriceBook | None = None) -> dict | None:
-    """The price ``rec`` is ranked at, for JSON: ``{amount, currency, kind, date, source, confidence,
-    provider, tier, user, flags, flag_texts}`` (the cloud price when ranking by rent); a price the
-    user typed into the scenario as ``kind: "scenario"``."""
-    prices = rec.estimate.costs.prices
-    cloud = objective is Objective.CLOUD
-    amount = prices.cloud_per_hour if cloud else prices.card_price
-    chosen = prices.cloud if cloud else prices.card
-    if amount is None:
-        system = None if cloud else system_price_line(rec.estimate, book)
-        if system is None:
-            return None
-        flags = system_price_flags(system)
-        return {"amount": None, "currency": rec.estimate.costs.currency, "kind": "system",
-                "included_in": system.item_id, "system_price": system.unit_price, "date": system.date,
-                "source": system.source, "confidence": system.confidence, "user": False,
-                "flags": [f.id for f in flags], "flag_texts": [f.text for f in flags]}
-    currency = rec.estimate.costs.currency
-    if chosen is None:
-        flags = prices.cloud_flags if cloud else prices.card_flags
-        return {"amount": amount, "currency": currency, "kind": "scenario", "date": None, "user": True,
-                "flags": [f.id for f in flags], "flag_texts": [f.text for f in flags]}
-    entry = price_to_dict(chosen, amount, currency)
-    conversion = price_conversion(chosen.entry.currency, rec.estimate.scenario.economics)
-    if conversion is not None and conversion[1] is not None:  # quoted in another currency than USD or the scenario's
-        rate = conversion[1]
-        entry["converted"] = {"from": rate.currency, "per_usd": rate.per_usd, "date": rate.date,
-                              "source": rate.source}
-    return entry
-
-
 def system_price_line(est: Estimate, book: PriceBook | None = None) -> BomLine | None:
     """The priced system a card without a price of its own is bought in whole (an NVL72 rack,
     whose price includes its cards), or None; priced from ``book`` (None: the estimate scenario's own)."""
@@ -620,55 +586,3 @@ def suggest(scenario: Scenario, card: Card, objective: Objective = Objective.TCO
     if feasible:
         return min(feasible, key=lambda e: (speed_of(e), e.scenario.count)).scenario
     return plannable(scenario, card)
-
-
-def recommendation_to_dict(rec: Recommendation, rank: int, book: PriceBook | None = None) -> dict:
-    """One ranked entry: the estimate's JSON fields (its bill priced from ``book``; None: its
-    scenario's own) plus the ranking numbers and reasons."""
-    document = estimate_to_dict(rec.estimate, deployment_cost(rec.estimate, book))
-    entry = {k: v for k, v in document.items() if k not in ("scenario", "assumptions")}
-    entry.update({
-        "rank": rank,
-        "score": rec.score,
-        # JSON keys of the command-line contract, kept; the values are per ``cost_unit``
-        "tco_per_million_tokens": rec.ownership_per_unit,
-        "cloud_per_million_tokens": rec.cloud_per_unit,
-        "energy_kwh_per_million_tokens": rec.energy_kwh_per_unit,
-        "nodes": rec.estimate.scenario.nodes,
-        "bom": {"capex": entry["bom"]["capex"], "complete": entry["bom"]["complete"], "currency": entry["bom"]["currency"]},
-        "reasons": [m.text for m in rec.reasons],
-        "reason_ids": [m.to_dict() for m in rec.reasons],
-    })
-    return entry
-
-
-def _with_price(entry: dict, rec: Recommendation, objective: Objective, book: PriceBook | None) -> dict:
-    """A ranked entry with the price it is ranked at (:func:`price_entry_to_dict`)."""
-    return {**entry, "price": price_entry_to_dict(rec, objective, book)}
-
-
-def result_to_dict(result: Result) -> dict:
-    return {
-        "objective": result.objective.value,
-        "ranked": [_with_price(recommendation_to_dict(r, i + 1, result.book), r, result.objective, result.book)
-                   for i, r in enumerate(result.ranked)],
-        "pareto": [{"card": r.card.id, "count": r.count, "speed": r.speed_figure,
-                    "tco_per_million_tokens": r.ownership_per_unit}
-                   for r in result.pareto],
-        "rejected": result.rejected,
-        "unpriced": [{"card": r.card.id, "count": r.count, "speed": r.speed_figure, "reason_id": r.reasons[0].id,
-                      "reason": r.reasons[0].text, "layout": scenario_layout_to_dict(r.estimate.scenario)}
-                     for r in result.unpriced],
-        "price_decides": None if result.price_decides is None else result.price_decides.to_dict(),
-        "below_the_line": [below_line_to_dict(r) for r in result.below_line],
-    }
-
-
-def below_line_to_dict(rec: Recommendation) -> dict:
-    """One configuration below the line: the card, count and layout, the objective's figure (None
-    when it has none) and every constraint it breaks, as the checker's verdicts."""
-    return {"card": rec.card.id, "count": rec.count, "speed": rec.speed_figure,
-            "score": rec.score if math.isfinite(rec.score) else None,
-            "tco_per_million_tokens": rec.ownership_per_unit, "cloud_per_million_tokens": rec.cloud_per_unit,
-            "layout": scenario_layout_to_dict(rec.estimate.scenario),
-            "violations": violations_to_dicts(rec.estimate.verdicts)}

@@ -1,0 +1,89 @@
+"""The recommendation panel's prices: the price each row is ranked at, the cards without one, and
+whether price decides the ranking (issue 25)."""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import QTableWidgetItem
+
+from configurator.app import format as fmt
+from configurator.app.i18n import current_language, message_text
+from configurator.app.labels import class_names, factor_names
+from configurator.core.limiting import limiting_factor
+from configurator.core.recommend import Objective, Result
+from configurator.core.view import price_view
+from configurator.core.view.rows import label, write
+
+
+class RankingPrices:
+    """Mixed into :class:`~configurator.app.recommend_panel.RecommendationPanel` (it brings
+    ``table``, ``row_recommendations``, ``price_decides_label`` and ``_speed_text``)."""
+
+    PRICE_COLUMN = 5
+    """The column of the price each configuration is ranked at."""
+
+    def _price_heading(self, objective: Objective) -> str:
+        return label(price_view.PRICE_HEADING[objective is Objective.CLOUD], current_language())
+
+    def _price_item(self, rec, objective: Objective) -> QTableWidgetItem:
+        """The price ``rec`` is ranked at, marked * (amber) where the buyer must be told something;
+        the tooltip says what the price is, its source and its flags."""
+        language = current_language()
+        item = QTableWidgetItem(write(price_view.price_value(rec.estimate, objective), language))
+        item.setToolTip(write(price_view.price_note(rec.estimate, objective), language))
+        flags = price_view.shown_flags(rec.estimate, objective)
+        if price_view.warns(flags):
+            item.setForeground(QBrush(QColor("#a05a00")))
+        return item
+
+    def _fill_prices(self, result: Result) -> None:
+        """The price column, and a * after a cost whose price the buyer must be told something
+        about, with what the price is in the cost's tooltip."""
+        cost_column = 3
+        for row, rec in enumerate(result.ranked):
+            price = self._price_item(rec, result.objective)
+            self.table.setItem(row, self.PRICE_COLUMN, price)
+            cost = self.table.item(row, cost_column)
+            flags = price_view.shown_flags(rec.estimate, result.objective)
+            if cost is not None and price_view.warns(flags):
+                cost.setText(cost.text() + price_view.FLAG_MARK)
+                cost.setForeground(price.foreground())
+            if cost is not None:
+                cost.setToolTip(price.toolTip())
+            name = self.table.item(row, 0)
+            if name is not None:
+                name.setToolTip(name.text())
+
+    def _append_unpriced(self, result: Result) -> None:
+        """The cards that meet every constraint but have no price on the ranking's basis, after the
+        ranked ones, in grey: "no price — enter a quote" (their fastest configuration)."""
+        names, factors, language = class_names(), factor_names(), current_language()
+        first = len(result.ranked)
+        self.table.setRowCount(first + len(result.unpriced))
+        grey = QBrush(QColor("#777777"))
+        for offset, rec in enumerate(result.unpriced):
+            cards_unpriced = not rec.reasons or rec.reasons[0].id in ("no-price", "no-price-cloud")
+            # the cards have no price, or (they have one) another line of the bill has none, or the power is unknown
+            note = write(price_view.price_note(rec.estimate, result.objective), language) if cards_unpriced \
+                else message_text(rec.reasons[0])
+            power_unknown = bool(rec.reasons) and rec.reasons[0].id == "no-power-tco"
+            cells = [f"{fmt.count(rec.count)} × {rec.card.name}", names[rec.card.category], self._speed_text(rec.estimate),
+                     "—" if power_unknown else label(price_view.NO_PRICE, language),
+                     factors[limiting_factor(rec.estimate)], label(price_view.NO_PRICE, language)]
+            for column, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                item.setForeground(grey)
+                item.setToolTip(note)
+                self.table.setItem(first + offset, column, item)
+            if not cards_unpriced:
+                price = self._price_item(rec, result.objective)
+                price.setForeground(grey)
+                self.table.setItem(first + offset, self.PRICE_COLUMN, price)
+            self.row_recommendations.append(rec)
+
+    def _show_price_decides(self, result: Result) -> None:
+        """Whether price decides the ranking, in numbers (and the ranges' assumption in the tooltip)."""
+        lines = price_view.price_decides(result)
+        self.price_decides_label.setText("\n".join(f"• {message_text(m)}" for m in lines[:-1]))
+        self.price_decides_label.setToolTip(message_text(lines[-1]) if lines else "")
+        self.price_decides_label.setVisible(bool(lines))

@@ -1,0 +1,122 @@
+"""The main window's scenario files: New, Open (and Open Recent), Save and Save As, the question
+about unsaved changes, and the recent-files list kept in the settings."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtWidgets import QFileDialog, QMessageBox
+
+from configurator.app.error_boundary import guard_slot
+from configurator.app.i18n import tc as _tc
+
+MAX_RECENT = 8
+"""Files the Open Recent menu lists."""
+
+
+class FileActions:
+    """Mixed into :class:`~configurator.app.main_window.MainWindow` (it brings ``controller``,
+    ``settings``, ``recent_menu``, ``say_quotes``, ``check_settings`` and the status bar); strings
+    keep the ``MainWindow`` translation context."""
+
+    def maybe_save(self) -> bool:
+        """Ask about unsaved changes; False if the user cancels."""
+        if not self.controller.is_modified:
+            return True
+        answer = QMessageBox.warning(
+            self, _tc("MainWindow", "Unsaved changes"),
+            _tc("MainWindow", "The scenario has unsaved changes. Save them?"),
+            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel)
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save()
+        return answer == QMessageBox.StandardButton.Discard
+
+    def new_scenario(self) -> None:
+        if self.maybe_save():
+            from configurator.app.defaults import default_scenario
+
+            self.controller.replace(default_scenario(catalog=self.controller.catalog))
+
+    def open_dialog(self) -> None:
+        from configurator.core.scenario_io import FILE_SUFFIX
+
+        if not self.maybe_save():
+            return
+        path, _ = QFileDialog.getOpenFileName(
+            self, _tc("MainWindow", "Open scenario"), self._last_dir(),
+            _tc("MainWindow", "Scenario files (*{0});;All files (*)").format(FILE_SUFFIX))
+        if path:
+            self.open_path(Path(path))
+
+    def open_path(self, path: Path) -> bool:
+        """Open a scenario file; a broken one is reported and the current work is kept."""
+        from configurator.core.scenario_io import ScenarioFileError, read_scenario
+
+        try:
+            scenario = read_scenario(path)
+        except ScenarioFileError as error:
+            QMessageBox.critical(self, _tc("MainWindow", "Cannot open scenario"), str(error))
+            return False
+        if scenario.card_id not in self.controller.catalog:
+            QMessageBox.critical(self, _tc("MainWindow", "Cannot open scenario"),
+                                 self.controller.catalog.explain_unknown(scenario.card_id))
+            return False
+        self.controller.replace(scenario, path)
+        self._remember(path)
+        if scenario.economics.quotes:  # priced from the file's own quotes: say so, and which are ignored
+            self.say_quotes(path.name)
+        return True
+
+    def save(self) -> bool:
+        path = self.controller.path
+        return self.save_to(path) if path else self.save_as()
+
+    def save_as(self) -> bool:
+        from configurator.core.scenario_io import FILE_SUFFIX
+
+        path, _ = QFileDialog.getSaveFileName(self, _tc("MainWindow", "Save scenario"), self._last_dir(),
+                                              _tc("MainWindow", "Scenario files (*{0})").format(FILE_SUFFIX))
+        if not path:
+            return False
+        if not path.endswith(FILE_SUFFIX):
+            path += FILE_SUFFIX
+        return self.save_to(Path(path))
+
+    def save_to(self, path: Path) -> bool:
+        """Write atomically; on failure the old file stays and the user is told why."""
+        from configurator.core.scenario_io import write_scenario
+
+        try:
+            write_scenario(path, self.controller.scenario)
+        except OSError as error:
+            QMessageBox.critical(self, _tc("MainWindow", "Cannot save scenario"), _tc(
+                "MainWindow",
+                "{path}: {reason}\n\nNothing was replaced: an existing file keeps its old content.").format(
+                path=path, reason=error.strerror or error))
+            return False
+        self.controller.mark_saved(path)
+        self._remember(path)
+        self.statusBar().showMessage(_tc("MainWindow", "Saved {0}").format(path), 4000)
+        return True
+
+    def _last_dir(self) -> str:
+        recent = self.recent_files()
+        return str(Path(recent[0]).parent) if recent else str(Path.home())
+
+    def recent_files(self) -> list[str]:
+        value = self.settings.value("recent_files", [])
+        return [value] if isinstance(value, str) else list(value or [])
+
+    def _remember(self, path: Path) -> None:
+        files = [str(path), *[f for f in self.recent_files() if f != str(path)]][:MAX_RECENT]
+        self.settings.setValue("recent_files", files)
+        self.check_settings()
+
+    def _fill_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        for name in self.recent_files():
+            action = self.recent_menu.addAction(name)
+            action.triggered.connect(guard_slot(lambda _=False, p=name: self.maybe_save() and self.open_path(Path(p)),
+                                                name, self))
+        if not self.recent_files():
+            self.recent_menu.addAction(_tc("MainWindow", "(none)")).setEnabled(False)

@@ -1,0 +1,101 @@
+"""A ranking as JSON (the command line's ``recommend --json`` and the tests): each ranked
+configuration with the estimate's fields, its ranking numbers, reasons and the price it is ranked
+at; the Pareto front, the cards without a price, whether price decides, and what is below the line.
+Above :mod:`configurator.core.recommend`, as :mod:`configurator.core.estimate_json` is above the
+estimate."""
+
+from __future__ import annotations
+
+import math
+
+from configurator.core.currency import price_conversion
+from configurator.core.estimate_json import estimate_to_dict
+from configurator.core.layout_json import scenario_layout_to_dict
+from configurator.core.procurement.card_price import price_to_dict
+from configurator.core.procurement.deployment import deployment_cost
+from configurator.core.procurement.prices import PriceBook
+from configurator.core.recommend import Objective, Recommendation, Result, system_price_flags, system_price_line
+from configurator.core.verdicts import violations_to_dicts
+
+
+def price_entry_to_dict(rec: Recommendation, objective: Objective, book: PriceBook | None = None) -> dict | None:
+    """The price ``rec`` is ranked at, for JSON: ``{amount, currency, kind, date, source, confidence,
+    provider, tier, user, flags, flag_texts}`` (the cloud price when ranking by rent); a price the
+    user typed into the scenario as ``kind: "scenario"``."""
+    prices = rec.estimate.costs.prices
+    cloud = objective is Objective.CLOUD
+    amount = prices.cloud_per_hour if cloud else prices.card_price
+    chosen = prices.cloud if cloud else prices.card
+    if amount is None:
+        system = None if cloud else system_price_line(rec.estimate, book)
+        if system is None:
+            return None
+        flags = system_price_flags(system)
+        return {"amount": None, "currency": rec.estimate.costs.currency, "kind": "system",
+                "included_in": system.item_id, "system_price": system.unit_price, "date": system.date,
+                "source": system.source, "confidence": system.confidence, "user": False,
+                "flags": [f.id for f in flags], "flag_texts": [f.text for f in flags]}
+    currency = rec.estimate.costs.currency
+    if chosen is None:
+        flags = prices.cloud_flags if cloud else prices.card_flags
+        return {"amount": amount, "currency": currency, "kind": "scenario", "date": None, "user": True,
+                "flags": [f.id for f in flags], "flag_texts": [f.text for f in flags]}
+    entry = price_to_dict(chosen, amount, currency)
+    conversion = price_conversion(chosen.entry.currency, rec.estimate.scenario.economics)
+    if conversion is not None and conversion[1] is not None:  # quoted in another currency than USD or the scenario's
+        rate = conversion[1]
+        entry["converted"] = {"from": rate.currency, "per_usd": rate.per_usd, "date": rate.date,
+                              "source": rate.source}
+    return entry
+
+
+def recommendation_to_dict(rec: Recommendation, rank: int, book: PriceBook | None = None) -> dict:
+    """One ranked entry: the estimate's JSON fields (its bill priced from ``book``; None: its
+    scenario's own) plus the ranking numbers and reasons."""
+    document = estimate_to_dict(rec.estimate, deployment_cost(rec.estimate, book))
+    entry = {k: v for k, v in document.items() if k not in ("scenario", "assumptions")}
+    entry.update({
+        "rank": rank,
+        "score": rec.score,
+        # JSON keys of the command-line contract, kept; the values are per ``cost_unit``
+        "tco_per_million_tokens": rec.ownership_per_unit,
+        "cloud_per_million_tokens": rec.cloud_per_unit,
+        "energy_kwh_per_million_tokens": rec.energy_kwh_per_unit,
+        "nodes": rec.estimate.scenario.nodes,
+        "bom": {"capex": entry["bom"]["capex"], "complete": entry["bom"]["complete"], "currency": entry["bom"]["currency"]},
+        "reasons": [m.text for m in rec.reasons],
+        "reason_ids": [m.to_dict() for m in rec.reasons],
+    })
+    return entry
+
+
+def _with_price(entry: dict, rec: Recommendation, objective: Objective, book: PriceBook | None) -> dict:
+    """A ranked entry with the price it is ranked at (:func:`price_entry_to_dict`)."""
+    return {**entry, "price": price_entry_to_dict(rec, objective, book)}
+
+
+def result_to_dict(result: Result) -> dict:
+    return {
+        "objective": result.objective.value,
+        "ranked": [_with_price(recommendation_to_dict(r, i + 1, result.book), r, result.objective, result.book)
+                   for i, r in enumerate(result.ranked)],
+        "pareto": [{"card": r.card.id, "count": r.count, "speed": r.speed_figure,
+                    "tco_per_million_tokens": r.ownership_per_unit}
+                   for r in result.pareto],
+        "rejected": result.rejected,
+        "unpriced": [{"card": r.card.id, "count": r.count, "speed": r.speed_figure, "reason_id": r.reasons[0].id,
+                      "reason": r.reasons[0].text, "layout": scenario_layout_to_dict(r.estimate.scenario)}
+                     for r in result.unpriced],
+        "price_decides": None if result.price_decides is None else result.price_decides.to_dict(),
+        "below_the_line": [below_line_to_dict(r) for r in result.below_line],
+    }
+
+
+def below_line_to_dict(rec: Recommendation) -> dict:
+    """One configuration below the line: the card, count and layout, the objective's figure (None
+    when it has none) and every constraint it breaks, as the checker's verdicts."""
+    return {"card": rec.card.id, "count": rec.count, "speed": rec.speed_figure,
+            "score": rec.score if math.isfinite(rec.score) else None,
+            "tco_per_million_tokens": rec.ownership_per_unit, "cloud_per_million_tokens": rec.cloud_per_unit,
+            "layout": scenario_layout_to_dict(rec.estimate.scenario),
+            "violations": violations_to_dicts(rec.estimate.verdicts)}

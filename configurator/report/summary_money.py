@@ -1,0 +1,277 @@
+"""The summary's money: each configuration priced on the objective's basis (:class:`Option`), the
+bill of materials, the total cost of ownership and the rent-or-buy chart, and the prices the ranking
+uses with whether price decides it (issue 25). No Qt here; :mod:`configurator.report.summary` puts
+them in the document."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from configurator.core.estimate import Estimate
+from configurator.core.procurement.bom import BomLine
+from configurator.core.procurement.deployment import DeploymentCost, deployment_cost, work_over_years
+from configurator.core.procurement.price_decides import PriceDecision, PricedOption, price_decision
+from configurator.core.procurement.prices import PriceBook, price_book_for, quote_vendor
+from configurator.core.procurement.tco import rent_vs_buy_curve
+from configurator.core.recommend import Objective
+from configurator.core.view import price_view
+from configurator.core.view.card_view import CONFIDENCE, PRICE_KINDS
+from configurator.core.view.constraints_view import shortfall
+from configurator.core.view.cost_bases import per_unit_label
+from configurator.core.view.rows import Amount, Phrase, write
+from configurator.core.workloads import family_of
+from configurator.report.language import KIND_LABELS, Words, item_name, quantity_unit
+from configurator.report.parts import Chart, SourceList, Table, count, money, num, percent
+
+NO_PUBLIC_PRICE = "No dated public price: ask the vendor or a distributor for a quote"
+"""What the prices table says of a card without a price (the catalog's own note, in English only, is
+in the card view)."""
+
+
+def per_unit_name(est: Estimate, w: Words, basis: str = "tco") -> str:
+    """The cost per unit of work with its basis named: the summary's is the bill of materials' TCO
+    (cloud rent when the ranking is by rent); the window's estimate and ranking name theirs too."""
+    return write(per_unit_label(family_of(est.scenario.workload).cost_unit, basis,
+                                est.scenario.economics.amortisation_years), w.language)
+
+
+@dataclass(frozen=True)
+class Option:
+    """One configuration in the ranking: the estimate, what it costs over the years and per
+    unit of work on the objective's price basis (None: no price there)."""
+
+    estimate: Estimate
+    cost: DeploymentCost
+    per_unit: float | None
+    score: float | None
+
+
+# ---- money per unit of work -------------------------------------------------------------
+
+
+def work_per_year(est: Estimate) -> float | None:
+    """Work a deployment does in a year at the scenario's utilisation, in the unit costs are
+    quoted per: million tokens, user-months, stream-hours or frames (the TCO's work,
+    :func:`~configurator.core.procurement.deployment.work_over_years`, over its years)."""
+    work = work_over_years(est)
+    return None if work is None else work / est.scenario.economics.amortisation_years
+
+
+def _cost_per_unit(est: Estimate, cost: DeploymentCost, objective: Objective) -> float | None:
+    """TCO (or, ranking by cloud cost, rent) per unit of work; None without the prices for it
+    (the TCO: :attr:`DeploymentCost.ranked_per_unit`, the figure the recommendation ranks on)."""
+    if objective is Objective.CLOUD:
+        work = work_per_year(est)
+        return None if cost.rent_per_year is None or not work else cost.rent_per_year / work
+    return cost.ranked_per_unit
+
+
+def tco_per_unit_of(est: Estimate, mine: Option) -> float | None:
+    """The TCO per unit of work whatever the ranking's basis (the headline and the TCO table say TCO)."""
+    return _cost_per_unit(est, mine.cost, Objective.TCO)
+
+
+def ranked_option(est: Estimate, objective: Objective, book: PriceBook) -> Option:
+    cost = deployment_cost(est, book)
+    per_unit = _cost_per_unit(est, cost, objective)
+    if objective in (Objective.TCO, Objective.CLOUD):
+        score = per_unit
+    elif objective is Objective.FASTEST:
+        family = family_of(est.scenario.workload)
+        score = family.speed_figure(est) if family.can_rank(est) else None
+    elif objective is Objective.ENERGY:
+        work = work_per_year(est)
+        energy = cost.ownership.energy_per_year
+        score = None if not work or energy is None else energy / work
+    else:
+        score = float(est.scenario.count)
+    return Option(est, cost, per_unit, score)
+
+
+# ---- bill of materials and TCO ----------------------------------------------------------
+
+
+def _bom_row(line: BomLine, currency: str, w: Words, sources: SourceList, card_price=None) -> tuple[str, ...]:
+    """One line of the bill of materials; the cards' source is ``card_price`` (the price the cards
+    are bought at in full: kind, date, confidence, source, flags) where given."""
+    unit = quantity_unit(line.unit, w, line.quantity)
+    amount = count(line.quantity) if float(line.quantity).is_integer() else num(line.quantity)
+    quantity = f"{amount} {unit}".strip()
+    if line.unit_price is None:
+        price, total, source = w("no price — enter a quote"), "—", "—"
+    else:
+        per = f"{money(line.unit_price, currency)}"
+        price = per + (f" / {w('year')}" if line.yearly else "")
+        total = money(line.total, currency) + (f" / {w('year')}" if line.yearly else "")
+        vendor = quote_vendor(line.source)
+        if vendor is not None:  # the buyer's quote: its vendor named in the row, in either language
+            origin = w("your quote: {vendor}", vendor=vendor) if vendor else w("your quote")
+        else:
+            cited = sources.cite(line.source) if line.source not in ("catalog", "user") else ""
+            origin = {"catalog": w("card catalog"), "user": w("your price")}.get(line.source, cited)
+        source = " ".join(part for part in (origin, line.date, w(line.confidence) if line.confidence not in
+                                            ("catalog", "user", "quote") else "") if part)
+        if card_price is not None and line.kind == "accelerator" and line.source in ("catalog", "user"):
+            source = write(card_price, w.language)
+    return (w(KIND_LABELS.get(line.kind, line.kind)), item_name(line, w), quantity, price, total, source)
+
+
+def _card_price_source(est: Estimate, sources: SourceList):
+    """The cards' price as the bill of materials cites it: "card catalog: street price 71,000 –
+    106,500 CNY, 2026-03, confidence: low; [1]" (a quoted range in the scenario's currency) with
+    its flags and a * (list or launch price, older than 18 months), or the user's own figure;
+    None without a price."""
+    prices = est.costs.prices
+    chosen, flags = prices.card, prices.card_flags
+    if prices.card_price is None:
+        return None
+    if chosen is None:
+        return price_view.joined(["the price you entered in the scenario", *flags])
+    e, currency = chosen.entry, est.costs.currency
+    rate = prices.card_price / e.midpoint
+    amount = Amount(prices.card_price, currency, money=True) if not e.amount_high else Phrase(
+        "{low} – {high}", {"low": Amount(e.amount * rate, currency, money=True),
+                           "high": Amount(e.amount_high * rate, currency, money=True)})
+    head = Phrase("{kind} {amount}, {date}, confidence: {confidence}", {
+        "kind": PRICE_KINDS[e.kind], "amount": amount, "date": e.date, "confidence": CONFIDENCE[e.confidence]})
+    return Phrase("{origin}: {price}{mark}", {
+        "origin": "your price" if chosen.user else "card catalog",
+        "mark": price_view.FLAG_MARK if price_view.warns(flags) else "",
+        "price": price_view.joined([head, sources.cite(e.source), *(f for f in flags if f.id != "price-user")])})
+
+
+def bom_table(mine: Option, w: Words, sources: SourceList) -> Table:
+    bom, own = mine.cost.bom, mine.cost.ownership
+    header = (w("Kind"), w("Item"), w("Quantity"), w("Unit price"), w("Total"), w("Source"))
+    card_price = _card_price_source(mine.estimate, sources)
+    rows = [_bom_row(line, bom.currency, w, sources, card_price) for line in bom.lines]
+    rows.append(("", w("Capex (sum of the priced purchases)"), "", "", money(own.capex, bom.currency), ""))
+    if bom.licences_per_year:
+        rows.append(("", w("Licences per year"), "", "", f"{money(bom.licences_per_year, bom.currency)} / {w('year')}",
+                     ""))
+    power = f"{num(bom.it_kw)} kW" if bom.it_kw is not None else "—"
+    note = w("IT load at full power {power}; {cooling}; prices dated {date}.", power=power,
+             cooling=w("liquid-cooled racks") if bom.liquid_cooled else w("air-cooled racks"),
+             date=price_book_for(mine.estimate.scenario.economics).price_date)
+    return Table("bom", w("Bill of materials"), header, tuple(rows), note=note)
+
+
+def tco_table(est: Estimate, mine: Option, w: Words) -> Table:
+    cost, own = mine.cost, mine.cost.ownership
+    c, years = own.currency, f"{own.years:g}"
+    per_year = f" / {w('year')}"
+
+    def yearly(value: float | None) -> str:
+        return "—" if value is None else money(value, c) + per_year
+
+    rows = [
+        (w("Capex"), money(own.capex, c)),
+        (w("Energy and cooling (PUE {pue})", pue=f"{est.scenario.economics.pue:g}"), yearly(own.energy_per_year)),
+        (w("Support ({share} of capex a year)", share=percent(own.support_per_year / own.capex if own.capex else None)),
+         yearly(own.support_per_year)),
+        (w("Licences"), yearly(own.licences_per_year)),
+        (w("Colocation"), yearly(own.colocation_per_year)),
+        (w("Opex"), yearly(own.opex_per_year)),
+        (w("Residual value after {years} years", years=years), "−" + money(own.residual, c)),
+        (w("Total cost of ownership over {years} years", years=years), money(own.tco, c)),
+        (per_unit_name(est, w), money(tco_per_unit_of(est, mine), c) if est.usable else "— " + w(shortfall(est))),
+        (w("Renting the same cards"), yearly(cost.rent_per_year)),
+        (w("Break-even utilisation"), percent(cost.break_even_utilisation) if cost.break_even_utilisation is not None
+         else w("none: renting costs less at every utilisation") if cost.rent_per_year else w("no cloud price")),
+    ]
+    note = w("At {u} utilisation; straight-line depreciation to the residual value.",
+             u=percent(own.utilisation))
+    return Table("tco", w("Total cost of ownership"), ("", ""), tuple(rows), image="rent" if cost.rent_per_year
+                 else None, note=note)
+
+
+def rent_chart(est: Estimate, mine: Option, w: Words) -> Chart | None:
+    cost = mine.cost
+    if cost.rent_per_year is None:
+        return None
+    curve = rent_vs_buy_curve(cost.ownership, est.card, est.scenario)
+    own = tuple((100 * u, o) for u, o, _ in curve)
+    rent = tuple((100 * u, r) for u, _, r in curve if r is not None)
+    marker = cost.break_even_utilisation
+    return Chart("rent", w("Cost per year against utilisation"), w("Utilisation [%]"),
+                 w("Cost per year [{currency}]", currency=cost.bom.currency),
+                 ((w("Own"), own), (w("Rent"), rent)),
+                 None if marker is None else 100 * marker,
+                 "" if marker is None else w("break-even {u}", u=percent(marker)))
+
+
+# ---- prices: marks, cards without a price, when price decides (issue 25) ---------------------
+
+
+def _priced_option(option: Option, objective: Objective, book: PriceBook) -> PricedOption | None:
+    """``option`` as the price-decides analysis sees it: the summary's own score (the whole bill of
+    materials over the years, per unit of work — the recommendation's figure), its slope in the card
+    price (rent: proportional; ownership: :attr:`DeploymentCost.per_unit_per_card_price`, the
+    recommendation's slope too) and its range."""
+    est, prices = option.estimate, option.estimate.costs.prices
+    if option.score is None:
+        return None
+    if objective is Objective.CLOUD:
+        price, price_range = prices.cloud_per_hour, prices.cloud_range
+        slope = option.score / price if price else 0.0
+    else:
+        price, price_range = prices.card_price, prices.card_range
+        slope = option.cost.per_unit_per_card_price
+    if price is None or price_range is None:
+        return None
+    return PricedOption(est.card.id, est.card.name, option.score, max(0.0, slope), price, *price_range)
+
+
+def summary_price_decision(options: Sequence[Option], objective: Objective, book: PriceBook | None = None
+                           ) -> PriceDecision | None:
+    """Whether price decides the summary's ranking of ``options`` (:func:`price_decision` over their
+    scores on the summary's basis); None for objectives that do not rank by price."""
+    if objective not in (Objective.TCO, Objective.CLOUD):
+        return None
+    ordered = sorted((o for o in options if o.score is not None), key=lambda o: o.score)
+    if not ordered:
+        return None
+    book = price_book_for(ordered[0].estimate.scenario.economics) if book is None else book
+    priced = [p for p in (_priced_option(o, objective, book) for o in ordered) if p is not None]
+    if not priced or priced[0].card_id != ordered[0].estimate.card.id:
+        return None
+    return price_decision(priced, ordered[0].cost.bom.currency,
+                          per="per card-hour" if objective is Objective.CLOUD else "per card")
+
+
+def price_mark(est: Estimate, objective: Objective) -> str:
+    """' *' after a cost ranked on a list or launch price or one older than 18 months."""
+    flags = price_view.shown_flags(est, objective)
+    return price_view.FLAG_MARK if price_view.warns(flags) else ""
+
+
+def prices_table(options: Sequence[Option], unpriced: Sequence[Option], objective: Objective,
+                 decision: Sequence, w: Words, sources: SourceList) -> Table:
+    """The price each configuration is ranked at (kind, date, whose, a * where the buyer must be
+    told something, and what), the cards without a price ("enter a quote"), then whether price
+    decides the ranking, in numbers; the ranges' assumption as the note."""
+    rows = []
+    for option in options:
+        est = option.estimate
+        amount, chosen, flags = price_view.ranked_price(est.costs.prices, objective)
+        told = price_view.joined([f for f in flags if f.id != "price-user"])
+        source = "" if chosen is None else sources.cite(chosen.entry.source)
+        rows.append((f"{count(est.scenario.count)} × {est.card.name}",
+                     write(price_view.price_value(est, objective), w.language),
+                     " ".join(p for p in (write(told, w.language) if told else "", source) if p)))
+    for option in unpriced:
+        est = option.estimate
+        rows.append((f"{count(est.scenario.count)} × {est.card.name}", w(price_view.NO_PRICE),
+                     w(NO_PUBLIC_PRICE)))
+    header = (w("Configuration"), w(price_view.PRICE_HEADING[objective is Objective.CLOUD]), w("What to know"))
+    return Table("prices", w("Prices the ranking uses"), header, tuple(rows))
+
+
+def price_decides_table(decision: Sequence, w: Words) -> Table | None:
+    """Whether price decides the ranking, one line each, the ranges' assumption as the note (None
+    for objectives that do not rank by price)."""
+    if not decision:
+        return None
+    rows = tuple((w.label("Price decides?") if i == 0 else "", w.message(m)) for i, m in enumerate(decision[:-1]))
+    return Table("price_decides", w("When price decides"), ("", ""), rows, note=w.message(decision[-1]))

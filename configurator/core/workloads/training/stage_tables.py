@@ -22,10 +22,8 @@ from configurator.core.memory import (
     gathered_layer_bytes,
     layer_activation_bytes,
     logits_bytes_per_token,
-    stage_memory,
     stage_params,
     stage_stored_bytes,
-    stored_in_flight_bytes,
     training_stage_layers,
     training_states,
     working_layer_bytes,
@@ -33,6 +31,7 @@ from configurator.core.memory import (
 from configurator.core.pipeline_schedule import PipelineSchedule, round_size, short_first_chunk_layers
 from configurator.core.precision import plan_training
 from configurator.core.scenario import Recompute, Scenario
+from configurator.core.training_stage_memory import stage_memory, stored_in_flight_bytes
 from configurator.core.training_speed import frozen_base_bytes, matmul_params_on_fullest_stage
 from configurator.core.workloads.training.layout_speed import RECOMPUTE
 
@@ -91,7 +90,7 @@ class PlannedCard:
 def stage_tables(scenario: Scenario, card: Card, pipelines: tuple[int, ...]
                  ) -> tuple[np.ndarray, StageTable, StageTable]:
     """Stage memory of the first and last stage for each pipeline degree (``pipelines`` and the
-    pinned one) and each recomputation, from :func:`configurator.core.memory.stage_memory` at
+    pinned one) and each recomputation, from :func:`configurator.core.training_stage_memory.stage_memory` at
     tensor parallel 1 (every part of it scales as ``1/tp``), with the index from pipeline degree
     to table row. Independent of the card count, the other layout fields and the card beyond its
     precision plan, so cached."""

@@ -107,8 +107,9 @@ def gradients_held(scenario: Scenario) -> bool:
     rank's shard under ZeRO-2/3) while a later one's activations are held — DeepSpeed ZeRO-1
     (``stage_1_and_2.py`` ``reduce_ready_partitions_and_remove_grads``: without gradient partitioning
     the 16-bit gradients are reduced and removed only at the accumulation boundary; ZeRO-2 reduces
-    them into the rank's partition every micro-batch), PyTorch FSDP2 (the sharded gradient accumulates
-    across micro-batches after each reduce-scatter). And always under the megatron-mixed recipe, whose
+    them into the rank's partition every micro-batch), PyTorch FSDP2 (``torch/distributed/fsdp/_fully_shard/
+    _fsdp_collectives.py`` ``foreach_reduce``: ``fsdp_param.sharded_param.grad += new_sharded_dtensor_grad``
+    after each micro-batch's reduce-scatter). And always under the megatron-mixed recipe, whose
     fp32 main gradients live in a buffer allocated once for the whole model and zeroed, not freed,
     between steps: Megatron-LM ``megatron/core/distributed/param_and_grad_buffer.py``
     (``_ParamAndGradBuffer.__init__``: ``self.grad_data = torch.zeros(self.numel, dtype=self.grad_dtype)``;

@@ -24,9 +24,9 @@ from configurator.core.memory import (  # noqa: E402
     frozen_mlp_drops_inputs,
     logits_bytes_per_token,
     qlora_base_bytes,
-    stage_memory,
 )
 from configurator.core.precision import plan_training  # noqa: E402
+from configurator.core.training_stage_memory import stage_memory  # noqa: E402
 from configurator.core.scenario import LAYOUT_FIELDS, LossKernel, Recompute, Scenario  # noqa: E402
 from searched_layout import estimated_alone  # noqa: E402
 

@@ -45,9 +45,16 @@ def _dsv3(overlap: bool, recompute: str = "selective", auto: tuple[str, ...] = (
                               "recipe": "megatron-mixed", "expert_overlap": overlap}, auto_layout=auto)
 
 
+META_ZERO = 2
+"""Llama 3's data-parallel sharding, Dubey et al. 2024 §3.3.2: "FSDP ... shards optimizer states and
+gradients, but for model shards we do not reshard after forward computation" (ZeRO-2: the rank's
+gradient shard is held across the step's micro-batches; at ZeRO-1 the whole fp32 gradients of a
+stage, 12.8 GB on TP 8, would be: ``training_stage_memory.gradients_held``)."""
+
+
 def _llama405(count: int, micro_batches: int) -> Scenario:
     return Scenario(model=preset("llama3.1-405b"), card_id="h100-sxm", count=count, workload="pretrain",
-                    precision="bf16", parallelism={"tp": 8, "pp": 16, "zero": 1},
+                    precision="bf16", parallelism={"tp": 8, "pp": 16, "zero": META_ZERO},
                     training={"seq_len": 8192, "micro_batch": 1, "grad_accum": micro_batches,
                               "recipe": "megatron-mixed"},
                     auto_layout=("vp", "recompute"))
@@ -196,7 +203,7 @@ def test_llama_405b_meta_layout_needs_recomputation_with_eager_kernels(catalog):
     attention output) keeps about half as much again and does not fit without recomputation."""
     def pinned(kernels: str | None) -> Scenario:
         return Scenario(model=preset("llama3.1-405b"), card_id="h100-sxm", count=16384, workload="pretrain",
-                        precision="bf16", parallelism={"tp": 8, "pp": 16, "zero": 1, "virtual_stages": 4},
+                        precision="bf16", parallelism={"tp": 8, "pp": 16, "zero": META_ZERO, "virtual_stages": 4},
                         training={"seq_len": 8192, "micro_batch": 1, "grad_accum": 16, "recompute": "none",
                                   "recipe": "megatron-mixed", "activation_kernels": kernels})
 

@@ -8,29 +8,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-import numpy as np
-
 from configurator.core.architecture import ModelArchitecture
 from configurator.core.catalog import Card
 from configurator.core.formulas.activations import (
-    activation_peak_bytes_per_token,
     fp8_cache_kept_bytes_per_token,
     fused_layer_saved_bytes_per_token,
     layer_saved_bytes_per_token,
     loss_bytes_per_token,
     per_op_kept_bytes_per_token,
 )
-from configurator.core.formulas.parallelism import (balanced_stage_layers, expert_parallel_factor, layers_per_stage,
-                                                    micro_batches_in_flight)
+from configurator.core.formulas.parallelism import balanced_stage_layers, expert_parallel_factor, layers_per_stage
 from configurator.core.formulas.states import (  # noqa: F401  (zero_sharded re-exported for callers)
     gathered_weight_bytes,
     lora_matrix_params,
-    reserved_bytes,
-    training_peak_bytes,
     zero_sharded,
 )
 from configurator.core.frozen_record import fast_init
-from configurator.core.pipeline_schedule import round_size, short_first_chunk_layers
 from configurator.core.precision import PrecisionPlan, StateBytes, kv_element_bytes, training_state_bytes
 from configurator.core.scenario import (
     ActivationKernels,
@@ -350,45 +343,6 @@ class MemoryBreakdown:
         return 1.0 - self.total / self.budget
 
 
-@fast_init
-@dataclass(frozen=True)
-class TrainingMemoryModel:
-    """Memory of one pipeline stage as a function of micro-batch size."""
-
-    weights: float
-    gradients: float
-    optimizer: float
-    weight_copies: float
-    activations_per_sequence: float
-    context: float
-    allocator: float
-    capacity: float
-
-    def breakdown(self, micro_batch: int) -> MemoryBreakdown:
-        activations = self.weight_copies + micro_batch * self.activations_per_sequence
-        peak = float(training_peak_bytes(self.weights, self.gradients, self.optimizer, activations))
-        overhead = self.allocator * peak + self.context
-        return MemoryBreakdown(
-            weights=self.weights + self.weight_copies,
-            gradients=self.gradients,
-            optimizer=self.optimizer,
-            activations=micro_batch * self.activations_per_sequence,
-            kv_cache=0.0,
-            overhead=overhead,
-            not_concurrent=min(self.gradients, activations),
-            total=float(reserved_bytes(peak, self.allocator, self.context)),
-            capacity=self.capacity,
-            budget=self.capacity,
-        )
-
-    def max_micro_batch(self) -> int:
-        """Largest micro-batch that fits (0 if not even the model states fit)."""
-        room = (self.capacity - self.context) / (1 + self.allocator) - self.weights - self.optimizer
-        if room < self.gradients or room < self.weight_copies + self.activations_per_sequence:
-            return 0
-        return int((room - self.weight_copies) // self.activations_per_sequence)
-
-
 def sixteen_bit_forward(scenario: Scenario) -> bool:
     """The forward runs on 16-bit weights, so the residual stream is 16-bit too: adapters on a
     frozen 16-bit base, and ZeRO-3 or parameter offload, which gather (or stream) the weights in
@@ -430,24 +384,6 @@ def stage_stored_bytes(scenario: Scenario, layout: ActivationLayout, layers: int
     return on_card * kept_layer_bytes(scenario.model, layout, scenario.training.seq_len)
 
 
-def stored_in_flight_bytes(first_stage_bytes, fullest_stage_bytes, pp, micro_batches, first_stage: bool,
-                           virtual_stages=1, per_round=None, short_first_layers=0):
-    """Per-token bytes kept for backward by the micro-batches in flight on the fuller of the first
-    two pipeline stages, or on the last stage [B]: stage ``i`` holds
-    :func:`~configurator.core.formulas.parallelism.micro_batches_in_flight` micro-batches (1F1B:
-    ``min(p − i, m)``, Narayanan et al. 2021 §2.2.1; interleaved: ``(1 + (p − 1)/(p·v))·p`` on the
-    first, Korthikanti et al. 2022 §4.2.3, ``N`` a round in place of ``p`` under the flexible
-    schedule), so when the first stage gives up a layer for the embedding (its first chunk's when
-    ``short_first_layers``) the second, with one layer more and fewer micro-batches, may hold
-    more. Array-friendly in every argument but ``first_stage``."""
-    if not first_stage:
-        return first_stage_bytes * micro_batches_in_flight(pp, micro_batches, virtual_stages, pp - 1, per_round)
-    first = first_stage_bytes * micro_batches_in_flight(pp, micro_batches, virtual_stages, 0, per_round,
-                                                        short_first_layers)
-    second = fullest_stage_bytes * micro_batches_in_flight(pp, micro_batches, virtual_stages, 1, per_round) * (pp > 1)
-    return np.maximum(first, second)
-
-
 def gathered_layer_bytes(model: ModelArchitecture, layers: int, weight_bytes: float, kept: bool = False) -> float:
     """16-bit weights of the layers ZeRO-3 gathers in full at a time (in use + prefetched) [B],
     before tensor parallelism (PyTorch FSDP ``limit_all_gathers``; DeepSpeed prefetch); ``kept``:
@@ -459,105 +395,6 @@ def gathered_layer_bytes(model: ModelArchitecture, layers: int, weight_bytes: fl
 
 def training_states(scenario: Scenario, plan: PrecisionPlan) -> StateBytes:
     return training_state_bytes(scenario.training.recipe, scenario.training.optimizer, plan)
-
-
-@fast_init
-@dataclass(frozen=True)
-class StageMemory(TrainingMemoryModel):
-    """Memory of one pipeline stage before ZeRO sharding (independent of the card count)."""
-
-    zero: int
-    expert_share: float = 0.0
-    """Share of the stage's trainable parameters in routed experts."""
-    gathered: float = 0.0
-    """Full 16-bit weights of the layers ZeRO-3 holds gathered at a time [B]."""
-
-    def sharded(self, dp: int, ep: int = 1) -> TrainingMemoryModel:
-        """The stage on ``dp`` data-parallel ranks of which ``ep`` split the experts
-        (:func:`zero_sharded`); ZeRO-3 also holds its gathered layers."""
-        split = expert_parallel_factor(self.expert_share, ep)
-        weights, grads, optimizer = (float(x) for x in zero_sharded(self.weights, self.gradients, self.optimizer,
-                                                                      self.zero, dp, split))
-        weights += self.gathered
-        copies = float(zero_sharded(self.weight_copies, 0.0, 0.0, self.zero, dp, split)[0])
-        return TrainingMemoryModel(weights, grads, optimizer, copies, self.activations_per_sequence, self.context,
-                                   self.allocator, self.capacity)
-
-
-def stage_memory(scenario: Scenario, card: Card, plan: PrecisionPlan, first_stage: bool) -> StageMemory:
-    """Model states, weight copies and activations of the first or last pipeline stage."""
-    model, par, train = scenario.model, scenario.parallelism, scenario.training
-    states = training_states(scenario, plan)
-    tp, pp = par.tp, par.pp
-    first_layers, fullest, last_layers = training_stage_layers(model, pp)
-    layers = first_layers if first_stage else last_layers
-    params = stage_params(model, pp, first_stage, layers) / tp
-    if scenario.workload.is_adapter:
-        base = qlora_base_bytes(model, params * tp, layers, plan.math_bytes) / tp \
-            if scenario.workload is Workload.QLORA else params * plan.math_bytes
-        trainable = layers * lora_params_per_layer(model, train.lora_rank, train.lora_targets) / tp
-        weights = base + trainable * states.weights
-        grads, optimizer = trainable * states.gradients, trainable * states.optimizer
-        copies = trainable * states.autocast_copy
-    else:
-        weights, grads, optimizer = params * states.weights, params * states.gradients, params * states.optimizer
-        copies = params * states.autocast_copy if train.recompute is not Recompute.FULL else 0.0
-        if train.offload_optimizer:
-            # ZeRO-Offload: fp32 masters and moments on the host; the card keeps 16-bit weights,
-            # and gradients only until their bucket is copied out (Ren et al. 2021 §4.1)
-            weights, optimizer, copies = params * plan.math_bytes, 0.0, 0.0
-            grads = min(params, gathered_layer_bytes(model, layers, 1.0) / tp) * plan.math_bytes
-        if train.offload_params:
-            weights, copies = 0.0, 0.0  # only the gathered layers below are on the card
-    layout = activation_layout(scenario, plan, states)
-    loss = logits_bytes_per_token(model, layout) if not first_stage or pp == 1 else 0.0
-    stored = stored_in_flight_bytes(stage_stored_bytes(scenario, layout, layers),
-                                    stage_stored_bytes(scenario, layout, fullest), pp, train.grad_accum, first_stage,
-                                    par.virtual_stages, round_size(par.pipeline_schedule, pp, train.grad_accum),
-                                    short_first_chunk_layers(model.n_layers, pp))
-    per_token = float(activation_peak_bytes_per_token(stored, 1, working_layer_bytes(model, layout, train.seq_len),
-                                                      loss))
-    trainable = stage_params(model, pp, first_stage, layers)
-    expert_share = 0.0 if scenario.workload.is_adapter else routed_expert_params(model, layers) / trainable
-    gathered = 0.0
-    if train.offload_params:
-        if not scenario.workload.is_adapter:
-            gathered = gathered_layer_bytes(model, layers, plan.math_bytes) / tp
-    elif par.zero >= 3:
-        gathered = gathered_layer_bytes(model, layers, gathered_element_bytes(scenario, plan), kept=pp > 1) / tp
-    a = scenario.assumptions
-    allocator = a.allocator_overhead_recompute if layout.recomputes_layers else a.allocator_overhead
-    return StageMemory(
-        weights=weights,
-        gradients=grads,
-        optimizer=optimizer,
-        weight_copies=copies,
-        activations_per_sequence=per_token * train.seq_len / (tp * par.cp),
-        context=a.cuda_context_gib * GIB,
-        allocator=allocator,
-        capacity=usable_capacity_bytes(card, a),
-        zero=par.zero,
-        expert_share=expert_share,
-        gathered=gathered,
-    )
-
-
-def stage_memories(scenario: Scenario, card: Card, plan: PrecisionPlan) -> tuple[StageMemory, ...]:
-    """The stages that can be the fullest (first, and last if different)."""
-    first = stage_memory(scenario, card, plan, first_stage=True)
-    if scenario.parallelism.pp == 1:
-        return (first,)
-    return first, stage_memory(scenario, card, plan, first_stage=False)
-
-
-def training_memory(
-    scenario: Scenario, stages: tuple[StageMemory, ...]
-) -> tuple[MemoryBreakdown, int]:
-    """Breakdown on the most-loaded card and the largest micro-batch that fits there."""
-    models = [stage.sharded(scenario.replicas, scenario.parallelism.ep)
-              for stage in stages]
-    breakdowns = [m.breakdown(scenario.training.micro_batch) for m in models]
-    return max(breakdowns, key=lambda b: b.total), min(m.max_micro_batch() for m in models)
 
 
 # ---- serving ----------------------------------------------------------------------------

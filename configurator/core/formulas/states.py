@@ -60,10 +60,13 @@ def gathered_weight_bytes(layers, prefetch_layers, layer_params, n_layers, weigh
     return np.minimum(layers, prefetch_layers) * layer_params / n_layers * weight_bytes
 
 
-def training_peak_bytes(weights, gradients, optimizer, activations):
-    """Peak allocated bytes of a training step [B]: ``w + o + max(g, a)`` — gradients and
-    activations do not peak together (activations are freed as gradients are produced)."""
-    return weights + optimizer + np.maximum(gradients, activations)
+def training_peak_bytes(weights, gradients, optimizer, activations, gradients_held=False):
+    """Peak allocated bytes of a training step [B]: ``w + o + max(g, a)`` when the gradients are
+    made as the activations are freed (one micro-batch, gradients freed after the step), ``w + o +
+    g + a`` when they are held beside the activations (``gradients_held``: gradient accumulation,
+    pipelined micro-batches, a gradient buffer allocated once:
+    :func:`configurator.core.training_stage_memory.gradients_held`). Array-friendly."""
+    return weights + optimizer + np.where(gradients_held, gradients + activations, np.maximum(gradients, activations))
 
 
 def reserved_bytes(peak, allocator_overhead, context):

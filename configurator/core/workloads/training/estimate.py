@@ -9,16 +9,9 @@ from dataclasses import dataclass, replace
 from configurator.core.catalog import Card
 from configurator.core.constraints import check
 from configurator.core.economics import PriceBasis, deployment_power, energy_kwh, job_costs, price_basis
-from configurator.core.memory import (
-    ActivationLayout,
-    MemoryBreakdown,
-    StageMemory,
-    activation_layout,
-    stage_memories,
-    training_memory,
-    training_states,
-)
+from configurator.core.memory import ActivationLayout, MemoryBreakdown, activation_layout, training_states
 from configurator.core.messages import Message, msg
+from configurator.core.training_stage_memory import StageMemory, stage_memories, training_memory
 from configurator.core.training_speed import MicroBatchTiming, TrainingSpeed, micro_batch_timing, training_speed
 from configurator.core.precision import PrecisionPlan, plan_training
 from configurator.core.procurement.goodput import deployment_goodput

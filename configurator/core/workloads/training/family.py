@@ -1,7 +1,7 @@
 """Training (pre-training, full fine-tuning, LoRA, QLoRA): a job of a token budget.
 
 Assembly is :mod:`.estimate`'s, the layout :mod:`.plan`'s, the counts ranked :mod:`.deployment`'s;
-memory against micro-batch from :mod:`configurator.core.memory`; cost per million tokens from
+memory against micro-batch from :mod:`configurator.core.training_stage_memory`; cost per million tokens from
 :mod:`configurator.core.economics`.
 """
 
@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from configurator.core.catalog import Card
 from configurator.core.economics import HOURS_PER_YEAR
-from configurator.core.memory import stage_memories
+from configurator.core.training_stage_memory import stage_memories
 from configurator.core.messages import Message, msg
 from configurator.core.precision import plan_training
 from configurator.core.scenario import Scenario, Workload

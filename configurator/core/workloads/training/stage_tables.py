@@ -23,10 +23,8 @@ from configurator.core.memory import (
     gathered_layer_bytes,
     layer_activation_bytes,
     logits_bytes_per_token,
-    stage_memory,
     stage_params,
     stage_stored_bytes,
-    stored_in_flight_bytes,
     training_stage_layers,
     training_states,
     working_layer_bytes,
@@ -34,6 +32,7 @@ from configurator.core.memory import (
 from configurator.core.pipeline_schedule import PipelineSchedule, round_size, short_first_chunk_layers
 from configurator.core.precision import plan_training
 from configurator.core.scenario import Recompute, Scenario
+from configurator.core.training_stage_memory import stage_memory_at, stored_in_flight_bytes
 from configurator.core.training_speed import frozen_base_bytes, matmul_params_on_fullest_stage
 from configurator.core.workloads.training.layout_speed import RECOMPUTE
 
@@ -71,12 +70,19 @@ class StageTable:
     expert_share: np.ndarray
     gathered: np.ndarray
     gathered_kept: np.ndarray
-    stored_fullest_per_token: np.ndarray
-    stored_fullest_per_token_16: np.ndarray
-    """``stored_fullest_per_token`` with a 16-bit forward."""
     short_first_layers: np.ndarray
     """The first stage's layers when its first chunk gave a layer to the embedding, else 0
     (``pipeline_schedule.short_first_chunk_layers``)."""
+    gradients_held: np.ndarray
+    """1 where the recipe holds its gradients beside the activations whatever the micro-batches
+    (``training_stage_memory.gradients_held`` at one micro-batch), else 0."""
+    second: StageTable | None = None
+    """The first table's: the second stage's (the fullest stage's layers, no embedding or head),
+    zeros where there are at most two stages; None on the others."""
+
+
+COLUMNS = tuple(name for name in StageTable.__dataclass_fields__ if name != "second")
+"""The per-stage lookup arrays of a :class:`StageTable`."""
 
 
 @dataclass(frozen=True)
@@ -91,8 +97,8 @@ class PlannedCard:
 
 def stage_tables(scenario: Scenario, card: Card, pipelines: tuple[int, ...], search_key: str | None = None
                  ) -> tuple[np.ndarray, StageTable, StageTable]:
-    """Stage memory of the first and last stage for each pipeline degree (``pipelines`` and the
-    pinned one) and each recomputation, from :func:`configurator.core.memory.stage_memory` at
+    """Stage memory of the first (with the second's, ``StageTable.second``) and last stage for each pipeline degree (``pipelines`` and the
+    pinned one) and each recomputation, from :func:`configurator.core.training_stage_memory.stage_memory` at
     tensor parallel 1 (every part of it scales as ``1/tp``), with the index from pipeline degree
     to table row. Independent of the card count, the other layout fields and the card beyond its
     precision plan, so cached; ``search_key``: the scenario's text less the card (the search's
@@ -129,11 +135,11 @@ def stage_tables_cached(scenario: Scenario, planned: PlannedCard, pipelines: tup
     index[pipelines] = np.arange(len(pipelines))
     none = (0.0,) * len(RECOMPUTE)  # a degree past the model's layers: no stage, zeros
     rows = [stage_row(scenario, planned, pp) if pp <= model.n_layers else None for pp in pipelines]
-    first, last = (StageTable(**{name: np.array([none if row is None else row[side][name] for row in rows],
-                                                dtype=np.float64)
-                                 for name in StageTable.__dataclass_fields__})
-                   for side in (0, 1))  # the first stage, then the last
-    return index, first, last
+    first, second, last = (StageTable(**{name: np.array([none if row is None else row[side][name] for row in rows],
+                                                        dtype=np.float64)
+                                         for name in COLUMNS})
+                           for side in (0, 1, 2))  # the first stage, the second, the last
+    return index, replace(first, second=second), last
 
 
 STAGE_ROW_MEMO_SIZE = 4096
@@ -143,8 +149,8 @@ pipeline degree: a few hundred bytes each)."""
 
 @lru_cache(maxsize=STAGE_ROW_MEMO_SIZE)
 def stage_row(scenario: Scenario, planned: PlannedCard, pp: int) -> tuple[dict[str, tuple[float, ...]], ...]:
-    """One pipeline degree's row of the first and the last stage's tables (a value per
-    recomputation): a row reads no other degree, so the tables of counts with other pipeline
+    """One pipeline degree's row of the first, the second and the last stage's tables (a value per
+    recomputation; the second's zeros where there are at most two stages): a row reads no other degree, so the tables of counts with other pipeline
     degrees to try (the sweep over counts) share it."""
     card = planned.card
     model, plan = scenario.model, plan_training(card, scenario.precision)
@@ -160,32 +166,35 @@ def stage_row(scenario: Scenario, planned: PlannedCard, pp: int) -> tuple[dict[s
         probes.append((probe, activation_layout(probe, plan, states),
                        probe16, activation_layout(probe16, plan, states)))
     rows = []
-    for first in (True, False):
-        own = first_layers if first else last_layers
-        params_first = stage_params(model, pp, True, first_layers)
-        parts = {k: [0.0] * len(RECOMPUTE) for k in StageTable.__dataclass_fields__}
+    params_first = stage_params(model, pp, True, first_layers)
+    for rank in (0, 1, pp - 1):
+        parts = {k: [0.0] * len(RECOMPUTE) for k in COLUMNS}
+        if rank == 1 and pp <= 2:
+            rows.append({k: tuple(v) for k, v in parts.items()})
+            continue
+        first, last = rank == 0, rank == pp - 1
+        own = first_layers if first else last_layers if last else layers
         for j, (probe, layout, probe16, layout16) in enumerate(probes):
-            stage = stage_memory(probe, card, plan, first)
+            stage = stage_memory_at(probe, card, plan, rank)
             parts["weights"][j] = stage.weights
             parts["grads"][j] = stage.gradients
             parts["optimizer"][j] = stage.optimizer
             parts["copies"][j] = stage.weight_copies
             parts["stored_per_token"][j] = stage_stored_bytes(probe, layout, own)
-            parts["stored_fullest_per_token"][j] = stage_stored_bytes(probe, layout, layers)
             parts["working_per_token"][j] = working_layer_bytes(model, layout, seq)
             parts["stored_per_token_16"][j] = stage_stored_bytes(probe16, layout16, own)
-            parts["stored_fullest_per_token_16"][j] = stage_stored_bytes(probe16, layout16, layers)
             parts["working_per_token_16"][j] = working_layer_bytes(model, layout16, seq)
             parts["loss_per_token"][j] = logits_bytes_per_token(model, layout)
-            parts["logits_per_token"][j] = parts["loss_per_token"][j] if (not first or pp == 1) else 0.0
+            parts["logits_per_token"][j] = parts["loss_per_token"][j] if last else 0.0
             sharded = logits_bytes_per_token(model, replace(layout, loss_parallel=True))
             parts["loss_per_token_tp"][j] = sharded
-            parts["logits_per_token_tp"][j] = sharded if (not first or pp == 1) else 0.0
+            parts["logits_per_token_tp"][j] = sharded if last else 0.0
             parts["allocator"][j] = stage.allocator
             parts["layer_bytes"][j] = layer_activation_bytes(model, layout, seq)
             parts["layer_bytes_16"][j] = layer_activation_bytes(model, layout16, seq)
             parts["layers"][j] = layers
-            parts["short_first_layers"][j] = short_first_chunk_layers(model.n_layers, pp)
+            parts["short_first_layers"][j] = short_first_chunk_layers(model.n_layers, pp) if first else 0
+            parts["gradients_held"][j] = float(stage.gradients_held)
             parts["matmul_params"][j] = matmul_params_on_fullest_stage(model, pp)
             parts["params_first"][j] = 0.0 if scenario.workload.is_adapter else params_first
             parts["frozen_first"][j] = frozen_base_bytes(scenario, plan, params_first, first_layers)
@@ -207,10 +216,23 @@ def flat_places(table: StageTable, at: tuple[np.ndarray, np.ndarray]) -> np.ndar
 
 def layout_memory(g: dict, table: StageTable, at, first: bool, seq_len: int, context: float,
                   offload_params: bool, schedule: PipelineSchedule) -> np.ndarray:
-    """Peak bytes on the stage for every layout (``TrainingMemoryModel.breakdown`` as arrays);
+    """Peak bytes on the first stage (and the second, ``table.second``, where there are more than
+    two: the larger) or on the last for every layout (``TrainingMemoryModel.breakdown`` as arrays);
     ``at``: each layout's place in ``table`` (pipeline row, recomputation)."""
-    tp, zero, cp = g["tp"], g["zero"], g["cp"]
     flat = flat_places(table, at)
+    if not first:
+        return _stage_memory(g, table, flat, g["pp"] - 1, seq_len, context, offload_params, schedule)
+    memory = _stage_memory(g, table, flat, 0, seq_len, context, offload_params, schedule)
+    if table.second is None:
+        return memory
+    second = _stage_memory(g, table.second, flat, 1, seq_len, context, offload_params, schedule)
+    return np.maximum(memory, np.where(g["pp"] > 2, second, 0.0))
+
+
+def _stage_memory(g: dict, table: StageTable, flat: np.ndarray, rank, seq_len: int, context: float,
+                  offload_params: bool, schedule: PipelineSchedule) -> np.ndarray:
+    """Peak bytes on pipeline stage ``rank`` (its row of ``table`` at ``flat``) for every layout."""
+    tp, zero, cp = g["tp"], g["zero"], g["cp"]
     replicas = g["dp"] * cp
     split = expert_parallel_factor(np.take(table.expert_share, flat), g["ep"])
     gathered = np.take(table.gathered, flat) if offload_params else np.take(table.gathered_kept, flat) * (zero >= 3)
@@ -220,15 +242,14 @@ def layout_memory(g: dict, table: StageTable, at, first: bool, seq_len: int, con
     copies = zero_sharded(np.take(table.copies, flat), 0.0, 0.0, zero, replicas, split)[0] / tp
     sixteen = (zero >= 3) | offload_params
     own = np.where(sixteen, np.take(table.stored_per_token_16, flat), np.take(table.stored_per_token, flat))
-    fullest = np.where(sixteen, np.take(table.stored_fullest_per_token_16, flat),
-                       np.take(table.stored_fullest_per_token, flat))
-    stored = stored_in_flight_bytes(own, fullest, g["pp"], g["accum"], first, g["vp"],
-                                    round_size(schedule, g["pp"], g["accum"]), np.take(table.short_first_layers, flat))
+    stored = stored_in_flight_bytes(own, g["pp"], g["accum"], rank, g["vp"], round_size(schedule, g["pp"], g["accum"]),
+                                    np.take(table.short_first_layers, flat))
     working = np.where(sixteen, np.take(table.working_per_token_16, flat), np.take(table.working_per_token, flat))
     loss = np.where(tp > 1, np.take(table.logits_per_token_tp, flat), np.take(table.logits_per_token, flat))
     per_sequence = activation_peak_bytes_per_token(stored, 1, working, loss) * seq_len / (tp * cp)
     activations = copies + g["mb"] * per_sequence
-    peak = training_peak_bytes(weights, grads, optimizer, activations)
+    held = (g["accum"] > 1) | (np.take(table.gradients_held, flat) > 0)
+    peak = training_peak_bytes(weights, grads, optimizer, activations, held)
     return reserved_bytes(peak, np.take(table.allocator, flat), context)
 
 

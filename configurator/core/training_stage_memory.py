@@ -1,0 +1,237 @@
+"""Memory of a training pipeline stage: model states, weight copies and the activations its
+micro-batches in flight keep, as a function of the micro-batch (:class:`TrainingMemoryModel`), and the
+breakdown on the most-loaded card (:func:`training_memory`). The per-layer activation formulas these
+read are in :mod:`configurator.core.memory`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from configurator.core.architecture import ModelArchitecture
+from configurator.core.catalog import Card
+from configurator.core.formulas.activations import activation_peak_bytes_per_token
+from configurator.core.formulas.parallelism import expert_parallel_factor, micro_batches_in_flight
+from configurator.core.formulas.states import reserved_bytes, training_peak_bytes, zero_sharded
+from configurator.core.frozen_record import fast_init
+from configurator.core.memory import (
+    GIB,
+    MemoryBreakdown,
+    activation_layout,
+    gathered_element_bytes,
+    gathered_layer_bytes,
+    lora_params_per_layer,
+    logits_bytes_per_token,
+    qlora_base_bytes,
+    routed_expert_params,
+    stage_params,
+    stage_stored_bytes,
+    training_stage_layers,
+    training_states,
+    usable_capacity_bytes,
+    working_layer_bytes,
+)
+from configurator.core.pipeline_schedule import round_size, short_first_chunk_layers
+from configurator.core.precision import PrecisionPlan
+from configurator.core.scenario import Recipe, Recompute, Scenario, Workload
+
+__all__ = ["StageMemory", "TrainingMemoryModel", "gradients_held", "stage_memories", "stage_memory", "stage_memory_at",
+           "stage_rank_params", "stored_in_flight_bytes", "training_memory"]
+
+
+@fast_init
+@dataclass(frozen=True)
+class TrainingMemoryModel:
+    """Memory of one pipeline stage as a function of micro-batch size."""
+
+    weights: float
+    gradients: float
+    optimizer: float
+    weight_copies: float
+    activations_per_sequence: float
+    context: float
+    allocator: float
+    capacity: float
+    gradients_held: bool
+    """The gradients are alive beside the activations (:func:`gradients_held`), not made as they are freed."""
+
+    def breakdown(self, micro_batch: int) -> MemoryBreakdown:
+        activations = self.weight_copies + micro_batch * self.activations_per_sequence
+        peak = float(training_peak_bytes(self.weights, self.gradients, self.optimizer, activations,
+                                         self.gradients_held))
+        overhead = self.allocator * peak + self.context
+        return MemoryBreakdown(
+            weights=self.weights + self.weight_copies,
+            gradients=self.gradients,
+            optimizer=self.optimizer,
+            activations=micro_batch * self.activations_per_sequence,
+            kv_cache=0.0,
+            overhead=overhead,
+            not_concurrent=0.0 if self.gradients_held else min(self.gradients, activations),
+            total=float(reserved_bytes(peak, self.allocator, self.context)),
+            capacity=self.capacity,
+            budget=self.capacity,
+        )
+
+    def max_micro_batch(self) -> int:
+        """Largest micro-batch that fits (0 if not even the model states fit)."""
+        room = (self.capacity - self.context) / (1 + self.allocator) - self.weights - self.optimizer
+        if self.gradients_held:
+            room -= self.gradients
+        elif room < self.gradients:
+            return 0
+        if room < self.weight_copies + self.activations_per_sequence:
+            return 0
+        return int((room - self.weight_copies) // self.activations_per_sequence)
+
+
+def stored_in_flight_bytes(stage_bytes, pp, micro_batches, rank, virtual_stages=1, per_round=None,
+                           short_first_layers=0):
+    """Per-token bytes kept for backward by the micro-batches in flight on pipeline stage ``rank``
+    (0 the first, 1 the second, ``pp − 1`` the last) [B]: ``stage_bytes`` (one micro-batch's, the
+    stage's own layers) times
+    :func:`~configurator.core.formulas.parallelism.micro_batches_in_flight` (1F1B: ``min(p − i, m)``,
+    Narayanan et al. 2021 §2.2.1; interleaved: ``(1 + (p − 1)/(p·v))·p`` on the first, Korthikanti
+    et al. 2022 §4.2.3, ``N`` a round in place of ``p`` under the flexible schedule;
+    ``short_first_layers``: the first stage's layers when its first chunk gave a layer to the
+    embedding). Array-friendly in every argument."""
+    return stage_bytes * micro_batches_in_flight(pp, micro_batches, virtual_stages, rank, per_round,
+                                                 short_first_layers)
+
+
+def gradients_held(scenario: Scenario) -> bool:
+    """Whether a stage's gradients are alive beside its activations, so that the peak is their sum
+    (:func:`~configurator.core.formulas.states.training_peak_bytes`), not the larger of the two.
+
+    They are when a step runs more than one micro-batch (gradient accumulation, or the micro-batches
+    of a pipeline): the gradients of the earlier micro-batches are kept (whole under ZeRO-0/1, the
+    rank's shard under ZeRO-2/3) while a later one's activations are held — DeepSpeed ZeRO-1
+    (``stage_1_and_2.py`` ``reduce_ready_partitions_and_remove_grads``: without gradient partitioning
+    the 16-bit gradients are reduced and removed only at the accumulation boundary; ZeRO-2 reduces
+    them into the rank's partition every micro-batch), PyTorch FSDP2 (``torch/distributed/fsdp/_fully_shard/
+    _fsdp_collectives.py`` ``foreach_reduce``: ``fsdp_param.sharded_param.grad += new_sharded_dtensor_grad``
+    after each micro-batch's reduce-scatter). And always under the megatron-mixed recipe, whose
+    fp32 main gradients live in a buffer allocated once for the whole model and zeroed, not freed,
+    between steps: Megatron-LM ``megatron/core/distributed/param_and_grad_buffer.py``
+    (``_ParamAndGradBuffer.__init__``: ``self.grad_data = torch.zeros(self.numel, dtype=self.grad_dtype)``;
+    ``reset()``: ``self.grad_data.zero_()``; whole on every rank, the distributed optimizer included),
+    DeepSpeed ``runtime/bf16_optimizer.py`` (``fp32_groups_gradients_flat``, ``torch.zeros_like`` of the
+    whole flat 16-bit group; ``clear_hp_grads`` zeroes it). Otherwise (one micro-batch, gradients set
+    to None after the step: PyTorch ``zero_grad(set_to_none=True)``) the gradients are made as the
+    activations are freed."""
+    return scenario.training.grad_accum > 1 or scenario.training.recipe is Recipe.MEGATRON_MIXED
+
+
+@fast_init
+@dataclass(frozen=True)
+class StageMemory(TrainingMemoryModel):
+    """Memory of one pipeline stage before ZeRO sharding (independent of the card count)."""
+
+    zero: int
+    expert_share: float = 0.0
+    """Share of the stage's trainable parameters in routed experts."""
+    gathered: float = 0.0
+    """Full 16-bit weights of the layers ZeRO-3 holds gathered at a time [B]."""
+
+    def sharded(self, dp: int, ep: int = 1) -> TrainingMemoryModel:
+        """The stage on ``dp`` data-parallel ranks of which ``ep`` split the experts
+        (:func:`zero_sharded`); ZeRO-3 also holds its gathered layers."""
+        split = expert_parallel_factor(self.expert_share, ep)
+        weights, grads, optimizer = (float(x) for x in zero_sharded(self.weights, self.gradients, self.optimizer,
+                                                                      self.zero, dp, split))
+        weights += self.gathered
+        copies = float(zero_sharded(self.weight_copies, 0.0, 0.0, self.zero, dp, split)[0])
+        return TrainingMemoryModel(weights, grads, optimizer, copies, self.activations_per_sequence, self.context,
+                                   self.allocator, self.capacity, self.gradients_held)
+
+
+def stage_memory(scenario: Scenario, card: Card, plan: PrecisionPlan, first_stage: bool) -> StageMemory:
+    """Model states, weight copies and activations of the first or last pipeline stage."""
+    return stage_memory_at(scenario, card, plan, 0 if first_stage else scenario.parallelism.pp - 1)
+
+
+def stage_rank_params(model: ModelArchitecture, pp: int, rank: int, layers: int) -> float:
+    """Parameters on pipeline stage ``rank`` with ``layers`` layers, before tensor parallelism
+    [count]: the first and last stage's from :func:`~configurator.core.memory.stage_params` (the
+    embedding, the head), a middle stage's its layers' alone."""
+    if rank == 0 or rank == pp - 1:
+        return stage_params(model, pp, rank == 0, layers)
+    return layers * model.layer_params() / model.n_layers
+
+
+def stage_memory_at(scenario: Scenario, card: Card, plan: PrecisionPlan, rank: int) -> StageMemory:
+    """Model states, weight copies and activations of pipeline stage ``rank``: the first (0), the
+    second (1: the fullest stage's layers and the most micro-batches in flight of the middle stages)
+    or the last (``pp − 1``), each its own weights with its own activations."""
+    model, par, train = scenario.model, scenario.parallelism, scenario.training
+    states = training_states(scenario, plan)
+    tp, pp = par.tp, par.pp
+    first_stage = rank == 0
+    first_layers, fullest, last_layers = training_stage_layers(model, pp)
+    layers = first_layers if first_stage else last_layers if rank == pp - 1 else fullest
+    params = stage_rank_params(model, pp, rank, layers) / tp
+    if scenario.workload.is_adapter:
+        base = qlora_base_bytes(model, params * tp, layers, plan.math_bytes) / tp \
+            if scenario.workload is Workload.QLORA else params * plan.math_bytes
+        trainable = layers * lora_params_per_layer(model, train.lora_rank, train.lora_targets) / tp
+        weights = base + trainable * states.weights
+        grads, optimizer = trainable * states.gradients, trainable * states.optimizer
+        copies = trainable * states.autocast_copy
+    else:
+        weights, grads, optimizer = params * states.weights, params * states.gradients, params * states.optimizer
+        copies = params * states.autocast_copy if train.recompute is not Recompute.FULL else 0.0
+        if train.offload_optimizer:
+            # ZeRO-Offload: fp32 masters and moments on the host; the card keeps 16-bit weights,
+            # and gradients only until their bucket is copied out (Ren et al. 2021 §4.1)
+            weights, optimizer, copies = params * plan.math_bytes, 0.0, 0.0
+            grads = min(params, gathered_layer_bytes(model, layers, 1.0) / tp) * plan.math_bytes
+        if train.offload_params:
+            weights, copies = 0.0, 0.0  # only the gathered layers below are on the card
+    layout = activation_layout(scenario, plan, states)
+    loss = logits_bytes_per_token(model, layout) if rank == pp - 1 else 0.0
+    stored = stored_in_flight_bytes(stage_stored_bytes(scenario, layout, layers), pp, train.grad_accum, rank,
+                                    par.virtual_stages, round_size(par.pipeline_schedule, pp, train.grad_accum),
+                                    short_first_chunk_layers(model.n_layers, pp) if first_stage else 0)
+    per_token = float(activation_peak_bytes_per_token(stored, 1, working_layer_bytes(model, layout, train.seq_len),
+                                                      loss))
+    trainable = stage_rank_params(model, pp, rank, layers)
+    expert_share = 0.0 if scenario.workload.is_adapter else routed_expert_params(model, layers) / trainable
+    gathered = 0.0
+    if train.offload_params:
+        if not scenario.workload.is_adapter:
+            gathered = gathered_layer_bytes(model, layers, plan.math_bytes) / tp
+    elif par.zero >= 3:
+        gathered = gathered_layer_bytes(model, layers, gathered_element_bytes(scenario, plan), kept=pp > 1) / tp
+    a = scenario.assumptions
+    allocator = a.allocator_overhead_recompute if layout.recomputes_layers else a.allocator_overhead
+    return StageMemory(
+        weights=weights,
+        gradients=grads,
+        optimizer=optimizer,
+        weight_copies=copies,
+        activations_per_sequence=per_token * train.seq_len / (tp * par.cp),
+        context=a.cuda_context_gib * GIB,
+        allocator=allocator,
+        capacity=usable_capacity_bytes(card, a),
+        zero=par.zero,
+        expert_share=expert_share,
+        gathered=gathered,
+        gradients_held=gradients_held(scenario),
+    )
+
+
+def stage_memories(scenario: Scenario, card: Card, plan: PrecisionPlan) -> tuple[StageMemory, ...]:
+    """The stages that can be the fullest: the first, the second (its layers are the fullest stage's
+    and it holds the most micro-batches in flight after the first, which may have given a layer to
+    the embedding) and the last, each with its own weights and activations."""
+    pp = scenario.parallelism.pp
+    return tuple(stage_memory_at(scenario, card, plan, rank) for rank in sorted({0, min(1, pp - 1), pp - 1}))
+
+
+def training_memory(
+    scenario: Scenario, stages: tuple[StageMemory, ...]
+) -> tuple[MemoryBreakdown, int]:
+    """Breakdown on the most-loaded card and the largest micro-batch that fits there."""
+    models = [stage.sharded(scenario.replicas, scenario.parallelism.ep)
+              for stage in stages]
+    breakdowns = [m.breakdown(scenario.training.micro_batch) for m in models]
+    return max(breakdowns, key=lambda b: b.total), min(m.max_micro_batch() for m in models)

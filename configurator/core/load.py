@@ -303,6 +303,18 @@ def _ttft_parts(costs: StepCosts, rate: float, step: float, n: float,
     (M/D/1 of prompt tokens, Pollaczek–Khinchine mean) and for a free batch slot (M/D/c with
     c = B slots held O − 1 steps each: Erlang C, the deterministic-service wait about half the
     exponential one, Cosmetatos 1976)."""
+    carrying, rho, token_theta = _carrying_and_token_wait(costs, rate, step, n)
+    hold = max(costs.decode_steps, 1.0) * step
+    slots = max(costs.max_batch, 1)
+    occupancy = min(rate * hold / slots, 0.999)
+    waiting = 0.0 if closed else erlang_c(slots, occupancy * slots)
+    slot_theta = 0.5 * hold / (slots * (1 - occupancy))
+    return carrying, [(rho, token_theta), (waiting, slot_theta)]
+
+
+def _carrying_and_token_wait(costs: StepCosts, rate: float, step: float, n: float) -> tuple[float, float, float]:
+    """:func:`_ttft_parts`' step(s) carrying the prompt [s] and its wait for room in the token
+    budget as (probability of waiting, mean wait when waiting [s])."""
     p, tau, chunk_s = costs.prompt_tokens, costs.prompt_token_s, costs.chunk_s
     decode = costs.decode_s(n)
     budget = max(costs.step_tokens - n, 1.0)
@@ -313,12 +325,7 @@ def _ttft_parts(costs: StepCosts, rate: float, step: float, n: float,
     service = p / budget * full_step
     rho = min(rate * service, 0.999)
     token_wait = rho * service / (2 * (1 - rho))
-    hold = max(costs.decode_steps, 1.0) * step
-    slots = max(costs.max_batch, 1)
-    occupancy = min(rate * hold / slots, 0.999)
-    waiting = 0.0 if closed else erlang_c(slots, occupancy * slots)
-    slot_theta = 0.5 * hold / (slots * (1 - occupancy))
-    return carrying, [(rho, token_wait / rho if rho > 0 else 0.0), (waiting, slot_theta)]
+    return carrying, rho, token_wait / rho if rho > 0 else 0.0
 
 
 def request_seconds(costs: StepCosts, rate: float) -> float:
@@ -334,8 +341,8 @@ def request_seconds(costs: StepCosts, rate: float) -> float:
 def _request_seconds(costs: StepCosts, rate: float, step: float, n: float) -> float:
     """:func:`request_seconds` with the mean step ``step`` and the sequences decoding ``n`` at
     ``rate`` already found [s]."""
-    carrying, ((p1, theta1), (p2, theta2)) = _ttft_parts(costs, rate, step, n, closed=True)
-    return step / 2 + carrying + (0.0 + p1 * theta1 + p2 * theta2) + costs.decode_steps * step  # Σ p·θ, summed from 0
+    carrying, rho, theta = _carrying_and_token_wait(costs, rate, step, n)  # a slot held: no wait for one
+    return step / 2 + carrying + rho * theta + costs.decode_steps * step
 
 
 CLOSED_LOOP_TOLERANCE = 1e-4

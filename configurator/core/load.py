@@ -378,14 +378,15 @@ def closed_loop_rate(costs: StepCosts, users: int, limit: float | None = None) -
 
     # users in the system at a rate beyond those given: ``rate * request_seconds(costs, rate) - users``;
     # each rate's mean step solved inside the roots at the bracket's ends (the step rises with the rate)
-    if high * p_tau >= 1.0:
-        return high
     step_low = mean_step(costs, 0.0)[0]
-    above = None
-    if high == limit and costs.decode_steps > 0:  # at the capacity the step is explicit: offered, checked
-        above = capacity_step(costs) * (1.0 + 1e-9)
-    step_high, n = _solved_step(costs, high, 0.0, above)
-    f_high = high * _request_seconds(costs, high, step_high, n) - users
+    if high * p_tau >= 1.0:  # the prompts alone fill the copy there (rounded up): no step, R infinite
+        step_high, f_high = None, math.inf
+    else:
+        above = None
+        if high == limit and costs.decode_steps > 0:  # at the capacity the step is explicit: offered, checked
+            above = capacity_step(costs) * (1.0 + 1e-9)
+        step_high, n = _solved_step(costs, high, 0.0, above)
+        f_high = high * _request_seconds(costs, high, step_high, n) - users
     if f_high <= 0.0:
         return high  # the users keep the copy at its capacity
     low, f_low, side = 0.0, -float(users), 0

@@ -37,15 +37,17 @@ def test_a_pinned_7b_training_job_that_does_not_fit_is_answered_with_its_memory(
 
 
 def test_the_shortfall_is_the_lightest_layouts_not_a_zero_0_fallback(capsys):
-    """A 20B fine-tune on 4 × A100 80GB: the lightest layout misses by about 14 GiB per card (10.5
-    before the reserve with recomputation was measured, 0.20 -> 0.249) —
+    """A 20B fine-tune on 4 × A100 80GB: the lightest layout misses by about 18.6 GiB per card (14.1
+    before the sharded fp32 gradients were held beside the activations across the 256 micro-batches,
+    as FSDP accumulates them, 2026-12-02: ZeRO-3 over the 4 cards with full recomputation; 10.5
+    before the reserve with recomputation was measured, 0.20 -> 0.249). Earlier —
     4 pipeline stages of 11, 12, 12, 11 layers (the embedding and head counted as a layer each)
     with full recomputation; ZeRO-3 alone missed by 12.6 (before: 237–279 GiB from tensor
     parallel 1 and ZeRO 0, which nobody would run)."""
     out = _json(capsys, "estimate", "--workload", "finetune", "--params", "20B", "--card", "a100-sxm-80gb",
                 "--count", "4")
     assert out["memory"]["fits"] is False
-    assert out["memory"]["total"] - out["memory"]["budget"] == pytest.approx(14.1, abs=1.5)
+    assert out["memory"]["total"] - out["memory"]["budget"] == pytest.approx(18.6, abs=1.5)
     assert out["layout"]["zero"] == 3 or out["layout"]["tp"] > 1 or out["layout"]["pp"] > 1
 
 

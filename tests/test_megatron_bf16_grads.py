@@ -44,9 +44,11 @@ def test_gradient_reduce_scatter_sends_half_the_bytes():
 
 
 def _pretrain(recipe: str) -> Scenario:
-    return Scenario(model=preset("llama3-8b"), card_id="h100-sxm", count=16, workload="pretrain", precision="bf16",
+    """Llama 3 8B data-parallel over 64 H100 (8 servers) at 2,048 tokens a card: the gradient
+    reduce-scatter crosses the network and outlasts the backward it overlaps."""
+    return Scenario(model=preset("llama3-8b"), card_id="h100-sxm", count=64, workload="pretrain", precision="bf16",
                     parallelism={"tp": 1, "pp": 1, "zero": 1, "cards_per_node": 8},
-                    training={"micro_batch": 1, "grad_accum": 1, "seq_len": 4096, "recompute": "full",
+                    training={"micro_batch": 1, "grad_accum": 1, "seq_len": 2048, "recompute": "full",
                               "recipe": recipe})
 
 
@@ -60,8 +62,8 @@ def test_estimate_holds_half_the_gradient_bytes_and_sends_less():
     assert bf16.memory.not_concurrent == 0.0
     assert Recipe("megatron-bf16-grads").runs_megatron_core and not Recipe.TORCH_AMP.runs_megatron_core
     assert bf16.memory.total < mixed.memory.total
-    assert bf16.training.data_parallel_s <= mixed.training.data_parallel_s
-    assert bf16.training.step_time_s <= mixed.training.step_time_s
+    assert 0 < bf16.training.data_parallel_s < mixed.training.data_parallel_s
+    assert bf16.training.step_time_s < mixed.training.step_time_s
 
 
 def test_activation_kernels_default_to_fused_as_megatron_mixed():

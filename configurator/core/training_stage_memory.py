@@ -110,7 +110,8 @@ def gradients_held(scenario: Scenario) -> bool:
     them into the rank's partition every micro-batch), PyTorch FSDP2 (``torch/distributed/fsdp/_fully_shard/
     _fsdp_collectives.py`` ``foreach_reduce``: ``fsdp_param.sharded_param.grad += new_sharded_dtensor_grad``
     after each micro-batch's reduce-scatter). And always under the Megatron recipes, whose
-    main gradients (fp32 under megatron-mixed, 16-bit under megatron-bf16-grads) live in a buffer allocated once for the whole model and zeroed, not freed,
+    main gradients (fp32 under megatron-mixed, 16-bit under megatron-bf16-grads) live in a buffer
+    allocated once for the whole model and zeroed, not freed,
     between steps: Megatron-LM ``megatron/core/distributed/param_and_grad_buffer.py``
     (``_ParamAndGradBuffer.__init__``: ``self.grad_data = torch.zeros(self.numel, dtype=self.grad_dtype)``;
     ``reset()``: ``self.grad_data.zero_()``; whole on every rank, the distributed optimizer included),

@@ -107,7 +107,8 @@ def state_bytes_per_param(recipe, optimizer, math_bytes):
         master + m + v), where the ZeRO paper counts fp16 gradients: ``2 + 2 + 12 = 16``
         (Rajbhandari et al. 2020 §3.1; Megatron-LM keeps fp32 main gradients when
         ``grad_reduce_in_fp32`` is set). megatron-bf16-grads is ``2 + 2 + 12``: Megatron-Core's
-        default ``grad_reduce_in_fp32=False`` (``distributed_data_parallel_config.py``) makes the
+        default ``grad_reduce_in_fp32=False`` (NVIDIA/Megatron-LM d98e8a6 ``megatron/core/distributed/
+        distributed_data_parallel_config.py``) makes the
         gradient buffer in the parameters' dtype (``param_and_grad_buffer.py``
         ``_get_param_groups``: ``grad_dtype = torch.float if grad_reduce_in_fp32 else param.dtype``;
         ``grad_data = torch.zeros(self.numel, dtype=self.grad_dtype)``), and that buffer is what the

@@ -110,7 +110,7 @@ def state_bytes_per_param(recipe, optimizer, math_bytes):
         default ``grad_reduce_in_fp32=False`` (NVIDIA/Megatron-LM d98e8a6 ``megatron/core/distributed/
         distributed_data_parallel_config.py``) makes the
         gradient buffer in the parameters' dtype (``param_and_grad_buffer.py``
-        ``_get_param_groups``: ``grad_dtype = torch.float if grad_reduce_in_fp32 else param.dtype``;
+        ``group_params_for_buffers``: ``grad_dtype = torch.float if grad_reduce_in_fp32 else param.dtype``;
         ``grad_data = torch.zeros(self.numel, dtype=self.grad_dtype)``), and that buffer is what the
         data-parallel reduce-scatter / all-reduce sends; the distributed optimizer upcasts only its
         own shard (``distrib_optimizer.py`` ``_copy_model_grads_to_main_grads``:

@@ -168,7 +168,7 @@ def scenarios(draw, workload: Workload | None = None) -> Scenario:
         "parallelism": {"cards_per_node": draw(st.sampled_from([1, 2, 4, 8, 16, 72]))},
         "training": {"seq_len": draw(st.sampled_from([1, 512, 4096, 131072])),
                      "tokens": draw(st.sampled_from([1e6, 1e9, 1e12, 1e15])),
-                     "recipe": draw(st.sampled_from(["torch-amp", "megatron-mixed", "pure"]))},
+                     "recipe": draw(st.sampled_from(["torch-amp", "megatron-mixed", "megatron-bf16-grads", "pure"]))},
         "serving": {"context": context, "prompt_tokens": prompt, "output_tokens": output,
                     "concurrency": draw(st.sampled_from([1, 16, 4096, 1_048_576]))},
         "graphics": graphics, "economics": economics,

@@ -47,7 +47,7 @@ def scenarios(draw):
         training={
             "micro_batch": draw(st.integers(1, 64)), "seq_len": draw(st.integers(1, 32768)),
             "grad_accum": draw(st.integers(1, 64)), "recompute": draw(st.sampled_from(["none", "selective", "full"])),
-            "recipe": draw(st.sampled_from(["torch-amp", "megatron-mixed", "pure"])),
+            "recipe": draw(st.sampled_from(["torch-amp", "megatron-mixed", "megatron-bf16-grads", "pure"])),
             "optimizer": draw(st.sampled_from(["adamw", "adamw-8bit", "sgd"])),
             "lora_rank": draw(st.integers(1, 256)), "flash_attention": draw(st.booleans()),
         },

@@ -29,7 +29,6 @@ from configurator.core.scenario import (
     ActivationKernels,
     Assumptions,
     LossKernel,
-    Recipe,
     Recompute,
     Scenario,
     SelectivePolicy,
@@ -294,12 +293,12 @@ def logits_bytes_per_token(model: ModelArchitecture, layout: ActivationLayout) -
 
 
 def activation_kernels(scenario: Scenario) -> ActivationKernels:
-    """The layer kernels: as set, else fused under the megatron-mixed recipe (Megatron-LM's
+    """The layer kernels: as set, else fused under the Megatron recipes (Megatron-LM's
     ``--transformer-impl`` defaults to ``transformer_engine``, its ``--bias-swiglu-fusion`` to on)
     and eager otherwise (PyTorch AMP and pure recipes: Hugging Face and torchtitan modules)."""
     if scenario.training.activation_kernels is not None:
         return scenario.training.activation_kernels
-    return ActivationKernels.FUSED if scenario.training.recipe is Recipe.MEGATRON_MIXED else ActivationKernels.EAGER
+    return ActivationKernels.FUSED if scenario.training.recipe.runs_megatron_core else ActivationKernels.EAGER
 
 
 def loss_kernel(scenario: Scenario) -> LossKernel:

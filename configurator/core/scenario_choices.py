@@ -65,12 +65,20 @@ class Recipe(StrEnum):
 
     ``torch-amp``: fp32 parameters, gradients and optimizer states, 16-bit autocast compute.
     ``megatron-mixed``: 16-bit parameters, fp32 gradients, fp32 master weights and states.
+    ``megatron-bf16-grads``: as megatron-mixed with 16-bit gradients, reduced in 16 bits
+    (Megatron-Core ``DistributedDataParallelConfig.grad_reduce_in_fp32=False``, its default).
     ``pure``: parameters, gradients and optimizer states all in the chosen precision.
     """
 
     TORCH_AMP = "torch-amp"
     MEGATRON_MIXED = "megatron-mixed"
+    MEGATRON_BF16_GRADS = "megatron-bf16-grads"
     PURE = "pure"
+
+    @property
+    def runs_megatron_core(self) -> bool:
+        """The recipe is Megatron-Core's (its gradient buffer, Transformer Engine layers)."""
+        return self in (Recipe.MEGATRON_MIXED, Recipe.MEGATRON_BF16_GRADS)
 
 
 class Optimizer(StrEnum):

@@ -32,7 +32,7 @@ from configurator.core.memory import (
 )
 from configurator.core.pipeline_schedule import round_size, short_first_chunk_layers
 from configurator.core.precision import PrecisionPlan
-from configurator.core.scenario import Recipe, Recompute, Scenario, Workload
+from configurator.core.scenario import Recompute, Scenario, Workload
 
 __all__ = ["StageMemory", "TrainingMemoryModel", "gradients_held", "stage_memories", "stage_memory", "stage_memory_at",
            "stage_rank_params", "stored_in_flight_bytes", "training_memory"]
@@ -109,8 +109,9 @@ def gradients_held(scenario: Scenario) -> bool:
     the 16-bit gradients are reduced and removed only at the accumulation boundary; ZeRO-2 reduces
     them into the rank's partition every micro-batch), PyTorch FSDP2 (``torch/distributed/fsdp/_fully_shard/
     _fsdp_collectives.py`` ``foreach_reduce``: ``fsdp_param.sharded_param.grad += new_sharded_dtensor_grad``
-    after each micro-batch's reduce-scatter). And always under the megatron-mixed recipe, whose
-    fp32 main gradients live in a buffer allocated once for the whole model and zeroed, not freed,
+    after each micro-batch's reduce-scatter). And always under the Megatron recipes, whose
+    main gradients (fp32 under megatron-mixed, 16-bit under megatron-bf16-grads) live in a buffer
+    allocated once for the whole model and zeroed, not freed,
     between steps: Megatron-LM ``megatron/core/distributed/param_and_grad_buffer.py``
     (``_ParamAndGradBuffer.__init__``: ``self.grad_data = torch.zeros(self.numel, dtype=self.grad_dtype)``;
     ``reset()``: ``self.grad_data.zero_()``; whole on every rank, the distributed optimizer included),
@@ -118,7 +119,7 @@ def gradients_held(scenario: Scenario) -> bool:
     whole flat 16-bit group; ``clear_hp_grads`` zeroes it). Otherwise (one micro-batch, gradients set
     to None after the step: PyTorch ``zero_grad(set_to_none=True)``) the gradients are made as the
     activations are freed."""
-    return scenario.training.grad_accum > 1 or scenario.training.recipe is Recipe.MEGATRON_MIXED
+    return scenario.training.grad_accum > 1 or scenario.training.recipe.runs_megatron_core
 
 
 @fast_init

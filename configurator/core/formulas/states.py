@@ -92,7 +92,8 @@ def state_bytes_per_param(recipe, optimizer, math_bytes):
     recipe : str
         ``"torch-amp"`` (fp32 weights, gradients and moments; autocast makes a ``math_bytes``
         copy of each weight), ``"megatron-mixed"`` (16-bit weights, fp32 gradients, fp32 master
-        weights and moments) or ``"pure"`` (everything in the math precision).
+        weights and moments), ``"megatron-bf16-grads"`` (as megatron-mixed with 16-bit gradients)
+        or ``"pure"`` (everything in the math precision).
     optimizer : str
         ``"adamw"``, ``"adamw-8bit"`` or ``"sgd"``.
     math_bytes : float
@@ -104,7 +105,16 @@ def state_bytes_per_param(recipe, optimizer, math_bytes):
         (weights, gradients, optimizer, autocast copy, residual element) [B per parameter];
         megatron-mixed with AdamW is ``2 + 4 + 12`` (the 16-bit copy, fp32 gradients, fp32
         master + m + v), where the ZeRO paper counts fp16 gradients: ``2 + 2 + 12 = 16``
-        (Rajbhandari et al. 2020 §3.1; Megatron-LM keeps fp32 main gradients).
+        (Rajbhandari et al. 2020 §3.1; Megatron-LM keeps fp32 main gradients when
+        ``grad_reduce_in_fp32`` is set). megatron-bf16-grads is ``2 + 2 + 12``: Megatron-Core's
+        default ``grad_reduce_in_fp32=False`` (NVIDIA/Megatron-LM d98e8a6 ``megatron/core/distributed/
+        distributed_data_parallel_config.py``) makes the
+        gradient buffer in the parameters' dtype (``param_and_grad_buffer.py``
+        ``group_params_for_buffers``: ``grad_dtype = torch.float if grad_reduce_in_fp32 else param.dtype``;
+        ``grad_data = torch.zeros(self.numel, dtype=self.grad_dtype)``), and that buffer is what the
+        data-parallel reduce-scatter / all-reduce sends; the distributed optimizer upcasts only its
+        own shard (``distrib_optimizer.py`` ``_copy_model_grads_to_main_grads``:
+        ``shard_model_grad.float()``, transient and neglected here).
     """
     low_precision_math = math_bytes < 4
     if recipe == "pure" or not low_precision_math:
@@ -114,4 +124,5 @@ def state_bytes_per_param(recipe, optimizer, math_bytes):
     moments = EIGHT_BIT_MOMENT_BYTES if optimizer == "adamw-8bit" else OPTIMIZER_MOMENTS[optimizer] * 4.0
     if recipe == "torch-amp":
         return 4.0, 4.0, moments, math_bytes, 4.0
-    return math_bytes, 4.0, 4.0 + moments, 0.0, math_bytes
+    gradients = math_bytes if recipe == "megatron-bf16-grads" else 4.0
+    return math_bytes, gradients, 4.0 + moments, 0.0, math_bytes

@@ -114,7 +114,7 @@ MEGATRON = FlagTable(
         "--ffn-hidden-size", "--num-attention-heads", "--group-query-attention", "--num-query-groups",
         "--kv-channels", "--swiglu", "--normalization", "--position-embedding-type",
         "--untie-embeddings-and-output-weights", "--disable-bias-linear", "--num-experts", "--moe-router-topk",
-        "--bf16", "--fp16", "--fp8-format", "--recompute-granularity", "--recompute-method",
+        "--bf16", "--fp16", "--fp8-format", "--grad-reduce-in-bf16", "--recompute-granularity", "--recompute-method",
         "--recompute-num-layers", "--use-distributed-optimizer", "--use-torch-fsdp2", "--optimizer",
         "--optimizer-cpu-offload", "--overlap-grad-reduce", "--overlap-param-gather", "--train-iters",
         "--overlap-moe-expert-parallel-comm", "--decoder-first-pipeline-num-layers",

@@ -11,7 +11,7 @@ from configurator.core.formulas.parallelism import balanced_stage_layers
 from configurator.core.launch.flags import MEGATRON, TORCHTITAN
 from configurator.core.launch.notes import Note, note
 from configurator.core.launch.script import ConfigFile, Step, command
-from configurator.core.scenario import Optimizer, Recompute, Scenario, SelectivePolicy
+from configurator.core.scenario import Optimizer, Recipe, Recompute, Scenario, SelectivePolicy
 from configurator.core.units import Precision
 from configurator.core.workloads.base import Estimate
 
@@ -151,7 +151,7 @@ def _megatron(layout: TrainingLayout) -> tuple[list[str], list[Note]]:
                                         expert_ffn=m.expert_ffn or m.ffn)))
     if m.kv_lora_rank is not None:
         notes.append(note("not-written", engine="Megatron-LM", setting=note("set-mla"), what=note("mla-what")))
-    flags += _megatron_precision(layout.math)
+    flags += _megatron_precision(layout.math, t.recipe)
     if t.recompute is Recompute.FULL:
         flags += ["--recompute-granularity", "full", "--recompute-method", "uniform", "--recompute-num-layers", "1"]
     elif t.recompute is Recompute.SELECTIVE:
@@ -172,14 +172,19 @@ def _megatron(layout: TrainingLayout) -> tuple[list[str], list[Note]]:
     return flags, notes
 
 
-def _megatron_precision(math_precision: Precision) -> list[str]:
+def _megatron_precision(math_precision: Precision, recipe: Recipe) -> list[str]:
+    """Megatron-LM's precision flags. Under ``--bf16`` it accumulates and reduces gradients in
+    fp32 unless ``--grad-reduce-in-bf16`` is given (``megatron/training/arguments.py``
+    ``validate_args`` at core_v0.15.0), so the megatron-bf16-grads recipe adds that flag; under
+    ``--fp16`` the gradient buffer already has the parameters' dtype."""
     if math_precision is Precision.FP16:
         return ["--fp16"]
-    if math_precision is Precision.FP8:
-        return ["--bf16", "--fp8-format", "hybrid"]
     if math_precision in (Precision.FP32, Precision.TF32):
         return []
-    return ["--bf16"]
+    bf16_grads = ["--grad-reduce-in-bf16"] if recipe is Recipe.MEGATRON_BF16_GRADS else []
+    if math_precision is Precision.FP8:
+        return ["--bf16", "--fp8-format", "hybrid", *bf16_grads]
+    return ["--bf16", *bf16_grads]
 
 
 def _torchtitan(layout: TrainingLayout, model: tuple[str, bool]) -> tuple[list[tuple[str, object]], list[Note]]:

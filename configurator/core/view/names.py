@@ -57,6 +57,7 @@ WORKLOADS = {"pretrain": "Pre-train from scratch", "finetune": "Full fine-tune",
 
 RECIPES = {"torch-amp": "PyTorch AMP (fp32 weights, 16-bit math)",
            "megatron-mixed": "Megatron mixed (16-bit weights, fp32 master)",
+           "megatron-bf16-grads": "Megatron mixed, 16-bit gradients (fp32 master)",
            "pure": "Pure (everything in the chosen precision)"}
 """Label ids of the mixed-precision recipes (``Training.recipe``)."""
 

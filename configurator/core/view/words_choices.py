@@ -14,6 +14,7 @@ ZH_CN_CHOICES: dict[str, str] = {
     "Offline 3D rendering": "离线三维渲染",
     "PyTorch AMP (fp32 weights, 16-bit math)": "PyTorch AMP（fp32 权重，16 位运算）",
     "Megatron mixed (16-bit weights, fp32 master)": "Megatron 混合精度（16 位权重，fp32 主副本）",
+    "Megatron mixed, 16-bit gradients (fp32 master)": "Megatron 混合精度，16 位梯度（fp32 主副本）",
     "Pure (everything in the chosen precision)": "纯精度（全部使用所选精度）",
     "SGD with momentum": "带动量的 SGD",
     "Selective": "选择性",

@@ -1,0 +1,104 @@
+"""The rows of the H200 rig's measurements (``benchmarks/data/h200-calibration.jsonl``) and its
+measured ceilings, as accuracy rows: read by :mod:`accuracy` (split from it, 2026-12-02)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Container, Iterator
+from pathlib import Path
+
+from accuracy_base import CATALOG, H200_ENGINE, H200_RIG, Row, scenario
+from configurator.core.architecture import preset
+from configurator.core.estimate import estimate
+from configurator.core.memory import serving_memory_model
+from configurator.core.precision import plan_serving_precision
+from configurator.core.serving_speed import decode_step_seconds, prefill_seconds
+from configurator.core.units import GIB
+
+_H200_MODES = {"amp_bf16": ("torch-amp", "bf16"), "bf16": ("pure", "bf16"), "fp32": ("torch-amp", "fp32")}
+
+
+def h200_rows(path: Path, cases: Container[str] = ("train", "prefill", "decode")) -> Iterator[Row]:
+    """The rows of the H200 measurements in ``path`` (of the measurement ``cases`` given only)."""
+    h200 = CATALOG.get("h200-sxm")
+    previous_reserved: dict[int, tuple[str, float]] = {}
+    for line in path.read_text().splitlines():
+        r = json.loads(line)
+        if r["case"] not in cases or r.get("oom") or r.get("error"):  # a case that did not run measured nothing
+            continue
+        if r["case"] == "train" and r.get("model") == "llama3.2-1b":
+            recipe, precision = _H200_MODES[r["mode"]]
+            # rows of benchmarks/gpu_grid.py name their recomputation and selective policy; older ones say ckpt
+            recompute = r.get("recompute") or ("full" if r["ckpt"] else "none")
+            policy = {"selective_policy": r["selective_policy"]} if r.get("selective_policy") else {}
+            s = scenario(preset("llama3.2-1b"), "h200-sxm", 1, workload="pretrain", precision=precision,
+                         training={"micro_batch": r["b"], "seq_len": r["s"], "recipe": recipe, "optimizer": r["opt"],
+                                   "recompute": recompute, **policy, "loss": "eager"})
+            est = estimate(s, h200)
+            policy_name = r.get("selective_policy") or ""
+            how = {"none": "", "full": " ckpt"}.get(recompute, f" {recompute} {policy_name}".rstrip())
+            label = f"train b{r['b']} s{r['s']} {r['mode']}{how} {r['opt']}"
+            reserved = est.memory.total - s.assumptions.cuda_context_gib * GIB
+            peak = (est.memory.total - est.memory.overhead) / GIB
+            group = f"{r['mode']} {r['opt']}, recompute {recompute}"
+            # A process's caching allocator keeps its segments from one run to the next unless emptied:
+            # a run whose reserved figure equals an earlier run's to the byte, with a lower peak of its
+            # own, measured that earlier run's reserve. It is compared with the larger of the two
+            # predictions (the measurement procedure, not a constant), and says so.
+            inherited = previous_reserved.get(r["reserved"])
+            note = ""
+            if inherited and r["peak"] < r["reserved"]:
+                earlier_label, earlier_prediction = inherited
+                note = (f"reserved equals the '{earlier_label}' run's to the byte with a lower peak (cached segments "
+                        f"carried over): compared with the larger prediction; its own is {reserved / GIB:.2f} GiB")
+                reserved = max(reserved, earlier_prediction)
+            previous_reserved.setdefault(r["reserved"], (label, reserved))
+            yield Row("h200", label, "memory", "reserved GiB", reserved / GIB, r["reserved"] / GIB, note, group=group,
+                      peak=(peak, r["peak"] / GIB), publication=H200_RIG)
+            yield Row("h200", label, "train-throughput", "tokens/s", est.training.tokens_per_s, r["tokens_per_s"],
+                      publication=H200_RIG)
+        elif r["case"] == "prefill":
+            s = scenario(preset(r["model"]), "h200-sxm", 1, workload="inference",
+                         serving={"context": r["s"] + 1, "prompt_tokens": r["s"], "output_tokens": 1,
+                                  "concurrency": r["b"], **H200_ENGINE})
+            plan = plan_serving_precision(h200, s.precision)
+            label = f"prefill {r['model']} b{r['b']} s{r['s']}"
+            yield Row("h200", label, "prefill", "s", prefill_seconds(s, h200, plan, r["s"]) * r["b"], r["seconds"],
+                      publication=H200_RIG)
+            working = serving_memory_model(s, h200, plan).working_set(s.sequences_per_replica)
+            yield Row("h200", label, "memory", "activations GiB", working / GIB, r["peak_minus_weights"] / GIB,
+                      "transient prefill working set", publication=H200_RIG)
+        elif r["case"] == "decode":
+            s = scenario(preset(r["model"]), "h200-sxm", 1, workload="inference",
+                         serving={"context": r["ctx"] + 1, "prompt_tokens": r["ctx"], "output_tokens": 1,
+                                  "concurrency": r["b"], **H200_ENGINE})
+            plan = plan_serving_precision(h200, s.precision)
+            seconds, _ = decode_step_seconds(s, h200, plan, r["b"], r["ctx"])
+            yield Row("h200", f"decode {r['model']} b{r['b']} ctx{r['ctx']}", "decode", "s/step", seconds,
+                      r["seconds"], "plain PyTorch + CUDA graphs; these rows set the transformers profile",
+                      publication=H200_RIG)
+
+
+def h200_ceilings(path: Path) -> list[tuple[str, float, float]]:
+    """Measured ceilings vs datasheet (context for the default efficiencies)."""
+    h200, out = CATALOG.get("h200-sxm"), []
+    rates = {"bf16": h200.bf16_tflops, "fp16": h200.fp16_tflops, "tf32": h200.tf32_tflops, "fp32": h200.fp32_tflops,
+             "fp8_e4m3": h200.fp8_tflops}
+    for line in path.read_text().splitlines():
+        r = json.loads(line)
+        if r["case"] == "matmul" and r["dtype"] in rates:
+            out.append((f"matmul {r['dtype']} [TFLOP/s]", r["TFLOPS"], rates[r["dtype"]]))
+        elif r["case"] == "copy_bw":
+            out.append(("copy bandwidth [GB/s]", r["GBps"], h200.bandwidth_gbps))
+    return out
+
+
+# ---- published results --------------------------------------------------------------------
+
+
+if __name__ == "__main__":  # a part of the benchmark, not a tool of its own
+    import argparse
+
+    argparse.ArgumentParser(description=__doc__.splitlines()[0],
+                            epilog="Run .venv/bin/python benchmarks/accuracy.py for the benchmark.").parse_args()
+    print("part of benchmarks/accuracy.py: run .venv/bin/python benchmarks/accuracy.py")

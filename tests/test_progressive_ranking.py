@@ -150,10 +150,11 @@ def test_a_panel_closed_while_ranking_receives_nothing(qtbot, window):
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     QCoreApplication.processEvents()
     assert not shiboken6.isValid(panel)
+    delivered = len(steps)  # one, or two when the next card's step came in before the panel went (a fast ranking)
     begun = time.perf_counter()
     while time.perf_counter() - begun < 3.0:  # the worker stops at its next card; late deliveries are dropped
         QCoreApplication.processEvents()
-    assert len(steps) == 1
+    assert delivered >= 1 and len(steps) == delivered
 
 
 # ---- the wizard --------------------------------------------------------------------------------

@@ -10,15 +10,11 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
-from configurator.core.architecture import preset
-from configurator.core.catalog import load_bundled_catalog
 from configurator.core.estimate import clear_estimate_memo
 from configurator.core.load import capacity
 from configurator.core.memory import serving_memory_model
 from configurator.core.precision import plan_serving
-from configurator.core.scenario import LAYOUT_FIELDS, Scenario
+from configurator.core.scenario import Scenario
 from configurator.core.serving_speed import (
     busy_copies,
     pools,
@@ -30,19 +26,10 @@ from configurator.core.workloads.layout import with_layout
 from configurator.core.workloads.serving import copies
 from configurator.core.workloads.serving import probe as rate_probe
 from configurator.core.workloads.serving.estimate import at_batch, serving_copy
-
-
-@pytest.fixture(scope="module")
-def catalog():
-    return load_bundled_catalog()
+from serving_cases import serving_question as _scenario
 
 
 README = {"concurrency": 200, "prompt_tokens": 1024, "output_tokens": 256}
-
-
-def _scenario(model: str, card: str, count: int, serving: dict, constraints: dict) -> Scenario:
-    return Scenario(model=preset(model), card_id=card, count=count, workload="inference", auto_layout=LAYOUT_FIELDS,
-                    serving=serving, constraints=constraints)
 
 
 def _cases() -> list[Scenario]:

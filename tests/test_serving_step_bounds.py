@@ -13,26 +13,15 @@ import random
 
 import pytest
 
-from configurator.core.architecture import preset
-from configurator.core.catalog import load_bundled_catalog
 from configurator.core.estimate_json import estimate_to_dict
 from configurator.core.procurement.deployment import deployment_cost
-from configurator.core.scenario import LAYOUT_FIELDS, Scenario
+from configurator.core.scenario import Scenario
 from configurator.core.precision import plan_serving
 from configurator.core.serving_speed import busy_copies
 from configurator.core.workloads.layout import with_layout
 from configurator.core.workloads.serving import plan
 from configurator.core.workloads.serving import probe as rate_probe
-
-
-@pytest.fixture(scope="module")
-def catalog():
-    return load_bundled_catalog()
-
-
-def _scenario(model: str, card: str, count: int, serving: dict, constraints: dict) -> Scenario:
-    return Scenario(model=preset(model), card_id=card, count=count, workload="inference", auto_layout=LAYOUT_FIELDS,
-                    serving=serving, constraints=constraints)
+from serving_cases import serving_question as _scenario
 
 
 README = {"concurrency": 200, "prompt_tokens": 1024, "output_tokens": 256}

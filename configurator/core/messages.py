@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from configurator.core.cjk_spacing import cjk_joined
-from configurator.core.digit_groups import grouped
+from configurator.core.message_numbers import count_param, fraction_param
 from configurator.core.frozen_record import fast_init
 from configurator.core.messages_fit import FIT_CHINESE, FIT_ENGLISH
 from configurator.core.messages_prices import PRICE_CHINESE, PRICE_ENGLISH
@@ -511,26 +511,6 @@ LIST_SEPARATORS = {"en": "; ", "zh_CN": "；"}
 """Between the messages of a list parameter (the problems of one file) in each language."""
 
 
-class _Count(int):
-    """A whole-number parameter: written with its thousands grouped by the one count formatter
-    (:func:`configurator.core.digit_groups.grouped`, as the view's counts) where the template gives no format of its own
-    (``{count} × {card}`` reads "100,000 × H100"); a template's own format (``{count:,}``,
-    ``{n:d}``) is applied as written."""
-
-    language = "en"
-
-    def __format__(self, spec: str) -> str:
-        if spec:
-            return format(int(self), spec)
-        return grouped(int(self), self.language)
-
-
-def _count(value: int, language: str) -> _Count:
-    whole = _Count(value)
-    whole.language = language
-    return whole
-
-
 def _param(value: object, language: str, templates: dict[str, str]) -> object:
     """A parameter as a template takes it in ``language``: a word translated (:data:`TERMS`), a
     message (or a list of messages) rendered in the same language, a whole number grouped."""
@@ -541,7 +521,9 @@ def _param(value: object, language: str, templates: dict[str, str]) -> object:
     if isinstance(value, str):
         return TERMS.get(language, {}).get(value, value)
     if isinstance(value, int) and not isinstance(value, bool):
-        return _count(value, language)
+        return count_param(value, language)
+    if isinstance(value, float):
+        return fraction_param(value)
     return value
 
 

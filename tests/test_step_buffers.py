@@ -70,3 +70,18 @@ def test_planner_memory_agrees_with_the_estimate(recipe):
     for layout in plan.layouts:
         exact = estimated_alone(scenario, layout, H100)
         assert exact.memory.total == pytest.approx(layout.memory_bytes, rel=1e-9)
+
+
+@pytest.mark.parametrize(("count", "recipe", "seq_len"), [(8, "torch-amp", 2048), (1, "megatron-bf16-grads", 128),
+                                                          (1, "megatron-bf16-grads", 8192)])
+def test_largest_micro_batch_is_the_last_that_fits(count, recipe, seq_len):
+    """``max_micro_batch`` counts the buckets and the step's copy as the breakdown does: the largest
+    micro-batch fits, one more does not."""
+    from configurator.core.precision import plan_training
+    from configurator.core.training_stage_memory import stage_memory_at
+
+    scenario = _ddp(count, recipe=recipe, seq_len=seq_len)
+    model = stage_memory_at(scenario, H100, plan_training(H100, scenario.precision), 0).sharded(scenario.replicas)
+    largest = model.max_micro_batch()
+    assert largest > 0
+    assert model.breakdown(largest).total <= model.capacity < model.breakdown(largest + 1).total

@@ -58,8 +58,14 @@ def test_estimate_holds_half_the_gradient_bytes_and_sends_less():
     Megatron-Core's fused ones, and the data-parallel traffic falls."""
     mixed, bf16 = (estimate(_pretrain(r), H100) for r in ("megatron-mixed", "megatron-bf16-grads"))
     assert bf16.memory.gradients == pytest.approx(mixed.memory.gradients / 2, rel=1e-12)
-    assert (bf16.memory.weights, bf16.memory.optimizer) == (mixed.memory.weights, mixed.memory.optimizer)
-    assert bf16.memory.not_concurrent == 0.0
+    assert bf16.memory.weights == mixed.memory.weights
+    # the optimizer part adds the step's fp32 copy of the rank's gradient shard (4 of the states' 12 B
+    # per parameter: distrib_optimizer.py _copy_model_grads_to_main_grads), made after the
+    # activations are freed, so it is taken off again as not concurrent with them
+    step_copy = mixed.memory.optimizer / 3
+    assert bf16.memory.optimizer == pytest.approx(mixed.memory.optimizer + step_copy, rel=1e-12)
+    assert bf16.memory.not_concurrent == pytest.approx(step_copy, rel=1e-12)
+    assert mixed.memory.not_concurrent == 0.0
     assert Recipe("megatron-bf16-grads").runs_megatron_core and not Recipe.TORCH_AMP.runs_megatron_core
     assert bf16.memory.total < mixed.memory.total
     assert 0 < bf16.training.data_parallel_s < mixed.training.data_parallel_s

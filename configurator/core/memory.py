@@ -315,9 +315,10 @@ def loss_kernel(scenario: Scenario) -> LossKernel:
 @fast_init
 @dataclass(frozen=True)
 class MemoryBreakdown:
-    """Memory per card [B]. ``not_concurrent`` is subtracted from the sum of the parts:
-    gradients and activations do not peak together (activations are freed as gradients
-    are produced), so the total counts only the larger of the two."""
+    """Memory per card [B]. ``not_concurrent`` is subtracted from the sum of the parts: what
+    the training step's phases do not hold at once — gradients made as the activations are freed
+    (one micro-batch), and the optimizer step's copies (counted in ``optimizer``), made after the
+    activations are freed (:func:`~configurator.core.formulas.states.training_peak_bytes`)."""
 
     weights: float
     gradients: float

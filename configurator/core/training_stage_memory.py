@@ -11,7 +11,13 @@ from configurator.core.architecture import ModelArchitecture
 from configurator.core.catalog import Card
 from configurator.core.formulas.activations import activation_peak_bytes_per_token
 from configurator.core.formulas.parallelism import expert_parallel_factor, micro_batches_in_flight
-from configurator.core.formulas.states import reserved_bytes, training_peak_bytes, zero_sharded
+from configurator.core.formulas.states import (
+    ddp_bucket_bytes,
+    megatron_step_gradient_copy_bytes,
+    reserved_bytes,
+    training_peak_bytes,
+    zero_sharded,
+)
 from configurator.core.frozen_record import fast_init
 from configurator.core.memory import (
     GIB,
@@ -34,7 +40,7 @@ from configurator.core.pipeline_schedule import round_size, short_first_chunk_la
 from configurator.core.precision import PrecisionPlan
 from configurator.core.scenario import Recompute, Scenario, Workload
 
-__all__ = ["StageMemory", "TrainingMemoryModel", "gradients_held", "stage_memories", "stage_memory", "stage_memory_at",
+__all__ = ["StageMemory", "TrainingMemoryModel", "ddp_buckets", "gradients_held", "step_gradient_copy", "stage_memories", "stage_memory", "stage_memory_at",
            "stage_rank_params", "stored_in_flight_bytes", "training_memory"]
 
 
@@ -53,20 +59,30 @@ class TrainingMemoryModel:
     capacity: float
     gradients_held: bool
     """The gradients are alive beside the activations (:func:`gradients_held`), not made as they are freed."""
+    buffers: float = 0.0
+    """Gradient buffers held for the whole run beside the gradients: PyTorch DDP's buckets
+    (:func:`~configurator.core.formulas.states.ddp_bucket_bytes`) [B]."""
+    step_copy: float = 0.0
+    """Copies the optimizer step makes while the activations are freed: Megatron's fp32 gradient
+    shard (:func:`~configurator.core.formulas.states.megatron_step_gradient_copy_bytes`) [B]."""
 
     def breakdown(self, micro_batch: int) -> MemoryBreakdown:
+        """The parts on one card at ``micro_batch`` sequences; the buffers are shown with the
+        gradients and the step's copy with the optimizer states, and ``not_concurrent`` takes off
+        what the two phases do not hold at once (:func:`training_peak_bytes`)."""
         activations = self.weight_copies + micro_batch * self.activations_per_sequence
         peak = float(training_peak_bytes(self.weights, self.gradients, self.optimizer, activations,
-                                         self.gradients_held))
+                                         self.gradients_held, self.buffers, self.step_copy))
         overhead = self.allocator * peak + self.context
+        made = 0.0 if self.gradients_held else self.gradients  # made as the activations are freed
         return MemoryBreakdown(
             weights=self.weights + self.weight_copies,
-            gradients=self.gradients,
-            optimizer=self.optimizer,
+            gradients=self.gradients + self.buffers,
+            optimizer=self.optimizer + self.step_copy,
             activations=micro_batch * self.activations_per_sequence,
             kv_cache=0.0,
             overhead=overhead,
-            not_concurrent=0.0 if self.gradients_held else min(self.gradients, activations),
+            not_concurrent=min(made + self.step_copy, activations),
             total=float(reserved_bytes(peak, self.allocator, self.context)),
             capacity=self.capacity,
             budget=self.capacity,
@@ -74,10 +90,12 @@ class TrainingMemoryModel:
 
     def max_micro_batch(self) -> int:
         """Largest micro-batch that fits (0 if not even the model states fit)."""
-        room = (self.capacity - self.context) / (1 + self.allocator) - self.weights - self.optimizer
+        room = (self.capacity - self.context) / (1 + self.allocator) - self.weights - self.optimizer - self.buffers
         if self.gradients_held:
             room -= self.gradients
-        elif room < self.gradients:
+            if room < self.step_copy:
+                return 0
+        elif room < self.gradients + self.step_copy:
             return 0
         if room < self.weight_copies + self.activations_per_sequence:
             return 0
@@ -122,16 +140,40 @@ def gradients_held(scenario: Scenario) -> bool:
     return scenario.training.grad_accum > 1 or scenario.training.recipe.runs_megatron_core
 
 
+def ddp_buckets(scenario: Scenario) -> bool:
+    """Whether plain data parallelism (ZeRO 0) runs through PyTorch DDP, whose gradient buckets
+    are a second copy of the gradients (:func:`~configurator.core.formulas.states.ddp_bucket_bytes`):
+    every recipe but Megatron's, whose own data parallelism reduces the gradient buffer the
+    gradients live in (``param_and_grad_buffer.py``), so nothing is copied, and but offload
+    (DeepSpeed's ZeRO-Offload, not DDP)."""
+    t = scenario.training
+    return not (t.recipe.runs_megatron_core or t.offload_optimizer or t.offload_params)
+
+
+def step_gradient_copy(scenario: Scenario, states) -> float:
+    """Bytes per trainable parameter of the fp32 gradient copy the optimizer step makes [B]:
+    Megatron's with a 16-bit gradient buffer
+    (:func:`~configurator.core.formulas.states.megatron_step_gradient_copy_bytes`), none otherwise
+    (PyTorch's optimizers step on the gradients they are given; DeepSpeed and FSDP are not
+    counted here)."""
+    if not scenario.training.recipe.runs_megatron_core:
+        return 0.0
+    return float(megatron_step_gradient_copy_bytes(states.gradients))
+
+
 @fast_init
 @dataclass(frozen=True)
 class StageMemory(TrainingMemoryModel):
     """Memory of one pipeline stage before ZeRO sharding (independent of the card count)."""
 
-    zero: int
+    zero: int = 0
     expert_share: float = 0.0
     """Share of the stage's trainable parameters in routed experts."""
     gathered: float = 0.0
     """Full 16-bit weights of the layers ZeRO-3 holds gathered at a time [B]."""
+    ddp: bool = False
+    """Plain data parallelism runs through PyTorch DDP, whose buckets copy the gradients
+    (:func:`ddp_buckets`)."""
 
     def sharded(self, dp: int, ep: int = 1) -> TrainingMemoryModel:
         """The stage on ``dp`` data-parallel ranks of which ``ep`` split the experts
@@ -141,8 +183,10 @@ class StageMemory(TrainingMemoryModel):
                                                                       self.zero, dp, split))
         weights += self.gathered
         copies = float(zero_sharded(self.weight_copies, 0.0, 0.0, self.zero, dp, split)[0])
+        step_copy = float(zero_sharded(0.0, 0.0, self.step_copy, self.zero, dp, split)[2])
+        buffers = float(ddp_bucket_bytes(grads, self.zero, dp)) if self.ddp else 0.0
         return TrainingMemoryModel(weights, grads, optimizer, copies, self.activations_per_sequence, self.context,
-                                   self.allocator, self.capacity, self.gradients_held)
+                                   self.allocator, self.capacity, self.gradients_held, buffers, step_copy)
 
 
 def stage_memory(scenario: Scenario, card: Card, plan: PrecisionPlan, first_stage: bool) -> StageMemory:
@@ -176,14 +220,16 @@ def stage_memory_at(scenario: Scenario, card: Card, plan: PrecisionPlan, rank: i
         trainable = layers * lora_params_per_layer(model, train.lora_rank, train.lora_targets) / tp
         weights = base + trainable * states.weights
         grads, optimizer = trainable * states.gradients, trainable * states.optimizer
+        step_copy = trainable * step_gradient_copy(scenario, states)
         copies = trainable * states.autocast_copy
     else:
         weights, grads, optimizer = params * states.weights, params * states.gradients, params * states.optimizer
+        step_copy = params * step_gradient_copy(scenario, states)
         copies = params * states.autocast_copy if train.recompute is not Recompute.FULL else 0.0
         if train.offload_optimizer:
             # ZeRO-Offload: fp32 masters and moments on the host; the card keeps 16-bit weights,
             # and gradients only until their bucket is copied out (Ren et al. 2021 §4.1)
-            weights, optimizer, copies = params * plan.math_bytes, 0.0, 0.0
+            weights, optimizer, copies, step_copy = params * plan.math_bytes, 0.0, 0.0, 0.0
             grads = min(params, gathered_layer_bytes(model, layers, 1.0) / tp) * plan.math_bytes
         if train.offload_params:
             weights, copies = 0.0, 0.0  # only the gathered layers below are on the card
@@ -217,6 +263,8 @@ def stage_memory_at(scenario: Scenario, card: Card, plan: PrecisionPlan, rank: i
         expert_share=expert_share,
         gathered=gathered,
         gradients_held=gradients_held(scenario),
+        step_copy=step_copy,
+        ddp=ddp_buckets(scenario),
     )
 
 

@@ -192,7 +192,29 @@ in view. Each run's reserved memory predicted from the other five's median errs 
 6.8 % worst (leave one row out; the runs are one campaign, so no other source can check it). No published
 survey of the reserve was found; single reports range from a few percent to doubling (reserved 127 GB while 61 GB were allocated,
 after a step rather than at the peak, in one RL trainer without expandable segments;
-nvidia-cosmos/cosmos-rl PR 388, 2025)."""
+nvidia-cosmos/cosmos-rl PR 388, 2025).
+
+**Why it is measured, not derived** (PyTorch ``c10/cuda/CUDACachingAllocator.cpp``): requests are
+rounded up to 512 B (``kMinBlockSize``); those up to 1 MiB share 2 MiB segments (``kSmallBuffer``),
+those up to 10 MiB 20 MiB segments (``kLargeBuffer``), larger ones get a segment of their size rounded
+up to 2 MiB (``kRoundLarge``), and a cached block is split for a smaller request when more than
+1 MiB would remain, so rounding leaves at most 1 MiB unused a segment. On the rig it leaves
+almost nothing: the 1B model's tensors (2,048- and 8,192-wide activations of 1–8 sequences of
+2,048 or 4,096 tokens, its weights, the logits over 128,256 entries) are whole multiples of 2 MiB
+or under 10 MiB, all but the 16-bit embedding (501 MiB, 1 MiB rounded). So the 1.4–5.6 %
+measured is fragmentation: cached free blocks that the step's later requests do not fit, which
+depends on the order and sizes of the requests, not on a count a formula can make. Where a layout
+is near the card's memory the reserve is smaller than this figure, measured with room to spare
+(the rig's runs reserved 24–91 GiB of 140): before it reports
+out of memory the allocator frees every cached segment with no block in use and retries
+(``malloc``: ``release_cached_blocks`` "Free all non-split cached blocks and retry alloc"), so only
+the free pieces of segments still in use remain. By how much is not measured; this figure is
+kept as the upper bound, so a layout judged not to fit by less than the reserve may fit (Llama
+3.1 405B at Meta's layout without recomputation: 1.3 % over; ``tests/test_pipeline_schedule.py``).
+No second source reports reserved memory of a run without recomputation: the held-out published
+rows with it (torchtitan's and Trainy's, ``benchmarks/data/held-out.json``) all recompute, and
+check :data:`ALLOCATOR_OVERHEAD_RECOMPUTE`; so no fit over sources can be made, and the H200
+memory rows stay n/a out of source (``benchmarks/loso.py``)."""
 
 ALLOCATOR_OVERHEAD_RECOMPUTE = 0.249
 """The same when layers are rebuilt in backward (full recomputation, torchtitan's per-op
@@ -202,8 +224,15 @@ freed activations', so cached blocks fit the requests less well. **Measured**: t
 ``h200-calibration.jsonl``; ``benchmarks/loso.py``, 'allocator reserve with recomputation'),
 December 2026; 0.20 before, chosen with these rows in view. Two runs of one campaign: each
 predicted from the other's ratio errs 2.2 % and 3.1 % (leave one row out), and no other source
-measures both figures. The held-out torchtitan December 2024 Llama 3.1 8B rows (per-op,
-max_memory_reserved 82.4 and 67.0 GiB; ``benchmarks/data/held-out.json``) check it."""
+measures both figures. The held-out rows of two other publications that report
+``max_memory_reserved`` of runs that recompute check it through the estimator's peak (their
+reserved figure over the predicted peak allocated, less one; December 2026, after the step's
+phases and DDP's buckets were counted): torchtitan's December 2024 rows on H100, Llama 3.1 8B
+with the per-op policy in bf16 20.4 and 19.3 %, with full recomputation in FP8 (70B at TP 8, 8B
+at 32k–256k tokens) 25.2–31.2 %, median of the seven 25.4 %; Trainy's June 2025 Llama 3.1 8B
+rows with the per-op policy in FP8 on 32 and 64 H200 2.3 and 3.8 % (their reserved memory is predicted 20–22 % high, and which of
+the peak or the reserve is off, these rows cannot tell). A check of the peak and the reserve
+together, not a measurement of the reserve, so not a fit: the rows stay held out."""
 
 USABLE_MEMORY_FRACTION = 0.99
 """Usable share of marketed memory when the catalog has no measurement: an H200 sold as 141 GB

@@ -60,13 +60,58 @@ def gathered_weight_bytes(layers, prefetch_layers, layer_params, n_layers, weigh
     return np.minimum(layers, prefetch_layers) * layer_params / n_layers * weight_bytes
 
 
-def training_peak_bytes(weights, gradients, optimizer, activations, gradients_held=False):
-    """Peak allocated bytes of a training step [B]: ``w + o + max(g, a)`` when the gradients are
-    made as the activations are freed (one micro-batch, gradients freed after the step), ``w + o +
-    g + a`` when they are held beside the activations (``gradients_held``: gradient accumulation,
-    pipelined micro-batches, a gradient buffer allocated once:
-    :func:`configurator.core.training_stage_memory.gradients_held`). Array-friendly."""
-    return weights + optimizer + np.where(gradients_held, gradients + activations, np.maximum(gradients, activations))
+def training_peak_bytes(weights, gradients, optimizer, activations, gradients_held=False, buffers=0.0,
+                        step_copy=0.0):
+    """Peak allocated bytes of a training step [B]: the larger of its two phases (a peak is a
+    maximum over phases, not a sum of them), over the weights ``w``, optimizer states ``o`` and
+    buffers ``b`` held for the whole run.
+
+    Backward: ``w + o + b + max(g, a)`` when the gradients are made as the activations are freed
+    (one micro-batch, gradients freed after the step), ``w + o + b + g + a`` when they are held
+    beside the activations (``gradients_held``: gradient accumulation, pipelined micro-batches, a
+    gradient buffer allocated once: :func:`configurator.core.training_stage_memory.gradients_held`).
+    Optimizer step: ``w + o + b + g + s``, the activations freed and ``s`` (``step_copy``) the
+    copies the step makes (:func:`megatron_step_gradient_copy_bytes`). So ``w + o + b + g +
+    max(a, s)`` held, ``w + o + b + max(a, g + s)`` otherwise. Array-friendly."""
+    backward = np.where(gradients_held, gradients + activations, np.maximum(gradients, activations))
+    return weights + optimizer + buffers + np.maximum(backward, gradients + step_copy)
+
+
+def megatron_step_gradient_copy_bytes(gradient_bytes):
+    """Bytes per parameter of the fp32 copy of the gradients Megatron-LM's optimizer makes at its
+    step, on the parameters whose optimizer states the rank holds [B]: 4 when the gradient buffer
+    is 16-bit, 0 when it is already fp32 (``Tensor.float()`` returns the tensor itself).
+
+    Source: NVIDIA/Megatron-LM d98e8a6 ``megatron/core/optimizer/distrib_optimizer.py``
+    ``DistributedOptimizer._copy_model_grads_to_main_grads``: ``shard_main_param.grad =
+    shard_model_grad.float()`` for the rank's shard of each parameter (the non-distributed
+    ``optimizer.py`` ``Float16OptimizerWithFloat16Params._copy_model_grads_to_main_grads``:
+    ``main_param.grad = model_param.main_grad.float()``, whole); it lives through the step and is
+    freed by ``zero_grad(set_to_none=True)`` at the start of the next ``train_step``
+    (``megatron/training/training.py``), before its forward. The step's other buffers are not
+    model-sized: the reduce-scatter writes into the gradient buffer's own shard
+    (``param_and_grad_buffer.py`` ``start_grad_sync``: ``local_data_view``), the updated shard is
+    copied into the parameter buffer in place (``_copy_main_params_to_model_params``), and
+    Transformer Engine's or Apex's ``FusedAdam`` (``megatron/core/optimizer/__init__.py``) updates
+    in place with multi-tensor kernels."""
+    return np.where(gradient_bytes < 4.0, 4.0, 0.0)
+
+
+def ddp_bucket_bytes(gradients, zero, replicas):
+    """Bytes of PyTorch DDP's gradient buckets on one card [B]: the whole gradient size
+    ``gradients`` when plain data parallelism (ZeRO 0) spans ``replicas > 1`` ranks, else 0.
+
+    The reducer allocates one flat tensor per bucket for every parameter at construction
+    (pytorch ``torch/csrc/distributed/c10d/reducer.cpp`` ``Reducer::initialize_buckets``:
+    ``bucket.gradients = at::empty({offset}, options)``), held for the whole run;
+    ``bucket_cap_mb`` (25 MB) sets the buckets' size, not their sum. Under the default
+    ``gradient_as_bucket_view=False`` each gradient is copied into its bucket and back, so the
+    buckets are a second copy of the gradients: "When set to True, gradients will be views
+    pointing to different offsets of allreduce communication buckets. This can reduce peak memory
+    usage, where the saved memory size will be equal to the total gradients size"
+    (``torch.nn.parallel.DistributedDataParallel`` documentation). Counted as that default.
+    Array-friendly."""
+    return np.where((zero == 0) & (replicas > 1), gradients, 0.0)
 
 
 def reserved_bytes(peak, allocator_overhead, context):
@@ -114,7 +159,7 @@ def state_bytes_per_param(recipe, optimizer, math_bytes):
         ``grad_data = torch.zeros(self.numel, dtype=self.grad_dtype)``), and that buffer is what the
         data-parallel reduce-scatter / all-reduce sends; the distributed optimizer upcasts only its
         own shard (``distrib_optimizer.py`` ``_copy_model_grads_to_main_grads``:
-        ``shard_model_grad.float()``, transient and neglected here).
+        ``shard_model_grad.float()``, a copy of the step's alone: :func:`megatron_step_gradient_copy_bytes`).
     """
     low_precision_math = math_bytes < 4
     if recipe == "pure" or not low_precision_math:

@@ -15,7 +15,7 @@ import numpy as np
 from configurator.core.catalog import Card
 from configurator.core.formulas.activations import activation_peak_bytes_per_token
 from configurator.core.formulas.parallelism import expert_parallel_factor
-from configurator.core.formulas.states import reserved_bytes, training_peak_bytes, zero_sharded
+from configurator.core.formulas.states import ddp_bucket_bytes, reserved_bytes, training_peak_bytes, zero_sharded
 from configurator.core.memo import LruMemo
 from configurator.core.memory import (
     activation_layout,
@@ -73,6 +73,10 @@ class StageTable:
     short_first_layers: np.ndarray
     """The first stage's layers when its first chunk gave a layer to the embedding, else 0
     (``pipeline_schedule.short_first_chunk_layers``)."""
+    step_copy: np.ndarray
+    """The optimizer step's gradient copy before sharding (``StageMemory.step_copy``) [B]."""
+    ddp: np.ndarray
+    """1 where plain data parallelism runs through PyTorch DDP's buckets (``StageMemory.ddp``), else 0."""
     gradients_held: np.ndarray
     """1 where the recipe holds its gradients beside the activations whatever the micro-batches
     (``training_stage_memory.gradients_held`` at one micro-batch), else 0."""
@@ -195,6 +199,8 @@ def stage_row(scenario: Scenario, planned: PlannedCard, pp: int) -> tuple[dict[s
             parts["layers"][j] = layers
             parts["short_first_layers"][j] = short_first_chunk_layers(model.n_layers, pp) if first else 0
             parts["gradients_held"][j] = float(stage.gradients_held)
+            parts["step_copy"][j] = stage.step_copy
+            parts["ddp"][j] = float(stage.ddp)
             parts["matmul_params"][j] = matmul_params_on_fullest_stage(model, pp)
             parts["params_first"][j] = 0.0 if scenario.workload.is_adapter else params_first
             parts["frozen_first"][j] = frozen_base_bytes(scenario, plan, params_first, first_layers)
@@ -239,6 +245,8 @@ def _stage_memory(g: dict, table: StageTable, flat: np.ndarray, rank, seq_len: i
     weights, grads, optimizer = (x / tp for x in zero_sharded(np.take(table.weights, flat), np.take(table.grads, flat),
                                                                np.take(table.optimizer, flat), zero, replicas, split))
     weights = weights + gathered / tp
+    step_copy = zero_sharded(0.0, 0.0, np.take(table.step_copy, flat), zero, replicas, split)[2] / tp
+    buffers = ddp_bucket_bytes(grads, zero, replicas) * np.take(table.ddp, flat)
     copies = zero_sharded(np.take(table.copies, flat), 0.0, 0.0, zero, replicas, split)[0] / tp
     sixteen = (zero >= 3) | offload_params
     own = np.where(sixteen, np.take(table.stored_per_token_16, flat), np.take(table.stored_per_token, flat))
@@ -249,7 +257,7 @@ def _stage_memory(g: dict, table: StageTable, flat: np.ndarray, rank, seq_len: i
     per_sequence = activation_peak_bytes_per_token(stored, 1, working, loss) * seq_len / (tp * cp)
     activations = copies + g["mb"] * per_sequence
     held = (g["accum"] > 1) | (np.take(table.gradients_held, flat) > 0)
-    peak = training_peak_bytes(weights, grads, optimizer, activations, held)
+    peak = training_peak_bytes(weights, grads, optimizer, activations, held, buffers, step_copy)
     return reserved_bytes(peak, np.take(table.allocator, flat), context)
 
 

@@ -43,7 +43,7 @@ from configurator.core.formulas.timing import (
     training_tokens_per_second,
 )
 from configurator.core.matmul_shapes import matmul_efficiency_by_shape
-from configurator.core.memory import recomputed_matmul_share, training_stage_layers, training_states
+from configurator.core.memory import recomputed_matmul_share, training_states
 from configurator.core.precision import attention_precision, plan_training
 from configurator.core.pipeline_schedule import round_size
 from configurator.core.scenario import Recompute, Scenario, SelectivePolicy
@@ -127,13 +127,6 @@ def tier(g: dict[str, np.ndarray], fields: tuple[str, ...],
     first = np.empty(int(used.sum()), dtype=np.int64)
     first[group[::-1]] = np.arange(len(code) - 1, -1, -1)  # the first row of each group
     return Tier(first, group)
-
-
-def first_stage_layers(model, pp: np.ndarray) -> np.ndarray:
-    """Layers on the first pipeline stage of each of ``pp`` (:func:`~configurator.core.memory.
-    training_stage_layers`, as the single estimate reads them) [count]."""
-    degrees, where = np.unique(pp, return_inverse=True)
-    return np.array([training_stage_layers(model, int(p))[0] for p in degrees], dtype=np.int64)[where]
 
 
 def own_rows(rows: np.ndarray) -> Tier:
@@ -255,7 +248,7 @@ def layout_speed(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
     sync_s = comm.data_parallel_sync_seconds(params, np.take(table.frozen_first, place) / tp, states.gradients,
                                              plan.math_bytes, zero, replicas,
                                              data_parallel_per_domain(replicas, tp, net.domain), *link, pp=pp,
-                                             units=first_stage_layers(model, pp))
+                                             units=np.take(table.first_layers, place))
 
     # the micro-batch with its traffic and host streams, the exposed synchronisation: per (… , zero)
     micro = part(MICRO_FIELDS + counted)

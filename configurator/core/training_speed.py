@@ -417,7 +417,8 @@ def training_speed(
         per_domain = data_parallel_per_domain(replicas, par.tp, net.domain)
         # ZeRO-3 gathers a frozen adapter base, in its stored dtype, and reduces none of it
         sync_s = comm.data_parallel_sync_seconds(params_card, frozen, states.gradients, layout.math_bytes, par.zero,
-                                                 replicas, per_domain, *links(net, a), pp=pp)
+                                                 replicas, per_domain, *links(net, a), pp=pp,
+                                                 units=training_stage_layers(model, pp)[0] if par.zero >= 3 else 0)
         dp_s = float(data_parallel_exposed_seconds(sync_s, timing.compute_s, m, par.zero, a.comm_overlap, pp))
     if par.zero and replicas == 1:
         messages.append(msg("zero-without-dp", zero=par.zero))

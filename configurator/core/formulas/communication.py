@@ -118,6 +118,51 @@ def tensor_parallel_seconds_of(hidden, element_bytes, tp, layers, collectives_pe
     return seconds
 
 
+RING_STEP_LATENCY_INSIDE_S = 3.4e-6
+RING_STEP_LATENCY_ACROSS_S = 14.0e-6
+"""Latency of one step of a ring all-gather or reduce-scatter between two cards of a fast domain
+(NVLink) and between two nodes (network) [s]: NCCL's own cost model, Ring / Simple protocol
+``hwLatencies`` of 3.4 µs (NVLINK) and 14.0 µs (NET) (NVIDIA/nccl ``src/graph/tuning.cc``,
+``ncclTunerConstantsDefaults``, commit 5067397c, 2026-06; the Simple protocol carries the large
+messages a weight gather sends). ``ncclTopoTuneModel`` charges a ring AllGather or ReduceScatter
+over ``n`` ranks on ``N`` nodes ``n − 1`` steps, ``N − 1`` of them across the network:
+``(n − N)·intra + (N − 1)·inter``; with several GPUs per node NCCL offers only the ring for these
+two collectives (its PAT algorithm needs one GPU per node)."""
+
+
+def ring_gather_latency_seconds(ranks, per_domain):
+    """Step latency of one ring all-gather or reduce-scatter over ``ranks`` cards, ``per_domain``
+    of them per fast domain: ``(n − N)·`` :data:`RING_STEP_LATENCY_INSIDE_S` ``+ (N − 1)·``
+    :data:`RING_STEP_LATENCY_ACROSS_S` with ``N = n / per_domain`` domains (NCCL
+    ``ncclTopoTuneModel``) [s]; the fixed cost of the call is
+    :data:`~configurator.core.formulas.collectives.COLLECTIVE_LATENCY_S`, charged beside it.
+    Array-friendly."""
+    n = at_least(ranks, 1)
+    domains = n / at_most(at_least(per_domain, 1), n)
+    return (n - domains) * RING_STEP_LATENCY_INSIDE_S + (domains - 1) * RING_STEP_LATENCY_ACROSS_S
+
+
+def zero3_unit_latency_seconds(units, trains, zero, dp, per_domain, pp=1):
+    """Ring latency of ZeRO 3's per-unit collectives per synchronisation [s].
+
+    FSDP gathers and reduce-scatters each unit in a collective of its own — torchtitan wraps every
+    transformer block in ``fully_shard`` (pytorch/torchtitan ``torchtitan/distributed/fsdp.py``
+    ``apply_fsdp_to_decoder``, b5bcd76, 2026-08: ``for layer_id, transformer_block in
+    model.layers.items(): fully_shard(transformer_block, ...)``; the embedding and the head are two
+    units more, not counted), one all-gather per unit and pass; DeepSpeed ZeRO-3 fetches per
+    submodule — so each micro-batch makes ``units`` × (two gathers and one reduce-scatter; the
+    gathers alone where nothing ``trains``, an adapter's frozen base) calls, each paying
+    :func:`ring_gather_latency_seconds` (``ranks − 1`` ring steps: 7.2 ms a call on 1,536 cards,
+    8 per node). The bytes are :func:`gradient_sync_seconds`'. Counted only where ZeRO 3 gathers
+    again every micro-batch (:func:`zero3_regathers`): under pipeline stages it gathers once a step,
+    the traffic of ZeRO 1–2, whose buckets grow with the data-parallel width so that they stay
+    bandwidth-bound (Megatron-Core ``DistributedDataParallelConfig.bucket_size``:
+    ``max(40M, 1M × dp)`` parameters, "larger DP sizes need larger buckets to ensure collectives do
+    not become latency-bound"). Zero on one rank. Array-friendly."""
+    calls = 2 + trains
+    return units * calls * ring_gather_latency_seconds(dp, per_domain) * (zero3_regathers(zero, pp) & (dp > 1))
+
+
 def gradient_sync_seconds(params, grad_bytes, weight_bytes, zero, dp, per_domain, fast_gbps, network_gbps,
                           efficiency, pp=1):
     """Data-parallel traffic per synchronisation of ``params`` parameters per card [s].
@@ -159,16 +204,22 @@ def frozen_base_gather_seconds(base_bytes, zero, dp, per_domain, fast_gbps, netw
 
 
 def data_parallel_sync_seconds(params, frozen_bytes, grad_bytes, weight_bytes, zero, dp, per_domain, fast_gbps,
-                               network_gbps, efficiency, pp=1):
+                               network_gbps, efficiency, pp=1, units=0):
     """Data-parallel traffic per synchronisation of a card whose ``params`` parameters train and
     whose ``frozen_bytes`` [B] of weights do not (an adapter's base) [s]: the trained ones'
     :func:`gradient_sync_seconds`, none without them, plus the frozen ones'
-    :func:`frozen_base_gather_seconds` (evaluated only where there are frozen bytes)."""
+    :func:`frozen_base_gather_seconds` (evaluated only where there are frozen bytes), plus the ring
+    latency of ZeRO 3's per-unit collectives over the card's ``units`` layers
+    (:func:`zero3_unit_latency_seconds`, evaluated only where some layout runs ZeRO 3)."""
+    trains = params > 0
     seconds = gradient_sync_seconds(params, grad_bytes, weight_bytes, zero, dp, per_domain, fast_gbps, network_gbps,
-                                    efficiency, pp) * (params > 0)
+                                    efficiency, pp) * trains
     if np.any(frozen_bytes):
         seconds = seconds + frozen_base_gather_seconds(frozen_bytes, zero, dp, per_domain, fast_gbps, network_gbps,
                                                        efficiency, pp)
+    if (np.any(units) if isinstance(units, np.ndarray) else units) and np.any(zero >= 3):  # else adds zero
+        seconds = seconds + zero3_unit_latency_seconds(units, trains, zero, dp, per_domain, pp) * \
+            (trains | (frozen_bytes > 0))
     return seconds
 
 

@@ -247,7 +247,8 @@ def layout_speed(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
     opt_params = params / np.where(zero >= 1, replicas, 1)
     sync_s = comm.data_parallel_sync_seconds(params, np.take(table.frozen_first, place) / tp, states.gradients,
                                              plan.math_bytes, zero, replicas,
-                                             data_parallel_per_domain(replicas, tp, net.domain), *link, pp=pp)
+                                             data_parallel_per_domain(replicas, tp, net.domain), *link, pp=pp,
+                                             units=np.take(table.first_layers, place))
 
     # the micro-batch with its traffic and host streams, the exposed synchronisation: per (… , zero)
     micro = part(MICRO_FIELDS + counted)

@@ -66,6 +66,9 @@ class StageTable:
     layers: np.ndarray
     matmul_params: np.ndarray
     params_first: np.ndarray
+    first_layers: np.ndarray
+    """Layers on the first stage (``memory.training_stage_layers``): ZeRO-3's units (its per-unit
+    collectives, ``formulas.communication.zero3_unit_latency_seconds``)."""
     frozen_first: np.ndarray  # the first stage's frozen adapter base as ZeRO-3 gathers it [B]
     expert_share: np.ndarray
     gathered: np.ndarray
@@ -203,6 +206,7 @@ def stage_row(scenario: Scenario, planned: PlannedCard, pp: int) -> tuple[dict[s
             parts["ddp"][j] = float(stage.ddp)
             parts["matmul_params"][j] = matmul_params_on_fullest_stage(model, pp)
             parts["params_first"][j] = 0.0 if scenario.workload.is_adapter else params_first
+            parts["first_layers"][j] = first_layers
             parts["frozen_first"][j] = frozen_base_bytes(scenario, plan, params_first, first_layers)
             parts["expert_share"][j] = stage.expert_share
             parts["gathered"][j] = gathered_layer_bytes(model, own, plan.math_bytes) \

@@ -168,7 +168,7 @@ def test_the_preview_gets_a_document_of_the_gui_thread(window, qtbot, deaths):
 
 def test_a_qt_object_returned_by_the_workers_step_is_refused(window, qtbot):
     """What ``on_worker`` returns crosses to the GUI thread: a Qt object is refused (TypeError)."""
-    from configurator.app.report_export import shown_analysis
+    from configurator.app.analysis_on_screen import shown_analysis
 
     failures, results = [], []
     task = window._summary_task()

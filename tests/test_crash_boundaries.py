@@ -219,9 +219,9 @@ def test_boundary_on_close_and_menu_commands(window, shown, monkeypatch):
     def broken(*_args):
         raise OverflowError("int too large to convert to float")
 
-    from configurator.app import report_export
+    from configurator.app import analysis_on_screen
 
-    monkeypatch.setattr(report_export, "shown_analysis", broken)
+    monkeypatch.setattr(analysis_on_screen, "shown_analysis", broken)
     window.preview_action.trigger()
     assert "“Print Preview”" in shown[-1][1] and "OverflowError" in shown[-1][1]
     monkeypatch.setattr(window, "maybe_save", broken)

@@ -313,3 +313,32 @@ def test_a_window_closed_during_the_language_switch_gets_no_more_pieces(qtbot, t
         assert not log.exists() or "Traceback" not in log.read_text(encoding="utf-8")
     finally:
         i18n.install_language("en")
+
+
+LIGHT_ON_THE_GUI_THREAD = {"configurator.app.summary_task", "configurator.report.file_formats"}
+"""Summary modules the GUI thread may import at the click: the task and the path check (small,
+nothing heavy imported with them)."""
+
+
+@pytest.mark.parametrize("command", ["export", "preview"])
+def test_a_summary_command_before_the_warm_up_loaded_anything(command):
+    """The fixture above waits for the warm-up thread, which would hide a command clicked in the
+    first second: here a fresh process with no warm-up at all (tests/first_export_probe.py). Before,
+    the summary's eleven modules were imported in the click's pass (export 155-198 ms, CPU 58-62 ms;
+    preview 194-207 ms, CPU 59-60 ms; main 5917c59, load 4); now the worker's first stage loads them
+    and the command costs what it costs warm (export 59-90 ms, CPU 24-26 ms; preview 72-76 ms, CPU 26-27 ms)."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    probe = Path(__file__).resolve().parent / "first_export_probe.py"
+    result = subprocess.run([sys.executable, str(probe), command], capture_output=True, text=True, timeout=300,
+                            env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+    assert result.returncode == 0, result.stderr[-2000:]
+    figures = json.loads(result.stdout.strip().splitlines()[-1])
+    assert figures["finished"] and not figures["errors"], figures
+    assert set(figures["imported_on_gui_thread"]) <= LIGHT_ON_THE_GUI_THREAD, figures
+    slowdown = processor_slowdown()
+    print(f"stall first-second {command}: {figures['stall_ms']:.0f} ms (GUI thread CPU {figures['cpu_ms']:.0f} ms)")
+    assert figures["stall_ms"] < CEILING_MS * slowdown and figures["cpu_ms"] < CPU_CEILING_MS * slowdown, figures

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from configurator.app.analysis_on_screen import shown_analysis  # noqa: F401 - re-exported
 from configurator.core.analysis import Analysis, analyse
 from configurator.core.catalog import Catalog
 from configurator.core.scenario import Scenario
@@ -85,18 +86,6 @@ def chart_images(analysis: Analysis, language: str | None = None,
 
     with language_for_a_while(language):
         return _render_charts(analysis, keys)
-
-
-def shown_analysis(controller) -> Analysis:
-    """The complete analysis of the controller's current scenario, the one the window shows: the
-    controller's own, waited for if it is still being computed (never computed a second time).
-    RuntimeError if the analysis failed (the window then shows no results either)."""
-    analysis = controller.analysis
-    if analysis is None or controller.busy:
-        analysis = controller.wait()
-    if analysis is None:
-        raise RuntimeError("the results of the current scenario could not be computed")
-    return analysis
 
 
 def summary_for(scenario: Scenario, catalog: Catalog, language: str,

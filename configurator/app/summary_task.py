@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer
 
-from configurator.app.worker import JobContext, LatestJob
+from configurator.app.worker import Cancelled, JobContext, LatestJob
 
 if TYPE_CHECKING:
     from configurator.core.analysis import Analysis
@@ -67,11 +67,16 @@ class SummaryTask(QObject):
         def job(context: JobContext) -> tuple:
             from configurator.report.export import summary_of
 
+            if with_document:  # what the GUI thread's pieces import, loaded here (no Qt object made at import)
+                import configurator.app.report_export  # noqa: F401
+                import configurator.report.document  # noqa: F401
+                if on_worker is None:
+                    import configurator.app.preview  # noqa: F401 - the Print Preview's dialog
             summary = summary_of(analysis.estimate, catalog, language)
             context.check()
             if with_document:
                 return "summary", summary
-            return "delivered", (summary, on_worker(summary, None) if on_worker is not None else None)
+            return "delivered", (summary, _plain(on_worker(summary, None)) if on_worker is not None else None)
 
         self._job.submit(job)
 
@@ -127,7 +132,14 @@ class SummaryTask(QObject):
 
 def _document_job(summary: Summary, images: dict, on_worker: Callable[[Summary, object], object] | None):
     """The worker's last stage: the document of ``summary`` with ``images`` laid out, then handed
-    to ``on_worker`` there, or moved to the GUI thread for the caller (see the module docstring)."""
+    to ``on_worker`` there, or moved to the GUI thread for the caller (see the module docstring).
+
+    Every QObject made here dies here: the document is deleted on the worker unless it was moved
+    to the GUI thread for the Print Preview (its one crossing, children and all), the PDF writer
+    in :func:`~configurator.report.document.write_pdf`, and what crosses back holds no frame of this
+    thread (a failure as text, ``on_worker``'s result through :func:`_plain`). Python's collector runs on the GUI thread (app/gc_guard.py): a wrapper of a worker's
+    QObject kept alive by a traceback's reference cycle would have been destroyed there, outside
+    its thread (a suspect of the one segfault in a clean clone's CI, session 15)."""
 
     def job(context: JobContext) -> tuple:
         import shiboken6
@@ -137,27 +149,46 @@ def _document_job(summary: Summary, images: dict, on_worker: Callable[[Summary, 
 
         # the worker thread's Qt event dispatcher, made with its first event loop: the document's
         # layout starts timers (never run here: the layout is completed by the pagination), and
-        # without a dispatcher each start printed a warning
-        QEventLoop()
+        # without a dispatcher each start printed a warning; the loop itself is deleted at once
+        shiboken6.delete(QEventLoop())
+        document = None
+        failure = None
         try:
             document = build_document(summary, images)
-        except Exception as error:  # noqa: BLE001 - said without the frames that hold the document
-            import traceback
-
-            raise RuntimeError("laying out the summary failed:\n" + "".join(traceback.format_exception(error))) from None
-        handed = False
-        try:
             context.check()
             if on_worker is not None:
-                return "delivered", (summary, on_worker(summary, document))
+                return "delivered", (summary, _plain(on_worker(summary, document)))
             document.moveToThread(QCoreApplication.instance().thread())  # pushed from the thread it lives in
-            handed = True
-            return "delivered", (summary, document)
+            handed, document = document, None
+            return "delivered", (summary, handed)
+        except Cancelled:
+            raise
+        except Exception as error:  # noqa: BLE001 - said as text: its frames hold the document
+            import traceback
+
+            failure = "making the summary's document failed:\n" + "".join(traceback.format_exception(error))
         finally:
-            if not handed:  # deleted in its own thread: an error's frames would have let it go on the GUI thread
+            if document is not None:  # deleted in its own thread, whatever happened
                 shiboken6.delete(document)
+        raise RuntimeError(failure)  # outside the handler: no __context__ keeps the frames alive
 
     return job
+
+
+def _plain(value: object) -> object:
+    """``value`` as it may cross to the GUI thread: never a Qt object made here (TypeError), an
+    exception without the frames of this thread (its traceback, cause and context dropped: they
+    hold the worker's locals, the document among them)."""
+    import shiboken6
+
+    if isinstance(value, shiboken6.Object):
+        name = type(value).__name__
+        if isinstance(value, QObject):
+            shiboken6.delete(value)  # here, in its thread: the error's frames would carry it over
+        raise TypeError(f"a Qt object made on the worker may not cross to the GUI thread: {name}")
+    if isinstance(value, BaseException):
+        value.__traceback__ = value.__cause__ = value.__context__ = None
+    return value
 
 
 def _in_language(language: str, work: Callable, *args):

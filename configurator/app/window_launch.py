@@ -42,7 +42,7 @@ class LaunchActions:
         self.launch_menu.aboutToShow.connect(self._fill_launch_menu)
 
     def _shown_estimate(self):
-        from configurator.app.report_export import shown_analysis
+        from configurator.app.analysis_on_screen import shown_analysis
 
         try:
             return shown_analysis(self.controller).estimate

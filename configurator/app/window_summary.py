@@ -1,5 +1,5 @@
 """The main window's summary actions: Print Preview, print and export, all built from the
-analysis on screen (``report_export.shown_analysis``), never from a second analysis."""
+analysis on screen (``analysis_on_screen.shown_analysis``), never from a second analysis."""
 
 from __future__ import annotations
 
@@ -22,7 +22,8 @@ class SummaryActions:
 
     def summary_document(self):
         """The configuration summary of the current scenario as a printable document."""
-        from configurator.app.report_export import shown_analysis, summary_document
+        from configurator.app.analysis_on_screen import shown_analysis
+        from configurator.app.report_export import summary_document
 
         return summary_document(shown_analysis(self.controller), self.controller.catalog, self.summary_language())
 
@@ -64,8 +65,9 @@ class SummaryActions:
         """Make the summary of the analysis on screen without freezing the window (the ranking, the
         document and ``on_worker(summary, document)`` on the worker, the charts in short pieces),
         then call ``done(summary, document)`` (given ``on_worker``, what it returned in place of the
-        document); a failure is reported as the failure of the menu command ``action``."""
-        from configurator.app.report_export import shown_analysis
+        document); a failure is reported as the failure of the menu command ``action``. Nothing
+        here loads the summary's modules on the GUI thread: the worker's first stage does."""
+        from configurator.app.analysis_on_screen import shown_analysis
 
         def failed(error: Exception) -> None:
             from configurator.app.error_boundary import command_failed, report
@@ -102,7 +104,7 @@ class SummaryActions:
     def export_summary_later(self, path: Path) -> None:
         """The menu's Export: check the path, make the summary without freezing the window, then
         write it; a failure is shown and any existing file is left intact."""
-        from configurator.report.export import export_format
+        from configurator.report.file_formats import export_format  # light: renderers load on the worker
 
         try:
             suffix = export_format(path)
@@ -140,7 +142,8 @@ class SummaryActions:
 
     def export_summary(self, path: Path) -> bool:
         """Write the summary; a failure is shown and any existing file is left intact."""
-        from configurator.app.report_export import export, shown_analysis
+        from configurator.app.analysis_on_screen import shown_analysis
+        from configurator.app.report_export import export
 
         try:
             export(self.controller.scenario, self.controller.catalog, path, self.summary_language(),

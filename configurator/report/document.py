@@ -11,6 +11,7 @@ import errno
 import os
 from pathlib import Path
 
+import shiboken6
 from PySide6.QtCore import QMarginsF, QPointF, QRectF, QSizeF, Qt, QUrl
 from PySide6.QtGui import (
     QAbstractTextDocumentLayout,
@@ -57,8 +58,21 @@ def _font(summary_language: str) -> QFont:
 
 
 def build_document(summary: Summary, images: dict[str, QImage] | None = None) -> QTextDocument:
-    """The printable document, laid out on A4; chart images are added as ``chart://<key>``."""
+    """The printable document, laid out on A4; chart images are added as ``chart://<key>``.
+
+    On a failure the half-made document is deleted here, in the thread that made it, before the
+    error leaves (its frames would otherwise keep it alive to wherever the error is dropped)."""
     document = QTextDocument()
+    try:
+        _fill(document, summary, images)
+    except BaseException:
+        shiboken6.delete(document)
+        raise
+    return document
+
+
+def _fill(document: QTextDocument, summary: Summary, images: dict[str, QImage] | None) -> None:
+    """Add the charts, the text and the pagination of ``summary`` to the empty ``document``."""
     urls = {}
     images = dict(images or {})
     for chart in summary.charts:
@@ -74,7 +88,6 @@ def build_document(summary: Summary, images: dict[str, QImage] | None = None) ->
     document.setProperty("footer_words", Words(summary.language)("Page {page} of {pages}", page="{page}",
                                                                  pages="{pages}"))
     paginate(document, keep_whole=summary.headings.get("approval", ""))
-    return document
 
 
 def a4_layout() -> QPageLayout:
@@ -196,12 +209,14 @@ def write_pdf(document: QTextDocument, path: Path, title: str = "") -> None:
     """
     def write(temporary: Path) -> None:
         writer = QPdfWriter(str(temporary))
-        writer.setPageLayout(a4_layout())
-        writer.setResolution(300)
-        writer.setTitle(title)
-        writer.setCreator("GPU Configurator")
-        print_document(document, writer)
-        del writer  # flushes and closes the file
+        try:
+            writer.setPageLayout(a4_layout())
+            writer.setResolution(300)
+            writer.setTitle(title)
+            writer.setCreator("GPU Configurator")
+            print_document(document, writer)
+        finally:
+            shiboken6.delete(writer)  # flushes and closes the file, in this thread, whatever happened
 
     replace_atomically(Path(path), write, verify_pdf)
 

@@ -14,31 +14,17 @@ from configurator.core.catalog import Catalog
 from configurator.core.estimate import Estimate
 from configurator.core.files import write_text_atomically
 from configurator.core.view.printable import single_line
+from configurator.report.file_formats import FORMATS, TEXT_EXTENSIONS, export_format  # noqa: F401 - re-exported
 from configurator.report.render import to_csv, to_json, to_markdown
 from configurator.report.summary import Summary, build_summary
 
-TEXT_FORMATS = {".md": to_markdown, ".csv": to_csv, ".json": to_json}
+TEXT_FORMATS = dict(zip(TEXT_EXTENSIONS, (to_markdown, to_csv, to_json), strict=True))
 """File extension -> the renderer of the summary as text."""
-
-FORMATS = (".pdf", *TEXT_FORMATS)
-"""Every extension a summary can be exported to; the format follows the extension."""
 
 
 def summary_of(estimate: Estimate, catalog: Catalog, language: str = "en") -> Summary:
     """The summary of one estimate (the chosen card's), in ``language`` ("en" or "zh_CN")."""
     return build_summary(estimate, catalog, language)
-
-
-def export_format(path: Path) -> str:
-    """The format ``path`` asks for (its lower-case extension), or ValueError / OSError when the
-    extension is unknown or the folder is missing, before anything is computed or written."""
-    path = Path(path)
-    suffix = path.suffix.lower()
-    if suffix not in FORMATS:
-        raise ValueError(f"unknown report format '{suffix}'; use one of {', '.join(FORMATS)}")
-    if not path.parent.exists():
-        raise OSError(f"folder {path.parent} does not exist")
-    return suffix
 
 
 def write_summary(summary: Summary, path: Path, chart_images: Callable[[], dict] | None = None) -> Summary:

@@ -24,6 +24,7 @@ from configurator.core.workloads.memo import remembered
 from configurator.core.workloads.serving.bounds import batch_range as _batch_range
 from configurator.core.workloads.serving.bounds import at_step, split_loses, step_level, step_loses
 from configurator.core.workloads.serving.copies import clear_copies
+from configurator.core.workloads.serving.latency_floor import cannot_meet_tpot
 from configurator.core.workloads.serving.layouts import (
     SERVING_PIPELINE_STAGES,
     serving_expert_parallel_options,
@@ -293,6 +294,8 @@ def planned_layout(scenario: Scenario, card: Card) -> Estimate:
             if any(e.fits for e in done.values()) and weights / (max(tp, ep) * pp) > budget:
                 continue
             laid_out = with_layout(scenario, {"tp": tp, "pp": pp, "virtual_stages": 1, "cp": 1, "ep": ep})
+            if done and _set_aside(done.values(), laid_out, card):
+                continue  # ranks below a layout weighed already, whatever its batch (_set_aside)
             done[tp, ep] = _with_fp8_cache_if_needed(laid_out, card, _replica(laid_out, card))
             if _STOP_AT_CARRYING.get() and _carries(done[tp, ep]):
                 raise _Carrying  # the plan carries the load whatever else is weighed (estimated_unless_carrying)
@@ -338,6 +341,27 @@ def planned_layout(scenario: Scenario, card: Card) -> Estimate:
             if best_fits(weighed):
                 break
     return settled(weighed)
+
+
+def _set_aside(weighed, scenario: Scenario, card: Card) -> bool:
+    """Whether a layout need not be weighed at all because it cannot meet the time-per-token
+    target or the stated rate at any batch, with either KV cache
+    (:func:`~configurator.core.workloads.serving.latency_floor.cannot_meet_tpot`), and that
+    changes nothing the search says: where it stops at the first layout that carries the load and
+    is asked only whether one does, its engine step and pools not searched, once a layout
+    ``weighed`` ranks first place True (fits, with a speed: then the best ranked fits, and no
+    pipeline stages are tried for its sake); where it weighs every layout, once one ``weighed``
+    carries the load (this one ranks below it: the first two places of its rank are not
+    (True, True)). Not while :func:`recording_evaluated` collects."""
+    if _EVALUATED.get() is not None:
+        return False
+    if _STOP_AT_CARRYING.get():
+        if not _WHETHER_ONLY.get() or ENGINE_SEARCHED & set(scenario.auto_layout) or \
+                not any(first_place(e) for e in weighed):
+            return False
+    elif not any(_carries(e) for e in weighed):
+        return False
+    return cannot_meet_tpot(scenario, card)
 
 
 def _with_fp8_cache_if_needed(scenario: Scenario, card: Card, best: Estimate) -> Estimate:

@@ -350,18 +350,22 @@ def _set_aside(weighed, scenario: Scenario, card: Card) -> bool:
     changes nothing the search says: where it stops at the first layout that carries the load and
     is asked only whether one does, its engine step and pools not searched, once a layout
     ``weighed`` ranks first place True (fits, with a speed: then the best ranked fits, and no
-    pipeline stages are tried for its sake); where it weighs every layout, once one ``weighed``
-    carries the load (this one ranks below it: the first two places of its rank are not
-    (True, True)). Not while :func:`recording_evaluated` collects."""
+    pipeline stages are tried for its sake); else, where its worst target miss exceeds at every
+    batch that of a layout ``weighed`` that fits with a speed and is not known short (it ranks
+    below that one, :func:`serving_rank`: the best ranked stays the best, and whether every layout
+    that fits is known short stays as it was; a layout that carries the load misses by 0). Not
+    while :func:`recording_evaluated` collects."""
     if _EVALUATED.get() is not None:
         return False
-    if _STOP_AT_CARRYING.get():
-        if not _WHETHER_ONLY.get() or ENGINE_SEARCHED & set(scenario.auto_layout) or \
-                not any(first_place(e) for e in weighed):
+    if _STOP_AT_CARRYING.get() and _WHETHER_ONLY.get():
+        if ENGINE_SEARCHED & set(scenario.auto_layout) or not any(first_place(e) for e in weighed):
             return False
-    elif not any(_carries(e) for e in weighed):
-        return False
-    return cannot_meet_tpot(scenario, card)
+        return cannot_meet_tpot(scenario, card)
+    # else it ranks below a layout weighed that fits with a speed and is not known short (so the
+    # best ranked, and whether every layout that fits is known short, stay as they were), where its
+    # worst target miss exceeds that layout's at every batch
+    misses = [miss_of(e) for e in weighed if not isinstance(e, Either) and first_place(e) and not known_short(e)]
+    return bool(misses) and cannot_meet_tpot(scenario, card, miss=min(misses))
 
 
 def _with_fp8_cache_if_needed(scenario: Scenario, card: Card, best: Estimate) -> Estimate:
@@ -558,8 +562,9 @@ def _sized_pools(scenario: Scenario, card: Card) -> Estimate:
     for n in pools:  # the first of equals kept, as max() keeps it
         serving = scenario.serving.model_copy(update={"prefill_cards": n * group})
         split = scenario.model_copy(update={"serving": serving})
-        if best is not None and _EVALUATED.get() is None and split_loses(split, card, best, best_rank):
-            continue
+        if best is not None and _EVALUATED.get() is None and (split_loses(split, card, best, best_rank) or (
+                best_rank[:2] == (True, True) and cannot_meet_tpot(split, card, fp8_too=False))):
+            continue  # ranks below the best: short of the rate, or of the time per token where the best carries
         est = _batched_replica(split, card)
         rank = serving_rank(est)
         if best is None or rank > best_rank:
@@ -587,8 +592,10 @@ def _searched_engine_step(scenario: Scenario, card: Card, best: Estimate) -> Est
     # one that provably ranks below the given one (tried too), or level with it after it, is not timed
     given, rank, rate = best.scenario.serving.max_batched_tokens, serving_rank(best), best.serving.requests_per_s
     pruning = _EVALUATED.get() is None and given in CHUNK_SIZES
-    left = [c for c in CHUNK_SIZES if c == given or not pruning or not step_loses(at_step(best, c), card, rank, rate,
-                                                                                   c > given)]
+    carrying = pruning and rank[:2] == (True, True)  # a step that cannot meet the time per token ranks below
+    left = [c for c in CHUNK_SIZES if c == given or not pruning or not (
+        step_loses(stepped := at_step(best, c), card, rank, rate, c > given)
+        or carrying and cannot_meet_tpot(stepped, card, fp8_too=False))]
     if pruning and all(c == given or c < given and step_level(at_step(best, c), card, rank, rate) for c in left):
         return best  # nothing left can rank above the given step and carry more (bounds.step_level)
     tried = [best if chunk == given else at(chunk, False) for chunk in left]

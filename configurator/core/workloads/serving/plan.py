@@ -41,7 +41,9 @@ from configurator.core.workloads.serving.weighing import (
     has_speed,
     known_short,
     miss_of,
+    misses_by,
     missed_of,
+    pools_choice_reason,
     resolved_layout,
     serving_rank,
     target_miss,
@@ -144,22 +146,11 @@ def search_serving(scenario: Scenario, card: Card) -> Estimate:
         return chosen
     s = chosen.scenario
     which = "serving-disaggregated-chosen" if s.serving.disaggregated else "serving-colocated-chosen"
-    why = _pools_choice_reason(chosen, other)
+    why = pools_choice_reason(chosen, other)
     copies = {"prefill": s.prefill_copies, "decode": s.data_parallel - s.prefill_copies} \
         if s.serving.disaggregated else {}
     note = msg(which + why, rate=chosen.serving.requests_per_s, other=other.serving.requests_per_s, **copies)
     return replace(chosen, messages=(note, *chosen.messages))
-
-
-def _pools_choice_reason(chosen: Estimate, other: Estimate) -> str:
-    """Why ``chosen`` (which fits) ranks above ``other`` (:func:`serving_rank`), as the suffix of
-    its message id: both within the targets, the one carrying more ("");  the other short of them
-    ("-other-short") or not fitting ("-other-unfit"); both short, the chosen by less ("-both-short")."""
-    if target_miss(chosen.scenario, chosen.serving) > 0.0:
-        return "-both-short"
-    if not other.fits:
-        return "-other-unfit"
-    return "-other-short" if target_miss(other.scenario, other.serving) > 0.0 else ""
 
 
 class _Carrying(Exception):
@@ -344,27 +335,19 @@ def planned_layout(scenario: Scenario, card: Card) -> Estimate:
 
 
 def _set_aside(weighed, scenario: Scenario, card: Card) -> bool:
-    """Whether a layout need not be weighed at all because it cannot meet the time-per-token
-    target or the stated rate at any batch, with either KV cache
-    (:func:`~configurator.core.workloads.serving.latency_floor.cannot_meet_tpot`), and that
-    changes nothing the search says: where it stops at the first layout that carries the load and
-    is asked only whether one does, its engine step and pools not searched, once a layout
-    ``weighed`` ranks first place True (fits, with a speed: then the best ranked fits, and no
-    pipeline stages are tried for its sake); else, where its worst target miss exceeds at every
-    batch that of a layout ``weighed`` that fits with a speed and is not known short (it ranks
-    below that one, :func:`serving_rank`: the best ranked stays the best, and whether every layout
-    that fits is known short stays as it was; a layout that carries the load misses by 0). Not
-    while :func:`recording_evaluated` collects."""
+    """Whether a layout need not be weighed: it misses the time per token or the stated rate at every
+    batch with either KV cache (:func:`~.latency_floor.cannot_meet_tpot`) where the search, asked only
+    whether a count carries the load (engine step and pools not searched), has weighed one that fits
+    with a speed (the best ranked fits; no stages are tried for its sake); else its worst miss exceeds
+    at every batch that of a layout ``weighed`` (:func:`misses_by`): it ranks below it, and whether
+    every layout that fits is known short stays as it was. Not while :func:`recording_evaluated` collects."""
     if _EVALUATED.get() is not None:
         return False
     if _STOP_AT_CARRYING.get() and _WHETHER_ONLY.get():
         if ENGINE_SEARCHED & set(scenario.auto_layout) or not any(first_place(e) for e in weighed):
             return False
         return cannot_meet_tpot(scenario, card)
-    # else it ranks below a layout weighed that fits with a speed and is not known short (so the
-    # best ranked, and whether every layout that fits is known short, stay as they were), where its
-    # worst target miss exceeds that layout's at every batch
-    misses = [miss_of(e) for e in weighed if not isinstance(e, Either) and first_place(e) and not known_short(e)]
+    misses = [m for m in map(misses_by, weighed) if m is not None]
     return bool(misses) and cannot_meet_tpot(scenario, card, miss=min(misses))
 
 
@@ -563,8 +546,8 @@ def _sized_pools(scenario: Scenario, card: Card) -> Estimate:
         serving = scenario.serving.model_copy(update={"prefill_cards": n * group})
         split = scenario.model_copy(update={"serving": serving})
         if best is not None and _EVALUATED.get() is None and (split_loses(split, card, best, best_rank) or (
-                best_rank[:2] == (True, True) and cannot_meet_tpot(split, card, fp8_too=False))):
-            continue  # ranks below the best: short of the rate, or of the time per token where the best carries
+                (miss := misses_by(best)) is not None and cannot_meet_tpot(split, card, fp8_too=False, miss=miss))):
+            continue  # ranks below the best: short of the rate, or missing its targets by more at every batch
         est = _batched_replica(split, card)
         rank = serving_rank(est)
         if best is None or rank > best_rank:
@@ -592,10 +575,10 @@ def _searched_engine_step(scenario: Scenario, card: Card, best: Estimate) -> Est
     # one that provably ranks below the given one (tried too), or level with it after it, is not timed
     given, rank, rate = best.scenario.serving.max_batched_tokens, serving_rank(best), best.serving.requests_per_s
     pruning = _EVALUATED.get() is None and given in CHUNK_SIZES
-    carrying = pruning and rank[:2] == (True, True)  # a step that cannot meet the time per token ranks below
+    miss = misses_by(best) if pruning else None  # a step missing the targets by more at every batch ranks below
     left = [c for c in CHUNK_SIZES if c == given or not pruning or not (
         step_loses(stepped := at_step(best, c), card, rank, rate, c > given)
-        or carrying and cannot_meet_tpot(stepped, card, fp8_too=False))]
+        or miss is not None and cannot_meet_tpot(stepped, card, fp8_too=False, miss=miss))]
     if pruning and all(c == given or c < given and step_level(at_step(best, c), card, rank, rate) for c in left):
         return best  # nothing left can rank above the given step and carry more (bounds.step_level)
     tried = [best if chunk == given else at(chunk, False) for chunk in left]

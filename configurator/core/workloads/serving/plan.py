@@ -287,6 +287,9 @@ def planned_layout(scenario: Scenario, card: Card) -> Estimate:
             laid_out = with_layout(scenario, {"tp": tp, "pp": pp, "virtual_stages": 1, "cp": 1, "ep": ep})
             if done and _set_aside(done.values(), laid_out, card):
                 continue  # ranks below a layout weighed already, whatever its batch (_set_aside)
+            if (short := _fits_short_of_tpot(laid_out, card)) is not None:
+                done[tp, ep] = short
+                continue
             done[tp, ep] = _with_fp8_cache_if_needed(laid_out, card, _replica(laid_out, card))
             if _STOP_AT_CARRYING.get() and _carries(done[tp, ep]):
                 raise _Carrying  # the plan carries the load whatever else is weighed (estimated_unless_carrying)
@@ -349,6 +352,23 @@ def _set_aside(weighed, scenario: Scenario, card: Card) -> bool:
         return cannot_meet_tpot(scenario, card)
     misses = [m for m in map(misses_by, weighed) if m is not None]
     return bool(misses) and cannot_meet_tpot(scenario, card, miss=min(misses))
+
+
+def _fits_short_of_tpot(scenario: Scenario, card: Card) -> Weighed | None:
+    """Asked only whether a count carries the load (engine step and pools not searched), a layout
+    that cannot meet the time per token at any batch with either KV cache but fits where the rate
+    probe's walk settles its batch (as its estimate there, so first place True, as the batch search
+    would have it), weighed at that batch untimed: its first two places (True, False) (known short
+    of a target, :attr:`Weighed.short`), all the search reads of it there. Else None."""
+    if _EVALUATED.get() is not None or not (_STOP_AT_CARRYING.get() and _WHETHER_ONLY.get()) or \
+            ENGINE_SEARCHED & set(scenario.auto_layout) or not cannot_meet_tpot(scenario, card):
+        return None
+    walked = _rate_walk(scenario, card)
+    if walked is None or not walked[2]:
+        return None
+    weighed = Weighed(at_batch(scenario, walked[0]), card)
+    weighed.short = True
+    return weighed
 
 
 def _with_fp8_cache_if_needed(scenario: Scenario, card: Card, best: Estimate) -> Estimate:

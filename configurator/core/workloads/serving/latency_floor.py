@@ -5,10 +5,10 @@ aside a layout that cannot meet the time-per-token target without timing it
 (:func:`cannot_meet_tpot`). The search itself is :mod:`configurator.core.workloads.serving.plan`.
 
 Why it is a floor. Under a stated rate ``λ`` per copy the load model's time per token at a
-percentile ``p ≥ 50`` is ``(T + z_p·σ)/k`` (:func:`~configurator.core.load.load_point`, ``z_p ≥ 0``, ``k`` tokens per
-step; ``σ`` at least its prompt-arrival term ``P·τ_p·√(λT/D)/(1 − λ·P·τ_p)``, ``D`` the decode steps
-per answer, its other terms being non-negative) with ``T`` the mean step, the root of
-``F(T) = (T_d(min(λ·D·T, c)) + (1 − e^(−λT))·t_chunk) / (1 − λ·P·τ_p)``
+percentile ``p ≥ 50`` is ``(T + z_p·σ)/k`` (:func:`~configurator.core.load.load_point`; ``z_p ≥ 0``,
+``k`` tokens per step, ``σ`` at least its prompt-arrival term ``P·τ_p·√(λT/D)/(1 − λ·P·τ_p)``, ``D``
+the decode steps per answer, its other terms being non-negative) with ``T`` the mean step, a root
+of ``F(T) = (T_d(min(λ·D·T, c)) + (1 − e^(−λT))·t_chunk) / (1 − λ·P·τ_p)``
 (:func:`~configurator.core.load.solve_mean_step`), ``c`` the running batch and ``T_d`` the step
 table read linearly between nodes (:func:`~configurator.core.serving_speed.step_costs`). ``F``
 rises with ``T``, so every root is at least ``F_lo^m(0)`` for any ``F_lo ≤ F`` that rises too
@@ -18,7 +18,8 @@ any batch per copy gives: the step costs' nodes hold every grid value up to ``c`
 (``c ≥ c₀``), and where the table rises with the batch (``tests/test_latency_floor.py``, every
 catalog card) the line between two nodes is never below the lower one. The solver stops within
 ``1e-12 s + 1e-6·T`` of a root (:data:`~configurator.core.load.STEP_TOLERANCE`); the floor is
-lowered by :data:`FLOOR_MARGIN` for that and for rounding. A copy evaluated past its capacity
+lowered by :data:`FLOOR_MARGIN` for that and for rounding. Separate pools: the decode copies' pure
+decode steps (``P·τ_p = t_chunk = 0``) at the rate over them. A copy evaluated past its capacity
 (overloaded) misses the request rate instead, so it does not carry the load either.
 """
 

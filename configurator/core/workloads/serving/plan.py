@@ -5,7 +5,6 @@ scenarios with Auto serving fields (:func:`assemble`).
 
 from __future__ import annotations
 
-from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 
 from configurator.core.catalog import Card
@@ -25,6 +24,12 @@ from configurator.core.workloads.serving.bounds import batch_range as _batch_ran
 from configurator.core.workloads.serving.bounds import at_step, split_loses, step_level, step_loses
 from configurator.core.workloads.serving.copies import clear_copies
 from configurator.core.workloads.serving.latency_floor import cannot_meet_tpot
+from configurator.core.workloads.serving.search_state import ENGINE_SEARCHED
+from configurator.core.workloads.serving.search_state import EVALUATED as _EVALUATED
+from configurator.core.workloads.serving.search_state import EXPLORING as _EXPLORING
+from configurator.core.workloads.serving.search_state import STOP_AT_CARRYING as _STOP_AT_CARRYING
+from configurator.core.workloads.serving.search_state import WHETHER_ONLY as _WHETHER_ONLY
+from configurator.core.workloads.serving.set_aside import fits_short_of_tpot, rate_walk, set_aside
 from configurator.core.workloads.serving.layouts import (
     SERVING_PIPELINE_STAGES,
     serving_expert_parallel_options,
@@ -46,7 +51,6 @@ from configurator.core.workloads.serving.weighing import (
     pools_choice_reason,
     resolved_layout,
     serving_rank,
-    target_miss,
     wider_ranks_higher,
 )
 
@@ -158,12 +162,6 @@ class _Carrying(Exception):
     layout it weighs carries the load."""
 
 
-ENGINE_SEARCHED = frozenset({"max_batched_tokens", "disaggregated"})
-"""Serving fields whose search (the engine step, the pools) may yet make a plan that does not fit
-or misses the rate carry the load: :func:`estimated_unless_carrying` says no plan with them Auto
-does not carry it before it is estimated."""
-
-
 @dataclass(frozen=True)
 class NotCarrying:
     """What :func:`estimated_unless_carrying` says of a plan it shows does not carry the load
@@ -195,10 +193,6 @@ class _NotCarrying(Exception):
         self.found = found
 
 
-_STOP_AT_CARRYING: ContextVar[bool] = ContextVar("serving_search_stop_at_carrying", default=False)
-"""Whether the search stops at the first layout that carries the load (:func:`estimated_unless_carrying`)."""
-
-
 def _carries(est: Weighed | Estimate) -> bool:
     """Whether a layout the search weighed fits and meets the request rate and the latency
     targets: the first two places of its rank (:func:`serving_rank`) — exactly
@@ -206,10 +200,6 @@ def _carries(est: Weighed | Estimate) -> bool:
     missed verdict is what ``target_miss == 0`` means: a missed verdict's relative miss is
     positive, ``actual/target > 1`` in floating point for ``actual > target > 0``)."""
     return serving_rank(est)[:2] == (True, True)
-
-
-_WHETHER_ONLY: ContextVar[bool] = ContextVar("serving_search_whether_only", default=False)
-"""Whether the search is asked only whether the plan carries the load (:func:`carries`)."""
 
 
 def carries(scenario: Scenario, card: Card) -> bool:
@@ -285,9 +275,9 @@ def planned_layout(scenario: Scenario, card: Card) -> Estimate:
             if any(e.fits for e in done.values()) and weights / (max(tp, ep) * pp) > budget:
                 continue
             laid_out = with_layout(scenario, {"tp": tp, "pp": pp, "virtual_stages": 1, "cp": 1, "ep": ep})
-            if done and _set_aside(done.values(), laid_out, card):
+            if done and set_aside(done.values(), laid_out, card):
                 continue  # ranks below a layout weighed already, whatever its batch (_set_aside)
-            if (short := _fits_short_of_tpot(laid_out, card)) is not None:
+            if (short := fits_short_of_tpot(laid_out, card)) is not None:
                 done[tp, ep] = short
                 continue
             done[tp, ep] = _with_fp8_cache_if_needed(laid_out, card, _replica(laid_out, card))
@@ -337,40 +327,6 @@ def planned_layout(scenario: Scenario, card: Card) -> Estimate:
     return settled(weighed)
 
 
-def _set_aside(weighed, scenario: Scenario, card: Card) -> bool:
-    """Whether a layout need not be weighed: it misses the time per token or the stated rate at every
-    batch with either KV cache (:func:`~.latency_floor.cannot_meet_tpot`) where the search, asked only
-    whether a count carries the load (engine step and pools not searched), has weighed one that fits
-    with a speed (the best ranked fits; no stages are tried for its sake); else its worst miss exceeds
-    at every batch that of a layout ``weighed`` (:func:`misses_by`): it ranks below it, and whether
-    every layout that fits is known short stays as it was. Not while :func:`recording_evaluated` collects."""
-    if _EVALUATED.get() is not None:
-        return False
-    if _STOP_AT_CARRYING.get() and _WHETHER_ONLY.get():
-        if ENGINE_SEARCHED & set(scenario.auto_layout) or not any(first_place(e) for e in weighed):
-            return False
-        return cannot_meet_tpot(scenario, card)
-    misses = [m for m in map(misses_by, weighed) if m is not None]
-    return bool(misses) and cannot_meet_tpot(scenario, card, miss=min(misses))
-
-
-def _fits_short_of_tpot(scenario: Scenario, card: Card) -> Weighed | None:
-    """Asked only whether a count carries the load (engine step and pools not searched), a layout
-    that cannot meet the time per token at any batch with either KV cache but fits where the rate
-    probe's walk settles its batch (as its estimate there, so first place True, as the batch search
-    would have it), weighed at that batch untimed: its first two places (True, False) (known short
-    of a target, :attr:`Weighed.short`), all the search reads of it there. Else None."""
-    if _EVALUATED.get() is not None or not (_STOP_AT_CARRYING.get() and _WHETHER_ONLY.get()) or \
-            ENGINE_SEARCHED & set(scenario.auto_layout) or not cannot_meet_tpot(scenario, card):
-        return None
-    walked = _rate_walk(scenario, card)
-    if walked is None or not walked[2]:
-        return None
-    weighed = Weighed(at_batch(scenario, walked[0]), card)
-    weighed.short = True
-    return weighed
-
-
 def _with_fp8_cache_if_needed(scenario: Scenario, card: Card, best: Estimate) -> Estimate:
     """When the engine's default KV cache (the KV precision left unset) keeps a layout from
     carrying the load, the same layout with an FP8 cache (vLLM/SGLang ``kv_cache_dtype=fp8``,
@@ -387,7 +343,7 @@ def _with_fp8_cache_if_needed(scenario: Scenario, card: Card, best: Estimate) ->
         return best  # the engine's default cache is FP8 already (TensorRT-LLM with FP8 weights)
     fp8 = best.scenario.model_copy(update={"serving": best.scenario.serving.model_copy(
         update={"kv_precision": Precision.FP8})})
-    walked = _rate_walk(fp8, card)
+    walked = rate_walk(fp8, card)
     if walked is not None and best.fits and not (walked[2] and walked[3]):
         # the default fits, so the FP8 cache is taken only where it meets every target; its batch
         # search settles where the rate probe's walk ends, a batch that does not fit or falls short
@@ -399,10 +355,6 @@ def _with_fp8_cache_if_needed(scenario: Scenario, card: Card, best: Estimate) ->
     return fp8_chosen(best, other)
 
 
-_EVALUATED: ContextVar[list[Estimate] | None] = ContextVar("serving_layouts_evaluated", default=None)
-"""Where :func:`recording_evaluated` collects the layouts the search estimates (None: not collecting)."""
-
-
 def _evaluated(scenario: Scenario, card: Card) -> Weighed:
     """One layout the search weighs (its estimate kept while :func:`recording_evaluated` collects)."""
     weighed = Weighed(scenario, card)
@@ -410,11 +362,6 @@ def _evaluated(scenario: Scenario, card: Card) -> Weighed:
     if kept is not None:
         kept.append(weighed.estimate())
     return weighed
-
-
-_EXPLORING: ContextVar[bool] = ContextVar("serving_search_exploring", default=False)
-"""Whether :func:`recording_evaluated` asked the search to weigh the engine steps and the separate
-pools even where the first plan already meets every target (:func:`_nothing_to_gain`)."""
 
 
 def recording_evaluated(scenario: Scenario, card: Card, explore: bool = False) -> tuple[Estimate, list[Estimate]]:
@@ -432,19 +379,6 @@ def recording_evaluated(scenario: Scenario, card: Card, explore: bool = False) -
         _EVALUATED.reset(token)
         _EXPLORING.reset(exploring)
     return chosen, kept
-
-
-def _rate_walk(scenario: Scenario, card: Card) -> tuple[int, int, bool, bool] | None:
-    """The rate probe's walk (:meth:`RateProbe.walk`) :func:`_replica` would take for ``scenario``
-    — one copy's batch searched (not the prefill pool), Auto, under a stated rate, while the search
-    is not recording — else None."""
-    serving = scenario.serving
-    if serving.disaggregated and serving.prefill_cards is None and scenario.data_parallel >= 2:
-        return None  # the pools are sized (:func:`_sized_pools`)
-    if "max_batch" not in scenario.auto_layout or _EVALUATED.get() is not None:
-        return None
-    probe = RateProbe.shared(scenario, card)
-    return None if probe is None else probe.walk(*_batch_range(scenario, card))
 
 
 def _batched_replica(scenario: Scenario, card: Card, walked: tuple[int, int, bool, bool] | None = None

@@ -45,6 +45,7 @@ from configurator.core.serving_speed import (
 from configurator.core.serving_use import latency_targets
 from configurator.core.units import Precision
 from configurator.core.workloads.serving.copies import kept_plan
+from configurator.core.workloads.serving.pool_sizes import prefill_pool_sizes
 
 NODES = tuple(sorted({0, 1, 2, *_ROOT_TWO_GRID}))
 """Batches every step costs' table is read at up to its running batch (the grid of
@@ -69,16 +70,16 @@ def node_below(sequences: float) -> int:
 
 
 def tpot_floor(scenario: Scenario, card: Card, percentile: int = 50, slower: float = 1.0) -> float | None:
-    """A floor under the time per output token at ``percentile`` (≥ 50; at any higher one too) that the
-    estimate of ``scenario``'s layout reports at any batch per copy while it carries the stated
+    """A floor under the time per output token at ``percentile`` (≥ 50; at any higher one too) that
+    the estimate of ``scenario``'s layout reports at any batch per copy while it carries the stated
     request rate (see the module's docstring) [s]; infinite where the prompts alone fill a copy at
     that rate (it cannot carry it). With separate prefill and decode pools, the decode copies'
-    pure decode steps at the rate over them (pools not sized yet: with one prefill copy, the fewest
-    any split has), whose load point the pools' time per token is. None where no floor is worked
-    out: no stated rate, static batching, a mixture of experts (its step table's values may
-    round apart between batches asked together), or no speed (no math precision, peak or
-    bandwidth). ``slower``: the floor at the stated rate divided by it (≥ 1), for a copy that
-    may be evaluated at a rate that much below it."""
+    pure decode steps at the rate over them (pools not sized yet: with the smallest prefill pool
+    the search tries, :func:`~.pool_sizes.prefill_pool_sizes`), whose load point the pools' time
+    per token is. None where no floor is worked out: no stated rate, static batching, a mixture of
+    experts (its step table's values may round apart between batches asked together), or no speed
+    (no math precision, peak or bandwidth). ``slower``: the floor at the stated rate divided by it
+    (≥ 1), for a copy that may be evaluated at a rate that much below it."""
     serving, rate = scenario.serving, scenario.constraints.requests_per_s
     if not rate or not math.isfinite(slower) or scenario.model.is_moe or serving_batching(scenario) == "static":
         return None
@@ -89,9 +90,9 @@ def tpot_floor(scenario: Scenario, card: Card, percentile: int = 50, slower: flo
     table = copy_step_table(scenario, card, plan, serving.prompt_tokens + serving.output_tokens // 2)
     if serving.disaggregated and copies >= 2:
         # separate pools: the decode copies' pure decode steps (no prompt in them) at the rate over
-        # the decode copies; pools still to be sized have at least one prefill copy, so as many
-        # decode copies as the rest at most
-        copies -= 1 if serving.prefill_cards is None else scenario.prefill_copies
+        # the decode copies; pools still to be sized (the search's, _sized_pools) have at least the
+        # smallest prefill pool it tries, so as many decode copies as the rest at most
+        copies -= prefill_pool_sizes(copies)[0] if serving.prefill_cards is None else scenario.prefill_copies
         share, chunk_s = 0.0, 0.0
         rate *= 1.0 - RATE_MARGIN  # at most this far below the rate stated (Pools.capacity's 1e-9)
     else:

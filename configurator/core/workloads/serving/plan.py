@@ -36,6 +36,8 @@ from configurator.core.workloads.serving.layouts import (
     serving_tensor_parallel_options,
 )
 from configurator.core.workloads.serving.estimate import at_batch, estimate_serving, serving_basis
+from configurator.core.workloads.serving.pool_sizes import POOL_SHARES as POOL_SHARES  # re-exported
+from configurator.core.workloads.serving.pool_sizes import prefill_pool_sizes
 from configurator.core.workloads.serving.probe import KEPT_WALKS, LOAD_RESOLUTION, RateProbe, forget_last_probe
 from configurator.core.workloads.serving.weighing import (
     Either,
@@ -463,9 +465,6 @@ SAME_RATE = 0.01
 """Request rates this close count as equal: the engine's own chunk is kept unless another carries
 more by more than this share."""
 
-POOL_SHARES = (1 / 4, 1 / 2, 3 / 4)
-"""Shares of the model copies tried as the prefill pool (DistServe §4 searches the split; its
-OPT-66B chatbot placement gives prefill one of every 2–4 instances)."""
 
 
 def _nothing_to_gain(est: Estimate) -> bool:
@@ -491,9 +490,9 @@ def _replica(scenario: Scenario, card: Card) -> Estimate:
 
 
 def _sized_pools(scenario: Scenario, card: Card) -> Estimate:
-    """The prefill pool that carries the most within the targets, of ``POOL_SHARES`` of the copies."""
+    """The prefill pool that carries the most within the targets, of :func:`~.pool_sizes.prefill_pool_sizes`."""
     copies, group = scenario.data_parallel, scenario.model_parallel
-    pools = sorted({min(max(round(copies * share), 1), copies - 1) for share in POOL_SHARES})
+    pools = prefill_pool_sizes(copies)
 
     best, best_rank = None, None
     for n in pools:  # the first of equals kept, as max() keeps it

@@ -40,15 +40,23 @@ def fits_short_of_tpot(scenario: Scenario, card: Card) -> Weighed | None:
     """Asked only whether a count carries the load (engine step and pools not searched), a layout
     that cannot meet the time per token at any batch with either KV cache but fits where the rate
     probe's walk settles its batch (as its estimate there, so first place True, as the batch search
-    would have it), weighed at that batch untimed: its first two places (True, False) (known short
-    of a target, :attr:`Weighed.short`), all the search reads of it there. Else None."""
+    would have it: where it fits at the batch the walk starts from, :meth:`RateProbe.fits_at`),
+    weighed there untimed: its first two places (True, False) (known short of a target,
+    :attr:`Weighed.short`), all the search reads of it there. Else None."""
     if _EVALUATED.get() is not None or not (_STOP_AT_CARRYING.get() and _WHETHER_ONLY.get()) or \
             ENGINE_SEARCHED & set(scenario.auto_layout) or not cannot_meet_tpot(scenario, card):
         return None
-    walked = rate_walk(scenario, card)
-    if walked is None or not walked[2]:
+    serving = scenario.serving
+    if serving.disaggregated and serving.prefill_cards is None and scenario.data_parallel >= 2 or \
+            "max_batch" not in scenario.auto_layout:
+        return None  # the batch is not searched with the rate probe's walk (rate_walk)
+    probe = RateProbe.shared(scenario, card)
+    if probe is None:
         return None
-    weighed = Weighed(at_batch(scenario, walked[0]), card)
+    spread = _batch_range(scenario, card)[0]
+    if not probe.fits_at(spread):  # the walk would settle on a batch that does not fit
+        return None
+    weighed = Weighed(at_batch(scenario, spread), card)  # fits, as at the batch the walk would settle on
     weighed.short = True
     return weighed
 

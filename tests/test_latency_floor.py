@@ -98,3 +98,33 @@ def test_pools_not_sized_are_floored_at_the_smallest_pool_tried(catalog):
     for prefill in (4, 8, 12):
         s = _question("llama3-70b", card, 64, 4, 32, prefill=prefill * 4)
         assert floor <= tpot_floor(s, card, 90)
+
+
+CARDS = ("l40s", "trainium2", "h100-sxm", "h100-pcie", "t4", "a100-pcie-80gb", "rtx-6000-ada", "l20")
+
+
+@pytest.mark.parametrize("card_id", CARDS)
+def test_the_plans_are_those_of_weighing_every_layout(catalog, card_id, monkeypatch):
+    """The README's serving question (Llama 3 70B, 200 users, 20 requests/s, < 50 ms per token): the
+    fewest cards and their plan, or the closest deployment, are the same to the last bit with the
+    layouts set aside and with every layout weighed."""
+    from configurator.core.estimate import clear_estimate_memo
+    from configurator.core.scenario import LAYOUT_FIELDS
+    from configurator.core.workloads.serving import deployment, plan
+
+    card = catalog.get(card_id)
+    question = Scenario(model=preset("llama3-70b"), card_id=card_id, count=8, workload="inference",
+                        auto_layout=LAYOUT_FIELDS, serving=SERVING, constraints=CONSTRAINTS)
+
+    def answer() -> str:
+        clear_estimate_memo()
+        found = deployment.serving_deployment(question, card) or \
+            deployment.closest_serving_deployment(question, card)
+        return "none" if found is None else found.model_dump_json() if hasattr(found, "model_dump_json") else \
+            repr((found.scenario.model_dump_json(), found.serving, found.memory, found.messages))
+
+    set_aside = answer()
+    monkeypatch.setattr(plan, "set_aside", lambda *args: False)
+    monkeypatch.setattr(plan, "fits_short_of_tpot", lambda *args: None)
+    monkeypatch.setattr(plan, "cannot_meet_tpot", lambda *args, **kwargs: False)
+    assert answer() == set_aside

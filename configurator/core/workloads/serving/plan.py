@@ -5,7 +5,6 @@ scenarios with Auto serving fields (:func:`assemble`).
 
 from __future__ import annotations
 
-from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 
 from configurator.core.catalog import Card
@@ -24,12 +23,21 @@ from configurator.core.workloads.memo import remembered
 from configurator.core.workloads.serving.bounds import batch_range as _batch_range
 from configurator.core.workloads.serving.bounds import at_step, split_loses, step_level, step_loses
 from configurator.core.workloads.serving.copies import clear_copies
+from configurator.core.workloads.serving.latency_floor import cannot_meet_tpot
+from configurator.core.workloads.serving.search_state import ENGINE_SEARCHED
+from configurator.core.workloads.serving.search_state import EVALUATED as _EVALUATED
+from configurator.core.workloads.serving.search_state import EXPLORING as _EXPLORING
+from configurator.core.workloads.serving.search_state import STOP_AT_CARRYING as _STOP_AT_CARRYING
+from configurator.core.workloads.serving.search_state import WHETHER_ONLY as _WHETHER_ONLY
+from configurator.core.workloads.serving.set_aside import fits_short_of_tpot, rate_walk, set_aside
 from configurator.core.workloads.serving.layouts import (
     SERVING_PIPELINE_STAGES,
     serving_expert_parallel_options,
     serving_tensor_parallel_options,
 )
 from configurator.core.workloads.serving.estimate import at_batch, estimate_serving, serving_basis
+from configurator.core.workloads.serving.pool_sizes import POOL_SHARES as POOL_SHARES  # re-exported
+from configurator.core.workloads.serving.pool_sizes import prefill_pool_sizes
 from configurator.core.workloads.serving.probe import KEPT_WALKS, LOAD_RESOLUTION, RateProbe, forget_last_probe
 from configurator.core.workloads.serving.weighing import (
     Either,
@@ -40,10 +48,11 @@ from configurator.core.workloads.serving.weighing import (
     has_speed,
     known_short,
     miss_of,
+    misses_by,
     missed_of,
+    pools_choice_reason,
     resolved_layout,
     serving_rank,
-    target_miss,
     wider_ranks_higher,
 )
 
@@ -143,33 +152,16 @@ def search_serving(scenario: Scenario, card: Card) -> Estimate:
         return chosen
     s = chosen.scenario
     which = "serving-disaggregated-chosen" if s.serving.disaggregated else "serving-colocated-chosen"
-    why = _pools_choice_reason(chosen, other)
+    why = pools_choice_reason(chosen, other)
     copies = {"prefill": s.prefill_copies, "decode": s.data_parallel - s.prefill_copies} \
         if s.serving.disaggregated else {}
     note = msg(which + why, rate=chosen.serving.requests_per_s, other=other.serving.requests_per_s, **copies)
     return replace(chosen, messages=(note, *chosen.messages))
 
 
-def _pools_choice_reason(chosen: Estimate, other: Estimate) -> str:
-    """Why ``chosen`` (which fits) ranks above ``other`` (:func:`serving_rank`), as the suffix of
-    its message id: both within the targets, the one carrying more ("");  the other short of them
-    ("-other-short") or not fitting ("-other-unfit"); both short, the chosen by less ("-both-short")."""
-    if target_miss(chosen.scenario, chosen.serving) > 0.0:
-        return "-both-short"
-    if not other.fits:
-        return "-other-unfit"
-    return "-other-short" if target_miss(other.scenario, other.serving) > 0.0 else ""
-
-
 class _Carrying(Exception):
     """Raised out of the search, when asked (:func:`estimated_unless_carrying`), as soon as one
     layout it weighs carries the load."""
-
-
-ENGINE_SEARCHED = frozenset({"max_batched_tokens", "disaggregated"})
-"""Serving fields whose search (the engine step, the pools) may yet make a plan that does not fit
-or misses the rate carry the load: :func:`estimated_unless_carrying` says no plan with them Auto
-does not carry it before it is estimated."""
 
 
 @dataclass(frozen=True)
@@ -203,10 +195,6 @@ class _NotCarrying(Exception):
         self.found = found
 
 
-_STOP_AT_CARRYING: ContextVar[bool] = ContextVar("serving_search_stop_at_carrying", default=False)
-"""Whether the search stops at the first layout that carries the load (:func:`estimated_unless_carrying`)."""
-
-
 def _carries(est: Weighed | Estimate) -> bool:
     """Whether a layout the search weighed fits and meets the request rate and the latency
     targets: the first two places of its rank (:func:`serving_rank`) — exactly
@@ -214,10 +202,6 @@ def _carries(est: Weighed | Estimate) -> bool:
     missed verdict is what ``target_miss == 0`` means: a missed verdict's relative miss is
     positive, ``actual/target > 1`` in floating point for ``actual > target > 0``)."""
     return serving_rank(est)[:2] == (True, True)
-
-
-_WHETHER_ONLY: ContextVar[bool] = ContextVar("serving_search_whether_only", default=False)
-"""Whether the search is asked only whether the plan carries the load (:func:`carries`)."""
 
 
 def carries(scenario: Scenario, card: Card) -> bool:
@@ -293,6 +277,11 @@ def planned_layout(scenario: Scenario, card: Card) -> Estimate:
             if any(e.fits for e in done.values()) and weights / (max(tp, ep) * pp) > budget:
                 continue
             laid_out = with_layout(scenario, {"tp": tp, "pp": pp, "virtual_stages": 1, "cp": 1, "ep": ep})
+            if done and set_aside(done.values(), laid_out, card):
+                continue  # ranks below a layout weighed already, whatever its batch (_set_aside)
+            if (short := fits_short_of_tpot(laid_out, card)) is not None:
+                done[tp, ep] = short
+                continue
             done[tp, ep] = _with_fp8_cache_if_needed(laid_out, card, _replica(laid_out, card))
             if _STOP_AT_CARRYING.get() and _carries(done[tp, ep]):
                 raise _Carrying  # the plan carries the load whatever else is weighed (estimated_unless_carrying)
@@ -356,7 +345,7 @@ def _with_fp8_cache_if_needed(scenario: Scenario, card: Card, best: Estimate) ->
         return best  # the engine's default cache is FP8 already (TensorRT-LLM with FP8 weights)
     fp8 = best.scenario.model_copy(update={"serving": best.scenario.serving.model_copy(
         update={"kv_precision": Precision.FP8})})
-    walked = _rate_walk(fp8, card)
+    walked = rate_walk(fp8, card)
     if walked is not None and best.fits and not (walked[2] and walked[3]):
         # the default fits, so the FP8 cache is taken only where it meets every target; its batch
         # search settles where the rate probe's walk ends, a batch that does not fit or falls short
@@ -368,10 +357,6 @@ def _with_fp8_cache_if_needed(scenario: Scenario, card: Card, best: Estimate) ->
     return fp8_chosen(best, other)
 
 
-_EVALUATED: ContextVar[list[Estimate] | None] = ContextVar("serving_layouts_evaluated", default=None)
-"""Where :func:`recording_evaluated` collects the layouts the search estimates (None: not collecting)."""
-
-
 def _evaluated(scenario: Scenario, card: Card) -> Weighed:
     """One layout the search weighs (its estimate kept while :func:`recording_evaluated` collects)."""
     weighed = Weighed(scenario, card)
@@ -379,11 +364,6 @@ def _evaluated(scenario: Scenario, card: Card) -> Weighed:
     if kept is not None:
         kept.append(weighed.estimate())
     return weighed
-
-
-_EXPLORING: ContextVar[bool] = ContextVar("serving_search_exploring", default=False)
-"""Whether :func:`recording_evaluated` asked the search to weigh the engine steps and the separate
-pools even where the first plan already meets every target (:func:`_nothing_to_gain`)."""
 
 
 def recording_evaluated(scenario: Scenario, card: Card, explore: bool = False) -> tuple[Estimate, list[Estimate]]:
@@ -401,19 +381,6 @@ def recording_evaluated(scenario: Scenario, card: Card, explore: bool = False) -
         _EVALUATED.reset(token)
         _EXPLORING.reset(exploring)
     return chosen, kept
-
-
-def _rate_walk(scenario: Scenario, card: Card) -> tuple[int, int, bool, bool] | None:
-    """The rate probe's walk (:meth:`RateProbe.walk`) :func:`_replica` would take for ``scenario``
-    — one copy's batch searched (not the prefill pool), Auto, under a stated rate, while the search
-    is not recording — else None."""
-    serving = scenario.serving
-    if serving.disaggregated and serving.prefill_cards is None and scenario.data_parallel >= 2:
-        return None  # the pools are sized (:func:`_sized_pools`)
-    if "max_batch" not in scenario.auto_layout or _EVALUATED.get() is not None:
-        return None
-    probe = RateProbe.shared(scenario, card)
-    return None if probe is None else probe.walk(*_batch_range(scenario, card))
 
 
 def _batched_replica(scenario: Scenario, card: Card, walked: tuple[int, int, bool, bool] | None = None
@@ -498,9 +465,6 @@ SAME_RATE = 0.01
 """Request rates this close count as equal: the engine's own chunk is kept unless another carries
 more by more than this share."""
 
-POOL_SHARES = (1 / 4, 1 / 2, 3 / 4)
-"""Shares of the model copies tried as the prefill pool (DistServe §4 searches the split; its
-OPT-66B chatbot placement gives prefill one of every 2–4 instances)."""
 
 
 def _nothing_to_gain(est: Estimate) -> bool:
@@ -526,16 +490,17 @@ def _replica(scenario: Scenario, card: Card) -> Estimate:
 
 
 def _sized_pools(scenario: Scenario, card: Card) -> Estimate:
-    """The prefill pool that carries the most within the targets, of ``POOL_SHARES`` of the copies."""
+    """The prefill pool that carries the most within the targets, of :func:`~.pool_sizes.prefill_pool_sizes`."""
     copies, group = scenario.data_parallel, scenario.model_parallel
-    pools = sorted({min(max(round(copies * share), 1), copies - 1) for share in POOL_SHARES})
+    pools = prefill_pool_sizes(copies)
 
     best, best_rank = None, None
     for n in pools:  # the first of equals kept, as max() keeps it
         serving = scenario.serving.model_copy(update={"prefill_cards": n * group})
         split = scenario.model_copy(update={"serving": serving})
-        if best is not None and _EVALUATED.get() is None and split_loses(split, card, best, best_rank):
-            continue
+        if best is not None and _EVALUATED.get() is None and (split_loses(split, card, best, best_rank) or (
+                (miss := misses_by(best)) is not None and cannot_meet_tpot(split, card, fp8_too=False, miss=miss))):
+            continue  # ranks below the best: short of the rate, or missing its targets by more at every batch
         est = _batched_replica(split, card)
         rank = serving_rank(est)
         if best is None or rank > best_rank:
@@ -563,8 +528,10 @@ def _searched_engine_step(scenario: Scenario, card: Card, best: Estimate) -> Est
     # one that provably ranks below the given one (tried too), or level with it after it, is not timed
     given, rank, rate = best.scenario.serving.max_batched_tokens, serving_rank(best), best.serving.requests_per_s
     pruning = _EVALUATED.get() is None and given in CHUNK_SIZES
-    left = [c for c in CHUNK_SIZES if c == given or not pruning or not step_loses(at_step(best, c), card, rank, rate,
-                                                                                   c > given)]
+    miss = misses_by(best) if pruning else None  # a step missing the targets by more at every batch ranks below
+    left = [c for c in CHUNK_SIZES if c == given or not pruning or not (
+        step_loses(stepped := at_step(best, c), card, rank, rate, c > given)
+        or miss is not None and cannot_meet_tpot(stepped, card, fp8_too=False, miss=miss))]
     if pruning and all(c == given or c < given and step_level(at_step(best, c), card, rank, rate) for c in left):
         return best  # nothing left can rank above the given step and carry more (bounds.step_level)
     tried = [best if chunk == given else at(chunk, False) for chunk in left]

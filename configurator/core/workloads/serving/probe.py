@@ -228,6 +228,12 @@ class RateProbe:
             bound = prefill_ceiling(s, self.card, self.plan, self.batch_free(prompt_token_seconds)) * busy_copies(s)
         return floor("request-rate", s.constraints.requests_per_s, bound, "requests/s").missed
 
+    def fits_at(self, batch: int) -> bool:
+        """Whether the copy fits at a batch per copy of ``batch``, as the estimate there would say
+        (its memory alone, :meth:`_fits`); the walk (:meth:`walk`) settles on a batch that fits
+        exactly where it fits at the batch it starts from."""
+        return self._fits(self.sequences_at(batch))
+
     def _fits_short(self, batch: int) -> tuple[bool, bool]:
         """:meth:`at` where the copy is short of the rate at every batch (:meth:`short_at_every_batch`):
         whether it fits at ``batch`` (its memory alone; the step table not worked out), and False."""

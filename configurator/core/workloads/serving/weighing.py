@@ -338,3 +338,22 @@ def wider_ranks_higher(miss: float, rate: float, wider_miss: float, wider_rate: 
     if ratio < 1.0 - LOAD_RESOLUTION:
         return True
     return ratio <= 1.0 + LOAD_RESOLUTION and wider_rate > rate * (1.0 + LOAD_RESOLUTION)
+
+
+def misses_by(est: Weighed | Estimate) -> float | None:
+    """The worst target miss of a layout weighed (:func:`miss_of`) where it fits with a speed and is
+    not known short — a layout whose miss exceeds it ranks below it — else None [share]."""
+    if isinstance(est, Either) or not first_place(est) or known_short(est):
+        return None
+    return miss_of(est)
+
+
+def pools_choice_reason(chosen: Estimate, other: Estimate) -> str:
+    """Why ``chosen`` (which fits) ranks above ``other`` (:func:`serving_rank`), as the suffix of
+    its message id: both within the targets, the one carrying more ("");  the other short of them
+    ("-other-short") or not fitting ("-other-unfit"); both short, the chosen by less ("-both-short")."""
+    if target_miss(chosen.scenario, chosen.serving) > 0.0:
+        return "-both-short"
+    if not other.fits:
+        return "-other-unfit"
+    return "-other-short" if target_miss(other.scenario, other.serving) > 0.0 else ""

@@ -394,6 +394,8 @@ def _bound(weights_s, kv_s, compute_s) -> str:
     """``memory`` where reading the weights and the cache takes at least as long as the products
     (at every batch of an array), else ``compute``."""
     memory_bound = weights_s + kv_s >= compute_s
+    if type(memory_bound) is bool:  # plain numbers (a step table's): no array function asked
+        return "memory" if memory_bound else "compute"
     return "memory" if (memory_bound if np.ndim(memory_bound) == 0 else np.all(memory_bound)) else "compute"
 
 

@@ -433,7 +433,7 @@ class StepTable:
     quotients and maxima of the same numbers); a MoE's experts touched, a power, may round apart
     from an array's in the last place (``tests/test_decode_step.py``: within 1e-12)."""
 
-    __slots__ = ("step", "k", "draft_cost", "times", "parts", "kept", "costs")
+    __slots__ = ("step", "k", "draft_cost", "times", "parts", "kept", "costs", "_timer")
 
     def __init__(self, step: DecodeStep) -> None:
         serving = step.scenario.serving
@@ -447,6 +447,7 @@ class StepTable:
         what its callers keep with it (the pools' pure decode steps of a copy's step costs)."""
         self.costs: dict = {}
         """The copy's step costs for the load model by batch (:func:`~configurator.core.serving_speed.step_costs`)."""
+        self._timer = None
 
     def parts_at(self, batch: int) -> tuple | None:
         """The plain step's roofline parts at ``batch``, one the table worked out [s]."""
@@ -471,7 +472,10 @@ class StepTable:
         """A function of a whole number of sequences ``n`` giving the step there [s], worked out once
         as a plain number (:meth:`DecodeStep.plain_step`) and kept in :attr:`times` (its roofline
         parts in :attr:`parts`). It holds the table's dictionaries, not the table: a function kept
-        on the table (a step costs' decode step) makes no reference cycle with it."""
+        on the table (a step costs' decode step) makes no reference cycle with it. Made once per
+        table (a search asks a table for its step costs at many batches)."""
+        if self._timer is not None:
+            return self._timer
         times, parts, k, draft_cost, step = self.times, self.parts, self.k, self.draft_cost, self.step
         plain = step.plain_step()
         verify = step.plain_step(k + 1) if k else None
@@ -485,6 +489,7 @@ class StepTable:
                 times[n] = time
             return time
 
+        self._timer = time_at  # the function holds the table's dicts, not the table: no cycle
         return time_at
 
 

@@ -203,7 +203,7 @@ class DecodeStep:
 
     __slots__ = ("scenario", "card", "plan", "model", "tp", "ep", "kv_tokens", "attended", "kv_per_token",
                  "shards", "flops_per_sequence", "weight_bandwidth", "kv_bandwidth", "weights_s", "peak_flops",
-                 "math", "expert_tp", "prefill_efficiency", "tp_args", "ep_args", "overhead_s", "forward")
+                 "math", "expert_tp", "prefill_efficiency", "tp_args", "ep_args", "overhead_s", "forward", "made")
 
     def __init__(self, scenario: Scenario, card: Card, plan: PrecisionPlan, kv_tokens: int) -> None:
         model, serving, a = scenario.model, scenario.serving, scenario.assumptions
@@ -229,6 +229,8 @@ class DecodeStep:
         self.forward: tuple | None = None
         """The products' efficiency coefficients (:func:`~configurator.core.matmul_shapes.forward_coefficients`),
         read by :meth:`plain_steps` when first asked."""
+        self.made: dict = {}
+        """:meth:`plain_step`'s functions by positions per sequence."""
 
     def rate(self, tokens):
         """:func:`serving_rate` of a decode step's ``tokens`` (``prompt=False``) [FLOP/s]."""
@@ -273,12 +275,21 @@ class DecodeStep:
 
 
     def plain_steps(self, batches: list[float], tokens_per_sequence: int = 1) -> list[tuple[float, tuple]]:
-        """:meth:`seconds` at each plain-number batch of ``batches`` [s] with its roofline parts, the
-        same operations in the same order (:meth:`roofline`, :meth:`rate`,
+        """:meth:`seconds` at each plain-number batch of ``batches`` [s] with its roofline parts
+        (:meth:`plain_step`), so the same numbers: a step table asks for a dozen batches of one copy."""
+        at = self.plain_step(tokens_per_sequence)
+        return [at(batch) for batch in batches]
+
+    def plain_step(self, tokens_per_sequence: int = 1):
+        """A function of one plain-number batch giving :meth:`seconds` there [s] with its roofline
+        parts, the same operations in the same order (:meth:`roofline`, :meth:`rate`,
         :func:`~configurator.core.matmul_shapes.matmul_efficiency_by_shape` of a forward pass and
         :func:`~configurator.core.formulas.flops.sustained_rate` written out with the copy's
-        coefficients and fields read once for all the batches), so the same numbers: a step table
-        asks for a dozen batches of one copy."""
+        coefficients and fields read once for all the batches): made once per copy and positions
+        per sequence (kept), so a step table pays its set-up once, not per batch asked."""
+        made = self.made.get(tokens_per_sequence)
+        if made is not None:
+            return made
         forward = self.forward
         if forward is None:
             forward = self.forward = self._forward()
@@ -296,8 +307,8 @@ class DecodeStep:
             expert = model.mlp_params(model.routed_ffn)
             n_moe, n_experts, top_k = model.n_moe_layers, model.n_experts, model.experts_per_token
             dense_params = model.total_params() - n_moe * n_experts * expert
-        steps = []
-        for batch in batches:
+
+        def at(batch: float) -> tuple[float, tuple]:
             if fixed_weights_s is None:  # decode_weight_bytes: the experts some token of the batch touches
                 touched = experts_touched(n_experts, top_k, batch * ep)
                 weights_s = (dense_params + n_moe * touched * expert / ep) * weight_bytes / tp / weight_bandwidth
@@ -331,8 +342,10 @@ class DecodeStep:
                     (0.0 if ep_args is None else _ep_seconds(tokens, ep_args))
                 if not (type(comm_s) is float and comm_s == 0.0):
                     step = step + comm_s
-            steps.append((float(step + overhead_s), (weights_s, kv_s, compute_s)))
-        return steps
+            return float(step + overhead_s), (weights_s, kv_s, compute_s)
+
+        self.made[tokens_per_sequence] = at
+        return at
 
     def _forward(self) -> tuple:
         """:meth:`plain_steps`' coefficients: :func:`~configurator.core.matmul_shapes.forward_coefficients`,
@@ -381,6 +394,8 @@ def _bound(weights_s, kv_s, compute_s) -> str:
     """``memory`` where reading the weights and the cache takes at least as long as the products
     (at every batch of an array), else ``compute``."""
     memory_bound = weights_s + kv_s >= compute_s
+    if type(memory_bound) is bool:  # plain numbers (a step table's): no array function asked
+        return "memory" if memory_bound else "compute"
     return "memory" if (memory_bound if np.ndim(memory_bound) == 0 else np.all(memory_bound)) else "compute"
 
 
@@ -418,7 +433,7 @@ class StepTable:
     quotients and maxima of the same numbers); a MoE's experts touched, a power, may round apart
     from an array's in the last place (``tests/test_decode_step.py``: within 1e-12)."""
 
-    __slots__ = ("step", "k", "draft_cost", "times", "parts", "kept", "costs")
+    __slots__ = ("step", "k", "draft_cost", "times", "parts", "kept", "costs", "_timer")
 
     def __init__(self, step: DecodeStep) -> None:
         serving = step.scenario.serving
@@ -432,6 +447,7 @@ class StepTable:
         what its callers keep with it (the pools' pure decode steps of a copy's step costs)."""
         self.costs: dict = {}
         """The copy's step costs for the load model by batch (:func:`~configurator.core.serving_speed.step_costs`)."""
+        self._timer = None
 
     def parts_at(self, batch: int) -> tuple | None:
         """The plain step's roofline parts at ``batch``, one the table worked out [s]."""
@@ -448,16 +464,33 @@ class StepTable:
 
     def at(self, batches: list[int]) -> list[float]:
         """The step at each of ``batches`` (whole numbers of sequences) [s], each worked out once as a
-        plain number (:meth:`DecodeStep.plain_steps`)."""
-        times = self.times
-        missing = [n for n in batches if n not in times]
-        if missing:
-            step, k, parts, draft_cost = self.step, self.k, self.parts, self.draft_cost
-            asked = [float(n) for n in missing]
-            verified = step.plain_steps(asked, k + 1) if k else None
-            for i, (n, (plain, parts[n])) in enumerate(zip(missing, step.plain_steps(asked))):
-                times[n] = with_drafts(verified[i][0], plain, k, draft_cost) if k else plain
-        return [times[n] for n in batches]
+        plain number (:meth:`timer`)."""
+        time_at = self.timer()
+        return [time_at(n) for n in batches]
+
+    def timer(self):
+        """A function of a whole number of sequences ``n`` giving the step there [s], worked out once
+        as a plain number (:meth:`DecodeStep.plain_step`) and kept in :attr:`times` (its roofline
+        parts in :attr:`parts`). It holds the table's dictionaries, not the table: a function kept
+        on the table (a step costs' decode step) makes no reference cycle with it. Made once per
+        table (a search asks a table for its step costs at many batches)."""
+        if self._timer is not None:
+            return self._timer
+        times, parts, k, draft_cost, step = self.times, self.parts, self.k, self.draft_cost, self.step
+        plain = step.plain_step()
+        verify = step.plain_step(k + 1) if k else None
+
+        def time_at(n: int) -> float:
+            time = times.get(n)
+            if time is None:
+                time, parts[n] = plain(float(n))
+                if k:
+                    time = with_drafts(verify(float(n))[0], time, k, draft_cost)
+                times[n] = time
+            return time
+
+        self._timer = time_at  # the function holds the table's dicts, not the table: no cycle
+        return time_at
 
 
 NO_PREFILL_FIELDS = frozenset({"max_batch", "concurrency", "disaggregated", "prefill_cards"})

@@ -158,23 +158,31 @@ def solve_mean_step(costs: StepCosts, rate: float, below: float = 0.0, above: fl
     per_step = rate * costs.decode_steps  # λ·D, the sequences each second of step adds
     across, minus_rate = 1.0 - prefill_share, -rate
 
-    def next_step(step: float) -> float:
-        n = per_step * step
-        return (decode_s(max_batch if max_batch < n else n) + (1.0 - exp(minus_rate * step)) * chunk_s) / across
-
     if rate == 0.0:  # nothing arrives: ``F`` is the constant ``T_d(0)``, its own root
         idle = decode_s(0.0)
         if idle > 0.0:
             return idle, 0.0
+    # F(T) = (decode_s(min(per_step·T, B)) + (1 − exp(−rate·T))·chunk_s) / across, written out at each
+    # end of the bracket below (no function made per solve, no call per evaluation)
     low, high = 0.0, (costs.full_decode_s + chunk_s) / across
-    f_low = next_step(below) - below if 0.0 < below < high else -1.0
+    if 0.0 < below < high:
+        n = per_step * below
+        f_low = (decode_s(max_batch if max_batch < n else n) + (1.0 - exp(minus_rate * below)) * chunk_s) / across \
+            - below
+    else:
+        f_low = -1.0
     if f_low > 0.0:  # the lower bound confirmed: a running copy's root lies above it
         low = below
     else:
-        f_low = next_step(low)
+        n = per_step * low
+        f_low = (decode_s(max_batch if max_batch < n else n) + (1.0 - exp(minus_rate * low)) * chunk_s) / across
     if f_low <= 0.0 or not math.isfinite(high):
         # an empty step that costs nothing (0 is a root, but not the one a running copy sits at), or
         # one beyond the largest float: iterate from the step with one prompt chunk, as it grows
+        def next_step(step: float) -> float:
+            n = per_step * step
+            return (decode_s(max_batch if max_batch < n else n) + (1.0 - exp(minus_rate * step)) * chunk_s) / across
+
         step = decode_s(0.0) + chunk_s
         for _ in range(200):
             new = next_step(step)
@@ -182,11 +190,18 @@ def solve_mean_step(costs: StepCosts, rate: float, below: float = 0.0, above: fl
                 return new, min(per_step * new, max_batch)
             step = new
         return step, min(per_step * step, max_batch)
-    f_high = next_step(above) - above if above is not None and low < above < high else 1.0
+    if above is not None and low < above < high:
+        n = per_step * above
+        f_high = (decode_s(max_batch if max_batch < n else n) + (1.0 - exp(minus_rate * above)) * chunk_s) / across \
+            - above
+    else:
+        f_high = 1.0
     if f_high <= 0.0:  # the upper bound confirmed
         high = above
     else:
-        f_high = next_step(high) - high
+        n = per_step * high
+        f_high = (decode_s(max_batch if max_batch < n else n) + (1.0 - exp(minus_rate * high)) * chunk_s) / across \
+            - high
     if abs(f_high + high - high) <= 1e-12 + STEP_TOLERANCE * high:  # F(high) rounded as the loop's
         step = high
     else:
@@ -287,12 +302,16 @@ def load_point(costs: StepCosts, rate: float, limit: float | None = None, closed
     steps = max(costs.decode_steps, 1.0)
     slope = costs.decode_s(n + 1.0) - decode
     sd = math.sqrt(extra_var / steps + _square(slope * math.sqrt(max(n, 0.0))))
-    tpot = {k: (step + _Z[k] * sd) / costs.tokens_per_step for k in PERCENTILES}
+    tpot, tokens_per_step = {}, costs.tokens_per_step
+    for k in PERCENTILES:  # a loop, not a comprehension: no function made and called
+        tpot[k] = (step + _Z[k] * sd) / tokens_per_step
 
     carrying, waits = _ttft_parts(costs, rate, step, n, closed)
     if closed and users is not None:
         carrying += slot_wait_seconds(costs, users, rate)
-    ttft = {k: carrying + v for k, v in _ttft_quantiles(step, waits).items()}
+    ttft = _ttft_quantiles(step, waits)  # a new dict of its own: the carrying steps added in place
+    for k in PERCENTILES:
+        ttft[k] = carrying + ttft[k]
     return LoadPoint(rate, limit, step, n, ttft, tpot, overloaded)
 
 

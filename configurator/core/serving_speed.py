@@ -213,23 +213,31 @@ def _step_costs(scenario: Scenario, card: Card, plan: PrecisionPlan, batch: int,
 
     # The step time is a maximum of affine functions of n (MoE: concave in n): exact on a grid
     # of √2 steps up to the batch, linear between; the copy's steps at other batches are kept
-    # (copy_step_table: a search asks for one copy at a doubling batch)
+    # (copy_step_table: a search asks for one copy at a doubling batch). A segment's ends are
+    # worked out when the load model first reads inside it (it reads a handful of the dozen):
+    # the same nodes and the same interpolation, so the same numbers
     nodes = sorted({0, 1, 2, batch, batch + 1}.union(_ROOT_TWO_GRID[:int(2 * math.log2(batch + 1))]))
-    times = table.at(nodes)
+    time_at = table.timer()  # holds no reference to the table, which keeps the costs: no cycle
     per_token = table.batch_free(prompt_token_seconds, scenario, card, plan)
     bound = None
     if not model.is_moe:  # the roofline at the batch is decode_bound's own numbers (a MoE's experts touched,
         # a power of an array, may round apart from a number's)
+        time_at(batch)
         bound = _bound(*table.parts_at(batch))
 
-    # each segment's rise and width worked out once (the load model reads the step tens of times)
+    # each segment's start, rise and width worked out once (the load model reads the step tens of times)
     last, find = len(nodes) - 1, bisect.bisect_right
-    rises = [high - low for low, high in zip(times, times[1:])]
-    widths = [high - low for low, high in zip(nodes, nodes[1:])]
+    segments: list[tuple | None] = [None] * last
 
     def decode_s(n: float) -> float:
         i = find(nodes, n, 1, last) - 1  # the segment [nodes[i], nodes[i + 1]], the first or last beyond them
-        return times[i] + (n - nodes[i]) * rises[i] / widths[i]
+        segment = segments[i]
+        if segment is None:  # one tuple stored at once: a thread reading alongside sees it whole or not at all
+            low, high = nodes[i], nodes[i + 1]
+            start = time_at(low)
+            segment = segments[i] = (low, start, time_at(high) - start, high - low)
+        low, start, rise, width = segment
+        return start + (n - low) * rise / width
 
     return StepCosts(decode_s, per_token, model.n_layers * prefill_layer_overhead(scenario), uncached,
                      serving.output_tokens, batch, serving.max_batched_tokens, speculative_tokens_per_step(scenario),

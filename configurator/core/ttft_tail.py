@@ -288,6 +288,11 @@ def _far_cdf(far: list, step: float, span: float, i: int, end: float) -> tuple[f
     return t, value if value > end else end
 
 
+def _minus_theta(term: tuple[float, float]) -> float:
+    """A tail term's ``−θ`` [s] (:func:`_far_quantile` picks the slowest term by it)."""
+    return term[1]
+
+
 def _far_quantile(far: list, step: float, span: float, level: float, start: int, end: float
                   ) -> tuple[float, int]:
     """The percentile at ``level`` (at least ``end``, the distribution function at the step's end)
@@ -295,7 +300,8 @@ def _far_quantile(far: list, step: float, span: float, level: float, start: int,
     where the slowest term alone crosses the level (exact with one term), then a bracket doubled
     away from it and bisected."""
     guess = start
-    weight, minus_theta = min(far, key=lambda term: term[1])  # the slowest term (the largest θ)
+    # the slowest term (the largest θ: the most negative −θ)
+    weight, minus_theta = far[0] if len(far) == 1 else min(far, key=_minus_theta)
     if weight > 0 and level < 1.0:
         x = -minus_theta * math.log(weight / (1.0 - level))
         if x > span * _FAR_LIST[0]:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from configurator.core.catalog import Card
 from configurator.core.constraints import check, load_messages
 from configurator.core.decode_step import same_but_batch
+from configurator.core.frozen_record import fast_init
 from configurator.core.load import StepCosts
 from configurator.core.matmul_shapes import clear_with_shapes
 from configurator.core.economics import PriceBasis, deployment_power, energy_kwh, job_costs, price_basis
@@ -30,6 +31,7 @@ from configurator.core.workloads.base import Estimate, Limits
 from configurator.core.workloads.checks import card_messages, fit_messages, verdict_messages
 
 
+@fast_init
 @dataclass(frozen=True)
 class ServingBasis:
     """What a serving estimate needs that does not depend on the card count."""

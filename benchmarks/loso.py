@@ -302,11 +302,15 @@ INFORMED = (
              "the per-layer time of prefill for engines without their own: the figure once chosen with the H200 "
              "rows in view for training and prefill alike, kept for prefill when training's was fitted (December "
              "2026). Fitted beside the prefill efficiency over the ten prefill rows it comes out 84 µs (with "
-             "0.871), but two fields from ten rows of three publications do not cross-validate: leaving each "
-             "publication out, the prefill rows err 13.0 % median against 9.5 % with the share alone fitted "
-             "beside 130 µs, serving throughput 12.6 % against 10.3 %, serving latency 29.7 % against 20.2 % "
-             "(benchmarks/accuracy.py --summary, LOSO column); the rows that would separate it from the products "
-             "are three 128-token prompts"),
+             "0.871), but two fields from ten rows of three publications do not cross-validate (re-run "
+             "2026-12-03 through this module's rule with both fields solved and shipped): leaving each "
+             "publication out, the prefill rows err 14.1 % median against 12.6 % with the share alone fitted "
+             "beside 130 µs, serving throughput 12.6 % against 10.3 %, and serving latency in sample 29.5 % "
+             "against 20.2 %; leaving each prefill row out, 10.3 % median (56.2 % worst) against 13.9 % (48.7 %). "
+             "The rows that would separate it from the products are three 128-token prompts. A first-principles "
+             "figure needs what the per-layer time stands for split out: a kernel count × the gap between "
+             "kernels, and the elementwise passes (norms, rotary, activation, residuals) whose bytes grow with "
+             "the chunk, so part of it is not per layer but per token - not done"),
     Informed("transformers kv_half_context = 850 tokens", H200_RIG,
              "no derivation given, and no rule can set it: the H200 decode rows are all at one context (2,048), "
              "where any half-context is matched by the KV share the decode fit solves beside it; rows at a second "

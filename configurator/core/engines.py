@@ -24,6 +24,7 @@ from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from configurator.core.formulas.attention_kernels import FA2, HOPPER_FUSED
 from configurator.core.units import Precision
 
 
@@ -73,6 +74,11 @@ class EngineProfile(BaseModel):
     prefill_layer_overhead_s: float | None = Field(
         default=None, ge=0, le=0.1, description="time per layer per prefill chunk beyond the roofline (unset: the "
                                                 "default per-layer time of the workload's assumptions) [s]")
+    prefill_attention: tuple[tuple[str, str], ...] = Field(
+        default=(), description="the prompt attention kernel it runs by default on each GEMM family, as pairs "
+                                "(family, kernel of formulas/attention_kernels.py): charged at that kernel's "
+                                "published forward share; a family not listed, or a kernel with no published "
+                                "share, runs attention at the products' rate")
     continuous_batching: bool = Field(description="new requests join the running batch between steps")
     formats: tuple[str, ...] = Field(description="weight-format families it serves")
     fp8_kv_with_fp8_weights: bool = Field(
@@ -106,6 +112,10 @@ TRANSFORMERS = EngineProfile(
     kv_read_share=0.92,
     kv_half_context=850,
     prefill_share=1.0,
+    # Prompt attention: transformers' default attn_implementation "sdpa", PyTorch's
+    # scaled_dot_product_attention, whose flash backend is FlashAttention-2 (vendored since PyTorch 2.2)
+    # for 16-bit causal attention on Ampere and Hopper.
+    prefill_attention=(("ampere", FA2), ("hopper", FA2)),
     continuous_batching=False,
     formats=("float", "int8", "awq", "gptq"),
     source="h200-calibration.jsonl decode rows (plain PyTorch + CUDA graphs); HF transformers docs, llm_optims "
@@ -128,6 +138,10 @@ VLLM = EngineProfile(
     kv_read_share=0.85,
     kv_half_context=0,
     prefill_share=1.0,
+    # Prompt attention: vllm-flash-attn, FlashAttention-3 on Hopper (SM 9.0) since vllm-project/vllm PR
+    # #12093 (2025-01-15; issue #12429: FA3 "now supported in vLLM for Hopper GPUs (SM 9.0)"), FlashAttention-2
+    # elsewhere (FA3 off on SM 8.6/8.9; opt-in on 8.0 via VLLM_FLASH_ATTN_VERSION=3).
+    prefill_attention=(("ampere", FA2), ("hopper", HOPPER_FUSED)),
     continuous_batching=True,
     formats=("float", "int8", "awq", "gptq", "nvfp4", "gguf"),
     source="vLLM PR #1440 (graph vs eager decode), vLLM v0.6.0 blog (host overhead); docs: kv_cache_dtype "
@@ -145,6 +159,10 @@ SGLANG = EngineProfile(
     kv_read_share=0.88,
     kv_half_context=0,
     prefill_share=1.0,
+    # Prompt attention: sgl-project/sglang docs/backend/attention_backend.md, "FlashAttention 3 (Default for
+    # Hopper Machines, e.g., H100, H200, H20)", "FlashInfer (Default for Non-Hopper Machines, e.g., A100,
+    # A40)": FlashInfer's prefill has no published share here, so off Hopper attention runs at the products' rate.
+    prefill_attention=(("hopper", HOPPER_FUSED),),
     continuous_batching=True,
     formats=("float", "int8", "awq", "gptq", "nvfp4"),
     source="SGLang v0.4 blog (overlap scheduler); docs: --chunked-prefill-size 8192, --kv-cache-dtype auto; "
@@ -164,6 +182,9 @@ TENSORRT_LLM = EngineProfile(
     kv_read_share=0.90,
     kv_half_context=0,
     prefill_share=1.0,
+    # Prompt attention: TensorRT-LLM's own fused multi-head attention (context FMHA) kernels, with no
+    # published share of peak: attention runs at the products' rate.
+    prefill_attention=(),
     continuous_batching=True,
     formats=("float", "int8", "awq", "gptq", "nvfp4"),
     fp8_kv_with_fp8_weights=True,
@@ -201,25 +222,27 @@ LLAMA_CPP = EngineProfile(
     # The same repository's LLaMA 3 table (May 2024, builds b2824-b2843): llama-bench pp512 of 8B
     # Q4_K_M on RTX A6000, RTX 6000 Ada, L40S, A100 PCIe and SXM, H100 PCIe (3,781-8,125 tokens/s).
     # One share for the six, least squares on the log error (benchmarks/loso.py, 'llama.cpp prompt
-    # processing'): 0.798 of the prefill efficiency (0.755 until the decode fit took pull request 19053's
-    # rows, December 2026, and its per-layer time fell from 125 to 87 µs eager) since the build's dequantization copy is counted apart
+    # processing'): 0.792 of the prefill efficiency (0.755 until the decode fit took pull request 19053's
+    # rows, December 2026, and its per-layer time fell from 125 to 87 µs eager; 0.798 until the prefill
+    # efficiency was refitted with attention at the kernel table, 0.921 -> 0.928) since the build's
+    # dequantization copy is counted apart
     # (serving_speed.prefill_seconds: quantized weights dequantized to an FP16 copy, written and read back,
     # before each cuBLAS product; 0.508 before, December 2026, when the share carried that copy too and so
     # was applied to F16 weights, which have none: the same table's F16 pp512 rows of five professional
     # cards, in no fit, were predicted 29-57 % slow, now 7-29 %). The table's GeForce rows (FP16 accumulate
     # at twice the FP32-accumulate rate there: Card.fp16_acc16_tflops) are held out.
-    prefill_share=0.798,
+    prefill_share=0.792,
     # The INT8 MMQ kernels of builds since June 2024 are llama.cpp's own, not cuBLAS: their share is an
     # engine fact of its own. Solved from the llama-bench rows their pull requests published (June 2024,
     # micro-batch 512; ggml-org/llama.cpp PR #7676 RTX 4090 Q4_0 pp512 10,359 tokens/s, PR #7860 RTX 4090
     # Q4_K_S pp2048 9,279 and RTX 3090 Q6_K pp2048 3,491), predicted at the card's INT8 rate: least squares
-    # on the log error (benchmarks/loso.py, 'llama.cpp INT8 (MMQ) prompt processing'), 0.361 (0.358 before the
-    # decode fit's per-layer time moved, December 2026); each row left
+    # on the log error (benchmarks/loso.py, 'llama.cpp INT8 (MMQ) prompt processing'), 0.359 (0.358 before the
+    # decode fit's per-layer time and the prefill efficiency moved, December 2026); each row left
     # out, +27/+12/-29 % (the RTX 3090 row slower than its INT8 rate suggests, the Q4_0 row faster: the
     # share is an average over weight formats and cards). The same PR's cuBLAS FP16 column (7,776 tokens/s
     # for the Q4_0 row) is 1.33x slower than MMQ, against 2x in peak rates. Before December 2026 an
     # assumption, 0.508 (the pre-copy prompt share): predicted 12-41 % fast on these rows.
-    prompt_int8_share=0.361,
+    prompt_int8_share=0.359,
     continuous_batching=True,
     formats=("float", "gguf"),
     # The prompt path, read in ggml's CUDA backend (ggml-org/ggml, the mirror of llama.cpp's ggml/):

@@ -110,14 +110,15 @@ def test_a_fit_with_every_row_in_the_held_out_source_leaves_its_rows_without_a_f
 def test_the_llama_cpp_decode_fits_have_two_publications_and_are_what_their_rules_give():
     """The GDDR share and per-layer time are solved from two publications' rows (XiongjieDai's 2024
     table and llama.cpp pull request 19053's 2026 rows), the HBM factor over them from XiongjieDai's
-    HBM rows; both shipped as their rules give."""
+    HBM rows; both shipped as their rules give, and so are the transformers decode shares."""
     import loso
 
     gddr = next(f for f in loso.FITS if f.name == "llama.cpp decode on GDDR")
     hbm = next(f for f in loso.FITS if f.name == "llama.cpp HBM decode factor")
     rows = accuracy.rows_for_keys(set(gddr.rows))
     assert len({r.publication for r in rows}) == 2 and len(gddr.rows) == 16 and len(hbm.rows) == 6
-    for fit in (gddr, hbm):
+    transformers = next(f for f in loso.FITS if f.name == "transformers decode profile")
+    for fit in (gddr, hbm, transformers):
         solved = loso.refit(fit, fit.rows, accuracy.rows_for_keys)
         assert all(abs(solved[k] / v - 1) < 0.01 for k, v in fit.shipped().items())
 

@@ -99,7 +99,10 @@ TRANSFORMERS = EngineProfile(
     # 8B rows at batch 1 and 32 separate the weight and KV terms; the per-layer term is the kernel
     # count of an unfused Llama layer (≈35: fp32 RMSNorm, RoPE, q/k/v/o, SDPA, cache update, SwiGLU)
     # times ≈3 µs per kernel in a replayed graph, which also puts Llama 3.2 1B at batch 1 where the
-    # issue's H200 measurement does (−56 % with no per-layer term).
+    # issue's H200 measurement does (−56 % with no per-layer term). The two shares are the rule's
+    # exact solution on today's formulas (benchmarks/loso.py, 'transformers decode profile': 0.879 and
+    # 0.904; 0.875 and 0.92 were solved before the prefill efficiency, which sets decode's
+    # compute-bound products, and the GEMM shapes moved, December 2026).
     layer_overhead_graphs_s=1.0e-4,
     # Eager: Hugging Face's 'LLM inference optimization' guide reports up to 4× from a static cache
     # + torch.compile (CUDA graphs) over eager generate; estimator.md notes ≈9× at batch 1 for small
@@ -108,8 +111,8 @@ TRANSFORMERS = EngineProfile(
     # rows time the graph replay alone, so no separate per-step term.
     layer_overhead_eager_s=1.2e-3,
     step_overhead_s=0.0,
-    weight_stream_share=0.875,
-    kv_read_share=0.92,
+    weight_stream_share=0.879,
+    kv_read_share=0.904,
     kv_half_context=850,
     prefill_share=1.0,
     # Prompt attention: transformers' default attn_implementation "sdpa", PyTorch's

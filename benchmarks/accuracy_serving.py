@@ -88,6 +88,23 @@ def mmq_cases() -> dict:
             for row_id, (card, weight_format, prompt) in LLAMA_CPP_MMQ_ROWS.items()}
 
 
+LLAMA_CPP_PR19053_TG_NOTE = ("llama.cpp 2026 build with CUDA graphs (pull request 19053's master column); 'llama 8B' as "
+                             "the llama3-8b preset, 'llama 3B' as llama3.2-3b; with XiongjieDai's GDDR tg512 rows they "
+                             "set llama.cpp's decode profile on GDDR cards (benchmarks/loso.py)")
+"""What each tg128 row of llama.cpp pull request 19053's table assumes."""
+
+LLAMA_CPP_PR19053_TG_ROWS = {"it-llamacpp-pr19053-6000ada-8b-q4_0-tg128": ("llama3-8b", "rtx-6000-ada", "q4_0"),
+                             "it-llamacpp-pr19053-6000ada-3b-q4_k_m-tg128": ("llama3.2-3b", "rtx-6000-ada", "q4_k_m")}
+"""The decode rows of llama.cpp pull request 19053 (row id -> preset, catalog card, weight format): a second
+publication of llama.cpp's decode profile on GDDR cards (benchmarks/loso.py)."""
+
+
+def pr19053_decode_cases() -> dict:
+    """The published cases of :data:`LLAMA_CPP_PR19053_TG_ROWS` (row id -> case): llama-bench tg128."""
+    return {row_id: _bench_decode(row_id, preset(model), card, weight_format, 128, LLAMA_CPP_PR19053_TG_NOTE)
+            for row_id, (model, card, weight_format) in LLAMA_CPP_PR19053_TG_ROWS.items()}
+
+
 def _serving(row_id, model, card, count, precision, batch, isl, osl, per_card=True):
     def case(r: dict) -> Row:
         s = scenario(model, card, count, workload="inference", precision=precision, parallelism={"tp": count},

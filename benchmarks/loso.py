@@ -92,18 +92,21 @@ class Fit:
         profile = PROFILES[self.engine]
         return {name: float(getattr(profile, name)) for name in self.solved}
 
-    def profile(self, values: Mapping[str, float]) -> EngineProfile:
-        """The shipped profile with ``values`` and the fields tied to them (validated)."""
-        data = PROFILES[self.engine].model_dump()
+    def profile(self, values: Mapping[str, float], base: Defaults | None = None) -> EngineProfile:
+        """The engine's profile in ``base`` (the shipped one when it holds none) with ``values`` and the
+        fields tied to them (validated)."""
+        in_base = base.profiles.get(self.engine) if base is not None else None
+        data = (in_base or PROFILES[self.engine]).model_dump()
         data.update(values)
         data.update(self.tied(values))
         return EngineProfile.model_validate(data)
 
-    def in_force(self, values: Mapping[str, float]) -> Defaults:
-        """The defaults that put ``values`` in force (validated: ``ValidationError`` outside the
+    def in_force(self, values: Mapping[str, float], base: Defaults | None = None) -> Defaults:
+        """The defaults that put ``values`` in force over ``base``'s profile of the engine, so that
+        fields other fits of the engine set there stay (validated: ``ValidationError`` outside the
         fields' ranges)."""
         if self.engine is not None:
-            return Defaults(profiles={self.engine: self.profile(values)})
+            return Defaults(profiles={self.engine: self.profile(values, base)})
         Assumptions.model_validate({**values, **self.tied(values)})
         return Defaults(assumptions={**values, **self.tied(values)})
 
@@ -115,6 +118,21 @@ ties the graphs figure to the eager one with (NVIDIA blog on CUDA graphs in llam
 LLAMA_CPP_TG512_TAGS = ("4080", "3090", "4090", "a6000", "6000ada", "a40", "l40s", "a100pcie", "a100sxm", "h100p")
 """The cards whose 8B tg512 rows (Q4_K_M and F16) set llama.cpp's decode profile: every single-card row of
 XiongjieDai's LLaMA 3 tables on a card in the catalog (benchmarks/accuracy.py, LLAMA_CPP_TG512_CARDS)."""
+
+LLAMA_CPP_HBM_TAGS = ("a100pcie", "a100sxm", "h100p")
+"""The HBM2e cards of XiongjieDai's LLaMA 3 tables (their decode reads carry ``hbm_decode_factor``)."""
+
+LLAMA_CPP_GDDR_DECODE_ROWS = (
+    *(f"published:it-llamacpp-l3-8b-{tag}-{fmt}-tg512" for tag in LLAMA_CPP_TG512_TAGS if tag not in LLAMA_CPP_HBM_TAGS
+      for fmt in ("q4km", "f16")),
+    "published:it-llamacpp-pr19053-6000ada-8b-q4_0-tg128", "published:it-llamacpp-pr19053-6000ada-3b-q4_k_m-tg128")
+"""The decode rows llama.cpp's GDDR share and per-layer time are solved from: XiongjieDai's 8B tg512 rows on its
+seven GDDR cards and llama.cpp pull request 19053's two tg128 rows (benchmarks/accuracy_serving.py,
+LLAMA_CPP_PR19053_TG_ROWS): two publications, so each is predicted from the other."""
+
+LLAMA_CPP_HBM_DECODE_ROWS = tuple(f"published:it-llamacpp-l3-8b-{tag}-{fmt}-tg512" for tag in LLAMA_CPP_HBM_TAGS
+                                  for fmt in ("q4km", "f16"))
+"""The decode rows llama.cpp's HBM factor is solved from (XiongjieDai's three HBM2e cards)."""
 
 LLAMA_CPP_PP512_CARDS = ("a6000", "6000ada", "l40s", "a100pcie", "a100sxm", "h100p")
 """The pp512 rows the prompt-processing share is solved from: every single-card row of the table on a card
@@ -229,20 +247,27 @@ FITS = (
         "two shares, solved exactly (configurator/core/engines.py, TRANSFORMERS)",
         held="the per-layer term (a kernel count × the graph gap, first principles) and kv_half_context (850: "
              "rows at one context cannot separate it from kv_read_share) stay as shipped"),
-    Fit("llama.cpp profile", Engine.LLAMA_CPP, "decode",
-        ("weight_stream_share", "hbm_decode_factor", "layer_overhead_eager_s"),
-        tuple(f"published:it-llamacpp-l3-8b-{tag}-{fmt}-tg512"
-              for tag in LLAMA_CPP_TG512_TAGS for fmt in ("q4km", "f16")),
-        "llama-bench tg512 of Llama 3 8B in Q4_K_M and F16 on ten cards (seven GDDR6/6X, three "
-        "HBM2e) of one table (XiongjieDai, May 2024, with CUDA graphs): the two formats on each card separate the "
-        "byte term from the per-layer term, the cards the GDDR share from the HBM factor; three constants, least "
-        "squares on the log error (configurator/core/engines.py, LLAMA_CPP)",
+    Fit("llama.cpp decode on GDDR", Engine.LLAMA_CPP, "decode", ("weight_stream_share", "layer_overhead_eager_s"),
+        LLAMA_CPP_GDDR_DECODE_ROWS,
+        "llama-bench decode rows of Llama 3 8B (and 3.2 3B) on GDDR cards, two publications: XiongjieDai's tg512 in "
+        "Q4_K_M and F16 on seven GDDR6/6X cards (May 2024, with CUDA graphs) and llama.cpp pull request 19053's "
+        "tg128 of 8B Q4_0 and 3B Q4_K_M on the RTX 6000 Ada (2026 build): the two formats (or models) on a card "
+        "separate the byte term from the per-layer term; two constants, least squares on the log error "
+        "(configurator/core/engines.py, LLAMA_CPP)",
         tied=lambda v: {"kv_read_share": v["weight_stream_share"],
                         "layer_overhead_graphs_s": v["layer_overhead_eager_s"] - LLAMA_CPP_GRAPHS_SAVING_S},
         held="kv_read_share is set equal to the weight share and the graphs figure to the eager one less 40 µs, "
-             "as shipped; prefill_share is the next fit's. The table's 70B Q4_K_M rows (seven cards) are held out "
-             "(benchmarks/data/held-out.json, within_source) to test the byte/per-layer split at 80 layers; the "
-             "LLaMA 2 rows of December 2023 (eager, an older build) are predicted, not fitted"),
+             "as shipped; hbm_decode_factor is the next fit's, prefill_share the one after. The table's 70B "
+             "Q4_K_M rows (seven cards) are held out (benchmarks/data/held-out.json, within_source) to test the "
+             "byte/per-layer split at 80 layers; the LLaMA 2 rows of December 2023 (eager, an older build) are "
+             "predicted, not fitted"),
+    Fit("llama.cpp HBM decode factor", Engine.LLAMA_CPP, "decode", ("hbm_decode_factor",),
+        LLAMA_CPP_HBM_DECODE_ROWS,
+        "XiongjieDai's tg512 of Llama 3 8B in Q4_K_M and F16 on the three HBM2e cards of the table (A100 PCIe and "
+        "SXM, H100 PCIe; May 2024), with the GDDR fit's share and per-layer time in force: one factor, least "
+        "squares on the log error (configurator/core/engines.py, LLAMA_CPP)",
+        held="one publication holds every HBM row: with it held out the factor has no rows and the rows that move "
+             "with it (the HBM cards') are n/a out of source; leave-one-row-out is its cross-validated figure"),
     Fit("llama.cpp prompt processing", Engine.LLAMA_CPP, "prefill", ("prefill_share",),
         tuple(f"published:ip-llamacpp-l3-8b-{card}-pp512" for card in LLAMA_CPP_PP512_CARDS),
         "llama-bench pp512 of Llama 3 8B Q4_K_M on the single-GPU rows of one table (XiongjieDai, May 2024): one "
@@ -277,11 +302,15 @@ INFORMED = (
              "the per-layer time of prefill for engines without their own: the figure once chosen with the H200 "
              "rows in view for training and prefill alike, kept for prefill when training's was fitted (December "
              "2026). Fitted beside the prefill efficiency over the ten prefill rows it comes out 84 µs (with "
-             "0.871), but two fields from ten rows of three publications do not cross-validate: leaving each "
-             "publication out, the prefill rows err 13.0 % median against 9.5 % with the share alone fitted "
-             "beside 130 µs, serving throughput 12.6 % against 10.3 %, serving latency 29.7 % against 20.2 % "
-             "(benchmarks/accuracy.py --summary, LOSO column); the rows that would separate it from the products "
-             "are three 128-token prompts"),
+             "0.871), but two fields from ten rows of three publications do not cross-validate (re-run "
+             "2026-12-03 through this module's rule with both fields solved and shipped): leaving each "
+             "publication out, the prefill rows err 14.1 % median against 12.6 % with the share alone fitted "
+             "beside 130 µs, serving throughput 12.6 % against 10.3 %, and serving latency in sample 29.5 % "
+             "against 20.2 %; leaving each prefill row out, 10.3 % median (56.2 % worst) against 13.9 % (48.7 %). "
+             "The rows that would separate it from the products are three 128-token prompts. A first-principles "
+             "figure needs what the per-layer time stands for split out: a kernel count × the gap between "
+             "kernels, and the elementwise passes (norms, rotary, activation, residuals) whose bytes grow with "
+             "the chunk, so part of it is not per layer but per token - not done"),
     Informed("transformers kv_half_context = 850 tokens", H200_RIG,
              "no derivation given, and no rule can set it: the H200 decode rows are all at one context (2,048), "
              "where any half-context is matched by the KV share the decode fit solves beside it; rows at a second "
@@ -367,7 +396,7 @@ def refit(fit: Fit, keys: Sequence[str], source: RowSource, others: Defaults = S
 
     def residuals(values: np.ndarray) -> np.ndarray | None:
         try:
-            mine = fit.in_force(dict(zip(names, values.tolist(), strict=True)))
+            mine = fit.in_force(dict(zip(names, values.tolist(), strict=True)), others)
         except ValidationError:
             return None
         rows = _predictions([(k, fit.kind) for k in keys], source, others | mine)
@@ -444,7 +473,7 @@ def _moved_by(fit: Fit, wanted: Sequence[Ident], source: RowSource, defaults: De
     every upper bound), over ``defaults`` (``rows``: the rows with ``defaults``, when built)."""
     before = rows if rows is not None else _predictions_if_any(wanted, source, defaults)
     moved = {name: value * 0.9 for name, value in fit.shipped().items()}
-    after = _predictions_if_any(wanted, source, defaults | fit.in_force(moved))
+    after = _predictions_if_any(wanted, source, defaults | fit.in_force(moved, defaults))
     return {w for w, b, a in zip(wanted, before, after, strict=True)
             if b is None or a is None or not math.isclose(b.predicted, a.predicted, rel_tol=1e-9)}
 
@@ -469,13 +498,13 @@ def leave_one_source_out(rows: Sequence[Row], source: RowSource, fits: Sequence[
             continue
         refitted_defaults = SHIPPED
         missing: list[Fit] = []
-        for fit in touching:
+        for fit in touching:  # in FITS order, each solved over the fits refitted before it, as its rule states
             others = [k for k in fit.rows if k in by_key and by_key[k].publication != publication]
-            values = refit(fit, others, source)
+            values = refit(fit, others, source, refitted_defaults)
             if values is None:
                 missing.append(fit)
             else:
-                refitted_defaults = refitted_defaults | fit.in_force(values)
+                refitted_defaults = refitted_defaults | fit.in_force(values, refitted_defaults)
         wanted = [ident(r) for r in members]
         again = _predictions_if_any(wanted, source, refitted_defaults)
         lost: dict[Ident, str] = {}

@@ -54,7 +54,7 @@ def test_the_sensitivity_sweep_puts_every_default_back():
 
 # ---- leave one source out and the held-out rows (issue 27, part 1) ---------------------------
 
-LLAMA_CPP_ROWS = ("published:it-llamacpp-a100-q4", "published:it-llamacpp-h100p-q4")
+LLAMA_CPP_ROWS = ("published:it-llamacpp-a100-q4", "published:it-llamacpp-4090-q4")
 
 
 def _one_share_fit():
@@ -62,7 +62,7 @@ def _one_share_fit():
     row alone determines it)."""
     import loso
 
-    real = next(f for f in loso.FITS if f.name == "llama.cpp profile")
+    real = next(f for f in loso.FITS if f.name == "llama.cpp decode on GDDR")
     return loso.Fit("llama.cpp weight share", real.engine, "decode", ("weight_stream_share",), LLAMA_CPP_ROWS,
                     "test", tied=lambda v: {"kv_read_share": v["weight_stream_share"]})
 
@@ -89,15 +89,38 @@ def test_leaving_a_source_out_refits_without_its_rows():
 
 
 def test_a_fit_with_every_row_in_the_held_out_source_leaves_its_rows_without_a_figure():
-    """Both llama.cpp decode fitting rows and all its pp512 rows are in XiongjieDai's repository:
-    held out, its decode and prefill rows are n/a; its weights-size row does not depend on the
-    profile and keeps its figure."""
+    """Every llama.cpp HBM decode row and all its pp512 rows are in XiongjieDai's repository: held
+    out, its HBM decode rows and prefill rows are n/a; its GDDR decode rows are predicted with the
+    GDDR fit solved from llama.cpp pull request 19053's rows alone; its weights-size row does not
+    depend on the profile and keeps its figure."""
     import loso
 
-    rows = [r for r in accuracy.all_rows() if r.publication == "xiongjiedai-llama.cpp"]
-    held = loso.leave_one_source_out(rows, accuracy.rows_for_keys)
-    statuses = {(r.kind, held[loso.ident(r)].predicted is None) for r in rows}
-    assert statuses == {("decode", True), ("prefill", True), ("memory", False)}
+    everything = accuracy.all_rows()
+    rows = [r for r in everything if r.publication == "xiongjiedai-llama.cpp"]
+    second = [r for r in everything if r.publication == "ggml-org-llama-cpp-pull-request-19053"]
+    held = loso.leave_one_source_out(rows + second, accuracy.rows_for_keys)
+    hbm = {"a100", "h100"}
+    statuses = {(r.kind, any(tag in r.row_id for tag in hbm), held[loso.ident(r)].predicted is None) for r in rows}
+    assert statuses == {("decode", True, True), ("decode", False, False), ("prefill", False, True),
+                        ("prefill", True, True), ("memory", False, False)}
+    gddr = [held[loso.ident(r)] for r in rows if r.kind == "decode" and not any(tag in r.row_id for tag in hbm)]
+    assert all(h.status == "refitted: llama.cpp decode on GDDR" and h.predicted != h.row.predicted for h in gddr)
+
+
+def test_the_llama_cpp_decode_fits_have_two_publications_and_are_what_their_rules_give():
+    """The GDDR share and per-layer time are solved from two publications' rows (XiongjieDai's 2024
+    table and llama.cpp pull request 19053's 2026 rows), the HBM factor over them from XiongjieDai's
+    HBM rows; both shipped as their rules give, and so are the transformers decode shares."""
+    import loso
+
+    gddr = next(f for f in loso.FITS if f.name == "llama.cpp decode on GDDR")
+    hbm = next(f for f in loso.FITS if f.name == "llama.cpp HBM decode factor")
+    rows = accuracy.rows_for_keys(set(gddr.rows))
+    assert len({r.publication for r in rows}) == 2 and len(gddr.rows) == 16 and len(hbm.rows) == 6
+    transformers = next(f for f in loso.FITS if f.name == "transformers decode profile")
+    for fit in (gddr, hbm, transformers):
+        solved = loso.refit(fit, fit.rows, accuracy.rows_for_keys)
+        assert all(abs(solved[k] / v - 1) < 0.01 for k, v in fit.shipped().items())
 
 
 def test_the_llama_cpp_prompt_share_is_what_its_rule_gives_and_is_cross_validated():
@@ -125,7 +148,8 @@ def test_only_the_fitted_defaults_change_the_out_of_source_figures():
     memory = loso.kind_summary(held.values(), "memory")
     assert memory.fitted and 0 < memory.with_value < memory.rows
     assert all(held[loso.ident(r)].predicted is None for r in rows if r.kind == "memory" and r.group)
-    assert loso.describe(loso.kind_summary(held.values(), "decode")).startswith("n/a")
+    decode = loso.kind_summary(held.values(), "decode")
+    assert decode.fitted and 0 < decode.with_value < decode.rows  # the H200 and HBM llama.cpp rows: n/a
     mlperf = [held[loso.ident(r)] for r in rows if r.publication == "mlperf-inference-v4.1"]
     assert mlperf and all(h.predicted == h.row.predicted and h.status.startswith(loso.SET_ELSEWHERE)
                           and "prefill efficiency" in h.status for h in mlperf)

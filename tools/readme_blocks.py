@@ -241,17 +241,22 @@ def accuracy_table() -> str:
     decode = [r for r in rows if r.kind == "decode"]
     setting = [r for r in decode if r.key in _profile_rows()]
     others = [r for r in decode if r not in setting]
-    llama_fit = next(f for f in loso.FITS if f.name == "llama.cpp profile")
-    crossed = [abs(e) for e in loso.leave_one_row_out(llama_fit, accuracy.rows_for_keys).values() if e is not None]
+    llama_fits = [f for f in loso.FITS if f.kind == "decode" and f.engine is not None and f.engine.value == "llama.cpp"]
+    crossed = [abs(e) for fit in llama_fits for e in loso.leave_one_row_out(fit, accuracy.rows_for_keys).values()
+               if e is not None]
+    llama_rows = {k for fit in llama_fits for k in fit.rows}
     publications = sorted({r.publication for r in outside})
     within = [r for r in outside if r.publication in {c.publication for c in rows}]
     by_key = {r.key: r.publication for r in rows}
     fitted = "; ".join(f"the {fit.name} ({_words(len(fit.rows))} rows of "
                           f"{', '.join(sorted({by_key[k] for k in fit.rows}))})" for fit in loso.FITS)
     lines += ["", f"¹ {_words(len(setting)).capitalize()} of the {_words(len(decode))} decode rows set the profiles "
-              f"they are checked with (the H200 rows the transformers profile; llama.cpp's, {len(llama_fit.rows)} "
-              "LLaMA 3 8B tg512 rows of ten cards: each left out in turn and predicted by the profile the other rows give "
-              f"is off by {statistics.median(crossed):.1f} % median, {max(crossed):.1f} % worst); the other {_words(len(others))}, LLaMA 2 rows of December 2023 on an older, eager llama.cpp "
+              f"they are checked with (the H200 rows the transformers profile; llama.cpp's, {len(llama_rows)} "
+              "rows: XiongjieDai's LLaMA 3 8B tg512 rows of ten cards and llama.cpp pull request 19053's two tg128 "
+              "rows, a share and a per-layer time from the GDDR rows of both, an HBM factor from the HBM rows: each "
+              "left out in turn and predicted by the fit the other rows give is off by "
+              f"{statistics.median(crossed):.1f} % median, {max(crossed):.1f} % worst); the other "
+              f"{_words(len(others))}, LLaMA 2 rows of December 2023 on an older, eager llama.cpp "
               f"build, are within {max(abs(r.error_pct) for r in others):.1f} %.",
               "",
               "² Each source's rows predicted with the defaults set without that source's rows "

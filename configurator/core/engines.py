@@ -24,6 +24,7 @@ from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from configurator.core.formulas.attention_kernels import FA2, HOPPER_FUSED
 from configurator.core.units import Precision
 
 
@@ -73,6 +74,11 @@ class EngineProfile(BaseModel):
     prefill_layer_overhead_s: float | None = Field(
         default=None, ge=0, le=0.1, description="time per layer per prefill chunk beyond the roofline (unset: the "
                                                 "default per-layer time of the workload's assumptions) [s]")
+    prefill_attention: tuple[tuple[str, str], ...] = Field(
+        default=(), description="the prompt attention kernel it runs by default on each GEMM family, as pairs "
+                                "(family, kernel of formulas/attention_kernels.py): charged at that kernel's "
+                                "published forward share; a family not listed, or a kernel with no published "
+                                "share, runs attention at the products' rate")
     continuous_batching: bool = Field(description="new requests join the running batch between steps")
     formats: tuple[str, ...] = Field(description="weight-format families it serves")
     fp8_kv_with_fp8_weights: bool = Field(
@@ -93,7 +99,10 @@ TRANSFORMERS = EngineProfile(
     # 8B rows at batch 1 and 32 separate the weight and KV terms; the per-layer term is the kernel
     # count of an unfused Llama layer (≈35: fp32 RMSNorm, RoPE, q/k/v/o, SDPA, cache update, SwiGLU)
     # times ≈3 µs per kernel in a replayed graph, which also puts Llama 3.2 1B at batch 1 where the
-    # issue's H200 measurement does (−56 % with no per-layer term).
+    # issue's H200 measurement does (−56 % with no per-layer term). The two shares are the rule's
+    # exact solution on today's formulas (benchmarks/loso.py, 'transformers decode profile': 0.879 and
+    # 0.904; 0.875 and 0.92 were solved before the prefill efficiency, which sets decode's
+    # compute-bound products, and the GEMM shapes moved, December 2026).
     layer_overhead_graphs_s=1.0e-4,
     # Eager: Hugging Face's 'LLM inference optimization' guide reports up to 4× from a static cache
     # + torch.compile (CUDA graphs) over eager generate; estimator.md notes ≈9× at batch 1 for small
@@ -102,10 +111,14 @@ TRANSFORMERS = EngineProfile(
     # rows time the graph replay alone, so no separate per-step term.
     layer_overhead_eager_s=1.2e-3,
     step_overhead_s=0.0,
-    weight_stream_share=0.875,
-    kv_read_share=0.92,
+    weight_stream_share=0.879,
+    kv_read_share=0.904,
     kv_half_context=850,
     prefill_share=1.0,
+    # Prompt attention: transformers' default attn_implementation "sdpa", PyTorch's
+    # scaled_dot_product_attention, whose flash backend is FlashAttention-2 (vendored since PyTorch 2.2)
+    # for 16-bit causal attention on Ampere and Hopper.
+    prefill_attention=(("ampere", FA2), ("hopper", FA2)),
     continuous_batching=False,
     formats=("float", "int8", "awq", "gptq"),
     source="h200-calibration.jsonl decode rows (plain PyTorch + CUDA graphs); HF transformers docs, llm_optims "
@@ -128,6 +141,10 @@ VLLM = EngineProfile(
     kv_read_share=0.85,
     kv_half_context=0,
     prefill_share=1.0,
+    # Prompt attention: vllm-flash-attn, FlashAttention-3 on Hopper (SM 9.0) since vllm-project/vllm PR
+    # #12093 (2025-01-15; issue #12429: FA3 "now supported in vLLM for Hopper GPUs (SM 9.0)"), FlashAttention-2
+    # elsewhere (FA3 off on SM 8.6/8.9; opt-in on 8.0 via VLLM_FLASH_ATTN_VERSION=3).
+    prefill_attention=(("ampere", FA2), ("hopper", HOPPER_FUSED)),
     continuous_batching=True,
     formats=("float", "int8", "awq", "gptq", "nvfp4", "gguf"),
     source="vLLM PR #1440 (graph vs eager decode), vLLM v0.6.0 blog (host overhead); docs: kv_cache_dtype "
@@ -145,6 +162,10 @@ SGLANG = EngineProfile(
     kv_read_share=0.88,
     kv_half_context=0,
     prefill_share=1.0,
+    # Prompt attention: sgl-project/sglang docs/backend/attention_backend.md, "FlashAttention 3 (Default for
+    # Hopper Machines, e.g., H100, H200, H20)", "FlashInfer (Default for Non-Hopper Machines, e.g., A100,
+    # A40)": FlashInfer's prefill has no published share here, so off Hopper attention runs at the products' rate.
+    prefill_attention=(("hopper", HOPPER_FUSED),),
     continuous_batching=True,
     formats=("float", "int8", "awq", "gptq", "nvfp4"),
     source="SGLang v0.4 blog (overlap scheduler); docs: --chunked-prefill-size 8192, --kv-cache-dtype auto; "
@@ -164,6 +185,9 @@ TENSORRT_LLM = EngineProfile(
     kv_read_share=0.90,
     kv_half_context=0,
     prefill_share=1.0,
+    # Prompt attention: TensorRT-LLM's own fused multi-head attention (context FMHA) kernels, with no
+    # published share of peak: attention runs at the products' rate.
+    prefill_attention=(),
     continuous_batching=True,
     formats=("float", "int8", "awq", "gptq", "nvfp4"),
     fp8_kv_with_fp8_weights=True,
@@ -174,45 +198,54 @@ TENSORRT_LLM = EngineProfile(
 LLAMA_CPP = EngineProfile(
     cuda_graphs=True,
     # XiongjieDai/GPU-Benchmarks-on-LLM-Inference, LLaMA 3 tables (May 2024, builds b2824-b2843, after CUDA graphs
-    # came to llama.cpp in PR #6766): llama-bench tg512 of 8B Q4_K_M and F16 on ten cards. The two formats on a card
+    # came to llama.cpp in PR #6766): llama-bench tg512 of 8B Q4_K_M and F16 on ten cards; llama.cpp pull request
+    # 19053 (2026 build): tg128 of 8B Q4_0 and 3B Q4_K_M on the RTX 6000 Ada. The two formats (or models) on a card
     # separate the byte term from a per-layer term; across the cards the GDDR6/6X ones stream the weights at 0.88-1.05
     # of their peak bandwidth (the F16 - Q4_K_M time over the 10.38 GiB the two files differ by, llama-bench's sizes)
     # and the HBM2e ones (A100 PCIe and SXM, H100 PCIe) at 0.48-0.71. A likely cause, not measured here: llama.cpp's
     # batch-1 mat-vec kernels keep a fixed amount of reads in flight per SM, which fills a GDDR bus but not HBM's
     # wider one (bytes in flight = bandwidth × latency, Little's law); the three HBM cards are all HBM2e near 2 TB/s,
-    # so memory type and bandwidth level are not separable in these rows. Least squares on the log error over the 20
-    # rows (benchmarks/loso.py, 'llama.cpp profile'): share 1.094 of the achievable 0.88 (0.96 of peak) on GDDR, ×
-    # 0.583 on HBM, 85.5 µs per layer with graphs; leaving each row out in turn, 6 % median error on it (18 % worst);
-    # the table's 70B rows, held out, 8 % median. The eager figure adds back the ≈40 µs per layer CUDA graphs save
-    # (NVIDIA technical blog 'Optimizing llama.cpp AI Inference with CUDA Graphs', 2024: up to 1.2× for small models
-    # on an H100).
-    layer_overhead_eager_s=1.255e-4,
-    layer_overhead_graphs_s=0.855e-4,
+    # so memory type and bandwidth level are not separable in these rows. Two fits (benchmarks/loso.py), least
+    # squares on the log error: 'llama.cpp decode on GDDR' over the 16 GDDR rows of both publications, share 0.994
+    # of the achievable 0.88 (0.87 of peak) and 47 µs per layer with graphs (leaving each row out, 8.6 % median
+    # error on it, 23 % worst); 'llama.cpp HBM decode factor' over the 6 HBM rows, × 0.552 (6.1 % median, 23 %
+    # worst). Each publication predicted from the other's rows alone: XiongjieDai's GDDR rows +4 to +33 % (the 2026
+    # build is faster per layer: 80 against 125 µs eager), the 2026 rows -22/-29 %. Before December 2026 one fit of
+    # the 20 XiongjieDai rows (share 1.094, × 0.583, 85.5 µs). The eager figure adds back the ≈40 µs per layer CUDA
+    # graphs save (NVIDIA technical blog 'Optimizing llama.cpp AI Inference with CUDA Graphs', 2024: up to 1.2× for
+    # small models on an H100); on the faster per-layer time fitted now that saving is 1.33× for Llama 2 7B Q4_0 on
+    # an H100 SXM (doubt: the blog's 2024 relation applied to a blend of the 2024 and 2026 builds).
+    layer_overhead_eager_s=0.871e-4,
+    layer_overhead_graphs_s=0.471e-4,
     step_overhead_s=0.0,
-    weight_stream_share=1.094,
-    hbm_decode_factor=0.583,
-    kv_read_share=1.094,
+    weight_stream_share=0.994,
+    hbm_decode_factor=0.552,
+    kv_read_share=0.994,
     kv_half_context=0,
     # The same repository's LLaMA 3 table (May 2024, builds b2824-b2843): llama-bench pp512 of 8B
     # Q4_K_M on RTX A6000, RTX 6000 Ada, L40S, A100 PCIe and SXM, H100 PCIe (3,781-8,125 tokens/s).
     # One share for the six, least squares on the log error (benchmarks/loso.py, 'llama.cpp prompt
-    # processing'): 0.755 of the prefill efficiency since the build's dequantization copy is counted apart
+    # processing'): 0.792 of the prefill efficiency (0.755 until the decode fit took pull request 19053's
+    # rows, December 2026, and its per-layer time fell from 125 to 87 µs eager; 0.798 until the prefill
+    # efficiency was refitted with attention at the kernel table, 0.921 -> 0.928) since the build's
+    # dequantization copy is counted apart
     # (serving_speed.prefill_seconds: quantized weights dequantized to an FP16 copy, written and read back,
     # before each cuBLAS product; 0.508 before, December 2026, when the share carried that copy too and so
     # was applied to F16 weights, which have none: the same table's F16 pp512 rows of five professional
     # cards, in no fit, were predicted 29-57 % slow, now 7-29 %). The table's GeForce rows (FP16 accumulate
     # at twice the FP32-accumulate rate there: Card.fp16_acc16_tflops) are held out.
-    prefill_share=0.755,
+    prefill_share=0.792,
     # The INT8 MMQ kernels of builds since June 2024 are llama.cpp's own, not cuBLAS: their share is an
     # engine fact of its own. Solved from the llama-bench rows their pull requests published (June 2024,
     # micro-batch 512; ggml-org/llama.cpp PR #7676 RTX 4090 Q4_0 pp512 10,359 tokens/s, PR #7860 RTX 4090
     # Q4_K_S pp2048 9,279 and RTX 3090 Q6_K pp2048 3,491), predicted at the card's INT8 rate: least squares
-    # on the log error (benchmarks/loso.py, 'llama.cpp INT8 (MMQ) prompt processing'), 0.358; each row left
+    # on the log error (benchmarks/loso.py, 'llama.cpp INT8 (MMQ) prompt processing'), 0.359 (0.358 before the
+    # decode fit's per-layer time and the prefill efficiency moved, December 2026); each row left
     # out, +27/+12/-29 % (the RTX 3090 row slower than its INT8 rate suggests, the Q4_0 row faster: the
     # share is an average over weight formats and cards). The same PR's cuBLAS FP16 column (7,776 tokens/s
     # for the Q4_0 row) is 1.33x slower than MMQ, against 2x in peak rates. Before December 2026 an
     # assumption, 0.508 (the pre-copy prompt share): predicted 12-41 % fast on these rows.
-    prompt_int8_share=0.358,
+    prompt_int8_share=0.359,
     continuous_batching=True,
     formats=("float", "gguf"),
     # The prompt path, read in ggml's CUDA backend (ggml-org/ggml, the mirror of llama.cpp's ggml/):

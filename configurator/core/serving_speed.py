@@ -34,6 +34,7 @@ from configurator.core.memory import kv_cache_bytes_per_token
 from configurator.core.messages import Message, msg
 from configurator.core.training_speed import fabric, tensor_parallel_messages
 from configurator.core.precision import PrecisionPlan, kv_element_bytes
+from configurator.core.prefill_attention import prompt_compute_seconds
 from configurator.core.scenario import Scenario
 from configurator.core.units import GB
 
@@ -59,7 +60,9 @@ def prefill_seconds(
 ) -> float:
     """Prefill of ``sequences`` prompts, batched in chunks of ``max_batched_tokens`` [s].
 
-    Per chunk: the FLOPs at the engine's share of the prefill efficiency plus one read of the
+    Per chunk: the FLOPs at the engine's share of the prefill efficiency (causal attention at the
+    engine's attention kernel's share, where published: :mod:`configurator.core.prefill_attention`)
+    plus one read of the
     weights (and, where quantized weights are dequantized before FP16 products,
     :func:`~configurator.core.decode_step.prompt_dequantized`, their FP16 copy written and read
     back), per-layer time and tensor-parallel all-reduces. The weight stream and the products
@@ -73,7 +76,9 @@ def prefill_seconds(
     tokens = prompt_tokens * sequences
     chunks = math.ceil(tokens / scenario.serving.max_batched_tokens)
     chunk = min(tokens, scenario.serving.max_batched_tokens)
-    compute_s = sequences * prefill_flops(model, prompt_tokens) / tp / serving_rate(card, plan, scenario, chunk)
+    compute_s = sequences * prompt_compute_seconds(scenario, card, prompt_tokens,
+                                                   serving_rate(card, plan, scenario, chunk),
+                                                   prefill_flops(model, prompt_tokens))
     weights_s = chunks * decode_weight_bytes(model, chunk, plan.weight_bytes, scenario.expert_copies) / tp
     if prompt_dequantized(card, plan, profile):  # the FP16 copy written, then read by the product
         weights_s += chunks * 2.0 * decode_weight_bytes(model, chunk, 2.0, scenario.expert_copies) / tp
@@ -179,10 +184,11 @@ def speculative_tokens_per_step(scenario: Scenario) -> float:
 def prompt_token_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan) -> float:
     """Compute time of one prompt token inside an engine step, its share of the prompt's products
     and collectives (:attr:`~configurator.core.load.StepCosts.prompt_token_s`) [s]."""
-    serving, model, tp = scenario.serving, scenario.model, scenario.parallelism.tp
+    serving, model = scenario.serving, scenario.model
     p = serving.prompt_tokens
-    per_token = prefill_flops(model, p) / p / tp / serving_rate(card, plan, scenario,
-                                                                min(p, serving.max_batched_tokens))
+    per_token = prompt_compute_seconds(scenario, card, p, serving_rate(card, plan, scenario,
+                                                                  min(p, serving.max_batched_tokens)),
+                                       prefill_flops(model, p)) / p
     per_token += float(_tp_allreduce_s(scenario, card, p, plan.math_bytes)
                        + _ep_all_to_all_s(scenario, card, p, plan.math_bytes)) / p
     return per_token

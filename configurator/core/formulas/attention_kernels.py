@@ -1,5 +1,5 @@
-"""Share of peak a fused attention kernel sustains in training, by kernel and card architecture
-(issue 27): FlashAttention-2 reaches about twice the share of peak on an A100 that it reaches on
+"""Share of peak a fused attention kernel sustains in training and in prefill, by kernel and card
+architecture (issue 27): FlashAttention-2 reaches about twice the share of peak on an A100 that it reaches on
 an H100, where FlashAttention-3 and cuDNN's fused attention use Hopper's asynchronous tensor
 cores; one share for every card and kernel misprices one or the other.
 
@@ -74,3 +74,20 @@ def attention_kernel_efficiency(kernel: str, family: str) -> float | None:
     if shares is None and kernel == HOPPER_FUSED and family in PRE_HOPPER_FAMILIES:
         shares = ATTENTION_KERNEL_SHARES.get((FA2, family))
     return None if shares is None else model_flops_share(*shares)
+
+
+def attention_forward_share(kernel: str, family: str) -> float | None:
+    """Forward share of the card's dense 16-bit peak of ``kernel`` on a card of GEMM ``family``
+    (:data:`ATTENTION_KERNEL_SHARES`; a Hopper kernel on an older card takes FlashAttention-2's
+    figure there, as :func:`attention_kernel_efficiency`) [-]: a prompt's attention runs the
+    forward alone. None where no benchmark is listed."""
+    shares = ATTENTION_KERNEL_SHARES.get((kernel, family))
+    if shares is None and kernel == HOPPER_FUSED and family in PRE_HOPPER_FAMILIES:
+        shares = ATTENTION_KERNEL_SHARES.get((FA2, family))
+    return None if shares is None else shares[0]
+
+
+def prefill_attention_seconds(attention_flops: float, peak_flops: float, forward_share: float) -> float:
+    """Time of a prompt's causal attention at the kernel's forward share of the card's dense 16-bit
+    peak [s]: ``F_attn / (η_fwd · peak)`` (``attention_flops`` [FLOP], ``peak_flops`` [FLOP/s])."""
+    return attention_flops / (forward_share * peak_flops)

@@ -39,10 +39,12 @@ def _state_colours(language: str) -> dict[str, str]:
     return {w(state): text for state, (_, text) in STATE_COLOURS.items()}
 
 
-COLUMN_WIDTHS = {"constraints": (16, 27, 47, 10), "prices": (33, 27, 40)}
+COLUMN_WIDTHS = {"constraints": (16, 27, 47, 10), "prices": (33, 27, 40), "bands": (30, 16, 54)}
 """Widths of a table's columns [% of the page], where the text would otherwise squeeze one: the
 constraints' verdicts in words get the room, and so does what to know of a price (at a third of the
-page the Chinese "no dated public price" note put its last character, 价, on a line of its own)."""
+page the Chinese "no dated public price" note put its last character, 价, on a line of its own), and
+the calibration rows named in the likely ranges' table (left to itself, Qt gave the short "Numbers"
+column a third of the page and the rows' names wrapped to seven lines)."""
 
 
 def _html_table(table: Table, numeric_from: int = 99, colours: dict[str, str] | None = None) -> str:

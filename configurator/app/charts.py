@@ -237,6 +237,7 @@ class MemoryChart(_Chart):
         self._tallest, self._top = 0.0, 0.0  # the tallest bar or capacity, the axis' top [GiB]
         self.getPlotItem().vb.sigResized.connect(self._fit_top)
         self.counts: list[pg.TextItem] = []  # "16 cards" above each bar
+        self._counted: tuple = ()  # the estimates they count, worded again by a language switch
         self._shown: tuple[str, ...] = tuple(key for key, _ in MEMORY_PARTS)
         self.legend.setColumnCount(2)
         self.retranslate()
@@ -250,6 +251,8 @@ class MemoryChart(_Chart):
             if key in self._shown:
                 self.legend.addItem(self.bars[key], names[key])
         self.legend.addItem(self.capacity, _tc("charts", "Usable capacity"))
+        for estimate, item in zip(self._counted, self.counts, strict=False):
+            item.setText(bar_count_text(estimate))
 
     def _label_counts(self, xs: list[int], estimates) -> None:
         """Write the count each bar is drawn at above it (text items made once per bar, then moved)."""
@@ -259,6 +262,7 @@ class MemoryChart(_Chart):
             self.counts.append(item)
         for index, item in enumerate(self.counts):
             item.setVisible(index < len(estimates))
+        self._counted = tuple(estimates)
         for x, e, item in zip(xs, estimates, self.counts, strict=False):
             item.setText(bar_count_text(e))
             item.setPos(x, max(e.memory.total, e.memory.budget) / GIB)

@@ -99,6 +99,14 @@ class NumberAxis(pg.AxisItem):
         super().setLabel(*args, **kwargs)
         self.resizeEvent()
 
+    def setRange(self, mn: float, mx: float) -> None:  # noqa: N802 - pyqtgraph's name
+        """pyqtgraph's, less the redraw when the range is the one drawn: the linked view calls it at
+        every resize, and a grid-less axis whose view only got wider or taller was drawn anew
+        (with a grid, the grid's lines span the view: drawn anew)."""
+        if getattr(self, "picture", None) is not None and self.grid is False and [mn, mx] == self.range:
+            return
+        super().setRange(mn, mx)
+
     def tickStrings(self, values, scale, spacing):  # noqa: N802 - pyqtgraph's name
         """pyqtgraph's linear ticks, whole ones counted in 万/亿 in Chinese (200000 -> 20万; English
         unchanged); logarithmic ones by :func:`log_tick_label`."""

@@ -344,3 +344,38 @@ def test_summary_count_ticks_in_chinese_count_in_wan():
     assert tick_texts(nice_ticks(0.0, 9_400_000.0), "zh_CN") == ["0", "200万", "400万", "600万", "800万", "1000万"]
     assert tick_texts(nice_ticks(0.0, 9_400.0), "zh_CN") == ["0", "2000", "4000", "6000", "8000", "1万"]
     assert tick_texts(nice_ticks(0.0, 9_400.0), "en") == ["0", "2,000", "4,000", "6,000", "8,000", "10,000"]
+
+
+@pytest.mark.parametrize("grid", [False, True], ids=["no grid", "grid"])
+def test_a_resize_draws_a_vertical_axis_again_only_if_it_changed(qtbot, grid):
+    """The view calls its axes' setRange at every resize: a grid-less left axis whose view only got
+    wider keeps its drawing (issue 28: a window resize drew every chart's axes anew, 49-52 ->
+    43-46 ms of the GUI thread's CPU from a window resize to the last chart repainted); one with a
+    grid, whose lines span the view, is drawn again, and so is either one for a new range."""
+    import pyqtgraph as pg
+
+    from configurator.app.charts import NumberAxis
+
+    chart = pg.PlotWidget(axisItems={"left": NumberAxis("left"), "bottom": NumberAxis("bottom")})
+    qtbot.addWidget(chart)
+    chart.showGrid(x=grid, y=grid)
+    chart.setYRange(0, 10, padding=0)
+    chart.resize(400, 300)
+    chart.show()
+    qtbot.waitExposed(chart)
+    left, drawn = chart.getAxis("left"), []
+    real = left.generateDrawSpecs
+    left.generateDrawSpecs = lambda painter: drawn.append(1) or real(painter)
+
+    def drawings() -> int:
+        QApplication.processEvents()
+        chart.grab()
+        return len(drawn)
+
+    before = drawings()
+    while before != (before := drawings()):  # the axis widens to its first labels: drawn again
+        pass
+    chart.resize(520, 300)
+    assert drawings() == before + grid  # wider: the same height and range
+    chart.setYRange(0, 20, padding=0)
+    assert drawings() == before + grid + 1

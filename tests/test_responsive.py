@@ -4,7 +4,6 @@ run on a worker thread, cheap numbers first, stale requests dropped, a visible b
 from __future__ import annotations
 
 import threading
-import time
 
 import pytest
 from PySide6.QtCore import QSettings
@@ -26,21 +25,30 @@ def window(qtbot, controller, tmp_path, monkeypatch):
     return w
 
 
-def slowed(monkeypatch, delay_s: float = 0.3):
-    """Make the first step of every analysis slow, and record the threads it ran on."""
+def slowed(monkeypatch, gate: threading.Event | None = None):
+    """Hold every analysis before its first step until ``gate`` is set (none: no hold), and record
+    the threads it ran on. A gate, not a sleep: under load the GUI thread can be held up longer
+    than any sleep (a collection, deferred deletes, the scheduler), and a 0.3 s sleep let the
+    first request deliver its numbers — rightly, as it was still the newest — before the test had
+    made the second (seen once in session 16; a 0.6 s stall on the GUI thread reproduces it)."""
     real, threads = analysis_module.analysis_steps, []
 
     def steps(*args, **kwargs):
         threads.append(threading.current_thread())
-        time.sleep(delay_s)
+        if gate is not None:
+            assert gate.wait(GATE_TIMEOUT_S), "the test never opened the gate"
         yield from real(*args, **kwargs)
 
     monkeypatch.setattr(analysis_module, "analysis_steps", steps)
     return threads
 
 
+GATE_TIMEOUT_S = 30
+"""How long a held analysis waits for its gate at most [s] (a failing test does not hang)."""
+
+
 def test_the_analysis_runs_on_a_worker_thread_estimate_first(qtbot, controller, monkeypatch):
-    threads = slowed(monkeypatch, 0.0)
+    threads = slowed(monkeypatch)
     seen = []
     controller.analysis_step.connect(lambda a: seen.append(("step", a)))
     controller.analysis_changed.connect(lambda a: seen.append(("done", a)))
@@ -56,36 +64,42 @@ def test_the_analysis_runs_on_a_worker_thread_estimate_first(qtbot, controller, 
 
 
 def test_a_newer_change_drops_the_older_result(qtbot, controller, monkeypatch):
-    slowed(monkeypatch)
+    gate = threading.Event()
+    threads = slowed(monkeypatch, gate)
     shown = []
     controller.analysis_step.connect(lambda a: shown.append(a.estimate.scenario.count))
     controller.analysis_changed.connect(lambda a: shown.append(a.estimate.scenario.count))
     assert controller.apply("count", 16)
-    qtbot.waitUntil(lambda: controller._job._running is not None, timeout=5000)  # 16 is being analysed
+    qtbot.waitUntil(lambda: len(threads) == 1, timeout=5000)  # 16 is being analysed, held at the gate
     assert controller.busy
     assert controller.apply("count", 32)
+    gate.set()  # 16's first numbers are ready only now, after the user has moved on
     assert controller.wait().estimate.scenario.count == 32
     assert shown and set(shown) == {32}  # nothing of the scenario the user had already left
     assert not controller.busy
 
 
 def test_recompute_is_synchronous_and_drops_a_running_analysis(qtbot, controller, monkeypatch):
-    slowed(monkeypatch)
+    gate = threading.Event()
+    threads = slowed(monkeypatch, gate)
     delivered = []
     controller.analysis_changed.connect(lambda a: delivered.append(a.estimate.scenario.count))
     controller.apply("count", 16)
-    qtbot.waitUntil(lambda: controller._job._running is not None, timeout=5000)
+    qtbot.waitUntil(lambda: len(threads) == 1, timeout=5000)  # 16 is being analysed, held at the gate
     controller.apply("count", 24)
+    gate.set()
     assert controller.recompute().estimate.scenario.count == 24
-    qtbot.wait(800)  # the dropped worker ends meanwhile
+    qtbot.waitUntil(lambda: controller._job._running is None, timeout=GATE_TIMEOUT_S * 1000)  # the dropped worker ended
     assert delivered == [24] and controller.analysis.estimate.scenario.count == 24 and not controller.busy
 
 
 def test_the_window_says_it_is_computing(qtbot, window, monkeypatch):
-    slowed(monkeypatch)
+    gate = threading.Event()
+    slowed(monkeypatch, gate)
     window.controller.apply("count", 16)
     qtbot.waitUntil(lambda: window.busy_label.text() != "", timeout=5000)
     assert window.busy_label.text() == "Computing…"
+    gate.set()
     window.controller.wait()
     assert window.busy_label.text() == ""
     assert "16" in window.results.verdict.text() or window.results.isEnabled()

@@ -99,6 +99,14 @@ class NumberAxis(pg.AxisItem):
         super().setLabel(*args, **kwargs)
         self.resizeEvent()
 
+    def setRange(self, mn: float, mx: float) -> None:  # noqa: N802 - pyqtgraph's name
+        """pyqtgraph's, less the redraw when the range is the one drawn: the linked view calls it at
+        every resize, and a grid-less axis whose view only got wider or taller was drawn anew
+        (with a grid, the grid's lines span the view: drawn anew)."""
+        if getattr(self, "picture", None) is not None and self.grid is False and [mn, mx] == self.range:
+            return
+        super().setRange(mn, mx)
+
     def tickStrings(self, values, scale, spacing):  # noqa: N802 - pyqtgraph's name
         """pyqtgraph's linear ticks, whole ones counted in 万/亿 in Chinese (200000 -> 20万; English
         unchanged); logarithmic ones by :func:`log_tick_label`."""
@@ -237,6 +245,7 @@ class MemoryChart(_Chart):
         self._tallest, self._top = 0.0, 0.0  # the tallest bar or capacity, the axis' top [GiB]
         self.getPlotItem().vb.sigResized.connect(self._fit_top)
         self.counts: list[pg.TextItem] = []  # "16 cards" above each bar
+        self._counted: tuple = ()  # the estimates they count, worded again by a language switch
         self._shown: tuple[str, ...] = tuple(key for key, _ in MEMORY_PARTS)
         self.legend.setColumnCount(2)
         self.retranslate()
@@ -250,6 +259,8 @@ class MemoryChart(_Chart):
             if key in self._shown:
                 self.legend.addItem(self.bars[key], names[key])
         self.legend.addItem(self.capacity, _tc("charts", "Usable capacity"))
+        for estimate, item in zip(self._counted, self.counts, strict=False):
+            item.setText(bar_count_text(estimate))
 
     def _label_counts(self, xs: list[int], estimates) -> None:
         """Write the count each bar is drawn at above it (text items made once per bar, then moved)."""
@@ -259,6 +270,7 @@ class MemoryChart(_Chart):
             self.counts.append(item)
         for index, item in enumerate(self.counts):
             item.setVisible(index < len(estimates))
+        self._counted = tuple(estimates)
         for x, e, item in zip(xs, estimates, self.counts, strict=False):
             item.setText(bar_count_text(e))
             item.setPos(x, max(e.memory.total, e.memory.budget) / GIB)

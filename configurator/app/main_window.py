@@ -22,7 +22,7 @@ from configurator import __version__
 from configurator.app.charts import CostScatter, MemoryChart, MemoryCurveChart, ScalingChart
 from configurator.app.error_boundary import guard_slot, guarded
 from configurator.app.eliding_style import use_eliding_style
-from configurator.app.paced_repaint import hold, pace_resizes, release_in_turn, release_once
+from configurator.app.paced_repaint import hold, let_go, pace_resizes, release_in_turn, release_once
 from configurator.app.window_docks import DockActions
 from configurator.app.window_files import FileActions
 from configurator.app.window_launch import LaunchActions
@@ -180,8 +180,13 @@ class MainWindow(SessionActions, FileActions, SummaryActions, LaunchActions, Quo
                           *([then] if then else [])):
                 piece()
             return
-        # every chart (the docks' too) keeps its picture to the end: the new texts lay the window out
-        # again, and Qt repainted them all in one pass (up to 15), then again for the restated numbers
+        # every chart keeps its picture until it is retranslated (the new language restyles every
+        # widget, and Qt repainted them all in one pass, up to 15). The four charts are retranslated
+        # in place first, one per pass, each let go at once (held to the end, they showed the other
+        # language for 0.5-0.6 s); a relayout by the new panels repaints them one per pass
+        # (pace_resizes), and the new results panel is drawn from what they show, not they again.
+        # The docks' views are held to the end: the recommendation panel's are replaced, and Qt
+        # repainted them with the new texts' layout, then again for the restated numbers
         held = hold(self.findChildren(QGraphicsView), self)
         pieces = [*self._rebuild_pieces(then), release_once(held, self, lambda: self.controller.busy)]
         self._rebuilding += 1
@@ -223,10 +228,15 @@ class MainWindow(SessionActions, FileActions, SummaryActions, LaunchActions, Quo
             self._place_panels(made.pop("editor"))
             del previous
             self.splitter.restoreState(state)
-            self._drawn = None  # the results panel is new: everything is drawn again
 
-        return [*(chart.retranslate for chart in self.charts), begin_editor, lambda: made["editor"].build_step(),
-                place_panels, self._redraw_after_rebuild, self._rebuild_menus,
+        def retranslated(chart) -> Callable[[], None]:
+            def piece() -> None:
+                chart.retranslate()
+                let_go([chart], self)  # repaints in the next pass, in the new language
+            return piece
+
+        return [*(retranslated(chart) for chart in self.charts), begin_editor, lambda: made["editor"].build_step(),
+                place_panels, self._redraw_results, self._rebuild_menus,
                 lambda: self._begin_recommendations(made), lambda: self._take_over_ranking(made),
                 lambda: self._place_recommendations(made),
                 self._retranslate_bom, self._rebuild_browser, *([then] if then else [])]
@@ -264,6 +274,20 @@ class MainWindow(SessionActions, FileActions, SummaryActions, LaunchActions, Quo
         self._browser_reopen = False
         if reopen:
             self.open_browser()
+
+    def _redraw_results(self) -> None:
+        """After a staged rebuild's new panels: the new results panel shows what the charts show
+        (retranslated in place, the charts keep what they drew: drawing it all again repainted the
+        four in one pass)."""
+        if self._drawn is None:
+            self._redraw_after_rebuild()
+            return
+        self._update_title()
+        self._update_status()
+        self.results.setEnabled(True)
+        self.results.update_from(self._drawn)
+        if self.busy_label.text():  # a computation under way: said again in the language now shown
+            self._show_busy(True)
 
     def _redraw_after_rebuild(self) -> None:
         self._update_title()

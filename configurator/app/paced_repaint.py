@@ -54,6 +54,17 @@ def hold(widgets: Sequence[QWidget], owner: QObject) -> list[QWidget]:
     return held
 
 
+def let_go(widgets: Sequence[QWidget], owner: QObject) -> None:
+    """Let each of ``widgets`` that ``owner`` holds (:func:`hold`) repaint in the next pass, now that
+    what it shows is ready (a chart retranslated by a language switch), the others staying held."""
+    going = {id(widget) for widget in widgets}
+    for waiting in getattr(owner, HELD, []):
+        for widget in [widget for widget in waiting if id(widget) in going]:
+            waiting.remove(widget)
+            if shiboken6.isValid(widget):
+                widget.setUpdatesEnabled(True)
+
+
 def release_in_turn(waiting: list[QWidget], owner: QObject, gap_ms: int = GAP_MS) -> None:
     """Let each of ``waiting`` (from :func:`hold`) repaint in a later pass of its own, in order.
     The timers are ``owner``'s (a closed window gets none); a widget deleted meanwhile is skipped."""

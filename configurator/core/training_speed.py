@@ -136,16 +136,18 @@ def links(net: Fabric, a: Assumptions) -> tuple[float, float, float]:
 
 
 def tensor_parallel_messages(scenario: Scenario, card: Card, net: Fabric) -> list[Message]:
-    """Warnings when tensor-parallel traffic leaves the fast link."""
+    """Warnings when tensor-parallel traffic leaves the fast link (and so cannot be overlapped,
+    :func:`~configurator.core.training_tp_overlap.overlap_applies`)."""
     tp = scenario.parallelism.tp
     if tp <= 1:
         return []
+    unlinked = [msg("tp-overlap-not-applied", tp=tp)] if scenario.parallelism.tp_comm_overlap else []
     if tp > net.domain:
-        return [msg("tp-across-nodes", tp=tp, per_node=net.domain)]
+        return [msg("tp-across-nodes", tp=tp, per_node=net.domain), *unlinked]
     if net.fast_kind == "pcie" and card.has_fast_link:
-        return [msg("tp-beyond-link-domain", tp=tp, domain=card.interconnect.domain_size, card=card.name)]
+        return [msg("tp-beyond-link-domain", tp=tp, domain=card.interconnect.domain_size, card=card.name), *unlinked]
     if net.fast_kind == "pcie":
-        return [msg("tp-over-pcie", card=card.name)]
+        return [msg("tp-over-pcie", card=card.name), *unlinked]
     return []
 
 

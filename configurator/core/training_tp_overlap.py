@@ -21,20 +21,22 @@ COLLECTIVES_PER_ALL_REDUCE = 2
 §4.2.2: sequence parallelism replaces each all-reduce with the two)."""
 
 
+COLLECTIVES_PER_BLOCK = 4
+"""All-gathers and reduce-scatters of one tensor-parallel block (attention or MLP) per micro-batch:
+one of each in forward and in backward (Korthikanti et al. 2022 §4.2.2, Fig. 5)."""
+
+
 @lru_cache(maxsize=256)
-def layer_product_params(model: ModelArchitecture) -> tuple[float, float, float, float]:
-    """Parameters one token meets in a layer's four tensor-parallel products, averaged over the
-    layers [count]: query/key/value (MLA: every attention projection but the output), attention
-    output ``attn_out·d``, MLP up (gate and up: ``2·w·d`` gated, ``w·d`` plain) and MLP down ``w·d``,
-    with ``w`` the MLP width a token passes through
-    (:attr:`~configurator.core.architecture.ModelArchitecture.mlp_token_width`: top-k and shared
-    experts in MoE layers)."""
+def block_product_params(model: ModelArchitecture) -> tuple[float, float, float, float]:
+    """Parameters one token meets in the column- and row-parallel products of a layer's attention
+    and of a dense layer's MLP [count]: query/key/value (MLA: every attention projection but the
+    output), attention output ``attn_out·d``, MLP up (gate and up: ``2·f·d`` gated, ``f·d`` plain)
+    and MLP down ``f·d``."""
     d = float(model.hidden)
     proj = float(model.attn_out_dim) * d
     qkv = float(model.attention_params()) - proj
-    width = model.mlp_token_width
-    up = (2.0 if model.gated_mlp else 1.0) * width * d
-    return qkv, proj, up, width * d
+    up = (2.0 if model.gated_mlp else 1.0) * model.ffn * d
+    return qkv, proj, up, float(model.ffn) * d
 
 
 def overlap_applies(tp, domain: int, fast_link: bool):
@@ -56,11 +58,18 @@ def overlapped_tensor_parallel_seconds(exposed_s, model: ModelArchitecture, toke
     (:func:`~configurator.core.formulas.communication.tensor_parallel_seconds`, four all-reduce
     equivalents per layer); ``tokens`` per rank and micro-batch; ``flops_per_s``: the rate the
     stage's products run at (peak × matrix-product efficiency × shape) [FLOP/s]; each product's
-    forward time ``2·params·tokens/tp / rate`` (:func:`layer_product_params`).
+    forward time ``2·params·tokens/tp / rate`` (:func:`block_product_params`). Every layer's
+    attention block is overlapped; the MLP block of dense layers only: a mixture-of-experts
+    layer's tensor-parallel exchange runs in its token dispatcher around grouped expert products,
+    which userbuffers do not wrap (Transformer Engine overlaps ``te.Linear``,
+    ``te.LayerNormLinear`` and ``te.LayerNormMLP``: ``initialize_ub``), so it stays in series.
     """
     per_layer = np.maximum(layers, 1e-300) if not isinstance(layers, int | float) else max(layers, 1e-300)
     collective_s = exposed_s / (COLLECTIVES_PER_ALL_REDUCE * TP_COLLECTIVES_PER_LAYER * per_layer)
     seconds_per_param = 2.0 * tokens / tp / flops_per_s
-    qkv, proj, up, down = (p * seconds_per_param for p in layer_product_params(model))
-    overlapped = layers * tensor_parallel_overlap_seconds(collective_s, qkv, proj, up, down, tp, trains_weights)
+    qkv, proj, up, down = (p * seconds_per_param for p in block_product_params(model))
+    dense = model.n_dense_layers / model.n_layers
+    mlp = dense * tensor_parallel_overlap_seconds(collective_s, up, down, tp, trains_weights) \
+        + (1.0 - dense) * COLLECTIVES_PER_BLOCK * collective_s
+    overlapped = layers * (tensor_parallel_overlap_seconds(collective_s, qkv, proj, tp, trains_weights) + mlp)
     return np.where(applies, overlapped, exposed_s)

@@ -76,30 +76,31 @@ def ring_hidden_share(tp):
     return (tp - 1.0) / np.maximum(tp, 1.0)
 
 
-def tensor_parallel_overlap_seconds(collective_s, qkv_s, proj_s, up_s, down_s, tp, trains_weights=True,
+def tensor_parallel_overlap_seconds(collective_s, column_s, row_s, tp, trains_weights=True,
                                     sm_margin=OVERLAP_SM_MARGIN, pipeline_splits=PIPELINE_SPLITS):
-    """One layer's tensor-parallel time with Transformer Engine's default overlap, forward and
-    backward of one micro-batch [s]: the eight collectives' exposed parts
+    """One tensor-parallel block's time with Transformer Engine's default overlap, forward and
+    backward of one micro-batch [s]: its four collectives' exposed parts
     (:func:`chunked_overlap_exposed_seconds`) plus the time the products launched with an SM
-    margin lose to it (module docstring for the table).
+    margin lose to it (module docstring for the table). A layer has two blocks: attention
+    (column: query/key/value, row: output) and MLP (column: gate and up, row: down).
 
-    ``collective_s``: one all-gather or reduce-scatter of the layer's ``tokens × hidden``
-    activations [s] (half an all-reduce; the layer's eight are four all-reduce equivalents).
-    ``qkv_s``, ``proj_s``, ``up_s``, ``down_s``: the forward time of the layer's query/key/value,
-    attention output, MLP up (gate and up) and MLP down products on one rank [s]; each backward
-    product (input gradient, weight gradient) takes as long. ``trains_weights``: False for a
-    frozen base (adapters), which has no weight gradient for the bulk reduce-scatters to hide
-    under. Forward: ring all-gathers under ``qkv`` and ``up``, pipelined reduce-scatters after
-    ``proj`` and ``down``; backward: ring all-gathers of the output gradient under the input
-    gradient of ``proj`` and ``down``, bulk reduce-scatters of ``qkv``'s and ``up``'s input gradient
-    under their weight gradient. The margin ``m`` slows each product it is set on by
-    ``m/(1 − m)``: ``proj`` and ``down`` forward, ``qkv`` and ``up`` input and weight gradients.
+    ``collective_s``: one all-gather or reduce-scatter of the block's ``tokens × hidden``
+    activations [s] (half an all-reduce; a block's four are two all-reduce equivalents).
+    ``column_s``, ``row_s``: the forward time of the block's column- and row-parallel products on
+    one rank [s]; each backward product (input gradient, weight gradient) takes as long.
+    ``trains_weights``: False for a frozen base (adapters), which has no weight gradient for the
+    bulk reduce-scatter to hide under. Forward: a ring all-gather under ``column``, a pipelined
+    reduce-scatter after ``row``; backward: a ring all-gather of the output gradient under
+    ``row``'s input gradient, a bulk reduce-scatter of ``column``'s input gradient under its weight
+    gradient. The margin ``m`` slows each product it is set on by ``m/(1 − m)``: ``row`` forward,
+    ``column``'s input and weight gradients.
     """
     c, ring = collective_s, ring_hidden_share(tp)
     tail = 1.0 / pipeline_splits
     wgrad = 1.0 if trains_weights else 0.0
-    gathers = sum(chunked_overlap_exposed_seconds(c, g, 0.0, ring) for g in (qkv_s, up_s, proj_s, down_s))
-    scatters = sum(chunked_overlap_exposed_seconds(c, g, tail, 1.0 - tail) for g in (proj_s, down_s))
-    bulk = sum(chunked_overlap_exposed_seconds(c, wgrad * g, 0.0, 1.0) for g in (qkv_s, up_s))
-    margin = sm_margin / (1.0 - sm_margin) * (proj_s + down_s + (1.0 + wgrad) * (qkv_s + up_s))
-    return gathers + scatters + bulk + margin
+    gathers = chunked_overlap_exposed_seconds(c, column_s, 0.0, ring) + chunked_overlap_exposed_seconds(
+        c, row_s, 0.0, ring)
+    scatters = chunked_overlap_exposed_seconds(c, row_s, tail, 1.0 - tail) + chunked_overlap_exposed_seconds(
+        c, wgrad * column_s, 0.0, 1.0)
+    margin = sm_margin / (1.0 - sm_margin) * (row_s + (1.0 + wgrad) * column_s)
+    return gathers + scatters + margin

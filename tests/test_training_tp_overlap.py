@@ -150,6 +150,10 @@ def test_planned_layouts_keep_it_and_agree_with_the_estimate(catalog):
         assert exact.scenario.parallelism.tp_comm_overlap
         assert exact.training.step_time_s == pytest.approx(layout.step_s, rel=1e-9)
     assert estimate(scenario, card).scenario.parallelism.tp_comm_overlap
+    # the two searches keep their own answers: off, TP 2 × PP 4 wins; on, TP 4 × PP 2 (1.7 % faster)
+    plain = plan_training_layout(updated(scenario, parallelism={"tp_comm_overlap": False}), card, top=8)
+    assert (plain.layouts[0].tp, plain.layouts[0].pp) == (2, 4) and (plan.layouts[0].tp, plan.layouts[0].pp) == (4, 2)
+    assert plan.layouts[0].step_s < plain.layouts[0].step_s
 
 
 # ---- the field: files, CLI, launch, editor ------------------------------------------------------

@@ -4,6 +4,9 @@ tensor-parallel time of a stage with it (the formula: :mod:`configurator.core.fo
 Shared by the estimate (:func:`configurator.core.training_speed.micro_batch_timing`, one layout)
 and the planner (``workloads/training/layout_speed.pass_seconds``, arrays of layouts), so both
 charge the same seconds. Off (the default) neither calls it: the step is today's, bit for bit.
+The time the products lose to the communication kernels' SM margins is counted with the
+tensor-parallel time (``TrainingSpeed.tensor_parallel_s``, the step's "tensor parallel" share): it
+is what the overlap costs, reported where the traffic it hides was.
 """
 
 from __future__ import annotations

@@ -223,6 +223,9 @@ class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
         self.vp_row = self._auto_field(form, self.vp, "parallelism.virtual_stages")
         self.pipeline_schedule = self._combo(labels.pipeline_schedule_names(), "parallelism.pipeline_schedule")
         self._row(form, "parallelism.pipeline_schedule", self.pipeline_schedule)
+        self.tp_comm_overlap = self._check(self.tr("Tensor-parallel traffic o&verlapped with compute"),
+                                           "parallelism.tp_comm_overlap")
+        form.addRow(self.tp_comm_overlap)
         self.cp = self._number("parallelism.cp")
         self.cp_row = self._auto_field(form, self.cp, "parallelism.cp")
         self.ep = self._number("parallelism.ep")
@@ -466,6 +469,9 @@ class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
             widget.setEnabled(not graphics)
         serving_reason = self.tr("Used in training only: serving splits a model by tensor and pipeline stages")
         self._enable_row(self.cp_row, workload.is_training, serving_reason)
+        self.tp_comm_overlap.setEnabled(workload.is_training)
+        self.tp_comm_overlap.setToolTip(field_help("parallelism.tp_comm_overlap") if workload.is_training
+                                        else serving_reason)
         # experts are split in training and in serving (a copy's experts spread over its cards)
         dense = self.tr("Expert parallelism needs a mixture-of-experts model; {0} is dense").format(model.name)
         self._enable_row(self.ep_row, model.is_moe, dense)

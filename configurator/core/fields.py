@@ -91,6 +91,14 @@ FIELDS: tuple[FieldSpec, ...] = (
              "through each model chunk as there are stages; Llama 3's flexible schedule (PyTorch's, as torchtitan "
              "runs it) runs the micro-batches in rounds of any size, so their number need not be a multiple of "
              "the stages."), row_label=_t("ScenarioEditor", "Pipeline &schedule")),
+    _f("parallelism.tp_comm_overlap", _t("ScenarioController", "tensor-parallel communication overlap"),
+       flag="--tp-comm-overlap", cli_type="switch", help=_t(
+        "ScenarioEditor", "Tensor parallel with sequence parallelism: the framework splits each layer's all-gathers and "
+             "reduce-scatters into chunks and runs them under the matrix products beside them (Transformer Engine "
+             "userbuffers, Megatron-LM --tp-comm-overlap). Applies when the tensor-parallel cards share one NVLink "
+             "domain; the products lose the processors the transfers use. Off, each waits on the critical path."),
+       cli_help="training with TP > 1: tensor-parallel all-gathers and reduce-scatters overlapped with the matrix "
+                "products (Transformer Engine userbuffers, Megatron-LM --tp-comm-overlap); default off (exposed)"),
     _f("parallelism.cp", _t("ScenarioController", "context parallel"), flag="--cp", layout="cp",
        row_label=_t("ScenarioEditor", "Conte&xt parallel")),
     _f("parallelism.ep", _t("ScenarioController", "expert parallel"), flag="--ep", layout="ep",

@@ -38,6 +38,10 @@ ENGLISH: dict[str, str] = {
         "Tensor-parallel degree {tp} exceeds the {domain} cards that share {card}'s fast link: part of it "
         "runs over PCIe"
     ),
+    "tp-overlap-not-applied": (
+        "Tensor-parallel overlap not applied: Transformer Engine's userbuffers need the {tp} tensor-parallel cards "
+        "inside one NVLink domain; their traffic is counted exposed"
+    ),
     "dp-over-pcie": "{card} has no GPU-to-GPU link: gradient exchange runs over PCIe",
     "pipeline-bubble": (
         "Pipeline bubble: {bubble:.0f} % of each step is idle with {pp} stages and {m} micro-batches; "
@@ -287,6 +291,7 @@ CHINESE: dict[str, str] = {
     "tp-over-pcie": "{card} 无 NVLink：张量并行经由 PCIe",
     "tp-across-nodes": "张量并行度 {tp} 超过每台服务器 {per_node} 张卡：张量并行流量经过网络",
     "tp-beyond-link-domain": "张量并行度 {tp} 超过 {card} 高速互联域的 {domain} 张卡：部分经由 PCIe",
+    "tp-overlap-not-applied": "未应用张量并行通信重叠：Transformer Engine 的用户缓冲区要求 {tp} 张张量并行卡位于同一 NVLink 域内；其通信按未掩盖计算",
     "dp-over-pcie": "{card} 无卡间互联：梯度交换经由 PCIe",
     "comm-exposed": "每步 {share:.0f} % 时间为未被掩盖的通信（张量并行 {tp:.0f} %、数据并行 {dp:.0f} %、流水线 {p2p:.0f} %、上下文并行 {cp:.0f} %、专家并行 {ep:.0f} %、CPU 卸载 {offload:.0f} %）：增大微批或全局批量，或换一种并行布局，可将其掩盖",
     "batch-does-not-divide": "{batch:,} 词元的全局批量无法在 {count:,} 张卡的数据并行副本间均分；最接近的可行值：{low:,} 或 {high:,} 词元",

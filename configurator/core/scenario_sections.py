@@ -13,6 +13,7 @@ from configurator.core.formats import WeightFormat
 from configurator.core.formulas import economics as _economics
 from configurator.core.formulas import efficiency as _efficiency
 from configurator.core.formulas import moe as _moe
+from configurator.core.formulas import tp_overlap as _tp_overlap
 from configurator.core.frozen_model import FrozenModel
 from configurator.core.pipeline_schedule import PipelineSchedule
 from configurator.core.quote import MAX_QUOTES, Quote
@@ -53,6 +54,11 @@ class Parallelism(_Frozen):
         description="expert-parallel degree: cards that split a mixture-of-experts layer's experts (within data parallel)",
     )
     zero: int = Field(default=0, ge=0, le=3, description="ZeRO stage / FSDP sharding")
+    tp_comm_overlap: bool = Field(
+        default=_tp_overlap.TP_OVERLAP_DEFAULT,
+        description="tensor-parallel all-gathers and reduce-scatters overlapped with the matrix products beside "
+                    "them (Transformer Engine userbuffers, Megatron-LM --tp-comm-overlap); off: each waits on the "
+                    "critical path, as Megatron-LM runs them unless told")
 
 
 class Training(_Frozen):

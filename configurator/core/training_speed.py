@@ -67,6 +67,7 @@ from configurator.core.matmul_shapes import matmul_efficiency_by_shape
 from configurator.core.messages import Message, msg
 from configurator.core.precision import PrecisionPlan, StateBytes, attention_precision
 from configurator.core.scenario import Assumptions, Scenario
+from configurator.core.training_tp_overlap import overlap_applies, overlapped_tensor_parallel_seconds
 from configurator.core.units import GB, TERA
 
 # ---- FLOPs ------------------------------------------------------------------------------
@@ -135,16 +136,18 @@ def links(net: Fabric, a: Assumptions) -> tuple[float, float, float]:
 
 
 def tensor_parallel_messages(scenario: Scenario, card: Card, net: Fabric) -> list[Message]:
-    """Warnings when tensor-parallel traffic leaves the fast link."""
+    """Warnings when tensor-parallel traffic leaves the fast link (and so cannot be overlapped,
+    :func:`~configurator.core.training_tp_overlap.overlap_applies`)."""
     tp = scenario.parallelism.tp
     if tp <= 1:
         return []
+    unlinked = [msg("tp-overlap-not-applied", tp=tp)] if scenario.parallelism.tp_comm_overlap else []
     if tp > net.domain:
-        return [msg("tp-across-nodes", tp=tp, per_node=net.domain)]
+        return [msg("tp-across-nodes", tp=tp, per_node=net.domain), *unlinked]
     if net.fast_kind == "pcie" and card.has_fast_link:
-        return [msg("tp-beyond-link-domain", tp=tp, domain=card.interconnect.domain_size, card=card.name)]
+        return [msg("tp-beyond-link-domain", tp=tp, domain=card.interconnect.domain_size, card=card.name), *unlinked]
     if net.fast_kind == "pcie":
-        return [msg("tp-over-pcie", card=card.name)]
+        return [msg("tp-over-pcie", card=card.name), *unlinked]
     return []
 
 
@@ -327,6 +330,10 @@ def micro_batch_timing(
     net = fabric(card, par.cards_per_node, a)
     tp_s = float(tensor_parallel_seconds(tokens, model.hidden, layout.math_bytes, tp, layers,
                                          TP_COLLECTIVES_PER_LAYER, net, a))
+    if par.tp_comm_overlap:
+        tp_s = float(overlapped_tensor_parallel_seconds(
+            tp_s, model, tokens, tp, layers, peak_flops * a.matmul_efficiency * shape,
+            not scenario.workload.is_adapter, overlap_applies(tp, net.domain, net.fast_kind == "link")))
     cp_s = float(context_parallel_seconds(tokens, model.kv_dim, layout.math_bytes, cp, layers, tp * cp > net.domain,
                                           attention_s, net, a))
     all_to_all_s = expert_parallel_seconds(tokens, model.hidden, layout.math_bytes, model.experts_per_token, par.ep,

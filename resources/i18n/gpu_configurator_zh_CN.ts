@@ -1848,6 +1848,10 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
         <translation>流水线调度</translation>
     </message>
     <message>
+        <source>tensor-parallel communication overlap</source>
+        <translation>张量并行通信重叠</translation>
+    </message>
+    <message>
         <source>layer kernels</source>
         <translation>层算子实现</translation>
     </message>
@@ -2071,6 +2075,10 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
         <translation>从 config.json 导入模型</translation>
     </message>
     <message>
+        <source>Tensor-parallel traffic o&amp;verlapped with compute</source>
+        <translation>张量并行通信与计算重叠(&amp;V)</translation>
+    </message>
+    <message>
         <source>&amp;CPU offload</source>
         <translation>CPU 卸载(&amp;C)</translation>
     </message>
@@ -2217,6 +2225,10 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
     <message>
         <source>Pipeline &amp;schedule</source>
         <translation>流水线调度(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Tensor parallel with sequence parallelism: the framework splits each layer&apos;s all-gathers and reduce-scatters into chunks and runs them under the matrix products beside them (Transformer Engine userbuffers, Megatron-LM --tp-comm-overlap). Applies when the tensor-parallel cards share one NVLink domain; the products lose the processors the transfers use. Off, each waits on the critical path.</source>
+        <translation>张量并行（配合序列并行）：框架把每层的全收集与归约分散通信切成小块，在相邻的矩阵乘法下进行（Transformer Engine 的用户缓冲区重叠，Megatron-LM --tp-comm-overlap）。仅当张量并行的卡位于同一 NVLink 域内时生效；传输占用的处理器会让矩阵乘法变慢。关闭时，每次通信都在关键路径上等待。</translation>
     </message>
     <message>
         <source>Expe&amp;rt parallel</source>

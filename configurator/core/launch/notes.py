@@ -92,6 +92,11 @@ NOTES: dict[str, tuple[str, str]] = {
     "set-expert-overlap": ("the expert all-to-all overlapped with compute", "专家全对全通信与计算重叠"),
     "expert-overlap-what": ("it has no such schedule: the estimate assumed it; expect the all-to-all exposed",
                             "它没有这种调度：估算假定了重叠；实际全对全通信会暴露在关键路径上"),
+    "set-tp-overlap": ("tensor-parallel traffic overlapped with compute", "张量并行通信与计算重叠"),
+    "tp-overlap-what": ("the estimate assumed Transformer Engine's userbuffers overlap; torchtitan's asynchronous "
+                        "tensor parallelism (torch.compile) is a different implementation: expect a different speed",
+                        "估算假定了 Transformer Engine 的 userbuffers 重叠；torchtitan 的异步张量并行（需 torch.compile）"
+                        "是另一种实现：实际速度会不同"),
     "set-mla": ("multi-latent attention", "多头潜在注意力（MLA）"),
     "mla-what": ("its settings are left to the model's own recipe", "其设置请参照该模型自己的配方"),
     "set-selective-per-op": ("torchtitan's per-op selective recomputation", "torchtitan 的逐算子选择性重计算"),

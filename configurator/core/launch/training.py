@@ -100,6 +100,8 @@ def _common_notes(layout: TrainingLayout, name: str) -> list[Note]:
     if name != "Megatron-LM" and s.training.expert_overlap and s.parallelism.ep > 1:
         notes.append(note("not-written", engine=name, setting=note("set-expert-overlap"),
                           what=note("expert-overlap-what")))
+    if name != "Megatron-LM" and s.parallelism.tp_comm_overlap and s.parallelism.tp > 1:
+        notes.append(note("not-written", engine=name, setting=note("set-tp-overlap"), what=note("tp-overlap-what")))
     return notes
 
 
@@ -126,6 +128,8 @@ def _megatron(layout: TrainingLayout) -> tuple[list[str], list[Note]]:
         flags += ["--decoder-first-pipeline-num-layers", str(first), "--decoder-last-pipeline-num-layers", str(last)]
     if par.tp > 1:
         flags.append("--sequence-parallel")
+        if par.tp_comm_overlap:  # Transformer Engine's default userbuffers table, as the estimate assumes
+            flags.append("--tp-comm-overlap")
     flags += ["--micro-batch-size", str(t.micro_batch), "--global-batch-size", str(layout.global_sequences),
               "--seq-length", str(t.seq_len), "--max-position-embeddings", str(max(t.seq_len, m.position_embeddings)),
               "--train-iters", str(layout.steps)]

@@ -291,6 +291,8 @@ def _training_layout(est: Estimate) -> Phrase:
     s = est.scenario
     par, t = s.parallelism, s.training
     parts = _common_layout(est)
+    if par.tp > 1 and par.tp_comm_overlap:
+        parts.append("TP traffic overlapped")
     parts += [Phrase(f"{name} {{n}}", {"n": value}) for name, value in (("CP", par.cp), ("EP", par.ep)) if value > 1]
     if par.ep > 1 and t.expert_overlap:
         parts.append("expert all-to-all overlapped")

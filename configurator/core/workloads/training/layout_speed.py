@@ -46,6 +46,7 @@ from configurator.core.matmul_shapes import matmul_efficiency_by_shape
 from configurator.core.memory import recomputed_matmul_share, training_states
 from configurator.core.precision import attention_precision, plan_training
 from configurator.core.pipeline_schedule import round_size
+from configurator.core.training_tp_overlap import overlap_applies, overlapped_tensor_parallel_seconds
 from configurator.core.scenario import Recompute, Scenario, SelectivePolicy
 from configurator.core.training_speed import (
     attention_flops_per_token,
@@ -197,6 +198,11 @@ def pass_seconds(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
     plain_compute_s = compute_s / mm_factor
     tp_s = comm.tensor_parallel_seconds(tokens, model.hidden, plan.math_bytes, tp, layers,
                                         comm.TP_COLLECTIVES_PER_LAYER, net.domain, *link)
+    if scenario.parallelism.tp_comm_overlap:  # the user's choice, kept for every layout planned
+        tp_s = overlapped_tensor_parallel_seconds(tp_s, model, tokens, tp, layers,
+                                                  peak_flops * a.matmul_efficiency * shape,
+                                                  not scenario.workload.is_adapter,
+                                                  overlap_applies(tp, net.domain, net.fast_kind == "link"))
     cp_s = comm.context_parallel_seconds(tokens, model.kv_dim, plan.math_bytes, cp, layers, tp * cp > net.domain,
                                          attention_s, *link, a.comm_overlap)
     ep_s = expert_parallel_exposed_seconds(

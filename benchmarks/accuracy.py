@@ -457,6 +457,22 @@ def print_summary(rows: list[Row], held: Mapping[Ident, Held] | None = None, out
               "(benchmarks/data/held-out.json),\n  predicted with the shipped defaults"
               + (f"; {len(from_fitting)} of them from a table whose other rows set a default, left out of its fit "
                  "(the row's within_source says why)." if from_fitting else "."))
+        print_not_available(held)
+
+
+def print_not_available(held: Mapping[Ident, Held]) -> None:
+    """Per fitted default that leaves rows n/a out of source: how many rows of which kinds, and why
+    (``defaults_registry.FIT_RECORDS``: what was searched for a second source, what would lift it)."""
+    from defaults_registry import FIT_RECORDS
+
+    lost: dict[str, list[Held]] = {}
+    for h in held.values():
+        if h.predicted is None and h.status.startswith("n/a: the ") and " is set only" in h.status:
+            lost.setdefault(h.status[len("n/a: the "):h.status.index(" is set only")], []).append(h)
+    for name, members in lost.items():
+        kinds = ", ".join(f"{k} {sum(h.row.kind == k for h in members)}" for k in sorted({h.row.kind for h in members}))
+        record = FIT_RECORDS.get(name)
+        print(f"  n/a by the {name} ({kinds} rows): {record.alone[len('n/a: '):] if record else 'not registered'}")
 
 
 def print_memory_groups(rows: list[Row]) -> None:

@@ -59,8 +59,10 @@ FIT_RECORDS: dict[str, FitRecord] = {
         "leave one row out 2.2 % and 3.1 % over its 2 rows (December 2026)",
         "n/a: both fitting rows are the H200 rig's; torchtitan's and Trainy's held-out rows give reserved memory "
         "of runs that recompute but not the peak allocated, so they check the peak and the reserve together and "
-        "cannot set the reserve (formulas/efficiency.py, ALLOCATOR_OVERHEAD_RECOMPUTE). Lifted by a published run "
-        "that logs both figures with recomputation"),
+        "cannot set the reserve (formulas/efficiency.py, ALLOCATOR_OVERHEAD_RECOMPUTE); torchtune issue 1185 (2024-07, "
+        "QLoRA of Llama 3 8B with checkpointing on an A100) gives reserved memory with and without expandable "
+        "segments (16.39 and 10.83 GiB), not the peak allocated either. Lifted by a published run that logs both "
+        "figures with recomputation"),
     "matrix-product efficiency and per-layer time (training)": FitRecord(
         "each of eight publications left out: 7.2 % median on its rows (5.5 % in sample); leave one row out "
         "5.8 % median, 47.0 % worst over 38 rows (December 2026)"),
@@ -72,8 +74,9 @@ FIT_RECORDS: dict[str, FitRecord] = {
         "n/a: the two shares are solved from the H200 rig's two Llama 3 8B decode rows (batch 1 and 32), the "
         "only measurements of plain PyTorch decode replayed from a CUDA graph in the calibration; the H200 "
         "decode rows and the rig's prefill row (whose weight read is at the weight share) have no "
-        "out-of-source figure (not searched further in December 2026; gpt-fast's published tables are "
-        "torch.compile's fused kernels, another engine). Not first principles: "
+        "out-of-source figure. gpt-fast's README (A100 80GB at batch 1, Llama 2 7B bf16 104.9 tokens/s) was read "
+        "and not used: torch.compile's fused kernels (another engine's per-layer time) on cards power-limited to "
+        "330 W ('peak bandwidth is about 1700 GB/s'), and batch 1 only, which cannot set the KV share. Not first principles: "
         "the share is what PyTorch's unfused kernels reach of the card's copy bandwidth. Lifted by a published "
         "PyTorch + CUDA-graph decode at two batches on another card"),
     "llama.cpp decode on GDDR": FitRecord(

@@ -326,7 +326,10 @@ def single_source_fits(rows, fits=None) -> list[tuple[str, str]]:
     return out
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    import argparse
+
+    argparse.ArgumentParser(description=__doc__.splitlines()[0]).parse_args(argv)
     found = problems()
     for line in found:
         print(line)

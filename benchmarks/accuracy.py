@@ -34,6 +34,7 @@ from pathlib import Path
 from accuracy_base import (A100_NETWORK, CATALOG, FALCON_180B, GPTJ_6B, LLAMA1_65B, MPT, TARGETS, Row, gpt,
                            overridden, publication_of, scenario)
 from accuracy_heldout import SOURCE, held_out_rows
+from accuracy_reserve import reserve_cases
 from h200_rig_rows import h200_ceilings, h200_rows
 from accuracy_planner import FSDP_ONLY, MEGATRON_2021, PLANNER_KIND, planned
 from accuracy_serving import (QWEN3_0_6B, _bench_decode, _decode_rate, _latency_at_rate, _mlperf, _prompt_rate,
@@ -210,6 +211,7 @@ PUBLISHED: dict[str, PublishedCase] = {
     **mmq_cases(),
     **pr19053_decode_cases(),
     **hbm_cases(),
+    **reserve_cases(),
     "tp-tinyllama": _per_card("tp-tinyllama", _train(preset("tinyllama-1.1b"), "a100-sxm-40gb", 16, zero=2, mb=8,
                                                      network=A100_NETWORK), "FSDP as ZeRO-2, 16k tokens/GPU"),
     "tp-megatron-t1-1p7b": _table1("tp-megatron-t1-1p7b", _train(gpt(24, 2304, 24), "a100-sxm-80gb", 32, m=16,

@@ -56,13 +56,9 @@ FIT_RECORDS: dict[str, FitRecord] = {
         "sizes of requests (formulas/efficiency.py, ALLOCATOR_OVERHEAD). Lifted by a second campaign that logs "
         "both figures on another card or framework"),
     "allocator reserve with recomputation": FitRecord(
-        "leave one row out 2.2 % and 3.1 % over its 2 rows (December 2026)",
-        "n/a: both fitting rows are the H200 rig's; torchtitan's and Trainy's held-out rows give reserved memory "
-        "of runs that recompute but not the peak allocated, so they check the peak and the reserve together and "
-        "cannot set the reserve (formulas/efficiency.py, ALLOCATOR_OVERHEAD_RECOMPUTE); torchtune issue 1185 (2024-07, "
-        "QLoRA of Llama 3 8B with checkpointing on an A100) gives reserved memory with and without expandable "
-        "segments (16.39 and 10.83 GiB), not the peak allocated either. Lifted by a published run that logs both "
-        "figures with recomputation"),
+        "leave one row out 0.1-6.9 % over its 5 rows; each of two sources left out: the H200 rig's reserved memory "
+        "-0.2/-0.7 %, llama-recipes pull request 41's -1.1 to -7.7 % (December 2026; until then the rig's two rows "
+        "alone, 2.2 and 3.1 %, and its rows n/a out of source)"),
     "matrix-product efficiency and per-layer time (training)": FitRecord(
         "each of eight publications left out: 7.2 % median on its rows (5.5 % in sample); leave one row out "
         "5.8 % median, 47.0 % worst over 38 rows (December 2026)"),

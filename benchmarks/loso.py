@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 from accuracy_base import Row, assumptions_in_force, profiles_in_force
+from accuracy_reserve import LLAMA_RECIPES_RESERVE_ROWS, RESERVE_KIND
 from defaults_registry import DERIVED, INFORMED, Informed  # noqa: F401 (listed in defaults_registry.py)
 from pydantic import ValidationError
 
@@ -85,6 +86,13 @@ class Fit:
     measured: Callable[[Sequence[Row]], dict[str, float]] | None = None
     """The rule, when it solves the fields from the fitting rows' measurements alone (not from
     their predictions): the rows in, the fields' values out."""
+    other_kinds: Mapping[str, str] = field(default_factory=dict)
+    """Fitting rows of a kind other than :attr:`kind`, by key (a published reserve row beside the
+    H200 rig's memory rows)."""
+
+    def kind_of(self, key: str) -> str:
+        """The kind of the fitting row ``key``."""
+        return self.other_kinds.get(key, self.kind)
 
     def shipped(self) -> dict[str, float]:
         """The solved fields' values as shipped (profile, or ``formulas/efficiency.py``)."""
@@ -216,8 +224,13 @@ ALLOCATOR_ROWS = tuple(f"h200:train {label}" for label in H200_TRAINING if "ckpt
 reserved figure equals the bf16 AdamW run's to the byte with a lower peak (cached segments carried over from
 that run: ``accuracy.h200_rows``), so its ratio (11.6 %) measures the other run's reserve."""
 
-ALLOCATOR_RECOMPUTE_ROWS = tuple(f"h200:train {label}" for label in H200_TRAINING if "ckpt" in label)
-"""The H200 training runs with full recomputation (the only measurements of the reserve with it)."""
+ALLOCATOR_RECOMPUTE_H200 = tuple(f"h200:train {label}" for label in H200_TRAINING if "ckpt" in label)
+"""The H200 training runs with full recomputation."""
+
+ALLOCATOR_RECOMPUTE_PUBLISHED = tuple(f"published:{row_id}" for row_id, recompute in LLAMA_RECIPES_RESERVE_ROWS.items()
+                                      if recompute)
+"""Published runs with full recomputation that give peak reserved beside peak active memory (llama-recipes pull
+request 41: FSDP LoRA of Llama 2 7B on 4 A100 40GB; ``accuracy_reserve.py``), kind ``memory-reserve``."""
 
 ALLOCATOR_HELD = ("a property of PyTorch's caching allocator, measured, not a fit to the predicted peak (whose own "
                   "error, −1.5 to −6.8 % on these rows, stays visible in the reserved figure); every row is of the "
@@ -230,11 +243,14 @@ FITS = (
         "runs; configurator/core/formulas/efficiency.py, ALLOCATOR_OVERHEAD)",
         held=ALLOCATOR_HELD, measured=lambda rows: {"allocator_overhead": median_reserve(rows)}),
     Fit("allocator reserve with recomputation", None, "memory", ("allocator_overhead_recompute",),
-        ALLOCATOR_RECOMPUTE_ROWS,
-        "the median of measured reserved / peak allocated − 1 over the H200 training runs with full recomputation "
-        "(two runs of one campaign; configurator/core/formulas/efficiency.py, ALLOCATOR_OVERHEAD_RECOMPUTE)",
-        held=ALLOCATOR_HELD + "; two rows, so each is predicted from the other's ratio alone",
-        measured=lambda rows: {"allocator_overhead_recompute": median_reserve(rows)}),
+        (*ALLOCATOR_RECOMPUTE_H200, *ALLOCATOR_RECOMPUTE_PUBLISHED),
+        "the median of measured reserved / peak allocated − 1 over the training runs with full recomputation that "
+        "give both figures: the H200 rig's two and llama-recipes pull request 41's three (FSDP LoRA, reserved over "
+        "peak active) (configurator/core/formulas/efficiency.py, ALLOCATOR_OVERHEAD_RECOMPUTE)",
+        held="a property of PyTorch's caching allocator, measured, not a fit to the predicted peak; the published "
+             "runs are FSDP runs on four cards, whose all-gather buffers the H200 rig's single-card runs do not have",
+        measured=lambda rows: {"allocator_overhead_recompute": median_reserve(rows)},
+        other_kinds={key: RESERVE_KIND for key in ALLOCATOR_RECOMPUTE_PUBLISHED}),
     Fit("matrix-product efficiency and per-layer time (training)", None, "train-throughput",
         ("matmul_efficiency", "layer_overhead_s"), TRAINING_ROWS, MATMUL_RULE,
         held="the other training defaults (attention by kernel and card from published kernel benchmarks, "
@@ -347,7 +363,7 @@ def refit(fit: Fit, keys: Sequence[str], source: RowSource, others: Defaults = S
     if len(keys) < len(fit.solved):
         return None
     if fit.measured is not None:
-        return fit.measured(_predictions([(k, fit.kind) for k in keys], source, others))
+        return fit.measured(_predictions([(k, fit.kind_of(k)) for k in keys], source, others))
     names = fit.solved
     x = np.array([fit.shipped()[n] for n in names])
 
@@ -356,7 +372,7 @@ def refit(fit: Fit, keys: Sequence[str], source: RowSource, others: Defaults = S
             mine = fit.in_force(dict(zip(names, values.tolist(), strict=True)), others)
         except ValidationError:
             return None
-        rows = _predictions([(k, fit.kind) for k in keys], source, others | mine)
+        rows = _predictions([(k, fit.kind_of(k)) for k in keys], source, others | mine)
         return np.array([math.log(r.predicted / r.measured) for r in rows])
 
     r = residuals(x)
@@ -396,7 +412,7 @@ def leave_one_row_out(fit: Fit, source: RowSource) -> dict[str, float | None]:
         if values is None:
             errors[key] = None
             continue
-        row = _predictions([(key, fit.kind)], source, fit.in_force(values))[0]
+        row = _predictions([(key, fit.kind_of(key))], source, fit.in_force(values))[0]
         errors[key] = row.error_pct
     return errors
 

@@ -180,6 +180,7 @@ def cny_rate() -> str:
 
 KIND_NAMES = {
     "memory": "memory (vs measured `reserved`, published sizes)",
+    "memory-reserve": "allocator reserve alone (published FSDP runs' `reserved` from their measured peak active)",
     "train-throughput": "training throughput (H200, Megatron-LM, llm-foundry, TinyLlama, LLaMA, Llama 3 405B, DeepSeek-V3), "
                         "stated layouts",
     "train-planner": "training throughput, **planner mode** (only model, card, count, sequence, tokens, global "

@@ -38,3 +38,11 @@ def reserve_cases() -> dict:
     """The published cases of :data:`LLAMA_RECIPES_RESERVE_ROWS` (row id -> case)."""
     note = "FSDP LoRA with full recomputation: the reserve with recomputation over the measured peak active"
     return {row_id: reserve_case(row_id, recompute, note) for row_id, recompute in LLAMA_RECIPES_RESERVE_ROWS.items()}
+
+
+if __name__ == "__main__":  # a part of the benchmark, not a tool of its own
+    import argparse
+
+    argparse.ArgumentParser(description=__doc__.splitlines()[0],
+                            epilog="Run .venv/bin/python benchmarks/accuracy.py for the benchmark.").parse_args()
+    print("part of benchmarks/accuracy.py: run .venv/bin/python benchmarks/accuracy.py")

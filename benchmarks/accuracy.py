@@ -34,10 +34,11 @@ from pathlib import Path
 from accuracy_base import (A100_NETWORK, CATALOG, FALCON_180B, GPTJ_6B, LLAMA1_65B, MPT, TARGETS, Row, gpt,
                            overridden, publication_of, scenario)
 from accuracy_heldout import SOURCE, held_out_rows
+from accuracy_reserve import reserve_cases
 from h200_rig_rows import h200_ceilings, h200_rows
 from accuracy_planner import FSDP_ONLY, MEGATRON_2021, PLANNER_KIND, planned
 from accuracy_serving import (QWEN3_0_6B, _bench_decode, _decode_rate, _latency_at_rate, _mlperf, _prompt_rate,
-                              _serving, _sglang_sharegpt, _ttft, mmq_cases, pr19053_decode_cases)
+                              _serving, _sglang_sharegpt, _ttft, hbm_cases, mmq_cases, pr19053_decode_cases)
 from loso import NOT_FITTED, Held, Ident, describe, ident, kind_summary, leave_one_source_out, print_fits
 from configurator.core.architecture import ModelArchitecture, preset
 from configurator.core.estimate import estimate
@@ -209,6 +210,8 @@ PUBLISHED: dict[str, PublishedCase] = {
     **_tg512_cases(),
     **mmq_cases(),
     **pr19053_decode_cases(),
+    **hbm_cases(),
+    **reserve_cases(),
     "tp-tinyllama": _per_card("tp-tinyllama", _train(preset("tinyllama-1.1b"), "a100-sxm-40gb", 16, zero=2, mb=8,
                                                      network=A100_NETWORK), "FSDP as ZeRO-2, 16k tokens/GPU"),
     "tp-megatron-t1-1p7b": _table1("tp-megatron-t1-1p7b", _train(gpt(24, 2304, 24), "a100-sxm-80gb", 32, m=16,
@@ -457,6 +460,22 @@ def print_summary(rows: list[Row], held: Mapping[Ident, Held] | None = None, out
               "(benchmarks/data/held-out.json),\n  predicted with the shipped defaults"
               + (f"; {len(from_fitting)} of them from a table whose other rows set a default, left out of its fit "
                  "(the row's within_source says why)." if from_fitting else "."))
+        print_not_available(held)
+
+
+def print_not_available(held: Mapping[Ident, Held]) -> None:
+    """Per fitted default that leaves rows n/a out of source: how many rows of which kinds, and why
+    (``defaults_registry.FIT_RECORDS``: what was searched for a second source, what would lift it)."""
+    from defaults_registry import FIT_RECORDS
+
+    lost: dict[str, list[Held]] = {}
+    for h in held.values():
+        if h.predicted is None and h.status.startswith("n/a: the ") and " is set only" in h.status:
+            lost.setdefault(h.status[len("n/a: the "):h.status.index(" is set only")], []).append(h)
+    for name, members in lost.items():
+        kinds = ", ".join(f"{k} {sum(h.row.kind == k for h in members)}" for k in sorted({h.row.kind for h in members}))
+        record = FIT_RECORDS.get(name)
+        print(f"  n/a by the {name} ({kinds} rows): {record.alone[len('n/a: '):] if record else 'not registered'}")
 
 
 def print_memory_groups(rows: list[Row]) -> None:

@@ -40,13 +40,15 @@ def _decode_rate(row_id, model, card, weight_format, note):
     return case
 
 
-def _bench_decode(row_id, model, card, weight_format, generated, note):
+def _bench_decode(row_id, model, card, weight_format, generated, note, graphs=True):
     """llama-bench ``tg<generated>``: tokens/s generating ``generated`` tokens at batch 1 from an empty
-    cache, with the engine's CUDA graphs; one step at the middle context."""
+    cache, with the engine's CUDA graphs (``graphs`` False: a build before them); one step at the middle
+    context."""
     def case(r: dict) -> Row:
         s = scenario(model, card, 1, workload="inference", precision="fp16",
                      serving={"context": generated + 1, "prompt_tokens": 1, "output_tokens": generated,
-                              "weight_format": weight_format, "engine": "llama.cpp"})
+                              "weight_format": weight_format, "engine": "llama.cpp",
+                              **({} if graphs else {"cuda_graphs": False})})
         c = CATALOG.get(card)
         seconds, _ = decode_step_seconds(s, c, plan_serving(s, c), 1, generated // 2)
         return Row("published", row_id, "decode", "tokens/s at batch 1", 1.0 / seconds, r["value"], note, s)
@@ -103,6 +105,35 @@ def pr19053_decode_cases() -> dict:
     """The published cases of :data:`LLAMA_CPP_PR19053_TG_ROWS` (row id -> case): llama-bench tg128."""
     return {row_id: _bench_decode(row_id, preset(model), card, weight_format, 128, LLAMA_CPP_PR19053_TG_NOTE)
             for row_id, (model, card, weight_format) in LLAMA_CPP_PR19053_TG_ROWS.items()}
+
+
+LLAMA_CPP_HBM_NOTE = ("llama.cpp 2024 on an HBM card, 'llama 7B' as the llama2-7b preset; a second publication of "
+                      "llama.cpp's HBM decode factor (and, for pp rows, of its cuBLAS prompt share) beside "
+                      "XiongjieDai's table (benchmarks/loso.py)")
+"""What the rows of llama.cpp pull request 6017 and issue 6763 assume."""
+
+LLAMA_CPP_HBM_DECODE_ROWS = {
+    "it-llamacpp-pr6017-a100pcie-7b-f16-tg128": ("a100-pcie-80gb", "gguf-f16", False),
+    "it-llamacpp-i6763-h100p-7b-q4km-eager": ("h100-pcie", "q4_k_m", False),
+    "it-llamacpp-i6763-h100p-7b-q4km-graphs": ("h100-pcie", "q4_k_m", True)}
+"""Decode rows of llama.cpp on HBM cards outside XiongjieDai's table (row id -> catalog card, weight format,
+CUDA graphs): 128 tokens at batch 1 of LLaMA 2 7B (llama.cpp pull request 6017, March 2024; issue 6763,
+April 2024, without and with the CUDA graphs of PR 6766)."""
+
+LLAMA_CPP_PR6017_PP_ROWS = {"ip-llamacpp-pr6017-a100pcie-7b-f16-pp512": "gguf-f16",
+                            "ip-llamacpp-pr6017-a100pcie-7b-q8_0-pp512": "q8_0"}
+"""pp512 rows of llama.cpp pull request 6017 on one A100 PCIe (row id -> weight format): the cuBLAS prompt path
+of builds before June 2024, micro-batch 512."""
+
+
+def hbm_cases() -> dict:
+    """The published cases of :data:`LLAMA_CPP_HBM_DECODE_ROWS` and :data:`LLAMA_CPP_PR6017_PP_ROWS`."""
+    decode = {row_id: _bench_decode(row_id, preset("llama2-7b"), card, weight_format, 128, LLAMA_CPP_HBM_NOTE, graphs)
+              for row_id, (card, weight_format, graphs) in LLAMA_CPP_HBM_DECODE_ROWS.items()}
+    prompt = {row_id: _prompt_rate(row_id, preset("llama2-7b"), "a100-pcie-80gb", weight_format, 512,
+                                   LLAMA_CPP_HBM_NOTE, build="2024-05", ubatch=512)
+              for row_id, weight_format in LLAMA_CPP_PR6017_PP_ROWS.items()}
+    return {**decode, **prompt}
 
 
 def _serving(row_id, model, card, count, precision, batch, isl, osl, per_card=True):

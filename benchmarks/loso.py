@@ -16,7 +16,7 @@ A publication that holds no fitting row keeps its in-sample prediction, which is
 for every fitted default it depends on ("fitted without this source").
 
 Defaults chosen by judgement with a source's rows in view, without a rule that could be re-run
-(:data:`INFORMED`), cannot be refitted: their rows keep the in-sample error, and the report
+(:data:`INFORMED`, listed in ``defaults_registry.py``), cannot be refitted: their rows keep the in-sample error, and the report
 names them, so the reader knows those rows are not out of sample.
 
 Usage: ``.venv/bin/python benchmarks/loso.py`` prints the fits, the shipped values, the values
@@ -31,7 +31,9 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
-from accuracy_base import H200_RIG, Row, assumptions_in_force, profiles_in_force
+from accuracy_base import Row, assumptions_in_force, profiles_in_force
+from accuracy_reserve import LLAMA_RECIPES_RESERVE_ROWS, RESERVE_KIND
+from defaults_registry import DERIVED, INFORMED, Informed  # noqa: F401 (listed in defaults_registry.py)
 from pydantic import ValidationError
 
 from configurator.core.engines import PROFILES, Engine, EngineProfile
@@ -84,6 +86,13 @@ class Fit:
     measured: Callable[[Sequence[Row]], dict[str, float]] | None = None
     """The rule, when it solves the fields from the fitting rows' measurements alone (not from
     their predictions): the rows in, the fields' values out."""
+    other_kinds: Mapping[str, str] = field(default_factory=dict)
+    """Fitting rows of a kind other than :attr:`kind`, by key (a published reserve row beside the
+    H200 rig's memory rows)."""
+
+    def kind_of(self, key: str) -> str:
+        """The kind of the fitting row ``key``."""
+        return self.other_kinds.get(key, self.kind)
 
     def shipped(self) -> dict[str, float]:
         """The solved fields' values as shipped (profile, or ``formulas/efficiency.py``)."""
@@ -130,9 +139,14 @@ LLAMA_CPP_GDDR_DECODE_ROWS = (
 seven GDDR cards and llama.cpp pull request 19053's two tg128 rows (benchmarks/accuracy_serving.py,
 LLAMA_CPP_PR19053_TG_ROWS): two publications, so each is predicted from the other."""
 
-LLAMA_CPP_HBM_DECODE_ROWS = tuple(f"published:it-llamacpp-l3-8b-{tag}-{fmt}-tg512" for tag in LLAMA_CPP_HBM_TAGS
-                                  for fmt in ("q4km", "f16"))
-"""The decode rows llama.cpp's HBM factor is solved from (XiongjieDai's three HBM2e cards)."""
+LLAMA_CPP_HBM_DECODE_ROWS = (*(f"published:it-llamacpp-l3-8b-{tag}-{fmt}-tg512" for tag in LLAMA_CPP_HBM_TAGS
+                                for fmt in ("q4km", "f16")),
+                             "published:it-llamacpp-pr6017-a100pcie-7b-f16-tg128",
+                             "published:it-llamacpp-i6763-h100p-7b-q4km-eager",
+                             "published:it-llamacpp-i6763-h100p-7b-q4km-graphs")
+"""The decode rows llama.cpp's HBM factor is solved from: XiongjieDai's three HBM2e cards, llama.cpp pull
+request 6017's A100 PCIe tg128 and issue 6763's H100 PCIe rows (benchmarks/accuracy_serving.py,
+LLAMA_CPP_HBM_DECODE_ROWS): three publications, so each is predicted from the others."""
 
 LLAMA_CPP_PP512_CARDS = ("a6000", "6000ada", "l40s", "a100pcie", "a100sxm", "h100p")
 """The pp512 rows the prompt-processing share is solved from: every single-card row of the table on a card
@@ -210,8 +224,13 @@ ALLOCATOR_ROWS = tuple(f"h200:train {label}" for label in H200_TRAINING if "ckpt
 reserved figure equals the bf16 AdamW run's to the byte with a lower peak (cached segments carried over from
 that run: ``accuracy.h200_rows``), so its ratio (11.6 %) measures the other run's reserve."""
 
-ALLOCATOR_RECOMPUTE_ROWS = tuple(f"h200:train {label}" for label in H200_TRAINING if "ckpt" in label)
-"""The H200 training runs with full recomputation (the only measurements of the reserve with it)."""
+ALLOCATOR_RECOMPUTE_H200 = tuple(f"h200:train {label}" for label in H200_TRAINING if "ckpt" in label)
+"""The H200 training runs with full recomputation."""
+
+ALLOCATOR_RECOMPUTE_PUBLISHED = tuple(f"published:{row_id}" for row_id, recompute in LLAMA_RECIPES_RESERVE_ROWS.items()
+                                      if recompute)
+"""Published runs with full recomputation that give peak reserved beside peak active memory (llama-recipes pull
+request 41: FSDP LoRA of Llama 2 7B on 4 A100 40GB; ``accuracy_reserve.py``), kind ``memory-reserve``."""
 
 ALLOCATOR_HELD = ("a property of PyTorch's caching allocator, measured, not a fit to the predicted peak (whose own "
                   "error, −1.5 to −6.8 % on these rows, stays visible in the reserved figure); every row is of the "
@@ -224,11 +243,14 @@ FITS = (
         "runs; configurator/core/formulas/efficiency.py, ALLOCATOR_OVERHEAD)",
         held=ALLOCATOR_HELD, measured=lambda rows: {"allocator_overhead": median_reserve(rows)}),
     Fit("allocator reserve with recomputation", None, "memory", ("allocator_overhead_recompute",),
-        ALLOCATOR_RECOMPUTE_ROWS,
-        "the median of measured reserved / peak allocated − 1 over the H200 training runs with full recomputation "
-        "(two runs of one campaign; configurator/core/formulas/efficiency.py, ALLOCATOR_OVERHEAD_RECOMPUTE)",
-        held=ALLOCATOR_HELD + "; two rows, so each is predicted from the other's ratio alone",
-        measured=lambda rows: {"allocator_overhead_recompute": median_reserve(rows)}),
+        (*ALLOCATOR_RECOMPUTE_H200, *ALLOCATOR_RECOMPUTE_PUBLISHED),
+        "the median of measured reserved / peak allocated − 1 over the training runs with full recomputation that "
+        "give both figures: the H200 rig's two and llama-recipes pull request 41's three (FSDP LoRA, reserved over "
+        "peak active) (configurator/core/formulas/efficiency.py, ALLOCATOR_OVERHEAD_RECOMPUTE)",
+        held="a property of PyTorch's caching allocator, measured, not a fit to the predicted peak; the published "
+             "runs are FSDP runs on four cards, whose all-gather buffers the H200 rig's single-card runs do not have",
+        measured=lambda rows: {"allocator_overhead_recompute": median_reserve(rows)},
+        other_kinds={key: RESERVE_KIND for key in ALLOCATOR_RECOMPUTE_PUBLISHED}),
     Fit("matrix-product efficiency and per-layer time (training)", None, "train-throughput",
         ("matmul_efficiency", "layer_overhead_s"), TRAINING_ROWS, MATMUL_RULE,
         held="the other training defaults (attention by kernel and card from published kernel benchmarks, "
@@ -263,15 +285,20 @@ FITS = (
              "predicted, not fitted"),
     Fit("llama.cpp HBM decode factor", Engine.LLAMA_CPP, "decode", ("hbm_decode_factor",),
         LLAMA_CPP_HBM_DECODE_ROWS,
-        "XiongjieDai's tg512 of Llama 3 8B in Q4_K_M and F16 on the three HBM2e cards of the table (A100 PCIe and "
-        "SXM, H100 PCIe; May 2024), with the GDDR fit's share and per-layer time in force: one factor, least "
-        "squares on the log error (configurator/core/engines.py, LLAMA_CPP)",
-        held="one publication holds every HBM row: with it held out the factor has no rows and the rows that move "
-             "with it (the HBM cards') are n/a out of source; leave-one-row-out is its cross-validated figure"),
+        "llama.cpp decode at batch 1 on HBM2e cards, three publications: XiongjieDai's tg512 of Llama 3 8B in "
+        "Q4_K_M and F16 on A100 PCIe and SXM and H100 PCIe (May 2024, CUDA graphs), pull request 6017's tg128 of "
+        "LLaMA 2 7B F16 on an A100 PCIe (March 2024, eager) and issue 6763's 128 tokens of LLaMA 2 7B Q4_K_M on an "
+        "H100 PCIe (April 2024, eager and with CUDA graphs), with the GDDR fit's share and per-layer time in force: "
+        "one factor, least squares on the log error (configurator/core/engines.py, LLAMA_CPP)",
+        held="the per-layer times are the GDDR fit's (eager = graphs + 40 µs, as shipped); the eager rows of pull "
+             "request 6017 and issue 6763 weigh that per-layer time as the GDDR rows set it"),
     Fit("llama.cpp prompt processing", Engine.LLAMA_CPP, "prefill", ("prefill_share",),
-        tuple(f"published:ip-llamacpp-l3-8b-{card}-pp512" for card in LLAMA_CPP_PP512_CARDS),
-        "llama-bench pp512 of Llama 3 8B Q4_K_M on the single-GPU rows of one table (XiongjieDai, May 2024): one "
-        "share, least squares on the log error (configurator/core/engines.py, LLAMA_CPP)",
+        (*(f"published:ip-llamacpp-l3-8b-{card}-pp512" for card in LLAMA_CPP_PP512_CARDS),
+         "published:ip-llamacpp-pr6017-a100pcie-7b-f16-pp512", "published:ip-llamacpp-pr6017-a100pcie-7b-q8_0-pp512"),
+        "llama-bench pp512 on the cuBLAS prompt path of builds before June 2024, two publications: Llama 3 8B "
+        "Q4_K_M on the single-GPU rows of XiongjieDai's table (May 2024) and LLaMA 2 7B F16 and Q8_0 on one A100 "
+        "PCIe (llama.cpp pull request 6017, March 2024): one share, least squares on the log error "
+        "(configurator/core/engines.py, LLAMA_CPP)",
         held=LLAMA_CPP_PP512_HELD),
     Fit("llama.cpp INT8 (MMQ) prompt processing", Engine.LLAMA_CPP, "prefill", ("prompt_int8_share",),
         LLAMA_CPP_MMQ_ROWS,
@@ -285,60 +312,6 @@ FITS = (
 )
 """Every default solved from calibration rows by a rule (searched: engines.py, formulas/efficiency.py,
 memory.py, serving_speed.py, benchmarks/data/README.md, shared/reference/README.md)."""
-
-
-@dataclass(frozen=True)
-class Informed:
-    """A default chosen by judgement with a publication's rows in view, by no rule a
-    benchmark could re-run: it cannot be refitted without those rows."""
-
-    default: str
-    publication: str
-    how: str
-
-
-INFORMED = (
-    Informed("prefill_layer_overhead_s = 1.3e-4 s", H200_RIG,
-             "the per-layer time of prefill for engines without their own: the figure once chosen with the H200 "
-             "rows in view for training and prefill alike, kept for prefill when training's was fitted (December "
-             "2026). Fitted beside the prefill efficiency over the ten prefill rows it comes out 84 µs (with "
-             "0.871), but two fields from ten rows of three publications do not cross-validate (re-run "
-             "2026-12-03 through this module's rule with both fields solved and shipped): leaving each "
-             "publication out, the prefill rows err 14.1 % median against 12.6 % with the share alone fitted "
-             "beside 130 µs, serving throughput 12.6 % against 10.3 %, and serving latency in sample 29.5 % "
-             "against 20.2 %; leaving each prefill row out, 10.3 % median (56.2 % worst) against 13.9 % (48.7 %). "
-             "The rows that would separate it from the products are three 128-token prompts. A first-principles "
-             "figure needs what the per-layer time stands for split out: a kernel count × the gap between "
-             "kernels, and the elementwise passes (norms, rotary, activation, residuals) whose bytes grow with "
-             "the chunk, so part of it is not per layer but per token - not done"),
-    Informed("transformers kv_half_context = 850 tokens", H200_RIG,
-             "no derivation given, and no rule can set it: the H200 decode rows are all at one context (2,048), "
-             "where any half-context is matched by the KV share the decode fit solves beside it; rows at a second "
-             "context would separate them"),
-    Informed("TensorRT-LLM profile (weight 0.92, KV 0.90, 20/50 µs per layer)", "tensorrt-llm-performance",
-             "'TensorRT-LLM = performance.md tables' (commit 4804a17); no rule stated; the same tables are the "
-             "TTFT and static-batch rows. Not refitted: solved from its eight static-batch rows (least squares on "
-             "the log error, December 2026) the two shares come out 0.74 and 0.73 (each row left out, 9.4 % median, "
-             "28 % worst), with the step time as a third field 0.84, 0.87 and 3.2 ms per step: those rows are "
-             "batches of 64–1,024 sequences whose steps weigh the products and the cache reads as much as the weight "
-             "stream, so the shares would absorb the other terms' errors instead of measuring the kernels' bandwidth; and one source holds them all, so "
-             "its rows would be n/a out of source"),
-)
-"""Defaults whose rows are in sample whatever is held out (the report names them)."""
-
-DERIVED = (
-    Informed("layer_overhead_s = 1.3e-4 s", H200_RIG,
-             "once chosen with the H200 rows in view as the per-layer time of training and prefill alike; split in "
-             "December 2026 into a training figure (layer_overhead_s), fitted beside the products' share (FITS: "
-             "474 µs), and a prefill figure (prefill_layer_overhead_s), kept at 130 µs (INFORMED)"),
-    Informed("eager loss: 3 fp32 vocabulary-wide tensors", H200_RIG,
-             "once 'informed by' the full-recomputation H200 rows ('match 12 B per vocabulary entry'), now counted "
-             "from PyTorch's cross_entropy on upcast logits — the saved log-softmax output, its gradient and the "
-             "logits' gradient alive at once in backward (memory.py, FP32_LOSS_COPIES, with the loss-parallel "
-             "variant read in torch/distributed/tensor/parallel/loss.py): a first-principles count the rows check"),
-)
-"""Defaults once chosen with a source's rows in view, since fitted by a rule (:data:`FITS`) or
-derived from first principles with a source (listed so the report says where each went)."""
 
 
 # ---- evaluating rows with other defaults -----------------------------------------------------
@@ -390,7 +363,7 @@ def refit(fit: Fit, keys: Sequence[str], source: RowSource, others: Defaults = S
     if len(keys) < len(fit.solved):
         return None
     if fit.measured is not None:
-        return fit.measured(_predictions([(k, fit.kind) for k in keys], source, others))
+        return fit.measured(_predictions([(k, fit.kind_of(k)) for k in keys], source, others))
     names = fit.solved
     x = np.array([fit.shipped()[n] for n in names])
 
@@ -399,7 +372,7 @@ def refit(fit: Fit, keys: Sequence[str], source: RowSource, others: Defaults = S
             mine = fit.in_force(dict(zip(names, values.tolist(), strict=True)), others)
         except ValidationError:
             return None
-        rows = _predictions([(k, fit.kind) for k in keys], source, others | mine)
+        rows = _predictions([(k, fit.kind_of(k)) for k in keys], source, others | mine)
         return np.array([math.log(r.predicted / r.measured) for r in rows])
 
     r = residuals(x)
@@ -439,7 +412,7 @@ def leave_one_row_out(fit: Fit, source: RowSource) -> dict[str, float | None]:
         if values is None:
             errors[key] = None
             continue
-        row = _predictions([(key, fit.kind)], source, fit.in_force(values))[0]
+        row = _predictions([(key, fit.kind_of(key))], source, fit.in_force(values))[0]
         errors[key] = row.error_pct
     return errors
 

@@ -89,10 +89,10 @@ def test_leaving_a_source_out_refits_without_its_rows():
 
 
 def test_a_fit_with_every_row_in_the_held_out_source_leaves_its_rows_without_a_figure():
-    """Every llama.cpp HBM decode row and all its pp512 rows are in XiongjieDai's repository: held
-    out, its HBM decode rows and prefill rows are n/a; its GDDR decode rows are predicted with the
-    GDDR fit solved from llama.cpp pull request 19053's rows alone; its weights-size row does not
-    depend on the profile and keeps its figure."""
+    """With only llama.cpp pull request 19053's rows beside XiongjieDai's, every HBM decode row and
+    pp512 row of the fits is XiongjieDai's: held out, its HBM decode rows and prefill rows are n/a;
+    its GDDR decode rows are predicted with the GDDR fit solved from pull request 19053's rows alone;
+    its weights-size row does not depend on the profile and keeps its figure."""
     import loso
 
     everything = accuracy.all_rows()
@@ -107,6 +107,28 @@ def test_a_fit_with_every_row_in_the_held_out_source_leaves_its_rows_without_a_f
     assert all(h.status == "refitted: llama.cpp decode on GDDR" and h.predicted != h.row.predicted for h in gddr)
 
 
+def test_the_second_hbm_and_prompt_publications_give_xiongjiedais_rows_a_figure():
+    """llama.cpp pull request 6017 (A100 PCIe tg128 and pp512) and issue 6763 (H100 PCIe, eager and
+    graphs) hold HBM decode and cuBLAS prompt rows: with XiongjieDai's table held out, the HBM factor
+    and the prompt share are solved from theirs, and every one of its decode and prefill rows has a
+    figure; held out in turn, theirs are predicted from XiongjieDai's."""
+    import loso
+
+    everything = accuracy.all_rows()
+    publications = {"xiongjiedai-llama.cpp", "ggml-org-llama-cpp-pull-request-19053",
+                    "ggml-org-llama-cpp-pull-request-6017", "ggml-org-llama-cpp-issue-6763"}
+    rows = [r for r in everything if r.publication in publications]
+    held = loso.leave_one_source_out(rows, accuracy.rows_for_keys)
+    for r in rows:
+        h = held[loso.ident(r)]
+        assert h.predicted is not None, r.key
+        if r.publication == "xiongjiedai-llama.cpp" and r.kind == "prefill":
+            assert "llama.cpp prompt processing" in h.status and h.predicted != r.predicted
+        if r.publication in {"ggml-org-llama-cpp-pull-request-6017", "ggml-org-llama-cpp-issue-6763"} and \
+                r.kind == "decode":
+            assert "llama.cpp HBM decode factor" in h.status and h.predicted != r.predicted
+
+
 def test_the_llama_cpp_decode_fits_have_two_publications_and_are_what_their_rules_give():
     """The GDDR share and per-layer time are solved from two publications' rows (XiongjieDai's 2024
     table and llama.cpp pull request 19053's 2026 rows), the HBM factor over them from XiongjieDai's
@@ -116,7 +138,8 @@ def test_the_llama_cpp_decode_fits_have_two_publications_and_are_what_their_rule
     gddr = next(f for f in loso.FITS if f.name == "llama.cpp decode on GDDR")
     hbm = next(f for f in loso.FITS if f.name == "llama.cpp HBM decode factor")
     rows = accuracy.rows_for_keys(set(gddr.rows))
-    assert len({r.publication for r in rows}) == 2 and len(gddr.rows) == 16 and len(hbm.rows) == 6
+    assert len({r.publication for r in rows}) == 2 and len(gddr.rows) == 16 and len(hbm.rows) == 9
+    assert len({r.publication for r in accuracy.rows_for_keys(set(hbm.rows))}) == 3
     transformers = next(f for f in loso.FITS if f.name == "transformers decode profile")
     for fit in (gddr, hbm, transformers):
         solved = loso.refit(fit, fit.rows, accuracy.rows_for_keys)
@@ -124,12 +147,13 @@ def test_the_llama_cpp_decode_fits_have_two_publications_and_are_what_their_rule
 
 
 def test_the_llama_cpp_prompt_share_is_what_its_rule_gives_and_is_cross_validated():
-    """prefill_share is solved from six pp512 rows of several cards, not from one figure; each
-    row left out in turn is predicted by the share the other five give."""
+    """prefill_share is solved from eight pp512 rows of two publications, not from one figure; each
+    row left out in turn is predicted by the share the other seven give."""
     import loso
 
     fit = next(f for f in loso.FITS if f.name == "llama.cpp prompt processing")
-    assert len(fit.rows) == 6 and not any("pr19053" in k for k in fit.rows)
+    assert len(fit.rows) == 8 and not any("pr19053" in k for k in fit.rows)
+    assert len({r.publication for r in accuracy.rows_for_keys(set(fit.rows))}) == 2
     solved = loso.refit(fit, fit.rows, accuracy.rows_for_keys)["prefill_share"]
     assert abs(solved - fit.shipped()["prefill_share"]) < 0.01
     crossed = loso.leave_one_row_out(fit, accuracy.rows_for_keys)
@@ -137,8 +161,9 @@ def test_the_llama_cpp_prompt_share_is_what_its_rule_gives_and_is_cross_validate
 
 
 def test_only_the_fitted_defaults_change_the_out_of_source_figures():
-    """The allocator reserve is measured on the H200 rig alone: held out, its training memory
-    rows are n/a, while memory rows of other sources keep a figure. Rows of a publication that
+    """The allocator reserve without recomputation is measured on the H200 rig alone: held out, its
+    training memory rows without recomputation are n/a (those with it are predicted with the reserve
+    llama-recipes' runs give), while memory rows of other sources keep a figure. Rows of a publication that
     sets no default keep their in-sample prediction, marked as fitted without them when a fitted
     default moves them."""
     import loso
@@ -147,9 +172,10 @@ def test_only_the_fitted_defaults_change_the_out_of_source_figures():
     held = accuracy.out_of_source(rows)
     memory = loso.kind_summary(held.values(), "memory")
     assert memory.fitted and 0 < memory.with_value < memory.rows
-    assert all(held[loso.ident(r)].predicted is None for r in rows if r.kind == "memory" and r.group)
+    assert all((held[loso.ident(r)].predicted is None) == ("ckpt" not in r.key)
+               for r in rows if r.kind == "memory" and r.group)
     decode = loso.kind_summary(held.values(), "decode")
-    assert decode.fitted and 0 < decode.with_value < decode.rows  # the H200 and HBM llama.cpp rows: n/a
+    assert decode.fitted and 0 < decode.with_value < decode.rows  # the H200 rows: n/a
     mlperf = [held[loso.ident(r)] for r in rows if r.publication == "mlperf-inference-v4.1"]
     assert mlperf and all(h.predicted == h.row.predicted and h.status.startswith(loso.SET_ELSEWHERE)
                           and "prefill efficiency" in h.status for h in mlperf)
@@ -249,3 +275,22 @@ def test_planner_rows_keep_what_the_publications_software_fixed():
     assert megatron.training.recompute.value == "full" and megatron.parallelism.zero == 0
     assert not megatron.training.flash_attention
     assert {"tp", "pp", "vp", "micro_batch"} <= set(megatron.auto_layout)
+
+
+def test_the_recompute_reserve_has_two_sources_and_its_published_rows_check_the_reserve_alone():
+    """The reserve with recomputation is the median over the H200 rig's two runs and llama-recipes
+    pull request 41's three FSDP runs; a published reserve row is its measured peak active memory
+    times one plus the reserve in force, against its measured peak reserved memory."""
+    import loso
+    from accuracy_base import assumptions_in_force
+
+    from configurator.core.formulas.efficiency import ALLOCATOR_OVERHEAD_RECOMPUTE
+
+    fit = next(f for f in loso.FITS if f.name == "allocator reserve with recomputation")
+    rows = accuracy.rows_for_keys(set(fit.rows), kinds={"memory", "memory-reserve"})
+    assert len(rows) == 5 and len({r.publication for r in rows}) == 2
+    reserve = [r for r in rows if r.kind == "memory-reserve"]
+    assert len(reserve) == 3 and all(r.predicted == r.peak[1] * (1 + ALLOCATOR_OVERHEAD_RECOMPUTE) for r in reserve)
+    with assumptions_in_force({"allocator_overhead_recompute": 0.1}):
+        again = accuracy.rows_for_keys({r.key for r in reserve}, kinds={"memory-reserve"})
+    assert all(abs(r.predicted / (r.peak[1] * 1.1) - 1) < 1e-12 for r in again)

@@ -180,6 +180,7 @@ def cny_rate() -> str:
 
 KIND_NAMES = {
     "memory": "memory (vs measured `reserved`, published sizes)",
+    "memory-reserve": "allocator reserve alone (published FSDP runs' `reserved` from their measured peak active)",
     "train-throughput": "training throughput (H200, Megatron-LM, llm-foundry, TinyLlama, LLaMA, Llama 3 405B, DeepSeek-V3), "
                         "stated layouts",
     "train-planner": "training throughput, **planner mode** (only model, card, count, sequence, tokens, global "
@@ -248,13 +249,16 @@ def accuracy_table() -> str:
     publications = sorted({r.publication for r in outside})
     within = [r for r in outside if r.publication in {c.publication for c in rows}]
     by_key = {r.key: r.publication for r in rows}
+    from defaults_registry import single_source_fits
+
+    alone = [f"the {name}" for name, _ in single_source_fits(rows)]
     fitted = "; ".join(f"the {fit.name} ({_words(len(fit.rows))} rows of "
                           f"{', '.join(sorted({by_key[k] for k in fit.rows}))})" for fit in loso.FITS)
     lines += ["", f"¹ {_words(len(setting)).capitalize()} of the {_words(len(decode))} decode rows set the profiles "
               f"they are checked with (the H200 rows the transformers profile; llama.cpp's, {len(llama_rows)} "
               "rows: XiongjieDai's LLaMA 3 8B tg512 rows of ten cards and llama.cpp pull request 19053's two tg128 "
-              "rows, a share and a per-layer time from the GDDR rows of both, an HBM factor from the HBM rows: each "
-              "left out in turn and predicted by the fit the other rows give is off by "
+              "rows, a share and a per-layer time from the GDDR rows of both, an HBM factor from the HBM rows of "
+              "XiongjieDai's, pull request 6017's and issue 6763's: each left out in turn and predicted by the fit the other rows give is off by "
               f"{statistics.median(crossed):.1f} % median, {max(crossed):.1f} % worst); the other "
               f"{_words(len(others))}, LLaMA 2 rows of December 2023 on an older, eager llama.cpp "
               f"build, are within {max(abs(r.error_pct) for r in others):.1f} %.",
@@ -266,9 +270,12 @@ def accuracy_table() -> str:
               "fitted defaults were set without it). "
               f"{_words(len(loso.FITS)).capitalize()} defaults are fitted: {fitted}. Held out with its source, a fit "
               "is solved again from the other sources' fitting rows; where none are left, the rows that depend on it "
-              "have no out-of-source figure (n/a). Defaults chosen with a source's rows in view but by no rule "
-              f"({_words(len(loso.INFORMED))}, listed by `benchmarks/loso.py`) cannot be refitted: their rows stay "
-              "in sample.",
+              "have no out-of-source figure (n/a)"
+              + (f": {_words(len(alone))} fits have one source ({'; '.join(alone)}), why each has no second is in "
+                 "`benchmarks/defaults_registry.py`. " if alone else ". ")
+              + "Defaults chosen with a source's rows in view but by no rule "
+              f"({_words(len(loso.INFORMED))}, listed by `benchmarks/defaults_registry.py`) cannot be refitted: their "
+              "rows stay in sample.",
               "",
               f"³ {len(outside)} published rows that set nothing in the project, from {_words(len(publications))} "
               f"publications ({', '.join(publications)}; `benchmarks/data/held-out.json`, each with its URL, date and "

@@ -208,8 +208,9 @@ LLAMA_CPP = EngineProfile(
     # so memory type and bandwidth level are not separable in these rows. Two fits (benchmarks/loso.py), least
     # squares on the log error: 'llama.cpp decode on GDDR' over the 16 GDDR rows of both publications, share 0.994
     # of the achievable 0.88 (0.87 of peak) and 47 µs per layer with graphs (leaving each row out, 8.6 % median
-    # error on it, 23 % worst); 'llama.cpp HBM decode factor' over the 6 HBM rows, × 0.552 (6.1 % median, 23 %
-    # worst). Each publication predicted from the other's rows alone: XiongjieDai's GDDR rows +4 to +33 % (the 2026
+    # error on it, 23 % worst); 'llama.cpp HBM decode factor' over 9 HBM rows of three publications (XiongjieDai's
+    # 6, llama.cpp pull request 6017's A100 PCIe F16 tg128 and issue 6763's H100 PCIe Q4_K_M eager and graphs
+    # rows, March-April 2024), × 0.569 (× 0.552 from XiongjieDai's 6 alone until December 2026). Each publication predicted from the other's rows alone: XiongjieDai's GDDR rows +4 to +33 % (the 2026
     # build is faster per layer: 80 against 125 µs eager), the 2026 rows -22/-29 %. Before December 2026 one fit of
     # the 20 XiongjieDai rows (share 1.094, × 0.583, 85.5 µs). The eager figure adds back the ≈40 µs per layer CUDA
     # graphs save (NVIDIA technical blog 'Optimizing llama.cpp AI Inference with CUDA Graphs', 2024: up to 1.2× for
@@ -219,13 +220,15 @@ LLAMA_CPP = EngineProfile(
     layer_overhead_graphs_s=0.471e-4,
     step_overhead_s=0.0,
     weight_stream_share=0.994,
-    hbm_decode_factor=0.552,
+    hbm_decode_factor=0.569,
     kv_read_share=0.994,
     kv_half_context=0,
     # The same repository's LLaMA 3 table (May 2024, builds b2824-b2843): llama-bench pp512 of 8B
     # Q4_K_M on RTX A6000, RTX 6000 Ada, L40S, A100 PCIe and SXM, H100 PCIe (3,781-8,125 tokens/s).
-    # One share for the six, least squares on the log error (benchmarks/loso.py, 'llama.cpp prompt
-    # processing'): 0.792 of the prefill efficiency (0.755 until the decode fit took pull request 19053's
+    # With llama.cpp pull request 6017's pp512 of LLaMA 2 7B F16 and Q8_0 on one A100 PCIe (March 2024, the same
+    # cuBLAS path), one share for the eight rows of two publications, least squares on the log error
+    # (benchmarks/loso.py, 'llama.cpp prompt processing'): 0.751 of the prefill efficiency (0.792 from the six
+    # XiongjieDai rows alone until December 2026; 0.755 until the decode fit took pull request 19053's
     # rows, December 2026, and its per-layer time fell from 125 to 87 µs eager; 0.798 until the prefill
     # efficiency was refitted with attention at the kernel table, 0.921 -> 0.928) since the build's
     # dequantization copy is counted apart
@@ -234,7 +237,7 @@ LLAMA_CPP = EngineProfile(
     # was applied to F16 weights, which have none: the same table's F16 pp512 rows of five professional
     # cards, in no fit, were predicted 29-57 % slow, now 7-29 %). The table's GeForce rows (FP16 accumulate
     # at twice the FP32-accumulate rate there: Card.fp16_acc16_tflops) are held out.
-    prefill_share=0.792,
+    prefill_share=0.751,
     # The INT8 MMQ kernels of builds since June 2024 are llama.cpp's own, not cuBLAS: their share is an
     # engine fact of its own. Solved from the llama-bench rows their pull requests published (June 2024,
     # micro-batch 512; ggml-org/llama.cpp PR #7676 RTX 4090 Q4_0 pp512 10,359 tokens/s, PR #7860 RTX 4090

@@ -24,6 +24,8 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import accumulate, repeat
+from operator import mul, truediv
 
 from configurator.core.frozen_record import fast_init, kept_property
 from configurator.core.ttft_tail import PERCENTILES as PERCENTILES  # re-exported: the load model's percentiles
@@ -246,22 +248,31 @@ def capacity_step(costs: StepCosts) -> float:
 
 def erlang_c(servers: int, offered: float) -> float:
     """Probability that an arrival waits in an M/M/c queue with ``offered`` = λ·S erlangs
-    (Erlang B by its stable recursion, then C = B / (1 − ρ(1 − B)))."""
+    (Erlang 1917; Kleinrock 1975, *Queueing Systems* I, eq. 3.40), ``C = 1 / (R·(1 − ρ) + ρ)``
+    with ``R = 1/B`` the inverse Erlang B and ``ρ = A/c``.
+
+    ``R`` is summed in closed form, the Erlang B recursion ``1/B(k) = 1 + (k/A)/B(k − 1)`` unrolled:
+    ``R = 1 + Σ_{j=1..c} t_j``, ``t_j = Π_{i<j} (c − i)/A`` (all terms positive: a well-conditioned
+    sum), made and added at C speed (``accumulate``, ``sum``) instead of one Python round per server.
+    The terms rise to their largest at ``j₀ = c − ⌊A⌋`` and fall past it at least as
+    ``t_{j₀+l} ≤ t_{j₀}·e^(−l(l−1)/(2A))``, so the sum stops ``l = ⌈√(90A)⌉ + 1`` terms past ``j₀``:
+    what is left out is below ``c·e^(−45) ≈ c·2.9e-20`` of ``R`` (under 1e-15 for ``c ≤ 34,000``).
+    Where ``t_{j₀}·(1 − ρ)`` exceeds ``e^700`` (worked out with ``lgamma``) the answer is below
+    1e-304 and 0 is returned. Error bound against the recursion in exact arithmetic: 1e-12 relative
+    (its rounding, ~``c·ε``), or 1e-300 absolute; checked over servers 1…8192 and loads up to the
+    servers in ``tests/test_erlang_c.py``."""
     if offered <= 0:
         return 0.0
     rho = offered / servers
     if rho >= 1:
         return 1.0
-    b = 1.0
-    for k in _SERVER_COUNTS[:servers] if servers <= len(_SERVER_COUNTS) else range(1, servers + 1):
-        a = offered * b  # B(k) = A·B(k−1) / (k + A·B(k−1)), the product once
-        b = a / (k + a)
-    return b / (1.0 - rho * (1.0 - b))
-
-
-_SERVER_COUNTS = [float(k) for k in range(1, 4097)]
-"""1.0, 2.0, … 4096.0: :func:`erlang_c`'s ``k`` as floats (the same sums: ``k + a`` converts an int
-``k`` to this float first), read from a list instead of made from an int each round."""
+    mode = math.floor(offered)  # the largest term t_{j₀}, j₀ = c − ⌊A⌋: c!/(⌊A⌋!·A^(c−⌊A⌋))
+    if math.lgamma(servers + 1) - math.lgamma(mode + 1) - (servers - mode) * math.log(offered) \
+            + math.log1p(-rho) > 700.0:
+        return 0.0
+    terms = min(servers, servers - mode + math.ceil(math.sqrt(90.0 * offered)) + 1)
+    inverse_b = 1.0 + sum(accumulate(map(truediv, range(servers, servers - terms, -1), repeat(offered)), mul))
+    return 1.0 / (inverse_b * (1.0 - rho) + rho)
 
 
 def _square(x: float) -> float:

@@ -45,3 +45,13 @@ def test_the_rate_is_within_the_tolerance_of_the_root(index):
         assert _users_at(costs, rate) == pytest.approx(users, rel=1.5 * CLOSED_LOOP_TOLERANCE)
         top = min(limit, (1.0 - 1e-9) / p_tau if p_tau > 0 else limit)
         assert rate == pytest.approx(_exact_rate(costs, users, top), rel=1.5 * CLOSED_LOOP_TOLERANCE), (index, users)
+
+
+def test_a_chord_far_below_zero_at_the_origin_gives_a_rate_not_a_division_by_zero():
+    """A copy whose ``R`` rises so steeply that the chord's ``b`` is far below zero (``b + √(b² + 4sU)``
+    rounds to 0 in the other form of the root; found by tests/test_figure_ranges.py's property test)."""
+    from configurator.core.load import StepCosts
+    costs = StepCosts(lambda n: 1.0 + 3558532.0 * n, 3.0, 1.0, 1, 2, 89, 3, 1.0)
+    limit = capacity(costs)
+    rate = closed_loop_rate(costs, 2, limit)
+    assert 0.0 < rate <= limit

@@ -446,8 +446,9 @@ def closed_loop_rate(costs: StepCosts, users: int, limit: float | None = None) -
         if not stuck and r_high < math.inf:  # R taken as the chord between the ends: λ·(b + s·λ) = U
             slope = (r_high - r_low) / (high - low)
             b = r_low - slope * low
-            if slope > 0.0:
-                rate = 2.0 * users / (b + math.sqrt(b * b + 4.0 * slope * users))  # the positive root, no cancellation
+            if slope > 0.0:  # the positive root, in the form without cancellation for the sign of b
+                root = math.sqrt(b * b + 4.0 * slope * users)
+                rate = 2.0 * users / (b + root) if b >= 0.0 else (root - b) / (2.0 * slope)
             elif b > 0.0:
                 rate = users / b
         if rate < 0.0:  # the same end moved twice in a row: the Illinois step on λ·R(λ) − U

@@ -240,6 +240,8 @@ def _step_costs(scenario: Scenario, card: Card, plan: PrecisionPlan, batch: int,
         if segment is None:  # one tuple stored at once: a thread reading alongside sees it whole or not at all
             low, high = nodes[i], nodes[i + 1]
             start = time_at(low)
+            if n == low and start < math.inf:  # on the node: start + 0·rise/width is start itself, the other
+                return start  # end not needed (the idle step reads the first node alone)
             segment = segments[i] = (low, start, time_at(high) - start, high - low)
         low, start, rise, width = segment
         return start + (n - low) * rise / width

@@ -188,7 +188,8 @@ def _coefficients(model: ModelArchitecture, family: str, precision: str, tp, ep,
         return row_inverse(rows, mh) * (n + nh) / (e * n)
 
     dense_m = dense_k = routed_m = routed_k = 0.0
-    for n, k, split_n, w, expert in _layer_products_rows(model):
+    rows = _layer_products_rows(model)  # read once: each call hashes the model
+    for n, k, split_n, w, expert in rows:
         split = expert_tp if expert else tp
         n_tp, k_tp = (n / split, k) if split_n else (n, k / split)
         on_m = c(n_tp, k_tp)  # forward: T × n × k
@@ -207,7 +208,7 @@ def _coefficients(model: ModelArchitecture, family: str, precision: str, tp, ep,
     if training:
         head_m = head_m + head_w * c(d, head_n)
         head_k = head_w * c_weight(d, head_n)
-    layer_w = float(sum(row[3] for row in _layer_products_rows(model)))
+    layer_w = float(sum(row[3] for row in rows))
     routed_share = model.experts_per_token * ep / model.n_experts if model.is_moe else 1.0
     return dense_m, dense_k, routed_m, routed_k, head_m, head_k, layer_w, head_w, routed_share
 

@@ -225,11 +225,10 @@ def _step_costs(scenario: Scenario, card: Card, plan: PrecisionPlan, batch: int,
     nodes = sorted({0, 1, 2, batch, batch + 1}.union(_ROOT_TWO_GRID[:int(2 * math.log2(batch + 1))]))
     time_at = table.timer()  # holds no reference to the table, which keeps the costs: no cycle
     per_token = table.batch_free(prompt_token_seconds, scenario, card, plan)
-    bound = None
-    if not model.is_moe:  # the roofline at the batch is decode_bound's own numbers (a MoE's experts touched,
-        # a power of an array, may round apart from a number's)
-        time_at(batch)
-        bound = _bound(*table.parts_at(batch))
+    time_at(batch)  # the step at the batch (a node: the load model reads it in any case)
+    # the roofline at the batch is decode_bound's own numbers; a MoE's (its experts touched, a power of
+    # an array there) may round apart from them, so it decides only where rounding cannot turn it
+    bound = _bound(*table.parts_at(batch)) if not model.is_moe else clear_bound(*table.parts_at(batch))
 
     # each segment's start, rise and width worked out once (the load model reads the step tens of times)
     last, find = len(nodes) - 1, bisect.bisect_right
@@ -241,6 +240,8 @@ def _step_costs(scenario: Scenario, card: Card, plan: PrecisionPlan, batch: int,
         if segment is None:  # one tuple stored at once: a thread reading alongside sees it whole or not at all
             low, high = nodes[i], nodes[i + 1]
             start = time_at(low)
+            if n == low and start < math.inf:  # on the node: start + 0·rise/width is start itself, the other
+                return start  # end not needed (the idle step reads the first node alone)
             segment = segments[i] = (low, start, time_at(high) - start, high - low)
         low, start, rise, width = segment
         return start + (n - low) * rise / width
@@ -248,6 +249,24 @@ def _step_costs(scenario: Scenario, card: Card, plan: PrecisionPlan, batch: int,
     return StepCosts(decode_s, per_token, model.n_layers * prefill_layer_overhead(scenario), uncached,
                      serving.output_tokens, batch, serving.max_batched_tokens, speculative_tokens_per_step(scenario),
                      bound)
+
+
+BOUND_MARGIN = 1e-9
+"""Relative gap between a step's memory time (weights and cache) and its products' time beyond
+which rounding cannot turn what bounds it (:func:`clear_bound`): the plain step's parts and the
+roofline's agree to a few units in the last place (the same formulas, a power taken of a number
+instead of an array's)."""
+
+
+def clear_bound(weights_s: float, kv_s: float, compute_s: float) -> str | None:
+    """:func:`~configurator.core.decode_step._bound` of a step's roofline parts [s] where the memory
+    time and the products' time differ by more than :data:`BOUND_MARGIN` of the larger, so that
+    parts worked out apart from the roofline's by rounding give the same answer; None where they
+    come closer (the roofline's own numbers must decide)."""
+    memory = weights_s + kv_s
+    if abs(memory - compute_s) <= BOUND_MARGIN * (memory if memory > compute_s else compute_s):
+        return None
+    return "memory" if memory >= compute_s else "compute"
 
 
 def running_batch(scenario: Scenario) -> int:

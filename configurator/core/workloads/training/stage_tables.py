@@ -15,7 +15,13 @@ import numpy as np
 from configurator.core.catalog import Card
 from configurator.core.formulas.activations import activation_peak_bytes_per_token
 from configurator.core.formulas.parallelism import expert_parallel_factor
-from configurator.core.formulas.states import ddp_bucket_bytes, reserved_bytes, training_peak_bytes, zero_sharded
+from configurator.core.formulas.states import (
+    ddp_bucket_bytes,
+    reserved_bytes,
+    training_peak_bytes,
+    zero_shard,
+    zero_sharded,
+)
 from configurator.core.memo import LruMemo
 from configurator.core.memory import (
     activation_layout,
@@ -249,9 +255,12 @@ def _stage_memory(g: dict, table: StageTable, flat: np.ndarray, rank, seq_len: i
     weights, grads, optimizer = (x / tp for x in zero_sharded(np.take(table.weights, flat), np.take(table.grads, flat),
                                                                np.take(table.optimizer, flat), zero, replicas, split))
     weights = weights + gathered / tp
-    step_copy = zero_sharded(0.0, 0.0, np.take(table.step_copy, flat), zero, replicas, split)[2] / tp
-    buffers = ddp_bucket_bytes(grads, zero, replicas) * np.take(table.ddp, flat)
-    copies = zero_sharded(np.take(table.copies, flat), 0.0, 0.0, zero, replicas, split)[0] / tp
+    # a column of zeros adds nothing (every recipe but megatron-bf16-grads makes no step copy, Megatron
+    # and offload no DDP buckets, every recipe but torch-amp no autocast copies): skipped, exactly
+    step_copy = zero_shard(np.take(table.step_copy, flat), 1, zero, replicas, split) / tp \
+        if table.step_copy.any() else 0.0
+    buffers = ddp_bucket_bytes(grads, zero, replicas) * np.take(table.ddp, flat) if table.ddp.any() else 0.0
+    copies = zero_shard(np.take(table.copies, flat), 3, zero, replicas, split) / tp if table.copies.any() else 0.0
     sixteen = (zero >= 3) | offload_params
     own = np.where(sixteen, np.take(table.stored_per_token_16, flat), np.take(table.stored_per_token, flat))
     stored = stored_in_flight_bytes(own, g["pp"], g["accum"], rank, g["vp"], round_size(schedule, g["pp"], g["accum"]),

@@ -203,10 +203,13 @@ def stage_rank_params(model: ModelArchitecture, pp: int, rank: int, layers: int)
     return layers * model.layer_params() / model.n_layers
 
 
-def stage_memory_at(scenario: Scenario, card: Card, plan: PrecisionPlan, rank: int) -> StageMemory:
+def stage_memory_at(scenario: Scenario, card: Card, plan: PrecisionPlan, rank: int,
+                    activations: bool = True) -> StageMemory:
     """Model states, weight copies and activations of pipeline stage ``rank``: the first (0), the
     second (1: the fullest stage's layers and the most micro-batches in flight of the middle stages)
-    or the last (``pp − 1``), each its own weights with its own activations."""
+    or the last (``pp − 1``), each its own weights with its own activations; ``activations=False``
+    leaves ``activations_per_sequence`` at 0 (the planner's stage tables read the states alone and
+    count the activations per layout)."""
     model, par, train = scenario.model, scenario.parallelism, scenario.training
     states = training_states(scenario, plan)
     tp, pp = par.tp, par.pp
@@ -234,12 +237,14 @@ def stage_memory_at(scenario: Scenario, card: Card, plan: PrecisionPlan, rank: i
         if train.offload_params:
             weights, copies = 0.0, 0.0  # only the gathered layers below are on the card
     layout = activation_layout(scenario, plan, states)
-    loss = logits_bytes_per_token(model, layout) if rank == pp - 1 else 0.0
-    stored = stored_in_flight_bytes(stage_stored_bytes(scenario, layout, layers), pp, train.grad_accum, rank,
-                                    par.virtual_stages, round_size(par.pipeline_schedule, pp, train.grad_accum),
-                                    short_first_chunk_layers(model.n_layers, pp) if first_stage else 0)
-    per_token = float(activation_peak_bytes_per_token(stored, 1, working_layer_bytes(model, layout, train.seq_len),
-                                                      loss))
+    per_token = 0.0
+    if activations:
+        loss = logits_bytes_per_token(model, layout) if rank == pp - 1 else 0.0
+        stored = stored_in_flight_bytes(stage_stored_bytes(scenario, layout, layers), pp, train.grad_accum, rank,
+                                        par.virtual_stages, round_size(par.pipeline_schedule, pp, train.grad_accum),
+                                        short_first_chunk_layers(model.n_layers, pp) if first_stage else 0)
+        per_token = float(activation_peak_bytes_per_token(
+            stored, 1, working_layer_bytes(model, layout, train.seq_len), loss))
     trainable = stage_rank_params(model, pp, rank, layers)
     expert_share = 0.0 if scenario.workload.is_adapter else routed_expert_params(model, layers) / trainable
     gathered = 0.0

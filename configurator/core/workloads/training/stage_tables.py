@@ -188,7 +188,7 @@ def stage_row(scenario: Scenario, planned: PlannedCard, pp: int) -> tuple[dict[s
         first, last = rank == 0, rank == pp - 1
         own = first_layers if first else last_layers if last else layers
         for j, (probe, layout, probe16, layout16) in enumerate(probes):
-            stage = stage_memory_at(probe, card, plan, rank)
+            stage = stage_memory_at(probe, card, plan, rank, activations=False)  # its own below, per layout
             parts["weights"][j] = stage.weights
             parts["grads"][j] = stage.gradients
             parts["optimizer"][j] = stage.optimizer

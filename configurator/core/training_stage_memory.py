@@ -16,6 +16,7 @@ from configurator.core.formulas.states import (
     megatron_step_gradient_copy_bytes,
     reserved_bytes,
     training_peak_bytes,
+    zero_shard,
     zero_sharded,
 )
 from configurator.core.frozen_record import fast_init
@@ -182,8 +183,8 @@ class StageMemory(TrainingMemoryModel):
         weights, grads, optimizer = (float(x) for x in zero_sharded(self.weights, self.gradients, self.optimizer,
                                                                       self.zero, dp, split))
         weights += self.gathered
-        copies = float(zero_sharded(self.weight_copies, 0.0, 0.0, self.zero, dp, split)[0])
-        step_copy = float(zero_sharded(0.0, 0.0, self.step_copy, self.zero, dp, split)[2])
+        copies = float(zero_shard(self.weight_copies, 3, self.zero, dp, split)) if self.weight_copies else 0.0
+        step_copy = float(zero_shard(self.step_copy, 1, self.zero, dp, split)) if self.step_copy else 0.0
         buffers = float(ddp_bucket_bytes(grads, self.zero, dp)) if self.ddp else 0.0
         return TrainingMemoryModel(weights, grads, optimizer, copies, self.activations_per_sequence, self.context,
                                    self.allocator, self.capacity, self.gradients_held, buffers, step_copy)

@@ -16,6 +16,7 @@ from configurator.core.formulas.states import (
     megatron_step_gradient_copy_bytes,
     reserved_bytes,
     training_peak_bytes,
+    zero_shard,
     zero_sharded,
 )
 from configurator.core.frozen_record import fast_init
@@ -182,8 +183,8 @@ class StageMemory(TrainingMemoryModel):
         weights, grads, optimizer = (float(x) for x in zero_sharded(self.weights, self.gradients, self.optimizer,
                                                                       self.zero, dp, split))
         weights += self.gathered
-        copies = float(zero_sharded(self.weight_copies, 0.0, 0.0, self.zero, dp, split)[0])
-        step_copy = float(zero_sharded(0.0, 0.0, self.step_copy, self.zero, dp, split)[2])
+        copies = float(zero_shard(self.weight_copies, 3, self.zero, dp, split)) if self.weight_copies else 0.0
+        step_copy = float(zero_shard(self.step_copy, 1, self.zero, dp, split)) if self.step_copy else 0.0
         buffers = float(ddp_bucket_bytes(grads, self.zero, dp)) if self.ddp else 0.0
         return TrainingMemoryModel(weights, grads, optimizer, copies, self.activations_per_sequence, self.context,
                                    self.allocator, self.capacity, self.gradients_held, buffers, step_copy)
@@ -203,10 +204,13 @@ def stage_rank_params(model: ModelArchitecture, pp: int, rank: int, layers: int)
     return layers * model.layer_params() / model.n_layers
 
 
-def stage_memory_at(scenario: Scenario, card: Card, plan: PrecisionPlan, rank: int) -> StageMemory:
+def stage_memory_at(scenario: Scenario, card: Card, plan: PrecisionPlan, rank: int,
+                    activations: bool = True) -> StageMemory:
     """Model states, weight copies and activations of pipeline stage ``rank``: the first (0), the
     second (1: the fullest stage's layers and the most micro-batches in flight of the middle stages)
-    or the last (``pp − 1``), each its own weights with its own activations."""
+    or the last (``pp − 1``), each its own weights with its own activations; ``activations=False``
+    leaves ``activations_per_sequence`` at 0 (the planner's stage tables read the states alone and
+    count the activations per layout)."""
     model, par, train = scenario.model, scenario.parallelism, scenario.training
     states = training_states(scenario, plan)
     tp, pp = par.tp, par.pp
@@ -234,12 +238,14 @@ def stage_memory_at(scenario: Scenario, card: Card, plan: PrecisionPlan, rank: i
         if train.offload_params:
             weights, copies = 0.0, 0.0  # only the gathered layers below are on the card
     layout = activation_layout(scenario, plan, states)
-    loss = logits_bytes_per_token(model, layout) if rank == pp - 1 else 0.0
-    stored = stored_in_flight_bytes(stage_stored_bytes(scenario, layout, layers), pp, train.grad_accum, rank,
-                                    par.virtual_stages, round_size(par.pipeline_schedule, pp, train.grad_accum),
-                                    short_first_chunk_layers(model.n_layers, pp) if first_stage else 0)
-    per_token = float(activation_peak_bytes_per_token(stored, 1, working_layer_bytes(model, layout, train.seq_len),
-                                                      loss))
+    per_token = 0.0
+    if activations:
+        loss = logits_bytes_per_token(model, layout) if rank == pp - 1 else 0.0
+        stored = stored_in_flight_bytes(stage_stored_bytes(scenario, layout, layers), pp, train.grad_accum, rank,
+                                        par.virtual_stages, round_size(par.pipeline_schedule, pp, train.grad_accum),
+                                        short_first_chunk_layers(model.n_layers, pp) if first_stage else 0)
+        per_token = float(activation_peak_bytes_per_token(
+            stored, 1, working_layer_bytes(model, layout, train.seq_len), loss))
     trainable = stage_rank_params(model, pp, rank, layers)
     expert_share = 0.0 if scenario.workload.is_adapter else routed_expert_params(model, layers) / trainable
     gathered = 0.0

@@ -73,6 +73,8 @@ def interleaved_round_size(pp, micro_batches, flexible):
     pp_group_size)``, ``microbatches_per_round = n_microbatches // number_of_rounds``; Megatron-LM
     ``microbatch_group_size_per_vp_stage`` (default ``pipeline_model_parallel_size``).
     """
+    if flexible is False:  # Megatron-LM's everywhere (a speed path: the same as below)
+        return pp
     rounds = np.maximum(1, micro_batches // pp)
     return np.where(flexible, micro_batches // rounds, pp)
 
@@ -128,6 +130,8 @@ def micro_batches_in_flight(pp, micro_batches, virtual_stages=1, rank=0, round_s
     """
     n = pp if round_size is None else round_size
     plain = np.minimum(pp - rank, micro_batches)
+    if not np.any(virtual_stages > 1):  # no model chunks anywhere: 1F1B's count (a speed path: the same as below)
+        return plain
     chunks = np.minimum(2 * (pp - rank - 1) + (virtual_stages - 1) * n + 1, virtual_stages * micro_batches)
     per_round = n * virtual_stages
     embedding_chunks = (chunks // per_round) * n + np.minimum(chunks % per_round, n)

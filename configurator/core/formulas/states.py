@@ -33,10 +33,16 @@ def zero_sharded(weights, gradients, optimizer, stage, dp, unsharded_share=1.0):
     Rajbhandari et al. 2020, "ZeRO: Memory Optimizations Toward Training Trillion Parameter
     Models", SC'20, §5 and Figure 1 (Ψ = 7.5 B, N_d = 64, K = 12: 120, 31.4, 16.6, 1.9 GB).
     """
-    def shard(value, from_stage: int):
-        return np.where(stage >= from_stage, value / dp, value * unsharded_share)
+    return (zero_shard(weights, 3, stage, dp, unsharded_share), zero_shard(gradients, 2, stage, dp, unsharded_share),
+            zero_shard(optimizer, 1, stage, dp, unsharded_share))
 
-    return shard(weights, 3), shard(gradients, 2), shard(optimizer, 1)
+
+def zero_shard(value, from_stage, stage, dp, unsharded_share=1.0):
+    """One model state per card [B]: ``value / dp`` where ZeRO ``stage`` shards it (from
+    ``from_stage`` on: 3 weights, 2 gradients, 1 optimizer states), else ``value ×
+    unsharded_share`` — one of :func:`zero_sharded`'s three, for a caller that needs only one.
+    Array-friendly."""
+    return np.where(stage >= from_stage, value / dp, value * unsharded_share)
 
 
 def optimizer_step_bytes_per_param(weights, gradients, optimizer):

@@ -33,6 +33,7 @@ from configurator.core.workloads.training.layout_speed import RECOMPUTE, Tier, f
 from configurator.core.workloads.training.stage_tables import (
     StageTable,
     clear_stage_tables,
+    in_flight_groups,
     layout_memory,
     stage_tables,
     stage_tables_cached,
@@ -378,9 +379,10 @@ def _shared_memory(grid_keys: list[tuple], scenario: Scenario, card: Card, grids
     context = scenario.assumptions.cuda_context_gib * 2**30
     seq, offload = scenario.training.seq_len, scenario.training.offload_params
     schedule = scenario.parallelism.pipeline_schedule
-    memory = layout_memory(g, first_table, at, True, seq, context, offload, schedule)
+    flight = in_flight_groups(g)
+    memory = layout_memory(g, first_table, at, True, seq, context, offload, schedule, flight)
     memory = np.maximum(memory, np.where(g["pp"] > 1, layout_memory(g, last_table, at, False, seq, context, offload,
-                                                                     schedule),
+                                                                     schedule, flight),
                                          0.0))
     ends = np.cumsum([len(grids[i]["tp"]) for i in missing])[:-1]
     for i, part in zip(missing, np.split(memory, ends), strict=True):

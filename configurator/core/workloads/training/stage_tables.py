@@ -15,7 +15,13 @@ import numpy as np
 from configurator.core.catalog import Card
 from configurator.core.formulas.activations import activation_peak_bytes_per_token
 from configurator.core.formulas.parallelism import expert_parallel_factor
-from configurator.core.formulas.states import ddp_bucket_bytes, reserved_bytes, training_peak_bytes, zero_sharded
+from configurator.core.formulas.states import (
+    ddp_bucket_bytes,
+    reserved_bytes,
+    training_peak_bytes,
+    zero_shard,
+    zero_sharded,
+)
 from configurator.core.memo import LruMemo
 from configurator.core.memory import (
     activation_layout,
@@ -34,7 +40,7 @@ from configurator.core.precision import plan_training
 from configurator.core.scenario import Recompute, Scenario
 from configurator.core.training_stage_memory import stage_memory_at, stored_in_flight_bytes
 from configurator.core.training_speed import frozen_base_bytes, matmul_params_on_fullest_stage
-from configurator.core.workloads.training.layout_speed import RECOMPUTE
+from configurator.core.workloads.training.layout_speed import RECOMPUTE, Tier, tier
 
 __all__ = ["STAGE_ROW_MEMO_SIZE", "PlannedCard", "StageTable", "clear_stage_tables", "flat_places", "layout_memory",
            "stage_row", "stage_tables", "stage_tables_cached"]
@@ -182,7 +188,7 @@ def stage_row(scenario: Scenario, planned: PlannedCard, pp: int) -> tuple[dict[s
         first, last = rank == 0, rank == pp - 1
         own = first_layers if first else last_layers if last else layers
         for j, (probe, layout, probe16, layout16) in enumerate(probes):
-            stage = stage_memory_at(probe, card, plan, rank)
+            stage = stage_memory_at(probe, card, plan, rank, activations=False)  # its own below, per layout
             parts["weights"][j] = stage.weights
             parts["grads"][j] = stage.gradients
             parts["optimizer"][j] = stage.optimizer
@@ -224,23 +230,50 @@ def flat_places(table: StageTable, at: tuple[np.ndarray, np.ndarray]) -> np.ndar
     return at[0] * len(RECOMPUTE) + at[1]
 
 
+IN_FLIGHT_FIELDS = ("pp", "accum", "vp", "rc")
+"""The grid's fields a stage's micro-batches in flight read (``rc`` for the table's place, with
+``pp``): grouped by them (:func:`in_flight_groups`), the count is worked out once a group."""
+
+
+def in_flight_groups(g: dict) -> Tier:
+    """The layouts of the grid ``g`` grouped by :data:`IN_FLIGHT_FIELDS`, for :func:`layout_memory`."""
+    return tier(g, IN_FLIGHT_FIELDS)
+
+
 def layout_memory(g: dict, table: StageTable, at, first: bool, seq_len: int, context: float,
-                  offload_params: bool, schedule: PipelineSchedule) -> np.ndarray:
+                  offload_params: bool, schedule: PipelineSchedule, flight: Tier | None = None) -> np.ndarray:
     """Peak bytes on the first stage (and the second, ``table.second``, where there are more than
     two: the larger) or on the last for every layout (``TrainingMemoryModel.breakdown`` as arrays);
-    ``at``: each layout's place in ``table`` (pipeline row, recomputation)."""
+    ``at``: each layout's place in ``table`` (pipeline row, recomputation); ``flight``: the grid's
+    :func:`in_flight_groups` (None: the micro-batches in flight worked out for every layout, the
+    same numbers)."""
     flat = flat_places(table, at)
     if not first:
-        return _stage_memory(g, table, flat, g["pp"] - 1, seq_len, context, offload_params, schedule)
-    memory = _stage_memory(g, table, flat, 0, seq_len, context, offload_params, schedule)
+        return _stage_memory(g, table, flat, g["pp"] - 1, seq_len, context, offload_params, schedule, flight)
+    memory = _stage_memory(g, table, flat, 0, seq_len, context, offload_params, schedule, flight)
     if table.second is None:
         return memory
-    second = _stage_memory(g, table.second, flat, 1, seq_len, context, offload_params, schedule)
+    second = _stage_memory(g, table.second, flat, 1, seq_len, context, offload_params, schedule, flight)
     return np.maximum(memory, np.where(g["pp"] > 2, second, 0.0))
 
 
+def _in_flight(g: dict, table: StageTable, flat: np.ndarray, rank, schedule: PipelineSchedule,
+               flight: Tier | None):
+    """Micro-batches in flight on stage ``rank`` for every layout (``stored_in_flight_bytes`` per
+    byte), once a group of ``flight`` (each layout's own when None), element by element the same."""
+    if flight is None:
+        pp, accum, vp, short, rows = g["pp"], g["accum"], g["vp"], np.take(table.short_first_layers, flat), None
+    else:
+        rows = flight.rows
+        pp, accum, vp = (np.take(g[k], rows) for k in ("pp", "accum", "vp"))
+        short = np.take(table.short_first_layers, np.take(flat, rows))
+        rank = rank if np.isscalar(rank) else np.take(rank, rows)
+    count = stored_in_flight_bytes(1.0, pp, accum, rank, vp, round_size(schedule, pp, accum), short)
+    return count if rows is None else np.take(count, flight.group)
+
+
 def _stage_memory(g: dict, table: StageTable, flat: np.ndarray, rank, seq_len: int, context: float,
-                  offload_params: bool, schedule: PipelineSchedule) -> np.ndarray:
+                  offload_params: bool, schedule: PipelineSchedule, flight: Tier | None = None) -> np.ndarray:
     """Peak bytes on pipeline stage ``rank`` (its row of ``table`` at ``flat``) for every layout."""
     tp, zero, cp = g["tp"], g["zero"], g["cp"]
     replicas = g["dp"] * cp
@@ -249,13 +282,15 @@ def _stage_memory(g: dict, table: StageTable, flat: np.ndarray, rank, seq_len: i
     weights, grads, optimizer = (x / tp for x in zero_sharded(np.take(table.weights, flat), np.take(table.grads, flat),
                                                                np.take(table.optimizer, flat), zero, replicas, split))
     weights = weights + gathered / tp
-    step_copy = zero_sharded(0.0, 0.0, np.take(table.step_copy, flat), zero, replicas, split)[2] / tp
-    buffers = ddp_bucket_bytes(grads, zero, replicas) * np.take(table.ddp, flat)
-    copies = zero_sharded(np.take(table.copies, flat), 0.0, 0.0, zero, replicas, split)[0] / tp
+    # a column of zeros adds nothing (every recipe but megatron-bf16-grads makes no step copy, Megatron
+    # and offload no DDP buckets, every recipe but torch-amp no autocast copies): skipped, exactly
+    step_copy = zero_shard(np.take(table.step_copy, flat), 1, zero, replicas, split) / tp \
+        if table.step_copy.any() else 0.0
+    buffers = ddp_bucket_bytes(grads, zero, replicas) * np.take(table.ddp, flat) if table.ddp.any() else 0.0
+    copies = zero_shard(np.take(table.copies, flat), 3, zero, replicas, split) / tp if table.copies.any() else 0.0
     sixteen = (zero >= 3) | offload_params
     own = np.where(sixteen, np.take(table.stored_per_token_16, flat), np.take(table.stored_per_token, flat))
-    stored = stored_in_flight_bytes(own, g["pp"], g["accum"], rank, g["vp"], round_size(schedule, g["pp"], g["accum"]),
-                                    np.take(table.short_first_layers, flat))
+    stored = own * _in_flight(g, table, flat, rank, schedule, flight)
     working = np.where(sixteen, np.take(table.working_per_token_16, flat), np.take(table.working_per_token, flat))
     loss = np.where(tp > 1, np.take(table.logits_per_token_tp, flat), np.take(table.logits_per_token, flat))
     per_sequence = activation_peak_bytes_per_token(stored, 1, working, loss) * seq_len / (tp * cp)

@@ -177,7 +177,7 @@ class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
             "About this many billion parameters: a Llama-shaped model of that size is assumed"), 1.0)
         self.params_spin.setKeyboardTracking(False)
         self.params_spin.valueChanged.connect(self._on_params_entered)
-        form.addRow(self.tr("Or si&ze"), self.params_spin)
+        self._add_row(form, self.tr("Or si&ze"), self.params_spin)
         form.addRow("", self.import_button)
         # the model's three controls, named like the bound ones (by the field they edit)
         name_control(self.model_combo, "model")
@@ -261,7 +261,7 @@ class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
             check = self._check(text[:1].upper() + text[1:], path)
             offload_box.addWidget(check)
             self.offload_checks[path] = check
-        form.addRow(self.tr("&CPU offload"), offload)
+        self._add_row(form, self.tr("&CPU offload"), offload)
         self.expert_overlap = self._check(self.tr("E&xpert all-to-all overlapped with compute"),
                                           "training.expert_overlap")
         form.addRow(self.expert_overlap)

@@ -10,13 +10,22 @@ check boxes take their tooltip from it too, and the binders name every control a
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QHBoxLayout, QSpinBox, QWidget
+from PySide6.QtWidgets import (
+    QAbstractSpinBox,
+    QCheckBox,
+    QComboBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QHBoxLayout,
+    QSpinBox,
+    QWidget,
+)
 
 from configurator.app.binders import AutoBinder, CheckBinder, ComboBinder, SpinBinder, fill_combo
 from configurator.app.field_help import field_help, row_label, shown
 from configurator.app.i18n import tc as _tc
 from configurator.app.inputs import StrictDoubleSpinBox, StrictSpinBox
-from configurator.app.narrow_form import ElidingLabel, WrappingCheckBox
+from configurator.app.narrow_form import ElidingLabel, TextKeptWhole, WrappingCheckBox
 from configurator.core.fields import Kind, spec
 
 # the strings keep the editor's context ("ScenarioEditor", the class name ``self.tr`` used there)
@@ -71,7 +80,10 @@ class BoundControls:
         box = QHBoxLayout(row)
         box.setContentsMargins(0, 0, 0, 0)
         box.addWidget(control, 1)
-        control.setMinimumWidth(64)  # the check box beside it must not widen the editor
+        if isinstance(control, QAbstractSpinBox):
+            TextKeptWhole(control)  # its value and unit whole; the row label gives way (NarrowForm)
+        else:
+            control.setMinimumWidth(64)  # a choice elides ("…"); a long one must not widen the editor
         check = QCheckBox(_tc("ScenarioEditor", "Auto"))
         auto_tip = auto_tip or _tc("ScenarioEditor",
                                    "Auto: chosen by the planner — the fastest layout that fits, global batch kept. "

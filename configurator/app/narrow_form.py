@@ -12,14 +12,17 @@ its lines: the second line was cut.)
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, QRect, QSize, Qt
+from PySide6.QtCore import QObject, QPoint, QRect, QSize, Qt
 from PySide6.QtGui import QPainter, QPalette
 from PySide6.QtWidgets import (
+    QAbstractSpinBox,
     QCheckBox,
+    QFormLayout,
     QLabel,
     QSizePolicy,
     QStyle,
     QStyleOptionButton,
+    QStyleOptionSpinBox,
     QStylePainter,
     QWidget,
 )
@@ -145,3 +148,78 @@ class ElidingLabel(QLabel):
         flags = int(self.alignment()) | int(Qt.TextFlag.TextShowMnemonic)
         self.style().drawItemText(painter, self.contentsRect(), flags, self.palette(), self.isEnabled(),
                                   self.shown_text(), self.foregroundRole())
+
+
+
+class NarrowForm(QFormLayout):
+    """A ``QFormLayout`` whose row labels never take the room of its controls.
+
+    ``QFormLayout`` sizes the label column for the widest label that fits beside its *own*
+    field, so a long label beside a small box left a wide box of another row narrower than its
+    text ("2.10 M tokens" in 50 px), and squeezed a label too long for its own row to the
+    others' width though there was more room. Here each row label is held to the form's width
+    less the widest field's minimum and the spacing [px]; an :class:`ElidingLabel` then ends
+    in "…".
+    """
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._room = -1
+        """The widest a row label may be, as last laid out [px] (-1: not yet)."""
+
+    def setGeometry(self, rect: QRect) -> None:  # noqa: N802 (Qt's name)
+        room = self._label_room(rect.width())
+        if room != self._room:
+            self._room = room
+            for row in range(self.rowCount()):
+                item = self.itemAt(row, QFormLayout.ItemRole.LabelRole)
+                label = item.widget() if item is not None else None
+                if isinstance(label, ElidingLabel):
+                    label.setMaximumWidth(room)
+            self.invalidate()
+        super().setGeometry(rect)
+
+    def _label_room(self, width: int) -> int:
+        """The widest a row label may be in a form ``width`` px wide [px]."""
+        margins = self.contentsMargins()
+        fields = [self.itemAt(row, QFormLayout.ItemRole.FieldRole) for row in range(self.rowCount())
+                  if self.itemAt(row, QFormLayout.ItemRole.LabelRole) is not None]
+        widest = max((item.minimumSize().width() for item in fields if item is not None and not item.isEmpty()),
+                     default=0)
+        return max(0, width - margins.left() - margins.right() - max(self.horizontalSpacing(), 0) - widest)
+
+
+TEXT_PAD_PX = 6
+"""Room a number box's line edit keeps beside its text: its margins and the cursor [px]."""
+
+
+class TextKeptWhole(QObject):
+    """Holds a number box no narrower than the text it shows — value, unit or "none" text [px].
+
+    A box beside an "Auto" check box was held at 64 px so that the pair did not widen the
+    editor; with the labels giving way instead (:class:`NarrowForm`), the box keeps room for
+    "2.10 M tokens" or "users ÷ copies" whole, and follows its text as it changes.
+    """
+
+    def __init__(self, box: QAbstractSpinBox, least: int = 64) -> None:
+        super().__init__(box)
+        self._box = box
+        self._least = least
+        box.lineEdit().textChanged.connect(self.fit)
+        self.fit()
+
+    def needed_width(self) -> int:
+        """The box's width that shows its text whole [px]."""
+        box = self._box
+        option = QStyleOptionSpinBox()
+        box.initStyleOption(option)
+        option.rect = QRect(0, 0, 200, box.sizeHint().height())
+        field = box.style().subControlRect(QStyle.ComplexControl.CC_SpinBox, option,
+                                           QStyle.SubControl.SC_SpinBoxEditField, box)
+        text = box.fontMetrics().horizontalAdvance(box.lineEdit().text())
+        return max(self._least, 200 - field.width() + text + TEXT_PAD_PX)
+
+    def fit(self, _text: str = "") -> None:
+        need = self.needed_width()
+        if self._box.minimumWidth() != need:
+            self._box.setMinimumWidth(need)

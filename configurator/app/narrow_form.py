@@ -1,13 +1,14 @@
-"""Widgets of a form that must fit a narrow panel: a check box whose text wraps onto further lines,
-and a row label that ends in "…" (its whole text in its tooltip) when the controls need the room.
+"""A form that must fit a narrow panel: a check box whose text wraps onto further lines, a row
+label that ends in "…" (its whole text in its tooltip), a form layout whose labels give way to its
+controls, and number boxes kept as wide as their text.
 
 A plain ``QCheckBox`` asks for its whole text on one line and a plain row label for its whole
 width: "Tensor-parallel traffic overlapped with compute" needs 308 px, and the scenario editor at
-1,280 px has a 314 px viewport less 42 px of group frames and margins (272 px), so the form grew
+1,280 px had a 314 px viewport less 42 px of group frames and margins (272 px), so the form grew
 past the viewport and every "Auto" box at its right edge was cut (the editor's horizontal scroll
-bar is off). Both keep their font; they change only where the room is short. (A row label that
-wraps instead would be simpler, but ``QFormLayout`` does not give a wrapped label the height of
-its lines: the second line was cut.)
+bar is off). Nothing here changes a font; each changes only where the room is short. (A row label
+that wraps instead would be simpler, but ``QFormLayout`` does not give a wrapped label the height
+of its lines: the second line was cut.)
 """
 
 from __future__ import annotations

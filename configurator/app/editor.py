@@ -28,6 +28,7 @@ from configurator.app.currency_box import currency_combo
 from configurator.app.editor_controls import BoundControls, dspin
 from configurator.app.editor_serving import ServingEditorMixin
 from configurator.app.field_help import field_help
+from configurator.app.narrow_form import NarrowForm
 from configurator.core.graphics import rt_generation
 from configurator.core.architecture import ArchitectureError, from_param_count, load_hf_config, load_presets
 from configurator.core.scenario import COUNT_SWEEP, RESOLUTIONS, VGPU_PROFILES_GIB, Scenario, Workload
@@ -110,7 +111,7 @@ class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
         self.setWidget(body)
         self.setWidgetResizable(True)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setMinimumWidth(330)
+        self.setMinimumWidth(350)
         controller.error_changed.connect(self.error_label.setText)
         # a refused input is named next to its control (the message at the bottom may be scrolled away)
         self.problem_label = QLabel(body)
@@ -155,14 +156,14 @@ class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
     # ---- groups ---------------------------------------------------------------------
     def _workload_group(self) -> QGroupBox:
         group = QGroupBox(self.tr("Workload"))
-        form = QFormLayout(group)
+        form = NarrowForm(group)
         self.workload = self._combo(labels.workload_names(), "workload")
         self._row(form, "workload", self.workload)
         return group
 
     def _model_group(self) -> QGroupBox:
         group = QGroupBox(self.tr("Model"))
-        form = QFormLayout(group)
+        form = NarrowForm(group)
         self.model_combo = QComboBox()
         self.model_combo.setToolTip(field_help("model"))
         items = [(f"{pid} ({m.total_params() / 1e9:.1f} B)", pid) for pid, m in load_presets().items()]
@@ -177,7 +178,7 @@ class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
             "About this many billion parameters: a Llama-shaped model of that size is assumed"), 1.0)
         self.params_spin.setKeyboardTracking(False)
         self.params_spin.valueChanged.connect(self._on_params_entered)
-        form.addRow(self.tr("Or si&ze"), self.params_spin)
+        self._add_row(form, self.tr("Or si&ze"), self.params_spin)
         form.addRow("", self.import_button)
         # the model's three controls, named like the bound ones (by the field they edit)
         name_control(self.model_combo, "model")
@@ -195,7 +196,7 @@ class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
 
     def _hardware_group(self) -> QGroupBox:
         group = QGroupBox(self.tr("Cards"))
-        form = QFormLayout(group)
+        form = NarrowForm(group)
         self.card_combo = QComboBox()
         self.card_combo.setEditable(True)
         self.card_combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
@@ -236,7 +237,7 @@ class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
 
     def _training_group(self) -> QGroupBox:
         group = QGroupBox(self.tr("Training"))
-        form = QFormLayout(group)
+        form = NarrowForm(group)
         self.recipe = self._combo(labels.recipe_names(), "training.recipe")
         self._row(form, "training.recipe", self.recipe)
         self.optimizer = self._combo(labels.optimizer_names(), "training.optimizer")
@@ -261,7 +262,7 @@ class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
             check = self._check(text[:1].upper() + text[1:], path)
             offload_box.addWidget(check)
             self.offload_checks[path] = check
-        form.addRow(self.tr("&CPU offload"), offload)
+        self._add_row(form, self.tr("&CPU offload"), offload)
         self.expert_overlap = self._check(self.tr("E&xpert all-to-all overlapped with compute"),
                                           "training.expert_overlap")
         form.addRow(self.expert_overlap)
@@ -285,7 +286,7 @@ class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
 
     def _desktops_group(self) -> QGroupBox:
         group = QGroupBox(self.tr("Virtual desktops"))
-        form = QFormLayout(group)
+        form = NarrowForm(group)
         self.users = self._number("graphics.users")
         self._row(form, "graphics.users", self.users)
         self.profile = self._combo({p: self.tr("{0} GiB per user").format(p) for p in VGPU_PROFILES_GIB},
@@ -297,7 +298,7 @@ class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
 
     def _video_group(self) -> QGroupBox:
         group = QGroupBox(self.tr("Video"))
-        form = QFormLayout(group)
+        form = NarrowForm(group)
         self.streams = self._number("graphics.streams")
         self._row(form, "graphics.streams", self.streams)
         self.resolution = self._combo({r: r for r in RESOLUTIONS}, "graphics.resolution")
@@ -314,7 +315,7 @@ class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
 
     def _render_group(self) -> QGroupBox:
         group = QGroupBox(self.tr("Rendering"))
-        form = QFormLayout(group)
+        form = NarrowForm(group)
         self.scene = self._number("graphics.scene_gib")
         self._row(form, "graphics.scene_gib", self.scene)
         self.frames = self._number("graphics.frames")
@@ -352,7 +353,7 @@ class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
 
     def _prices_group(self) -> QGroupBox:
         group = QGroupBox(self.tr("Prices"))
-        form = QFormLayout(group)
+        form = NarrowForm(group)
         self.currency = currency_combo(self.controller, self._binders)  # a change converts the money
         self._row(form, "economics.currency", self.currency)
         self.usd_rate = self._number("economics.usd_to_currency")
@@ -370,7 +371,7 @@ class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
     def _assumptions_group(self) -> QGroupBox:
         group = QGroupBox(self.tr("Assumptions"))
         group.setToolTip(self.tr("Editable defaults; every result lists all of them"))
-        form = QFormLayout(group)
+        form = NarrowForm(group)
         self.matmul = self._number("assumptions.matmul_efficiency")
         self._row(form, "assumptions.matmul_efficiency", self.matmul)
         self.decode_bw = self._number("assumptions.decode_bandwidth_efficiency")

@@ -10,12 +10,22 @@ check boxes take their tooltip from it too, and the binders name every control a
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QHBoxLayout, QSpinBox, QWidget
+from PySide6.QtWidgets import (
+    QAbstractSpinBox,
+    QCheckBox,
+    QComboBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QHBoxLayout,
+    QSpinBox,
+    QWidget,
+)
 
 from configurator.app.binders import AutoBinder, CheckBinder, ComboBinder, SpinBinder, fill_combo
 from configurator.app.field_help import field_help, row_label, shown
 from configurator.app.i18n import tc as _tc
 from configurator.app.inputs import StrictDoubleSpinBox, StrictSpinBox
+from configurator.app.narrow_form import ElidingLabel, TextKeptWhole, WrappingCheckBox
 from configurator.core.fields import Kind, spec
 
 # the strings keep the editor's context ("ScenarioEditor", the class name ``self.tr`` used there)
@@ -41,7 +51,14 @@ class BoundControls:
 
     def _row(self, form: QFormLayout, path: str, widget: QWidget) -> None:
         """Add ``widget`` to ``form`` under the field's row label from the registry (with its ``&`` shortcut)."""
-        form.addRow(row_label(path), widget)
+        self._add_row(form, row_label(path), widget)
+
+    def _add_row(self, form: QFormLayout, text: str, widget: QWidget) -> None:
+        """Add ``widget`` to ``form`` under ``text`` (its ``&`` shortcut moves the focus to ``widget``);
+        the label ends in "…" where the panel is too narrow for it and the control side by side."""
+        label = ElidingLabel(text)
+        label.setBuddy(widget)
+        form.addRow(label, widget)
 
     def _auto_field(self, form: QFormLayout, control: QWidget, path: str, auto_tip: str = "") -> QWidget:
         """Add ``control`` with its "Auto" box (:meth:`_auto_row`) to ``form`` under the field's row label."""
@@ -63,7 +80,10 @@ class BoundControls:
         box = QHBoxLayout(row)
         box.setContentsMargins(0, 0, 0, 0)
         box.addWidget(control, 1)
-        control.setMinimumWidth(64)  # the check box beside it must not widen the editor
+        if isinstance(control, QAbstractSpinBox):
+            TextKeptWhole(control)  # its value and unit whole; the row label gives way (NarrowForm)
+        else:
+            control.setMinimumWidth(64)  # a choice elides ("…"); a long one must not widen the editor
         check = QCheckBox(_tc("ScenarioEditor", "Auto"))
         auto_tip = auto_tip or _tc("ScenarioEditor",
                                    "Auto: chosen by the planner — the fastest layout that fits, global batch kept. "
@@ -112,7 +132,8 @@ class BoundControls:
         return box
 
     def _check(self, text: str, path: str) -> QCheckBox:
-        box = QCheckBox(text)
+        """A check box for the field, its text wrapping in a narrow editor, its tooltip from the registry."""
+        box = WrappingCheckBox(text)
         box.setToolTip(field_help(path))
         self._binders.append(CheckBinder(box, self.controller, path))
         return box

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 from configurator.app import labels
 from configurator.app.engine_profile_dialog import EngineProfileDialog
 from configurator.app.field_help import field_help
+from configurator.app.narrow_form import NarrowForm
 from configurator.app.i18n import current_language
 from configurator.app.i18n import tc as _tc
 from configurator.core.engines import PROFILES, Engine
@@ -71,7 +72,7 @@ class ServingEditorMixin:
     def _serving_group(self) -> QGroupBox:
         group = QGroupBox(_tc("ServingEditor", "Serving"))
         outer = QVBoxLayout(group)
-        form = QFormLayout()
+        form = NarrowForm()
         outer.addLayout(form)
         self.context = self._number("serving.context")
         self._row(form, "serving.context", self.context)
@@ -120,7 +121,12 @@ class ServingEditorMixin:
 
     def _latency_targets(self) -> QWidget:
         box = QGroupBox(_tc("ServingEditor", "Latency targets"))
+        box.setFlat(True)  # a titled line, no side frame: a second frame inside Serving took 24 px of 272
+        # a plain form: its boxes fit beside its labels, and held labels (NarrowForm) left its word-wrapped
+        # note laid out a line short when the engine settings opened
         form = QFormLayout(box)
+        margins = form.contentsMargins()
+        form.setContentsMargins(0, margins.top(), 0, margins.bottom())
         self.use = self._combo(labels.serving_use_names(), "serving.use")  # what the service is for: its targets
         self._row(form, "serving.use", self.use)
         self.ttft_target = self._number("constraints.ttft_ms")
@@ -172,7 +178,7 @@ class ServingEditorMixin:
 
     def _engine_settings(self) -> QWidget:
         body = QWidget()
-        form = QFormLayout(body)
+        form = NarrowForm(body)
         form.setContentsMargins(0, 0, 0, 0)
         self.cuda_graphs = self._combo(labels.cuda_graph_names(), "serving.cuda_graphs")
         self._row(form, "serving.cuda_graphs", self.cuda_graphs)

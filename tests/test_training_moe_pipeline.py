@@ -29,6 +29,8 @@ from configurator.core.formulas.moe import (
 from configurator.core.formulas.parallelism import balanced_stage_layers
 from configurator.core.scenario import Scenario, updated
 
+from cli_estimates import estimate_from_cli
+
 DSV3_TOKENS_PER_S_PER_CARD = 1e12 / (180_000 * 3600)
 """DeepSeek-V3 report, abstract and Table 1: 180K H800 GPU-hours per trillion tokens [tokens/s]."""
 
@@ -229,30 +231,22 @@ def test_llama_405b_step_at_metas_settings_within_25_percent(catalog, count, mic
 # ---- the setting, said and written -----------------------------------------------------------
 
 
-def _from_cli(catalog, argv: str):
-    from configurator.cli import build_parser
-    from configurator.cli_scenario import scenario_from_args
-    args = build_parser().parse_args(["estimate", *argv.split()])
-    scenario = scenario_from_args(args, catalog)
-    return estimate(scenario, catalog.get(scenario.card_id))
-
-
 DSV3_CLI = ("--workload pretrain --model deepseek-v3 --card h800-sxm --count 2048 --tp 1 --pp 16 --ep 64 --zero 1 "
             "--seq 4096 --precision fp8 --global-batch 62914560")
 
 
 def test_expert_overlap_flag_and_megatron_launch(catalog):
     from configurator.core.launch import launch_text
-    est = _from_cli(catalog, DSV3_CLI + " --expert-overlap")
+    est = estimate_from_cli(catalog, DSV3_CLI + " --expert-overlap")
     assert est.scenario.training.expert_overlap
-    assert not _from_cli(catalog, DSV3_CLI).scenario.training.expert_overlap
+    assert not estimate_from_cli(catalog, DSV3_CLI).scenario.training.expert_overlap
     assert "--overlap-moe-expert-parallel-comm" in launch_text(est, "megatron", "en")
     assert "all-to-all overlapped" in launch_text(est, "torchtitan", "en")  # said as not written
 
 
 def test_megatron_launch_writes_the_balanced_stages(catalog):
     from configurator.core.launch import launch_text
-    est = _from_cli(catalog, "--workload pretrain --model llama3.1-405b --card h100-sxm --count 8192 --tp 8 --pp 16 "
+    est = estimate_from_cli(catalog, "--workload pretrain --model llama3.1-405b --card h100-sxm --count 8192 --tp 8 --pp 16 "
                              "--seq 8192")
     text = launch_text(est, "megatron", "en")
     assert "--decoder-first-pipeline-num-layers 7" in text and "--decoder-last-pipeline-num-layers 7" in text

@@ -27,6 +27,7 @@ from configurator.core.scenario import LAYOUT_FIELDS, Scenario, updated
 from configurator.core.scenario_io import scenario_from_document, scenario_to_document
 from configurator.core.training_tp_overlap import overlap_applies
 from configurator.core.workloads.training.search import plan_training_layout
+from cli_estimates import estimate_from_cli
 from searched_layout import estimated_alone
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -167,15 +168,6 @@ def test_field_round_trip_and_older_files(catalog):
     assert scenario_from_document(older).parallelism.tp_comm_overlap is False
 
 
-def _from_cli(catalog, argv: str):
-    from configurator.cli import build_parser
-    from configurator.cli_scenario import scenario_from_args
-
-    args = build_parser().parse_args(["estimate", *argv.split()])
-    scenario = scenario_from_args(args, catalog)
-    return estimate(scenario, catalog.get(scenario.card_id))
-
-
 CLI_70B = ("--workload pretrain --model llama3-70b --card h100-sxm --count 64 --tp 4 --pp 8 --vp 5 --zero 1 "
            "--seq 8192 --batch 1 --grad-accum 128 --precision fp8")
 
@@ -183,13 +175,13 @@ CLI_70B = ("--workload pretrain --model llama3-70b --card h100-sxm --count 64 --
 def test_cli_flag_and_launch_scripts(catalog):
     from configurator.core.launch import launch_text
 
-    est = _from_cli(catalog, CLI_70B + " --tp-comm-overlap")
+    est = estimate_from_cli(catalog, CLI_70B + " --tp-comm-overlap")
     assert est.scenario.parallelism.tp_comm_overlap
-    assert not _from_cli(catalog, CLI_70B).scenario.parallelism.tp_comm_overlap
-    assert not _from_cli(catalog, CLI_70B + " --no-tp-comm-overlap").scenario.parallelism.tp_comm_overlap
+    assert not estimate_from_cli(catalog, CLI_70B).scenario.parallelism.tp_comm_overlap
+    assert not estimate_from_cli(catalog, CLI_70B + " --no-tp-comm-overlap").scenario.parallelism.tp_comm_overlap
     megatron = launch_text(est, "megatron", "en")
     assert "--sequence-parallel \\\n    --tp-comm-overlap \\\n" in megatron
-    assert "--tp-comm-overlap" not in launch_text(_from_cli(catalog, CLI_70B), "megatron", "en")
+    assert "--tp-comm-overlap" not in launch_text(estimate_from_cli(catalog, CLI_70B), "megatron", "en")
     assert "Not written for torchtitan: tensor-parallel traffic overlapped with compute" in launch_text(
         est, "torchtitan", "en")
     assert "张量并行通信与计算重叠" in launch_text(est, "torchtitan", "zh_CN")

@@ -121,6 +121,17 @@ def pytest_collection_modifyitems(config, items):
 
 
 @pytest.fixture(autouse=True)
+def _english_after_each_test():
+    """The interface language is the process's (app/i18n.py): a test that switches to Chinese and
+    leaves it so made the next window come up in Chinese (test_layering's export check failed after
+    test_no_stalls' early-chart switch, in that order only). Every test ends in English."""
+    yield
+    i18n = sys.modules.get("configurator.app.i18n")
+    if i18n is not None and i18n.current_language() != "en":
+        i18n.install_language("en")
+
+
+@pytest.fixture(autouse=True)
 def _qt_free_tests_stay_qt_free(request):
     """A test without the ``gui`` marker that starts a Qt application fails: it needs the marker
     (seen whenever it runs before any GUI test, as in ``pytest -m "not gui"``)."""

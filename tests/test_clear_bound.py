@@ -9,7 +9,8 @@ import pytest
 from test_decode_step import CASES
 
 from configurator.core.catalog import load_bundled_catalog
-from configurator.core.decode_step import _bound, copy_step_table, decode_bound
+from configurator.core.decode_step import _bound, decode_bound
+from configurator.core.decode_step_table import copy_step_table
 from configurator.core.estimate import clear_estimate_memo
 from configurator.core.precision import plan_serving
 from configurator.core.serving_speed import BOUND_MARGIN, clear_bound, running_batch, step_costs

@@ -1,4 +1,4 @@
-"""A copy's decode step table (configurator.core.decode_step, issue 28) gives the decode step's own
+"""A copy's decode step table (configurator.core.decode_step_table, issue 28) gives the decode step's own
 numbers: a dense model's batches worked out one by one as plain numbers equal the whole step over
 an array of them bit for bit (a MoE's within 1e-12), with tensor parallelism over NVLink and PCIe, speculative
 decoding, a sliding-window model and a mixture of experts with expert parallelism; a table is kept
@@ -11,11 +11,8 @@ import pytest
 
 from configurator.core.architecture import preset
 from configurator.core.catalog import load_bundled_catalog
-from configurator.core.decode_step import (
-    _decode_step,
-    copy_step_table,
-    speculative_step_seconds,
-)
+from configurator.core.decode_step import _decode_step, speculative_step_seconds
+from configurator.core.decode_step_table import copy_step_table
 from configurator.core.estimate import clear_estimate_memo
 from configurator.core.precision import plan_serving
 from configurator.core.scenario import Scenario
@@ -128,7 +125,7 @@ def test_two_threads_keeping_tables_at_once_never_fail(catalog, monkeypatch):
     import sys
     import threading
 
-    import configurator.core.decode_step as decode_step
+    import configurator.core.decode_step_table as decode_step
 
     monkeypatch.setattr(decode_step, "_TABLES_KEPT", 2)
     s = CASES["70B TP4 H100"]

@@ -15,7 +15,7 @@ import pytest
 from test_decode_step import CASES
 
 from configurator.core.catalog import load_bundled_catalog
-from configurator.core.decode_step import copy_step_table
+from configurator.core.decode_step_table import copy_step_table
 from configurator.core.estimate import clear_estimate_memo, estimate
 from configurator.core.precision import plan_serving
 from configurator.core.scenario import Scenario

@@ -13,20 +13,18 @@ from dataclasses import dataclass, field
 from configurator.core.architecture import ModelArchitecture
 from configurator.core.catalog import Card
 from configurator.core.decode_step import (
-    NO_PREFILL_FIELDS,
     _bandwidth,
     _bound,
     _ep_all_to_all_s,
     _tp_allreduce_s,
-    copy_step_table,
     decode_weight_bytes,
     prompt_dequantized,
-    same_but_batch,
     serving_rate,
     speculative_step_seconds,
 )
 from configurator.core.decode_step import decode_step_seconds as decode_step_seconds  # re-exported
 from configurator.core.decode_step import prompt_peak as prompt_peak  # re-exported
+from configurator.core.decode_step_table import NO_PREFILL_FIELDS, copy_step_table, same_but_batch
 from configurator.core.formats import FORMATS
 from configurator.core.frozen_record import fast_init
 from configurator.core.load import PERCENTILES, StepCosts, capacity, closed_loop_rate, load_point, static_batch

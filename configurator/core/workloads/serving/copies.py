@@ -12,7 +12,7 @@ from operator import itemgetter
 from typing import TypeVar
 
 from configurator.core.catalog import Card
-from configurator.core.decode_step import NO_PREFILL_FIELDS
+from configurator.core.decode_step_table import NO_PREFILL_FIELDS
 from configurator.core.memory import ServingMemoryModel, serving_memory_model
 from configurator.core.precision import PrecisionPlan, plan_serving
 from configurator.core.scenario import Scenario
@@ -148,7 +148,7 @@ step); when full, every kept one is dropped at once."""
 def kept_memory_model(scenario: Scenario, card: Card, plan: PrecisionPlan) -> ServingMemoryModel:
     """:func:`~configurator.core.memory.serving_memory_model` of ``scenario`` on ``card`` with
     ``plan``, or the one kept for a scenario equal in what it reads: the workload (its expert
-    copies), the layout's degrees and the serving settings but :data:`~configurator.core.decode_step.NO_PREFILL_FIELDS`
+    copies), the layout's degrees and the serving settings but :data:`~configurator.core.decode_step_table.NO_PREFILL_FIELDS`
     (values and their types), the plan's precisions and weight bits, and the very same model and
     assumptions objects and card. Not the card count, the batch per copy, the users, the pools,
     the targets or the prices, none of which it reads: the deployment search's copies of one
@@ -178,12 +178,12 @@ def kept_memory_model(scenario: Scenario, card: Card, plan: PrecisionPlan) -> Se
 
 _READ: dict[tuple[str, ...], Callable[[dict], tuple]] = {}
 """By the serving fields' names in their order: what reads the values of those but
-:data:`~configurator.core.decode_step.NO_PREFILL_FIELDS` from a serving settings' field dictionary,
+:data:`~configurator.core.decode_step_table.NO_PREFILL_FIELDS` from a serving settings' field dictionary,
 in that order, as a tuple (:func:`_reader`). Single dictionary reads and writes, safe across threads."""
 
 
 def _reader(names: tuple[str, ...]) -> Callable[[dict], tuple]:
-    """What reads the values of ``names`` but :data:`~configurator.core.decode_step.NO_PREFILL_FIELDS`
+    """What reads the values of ``names`` but :data:`~configurator.core.decode_step_table.NO_PREFILL_FIELDS`
     from a field dictionary, in their order, as a tuple (in C: the memory model is asked for
     thousands of times)."""
     read = tuple(name for name in names if name not in NO_PREFILL_FIELDS)

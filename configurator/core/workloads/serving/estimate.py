@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from configurator.core.catalog import Card
 from configurator.core.constraints import check, load_messages
-from configurator.core.decode_step import same_but_batch
+from configurator.core.decode_step_table import same_but_batch
 from configurator.core.frozen_record import fast_init
 from configurator.core.load import StepCosts
 from configurator.core.matmul_shapes import clear_with_shapes
@@ -90,7 +90,7 @@ the objects held here."""
 def batch_free_memory_model(scenario: Scenario, card: Card, plan: PrecisionPlan) -> ServingMemoryModel:
     """:func:`~configurator.core.memory.serving_memory_model`, the last one given again for the same
     card, an equal plan and a scenario that provably differs from the last one only in
-    :data:`~configurator.core.decode_step.NO_PREFILL_FIELDS` (:func:`~configurator.core.decode_step.same_but_batch`:
+    :data:`~configurator.core.decode_step_table.NO_PREFILL_FIELDS` (:func:`~configurator.core.decode_step_table.same_but_batch`:
     every other field the same object), none of which the memory model reads (the batch enters
     only its :meth:`~configurator.core.memory.ServingMemoryModel.breakdown`): a layout search's
     copies at a doubling batch share one."""

@@ -30,7 +30,7 @@ import math
 from statistics import NormalDist
 
 from configurator.core.catalog import Card
-from configurator.core.decode_step import copy_step_table
+from configurator.core.decode_step_table import copy_step_table
 from configurator.core.precision import kv_element_bytes
 from configurator.core.formats import kv_bytes
 from configurator.core.scenario import Scenario

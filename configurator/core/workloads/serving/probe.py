@@ -15,7 +15,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 
 from configurator.core.catalog import Card
-from configurator.core.decode_step import StepTable, copy_step_table
+from configurator.core.decode_step_table import StepTable, copy_step_table
 from configurator.core.load import CLOSED_LOOP_TOLERANCE, StepCosts, capacity
 from configurator.core.memory import ServingMemoryModel
 from configurator.core.precision import PrecisionPlan
@@ -312,13 +312,13 @@ class RateProbe:
 
     def batch_free(self, fn: Callable[[Scenario, Card, PrecisionPlan], float]) -> float:
         """``fn(scenario, card, plan)`` for a prefill time of the copy that reads no batch, users or
-        pools (:data:`~configurator.core.decode_step.NO_PREFILL_FIELDS`) nor the card count, worked
-        out once per step table (:meth:`~configurator.core.decode_step.StepTable.batch_free`: the
+        pools (:data:`~configurator.core.decode_step_table.NO_PREFILL_FIELDS`) nor the card count, worked
+        out once per step table (:meth:`~configurator.core.decode_step_table.StepTable.batch_free`: the
         table is kept for every count and batch of the layout) [s]."""
         return self._table().batch_free(fn, self.scenario, self.card, self.plan)
 
     def _table(self) -> StepTable:
-        """The copy's step table (:func:`~configurator.core.decode_step.copy_step_table`: its key
+        """The copy's step table (:func:`~configurator.core.decode_step_table.copy_step_table`: its key
         holds no batch, so every batch of this probe shares it), looked up once."""
         table = self.kept.get("table")
         if table is None:

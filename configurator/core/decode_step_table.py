@@ -1,0 +1,201 @@
+"""A copy's step table: the decode step of one model copy (:class:`~configurator.core.decode_step.DecodeStep`)
+at every batch a search asked for (:class:`StepTable`), kept per copy (:func:`copy_step_table`), since
+a search asks for the same copy at a doubling batch and the step at one batch does not depend on the
+others; and which scenarios are the same copy (:data:`NO_PREFILL_FIELDS`, :func:`same_but_batch`)."""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from itertools import compress
+from operator import is_not
+
+from configurator.core.catalog import Card
+from configurator.core.decode_step import DecodeStep, with_drafts
+from configurator.core.matmul_shapes import clear_with_shapes
+from configurator.core.precision import PrecisionPlan
+from configurator.core.scenario import Scenario
+
+
+class StepTable:
+    """One copy's decode step (speculative drafts included) at the batches asked for, each worked
+    out once as a plain number [s] (:meth:`DecodeStep.plain_steps`). A dense model's numbers are
+    those of :class:`DecodeStep` over an array of the batches at each element (sums, products,
+    quotients and maxima of the same numbers); a MoE's experts touched, a power, may round apart
+    from an array's in the last place (``tests/test_decode_step.py``: within 1e-12)."""
+
+    __slots__ = ("step", "k", "draft_cost", "times", "parts", "kept", "costs", "_timer")
+
+    def __init__(self, step: DecodeStep) -> None:
+        serving = step.scenario.serving
+        self.step, self.k, self.draft_cost = step, serving.speculative_tokens, serving.speculative_draft_cost
+        self.times: dict[int, float] = {}
+        """The step at each batch worked out [s]."""
+        self.parts: dict[int, tuple] = {}
+        """The plain step's roofline parts at each batch worked out [s]."""
+        self.kept: dict = {}
+        """Values of the copy that do not depend on the batch (:meth:`batch_free`), by function, and
+        what its callers keep with it (the pools' pure decode steps of a copy's step costs)."""
+        self.costs: dict = {}
+        """The copy's step costs for the load model by batch (:func:`~configurator.core.serving_speed.step_costs`)."""
+        self._timer = None
+
+    def parts_at(self, batch: int) -> tuple | None:
+        """The plain step's roofline parts at ``batch``, one the table worked out [s]."""
+        return self.parts.get(batch)
+
+    def batch_free(self, fn, scenario: Scenario, card: Card, plan: PrecisionPlan):
+        """``fn(scenario, card, plan)`` for a value of the copy that reads only :data:`DECODE_FIELDS`,
+        and of the serving settings not :data:`NO_PREFILL_FIELDS` (a prefill time), worked out once
+        per table: the table's scenarios share those, on the same card with an equal plan."""
+        value = self.kept.get(fn)
+        if value is None:
+            value = self.kept[fn] = fn(scenario, card, plan)
+        return value
+
+    def at(self, batches: list[int]) -> list[float]:
+        """The step at each of ``batches`` (whole numbers of sequences) [s], each worked out once as a
+        plain number (:meth:`timer`)."""
+        time_at = self.timer()
+        return [time_at(n) for n in batches]
+
+    def timer(self):
+        """A function of a whole number of sequences ``n`` giving the step there [s], worked out once
+        as a plain number (:meth:`DecodeStep.plain_step`) and kept in :attr:`times` (its roofline
+        parts in :attr:`parts`). It holds the table's dictionaries, not the table: a function kept
+        on the table (a step costs' decode step) makes no reference cycle with it. Made once per
+        table (a search asks a table for its step costs at many batches)."""
+        if self._timer is not None:
+            return self._timer
+        times, parts, k, draft_cost, step = self.times, self.parts, self.k, self.draft_cost, self.step
+        plain = step.plain_step()
+        verify = step.plain_step(k + 1) if k else None
+
+        def time_at(n: int) -> float:
+            time = times.get(n)
+            if time is None:
+                time, parts[n] = plain(float(n))
+                if k:
+                    time = with_drafts(verify(float(n))[0], time, k, draft_cost)
+                times[n] = time
+            return time
+
+        self._timer = time_at  # the function holds the table's dicts, not the table: no cycle
+        return time_at
+
+
+NO_PREFILL_FIELDS = frozenset({"max_batch", "concurrency", "disaggregated", "prefill_cards"})
+"""Serving fields a prompt's prefill on one copy does not read (:func:`prefill_seconds` of the
+copy's own layout): the batch per copy, the users, and the split into pools. A copy's decode step
+reads none of them either (the batch is its argument)."""
+
+
+_SERVING_FIELD = frozenset({"serving"})
+
+
+def _same_objects_but(fields_a: dict, fields_b: dict, but: frozenset[str]) -> bool:
+    """Whether two models' field dictionaries name the same fields in the same order and hold the
+    same objects in each, apart from the fields in ``but`` (compared by identity, element by
+    element in C: a search asks this thousands of times)."""
+    names = list(fields_a)
+    if names != list(fields_b):
+        return False
+    return but.issuperset(compress(names, map(is_not, fields_a.values(), fields_b.values())))
+
+
+def same_but_batch(a: Scenario, b: Scenario) -> bool:
+    """Whether two scenarios provably differ at most in :data:`NO_PREFILL_FIELDS`: every other field
+    the same object (a search varies the batch and the pools by copying the scenario with those
+    fields replaced, which shares the rest)."""
+    if a is b:
+        return True
+    fields_a, fields_b = a.__dict__, b.__dict__
+    if not _same_objects_but(fields_a, fields_b, _SERVING_FIELD):
+        return False
+    return _same_objects_but(fields_a["serving"].__dict__, fields_b["serving"].__dict__, NO_PREFILL_FIELDS)
+
+
+_TABLES_KEPT = 64
+_TABLES: OrderedDict[tuple, list[StepTable]] = OrderedDict()
+"""The step tables of the last copies asked for, by :func:`_copy_key` (the latest last; held here,
+so the ids in their keys stay theirs)."""
+
+
+DECODE_FIELDS = ("model", "assumptions", "serving", "workload", "parallelism")
+"""The scenario fields a copy's decode step and its prefill times read (with the card, the precision
+plan and the cached tokens): the model, the efficiencies, the serving settings, the workload (its
+expert copies) and the layout. Not the card count, the targets, the prices or the names."""
+
+
+def _copy_key(scenario: Scenario, card: Card, kv_tokens: int) -> tuple:
+    """What a copy's step table is kept under (:data:`DECODE_FIELDS`): the card's id, the cached
+    tokens, the ids of the model and the efficiencies, the workload, the layout's degrees (numbers
+    and their types: a search makes a layout anew for each count) and the names and ids of the
+    serving fields but :data:`NO_PREFILL_FIELDS`. Two scenarios with the same key have the same
+    decode step and prefill times."""
+    serving = scenario.serving.__dict__
+    names = tuple(serving)
+    skipped = _SKIPPED.get(names)
+    if skipped is None:
+        skipped = _SKIPPED[names] = tuple(i for i, name in enumerate(names) if name in NO_PREFILL_FIELDS)
+    ids = list(map(id, serving.values()))
+    for i in skipped:
+        ids[i] = 0
+    degrees = tuple(scenario.parallelism.__dict__.values())
+    return (id(card), kv_tokens, id(scenario.model), id(scenario.assumptions), scenario.workload, degrees,
+            tuple(map(type, degrees)), names, tuple(ids))
+
+
+_SKIPPED: dict[tuple[str, ...], tuple[int, ...]] = {}
+"""The places of :data:`NO_PREFILL_FIELDS` among serving field names in their order [indices]."""
+
+
+def copy_step_table(scenario: Scenario, card: Card, plan: PrecisionPlan, kv_tokens: int) -> StepTable:
+    """The step table of one copy of ``scenario`` on ``card`` with ``plan`` at ``kv_tokens``: one kept
+    for the same card, an equal plan and a scenario with the same objects in every field the step
+    reads but the batch and the pools and the same layout (:func:`_copy_key`), else a new one."""
+    last = _LAST_ASKED[0]
+    if last is not None and last[0] is scenario and last[1] is card and last[2] is plan and last[3] == kv_tokens:
+        return last[4]  # the same question again (a copy's step costs, then its speed)
+    table = _kept_table(scenario, card, plan, kv_tokens)
+    _LAST_ASKED[0] = (scenario, card, plan, kv_tokens, table)
+    return table
+
+
+_LAST_ASKED: list[tuple | None] = [None]
+"""The last question :func:`copy_step_table` answered: (scenario, card, plan, cached tokens, table),
+the objects by identity (held here)."""
+
+
+def _kept_table(scenario: Scenario, card: Card, plan: PrecisionPlan, kv_tokens: int) -> StepTable:
+    """:func:`copy_step_table` worked out: the table kept under the copy's key, else a new one."""
+    key = _copy_key(scenario, card, kv_tokens)
+    with _TABLES_LOCK:  # the GUI thread and the workers share the tables: a lookup and its reorder as one step
+        tables = _TABLES.get(key)
+        if tables is None:
+            tables = _TABLES[key] = []
+            if len(_TABLES) > _TABLES_KEPT:
+                _TABLES.popitem(last=False)
+        else:
+            _TABLES.move_to_end(key)
+            for table in tables:
+                kept = table.step.plan
+                if kept is plan or kept == plan:
+                    return table
+    table = StepTable(DecodeStep(scenario, card, plan, kv_tokens))
+    tables.append(table)  # one list append: atomic
+    return table
+
+
+_TABLES_LOCK = threading.Lock()
+"""Held while :data:`_TABLES` is read and reordered: two threads analysing at once (the window's
+worker and the recommendation's) raced a lookup against another's eviction (KeyError in
+``move_to_end``, seen as an internal error in the window, 2026-12-02)."""
+
+
+@clear_with_shapes
+def clear_step_tables() -> None:
+    """Forget the kept step tables (cold benchmarks clear them with the shape caches)."""
+    with _TABLES_LOCK:
+        _TABLES.clear()
+    _LAST_ASKED[0] = None

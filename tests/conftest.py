@@ -95,20 +95,18 @@ def controller():
 @pytest.fixture
 def window(qtbot, tmp_path, monkeypatch, controller):
     """The main window on the analysed default scenario, shown, with its own settings file; a
-    'save changes?' question answers Discard; English again afterwards (GUI tests only). A test
+    'save changes?' question answers Discard (English again afterwards: _english_after_each_test). A test
     module with a window of its own (another size, scenario or start) defines its own fixture."""
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QMessageBox
 
-    from configurator.app import i18n
     from configurator.app.main_window import MainWindow
 
     monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: QMessageBox.StandardButton.Discard)
     w = MainWindow(controller, QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(w)
     w.show()
-    yield w
-    i18n.install_language("en")
+    return w
 
 
 # ---- the ``gui`` marker: pytest -m "not gui" runs the Qt-free suite alone --------------------

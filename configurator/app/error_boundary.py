@@ -24,6 +24,7 @@ from datetime import datetime
 from pathlib import Path
 
 from configurator.app.i18n import tc as _tc
+from configurator.app.i18n import without_mnemonic
 from configurator.core.resources import user_data_dir
 
 LOG_NAME = "errors.log"
@@ -198,7 +199,7 @@ def guard_slot(slot: Callable, label: str, parent=None) -> Callable:
 def command_failed(label: str) -> str:
     """What failed, for :func:`report`: 'The command “Print Preview”' for the menu entry ``label``
     (``&`` and ``…`` dropped), in the interface language."""
-    name = label.replace("&&", "\0").replace("&", "").replace("\0", "&").rstrip("…. ")
+    name = without_mnemonic(label).rstrip("…. ")
     return _tc("ErrorBoundary", "The command “{name}”").format(name=name)
 
 

@@ -27,6 +27,11 @@ def tc(context: str, text: str) -> str:
     return QCoreApplication.translate(context, text)
 
 
+def without_mnemonic(text: str) -> str:
+    """``text`` as shown: a label's shortcut marker ``&`` dropped, an escaped ``&&`` kept as ``&``."""
+    return text.replace("&&", "\0").replace("&", "").replace("\0", "&")
+
+
 def current_language() -> str:
     return _state["language"]
 

@@ -28,6 +28,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from configurator.app.i18n import without_mnemonic
+
 TEXT_FLAGS = Qt.TextFlag.TextWordWrap | Qt.TextFlag.TextShowMnemonic
 """How the text is laid out: wrapped at spaces (anywhere between CJK characters), ``&`` underlined."""
 
@@ -70,7 +72,7 @@ class WrappingCheckBox(QCheckBox):
         return self.width() >= super().sizeHint().width()
 
     def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
-        words = self.text().replace("&&", "\0").replace("&", "").replace("\0", "&").split()
+        words = without_mnemonic(self.text()).split()
         longest = max((self.fontMetrics().horizontalAdvance(word) for word in words), default=0)
         plain = super().sizeHint()
         return QSize(min(plain.width(), self._text_left() + longest + 2), plain.height())
@@ -134,7 +136,7 @@ class ElidingLabel(QLabel):
 
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
         super().resizeEvent(event)
-        whole = self.text().replace("&&", "\0").replace("&", "").replace("\0", "&")
+        whole = without_mnemonic(self.text())
         if self.is_elided() and not self.toolTip():
             self._whole_tip = whole
             self.setToolTip(whole)

@@ -174,6 +174,18 @@ def gradient_sync_seconds(params, grad_bytes, weight_bytes, zero, dp, per_domain
     distributed-optimizer docs). ``per_domain`` of the ``dp`` ranks share a fast domain. Under
     pipeline stages (``pp > 1``) ZeRO 3 gathers the weights once per step and keeps them for
     backward and every micro-batch (:func:`zero3_regathers`), the traffic of ZeRO 1–2.
+
+    Checked against the published sharded runs (``benchmarks/data/held-out.json``, issue 27; a
+    diagnosis, nothing set from them): FSDP2 on 32 and 64 H200 (Trainy) is predicted −1.4/+0.3 %
+    with each card sending ``1/g`` of a buffer over its NIC; sending all of it (a ring that
+    crosses the network at every hop) would make them −35/−36 %. DeepSpeed ZeRO-3 of GPT-3 175B
+    on 384/768/1,536 A100 (Narayanan et al. 2021 Table 2: steps of 81.6, 66.8 and 66.8 s) is
+    predicted +47/+137/+211 %: its three steps agree (±5 %) with one per-card ZeRO-3 time of
+    ~61 s per step under :func:`data_parallel_exposed_seconds`, 3.9 × the 15.7 s this formula
+    gives the same bytes at 768 cards, a rate that eight 200 Gb/s links per server, per-unit
+    ring latency (:func:`zero3_unit_latency_seconds`) or the split of forward and backward
+    windows do not explain (the latency grows with the width, the measured step does not).
+    Not modelled: no first-principles cause found.
     """
     grads = params * grad_bytes
     weights = params * weight_bytes

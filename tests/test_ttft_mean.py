@@ -77,3 +77,26 @@ def test_an_open_loops_mean_counts_the_wait_for_a_slot():
     point = load_point(costs, 0.9 * closed_loop_rate(costs, 64))
     mean = mean_ttft_seconds(costs, point)
     assert point.ttft_s[50] < mean < point.ttft_s[99]
+
+
+def test_published_mean_ttfts_are_compared_with_the_models_mean():
+    """The held-out NIM rows under 25 and 50 users give AIPerf's mean TTFT: the benchmark compares the
+    load model's mean with it, labelled so, and the mean lies above the median it used to be compared
+    at (-38.6 / -38.7 % then, -19.4 / -16.3 % now)."""
+    import json
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+    import accuracy_heldout
+
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "data" / "held-out.json"
+    records = [r for r in json.loads(path.read_text(encoding="utf-8"))
+               if r["id"].startswith("nim-") and r["setup"]["concurrency"] > 1]
+    assert len(records) == 2
+    for r in records:
+        rows = {row.row_id: row for row in accuracy_heldout.CASES[r["case"]](r)}
+        ttft = rows[f"{r['id']} ttft"]
+        assert ttft.quantity == "ms TTFT (mean)" and ttft.kind == "serving-latency"
+        assert abs(ttft.predicted / ttft.measured - 1) < 0.25
+        assert "median" in ttft.note  # the median it would have been, for the reader

@@ -122,7 +122,7 @@ def _serving(r: dict) -> Iterator[Row]:
     if "output_tokens_per_s" in values:
         yield Row(SOURCE, r["id"], "serving-throughput", "output tokens/s", speed.tokens_per_s,
                   values["output_tokens_per_s"], note, s, publication=publication)
-    ttft_mean, ttft_median = _closed_loop_mean_ttft(s, card, users)
+    ttft_mean, ttft_median = _closed_loop_mean_ttft(s, card, -(-users // s.data_parallel))
     prefix = note + "; " if note else ""
     if "ttft_ms" in values:
         yield Row(SOURCE, f"{r['id']} ttft", "serving-latency", "ms TTFT (mean)", ttft_mean * 1000, values["ttft_ms"],
@@ -135,8 +135,9 @@ def _serving(r: dict) -> Iterator[Row]:
 
 
 def _closed_loop_mean_ttft(s, card, users: int) -> tuple[float, float]:
-    """Mean and median TTFT of one copy serving ``users`` back to back, as the estimate's load point
-    (serving_speed.replica_speed: the running batch's step costs, the closed loop's rate) [s]."""
+    """Mean and median TTFT of one copy serving its ``users`` back to back, as the estimate's load point
+    (serving_speed.replica_speed: the running batch's step costs, the closed loop's rate; the median is
+    the estimate's ``ttft_s``) [s]."""
     plan = plan_serving(s, card)
     costs = step_costs(s, card, plan, running_batch(s))
     point = load_point(costs, closed_loop_rate(costs, users), closed=True, users=users)

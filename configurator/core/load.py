@@ -33,6 +33,7 @@ from configurator.core.frozen_record import fast_init, kept_property
 from configurator.core.ttft_tail import PERCENTILES as PERCENTILES  # re-exported: the load model's percentiles
 from configurator.core.ttft_tail import _tail_terms as _tail_terms  # noqa: F401  (tests read it here)
 from configurator.core.ttft_tail import _wait_tail as _wait_tail  # noqa: F401  (tests read it here)
+from configurator.core.ttft_tail import ttft_mean as _ttft_mean
 from configurator.core.ttft_tail import ttft_quantiles as _ttft_quantiles
 
 
@@ -335,6 +336,17 @@ def load_point(costs: StepCosts, rate: float, limit: float | None = None, closed
     for k in PERCENTILES:
         ttft[k] = carrying + ttft[k]
     return LoadPoint(rate, limit, step, n, ttft, tpot, overloaded)
+
+
+def mean_ttft_seconds(costs: StepCosts, point: LoadPoint, closed: bool = False, users: int | None = None) -> float:
+    """Mean time to first token at a load point (``point`` from :func:`load_point` with the same
+    ``costs``, ``closed`` and ``users``; its percentiles are of the same distribution): the carrying
+    steps, the mean of the rest (:func:`~configurator.core.ttft_tail.ttft_mean`) and a closed
+    loop's wait for a slot [s]."""
+    rate = min(point.rate, point.capacity, HIGHEST_RATE)
+    carrying, waits = _ttft_parts(costs, rate, point.step_s, point.decoding, closed)
+    slot = slot_wait_seconds(costs, users, rate) if closed and users is not None else 0.0
+    return carrying + _ttft_mean(point.step_s, waits) + slot
 
 
 def _ttft_parts(costs: StepCosts, rate: float, step: float, n: float,

@@ -1,5 +1,6 @@
 """Time to first token past the carrying steps: the rest of the running step plus the queueing
-waits, as percentiles (:func:`ttft_quantiles`, read by :mod:`configurator.core.load`).
+waits, as percentiles (:func:`ttft_quantiles`, read by :mod:`configurator.core.load`) and as a
+mean (:func:`ttft_mean`).
 
 ``R + W``: ``R`` the rest of the running step when a prompt arrives, uniform over the step (its 16
 midpoints), ``W`` the sum of two independent waits, each zero with probability ``1 − p`` and
@@ -211,6 +212,21 @@ def ttft_quantiles(step: float, waits: list[tuple[float, float]]) -> dict[int, f
         else:
             quantiles[k], found = _far_quantile(far, step, span, level, found, end)
     return quantiles
+
+
+def ttft_mean(step: float, waits: list[tuple[float, float]]) -> float:
+    """Mean of ``R + W`` (module docstring) [s]: ``step`` the mean step [s], ``waits`` the two
+    waits as (probability of waiting, mean wait when waiting [s]).
+
+    ``E[R + W] = E[R] + E[W₁] + E[W₂] = step/2 + p₁·θ₁ + p₂·θ₂``: ``R`` uniform over the step (the
+    mean of its 16 midpoints ``(j + ½)/16`` is exactly ½), each wait zero with probability ``1 − p``
+    and exponential with mean ``θ`` otherwise (mean ``p·θ``); the mean of a sum is the sum of the
+    means whatever their dependence. The distribution is right-skewed (the waits' exponential
+    tails), so its mean lies above its median (:func:`ttft_quantiles`' 50th percentile) wherever a
+    wait is likely: a published *mean* TTFT (vLLM ``bench serve``, NVIDIA AIPerf) is compared with
+    this, not with the median."""
+    (p1, t1), (p2, t2) = waits
+    return 0.5 * step + p1 * t1 + p2 * t2
 
 
 def _between(level: float, low: float, high: float, t_low: float, t_high: float) -> float:

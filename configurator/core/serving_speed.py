@@ -17,6 +17,7 @@ from configurator.core.decode_step import (
     _bound,
     _ep_all_to_all_s,
     _tp_allreduce_s,
+    copy_fabric,
     decode_weight_bytes,
     prompt_dequantized,
     serving_rate,
@@ -30,7 +31,7 @@ from configurator.core.frozen_record import fast_init
 from configurator.core.load import PERCENTILES, StepCosts, capacity, closed_loop_rate, load_point, static_batch
 from configurator.core.memory import kv_cache_bytes_per_token
 from configurator.core.messages import Message, msg
-from configurator.core.training_speed import fabric, tensor_parallel_messages
+from configurator.core.training_speed import tensor_parallel_messages
 from configurator.core.precision import PrecisionPlan, kv_element_bytes
 from configurator.core.prefill_attention import prompt_compute_seconds
 from configurator.core.scenario import Scenario
@@ -232,17 +233,28 @@ def _step_costs(scenario: Scenario, card: Card, plan: PrecisionPlan, batch: int,
     last, find = len(nodes) - 1, bisect.bisect_right
     segments: list[tuple | None] = [None] * last
 
+    # the last step asked for, given again: the load model reads the step at the sequences a mean
+    # step's solve ended at again for the prompt's carrying steps and the load point (one tuple
+    # stored at once, as the segments)
+    asked = [(None, None)]
+
     def decode_s(n: float) -> float:
+        last_n, value = asked[0]
+        if n == last_n:
+            return value
         i = find(nodes, n, 1, last) - 1  # the segment [nodes[i], nodes[i + 1]], the first or last beyond them
         segment = segments[i]
         if segment is None:  # one tuple stored at once: a thread reading alongside sees it whole or not at all
             low, high = nodes[i], nodes[i + 1]
             start = time_at(low)
             if n == low and start < math.inf:  # on the node: start + 0·rise/width is start itself, the other
-                return start  # end not needed (the idle step reads the first node alone)
+                asked[0] = (n, start)  # end not needed (the idle step reads the first node alone)
+                return start
             segment = segments[i] = (low, start, time_at(high) - start, high - low)
         low, start, rise, width = segment
-        return start + (n - low) * rise / width
+        value = start + (n - low) * rise / width
+        asked[0] = (n, value)
+        return value
 
     return StepCosts(decode_s, per_token, model.n_layers * prefill_layer_overhead(scenario), uncached,
                      serving.output_tokens, batch, serving.max_batched_tokens, speculative_tokens_per_step(scenario),
@@ -305,7 +317,7 @@ def replica_speed(scenario: Scenario, card: Card, plan: PrecisionPlan,
     if bound == "compute" and c > 1:
         messages.append(msg("inference-batch-compute-bound", concurrency=c, card=card.name))
     if scenario.parallelism.tp > 1:
-        messages.extend(tensor_parallel_messages(scenario, card, fabric(card, scenario.parallelism.cards_per_node,
+        messages.extend(tensor_parallel_messages(scenario, card, copy_fabric(card, scenario.parallelism.cards_per_node,
                                                                          scenario.assumptions)))
     if serving.prompt_tokens > serving.max_batched_tokens:
         messages.append(msg("prompt-exceeds-batch", prompt=serving.prompt_tokens, chunk=serving.max_batched_tokens))
@@ -349,7 +361,7 @@ def kv_transfer_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan, pro
     link efficiency.
     """
     model, par, a = scenario.model, scenario.parallelism, scenario.assumptions
-    net = fabric(card, par.cards_per_node, a)
+    net = copy_fabric(card, par.cards_per_node, a)
     link = net.fast_gbps if scenario.count <= net.domain else net.network_gbps
     kv = kv_cache_bytes_per_token(model, kv_element_bytes(scenario, plan)) * model.attended_tokens(prompt_tokens)
     return kv / (par.tp * par.pp * link * GB * a.link_efficiency)

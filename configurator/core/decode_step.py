@@ -74,10 +74,17 @@ _LAST_TP_ARGS: list[tuple | None] = [None]
 (scenario, card, math bytes, arguments), the objects by identity (held here)."""
 
 
+_LAST_EP_SECONDS: list[tuple | None] = [None]
+_LAST_TP_SECONDS: list[tuple | None] = [None]
+"""The last collectives of a whole number of tokens :func:`_ep_all_to_all_s` and :func:`_tp_allreduce_s`
+worked out: (arguments, tokens, seconds), the arguments (kept above) by identity."""
+
+
 @clear_with_shapes
 def clear_last_collectives() -> None:
-    """Forget the last fabric and collective arguments (cold benchmarks clear them with the shapes)."""
-    _LAST_FABRIC[0] = _LAST_EP_ARGS[0] = _LAST_TP_ARGS[0] = None
+    """Forget the last fabric, collective arguments and collectives (cold benchmarks clear them
+    with the shapes)."""
+    _LAST_FABRIC[0] = _LAST_EP_ARGS[0] = _LAST_TP_ARGS[0] = _LAST_EP_SECONDS[0] = _LAST_TP_SECONDS[0] = None
 
 
 def _ep_all_to_all_args(scenario: Scenario, card: Card, math_bytes: float) -> tuple | None:
@@ -115,7 +122,16 @@ def _ep_all_to_all_s(scenario: Scenario, card: Card, tokens, math_bytes: float):
     where the copies fit in it [s]; 0 without EP or when the experts are split within one copy's
     tensor-parallel group (TP × EP with one copy: the tensor-parallel all-reduce carries it)."""
     args = _ep_all_to_all_args(scenario, card, math_bytes)
-    return 0.0 if args is None else _ep_seconds(tokens, args)
+    if args is None:
+        return 0.0
+    if type(tokens) is not int:
+        return _ep_seconds(tokens, args)
+    last = _LAST_EP_SECONDS[0]  # a copy's prompt: its idle first token and its prompt token ask alike
+    if last is not None and last[0] is args and last[1] == tokens:
+        return last[2]
+    value = _ep_seconds(tokens, args)
+    _LAST_EP_SECONDS[0] = (args, tokens, value)
+    return value
 
 
 def _tp_allreduce_args(scenario: Scenario, card: Card, math_bytes: float) -> tuple | None:
@@ -142,7 +158,16 @@ def _tp_allreduce_s(scenario: Scenario, card: Card, tokens, math_bytes: float):
     (:data:`~configurator.core.formulas.communication.PCIE_RING_STEP_LATENCY_S`): a decode step's
     all-reduces are a few kilobytes, so their latency, not the link's bandwidth, is what they cost."""
     args = _tp_allreduce_args(scenario, card, math_bytes)
-    return 0.0 if args is None else comm.tensor_parallel_seconds(tokens, *args)
+    if args is None:
+        return 0.0
+    if type(tokens) is not int:
+        return comm.tensor_parallel_seconds(tokens, *args)
+    last = _LAST_TP_SECONDS[0]  # a copy's prompt: its idle first token and its prompt token ask alike
+    if last is not None and last[0] is args and last[1] == tokens:
+        return last[2]
+    value = comm.tensor_parallel_seconds(tokens, *args)
+    _LAST_TP_SECONDS[0] = (args, tokens, value)
+    return value
 
 
 def _bandwidth(card: Card, a: Assumptions, share=1.0):

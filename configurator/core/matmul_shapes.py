@@ -226,7 +226,7 @@ def clear_with_shapes(clear: Callable[[], None]) -> Callable[[], None]:
 def clear_shape_caches() -> None:
     """Forget the kept products and coefficients of every model, and what is kept with them
     (:func:`clear_with_shapes`; cold benchmarks clear them)."""
-    for cached in (_layer_products_rows, _cached_coefficients):
+    for cached in (_layer_products_rows, _cached_coefficients, gemm_family):
         cached.cache_clear()
     _LAST_LAYOUT[0] = None
     for clear in _CLEARED_WITH_SHAPES:

@@ -30,6 +30,7 @@ from configurator.core.formats import FORMATS
 from configurator.core.frozen_record import fast_init
 from configurator.core.load import PERCENTILES, StepCosts, capacity, closed_loop_rate, load_point, static_batch
 from configurator.core.memory import kv_cache_bytes_per_token
+from configurator.core.matmul_shapes import clear_with_shapes
 from configurator.core.messages import Message, msg
 from configurator.core.training_speed import tensor_parallel_messages
 from configurator.core.precision import PrecisionPlan, kv_element_bytes
@@ -75,9 +76,7 @@ def prefill_seconds(
     tokens = prompt_tokens * sequences
     chunks = math.ceil(tokens / scenario.serving.max_batched_tokens)
     chunk = min(tokens, scenario.serving.max_batched_tokens)
-    compute_s = sequences * prompt_compute_seconds(scenario, card, prompt_tokens,
-                                                   serving_rate(card, plan, scenario, chunk),
-                                                   prefill_flops(model, prompt_tokens))
+    compute_s = sequences * _prompt_compute_s(scenario, card, plan, prompt_tokens, chunk)
     weights_s = chunks * decode_weight_bytes(model, chunk, plan.weight_bytes, scenario.expert_copies) / tp
     if prompt_dequantized(card, plan, profile):  # the FP16 copy written, then read by the product
         weights_s += chunks * 2.0 * decode_weight_bytes(model, chunk, 2.0, scenario.expert_copies) / tp
@@ -86,6 +85,34 @@ def prefill_seconds(
     comm_s = _tp_allreduce_s(scenario, card, tokens, plan.math_bytes) + \
         _ep_all_to_all_s(scenario, card, tokens, plan.math_bytes)
     return float(compute_s + weights_s + overhead_s + comm_s)
+
+
+def _prompt_compute_s(scenario: Scenario, card: Card, plan: PrecisionPlan, prompt_tokens: int, chunk: int
+                      ) -> float:
+    """:func:`~configurator.core.prefill_attention.prompt_compute_seconds` of one prompt of
+    ``prompt_tokens`` (:func:`prefill_flops`) at the prompt rate of ``chunk`` tokens per step
+    (:func:`~configurator.core.decode_step.serving_rate`) [s]; the last answer given again for the
+    same scenario, card and plan objects and numbers (a copy's idle first token and its prompt
+    token ask alike)."""
+    last = _LAST_PROMPT_COMPUTE[0]
+    if last is not None and last[0] is scenario and last[1] is card and last[2] is plan \
+            and last[3] == prompt_tokens and last[4] == chunk:
+        return last[5]
+    value = prompt_compute_seconds(scenario, card, prompt_tokens, serving_rate(card, plan, scenario, chunk),
+                                   prefill_flops(scenario.model, prompt_tokens))
+    _LAST_PROMPT_COMPUTE[0] = (scenario, card, plan, prompt_tokens, chunk, value)
+    return value
+
+
+_LAST_PROMPT_COMPUTE: list[tuple | None] = [None]
+"""The last prompt compute time :func:`_prompt_compute_s` worked out: (scenario, card, plan, prompt
+tokens, chunk, seconds), the objects by identity (held here)."""
+
+
+@clear_with_shapes
+def clear_last_prompt_compute() -> None:
+    """Forget the last prompt compute time (cold benchmarks clear it with the shape caches)."""
+    _LAST_PROMPT_COMPUTE[0] = None
 
 
 PrefillTime = Callable[[Scenario, Card, PrecisionPlan], float]
@@ -183,11 +210,9 @@ def speculative_tokens_per_step(scenario: Scenario) -> float:
 def prompt_token_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan) -> float:
     """Compute time of one prompt token inside an engine step, its share of the prompt's products
     and collectives (:attr:`~configurator.core.load.StepCosts.prompt_token_s`) [s]."""
-    serving, model = scenario.serving, scenario.model
+    serving = scenario.serving
     p = serving.prompt_tokens
-    per_token = prompt_compute_seconds(scenario, card, p, serving_rate(card, plan, scenario,
-                                                                  min(p, serving.max_batched_tokens)),
-                                       prefill_flops(model, p)) / p
+    per_token = _prompt_compute_s(scenario, card, plan, p, min(p, serving.max_batched_tokens)) / p
     per_token += float(_tp_allreduce_s(scenario, card, p, plan.math_bytes)
                        + _ep_all_to_all_s(scenario, card, p, plan.math_bytes)) / p
     return per_token

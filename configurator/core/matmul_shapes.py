@@ -45,7 +45,8 @@ def _layer_products_rows(model: ModelArchitecture) -> tuple[tuple[float, float, 
     d, layers = float(model.hidden), model.n_layers
     rows: list[tuple[float, float, bool, float, bool]] = []
     if model.is_mla:
-        rows.append((model.attention_params() / (2.0 * d), d, True, float(model.attention_params()), False))
+        attention = model.attention_params()
+        rows.append((attention / (2.0 * d), d, True, float(attention), False))
     else:
         q, kv, out = model.q_dim, model.kv_dim, model.attn_out_dim
         rows.append((float(q + 2 * kv), d, True, d * (q + 2 * kv), False))

@@ -359,7 +359,7 @@ def replica_speed(scenario: Scenario, card: Card, plan: PrecisionPlan,
         ttft = {k: first + wait[k] for k in PERCENTILES}
         return ReplicaSpeed(ttft[50], tpot, rps, bound, tuple(messages), ttft, dict.fromkeys(PERCENTILES, tpot),
                             "static", min(target, rps) if target else rps, idle_ttft)
-    if scenario.prefill_copies:
+    if serving.disaggregated and scenario.prefill_copies:  # 0 unless disaggregated (read only then)
         return _disaggregated_speed(scenario, card, plan, pools(scenario, card, plan, costs), bound, messages,
                                     idle_ttft)
     if serving.disaggregated:
@@ -496,7 +496,7 @@ def busy_copies(scenario: Scenario) -> float:
     one user keeps one copy busy, not all of them). Copies under a stated request rate, or split
     into prefill and decode pools, count whole [copies]."""
     copies = scenario.data_parallel
-    if scenario.constraints.requests_per_s or scenario.prefill_copies:
+    if scenario.constraints.requests_per_s or (scenario.serving.disaggregated and scenario.prefill_copies):
         return float(copies)
     users = scenario.serving.users
     return min(float(copies), users / -(-users // copies))

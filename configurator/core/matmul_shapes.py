@@ -34,8 +34,23 @@ from configurator.core.catalog import Card
 from configurator.core.formulas.gemm_efficiency import gemm_family, gemm_fit, row_inverse
 
 
-@lru_cache(maxsize=512)
 def _layer_products_rows(model: ModelArchitecture) -> tuple[tuple[float, float, bool, float, bool], ...]:
+    """:func:`_products_rows` of ``model``, the last given again for the same model object (kept by
+    identity, not by value: hashing a model costs more than a cold estimate's one use saves; the
+    coefficients, kept by value, ask only on their own miss)."""
+    last = _LAST_ROWS[0]
+    if last is not None and last[0] is model:
+        return last[1]
+    rows = _products_rows(model)
+    _LAST_ROWS[0] = (model, rows)
+    return rows
+
+
+_LAST_ROWS: list[tuple | None] = [None]
+"""The last model's products (:func:`_layer_products_rows`): (model, rows), the model held here."""
+
+
+def _products_rows(model: ModelArchitecture) -> tuple[tuple[float, float, bool, float, bool], ...]:
     """One average layer's products, per token: ``(n, k, split n, weight, expert)`` each.
 
     ``n`` and ``k`` before tensor parallelism [elements], whether ``tp`` splits ``n`` (column
@@ -227,8 +242,8 @@ def clear_with_shapes(clear: Callable[[], None]) -> Callable[[], None]:
 def clear_shape_caches() -> None:
     """Forget the kept products and coefficients of every model, and what is kept with them
     (:func:`clear_with_shapes`; cold benchmarks clear them)."""
-    for cached in (_layer_products_rows, _cached_coefficients, gemm_family):
+    for cached in (_cached_coefficients, gemm_family):
         cached.cache_clear()
-    _LAST_LAYOUT[0] = None
+    _LAST_LAYOUT[0] = _LAST_ROWS[0] = None
     for clear in _CLEARED_WITH_SHAPES:
         clear()

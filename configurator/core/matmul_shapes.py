@@ -113,15 +113,14 @@ def matmul_efficiency_by_shape(model: ModelArchitecture, card: Card, precision: 
         coef, mh, kh = last[3]
     else:
         family = gemm_family(card.architecture, card.is_consumer)
+        _, mh, _, kh = gemm_fit(family, precision_name)
         if isinstance(tp, _NUMBERS) and isinstance(ep, _NUMBERS) and isinstance(expert_tp, _NUMBERS):
             coef = _cached_coefficients(model, family, precision_name, float(tp), float(ep), training,
                                         float(expert_tp))
             if type(tp) is int and type(ep) is int and type(expert_tp) is int:  # the serving copy's layout, kept
-                _LAST_LAYOUT[0] = (model, card, (precision_name, tp, ep, training, expert_tp),
-                                   (coef, *gemm_fit(family, precision_name)[1::2]))
+                _LAST_LAYOUT[0] = (model, card, (precision_name, tp, ep, training, expert_tp), (coef, mh, kh))
         else:
             coef = _coefficients(model, family, precision_name, tp, ep, training, expert_tp)
-        _, mh, _, kh = gemm_fit(family, precision_name)
     dense_m, dense_k, routed_m, routed_k, head_m, head_k, layer_w, head_w, routed_share = coef
     scalar = isinstance(tokens, _NUMBERS)
     t = max(float(tokens), 1.0) if scalar else np.maximum(np.asarray(tokens, dtype=float), 1.0)

@@ -43,7 +43,9 @@ COUNTS_MEMO_SIZE = 256
 """Architectures whose parameter counts are kept (:attr:`ModelArchitecture.counts`), all forgotten
 when full: a session asks about a few models."""
 
-_COUNTS: dict[tuple, ParamCounts] = {}  # (model class, field values...) -> counts; shared by threads
+_COUNTS: dict[int, tuple[tuple, ParamCounts]] = {}
+"""Counts by the hash of (model class, field values...), with those values; shared by threads (two
+keys of one hash: the later kept)."""
 
 
 def clear_counts_memo() -> None:
@@ -304,13 +306,15 @@ class ModelArchitecture(BaseModel):
         a scenario read afresh from its JSON finds the counts of an equal architecture already
         worked out; :func:`clear_counts_memo` forgets them)."""
         key = (type(self), *map(self.__dict__.__getitem__, type(self).model_fields))
-        kept = _COUNTS.get(key)
-        if kept is None:
-            kept = self._counts()
-            if len(_COUNTS) >= COUNTS_MEMO_SIZE:
-                _COUNTS.clear()
-            _COUNTS[key] = kept
-        return kept
+        filed = hash(key)  # hashed once: kept under the hash with the values, compared on a hit
+        kept = _COUNTS.get(filed)
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        counts = self._counts()
+        if len(_COUNTS) >= COUNTS_MEMO_SIZE:
+            _COUNTS.clear()
+        _COUNTS[filed] = (key, counts)  # one store: a thread reading alongside sees it whole
+        return counts
 
     def _counts(self) -> ParamCounts:
         """:attr:`counts` worked out: each block's parameters once (the sums of

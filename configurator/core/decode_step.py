@@ -22,11 +22,11 @@ from configurator.core.formulas.communication import EP_ALL_TO_ALLS_PER_LAYER, P
 from configurator.core.formulas.flops import sustained_rate
 from configurator.core.formulas.moe import experts_touched
 from configurator.core.formulas.gemm_efficiency import M_SPLIT
-from configurator.core.matmul_shapes import forward_coefficients, matmul_efficiency_by_shape
+from configurator.core.matmul_shapes import clear_with_shapes, forward_coefficients, matmul_efficiency_by_shape
 from configurator.core.memory import kv_cache_bytes_per_token, kv_shards
 from configurator.core.precision import PrecisionPlan, kv_element_bytes
 from configurator.core.scenario import Assumptions, Scenario
-from configurator.core.training_speed import expert_parallel_seconds, fabric, links
+from configurator.core.training_speed import Fabric, expert_parallel_seconds, fabric, links
 from configurator.core.units import GB, TERA, Precision
 
 
@@ -53,13 +53,59 @@ SERVING_ALL_TO_ALLS_PER_LAYER = 2
 (Lepikhin et al. 2021, GShard §2.2; training counts their gradients too)."""
 
 
+def copy_fabric(card: Card, cards_per_node: int, assumptions: Assumptions) -> Fabric:
+    """:func:`~configurator.core.training_speed.fabric`, the last one given again for the same card
+    and assumptions (by identity) and servers of as many cards: a copy's prefill, prompt token,
+    decode step and messages ask for the same one in turn."""
+    last = _LAST_FABRIC[0]
+    if last is not None and last[0] is card and last[2] is assumptions and last[1] == cards_per_node:
+        return last[3]
+    net = fabric(card, cards_per_node, assumptions)
+    _LAST_FABRIC[0] = (card, cards_per_node, assumptions, net)
+    return net
+
+
+_LAST_FABRIC: list[tuple | None] = [None]
+"""The last fabric :func:`copy_fabric` worked out: (card, cards per node, assumptions, fabric), held here."""
+
+_LAST_EP_ARGS: list[tuple | None] = [None]
+_LAST_TP_ARGS: list[tuple | None] = [None]
+"""The last arguments :func:`_ep_all_to_all_args` and :func:`_tp_allreduce_args` worked out:
+(scenario, card, math bytes, arguments), the objects by identity (held here)."""
+
+
+_LAST_EP_SECONDS: list[tuple | None] = [None]
+_LAST_TP_SECONDS: list[tuple | None] = [None]
+"""The last collectives of a whole number of tokens :func:`_ep_all_to_all_s` and :func:`_tp_allreduce_s`
+worked out: (arguments, tokens, seconds), the arguments (kept above) by identity."""
+
+
+@clear_with_shapes
+def clear_last_collectives() -> None:
+    """Forget the last fabric, collective arguments and collectives (cold benchmarks clear them
+    with the shapes)."""
+    _LAST_FABRIC[0] = _LAST_EP_ARGS[0] = _LAST_TP_ARGS[0] = _LAST_EP_SECONDS[0] = _LAST_TP_SECONDS[0] = None
+
+
 def _ep_all_to_all_args(scenario: Scenario, card: Card, math_bytes: float) -> tuple | None:
     """What :func:`_ep_all_to_all_s` passes to the training formula besides the tokens, None where
-    it is 0 (no expert parallelism between copies, or a dense model)."""
+    it is 0 (no expert parallelism between copies, or a dense model); the last answer given again
+    for the same scenario and card objects and math bytes (a copy's prefill, prompt token and
+    decode step ask in turn)."""
+    last = _LAST_EP_ARGS[0]
+    if last is not None and last[0] is scenario and last[1] is card and last[2] == math_bytes:
+        return last[3]
+    args = _ep_args(scenario, card, math_bytes)
+    _LAST_EP_ARGS[0] = (scenario, card, math_bytes, args)
+    return args
+
+
+def _ep_args(scenario: Scenario, card: Card, math_bytes: float) -> tuple | None:
+    """:func:`_ep_all_to_all_args` worked out."""
     model, par, copies = scenario.model, scenario.parallelism, scenario.expert_copies
     if copies <= 1 or not model.is_moe:
         return None
-    net = fabric(card, par.cards_per_node, scenario.assumptions)
+    net = copy_fabric(card, par.cards_per_node, scenario.assumptions)
     per_domain = max(1, min(copies, net.domain // (par.tp * par.pp)))
     return (model.hidden, math_bytes, model.experts_per_token, copies, model.n_moe_layers, per_domain, net,
             scenario.assumptions, model.expert_groups, model.expert_groups_per_token)
@@ -76,19 +122,34 @@ def _ep_all_to_all_s(scenario: Scenario, card: Card, tokens, math_bytes: float):
     where the copies fit in it [s]; 0 without EP or when the experts are split within one copy's
     tensor-parallel group (TP × EP with one copy: the tensor-parallel all-reduce carries it)."""
     args = _ep_all_to_all_args(scenario, card, math_bytes)
-    return 0.0 if args is None else _ep_seconds(tokens, args)
+    if args is None:
+        return 0.0
+    if type(tokens) is not int:
+        return _ep_seconds(tokens, args)
+    last = _LAST_EP_SECONDS[0]  # a copy's prompt: its idle first token and its prompt token ask alike
+    if last is not None and last[0] is args and last[1] == tokens:
+        return last[2]
+    value = _ep_seconds(tokens, args)
+    _LAST_EP_SECONDS[0] = (args, tokens, value)
+    return value
 
 
 def _tp_allreduce_args(scenario: Scenario, card: Card, math_bytes: float) -> tuple | None:
     """What :func:`_tp_allreduce_s` passes to the formula besides the tokens, None with one card
-    per copy (no all-reduce)."""
+    per copy (no all-reduce); the last answer given again for the same scenario and card objects
+    and math bytes."""
     if scenario.parallelism.tp <= 1:  # one card per copy: no all-reduce (the formula's own zero, not computed)
         return None
+    last = _LAST_TP_ARGS[0]
+    if last is not None and last[0] is scenario and last[1] is card and last[2] == math_bytes:
+        return last[3]
     a = scenario.assumptions
-    net = fabric(card, scenario.parallelism.cards_per_node, a)
+    net = copy_fabric(card, scenario.parallelism.cards_per_node, a)
     step_latency = PCIE_RING_STEP_LATENCY_S if net.fast_kind == "pcie" else 0.0
-    return (scenario.model.hidden, math_bytes, scenario.parallelism.tp, scenario.model.n_layers, 2, net.domain,
+    args = (scenario.model.hidden, math_bytes, scenario.parallelism.tp, scenario.model.n_layers, 2, net.domain,
             *links(net, a), step_latency)
+    _LAST_TP_ARGS[0] = (scenario, card, math_bytes, args)
+    return args
 
 
 def _tp_allreduce_s(scenario: Scenario, card: Card, tokens, math_bytes: float):
@@ -97,7 +158,16 @@ def _tp_allreduce_s(scenario: Scenario, card: Card, tokens, math_bytes: float):
     (:data:`~configurator.core.formulas.communication.PCIE_RING_STEP_LATENCY_S`): a decode step's
     all-reduces are a few kilobytes, so their latency, not the link's bandwidth, is what they cost."""
     args = _tp_allreduce_args(scenario, card, math_bytes)
-    return 0.0 if args is None else comm.tensor_parallel_seconds(tokens, *args)
+    if args is None:
+        return 0.0
+    if type(tokens) is not int:
+        return comm.tensor_parallel_seconds(tokens, *args)
+    last = _LAST_TP_SECONDS[0]  # a copy's prompt: its idle first token and its prompt token ask alike
+    if last is not None and last[0] is args and last[1] == tokens:
+        return last[2]
+    value = comm.tensor_parallel_seconds(tokens, *args)
+    _LAST_TP_SECONDS[0] = (args, tokens, value)
+    return value
 
 
 def _bandwidth(card: Card, a: Assumptions, share=1.0):

@@ -110,6 +110,8 @@ def same_but_batch(a: Scenario, b: Scenario) -> bool:
     if a is b:
         return True
     fields_a, fields_b = a.__dict__, b.__dict__
+    if fields_a.get("model") is not fields_b.get("model"):  # the field that tells scenarios read apart first
+        return False
     if not _same_objects_but(fields_a, fields_b, _SERVING_FIELD):
         return False
     return _same_objects_but(fields_a["serving"].__dict__, fields_b["serving"].__dict__, NO_PREFILL_FIELDS)

@@ -12,7 +12,7 @@ from configurator.core.frozen_record import fast_init
 from configurator.core.memo import LruMemo
 from configurator.core.messages import Message, msg
 from configurator.core.procurement import card_price
-from configurator.core.procurement.card_price import CardPrice
+from configurator.core.procurement.card_price import CLOUD_KINDS, PURCHASE_KINDS, CardPrice
 from configurator.core.procurement.prices import PriceBook, price_book_for
 from configurator.core.procurement.servers import ServerType, host_power_w, server_type, servers_needed
 from configurator.core.scenario import Economics, Scenario
@@ -174,10 +174,27 @@ def price_basis(card: Card, economics: Economics) -> PriceBasis:
 
 def _price_basis(card: Card, economics: Economics, on) -> PriceBasis:
     """:func:`price_basis` without the memo, prices aged on the day ``on``."""
-    usable = lambda p: price_conversion(p.currency, economics) is not None  # noqa: E731  (converted(p) is not None)
     cutoff = card_price.stale_before(on)  # the day a current price must reach, worked out once
-    purchase = card_price.purchase_price(card, on, usable=usable, cutoff=cutoff)
-    cloud = card_price.cloud_price(card, on, usable=usable, cutoff=cutoff)
+    # card_price.purchase_price and cloud_price with usable = "converted(p) is not None", in one pass
+    # over the card's prices, each currency's conversion worked out once
+    conversions: dict[str, tuple | None] = {}
+    bought: list = []
+    rented: list = []
+    for entry in card.prices:
+        kind = entry.kind
+        if kind in PURCHASE_KINDS:
+            into = bought
+        elif kind in CLOUD_KINDS:
+            into = rented
+        else:
+            continue
+        currency = entry.currency
+        conversion = conversions[currency] if currency in conversions else \
+            conversions.setdefault(currency, price_conversion(currency, economics))
+        if conversion is not None:
+            into.append(entry)
+    purchase = card_price.choose(bought, PURCHASE_KINDS, on, cutoff)
+    cloud = card_price.choose(rented, CLOUD_KINDS, on, cutoff)
     user_card, user_cloud = economics.card_price is not None, economics.cloud_price_per_hour is not None
     card_value, card_range = (economics.card_price, None) if user_card else _in_currency(purchase, economics)
     cloud_value, cloud_range = (economics.cloud_price_per_hour, None) if user_cloud else \

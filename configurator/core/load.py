@@ -226,7 +226,8 @@ def solve_mean_step(costs: StepCosts, rate: float, below: float = 0.0, above: fl
             else:
                 high, f_high = step, f
                 f_low, side = (f_low / 2 if side < 0 else f_low), -1
-    return step, min(per_step * step, max_batch)
+    n = per_step * step
+    return step, (max_batch if max_batch < n else n)  # min(n, B), no call
 
 
 def capacity(costs: StepCosts) -> float:
@@ -370,13 +371,15 @@ def _carrying_and_token_wait(costs: StepCosts, rate: float, step: float, n: floa
     budget as (probability of waiting, mean wait when waiting [s])."""
     p, tau, chunk_s = costs.prompt_tokens, costs.prompt_token_s, costs.chunk_s
     decode = costs.decode_s(n)
-    budget = max(costs.step_tokens - n, 1.0)
+    budget = costs.step_tokens - n
+    budget = 1.0 if 1.0 > budget else budget  # max(·, 1.0), min(·, …) and max(·, 1) below written out: no call
     full_step = decode + budget * tau + chunk_s
     chunks = math.ceil(p / budget)
     carrying = (chunks - 1) * full_step + decode + chunk_s + (p - (chunks - 1) * budget) * tau
-    carrying += rate * step * tau * p / max(chunks, 1)  # prompts that arrived alongside share its last step
+    carrying += rate * step * tau * p / (1 if 1 > chunks else chunks)  # prompts arrived alongside share its last step
     service = p / budget * full_step
-    rho = min(rate * service, 0.999)
+    rho = rate * service
+    rho = 0.999 if 0.999 < rho else rho
     token_wait = rho * service / (2 * (1 - rho))
     return carrying, rho, token_wait / rho if rho > 0 else 0.0
 

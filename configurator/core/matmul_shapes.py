@@ -34,8 +34,23 @@ from configurator.core.catalog import Card
 from configurator.core.formulas.gemm_efficiency import gemm_family, gemm_fit, row_inverse
 
 
-@lru_cache(maxsize=512)
 def _layer_products_rows(model: ModelArchitecture) -> tuple[tuple[float, float, bool, float, bool], ...]:
+    """:func:`_products_rows` of ``model``, the last given again for the same model object (kept by
+    identity, not by value: hashing a model costs more than a cold estimate's one use saves; the
+    coefficients, kept by value, ask only on their own miss)."""
+    last = _LAST_ROWS[0]
+    if last is not None and last[0] is model:
+        return last[1]
+    rows = _products_rows(model)
+    _LAST_ROWS[0] = (model, rows)
+    return rows
+
+
+_LAST_ROWS: list[tuple | None] = [None]
+"""The last model's products (:func:`_layer_products_rows`): (model, rows), the model held here."""
+
+
+def _products_rows(model: ModelArchitecture) -> tuple[tuple[float, float, bool, float, bool], ...]:
     """One average layer's products, per token: ``(n, k, split n, weight, expert)`` each.
 
     ``n`` and ``k`` before tensor parallelism [elements], whether ``tp`` splits ``n`` (column
@@ -45,7 +60,8 @@ def _layer_products_rows(model: ModelArchitecture) -> tuple[tuple[float, float, 
     d, layers = float(model.hidden), model.n_layers
     rows: list[tuple[float, float, bool, float, bool]] = []
     if model.is_mla:
-        rows.append((model.attention_params() / (2.0 * d), d, True, float(model.attention_params()), False))
+        attention = model.attention_params()
+        rows.append((attention / (2.0 * d), d, True, float(attention), False))
     else:
         q, kv, out = model.q_dim, model.kv_dim, model.attn_out_dim
         rows.append((float(q + 2 * kv), d, True, d * (q + 2 * kv), False))
@@ -97,15 +113,14 @@ def matmul_efficiency_by_shape(model: ModelArchitecture, card: Card, precision: 
         coef, mh, kh = last[3]
     else:
         family = gemm_family(card.architecture, card.is_consumer)
+        _, mh, _, kh = gemm_fit(family, precision_name)
         if isinstance(tp, _NUMBERS) and isinstance(ep, _NUMBERS) and isinstance(expert_tp, _NUMBERS):
             coef = _cached_coefficients(model, family, precision_name, float(tp), float(ep), training,
                                         float(expert_tp))
             if type(tp) is int and type(ep) is int and type(expert_tp) is int:  # the serving copy's layout, kept
-                _LAST_LAYOUT[0] = (model, card, (precision_name, tp, ep, training, expert_tp),
-                                   (coef, *gemm_fit(family, precision_name)[1::2]))
+                _LAST_LAYOUT[0] = (model, card, (precision_name, tp, ep, training, expert_tp), (coef, mh, kh))
         else:
             coef = _coefficients(model, family, precision_name, tp, ep, training, expert_tp)
-        _, mh, _, kh = gemm_fit(family, precision_name)
     dense_m, dense_k, routed_m, routed_k, head_m, head_k, layer_w, head_w, routed_share = coef
     scalar = isinstance(tokens, _NUMBERS)
     t = max(float(tokens), 1.0) if scalar else np.maximum(np.asarray(tokens, dtype=float), 1.0)
@@ -226,8 +241,8 @@ def clear_with_shapes(clear: Callable[[], None]) -> Callable[[], None]:
 def clear_shape_caches() -> None:
     """Forget the kept products and coefficients of every model, and what is kept with them
     (:func:`clear_with_shapes`; cold benchmarks clear them)."""
-    for cached in (_layer_products_rows, _cached_coefficients):
+    for cached in (_cached_coefficients, gemm_family):
         cached.cache_clear()
-    _LAST_LAYOUT[0] = None
+    _LAST_LAYOUT[0] = _LAST_ROWS[0] = None
     for clear in _CLEARED_WITH_SHAPES:
         clear()

@@ -59,7 +59,12 @@ class PrecisionPlan:
 
 
 def _first_supported(card: Card, candidates: tuple[Precision, ...]) -> Precision | None:
-    return next((p for p in candidates if card.supports(p)), None)
+    """The first of ``candidates`` the card computes at, else None (a loop: a generator left
+    suspended by ``next`` is closed by raising GeneratorExit in it, dearer than the search)."""
+    for p in candidates:
+        if card.supports(p):
+            return p
+    return None
 
 
 def plan_serving_precision(card: Card, requested: Precision) -> PrecisionPlan:

@@ -17,6 +17,7 @@ from configurator.core.decode_step import (
     _bound,
     _ep_all_to_all_s,
     _tp_allreduce_s,
+    copy_fabric,
     decode_weight_bytes,
     prompt_dequantized,
     serving_rate,
@@ -29,8 +30,9 @@ from configurator.core.formats import FORMATS
 from configurator.core.frozen_record import fast_init
 from configurator.core.load import PERCENTILES, StepCosts, capacity, closed_loop_rate, load_point, static_batch
 from configurator.core.memory import kv_cache_bytes_per_token
+from configurator.core.matmul_shapes import clear_with_shapes
 from configurator.core.messages import Message, msg
-from configurator.core.training_speed import fabric, tensor_parallel_messages
+from configurator.core.training_speed import tensor_parallel_messages
 from configurator.core.precision import PrecisionPlan, kv_element_bytes
 from configurator.core.prefill_attention import prompt_compute_seconds
 from configurator.core.scenario import Scenario
@@ -74,9 +76,7 @@ def prefill_seconds(
     tokens = prompt_tokens * sequences
     chunks = math.ceil(tokens / scenario.serving.max_batched_tokens)
     chunk = min(tokens, scenario.serving.max_batched_tokens)
-    compute_s = sequences * prompt_compute_seconds(scenario, card, prompt_tokens,
-                                                   serving_rate(card, plan, scenario, chunk),
-                                                   prefill_flops(model, prompt_tokens))
+    compute_s = sequences * _prompt_compute_s(scenario, card, plan, prompt_tokens, chunk)
     weights_s = chunks * decode_weight_bytes(model, chunk, plan.weight_bytes, scenario.expert_copies) / tp
     if prompt_dequantized(card, plan, profile):  # the FP16 copy written, then read by the product
         weights_s += chunks * 2.0 * decode_weight_bytes(model, chunk, 2.0, scenario.expert_copies) / tp
@@ -85,6 +85,34 @@ def prefill_seconds(
     comm_s = _tp_allreduce_s(scenario, card, tokens, plan.math_bytes) + \
         _ep_all_to_all_s(scenario, card, tokens, plan.math_bytes)
     return float(compute_s + weights_s + overhead_s + comm_s)
+
+
+def _prompt_compute_s(scenario: Scenario, card: Card, plan: PrecisionPlan, prompt_tokens: int, chunk: int
+                      ) -> float:
+    """:func:`~configurator.core.prefill_attention.prompt_compute_seconds` of one prompt of
+    ``prompt_tokens`` (:func:`prefill_flops`) at the prompt rate of ``chunk`` tokens per step
+    (:func:`~configurator.core.decode_step.serving_rate`) [s]; the last answer given again for the
+    same scenario, card and plan objects and numbers (a copy's idle first token and its prompt
+    token ask alike)."""
+    last = _LAST_PROMPT_COMPUTE[0]
+    if last is not None and last[0] is scenario and last[1] is card and last[2] is plan \
+            and last[3] == prompt_tokens and last[4] == chunk:
+        return last[5]
+    value = prompt_compute_seconds(scenario, card, prompt_tokens, serving_rate(card, plan, scenario, chunk),
+                                   prefill_flops(scenario.model, prompt_tokens))
+    _LAST_PROMPT_COMPUTE[0] = (scenario, card, plan, prompt_tokens, chunk, value)
+    return value
+
+
+_LAST_PROMPT_COMPUTE: list[tuple | None] = [None]
+"""The last prompt compute time :func:`_prompt_compute_s` worked out: (scenario, card, plan, prompt
+tokens, chunk, seconds), the objects by identity (held here)."""
+
+
+@clear_with_shapes
+def clear_last_prompt_compute() -> None:
+    """Forget the last prompt compute time (cold benchmarks clear it with the shape caches)."""
+    _LAST_PROMPT_COMPUTE[0] = None
 
 
 PrefillTime = Callable[[Scenario, Card, PrecisionPlan], float]
@@ -182,11 +210,9 @@ def speculative_tokens_per_step(scenario: Scenario) -> float:
 def prompt_token_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan) -> float:
     """Compute time of one prompt token inside an engine step, its share of the prompt's products
     and collectives (:attr:`~configurator.core.load.StepCosts.prompt_token_s`) [s]."""
-    serving, model = scenario.serving, scenario.model
+    serving = scenario.serving
     p = serving.prompt_tokens
-    per_token = prompt_compute_seconds(scenario, card, p, serving_rate(card, plan, scenario,
-                                                                  min(p, serving.max_batched_tokens)),
-                                       prefill_flops(model, p)) / p
+    per_token = _prompt_compute_s(scenario, card, plan, p, min(p, serving.max_batched_tokens)) / p
     per_token += float(_tp_allreduce_s(scenario, card, p, plan.math_bytes)
                        + _ep_all_to_all_s(scenario, card, p, plan.math_bytes)) / p
     return per_token
@@ -232,17 +258,28 @@ def _step_costs(scenario: Scenario, card: Card, plan: PrecisionPlan, batch: int,
     last, find = len(nodes) - 1, bisect.bisect_right
     segments: list[tuple | None] = [None] * last
 
+    # the last step asked for, given again: the load model reads the step at the sequences a mean
+    # step's solve ended at again for the prompt's carrying steps and the load point (one tuple
+    # stored at once, as the segments)
+    asked = [(None, None)]
+
     def decode_s(n: float) -> float:
+        last_n, value = asked[0]
+        if n == last_n:
+            return value
         i = find(nodes, n, 1, last) - 1  # the segment [nodes[i], nodes[i + 1]], the first or last beyond them
         segment = segments[i]
         if segment is None:  # one tuple stored at once: a thread reading alongside sees it whole or not at all
             low, high = nodes[i], nodes[i + 1]
             start = time_at(low)
             if n == low and start < math.inf:  # on the node: start + 0·rise/width is start itself, the other
-                return start  # end not needed (the idle step reads the first node alone)
+                asked[0] = (n, start)  # end not needed (the idle step reads the first node alone)
+                return start
             segment = segments[i] = (low, start, time_at(high) - start, high - low)
         low, start, rise, width = segment
-        return start + (n - low) * rise / width
+        value = start + (n - low) * rise / width
+        asked[0] = (n, value)
+        return value
 
     return StepCosts(decode_s, per_token, model.n_layers * prefill_layer_overhead(scenario), uncached,
                      serving.output_tokens, batch, serving.max_batched_tokens, speculative_tokens_per_step(scenario),
@@ -305,7 +342,7 @@ def replica_speed(scenario: Scenario, card: Card, plan: PrecisionPlan,
     if bound == "compute" and c > 1:
         messages.append(msg("inference-batch-compute-bound", concurrency=c, card=card.name))
     if scenario.parallelism.tp > 1:
-        messages.extend(tensor_parallel_messages(scenario, card, fabric(card, scenario.parallelism.cards_per_node,
+        messages.extend(tensor_parallel_messages(scenario, card, copy_fabric(card, scenario.parallelism.cards_per_node,
                                                                          scenario.assumptions)))
     if serving.prompt_tokens > serving.max_batched_tokens:
         messages.append(msg("prompt-exceeds-batch", prompt=serving.prompt_tokens, chunk=serving.max_batched_tokens))
@@ -322,7 +359,7 @@ def replica_speed(scenario: Scenario, card: Card, plan: PrecisionPlan,
         ttft = {k: first + wait[k] for k in PERCENTILES}
         return ReplicaSpeed(ttft[50], tpot, rps, bound, tuple(messages), ttft, dict.fromkeys(PERCENTILES, tpot),
                             "static", min(target, rps) if target else rps, idle_ttft)
-    if scenario.prefill_copies:
+    if serving.disaggregated and scenario.prefill_copies:  # 0 unless disaggregated (read only then)
         return _disaggregated_speed(scenario, card, plan, pools(scenario, card, plan, costs), bound, messages,
                                     idle_ttft)
     if serving.disaggregated:
@@ -349,7 +386,7 @@ def kv_transfer_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan, pro
     link efficiency.
     """
     model, par, a = scenario.model, scenario.parallelism, scenario.assumptions
-    net = fabric(card, par.cards_per_node, a)
+    net = copy_fabric(card, par.cards_per_node, a)
     link = net.fast_gbps if scenario.count <= net.domain else net.network_gbps
     kv = kv_cache_bytes_per_token(model, kv_element_bytes(scenario, plan)) * model.attended_tokens(prompt_tokens)
     return kv / (par.tp * par.pp * link * GB * a.link_efficiency)
@@ -459,7 +496,7 @@ def busy_copies(scenario: Scenario) -> float:
     one user keeps one copy busy, not all of them). Copies under a stated request rate, or split
     into prefill and decode pools, count whole [copies]."""
     copies = scenario.data_parallel
-    if scenario.constraints.requests_per_s or scenario.prefill_copies:
+    if scenario.constraints.requests_per_s or (scenario.serving.disaggregated and scenario.prefill_copies):
         return float(copies)
     users = scenario.serving.users
     return min(float(copies), users / -(-users // copies))

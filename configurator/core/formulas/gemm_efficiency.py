@@ -77,6 +77,8 @@ board's boost clock, while the A100 the ampere table was measured on reaches 0.9
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 
 M_SPLIT = 8.0
@@ -209,6 +211,7 @@ CONSUMER_FAMILIES = {"ada": "ada-geforce", "ampere": "ampere-geforce"}
 :data:`GEFORCE_AMPERE_ROWS`)."""
 
 
+@lru_cache(maxsize=256)  # a pure function of the text: a serving copy asks three times (cleared with the shapes)
 def gemm_family(architecture: str | None, consumer: bool = False) -> str:
     """The fitted GEMM family of a catalog architecture string, else ``generic``; a ``consumer``
     (GeForce) card takes its family's consumer curve where there is one (:data:`CONSUMER_FAMILIES`)

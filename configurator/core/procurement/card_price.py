@@ -175,7 +175,14 @@ def pick(card: Card, kinds: tuple[str, ...], on: date | None = None,
     among those ``usable`` accepts (in a currency the scenario converts), with its flags; None
     when there is none. ``cutoff``: :func:`stale_before` of ``on``, when already known."""
     on = on or today()
-    entries = [p for p in card.prices if p.kind in kinds and usable(p)]
+    return choose([p for p in card.prices if p.kind in kinds and usable(p)], kinds, on, cutoff)
+
+
+def choose(entries: list[PriceEntry], kinds: tuple[str, ...], on: date, cutoff: date | None = None
+           ) -> CardPrice | None:
+    """:func:`pick`'s choice among ``entries``, a card's usable entries of ``kinds`` in the card's
+    order, on the day ``on``, with its flags; None when there is none (``cutoff``:
+    :func:`stale_before` of ``on``, when already known)."""
     if not entries:
         return None
     key, cutoff = _cloud_key if kinds == CLOUD_KINDS else _purchase_key, cutoff or stale_before(on)  # one per pick

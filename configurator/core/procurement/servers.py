@@ -43,7 +43,7 @@ def server_type(card: Card, cards_per_node: int, count: int) -> ServerType:
     if housing == "baseboard":
         return ServerType("server-hgx-8-b200" if (card.tdp_w or 0) >= 1000 else "server-hgx-8", 8, False, 8)
     wanted = max(1, min(cards_per_node, count, 8))
-    slots = next(n for n in (1, 2, 4, 8) if n >= wanted)
+    slots = 1 if wanted <= 1 else 2 if wanted <= 2 else 4 if wanted <= 4 else 8  # the first of 1, 2, 4, 8 holding them
     return ServerType(f"server-pcie-{slots}", slots, False, wanted)
 
 

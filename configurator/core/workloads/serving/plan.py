@@ -343,6 +343,11 @@ def _with_fp8_cache_if_needed(scenario: Scenario, card: Card, best: Estimate) ->
     if kv_element_bytes(scenario, plan_serving(scenario, card)) <= kv_bytes(Precision.FP8):
         return best  # the engine's default cache is FP8 already (TensorRT-LLM with FP8 weights)
     fp8 = with_serving(best.scenario, kv_precision=Precision.FP8)
+    if best.fits and _EVALUATED.get() is None and cannot_meet_tpot(fp8, card, fp8_too=False):
+        # the FP8 cache misses the time per token or the rate at every batch: its first two places
+        # are at most (True, False), the default's (fits with a speed) at least that, so fp8_chosen
+        # would keep the default; it is not walked or timed
+        return best
     walked = rate_walk(fp8, card)
     if walked is not None and best.fits and not (walked[2] and walked[3]):
         # the default fits, so the FP8 cache is taken only where it meets every target; its batch

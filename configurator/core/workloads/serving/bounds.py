@@ -16,6 +16,7 @@ from configurator.core.scenario import Scenario
 from configurator.core.serving_speed import busy_copies, prefill_pool_prompt_seconds, prefill_pool_rate
 from configurator.core.workloads.base import Estimate
 from configurator.core.workloads.serving.copies import kept_memory_model, kept_plan
+from configurator.core.workloads.serving.edits import with_serving
 from configurator.core.workloads.serving.probe import RateProbe
 from configurator.core.workloads.serving.weighing import has_speed
 
@@ -48,8 +49,7 @@ def _batch_range(scenario: Scenario, model: ServingMemoryModel) -> tuple[int, in
 
 def at_step(est: Estimate, chunk: int) -> Scenario:
     """The scenario of ``est`` with ``chunk`` tokens per engine step (``max_batched_tokens``)."""
-    return est.scenario.model_copy(update={"serving": est.scenario.serving.model_copy(
-        update={"max_batched_tokens": chunk})})
+    return with_serving(est.scenario, max_batched_tokens=chunk)
 
 
 def split_loses(split: Scenario, card: Card, best: Estimate, best_rank: tuple) -> bool:

@@ -45,6 +45,7 @@ from configurator.core.serving_speed import (
 from configurator.core.serving_use import latency_targets
 from configurator.core.units import Precision
 from configurator.core.workloads.serving.copies import kept_plan
+from configurator.core.workloads.serving.edits import with_serving
 from configurator.core.workloads.serving.pool_sizes import prefill_pool_sizes
 
 NODES = tuple(sorted({0, 1, 2, *_ROOT_TWO_GRID}))
@@ -148,6 +149,6 @@ def cannot_meet_tpot(scenario: Scenario, card: Card, fp8_too: bool = True, miss:
     if not fp8_too or scenario.serving.kv_precision is not None or not card.supports(Precision.FP8) or \
             kv_element_bytes(scenario, kept_plan(scenario, card)) <= kv_bytes(Precision.FP8):
         return True  # no FP8 cache tried for it
-    fp8 = scenario.model_copy(update={"serving": scenario.serving.model_copy(update={"kv_precision": Precision.FP8})})
+    fp8 = with_serving(scenario, kv_precision=Precision.FP8)
     floor = tpot_floor(fp8, card, targets.percentile, slower)
     return floor is not None and floor * 1000 > limit

@@ -18,11 +18,11 @@ from configurator.core.scenario import Scenario
 from configurator.core.serving_use import latency_targets
 from configurator.core.units import Precision
 from configurator.core.workloads.base import Estimate
-from configurator.core.workloads.layout import with_layout
 from configurator.core.workloads.memo import remembered
 from configurator.core.workloads.serving.bounds import batch_range as _batch_range
 from configurator.core.workloads.serving.bounds import at_step, split_loses, step_level, step_loses
 from configurator.core.workloads.serving.copies import clear_copies
+from configurator.core.workloads.serving.edits import with_parallelism, with_serving
 from configurator.core.workloads.serving.latency_floor import cannot_meet_tpot
 from configurator.core.workloads.serving.search_state import ENGINE_SEARCHED
 from configurator.core.workloads.serving.search_state import EVALUATED as _EVALUATED
@@ -138,8 +138,7 @@ def search_serving(scenario: Scenario, card: Card) -> Estimate:
         return planned_layout(scenario, card)
 
     def planned(pooled: bool) -> Estimate:
-        serving = scenario.serving.model_copy(update={"disaggregated": pooled, "prefill_cards": None})
-        return planned_layout(scenario.model_copy(update={"serving": serving}), card)
+        return planned_layout(with_serving(scenario, disaggregated=pooled, prefill_cards=None), card)
 
     colocated = planned(False)
     if _nothing_to_gain(colocated):
@@ -276,7 +275,7 @@ def planned_layout(scenario: Scenario, card: Card) -> Estimate:
         for tp, ep in sorted(layouts, key=lambda layout: -max(layout)):
             if any(e.fits for e in done.values()) and weights / (max(tp, ep) * pp) > budget:
                 continue
-            laid_out = with_layout(scenario, {"tp": tp, "pp": pp, "virtual_stages": 1, "cp": 1, "ep": ep})
+            laid_out = with_parallelism(scenario, {"tp": tp, "pp": pp, "virtual_stages": 1, "cp": 1, "ep": ep})
             if done and set_aside(done.values(), laid_out, card):
                 continue  # ranks below a layout weighed already, whatever its batch (_set_aside)
             if (short := fits_short_of_tpot(laid_out, card)) is not None:
@@ -343,8 +342,12 @@ def _with_fp8_cache_if_needed(scenario: Scenario, card: Card, best: Estimate) ->
         return best
     if kv_element_bytes(scenario, plan_serving(scenario, card)) <= kv_bytes(Precision.FP8):
         return best  # the engine's default cache is FP8 already (TensorRT-LLM with FP8 weights)
-    fp8 = best.scenario.model_copy(update={"serving": best.scenario.serving.model_copy(
-        update={"kv_precision": Precision.FP8})})
+    fp8 = with_serving(best.scenario, kv_precision=Precision.FP8)
+    if best.fits and _EVALUATED.get() is None and cannot_meet_tpot(fp8, card, fp8_too=False):
+        # the FP8 cache misses the time per token or the rate at every batch: its first two places
+        # are at most (True, False), the default's (fits with a speed) at least that, so fp8_chosen
+        # would keep the default; it is not walked or timed
+        return best
     walked = rate_walk(fp8, card)
     if walked is not None and best.fits and not (walked[2] and walked[3]):
         # the default fits, so the FP8 cache is taken only where it meets every target; its batch
@@ -496,8 +499,7 @@ def _sized_pools(scenario: Scenario, card: Card) -> Estimate:
 
     best, best_rank = None, None
     for n in pools:  # the first of equals kept, as max() keeps it
-        serving = scenario.serving.model_copy(update={"prefill_cards": n * group})
-        split = scenario.model_copy(update={"serving": serving})
+        split = with_serving(scenario, prefill_cards=n * group)
         if best is not None and _EVALUATED.get() is None and (split_loses(split, card, best, best_rank) or (
                 (miss := misses_by(best)) is not None and cannot_meet_tpot(split, card, fp8_too=False, miss=miss))):
             continue  # ranks below the best: short of the rate, or missing its targets by more at every batch

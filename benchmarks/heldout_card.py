@@ -66,3 +66,11 @@ def card_as_run(setup: dict) -> Card:
     return base.model_copy(update={"id": stated["id"], "name": stated["name"], "tdp_w": stated["power_limit_w"],
                                    **{field: stated[field] for field in STATED}, **rates,
                                    "prices": (), "notes": note})
+
+
+if __name__ == "__main__":  # a part of the benchmark, not a tool of its own
+    import argparse
+
+    argparse.ArgumentParser(description=__doc__.splitlines()[0],
+                            epilog="Run .venv/bin/python benchmarks/accuracy.py for the benchmark.").parse_args()
+    print("part of benchmarks/accuracy.py: run .venv/bin/python benchmarks/accuracy.py")

@@ -50,7 +50,7 @@ def test_every_grand_teton_row_runs_the_card_its_source_states():
     """Every torchtitan row whose hardware is the 500 W HBM2e H100 states that card, with the
     source's words; the card has its memory, bandwidth, power limit and scaled tensor rates."""
     stated = [r for r in ROWS.values() if "500 W power limit" in r["hardware"]]
-    assert len(stated) == 9
+    assert len(stated) == 11
     for r in stated:
         as_run = r["setup"]["card_as_run"]
         assert "96GB HBM2e with 2.4 TB/sec" in as_run["source"] and "500W power limit" in as_run["source"]

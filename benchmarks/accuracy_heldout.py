@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from accuracy_base import CATALOG, Row, at_llama_cpp_build, scenario
+from heldout_card import card_as_run
 
 from configurator.core.architecture import preset
 from configurator.core.estimate import estimate
@@ -57,13 +58,14 @@ reserve) by value key: the quantity reported and the factor to GiB (the source's
 
 
 def _training(r: dict) -> Iterator[Row]:
-    """A training run as the source states it: tokens/s per card, reserved memory, or peak memory in
-    use (active or allocated bytes), compared with the estimate before the allocator's reserve."""
+    """A training run as the source states it, on the card it ran (:func:`heldout_card.card_as_run`):
+    tokens/s per card, reserved memory, or peak memory in use (active or allocated bytes), compared
+    with the estimate before the allocator's reserve."""
     setup = r["setup"]
     s = _training_scenario(setup)
-    card = CATALOG.get(setup["card"])
+    card = card_as_run(setup)
     est = estimate(s, card)
-    fits = "" if est.memory.fits else "predicted not to fit the catalog card's memory"
+    fits = "" if est.memory.fits else "predicted not to fit the card's memory"
     note = "; ".join(part for part in (fits, r["notes"]) if part)
     values = r["values"]
     if "tokens_per_s_per_card" in values:
@@ -90,7 +92,7 @@ def _max_context(r: dict) -> Iterator[Row]:
     estimate would let a longer sequence fit than did."""
     setup = r["setup"]
     s = _training_scenario(setup)
-    card = CATALOG.get(setup["card"])
+    card = card_as_run(setup)
     est = estimate(s, card)
     yield Row(SOURCE, r["id"], "memory", f"GiB at {r['values']['max_seq_len']:,} tokens", est.memory.total / GIB,
               est.memory.capacity / GIB, r["notes"], est.scenario, publication=r["publication"])

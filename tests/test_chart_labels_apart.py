@@ -49,9 +49,11 @@ def touching(labels: list[tuple[QRectF, str]]) -> list[tuple[str, str]]:
 
 
 def cut_off(chart, labels: list[tuple[QRectF, str]]) -> list[tuple[str, str]]:
-    """The labels that reach past the chart's widget (drawn cut: "10000" for 100000), as (text, "cut")."""
+    """The labels, and the legend, that reach past the chart's widget (drawn cut: "14000" for 140000),
+    as (text, "cut")."""
     shown = QRectF(chart.viewport().rect())
-    return [(text, "cut") for rect, text in labels if not shown.contains(rect)]
+    legend = [("legend", "cut")] if not shown.contains(chart.legend.sceneBoundingRect()) else []
+    return [(text, "cut") for rect, text in labels if not shown.contains(rect)] + legend
 
 
 def _settle(qtbot, window):  # noqa: F811 - the fixture

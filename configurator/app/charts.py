@@ -176,9 +176,10 @@ class _Chart(pg.PlotWidget):
         axes = {side: (MoneyAxis if side in money_sides else NumberAxis)(side) for side in sides}
         super().__init__(parent, axisItems=axes | ({"bottom": bottom} if bottom is not None else {}))
         self.showGrid(x=True, y=True, alpha=0.25)
-        if "right" not in sides:  # room for the bottom axis' last tick label: "140000" was cut to "14000"
-            left, top, _, bottom = self.getPlotItem().layout.getContentsMargins()
-            self.getPlotItem().layout.setContentsMargins(left, top, LABEL_OVERHANG_PX, bottom)
+        if "right" not in sides and bottom is None:  # room for the last tick label ("140000" was cut to "14000");
+            # a category axis keeps its names inside itself, and its chart's two-column legend needs the width
+            left, top, _, low = self.getPlotItem().layout.getContentsMargins()
+            self.getPlotItem().layout.setContentsMargins(left, top, LABEL_OVERHANG_PX, low)
         self.setMenuEnabled(False)
         self.setMinimumHeight(200)
         wrap_title(self.getPlotItem())  # a title wider than the chart wraps rather than widening the plot

@@ -1,7 +1,10 @@
-"""Render the main window (training, inference and graphics), the wizard and the card browser to PNG.
+"""Render the main window (training, inference and graphics), the wizard, the card browser, the serving
+settings and the bill of materials to PNG.
 
 Usage: ``QT_QPA_PLATFORM=offscreen .venv/bin/python tools/screenshots.py [OUTPUT_DIR]`` (default
-``docs/screenshots``). Each image is 1280×800 (the wizard and browser at their own size).
+``docs/screenshots``). Each image is 1280×800 (the wizard and browser at their own size; the serving
+settings and the bill of materials as :mod:`screenshots_panels` says). The screens buyers have, and
+the wizard's pages: ``tools/screenshots_sizes.py``.
 """
 
 from __future__ import annotations
@@ -13,6 +16,11 @@ import tempfile
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from screenshots_panels import bill_of_materials, serving_settings  # noqa: E402
+from screenshots_panels import settle as settle_events  # noqa: E402
 
 
 def output_folder(argv: list[str]) -> Path:
@@ -59,8 +67,7 @@ def main(argv: list[str]) -> int:
 
     def settle() -> None:
         controller.recompute()
-        for _ in range(5):
-            app.processEvents()
+        settle_events(app)  # the charts repaint in turn after a resize
 
     controller.set_compared(["a100-sxm-80gb", "h200-sxm", "mi300x"])
     settle()
@@ -90,8 +97,7 @@ def main(argv: list[str]) -> int:
     wizard = window.open_wizard()
     wizard.goal.set_workload("vdi")
     wizard.next()
-    for _ in range(5):
-        app.processEvents()
+    settle_events(app)
     wizard.grab().save(str(out / "wizard-vdi.png"))
     wizard.reject()
     controller.apply_many({"workload": "inference", "card_id": "l40s", "count": 2, "precision": "fp8"})
@@ -100,8 +106,7 @@ def main(argv: list[str]) -> int:
     wizard.goal.set_workload("inference")
     wizard.next()
     wizard.next()
-    for _ in range(5):
-        app.processEvents()
+    settle_events(app)
     wizard.grab().save(str(out / "wizard.png"))
     wizard.reject()
 
@@ -113,16 +118,14 @@ def main(argv: list[str]) -> int:
     window.resize(1280, 900)
     settle()
     panel.refresh()
-    for _ in range(5):
-        app.processEvents()
+    settle_events(app)
     window.grab().save(str(out / "recommendation.png"))
     window.toggle_recommendations(False)
 
     browser = window.open_browser()
     browser.resize(1280, 800)
     browser.select_ids(["h100-sxm", "l40s", "mi300x"])
-    for _ in range(5):
-        app.processEvents()
+    settle_events(app)
     browser.grab().save(str(out / "browser.png"))
     browser.close()
 
@@ -137,8 +140,7 @@ def main(argv: list[str]) -> int:
     window.grab().save(str(out / "main-training-zh_CN.png"))
     wizard = window.open_wizard()
     wizard.goal.set_workload("pretrain")
-    for _ in range(5):
-        app.processEvents()
+    settle_events(app)
     wizard.grab().save(str(out / "wizard-zh_CN.png"))
     wizard.reject()
     controller.apply_many({"workload": "vdi", "card_id": "l40s", "count": 4, "graphics.users": 200,
@@ -146,9 +148,17 @@ def main(argv: list[str]) -> int:
     controller.set_compared(["a40", "l4", "a16-gpu"])
     settle()
     window.grab().save(str(out / "main-vdi-zh_CN.png"))
+    browser = window.open_browser()
+    browser.resize(1280, 800)
+    browser.select_ids(["h100-sxm", "l40s", "mi300x"])
+    settle_events(app)
+    browser.grab().save(str(out / "browser-zh_CN.png"))
+    browser.close()
     window.set_language("en")
     controller.undo_stack.setClean()
     window.close()
+    serving_settings(app, out, build_main_window, fresh_settings)
+    bill_of_materials(app, out, build_main_window, fresh_settings)
     print("\n".join(str(p) for p in sorted(out.glob("*.png"))))
     return 0
 

@@ -22,6 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from screenshots import fresh_settings, output_folder, start_application  # noqa: E402
+from screenshots_panels import settle  # noqa: E402
 
 from configurator.core.languages import LANGUAGES  # noqa: E402
 
@@ -29,8 +30,7 @@ SIZES = ((1280, 800), (1600, 1000), (1920, 1080))
 
 
 def _grab(app, widget, path: Path) -> None:
-    for _ in range(8):
-        app.processEvents()
+    settle(app)  # the charts repaint in turn after a resize: black until then
     widget.grab().save(str(path))
     print(path)
 
@@ -80,8 +80,7 @@ def main(argv: list[str]) -> int:
         for width, height in SIZES:
             window.resize(width, height)
             window.controller.recompute()
-            for _ in range(8):
-                app.processEvents()
+            settle(app)
             path = out / f"fit-{width}x{height}-{language}.png"
             window.grab().save(str(path))
             print(path)

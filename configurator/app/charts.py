@@ -12,6 +12,7 @@ from PySide6.QtGui import QImage, QPainter
 from PySide6.QtWidgets import QGraphicsItem, QWidget
 
 from configurator.app import format as fmt
+from configurator.app.category_axis import CategoryAxis
 from configurator.app.chart_fit import top_with_room, wrap_axis_label, wrap_title
 from configurator.app.chart_ticks import log_money_label, log_tick_label
 from configurator.app.labels import CLASS_COLOURS, class_names
@@ -171,10 +172,14 @@ def grab_image(chart: pg.PlotWidget) -> QImage:
 
 class _Chart(pg.PlotWidget):
     def __init__(self, parent: QWidget | None = None, sides: tuple[str, ...] = ("left", "bottom"),
-                 money_sides: tuple[str, ...] = ()) -> None:
-        super().__init__(parent, axisItems={side: (MoneyAxis if side in money_sides else NumberAxis)(side)
-                                            for side in sides})
+                 money_sides: tuple[str, ...] = (), bottom: pg.AxisItem | None = None) -> None:
+        axes = {side: (MoneyAxis if side in money_sides else NumberAxis)(side) for side in sides}
+        super().__init__(parent, axisItems=axes | ({"bottom": bottom} if bottom is not None else {}))
         self.showGrid(x=True, y=True, alpha=0.25)
+        if "right" not in sides and bottom is None:  # room for the last tick label ("140000" was cut to "14000");
+            # a category axis keeps its names inside itself, and its chart's two-column legend needs the width
+            left, top, _, low = self.getPlotItem().layout.getContentsMargins()
+            self.getPlotItem().layout.setContentsMargins(left, top, LABEL_OVERHANG_PX, low)
         self.setMenuEnabled(False)
         self.setMinimumHeight(200)
         wrap_title(self.getPlotItem())  # a title wider than the chart wraps rather than widening the plot
@@ -229,7 +234,7 @@ class MemoryChart(_Chart):
     """Memory per card as stacked bars against each card's capacity, chosen card first."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
+        super().__init__(parent, bottom=CategoryAxis())  # card names that never touch
         self.bars = {}
         for key, colour in MEMORY_PARTS:
             bar = pg.BarGraphItem(x=[], height=[], y0=[], width=0.6, brush=pg.mkBrush(colour),
@@ -240,7 +245,6 @@ class MemoryChart(_Chart):
                                         connect="pairs")
         self.addItem(self.capacity)
         self.setMouseEnabled(x=False, y=False)
-        self.getAxis("bottom").setHeight(38)  # two rows of card names
         self._view: tuple = ()
         self._tallest, self._top = 0.0, 0.0  # the tallest bar or capacity, the axis' top [GiB]
         self.getPlotItem().vb.sigResized.connect(self._fit_top)
@@ -291,15 +295,14 @@ class MemoryChart(_Chart):
             line_x += [x - 0.4, x + 0.4]
             line_y += [e.memory.budget / GIB] * 2
         self.capacity.setData(line_x, line_y)
-        ticks = [(x, ("\n" if x % 2 else "") + short_card_name(e.card.name)) for x, e in zip(xs, estimates, strict=True)]
+        names = tuple((short_card_name(e.card.name), e.card.name) for e in estimates)
         self._label_counts(xs, estimates)
         self._tallest = max(max(e.memory.total, e.memory.budget) for e in estimates) / GIB
-        view = (ticks, len(estimates))
-        if view != self._view:  # axes repaint only when their range or labels change
-            self._view = view
-            self.getAxis("bottom").setTicks([ticks])
-            # room at both ends for the first and last names (a tick label outside the axis is not drawn)
-            self.setXRange(-0.95, len(estimates) - 0.05, padding=0)
+        if names != self._view:  # axes repaint only when their range or labels change
+            self._view = names
+            self.getAxis("bottom").set_names([short for short, _ in names], [full for _, full in names])
+            # room at both ends for the first and last names (they may also reach past the axis' ends)
+            self.setXRange(-0.7, len(estimates) - 0.3, padding=0)
         self._fit_top()
 
     def _fit_top(self) -> None:

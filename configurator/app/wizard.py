@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QWidget, QWizard
 from configurator.app.binders import ValueModel
 from configurator.app.controller import ScenarioController
 from configurator.app.error_boundary import guarded
-from configurator.app.wizard_answers import WizardAnswers, answers_from, bind_answers
+from configurator.app.wizard_answers import AS_SET, WizardAnswers, answers_from, bind_answers
 from configurator.app.wizard_answers import answers_scenario as scenario_of
 from configurator.app.wizard_answers import chosen_precision as precision_of
 from configurator.app.wizard_decide import decide, decide_steps
@@ -47,6 +47,9 @@ class WorkloadWizard(QWizard):
         self.answers = ValueModel(answers_from(controller.scenario, references), self)
         """The answers (:class:`~configurator.app.wizard_answers.WizardAnswers`), which the pages' widgets
         show and edit."""
+        if self.answered.user_kind == AS_SET:  # the window's vGPU profile and load, none of the starting points
+            g = controller.scenario.graphics
+            self.load.graphics.offer_as_set(AS_SET, g.profile_gib, g.shading_tflops_per_user)
         bind_answers(self.answers, self.goal, self.model_page, self.load, self.limits)
         self.resize(*WIZARD_SIZE)
 

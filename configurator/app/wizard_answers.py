@@ -45,7 +45,7 @@ class WizardAnswers:
     tpot_ms: float | None
     serving_precision: str | None
     desktop_users: int
-    user_kind: str  # a DESKTOP_USERS key
+    user_kind: str  # a DESKTOP_USERS key, or AS_SET: the window's profile and load, kept
     streams: int
     resolution: str
     fps: float
@@ -65,12 +65,18 @@ class WizardAnswers:
     region: str | None
 
 
+AS_SET = "as-set"
+"""The kind of desktop user whose vGPU profile and load are the window's own: a scenario whose
+pair is no kind's (the first start's 2 GiB at 0.25 TFLOP/s) keeps it, where the wizard once put
+the first kind's 1 GiB in its place and answered 16 × RTX A6000 for 500 desktops where the
+window's editor and the command line answer 21."""
+
+
 def answers_from(scenario: Scenario, reference_ids: tuple[str, ...]) -> WizardAnswers:
     """The answers that reproduce ``scenario`` (the wizard reopened to adjust it); the choices the
     scenario does not hold start at the wizard's own (Auto precision, the recommender's card)."""
     t, s, g, c = scenario.training, scenario.serving, scenario.graphics, scenario.constraints
-    kind = next((k for k, v in DESKTOP_USERS.items() if v == (g.profile_gib, g.shading_tflops_per_user)),
-                next(iter(DESKTOP_USERS)))
+    kind = next((k for k, v in DESKTOP_USERS.items() if v == (g.profile_gib, g.shading_tflops_per_user)), AS_SET)
     render = scenario.workload is Workload.RENDER
     return WizardAnswers(
         workload=scenario.workload.value, model=scenario.model, tokens=t.tokens, deadline_hours=c.deadline_hours,
@@ -96,7 +102,7 @@ def chosen_precision(a: WizardAnswers) -> str | None:
 
 def answers_scenario(a: WizardAnswers, current: Scenario, catalog: Catalog) -> Scenario:
     """The answers as a scenario (over ``current``), before the planner and the recommender decide."""
-    profile, load = DESKTOP_USERS[a.user_kind]
+    profile, load = DESKTOP_USERS.get(a.user_kind, (current.graphics.profile_gib, current.graphics.shading_tflops_per_user))
     reference = catalog.get(a.reference_card)
     deadline = a.render_deadline_hours if a.workload == "render" else a.deadline_hours
     return updated(

@@ -82,6 +82,12 @@ class GraphicsQuestions(QObject):
         form.addRow(_tc("LoadPage", "Finish &within"), self.render_deadline)
         self.boxes = (self.desktops_box, self.video_box, self.render_box)
 
+
+    def offer_as_set(self, key: str, profile_gib: float, load_tflops: float) -> None:
+        """Offer first the kind of user the window has set (``key``), named by its vGPU profile
+        [GiB] and FP32 load per user [TFLOP/s], when it is none of the starting points."""
+        text = _tc("LoadPage", "As set in the main window ({profile} GiB, {load} TFLOP/s each)")
+        self.user_kind.insertItem(0, text.format(profile=f"{profile_gib:g}", load=f"{load_tflops:g}"), key)
     def show_for(self, workload: str) -> None:
         self.desktops_box.setVisible(workload == "vdi")
         self.video_box.setVisible(workload == "transcode")

@@ -73,6 +73,7 @@ from configurator.report.summary_money import (
     work_per_year,
 )
 from configurator.report.summary_unpriced import unpriced_note, unpriced_rows, unpriced_sentence
+from configurator.report.summary_below_line import below_line_table
 from configurator.report.tradeoff import tradeoff_section
 
 MAX_ALTERNATIVES = 6
@@ -454,7 +455,8 @@ def build_summary(est: Estimate, catalog: Catalog, language: str = "en", today: 
     w = Words(language)
     today = today or date.today()
     book = price_book_for(est.scenario.economics) if book is None else book
-    mine, priced, unpriced = ranked_options(est, catalog, objective, book)
+    result = ranking(est, catalog, objective)
+    mine, priced, unpriced = ranked_options(est, catalog, objective, book, result)
     decision = summary_price_decision([mine, *priced], objective, book)
     decision = () if decision is None else decision.messages()
     best = priced[0] if priced else None
@@ -476,6 +478,7 @@ def build_summary(est: Estimate, catalog: Catalog, language: str = "en", today: 
         *((fixes,) if fixes else ()),
         bom_table(mine, w, sources), tco_table(est, mine, w),
         _alternatives_table(mine, priced, unpriced, objective, w),
+        *filter(None, (below_line_table(result, w),)),
         prices_table(sorted([mine, *priced], key=lambda o: (o.score is None, o.score or 0.0)), unpriced, objective,
                      decision, w, sources),
         *filter(None, (price_decides_table(decision, w),)),

@@ -800,6 +800,10 @@ The last valid state is kept. The full report is in:
         <translation>测量所用的卡(&amp;O)</translation>
     </message>
     <message>
+        <source>As set in the main window ({profile} GiB, {load} TFLOP/s each)</source>
+        <translation>按主窗口的设置（每人 {profile} GiB，{load} TFLOP/s）</translation>
+    </message>
+    <message>
         <source>How many users or streams, or how big a render job.</source>
         <translation>多少用户或视频流，或渲染任务有多大。</translation>
     </message>

@@ -183,9 +183,13 @@ def _training_rows(est: Estimate, w: Words) -> TableRows:
 
 def _serving_rows(est: Estimate, w: Words) -> TableRows:
     v = est.scenario.serving
+    rate = est.scenario.constraints.requests_per_s
+    # no user count given: the rate sizes the batch ("users 1" read as one user, and in Chinese as "个用户 1")
+    users = w("{n} users at once", n=v.users) if v.concurrency is not None or rate is None else \
+        w("users from the request rate, {rate} requests/s", rate=f"{rate:g}")
     return [*_model_rows(est, w),
             (w("Serving load"), _listed(w, f"{w('context')} {v.context_tokens} {w('tokens')}",
-                                        f"{w('users')} {v.users}", f"{w('prompt')} {v.prompt_tokens} {w('tokens')}",
+                                        users, f"{w('prompt')} {v.prompt_tokens} {w('tokens')}",
                                         f"{w('answer')} {v.output_tokens} {w('tokens')}"))]
 
 

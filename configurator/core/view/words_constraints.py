@@ -32,6 +32,10 @@ ZH_CN_CONSTRAINTS: dict[str, str] = {
     "Below the line: each breaks a constraint you set (never ranked)": "基准线以下：每项都违反了您设定的约束（不参与排名）",
     "Breaks": "违反的约束",
     "{first} (and {n} more)": "{first}（另有 {n} 项）",
+    "{n} more below the line; the recommendation panel lists them all.": "基准线以下另有 {n} 项；推荐面板列出全部。",
+    # the summary's serving load (family_view._serving_rows)
+    "{n} users at once": "同时 {n} 个用户",
+    "users from the request rate, {rate} requests/s": "用户数按请求率推算（{rate} 请求/秒）",
     "{n} below the line, {m} left out; see --json for why.": "{n} 张卡在基准线以下，{m} 张卡被排除；原因见 --json。",
     "Latency targets: {targets}": "延迟目标：{targets}",
     "first token ≤ {ttft} and ≤ {tpot} per token at {percentile} ({origin})":

@@ -1,7 +1,9 @@
 """Userbuffers tables in the tensor-parallel overlap formula (issue 27): Transformer Engine's
 default table is what the product charges (answers unchanged), and a recipe's tuned table
 (Megatron-Bridge ``training/comm_overlap.py`` at 067f987) can be stated to the formula: ring-exchange
-forward reduce-scatters, per-GEMM SM counts, bulk overlaps with and without an SM margin."""
+forward reduce-scatters, per-GEMM SM counts, bulk overlaps with and without an SM margin. A scenario
+names one as ``parallelism.tp_comm_overlap_cfg`` (written to files only when named); the estimate and
+the planner charge it alike."""
 
 from __future__ import annotations
 
@@ -12,6 +14,8 @@ import numpy as np
 import pytest
 
 from configurator.core.architecture import preset
+from configurator.core.catalog import load_catalog
+from configurator.core.estimate import estimate
 from configurator.core.formulas.tp_overlap import (
     HOPPER_SMS,
     OVERLAP_SM_MARGIN,
@@ -25,11 +29,20 @@ from configurator.core.formulas.tp_overlap import (
     tensor_parallel_overlap_seconds,
 )
 from configurator.core.formulas.tp_overlap_tables import TUNED_TABLES
-from configurator.core.training_tp_overlap import overlapped_tensor_parallel_seconds
+from configurator.core.scenario import LAYOUT_FIELDS, Scenario, updated
+from configurator.core.scenario_io import scenario_from_document, scenario_to_document
+from configurator.core.training_tp_overlap import overlapped_tensor_parallel_seconds, userbuffers_table
+from configurator.core.workloads.training.search import plan_training_layout
+from searched_layout import estimated_alone
 
 ROOT = Path(__file__).resolve().parents[1]
 COLLECTIVE = np.linspace(0.0, 2.0, 81)  # one all-gather or reduce-scatter [s]
 COLUMN, ROW = 1.7, 0.85  # an MLP's up and down products [s]
+
+
+@pytest.fixture(scope="module")
+def catalog():
+    return load_catalog()
 
 
 def test_the_default_table_is_transformer_engines_and_charges_as_before():
@@ -117,3 +130,52 @@ def test_held_out_rows_name_the_table_their_recipe_sets():
             if r["setup"].get("tp_comm_overlap")]
     assert rows and all(r["setup"]["tp_comm_overlap_cfg"] in TUNED_TABLES for r in rows)
     assert {r["setup"]["tp_comm_overlap_cfg"] for r in rows} == set(TUNED_TABLES)
+
+
+# ---- the scenario names it ---------------------------------------------------------------------
+
+H100_70B = "userbuffers_fp8_h100_h8192_tp4_mbs1_seqlen8192"
+
+
+def _70b(cfg: str | None, overlap: bool = True, **parallelism) -> Scenario:
+    """Llama 3 70B at Megatron-Bridge's H100 layout (TP4 PP8 VP5, FP8), the table as given."""
+    return Scenario(model=preset("llama3-70b"), workload="pretrain", card_id="h100-sxm", count=64, precision="fp8",
+                    parallelism={"tp": 4, "pp": 8, "virtual_stages": 5, "zero": 1, "tp_comm_overlap": overlap,
+                                 "tp_comm_overlap_cfg": cfg, **parallelism},
+                    training={"micro_batch": 1, "grad_accum": 128, "seq_len": 8192, "recipe": "megatron-bf16-grads"})
+
+
+def test_unnamed_is_transformer_engines_table_and_files_stay_as_they_were():
+    assert userbuffers_table(None) is TE_DEFAULT_TABLE and userbuffers_table(H100_70B) is TUNED_TABLES[H100_70B]
+    plain = scenario_to_document(_70b(None))
+    assert "tp_comm_overlap_cfg" not in plain["scenario"]["parallelism"]  # written only when named
+    assert scenario_from_document(plain) == _70b(None)
+    named = json.loads(json.dumps(scenario_to_document(_70b(H100_70B))))
+    assert named["scenario"]["parallelism"]["tp_comm_overlap_cfg"] == H100_70B
+    assert scenario_from_document(named) == _70b(H100_70B)
+    assert updated(_70b(H100_70B), training={"micro_batch": 2}).parallelism.tp_comm_overlap_cfg == H100_70B
+    with pytest.raises(ValueError):
+        _70b("userbuffers_of_no_recipe")
+
+
+def test_the_named_table_moves_only_the_tensor_parallel_time(catalog):
+    card = catalog.get("h100-sxm")
+    default, tuned = (estimate(_70b(cfg), card).training for cfg in (None, H100_70B))
+    assert tuned.tensor_parallel_s < default.tensor_parallel_s and tuned.step_time_s < default.step_time_s
+    assert tuned.compute_s == default.compute_s and tuned.data_parallel_s == default.data_parallel_s
+    off = [estimate(_70b(cfg, overlap=False), card).training for cfg in (None, H100_70B)]
+    assert off[0] == off[1]  # a table without the overlap changes nothing
+
+
+def test_the_planner_charges_the_named_table_as_the_estimate(catalog):
+    card = catalog.get("h100-sxm")
+    scenario = Scenario(model=preset("llama3-70b"), workload="pretrain", card_id="h100-sxm", count=64,
+                        precision="fp8", auto_layout=LAYOUT_FIELDS,
+                        parallelism={"tp_comm_overlap": True, "tp_comm_overlap_cfg": H100_70B},
+                        training={"tokens": 2e12, "seq_len": 8192, "recipe": "megatron-bf16-grads"})
+    plan = plan_training_layout(scenario, card, top=4)
+    assert plan.layouts[0].tp > 1  # TE's default table: TP 1 with ZeRO-3 wins (44.1 s against 42.3 s here)
+    for layout in (layout for layout in plan.layouts if layout.cp == 1):  # estimated_alone pins no CP
+        exact = estimated_alone(scenario, layout, card)
+        assert exact.scenario.parallelism.tp_comm_overlap_cfg == H100_70B
+        assert exact.training.step_time_s == pytest.approx(layout.step_s, rel=1e-9)

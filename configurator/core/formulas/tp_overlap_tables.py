@@ -1,5 +1,7 @@
-"""Tuned userbuffers tables a published recipe names, as :class:`~configurator.core.formulas.tp_overlap.UserbuffersTable`
-rows (what :func:`~configurator.core.formulas.tp_overlap.tensor_parallel_overlap_seconds` reads).
+"""Tuned userbuffers tables a published recipe names, as
+:class:`~configurator.core.formulas.tp_overlap.UserbuffersTable` rows (what
+:func:`~configurator.core.formulas.tp_overlap.tensor_parallel_overlap_seconds` reads; a scenario
+names one in ``parallelism.tp_comm_overlap_cfg``).
 
 Megatron-Bridge's performance recipes do not run Transformer Engine's default table
 (:data:`~configurator.core.formulas.tp_overlap.TE_DEFAULT_TABLE`): each sets
@@ -15,6 +17,8 @@ margins (``NVTE_FWD_LAYERNORM_SM_MARGIN = 20``), element-wise kernels beside the
 """
 
 from __future__ import annotations
+
+from typing import Literal
 
 from configurator.core.formulas.tp_overlap import UserbuffersBlock, UserbuffersTable
 
@@ -43,7 +47,12 @@ USERBUFFERS_FP8_B200_H16384_TP4_CP2_MBS1_SEQLEN8192 = UserbuffersTable(
 fc1_wgrad 8 SMs): Llama 3.1 405B on B200/GB200 at TP 4 (``llama31_405b_pretrain_256gpu_gb200_fp8cs_config``
 and its B200/B300 siblings)."""
 
-TUNED_TABLES = {
+TunedTableName = Literal["userbuffers_fp8_h100_h8192_tp4_mbs1_seqlen8192",
+                         "userbuffers_fp8_h100_h16384_tp8_cp2_mbs1_seqlen8192",
+                         "userbuffers_fp8_b200_h16384_tp4_cp2_mbs1_seqlen8192"]
+"""The names a scenario can state (``parallelism.tp_comm_overlap_cfg``): the keys of :data:`TUNED_TABLES`."""
+
+TUNED_TABLES: dict[str, UserbuffersTable] = {
     "userbuffers_fp8_h100_h8192_tp4_mbs1_seqlen8192": USERBUFFERS_FP8_H100_H8192_TP4_MBS1_SEQLEN8192,
     "userbuffers_fp8_h100_h16384_tp8_cp2_mbs1_seqlen8192": USERBUFFERS_FP8_H100_H16384_TP8_CP2_MBS1_SEQLEN8192,
     "userbuffers_fp8_b200_h16384_tp4_cp2_mbs1_seqlen8192": USERBUFFERS_FP8_B200_H16384_TP4_CP2_MBS1_SEQLEN8192,

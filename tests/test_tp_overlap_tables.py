@@ -179,3 +179,14 @@ def test_the_planner_charges_the_named_table_as_the_estimate(catalog):
         exact = estimated_alone(scenario, layout, card)
         assert exact.scenario.parallelism.tp_comm_overlap_cfg == H100_70B
         assert exact.training.step_time_s == pytest.approx(layout.step_s, rel=1e-9)
+
+
+def test_megatron_launch_says_the_named_table_is_the_users_to_pass(catalog):
+    from configurator.core.launch import launch_text
+
+    card = catalog.get("h100-sxm")
+    named, default = (estimate(_70b(cfg), card) for cfg in (H100_70B, None))
+    text = launch_text(named, "megatron", "en")
+    assert "--tp-comm-overlap \\\n" in text and f"Not written for Megatron-LM: the userbuffers table {H100_70B}" in text
+    assert f"userbuffers 表 {H100_70B}" in launch_text(named, "megatron", "zh_CN")
+    assert "userbuffers table" not in launch_text(default, "megatron", "en")

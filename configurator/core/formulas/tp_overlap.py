@@ -24,7 +24,11 @@ reduce-scatters); ``bulk`` (16 SMs, ``set_sm_margin``) for ``qkv_dgrad``/``qkv_w
 gradient, and the input's re-gather under the input gradient). Megatron-LM passes no table
 unless ``--tp-comm-overlap-cfg`` names one (``megatron/training/initialize.py``
 ``_initialize_tp_communicators``, NVIDIA/Megatron-LM commit d98e8a6), so these defaults are what
-the flag runs. Array-friendly: the planner passes one value per layout.
+the flag runs (:data:`TE_DEFAULT_TABLE`). A recipe that names a tuned table (Megatron-Bridge's
+``comm_overlap.tp_comm_overlap_cfg``) runs other methods and SM counts per product: the formula
+takes the table (:class:`UserbuffersTable`; the transcribed ones in
+:mod:`configurator.core.formulas.tp_overlap_tables`). Array-friendly: the planner passes one value
+per layout.
 """
 
 from __future__ import annotations

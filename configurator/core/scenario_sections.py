@@ -14,6 +14,7 @@ from configurator.core.formulas import economics as _economics
 from configurator.core.formulas import efficiency as _efficiency
 from configurator.core.formulas import moe as _moe
 from configurator.core.formulas import tp_overlap as _tp_overlap
+from configurator.core.formulas import tp_overlap_tables as _tp_overlap_tables
 from configurator.core.frozen_model import FrozenModel
 from configurator.core.pipeline_schedule import PipelineSchedule
 from configurator.core.quote import MAX_QUOTES, Quote
@@ -59,6 +60,11 @@ class Parallelism(_Frozen):
         description="tensor-parallel all-gathers and reduce-scatters overlapped with the matrix products beside "
                     "them (Transformer Engine userbuffers, Megatron-LM --tp-comm-overlap); off: each waits on the "
                     "critical path, as Megatron-LM runs them unless told")
+    tp_comm_overlap_cfg: _tp_overlap_tables.TunedTableName | None = Field(
+        default=None, exclude_if=lambda name: name is None,
+        description="the userbuffers table the overlap runs, by the name a Megatron-Bridge recipe sets "
+                    "(comm_overlap.tp_comm_overlap_cfg; formulas/tp_overlap_tables.py); None: Transformer Engine's "
+                    "default table, as Megatron-LM --tp-comm-overlap runs it. Written to files only when named")
 
 
 class Training(_Frozen):

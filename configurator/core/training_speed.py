@@ -67,7 +67,7 @@ from configurator.core.matmul_shapes import matmul_efficiency_by_shape
 from configurator.core.messages import Message, msg
 from configurator.core.precision import PrecisionPlan, StateBytes, attention_precision
 from configurator.core.scenario import Assumptions, Scenario
-from configurator.core.training_tp_overlap import overlap_applies, overlapped_tensor_parallel_seconds
+from configurator.core.training_tp_overlap import overlap_applies, overlapped_tensor_parallel_seconds, userbuffers_table
 from configurator.core.units import GB, TERA
 
 # ---- FLOPs ------------------------------------------------------------------------------
@@ -333,7 +333,8 @@ def micro_batch_timing(
     if par.tp_comm_overlap:
         tp_s = float(overlapped_tensor_parallel_seconds(
             tp_s, model, tokens, tp, layers, peak_flops * a.matmul_efficiency * shape,
-            not scenario.workload.is_adapter, overlap_applies(tp, net.domain, net.fast_kind == "link")))
+            not scenario.workload.is_adapter, overlap_applies(tp, net.domain, net.fast_kind == "link"),
+            userbuffers_table(par.tp_comm_overlap_cfg)))
     cp_s = float(context_parallel_seconds(tokens, model.kv_dim, layout.math_bytes, cp, layers, tp * cp > net.domain,
                                           attention_s, net, a))
     all_to_all_s = expert_parallel_seconds(tokens, model.hidden, layout.math_bytes, model.experts_per_token, par.ep,

@@ -17,7 +17,8 @@ import numpy as np
 
 from configurator.core.architecture import ModelArchitecture
 from configurator.core.formulas.communication import TP_COLLECTIVES_PER_LAYER
-from configurator.core.formulas.tp_overlap import tensor_parallel_overlap_seconds
+from configurator.core.formulas.tp_overlap import TE_DEFAULT_TABLE, UserbuffersTable, tensor_parallel_overlap_seconds
+from configurator.core.formulas.tp_overlap_tables import TUNED_TABLES
 
 COLLECTIVES_PER_ALL_REDUCE = 2
 """An all-reduce's volume is an all-gather's plus a reduce-scatter's (Korthikanti et al. 2022
@@ -52,8 +53,15 @@ def overlap_applies(tp, domain: int, fast_link: bool):
     return (tp > 1) & (tp <= domain) & fast_link
 
 
+def userbuffers_table(name: str | None) -> UserbuffersTable:
+    """The userbuffers table ``parallelism.tp_comm_overlap_cfg`` names: a recipe's tuned table
+    (:data:`~configurator.core.formulas.tp_overlap_tables.TUNED_TABLES`), or Transformer Engine's
+    default where it names none."""
+    return TE_DEFAULT_TABLE if name is None else TUNED_TABLES[name]
+
+
 def overlapped_tensor_parallel_seconds(exposed_s, model: ModelArchitecture, tokens, tp, layers, flops_per_s,
-                                       trains_weights: bool, applies):
+                                       trains_weights: bool, applies, table: UserbuffersTable = TE_DEFAULT_TABLE):
     """A stage's tensor-parallel time with the overlap, where it ``applies`` [s]; ``exposed_s``
     elsewhere (its collectives in series, as without it). Array-friendly.
 
@@ -66,13 +74,16 @@ def overlapped_tensor_parallel_seconds(exposed_s, model: ModelArchitecture, toke
     layer's tensor-parallel exchange runs in its token dispatcher around grouped expert products,
     which userbuffers do not wrap (Transformer Engine overlaps ``te.Linear``,
     ``te.LayerNormLinear`` and ``te.LayerNormMLP``: ``initialize_ub``), so it stays in series.
+    ``table``: the userbuffers table the run uses (:func:`userbuffers_table`; default Transformer
+    Engine's).
     """
     per_layer = np.maximum(layers, 1e-300) if not isinstance(layers, int | float) else max(layers, 1e-300)
     collective_s = exposed_s / (COLLECTIVES_PER_ALL_REDUCE * TP_COLLECTIVES_PER_LAYER * per_layer)
     seconds_per_param = 2.0 * tokens / tp / flops_per_s
     qkv, proj, up, down = (p * seconds_per_param for p in block_product_params(model))
     dense = model.n_dense_layers / model.n_layers
-    mlp = dense * tensor_parallel_overlap_seconds(collective_s, up, down, tp, trains_weights) \
+    mlp = dense * tensor_parallel_overlap_seconds(collective_s, up, down, tp, trains_weights, table.mlp) \
         + (1.0 - dense) * COLLECTIVES_PER_BLOCK * collective_s
-    overlapped = layers * (tensor_parallel_overlap_seconds(collective_s, qkv, proj, tp, trains_weights) + mlp)
+    attention = tensor_parallel_overlap_seconds(collective_s, qkv, proj, tp, trains_weights, table.attention)
+    overlapped = layers * (attention + mlp)
     return np.where(applies, overlapped, exposed_s)

@@ -24,10 +24,16 @@ reduce-scatters); ``bulk`` (16 SMs, ``set_sm_margin``) for ``qkv_dgrad``/``qkv_w
 gradient, and the input's re-gather under the input gradient). Megatron-LM passes no table
 unless ``--tp-comm-overlap-cfg`` names one (``megatron/training/initialize.py``
 ``_initialize_tp_communicators``, NVIDIA/Megatron-LM commit d98e8a6), so these defaults are what
-the flag runs. Array-friendly: the planner passes one value per layout.
+the flag runs (:data:`TE_DEFAULT_TABLE`). A recipe that names a tuned table (Megatron-Bridge's
+``comm_overlap.tp_comm_overlap_cfg``) runs other methods and SM counts per product: the formula
+takes the table (:class:`UserbuffersTable`; the transcribed ones in
+:mod:`configurator.core.formulas.tp_overlap_tables`). Array-friendly: the planner passes one value
+per layout.
 """
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 import numpy as np
 
@@ -40,14 +46,69 @@ PIPELINE_SPLITS = 4
 """Chunks a pipelined product-then-reduce-scatter is split into: Transformer Engine's default
 ``num_splits`` for the ``pipeline`` method (``initialize_ub``, ``get_default_config``) [count]."""
 
-OVERLAP_SM_MARGIN = 16 / 132
-"""Share of the card's streaming multiprocessors the ``pipeline`` and ``bulk`` communication
+TE_DEFAULT_COMM_SMS = 16
+"""SMs Transformer Engine's ``pipeline`` and ``bulk`` communication kernels take by default, with
+``set_sm_margin`` on (``initialize_ub``, ``get_default_config``: ``num_sm = 16``,
+``set_sm_margin = not method == "ring_exchange"``) [count]."""
+
+HOPPER_SMS = 132
+"""Streaming multiprocessors of an H100 SXM (NVIDIA H100 Tensor Core GPU Architecture whitepaper,
+2022) [count]: the denominator of every SM share here. **Assumption**: the Hopper count for every
+card (B200's 148 SMs give 10.8 % for 16 SMs instead of 12.1 %)."""
+
+OVERLAP_SM_MARGIN = TE_DEFAULT_COMM_SMS / HOPPER_SMS
+"""Share of the card's streaming multiprocessors the default ``pipeline`` and ``bulk`` communication
 kernels hold while their product runs: Transformer Engine launches the product on
 ``sm_count − num_sm`` SMs (``transformer_engine/common/comm_gemm_overlap/comm_gemm_overlap.cpp``,
 ``_math_sms = set_sm_margin ? sm_count − num_comm_sm : sm_count``) with the default ``num_sm = 16``
-(``initialize_ub``), of an H100 SXM's 132 SMs (NVIDIA H100 Tensor Core GPU Architecture
-whitepaper, 2022). **Assumption**: the Hopper share for every card (B200's 148 SMs give 10.8 %
-instead of 12.1 %); the product's time scales with the SMs it runs on."""
+(:data:`TE_DEFAULT_COMM_SMS` of :data:`HOPPER_SMS`); the product's time scales with the SMs it
+runs on."""
+
+
+class UserbuffersBlock(NamedTuple):
+    """How one tensor-parallel block's three non-ring overlaps run: a row of a userbuffers table
+    (Transformer Engine ``ub_cfgs``; Megatron-Bridge ``TransformerLayerTPOverlapCfg``). The block's
+    two ring-exchange all-gathers (``qkv_fprop``/``proj_dgrad``, ``fc1_fprop``/``fc2_dgrad``) use the
+    copy engines and take no SMs from their products in every table (``num_sm = 1``,
+    ``set_sm_margin = False``, ``use_ce = True``), so they need no entry.
+
+    ``fprop_rs_splits``: the forward reduce-scatter after the row product (``proj_fprop``,
+    ``fc2_fprop``): ``pipeline`` in that many chunks, or ``None`` for ``ring_exchange`` (``tp``
+    chunks, the rank's own last, each sent while the next is computed:
+    ``CommOverlapP2PBase::split_overlap_rs``). ``fprop_rs_margin_sms``: SMs the row product gives up
+    to it (``num_sm`` where ``set_sm_margin``, else 0). ``dgrad_*``, ``wgrad_*``: the two bulk
+    overlaps of the column product's backward (``qkv_dgrad``/``fc1_dgrad``: the input's re-gather
+    under the input gradient; ``qkv_wgrad``/``fc1_wgrad``: the input gradient's reduce-scatter under
+    the weight gradient). ``*_margin_sms``: SMs taken from the product's launch
+    (``set_sm_margin``); ``*_shared_sms``: SMs the transfer's kernel holds without a margin
+    (``set_sm_margin = False``: the product is launched on every SM and gets them back when the
+    transfer ends: ``CommOverlapBase::bulk_overlap`` starts the transfer first) [count].
+    """
+
+    fprop_rs_splits: int | None
+    fprop_rs_margin_sms: int
+    dgrad_margin_sms: int
+    wgrad_margin_sms: int
+    dgrad_shared_sms: int = 0
+    wgrad_shared_sms: int = 0
+
+
+class UserbuffersTable(NamedTuple):
+    """A userbuffers table as the estimate reads it: the attention block's row (``qkv_*``,
+    ``proj_*``) and the MLP block's (``fc1_*``, ``fc2_*``)."""
+
+    attention: UserbuffersBlock
+    mlp: UserbuffersBlock
+
+
+_TE_DEFAULT_BLOCK = UserbuffersBlock(PIPELINE_SPLITS, TE_DEFAULT_COMM_SMS, TE_DEFAULT_COMM_SMS,
+                                     TE_DEFAULT_COMM_SMS)
+
+TE_DEFAULT_TABLE = UserbuffersTable(_TE_DEFAULT_BLOCK, _TE_DEFAULT_BLOCK)
+"""Transformer Engine's default table (``initialize_ub`` with no ``ub_cfgs``; Megatron-LM passes none
+unless ``--tp-comm-overlap-cfg`` names one): pipelined forward reduce-scatters in
+:data:`PIPELINE_SPLITS`, every ``pipeline`` and ``bulk`` overlap holding :data:`TE_DEFAULT_COMM_SMS`
+SMs from its product. What the estimate charges for ``parallelism.tp_comm_overlap``."""
 
 
 def chunked_overlap_exposed_seconds(comm_s, gemm_s, comm_tail_share, gemm_hidden_share):
@@ -76,31 +137,55 @@ def ring_hidden_share(tp):
     return (tp - 1.0) / np.maximum(tp, 1.0)
 
 
+def sm_share(sms):
+    """Share of the card's streaming multiprocessors ``sms`` SMs are [-] (:data:`HOPPER_SMS`)."""
+    return sms / HOPPER_SMS
+
+
+def margin_slowdown(sms):
+    """Time a product launched on ``HOPPER_SMS − sms`` SMs adds, per second of its time on all of
+    them: ``m/(1 − m)`` with ``m`` = :func:`sm_share` [-] (its time scales with its SMs)."""
+    m = sm_share(sms)
+    return m / (1.0 - m)
+
+
 def tensor_parallel_overlap_seconds(collective_s, column_s, row_s, tp, trains_weights=True,
-                                    sm_margin=OVERLAP_SM_MARGIN, pipeline_splits=PIPELINE_SPLITS):
-    """One tensor-parallel block's time with Transformer Engine's default overlap, forward and
-    backward of one micro-batch [s]: its four collectives' exposed parts
-    (:func:`chunked_overlap_exposed_seconds`) plus the time the products launched with an SM
-    margin lose to it (module docstring for the table). A layer has two blocks: attention
-    (column: query/key/value, row: output) and MLP (column: gate and up, row: down).
+                                    block=_TE_DEFAULT_BLOCK):
+    """One tensor-parallel block's time with the overlap as the userbuffers table's ``block`` runs
+    it (default: Transformer Engine's, :data:`TE_DEFAULT_TABLE`), forward and backward of one
+    micro-batch [s]: its four collectives' exposed parts (:func:`chunked_overlap_exposed_seconds`)
+    plus the time its products lose to the communication kernels' SMs. A layer has two blocks:
+    attention (column: query/key/value, row: output) and MLP (column: gate and up, row: down).
 
     ``collective_s``: one all-gather or reduce-scatter of the block's ``tokens × hidden``
     activations [s] (half an all-reduce; a block's four are two all-reduce equivalents).
     ``column_s``, ``row_s``: the forward time of the block's column- and row-parallel products on
     one rank [s]; each backward product (input gradient, weight gradient) takes as long.
     ``trains_weights``: False for a frozen base (adapters), which has no weight gradient for the
-    bulk reduce-scatter to hide under. Forward: a ring all-gather under ``column``, a pipelined
-    reduce-scatter after ``row``; backward: a ring all-gather of the output gradient under
-    ``row``'s input gradient, a bulk reduce-scatter of ``column``'s input gradient under its weight
-    gradient. The margin ``m`` slows each product it is set on by ``m/(1 − m)``: ``row`` forward,
-    ``column``'s input and weight gradients.
+    bulk reduce-scatter to hide under. Forward: a ring all-gather under ``column``, a reduce-scatter
+    after ``row`` (pipelined: the last of ``n`` chunks exposed, ``(n − 1)/n`` of the product to hide
+    behind; ring exchange: like the ring all-gather); backward: a ring all-gather of the output
+    gradient under ``row``'s input gradient, a bulk reduce-scatter of ``column``'s input gradient
+    under its weight gradient. A margin of ``k`` SMs slows its product by
+    :func:`margin_slowdown` ``(k)``: ``row`` forward, ``column``'s input and weight gradients. A
+    bulk transfer holding ``k`` SMs without a margin costs its product ``k/S`` of the time they
+    overlap, ``(k/S)·min(C, G)`` (**approximation**: the SM-seconds the transfer's kernel holds,
+    spread over the product's SMs; the re-gather under the input gradient is not among the four
+    collectives charged, so its share is counted by the same rule with its own ``C``).
     """
     c, ring = collective_s, ring_hidden_share(tp)
-    tail = 1.0 / pipeline_splits
+    if block.fprop_rs_splits is None:
+        tail, hidden = 0.0, ring
+    else:
+        tail = 1.0 / block.fprop_rs_splits
+        hidden = 1.0 - tail
     wgrad = 1.0 if trains_weights else 0.0
     gathers = chunked_overlap_exposed_seconds(c, column_s, 0.0, ring) + chunked_overlap_exposed_seconds(
         c, row_s, 0.0, ring)
-    scatters = chunked_overlap_exposed_seconds(c, row_s, tail, 1.0 - tail) + chunked_overlap_exposed_seconds(
+    scatters = chunked_overlap_exposed_seconds(c, row_s, tail, hidden) + chunked_overlap_exposed_seconds(
         c, wgrad * column_s, 0.0, 1.0)
-    margin = sm_margin / (1.0 - sm_margin) * (row_s + (1.0 + wgrad) * column_s)
-    return gathers + scatters + margin
+    margin = margin_slowdown(block.fprop_rs_margin_sms) * row_s + margin_slowdown(
+        block.dgrad_margin_sms) * column_s + margin_slowdown(block.wgrad_margin_sms) * wgrad * column_s
+    shared = sm_share(block.dgrad_shared_sms) * np.minimum(c, column_s) + sm_share(
+        block.wgrad_shared_sms) * np.minimum(c, wgrad * column_s)
+    return gathers + scatters + margin + shared

@@ -97,6 +97,13 @@ NOTES: dict[str, tuple[str, str]] = {
                         "tensor parallelism (torch.compile) is a different implementation: expect a different speed",
                         "估算假定了 Transformer Engine 的 userbuffers 重叠；torchtitan 的异步张量并行（需 torch.compile）"
                         "是另一种实现：实际速度会不同"),
+    "set-tp-overlap-cfg": ("the userbuffers table {name}", "userbuffers 表 {name}"),
+    "tp-overlap-cfg-what": ("the estimate assumed that Megatron-Bridge recipe table; Megatron-LM runs Transformer "
+                            "Engine's default table unless --tp-comm-overlap-cfg names a YAML file of the table's "
+                            "settings: write it from Megatron-Bridge training/comm_overlap.py",
+                            "估算假定了该 Megatron-Bridge 配方的表；除非 --tp-comm-overlap-cfg 指定写有该表设置的 "
+                            "YAML 文件，Megatron-LM 使用 Transformer Engine 的默认表：请依据 Megatron-Bridge "
+                            "training/comm_overlap.py 写出该文件"),
     "set-mla": ("multi-latent attention", "多头潜在注意力（MLA）"),
     "mla-what": ("its settings are left to the model's own recipe", "其设置请参照该模型自己的配方"),
     "set-selective-per-op": ("torchtitan's per-op selective recomputation", "torchtitan 的逐算子选择性重计算"),

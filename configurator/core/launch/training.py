@@ -128,8 +128,12 @@ def _megatron(layout: TrainingLayout) -> tuple[list[str], list[Note]]:
         flags += ["--decoder-first-pipeline-num-layers", str(first), "--decoder-last-pipeline-num-layers", str(last)]
     if par.tp > 1:
         flags.append("--sequence-parallel")
-        if par.tp_comm_overlap:  # Transformer Engine's default userbuffers table, as the estimate assumes
+        if par.tp_comm_overlap:  # Transformer Engine's default userbuffers table unless the scenario names one
             flags.append("--tp-comm-overlap")
+            if par.tp_comm_overlap_cfg is not None:  # a recipe's tuned table: its YAML is the user's to write
+                notes.append(note("not-written", engine="Megatron-LM",
+                                  setting=note("set-tp-overlap-cfg", name=par.tp_comm_overlap_cfg),
+                                  what=note("tp-overlap-cfg-what")))
     flags += ["--micro-batch-size", str(t.micro_batch), "--global-batch-size", str(layout.global_sequences),
               "--seq-length", str(t.seq_len), "--max-position-embeddings", str(max(t.seq_len, m.position_embeddings)),
               "--train-iters", str(layout.steps)]

@@ -46,7 +46,7 @@ from configurator.core.matmul_shapes import matmul_efficiency_by_shape
 from configurator.core.memory import recomputed_matmul_share, training_states
 from configurator.core.precision import attention_precision, plan_training
 from configurator.core.pipeline_schedule import round_size
-from configurator.core.training_tp_overlap import overlap_applies, overlapped_tensor_parallel_seconds
+from configurator.core.training_tp_overlap import overlap_applies, overlapped_tensor_parallel_seconds, userbuffers_table
 from configurator.core.scenario import Recompute, Scenario, SelectivePolicy
 from configurator.core.training_speed import (
     attention_flops_per_token,
@@ -202,7 +202,8 @@ def pass_seconds(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
         tp_s = overlapped_tensor_parallel_seconds(tp_s, model, tokens, tp, layers,
                                                   peak_flops * a.matmul_efficiency * shape,
                                                   not scenario.workload.is_adapter,
-                                                  overlap_applies(tp, net.domain, net.fast_kind == "link"))
+                                                  overlap_applies(tp, net.domain, net.fast_kind == "link"),
+                                                  userbuffers_table(scenario.parallelism.tp_comm_overlap_cfg))
     cp_s = comm.context_parallel_seconds(tokens, model.kv_dim, plan.math_bytes, cp, layers, tp * cp > net.domain,
                                          attention_s, *link, a.comm_overlap)
     ep_s = expert_parallel_exposed_seconds(

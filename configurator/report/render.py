@@ -78,6 +78,15 @@ NUMERIC_COLUMNS = {"bom": 2, "alternatives": 4}
 """First right-aligned column of the tables that list amounts."""
 
 
+def _table_note(note: str) -> str:
+    """A table's note under it, as a one-cell table of its own: a paragraph right after a table is
+    not moved past a page's end by QTextDocument's layout (the Chinese training summary's
+    bill-of-materials note was drawn half under page 1's footer and half on page 2; a page break
+    before it left a page empty), a table row is."""
+    return (f"<table width='100%' cellspacing='0' cellpadding='1' border='0'><tr>"
+            f"<td style='font-size: 8pt; color: #444444;'>{html_text(note)}</td></tr></table>")
+
+
 def _heading(text: str) -> str:
     return f"<h2 style='font-size: 12pt; margin-top: 10px; margin-bottom: 3px;'>{html_text(text)}</h2>"
 
@@ -108,7 +117,7 @@ def to_html(summary: Summary, images: dict[str, str] | None = None) -> str:
         parts.append(_heading(table.title))
         parts.append(_html_table(table, colours=_state_colours(summary.language)))
         if table.note:
-            parts.append(f"<p style='font-size: 8pt; color: #444444;'>{e(table.note)}</p>")
+            parts.append(_table_note(table.note))
     # a table of its own: a paragraph's top margin is lost after a table (QTextDocument)
     parts.append(f"<table width='100%' cellspacing='0' cellpadding='4' border='0' bgcolor='#f1f3f6' "
                  f"style='margin-top: 8px;'><tr><td style='font-size: 10pt;'><b>{e(summary.recommendation)}</b>"
@@ -121,7 +130,7 @@ def to_html(summary: Summary, images: dict[str, str] | None = None) -> str:
         parts.append(_heading(table.title))
         parts.append(_html_table(table, NUMERIC_COLUMNS.get(table.key, 99)))
         if table.note:
-            parts.append(f"<p style='font-size: 8pt; color: #444444;'>{e(table.note)}</p>")
+            parts.append(_table_note(table.note))
         if not table.image_title:
             parts.append(image)
     if summary.sources:

@@ -5,13 +5,9 @@ serving recommendation left ~50,000 objects in cycles, ~1,900 layouts with their
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
 
+from own_interpreter import printed_by
 from serving_cases import serving_question
 
 README = {"concurrency": 200, "prompt_tokens": 1024, "output_tokens": 256}
@@ -45,11 +41,5 @@ unreachable once the memos are cleared (printed)."""
 
 @pytest.mark.parametrize("name", list(QUESTIONS))
 def test_a_serving_search_leaves_no_reference_cycle(name):
-    """In an interpreter of its own: in the suite's, a GUI test's worker thread may still be
-    searching and drop objects meanwhile (tests/test_step_costs_lazy.py says why)."""
-    root = Path(__file__).resolve().parents[1]
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, (str(root), os.environ.get("PYTHONPATH"))))}
-    done = subprocess.run([sys.executable, "-c", _CYCLES_LEFT], input=QUESTIONS[name].model_dump_json(), env=env,
-                          capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.split()[-1] == "0"
+    """Counted in an interpreter of its own (tests/own_interpreter.py says why)."""
+    assert printed_by(_CYCLES_LEFT, QUESTIONS[name].model_dump_json()) == "0"

@@ -8,18 +8,15 @@ from __future__ import annotations
 
 import bisect
 import math
-import os
-import subprocess
-import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
+from own_interpreter import printed_by
 from test_decode_step import CASES
 
 from configurator.core.catalog import load_bundled_catalog
 from configurator.core.decode_step_table import copy_step_table
-from configurator.core.estimate import clear_estimate_memo, estimate
+from configurator.core.estimate import clear_estimate_memo
 from configurator.core.precision import plan_serving
 from configurator.core.serving_speed import _ROOT_TWO_GRID, running_batch, step_costs
 
@@ -84,12 +81,6 @@ finds unreachable once the memos are cleared (printed)."""
 
 @pytest.mark.parametrize("name", ["8B speculative", "DeepSeek-V3 TP8 EP"])
 def test_an_estimate_leaves_no_reference_cycle(name):
-    """Counted in an interpreter of its own: in the suite's, a GUI test's worker thread may still
-    be searching (its job outlives the test) and drop cycles of its own meanwhile, and the window's
-    collector turns automatic collection off (configurator.app.gc_guard)."""
-    root = Path(__file__).resolve().parents[1]
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, (str(root), os.environ.get("PYTHONPATH"))))}
-    done = subprocess.run([sys.executable, "-c", _NO_CYCLE_LEFT], input=CASES[name].model_dump_json(), env=env,
-                          capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.split()[-1] == "0"
+    """Counted in an interpreter of its own (tests/own_interpreter.py says why: after
+    tests/test_same_answer.py a worker thread was still searching, its cycles freed meanwhile)."""
+    assert printed_by(_NO_CYCLE_LEFT, CASES[name].model_dump_json()) == "0"

@@ -14,7 +14,7 @@ from configurator.core.load import CLOSED_LOOP_TOLERANCE, capacity, closed_loop_
 
 def _users_at(costs, rate: float) -> float:
     """``λ·R(λ)`` with ``R`` from a fresh full-bracket solve."""
-    load._LAST_STEP = (None, None, None)
+    load._LAST_STEP.clear()
     return rate * request_seconds(costs, rate)
 
 

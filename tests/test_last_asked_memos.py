@@ -75,3 +75,27 @@ def test_counts_kept_under_a_hash_stay_each_models_own():
     again = (preset("llama3-8b").total_params(), preset("llama3-70b").total_params())
     assert first == again and first[0] != first[1]
     assert first[0] == 8_030_261_248
+
+
+def test_the_estimate_memo_forgets_every_last_answer(catalog):
+    """A :class:`~configurator.core.memo.LastAsked` is forgotten with the estimate memo (cold
+    benchmarks stay cold), and every last-asked memo of the core's modules is one: a last answer
+    kept as a module's list or tuple would outlive the memos."""
+    import importlib
+    import pkgutil
+    import sys
+
+    import configurator.core
+    from configurator.core.estimate import clear_estimate_memo
+    from configurator.core.memo import LastAsked
+
+    made = LastAsked((None, None))
+    made.kept = ("asked", "answer")
+    clear_estimate_memo()
+    assert made.kept == (None, None)
+    for info in pkgutil.walk_packages(configurator.core.__path__, "configurator.core."):
+        importlib.import_module(info.name)
+    held_otherwise = [f"{name}.{field}" for name, module in sys.modules.items() if name.startswith("configurator.core")
+                      for field, value in vars(module).items()
+                      if field.startswith("_LAST_") and isinstance(value, (list, tuple))]
+    assert held_otherwise == []

@@ -123,5 +123,5 @@ def test_the_closed_loop_keeps_littles_law_over_a_wide_grid(index, users):
     if rate >= limit * (1 - 1e-12) or rate * p_tau >= 1.0 - 1e-6:
         return
     from configurator.core import load
-    load._LAST_STEP = (None, None, None)  # R from a fresh solve over the full bracket
+    load._LAST_STEP.clear()  # R from a fresh solve over the full bracket
     assert rate * request_seconds(costs, rate) == pytest.approx(users, rel=1.5 * CLOSED_LOOP_TOLERANCE)

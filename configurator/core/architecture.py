@@ -594,11 +594,5 @@ def from_param_count(n_params: float, vocab: int = 32000) -> ModelArchitecture:
     probe = ModelArchitecture(n_layers=1, hidden=hidden, n_heads=n_heads, ffn=ffn, vocab=vocab)
     per_layer = probe.dense_layer_params()
     layers = max(1, round((n_params - 2 * vocab * hidden) / per_layer))
-    return ModelArchitecture(
-        name=f"~{n_params / 1e9:.3g}B",
-        n_layers=layers,
-        hidden=hidden,
-        n_heads=n_heads,
-        ffn=ffn,
-        vocab=vocab,
-    )
+    return ModelArchitecture(name=f"~{n_params / 1e9:.3g}B", n_layers=layers, hidden=hidden, n_heads=n_heads,
+                             ffn=ffn, vocab=vocab)

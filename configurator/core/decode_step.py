@@ -22,7 +22,8 @@ from configurator.core.formulas.communication import EP_ALL_TO_ALLS_PER_LAYER, P
 from configurator.core.formulas.flops import sustained_rate
 from configurator.core.formulas.moe import experts_touched
 from configurator.core.formulas.gemm_efficiency import M_SPLIT
-from configurator.core.matmul_shapes import clear_with_shapes, forward_coefficients, matmul_efficiency_by_shape
+from configurator.core.matmul_shapes import forward_coefficients, matmul_efficiency_by_shape
+from configurator.core.memo import LastAsked
 from configurator.core.memory import kv_cache_bytes_per_token, kv_shards
 from configurator.core.precision import PrecisionPlan, kv_element_bytes
 from configurator.core.scenario import Assumptions, Scenario
@@ -57,34 +58,27 @@ def copy_fabric(card: Card, cards_per_node: int, assumptions: Assumptions) -> Fa
     """:func:`~configurator.core.training_speed.fabric`, the last one given again for the same card
     and assumptions (by identity) and servers of as many cards: a copy's prefill, prompt token,
     decode step and messages ask for the same one in turn."""
-    last = _LAST_FABRIC[0]
+    last = _LAST_FABRIC.kept
     if last is not None and last[0] is card and last[2] is assumptions and last[1] == cards_per_node:
         return last[3]
     net = fabric(card, cards_per_node, assumptions)
-    _LAST_FABRIC[0] = (card, cards_per_node, assumptions, net)
+    _LAST_FABRIC.kept = (card, cards_per_node, assumptions, net)
     return net
 
 
-_LAST_FABRIC: list[tuple | None] = [None]
+_LAST_FABRIC = LastAsked()
 """The last fabric :func:`copy_fabric` worked out: (card, cards per node, assumptions, fabric), held here."""
 
-_LAST_EP_ARGS: list[tuple | None] = [None]
-_LAST_TP_ARGS: list[tuple | None] = [None]
+_LAST_EP_ARGS = LastAsked()
+_LAST_TP_ARGS = LastAsked()
 """The last arguments :func:`_ep_all_to_all_args` and :func:`_tp_allreduce_args` worked out:
 (scenario, card, math bytes, arguments), the objects by identity (held here)."""
 
 
-_LAST_EP_SECONDS: list[tuple | None] = [None]
-_LAST_TP_SECONDS: list[tuple | None] = [None]
+_LAST_EP_SECONDS = LastAsked()
+_LAST_TP_SECONDS = LastAsked()
 """The last collectives of a whole number of tokens :func:`_ep_all_to_all_s` and :func:`_tp_allreduce_s`
 worked out: (arguments, tokens, seconds), the arguments (kept above) by identity."""
-
-
-@clear_with_shapes
-def clear_last_collectives() -> None:
-    """Forget the last fabric, collective arguments and collectives (cold benchmarks clear them
-    with the shapes)."""
-    _LAST_FABRIC[0] = _LAST_EP_ARGS[0] = _LAST_TP_ARGS[0] = _LAST_EP_SECONDS[0] = _LAST_TP_SECONDS[0] = None
 
 
 def _ep_all_to_all_args(scenario: Scenario, card: Card, math_bytes: float) -> tuple | None:
@@ -92,11 +86,11 @@ def _ep_all_to_all_args(scenario: Scenario, card: Card, math_bytes: float) -> tu
     it is 0 (no expert parallelism between copies, or a dense model); the last answer given again
     for the same scenario and card objects and math bytes (a copy's prefill, prompt token and
     decode step ask in turn)."""
-    last = _LAST_EP_ARGS[0]
+    last = _LAST_EP_ARGS.kept
     if last is not None and last[0] is scenario and last[1] is card and last[2] == math_bytes:
         return last[3]
     args = _ep_args(scenario, card, math_bytes)
-    _LAST_EP_ARGS[0] = (scenario, card, math_bytes, args)
+    _LAST_EP_ARGS.kept = (scenario, card, math_bytes, args)
     return args
 
 
@@ -126,11 +120,11 @@ def _ep_all_to_all_s(scenario: Scenario, card: Card, tokens, math_bytes: float):
         return 0.0
     if type(tokens) is not int:
         return _ep_seconds(tokens, args)
-    last = _LAST_EP_SECONDS[0]  # a copy's prompt: its idle first token and its prompt token ask alike
+    last = _LAST_EP_SECONDS.kept  # a copy's prompt: its idle first token and its prompt token ask alike
     if last is not None and last[0] is args and last[1] == tokens:
         return last[2]
     value = _ep_seconds(tokens, args)
-    _LAST_EP_SECONDS[0] = (args, tokens, value)
+    _LAST_EP_SECONDS.kept = (args, tokens, value)
     return value
 
 
@@ -140,7 +134,7 @@ def _tp_allreduce_args(scenario: Scenario, card: Card, math_bytes: float) -> tup
     and math bytes."""
     if scenario.parallelism.tp <= 1:  # one card per copy: no all-reduce (the formula's own zero, not computed)
         return None
-    last = _LAST_TP_ARGS[0]
+    last = _LAST_TP_ARGS.kept
     if last is not None and last[0] is scenario and last[1] is card and last[2] == math_bytes:
         return last[3]
     a = scenario.assumptions
@@ -148,7 +142,7 @@ def _tp_allreduce_args(scenario: Scenario, card: Card, math_bytes: float) -> tup
     step_latency = PCIE_RING_STEP_LATENCY_S if net.fast_kind == "pcie" else 0.0
     args = (scenario.model.hidden, math_bytes, scenario.parallelism.tp, scenario.model.n_layers, 2, net.domain,
             *links(net, a), step_latency)
-    _LAST_TP_ARGS[0] = (scenario, card, math_bytes, args)
+    _LAST_TP_ARGS.kept = (scenario, card, math_bytes, args)
     return args
 
 
@@ -162,11 +156,11 @@ def _tp_allreduce_s(scenario: Scenario, card: Card, tokens, math_bytes: float):
         return 0.0
     if type(tokens) is not int:
         return comm.tensor_parallel_seconds(tokens, *args)
-    last = _LAST_TP_SECONDS[0]  # a copy's prompt: its idle first token and its prompt token ask alike
+    last = _LAST_TP_SECONDS.kept  # a copy's prompt: its idle first token and its prompt token ask alike
     if last is not None and last[0] is args and last[1] == tokens:
         return last[2]
     value = comm.tensor_parallel_seconds(tokens, *args)
-    _LAST_TP_SECONDS[0] = (args, tokens, value)
+    _LAST_TP_SECONDS.kept = (args, tokens, value)
     return value
 
 
@@ -178,7 +172,7 @@ def _bandwidth(card: Card, a: Assumptions, share=1.0):
     return sustained_rate(card.bandwidth_gbps * GB, a.decode_bandwidth_efficiency, share)
 
 
-_LAST_PROMPT_RATE: tuple = (None, None, None, None, None)
+_LAST_PROMPT_RATE = LastAsked((None, None, None, None, None))
 """The last prompt rate of a whole number of tokens (:func:`serving_rate`): (scenario, card, plan,
 tokens, rate), the three objects by identity (held here)."""
 
@@ -194,13 +188,12 @@ def serving_rate(card: Card, plan: PrecisionPlan, scenario: Scenario, tokens, pr
     The last prompt rate of a whole number of tokens is given again for the same scenario, card
     and plan objects: a copy's prompt token (:func:`prompt_token_seconds`) and its idle first
     token (:func:`idle_ttft_seconds`) ask for the same chunk."""
-    global _LAST_PROMPT_RATE
     if prompt and type(tokens) is int:
-        last = _LAST_PROMPT_RATE
+        last = _LAST_PROMPT_RATE.kept
         if last[0] is scenario and last[1] is card and last[2] is plan and last[3] == tokens:
             return last[4]
         rate = _serving_rate(card, plan, scenario, tokens, prompt)
-        _LAST_PROMPT_RATE = (scenario, card, plan, tokens, rate)
+        _LAST_PROMPT_RATE.kept = (scenario, card, plan, tokens, rate)
         return rate
     return _serving_rate(card, plan, scenario, tokens, prompt)
 

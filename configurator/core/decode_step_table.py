@@ -13,6 +13,7 @@ from operator import is_not
 from configurator.core.catalog import Card
 from configurator.core.decode_step import DecodeStep, with_drafts
 from configurator.core.matmul_shapes import clear_with_shapes
+from configurator.core.memo import LastAsked
 from configurator.core.precision import PrecisionPlan
 from configurator.core.scenario import Scenario
 
@@ -156,15 +157,15 @@ def copy_step_table(scenario: Scenario, card: Card, plan: PrecisionPlan, kv_toke
     """The step table of one copy of ``scenario`` on ``card`` with ``plan`` at ``kv_tokens``: one kept
     for the same card, an equal plan and a scenario with the same objects in every field the step
     reads but the batch and the pools and the same layout (:func:`_copy_key`), else a new one."""
-    last = _LAST_ASKED[0]
+    last = _LAST_ASKED.kept
     if last is not None and last[0] is scenario and last[1] is card and last[2] is plan and last[3] == kv_tokens:
         return last[4]  # the same question again (a copy's step costs, then its speed)
     table = _kept_table(scenario, card, plan, kv_tokens)
-    _LAST_ASKED[0] = (scenario, card, plan, kv_tokens, table)
+    _LAST_ASKED.kept = (scenario, card, plan, kv_tokens, table)
     return table
 
 
-_LAST_ASKED: list[tuple | None] = [None]
+_LAST_ASKED = LastAsked()
 """The last question :func:`copy_step_table` answered: (scenario, card, plan, cached tokens, table),
 the objects by identity (held here)."""
 
@@ -200,4 +201,4 @@ def clear_step_tables() -> None:
     """Forget the kept step tables (cold benchmarks clear them with the shape caches)."""
     with _TABLES_LOCK:
         _TABLES.clear()
-    _LAST_ASKED[0] = None
+    _LAST_ASKED.clear()

@@ -30,6 +30,7 @@ from operator import mul, truediv
 import numpy as np
 
 from configurator.core.frozen_record import fast_init, kept_property
+from configurator.core.memo import LastAsked
 from configurator.core.ttft_tail import PERCENTILES as PERCENTILES  # re-exported: the load model's percentiles
 from configurator.core.ttft_tail import _tail_terms as _tail_terms  # noqa: F401  (tests read it here)
 from configurator.core.ttft_tail import _wait_tail as _wait_tail  # noqa: F401  (tests read it here)
@@ -120,7 +121,7 @@ STEP_TOLERANCE = 1e-6
 """Relative accuracy of the mean step: ``|F(T) − T| ≤ 1e-12 s + 1e-6·T`` at the step returned."""
 
 
-_LAST_STEP: tuple = (None, None, None)
+_LAST_STEP = LastAsked((None, None, None))
 """The last mean step found: (costs, rate, (step, n)); the costs by identity (held here)."""
 
 
@@ -128,12 +129,11 @@ def mean_step(costs: StepCosts, rate: float) -> tuple[float, float]:
     """:func:`solve_mean_step`, the last answer given again for the same costs (the same object)
     and rate: a closed loop asks for the step at the rate it found again, for the load point and
     the wait for a slot."""
-    global _LAST_STEP
-    last = _LAST_STEP
+    last = _LAST_STEP.kept
     if last[0] is costs and last[1] == rate:
         return last[2]
     found = solve_mean_step(costs, rate)
-    _LAST_STEP = (costs, rate, found)
+    _LAST_STEP.kept = (costs, rate, found)
     return found
 
 
@@ -490,9 +490,8 @@ def closed_loop_rate(costs: StepCosts, users: int, limit: float | None = None) -
 def _solved_step(costs: StepCosts, rate: float, below: float, above: float | None) -> tuple[float, float]:
     """:func:`solve_mean_step` inside ``(below, above)``, kept as the last step found (:func:`mean_step`
     gives it again to the load point at the rate the closed loop settles on)."""
-    global _LAST_STEP
     found = solve_mean_step(costs, rate, below, above)
-    _LAST_STEP = (costs, rate, found)
+    _LAST_STEP.kept = (costs, rate, found)
     return found
 
 

@@ -32,21 +32,22 @@ import numpy as np
 from configurator.core.architecture import ModelArchitecture
 from configurator.core.catalog import Card
 from configurator.core.formulas.gemm_efficiency import gemm_family, gemm_fit, row_inverse
+from configurator.core.memo import LastAsked
 
 
 def _layer_products_rows(model: ModelArchitecture) -> tuple[tuple[float, float, bool, float, bool], ...]:
     """:func:`_products_rows` of ``model``, the last given again for the same model object (kept by
     identity, not by value: hashing a model costs more than a cold estimate's one use saves; the
     coefficients, kept by value, ask only on their own miss)."""
-    last = _LAST_ROWS[0]
+    last = _LAST_ROWS.kept
     if last is not None and last[0] is model:
         return last[1]
     rows = _products_rows(model)
-    _LAST_ROWS[0] = (model, rows)
+    _LAST_ROWS.kept = (model, rows)
     return rows
 
 
-_LAST_ROWS: list[tuple | None] = [None]
+_LAST_ROWS = LastAsked()
 """The last model's products (:func:`_layer_products_rows`): (model, rows), the model held here."""
 
 
@@ -107,7 +108,7 @@ def matmul_efficiency_by_shape(model: ModelArchitecture, card: Card, precision: 
     """
     layers = model.n_layers if layers is None else layers
     expert_tp = tp if expert_tp is None else expert_tp
-    last, precision_name = _LAST_LAYOUT[0], str(precision)
+    last, precision_name = _LAST_LAYOUT.kept, str(precision)
     if last is not None and last[0] is model and last[1] is card and type(tp) is int and type(ep) is int \
             and type(expert_tp) is int and last[2] == (precision_name, tp, ep, training, expert_tp):
         coef, mh, kh = last[3]
@@ -118,7 +119,7 @@ def matmul_efficiency_by_shape(model: ModelArchitecture, card: Card, precision: 
             coef = _cached_coefficients(model, family, precision_name, float(tp), float(ep), training,
                                         float(expert_tp))
             if type(tp) is int and type(ep) is int and type(expert_tp) is int:  # the serving copy's layout, kept
-                _LAST_LAYOUT[0] = (model, card, (precision_name, tp, ep, training, expert_tp), (coef, mh, kh))
+                _LAST_LAYOUT.kept = (model, card, (precision_name, tp, ep, training, expert_tp), (coef, mh, kh))
         else:
             coef = _coefficients(model, family, precision_name, tp, ep, training, expert_tp)
     dense_m, dense_k, routed_m, routed_k, head_m, head_k, layer_w, head_w, routed_share = coef
@@ -150,7 +151,7 @@ def forward_coefficients(model: ModelArchitecture, card: Card, precision: str, t
     m½)`` (:func:`_coefficients`, the fit's ``m½``), for a caller that works the efficiency out at
     many token counts itself with the same operations (the decode step table)."""
     precision_name = str(precision)
-    last = _LAST_LAYOUT[0]  # the copy's prefill asked for the same layout just before (no model hashed again)
+    last = _LAST_LAYOUT.kept  # the copy's prefill asked for the same layout just before (no model hashed again)
     if last is not None and last[0] is model and last[1] is card and type(tp) is int and type(ep) is int \
             and type(expert_tp) is int and last[2] == (precision_name, tp, ep, False, expert_tp):
         coef, mh, _ = last[3]
@@ -162,7 +163,7 @@ def forward_coefficients(model: ModelArchitecture, card: Card, precision: str, t
     return dense_m, routed_m, head_m, layer_w, head_w, routed_share, gemm_fit(family, precision_name)[1]
 
 
-_LAST_LAYOUT: list[tuple | None] = [None]
+_LAST_LAYOUT = LastAsked()
 """The last plain-number layout's coefficients and fit, ``(model, card, (precision, tp, ep,
 training, expert_tp), (coefficients, m½, k½))``, the model and card by identity: a serving copy
 asks for its prefill, decode and prompt products in turn (cleared with the shape caches)."""
@@ -243,6 +244,7 @@ def clear_shape_caches() -> None:
     (:func:`clear_with_shapes`; cold benchmarks clear them)."""
     for cached in (_cached_coefficients, gemm_family):
         cached.cache_clear()
-    _LAST_LAYOUT[0] = _LAST_ROWS[0] = None
+    _LAST_LAYOUT.clear()
+    _LAST_ROWS.clear()
     for clear in _CLEARED_WITH_SHAPES:
         clear()

@@ -143,3 +143,36 @@ class ScenarioMemo(Generic[V]):
     def __len__(self) -> int:
         """Scenario hashes kept."""
         return len(self._memo)
+
+
+class LastAsked:
+    """One function's last answer with what it was asked (:attr:`kept`), for a function asked
+    the same twice in a row (a serving copy's prefill, prompt token and decode step ask alike);
+    what is compared — objects by identity, numbers by value — is the function's own.
+
+    :attr:`kept` is one tuple, read once and replaced whole, so a thread reading alongside (the
+    window's worker and the recommendation's run at once) sees the old one or the new, never half
+    of each. Every one is forgotten by :func:`clear_last_asked` (with the estimate memo: cold
+    benchmarks stay cold)."""
+
+    __slots__ = ("kept", "_empty")
+
+    def __init__(self, empty: tuple | None = None) -> None:
+        self.kept: tuple | None = empty
+        """The last answer with what it was asked (the function's own tuple), or ``empty``."""
+        self._empty = empty
+        _EVERY_LAST_ASKED.append(self)
+
+    def clear(self) -> None:
+        """Forget the last answer."""
+        self.kept = self._empty
+
+
+_EVERY_LAST_ASKED: list[LastAsked] = []
+"""Every :class:`LastAsked` made (module-level memos, made once at import)."""
+
+
+def clear_last_asked() -> None:
+    """Forget every function's last answer (:class:`LastAsked`)."""
+    for memo in _EVERY_LAST_ASKED:
+        memo.kept = memo._empty  # LastAsked.clear, without a call each

@@ -30,7 +30,7 @@ from configurator.core.formats import FORMATS
 from configurator.core.frozen_record import fast_init
 from configurator.core.load import PERCENTILES, StepCosts, capacity, closed_loop_rate, load_point, static_batch
 from configurator.core.memory import kv_cache_bytes_per_token
-from configurator.core.matmul_shapes import clear_with_shapes
+from configurator.core.memo import LastAsked
 from configurator.core.messages import Message, msg
 from configurator.core.training_speed import tensor_parallel_messages
 from configurator.core.precision import PrecisionPlan, kv_element_bytes
@@ -94,25 +94,19 @@ def _prompt_compute_s(scenario: Scenario, card: Card, plan: PrecisionPlan, promp
     (:func:`~configurator.core.decode_step.serving_rate`) [s]; the last answer given again for the
     same scenario, card and plan objects and numbers (a copy's idle first token and its prompt
     token ask alike)."""
-    last = _LAST_PROMPT_COMPUTE[0]
+    last = _LAST_PROMPT_COMPUTE.kept
     if last is not None and last[0] is scenario and last[1] is card and last[2] is plan \
             and last[3] == prompt_tokens and last[4] == chunk:
         return last[5]
     value = prompt_compute_seconds(scenario, card, prompt_tokens, serving_rate(card, plan, scenario, chunk),
                                    prefill_flops(scenario.model, prompt_tokens))
-    _LAST_PROMPT_COMPUTE[0] = (scenario, card, plan, prompt_tokens, chunk, value)
+    _LAST_PROMPT_COMPUTE.kept = (scenario, card, plan, prompt_tokens, chunk, value)
     return value
 
 
-_LAST_PROMPT_COMPUTE: list[tuple | None] = [None]
+_LAST_PROMPT_COMPUTE = LastAsked()
 """The last prompt compute time :func:`_prompt_compute_s` worked out: (scenario, card, plan, prompt
 tokens, chunk, seconds), the objects by identity (held here)."""
-
-
-@clear_with_shapes
-def clear_last_prompt_compute() -> None:
-    """Forget the last prompt compute time (cold benchmarks clear it with the shape caches)."""
-    _LAST_PROMPT_COMPUTE[0] = None
 
 
 PrefillTime = Callable[[Scenario, Card, PrecisionPlan], float]

@@ -11,8 +11,8 @@ from configurator.core.constraints import check, load_messages
 from configurator.core.decode_step_table import same_but_batch
 from configurator.core.frozen_record import fast_init
 from configurator.core.load import StepCosts
-from configurator.core.matmul_shapes import clear_with_shapes
 from configurator.core.economics import PriceBasis, deployment_power, energy_kwh, job_costs, price_basis
+from configurator.core.memo import LastAsked
 from configurator.core.memory import MemoryBreakdown, ServingMemoryModel, serving_memory_model
 from configurator.core.messages import Message
 from configurator.core.precision import PrecisionPlan, plan_serving
@@ -82,7 +82,7 @@ class ServingCopy:
         return self._replica
 
 
-_LAST_MEMORY_MODEL: list[tuple | None] = [None]
+_LAST_MEMORY_MODEL = LastAsked()
 """The last memory model :func:`batch_free_memory_model` worked out: (scenario, card, plan, model),
 the objects held here."""
 
@@ -94,19 +94,13 @@ def batch_free_memory_model(scenario: Scenario, card: Card, plan: PrecisionPlan)
     every other field the same object), none of which the memory model reads (the batch enters
     only its :meth:`~configurator.core.memory.ServingMemoryModel.breakdown`): a layout search's
     copies at a doubling batch share one."""
-    kept = _LAST_MEMORY_MODEL[0]
+    kept = _LAST_MEMORY_MODEL.kept
     if kept is not None and kept[1] is card and same_but_batch(kept[0], scenario) and \
             (kept[2] is plan or kept[2] == plan):
         return kept[3]
     model = serving_memory_model(scenario, card, plan)
-    _LAST_MEMORY_MODEL[0] = (scenario, card, plan, model)
+    _LAST_MEMORY_MODEL.kept = (scenario, card, plan, model)
     return model
-
-
-@clear_with_shapes
-def clear_last_memory_model() -> None:
-    """Forget the last memory model (cold benchmarks clear it with the shape caches)."""
-    _LAST_MEMORY_MODEL[0] = None
 
 
 def serving_copy(scenario: Scenario, card: Card, plan: PrecisionPlan | None = None,

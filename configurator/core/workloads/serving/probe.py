@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from configurator.core.catalog import Card
 from configurator.core.decode_step_table import StepTable, copy_step_table
 from configurator.core.load import CLOSED_LOOP_TOLERANCE, StepCosts, capacity
+from configurator.core.memo import LastAsked
 from configurator.core.memory import ServingMemoryModel
 from configurator.core.precision import PrecisionPlan
 from configurator.core.scenario import Scenario
@@ -64,13 +65,13 @@ def _walk_key(scenario: Scenario, card: Card, spread: int, largest: int) -> tupl
     return key
 
 
-_LAST_SHARED: list[tuple | None] = [None]
+_LAST_SHARED = LastAsked()
 """The last probe :meth:`RateProbe.shared` gave: (scenario, card, probe), the objects held here."""
 
 
 def forget_last_probe() -> None:
     """Forget the last probe :meth:`RateProbe.shared` gave (the kept probes are dropped with the copies)."""
-    _LAST_SHARED[0] = None
+    _LAST_SHARED.clear()
 
 
 class _Probed:
@@ -170,11 +171,11 @@ class RateProbe:
         what its copy reads), so the search's next question of the same layout — the pools'
         bound and then their batch search, the plan at a count asked whether it carries and then
         worked out in full, the engine step search — does not work them out again."""
-        last = _LAST_SHARED[0]
+        last = _LAST_SHARED.kept
         if last is not None and last[0] is scenario and last[1] is card:
             return last[2]  # the same scenario asked again (its batch range, then its walk)
         probe = kept_probe(scenario, card, lambda: cls.of(scenario, card))
-        _LAST_SHARED[0] = (scenario, card, probe)
+        _LAST_SHARED.kept = (scenario, card, probe)
         return probe
 
     def walk(self, spread: int, largest: int) -> tuple[int, int, bool, bool]:

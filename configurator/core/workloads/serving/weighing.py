@@ -93,7 +93,7 @@ class Weighed:
     from the same copy only when asked (:meth:`estimate`: for the layout chosen, a layout said
     in a note, or one kept by :func:`recording_evaluated`); the numbers are the estimate's."""
 
-    __slots__ = ("scenario", "card", "copy", "memory", "short", "_serving", "_timed", "_estimate", "_rank", "_whole",
+    __slots__ = ("scenario", "card", "copy", "memory", "short", "_serving", "_timed", "_estimate", "_whole",
                  "_verdicts")
 
     def __init__(self, scenario: Scenario, card: Card) -> None:
@@ -103,7 +103,6 @@ class Weighed:
         self._serving: ServingSpeed | None = None
         self._timed = False
         self._estimate: Estimate | None = None
-        self._rank: Rank | None = None
         self._whole: tuple | None = None
         self._verdicts: tuple[Verdict, ...] | None = None
         self.short = False
@@ -112,11 +111,11 @@ class Weighed:
 
     @property
     def rank(self) -> Rank:
-        """The layout's place in the search's order (:func:`serving_rank`), worked out once and
-        only as far as a comparison needs it (:class:`Rank`)."""
-        if self._rank is None:
-            self._rank = Rank(self)
-        return self._rank
+        """The layout's place in the search's order (:func:`serving_rank`), worked out only as far
+        as a comparison needs it (:class:`Rank`; the whole rank worked out once, :meth:`whole_rank`).
+        A new :class:`Rank` each time, not kept here: a rank holds its layout, and one kept by the
+        layout would make a reference cycle for the garbage collector to find (every layout weighed)."""
+        return Rank(self)
 
     def whole_rank(self) -> tuple:
         """:func:`rank_of` this layout, worked out once."""
@@ -265,14 +264,14 @@ class Either:
     another layout fits neither is timed. What the search reads of it before — that it does not
     fit, its tensor-parallel degree, the weights and the memory budget per card — the two share."""
 
-    __slots__ = ("default", "fp8", "card", "_resolved", "_rank")
+    __slots__ = ("default", "fp8", "card", "_resolved", "_whole")
 
     fits = False
 
     def __init__(self, default: Weighed | Estimate, fp8: Weighed | Estimate, card: Card) -> None:
         self.default, self.fp8, self.card = default, fp8, card
         self._resolved: Weighed | Estimate | None = None
-        self._rank: Rank | None = None
+        self._whole: tuple | None = None
 
     @property
     def scenario(self) -> Scenario:
@@ -292,13 +291,15 @@ class Either:
 
     @property
     def rank(self) -> Rank:
-        if self._rank is None:
-            self._rank = Rank(self)
-        return self._rank
+        """As :attr:`Weighed.rank`: a new :class:`Rank` each time (no reference cycle)."""
+        return Rank(self)
 
     def whole_rank(self) -> tuple:
-        chosen = self.resolved()
-        return chosen.whole_rank() if isinstance(chosen, Weighed) else rank_of(chosen)
+        """:func:`rank_of` the one chosen (:meth:`resolved`), worked out once."""
+        if self._whole is None:
+            chosen = self.resolved()
+            self._whole = chosen.whole_rank() if isinstance(chosen, Weighed) else rank_of(chosen)
+        return self._whole
 
     def resolved(self) -> Weighed | Estimate:
         """The choice :func:`_with_fp8_cache_if_needed` makes: the FP8 cache (its estimate, said in a

@@ -130,6 +130,31 @@ def _english_after_each_test():
 
 
 @pytest.fixture(autouse=True)
+def _workers_idle_after_each_test():
+    """A test's worker jobs end with it: after the test, wait (running the event loop, which the
+    jobs' deliveries need) until every worker thread is free, at most 30 s. A serving search that
+    tests/test_same_answer.py's controller left running was still on a worker during the next
+    file's tests (session 18: its reference cycles failed test_step_costs_lazy's count; its CPU
+    time lands in the next test's stall and latency figures)."""
+    yield
+    worker = sys.modules.get("configurator.app.worker")
+    if worker is None or worker._EXECUTOR is None:
+        return
+    import threading
+    import time
+
+    from PySide6.QtWidgets import QApplication
+
+    all_free = threading.Barrier(worker.WORKER_THREADS)
+    waits = [worker._EXECUTOR.submit(all_free.wait, 20) for _ in range(worker.WORKER_THREADS)]
+    app, deadline = QApplication.instance(), time.monotonic() + 30
+    while not all(w.done() for w in waits) and time.monotonic() < deadline:
+        if app is not None:
+            app.processEvents()
+        time.sleep(0.002)
+
+
+@pytest.fixture(autouse=True)
 def _qt_free_tests_stay_qt_free(request):
     """A test without the ``gui`` marker that starts a Qt application fails: it needs the marker
     (seen whenever it runs before any GUI test, as in ``pytest -m "not gui"``)."""

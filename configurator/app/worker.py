@@ -48,8 +48,12 @@ took 44-52 ms with two busy workers at 5 ms, 14-15 ms at 1 ms (5 ms with idle wo
 measured offscreen on the 2-core development machine)."""
 
 
+WORKER_THREADS = 2
+"""Worker threads shared by every job: the analysis and a panel can overlap."""
+
+
 def executor() -> ThreadPoolExecutor:
-    """The worker threads shared by every job (two: the analysis and a panel can overlap). Made
+    """The worker threads shared by every job (:data:`WORKER_THREADS`). Made
     on the GUI thread, with the garbage collector moved there first (:mod:`configurator.app.gc_guard`):
     a collection on a worker thread that frees a closed window deadlocks the process; and the
     interpreter handed between threads every :data:`GIL_SWITCH_S`."""
@@ -57,7 +61,7 @@ def executor() -> ThreadPoolExecutor:
     if _EXECUTOR is None:
         collect_on_gui_thread()
         sys.setswitchinterval(GIL_SWITCH_S)  # the GUI thread's paints are not kept waiting by the workers
-        _EXECUTOR = ThreadPoolExecutor(max_workers=2, thread_name_prefix="configurator-worker")
+        _EXECUTOR = ThreadPoolExecutor(max_workers=WORKER_THREADS, thread_name_prefix="configurator-worker")
     return _EXECUTOR
 
 

@@ -87,3 +87,11 @@ def bill_of_materials(app, out: Path, build_main_window, fresh_settings) -> list
         window.deleteLater()
         app.processEvents()
     return written
+
+
+if __name__ == "__main__":  # a part of tools/screenshots.py, not a tool of its own
+    import argparse
+
+    argparse.ArgumentParser(description=__doc__.splitlines()[0],
+                            epilog="Run .venv/bin/python tools/screenshots.py for the screenshots.").parse_args()
+    print("part of tools/screenshots.py: run .venv/bin/python tools/screenshots.py")

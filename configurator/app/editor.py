@@ -227,6 +227,8 @@ class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
         self.tp_comm_overlap = self._check(self.tr("Tensor-parallel traffic o&verlapped with compute"),
                                            "parallelism.tp_comm_overlap")
         form.addRow(self.tp_comm_overlap)
+        self.tp_comm_overlap_cfg = self._combo(labels.tp_comm_overlap_cfg_names(), "parallelism.tp_comm_overlap_cfg")
+        self._row(form, "parallelism.tp_comm_overlap_cfg", self.tp_comm_overlap_cfg)
         self.cp = self._number("parallelism.cp")
         self.cp_row = self._auto_field(form, self.cp, "parallelism.cp")
         self.ep = self._number("parallelism.ep")
@@ -473,6 +475,11 @@ class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
         self.tp_comm_overlap.setEnabled(workload.is_training)
         self.tp_comm_overlap.setToolTip(field_help("parallelism.tp_comm_overlap") if workload.is_training
                                         else serving_reason)
+        overlap_on = workload.is_training and scenario.parallelism.tp_comm_overlap
+        self.tp_comm_overlap_cfg.setEnabled(overlap_on)
+        self.tp_comm_overlap_cfg.setToolTip(field_help("parallelism.tp_comm_overlap_cfg") if overlap_on else (
+            self.tr("Counts only with tensor-parallel traffic overlapped with compute") if workload.is_training
+            else serving_reason))
         # experts are split in training and in serving (a copy's experts spread over its cards)
         dense = self.tr("Expert parallelism needs a mixture-of-experts model; {0} is dense").format(model.name)
         self._enable_row(self.ep_row, model.is_moe, dense)

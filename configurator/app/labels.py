@@ -11,6 +11,7 @@ from pathlib import Path
 from configurator.app.i18n import current_language
 from configurator.app.i18n import tc as _tc
 from configurator.core.formats import WeightFormat
+from configurator.core.formulas.tp_overlap_tables import TUNED_TABLES
 from configurator.core.view import names as _view
 from configurator.core.view.words import words
 
@@ -76,6 +77,14 @@ def selective_policy_names() -> dict[str, str]:
 
 def pipeline_schedule_names() -> dict[str, str]:
     return named(_view.PIPELINE_SCHEDULE)
+
+
+def tp_comm_overlap_cfg_names() -> dict[str | None, str]:
+    """The userbuffers tables the tensor-parallel overlap can run (``Parallelism.tp_comm_overlap_cfg``):
+    Transformer Engine's default (None), then each recipe's tuned table by what its name states."""
+    w = words(current_language())
+    labels = {name: _view.tp_overlap_table_label(name) for name in (None, *TUNED_TABLES)}
+    return {name: w(template, **fields) for name, (template, fields) in labels.items()}
 
 
 def lora_targets_names() -> dict[str, str]:

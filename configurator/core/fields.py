@@ -99,6 +99,15 @@ FIELDS: tuple[FieldSpec, ...] = (
              "domain; the products lose the processors the transfers use. Off, each waits on the critical path."),
        cli_help="training with TP > 1: tensor-parallel all-gathers and reduce-scatters overlapped with the matrix "
                 "products (Transformer Engine userbuffers, Megatron-LM --tp-comm-overlap); default off (exposed)"),
+    _f("parallelism.tp_comm_overlap_cfg", _t("ScenarioController", "userbuffers table"),
+       flag="--tp-comm-overlap-cfg", help=_t(
+        "ScenarioEditor", "How Transformer Engine splits the overlapped tensor-parallel traffic: its default "
+             "userbuffers table (as Megatron-LM --tp-comm-overlap runs it), or a table a Megatron-Bridge recipe "
+             "tuned for one precision, card, model width and tensor-parallel degree, which gives the products more "
+             "of the processors. Counts only with the overlap on; the launch line leaves the table's file to you."),
+       cli_help="training with --tp-comm-overlap: the userbuffers table it runs, by the name a Megatron-Bridge "
+                "recipe sets (comm_overlap.tp_comm_overlap_cfg); default: Transformer Engine's own",
+       row_label=_t("ScenarioEditor", "Overlap ta&ble")),
     _f("parallelism.cp", _t("ScenarioController", "context parallel"), flag="--cp", layout="cp",
        row_label=_t("ScenarioEditor", "Conte&xt parallel")),
     _f("parallelism.ep", _t("ScenarioController", "expert parallel"), flag="--ep", layout="ep",

@@ -18,7 +18,8 @@ margins (``NVTE_FWD_LAYERNORM_SM_MARGIN = 20``), element-wise kernels beside the
 
 from __future__ import annotations
 
-from typing import Literal
+import re
+from typing import Literal, NamedTuple
 
 from configurator.core.formulas.tp_overlap import UserbuffersBlock, UserbuffersTable
 
@@ -58,3 +59,39 @@ TUNED_TABLES: dict[str, UserbuffersTable] = {
     "userbuffers_fp8_b200_h16384_tp4_cp2_mbs1_seqlen8192": USERBUFFERS_FP8_B200_H16384_TP4_CP2_MBS1_SEQLEN8192,
 }
 """The tables above by the name Megatron-Bridge gives them (``training/comm_overlap.py`` at 067f987)."""
+
+
+class TableShape(NamedTuple):
+    """What a tuned table's name says it was tuned for: precision, card, model width,
+    tensor- and context-parallel degrees, micro-batch and sequence length."""
+
+    precision: str
+    """The math's number format, upper case (``"FP8"``)."""
+    card: str
+    """The card, upper case (``"H100"``)."""
+    hidden: int
+    """Model width [elements]."""
+    tp: int
+    """Tensor-parallel degree [cards]."""
+    cp: int
+    """Context-parallel degree [cards] (1 where the name states none)."""
+    micro_batch: int
+    """Micro-batch [sequences]."""
+    seq_len: int
+    """Sequence length [tokens]."""
+
+
+_TABLE_NAME = re.compile(r"userbuffers_(?P<precision>[a-z0-9]+)_(?P<card>[a-z0-9]+)_h(?P<hidden>\d+)_tp(?P<tp>\d+)"
+                         r"(?:_cp(?P<cp>\d+))?_mbs(?P<micro_batch>\d+)_seqlen(?P<seq_len>\d+)")
+
+
+def table_shape(name: str) -> TableShape:
+    """The shape a tuned table's ``name`` states, read from Megatron-Bridge's naming
+    (``userbuffers_<precision>_<card>_h<hidden>_tp<tp>[_cp<cp>]_mbs<micro-batch>_seqlen<tokens>``);
+    ValueError where the name does not follow it."""
+    found = _TABLE_NAME.fullmatch(name)
+    if found is None:
+        raise ValueError(f"{name!r} is not a userbuffers table name of Megatron-Bridge's form")
+    parts = found.groupdict()
+    return TableShape(parts["precision"].upper(), parts["card"].upper(), int(parts["hidden"]), int(parts["tp"]),
+                      int(parts["cp"] or 1), int(parts["micro_batch"]), int(parts["seq_len"]))

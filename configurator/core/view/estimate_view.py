@@ -29,6 +29,7 @@ from configurator.core.view.names import (  # noqa: F401 - the name tables, re-e
     LIMITS,
     OFFLOADED,
     WEIGHT_FORMATS,
+    tp_overlap_table_label,
 )
 from configurator.core.view.constraints_view import constraints_verdict, overall_state
 from configurator.core.view.cost_bases import per_unit_label
@@ -292,7 +293,8 @@ def _training_layout(est: Estimate) -> Phrase:
     par, t = s.parallelism, s.training
     parts = _common_layout(est)
     if par.tp > 1 and par.tp_comm_overlap:
-        parts.append("TP traffic overlapped")
+        parts.append("TP traffic overlapped" if par.tp_comm_overlap_cfg is None else Phrase(
+            "TP traffic overlapped ({table})", {"table": Phrase(*tp_overlap_table_label(par.tp_comm_overlap_cfg))}))
     parts += [Phrase(f"{name} {{n}}", {"n": value}) for name, value in (("CP", par.cp), ("EP", par.ep)) if value > 1]
     if par.ep > 1 and t.expert_overlap:
         parts.append("expert all-to-all overlapped")

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from configurator.core.formulas.tp_overlap_tables import table_shape
+
 COMM_KINDS = {"tensor_parallel": "tensor parallel", "data_parallel": "data parallel",
               "pipeline_p2p": "pipeline point-to-point", "context_parallel": "context parallel",
               "expert_parallel": "expert parallel", "offload": "CPU offload"}
@@ -75,6 +77,27 @@ SELECTIVE_POLICY = {"attention": "Megatron-LM: all but the attention core",
 PIPELINE_SCHEDULE = {"megatron": "Megatron-LM interleaved (rounds of one micro-batch per stage)",
                      "flexible": "Llama 3 flexible (PyTorch, torchtitan: rounds of any size)"}
 """Label ids of the interleaved pipeline schedules (``Parallelism.pipeline_schedule``)."""
+
+TP_OVERLAP_TABLE_DEFAULT = "Transformer Engine default"
+"""Label id of no named userbuffers table (``Parallelism.tp_comm_overlap_cfg`` None): Transformer Engine's own."""
+
+TP_OVERLAP_TABLE = "Megatron-Bridge {precision}, {card}, hidden {hidden}, TP {tp}"
+TP_OVERLAP_TABLE_CP = "Megatron-Bridge {precision}, {card}, hidden {hidden}, TP {tp}, CP {cp}"
+"""Label ids of a recipe's tuned userbuffers table, its fields from the table's name
+(:func:`~configurator.core.formulas.tp_overlap_tables.table_shape`); the second where it states a CP degree."""
+
+
+def tp_overlap_table_label(name: str | None) -> tuple[str, dict[str, str]]:
+    """The label id and fields naming the userbuffers table ``name`` (``Parallelism.tp_comm_overlap_cfg``;
+    None: Transformer Engine's default): ``("Megatron-Bridge {precision}, …", {"precision": "FP8", …})``.
+    The numbers are given as written in the table's name (``8192``, not ``8,192``)."""
+    if name is None:
+        return TP_OVERLAP_TABLE_DEFAULT, {}
+    shape = table_shape(name)
+    fields = {"precision": shape.precision, "card": shape.card, "hidden": str(shape.hidden), "tp": str(shape.tp)}
+    if shape.cp > 1:
+        return TP_OVERLAP_TABLE_CP, fields | {"cp": str(shape.cp)}
+    return TP_OVERLAP_TABLE, fields
 
 LORA_TARGETS = {"all-linear": "All linear layers", "attention": "Attention only"}
 """Label ids of the weights that carry LoRA adapters (``Training.lora_targets``)."""

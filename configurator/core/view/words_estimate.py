@@ -23,6 +23,7 @@ ZH_CN_ESTIMATE: dict[str, str] = {
     "full recomputation": "完全重计算",
     "expert all-to-all overlapped": "专家全对全通信与计算重叠",
     "TP traffic overlapped": "张量并行通信与计算重叠",
+    "TP traffic overlapped ({table})": "张量并行通信与计算重叠（{table}）",
     "selective recomputation": "选择性重计算",
     "micro-batch {mb} × {accum}": "微批 {mb} × {accum}",
     "global batch {n} M tokens": "全局批量 {n} M 词元",

@@ -1856,6 +1856,10 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
         <translation>张量并行通信重叠</translation>
     </message>
     <message>
+        <source>userbuffers table</source>
+        <translation>用户缓冲区表</translation>
+    </message>
+    <message>
         <source>layer kernels</source>
         <translation>层算子实现</translation>
     </message>
@@ -2233,6 +2237,14 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
     <message>
         <source>Tensor parallel with sequence parallelism: the framework splits each layer&apos;s all-gathers and reduce-scatters into chunks and runs them under the matrix products beside them (Transformer Engine userbuffers, Megatron-LM --tp-comm-overlap). Applies when the tensor-parallel cards share one NVLink domain; the products lose the processors the transfers use. Off, each waits on the critical path.</source>
         <translation>张量并行（配合序列并行）：框架把每层的全收集与归约分散通信切成小块，在相邻的矩阵乘法下进行（Transformer Engine 的用户缓冲区重叠，Megatron-LM --tp-comm-overlap）。仅当张量并行的卡位于同一 NVLink 域内时生效；传输占用的处理器会让矩阵乘法变慢。关闭时，每次通信都在关键路径上等待。</translation>
+    </message>
+    <message>
+        <source>How Transformer Engine splits the overlapped tensor-parallel traffic: its default userbuffers table (as Megatron-LM --tp-comm-overlap runs it), or a table a Megatron-Bridge recipe tuned for one precision, card, model width and tensor-parallel degree, which gives the products more of the processors. Counts only with the overlap on; the launch line leaves the table&apos;s file to you.</source>
+        <translation>Transformer Engine 如何切分重叠的张量并行通信：使用其默认用户缓冲区表（即 Megatron-LM --tp-comm-overlap 所用），或 Megatron-Bridge 方案针对某一精度、卡型、模型宽度和张量并行度调优的表，后者把更多处理器留给矩阵乘法。仅在开启重叠时生效；启动命令不会生成该表的配置文件，需自行编写。</translation>
+    </message>
+    <message>
+        <source>Overlap ta&amp;ble</source>
+        <translation>重叠表(&amp;B)</translation>
     </message>
     <message>
         <source>Expe&amp;rt parallel</source>
@@ -2653,6 +2665,10 @@ Estimates memory, speed, power and cost of AI workloads on accelerator cards.</s
     <message>
         <source>Used in training only: serving splits a model by tensor and pipeline stages</source>
         <translation>仅用于训练：推理服务只按张量并行和流水线阶段切分模型</translation>
+    </message>
+    <message>
+        <source>Counts only with tensor-parallel traffic overlapped with compute</source>
+        <translation>仅在张量并行通信与计算重叠时生效</translation>
     </message>
     <message>
         <source>Expert parallelism needs a mixture-of-experts model; {0} is dense</source>

@@ -22,6 +22,7 @@ from configurator.core.scenario_io import read_scenario, write_scenario
 from configurator.core.view.estimate_view import estimate_view
 from configurator.core.view.names import tp_overlap_table_label
 from configurator.core.view.words import words
+from configurator.report.text import estimate_table
 from configurator.core.view.rows import write
 
 TABLE = "userbuffers_fp8_h100_h8192_tp4_mbs1_seqlen8192"
@@ -45,7 +46,7 @@ def test_every_table_name_reads_as_its_shape():
         en, zh = words("en")(template, **fields), words("zh_CN")(template, **fields)
         assert en != zh and "{" not in en + zh
     assert words("en")(*tp_overlap_table_label(TABLE)[:1], **tp_overlap_table_label(TABLE)[1]) == \
-        "Megatron-Bridge FP8, H100, hidden 8192, TP 4"
+        "H100 FP8, hidden 8192, TP 4 — Megatron-Bridge"
 
 
 def test_editor_combo_round_trips_through_a_file(window, tmp_path):
@@ -83,6 +84,9 @@ def test_cli_flag_moves_the_estimate_and_is_reported():
     assert "hidden 8192" in write(estimate_view(fast).layout, "en")
     assert "隐藏维度 8192" in write(estimate_view(fast).layout, "zh_CN")
     assert "Megatron-Bridge" not in write(estimate_view(slow).layout, "en")
+    assert "userbuffers table H100 FP8, hidden 8192, TP 4" in estimate_table(fast)
+    assert "用户缓冲区表 H100 FP8，隐藏维度 8192" in estimate_table(fast, "zh_CN")
+    assert "userbuffers table" not in estimate_table(slow)
     with pytest.raises(UsageError):
         parser.parse_args([*common, "--tp-comm-overlap-cfg", "no_such_table"])
 

@@ -14,6 +14,7 @@ from configurator.core.attention_kernel import training_attention_efficiency
 from configurator.core.currency import PRICE_FILE_CURRENCY, dated_rate, is_dated_rate
 from configurator.core.economics import host_watts
 from configurator.core.estimate import Estimate
+from configurator.core.view.names import tp_overlap_table_label
 from configurator.core.view.rows import Amount, Phrase, Row, Section
 from configurator.core.workloads import family_of
 
@@ -58,8 +59,18 @@ def _graphics(est: Estimate) -> list[Row]:
     ]
 
 
+def _training(est: Estimate) -> list[Row]:
+    """The model's defaults, and the userbuffers table the tensor-parallel overlap runs where the
+    scenario names one (``parallelism.tp_comm_overlap_cfg``; Transformer Engine's default unsaid)."""
+    par = est.scenario.parallelism
+    if not (par.tp > 1 and par.tp_comm_overlap and par.tp_comm_overlap_cfg is not None):
+        return _model(est)
+    table = Phrase("userbuffers table {table}", {"table": Phrase(*tp_overlap_table_label(par.tp_comm_overlap_cfg))})
+    return [*_model(est), Row("Tensor-parallel overlap", table, key="tp_comm_overlap_cfg")]
+
+
 ASSUMPTIONS: dict[str, Callable[[Estimate], list[Row]]] = {
-    "training": _model, "serving": _model, "desktops": _graphics, "video": _graphics, "rendering": _graphics}
+    "training": _training, "serving": _model, "desktops": _graphics, "video": _graphics, "rendering": _graphics}
 """The editable defaults of each built-in family (before the facility and the prices). A family
 without an entry (one added as a package) gets :func:`family_assumptions`."""
 

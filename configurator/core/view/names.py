@@ -81,15 +81,16 @@ PIPELINE_SCHEDULE = {"megatron": "Megatron-LM interleaved (rounds of one micro-b
 TP_OVERLAP_TABLE_DEFAULT = "Transformer Engine default"
 """Label id of no named userbuffers table (``Parallelism.tp_comm_overlap_cfg`` None): Transformer Engine's own."""
 
-TP_OVERLAP_TABLE = "Megatron-Bridge {precision}, {card}, hidden {hidden}, TP {tp}"
-TP_OVERLAP_TABLE_CP = "Megatron-Bridge {precision}, {card}, hidden {hidden}, TP {tp}, CP {cp}"
+TP_OVERLAP_TABLE = "{card} {precision}, hidden {hidden}, TP {tp} — Megatron-Bridge"
+TP_OVERLAP_TABLE_CP = "{card} {precision}, hidden {hidden}, TP {tp}, CP {cp} — Megatron-Bridge"
 """Label ids of a recipe's tuned userbuffers table, its fields from the table's name
-(:func:`~configurator.core.formulas.tp_overlap_tables.table_shape`); the second where it states a CP degree."""
+(:func:`~configurator.core.formulas.tp_overlap_tables.table_shape`); the second where it states a CP degree. What tells
+the tables apart comes first: a narrow combo box cuts the end of its text."""
 
 
 def tp_overlap_table_label(name: str | None) -> tuple[str, dict[str, str]]:
     """The label id and fields naming the userbuffers table ``name`` (``Parallelism.tp_comm_overlap_cfg``;
-    None: Transformer Engine's default): ``("Megatron-Bridge {precision}, …", {"precision": "FP8", …})``.
+    None: Transformer Engine's default): ``("{card} {precision}, hidden {hidden}, …", {"card": "H100", …})``.
     The numbers are given as written in the table's name (``8192``, not ``8,192``)."""
     if name is None:
         return TP_OVERLAP_TABLE_DEFAULT, {}

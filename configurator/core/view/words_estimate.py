@@ -24,6 +24,8 @@ ZH_CN_ESTIMATE: dict[str, str] = {
     "expert all-to-all overlapped": "专家全对全通信与计算重叠",
     "TP traffic overlapped": "张量并行通信与计算重叠",
     "TP traffic overlapped ({table})": "张量并行通信与计算重叠（{table}）",
+    "Tensor-parallel overlap": "张量并行通信重叠",
+    "userbuffers table {table}": "用户缓冲区表 {table}",
     "selective recomputation": "选择性重计算",
     "micro-batch {mb} × {accum}": "微批 {mb} × {accum}",
     "global batch {n} M tokens": "全局批量 {n} M 词元",

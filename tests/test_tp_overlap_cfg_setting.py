@@ -6,8 +6,8 @@ moves the estimate and is named where the layout reports the overlap; both langu
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtWidgets import QLabel, QMessageBox
 
 from configurator.app import i18n
 from configurator.app.controller import ScenarioController
@@ -68,7 +68,14 @@ def test_editor_combo_round_trips_through_a_file(window, tmp_path):
     controller.replace(read_scenario(path), path)
     assert combo.currentData() == TABLE
     controller.apply("workload", "inference")
-    assert not combo.isEnabled()
+    assert not combo.isEnabled() and "serving" in combo.toolTip()
+
+
+def test_editor_combo_is_keyboard_reachable(window):
+    combo = window.editor.tp_comm_overlap_cfg
+    assert combo.focusPolicy() & Qt.FocusPolicy.TabFocus
+    buddies = [label for label in window.editor.findChildren(QLabel) if label.buddy() is combo]
+    assert len(buddies) == 1 and "&" in buddies[0].text()  # Alt+B moves the focus to it
 
 
 def test_cli_flag_moves_the_estimate_and_is_reported():

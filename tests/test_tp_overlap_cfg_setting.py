@@ -59,6 +59,7 @@ def test_editor_combo_round_trips_through_a_file(window, tmp_path):
     controller.apply("parallelism.tp_comm_overlap", True)
     assert combo.isEnabled() and "userbuffers" in combo.toolTip()
     combo.setCurrentIndex(combo.findData(TABLE))
+    assert combo.itemData(combo.currentIndex(), Qt.ItemDataRole.ToolTipRole) == TABLE  # the name to write in YAML
     assert controller.scenario.parallelism.tp_comm_overlap_cfg == TABLE
     path = tmp_path / "s.gpuconf.json"
     write_scenario(path, controller.scenario)

@@ -228,6 +228,9 @@ class ScenarioEditor(ServingEditorMixin, BoundControls, QScrollArea):
                                            "parallelism.tp_comm_overlap")
         form.addRow(self.tp_comm_overlap)
         self.tp_comm_overlap_cfg = self._combo(labels.tp_comm_overlap_cfg_names(), "parallelism.tp_comm_overlap_cfg")
+        tables = self.tp_comm_overlap_cfg
+        for index in range(1, tables.count()):  # a tuned table's tooltip: the name its recipe's YAML gives it
+            tables.setItemData(index, tables.itemData(index), Qt.ItemDataRole.ToolTipRole)
         self._row(form, "parallelism.tp_comm_overlap_cfg", self.tp_comm_overlap_cfg)
         self.cp = self._number("parallelism.cp")
         self.cp_row = self._auto_field(form, self.cp, "parallelism.cp")

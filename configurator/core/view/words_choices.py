@@ -27,7 +27,8 @@ ZH_CN_CHOICES: dict[str, str] = {
     "Megatron-LM interleaved (rounds of one micro-batch per stage)": "Megatron-LM 交错（每轮每个流水线阶段一个微批次）",
     "Llama 3 flexible (PyTorch, torchtitan: rounds of any size)": "Llama 3 灵活调度（PyTorch、torchtitan：每轮大小任意）",
     "Transformer Engine default": "Transformer Engine 默认",
-    "{card} {precision}, hidden {hidden}, TP {tp} — Megatron-Bridge": "{card} {precision}，隐藏维度 {hidden}，TP {tp}——Megatron-Bridge",
+    "{card} {precision}, hidden {hidden}, TP {tp} — Megatron-Bridge":
+        "{card} {precision}，隐藏维度 {hidden}，TP {tp}——Megatron-Bridge",
     "{card} {precision}, hidden {hidden}, TP {tp}, CP {cp} — Megatron-Bridge":
         "{card} {precision}，隐藏维度 {hidden}，TP {tp}，CP {cp}——Megatron-Bridge",
     "All linear layers": "所有线性层",

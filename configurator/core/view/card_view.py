@@ -44,6 +44,10 @@ PRICE_KINDS_SHORT = {"street": "street", "quote": "quote", "list": "list", "msrp
 SUPPORT = {"supported": "supported", "partial": "partial", "none": "none"}
 """Label ids of a framework's support on the card (``FrameworkSupport.status``)."""
 
+FRAMEWORK_NAMES = {"pytorch": "PyTorch", "vllm": "vLLM", "sglang": "SGLang", "tensorrt-llm": "TensorRT-LLM",
+                   "megatron": "Megatron-LM", "deepspeed": "DeepSpeed", "llama.cpp": "llama.cpp"}
+"""The frameworks' names as their projects write them (``FRAMEWORKS``: the catalog's ids)."""
+
 
 def rate_unit(precision: Precision) -> str:
     """Integer rates are operations per second (TOPS), the rest floating point (TFLOP/s)."""
@@ -201,8 +205,8 @@ def _software(card: Card) -> Section:
     sw = card.software
     if sw is None:
         return Section("software", Phrase("Software stack: {stack}", {"stack": "not rated"}), ())
-    stack = sw.stack if not sw.version else f"{sw.stack} — {sw.version}"
-    rows = [Row(name, SUPPORT[sw.frameworks[name].status] if not sw.frameworks[name].note else Phrase(
+    stack = sw.stack if not sw.version else Phrase("{stack} — {version}", {"stack": sw.stack, "version": sw.version})
+    rows = [Row(FRAMEWORK_NAMES[name], SUPPORT[sw.frameworks[name].status] if not sw.frameworks[name].note else Phrase(
         "{status} ({note})", {"status": SUPPORT[sw.frameworks[name].status], "note": sw.frameworks[name].note}),
         note=sw.frameworks[name].source, key=f"software.{name}") for name in FRAMEWORKS]
     if sw.notes:

@@ -1,7 +1,7 @@
 """The card browser in Chinese over EVERY catalog card (session 18): the details pane, the table's
 cells and the compare dialog write no English sentence or status word.
 
-The rule: after dropping identifiers (addresses, e-mail, file paths with ``_``, and the lowercase
+The rule: after dropping identifiers (web addresses with or without their scheme, e-mail, file paths with ``_``, and the lowercase
 package names of :data:`NAMES`), a text is untranslated when it holds an English word of three or
 more lowercase ASCII letters. Names, units and acronyms (NVLink, PCIe Gen5 x16, GDDR7, TFLOP/s,
 sm_90, gfx942) are capitalised or carry digits; a sentence or a status word ("Not verified",
@@ -31,14 +31,14 @@ CITATIONS = {("prices", "note"), ("software", "note"), ("source", "value"), ("ex
 """(row, part) quoted as the source writes it: sources, a price's offer and source, a framework's
 source, the export rule's source, where the usable memory was measured."""
 
-PROSE_NOT_YET = {("notes", "value"), ("export.rule", "note"), ("price_note", "value")}
-"""(row, part) of the catalog's prose not yet in Chinese: the card's notes, the export note, the
-note on a card without a dated price. Listed, so that no other text can fall back to English."""
+PROSE_NOT_YET = {("notes", "value"), ("export.rule", "note")}
+"""(row, part) of the catalog's prose not yet in Chinese: the card's notes and the export note.
+Listed, so that no other text can fall back to English."""
 
 
 def english_words(text: str) -> set[str]:
     """The English words of ``text`` by the rule of this module (identifiers dropped)."""
-    text = re.sub(r"https?://\S+|\S+@\S+|\S*_\S*", " ", text)
+    text = re.sub(r"https?://\S+|[A-Za-z0-9.-]+\.(?:com|org|net|io|ai|cn)/\S*|\S+@\S+|\S*_\S*", " ", text)
     for name in NAMES:
         text = text.replace(name, " ")
     return set(re.findall(r"\b[a-z]{3,}\b", text, flags=re.ASCII))
@@ -73,6 +73,7 @@ def test_the_rule_finds_sentences_and_status_words_not_names():
     assert english_words("PCIe (dual-slot, passive)") == {"dual", "slot", "passive"}
     assert english_words("NVLink 4 900 GB/s; PCIe Gen5 x16 128 GB/s; 16 GB GDDR6X; sm_90; gfx942") == set()
     assert english_words("支持（tpu-inference 插件；https://docs.vllm.ai/en/latest/）") == set()
+    assert english_words("见 cloud.google.com/tpu/pricing。") == set()
 
 
 def test_every_card_s_details_are_chinese():
@@ -97,7 +98,8 @@ def test_the_browser_s_table_and_compare_dialog_are_chinese_for_every_card(qtbot
     from PySide6.QtCore import Qt
 
     from configurator.app import i18n
-    from configurator.app.browser import CARD_ROLE, CardBrowser
+    from configurator.app.browser import CARD_ROLE, CardBrowser, ranked_price_tip
+    from configurator.core.procurement.card_price import purchase_price
 
     i18n.install_language("zh_CN")
     browser = CardBrowser(controller)
@@ -109,6 +111,7 @@ def test_the_browser_s_table_and_compare_dialog_are_chinese_for_every_card(qtbot
     if part == "table":
         texts += [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
         texts += [proxy.index(r, c).data() for r in range(proxy.rowCount()) for c in range(1, proxy.columnCount())]
+        texts += [ranked_price_tip(c) for c in cards if purchase_price(c) is None]  # the price note, no citation
     else:
         for start in range(0, len(cards), 4):
             group = cards[start:start + 4] if len(cards) - start >= 2 else cards[start - 1:]

@@ -150,7 +150,7 @@ def ranked_price_tip(card: Card) -> str:
     where prices were looked for."""
     chosen = card_price.purchase_price(card)
     if chosen is None:
-        return card.price_note or ""
+        return write(card.price_note, current_language()) if card.price_note else ""
     return write(price_description(chosen.entry, chosen.flags), current_language())
 
 

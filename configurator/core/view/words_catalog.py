@@ -379,7 +379,64 @@ ZH_CN_SOFTWARE_NOTE: dict[str, str] = {
 }
 """The software stack's notes (``SoftwareSupport.notes``) and the two stack names that hold a phrase."""
 
+_SEARCHED = ("No dated public price found (searched 2026-12: web pages in English and Chinese, vendor docs, price indexes, "
+             "Reuters/Tom's Hardware reports on China-market cards); ")
+_SEARCHED_ZH = "未找到注明日期的公开价格（2026-12 检索：中英文网页、厂商文档、价格指数、路透社/Tom's Hardware 关于中国市场卡的报道）；"
+_SECOND = (" Second pass 2026-12: the stored web pages and public GitHub research notes were searched again in English "
+           "and Chinese (售价 / 价格 / 万元 with the card name; 36kr, 界面新闻, 财联社, IT之家 and 芯智讯 articles are not "
+           "in the stored copies) — no dated price found.")
+_SECOND_ZH = ("。2026-12 第二轮：再次以中英文检索所存网页与 GitHub 上的公开研究笔记（卡名加“售价 / 价格 / 万元”；36kr、"
+              "界面新闻、财联社、IT之家与芯智讯的文章不在所存副本中）——仍未找到注明日期的价格。")
+_CORPORA = "No dated public price found in the searched corpora (web pages, vendor docs, price indexes; 2026-12); "
+_CORPORA_ZH = "在所检索的资料（网页、厂商文档、价格指数；2026-12）中未找到注明日期的公开价格；"
+
+ZH_CN_PRICE_NOTE: dict[str, str] = {
+    _SEARCHED + "Biren sells to selected customers; no price published" + _SECOND + " Enter a quote.":
+        _SEARCHED_ZH + "壁仞只向特定客户销售；未公布价格" + _SECOND_ZH + "请输入报价。",
+    (_SEARCHED + "Cambricon sells through partners; MLU590 street claims (CNY 60–90k) have no vendor datasheet" + _SECOND
+     + " Enter a quote."):
+        _SEARCHED_ZH + "寒武纪经合作伙伴销售；MLU590 的市场价传言（6–9 万元）没有厂商资料佐证" + _SECOND_ZH + "请输入报价。",
+    (_SEARCHED + "Moore Threads sells it in KUAE/MCCX D800 8-card servers; no card price published" + _SECOND
+     + " Enter a quote."):
+        _SEARCHED_ZH + "摩尔线程以 KUAE/MCCX D800 8 卡服务器形式销售；未公布单卡价格" + _SECOND_ZH + "请输入报价。",
+    _SEARCHED + "Moore Threads sells through KUAE cluster deals; no card price published" + _SECOND + " Enter a quote.":
+        _SEARCHED_ZH + "摩尔线程通过 KUAE 集群项目销售；未公布单卡价格" + _SECOND_ZH + "请输入报价。",
+    (_SEARCHED + "listed 'coming soon' by a retailer in 2024 (Tom's Hardware, 2024-02), no price since" + _SECOND
+     + " Enter a quote."):
+        _SEARCHED_ZH + "2024 年曾有零售商标为“即将上市”（Tom's Hardware，2024-02），此后无价格" + _SECOND_ZH + "请输入报价。",
+    (_SEARCHED + "listed by NVIDIA China partners since 2024 without a public price" + _SECOND
+     + " One unsourced, machine-written note gives 'L20 单卡约 3–5 万元' (CNY 30–50k per card); not used. Enter a quote."):
+        _SEARCHED_ZH + "自 2024 年起由 NVIDIA 中国合作伙伴列出，无公开价格" + _SECOND_ZH
+        + "一则无来源、机器生成的笔记称“L20 单卡约 3–5 万元”；未采用。请输入报价。",
+    _SEARCHED + "no card price published" + _SECOND + " Enter a quote.":
+        _SEARCHED_ZH + "未公布单卡价格" + _SECOND_ZH + "请输入报价。",
+    _CORPORA + "AMD publishes no list price and no on-demand rate was found.":
+        _CORPORA_ZH + "AMD 不公布目录价，也未找到按需租用价。",
+    _CORPORA + "get an Iluvatar CoreX quote.": _CORPORA_ZH + "请向天数智芯询价。",
+    _CORPORA + "launched 2026 — get a Huawei partner quote.": _CORPORA_ZH + "2026 年上市——请向华为合作伙伴询价。",
+    _CORPORA + "not in the cloud price indexes read.": _CORPORA_ZH + "所读的云价格指数中也没有。",
+    _CORPORA + "sold in HPC systems (Frontier, LUMI), not as a card.":
+        _CORPORA_ZH + "随 HPC 系统（Frontier、LUMI）销售，不单独出售板卡。",
+    _CORPORA + "used inside Alibaba Cloud, not sold as a card.": _CORPORA_ZH + "在阿里云内部使用，不作为板卡出售。",
+    "Not on sale at catalog date (announced, 2H 2026); no price announced.":
+        "截至目录日期尚未上市（已发布，2026 年下半年）；未公布价格。",
+    ("Purchase: no dated per-GPU price found (searched 2026-12, twice: press, reseller listings, research notes); "
+     "B300 is sold on 8-GPU HGX boards and in GB300 NVL72 racks, and whole-system figures in circulation disagree "
+     "with per-GPU claims — enter a quote. Rent: see its cloud price."):
+        "购买：未找到注明日期的单 GPU 价格（2026-12 两次检索：新闻、经销商报价、研究笔记）；B300 以 8 GPU HGX 基板及 "
+        "GB300 NVL72 机柜形式销售，流传的整机数字与单 GPU 说法不一致——请输入报价。租用：见其云价格。",
+    ("Rented only as AWS EC2 Trn2 instances (16 chips per trn2.48xlarge), through Capacity Blocks or savings plans; "
+     "no on-demand rate is published."):
+        "仅以 AWS EC2 Trn2 实例租用（每个 trn2.48xlarge 16 个芯片），通过 Capacity Blocks 或节省计划；未公布按需价格。",
+    ("Rented only from Google Cloud (Compute Engine / GKE); check cloud.google.com/tpu/pricing for the region and "
+     "commitments."):
+        "仅从 Google Cloud 租用（Compute Engine / GKE）；区域与承诺用量价格见 cloud.google.com/tpu/pricing。",
+    "Rented only from Google Cloud per chip-hour; other regions and commitments: cloud.google.com/tpu/pricing.":
+        "仅从 Google Cloud 按芯片小时租用；其他区域与承诺用量：cloud.google.com/tpu/pricing。",
+}
+"""The note on a card's prices (``Card.price_note``): why it has no dated price, where to get one."""
+
 ZH_CN_CATALOG: dict[str, str] = {**ZH_CN_VIDEO, **ZH_CN_FORM, **ZH_CN_MEMORY_TYPE, **ZH_CN_SOFTWARE_VERSION,
                                  **ZH_CN_FRAMEWORK_NOTE, **ZH_CN_EXPORT_RULE, **ZH_CN_INTERCONNECT,
-                                 **ZH_CN_ARCHITECTURE, **ZH_CN_SOFTWARE_NOTE}
+                                 **ZH_CN_ARCHITECTURE, **ZH_CN_SOFTWARE_NOTE, **ZH_CN_PRICE_NOTE}
 """Every catalog text of this module, merged into the one catalogue."""

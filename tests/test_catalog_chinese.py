@@ -1,11 +1,12 @@
 """The card browser in Chinese over EVERY catalog card (session 18): the details pane, the table's
 cells and the compare dialog write no English sentence or status word.
 
-The rule: after dropping identifiers (web addresses with or without their scheme, e-mail, file paths with ``_``, and the lowercase
-package names of :data:`NAMES`), a text is untranslated when it holds an English word of three or
-more lowercase ASCII letters. Names, units and acronyms (NVLink, PCIe Gen5 x16, GDDR7, TFLOP/s,
-sm_90, gfx942) are capitalised or carry digits; a sentence or a status word ("Not verified",
-"dual-slot, passive") always holds a lowercase word.
+The rule: after dropping identifiers (web addresses with or without their scheme, e-mail, file
+paths with ``_``, and the lowercase package names of :data:`NAMES`), a text is untranslated when
+it holds an English word of three or more lowercase ASCII letters. Names, units and acronyms
+(NVLink, PCIe Gen5 x16, GDDR7, TFLOP/s, sm_90, gfx942) are capitalised or carry digits; a
+sentence or a status word ("Not verified", "dual-slot, passive") always holds a lowercase word.
+A lone capitalised English word ("Module") would pass: no catalog text is one today.
 
 Quoted text is not held to the rule: the citations (a card's sources, a price's source and offer,
 a framework's source, the export rule's source, where the usable memory was measured) are quoted
@@ -23,7 +24,8 @@ from configurator.core.catalog import load_catalog
 from configurator.core.view.card_view import card_view
 from configurator.core.view.rows import label, write
 
-NAMES = ("llama.cpp", "tpu-inference", "vllm-ascend", "vllm-mlu", "vllm-gaudi", "vllm-project", "libtpu", "torch-neuronx")
+NAMES = ("llama.cpp", "tpu-inference", "vllm-ascend", "vllm-mlu", "vllm-gaudi", "vllm-project", "libtpu",
+         "torch-neuronx")
 """Lowercase package names (llama.cpp, vLLM plugins, TPU runtime) written as their projects spell them."""
 
 CITATIONS = {("prices", "note"), ("software", "note"), ("source", "value"), ("export.source", "value"),
@@ -31,9 +33,9 @@ CITATIONS = {("prices", "note"), ("software", "note"), ("source", "value"), ("ex
 """(row, part) quoted as the source writes it: sources, a price's offer and source, a framework's
 source, the export rule's source, where the usable memory was measured."""
 
-PROSE_NOT_YET = {("notes", "value"), ("export.rule", "note")}
-"""(row, part) of the catalog's prose not yet in Chinese: the card's notes and the export note.
-Listed, so that no other text can fall back to English."""
+PROSE_NOT_YET = {("notes", "value")}
+"""(row, part) of the catalog's prose not yet in Chinese: the card's notes. Listed, so that no
+other text can fall back to English."""
 
 
 def english_words(text: str) -> set[str]:

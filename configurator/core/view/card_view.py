@@ -214,6 +214,17 @@ def _software(card: Card) -> Section:
     return Section("software", Phrase("Software stack: {stack}", {"stack": stack}), tuple(rows))
 
 
+def clauses(text: str | None) -> Value:
+    """A catalog note made of clauses joined by '; ' ('TPP 5,285; exports from outside the US …'),
+    each clause a label id of its own, so that a clause shared by many cards is written once in
+    each language; the note as it is where it has one clause."""
+    parts = (text or "").split("; ")
+    if len(parts) < 2:
+        return text
+    return Phrase("{sep}".join(f"{{c{i}}}" for i in range(len(parts))),
+                  {"sep": "; ", **{f"c{i}": part for i, part in enumerate(parts)}})
+
+
 def _export(card: Card) -> Section:
     """The China status with its rule, date and source, and the ECCN 3A090 figures computed from
     the card's rates (:func:`configurator.core.export_control.card_classification`)."""
@@ -224,7 +235,8 @@ def _export(card: Card) -> Section:
     ec = card.export_control
     if ec is None:
         return Section("export", Phrase("Export to China: {status}", {"status": "not rated"}), (computed,))
-    rows = (Row("Rule", ec.rule, note=ec.note, key="export.rule"), Row("Status as of", ec.date, key="export.date"),
+    rows = (Row("Rule", ec.rule, note=clauses(ec.note), key="export.rule"),
+            Row("Status as of", ec.date, key="export.date"),
             Row("Source", ec.source, key="export.source"), computed)
     return Section("export", Phrase("Export to China: {status}", {"status": EXPORT[ec.china]}), rows)
 

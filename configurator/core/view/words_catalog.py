@@ -1,13 +1,14 @@
-"""Chinese of the catalog's short descriptive text (the Chinese interface, session 18): the video
-engines, form factors, memory types, interconnects, software versions, framework notes and export
-rules the card's view model writes as the catalog spells them
-(:mod:`configurator.core.view.card_view`). Keyed by the catalog's exact English text, so the one
-lookup of a label id (:func:`configurator.core.view.rows.write`) translates them on the screen, the
-command line and the printed summary alike; a catalog edit that changes such a text fails
-``tests/test_catalog_chinese.py`` until its Chinese is written here.
+"""Chinese of the catalog's descriptive text (the Chinese interface, session 18): the video engines,
+form factors, memory types, architectures, interconnects, software versions and notes, framework
+notes, price notes, export rules and export notes the card's view model writes as the catalog
+spells them (:mod:`configurator.core.view.card_view`). Keyed by the catalog's exact English text,
+so the one lookup of a label id (:func:`configurator.core.view.rows.write`) translates them on the
+screen, the command line and the printed summary alike; a catalog edit that changes such a text
+fails ``tests/test_catalog_chinese.py`` until its Chinese is written here.
 
-Citations and prose (sources, price notes, the card's notes, the export notes) are quoted as the
-source writes them and are not in this table. Merged into :data:`configurator.core.view.words.ZH_CN`.
+Citations (sources, a price's source and offer) are quoted as the source writes them, and the
+card's notes are not yet translated: neither is in this table. Merged into
+:data:`configurator.core.view.words.ZH_CN`.
 """
 
 from __future__ import annotations
@@ -379,8 +380,8 @@ ZH_CN_SOFTWARE_NOTE: dict[str, str] = {
 }
 """The software stack's notes (``SoftwareSupport.notes``) and the two stack names that hold a phrase."""
 
-_SEARCHED = ("No dated public price found (searched 2026-12: web pages in English and Chinese, vendor docs, price indexes, "
-             "Reuters/Tom's Hardware reports on China-market cards); ")
+_SEARCHED = ("No dated public price found (searched 2026-12: web pages in English and Chinese, vendor docs, "
+             "price indexes, Reuters/Tom's Hardware reports on China-market cards); ")
 _SEARCHED_ZH = "未找到注明日期的公开价格（2026-12 检索：中英文网页、厂商文档、价格指数、路透社/Tom's Hardware 关于中国市场卡的报道）；"
 _SECOND = (" Second pass 2026-12: the stored web pages and public GitHub research notes were searched again in English "
            "and Chinese (售价 / 价格 / 万元 with the card name; 36kr, 界面新闻, 财联社, IT之家 and 芯智讯 articles are not "
@@ -393,8 +394,8 @@ _CORPORA_ZH = "在所检索的资料（网页、厂商文档、价格指数；20
 ZH_CN_PRICE_NOTE: dict[str, str] = {
     _SEARCHED + "Biren sells to selected customers; no price published" + _SECOND + " Enter a quote.":
         _SEARCHED_ZH + "壁仞只向特定客户销售；未公布价格" + _SECOND_ZH + "请输入报价。",
-    (_SEARCHED + "Cambricon sells through partners; MLU590 street claims (CNY 60–90k) have no vendor datasheet" + _SECOND
-     + " Enter a quote."):
+    (_SEARCHED + "Cambricon sells through partners; MLU590 street claims (CNY 60–90k) have no vendor datasheet"
+     + _SECOND + " Enter a quote."):
         _SEARCHED_ZH + "寒武纪经合作伙伴销售；MLU590 的市场价传言（6–9 万元）没有厂商资料佐证" + _SECOND_ZH + "请输入报价。",
     (_SEARCHED + "Moore Threads sells it in KUAE/MCCX D800 8-card servers; no card price published" + _SECOND
      + " Enter a quote."):
@@ -436,7 +437,44 @@ ZH_CN_PRICE_NOTE: dict[str, str] = {
 }
 """The note on a card's prices (``Card.price_note``): why it has no dated price, where to get one."""
 
+ZH_CN_EXPORT_NOTE: dict[str, str] = {
+    "10,392 from FP8 1,299 × 8) — 3A090.a either way": "按 FP8 计为 10,392，即 1,299 × 8）——两种算法都属 3A090.a",
+    "Bandwidth alone (22 TB/s) exceeds the case-by-case limit": "仅带宽（22 TB/s）即超过逐案审查上限",
+    "NVIDIA reportedly halted shipments in 2025 (SlashGear/Tom's) — check before buying.":
+        "据报 NVIDIA 已于 2025 年停止发货（SlashGear/Tom's）——购买前请核实。",
+    "NVIDIA's China-market SKU.": "NVIDIA 的中国市场型号。",
+    "TPP 14,688 (BF16 918 × 16) would be 3A090.a": "TPP 14,688（BF16 918 × 16），将属 3A090.a",
+    "TPP 2,368 (below 3A090 by the numbers)": "TPP 2,368（按数值低于 3A090）",
+    "TPP 21,344 by the catalog's convention (TF32 667 TFLOPS counted at 32 bits":
+        "按目录惯例 TPP 为 21,344（TF32 667 TFLOPS 按 32 位计",
+    "TPP 36,912 (FP8 4,614 × 8) would be 3A090.a above the 2026 case-by-case limits":
+        "TPP 36,912（FP8 4,614 × 8），将属 3A090.a，超出 2026 年逐案审查上限",
+    "TPP 4,707 (INT8 588.35 × 8): cut below the 4,800 that catches consumer parts.":
+        "TPP 4,707（INT8 588.35 × 8）：削减至覆盖消费级产品的 4,800 门槛以下。",
+    "TPP 4,750 from the dense FP4 rate (1,187.5 × 4): a consumer part below 4,800, which is what the cap was for":
+        "TPP 4,750，由稠密 FP4 算力计（1,187.5 × 4）：低于 4,800 的消费级产品，正是该上限所针对的",
+    "TPP 4,750 from the dense FP4 rate: a consumer part below 4,800": "TPP 4,750，由稠密 FP4 算力计：低于 4,800 的消费级产品",
+    "TPP not computable (rates not published)": "TPP 无法计算（算力未公布）",
+    "TPP not published": "TPP 未公布",
+    "a 25 % US import duty applies to the lab-tested path.": "经实验室检测的路径须缴纳 25 % 的美国进口关税。",
+    "availability limited by the vendor's own capacity, not by US rules.": "供货受厂商自身产能限制，而非美国规则。",
+    "bandwidth 3,700 GB/s.": "带宽 3,700 GB/s。",
+    "bandwidth 7,700 GB/s.": "带宽 7,700 GB/s。",
+    "bandwidth 8,000 GB/s.": "带宽 8,000 GB/s。",
+    "die area not published.": "裸片面积未公布。",
+    "exports from outside the US and in-country transfers remain presumption of denial":
+        "自美国境外出口及境内转让仍为推定拒绝",
+    ("licences were reported granted from August 2025 with a revenue share, and Chinese authorities discouraged "
+     "purchases — check before buying."):
+        "据报自 2025 年 8 月起以收入分成为条件发放许可证，且中国主管部门不鼓励采购——购买前请核实。",
+    "not verified against a BIS classification.": "未对照 BIS 分类核实。",
+    "rates not yet published.": "算力尚未公布。",
+}
+"""The clauses of the export note (``ExportControl.note``, split at '; ' by
+:func:`configurator.core.view.card_view.clauses`)."""
+
 ZH_CN_CATALOG: dict[str, str] = {**ZH_CN_VIDEO, **ZH_CN_FORM, **ZH_CN_MEMORY_TYPE, **ZH_CN_SOFTWARE_VERSION,
                                  **ZH_CN_FRAMEWORK_NOTE, **ZH_CN_EXPORT_RULE, **ZH_CN_INTERCONNECT,
-                                 **ZH_CN_ARCHITECTURE, **ZH_CN_SOFTWARE_NOTE, **ZH_CN_PRICE_NOTE}
+                                 **ZH_CN_ARCHITECTURE, **ZH_CN_SOFTWARE_NOTE, **ZH_CN_PRICE_NOTE,
+                                 **ZH_CN_EXPORT_NOTE}
 """Every catalog text of this module, merged into the one catalogue."""

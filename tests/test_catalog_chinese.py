@@ -2,7 +2,7 @@
 cells and the compare dialog write no English sentence or status word.
 
 The rule: after dropping identifiers (web addresses with or without their scheme, e-mail, file
-paths with ``_``, and the lowercase package names of :data:`NAMES`), a text is untranslated when
+paths with ``_``, JSON file names, and the lowercase names of :data:`NAMES`), a text is untranslated when
 it holds an English word of three or more lowercase ASCII letters. Names, units and acronyms
 (NVLink, PCIe Gen5 x16, GDDR7, TFLOP/s, sm_90, gfx942) are capitalised or carry digits; a
 sentence or a status word ("Not verified", "dual-slot, passive") always holds a lowercase word.
@@ -10,37 +10,43 @@ A lone capitalised English word ("Module") would pass: no catalog text is one to
 
 Quoted text is not held to the rule: the citations (a card's sources, a price's source and offer,
 a framework's source, the export rule's source, where the usable memory was measured) are quoted
-as their source writes them, and the catalog's prose notes (:data:`PROSE_NOT_YET`) are not yet
-translated; every other catalog text is, in :mod:`configurator.core.view.words_catalog`.
+as their source writes them; every other catalog text is translated, in
+:mod:`configurator.core.view.words_catalog` and :mod:`configurator.core.view.words_catalog_notes`.
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 import pytest
 
 from configurator.core.catalog import load_catalog
 from configurator.core.view.card_view import card_view
 from configurator.core.view.rows import label, write
+from configurator.core.view.words_catalog import ZH_CN_CATALOG
+from configurator.core.view.words_catalog_notes import ZH_CN_NOTES
 
 NAMES = ("llama.cpp", "tpu-inference", "vllm-ascend", "vllm-mlu", "vllm-gaudi", "vllm-project", "libtpu",
-         "torch-neuronx")
-"""Lowercase package names (llama.cpp, vLLM plugins, TPU runtime) written as their projects spell them."""
+         "torch-neuronx", "llm-analysis", "open-gpu-kernel-modules", "hmc-tech", "codesota", "fpsbench", "itkb",
+         "svethardware", "tweakers", "dontleaveit")
+"""Lowercase names written as their owners spell them: packages (llama.cpp, vLLM plugins, the TPU
+runtime, llm-analysis), a repository, and the web sites a card's notes cite."""
 
 CITATIONS = {("prices", "note"), ("software", "note"), ("source", "value"), ("export.source", "value"),
              ("usable_memory_gib", "note")}
 """(row, part) quoted as the source writes it: sources, a price's offer and source, a framework's
 source, the export rule's source, where the usable memory was measured."""
 
-PROSE_NOT_YET = {("notes", "value")}
-"""(row, part) of the catalog's prose not yet in Chinese: the card's notes. Listed, so that no
-other text can fall back to English."""
+PROSE_NOT_YET: set[tuple[str, str]] = set()
+"""(row, part) of the catalog's prose not yet in Chinese (none since the card's notes were
+translated). Listed, so that no other text can fall back to English."""
 
 
 def english_words(text: str) -> set[str]:
     """The English words of ``text`` by the rule of this module (identifiers dropped)."""
-    text = re.sub(r"https?://\S+|[A-Za-z0-9.-]+\.(?:com|org|net|io|ai|cn)/\S*|\S+@\S+|\S*_\S*", " ", text)
+    text = re.sub(r"https?://[!-~]+|[\w.-]+\.(?:com|org|net|io|ai|cn)/[!-~]*|[\w.-]+\.json|[\w.-]+@[\w.-]+"
+                  r"|[\w./-]*_[\w./-]*", " ", text, flags=re.ASCII)  # ASCII only: never a run of Chinese
     for name in NAMES:
         text = text.replace(name, " ")
     return set(re.findall(r"\b[a-z]{3,}\b", text, flags=re.ASCII))
@@ -76,6 +82,20 @@ def test_the_rule_finds_sentences_and_status_words_not_names():
     assert english_words("NVLink 4 900 GB/s; PCIe Gen5 x16 128 GB/s; 16 GB GDDR6X; sm_90; gfx942") == set()
     assert english_words("支持（tpu-inference 插件；https://docs.vllm.ai/en/latest/）") == set()
     assert english_words("见 cloud.google.com/tpu/pricing。") == set()
+    assert english_words("（fp16_acc16_tflops）not read，出自") == {"not", "read"}
+
+
+def figures(text: str) -> list[str]:
+    """The figures of ``text`` with three or more digits or a decimal point ('1,299', '2.9', '2026')."""
+    return sorted(f for f in re.findall(r"\d[\d,.]*\d", text) if len(re.sub(r"\D", "", f)) >= 3 or "." in f)
+
+
+def test_a_translation_keeps_every_figure_of_the_catalog_text():
+    """A translated note must not change a number: every figure of three digits or more (or with a
+    decimal point) of the English is in the Chinese ('77B' may become '770 亿')."""
+    wrong = {english: sorted((Counter(figures(english)) - Counter(figures(chinese))).elements())
+             for english, chinese in {**ZH_CN_CATALOG, **ZH_CN_NOTES}.items()}
+    assert {english: lost for english, lost in wrong.items() if lost} == {}
 
 
 def test_every_card_s_details_are_chinese():

@@ -137,7 +137,8 @@ def _price(price: PriceEntry, flags: tuple = ()) -> Row:
     value = Phrase("{amount}; confidence: {confidence}", {"amount": _quoted(price),
                                                           "confidence": CONFIDENCE[price.confidence]})
     source = price.source if not price.note else f"{price.source} — {price.note}"
-    offer = ", ".join(p for p in (price.provider, price.tier) if p) or None
+    offer = Phrase("{provider}, {tier}", {"provider": price.provider, "tier": price.tier}) \
+        if price.provider and price.tier else price.provider or price.tier
     label = Phrase("{kind}, {date} — yours" if card_price.is_user(price) else "{kind}, {date}",
                    {"kind": PRICE_KINDS[price.kind], "date": price.date})
     return Row(label, value, note=_joined([offer, source, *(f for f in flags if f.id != "price-user")]),

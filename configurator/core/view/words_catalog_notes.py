@@ -100,7 +100,7 @@ ZH_CN_NOTES: dict[str, str] = {
      "the RTX 5090 (Tom's table). Reportedly withdrawn in 2025 in favour of the 5090D V2. fp16_acc16_tflops "
      "unknown: no FP16 rate of either accumulate is published for the D board."):
         "中国专供的 RTX 5090，GB202 配置相同（170 个 SM，680 个张量核心，32 GB GDDR7，28 Gbps，512 位 = 1,792 "
-        "GB/s，575 W），但张量吞吐受限：“2,375 AI TOPS”为 FP4 稀疏 → 稠密 1,187.5（RTX 5090：3,352）。NVIDIA "
+        "GB/s，575 W），但张量吞吐量受限：“2,375 AI TOPS”为 FP4 稀疏 → 稠密 1,187.5（RTX 5090：3,352）。NVIDIA "
         "未公布 D 版板卡的其他张量算力；BF16/FP8/INT8 留空而不按比例推算（不清楚各精度是否都按同样的 29 % "
         "限制）。FP32 104.8 TF，与 RTX 5090 相同（Tom's 表格）。据报已于 2025 年撤下，由 5090D V2 "
         "取代。fp16_acc16_tflops 未知：D 版板卡未公布任何累加方式的 FP16 算力。",

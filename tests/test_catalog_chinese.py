@@ -146,3 +146,15 @@ def test_the_browser_s_table_and_compare_dialog_are_chinese_for_every_card(qtbot
             dialog.close()
     found = {t: w for t in texts if t and (w := english_words(str(t)) - names)}
     assert found == {}
+
+
+def test_every_price_file_item_a_warning_names_has_chinese():
+    """``no-price-items`` names an unpriced line by its item's name up to the first colon: each has
+    its Chinese, so the recommendation panel does not write the price file's English."""
+    from configurator.core.messages import CATALOGUES, TERMS, msg, render
+    from configurator.core.procurement.prices import bundled_price_book
+
+    names = {item.name.split(":")[0].strip() for item in bundled_price_book().items.values()}
+    assert names - set(TERMS["zh_CN"]) == set()
+    text = render(msg("no-price-items", card="B200", items=sorted(names)[0]), CATALOGUES["zh_CN"])
+    assert english_words(text) == set()

@@ -75,7 +75,7 @@ def test_details_show_sources_prices_and_low_confidence(browser):
 def test_details_show_software_export_and_price_confidence(browser):
     browser.select_ids(["mi300x"])
     text = browser.details.toPlainText()
-    assert "Software stack: ROCm" in text and "vllm\nsupported" in text and "tensorrt-llm\nnone" in text
+    assert "Software stack: ROCm" in text and "vLLM\nsupported" in text and "TensorRT-LLM\nnone" in text
     assert "Export to China: licence required" in text and "TPP 20,919" in text
     assert "confidence: medium" in text
     browser.select_ids(["l20"])  # no public price (H20 gained dated reports in issue 25)

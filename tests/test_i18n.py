@@ -28,6 +28,7 @@ from configurator.core.engines import PROFILES
 from configurator.core.formats import FORMATS
 from configurator.core.messages import CATALOGUES, ENGLISH
 from configurator.core.uncertainty import error_bands
+from configurator.core.view.card_view import FRAMEWORK_NAMES
 from configurator.report.language import ZH_CN
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -65,6 +66,7 @@ def allowed_words() -> set[str]:
         words |= english_words(card.interconnect.link)
         if card.software:  # framework and stack names (vLLM, SGLang, ROCm, CANN …) are not translated
             words |= english_words(f"{card.software.stack} {' '.join(card.software.frameworks)}")
+    words |= english_words(" ".join(FRAMEWORK_NAMES.values()))  # as the projects write them (DeepSpeed …)
     from configurator.core.launch import TARGET_NAMES
 
     words |= english_words(" ".join(TARGET_NAMES.values()))  # engine and trainer names (the launch row)

@@ -40,6 +40,8 @@ from configurator.core.procurement import card_price
 from configurator.core.view.card_view import (
     CONFIDENCE,
     EXPORT,
+    FRAMEWORK_NAMES,
+    LINKS,
     card_view,
     price_description,
     ranked_price_value,
@@ -66,9 +68,12 @@ def confidence_names() -> dict[str | None, str]:
 
 
 def stack_text(card: Card) -> str:
-    """'CUDA 13.x (sm_90)' or '—'."""
+    """'CUDA — 13.x (sm_90)' (the stack and its version in the window's language) or '—'."""
     sw = card.software
-    return "—" if sw is None else f"{sw.stack}{f' — {sw.version}' if sw.version else ''}"
+    if sw is None:
+        return "—"
+    stack = label(sw.stack, current_language())
+    return f"{stack} — {label(sw.version, current_language())}" if sw.version else stack
 
 
 def china_text(card: Card) -> str:
@@ -93,6 +98,7 @@ def _columns() -> list[tuple[str, Callable[[Card], object], Callable[[Card], str
         return shown
 
     names = class_names()
+    links = named(LINKS)
     columns = [
         (_tc("browser", "Card"), lambda c: c.name, card_name_text),
         (_tc("browser", "Vendor"), lambda c: c.vendor, lambda c: c.vendor),
@@ -108,13 +114,14 @@ def _columns() -> list[tuple[str, Callable[[Card], object], Callable[[Card], str
         (_tc("browser", "NVENC"), lambda c: c.video.nvenc or 0, num(lambda c: c.video.nvenc)),
         (_tc("browser", "RT cores"), lambda c: c.rt_cores or 0, num(lambda c: c.rt_cores)),
         (_tc("browser", "vGPU"), lambda c: c.vgpu or "", lambda c: vgpu_names().get(c.vgpu, "—")),
-        (_tc("browser", "Card link"), lambda c: c.interconnect.link, lambda c: c.interconnect.link),
+        (_tc("browser", "Card link"), lambda c: c.interconnect.link,
+         lambda c: links.get(c.interconnect.link, c.interconnect.link)),
         (_tc("browser", "Link [GB/s]"), lambda c: c.interconnect.link_gbps or 0,
          num(lambda c: c.interconnect.link_gbps)),
         (_tc("browser", "Year"), lambda c: c.year or 0, lambda c: str(c.year or "—")),
         (_tc("browser", "Confidence"), lambda c: c.confidence, lambda c: confidence_names()[c.confidence]),
         (_tc("browser", "Software stack"), lambda c: c.software.stack if c.software else "",
-         lambda c: c.software.stack if c.software else "—"),
+         lambda c: label(c.software.stack, current_language()) if c.software else "—"),
         (_tc("browser", "Export to China"), lambda c: c.export_control.china if c.export_control else "", china_text),
     ]
     columns.insert(PRICE_COLUMN, _price_column())
@@ -144,7 +151,7 @@ def ranked_price_tip(card: Card) -> str:
     where prices were looked for."""
     chosen = card_price.purchase_price(card)
     if chosen is None:
-        return card.price_note or ""
+        return write(card.price_note, current_language()) if card.price_note else ""
     return write(price_description(chosen.entry, chosen.flags), current_language())
 
 
@@ -352,7 +359,7 @@ class CardBrowser(QDialog):
         self.software_filter = QComboBox()
         self.software_filter.addItem(self.tr("Any software"), "")
         for framework in FRAMEWORKS:
-            self.software_filter.addItem(self.tr("Runs {0}").format(framework), framework)
+            self.software_filter.addItem(self.tr("Runs {0}").format(FRAMEWORK_NAMES[framework]), framework)
         self.software_filter.setToolTip(self.tr("Only cards whose software stack runs this framework (fully or in part)"))
         self.software_filter.currentIndexChanged.connect(
             lambda i: self.proxy.set_filter(framework=self.software_filter.itemData(i)))

@@ -11,6 +11,7 @@ from configurator.core.cjk_spacing import cjk_joined
 from configurator.core.message_numbers import count_param, fraction_param
 from configurator.core.frozen_record import fast_init
 from configurator.core.messages_fit import FIT_CHINESE, FIT_ENGLISH
+from configurator.core.messages_items import ITEM_CHINESE
 from configurator.core.messages_prices import PRICE_CHINESE, PRICE_ENGLISH
 from configurator.core.messages_refusals import REFUSAL_CHINESE, REFUSAL_ENGLISH
 
@@ -489,6 +490,7 @@ TERMS: dict[str, dict[str, str]] = {
 TERMS["zh_CN"].update({"none": "无",  # "pinned: none" (no-layout-fits); then core/files.py's kinds of path
                        "a folder": "文件夹", "a named pipe (FIFO)": "命名管道（FIFO）", "a socket": "套接字",
                        "a device": "设备", "not a regular file": "非普通文件", "quotes file": "报价文件", "file": "文件"})
+TERMS["zh_CN"].update(ITEM_CHINESE)  # the price file's item names a warning names (core/messages_items.py)
 """Word-valued parameters (a limit, a card class, a workload) in each language."""
 
 

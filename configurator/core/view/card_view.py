@@ -44,6 +44,10 @@ PRICE_KINDS_SHORT = {"street": "street", "quote": "quote", "list": "list", "msrp
 SUPPORT = {"supported": "supported", "partial": "partial", "none": "none"}
 """Label ids of a framework's support on the card (``FrameworkSupport.status``)."""
 
+FRAMEWORK_NAMES = {"pytorch": "PyTorch", "vllm": "vLLM", "sglang": "SGLang", "tensorrt-llm": "TensorRT-LLM",
+                   "megatron": "Megatron-LM", "deepspeed": "DeepSpeed", "llama.cpp": "llama.cpp"}
+"""The frameworks' names as their projects write them (``FRAMEWORKS``: the catalog's ids)."""
+
 
 def rate_unit(precision: Precision) -> str:
     """Integer rates are operations per second (TOPS), the rest floating point (TFLOP/s)."""
@@ -133,7 +137,8 @@ def _price(price: PriceEntry, flags: tuple = ()) -> Row:
     value = Phrase("{amount}; confidence: {confidence}", {"amount": _quoted(price),
                                                           "confidence": CONFIDENCE[price.confidence]})
     source = price.source if not price.note else f"{price.source} — {price.note}"
-    offer = ", ".join(p for p in (price.provider, price.tier) if p) or None
+    offer = Phrase("{provider}, {tier}", {"provider": price.provider, "tier": price.tier}) \
+        if price.provider and price.tier else price.provider or price.tier
     label = Phrase("{kind}, {date} — yours" if card_price.is_user(price) else "{kind}, {date}",
                    {"kind": PRICE_KINDS[price.kind], "date": price.date})
     return Row(label, value, note=_joined([offer, source, *(f for f in flags if f.id != "price-user")]),
@@ -201,13 +206,24 @@ def _software(card: Card) -> Section:
     sw = card.software
     if sw is None:
         return Section("software", Phrase("Software stack: {stack}", {"stack": "not rated"}), ())
-    stack = sw.stack if not sw.version else f"{sw.stack} — {sw.version}"
-    rows = [Row(name, SUPPORT[sw.frameworks[name].status] if not sw.frameworks[name].note else Phrase(
+    stack = sw.stack if not sw.version else Phrase("{stack} — {version}", {"stack": sw.stack, "version": sw.version})
+    rows = [Row(FRAMEWORK_NAMES[name], SUPPORT[sw.frameworks[name].status] if not sw.frameworks[name].note else Phrase(
         "{status} ({note})", {"status": SUPPORT[sw.frameworks[name].status], "note": sw.frameworks[name].note}),
         note=sw.frameworks[name].source, key=f"software.{name}") for name in FRAMEWORKS]
     if sw.notes:
         rows.append(Row("Note", sw.notes, key="software.notes"))
     return Section("software", Phrase("Software stack: {stack}", {"stack": stack}), tuple(rows))
+
+
+def clauses(text: str | None) -> Value:
+    """A catalog note made of clauses joined by '; ' ('TPP 5,285; exports from outside the US …'),
+    each clause a label id of its own, so that a clause shared by many cards is written once in
+    each language; the note as it is where it has one clause."""
+    parts = (text or "").split("; ")
+    if len(parts) < 2:
+        return text
+    return Phrase("{sep}".join(f"{{c{i}}}" for i in range(len(parts))),
+                  {"sep": "; ", **{f"c{i}": part for i, part in enumerate(parts)}})
 
 
 def _export(card: Card) -> Section:
@@ -220,7 +236,8 @@ def _export(card: Card) -> Section:
     ec = card.export_control
     if ec is None:
         return Section("export", Phrase("Export to China: {status}", {"status": "not rated"}), (computed,))
-    rows = (Row("Rule", ec.rule, note=ec.note, key="export.rule"), Row("Status as of", ec.date, key="export.date"),
+    rows = (Row("Rule", ec.rule, note=clauses(ec.note), key="export.rule"),
+            Row("Status as of", ec.date, key="export.date"),
             Row("Source", ec.source, key="export.source"), computed)
     return Section("export", Phrase("Export to China: {status}", {"status": EXPORT[ec.china]}), rows)
 

@@ -13,6 +13,8 @@ from __future__ import annotations
 from configurator.core.messages import CATALOGUES, TERMS, Message, cjk_joined, render
 from configurator.core.view.words_answers import ZH_CN_ANSWERS
 from configurator.core.view.words_card import ZH_CN_CARD
+from configurator.core.view.words_catalog import ZH_CN_CATALOG
+from configurator.core.view.words_catalog_notes import ZH_CN_NOTES
 from configurator.core.view.words_charts import ZH_CN_CHARTS
 from configurator.core.view.words_choices import ZH_CN_CHOICES
 from configurator.core.view.words_price import ZH_CN_PRICE
@@ -490,6 +492,8 @@ ZH_CN.update(ZH_CN_WHAT_FITS)
 ZH_CN.update(ZH_CN_ANSWERS)
 ZH_CN.update(ZH_CN_CONSTRAINTS)
 ZH_CN.update(ZH_CN_TRADEOFF)
+ZH_CN.update(ZH_CN_CATALOG)
+ZH_CN.update(ZH_CN_NOTES)
 
 class Words:
     """Translator for one language: labels by their English text, warnings by message id."""

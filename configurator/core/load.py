@@ -344,9 +344,8 @@ def mean_ttft_seconds(costs: StepCosts, point: LoadPoint, closed: bool = False, 
     ``costs``, ``closed`` and ``users``; its percentiles are of the same distribution): the carrying
     steps, the mean of the rest (:func:`~configurator.core.ttft_tail.ttft_mean`) and a closed
     loop's wait for a slot [s]."""
-    rate = min(point.rate, point.capacity, HIGHEST_RATE)
-    carrying, waits = _ttft_parts(costs, rate, point.step_s, point.decoding, closed)
-    slot = slot_wait_seconds(costs, users, rate) if closed and users is not None else 0.0
+    carrying, waits = _ttft_parts(costs, point.rate, point.step_s, point.decoding, closed)
+    slot = slot_wait_seconds(costs, users, point.rate) if closed and users is not None else 0.0
     return carrying + _ttft_mean(point.step_s, waits) + slot
 
 

@@ -19,7 +19,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from screenshots_panels import bill_of_materials, serving_settings  # noqa: E402
+from screenshots_panels import bill_of_materials, browser_picture, serving_settings  # noqa: E402
 from screenshots_panels import settle as settle_events  # noqa: E402
 
 
@@ -122,12 +122,7 @@ def main(argv: list[str]) -> int:
     window.grab().save(str(out / "recommendation.png"))
     window.toggle_recommendations(False)
 
-    browser = window.open_browser()
-    browser.resize(1280, 800)
-    browser.select_ids(["h100-sxm", "l40s", "mi300x"])
-    settle_events(app)
-    browser.grab().save(str(out / "browser.png"))
-    browser.close()
+    browser_picture(app, window, out / "browser.png")
 
     # the same window in Chinese
     controller.replace(controller.scenario)
@@ -148,12 +143,7 @@ def main(argv: list[str]) -> int:
     controller.set_compared(["a40", "l4", "a16-gpu"])
     settle()
     window.grab().save(str(out / "main-vdi-zh_CN.png"))
-    browser = window.open_browser()
-    browser.resize(1280, 800)
-    browser.select_ids(["h100-sxm", "l40s", "mi300x"])
-    settle_events(app)
-    browser.grab().save(str(out / "browser-zh_CN.png"))
-    browser.close()
+    browser_picture(app, window, out / "browser-zh_CN.png")
     window.set_language("en")
     controller.undo_stack.setClean()
     window.close()

@@ -35,6 +35,25 @@ def settle(app, seconds: float = 0.6) -> None:
         time.sleep(0.02)
 
 
+def close_window(app, window) -> None:
+    """Close ``window`` without a 'save changes?' question and let Qt delete it."""
+    window.controller.undo_stack.setClean()
+    window.close()
+    window.deleteLater()
+    app.processEvents()
+
+
+def browser_picture(app, window, path: Path) -> Path:
+    """The card browser at 1280x800 with three cards selected, saved to ``path``."""
+    browser = window.open_browser()
+    browser.resize(1280, 800)
+    browser.select_ids(["h100-sxm", "l40s", "mi300x"])
+    settle(app)
+    browser.grab().save(str(path))
+    browser.close()
+    return path
+
+
 def serving_settings(app, out: Path, build_main_window, fresh_settings) -> list[Path]:
     """The serving settings in each language at each of :data:`SERVING_SIZES`."""
     written = []
@@ -55,10 +74,7 @@ def serving_settings(app, out: Path, build_main_window, fresh_settings) -> list[
             path = out / f"serving-settings-{language}-{width}x{height}.png"
             window.grab().save(str(path))
             written.append(path)
-        controller.undo_stack.setClean()
-        window.close()
-        window.deleteLater()
-        app.processEvents()
+        close_window(app, window)
     return written
 
 
@@ -81,11 +97,8 @@ def bill_of_materials(app, out: Path, build_main_window, fresh_settings) -> list
         path = out / f"bill-of-materials-{language}.png"
         panel.grab().save(str(path))
         written.append(path)
-        controller.undo_stack.setClean()
         dock.close()
-        window.close()
-        window.deleteLater()
-        app.processEvents()
+        close_window(app, window)
     return written
 
 

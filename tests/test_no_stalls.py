@@ -73,6 +73,7 @@ stalls measured here to 480 ms.
 
 from __future__ import annotations
 
+import gc
 import os
 
 import pytest
@@ -97,6 +98,14 @@ code's panel opening took 141-207 ms of GUI thread CPU and its language switch 1
 
 @pytest.fixture
 def window(qtbot, tmp_path, monkeypatch):
+    """A started window as a user meets it: shown, analysed, warmed up, and the process's
+    garbage collector in the state a fresh process leaves it (:mod:`configurator.app.warm_up`
+    froze what start-up made). A test process has run other files first: their windows and
+    dialogs, left in reference cycles, were freed by whichever collection came next on the GUI
+    thread, and a collection that destroys a few windows took 111 ms of CPU after 60 files here
+    and 452 ms in one pass on the CI machine (a model change, 2026-12-02; this file alone: 42 ms).
+    So what earlier tests left is collected and frozen before the measurements (unfrozen after):
+    every object the window makes during the test is still the collector's, as in the app."""
     from configurator.app.main import build_main_window
 
     monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: QMessageBox.StandardButton.Discard)
@@ -109,7 +118,10 @@ def window(qtbot, tmp_path, monkeypatch):
     from configurator.app.warm_up import wait_until_warm
 
     wait_until_warm()  # a user's first command comes seconds after start-up, its modules loaded by then
-    return w
+    gc.collect()
+    gc.freeze()
+    yield w
+    gc.unfreeze()
 
 
 def idle(window) -> bool:

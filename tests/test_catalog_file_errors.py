@@ -92,8 +92,8 @@ def test_malformed_lists_name_the_key_and_entry(bundled, capsys, change, message
     assert message in err and str(path) in err
 
 
-def without_default_card() -> dict:
-    return {**BUNDLED, "cards": [c for c in BUNDLED["cards"] if c["id"] != "h100-sxm"]}
+def without_default_card(card_id: str = "h100-sxm") -> dict:
+    return {**BUNDLED, "cards": [c for c in BUNDLED["cards"] if c["id"] != card_id]}
 
 
 def test_a_catalog_without_the_default_card_is_a_clear_cli_error(bundled, capsys):
@@ -113,14 +113,19 @@ def test_the_fallback_card_is_the_first_training_card(bundled):
 
 @pytest.mark.parametrize("language", ["en", "zh_CN"])
 def test_the_window_starts_on_another_card_and_says_so(qtbot, tmp_path, bundled, language):
-    """No "Internal error KeyError" at start: the window shows the first training card and the
-    status bar says why, in the window's language (conftest fails the test on any error dialog)."""
+    """No "Internal error KeyError" at start: the window shows the first training card (Chinese: the
+    first deliverable to mainland China) instead of the language's start card (English: the default
+    card; Chinese: the region's own, Ascend 910B) and the status bar says why, in the window's
+    language (conftest fails the test on any error dialog)."""
     from PySide6.QtCore import QSettings
 
     from configurator.app import i18n
+    from configurator.app.defaults import start_card
     from configurator.app.main import complete_main_window, open_window_frame
+    from configurator.core.region import REGION_FOR_LANGUAGE, delivery_problem
 
-    bundled(without_default_card())
+    wanted = start_card(REGION_FOR_LANGUAGE.get(language))
+    bundled(without_default_card(wanted))
     settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
     settings.setValue("language", language)
     window = open_window_frame(settings)
@@ -131,9 +136,10 @@ def test_the_window_starts_on_another_card_and_says_so(qtbot, tmp_path, bundled,
         controller = window.controller
         qtbot.waitUntil(lambda: controller.analysis is not None, timeout=20_000)
         shown = controller.catalog.get(controller.scenario.card_id)
-        assert shown.category == "training" and controller.scenario.card_id != "h100-sxm"
+        assert shown.category == "training" and controller.scenario.card_id != wanted
+        assert delivery_problem(shown, controller.scenario.constraints.region) is None
         notice = window.statusBar().currentMessage()
-        assert "h100-sxm" in notice and shown.name in notice
+        assert wanted in notice and shown.name in notice
         assert ("改为显示" if language == "zh_CN" else "is shown instead") in notice
         window.new_scenario()  # File > New starts on the same card
         assert controller.scenario.card_id == shown.id

@@ -69,21 +69,26 @@ def complete_main_window(window) -> None:
     Raises ArchitectureError or CatalogError when a bundled file is damaged.
     """
     from configurator.app.controller import ScenarioController
-    from configurator.app.defaults import DEFAULT_CARD, default_scenario
+    from configurator.app.defaults import default_scenario, start_notice
     from configurator.app.i18n import current_language
     from configurator.core.catalog import load_catalog
-    from configurator.core.messages import msg
 
+    language = current_language()
     catalog = load_catalog()
-    scenario = default_scenario(current_language(), catalog)
-    if scenario.card_id != DEFAULT_CARD:  # the bundled catalog lacks the default card: say which is shown
-        notice = msg("default-card-missing", card=DEFAULT_CARD, used=catalog.get(scenario.card_id).name)
-        catalog = dataclasses.replace(catalog, problems=(*catalog.problems, notice.text_in(current_language())))
+    scenario = default_scenario(language, catalog)
+    notice = start_notice(scenario, catalog)
+    if notice is not None and notice.id == "default-card-missing":  # said with the catalog's problems
+        catalog = dataclasses.replace(catalog, problems=(*catalog.problems, notice.text_in(language)))
+        notice = None
     controller = ScenarioController(catalog, scenario)
     if window.isVisible():
         window.hold_first_analysis_until_painted(controller)
     window.attach(controller)
     window.restore_scenario()
+    # why the region starts on its own card, unless the last session came back or something
+    # more pressing is said (a catalog problem, settings that cannot be written)
+    if notice is not None and controller.scenario == scenario and not window.statusBar().currentMessage():
+        window.statusBar().showMessage(notice.text_in(language))
 
 
 DESKTOP_FILE_NAME = "gpu-configurator"

@@ -8,7 +8,7 @@ from pathlib import Path
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from configurator.app.error_boundary import guard_slot
-from configurator.app.i18n import tc as _tc
+from configurator.app.i18n import current_language, tc as _tc
 
 MAX_RECENT = 8
 """Files the Open Recent menu lists."""
@@ -32,10 +32,17 @@ class FileActions:
         return answer == QMessageBox.StandardButton.Discard
 
     def new_scenario(self) -> None:
+        """File > New: the scenario a window starts with in the current language (its region, its
+        currency and the region's start card), and why that card where it is not the usual one."""
         if self.maybe_save():
-            from configurator.app.defaults import default_scenario
+            from configurator.app.defaults import default_scenario, start_notice
 
-            self.controller.replace(default_scenario(catalog=self.controller.catalog))
+            language, catalog = current_language(), self.controller.catalog
+            scenario = default_scenario(language, catalog)
+            self.controller.replace(scenario)
+            notice = start_notice(scenario, catalog)
+            if notice is not None:
+                self.statusBar().showMessage(notice.text_in(language))
 
     def open_dialog(self) -> None:
         from configurator.core.scenario_io import FILE_SUFFIX

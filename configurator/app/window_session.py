@@ -93,11 +93,10 @@ class SessionActions:
         and that card's name; None if it fits on none."""
         from pydantic import ValidationError
 
-        from configurator.app.defaults import default_scenario
         from configurator.core.scenario import updated
 
         catalog = self.controller.catalog
-        first = default_scenario().card_id
+        first = self.start_card()
         for card_id in [first, *catalog.ids()] if first in catalog else catalog.ids():
             try:
                 return updated(scenario, card_id=card_id), catalog.get(card_id).name
@@ -105,13 +104,21 @@ class SessionActions:
                 continue
         return None
 
+    def start_card(self) -> str:
+        """The card a new window starts on in the current language's region (the placeholder
+        for recovered work whose card is gone)."""
+        from configurator.app.defaults import start_card
+        from configurator.app.i18n import current_language
+        from configurator.core.region import REGION_FOR_LANGUAGE
+
+        return start_card(REGION_FOR_LANGUAGE.get(current_language()))
+
     def recovery_dialog(self, findings):
         """The list of crashed windows' work (not yet shown)."""
-        from configurator.app.defaults import default_scenario
         from configurator.app.recovery_dialog import RecoveryDialog
 
         catalog = self.controller.catalog
-        default = default_scenario().card_id
+        default = self.start_card()
         return RecoveryDialog(findings, catalog.get(default).name if default in catalog else "", self)
 
     def choose_recovery(self, findings):
@@ -157,7 +164,7 @@ class SessionActions:
                 self.statusBar().showMessage(catalog.explain_unknown(recovery.missing_card))
                 return False
             scenario, placeholder = placed
-        base, path = default_scenario(current_language()), None  # the language's currency, as a new window
+        base, path = default_scenario(current_language(), catalog), None  # the language's currency, as a new window
         if recovery.original is not None:
             try:  # a regular file only: the notes may name a FIFO, which would wait for a writer
                 original = read_scenario(recovery.original) if recovery.original.is_file() else None

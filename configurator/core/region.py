@@ -4,6 +4,7 @@ per card in the catalog's ``export_control``: a status to show, not legal advice
 from __future__ import annotations
 
 from configurator.core.catalog import Card
+from configurator.core.messages import Message, msg
 
 REGION_FOR_LANGUAGE = {"zh_CN": "cn"}
 """The region a language starts with (editable); languages not listed start with none."""
@@ -24,3 +25,13 @@ def delivery_problem(card: Card, region: str | None) -> str | None:
         return None
     status = card.export_control.china if card.export_control is not None else "unknown"
     return _BLOCKING.get(status)
+
+
+def delivery_message(card: Card, region: str | None) -> Message | None:
+    """Why ``card`` cannot simply be delivered to ``region`` (:func:`delivery_problem`), with its
+    name and the date of its stored status, or None."""
+    blocked = delivery_problem(card, region)
+    if blocked is None:
+        return None
+    date = card.export_control.date if card.export_control is not None else None
+    return msg(blocked, card=card.name, date=date or "—")

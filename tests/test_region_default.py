@@ -102,15 +102,18 @@ def test_the_window_starts_on_the_regions_card_and_file_new_goes_back_to_it(qtbo
             assert controller.scenario.card_id == "ascend-910b" and said.startswith("起始加速卡为 Ascend 910B：")
         else:
             assert controller.scenario.card_id == DEFAULT_CARD and said == ""
-        controller.apply_many({"card_id": "a100-sxm-80gb", "count": 4})
-        window.statusBar().clearMessage()
-        window.new_scenario()  # File > New: the same start, region and currency included
-        assert controller.scenario == expected
-        assert window.statusBar().currentMessage() == said
         other = "en" if language == "zh_CN" else "zh_CN"
-        window.set_language(other)  # a default is only a start: the card stays
+        window.set_language(other)  # a default is only a start: the card and region stay, the notice follows
         assert controller.scenario.card_id == expected.card_id
         assert controller.scenario.constraints.region == expected.constraints.region
+        assert window.statusBar().currentMessage().startswith("Started on Ascend 910B: " if said else "")
+        window.set_language(language)
+        assert window.statusBar().currentMessage() == said
+        controller.apply_many({"card_id": "a100-sxm-80gb", "count": 4})
+        assert window.statusBar().currentMessage() == ""  # the notice explained the card now gone
+        window.new_scenario()  # File > New: the same start, region and currency included, and its notice
+        assert controller.scenario == expected
+        assert window.statusBar().currentMessage() == said
     finally:
         window.controller.undo_stack.setClean()
         i18n.install_language("en")

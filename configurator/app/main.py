@@ -73,22 +73,20 @@ def complete_main_window(window) -> None:
     from configurator.app.i18n import current_language
     from configurator.core.catalog import load_catalog
 
-    language = current_language()
     catalog = load_catalog()
-    scenario = default_scenario(language, catalog)
+    scenario = default_scenario(current_language(), catalog)
     notice = start_notice(scenario, catalog)
-    if notice is not None and notice.id == "default-card-missing":  # said with the catalog's problems
-        catalog = dataclasses.replace(catalog, problems=(*catalog.problems, notice.text_in(language)))
-        notice = None
+    if notice is not None and notice.id == "default-card-missing":  # the bundled catalog lacks the start card
+        catalog = dataclasses.replace(catalog, problems=(*catalog.problems, notice.text_in(current_language())))
     controller = ScenarioController(catalog, scenario)
     if window.isVisible():
         window.hold_first_analysis_until_painted(controller)
     window.attach(controller)
     window.restore_scenario()
-    # why the region starts on its own card, unless the last session came back or something
-    # more pressing is said (a catalog problem, settings that cannot be written)
-    if notice is not None and controller.scenario == scenario and not window.statusBar().currentMessage():
-        window.statusBar().showMessage(notice.text_in(language))
+    # why the region starts on its own card, unless the last session came back or something more
+    # pressing is said (a catalog problem, as the one above; settings that cannot be written)
+    if controller.scenario == scenario and not window.statusBar().currentMessage():
+        window.say_start(scenario)
 
 
 DESKTOP_FILE_NAME = "gpu-configurator"

@@ -154,6 +154,7 @@ class MainWindow(SessionActions, FileActions, SummaryActions, LaunchActions, Quo
         install_language(language)
         self.settings.setValue("language", language)
         self.controller.retranslate_history()  # "Undo Change card count" -> "撤销 修改卡数"
+        self.restate_start_notice()
         self.check_settings()
         # the card browser is built again anyway: closed first, so it does not lay out its whole
         # table again for the restated currency (0.5 s on the GUI thread) just before it goes

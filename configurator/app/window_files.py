@@ -35,14 +35,44 @@ class FileActions:
         """File > New: the scenario a window starts with in the current language (its region, its
         currency and the region's start card), and why that card where it is not the usual one."""
         if self.maybe_save():
-            from configurator.app.defaults import default_scenario, start_notice
+            from configurator.app.defaults import default_scenario
 
-            language, catalog = current_language(), self.controller.catalog
-            scenario = default_scenario(language, catalog)
+            scenario = default_scenario(current_language(), self.controller.catalog)
             self.controller.replace(scenario)
-            notice = start_notice(scenario, catalog)
-            if notice is not None:
-                self.statusBar().showMessage(notice.text_in(language))
+            self.say_start(scenario)
+
+    _start_said: tuple[object, str, str] | None = None
+    """The start notice on the status bar (:meth:`say_start`): the message, its text as shown and
+    the card it explains."""
+
+    def say_start(self, scenario) -> bool:
+        """Say on the status bar why ``scenario`` (a start: a new window, File > New) is on its card
+        where that is not the usual one (:func:`~configurator.app.defaults.start_notice`); said
+        again in a new language, gone once the card changes. True if something was said."""
+        from configurator.app.defaults import start_notice
+
+        notice = start_notice(scenario, self.controller.catalog)
+        if notice is None:
+            return False
+        if self._start_said is None:
+            self.controller.scenario_changed.connect(self._drop_start_notice)
+        self._start_said = (notice, notice.text_in(current_language()), scenario.card_id)
+        self.statusBar().showMessage(self._start_said[1])
+        return True
+
+    def _start_notice_shown(self) -> bool:
+        return self._start_said is not None and self.statusBar().currentMessage() == self._start_said[1]
+
+    def _drop_start_notice(self, scenario) -> None:
+        if self._start_notice_shown() and scenario.card_id != self._start_said[2]:
+            self.statusBar().clearMessage()
+
+    def restate_start_notice(self) -> None:
+        """The start notice, if still shown, in the current language (a language switch)."""
+        if self._start_notice_shown():
+            notice, _, card_id = self._start_said
+            self._start_said = (notice, notice.text_in(current_language()), card_id)
+            self.statusBar().showMessage(self._start_said[1])
 
     def open_dialog(self) -> None:
         from configurator.core.scenario_io import FILE_SUFFIX

@@ -158,3 +158,16 @@ def test_every_price_file_item_a_warning_names_has_chinese():
     assert names - set(TERMS["zh_CN"]) == set()
     text = render(msg("no-price-items", card="B200", items=sorted(names)[0]), CATALOGUES["zh_CN"])
     assert english_words(text) == set()
+
+
+def test_a_warning_naming_several_unpriced_items_is_all_chinese():
+    """A bill with two unpriced lines: each item named in Chinese, joined by the Chinese separator
+    (it stayed in English, the two names being looked up as one text); the English is unchanged."""
+    from configurator.core.messages import msg
+    from configurator.core.procurement.prices import bundled_price_book
+
+    names = sorted({item.name.split(":")[0].strip() for item in bundled_price_book().items.values()})[:2]
+    message = msg("no-price-items", card="B200", items=tuple(names))
+    chinese = message.text_in("zh_CN")
+    assert english_words(chinese) == set() and "；" in chinese
+    assert message.text == f"B200: no price for {'; '.join(names)} — enter a quote to compare its total cost of ownership"

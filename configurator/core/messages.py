@@ -517,16 +517,18 @@ class Message:
 
 
 LIST_SEPARATORS = {"en": "; ", "zh_CN": "；"}
-"""Between the messages of a list parameter (the problems of one file) in each language."""
+"""Between the items of a list parameter (the problems of one file, the unpriced lines of a bill)
+in each language."""
 
 
 def _param(value: object, language: str, templates: dict[str, str]) -> object:
     """A parameter as a template takes it in ``language``: a word translated (:data:`TERMS`), a
-    message (or a list of messages) rendered in the same language, a whole number grouped."""
+    message rendered in the same language, a list of words or messages each so and joined
+    (:data:`LIST_SEPARATORS`), a whole number grouped."""
     if isinstance(value, Message):
         return render(value, templates)
-    if isinstance(value, list | tuple) and value and all(isinstance(v, Message) for v in value):
-        return LIST_SEPARATORS.get(language, "; ").join(render(v, templates) for v in value)
+    if isinstance(value, list | tuple) and value and all(isinstance(v, Message | str) for v in value):
+        return LIST_SEPARATORS.get(language, "; ").join(str(_param(v, language, templates)) for v in value)
     if isinstance(value, str):
         return TERMS.get(language, {}).get(value, value)
     if isinstance(value, int) and not isinstance(value, bool):

@@ -3,7 +3,8 @@
 colon (:attr:`configurator.core.procurement.deployment.Deployment.missing_prices`), a long English
 description in ``resources/procurement_prices.json``. Keyed by that text and merged into
 :data:`configurator.core.messages.TERMS`, so the one word lookup of a message's parameter
-translates it; a bill with two unpriced lines names them joined, and stays in English."""
+translates it; a bill with several unpriced lines names each so, joined in the language's way
+(``；`` in Chinese)."""
 
 from __future__ import annotations
 

@@ -354,7 +354,7 @@ def _unpriced_reason(est: Estimate, book: PriceBook) -> Message:
     if cards:
         return msg("no-price", card=est.card.name)
     if cost.missing_prices:
-        return msg("no-price-items", card=est.card.name, items="; ".join(cost.missing_prices))
+        return msg("no-price-items", card=est.card.name, items=cost.missing_prices)  # each said in the language
     return msg("no-power-tco", card=est.card.name)
 
 

@@ -117,3 +117,17 @@ def test_the_window_starts_on_the_regions_card_and_file_new_goes_back_to_it(qtbo
     finally:
         window.controller.undo_stack.setClean()
         i18n.install_language("en")
+
+
+def test_recovered_work_whose_card_is_gone_goes_on_the_languages_start_card(qtbot, window):
+    """The crash recovery's placeholder card (and the name its dialog gives) is the card a new
+    window starts on in the language shown: Ascend 910B in Chinese, the default card in English."""
+    from configurator.core.scenario import updated
+
+    gone = updated(window.controller.scenario, card_id="a100-sxm-80gb")
+    assert window.start_card() == DEFAULT_CARD
+    assert window.placeholder_card(gone)[0].card_id == DEFAULT_CARD
+    window.set_language("zh_CN")
+    assert window.start_card() == "ascend-910b"
+    placed, name = window.placeholder_card(gone)
+    assert placed.card_id == "ascend-910b" and name == "Ascend 910B"

@@ -89,8 +89,8 @@ class SessionActions:
 
     # ---- recovery after a crash ---------------------------------------------------------
     def placeholder_card(self, scenario) -> tuple[object, str] | None:
-        """``scenario`` on a card of the catalog (the default card first) for one whose card is gone,
-        and that card's name; None if it fits on none."""
+        """``scenario`` on a card of the catalog (a new window's start card first, :meth:`start_card`)
+        for one whose card is gone, and that card's name; None if it fits on none."""
         from pydantic import ValidationError
 
         from configurator.core.scenario import updated

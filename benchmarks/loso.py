@@ -149,17 +149,19 @@ request 6017's A100 PCIe tg128 and issue 6763's H100 PCIe rows (benchmarks/accur
 LLAMA_CPP_HBM_DECODE_ROWS): three publications, so each is predicted from the others."""
 
 LLAMA_CPP_PP512_CARDS = ("a6000", "6000ada", "l40s", "a100pcie", "a100sxm", "h100p")
-"""The pp512 rows the prompt-processing share is solved from: every single-card row of the table on a card
-whose catalog FP16 rate is the rate llama.cpp's prompt GEMMs run at (not GeForce: see the held note)."""
+"""The pp512 rows the prompt-processing share is solved from: the table's single-card Q4_K_M rows on professional
+cards (the GeForce rows were left out when the catalog had no FP16-accumulate rate, and stay out as the share's
+test on cards it was not solved from: see the held note)."""
 
 LLAMA_CPP_PP512_HELD = (
-    "the profile's other fields stay as shipped. The table's GeForce rows (RTX 3090 4,030, 4080 5,390, "
-    "4090 7,139 tokens/s) are held out (benchmarks/data/held-out.json, within_source): llama.cpp's May 2024 "
-    "cuBLAS prompt GEMMs accumulate in FP16 (CUBLAS_COMPUTE_16F; engines.LLAMA_CPP_BUILDS), which GeForce "
-    "cards run at twice the FP32-accumulate rate (catalog fp16_acc16_tflops); predicted with it they are "
-    "+33/+107/+66 % slow (at the FP32-accumulate rate +157/+298/+216 %). Fitted with the six they would "
-    "move the share to 0.68 and the leave-one-row-out error from 24 % median (44 % worst) to 25 % (85 % "
-    "worst, the RTX 4080), so they are not fitting rows")
+    "the profile's other fields stay as shipped. The table's GeForce rows (RTX 3090, 4080, 4090; Q4_K_M and F16), "
+    "its F16 rows of professional cards and its A40 rows are held out (benchmarks/data/held-out.json, "
+    "within_source), with pull request 7676's cuBLAS master column (RTX 4090 Q4_0). Read at the rows' builds "
+    "(b2824-b2843; ggml-org/ggml bb6ab716, src/ggml-cuda.cu), every card ran the same prompt path, cuBLAS with "
+    "CUBLAS_COMPUTE_16F, at the catalog's FP16-accumulate rate on GeForce; the same die errs alike on both lines "
+    "(GA102: RTX 3090 +16/+5 %, RTX A6000 +16/+12 %, A40 +8/+9 %; AD102: RTX 4090 +29/+27 %, RTX 6000 Ada +30/+17 %; "
+    "Q4_K_M/F16), so the spread is by architecture (Ada +17..+54 %, A100 -5..-14 %, H100 PCIe -27 %), not GeForce "
+    "against professional, and one share cannot carry it (the held-out rows' notes: what was tried)")
 """What the prompt-processing fit leaves out, and why."""
 
 LLAMA_CPP_MMQ_ROWS = ("published:ip-llamacpp-mmq-4090-q4_0-pp512", "published:ip-llamacpp-mmq-4090-q4_k_s-pp2048",

@@ -236,7 +236,12 @@ LLAMA_CPP = EngineProfile(
     # before each cuBLAS product; 0.508 before, December 2026, when the share carried that copy too and so
     # was applied to F16 weights, which have none: the same table's F16 pp512 rows of five professional
     # cards, in no fit, were predicted 29-57 % slow, now 7-29 %). The table's GeForce rows (FP16 accumulate
-    # at twice the FP32-accumulate rate there: Card.fp16_acc16_tflops) are held out.
+    # at twice the FP32-accumulate rate there: Card.fp16_acc16_tflops) are held out. Issue 27, 2026-12-03: the
+    # table's notebooks print each card's build (b2824-b2843) and 'CUDA_USE_TENSOR_CORES: yes', so every card,
+    # GeForce or not, ran this cuBLAS path; the same die errs alike on both lines (RTX 3090 / A6000, RTX 4090 /
+    # 6000 Ada), the errors order by architecture (Ada +17..+54 %, A100 -5..-14 %, H100 PCIe -27 %): one share
+    # per engine cannot carry them, and neither a per-kernel roofline nor a board power ceiling closed it
+    # (benchmarks/data/held-out.json, the GeForce pp512 rows' notes).
     prefill_share=0.751,
     # The INT8 MMQ kernels of builds since June 2024 are llama.cpp's own, not cuBLAS: their share is an
     # engine fact of its own. Solved from the llama-bench rows their pull requests published (June 2024,

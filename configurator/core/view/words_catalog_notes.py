@@ -317,7 +317,7 @@ ZH_CN_NOTES: dict[str, str] = {
      "A2, Atlas 800T A2 and Atlas 900 A2 PoD, the npu-smi and ascend-dmi power pages, and web pages in English "
      "and Chinese); reports for the 910B give 310 W (boardor, 2025) to 400 W. An estimate, not a server's power "
      "divided by its cards. BF16 320 = the FP16 rate: Huawei's CloudMatrix384 paper gives the 910B-class die one "
-     "dense BF16/FP16 rate and Huawei's 2025 keynote lists BF16 among its formats; no separate 910B BF16 figure "
+     "dense BF16/FP16 rate and Huawei's 2025 keynote lists BF16 among the 910C's formats; no separate 910B BF16 figure "
      "is published. HCCS 392 GB/s both directions (196 GB/s one way): the paper gives each 910B-class die seven "
      "224 Gbit/s links, and Huawei's keynote gives the two-die 910C twice that, 784 GB/s; one server's eight NPUs "
      "form a full mesh."):
@@ -330,7 +330,7 @@ ZH_CN_NOTES: dict[str, str] = {
         "Atlas 300T A2、Atlas 800T A2 与 Atlas 900 A2 PoD 的文档、npu-smi 与 ascend-dmi 的功耗页面，以及中英文网页）；"
         "对 910B 的报道从 310 W（boardor，2025）到 400 W 不等。此为估计值，并非服务器功耗除以卡数。BF16 320 = FP16 "
         "算力：华为 CloudMatrix384 论文给 910B 级裸片的是同一个稠密 BF16/FP16 算力，华为 2025 年主题演讲也将 BF16 "
-        "列为其支持的格式；未见单独公布的 910B BF16 数字。HCCS 392 GB/s 为双向合计（单向 196 GB/s）：论文给出每个 "
+        "列为 910C 支持的格式；未见单独公布的 910B BF16 数字。HCCS 392 GB/s 为双向合计（单向 196 GB/s）：论文给出每个 "
         "910B 级裸片 7 条 224 Gbit/s 链路，华为主题演讲给出双裸片 910C 为其两倍即 784 GB/s；一台服务器的 8 个 NPU "
         "全互联。",
     ("Huawei's keynote figures (FP8/MXFP8/HiF8 1 PF, MXFP4 2 PF, 128 GB, 1.6 TB/s); Huawei does not say dense "

@@ -29,9 +29,10 @@ from configurator.core.view.words_catalog_notes import ZH_CN_NOTES
 
 NAMES = ("llama.cpp", "tpu-inference", "vllm-ascend", "vllm-mlu", "vllm-gaudi", "vllm-project", "libtpu",
          "torch-neuronx", "llm-analysis", "open-gpu-kernel-modules", "hmc-tech", "codesota", "fpsbench", "itkb",
-         "svethardware", "tweakers", "dontleaveit")
+         "svethardware", "tweakers", "dontleaveit", "hiascend.com", "npu-smi", "ascend-dmi", "boardor")
 """Lowercase names written as their owners spell them: packages (llama.cpp, vLLM plugins, the TPU
-runtime, llm-analysis), a repository, and the web sites a card's notes cite."""
+runtime, llm-analysis), a repository, Huawei's tools (npu-smi, ascend-dmi), and the web sites a card's
+notes cite."""
 
 CITATIONS = {("prices", "note"), ("software", "note"), ("source", "value"), ("export.source", "value"),
              ("usable_memory_gib", "note")}

@@ -273,9 +273,12 @@ ZH_CN_INTERCONNECT: dict[str, str] = {
         "第 4 代 Infinity Fabric：8 GPU 平台中 7 条 153.6 GB/s 链路；PCIe Gen5 x16",
     "BLink x8 (aggregate reported as 2.3 TB/s by some outlets, 512 GB/s by others); PCIe Gen5 x16 + CXL":
         "BLink x8（总带宽一说 2.3 TB/s，一说 512 GB/s）；PCIe Gen5 x16 + CXL",
-    "Chip-to-chip ~400 GB/s (TechPowerUp/DigiTimes) vs 784 GB/s (other report); optical all-to-all in CloudMatrix 384":
-        "芯片间约 400 GB/s（TechPowerUp/DigiTimes），另有报道为 784 GB/s；CloudMatrix 384 中为光互联全互联",
-    "HCCS (bandwidth not verified); PCIe Gen4 x16": "HCCS（带宽未核实）；PCIe Gen4 x16",
+    ("UB (HCCS) 784 GB/s per chip, both directions (2 dies × 7 links × 224 Gbit/s = 392 GB/s one way); optical "
+     "all-to-all in CloudMatrix 384"):
+        "UB（HCCS）每芯片 784 GB/s，双向合计（2 个裸片 × 7 条链路 × 224 Gbit/s = 单向 392 GB/s）；CloudMatrix 384 中为光互联全互联",
+    ("HCCS 392 GB/s per NPU, both directions (7 links × 224 Gbit/s, 196 GB/s one way), 8 NPUs in a full mesh "
+     "(Atlas 800T A2); PCIe Gen4 x16"):
+        "HCCS 每 NPU 392 GB/s，双向合计（7 条链路 × 224 Gbit/s，单向 196 GB/s），8 个 NPU 全互联（Atlas 800T A2）；PCIe Gen4 x16",
     ("Huawei UB (Lingqu) interconnect 2 TB/s per chip (2.5× the 910C); supernode domain sizes are published "
      "only for the 950DT (Atlas 950 SuperPoD)"):
         "华为 UB（灵衢）互联，每芯片 2 TB/s（910C 的 2.5 倍）；超节点规模仅公布了 950DT 的（Atlas 950 SuperPoD）",

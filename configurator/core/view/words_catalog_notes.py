@@ -80,14 +80,20 @@ ZH_CN_NOTES: dict[str, str] = {
         "NVFP4，但未按与以往规格表可比的稠密/稀疏区分，因此未录入算力（无法估算速度、时间与成本）。带宽 22 "
         "TB/s 为 CES 2026 数字（GTC 2025 时为 13 TB/s）。板卡功耗未公布（非官方报道约 1,800 W）。",
     ("BF16/FP16 752 TF dense per chip from Huawei's own CloudMatrix384 paper (2025), replacing the press "
-     "figures 780 (BF16, DigiTimes via TechPowerUp) and 800 (FP16). 128 GB, 3.2 TB/s. Chip-to-chip (UB) "
-     "bandwidth left null: reports give 400 GB/s (TechPowerUp/DigiTimes), 784 GB/s and 196 GB/s per NPU (a "
-     "summary of the CloudMatrix paper) without saying one way or both — not settled. CloudMatrix 384 ≈ 300 PF "
-     "BF16. No official datasheet."):
+     "figures 780 (BF16, DigiTimes via TechPowerUp) and 800 (FP16). 128 GB, 3.2 TB/s. Chip-to-chip (UB) 784 GB/s "
+     "both directions (2026-12): Huawei's 2025 keynote gives 784 GB/s, and the CloudMatrix paper gives each of "
+     "the two dies seven 224 Gbit/s links, 196 GB/s one way — 392 GB/s one way per chip; the ~400 GB/s of "
+     "TechPowerUp/DigiTimes is close to that one-way figure. Board power left null: neither the paper nor the "
+     "keynote gives one, and no Huawei page for the Atlas 900 A3 SuperPoD or Atlas 800T A3 was found with a "
+     "module power (searched 2026-12, hiascend.com and web pages in English and Chinese); a supernode's power "
+     "divided by 384 is not a module's power. CloudMatrix 384 ≈ 300 PF BF16. No official datasheet."):
         "BF16/FP16 每芯片稠密 752 TF，出自华为自己的 CloudMatrix384 论文（2025），取代媒体数字 "
-        "780（BF16，DigiTimes 经 TechPowerUp）与 800（FP16）。128 GB，3.2 TB/s。芯片间（UB）带宽留空：报道给出 "
-        "400 GB/s（TechPowerUp/DigiTimes）、784 GB/s 以及每 NPU 196 GB/s（CloudMatrix "
-        "论文的一份摘要），均未说明单向还是双向——尚无定论。CloudMatrix 384 ≈ 300 PF BF16。无官方规格书。",
+        "780（BF16，DigiTimes 经 TechPowerUp）与 800（FP16）。128 GB，3.2 TB/s。芯片间（UB）带宽 784 GB/s，双向合计"
+        "（2026-12）：华为 2025 年主题演讲给出 784 GB/s，CloudMatrix 论文给出两个裸片各有 7 条 224 Gbit/s 链路、"
+        "单向 196 GB/s——每芯片单向 392 GB/s；TechPowerUp/DigiTimes 所说的约 400 GB/s 与该单向数字接近。板卡功耗留空："
+        "论文与主题演讲均未给出，也未找到列出模组功耗的 Atlas 900 A3 SuperPoD 或 Atlas 800T A3 华为页面（2026-12 "
+        "检索了 hiascend.com 及中英文网页）；超节点功耗除以 384 并不是模组功耗。CloudMatrix 384 ≈ 300 PF BF16。"
+        "无官方规格书。",
     ("China-market cut of the L4 class. Tensor figures from a retailer listing that matches the circulated "
      "NVIDIA China spec (dense, like the L20's); no NVIDIA datasheet. FP32 rate, board power, video engines "
      "not published."):
@@ -305,12 +311,28 @@ ZH_CN_NOTES: dict[str, str] = {
      "most-cited ~320 TF; memory 32–64 GB HBM2e; bandwidth claims range 0.4–1.6 TB/s; power 310–400 W. Sources "
      "contradict each other — treat all values as unverified; get vendor quote sheet. Bandwidth 1,600 GB/s "
      "(2026-12) derived: the 910C is two 910B dies with eight HBM2E stacks at 3.2 TB/s, so one 910B die has "
-     "four stacks at 1.6 TB/s — still not a Huawei datasheet figure."):
+     "four stacks at 1.6 TB/s — still not a Huawei datasheet figure. Second pass 2026-12: board power 350 W is "
+     "Huawei's own design power for the Ascend 910 module (Hot Chips 31, 2019), whose module form the 910B keeps "
+     "— no Huawei figure for the 910B itself was found (searched: hiascend.com documentation of the Atlas 300T "
+     "A2, Atlas 800T A2 and Atlas 900 A2 PoD, the npu-smi and ascend-dmi power pages, and web pages in English "
+     "and Chinese); reports for the 910B give 310 W (boardor, 2025) to 400 W. An estimate, not a server's power "
+     "divided by its cards. BF16 320 = the FP16 rate: Huawei's CloudMatrix384 paper gives the 910B-class die one "
+     "dense BF16/FP16 rate and Huawei's 2025 keynote lists BF16 among the 910C's formats; no separate 910B BF16 figure "
+     "is published. HCCS 392 GB/s both directions (196 GB/s one way): the paper gives each 910B-class die seven "
+     "224 Gbit/s links, and Huawei's keynote gives the two-die 910C twice that, 784 GB/s; one server's eight NPUs "
+     "form a full mesh."):
         "华为未公开发布单芯片规格书。报道的 FP16：约 256–376 TF，视型号（910B1–B4）而定，最常引用约 320 "
         "TF；显存 32–64 GB HBM2e；带宽说法从 0.4 到 1.6 TB/s 不等；功耗 310–400 "
         "W。各来源相互矛盾——所有数值均视为未核实；请获取厂商报价单。带宽 1,600 GB/s（2026-12）为推算：910C "
         "是两个 910B 裸片加八个 HBM2E 堆栈，共 3.2 TB/s，因此一个 910B 裸片为四个堆栈、1.6 "
-        "TB/s——仍不是华为规格书数字。",
+        "TB/s——仍不是华为规格书数字。第二轮核查（2026-12）：板卡功耗 350 W 是华为自己给出的昇腾 910 模组设计功耗"
+        "（Hot Chips 31，2019），910B 沿用该模组形态——未找到华为针对 910B 本身的数字（检索了 hiascend.com 上 "
+        "Atlas 300T A2、Atlas 800T A2 与 Atlas 900 A2 PoD 的文档、npu-smi 与 ascend-dmi 的功耗页面，以及中英文网页）；"
+        "对 910B 的报道从 310 W（boardor，2025）到 400 W 不等。此为估计值，并非服务器功耗除以卡数。BF16 320 = FP16 "
+        "算力：华为 CloudMatrix384 论文给 910B 级裸片的是同一个稠密 BF16/FP16 算力，华为 2025 年主题演讲也将 BF16 "
+        "列为 910C 支持的格式；未见单独公布的 910B BF16 数字。HCCS 392 GB/s 为双向合计（单向 196 GB/s）：论文给出每个 "
+        "910B 级裸片 7 条 224 Gbit/s 链路，华为主题演讲给出双裸片 910C 为其两倍即 784 GB/s；一台服务器的 8 个 NPU "
+        "全互联。",
     ("Huawei's keynote figures (FP8/MXFP8/HiF8 1 PF, MXFP4 2 PF, 128 GB, 1.6 TB/s); Huawei does not say dense "
      "or sparse (Ascend figures have historically been dense). The Atlas 350 card was reported with 112 GB and "
      "1.56 PF FP4 at 600 W — the board power here is that report. BF16/FP16 not published. No datasheet; get a "

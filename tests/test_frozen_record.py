@@ -151,6 +151,7 @@ def test_a_lazy_value_is_worked_out_once_when_first_read_and_compares_as_its_val
     assert lazy == 2.5 and lazy == LazyValue(lambda: 2.5) and lazy != LazyValue(lambda: 3.0)
     assert hash(lazy) == hash(2.5) and repr(lazy) == "2.5"
     assert lazy_value(lazy) == 2.5 and lazy_value(1.5) == 1.5 and lazy_value(None) is None
+    assert pickle.loads(pickle.dumps(LazyValue(lambda: 4.0))) == 4.0  # pickled as its value
 
 
 def test_a_serving_copys_idle_first_token_is_worked_out_when_read_and_the_same_number():
@@ -172,3 +173,4 @@ def test_a_serving_copys_idle_first_token_is_worked_out_when_read_and_the_same_n
     speed = estimate(scenario, card).serving
     assert type(speed.idle_ttft) is LazyValue
     assert speed.idle_ttft_s == idle_ttft_seconds(scenario, card, plan_serving(scenario, card)) > 0
+    assert pickle.loads(pickle.dumps(speed)) == speed

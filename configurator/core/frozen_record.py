@@ -116,6 +116,15 @@ class LazyValue:
     def __repr__(self) -> str:
         return repr(self.get())
 
+    def __reduce__(self):
+        """Pickled (and copied) as its value: the function it was made with may be a local one."""
+        return _value_itself, (self.get(),)
+
+
+def _value_itself(value):
+    """``value`` (a :class:`LazyValue` unpickled: its value)."""
+    return value
+
 
 def lazy_value(value):
     """``value`` itself, or the value of a :class:`LazyValue` (:meth:`LazyValue.get`)."""

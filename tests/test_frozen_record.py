@@ -139,3 +139,38 @@ def test_kept_property_works_a_value_out_once_and_keeps_it():
     model = Model(a=2)
     assert model.tripled == 6 and model == Model(a=2) and hash(model) == hash(Model(a=2))
     assert model.model_dump() == {"a": 2} and list(Model.model_fields) == ["a"]
+
+
+def test_a_lazy_value_is_worked_out_once_when_first_read_and_compares_as_its_value():
+    from configurator.core.frozen_record import LazyValue, lazy_value
+
+    calls = []
+    lazy = LazyValue(lambda: calls.append(1) or 2.5)
+    assert calls == []
+    assert lazy.get() == 2.5 and lazy.get() == 2.5 and calls == [1]
+    assert lazy == 2.5 and lazy == LazyValue(lambda: 2.5) and lazy != LazyValue(lambda: 3.0)
+    assert hash(lazy) == hash(2.5) and repr(lazy) == "2.5"
+    assert lazy_value(lazy) == 2.5 and lazy_value(1.5) == 1.5 and lazy_value(None) is None
+    assert pickle.loads(pickle.dumps(LazyValue(lambda: 4.0))) == 4.0  # pickled as its value
+
+
+def test_a_serving_copys_idle_first_token_is_worked_out_when_read_and_the_same_number():
+    """The idle first token is read only by the JSON export: the replica keeps a LazyValue of it,
+    whose value is idle_ttft_seconds of the same scenario, card and plan."""
+    from configurator.core.architecture import preset
+    from configurator.core.catalog import load_catalog
+    from configurator.core.estimate import clear_estimate_memo, estimate
+    from configurator.core.frozen_record import LazyValue
+    from configurator.core.precision import plan_serving
+    from configurator.core.scenario import Scenario
+    from configurator.core.serving_speed import idle_ttft_seconds
+
+    card = load_catalog().get("h100-sxm")
+    scenario = Scenario.model_validate({"workload": "inference", "model": preset("llama3-8b").model_dump(),
+                                        "card_id": card.id, "count": 1,
+                                        "serving": {"concurrency": 8, "prompt_tokens": 512, "output_tokens": 128}})
+    clear_estimate_memo()
+    speed = estimate(scenario, card).serving
+    assert type(speed.idle_ttft) is LazyValue
+    assert speed.idle_ttft_s == idle_ttft_seconds(scenario, card, plan_serving(scenario, card)) > 0
+    assert pickle.loads(pickle.dumps(speed)) == speed

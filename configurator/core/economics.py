@@ -173,28 +173,21 @@ def price_basis(card: Card, economics: Economics) -> PriceBasis:
 
 
 def _price_basis(card: Card, economics: Economics, on) -> PriceBasis:
-    """:func:`price_basis` without the memo, prices aged on the day ``on``."""
-    cutoff = card_price.stale_before(on)  # the day a current price must reach, worked out once
-    # card_price.purchase_price and cloud_price with usable = "converted(p) is not None", in one pass
-    # over the card's prices, each currency's conversion worked out once
-    conversions: dict[str, tuple | None] = {}
-    bought: list = []
-    rented: list = []
-    for entry in card.prices:
-        kind = entry.kind
-        if kind in PURCHASE_KINDS:
-            into = bought
-        elif kind in CLOUD_KINDS:
-            into = rented
-        else:
-            continue
-        currency = entry.currency
-        conversion = conversions[currency] if currency in conversions else \
-            conversions.setdefault(currency, price_conversion(currency, economics))
-        if conversion is not None:
-            into.append(entry)
-    purchase = card_price.choose(bought, PURCHASE_KINDS, on, cutoff)
-    cloud = card_price.choose(rented, CLOUD_KINDS, on, cutoff)
+    """:func:`price_basis` without the memo, prices aged on the day ``on``: the price policy's
+    picks among the prices in a currency the scenario converts (:func:`latest_convertible`'s
+    rule); where the scenario converts every currency the card is priced in, the card's own picks
+    of the day (:func:`~configurator.core.procurement.card_price.day_prices`: none filtered out,
+    the same choice)."""
+    day = card_price.day_prices(card, on)
+    if all(price_conversion(currency, economics) is not None for currency in day.currencies):
+        purchase, cloud = day.purchase, day.cloud
+    else:
+        def usable(entry: PriceEntry) -> bool:
+            return price_conversion(entry.currency, economics) is not None
+
+        cutoff = card_price.stale_before(on)  # the day a current price must reach, worked out once
+        purchase = card_price.pick(card, PURCHASE_KINDS, on, usable, cutoff)
+        cloud = card_price.pick(card, CLOUD_KINDS, on, usable, cutoff)
     user_card, user_cloud = economics.card_price is not None, economics.cloud_price_per_hour is not None
     card_value, card_range = (economics.card_price, None) if user_card else _in_currency(purchase, economics)
     cloud_value, cloud_range = (economics.cloud_price_per_hour, None) if user_cloud else \

@@ -85,3 +85,47 @@ class kept_property:  # noqa: N801  (named like the decorator it replaces)
             return self
         value = instance.__dict__[self.attrname] = self.func(instance)
         return value
+
+
+class LazyValue:
+    """A value worked out when first read (:meth:`get`), by a function of no arguments, then kept: a
+    record's field that few of its readers read (a serving copy's idle first token, read only by the
+    JSON export). Compares, hashes and prints as its value. Two threads reading it first at once
+    both work it out (the same number: the function must be pure); the value is stored before the
+    function is dropped, so a reader that finds no function finds the value."""
+
+    __slots__ = ("_make", "_value")
+
+    def __init__(self, make) -> None:
+        self._make, self._value = make, None
+
+    def get(self):
+        """The value, worked out on the first read."""
+        make = self._make
+        if make is not None:
+            self._value = make()
+            self._make = None
+        return self._value
+
+    def __eq__(self, other) -> bool:
+        return self.get() == (other.get() if isinstance(other, LazyValue) else other)
+
+    def __hash__(self) -> int:
+        return hash(self.get())
+
+    def __repr__(self) -> str:
+        return repr(self.get())
+
+    def __reduce__(self):
+        """Pickled (and copied) as its value: the function it was made with may be a local one."""
+        return _value_itself, (self.get(),)
+
+
+def _value_itself(value):
+    """``value`` (a :class:`LazyValue` unpickled: its value)."""
+    return value
+
+
+def lazy_value(value):
+    """``value`` itself, or the value of a :class:`LazyValue` (:meth:`LazyValue.get`)."""
+    return value.get() if type(value) is LazyValue else value

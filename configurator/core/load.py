@@ -154,6 +154,10 @@ def solve_mean_step(costs: StepCosts, rate: float, below: float = 0.0, above: fl
     differ. A bound the values do not confirm (``F(below) > below``, ``F(above) ≤ above``) is dropped.
 
     Raises ValueError when the prompts alone need the whole copy (``λ·P·τ_p ≥ 1``)."""
+    if rate == 0.0:  # nothing arrives: ``F`` is the constant ``T_d(0)``, its own root
+        idle = costs.decode_s(0.0)
+        if idle > 0.0:
+            return idle, 0.0
     prefill_share = rate * costs.prompt_tokens * costs.prompt_token_s
     if prefill_share >= 1.0:
         raise ValueError("prefill saturates the copy")
@@ -162,11 +166,6 @@ def solve_mean_step(costs: StepCosts, rate: float, below: float = 0.0, above: fl
     decode_s, chunk_s, max_batch, exp = costs.decode_s, costs.chunk_s, costs.max_batch, math.exp
     per_step = rate * costs.decode_steps  # λ·D, the sequences each second of step adds
     across, minus_rate = 1.0 - prefill_share, -rate
-
-    if rate == 0.0:  # nothing arrives: ``F`` is the constant ``T_d(0)``, its own root
-        idle = decode_s(0.0)
-        if idle > 0.0:
-            return idle, 0.0
     # F(T) = (decode_s(min(per_step·T, B)) + (1 − exp(−rate·T))·chunk_s) / across, written out at each
     # end of the bracket below (no function made per solve, no call per evaluation)
     low, high = 0.0, (costs.full_decode_s + chunk_s) / across
@@ -244,10 +243,20 @@ def capacity(costs: StepCosts) -> float:
 
 def capacity_step(costs: StepCosts) -> float:
     """The mean step at the capacity, ``T* = T_d(B) + B·P·τ_p/D + (1 − e^(−B/D))·t_chunk`` [s]
-    (:func:`capacity`; answers that decode, ``D > 0``)."""
+    (:func:`capacity`; answers that decode, ``D > 0``); the last answer given again for the same
+    costs (the same object: a copy's capacity, then its closed loop at the capacity, ask alike)."""
+    last = _LAST_CAPACITY_STEP.kept
+    if last[0] is costs:
+        return last[1]
     d, b = costs.decode_steps, costs.max_batch
-    return costs.full_decode_s + b * costs.prompt_tokens * costs.prompt_token_s / d \
+    step = costs.full_decode_s + b * costs.prompt_tokens * costs.prompt_token_s / d \
         + (1.0 - math.exp(-b / d)) * costs.chunk_s
+    _LAST_CAPACITY_STEP.kept = (costs, step)
+    return step
+
+
+_LAST_CAPACITY_STEP = LastAsked((None, None))
+"""The last step at the capacity found: (costs, step [s]); the costs by identity (held here)."""
 
 
 def erlang_c(servers: int, offered: float) -> float:

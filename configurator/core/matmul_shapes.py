@@ -159,8 +159,11 @@ def forward_coefficients(model: ModelArchitecture, card: Card, precision: str, t
         return dense_m, routed_m, head_m, layer_w, head_w, routed_share, mh
     family = gemm_family(card.architecture, card.is_consumer)
     coef = _cached_coefficients(model, family, precision_name, float(tp), float(ep), False, float(expert_tp))
+    _, mh, _, kh = gemm_fit(family, precision_name)
+    if type(tp) is int and type(ep) is int and type(expert_tp) is int:  # kept as matmul_efficiency_by_shape keeps it
+        _LAST_LAYOUT.kept = (model, card, (precision_name, tp, ep, False, expert_tp), (coef, mh, kh))
     dense_m, _, routed_m, _, head_m, _, layer_w, head_w, routed_share = coef
-    return dense_m, routed_m, head_m, layer_w, head_w, routed_share, gemm_fit(family, precision_name)[1]
+    return dense_m, routed_m, head_m, layer_w, head_w, routed_share, mh
 
 
 _LAST_LAYOUT = LastAsked()

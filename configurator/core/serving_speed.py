@@ -9,6 +9,7 @@ import bisect
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 
 from configurator.core.architecture import ModelArchitecture
 from configurator.core.catalog import Card
@@ -27,7 +28,7 @@ from configurator.core.decode_step import decode_step_seconds as decode_step_sec
 from configurator.core.decode_step import prompt_peak as prompt_peak  # re-exported
 from configurator.core.decode_step_table import NO_PREFILL_FIELDS, copy_step_table, same_but_batch
 from configurator.core.formats import FORMATS
-from configurator.core.frozen_record import fast_init
+from configurator.core.frozen_record import LazyValue, fast_init, lazy_value
 from configurator.core.load import PERCENTILES, StepCosts, capacity, closed_loop_rate, load_point, static_batch
 from configurator.core.memory import kv_cache_bytes_per_token
 from configurator.core.memo import LastAsked
@@ -156,8 +157,14 @@ class ReplicaSpeed:
     batching: str = "continuous"
     load_per_s: float | None = None
     """Requests per second the latencies are for (the target rate, or what the users send)."""
-    idle_ttft_s: float | None = None
-    """Time to first token of one prompt on an idle copy [s]."""
+    idle_ttft: float | LazyValue | None = None
+    """Time to first token of one prompt on an idle copy [s], or a :class:`~configurator.core.frozen_record.LazyValue`
+    of it (worked out when first read: only the JSON export reads it); read it as :attr:`idle_ttft_s`."""
+
+    @property
+    def idle_ttft_s(self) -> float | None:
+        """Time to first token of one prompt on an idle copy [s] (:func:`idle_ttft_seconds`)."""
+        return lazy_value(self.idle_ttft)
 
     def ttft_at(self, percentile: int) -> float:
         """TTFT at ``percentile`` (the median when not known) [s]."""
@@ -326,7 +333,9 @@ def replica_speed(scenario: Scenario, card: Card, plan: PrecisionPlan,
     prompt = uncached_prompt_tokens(scenario)
     mean_kv = serving.prompt_tokens + serving.output_tokens // 2
     table = copy_step_table(scenario, card, plan, mean_kv)
-    idle_ttft = table.batch_free(idle_ttft_seconds, scenario, card, plan)
+    # the idle first token is read only by the JSON export: worked out when first read (the same
+    # function of the same frozen objects, so the same number)
+    idle_ttft = LazyValue(partial(idle_ttft_seconds, scenario, card, plan))
     c = running_batch(scenario)
     static = serving_batching(scenario) == "static"
     if not static and costs is None:
@@ -355,7 +364,7 @@ def replica_speed(scenario: Scenario, card: Card, plan: PrecisionPlan,
                             "static", min(target, rps) if target else rps, idle_ttft)
     if serving.disaggregated and scenario.prefill_copies:  # 0 unless disaggregated (read only then)
         return _disaggregated_speed(scenario, card, plan, pools(scenario, card, plan, costs), bound, messages,
-                                    idle_ttft)
+                                    idle_ttft.get())
     if serving.disaggregated:
         messages.append(msg("disaggregation-needs-copies", count=scenario.count))
     limit = capacity(costs)

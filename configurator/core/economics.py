@@ -157,8 +157,11 @@ _PRICE_BASES: LruMemo[PriceBasis] = LruMemo(PRICE_BASIS_MEMO_SIZE)
 
 
 def clear_price_basis_memo() -> None:
-    """Forget every kept price basis."""
+    """Forget every kept price basis and every card's prices of the day
+    (:func:`~configurator.core.procurement.card_price.clear_day_prices`): a cold estimate picks
+    its prices again."""
     _PRICE_BASES.clear()
+    card_price.clear_day_prices()
 
 
 def price_basis(card: Card, economics: Economics) -> PriceBasis:

@@ -194,9 +194,9 @@ class DayPrices:
 
 def day_prices(card: Card, on: date) -> DayPrices:
     """:class:`DayPrices` of ``card`` on the day ``on``. Worked out once per card object and day and
-    kept with the card (a property of the loaded catalog entry, as the catalog itself is kept for
-    the process: a pure function of the card's entries, which are frozen, and the day; not a memo
-    of an estimate, so clearing the estimate memos leaves it). Thread-safe: one tuple stored at once."""
+    kept (a pure function of the card's entries, which are frozen, and the day), until
+    :func:`clear_day_prices`: cleared with the estimate memos, so a cold estimate's figure counts
+    the picking. Thread-safe: one tuple stored at once."""
     kept = _DAY_PRICES.get(id(card))
     if kept is not None and kept[0] is card and kept[1].on == on:
         return kept[1]
@@ -217,6 +217,12 @@ dropped and worked out again as asked)."""
 _DAY_PRICES: dict[int, tuple[Card, DayPrices]] = {}
 """Each card's :class:`DayPrices` by the card's id: (card, prices), the card held here so its id is
 not reused while kept."""
+
+
+def clear_day_prices() -> None:
+    """Forget every card's kept :class:`DayPrices` (called by
+    :func:`configurator.core.economics.clear_price_basis_memo`)."""
+    _DAY_PRICES.clear()
 
 _PRICED_KINDS = frozenset(PURCHASE_KINDS + CLOUD_KINDS)
 
